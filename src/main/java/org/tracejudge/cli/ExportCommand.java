@@ -1,0 +1,32 @@
+package org.tracejudge.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.tracejudge.export.JsonlExporter;
+import org.tracejudge.store.Project;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "export", description = "Write the whole project as Tracejudge JSONL (importable on another laptop).")
+final class ExportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "PROJECT")
+    Path project;
+
+    @Parameters(index = "1", paramLabel = "OUT.jsonl")
+    Path out;
+
+    @Override
+    public Integer call() {
+        try (Project p = Project.open(project)) {
+            JsonlExporter.Summary s = JsonlExporter.export(p, out);
+            spec.commandLine().getOut().println("exported " + s.tasks() + " tasks, " + s.traces() + " traces, "
+                    + s.labels() + " label entries, " + s.adjudications() + " adjudications to " + out);
+        }
+        return 0;
+    }
+}

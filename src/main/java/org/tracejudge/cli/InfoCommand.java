@@ -1,0 +1,65 @@
+package org.tracejudge.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.tracejudge.json.Json;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectQueries;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "info", description = "What a project holds: tasks, traces, models, raters.")
+final class InfoCommand implements Callable<Integer> {
+    enum Out { text, json }
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "PROJECT")
+    Path project;
+
+    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
+    Out format;
+
+    @Override
+    public Integer call() {
+        try (Project p = Project.open(project)) {
+            ProjectQueries.Summary s = new ProjectQueries(p).summary();
+            var out = spec.commandLine().getOut();
+            if (format == Out.json) {
+                ObjectNode o = Json.object();
+                o.put("name", s.name());
+                o.put("tasks", s.tasks());
+                o.put("traces", s.traces());
+                ArrayNode models = o.putArray("models");
+                s.models().forEach(models::add);
+                ArrayNode raters = o.putArray("raters");
+                for (ProjectQueries.RaterSummary r : s.raters()) {
+                    ObjectNode ro = raters.addObject();
+                    ro.put("name", r.name());
+                    ro.put("kind", r.kind().code());
+                    if (!r.version().isEmpty()) {
+                        ro.put("version", r.version());
+                    }
+                    ro.put("labels", r.labels());
+                }
+                out.println(o.toPrettyString());
+            } else {
+                out.println("Project: " + s.name() + "  (" + p.file() + ")");
+                out.println("Tasks:   " + s.tasks());
+                out.println("Traces:  " + s.traces());
+                out.println("Models:  " + (s.models().isEmpty() ? "none" : String.join(", ", s.models())));
+                out.println("Raters:" + (s.raters().isEmpty() ? "  none" : ""));
+                for (ProjectQueries.RaterSummary r : s.raters()) {
+                    out.printf("  %-28s %-10s %6d labels%n", r.column(), r.kind().code(), r.labels());
+                }
+            }
+        }
+        return 0;
+    }
+}

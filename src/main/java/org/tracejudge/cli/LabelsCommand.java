@@ -1,0 +1,93 @@
+package org.tracejudge.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.tracejudge.json.Json;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectQueries;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "labels", description = "One row per trace: model, task_id, task_type, then each rater's current label.")
+final class LabelsCommand implements Callable<Integer> {
+    enum Out { csv, json }
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "PROJECT")
+    Path project;
+
+    @Option(names = "--format", defaultValue = "csv", description = "csv or json (default: ${DEFAULT-VALUE}).")
+    Out format;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        try (Project p = Project.open(project)) {
+            ProjectQueries q = new ProjectQueries(p);
+            List<ProjectQueries.RaterSummary> raters = q.raters();
+            List<String> header = new ArrayList<>(List.of("model", "task_id", "task_type"));
+            raters.forEach(r -> header.add(r.column()));
+            if (format == Out.csv) {
+                out.println(csvLine(header));
+                q.labelRows(raters, row -> {
+                    List<String> cells = new ArrayList<>(List.of(row.model(), row.taskKey(), row.taskType()));
+                    row.labels().values().forEach(v -> cells.add(v == null ? "" : v));
+                    out.println(csvLine(cells));
+                });
+            } else {
+                JsonGenerator g = Json.FACTORY.createGenerator(out);
+                g.useDefaultPrettyPrinter();
+                g.writeStartArray();
+                Exception[] failure = {null};
+                q.labelRows(raters, row -> {
+                    try {
+                        g.writeStartObject();
+                        g.writeStringField("trace_id", row.traceId());
+                        g.writeStringField("model", row.model());
+                        g.writeStringField("task_id", row.taskKey());
+                        g.writeStringField("task_type", row.taskType());
+                        for (var e : row.labels().entrySet()) {
+                            g.writeStringField(e.getKey(), e.getValue());
+                        }
+                        g.writeEndObject();
+                    } catch (java.io.IOException e) {
+                        failure[0] = e;
+                    }
+                });
+                if (failure[0] != null) {
+                    throw failure[0];
+                }
+                g.writeEndArray();
+                g.flush();
+                out.println();
+            }
+        }
+        return 0;
+    }
+
+    /** RFC 4180: quote cells that hold a comma, a quote or a line break. */
+    static String csvLine(List<String> cells) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < cells.size(); i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            String c = cells.get(i) == null ? "" : cells.get(i);
+            if (c.indexOf(',') >= 0 || c.indexOf('"') >= 0 || c.indexOf('\n') >= 0 || c.indexOf('\r') >= 0) {
+                sb.append('"').append(c.replace("\"", "\"\"")).append('"');
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,127 @@
+package org.tracejudge.export;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.Statement;
+import java.util.Set;
+import org.tracejudge.json.Json;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectException;
+import org.tracejudge.store.Timestamps;
+
+/**
+ * Writes a whole project as the workbench's JSON Lines: a header, then one self-describing object per
+ * line ({@code kind}: label_set, toolset, task, rater, trace, label, adjudication) with the project's
+ * stable ids, in an order that can be imported line by line. The file appears atomically.
+ */
+public final class JsonlExporter {
+    public static final String FORMAT = "tracejudge";
+    public static final int VERSION = 1;
+
+    /** Columns holding JSON text: written as JSON, not as strings. */
+    private static final Set<String> JSON_COLUMNS = Set.of("labels", "tools", "body", "tool_calls", "turns", "extra",
+            "config", "scores", "evidence");
+
+    private JsonlExporter() {}
+
+    /** Counts of what was written. */
+    public record Summary(long lines, long tasks, long traces, long labels, long adjudications) {}
+
+    public static Summary export(Project project, Path out) {
+        Path tmp = out.toAbsolutePath().resolveSibling(out.getFileName() + ".part");
+        try {
+            Summary s = project.read(c -> {
+                try (OutputStream os = Files.newOutputStream(tmp);
+                     JsonGenerator g = Json.FACTORY.createGenerator(os)) {
+                    g.setRootValueSeparator(null);
+                    return write(c, project, g, os);
+                }
+            });
+            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            return s;
+        } catch (IOException | RuntimeException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // the partial file is harmless
+            }
+            if (e instanceof ProjectException pe) {
+                throw pe;
+            }
+            throw new ProjectException(out + ": cannot write the export: " + e.getMessage(), e);
+        }
+    }
+
+    private static Summary write(Connection c, Project project, JsonGenerator g, OutputStream os) throws Exception {
+        long[] n = new long[5];
+        g.writeStartObject();
+        g.writeStringField("kind", "header");
+        g.writeStringField("format", FORMAT);
+        g.writeNumberField("version", VERSION);
+        g.writeStringField("project", project.name());
+        g.writeStringField("exported_at", Timestamps.now());
+        g.writeEndObject();
+        newline(g, os);
+        n[0]++;
+        n[0] += rows(c, g, os, "label_set", "SELECT name, description, labels FROM label_set WHERE builtin = 0 ORDER BY name");
+        n[0] += rows(c, g, os, "toolset", "SELECT id, tools FROM toolset ORDER BY id");
+        n[1] = rows(c, g, os, "task", "SELECT id, task_key, domain, task_type, target_failure_mode, label_set, "
+                + "user_message, toolset_id, body FROM task ORDER BY task_key, id");
+        n[0] += rows(c, g, os, "rater", "SELECT id, name, kind AS rater_kind, version, config, description, created_at "
+                + "FROM rater ORDER BY name, version");
+        n[2] = rows(c, g, os, "trace", "SELECT id, task_id, model, run, answer, tool_calls, turns, extra FROM trace "
+                + "ORDER BY model, run, id");
+        n[3] = rows(c, g, os, "label", "SELECT id, trace_id, rater_id, action, value, confidence, scores, rationale, "
+                + "raw, null_reason, evidence, replaces, created_by, created_at FROM label ORDER BY created_at, id");
+        n[4] = rows(c, g, os, "adjudication", "SELECT id, trace_id, annotator, action, value, rationale, replaces, "
+                + "created_at FROM adjudication ORDER BY created_at, id");
+        g.flush();
+        return new Summary(n[0] + n[1] + n[2] + n[3] + n[4], n[1], n[2], n[3], n[4]);
+    }
+
+    private static long rows(Connection c, JsonGenerator g, OutputStream os, String kind, String sql) throws Exception {
+        long count = 0;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            ResultSetMetaData md = rs.getMetaData();
+            int cols = md.getColumnCount();
+            while (rs.next()) {
+                g.writeStartObject();
+                g.writeStringField("kind", kind);
+                for (int i = 1; i <= cols; i++) {
+                    String name = md.getColumnLabel(i);
+                    String v = rs.getString(i);
+                    if (v == null) {
+                        continue;
+                    }
+                    if (JSON_COLUMNS.contains(name)) {
+                        g.writeFieldName(name);
+                        g.writeRawValue(v);
+                    } else {
+                        g.writeStringField(name, v);
+                    }
+                }
+                g.writeEndObject();
+                newline(g, os);
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private static void newline(JsonGenerator g, OutputStream os) throws IOException {
+        g.writeRaw('\n');
+    }
+
+    /** For tests and tools: parse one exported line. */
+    public static JsonNode parseLine(String line) {
+        return Json.read(line);
+    }
+}

@@ -1,0 +1,139 @@
+package org.tracejudge.importer;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import org.tracejudge.json.Json;
+
+/** Tells a file's format from its first record. */
+public final class FormatDetector {
+    private FormatDetector() {}
+
+    public static Format detect(Path file) {
+        byte[] head;
+        try (InputStream in = Files.newInputStream(file)) {
+            head = in.readNBytes(1 << 16);
+        } catch (IOException e) {
+            throw new ImportException(file, -1, null, "cannot read: " + e.getMessage());
+        }
+        int i = 0;
+        if (head.length >= 3 && (head[0] & 0xff) == 0xEF && (head[1] & 0xff) == 0xBB && (head[2] & 0xff) == 0xBF) {
+            i = 3;
+        }
+        while (i < head.length && Character.isWhitespace(head[i])) {
+            i++;
+        }
+        if (i >= head.length) {
+            throw new ImportException(file, -1, null, "the file is empty");
+        }
+        if (head[i] == '[') {
+            return detectArray(file, head);
+        }
+        if (head[i] == '{') {
+            return detectObjectOrLines(file);
+        }
+        throw new ImportException(file, 1, null, "cannot tell the format: expected JSON (an array or an object) or "
+                + "JSON Lines; pass --format (one of " + Format.codes() + ")");
+    }
+
+    /** The first element's field names decide between results and judge files. */
+    private static Format detectArray(Path file, byte[] head) {
+        Set<String> fields = new HashSet<>();
+        try (JsonParser p = Json.FACTORY.createParser(head)) {
+            p.nextToken();
+            if (p.nextToken() == JsonToken.START_OBJECT) {
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    fields.add(p.currentName());
+                    p.nextToken();
+                    p.skipChildren();
+                }
+            }
+        } catch (IOException e) {
+            // a first row larger than the sniffed head: decide from what was seen
+        }
+        if (fields.contains("agent_answer") || fields.contains("agent_trace")
+                || (fields.contains("task") && fields.contains("model_id"))) {
+            return Format.TOOLFAILBENCH_RESULTS;
+        }
+        if (fields.contains("judge") || fields.contains("rule_based_classification")) {
+            return Format.TOOLFAILBENCH_JUDGE;
+        }
+        throw new ImportException(file, 1, "/0", "cannot tell the format: an array whose rows have neither "
+                + "'agent_answer' (results file) nor 'judge' (judge file); pass --format");
+    }
+
+    private static Format detectObjectOrLines(Path file) {
+        String first;
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            first = r.readLine();
+        } catch (IOException e) {
+            first = null;
+        }
+        JsonNode node = null;
+        if (first != null) {
+            try {
+                node = Json.MAPPER.readTree(first.startsWith("\uFEFF") ? first.substring(1) : first);
+            } catch (IOException e) {
+                node = null;
+            }
+        }
+        if (node == null || !node.isObject()) {
+            // a pretty-printed single object, e.g. tasks.json
+            try {
+                node = Json.MAPPER.readTree(file.toFile());
+            } catch (IOException e) {
+                throw new ImportException(file, -1, null, "cannot tell the format: not a JSON object and its first "
+                        + "line is not one either (" + e.getMessage().split("\n")[0] + ")");
+            }
+            if (node.has("tasks")) {
+                return Format.TOOLFAILBENCH_TASKS;
+            }
+            throw new ImportException(file, 1, null, "cannot tell the format: a JSON object without 'tasks' "
+                    + "(a ToolFailBench tasks.json has one); pass --format");
+        }
+        if (node.has("tasks")) {
+            return Format.TOOLFAILBENCH_TASKS;
+        }
+        if ("header".equals(node.path("kind").asText()) || node.has("kind")) {
+            return Format.TRACEJUDGE;
+        }
+        if (node.has("messages")) {
+            return looksAnthropic(node) ? Format.ANTHROPIC : Format.OPENAI;
+        }
+        if (node.has("output") && node.has("expected_tools")) {
+            throw new ImportException(file, 1, null, "this is NLT selector output (formats.md §5); its importer "
+                    + "is not in this version yet");
+        }
+        throw new ImportException(file, 1, null, "cannot tell the format: a JSON line with neither 'messages' "
+                + "(chat transcript) nor 'kind' (Tracejudge export) nor 'tasks'; pass --format");
+    }
+
+    private static boolean looksAnthropic(JsonNode conv) {
+        if (conv.has("system") && conv.get("system").isTextual()) {
+            return true;
+        }
+        for (JsonNode m : conv.path("messages")) {
+            if (m.has("tool_calls") || "tool".equals(m.path("role").asText())) {
+                return false;
+            }
+            JsonNode content = m.get("content");
+            if (content != null && content.isArray()) {
+                for (JsonNode b : content) {
+                    String t = b.path("type").asText();
+                    if (t.equals("tool_use") || t.equals("tool_result")) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+}

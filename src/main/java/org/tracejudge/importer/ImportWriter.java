@@ -1,0 +1,323 @@
+package org.tracejudge.importer;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.tracejudge.json.Json;
+import org.tracejudge.model.Ids;
+import org.tracejudge.model.LabelSet;
+import org.tracejudge.store.Ledger;
+import org.tracejudge.store.Timestamps;
+
+/**
+ * Stores what readers produce, inside the import's single transaction. Everything is insert-or-ignore
+ * by id, so importing something twice adds nothing the second time.
+ */
+final class ImportWriter {
+    private static final int BATCH = 512;
+
+    private final Connection c;
+    private final PreparedStatement insTask;
+    private final PreparedStatement insToolset;
+    private final PreparedStatement insTrace;
+    private final PreparedStatement insLabel;
+    private final PreparedStatement insAdj;
+    private final Set<String> taskIds = new HashSet<>();
+    private final Set<String> toolsetIds = new HashSet<>();
+    private final Set<String> raterIds = new HashSet<>();
+    private final Set<String> newTraces = new HashSet<>();
+    private final Map<String, String> lastLabel = new HashMap<>();
+    private final Map<String, LabelSet> labelSets = new HashMap<>();
+    private final Map<String, Map<String, List<String[]>>> tracesByModel = new HashMap<>();
+    private final List<Records.TraceRec> traceBatch = new ArrayList<>();
+    private final List<String> traceBatchSource = new ArrayList<>();
+    private final List<Records.LabelRec> labelBatch = new ArrayList<>();
+    private final List<ImportReport.FileCounts> labelBatchCounts = new ArrayList<>();
+    private final List<ImportReport.FileCounts> traceBatchCounts = new ArrayList<>();
+    private long written;
+
+    ImportWriter(Connection c) throws SQLException {
+        this.c = c;
+        insTask = c.prepareStatement("INSERT OR IGNORE INTO task(id, task_key, domain, task_type, target_failure_mode, "
+                + "label_set, user_message, toolset_id, body) VALUES (?,?,?,?,?,?,?,?,?)");
+        insToolset = c.prepareStatement("INSERT OR IGNORE INTO toolset(id, tools) VALUES (?,?)");
+        insTrace = c.prepareStatement("INSERT OR IGNORE INTO trace(id, task_id, model, run, answer, tool_calls, turns, "
+                + "extra, source_id) VALUES (?,?,?,?,?,?,?,?,?)");
+        insLabel = c.prepareStatement(Ledger.INSERT_LABEL);
+        insAdj = c.prepareStatement("INSERT OR IGNORE INTO adjudication(id, trace_id, annotator, action, value, "
+                + "rationale, replaces, created_at) VALUES (?,?,?,?,?,?,?,?)");
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT name, description, labels FROM label_set")) {
+            while (rs.next()) {
+                List<String> labels = new ArrayList<>();
+                Json.read(rs.getString(3)).forEach(n -> labels.add(n.asText()));
+                labelSets.put(rs.getString(1), new LabelSet(rs.getString(1), rs.getString(2), labels));
+            }
+        }
+    }
+
+    long written() {
+        return written;
+    }
+
+    void source(String id, Path file, String sha256, String format, String rater, int rows) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO import_source(id, file_name, sha256, "
+                + "format, rater, rows, imported_at) VALUES (?,?,?,?,?,?,?)")) {
+            s.setString(1, id);
+            s.setString(2, file.getFileName().toString());
+            s.setString(3, sha256);
+            s.setString(4, format);
+            s.setString(5, rater);
+            s.setInt(6, rows);
+            s.setString(7, Timestamps.now());
+            s.executeUpdate();
+        }
+    }
+
+    void accept(Records.Rec rec, String sourceId, ImportReport.FileCounts counts) throws SQLException {
+        written++;
+        if (rec instanceof Records.LabelSetRec r) {
+            labelSet(r);
+        } else if (rec instanceof Records.ToolsetRec r) {
+            toolset(r.id(), r.toolsJson());
+        } else if (rec instanceof Records.TaskRec r) {
+            task(r, counts);
+        } else if (rec instanceof Records.TraceRec r) {
+            traceBatch.add(r);
+            traceBatchSource.add(sourceId);
+            traceBatchCounts.add(counts);
+            if (traceBatch.size() >= BATCH) {
+                flush();
+            }
+        } else if (rec instanceof Records.RaterRec r) {
+            rater(r);
+        } else if (rec instanceof Records.LabelRec r) {
+            labelBatch.add(r);
+            labelBatchCounts.add(counts);
+            if (labelBatch.size() >= BATCH) {
+                flush();
+            }
+        } else if (rec instanceof Records.JudgeRec r) {
+            judge(r, counts);
+        } else if (rec instanceof Records.AdjudicationRec r) {
+            adjudication(r, counts);
+        }
+    }
+
+    private void labelSet(Records.LabelSetRec r) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(
+                "INSERT OR IGNORE INTO label_set(name, description, labels, builtin) VALUES (?,?,?,0)")) {
+            s.setString(1, r.name());
+            s.setString(2, r.description());
+            s.setString(3, r.labelsJson());
+            s.executeUpdate();
+        }
+        if (!labelSets.containsKey(r.name())) {
+            List<String> labels = new ArrayList<>();
+            Json.read(r.labelsJson()).forEach(n -> labels.add(n.asText()));
+            labelSets.put(r.name(), new LabelSet(r.name(), r.description(), labels));
+        }
+    }
+
+    private void toolset(String id, String json) throws SQLException {
+        if (id != null && toolsetIds.add(id)) {
+            insToolset.setString(1, id);
+            insToolset.setString(2, json);
+            insToolset.executeUpdate();
+        }
+    }
+
+    private void task(Records.TaskRec r, ImportReport.FileCounts counts) throws SQLException {
+        if (!taskIds.add(r.id())) {
+            return;
+        }
+        if (r.toolsJson() != null) {
+            toolset(r.toolsetId(), r.toolsJson());
+        }
+        insTask.setString(1, r.id());
+        insTask.setString(2, r.key());
+        insTask.setString(3, r.domain());
+        insTask.setString(4, r.type());
+        insTask.setString(5, r.target());
+        insTask.setString(6, r.labelSet());
+        insTask.setString(7, r.userMessage());
+        insTask.setString(8, r.toolsetId());
+        insTask.setString(9, r.body());
+        if (insTask.executeUpdate() == 1) {
+            counts.tasksNew++;
+        } else {
+            counts.tasksSeen++;
+        }
+    }
+
+    private void rater(Records.RaterRec r) throws SQLException {
+        if (!raterIds.add(r.id())) {
+            return;
+        }
+        try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO rater(id, name, kind, version, config, "
+                + "description, created_at) VALUES (?,?,?,?,?,?,?)")) {
+            s.setString(1, r.id());
+            s.setString(2, r.name());
+            s.setString(3, r.kind().code());
+            s.setString(4, r.version());
+            s.setString(5, r.config());
+            s.setString(6, r.description());
+            s.setString(7, Timestamps.now());
+            s.executeUpdate();
+        }
+    }
+
+    private void judge(Records.JudgeRec r, ImportReport.FileCounts counts) throws SQLException {
+        if (!traceBatch.isEmpty()) {
+            flush();
+        }
+        List<String[]> matches = tracesOf(r.model()).get(r.taskKey());
+        if (matches == null || matches.isEmpty()) {
+            throw new ImportException(Path.of(r.sourceFile()), r.line(), r.pointer() + "/task_id",
+                    "no trace of model '" + r.model() + "' on task '" + r.taskKey() + "' in this project; import "
+                            + "that model's results file first (or earlier in the same command)");
+        }
+        if (matches.size() > 1) {
+            counts.ambiguousMatches++;
+        }
+        String[] trace = matches.get(0);
+        String traceId = trace[0];
+        LabelSet set = labelSets.get(trace[2]);
+        Ledger.Entry e;
+        if (r.failureMode() == null) {
+            String reason = r.error() != null ? "the judge failed: " + r.error() : "the judge gave no label";
+            e = new Ledger.Entry(traceId, r.raterId(), "null", null, r.confidence(), r.scores(), r.reasoning(), r.raw(),
+                    reason, null, "import");
+        } else if (set != null && !set.allows(r.failureMode())) {
+            e = new Ledger.Entry(traceId, r.raterId(), "null", null, r.confidence(), r.scores(), r.reasoning(),
+                    r.raw() == null ? r.failureMode() : r.raw(),
+                    "'" + r.failureMode() + "' is not a label of " + set.name(), null, "import");
+        } else {
+            e = new Ledger.Entry(traceId, r.raterId(), "set", r.failureMode(), r.confidence(), r.scores(),
+                    r.reasoning(), r.raw(), null, null, "import");
+        }
+        labelBatch.add(new Records.LabelRec(Ids.of("label", traceId, r.raterId(), r.rowHash()), r.raterId(), e,
+                null, null, false));
+        labelBatchCounts.add(counts);
+        if (labelBatch.size() >= BATCH) {
+            flush();
+        }
+    }
+
+    /** (trace id, run, label set) of each trace of a model, by task key, newest run first. */
+    private Map<String, List<String[]>> tracesOf(String model) throws SQLException {
+        Map<String, List<String[]>> m = tracesByModel.get(model);
+        if (m != null) {
+            return m;
+        }
+        Map<String, List<String[]>> byKey = new HashMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT t.id, t.run, k.label_set, k.task_key FROM trace t "
+                + "JOIN task k ON k.id = t.task_id WHERE t.model = ?")) {
+            s.setString(1, model);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    byKey.computeIfAbsent(rs.getString(4), k -> new ArrayList<>())
+                            .add(new String[] {rs.getString(1), rs.getString(2), rs.getString(3)});
+                }
+            }
+        }
+        byKey.values().forEach(l -> l.sort(Comparator.comparing((String[] a) -> a[1]).reversed()));
+        tracesByModel.put(model, byKey);
+        return byKey;
+    }
+
+    private void adjudication(Records.AdjudicationRec r, ImportReport.FileCounts counts) throws SQLException {
+        flush();
+        insAdj.setString(1, r.id());
+        insAdj.setString(2, r.traceId());
+        insAdj.setString(3, r.annotator());
+        insAdj.setString(4, r.action());
+        insAdj.setString(5, r.value());
+        insAdj.setString(6, r.rationale());
+        insAdj.setString(7, r.replaces());
+        insAdj.setString(8, r.createdAt());
+        if (insAdj.executeUpdate() == 1) {
+            counts.adjudicationsNew++;
+        } else {
+            counts.adjudicationsSeen++;
+        }
+    }
+
+    /** Writes pending traces, then pending labels (whose traces are now stored). */
+    void flush() throws SQLException {
+        if (!traceBatch.isEmpty()) {
+            for (int i = 0; i < traceBatch.size(); i++) {
+                Records.TraceRec t = traceBatch.get(i);
+                insTrace.setString(1, t.id());
+                insTrace.setString(2, t.taskId());
+                insTrace.setString(3, t.model());
+                insTrace.setString(4, t.run());
+                insTrace.setString(5, t.answer());
+                insTrace.setString(6, t.toolCalls());
+                insTrace.setString(7, t.turns());
+                insTrace.setString(8, t.extra());
+                insTrace.setString(9, traceBatchSource.get(i));
+                insTrace.addBatch();
+            }
+            int[] done = insTrace.executeBatch();
+            for (int i = 0; i < done.length; i++) {
+                if (done[i] > 0) {
+                    newTraces.add(traceBatch.get(i).id());
+                    traceBatchCounts.get(i).tracesNew++;
+                    tracesByModel.remove(traceBatch.get(i).model());
+                } else {
+                    traceBatchCounts.get(i).tracesSeen++;
+                }
+            }
+            traceBatch.clear();
+            traceBatchSource.clear();
+            traceBatchCounts.clear();
+        }
+        if (!labelBatch.isEmpty()) {
+            for (Records.LabelRec l : labelBatch) {
+                String key = l.entry().traceId() + '\u0000' + l.raterId();
+                String replaces;
+                if (l.replacesGiven()) {
+                    replaces = l.replaces();
+                } else if (lastLabel.containsKey(key)) {
+                    replaces = lastLabel.get(key);
+                } else if (newTraces.contains(l.entry().traceId())) {
+                    replaces = null;
+                } else {
+                    replaces = Ledger.currentLabelId(c, l.entry().traceId(), l.raterId());
+                    if (l.id().equals(replaces)) {
+                        replaces = null;
+                    }
+                }
+                lastLabel.put(key, l.id());
+                Ledger.bind(insLabel, l.id(), l.entry(), replaces,
+                        l.createdAt() == null ? Timestamps.now() : l.createdAt());
+                insLabel.addBatch();
+            }
+            int[] done = insLabel.executeBatch();
+            for (int i = 0; i < done.length; i++) {
+                Records.LabelRec l = labelBatch.get(i);
+                ImportReport.FileCounts counts = labelBatchCounts.get(i);
+                if (done[i] > 0) {
+                    counts.labelsNew++;
+                    if ("null".equals(l.entry().action())) {
+                        counts.nullVerdicts++;
+                    }
+                } else {
+                    counts.labelsSeen++;
+                }
+            }
+            labelBatch.clear();
+            labelBatchCounts.clear();
+        }
+    }
+}

@@ -1,0 +1,294 @@
+package org.tracejudge.importer;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.MalformedInputException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.tracejudge.model.Ids;
+import org.tracejudge.model.RaterKind;
+import org.tracejudge.store.Project;
+
+/**
+ * Imports files into a project as one transaction: every file is read and checked, and the project
+ * changes only if all of them are good. Files are parsed in parallel; one writer stores the records.
+ * Tasks are imported first, then traces, then verdicts about traces (judge files).
+ */
+public final class Importer {
+    private static final Pattern RUN_STAMP = Pattern.compile("_(\\d{8}_\\d{6})\\.json$");
+    private static final int CHUNK = 128;
+
+    /** Bytes larger than this are not read whole (results files are ~10 MB; JSONL streams). */
+    private static final long MAX_ARRAY_FILE = 1L << 30;
+
+    private final Project project;
+    private final ImportListener listener;
+
+    public Importer(Project project, ImportListener listener) {
+        this.project = project;
+        this.listener = listener == null ? ImportListener.NONE : listener;
+    }
+
+    /** One file to import, its format (AUTO to detect) and, for judge files, the rater's name. */
+    public record Source(Path file, Format format, String rater) {}
+
+    public ImportReport importFiles(List<Path> files, Format format, String rater) {
+        List<Source> sources = new ArrayList<>();
+        for (Path f : files) {
+            sources.add(new Source(f, format == null ? Format.AUTO : format, rater));
+        }
+        return importSources(sources);
+    }
+
+    public ImportReport importSources(List<Source> requested) {
+        List<Source> sources = new ArrayList<>();
+        for (Source s : requested) {
+            if (!Files.isRegularFile(s.file())) {
+                throw new ImportException(s.file(), -1, null, Files.exists(s.file()) ? "not a regular file" : "no such file");
+            }
+            Format f = s.format() == Format.AUTO ? FormatDetector.detect(s.file()) : s.format();
+            String rater = f == Format.TOOLFAILBENCH_JUDGE
+                    ? (s.rater() == null ? JudgeFileReader.raterFromFileName(s.file()) : s.rater()) : null;
+            sources.add(new Source(s.file(), f, rater));
+        }
+        sources.sort(Comparator.comparingInt(s -> s.format().phase()));
+        ImportReport report = new ImportReport();
+        project.write(c -> {
+            ImportWriter writer = new ImportWriter(c);
+            writer.accept(new Records.RaterRec(ResultsFileReader.HARNESS_ID, ResultsFileReader.HARNESS,
+                    RaterKind.IMPORTED, "", null, "The rule label the benchmark's harness computed at run time"),
+                    null, null);
+            Map<String, ResultsFileReader.SeenTask> seen = new ConcurrentHashMap<>();
+            for (int phase = 0; phase <= 2; phase++) {
+                List<Source> inPhase = new ArrayList<>();
+                for (Source s : sources) {
+                    if (s.format().phase() == phase) {
+                        inPhase.add(s);
+                    }
+                }
+                if (!inPhase.isEmpty()) {
+                    runPhase(inPhase, writer, seen, report);
+                }
+            }
+            writer.flush();
+            if (listener.cancelled()) {
+                throw new ImportCancelledException();
+            }
+            return null;
+        });
+        return report;
+    }
+
+    /** A piece of work for the writer: records from one file, its end, or a reader's failure. */
+    private record Chunk(int fileIndex, List<Records.Rec> recs, FileDone done, RuntimeException failure) {}
+
+    private record FileDone(String sourceId, String sha256, int rows) {}
+
+    private void runPhase(List<Source> sources, ImportWriter writer, Map<String, ResultsFileReader.SeenTask> seen,
+                          ImportReport report) throws Exception {
+        BlockingQueue<Chunk> queue = new ArrayBlockingQueue<>(16);
+        int threads = Math.min(sources.size(), Math.max(1, Runtime.getRuntime().availableProcessors()));
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "import-reader");
+            t.setDaemon(true);
+            return t;
+        });
+        List<ImportReport.FileCounts> counts = new ArrayList<>();
+        String[] sourceIds = new String[sources.size()];
+        try {
+            for (int i = 0; i < sources.size(); i++) {
+                Source s = sources.get(i);
+                counts.add(new ImportReport.FileCounts(s.file().getFileName().toString(), s.format(), s.rater()));
+                final int index = i;
+                pool.submit(() -> readOne(index, s, seen, queue));
+            }
+            int finished = 0;
+            while (finished < sources.size()) {
+                Chunk chunk = queue.poll(200, TimeUnit.MILLISECONDS);
+                if (listener.cancelled()) {
+                    throw new ImportCancelledException();
+                }
+                if (chunk == null) {
+                    continue;
+                }
+                if (chunk.failure() != null) {
+                    throw chunk.failure();
+                }
+                ImportReport.FileCounts fc = counts.get(chunk.fileIndex());
+                if (chunk.recs() != null) {
+                    Source s = sources.get(chunk.fileIndex());
+                    if (sourceIds[chunk.fileIndex()] == null) {
+                        sourceIds[chunk.fileIndex()] = sourceId(s);
+                    }
+                    for (Records.Rec r : chunk.recs()) {
+                        writer.accept(r, sourceIds[chunk.fileIndex()], fc);
+                    }
+                    listener.written(writer.written());
+                }
+                if (chunk.done() != null) {
+                    finished++;
+                    fc.rows = chunk.done().rows();
+                    Source s = sources.get(chunk.fileIndex());
+                    writer.flush();
+                    writer.source(chunk.done().sourceId(), s.file(), chunk.done().sha256(), s.format().code(),
+                            s.rater(), chunk.done().rows());
+                }
+            }
+            counts.forEach(report::add);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static String sourceId(Source s) {
+        return Ids.of("source", s.file().toAbsolutePath().toString(), s.format().code(), s.rater());
+    }
+
+    /** Reads one file on a worker thread, handing its records to the writer in chunks. */
+    private void readOne(int index, Source s, Map<String, ResultsFileReader.SeenTask> seen, BlockingQueue<Chunk> queue) {
+        List<Records.Rec> buffer = new ArrayList<>(CHUNK);
+        int[] rows = {0};
+        java.util.function.Consumer<Records.Rec> out = rec -> {
+            buffer.add(rec);
+            if (rec instanceof Records.TraceRec || rec instanceof Records.JudgeRec || rec instanceof Records.TaskRec
+                    && s.format() == Format.TOOLFAILBENCH_TASKS) {
+                rows[0]++;
+            }
+            if (buffer.size() >= CHUNK) {
+                put(queue, new Chunk(index, new ArrayList<>(buffer), null, null));
+                buffer.clear();
+            }
+        };
+        try {
+            String sha;
+            switch (s.format()) {
+                case TOOLFAILBENCH_RESULTS, TOOLFAILBENCH_JUDGE, TOOLFAILBENCH_TASKS -> {
+                    byte[] bytes = readWhole(s.file());
+                    sha = sha256(bytes);
+                    if (s.format() == Format.TOOLFAILBENCH_RESULTS) {
+                        new ResultsFileReader(seen).read(s.file(), bytes, run(s.file(), sha), out, listener);
+                    } else if (s.format() == Format.TOOLFAILBENCH_JUDGE) {
+                        String raterId = Ids.of("rater", s.rater(), "");
+                        out.accept(new Records.RaterRec(raterId, s.rater(), RaterKind.IMPORTED, "", null, null));
+                        new JudgeFileReader().read(s.file(), bytes, raterId, out, listener);
+                    } else {
+                        new TasksFileReader().read(s.file(), bytes, out);
+                    }
+                }
+                default -> sha = readLines(s, out);
+            }
+            put(queue, new Chunk(index, new ArrayList<>(buffer), null, null));
+            put(queue, new Chunk(index, null, new FileDone(sourceId(s), sha, rows[0]), null));
+        } catch (RuntimeException e) {
+            put(queue, new Chunk(index, null, null, e));
+        } catch (Throwable t) {
+            put(queue, new Chunk(index, null, null, new ImportException(s.file(), -1, null, String.valueOf(t))));
+        }
+    }
+
+    private String readLines(Source s, java.util.function.Consumer<Records.Rec> out) throws IOException {
+        MessageDigest sha = sha256Digest();
+        var decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        try (DigestInputStream in = new DigestInputStream(Files.newInputStream(s.file()), sha);
+             BufferedReader r = new BufferedReader(new InputStreamReader(in, decoder), 1 << 16)) {
+            CountingReader counted = new CountingReader(r);
+            try {
+                switch (s.format()) {
+                    case OPENAI -> new ChatTranscriptReader(false).read(s.file(), counted, out, listener);
+                    case ANTHROPIC -> new ChatTranscriptReader(true).read(s.file(), counted, out, listener);
+                    case TRACEJUDGE -> new WorkbenchJsonlReader().read(s.file(), counted, out, listener);
+                    default -> throw new IllegalStateException(s.format().code());
+                }
+            } catch (MalformedInputException e) {
+                throw new ImportException(s.file(), counted.lines + 1, null,
+                        "not UTF-8 text (an invalid byte sequence); save the file as UTF-8 and import it again");
+            }
+        }
+        return HexFormat.of().formatHex(sha.digest());
+    }
+
+    /** Counts lines handed out, so a decoding error can name its line. */
+    private static final class CountingReader extends BufferedReader {
+        long lines;
+
+        CountingReader(BufferedReader in) {
+            super(in, 1);
+        }
+
+        @Override
+        public String readLine() throws IOException {
+            String l = super.readLine();
+            if (l != null) {
+                lines++;
+            }
+            return l;
+        }
+    }
+
+    private static byte[] readWhole(Path file) throws IOException {
+        long size = Files.size(file);
+        if (size > MAX_ARRAY_FILE) {
+            throw new ImportException(file, -1, null, "the file is " + (size >> 20) + " MB; JSON array files up to "
+                    + (MAX_ARRAY_FILE >> 20) + " MB are supported — split it, or convert it to JSON Lines");
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        if (bytes.length >= 2 && ((bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF)
+                || (bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE))) {
+            // UTF-16 with a byte-order mark: decode it once, then read it as UTF-8 like everything else
+            String text = new String(bytes, StandardCharsets.UTF_16);
+            bytes = text.getBytes(StandardCharsets.UTF_8);
+        }
+        return bytes;
+    }
+
+    /** The run a results file records: its name's timestamp, else its content hash. */
+    static String run(Path file, String sha256) {
+        Matcher m = RUN_STAMP.matcher(file.getFileName().toString());
+        return m.find() ? m.group(1) : "sha256:" + sha256.substring(0, 16);
+    }
+
+    private static MessageDigest sha256Digest() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String sha256(byte[] bytes) {
+        return HexFormat.of().formatHex(sha256Digest().digest(bytes));
+    }
+
+    private static void put(BlockingQueue<Chunk> q, Chunk c) {
+        try {
+            while (!q.offer(c, 100, TimeUnit.MILLISECONDS)) {
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new ImportCancelledException();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ImportCancelledException();
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package org.tracejudge.importer;
+
+import org.tracejudge.model.RaterKind;
+import org.tracejudge.store.Ledger;
+
+/** What readers hand to the writer. Ids are computed by readers, so the writer only stores. */
+final class Records {
+    private Records() {}
+
+    sealed interface Rec permits TaskRec, TraceRec, RaterRec, LabelRec, JudgeRec, AdjudicationRec, LabelSetRec, ToolsetRec {}
+
+    record ToolsetRec(String id, String toolsJson) implements Rec {}
+
+    record LabelSetRec(String name, String description, String labelsJson) implements Rec {}
+
+    record TaskRec(String id, String key, String domain, String type, String target, String labelSet,
+                   String userMessage, String toolsetId, String toolsJson, String body) implements Rec {}
+
+    record TraceRec(String id, String taskId, String model, String run, String answer, String toolCalls,
+                    String turns, String extra) implements Rec {}
+
+    record RaterRec(String id, String name, RaterKind kind, String version, String config, String description)
+            implements Rec {}
+
+    /** A label whose trace is known by id. {@code createdAt} null = now; {@code replaces} null = look it up. */
+    record LabelRec(String id, String raterId, Ledger.Entry entry, String createdAt, String replaces,
+                    boolean replacesGiven) implements Rec {}
+
+    /** A judge-file verdict, still to be matched to its trace by (model, task key). */
+    record JudgeRec(String sourceFile, long line, String pointer, String model, String taskKey, String raterId,
+                    String failureMode, String confidence, java.util.Map<String, Integer> scores,
+                    String reasoning, String raw, String error, String rowHash) implements Rec {}
+
+    record AdjudicationRec(String id, String traceId, String annotator, String action, String value,
+                           String rationale, String replaces, String createdAt) implements Rec {}
+}

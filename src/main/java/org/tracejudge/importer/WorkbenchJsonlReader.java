@@ -1,0 +1,171 @@
+package org.tracejudge.importer;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.tracejudge.json.Json;
+import org.tracejudge.model.RaterKind;
+import org.tracejudge.store.Ledger;
+
+/**
+ * Reads the workbench's own JSONL (see {@link org.tracejudge.export.JsonlExporter}). Ids are kept as
+ * written, so importing another laptop's export adds only what this project does not have yet.
+ */
+final class WorkbenchJsonlReader {
+    static final String FORMAT = "tracejudge";
+    static final int VERSION = 1;
+
+    void read(Path file, BufferedReader in, Consumer<Records.Rec> out, ImportListener listener) throws IOException {
+        String text;
+        long line = 0;
+        boolean header = false;
+        while ((text = in.readLine()) != null) {
+            line++;
+            if (line == 1 && text.startsWith("\uFEFF")) {
+                text = text.substring(1);
+            }
+            if (text.isBlank()) {
+                continue;
+            }
+            JsonNode o;
+            try {
+                o = Json.MAPPER.readTree(text);
+            } catch (JsonProcessingException e) {
+                throw ImportException.fromParse(file, e, "", line - 1);
+            }
+            Fields f = new Fields(file, line);
+            if (o == null || !o.isObject()) {
+                throw f.error("", "expected an object with a \"kind\", found " + Fields.describe(o));
+            }
+            String kind = f.requiredText(o, "kind", "");
+            if (!header) {
+                if (!kind.equals("header") || !FORMAT.equals(o.path("format").asText())) {
+                    throw f.error("/kind", "expected the header line {\"kind\": \"header\", \"format\": \"tracejudge\", "
+                            + "\"version\": 1} first, found kind \"" + kind + "\"");
+                }
+                int v = o.path("version").asInt(-1);
+                if (v < 1 || v > VERSION) {
+                    throw f.error("/version", "expected format version 1 to " + VERSION + ", found " + o.get("version"));
+                }
+                header = true;
+                continue;
+            }
+            out.accept(record(f, kind, o));
+            if ((line & 255) == 0 && listener.cancelled()) {
+                throw new ImportCancelledException();
+            }
+        }
+        if (!header) {
+            throw new ImportException(file, 1, "", "the file is empty: expected the header line first");
+        }
+    }
+
+    private static Records.Rec record(Fields f, String kind, JsonNode o) {
+        return switch (kind) {
+            case "label_set" -> new Records.LabelSetRec(f.requiredText(o, "name", ""), f.optionalText(o, "description", ""),
+                    requiredArray(f, o, "labels").toString());
+            case "toolset" -> new Records.ToolsetRec(f.requiredText(o, "id", ""), requiredArray(f, o, "tools").toString());
+            case "task" -> new Records.TaskRec(f.requiredText(o, "id", ""), f.requiredText(o, "task_key", ""),
+                    f.optionalText(o, "domain", ""), taskType(f, o), f.optionalText(o, "target_failure_mode", ""),
+                    f.requiredText(o, "label_set", ""), f.optionalText(o, "user_message", ""),
+                    f.optionalText(o, "toolset_id", ""), null, f.requiredObject(o, "body", "").toString());
+            case "trace" -> new Records.TraceRec(f.requiredText(o, "id", ""), f.requiredText(o, "task_id", ""),
+                    f.requiredText(o, "model", ""), textOr(o, "run", ""), textOr(o, "answer", ""),
+                    requiredArray(f, o, "tool_calls").toString(), jsonOrNull(o, "turns"), jsonOrNull(o, "extra"));
+            case "rater" -> {
+                String rk = f.requiredText(o, "rater_kind", "");
+                RaterKind k;
+                try {
+                    k = RaterKind.fromCode(rk);
+                } catch (IllegalArgumentException e) {
+                    throw f.error("/rater_kind", "expected rule, llm-judge, human or imported, found \"" + rk + "\"");
+                }
+                yield new Records.RaterRec(f.requiredText(o, "id", ""), f.requiredText(o, "name", ""), k,
+                        textOr(o, "version", ""), jsonOrNull(o, "config"), f.optionalText(o, "description", ""));
+            }
+            case "label" -> label(f, o);
+            case "adjudication" -> {
+                String action = action(f, o, "set", "withdraw");
+                yield new Records.AdjudicationRec(f.requiredText(o, "id", ""), f.requiredText(o, "trace_id", ""),
+                        f.requiredText(o, "annotator", ""), action, valueFor(f, o, action),
+                        f.optionalText(o, "rationale", ""), f.optionalText(o, "replaces", ""),
+                        f.requiredText(o, "created_at", ""));
+            }
+            default -> throw f.error("/kind", "expected one of label_set, toolset, task, trace, rater, label, "
+                    + "adjudication, found \"" + kind + "\"");
+        };
+    }
+
+    private static Records.LabelRec label(Fields f, JsonNode o) {
+        String action = action(f, o, "set", "null", "withdraw");
+        Map<String, Integer> scores = new HashMap<>();
+        JsonNode s = f.optionalObject(o, "scores", "");
+        if (s != null) {
+            s.fields().forEachRemaining(e -> {
+                if (!e.getValue().isNumber()) {
+                    throw f.error("/scores/" + e.getKey(), "expected a number, found " + Fields.describe(e.getValue()));
+                }
+                scores.put(e.getKey(), e.getValue().asInt());
+            });
+        }
+        JsonNode evidence = o.get("evidence");
+        String traceId = f.requiredText(o, "trace_id", "");
+        String raterId = f.requiredText(o, "rater_id", "");
+        Ledger.Entry e = new Ledger.Entry(traceId, raterId, action, valueFor(f, o, action),
+                f.optionalText(o, "confidence", ""), scores, f.optionalText(o, "rationale", ""),
+                f.optionalText(o, "raw", ""), f.optionalText(o, "null_reason", ""),
+                evidence == null || evidence.isNull() ? null : evidence, f.optionalText(o, "created_by", ""));
+        return new Records.LabelRec(f.requiredText(o, "id", ""), raterId, e, f.requiredText(o, "created_at", ""),
+                f.optionalText(o, "replaces", ""), true);
+    }
+
+    private static String action(Fields f, JsonNode o, String... allowed) {
+        String a = f.requiredText(o, "action", "");
+        for (String x : allowed) {
+            if (x.equals(a)) {
+                return a;
+            }
+        }
+        throw f.error("/action", "expected one of " + String.join(", ", allowed) + ", found \"" + a + "\"");
+    }
+
+    private static String valueFor(Fields f, JsonNode o, String action) {
+        String v = f.optionalText(o, "value", "");
+        if (action.equals("set") && v == null) {
+            throw f.error("/value", "expected the label (a string) for action \"set\", found nothing");
+        }
+        return action.equals("set") ? v : null;
+    }
+
+    private static String taskType(Fields f, JsonNode o) {
+        String t = f.requiredText(o, "task_type", "");
+        try {
+            return org.tracejudge.model.TaskType.fromCode(t).code();
+        } catch (IllegalArgumentException e) {
+            throw f.error("/task_type", "expected tool_required, control, tool_selection or call_level, found \"" + t + "\"");
+        }
+    }
+
+    private static JsonNode requiredArray(Fields f, JsonNode o, String field) {
+        JsonNode n = o.get(field);
+        if (n == null || !n.isArray()) {
+            throw f.error("/" + field, "expected an array, found " + Fields.describe(n));
+        }
+        return n;
+    }
+
+    private static String textOr(JsonNode o, String field, String dflt) {
+        JsonNode n = o.get(field);
+        return n == null || n.isNull() ? dflt : n.asText();
+    }
+
+    private static String jsonOrNull(JsonNode o, String field) {
+        JsonNode n = o.get(field);
+        return n == null || n.isNull() ? null : n.toString();
+    }
+}

@@ -1,0 +1,320 @@
+package org.tracejudge.store;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import org.flywaydb.core.Flyway;
+import org.sqlite.SQLiteConfig;
+import org.tracejudge.json.Json;
+import org.tracejudge.model.LabelSet;
+import org.tracejudge.model.LabelSets;
+
+/**
+ * One project = one SQLite file (WAL, foreign keys on). Opening checks the file's integrity and
+ * migrates its schema with Flyway, after copying the file aside. Every write goes through
+ * {@link #write}, which is one transaction: it commits whole or not at all.
+ */
+public final class Project implements AutoCloseable {
+    /** The newest schema version this build knows (the highest V*.sql under db/migration). */
+    public static final int SCHEMA_VERSION = 1;
+    public static final String EXTENSION = ".tjdb";
+
+    private final Path file;
+    private final Connection conn;
+
+    private Project(Path file, Connection conn) {
+        this.file = file;
+        this.conn = conn;
+    }
+
+    /** Opens an existing project file, or creates it (named {@code defaultName}) when it does not exist. */
+    public static Project openOrCreate(Path file, String defaultName) {
+        boolean existed = Files.exists(file);
+        Project p = open(file, true);
+        if (!existed || p.meta("name") == null) {
+            p.initialise(defaultName == null ? nameFromFile(file) : defaultName);
+        }
+        return p;
+    }
+
+    /** Opens an existing project file; refuses a missing one. */
+    public static Project open(Path file) {
+        if (!Files.exists(file)) {
+            throw new ProjectException(file + ": no such project file");
+        }
+        return open(file, false);
+    }
+
+    private static Project open(Path file, boolean mayCreate) {
+        Path abs = file.toAbsolutePath();
+        try {
+            if (abs.getParent() != null) {
+                Files.createDirectories(abs.getParent());
+            }
+        } catch (java.io.IOException e) {
+            throw new ProjectException(file + ": cannot create its folder: " + e.getMessage(), e);
+        }
+        Connection c = connect(abs);
+        try {
+            checkIntegrity(abs, c);
+            int version = schemaVersion(abs, c);
+            if (version > SCHEMA_VERSION) {
+                throw new ProjectException(file + ": made by a newer Tracejudge (schema " + version
+                        + "); this version reads schema " + SCHEMA_VERSION + " and older");
+            }
+            if (version < SCHEMA_VERSION) {
+                if (version > 0) {
+                    backup(abs, c, version);
+                }
+                migrate(abs);
+            }
+            return new Project(abs, c);
+        } catch (RuntimeException e) {
+            closeQuietly(c);
+            throw e;
+        }
+    }
+
+    private static Connection connect(Path file) {
+        SQLiteConfig cfg = new SQLiteConfig();
+        cfg.setJournalMode(SQLiteConfig.JournalMode.WAL);
+        cfg.enforceForeignKeys(true);
+        cfg.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
+        cfg.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
+        cfg.setBusyTimeout(10_000);
+        try {
+            return cfg.createConnection("jdbc:sqlite:" + file);
+        } catch (SQLException e) {
+            throw new ProjectException(file + ": cannot open: " + e.getMessage(), e);
+        }
+    }
+
+    private static void checkIntegrity(Path file, Connection c) {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA integrity_check")) {
+            StringBuilder problems = new StringBuilder();
+            int n = 0;
+            while (rs.next()) {
+                String line = rs.getString(1);
+                if (!"ok".equals(line) && n++ < 3) {
+                    problems.append(problems.length() == 0 ? "" : "; ").append(line);
+                }
+            }
+            if (problems.length() > 0) {
+                throw new ProjectException(file + ": the project file is damaged (SQLite integrity check: "
+                        + problems + "). Restore a backup copy (" + file.getFileName() + ".backup-*) or re-import.");
+            }
+        } catch (SQLException e) {
+            String msg = String.valueOf(e.getMessage());
+            if (msg.contains("NOTADB") || msg.contains("not a database") || msg.contains("encrypted")) {
+                throw new ProjectException(file + ": not a Tracejudge project (not an SQLite database)", e);
+            }
+            throw new ProjectException(file + ": the project file is damaged: " + msg, e);
+        }
+    }
+
+    private static int schemaVersion(Path file, Connection c) {
+        try (Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery(
+                    "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='flyway_schema_history'")) {
+                rs.next();
+                if (rs.getInt(1) == 0) {
+                    try (ResultSet any = s.executeQuery("SELECT count(*) FROM sqlite_master WHERE type='table'")) {
+                        any.next();
+                        if (any.getInt(1) > 0) {
+                            throw new ProjectException(file + ": not a Tracejudge project (an SQLite database with other tables)");
+                        }
+                    }
+                    return 0;
+                }
+            }
+            try (ResultSet rs = s.executeQuery(
+                    "SELECT max(CAST(version AS INTEGER)) FROM flyway_schema_history WHERE success = 1")) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        } catch (SQLException e) {
+            throw new ProjectException(file + ": cannot read the schema version: " + e.getMessage(), e);
+        }
+    }
+
+    /** A consistent copy of the file before any migration touches it. */
+    private static void backup(Path file, Connection c, int version) {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Path copy = file.resolveSibling(file.getFileName() + ".backup-v" + version + "-" + stamp);
+        try (PreparedStatement s = c.prepareStatement("VACUUM INTO ?")) {
+            s.setString(1, copy.toString());
+            s.execute();
+        } catch (SQLException e) {
+            throw new ProjectException(file + ": cannot make a backup copy before migrating (" + e.getMessage()
+                    + "); the file was not changed", e);
+        }
+    }
+
+    private static void migrate(Path file) {
+        try {
+            Flyway.configure()
+                    .dataSource("jdbc:sqlite:" + file, "", "")
+                    .locations("classpath:db/migration")
+                    .loggers("noop")
+                    .load()
+                    .migrate();
+        } catch (RuntimeException e) {
+            throw new ProjectException(file + ": schema migration failed: " + e.getMessage(), e);
+        }
+    }
+
+    private void initialise(String name) {
+        write(c -> {
+            try (PreparedStatement s = c.prepareStatement(
+                    "INSERT OR IGNORE INTO label_set(name, description, labels, builtin) VALUES (?,?,?,1)")) {
+                for (LabelSet ls : LabelSets.BUILT_IN) {
+                    s.setString(1, ls.name());
+                    s.setString(2, ls.description());
+                    s.setString(3, Json.write(ls.labels()));
+                    s.addBatch();
+                }
+                s.executeBatch();
+            }
+            putMeta(c, "name", name);
+            putMeta(c, "created_at", Timestamps.now());
+            return null;
+        });
+    }
+
+    static String nameFromFile(Path file) {
+        String n = file.getFileName().toString();
+        return n.endsWith(EXTENSION) ? n.substring(0, n.length() - EXTENSION.length()) : n;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public String name() {
+        String n = meta("name");
+        return n == null ? nameFromFile(file) : n;
+    }
+
+    public String meta(String key) {
+        return read(c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT value FROM project_meta WHERE key = ?")) {
+                s.setString(1, key);
+                try (ResultSet rs = s.executeQuery()) {
+                    return rs.next() ? rs.getString(1) : null;
+                }
+            }
+        });
+    }
+
+    public void setMeta(String key, String value) {
+        write(c -> {
+            putMeta(c, key, value);
+            return null;
+        });
+    }
+
+    private static void putMeta(Connection c, String key, String value) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(
+                "INSERT INTO project_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")) {
+            s.setString(1, key);
+            s.setString(2, value);
+            s.executeUpdate();
+        }
+    }
+
+    /** Label sets of this project: the built-in ones and any it defines. */
+    public List<LabelSet> labelSets() {
+        return read(c -> {
+            List<LabelSet> out = new java.util.ArrayList<>();
+            try (Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT name, description, labels FROM label_set ORDER BY name")) {
+                while (rs.next()) {
+                    List<String> labels = new java.util.ArrayList<>();
+                    Json.read(rs.getString(3)).forEach(n -> labels.add(n.asText()));
+                    out.add(new LabelSet(rs.getString(1), rs.getString(2), labels));
+                }
+            }
+            return out;
+        });
+    }
+
+    /** Defines (or redefines) a project label set. */
+    public void defineLabelSet(LabelSet set) {
+        write(c -> {
+            try (PreparedStatement s = c.prepareStatement(
+                    "INSERT INTO label_set(name, description, labels, builtin) VALUES (?,?,?,0) "
+                            + "ON CONFLICT(name) DO UPDATE SET description = excluded.description, labels = excluded.labels "
+                            + "WHERE builtin = 0")) {
+                s.setString(1, set.name());
+                s.setString(2, set.description());
+                s.setString(3, Json.write(set.labels()));
+                if (s.executeUpdate() == 0) {
+                    throw new ProjectException("label set '" + set.name() + "' is built in and cannot be redefined");
+                }
+            }
+            return null;
+        });
+    }
+
+    /** Work against the connection. */
+    @FunctionalInterface
+    public interface SqlWork<T> {
+        T run(Connection c) throws Exception;
+    }
+
+    /** Runs {@code work} as one transaction: all of it is committed, or none of it. */
+    public synchronized <T> T write(SqlWork<T> work) {
+        try {
+            conn.setAutoCommit(false);
+            try {
+                T result = work.run(conn);
+                conn.commit();
+                return result;
+            } catch (Throwable t) {
+                conn.rollback();
+                throw t;
+            } finally {
+                conn.setAutoCommit(true);
+            }
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new ProjectException(file.getFileName() + ": write failed: " + e.getMessage(), e);
+        } catch (Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new ProjectException(String.valueOf(t), t);
+        }
+    }
+
+    /** Runs read-only work against the connection. */
+    public synchronized <T> T read(SqlWork<T> work) {
+        try {
+            return work.run(conn);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new ProjectException(file.getFileName() + ": read failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        closeQuietly(conn);
+    }
+
+    private static void closeQuietly(Connection c) {
+        try {
+            c.close();
+        } catch (SQLException ignored) {
+            // nothing more to do
+        }
+    }
+}

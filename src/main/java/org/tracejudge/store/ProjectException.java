@@ -1,0 +1,12 @@
+package org.tracejudge.store;
+
+/** A project file cannot be opened, migrated or written; the message says which file and why. */
+public class ProjectException extends RuntimeException {
+    public ProjectException(String message) {
+        super(message);
+    }
+
+    public ProjectException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,188 @@
+package org.tracejudge.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.tracejudge.json.Json;
+import org.tracejudge.json.TaskJson;
+import org.tracejudge.json.TurnCodec;
+import org.tracejudge.model.RaterKind;
+import org.tracejudge.model.Task;
+import org.tracejudge.model.Trace;
+
+/** Read-side queries over a project: counts, label tables, traces. Nothing here writes. */
+public final class ProjectQueries {
+    private final Project project;
+
+    public ProjectQueries(Project project) {
+        this.project = project;
+    }
+
+    public record RaterSummary(String id, String name, RaterKind kind, String version, String description, int labels) {
+        /** The column name used for this rater in tables: its name, with the version when it has one. */
+        public String column() {
+            return version.isEmpty() ? name : name + "@" + version;
+        }
+    }
+
+    public record Summary(String name, int tasks, int traces, List<String> models, List<RaterSummary> raters) {}
+
+    public Summary summary() {
+        return project.read(c -> {
+            int tasks;
+            int traces;
+            try (Statement s = c.createStatement()) {
+                try (ResultSet rs = s.executeQuery("SELECT count(*) FROM task")) {
+                    rs.next();
+                    tasks = rs.getInt(1);
+                }
+                try (ResultSet rs = s.executeQuery("SELECT count(*) FROM trace")) {
+                    rs.next();
+                    traces = rs.getInt(1);
+                }
+                List<String> models = new ArrayList<>();
+                try (ResultSet rs = s.executeQuery("SELECT DISTINCT model FROM trace ORDER BY model")) {
+                    while (rs.next()) {
+                        models.add(rs.getString(1));
+                    }
+                }
+                return new Summary(project.name(), tasks, traces, models, raters());
+            }
+        });
+    }
+
+    /** Every rater with the number of traces it currently labels (null verdicts and withdrawals not counted). */
+    public List<RaterSummary> raters() {
+        return project.read(c -> {
+            List<RaterSummary> out = new ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT r.id, r.name, r.kind, r.version, r.description, "
+                            + "(SELECT count(*) FROM current_label l WHERE l.rater_id = r.id AND l.action = 'set') "
+                            + "FROM rater r ORDER BY r.kind = 'imported' DESC, r.name, r.version")) {
+                while (rs.next()) {
+                    out.add(new RaterSummary(rs.getString(1), rs.getString(2), RaterKind.fromCode(rs.getString(3)),
+                            rs.getString(4), rs.getString(5), rs.getInt(6)));
+                }
+            }
+            return out;
+        });
+    }
+
+    /** One row of the labels table: a trace and each rater's current label (null where none). */
+    public record LabelRow(String traceId, String model, String taskKey, String domain, String taskType,
+                           Map<String, String> labels) {}
+
+    /** Streams one row per trace, ordered by model then task, with every rater's current label. */
+    public void labelRows(List<RaterSummary> raters, Consumer<LabelRow> out) {
+        project.read(c -> {
+            Map<String, Map<String, String>> byTrace = new HashMap<>();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT trace_id, rater_id, value FROM current_label WHERE action = 'set'")) {
+                while (rs.next()) {
+                    byTrace.computeIfAbsent(rs.getString(1), k -> new HashMap<>()).put(rs.getString(2), rs.getString(3));
+                }
+            }
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT t.id, t.model, k.task_key, k.domain, k.task_type FROM trace t JOIN task k ON k.id = t.task_id "
+                            + "ORDER BY t.model, k.task_key, t.run")) {
+                while (rs.next()) {
+                    Map<String, String> current = byTrace.getOrDefault(rs.getString(1), Map.of());
+                    Map<String, String> labels = new LinkedHashMap<>();
+                    for (RaterSummary r : raters) {
+                        labels.put(r.column(), current.get(r.id()));
+                    }
+                    out.accept(new LabelRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                            rs.getString(5), labels));
+                }
+            }
+            return null;
+        });
+    }
+
+    /** A page of traces for list views, in the order of the labels table. */
+    public List<LabelRow> page(List<RaterSummary> raters, int offset, int limit) {
+        return project.read(c -> {
+            List<LabelRow> rows = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT t.id, t.model, k.task_key, k.domain, k.task_type FROM trace t JOIN task k ON k.id = t.task_id "
+                            + "ORDER BY t.model, k.task_key, t.run LIMIT ? OFFSET ?")) {
+                s.setInt(1, limit);
+                s.setInt(2, offset);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        rows.add(new LabelRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                                rs.getString(5), new LinkedHashMap<>()));
+                    }
+                }
+            }
+            if (rows.isEmpty()) {
+                return rows;
+            }
+            StringBuilder in = new StringBuilder();
+            for (int i = 0; i < rows.size(); i++) {
+                in.append(i == 0 ? "?" : ",?");
+            }
+            Map<String, LabelRow> byId = new HashMap<>();
+            rows.forEach(r -> byId.put(r.traceId(), r));
+            Map<String, String> column = new HashMap<>();
+            raters.forEach(r -> column.put(r.id(), r.column()));
+            try (PreparedStatement s = c.prepareStatement("SELECT trace_id, rater_id, value FROM current_label "
+                    + "WHERE action = 'set' AND trace_id IN (" + in + ")")) {
+                for (int i = 0; i < rows.size(); i++) {
+                    s.setString(i + 1, rows.get(i).traceId());
+                }
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        String col = column.get(rs.getString(2));
+                        if (col != null) {
+                            byId.get(rs.getString(1)).labels().put(col, rs.getString(3));
+                        }
+                    }
+                }
+            }
+            return rows;
+        });
+    }
+
+    public Task task(String id) {
+        return project.read(c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT k.id, k.task_key, k.domain, k.task_type, "
+                    + "k.target_failure_mode, k.label_set, k.user_message, ts.tools, k.body FROM task k "
+                    + "LEFT JOIN toolset ts ON ts.id = k.toolset_id WHERE k.id = ?")) {
+                s.setString(1, id);
+                try (ResultSet rs = s.executeQuery()) {
+                    return rs.next() ? TaskJson.toTask(rs.getString(1), rs.getString(2), rs.getString(3),
+                            rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
+                            rs.getString(9)) : null;
+                }
+            }
+        });
+    }
+
+    public Trace trace(String id) {
+        return project.read(c -> {
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT id, task_id, model, run, answer, tool_calls, turns, extra FROM trace WHERE id = ?")) {
+                s.setString(1, id);
+                try (ResultSet rs = s.executeQuery()) {
+                    if (!rs.next()) {
+                        return null;
+                    }
+                    String turns = rs.getString(7);
+                    String extra = rs.getString(8);
+                    JsonNode extraNode = extra == null ? null : Json.read(extra);
+                    return new Trace(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                            turns == null ? List.of() : TurnCodec.fromJson(Json.read(turns)),
+                            TurnCodec.callsFromJson(Json.read(rs.getString(6))), rs.getString(5), extraNode);
+                }
+            }
+        });
+    }
+}
