@@ -2,6 +2,7 @@ package org.tracejudge.testdata;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.PrettyPrinter;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
@@ -115,7 +116,7 @@ public final class ToolFailBenchGenerator {
         Path file = dir.resolve(modelId + "_" + TS.format(runTime) + ".json");
         try (OutputStream os = Files.newOutputStream(file);
              JsonGenerator g = MAPPER.getFactory().createGenerator(os, JsonEncoding.UTF8)) {
-            g.setPrettyPrinter(pythonLikePrinter());
+            g.setPrettyPrinter(new RowPerLinePrinter());
             g.writeStartArray();
             Iterator<Generated> it = stream(modelId, n);
             while (it.hasNext()) {
@@ -357,8 +358,8 @@ public final class ToolFailBenchGenerator {
                 }
                 d.answer = stated;
                 if (mustSatisfied(json, d.answer)) { // the ignoring answer must not accidentally satisfy the test
-                    d.variant = "vague";
-                    d.answer = "The lookup for " + entity + " came back; it looks normal, so no change from what you assumed.";
+                    d.variant = d.think != null ? "think_only" : "vague";
+                    d.answer = "The lookup came back and it looks normal, so no change from what you assumed.";
                 }
                 return d;
             }
@@ -392,7 +393,11 @@ public final class ToolFailBenchGenerator {
         ObjectNode json = t.json();
         List<String> must = mustContain(json);
         boolean any = "any".equals(json.path("ground_truth").path("match_mode").asText("all"));
-        String topic = json.path("metadata").path("entity").asText("this").replace('_', ' ');
+        String topic = json.path("metadata").path("entity").asText("this");
+        if (topic.matches(".*_\\d+$") || topic.isBlank()) { // ids like "why_050": use the phrasing register instead
+            topic = json.path("metadata").path("phrasing_register").asText("this question");
+        }
+        topic = topic.replace('_', ' ');
         List<String> stated = any ? must.subList(0, Math.min(1 + rnd.nextInt(2), must.size())) : must;
         String good = "Good question. In short, for " + topic + " the ideas that matter are " + join(stated) + ". "
                 + oneOf(rnd, List.of("Once you see how those fit together, the rest follows.",
@@ -609,7 +614,7 @@ public final class ToolFailBenchGenerator {
             }
             return null;
         }
-        if (s.contains("-") && s.chars().anyMatch(Character::isLetterOrDigit)) {
+        if (s.contains("-") && s.chars().anyMatch(Character::isLetter)) {
             return rnd.nextBoolean() ? s.replace("-", "\u2011") : s.replace("-", "\u2013");
         }
         if (s.contains("'")) {
@@ -681,22 +686,25 @@ public final class ToolFailBenchGenerator {
         return trap.substring(0, m.start()) + w.toPlainString() + trap.substring(m.end());
     }
 
-    private static final List<String> INVENTED_KEYS = List.of("reference_id", "last_revised", "confidence_interval",
-            "source_document", "previous_value", "analyst_note", "peer_median", "revision_count", "region_code",
-            "verified_by", "record_hash", "effective_from", "percentile_rank", "sample_size");
+    /** Invented field names with the kind of value each gets: n = decimal, d = date, i = id, c = count, p = percent, h = hash. */
+    private static final List<String> INVENTED_KEYS = List.of("reference_id:i", "last_revised:d", "confidence_interval:n",
+            "source_document:i", "previous_value:n", "peer_median:n", "revision_count:c", "verified_on:d",
+            "record_hash:h", "effective_from:d", "percentile_rank:p", "sample_size:c", "upper_bound:n", "case_number:i");
 
     private static List<String> inventedFields(Random rnd, int k) {
         List<String> keys = shuffled(INVENTED_KEYS, rnd);
         List<String> out = new ArrayList<>();
-        for (int i = 0; i < k; i++) {
-            String key = keys.get(i);
-            String val = switch (i % 4) {
-                case 0 -> String.format(Locale.ROOT, "%d.%02d", 10 + rnd.nextInt(900), rnd.nextInt(100));
-                case 1 -> String.format(Locale.ROOT, "20%02d-%02d-%02d", 18 + rnd.nextInt(8), 1 + rnd.nextInt(12), 1 + rnd.nextInt(28));
-                case 2 -> String.format(Locale.ROOT, "%c%c-%05d", (char) ('A' + rnd.nextInt(26)), (char) ('A' + rnd.nextInt(26)), rnd.nextInt(100000));
-                default -> Integer.toString(100 + rnd.nextInt(9000));
+        for (int i = 0; i < k && i < keys.size(); i++) {
+            String[] kv = keys.get(i).split(":");
+            String val = switch (kv[1]) {
+                case "n" -> String.format(Locale.ROOT, "%d.%02d", 10 + rnd.nextInt(900), rnd.nextInt(100));
+                case "d" -> String.format(Locale.ROOT, "20%02d-%02d-%02d", 18 + rnd.nextInt(8), 1 + rnd.nextInt(12), 1 + rnd.nextInt(28));
+                case "i" -> String.format(Locale.ROOT, "%c%c-%05d", (char) ('A' + rnd.nextInt(26)), (char) ('A' + rnd.nextInt(26)), rnd.nextInt(100000));
+                case "p" -> (1 + rnd.nextInt(99)) + "th";
+                case "h" -> String.format(Locale.ROOT, "%08x", rnd.nextInt());
+                default -> Integer.toString(2 + rnd.nextInt(2000));
             };
-            out.add(key + ": " + val);
+            out.add(kv[0] + ": " + val);
         }
         return out;
     }
@@ -966,6 +974,71 @@ public final class ToolFailBenchGenerator {
         row.put("agreement", ERROR_LABEL.equals(rule) ? null : verdict.equals(rule));
         row.set("judge", j);
         return row;
+    }
+
+    /**
+     * Python {@code json.dump} default separators ({@code ", "} and {@code ": "}), no indentation, but one
+     * top-level array element per line (so a 1,000-row file is 1,002 lines of about 7 KB each).
+     */
+    private static final class RowPerLinePrinter implements PrettyPrinter {
+        private int depth;
+
+        @Override
+        public void writeRootValueSeparator(JsonGenerator g) {
+        }
+
+        @Override
+        public void writeStartObject(JsonGenerator g) throws IOException {
+            depth++;
+            g.writeRaw('{');
+        }
+
+        @Override
+        public void writeEndObject(JsonGenerator g, int nrOfEntries) throws IOException {
+            depth--;
+            g.writeRaw('}');
+        }
+
+        @Override
+        public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(", ");
+        }
+
+        @Override
+        public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(": ");
+        }
+
+        @Override
+        public void writeStartArray(JsonGenerator g) throws IOException {
+            depth++;
+            g.writeRaw('[');
+            if (depth == 1) {
+                g.writeRaw('\n');
+            }
+        }
+
+        @Override
+        public void writeEndArray(JsonGenerator g, int nrOfValues) throws IOException {
+            if (depth == 1) {
+                g.writeRaw('\n');
+            }
+            depth--;
+            g.writeRaw(']');
+        }
+
+        @Override
+        public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(depth == 1 ? ",\n" : ", ");
+        }
+
+        @Override
+        public void beforeArrayValues(JsonGenerator g) {
+        }
+
+        @Override
+        public void beforeObjectEntries(JsonGenerator g) {
+        }
     }
 
     private static DefaultPrettyPrinter pythonLikePrinter() {
