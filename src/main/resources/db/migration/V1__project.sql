@@ -44,7 +44,7 @@ CREATE TABLE import_source (
 
 CREATE TABLE trace (
     id         TEXT PRIMARY KEY,
-    task_id    TEXT NOT NULL REFERENCES task(id),
+    task_id    TEXT NOT NULL REFERENCES task(id) DEFERRABLE INITIALLY DEFERRED, -- tasks and traces of one import arrive from parallel readers
     model      TEXT NOT NULL,
     run        TEXT NOT NULL DEFAULT '',
     answer     TEXT NOT NULL DEFAULT '',

@@ -74,6 +74,9 @@ public final class FormatDetector {
         String first;
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             first = r.readLine();
+        } catch (java.nio.charset.MalformedInputException e) {
+            throw new ImportException(file, 1, null, "not UTF-8 text (an invalid byte sequence); save the file as "
+                    + "UTF-8 and import it again");
         } catch (IOException e) {
             first = null;
         }

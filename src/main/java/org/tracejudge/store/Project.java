@@ -23,7 +23,7 @@ import org.tracejudge.model.LabelSets;
  */
 public final class Project implements AutoCloseable {
     /** The newest schema version this build knows (the highest V*.sql under db/migration). */
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
     public static final String EXTENSION = ".tjdb";
 
     private final Path file;
@@ -89,10 +89,15 @@ public final class Project implements AutoCloseable {
         cfg.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
         cfg.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
         cfg.setBusyTimeout(10_000);
+        cfg.setCacheSize(-65_536); // 64 MB: big imports stay in memory until their one commit
         try {
             return cfg.createConnection("jdbc:sqlite:" + file);
         } catch (SQLException e) {
-            throw new ProjectException(file + ": cannot open: " + e.getMessage(), e);
+            String msg = String.valueOf(e.getMessage());
+            if (msg.contains("NOTADB") || msg.contains("not a database")) {
+                throw new ProjectException(file + ": not a Tracejudge project (not an SQLite database)", e);
+            }
+            throw new ProjectException(file + ": cannot open: " + msg, e);
         }
     }
 
@@ -162,7 +167,6 @@ public final class Project implements AutoCloseable {
             Flyway.configure()
                     .dataSource("jdbc:sqlite:" + file, "", "")
                     .locations("classpath:db/migration")
-                    .loggers("noop")
                     .load()
                     .migrate();
         } catch (RuntimeException e) {

@@ -1,0 +1,55 @@
+package org.tracejudge;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Where test inputs live: the bundled sample (always there) and ../shared (skipped when absent). */
+public final class TestData {
+    private TestData() {}
+
+    public static final Path SAMPLE = Path.of("resources", "samples", "demo");
+    public static final Path SHARED = Path.of("..", "shared");
+    public static final Path TOOLFAILBENCH = SHARED.resolve("corpora").resolve("toolfailbench-v5");
+
+    /** The shared ToolFailBench corpus; the calling test is skipped when it is absent. */
+    public static Path toolFailBench() {
+        assumeTrue(Files.isDirectory(TOOLFAILBENCH), "../shared/corpora/toolfailbench-v5 is absent; skipped");
+        return TOOLFAILBENCH;
+    }
+
+    /** Every file of the sample project, tasks first, then results, then judge files. */
+    public static List<Path> sampleFiles() {
+        List<Path> files = new ArrayList<>();
+        files.add(SAMPLE.resolve("travel/tasks.json"));
+        files.add(SAMPLE.resolve("energy/tasks.json"));
+        files.addAll(list(SAMPLE.resolve("results")));
+        files.addAll(list(SAMPLE.resolve("judges")));
+        return files;
+    }
+
+    public static List<Path> list(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** The first column of the first row of a query, as text (null when there is no row). */
+    public static String scalar(org.tracejudge.store.Project p, String sql) {
+        return p.read(c -> {
+            try (java.sql.Statement s = c.createStatement(); java.sql.ResultSet rs = s.executeQuery(sql)) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        });
+    }
+
+    public static int count(org.tracejudge.store.Project p, String table) {
+        return Integer.parseInt(scalar(p, "SELECT count(*) FROM " + table));
+    }
+}

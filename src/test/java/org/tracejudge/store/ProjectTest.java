@@ -1,0 +1,161 @@
+package org.tracejudge.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import java.util.stream.Stream;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tracejudge.TestData;
+import org.tracejudge.importer.Importer;
+import org.tracejudge.model.LabelSet;
+import org.tracejudge.model.RaterKind;
+
+class ProjectTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void newProjectIsWalWithForeignKeysAndBuiltInLabelSets() {
+        try (Project p = Project.openOrCreate(dir.resolve("a.tjdb"), "Study A")) {
+            assertEquals("Study A", p.name());
+            assertEquals("wal", pragma(p, "journal_mode"));
+            assertEquals("1", pragma(p, "foreign_keys"));
+            List<String> sets = p.labelSets().stream().map(LabelSet::name).toList();
+            assertTrue(sets.containsAll(List.of("toolfailbench-required", "toolfailbench-control", "tool-yes-no",
+                    "tool-selection")), sets.toString());
+        }
+    }
+
+    @Test
+    void projectCanDefineItsOwnLabelSetButNotRedefineBuiltIns() {
+        try (Project p = Project.openOrCreate(dir.resolve("a.tjdb"), null)) {
+            p.defineLabelSet(new LabelSet("severity", "how bad", List.of("none", "minor", "major")));
+            assertTrue(p.labelSets().stream().anyMatch(s -> s.name().equals("severity") && s.labels().size() == 3));
+            ProjectException e = assertThrows(ProjectException.class,
+                    () -> p.defineLabelSet(new LabelSet("toolfailbench-control", "x", List.of("a"))));
+            assertTrue(e.getMessage().contains("built in"), e.getMessage());
+        }
+    }
+
+    @Test
+    void missingFileIsRefusedWithItsName() {
+        ProjectException e = assertThrows(ProjectException.class, () -> Project.open(dir.resolve("nope.tjdb")));
+        assertTrue(e.getMessage().contains("nope.tjdb") && e.getMessage().contains("no such project file"), e.getMessage());
+    }
+
+    @Test
+    void aFileThatIsNotSqliteIsRefusedClearly() throws Exception {
+        Path f = dir.resolve("notes.tjdb");
+        Files.writeString(f, "these are my notes, not a database ".repeat(200));
+        ProjectException e = assertThrows(ProjectException.class, () -> Project.open(f));
+        assertTrue(e.getMessage().contains("notes.tjdb") && e.getMessage().contains("not a Tracejudge project"),
+                e.getMessage());
+    }
+
+    @Test
+    void aDamagedFileFailsTheIntegrityCheckWithAClearMessage() throws Exception {
+        Path f = dir.resolve("damaged.tjdb");
+        try (Project p = Project.openOrCreate(f, null)) {
+            new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
+            p.read(c -> {
+                try (Statement s = c.createStatement()) {
+                    s.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+                }
+                return null;
+            });
+        }
+        long size = Files.size(f);
+        try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
+            // overwrite pages in the middle of the file (not the header) with garbage
+            for (long pos = 8192; pos < size - 4096; pos += 4096 * 3) {
+                raf.seek(pos + 100);
+                raf.write(new byte[600]);
+            }
+        }
+        ProjectException e = assertThrows(ProjectException.class, () -> Project.open(f));
+        assertTrue(e.getMessage().contains("damaged.tjdb") && e.getMessage().contains("damaged"), e.getMessage());
+    }
+
+    @Test
+    void anOlderSchemaIsCopiedAsideBeforeItIsMigrated() throws Exception {
+        Path f = dir.resolve("old.tjdb");
+        Flyway.configure().dataSource("jdbc:sqlite:" + f, "", "").locations("classpath:db/migration")
+                .target("1").load().migrate();
+        try (Project p = Project.open(f)) {
+            assertEquals(String.valueOf(Project.SCHEMA_VERSION), scalar(p,
+                    "SELECT max(CAST(version AS INTEGER)) FROM flyway_schema_history WHERE success = 1"));
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            List<Path> backups = s.filter(p -> p.getFileName().toString().startsWith("old.tjdb.backup-v1-")).toList();
+            assertEquals(1, backups.size(), "one backup copy of the schema-1 file");
+            try (Project b = Project.open(backups.get(0))) {
+                // opening the backup migrates it too (after its own backup): it was a valid schema-1 project
+                assertNotNull(b.file());
+            }
+        }
+    }
+
+    @Test
+    void ledgerIsAppendOnlyAndTheCurrentLabelIsTheNewestEntry() {
+        try (Project p = Project.openOrCreate(dir.resolve("l.tjdb"), null)) {
+            new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
+            String trace = scalar(p, "SELECT id FROM trace ORDER BY id LIMIT 1");
+            String first = p.write(c -> {
+                String rater = Ledger.ensureRater(c, "alice", RaterKind.HUMAN, "", null, null);
+                return Ledger.append(c, null, Ledger.Entry.set(trace, rater, "tool_skip", "alice"));
+            });
+            String second = p.write(c -> Ledger.append(c, null,
+                    Ledger.Entry.set(trace, org.tracejudge.model.Ids.of("rater", "alice", ""), "correct", "alice")));
+            assertEquals(first, scalar(p, "SELECT replaces FROM label WHERE id = '" + second + "'"));
+            assertEquals("correct", scalar(p, "SELECT value FROM current_label WHERE trace_id = '" + trace
+                    + "' AND rater_id = '" + org.tracejudge.model.Ids.of("rater", "alice", "") + "'"));
+            ProjectException upd = assertThrows(ProjectException.class, () -> p.write(c -> {
+                try (Statement s = c.createStatement()) {
+                    return s.executeUpdate("UPDATE label SET value = 'x' WHERE id = '" + first + "'");
+                }
+            }));
+            assertTrue(upd.getMessage().contains("append-only"), upd.getMessage());
+            assertThrows(ProjectException.class, () -> p.write(c -> {
+                try (Statement s = c.createStatement()) {
+                    return s.executeUpdate("DELETE FROM label");
+                }
+            }));
+            String withdrawn = p.write(c -> Ledger.append(c, null,
+                    Ledger.Entry.withdraw(trace, org.tracejudge.model.Ids.of("rater", "alice", ""), "alice")));
+            assertNotNull(withdrawn);
+            assertNull(scalar(p, "SELECT value FROM current_label WHERE trace_id = '" + trace
+                    + "' AND rater_id = '" + org.tracejudge.model.Ids.of("rater", "alice", "") + "'"));
+            assertEquals("3", scalar(p, "SELECT count(*) FROM label WHERE created_by = 'alice'"));
+        }
+    }
+
+    @Test
+    void aFailedWriteLeavesNothingBehind() {
+        try (Project p = Project.openOrCreate(dir.resolve("t.tjdb"), null)) {
+            assertThrows(ProjectException.class, () -> p.write(c -> {
+                Ledger.ensureRater(c, "bob", RaterKind.HUMAN, "", null, null);
+                throw new ProjectException("boom");
+            }));
+            assertEquals("0", scalar(p, "SELECT count(*) FROM rater"));
+        }
+    }
+
+    static String pragma(Project p, String name) {
+        return TestData.scalar(p, "PRAGMA " + name);
+    }
+
+    static String scalar(Project p, String sql) {
+        return TestData.scalar(p, sql);
+    }
+}
