@@ -75,7 +75,7 @@ public final class JsonlExporter {
         n[0] += rows(c, g, os, "toolset", "SELECT id, tools FROM toolset ORDER BY id");
         n[1] = rows(c, g, os, "task", "SELECT id, task_key, domain, task_type, target_failure_mode, label_set, "
                 + "user_message, toolset_id, body FROM task ORDER BY task_key, id");
-        n[0] += rows(c, g, os, "rater", "SELECT id, name, kind AS rater_kind, version, config, description, created_at "
+        n[0] += rows(c, g, os, "rater", "SELECT id, name, kind AS rater_kind, version, config, description "
                 + "FROM rater ORDER BY name, version");
         n[2] = rows(c, g, os, "trace", "SELECT id, task_id, model, run, answer, tool_calls, turns, extra FROM trace "
                 + "ORDER BY model, run, id");
@@ -103,7 +103,8 @@ public final class JsonlExporter {
                     }
                     if (JSON_COLUMNS.contains(name)) {
                         g.writeFieldName(name);
-                        g.writeRawValue(v);
+                        // stored JSON may be pretty-printed as imported; one line per object needs it compact
+                        g.writeRawValue(v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0 ? Json.read(v).toString() : v);
                     } else {
                         g.writeStringField(name, v);
                     }

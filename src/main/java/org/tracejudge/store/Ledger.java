@@ -62,7 +62,7 @@ public final class Ledger {
         s.setString(4, e.action());
         s.setString(5, e.value());
         s.setString(6, e.confidence());
-        s.setString(7, e.scores() == null || e.scores().isEmpty() ? null : Json.write(e.scores()));
+        s.setString(7, e.scores() == null || e.scores().isEmpty() ? null : Json.write(new java.util.TreeMap<>(e.scores())));
         s.setString(8, e.rationale());
         s.setString(9, e.raw());
         s.setString(10, e.nullReason());
