@@ -1,0 +1,116 @@
+package org.tracejudge.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tracejudge.TestData;
+import org.tracejudge.json.Json;
+
+class CliTest {
+    @TempDir
+    Path dir;
+
+    record Run(int code, String out, String err) {}
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = TracejudgeCli.execute(args, new PrintWriter(out), new PrintWriter(err));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private Path importedSample() {
+        Path p = dir.resolve("s.tjdb");
+        List<String> args = new ArrayList<>(List.of("import", p.toString()));
+        TestData.sampleFiles().forEach(f -> args.add(f.toString()));
+        Run r = run(args.toArray(String[]::new));
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("imported acme-lm-7b_20261101_120000.json (toolfailbench-results): 20 traces (20 new)"), r.out());
+        return p;
+    }
+
+    @Test
+    void importThenInfoAsJson() throws Exception {
+        Path p = importedSample();
+        Run r = run("info", p.toString(), "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode info = Json.MAPPER.readTree(r.out());
+        assertEquals(20, info.get("tasks").asInt());
+        assertEquals(60, info.get("traces").asInt());
+        assertEquals(List.of("acme-lm-7b", "kestrel-13b-instruct", "nimbus-2-mini"),
+                Json.MAPPER.convertValue(info.get("models"), List.class));
+        JsonNode harness = info.get("raters").get(0);
+        assertEquals("harness", harness.get("name").asText());
+        assertEquals("imported", harness.get("kind").asText());
+        assertEquals(59, harness.get("labels").asInt(), "60 traces less the one harness error");
+        Run text = run("info", p.toString());
+        assertTrue(text.out().contains("Traces:  60"), text.out());
+    }
+
+    @Test
+    void labelsCsvHasOneRowPerTraceAndOneColumnPerRater() {
+        Path p = importedSample();
+        Run r = run("labels", p.toString());
+        assertEquals(0, r.code(), r.err());
+        String[] lines = r.out().split("\\R");
+        assertEquals("model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence", lines[0]);
+        assertEquals(61, lines.length);
+        assertTrue(lines[1].matches("acme-lm-7b,CTRL-[A-Z]+-\\d+,control,\\w*,\\w*,\\w*"), lines[1]);
+        // the harness error row has an empty harness cell
+        assertTrue(r.out().contains("acme-lm-7b,OF-ENG-002,tool_required,,"), r.out());
+        Run json = run("labels", p.toString(), "--format", "json");
+        assertEquals(0, json.code(), json.err());
+        assertEquals(60, Json.read(json.out()).size());
+    }
+
+    @Test
+    void exportWritesTheWorkbenchJsonl() throws Exception {
+        Path p = importedSample();
+        Path out = dir.resolve("out.jsonl");
+        Run r = run("export", p.toString(), out.toString());
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = Files.readAllLines(out);
+        JsonNode header = Json.read(lines.get(0));
+        assertEquals("header", header.get("kind").asText());
+        assertEquals("tracejudge", header.get("format").asText());
+        assertEquals(1, header.get("version").asInt());
+        assertEquals(60, lines.stream().filter(l -> l.startsWith("{\"kind\":\"trace\"")).count());
+        Path copy = dir.resolve("copy.tjdb");
+        Run back = run("import", copy.toString(), out.toString());
+        assertEquals(0, back.code(), back.err());
+        assertTrue(back.out().contains("(tracejudge)"), back.out());
+    }
+
+    @Test
+    void errorsAreOneLineOnStderrWithANonZeroStatus() throws Exception {
+        Run missing = run("info", dir.resolve("nope.tjdb").toString());
+        assertNotEquals(0, missing.code());
+        assertEquals(1, missing.err().strip().lines().count(), missing.err());
+        assertTrue(missing.err().startsWith("tracejudge: ") && missing.err().contains("no such project file"), missing.err());
+
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, "[{\"task\": {\"task_id\": \"X\", \"target_failure_mode\": \"control\"}, \"model_id\": 7, \"agent_answer\": \"\"}]");
+        Run r = run("import", dir.resolve("p.tjdb").toString(), bad.toString());
+        assertEquals(1, r.code());
+        assertEquals("tracejudge: bad.json: line 1 at /0/model_id: expected a string, found a number", r.err().strip());
+
+        Run usage = run("import", dir.resolve("p.tjdb").toString(), bad.toString(), "--format", "csv");
+        assertNotEquals(0, usage.code());
+        assertEquals(1, usage.err().strip().lines().count(), usage.err());
+        assertTrue(usage.err().contains("unknown format 'csv'"), usage.err());
+
+        Run noArgs = run("import");
+        assertEquals(2, noArgs.code());
+        assertEquals(1, noArgs.err().strip().lines().count(), noArgs.err());
+    }
+}
