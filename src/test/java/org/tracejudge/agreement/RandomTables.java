@@ -52,4 +52,23 @@ final class RandomTables {
         }
         return w.length - 1;
     }
+
+    /** Raters copy a uniform true label with probability {@code accuracy}, else guess uniformly. */
+    static LabelTable correlated(SplittableRandom rng, int raters, int categories, int items, double accuracy,
+                                 double missing) {
+        LabelTable.Builder b = LabelTable.builder();
+        for (int r = 0; r < raters; r++) {
+            b.addRater("r" + r);
+        }
+        for (int i = 0; i < items; i++) {
+            int truth = rng.nextInt(categories);
+            for (int r = 0; r < raters; r++) {
+                if (rng.nextDouble() >= missing) {
+                    int c = rng.nextDouble() < accuracy ? truth : rng.nextInt(categories);
+                    b.add("i" + i, "r" + r, "c" + c);
+                }
+            }
+        }
+        return b.build();
+    }
 }
