@@ -108,13 +108,14 @@ public final class Bootstrap {
     private void runRange(LabelTable t, int[] fleissRaters, ItemContributions items, int[] scores, int len,
                           int from, int to, double[][] values) {
         int n = t.itemCount();
-        int[] weights = new int[n];
+        int[] patternOf = items.patternOf;
+        int[] weights = new int[items.nPatterns];
         AgreementCounts counts = new AgreementCounts(t.raters(), t.labels(), fleissRaters);
         for (int b = from; b < to; b++) {
             Arrays.fill(weights, 0);
             SplittableRandom rng = rngFor(seed, b);
             for (int d = 0; d < n; d++) {
-                weights[rng.nextInt(n)]++;
+                weights[patternOf[rng.nextInt(n)]]++; // item drawn → its pattern's weight
             }
             items.accumulate(weights, counts);
             double[] v = new double[len];
