@@ -85,7 +85,7 @@ final class AgreementCounts {
         return Arrays.stream(fleissRaters).mapToObj(raters::get).toList();
     }
 
-    /** Label totals over the Fleiss raters' pair-free view: Σ_k labelTotals[k]. */
+    /** All labels given: Σ_k labelTotals[k]. */
     long totalLabels() {
         long s = 0;
         for (long v : labelTotals) {

@@ -92,6 +92,55 @@ class BootstrapTest {
         assertTrue(coverage > 0.89 && coverage < 0.995, "coverage " + coverage);
     }
 
+    /**
+     * The fast path (pattern weights, sufficient counts) equals a naive bootstrap that materialises
+     * each resampled table and recomputes from scratch with the same draws.
+     */
+    @Test
+    void matchesNaiveResampling() {
+        LabelTable t = RandomTables.correlated(new SplittableRandom(21), 3, 4, 120, 0.6, 0.25);
+        int resamples = 200;
+        Interval[] fast = new Bootstrap(resamples, 9, 2).intervals(t, new int[] {0, 1, 2});
+        AgreementCalculator calc = new AgreementCalculator(AgreementOptions.defaults().withResamples(0));
+        double[] pair = new double[resamples];
+        double[] fleiss = new double[resamples];
+        double[] alpha = new double[resamples];
+        double[] label0 = new double[resamples];
+        int n = t.itemCount();
+        for (int b = 0; b < resamples; b++) {
+            SplittableRandom rng = Bootstrap.rngFor(9, b);
+            LabelTable.Builder rb = LabelTable.builder();
+            for (String r : t.raters()) {
+                rb.addRater(r);
+            }
+            for (int d = 0; d < n; d++) {
+                int i = rng.nextInt(n);
+                for (int r = 0; r < t.raterCount(); r++) {
+                    if (t.label(i, r) != null) {
+                        rb.add("draw" + d, t.raters().get(r), t.label(i, r));
+                    }
+                }
+            }
+            PointEstimates pe = calc.points(rb.build());
+            pair[b] = pe.pairwise().get(0).kappa();
+            fleiss[b] = pe.fleiss().kappa();
+            alpha[b] = pe.alpha().value();
+            label0[b] = pe.perLabel().get(0).pairwise().get(2).kappa();
+        }
+        int p = 3;
+        check(fast[0], pair);
+        check(fast[p], fleiss);
+        check(fast[p + 1], alpha);
+        check(fast[p + 2 + 2], label0);
+    }
+
+    private static void check(Interval fast, double[] values) {
+        double[] v = values.clone();
+        java.util.Arrays.sort(v);
+        assertEquals(Bootstrap.quantile(v, v.length, 0.025), fast.lo(), 1e-12);
+        assertEquals(Bootstrap.quantile(v, v.length, 0.975), fast.hi(), 1e-12);
+    }
+
     @Test
     void quantileInterpolates() {
         double[] v = {1, 2, 3, 4, 5};
