@@ -1,0 +1,145 @@
+package org.tracejudge.agreement;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Percentile bootstrap over items for every κ/α of a table.
+ *
+ * <p>Resample b draws n items with replacement using its own generator seeded from
+ * (seed, b), so the intervals do not depend on the number of threads or on scheduling.
+ * Percentiles use linear interpolation between order statistics (Hyndman–Fan type 7);
+ * resamples in which a coefficient is undefined are left out and counted.
+ */
+public final class Bootstrap {
+    public static final long DEFAULT_SEED = 42;
+    public static final int DEFAULT_RESAMPLES = 1000;
+
+    private final int resamples;
+    private final long seed;
+    private final int threads;
+
+    public Bootstrap(int resamples, long seed, int threads) {
+        if (resamples < 1) {
+            throw new IllegalArgumentException("resamples must be ≥ 1");
+        }
+        this.resamples = resamples;
+        this.seed = seed;
+        this.threads = Math.max(1, threads);
+    }
+
+    /** 1,000 resamples, seed 42, all cores. */
+    public Bootstrap() {
+        this(DEFAULT_RESAMPLES, DEFAULT_SEED, Runtime.getRuntime().availableProcessors());
+    }
+
+    public int resamples() {
+        return resamples;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    /** Intervals for the coefficient vector of {@link Coefficients#vector}; null entries where never defined. */
+    Interval[] intervals(LabelTable t, int[] fleissRaters) {
+        ItemContributions items = new ItemContributions(t, fleissRaters);
+        int[] scores = Coefficients.scoresOrNull(t.labels());
+        int len = Coefficients.vectorLength(new AgreementCounts(t.raters(), t.labels(), fleissRaters), scores != null);
+        double[][] values = new double[resamples][];
+        if (t.itemCount() == 0) {
+            Interval[] none = new Interval[len];
+            return none;
+        }
+        int nThreads = Math.min(threads, resamples);
+        if (nThreads == 1) {
+            runRange(t, fleissRaters, items, scores, len, 0, resamples, values);
+        } else {
+            ExecutorService pool = Executors.newFixedThreadPool(nThreads, r -> {
+                Thread th = new Thread(r, "agreement-bootstrap");
+                th.setDaemon(true);
+                return th;
+            });
+            try {
+                List<Future<?>> futures = new ArrayList<>();
+                int chunk = Math.max(1, (resamples + nThreads * 4 - 1) / (nThreads * 4));
+                for (int from = 0; from < resamples; from += chunk) {
+                    final int f = from;
+                    final int to = Math.min(resamples, from + chunk);
+                    futures.add(pool.submit(() -> runRange(t, fleissRaters, items, scores, len, f, to, values)));
+                }
+                for (Future<?> fu : futures) {
+                    fu.get();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("bootstrap interrupted", e);
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("bootstrap failed", e.getCause());
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        Interval[] out = new Interval[len];
+        double[] col = new double[resamples];
+        for (int j = 0; j < len; j++) {
+            int d = 0;
+            for (int b = 0; b < resamples; b++) {
+                double v = values[b][j];
+                if (!Double.isNaN(v)) {
+                    col[d++] = v;
+                }
+            }
+            if (d == 0) {
+                continue;
+            }
+            Arrays.sort(col, 0, d);
+            out[j] = new Interval(quantile(col, d, 0.025), quantile(col, d, 0.975), resamples, resamples - d);
+        }
+        return out;
+    }
+
+    private void runRange(LabelTable t, int[] fleissRaters, ItemContributions items, int[] scores, int len,
+                          int from, int to, double[][] values) {
+        int n = t.itemCount();
+        int[] patternOf = items.patternOf;
+        int[] weights = new int[items.nPatterns];
+        AgreementCounts counts = new AgreementCounts(t.raters(), t.labels(), fleissRaters);
+        for (int b = from; b < to; b++) {
+            Arrays.fill(weights, 0);
+            SplittableRandom rng = rngFor(seed, b);
+            for (int d = 0; d < n; d++) {
+                weights[patternOf[rng.nextInt(n)]]++; // item drawn → its pattern's weight
+            }
+            items.accumulate(weights, counts);
+            double[] v = new double[len];
+            Coefficients.vector(counts, scores, v);
+            values[b] = v;
+        }
+    }
+
+    /** The generator of resample {@code index}: a function of (seed, index) only. */
+    static SplittableRandom rngFor(long seed, int index) {
+        return new SplittableRandom(mix(seed * 0x9E3779B97F4A7C15L + index));
+    }
+
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /** Type-7 quantile of the first d sorted values. */
+    static double quantile(double[] sorted, int d, double p) {
+        double h = (d - 1) * p;
+        int lo = (int) Math.floor(h);
+        int hi = Math.min(lo + 1, d - 1);
+        return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+    }
+}

@@ -1,0 +1,304 @@
+package org.tracejudge.agreement;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Predicate;
+
+/**
+ * Immutable items × raters table of nominal labels; a cell may be missing.
+ *
+ * <p>Items and raters keep the order in which they were first seen; labels are sorted
+ * (natural String order, or numerically when every label is an integer) so that every
+ * computation lists categories the same way. Each item may carry strata attributes
+ * (domain, model, task_type, target, ...).
+ */
+public final class LabelTable {
+    /** Code stored for a missing label. */
+    public static final int MISSING = -1;
+
+    private final List<String> items;
+    private final List<String> raters;
+    private final List<String> labels;
+    private final int[][] codes; // [item][rater]
+    private final List<Map<String, String>> strata;
+
+    private LabelTable(List<String> items, List<String> raters, List<String> labels, int[][] codes,
+                       List<Map<String, String>> strata) {
+        this.items = List.copyOf(items);
+        this.raters = List.copyOf(raters);
+        this.labels = List.copyOf(labels);
+        this.codes = codes;
+        this.strata = strata;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds a table from (item, rater, label) triples; a repeated item+rater is an error. */
+    public static LabelTable of(Collection<Triple> triples) {
+        Builder b = builder();
+        for (Triple t : triples) {
+            b.add(t.item(), t.rater(), t.label());
+        }
+        return b.build();
+    }
+
+    /** One label given by one rater to one item. */
+    public record Triple(String item, String rater, String label) {
+        public Triple {
+            Objects.requireNonNull(item, "item");
+            Objects.requireNonNull(rater, "rater");
+            Objects.requireNonNull(label, "label");
+        }
+    }
+
+    public List<String> items() {
+        return items;
+    }
+
+    public List<String> raters() {
+        return raters;
+    }
+
+    /** The categories used anywhere in the table, in canonical order. */
+    public List<String> labels() {
+        return labels;
+    }
+
+    public int itemCount() {
+        return items.size();
+    }
+
+    public int raterCount() {
+        return raters.size();
+    }
+
+    public int labelCount() {
+        return labels.size();
+    }
+
+    /** Label code (index into {@link #labels()}) or {@link #MISSING}. */
+    public int code(int item, int rater) {
+        return codes[item][rater];
+    }
+
+    /** The label, or null when missing. */
+    public String label(int item, int rater) {
+        int c = codes[item][rater];
+        return c == MISSING ? null : labels.get(c);
+    }
+
+    public int raterIndex(String rater) {
+        int r = raters.indexOf(rater);
+        if (r < 0) {
+            throw new IllegalArgumentException("unknown rater '" + rater + "'; raters are " + raters);
+        }
+        return r;
+    }
+
+    public Map<String, String> strata(int item) {
+        return strata.get(item);
+    }
+
+    /** True when every label is an integer (ordinal scores such as rubric 0–3). */
+    public boolean labelsAreIntegers() {
+        if (labels.isEmpty()) {
+            return false;
+        }
+        for (String l : labels) {
+            if (parseInt(l) == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** All (item, rater, label) triples currently in the table. */
+    public List<Triple> triples() {
+        List<Triple> out = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            for (int r = 0; r < raters.size(); r++) {
+                if (codes[i][r] != MISSING) {
+                    out.add(new Triple(items.get(i), raters.get(r), labels.get(codes[i][r])));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Items whose labels are (labelA by rater a, labelB by rater b): the traces behind a confusion cell. */
+    public List<String> itemsInCell(String raterA, String raterB, String labelA, String labelB) {
+        int a = raterIndex(raterA);
+        int b = raterIndex(raterB);
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            if (labelA.equals(label(i, a)) && labelB.equals(label(i, b))) {
+                out.add(items.get(i));
+            }
+        }
+        return out;
+    }
+
+    /** The table restricted to the given raters (in the given order); items left with no label are dropped. */
+    public LabelTable withRaters(List<String> keep) {
+        int[] idx = keep.stream().mapToInt(this::raterIndex).toArray();
+        Builder b = builder();
+        for (String r : keep) {
+            b.addRater(r);
+        }
+        for (int i = 0; i < items.size(); i++) {
+            for (int k = 0; k < idx.length; k++) {
+                int c = codes[i][idx[k]];
+                if (c != MISSING) {
+                    b.add(items.get(i), keep.get(k), labels.get(c));
+                }
+            }
+            if (b.index.containsKey(items.get(i))) {
+                b.strata(items.get(i), strata.get(i));
+            }
+        }
+        return b.build();
+    }
+
+    /** The table restricted to items satisfying the predicate on their strata; raters are kept. */
+    public LabelTable filterItems(Predicate<Map<String, String>> keep) {
+        Builder b = builder();
+        for (String r : raters) {
+            b.addRater(r);
+        }
+        for (int i = 0; i < items.size(); i++) {
+            if (!keep.test(strata.get(i))) {
+                continue;
+            }
+            b.addItem(items.get(i));
+            b.strata(items.get(i), strata.get(i));
+            for (int r = 0; r < raters.size(); r++) {
+                if (codes[i][r] != MISSING) {
+                    b.add(items.get(i), raters.get(r), labels.get(codes[i][r]));
+                }
+            }
+        }
+        return b.build();
+    }
+
+    /** The distinct values of a strata attribute, sorted; items lacking it are not represented. */
+    public List<String> strataValues(String attribute) {
+        Set<String> values = new TreeSet<>();
+        for (Map<String, String> s : strata) {
+            String v = s.get(attribute);
+            if (v != null) {
+                values.add(v);
+            }
+        }
+        return new ArrayList<>(values);
+    }
+
+    static Integer parseInt(String s) {
+        try {
+            return Integer.valueOf(s.trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** Mutable builder. Not thread-safe. */
+    public static final class Builder {
+        private final List<String> items = new ArrayList<>();
+        private final Map<String, Integer> index = new HashMap<>();
+        private final List<String> raters = new ArrayList<>();
+        private final Map<String, Integer> raterIndex = new HashMap<>();
+        private final List<Map<String, String>> rows = new ArrayList<>(); // rater index -> label as map per item
+        private final List<Map<String, String>> strata = new ArrayList<>();
+        private final Set<String> labels = new LinkedHashSet<>();
+
+        private Builder() {
+        }
+
+        /** Declares a rater even if it gives no label (keeps rater order stable). */
+        public Builder addRater(String rater) {
+            raterIndex.computeIfAbsent(rater, r -> {
+                raters.add(r);
+                return raters.size() - 1;
+            });
+            return this;
+        }
+
+        /** Declares an item even if it has no label yet. */
+        public Builder addItem(String item) {
+            index.computeIfAbsent(item, it -> {
+                items.add(it);
+                rows.add(new LinkedHashMap<>());
+                strata.add(new LinkedHashMap<>());
+                return items.size() - 1;
+            });
+            return this;
+        }
+
+        /** Adds one label; throws if this rater already labelled this item. */
+        public Builder add(String item, String rater, String label) {
+            Objects.requireNonNull(label, "label");
+            addItem(item);
+            addRater(rater);
+            Map<String, String> row = rows.get(index.get(item));
+            if (row.containsKey(rater)) {
+                throw new IllegalArgumentException("duplicate label for item '" + item + "' by rater '" + rater + "'");
+            }
+            row.put(rater, label);
+            labels.add(label);
+            return this;
+        }
+
+        /** Sets strata attributes for an item (merged with any already set). */
+        public Builder strata(String item, Map<String, String> attributes) {
+            addItem(item);
+            strata.get(index.get(item)).putAll(attributes);
+            return this;
+        }
+
+        public boolean has(String item, String rater) {
+            Integer i = index.get(item);
+            return i != null && rows.get(i).containsKey(rater);
+        }
+
+        public LabelTable build() {
+            List<String> sorted = canonicalOrder(labels);
+            Map<String, Integer> code = new HashMap<>();
+            for (int k = 0; k < sorted.size(); k++) {
+                code.put(sorted.get(k), k);
+            }
+            int[][] codes = new int[items.size()][raters.size()];
+            for (int i = 0; i < items.size(); i++) {
+                Arrays.fill(codes[i], MISSING);
+                for (Map.Entry<String, String> e : rows.get(i).entrySet()) {
+                    codes[i][raterIndex.get(e.getKey())] = code.get(e.getValue());
+                }
+            }
+            List<Map<String, String>> st = new ArrayList<>(strata.size());
+            for (Map<String, String> m : strata) {
+                st.add(Collections.unmodifiableMap(new LinkedHashMap<>(m)));
+            }
+            return new LabelTable(items, raters, sorted, codes, Collections.unmodifiableList(st));
+        }
+    }
+
+    /** Numeric order when all labels are integers, else natural String order. */
+    static List<String> canonicalOrder(Collection<String> labels) {
+        List<String> out = new ArrayList<>(new TreeSet<>(labels));
+        boolean numeric = !out.isEmpty() && out.stream().allMatch(l -> parseInt(l) != null);
+        if (numeric) {
+            out.sort((x, y) -> Integer.compare(parseInt(x), parseInt(y)));
+        }
+        return out;
+    }
+}

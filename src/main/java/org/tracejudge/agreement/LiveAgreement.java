@@ -1,0 +1,459 @@
+package org.tracejudge.agreement;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Agreement that follows label edits. Per-pair confusion counts, per-item category counts and the
+ * Fleiss and alpha sums are updated in O(raters + labels) per {@link #set}/{@link #withdraw};
+ * {@link #snapshot()} derives every point coefficient from them in O(pairs × labels²), giving the
+ * same figures as {@link AgreementCalculator} on the same labels.
+ *
+ * <p>Bootstrap intervals are recomputed in the background on an executor after edits (one run at a
+ * time; edits during a run trigger one more run); the snapshot says whether they are stale.
+ * A rater or label not seen before triggers a full rebuild of the counts (O(items × raters)).
+ * Thread-safe: all methods synchronise on this object.
+ */
+public final class LiveAgreement implements AutoCloseable {
+    private final AgreementOptions options;
+    private final List<String> fleissNames; // null: all raters
+    private final ExecutorService executor;
+    private final boolean ownExecutor;
+
+    private final List<String> raters = new ArrayList<>();
+    private final Map<String, Integer> raterIndex = new HashMap<>();
+    private final List<String> labels = new ArrayList<>(); // arrival order
+    private final Map<String, Integer> labelIndex = new HashMap<>();
+    private final List<String> items = new ArrayList<>();
+    private final Map<String, Integer> itemIndex = new HashMap<>();
+    private final List<Map<String, String>> strata = new ArrayList<>();
+
+    // per item state
+    private int[][] codes = new int[16][];     // [item][rater], -1 missing
+    private int[][] catCount = new int[16][];  // [item][label], over all raters
+    private int[][] fleissCount = new int[16][]; // [item][label], over Fleiss raters
+    private int[] given = new int[16];           // labels per item (all raters)
+    private int[] fleissGiven = new int[16];     // labels per item among Fleiss raters
+    private int labelledItems;
+
+    private boolean[] inFleiss = new boolean[0];
+    private AgreementCounts counts;
+
+    private long version;
+    private boolean running;
+    private Interval[] intervals;
+    private List<String> intervalRaters;
+    private List<String> intervalLabels;
+    private long intervalsVersion = -1;
+    private final List<CompletableFuture<LiveSnapshot>> waiting = new ArrayList<>();
+    private volatile boolean closed;
+    private boolean bulk;
+
+    /**
+     * @param raters    the raters known from the start (more may appear through {@link #set})
+     * @param options   Fleiss rater set (null: all raters), bootstrap resamples (0: no background intervals),
+     *                  seed and threads
+     * @param executor  where bootstrap runs go; null for a private single-thread daemon executor
+     */
+    public LiveAgreement(List<String> raters, AgreementOptions options, ExecutorService executor) {
+        this.options = options;
+        this.fleissNames = options.fleissRaters();
+        this.ownExecutor = executor == null;
+        this.executor = executor != null ? executor : Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "live-agreement-bootstrap");
+            t.setDaemon(true);
+            return t;
+        });
+        for (String r : raters) {
+            raterIndex.computeIfAbsent(r, k -> {
+                this.raters.add(k);
+                return this.raters.size() - 1;
+            });
+        }
+        rebuild();
+    }
+
+    public LiveAgreement(List<String> raters, AgreementOptions options) {
+        this(raters, options, null);
+    }
+
+    /** A live engine loaded with a table's labels and strata (one background bootstrap run follows). */
+    public static LiveAgreement of(LabelTable t, AgreementOptions options) {
+        LiveAgreement live = new LiveAgreement(t.raters(), options, null);
+        synchronized (live) {
+            live.bulk = true;
+            for (LabelTable.Triple tr : t.triples()) {
+                live.set(tr.item(), tr.rater(), tr.label());
+            }
+            for (int i = 0; i < t.itemCount(); i++) {
+                live.setStrata(t.items().get(i), t.strata(i));
+            }
+            live.bulk = false;
+            live.scheduleIntervals();
+        }
+        return live;
+    }
+
+    /** Adds or changes the label of {@code rater} on {@code item}. */
+    public synchronized void set(String item, String rater, String label) {
+        if (label == null) {
+            withdraw(item, rater);
+            return;
+        }
+        if (internalSet(item, rater, label)) {
+            version++;
+            scheduleIntervals();
+        }
+    }
+
+    /** Removes the label of {@code rater} on {@code item}, if any. */
+    public synchronized void withdraw(String item, String rater) {
+        Integer i = itemIndex.get(item);
+        Integer r = raterIndex.get(rater);
+        if (i == null || r == null || codes[i][r] < 0) {
+            return;
+        }
+        update(i, r, -1);
+        version++;
+        scheduleIntervals();
+    }
+
+    /** Sets strata attributes of an item (used by {@link #toTable()}; not by the coefficients). */
+    public synchronized void setStrata(String item, Map<String, String> attributes) {
+        int i = item(item);
+        strata.get(i).putAll(attributes);
+    }
+
+    private boolean internalSet(String item, String rater, String label) {
+        boolean rebuild = false;
+        if (!raterIndex.containsKey(rater)) {
+            raters.add(rater);
+            raterIndex.put(rater, raters.size() - 1);
+            rebuild = true;
+        }
+        if (!labelIndex.containsKey(label)) {
+            labels.add(label);
+            labelIndex.put(label, labels.size() - 1);
+            rebuild = true;
+        }
+        int i = item(item);
+        if (rebuild) {
+            rebuild();
+        }
+        int r = raterIndex.get(rater);
+        int k = labelIndex.get(label);
+        if (codes[i][r] == k) {
+            return false;
+        }
+        update(i, r, k);
+        return true;
+    }
+
+    private int item(String item) {
+        Integer i = itemIndex.get(item);
+        if (i != null) {
+            return i;
+        }
+        int n = items.size();
+        if (n == codes.length) {
+            int cap = n * 2;
+            codes = Arrays.copyOf(codes, cap);
+            catCount = Arrays.copyOf(catCount, cap);
+            fleissCount = Arrays.copyOf(fleissCount, cap);
+            given = Arrays.copyOf(given, cap);
+            fleissGiven = Arrays.copyOf(fleissGiven, cap);
+        }
+        items.add(item);
+        itemIndex.put(item, n);
+        strata.add(new HashMap<>());
+        codes[n] = new int[raters.size()];
+        Arrays.fill(codes[n], -1);
+        catCount[n] = new int[labels.size()];
+        fleissCount[n] = new int[labels.size()];
+        given[n] = 0;
+        fleissGiven[n] = 0;
+        return n;
+    }
+
+    /** Moves cell (i, r) to code k (-1 = missing), updating all counts in O(raters + labels). */
+    private void update(int i, int r, int k) {
+        int[] row = codes[i];
+        int old = row[r];
+        int nr = raters.size();
+        int nl = labels.size();
+        // pairs involving r
+        for (int s = 0; s < nr; s++) {
+            int cs = row[s];
+            if (s == r || cs < 0) {
+                continue;
+            }
+            long[] conf = counts.confusion[r < s ? AgreementCounts.pairIndex(r, s, nr)
+                    : AgreementCounts.pairIndex(s, r, nr)];
+            if (old >= 0) {
+                conf[r < s ? old * nl + cs : cs * nl + old]--;
+            }
+            if (k >= 0) {
+                conf[r < s ? k * nl + cs : cs * nl + k]++;
+            }
+        }
+        // alpha and prevalence: remove the item's contribution, change, add it back
+        int[] cc = catCount[i];
+        removeAlpha(i, cc);
+        if (old >= 0) {
+            cc[old]--;
+            given[i]--;
+            counts.labelTotals[old]--;
+        }
+        if (k >= 0) {
+            cc[k]++;
+            given[i]++;
+            counts.labelTotals[k]++;
+        }
+        addAlpha(i, cc);
+        // Fleiss
+        if (inFleiss[r]) {
+            int[] fc = fleissCount[i];
+            removeFleiss(i, fc);
+            if (old >= 0) {
+                fc[old]--;
+                fleissGiven[i]--;
+            }
+            if (k >= 0) {
+                fc[k]++;
+                fleissGiven[i]++;
+            }
+            addFleiss(i, fc);
+        }
+        if (old < 0 && k >= 0 && given[i] == 1) {
+            labelledItems++;
+        } else if (old >= 0 && k < 0 && given[i] == 0) {
+            labelledItems--;
+        }
+        row[r] = k;
+    }
+
+    private void removeAlpha(int i, int[] cc) {
+        alpha(i, cc, -1);
+    }
+
+    private void addAlpha(int i, int[] cc) {
+        alpha(i, cc, 1);
+    }
+
+    private void alpha(int i, int[] cc, int sign) {
+        int m = given[i];
+        if (m < 2) {
+            return;
+        }
+        long s = 0;
+        for (int c = 0; c < cc.length; c++) {
+            s += (long) cc[c] * (cc[c] - 1);
+            counts.alphaSum[c] += sign * cc[c];
+        }
+        counts.alphaItems += sign;
+        counts.alphaT[m] += sign * s;
+    }
+
+    private void removeFleiss(int i, int[] fc) {
+        fleiss(i, fc, -1);
+    }
+
+    private void addFleiss(int i, int[] fc) {
+        fleiss(i, fc, 1);
+    }
+
+    private void fleiss(int i, int[] fc, int sign) {
+        int m = counts.fleissRaters.length;
+        if (m < 2 || fleissGiven[i] != m) {
+            return;
+        }
+        counts.fleissItems += sign;
+        for (int c = 0; c < fc.length; c++) {
+            counts.fleissSum[c] += sign * fc[c];
+            counts.fleissSq[c] += sign * (long) fc[c] * fc[c];
+        }
+    }
+
+    /** Rebuilds every count from the stored codes (after a new rater or label). */
+    private void rebuild() {
+        int nr = raters.size();
+        int nl = labels.size();
+        inFleiss = new boolean[nr];
+        List<Integer> f = new ArrayList<>();
+        for (int r = 0; r < nr; r++) {
+            if (fleissNames == null || fleissNames.contains(raters.get(r))) {
+                inFleiss[r] = true;
+                f.add(r);
+            }
+        }
+        counts = new AgreementCounts(raters, labels, f.stream().mapToInt(Integer::intValue).toArray());
+        int[][] old = new int[items.size()][];
+        for (int i = 0; i < items.size(); i++) {
+            old[i] = codes[i];
+            codes[i] = new int[nr];
+            Arrays.fill(codes[i], -1);
+            catCount[i] = new int[nl];
+            fleissCount[i] = new int[nl];
+            given[i] = 0;
+            fleissGiven[i] = 0;
+        }
+        labelledItems = 0;
+        for (int i = 0; i < items.size(); i++) {
+            for (int r = 0; r < old[i].length; r++) {
+                if (old[i][r] >= 0) {
+                    update(i, r, old[i][r]);
+                }
+            }
+        }
+    }
+
+    public synchronized long version() {
+        return version;
+    }
+
+    /** Every point coefficient now, plus the latest (possibly stale) intervals. */
+    public synchronized LiveSnapshot snapshot() {
+        AgreementCounts canonical = canonicalCounts();
+        PointEstimates pe = Coefficients.all(canonical, labelledItems);
+        Interval[] iv = intervals != null && canonical.raters.equals(intervalRaters)
+                && canonical.labels.equals(intervalLabels) ? intervals : null;
+        AgreementReport report = ReportAssembler.assemble(pe, iv,
+                iv == null ? null : new AgreementCalculator(options).bootstrapInfo());
+        return new LiveSnapshot(version, pe, report, intervalsVersion != version, intervalsVersion);
+    }
+
+    /** The counts with unused labels dropped and the rest in the canonical (sorted) label order. */
+    private AgreementCounts canonicalCounts() {
+        List<String> used = new ArrayList<>();
+        for (int k = 0; k < labels.size(); k++) {
+            if (counts.labelTotals[k] > 0) {
+                used.add(labels.get(k));
+            }
+        }
+        List<String> order = LabelTable.canonicalOrder(used);
+        int nl = labels.size();
+        int ul = order.size();
+        int[] src = new int[ul];
+        for (int j = 0; j < ul; j++) {
+            src[j] = labelIndex.get(order.get(j));
+        }
+        AgreementCounts c = new AgreementCounts(raters, order, counts.fleissRaters);
+        for (int p = 0; p < counts.pairs.length; p++) {
+            long[] from = counts.confusion[p];
+            long[] to = c.confusion[p];
+            for (int a = 0; a < ul; a++) {
+                for (int b = 0; b < ul; b++) {
+                    to[a * ul + b] = from[src[a] * nl + src[b]];
+                }
+            }
+        }
+        c.fleissItems = counts.fleissItems;
+        c.alphaItems = counts.alphaItems;
+        System.arraycopy(counts.alphaT, 0, c.alphaT, 0, c.alphaT.length);
+        for (int j = 0; j < ul; j++) {
+            c.fleissSum[j] = counts.fleissSum[src[j]];
+            c.fleissSq[j] = counts.fleissSq[src[j]];
+            c.alphaSum[j] = counts.alphaSum[src[j]];
+            c.labelTotals[j] = counts.labelTotals[src[j]];
+        }
+        return c;
+    }
+
+    /** The current labels as a table (raters in their known order, items with at least one label). */
+    public synchronized LabelTable toTable() {
+        LabelTable.Builder b = LabelTable.builder();
+        for (String r : raters) {
+            b.addRater(r);
+        }
+        for (int i = 0; i < items.size(); i++) {
+            if (given[i] == 0) {
+                continue;
+            }
+            for (int r = 0; r < raters.size(); r++) {
+                if (codes[i][r] >= 0) {
+                    b.add(items.get(i), raters.get(r), labels.get(codes[i][r]));
+                }
+            }
+            if (!strata.get(i).isEmpty()) {
+                b.strata(items.get(i), strata.get(i));
+            }
+        }
+        return b.build();
+    }
+
+    /** Completes with a snapshot whose intervals are fresh (immediately if they already are). */
+    public synchronized CompletableFuture<LiveSnapshot> whenIntervalsFresh() {
+        CompletableFuture<LiveSnapshot> f = new CompletableFuture<>();
+        if (options.resamples() == 0) {
+            f.completeExceptionally(new IllegalStateException("bootstrap disabled (resamples = 0)"));
+        } else if (intervalsVersion == version) {
+            f.complete(snapshot());
+        } else {
+            waiting.add(f);
+            scheduleIntervals();
+        }
+        return f;
+    }
+
+    private void scheduleIntervals() {
+        if (options.resamples() == 0 || running || closed || bulk) {
+            return;
+        }
+        running = true;
+        executor.execute(this::recompute);
+    }
+
+    private void recompute() {
+        while (!closed) {
+            LabelTable t;
+            long v;
+            synchronized (this) {
+                t = toTable();
+                v = version;
+            }
+            Interval[] iv;
+            try {
+                iv = new AgreementCalculator(options).bootstrap()
+                        .intervals(t, AgreementCalculator.fleissIndices(t, fleissNames));
+            } catch (RuntimeException e) {
+                synchronized (this) {
+                    running = false;
+                    for (CompletableFuture<LiveSnapshot> f : waiting) {
+                        f.completeExceptionally(e);
+                    }
+                    waiting.clear();
+                }
+                return;
+            }
+            synchronized (this) {
+                intervals = iv;
+                intervalRaters = t.raters();
+                intervalLabels = t.labels();
+                intervalsVersion = v;
+                if (version == v) {
+                    running = false;
+                    LiveSnapshot s = snapshot();
+                    for (CompletableFuture<LiveSnapshot> f : waiting) {
+                        f.complete(s);
+                    }
+                    waiting.clear();
+                    return;
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        if (ownExecutor) {
+            executor.shutdownNow();
+        }
+    }
+}
