@@ -7,12 +7,15 @@ import java.util.List;
 /**
  * Finds numeric mentions in normalised text and compares them as numbers: {@code 1,001} = {@code 1001} =
  * {@code 1001.00}; {@code $247.83} = {@code 247.83 USD}; {@code 3.4T} = {@code 3.4 trillion} = 3400000000000;
- * {@code 4.5%} = {@code 4.5 percent}; a coarser answer value matches a finer tool value it rounds
- * ({@code 47.5} for 47.46, {@code 3.41 trillion} for 3,412,000,000,000) within 1%.
+ * {@code 4.5%} = {@code 4.5 percent}; a coarser answer value with at least three significant digits matches a finer tool
+ * value it rounds ({@code 47.5} for 47.46, {@code 3.41 trillion} for 3,412,000,000,000) within 1%.
  * Numbers glued to letters ({@code Q1}, {@code FY27}, {@code 8-K}, {@code 10b-5}), versions/IPs and clock times
  * are not numeric mentions.
  */
 public final class NumberNormalizer {
+    /** A rounded value must keep at least this many significant digits ("47.5" for 47.46; not "5.4" for 5.42). */
+    static final int MIN_ROUNDING_DIGITS = 3;
+
     private NumberNormalizer() {}
 
     /**
@@ -25,9 +28,10 @@ public final class NumberNormalizer {
      * @param decimals digits written after the decimal point
      * @param percent  written with {@code %} / percent / pct
      * @param money    written with a currency sign or code
+     * @param sigDigits significant digits as written (leading zeros not counted)
      */
     public record Num(int start, int end, double surface, double scale, int decimals, boolean percent, boolean money,
-                      String text) {
+                      String text, int sigDigits) {
         double scaled() {
             return surface * scale;
         }
@@ -173,10 +177,29 @@ public final class NumberNormalizer {
                 value = -value;
                 start--;
             }
-            out.add(new Num(start, end, value, scale, decimals, percent, money, t.substring(start, end)));
+            out.add(new Num(start, end, value, scale, decimals, percent, money, t.substring(start, end), sig(digits)));
             i = Math.max(end, j);
         }
         return out;
+    }
+
+    static int sig(CharSequence s) {
+        int count = 0;
+        boolean leading = true;
+        for (int k = 0; k < s.length(); k++) {
+            char c = s.charAt(k);
+            if (c == 'e' || c == 'E') {
+                break;
+            }
+            if (digit(c)) {
+                if (c == '0' && leading) {
+                    continue;
+                }
+                leading = false;
+                count++;
+            }
+        }
+        return count;
     }
 
     private static boolean allDigits(String t, int from, int to) {
@@ -259,7 +282,7 @@ public final class NumberNormalizer {
         if (py.endsWith(".0")) {
             decimals = 0;
         }
-        return new Num(0, py.length(), n.doubleValue(), 1, decimals, false, false, py);
+        return new Num(0, py.length(), n.doubleValue(), 1, decimals, false, false, py, sig(py));
     }
 
     private static boolean eq(double a, double b) {
@@ -293,7 +316,8 @@ public final class NumberNormalizer {
         }
         for (int i = 0; i < rv.length; i += 2) {
             for (int k = 0; k < av.length; k += 2) {
-                if (rounds(rv[i], rv[i + 1], av[k], av[k + 1]) || (symmetric && rounds(av[k], av[k + 1], rv[i], rv[i + 1]))) {
+                if ((ans.sigDigits() >= MIN_ROUNDING_DIGITS && rounds(rv[i], rv[i + 1], av[k], av[k + 1]))
+                        || (symmetric && ref.sigDigits() >= MIN_ROUNDING_DIGITS && rounds(av[k], av[k + 1], rv[i], rv[i + 1]))) {
                     return "number_rounding";
                 }
             }
