@@ -7,14 +7,17 @@ import java.util.List;
 /**
  * Finds numeric mentions in normalised text and compares them as numbers: {@code 1,001} = {@code 1001} =
  * {@code 1001.00}; {@code $247.83} = {@code 247.83 USD}; {@code 3.4T} = {@code 3.4 trillion} = 3400000000000;
- * {@code 4.5%} = {@code 4.5 percent}; a coarser answer value with at least three significant digits matches a finer tool
- * value it rounds ({@code 47.5} for 47.46, {@code 3.41 trillion} for 3,412,000,000,000) within 1%.
+ * {@code 4.5%} = {@code 4.5 percent}; a coarser answer value (at least two significant digits, not a range end) matches a
+ * finer tool value it rounds ({@code 47.5} for 47.46, {@code 4.9} for 4.85, {@code 3.41 trillion} for
+ * 3,412,000,000,000) within 1.5%.
  * Numbers glued to letters ({@code Q1}, {@code FY27}, {@code 8-K}, {@code 10b-5}), versions/IPs and clock times
  * are not numeric mentions.
  */
 public final class NumberNormalizer {
-    /** A rounded value must keep at least this many significant digits ("47.5" for 47.46; not "5.4" for 5.42). */
-    static final int MIN_ROUNDING_DIGITS = 3;
+    /** A rounded value must keep at least this many significant digits ("4.9" for 4.85; not "5" for 4.85). */
+    static final int MIN_ROUNDING_DIGITS = 2;
+    /** ... and be within this relative error of the precise value. */
+    static final double MAX_ROUNDING_ERROR = 0.015;
 
     private NumberNormalizer() {}
 
@@ -29,9 +32,10 @@ public final class NumberNormalizer {
      * @param percent  written with {@code %} / percent / pct
      * @param money    written with a currency sign or code
      * @param sigDigits significant digits as written (leading zeros not counted)
+     * @param rangeEnd  an end of a written range ("5.0-5.4", "30 to 40"): states no point value, so never a rounding
      */
     public record Num(int start, int end, double surface, double scale, int decimals, boolean percent, boolean money,
-                      String text, int sigDigits) {
+                      String text, int sigDigits, boolean rangeEnd) {
         double scaled() {
             return surface * scale;
         }
@@ -177,10 +181,31 @@ public final class NumberNormalizer {
                 value = -value;
                 start--;
             }
-            out.add(new Num(start, end, value, scale, decimals, percent, money, t.substring(start, end), sig(digits)));
+            boolean firstOfRange = rangeAfter(t, end) && nextIsNumber(t, end);
+            Num prev = out.isEmpty() ? null : out.get(out.size() - 1);
+            boolean secondOfRange = prev != null && start >= prev.end() && start - prev.end() <= 5 && rangeAfter(t, prev.end());
+            out.add(new Num(start, end, value, scale, decimals, percent, money, t.substring(start, end), sig(digits),
+                    firstOfRange || secondOfRange));
             i = Math.max(end, j);
         }
         return out;
+    }
+
+    /** Text after {@code end} joins a range: "-", " - ", " to ". */
+    private static boolean rangeAfter(String t, int end) {
+        int n = t.length();
+        if (end < n && (t.charAt(end) == '-')) {
+            return end + 1 < n && (digit(t.charAt(end + 1)) || t.charAt(end + 1) == '$' || t.charAt(end + 1) == '.');
+        }
+        return t.startsWith(" - ", end) || t.startsWith(" to ", end);
+    }
+
+    private static boolean nextIsNumber(String t, int end) {
+        int k = end;
+        while (k < t.length() && !digit(t.charAt(k)) && k - end <= 5) {
+            k++;
+        }
+        return k < t.length() && digit(t.charAt(k));
     }
 
     static int sig(CharSequence s) {
@@ -282,7 +307,7 @@ public final class NumberNormalizer {
         if (py.endsWith(".0")) {
             decimals = 0;
         }
-        return new Num(0, py.length(), n.doubleValue(), 1, decimals, false, false, py, sig(py));
+        return new Num(0, py.length(), n.doubleValue(), 1, decimals, false, false, py, sig(py), false);
     }
 
     private static boolean eq(double a, double b) {
@@ -316,8 +341,8 @@ public final class NumberNormalizer {
         }
         for (int i = 0; i < rv.length; i += 2) {
             for (int k = 0; k < av.length; k += 2) {
-                if ((ans.sigDigits() >= MIN_ROUNDING_DIGITS && rounds(rv[i], rv[i + 1], av[k], av[k + 1]))
-                        || (symmetric && ref.sigDigits() >= MIN_ROUNDING_DIGITS && rounds(av[k], av[k + 1], rv[i], rv[i + 1]))) {
+                if ((ans.sigDigits() >= MIN_ROUNDING_DIGITS && !ans.rangeEnd() && rounds(rv[i], rv[i + 1], av[k], av[k + 1]))
+                        || (symmetric && ref.sigDigits() >= MIN_ROUNDING_DIGITS && !ans.rangeEnd() && rounds(av[k], av[k + 1], rv[i], rv[i + 1]))) {
                     return "number_rounding";
                 }
             }
@@ -328,7 +353,7 @@ public final class NumberNormalizer {
     /** Does the coarser value {@code b} (resolution {@code rb}) round finer value {@code a} (resolution {@code ra})? */
     private static boolean rounds(double a, double ra, double b, double rb) {
         double d = Math.abs(Math.abs(a) - Math.abs(b));
-        return rb > ra * 1.0000001 && d <= rb / 2 * (1 + 1e-9) && d <= 0.01 * Math.abs(a) && b != 0;
+        return rb > ra * 1.0000001 && d <= rb / 2 * (1 + 1e-9) && d <= MAX_ROUNDING_ERROR * Math.abs(a) && b != 0;
     }
 
     /** Pairs (value, resolution): surface, scaled (when scaled), fraction (when a percent). */

@@ -32,6 +32,8 @@ import org.tracejudge.model.Trace;
  */
 final class TolerantRule {
     static final int MIN_UNSUPPORTED = 2;
+    private static final java.util.regex.Pattern SNAKE_FIELD =
+            java.util.regex.Pattern.compile("\\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+) ?[:=] ?[^ ]");
     static final double UNSUPPORTED_SHARE = 1.0 / 3.0;
 
     enum Kind { NUM, DATE, TEXT }
@@ -451,6 +453,26 @@ final class TolerantRule {
             }
             Span span = norm.rawSpan(ip[0], ip[1]);
             unsupported.add(new Evidence.AssertedValue(span.of(answer), "field", indicators.names().get(ip[2]), span, null, null));
+        }
+
+        // snake_case field names written as "field_name: value" that this return does not have
+        if (t.indexOf('_') >= 0) {
+            java.util.regex.Matcher fm = SNAKE_FIELD.matcher(t);
+            while (fm.find()) {
+                String form = Indicators.tolerantForm(fm.group(1));
+                boolean dup = false;
+                for (int[] ip : indPos) {
+                    if (ip[0] <= fm.start(1) && fm.start(1) < ip[1] && ip[3] == 0) {
+                        dup = unsupported.stream().anyMatch(x -> x.kind().equals("field") && x.span().start() == norm.rawSpan(ip[0], ip[1]).start());
+                    }
+                }
+                if (dup || p.keyForms.contains(form) || TextNormalizer.indexOfToken(p.retText, form, 0) >= 0
+                        || TextNormalizer.indexOfToken(p.userText, form, 0) >= 0) {
+                    continue;
+                }
+                Span span = norm.rawSpan(fm.start(1), fm.end(1));
+                unsupported.add(new Evidence.AssertedValue(span.of(answer), "field", fm.group(1), span, null, null));
+            }
         }
 
         String label;

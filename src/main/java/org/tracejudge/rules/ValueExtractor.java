@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 /**
  * Finds dates and identifiers in normalised text. Dates normalise to {@code yyyy-mm-dd} (or {@code yyyy-mm} when
  * no day is written); identifiers (CVE/CWE/GHSA ids, ATT&CK technique ids, IPs, hashes, docket numbers, case
- * citations, U.S.C. sections, cashtags) normalise to their lower-case text.
+ * citations, U.S.C. sections, letter-prefixed record ids like {@code DL-86515}, short hex hashes, cashtags) normalise to their lower-case text.
  */
 final class ValueExtractor {
     private ValueExtractor() {}
@@ -28,7 +28,8 @@ final class ValueExtractor {
                     + "|(?<id>\\b(?:cve-\\d{4}-\\d{4,7}|cwe-\\d{1,5}|ghsa(?:-[a-z0-9]{4}){3}|t\\d{4}(?:\\.\\d{3})?"
                     + "|\\d{1,3}(?:\\.\\d{1,3}){3}|[0-9a-f]{32,64}|(?:\\d{1,2}:)?\\d{2}-(?:cv|cr|md|mc)-\\d{2,6}"
                     + "|\\d{1,4} (?:u\\.s\\.|f\\.(?: ?\\d?d)?|f\\. ?supp\\.?(?: ?\\dd)?|s\\. ?ct\\.|l\\. ?ed\\.(?: ?\\dd)?) \\d{1,5}"
-                    + "|\\d{1,3} u\\.s\\.c\\.? section \\d+[a-z]?)\\b)"
+                    + "|\\d{1,3} u\\.s\\.c\\.? section \\d+[a-z]?"
+                    + "|[a-z]{1,4}-\\d{4,}(?:-[a-z0-9]+)*|(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\\d)[0-9a-f]{8,31})\\b)"
                     + "|(?<dkt>\\b(?:no\\.|docket(?: no\\.)?) ?(?<dktN>\\d{2}-\\d{1,6})\\b)"
                     + "|(?<cash>\\$[a-z]{1,5}\\b)");
 

@@ -36,7 +36,14 @@ class NumberNormalizerTest {
         assertEquals("number_rounding", m("47.46", "47.5"));
         assertEquals("number_rounding", m("3,412,000,000,000", "3.41 trillion"));
         assertNull(m("47.5", "47.46"));
-        assertNull(m("47.5", "47"));       // more than 1% off
+        assertNull(m("47.5", "46"));       // does not round
+        assertEquals("number_rounding", m("4.85", "4.9"));
+        assertNull(m("0.04", "0.0"));      // rounding to zero states nothing
+        assertNull(m("1.234", "1"));       // one significant digit is too coarse
+        List<NumberNormalizer.Num> range = NumberNormalizer.scan("about 5.0-5.4 or 30 to 40", null);
+        assertEquals(4, range.size());
+        assertTrue(range.stream().allMatch(NumberNormalizer.Num::rangeEnd), range.toString());
+        assertNull(NumberNormalizer.match(one("5.42"), range.get(1), true)); // a range end is no rounding
         assertNull(m("47.5", "35"));
         assertEquals("number_rounding", NumberNormalizer.match(one("47.5"), one("47.46"), true));
     }
