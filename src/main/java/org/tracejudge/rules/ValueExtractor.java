@@ -39,7 +39,32 @@ final class ValueExtractor {
             return out;
         }
         Matcher m = P.matcher(t);
-        while (m.find()) {
+        m.useTransparentBounds(true).useAnchoringBounds(false);
+        int n = t.length();
+        int i = 0;
+        while (i < n) {
+            char c = t.charAt(i);
+            boolean tokenStart = TextNormalizer.isWordChar(c) && (i == 0 || !TextNormalizer.isWordChar(t.charAt(i - 1)));
+            if (c != '$' && !tokenStart) {
+                i++;
+                continue;
+            }
+            int e = i + 1;
+            while (e < n && TextNormalizer.isWordChar(t.charAt(e))) {
+                e++;
+            }
+            // only tokens that can start a date or an identifier are tried (the regex is slow on plain words)
+            if (!(c == '$' || hasDigit(t, i, e) || (e < n && t.charAt(e) == '-') || month(t, i, e) || t.startsWith("no.", i)
+                    || t.startsWith("docket", i))) {
+                i = e;
+                continue;
+            }
+            m.region(i, n);
+            if (!m.lookingAt()) {
+                i = c == '$' ? i + 1 : e;
+                continue;
+            }
+            i = Math.max(m.end(), i + 1);
             if (m.group("iso") != null) {
                 add(out, m, "date", date(m.group("isoY"), m.group("isoM"), m.group("isoD")));
             } else if (m.group("us") != null) {
@@ -61,6 +86,23 @@ final class ValueExtractor {
             }
         }
         return out;
+    }
+
+    private static boolean hasDigit(String t, int from, int to) {
+        for (int k = from; k < to; k++) {
+            char c = t.charAt(k);
+            if (c >= '0' && c <= '9') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final java.util.Set<String> MONTH_PREFIXES =
+            java.util.Set.of("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec");
+
+    private static boolean month(String t, int from, int to) {
+        return to - from >= 3 && to - from <= 9 && MONTH_PREFIXES.contains(t.substring(from, from + 3));
     }
 
     /** Cheap pre-check: every pattern needs a digit or a '$'. */
