@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Import benchmark (issue 2): 22 generated ToolFailBench results files x 1,000 traces (~150 MB) built
+# from the shared tasks, imported by `tracejudge import` (JVM start included) and, in the same run, by a
+# plain Python json.load + sqlite3 baseline. Also times `info` on the resulting project.
+# Usage: bash bench/import-bench.sh [FILES=22] [ROWS=1000]   (needs ../shared/corpora)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+files=${1:-22}
+rows=${2:-1000}
+out=bench/out/import
+mkdir -p "$out"
+./mvnw -q -B -DskipTests package
+./mvnw -q -B test-compile dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -Dmdep.includeScope=test
+cp="target/test-classes:target/classes:$(cat target/test-cp.txt)"
+rm -rf "$out/files" && mkdir -p "$out/files"
+java -cp "$cp" org.tracejudge.testdata.ToolFailBenchGenerator ../shared/corpora/toolfailbench-v5 "$out/files" "$files" "$rows" >/dev/null
+echo "input: $(ls "$out/files" | wc -l) files, $(du -sh "$out/files" | cut -f1)"
+time_it() { /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1; }
+for i in 1 2 3; do
+  rm -f "$out"/p.tjdb*
+  read -r secs kb < <(time_it java -Xmx512m -jar target/tracejudge.jar import "$out/p.tjdb" "$out"/files/*.json)
+  read -r isecs _ < <(time_it java -jar target/tracejudge.jar info "$out/p.tjdb")
+  read -r psecs pkb < <(time_it python3 bench/import_baseline.py "$out/baseline.sqlite" "$out"/files/*.json)
+  echo "run $i: tracejudge import ${secs}s (max RSS $((kb / 1024)) MB, -Xmx512m) | info ${isecs}s | python baseline ${psecs}s (max RSS $((pkb / 1024)) MB) | ratio $(python3 -c "print(round($psecs/$secs, 2))")x"
+done
+java -jar target/tracejudge.jar info "$out/p.tjdb" | head -3
