@@ -18,7 +18,7 @@ public final class TraceListView extends BorderPane {
         table.setId("traceTable");
         table.setItems(vm.rows());
         table.setPlaceholder(new Label("No traces yet: import a results file."));
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         rebuildColumns(vm);
         vm.raterColumns().addListener((ListChangeListener<String>) c -> rebuildColumns(vm));
         setCenter(table);
@@ -40,9 +40,9 @@ public final class TraceListView extends BorderPane {
         table.getColumns().add(column("Model", r -> r.model(), 160));
         table.getColumns().add(column("Domain", r -> r.domain(), 90));
         table.getColumns().add(column("Task", r -> r.taskKey(), 110));
-        table.getColumns().add(column("Type", r -> r.taskType(), 100));
+        table.getColumns().add(column("Type", r -> r.taskType(), 110));
         for (String rater : vm.raterColumns()) {
-            table.getColumns().add(column(rater, r -> r.labels().get(rater), 140));
+            table.getColumns().add(column(rater, r -> r.labels().get(rater), 170));
         }
     }
 
@@ -51,6 +51,7 @@ public final class TraceListView extends BorderPane {
         TableColumn<ProjectQueries.LabelRow, String> c = new TableColumn<>(name);
         c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
         c.setPrefWidth(width);
+        c.setMinWidth(60);
         return c;
     }
 }
