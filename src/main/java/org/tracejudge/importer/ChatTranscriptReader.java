@@ -1,6 +1,5 @@
 package org.tracejudge.importer;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
@@ -32,31 +31,8 @@ final class ChatTranscriptReader {
     }
 
     void read(Path file, BufferedReader in, Consumer<Records.Rec> out, ImportListener listener) throws IOException {
-        String text;
-        long line = 0;
-        while ((text = in.readLine()) != null) {
-            line++;
-            if (line == 1 && text.startsWith("\uFEFF")) {
-                text = text.substring(1);
-            }
-            if (text.isBlank()) {
-                continue;
-            }
-            JsonNode conv;
-            try {
-                conv = Json.MAPPER.readTree(text);
-            } catch (JsonProcessingException e) {
-                throw ImportException.fromParse(file, e, "", line - 1);
-            }
-            Fields f = new Fields(file, line);
-            if (conv == null || !conv.isObject()) {
-                throw f.error("", "expected a conversation object {id, model, messages: [...]}, found " + Fields.describe(conv));
-            }
-            conversation(file, line, f, (ObjectNode) conv, text, out);
-            if ((line & 63) == 0 && listener.cancelled()) {
-                throw new ImportCancelledException();
-            }
-        }
+        JsonLines.read(file, in, listener, "a conversation object {id, model, messages: [...]}",
+                (line, f, conv, text) -> conversation(file, line, f, (ObjectNode) conv, text, out));
     }
 
     private void conversation(Path file, long line, Fields f, ObjectNode conv, String raw, Consumer<Records.Rec> out) {

@@ -1,6 +1,5 @@
 package org.tracejudge.importer;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -8,7 +7,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.tracejudge.json.Json;
 import org.tracejudge.model.RaterKind;
 import org.tracejudge.store.Ledger;
 
@@ -21,46 +19,24 @@ final class WorkbenchJsonlReader {
     static final int VERSION = 1;
 
     void read(Path file, BufferedReader in, Consumer<Records.Rec> out, ImportListener listener) throws IOException {
-        String text;
-        long line = 0;
-        boolean header = false;
-        while ((text = in.readLine()) != null) {
-            line++;
-            if (line == 1 && text.startsWith("\uFEFF")) {
-                text = text.substring(1);
-            }
-            if (text.isBlank()) {
-                continue;
-            }
-            JsonNode o;
-            try {
-                o = Json.MAPPER.readTree(text);
-            } catch (JsonProcessingException e) {
-                throw ImportException.fromParse(file, e, "", line - 1);
-            }
-            Fields f = new Fields(file, line);
-            if (o == null || !o.isObject()) {
-                throw f.error("", "expected an object with a \"kind\", found " + Fields.describe(o));
-            }
+        boolean[] header = {false};
+        JsonLines.read(file, in, listener, "an object with a \"kind\"", (line, f, o, text) -> {
             String kind = f.requiredText(o, "kind", "");
-            if (!header) {
-                if (!kind.equals("header") || !FORMAT.equals(o.path("format").asText())) {
-                    throw f.error("/kind", "expected the header line {\"kind\": \"header\", \"format\": \"tracejudge\", "
-                            + "\"version\": 1} first, found kind \"" + kind + "\"");
-                }
-                int v = o.path("version").asInt(-1);
-                if (v < 1 || v > VERSION) {
-                    throw f.error("/version", "expected format version 1 to " + VERSION + ", found " + o.get("version"));
-                }
-                header = true;
-                continue;
+            if (header[0]) {
+                out.accept(record(f, kind, o));
+                return;
             }
-            out.accept(record(f, kind, o));
-            if ((line & 255) == 0 && listener.cancelled()) {
-                throw new ImportCancelledException();
+            if (!kind.equals("header") || !FORMAT.equals(o.path("format").asText())) {
+                throw f.error("/kind", "expected the header line {\"kind\": \"header\", \"format\": \"tracejudge\", "
+                        + "\"version\": 1} first, found kind \"" + kind + "\"");
             }
-        }
-        if (!header) {
+            int v = o.path("version").asInt(-1);
+            if (v < 1 || v > VERSION) {
+                throw f.error("/version", "expected format version 1 to " + VERSION + ", found " + o.get("version"));
+            }
+            header[0] = true;
+        });
+        if (!header[0]) {
             throw new ImportException(file, 1, "", "the file is empty: expected the header line first");
         }
     }
