@@ -276,21 +276,10 @@ final class TolerantRule {
         boolean mcPass = f.matchAny ? matched > 0 : matched == p.mustForms.length;
 
         if (f.control) {
-            String label;
-            String check;
-            if (!called.isEmpty()) {
-                label = "unnecessary_tool_use";
-                check = "control_tool_called";
-            } else if (mcPass) {
-                label = "correct";
-                check = "control_must_contain_passed";
-            } else {
-                label = "wrong_answer";
-                check = "control_must_contain_failed";
-            }
+            ControlDecision d = ControlDecision.of(called, mcPass);
             Evidence ev = new Evidence("tolerant", null, called, !think.isEmpty(), true, think, f.matchMode, mcPass, mc,
                     0, 0, null, List.of(), List.of(), null, null, null, new ArrayList<>(fixes));
-            return new RuleVerdict(label, check, ev);
+            return new RuleVerdict(d.label(), d.check(), ev);
         }
 
         // expected tool

@@ -244,6 +244,30 @@ class ImporterTest {
     }
 
     @Test
+    void moreBadInputsNameWhereAndWhat() throws Exception {
+        String results = Files.readString(TestData.list(TestData.SAMPLE.resolve("results")).get(0));
+        Path trailing = dir.resolve("trailing_20261101_120000.json");
+        Files.writeString(trailing, results + "\n[]");
+        ImportException e1 = assertThrows(ImportException.class, () -> importFiles(List.of(trailing)));
+        assertTrue(e1.getMessage().contains("trailing_20261101_120000.json: line ")
+                && e1.getMessage().contains("unexpected content after the array"), e1.getMessage());
+
+        Path args = dir.resolve("args.jsonl");
+        Files.writeString(args, "{\"id\":\"c\",\"model\":\"m\",\"messages\":[{\"role\":\"assistant\",\"content\":null,"
+                + "\"tool_calls\":[{\"id\":\"x\",\"type\":\"function\",\"function\":{\"name\":\"f\",\"arguments\":\"{oops\"}}]}]}\n");
+        ImportException e2 = assertThrows(ImportException.class, () -> importFiles(List.of(args)));
+        assertTrue(e2.getMessage().contains("args.jsonl: line 1 at /messages/0/tool_calls/0/function/arguments: "
+                + "expected a JSON string of the arguments"), e2.getMessage());
+
+        Path newer = dir.resolve("newer.jsonl");
+        Files.writeString(newer, "{\"kind\":\"header\",\"format\":\"tracejudge\",\"version\":9}\n");
+        ImportException e3 = assertThrows(ImportException.class, () -> importFiles(List.of(newer)));
+        assertTrue(e3.getMessage().contains("newer.jsonl: line 1 at /version: expected format version 1 to 1, found 9"),
+                e3.getMessage());
+        assertEquals(0, count(project, "trace"));
+    }
+
+    @Test
     void aMissingFileIsNamed() {
         ImportException e = assertThrows(ImportException.class, () -> importFiles(List.of(dir.resolve("gone.json"))));
         assertEquals("gone.json: no such file", e.getMessage());
