@@ -65,6 +65,13 @@ public final class Importer {
             if (!Files.isRegularFile(s.file())) {
                 throw new ImportException(s.file(), -1, null, Files.exists(s.file()) ? "not a regular file" : "no such file");
             }
+            if (s.format() == Format.AUTO && isToolSchemaBesideItsTasks(s.file())) {
+                if (requestsTasksBeside(requested, s.file())) {
+                    continue; // read together with the tasks.json it belongs to
+                }
+                throw new ImportException(s.file(), -1, null, "a ToolFailBench tool schema file: it is read with the "
+                        + "tasks.json beside it, so import " + s.file().resolveSibling(TASKS_FILE) + " instead");
+            }
             Format f = s.format() == Format.AUTO ? FormatDetector.detect(s.file()) : s.format();
             String rater = f == Format.TOOLFAILBENCH_JUDGE
                     ? (s.rater() == null ? JudgeFileReader.raterFromFileName(s.file()) : s.rater()) : null;
@@ -96,6 +103,23 @@ public final class Importer {
             return null;
         });
         return report;
+    }
+
+    private static final String TASKS_FILE = "tasks.json";
+
+    private static boolean isToolSchemaBesideItsTasks(Path file) {
+        return file.getFileName().toString().equals("tools.json")
+                && Files.isRegularFile(file.resolveSibling(TASKS_FILE));
+    }
+
+    private static boolean requestsTasksBeside(List<Source> requested, Path toolsFile) {
+        Path tasks = toolsFile.toAbsolutePath().normalize().resolveSibling(TASKS_FILE);
+        for (Source s : requested) {
+            if (s.file().toAbsolutePath().normalize().equals(tasks)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A piece of work for the writer: records from one file, its end, or a reader's failure. */

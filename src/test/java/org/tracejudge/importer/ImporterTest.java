@@ -75,6 +75,19 @@ class ImporterTest {
     }
 
     @Test
+    void aToolsFileGivenWithItsTasksFileIsReadWithItAndAloneIsExplained() {
+        Path tools = TestData.SAMPLE.resolve("travel/tools.json");
+        List<Path> files = new ArrayList<>(TestData.sampleFiles());
+        files.add(tools); // e.g. from a shell glob over the folder
+        importFiles(files);
+        assertEquals(20, count(project, "task"));
+        assertEquals(60, count(project, "trace"));
+        ImportException e = assertThrows(ImportException.class, () -> importFiles(List.of(tools)));
+        assertTrue(e.getMessage().contains("tools.json") && e.getMessage().contains("import ")
+                && e.getMessage().contains("tasks.json instead"), e.getMessage());
+    }
+
+    @Test
     void importingTheSameFilesTwiceChangesNothing() {
         importFiles(TestData.sampleFiles());
         String before = snapshot();

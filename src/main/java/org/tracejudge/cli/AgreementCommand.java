@@ -1,0 +1,125 @@
+package org.tracejudge.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.tracejudge.agreement.AgreementCalculator;
+import org.tracejudge.agreement.AgreementOptions;
+import org.tracejudge.agreement.AgreementReport;
+import org.tracejudge.agreement.LabelCsv;
+import org.tracejudge.agreement.LabelTable;
+import org.tracejudge.agreement.ReportText;
+import org.tracejudge.json.Json;
+import org.tracejudge.store.LabelTables;
+import org.tracejudge.store.Project;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "agreement", description = {
+    "Inter-rater agreement: percent agreement and Cohen's kappa per pair, Fleiss' kappa, Krippendorff's alpha, "
+            + "per-label kappa, with 95% bootstrap intervals.",
+    "Reads a project's current labels (each rater and each human annotator is a rater), or any label "
+            + "table with --labels FILE.csv (header item,rater,label; further columns are strata)."})
+final class AgreementCommand implements Callable<Integer> {
+    enum Out { table, json }
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "PROJECT")
+    Path project;
+
+    @Option(names = "--labels", paramLabel = "FILE.csv", description = "A label table instead of a project.")
+    Path labels;
+
+    @Option(names = "--raters", split = ",", paramLabel = "a,b,c",
+            description = "Only these raters (default: all). Fleiss' kappa is over these raters.")
+    List<String> raters;
+
+    @Option(names = "--by", paramLabel = "domain|model|task_type|target",
+            description = "Also report each value of this attribute separately.")
+    String by;
+
+    @Option(names = "--format", defaultValue = "table", description = "table or json (default: ${DEFAULT-VALUE}).")
+    Out format;
+
+    @Option(names = "--resamples", defaultValue = "1000",
+            description = "Bootstrap resamples for the 95% intervals; 0 for none (default: ${DEFAULT-VALUE}).")
+    int resamples;
+
+    @Option(names = "--seed", defaultValue = "42", description = "Bootstrap seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Override
+    public Integer call() throws Exception {
+        if ((project == null) == (labels == null)) {
+            throw new IllegalArgumentException("give either a PROJECT or --labels FILE.csv (exactly one)");
+        }
+        if (by != null && !AgreementCalculator.STRATA.contains(by)) {
+            throw new IllegalArgumentException("--by must be one of " + String.join(", ", AgreementCalculator.STRATA)
+                    + ", not '" + by + "'");
+        }
+        if (resamples < 0) {
+            throw new IllegalArgumentException("--resamples must be 0 or more, not " + resamples);
+        }
+        LabelTable table = load();
+        if (raters != null) {
+            List<String> unknown = new ArrayList<>(raters);
+            unknown.removeAll(table.raters());
+            if (!unknown.isEmpty()) {
+                throw new IllegalArgumentException("no rater named " + String.join(", ", unknown)
+                        + "; raters here: " + String.join(", ", table.raters()));
+            }
+            table = table.withRaters(raters);
+        }
+        if (table.raterCount() < 2) {
+            throw new IllegalArgumentException("agreement needs at least two raters; found "
+                    + (table.raters().isEmpty() ? "none" : String.join(", ", table.raters())));
+        }
+        AgreementOptions options = AgreementOptions.defaults().withResamples(resamples).withSeed(seed);
+        AgreementCalculator calc = new AgreementCalculator(options);
+        AgreementReport overall = calc.report(table);
+        Map<String, AgreementReport> strata = by == null ? null : calc.reportByStratum(table, by);
+        PrintWriter out = spec.commandLine().getOut();
+        if (format == Out.json) {
+            ObjectNode root = Json.MAPPER.valueToTree(overall);
+            if (strata != null) {
+                ObjectNode byNode = root.putObject("by");
+                byNode.put("attribute", by);
+                ObjectNode values = byNode.putObject("strata");
+                strata.forEach((v, r) -> values.set(v, Json.MAPPER.valueToTree(r)));
+            }
+            out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+        } else {
+            out.print(ReportText.render(overall));
+            if (strata != null) {
+                for (Map.Entry<String, AgreementReport> e : strata.entrySet()) {
+                    out.println();
+                    out.println("=== " + by + " = " + e.getKey() + " ===");
+                    out.print(ReportText.render(e.getValue()));
+                }
+            }
+        }
+        return 0;
+    }
+
+    private LabelTable load() throws Exception {
+        if (labels != null) {
+            if (!Files.isRegularFile(labels)) {
+                throw new IllegalArgumentException(labels + ": no such file");
+            }
+            return LabelCsv.read(labels);
+        }
+        try (Project p = Project.open(project)) {
+            return LabelTables.of(p);
+        }
+    }
+}
