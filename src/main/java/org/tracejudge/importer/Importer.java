@@ -299,8 +299,16 @@ public final class Importer {
         }
     }
 
+    /**
+     * In 64 KB pieces: the JIT replaces the digest's block loop with the CPU's SHA instructions only
+     * once that method is compiled, which a single call over a whole file never lets happen (5x slower).
+     */
     private static String sha256(byte[] bytes) {
-        return HexFormat.of().formatHex(sha256Digest().digest(bytes));
+        MessageDigest d = sha256Digest();
+        for (int i = 0; i < bytes.length; i += 1 << 16) {
+            d.update(bytes, i, Math.min(1 << 16, bytes.length - i));
+        }
+        return HexFormat.of().formatHex(d.digest());
     }
 
     private static void put(BlockingQueue<Chunk> q, Chunk c) {

@@ -42,6 +42,153 @@ final class ResultsFileReader {
     }
 
     void read(Path file, byte[] bytes, String run, Consumer<Records.Rec> out, ImportListener listener) {
+        int[] rows = scanRows(bytes);
+        if (rows == null) {
+            // Something the structural scan does not expect: the full parse reads it or says what is wrong.
+            readFull(file, bytes, run, out, listener);
+            return;
+        }
+        try {
+            readScanned(file, bytes, rows, run, out, listener);
+        } catch (ImportException | IOException e) {
+            // Report exactly what the full parse reports (line, column, pointer); nothing of this import is kept.
+            readFull(file, bytes, run, rec -> { }, ImportListener.NONE);
+            throw e instanceof ImportException ie ? ie
+                    : new ImportException(file, -1, null, "cannot read: " + e.getMessage());
+        }
+    }
+
+    private static final byte[] TASK = "task".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * The fast path's first pass: the extents of each row and of its {@code task} member, as
+     * {@code [rowStart, rowEnd, taskStart, taskEnd]} per row (task -1 when absent), or null when the
+     * bytes are not a plain array of objects.
+     */
+    static int[] scanRows(byte[] b) {
+        int end = b.length;
+        int i = JsonScan.skipWs(b, 0, end);
+        if (i >= end || b[i] != '[') {
+            return null;
+        }
+        int[] out = new int[4 * 1024];
+        int n = 0;
+        i = JsonScan.skipWs(b, i + 1, end);
+        if (i < end && b[i] == ']') {
+            return JsonScan.skipWs(b, i + 1, end) == end ? new int[0] : null;
+        }
+        while (true) {
+            if (i >= end || b[i] != '{') {
+                return null;
+            }
+            int rowStart = i;
+            int taskStart = -1;
+            int taskEnd = -1;
+            int j = JsonScan.skipWs(b, i + 1, end);
+            if (j < end && b[j] == '}') {
+                j++;
+            } else {
+                while (true) {
+                    if (j >= end || b[j] != '"') {
+                        return null;
+                    }
+                    int keyEnd = JsonScan.skipString(b, j, end);
+                    if (keyEnd == JsonScan.BAD) {
+                        return null;
+                    }
+                    boolean isTask = JsonScan.stringEquals(b, j, keyEnd, TASK);
+                    j = JsonScan.skipWs(b, keyEnd, end);
+                    if (j >= end || b[j] != ':') {
+                        return null;
+                    }
+                    int vs = JsonScan.skipWs(b, j + 1, end);
+                    int ve = JsonScan.skipValue(b, vs, end);
+                    if (ve == JsonScan.BAD || (isTask && taskStart >= 0)) {
+                        return null;
+                    }
+                    if (isTask) {
+                        taskStart = vs;
+                        taskEnd = ve;
+                    }
+                    j = JsonScan.skipWs(b, ve, end);
+                    if (j < end && b[j] == ',') {
+                        j = JsonScan.skipWs(b, j + 1, end);
+                    } else if (j < end && b[j] == '}') {
+                        j++;
+                        break;
+                    } else {
+                        return null;
+                    }
+                }
+            }
+            if (n + 4 > out.length) {
+                out = java.util.Arrays.copyOf(out, out.length * 2);
+            }
+            out[n++] = rowStart;
+            out[n++] = j;
+            out[n++] = taskStart;
+            out[n++] = taskEnd;
+            i = JsonScan.skipWs(b, j, end);
+            if (i < end && b[i] == ',') {
+                i = JsonScan.skipWs(b, i + 1, end);
+            } else if (i < end && b[i] == ']') {
+                return JsonScan.skipWs(b, i + 1, end) == end ? java.util.Arrays.copyOf(out, n) : null;
+            } else {
+                return null;
+            }
+        }
+    }
+
+    /**
+     * The fast path's second pass. A task object byte-identical to one already read is recognised by its
+     * checksum without being tokenised; the rest of the row (a few hundred bytes) is parsed as usual, with
+     * the task replaced by a placeholder.
+     */
+    private void readScanned(Path file, byte[] bytes, int[] rows, String run, Consumer<Records.Rec> out,
+                             ImportListener listener) throws IOException {
+        byte[] small = new byte[1024];
+        for (int r = 0; r < rows.length / 4; r++) {
+            int rowStart = rows[4 * r];
+            int rowEnd = rows[4 * r + 1];
+            int ts = rows[4 * r + 2];
+            int te = rows[4 * r + 3];
+            String ptr = "/" + r;
+            SeenTask task = null;
+            int len = rowEnd - rowStart;
+            if (ts >= 0 && bytes[ts] == '{') {
+                task = readTask(file, bytes, ts, te, ptr + "/task", -1, out);
+                len = (ts - rowStart) + NULL.length + (rowEnd - te);
+            }
+            if (small.length < len) {
+                small = new byte[Math.max(len, small.length * 2)];
+            }
+            if (task != null) {
+                System.arraycopy(bytes, rowStart, small, 0, ts - rowStart);
+                System.arraycopy(NULL, 0, small, ts - rowStart, NULL.length);
+                System.arraycopy(bytes, te, small, ts - rowStart + NULL.length, rowEnd - te);
+            } else {
+                System.arraycopy(bytes, rowStart, small, 0, len);
+            }
+            try (JsonParser p = Json.FACTORY.createParser(small, 0, len)) {
+                p.nextToken();
+                readRow(file, small, p, r, run, out, task);
+                if (p.nextToken() != null) {
+                    throw new ImportException(file, -1, ptr, "unexpected content after the row");
+                }
+            }
+            if (((r + 1) & 63) == 0) {
+                listener.progress(file, rowEnd, bytes.length);
+                if (listener.cancelled()) {
+                    throw new ImportCancelledException();
+                }
+            }
+        }
+        listener.progress(file, bytes.length, bytes.length);
+    }
+
+    /** The full, token-by-token parse: the reference for every error message. */
+    void readFull(Path file, byte[] bytes, String run, Consumer<Records.Rec> out, ImportListener listener) {
         String pointer = "";
         try (JsonParser p = Json.FACTORY.createParser(bytes)) {
             if (p.nextToken() != JsonToken.START_ARRAY) {
@@ -58,7 +205,7 @@ final class ResultsFileReader {
                     throw new ImportException(file, p.currentTokenLocation().getLineNr(), pointer,
                             "expected a result row (an object), found " + token(p.currentToken()));
                 }
-                readRow(file, bytes, p, row, run, out);
+                readRow(file, bytes, p, row, run, out, null);
                 row++;
                 if ((row & 63) == 0) {
                     listener.progress(file, p.currentLocation().getByteOffset(), bytes.length);
@@ -79,8 +226,9 @@ final class ResultsFileReader {
         }
     }
 
-    private void readRow(Path file, byte[] bytes, JsonParser p, int row, String run, Consumer<Records.Rec> out)
-            throws IOException {
+    /** One row, the parser at its START_OBJECT; {@code preread} is the row's task when the fast path read it already. */
+    private void readRow(Path file, byte[] bytes, JsonParser p, int row, String run, Consumer<Records.Rec> out,
+                         SeenTask preread) throws IOException {
         String ptr = "/" + row;
         long rowLine = p.currentTokenLocation().getLineNr();
         SeenTask task = null;
@@ -96,10 +244,16 @@ final class ResultsFileReader {
             long line = p.currentTokenLocation().getLineNr();
             switch (field) {
                 case "task" -> {
-                    if (t != JsonToken.START_OBJECT) {
+                    if (preread != null && t == JsonToken.VALUE_NULL) {
+                        task = preread; // the placeholder the fast path put in the task's place
+                    } else if (t != JsonToken.START_OBJECT) {
                         throw new ImportException(file, line, ptr + "/task", "expected the task object, found " + token(t));
+                    } else {
+                        int start = (int) p.currentTokenLocation().getByteOffset();
+                        p.skipChildren();
+                        task = readTask(file, bytes, start, (int) p.currentLocation().getByteOffset(), ptr + "/task",
+                                line, out);
                     }
-                    task = readTask(file, bytes, p, ptr + "/task", line, out);
                 }
                 case "model_id" -> {
                     if (t != JsonToken.VALUE_STRING) {
@@ -136,7 +290,7 @@ final class ResultsFileReader {
                         extra.append(',');
                     }
                     extra.append(Json.MAPPER.getNodeFactory().textNode(field)).append(':')
-                            .append(new String(bytes, start, end - start, StandardCharsets.UTF_8));
+                            .append(JsonScan.compact(bytes, start, end));
                 }
             }
         }
@@ -159,11 +313,9 @@ final class ResultsFileReader {
         }
     }
 
-    private SeenTask readTask(Path file, byte[] bytes, JsonParser p, String ptr, long line,
+    /** The task object in {@code bytes[start, end)}: parsed the first time this import meets its bytes. */
+    private SeenTask readTask(Path file, byte[] bytes, int start, int end, String ptr, long line,
                               Consumer<Records.Rec> out) throws IOException {
-        int start = (int) p.currentTokenLocation().getByteOffset();
-        p.skipChildren();
-        int end = (int) p.currentLocation().getByteOffset();
         CRC32C crc = new CRC32C();
         crc.update(bytes, start, end - start);
         String key = (end - start) + ":" + Long.toHexString(crc.getValue());

@@ -14,6 +14,10 @@ final class ChildProcesses {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(jvmArgs);
+        String home = System.getProperty("tracejudge.home");
+        if (home != null) {
+            cmd.add("-Dtracejudge.home=" + home); // children stay out of the user's data folder too
+        }
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(mainClass);

@@ -88,6 +88,57 @@ class ProjectTest {
     }
 
     @Test
+    void aFileChangedOutsideTracejudgeGetsTheFullIntegrityCheckAndAnUnchangedOneTheQuickCheck() throws Exception {
+        Path f = dir.resolve("checked.tjdb");
+        try (Project p = Project.openOrCreate(f, null)) {
+            assertEquals("quick_check", p.integrityCheckRun(), "a new project is made from the verified template");
+            new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
+        }
+        try (Project p = Project.open(f)) {
+            assertEquals("quick_check", p.integrityCheckRun(), "as Tracejudge left it");
+        }
+        // another program (or a copy from another laptop) changes the file
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + f); Statement s = c.createStatement()) {
+            s.execute("UPDATE project_meta SET value = 'renamed elsewhere' WHERE key = 'name'");
+        }
+        try (Project p = Project.open(f)) {
+            assertEquals("integrity_check", p.integrityCheckRun());
+        }
+        try (Project p = Project.open(f)) {
+            assertEquals("quick_check", p.integrityCheckRun(), "verified and closed cleanly by the last open");
+        }
+        Path copy = dir.resolve("copy.tjdb");
+        Files.copy(f, copy);
+        try (Project p = Project.open(copy)) {
+            assertEquals("integrity_check", p.integrityCheckRun(), "a copy is a file Tracejudge has not closed");
+        }
+    }
+
+    @Test
+    void aProjectMadeFromTheTemplateEqualsOneMadeByFlyway() throws Exception {
+        Path viaTemplate = dir.resolve("template.tjdb");
+        Project.openOrCreate(viaTemplate, "x").close();
+        Path viaFlyway = dir.resolve("flyway.tjdb");
+        Flyway.configure().dataSource("jdbc:sqlite:" + viaFlyway, "", "").locations("classpath:db/migration")
+                .load().migrate();
+        for (String q : List.of("SELECT group_concat(type || ' ' || name || ' ' || coalesce(sql, ''), char(10)) FROM "
+                        + "(SELECT * FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name)",
+                "SELECT group_concat(installed_rank || ' ' || version || ' ' || script || ' ' || checksum || ' ' "
+                        + "|| success, char(10)) FROM (SELECT * FROM flyway_schema_history ORDER BY installed_rank)")) {
+            assertEquals(scalarOf(viaFlyway, q), scalarOf(viaTemplate, q), q);
+        }
+        assertEquals("wal", scalarOf(viaTemplate, "PRAGMA journal_mode"));
+    }
+
+    private static String scalarOf(Path f, String sql) throws Exception {
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + f); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    @Test
     void anOlderSchemaIsCopiedAsideBeforeItIsMigrated() throws Exception {
         Path f = dir.resolve("old.tjdb");
         Flyway.configure().dataSource("jdbc:sqlite:" + f, "", "").locations("classpath:db/migration")

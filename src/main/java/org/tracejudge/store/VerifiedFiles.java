@@ -1,0 +1,96 @@
+package org.tracejudge.store;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.tracejudge.settings.AppDirs;
+
+/**
+ * Which project files are in the state Tracejudge left them in when it last closed them cleanly
+ * (size and modification time, WAL checkpointed away). Such a file gets SQLite's quick check on
+ * open; any other (copied in, restored, touched by another program, or left open by a crash) gets
+ * the full integrity check. Kept in the user's data folder, never in the project; losing it only
+ * means one more full check.
+ */
+final class VerifiedFiles {
+    private static final String FILE = "verified-projects.properties";
+    private static final int MAX_ENTRIES = 500;
+
+    private VerifiedFiles() {
+    }
+
+    static boolean unchangedSinceVerified(Path project) {
+        String state = state(project);
+        return state != null && state.equals(load().getProperty(key(project)));
+    }
+
+    /** After the last connection closed: records the file's state if SQLite left no WAL behind. */
+    static void recordCleanClose(Path project) {
+        String state = state(project);
+        if (state == null) {
+            return;
+        }
+        try {
+            Properties p = load();
+            p.setProperty(key(project), state);
+            if (p.size() > MAX_ENTRIES) {
+                List<String> keys = new ArrayList<>(p.stringPropertyNames());
+                keys.subList(0, keys.size() - MAX_ENTRIES).forEach(p::remove);
+            }
+            Path dir = AppDirs.dataDir();
+            Files.createDirectories(dir);
+            Path tmp = Files.createTempFile(dir, FILE, ".part");
+            try (OutputStream out = Files.newOutputStream(tmp)) {
+                p.store(out, "Project files as Tracejudge last closed them (size:modified); safe to delete");
+            }
+            try {
+                Files.move(tmp, dir.resolve(FILE), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, dir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException | RuntimeException e) {
+            // not recording only costs a full check next time
+        }
+    }
+
+    private static String key(Path project) {
+        return project.toAbsolutePath().normalize().toString();
+    }
+
+    /** size:modified-nanos, or null when the file is missing or has a non-empty WAL beside it. */
+    private static String state(Path project) {
+        try {
+            Path wal = project.resolveSibling(project.getFileName() + "-wal");
+            if (Files.exists(wal) && Files.size(wal) > 0) {
+                return null;
+            }
+            BasicFileAttributes a = Files.readAttributes(project, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return a.size() + ":" + a.lastModifiedTime().to(TimeUnit.NANOSECONDS);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static Properties load() {
+        Properties p = new Properties();
+        Path f = AppDirs.dataDir().resolve(FILE);
+        if (Files.isRegularFile(f)) {
+            try (InputStream in = Files.newInputStream(f)) {
+                p.load(in);
+            } catch (IOException | IllegalArgumentException e) {
+                return new Properties();
+            }
+        }
+        return p;
+    }
+}
