@@ -40,6 +40,23 @@ class CliTest {
     }
 
     @Test
+    void selftestRunsEveryStepAndLeavesNothingBehind() throws Exception {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        long before;
+        try (var s = Files.list(tmp)) {
+            before = s.filter(f -> f.getFileName().toString().startsWith("tracejudge-selftest")).count();
+        }
+        Run r = run("selftest");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("JavaFX   21."), r.out());
+        assertEquals(4, r.out().lines().filter(l -> l.startsWith("  ok ")).count(), r.out());
+        assertTrue(r.out().contains("selftest passed"), r.out());
+        try (var s = Files.list(tmp)) {
+            assertEquals(before, s.filter(f -> f.getFileName().toString().startsWith("tracejudge-selftest")).count());
+        }
+    }
+
+    @Test
     void importThenInfoAsJson() throws Exception {
         Path p = importedSample();
         Run r = run("info", p.toString(), "--format", "json");
