@@ -182,7 +182,7 @@ public final class ChatClient implements AutoCloseable {
                         "the response has no choices[0].message.content", 0, latency);
             }
             JsonNode usage = root.path("usage");
-            return Attempt.ok(code, store(body), content.asText(), usage.path("prompt_tokens").asInt(0),
+            return Attempt.ok(code, store(body), redact(content.asText()), usage.path("prompt_tokens").asInt(0),
                     usage.path("completion_tokens").asInt(0), "length".equals(choice.path("finish_reason").asText()),
                     latency);
         }
@@ -204,7 +204,7 @@ public final class ChatClient implements AutoCloseable {
                     latency);
         }
         JsonNode usage = root.path("usage");
-        return Attempt.ok(code, store(body), text.toString(), usage.path("input_tokens").asInt(0),
+        return Attempt.ok(code, store(body), redact(text.toString()), usage.path("input_tokens").asInt(0),
                 usage.path("output_tokens").asInt(0), "max_tokens".equals(root.path("stop_reason").asText()), latency);
     }
 
