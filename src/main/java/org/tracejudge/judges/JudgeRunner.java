@@ -85,6 +85,7 @@ public final class JudgeRunner {
     private final AtomicInteger unresolved = new AtomicInteger();
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile boolean cancelled;
+    private volatile boolean planning = true;
     private volatile String fatal;
 
     /**
@@ -151,38 +152,38 @@ public final class JudgeRunner {
         Thread writerThread = new Thread(writer, "judge-writer");
         writerThread.start();
 
+        // workers start at once; the planner feeds them while it renders prompts and looks up the cache
+        List<Thread> workers = new ArrayList<>();
+        RateLimiter limiter = new RateLimiter(cfg.rpm());
+        int n = Math.min(cfg.concurrency(), Math.max(1, pending.size()));
+        for (int i = 0; i < n && !pending.isEmpty(); i++) {
+            Thread t = new Thread(() -> work(limiter), "judge-worker-" + i);
+            t.setDaemon(true);
+            workers.add(t);
+            t.start();
+        }
         ProjectQueries q = new ProjectQueries(project);
         Map<String, Task> tasks = new HashMap<>();
-        List<Job> toSend = new ArrayList<>();
-        for (JudgeStore.Pending p : pending) {
-            if (cancelled) {
-                break;
+        try {
+            for (JudgeStore.Pending p : pending) {
+                if (cancelled) {
+                    break;
+                }
+                Task task = tasks.computeIfAbsent(p.taskId(), q::task);
+                ChatRequest request = new ChatRequest(rubric.systemPrompt(), PromptRenderer.render(task, p.trace()));
+                String key = cacheKey(request);
+                LabelSet labels = LabelSets.forType(task.type());
+                boolean fresh = options.retryNulls() && "null".equals(p.currentAction());
+                String[] hit = fresh ? null : JudgeStore.cached(project, key);
+                if (hit != null) {
+                    written.add(fromCache(p.traceId(), key, hit, labels));
+                } else {
+                    unresolved.incrementAndGet();
+                    jobs.put(new Job(p.traceId(), key, request, labels));
+                }
             }
-            Task task = tasks.computeIfAbsent(p.taskId(), q::task);
-            Trace trace = q.trace(p.traceId());
-            ChatRequest request = new ChatRequest(rubric.systemPrompt(), PromptRenderer.render(task, trace));
-            String key = cacheKey(request);
-            LabelSet labels = LabelSets.forType(task.type());
-            boolean fresh = options.retryNulls() && "null".equals(p.currentAction());
-            String[] hit = fresh ? null : JudgeStore.cached(project, key);
-            if (hit != null) {
-                written.add(fromCache(p.traceId(), key, hit, labels));
-            } else {
-                toSend.add(new Job(p.traceId(), key, request, labels));
-            }
-        }
-        unresolved.set(toSend.size());
-        jobs.addAll(toSend);
-        List<Thread> workers = new ArrayList<>();
-        if (!toSend.isEmpty() && !cancelled) {
-            RateLimiter limiter = new RateLimiter(cfg.rpm());
-            int n = Math.min(cfg.concurrency(), toSend.size());
-            for (int i = 0; i < n; i++) {
-                Thread t = new Thread(() -> work(limiter), "judge-worker-" + i);
-                t.setDaemon(true);
-                workers.add(t);
-                t.start();
-            }
+        } finally {
+            planning = false;
         }
         for (Thread t : workers) {
             joinQuietly(t);
@@ -193,7 +194,7 @@ public final class JudgeRunner {
             fatal = "could not write to the project: " + writer.failure.getMessage();
         }
         String status = fatal != null ? "failed" : cancelled ? "cancelled" : "done";
-        int remaining = JudgeStore.pending(project, raterId, options.models(), 0, false).size();
+        int remaining = JudgeStore.remaining(project, raterId, options.models());
         project.write(c -> {
             JudgeStore.updateRun(c, runId, counters, status, fatal);
             return null;
@@ -206,7 +207,7 @@ public final class JudgeRunner {
 
     private void work(RateLimiter limiter) {
         RetryPolicy retry = options.retry();
-        while (!cancelled && unresolved.get() > 0) {
+        while (!cancelled && (planning || unresolved.get() > 0)) {
             Job job;
             try {
                 job = jobs.poll(50, TimeUnit.MILLISECONDS);

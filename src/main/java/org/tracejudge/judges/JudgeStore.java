@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.tracejudge.judges.prompt.Rubric;
 import org.tracejudge.json.Json;
+import org.tracejudge.json.TurnCodec;
+import org.tracejudge.model.Trace;
 import org.tracejudge.model.Ids;
 import org.tracejudge.model.RaterKind;
 import org.tracejudge.store.Ledger;
@@ -78,12 +80,13 @@ public final class JudgeStore {
     }
 
     /** A trace the judge has not yet given a verdict, with its newest ledger action (null, or "null"/"withdraw"). */
-    record Pending(String traceId, String taskId, String currentAction) {}
+    record Pending(String traceId, String taskId, String currentAction, Trace trace) {}
 
     static List<Pending> pending(Project p, String raterId, List<String> models, int limit, boolean retryNulls) {
         return p.read(c -> {
-            StringBuilder sql = new StringBuilder("SELECT id, task_id, cur FROM (SELECT t.id, t.task_id, t.model, "
-                    + "k.task_key, t.run, (SELECT l.action FROM label l WHERE l.trace_id = t.id AND l.rater_id = ? "
+            StringBuilder sql = new StringBuilder("SELECT id, task_id, cur, model, run, answer, tool_calls, turns, extra "
+                    + "FROM (SELECT t.id, t.task_id, t.model, k.task_key, t.run, t.answer, t.tool_calls, t.turns, t.extra, "
+                    + "(SELECT l.action FROM label l WHERE l.trace_id = t.id AND l.rater_id = ? "
                     + "ORDER BY l.created_at DESC, l.id DESC LIMIT 1) AS cur "
                     + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control')");
             if (models != null && !models.isEmpty()) {
@@ -105,11 +108,43 @@ public final class JudgeStore {
                 }
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
-                        out.add(new Pending(rs.getString(1), rs.getString(2), rs.getString(3)));
+                        String turns = rs.getString(8);
+                        String extra = rs.getString(9);
+                        Trace trace = new Trace(rs.getString(1), rs.getString(2), rs.getString(4), rs.getString(5),
+                                turns == null ? List.of() : TurnCodec.fromJson(Json.read(turns)),
+                                TurnCodec.callsFromJson(Json.read(rs.getString(7))), rs.getString(6),
+                                extra == null ? null : Json.read(extra));
+                        out.add(new Pending(rs.getString(1), rs.getString(2), rs.getString(3), trace));
                     }
                 }
             }
             return out;
+        });
+    }
+
+    /** How many traces still have no verdict from the rater (null verdicts count as verdicts). */
+    static int remaining(Project p, String raterId, List<String> models) {
+        return p.read(c -> {
+            StringBuilder sql = new StringBuilder("SELECT count(*) FROM trace t JOIN task k ON k.id = t.task_id "
+                    + "WHERE k.task_type IN ('tool_required', 'control') AND coalesce((SELECT l.action FROM label l "
+                    + "WHERE l.trace_id = t.id AND l.rater_id = ? ORDER BY l.created_at DESC, l.id DESC LIMIT 1), "
+                    + "'withdraw') = 'withdraw'");
+            if (models != null && !models.isEmpty()) {
+                sql.append(" AND t.model IN (").append("?,".repeat(models.size() - 1)).append("?)");
+            }
+            try (PreparedStatement s = c.prepareStatement(sql.toString())) {
+                int i = 1;
+                s.setString(i++, raterId);
+                if (models != null) {
+                    for (String m : models) {
+                        s.setString(i++, m);
+                    }
+                }
+                try (ResultSet rs = s.executeQuery()) {
+                    rs.next();
+                    return rs.getInt(1);
+                }
+            }
         });
     }
 
