@@ -56,7 +56,7 @@ final class InfoCommand implements Callable<Integer> {
                 out.println("Models:  " + (s.models().isEmpty() ? "none" : String.join(", ", s.models())));
                 out.println("Raters:" + (s.raters().isEmpty() ? "  none" : ""));
                 for (ProjectQueries.RaterSummary r : s.raters()) {
-                    out.printf("  %-28s %-10s %6d labels%n", r.column(), r.kind().code(), r.labels());
+                    out.printf("  %-28s %-10s %6d labels%n", r.qualified(), r.kind().code(), r.labels());
                 }
             }
         }

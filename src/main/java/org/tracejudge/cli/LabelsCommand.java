@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "labels", description = "One row per trace: model, task_id, task_type, then each rater's current label.")
+@Command(name = "labels", description = "One row per trace: model, task_id, task_type, then each rater's current label "
+        + "(an LLM judge's column is its name and shows its current version's labels).")
 final class LabelsCommand implements Callable<Integer> {
     enum Out { csv, json }
 
@@ -33,7 +34,7 @@ final class LabelsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (Project p = Project.open(project)) {
             ProjectQueries q = new ProjectQueries(p);
-            List<ProjectQueries.RaterSummary> raters = q.raters();
+            List<ProjectQueries.RaterSummary> raters = q.currentRaters();
             List<String> header = new ArrayList<>(List.of("model", "task_id", "task_type"));
             raters.forEach(r -> header.add(r.column()));
             if (format == Out.csv) {

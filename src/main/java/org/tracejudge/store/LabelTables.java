@@ -14,8 +14,8 @@ import org.tracejudge.agreement.LabelTable;
 
 /**
  * A project's current labels as an agreement {@link LabelTable}: one item per trace, one rater per
- * label column (a rater's name, with {@code @version} when it has one, as in the {@code labels}
- * command) plus one per human annotator (each one's latest decision per trace). Null verdicts and withdrawn
+ * label column (as in the {@code labels} command: a judge's current version under its name, and
+ * here also its older versions as {@code name@version}, so versions can be compared) plus one per human annotator (each one's latest decision per trace). Null verdicts and withdrawn
  * labels are missing values. Each item carries the strata {@code domain}, {@code model},
  * {@code task_type} and {@code target} (target failure mode).
  */
@@ -29,12 +29,16 @@ public final class LabelTables {
     /** Every rater and annotator of the project. */
     public static LabelTable of(Project project) {
         return project.read(c -> {
-            List<ProjectQueries.RaterSummary> raters = new ProjectQueries(project).raters();
+            ProjectQueries q = new ProjectQueries(project);
+            Set<String> current = new HashSet<>();
+            q.currentRaters().forEach(r -> current.add(r.id()));
             Map<String, String> columnOfRater = new LinkedHashMap<>();
             Set<String> columns = new LinkedHashSet<>();
-            for (ProjectQueries.RaterSummary r : raters) {
-                columnOfRater.put(r.id(), r.column());
-                columns.add(r.column());
+            for (ProjectQueries.RaterSummary r : q.raters()) {
+                // a judge's current version is its name; its older versions stay comparable as name@version
+                String col = current.contains(r.id()) ? r.column() : r.qualified();
+                columnOfRater.put(r.id(), col);
+                columns.add(col);
             }
             List<String> annotators = new ArrayList<>();
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(

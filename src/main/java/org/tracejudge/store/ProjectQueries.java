@@ -26,8 +26,16 @@ public final class ProjectQueries {
     }
 
     public record RaterSummary(String id, String name, RaterKind kind, String version, String description, int labels) {
-        /** The column name used for this rater in tables: its name, with the version when it has one. */
+        /**
+         * The column name used for this rater in tables: its name, with the version when it has one — except
+         * an LLM judge, whose column is its name (tables show only its current version, see {@link #currentRaters}).
+         */
         public String column() {
+            return kind == RaterKind.LLM_JUDGE ? name : qualified();
+        }
+
+        /** Name and version ({@code name@version}), or the name alone when the rater has no version. */
+        public String qualified() {
             return version.isEmpty() ? name : name + "@" + version;
         }
     }
@@ -73,6 +81,36 @@ public final class ProjectQueries {
             }
             return out;
         });
+    }
+
+    /**
+     * The raters of the labels table: every rater, except that of an LLM judge's versions only the current
+     * one is listed — the version its saved configuration names ({@code project_meta} key {@code judge:<name>}),
+     * else the newest. So a judge's current label is its newest version's, in one column named after it.
+     */
+    public List<RaterSummary> currentRaters() {
+        java.util.Set<String> current = project.read(c -> {
+            java.util.Set<String> ids = new java.util.HashSet<>();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT r.id FROM rater r WHERE r.kind = 'llm-judge' AND r.id = coalesce("
+                            + "(SELECT json_extract(m.value, '$.rater_id') FROM project_meta m "
+                            + "WHERE m.key = 'judge:' || r.name AND json_valid(m.value) "
+                            + "AND EXISTS (SELECT 1 FROM rater x WHERE x.id = json_extract(m.value, '$.rater_id'))), "
+                            + "(SELECT n.id FROM rater n WHERE n.name = r.name AND n.kind = 'llm-judge' "
+                            + "ORDER BY n.created_at DESC, n.id DESC LIMIT 1))")) {
+                while (rs.next()) {
+                    ids.add(rs.getString(1));
+                }
+            }
+            return ids;
+        });
+        List<RaterSummary> out = new ArrayList<>();
+        for (RaterSummary r : raters()) {
+            if (r.kind() != RaterKind.LLM_JUDGE || current.contains(r.id())) {
+                out.add(r);
+            }
+        }
+        return out;
     }
 
     /** One row of the labels table: a trace and each rater's current label (null where none). */

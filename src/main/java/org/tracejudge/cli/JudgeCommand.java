@@ -1,0 +1,186 @@
+package org.tracejudge.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.tracejudge.judges.JudgeConfig;
+import org.tracejudge.judges.JudgeListener;
+import org.tracejudge.judges.JudgeRunner;
+import org.tracejudge.judges.JudgeStore;
+import org.tracejudge.judges.RunReport;
+import org.tracejudge.judges.prompt.Rubric;
+import org.tracejudge.judges.prompt.RubricLibrary;
+import org.tracejudge.judges.provider.ProviderKind;
+import org.tracejudge.settings.AppDirs;
+import org.tracejudge.store.Project;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "judge", description = "Run an LLM judge over the traces that have no verdict from it yet. "
+        + "The judge's settings are saved in the project under --name, so later runs need only --name. "
+        + "Safe to interrupt (Ctrl-C): what was answered is kept, the next run sends only what is missing.")
+final class JudgeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "PROJECT")
+    Path project;
+
+    @Option(names = "--name", required = true, paramLabel = "NAME",
+            description = "The judge's name: its column in `labels`.")
+    String name;
+
+    @Option(names = "--provider", paramLabel = "openai|anthropic",
+            description = "Wire format: OpenAI-compatible chat completions or Anthropic Messages (new judge: openai).")
+    String provider;
+
+    @Option(names = "--base-url", paramLabel = "URL",
+            description = "e.g. http://localhost:11434/v1 (Ollama, the default), https://api.openai.com/v1, "
+                    + "https://api.anthropic.com.")
+    String baseUrl;
+
+    @Option(names = "--model", paramLabel = "MODEL", description = "The judge model (new judge: "
+            + JudgeConfig.DEFAULT_MODEL + ").")
+    String model;
+
+    @Option(names = "--rubric", paramLabel = "decision-tree|evidence", description = "Which rubric (new judge: decision-tree).")
+    String rubric;
+
+    @Option(names = "--api-key-env", paramLabel = "VAR",
+            description = "The environment variable holding the API key (the key itself is never stored or printed).")
+    String apiKeyEnv;
+
+    @Option(names = "--concurrency", paramLabel = "N", description = "Most requests in flight at once (new judge: "
+            + JudgeConfig.DEFAULT_CONCURRENCY + ").")
+    Integer concurrency;
+
+    @Option(names = "--rpm", paramLabel = "N", description = "Most requests per minute, 0 = no limit (new judge: 0).")
+    Integer rpm;
+
+    @Option(names = "--max-tokens", paramLabel = "N", description = "Reply length limit (new judge: "
+            + JudgeConfig.DEFAULT_MAX_TOKENS + ").")
+    Integer maxTokens;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "Per request (new judge: "
+            + JudgeConfig.DEFAULT_TIMEOUT_MILLIS / 1000 + ").")
+    Double timeoutSeconds;
+
+    @Option(names = "--limit", paramLabel = "N", defaultValue = "0", description = "Judge at most N traces this run.")
+    int limit;
+
+    @Option(names = "--models", split = ",", paramLabel = "m1,m2",
+            description = "Judge only the traces of these (agent) models.")
+    List<String> models;
+
+    @Option(names = "--retry-nulls", description = "Also re-ask for traces whose verdict from this judge is a null verdict.")
+    boolean retryNulls;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try (Project p = Project.open(project)) {
+            JudgeConfig saved = JudgeStore.load(p, name);
+            JudgeConfig cfg = configure(saved == null ? JudgeConfig.defaults(name) : saved);
+            Rubric r = new RubricLibrary(AppDirs.dataDir().resolve("rubrics")).rubric(cfg.rubric());
+            JudgeRunner runner = new JudgeRunner(p, cfg, r, System::getenv,
+                    new JudgeRunner.Options(models, limit, retryNulls, null), new Progress(err));
+            out.println((saved == null ? "new judge " : "judge ") + name + " (version " + runner.version() + "): "
+                    + cfg.rubric() + " rubric, model " + cfg.model() + " via " + cfg.provider().code() + " at "
+                    + cfg.settings().baseUrl());
+            out.println(cfg.local() ? "  endpoint on this computer: the traces do not leave it"
+                    : "  remote endpoint: the traces are sent to " + host(cfg.settings().baseUrl()));
+            out.flush();
+            Thread hook = new Thread(() -> {
+                runner.cancel();
+                try {
+                    runner.awaitFinished(20_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "judge-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            RunReport report;
+            try {
+                report = runner.run();
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running: it waits for us
+                }
+            }
+            out.println(report.summary());
+            out.printf(Locale.ROOT, "labelled %d  cached %d  null %d  failed %d  requests %d  tokens in %d  out %d%n",
+                    report.labelled(), report.cached(), report.nulls(), report.failed(), report.requests(),
+                    report.tokensIn(), report.tokensOut());
+            out.flush();
+            if ("failed".equals(report.status())) {
+                err.println("tracejudge: " + report.message());
+                err.flush();
+                return 1;
+            }
+            return "cancelled".equals(report.status()) ? 130 : 0;
+        }
+    }
+
+    private JudgeConfig configure(JudgeConfig c) {
+        if (provider != null) {
+            c = c.withProvider(ProviderKind.fromCode(provider));
+        }
+        if (baseUrl != null) {
+            c = c.withBaseUrl(baseUrl);
+        }
+        if (model != null) {
+            c = c.withModel(model);
+        }
+        if (rubric != null) {
+            c = c.withRubric(rubric);
+        }
+        if (apiKeyEnv != null) {
+            c = c.withApiKeyEnv(apiKeyEnv);
+        }
+        if (concurrency != null || rpm != null) {
+            c = c.withLimits(concurrency == null ? c.concurrency() : concurrency, rpm == null ? c.rpm() : rpm);
+        }
+        if (maxTokens != null) {
+            c = c.withMaxTokens(maxTokens);
+        }
+        if (timeoutSeconds != null) {
+            c = c.withTimeoutMillis((int) Math.round(timeoutSeconds * 1000));
+        }
+        return c;
+    }
+
+    private static String host(String url) {
+        okhttp3.HttpUrl u = okhttp3.HttpUrl.parse(url);
+        return u == null ? url : u.host();
+    }
+
+    /** A progress line on stderr at most every two seconds. */
+    private static final class Progress implements JudgeListener {
+        private final PrintWriter err;
+        private long lastNanos = System.nanoTime();
+
+        Progress(PrintWriter err) {
+            this.err = err;
+        }
+
+        @Override
+        public void progress(int done, int planned, long elapsedMillis, long etaMillis) {
+            long now = System.nanoTime();
+            if (now - lastNanos < 2_000_000_000L || done >= planned) {
+                return;
+            }
+            lastNanos = now;
+            err.printf(Locale.ROOT, "judged %d of %d (%.0f%%)%s%n", done, planned, 100.0 * done / planned,
+                    etaMillis < 0 ? "" : String.format(Locale.ROOT, ", about %d s left", (etaMillis + 999) / 1000));
+            err.flush();
+        }
+    }
+}

@@ -1,0 +1,8 @@
+package org.tracejudge.judges;
+
+/** A judge cannot run as configured; the message says what to change. */
+public class JudgeException extends RuntimeException {
+    public JudgeException(String message) {
+        super(message);
+    }
+}

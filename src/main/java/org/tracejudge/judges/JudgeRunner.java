@@ -1,0 +1,478 @@
+package org.tracejudge.judges;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.DelayQueue;
+import java.util.concurrent.Delayed;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.tracejudge.judges.prompt.PromptRenderer;
+import org.tracejudge.judges.prompt.Rubric;
+import org.tracejudge.judges.provider.Attempt;
+import org.tracejudge.judges.provider.ChatClient;
+import org.tracejudge.judges.provider.ChatRequest;
+import org.tracejudge.judges.provider.RateLimiter;
+import org.tracejudge.judges.provider.RetryPolicy;
+import org.tracejudge.judges.verdict.Verdict;
+import org.tracejudge.judges.verdict.VerdictParser;
+import org.tracejudge.json.Json;
+import org.tracejudge.model.Ids;
+import org.tracejudge.model.LabelSet;
+import org.tracejudge.model.LabelSets;
+import org.tracejudge.model.Task;
+import org.tracejudge.model.Trace;
+import org.tracejudge.store.Ledger;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectQueries;
+import org.tracejudge.store.Timestamps;
+
+/**
+ * One run of one judge over the traces that have no verdict from its current version.
+ *
+ * <p>Traces whose request is already in the cache are answered from it without a request. The others go
+ * to {@code concurrency} worker threads (so never more requests in flight than that), each request waiting
+ * for its slot under the requests-per-minute limit. 429, 5xx and timeouts go back into a delay queue with
+ * exponential backoff and jitter (at least {@code Retry-After}); other 4xx and malformed bodies become null
+ * verdicts; a refused key or an unreachable server stops the run with a message. A single writer thread
+ * commits answers as they arrive, each batch of what has arrived in its own transaction (call row, ledger
+ * entry, run totals together), so a crash or cancel loses nothing that was committed and a resume sends
+ * only what is missing. Each trace is planned once, so no trace gets two verdicts from one run.
+ */
+public final class JudgeRunner {
+    /**
+     * @param models     judge only traces of these models (empty = all)
+     * @param limit      at most this many traces (0 = all)
+     * @param retryNulls also judge traces whose current verdict from this version is a null verdict (sent
+     *                   afresh, not from the cache)
+     */
+    public record Options(List<String> models, int limit, boolean retryNulls, RetryPolicy retry) {
+        public Options {
+            models = models == null ? List.of() : List.copyOf(models);
+            retry = retry == null ? RetryPolicy.DEFAULT : retry;
+        }
+
+        public static Options defaults() {
+            return new Options(List.of(), 0, false, RetryPolicy.DEFAULT);
+        }
+    }
+
+    private static final int BATCH = 256;
+
+    private final Project project;
+    private final JudgeConfig cfg;
+    private final Rubric rubric;
+    private final Options options;
+    private final JudgeListener listener;
+    private final ChatClient client;
+    private final String version;
+    private final String apiKeyEnv;
+    private final RunCounters counters = new RunCounters();
+    private final BlockingQueue<Outcome> written = new LinkedBlockingQueue<>();
+    private final DelayQueue<Job> jobs = new DelayQueue<>();
+    private final AtomicInteger unresolved = new AtomicInteger();
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private volatile boolean cancelled;
+    private volatile boolean planning = true;
+    private volatile String fatal;
+
+    /**
+     * @param env how to read environment variables (the API key's); {@code System::getenv} in the app
+     * @throws JudgeException when the configured key variable is not set
+     */
+    public JudgeRunner(Project project, JudgeConfig cfg, Rubric rubric, Function<String, String> env, Options options,
+                       JudgeListener listener) {
+        this.project = project;
+        this.cfg = cfg;
+        this.rubric = rubric;
+        this.options = options == null ? Options.defaults() : options;
+        this.listener = listener == null ? JudgeListener.NONE : listener;
+        this.apiKeyEnv = cfg.apiKeyEnv();
+        String key = null;
+        if (apiKeyEnv != null) {
+            key = env.apply(apiKeyEnv);
+            if (key == null || key.isBlank()) {
+                throw new JudgeException("judge '" + cfg.name() + "' reads its API key from the environment variable "
+                        + apiKeyEnv + ", which is not set");
+            }
+            key = key.strip();
+        }
+        this.client = new ChatClient(cfg.settings(), key, cfg.concurrency());
+        this.version = cfg.version(rubric);
+    }
+
+    public String version() {
+        return version;
+    }
+
+    /** Stops the run: no new requests, calls in flight aborted, everything already answered committed. */
+    public void cancel() {
+        cancelled = true;
+        client.cancelAll();
+    }
+
+    /** Waits until {@link #run} has committed what it had and returned (for shutdown hooks). */
+    public boolean awaitFinished(long millis) throws InterruptedException {
+        return finished.await(millis, TimeUnit.MILLISECONDS);
+    }
+
+    /** Runs to the end (or until cancelled). */
+    public RunReport run() {
+        try {
+            return doRun();
+        } finally {
+            client.close();
+            finished.countDown();
+        }
+    }
+
+    private RunReport doRun() {
+        long start = System.nanoTime();
+        String runId = Ids.random();
+        String raterId = project.write(c -> JudgeStore.saveAndEnsureRater(c, cfg, rubric, version));
+        List<JudgeStore.Pending> pending = JudgeStore.pending(project, raterId, options.models(), options.limit(),
+                options.retryNulls());
+        project.write(c -> {
+            JudgeStore.startRun(c, runId, cfg.name(), raterId, pending.size());
+            return null;
+        });
+        Writer writer = new Writer(runId, raterId, pending.size(), start);
+        Thread writerThread = new Thread(writer, "judge-writer");
+        writerThread.start();
+
+        // workers start at once; the planner feeds them while it renders prompts and looks up the cache
+        List<Thread> workers = new ArrayList<>();
+        RateLimiter limiter = new RateLimiter(cfg.rpm());
+        int n = Math.min(cfg.concurrency(), Math.max(1, pending.size()));
+        for (int i = 0; i < n && !pending.isEmpty(); i++) {
+            Thread t = new Thread(() -> work(limiter), "judge-worker-" + i);
+            t.setDaemon(true);
+            workers.add(t);
+            t.start();
+        }
+        ProjectQueries q = new ProjectQueries(project);
+        Map<String, Task> tasks = new HashMap<>();
+        try {
+            for (JudgeStore.Pending p : pending) {
+                if (cancelled) {
+                    break;
+                }
+                Task task = tasks.computeIfAbsent(p.taskId(), q::task);
+                ChatRequest request = new ChatRequest(rubric.systemPrompt(), PromptRenderer.render(task, p.trace()));
+                String key = cacheKey(request);
+                LabelSet labels = LabelSets.forType(task.type());
+                boolean fresh = options.retryNulls() && "null".equals(p.currentAction());
+                String[] hit = fresh ? null : JudgeStore.cached(project, key);
+                if (hit != null) {
+                    written.add(fromCache(p.traceId(), key, hit, labels));
+                } else {
+                    unresolved.incrementAndGet();
+                    jobs.put(new Job(p.traceId(), key, request, labels));
+                }
+            }
+        } finally {
+            planning = false;
+        }
+        for (Thread t : workers) {
+            joinQuietly(t);
+        }
+        written.add(Outcome.END);
+        joinQuietly(writerThread);
+        if (writer.failure != null && fatal == null) {
+            fatal = "could not write to the project: " + writer.failure.getMessage();
+        }
+        String status = fatal != null ? "failed" : cancelled ? "cancelled" : "done";
+        int remaining = JudgeStore.remaining(project, raterId, options.models());
+        project.write(c -> {
+            JudgeStore.updateRun(c, runId, counters, status, fatal);
+            return null;
+        });
+        long elapsed = (System.nanoTime() - start) / 1_000_000;
+        return new RunReport(cfg.name(), version, raterId, runId, pending.size(), counters.labelled, counters.cached,
+                counters.nulls, counters.failed, counters.skipped, remaining, counters.requests.get(), counters.tokensIn,
+                counters.tokensOut, counters.latencyMillis, counters.answeredCalls, elapsed, status, fatal);
+    }
+
+    private void work(RateLimiter limiter) {
+        RetryPolicy retry = options.retry();
+        while (!cancelled && (planning || unresolved.get() > 0)) {
+            Job job;
+            try {
+                job = jobs.poll(50, TimeUnit.MILLISECONDS);
+                if (job == null) {
+                    continue;
+                }
+                limiter.acquire();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            if (cancelled) {
+                return;
+            }
+            counters.requests.incrementAndGet();
+            Attempt a = client.send(job.request);
+            job.attempts++;
+            switch (a.kind()) {
+                case OK -> resolve(job, a, "ok", VerdictParser.parse(a.content(), job.labels, rubric.requiresEvidence()),
+                        a.truncated());
+                case MALFORMED -> resolve(job, a, "malformed", Verdict.nullVerdict(
+                        "malformed provider response: " + a.message(), a.body() == null ? "" : a.body()), false);
+                case REFUSED -> resolve(job, a, "refused", Verdict.nullVerdict(
+                        "the provider refused the request (" + a.message() + ")", a.body() == null ? "" : a.body()),
+                        false);
+                case RETRY -> {
+                    if (job.attempts >= retry.maxAttempts()) {
+                        resolve(job, a, "failed", null, false);
+                    } else {
+                        job.lastError = a.message();
+                        job.readyAt = System.nanoTime()
+                                + TimeUnit.MILLISECONDS.toNanos(retry.delayMillis(job.attempts, a.retryAfterMillis()));
+                        jobs.put(job);
+                    }
+                }
+                case AUTH -> stop("the provider refused the credentials (" + a.message() + ")"
+                        + (apiKeyEnv == null ? "; this judge sends no API key: give one with --api-key-env VAR"
+                        : "; check the API key in the environment variable " + apiKeyEnv));
+                case UNREACHABLE -> stop(unreachable(a.message()));
+                case CANCELLED -> {
+                    return;
+                }
+                default -> throw new IllegalStateException(a.kind().toString());
+            }
+        }
+    }
+
+    private void stop(String message) {
+        if (fatal == null) {
+            fatal = message;
+        }
+        cancel();
+    }
+
+    private String unreachable(String detail) {
+        String url = cfg.settings().baseUrl();
+        StringBuilder sb = new StringBuilder("nothing answers at " + url + " (" + detail + ").");
+        if (cfg.local() && url.contains(":11434")) {
+            sb.append(" Start Ollama (ollama serve) and fetch the model (ollama pull ").append(cfg.model())
+                    .append("), or");
+        } else {
+            sb.append(" Check that the server runs, or");
+        }
+        sb.append(" point the judge at another server: tracejudge judge PROJECT --name ").append(cfg.name())
+                .append(" --provider openai|anthropic --base-url URL --model MODEL [--api-key-env VAR].")
+                .append(" The rule classifier and human review work without a judge.");
+        return sb.toString();
+    }
+
+    private void resolve(Job job, Attempt a, String status, Verdict verdict, boolean truncated) {
+        if (verdict != null && verdict.isNull() && truncated) {
+            verdict = Verdict.nullVerdict(verdict.nullReason() + " (the reply stopped at the " + cfg.maxTokens()
+                    + "-token limit)", verdict.raw());
+        }
+        written.add(new Outcome(job.traceId, job.key, a, status, verdict, job.attempts,
+                "failed".equals(status) ? "gave up after " + job.attempts + " attempts: " + a.message() : a.message(),
+                null));
+        unresolved.decrementAndGet();
+    }
+
+    private Outcome fromCache(String traceId, String key, String[] hit, LabelSet labels) {
+        Attempt a = client.reread(hit[1]);
+        Verdict v = a.kind() == Attempt.Kind.OK
+                ? VerdictParser.parse(a.content(), labels, rubric.requiresEvidence())
+                : Verdict.nullVerdict("malformed cached response: " + a.message(), hit[1]);
+        return new Outcome(traceId, key, null, "ok", v, 0, null, hit[0]);
+    }
+
+    /** Hash of provider, model, parameters, system prompt and user prompt (never the key or the URL). */
+    String cacheKey(ChatRequest r) {
+        ObjectNode o = Json.object();
+        o.put("provider", cfg.provider().code());
+        o.put("model", cfg.model());
+        o.set("params", cfg.settings().params());
+        o.put("system", r.system());
+        o.put("user", r.user());
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            return HexFormat.of().formatHex(sha.digest(Json.canonical(o).getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void joinQuietly(Thread t) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A request waiting for its turn (again, after a retryable failure). */
+    private static final class Job implements Delayed {
+        final String traceId;
+        final String key;
+        final ChatRequest request;
+        final LabelSet labels;
+        int attempts;
+        long readyAt = System.nanoTime();
+        String lastError;
+
+        Job(String traceId, String key, ChatRequest request, LabelSet labels) {
+            this.traceId = traceId;
+            this.key = key;
+            this.request = request;
+            this.labels = labels;
+        }
+
+        @Override
+        public long getDelay(TimeUnit unit) {
+            return unit.convert(readyAt - System.nanoTime(), TimeUnit.NANOSECONDS);
+        }
+
+        @Override
+        public int compareTo(Delayed o) {
+            return Long.compare(readyAt, ((Job) o).readyAt);
+        }
+    }
+
+    /** One trace's result on its way to the project. {@code attempt} null = answered from the cache. */
+    private record Outcome(String traceId, String key, Attempt attempt, String status, Verdict verdict, int attempts,
+                           String error, String cachedCallId) {
+        static final Outcome END = new Outcome(null, null, null, null, null, 0, null, null);
+    }
+
+    /** The single writer: commits whatever has arrived, one transaction per batch. */
+    private final class Writer implements Runnable {
+        final String runId;
+        final String raterId;
+        final int planned;
+        final long start;
+        volatile Exception failure;
+
+        Writer(String runId, String raterId, int planned, long start) {
+            this.runId = runId;
+            this.raterId = raterId;
+            this.planned = planned;
+            this.start = start;
+        }
+
+        @Override
+        public void run() {
+            List<Outcome> batch = new ArrayList<>();
+            boolean end = false;
+            while (!end) {
+                try {
+                    batch.add(written.take());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                written.drainTo(batch, BATCH - 1);
+                end = batch.remove(Outcome.END);
+                if (batch.isEmpty() || failure != null) {
+                    batch.clear();
+                    continue;
+                }
+                try {
+                    List<Outcome> b = batch;
+                    project.write(c -> {
+                        for (Outcome o : b) {
+                            write(c, o);
+                        }
+                        JudgeStore.updateRun(c, runId, counters, "running", null);
+                        return null;
+                    });
+                } catch (RuntimeException e) {
+                    failure = e;
+                    stop("could not write to the project: " + e.getMessage());
+                }
+                batch.clear();
+                long elapsed = (System.nanoTime() - start) / 1_000_000;
+                int done = counters.done();
+                long eta = done == 0 ? -1 : elapsed * (planned - done) / done;
+                listener.progress(done, planned, elapsed, eta);
+            }
+        }
+
+        private void write(Connection c, Outcome o) throws Exception {
+            Attempt a = o.attempt();
+            String labelId = null;
+            Verdict v = o.verdict();
+            if (v != null) {
+                String current = JudgeStore.currentAction(c, o.traceId(), raterId);
+                if ("set".equals(current) || ("null".equals(current) && !options.retryNulls())) {
+                    counters.skipped++; // labelled meanwhile by another run: never twice
+                } else {
+                    Ledger.Entry e = v.isNull()
+                            ? Ledger.Entry.nullVerdict(o.traceId(), raterId, v.nullReason(), v.raw(), cfg.name())
+                            : new Ledger.Entry(o.traceId(), raterId, "set", v.label(), v.confidence(), v.scores(),
+                                    v.reasoning(), v.raw(), null, v.evidence(), cfg.name());
+                    labelId = Ledger.append(c, null, e);
+                    if (v.isNull()) {
+                        counters.nulls++;
+                    } else {
+                        counters.labelled++;
+                    }
+                    if (a == null) {
+                        counters.cached++;
+                    }
+                }
+            } else {
+                counters.failed++;
+            }
+            if (a != null) {
+                counters.tokensIn += a.tokensIn();
+                counters.tokensOut += a.tokensOut();
+                if (a.kind() == Attempt.Kind.OK) {
+                    counters.latencyMillis += a.latencyMillis();
+                    counters.answeredCalls++;
+                }
+                try (PreparedStatement s = c.prepareStatement(JudgeStore.INSERT_CALL)) {
+                    s.setString(1, Ids.random());
+                    s.setString(2, o.key());
+                    s.setString(3, runId);
+                    s.setString(4, o.traceId());
+                    s.setString(5, raterId);
+                    s.setString(6, cfg.provider().code());
+                    s.setString(7, cfg.model());
+                    s.setString(8, o.status());
+                    if (a.httpStatus() > 0) {
+                        s.setInt(9, a.httpStatus());
+                    } else {
+                        s.setNull(9, java.sql.Types.INTEGER);
+                    }
+                    s.setString(10, a.body());
+                    s.setString(11, a.content());
+                    s.setInt(12, a.tokensIn());
+                    s.setInt(13, a.tokensOut());
+                    s.setLong(14, a.latencyMillis());
+                    s.setInt(15, o.attempts());
+                    s.setString(16, "ok".equals(o.status()) ? null : o.error());
+                    s.setString(17, labelId);
+                    s.setString(18, Timestamps.now());
+                    s.executeUpdate();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,232 @@
+package org.tracejudge.judges;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import org.tracejudge.judges.prompt.Rubric;
+import org.tracejudge.json.Json;
+import org.tracejudge.json.TurnCodec;
+import org.tracejudge.model.Trace;
+import org.tracejudge.model.Ids;
+import org.tracejudge.model.RaterKind;
+import org.tracejudge.store.Ledger;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.Timestamps;
+
+/**
+ * Where judges live in a project: their configuration in {@code project_meta} under
+ * {@code judge:<name>} (with the current version), their runs in {@code judge_run}, and every answered
+ * provider call in {@code judge_call} (the cache).
+ */
+public final class JudgeStore {
+    public static final String META_PREFIX = "judge:";
+
+    private JudgeStore() {}
+
+    /** The judge saved under {@code name}, or null. */
+    public static JudgeConfig load(Project p, String name) {
+        String json = p.meta(META_PREFIX + name);
+        return json == null ? null : JudgeConfig.fromJson(Json.read(json));
+    }
+
+    /** Names of the judges saved in the project. */
+    public static List<String> names(Project p) {
+        return p.read(c -> {
+            List<String> out = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT substr(key, ?) FROM project_meta WHERE key LIKE 'judge:%' ORDER BY key")) {
+                s.setInt(1, META_PREFIX.length() + 1);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(rs.getString(1));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /**
+     * Saves the configuration as the judge's current one and makes sure its rater (name, version) exists.
+     *
+     * @return the rater id
+     */
+    static String saveAndEnsureRater(Connection c, JudgeConfig cfg, Rubric rubric, String version) throws SQLException {
+        ObjectNode saved = cfg.toJson();
+        saved.put("version", version);
+        saved.put("rater_id", Ids.of("rater", cfg.name(), version));
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO project_meta(key, value) VALUES (?, ?) "
+                + "ON CONFLICT(key) DO UPDATE SET value = excluded.value")) {
+            s.setString(1, META_PREFIX + cfg.name());
+            s.setString(2, saved.toString());
+            s.executeUpdate();
+        }
+        ObjectNode raterConfig = Json.object();
+        raterConfig.put("provider", cfg.provider().code());
+        raterConfig.put("model", cfg.model());
+        raterConfig.set("params", cfg.settings().params());
+        raterConfig.put("prompt_format", org.tracejudge.judges.prompt.PromptRenderer.FORMAT);
+        raterConfig.put("rubric", cfg.rubric());
+        raterConfig.put("rubric_hash", rubric.textHash());
+        raterConfig.set("rubric_sources", Json.MAPPER.valueToTree(rubric.sources()));
+        raterConfig.put("system_prompt", rubric.systemPrompt());
+        String description = cfg.rubric() + " judge, " + cfg.model() + " via " + cfg.provider().code();
+        return Ledger.ensureRater(c, cfg.name(), RaterKind.LLM_JUDGE, version, raterConfig, description);
+    }
+
+    /** A trace the judge has not yet given a verdict, with its newest ledger action (null, or "null"/"withdraw"). */
+    record Pending(String traceId, String taskId, String currentAction, Trace trace) {}
+
+    static List<Pending> pending(Project p, String raterId, List<String> models, int limit, boolean retryNulls) {
+        return p.read(c -> {
+            StringBuilder sql = new StringBuilder("SELECT id, task_id, cur, model, run, answer, tool_calls, turns, extra "
+                    + "FROM (SELECT t.id, t.task_id, t.model, k.task_key, t.run, t.answer, t.tool_calls, t.turns, t.extra, "
+                    + "(SELECT l.action FROM label l WHERE l.trace_id = t.id AND l.rater_id = ? "
+                    + "ORDER BY l.created_at DESC, l.id DESC LIMIT 1) AS cur "
+                    + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control')");
+            if (models != null && !models.isEmpty()) {
+                sql.append(" AND t.model IN (").append("?,".repeat(models.size() - 1)).append("?)");
+            }
+            sql.append(") WHERE cur IS NULL OR cur = 'withdraw'").append(retryNulls ? " OR cur = 'null'" : "")
+                    .append(" ORDER BY model, task_key, run, id");
+            if (limit > 0) {
+                sql.append(" LIMIT ").append(limit);
+            }
+            List<Pending> out = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement(sql.toString())) {
+                int i = 1;
+                s.setString(i++, raterId);
+                if (models != null) {
+                    for (String m : models) {
+                        s.setString(i++, m);
+                    }
+                }
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        String turns = rs.getString(8);
+                        String extra = rs.getString(9);
+                        Trace trace = new Trace(rs.getString(1), rs.getString(2), rs.getString(4), rs.getString(5),
+                                turns == null ? List.of() : TurnCodec.fromJson(Json.read(turns)),
+                                TurnCodec.callsFromJson(Json.read(rs.getString(7))), rs.getString(6),
+                                extra == null ? null : Json.read(extra));
+                        out.add(new Pending(rs.getString(1), rs.getString(2), rs.getString(3), trace));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /** How many traces still have no verdict from the rater (null verdicts count as verdicts). */
+    static int remaining(Project p, String raterId, List<String> models) {
+        return p.read(c -> {
+            StringBuilder sql = new StringBuilder("SELECT count(*) FROM trace t JOIN task k ON k.id = t.task_id "
+                    + "WHERE k.task_type IN ('tool_required', 'control') AND coalesce((SELECT l.action FROM label l "
+                    + "WHERE l.trace_id = t.id AND l.rater_id = ? ORDER BY l.created_at DESC, l.id DESC LIMIT 1), "
+                    + "'withdraw') = 'withdraw'");
+            if (models != null && !models.isEmpty()) {
+                sql.append(" AND t.model IN (").append("?,".repeat(models.size() - 1)).append("?)");
+            }
+            try (PreparedStatement s = c.prepareStatement(sql.toString())) {
+                int i = 1;
+                s.setString(i++, raterId);
+                if (models != null) {
+                    for (String m : models) {
+                        s.setString(i++, m);
+                    }
+                }
+                try (ResultSet rs = s.executeQuery()) {
+                    rs.next();
+                    return rs.getInt(1);
+                }
+            }
+        });
+    }
+
+    /** The newest answered response stored under {@code key}: [call id, body]; null when none. */
+    static String[] cached(Project p, String key) {
+        return p.read(c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT id, response FROM judge_call WHERE cache_key = ? "
+                    + "AND status = 'ok' ORDER BY created_at DESC LIMIT 1")) {
+                s.setString(1, key);
+                try (ResultSet rs = s.executeQuery()) {
+                    return rs.next() ? new String[] {rs.getString(1), rs.getString(2)} : null;
+                }
+            }
+        });
+    }
+
+    static void startRun(Connection c, String runId, String judge, String raterId, int planned) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO judge_run(id, judge, rater_id, started_at, status, "
+                + "planned) VALUES (?,?,?,?, 'running', ?)")) {
+            s.setString(1, runId);
+            s.setString(2, judge);
+            s.setString(3, raterId);
+            s.setString(4, Timestamps.now());
+            s.setInt(5, planned);
+            s.executeUpdate();
+        }
+    }
+
+    static void updateRun(Connection c, String runId, RunCounters k, String status, String message) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("UPDATE judge_run SET labelled = ?, cached = ?, nulls = ?, "
+                + "failed = ?, requests = ?, tokens_in = ?, tokens_out = ?, status = ?, message = ?, "
+                + "finished_at = CASE WHEN ? = 'running' THEN NULL ELSE ? END WHERE id = ?")) {
+            s.setInt(1, k.labelled);
+            s.setInt(2, k.cached);
+            s.setInt(3, k.nulls);
+            s.setInt(4, k.failed);
+            s.setLong(5, k.requests.get());
+            s.setLong(6, k.tokensIn);
+            s.setLong(7, k.tokensOut);
+            s.setString(8, status);
+            s.setString(9, message);
+            s.setString(10, status);
+            s.setString(11, Timestamps.now());
+            s.setString(12, runId);
+            s.executeUpdate();
+        }
+    }
+
+    /** The newest ledger action of (trace, rater), or null. */
+    static String currentAction(Connection c, String traceId, String raterId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT action FROM label WHERE trace_id = ? AND rater_id = ? "
+                + "ORDER BY created_at DESC, id DESC LIMIT 1")) {
+            s.setString(1, traceId);
+            s.setString(2, raterId);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    static final String INSERT_CALL = "INSERT INTO judge_call(id, cache_key, run_id, trace_id, rater_id, provider, "
+            + "model, status, http_status, response, content, tokens_in, tokens_out, latency_ms, attempts, error, "
+            + "label_id, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+
+    /** Totals of the judge's calls (all runs). */
+    public record Usage(long calls, long tokensIn, long tokensOut, long latencyMillis) {}
+
+    public static Usage usage(Project p, String judge) {
+        return p.read(c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT count(*), coalesce(sum(tokens_in), 0), "
+                    + "coalesce(sum(tokens_out), 0), coalesce(sum(latency_ms), 0) FROM judge_call j "
+                    + "JOIN rater r ON r.id = j.rater_id WHERE r.name = ?")) {
+                s.setString(1, judge);
+                try (ResultSet rs = s.executeQuery()) {
+                    rs.next();
+                    return new Usage(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4));
+                }
+            }
+        });
+    }
+
+    static JsonNode node(String json) {
+        return json == null ? null : Json.read(json);
+    }
+}

@@ -1,0 +1,36 @@
+package org.tracejudge.judges;
+
+/**
+ * What one judge run did.
+ *
+ * @param planned   traces it set out to judge
+ * @param labelled  valid labels written (fresh and from the cache)
+ * @param cached    of those and of the null verdicts, how many came from the cache without a request
+ * @param nulls     null verdicts written (reason and raw text kept)
+ * @param failed    traces left without a verdict (retries exhausted); the next run tries them again
+ * @param skipped   traces another process labelled meanwhile (not labelled twice)
+ * @param remaining traces still without a verdict from this judge version after the run
+ * @param requests  HTTP requests sent, retries included
+ * @param status    done, cancelled or failed
+ * @param message   why a run stopped early (failed), or null
+ */
+public record RunReport(String judge, String version, String raterId, String runId, int planned, int labelled,
+                        int cached, int nulls, int failed, int skipped, int remaining, long requests, long tokensIn,
+                        long tokensOut, long latencyMillis, long answeredCalls, long elapsedMillis, String status,
+                        String message) {
+    /** Mean latency of the answered calls in milliseconds (0 when none). */
+    public long meanLatencyMillis() {
+        return answeredCalls == 0 ? 0 : latencyMillis / answeredCalls;
+    }
+
+    /** One line for people. */
+    public String summary() {
+        return judge + " (version " + version + "): " + labelled + " labelled (" + cached + " from cache), " + nulls
+                + " null verdicts, " + failed + " failed" + (skipped > 0 ? ", " + skipped + " already labelled" : "")
+                + "; " + requests + " requests, tokens " + tokensIn + " in / " + tokensOut + " out"
+                + (answeredCalls > 0 ? ", mean latency " + meanLatencyMillis() + " ms" : "")
+                + ", " + String.format(java.util.Locale.ROOT, "%.1f s", elapsedMillis / 1000.0)
+                + ("done".equals(status) ? "" : " [" + status + "]")
+                + (remaining > 0 ? "; " + remaining + " traces still without a verdict" : "");
+    }
+}

@@ -1,0 +1,164 @@
+package org.tracejudge.judges.prompt;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import org.tracejudge.json.Json;
+import org.tracejudge.model.GroundTruth;
+import org.tracejudge.model.Task;
+import org.tracejudge.model.TaskType;
+import org.tracejudge.model.ToolCall;
+import org.tracejudge.model.Trace;
+import org.tracejudge.rules.Span;
+import org.tracejudge.rules.ThinkBlocks;
+
+/**
+ * The judge's input (the user prompt): headed sections in a fixed order — task type, domain, user
+ * message, available tools, (tool-required tasks only) expected call and tool return, executed calls,
+ * final answer with think blocks removed, ground truth. Free text sits in fences longer than any run
+ * of backticks inside it, so an answer cannot open a section of its own. The rule label is never shown.
+ */
+public final class PromptRenderer {
+    /** Bumped when the layout changes: part of every judge version, so a new layout is a new rater. */
+    public static final String FORMAT = "prompt-format-1";
+
+    private static final DefaultPrettyPrinter PRETTY = new DefaultPrettyPrinter()
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+            .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+
+    private PromptRenderer() {}
+
+    public static String render(Task task, Trace trace) {
+        StringBuilder sb = new StringBuilder(2048);
+        boolean required = task.type() == TaskType.TOOL_REQUIRED;
+        section(sb, "Task type");
+        sb.append(required
+                ? "tool_required (a good answer needs data that a tool returns)"
+                : task.type() == TaskType.CONTROL ? "control (no tool is needed)" : task.type().code()).append('\n');
+        section(sb, "Domain");
+        sb.append(orNone(task.domain())).append('\n');
+        section(sb, "User message");
+        fenced(sb, task.userMessage() == null ? "" : task.userMessage());
+        section(sb, "Available tools");
+        tools(sb, task.tools());
+        if (required) {
+            section(sb, "Expected tool call");
+            ToolCall expected = task.expectedCall();
+            sb.append(expected == null ? "none given" : call(expected)).append('\n');
+            section(sb, "Tool return value");
+            fenced(sb, "json", task.toolReturn() == null ? "null" : pretty(task.toolReturn()));
+        }
+        section(sb, "Executed tool calls");
+        if (trace.executedCalls().isEmpty()) {
+            sb.append("none\n");
+        } else {
+            int i = 1;
+            for (ToolCall c : trace.executedCalls()) {
+                sb.append(i++).append(". ").append(call(c)).append('\n');
+            }
+        }
+        section(sb, "Final answer (think blocks removed)");
+        String answer = withoutThinking(trace.answer());
+        if (answer.isBlank()) {
+            sb.append("empty\n");
+        } else {
+            fenced(sb, answer);
+        }
+        section(sb, "Ground truth");
+        GroundTruth gt = task.groundTruth() == null ? GroundTruth.NONE : task.groundTruth();
+        sb.append("Must contain: ").append(list(gt.mustContain())).append('\n');
+        sb.append("Must not contain: ").append(list(gt.mustNotContain())).append('\n');
+        sb.append("Match mode: ").append(gt.matchMode()).append('\n');
+        return sb.toString();
+    }
+
+    /** The answer with its think blocks cut out, trimmed. */
+    public static String withoutThinking(String answer) {
+        List<Span> spans = ThinkBlocks.find(answer);
+        if (spans.isEmpty()) {
+            return answer.strip();
+        }
+        StringBuilder out = new StringBuilder(answer.length());
+        int pos = 0;
+        for (Span s : spans) {
+            out.append(answer, pos, s.start());
+            pos = s.end();
+        }
+        out.append(answer.substring(pos));
+        return out.toString().strip();
+    }
+
+    private static void section(StringBuilder sb, String title) {
+        if (sb.length() > 0) {
+            sb.append('\n');
+        }
+        sb.append("## ").append(title).append('\n');
+    }
+
+    private static void tools(StringBuilder sb, JsonNode tools) {
+        if (tools == null || !tools.isArray() || tools.isEmpty()) {
+            sb.append("none\n");
+            return;
+        }
+        for (JsonNode t : tools) {
+            JsonNode f = t.has("function") ? t.get("function") : t;
+            String name = f.path("name").asText("");
+            String description = f.path("description").asText("").replaceAll("\\s+", " ").strip();
+            sb.append("- ").append(name.isEmpty() ? "(unnamed)" : name);
+            if (!description.isEmpty()) {
+                sb.append(": ").append(description);
+            }
+            sb.append('\n');
+        }
+    }
+
+    static String call(ToolCall c) {
+        JsonNode args = c.arguments();
+        return c.name() + " " + (args == null || args.isNull() || args.isMissingNode() ? "{}" : args.toString());
+    }
+
+    private static String list(List<String> items) {
+        if (items.isEmpty()) {
+            return "none";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < items.size(); i++) {
+            sb.append(i == 0 ? "" : ", ").append(Json.write(items.get(i)));
+        }
+        return sb.toString();
+    }
+
+    private static String orNone(String s) {
+        return s == null || s.isBlank() ? "none" : s;
+    }
+
+    private static String pretty(JsonNode node) {
+        try {
+            return Json.MAPPER.writer(PRETTY).writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void fenced(StringBuilder sb, String text) {
+        fenced(sb, "text", text);
+    }
+
+    /** A code fence one backtick longer than the longest backtick run in {@code text} (at least three). */
+    private static void fenced(StringBuilder sb, String info, String text) {
+        int longest = 0;
+        int run = 0;
+        for (int i = 0; i < text.length(); i++) {
+            run = text.charAt(i) == '`' ? run + 1 : 0;
+            longest = Math.max(longest, run);
+        }
+        String fence = "`".repeat(Math.max(3, longest + 1));
+        sb.append(fence).append(info).append('\n').append(text.replace("\r\n", "\n"));
+        if (!text.endsWith("\n")) {
+            sb.append('\n');
+        }
+        sb.append(fence).append('\n');
+    }
+}

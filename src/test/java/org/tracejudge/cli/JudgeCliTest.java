@@ -1,0 +1,118 @@
+package org.tracejudge.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tracejudge.TestData;
+import org.tracejudge.json.Json;
+
+/** The judge command end to end in-process, against a local OpenAI-compatible server. */
+class JudgeCliTest {
+    @TempDir
+    Path dir;
+
+    /** Answers every chat completion with a valid decision-tree verdict. */
+    static final class Judge extends Dispatcher {
+        final AtomicInteger requests = new AtomicInteger();
+
+        @Override
+        public MockResponse dispatch(RecordedRequest r) {
+            requests.incrementAndGet();
+            String user = Json.read(r.getBody().utf8()).path("messages").path(1).path("content").asText();
+            String label = user.startsWith("## Task type\ncontrol") ? "wrong_answer" : "tool_skip";
+            String content = "{\"failure_mode\": \"" + label + "\", \"confidence\": \"medium\", \"reasoning\": \"Step 1.\"}";
+            var o = Json.object();
+            o.put("id", "chatcmpl-1").put("object", "chat.completion").put("model", "m");
+            var c = o.putArray("choices").addObject();
+            c.put("index", 0).put("finish_reason", "stop");
+            c.putObject("message").put("role", "assistant").put("content", content);
+            o.putObject("usage").put("prompt_tokens", 1000).put("completion_tokens", 20).put("total_tokens", 1020);
+            return new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json")
+                    .body(o.toString()).build();
+        }
+    }
+
+    @Test
+    void judgeSavesItsSettingsLabelsEveryTraceAndShowsUpAsAColumn() throws Exception {
+        Path p = dir.resolve("s.tjdb");
+        List<String> args = new ArrayList<>(List.of("import", p.toString()));
+        TestData.sampleFiles().forEach(f -> args.add(f.toString()));
+        assertEquals(0, CliTest.run(args.toArray(String[]::new)).code());
+        Judge judge = new Judge();
+        try (MockWebServer server = new MockWebServer()) {
+            server.setDispatcher(judge);
+            server.start();
+            String url = server.url("/v1").toString();
+            CliTest.Run r = CliTest.run("judge", p.toString(), "--name", "local-tree", "--provider", "openai",
+                    "--base-url", url, "--model", "m", "--rubric", "decision-tree", "--concurrency", "3");
+            assertEquals(0, r.code(), r.err() + r.out());
+            assertTrue(r.out().contains("new judge local-tree"), r.out());
+            assertTrue(r.out().contains("endpoint on this computer"), r.out());
+            assertTrue(r.out().contains("labelled 60  cached 0  null 0  failed 0  requests 60  tokens in 60000  out 1200"),
+                    r.out());
+            assertEquals(60, judge.requests.get());
+
+            CliTest.Run again = CliTest.run("judge", p.toString(), "--name", "local-tree");
+            assertEquals(0, again.code(), again.err());
+            assertTrue(again.out().contains("judge local-tree (version") && again.out().contains("requests 0"),
+                    again.out());
+            assertEquals(60, judge.requests.get(), "the saved judge found nothing left to do");
+
+            CliTest.Run labels = CliTest.run("labels", p.toString());
+            String header = labels.out().split("\\R")[0];
+            assertEquals("model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence,local-tree", header);
+            assertTrue(labels.out().contains("acme-lm-7b,CTRL-"), labels.out());
+            assertTrue(labels.out().lines().skip(1).allMatch(l -> l.endsWith(",wrong_answer") || l.endsWith(",tool_skip")),
+                    labels.out());
+        }
+    }
+
+    @Test
+    void nothingAnsweringSaysHowToConfigureAnother() throws Exception {
+        Path p = dir.resolve("s.tjdb");
+        List<String> args = new ArrayList<>(List.of("import", p.toString()));
+        TestData.sampleFiles().forEach(f -> args.add(f.toString()));
+        assertEquals(0, CliTest.run(args.toArray(String[]::new)).code());
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        CliTest.Run r = CliTest.run("judge", p.toString(), "--name", "nobody", "--base-url",
+                "http://localhost:" + port + "/v1");
+        assertEquals(1, r.code());
+        assertTrue(r.err().startsWith("tracejudge: nothing answers at http://localhost:" + port + "/v1"), r.err());
+        assertTrue(r.err().contains("--provider openai|anthropic --base-url URL --model MODEL"), r.err());
+        CliTest.Run bad = CliTest.run("judge", p.toString(), "--name", "x", "--rubric", "vibes");
+        assertEquals(1, bad.code());
+        assertTrue(bad.err().contains("unknown rubric 'vibes'"), bad.err());
+    }
+
+    @Test
+    void rubricsCopiesTheTemplatesIntoTheDataFolder() {
+        String before = System.getProperty("tracejudge.home");
+        System.setProperty("tracejudge.home", dir.resolve("home").toString());
+        try {
+            CliTest.Run r = CliTest.run("rubrics", "--copy");
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.out().contains("copied " + dir.resolve("home").resolve("rubrics").resolve("base.md")), r.out());
+            assertTrue(r.out().contains("evidence       " + dir.resolve("home").resolve("rubrics").resolve("evidence.md")),
+                    r.out());
+        } finally {
+            if (before == null) {
+                System.clearProperty("tracejudge.home");
+            } else {
+                System.setProperty("tracejudge.home", before);
+            }
+        }
+    }
+}
