@@ -205,15 +205,11 @@ class JudgeRunnerTest {
             assertTrue(elapsed >= 1350, "15 requests at 600/min take at least 1.4 s, took " + elapsed + " ms");
             List<Long> times = new ArrayList<>(fake.arrivals);
             times.sort(null);
-            // 600 a minute is 10 a second: no one-second window at the server holds more than 10 (+1 at its edge)
-            for (int i = 0; i < times.size(); i++) {
-                int inWindow = 0;
-                for (long t : times) {
-                    if (t >= times.get(i) && t < times.get(i) + 1_000_000_000L) {
-                        inWindow++;
-                    }
-                }
-                assertTrue(inWindow <= 11, inWindow + " requests within one second from request " + i);
+            // 600 a minute is one every 100 ms: the k-th request may not reach the server before k x 100 ms.
+            // (A lower bound holds however loaded the machine is; late arrivals only come later still.)
+            for (int k = 0; k < times.size(); k++) {
+                long at = (times.get(k) - start) / 1_000_000;
+                assertTrue(at >= k * 100L - 5, "request " + k + " arrived " + at + " ms after the start, before its slot");
             }
             assertTrue((times.get(times.size() - 1) - times.get(0)) / 1_000_000 >= 1300, "spread over 1.4 s");
         }
