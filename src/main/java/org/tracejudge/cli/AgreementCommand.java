@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "agreement", description = {
     "Inter-rater agreement: percent agreement and Cohen's kappa per pair, Fleiss' kappa, Krippendorff's alpha, "
-            + "per-label kappa, with 95% bootstrap intervals.",
+            + "per-label kappa, with 95%% bootstrap intervals.",
     "Reads a project's current labels (each rater and each human annotator is a rater), or any label "
             + "table with --labels FILE.csv (header item,rater,label; further columns are strata)."})
 final class AgreementCommand implements Callable<Integer> {
@@ -52,7 +52,7 @@ final class AgreementCommand implements Callable<Integer> {
     Out format;
 
     @Option(names = "--resamples", defaultValue = "1000",
-            description = "Bootstrap resamples for the 95% intervals; 0 for none (default: ${DEFAULT-VALUE}).")
+            description = "Bootstrap resamples for the 95%% intervals; 0 for none (default: ${DEFAULT-VALUE}).")
     int resamples;
 
     @Option(names = "--seed", defaultValue = "42", description = "Bootstrap seed (default: ${DEFAULT-VALUE}).")

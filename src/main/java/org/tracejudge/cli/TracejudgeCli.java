@@ -1,16 +1,34 @@
 package org.tracejudge.cli;
 
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The command line: {@code tracejudge <command> ...}. Every command works without a display. */
 @Command(name = "tracejudge", mixinStandardHelpOptions = true, versionProvider = TracejudgeCli.Version.class,
-        description = "Judge what LLM agents did with their tools.",
-        subcommands = {ImportCommand.class, InfoCommand.class, LabelsCommand.class, ExportCommand.class,
-                AgreementCommand.class, JudgeCommand.class, RubricsCommand.class, SelftestCommand.class,
-                CommandLine.HelpCommand.class})
+        description = "Judge what LLM agents did with their tools.")
 public final class TracejudgeCli implements Runnable {
+    /**
+     * Every command, in the order help lists them. Only the command being run is given to picocli
+     * (help and errors get all of them): building picocli's model of every command costs a
+     * noticeable part of a short command's start-up.
+     */
+    static final Map<String, Supplier<Object>> COMMANDS = new LinkedHashMap<>();
+
+    static {
+        COMMANDS.put("import", ImportCommand::new);
+        COMMANDS.put("info", InfoCommand::new);
+        COMMANDS.put("labels", LabelsCommand::new);
+        COMMANDS.put("export", ExportCommand::new);
+        COMMANDS.put("agreement", AgreementCommand::new);
+        COMMANDS.put("judge", JudgeCommand::new);
+        COMMANDS.put("rubrics", RubricsCommand::new);
+        COMMANDS.put("selftest", SelftestCommand::new);
+    }
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -22,6 +40,13 @@ public final class TracejudgeCli implements Runnable {
     /** Runs the command line and returns the exit status. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new TracejudgeCli());
+        String first = args.length == 0 ? null : args[0];
+        if (first != null && COMMANDS.containsKey(first)) {
+            cl.addSubcommand(first, COMMANDS.get(first).get());
+        } else {
+            COMMANDS.forEach((name, make) -> cl.addSubcommand(name, make.get()));
+            cl.addSubcommand("help", new CommandLine.HelpCommand());
+        }
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {

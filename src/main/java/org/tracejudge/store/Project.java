@@ -91,6 +91,7 @@ public final class Project implements AutoCloseable {
     }
 
     private static Connection connect(Path file) {
+        SqliteNative.prepare();
         SQLiteConfig cfg = new SQLiteConfig();
         cfg.setJournalMode(SQLiteConfig.JournalMode.WAL);
         cfg.enforceForeignKeys(true);

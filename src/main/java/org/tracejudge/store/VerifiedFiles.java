@@ -2,7 +2,6 @@ package org.tracejudge.store;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -42,6 +41,9 @@ final class VerifiedFiles {
         }
         try {
             Properties p = load();
+            if (state.equals(p.getProperty(key(project)))) {
+                return; // unchanged (e.g. only read): nothing to write
+            }
             p.setProperty(key(project), state);
             if (p.size() > MAX_ENTRIES) {
                 List<String> keys = new ArrayList<>(p.stringPropertyNames());
@@ -49,10 +51,14 @@ final class VerifiedFiles {
             }
             Path dir = AppDirs.dataDir();
             Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, FILE, ".part");
-            try (OutputStream out = Files.newOutputStream(tmp)) {
-                p.store(out, "Project files as Tracejudge last closed them (size:modified); safe to delete");
+            // written by hand: Properties.store's date comment alone costs tens of ms of time-zone loading
+            StringBuilder text = new StringBuilder(
+                    "# Project files as Tracejudge last closed them (size:modified-nanos); safe to delete\n");
+            for (String k : new java.util.TreeSet<>(p.stringPropertyNames())) {
+                text.append(escape(k)).append('=').append(p.getProperty(k)).append('\n');
             }
+            Path tmp = dir.resolve(FILE + "." + ProcessHandle.current().pid() + ".part");
+            Files.writeString(tmp, text, java.nio.charset.StandardCharsets.ISO_8859_1);
             try {
                 Files.move(tmp, dir.resolve(FILE), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -61,6 +67,22 @@ final class VerifiedFiles {
         } catch (IOException | RuntimeException e) {
             // not recording only costs a full check next time
         }
+    }
+
+    /** A key as Properties.load reads it back: backslash escapes for separators and non-Latin-1 characters. */
+    static String escape(String key) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (c == '\\' || c == '=' || c == ':' || c == ' ' || c == '#' || c == '!') {
+                sb.append('\\').append(c);
+            } else if (c < 0x20 || c > 0xff) {
+                sb.append(String.format("\\u%04x", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
     }
 
     private static String key(Path project) {
