@@ -29,7 +29,7 @@ public final class JudgeBench {
         Path faulty = JudgeFixtures.project(Files.createDirectories(dir.resolve("faulty")), copies);
         Path warm = JudgeFixtures.project(Files.createDirectories(dir.resolve("warm")), 5);
         RetryPolicy retry = new RetryPolicy(10, Duration.ofMillis(200), Duration.ofSeconds(5));
-        try (MockWebServer server = new MockWebServer()) {
+        try (MockWebServer server = NoDelayServerSockets.server()) {
             FakeProvider fake = new FakeProvider(ProviderKind.OPENAI, 50);
             server.setDispatcher(fake);
             server.start();

@@ -63,6 +63,7 @@ public final class ChatClient implements AutoCloseable {
                 .writeTimeout(timeout, TimeUnit.MILLISECONDS)
                 .callTimeout(timeout, TimeUnit.MILLISECONDS)
                 .retryOnConnectionFailure(true)
+                .socketFactory(new NoDelaySocketFactory())
                 .build();
     }
 
