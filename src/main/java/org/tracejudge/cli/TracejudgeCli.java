@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
 @Command(name = "tracejudge", mixinStandardHelpOptions = true, versionProvider = TracejudgeCli.Version.class,
         description = "Judge what LLM agents did with their tools.",
         subcommands = {ImportCommand.class, InfoCommand.class, LabelsCommand.class, ExportCommand.class,
+                ClassifyCommand.class, ExplainCommand.class,
                 CommandLine.HelpCommand.class})
 public final class TracejudgeCli implements Runnable {
     @CommandLine.Spec
