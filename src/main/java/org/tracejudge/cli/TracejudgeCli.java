@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 @Command(name = "tracejudge", mixinStandardHelpOptions = true, versionProvider = TracejudgeCli.Version.class,
         description = "Judge what LLM agents did with their tools.",
         subcommands = {ImportCommand.class, InfoCommand.class, LabelsCommand.class, ExportCommand.class,
-                ClassifyCommand.class, ExplainCommand.class,
+                ClassifyCommand.class, ExplainCommand.class, EnsembleCommand.class, MetricsCommand.class,
                 CommandLine.HelpCommand.class})
 public final class TracejudgeCli implements Runnable {
     @CommandLine.Spec

@@ -1,0 +1,216 @@
+package org.tracejudge.ensemble;
+
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.tracejudge.json.Json;
+import org.tracejudge.model.TaskType;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectException;
+import org.tracejudge.store.ProjectQueries;
+
+/**
+ * Every label source of a project's tool-required and control traces, as columns over one trace axis: each
+ * rater's current label (only labels of the task's label set count; anything else, a null verdict or a withdrawal
+ * is no label), and, when judges are chosen, the {@value #ENSEMBLE} and {@value #FINAL} labels. Loaded with three
+ * queries; label strings are interned per source so columns are cheap to count.
+ */
+public final class LabelSources {
+    public static final String ENSEMBLE = "ensemble";
+    public static final String FINAL = "final";
+
+    private final String[] traceIds;
+    private final List<String> models;
+    private final int[] model;
+    private final TaskType[] type;
+    private final Map<String, String[]> columns;
+    private final JudgeChoice judges;
+    private final Map<Ensemble.Status, Integer> ensembleStatus;
+    private final int invalidLabels;
+
+    private LabelSources(String[] traceIds, List<String> models, int[] model, TaskType[] type, Map<String, String[]> columns,
+                         JudgeChoice judges, Map<Ensemble.Status, Integer> ensembleStatus, int invalidLabels) {
+        this.traceIds = traceIds;
+        this.models = models;
+        this.model = model;
+        this.type = type;
+        this.columns = columns;
+        this.judges = judges;
+        this.ensembleStatus = ensembleStatus;
+        this.invalidLabels = invalidLabels;
+    }
+
+    /** Builds sources from arrays (tests, other front ends); {@code columns} in display order. */
+    public static LabelSources of(String[] traceIds, List<String> models, int[] model, TaskType[] type,
+                                  Map<String, String[]> columns) {
+        return new LabelSources(traceIds, List.copyOf(models), model, type, new LinkedHashMap<>(columns), null,
+                Map.of(), 0);
+    }
+
+    public int size() {
+        return traceIds.length;
+    }
+
+    public String traceId(int i) {
+        return traceIds[i];
+    }
+
+    /** Model names, sorted; {@link #model(int)} indexes into this list. */
+    public List<String> models() {
+        return models;
+    }
+
+    public int model(int i) {
+        return model[i];
+    }
+
+    public TaskType type(int i) {
+        return type[i];
+    }
+
+    /** Source names in display order: raters (as in the labels table), then ensemble and final when present. */
+    public List<String> sourceNames() {
+        return List.copyOf(columns.keySet());
+    }
+
+    public boolean has(String source) {
+        return columns.containsKey(source);
+    }
+
+    /** A source's label per trace (null = none); do not modify. */
+    public String[] labels(String source) {
+        String[] c = columns.get(source);
+        if (c == null) {
+            throw new ProjectException("no label source '" + source + "'; sources: " + String.join(", ", columns.keySet()));
+        }
+        return c;
+    }
+
+    /** The judges behind the ensemble, null when the ensemble was not computed. */
+    public JudgeChoice judges() {
+        return judges;
+    }
+
+    /** How many traces are decided, pending, or lack a rule label (empty when no ensemble). */
+    public Map<Ensemble.Status, Integer> ensembleStatus() {
+        return ensembleStatus;
+    }
+
+    /** Current labels ignored because they are not in their task's label set. */
+    public int invalidLabels() {
+        return invalidLabels;
+    }
+
+    /** Loads every rater's labels; with {@code judges} not null, also the ensemble and final columns. */
+    public static LabelSources load(Project project, JudgeChoice judges) {
+        List<ProjectQueries.RaterSummary> raters = new ProjectQueries(project).raters();
+        return project.read(c -> {
+            Map<String, Set<String>> labelSets = new HashMap<>();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT name, labels FROM label_set")) {
+                while (rs.next()) {
+                    Set<String> ls = new HashSet<>();
+                    Json.read(rs.getString(2)).forEach(n -> ls.add(n.asText()));
+                    labelSets.put(rs.getString(1), ls);
+                }
+            }
+            List<String> ids = new ArrayList<>();
+            List<String> modelOf = new ArrayList<>();
+            List<TaskType> types = new ArrayList<>();
+            List<Set<String>> allowed = new ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT t.id, t.model, k.task_type, k.label_set "
+                    + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control') "
+                    + "ORDER BY t.model, k.task_key, t.run")) {
+                while (rs.next()) {
+                    ids.add(rs.getString(1));
+                    modelOf.add(rs.getString(2));
+                    types.add(TaskType.fromCode(rs.getString(3)));
+                    allowed.add(labelSets.getOrDefault(rs.getString(4), Set.of()));
+                }
+            }
+            int n = ids.size();
+            Map<String, Integer> index = new HashMap<>(n * 2);
+            for (int i = 0; i < n; i++) {
+                index.put(ids.get(i), i);
+            }
+            List<String> models = new ArrayList<>(new TreeMap<String, Boolean>(toMap(modelOf)).keySet());
+            Map<String, Integer> modelIndex = new HashMap<>();
+            for (int i = 0; i < models.size(); i++) {
+                modelIndex.put(models.get(i), i);
+            }
+            int[] model = new int[n];
+            for (int i = 0; i < n; i++) {
+                model[i] = modelIndex.get(modelOf.get(i));
+            }
+            Map<String, String> columnOf = new HashMap<>();
+            Map<String, String[]> columns = new LinkedHashMap<>();
+            for (ProjectQueries.RaterSummary r : raters) {
+                columnOf.put(r.id(), r.column());
+                columns.put(r.column(), new String[n]);
+            }
+            Map<String, String> intern = new HashMap<>();
+            int invalid = 0;
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT trace_id, rater_id, value FROM current_label WHERE action = 'set'")) {
+                while (rs.next()) {
+                    Integer i = index.get(rs.getString(1));
+                    String col = columnOf.get(rs.getString(2));
+                    if (i == null || col == null) {
+                        continue;
+                    }
+                    String v = rs.getString(3);
+                    if (!allowed.get(i).contains(v)) {
+                        invalid++;
+                        continue;
+                    }
+                    columns.get(col)[i] = intern.computeIfAbsent(v, k -> k);
+                }
+            }
+            Map<Ensemble.Status, Integer> status = new EnumMap<>(Ensemble.Status.class);
+            if (judges != null) {
+                String[] adjudicated = new String[n];
+                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                        "SELECT trace_id, value FROM current_adjudication WHERE action = 'set'")) {
+                    while (rs.next()) {
+                        Integer i = index.get(rs.getString(1));
+                        if (i != null && allowed.get(i).contains(rs.getString(2))) {
+                            adjudicated[i] = intern.computeIfAbsent(rs.getString(2), k -> k);
+                        }
+                    }
+                }
+                String[] rule = columns.get(judges.rule().column());
+                String[] a = columns.get(judges.judgeA().column());
+                String[] b = columns.get(judges.judgeB().column());
+                String[] ens = new String[n];
+                String[] fin = new String[n];
+                for (Ensemble.Status st : Ensemble.Status.values()) {
+                    status.put(st, 0);
+                }
+                for (int i = 0; i < n; i++) {
+                    Ensemble.Vote v = Ensemble.vote(rule[i], a[i], b[i]);
+                    status.merge(v.status(), 1, Integer::sum);
+                    ens[i] = v.label();
+                    fin[i] = Ensemble.finalLabel(adjudicated[i], v);
+                }
+                columns.put(ENSEMBLE, ens);
+                columns.put(FINAL, fin);
+            }
+            return new LabelSources(ids.toArray(new String[0]), Collections.unmodifiableList(models), model,
+                    types.toArray(new TaskType[0]), columns, judges, status, invalid);
+        });
+    }
+
+    private static Map<String, Boolean> toMap(List<String> xs) {
+        Map<String, Boolean> m = new HashMap<>();
+        xs.forEach(x -> m.put(x, Boolean.TRUE));
+        return m;
+    }
+}
