@@ -23,7 +23,7 @@ public record JudgeChoice(ProjectQueries.RaterSummary rule, ProjectQueries.Rater
 
     /** Resolves the choice; {@code judges} ("A,B") and {@code rule} override the project settings when not null. */
     public static JudgeChoice resolve(Project project, String judges, String rule) {
-        List<ProjectQueries.RaterSummary> raters = new ProjectQueries(project).raters();
+        List<ProjectQueries.RaterSummary> raters = raters(project);
         String ruleName = rule != null ? rule : orDefault(project.meta(META_RULE), DEFAULT_RULE);
         ProjectQueries.RaterSummary r = find(raters, ruleName, "rule rater");
         String origin;
@@ -67,6 +67,24 @@ public record JudgeChoice(ProjectQueries.RaterSummary rule, ProjectQueries.Rater
             project.setMeta(META_RULE, c.rule().column());
         }
         return c;
+    }
+
+    /**
+     * The project's raters in the labels table's order, without label counts ({@code labels} is 0): counting current
+     * labels walks the whole ledger, which choosing raters does not need.
+     */
+    public static List<ProjectQueries.RaterSummary> raters(Project project) {
+        return project.read(c -> {
+            List<ProjectQueries.RaterSummary> out = new ArrayList<>();
+            try (java.sql.Statement s = c.createStatement(); java.sql.ResultSet rs = s.executeQuery(
+                    "SELECT id, name, kind, version, description FROM rater ORDER BY kind = 'imported' DESC, name, version")) {
+                while (rs.next()) {
+                    out.add(new ProjectQueries.RaterSummary(rs.getString(1), rs.getString(2), RaterKind.fromCode(rs.getString(3)),
+                            rs.getString(4), rs.getString(5), 0));
+                }
+            }
+            return out;
+        });
     }
 
     static List<ProjectQueries.RaterSummary> candidates(List<ProjectQueries.RaterSummary> raters) {

@@ -112,7 +112,7 @@ public final class LabelSources {
 
     /** Loads every rater's labels; with {@code judges} not null, also the ensemble and final columns. */
     public static LabelSources load(Project project, JudgeChoice judges) {
-        List<ProjectQueries.RaterSummary> raters = new ProjectQueries(project).raters();
+        List<ProjectQueries.RaterSummary> raters = JudgeChoice.raters(project);
         return project.read(c -> {
             Map<String, Set<String>> labelSets = new HashMap<>();
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT name, labels FROM label_set")) {
@@ -158,20 +158,48 @@ public final class LabelSources {
             }
             Map<String, String> intern = new HashMap<>();
             int invalid = 0;
+            // the newest ledger entry per (trace, rater), found in one plain scan (faster than the current_label view)
+            Map<String, Integer> raterIndex = new HashMap<>();
+            List<String[]> raterColumns = new ArrayList<>();
+            for (ProjectQueries.RaterSummary r : raters) {
+                raterIndex.put(r.id(), raterColumns.size());
+                raterColumns.add(columns.get(r.column()));
+            }
+            int nr = raterColumns.size();
+            String[] newestAt = new String[n * Math.max(1, nr)];
+            String[] newestId = new String[n * Math.max(1, nr)];
+            String[] newestValue = new String[n * Math.max(1, nr)];
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT trace_id, rater_id, value FROM current_label WHERE action = 'set'")) {
+                    "SELECT trace_id, rater_id, value, created_at, id FROM label")) {
                 while (rs.next()) {
                     Integer i = index.get(rs.getString(1));
-                    String col = columnOf.get(rs.getString(2));
-                    if (i == null || col == null) {
+                    Integer r = raterIndex.get(rs.getString(2));
+                    if (i == null || r == null) {
                         continue;
                     }
-                    String v = rs.getString(3);
-                    if (!allowed.get(i).contains(v)) {
+                    int k = i * nr + r;
+                    String at = rs.getString(4);
+                    String id = rs.getString(5);
+                    int cmp = newestAt[k] == null ? 1 : at.compareTo(newestAt[k]);
+                    if (cmp > 0 || (cmp == 0 && id.compareTo(newestId[k]) > 0)) {
+                        newestAt[k] = at;
+                        newestId[k] = id;
+                        String v = rs.getString(3); // null for null verdicts and withdrawals
+                        newestValue[k] = v == null ? null : intern.computeIfAbsent(v, x -> x);
+                    }
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                for (int r = 0; r < nr; r++) {
+                    String v = newestValue[i * nr + r];
+                    if (v == null) {
+                        continue;
+                    }
+                    if (allowed.get(i).contains(v)) {
+                        raterColumns.get(r)[i] = v;
+                    } else {
                         invalid++;
-                        continue;
                     }
-                    columns.get(col)[i] = intern.computeIfAbsent(v, k -> k);
                 }
             }
             Map<Ensemble.Status, Integer> status = new EnumMap<>(Ensemble.Status.class);
