@@ -95,11 +95,11 @@ public final class MetricsFormat {
         sb.append("; rates in %, 95% Wilson intervals; n/a = empty denominator\n");
         sb.append(NOTE_SUM).append('\n').append(NOTE_CALLED).append('\n');
         for (ModelMetrics m : s.models()) {
-            sb.append('\n').append(m.model()).append(String.format(Locale.ROOT, "   n_required %d (called %d), n_control %d%n",
+            sb.append('\n').append(m.model()).append(String.format(Locale.ROOT, "   n_required %d (called %d), n_control %d\n",
                     m.nRequired(), m.nCalled(), m.nControl()));
-            sb.append(String.format(Locale.ROOT, "  %-16s %8s %15s   %s%n", "rate", "%", "count / n", "95% CI"));
+            sb.append(String.format(Locale.ROOT, "  %-16s %8s %15s   %s\n", "rate", "%", "count / n", "95% CI"));
             for (Rate r : m.rates().values()) {
-                sb.append(String.format(Locale.ROOT, "  %-16s %8s %15s   %s%n", display(r.name()), pct(r),
+                sb.append(String.format(Locale.ROOT, "  %-16s %8s %15s   %s\n", display(r.name()), pct(r),
                         r.count() + " / " + r.denominator(), ci(r)));
             }
             Double sum = m.requiredSum();
@@ -114,14 +114,14 @@ public final class MetricsFormat {
     static String comparisonTable(Comparison cmp) {
         StringBuilder sb = new StringBuilder();
         sb.append("Two-proportion z-test (pooled, two-sided): ").append(cmp.modelA()).append(" vs ").append(cmp.modelB()).append('\n');
-        sb.append(String.format(Locale.ROOT, "  %-16s %8s %8s %9s %8s %10s%n", "rate", "A %", "B %", "diff pp", "z", "p"));
+        sb.append(String.format(Locale.ROOT, "  %-16s %8s %8s %9s %8s %10s\n", "rate", "A %", "B %", "diff pp", "z", "p"));
         for (int i = 0; i < cmp.rates().size(); i++) {
             Proportions.ZTest t = cmp.tests().get(i);
             if (t == null) {
-                sb.append(String.format(Locale.ROOT, "  %-16s %8s %8s %9s %8s %10s%n", display(cmp.rates().get(i)), "n/a", "n/a",
+                sb.append(String.format(Locale.ROOT, "  %-16s %8s %8s %9s %8s %10s\n", display(cmp.rates().get(i)), "n/a", "n/a",
                         "n/a", "n/a", "n/a"));
             } else {
-                sb.append(String.format(Locale.ROOT, "  %-16s %8.2f %8.2f %+9.2f %8.3f %10s%n", display(cmp.rates().get(i)),
+                sb.append(String.format(Locale.ROOT, "  %-16s %8.2f %8.2f %+9.2f %8.3f %10s\n", display(cmp.rates().get(i)),
                         100 * t.p1(), 100 * t.p2(), 100 * t.diff(), t.z(), pValue(t.pValue())));
             }
         }
@@ -162,7 +162,7 @@ public final class MetricsFormat {
                 if (t == null) {
                     sb.append("n/a | n/a | n/a | n/a | n/a |\n");
                 } else {
-                    sb.append(String.format(Locale.ROOT, "%.2f | %.2f | %+.2f | %.3f | %s |%n", 100 * t.p1(), 100 * t.p2(),
+                    sb.append(String.format(Locale.ROOT, "%.2f | %.2f | %+.2f | %.3f | %s |\n", 100 * t.p1(), 100 * t.p2(),
                             100 * t.diff(), t.z(), pValue(t.pValue())));
                 }
             }

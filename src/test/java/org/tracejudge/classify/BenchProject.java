@@ -20,12 +20,19 @@ public final class BenchProject {
     private BenchProject() {}
 
     public static Path build(Path corpus, Path dir, int models, int rows) throws Exception {
+        return build(corpus, dir, models, rows, true);
+    }
+
+    public static Path build(Path corpus, Path dir, int models, int rows, boolean judges) throws Exception {
         ToolFailBenchGenerator gen = ToolFailBenchGenerator.fromCorpus(corpus);
         Path files = dir.resolve("files");
         List<Path> all = new ArrayList<>();
         for (int i = 0; i < models; i++) {
             String model = String.format("model-%02d", i);
             all.add(gen.writeResultsFile(files, model, rows, LocalDateTime.of(2026, 11, 1, 12, 0).plusMinutes(i)));
+            if (!judges) {
+                continue;
+            }
             List<ToolFailBenchGenerator.Generated> g = gen.generate(model, rows);
             all.add(gen.writeJudgeFile(files.resolve("a"), g, JUDGES.get(0), 0.88));
             all.add(gen.writeJudgeFile(files.resolve("b"), g, JUDGES.get(1), 0.82));
