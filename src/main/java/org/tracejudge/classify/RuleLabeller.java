@@ -1,6 +1,5 @@
 package org.tracejudge.classify;
 
-import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -23,6 +22,7 @@ import org.tracejudge.model.RaterKind;
 import org.tracejudge.model.Task;
 import org.tracejudge.model.TaskType;
 import org.tracejudge.model.Trace;
+import org.tracejudge.rules.EvidenceJson;
 import org.tracejudge.rules.RuleClassifier;
 import org.tracejudge.rules.RuleVerdict;
 import org.tracejudge.store.Ledger;
@@ -49,7 +49,6 @@ public final class RuleLabeller {
     private static final int BATCH = 256;
     /** {@code -Dtracejudge.timing=true} prints where the time goes (for benchmarks). */
     static final boolean TIMING = Boolean.getBoolean("tracejudge.timing");
-    private static final ObjectWriter EVIDENCE_WRITER = Json.MAPPER.writer();
 
     private RuleLabeller() {}
 
@@ -230,10 +229,8 @@ public final class RuleLabeller {
     }
 
     /** The evidence column's text: {@code {"check": ..., <the Evidence's fields>}}. */
-    public static String storedEvidence(RuleVerdict v) throws Exception {
-        String ev = EVIDENCE_WRITER.writeValueAsString(v.evidence());
-        // Evidence always serialises at least its "mode" field, so the object is never empty
-        return "{\"check\":" + Json.MAPPER.getNodeFactory().textNode(v.check()) + "," + ev.substring(1);
+    public static String storedEvidence(RuleVerdict v) {
+        return EvidenceJson.write(v.evidence(), v.check());
     }
 
     private static Result write(Connection c, String raterId, String rater, RuleClassifier.Mode mode, List<Out> outs)
