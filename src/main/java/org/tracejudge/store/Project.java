@@ -102,7 +102,9 @@ public final class Project implements AutoCloseable {
     }
 
     private static void checkIntegrity(Path file, Connection c) {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA integrity_check")) {
+        // quick_check: every page and b-tree structure, without cross-checking index contents against their tables,
+        // which integrity_check does at several times the cost (over a second on a 22,000-trace project)
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA quick_check")) {
             StringBuilder problems = new StringBuilder();
             int n = 0;
             while (rs.next()) {
