@@ -72,7 +72,10 @@ final class MetricsCommand implements Callable<Integer> {
             if (src == null) {
                 src = LabelSources.FINAL;
             }
-            LabelSources sources = LabelSources.load(p, choice);
+            if (!src.equals("all") && !src.equals(LabelSources.ENSEMBLE) && !src.equals(LabelSources.FINAL)) {
+                src = JudgeChoice.find(JudgeChoice.raters(p), src, "label source").column(); // name or name@version
+            }
+            LabelSources sources = LabelSources.load(p, choice, src.equals("all") ? null : List.of(src));
             List<String> names = src.equals("all") ? sources.sourceNames() : List.of(src);
             String[] pair = null;
             if (compare != null) {

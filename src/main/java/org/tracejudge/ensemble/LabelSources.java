@@ -112,7 +112,25 @@ public final class LabelSources {
 
     /** Loads every rater's labels; with {@code judges} not null, also the ensemble and final columns. */
     public static LabelSources load(Project project, JudgeChoice judges) {
-        List<ProjectQueries.RaterSummary> raters = JudgeChoice.raters(project);
+        return load(project, judges, null);
+    }
+
+    /**
+     * Loads the columns of {@code only} (rater columns, {@value #ENSEMBLE}, {@value #FINAL}; null = all): a single
+     * source reads only its rater's part of the ledger. The ensemble and final columns need {@code judges}.
+     */
+    public static LabelSources load(Project project, JudgeChoice judges, java.util.Collection<String> only) {
+        List<ProjectQueries.RaterSummary> raters = new ArrayList<>(JudgeChoice.raters(project));
+        boolean ensemble = judges != null && (only == null || only.contains(ENSEMBLE) || only.contains(FINAL));
+        if (only != null) {
+            Set<String> keep = new HashSet<>(only);
+            if (ensemble) {
+                keep.add(judges.rule().column());
+                keep.addAll(judges.judgeColumns());
+            }
+            raters.removeIf(r -> !keep.contains(r.column()));
+        }
+        JudgeChoice effective = ensemble ? judges : null;
         return project.read(c -> {
             Map<String, Set<String>> labelSets = new HashMap<>();
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT name, labels FROM label_set")) {
@@ -169,8 +187,15 @@ public final class LabelSources {
             String[] newestAt = new String[n * Math.max(1, nr)];
             String[] newestId = new String[n * Math.max(1, nr)];
             String[] newestValue = new String[n * Math.max(1, nr)];
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT trace_id, rater_id, value, created_at, id FROM label")) {
+            StringBuilder sql = new StringBuilder("SELECT trace_id, rater_id, value, created_at, id FROM label");
+            if (only != null) {
+                sql.append(" WHERE rater_id IN (");
+                for (int r = 0; r < raters.size(); r++) {
+                    sql.append(r == 0 ? "'" : ",'").append(raters.get(r).id().replace("'", "''")).append('\'');
+                }
+                sql.append(raters.isEmpty() ? "NULL)" : ")");
+            }
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql.toString())) {
                 while (rs.next()) {
                     Integer i = index.get(rs.getString(1));
                     Integer r = raterIndex.get(rs.getString(2));
@@ -203,7 +228,7 @@ public final class LabelSources {
                 }
             }
             Map<Ensemble.Status, Integer> status = new EnumMap<>(Ensemble.Status.class);
-            if (judges != null) {
+            if (effective != null) {
                 String[] adjudicated = new String[n];
                 try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
                         "SELECT trace_id, value FROM current_adjudication WHERE action = 'set'")) {
@@ -214,9 +239,9 @@ public final class LabelSources {
                         }
                     }
                 }
-                String[] rule = columns.get(judges.rule().column());
-                String[] a = columns.get(judges.judgeA().column());
-                String[] b = columns.get(judges.judgeB().column());
+                String[] rule = columns.get(effective.rule().column());
+                String[] a = columns.get(effective.judgeA().column());
+                String[] b = columns.get(effective.judgeB().column());
                 String[] ens = new String[n];
                 String[] fin = new String[n];
                 for (Ensemble.Status st : Ensemble.Status.values()) {
@@ -232,7 +257,7 @@ public final class LabelSources {
                 columns.put(FINAL, fin);
             }
             return new LabelSources(ids.toArray(new String[0]), Collections.unmodifiableList(models), model,
-                    types.toArray(new TaskType[0]), columns, judges, status, invalid);
+                    types.toArray(new TaskType[0]), columns, effective, status, invalid);
         });
     }
 

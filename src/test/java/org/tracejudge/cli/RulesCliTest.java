@@ -134,7 +134,7 @@ class RulesCliTest {
 
         CliTest.Run unknown = run("metrics", p, "--source", "nobody");
         assertNotEquals(0, unknown.code());
-        assertTrue(unknown.err().contains("no label source 'nobody'"), unknown.err());
+        assertTrue(unknown.err().contains("no rater 'nobody' in this project; raters: harness,"), unknown.err());
         CliTest.Run badCompare = run("metrics", p, "--source", "rule", "--compare", "acme-lm-7b");
         assertTrue(badCompare.err().contains("two models"), badCompare.err());
     }
