@@ -119,6 +119,32 @@ final class AhoCorasick {
         }
     }
 
+    /**
+     * The first occurrence of each pattern: {@code firstEnd[p]} = exclusive end of pattern p's first match (left 0
+     * when it does not occur; callers pass a zeroed array), and the matched pattern ids in order of first match in
+     * {@code found}. Returns how many distinct patterns matched. Same matches as {@link #search}, on a char array.
+     */
+    int firstMatches(String text, int[] firstEnd, int[] found) {
+        char[] cs = text.toCharArray();
+        int state = 0;
+        int k = 0;
+        int[] asc = ascii;
+        int[][] outs = outputs;
+        for (int i = 0; i < cs.length; i++) {
+            char c = cs[i];
+            state = c < 128 ? asc[(state << 7) + c] : step(state, c, false);
+            int[] o = outs[state];
+            for (int j = 0; j < o.length; j++) {
+                int p = o[j];
+                if (firstEnd[p] == 0) {
+                    firstEnd[p] = i + 1;
+                    found[k++] = p;
+                }
+            }
+        }
+        return k;
+    }
+
     @Override
     public String toString() {
         return "AhoCorasick" + Arrays.toString(patterns);
