@@ -104,9 +104,10 @@ final class AhoCorasick {
     }
 
     void search(CharSequence text, Hit hit) {
+        char[] cs = text.toString().toCharArray(); // array reads: no per-char coder and bounds checks
         int state = 0;
-        for (int i = 0, n = text.length(); i < n; i++) {
-            char c = text.charAt(i);
+        for (int i = 0, n = cs.length; i < n; i++) {
+            char c = cs[i];
             if (c < 128) {
                 state = ascii[(state << 7) + c];
             } else {

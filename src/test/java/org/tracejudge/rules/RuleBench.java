@@ -74,13 +74,20 @@ public final class RuleBench {
             }
         }
         double[] secs = new double[rounds];
+        double[] cpu = new double[rounds];
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         for (int r = 0; r < rounds; r++) {
+            long c0 = mx.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
             for (int i = 0; i < tasks.length; i++) {
                 sink += rc.classify(tasks[i], traces[i]).label().length();
             }
             secs[r] = (System.nanoTime() - t0) / 1e9;
+            cpu[r] = (mx.getCurrentThreadCpuTime() - c0) / 1e9;
         }
+        Arrays.sort(cpu);
+        System.out.printf(Locale.ROOT, "  (%s: thread CPU time median %.4f s, best %.4f s: unaffected by other processes)%n",
+                mode.code(), cpu[rounds / 2], cpu[0]);
         if (sink == 42) {
             System.out.println();
         }
