@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.LongAdder;
 import org.tracejudge.json.Json;
 import org.tracejudge.json.TaskJson;
 import org.tracejudge.json.TurnCodec;
@@ -48,8 +49,7 @@ public final class RuleLabeller {
     private static final int BATCH = 256;
     /** {@code -Dtracejudge.timing=true} prints where the time goes (for benchmarks). */
     static final boolean TIMING = Boolean.getBoolean("tracejudge.timing");
-    private static final java.util.concurrent.atomic.LongAdder[] PHASES = {new java.util.concurrent.atomic.LongAdder(),
-            new java.util.concurrent.atomic.LongAdder(), new java.util.concurrent.atomic.LongAdder(), new java.util.concurrent.atomic.LongAdder()};
+    private static final LongAdder[] PHASES = {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()};
 
     private RuleLabeller() {}
 
