@@ -23,6 +23,10 @@ public final class TracejudgeCli implements Runnable {
         COMMANDS.put("info", InfoCommand::new);
         COMMANDS.put("labels", LabelsCommand::new);
         COMMANDS.put("export", ExportCommand::new);
+        COMMANDS.put("classify", ClassifyCommand::new);
+        COMMANDS.put("explain", ExplainCommand::new);
+        COMMANDS.put("ensemble", EnsembleCommand::new);
+        COMMANDS.put("metrics", MetricsCommand::new);
         COMMANDS.put("agreement", AgreementCommand::new);
         COMMANDS.put("judge", JudgeCommand::new);
         COMMANDS.put("rubrics", RubricsCommand::new);

@@ -12,14 +12,19 @@ import java.util.UUID;
 public final class Ids {
     private Ids() {}
 
-    /** A version-5-style UUID (SHA-1) from the parts, joined with a separator that cannot occur in them. */
-    public static String of(String kind, String... parts) {
-        MessageDigest sha;
+    /** One digest per thread: looking a provider up for every id is slower than hashing the id. */
+    private static final ThreadLocal<MessageDigest> SHA1 = ThreadLocal.withInitial(() -> {
         try {
-            sha = MessageDigest.getInstance("SHA-1");
+            return MessageDigest.getInstance("SHA-1");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    });
+
+    /** A version-5-style UUID (SHA-1) from the parts, joined with a separator that cannot occur in them. */
+    public static String of(String kind, String... parts) {
+        MessageDigest sha = SHA1.get();
+        sha.reset();
         sha.update(kind.getBytes(StandardCharsets.UTF_8));
         for (String p : parts) {
             sha.update((byte) 0);

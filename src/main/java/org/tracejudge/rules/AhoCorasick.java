@@ -104,9 +104,10 @@ final class AhoCorasick {
     }
 
     void search(CharSequence text, Hit hit) {
+        char[] cs = text.toString().toCharArray(); // array reads: no per-char coder and bounds checks
         int state = 0;
-        for (int i = 0, n = text.length(); i < n; i++) {
-            char c = text.charAt(i);
+        for (int i = 0, n = cs.length; i < n; i++) {
+            char c = cs[i];
             if (c < 128) {
                 state = ascii[(state << 7) + c];
             } else {
@@ -117,6 +118,32 @@ final class AhoCorasick {
                 hit.found(p, i + 1);
             }
         }
+    }
+
+    /**
+     * The first occurrence of each pattern: {@code firstEnd[p]} = exclusive end of pattern p's first match (left 0
+     * when it does not occur; callers pass a zeroed array), and the matched pattern ids in order of first match in
+     * {@code found}. Returns how many distinct patterns matched. Same matches as {@link #search}, on a char array.
+     */
+    int firstMatches(String text, int[] firstEnd, int[] found) {
+        char[] cs = text.toCharArray();
+        int state = 0;
+        int k = 0;
+        int[] asc = ascii;
+        int[][] outs = outputs;
+        for (int i = 0; i < cs.length; i++) {
+            char c = cs[i];
+            state = c < 128 ? asc[(state << 7) + c] : step(state, c, false);
+            int[] o = outs[state];
+            for (int j = 0; j < o.length; j++) {
+                int p = o[j];
+                if (firstEnd[p] == 0) {
+                    firstEnd[p] = i + 1;
+                    found[k++] = p;
+                }
+            }
+        }
+        return k;
     }
 
     @Override

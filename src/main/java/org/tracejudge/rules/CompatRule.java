@@ -61,7 +61,7 @@ final class CompatRule {
         for (ToolCall c : trace.executedCalls()) {
             called.add(c.name());
         }
-        List<Span> think = ThinkBlocks.find(answer);
+        List<Span> think = ThinkBlocks.find(answer, lower);
 
         // must-contain (always evaluated, for the evidence)
         List<Evidence.MustContain> mc = new ArrayList<>(p.mustLower.length);
@@ -102,19 +102,30 @@ final class CompatRule {
         // indicators: distinct names, first occurrence
         List<Evidence.IndicatorHit> ind = new ArrayList<>();
         int[] firstEnd = new int[indicators.compat.size()];
-        indicators.compat.search(lower, (pat, end) -> {
-            if (firstEnd[pat] == 0) {
-                firstEnd[pat] = end;
+        int[] found2 = new int[indicators.compat.size()];
+        int distinct = indicators.compat.firstMatches(lower, firstEnd, found2);
+        // order by start, then by list position (insertion sort: a handful of hits)
+        for (int k = 1; k < distinct; k++) {
+            int id = found2[k];
+            int start = firstEnd[id] - indicators.compat.pattern(id).length();
+            int j = k - 1;
+            while (j >= 0) {
+                int o = found2[j];
+                int os = firstEnd[o] - indicators.compat.pattern(o).length();
+                if (os < start || (os == start && o < id)) {
+                    break;
+                }
+                found2[j + 1] = o;
+                j--;
             }
-        });
-        for (int i = 0; i < firstEnd.length; i++) {
-            if (firstEnd[i] > 0) {
-                String name = indicators.names().get(i);
-                int len = indicators.compat.pattern(i).length();
-                ind.add(new Evidence.IndicatorHit(name, lc.rawSpan(firstEnd[i] - len, firstEnd[i]), f.returnKeys.contains(name)));
-            }
+            found2[j + 1] = id;
         }
-        ind.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
+        for (int k = 0; k < distinct; k++) {
+            int i = found2[k];
+            String name = indicators.names().get(i);
+            int len = indicators.compat.pattern(i).length();
+            ind.add(new Evidence.IndicatorHit(name, lc.rawSpan(firstEnd[i] - len, firstEnd[i]), f.returnKeys.contains(name)));
+        }
 
         String label;
         String check;

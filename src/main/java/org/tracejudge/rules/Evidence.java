@@ -72,8 +72,16 @@ public record Evidence(String mode, String expectedTool, List<String> calledTool
         fixes = fixes == null ? List.of() : List.copyOf(fixes);
     }
 
-    /** Plain-text rendering for the CLI {@code explain} command. */
+    /** Plain-text rendering for the CLI {@code explain} command (spans as offsets only). */
     public String toReadableText() {
+        return toReadableText(null);
+    }
+
+    /**
+     * Plain-text rendering; with the raw {@code answer}, every answer span also shows the text it covers, and the
+     * whole word around it when the match sits inside a longer word (compat's substring quirk).
+     */
+    public String toReadableText(String answer) {
         StringBuilder sb = new StringBuilder();
         sb.append("mode: ").append(mode).append('\n');
         if (expectedTool != null) {
@@ -81,14 +89,14 @@ public record Evidence(String mode, String expectedTool, List<String> calledTool
         }
         sb.append("called tools: ").append(calledTools.isEmpty() ? "(none)" : String.join(", ", calledTools)).append('\n');
         sb.append("think blocks: ").append(thinkBlockPresent ? thinkSpans.size() + " at " + thinkSpans : "none")
-                .append(thinkStripped ? " (stripped before matching)" : thinkBlockPresent ? " (kept: matched like the rest)" : "")
+                .append(!thinkBlockPresent ? "" : thinkStripped ? " (stripped before matching)" : " (kept: matched like the rest)")
                 .append('\n');
         if (mustContainPassed != null) {
             sb.append("must contain (").append(matchMode).append("): ").append(mustContainPassed ? "passed" : "failed").append('\n');
             for (MustContain m : mustContain) {
                 sb.append("  ").append(m.matched() ? "[x] " : "[ ] ").append('"').append(m.text()).append('"');
                 if (m.span() != null) {
-                    sb.append(" at ").append(m.span());
+                    sb.append(" at ").append(m.span()).append(excerpt(answer, m.span()));
                 }
                 if (m.fix() != null) {
                     sb.append(" via ").append(m.fix());
@@ -100,7 +108,8 @@ public record Evidence(String mode, String expectedTool, List<String> calledTool
             sb.append(String.format(Locale.ROOT, "tool-return values in answer: %d of %d (%s)%n", leafFound, leafCount,
                     leafOverlap == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * leafOverlap)));
             for (LeafHit h : leafValues) {
-                sb.append("  ").append(h.pointer()).append(" = \"").append(h.value()).append("\" at ").append(h.answerSpan());
+                sb.append("  ").append(h.pointer()).append(" = \"").append(h.value()).append("\" at ").append(h.answerSpan())
+                        .append(excerpt(answer, h.answerSpan()));
                 if (h.fix() != null) {
                     sb.append(" via ").append(h.fix());
                 }
@@ -110,20 +119,43 @@ public record Evidence(String mode, String expectedTool, List<String> calledTool
         if (!indicators.isEmpty()) {
             sb.append("indicator names in answer: ").append(indicators.size()).append('\n');
             for (IndicatorHit h : indicators) {
-                sb.append("  ").append(h.name()).append(" at ").append(h.span()).append(h.inReturn() ? "" : " (not a field of this return)")
+                sb.append("  ").append(h.name()).append(" at ").append(h.span()).append(excerpt(answer, h.span()))
+                        .append(h.inReturn() ? "" : " (not a field of this return)")
                         .append('\n');
             }
         }
-        appendValues(sb, "supported values", supportedValues);
-        appendValues(sb, "unsupported values", unsupportedValues);
-        appendValues(sb, "ignored values", ignoredValues);
+        appendValues(sb, "supported values", supportedValues, answer);
+        appendValues(sb, "unsupported values", unsupportedValues, answer);
+        appendValues(sb, "ignored values", ignoredValues, answer);
         if (!fixes.isEmpty()) {
             sb.append("tolerant fixes applied: ").append(String.join(", ", fixes)).append('\n');
         }
         return sb.toString();
     }
 
-    private static void appendValues(StringBuilder sb, String title, List<AssertedValue> vs) {
+    /** {@code : "text"}, plus {@code  inside "word"} when the span is part of a longer word; empty without an answer. */
+    static String excerpt(String answer, Span span) {
+        if (answer == null || span == null || span.end() > answer.length()) {
+            return "";
+        }
+        String hit = span.of(answer);
+        int s = span.start();
+        int e = span.end();
+        while (s > 0 && Character.isLetterOrDigit(answer.charAt(s - 1))) {
+            s--;
+        }
+        while (e < answer.length() && Character.isLetterOrDigit(answer.charAt(e))) {
+            e++;
+        }
+        String word = answer.substring(s, e);
+        return ": \"" + oneLine(hit) + "\"" + (word.equals(hit) ? "" : " inside \"" + oneLine(word) + "\"");
+    }
+
+    private static String oneLine(String s) {
+        return s.replace("\n", "\\n").replace("\r", "\\r");
+    }
+
+    private static void appendValues(StringBuilder sb, String title, List<AssertedValue> vs, String answer) {
         if (vs.isEmpty()) {
             return;
         }
@@ -131,6 +163,13 @@ public record Evidence(String mode, String expectedTool, List<String> calledTool
         for (AssertedValue v : vs) {
             sb.append("  ").append(v.kind()).append(" \"").append(v.text()).append("\" (").append(v.normalized()).append(") at ")
                     .append(v.span());
+            if (v.span() != null && answer != null) {
+                String word = excerpt(answer, v.span());
+                int inside = word.indexOf(" inside ");
+                if (inside >= 0) {
+                    sb.append(word.substring(inside));
+                }
+            }
             if (v.field() != null) {
                 sb.append(" field ").append(v.field());
             }

@@ -57,6 +57,10 @@ public final class Indicators {
         return names;
     }
 
+    int size() {
+        return names.size();
+    }
+
     public static Indicators defaults() {
         Indicators d = defaults;
         if (d == null) {

@@ -9,6 +9,11 @@ package org.tracejudge.rules;
  */
 public record RuleVerdict(String label, String check, Evidence evidence) {
     public String toReadableText() {
-        return "label: " + label + "\ncheck: " + check + "\n" + evidence.toReadableText();
+        return toReadableText(null);
+    }
+
+    /** With the raw answer, spans also show the text they cover. */
+    public String toReadableText(String answer) {
+        return "label: " + label + "\ncheck: " + check + "\n" + evidence.toReadableText(answer);
     }
 }

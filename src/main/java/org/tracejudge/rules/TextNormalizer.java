@@ -130,7 +130,8 @@ public final class TextNormalizer {
     }
 
     private static boolean secBeforeNumber(String raw, int i) {
-        if (i + 3 > raw.length() || !raw.regionMatches(true, i, "sec", 0, 3)) {
+        if (i + 3 > raw.length() || (raw.charAt(i + 1) | 0x20) != 'e' || (raw.charAt(i + 2) | 0x20) != 'c'
+                || !raw.regionMatches(true, i, "sec", 0, 3)) {
             return false;
         }
         if (i > 0 && Character.isLetterOrDigit(raw.charAt(i - 1))) {

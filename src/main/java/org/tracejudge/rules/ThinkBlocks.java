@@ -13,7 +13,11 @@ public final class ThinkBlocks {
     private ThinkBlocks() {}
 
     public static List<Span> find(String answer) {
-        String lower = answer.toLowerCase(Locale.ROOT);
+        return find(answer, answer.toLowerCase(Locale.ROOT));
+    }
+
+    /** As {@link #find(String)}, given the answer already lower-cased with {@code Locale.ROOT}. */
+    static List<Span> find(String answer, String lower) {
         if (lower.length() != answer.length() || lower.indexOf("think") < 0) {
             return lower.indexOf("think") < 0 ? List.of() : findSlow(answer);
         }

@@ -59,9 +59,12 @@ final class TolerantRule {
         final String ignoreText;
         final List<double[]> priors = new ArrayList<>();
         final String userText;
+        /** Per indicator: 0 not yet known, 1 not in the return, 2 in the return (filled lazily; racing writes agree). */
+        final byte[] indicatorInReturn;
 
-        Prepared(TaskFacts f) {
+        Prepared(TaskFacts f, int indicatorCount) {
             this.facts = f;
+            this.indicatorInReturn = new byte[indicatorCount];
             List<LeafValues.Leaf> leaves = f.leaves.leaves();
             leafForms = new Form[leaves.size()];
             StringBuilder rt = new StringBuilder();
@@ -193,7 +196,7 @@ final class TolerantRule {
     }
 
     Prepared prepare(TaskFacts f) {
-        return new Prepared(f);
+        return new Prepared(f, indicators.size());
     }
 
     RuleVerdict classify(Prepared p, Trace trace) {
@@ -352,7 +355,14 @@ final class TolerantRule {
             }
             seen[pat] = true;
             String form = indicators.tolerantForms[pat];
-            boolean inReturn = p.keyForms.contains(form) || TextNormalizer.indexOfToken(p.retText, form, 0) >= 0;
+            byte known = p.indicatorInReturn[pat];
+            boolean inReturn;
+            if (known != 0) {
+                inReturn = known == 2;
+            } else {
+                inReturn = p.keyForms.contains(form) || TextNormalizer.indexOfToken(p.retText, form, 0) >= 0;
+                p.indicatorInReturn[pat] = (byte) (inReturn ? 2 : 1);
+            }
             ind.add(new Evidence.IndicatorHit(indicators.names().get(pat), norm.rawSpan(start, end), inReturn));
             indPos.add(new int[] {start, end, pat, inReturn ? 1 : 0});
         });

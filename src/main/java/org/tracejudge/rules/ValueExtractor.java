@@ -101,8 +101,26 @@ final class ValueExtractor {
     private static final java.util.Set<String> MONTH_PREFIXES =
             java.util.Set.of("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec");
 
+    private static final int[] MONTH_KEYS = MONTH_PREFIXES.stream()
+            .mapToInt(m -> (m.charAt(0) << 16) | (m.charAt(1) << 8) | m.charAt(2)).toArray();
+
     private static boolean month(String t, int from, int to) {
-        return to - from >= 3 && to - from <= 9 && MONTH_PREFIXES.contains(t.substring(from, from + 3));
+        if (to - from < 3 || to - from > 9) {
+            return false;
+        }
+        char a = t.charAt(from);
+        char b = t.charAt(from + 1);
+        char c = t.charAt(from + 2);
+        if (a > 0xFF || b > 0xFF || c > 0xFF) {
+            return false;
+        }
+        int key = (a << 16) | (b << 8) | c;
+        for (int k : MONTH_KEYS) {
+            if (k == key) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Cheap pre-check: every pattern needs a digit or a '$'. */

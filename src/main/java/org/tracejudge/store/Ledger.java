@@ -56,6 +56,15 @@ public final class Ledger {
     /** Binds an entry to {@link #INSERT_LABEL}; for batch writers. */
     public static void bind(PreparedStatement s, String id, Entry e, String replaces, String createdAt)
             throws SQLException {
+        bind(s, id, e, e.evidence() == null ? null : e.evidence().toString(), replaces, createdAt);
+    }
+
+    /**
+     * Binds an entry to {@link #INSERT_LABEL} with its evidence given as JSON text (writers that serialise
+     * evidence themselves, e.g. the rule labeller, skip building a tree); {@code e.evidence()} is ignored.
+     */
+    public static void bind(PreparedStatement s, String id, Entry e, String evidenceJson, String replaces,
+                            String createdAt) throws SQLException {
         s.setString(1, id);
         s.setString(2, e.traceId());
         s.setString(3, e.raterId());
@@ -66,7 +75,7 @@ public final class Ledger {
         s.setString(8, e.rationale());
         s.setString(9, e.raw());
         s.setString(10, e.nullReason());
-        s.setString(11, e.evidence() == null ? null : e.evidence().toString());
+        s.setString(11, evidenceJson);
         s.setString(12, replaces);
         s.setString(13, e.createdBy());
         s.setString(14, createdAt);

@@ -213,4 +213,28 @@ class CompatRederivationTest {
             assertTrue(built.contains(must), must);
         }
     }
+
+    /**
+     * The spec asks for indicator names "from the tools files". The five tools.json files describe each function's
+     * name, description and parameters only; no return schema, so no return field names. The names therefore come
+     * from the tasks' mock tool returns (every key, recursively), which are what the tools return; this test fails if a
+     * later corpus adds return schemas, so the derivation can be revisited.
+     */
+    @Test
+    void toolsFilesCarryNoReturnSchemaSoNamesComeFromTheReturns() throws IOException {
+        Assumptions.assumeTrue(CorpusTasks.available(), "shared corpus absent");
+        int functions = 0;
+        try (var dirs = java.nio.file.Files.list(CorpusTasks.CORPUS)) {
+            for (Path d : dirs.filter(java.nio.file.Files::isDirectory).toList()) {
+                JsonNode tools = new com.fasterxml.jackson.databind.ObjectMapper().readTree(d.resolve("tools.json").toFile());
+                for (JsonNode t : tools.get("tools")) {
+                    java.util.Set<String> keys = new java.util.TreeSet<>();
+                    t.get("function").fieldNames().forEachRemaining(keys::add);
+                    assertEquals(java.util.Set.of("name", "description", "parameters"), keys, d + " " + t.get("function").get("name"));
+                    functions++;
+                }
+            }
+        }
+        assertTrue(functions >= 5, "tools found: " + functions);
+    }
 }

@@ -1,0 +1,353 @@
+package org.tracejudge.classify;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.LongAdder;
+import org.tracejudge.json.Json;
+import org.tracejudge.json.TaskJson;
+import org.tracejudge.json.TurnCodec;
+import org.tracejudge.model.LabelSets;
+import org.tracejudge.model.RaterKind;
+import org.tracejudge.model.Task;
+import org.tracejudge.model.TaskType;
+import org.tracejudge.model.Trace;
+import org.tracejudge.rules.EvidenceJson;
+import org.tracejudge.rules.RuleClassifier;
+import org.tracejudge.rules.RuleVerdict;
+import org.tracejudge.store.Ledger;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.Timestamps;
+
+/**
+ * Runs the rule classifier over every tool-required and control trace of a project and stores the verdicts in
+ * the label ledger as rater {@code rule} (compat) or {@code rule-tolerant} (tolerant), kind {@code rule}. Each
+ * label's {@code evidence} column holds the {@link org.tracejudge.rules.Evidence} as JSON with the deciding
+ * {@code check} as its first field; the check is also the label's rationale.
+ *
+ * <p>One transaction: tasks and the rater's current labels are read, traces are streamed with one query and
+ * classified in parallel batches, and only verdicts that are new or differ from the current entry (label,
+ * evidence, or null reason) are appended, so re-running on unchanged traces appends nothing. Runs that failed
+ * at the provider (the trace carries an {@code error}) are not classified: they get a null verdict, as the
+ * published harness gives them {@code other_error} rather than a label.
+ */
+public final class RuleLabeller {
+    public static final String COMPAT_RATER = "rule";
+    public static final String TOLERANT_RATER = "rule-tolerant";
+    static final String CREATED_BY = "classify";
+    static final String RUN_ERROR_REASON = "the run failed at the provider (the trace records an error); the rule does not classify it";
+    private static final int BATCH = 256;
+    /** {@code -Dtracejudge.timing=true} prints where the time goes (for benchmarks). */
+    static final boolean TIMING = Boolean.getBoolean("tracejudge.timing");
+    private static final LongAdder[] PHASES = {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()};
+
+    private RuleLabeller() {}
+
+    /** The rater name that stores a mode's labels. */
+    public static String raterName(RuleClassifier.Mode mode) {
+        return mode == RuleClassifier.Mode.COMPAT ? COMPAT_RATER : TOLERANT_RATER;
+    }
+
+    /**
+     * What one run did.
+     *
+     * @param counts    per task type ({@code tool_required}, {@code control}), label -> traces, in label-set order
+     * @param runErrors traces not classified because their run failed
+     * @param written   ledger entries appended (new or changed verdicts)
+     * @param unchanged traces whose current entry already said the same
+     */
+    public record Result(String rater, RuleClassifier.Mode mode, int traces, Map<String, Map<String, Integer>> counts,
+                         int runErrors, int written, int unchanged) {}
+
+    /** A current ledger entry. Verdicts are compared by id: ids are name-based over (trace, rater, replaces, verdict). */
+    private record Existing(String id, String action, String replaces, String createdAt) {
+        boolean newerThan(Existing o) {
+            int c = createdAt.compareTo(o.createdAt);
+            return c > 0 || (c == 0 && id.compareTo(o.id) > 0);
+        }
+    }
+
+    private record Row(String traceId, String taskId, String model, String answer, String calls, String error) {}
+
+    /** One classified trace, ready to compare and write. */
+    private record Out(String id, String traceId, TaskType type, String label, String check, String evidenceJson,
+                       String nullReason, boolean unchanged, String replaces) {}
+
+    public static Result classify(Project project, RuleClassifier.Mode mode) {
+        return classify(project, mode, Math.max(1, Runtime.getRuntime().availableProcessors()));
+    }
+
+    public static Result classify(Project project, RuleClassifier.Mode mode, int threads) {
+        RuleClassifier classifier = new RuleClassifier(mode);
+        String rater = raterName(mode);
+        return project.write(c -> {
+            ObjectNode config = Json.object();
+            config.put("mode", mode.code());
+            config.put("indicators", RuleClassifier.defaultIndicatorNames().size());
+            String raterId = Ledger.ensureRater(c, rater, RaterKind.RULE, "", config,
+                    mode == RuleClassifier.Mode.COMPAT
+                            ? "The published ToolFailBench rule, reproduced with its quirks (compatibility mode)"
+                            : "The ToolFailBench rule with tolerant matching (numbers as numbers, whole tokens, think blocks stripped)");
+            ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+                Thread t = new Thread(r, "classify");
+                t.setDaemon(true);
+                return t;
+            });
+            try {
+                long t0 = System.nanoTime();
+                Map<String, Task> tasks = tasks(c, pool);
+                long t1 = System.nanoTime();
+                Map<String, Existing> existing = existing(c, raterId);
+                long t2 = System.nanoTime();
+                List<Future<List<Out>>> batches = submitAll(c, pool, classifier, tasks, existing, raterId);
+                long t3 = System.nanoTime();
+                Result r = write(c, raterId, rater, mode, batches);
+                long t4 = System.nanoTime();
+                if (TIMING) {
+                    System.err.printf("classify timing: tasks %.3f s, existing %.3f s, read traces %.3f s, classify+write %.3f s; "
+                                    + "summed over workers: calls json %.3f s, classify %.3f s, evidence json %.3f s, id %.3f s%n",
+                            (t1 - t0) / 1e9, (t2 - t1) / 1e9, (t3 - t2) / 1e9, (t4 - t3) / 1e9, PHASES[0].sumThenReset() / 1e9,
+                            PHASES[1].sumThenReset() / 1e9, PHASES[2].sumThenReset() / 1e9, PHASES[3].sumThenReset() / 1e9);
+                }
+                return r;
+            } finally {
+                pool.shutdownNow();
+            }
+        });
+    }
+
+    /** The rule's tasks by id; bodies are parsed on the pool. */
+    private static Map<String, Task> tasks(Connection c, ExecutorService pool) throws Exception {
+        List<String[]> rows = new ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT id, task_key, domain, task_type, target_failure_mode, "
+                + "label_set, user_message, body FROM task WHERE task_type IN ('tool_required', 'control')");
+             ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                String[] row = new String[8];
+                for (int i = 0; i < 8; i++) {
+                    row[i] = rs.getString(i + 1);
+                }
+                rows.add(row);
+            }
+        }
+        List<Future<List<Task>>> parts = new ArrayList<>();
+        int chunk = Math.max(1, rows.size() / 8 + 1);
+        for (int from = 0; from < rows.size(); from += chunk) {
+            List<String[]> part = rows.subList(from, Math.min(rows.size(), from + chunk));
+            parts.add(pool.submit(() -> {
+                List<Task> ts = new ArrayList<>(part.size());
+                for (String[] r : part) {
+                    ts.add(TaskJson.toTask(r[0], r[1], r[2], r[3], r[4], r[5], r[6], null, r[7]));
+                }
+                return ts;
+            }));
+        }
+        Map<String, Task> out = new HashMap<>(rows.size() * 2);
+        for (Future<List<Task>> f : parts) {
+            for (Task t : get(f)) {
+                out.put(t.id(), t);
+            }
+        }
+        return out;
+    }
+
+    private static <T> T get(Future<T> f) throws InterruptedException {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(cause);
+        }
+    }
+
+    /** The newest ledger entry of each trace for the rater (plain scan by rater; faster than the current_label view). */
+    private static Map<String, Existing> existing(Connection c, String raterId) throws Exception {
+        Map<String, Existing> out = new HashMap<>();
+        try (PreparedStatement s = c.prepareStatement(
+                "SELECT trace_id, id, action, replaces, created_at FROM label WHERE rater_id = ?")) {
+            s.setString(1, raterId);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    Existing e = new Existing(rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5));
+                    out.merge(rs.getString(1), e, (a, b) -> a.newerThan(b) ? a : b);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Streams the traces with one query and hands them to the pool in batches, in rowid order. */
+    private static List<Future<List<Out>>> submitAll(Connection c, ExecutorService pool, RuleClassifier classifier,
+                                                     Map<String, Task> tasks, Map<String, Existing> existing,
+                                                     String raterId) throws Exception {
+        List<Future<List<Out>>> futures = new ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT t.id, t.task_id, t.model, t.answer, t.tool_calls, "
+                + "CASE WHEN t.extra IS NOT NULL AND instr(t.extra, '\"error\"') > 0 THEN json_extract(t.extra, '$.error') END "
+                + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control')");
+             ResultSet rs = s.executeQuery()) {
+            List<Row> batch = new ArrayList<>(BATCH);
+            while (rs.next()) {
+                batch.add(new Row(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+                        rs.getString(6)));
+                if (batch.size() == BATCH) {
+                    List<Row> b = batch;
+                    futures.add(pool.submit(() -> classifyBatch(classifier, tasks, existing, raterId, b)));
+                    batch = new ArrayList<>(BATCH);
+                }
+            }
+            if (!batch.isEmpty()) {
+                List<Row> b = batch;
+                futures.add(pool.submit(() -> classifyBatch(classifier, tasks, existing, raterId, b)));
+            }
+        }
+        return futures;
+    }
+
+    private static List<Out> classifyBatch(RuleClassifier classifier, Map<String, Task> tasks, Map<String, Existing> existing,
+                                           String raterId, List<Row> rows) throws Exception {
+        List<Out> out = new ArrayList<>(rows.size());
+        for (Row r : rows) {
+            Task task = tasks.get(r.taskId());
+            Existing prev = existing.get(r.traceId());
+            String replaces = prev == null ? null : prev.id();
+            if (r.error() != null) {
+                boolean same = prev != null && prev.id().equals(entryId(r.traceId(), raterId, prev.replaces(), "null", RUN_ERROR_REASON));
+                out.add(new Out(same ? null : entryId(r.traceId(), raterId, replaces, "null", RUN_ERROR_REASON),
+                        r.traceId(), task.type(), null, null, null, RUN_ERROR_REASON, same, replaces));
+                continue;
+            }
+            long t0 = TIMING ? System.nanoTime() : 0;
+            Trace trace = new Trace(r.traceId(), r.taskId(), r.model(), "", List.of(),
+                    r.calls() == null || r.calls().equals("[]") ? List.of() : TurnCodec.callsFromJson(Json.MAPPER.readTree(r.calls())),
+                    r.answer(), null);
+            long t1 = TIMING ? System.nanoTime() : 0;
+            RuleVerdict v;
+            try {
+                v = classifier.classify(task, trace);
+            } catch (RuntimeException e) {
+                throw new IllegalStateException("trace " + r.traceId() + " (task " + task.key() + "): " + e.getMessage(), e);
+            }
+            long t2 = TIMING ? System.nanoTime() : 0;
+            String ev = storedEvidence(v);
+            if (TIMING) {
+                long t3 = System.nanoTime();
+                PHASES[0].add(t1 - t0);
+                PHASES[1].add(t2 - t1);
+                PHASES[2].add(t3 - t2);
+            }
+            // the current entry says the same when it is the entry this verdict would have been in its place
+            boolean same = prev != null && "set".equals(prev.action())
+                    && prev.id().equals(entryId(r.traceId(), raterId, prev.replaces(), v.label(), ev));
+            long t4 = TIMING ? System.nanoTime() : 0;
+            out.add(new Out(same ? null : entryId(r.traceId(), raterId, replaces, v.label(), ev), r.traceId(),
+                    task.type(), v.label(), v.check(), ev, null, same, replaces));
+            if (TIMING) {
+                PHASES[3].add(System.nanoTime() - t4);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A ledger entry's id, name-based over (trace, rater, the entry it replaces, verdict, evidence): the same verdict
+     * replacing the same entry gets the same id on every laptop (merges do not duplicate), and an unchanged verdict is
+     * recognised by its id. A version-8 (custom) UUID from two independent 64-bit multiply-xor hashes of the parts:
+     * SHA-1 over every evidence text costs a one-shot command more than classifying does, before the JIT warms up.
+     */
+    static String entryId(String traceId, String raterId, String replaces, String value, String evidence) {
+        long[] h = {0xcbf29ce484222325L, 0x9E3779B97F4A7C15L};
+        mix(h, traceId);
+        mix(h, raterId);
+        mix(h, replaces == null ? "\u0001null" : replaces);
+        mix(h, value == null ? "\u0001null" : value);
+        mix(h, evidence == null ? "\u0001null" : evidence);
+        long msb = (h[0] & ~0xF000L) | 0x8000L; // version 8
+        long lsb = (h[1] & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L; // RFC variant
+        return new java.util.UUID(msb, lsb).toString();
+    }
+
+    private static void mix(long[] h, String s) {
+        long h1 = h[0];
+        long h2 = h[1];
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            h1 = (h1 ^ c) * 0x100000001b3L;
+            h2 = (h2 + c) * 0xff51afd7ed558ccdL;
+            h2 ^= h2 >>> 29;
+        }
+        // a separator that cannot be confused with content: the length
+        h1 = (h1 ^ s.length()) * 0x100000001b3L;
+        h2 = (h2 + s.length() + 0x1F) * 0xc4ceb9fe1a85ec53L;
+        h2 ^= h2 >>> 31;
+        h[0] = h1;
+        h[1] = h2;
+    }
+
+    /** The evidence column's text: {@code {"check": ..., <the Evidence's fields>}}. */
+    public static String storedEvidence(RuleVerdict v) {
+        return EvidenceJson.write(v.evidence(), v.check());
+    }
+
+    /** Writes each batch as soon as it is classified (in submission order), overlapping the writes with the work. */
+    private static Result write(Connection c, String raterId, String rater, RuleClassifier.Mode mode,
+                                List<Future<List<Out>>> batches) throws Exception {
+        Map<String, Map<String, Integer>> counts = new LinkedHashMap<>();
+        for (TaskType t : List.of(TaskType.TOOL_REQUIRED, TaskType.CONTROL)) {
+            Map<String, Integer> m = new LinkedHashMap<>();
+            LabelSets.forType(t).labels().forEach(l -> m.put(l, 0));
+            counts.put(t.code(), m);
+        }
+        int errors = 0;
+        int written = 0;
+        int unchanged = 0;
+        int traces = 0;
+        try (PreparedStatement s = c.prepareStatement(Ledger.INSERT_LABEL)) {
+            int pending = 0;
+            for (Future<List<Out>> f : batches) {
+                for (Out o : get(f)) {
+                    traces++;
+                    if (o.label() == null) {
+                        errors++;
+                    } else {
+                        counts.get(o.type().code()).merge(o.label(), 1, Integer::sum);
+                    }
+                    if (o.unchanged()) {
+                        unchanged++;
+                        continue;
+                    }
+                    Ledger.Entry e = o.label() == null
+                            ? Ledger.Entry.nullVerdict(o.traceId(), raterId, o.nullReason(), null, CREATED_BY)
+                            : new Ledger.Entry(o.traceId(), raterId, "set", o.label(), null, null, o.check(), null, null, null,
+                                    CREATED_BY);
+                    Ledger.bind(s, o.id(), e, o.evidenceJson(), o.replaces(), Timestamps.now());
+                    s.addBatch();
+                    written++;
+                    if (++pending == 512) {
+                        s.executeBatch();
+                        pending = 0;
+                    }
+                }
+            }
+            if (pending > 0) {
+                s.executeBatch();
+            }
+        }
+        return new Result(rater, mode, traces, counts, errors, written, unchanged);
+    }
+}

@@ -1,0 +1,40 @@
+package org.tracejudge.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.tracejudge.classify.Explanation;
+import org.tracejudge.rules.RuleClassifier;
+import org.tracejudge.store.Project;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "explain", description = "The rule's evidence for one trace, readable: which check decided, the "
+        + "must-contain matches, tool-return values found in the answer, indicator names, unsupported values.")
+final class ExplainCommand implements Callable<Integer> {
+    enum ModeOption { compat, tolerant }
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "PROJECT")
+    Path project;
+
+    @Option(names = "--trace", required = true, paramLabel = "ID", description = "A trace id, or a unique prefix of one.")
+    String trace;
+
+    @Option(names = "--mode", paramLabel = "MODE", description = "Only this mode: compat or tolerant (default: both).")
+    ModeOption mode;
+
+    @Override
+    public Integer call() {
+        RuleClassifier.Mode m = mode == null ? null
+                : mode == ModeOption.tolerant ? RuleClassifier.Mode.TOLERANT : RuleClassifier.Mode.COMPAT;
+        try (Project p = Project.open(project)) {
+            spec.commandLine().getOut().print(Explanation.explain(p, trace, m).toReadableText());
+        }
+        return 0;
+    }
+}

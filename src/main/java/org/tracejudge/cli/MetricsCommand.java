@@ -1,0 +1,123 @@
+package org.tracejudge.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.tracejudge.ensemble.JudgeChoice;
+import org.tracejudge.ensemble.LabelSources;
+import org.tracejudge.json.Json;
+import org.tracejudge.metrics.MetricsCalculator;
+import org.tracejudge.metrics.MetricsFormat;
+import org.tracejudge.metrics.SourceMetrics;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "metrics", description = "Failure-mode rates per model from one label source: TSR, CTUR, RIR, OFR "
+        + "(summing to 100% of the tool-required traces), RIR and OFR over traces that called the tool, UTR and "
+        + "CTRL-Acc on control tasks; each with count, denominator and 95% Wilson interval.")
+final class MetricsCommand implements Callable<Integer> {
+    enum Out { table, json, csv, markdown }
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "PROJECT")
+    Path project;
+
+    @Option(names = "--source", paramLabel = "NAME", description = "A rater (rule, rule-tolerant, harness, a judge, "
+            + "name@version), ensemble, final, or all (default: final when judges are known, else rule).")
+    String source;
+
+    @Option(names = "--judges", paramLabel = "A,B", description = "The two judges of the ensemble (default: the project setting).")
+    String judges;
+
+    @Option(names = "--rule", paramLabel = "NAME", description = "The rule rater of the ensemble (default: the project setting, else rule).")
+    String rule;
+
+    @Option(names = "--compare", paramLabel = "MODEL_A,MODEL_B", description = "Also test every rate of two models "
+            + "against each other (two-proportion z-test).")
+    String compare;
+
+    @Option(names = "--format", defaultValue = "table", description = "table, json, csv or markdown (default: ${DEFAULT-VALUE}).")
+    Out format;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        try (Project p = Project.open(project)) {
+            String src = source;
+            boolean needJudges = src == null || src.equals("all") || src.equals(LabelSources.ENSEMBLE) || src.equals(LabelSources.FINAL);
+            JudgeChoice choice = null;
+            try {
+                choice = JudgeChoice.resolve(p, judges, rule);
+            } catch (ProjectException e) {
+                if (judges != null || rule != null || (needJudges && src != null)) {
+                    throw e;
+                }
+                if (src == null) {
+                    src = "rule";
+                    spec.commandLine().getErr().println("tracejudge: note: showing source 'rule' (" + e.getMessage() + ")");
+                    spec.commandLine().getErr().flush();
+                }
+            }
+            if (src == null) {
+                src = LabelSources.FINAL;
+            }
+            if (!src.equals("all") && !src.equals(LabelSources.ENSEMBLE) && !src.equals(LabelSources.FINAL)) {
+                src = JudgeChoice.find(JudgeChoice.raters(p), src, "label source").column(); // name or name@version
+            }
+            LabelSources sources = LabelSources.load(p, choice, src.equals("all") ? null : List.of(src));
+            List<String> names = src.equals("all") ? sources.sourceNames() : List.of(src);
+            String[] pair = null;
+            if (compare != null) {
+                pair = compare.split(",", -1);
+                if (pair.length != 2 || pair[0].isBlank() || pair[1].isBlank()) {
+                    throw new ProjectException("--compare needs two models separated by a comma (A,B), not '" + compare + "'");
+                }
+                for (String m : pair) {
+                    if (!sources.models().contains(m.strip())) {
+                        throw new ProjectException("--compare: no model '" + m.strip() + "'; models: " + String.join(", ", sources.models()));
+                    }
+                }
+            }
+            List<ObjectNode> jsons = new ArrayList<>();
+            boolean first = true;
+            for (String name : names) {
+                SourceMetrics m = MetricsCalculator.compute(sources, name);
+                List<String> js = (name.equals(LabelSources.ENSEMBLE) || name.equals(LabelSources.FINAL)) && choice != null
+                        ? List.of(choice.rule().column(), choice.judgeA().column(), choice.judgeB().column()).subList(1, 3) : null;
+                MetricsFormat.Comparison cmp = pair == null ? null : MetricsFormat.Comparison.of(m, pair[0].strip(), pair[1].strip());
+                switch (format) {
+                    case json -> jsons.add(MetricsFormat.json(m, js, cmp));
+                    case csv -> {
+                        String csv = MetricsFormat.csv(m);
+                        out.print(first ? csv : csv.substring(csv.indexOf('\n') + 1));
+                    }
+                    case markdown -> out.print((first ? "" : "\n") + MetricsFormat.markdown(m, js, cmp));
+                    default -> out.print((first ? "" : "\n") + MetricsFormat.table(m, js, cmp));
+                }
+                first = false;
+            }
+            if (format == Out.json) {
+                if (jsons.size() == 1) {
+                    out.println(jsons.get(0).toPrettyString());
+                } else {
+                    ObjectNode all = Json.object();
+                    ArrayNode arr = all.putArray("sources");
+                    jsons.forEach(arr::add);
+                    out.println(all.toPrettyString());
+                }
+            }
+        }
+        return 0;
+    }
+}

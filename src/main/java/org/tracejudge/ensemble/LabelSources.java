@@ -1,0 +1,269 @@
+package org.tracejudge.ensemble;
+
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.tracejudge.json.Json;
+import org.tracejudge.model.TaskType;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectException;
+import org.tracejudge.store.ProjectQueries;
+
+/**
+ * Every label source of a project's tool-required and control traces, as columns over one trace axis: each
+ * rater's current label (only labels of the task's label set count; anything else, a null verdict or a withdrawal
+ * is no label), and, when judges are chosen, the {@value #ENSEMBLE} and {@value #FINAL} labels. Loaded with three
+ * queries; label strings are interned per source so columns are cheap to count.
+ */
+public final class LabelSources {
+    public static final String ENSEMBLE = "ensemble";
+    public static final String FINAL = "final";
+
+    private final String[] traceIds;
+    private final List<String> models;
+    private final int[] model;
+    private final TaskType[] type;
+    private final Map<String, String[]> columns;
+    private final JudgeChoice judges;
+    private final Map<Ensemble.Status, Integer> ensembleStatus;
+    private final int invalidLabels;
+
+    private LabelSources(String[] traceIds, List<String> models, int[] model, TaskType[] type, Map<String, String[]> columns,
+                         JudgeChoice judges, Map<Ensemble.Status, Integer> ensembleStatus, int invalidLabels) {
+        this.traceIds = traceIds;
+        this.models = models;
+        this.model = model;
+        this.type = type;
+        this.columns = columns;
+        this.judges = judges;
+        this.ensembleStatus = ensembleStatus;
+        this.invalidLabels = invalidLabels;
+    }
+
+    /** Builds sources from arrays (tests, other front ends); {@code columns} in display order. */
+    public static LabelSources of(String[] traceIds, List<String> models, int[] model, TaskType[] type,
+                                  Map<String, String[]> columns) {
+        return new LabelSources(traceIds, List.copyOf(models), model, type, new LinkedHashMap<>(columns), null,
+                Map.of(), 0);
+    }
+
+    public int size() {
+        return traceIds.length;
+    }
+
+    public String traceId(int i) {
+        return traceIds[i];
+    }
+
+    /** Model names, sorted; {@link #model(int)} indexes into this list. */
+    public List<String> models() {
+        return models;
+    }
+
+    public int model(int i) {
+        return model[i];
+    }
+
+    public TaskType type(int i) {
+        return type[i];
+    }
+
+    /** Source names in display order: raters (as in the labels table), then ensemble and final when present. */
+    public List<String> sourceNames() {
+        return List.copyOf(columns.keySet());
+    }
+
+    public boolean has(String source) {
+        return columns.containsKey(source);
+    }
+
+    /** A source's label per trace (null = none); do not modify. */
+    public String[] labels(String source) {
+        String[] c = columns.get(source);
+        if (c == null) {
+            throw new ProjectException("no label source '" + source + "'; sources: " + String.join(", ", columns.keySet()));
+        }
+        return c;
+    }
+
+    /** The judges behind the ensemble, null when the ensemble was not computed. */
+    public JudgeChoice judges() {
+        return judges;
+    }
+
+    /** How many traces are decided, pending, or lack a rule label (empty when no ensemble). */
+    public Map<Ensemble.Status, Integer> ensembleStatus() {
+        return ensembleStatus;
+    }
+
+    /** Current labels ignored because they are not in their task's label set. */
+    public int invalidLabels() {
+        return invalidLabels;
+    }
+
+    /** Loads every rater's labels; with {@code judges} not null, also the ensemble and final columns. */
+    public static LabelSources load(Project project, JudgeChoice judges) {
+        return load(project, judges, null);
+    }
+
+    /**
+     * Loads the columns of {@code only} (rater columns, {@value #ENSEMBLE}, {@value #FINAL}; null = all): a single
+     * source reads only its rater's part of the ledger. The ensemble and final columns need {@code judges}.
+     */
+    public static LabelSources load(Project project, JudgeChoice judges, java.util.Collection<String> only) {
+        List<ProjectQueries.RaterSummary> raters = new ArrayList<>(JudgeChoice.raters(project));
+        boolean ensemble = judges != null && (only == null || only.contains(ENSEMBLE) || only.contains(FINAL));
+        if (only != null) {
+            Set<String> keep = new HashSet<>(only);
+            if (ensemble) {
+                keep.add(judges.rule().column());
+                keep.addAll(judges.judgeColumns());
+            }
+            raters.removeIf(r -> !keep.contains(r.column()));
+        }
+        JudgeChoice effective = ensemble ? judges : null;
+        return project.read(c -> {
+            Map<String, Set<String>> labelSets = new HashMap<>();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT name, labels FROM label_set")) {
+                while (rs.next()) {
+                    Set<String> ls = new HashSet<>();
+                    Json.read(rs.getString(2)).forEach(n -> ls.add(n.asText()));
+                    labelSets.put(rs.getString(1), ls);
+                }
+            }
+            List<String> ids = new ArrayList<>();
+            List<String> modelOf = new ArrayList<>();
+            List<TaskType> types = new ArrayList<>();
+            List<Set<String>> allowed = new ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT t.id, t.model, k.task_type, k.label_set "
+                    + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control') "
+                    + "ORDER BY t.model, k.task_key, t.run")) {
+                while (rs.next()) {
+                    ids.add(rs.getString(1));
+                    modelOf.add(rs.getString(2));
+                    types.add(TaskType.fromCode(rs.getString(3)));
+                    allowed.add(labelSets.getOrDefault(rs.getString(4), Set.of()));
+                }
+            }
+            int n = ids.size();
+            Map<String, Integer> index = new HashMap<>(n * 2);
+            for (int i = 0; i < n; i++) {
+                index.put(ids.get(i), i);
+            }
+            List<String> models = new ArrayList<>(new TreeMap<String, Boolean>(toMap(modelOf)).keySet());
+            Map<String, Integer> modelIndex = new HashMap<>();
+            for (int i = 0; i < models.size(); i++) {
+                modelIndex.put(models.get(i), i);
+            }
+            int[] model = new int[n];
+            for (int i = 0; i < n; i++) {
+                model[i] = modelIndex.get(modelOf.get(i));
+            }
+            Map<String, String> columnOf = new HashMap<>();
+            Map<String, String[]> columns = new LinkedHashMap<>();
+            for (ProjectQueries.RaterSummary r : raters) {
+                columnOf.put(r.id(), r.column());
+                columns.put(r.column(), new String[n]);
+            }
+            Map<String, String> intern = new HashMap<>();
+            int invalid = 0;
+            // the newest ledger entry per (trace, rater), found in one plain scan (faster than the current_label view)
+            Map<String, Integer> raterIndex = new HashMap<>();
+            List<String[]> raterColumns = new ArrayList<>();
+            for (ProjectQueries.RaterSummary r : raters) {
+                raterIndex.put(r.id(), raterColumns.size());
+                raterColumns.add(columns.get(r.column()));
+            }
+            int nr = raterColumns.size();
+            String[] newestAt = new String[n * Math.max(1, nr)];
+            String[] newestId = new String[n * Math.max(1, nr)];
+            String[] newestValue = new String[n * Math.max(1, nr)];
+            StringBuilder sql = new StringBuilder("SELECT trace_id, rater_id, value, created_at, id FROM label");
+            if (only != null) {
+                sql.append(" WHERE rater_id IN (");
+                for (int r = 0; r < raters.size(); r++) {
+                    sql.append(r == 0 ? "'" : ",'").append(raters.get(r).id().replace("'", "''")).append('\'');
+                }
+                sql.append(raters.isEmpty() ? "NULL)" : ")");
+            }
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql.toString())) {
+                while (rs.next()) {
+                    Integer i = index.get(rs.getString(1));
+                    Integer r = raterIndex.get(rs.getString(2));
+                    if (i == null || r == null) {
+                        continue;
+                    }
+                    int k = i * nr + r;
+                    String at = rs.getString(4);
+                    String id = rs.getString(5);
+                    int cmp = newestAt[k] == null ? 1 : at.compareTo(newestAt[k]);
+                    if (cmp > 0 || (cmp == 0 && id.compareTo(newestId[k]) > 0)) {
+                        newestAt[k] = at;
+                        newestId[k] = id;
+                        String v = rs.getString(3); // null for null verdicts and withdrawals
+                        newestValue[k] = v == null ? null : intern.computeIfAbsent(v, x -> x);
+                    }
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                for (int r = 0; r < nr; r++) {
+                    String v = newestValue[i * nr + r];
+                    if (v == null) {
+                        continue;
+                    }
+                    if (allowed.get(i).contains(v)) {
+                        raterColumns.get(r)[i] = v;
+                    } else {
+                        invalid++;
+                    }
+                }
+            }
+            Map<Ensemble.Status, Integer> status = new EnumMap<>(Ensemble.Status.class);
+            if (effective != null) {
+                String[] adjudicated = new String[n];
+                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                        "SELECT trace_id, value FROM current_adjudication WHERE action = 'set'")) {
+                    while (rs.next()) {
+                        Integer i = index.get(rs.getString(1));
+                        if (i != null && allowed.get(i).contains(rs.getString(2))) {
+                            adjudicated[i] = intern.computeIfAbsent(rs.getString(2), k -> k);
+                        }
+                    }
+                }
+                String[] rule = columns.get(effective.rule().column());
+                String[] a = columns.get(effective.judgeA().column());
+                String[] b = columns.get(effective.judgeB().column());
+                String[] ens = new String[n];
+                String[] fin = new String[n];
+                for (Ensemble.Status st : Ensemble.Status.values()) {
+                    status.put(st, 0);
+                }
+                for (int i = 0; i < n; i++) {
+                    Ensemble.Vote v = Ensemble.vote(rule[i], a[i], b[i]);
+                    status.merge(v.status(), 1, Integer::sum);
+                    ens[i] = v.label();
+                    fin[i] = Ensemble.finalLabel(adjudicated[i], v);
+                }
+                columns.put(ENSEMBLE, ens);
+                columns.put(FINAL, fin);
+            }
+            return new LabelSources(ids.toArray(new String[0]), Collections.unmodifiableList(models), model,
+                    types.toArray(new TaskType[0]), columns, effective, status, invalid);
+        });
+    }
+
+    private static Map<String, Boolean> toMap(List<String> xs) {
+        Map<String, Boolean> m = new HashMap<>();
+        xs.forEach(x -> m.put(x, Boolean.TRUE));
+        return m;
+    }
+}
