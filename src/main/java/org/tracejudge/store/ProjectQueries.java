@@ -185,4 +185,84 @@ public final class ProjectQueries {
             }
         });
     }
+
+    /**
+     * A rater's current ledger entry on a trace, in full (for the rater panel).
+     *
+     * @param action "set" or "null" (a null verdict; withdrawn labels are not listed)
+     */
+    public record LabelDetail(String raterId, String raterName, String raterVersion, RaterKind kind, String action,
+                              String value, String confidence, String scores, String rationale, String raw,
+                              String nullReason, String evidence, String createdBy, String createdAt) {}
+
+    /** Every rater's current entry on a trace (labels and null verdicts), rule raters first. */
+    public List<LabelDetail> labels(String traceId) {
+        return project.read(c -> {
+            List<LabelDetail> out = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT r.id, r.name, r.version, r.kind, l.action, l.value, "
+                    + "l.confidence, l.scores, l.rationale, l.raw, l.null_reason, l.evidence, l.created_by, l.created_at "
+                    + "FROM rater r JOIN label l ON l.id = (SELECT id FROM label WHERE trace_id = ? AND rater_id = r.id "
+                    + "ORDER BY created_at DESC, id DESC LIMIT 1) WHERE l.action <> 'withdraw' "
+                    + "ORDER BY r.kind <> 'rule', r.name <> 'harness', r.kind <> 'llm-judge', r.name, r.version")) {
+                s.setString(1, traceId);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new LabelDetail(rs.getString(1), rs.getString(2), rs.getString(3),
+                                RaterKind.fromCode(rs.getString(4)), rs.getString(5), rs.getString(6), rs.getString(7),
+                                rs.getString(8), rs.getString(9), rs.getString(10), rs.getString(11), rs.getString(12),
+                                rs.getString(13), rs.getString(14)));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /** The adjudication ledger of one trace, oldest first (withdrawals included). */
+    public List<org.tracejudge.model.Adjudication> adjudications(String traceId) {
+        return project.read(c -> {
+            List<org.tracejudge.model.Adjudication> out = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT id, trace_id, annotator, value, rationale, replaces, "
+                    + "created_at, action FROM adjudication WHERE trace_id = ? ORDER BY created_at, id")) {
+                s.setString(1, traceId);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new org.tracejudge.model.Adjudication(rs.getString(1), rs.getString(2), rs.getString(3),
+                                rs.getString(4), rs.getString(5), rs.getString(6), Timestamps.parse(rs.getString(7)),
+                                "withdraw".equals(rs.getString(8))));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /** One current label for agreement: trace, rater column (machine rater's column name, or annotator), label. */
+    public record Verdict(String traceId, String rater, String value) {}
+
+    /**
+     * Streams every current label of the machine raters (by {@link RaterSummary#column()}) and every
+     * annotator's current decision (by annotator name), for the agreement engine.
+     */
+    public void verdicts(Consumer<Verdict> out) {
+        project.read(c -> {
+            Map<String, String> column = new HashMap<>();
+            raters().forEach(r -> column.put(r.id(), r.column()));
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT trace_id, rater_id, value FROM current_label WHERE action = 'set'")) {
+                while (rs.next()) {
+                    out.accept(new Verdict(rs.getString(1), column.get(rs.getString(2)), rs.getString(3)));
+                }
+            }
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT a.trace_id, a.annotator, a.value FROM adjudication a WHERE a.action = 'set' AND NOT EXISTS ("
+                            + "SELECT 1 FROM adjudication n WHERE n.trace_id = a.trace_id AND n.annotator = a.annotator "
+                            + "AND (n.created_at > a.created_at OR (n.created_at = a.created_at AND n.id > a.id)))")) {
+                while (rs.next()) {
+                    out.accept(new Verdict(rs.getString(1), rs.getString(2), rs.getString(3)));
+                }
+            }
+            return null;
+        });
+    }
 }
