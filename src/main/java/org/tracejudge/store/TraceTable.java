@@ -147,8 +147,7 @@ public final class TraceTable {
      * {@code annotator} (may be null).
      */
     public static Layout layout(Project project, String annotator) {
-        List<ProjectQueries.RaterSummary> raters = new ArrayList<>(new ProjectQueries(project).raters());
-        raters.removeIf(r -> r.kind() == RaterKind.HUMAN && r.labels() == 0);
+        List<ProjectQueries.RaterSummary> raters = new ArrayList<>(ratersWithLabels(project));
         raters.sort((a, b) -> Integer.compare(rank(a), rank(b)));
         String ruleName = project.meta("rule_rater");
         String judgesSetting = project.meta("judges");
@@ -215,6 +214,22 @@ public final class TraceTable {
         }
         cols.add(new Column("final", "Final", Kind.FINAL, null));
         return new Layout(List.copyOf(cols), rule, List.copyOf(judges), annotator);
+    }
+
+    /** Raters that have at least one ledger entry (label counts left at 0: counting is slow on big projects). */
+    private static List<ProjectQueries.RaterSummary> ratersWithLabels(Project project) {
+        return project.read(c -> {
+            List<ProjectQueries.RaterSummary> out = new ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT r.id, r.name, r.kind, r.version, "
+                    + "r.description FROM rater r WHERE EXISTS (SELECT 1 FROM label l WHERE l.rater_id = r.id) "
+                    + "ORDER BY r.name, r.version")) {
+                while (rs.next()) {
+                    out.add(new ProjectQueries.RaterSummary(rs.getString(1), rs.getString(2),
+                            RaterKind.fromCode(rs.getString(3)), rs.getString(4), rs.getString(5), 0));
+                }
+            }
+            return out;
+        });
     }
 
     private static int rank(ProjectQueries.RaterSummary r) {

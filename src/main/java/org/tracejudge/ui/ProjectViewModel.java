@@ -253,7 +253,7 @@ public final class ProjectViewModel implements AutoCloseable {
 
     /** Opens a project file, or the bundled sample when {@code file} is null. */
     public void open(Path file) {
-        load(() -> file == null ? SampleProject.open() : Project.open(file), file == null ? null : file);
+        load(() -> file == null ? SampleProject.open() : Project.open(file, Project.Check.QUICK), file);
     }
 
     /** Creates (or opens) a project file. */
@@ -453,8 +453,13 @@ public final class ProjectViewModel implements AutoCloseable {
         if (ready != null) {
             detail.set(withCurrentRow(ready, i));
         } else {
-            f.thenAccept(d -> Platform.runLater(() -> {
-                if (id.equals(idAt(current.get()))) {
+            f.whenComplete((d, err) -> Platform.runLater(() -> {
+                if (err != null) {
+                    status.set("Cannot read the trace: " + err.getMessage());
+                    synchronized (details) {
+                        details.remove(id);
+                    }
+                } else if (id.equals(idAt(current.get()))) {
                     detail.set(withCurrentRow(d, current.get()));
                 }
             }));

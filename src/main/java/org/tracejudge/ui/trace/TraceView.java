@@ -211,7 +211,23 @@ public final class TraceView extends BorderPane {
         showGroundTruth(task.groundTruth(), ev);
         showRaters(d, hidden);
         showDecisionBar(d, hidden);
-        Platform.runLater(vm::shown);
+        reportShownAfterLayout();
+    }
+
+    /** Tells the view model when the new trace has been laid out (the key-to-next-item measurement). */
+    private void reportShownAfterLayout() {
+        if (getScene() == null) {
+            Platform.runLater(vm::shown);
+            return;
+        }
+        javafx.scene.Scene scene = getScene();
+        Runnable[] once = new Runnable[1];
+        once[0] = () -> {
+            scene.removePostLayoutPulseListener(once[0]);
+            vm.shown();
+        };
+        scene.addPostLayoutPulseListener(once[0]);
+        Platform.requestNextPulse();
     }
 
     private void showCalls(TraceDetail d) {
