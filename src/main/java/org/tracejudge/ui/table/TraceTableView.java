@@ -212,7 +212,7 @@ public final class TraceTableView extends BorderPane {
 
         column.setId("columnFilter");
         column.setPrefWidth(130);
-        column.setMinWidth(90);
+        column.setMinWidth(120);
         column.setPromptText("Column");
         column.setConverter(new StringConverter<>() {
             @Override
@@ -234,7 +234,7 @@ public final class TraceTableView extends BorderPane {
         });
         value.setId("valueFilter");
         value.setPrefWidth(150);
-        value.setMinWidth(90);
+        value.setMinWidth(120);
         value.setPromptText("= value");
         value.setOnAction(e -> {
             TraceTable.Column c = column.getValue();
@@ -260,6 +260,7 @@ public final class TraceTableView extends BorderPane {
         count.setMinWidth(Region.USE_PREF_SIZE);
         HBox row2 = new HBox(6, column, value, clear, chips, count);
         HBox.setHgrow(chips, Priority.ALWAYS);
+        chips.setMinWidth(0);
         row2.setAlignment(Pos.CENTER_LEFT);
         VBox bar = new VBox(6, row1, row2);
         bar.setPadding(new Insets(6, 6, 6, 6));

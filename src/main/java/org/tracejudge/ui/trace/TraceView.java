@@ -85,10 +85,12 @@ public final class TraceView extends BorderPane {
         userMessage.getStyleClass().add("user-message");
 
         HBox calls = new HBox(10, box("Expected call", expected), box("Executed calls", executed));
-        HBox.setHgrow(calls.getChildren().get(0), Priority.ALWAYS);
-        HBox.setHgrow(calls.getChildren().get(1), Priority.ALWAYS);
-        ((Region) calls.getChildren().get(0)).setMaxWidth(Double.MAX_VALUE);
-        ((Region) calls.getChildren().get(1)).setMaxWidth(Double.MAX_VALUE);
+        for (Node n : calls.getChildren()) {
+            HBox.setHgrow(n, Priority.ALWAYS);
+            ((Region) n).setMaxWidth(Double.MAX_VALUE);
+            ((Region) n).setPrefWidth(100); // the two boxes share the width equally
+            ((Region) n).setMinWidth(0);
+        }
 
         returnTree.setId("returnTree");
         returnTree.setShowRoot(true);
@@ -255,6 +257,9 @@ public final class TraceView extends BorderPane {
         String args = c.arguments() == null || c.arguments().isNull() ? "" : Json.write(c.arguments());
         Label l = new Label((matches == null ? "" : matches ? "✓ " : "✗ ") + c.name() + "(" + shorten(args, 160) + ")");
         l.setWrapText(true);
+        l.setMinWidth(0);
+        l.setMaxWidth(Double.MAX_VALUE);
+        l.setMinHeight(Region.USE_PREF_SIZE);
         l.getStyleClass().add("call");
         if (matches != null) {
             l.getStyleClass().add(matches ? "call-match" : "call-other");

@@ -50,6 +50,9 @@ public final class ImportPane extends VBox {
             vm.importErrorProperty().set(null);
             vm.importProgressProperty().set(-1);
         });
+        copy.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        dismiss.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        error.setMinWidth(0);
         HBox errorRow = new HBox(8, error, copy, dismiss);
         errorRow.setAlignment(Pos.CENTER_LEFT);
         copy.setOnAction(e -> {
