@@ -149,6 +149,8 @@ public final class MainWindow {
 
     public void showWorkbench() {
         center.getChildren().setAll(workbench);
+        // review keys work at once: the focus starts in the table, not in the search box
+        javafx.application.Platform.runLater(() -> tableView.table().requestFocus());
     }
 
     // ------------------------------------------------------------------------------------ keys
