@@ -45,7 +45,11 @@ public final class Project implements AutoCloseable {
         return p;
     }
 
-    /** Opens an existing project file; refuses a missing one. */
+    /**
+     * Opens an existing project file; refuses a missing one. The file gets SQLite's full integrity_check
+     * unless Tracejudge closed it cleanly and it has not changed since, when quick_check (every page, not
+     * index consistency; several times faster) is enough.
+     */
     public static Project open(Path file) {
         if (!Files.exists(file)) {
             throw new ProjectException(file + ": no such project file");

@@ -223,4 +223,119 @@ public final class ProjectQueries {
             }
         });
     }
+
+    /**
+     * A rater's current ledger entry on a trace, in full (for the rater panel).
+     *
+     * @param action "set" or "null" (a null verdict; withdrawn labels are not listed)
+     */
+    public record LabelDetail(String raterId, String raterName, String raterVersion, RaterKind kind, String action,
+                              String value, String confidence, String scores, String rationale, String raw,
+                              String nullReason, String evidence, String createdBy, String createdAt) {}
+
+    /** Every rater's current entry on a trace (labels and null verdicts), rule raters first. */
+    public List<LabelDetail> labels(String traceId) {
+        return project.read(c -> {
+            List<LabelDetail> out = new ArrayList<>();
+            List<String[]> raters = new ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT id, name, version, kind FROM rater "
+                    + "ORDER BY kind <> 'rule', name <> 'harness', kind <> 'llm-judge', name, version")) {
+                while (rs.next()) {
+                    raters.add(new String[] {rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)});
+                }
+            }
+            try (PreparedStatement s = c.prepareStatement("SELECT action, value, confidence, scores, rationale, raw, "
+                    + "null_reason, evidence, created_by, created_at FROM label WHERE trace_id = ? AND rater_id = ? "
+                    + "ORDER BY created_at DESC, id DESC LIMIT 1")) {
+                for (String[] r : raters) {
+                    s.setString(1, traceId);
+                    s.setString(2, r[0]);
+                    try (ResultSet rs = s.executeQuery()) {
+                        if (rs.next() && !"withdraw".equals(rs.getString(1))) {
+                            out.add(new LabelDetail(r[0], r[1], r[2], RaterKind.fromCode(r[3]), rs.getString(1),
+                                    rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
+                                    rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10)));
+                        }
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /** The adjudication ledger of one trace, oldest first (withdrawals included). */
+    public List<org.tracejudge.model.Adjudication> adjudications(String traceId) {
+        return project.read(c -> {
+            List<org.tracejudge.model.Adjudication> out = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT id, trace_id, annotator, value, rationale, replaces, "
+                    + "created_at, action FROM adjudication WHERE trace_id = ? ORDER BY created_at, id")) {
+                s.setString(1, traceId);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new org.tracejudge.model.Adjudication(rs.getString(1), rs.getString(2), rs.getString(3),
+                                rs.getString(4), rs.getString(5), rs.getString(6), Timestamps.parse(rs.getString(7)),
+                                "withdraw".equals(rs.getString(8))));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /** One current label for agreement: trace, rater column (machine rater's column name, or annotator), label. */
+    public record Verdict(String traceId, String rater, String value) {}
+
+    /**
+     * Streams every current label of the machine raters (by {@link RaterSummary#column()}) and every
+     * annotator's current decision (by annotator name), for the agreement engine.
+     */
+    public void verdicts(Consumer<Verdict> out) {
+        Map<String, String> column = new HashMap<>();
+        raters().forEach(r -> column.put(r.id(), r.column()));
+        // the label table in chunks of rowids (the connection is free for others between chunks), keeping the
+        // newest entry of each (trace, rater): much faster than the current_label view on big projects
+        Map<String, String[]> newest = new HashMap<>();
+        long[] after = {0};
+        int[] n = {0};
+        do {
+            n[0] = 0;
+            project.read(c -> {
+                try (PreparedStatement s = c.prepareStatement("SELECT rowid, trace_id, rater_id, created_at, id, value "
+                        + "FROM label WHERE rowid > ? ORDER BY rowid LIMIT 20000")) {
+                    s.setLong(1, after[0]);
+                    try (ResultSet rs = s.executeQuery()) {
+                        while (rs.next()) {
+                            n[0]++;
+                            after[0] = rs.getLong(1);
+                            String key = rs.getString(2) + "\u0000" + rs.getString(3);
+                            String at = rs.getString(4) + "\u0000" + rs.getString(5);
+                            String[] old = newest.get(key);
+                            if (old == null || old[0].compareTo(at) < 0) {
+                                newest.put(key, new String[] {at, rs.getString(6)});
+                            }
+                        }
+                    }
+                }
+                return null;
+            });
+        } while (n[0] > 0);
+        for (Map.Entry<String, String[]> e : newest.entrySet()) {
+            if (e.getValue()[1] != null) {
+                int cut = e.getKey().indexOf('\u0000');
+                out.accept(new Verdict(e.getKey().substring(0, cut), column.get(e.getKey().substring(cut + 1)),
+                        e.getValue()[1]));
+            }
+        }
+        project.read(c -> {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT a.trace_id, a.annotator, a.value FROM adjudication a WHERE a.action = 'set' AND NOT EXISTS ("
+                            + "SELECT 1 FROM adjudication n WHERE n.trace_id = a.trace_id AND n.annotator = a.annotator "
+                            + "AND (n.created_at > a.created_at OR (n.created_at = a.created_at AND n.id > a.id)))")) {
+                while (rs.next()) {
+                    out.accept(new Verdict(rs.getString(1), rs.getString(2), rs.getString(3)));
+                }
+            }
+            return null;
+        });
+    }
 }

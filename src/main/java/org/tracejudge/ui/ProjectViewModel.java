@@ -1,40 +1,156 @@
 package org.tracejudge.ui;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javafx.application.Platform;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.collections.FXCollections;
-import javafx.collections.ObservableList;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.tracejudge.agreement.AgreementOptions;
+import org.tracejudge.agreement.LabelTable;
+import org.tracejudge.agreement.LiveAgreement;
+import org.tracejudge.agreement.LiveSnapshot;
+import org.tracejudge.importer.ImportCancelledException;
+import org.tracejudge.importer.ImportException;
+import org.tracejudge.importer.ImportListener;
+import org.tracejudge.importer.ImportReport;
+import org.tracejudge.importer.Importer;
+import org.tracejudge.json.Json;
+import org.tracejudge.model.LabelSet;
+import org.tracejudge.model.LabelSets;
+import org.tracejudge.model.RaterKind;
+import org.tracejudge.model.Task;
+import org.tracejudge.model.Trace;
+import org.tracejudge.rules.Evidence;
+import org.tracejudge.rules.RuleClassifier;
+import org.tracejudge.rules.RuleVerdict;
 import org.tracejudge.sample.SampleProject;
+import org.tracejudge.settings.Settings;
+import org.tracejudge.store.Adjudications;
+import org.tracejudge.store.Consensus;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
+import org.tracejudge.store.TraceTable;
+import org.tracejudge.ui.table.PagedRows;
 
 /**
- * State of the open project for the views. All SQL runs on one background thread; results are
- * published to the JavaFX thread. Views never touch the project directly.
+ * State of the open project for the views. Project reads and writes run on one background thread
+ * ("project-worker"), agreement updates on another ("agreement"); results are published to the JavaFX
+ * thread. Views never touch the project directly.
+ *
+ * <p>The review queue is the current filter's id list, fixed until the filter or sort changes, so a
+ * decision never makes rows jump. A decision is shown at once (row, agreement), written to the ledger in
+ * the background (committed before the next write), and can be undone.
  */
 public final class ProjectViewModel implements AutoCloseable {
-    /** How many rows the minimal list shows before paging arrives with the full trace table. */
-    static final int PAGE = 1000;
+    private final ExecutorService worker = daemon("project-worker");
+    private final ExecutorService detailWorker = daemon("trace-detail");
+    private final ExecutorService agreementWorker = daemon("agreement");
+    private final Settings settings;
 
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "project-worker");
-        t.setDaemon(true);
-        return t;
-    });
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Tracejudge");
-    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Opening…");
-    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(true);
-    private final ObservableList<ProjectQueries.LabelRow> rows = FXCollections.observableArrayList();
-    private final ObservableList<String> raterColumns = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper open = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyObjectWrapper<TraceTable.Layout> layout = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<PagedRows> rows = new ReadOnlyObjectWrapper<>(new PagedRows(0, (p, d) -> { }));
+    private final ReadOnlyObjectWrapper<TraceTable.Filter> filter = new ReadOnlyObjectWrapper<>(TraceTable.Filter.NONE);
+    private final ReadOnlyObjectWrapper<TraceTable.Sort> sort = new ReadOnlyObjectWrapper<>(TraceTable.Sort.DEFAULT);
+    private final ReadOnlyIntegerWrapper total = new ReadOnlyIntegerWrapper();
+    private final IntegerProperty current = new SimpleIntegerProperty(-1);
+    private final ReadOnlyObjectWrapper<TraceDetail> detail = new ReadOnlyObjectWrapper<>();
+    private final StringProperty annotator = new SimpleStringProperty();
+    private final BooleanProperty blind = new SimpleBooleanProperty();
+    private final ReadOnlyObjectWrapper<LiveSnapshot> agreement = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<Map<String, String>> agreementColumns = new ReadOnlyObjectWrapper<>(Map.of());
+    private final ReadOnlyStringWrapper lastDecision = new ReadOnlyStringWrapper("");
+
+    // import
+    private final ReadOnlyBooleanWrapper importing = new ReadOnlyBooleanWrapper(false);
+    private final DoubleProperty importProgress = new SimpleDoubleProperty(-1);
+    private final ReadOnlyStringWrapper importMessage = new ReadOnlyStringWrapper("");
+    private final ObjectProperty<ImportError> importError = new SimpleObjectProperty<>();
+    private final AtomicBoolean importCancel = new AtomicBoolean();
+
     private volatile Project project;
+    private volatile TraceTable table;
+    private volatile List<String> ids = List.of();
+    private volatile long generation;
+    private volatile LiveAgreement live;
+    private final RuleClassifier rule = new RuleClassifier(RuleClassifier.Mode.TOLERANT);
+    private final Map<String, LabelSet> labelSets = new HashMap<>();
+    private final Map<String, CompletableFuture<TraceDetail>> details = new LinkedHashMap<>(32, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, CompletableFuture<TraceDetail>> e) {
+            return size() > 64;
+        }
+    };
+    private final Deque<Decision> undo = new ArrayDeque<>();
+    /** Traces whose machine labels were revealed after a blind decision. */
+    private final java.util.Set<String> revealed = new java.util.HashSet<>();
+    /** Timestamp (nanoTime) of the last review key; the trace view reports when it showed the result. */
+    private volatile long keyTime;
+    private final List<Double> keyToShownMillis = new ArrayList<>();
+
+    /** An import error as shown to the user: the whole message, and the file and line when known. */
+    public record ImportError(String message, String file, long line) {}
+
+    /** One decision, for undo: the trace, where it was in the queue, my label before and after. */
+    public record Decision(String traceId, int index, String before, String after, String rationale) {}
+
+    public ProjectViewModel() {
+        this(Settings.load());
+    }
+
+    public ProjectViewModel(Settings settings) {
+        this.settings = settings;
+        annotator.set(settings.annotator());
+        blind.set(settings.flag("blind"));
+        blind.addListener((o, a, b) -> settings.setFlag("blind", b));
+        current.addListener((o, a, b) -> showCurrent());
+    }
+
+    private static ExecutorService daemon(String name) {
+        return Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    // ------------------------------------------------------------------------------------ properties
+
+    public Settings settings() {
+        return settings;
+    }
 
     public ReadOnlyStringProperty titleProperty() {
         return title.getReadOnlyProperty();
@@ -48,42 +164,128 @@ public final class ProjectViewModel implements AutoCloseable {
         return loading.getReadOnlyProperty();
     }
 
-    public ObservableList<ProjectQueries.LabelRow> rows() {
-        return rows;
+    public ReadOnlyBooleanProperty openProperty() {
+        return open.getReadOnlyProperty();
     }
 
-    public ObservableList<String> raterColumns() {
-        return raterColumns;
+    public ReadOnlyObjectProperty<TraceTable.Layout> layoutProperty() {
+        return layout.getReadOnlyProperty();
     }
+
+    public ReadOnlyObjectProperty<PagedRows> rowsProperty() {
+        return rows.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<TraceTable.Filter> filterProperty() {
+        return filter.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<TraceTable.Sort> sortProperty() {
+        return sort.getReadOnlyProperty();
+    }
+
+    public ReadOnlyIntegerProperty totalProperty() {
+        return total.getReadOnlyProperty();
+    }
+
+    /** Index of the current trace in the queue (the table's selection), -1 when none. */
+    public IntegerProperty currentProperty() {
+        return current;
+    }
+
+    public ReadOnlyObjectProperty<TraceDetail> detailProperty() {
+        return detail.getReadOnlyProperty();
+    }
+
+    public StringProperty annotatorProperty() {
+        return annotator;
+    }
+
+    public BooleanProperty blindProperty() {
+        return blind;
+    }
+
+    public ReadOnlyObjectProperty<LiveSnapshot> agreementProperty() {
+        return agreement.getReadOnlyProperty();
+    }
+
+    /** Agreement rater name → table column key. */
+    public ReadOnlyObjectProperty<Map<String, String>> agreementColumnsProperty() {
+        return agreementColumns.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty lastDecisionProperty() {
+        return lastDecision.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty importingProperty() {
+        return importing.getReadOnlyProperty();
+    }
+
+    public DoubleProperty importProgressProperty() {
+        return importProgress;
+    }
+
+    public ReadOnlyStringProperty importMessageProperty() {
+        return importMessage.getReadOnlyProperty();
+    }
+
+    public ObjectProperty<ImportError> importErrorProperty() {
+        return importError;
+    }
+
+    public Path projectFile() {
+        Project p = project;
+        return p == null ? null : p.file();
+    }
+
+    /** Sets and remembers the annotator's name. */
+    public void setAnnotator(String name) {
+        String n = name == null || name.isBlank() ? null : name.trim();
+        annotator.set(n);
+        settings.setAnnotator(n);
+        if (project != null) {
+            reload(false);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------ opening
 
     /** Opens a project file, or the bundled sample when {@code file} is null. */
     public void open(Path file) {
-        load(() -> file == null ? SampleProject.open() : Project.open(file));
+        load(() -> file == null ? SampleProject.open() : Project.open(file), file);
     }
 
-    private void load(Supplier<Project> opener) {
+    /** Creates (or opens) a project file. */
+    public void create(Path file) {
+        load(() -> Project.openOrCreate(file, null), file);
+    }
+
+    private void load(Supplier<Project> opener, Path remember) {
+        open.set(false);
         loading.set(true);
+        status.set("Opening…");
         worker.submit(() -> {
             try {
                 Project p = opener.get();
                 Project old = project;
                 project = p;
-                if (old != null) {
+                if (old != null && old != p) {
                     old.close();
                 }
-                ProjectQueries q = new ProjectQueries(p);
-                ProjectQueries.Summary s = q.summary();
-                List<ProjectQueries.LabelRow> page = q.page(s.raters(), 0, PAGE);
-                List<String> columns = s.raters().stream().map(ProjectQueries.RaterSummary::column).toList();
-                String text = s.traces() + " traces · " + s.tasks() + " tasks · " + s.models().size() + " models · "
-                        + s.raters().size() + " raters" + (s.traces() > PAGE ? " (showing the first " + PAGE + ")" : "");
+                if (remember != null) {
+                    settings.addRecent(p.file());
+                }
                 Platform.runLater(() -> {
-                    title.set("Tracejudge — " + s.name());
-                    raterColumns.setAll(columns);
-                    rows.setAll(page);
-                    status.set(text);
-                    loading.set(false);
+                    undo.clear();
+                    revealed.clear();
+                    synchronized (details) {
+                        details.clear();
+                    }
+                    filter.set(TraceTable.Filter.NONE);
+                    sort.set(TraceTable.Sort.DEFAULT);
                 });
+                reloadOnWorker(p, TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, true);
             } catch (RuntimeException e) {
                 Platform.runLater(() -> {
                     status.set("Cannot open the project: " + e.getMessage());
@@ -93,13 +295,666 @@ public final class ProjectViewModel implements AutoCloseable {
         });
     }
 
+    /** Re-reads columns, the queue and agreement (after an import, or a new annotator name). */
+    private void reload(boolean agreementToo) {
+        Project p = project;
+        TraceTable.Filter f = filter.get();
+        TraceTable.Sort s = sort.get();
+        worker.submit(() -> reloadOnWorker(p, f, s, agreementToo));
+    }
+
+    private void reloadOnWorker(Project p, TraceTable.Filter f, TraceTable.Sort s, boolean agreementToo) {
+        try {
+            labelSets.clear();
+            for (LabelSet ls : p.labelSets()) {
+                labelSets.put(ls.name(), ls);
+            }
+            TraceTable.Layout l = TraceTable.layout(p, annotatorName());
+            TraceTable t = new TraceTable(p, l);
+            table = t;
+            String name = p.name();
+            publishQueue(t, f, s, () -> {
+                title.set("Tracejudge — " + name);
+                layout.set(l);
+                open.set(true);
+            });
+            if (agreementToo) {
+                loadAgreement(p, l);
+            }
+        } catch (RuntimeException e) {
+            Platform.runLater(() -> {
+                status.set("Cannot read the project: " + e.getMessage());
+                loading.set(false);
+            });
+        }
+    }
+
+    private String annotatorName() {
+        String a = settings.annotator();
+        return a;
+    }
+
+    // ------------------------------------------------------------------------------------ queue
+
+    /** Changes the filter; the queue is re-read in the background. */
+    public void setFilter(TraceTable.Filter f) {
+        filter.set(f);
+        requery();
+    }
+
+    public void setSort(TraceTable.Sort s) {
+        sort.set(s);
+        requery();
+    }
+
+    private void requery() {
+        TraceTable t = table;
+        if (t == null) {
+            return;
+        }
+        TraceTable.Filter f = filter.get();
+        TraceTable.Sort s = sort.get();
+        loading.set(true);
+        status.set("Filtering…");
+        worker.submit(() -> {
+            try {
+                publishQueue(t, f, s, null);
+            } catch (RuntimeException e) {
+                Platform.runLater(() -> {
+                    status.set("Cannot filter: " + e.getMessage());
+                    loading.set(false);
+                });
+            }
+        });
+    }
+
+    /** On the worker: reads the filter's ids and first page, then swaps the table's items on the FX thread. */
+    private void publishQueue(TraceTable t, TraceTable.Filter f, TraceTable.Sort s, Runnable alsoOnFx) {
+        List<String> list = t.ids(f, s);
+        List<TraceTable.Row> first = t.rows(list.subList(0, Math.min(PagedRows.PAGE, list.size())));
+        long gen;
+        synchronized (this) {
+            gen = ++generation;
+        }
+        Platform.runLater(() -> {
+            if (gen != generation) {
+                return;
+            }
+            ids = list;
+            if (alsoOnFx != null) {
+                alsoOnFx.run();
+            }
+            PagedRows pr = new PagedRows(list.size(), (page, done) -> loadPage(gen, page, done));
+            pr.preload(0, first); // the first page is already here
+            rows.set(pr);
+            total.set(list.size());
+            status.set(String.format("%,d traces · %s", list.size(), t.describe(f)));
+            loading.set(false);
+            current.set(list.isEmpty() ? -1 : 0);
+            showCurrent();
+        });
+    }
+
+    private void loadPage(long gen, int page, Consumer<List<TraceTable.Row>> done) {
+        List<String> list = ids;
+        TraceTable t = table;
+        int from = page * PagedRows.PAGE;
+        if (from >= list.size()) {
+            return;
+        }
+        List<String> slice = List.copyOf(list.subList(from, Math.min(list.size(), from + PagedRows.PAGE)));
+        worker.submit(() -> {
+            List<TraceTable.Row> r;
+            try {
+                r = t.rows(slice);
+            } catch (RuntimeException e) {
+                Platform.runLater(() -> status.set("Cannot read rows: " + e.getMessage()));
+                return;
+            }
+            Platform.runLater(() -> {
+                if (gen == generation) {
+                    done.accept(r);
+                }
+            });
+        });
+    }
+
+    /** The trace id at a queue index, or null. */
+    public String idAt(int index) {
+        List<String> l = ids;
+        return index >= 0 && index < l.size() ? l.get(index) : null;
+    }
+
+    /** The values a column filter offers, read in the background. */
+    public void columnValues(String key, Consumer<List<String>> onFx) {
+        TraceTable t = table;
+        if (t == null) {
+            return;
+        }
+        worker.submit(() -> {
+            List<String> v = t.values(key);
+            Platform.runLater(() -> onFx.accept(v));
+        });
+    }
+
+    // ------------------------------------------------------------------------------------ trace detail
+
+    private void showCurrent() {
+        int i = current.get();
+        String id = idAt(i);
+        if (id == null) {
+            detail.set(null);
+            return;
+        }
+        PagedRows pr = rows.get();
+        pr.prefetch(i + 1);
+        CompletableFuture<TraceDetail> f = detailFuture(id);
+        TraceDetail ready = f.getNow(null);
+        if (ready != null) {
+            detail.set(withCurrentRow(ready, i));
+        } else {
+            f.whenComplete((d, err) -> Platform.runLater(() -> {
+                if (err != null) {
+                    status.set("Cannot read the trace: " + err.getMessage());
+                    synchronized (details) {
+                        details.remove(id);
+                    }
+                } else if (id.equals(idAt(current.get()))) {
+                    detail.set(withCurrentRow(d, current.get()));
+                }
+            }));
+        }
+        // pre-load the neighbours so J/K and decisions show them at once
+        for (int k : new int[] {i + 1, i + 2, i - 1}) {
+            String n = idAt(k);
+            if (n != null) {
+                detailFuture(n);
+            }
+        }
+    }
+
+    private TraceDetail withCurrentRow(TraceDetail d, int index) {
+        TraceTable.Row r = rows.get().loaded(index);
+        return r != null && r.traceId().equals(d.traceId()) ? d.withRow(r) : d;
+    }
+
+    /** The trace's detail: cached, or read on the detail thread. */
+    public CompletableFuture<TraceDetail> detailFuture(String traceId) {
+        synchronized (details) {
+            CompletableFuture<TraceDetail> f = details.get(traceId);
+            if (f != null && !f.isCompletedExceptionally()) {
+                return f;
+            }
+            Project p = project;
+            TraceTable t = table;
+            CompletableFuture<TraceDetail> nf = CompletableFuture.supplyAsync(() -> readDetail(p, t, traceId), detailWorker);
+            details.put(traceId, nf);
+            return nf;
+        }
+    }
+
+    private TraceDetail readDetail(Project p, TraceTable t, String traceId) {
+        ProjectQueries q = new ProjectQueries(p);
+        Trace trace = q.trace(traceId);
+        Task task = q.task(trace.taskId());
+        List<ProjectQueries.LabelDetail> labels = q.labels(traceId);
+        List<TraceTable.Row> rs = t.rows(List.of(traceId));
+        TraceTable.Row row = rs.isEmpty() ? null : rs.get(0);
+        RuleVerdict verdict = null;
+        String source = null;
+        for (ProjectQueries.LabelDetail l : labels) {
+            if (l.kind() == RaterKind.RULE && l.evidence() != null && "set".equals(l.action())) {
+                try {
+                    JsonNode ev = Json.read(l.evidence());
+                    Evidence e = Json.MAPPER.treeToValue(ev, Evidence.class);
+                    String check = ev.path("check").asText(l.rationale());
+                    verdict = new RuleVerdict(l.value(), check, e);
+                    source = "stored label of " + l.raterName();
+                    break;
+                } catch (Exception ignored) {
+                    // older or foreign evidence: compute it below
+                }
+            }
+        }
+        if (verdict == null) {
+            try {
+                verdict = rule.classify(task, trace);
+                source = "rule (tolerant), computed now";
+            } catch (RuntimeException e) {
+                verdict = null;
+            }
+        }
+        String pretty = task.toolReturn() == null ? "" : RuleClassifier.prettyReturn(task);
+        LabelSet ls = labelSets.get(task.labelSet());
+        if (ls == null) {
+            ls = LabelSets.forType(task.type());
+        }
+        return new TraceDetail(row, task, trace, labels, q.adjudications(traceId), verdict, source, pretty, ls.labels());
+    }
+
+    /** The label Enter accepts: the final label, else the rule's, else none. */
+    public String proposed(TraceDetail d) {
+        if (d == null) {
+            return null;
+        }
+        TraceTable.Row r = d.row();
+        TraceTable.Layout l = layout.get();
+        if (r != null) {
+            String fin = r.get("final");
+            if (fin != null) {
+                return fin;
+            }
+            if (l != null && l.ruleRater() != null && r.get(l.ruleRater()) != null) {
+                return r.get(l.ruleRater());
+            }
+        }
+        return d.rule() == null ? null : d.rule().label();
+    }
+
+    /** Whether machine labels of this trace are hidden (blind mode, not decided by me yet). */
+    public boolean hidden(TraceDetail d) {
+        if (!blind.get() || d == null) {
+            return false;
+        }
+        if (revealed.contains(d.traceId())) {
+            return false;
+        }
+        String me = annotator.get();
+        return d.row() == null || me == null || d.row().get("human:" + me) == null;
+    }
+
+    // ------------------------------------------------------------------------------------ review
+
+    /** Moves to queue index {@code i} (clamped). */
+    public void go(int i) {
+        int n = ids.size();
+        if (n == 0) {
+            return;
+        }
+        keyTime = System.nanoTime();
+        current.set(Math.max(0, Math.min(n - 1, i)));
+    }
+
+    public void next() {
+        go(current.get() + 1);
+    }
+
+    public void previous() {
+        go(current.get() - 1);
+    }
+
+    /** Accepts the proposed label of the current trace. */
+    public boolean accept() {
+        TraceDetail d = detail.get();
+        if (d == null || hidden(d)) {
+            return false;
+        }
+        if (blind.get() && revealed.contains(d.traceId()) && mine(d) != null) {
+            next(); // after a blind decision, Enter moves on
+            return true;
+        }
+        String p = proposed(d);
+        return p != null && decide(p, null);
+    }
+
+    /** Overrides with label number {@code key} (1-based) of the trace's label set. */
+    public boolean overrideWithKey(int key) {
+        TraceDetail d = detail.get();
+        if (d == null || key < 1 || key > d.labelSet().size()) {
+            return false;
+        }
+        return decide(d.labelSet().get(key - 1), null);
+    }
+
+    private String mine(TraceDetail d) {
+        String me = annotator.get();
+        return me == null || d.row() == null ? null : d.row().get("human:" + me);
+    }
+
+    /**
+     * Records my decision on the current trace: the row and agreement change at once, the ledger entry is
+     * committed in the background; then the queue moves on (in blind mode it stays and reveals).
+     */
+    public boolean decide(String value, String rationale) {
+        TraceDetail d = detail.get();
+        String me = annotator.get();
+        if (d == null || me == null || value == null) {
+            return false;
+        }
+        keyTime = System.nanoTime();
+        int index = current.get();
+        boolean wasBlind = hidden(d);
+        String before = mine(d);
+        String why = rationale;
+        if (wasBlind) {
+            why = "[blind] " + (why == null ? "" : why);
+            why = why.trim();
+        }
+        Decision dec = new Decision(d.traceId(), index, before, value, why);
+        undo.push(dec);
+        apply(dec, value, why);
+        lastDecision.set(me + ": " + value + (wasBlind ? " (blind; machine labels revealed)" : ""));
+        if (blind.get()) {
+            revealed.add(d.traceId());
+            showCurrentFresh();
+        } else {
+            next();
+        }
+        return true;
+    }
+
+    /** Writes my rationale on the current trace (keeps my label, or the proposed one when I have none). */
+    public boolean rationale(String text) {
+        TraceDetail d = detail.get();
+        if (d == null) {
+            return false;
+        }
+        String value = mine(d) != null ? mine(d) : proposed(d);
+        if (value == null || hidden(d) && mine(d) == null) {
+            return false;
+        }
+        keyTime = System.nanoTime();
+        Decision dec = new Decision(d.traceId(), current.get(), mine(d), value, text);
+        undo.push(dec);
+        apply(dec, value, text);
+        lastDecision.set(annotator.get() + ": rationale on " + value);
+        showCurrentFresh();
+        return true;
+    }
+
+    /** Undoes my last decision (appends an entry restoring what I had before) and returns to its trace. */
+    public boolean undo() {
+        Decision dec = undo.poll();
+        if (dec == null) {
+            return false;
+        }
+        apply(dec, dec.before(), "undo");
+        lastDecision.set("undone: " + dec.after() + (dec.before() == null ? "" : " → " + dec.before()));
+        revealed.remove(dec.traceId());
+        if (dec.index() != current.get() && dec.traceId().equals(idAt(dec.index()))) {
+            go(dec.index());
+        } else {
+            showCurrentFresh();
+        }
+        return true;
+    }
+
+    public int undoDepth() {
+        return undo.size();
+    }
+
+    private void showCurrentFresh() {
+        TraceDetail d = detail.get();
+        if (d != null) {
+            detail.set(null);
+            detail.set(withCurrentRow(d, current.get()));
+        }
+    }
+
+    /** Applies my label {@code value} (null: withdraw) on a trace: row, agreement, ledger, detail cache. */
+    private void apply(Decision dec, String value, String rationale) {
+        String me = annotator.get();
+        String traceId = dec.traceId();
+        // 1. the row, at once
+        PagedRows pr = rows.get();
+        int index = dec.index();
+        if (index >= 0 && index < pr.size() && traceId.equals(idAt(index))) {
+            PagedRows.RowRef ref = pr.get(index);
+            if (ref.row() != null) {
+                ref.update(withMine(ref.row(), me, value));
+            }
+        }
+        synchronized (details) {
+            CompletableFuture<TraceDetail> f = details.get(traceId);
+            TraceDetail old = f == null ? null : f.getNow(null);
+            if (old != null && old.row() != null) {
+                details.put(traceId, CompletableFuture.completedFuture(old.withRow(withMine(old.row(), me, value))));
+            }
+        }
+        // 2. agreement, on its own thread
+        LiveAgreement la = live;
+        if (la != null) {
+            agreementWorker.submit(() -> {
+                la.set(traceId, me, value);
+                publishAgreement(la);
+            });
+        }
+        // 3. the ledger: committed in order on the worker; then the detail (history) is re-read
+        Project p = project;
+        TraceTable t = table;
+        worker.submit(() -> {
+            try {
+                Adjudications.decide(p, traceId, me, value, rationale);
+                TraceDetail fresh = readDetail(p, t, traceId);
+                synchronized (details) {
+                    details.put(traceId, CompletableFuture.completedFuture(fresh));
+                }
+                Platform.runLater(() -> {
+                    TraceDetail shown = detail.get();
+                    if (shown != null && shown.traceId().equals(traceId)) {
+                        detail.set(withCurrentRow(fresh, current.get()));
+                    }
+                });
+            } catch (RuntimeException e) {
+                Platform.runLater(() -> status.set("Could not save the decision: " + e.getMessage()));
+            }
+        });
+    }
+
+    private TraceTable.Row withMine(TraceTable.Row r, String me, String value) {
+        Map<String, String> v = new LinkedHashMap<>(r.values());
+        v.put("human:" + me, value);
+        v.put("final", Consensus.finalLabel(value, r.get("ensemble")));
+        return new TraceTable.Row(r.traceId(), r.taskId(), r.labelSet(), v);
+    }
+
+    /** Called by the trace view once it shows a trace: records the key-to-shown time. */
+    public void shown() {
+        long k = keyTime;
+        if (k != 0) {
+            keyTime = 0;
+            synchronized (keyToShownMillis) {
+                keyToShownMillis.add((System.nanoTime() - k) / 1e6);
+            }
+        }
+    }
+
+    /** Key-to-next-item times measured so far (ms), for the benchmark. */
+    public List<Double> keyToShownMillis() {
+        synchronized (keyToShownMillis) {
+            return List.copyOf(keyToShownMillis);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------ agreement
+
+    private void loadAgreement(Project p, TraceTable.Layout l) {
+        LiveAgreement old = live;
+        live = null;
+        if (old != null) {
+            old.close();
+        }
+        agreementWorker.submit(() -> {
+            ProjectQueries q = new ProjectQueries(p);
+            LabelTable.Builder b = LabelTable.builder();
+            Map<String, String> columns = new LinkedHashMap<>();
+            List<String> machine = new ArrayList<>();
+            for (TraceTable.Column c : l.raters()) {
+                b.addRater(c.title());
+                columns.put(c.title(), c.key());
+                machine.add(c.title());
+            }
+            for (TraceTable.Column c : l.humans()) {
+                b.addRater(c.title());
+                columns.put(c.title(), c.key());
+            }
+            q.verdicts(v -> {
+                if (v.rater() != null) {
+                    b.add(v.traceId(), v.rater(), v.value());
+                }
+            });
+            AgreementOptions opts = AgreementOptions.defaults().withThreads(1)
+                    .withFleissRaters(machine.size() >= 2 ? machine : null);
+            LiveAgreement la = LiveAgreement.of(b.build(), opts);
+            live = la;
+            Map<String, String> cols = Map.copyOf(columns);
+            Platform.runLater(() -> agreementColumns.set(cols));
+            publishAgreement(la);
+        });
+    }
+
+    private void publishAgreement(LiveAgreement la) {
+        LiveSnapshot s = la.snapshot();
+        Platform.runLater(() -> {
+            if (la == live) {
+                agreement.set(s);
+            }
+        });
+        if (s.intervalsStale()) {
+            la.whenIntervalsFresh().thenAccept(fresh -> {
+                LiveSnapshot now = la.snapshot();
+                if (now.version() == fresh.version()) {
+                    Platform.runLater(() -> {
+                        if (la == live) {
+                            agreement.set(now);
+                        }
+                    });
+                }
+            });
+        }
+    }
+
+    /** Filters the table to the traces where agreement rater a said {@code la} and b said {@code lb}. */
+    public void filterToCell(String raterA, String labelA, String raterB, String labelB) {
+        Map<String, String> cols = agreementColumns.get();
+        String ka = cols.get(raterA);
+        String kb = cols.get(raterB);
+        if (ka == null || kb == null) {
+            return;
+        }
+        Map<String, String> eq = new LinkedHashMap<>();
+        eq.put(ka, labelA);
+        eq.put(kb, labelB);
+        setFilter(new TraceTable.Filter(eq, TraceTable.Show.ALL, ""));
+    }
+
+    // ------------------------------------------------------------------------------------ import
+
+    /**
+     * Imports files into the open project in the background (one transaction), with progress and cancel;
+     * on success the project is re-read, on failure {@link #importErrorProperty()} says what and where.
+     */
+    public void importFiles(List<Path> files) {
+        Project p = project;
+        if (p == null || importing.get()) {
+            return;
+        }
+        importCancel.set(false);
+        importError.set(null);
+        importing.set(true);
+        importProgress.set(-1);
+        importMessage.set("Importing " + files.size() + (files.size() == 1 ? " file…" : " files…"));
+        long totalBytes = files.stream().mapToLong(f -> {
+            try {
+                return java.nio.file.Files.size(f);
+            } catch (java.io.IOException e) {
+                return 0;
+            }
+        }).sum();
+        Map<Path, Long> read = new java.util.concurrent.ConcurrentHashMap<>();
+        long[] lastPost = {0};
+        ImportListener listener = new ImportListener() {
+            @Override
+            public void progress(Path file, long done, long all) {
+                read.put(file, done);
+                post();
+            }
+
+            @Override
+            public void written(long n) {
+                post();
+            }
+
+            private void post() {
+                long now = System.nanoTime();
+                synchronized (lastPost) {
+                    if (now - lastPost[0] < 50_000_000L) {
+                        return;
+                    }
+                    lastPost[0] = now;
+                }
+                long done = read.values().stream().mapToLong(Long::longValue).sum();
+                double frac = totalBytes <= 0 ? -1 : Math.min(1.0, (double) done / totalBytes);
+                Platform.runLater(() -> importProgress.set(frac));
+            }
+
+            @Override
+            public boolean cancelled() {
+                return importCancel.get();
+            }
+        };
+        worker.submit(() -> {
+            try {
+                ImportReport r = new Importer(p, listener).importFiles(files, null, null);
+                String text = r.toString().lines().findFirst().orElse("done");
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importProgress.set(1);
+                    importMessage.set("Imported: " + text);
+                });
+                synchronized (details) {
+                    details.clear();
+                }
+                reloadOnWorker(p, TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, true);
+                Platform.runLater(() -> {
+                    filter.set(TraceTable.Filter.NONE);
+                    sort.set(TraceTable.Sort.DEFAULT);
+                });
+            } catch (ImportCancelledException e) {
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importMessage.set("Import cancelled; the project is unchanged.");
+                });
+            } catch (ImportException e) {
+                ImportError err = new ImportError(e.getMessage(), e.file(), e.line());
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importMessage.set("Import failed; the project is unchanged.");
+                    importError.set(err);
+                });
+            } catch (RuntimeException e) {
+                ImportError err = new ImportError(String.valueOf(e.getMessage()), null, -1);
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importMessage.set("Import failed; the project is unchanged.");
+                    importError.set(err);
+                });
+            }
+        });
+    }
+
+    public void cancelImport() {
+        importCancel.set(true);
+    }
+
+    /** Runs {@code r} on the FX thread after every task queued so far on the worker (tests, bench). */
+    public void afterPendingWork(Runnable r) {
+        worker.submit(() -> Platform.runLater(r));
+    }
+
     @Override
     public void close() {
+        LiveAgreement la = live;
+        if (la != null) {
+            la.close();
+        }
         worker.submit(() -> {
             if (project != null) {
                 project.close();
             }
         });
         worker.shutdown();
+        detailWorker.shutdown();
+        agreementWorker.shutdown();
     }
 }

@@ -3,26 +3,27 @@ package org.tracejudge.ui;
 import java.nio.file.Path;
 import java.util.List;
 import javafx.application.Application;
-import javafx.scene.Scene;
 import javafx.stage.Stage;
 
-/** The workbench window. Opens the project named on the command line, or the bundled sample project. */
+/**
+ * The workbench window. Opens the project named on the command line, else the bundled sample project
+ * (set {@code -Dtracejudge.start=welcome} to begin on the start page instead).
+ */
 public class WorkbenchApp extends Application {
     private ProjectViewModel vm;
+    private MainWindow window;
 
     @Override
     public void start(Stage stage) {
         vm = new ProjectViewModel();
-        TraceListView view = new TraceListView(vm);
-        Scene scene = new Scene(view, 1100, 700);
-        scene.getStylesheets().add(WorkbenchApp.class.getResource("workbench.css").toExternalForm());
-        stage.titleProperty().bind(vm.titleProperty());
-        stage.setScene(scene);
-        stage.setMinWidth(640);
-        stage.setMinHeight(400);
+        window = new MainWindow(stage, vm);
         stage.show();
         List<String> args = getParameters() == null ? List.of() : getParameters().getUnnamed();
-        vm.open(args.isEmpty() ? null : Path.of(args.get(0)));
+        if (!args.isEmpty()) {
+            vm.open(Path.of(args.get(0)));
+        } else if (!"welcome".equals(System.getProperty("tracejudge.start"))) {
+            vm.open(null);
+        }
     }
 
     @Override
@@ -32,7 +33,11 @@ public class WorkbenchApp extends Application {
         }
     }
 
-    ProjectViewModel viewModel() {
+    public ProjectViewModel viewModel() {
         return vm;
+    }
+
+    public MainWindow window() {
+        return window;
     }
 }

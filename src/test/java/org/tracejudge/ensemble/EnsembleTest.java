@@ -31,6 +31,24 @@ class EnsembleTest {
     }
 
     @Test
+    void theWorkbenchTableVotesAsTheEnsembleDoes() {
+        // store.Consensus computes the table's ensemble column (in SQL too); it must be this package's vote
+        String[] values = {null, "correct", "tool_skip", "result_ignore"};
+        int decided = 0;
+        for (String rule : values) {
+            for (String a : values) {
+                for (String b : values) {
+                    String expected = Ensemble.vote(rule, a, b).label();
+                    assertEquals(expected, org.tracejudge.store.Consensus.ensemble(rule, a, b),
+                            "rule " + rule + ", judges " + a + ", " + b);
+                    decided += expected == null ? 0 : 1;
+                }
+            }
+        }
+        assertEquals(27, decided); // every combination with all three labels present is decided
+    }
+
+    @Test
     void threeDifferentLabelsGoToTheRule() {
         assertVote("output_fabrication", "tie_rule", "output_fabrication", "correct", "result_ignore");
     }

@@ -1,13 +1,20 @@
 package org.tracejudge.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -18,42 +25,247 @@ import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import org.tracejudge.model.Adjudication;
+import org.tracejudge.sample.SampleProject;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectQueries;
+import org.tracejudge.store.TraceTable;
+import org.tracejudge.ui.table.PagedRows;
 
-/** The real window, headless under Monocle: it opens the bundled sample project and lists its traces. */
+/**
+ * The real window, headless under Monocle, on the bundled sample project: the table, filters, the keyboard
+ * review flow with live agreement, undo, blind mode, the start page and an import error.
+ */
 @ExtendWith(ApplicationExtension.class)
 class WorkbenchAppTest {
     static Path home;
     Stage stage;
+    WorkbenchApp app;
 
     @BeforeAll
     static void isolatedDataFolder() throws Exception {
         home = Files.createTempDirectory("tracejudge-ui-test");
         System.setProperty("tracejudge.home", home.toString());
+        Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"tester\"}");
     }
 
     @AfterAll
     static void restore() {
         System.clearProperty("tracejudge.home");
+        System.clearProperty("tracejudge.start");
     }
 
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        new WorkbenchApp().start(stage);
+        app = new WorkbenchApp();
+        app.start(stage);
+    }
+
+    private ProjectViewModel vm() {
+        return app.viewModel();
+    }
+
+    private TableView<PagedRows.RowRef> table(FxRobot robot) {
+        return app.window().tableView().table();
+    }
+
+    private void waitFor(String what, java.util.concurrent.Callable<Boolean> c) throws Exception {
+        try {
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, c);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("timed out waiting for: " + what, e);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private void opened(FxRobot robot) throws Exception {
+        waitFor("the sample's 60 rows", () -> table(robot).getItems().size() == 60 && vm().detailProperty().get() != null
+                && vm().agreementProperty().get() != null && robot.lookup("#traceTable").tryQuery().isPresent());
+    }
+
+    private String text(FxRobot robot, String id) {
+        return robot.lookup(id).queryAs(Label.class).getText();
+    }
+
+    private String rowValue(int index, String key) {
+        TraceTable.Row r = vm().rowsProperty().get().get(index).row();
+        return r == null ? null : r.get(key);
     }
 
     @Test
-    void opensTheSampleProjectAndListsItsTraces(FxRobot robot) throws Exception {
-        TableView<?> table = robot.lookup("#traceTable").queryAs(TableView.class);
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> table.getItems().size() == 60);
+    void opensTheSampleAndShowsTableTraceAndAgreement(FxRobot robot) throws Exception {
+        opened(robot);
         assertEquals("Tracejudge — Sample project", stage.getTitle());
-        assertEquals(60, table.getItems().size());
-        // model, domain, task, type, then one column per rater
-        assertEquals(7, table.getColumns().size());
-        assertEquals("harness", table.getColumns().get(4).getText());
-        Label status = robot.lookup("#statusText").queryAs(Label.class);
-        assertTrue(status.getText().startsWith("60 traces · 20 tasks · 3 models"), status.getText());
-        assertTrue(Files.exists(home.resolve("samples").resolve("sample-project.tjdb")));
+        TableView<PagedRows.RowRef> t = table(robot);
+        List<String> headers = t.getColumns().stream().map(TableColumn::getText).toList();
+        assertEquals(List.of("Model", "Domain", "Task", "Type", "harness", "illustrative-dtree", "illustrative-evidence",
+                "tester", "Ensemble", "Final"), headers);
+        waitFor("first row filled", () -> rowValue(0, "model") != null);
+        assertEquals("acme-lm-7b", rowValue(0, "model"));
+        // trace view shows the first trace: heading, user message, answer, raters
+        assertTrue(text(robot, "#traceHeading").startsWith(rowValue(0, "task")), text(robot, "#traceHeading"));
+        assertFalse(text(robot, "#userMessage").isBlank());
+        assertFalse(robot.lookup("#raterPanel").queryAs(javafx.scene.layout.FlowPane.class).getChildren().isEmpty());
+        // agreement panel: Fleiss and alpha with intervals and n
+        waitFor("bootstrap intervals", () -> text(robot, "#alphaValue").contains("["));
+        assertTrue(text(robot, "#fleissValue").matches("Fleiss' κ = 0\\.\\d{3} \\[.*\\]  \\(n = \\d+.*"), text(robot, "#fleissValue"));
+        assertTrue(text(robot, "#alphaValue").contains("(n = 60)"), text(robot, "#alphaValue"));
+        assertNotNull(robot.lookup("#kappa-harness-illustrative-dtree").tryQuery().orElse(null));
+    }
+
+    @Test
+    void filtersToDisagreementsOverridesWithAKeyAndUndoes(FxRobot robot) throws Exception {
+        opened(robot);
+        // filter to "raters disagree" through the combo box
+        robot.clickOn("#showFilter");
+        robot.clickOn("Raters disagree");
+        waitFor("disagreement filter", () -> vm().filterProperty().get().show() == TraceTable.Show.DISAGREE
+                && !vm().loadingProperty().get());
+        int n = table(robot).getItems().size();
+        assertTrue(n > 0 && n < 60, "disagreements: " + n);
+        waitFor("rows filled", () -> rowValue(n - 1, "model") != null);
+        for (int i = 0; i < n; i++) {
+            java.util.Set<String> labels = new java.util.HashSet<>();
+            for (String k : vm().layoutProperty().get().raters().stream().map(TraceTable.Column::key).toList()) {
+                if (rowValue(i, k) != null) {
+                    labels.add(rowValue(i, k));
+                }
+            }
+            assertTrue(labels.size() > 1, "row " + i + " has raters who agree: " + labels);
+        }
+        waitFor("first trace shown", () -> vm().detailProperty().get() != null
+                && vm().detailProperty().get().traceId().equals(vm().idAt(0)));
+        String traceId = vm().idAt(0);
+        String alphaBefore = text(robot, "#alphaValue").replaceAll(" \\[.*", "");
+        String before = rowValue(0, "human:tester");
+
+        // override with key 2: my label is the label set's second label, the queue moves on, alpha changes
+        String second = vm().detailProperty().get().labelSet().get(1);
+        robot.type(KeyCode.DIGIT2);
+        waitFor("moved to the next trace", () -> vm().currentProperty().get() == 1);
+        assertEquals(second, rowValue(0, "human:tester"));
+        assertEquals(second, rowValue(0, "final"));
+        waitFor("alpha changed", () -> !text(robot, "#alphaValue").replaceAll(" \\[.*", "").equals(alphaBefore));
+        vm().afterPendingWork(() -> { });
+        waitFor("decision committed", () -> lastDecision(traceId) != null && second.equals(lastDecision(traceId).value()));
+        assertEquals("tester", lastDecision(traceId).annotator());
+
+        // undo: my label goes back, and so does alpha
+        robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);
+        waitFor("undo returns to the trace", () -> vm().currentProperty().get() == 0);
+        assertEquals(before, rowValue(0, "human:tester"));
+        waitFor("alpha back", () -> text(robot, "#alphaValue").replaceAll(" \\[.*", "").equals(alphaBefore));
+        waitFor("undo committed", () -> {
+            Adjudication a = lastDecision(traceId);
+            return a != null && (before == null ? a.withdrawn() : before.equals(a.value()));
+        });
+
+        // clicking a confusion-matrix cell filters the table to those traces
+        robot.clickOn("#clearFilters");
+        waitFor("all rows", () -> table(robot).getItems().size() == 60 && !vm().loadingProperty().get());
+        Button cell = robot.lookup("#confusionMatrix").lookup(".confusion-disagree").queryAll().stream()
+                .map(Button.class::cast).filter(b -> !b.isDisabled()).findFirst().orElseThrow();
+        int count = Integer.parseInt(cell.getText());
+        robot.interact(cell::fire); // the cell may be scrolled out of the agreement panel's view
+        waitFor("cell filter", () -> !vm().loadingProperty().get() && vm().filterProperty().get().equals().size() == 2);
+        assertEquals(count, table(robot).getItems().size());
+    }
+
+    @Test
+    void blindModeHidesMachineLabelsUntilIDecide(FxRobot robot) throws Exception {
+        opened(robot);
+        // go to a trace I have not decided
+        robot.clickOn("#showFilter");
+        robot.clickOn(TraceTable.Show.NOT_MINE.title());
+        waitFor("not-mine filter", () -> vm().filterProperty().get().show() == TraceTable.Show.NOT_MINE
+                && !vm().loadingProperty().get() && vm().detailProperty().get() != null
+                && vm().detailProperty().get().traceId().equals(vm().idAt(0)));
+        String traceId = vm().idAt(0);
+        robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
+        waitFor("blind notice", () -> robot.lookup("#blindNotice").tryQuery().isPresent());
+        TableView<PagedRows.RowRef> t = table(robot);
+        for (TableColumn<PagedRows.RowRef, ?> c : t.getColumns()) {
+            String key = (String) c.getUserData();
+            boolean machine = key.startsWith("rater:") || key.equals("ensemble") || key.equals("final");
+            assertEquals(!machine, c.isVisible(), key);
+        }
+        assertTrue(robot.lookup("#proposedLabel").queryAs(Label.class).getText().startsWith("Blind"));
+        // Enter accepts nothing while blind
+        robot.type(KeyCode.ENTER);
+        assertEquals(0, vm().currentProperty().get());
+        robot.type(KeyCode.DIGIT1);
+        waitFor("revealed", () -> robot.lookup("#blindNotice").tryQuery().isEmpty()
+                && robot.lookup(".rater-card").tryQuery().isPresent());
+        assertEquals(0, vm().currentProperty().get(), "blind decisions stay on the trace to reveal it");
+        waitFor("blind decision recorded", () -> lastDecision(traceId) != null
+                && lastDecision(traceId).rationale() != null && lastDecision(traceId).rationale().startsWith("[blind]"));
+        robot.type(KeyCode.ENTER);
+        waitFor("Enter moves on after revealing", () -> vm().currentProperty().get() == 1);
+        robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
+        waitFor("blind off", () -> !vm().blindProperty().get());
+    }
+
+    @Test
+    void searchSortAndShortcutsSheet(FxRobot robot) throws Exception {
+        opened(robot);
+        robot.press(KeyCode.CONTROL).type(KeyCode.F).release(KeyCode.CONTROL);
+        robot.write("kwh").type(KeyCode.ENTER);
+        waitFor("search", () -> "kwh".equals(vm().filterProperty().get().search()) && !vm().loadingProperty().get());
+        int n = table(robot).getItems().size();
+        assertTrue(n > 0 && n < 60, "search hits: " + n);
+        robot.type(KeyCode.ESCAPE);
+        robot.clickOn("#clearFilters");
+        waitFor("all rows", () -> table(robot).getItems().size() == 60 && !vm().loadingProperty().get());
+        // sort by the harness column, descending after two clicks
+        // sort by the harness column, as a header click does (the table re-queries SQLite through its sort policy)
+        TableColumn<PagedRows.RowRef, ?> harness = table(robot).getColumns().stream()
+                .filter(c -> c.getText().equals("harness")).findFirst().orElseThrow();
+        robot.interact(() -> table(robot).getSortOrder().setAll(List.of(harness)));
+        waitFor("sorted", () -> vm().sortProperty().get().key() != null && !vm().loadingProperty().get());
+        String key = vm().sortProperty().get().key();
+        waitFor("rows", () -> rowValue(59, "model") != null);
+        for (int i = 1; i < 60; i++) {
+            String a = rowValue(i - 1, key);
+            String b = rowValue(i, key);
+            assertTrue(b == null || (a != null && a.compareTo(b) <= 0), "unsorted at " + i + ": " + a + " > " + b);
+        }
+        // the shortcuts sheet
+        robot.clickOn("#traceHeading");
+        robot.type(KeyCode.SLASH); // just to prove plain keys do not crash; the sheet opens with "?"
+        AtomicReference<javafx.scene.control.Alert> sheet = new AtomicReference<>();
+        robot.interact(() -> sheet.set(app.window().showShortcuts()));
+        assertTrue(robot.lookup("#shortcutsSheet").tryQuery().isPresent());
+        robot.interact(() -> sheet.get().close());
+    }
+
+    @Test
+    void startPageAndImportErrorShowFileAndLine(FxRobot robot) throws Exception {
+        opened(robot);
+        robot.interact(() -> app.window().showWelcome());
+        assertTrue(robot.lookup("#welcomeView").tryQuery().isPresent());
+        assertTrue(robot.lookup("#openSample").tryQuery().isPresent());
+        Path bad = home.resolve("broken_20260101_000000.json");
+        Files.writeString(bad, "[\n  {\"task_id\": \"X-1\", \"agent_answer\": \"a\",\n   \"model\": oops}\n]\n");
+        robot.interact(() -> app.window().importFiles(List.of(bad)));
+        waitFor("import error", () -> vm().importErrorProperty().get() != null);
+        String shown = text(robot, "#importError");
+        assertTrue(shown.contains("broken_20260101_000000.json") && shown.contains("line 3"), shown);
+        assertTrue(robot.lookup("#copyImportError").tryQuery().isPresent());
+        robot.clickOn("#copyImportError");
+        assertEquals("Copied", robot.lookup("#copyImportError").queryAs(Button.class).getText());
+        // the project is unchanged
+        assertEquals(60, table(robot).getItems().size());
+        robot.clickOn("#openSample");
+        waitFor("workbench again", () -> robot.lookup("#workbench").tryQuery().isPresent()
+                && robot.lookup("#workbench").query().isVisible());
         FxToolkit.cleanupStages();
+    }
+
+    private Adjudication lastDecision(String traceId) {
+        try (Project p = Project.open(SampleProject.defaultFile())) {
+            List<Adjudication> h = new ProjectQueries(p).adjudications(traceId);
+            return h.isEmpty() ? null : h.get(h.size() - 1);
+        }
     }
 }

@@ -1,0 +1,62 @@
+package org.tracejudge.store;
+
+/**
+ * The ensemble and final label, in Java and as the equivalent SQL expression the trace table filters and
+ * sorts by. This is the one seam for the ensemble rule of {@code rules-and-metrics.md}: majority of the rule
+ * and the two judges, ties (three different labels) to the rule, no ensemble (pending) when a judge has no
+ * label; final = the latest human adjudication, else the ensemble. With no judges configured the ensemble is
+ * the rule's label; with one, it is the label the rule and the judge agree on, else pending.
+ * (When the rules/ensemble package lands, route both methods through it; {@code ConsensusTest} checks that
+ * the Java and SQL forms agree on every combination.)
+ */
+public final class Consensus {
+    private Consensus() {}
+
+    /** The ensemble label of (rule, judges…), or null when pending. */
+    public static String ensemble(String rule, String... judges) {
+        if (rule == null) {
+            return null;
+        }
+        switch (judges.length) {
+            case 0:
+                return rule;
+            case 1:
+                return rule.equals(judges[0]) ? rule : null;
+            default:
+                String a = judges[0];
+                String b = judges[1];
+                if (a == null || b == null) {
+                    return null;
+                }
+                return a.equals(b) ? a : rule;
+        }
+    }
+
+    /** The final label: the latest human decision, else the ensemble. */
+    public static String finalLabel(String adjudicated, String ensemble) {
+        return adjudicated != null ? adjudicated : ensemble;
+    }
+
+    /** SQL for {@link #ensemble} over column expressions (the rule's, then zero to two judges'). */
+    public static String ensembleSql(String rule, String... judges) {
+        if (rule == null) {
+            return "NULL";
+        }
+        switch (judges.length) {
+            case 0:
+                return rule;
+            case 1:
+                return "(CASE WHEN " + rule + " = " + judges[0] + " THEN " + rule + " END)";
+            default:
+                String a = judges[0];
+                String b = judges[1];
+                return "(CASE WHEN " + rule + " IS NULL OR " + a + " IS NULL OR " + b + " IS NULL THEN NULL WHEN "
+                        + a + " = " + b + " THEN " + a + " ELSE " + rule + " END)";
+        }
+    }
+
+    /** SQL for {@link #finalLabel}. */
+    public static String finalSql(String adjudicated, String ensembleSql) {
+        return "coalesce(" + adjudicated + ", " + ensembleSql + ")";
+    }
+}

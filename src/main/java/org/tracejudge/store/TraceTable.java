@@ -1,0 +1,589 @@
+package org.tracejudge.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.tracejudge.model.RaterKind;
+
+/**
+ * The workbench's trace table as paged SQL: one row per trace with model, domain, task, task type, each
+ * machine rater's current label, each annotator's current decision, the ensemble and the final label;
+ * filtered, searched and sorted in SQLite and read one page at a time, so a 100,000-trace project never
+ * has to be in memory. Paging is two-phase: the ids of a page are found with only the columns the filter
+ * and sort need, then those rows are read in full.
+ */
+public final class TraceTable {
+    /** The value a column filter uses for "no label". */
+    public static final String MISSING = "(none)";
+
+    public enum Kind { MODEL, DOMAIN, TASK, TYPE, RATER, HUMAN, ENSEMBLE, FINAL }
+
+    /**
+     * One column. {@code key} is stable ("model", "rater:&lt;id&gt;", "human:&lt;name&gt;", "final"…),
+     * {@code ref} the rater id or annotator name.
+     */
+    public record Column(String key, String title, Kind kind, String ref) {
+        public boolean isLabel() {
+            return kind == Kind.RATER || kind == Kind.HUMAN || kind == Kind.ENSEMBLE || kind == Kind.FINAL;
+        }
+    }
+
+    /**
+     * The columns of a project and the roles of its raters.
+     *
+     * @param ruleRater   the column key of the rater whose label counts as the rule's (null when none)
+     * @param judgeRaters the column keys of the two (or fewer) raters counted as judges for the ensemble
+     */
+    public record Layout(List<Column> columns, String ruleRater, List<String> judgeRaters, String annotator) {
+        public Column column(String key) {
+            for (Column c : columns) {
+                if (c.key().equals(key)) {
+                    return c;
+                }
+            }
+            return null;
+        }
+
+        public List<Column> raters() {
+            return columns.stream().filter(c -> c.kind() == Kind.RATER).toList();
+        }
+
+        public List<Column> humans() {
+            return columns.stream().filter(c -> c.kind() == Kind.HUMAN).toList();
+        }
+    }
+
+    /** Quick filters over the label columns. */
+    public enum Show {
+        ALL("All traces"),
+        DISAGREE("Raters disagree"),
+        RULE_VS_JUDGES("Rule vs judges"),
+        JUDGES_SPLIT("Judges split"),
+        PENDING("Pending (no final label)"),
+        MINE("Adjudicated by me"),
+        NOT_MINE("Not yet adjudicated by me");
+
+        private final String title;
+
+        Show(String title) {
+            this.title = title;
+        }
+
+        public String title() {
+            return title;
+        }
+    }
+
+    /**
+     * What the table shows. {@code equals}: column key → value ({@link #MISSING} for no label);
+     * {@code search}: case-insensitive text in the user message or the answer.
+     */
+    public record Filter(Map<String, String> equals, Show show, String search) {
+        public static final Filter NONE = new Filter(Map.of(), Show.ALL, "");
+
+        public Filter {
+            equals = Map.copyOf(equals == null ? Map.of() : equals);
+            show = show == null ? Show.ALL : show;
+            search = search == null ? "" : search.trim();
+        }
+
+        public Filter with(String key, String value) {
+            Map<String, String> m = new LinkedHashMap<>(equals);
+            if (value == null) {
+                m.remove(key);
+            } else {
+                m.put(key, value);
+            }
+            return new Filter(m, show, search);
+        }
+
+        public Filter withShow(Show s) {
+            return new Filter(equals, s, search);
+        }
+
+        public Filter withSearch(String s) {
+            return new Filter(equals, show, s);
+        }
+    }
+
+    /** Sort by a column key (null: model, task, run). */
+    public record Sort(String key, boolean descending) {
+        public static final Sort DEFAULT = new Sort(null, false);
+    }
+
+    /** One row: the trace, its task and every column's value by column key (null where there is none). */
+    public record Row(String traceId, String taskId, String labelSet, Map<String, String> values) {
+        public String get(String key) {
+            return values.get(key);
+        }
+    }
+
+    private final Project project;
+    private final Layout layout;
+
+    public TraceTable(Project project, Layout layout) {
+        this.project = project;
+        this.layout = layout;
+    }
+
+    public Layout layout() {
+        return layout;
+    }
+
+    /**
+     * Reads the columns of a project. Rule rater: project setting {@code ensemble.rule} (a rater name), else the
+     * rater {@code rule}, else {@code harness}. Judges: setting {@code ensemble.judges} ("a,b"; the settings the
+     * {@code ensemble} command saves), else the first two
+     * LLM judges, else the first two other machine raters. Humans: everyone who adjudicated, plus
+     * {@code annotator} (may be null).
+     */
+    public static Layout layout(Project project, String annotator) {
+        List<ProjectQueries.RaterSummary> raters = new ArrayList<>(ratersWithLabels(project));
+        raters.sort((a, b) -> Integer.compare(rank(a), rank(b)));
+        String ruleName = project.meta("ensemble.rule");
+        String judgesSetting = project.meta("ensemble.judges");
+        List<Column> cols = new ArrayList<>();
+        cols.add(new Column("model", "Model", Kind.MODEL, null));
+        cols.add(new Column("domain", "Domain", Kind.DOMAIN, null));
+        cols.add(new Column("task", "Task", Kind.TASK, null));
+        cols.add(new Column("type", "Type", Kind.TYPE, null));
+        String rule = null;
+        Map<String, String> byName = new LinkedHashMap<>();
+        for (ProjectQueries.RaterSummary r : raters) {
+            Column c = new Column("rater:" + r.id(), r.column(), Kind.RATER, r.id());
+            cols.add(c);
+            byName.putIfAbsent(r.name(), c.key());
+            byName.putIfAbsent(r.column(), c.key());
+        }
+        if (ruleName != null && byName.containsKey(ruleName)) {
+            rule = byName.get(ruleName);
+        } else if (byName.containsKey("rule")) {
+            rule = byName.get("rule");
+        } else if (byName.containsKey("harness")) {
+            rule = byName.get("harness");
+        } else {
+            for (ProjectQueries.RaterSummary r : raters) {
+                if (r.kind() == RaterKind.RULE) {
+                    rule = "rater:" + r.id();
+                    break;
+                }
+            }
+        }
+        List<String> judges = new ArrayList<>();
+        if (judgesSetting != null && !judgesSetting.isBlank()) {
+            for (String j : judgesSetting.split(",")) {
+                String key = byName.get(j.trim());
+                if (key != null && judges.size() < 2) {
+                    judges.add(key);
+                }
+            }
+        }
+        if (judges.isEmpty()) {
+            for (ProjectQueries.RaterSummary r : raters) {
+                if (r.kind() == RaterKind.LLM_JUDGE && judges.size() < 2) {
+                    judges.add("rater:" + r.id());
+                }
+            }
+        }
+        if (judges.isEmpty()) {
+            for (ProjectQueries.RaterSummary r : raters) {
+                String key = "rater:" + r.id();
+                if (!key.equals(rule) && r.kind() != RaterKind.RULE && r.kind() != RaterKind.HUMAN && judges.size() < 2) {
+                    judges.add(key);
+                }
+            }
+        }
+        Set<String> humans = new LinkedHashSet<>(annotators(project));
+        if (annotator != null && !annotator.isBlank()) {
+            humans.add(annotator);
+        }
+        for (String h : humans) {
+            cols.add(new Column("human:" + h, h, Kind.HUMAN, h));
+        }
+        if (rule != null) {
+            cols.add(new Column("ensemble", "Ensemble", Kind.ENSEMBLE, null));
+        }
+        cols.add(new Column("final", "Final", Kind.FINAL, null));
+        return new Layout(List.copyOf(cols), rule, List.copyOf(judges), annotator);
+    }
+
+    /** Raters that have at least one ledger entry (label counts left at 0: counting is slow on big projects). */
+    private static List<ProjectQueries.RaterSummary> ratersWithLabels(Project project) {
+        return project.read(c -> {
+            List<ProjectQueries.RaterSummary> out = new ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT r.id, r.name, r.kind, r.version, "
+                    + "r.description FROM rater r WHERE EXISTS (SELECT 1 FROM label l WHERE l.rater_id = r.id) "
+                    + "ORDER BY r.name, r.version")) {
+                while (rs.next()) {
+                    out.add(new ProjectQueries.RaterSummary(rs.getString(1), rs.getString(2),
+                            RaterKind.fromCode(rs.getString(3)), rs.getString(4), rs.getString(5), 0));
+                }
+            }
+            return out;
+        });
+    }
+
+    private static int rank(ProjectQueries.RaterSummary r) {
+        if (r.kind() == RaterKind.RULE) {
+            return 0;
+        }
+        if (r.name().equals("harness")) {
+            return 1;
+        }
+        if (r.kind() == RaterKind.LLM_JUDGE) {
+            return 2;
+        }
+        return 3;
+    }
+
+    /** Everyone who has made an adjudication, by name. */
+    public static List<String> annotators(Project project) {
+        return project.read(c -> {
+            List<String> out = new ArrayList<>();
+            try (Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT DISTINCT annotator FROM adjudication ORDER BY annotator")) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+            return out;
+        });
+    }
+
+    // ------------------------------------------------------------------------------------------ SQL
+
+    /** Builds the inner per-trace query with the given label columns, plus the parameters it binds. */
+    private final class Sql {
+        final StringBuilder select = new StringBuilder(
+                "SELECT t.id AS id, t.task_id AS task_id, k.label_set AS label_set, t.model AS model, k.domain AS domain, "
+                        + "k.task_key AS task, k.task_type AS type, t.run AS run");
+        final List<String> params = new ArrayList<>();
+        final Map<String, String> alias = new HashMap<>();
+        boolean adjudicated;
+
+        void need(String key) {
+            Column c = layout.column(key);
+            if (c == null || alias.containsKey(key)) {
+                return;
+            }
+            switch (c.kind()) {
+                case MODEL, DOMAIN, TASK, TYPE -> alias.put(key, key);
+                case RATER -> {
+                    String a = "c" + alias.size();
+                    select.append(", (SELECT value FROM label WHERE trace_id = t.id AND rater_id = ? "
+                            + "ORDER BY created_at DESC, id DESC LIMIT 1) AS ").append(a);
+                    params.add(c.ref());
+                    alias.put(key, a);
+                }
+                case HUMAN -> {
+                    String a = "c" + alias.size();
+                    select.append(", (SELECT value FROM adjudication WHERE trace_id = t.id AND annotator = ? "
+                            + "ORDER BY created_at DESC, id DESC LIMIT 1) AS ").append(a);
+                    params.add(c.ref());
+                    alias.put(key, a);
+                }
+                case ENSEMBLE -> {
+                    need(layout.ruleRater());
+                    layout.judgeRaters().forEach(this::need);
+                    alias.put(key, ensembleExpr());
+                }
+                case FINAL -> {
+                    if (layout.column("ensemble") != null) {
+                        need("ensemble");
+                    }
+                    if (!adjudicated) {
+                        adjudicated = true;
+                        select.append(", (SELECT value FROM adjudication WHERE trace_id = t.id "
+                                + "ORDER BY created_at DESC, id DESC LIMIT 1) AS adj");
+                    }
+                    alias.put(key, Consensus.finalSql("adj", alias.getOrDefault("ensemble", "NULL")));
+                }
+                default -> throw new IllegalStateException();
+            }
+        }
+
+        String ensembleExpr() {
+            String rule = alias.get(layout.ruleRater());
+            String[] judges = layout.judgeRaters().stream().map(alias::get).toArray(String[]::new);
+            return Consensus.ensembleSql(rule, judges);
+        }
+
+        String expr(String key) {
+            need(key);
+            return alias.get(key);
+        }
+    }
+
+    private record Built(String sql, List<String> params) {}
+
+    private Built build(Filter f, Sort sort, String outerSelect, boolean page) {
+        Sql q = new Sql();
+        List<String> where = new ArrayList<>();
+        List<String> whereParams = new ArrayList<>();
+        for (Map.Entry<String, String> e : f.equals().entrySet()) {
+            if (layout.column(e.getKey()) == null) {
+                continue;
+            }
+            String x = q.expr(e.getKey());
+            if (MISSING.equals(e.getValue())) {
+                where.add(x + " IS NULL");
+            } else {
+                where.add(x + " = ?");
+                whereParams.add(e.getValue());
+            }
+        }
+        List<String> raters = layout.raters().stream().map(Column::key).toList();
+        switch (f.show()) {
+            case DISAGREE -> {
+                List<String> ors = new ArrayList<>();
+                for (int i = 0; i < raters.size(); i++) {
+                    for (int j = i + 1; j < raters.size(); j++) {
+                        ors.add(q.expr(raters.get(i)) + " <> " + q.expr(raters.get(j)));
+                    }
+                }
+                where.add(ors.isEmpty() ? "0" : "(" + String.join(" OR ", ors) + ")");
+            }
+            case RULE_VS_JUDGES -> {
+                List<String> ors = new ArrayList<>();
+                if (layout.ruleRater() != null) {
+                    for (String j : layout.judgeRaters()) {
+                        ors.add(q.expr(layout.ruleRater()) + " <> " + q.expr(j));
+                    }
+                }
+                where.add(ors.isEmpty() ? "0" : "(" + String.join(" OR ", ors) + ")");
+            }
+            case JUDGES_SPLIT -> where.add(layout.judgeRaters().size() < 2 ? "0"
+                    : q.expr(layout.judgeRaters().get(0)) + " <> " + q.expr(layout.judgeRaters().get(1)));
+            case PENDING -> where.add(q.expr("final") + " IS NULL");
+            case MINE, NOT_MINE -> {
+                String me = layout.annotator() == null ? "" : layout.annotator();
+                String x = layout.column("human:" + me) == null ? "NULL" : q.expr("human:" + me);
+                where.add(x + (f.show() == Show.MINE ? " IS NOT NULL" : " IS NULL"));
+            }
+            default -> { }
+        }
+        String order = null;
+        if (page) {
+            List<String> by = new ArrayList<>();
+            if (sort != null && sort.key() != null && layout.column(sort.key()) != null) {
+                String x = q.expr(sort.key());
+                // missing labels last either way
+                by.add("(" + x + " IS NULL)");
+                by.add(x + (sort.descending() ? " DESC" : ""));
+            }
+            by.addAll(List.of("model", "task", "run", "id"));
+            order = String.join(", ", by);
+        }
+        StringBuilder sql = new StringBuilder();
+        sql.append(q.select).append(" FROM trace t JOIN task k ON k.id = t.task_id");
+        List<String> params = new ArrayList<>(q.params);
+        if (!f.search().isEmpty()) {
+            sql.append(" WHERE (k.user_message LIKE ? ESCAPE '\\' OR t.answer LIKE ? ESCAPE '\\')");
+            String like = "%" + f.search().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+            params.add(like);
+            params.add(like);
+        }
+        // OFFSET 0 keeps SQLite from flattening: each label subquery runs once per trace
+        String inner = sql + " LIMIT -1 OFFSET 0";
+        StringBuilder outer = new StringBuilder("SELECT ").append(outerSelect).append(" FROM (").append(inner).append(")");
+        if (!where.isEmpty()) {
+            outer.append(" WHERE ").append(String.join(" AND ", where));
+            params.addAll(whereParams);
+        }
+        if (order != null) {
+            outer.append(" ORDER BY ").append(order).append(" LIMIT ? OFFSET ?");
+        }
+        return new Built(outer.toString(), params);
+    }
+
+    /** How many traces pass the filter. */
+    public int count(Filter f) {
+        Built b = build(f, null, "count(*)", false);
+        return project.read(c -> {
+            try (PreparedStatement s = prepare(c, b)) {
+                try (ResultSet rs = s.executeQuery()) {
+                    rs.next();
+                    return rs.getInt(1);
+                }
+            }
+        });
+    }
+
+    /**
+     * The ids of every trace that passes the filter, in table order: one query per filter change, after
+     * which any page is {@link #rows(List)} of a slice (a 100,000-trace project: about 4 MB of ids).
+     */
+    public List<String> ids(Filter f, Sort sort) {
+        Built b = build(f, sort, "id", true);
+        return project.read(c -> {
+            List<String> out = new ArrayList<>();
+            try (PreparedStatement s = prepare(c, b)) {
+                s.setInt(b.params().size() + 1, -1);
+                s.setInt(b.params().size() + 2, 0);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(rs.getString(1));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /** Rows {@code offset .. offset+limit-1} of the filtered, sorted table, every column filled. */
+    public List<Row> page(Filter f, Sort sort, int offset, int limit) {
+        Built ids = build(f, sort, "id", true);
+        return project.read(c -> {
+            List<String> order = new ArrayList<>();
+            try (PreparedStatement s = prepare(c, ids)) {
+                s.setInt(ids.params().size() + 1, limit);
+                s.setInt(ids.params().size() + 2, offset);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        order.add(rs.getString(1));
+                    }
+                }
+            }
+            return rows(c, order);
+        });
+    }
+
+    /** The rows of the given traces, in that order (unknown ids are left out). */
+    public List<Row> rows(List<String> traceIds) {
+        return project.read(c -> rows(c, traceIds));
+    }
+
+    private List<Row> rows(Connection c, List<String> ids) throws SQLException {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        Sql q = new Sql();
+        for (Column col : layout.columns()) {
+            q.need(col.key());
+        }
+        StringBuilder sel = new StringBuilder("SELECT id, task_id, label_set");
+        for (Column col : layout.columns()) {
+            sel.append(", ").append(q.alias.get(col.key()));
+        }
+        String in = String.join(",", java.util.Collections.nCopies(ids.size(), "?"));
+        String sql = sel + " FROM (" + q.select + " FROM trace t JOIN task k ON k.id = t.task_id WHERE t.id IN (" + in
+                + ") LIMIT -1 OFFSET 0)";
+        Map<String, Row> byId = new HashMap<>();
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            int i = 1;
+            for (String p : q.params) {
+                s.setString(i++, p);
+            }
+            for (String id : ids) {
+                s.setString(i++, id);
+            }
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    Map<String, String> values = new LinkedHashMap<>();
+                    int k = 4;
+                    for (Column col : layout.columns()) {
+                        values.put(col.key(), rs.getString(k++));
+                    }
+                    byId.put(rs.getString(1), new Row(rs.getString(1), rs.getString(2), rs.getString(3), values));
+                }
+            }
+        }
+        List<Row> out = new ArrayList<>(ids.size());
+        for (String id : ids) {
+            Row r = byId.get(id);
+            if (r != null) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /** The values a column filter can choose from (label columns: every label in use, plus {@link #MISSING}). */
+    public List<String> values(String key) {
+        Column col = layout.column(key);
+        if (col == null) {
+            return List.of();
+        }
+        return project.read(c -> {
+            Set<String> out = new java.util.TreeSet<>();
+            String sql = switch (col.kind()) {
+                case MODEL -> "SELECT DISTINCT model FROM trace";
+                case DOMAIN -> "SELECT DISTINCT domain FROM task WHERE domain IS NOT NULL";
+                case TASK -> "SELECT DISTINCT task_key FROM task";
+                case TYPE -> "SELECT DISTINCT task_type FROM task";
+                case RATER -> "SELECT DISTINCT value FROM label WHERE rater_id = ? AND value IS NOT NULL";
+                case HUMAN -> "SELECT DISTINCT value FROM adjudication WHERE annotator = ? AND value IS NOT NULL";
+                default -> null;
+            };
+            if (sql == null) {
+                for (var ls : project.labelSets()) {
+                    out.addAll(ls.labels());
+                }
+                out.retainAll(usedLabels(c));
+            } else {
+                try (PreparedStatement s = c.prepareStatement(sql)) {
+                    if (sql.contains("?")) {
+                        s.setString(1, col.ref());
+                    }
+                    try (ResultSet rs = s.executeQuery()) {
+                        while (rs.next()) {
+                            out.add(rs.getString(1));
+                        }
+                    }
+                }
+            }
+            List<String> list = new ArrayList<>(out);
+            if (col.isLabel()) {
+                list.add(MISSING);
+            }
+            return list;
+        });
+    }
+
+    private static Set<String> usedLabels(Connection c) throws SQLException {
+        Set<String> out = new java.util.HashSet<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                "SELECT DISTINCT value FROM label WHERE value IS NOT NULL UNION SELECT DISTINCT value FROM adjudication "
+                        + "WHERE value IS NOT NULL")) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        }
+        return out;
+    }
+
+    private static PreparedStatement prepare(Connection c, Built b) throws SQLException {
+        PreparedStatement s = c.prepareStatement(b.sql());
+        int i = 1;
+        for (String p : b.params()) {
+            s.setString(i++, p);
+        }
+        return s;
+    }
+
+    /** For messages: the filter in words. */
+    public String describe(Filter f) {
+        List<String> parts = new ArrayList<>();
+        if (f.show() != Show.ALL) {
+            parts.add(f.show().title().toLowerCase(Locale.ROOT));
+        }
+        f.equals().forEach((k, v) -> {
+            Column c = layout.column(k);
+            parts.add((c == null ? k : c.title()) + " = " + v);
+        });
+        if (!f.search().isEmpty()) {
+            parts.add("text contains \"" + f.search() + "\"");
+        }
+        return parts.isEmpty() ? "all traces" : String.join(" · ", parts);
+    }
+}

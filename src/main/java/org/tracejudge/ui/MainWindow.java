@@ -1,0 +1,429 @@
+package org.tracejudge.ui;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.scene.Scene;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import javafx.stage.Stage;
+import org.tracejudge.agreement.AgreementReport;
+import org.tracejudge.agreement.LiveSnapshot;
+import org.tracejudge.settings.Settings;
+import org.tracejudge.ui.agreement.AgreementPanel;
+import org.tracejudge.ui.table.TraceTableView;
+import org.tracejudge.ui.trace.TraceView;
+import org.tracejudge.ui.welcome.ImportPane;
+import org.tracejudge.ui.welcome.WelcomeView;
+
+/**
+ * The window: menu bar; the start page or the workbench (trace table and live agreement on the left, the
+ * trace view on the right); import progress; status bar. Review keys are handled here, before any control
+ * sees them (except while typing in a text field).
+ */
+public final class MainWindow {
+    /** The review keys, for the shortcuts sheet and the menu. */
+    static final List<String[]> SHORTCUTS = List.of(
+            new String[] {"Enter", "Accept the proposed label (in blind mode after deciding: next trace)"},
+            new String[] {"1 – 6", "Override with that label of the task's label set"},
+            new String[] {"R", "Write a rationale for the current trace (Enter saves, Esc leaves)"},
+            new String[] {"J / ↓", "Next trace"},
+            new String[] {"K / ↑", "Previous trace"},
+            new String[] {"S", "Skip: next trace without deciding"},
+            new String[] {"Ctrl+Z", "Undo your last decision"},
+            new String[] {"Ctrl+F", "Search message and answer text"},
+            new String[] {"Ctrl+B", "Blind mode on/off (machine labels hidden until you decide)"},
+            new String[] {"Ctrl+O / Ctrl+I", "Open a project / import files"},
+            new String[] {"?", "This sheet"});
+
+    private final Stage stage;
+    private final ProjectViewModel vm;
+    private final BorderPane root = new BorderPane();
+    private final StackPane center = new StackPane();
+    private final WelcomeView welcome;
+    private final SplitPane workbench;
+    private final SplitPane left;
+    private final TraceTableView tableView;
+    private final TraceView traceView;
+    private final AgreementPanel agreementPanel;
+    private final Scene scene;
+
+    public MainWindow(Stage stage, ProjectViewModel vm) {
+        this.stage = stage;
+        this.vm = vm;
+        tableView = new TraceTableView(vm);
+        traceView = new TraceView(vm);
+        agreementPanel = new AgreementPanel(vm);
+        left = new SplitPane(tableView, agreementPanel);
+        left.setOrientation(Orientation.VERTICAL);
+        workbench = new SplitPane(left, traceView);
+        workbench.setId("workbench");
+        welcome = new WelcomeView(vm, new WelcomeView.Actions(
+                () -> vm.open(null), this::chooseProject, this::chooseNewProject, this::chooseImport,
+                p -> vm.open(p), this::importDropped));
+        center.getChildren().setAll(welcome);
+        root.setTop(menu());
+        root.setCenter(center);
+        root.setBottom(new VBox(new ImportPane(vm), statusBar()));
+        scene = new Scene(root, 1280, 800);
+        scene.getStylesheets().add(MainWindow.class.getResource("workbench.css").toExternalForm());
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, this::key);
+        scene.addEventFilter(KeyEvent.KEY_TYPED, e -> {
+            if ("?".equals(e.getCharacter()) && !(scene.getFocusOwner() instanceof TextInputControl)) {
+                showShortcuts();
+                e.consume();
+            }
+        });
+        root.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) {
+                e.acceptTransferModes(TransferMode.COPY);
+            }
+        });
+        root.setOnDragDropped(e -> {
+            if (e.getDragboard().hasFiles()) {
+                importDropped(e.getDragboard().getFiles().stream().map(File::toPath).toList());
+                e.setDropCompleted(true);
+            }
+        });
+        vm.openProperty().addListener((o, a, b) -> {
+            if (b) {
+                showWorkbench();
+            }
+        });
+        stage.titleProperty().bind(vm.titleProperty());
+        stage.setScene(scene);
+        stage.setMinWidth(760);
+        stage.setMinHeight(500);
+        restoreLayout();
+        stage.setOnHiding(e -> saveLayout());
+    }
+
+    public Scene scene() {
+        return scene;
+    }
+
+    public TraceTableView tableView() {
+        return tableView;
+    }
+
+    public TraceView traceView() {
+        return traceView;
+    }
+
+    public AgreementPanel agreementPanel() {
+        return agreementPanel;
+    }
+
+    public void showWelcome() {
+        welcome.refresh(vm);
+        center.getChildren().setAll(welcome);
+    }
+
+    public void showWorkbench() {
+        center.getChildren().setAll(workbench);
+        // review keys work at once: the focus starts in the table, not in the search box
+        javafx.application.Platform.runLater(() -> tableView.table().requestFocus());
+    }
+
+    // ------------------------------------------------------------------------------------ keys
+
+    private void key(KeyEvent e) {
+        if (new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN).match(e)) {
+            tableView.searchField().requestFocus();
+            e.consume();
+            return;
+        }
+        if (scene.getFocusOwner() instanceof TextInputControl t) {
+            if (e.getCode() == KeyCode.ESCAPE) {
+                workbench.requestFocus();
+                e.consume();
+            }
+            return;
+        }
+        if (center.getChildren().get(0) != workbench) {
+            return;
+        }
+        if (new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN).match(e)) {
+            vm.undo();
+            e.consume();
+            return;
+        }
+        if (e.isShortcutDown() || e.isAltDown()) {
+            return;
+        }
+        KeyCode k = e.getCode();
+        boolean handled = true;
+        switch (k) {
+            case ENTER -> withAnnotator(vm::accept);
+            case J, DOWN -> vm.next();
+            case K, UP -> vm.previous();
+            case S -> vm.next();
+            case R -> {
+                traceView.rationaleField().requestFocus();
+            }
+            default -> {
+                int n = digit(k);
+                if (n > 0) {
+                    withAnnotator(() -> vm.overrideWithKey(n));
+                } else {
+                    handled = false;
+                }
+            }
+        }
+        if (handled) {
+            e.consume();
+        }
+    }
+
+    private static int digit(KeyCode k) {
+        if (k.isDigitKey()) {
+            String name = k.getName();
+            char c = name.charAt(name.length() - 1);
+            return Character.isDigit(c) ? c - '0' : -1;
+        }
+        return -1;
+    }
+
+    /** Runs a decision, asking for the annotator's name first if it was never given. */
+    private void withAnnotator(java.util.function.BooleanSupplier decision) {
+        if (vm.annotatorProperty().get() == null && !askAnnotator()) {
+            return;
+        }
+        decision.getAsBoolean();
+    }
+
+    /** Asks for the annotator's name; false when cancelled. */
+    boolean askAnnotator() {
+        TextInputDialog d = new TextInputDialog(Optional.ofNullable(vm.annotatorProperty().get())
+                .orElse(System.getProperty("user.name", "")));
+        d.initOwner(stage);
+        d.setTitle("Your name");
+        d.setHeaderText("Every decision is recorded with the annotator's name.");
+        d.setContentText("Name:");
+        Optional<String> name = d.showAndWait();
+        if (name.isEmpty() || name.get().isBlank()) {
+            return false;
+        }
+        vm.setAnnotator(name.get());
+        return true;
+    }
+
+    // ------------------------------------------------------------------------------------ menu
+
+    private MenuBar menu() {
+        MenuItem start = new MenuItem("Start page");
+        start.setOnAction(e -> showWelcome());
+        MenuItem sample = new MenuItem("Open sample project");
+        sample.setOnAction(e -> vm.open(null));
+        MenuItem open = new MenuItem("Open project…");
+        open.setAccelerator(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN));
+        open.setOnAction(e -> chooseProject());
+        MenuItem create = new MenuItem("New project…");
+        create.setOnAction(e -> chooseNewProject());
+        MenuItem imp = new MenuItem("Import…");
+        imp.setAccelerator(new KeyCodeCombination(KeyCode.I, KeyCombination.SHORTCUT_DOWN));
+        imp.setOnAction(e -> chooseImport());
+        MenuItem quit = new MenuItem("Quit");
+        quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
+        quit.setOnAction(e -> stage.close());
+        Menu file = new Menu("File", null, start, sample, open, create, new SeparatorMenuItem(), imp,
+                new SeparatorMenuItem(), quit);
+
+        MenuItem accept = new MenuItem("Accept proposed label   Enter");
+        accept.setOnAction(e -> withAnnotator(vm::accept));
+        MenuItem next = new MenuItem("Next trace   J");
+        next.setOnAction(e -> vm.next());
+        MenuItem prev = new MenuItem("Previous trace   K");
+        prev.setOnAction(e -> vm.previous());
+        MenuItem undo = new MenuItem("Undo last decision   Ctrl+Z");
+        undo.setOnAction(e -> vm.undo());
+        CheckMenuItem blind = new CheckMenuItem("Blind mode");
+        blind.setId("blindMenu");
+        blind.setAccelerator(new KeyCodeCombination(KeyCode.B, KeyCombination.SHORTCUT_DOWN));
+        blind.selectedProperty().bindBidirectional(vm.blindProperty());
+        MenuItem name = new MenuItem("Annotator name…");
+        name.setOnAction(e -> askAnnotator());
+        Menu review = new Menu("Review", null, accept, next, prev, undo, new SeparatorMenuItem(), blind, name);
+
+        MenuItem keys = new MenuItem("Keyboard shortcuts   ?");
+        keys.setOnAction(e -> showShortcuts());
+        Menu help = new Menu("Help", null, keys);
+        return new MenuBar(file, review, help);
+    }
+
+    /** The shortcuts sheet. */
+    public Alert showShortcuts() {
+        GridPane g = new GridPane();
+        g.setId("shortcutsSheet");
+        g.setHgap(18);
+        g.setVgap(6);
+        int row = 0;
+        for (String[] s : SHORTCUTS) {
+            Label k = new Label(s[0]);
+            k.getStyleClass().add("shortcut-key");
+            g.add(k, 0, row);
+            g.add(new Label(s[1]), 1, row++);
+        }
+        Alert a = new Alert(Alert.AlertType.INFORMATION, "", ButtonType.CLOSE);
+        a.initOwner(stage);
+        a.setTitle("Keyboard shortcuts");
+        a.setHeaderText("Review from the keyboard");
+        a.getDialogPane().setContent(g);
+        a.getDialogPane().getStylesheets().addAll(scene.getStylesheets());
+        a.show();
+        return a;
+    }
+
+    // ------------------------------------------------------------------------------------ files
+
+    private void chooseProject() {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Open project");
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Tracejudge projects", "*.tjdb"));
+        File f = fc.showOpenDialog(stage);
+        if (f != null) {
+            vm.open(f.toPath());
+        }
+    }
+
+    private boolean chooseNewProject() {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("New project");
+        fc.setInitialFileName("project.tjdb");
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Tracejudge projects", "*.tjdb"));
+        File f = fc.showSaveDialog(stage);
+        if (f == null) {
+            return false;
+        }
+        Path p = f.toPath();
+        if (!p.getFileName().toString().endsWith(".tjdb")) {
+            p = p.resolveSibling(p.getFileName() + ".tjdb");
+        }
+        vm.create(p);
+        return true;
+    }
+
+    private void chooseImport() {
+        if (vm.projectFile() == null && !chooseNewProject()) {
+            return;
+        }
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Import into " + vm.titleProperty().get().replace("Tracejudge — ", ""));
+        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("JSON and JSON Lines", "*.json", "*.jsonl"),
+                new FileChooser.ExtensionFilter("All files", "*.*"));
+        List<File> files = fc.showOpenMultipleDialog(stage);
+        if (files != null && !files.isEmpty()) {
+            importFiles(files.stream().map(File::toPath).toList());
+        }
+    }
+
+    private void importDropped(List<Path> files) {
+        if (files.size() == 1 && files.get(0).toString().endsWith(".tjdb")) {
+            vm.open(files.get(0));
+            return;
+        }
+        if (vm.projectFile() == null) {
+            new Alert(Alert.AlertType.INFORMATION, "Open or create a project first; then drop files to import them.",
+                    ButtonType.OK).show();
+            return;
+        }
+        importFiles(files);
+    }
+
+    /** Imports into the open project in the background (same path as the Import… menu and drag and drop). */
+    public void importFiles(List<Path> files) {
+        vm.importFiles(files);
+    }
+
+    // ------------------------------------------------------------------------------------ status, layout
+
+    private HBox statusBar() {
+        Label status = new Label();
+        status.setId("statusText");
+        status.textProperty().bind(vm.statusProperty());
+        Label agreement = new Label();
+        agreement.setId("agreementStatus");
+        agreement.textProperty().bind(Bindings.createStringBinding(() -> agreementLine(vm.agreementProperty().get()),
+                vm.agreementProperty()));
+        Label who = new Label();
+        who.textProperty().bind(Bindings.createStringBinding(() -> {
+            String a = vm.annotatorProperty().get();
+            return (a == null ? "annotator: (not set)" : "annotator: " + a) + (vm.blindProperty().get() ? " · BLIND" : "");
+        }, vm.annotatorProperty(), vm.blindProperty()));
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox bar = new HBox(14, status, gap, agreement, who);
+        bar.setPadding(new Insets(4, 8, 4, 8));
+        bar.getStyleClass().add("status-bar");
+        return bar;
+    }
+
+    static String agreementLine(LiveSnapshot s) {
+        if (s == null) {
+            return "";
+        }
+        AgreementReport r = s.report();
+        return String.format(Locale.ROOT, "α = %s · Fleiss κ = %s", r.alpha() == null ? "n/a" : fmt(r.alpha().value()),
+                r.fleiss() == null ? "n/a" : fmt(r.fleiss().kappa()));
+    }
+
+    private static String fmt(Double d) {
+        return d == null ? "n/a" : String.format(Locale.ROOT, "%.3f", d);
+    }
+
+    private void restoreLayout() {
+        Settings s = vm.settings();
+        double w = s.number("window.width", 1280);
+        double h = s.number("window.height", 800);
+        stage.setWidth(w);
+        stage.setHeight(h);
+        double x = s.number("window.x", Double.NaN);
+        double y = s.number("window.y", Double.NaN);
+        if (!Double.isNaN(x) && !Double.isNaN(y)) {
+            stage.setX(x);
+            stage.setY(y);
+        }
+        stage.setMaximized(s.flag("window.maximized"));
+        workbench.setDividerPositions(s.number("divider.main", 0.42));
+        left.setDividerPositions(s.number("divider.left", 0.6));
+    }
+
+    private void saveLayout() {
+        Settings s = vm.settings();
+        s.setFlag("window.maximized", stage.isMaximized());
+        if (!stage.isMaximized()) {
+            s.setNumbers(Map.of("window.width", stage.getWidth(), "window.height", stage.getHeight(),
+                    "window.x", stage.getX(), "window.y", stage.getY()));
+        }
+        s.setNumbers(Map.of("divider.main", workbench.getDividerPositions()[0],
+                "divider.left", left.getDividerPositions()[0]));
+    }
+}

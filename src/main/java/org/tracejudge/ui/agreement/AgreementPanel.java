@@ -1,0 +1,247 @@
+package org.tracejudge.ui.agreement;
+
+import java.util.List;
+import java.util.Locale;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import org.tracejudge.agreement.AgreementReport;
+import org.tracejudge.agreement.ConfusionMatrix;
+import org.tracejudge.agreement.LiveSnapshot;
+import org.tracejudge.ui.ProjectViewModel;
+
+/**
+ * Live agreement: Fleiss' kappa and Krippendorff's alpha with 95% intervals and n, the pairwise kappa
+ * matrix (click a cell to see that pair's confusion matrix), per-label kappa with prevalence, and the
+ * confusion matrix whose cells filter the trace table. Redrawn from each {@link LiveSnapshot}.
+ */
+public final class AgreementPanel extends ScrollPane {
+    private final ProjectViewModel vm;
+    private final Label summary = new Label();
+    private final Label fleiss = new Label();
+    private final Label alpha = new Label();
+    private final Label freshness = new Label();
+    private final GridPane matrix = new GridPane();
+    private final GridPane perLabel = new GridPane();
+    private final GridPane confusion = new GridPane();
+    private final ComboBox<String> pairA = new ComboBox<>();
+    private final ComboBox<String> pairB = new ComboBox<>();
+    private AgreementReport report;
+    private boolean updating;
+
+    public AgreementPanel(ProjectViewModel vm) {
+        this.vm = vm;
+        setId("agreementPanel");
+        getStyleClass().add("agreement-panel");
+        setFitToWidth(true);
+        fleiss.setId("fleissValue");
+        alpha.setId("alphaValue");
+        summary.setId("agreementSummary");
+        freshness.getStyleClass().add("muted");
+        matrix.setId("kappaMatrix");
+        perLabel.setId("perLabel");
+        confusion.setId("confusionMatrix");
+        for (GridPane g : new GridPane[] {matrix, perLabel, confusion}) {
+            g.setHgap(2);
+            g.setVgap(2);
+        }
+        pairA.setId("pairA");
+        pairB.setId("pairB");
+        pairA.setOnAction(e -> drawConfusion());
+        pairB.setOnAction(e -> drawConfusion());
+        Label title = new Label("Agreement (live)");
+        title.getStyleClass().add("section-title");
+        HBox head = new HBox(10, title, summary, freshness);
+        head.setAlignment(Pos.BASELINE_LEFT);
+        HBox pair = new HBox(6, label("Confusion matrix:"), pairA, label("rows ×"), pairB, label("columns"));
+        pair.setAlignment(Pos.CENTER_LEFT);
+        VBox box = new VBox(6, head, fleiss, alpha, label("Pairwise Cohen's kappa (click a cell for its confusion matrix)"),
+                matrix, label("Per label (one vs rest): prevalence, Fleiss' kappa [95% CI]"), perLabel, pair,
+                label("Click a count to show those traces in the table"), confusion);
+        box.setPadding(new Insets(6, 8, 8, 8));
+        setContent(box);
+        vm.agreementProperty().addListener((o, a, s) -> draw(s));
+        draw(vm.agreementProperty().get());
+    }
+
+    private static Label label(String s) {
+        Label l = new Label(s);
+        l.getStyleClass().add("muted");
+        return l;
+    }
+
+    static String num(Double d) {
+        return d == null ? "n/a" : String.format(Locale.ROOT, "%.3f", d);
+    }
+
+    static String ci(double[] ci) {
+        return ci == null ? "" : String.format(Locale.ROOT, " [%.3f, %.3f]", ci[0], ci[1]);
+    }
+
+    private void draw(LiveSnapshot s) {
+        if (s == null) {
+            summary.setText("computing…");
+            return;
+        }
+        report = s.report();
+        AgreementReport r = report;
+        summary.setText(String.format(Locale.ROOT, "%,d traces, %d raters", r.nItems(), r.raters().size()));
+        freshness.setText(s.intervalsStale() ? "intervals updating…" : "intervals current");
+        AgreementReport.Fleiss f = r.fleiss();
+        fleiss.setText("Fleiss' κ = " + (f == null ? "n/a" : num(f.kappa()) + ci(f.ci95()) + "  (n = " + f.n() + "; "
+                + String.join(", ", f.raters()) + ")" + (f.note() == null ? "" : " — " + f.note())));
+        AgreementReport.Alpha a = r.alpha();
+        alpha.setText("Krippendorff's α = " + (a == null ? "n/a" : num(a.value()) + ci(a.ci95()) + "  (n = " + a.n() + ")"
+                + (a.note() == null ? "" : " — " + a.note())));
+        drawMatrix(r);
+        drawPerLabel(r);
+        updating = true;
+        try {
+            String oa = pairA.getValue();
+            String ob = pairB.getValue();
+            if (!pairA.getItems().equals(r.raters())) {
+                pairA.getItems().setAll(r.raters());
+                pairB.getItems().setAll(r.raters());
+            }
+            if (oa == null || !r.raters().contains(oa)) {
+                oa = r.raters().isEmpty() ? null : r.raters().get(0);
+            }
+            if (ob == null || !r.raters().contains(ob)) {
+                ob = r.raters().size() > 1 ? r.raters().get(1) : null;
+            }
+            pairA.setValue(oa);
+            pairB.setValue(ob);
+        } finally {
+            updating = false;
+        }
+        drawConfusion();
+    }
+
+    private void drawMatrix(AgreementReport r) {
+        matrix.getChildren().clear();
+        List<String> raters = r.raters();
+        for (int i = 0; i < raters.size(); i++) {
+            Label h = new Label(raters.get(i));
+            h.getStyleClass().add("matrix-head");
+            h.setMaxWidth(110);
+            matrix.add(h, 0, i + 1);
+            Label c = new Label(raters.get(i));
+            c.getStyleClass().add("matrix-head");
+            c.setMaxWidth(90);
+            c.setTooltip(new Tooltip(raters.get(i)));
+            matrix.add(c, i + 1, 0);
+        }
+        for (int i = 0; i < raters.size(); i++) {
+            for (int j = 0; j < raters.size(); j++) {
+                Label cell = new Label();
+                cell.getStyleClass().add("kappa-cell");
+                cell.setMinWidth(64);
+                cell.setAlignment(Pos.CENTER);
+                if (i == j) {
+                    cell.setText("—");
+                    cell.getStyleClass().add("kappa-diagonal");
+                } else {
+                    AgreementReport.Pair p = r.pair(raters.get(i), raters.get(j));
+                    cell.setId("kappa-" + raters.get(i) + "-" + raters.get(j));
+                    if (p == null || p.kappa() == null) {
+                        cell.setText("n/a");
+                        cell.getStyleClass().add("kappa-undefined");
+                        cell.setTooltip(new Tooltip(p == null ? "no items in common" : "n = " + p.n() + ": "
+                                + (p.note() == null ? "undefined" : p.note())));
+                    } else {
+                        cell.setText(num(p.kappa()));
+                        double k = p.kappa();
+                        cell.getStyleClass().add(k >= 0.8 ? "kappa-high" : k >= 0.6 ? "kappa-good" : k >= 0.4
+                                ? "kappa-moderate" : "kappa-low");
+                        cell.setTooltip(new Tooltip(raters.get(i) + " vs " + raters.get(j) + "\nκ = " + num(p.kappa())
+                                + ci(p.ci95()) + "\nn = " + p.n() + ", agreement " + num(p.agreement())
+                                + (p.se() == null ? "" : ", SE " + num(p.se()))));
+                    }
+                    String a = raters.get(i);
+                    String b = raters.get(j);
+                    cell.setOnMouseClicked(e -> {
+                        pairA.setValue(a);
+                        pairB.setValue(b);
+                    });
+                }
+                matrix.add(cell, j + 1, i + 1);
+            }
+        }
+    }
+
+    private void drawPerLabel(AgreementReport r) {
+        perLabel.getChildren().clear();
+        int row = 0;
+        for (AgreementReport.Label l : r.perLabel()) {
+            Label name = new Label(l.label());
+            name.getStyleClass().addAll("badge", "label-" + l.label().replace('_', '-'));
+            Label prev = new Label(String.format(Locale.ROOT, "%.1f%%", 100 * l.prevalence()));
+            Label k = new Label(num(l.fleissKappa()) + ci(l.fleissCi95()));
+            k.setId("perLabel-" + l.label());
+            if (l.lowPrevalenceEffect()) {
+                k.setText(k.getText() + "  (low prevalence)");
+                k.setTooltip(new Tooltip(l.note() == null ? "High raw agreement, low kappa: a rare label" : l.note()));
+            }
+            perLabel.add(name, 0, row);
+            perLabel.add(prev, 1, row);
+            perLabel.add(k, 2, row);
+            row++;
+        }
+        perLabel.setHgap(12);
+    }
+
+    private void drawConfusion() {
+        if (updating) {
+            return;
+        }
+        confusion.getChildren().clear();
+        AgreementReport r = report;
+        String a = pairA.getValue();
+        String b = pairB.getValue();
+        if (r == null || a == null || b == null || a.equals(b)) {
+            return;
+        }
+        AgreementReport.Pair p = r.pair(a, b);
+        if (p == null || p.confusion() == null) {
+            confusion.add(label("no traces labelled by both"), 0, 0);
+            return;
+        }
+        boolean flipped = !p.a().equals(a);
+        ConfusionMatrix m = p.confusion();
+        List<String> labels = m.labels();
+        Label corner = new Label(a + " ↓  " + b + " →");
+        corner.getStyleClass().add("muted");
+        confusion.add(corner, 0, 0);
+        for (int j = 0; j < labels.size(); j++) {
+            Label h = new Label(labels.get(j));
+            h.getStyleClass().add("matrix-head");
+            confusion.add(h, j + 1, 0);
+        }
+        for (int i = 0; i < labels.size(); i++) {
+            Label h = new Label(labels.get(i));
+            h.getStyleClass().add("matrix-head");
+            confusion.add(h, 0, i + 1);
+            for (int j = 0; j < labels.size(); j++) {
+                String la = labels.get(i);
+                String lb = labels.get(j);
+                long n = flipped ? m.count(lb, la) : m.count(la, lb);
+                Button cell = new Button(String.valueOf(n));
+                cell.setId("cell-" + la + "-" + lb);
+                cell.getStyleClass().addAll("confusion-cell", i == j ? "confusion-agree" : "confusion-disagree");
+                cell.setMinWidth(54);
+                cell.setFocusTraversable(false);
+                cell.setDisable(n == 0);
+                cell.setOnAction(e -> vm.filterToCell(a, la, b, lb));
+                cell.setTooltip(new Tooltip(n + " traces: " + a + " = " + la + ", " + b + " = " + lb));
+                confusion.add(cell, j + 1, i + 1);
+            }
+        }
+    }
+}

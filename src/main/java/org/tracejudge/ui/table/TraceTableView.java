@@ -1,0 +1,403 @@
+package org.tracejudge.ui.table;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import javafx.animation.PauseTransition;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import javafx.util.StringConverter;
+import org.tracejudge.store.TraceTable;
+import org.tracejudge.ui.ProjectViewModel;
+
+/**
+ * The trace table: one row per trace of the current filter (paged: rows arrive as they are scrolled to),
+ * a column per rater, each annotator, the ensemble and the final label. Sorting and filtering run in SQL
+ * (clicking a header re-queries); a filter bar above: text search, quick filters, column = value.
+ */
+public final class TraceTableView extends BorderPane {
+    private final ProjectViewModel vm;
+    private final TableView<PagedRows.RowRef> table = new TableView<>();
+    private final TextField search = new TextField();
+    private final ComboBox<TraceTable.Show> show = new ComboBox<>();
+    private final ComboBox<TraceTable.Column> column = new ComboBox<>();
+    private final ComboBox<String> value = new ComboBox<>();
+    private final FlowPane chips = new FlowPane(6, 4);
+    private boolean updatingSelection;
+    private boolean updatingFilter;
+    private boolean replacingItems;
+
+    public TraceTableView(ProjectViewModel vm) {
+        this.vm = vm;
+        getStyleClass().add("trace-table-view");
+        table.setId("traceTable");
+        table.setPlaceholder(new Label("No traces match."));
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        table.getSelectionModel().setSelectionMode(SelectionMode.SINGLE);
+        table.setFixedCellSize(26);
+        table.setItems(vm.rowsProperty().get());
+        table.setSortPolicy(t -> {
+            if (replacingItems) {
+                return true;
+            }
+            if (t.getSortOrder().isEmpty()) {
+                if (vm.sortProperty().get().key() != null) {
+                    vm.setSort(TraceTable.Sort.DEFAULT);
+                }
+            } else {
+                TableColumn<PagedRows.RowRef, ?> c = t.getSortOrder().get(0);
+                TraceTable.Sort s = new TraceTable.Sort((String) c.getUserData(),
+                        c.getSortType() == TableColumn.SortType.DESCENDING);
+                if (!s.equals(vm.sortProperty().get())) {
+                    vm.setSort(s);
+                }
+            }
+            return true;
+        });
+        table.setRowFactory(tv -> {
+            TableRow<PagedRows.RowRef> row = new TableRow<>();
+            return row;
+        });
+        vm.layoutProperty().addListener((o, a, l) -> rebuildColumns(l));
+        vm.blindProperty().addListener((o, a, b) -> applyBlind());
+        // queue index <-> selection
+        table.getSelectionModel().selectedIndexProperty().addListener((o, a, b) -> {
+            if (!updatingSelection && b.intValue() >= 0 && b.intValue() != vm.currentProperty().get()) {
+                vm.go(b.intValue());
+            }
+        });
+        vm.currentProperty().addListener((o, a, b) -> selectCurrent());
+        vm.rowsProperty().addListener((o, a, b) -> {
+            // new items clear the table's sort order: put the SQL sort back without re-querying
+            replacingItems = true;
+            try {
+                table.setItems(b);
+                restoreSortOrder();
+            } finally {
+                replacingItems = false;
+            }
+            selectCurrent();
+        });
+
+        setTop(filterBar());
+        ProgressIndicator busy = new ProgressIndicator();
+        busy.setMaxSize(36, 36);
+        busy.visibleProperty().bind(vm.loadingProperty());
+        busy.setMouseTransparent(true);
+        StackPane center = new StackPane(table, busy);
+        StackPane.setAlignment(busy, Pos.TOP_RIGHT);
+        StackPane.setMargin(busy, new Insets(30, 16, 0, 0));
+        setCenter(center);
+        vm.filterProperty().addListener((o, a, f) -> showFilter(f));
+        if (vm.layoutProperty().get() != null) {
+            rebuildColumns(vm.layoutProperty().get());
+        }
+    }
+
+    private void restoreSortOrder() {
+        TraceTable.Sort s = vm.sortProperty().get();
+        table.getSortOrder().clear();
+        if (s == null || s.key() == null) {
+            return;
+        }
+        for (TableColumn<PagedRows.RowRef, ?> c : table.getColumns()) {
+            if (s.key().equals(c.getUserData())) {
+                c.setSortType(s.descending() ? TableColumn.SortType.DESCENDING : TableColumn.SortType.ASCENDING);
+                table.getSortOrder().add(c);
+            }
+        }
+    }
+
+    public TableView<PagedRows.RowRef> table() {
+        return table;
+    }
+
+    public TextField searchField() {
+        return search;
+    }
+
+    private void selectCurrent() {
+        int i = vm.currentProperty().get();
+        if (i < 0 || i >= table.getItems().size()) {
+            return;
+        }
+        updatingSelection = true;
+        try {
+            if (table.getSelectionModel().getSelectedIndex() != i) {
+                table.getSelectionModel().clearAndSelect(i);
+            }
+            scrollIntoView(i);
+        } finally {
+            updatingSelection = false;
+        }
+    }
+
+    /** Scrolls only when the row is off screen, keeping one row of context. */
+    private void scrollIntoView(int i) {
+        var skin = table.getSkin();
+        if (skin instanceof javafx.scene.control.skin.TableViewSkin<?> s) {
+            for (var child : s.getChildren()) {
+                if (child instanceof javafx.scene.control.skin.VirtualFlow<?> flow) {
+                    var first = flow.getFirstVisibleCell();
+                    var last = flow.getLastVisibleCell();
+                    if (first != null && last != null && i > first.getIndex() && i < last.getIndex()) {
+                        return;
+                    }
+                    flow.scrollTo(Math.max(0, i - 1));
+                    return;
+                }
+            }
+        }
+        table.scrollTo(Math.max(0, i - 1));
+    }
+
+    private VBox filterBar() {
+        search.setId("searchField");
+        search.setPromptText("Search user message and answer…");
+        HBox.setHgrow(search, Priority.ALWAYS);
+        PauseTransition debounce = new PauseTransition(Duration.millis(350));
+        debounce.setOnFinished(e -> {
+            if (!updatingFilter && !search.getText().trim().equals(vm.filterProperty().get().search())) {
+                vm.setFilter(vm.filterProperty().get().withSearch(search.getText()));
+            }
+        });
+        search.textProperty().addListener((o, a, b) -> debounce.playFromStart());
+        search.setOnAction(e -> {
+            debounce.stop();
+            vm.setFilter(vm.filterProperty().get().withSearch(search.getText()));
+        });
+
+        show.setId("showFilter");
+        show.setMinWidth(Region.USE_PREF_SIZE);
+        show.getItems().setAll(TraceTable.Show.values());
+        show.setValue(TraceTable.Show.ALL);
+        show.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(TraceTable.Show s) {
+                return s == null ? "" : s.title();
+            }
+
+            @Override
+            public TraceTable.Show fromString(String s) {
+                return null;
+            }
+        });
+        show.setOnAction(e -> {
+            if (!updatingFilter && show.getValue() != null && show.getValue() != vm.filterProperty().get().show()) {
+                vm.setFilter(vm.filterProperty().get().withShow(show.getValue()));
+            }
+        });
+        show.setTooltip(new Tooltip("Quick filters: where raters disagree, pending traces, your decisions…"));
+
+        column.setId("columnFilter");
+        column.setPrefWidth(130);
+        column.setMinWidth(120);
+        column.setPromptText("Column");
+        column.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(TraceTable.Column c) {
+                return c == null ? "" : c.title();
+            }
+
+            @Override
+            public TraceTable.Column fromString(String s) {
+                return null;
+            }
+        });
+        column.setOnAction(e -> {
+            value.getItems().clear();
+            TraceTable.Column c = column.getValue();
+            if (c != null) {
+                vm.columnValues(c.key(), v -> value.getItems().setAll(v));
+            }
+        });
+        value.setId("valueFilter");
+        value.setPrefWidth(150);
+        value.setMinWidth(120);
+        value.setPromptText("= value");
+        value.setOnAction(e -> {
+            TraceTable.Column c = column.getValue();
+            String v = value.getValue();
+            if (c != null && v != null && !updatingFilter) {
+                vm.setFilter(vm.filterProperty().get().with(c.key(), v));
+            }
+        });
+        Button clear = new Button("Clear filters");
+        clear.setMinWidth(Region.USE_PREF_SIZE);
+        clear.setId("clearFilters");
+        clear.setOnAction(e -> {
+            search.clear();
+            vm.setFilter(TraceTable.Filter.NONE);
+        });
+        HBox row1 = new HBox(6, search, show);
+        row1.setAlignment(Pos.CENTER_LEFT);
+        Label count = new Label();
+        count.setId("rowCount");
+        count.textProperty().bind(Bindings.createStringBinding(() -> String.format("%,d traces", vm.totalProperty().get()),
+                vm.totalProperty()));
+        count.getStyleClass().add("row-count");
+        count.setMinWidth(Region.USE_PREF_SIZE);
+        HBox row2 = new HBox(6, column, value, clear, chips, count);
+        HBox.setHgrow(chips, Priority.ALWAYS);
+        chips.setMinWidth(0);
+        row2.setAlignment(Pos.CENTER_LEFT);
+        VBox bar = new VBox(6, row1, row2);
+        bar.setPadding(new Insets(6, 6, 6, 6));
+        bar.getStyleClass().add("filter-bar");
+        return bar;
+    }
+
+    private void showFilter(TraceTable.Filter f) {
+        updatingFilter = true;
+        try {
+            show.setValue(f.show());
+            if (!search.getText().trim().equals(f.search())) {
+                search.setText(f.search());
+            }
+            chips.getChildren().clear();
+            TraceTable.Layout l = vm.layoutProperty().get();
+            f.equals().forEach((k, v) -> {
+                TraceTable.Column c = l == null ? null : l.column(k);
+                Button chip = new Button((c == null ? k : c.title()) + " = " + v + "  ✕");
+                chip.getStyleClass().add("filter-chip");
+                chip.setMnemonicParsing(false);
+                chip.setOnAction(e -> vm.setFilter(vm.filterProperty().get().with(k, null)));
+                chips.getChildren().add(chip);
+            });
+            if (f.equals().isEmpty()) {
+                value.setValue(null);
+            }
+        } finally {
+            updatingFilter = false;
+        }
+    }
+
+    private void rebuildColumns(TraceTable.Layout l) {
+        table.getSortOrder().clear();
+        table.getColumns().clear();
+        if (l == null) {
+            return;
+        }
+        for (TraceTable.Column c : l.columns()) {
+            table.getColumns().add(column(c));
+        }
+        column.getItems().setAll(l.columns());
+        applyBlind();
+    }
+
+    private void applyBlind() {
+        TraceTable.Layout l = vm.layoutProperty().get();
+        boolean blind = vm.blindProperty().get();
+        for (TableColumn<PagedRows.RowRef, ?> tc : table.getColumns()) {
+            TraceTable.Column c = l == null ? null : l.column((String) tc.getUserData());
+            boolean machine = c != null && (c.kind() == TraceTable.Kind.RATER || c.kind() == TraceTable.Kind.ENSEMBLE
+                    || c.kind() == TraceTable.Kind.FINAL
+                    || (c.kind() == TraceTable.Kind.HUMAN && !c.ref().equals(vm.annotatorProperty().get())));
+            tc.setVisible(!(blind && machine));
+        }
+    }
+
+    private TableColumn<PagedRows.RowRef, String> column(TraceTable.Column c) {
+        TableColumn<PagedRows.RowRef, String> tc = new TableColumn<>(c.title());
+        tc.setUserData(c.key());
+        tc.setId("col-" + c.key());
+        tc.setCellValueFactory(cell -> {
+            PagedRows.RowRef ref = cell.getValue();
+            return Bindings.createStringBinding(() -> {
+                TraceTable.Row r = ref.row();
+                return r == null ? null : r.get(c.key());
+            }, ref.rowProperty());
+        });
+        tc.setPrefWidth(switch (c.kind()) {
+            case MODEL -> 130;
+            case DOMAIN -> 80;
+            case TASK -> 105;
+            case TYPE -> 95;
+            default -> 118;
+        });
+        tc.setMinWidth(50);
+        if (c.isLabel()) {
+            tc.setCellFactory(x -> new LabelCell(c));
+        } else {
+            tc.setCellFactory(x -> new LabelCell(c));
+        }
+        tc.setSortable(true);
+        Tooltip tip = new Tooltip(switch (c.kind()) {
+            case RATER -> "Rater " + c.title();
+            case HUMAN -> "Decisions of " + c.title();
+            case ENSEMBLE -> "Majority of the rule and the two judges (ties to the rule; pending when a judge has no label)";
+            case FINAL -> "The latest human decision, else the ensemble";
+            default -> c.title();
+        });
+        Label header = new Label(c.title());
+        header.setTooltip(tip);
+        tc.setGraphic(null);
+        return tc;
+    }
+
+    /** A cell that shows labels as small coloured badges and offers "filter to this value". */
+    private final class LabelCell extends TableCell<PagedRows.RowRef, String> {
+        private final TraceTable.Column col;
+
+        LabelCell(TraceTable.Column col) {
+            this.col = col;
+            MenuItem only = new MenuItem();
+            only.setOnAction(e -> vm.setFilter(vm.filterProperty().get().with(col.key(),
+                    getItem() == null ? TraceTable.MISSING : getItem())));
+            ContextMenu menu = new ContextMenu(only);
+            menu.setOnShowing(e -> only.setText("Only rows where " + col.title() + " = "
+                    + (getItem() == null ? TraceTable.MISSING : getItem())));
+            setContextMenu(menu);
+        }
+
+        @Override
+        protected void updateItem(String item, boolean empty) {
+            super.updateItem(item, empty);
+            getStyleClass().removeIf(s -> s.startsWith("label-"));
+            if (empty) {
+                setText(null);
+                return;
+            }
+            PagedRows.RowRef ref = getTableRow() == null ? null : getTableRow().getItem();
+            if (item == null) {
+                boolean loading = ref != null && ref.row() == null;
+                setText(loading ? "…" : col.isLabel() ? (col.kind() == TraceTable.Kind.FINAL
+                        || col.kind() == TraceTable.Kind.ENSEMBLE ? "pending" : "—") : "");
+                getStyleClass().add("label-missing");
+                return;
+            }
+            setText(item);
+            if (col.isLabel()) {
+                getStyleClass().add("label-" + item.replace('_', '-'));
+            }
+        }
+    }
+
+    /** Sorting/filtering state for tests. */
+    Map<String, String> debugState() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("items", String.valueOf(table.getItems().size()));
+        return m;
+    }
+}

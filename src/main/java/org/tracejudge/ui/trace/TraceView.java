@@ -1,0 +1,560 @@
+package org.tracejudge.ui.trace;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javafx.application.Platform;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.control.TreeCell;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeView;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextFlow;
+import org.tracejudge.json.Json;
+import org.tracejudge.model.Adjudication;
+import org.tracejudge.model.GroundTruth;
+import org.tracejudge.model.Task;
+import org.tracejudge.model.ToolCall;
+import org.tracejudge.rules.Evidence;
+import org.tracejudge.store.ProjectQueries;
+import org.tracejudge.store.TraceTable;
+import org.tracejudge.ui.ProjectViewModel;
+import org.tracejudge.ui.TraceDetail;
+
+/**
+ * The trace view: the user message on top; the expected call beside the executed calls; the tool return
+ * (a collapsible JSON tree) beside the final answer, both highlighted with the rule's evidence; think blocks
+ * folded; the ground truth; every rater's verdict and the history of decisions; and the decision bar.
+ */
+public final class TraceView extends BorderPane {
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
+
+    private final ProjectViewModel vm;
+    private final Label heading = new Label();
+    private final Label userMessage = new Label();
+    private final VBox expected = new VBox(2);
+    private final VBox executed = new VBox(2);
+    private final TreeView<JsonEntry> returnTree = new TreeView<>();
+    private final TextFlow answer = new TextFlow();
+    private final FlowPane groundTruth = new FlowPane(6, 4);
+    private final FlowPane raters = new FlowPane(8, 8);
+    private final VBox history = new VBox(2);
+    private final Label proposed = new Label();
+    private final HBox keys = new HBox(4);
+    private final TextField rationale = new TextField();
+    private final Label decisionNote = new Label();
+    private final Label placeholder = new Label("Select a trace.");
+    private final VBox body;
+    private final java.util.Set<Integer> openThink = new java.util.HashSet<>();
+    private String shownTrace;
+
+    /** A node of the return tree. */
+    public record JsonEntry(String key, JsonNode node, String pointer) {}
+
+    public TraceView(ProjectViewModel vm) {
+        this.vm = vm;
+        setId("traceView");
+        getStyleClass().add("trace-view");
+        heading.setId("traceHeading");
+        heading.getStyleClass().add("trace-heading");
+        userMessage.setId("userMessage");
+        userMessage.setWrapText(true);
+        userMessage.getStyleClass().add("user-message");
+
+        HBox calls = new HBox(10, box("Expected call", expected), box("Executed calls", executed));
+        for (Node n : calls.getChildren()) {
+            HBox.setHgrow(n, Priority.ALWAYS);
+            ((Region) n).setMaxWidth(Double.MAX_VALUE);
+            ((Region) n).setPrefWidth(100); // the two boxes share the width equally
+            ((Region) n).setMinWidth(0);
+        }
+
+        returnTree.setId("returnTree");
+        returnTree.setShowRoot(true);
+        returnTree.setCellFactory(t -> new JsonCell());
+        answer.setId("answerText");
+        answer.getStyleClass().add("answer-text");
+        answer.setPadding(new Insets(6));
+        ScrollPane answerScroll = new ScrollPane(answer);
+        answerScroll.setFitToWidth(true);
+        answerScroll.getStyleClass().add("answer-scroll");
+        groundTruth.setId("groundTruth");
+        VBox answerPane = new VBox(4, title("Final answer"), answerScroll, groundTruth);
+        VBox.setVgrow(answerScroll, Priority.ALWAYS);
+        VBox returnPane = new VBox(4, title("Tool return"), returnTree);
+        VBox.setVgrow(returnTree, Priority.ALWAYS);
+        SplitPane sideBySide = new SplitPane(returnPane, answerPane);
+        sideBySide.setOrientation(Orientation.HORIZONTAL);
+        sideBySide.setDividerPositions(0.45);
+        sideBySide.setId("returnAndAnswer");
+        VBox.setVgrow(sideBySide, Priority.ALWAYS);
+
+        raters.setId("raterPanel");
+        history.setId("history");
+        ScrollPane raterScroll = new ScrollPane(new VBox(6, raters, history));
+        raterScroll.setFitToWidth(true);
+        raterScroll.setPrefViewportHeight(150);
+        raterScroll.setMinHeight(110);
+        raterScroll.getStyleClass().add("rater-scroll");
+
+        body = new VBox(8, heading, userMessage, calls, legend(), sideBySide, title("Raters"), raterScroll);
+        body.setPadding(new Insets(8, 10, 6, 10));
+        setCenter(body);
+        setBottom(decisionBar());
+        placeholder.getStyleClass().add("placeholder");
+        vm.detailProperty().addListener((o, a, d) -> show(d));
+        vm.blindProperty().addListener((o, a, b) -> show(vm.detailProperty().get()));
+        show(vm.detailProperty().get());
+    }
+
+    public TextField rationaleField() {
+        return rationale;
+    }
+
+    private static Label title(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("section-title");
+        return l;
+    }
+
+    private static VBox box(String title, VBox content) {
+        VBox b = new VBox(3, title(title), content);
+        b.getStyleClass().add("call-box");
+        b.setPadding(new Insets(4, 6, 4, 6));
+        return b;
+    }
+
+    private HBox legend() {
+        HBox h = new HBox(10, swatch("value from the tool return", "ev-found"),
+                swatch("not supported by the return", "ev-unsupported"), swatch("must-contain match", "ev-must"),
+                swatch("think block (click to unfold)", "think-toggle"));
+        h.setAlignment(Pos.CENTER_LEFT);
+        h.getStyleClass().add("legend");
+        return h;
+    }
+
+    private static Label swatch(String text, String cls) {
+        Label l = new Label(text);
+        l.getStyleClass().addAll("legend-item", cls);
+        return l;
+    }
+
+    private VBox decisionBar() {
+        proposed.setId("proposedLabel");
+        proposed.getStyleClass().add("proposed");
+        keys.setId("labelKeys");
+        keys.setAlignment(Pos.CENTER_LEFT);
+        rationale.setId("rationaleField");
+        rationale.setPromptText("R: rationale (Enter saves)");
+        rationale.setOnAction(e -> {
+            if (vm.rationale(rationale.getText())) {
+                rationale.clear();
+                requestFocus();
+            }
+        });
+        HBox.setHgrow(rationale, Priority.ALWAYS);
+        decisionNote.setId("decisionNote");
+        decisionNote.getStyleClass().add("decision-note");
+        decisionNote.textProperty().bind(vm.lastDecisionProperty());
+        HBox row1 = new HBox(10, proposed, keys);
+        row1.setAlignment(Pos.CENTER_LEFT);
+        Label help = new Label("Enter accept · 1–" + "n override · J/K next/previous · S skip · Ctrl+Z undo · ? all keys");
+        help.getStyleClass().add("key-help");
+        HBox row2 = new HBox(10, rationale, decisionNote);
+        row2.setAlignment(Pos.CENTER_LEFT);
+        VBox bar = new VBox(6, row1, row2, help);
+        bar.setPadding(new Insets(6, 10, 6, 10));
+        bar.getStyleClass().add("decision-bar");
+        return bar;
+    }
+
+    // ------------------------------------------------------------------------------------ rendering
+
+    private void show(TraceDetail d) {
+        if (d == null) {
+            return;
+        }
+        if (!d.traceId().equals(shownTrace)) {
+            openThink.clear();
+            shownTrace = d.traceId();
+        }
+        boolean hidden = vm.hidden(d);
+        Task task = d.task();
+        heading.setText(task.key() + "  ·  " + d.trace().model() + "  ·  " + nz(task.domain()) + "  ·  "
+                + task.type().code() + (task.targetFailureMode() == null ? "" : "  ·  target: " + task.targetFailureMode()));
+        userMessage.setText(nz(task.userMessage()));
+        showCalls(d);
+        Evidence ev = hidden || d.rule() == null ? null : d.rule().evidence();
+        showReturn(task.toolReturn(), Highlights.foundPointers(ev));
+        showAnswer(d.trace().answer(), d.rule() == null ? null : d.rule().evidence(), ev);
+        showGroundTruth(task.groundTruth(), ev);
+        showRaters(d, hidden);
+        showDecisionBar(d, hidden);
+        reportShownAfterLayout();
+    }
+
+    /** Tells the view model when the new trace has been laid out (the key-to-next-item measurement). */
+    private void reportShownAfterLayout() {
+        if (getScene() == null) {
+            Platform.runLater(vm::shown);
+            return;
+        }
+        javafx.scene.Scene scene = getScene();
+        Runnable[] once = new Runnable[1];
+        once[0] = () -> {
+            scene.removePostLayoutPulseListener(once[0]);
+            vm.shown();
+        };
+        scene.addPostLayoutPulseListener(once[0]);
+        Platform.requestNextPulse();
+    }
+
+    private void showCalls(TraceDetail d) {
+        expected.getChildren().clear();
+        executed.getChildren().clear();
+        ToolCall exp = d.task().expectedCall();
+        if (exp == null) {
+            expected.getChildren().add(muted("none: no tool is needed"));
+        } else {
+            expected.getChildren().add(call(exp, null));
+        }
+        if (d.trace().executedCalls().isEmpty()) {
+            Label none = muted("no tool was called");
+            if (exp != null) {
+                none.getStyleClass().add("call-missing");
+            }
+            executed.getChildren().add(none);
+        }
+        for (ToolCall c : d.trace().executedCalls()) {
+            executed.getChildren().add(call(c, exp == null ? Boolean.FALSE : Boolean.valueOf(c.name().equals(exp.name()))));
+        }
+    }
+
+    private static Node call(ToolCall c, Boolean matches) {
+        String args = c.arguments() == null || c.arguments().isNull() ? "" : Json.write(c.arguments());
+        Label l = new Label((matches == null ? "" : matches ? "✓ " : "✗ ") + c.name() + "(" + shorten(args, 160) + ")");
+        l.setWrapText(true);
+        l.setMinWidth(0);
+        l.setMaxWidth(Double.MAX_VALUE);
+        l.setMinHeight(Region.USE_PREF_SIZE);
+        l.getStyleClass().add("call");
+        if (matches != null) {
+            l.getStyleClass().add(matches ? "call-match" : "call-other");
+        }
+        l.setTooltip(new Tooltip(c.name() + "\n" + args));
+        return l;
+    }
+
+    private void showReturn(JsonNode ret, Set<String> found) {
+        if (ret == null || ret.isMissingNode()) {
+            returnTree.setRoot(new TreeItem<>(new JsonEntry("(no tool return)", null, "")));
+            return;
+        }
+        int[] budget = {3000};
+        TreeItem<JsonEntry> root = item("return", ret, "", found, budget, 0);
+        root.setExpanded(true);
+        returnTree.setRoot(root);
+        returnTree.setUserData(found);
+        returnTree.refresh();
+    }
+
+    private TreeItem<JsonEntry> item(String key, JsonNode n, String ptr, Set<String> found, int[] budget, int depth) {
+        TreeItem<JsonEntry> it = new TreeItem<>(new JsonEntry(key, n, ptr));
+        budget[0]--;
+        if (n.isContainerNode() && budget[0] > 0) {
+            boolean any = false;
+            if (n.isObject()) {
+                Iterator<Map.Entry<String, JsonNode>> f = n.fields();
+                while (f.hasNext() && budget[0] > 0) {
+                    Map.Entry<String, JsonNode> e = f.next();
+                    TreeItem<JsonEntry> child = item(e.getKey(), e.getValue(),
+                            ptr + "/" + e.getKey().replace("~", "~0").replace("/", "~1"), found, budget, depth + 1);
+                    it.getChildren().add(child);
+                    any |= child.isExpanded() || found.contains(child.getValue().pointer());
+                }
+            } else {
+                for (int i = 0; i < n.size() && budget[0] > 0; i++) {
+                    TreeItem<JsonEntry> child = item("[" + i + "]", n.get(i), ptr + "/" + i, found, budget, depth + 1);
+                    it.getChildren().add(child);
+                    any |= child.isExpanded() || found.contains(child.getValue().pointer());
+                }
+            }
+            it.setExpanded(depth < 2 || any);
+        }
+        return it;
+    }
+
+    /** A row of the return tree: key, then the value (leaves) or the size (containers). */
+    private static final class JsonCell extends TreeCell<JsonEntry> {
+        @Override
+        protected void updateItem(JsonEntry e, boolean empty) {
+            super.updateItem(e, empty);
+            getStyleClass().remove("ev-found");
+            if (empty || e == null) {
+                setText(null);
+                return;
+            }
+            JsonNode n = e.node();
+            String text;
+            if (n == null) {
+                text = e.key();
+            } else if (n.isObject()) {
+                text = e.key() + "  {" + n.size() + "}";
+            } else if (n.isArray()) {
+                text = e.key() + "  [" + n.size() + "]";
+            } else {
+                text = e.key() + ": " + (n.isTextual() ? "\"" + n.asText() + "\"" : n.toString());
+            }
+            setText(text);
+            Object found = getTreeView() == null ? null : getTreeView().getUserData();
+            if (found instanceof Set<?> s && s.contains(e.pointer())) {
+                getStyleClass().add("ev-found");
+            }
+        }
+    }
+
+    private void showAnswer(String text, Evidence forThink, Evidence ev) {
+        answer.getChildren().clear();
+        Evidence e = ev;
+        if (e == null && forThink != null) {
+            // blind: fold think blocks, but show no highlights
+            e = new Evidence(forThink.mode(), null, null, forThink.thinkBlockPresent(), false, forThink.thinkSpans(), null,
+                    null, null, 0, 0, null, null, null, null, null, null, null);
+        }
+        List<Highlights.Segment> segs = Highlights.of(text, e);
+        int lastThink = -2;
+        for (Highlights.Segment s : segs) {
+            if (s.think() >= 0) {
+                int t = s.think();
+                boolean open = openThink.contains(t);
+                if (t != lastThink) {
+                    int len = 0;
+                    for (Highlights.Segment x : segs) {
+                        if (x.think() == t) {
+                            len += x.text().length();
+                        }
+                    }
+                    Hyperlink toggle = new Hyperlink((open ? "▾ think" : "▸ think") + " (" + len + " chars)");
+                    toggle.getStyleClass().add("think-toggle");
+                    toggle.setOnAction(a -> {
+                        if (!openThink.remove(t)) {
+                            openThink.add(t);
+                        }
+                        show(vm.detailProperty().get());
+                    });
+                    answer.getChildren().add(toggle);
+                    lastThink = t;
+                }
+                if (!open) {
+                    continue;
+                }
+            }
+            answer.getChildren().add(segment(s));
+        }
+        if (text.isEmpty()) {
+            answer.getChildren().add(muted("(empty answer)"));
+        }
+    }
+
+    private static Node segment(Highlights.Segment s) {
+        if (s.kinds().isEmpty()) {
+            Text t = new Text(s.text());
+            t.getStyleClass().add(s.think() >= 0 ? "think-text" : "answer-plain");
+            return t;
+        }
+        Label l = new Label(s.text());
+        l.getStyleClass().add("answer-mark");
+        for (Highlights.Kind k : s.kinds()) {
+            l.getStyleClass().add(switch (k) {
+                case FOUND -> "ev-found";
+                case UNSUPPORTED -> "ev-unsupported";
+                case MUST -> "ev-must";
+            });
+        }
+        l.setTooltip(new Tooltip(s.kinds().contains(Highlights.Kind.UNSUPPORTED)
+                ? "The answer asserts this value; the tool return does not support it"
+                : s.kinds().contains(Highlights.Kind.FOUND) ? "This value comes from the tool return" : "Must-contain match"));
+        return l;
+    }
+
+    private void showGroundTruth(GroundTruth gt, Evidence ev) {
+        groundTruth.getChildren().clear();
+        if (gt == null || (gt.mustContain().isEmpty() && gt.mustNotContain().isEmpty())) {
+            groundTruth.getChildren().add(muted("Ground truth: none"));
+            return;
+        }
+        groundTruth.getChildren().add(title("Must contain (" + gt.matchMode() + "):"));
+        for (String m : gt.mustContain()) {
+            Boolean matched = null;
+            if (ev != null) {
+                for (Evidence.MustContain mc : ev.mustContain()) {
+                    if (mc.text().equals(m)) {
+                        matched = mc.matched();
+                    }
+                }
+            }
+            Label chip = new Label((matched == null ? "" : matched ? "✓ " : "✗ ") + m);
+            chip.getStyleClass().addAll("gt-chip", matched == null ? "gt-unknown" : matched ? "ev-must" : "gt-missing");
+            groundTruth.getChildren().add(chip);
+        }
+        if (!gt.mustNotContain().isEmpty()) {
+            groundTruth.getChildren().add(title("Must not contain:"));
+            for (String m : gt.mustNotContain()) {
+                Label chip = new Label(m);
+                chip.getStyleClass().addAll("gt-chip", "gt-unknown");
+                groundTruth.getChildren().add(chip);
+            }
+        }
+    }
+
+    private void showRaters(TraceDetail d, boolean hidden) {
+        raters.getChildren().clear();
+        history.getChildren().clear();
+        if (hidden) {
+            Label l = new Label("Blind mode: machine labels are hidden until you decide (1–" + d.labelSet().size() + ").");
+            l.setId("blindNotice");
+            l.getStyleClass().add("blind-notice");
+            raters.getChildren().add(l);
+        } else {
+            if (d.rule() != null && (d.ruleSource() == null || d.ruleSource().contains("computed"))) {
+                raters.getChildren().add(card("rule (tolerant)", "computed now", d.rule().label(),
+                        "check: " + d.rule().check(), null, d.rule().toReadableText(), "rule-card"));
+            }
+            for (ProjectQueries.LabelDetail l : d.labels()) {
+                String name = l.raterVersion() == null || l.raterVersion().isEmpty() ? l.raterName()
+                        : l.raterName() + "@" + l.raterVersion();
+                StringBuilder meta = new StringBuilder();
+                if (l.confidence() != null) {
+                    meta.append("confidence ").append(l.confidence());
+                }
+                if (l.scores() != null) {
+                    meta.append(meta.length() > 0 ? " · " : "").append("scores ").append(l.scores());
+                }
+                if ("null".equals(l.action())) {
+                    meta.append(meta.length() > 0 ? " · " : "").append("no valid label: ").append(nz(l.nullReason()));
+                }
+                raters.getChildren().add(card(name, l.kind().code(), l.value(), meta.toString(), l.rationale(), l.raw(),
+                        "rater-card"));
+            }
+            TraceTable.Row r = d.row();
+            if (r != null && r.values().containsKey("ensemble")) {
+                raters.getChildren().add(card("ensemble", "majority vote", r.get("ensemble"), null, null, null, "derived-card"));
+            }
+            if (r != null) {
+                raters.getChildren().add(card("final", "latest decision, else ensemble", r.get("final"), null, null, null,
+                        "derived-card"));
+            }
+        }
+        if (!d.history().isEmpty()) {
+            history.getChildren().add(title("Decisions"));
+            for (Adjudication a : d.history()) {
+                Label l = new Label(TIME.format(a.createdAt()) + "  " + a.annotator() + "  "
+                        + (a.withdrawn() ? "withdrew" : a.value()) + (a.rationale() == null || a.rationale().isBlank()
+                        ? "" : "  — " + a.rationale()));
+                l.getStyleClass().add("history-entry");
+                history.getChildren().add(l);
+            }
+        }
+    }
+
+    private Node card(String name, String kind, String value, String meta, String why, String raw, String cls) {
+        Label n = new Label(name);
+        n.getStyleClass().add("card-name");
+        Label k = new Label(kind);
+        k.getStyleClass().add("card-kind");
+        Label v = new Label(value == null ? "—" : value);
+        v.getStyleClass().addAll("badge", value == null ? "label-missing" : "label-" + value.replace('_', '-'));
+        VBox c = new VBox(3, new HBox(6, n, k), v);
+        if (meta != null && !meta.isBlank()) {
+            Label m = new Label(meta);
+            m.setWrapText(true);
+            m.getStyleClass().add("card-meta");
+            c.getChildren().add(m);
+        }
+        if (why != null && !why.isBlank()) {
+            Label w = new Label(shorten(why, 220));
+            w.setWrapText(true);
+            w.getStyleClass().add("card-why");
+            w.setTooltip(new Tooltip(why));
+            c.getChildren().add(w);
+        }
+        if (raw != null && !raw.isBlank()) {
+            Hyperlink h = new Hyperlink("raw output…");
+            h.setOnAction(e -> {
+                TextArea ta = new TextArea(raw);
+                ta.setEditable(false);
+                ta.setWrapText(true);
+                ta.setPrefSize(640, 420);
+                Alert a = new Alert(Alert.AlertType.INFORMATION, "", ButtonType.CLOSE);
+                a.setTitle("Raw output — " + name);
+                a.setHeaderText(name);
+                a.getDialogPane().setContent(ta);
+                a.show();
+            });
+            c.getChildren().add(h);
+        }
+        c.getStyleClass().addAll("card", cls);
+        c.setPrefWidth(220);
+        c.setMaxWidth(260);
+        return c;
+    }
+
+    private void showDecisionBar(TraceDetail d, boolean hidden) {
+        String p = hidden ? null : vm.proposed(d);
+        String me = vm.annotatorProperty().get();
+        String mine = me == null || d.row() == null ? null : d.row().get("human:" + me);
+        proposed.setText(hidden ? "Blind: choose a label" : p == null ? "No proposal" : "Enter: accept " + p);
+        keys.getChildren().clear();
+        for (int i = 0; i < d.labelSet().size() && i < 9; i++) {
+            String label = d.labelSet().get(i);
+            Button b = new Button((i + 1) + "  " + label);
+            b.setFocusTraversable(false);
+            b.setMnemonicParsing(false);
+            b.setId("key-" + (i + 1));
+            b.getStyleClass().addAll("key-button", "label-" + label.replace('_', '-'));
+            if (label.equals(mine)) {
+                b.getStyleClass().add("mine");
+            }
+            int key = i + 1;
+            b.setOnAction(e -> vm.overrideWithKey(key));
+            keys.getChildren().add(b);
+        }
+    }
+
+    private static Label muted(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("muted");
+        return l;
+    }
+
+    private static String nz(String s) {
+        return s == null ? "" : s;
+    }
+
+    private static String shorten(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max - 1) + "…";
+    }
+}

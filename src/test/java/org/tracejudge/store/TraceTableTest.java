@@ -1,0 +1,192 @@
+package org.tracejudge.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tracejudge.TestData;
+import org.tracejudge.importer.ImportListener;
+import org.tracejudge.importer.Importer;
+
+/**
+ * The trace table's SQL (filters, sort, paging, ensemble/final) against the same questions answered in Java
+ * over every row of the sample project.
+ */
+class TraceTableTest {
+    static Path dir;
+    static Project project;
+    static TraceTable table;
+    static List<TraceTable.Row> all;
+
+    @BeforeAll
+    static void importSample(@TempDir Path tmp) {
+        dir = tmp;
+        project = Project.openOrCreate(tmp.resolve("t.tjdb"), "t");
+        new Importer(project, ImportListener.NONE).importFiles(TestData.sampleFiles(), null, null);
+        String first = new ProjectQueries(project).page(new ProjectQueries(project).raters(), 0, 3).get(0).traceId();
+        String second = new ProjectQueries(project).page(new ProjectQueries(project).raters(), 0, 3).get(1).traceId();
+        Adjudications.decide(project, first, "ana", "tool_skip", "checked");
+        Adjudications.decide(project, second, "bo", "correct", null);
+        Adjudications.decide(project, second, "bo", null, "undo");
+        table = new TraceTable(project, TraceTable.layout(project, "ana"));
+        all = table.page(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, 0, 1000);
+    }
+
+    @AfterAll
+    static void close() {
+        project.close();
+    }
+
+    private static List<String> ids(Predicate<TraceTable.Row> p) {
+        return all.stream().filter(p).map(TraceTable.Row::traceId).toList();
+    }
+
+    private static List<String> rater(String name) {
+        return List.of(table.layout().columns().stream().filter(c -> c.title().equals(name)).findFirst().orElseThrow().key());
+    }
+
+    @Test
+    void layoutFindsRuleJudgesAndHumans() {
+        TraceTable.Layout l = table.layout();
+        assertEquals(List.of("Model", "Domain", "Task", "Type", "harness", "illustrative-dtree", "illustrative-evidence",
+                "ana", "bo", "Ensemble", "Final"), l.columns().stream().map(TraceTable.Column::title).toList());
+        assertEquals(rater("harness").get(0), l.ruleRater());
+        assertEquals(List.of(rater("illustrative-dtree").get(0), rater("illustrative-evidence").get(0)), l.judgeRaters());
+    }
+
+    @Test
+    void everyRowAndPageMatchesTheWholeTable() {
+        assertEquals(60, all.size());
+        assertEquals(60, table.count(TraceTable.Filter.NONE));
+        List<TraceTable.Row> paged = new ArrayList<>();
+        for (int off = 0; off < 60; off += 7) {
+            paged.addAll(table.page(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, off, 7));
+        }
+        assertEquals(all, paged);
+        assertEquals(all.stream().map(TraceTable.Row::traceId).toList(), table.ids(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT));
+        // default order: model, task
+        for (int i = 1; i < all.size(); i++) {
+            String a = all.get(i - 1).get("model") + "\u0000" + all.get(i - 1).get("task");
+            String b = all.get(i).get("model") + "\u0000" + all.get(i).get("task");
+            assertTrue(a.compareTo(b) <= 0, a + " > " + b);
+        }
+    }
+
+    @Test
+    void ensembleAndFinalFollowTheConsensusRule() {
+        TraceTable.Layout l = table.layout();
+        int adjudicated = 0;
+        for (TraceTable.Row r : all) {
+            String ens = Consensus.ensemble(r.get(l.ruleRater()), r.get(l.judgeRaters().get(0)), r.get(l.judgeRaters().get(1)));
+            assertEquals(ens, r.get("ensemble"), r.traceId());
+            String adj = r.get("human:ana") != null ? r.get("human:ana") : null;
+            assertEquals(Consensus.finalLabel(adj, ens), r.get("final"));
+            adjudicated += adj == null ? 0 : 1;
+        }
+        assertEquals(1, adjudicated);
+        assertEquals("tool_skip", all.get(0).get("human:ana"));
+        assertEquals("tool_skip", all.get(0).get("final"));
+        assertNull(all.get(1).get("human:bo"), "a withdrawn decision is no label");
+    }
+
+    @Test
+    void quickFiltersEqualTheirDefinitionOverAllRows() {
+        List<String> raters = table.layout().raters().stream().map(TraceTable.Column::key).toList();
+        String rule = table.layout().ruleRater();
+        List<String> judges = table.layout().judgeRaters();
+        check(TraceTable.Show.DISAGREE, r -> {
+            Set<String> v = new HashSet<>();
+            raters.forEach(k -> {
+                if (r.get(k) != null) {
+                    v.add(r.get(k));
+                }
+            });
+            return v.size() > 1;
+        });
+        check(TraceTable.Show.RULE_VS_JUDGES, r -> judges.stream().anyMatch(j -> r.get(rule) != null && r.get(j) != null
+                && !r.get(rule).equals(r.get(j))));
+        check(TraceTable.Show.JUDGES_SPLIT, r -> r.get(judges.get(0)) != null && r.get(judges.get(1)) != null
+                && !r.get(judges.get(0)).equals(r.get(judges.get(1))));
+        check(TraceTable.Show.PENDING, r -> r.get("final") == null);
+        check(TraceTable.Show.MINE, r -> r.get("human:ana") != null);
+        check(TraceTable.Show.NOT_MINE, r -> r.get("human:ana") == null);
+    }
+
+    private static void check(TraceTable.Show show, Predicate<TraceTable.Row> p) {
+        TraceTable.Filter f = TraceTable.Filter.NONE.withShow(show);
+        assertEquals(ids(p), table.ids(f, TraceTable.Sort.DEFAULT), show.name());
+        assertEquals(ids(p).size(), table.count(f), show.name());
+    }
+
+    @Test
+    void columnFiltersSearchAndSort() {
+        String dtree = rater("illustrative-dtree").get(0);
+        TraceTable.Filter f = TraceTable.Filter.NONE.with(dtree, "correct").with("domain", "travel");
+        assertEquals(ids(r -> "correct".equals(r.get(dtree)) && "travel".equals(r.get("domain"))),
+                table.ids(f, TraceTable.Sort.DEFAULT));
+        TraceTable.Filter missing = TraceTable.Filter.NONE.with(dtree, TraceTable.MISSING);
+        assertEquals(ids(r -> r.get(dtree) == null), table.ids(missing, TraceTable.Sort.DEFAULT));
+        assertTrue(table.values(dtree).contains(TraceTable.MISSING));
+        assertTrue(table.values("model").contains("acme-lm-7b"));
+        // search: case-insensitive over user message and answer; LIKE wildcards are literal
+        List<String> hits = table.ids(TraceTable.Filter.NONE.withSearch("KWH"), TraceTable.Sort.DEFAULT);
+        assertTrue(!hits.isEmpty() && hits.size() < 60, "hits " + hits.size());
+        assertEquals(0, table.count(TraceTable.Filter.NONE.withSearch("%_%_%_%_%")));
+        // sort by a label column, descending, missing last
+        List<TraceTable.Row> sorted = table.page(TraceTable.Filter.NONE, new TraceTable.Sort(dtree, true), 0, 100);
+        for (int i = 1; i < sorted.size(); i++) {
+            String a = sorted.get(i - 1).get(dtree);
+            String b = sorted.get(i).get(dtree);
+            assertTrue(b == null || (a != null && a.compareTo(b) >= 0), a + " then " + b);
+        }
+    }
+
+    @Test
+    void consensusSqlEqualsConsensusJava() throws Exception {
+        List<String> values = Arrays.asList(null, "a", "b", "c");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite::memory:"); Statement s = c.createStatement()) {
+            for (String r : values) {
+                for (String j1 : values) {
+                    for (String j2 : values) {
+                        for (String adj : values) {
+                            String ens = Consensus.ensembleSql(q(r), q(j1), q(j2));
+                            try (ResultSet rs = s.executeQuery("SELECT " + ens + ", " + Consensus.finalSql(q(adj), ens)
+                                    + ", " + Consensus.ensembleSql(q(r), q(j1)) + ", " + Consensus.ensembleSql(q(r)))) {
+                                rs.next();
+                                String je = Consensus.ensemble(r, j1, j2);
+                                assertEquals(je, rs.getString(1), r + " " + j1 + " " + j2);
+                                assertEquals(Consensus.finalLabel(adj, je), rs.getString(2));
+                                assertEquals(Consensus.ensemble(r, j1), rs.getString(3));
+                                assertEquals(Consensus.ensemble(r), rs.getString(4));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // the spec's cases
+        assertEquals("a", Consensus.ensemble("a", "b", "a"));
+        assertEquals("b", Consensus.ensemble("a", "b", "b"));
+        assertEquals("a", Consensus.ensemble("a", "b", "c"), "three different labels: the rule wins");
+        assertNull(Consensus.ensemble("a", "a", null), "a judge without a label: pending");
+    }
+
+    private static String q(String v) {
+        return v == null ? "NULL" : "'" + v + "'";
+    }
+}

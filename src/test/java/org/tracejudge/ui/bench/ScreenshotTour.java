@@ -1,0 +1,98 @@
+package org.tracejudge.ui.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import javafx.application.Platform;
+import javafx.stage.Stage;
+import org.tracejudge.store.TraceTable;
+import org.tracejudge.ui.ProjectViewModel;
+import org.tracejudge.ui.WorkbenchApp;
+
+/**
+ * Takes the README's screenshots on a real display (run under Xvfb: see bench/screenshots.sh): drives the
+ * workbench through its main views and grabs the screen with ImageMagick's {@code import} after each step.
+ * Usage: {@code ScreenshotTour <outDir>}.
+ */
+public final class ScreenshotTour {
+    private ScreenshotTour() {}
+
+    public static void main(String[] args) throws Exception {
+        Path out = Path.of(args[0]);
+        Files.createDirectories(out);
+        Path home = Files.createTempDirectory("tracejudge-shots");
+        Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"ana\"}");
+        System.setProperty("tracejudge.home", home.toString());
+        CountDownLatch up = new CountDownLatch(1);
+        Platform.startup(up::countDown);
+        up.await();
+        WorkbenchApp app = new WorkbenchApp();
+        Stage[] stage = new Stage[1];
+        WorkbenchBench.fx(() -> {
+            stage[0] = new Stage();
+            app.start(stage[0]);
+            stage[0].setX(0);
+            stage[0].setY(0);
+            stage[0].setWidth(1280);
+            stage[0].setHeight(800);
+        });
+        ProjectViewModel vm = app.viewModel();
+        WorkbenchBench.waitUntil(() -> vm.agreementProperty().get() != null && vm.detailProperty().get() != null, 60);
+        Thread.sleep(4000);
+        shot(out, "workbench-sample.png");
+        // a trace whose answer asserts values the return does not support
+        WorkbenchBench.fx(() -> vm.setFilter(TraceTable.Filter.NONE.with("task", "OF-TRV-001")));
+        WorkbenchBench.waitUntil(() -> !vm.loadingProperty().get() && vm.detailProperty().get() != null
+                && vm.detailProperty().get().task().key().equals("OF-TRV-001"), 30);
+        Thread.sleep(2500);
+        shot(out, "trace-view.png");
+        // disagreements, one override
+        WorkbenchBench.fx(() -> vm.setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.DISAGREE)));
+        WorkbenchBench.waitUntil(() -> !vm.loadingProperty().get() && vm.detailProperty().get() != null, 30);
+        Thread.sleep(1500);
+        WorkbenchBench.fx(() -> vm.overrideWithKey(2));
+        Thread.sleep(2500);
+        shot(out, "review-disagreements.png");
+        WorkbenchBench.fx(vm::undo);
+        // blind mode
+        WorkbenchBench.fx(() -> {
+            vm.setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.NOT_MINE));
+            vm.blindProperty().set(true);
+        });
+        WorkbenchBench.waitUntil(() -> !vm.loadingProperty().get() && vm.detailProperty().get() != null, 30);
+        Thread.sleep(2000);
+        shot(out, "blind-mode.png");
+        WorkbenchBench.fx(() -> vm.blindProperty().set(false));
+        // start page with an import error
+        Path bad = home.resolve("kestrel_20261101_120000.json");
+        Files.writeString(bad, "[\n  {\"task_id\": \"RI-TRV-001\", \"agent_answer\": \"ok\",\n   \"model\": kestrel}\n]\n");
+        WorkbenchBench.fx(() -> {
+            app.window().showWelcome();
+            app.window().importFiles(List.of(bad));
+        });
+        WorkbenchBench.waitUntil(() -> vm.importErrorProperty().get() != null, 30);
+        Thread.sleep(1500);
+        shot(out, "start-page-import-error.png");
+        WorkbenchBench.fx(() -> {
+            vm.importErrorProperty().set(null);
+            app.window().showWorkbench();
+            app.window().showShortcuts();
+        });
+        Thread.sleep(1500);
+        shot(out, "shortcuts.png");
+        if (args.length > 1) {
+            WorkbenchBench.fx(() -> {
+                Platform.exit();
+            });
+        }
+        Platform.exit();
+        System.exit(0);
+    }
+
+    static void shot(Path dir, String name) throws Exception {
+        Process p = new ProcessBuilder("import", "-window", "root", dir.resolve(name).toString()).inheritIO().start();
+        p.waitFor();
+        System.out.println("screenshot " + dir.resolve(name));
+    }
+}

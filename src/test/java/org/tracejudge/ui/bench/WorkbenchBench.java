@@ -1,0 +1,233 @@
+package org.tracejudge.ui.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.event.Event;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.stage.Stage;
+import org.tracejudge.store.TraceTable;
+import org.tracejudge.ui.ProjectViewModel;
+import org.tracejudge.ui.WorkbenchApp;
+import org.tracejudge.ui.table.PagedRows;
+
+/**
+ * Workbench benchmark on a big project (see {@code bench/ui-bench.sh}): time to first rows, the longest FX-thread
+ * stall while scrolling and filtering (gaps between animation pulses, which fire every ~16 ms unless the FX
+ * thread is busy), heap after GC, key-to-next-item and decision-to-agreement times.
+ * Usage: {@code WorkbenchBench <project.tjdb> [decisions=40]}; runs headless (Monocle) or on a display.
+ */
+public final class WorkbenchBench {
+    private WorkbenchBench() {}
+
+    static final AtomicLong lastPulse = new AtomicLong();
+    static final AtomicLong maxGap = new AtomicLong();
+    static java.util.function.Supplier<String> statusOf = () -> "";
+
+    public static void main(String[] args) throws Exception {
+        Path project = Path.of(args[0]).toAbsolutePath();
+        int decisions = args.length > 1 ? Integer.parseInt(args[1]) : 40;
+        Path home = Files.createTempDirectory("tracejudge-bench-home");
+        Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"bench\"}");
+        System.setProperty("tracejudge.home", home.toString());
+        System.setProperty("tracejudge.start", "welcome");
+        CountDownLatch up = new CountDownLatch(1);
+        Platform.startup(up::countDown);
+        up.await();
+        WorkbenchApp app = new WorkbenchApp();
+        fx(() -> {
+            app.start(new Stage());
+            new AnimationTimer() {
+                @Override
+                public void handle(long now) {
+                    long prev = lastPulse.getAndSet(now);
+                    if (prev != 0) {
+                        maxGap.accumulateAndGet(now - prev, Math::max);
+                    }
+                }
+            }.start();
+        });
+        ProjectViewModel vm = app.viewModel();
+        statusOf = () -> vm.statusProperty().get() + " / current " + vm.currentProperty().get() + " / detail "
+                + (vm.detailProperty().get() == null ? null : vm.detailProperty().get().traceId()) + " / id " + vm.idAt(vm.currentProperty().get());
+        TableView<PagedRows.RowRef> table = app.window().tableView().table();
+
+        // 1. open: until the first rows are filled in the table
+        long t0 = System.nanoTime();
+        fx(() -> vm.open(project));
+        waitUntil(() -> table.getItems().size() > 0 && ((PagedRows) table.getItems()).loaded(0) != null, 60);
+        waitPulses(2);
+        double firstRows = ms(System.nanoTime() - t0);
+        System.out.printf(Locale.ROOT, "open -> first rows visible: %.0f ms (%,d traces)%n", firstRows, table.getItems().size());
+        waitUntil(() -> vm.agreementProperty().get() != null, 120);
+        System.out.printf(Locale.ROOT, "open -> agreement panel filled: %.0f ms%n", ms(System.nanoTime() - t0));
+        Thread.sleep(1500);
+
+        // 2. scrolling: jump through the table in steps, as a fast scroll does
+        resetGap();
+        int n = table.getItems().size();
+        for (int i = 0; i < 120; i++) {
+            int row = (int) ((long) i * (n - 30) / 120);
+            fx(() -> table.scrollTo(row));
+            Thread.sleep(16);
+        }
+        waitPulses(10);
+        System.out.printf(Locale.ROOT, "scrolling 120 jumps across %,d rows: longest FX stall %.1f ms (pulse gap)%n", n, gapMs());
+        resetGap();
+        for (int i = 0; i < 300; i++) {
+            int row = 50_000 % Math.max(1, n) + i * 3;
+            fx(() -> table.scrollTo(Math.min(n - 1, row)));
+            Thread.sleep(16);
+        }
+        waitPulses(10);
+        System.out.printf(Locale.ROOT, "scrolling row by row (300 steps): longest FX stall %.1f ms%n", gapMs());
+
+        // 3. filtering: each quick filter, a column filter and a search, waiting for each result
+        for (TraceTable.Filter f : List.of(TraceTable.Filter.NONE.withShow(TraceTable.Show.DISAGREE),
+                TraceTable.Filter.NONE.withShow(TraceTable.Show.PENDING),
+                TraceTable.Filter.NONE.with("model", "model-042"), TraceTable.Filter.NONE.withSearch("revenue"),
+                TraceTable.Filter.NONE)) {
+            resetGap();
+            long f0 = System.nanoTime();
+            fx(() -> vm.setFilter(f));
+            waitUntil(() -> !vm.loadingProperty().get() && vm.filterProperty().get().equals(f), 60);
+            waitPulses(3);
+            System.out.printf(Locale.ROOT, "filter %-40s %,7d rows in %5.0f ms; longest FX stall %.1f ms%n",
+                    "'" + describe(f) + "'", table.getItems().size(), ms(System.nanoTime() - f0), gapMs());
+        }
+
+        // 4. decisions: override with a key, then accept; time to the next item and to the agreement update
+        waitUntil(() -> vm.detailProperty().get() != null, 30);
+        Thread.sleep(1000);
+        List<Double> agreementMs = new ArrayList<>();
+        resetGap();
+        for (int i = 0; i < decisions; i++) {
+            waitUntil(() -> vm.detailProperty().get() != null
+                    && vm.detailProperty().get().traceId().equals(vm.idAt(vm.currentProperty().get())), 30);
+            Thread.sleep(150); // a person's pace; lets the next item's pre-load finish
+            Object before = vm.agreementProperty().get();
+            long k0 = System.nanoTime();
+            KeyCode key = i % 2 == 0 ? KeyCode.DIGIT2 : KeyCode.ENTER;
+            fx(() -> Event.fireEvent(app.window().scene(), new KeyEvent(KeyEvent.KEY_PRESSED, "", "", key, false, false,
+                    false, false)));
+            waitUntil(() -> vm.agreementProperty().get() != before, 10);
+            agreementMs.add(ms(System.nanoTime() - k0));
+        }
+        Thread.sleep(500);
+        List<Double> keyMs = vm.keyToShownMillis();
+        List<Double> decisionsMs = keyMs.subList(Math.max(0, keyMs.size() - decisions), keyMs.size());
+        System.out.printf(Locale.ROOT, "key -> next item shown (n=%d): median %.1f ms, max %.1f ms%n", decisionsMs.size(),
+                pct(decisionsMs, 50), pct(decisionsMs, 100));
+        System.out.printf(Locale.ROOT, "key -> agreement panel updated (n=%d): median %.1f ms, max %.1f ms%n",
+                agreementMs.size(), pct(agreementMs, 50), pct(agreementMs, 100));
+        System.out.printf(Locale.ROOT, "longest FX stall during decisions: %.1f ms%n", gapMs());
+        // undo them all (leave the project as it was)
+        for (int i = 0; i < decisions; i++) {
+            fx(vm::undo);
+        }
+        vm.afterPendingWork(() -> { });
+        Thread.sleep(2000);
+
+        // 5. heap
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+            Thread.sleep(200);
+        }
+        Runtime rt = Runtime.getRuntime();
+        System.out.printf(Locale.ROOT, "heap used after GC: %d MB (max %d MB)%n", (rt.totalMemory() - rt.freeMemory()) >> 20,
+                rt.maxMemory() >> 20);
+        fx(() -> {
+            app.stop();
+            Platform.exit();
+        });
+        System.exit(0);
+    }
+
+    static String describe(TraceTable.Filter f) {
+        return f.show() != TraceTable.Show.ALL ? f.show().title() : !f.search().isEmpty() ? "search " + f.search()
+                : f.equals().isEmpty() ? "none" : f.equals().toString();
+    }
+
+    static void resetGap() throws Exception {
+        fx(() -> {
+            lastPulse.set(0);
+            maxGap.set(0);
+        });
+    }
+
+    static double gapMs() {
+        return maxGap.get() / 1e6;
+    }
+
+    static double ms(long nanos) {
+        return nanos / 1e6;
+    }
+
+    static double pct(List<Double> xs, int p) {
+        if (xs.isEmpty()) {
+            return Double.NaN;
+        }
+        List<Double> s = new ArrayList<>(xs);
+        s.sort(null);
+        return s.get(Math.min(s.size() - 1, (int) Math.ceil(p / 100.0 * s.size()) - (p == 0 ? 0 : 1)));
+    }
+
+    static void fx(Runnable r) throws Exception {
+        CountDownLatch done = new CountDownLatch(1);
+        Throwable[] err = new Throwable[1];
+        Platform.runLater(() -> {
+            try {
+                r.run();
+            } catch (Throwable t) {
+                err[0] = t;
+            } finally {
+                done.countDown();
+            }
+        });
+        if (!done.await(30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("FX thread did not answer in 30 s");
+        }
+        if (err[0] != null) {
+            throw new RuntimeException(err[0]);
+        }
+    }
+
+    interface Check {
+        boolean ok() throws Exception;
+    }
+
+    static void waitUntil(BooleanSupplier c, int seconds) throws Exception {
+        long end = System.nanoTime() + seconds * 1_000_000_000L;
+        while (System.nanoTime() < end) {
+            boolean[] ok = {false};
+            fx(() -> ok[0] = c.getAsBoolean());
+            if (ok[0]) {
+                return;
+            }
+            Thread.sleep(5);
+        }
+        throw new IllegalStateException("timed out; status: " + statusOf.get());
+    }
+
+    static void waitPulses(int n) throws Exception {
+        for (int i = 0; i < n; i++) {
+            CountDownLatch l = new CountDownLatch(1);
+            Platform.runLater(() -> {
+                Platform.requestNextPulse();
+                l.countDown();
+            });
+            l.await();
+            Thread.sleep(17);
+        }
+    }
+}
