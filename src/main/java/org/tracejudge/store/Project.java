@@ -29,6 +29,10 @@ public final class Project implements AutoCloseable {
     private final Path file;
     private final Connection conn;
     private String check;
+    /** The full integrity_check this open put off (see {@link #open(Path, boolean)}) has not run yet. */
+    private volatile boolean fullCheckPending;
+    /** The put-off full check found damage: the file must not be recorded as verified. */
+    private volatile boolean damaged;
 
     private Project(Path file, Connection conn) {
         this.file = file;
@@ -38,7 +42,7 @@ public final class Project implements AutoCloseable {
     /** Opens an existing project file, or creates it (named {@code defaultName}) when it does not exist. */
     public static Project openOrCreate(Path file, String defaultName) {
         boolean existed = Files.exists(file);
-        Project p = open(file, true);
+        Project p = openNew(file, true);
         if (!existed || p.meta("name") == null) {
             p.initialise(defaultName == null ? nameFromFile(file) : defaultName);
         }
@@ -51,13 +55,27 @@ public final class Project implements AutoCloseable {
      * index consistency; several times faster) is enough.
      */
     public static Project open(Path file) {
-        if (!Files.exists(file)) {
-            throw new ProjectException(file + ": no such project file");
-        }
         return open(file, false);
     }
 
-    private static Project open(Path file, boolean mayCreate) {
+    /**
+     * As {@link #open(Path)}; with {@code deferFullCheck}, a file that needs the full integrity_check is
+     * opened after quick_check (every page and record) and the full check is left to
+     * {@link #completeIntegrityCheck()}, which the caller runs in the background: the workbench shows a big
+     * project at once and reports damage seconds later instead of making the user wait for the whole file.
+     */
+    public static Project open(Path file, boolean deferFullCheck) {
+        if (!Files.exists(file)) {
+            throw new ProjectException(file + ": no such project file");
+        }
+        return openFile(file, false, deferFullCheck);
+    }
+
+    private static Project openNew(Path file, boolean mayCreate) {
+        return openFile(file, mayCreate, false);
+    }
+
+    private static Project openFile(Path file, boolean mayCreate, boolean deferFullCheck) {
         Path abs = file.toAbsolutePath();
         try {
             if (abs.getParent() != null) {
@@ -73,7 +91,8 @@ public final class Project implements AutoCloseable {
         boolean trusted = fresh || VerifiedFiles.unchangedSinceVerified(abs);
         Connection c = connect(abs);
         try {
-            checkIntegrity(abs, c, trusted ? "quick_check" : "integrity_check");
+            boolean defer = !trusted && deferFullCheck;
+            checkIntegrity(abs, c, trusted || defer ? "quick_check" : "integrity_check");
             int version = schemaVersion(abs, c);
             if (version > SCHEMA_VERSION) {
                 throw new ProjectException(file + ": made by a newer Tracejudge (schema " + version
@@ -86,7 +105,8 @@ public final class Project implements AutoCloseable {
                 migrate(abs);
             }
             Project p = new Project(abs, c);
-            p.check = trusted ? "quick_check" : "integrity_check";
+            p.check = trusted || defer ? "quick_check" : "integrity_check";
+            p.fullCheckPending = defer;
             return p;
         } catch (RuntimeException e) {
             closeQuietly(c);
@@ -336,10 +356,41 @@ public final class Project implements AutoCloseable {
         return check;
     }
 
+    /** True while the full integrity_check that {@link #open(Path, boolean)} put off has not run. */
+    public boolean fullCheckPending() {
+        return fullCheckPending;
+    }
+
+    /**
+     * Runs the full integrity_check that opening put off, on a connection of its own (WAL: it reads a
+     * snapshot while this project goes on reading and writing). Does nothing when none is pending.
+     *
+     * @throws ProjectException naming the damage, as opening would have; the file is then never recorded as
+     *                          verified, so every later open checks it fully again
+     */
+    public void completeIntegrityCheck() {
+        if (!fullCheckPending) {
+            return;
+        }
+        Connection c = connect(file);
+        try {
+            checkIntegrity(file, c, "integrity_check");
+            check = "integrity_check";
+        } catch (ProjectException e) {
+            damaged = true;
+            throw e;
+        } finally {
+            closeQuietly(c);
+            fullCheckPending = false;
+        }
+    }
+
     @Override
     public synchronized void close() {
         closeQuietly(conn);
-        VerifiedFiles.recordCleanClose(file);
+        if (!fullCheckPending && !damaged) {
+            VerifiedFiles.recordCleanClose(file);
+        }
     }
 
     private static void closeQuietly(Connection c) {

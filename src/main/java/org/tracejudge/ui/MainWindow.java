@@ -118,6 +118,24 @@ public final class MainWindow {
                 showWorkbench();
             }
         });
+        // the workbench appears (empty, "Reading the project…") as soon as opening starts: its controls are
+        // styled and laid out while the project is read, not after
+        vm.openingProperty().addListener((o, a, b) -> {
+            if (b) {
+                showWorkbench();
+            } else if (!vm.openProperty().get()) {
+                showWelcome();
+            }
+        });
+        vm.integrityProblemProperty().addListener((o, a, problem) -> {
+            if (problem != null) {
+                Alert alert = new Alert(Alert.AlertType.ERROR, problem
+                        + "\n\nYou can still read it, but nothing more is saved into this file.", ButtonType.OK);
+                alert.setHeaderText("The project file is damaged");
+                alert.initOwner(stage);
+                alert.show();
+            }
+        });
         stage.titleProperty().bind(vm.titleProperty());
         stage.setScene(scene);
         stage.setMinWidth(760);

@@ -80,6 +80,8 @@ public final class ProjectViewModel implements AutoCloseable {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper open = new ReadOnlyBooleanWrapper(false);
+    /** A project is being opened (true until its first rows are published, or opening failed). */
+    private final ReadOnlyBooleanWrapper opening = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyObjectWrapper<TraceTable.Layout> layout = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<PagedRows> rows = new ReadOnlyObjectWrapper<>(new PagedRows(0, (p, d) -> { }));
     private final ReadOnlyObjectWrapper<TraceTable.Filter> filter = new ReadOnlyObjectWrapper<>(TraceTable.Filter.NONE);
@@ -92,6 +94,8 @@ public final class ProjectViewModel implements AutoCloseable {
     private final ReadOnlyObjectWrapper<LiveSnapshot> agreement = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Map<String, String>> agreementColumns = new ReadOnlyObjectWrapper<>(Map.of());
     private final ReadOnlyStringWrapper lastDecision = new ReadOnlyStringWrapper("");
+    /** Set when the full integrity check (run after the first rows show) finds damage; decisions are then refused. */
+    private final ReadOnlyStringWrapper integrityProblem = new ReadOnlyStringWrapper();
 
     // import
     private final ReadOnlyBooleanWrapper importing = new ReadOnlyBooleanWrapper(false);
@@ -251,9 +255,40 @@ public final class ProjectViewModel implements AutoCloseable {
 
     // ------------------------------------------------------------------------------------ opening
 
-    /** Opens a project file, or the bundled sample when {@code file} is null. */
+    /**
+     * Opens a project file, or the bundled sample when {@code file} is null. A file that needs SQLite's full
+     * integrity check is shown after the quick check, and fully checked in the background; damage found then
+     * is reported ({@link #integrityProblemProperty()}) and no decision is written to the file.
+     */
     public void open(Path file) {
-        load(() -> file == null ? SampleProject.open() : Project.open(file), file);
+        load(() -> file == null ? SampleProject.open() : Project.open(file, true), file);
+    }
+
+    /** True while a project is being opened: the window shows the workbench, empty, at once. */
+    public ReadOnlyBooleanProperty openingProperty() {
+        return opening.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty integrityProblemProperty() {
+        return integrityProblem.getReadOnlyProperty();
+    }
+
+    private void checkFullyInBackground(Project p) {
+        Thread t = new Thread(() -> {
+            try {
+                p.completeIntegrityCheck();
+            } catch (RuntimeException e) {
+                Platform.runLater(() -> {
+                    if (project == p) {
+                        integrityProblem.set(e.getMessage());
+                        status.set(e.getMessage());
+                    }
+                });
+            }
+        }, "integrity-check");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
     }
 
     /** Creates (or opens) a project file. */
@@ -264,6 +299,8 @@ public final class ProjectViewModel implements AutoCloseable {
     private void load(Supplier<Project> opener, Path remember) {
         open.set(false);
         loading.set(true);
+        opening.set(true);
+        integrityProblem.set(null);
         status.set("Opening…");
         worker.submit(() -> {
             try {
@@ -286,10 +323,14 @@ public final class ProjectViewModel implements AutoCloseable {
                     sort.set(TraceTable.Sort.DEFAULT);
                 });
                 reloadOnWorker(p, TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, true);
+                if (p.fullCheckPending()) {
+                    checkFullyInBackground(p);
+                }
             } catch (RuntimeException e) {
                 Platform.runLater(() -> {
                     status.set("Cannot open the project: " + e.getMessage());
                     loading.set(false);
+                    opening.set(false);
                 });
             }
         });
@@ -390,6 +431,7 @@ public final class ProjectViewModel implements AutoCloseable {
             total.set(list.size());
             status.set(String.format("%,d traces · %s", list.size(), t.describe(f)));
             loading.set(false);
+            opening.set(false);
             current.set(list.isEmpty() ? -1 : 0);
             showCurrent();
         });
@@ -693,6 +735,10 @@ public final class ProjectViewModel implements AutoCloseable {
 
     /** Applies my label {@code value} (null: withdraw) on a trace: row, agreement, ledger, detail cache. */
     private void apply(Decision dec, String value, String rationale) {
+        if (integrityProblem.get() != null) {
+            status.set("Not saved: " + integrityProblem.get());
+            return;
+        }
         String me = annotator.get();
         String traceId = dec.traceId();
         // 1. the row, at once

@@ -1,6 +1,7 @@
 package org.tracejudge.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -85,6 +86,50 @@ class ProjectTest {
         }
         ProjectException e = assertThrows(ProjectException.class, () -> Project.open(f));
         assertTrue(e.getMessage().contains("damaged.tjdb") && e.getMessage().contains("damaged"), e.getMessage());
+    }
+
+    @Test
+    void aPutOffFullCheckFindsIndexDamageThatTheQuickCheckMisses() throws Exception {
+        Path f = dir.resolve("index-damage.tjdb");
+        Project.openOrCreate(f, null).close();
+        // another program leaves an index that no longer matches its table: only integrity_check sees it
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + f); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE scratch(a, b)");
+            s.execute("CREATE INDEX scratch_a ON scratch(a)");
+            s.execute("INSERT INTO scratch VALUES (1, 'x'), (2, 'y')");
+            s.execute("PRAGMA writable_schema = ON");
+            s.execute("UPDATE sqlite_master SET sql = 'CREATE INDEX scratch_a ON scratch(b)' WHERE name = 'scratch_a'");
+        }
+        try (Project p = Project.open(f, true)) {
+            assertEquals("quick_check", p.integrityCheckRun(), "opened at once");
+            assertTrue(p.fullCheckPending());
+            ProjectException e = assertThrows(ProjectException.class, p::completeIntegrityCheck);
+            assertTrue(e.getMessage().contains("index-damage.tjdb") && e.getMessage().contains("scratch_a"),
+                    e.getMessage());
+            assertFalse(p.fullCheckPending());
+        }
+        // the damaged file was not recorded as verified: the next open checks it fully and refuses it
+        ProjectException again = assertThrows(ProjectException.class, () -> Project.open(f));
+        assertTrue(again.getMessage().contains("damaged"), again.getMessage());
+    }
+
+    @Test
+    void aPutOffFullCheckOfASoundFileVerifiesIt() throws Exception {
+        Path f = dir.resolve("sound.tjdb");
+        try (Project p = Project.openOrCreate(f, null)) {
+            new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
+        }
+        Path copy = dir.resolve("sound-copy.tjdb");
+        Files.copy(f, copy);
+        try (Project p = Project.open(copy, true)) {
+            assertTrue(p.fullCheckPending(), "a copy needs the full check");
+            p.completeIntegrityCheck();
+            assertEquals("integrity_check", p.integrityCheckRun());
+            assertFalse(p.fullCheckPending());
+        }
+        try (Project p = Project.open(copy, true)) {
+            assertFalse(p.fullCheckPending(), "checked fully and closed cleanly: trusted");
+        }
     }
 
     @Test

@@ -262,6 +262,57 @@ class WorkbenchAppTest {
         FxToolkit.cleanupStages();
     }
 
+    @Test
+    void aProjectWithDamageOnlyTheFullCheckFindsOpensAtOnceThenWarnsAndSavesNothing(FxRobot robot) throws Exception {
+        opened(robot);
+        Path copy = home.resolve("damaged-copy.tjdb");
+        try (Project p = SampleProject.open()) {
+            p.read(c -> {
+                try (java.sql.Statement s = c.createStatement()) {
+                    s.execute("VACUUM INTO '" + copy.toString().replace("'", "''") + "'");
+                }
+                return null;
+            });
+        }
+        // another program leaves an index that does not match its table (quick_check cannot see it)
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + copy);
+                java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE scratch(a, b)");
+            s.execute("CREATE INDEX scratch_a ON scratch(a)");
+            s.execute("INSERT INTO scratch VALUES (1, 'x'), (2, 'y')");
+            s.execute("PRAGMA writable_schema = ON");
+            s.execute("UPDATE sqlite_master SET sql = 'CREATE INDEX scratch_a ON scratch(b)' WHERE name = 'scratch_a'");
+        }
+        int decisionsBefore = adjudications(copy);
+        robot.interact(() -> vm().open(copy));
+        waitFor("the copy's rows", () -> stage.getTitle().endsWith("Sample project") && table(robot).getItems().size() == 60
+                && !vm().loadingProperty().get() && copy.equals(vm().projectFile()));
+        waitFor("the damage reported", () -> vm().integrityProblemProperty().get() != null);
+        assertTrue(vm().integrityProblemProperty().get().contains("scratch_a"), vm().integrityProblemProperty().get());
+        waitFor("the alert", () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
+        javafx.scene.control.DialogPane pane = robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
+        assertEquals("The project file is damaged", pane.getHeaderText());
+        robot.interact(() -> ((Stage) pane.getScene().getWindow()).close());
+        // a decision is refused: nothing is written into the damaged file
+        robot.interact(() -> table(robot).requestFocus());
+        robot.type(KeyCode.DIGIT2);
+        WaitForAsyncUtils.waitForFxEvents();
+        vm().afterPendingWork(() -> { });
+        Thread.sleep(300);
+        assertEquals(decisionsBefore, adjudications(copy));
+        assertTrue(vm().statusProperty().get().startsWith("Not saved"), vm().statusProperty().get());
+        FxToolkit.cleanupStages();
+    }
+
+    private static int adjudications(Path file) throws java.sql.SQLException {
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
+                java.sql.Statement s = c.createStatement();
+                java.sql.ResultSet rs = s.executeQuery("SELECT count(*) FROM adjudication")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
     private Adjudication lastDecision(String traceId) {
         try (Project p = Project.open(SampleProject.defaultFile())) {
             List<Adjudication> h = new ProjectQueries(p).adjudications(traceId);

@@ -52,7 +52,10 @@ public final class TraceTableView extends BorderPane {
         this.vm = vm;
         getStyleClass().add("trace-table-view");
         table.setId("traceTable");
-        table.setPlaceholder(new Label("No traces match."));
+        Label placeholder = new Label();
+        placeholder.textProperty().bind(javafx.beans.binding.Bindings.when(vm.openingProperty())
+                .then("Reading the project…").otherwise("No traces match."));
+        table.setPlaceholder(placeholder);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.getSelectionModel().setSelectionMode(SelectionMode.SINGLE);
         table.setFixedCellSize(26);
