@@ -39,6 +39,7 @@ import org.tracejudge.agreement.AgreementReport;
 import org.tracejudge.agreement.LiveSnapshot;
 import org.tracejudge.settings.Settings;
 import org.tracejudge.ui.agreement.AgreementPanel;
+import org.tracejudge.ui.metrics.MetricsWindow;
 import org.tracejudge.ui.table.TraceTableView;
 import org.tracejudge.ui.trace.TraceView;
 import org.tracejudge.ui.welcome.ImportPane;
@@ -62,6 +63,7 @@ public final class MainWindow {
             new String[] {"Ctrl+F", "Search message and answer text"},
             new String[] {"Ctrl+B", "Blind mode on/off (machine labels hidden until you decide)"},
             new String[] {"Ctrl+O / Ctrl+I", "Open a project / import files"},
+            new String[] {"Ctrl+M", "Metrics dashboard (F5 refreshes it)"},
             new String[] {"?", "This sheet"});
 
     private final Stage stage;
@@ -75,6 +77,7 @@ public final class MainWindow {
     private final TraceView traceView;
     private final AgreementPanel agreementPanel;
     private final Scene scene;
+    private MetricsWindow metricsWindow;
 
     public MainWindow(Stage stage, ProjectViewModel vm) {
         this.stage = stage;
@@ -291,10 +294,35 @@ public final class MainWindow {
         name.setOnAction(e -> askAnnotator());
         Menu review = new Menu("Review", null, accept, next, prev, undo, new SeparatorMenuItem(), blind, name);
 
+        MenuItem metrics = new MenuItem("Metrics dashboard");
+        metrics.setId("metricsMenu");
+        metrics.setAccelerator(new KeyCodeCombination(KeyCode.M, KeyCombination.SHORTCUT_DOWN));
+        metrics.setOnAction(e -> showMetrics());
+        Menu view = new Menu("View", null, metrics);
+
         MenuItem keys = new MenuItem("Keyboard shortcuts   ?");
         keys.setOnAction(e -> showShortcuts());
         Menu help = new Menu("Help", null, keys);
-        return new MenuBar(file, review, help);
+        return new MenuBar(file, review, view, help);
+    }
+
+    /** The metrics dashboard last opened (null before). */
+    public MetricsWindow metricsWindow() {
+        return metricsWindow;
+    }
+
+    /** Opens (or brings forward and refreshes) the metrics dashboard of the open project. */
+    public MetricsWindow showMetrics() {
+        if (!vm.openProperty().get()) {
+            new Alert(Alert.AlertType.INFORMATION, "Open a project first: the dashboard shows its figures.",
+                    ButtonType.OK).showAndWait();
+            return null;
+        }
+        if (metricsWindow == null || !metricsWindow.stage().isShowing()) {
+            metricsWindow = new MetricsWindow(stage, vm);
+        }
+        metricsWindow.open();
+        return metricsWindow;
     }
 
     /** The shortcuts sheet. */

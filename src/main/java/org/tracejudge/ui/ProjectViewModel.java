@@ -264,6 +264,26 @@ public final class ProjectViewModel implements AutoCloseable {
         load(() -> file == null ? SampleProject.open() : Project.open(file, true), file);
     }
 
+    /**
+     * Runs {@code work} on the open project on the project thread (never the FX thread) and hands its result,
+     * or the error's message, to the FX thread. For views that read the project (the metrics dashboard).
+     */
+    public <T> void query(java.util.function.Function<Project, T> work, Consumer<T> onFx, Consumer<String> onError) {
+        Project p = project;
+        if (p == null) {
+            onError.accept("No project is open.");
+            return;
+        }
+        worker.submit(() -> {
+            try {
+                T result = work.apply(p);
+                Platform.runLater(() -> onFx.accept(result));
+            } catch (RuntimeException e) {
+                Platform.runLater(() -> onError.accept(e.getMessage() == null ? e.toString() : e.getMessage()));
+            }
+        });
+    }
+
     /** True while a project is being opened: the window shows the workbench, empty, at once. */
     public ReadOnlyBooleanProperty openingProperty() {
         return opening.getReadOnlyProperty();

@@ -304,6 +304,56 @@ class WorkbenchAppTest {
         FxToolkit.cleanupStages();
     }
 
+    @Test
+    void metricsDashboardShowsTheLeaderboardSwitchesSourceAndExports(FxRobot robot) throws Exception {
+        opened(robot);
+        robot.press(KeyCode.CONTROL).type(KeyCode.M).release(KeyCode.CONTROL);
+        waitFor("the dashboard", () -> app.window().metricsWindow() != null
+                && app.window().metricsWindow().dashboardProperty().get() != null);
+        org.tracejudge.ui.metrics.MetricsWindow w = app.window().metricsWindow();
+        assertTrue(w.stage().isShowing());
+        org.tracejudge.metrics.Dashboard expected;
+        try (Project p = Project.open(SampleProject.defaultFile())) {
+            expected = org.tracejudge.metrics.Dashboard.compute(p);
+        }
+        assertEquals(expected.sources(), w.dashboardProperty().get().sources());
+        String first = w.shown().source();
+        assertEquals(expected.defaultSource(), first);
+        // the leaderboard: one row per model, each rate with its interval as the core computed it
+        TableView<?> board = robot.lookup("#leaderboard").queryAs(TableView.class);
+        org.tracejudge.metrics.SourceMetrics m = expected.bySource().get(first);
+        assertEquals(m.models().size(), board.getItems().size());
+        org.tracejudge.metrics.Rate tsr = m.models().get(0).rate("TSR");
+        String cell = (String) board.getColumns().get(2).getCellObservableValue(0).getValue();
+        assertEquals(String.format(java.util.Locale.ROOT, "%.1f [%.1f–%.1f]", tsr.percent(), tsr.ci95()[0], tsr.ci95()[1]), cell);
+        // switch the label source: the table follows
+        String other = expected.sources().stream().filter(x -> !x.equals(first)).findFirst().orElseThrow();
+        robot.interact(() -> robot.lookup("#metricsSource").queryAs(javafx.scene.control.ComboBox.class).setValue(other));
+        robot.interact(() -> robot.lookup("#metricsSource").queryAs(javafx.scene.control.ComboBox.class)
+                .getOnAction().handle(null));
+        assertEquals(other, w.shown().source());
+        assertTrue(text(robot, "#metricsNote").startsWith(other + ":"), text(robot, "#metricsNote"));
+        // exports: CSV (8 rates per model), Markdown, and the charts as a PNG
+        AtomicReference<String> csv = new AtomicReference<>();
+        robot.interact(() -> csv.set(w.copyCsv()));
+        assertTrue(csv.get().startsWith("source,model,rate,count,denominator,percent,ci95_low,ci95_high\n"));
+        assertEquals(1 + 8 * expected.bySource().get(other).models().size(), csv.get().split("\n").length);
+        Path md = home.resolve("metrics.md");
+        Path png = home.resolve("metrics.png");
+        robot.interact(() -> {
+            try {
+                w.saveMarkdown(md);
+                w.saveChartsPng(png);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        assertTrue(Files.readString(md).contains(m.models().get(0).model()));
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
+        assertTrue(img != null && img.getWidth() > 200 && img.getHeight() > 200);
+        robot.interact(() -> w.stage().close());
+    }
+
     private static int adjudications(Path file) throws java.sql.SQLException {
         try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
                 java.sql.Statement s = c.createStatement();

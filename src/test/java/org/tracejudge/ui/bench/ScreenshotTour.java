@@ -81,6 +81,18 @@ public final class ScreenshotTour {
         });
         Thread.sleep(1500);
         shot(out, "shortcuts.png");
+        // the metrics dashboard, in its own window over the workbench
+        javafx.stage.Stage[] metrics = new javafx.stage.Stage[1];
+        WorkbenchBench.fx(() -> {
+            javafx.stage.Window.getWindows().stream().filter(w -> w != stage[0]).toList()
+                    .forEach(w -> ((Stage) w).close());
+            metrics[0] = app.window().showMetrics().stage();
+            metrics[0].setX(0);
+            metrics[0].setY(0);
+        });
+        WorkbenchBench.waitUntil(() -> app.window().metricsWindow().dashboardProperty().get() != null, 30);
+        Thread.sleep(2500);
+        shot(out, "metrics-dashboard.png");
         if (args.length > 1) {
             WorkbenchBench.fx(() -> {
                 Platform.exit();

@@ -1,0 +1,68 @@
+package org.tracejudge.metrics;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.tracejudge.ensemble.JudgeChoice;
+import org.tracejudge.ensemble.LabelSources;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectException;
+
+/**
+ * Everything the metrics dashboard shows, computed at once for every label source of a project (so switching
+ * the source is instant): per source the per-model rates, and which judges made the ensemble (or why there is
+ * none). Runs on a background thread; the result is plain data.
+ *
+ * @param bySource      label source name (each rater column, then {@code ensemble} and {@code final} when the
+ *                      ensemble is known) to its metrics, in {@link LabelSources#sourceNames()} order
+ * @param judges        the rule and the two judges of the ensemble, or null
+ * @param ensembleNote  why there is no ensemble (null when there is one)
+ */
+public record Dashboard(Map<String, SourceMetrics> bySource, JudgeChoice judges, String ensembleNote) {
+
+    public List<String> sources() {
+        return List.copyOf(bySource.keySet());
+    }
+
+    /** The source to show first: final when the ensemble is known, else the rule, else the first. */
+    public String defaultSource() {
+        for (String s : List.of(LabelSources.FINAL, JudgeChoice.DEFAULT_RULE, "rule-tolerant", "harness")) {
+            if (bySource.containsKey(s)) {
+                return s;
+            }
+        }
+        return bySource.isEmpty() ? null : bySource.keySet().iterator().next();
+    }
+
+    /** The judge names of the ensemble, for Markdown notes (empty without an ensemble). */
+    public List<String> judgeNames() {
+        return judges == null ? List.of() : judges.judgeColumns();
+    }
+
+    /**
+     * Computes the dashboard. The ensemble uses the project's settings; without them, a project with exactly two
+     * judge raters uses those, with the rule rater {@code rule} or, when the project has none, {@code harness}
+     * (as the workbench table does).
+     */
+    public static Dashboard compute(Project project) {
+        JudgeChoice choice = null;
+        String note = null;
+        try {
+            choice = JudgeChoice.resolve(project, null, null);
+        } catch (ProjectException e) {
+            note = e.getMessage();
+            try {
+                choice = JudgeChoice.resolve(project, null, "harness");
+                note = null;
+            } catch (ProjectException again) {
+                // keep the first reason: it names the usual fix
+            }
+        }
+        LabelSources sources = LabelSources.load(project, choice);
+        Map<String, SourceMetrics> by = new LinkedHashMap<>();
+        for (SourceMetrics m : MetricsCalculator.computeAll(sources)) {
+            by.put(m.source(), m);
+        }
+        return new Dashboard(by, choice, note);
+    }
+}

@@ -1,0 +1,383 @@
+package org.tracejudge.ui.metrics;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.chart.CategoryAxis;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.ScatterChart;
+import javafx.scene.chart.StackedBarChart;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.scene.shape.Circle;
+import javafx.scene.text.Text;
+import javafx.stage.FileChooser;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import javax.imageio.ImageIO;
+import org.tracejudge.metrics.Dashboard;
+import org.tracejudge.metrics.MetricsFormat;
+import org.tracejudge.metrics.ModelMetrics;
+import org.tracejudge.metrics.Rate;
+import org.tracejudge.metrics.SourceMetrics;
+import org.tracejudge.ui.ProjectViewModel;
+
+/**
+ * The metrics dashboard, a window of its own (it fits a second screen): the leaderboard of failure-mode rates
+ * per model with 95% Wilson intervals for a chosen label source, the failure profile (CTUR against UTR per
+ * model) and the failure modes stacked per model; the table exports as CSV (clipboard) or Markdown, the charts
+ * as PNG. Computed in the background from the project for every source at once, so switching is instant;
+ * Refresh (F5) re-reads it after decisions.
+ */
+public final class MetricsWindow {
+    static final List<String> BOARD = List.of("TSR", "CTUR", "RIR", "OFR", "UTR", "CTRL_Acc");
+    static final List<String> STACKED = List.of("TSR", "CTUR", "RIR", "OFR");
+
+    private final ProjectViewModel vm;
+    private final Stage stage = new Stage();
+    private final ComboBox<String> source = new ComboBox<>();
+    private final TableView<ModelMetrics> board = new TableView<>();
+    private final ScatterChart<Number, Number> profile;
+    private final StackedBarChart<String, Number> modes;
+    private final VBox charts;
+    private final Label note = new Label();
+    private final ReadOnlyObjectWrapper<Dashboard> dashboard = new ReadOnlyObjectWrapper<>();
+
+    public MetricsWindow(Window owner, ProjectViewModel vm) {
+        this.vm = vm;
+        stage.initOwner(owner);
+        stage.setTitle("Metrics — " + vm.titleProperty().get().replace("Tracejudge — ", ""));
+
+        source.setId("metricsSource");
+        source.setOnAction(e -> show());
+        Button refresh = new Button("Refresh");
+        refresh.setId("metricsRefresh");
+        refresh.setOnAction(e -> load());
+        Button csv = new Button("Copy table as CSV");
+        csv.setId("metricsCopyCsv");
+        csv.setOnAction(e -> copyCsv());
+        Button md = new Button("Save table as Markdown…");
+        md.setOnAction(e -> chooseAndSave("Markdown", "*.md", this::saveMarkdown));
+        Button png = new Button("Save charts as PNG…");
+        png.setOnAction(e -> chooseAndSave("PNG image", "*.png", this::saveChartsPng));
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox bar = new HBox(8, new Label("Label source"), source, refresh, gap, csv, md, png);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(8));
+        bar.getStyleClass().add("filter-bar");
+
+        board.setId("leaderboard");
+        board.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        board.setPlaceholder(new Label("Reading the project…"));
+        TableColumn<ModelMetrics, String> model = new TableColumn<>("Model");
+        model.setCellValueFactory(c -> new SimpleStringProperty(c.getValue().model()));
+        model.setPrefWidth(200);
+        TableColumn<ModelMetrics, String> n = new TableColumn<>("n");
+        n.setCellValueFactory(c -> new SimpleStringProperty(c.getValue().nRequired() + " / " + c.getValue().nControl()));
+        n.setPrefWidth(64);
+        n.setGraphic(null);
+        Label nHead = new Label("n");
+        nHead.setTooltip(new Tooltip("tool-required / control traces with a label from this source"));
+        n.setText(null);
+        n.setGraphic(nHead);
+        board.getColumns().add(model);
+        board.getColumns().add(n);
+        for (String rate : BOARD) {
+            TableColumn<ModelMetrics, String> col = new TableColumn<>(MetricsFormat.display(rate));
+            col.setUserData(rate);
+            col.setCellValueFactory(c -> new SimpleStringProperty(cell(c.getValue().rate(rate))));
+            col.setComparator(MetricsWindow::comparePercent);
+            col.setCellFactory(c -> new RateCell());
+            col.setPrefWidth(84);
+            board.getColumns().add(col);
+        }
+
+        NumberAxis x = new NumberAxis(0, 100, 10);
+        x.setLabel("CTUR: called the tool, did not use the result (%)");
+        NumberAxis y = new NumberAxis(0, 100, 10);
+        y.setLabel("UTR: tool called on control tasks (%)");
+        profile = new ScatterChart<>(x, y);
+        profile.setId("failureProfile");
+        profile.setTitle("Failure profile per model");
+        profile.setLegendVisible(false);
+        profile.setAnimated(false);
+
+        CategoryAxis models = new CategoryAxis();
+        NumberAxis pct = new NumberAxis(0, 100, 20);
+        pct.setLabel("% of tool-required traces");
+        modes = new StackedBarChart<>(models, pct);
+        modes.setId("failureModes");
+        modes.setTitle("Failure modes per model");
+        modes.setAnimated(false);
+
+        charts = new VBox(profile, modes);
+        VBox.setVgrow(profile, Priority.ALWAYS);
+        VBox.setVgrow(modes, Priority.ALWAYS);
+        SplitPane split = new SplitPane(board, charts);
+        split.setOrientation(Orientation.HORIZONTAL);
+        split.setDividerPositions(0.6);
+
+        note.setId("metricsNote");
+        note.setWrapText(true);
+        note.setPadding(new Insets(4, 8, 6, 8));
+        note.getStyleClass().add("row-count");
+
+        BorderPane root = new BorderPane(split, bar, null, note, null);
+        Scene scene = new Scene(root, 1280, 760);
+        scene.getStylesheets().addAll(owner.getScene().getStylesheets());
+        scene.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.F5) {
+                load();
+            } else if (e.getCode() == KeyCode.ESCAPE) {
+                stage.close();
+            }
+        });
+        stage.setScene(scene);
+    }
+
+    public Stage stage() {
+        return stage;
+    }
+
+    /** The figures on show (null while reading). */
+    public ReadOnlyObjectProperty<Dashboard> dashboardProperty() {
+        return dashboard.getReadOnlyProperty();
+    }
+
+    public void open() {
+        stage.show();
+        stage.toFront();
+        load();
+    }
+
+    /** Reads every source's figures in the background, keeping the chosen source when it still exists. */
+    public void load() {
+        note.setText("Computing…");
+        vm.query(Dashboard::compute, d -> {
+            String keep = source.getValue();
+            dashboard.set(d);
+            source.getItems().setAll(d.sources());
+            source.setValue(keep != null && d.bySource().containsKey(keep) ? keep : d.defaultSource());
+            show();
+        }, msg -> note.setText("Cannot compute the metrics: " + msg));
+    }
+
+    /** The chosen source's metrics, or null. */
+    public SourceMetrics shown() {
+        Dashboard d = dashboard.get();
+        return d == null || source.getValue() == null ? null : d.bySource().get(source.getValue());
+    }
+
+    private void show() {
+        SourceMetrics s = shown();
+        if (s == null) {
+            return;
+        }
+        board.getItems().setAll(s.models());
+        XYChart.Series<Number, Number> points = new XYChart.Series<>();
+        for (ModelMetrics m : s.models()) {
+            Rate ctur = m.rate("CTUR");
+            Rate utr = m.rate("UTR");
+            if (ctur.defined() && utr.defined()) {
+                XYChart.Data<Number, Number> d = new XYChart.Data<>(ctur.percent(), utr.percent());
+                d.setNode(point(m.model(), ctur, utr));
+                points.getData().add(d);
+            }
+        }
+        profile.getData().setAll(List.of(points));
+        List<XYChart.Series<String, Number>> stacks = new java.util.ArrayList<>();
+        for (String rate : STACKED) {
+            XYChart.Series<String, Number> series = new XYChart.Series<>();
+            series.setName(MetricsFormat.display(rate));
+            for (ModelMetrics m : s.models()) {
+                Rate r = m.rate(rate);
+                series.getData().add(new XYChart.Data<>(m.model(), r.defined() ? r.percent() : 0));
+            }
+            stacks.add(series);
+        }
+        modes.getData().setAll(stacks);
+        Dashboard d = dashboard.get();
+        int required = s.models().stream().mapToInt(ModelMetrics::nRequired).sum();
+        int control = s.models().stream().mapToInt(ModelMetrics::nControl).sum();
+        note.setText(String.format(Locale.ROOT, "%s: %d models, %d tool-required and %d control traces with a label. "
+                        + "Rates in %% with 95%% Wilson intervals; n/a where the denominator is empty.%s",
+                s.source(), s.models().size(), required, control,
+                d.ensembleNote() == null ? "  Ensemble: rule " + d.judges().rule().column() + " with judges "
+                        + String.join(" and ", d.judgeNames()) + "."
+                        : "  No ensemble or final labels: " + d.ensembleNote()));
+    }
+
+    /**
+     * A dot with the model's name beside it. The chart centres a point's node on the value by the node's layout
+     * bounds, so the node is a 10×10 pane (the dot) whose label overflows it without counting in its size.
+     */
+    private static Node point(String model, Rate ctur, Rate utr) {
+        Circle dot = new Circle(5, 5, 5);
+        dot.getStyleClass().add("profile-point");
+        Text name = new Text(13, 3, model);
+        name.getStyleClass().add("profile-label");
+        name.setManaged(false);
+        if (ctur.percent() > 70) { // keep the name inside the plot: write it to the left of the dot
+            name.setX(-3 - name.getLayoutBounds().getWidth());
+        }
+        javafx.scene.layout.Pane p = new javafx.scene.layout.Pane(dot, name);
+        p.setPrefSize(10, 10);
+        p.setMinSize(10, 10);
+        p.setMaxSize(10, 10);
+        Tooltip.install(p, new Tooltip(model + "\nCTUR " + cell(ctur) + "\nUTR " + cell(utr)));
+        return p;
+    }
+
+    /** The rate in bold over its interval in small grey type; the cell's text (for copying and tests) is both. */
+    private static final class RateCell extends javafx.scene.control.TableCell<ModelMetrics, String> {
+        private final Text value = new Text();
+        private final Text interval = new Text();
+        private final VBox box = new VBox(0, value, interval);
+
+        RateCell() {
+            value.getStyleClass().add("rate-value");
+            interval.getStyleClass().add("rate-interval");
+            setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
+        }
+
+        @Override
+        protected void updateItem(String item, boolean empty) {
+            super.updateItem(item, empty);
+            if (empty || item == null) {
+                setText(null);
+                setGraphic(null);
+                return;
+            }
+            setText(item);
+            int space = item.indexOf(' ');
+            value.setText(space < 0 ? item : item.substring(0, space));
+            interval.setText(space < 0 ? "" : item.substring(space + 1));
+            setGraphic(box);
+        }
+    }
+
+    /** "12.5 [9.8–15.8]" or "n/a". */
+    static String cell(Rate r) {
+        if (!r.defined()) {
+            return "n/a";
+        }
+        return String.format(Locale.ROOT, "%.1f [%.1f–%.1f]", r.percent(), r.ci95()[0], r.ci95()[1]);
+    }
+
+    private static int comparePercent(String a, String b) {
+        return Double.compare(leading(a), leading(b));
+    }
+
+    private static double leading(String cell) {
+        if (cell == null || cell.startsWith("n/a")) {
+            return -1;
+        }
+        int space = cell.indexOf(' ');
+        return Double.parseDouble(space < 0 ? cell : cell.substring(0, space));
+    }
+
+    // ------------------------------------------------------------------------------------ export
+
+    /** Puts the shown source's table on the clipboard as CSV; returns it. */
+    public String copyCsv() {
+        SourceMetrics s = shown();
+        if (s == null) {
+            return null;
+        }
+        String text = MetricsFormat.csv(s);
+        ClipboardContent c = new ClipboardContent();
+        c.putString(text);
+        Clipboard.getSystemClipboard().setContent(c);
+        note.setText("Copied the " + s.source() + " table as CSV (" + s.models().size() + " models).");
+        return text;
+    }
+
+    private interface Saver {
+        void save(Path file) throws IOException;
+    }
+
+    private void chooseAndSave(String kind, String pattern, Saver saver) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Save " + kind);
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
+        fc.setInitialFileName("metrics-" + (source.getValue() == null ? "" : source.getValue()) + pattern.substring(1));
+        java.io.File f = fc.showSaveDialog(stage);
+        if (f == null) {
+            return;
+        }
+        try {
+            saver.save(f.toPath());
+            note.setText("Saved " + f);
+        } catch (IOException e) {
+            note.setText("Could not save " + f + ": " + e.getMessage());
+        }
+    }
+
+    /** Writes the shown source's table as Markdown (atomically). */
+    public void saveMarkdown(Path file) throws IOException {
+        SourceMetrics s = shown();
+        if (s == null) {
+            throw new IOException("nothing to save yet");
+        }
+        Dashboard d = dashboard.get();
+        writeAtomically(file, MetricsFormat.markdown(s, d.judgeNames(), null).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Writes both charts, as drawn, to one PNG (atomically). */
+    public void saveChartsPng(Path file) throws IOException {
+        WritableImage shot = charts.snapshot(null, null);
+        int w = (int) shot.getWidth();
+        int h = (int) shot.getHeight();
+        BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
+        PixelReader px = shot.getPixelReader();
+        int[] line = new int[w];
+        for (int row = 0; row < h; row++) {
+            px.getPixels(0, row, w, 1, javafx.scene.image.PixelFormat.getIntArgbInstance(), line, 0, w);
+            img.setRGB(0, row, w, 1, line, 0, w);
+        }
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        ImageIO.write(img, "png", bytes);
+        writeAtomically(file, bytes.toByteArray());
+    }
+
+    private static void writeAtomically(Path file, byte[] content) throws IOException {
+        Path abs = file.toAbsolutePath();
+        Path tmp = abs.resolveSibling(abs.getFileName() + ".part");
+        Files.write(tmp, content);
+        try {
+            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+}
