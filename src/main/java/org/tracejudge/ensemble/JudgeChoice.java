@@ -59,6 +59,30 @@ public record JudgeChoice(ProjectQueries.RaterSummary rule, ProjectQueries.Rater
         return new JudgeChoice(r, a, b, origin);
     }
 
+    /**
+     * Before another judge is added: when the project has no judges setting but its ensemble is known (exactly two
+     * judge raters, with the rule rater {@code rule} or else {@code harness}), saves that pair, so a third judge
+     * never silently replaces one of the two. Returns the saved pair ("A,B"), or null when nothing was saved.
+     */
+    public static String pinCurrentJudges(Project project) {
+        if (project.meta(META_JUDGES) != null) {
+            return null;
+        }
+        JudgeChoice c;
+        try {
+            c = resolve(project, null, null);
+        } catch (ProjectException e) {
+            try {
+                c = resolve(project, null, "harness");
+            } catch (ProjectException again) {
+                return null;
+            }
+        }
+        String pair = c.judgeA().column() + "," + c.judgeB().column();
+        project.setMeta(META_JUDGES, pair);
+        return pair;
+    }
+
     /** Saves the judges (checked first) as the project setting. */
     public static JudgeChoice save(Project project, String judges, String rule) {
         JudgeChoice c = resolve(project, judges, rule);

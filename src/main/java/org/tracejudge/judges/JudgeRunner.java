@@ -411,6 +411,7 @@ public final class JudgeRunner {
                 int done = counters.done();
                 long eta = done == 0 ? -1 : elapsed * (planned - done) / done;
                 listener.progress(done, planned, elapsed, eta);
+                listener.usage(counters.requests.get(), counters.tokensIn, counters.tokensOut);
             }
         }
 

@@ -39,6 +39,26 @@ final class VerifiedFiles {
         if (state == null) {
             return;
         }
+        // read-modify-write under a lock: threads of this process (the monitor) and other Tracejudge processes
+        // (the file lock) closing projects at the same moment would otherwise drop each other's entries
+        synchronized (VerifiedFiles.class) {
+            Path dir = AppDirs.dataDir();
+            try {
+                Files.createDirectories(dir);
+            } catch (IOException e) {
+                return;
+            }
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(dir.resolve(FILE + ".lock"),
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+                    java.nio.channels.FileLock lock = ch.lock()) {
+                record(project, state, dir);
+            } catch (IOException | RuntimeException e) {
+                // not recording only costs a full check next time
+            }
+        }
+    }
+
+    private static void record(Path project, String state, Path dir) {
         try {
             Properties p = load();
             if (state.equals(p.getProperty(key(project)))) {
@@ -49,8 +69,6 @@ final class VerifiedFiles {
                 List<String> keys = new ArrayList<>(p.stringPropertyNames());
                 keys.subList(0, keys.size() - MAX_ENTRIES).forEach(p::remove);
             }
-            Path dir = AppDirs.dataDir();
-            Files.createDirectories(dir);
             // written by hand: Properties.store's date comment alone costs tens of ms of time-zone loading
             StringBuilder text = new StringBuilder(
                     "# Project files as Tracejudge last closed them (size:modified-nanos); safe to delete\n");

@@ -39,6 +39,7 @@ import org.tracejudge.agreement.AgreementReport;
 import org.tracejudge.agreement.LiveSnapshot;
 import org.tracejudge.settings.Settings;
 import org.tracejudge.ui.agreement.AgreementPanel;
+import org.tracejudge.ui.judges.JudgeRunWindow;
 import org.tracejudge.ui.metrics.MetricsWindow;
 import org.tracejudge.ui.table.TraceTableView;
 import org.tracejudge.ui.trace.TraceView;
@@ -64,6 +65,7 @@ public final class MainWindow {
             new String[] {"Ctrl+B", "Blind mode on/off (machine labels hidden until you decide)"},
             new String[] {"Ctrl+O / Ctrl+I", "Open a project / import files"},
             new String[] {"Ctrl+M", "Metrics dashboard (F5 refreshes it)"},
+            new String[] {"Ctrl+J", "Run a judge (local or remote model)"},
             new String[] {"?", "This sheet"});
 
     private final Stage stage;
@@ -78,6 +80,7 @@ public final class MainWindow {
     private final AgreementPanel agreementPanel;
     private final Scene scene;
     private MetricsWindow metricsWindow;
+    private JudgeRunWindow judgeWindow;
 
     public MainWindow(Stage stage, ProjectViewModel vm) {
         this.stage = stage;
@@ -299,11 +302,37 @@ public final class MainWindow {
         metrics.setAccelerator(new KeyCodeCombination(KeyCode.M, KeyCombination.SHORTCUT_DOWN));
         metrics.setOnAction(e -> showMetrics());
         Menu view = new Menu("View", null, metrics);
+        MenuItem runJudge = new MenuItem("Run a judge…");
+        runJudge.setId("runJudgeMenu");
+        runJudge.setAccelerator(new KeyCodeCombination(KeyCode.J, KeyCombination.SHORTCUT_DOWN));
+        runJudge.setOnAction(e -> showJudgeRun());
+        Menu judgesMenu = new Menu("Judges", null, runJudge);
 
         MenuItem keys = new MenuItem("Keyboard shortcuts   ?");
         keys.setOnAction(e -> showShortcuts());
         Menu help = new Menu("Help", null, keys);
-        return new MenuBar(file, review, view, help);
+        return new MenuBar(file, review, view, judgesMenu, help);
+    }
+
+    /** Opens the judge-run window for the open project (or brings the running one forward). */
+    public JudgeRunWindow showJudgeRun() {
+        if (!vm.openProperty().get()) {
+            new Alert(Alert.AlertType.INFORMATION, "Open a project first: a judge labels its traces.",
+                    ButtonType.OK).showAndWait();
+            return null;
+        }
+        if (judgeWindow == null || !judgeWindow.stage().isShowing()) {
+            judgeWindow = new JudgeRunWindow(stage, vm);
+            judgeWindow.open();
+        } else {
+            judgeWindow.stage().toFront();
+        }
+        return judgeWindow;
+    }
+
+    /** The judge-run window last opened (null before). */
+    public JudgeRunWindow judgeRunWindow() {
+        return judgeWindow;
     }
 
     /** The metrics dashboard last opened (null before). */

@@ -284,6 +284,65 @@ public final class ProjectViewModel implements AutoCloseable {
         });
     }
 
+    /** Re-reads the table's columns, rows and agreement (after work that changed the project, e.g. a judge run). */
+    public void refresh() {
+        if (project != null) {
+            reload(true);
+        }
+    }
+
+    /**
+     * Runs a judge over the open project's traces that have no verdict from it yet, on a thread of its own
+     * (the run has its own request workers and writer). {@code listener} hears progress from the run's writer
+     * thread; {@code done} gets the report on the FX thread, {@code failed} the reason it could not start or
+     * stopped; the table and agreement are re-read at the end. Returns what cancels the run.
+     */
+    public Runnable runJudge(org.tracejudge.judges.JudgeConfig cfg, org.tracejudge.judges.JudgeListener listener,
+                             Consumer<org.tracejudge.judges.RunReport> done, Consumer<String> failed) {
+        Project p = project;
+        if (p == null) {
+            failed.accept("No project is open.");
+            return () -> { };
+        }
+        java.util.concurrent.atomic.AtomicReference<org.tracejudge.judges.JudgeRunner> runner =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicBoolean cancelled = new AtomicBoolean();
+        Thread t = new Thread(() -> {
+            try {
+                org.tracejudge.judges.prompt.Rubric rubric = new org.tracejudge.judges.prompt.RubricLibrary(
+                        org.tracejudge.settings.AppDirs.dataDir().resolve("rubrics")).rubric(cfg.rubric());
+                org.tracejudge.ensemble.JudgeChoice.pinCurrentJudges(p); // the ensemble keeps its two judges
+                org.tracejudge.judges.JudgeRunner r = new org.tracejudge.judges.JudgeRunner(p, cfg, rubric,
+                        System::getenv, org.tracejudge.judges.JudgeRunner.Options.defaults(), listener);
+                runner.set(r);
+                if (cancelled.get()) {
+                    r.cancel();
+                }
+                org.tracejudge.judges.RunReport report = r.run();
+                Platform.runLater(() -> {
+                    if (report.message() != null && !"done".equals(report.status())) {
+                        failed.accept(report.message());
+                    }
+                    done.accept(report);
+                    if (project == p) {
+                        reload(true);
+                    }
+                });
+            } catch (RuntimeException e) {
+                Platform.runLater(() -> failed.accept(e.getMessage() == null ? e.toString() : e.getMessage()));
+            }
+        }, "judge-run");
+        t.setDaemon(true);
+        t.start();
+        return () -> {
+            cancelled.set(true);
+            org.tracejudge.judges.JudgeRunner r = runner.get();
+            if (r != null) {
+                r.cancel();
+            }
+        };
+    }
+
     /** True while a project is being opened: the window shows the workbench, empty, at once. */
     public ReadOnlyBooleanProperty openingProperty() {
         return opening.getReadOnlyProperty();

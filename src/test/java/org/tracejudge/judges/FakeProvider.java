@@ -21,7 +21,7 @@ import org.tracejudge.json.Json;
  * chat completions or Anthropic Messages after a delay, can inject faults, and records what it saw
  * (requests, the most it had in hand at once, arrival times, request bodies and headers).
  */
-class FakeProvider extends Dispatcher {
+public class FakeProvider extends Dispatcher {
     enum Fault { NONE, RATE_LIMITED, SERVER_ERROR, TIMEOUT, MALFORMED, TRUNCATED }
 
     final ProviderKind wire;
@@ -33,7 +33,7 @@ class FakeProvider extends Dispatcher {
     volatile Function<String, String> reply = FakeProvider::validReply;
     volatile int retryAfterSeconds = 1;
 
-    final AtomicInteger requests = new AtomicInteger();
+    public final AtomicInteger requests = new AtomicInteger();
     final AtomicInteger inFlight = new AtomicInteger();
     final AtomicInteger maxInFlight = new AtomicInteger();
     final List<Long> arrivals = new CopyOnWriteArrayList<>();
@@ -41,7 +41,7 @@ class FakeProvider extends Dispatcher {
     final Map<String, String> lastHeaders = new ConcurrentHashMap<>();
     final Map<Fault, AtomicInteger> injected = new ConcurrentHashMap<>();
 
-    FakeProvider(ProviderKind wire, long delayMillis) {
+    public FakeProvider(ProviderKind wire, long delayMillis) {
         this.wire = wire;
         this.delayMillis = delayMillis;
     }

@@ -12,8 +12,8 @@ import mockwebserver3.MockWebServer;
  * APIs have. MockWebServer flushes a response's headers and body separately; with Nagle on, the body waits
  * for the client's delayed acknowledgement (about 40 ms), which would be measured as the client's time.
  */
-final class NoDelayServerSockets extends ServerSocketFactory {
-    static MockWebServer server() {
+public final class NoDelayServerSockets extends ServerSocketFactory {
+    public static MockWebServer server() {
         MockWebServer server = new MockWebServer();
         server.setServerSocketFactory(new NoDelayServerSockets());
         return server;

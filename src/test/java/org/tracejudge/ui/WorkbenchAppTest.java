@@ -42,8 +42,11 @@ class WorkbenchAppTest {
     Stage stage;
     WorkbenchApp app;
 
+    static String homeBefore;
+
     @BeforeAll
     static void isolatedDataFolder() throws Exception {
+        homeBefore = System.getProperty("tracejudge.home");
         home = Files.createTempDirectory("tracejudge-ui-test");
         System.setProperty("tracejudge.home", home.toString());
         Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"tester\"}");
@@ -51,7 +54,12 @@ class WorkbenchAppTest {
 
     @AfterAll
     static void restore() {
-        System.clearProperty("tracejudge.home");
+        // back to the build's test data folder (surefire sets it), never the user's own
+        if (homeBefore == null) {
+            System.clearProperty("tracejudge.home");
+        } else {
+            System.setProperty("tracejudge.home", homeBefore);
+        }
         System.clearProperty("tracejudge.start");
     }
 
@@ -352,6 +360,57 @@ class WorkbenchAppTest {
         java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
         assertTrue(img != null && img.getWidth() > 200 && img.getHeight() > 200);
         robot.interact(() -> w.stage().close());
+    }
+
+    @Test
+    void aJudgeRunFromTheWindowLabelsTracesThatAppearInTheTable(FxRobot robot) throws Exception {
+        opened(robot);
+        Path copy = home.resolve("judged-" + System.nanoTime() + ".tjdb");
+        try (Project p = SampleProject.open()) {
+            p.read(c -> {
+                try (java.sql.Statement s = c.createStatement()) {
+                    s.execute("VACUUM INTO '" + copy.toString().replace("'", "''") + "'");
+                }
+                return null;
+            });
+        }
+        robot.interact(() -> vm().open(copy));
+        waitFor("the copy open", () -> copy.equals(vm().projectFile()) && !vm().loadingProperty().get()
+                && table(robot).getItems().size() == 60);
+        List<String> ensembleBefore = vm().layoutProperty().get().judgeRaters();
+        try (mockwebserver3.MockWebServer server = org.tracejudge.judges.NoDelayServerSockets.server()) {
+            org.tracejudge.judges.FakeProvider fake = new org.tracejudge.judges.FakeProvider(
+                    org.tracejudge.judges.provider.ProviderKind.OPENAI, 5);
+            server.setDispatcher(fake);
+            server.start();
+            robot.press(KeyCode.CONTROL).type(KeyCode.J).release(KeyCode.CONTROL);
+            waitFor("the judge window", () -> app.window().judgeRunWindow() != null
+                    && app.window().judgeRunWindow().stage().isShowing());
+            org.tracejudge.ui.judges.JudgeRunWindow w = app.window().judgeRunWindow();
+            String judge = "ui-judge-" + System.nanoTime() % 100000;
+            robot.interact(() -> {
+                robot.lookup("#judgeName").queryAs(javafx.scene.control.ComboBox.class).getEditor().setText(judge);
+                robot.lookup("#judgeBaseUrl").queryAs(javafx.scene.control.TextField.class)
+                        .setText(server.url("/v1").toString());
+                robot.lookup("#judgeModel").queryAs(javafx.scene.control.TextField.class).setText("fake-model");
+                robot.lookup("#judgeKeyVar").queryAs(javafx.scene.control.TextField.class).setText("");
+            });
+            robot.interact(() -> robot.lookup("#judgeTest").queryAs(Button.class).fire());
+            waitFor("connection tested", () -> text(robot, "#judgeCheck").startsWith("Connected: fake-model"));
+            int before = fake.requests.get();
+            robot.interact(() -> robot.lookup("#judgeStart").queryAs(Button.class).fire());
+            waitFor("the run's report", () -> w.lastReport() != null);
+            assertEquals("done", w.lastReport().status(), w.lastReport().summary());
+            assertEquals(60, w.lastReport().labelled(), w.lastReport().summary());
+            assertEquals(60, fake.requests.get() - before, "one request per trace");
+            assertTrue(text(robot, "#judgeProgressText").startsWith(judge + " (version"), text(robot, "#judgeProgressText"));
+            // the judge's labels reach the table as a column of its name
+            waitFor("the judge's column", () -> vm().layoutProperty().get().raters().stream()
+                    .anyMatch(c -> c.title().equals(judge)));
+            assertEquals(ensembleBefore, vm().layoutProperty().get().judgeRaters(),
+                    "a third judge does not replace one of the ensemble's two");
+            robot.interact(() -> w.stage().close());
+        }
     }
 
     private static int adjudications(Path file) throws java.sql.SQLException {

@@ -93,6 +93,18 @@ public final class ScreenshotTour {
         WorkbenchBench.waitUntil(() -> app.window().metricsWindow().dashboardProperty().get() != null, 30);
         Thread.sleep(2500);
         shot(out, "metrics-dashboard.png");
+        // the judge-run window: a new local judge whose server is not running yet, after Test connection
+        WorkbenchBench.fx(() -> {
+            metrics[0].close();
+            javafx.stage.Stage j = app.window().showJudgeRun().stage();
+            j.setX(320);
+            j.setY(120);
+        });
+        Thread.sleep(1500);
+        WorkbenchBench.fx(() -> ((javafx.scene.control.Button) app.window().judgeRunWindow().stage().getScene()
+                .lookup("#judgeTest")).fire());
+        Thread.sleep(2500);
+        shot(out, "judge-run.png");
         if (args.length > 1) {
             WorkbenchBench.fx(() -> {
                 Platform.exit();
