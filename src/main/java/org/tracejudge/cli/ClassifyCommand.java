@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tracejudge.classify.RuleLabeller;
+import org.tracejudge.classify.SelectionLabeller;
 import org.tracejudge.rules.RuleClassifier;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
@@ -13,7 +14,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "classify", description = "Run the rule classifier over every tool-required and control trace and store "
+@Command(name = "classify", description = "Run the rule classifier over every tool-required, control and tool-selection trace and store "
         + "its labels with their evidence: rater 'rule' (compat) or 'rule-tolerant' (tolerant). Re-running on "
         + "unchanged traces appends nothing.")
 final class ClassifyCommand implements Callable<Integer> {
@@ -45,6 +46,15 @@ final class ClassifyCommand implements Callable<Integer> {
                 out.printf("  not classified (the run failed at the provider): %d%n", r.runErrors());
             }
             out.printf("ledger: %d entries appended, %d traces unchanged%n", r.written(), r.unchanged());
+            SelectionLabeller.Result sr = SelectionLabeller.classify(p);
+            if (sr.traces() > 0) {
+                out.printf("classified %d tool-selection traces as rater 'rule' (exact set):%n", sr.traces() - sr.noScenario());
+                sr.counts().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
+                if (sr.noScenario() > 0) {
+                    out.printf("  not classified (scenario not imported, its tools unknown): %d%n", sr.noScenario());
+                }
+                out.printf("ledger: %d entries appended, %d traces unchanged%n", sr.written(), sr.unchanged());
+            }
         }
         return 0;
     }
