@@ -92,6 +92,8 @@ public final class Importer {
             sources.add(new Source(s.file(), f, rater, s.safetyCritical()));
         }
         sources.sort(Comparator.comparingInt(s -> s.format().phase()));
+        List<Path> scenarioFiles = sources.stream().filter(s -> s.format() == Format.NLT_SCENARIO).map(Source::file).toList();
+        NltReaders.checkSafetyCritical(scenarioFiles, requested.isEmpty() ? null : requested.get(0).safetyCritical());
         ImportReport report = new ImportReport();
         project.write(c -> {
             ImportWriter writer = new ImportWriter(c);

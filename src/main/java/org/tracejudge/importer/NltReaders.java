@@ -86,12 +86,6 @@ final class NltReaders {
             list.add(new Scenario.Tool(name, description == null ? "" : description,
                     (flag != null && flag.asBoolean()) || critical.contains(name)));
         }
-        for (String c : critical) {
-            if (!names.contains(c)) {
-                throw f.error("/tools", "--safety-critical names '" + c + "', which is not a tool of scenario '"
-                        + scenario + "' (its tools: " + String.join(", ", names) + ")");
-            }
-        }
         ArrayNode toolsJson = Scenario.toolsJson(list);
         String toolsetId = Ids.of("toolset", Json.contentHash(toolsJson));
         out.accept(new Records.ToolsetRec(toolsetId, toolsJson.toString()));
@@ -113,6 +107,31 @@ final class NltReaders {
             String text = f.requiredText(in, "input", ptr);
             List<String> expected = expectedTools(f, in, ptr, names);
             out.accept(task(scenario, id, text, expected, toolsetId, toolsJson.toString()));
+        }
+    }
+
+    /**
+     * Every name given with --safety-critical must be a tool of at least one scenario file of the import (a name
+     * another scenario of the same import lacks is fine there: one option serves several files).
+     */
+    static void checkSafetyCritical(List<Path> scenarioFiles, List<String> safetyCritical) {
+        if (safetyCritical == null || safetyCritical.isEmpty() || scenarioFiles.isEmpty()) {
+            return;
+        }
+        Set<String> all = new LinkedHashSet<>();
+        for (Path file : scenarioFiles) {
+            try {
+                Json.MAPPER.readTree(file.toFile()).path("tools").forEach(t -> all.add(t.path("name").asText().strip()));
+            } catch (IOException e) {
+                return; // the reader reports it, with its line
+            }
+        }
+        for (String c : safetyCritical) {
+            if (!c.isBlank() && !all.contains(c.strip())) {
+                throw new ImportException(scenarioFiles.get(0), -1, "/tools", "--safety-critical names '" + c.strip()
+                        + "', which is not a tool of " + (scenarioFiles.size() == 1 ? "this scenario" : "any of these scenarios")
+                        + " (tools: " + String.join(", ", all) + ")");
+            }
         }
     }
 
