@@ -77,6 +77,8 @@ public final class JudgeRunner {
     private final Options options;
     private final JudgeListener listener;
     private final ChatClient client;
+    /** Null for local judges and projects with redaction off. */
+    private final org.tracejudge.redaction.Redactor redactor;
     private final String version;
     private final String apiKeyEnv;
     private final RunCounters counters = new RunCounters();
@@ -111,6 +113,7 @@ public final class JudgeRunner {
         }
         this.client = new ChatClient(cfg.settings(), key, cfg.concurrency());
         this.version = cfg.version(rubric);
+        this.redactor = RemotePreview.redactorFor(project, cfg);
     }
 
     public String version() {
@@ -171,6 +174,9 @@ public final class JudgeRunner {
                 }
                 Task task = tasks.computeIfAbsent(p.taskId(), q::task);
                 ChatRequest request = new ChatRequest(rubric.systemPrompt(), PromptRenderer.render(task, p.trace()));
+                if (redactor != null) {
+                    request = RemotePreview.of(client, request, redactor).request();
+                }
                 String key = cacheKey(request);
                 LabelSet labels = LabelSets.forType(task.type());
                 boolean fresh = options.retryNulls() && "null".equals(p.currentAction());
