@@ -146,7 +146,7 @@ public final class JudgeRunner {
         String runId = Ids.random();
         String raterId = project.write(c -> JudgeStore.saveAndEnsureRater(c, cfg, rubric, version));
         List<JudgeStore.Pending> pending = JudgeStore.pending(project, raterId, options.models(), options.limit(),
-                options.retryNulls());
+                options.retryNulls(), rubric.name());
         project.write(c -> {
             JudgeStore.startRun(c, runId, cfg.name(), raterId, pending.size());
             return null;
@@ -200,7 +200,7 @@ public final class JudgeRunner {
             fatal = "could not write to the project: " + writer.failure.getMessage();
         }
         String status = fatal != null ? "failed" : cancelled ? "cancelled" : "done";
-        int remaining = JudgeStore.remaining(project, raterId, options.models());
+        int remaining = JudgeStore.remaining(project, raterId, options.models(), rubric.name());
         project.write(c -> {
             JudgeStore.updateRun(c, runId, counters, status, fatal);
             return null;
