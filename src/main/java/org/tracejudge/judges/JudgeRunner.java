@@ -131,6 +131,28 @@ public final class JudgeRunner {
         return finished.await(millis, TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * What the next run would send for its first {@code max} traces, without sending anything: each request exactly
+     * as the run builds it (redacted for a remote judge when the project says so) and its HTTP body.
+     */
+    public List<RemotePreview> preview(int max) {
+        String raterId = org.tracejudge.model.Ids.of("rater", cfg.name(), version);
+        List<JudgeStore.Pending> pending = JudgeStore.pending(project, raterId, options.models(), max, options.retryNulls(),
+                rubric.name());
+        ProjectQueries q = new ProjectQueries(project);
+        List<RemotePreview> out = new ArrayList<>();
+        for (JudgeStore.Pending p : pending) {
+            ChatRequest raw = new ChatRequest(rubric.systemPrompt(), PromptRenderer.render(q.task(p.taskId()), p.trace()));
+            out.add(RemotePreview.of(client, raw, redactor));
+        }
+        return out;
+    }
+
+    /** Whether this run redacts what it sends (remote judge, redaction on). */
+    public boolean redacts() {
+        return redactor != null;
+    }
+
     /** Runs to the end (or until cancelled). */
     public RunReport run() {
         try {
