@@ -49,6 +49,27 @@ public final class SafetyReview {
         }
     }
 
+    /** The adjudication queue of a project (for callers without SQL, e.g. the UI). */
+    public static List<Disagreement> disagreements(Project p) {
+        return p.read(SafetyReview::disagreements);
+    }
+
+    /** Final expert labels under the project's policy: trace -> tool -> final. */
+    public static Map<String, Map<String, Final>> finalLabels(Project p) {
+        SafetyPolicy policy = SafetyPolicy.of(p);
+        return p.read(c -> finalLabels(c, policy));
+    }
+
+    /** Every tool-selection trace of a project. */
+    public static List<SelectionTraces.Item> items(Project p) {
+        return p.read(SelectionTraces::all);
+    }
+
+    /** Current per-tool opinions on one trace, by tool. */
+    public static Map<String, List<Opinion>> opinions(Project p, String traceId) {
+        return p.read(c -> opinions(c, traceId));
+    }
+
     /** Thrown when the blind first pass forbids what was asked. */
     public static final class BlindPassException extends IllegalStateException {
         BlindPassException(String m) {
