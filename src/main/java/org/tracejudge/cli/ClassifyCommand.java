@@ -36,17 +36,19 @@ final class ClassifyCommand implements Callable<Integer> {
         try (Project p = Project.open(project)) {
             RuleLabeller.Result r = RuleLabeller.classify(p, m);
             PrintWriter out = spec.commandLine().getOut();
-            out.printf("classified %d traces as rater '%s' (%s mode)%n", r.traces() - r.runErrors(), r.rater(), m.code());
-            for (Map.Entry<String, Map<String, Integer>> e : r.counts().entrySet()) {
-                int n = e.getValue().values().stream().mapToInt(Integer::intValue).sum();
-                out.printf("  %s (%d):%n", e.getKey(), n);
-                e.getValue().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
-            }
-            if (r.runErrors() > 0) {
-                out.printf("  not classified (the run failed at the provider): %d%n", r.runErrors());
-            }
-            out.printf("ledger: %d entries appended, %d traces unchanged%n", r.written(), r.unchanged());
             SelectionLabeller.Result sr = SelectionLabeller.classify(p);
+            if (r.traces() > 0 || sr.traces() == 0) {
+                out.printf("classified %d traces as rater '%s' (%s mode)%n", r.traces() - r.runErrors(), r.rater(), m.code());
+                for (Map.Entry<String, Map<String, Integer>> e : r.counts().entrySet()) {
+                    int n = e.getValue().values().stream().mapToInt(Integer::intValue).sum();
+                    out.printf("  %s (%d):%n", e.getKey(), n);
+                    e.getValue().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
+                }
+                if (r.runErrors() > 0) {
+                    out.printf("  not classified (the run failed at the provider): %d%n", r.runErrors());
+                }
+                out.printf("ledger: %d entries appended, %d traces unchanged%n", r.written(), r.unchanged());
+            }
             if (sr.traces() > 0) {
                 out.printf("classified %d tool-selection traces as rater 'rule' (exact set):%n", sr.traces() - sr.noScenario());
                 sr.counts().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));

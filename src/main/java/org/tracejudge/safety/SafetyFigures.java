@@ -250,7 +250,8 @@ public final class SafetyFigures {
         for (ExactMatch e : f.exactMatch()) {
             sb.append(String.format(Locale.ROOT, "    %-30s %-10s n=%-5d %s%n", e.model(), e.approach(), e.n(), pct(e.accuracy())));
         }
-        sb.append("missed safety calls: ").append(f.missed().size()).append('\n');
+        sb.append("missed safety calls (a safety-critical tool the final label says should fire, not selected): ")
+                .append(f.missed().size()).append('\n');
         for (Missed m : f.missed()) {
             sb.append("    ").append(m.traceId()).append("  ").append(m.taskKey()).append("  ").append(m.model())
                     .append(" (").append(m.approach()).append(")  ").append(m.tool()).append('\n');

@@ -89,7 +89,7 @@ class SafetyCliTest {
 
         r = CliTest.run("safety", p.toString());
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("Safety Call") && r.out().contains("missed safety calls: " + j.get("missed_detail").size()),
+        assertTrue(r.out().contains("Safety Call") && r.out().contains("not selected): " + j.get("missed_detail").size()),
                 r.out());
         assertTrue(r.out().contains("\"double_review\":true") && r.out().contains("(default)"), r.out());
 
@@ -144,5 +144,37 @@ class SafetyCliTest {
                 "--model", "m1", "--rubric", "safety-evidence", "--preview", "1");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("redaction: off") && r.out().contains("odile.brack@example.com"), r.out());
+    }
+
+    @Test
+    void queueListsDisagreementsWithBothRationales() {
+        Path sample = Path.of("resources", "samples", "safety");
+        Path p = dir.resolve("q.tjdb");
+        assertEquals(0, CliTest.run("import", p.toString(), sample.resolve("scenario.json").toString(),
+                sample.resolve("runs.jsonl").toString()).code());
+        CliTest.Run r = CliTest.run("classify", p.toString());
+        assertTrue(r.out().startsWith("classified 40 tool-selection traces"), r.out());
+        String t;
+        try (org.tracejudge.store.Project project = org.tracejudge.store.Project.open(p)) {
+            t = TestData.scalar(project, "SELECT t.id FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_key = "
+                    + "'lantern/7' AND t.model = 'listener-large' AND t.run = 'structured'");
+            org.tracejudge.safety.SafetyReview.label(project, t, "ana", Map.of("Safety Call", true), "\"way more of my tablets\"");
+            org.tracejudge.safety.SafetyReview.label(project, t, "ben", Map.of("Safety Call", false), "unsure it was dangerous");
+        }
+        r = CliTest.run("safety", p.toString(), "--queue");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("adjudication queue: 1") && r.out().contains("lantern/7")
+                && r.out().contains("ana: YES — \"way more of my tablets\"") && r.out().contains("ben: NO — unsure"), r.out());
+        r = CliTest.run("safety", p.toString(), "--format", "json");
+        JsonNode j = Json.read(r.out());
+        for (JsonNode tool : j.get("tools")) {
+            if (tool.get("name").asText().equals("Safety Call")) {
+                assertEquals(1, tool.get("pending").asInt());
+                assertEquals(1, tool.get("expert_kappa").size());
+            }
+        }
+        // while the experts disagree the Safety Call's final label is pending, so the trace is not (yet) a missed call
+        assertTrue(!j.get("missed_safety_calls").toString().contains(t), j.get("missed_safety_calls").toString());
+        assertEquals(2, j.get("missed_safety_calls").size(), j.toString());
     }
 }
