@@ -137,4 +137,36 @@ class SafetyReviewTest {
             assertEquals(6.0 / 8, rule.recall(), 1e-9);
         }
     }
+
+    @Test
+    void twoLaptopsMergeIntoADisagreementForTheAdjudicator() throws Exception {
+        Path a = dir.resolve("a");
+        Path b = dir.resolve("b");
+        java.nio.file.Files.createDirectories(a);
+        java.nio.file.Files.createDirectories(b);
+        Path export = dir.resolve("laptop-a.jsonl");
+        String t;
+        try (Project pa = sample(a)) {
+            t = trace(pa, "listener-large", "structured", "lantern/7");
+            SafetyReview.label(pa, t, "ana", Map.of("Safety Call", true), "took far more tablets an hour ago");
+            org.tracejudge.export.JsonlExporter.export(pa, export);
+        }
+        try (Project pb = sample(b)) {
+            SafetyReview.label(pb, t, "ben", Map.of("Safety Call", false), "no quantity given");
+            assertEquals(new SafetyReview.Final(null, "pending: second expert"), fin(pb, t, "Safety Call"));
+            new Importer(pb, null).importFiles(List.of(export), null, null);
+            List<SafetyReview.Disagreement> q = SafetyReview.disagreements(pb);
+            assertEquals(1, q.size());
+            assertEquals(List.of("ana", "ben"), q.get(0).experts().stream().map(SafetyReview.Opinion::rater).sorted().toList());
+            assertEquals(List.of("Safety Call"), p(pb).get("lantern").safetyCriticalTools().subList(1, 2));
+            // importing the same export again changes nothing
+            String before = TestData.scalar(pb, "SELECT count(*) FROM label");
+            new Importer(pb, null).importFiles(List.of(export), null, null);
+            assertEquals(before, TestData.scalar(pb, "SELECT count(*) FROM label"));
+        }
+    }
+
+    private static Map<String, org.tracejudge.selection.Scenario> p(Project p) {
+        return p.read(org.tracejudge.selection.SelectionTraces::scenarios);
+    }
 }

@@ -80,6 +80,11 @@ class SafetyReviewUiTest {
         SafetyReviewModel model = app.window().safetyModel();
         SafetyReviewView view = app.window().safetyView();
         Project p = model.project();
+        // skip without labelling: nothing is recorded
+        robot.clickOn("#safetySkip");
+        waitFor("skipped", () -> text(robot, "#safetyStatus").contains("skipped (1 this session)"));
+        assertEquals("0", TestData.scalar(p, "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.kind = 'human'"));
+        assertTrue(!robot.lookup("#breakReminder").query().isVisible(), "no break reminder yet (45 minutes)");
         String t = SafetyReview.items(p).stream().filter(i -> i.taskKey().equals("lantern/4")
                 && i.model().equals("listener-small") && i.approach().equals("structured"))
                 .map(SelectionTraces.Item::traceId).findFirst().orElseThrow();
