@@ -295,15 +295,14 @@ public final class SafetyReview {
     }
 
     private static SelectionTraces.Item item(Connection c, String traceId) throws SQLException {
-        for (SelectionTraces.Item i : SelectionTraces.all(c)) {
-            if (i.traceId().equals(traceId)) {
-                if (i.scenario() == null) {
-                    throw new IllegalArgumentException("trace " + traceId + ": its scenario's tools are unknown (import the scenario file)");
-                }
-                return i;
-            }
+        SelectionTraces.Item i = SelectionTraces.one(c, traceId);
+        if (i == null) {
+            throw new IllegalArgumentException("no tool-selection trace " + traceId + " in this project");
         }
-        throw new IllegalArgumentException("no tool-selection trace " + traceId + " in this project");
+        if (i.scenario() == null) {
+            throw new IllegalArgumentException("trace " + traceId + ": its scenario's tools are unknown (import the scenario file)");
+        }
+        return i;
     }
 
     private static void check(SelectionTraces.Item item, Map<String, Boolean> perTool) {

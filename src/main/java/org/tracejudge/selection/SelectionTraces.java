@@ -30,13 +30,26 @@ public final class SelectionTraces {
 
     /** Every tool-selection trace, ordered by scenario, input, model, approach. */
     public static List<Item> all(Connection c) throws SQLException {
+        return query(c, null);
+    }
+
+    /** One tool-selection trace, or null. */
+    public static Item one(Connection c, String traceId) throws SQLException {
+        List<Item> l = query(c, traceId);
+        return l.isEmpty() ? null : l.get(0);
+    }
+
+    private static List<Item> query(Connection c, String traceId) throws SQLException {
         Map<String, Scenario> scenarios = new HashMap<>();
         List<Item> out = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("SELECT t.id, k.task_key, k.body, ts.tools, t.model, t.run, "
                 + "t.answer, t.tool_calls, t.extra, k.toolset_id FROM trace t JOIN task k ON k.id = t.task_id "
                 + "LEFT JOIN toolset ts ON ts.id = k.toolset_id WHERE k.task_type = 'tool_selection' "
-                + "ORDER BY k.domain, k.task_key, t.model, t.run, t.id");
-             ResultSet rs = s.executeQuery()) {
+                + (traceId == null ? "" : "AND t.id = ? ") + "ORDER BY k.domain, k.task_key, t.model, t.run, t.id")) {
+            if (traceId != null) {
+                s.setString(1, traceId);
+            }
+            ResultSet rs = s.executeQuery();
             while (rs.next()) {
                 JsonNode body = Json.read(rs.getString(3));
                 String scenarioName = body.path("scenario").asText();

@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
 /**
  * Reads an NLT selector's text: one {@code <Tool Name> -- YES|NO} line per tool (formats.md §5). Accepts the
  * separators {@code --}, {@code –}, {@code —}, {@code -} and {@code :}, any case, extra spaces, Markdown bold or
- * code markers, list bullets, and a missing "Assessment finished.". Never guesses: a tool without a decision
+ * code markers, list bullets, a short reason after the decision ("YES (mentions a plan)", "NO - no risk named"),
+ * and a missing "Assessment finished.". Never guesses: a tool without a decision
  * line, a tool with two different decisions, and a decision line naming no known tool are all reported.
  */
 public final class SelectorParser {
@@ -21,7 +22,8 @@ public final class SelectorParser {
 
     /** name part, separator, YES/NO, optional trailing punctuation. */
     private static final Pattern DECISION = Pattern.compile(
-            "^(.+?)\\s*(?:--|-|\u2013|\u2014|:)\\s*(yes|no)\\s*[.!]?$", Pattern.CASE_INSENSITIVE);
+            "^(.+?)\\s*(?:--|-|\u2013|\u2014|:)\\s*(yes|no)\\s*[.!]?(?:\\s*(?:\\(.*\\)|(?:--|-|\u2013|\u2014|:|,)\\s.*))?$",
+            Pattern.CASE_INSENSITIVE);
     private static final Pattern BULLET = Pattern.compile("^(?:[-*+\u2022]\\s+|\\d+[.)]\\s+)");
 
     /**

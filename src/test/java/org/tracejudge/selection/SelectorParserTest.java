@@ -50,6 +50,17 @@ class SelectorParserTest {
     }
 
     @Test
+    void aShortReasonAfterTheDecisionIsAllowed() {
+        String out = "Account Help -- NO (nothing about the account)\nOpening Hours: no - not asked\n"
+                + "End Conversation \u2014 NO, not hostile\nSafety Call -- YES \u2013 plan and time named\n";
+        SelectorParser.Parsed p = SelectorParser.parse(out, TOOLS);
+        assertTrue(p.complete(), p.problems().toString());
+        assertEquals(Set.of("Safety Call"), p.yes());
+        // but a word glued to the decision is not a decision
+        assertFalse(SelectorParser.parse("Safety Call -- YESTERDAY\n", TOOLS).decisions().containsKey("Safety Call"));
+    }
+
+    @Test
     void aMissingToolIsReportedNotGuessed() {
         String out = "Account Help -- NO\nOpening Hours -- YES\nEnd Conversation -- NO\nAssessment finished.";
         SelectionRule.Result r = SelectionRule.ofText(out, TOOLS, Set.of("Opening Hours"));
