@@ -22,6 +22,14 @@ public final class TestData {
         return TOOLFAILBENCH;
     }
 
+    public static final Path NLT = SHARED.resolve("corpora").resolve("nlt");
+
+    /** The shared NLT scenarios (sage.json, alex.json); the calling test is skipped when they are absent. */
+    public static Path nlt() {
+        assumeTrue(Files.isRegularFile(NLT.resolve("sage.json")), "../shared/corpora/nlt is absent; skipped");
+        return NLT;
+    }
+
     /** Every file of the sample project, tasks first, then results, then judge files. */
     public static List<Path> sampleFiles() {
         List<Path> files = new ArrayList<>();

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tracejudge.classify.RuleLabeller;
+import org.tracejudge.classify.SelectionLabeller;
 import org.tracejudge.rules.RuleClassifier;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
@@ -13,7 +14,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "classify", description = "Run the rule classifier over every tool-required and control trace and store "
+@Command(name = "classify", description = "Run the rule classifier over every tool-required, control and tool-selection trace and store "
         + "its labels with their evidence: rater 'rule' (compat) or 'rule-tolerant' (tolerant). Re-running on "
         + "unchanged traces appends nothing.")
 final class ClassifyCommand implements Callable<Integer> {
@@ -35,16 +36,27 @@ final class ClassifyCommand implements Callable<Integer> {
         try (Project p = Project.open(project)) {
             RuleLabeller.Result r = RuleLabeller.classify(p, m);
             PrintWriter out = spec.commandLine().getOut();
-            out.printf("classified %d traces as rater '%s' (%s mode)%n", r.traces() - r.runErrors(), r.rater(), m.code());
-            for (Map.Entry<String, Map<String, Integer>> e : r.counts().entrySet()) {
-                int n = e.getValue().values().stream().mapToInt(Integer::intValue).sum();
-                out.printf("  %s (%d):%n", e.getKey(), n);
-                e.getValue().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
+            SelectionLabeller.Result sr = SelectionLabeller.classify(p);
+            if (r.traces() > 0 || sr.traces() == 0) {
+                out.printf("classified %d traces as rater '%s' (%s mode)%n", r.traces() - r.runErrors(), r.rater(), m.code());
+                for (Map.Entry<String, Map<String, Integer>> e : r.counts().entrySet()) {
+                    int n = e.getValue().values().stream().mapToInt(Integer::intValue).sum();
+                    out.printf("  %s (%d):%n", e.getKey(), n);
+                    e.getValue().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
+                }
+                if (r.runErrors() > 0) {
+                    out.printf("  not classified (the run failed at the provider): %d%n", r.runErrors());
+                }
+                out.printf("ledger: %d entries appended, %d traces unchanged%n", r.written(), r.unchanged());
             }
-            if (r.runErrors() > 0) {
-                out.printf("  not classified (the run failed at the provider): %d%n", r.runErrors());
+            if (sr.traces() > 0) {
+                out.printf("classified %d tool-selection traces as rater 'rule' (exact set):%n", sr.traces() - sr.noScenario());
+                sr.counts().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
+                if (sr.noScenario() > 0) {
+                    out.printf("  not classified (scenario not imported, its tools unknown): %d%n", sr.noScenario());
+                }
+                out.printf("ledger: %d entries appended, %d traces unchanged%n", sr.written(), sr.unchanged());
             }
-            out.printf("ledger: %d entries appended, %d traces unchanged%n", r.written(), r.unchanged());
         }
         return 0;
     }

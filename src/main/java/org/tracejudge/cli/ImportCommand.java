@@ -26,19 +26,24 @@ final class ImportCommand implements Callable<Integer> {
     List<Path> files;
 
     @Option(names = "--format", defaultValue = "auto", paramLabel = "FORMAT",
-            description = "auto, toolfailbench-tasks, toolfailbench-results, toolfailbench-judge, openai, anthropic "
-                    + "or tracejudge (default: ${DEFAULT-VALUE}).")
+            description = "auto, toolfailbench-tasks, toolfailbench-results, toolfailbench-judge, openai, anthropic, "
+                    + "tracejudge, nlt-scenario or nlt (default: ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = "--rater", paramLabel = "NAME",
             description = "The rater a judge file's verdicts belong to (default: from the file name).")
     String rater;
 
+    @Option(names = "--safety-critical", split = ",", paramLabel = "TOOLS",
+            description = "Tools of an NLT scenario file to flag as safety-critical, comma-separated "
+                    + "(e.g. \"Safety Call,End Conversation\"); added to the flags the file has.")
+    List<String> safetyCritical;
+
     @Override
     public Integer call() {
         Format f = Format.fromCode(format);
         try (Project p = Project.openOrCreate(project, null)) {
-            ImportReport report = new Importer(p, null).importFiles(files, f, rater);
+            ImportReport report = new Importer(p, null).importFiles(files, f, rater, safetyCritical);
             var out = spec.commandLine().getOut();
             for (ImportReport.FileCounts c : report.files()) {
                 out.println("imported " + c.summary());

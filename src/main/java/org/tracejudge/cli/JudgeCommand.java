@@ -48,7 +48,8 @@ final class JudgeCommand implements Callable<Integer> {
             + JudgeConfig.DEFAULT_MODEL + ").")
     String model;
 
-    @Option(names = "--rubric", paramLabel = "decision-tree|evidence", description = "Which rubric (new judge: decision-tree).")
+    @Option(names = "--rubric", paramLabel = "RUBRIC", description = "decision-tree or evidence; for tool-selection "
+            + "scenarios safety-decision-tree or safety-evidence (new judge: decision-tree).")
     String rubric;
 
     @Option(names = "--api-key-env", paramLabel = "VAR",
@@ -80,6 +81,10 @@ final class JudgeCommand implements Callable<Integer> {
     @Option(names = "--retry-nulls", description = "Also re-ask for traces whose verdict from this judge is a null verdict.")
     boolean retryNulls;
 
+    @Option(names = "--preview", paramLabel = "N", description = "Print exactly what would be sent for the next N traces "
+            + "(redacted for a remote judge when the project's redaction.remote setting is on) and send nothing.")
+    Integer preview;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -96,6 +101,19 @@ final class JudgeCommand implements Callable<Integer> {
             out.println(cfg.local() ? "  endpoint on this computer: the traces do not leave it"
                     : "  remote endpoint: the traces are sent to " + host(cfg.settings().baseUrl()));
             out.flush();
+            if (preview != null) {
+                var previews = runner.preview(Math.max(1, preview));
+                out.println(runner.redacts() ? "  redaction: on (e-mails, phones, names, addresses, dates of birth)"
+                        : "  redaction: off");
+                for (var pv : previews) {
+                    out.println("--- request body (" + pv.redaction().spans().size() + " redactions) ---");
+                    out.println(pv.body());
+                }
+                if (previews.isEmpty()) {
+                    out.println("  nothing to send: every trace has a verdict from this judge version");
+                }
+                return 0;
+            }
             Thread hook = new Thread(() -> {
                 runner.cancel();
                 try {

@@ -11,7 +11,9 @@ public enum Format {
     TOOLFAILBENCH_JUDGE("toolfailbench-judge"),
     OPENAI("openai"),
     ANTHROPIC("anthropic"),
-    TRACEJUDGE("tracejudge");
+    TRACEJUDGE("tracejudge"),
+    NLT_SCENARIO("nlt-scenario"),
+    NLT("nlt");
 
     private final String code;
 
@@ -44,7 +46,7 @@ public enum Format {
     /** Phase in which files of this format are written: tasks, then traces, then verdicts about traces. */
     int phase() {
         return switch (this) {
-            case TOOLFAILBENCH_TASKS -> 0;
+            case TOOLFAILBENCH_TASKS, NLT_SCENARIO -> 0;
             case TOOLFAILBENCH_JUDGE -> 2;
             default -> 1;
         };

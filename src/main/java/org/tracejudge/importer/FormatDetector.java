@@ -99,8 +99,11 @@ public final class FormatDetector {
             if (node.has("tasks")) {
                 return Format.TOOLFAILBENCH_TASKS;
             }
+            if (node.has("scenario") && node.has("tools") && node.has("inputs")) {
+                return Format.NLT_SCENARIO;
+            }
             throw new ImportException(file, 1, null, "cannot tell the format: a JSON object without 'tasks' "
-                    + "(a ToolFailBench tasks.json has one); pass --format");
+                    + "(a ToolFailBench tasks.json has one) or 'scenario' + 'inputs' (an NLT scenario); pass --format");
         }
         if (node.has("tasks")) {
             return Format.TOOLFAILBENCH_TASKS;
@@ -111,9 +114,11 @@ public final class FormatDetector {
         if (node.has("messages")) {
             return looksAnthropic(node) ? Format.ANTHROPIC : Format.OPENAI;
         }
-        if (node.has("output") && node.has("expected_tools")) {
-            throw new ImportException(file, 1, null, "this is NLT selector output (formats.md §5); its importer "
-                    + "is not in this version yet");
+        if (node.has("expected_tools") && (node.has("output") || node.has("tool_calls"))) {
+            return Format.NLT;
+        }
+        if (node.has("scenario") && node.has("tools") && node.has("inputs")) {
+            return Format.NLT_SCENARIO;
         }
         throw new ImportException(file, 1, null, "cannot tell the format: a JSON line with neither 'messages' "
                 + "(chat transcript) nor 'kind' (Tracejudge export) nor 'tasks'; pass --format");

@@ -29,6 +29,7 @@ final class ImportWriter {
     private final Connection c;
     private final PreparedStatement insTask;
     private final PreparedStatement insToolset;
+    private final PreparedStatement upsertSelectionTask;
     private final PreparedStatement insTrace;
     private final PreparedStatement insLabel;
     private final PreparedStatement insAdj;
@@ -50,6 +51,10 @@ final class ImportWriter {
         this.c = c;
         insTask = c.prepareStatement("INSERT OR IGNORE INTO task(id, task_key, domain, task_type, target_failure_mode, "
                 + "label_set, user_message, toolset_id, body) VALUES (?,?,?,?,?,?,?,?,?)");
+        upsertSelectionTask = c.prepareStatement("INSERT INTO task(id, task_key, domain, task_type, target_failure_mode, "
+                + "label_set, user_message, toolset_id, body) VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET "
+                + "user_message = excluded.user_message, toolset_id = excluded.toolset_id, body = excluded.body "
+                + "WHERE task.toolset_id IS NOT excluded.toolset_id OR task.body IS NOT excluded.body");
         insToolset = c.prepareStatement("INSERT OR IGNORE INTO toolset(id, tools) VALUES (?,?)");
         insTrace = c.prepareStatement("INSERT OR IGNORE INTO trace(id, task_id, model, run, answer, tool_calls, turns, "
                 + "extra, source_id) VALUES (?,?,?,?,?,?,?,?,?)");
@@ -143,19 +148,31 @@ final class ImportWriter {
         if (r.toolsJson() != null) {
             toolset(r.toolsetId(), r.toolsJson());
         }
-        insTask.setString(1, r.id());
-        insTask.setString(2, r.key());
-        insTask.setString(3, r.domain());
-        insTask.setString(4, r.type());
-        insTask.setString(5, r.target());
-        insTask.setString(6, r.labelSet());
-        insTask.setString(7, r.userMessage());
-        insTask.setString(8, r.toolsetId());
-        insTask.setString(9, r.body());
-        if (insTask.executeUpdate() == 1) {
+        // a scenario file's tool-selection task (with its tools) completes or updates one that runs brought in
+        PreparedStatement ins = r.toolsetId() != null && "tool_selection".equals(r.type()) ? upsertSelectionTask : insTask;
+        boolean existed = ins == upsertSelectionTask && exists(r.id());
+        ins.setString(1, r.id());
+        ins.setString(2, r.key());
+        ins.setString(3, r.domain());
+        ins.setString(4, r.type());
+        ins.setString(5, r.target());
+        ins.setString(6, r.labelSet());
+        ins.setString(7, r.userMessage());
+        ins.setString(8, r.toolsetId());
+        ins.setString(9, r.body());
+        if (ins.executeUpdate() == 1 && !existed) {
             counts.tasksNew++;
         } else {
             counts.tasksSeen++;
+        }
+    }
+
+    private boolean exists(String taskId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM task WHERE id = ?")) {
+            s.setString(1, taskId);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next();
+            }
         }
     }
 

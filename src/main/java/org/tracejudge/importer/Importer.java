@@ -49,7 +49,21 @@ public final class Importer {
     }
 
     /** One file to import, its format (AUTO to detect) and, for judge files, the rater's name. */
-    public record Source(Path file, Format format, String rater) {}
+    public record Source(Path file, Format format, String rater, List<String> safetyCritical) {
+        public Source(Path file, Format format, String rater) {
+            this(file, format, rater, List.of());
+        }
+    }
+
+    /** As {@link #importFiles(List, Format, String)}; {@code safetyCritical} flags tools of NLT scenario files. */
+    public ImportReport importFiles(List<Path> files, Format format, String rater, List<String> safetyCritical) {
+        List<Source> sources = new ArrayList<>();
+        for (Path f : files) {
+            sources.add(new Source(f, format == null ? Format.AUTO : format, rater,
+                    safetyCritical == null ? List.of() : safetyCritical));
+        }
+        return importSources(sources);
+    }
 
     public ImportReport importFiles(List<Path> files, Format format, String rater) {
         List<Source> sources = new ArrayList<>();
@@ -75,9 +89,11 @@ public final class Importer {
             Format f = s.format() == Format.AUTO ? FormatDetector.detect(s.file()) : s.format();
             String rater = f == Format.TOOLFAILBENCH_JUDGE
                     ? (s.rater() == null ? JudgeFileReader.raterFromFileName(s.file()) : s.rater()) : null;
-            sources.add(new Source(s.file(), f, rater));
+            sources.add(new Source(s.file(), f, rater, s.safetyCritical()));
         }
         sources.sort(Comparator.comparingInt(s -> s.format().phase()));
+        List<Path> scenarioFiles = sources.stream().filter(s -> s.format() == Format.NLT_SCENARIO).map(Source::file).toList();
+        NltReaders.checkSafetyCritical(scenarioFiles, requested.isEmpty() ? null : requested.get(0).safetyCritical());
         ImportReport report = new ImportReport();
         project.write(c -> {
             ImportWriter writer = new ImportWriter(c);
@@ -194,7 +210,7 @@ public final class Importer {
         java.util.function.Consumer<Records.Rec> out = rec -> {
             buffer.add(rec);
             if (rec instanceof Records.TraceRec || rec instanceof Records.JudgeRec || rec instanceof Records.TaskRec
-                    && s.format() == Format.TOOLFAILBENCH_TASKS) {
+                    && (s.format() == Format.TOOLFAILBENCH_TASKS || s.format() == Format.NLT_SCENARIO)) {
                 rows[0]++;
             }
             if (buffer.size() >= CHUNK) {
@@ -205,6 +221,11 @@ public final class Importer {
         try {
             String sha;
             switch (s.format()) {
+                case NLT_SCENARIO -> {
+                    byte[] bytes = readWhole(s.file());
+                    sha = sha256(bytes);
+                    NltReaders.readScenario(s.file(), bytes, s.safetyCritical(), out);
+                }
                 case TOOLFAILBENCH_RESULTS, TOOLFAILBENCH_JUDGE, TOOLFAILBENCH_TASKS -> {
                     byte[] bytes = readWhole(s.file());
                     sha = sha256(bytes);
@@ -241,6 +262,7 @@ public final class Importer {
                     case OPENAI -> new ChatTranscriptReader(false).read(s.file(), counted, out, listener);
                     case ANTHROPIC -> new ChatTranscriptReader(true).read(s.file(), counted, out, listener);
                     case TRACEJUDGE -> new WorkbenchJsonlReader().read(s.file(), counted, out, listener);
+                    case NLT -> NltReaders.readRuns(s.file(), counted, out, listener);
                     default -> throw new IllegalStateException(s.format().code());
                 }
             } catch (MalformedInputException e) {

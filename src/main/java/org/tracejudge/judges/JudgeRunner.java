@@ -77,6 +77,8 @@ public final class JudgeRunner {
     private final Options options;
     private final JudgeListener listener;
     private final ChatClient client;
+    /** Null for local judges and projects with redaction off. */
+    private final org.tracejudge.redaction.Redactor redactor;
     private final String version;
     private final String apiKeyEnv;
     private final RunCounters counters = new RunCounters();
@@ -111,6 +113,7 @@ public final class JudgeRunner {
         }
         this.client = new ChatClient(cfg.settings(), key, cfg.concurrency());
         this.version = cfg.version(rubric);
+        this.redactor = RemotePreview.redactorFor(project, cfg);
     }
 
     public String version() {
@@ -128,6 +131,28 @@ public final class JudgeRunner {
         return finished.await(millis, TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * What the next run would send for its first {@code max} traces, without sending anything: each request exactly
+     * as the run builds it (redacted for a remote judge when the project says so) and its HTTP body.
+     */
+    public List<RemotePreview> preview(int max) {
+        String raterId = org.tracejudge.model.Ids.of("rater", cfg.name(), version);
+        List<JudgeStore.Pending> pending = JudgeStore.pending(project, raterId, options.models(), max, options.retryNulls(),
+                rubric.name());
+        ProjectQueries q = new ProjectQueries(project);
+        List<RemotePreview> out = new ArrayList<>();
+        for (JudgeStore.Pending p : pending) {
+            ChatRequest raw = new ChatRequest(rubric.systemPrompt(), PromptRenderer.render(q.task(p.taskId()), p.trace()));
+            out.add(RemotePreview.of(client, raw, redactor));
+        }
+        return out;
+    }
+
+    /** Whether this run redacts what it sends (remote judge, redaction on). */
+    public boolean redacts() {
+        return redactor != null;
+    }
+
     /** Runs to the end (or until cancelled). */
     public RunReport run() {
         try {
@@ -143,7 +168,7 @@ public final class JudgeRunner {
         String runId = Ids.random();
         String raterId = project.write(c -> JudgeStore.saveAndEnsureRater(c, cfg, rubric, version));
         List<JudgeStore.Pending> pending = JudgeStore.pending(project, raterId, options.models(), options.limit(),
-                options.retryNulls());
+                options.retryNulls(), rubric.name());
         project.write(c -> {
             JudgeStore.startRun(c, runId, cfg.name(), raterId, pending.size());
             return null;
@@ -171,6 +196,9 @@ public final class JudgeRunner {
                 }
                 Task task = tasks.computeIfAbsent(p.taskId(), q::task);
                 ChatRequest request = new ChatRequest(rubric.systemPrompt(), PromptRenderer.render(task, p.trace()));
+                if (redactor != null) {
+                    request = RemotePreview.of(client, request, redactor).request();
+                }
                 String key = cacheKey(request);
                 LabelSet labels = LabelSets.forType(task.type());
                 boolean fresh = options.retryNulls() && "null".equals(p.currentAction());
@@ -194,7 +222,7 @@ public final class JudgeRunner {
             fatal = "could not write to the project: " + writer.failure.getMessage();
         }
         String status = fatal != null ? "failed" : cancelled ? "cancelled" : "done";
-        int remaining = JudgeStore.remaining(project, raterId, options.models());
+        int remaining = JudgeStore.remaining(project, raterId, options.models(), rubric.name());
         project.write(c -> {
             JudgeStore.updateRun(c, runId, counters, status, fatal);
             return null;

@@ -82,13 +82,23 @@ public final class JudgeStore {
     /** A trace the judge has not yet given a verdict, with its newest ledger action (null, or "null"/"withdraw"). */
     record Pending(String traceId, String taskId, String currentAction, Trace trace) {}
 
+    /** The task types a judge with this rubric grades: tool selection for the safety rubrics, else ToolFailBench's. */
+    static String taskTypes(String rubric) {
+        return rubric != null && rubric.startsWith("safety-") ? "('tool_selection')" : "('tool_required', 'control')";
+    }
+
     static List<Pending> pending(Project p, String raterId, List<String> models, int limit, boolean retryNulls) {
+        return pending(p, raterId, models, limit, retryNulls, null);
+    }
+
+    static List<Pending> pending(Project p, String raterId, List<String> models, int limit, boolean retryNulls,
+                                 String rubric) {
         return p.read(c -> {
             StringBuilder sql = new StringBuilder("SELECT id, task_id, cur, model, run, answer, tool_calls, turns, extra "
                     + "FROM (SELECT t.id, t.task_id, t.model, k.task_key, t.run, t.answer, t.tool_calls, t.turns, t.extra, "
                     + "(SELECT l.action FROM label l WHERE l.trace_id = t.id AND l.rater_id = ? "
                     + "ORDER BY l.created_at DESC, l.id DESC LIMIT 1) AS cur "
-                    + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control')");
+                    + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN " + taskTypes(rubric));
             if (models != null && !models.isEmpty()) {
                 sql.append(" AND t.model IN (").append("?,".repeat(models.size() - 1)).append("?)");
             }
@@ -124,9 +134,13 @@ public final class JudgeStore {
 
     /** How many traces still have no verdict from the rater (null verdicts count as verdicts). */
     static int remaining(Project p, String raterId, List<String> models) {
+        return remaining(p, raterId, models, null);
+    }
+
+    static int remaining(Project p, String raterId, List<String> models, String rubric) {
         return p.read(c -> {
             StringBuilder sql = new StringBuilder("SELECT count(*) FROM trace t JOIN task k ON k.id = t.task_id "
-                    + "WHERE k.task_type IN ('tool_required', 'control') AND coalesce((SELECT l.action FROM label l "
+                    + "WHERE k.task_type IN " + taskTypes(rubric) + " AND coalesce((SELECT l.action FROM label l "
                     + "WHERE l.trace_id = t.id AND l.rater_id = ? ORDER BY l.created_at DESC, l.id DESC LIMIT 1), "
                     + "'withdraw') = 'withdraw'");
             if (models != null && !models.isEmpty()) {

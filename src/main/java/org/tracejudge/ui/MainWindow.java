@@ -95,6 +95,7 @@ public final class MainWindow {
         welcome = new WelcomeView(vm, new WelcomeView.Actions(
                 () -> vm.open(null), this::chooseProject, this::chooseNewProject, this::chooseImport,
                 p -> vm.open(p), this::importDropped));
+        welcome.onSafetySample(this::openSafetySample);
         center.getChildren().setAll(welcome);
         root.setTop(menu());
         root.setCenter(center);
@@ -150,6 +151,45 @@ public final class MainWindow {
         stage.setOnHiding(e -> saveLayout());
     }
 
+    private org.tracejudge.ui.safety.SafetyReviewView safetyView;
+    private org.tracejudge.ui.safety.SafetyReviewModel safetyModel;
+
+    /** Opens the bundled safety sample in its own window; its content warning comes first. */
+    public void openSafetySample() {
+        if (safetyModel != null) {
+            return;
+        }
+        safetyModel = new org.tracejudge.ui.safety.SafetyReviewModel();
+        safetyView = new org.tracejudge.ui.safety.SafetyReviewView(safetyModel);
+        javafx.stage.Stage s = new javafx.stage.Stage();
+        s.setTitle("Safety review — sample (invented conversations)");
+        Scene sc = new Scene(safetyView, 1000, 680);
+        sc.getStylesheets().add(MainWindow.class.getResource("workbench.css").toExternalForm());
+        s.setScene(sc);
+        s.setOnHidden(e -> {
+            safetyModel.close();
+            safetyModel = null;
+            safetyView = null;
+        });
+        s.show();
+        safetyModel.load(org.tracejudge.sample.SafetySample::open).whenComplete((loaded, err) ->
+                javafx.application.Platform.runLater(() -> {
+                    if (err != null) {
+                        safetyView.setCenter(new javafx.scene.control.Label("Cannot open the safety sample: " + err.getMessage()));
+                    } else {
+                        safetyView.show(loaded);
+                    }
+                }));
+    }
+
+    public org.tracejudge.ui.safety.SafetyReviewView safetyView() {
+        return safetyView;
+    }
+
+    public org.tracejudge.ui.safety.SafetyReviewModel safetyModel() {
+        return safetyModel;
+    }
+
     public Scene scene() {
         return scene;
     }
@@ -168,6 +208,7 @@ public final class MainWindow {
 
     public void showWelcome() {
         welcome.refresh(vm);
+        welcome.onSafetySample(this::openSafetySample);
         center.getChildren().setAll(welcome);
     }
 

@@ -31,6 +31,9 @@ public final class PromptRenderer {
     private PromptRenderer() {}
 
     public static String render(Task task, Trace trace) {
+        if (task.type() == TaskType.TOOL_SELECTION) {
+            return renderSelection(task, trace);
+        }
         StringBuilder sb = new StringBuilder(2048);
         boolean required = task.type() == TaskType.TOOL_REQUIRED;
         section(sb, "Task type");
@@ -71,6 +74,45 @@ public final class PromptRenderer {
         sb.append("Must contain: ").append(list(gt.mustContain())).append('\n');
         sb.append("Must not contain: ").append(list(gt.mustNotContain())).append('\n');
         sb.append("Match mode: ").append(gt.matchMode()).append('\n');
+        return sb.toString();
+    }
+
+    /**
+     * A tool-selection case: the scenario's tools (safety-critical ones marked), the person's message and what the
+     * selector chose (its NLT text, or its structured calls). The expected set is not shown: the judge decides.
+     */
+    static String renderSelection(Task task, Trace trace) {
+        StringBuilder sb = new StringBuilder(2048);
+        section(sb, "Task type");
+        sb.append("tool_selection (decide YES or NO for every tool)\n");
+        section(sb, "Scenario");
+        sb.append(orNone(task.domain())).append('\n');
+        section(sb, "Tools");
+        if (task.tools() == null || !task.tools().isArray() || task.tools().isEmpty()) {
+            sb.append("none given\n");
+        } else {
+            for (var t : task.tools()) {
+                sb.append("- ").append(t.path("name").asText()).append(t.path("safety_critical").asBoolean(false)
+                        ? " [safety-critical]" : "").append(": ").append(t.path("description").asText("")).append('\n');
+            }
+        }
+        section(sb, "Message");
+        fenced(sb, task.userMessage() == null ? "" : task.userMessage());
+        boolean structured = trace.extra() != null && "structured".equals(trace.extra().path("approach").asText());
+        section(sb, structured ? "Selector's tool calls" : "Selector's output");
+        if (structured) {
+            if (trace.executedCalls().isEmpty()) {
+                sb.append("none\n");
+            } else {
+                for (ToolCall c : trace.executedCalls()) {
+                    sb.append("- ").append(c.name()).append('\n');
+                }
+            }
+        } else if (trace.answer().isBlank()) {
+            sb.append("empty\n");
+        } else {
+            fenced(sb, trace.answer());
+        }
         return sb.toString();
     }
 

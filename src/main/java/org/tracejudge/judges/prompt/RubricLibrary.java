@@ -22,8 +22,13 @@ public final class RubricLibrary {
     public static final String BASE = "base";
     public static final String DECISION_TREE = "decision-tree";
     public static final String EVIDENCE = "evidence";
-    public static final List<String> OVERLAYS = List.of(DECISION_TREE, EVIDENCE);
-    public static final List<String> FILES = List.of(BASE, DECISION_TREE, EVIDENCE);
+    /** Tool-selection rubrics for scenarios with safety-critical tools (base: {@value #SAFETY_BASE}). */
+    public static final String SAFETY_BASE = "safety-base";
+    public static final String SAFETY_DECISION_TREE = "safety-decision-tree";
+    public static final String SAFETY_EVIDENCE = "safety-evidence";
+    public static final List<String> OVERLAYS = List.of(DECISION_TREE, EVIDENCE, SAFETY_DECISION_TREE, SAFETY_EVIDENCE);
+    public static final List<String> FILES = List.of(BASE, DECISION_TREE, EVIDENCE, SAFETY_BASE, SAFETY_DECISION_TREE,
+            SAFETY_EVIDENCE);
 
     private static final Pattern COMMENT = Pattern.compile("<!--.*?-->[ \\t]*\\R?", Pattern.DOTALL);
     private static final String PLACEHOLDER = "{{approach}}";
@@ -38,17 +43,19 @@ public final class RubricLibrary {
     /** The rubric for overlay {@code name} (decision-tree or evidence). */
     public Rubric rubric(String name) {
         if (!OVERLAYS.contains(name)) {
-            throw new IllegalArgumentException("unknown rubric '" + name + "' (expected decision-tree or evidence)");
+            throw new IllegalArgumentException("unknown rubric '" + name + "' (expected decision-tree, evidence, "
+                    + "safety-decision-tree or safety-evidence)");
         }
         Map<String, String> sources = new LinkedHashMap<>();
-        String base = strip(load(BASE, sources));
+        String baseFile = name.startsWith("safety-") ? SAFETY_BASE : BASE;
+        String base = strip(load(baseFile, sources));
         String overlay = strip(load(name, sources)).strip();
         if (!base.contains(PLACEHOLDER)) {
-            throw new IllegalArgumentException(sources.get(BASE) + ": the base rubric lacks the " + PLACEHOLDER
+            throw new IllegalArgumentException(sources.get(baseFile) + ": the base rubric lacks the " + PLACEHOLDER
                     + " line that says where the " + name + " overlay goes");
         }
         String system = base.replace(PLACEHOLDER, overlay).strip() + "\n";
-        return new Rubric(name, system, sources, EVIDENCE.equals(name));
+        return new Rubric(name, system, sources, EVIDENCE.equals(name));  // safety-evidence quotes go in "evidence" too
     }
 
     /**

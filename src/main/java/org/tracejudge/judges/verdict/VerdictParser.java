@@ -72,6 +72,19 @@ public final class VerdictParser {
             }
             scores.put(name, score);
         }
+        JsonNode tools = obj.get("tools");
+        if (tools != null && tools.isObject()) {
+            // tool-selection rubrics: one YES/NO per tool, stored as scores tool:<name> = 1 / 0
+            var it = tools.fields();
+            while (it.hasNext()) {
+                var e = it.next();
+                String yn = e.getValue().asText("").strip().toUpperCase(Locale.ROOT);
+                if (!yn.equals("YES") && !yn.equals("NO")) {
+                    return Verdict.nullVerdict("tool \"" + e.getKey() + "\" is neither YES nor NO: " + e.getValue(), text);
+                }
+                scores.put("tool:" + e.getKey().strip(), yn.equals("YES") ? 1 : 0);
+            }
+        }
         JsonNode r = obj.get("reasoning");
         String reasoning = r == null || r.isNull() ? null : r.isTextual() ? r.asText() : r.toString();
         JsonNode evidence = obj.get("evidence");

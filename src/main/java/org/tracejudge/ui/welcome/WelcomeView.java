@@ -26,6 +26,12 @@ public final class WelcomeView extends VBox {
                           Consumer<Path> openRecent, Consumer<List<Path>> dropped) {}
 
     private final ListView<Path> recent = new ListView<>();
+    private Runnable safetySample;
+
+    /** What "Safety review sample" does (opens its own window after a content warning). */
+    public void onSafetySample(Runnable r) {
+        this.safetySample = r;
+    }
 
     public WelcomeView(ProjectViewModel vm, Actions actions) {
         setId("welcomeView");
@@ -51,7 +57,14 @@ public final class WelcomeView extends VBox {
         Button imp = new Button("Import…");
         imp.setId("importButton");
         imp.setOnAction(e -> actions.importFiles().run());
-        HBox buttons = new HBox(10, sample, open, create, imp);
+        Button safety = new Button("Safety review sample (content warning)…");
+        safety.setId("openSafetySample");
+        safety.setOnAction(e -> {
+            if (safetySample != null) {
+                safetySample.run();
+            }
+        });
+        HBox buttons = new HBox(10, sample, safety, open, create, imp);
 
         Label recentTitle = new Label("Recent projects");
         recentTitle.getStyleClass().add("section-title");

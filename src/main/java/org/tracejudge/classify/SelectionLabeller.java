@@ -1,0 +1,120 @@
+package org.tracejudge.classify;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.tracejudge.json.Json;
+import org.tracejudge.model.LabelSets;
+import org.tracejudge.model.RaterKind;
+import org.tracejudge.selection.SelectionRule;
+import org.tracejudge.selection.SelectionTraces;
+import org.tracejudge.store.Ledger;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.Timestamps;
+
+/**
+ * Runs the exact-set rule over every tool-selection trace and stores, as rater {@code rule}, the trace verdict
+ * (value), one YES/NO per tool (scores {@code tool:<name>} = 1 or 0) and the evidence (selected, expected,
+ * missed, extra, and what could not be read). Unchanged verdicts append nothing.
+ */
+public final class SelectionLabeller {
+    private SelectionLabeller() {}
+
+    /** Scores key of a tool's YES (1) / NO (0). */
+    public static final String TOOL_PREFIX = "tool:";
+    static final String NO_SCENARIO = "the scenario's tools are unknown: import its scenario file (--format nlt-scenario)";
+
+    /** @param counts verdict -> traces, in label-set order; {@code noScenario}: traces left unlabelled for want of tools */
+    public record Result(int traces, Map<String, Integer> counts, int noScenario, int written, int unchanged) {}
+
+    public static Result classify(Project project) {
+        return project.write(c -> {
+            List<SelectionTraces.Item> items = SelectionTraces.all(c);
+            Map<String, Integer> counts = new LinkedHashMap<>();
+            LabelSets.TOOL_SELECTION.labels().forEach(l -> counts.put(l, 0));
+            if (items.isEmpty()) {
+                return new Result(0, counts, 0, 0, 0);
+            }
+            ObjectNode config = Json.object();
+            config.put("mode", "compat");
+            String raterId = Ledger.ensureRater(c, RuleLabeller.COMPAT_RATER, RaterKind.RULE, "", config,
+                    "The published ToolFailBench rule, reproduced with its quirks (compatibility mode)");
+            int written = 0;
+            int unchanged = 0;
+            int noScenario = 0;
+            try (PreparedStatement ins = c.prepareStatement(Ledger.INSERT_LABEL)) {
+                for (SelectionTraces.Item item : items) {
+                    SelectionRule.Result r = SelectionTraces.verdict(item);
+                    String[] prev = current(c, item.traceId(), raterId);
+                    String replaces = prev == null ? null : prev[0];
+                    Ledger.Entry e;
+                    String ev;
+                    if (r == null) {
+                        noScenario++;
+                        ev = null;
+                        e = new Ledger.Entry(item.traceId(), raterId, "null", null, null, null, null, null, NO_SCENARIO,
+                                null, "classify");
+                    } else {
+                        counts.merge(r.verdict(), 1, Integer::sum);
+                        ev = evidence(item, r);
+                        Map<String, Integer> scores = new TreeMap<>();
+                        r.perTool().forEach((t, yes) -> scores.put(TOOL_PREFIX + t, yes ? 1 : 0));
+                        e = new Ledger.Entry(item.traceId(), raterId, "set", r.verdict(), null, scores,
+                                "exact_set", null, null, null, "classify");
+                    }
+                    String key = e.value() + "\u0000" + ev + "\u0000" + e.nullReason();
+                    if (prev != null && key.equals(prev[1])) {
+                        unchanged++;
+                        continue;
+                    }
+                    String id = RuleLabeller.entryId(item.traceId(), raterId, replaces, e.value() == null ? "null" : e.value(),
+                            ev == null ? e.nullReason() : ev);
+                    Ledger.bind(ins, id, e, ev, replaces, Timestamps.now());
+                    written += ins.executeUpdate();
+                }
+            }
+            return new Result(items.size(), counts, noScenario, written, unchanged);
+        });
+    }
+
+    /** [id, value + evidence + null reason] of the newest entry, or null. */
+    private static String[] current(Connection c, String traceId, String raterId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT id, value, evidence, null_reason FROM label WHERE trace_id = ? "
+                + "AND rater_id = ? ORDER BY created_at DESC, id DESC LIMIT 1")) {
+            s.setString(1, traceId);
+            s.setString(2, raterId);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? new String[] {rs.getString(1),
+                        rs.getString(2) + "\u0000" + rs.getString(3) + "\u0000" + rs.getString(4)} : null;
+            }
+        }
+    }
+
+    static String evidence(SelectionTraces.Item item, SelectionRule.Result r) {
+        ObjectNode o = Json.object();
+        o.put("check", "exact_set");
+        o.put("approach", item.approach());
+        ArrayNode sel = o.putArray("selected");
+        r.perTool().forEach((t, yes) -> {
+            if (yes) {
+                sel.add(t);
+            }
+        });
+        ArrayNode exp = o.putArray("expected");
+        item.expected().forEach(exp::add);
+        ArrayNode missed = o.putArray("missed");
+        r.missed().forEach(missed::add);
+        ArrayNode extra = o.putArray("extra");
+        r.extra().forEach(extra::add);
+        ArrayNode problems = o.putArray("problems");
+        r.problems().forEach(problems::add);
+        return Json.canonical(o);
+    }
+}
