@@ -11,7 +11,7 @@ import org.tracejudge.json.Json;
 import org.tracejudge.metrics.Rate;
 
 /**
- * Call-level metrics per model:
+ * Call-level metrics per benchmark and model:
  * <ul>
  *   <li><b>ACC</b> (DiaBench): the share of dialogues whose outcome is right: the right tool with exactly the gold
  *       argument map ({@code correct_call}), or, where the gold map has a {@code MISSING} value, a question instead
@@ -32,20 +32,20 @@ public final class CallMetrics {
 
     public record Cell(String scenario, String level, Rate accuracy) {}
 
-    public record ModelCalls(String model, int dialogues, Rate acc, int ftr, Double ftrPerDialogue, Rate tar,
+    public record ModelCalls(String benchmark, String model, int dialogues, Rate acc, int ftr, Double ftrPerDialogue, Rate tar,
                              List<Cell> byScenario, Double scenarioAverage, Map<String, Integer> labels) {}
 
     public static List<ModelCalls> compute(List<Row> rows) {
         Map<String, List<Row>> byModel = new TreeMap<>();
         for (Row r : rows) {
-            byModel.computeIfAbsent(r.model(), k -> new ArrayList<>()).add(r);
+            byModel.computeIfAbsent((r.benchmark() == null ? "" : r.benchmark()) + "\u0000" + r.model(), k -> new ArrayList<>()).add(r);
         }
         List<ModelCalls> out = new ArrayList<>();
-        byModel.forEach((model, rs) -> out.add(one(model, rs)));
+        byModel.forEach((key, rs) -> out.add(one(rs.get(0).benchmark(), rs.get(0).model(), rs)));
         return out;
     }
 
-    private static ModelCalls one(String model, List<Row> rs) {
+    private static ModelCalls one(String benchmark, String model, List<Row> rs) {
         int n = rs.size();
         int correct = 0;
         int ftr = 0;
@@ -81,16 +81,18 @@ public final class CallMetrics {
             byScenario.add(new Cell(sl[0], sl[1].isEmpty() ? null : sl[1], rate));
             sum += rate.percent();
         }
-        return new ModelCalls(model, n, Rate.of("ACC", correct, n), ftr, n == 0 ? null : (double) ftr / n,
+        return new ModelCalls(benchmark, model, n, Rate.of("ACC", correct, n), ftr, n == 0 ? null : (double) ftr / n,
                 Rate.of("TAR", none, n), byScenario, byScenario.isEmpty() ? null : sum / byScenario.size(), labels);
     }
 
     public static String table(List<ModelCalls> ms) {
         StringBuilder sb = new StringBuilder();
         sb.append("Call-level (ToolHaystack / DiaBench traces)\n");
-        sb.append(String.format(Locale.ROOT, "%-24s %6s %22s %6s %9s %22s%n", "model", "n", "ACC", "FTR", "FTR/dlg", "TAR"));
+        sb.append(String.format(Locale.ROOT, "%-13s %-24s %6s %22s %6s %9s %22s%n", "benchmark", "model", "n", "ACC", "FTR",
+                "FTR/dlg", "TAR"));
         for (ModelCalls m : ms) {
-            sb.append(String.format(Locale.ROOT, "%-24s %6d %22s %6d %9s %22s%n", m.model(), m.dialogues(), fmt(m.acc()),
+            sb.append(String.format(Locale.ROOT, "%-13s %-24s %6d %22s %6d %9s %22s%n",
+                    m.benchmark() == null ? "-" : m.benchmark(), m.model(), m.dialogues(), fmt(m.acc()),
                     m.ftr(), m.ftrPerDialogue() == null ? "n/a" : String.format(Locale.ROOT, "%.2f", m.ftrPerDialogue()),
                     fmt(m.tar())));
         }
@@ -118,6 +120,7 @@ public final class CallMetrics {
         ArrayNode arr = Json.MAPPER.createArrayNode();
         for (ModelCalls m : ms) {
             ObjectNode o = arr.addObject();
+            o.put("benchmark", m.benchmark());
             o.put("model", m.model());
             o.put("dialogues", m.dialogues());
             rate(o.putObject("acc"), m.acc());

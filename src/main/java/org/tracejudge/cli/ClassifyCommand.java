@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.tracejudge.classify.CallLabeller;
 import org.tracejudge.classify.RuleLabeller;
 import org.tracejudge.rules.RuleClassifier;
 import org.tracejudge.store.Project;
@@ -13,8 +14,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "classify", description = "Run the rule classifier over every tool-required and control trace and store "
-        + "its labels with their evidence: rater 'rule' (compat) or 'rule-tolerant' (tolerant). Re-running on "
+@Command(name = "classify", description = "Run the rule classifier over every tool-required and control trace (and the "
+        + "call-level rule over ToolHaystack / DiaBench traces) and store its labels with their evidence: rater 'rule' (compat) or 'rule-tolerant' (tolerant). Re-running on "
         + "unchanged traces appends nothing.")
 final class ClassifyCommand implements Callable<Integer> {
     enum ModeOption { compat, tolerant }
@@ -35,16 +36,24 @@ final class ClassifyCommand implements Callable<Integer> {
         try (Project p = Project.open(project)) {
             RuleLabeller.Result r = RuleLabeller.classify(p, m);
             PrintWriter out = spec.commandLine().getOut();
-            out.printf("classified %d traces as rater '%s' (%s mode)%n", r.traces() - r.runErrors(), r.rater(), m.code());
-            for (Map.Entry<String, Map<String, Integer>> e : r.counts().entrySet()) {
-                int n = e.getValue().values().stream().mapToInt(Integer::intValue).sum();
-                out.printf("  %s (%d):%n", e.getKey(), n);
-                e.getValue().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
+            CallLabeller.Result calls = CallLabeller.classify(p, r.rater());
+            if (r.traces() > 0 || calls.traces() == 0) {
+                out.printf("classified %d traces as rater '%s' (%s mode)%n", r.traces() - r.runErrors(), r.rater(), m.code());
+                for (Map.Entry<String, Map<String, Integer>> e : r.counts().entrySet()) {
+                    int n = e.getValue().values().stream().mapToInt(Integer::intValue).sum();
+                    out.printf("  %s (%d):%n", e.getKey(), n);
+                    e.getValue().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
+                }
+                if (r.runErrors() > 0) {
+                    out.printf("  not classified (the run failed at the provider): %d%n", r.runErrors());
+                }
+                out.printf("ledger: %d entries appended, %d traces unchanged%n", r.written(), r.unchanged());
             }
-            if (r.runErrors() > 0) {
-                out.printf("  not classified (the run failed at the provider): %d%n", r.runErrors());
+            if (calls.traces() > 0) {
+                out.printf("call-level traces (ToolHaystack / DiaBench), call-level rule as rater '%s' (%d):%n", r.rater(), calls.traces());
+                calls.counts().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
+                out.printf("ledger: %d entries appended, %d traces unchanged%n", calls.written(), calls.unchanged());
             }
-            out.printf("ledger: %d entries appended, %d traces unchanged%n", r.written(), r.unchanged());
         }
         return 0;
     }

@@ -26,8 +26,8 @@ final class ImportCommand implements Callable<Integer> {
     List<Path> files;
 
     @Option(names = "--format", defaultValue = "auto", paramLabel = "FORMAT",
-            description = "auto, toolfailbench-tasks, toolfailbench-results, toolfailbench-judge, openai, anthropic "
-                    + "or tracejudge (default: ${DEFAULT-VALUE}).")
+            description = "auto, toolfailbench-tasks, toolfailbench-results, toolfailbench-judge, openai, anthropic, "
+                    + "toolhaystack, diabench or tracejudge (default: ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = "--rater", paramLabel = "NAME",

@@ -11,6 +11,8 @@ public enum Format {
     TOOLFAILBENCH_JUDGE("toolfailbench-judge"),
     OPENAI("openai"),
     ANTHROPIC("anthropic"),
+    TOOLHAYSTACK("toolhaystack"),
+    DIABENCH("diabench"),
     TRACEJUDGE("tracejudge");
 
     private final String code;

@@ -99,6 +99,10 @@ public final class FormatDetector {
             if (node.has("tasks")) {
                 return Format.TOOLFAILBENCH_TASKS;
             }
+            if (node.has("sessions") || node.has("dialogue")) {
+                throw new ImportException(file, 1, null, "a " + (node.has("sessions") ? "ToolHaystack case" : "DiaBench dialogue")
+                        + " written over several lines; these formats are JSON Lines: write one case per line");
+            }
             throw new ImportException(file, 1, null, "cannot tell the format: a JSON object without 'tasks' "
                     + "(a ToolFailBench tasks.json has one); pass --format");
         }
@@ -108,6 +112,14 @@ public final class FormatDetector {
         if ("header".equals(node.path("kind").asText()) || node.has("kind")) {
             return Format.TRACEJUDGE;
         }
+        boolean haystack = node.has("sessions") && node.has("gold");
+        boolean dia = node.has("dialogue") && node.has("candidate_tools");
+        if (haystack && !dia) {
+            return Format.TOOLHAYSTACK;
+        }
+        if (dia && !haystack) {
+            return Format.DIABENCH;
+        }
         if (node.has("messages")) {
             return looksAnthropic(node) ? Format.ANTHROPIC : Format.OPENAI;
         }
@@ -116,7 +128,8 @@ public final class FormatDetector {
                     + "is not in this version yet");
         }
         throw new ImportException(file, 1, null, "cannot tell the format: a JSON line with neither 'messages' "
-                + "(chat transcript) nor 'kind' (Tracejudge export) nor 'tasks'; pass --format");
+                + "(chat transcript) nor 'kind' (Tracejudge export) nor 'tasks' nor 'sessions' + 'gold' (ToolHaystack) "
+                + "nor 'dialogue' + 'candidate_tools' (DiaBench); pass --format");
     }
 
     private static boolean looksAnthropic(JsonNode conv) {

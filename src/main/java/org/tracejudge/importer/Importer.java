@@ -241,6 +241,8 @@ public final class Importer {
                     case OPENAI -> new ChatTranscriptReader(false).read(s.file(), counted, out, listener);
                     case ANTHROPIC -> new ChatTranscriptReader(true).read(s.file(), counted, out, listener);
                     case TRACEJUDGE -> new WorkbenchJsonlReader().read(s.file(), counted, out, listener);
+                    case TOOLHAYSTACK -> new ToolHaystackReader().read(s.file(), counted, out, listener);
+                    case DIABENCH -> new DiaBenchReader().read(s.file(), counted, out, listener);
                     default -> throw new IllegalStateException(s.format().code());
                 }
             } catch (MalformedInputException e) {

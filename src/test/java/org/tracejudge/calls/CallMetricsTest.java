@@ -17,7 +17,7 @@ class CallMetricsTest {
                 new CallMetrics.Row("B", "diabench", null, null, "wrong_arguments", 3, 1));
         List<CallMetrics.ModelCalls> ms = CallMetrics.compute(rows);
         assertEquals(2, ms.size());
-        CallMetrics.ModelCalls a = ms.get(0);
+        CallMetrics.ModelCalls a = ms.get(1); // grouped by benchmark, then model: diabench first
         assertEquals("A", a.model());
         assertEquals(4, a.dialogues());
         assertEquals(2, a.acc().count());
@@ -33,14 +33,14 @@ class CallMetricsTest {
         assertEquals(100.0, a.byScenario().get(2).accuracy().percent(), 1e-9);
         assertEquals(50.0, a.scenarioAverage(), 1e-9);
         assertEquals(1, a.labels().get("wrong_tool"));
-        CallMetrics.ModelCalls b = ms.get(1);
+        CallMetrics.ModelCalls b = ms.get(0);
         assertEquals(0, b.acc().count());
         assertEquals(1, b.ftr());
         assertEquals(0, b.tar().count());
         assertNull(b.scenarioAverage());
         String table = CallMetrics.table(ms);
         assertEquals(true, table.contains("50.00% (2/4)"), table);
-        assertEquals(50.0, CallMetrics.json(ms).get(0).path("acc").path("percent").asDouble(), 1e-9);
+        assertEquals(50.0, CallMetrics.json(ms).get(1).path("acc").path("percent").asDouble(), 1e-9);
     }
 
     @Test
