@@ -170,7 +170,7 @@ public final class JudgeRunner {
                     break;
                 }
                 Task task = tasks.computeIfAbsent(p.taskId(), q::task);
-                ChatRequest request = new ChatRequest(rubric.systemPrompt(), PromptRenderer.render(task, p.trace()));
+                ChatRequest request = new ChatRequest(rubric.systemPromptFor(task.type()), PromptRenderer.render(task, p.trace()));
                 String key = cacheKey(request);
                 LabelSet labels = LabelSets.forType(task.type());
                 boolean fresh = options.retryNulls() && "null".equals(p.currentAction());

@@ -88,7 +88,7 @@ public final class JudgeStore {
                     + "FROM (SELECT t.id, t.task_id, t.model, k.task_key, t.run, t.answer, t.tool_calls, t.turns, t.extra, "
                     + "(SELECT l.action FROM label l WHERE l.trace_id = t.id AND l.rater_id = ? "
                     + "ORDER BY l.created_at DESC, l.id DESC LIMIT 1) AS cur "
-                    + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control')");
+                    + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control', 'call_level')");
             if (models != null && !models.isEmpty()) {
                 sql.append(" AND t.model IN (").append("?,".repeat(models.size() - 1)).append("?)");
             }
@@ -126,7 +126,7 @@ public final class JudgeStore {
     static int remaining(Project p, String raterId, List<String> models) {
         return p.read(c -> {
             StringBuilder sql = new StringBuilder("SELECT count(*) FROM trace t JOIN task k ON k.id = t.task_id "
-                    + "WHERE k.task_type IN ('tool_required', 'control') AND coalesce((SELECT l.action FROM label l "
+                    + "WHERE k.task_type IN ('tool_required', 'control', 'call_level') AND coalesce((SELECT l.action FROM label l "
                     + "WHERE l.trace_id = t.id AND l.rater_id = ? ORDER BY l.created_at DESC, l.id DESC LIMIT 1), "
                     + "'withdraw') = 'withdraw'");
             if (models != null && !models.isEmpty()) {

@@ -43,7 +43,7 @@ class RubricLibraryTest {
         RubricLibrary lib = new RubricLibrary(user);
         JudgeConfig cfg = JudgeConfig.defaults("j");
         String builtInVersion = cfg.version(lib.rubric("decision-tree"));
-        assertEquals(3, lib.copyBuiltInsToUserFolder().size());
+        assertEquals(RubricLibrary.FILES.size(), lib.copyBuiltInsToUserFolder().size());
         assertEquals(0, lib.copyBuiltInsToUserFolder().size(), "copies are never overwritten");
         assertEquals(builtInVersion, cfg.version(lib.rubric("decision-tree")), "an unedited copy: same version");
         Path overlay = user.resolve("decision-tree.md");
