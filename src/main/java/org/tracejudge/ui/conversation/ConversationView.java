@@ -331,6 +331,9 @@ public final class ConversationView extends BorderPane {
         TurnCell() {
             label.setWrapText(true);
             label.setMinWidth(0);
+            // a scrolled cell only moves: keep its rendered text as a bitmap instead of drawing every glyph again
+            label.setCache(true);
+            label.setCacheHint(javafx.scene.CacheHint.SPEED);
             label.maxWidthProperty().bind(widthProperty().subtract(24));
             setPrefWidth(0);
         }
