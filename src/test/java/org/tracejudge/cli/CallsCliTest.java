@@ -101,6 +101,19 @@ class CallsCliTest {
             assertEquals(want, cell.path("accuracy").path("percent").asDouble(), 1e-9, cell.toString());
         }
 
+        String stale;
+        try (Project pr = Project.open(Path.of(p))) {
+            stale = TestData.scalar(pr, "SELECT t.id FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_key = 'th-is-e-003' "
+                    + "AND t.model = 'acme-lm-7b'");
+        }
+        CliTest.Run ex = CliTest.run("explain", p, "--trace", stale.substring(0, 12));
+        assertEquals(0, ex.code(), ex.err());
+        assertTrue(ex.out().contains("label: stale_value"), ex.out());
+        assertTrue(ex.out().contains("ToolFailBench counterpart: result_ignore"), ex.out());
+        assertTrue(ex.out().contains("address: wrong_value, gold \"7 Quay Street\", called \"14 Larch Road\", in_context (turn 1, session-1"), ex.out());
+        assertTrue(ex.out().contains("timeline of address:"), ex.out());
+        assertTrue(ex.out().contains("\"7 Quay Street\"  <- latest"), ex.out());
+
         CliTest.Run table = CliTest.run("metrics", p);
         assertEquals(0, table.code(), table.err());
         assertTrue(table.out().contains("Call-level (ToolHaystack / DiaBench traces)"), table.out());
