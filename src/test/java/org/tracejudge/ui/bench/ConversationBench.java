@@ -93,6 +93,32 @@ public final class ConversationBench {
         }
         System.out.printf(Locale.ROOT, "open an 80-turn conversation (select -> laid out), %d traces: median %.0f ms, p90 %.0f ms, max %.0f ms%n",
                 open.size(), pct(open, 50), pct(open, 90), pct(open, 100));
+        // where the time goes: reading the trace (SQL + JSON + call-level rule) and building + laying out the view
+        List<Double> read = new ArrayList<>();
+        List<Double> build = new ArrayList<>();
+        try (Project p = Project.open(project)) {
+            org.tracejudge.store.ProjectQueries q = new org.tracejudge.store.ProjectQueries(p);
+            for (int i = 0; i < cases; i++) {
+                long r0 = System.nanoTime();
+                org.tracejudge.model.Trace tr = q.trace(vm.idAt(i));
+                org.tracejudge.model.Task tk = q.task(tr.taskId());
+                org.tracejudge.calls.CallVerdict v = org.tracejudge.calls.CallRule.judge(tk, tr);
+                read.add(ms(System.nanoTime() - r0));
+                ConversationView fresh = new ConversationView();
+                double[] took = new double[1];
+                fx(() -> {
+                    javafx.scene.Scene sc = new javafx.scene.Scene(fresh, 760, 700);
+                    long b0 = System.nanoTime();
+                    fresh.show(tk, tr, v);
+                    sc.getRoot().applyCss();
+                    sc.getRoot().layout();
+                    took[0] = ms(System.nanoTime() - b0);
+                });
+                build.add(took[0]);
+            }
+        }
+        System.out.printf(Locale.ROOT, "  of which: read trace + call-level rule median %.0f ms (max %.0f); build + CSS + layout on the FX thread "
+                + "median %.0f ms (max %.0f)%n", pct(read, 50), pct(read, 100), pct(build, 50), pct(build, 100));
         // the floor: pulses of the idle window (nothing changes; software rendering of the whole scene)
         waitPulses(5);
         resetGap();
