@@ -112,6 +112,33 @@ public final class CallMetrics {
         return sb.toString();
     }
 
+    /** One row per benchmark and model (scenario "all": ACC, FTR, TAR), then one per scenario and level. */
+    public static String csv(List<ModelCalls> ms) {
+        StringBuilder sb = new StringBuilder("benchmark,model,scenario,level,n,correct,accuracy_percent,ftr,tar_count,tar_percent\n");
+        for (ModelCalls m : ms) {
+            sb.append(cell(m.benchmark())).append(',').append(cell(m.model())).append(",all,,").append(m.dialogues()).append(',')
+                    .append(m.acc().count()).append(',').append(pct(m.acc())).append(',').append(m.ftr()).append(',')
+                    .append(m.tar().count()).append(',').append(pct(m.tar())).append('\n');
+            for (Cell c : m.byScenario()) {
+                sb.append(cell(m.benchmark())).append(',').append(cell(m.model())).append(',').append(cell(c.scenario())).append(',')
+                        .append(cell(c.level())).append(',').append(c.accuracy().denominator()).append(',')
+                        .append(c.accuracy().count()).append(',').append(pct(c.accuracy())).append(",,,\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String pct(Rate r) {
+        return r.defined() ? String.format(Locale.ROOT, "%.4f", r.percent()) : "";
+    }
+
+    private static String cell(String s) {
+        if (s == null) {
+            return "";
+        }
+        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+    }
+
     private static String fmt(Rate r) {
         return r.defined() ? String.format(Locale.ROOT, "%.2f%% (%d/%d)", r.percent(), r.count(), r.denominator()) : "n/a";
     }

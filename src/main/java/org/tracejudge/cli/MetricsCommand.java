@@ -130,7 +130,9 @@ final class MetricsCommand implements Callable<Integer> {
                     cl.set("models", CallMetrics.json(calls));
                 }
                 out.println(result.toPrettyString());
-            } else if (!calls.isEmpty() && format != Out.csv) {
+            } else if (!calls.isEmpty() && format == Out.csv) {
+                out.print((callsOnly ? "" : "\n") + CallMetrics.csv(calls));
+            } else if (!calls.isEmpty()) {
                 out.print("\n" + (format == Out.markdown ? "```\n" : "") + "labels: " + callSource + "\n"
                         + CallMetrics.table(calls) + (format == Out.markdown ? "```\n" : ""));
             }

@@ -114,6 +114,12 @@ class CallsCliTest {
         assertTrue(ex.out().contains("timeline of address:"), ex.out());
         assertTrue(ex.out().contains("\"7 Quay Street\"  <- latest"), ex.out());
 
+        CliTest.Run csv = CliTest.run("metrics", p, "--format", "csv");
+        assertEquals(0, csv.code(), csv.err());
+        assertTrue(csv.out().startsWith("benchmark,model,scenario,level,n,correct,accuracy_percent,ftr,tar_count,tar_percent\n"), csv.out());
+        assertTrue(csv.out().contains("\ndiabench,acme-lm-7b,all,,4,3,75.0000,1,1,25.0000\n"), csv.out());
+        assertTrue(csv.out().contains("\ntoolhaystack,nimbus-2-mini,information_shift,implicit,1,1,100.0000,,,\n"), csv.out());
+
         CliTest.Run table = CliTest.run("metrics", p);
         assertEquals(0, table.code(), table.err());
         assertTrue(table.out().contains("Call-level (ToolHaystack / DiaBench traces)"), table.out());
