@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.tracejudge.classify.CallLabeller;
 import org.tracejudge.classify.RuleLabeller;
 import org.tracejudge.classify.SelectionLabeller;
 import org.tracejudge.rules.RuleClassifier;
@@ -14,8 +15,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "classify", description = "Run the rule classifier over every tool-required, control and tool-selection trace and store "
-        + "its labels with their evidence: rater 'rule' (compat) or 'rule-tolerant' (tolerant). Re-running on "
+@Command(name = "classify", description = "Run the rule classifier over every tool-required, control and tool-selection "
+        + "trace (and the call-level rule over ToolHaystack / DiaBench traces) and store its labels with their evidence: "
+        + "rater 'rule' (compat) or 'rule-tolerant' (tolerant). Re-running on "
         + "unchanged traces appends nothing.")
 final class ClassifyCommand implements Callable<Integer> {
     enum ModeOption { compat, tolerant }
@@ -37,7 +39,8 @@ final class ClassifyCommand implements Callable<Integer> {
             RuleLabeller.Result r = RuleLabeller.classify(p, m);
             PrintWriter out = spec.commandLine().getOut();
             SelectionLabeller.Result sr = SelectionLabeller.classify(p);
-            if (r.traces() > 0 || sr.traces() == 0) {
+            CallLabeller.Result calls = CallLabeller.classify(p, r.rater());
+            if (r.traces() > 0 || (sr.traces() == 0 && calls.traces() == 0)) {
                 out.printf("classified %d traces as rater '%s' (%s mode)%n", r.traces() - r.runErrors(), r.rater(), m.code());
                 for (Map.Entry<String, Map<String, Integer>> e : r.counts().entrySet()) {
                     int n = e.getValue().values().stream().mapToInt(Integer::intValue).sum();
@@ -56,6 +59,11 @@ final class ClassifyCommand implements Callable<Integer> {
                     out.printf("  not classified (scenario not imported, its tools unknown): %d%n", sr.noScenario());
                 }
                 out.printf("ledger: %d entries appended, %d traces unchanged%n", sr.written(), sr.unchanged());
+            }
+            if (calls.traces() > 0) {
+                out.printf("call-level traces (ToolHaystack / DiaBench), call-level rule as rater '%s' (%d):%n", r.rater(), calls.traces());
+                calls.counts().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
+                out.printf("ledger: %d entries appended, %d traces unchanged%n", calls.written(), calls.unchanged());
             }
         }
         return 0;

@@ -12,7 +12,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "explain", description = "The rule's evidence for one trace, readable: which check decided, the "
-        + "must-contain matches, tool-return values found in the answer, indicator names, unsupported values.")
+        + "must-contain matches, tool-return values found in the answer, indicator names, unsupported values; for a "
+        + "call-level trace the argument diff, value origins, evidence turns and timelines.")
 final class ExplainCommand implements Callable<Integer> {
     enum ModeOption { compat, tolerant }
 
@@ -33,6 +34,15 @@ final class ExplainCommand implements Callable<Integer> {
         RuleClassifier.Mode m = mode == null ? null
                 : mode == ModeOption.tolerant ? RuleClassifier.Mode.TOLERANT : RuleClassifier.Mode.COMPAT;
         try (Project p = Project.open(project)) {
+            String id = Explanation.resolveTraceId(p, trace);
+            var q = new org.tracejudge.store.ProjectQueries(p);
+            var t = q.trace(id);
+            var task = q.task(t.taskId());
+            if (task.type() == org.tracejudge.model.TaskType.CALL_LEVEL) {
+                spec.commandLine().getOut().print(org.tracejudge.calls.CallExplain.text(task, t,
+                        org.tracejudge.calls.CallRule.judge(task, t)));
+                return 0;
+            }
             spec.commandLine().getOut().print(Explanation.explain(p, trace, m).toReadableText());
         }
         return 0;

@@ -27,7 +27,7 @@ final class ImportCommand implements Callable<Integer> {
 
     @Option(names = "--format", defaultValue = "auto", paramLabel = "FORMAT",
             description = "auto, toolfailbench-tasks, toolfailbench-results, toolfailbench-judge, openai, anthropic, "
-                    + "tracejudge, nlt-scenario or nlt (default: ${DEFAULT-VALUE}).")
+                    + "toolhaystack, diabench, tracejudge, nlt-scenario or nlt (default: ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = "--rater", paramLabel = "NAME",

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.tracejudge.calls.CallMetrics;
+import org.tracejudge.classify.CallLabeller;
 import org.tracejudge.ensemble.JudgeChoice;
 import org.tracejudge.ensemble.LabelSources;
 import org.tracejudge.json.Json;
@@ -91,7 +93,8 @@ final class MetricsCommand implements Callable<Integer> {
             }
             List<ObjectNode> jsons = new ArrayList<>();
             boolean first = true;
-            for (String name : names) {
+            boolean callsOnly = sources.size() == 0 && CallLabeller.hasCallTraces(p);
+            for (String name : callsOnly ? List.<String>of() : names) {
                 SourceMetrics m = MetricsCalculator.compute(sources, name);
                 List<String> js = (name.equals(LabelSources.ENSEMBLE) || name.equals(LabelSources.FINAL)) && choice != null
                         ? List.of(choice.rule().column(), choice.judgeA().column(), choice.judgeB().column()).subList(1, 3) : null;
@@ -107,15 +110,31 @@ final class MetricsCommand implements Callable<Integer> {
                 }
                 first = false;
             }
+            // call-level traces (ToolHaystack, DiaBench): ACC, FTR, TAR and call accuracy by scenario and level
+            boolean raterSource = names.size() == 1 && !src.equals(LabelSources.ENSEMBLE) && !src.equals(LabelSources.FINAL);
+            List<CallMetrics.Row> callRows = CallLabeller.rows(p, raterSource ? src : null);
+            List<CallMetrics.ModelCalls> calls = CallMetrics.compute(callRows);
+            String callSource = raterSource ? src : "rule (computed now)";
             if (format == Out.json) {
+                ObjectNode result;
                 if (jsons.size() == 1) {
-                    out.println(jsons.get(0).toPrettyString());
+                    result = jsons.get(0);
                 } else {
-                    ObjectNode all = Json.object();
-                    ArrayNode arr = all.putArray("sources");
+                    result = Json.object();
+                    ArrayNode arr = result.putArray("sources");
                     jsons.forEach(arr::add);
-                    out.println(all.toPrettyString());
                 }
+                if (!calls.isEmpty()) {
+                    ObjectNode cl = result.putObject("call_level");
+                    cl.put("source", callSource);
+                    cl.set("models", CallMetrics.json(calls));
+                }
+                out.println(result.toPrettyString());
+            } else if (!calls.isEmpty() && format == Out.csv) {
+                out.print((callsOnly ? "" : "\n") + CallMetrics.csv(calls));
+            } else if (!calls.isEmpty()) {
+                out.print("\n" + (format == Out.markdown ? "```\n" : "") + "labels: " + callSource + "\n"
+                        + CallMetrics.table(calls) + (format == Out.markdown ? "```\n" : ""));
             }
         }
         return 0;

@@ -11,6 +11,8 @@ public enum Format {
     TOOLFAILBENCH_JUDGE("toolfailbench-judge"),
     OPENAI("openai"),
     ANTHROPIC("anthropic"),
+    TOOLHAYSTACK("toolhaystack"),
+    DIABENCH("diabench"),
     TRACEJUDGE("tracejudge"),
     NLT_SCENARIO("nlt-scenario"),
     NLT("nlt");

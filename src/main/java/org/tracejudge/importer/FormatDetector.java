@@ -102,6 +102,10 @@ public final class FormatDetector {
             if (node.has("scenario") && node.has("tools") && node.has("inputs")) {
                 return Format.NLT_SCENARIO;
             }
+            if (node.has("sessions") || node.has("dialogue")) {
+                throw new ImportException(file, 1, null, "a " + (node.has("sessions") ? "ToolHaystack case" : "DiaBench dialogue")
+                        + " written over several lines; these formats are JSON Lines: write one case per line");
+            }
             throw new ImportException(file, 1, null, "cannot tell the format: a JSON object without 'tasks' "
                     + "(a ToolFailBench tasks.json has one) or 'scenario' + 'inputs' (an NLT scenario); pass --format");
         }
@@ -110,6 +114,14 @@ public final class FormatDetector {
         }
         if ("header".equals(node.path("kind").asText()) || node.has("kind")) {
             return Format.TRACEJUDGE;
+        }
+        boolean haystack = node.has("sessions") && node.has("gold");
+        boolean dia = node.has("dialogue") && node.has("candidate_tools");
+        if (haystack && !dia) {
+            return Format.TOOLHAYSTACK;
+        }
+        if (dia && !haystack) {
+            return Format.DIABENCH;
         }
         if (node.has("messages")) {
             return looksAnthropic(node) ? Format.ANTHROPIC : Format.OPENAI;
@@ -121,7 +133,8 @@ public final class FormatDetector {
             return Format.NLT_SCENARIO;
         }
         throw new ImportException(file, 1, null, "cannot tell the format: a JSON line with neither 'messages' "
-                + "(chat transcript) nor 'kind' (Tracejudge export) nor 'tasks'; pass --format");
+                + "(chat transcript) nor 'kind' (Tracejudge export) nor 'tasks' nor 'sessions' + 'gold' (ToolHaystack) "
+                + "nor 'dialogue' + 'candidate_tools' (DiaBench); pass --format");
     }
 
     private static boolean looksAnthropic(JsonNode conv) {

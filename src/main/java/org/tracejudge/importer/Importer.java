@@ -36,6 +36,8 @@ import org.tracejudge.store.Project;
 public final class Importer {
     private static final Pattern RUN_STAMP = Pattern.compile("_(\\d{8}_\\d{6})\\.json$");
     private static final int CHUNK = 128;
+    /** A chunk holding this many characters of turns is handed over early (80-turn conversations are ~100 KB each). */
+    private static final long CHUNK_CHARS = 1L << 20;
 
     /** Bytes larger than this are not read whole (results files are ~10 MB; JSONL streams). */
     private static final long MAX_ARRAY_FILE = 1L << 30;
@@ -207,15 +209,20 @@ public final class Importer {
     private void readOne(int index, Source s, Map<String, ResultsFileReader.SeenTask> seen, BlockingQueue<Chunk> queue) {
         List<Records.Rec> buffer = new ArrayList<>(CHUNK);
         int[] rows = {0};
+        long[] chars = {0};
         java.util.function.Consumer<Records.Rec> out = rec -> {
             buffer.add(rec);
             if (rec instanceof Records.TraceRec || rec instanceof Records.JudgeRec || rec instanceof Records.TaskRec
                     && (s.format() == Format.TOOLFAILBENCH_TASKS || s.format() == Format.NLT_SCENARIO)) {
                 rows[0]++;
             }
-            if (buffer.size() >= CHUNK) {
+            if (rec instanceof Records.TraceRec tr && tr.turns() != null) {
+                chars[0] += tr.turns().length(); // long conversations: bound the queue by size, not only by count
+            }
+            if (buffer.size() >= CHUNK || chars[0] >= CHUNK_CHARS) {
                 put(queue, new Chunk(index, new ArrayList<>(buffer), null, null));
                 buffer.clear();
+                chars[0] = 0;
             }
         };
         try {
@@ -263,6 +270,8 @@ public final class Importer {
                     case ANTHROPIC -> new ChatTranscriptReader(true).read(s.file(), counted, out, listener);
                     case TRACEJUDGE -> new WorkbenchJsonlReader().read(s.file(), counted, out, listener);
                     case NLT -> NltReaders.readRuns(s.file(), counted, out, listener);
+                    case TOOLHAYSTACK -> new ToolHaystackReader().read(s.file(), counted, out, listener);
+                    case DIABENCH -> new DiaBenchReader().read(s.file(), counted, out, listener);
                     default -> throw new IllegalStateException(s.format().code());
                 }
             } catch (MalformedInputException e) {
@@ -275,15 +284,18 @@ public final class Importer {
 
     /** Counts lines handed out, so a decoding error can name its line. */
     private static final class CountingReader extends BufferedReader {
+        private final BufferedReader delegate;
         long lines;
 
         CountingReader(BufferedReader in) {
             super(in, 1);
+            this.delegate = in;
         }
 
+        /** Lines come straight from the wrapped reader: through this reader's one-char buffer, every char was a call. */
         @Override
         public String readLine() throws IOException {
-            String l = super.readLine();
+            String l = delegate.readLine();
             if (l != null) {
                 lines++;
             }

@@ -90,6 +90,7 @@ public record JudgeConfig(String name, ProviderKind provider, String baseUrl, St
         o.put("prompt", PromptRenderer.FORMAT);
         o.put("rubric", rubric);
         o.put("system", r.systemPrompt());
+        o.put("call_system", r.systemPromptFor(org.tracejudge.model.TaskType.CALL_LEVEL));
         return Json.contentHash(o).substring(0, 12);
     }
 

@@ -195,7 +195,7 @@ public final class JudgeRunner {
                     break;
                 }
                 Task task = tasks.computeIfAbsent(p.taskId(), q::task);
-                ChatRequest request = new ChatRequest(rubric.systemPrompt(), PromptRenderer.render(task, p.trace()));
+                ChatRequest request = new ChatRequest(rubric.systemPromptFor(task.type()), PromptRenderer.render(task, p.trace()));
                 if (redactor != null) {
                     request = RemotePreview.of(client, request, redactor).request();
                 }

@@ -84,7 +84,7 @@ public final class JudgeStore {
 
     /** The task types a judge with this rubric grades: tool selection for the safety rubrics, else ToolFailBench's. */
     static String taskTypes(String rubric) {
-        return rubric != null && rubric.startsWith("safety-") ? "('tool_selection')" : "('tool_required', 'control')";
+        return rubric != null && rubric.startsWith("safety-") ? "('tool_selection')" : "('tool_required', 'control', 'call_level')";
     }
 
     static List<Pending> pending(Project p, String raterId, List<String> models, int limit, boolean retryNulls) {

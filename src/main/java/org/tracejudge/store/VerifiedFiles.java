@@ -66,8 +66,17 @@ final class VerifiedFiles {
             }
             p.setProperty(key(project), state);
             if (p.size() > MAX_ENTRIES) {
+                // forget files that are gone first, then others, never the one just recorded
+                String mine = key(project);
                 List<String> keys = new ArrayList<>(p.stringPropertyNames());
-                keys.subList(0, keys.size() - MAX_ENTRIES).forEach(p::remove);
+                keys.remove(mine);
+                keys.sort(java.util.Comparator.comparing(k -> Files.exists(Path.of(k))));
+                for (String k : keys) {
+                    if (p.size() <= MAX_ENTRIES) {
+                        break;
+                    }
+                    p.remove(k);
+                }
             }
             // written by hand: Properties.store's date comment alone costs tens of ms of time-zone loading
             StringBuilder text = new StringBuilder(

@@ -623,6 +623,13 @@ public final class ProjectViewModel implements AutoCloseable {
         TraceTable.Row row = rs.isEmpty() ? null : rs.get(0);
         RuleVerdict verdict = null;
         String source = null;
+        org.tracejudge.calls.CallVerdict calls = null;
+        if (task.type() == org.tracejudge.model.TaskType.CALL_LEVEL) {
+            calls = org.tracejudge.calls.CallRule.judge(task, trace);
+            LabelSet cls = labelSets.get(task.labelSet());
+            return new TraceDetail(row, task, trace, labels, q.adjudications(traceId), null, "call-level rule, computed now", "",
+                    (cls == null ? LabelSets.forType(task.type()) : cls).labels(), calls);
+        }
         for (ProjectQueries.LabelDetail l : labels) {
             if (l.kind() == RaterKind.RULE && l.evidence() != null && "set".equals(l.action())) {
                 try {
@@ -650,7 +657,7 @@ public final class ProjectViewModel implements AutoCloseable {
         if (ls == null) {
             ls = LabelSets.forType(task.type());
         }
-        return new TraceDetail(row, task, trace, labels, q.adjudications(traceId), verdict, source, pretty, ls.labels());
+        return new TraceDetail(row, task, trace, labels, q.adjudications(traceId), verdict, source, pretty, ls.labels(), calls);
     }
 
     /** The label Enter accepts: the final label, else the rule's, else none. */
@@ -668,6 +675,9 @@ public final class ProjectViewModel implements AutoCloseable {
             if (l != null && l.ruleRater() != null && r.get(l.ruleRater()) != null) {
                 return r.get(l.ruleRater());
             }
+        }
+        if (d.calls() != null) {
+            return d.calls().label();
         }
         return d.rule() == null ? null : d.rule().label();
     }

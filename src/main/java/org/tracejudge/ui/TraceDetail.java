@@ -16,10 +16,12 @@ import org.tracejudge.store.TraceTable;
  * @param ruleSource   where {@code rule} comes from, in words
  * @param prettyReturn the tool return as the evidence's return spans see it
  * @param labelSet     the labels a person may give this trace, in key order (1, 2, …)
+ * @param calls        for call-level traces (ToolHaystack, DiaBench): the call-level rule's verdict with its argument
+ *                     diff, evidence turns and value timelines; null otherwise
  */
 public record TraceDetail(TraceTable.Row row, Task task, Trace trace, List<ProjectQueries.LabelDetail> labels,
                           List<Adjudication> history, RuleVerdict rule, String ruleSource, String prettyReturn,
-                          List<String> labelSet) {
+                          List<String> labelSet, org.tracejudge.calls.CallVerdict calls) {
 
     public String traceId() {
         return trace.id();
@@ -27,6 +29,6 @@ public record TraceDetail(TraceTable.Row row, Task task, Trace trace, List<Proje
 
     /** This trace with a newer table row (after a decision). */
     public TraceDetail withRow(TraceTable.Row r) {
-        return new TraceDetail(r, task, trace, labels, history, rule, ruleSource, prettyReturn, labelSet);
+        return new TraceDetail(r, task, trace, labels, history, rule, ruleSource, prettyReturn, labelSet, calls);
     }
 }

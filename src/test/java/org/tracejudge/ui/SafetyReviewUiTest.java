@@ -33,19 +33,25 @@ import org.tracejudge.ui.safety.SafetyReviewView;
  */
 @ExtendWith(ApplicationExtension.class)
 class SafetyReviewUiTest {
+    static String homeBefore;
     static Path home;
     WorkbenchApp app;
 
     @BeforeAll
     static void isolatedDataFolder() throws Exception {
         home = Files.createTempDirectory("tracejudge-safety-ui-test");
+        homeBefore = System.getProperty("tracejudge.home");
         System.setProperty("tracejudge.home", home.toString());
         Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"tester\"}");
     }
 
     @AfterAll
     static void restore() {
-        System.clearProperty("tracejudge.home");
+        if (homeBefore == null) { // back to the build's test data folder, never the user's own
+            System.clearProperty("tracejudge.home");
+        } else {
+            System.setProperty("tracejudge.home", homeBefore);
+        }
     }
 
     @Start

@@ -34,6 +34,9 @@ public final class PromptRenderer {
         if (task.type() == TaskType.TOOL_SELECTION) {
             return renderSelection(task, trace);
         }
+        if (task.type() == TaskType.CALL_LEVEL) {
+            return renderCall(task, trace);
+        }
         StringBuilder sb = new StringBuilder(2048);
         boolean required = task.type() == TaskType.TOOL_REQUIRED;
         section(sb, "Task type");
@@ -112,6 +115,94 @@ public final class PromptRenderer {
             sb.append("empty\n");
         } else {
             fenced(sb, trace.answer());
+        }
+        return sb.toString();
+    }
+
+    /**
+     * A call-level case (ToolHaystack, DiaBench): benchmark and scenario, the candidate tools with their full
+     * parameter schemas, every turn of the conversation (session, badge, role; think blocks removed; the graded
+     * assistant's turns marked), the gold call, the calls the assistant made and its last reply.
+     */
+    static String renderCall(Task task, Trace trace) {
+        StringBuilder sb = new StringBuilder(8192);
+        JsonNode body = task.body();
+        section(sb, "Task type");
+        sb.append("call_level (grade the assistant's next tool call in a long conversation)\n");
+        section(sb, "Benchmark");
+        sb.append(body.path("benchmark").asText("unknown"));
+        if (body.hasNonNull("scenario")) {
+            sb.append(", scenario ").append(body.get("scenario").asText());
+        }
+        if (body.hasNonNull("level")) {
+            sb.append(", level ").append(body.get("level").asText());
+        }
+        sb.append('\n');
+        section(sb, "Candidate tools");
+        if (task.tools() == null || !task.tools().isArray() || task.tools().isEmpty()) {
+            sb.append("none listed\n");
+        } else {
+            for (JsonNode t : task.tools()) {
+                JsonNode f = t.has("function") ? t.get("function") : t;
+                sb.append("- ").append(f.path("name").asText("(unnamed)"));
+                String d = f.path("description").asText("").replaceAll("\\s+", " ").strip();
+                if (!d.isEmpty()) {
+                    sb.append(": ").append(d);
+                }
+                sb.append('\n');
+                if (f.has("parameters")) {
+                    fenced(sb, "json", pretty(f.get("parameters")));
+                }
+            }
+        }
+        section(sb, "Conversation");
+        String session = null;
+        int i = 0;
+        for (org.tracejudge.model.Turn t : trace.turns()) {
+            if (t.sessionId() != null && !t.sessionId().equals(session)) {
+                session = t.sessionId();
+                String badge = t.badges().stream().filter(b -> !b.equals("response")).findFirst().orElse("");
+                sb.append("### Session ").append(session).append(badge.isEmpty() ? "" : " (" + badge + ")").append('\n');
+            }
+            boolean graded = t.badges().contains("response");
+            sb.append("[turn ").append(i++).append("] ").append(t.role().code()).append(graded ? " (graded assistant)" : "")
+                    .append('\n');
+            if (t.text() != null && !t.text().isBlank()) {
+                fenced(sb, withoutThinking(t.text()));
+            }
+            if (graded) {
+                for (ToolCall c : t.toolCalls()) {
+                    sb.append("call: ").append(call(c)).append('\n');
+                }
+            } else if (t.text() == null || t.text().isBlank()) {
+                for (ToolCall c : t.toolCalls()) {
+                    sb.append("call: ").append(call(c)).append('\n');
+                }
+            }
+            for (org.tracejudge.model.ToolResult r : t.toolResults()) {
+                sb.append("tool result").append(r.name() == null ? "" : " (" + r.name() + ")").append(":\n");
+                fenced(sb, "json", r.content() == null ? "null" : pretty(r.content()));
+            }
+        }
+        section(sb, "Gold call");
+        ToolCall gold = task.expectedCall();
+        sb.append(gold == null ? "none given" : call(gold)).append('\n');
+        sb.append("(\"MISSING\" marks a value the conversation never gives: the assistant should ask for it)\n");
+        section(sb, "Calls the assistant made");
+        if (trace.executedCalls().isEmpty()) {
+            sb.append("none\n");
+        } else {
+            int n = 1;
+            for (ToolCall c : trace.executedCalls()) {
+                sb.append(n++).append(". ").append(call(c)).append('\n');
+            }
+        }
+        section(sb, "Assistant's last reply (think blocks removed)");
+        String answer = withoutThinking(trace.answer());
+        if (answer.isBlank()) {
+            sb.append("empty\n");
+        } else {
+            fenced(sb, answer);
         }
         return sb.toString();
     }

@@ -27,8 +27,10 @@ public final class RubricLibrary {
     public static final String SAFETY_DECISION_TREE = "safety-decision-tree";
     public static final String SAFETY_EVIDENCE = "safety-evidence";
     public static final List<String> OVERLAYS = List.of(DECISION_TREE, EVIDENCE, SAFETY_DECISION_TREE, SAFETY_EVIDENCE);
-    public static final List<String> FILES = List.of(BASE, DECISION_TREE, EVIDENCE, SAFETY_BASE, SAFETY_DECISION_TREE,
-            SAFETY_EVIDENCE);
+    /** Call-level cases (ToolHaystack, DiaBench): their own base, and one overlay per approach ("call-" + overlay). */
+    public static final String CALL_BASE = "call-base";
+    public static final List<String> FILES = List.of(BASE, DECISION_TREE, EVIDENCE, CALL_BASE, "call-" + DECISION_TREE,
+            "call-" + EVIDENCE, SAFETY_BASE, SAFETY_DECISION_TREE, SAFETY_EVIDENCE);
 
     private static final Pattern COMMENT = Pattern.compile("<!--.*?-->[ \\t]*\\R?", Pattern.DOTALL);
     private static final String PLACEHOLDER = "{{approach}}";
@@ -55,7 +57,17 @@ public final class RubricLibrary {
                     + " line that says where the " + name + " overlay goes");
         }
         String system = base.replace(PLACEHOLDER, overlay).strip() + "\n";
-        return new Rubric(name, system, sources, EVIDENCE.equals(name));  // safety-evidence quotes go in "evidence" too
+        if (name.startsWith("safety-")) {
+            return new Rubric(name, system, sources, EVIDENCE.equals(name)); // tool-selection only: no call-level part
+        }
+        String callBase = strip(load(CALL_BASE, sources));
+        String callOverlay = strip(load("call-" + name, sources)).strip();
+        if (!callBase.contains(PLACEHOLDER)) {
+            throw new IllegalArgumentException(sources.get(CALL_BASE) + ": the call-level base rubric lacks the "
+                    + PLACEHOLDER + " line that says where the call-" + name + " overlay goes");
+        }
+        String callSystem = callBase.replace(PLACEHOLDER, callOverlay).strip() + "\n";
+        return new Rubric(name, system, sources, EVIDENCE.equals(name), callSystem);
     }
 
     /**

@@ -43,6 +43,7 @@ import org.tracejudge.store.ProjectQueries;
 import org.tracejudge.store.TraceTable;
 import org.tracejudge.ui.ProjectViewModel;
 import org.tracejudge.ui.TraceDetail;
+import org.tracejudge.ui.conversation.ConversationView;
 
 /**
  * The trace view: the user message on top; the expected call beside the executed calls; the tool return
@@ -68,6 +69,11 @@ public final class TraceView extends BorderPane {
     private final Label decisionNote = new Label();
     private final Label placeholder = new Label("Select a trace.");
     private final VBox body;
+    /** Call-level traces (ToolHaystack, DiaBench): the conversation view instead of return and answer. */
+    private final ConversationView conversation = new ConversationView();
+    private final VBox callBody = new VBox(8);
+    private final ScrollPane raterScroll;
+    private final Label raterTitle;
     private final java.util.Set<Integer> openThink = new java.util.HashSet<>();
     private String shownTrace;
 
@@ -120,14 +126,22 @@ public final class TraceView extends BorderPane {
         raterScroll.setMinHeight(110);
         raterScroll.getStyleClass().add("rater-scroll");
 
-        body = new VBox(8, heading, userMessage, calls, legend(), sideBySide, title("Raters"), raterScroll);
+        this.raterScroll = raterScroll;
+        this.raterTitle = title("Raters");
+        body = new VBox(8, heading, userMessage, calls, legend(), sideBySide, raterTitle, raterScroll);
         body.setPadding(new Insets(8, 10, 6, 10));
+        callBody.setPadding(new Insets(8, 10, 6, 10));
+        VBox.setVgrow(conversation, Priority.ALWAYS);
         setCenter(body);
         setBottom(decisionBar());
         placeholder.getStyleClass().add("placeholder");
         vm.detailProperty().addListener((o, a, d) -> show(d));
         vm.blindProperty().addListener((o, a, b) -> show(vm.detailProperty().get()));
         show(vm.detailProperty().get());
+    }
+
+    public ConversationView conversationView() {
+        return conversation;
     }
 
     public TextField rationaleField() {
@@ -206,6 +220,24 @@ public final class TraceView extends BorderPane {
         heading.setText(task.key() + "  ·  " + d.trace().model() + "  ·  " + nz(task.domain()) + "  ·  "
                 + task.type().code() + (task.targetFailureMode() == null ? "" : "  ·  target: " + task.targetFailureMode()));
         userMessage.setText(nz(task.userMessage()));
+        boolean callLevel = task.type() == org.tracejudge.model.TaskType.CALL_LEVEL;
+        Node wanted = callLevel ? callBody : body;
+        if (getCenter() != wanted) {
+            VBox from = callLevel ? body : callBody;
+            VBox to = callLevel ? callBody : body;
+            from.getChildren().removeAll(heading, raterTitle, raterScroll);
+            to.getChildren().remove(conversation);
+            if (callLevel) {
+                to.getChildren().setAll(heading, conversation, raterTitle, raterScroll);
+            } else {
+                to.getChildren().add(0, heading);
+                to.getChildren().addAll(raterTitle, raterScroll);
+            }
+            setCenter(wanted);
+        }
+        if (callLevel) {
+            conversation.show(task, d.trace(), hidden ? null : d.calls());
+        }
         showCalls(d);
         Evidence ev = hidden || d.rule() == null ? null : d.rule().evidence();
         showReturn(task.toolReturn(), Highlights.foundPointers(ev));

@@ -1,0 +1,160 @@
+package org.tracejudge.classify;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.tracejudge.calls.CallLabels;
+import org.tracejudge.calls.CallMetrics;
+import org.tracejudge.calls.CallRule;
+import org.tracejudge.calls.CallVerdict;
+import org.tracejudge.json.Json;
+import org.tracejudge.json.TaskJson;
+import org.tracejudge.json.TurnCodec;
+import org.tracejudge.model.RaterKind;
+import org.tracejudge.model.Task;
+import org.tracejudge.model.Trace;
+import org.tracejudge.store.Ledger;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.Timestamps;
+
+/**
+ * Runs the call-level rule ({@link CallRule}) over every {@code call_level} trace (ToolHaystack, DiaBench) and stores
+ * its verdicts in the label ledger under the same rater as the ToolFailBench rule ({@code rule} or
+ * {@code rule-tolerant}); the evidence column holds {@link CallVerdict#toJson()} (argument diff, evidence turns,
+ * timelines). Entry ids are name-based as in {@link RuleLabeller}, so an unchanged re-run appends nothing.
+ */
+public final class CallLabeller {
+    private CallLabeller() {}
+
+    /** What one run did: label -> traces in label-set order. */
+    public record Result(int traces, Map<String, Integer> counts, int written, int unchanged) {}
+
+    /** One call-level trace with its task. */
+    public record Item(Task task, Trace trace) {}
+
+    public static Result classify(Project project, String raterName) {
+        return project.write(c -> {
+            ObjectNode config = Json.object();
+            config.put("mode", raterName.equals(RuleLabeller.COMPAT_RATER) ? "compat" : "tolerant");
+            String raterId = Ledger.ensureRater(c, raterName, RaterKind.RULE, "", config, null);
+            Map<String, String[]> existing = new HashMap<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT l.trace_id, l.id, l.action, l.replaces FROM current_label l "
+                    + "JOIN trace t ON t.id = l.trace_id JOIN task k ON k.id = t.task_id "
+                    + "WHERE l.rater_id = ? AND k.task_type = 'call_level'")) {
+                s.setString(1, raterId);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        existing.put(rs.getString(1), new String[] {rs.getString(2), rs.getString(3), rs.getString(4)});
+                    }
+                }
+            }
+            Map<String, Integer> counts = new LinkedHashMap<>();
+            CallLabels.all().forEach(l -> counts.put(l, 0));
+            int traces = 0;
+            int written = 0;
+            int unchanged = 0;
+            try (PreparedStatement ins = c.prepareStatement(Ledger.INSERT_LABEL)) {
+                for (Item it : load(c)) {
+                    traces++;
+                    CallVerdict v = CallRule.judge(it.task(), it.trace());
+                    counts.merge(v.label(), 1, Integer::sum);
+                    String ev = v.toJson().toString();
+                    String traceId = it.trace().id();
+                    String[] prev = existing.get(traceId);
+                    if (prev != null && "set".equals(prev[1])
+                            && prev[0].equals(RuleLabeller.entryId(traceId, raterId, prev[2], v.label(), ev))) {
+                        unchanged++;
+                        continue;
+                    }
+                    String replaces = prev == null ? null : prev[0];
+                    Ledger.Entry e = new Ledger.Entry(traceId, raterId, "set", v.label(), null, null, v.check(), null, null,
+                            null, RuleLabeller.CREATED_BY);
+                    Ledger.bind(ins, RuleLabeller.entryId(traceId, raterId, replaces, v.label(), ev), e, ev, replaces,
+                            Timestamps.now());
+                    ins.addBatch();
+                    written++;
+                }
+                ins.executeBatch();
+            }
+            return new Result(traces, counts, written, unchanged);
+        });
+    }
+
+    public static boolean hasCallTraces(Project project) {
+        return project.read(c -> {
+            try (var s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT 1 FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type = 'call_level' LIMIT 1")) {
+                return rs.next();
+            }
+        });
+    }
+
+    /** Every call-level trace with its task, in (model, task key) order. */
+    public static List<Item> load(Project project) {
+        return project.read(CallLabeller::load);
+    }
+
+    static List<Item> load(Connection c) throws Exception {
+        Map<String, Task> tasks = new HashMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT k.id, k.task_key, k.domain, k.task_type, k.target_failure_mode, "
+                + "k.label_set, k.user_message, ts.tools, k.body FROM task k LEFT JOIN toolset ts ON ts.id = k.toolset_id "
+                + "WHERE k.task_type = 'call_level'");
+             ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                tasks.put(rs.getString(1), TaskJson.toTask(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                        rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9)));
+            }
+        }
+        List<Item> out = new ArrayList<>();
+        if (tasks.isEmpty()) {
+            return out;
+        }
+        try (PreparedStatement s = c.prepareStatement("SELECT t.id, t.task_id, t.model, t.run, t.turns, t.tool_calls, t.answer "
+                + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type = 'call_level' ORDER BY t.model, k.task_key, t.run");
+             ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                JsonNode turns = rs.getString(5) == null ? null : Json.read(rs.getString(5));
+                Trace t = new Trace(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), TurnCodec.fromJson(turns),
+                        TurnCodec.callsFromJson(Json.read(rs.getString(6))), rs.getString(7), null);
+                out.add(new Item(tasks.get(t.taskId()), t));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Metric rows for every call-level trace. The label is the current label of {@code raterColumn} (a rater's name)
+     * when given, else the rule's verdict computed now; calls and other-tool calls always come from the trace.
+     */
+    public static List<CallMetrics.Row> rows(Project project, String raterName) {
+        Map<String, String> labels = raterName == null ? null : project.read(c -> {
+            Map<String, String> m = new HashMap<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT l.trace_id, l.value FROM current_label l JOIN rater r "
+                    + "ON r.id = l.rater_id WHERE r.name = ? AND l.action = 'set'")) {
+                s.setString(1, raterName);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        m.put(rs.getString(1), rs.getString(2));
+                    }
+                }
+            }
+            return m;
+        });
+        List<CallMetrics.Row> out = new ArrayList<>();
+        for (Item it : load(project)) {
+            CallVerdict v = CallRule.judge(it.task(), it.trace());
+            JsonNode body = it.task().body();
+            String label = labels == null ? v.label() : labels.get(it.trace().id());
+            out.add(new CallMetrics.Row(it.trace().model(), body.path("benchmark").asText(null), body.path("scenario").asText(null),
+                    body.path("level").asText(null), label, v.calls(), v.otherTools()));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,406 @@
+package org.tracejudge.ui.conversation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.tracejudge.calls.ArgEntry;
+import org.tracejudge.calls.CallVerdict;
+import org.tracejudge.calls.Conversation;
+import org.tracejudge.calls.Schemas;
+import org.tracejudge.json.Json;
+import org.tracejudge.model.Task;
+import org.tracejudge.model.ToolCall;
+import org.tracejudge.model.Trace;
+import org.tracejudge.model.Turn;
+
+/**
+ * A long multi-turn conversation (ToolHaystack, DiaBench) for call-level judging. The turns sit in a virtualised
+ * {@link ListView} (only visible rows are laid out, so 80+ turns and 16+ sessions stay fluid); each session has a
+ * header row with its badge (evidence / goal / distractor) that collapses it. Think blocks are hidden behind a
+ * toggle. Beside it: the argument diff (each wrong value with its origin and a link to the turn it came from),
+ * jump-to-evidence links with the evidence-to-goal distance, value timelines across sessions (latest flagged) and
+ * the candidate-tool panel (gold beside its distractors, full parameter schemas, required flags, chosen vs gold).
+ */
+public final class ConversationView extends BorderPane {
+    private static final Pattern THINK = Pattern.compile("(?s)<think>(.*?)(</think>|$)");
+
+    /** One row of the list: a session header (turn = -1) or a turn. */
+    public record Row(int session, int turn) {
+        boolean header() {
+            return turn < 0;
+        }
+    }
+
+    private final ListView<Row> list = new ListView<>();
+    private final ToggleButton thinkToggle = new ToggleButton("Show thinking");
+    private final Label summary = new Label();
+    private final VBox diffBox = new VBox(3);
+    private final VBox evidenceBox = new VBox(3);
+    private final VBox timelineBox = new VBox(3);
+    private final VBox toolsBox = new VBox(6);
+    private final IntegerProperty focusedTurn = new SimpleIntegerProperty(-1);
+    private final Set<Integer> collapsed = new HashSet<>();
+    private Conversation conv;
+    private CallVerdict verdict;
+    private final Map<Integer, String> turnMarks = new HashMap<>();
+
+    public ConversationView() {
+        setId("conversationView");
+        getStyleClass().add("conversation-view");
+        list.setId("conversationList");
+        list.setCellFactory(l -> new TurnCell());
+        thinkToggle.setId("thinkToggle");
+        thinkToggle.selectedProperty().addListener((o, a, b) -> list.refresh());
+        summary.setId("conversationSummary");
+        summary.getStyleClass().add("conversation-summary");
+        HBox top = new HBox(10, summary, thinkToggle);
+        top.setAlignment(Pos.CENTER_LEFT);
+        top.setPadding(new Insets(2, 0, 4, 0));
+        HBox.setHgrow(summary, Priority.ALWAYS);
+        summary.setMaxWidth(Double.MAX_VALUE);
+
+        diffBox.setId("argDiff");
+        evidenceBox.setId("evidenceLinks");
+        timelineBox.setId("valueTimelines");
+        toolsBox.setId("candidatePanel");
+        VBox side = new VBox(6, title("Argument diff"), diffBox, title("Evidence"), evidenceBox, title("Value timelines"),
+                timelineBox, title("Candidate tools"), toolsBox);
+        side.setPadding(new Insets(4, 6, 4, 6));
+        ScrollPane sideScroll = new ScrollPane(side);
+        sideScroll.setFitToWidth(true);
+        sideScroll.setId("callPanel");
+        SplitPane split = new SplitPane(list, sideScroll);
+        split.setOrientation(Orientation.HORIZONTAL);
+        split.setDividerPositions(0.6);
+        setTop(top);
+        setCenter(split);
+    }
+
+    /** The turn most recently jumped to (-1 when none). */
+    public IntegerProperty focusedTurnProperty() {
+        return focusedTurn;
+    }
+
+    public ListView<Row> list() {
+        return list;
+    }
+
+    public void show(Task task, Trace trace, CallVerdict v) {
+        conv = new Conversation(trace.turns());
+        verdict = v;
+        collapsed.clear();
+        focusedTurn.set(-1);
+        turnMarks.clear();
+        if (v != null) {
+            for (CallVerdict.Evidence e : v.evidence()) {
+                turnMarks.merge(e.turn(), "evidence: " + e.key(), (a, b) -> a + ", " + b.substring("evidence: ".length()));
+            }
+            if (v.judgedTurn() >= 0) {
+                turnMarks.merge(v.judgedTurn(), "judged call", (a, b) -> a + " · " + b);
+            }
+        }
+        rebuild();
+        int sessions = conv.sessions().size();
+        summary.setText(trace.turns().size() + " turns" + (sessions > 0 ? " · " + sessions + " sessions" : "")
+                + (v == null ? "" : " · rule: " + v.label() + " (" + v.check() + ")"));
+        showDiff(v);
+        showEvidence(v);
+        showTimelines(v);
+        showTools(task, v);
+        list.scrollTo(0);
+    }
+
+    /** Scrolls to a turn (unfolding its session) and selects it. */
+    public void jumpTo(int turn) {
+        if (conv == null || turn < 0 || turn >= conv.size()) {
+            return;
+        }
+        int s = conv.sessionOf(turn);
+        if (s >= 0 && collapsed.remove(s)) {
+            rebuild();
+        }
+        for (int i = 0; i < list.getItems().size(); i++) {
+            if (list.getItems().get(i).turn() == turn) {
+                list.scrollTo(Math.max(0, i - 1));
+                list.getSelectionModel().clearAndSelect(i);
+                break;
+            }
+        }
+        focusedTurn.set(turn);
+    }
+
+    /** Folds or unfolds a session's turns. */
+    public void toggleSession(int session) {
+        if (!collapsed.remove(session)) {
+            collapsed.add(session);
+        }
+        rebuild();
+    }
+
+    private void rebuild() {
+        List<Row> rows = new ArrayList<>(conv.size() + conv.sessions().size());
+        int lastSession = Integer.MIN_VALUE;
+        for (int i = 0; i < conv.size(); i++) {
+            int s = conv.sessionOf(i);
+            if (s >= 0 && s != lastSession) {
+                rows.add(new Row(s, -1));
+                lastSession = s;
+            }
+            if (s < 0 || !collapsed.contains(s)) {
+                rows.add(new Row(s, i));
+            }
+        }
+        list.getItems().setAll(rows);
+    }
+
+    private static Label title(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("section-title");
+        return l;
+    }
+
+    private static String value(JsonNode v) {
+        return v == null ? "—" : Json.write(v);
+    }
+
+    private Hyperlink turnLink(String id, String text, int turn) {
+        Hyperlink h = new Hyperlink(text);
+        h.setId(id);
+        h.setOnAction(e -> jumpTo(turn));
+        return h;
+    }
+
+    private static String safeId(String key) {
+        return key.replaceAll("[^A-Za-z0-9_-]", "_");
+    }
+
+    private void showDiff(CallVerdict v) {
+        diffBox.getChildren().clear();
+        if (v == null) {
+            return;
+        }
+        if (v.judged() == null) {
+            diffBox.getChildren().add(new Label("no call was made"));
+            return;
+        }
+        if (v.diff().isEmpty()) {
+            diffBox.getChildren().add(new Label(v.label().equals("wrong_tool") ? "another tool than the gold one" : "arguments equal the gold map"));
+            return;
+        }
+        for (ArgEntry e : v.diff()) {
+            Label l = new Label(e.key() + ": " + e.kind().code() + "  gold " + value(e.gold()) + " · called " + value(e.actual())
+                    + (e.origin() == null ? "" : " · " + e.origin().code().replace('_', '-')) + (e.stale() ? " · stale" : ""));
+            l.setWrapText(true);
+            l.getStyleClass().addAll("arg-diff", "arg-" + e.kind().code());
+            HBox row = new HBox(6, l);
+            row.setAlignment(Pos.CENTER_LEFT);
+            if (e.turn() >= 0) {
+                row.getChildren().add(turnLink("diffTurn-" + safeId(e.key()), "→ turn " + e.turn()
+                        + (e.session() == null ? "" : " (" + e.session() + ")"), e.turn()));
+            }
+            diffBox.getChildren().add(row);
+        }
+    }
+
+    private void showEvidence(CallVerdict v) {
+        evidenceBox.getChildren().clear();
+        if (v == null || v.evidence().isEmpty()) {
+            evidenceBox.getChildren().add(new Label("no gold value found in the conversation"));
+            return;
+        }
+        for (CallVerdict.Evidence e : v.evidence()) {
+            String where = "turn " + e.turn() + (e.session() == null ? "" : " (" + e.session() + ")");
+            String dist = e.distance() == null ? "" : " · " + e.distance() + (e.distance() == 1 ? " session" : " sessions") + " before the goal";
+            Hyperlink h = turnLink("evidence-" + safeId(e.key()), "Jump to evidence for " + e.key() + " = " + value(e.gold())
+                    + ": " + where + dist, e.turn());
+            h.setWrapText(true);
+            evidenceBox.getChildren().add(h);
+        }
+    }
+
+    private void showTimelines(CallVerdict v) {
+        timelineBox.getChildren().clear();
+        if (v == null || v.timelines().isEmpty()) {
+            timelineBox.getChildren().add(new Label("no value changed across the conversation"));
+            return;
+        }
+        v.timelines().forEach((key, points) -> {
+            VBox box = new VBox(1);
+            box.setId("timeline-" + safeId(key));
+            box.getChildren().add(new Label(key + ":"));
+            for (CallVerdict.TimelinePoint p : points) {
+                Hyperlink h = turnLink(null, "turn " + p.turn() + (p.session() == null ? "" : " (" + p.session() + ")") + "  "
+                        + value(p.value()) + (p.latest() ? "  ← latest" : ""), p.turn());
+                if (p.latest()) {
+                    h.getStyleClass().add("timeline-latest");
+                }
+                box.getChildren().add(h);
+            }
+            timelineBox.getChildren().add(box);
+        });
+    }
+
+    private void showTools(Task task, CallVerdict v) {
+        toolsBox.getChildren().clear();
+        String gold = task.expectedCall() == null ? null : task.expectedCall().name();
+        String chosen = v == null || v.judged() == null ? null : v.judged().name();
+        List<Schemas.Tool> tools = Schemas.tools(task.tools());
+        if (tools.isEmpty()) {
+            toolsBox.getChildren().add(new Label("no candidate tools listed"));
+        }
+        // gold first, then the distractors in file order
+        tools.sort((a, b) -> Boolean.compare(!a.name().equals(gold), !b.name().equals(gold)));
+        for (Schemas.Tool t : tools) {
+            VBox card = new VBox(2);
+            card.setId("tool-" + safeId(t.name()));
+            card.getStyleClass().add("tool-card");
+            String marks = (t.name().equals(gold) ? "  [gold]" : "  [distractor]") + (t.name().equals(chosen) ? "  [chosen]" : "");
+            Label name = new Label(t.name() + marks);
+            name.getStyleClass().add("tool-name");
+            if (t.name().equals(gold)) {
+                card.getStyleClass().add("tool-gold");
+            }
+            if (t.name().equals(chosen)) {
+                card.getStyleClass().add(t.name().equals(gold) ? "tool-chosen" : "tool-chosen-wrong");
+            }
+            card.getChildren().add(name);
+            if (!t.description().isBlank()) {
+                Label d = new Label(t.description());
+                d.setWrapText(true);
+                card.getChildren().add(d);
+            }
+            for (String p : t.propertyNames()) {
+                JsonNode schema = t.property(p);
+                StringBuilder sb = new StringBuilder("  ").append(p).append(t.required(p) ? " *" : "").append(" : ")
+                        .append(schema.path("type").asText("any"));
+                if (schema.has("enum")) {
+                    sb.append(" ").append(schema.get("enum"));
+                }
+                if (schema.has("default")) {
+                    sb.append(" = ").append(schema.get("default"));
+                }
+                Label pl = new Label(sb.toString());
+                pl.setTooltip(new Tooltip(schema.toPrettyString()));
+                if (t.required(p)) {
+                    pl.getStyleClass().add("param-required");
+                }
+                card.getChildren().add(pl);
+            }
+            toolsBox.getChildren().add(card);
+        }
+        Label legend = new Label("* required");
+        legend.getStyleClass().add("muted");
+        toolsBox.getChildren().add(legend);
+    }
+
+    /** The text of a turn as shown: think blocks folded unless the toggle is on. */
+    String shownText(Turn t) {
+        String text = t.text() == null ? "" : t.text();
+        if (thinkToggle.isSelected()) {
+            return THINK.matcher(text).replaceAll("〔thinking: $1〕");
+        }
+        return THINK.matcher(text).replaceAll("〔thinking hidden〕");
+    }
+
+    private final class TurnCell extends ListCell<Row> {
+        private final Label label = new Label();
+
+        TurnCell() {
+            label.setWrapText(true);
+            label.setMinWidth(0);
+            // a scrolled cell only moves: keep its rendered text as a bitmap instead of drawing every glyph again
+            label.setCache(true);
+            label.setCacheHint(javafx.scene.CacheHint.SPEED);
+            label.maxWidthProperty().bind(widthProperty().subtract(24));
+            setPrefWidth(0);
+        }
+
+        @Override
+        protected void updateItem(Row r, boolean empty) {
+            super.updateItem(r, empty);
+            getStyleClass().removeAll("session-header", "turn-row", "turn-user", "turn-assistant", "turn-tool", "turn-system",
+                    "turn-response", "turn-evidence", "session-evidence", "session-goal", "session-distractor");
+            if (empty || r == null || conv == null) {
+                setGraphic(null);
+                setText(null);
+                setOnMouseClicked(null);
+                return;
+            }
+            setText(null);
+            if (r.header()) {
+                String badge = conv.sessionBadge(r.session());
+                boolean folded = collapsed.contains(r.session());
+                label.setText((folded ? "▸ " : "▾ ") + "Session " + conv.sessions().get(r.session())
+                        + (badge == null ? "" : "  [" + badge + "]"));
+                getStyleClass().add("session-header");
+                if (badge != null) {
+                    getStyleClass().add("session-" + badge);
+                }
+                setOnMouseClicked(e -> toggleSession(r.session()));
+            } else {
+                Turn t = conv.turns().get(r.turn());
+                StringBuilder sb = new StringBuilder();
+                sb.append('[').append(r.turn()).append("] ").append(t.role().code());
+                if (conv.isResponse(r.turn())) {
+                    sb.append(" (graded)");
+                }
+                String mark = turnMarks.get(r.turn());
+                if (mark != null) {
+                    sb.append("  ◆ ").append(mark);
+                }
+                sb.append('\n').append(shownText(t));
+                if (t.text() == null || conv.isResponse(r.turn())) {
+                    for (ToolCall c : t.toolCalls()) {
+                        sb.append("\n→ ").append(c.name()).append(' ').append(value(c.arguments()));
+                    }
+                }
+                t.toolResults().forEach(res -> sb.append("\n← ").append(res.name() == null ? "result" : res.name()).append(' ')
+                        .append(value(res.content())));
+                label.setText(sb.toString().strip());
+                getStyleClass().addAll("turn-row", "turn-" + t.role().code());
+                if (conv.isResponse(r.turn())) {
+                    getStyleClass().add("turn-response");
+                }
+                if (mark != null && mark.startsWith("evidence")) {
+                    getStyleClass().add("turn-evidence");
+                }
+                setOnMouseClicked(null);
+            }
+            setGraphic(label);
+        }
+    }
+
+    /** For tests: the rows currently in the list. */
+    public List<Row> rows() {
+        return List.copyOf(list.getItems());
+    }
+
+    /** For tests and the sample: the verdict shown. */
+    public CallVerdict verdict() {
+        return verdict;
+    }
+
+}
