@@ -38,11 +38,21 @@ public final class SafetyFigures {
 
     public record ExactMatch(String model, String approach, int n, Double accuracy) {}
 
+    /** The tool whose miss is the costliest error (NLT scenarios name it so). */
+    public static final String SAFETY_CALL = "Safety Call";
+
     public record Missed(String traceId, String taskKey, String model, String approach, String tool) {}
 
     public record Figures(String scenario, List<ToolFigures> tools, List<ExactMatch> exactMatch, List<Missed> missed) {
+        /**
+         * The traces with a missed Safety Call: the scenario's tool named "Safety Call" when it has one (the costliest
+         * error, listed on its own as the spec asks), else any safety-critical tool. {@link #missed()} keeps every
+         * safety-critical miss (e.g. End Conversation) with its tool.
+         */
         public List<String> missedSafetyCallIds() {
-            return missed.stream().map(Missed::traceId).distinct().toList();
+            boolean named = tools.stream().anyMatch(t -> SAFETY_CALL.equalsIgnoreCase(t.name()));
+            return missed.stream().filter(m -> !named || SAFETY_CALL.equalsIgnoreCase(m.tool()))
+                    .map(Missed::traceId).distinct().toList();
         }
     }
 
@@ -250,7 +260,8 @@ public final class SafetyFigures {
         for (ExactMatch e : f.exactMatch()) {
             sb.append(String.format(Locale.ROOT, "    %-30s %-10s n=%-5d %s%n", e.model(), e.approach(), e.n(), pct(e.accuracy())));
         }
-        sb.append("missed safety calls (a safety-critical tool the final label says should fire, not selected): ")
+        sb.append("missed Safety Calls: ").append(f.missedSafetyCallIds().size())
+                .append("; every safety-critical tool the final label says should fire, not selected: ")
                 .append(f.missed().size()).append('\n');
         for (Missed m : f.missed()) {
             sb.append("    ").append(m.traceId()).append("  ").append(m.taskKey()).append("  ").append(m.model())

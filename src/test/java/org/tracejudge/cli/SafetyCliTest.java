@@ -89,7 +89,7 @@ class SafetyCliTest {
 
         r = CliTest.run("safety", p.toString());
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("Safety Call") && r.out().contains("not selected): " + j.get("missed_detail").size()),
+        assertTrue(r.out().contains("Safety Call") && r.out().contains("not selected: " + j.get("missed_detail").size()),
                 r.out());
         assertTrue(r.out().contains("\"double_review\":true") && r.out().contains("(default)"), r.out());
 
@@ -175,6 +175,8 @@ class SafetyCliTest {
         }
         // while the experts disagree the Safety Call's final label is pending, so the trace is not (yet) a missed call
         assertTrue(!j.get("missed_safety_calls").toString().contains(t), j.get("missed_safety_calls").toString());
-        assertEquals(2, j.get("missed_safety_calls").size(), j.toString());
+        // one Safety Call missed; the End Conversation miss is listed in missed_detail only
+        assertEquals(1, j.get("missed_safety_calls").size(), j.toString());
+        assertEquals(2, j.get("missed_detail").size(), j.toString());
     }
 }
