@@ -29,8 +29,8 @@ public final class Project implements AutoCloseable {
     private final Path file;
     private final Connection conn;
     private String check;
-    /** The full integrity_check this open put off (see {@link #open(Path, boolean)}) has not run yet. */
-    private volatile boolean fullCheckPending;
+    /** The check this open left to the background (see {@link #open(Path, boolean)}), until it has run. */
+    private volatile String pendingCheck;
     /** The put-off full check found damage: the file must not be recorded as verified. */
     private volatile boolean damaged;
 
@@ -59,23 +59,24 @@ public final class Project implements AutoCloseable {
     }
 
     /**
-     * As {@link #open(Path)}; with {@code deferFullCheck}, a file that needs the full integrity_check is
-     * opened after quick_check (every page and record) and the full check is left to
-     * {@link #completeIntegrityCheck()}, which the caller runs in the background: the workbench shows a big
-     * project at once and reports damage seconds later instead of making the user wait for the whole file.
+     * As {@link #open(Path)}; with {@code checkInBackground}, the file is opened without waiting for a check and the
+     * check it needs (quick_check for a file as Tracejudge left it, else the full integrity_check) is left to
+     * {@link #completeIntegrityCheck()}, which the caller runs in the background: the workbench shows a big project
+     * at once and reports damage a few seconds later. A file that needs a schema migration is always checked fully
+     * first (a migration never runs on a damaged file).
      */
-    public static Project open(Path file, boolean deferFullCheck) {
+    public static Project open(Path file, boolean checkInBackground) {
         if (!Files.exists(file)) {
             throw new ProjectException(file + ": no such project file");
         }
-        return openFile(file, false, deferFullCheck);
+        return openFile(file, false, checkInBackground);
     }
 
     private static Project openNew(Path file, boolean mayCreate) {
         return openFile(file, mayCreate, false);
     }
 
-    private static Project openFile(Path file, boolean mayCreate, boolean deferFullCheck) {
+    private static Project openFile(Path file, boolean mayCreate, boolean checkInBackground) {
         Path abs = file.toAbsolutePath();
         try {
             if (abs.getParent() != null) {
@@ -91,8 +92,14 @@ public final class Project implements AutoCloseable {
         boolean trusted = fresh || VerifiedFiles.unchangedSinceVerified(abs);
         Connection c = connect(abs);
         try {
-            boolean defer = !trusted && deferFullCheck;
-            checkIntegrity(abs, c, trusted || defer ? "quick_check" : "integrity_check");
+            String needed = trusted ? "quick_check" : "integrity_check";
+            boolean defer = checkInBackground && !fresh;
+            if (defer && schemaVersion(abs, c) < SCHEMA_VERSION) {
+                defer = false; // migrate only a file known to be sound
+            }
+            if (!defer) {
+                checkIntegrity(abs, c, needed);
+            }
             int version = schemaVersion(abs, c);
             if (version > SCHEMA_VERSION) {
                 throw new ProjectException(file + ": made by a newer Tracejudge (schema " + version
@@ -105,8 +112,8 @@ public final class Project implements AutoCloseable {
                 migrate(abs);
             }
             Project p = new Project(abs, c);
-            p.check = trusted || defer ? "quick_check" : "integrity_check";
-            p.fullCheckPending = defer;
+            p.check = defer ? null : needed;
+            p.pendingCheck = defer ? needed : null;
             return p;
         } catch (RuntimeException e) {
             closeQuietly(c);
@@ -183,6 +190,10 @@ public final class Project implements AutoCloseable {
                 return rs.getInt(1);
             }
         } catch (SQLException e) {
+            String msg = String.valueOf(e.getMessage());
+            if (msg.contains("NOTADB") || msg.contains("not a database") || msg.contains("encrypted")) {
+                throw new ProjectException(file + ": not a Tracejudge project (not an SQLite database)", e);
+            }
             throw new ProjectException(file + ": cannot read the schema version: " + e.getMessage(), e);
         }
     }
@@ -356,39 +367,40 @@ public final class Project implements AutoCloseable {
         return check;
     }
 
-    /** True while the full integrity_check that {@link #open(Path, boolean)} put off has not run. */
-    public boolean fullCheckPending() {
-        return fullCheckPending;
+    /** True while the check that {@link #open(Path, boolean)} left to the background has not run. */
+    public boolean checkPending() {
+        return pendingCheck != null;
     }
 
     /**
-     * Runs the full integrity_check that opening put off, on a connection of its own (WAL: it reads a
+     * Runs the check that opening left to the background, on a connection of its own (WAL: it reads a
      * snapshot while this project goes on reading and writing). Does nothing when none is pending.
      *
      * @throws ProjectException naming the damage, as opening would have; the file is then never recorded as
      *                          verified, so every later open checks it fully again
      */
     public void completeIntegrityCheck() {
-        if (!fullCheckPending) {
+        String pragma = pendingCheck;
+        if (pragma == null) {
             return;
         }
         Connection c = connect(file);
         try {
-            checkIntegrity(file, c, "integrity_check");
-            check = "integrity_check";
+            checkIntegrity(file, c, pragma);
+            check = pragma;
         } catch (ProjectException e) {
             damaged = true;
             throw e;
         } finally {
             closeQuietly(c);
-            fullCheckPending = false;
+            pendingCheck = null;
         }
     }
 
     @Override
     public synchronized void close() {
         closeQuietly(conn);
-        if (!fullCheckPending && !damaged) {
+        if (pendingCheck == null && !damaged) {
             VerifiedFiles.recordCleanClose(file);
         }
     }

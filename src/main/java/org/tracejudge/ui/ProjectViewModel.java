@@ -402,7 +402,7 @@ public final class ProjectViewModel implements AutoCloseable {
                     sort.set(TraceTable.Sort.DEFAULT);
                 });
                 reloadOnWorker(p, TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, true);
-                if (p.fullCheckPending()) {
+                if (p.checkPending()) {
                     checkFullyInBackground(p);
                 }
             } catch (RuntimeException e) {

@@ -62,6 +62,8 @@ class ProjectTest {
         ProjectException e = assertThrows(ProjectException.class, () -> Project.open(f));
         assertTrue(e.getMessage().contains("notes.tjdb") && e.getMessage().contains("not a Tracejudge project"),
                 e.getMessage());
+        ProjectException inWorkbench = assertThrows(ProjectException.class, () -> Project.open(f, true));
+        assertEquals(e.getMessage(), inWorkbench.getMessage(), "the workbench's open says the same");
     }
 
     @Test
@@ -101,12 +103,12 @@ class ProjectTest {
             s.execute("UPDATE sqlite_master SET sql = 'CREATE INDEX scratch_a ON scratch(b)' WHERE name = 'scratch_a'");
         }
         try (Project p = Project.open(f, true)) {
-            assertEquals("quick_check", p.integrityCheckRun(), "opened at once");
-            assertTrue(p.fullCheckPending());
+            assertEquals(null, p.integrityCheckRun(), "opened at once, nothing checked yet");
+            assertTrue(p.checkPending());
             ProjectException e = assertThrows(ProjectException.class, p::completeIntegrityCheck);
             assertTrue(e.getMessage().contains("index-damage.tjdb") && e.getMessage().contains("scratch_a"),
                     e.getMessage());
-            assertFalse(p.fullCheckPending());
+            assertFalse(p.checkPending());
         }
         // the damaged file was not recorded as verified: the next open checks it fully and refuses it
         ProjectException again = assertThrows(ProjectException.class, () -> Project.open(f));
@@ -122,13 +124,15 @@ class ProjectTest {
         Path copy = dir.resolve("sound-copy.tjdb");
         Files.copy(f, copy);
         try (Project p = Project.open(copy, true)) {
-            assertTrue(p.fullCheckPending(), "a copy needs the full check");
+            assertTrue(p.checkPending(), "a copy needs the full check, left to the background");
             p.completeIntegrityCheck();
             assertEquals("integrity_check", p.integrityCheckRun());
-            assertFalse(p.fullCheckPending());
+            assertFalse(p.checkPending());
         }
         try (Project p = Project.open(copy, true)) {
-            assertFalse(p.fullCheckPending(), "checked fully and closed cleanly: trusted");
+            assertTrue(p.checkPending(), "the quick check is left to the background too");
+            p.completeIntegrityCheck();
+            assertEquals("quick_check", p.integrityCheckRun(), "checked fully and closed cleanly: trusted");
         }
     }
 
