@@ -846,13 +846,16 @@ public final class ProjectViewModel implements AutoCloseable {
                 details.put(traceId, CompletableFuture.completedFuture(old.withRow(withMine(old.row(), me, value))));
             }
         }
-        // 2. agreement, on its own thread
+        // 2. agreement
         LiveAgreement la = live;
         if (la != null) {
-            agreementWorker.submit(() -> {
-                la.set(traceId, me, value);
-                publishAgreement(la);
-            });
+            // on the FX thread, before the next trace is drawn: one label is a count update and the snapshot is
+            // O(pairs x labels^2) over the counts (well under a millisecond), so the panel changes in the same
+            // frame as the table; only the bootstrap intervals follow later, from their own thread
+            la.set(traceId, me, value);
+            LiveSnapshot snap = la.snapshot();
+            agreement.set(snap);
+            followIntervals(la, snap);
         }
         // 3. the ledger: committed in order on the worker; then the detail (history) is re-read
         Project p = project;
@@ -945,6 +948,11 @@ public final class ProjectViewModel implements AutoCloseable {
                 agreement.set(s);
             }
         });
+        followIntervals(la, s);
+    }
+
+    /** When {@code s} has stale intervals: publishes the snapshot again once the bootstrap has caught up. */
+    private void followIntervals(LiveAgreement la, LiveSnapshot s) {
         if (s.intervalsStale()) {
             la.whenIntervalsFresh().thenAccept(fresh -> {
                 LiveSnapshot now = la.snapshot();
