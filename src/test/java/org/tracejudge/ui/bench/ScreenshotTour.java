@@ -105,6 +105,23 @@ public final class ScreenshotTour {
                 .lookup("#judgeTest")).fire());
         Thread.sleep(2500);
         shot(out, "judge-run.png");
+        // the safety review sample: its content warning, then the blind review
+        WorkbenchBench.fx(() -> {
+            app.window().judgeRunWindow().stage().close();
+            app.window().openSafetySample();
+        });
+        WorkbenchBench.waitUntil(() -> app.window().safetyView() != null
+                && app.window().safetyView().lookup("#continueWarning") != null, 30);
+        WorkbenchBench.fx(() -> {
+            javafx.stage.Window w = app.window().safetyView().getScene().getWindow();
+            w.setX(0);
+            w.setY(0);
+        });
+        Thread.sleep(1500);
+        shot(out, "safety-content-warning.png");
+        WorkbenchBench.fx(() -> ((javafx.scene.control.Button) app.window().safetyView().lookup("#continueWarning")).fire());
+        Thread.sleep(2500);
+        shot(out, "safety-review.png");
         if (args.length > 1) {
             WorkbenchBench.fx(() -> {
                 Platform.exit();
