@@ -2,6 +2,9 @@
 # Import benchmark (issue 2): 22 generated ToolFailBench results files x 1,000 traces (~150 MB) built
 # from the shared tasks, imported by `tracejudge import` (JVM start included) and, in the same run, by a
 # plain Python json.load + sqlite3 baseline. Also times `info` on the resulting project.
+# Two ways of running the command are timed: the shipped command line (the app image's Linux script
+# lib/app/tracejudge, which the .deb links as /usr/bin/tracejudge: C1 only, serial GC, class-data sharing)
+# and plain `java -jar target/tracejudge.jar` with the JVM's defaults. Both with -Xmx512m.
 # Usage: bash bench/import-bench.sh [FILES=22] [ROWS=1000]   (needs ../shared/corpora)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,7 +12,8 @@ files=${1:-22}
 rows=${2:-1000}
 out=bench/out/import
 mkdir -p "$out"
-./mvnw -q -B -DskipTests package
+./mvnw -q -B -Pinstaller -Dinstaller.skipNative=true -DskipTests package
+cli=target/installer/image/Tracejudge/lib/app/tracejudge
 ./mvnw -q -B test-compile dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -Dmdep.includeScope=test
 cp="target/test-classes:target/classes:$(cat target/test-cp.txt)"
 rm -rf "$out/files" && mkdir -p "$out/files"
@@ -18,9 +22,12 @@ echo "input: $(ls "$out/files" | wc -l) files, $(du -sh "$out/files" | cut -f1)"
 time_it() { /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1; }
 for i in 1 2 3; do
   rm -f "$out"/p.tjdb*
-  read -r secs kb < <(time_it java -Xmx512m -jar target/tracejudge.jar import "$out/p.tjdb" "$out"/files/*.json)
-  read -r isecs _ < <(time_it java -jar target/tracejudge.jar info "$out/p.tjdb")
+  read -r secs kb < <(TRACEJUDGE_JAVA_OPTIONS=-Xmx512m time_it "$cli" import "$out/p.tjdb" "$out"/files/*.json)
+  read -r isecs _ < <(time_it "$cli" info "$out/p.tjdb")
+  rm -f "$out"/j.tjdb*
+  read -r jsecs jkb < <(time_it java -Xmx512m -jar target/tracejudge.jar import "$out/j.tjdb" "$out"/files/*.json)
+  read -r jisecs _ < <(time_it java -jar target/tracejudge.jar info "$out/j.tjdb")
   read -r psecs pkb < <(time_it python3 bench/import_baseline.py "$out/baseline.sqlite" "$out"/files/*.json)
-  echo "run $i: tracejudge import ${secs}s (max RSS $((kb / 1024)) MB, -Xmx512m) | info ${isecs}s | python baseline ${psecs}s (max RSS $((pkb / 1024)) MB) | ratio $(python3 -c "print(round($psecs/$secs, 2))")x"
+  echo "run $i: tracejudge import ${secs}s (max RSS $((kb / 1024)) MB) | info ${isecs}s | java -jar: import ${jsecs}s (max RSS $((jkb / 1024)) MB), info ${jisecs}s | python baseline ${psecs}s (max RSS $((pkb / 1024)) MB) | ratio $(python3 -c "print(round($psecs/$secs, 2))")x  [load $(cut -d' ' -f1-3 /proc/loadavg)]"
 done
-java -jar target/tracejudge.jar info "$out/p.tjdb" | head -3
+"$cli" info "$out/p.tjdb" | head -3

@@ -41,6 +41,12 @@ public final class CallLabeller {
 
     public static Result classify(Project project, String raterName) {
         return project.write(c -> {
+            List<Item> items = load(c);
+            Map<String, Integer> counts = new LinkedHashMap<>();
+            CallLabels.all().forEach(l -> counts.put(l, 0));
+            if (items.isEmpty()) {
+                return new Result(0, counts, 0, 0); // nothing to read back either: the current-label scan is skipped
+            }
             ObjectNode config = Json.object();
             config.put("mode", raterName.equals(RuleLabeller.COMPAT_RATER) ? "compat" : "tolerant");
             String raterId = Ledger.ensureRater(c, raterName, RaterKind.RULE, "", config, null);
@@ -55,13 +61,11 @@ public final class CallLabeller {
                     }
                 }
             }
-            Map<String, Integer> counts = new LinkedHashMap<>();
-            CallLabels.all().forEach(l -> counts.put(l, 0));
             int traces = 0;
             int written = 0;
             int unchanged = 0;
             try (PreparedStatement ins = c.prepareStatement(Ledger.INSERT_LABEL)) {
-                for (Item it : load(c)) {
+                for (Item it : items) {
                     traces++;
                     CallVerdict v = CallRule.judge(it.task(), it.trace());
                     counts.merge(v.label(), 1, Integer::sum);

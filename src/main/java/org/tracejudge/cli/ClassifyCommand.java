@@ -35,7 +35,7 @@ final class ClassifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RuleClassifier.Mode m = mode == ModeOption.tolerant ? RuleClassifier.Mode.TOLERANT : RuleClassifier.Mode.COMPAT;
-        try (Project p = Project.open(project)) {
+        try (Project p = Project.openCheckingAlongside(project, false, null)) {
             RuleLabeller.Result r = RuleLabeller.classify(p, m);
             PrintWriter out = spec.commandLine().getOut();
             SelectionLabeller.Result sr = SelectionLabeller.classify(p);

@@ -42,7 +42,7 @@ final class ImportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Format f = Format.fromCode(format);
-        try (Project p = Project.openOrCreate(project, null)) {
+        try (Project p = Project.openCheckingAlongside(project, true, null)) {
             ImportReport report = new Importer(p, null).importFiles(files, f, rater, safetyCritical);
             var out = spec.commandLine().getOut();
             for (ImportReport.FileCounts c : report.files()) {

@@ -28,8 +28,9 @@ final class InfoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Project p = Project.open(project)) {
+        try (Project p = Project.openCheckingAlongside(project, false, null)) {
             ProjectQueries.Summary s = new ProjectQueries(p).summary();
+            p.awaitCheckAlongside(); // nothing read from a damaged file is shown
             var out = spec.commandLine().getOut();
             if (format == Out.json) {
                 ObjectNode o = Json.object();

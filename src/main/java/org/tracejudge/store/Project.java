@@ -33,6 +33,8 @@ public final class Project implements AutoCloseable {
     private volatile String pendingCheck;
     /** The put-off full check found damage: the file must not be recorded as verified. */
     private volatile boolean damaged;
+    /** The check started by {@link #openCheckingAlongside}: every commit waits for it. */
+    private volatile java.util.concurrent.CompletableFuture<Void> checkAlongside;
 
     private Project(Path file, Connection conn) {
         this.file = file;
@@ -70,6 +72,60 @@ public final class Project implements AutoCloseable {
             throw new ProjectException(file + ": no such project file");
         }
         return openFile(file, false, checkInBackground);
+    }
+
+    /**
+     * For a command that reads a while before it writes: opens the file (creating it when {@code mayCreate}) without
+     * waiting for its check, and runs the check it needs on a thread and connection of its own, alongside the
+     * command's work. No transaction commits before the check has passed: {@link #write} waits for it and, when
+     * it found damage, rolls back and throws the check's message; {@link #close} waits for it too. A file that
+     * needs a migration is checked before anything, as by {@link #open(Path)}.
+     */
+    public static Project openCheckingAlongside(Path file, boolean mayCreate, String defaultName) {
+        if (!mayCreate && !Files.exists(file)) {
+            throw new ProjectException(file + ": no such project file");
+        }
+        boolean existed = Files.exists(file);
+        Project p = openFile(file, mayCreate, true);
+        if (p.pendingCheck != null) {
+            java.util.concurrent.CompletableFuture<Void> f = new java.util.concurrent.CompletableFuture<>();
+            Thread t = new Thread(() -> {
+                try {
+                    p.completeIntegrityCheck();
+                    f.complete(null);
+                } catch (Throwable e) {
+                    f.completeExceptionally(e);
+                }
+            }, "integrity-check");
+            t.setDaemon(true);
+            p.checkAlongside = f;
+            t.start();
+        }
+        if (mayCreate && (!existed || p.meta("name") == null)) {
+            p.initialise(defaultName == null ? nameFromFile(file) : defaultName);
+        }
+        return p;
+    }
+
+    /**
+     * Waits for the check started by {@link #openCheckingAlongside}, if any: a read-only command calls it before it
+     * shows what it read.
+     *
+     * @throws ProjectException naming the damage the check found
+     */
+    public void awaitCheckAlongside() {
+        java.util.concurrent.CompletableFuture<Void> f = checkAlongside;
+        if (f == null) {
+            return;
+        }
+        try {
+            f.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new ProjectException(file + ": the integrity check failed: " + e.getCause(), e.getCause());
+        }
     }
 
     private static Project openNew(Path file, boolean mayCreate) {
@@ -328,10 +384,12 @@ public final class Project implements AutoCloseable {
             conn.setAutoCommit(false);
             try {
                 T result = work.run(conn);
+                awaitCheckAlongside();
                 conn.commit();
                 return result;
             } catch (Throwable t) {
                 conn.rollback();
+                awaitCheckAlongside(); // a damaged file's errors are reported as the damage the check names
                 throw t;
             } finally {
                 conn.setAutoCommit(true);
@@ -352,8 +410,10 @@ public final class Project implements AutoCloseable {
         try {
             return work.run(conn);
         } catch (RuntimeException e) {
+            awaitCheckAlongside();
             throw e;
         } catch (Exception e) {
+            awaitCheckAlongside();
             throw new ProjectException(file.getFileName() + ": read failed: " + e.getMessage(), e);
         }
     }
@@ -399,6 +459,11 @@ public final class Project implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        try {
+            awaitCheckAlongside();
+        } catch (ProjectException ignored) {
+            // already reported by the write it stopped; the file is not recorded as verified
+        }
         closeQuietly(conn);
         if (pendingCheck == null && !damaged) {
             VerifiedFiles.recordCleanClose(file);

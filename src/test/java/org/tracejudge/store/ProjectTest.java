@@ -116,6 +116,52 @@ class ProjectTest {
     }
 
     @Test
+    void aCheckRunAlongsideACommandStopsItsCommitWhenItFindsDamage() throws Exception {
+        Path f = dir.resolve("alongside-damage.tjdb");
+        Project.openOrCreate(f, null).close();
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + f); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE scratch(a, b)");
+            s.execute("CREATE INDEX scratch_a ON scratch(a)");
+            s.execute("INSERT INTO scratch VALUES (1, 'x'), (2, 'y')");
+            s.execute("PRAGMA writable_schema = ON");
+            s.execute("UPDATE sqlite_master SET sql = 'CREATE INDEX scratch_a ON scratch(b)' WHERE name = 'scratch_a'");
+        }
+        try (Project p = Project.openCheckingAlongside(f, false, null)) {
+            ProjectException e = assertThrows(ProjectException.class, () -> p.setMeta("note", "written by a command"));
+            assertTrue(e.getMessage().contains("alongside-damage.tjdb") && e.getMessage().contains("scratch_a"),
+                    e.getMessage());
+            assertEquals(null, p.meta("note"), "the command's transaction was rolled back");
+        }
+        ProjectException again = assertThrows(ProjectException.class, () -> Project.open(f));
+        assertTrue(again.getMessage().contains("damaged"), again.getMessage());
+    }
+
+    @Test
+    void aCheckRunAlongsideACommandLetsASoundFileCommitAndVerifiesIt() throws Exception {
+        Path f = dir.resolve("alongside.tjdb");
+        try (Project p = Project.openOrCreate(f, null)) {
+            new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
+        }
+        Path copy = dir.resolve("alongside-copy.tjdb");
+        Files.copy(f, copy);
+        try (Project p = Project.openCheckingAlongside(copy, false, null)) {
+            p.setMeta("note", "written by a command");
+            assertEquals("integrity_check", p.integrityCheckRun(), "a copy gets the full check before the commit");
+            assertFalse(p.checkPending());
+        }
+        try (Project p = Project.open(copy)) {
+            assertEquals("written by a command", p.meta("note"));
+            assertEquals("quick_check", p.integrityCheckRun(), "checked fully and closed cleanly: trusted");
+        }
+        ProjectException missing = assertThrows(ProjectException.class,
+                () -> Project.openCheckingAlongside(dir.resolve("none.tjdb"), false, null));
+        assertTrue(missing.getMessage().contains("none.tjdb"), missing.getMessage());
+        try (Project p = Project.openCheckingAlongside(dir.resolve("new.tjdb"), true, "New")) {
+            assertEquals("New", p.name(), "created and named");
+        }
+    }
+
+    @Test
     void aPutOffFullCheckOfASoundFileVerifiesIt() throws Exception {
         Path f = dir.resolve("sound.tjdb");
         try (Project p = Project.openOrCreate(f, null)) {
