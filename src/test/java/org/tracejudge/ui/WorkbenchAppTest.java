@@ -25,6 +25,7 @@ import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import org.tracejudge.TestData;
 import org.tracejudge.model.Adjudication;
 import org.tracejudge.sample.SampleProject;
 import org.tracejudge.store.Project;
@@ -309,6 +310,43 @@ class WorkbenchAppTest {
         Thread.sleep(300);
         assertEquals(decisionsBefore, adjudications(copy));
         assertTrue(vm().statusProperty().get().startsWith("Not saved"), vm().statusProperty().get());
+        FxToolkit.cleanupStages();
+    }
+
+    @Test
+    void aProjectOfSeveralPagesOpensWithItsFirstPageAndThenReachesEveryRow(FxRobot robot) throws Exception {
+        opened(robot);
+        // 23 models x 20 traces = 460 traces: three pages of the table, the last one short
+        Path dir = Files.createDirectories(home.resolve("pages"));
+        Path results = TestData.SAMPLE.resolve("results").resolve("acme-lm-7b_20261101_120000.json");
+        List<Path> files = new java.util.ArrayList<>(List.of(TestData.SAMPLE.resolve("energy").resolve("tasks.json"),
+                TestData.SAMPLE.resolve("travel").resolve("tasks.json")));
+        String json = Files.readString(results);
+        for (int m = 0; m < 23; m++) {
+            Path f = dir.resolve(String.format("model-%02d_20261101_120000.json", m));
+            Files.writeString(f, json.replace("\"acme-lm-7b\"", String.format("\"model-%02d\"", m)));
+            files.add(f);
+        }
+        Path file = home.resolve("pages.tjdb");
+        try (Project p = Project.openOrCreate(file, "Pages")) {
+            new org.tracejudge.importer.Importer(p, null).importFiles(files, null, null);
+        }
+        robot.interact(() -> vm().open(file));
+        waitFor("460 rows, the first page filled", () -> table(robot).getItems().size() == 460
+                && file.toAbsolutePath().equals(vm().projectFile()) && rowValue(0, "model") != null && !vm().loadingProperty().get());
+        assertEquals("model-00", rowValue(0, "model"));
+        waitFor("the first trace shown", () -> vm().detailProperty().get() != null
+                && vm().detailProperty().get().traceId().equals(vm().idAt(0)));
+        // past the first page: once the whole id list is here every row has its trace, in table order
+        waitFor("every id", () -> vm().idAt(459) != null);
+        robot.interact(() -> vm().go(455));
+        waitFor("row 455 shown", () -> vm().detailProperty().get() != null
+                && vm().detailProperty().get().traceId().equals(vm().idAt(455)));
+        waitFor("its page read", () -> rowValue(455, "model") != null);
+        assertEquals("model-22", rowValue(455, "model"));
+        robot.interact(() -> table(robot).scrollTo(250));
+        waitFor("the middle page read", () -> rowValue(250, "model") != null);
+        assertEquals("model-12", rowValue(250, "model"));
         FxToolkit.cleanupStages();
     }
 

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import javafx.animation.PauseTransition;
 import javafx.beans.binding.Bindings;
+import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -340,11 +341,8 @@ public final class TraceTableView extends BorderPane {
             default -> 118;
         });
         tc.setMinWidth(50);
-        if (c.isLabel()) {
-            tc.setCellFactory(x -> new LabelCell(c));
-        } else {
-            tc.setCellFactory(x -> new LabelCell(c));
-        }
+        ContextMenu onlyThese = onlyTheseMenu(c); // one per column, shared by its cells: opening shows hundreds of cells
+        tc.setCellFactory(x -> new LabelCell(c, onlyThese));
         tc.setSortable(true);
         Tooltip tip = new Tooltip(switch (c.kind()) {
             case RATER -> "Rater " + c.title();
@@ -360,26 +358,53 @@ public final class TraceTableView extends BorderPane {
     }
 
     /** A cell that shows labels as small coloured badges and offers "filter to this value". */
+    private static final PseudoClass MISSING_LABEL = PseudoClass.getPseudoClass("label-missing");
+    /** The labels workbench.css colours ({@code .table-cell:label-tool-skip} …); other values stay plain. */
+    private static final Map<String, PseudoClass> LABEL_COLOURS = java.util.stream.Stream.of("correct", "tool_skip",
+                    "result_ignore", "output_fabrication", "unnecessary_tool_use", "wrong_answer")
+            .collect(java.util.stream.Collectors.toMap(l -> l, l -> PseudoClass.getPseudoClass("label-" + l.replace('_', '-'))));
+
+    /** "Only rows where COLUMN = value" for whichever of the column's cells it is shown on (its owner node). */
+    private ContextMenu onlyTheseMenu(TraceTable.Column col) {
+        MenuItem only = new MenuItem();
+        ContextMenu menu = new ContextMenu(only);
+        java.util.function.Supplier<String> value = () -> menu.getOwnerNode() instanceof LabelCell cell
+                && cell.getItem() != null ? cell.getItem() : TraceTable.MISSING;
+        only.setOnAction(e -> vm.setFilter(vm.filterProperty().get().with(col.key(), value.get())));
+        menu.setOnShowing(e -> only.setText("Only rows where " + col.title() + " = " + value.get()));
+        return menu;
+    }
+
     private final class LabelCell extends TableCell<PagedRows.RowRef, String> {
         private final TraceTable.Column col;
 
-        LabelCell(TraceTable.Column col) {
+        LabelCell(TraceTable.Column col, ContextMenu onlyThese) {
             this.col = col;
-            MenuItem only = new MenuItem();
-            only.setOnAction(e -> vm.setFilter(vm.filterProperty().get().with(col.key(),
-                    getItem() == null ? TraceTable.MISSING : getItem())));
-            ContextMenu menu = new ContextMenu(only);
-            menu.setOnShowing(e -> only.setText("Only rows where " + col.title() + " = "
-                    + (getItem() == null ? TraceTable.MISSING : getItem())));
-            setContextMenu(menu);
+            setContextMenu(onlyThese);
+        }
+
+        /** The label's colour, as a pseudo-class: switching one restyles the cell from its cached styles, whereas
+         *  a style-class change makes JavaFX match the cell's CSS afresh (scrolling changes hundreds per frame). */
+        private PseudoClass shown;
+
+        private void show(PseudoClass pc) {
+            if (pc != shown) {
+                if (shown != null) {
+                    pseudoClassStateChanged(shown, false);
+                }
+                if (pc != null) {
+                    pseudoClassStateChanged(pc, true);
+                }
+                shown = pc;
+            }
         }
 
         @Override
         protected void updateItem(String item, boolean empty) {
             super.updateItem(item, empty);
-            getStyleClass().removeIf(s -> s.startsWith("label-"));
             if (empty) {
                 setText(null);
+                show(null);
                 return;
             }
             PagedRows.RowRef ref = getTableRow() == null ? null : getTableRow().getItem();
@@ -387,13 +412,11 @@ public final class TraceTableView extends BorderPane {
                 boolean loading = ref != null && ref.row() == null;
                 setText(loading ? "…" : col.isLabel() ? (col.kind() == TraceTable.Kind.FINAL
                         || col.kind() == TraceTable.Kind.ENSEMBLE ? "pending" : "—") : "");
-                getStyleClass().add("label-missing");
+                show(MISSING_LABEL);
                 return;
             }
             setText(item);
-            if (col.isLabel()) {
-                getStyleClass().add("label-" + item.replace('_', '-'));
-            }
+            show(col.isLabel() ? LABEL_COLOURS.get(item) : null);
         }
     }
 

@@ -32,6 +32,9 @@ public final class WorkbenchBench {
 
     static final AtomicLong lastPulse = new AtomicLong();
     static final AtomicLong maxGap = new AtomicLong();
+    /** The longest CSS + layout pass of a pulse (the FX thread's own scene work, without waiting for rendering). */
+    static final AtomicLong maxPass = new AtomicLong();
+    static long passStart;
     static java.util.function.Supplier<String> statusOf = () -> "";
 
     public static void main(String[] args) throws Exception {
@@ -56,6 +59,10 @@ public final class WorkbenchBench {
                     }
                 }
             }.start();
+        });
+        fx(() -> {
+            app.window().scene().addPreLayoutPulseListener(() -> passStart = System.nanoTime());
+            app.window().scene().addPostLayoutPulseListener(() -> maxPass.accumulateAndGet(System.nanoTime() - passStart, Math::max));
         });
         ProjectViewModel vm = app.viewModel();
         statusOf = () -> vm.statusProperty().get() + " / current " + vm.currentProperty().get() + " / detail "
@@ -82,15 +89,24 @@ public final class WorkbenchBench {
             Thread.sleep(16);
         }
         waitPulses(10);
-        System.out.printf(Locale.ROOT, "scrolling 120 jumps across %,d rows: longest FX stall %.1f ms (pulse gap)%n", n, gapMs());
+        System.out.printf(Locale.ROOT, "scrolling 120 jumps across %,d rows: longest FX stall %.1f ms (pulse gap, rendering "
+                + "included); longest CSS + layout pass %.1f ms%n", n, gapMs(), passMs());
         resetGap();
+        FxSampler sampler = Boolean.getBoolean("tracejudge.sample") ? new FxSampler() : null;
+        if (sampler != null) {
+            sampler.start();
+        }
         for (int i = 0; i < 300; i++) {
             int row = 50_000 % Math.max(1, n) + i * 3;
             fx(() -> table.scrollTo(Math.min(n - 1, row)));
             Thread.sleep(16);
         }
         waitPulses(10);
-        System.out.printf(Locale.ROOT, "scrolling row by row (300 steps): longest FX stall %.1f ms%n", gapMs());
+        System.out.printf(Locale.ROOT, "scrolling row by row (300 steps): longest FX stall %.1f ms; CSS + layout %.1f ms%n", gapMs(),
+                passMs());
+        if (sampler != null) {
+            sampler.stopAndPrint("scrolling row by row", 60);
+        }
 
         // 3. filtering: each quick filter, a column filter and a search, waiting for each result
         for (TraceTable.Filter f : List.of(TraceTable.Filter.NONE.withShow(TraceTable.Show.DISAGREE),
@@ -102,8 +118,8 @@ public final class WorkbenchBench {
             fx(() -> vm.setFilter(f));
             waitUntil(() -> !vm.loadingProperty().get() && vm.filterProperty().get().equals(f), 60);
             waitPulses(3);
-            System.out.printf(Locale.ROOT, "filter %-40s %,7d rows in %5.0f ms; longest FX stall %.1f ms%n",
-                    "'" + describe(f) + "'", table.getItems().size(), ms(System.nanoTime() - f0), gapMs());
+            System.out.printf(Locale.ROOT, "filter %-40s %,7d rows in %5.0f ms; longest FX stall %.1f ms; CSS + layout %.1f ms%n",
+                    "'" + describe(f) + "'", table.getItems().size(), ms(System.nanoTime() - f0), gapMs(), passMs());
         }
 
         // 4. decisions: override with a key, then accept; time to the next item and to the agreement update
@@ -174,11 +190,16 @@ public final class WorkbenchBench {
         fx(() -> {
             lastPulse.set(0);
             maxGap.set(0);
+            maxPass.set(0);
         });
     }
 
     static double gapMs() {
         return maxGap.get() / 1e6;
+    }
+
+    static double passMs() {
+        return maxPass.get() / 1e6;
     }
 
     static double ms(long nanos) {
