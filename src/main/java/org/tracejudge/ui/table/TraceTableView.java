@@ -53,6 +53,9 @@ public final class TraceTableView extends BorderPane {
         this.vm = vm;
         getStyleClass().add("trace-table-view");
         table.setId("traceTable");
+        // every row is one line high: a fixed row height spares the table measuring rows to estimate its length,
+        // which took most of the FX thread's time while scrolling 100,000 rows (2 em: 26 px at the usual 13 px)
+        table.setFixedCellSize(Math.round(javafx.scene.text.Font.getDefault().getSize() * 2));
         Label placeholder = new Label();
         placeholder.textProperty().bind(javafx.beans.binding.Bindings.when(vm.openingProperty())
                 .then("Reading the project…").otherwise("No traces match."));

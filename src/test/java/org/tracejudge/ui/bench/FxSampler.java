@@ -22,12 +22,15 @@ final class FxSampler {
         thread = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {
                 StackTraceElement[] st = fx.getStackTrace();
-                if (st.length > 0 && !st[0].getMethodName().contains("waitForEvent")) {
+                if (st.length > 0 && !st[0].getMethodName().contains("waitForEvent")
+                        && !(st.length > 1 && st[1].getClassName().endsWith("RunnableQueue"))) {
                     synchronized (this) {
                         samples++;
                         Set<String> seen = new HashSet<>();
                         for (StackTraceElement e : st) {
-                            String k = e.getClassName().replaceAll("\\$\\$Lambda.*", "$$Lambda") + "." + e.getMethodName();
+                            String cls = e.getClassName();
+                            int lambda = cls.indexOf("$$Lambda");
+                            String k = (lambda < 0 ? cls : cls.substring(0, lambda + 8)) + "." + e.getMethodName();
                             if (seen.add(k)) {
                                 inclusive.merge(k, 1, Integer::sum);
                             }

@@ -114,12 +114,19 @@ public final class WorkbenchBench {
                 TraceTable.Filter.NONE.with("model", "model-042"), TraceTable.Filter.NONE.withSearch("revenue"),
                 TraceTable.Filter.NONE)) {
             resetGap();
+            FxSampler fs = Boolean.getBoolean("tracejudge.sample") ? new FxSampler() : null;
+            if (fs != null) {
+                fs.start();
+            }
             long f0 = System.nanoTime();
             fx(() -> vm.setFilter(f));
             waitUntil(() -> !vm.loadingProperty().get() && vm.filterProperty().get().equals(f), 60);
             waitPulses(3);
             System.out.printf(Locale.ROOT, "filter %-40s %,7d rows in %5.0f ms; longest FX stall %.1f ms; CSS + layout %.1f ms%n",
                     "'" + describe(f) + "'", table.getItems().size(), ms(System.nanoTime() - f0), gapMs(), passMs());
+            if (fs != null) {
+                fs.stopAndPrint("filtering to " + describe(f), 45);
+            }
         }
 
         // 4. decisions: override with a key, then accept; time to the next item and to the agreement update
