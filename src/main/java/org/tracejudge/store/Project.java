@@ -448,8 +448,8 @@ public final class Project implements AutoCloseable {
         try {
             checkIntegrity(file, c, pragma);
             check = pragma;
-        } catch (ProjectException e) {
-            damaged = true;
+        } catch (RuntimeException e) {
+            damaged = true; // not verified: the next open checks fully again
             throw e;
         } finally {
             closeQuietly(c);
@@ -461,8 +461,8 @@ public final class Project implements AutoCloseable {
     public synchronized void close() {
         try {
             awaitCheckAlongside();
-        } catch (ProjectException ignored) {
-            // already reported by the write it stopped; the file is not recorded as verified
+        } catch (RuntimeException ignored) {
+            // reported by the write or read it stopped; the file is not recorded as verified
         }
         closeQuietly(conn);
         if (pendingCheck == null && !damaged) {
