@@ -10,6 +10,8 @@ import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.flywaydb.core.Flyway;
 import org.sqlite.SQLiteConfig;
 import org.tracejudge.json.Json;
@@ -34,7 +36,7 @@ public final class Project implements AutoCloseable {
     /** The put-off full check found damage: the file must not be recorded as verified. */
     private volatile boolean damaged;
     /** The check started by {@link #openCheckingAlongside}: every commit waits for it. */
-    private volatile java.util.concurrent.CompletableFuture<Void> checkAlongside;
+    private volatile CompletableFuture<Void> checkAlongside;
 
     private Project(Path file, Connection conn) {
         this.file = file;
@@ -45,10 +47,15 @@ public final class Project implements AutoCloseable {
     public static Project openOrCreate(Path file, String defaultName) {
         boolean existed = Files.exists(file);
         Project p = openNew(file, true);
-        if (!existed || p.meta("name") == null) {
-            p.initialise(defaultName == null ? nameFromFile(file) : defaultName);
-        }
+        p.nameIfNew(existed, defaultName);
         return p;
+    }
+
+    /** Gives a project just created (or one never named) its name and built-in label sets. */
+    private void nameIfNew(boolean existed, String defaultName) {
+        if (!existed || meta("name") == null) {
+            initialise(defaultName == null ? nameFromFile(file) : defaultName);
+        }
     }
 
     /**
@@ -88,7 +95,7 @@ public final class Project implements AutoCloseable {
         boolean existed = Files.exists(file);
         Project p = openFile(file, mayCreate, true);
         if (p.pendingCheck != null) {
-            java.util.concurrent.CompletableFuture<Void> f = new java.util.concurrent.CompletableFuture<>();
+            CompletableFuture<Void> f = new CompletableFuture<>();
             Thread t = new Thread(() -> {
                 try {
                     p.completeIntegrityCheck();
@@ -101,8 +108,8 @@ public final class Project implements AutoCloseable {
             p.checkAlongside = f;
             t.start();
         }
-        if (mayCreate && (!existed || p.meta("name") == null)) {
-            p.initialise(defaultName == null ? nameFromFile(file) : defaultName);
+        if (mayCreate) {
+            p.nameIfNew(existed, defaultName);
         }
         return p;
     }
@@ -114,13 +121,13 @@ public final class Project implements AutoCloseable {
      * @throws ProjectException naming the damage the check found
      */
     public void awaitCheckAlongside() {
-        java.util.concurrent.CompletableFuture<Void> f = checkAlongside;
+        CompletableFuture<Void> f = checkAlongside;
         if (f == null) {
             return;
         }
         try {
             f.join();
-        } catch (java.util.concurrent.CompletionException e) {
+        } catch (CompletionException e) {
             if (e.getCause() instanceof RuntimeException re) {
                 throw re;
             }

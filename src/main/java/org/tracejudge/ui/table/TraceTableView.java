@@ -27,8 +27,10 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
 import javafx.util.Duration;
 import javafx.util.StringConverter;
+import org.tracejudge.model.LabelSets;
 import org.tracejudge.store.TraceTable;
 import org.tracejudge.ui.ProjectViewModel;
 
@@ -55,7 +57,7 @@ public final class TraceTableView extends BorderPane {
         table.setId("traceTable");
         // every row is one line high: a fixed row height spares the table measuring rows to estimate its length,
         // which took most of the FX thread's time while scrolling 100,000 rows (2 em: 26 px at the usual 13 px)
-        table.setFixedCellSize(Math.round(javafx.scene.text.Font.getDefault().getSize() * 2));
+        table.setFixedCellSize(Math.round(Font.getDefault().getSize() * 2));
         Label placeholder = new Label();
         placeholder.textProperty().bind(javafx.beans.binding.Bindings.when(vm.openingProperty())
                 .then("Reading the project…").otherwise("No traces match."));
@@ -360,12 +362,18 @@ public final class TraceTableView extends BorderPane {
         return tc;
     }
 
-    /** A cell that shows labels as small coloured badges and offers "filter to this value". */
     private static final PseudoClass MISSING_LABEL = PseudoClass.getPseudoClass("label-missing");
-    /** The labels workbench.css colours ({@code .table-cell:label-tool-skip} …); other values stay plain. */
-    private static final Map<String, PseudoClass> LABEL_COLOURS = java.util.stream.Stream.of("correct", "tool_skip",
-                    "result_ignore", "output_fabrication", "unnecessary_tool_use", "wrong_answer")
-            .collect(java.util.stream.Collectors.toMap(l -> l, l -> PseudoClass.getPseudoClass("label-" + l.replace('_', '-'))));
+    /** The ToolFailBench labels, which workbench.css colours ({@code .table-cell:label-tool-skip} …); other values stay plain. */
+    private static final Map<String, PseudoClass> LABEL_COLOURS = new java.util.HashMap<>();
+
+    static {
+        for (String l : LabelSets.TOOLFAILBENCH_REQUIRED.labels()) {
+            LABEL_COLOURS.put(l, PseudoClass.getPseudoClass("label-" + l.replace('_', '-')));
+        }
+        for (String l : LabelSets.TOOLFAILBENCH_CONTROL.labels()) {
+            LABEL_COLOURS.put(l, PseudoClass.getPseudoClass("label-" + l.replace('_', '-')));
+        }
+    }
 
     /** "Only rows where COLUMN = value" for whichever of the column's cells it is shown on (its owner node). */
     private ContextMenu onlyTheseMenu(TraceTable.Column col) {
@@ -378,6 +386,7 @@ public final class TraceTableView extends BorderPane {
         return menu;
     }
 
+    /** A cell that shows labels as small coloured badges and offers "filter to this value". */
     private final class LabelCell extends TableCell<PagedRows.RowRef, String> {
         private final TraceTable.Column col;
 
