@@ -57,6 +57,36 @@ class CliTest {
     }
 
     @Test
+    void commandsThatCheckAlongsideRefuseADamagedFileShowNothingAndWriteNothing() throws Exception {
+        Path p = importedSample();
+        Path copy = dir.resolve("damaged-copy.tjdb");
+        Files.copy(p, copy); // a copy gets the full integrity check
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + copy); var s = c.createStatement()) {
+            s.execute("CREATE TABLE scratch(a, b)");
+            s.execute("CREATE INDEX scratch_a ON scratch(a)");
+            s.execute("INSERT INTO scratch VALUES (1, 'x'), (2, 'y')");
+            s.execute("PRAGMA writable_schema = ON");
+            s.execute("UPDATE sqlite_master SET sql = 'CREATE INDEX scratch_a ON scratch(b)' WHERE name = 'scratch_a'");
+        }
+        Run info = run("info", copy.toString());
+        assertNotEquals(0, info.code());
+        assertEquals("", info.out(), "nothing read from the damaged file is shown");
+        assertTrue(info.err().contains("damaged-copy.tjdb") && info.err().contains("damaged")
+                && info.err().contains("scratch_a"), info.err());
+        Run classify = run("classify", copy.toString());
+        assertNotEquals(0, classify.code());
+        assertTrue(classify.err().contains("damaged-copy.tjdb") && classify.err().contains("scratch_a"), classify.err());
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + copy); var s = c.createStatement();
+             var rs = s.executeQuery("SELECT count(*) FROM rater WHERE name = 'rule'")) {
+            rs.next();
+            assertEquals(0, rs.getInt(1), "classify's transaction was rolled back: no rule rater, no labels");
+        }
+        Run imp = run("import", copy.toString(), TestData.sampleFiles().get(0).toString());
+        assertNotEquals(0, imp.code());
+        assertTrue(imp.err().contains("damaged-copy.tjdb") && imp.err().contains("scratch_a"), imp.err());
+    }
+
+    @Test
     void importThenInfoAsJson() throws Exception {
         Path p = importedSample();
         Run r = run("info", p.toString(), "--format", "json");
