@@ -12,8 +12,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollBar;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
@@ -32,6 +34,7 @@ import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
 import org.tracejudge.store.TraceTable;
 import org.tracejudge.ui.table.PagedRows;
+import org.tracejudge.ui.table.TraceTableView;
 
 /**
  * The real window, headless under Monocle, on the bundled sample project: the table, filters, the keyboard
@@ -313,11 +316,9 @@ class WorkbenchAppTest {
         FxToolkit.cleanupStages();
     }
 
-    @Test
-    void aProjectOfSeveralPagesOpensWithItsFirstPageAndThenReachesEveryRow(FxRobot robot) throws Exception {
-        opened(robot);
-        // 23 models x 20 traces = 460 traces: three pages of the table, the last one short
-        Path dir = Files.createDirectories(home.resolve("pages"));
+    /** 23 models x 20 traces = 460 traces: three pages of the table, the last one short. */
+    private Path pagesProject(String name) throws Exception {
+        Path dir = Files.createDirectories(home.resolve(name));
         Path results = TestData.SAMPLE.resolve("results").resolve("acme-lm-7b_20261101_120000.json");
         List<Path> files = new java.util.ArrayList<>(List.of(TestData.SAMPLE.resolve("energy").resolve("tasks.json"),
                 TestData.SAMPLE.resolve("travel").resolve("tasks.json")));
@@ -327,10 +328,63 @@ class WorkbenchAppTest {
             Files.writeString(f, json.replace("\"acme-lm-7b\"", String.format("\"model-%02d\"", m)));
             files.add(f);
         }
-        Path file = home.resolve("pages.tjdb");
+        Path file = home.resolve(name + ".tjdb");
         try (Project p = Project.openOrCreate(file, "Pages")) {
             new org.tracejudge.importer.Importer(p, null).importFiles(files, null, null);
         }
+        return file;
+    }
+
+    @Test
+    void aTableLongerThanItsWindowMovesTheWindowAsTheUserScrollsDragsAndSelects(FxRobot robot) throws Exception {
+        opened(robot);
+        Path file = pagesProject("windowed");
+        TraceTableView view = app.window().tableView();
+        TableView<PagedRows.RowRef> table = table(robot);
+        robot.interact(() -> {
+            view.setWindowLength(100);
+            vm().open(file);
+        });
+        waitFor("460 rows behind a window of 100", () -> vm().rowsProperty().get().size() == 460 && view.window().size() == 100
+                && vm().idAt(459) != null && !vm().loadingProperty().get());
+        ScrollBar bar = robot.lookup("#rowsBar").queryAs(ScrollBar.class);
+        assertTrue(bar.isVisible());
+        assertTrue(table.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("windowed")));
+        VirtualFlow<?> flow = (VirtualFlow<?>) table.lookup(".virtual-flow");
+        // the mouse wheel: 100 notches of 3 rows carry the view past the window's first end
+        for (int i = 0; i < 100; i++) {
+            robot.interact(() -> flow.scrollPixels(3 * table.getFixedCellSize()));
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+        int top = view.window().offset() + flow.getFirstVisibleCell().getIndex();
+        assertTrue(view.window().offset() > 0, "the window moved");
+        assertTrue(Math.abs(top - 300) <= 1, "row " + top + " at the top after scrolling 300 rows");
+        assertEquals(top, (int) Math.round(bar.getValue()));
+        waitFor("its row read", () -> flow.getFirstVisibleCell().getItem() != null
+                && ((PagedRows.RowRef) flow.getFirstVisibleCell().getItem()).row() != null);
+        assertEquals(vm().idAt(top), ((PagedRows.RowRef) flow.getFirstVisibleCell().getItem()).row().traceId());
+        // the queue goes to a row outside the window: the window moves back and the table selects that row
+        robot.interact(() -> vm().go(10));
+        waitFor("row 10 selected", () -> view.window().local(10) >= 0
+                && table.getSelectionModel().getSelectedItem() != null
+                && table.getSelectionModel().getSelectedItem().index() == 10);
+        // dragging the bar to its end shows the last row
+        robot.interact(() -> bar.setValue(bar.getMax()));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(459, view.window().offset() + flow.getLastVisibleCell().getIndex());
+        assertEquals(-1, table.getSelectionModel().getSelectedIndex(), "row 10 is outside the window now");
+        // selecting a row in the window goes to that row of the whole list
+        robot.interact(() -> table.getSelectionModel().clearAndSelect(view.window().local(450)));
+        waitFor("row 450 current", () -> vm().currentProperty().get() == 450);
+        waitFor("row 450 shown", () -> vm().detailProperty().get() != null
+                && vm().detailProperty().get().traceId().equals(vm().idAt(450)));
+        FxToolkit.cleanupStages();
+    }
+
+    @Test
+    void aProjectOfSeveralPagesOpensWithItsFirstPageAndThenReachesEveryRow(FxRobot robot) throws Exception {
+        opened(robot);
+        Path file = pagesProject("pages");
         robot.interact(() -> vm().open(file));
         waitFor("460 rows, the first page filled", () -> table(robot).getItems().size() == 460
                 && file.toAbsolutePath().equals(vm().projectFile()) && rowValue(0, "model") != null && !vm().loadingProperty().get());

@@ -6,6 +6,7 @@ import javafx.animation.PauseTransition;
 import javafx.beans.binding.Bindings;
 import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -13,12 +14,14 @@ import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.ScrollBar;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
@@ -50,6 +53,12 @@ public final class TraceTableView extends BorderPane {
     private boolean updatingSelection;
     private boolean updatingFilter;
     private boolean replacingItems;
+    /** The full-length scroll bar beside the table, shown when the rows do not fit in one {@link RowWindow}. */
+    private final ScrollBar rowsBar = new ScrollBar();
+    private boolean syncingBar;
+    private int windowLength = WINDOW;
+    /** Rows the table holds at once: scrolling within them never moves the window. */
+    public static final int WINDOW = 2_000;
 
     public TraceTableView(ProjectViewModel vm) {
         this.vm = vm;
@@ -64,8 +73,7 @@ public final class TraceTableView extends BorderPane {
         table.setPlaceholder(placeholder);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.getSelectionModel().setSelectionMode(SelectionMode.SINGLE);
-        table.setFixedCellSize(26);
-        table.setItems(vm.rowsProperty().get());
+        table.setItems(new RowWindow(vm.rowsProperty().get(), windowLength));
         table.setSortPolicy(t -> {
             if (replacingItems) {
                 return true;
@@ -92,8 +100,8 @@ public final class TraceTableView extends BorderPane {
         vm.blindProperty().addListener((o, a, b) -> applyBlind());
         // queue index <-> selection
         table.getSelectionModel().selectedIndexProperty().addListener((o, a, b) -> {
-            if (!updatingSelection && b.intValue() >= 0 && b.intValue() != vm.currentProperty().get()) {
-                vm.go(b.intValue());
+            if (!updatingSelection && b.intValue() >= 0 && window().offset() + b.intValue() != vm.currentProperty().get()) {
+                vm.go(window().offset() + b.intValue());
             }
         });
         vm.currentProperty().addListener((o, a, b) -> selectCurrent());
@@ -101,7 +109,7 @@ public final class TraceTableView extends BorderPane {
             // new items clear the table's sort order: put the SQL sort back without re-querying
             replacingItems = true;
             try {
-                table.setItems(b);
+                table.setItems(new RowWindow(b, windowLength));
                 restoreSortOrder();
             } finally {
                 replacingItems = false;
@@ -117,7 +125,28 @@ public final class TraceTableView extends BorderPane {
         StackPane center = new StackPane(table, busy);
         StackPane.setAlignment(busy, Pos.TOP_RIGHT);
         StackPane.setMargin(busy, new Insets(30, 16, 0, 0));
-        setCenter(center);
+        BorderPane withBar = new BorderPane(center);
+        rowsBar.setId("rowsBar");
+        rowsBar.setOrientation(Orientation.VERTICAL);
+        rowsBar.setUnitIncrement(1);
+        rowsBar.valueProperty().addListener((o, a, b) -> {
+            if (!syncingBar) {
+                showFrom((int) Math.round(b.doubleValue()));
+            }
+        });
+        table.itemsProperty().addListener((o, a, b) -> showWindowed());
+        showWindowed();
+        withBar.setRight(rowsBar);
+        setCenter(withBar);
+        // after each layout: move the window when the view nears its edge, and put the bar where the view is
+        sceneProperty().addListener((o, a, b) -> {
+            if (a != null) {
+                a.removePostLayoutPulseListener(followView);
+            }
+            if (b != null) {
+                b.addPostLayoutPulseListener(followView);
+            }
+        });
         vm.filterProperty().addListener((o, a, f) -> showFilter(f));
         if (vm.layoutProperty().get() != null) {
             rebuildColumns(vm.layoutProperty().get());
@@ -146,39 +175,149 @@ public final class TraceTableView extends BorderPane {
         return search;
     }
 
-    private void selectCurrent() {
-        int i = vm.currentProperty().get();
-        if (i < 0 || i >= table.getItems().size()) {
+    /** What the table holds now. */
+    public RowWindow window() {
+        return (RowWindow) table.getItems();
+    }
+
+    /** Sets how many rows the table holds at once (default {@value #WINDOW}); tests use small windows. */
+    public void setWindowLength(int rows) {
+        windowLength = rows;
+        replacingItems = true;
+        try {
+            table.setItems(new RowWindow(window().rows(), rows));
+            restoreSortOrder();
+        } finally {
+            replacingItems = false;
+        }
+        selectCurrent();
+    }
+
+    /** Shows the rows from {@code index} (of all the filtered rows) at the top, as dragging the scroll bar does. */
+    public void showFrom(int index) {
+        VirtualFlow<?> flow = flow();
+        RowWindow w = window();
+        if (flow == null || index < 0 || index >= w.rows().size()) {
             return;
         }
+        int visible = visibleRows(flow);
+        if (w.local(index) < 0 || w.local(Math.min(w.rows().size() - 1, index + visible)) < 0) {
+            moveWindow(() -> w.centreOn(index));
+        }
+        flow.scrollToTop(w.local(index));
+    }
+
+    private final Runnable followView = this::followView;
+
+    private void followView() {
+        RowWindow w = window();
+        VirtualFlow<?> flow = flow();
+        if (!w.windowed() || flow == null || flow.getFirstVisibleCell() == null || flow.getLastVisibleCell() == null) {
+            return;
+        }
+        int first = flow.getFirstVisibleCell().getIndex();
+        int last = flow.getLastVisibleCell().getIndex();
+        int margin = Math.max(2, w.size() / 10);
+        boolean nearTop = first < margin && w.offset() > 0;
+        boolean nearEnd = last >= w.size() - margin && w.offset() + w.size() < w.rows().size();
+        if (nearTop || nearEnd) {
+            int top = w.offset() + first;
+            double above = flow.getFirstVisibleCell().getLayoutY(); // <= 0: the part of the first row scrolled away
+            moveWindow(() -> w.centreOn(top));
+            flow.scrollToTop(w.local(top));
+            flow.scrollPixels(-above);
+            first = w.local(top);
+        }
+        int visible = visibleRows(flow);
+        syncingBar = true;
+        try {
+            rowsBar.setMax(Math.max(0, w.rows().size() - visible));
+            rowsBar.setVisibleAmount(visible);
+            rowsBar.setBlockIncrement(visible);
+            rowsBar.setValue(w.offset() + first);
+        } finally {
+            syncingBar = false;
+        }
+    }
+
+    /** Moves the window without the table's selection reaching the queue, then selects the current row again. */
+    private void moveWindow(Runnable move) {
         updatingSelection = true;
         try {
-            if (table.getSelectionModel().getSelectedIndex() != i) {
-                table.getSelectionModel().clearAndSelect(i);
+            move.run();
+            int l = window().local(vm.currentProperty().get());
+            if (l < 0) {
+                table.getSelectionModel().clearSelection();
+            } else if (table.getSelectionModel().getSelectedIndex() != l) {
+                table.getSelectionModel().clearAndSelect(l);
             }
-            scrollIntoView(i);
         } finally {
             updatingSelection = false;
         }
     }
 
-    /** Scrolls only when the row is off screen, keeping one row of context. */
-    private void scrollIntoView(int i) {
-        var skin = table.getSkin();
-        if (skin instanceof javafx.scene.control.skin.TableViewSkin<?> s) {
+    private void showWindowed() {
+        boolean windowed = window().windowed();
+        rowsBar.setVisible(windowed);
+        rowsBar.setManaged(windowed);
+        // the table's own vertical bar would only span the window: the full-length bar replaces it
+        table.pseudoClassStateChanged(WINDOWED, windowed);
+    }
+
+    private static final PseudoClass WINDOWED = PseudoClass.getPseudoClass("windowed");
+
+    private static int visibleRows(VirtualFlow<?> flow) {
+        return Math.max(1, (int) (flow.getHeight() / Math.max(1, flow.getFixedCellSize())));
+    }
+
+    private VirtualFlow<?> flow() {
+        if (table.getSkin() instanceof javafx.scene.control.skin.TableViewSkin<?> s) {
             for (var child : s.getChildren()) {
-                if (child instanceof javafx.scene.control.skin.VirtualFlow<?> flow) {
-                    var first = flow.getFirstVisibleCell();
-                    var last = flow.getLastVisibleCell();
-                    if (first != null && last != null && i > first.getIndex() && i < last.getIndex()) {
-                        return;
-                    }
-                    flow.scrollTo(Math.max(0, i - 1));
-                    return;
+                if (child instanceof VirtualFlow<?> flow) {
+                    return flow;
                 }
             }
         }
-        table.scrollTo(Math.max(0, i - 1));
+        return null;
+    }
+
+    private void selectCurrent() {
+        int i = vm.currentProperty().get();
+        RowWindow w = window();
+        if (i < 0 || i >= w.rows().size()) {
+            return;
+        }
+        int margin = Math.max(2, w.size() / 10);
+        int l = w.local(i);
+        boolean moved = false;
+        if (l < 0 || (l < margin && w.offset() > 0) || (l >= w.size() - margin && w.offset() + w.size() < w.rows().size())) {
+            moveWindow(() -> w.centreOn(i));
+            moved = true;
+        }
+        updatingSelection = true;
+        try {
+            if (table.getSelectionModel().getSelectedIndex() != w.local(i)) {
+                table.getSelectionModel().clearAndSelect(w.local(i));
+            }
+            scrollIntoView(w.local(i), moved);
+        } finally {
+            updatingSelection = false;
+        }
+    }
+
+    /** Scrolls only when the row is off screen (or the window moved under it), keeping one row of context. */
+    private void scrollIntoView(int i, boolean moved) {
+        VirtualFlow<?> flow = flow();
+        if (flow == null) {
+            table.scrollTo(Math.max(0, i - 1));
+            return;
+        }
+        var first = flow.getFirstVisibleCell();
+        var last = flow.getLastVisibleCell();
+        if (!moved && first != null && last != null && i > first.getIndex() && i < last.getIndex()) {
+            return;
+        }
+        flow.scrollTo(Math.max(0, i - 1));
     }
 
     private VBox filterBar() {

@@ -13,6 +13,7 @@ import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.event.Event;
 import javafx.scene.control.TableView;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.stage.Stage;
@@ -20,6 +21,7 @@ import org.tracejudge.store.TraceTable;
 import org.tracejudge.ui.ProjectViewModel;
 import org.tracejudge.ui.WorkbenchApp;
 import org.tracejudge.ui.table.PagedRows;
+import org.tracejudge.ui.table.TraceTableView;
 
 /**
  * Workbench benchmark on a big project (see {@code bench/ui-bench.sh}): time to first rows, the longest FX-thread
@@ -67,25 +69,26 @@ public final class WorkbenchBench {
         ProjectViewModel vm = app.viewModel();
         statusOf = () -> vm.statusProperty().get() + " / current " + vm.currentProperty().get() + " / detail "
                 + (vm.detailProperty().get() == null ? null : vm.detailProperty().get().traceId()) + " / id " + vm.idAt(vm.currentProperty().get());
-        TableView<PagedRows.RowRef> table = app.window().tableView().table();
+        TraceTableView tableView = app.window().tableView();
+        TableView<PagedRows.RowRef> table = tableView.table();
 
         // 1. open: until the first rows are filled in the table
         long t0 = System.nanoTime();
         fx(() -> vm.open(project));
-        waitUntil(() -> table.getItems().size() > 0 && ((PagedRows) table.getItems()).loaded(0) != null, 60);
+        waitUntil(() -> table.getItems().size() > 0 && vm.rowsProperty().get().loaded(0) != null, 60);
         waitPulses(2);
         double firstRows = ms(System.nanoTime() - t0);
-        System.out.printf(Locale.ROOT, "open -> first rows visible: %.0f ms (%,d traces)%n", firstRows, table.getItems().size());
+        System.out.printf(Locale.ROOT, "open -> first rows visible: %.0f ms (%,d traces)%n", firstRows, vm.rowsProperty().get().size());
         waitUntil(() -> vm.agreementProperty().get() != null, 120);
         System.out.printf(Locale.ROOT, "open -> agreement panel filled: %.0f ms%n", ms(System.nanoTime() - t0));
         Thread.sleep(1500);
 
-        // 2. scrolling: jump through the table in steps, as a fast scroll does
+        // 2. scrolling: drag the scroll bar through the table in steps
         resetGap();
-        int n = table.getItems().size();
+        int n = vm.rowsProperty().get().size();
         for (int i = 0; i < 120; i++) {
             int row = (int) ((long) i * (n - 30) / 120);
-            fx(() -> table.scrollTo(row));
+            fx(() -> tableView.showFrom(row));
             Thread.sleep(16);
         }
         waitPulses(10);
@@ -96,13 +99,20 @@ public final class WorkbenchBench {
         if (sampler != null) {
             sampler.start();
         }
+        // then the mouse wheel from the middle: three rows a notch, one notch a frame
+        fx(() -> tableView.showFrom(n / 2));
+        VirtualFlow<?> flow = (VirtualFlow<?>) table.lookup(".virtual-flow");
+        waitPulses(3);
+        resetGap();
         for (int i = 0; i < 300; i++) {
-            int row = 50_000 % Math.max(1, n) + i * 3;
-            fx(() -> table.scrollTo(Math.min(n - 1, row)));
+            fx(() -> flow.scrollPixels(3 * table.getFixedCellSize()));
             Thread.sleep(16);
         }
+        int[] top = new int[1];
+        fx(() -> top[0] = tableView.window().offset() + flow.getFirstVisibleCell().getIndex());
+        System.out.printf(Locale.ROOT, "wheel scrolling went from row %,d to row %,d%n", n / 2, top[0]);
         waitPulses(10);
-        System.out.printf(Locale.ROOT, "scrolling row by row (300 steps): longest FX stall %.1f ms; CSS + layout %.1f ms%n", gapMs(),
+        System.out.printf(Locale.ROOT, "wheel scrolling (300 notches of 3 rows): longest FX stall %.1f ms; CSS + layout %.1f ms%n", gapMs(),
                 passMs());
         if (sampler != null) {
             sampler.stopAndPrint("scrolling row by row", 60);
@@ -123,7 +133,7 @@ public final class WorkbenchBench {
             waitUntil(() -> !vm.loadingProperty().get() && vm.filterProperty().get().equals(f), 60);
             waitPulses(3);
             System.out.printf(Locale.ROOT, "filter %-40s %,7d rows in %5.0f ms; longest FX stall %.1f ms; CSS + layout %.1f ms%n",
-                    "'" + describe(f) + "'", table.getItems().size(), ms(System.nanoTime() - f0), gapMs(), passMs());
+                    "'" + describe(f) + "'", vm.rowsProperty().get().size(), ms(System.nanoTime() - f0), gapMs(), passMs());
             if (fs != null) {
                 fs.stopAndPrint("filtering to " + describe(f), 45);
             }
@@ -138,6 +148,10 @@ public final class WorkbenchBench {
         AtomicLong drawnAt = new AtomicLong();
         fx(() -> vm.agreementProperty().addListener((o, a, b) -> drawnAt.compareAndSet(0, System.nanoTime())));
         resetGap();
+        FxSampler ds = Boolean.getBoolean("tracejudge.sample") ? new FxSampler() : null;
+        if (ds != null) {
+            ds.start();
+        }
         for (int i = 0; i < decisions; i++) {
             waitUntil(() -> vm.detailProperty().get() != null
                     && vm.detailProperty().get().traceId().equals(vm.idAt(vm.currentProperty().get())), 30);
@@ -157,6 +171,9 @@ public final class WorkbenchBench {
             drawnMs.add(ms(drawnAt.get() - pressedAt[0]));
         }
         Thread.sleep(500);
+        if (ds != null) {
+            ds.stopAndPrint("deciding", 400);
+        }
         List<Double> keyMs = vm.keyToShownMillis();
         List<Double> decisionsMs = keyMs.subList(Math.max(0, keyMs.size() - decisions), keyMs.size());
         System.out.printf(Locale.ROOT, "key -> next item shown (n=%d): median %.1f ms, max %.1f ms%n", decisionsMs.size(),
