@@ -124,10 +124,54 @@ public final class AgreementPanel extends ScrollPane {
         drawConfusion();
     }
 
+    // Each grid is built once for its shape (the raters, the labels, the pair) and then only refilled: a decision
+    // changes numbers, not shapes, and new nodes would each need a CSS pass on the FX thread.
+    private List<String> matrixShape;
+    private Label[][] kappaCells;
+    private List<String> perLabelShape;
+    private Label[][] perLabelCells;
+    private List<String> confusionShape;
+    private Button[][] confusionCells;
+
+    private static final List<String> KAPPA_CLASSES = List.of("kappa-high", "kappa-good", "kappa-moderate", "kappa-low",
+            "kappa-undefined");
+
     private void drawMatrix(AgreementReport r) {
-        matrix.getChildren().clear();
         List<String> raters = r.raters();
+        if (!raters.equals(matrixShape)) {
+            buildMatrix(raters);
+        }
         for (int i = 0; i < raters.size(); i++) {
+            for (int j = 0; j < raters.size(); j++) {
+                if (i == j) {
+                    continue;
+                }
+                Label cell = kappaCells[i][j];
+                AgreementReport.Pair p = r.pair(raters.get(i), raters.get(j));
+                cell.getStyleClass().removeAll(KAPPA_CLASSES);
+                if (p == null || p.kappa() == null) {
+                    cell.setText("n/a");
+                    cell.getStyleClass().add("kappa-undefined");
+                    cell.getTooltip().setText(p == null ? "no items in common" : "n = " + p.n() + ": "
+                            + (p.note() == null ? "undefined" : p.note()));
+                } else {
+                    double k = p.kappa();
+                    cell.setText(num(k));
+                    cell.getStyleClass().add(k >= 0.8 ? "kappa-high" : k >= 0.6 ? "kappa-good" : k >= 0.4
+                            ? "kappa-moderate" : "kappa-low");
+                    cell.getTooltip().setText(raters.get(i) + " vs " + raters.get(j) + "\nκ = " + num(k) + ci(p.ci95())
+                            + "\nn = " + p.n() + ", agreement " + num(p.agreement())
+                            + (p.se() == null ? "" : ", SE " + num(p.se())));
+                }
+            }
+        }
+    }
+
+    private void buildMatrix(List<String> raters) {
+        matrix.getChildren().clear();
+        int n = raters.size();
+        kappaCells = new Label[n][n];
+        for (int i = 0; i < n; i++) {
             Label h = new Label(raters.get(i));
             h.getStyleClass().add("matrix-head");
             h.setMaxWidth(110);
@@ -138,8 +182,8 @@ public final class AgreementPanel extends ScrollPane {
             c.setTooltip(new Tooltip(raters.get(i)));
             matrix.add(c, i + 1, 0);
         }
-        for (int i = 0; i < raters.size(); i++) {
-            for (int j = 0; j < raters.size(); j++) {
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
                 Label cell = new Label();
                 cell.getStyleClass().add("kappa-cell");
                 cell.setMinWidth(64);
@@ -148,74 +192,97 @@ public final class AgreementPanel extends ScrollPane {
                     cell.setText("—");
                     cell.getStyleClass().add("kappa-diagonal");
                 } else {
-                    AgreementReport.Pair p = r.pair(raters.get(i), raters.get(j));
-                    cell.setId("kappa-" + raters.get(i) + "-" + raters.get(j));
-                    if (p == null || p.kappa() == null) {
-                        cell.setText("n/a");
-                        cell.getStyleClass().add("kappa-undefined");
-                        cell.setTooltip(new Tooltip(p == null ? "no items in common" : "n = " + p.n() + ": "
-                                + (p.note() == null ? "undefined" : p.note())));
-                    } else {
-                        cell.setText(num(p.kappa()));
-                        double k = p.kappa();
-                        cell.getStyleClass().add(k >= 0.8 ? "kappa-high" : k >= 0.6 ? "kappa-good" : k >= 0.4
-                                ? "kappa-moderate" : "kappa-low");
-                        cell.setTooltip(new Tooltip(raters.get(i) + " vs " + raters.get(j) + "\nκ = " + num(p.kappa())
-                                + ci(p.ci95()) + "\nn = " + p.n() + ", agreement " + num(p.agreement())
-                                + (p.se() == null ? "" : ", SE " + num(p.se()))));
-                    }
                     String a = raters.get(i);
                     String b = raters.get(j);
+                    cell.setId("kappa-" + a + "-" + b);
+                    cell.setTooltip(new Tooltip());
                     cell.setOnMouseClicked(e -> {
                         pairA.setValue(a);
                         pairB.setValue(b);
                     });
                 }
+                kappaCells[i][j] = cell;
                 matrix.add(cell, j + 1, i + 1);
             }
         }
+        matrixShape = List.copyOf(raters);
     }
 
     private void drawPerLabel(AgreementReport r) {
-        perLabel.getChildren().clear();
-        int row = 0;
-        for (AgreementReport.Label l : r.perLabel()) {
-            Label name = new Label(l.label());
-            name.getStyleClass().addAll("badge", "label-" + l.label().replace('_', '-'));
-            Label prev = new Label(String.format(Locale.ROOT, "%.1f%%", 100 * l.prevalence()));
-            Label k = new Label(num(l.fleissKappa()) + ci(l.fleissCi95()));
-            k.setId("perLabel-" + l.label());
-            if (l.lowPrevalenceEffect()) {
-                k.setText(k.getText() + "  (low prevalence)");
-                k.setTooltip(new Tooltip(l.note() == null ? "High raw agreement, low kappa: a rare label" : l.note()));
+        List<String> labels = r.perLabel().stream().map(AgreementReport.Label::label).toList();
+        if (!labels.equals(perLabelShape)) {
+            perLabel.getChildren().clear();
+            perLabelCells = new Label[labels.size()][];
+            for (int row = 0; row < labels.size(); row++) {
+                String l = labels.get(row);
+                Label name = new Label(l);
+                name.getStyleClass().addAll("badge", "label-" + l.replace('_', '-'));
+                Label prev = new Label();
+                Label k = new Label();
+                k.setId("perLabel-" + l);
+                perLabel.addRow(row, name, prev, k);
+                perLabelCells[row] = new Label[] {prev, k};
             }
-            perLabel.add(name, 0, row);
-            perLabel.add(prev, 1, row);
-            perLabel.add(k, 2, row);
-            row++;
+            perLabel.setHgap(12);
+            perLabelShape = labels;
         }
-        perLabel.setHgap(12);
+        for (int row = 0; row < labels.size(); row++) {
+            AgreementReport.Label l = r.perLabel().get(row);
+            Label prev = perLabelCells[row][0];
+            Label k = perLabelCells[row][1];
+            prev.setText(String.format(Locale.ROOT, "%.1f%%", 100 * l.prevalence()));
+            k.setText(num(l.fleissKappa()) + ci(l.fleissCi95()) + (l.lowPrevalenceEffect() ? "  (low prevalence)" : ""));
+            if (!l.lowPrevalenceEffect()) {
+                k.setTooltip(null);
+            } else if (k.getTooltip() == null) {
+                k.setTooltip(new Tooltip());
+            }
+            if (k.getTooltip() != null) {
+                k.getTooltip().setText(l.note() == null ? "High raw agreement, low kappa: a rare label" : l.note());
+            }
+        }
     }
 
     private void drawConfusion() {
         if (updating) {
             return;
         }
-        confusion.getChildren().clear();
         AgreementReport r = report;
         String a = pairA.getValue();
         String b = pairB.getValue();
-        if (r == null || a == null || b == null || a.equals(b)) {
-            return;
-        }
-        AgreementReport.Pair p = r.pair(a, b);
+        AgreementReport.Pair p = r == null || a == null || b == null || a.equals(b) ? null : r.pair(a, b);
         if (p == null || p.confusion() == null) {
-            confusion.add(label("no traces labelled by both"), 0, 0);
+            confusion.getChildren().clear();
+            confusionShape = null;
+            if (r != null && a != null && b != null && !a.equals(b)) {
+                confusion.add(label("no traces labelled by both"), 0, 0);
+            }
             return;
         }
         boolean flipped = !p.a().equals(a);
         ConfusionMatrix m = p.confusion();
         List<String> labels = m.labels();
+        List<String> shape = new java.util.ArrayList<>(List.of(a, b));
+        shape.addAll(labels);
+        if (!shape.equals(confusionShape)) {
+            buildConfusion(a, b, labels);
+            confusionShape = shape;
+        }
+        for (int i = 0; i < labels.size(); i++) {
+            for (int j = 0; j < labels.size(); j++) {
+                String la = labels.get(i);
+                String lb = labels.get(j);
+                long n = flipped ? m.count(lb, la) : m.count(la, lb);
+                Button cell = confusionCells[i][j];
+                cell.setText(String.valueOf(n));
+                cell.setDisable(n == 0);
+                cell.getTooltip().setText(n + " traces: " + a + " = " + la + ", " + b + " = " + lb);
+            }
+        }
+    }
+
+    private void buildConfusion(String a, String b, List<String> labels) {
+        confusion.getChildren().clear();
         Label corner = new Label(a + " ↓  " + b + " →");
         corner.getStyleClass().add("muted");
         confusion.add(corner, 0, 0);
@@ -224,6 +291,7 @@ public final class AgreementPanel extends ScrollPane {
             h.getStyleClass().add("matrix-head");
             confusion.add(h, j + 1, 0);
         }
+        confusionCells = new Button[labels.size()][labels.size()];
         for (int i = 0; i < labels.size(); i++) {
             Label h = new Label(labels.get(i));
             h.getStyleClass().add("matrix-head");
@@ -231,15 +299,14 @@ public final class AgreementPanel extends ScrollPane {
             for (int j = 0; j < labels.size(); j++) {
                 String la = labels.get(i);
                 String lb = labels.get(j);
-                long n = flipped ? m.count(lb, la) : m.count(la, lb);
-                Button cell = new Button(String.valueOf(n));
+                Button cell = new Button();
                 cell.setId("cell-" + la + "-" + lb);
                 cell.getStyleClass().addAll("confusion-cell", i == j ? "confusion-agree" : "confusion-disagree");
                 cell.setMinWidth(54);
                 cell.setFocusTraversable(false);
-                cell.setDisable(n == 0);
                 cell.setOnAction(e -> vm.filterToCell(a, la, b, lb));
-                cell.setTooltip(new Tooltip(n + " traces: " + a + " = " + la + ", " + b + " = " + lb));
+                cell.setTooltip(new Tooltip());
+                confusionCells[i][j] = cell;
                 confusion.add(cell, j + 1, i + 1);
             }
         }

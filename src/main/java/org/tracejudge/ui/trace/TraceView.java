@@ -21,7 +21,6 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
@@ -41,6 +40,7 @@ import org.tracejudge.model.ToolCall;
 import org.tracejudge.rules.Evidence;
 import org.tracejudge.store.ProjectQueries;
 import org.tracejudge.store.TraceTable;
+import org.tracejudge.ui.LazyTooltip;
 import org.tracejudge.ui.ProjectViewModel;
 import org.tracejudge.ui.TraceDetail;
 import org.tracejudge.ui.conversation.ConversationView;
@@ -296,7 +296,7 @@ public final class TraceView extends BorderPane {
         if (matches != null) {
             l.getStyleClass().add(matches ? "call-match" : "call-other");
         }
-        l.setTooltip(new Tooltip(c.name() + "\n" + args));
+        LazyTooltip.install(l, c.name() + "\n" + args);
         return l;
     }
 
@@ -308,9 +308,9 @@ public final class TraceView extends BorderPane {
         int[] budget = {3000};
         TreeItem<JsonEntry> root = item("return", ret, "", found, budget, 0);
         root.setExpanded(true);
-        returnTree.setRoot(root);
+        // the cells read the found pointers when the new root fills them: no refresh, which would rebuild every cell
         returnTree.setUserData(found);
-        returnTree.refresh();
+        returnTree.setRoot(root);
     }
 
     private TreeItem<JsonEntry> item(String key, JsonNode n, String ptr, Set<String> found, int[] budget, int depth) {
@@ -426,9 +426,9 @@ public final class TraceView extends BorderPane {
                 case MUST -> "ev-must";
             });
         }
-        l.setTooltip(new Tooltip(s.kinds().contains(Highlights.Kind.UNSUPPORTED)
+        LazyTooltip.install(l, s.kinds().contains(Highlights.Kind.UNSUPPORTED)
                 ? "The answer asserts this value; the tool return does not support it"
-                : s.kinds().contains(Highlights.Kind.FOUND) ? "This value comes from the tool return" : "Must-contain match"));
+                : s.kinds().contains(Highlights.Kind.FOUND) ? "This value comes from the tool return" : "Must-contain match");
         return l;
     }
 
@@ -530,7 +530,7 @@ public final class TraceView extends BorderPane {
             Label w = new Label(shorten(why, 220));
             w.setWrapText(true);
             w.getStyleClass().add("card-why");
-            w.setTooltip(new Tooltip(why));
+            LazyTooltip.install(w, why);
             c.getChildren().add(w);
         }
         if (raw != null && !raw.isBlank()) {
@@ -559,22 +559,29 @@ public final class TraceView extends BorderPane {
         String me = vm.annotatorProperty().get();
         String mine = me == null || d.row() == null ? null : d.row().get("human:" + me);
         proposed.setText(hidden ? "Blind: choose a label" : p == null ? "No proposal" : "Enter: accept " + p);
-        keys.getChildren().clear();
-        for (int i = 0; i < d.labelSet().size() && i < 9; i++) {
-            String label = d.labelSet().get(i);
-            Button b = new Button((i + 1) + "  " + label);
-            b.setFocusTraversable(false);
-            b.setMnemonicParsing(false);
-            b.setId("key-" + (i + 1));
-            b.getStyleClass().addAll("key-button", "label-" + label.replace('_', '-'));
-            if (label.equals(mine)) {
-                b.getStyleClass().add("mine");
+        List<String> labels = d.labelSet().subList(0, Math.min(9, d.labelSet().size()));
+        if (!labels.equals(keys.getUserData())) {
+            // the same label set (the usual case from one trace to the next) keeps its buttons
+            keys.getChildren().clear();
+            for (int i = 0; i < labels.size(); i++) {
+                String label = labels.get(i);
+                Button b = new Button((i + 1) + "  " + label);
+                b.setFocusTraversable(false);
+                b.setMnemonicParsing(false);
+                b.setId("key-" + (i + 1));
+                b.getStyleClass().addAll("key-button", "label-" + label.replace('_', '-'));
+                int key = i + 1;
+                b.setOnAction(e -> vm.overrideWithKey(key));
+                keys.getChildren().add(b);
             }
-            int key = i + 1;
-            b.setOnAction(e -> vm.overrideWithKey(key));
-            keys.getChildren().add(b);
+            keys.setUserData(List.copyOf(labels));
+        }
+        for (int i = 0; i < labels.size(); i++) {
+            keys.getChildren().get(i).pseudoClassStateChanged(MINE, labels.get(i).equals(mine));
         }
     }
+
+    private static final javafx.css.PseudoClass MINE = javafx.css.PseudoClass.getPseudoClass("mine");
 
     private static Label muted(String text) {
         Label l = new Label(text);
