@@ -1,5 +1,6 @@
 package org.tracejudge.ui;
 
+import java.util.function.Supplier;
 import javafx.event.EventHandler;
 import javafx.scene.control.Control;
 import javafx.scene.control.Tooltip;
@@ -12,22 +13,34 @@ import javafx.scene.input.MouseEvent;
  */
 public final class LazyTooltip implements EventHandler<MouseEvent> {
     private final Control control;
-    private final String text;
+    private final Supplier<String> text;
 
-    private LazyTooltip(Control control, String text) {
+    private LazyTooltip(Control control, Supplier<String> text) {
         this.control = control;
         this.text = text;
     }
 
     public static void install(Control control, String text) {
+        install(control, () -> text);
+    }
+
+    /**
+     * The text is read when the pointer enters, each time: a control that shows different things over time keeps
+     * one tooltip that follows it. A null or blank text shows no tooltip.
+     */
+    public static void install(Control control, Supplier<String> text) {
         control.addEventHandler(MouseEvent.MOUSE_ENTERED, new LazyTooltip(control, text));
     }
 
     @Override
     public void handle(MouseEvent e) {
-        control.removeEventHandler(MouseEvent.MOUSE_ENTERED, this);
-        if (control.getTooltip() == null) {
-            control.setTooltip(new Tooltip(text));
+        String t = text.get();
+        if (t == null || t.isBlank()) {
+            control.setTooltip(null);
+        } else if (control.getTooltip() == null) {
+            control.setTooltip(new Tooltip(t));
+        } else {
+            control.getTooltip().setText(t);
         }
     }
 }

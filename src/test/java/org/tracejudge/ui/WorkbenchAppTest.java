@@ -378,6 +378,28 @@ class WorkbenchAppTest {
         waitFor("row 450 current", () -> vm().currentProperty().get() == 450);
         waitFor("row 450 shown", () -> vm().detailProperty().get() != null
                 && vm().detailProperty().get().traceId().equals(vm().idAt(450)));
+        // a filter hands the same window other rows: every visible cell shows its new row, none an old one
+        robot.interact(() -> vm().setFilter(TraceTable.Filter.NONE.with("model", "model-03")));
+        waitFor("the 20 rows of model-03", () -> vm().rowsProperty().get().size() == 20 && !vm().loadingProperty().get()
+                && rowValue(19, "model") != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(bar.isVisible());
+        assertEquals(20, table.getItems().size());
+        int shown = 0;
+        for (int i = 0; i < 20; i++) {
+            var row = flow.getVisibleCell(i);
+            if (row == null) {
+                continue;
+            }
+            shown++;
+            assertTrue(vm().rowsProperty().get().get(i) == row.getItem(), "row " + i + " holds its new item");
+            for (var child : ((javafx.scene.Parent) row).getChildrenUnmodifiable()) {
+                if (child instanceof javafx.scene.control.TableCell<?, ?> cell && "model".equals(cell.getTableColumn().getUserData())) {
+                    assertEquals("model-03", cell.getText(), "row " + i);
+                }
+            }
+        }
+        assertTrue(shown >= 5, shown + " rows visible");
         FxToolkit.cleanupStages();
     }
 

@@ -10,7 +10,7 @@ import javafx.collections.ObservableListBase;
  * window ({@link TraceTableView}). A list no longer than the window is shown whole and never moves.
  */
 public final class RowWindow extends ObservableListBase<PagedRows.RowRef> {
-    private final PagedRows rows;
+    private PagedRows rows;
     private final int length;
     private int offset;
 
@@ -58,6 +58,27 @@ public final class RowWindow extends ObservableListBase<PagedRows.RowRef> {
         }
         endChange();
         return true;
+    }
+
+    /**
+     * Shows other rows (a new filter or sort) from the top. The table hears the rows it keeps updated and the rest
+     * added or removed, so it refills the cells it has instead of making new ones.
+     */
+    public void setRows(PagedRows next) {
+        int before = size();
+        rows = next;
+        offset = 0;
+        int after = size();
+        beginChange();
+        for (int i = 0; i < Math.min(before, after); i++) {
+            nextUpdate(i);
+        }
+        if (after < before) {
+            nextRemove(after, java.util.Collections.<PagedRows.RowRef>nCopies(before - after, null));
+        } else if (after > before) {
+            nextAdd(before, after);
+        }
+        endChange();
     }
 
     /** Moves the window so that row {@code index} of {@link #rows()} sits in its middle. */

@@ -106,14 +106,15 @@ public final class TraceTableView extends BorderPane {
         });
         vm.currentProperty().addListener((o, a, b) -> selectCurrent());
         vm.rowsProperty().addListener((o, a, b) -> {
-            // new items clear the table's sort order: put the SQL sort back without re-querying
+            // the same window takes the new rows, so the table keeps its cells; the header shows the SQL sort
             replacingItems = true;
             try {
-                table.setItems(new RowWindow(b, windowLength));
+                moveWindow(() -> window().setRows(b));
                 restoreSortOrder();
             } finally {
                 replacingItems = false;
             }
+            showWindowed();
             selectCurrent();
         });
 

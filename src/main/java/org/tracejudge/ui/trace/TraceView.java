@@ -12,14 +12,11 @@ import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
-import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
-import javafx.scene.control.ButtonType;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
@@ -62,6 +59,8 @@ public final class TraceView extends BorderPane {
     private final TextFlow answer = new TextFlow();
     private final FlowPane groundTruth = new FlowPane(6, 4);
     private final FlowPane raters = new FlowPane(8, 8);
+    private final List<RaterCard> cards = new java.util.ArrayList<>();
+    private int cardsUsed;
     private final VBox history = new VBox(2);
     private final Label proposed = new Label();
     private final HBox keys = new HBox(4);
@@ -463,16 +462,17 @@ public final class TraceView extends BorderPane {
     }
 
     private void showRaters(TraceDetail d, boolean hidden) {
-        raters.getChildren().clear();
+        cardsUsed = 0;
+        List<Node> shown = new java.util.ArrayList<>();
         history.getChildren().clear();
         if (hidden) {
             Label l = new Label("Blind mode: machine labels are hidden until you decide (1–" + d.labelSet().size() + ").");
             l.setId("blindNotice");
             l.getStyleClass().add("blind-notice");
-            raters.getChildren().add(l);
+            shown.add(l);
         } else {
             if (d.rule() != null && (d.ruleSource() == null || d.ruleSource().contains("computed"))) {
-                raters.getChildren().add(card("rule (tolerant)", "computed now", d.rule().label(),
+                shown.add(card("rule (tolerant)", "computed now", d.rule().label(),
                         "check: " + d.rule().check(), null, d.rule().toReadableText(), "rule-card"));
             }
             for (ProjectQueries.LabelDetail l : d.labels()) {
@@ -488,17 +488,20 @@ public final class TraceView extends BorderPane {
                 if ("null".equals(l.action())) {
                     meta.append(meta.length() > 0 ? " · " : "").append("no valid label: ").append(nz(l.nullReason()));
                 }
-                raters.getChildren().add(card(name, l.kind().code(), l.value(), meta.toString(), l.rationale(), l.raw(),
+                shown.add(card(name, l.kind().code(), l.value(), meta.toString(), l.rationale(), l.raw(),
                         "rater-card"));
             }
             TraceTable.Row r = d.row();
             if (r != null && r.values().containsKey("ensemble")) {
-                raters.getChildren().add(card("ensemble", "majority vote", r.get("ensemble"), null, null, null, "derived-card"));
+                shown.add(card("ensemble", "majority vote", r.get("ensemble"), null, null, null, "derived-card"));
             }
             if (r != null) {
-                raters.getChildren().add(card("final", "latest decision, else ensemble", r.get("final"), null, null, null,
+                shown.add(card("final", "latest decision, else ensemble", r.get("final"), null, null, null,
                         "derived-card"));
             }
+        }
+        if (!raters.getChildren().equals(shown)) {
+            raters.getChildren().setAll(shown);
         }
         if (!d.history().isEmpty()) {
             history.getChildren().add(title("Decisions"));
@@ -512,45 +515,15 @@ public final class TraceView extends BorderPane {
         }
     }
 
-    private Node card(String name, String kind, String value, String meta, String why, String raw, String cls) {
-        Label n = new Label(name);
-        n.getStyleClass().add("card-name");
-        Label k = new Label(kind);
-        k.getStyleClass().add("card-kind");
-        Label v = new Label(value == null ? "—" : value);
-        v.getStyleClass().addAll("badge", value == null ? "label-missing" : "label-" + value.replace('_', '-'));
-        VBox c = new VBox(3, new HBox(6, n, k), v);
-        if (meta != null && !meta.isBlank()) {
-            Label m = new Label(meta);
-            m.setWrapText(true);
-            m.getStyleClass().add("card-meta");
-            c.getChildren().add(m);
+    /** The next card of the rater panel, reused from the previous trace when there is one. */
+    private RaterCard card(String name, String kind, String value, String meta, String why, String raw, String cls) {
+        RaterCard c = cardsUsed < cards.size() ? cards.get(cardsUsed) : null;
+        if (c == null) {
+            c = new RaterCard();
+            cards.add(c);
         }
-        if (why != null && !why.isBlank()) {
-            Label w = new Label(shorten(why, 220));
-            w.setWrapText(true);
-            w.getStyleClass().add("card-why");
-            LazyTooltip.install(w, why);
-            c.getChildren().add(w);
-        }
-        if (raw != null && !raw.isBlank()) {
-            Hyperlink h = new Hyperlink("raw output…");
-            h.setOnAction(e -> {
-                TextArea ta = new TextArea(raw);
-                ta.setEditable(false);
-                ta.setWrapText(true);
-                ta.setPrefSize(640, 420);
-                Alert a = new Alert(Alert.AlertType.INFORMATION, "", ButtonType.CLOSE);
-                a.setTitle("Raw output — " + name);
-                a.setHeaderText(name);
-                a.getDialogPane().setContent(ta);
-                a.show();
-            });
-            c.getChildren().add(h);
-        }
-        c.getStyleClass().addAll("card", cls);
-        c.setPrefWidth(220);
-        c.setMaxWidth(260);
+        cardsUsed++;
+        c.fill(name, kind, value, meta, why, raw, cls);
         return c;
     }
 
@@ -593,7 +566,7 @@ public final class TraceView extends BorderPane {
         return s == null ? "" : s;
     }
 
-    private static String shorten(String s, int max) {
+    static String shorten(String s, int max) {
         return s.length() <= max ? s : s.substring(0, max - 1) + "…";
     }
 }

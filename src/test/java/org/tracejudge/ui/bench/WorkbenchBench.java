@@ -85,6 +85,10 @@ public final class WorkbenchBench {
 
         // 2. scrolling: drag the scroll bar through the table in steps
         resetGap();
+        FxSampler js = Boolean.getBoolean("tracejudge.sample") ? new FxSampler() : null;
+        if (js != null) {
+            js.start();
+        }
         int n = vm.rowsProperty().get().size();
         for (int i = 0; i < 120; i++) {
             int row = (int) ((long) i * (n - 30) / 120);
@@ -94,6 +98,9 @@ public final class WorkbenchBench {
         waitPulses(10);
         System.out.printf(Locale.ROOT, "scrolling 120 jumps across %,d rows: longest FX stall %.1f ms (pulse gap, rendering "
                 + "included); longest CSS + layout pass %.1f ms%n", n, gapMs(), passMs());
+        if (js != null) {
+            js.stopAndPrint("dragging the scroll bar", 400);
+        }
         resetGap();
         FxSampler sampler = Boolean.getBoolean("tracejudge.sample") ? new FxSampler() : null;
         if (sampler != null) {
@@ -135,7 +142,7 @@ public final class WorkbenchBench {
             System.out.printf(Locale.ROOT, "filter %-40s %,7d rows in %5.0f ms; longest FX stall %.1f ms; CSS + layout %.1f ms%n",
                     "'" + describe(f) + "'", vm.rowsProperty().get().size(), ms(System.nanoTime() - f0), gapMs(), passMs());
             if (fs != null) {
-                fs.stopAndPrint("filtering to " + describe(f), 45);
+                fs.stopAndPrint("filtering to " + describe(f), 400);
             }
         }
 
