@@ -16,6 +16,7 @@ import org.tracejudge.agreement.AgreementReport;
 import org.tracejudge.agreement.ConfusionMatrix;
 import org.tracejudge.agreement.LiveSnapshot;
 import org.tracejudge.ui.ProjectViewModel;
+import org.tracejudge.ui.UncachedViewport;
 
 /**
  * Live agreement: Fleiss' kappa and Krippendorff's alpha with 95% intervals and n, the pairwise kappa
@@ -39,6 +40,7 @@ public final class AgreementPanel extends ScrollPane {
     public AgreementPanel(ProjectViewModel vm) {
         this.vm = vm;
         setId("agreementPanel");
+        UncachedViewport.of(this);
         getStyleClass().add("agreement-panel");
         setFitToWidth(true);
         fleiss.setId("fleissValue");

@@ -35,6 +35,7 @@ import org.tracejudge.model.Task;
 import org.tracejudge.model.ToolCall;
 import org.tracejudge.model.Trace;
 import org.tracejudge.model.Turn;
+import org.tracejudge.ui.UncachedViewport;
 
 /**
  * A long multi-turn conversation (ToolHaystack, DiaBench) for call-level judging. The turns sit in a virtualised
@@ -89,7 +90,7 @@ public final class ConversationView extends BorderPane {
         VBox side = new VBox(6, title("Argument diff"), diffBox, title("Evidence"), evidenceBox, title("Value timelines"),
                 timelineBox, title("Candidate tools"), toolsBox);
         side.setPadding(new Insets(4, 6, 4, 6));
-        ScrollPane sideScroll = new ScrollPane(side);
+        ScrollPane sideScroll = UncachedViewport.of(new ScrollPane(side));
         sideScroll.setFitToWidth(true);
         sideScroll.setId("callPanel");
         SplitPane split = new SplitPane(list, sideScroll);

@@ -39,6 +39,7 @@ import org.tracejudge.store.ProjectQueries;
 import org.tracejudge.store.TraceTable;
 import org.tracejudge.ui.LazyTooltip;
 import org.tracejudge.ui.ProjectViewModel;
+import org.tracejudge.ui.UncachedViewport;
 import org.tracejudge.ui.TraceDetail;
 import org.tracejudge.ui.conversation.ConversationView;
 
@@ -103,7 +104,7 @@ public final class TraceView extends BorderPane {
         answer.setId("answerText");
         answer.getStyleClass().add("answer-text");
         answer.setPadding(new Insets(6));
-        ScrollPane answerScroll = new ScrollPane(answer);
+        ScrollPane answerScroll = UncachedViewport.of(new ScrollPane(answer));
         answerScroll.setFitToWidth(true);
         answerScroll.getStyleClass().add("answer-scroll");
         groundTruth.setId("groundTruth");
@@ -119,7 +120,7 @@ public final class TraceView extends BorderPane {
 
         raters.setId("raterPanel");
         history.setId("history");
-        ScrollPane raterScroll = new ScrollPane(new VBox(6, raters, history));
+        ScrollPane raterScroll = UncachedViewport.of(new ScrollPane(new VBox(6, raters, history)));
         raterScroll.setFitToWidth(true);
         raterScroll.setPrefViewportHeight(150);
         raterScroll.setMinHeight(110);
