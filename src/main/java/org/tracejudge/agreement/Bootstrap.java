@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.BooleanSupplier;
 
 /**
  * Percentile bootstrap over items for every κ/α of a table.
@@ -47,8 +48,23 @@ public final class Bootstrap {
         return seed;
     }
 
+    /** Thrown by {@link #intervals(LabelTable, int[], BooleanSupplier)} when its caller gave up on the run. */
+    static final class Abandoned extends RuntimeException {
+        Abandoned() {
+            super("bootstrap run abandoned", null, false, false);
+        }
+    }
+
     /** Intervals for the coefficient vector of {@link Coefficients#vector}; null entries where never defined. */
     Interval[] intervals(LabelTable t, int[] fleissRaters) {
+        return intervals(t, fleissRaters, () -> false);
+    }
+
+    /**
+     * As {@link #intervals(LabelTable, int[])}, checking {@code abandon} between resamples: once it says true
+     * the run stops and throws {@link Abandoned}.
+     */
+    Interval[] intervals(LabelTable t, int[] fleissRaters, BooleanSupplier abandon) {
         ItemContributions items = new ItemContributions(t, fleissRaters);
         int[] scores = Coefficients.scoresOrNull(t.labels());
         int len = Coefficients.vectorLength(new AgreementCounts(t.raters(), t.labels(), fleissRaters), scores != null);
@@ -59,7 +75,7 @@ public final class Bootstrap {
         }
         int nThreads = Math.min(threads, resamples);
         if (nThreads == 1) {
-            runRange(t, fleissRaters, items, scores, len, 0, resamples, values);
+            runRange(t, fleissRaters, items, scores, len, 0, resamples, values, abandon);
         } else {
             ExecutorService pool = Executors.newFixedThreadPool(nThreads, r -> {
                 Thread th = new Thread(r, "agreement-bootstrap");
@@ -72,7 +88,7 @@ public final class Bootstrap {
                 for (int from = 0; from < resamples; from += chunk) {
                     final int f = from;
                     final int to = Math.min(resamples, from + chunk);
-                    futures.add(pool.submit(() -> runRange(t, fleissRaters, items, scores, len, f, to, values)));
+                    futures.add(pool.submit(() -> runRange(t, fleissRaters, items, scores, len, f, to, values, abandon)));
                 }
                 for (Future<?> fu : futures) {
                     fu.get();
@@ -81,6 +97,9 @@ public final class Bootstrap {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("bootstrap interrupted", e);
             } catch (ExecutionException e) {
+                if (e.getCause() instanceof Abandoned a) {
+                    throw a;
+                }
                 throw new IllegalStateException("bootstrap failed", e.getCause());
             } finally {
                 pool.shutdownNow();
@@ -106,12 +125,15 @@ public final class Bootstrap {
     }
 
     private void runRange(LabelTable t, int[] fleissRaters, ItemContributions items, int[] scores, int len,
-                          int from, int to, double[][] values) {
+                          int from, int to, double[][] values, BooleanSupplier abandon) {
         int n = t.itemCount();
         int[] patternOf = items.patternOf;
         int[] weights = new int[items.nPatterns];
         AgreementCounts counts = new AgreementCounts(t.raters(), t.labels(), fleissRaters);
         for (int b = from; b < to; b++) {
+            if (abandon.getAsBoolean()) {
+                throw new Abandoned();
+            }
             Arrays.fill(weights, 0);
             SplittableRandom rng = rngFor(seed, b);
             for (int d = 0; d < n; d++) {

@@ -41,6 +41,14 @@ public final class LabelTable {
         this.strata = strata;
     }
 
+    /**
+     * A table over codes already made: {@code codes[item][rater]} indexes {@code labels} (in canonical order, each
+     * used) or is {@link #MISSING}; no strata. The array is taken, not copied.
+     */
+    static LabelTable ofCodes(List<String> items, List<String> raters, List<String> labels, int[][] codes) {
+        return new LabelTable(items, raters, labels, codes, Collections.nCopies(items.size(), Map.of()));
+    }
+
     public static Builder builder() {
         return new Builder();
     }

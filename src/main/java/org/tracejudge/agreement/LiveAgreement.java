@@ -16,7 +16,10 @@ import java.util.concurrent.Executors;
  * same figures as {@link AgreementCalculator} on the same labels.
  *
  * <p>Bootstrap intervals are recomputed in the background on an executor after edits (one run at a
- * time; edits during a run trigger one more run); the snapshot says whether they are stale.
+ * time; edits during a run trigger one more run); the snapshot says whether they are stale. With a
+ * {@linkplain #setQuietPeriod quiet period} a run starts only once edits have paused that long, and a run
+ * overtaken by an edit is dropped at once rather than finished: someone labelling steadily keeps the
+ * background work (seconds of a core on a big table) off the machine until they pause.
  * A rater or label not seen before triggers a full rebuild of the counts (O(items × raters)).
  * Thread-safe: all methods synchronise on this object.
  */
@@ -45,7 +48,9 @@ public final class LiveAgreement implements AutoCloseable {
     private boolean[] inFleiss = new boolean[0];
     private AgreementCounts counts;
 
-    private long version;
+    private volatile long version; // written under the lock; read without it by a running bootstrap
+    private volatile long quietNanos;
+    private long lastEdit = System.nanoTime();
     private boolean running;
     private Interval[] intervals;
     private List<String> intervalRaters;
@@ -108,6 +113,7 @@ public final class LiveAgreement implements AutoCloseable {
         }
         if (internalSet(item, rater, label)) {
             version++;
+            lastEdit = System.nanoTime();
             scheduleIntervals();
         }
     }
@@ -121,7 +127,16 @@ public final class LiveAgreement implements AutoCloseable {
         }
         update(i, r, -1);
         version++;
+        lastEdit = System.nanoTime();
         scheduleIntervals();
+    }
+
+    /**
+     * How long edits must pause before a bootstrap run starts (default zero: at once). Meanwhile, and while a
+     * run is dropped for a newer edit, snapshots keep the last intervals and say they are stale.
+     */
+    public synchronized void setQuietPeriod(java.time.Duration quiet) {
+        quietNanos = Math.max(0, quiet.toNanos());
     }
 
     /** Sets strata attributes of an item (used by {@link #toTable()}; not by the coefficients). */
@@ -395,6 +410,57 @@ public final class LiveAgreement implements AutoCloseable {
         }
     }
 
+    /**
+     * The labels as a table (what {@link #toTable()} gives, without strata), copied straight from the codes: one
+     * array per labelled item and nothing else, so the bootstrap's copy of a big table is a few megabytes of
+     * short-lived arrays rather than maps and boxed keys that the collector must copy between generations.
+     */
+    private LabelTable labelsOnly() {
+        int n = items.size();
+        int nl = labels.size();
+        boolean[] used = new boolean[nl];
+        int labelled = 0;
+        for (int i = 0; i < n; i++) {
+            if (given[i] == 0) {
+                continue;
+            }
+            labelled++;
+            for (int k : codes[i]) {
+                if (k >= 0) {
+                    used[k] = true;
+                }
+            }
+        }
+        List<String> present = new ArrayList<>();
+        for (int k = 0; k < nl; k++) {
+            if (used[k]) {
+                present.add(labels.get(k));
+            }
+        }
+        List<String> order = LabelTable.canonicalOrder(present);
+        int[] remap = new int[nl];
+        for (int j = 0; j < order.size(); j++) {
+            remap[labelIndex.get(order.get(j))] = j;
+        }
+        int nr = raters.size();
+        List<String> keptItems = new ArrayList<>(labelled);
+        int[][] c = new int[labelled][];
+        int at = 0;
+        for (int i = 0; i < n; i++) {
+            if (given[i] == 0) {
+                continue;
+            }
+            int[] from = codes[i];
+            int[] to = new int[nr];
+            for (int r = 0; r < nr; r++) {
+                to[r] = r < from.length && from[r] >= 0 ? remap[from[r]] : LabelTable.MISSING;
+            }
+            c[at++] = to;
+            keptItems.add(items.get(i));
+        }
+        return LabelTable.ofCodes(keptItems, raters, order, c);
+    }
+
     private Frozen freeze() {
         int n = items.size();
         int[][] c = new int[n][];
@@ -431,17 +497,22 @@ public final class LiveAgreement implements AutoCloseable {
 
     private void recompute() {
         while (!closed) {
-            Frozen frozen;
+            if (!awaitQuiet()) {
+                break;
+            }
+            LabelTable t;
             long v;
             synchronized (this) { // only the copy is made under the lock: decisions never wait for the table
-                frozen = freeze();
+                t = labelsOnly();
                 v = version;
             }
-            LabelTable t = frozen.table();
             Interval[] iv;
             try {
                 iv = new AgreementCalculator(options).bootstrap()
-                        .intervals(t, AgreementCalculator.fleissIndices(t, fleissNames));
+                        .intervals(t, AgreementCalculator.fleissIndices(t, fleissNames),
+                                () -> closed || (quietNanos > 0 && version != v));
+            } catch (Bootstrap.Abandoned e) {
+                continue; // overtaken by an edit (or closed): start again once edits pause
             } catch (RuntimeException e) {
                 synchronized (this) {
                     running = false;
@@ -468,6 +539,33 @@ public final class LiveAgreement implements AutoCloseable {
                 }
             }
         }
+        synchronized (this) { // closed: nobody will compute these intervals now
+            running = false;
+            for (CompletableFuture<LiveSnapshot> f : waiting) {
+                f.completeExceptionally(new java.util.concurrent.CancellationException("agreement closed"));
+            }
+            waiting.clear();
+        }
+    }
+
+    /** Sleeps until no edit has come for the quiet period; false if closed meanwhile. */
+    private boolean awaitQuiet() {
+        while (!closed) {
+            long wait;
+            synchronized (this) {
+                wait = quietNanos - (System.nanoTime() - lastEdit);
+            }
+            if (wait <= 0) {
+                return true;
+            }
+            try {
+                Thread.sleep(Math.max(1, wait / 1_000_000), (int) (wait % 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return false;
     }
 
     @Override

@@ -983,6 +983,9 @@ public final class ProjectViewModel implements AutoCloseable {
 
     // ------------------------------------------------------------------------------------ agreement
 
+    /** How long decisions must pause before the agreement intervals are recomputed. */
+    static final java.time.Duration INTERVALS_QUIET = java.time.Duration.ofMillis(700);
+
     private void loadAgreement(Project p, TraceTable.Layout l) {
         LiveAgreement old = live;
         live = null;
@@ -1011,6 +1014,9 @@ public final class ProjectViewModel implements AutoCloseable {
             AgreementOptions opts = AgreementOptions.defaults().withThreads(1)
                     .withFleissRaters(machine.size() >= 2 ? machine : null);
             LiveAgreement la = LiveAgreement.of(b.build(), opts);
+            // intervals follow once the annotator pauses: a run on a big project takes a core for a second or two,
+            // which on a two-core laptop would slow the next item's drawing
+            la.setQuietPeriod(INTERVALS_QUIET);
             live = la;
             Map<String, String> cols = Map.copyOf(columns);
             Platform.runLater(() -> agreementColumns.set(cols));

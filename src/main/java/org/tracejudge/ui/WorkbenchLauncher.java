@@ -7,6 +7,20 @@ public final class WorkbenchLauncher {
     private WorkbenchLauncher() {}
 
     public static void launch(String[] args) {
+        renderingDefaults();
         Application.launch(WorkbenchApp.class, args);
+    }
+
+    /**
+     * Rendering settings the workbench wants, applied before the JavaFX toolkit starts unless the user set them:
+     * region backgrounds are drawn directly rather than through JavaFX's cache of background images. With the
+     * software renderer (laptops and remote desktops without usable OpenGL or Direct3D) every cached background is
+     * a scaled image copy, and drawing the same table rows took three times as long per pixel (measured with
+     * {@code bench/ui-bench.sh}); on a GPU pipeline the direct fills are as cheap as the cache.
+     */
+    public static void renderingDefaults() {
+        if (System.getProperty("prism.disableRegionCaching") == null) {
+            System.setProperty("prism.disableRegionCaching", "true");
+        }
     }
 }

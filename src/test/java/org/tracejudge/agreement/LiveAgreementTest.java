@@ -111,4 +111,77 @@ class LiveAgreementTest {
             assertFalse(f.intervalsStale());
         }
     }
+
+    /**
+     * With a quiet period, a burst of edits (each sooner than the period after the last) leaves the intervals stale
+     * throughout, and the run that follows the pause gives exactly the intervals of the final table.
+     */
+    @Test
+    void quietPeriodPutsTheBootstrapOffUntilEditsPause() throws Exception {
+        SplittableRandom rng = new SplittableRandom(11);
+        LabelTable t = RandomTables.correlated(rng, 3, 3, 3000, 0.7, 0.1);
+        AgreementOptions opts = AgreementOptions.defaults().withResamples(300);
+        try (LiveAgreement live = LiveAgreement.of(t, opts)) {
+            live.whenIntervalsFresh().get(60, TimeUnit.SECONDS);
+            live.setQuietPeriod(java.time.Duration.ofSeconds(3));
+            for (int i = 0; i < 40; i++) {
+                live.set(t.items().get(i), t.raters().get(i % 3), t.labels().get((i + 1) % t.labels().size()));
+                Thread.sleep(5);
+                assertTrue(live.snapshot().intervalsStale(), "no run finishes while edits keep coming (edit " + i + ")");
+            }
+            long lastEdit = System.nanoTime();
+            LiveSnapshot fresh = live.whenIntervalsFresh().get(60, TimeUnit.SECONDS);
+            assertTrue(System.nanoTime() - lastEdit >= 3_000_000_000L, "the run waited for the quiet period");
+            assertEquals(live.version(), fresh.intervalsVersion());
+            AgreementReport direct = new AgreementCalculator(opts).report(live.toTable());
+            assertEquals(direct.alpha().ci95()[0], fresh.report().alpha().ci95()[0], 1e-12);
+            assertEquals(direct.pairwise().get(1).ci95()[1], fresh.report().pairwise().get(1).ci95()[1], 1e-12);
+        }
+    }
+
+    /** A run overtaken by an edit is dropped; the next one, after the pause, covers the edit. */
+    @Test
+    void runOvertakenByAnEditIsDroppedAndRedone() throws Exception {
+        LabelTable t = RandomTables.correlated(new SplittableRandom(13), 4, 4, 20000, 0.7, 0.0);
+        AgreementOptions opts = AgreementOptions.defaults().withResamples(1000).withThreads(1);
+        try (LiveAgreement live = LiveAgreement.of(t, opts)) {
+            live.setQuietPeriod(java.time.Duration.ofMillis(50));
+            Thread.sleep(100); // the first run is under way (20,000 items x 1,000 resamples take far longer)
+            live.set(t.items().get(0), t.raters().get(0), t.labels().get(1));
+            long edited = live.version();
+            LiveSnapshot fresh = live.whenIntervalsFresh().get(120, TimeUnit.SECONDS);
+            assertEquals(edited, fresh.intervalsVersion());
+            assertFalse(fresh.intervalsStale());
+            assertEquals(new AgreementCalculator(opts).report(live.toTable()).alpha().ci95()[1],
+                    fresh.report().alpha().ci95()[1], 1e-12);
+        }
+    }
+
+    /** The bootstrap's own copy of the labels drops a label nobody uses any more, as a table built afresh does. */
+    @Test
+    void intervalsAfterALabelFallsOutOfUse() throws Exception {
+        LabelTable.Builder b = LabelTable.builder();
+        SplittableRandom rng = new SplittableRandom(17);
+        for (int i = 0; i < 300; i++) {
+            for (String r : List.of("rule", "judge-a", "judge-b")) {
+                if (rng.nextInt(10) > 0) { // some labels missing
+                    b.add("t" + i, r, rng.nextInt(3) == 0 ? "tool_skip" : "correct");
+                }
+            }
+        }
+        b.add("t300", "rule", "output_fabrication"); // the only use of this label
+        b.add("t301", "judge-a", "10"); // an item whose only label will be withdrawn
+        LabelTable t = b.build();
+        AgreementOptions opts = AgreementOptions.defaults().withResamples(200);
+        try (LiveAgreement live = LiveAgreement.of(t, opts)) {
+            live.set("t300", "rule", "correct");
+            live.withdraw("t301", "judge-a");
+            LiveSnapshot fresh = live.whenIntervalsFresh().get(60, TimeUnit.SECONDS);
+            assertEquals(List.of("correct", "tool_skip"), live.toTable().labels());
+            AgreementReport direct = new AgreementCalculator(opts).report(live.toTable());
+            assertEquals(direct.alpha().ci95()[0], fresh.report().alpha().ci95()[0], 1e-12);
+            assertEquals(direct.fleiss().ci95()[1], fresh.report().fleiss().ci95()[1], 1e-12);
+            assertEquals(direct.pairwise().get(2).ci95()[0], fresh.report().pairwise().get(2).ci95()[0], 1e-12);
+        }
+    }
 }

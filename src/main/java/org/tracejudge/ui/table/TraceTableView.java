@@ -467,17 +467,13 @@ public final class TraceTableView extends BorderPane {
         }
     }
 
-    private TableColumn<PagedRows.RowRef, String> column(TraceTable.Column c) {
-        TableColumn<PagedRows.RowRef, String> tc = new TableColumn<>(c.title());
+    private TableColumn<PagedRows.RowRef, TraceTable.Row> column(TraceTable.Column c) {
+        TableColumn<PagedRows.RowRef, TraceTable.Row> tc = new TableColumn<>(c.title());
         tc.setUserData(c.key());
         tc.setId("col-" + c.key());
-        tc.setCellValueFactory(cell -> {
-            PagedRows.RowRef ref = cell.getValue();
-            return Bindings.createStringBinding(() -> {
-                TraceTable.Row r = ref.row();
-                return r == null ? null : r.get(c.key());
-            }, ref.rowProperty());
-        });
+        // the cell's value is the whole row (its own property, no new binding per cell fill): the cell shows its
+        // column of it and follows the row as its page arrives or a decision changes it
+        tc.setCellValueFactory(cell -> cell.getValue().rowProperty());
         tc.setPrefWidth(switch (c.kind()) {
             case MODEL -> 130;
             case DOMAIN -> 80;
@@ -520,14 +516,14 @@ public final class TraceTableView extends BorderPane {
         MenuItem only = new MenuItem();
         ContextMenu menu = new ContextMenu(only);
         java.util.function.Supplier<String> value = () -> menu.getOwnerNode() instanceof LabelCell cell
-                && cell.getItem() != null ? cell.getItem() : TraceTable.MISSING;
+                && cell.value() != null ? cell.value() : TraceTable.MISSING;
         only.setOnAction(e -> vm.setFilter(vm.filterProperty().get().with(col.key(), value.get())));
         menu.setOnShowing(e -> only.setText("Only rows where " + col.title() + " = " + value.get()));
         return menu;
     }
 
     /** A cell that shows labels as small coloured badges and offers "filter to this value". */
-    private final class LabelCell extends TableCell<PagedRows.RowRef, String> {
+    private final class LabelCell extends TableCell<PagedRows.RowRef, TraceTable.Row> {
         private final TraceTable.Column col;
 
         LabelCell(TraceTable.Column col, ContextMenu onlyThese) {
@@ -551,18 +547,23 @@ public final class TraceTableView extends BorderPane {
             }
         }
 
+        /** This cell's column of its row (null while the row is being read or when the row has no value). */
+        String value() {
+            TraceTable.Row r = getItem();
+            return r == null ? null : r.get(col.key());
+        }
+
         @Override
-        protected void updateItem(String item, boolean empty) {
-            super.updateItem(item, empty);
+        protected void updateItem(TraceTable.Row row, boolean empty) {
+            super.updateItem(row, empty);
             if (empty) {
                 setText(null);
                 show(null);
                 return;
             }
-            PagedRows.RowRef ref = getTableRow() == null ? null : getTableRow().getItem();
+            String item = row == null ? null : row.get(col.key());
             if (item == null) {
-                boolean loading = ref != null && ref.row() == null;
-                setText(loading ? "…" : col.isLabel() ? (col.kind() == TraceTable.Kind.FINAL
+                setText(row == null ? "…" : col.isLabel() ? (col.kind() == TraceTable.Kind.FINAL
                         || col.kind() == TraceTable.Kind.ENSEMBLE ? "pending" : "—") : "");
                 show(MISSING_LABEL);
                 return;

@@ -51,6 +51,7 @@ public final class ConversationBench {
             new Importer(p, null).importFiles(List.of(data), null, null);
         }
         CountDownLatch up = new CountDownLatch(1);
+        org.tracejudge.ui.WorkbenchLauncher.renderingDefaults();
         Platform.startup(up::countDown);
         up.await();
         WorkbenchApp app = new WorkbenchApp();

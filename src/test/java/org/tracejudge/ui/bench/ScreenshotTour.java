@@ -25,6 +25,7 @@ public final class ScreenshotTour {
         Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"ana\"}");
         System.setProperty("tracejudge.home", home.toString());
         CountDownLatch up = new CountDownLatch(1);
+        org.tracejudge.ui.WorkbenchLauncher.renderingDefaults();
         Platform.startup(up::countDown);
         up.await();
         WorkbenchApp app = new WorkbenchApp();

@@ -47,6 +47,7 @@ public final class WorkbenchBench {
         System.setProperty("tracejudge.home", home.toString());
         System.setProperty("tracejudge.start", "welcome");
         CountDownLatch up = new CountDownLatch(1);
+        org.tracejudge.ui.WorkbenchLauncher.renderingDefaults();
         Platform.startup(up::countDown);
         up.await();
         WorkbenchApp app = new WorkbenchApp();
