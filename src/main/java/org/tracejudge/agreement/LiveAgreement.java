@@ -132,11 +132,11 @@ public final class LiveAgreement implements AutoCloseable {
     }
 
     /**
-     * How long edits must pause before a bootstrap run starts (default zero: at once). Meanwhile, and while a
+     * How long (ms) edits must pause before a bootstrap run starts (default zero: at once). Meanwhile, and while a
      * run is dropped for a newer edit, snapshots keep the last intervals and say they are stale.
      */
-    public synchronized void setQuietPeriod(java.time.Duration quiet) {
-        quietNanos = Math.max(0, quiet.toNanos());
+    public synchronized void setQuietPeriod(long millis) {
+        quietNanos = Math.max(0, millis) * 1_000_000L;
     }
 
     /** Sets strata attributes of an item (used by {@link #toTable()}; not by the coefficients). */

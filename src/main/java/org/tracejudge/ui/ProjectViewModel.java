@@ -983,8 +983,8 @@ public final class ProjectViewModel implements AutoCloseable {
 
     // ------------------------------------------------------------------------------------ agreement
 
-    /** How long decisions must pause before the agreement intervals are recomputed. */
-    static final java.time.Duration INTERVALS_QUIET = java.time.Duration.ofMillis(700);
+    /** How long (ms) decisions must pause before the agreement intervals are recomputed. */
+    static final long INTERVALS_QUIET_MS = 700;
 
     private void loadAgreement(Project p, TraceTable.Layout l) {
         LiveAgreement old = live;
@@ -1016,7 +1016,7 @@ public final class ProjectViewModel implements AutoCloseable {
             LiveAgreement la = LiveAgreement.of(b.build(), opts);
             // intervals follow once the annotator pauses: a run on a big project takes a core for a second or two,
             // which on a two-core laptop would slow the next item's drawing
-            la.setQuietPeriod(INTERVALS_QUIET);
+            la.setQuietPeriod(INTERVALS_QUIET_MS);
             live = la;
             Map<String, String> cols = Map.copyOf(columns);
             Platform.runLater(() -> agreementColumns.set(cols));

@@ -123,7 +123,7 @@ class LiveAgreementTest {
         AgreementOptions opts = AgreementOptions.defaults().withResamples(300);
         try (LiveAgreement live = LiveAgreement.of(t, opts)) {
             live.whenIntervalsFresh().get(60, TimeUnit.SECONDS);
-            live.setQuietPeriod(java.time.Duration.ofSeconds(3));
+            live.setQuietPeriod(3000);
             for (int i = 0; i < 40; i++) {
                 live.set(t.items().get(i), t.raters().get(i % 3), t.labels().get((i + 1) % t.labels().size()));
                 Thread.sleep(5);
@@ -145,7 +145,7 @@ class LiveAgreementTest {
         LabelTable t = RandomTables.correlated(new SplittableRandom(13), 4, 4, 20000, 0.7, 0.0);
         AgreementOptions opts = AgreementOptions.defaults().withResamples(1000).withThreads(1);
         try (LiveAgreement live = LiveAgreement.of(t, opts)) {
-            live.setQuietPeriod(java.time.Duration.ofMillis(50));
+            live.setQuietPeriod(50);
             Thread.sleep(100); // the first run is under way (20,000 items x 1,000 resamples take far longer)
             live.set(t.items().get(0), t.raters().get(0), t.labels().get(1));
             long edited = live.version();
