@@ -118,11 +118,10 @@ class LiveAgreementTest {
      */
     @Test
     void quietPeriodPutsTheBootstrapOffUntilEditsPause() throws Exception {
-        SplittableRandom rng = new SplittableRandom(11);
-        LabelTable t = RandomTables.correlated(rng, 3, 3, 3000, 0.7, 0.1);
+        LabelTable t = RandomTables.correlated(new SplittableRandom(11), 3, 3, 3000, 0.7, 0.1);
         AgreementOptions opts = AgreementOptions.defaults().withResamples(300);
         try (LiveAgreement live = LiveAgreement.of(t, opts)) {
-            live.whenIntervalsFresh().get(60, TimeUnit.SECONDS);
+            assertFalse(live.whenIntervalsFresh().get(60, TimeUnit.SECONDS).intervalsStale(), "the first run, at once");
             live.setQuietPeriod(3000);
             for (int i = 0; i < 40; i++) {
                 live.set(t.items().get(i), t.raters().get(i % 3), t.labels().get((i + 1) % t.labels().size()));
