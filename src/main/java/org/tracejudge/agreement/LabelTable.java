@@ -43,10 +43,12 @@ public final class LabelTable {
 
     /**
      * A table over codes already made: {@code codes[item][rater]} indexes {@code labels} (in canonical order, each
-     * used) or is {@link #MISSING}; no strata. The array is taken, not copied.
+     * used) or is {@link #MISSING}; strata per item, or null for none. The arrays are taken, not copied.
      */
-    static LabelTable ofCodes(List<String> items, List<String> raters, List<String> labels, int[][] codes) {
-        return new LabelTable(items, raters, labels, codes, Collections.nCopies(items.size(), Map.of()));
+    static LabelTable ofCodes(List<String> items, List<String> raters, List<String> labels, int[][] codes,
+                              List<Map<String, String>> strata) {
+        return new LabelTable(items, raters, labels, codes, strata == null
+                ? Collections.nCopies(items.size(), Map.of()) : Collections.unmodifiableList(strata));
     }
 
     public static Builder builder() {

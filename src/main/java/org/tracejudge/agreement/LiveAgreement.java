@@ -2,9 +2,12 @@ package org.tracejudge.agreement;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -345,13 +348,7 @@ public final class LiveAgreement implements AutoCloseable {
 
     /** The counts with unused labels dropped and the rest in the canonical (sorted) label order. */
     private AgreementCounts canonicalCounts() {
-        List<String> used = new ArrayList<>();
-        for (int k = 0; k < labels.size(); k++) {
-            if (counts.labelTotals[k] > 0) {
-                used.add(labels.get(k));
-            }
-        }
-        List<String> order = LabelTable.canonicalOrder(used);
+        List<String> order = usedLabelsInOrder();
         int nl = labels.size();
         int ul = order.size();
         int[] src = new int[ul];
@@ -380,73 +377,38 @@ public final class LiveAgreement implements AutoCloseable {
         return c;
     }
 
-    /** The current labels as a table (raters in their known order, items with at least one label). */
-    public synchronized LabelTable toTable() {
-        return freeze().table();
+    /** The labels some rater gives now, in the canonical (sorted) order. */
+    private List<String> usedLabelsInOrder() {
+        List<String> used = new ArrayList<>();
+        for (int k = 0; k < labels.size(); k++) {
+            if (counts.labelTotals[k] > 0) {
+                used.add(labels.get(k));
+            }
+        }
+        return LabelTable.canonicalOrder(used);
     }
 
-    /** A copy of the labels taken under the lock (a few ms for 100,000 items), turned into a table outside it. */
-    private record Frozen(List<String> raters, List<String> items, List<String> labels, int[][] codes, int[] given,
-                          List<Map<String, String>> strata) {
-        LabelTable table() {
-            LabelTable.Builder b = LabelTable.builder();
-            for (String r : raters) {
-                b.addRater(r);
-            }
-            for (int i = 0; i < items.size(); i++) {
-                if (given[i] == 0) {
-                    continue;
-                }
-                for (int r = 0; r < codes[i].length; r++) {
-                    if (codes[i][r] >= 0) {
-                        b.add(items.get(i), raters.get(r), labels.get(codes[i][r]));
-                    }
-                }
-                if (!strata.get(i).isEmpty()) {
-                    b.strata(items.get(i), strata.get(i));
-                }
-            }
-            return b.build();
-        }
+    /** The current labels as a table (raters in their known order, items with at least one label). */
+    public synchronized LabelTable toTable() {
+        return copyTable(true);
     }
 
     /**
-     * The labels as a table (what {@link #toTable()} gives, without strata), copied straight from the codes: one
-     * array per labelled item and nothing else, so the bootstrap's copy of a big table is a few megabytes of
-     * short-lived arrays rather than maps and boxed keys that the collector must copy between generations.
+     * The labels as a table, copied straight from the codes (call under the lock): one array per labelled item, and
+     * the strata only if asked. The bootstrap's copy of a big table is then a few megabytes of short-lived arrays
+     * rather than maps and boxed keys that the collector must copy between generations.
      */
-    private LabelTable labelsOnly() {
-        int n = items.size();
-        int nl = labels.size();
-        boolean[] used = new boolean[nl];
-        int labelled = 0;
-        for (int i = 0; i < n; i++) {
-            if (given[i] == 0) {
-                continue;
-            }
-            labelled++;
-            for (int k : codes[i]) {
-                if (k >= 0) {
-                    used[k] = true;
-                }
-            }
-        }
-        List<String> present = new ArrayList<>();
-        for (int k = 0; k < nl; k++) {
-            if (used[k]) {
-                present.add(labels.get(k));
-            }
-        }
-        List<String> order = LabelTable.canonicalOrder(present);
-        int[] remap = new int[nl];
+    private LabelTable copyTable(boolean withStrata) {
+        List<String> order = usedLabelsInOrder();
+        int[] remap = new int[labels.size()];
         for (int j = 0; j < order.size(); j++) {
             remap[labelIndex.get(order.get(j))] = j;
         }
         int nr = raters.size();
-        List<String> keptItems = new ArrayList<>(labelled);
-        int[][] c = new int[labelled][];
-        int at = 0;
-        for (int i = 0; i < n; i++) {
+        List<String> kept = new ArrayList<>();
+        List<int[]> rows = new ArrayList<>();
+        List<Map<String, String>> st = withStrata ? new ArrayList<>() : null;
+        for (int i = 0; i < items.size(); i++) {
             if (given[i] == 0) {
                 continue;
             }
@@ -455,22 +417,14 @@ public final class LiveAgreement implements AutoCloseable {
             for (int r = 0; r < nr; r++) {
                 to[r] = r < from.length && from[r] >= 0 ? remap[from[r]] : LabelTable.MISSING;
             }
-            c[at++] = to;
-            keptItems.add(items.get(i));
+            rows.add(to);
+            kept.add(items.get(i));
+            if (st != null) {
+                Map<String, String> m = strata.get(i);
+                st.add(m.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(m)));
+            }
         }
-        return LabelTable.ofCodes(keptItems, raters, order, c);
-    }
-
-    private Frozen freeze() {
-        int n = items.size();
-        int[][] c = new int[n][];
-        List<Map<String, String>> st = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            c[i] = codes[i].clone();
-            Map<String, String> m = strata.get(i);
-            st.add(m.isEmpty() ? Map.of() : Map.copyOf(m));
-        }
-        return new Frozen(List.copyOf(raters), List.copyOf(items), List.copyOf(labels), c, Arrays.copyOf(given, n), st);
+        return LabelTable.ofCodes(kept, raters, order, rows.toArray(new int[0][]), st);
     }
 
     /** Completes with a snapshot whose intervals are fresh (immediately if they already are). */
@@ -503,7 +457,7 @@ public final class LiveAgreement implements AutoCloseable {
             LabelTable t;
             long v;
             synchronized (this) { // only the copy is made under the lock: decisions never wait for the table
-                t = labelsOnly();
+                t = copyTable(false);
                 v = version;
             }
             Interval[] iv;
@@ -542,7 +496,7 @@ public final class LiveAgreement implements AutoCloseable {
         synchronized (this) { // closed: nobody will compute these intervals now
             running = false;
             for (CompletableFuture<LiveSnapshot> f : waiting) {
-                f.completeExceptionally(new java.util.concurrent.CancellationException("agreement closed"));
+                f.completeExceptionally(new CancellationException("agreement closed"));
             }
             waiting.clear();
         }

@@ -42,7 +42,6 @@ public final class WorkbenchBench {
     static long passStart;
     static java.util.function.Supplier<String> statusOf = () -> "";
 
-
     public static void main(String[] args) throws Exception {
         Path project = Path.of(args[0]).toAbsolutePath();
         int decisions = args.length > 1 ? Integer.parseInt(args[1]) : 40;
