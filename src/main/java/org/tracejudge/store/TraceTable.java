@@ -130,10 +130,13 @@ public final class TraceTable {
 
     private final Project project;
     private final Layout layout;
+    /** The layout's column keys, shared by every row this table reads. */
+    private final RowValues.Keys rowKeys;
 
     public TraceTable(Project project, Layout layout) {
         this.project = project;
         this.layout = layout;
+        this.rowKeys = new RowValues.Keys(layout.columns().stream().map(Column::key).toList());
     }
 
     public Layout layout() {
@@ -488,13 +491,15 @@ public final class TraceTable {
                 s.setString(i++, id);
             }
             try (ResultSet rs = s.executeQuery()) {
+                int n = rowKeys.size();
                 while (rs.next()) {
-                    Map<String, String> values = new LinkedHashMap<>();
-                    int k = 4;
-                    for (Column col : layout.columns()) {
-                        values.put(col.key(), rs.getString(k++));
+                    String[] values = new String[n];
+                    for (int k = 0; k < n; k++) {
+                        values[k] = rowKeys.share(rs.getString(k + 4));
                     }
-                    byId.put(rs.getString(1), new Row(rs.getString(1), rs.getString(2), rs.getString(3), values));
+                    String id = rs.getString(1);
+                    byId.put(id, new Row(id, rowKeys.share(rs.getString(2)), rowKeys.share(rs.getString(3)),
+                            new RowValues(rowKeys, values)));
                 }
             }
         }
@@ -502,7 +507,8 @@ public final class TraceTable {
         for (String id : ids) {
             Row r = byId.get(id);
             if (r != null) {
-                out.add(r);
+                // the caller's id string: the table keeps it anyway, so the row need not hold a second copy
+                out.add(new Row(id, r.taskId(), r.labelSet(), r.values()));
             }
         }
         return out;
