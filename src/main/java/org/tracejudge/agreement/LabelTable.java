@@ -6,7 +6,6 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -228,9 +227,13 @@ public final class LabelTable {
         private final Map<String, Integer> index = new HashMap<>();
         private final List<String> raters = new ArrayList<>();
         private final Map<String, Integer> raterIndex = new HashMap<>();
-        private final List<Map<String, String>> rows = new ArrayList<>(); // rater index -> label as map per item
+        /** Per item, each rater's label as an index into {@link #seen} ({@link #MISSING} for none); grows with the raters. */
+        private final List<int[]> rows = new ArrayList<>();
+        /** Per item, its strata attributes, or null while it has none (most tables have none). */
         private final List<Map<String, String>> strata = new ArrayList<>();
-        private final Set<String> labels = new LinkedHashSet<>();
+        /** The labels in the order first seen, and where each sits in that list. */
+        private final List<String> seen = new ArrayList<>();
+        private final Map<String, Integer> seenIndex = new HashMap<>();
 
         private Builder() {
         }
@@ -246,57 +249,90 @@ public final class LabelTable {
 
         /** Declares an item even if it has no label yet. */
         public Builder addItem(String item) {
-            index.computeIfAbsent(item, it -> {
+            itemIndex(item);
+            return this;
+        }
+
+        private int itemIndex(String item) {
+            return index.computeIfAbsent(item, it -> {
                 items.add(it);
-                rows.add(new LinkedHashMap<>());
-                strata.add(new LinkedHashMap<>());
+                int[] row = new int[raters.size()];
+                Arrays.fill(row, MISSING);
+                rows.add(row);
+                strata.add(null);
                 return items.size() - 1;
             });
-            return this;
         }
 
         /** Adds one label; throws if this rater already labelled this item. */
         public Builder add(String item, String rater, String label) {
             Objects.requireNonNull(label, "label");
-            addItem(item);
+            int i = itemIndex(item);
             addRater(rater);
-            Map<String, String> row = rows.get(index.get(item));
-            if (row.containsKey(rater)) {
+            int r = raterIndex.get(rater);
+            int[] row = rows.get(i);
+            if (row.length <= r) {
+                int had = row.length;
+                row = Arrays.copyOf(row, raters.size());
+                Arrays.fill(row, had, row.length, MISSING);
+                rows.set(i, row);
+            }
+            if (row[r] != MISSING) {
                 throw new IllegalArgumentException("duplicate label for item '" + item + "' by rater '" + rater + "'");
             }
-            row.put(rater, label);
-            labels.add(label);
+            row[r] = seenIndex.computeIfAbsent(label, l -> {
+                seen.add(l);
+                return seen.size() - 1;
+            });
             return this;
         }
 
         /** Sets strata attributes for an item (merged with any already set). */
         public Builder strata(String item, Map<String, String> attributes) {
-            addItem(item);
-            strata.get(index.get(item)).putAll(attributes);
+            int i = itemIndex(item);
+            if (attributes.isEmpty()) {
+                return this;
+            }
+            Map<String, String> m = strata.get(i);
+            if (m == null) {
+                m = new LinkedHashMap<>();
+                strata.set(i, m);
+            }
+            m.putAll(attributes);
             return this;
         }
 
         public boolean has(String item, String rater) {
             Integer i = index.get(item);
-            return i != null && rows.get(i).containsKey(rater);
+            Integer r = raterIndex.get(rater);
+            if (i == null || r == null) {
+                return false;
+            }
+            int[] row = rows.get(i);
+            return r < row.length && row[r] != MISSING;
         }
 
         public LabelTable build() {
-            List<String> sorted = canonicalOrder(labels);
+            List<String> sorted = canonicalOrder(seen);
             Map<String, Integer> code = new HashMap<>();
             for (int k = 0; k < sorted.size(); k++) {
                 code.put(sorted.get(k), k);
             }
+            int[] recode = new int[seen.size()];
+            for (int k = 0; k < recode.length; k++) {
+                recode[k] = code.get(seen.get(k));
+            }
             int[][] codes = new int[items.size()][raters.size()];
             for (int i = 0; i < items.size(); i++) {
+                int[] row = rows.get(i);
                 Arrays.fill(codes[i], MISSING);
-                for (Map.Entry<String, String> e : rows.get(i).entrySet()) {
-                    codes[i][raterIndex.get(e.getKey())] = code.get(e.getValue());
+                for (int r = 0; r < row.length; r++) {
+                    codes[i][r] = row[r] == MISSING ? MISSING : recode[row[r]];
                 }
             }
             List<Map<String, String>> st = new ArrayList<>(strata.size());
             for (Map<String, String> m : strata) {
-                st.add(Collections.unmodifiableMap(new LinkedHashMap<>(m)));
+                st.add(m == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(m)));
             }
             return new LabelTable(items, raters, sorted, codes, Collections.unmodifiableList(st));
         }

