@@ -8,5 +8,5 @@ cd "$(dirname "$0")/.."
 cases=${1:-30}
 ./mvnw -q -B -o test-compile dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -Dmdep.includeScope=test
 cp="target/test-classes:target/classes:$(cat target/test-cp.txt)"
-java -Xmx1g -XX:MaxGCPauseMillis=20 -Dglass.platform=Monocle -Dmonocle.platform=Headless -Dprism.order=sw -Dprism.text=t2k \
+java -Xmx1g -XX:MaxGCPauseMillis=20 -XX:TieredStopAtLevel=1 -Dglass.platform=Monocle -Dmonocle.platform=Headless -Dprism.order=sw -Dprism.text=t2k \
   -Dtestfx.headless=true -cp "$cp" org.tracejudge.ui.bench.ConversationBench "$cases" 2>&1 | grep -v WARNING

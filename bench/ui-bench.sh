@@ -4,7 +4,7 @@
 # (headless Monocle, -Xmx1g) and measures: first rows visible after opening, the longest FX-thread stall
 # while scrolling and filtering (animation-pulse gaps), key -> next item, key -> agreement panel updated,
 # heap after GC; scrolling and filtering run in rounds (-Dtracejudge.rounds, default 3; the first on a cold JIT).
-# The JVM runs as the installed workbench does (-XX:MaxGCPauseMillis=20).  Usage: bash bench/ui-bench.sh [MODELS=100] [DECISIONS=40]   (needs ../shared/corpora)
+# The JVM runs as the installed workbench does (-XX:MaxGCPauseMillis=20 -XX:TieredStopAtLevel=1).  Usage: bash bench/ui-bench.sh [MODELS=100] [DECISIONS=40]   (needs ../shared/corpora)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 models=${1:-100}
@@ -20,5 +20,5 @@ fi
 echo "== SQL paging (TraceTableBench)"
 java -Xmx1g -cp "$cp" org.tracejudge.ui.bench.TraceTableBench "$project" | tail -12
 echo "== window (WorkbenchBench, headless Monocle, -Xmx1g)"
-java -Xmx1g -XX:MaxGCPauseMillis=20 -Dglass.platform=Monocle -Dmonocle.platform=Headless -Dprism.order=sw -Dprism.text=t2k \
+java -Xmx1g -XX:MaxGCPauseMillis=20 -XX:TieredStopAtLevel=1 -Dglass.platform=Monocle -Dmonocle.platform=Headless -Dprism.order=sw -Dprism.text=t2k \
   -Dtestfx.headless=true -cp "$cp" org.tracejudge.ui.bench.WorkbenchBench "$project" "$decisions" 2>&1 | grep -v WARNING

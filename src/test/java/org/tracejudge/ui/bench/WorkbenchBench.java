@@ -40,6 +40,9 @@ public final class WorkbenchBench {
     /** The longest CSS + layout pass of a pulse (the FX thread's own scene work, without waiting for rendering). */
     static final AtomicLong maxPass = new AtomicLong();
     static long passStart;
+    /** Every pulse gap and CSS + layout pass since the last reset (FX thread only), for the medians and 95th percentiles. */
+    static final List<Double> gapList = new ArrayList<>();
+    static final List<Double> passList = new ArrayList<>();
     static java.util.function.Supplier<String> statusOf = () -> "";
 
     public static void main(String[] args) throws Exception {
@@ -62,6 +65,7 @@ public final class WorkbenchBench {
                     long prev = lastPulse.getAndSet(now);
                     if (prev != 0) {
                         maxGap.accumulateAndGet(now - prev, Math::max);
+                        gapList.add(ms(now - prev));
                         pulses.incrementAndGet();
                         if (now - prev > 50_000_000L) {
                             over50.incrementAndGet();
@@ -72,7 +76,11 @@ public final class WorkbenchBench {
         });
         fx(() -> {
             app.window().scene().addPreLayoutPulseListener(() -> passStart = System.nanoTime());
-            app.window().scene().addPostLayoutPulseListener(() -> maxPass.accumulateAndGet(System.nanoTime() - passStart, Math::max));
+            app.window().scene().addPostLayoutPulseListener(() -> {
+                long pass = System.nanoTime() - passStart;
+                maxPass.accumulateAndGet(pass, Math::max);
+                passList.add(ms(pass));
+            });
         });
         ProjectViewModel vm = app.viewModel();
         statusOf = () -> vm.statusProperty().get() + " / current " + vm.currentProperty().get() + " / detail "
@@ -111,6 +119,7 @@ public final class WorkbenchBench {
             waitPulses(10);
             System.out.printf(Locale.ROOT, "scrolling 120 jumps across %,d rows: longest FX stall %.1f ms (pulse gap, rendering "
                     + "included); %s; longest CSS + layout pass %.1f ms%n", n, gapMs(), over50(), passMs());
+            System.out.println("  " + spread());
             if (js != null) {
                 js.stopAndPrint("dragging the scroll bar", 400);
             }
@@ -236,11 +245,22 @@ public final class WorkbenchBench {
             pulses.set(0);
             over50.set(0);
             maxPass.set(0);
+            gapList.clear();
+            passList.clear();
         });
     }
 
     static String over50() {
         return String.format(Locale.ROOT, "%d of %d pulse gaps over 50 ms", over50.get(), pulses.get());
+    }
+
+    /** Median and 95th percentile of the pulse gaps and of the CSS + layout passes since the last reset. */
+    static String spread() throws Exception {
+        String[] out = new String[1];
+        fx(() -> out[0] = String.format(Locale.ROOT, "pulse gaps: median %.1f ms, 95th percentile %.1f ms; CSS + layout: "
+                + "median %.1f ms, 95th percentile %.1f ms", pct(gapList, 50), pct(gapList, 95), pct(passList, 50),
+                pct(passList, 95)));
+        return out[0];
     }
 
     static double gapMs() {
