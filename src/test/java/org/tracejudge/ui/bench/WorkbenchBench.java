@@ -97,6 +97,8 @@ public final class WorkbenchBench {
         System.out.printf(Locale.ROOT, "open -> first rows visible: %.0f ms (%,d traces)%n", firstRows, vm.rowsProperty().get().size());
         waitUntil(() -> vm.agreementProperty().get() != null, 120);
         System.out.printf(Locale.ROOT, "open -> agreement panel filled: %.0f ms%n", ms(System.nanoTime() - t0));
+        waitUntil(() -> vm.agreementProperty().get() != null && !vm.agreementProperty().get().intervalsStale(), 120);
+        System.out.printf(Locale.ROOT, "open -> agreement intervals shown (bootstrap done): %.0f ms%n", ms(System.nanoTime() - t0));
         Thread.sleep(1500);
 
         // 2. and 3., in rounds (the first runs on a cold JIT): scrolling and filtering
