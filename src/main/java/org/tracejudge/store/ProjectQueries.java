@@ -3,6 +3,7 @@ package org.tracejudge.store;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -66,6 +67,12 @@ public final class ProjectQueries {
         });
     }
 
+    /** A rater from a row whose first columns are id, name, kind, version, description. */
+    static RaterSummary rater(ResultSet rs, int labels) throws SQLException {
+        return new RaterSummary(rs.getString(1), rs.getString(2), RaterKind.fromCode(rs.getString(3)), rs.getString(4),
+                rs.getString(5), labels);
+    }
+
     /** Every rater with the number of traces it currently labels (null verdicts and withdrawals not counted). */
     public List<RaterSummary> raters() {
         return project.read(c -> {
@@ -75,8 +82,7 @@ public final class ProjectQueries {
                             + "(SELECT count(*) FROM current_label l WHERE l.rater_id = r.id AND l.action = 'set') "
                             + "FROM rater r ORDER BY r.kind = 'imported' DESC, r.name, r.version")) {
                 while (rs.next()) {
-                    out.add(new RaterSummary(rs.getString(1), rs.getString(2), RaterKind.fromCode(rs.getString(3)),
-                            rs.getString(4), rs.getString(5), rs.getInt(6)));
+                    out.add(rater(rs, rs.getInt(6)));
                 }
             }
             return out;
@@ -289,8 +295,7 @@ public final class ProjectQueries {
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
                     "SELECT id, name, kind, version, description FROM rater")) {
                 while (rs.next()) {
-                    out.put(rs.getString(1), new RaterSummary(rs.getString(1), rs.getString(2),
-                            RaterKind.fromCode(rs.getString(3)), rs.getString(4), rs.getString(5), 0).column());
+                    out.put(rs.getString(1), rater(rs, 0).column());
                 }
             }
             return out;

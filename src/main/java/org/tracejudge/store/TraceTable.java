@@ -228,8 +228,7 @@ public final class TraceTable {
                     + "r.description FROM rater r WHERE EXISTS (SELECT 1 FROM label l WHERE l.rater_id = r.id) "
                     + "ORDER BY r.name, r.version")) {
                 while (rs.next()) {
-                    out.add(new ProjectQueries.RaterSummary(rs.getString(1), rs.getString(2),
-                            RaterKind.fromCode(rs.getString(3)), rs.getString(4), rs.getString(5), 0));
+                    out.add(ProjectQueries.rater(rs, 0));
                 }
             }
             return out;
@@ -507,8 +506,7 @@ public final class TraceTable {
         for (String id : ids) {
             Row r = byId.get(id);
             if (r != null) {
-                // the caller's id string: the table keeps it anyway, so the row need not hold a second copy
-                out.add(new Row(id, r.taskId(), r.labelSet(), r.values()));
+                out.add(r);
             }
         }
         return out;
