@@ -76,7 +76,11 @@ class SafetyReviewUiTest {
     @Test
     @SuppressWarnings("unchecked")
     void blindDoubleReviewToAnAdjudicatedSafetyCall(FxRobot robot) throws Exception {
+        // the app opens the bundled project on start; the start page comes back only once that opening is done,
+        // else the workbench replaces it under the robot's click
+        waitFor("sample project open", () -> app.viewModel().openProperty().get() && !app.viewModel().openingProperty().get());
         robot.interact(() -> app.window().showWelcome());
+        waitFor("start page", () -> robot.lookup("#openSafetySample").tryQuery().isPresent());
         robot.clickOn("#openSafetySample");
         waitFor("content warning", () -> robot.lookup("#contentWarning").tryQuery().isPresent());
         assertTrue(text(robot, "#contentWarning").contains("self-harm"), text(robot, "#contentWarning"));
