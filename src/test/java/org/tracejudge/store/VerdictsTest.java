@@ -25,7 +25,8 @@ import org.tracejudge.importer.Importer;
 /**
  * The current labels the agreement panel reads ({@link ProjectQueries#verdicts}) against the {@code current_label}
  * view's answer, on a ledger where insertion order and time order disagree, with withdrawals, null verdicts and
- * ties on the timestamp, read in chunks that split a (trace, rater) history.
+ * ties on the timestamp, read in chunks that split a (trace, rater) history; and each rater's count of current
+ * labels ({@link ProjectQueries#raters}) against the view's.
  */
 class VerdictsTest {
     @Test
@@ -73,6 +74,20 @@ class VerdictsTest {
                 assertEquals(got.size(), new HashSet<>(got).size(), "one verdict per trace and rater (chunk " + chunk + ")");
                 assertEquals(expected, new HashSet<>(got), "chunk " + chunk);
             }
+            // each rater's count of current labels, from the same walk, against the view's
+            Map<String, Integer> viewCounts = p.read(c -> {
+                Map<String, Integer> out = new HashMap<>();
+                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                        "SELECT r.id, (SELECT count(*) FROM current_label l WHERE l.rater_id = r.id AND l.action = 'set') FROM rater r")) {
+                    while (rs.next()) {
+                        out.put(rs.getString(1), rs.getInt(2));
+                    }
+                }
+                return out;
+            });
+            Map<String, Integer> counted = new HashMap<>();
+            q.raters().forEach(r -> counted.put(r.id(), r.labels()));
+            assertEquals(viewCounts, counted);
         }
     }
 
