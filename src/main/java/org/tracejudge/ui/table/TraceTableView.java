@@ -561,7 +561,7 @@ public final class TraceTableView extends BorderPane {
                 show(null);
                 return;
             }
-            String item = row == null ? null : row.get(col.key());
+            String item = value();
             if (item == null) {
                 setText(row == null ? "…" : col.isLabel() ? (col.kind() == TraceTable.Kind.FINAL
                         || col.kind() == TraceTable.Kind.ENSEMBLE ? "pending" : "—") : "");
