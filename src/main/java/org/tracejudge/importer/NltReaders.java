@@ -22,8 +22,11 @@ import org.tracejudge.selection.Scenario;
 /**
  * Tool-selection inputs (formats.md §5): an NLT scenario file ({@code scenario, tools[{name, description,
  * safety_critical?}], inputs[{id, input, expected_tools}]}) and selector runs as JSON Lines
- * ({@code id, scenario, input, expected_tools, model_id, approach: nlt|structured, output | tool_calls}).
- * A task is one input of one scenario; its id depends only on (scenario, input id), so runs find it.
+ * ({@code id, scenario, input, expected_tools, model_id, approach: nlt|structured, output | tool_calls}, and
+ * optionally {@code run} (the replication), {@code condition} (the prompt version, e.g. original / perturbed) and
+ * {@code usage: {prompt_tokens, completion_tokens}}, kept in the trace's {@code extra}).
+ * A task is one input of one scenario; its id depends only on (scenario, input id), so runs find it. A trace is one
+ * trial: its id includes model, approach, condition and run, so five replications are five traces.
  */
 final class NltReaders {
     private NltReaders() {}
@@ -183,15 +186,66 @@ final class NltReaders {
         } else {
             throw f.error("/approach", "expected \"nlt\" or \"structured\", found \"" + approach + "\"");
         }
-        String run = f.optionalText(row, "run", "");
+        String run = runNumber(f, row);
+        String condition = f.optionalText(row, "condition", "");
+        if (condition != null && condition.isBlank()) {
+            throw f.error("/condition", "expected the prompt condition's name (e.g. \"original\"), found an empty string");
+        }
         String taskId = taskId(scenario, id);
         out.accept(task(scenario, id, text, expected, null, null));
         ObjectNode extra = Json.object();
         extra.put("approach", approach);
         extra.put("input_id", id);
-        String traceRun = run == null ? approach : approach + ":" + run;
-        out.accept(new Records.TraceRec(Ids.of("trace", taskId, model, traceRun), taskId, model, traceRun, answer,
-                executed.toString(), null, extra.toString()));
+        if (run != null) {
+            extra.put("run", run);
+        }
+        if (condition != null) {
+            extra.put("condition", condition);
+        }
+        ObjectNode usage = usage(f, row);
+        if (usage != null) {
+            extra.set("usage", usage);
+        }
+        // every replication and every prompt condition is a trial of its own: both are in the trace's id and run
+        String traceRun = (condition == null ? approach : approach + "/" + condition) + (run == null ? "" : ":" + run);
+        String traceId = condition == null ? Ids.of("trace", taskId, model, traceRun)
+                : Ids.of("trace", taskId, model, approach, "condition", condition, "run", run);
+        out.accept(new Records.TraceRec(traceId, taskId, model, traceRun, answer, executed.toString(), null, extra.toString()));
+    }
+
+    /** {@code run}: the replication, a string or a whole number (null when absent). */
+    private static String runNumber(Fields f, JsonNode row) {
+        JsonNode r = row.get("run");
+        if (r == null || r.isNull()) {
+            return null;
+        }
+        if (!(r.isTextual() || r.isIntegralNumber()) || r.asText().isBlank()) {
+            throw f.error("/run", "expected the replication (a whole number or a string), found " + Fields.describe(r));
+        }
+        return r.asText();
+    }
+
+    /** {@code usage: {prompt_tokens, completion_tokens}} (OpenAI's names), each a whole number >= 0 or absent. */
+    private static ObjectNode usage(Fields f, JsonNode row) {
+        JsonNode u = row.get("usage");
+        if (u == null || u.isNull()) {
+            return null;
+        }
+        if (!u.isObject()) {
+            throw f.error("/usage", "expected {prompt_tokens, completion_tokens}, found " + Fields.describe(u));
+        }
+        ObjectNode out = Json.object();
+        for (String k : new String[] {"prompt_tokens", "completion_tokens"}) {
+            JsonNode n = u.get(k);
+            if (n == null || n.isNull()) {
+                continue;
+            }
+            if (!n.isIntegralNumber() || n.asLong() < 0) {
+                throw f.error("/usage/" + k, "expected a whole number of tokens >= 0, found " + Fields.describe(n));
+            }
+            out.put(k, n.asLong());
+        }
+        return out;
     }
 
     private static Records.TaskRec task(String scenario, String id, String input, List<String> expected,
