@@ -19,7 +19,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "selection", description = "The tool-selection study of NLT selector runs (formats.md §5): per model and "
-        + "approach (NLT vs structured), overall, by scenario and by condition: trials, exact-match accuracy with a 95% "
+        + "approach (NLT vs structured), overall, by scenario and by condition: trials, exact-match accuracy with a 95%% "
         + "Wilson interval, variance (its definition printed beside it), mean input/output/total tokens per trial; the "
         + "NLT − structured difference per model with McNemar's test on paired trials and the mean across models; per "
         + "tool recall and misses by approach and condition. --plot writes the accuracy-vs-variance figure as SVG.")

@@ -115,8 +115,13 @@ public final class SelectionPlot {
             double ny = top + ph - a.nltVariance() / ax.yMax() * ph;
             sb.append(String.format(Locale.ROOT, "<g><title>%s: structured %.1f%%, %.4f → NLT %.1f%%, %.4f</title>%n", xml(a.model()),
                     a.structuredAccuracy(), a.structuredVariance(), a.nltAccuracy(), a.nltVariance()));
-            sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\" "
-                    + "stroke-width=\"1.5\" marker-end=\"url(#head)\"/>%n", sx, sy, nx, ny));
+            double len = Math.hypot(nx - sx, ny - sy);
+            if (len > 12) { // from the edge of one dot to the edge of the other, so the head shows
+                double ux = (nx - sx) / len;
+                double uy = (ny - sy) / len;
+                sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\" "
+                        + "stroke-width=\"1.5\" marker-end=\"url(#head)\"/>%n", sx + 5 * ux, sy + 5 * uy, nx - 6 * ux, ny - 6 * uy));
+            }
             sb.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#d95f02\"/>%n", sx, sy));
             sb.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#1b9e77\"/>%n", nx, ny));
             sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\">%s</text></g>%n", nx + 8, ny - 6, xml(a.model())));
