@@ -124,7 +124,9 @@ public final class SelectionPlot {
             }
             sb.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#d95f02\"/>%n", sx, sy));
             sb.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#1b9e77\"/>%n", nx, ny));
-            sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\">%s</text></g>%n", nx + 8, ny - 6, xml(a.model())));
+            boolean leftOfDot = nx + 8 + 7 * a.model().length() > left + pw; // keep the name inside the plot
+            sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\"%s>%s</text></g>%n", leftOfDot ? nx - 8 : nx + 8,
+                    ny - 6, leftOfDot ? " text-anchor=\"end\"" : "", xml(a.model())));
         }
         double lx = left + pw + 16;
         sb.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#d95f02\"/><text x=\"%.1f\" y=\"%.1f\">structured</text>%n",

@@ -108,7 +108,8 @@ public final class SelectionReportFormat {
         return r.groups(); // compute() adds them in this order
     }
 
-    static String slice(Group g) {
+    /** "all", "scenario sage", "condition perturbed". */
+    public static String slice(Group g) {
         return switch (g.by()) {
             case "all" -> "all";
             case "condition" -> "condition " + cond(g.key());
@@ -321,7 +322,7 @@ public final class SelectionReportFormat {
         return Double.isFinite(d) ? String.format(Locale.ROOT, "%+.2f", 100 * d) : "n/a";
     }
 
-    static String frac(Double d) {
+    public static String frac(Double d) {
         return d == null ? "n/a" : String.format(Locale.ROOT, "%.3f", d);
     }
 
