@@ -104,14 +104,14 @@ public final class SelectionView {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         table.getColumns().add(column("Model", 110, g -> g.model()));
         table.getColumns().add(column("Approach", 76, g -> g.approach()));
-        table.getColumns().add(column("Slice", 150, SelectionReportFormat::slice));
-        table.getColumns().add(column("Trials", 50, g -> String.valueOf(g.trials())));
-        table.getColumns().add(column("Accuracy % [95% CI]", 150, g -> String.format(Locale.ROOT, "%.1f [%.1f–%.1f]",
+        table.getColumns().add(column("Slice", 140, SelectionReportFormat::slice));
+        table.getColumns().add(column("Trials", 52, g -> String.valueOf(g.trials())));
+        table.getColumns().add(column("Acc. % [95% CI]", 140, g -> String.format(Locale.ROOT, "%.1f [%.1f–%.1f]",
                 100 * g.accuracy(), 100 * g.ciLow(), 100 * g.ciHigh())));
-        TableColumn<Group, String> var = column("Variance", 130, g -> SelectionReportFormat.var(g.variance(model.varianceProperty().get())));
+        TableColumn<Group, String> var = column("Variance", 120, g -> SelectionReportFormat.var(g.variance(model.varianceProperty().get())));
         var.setId("selectionVarianceColumn");
         table.getColumns().add(var);
-        table.getColumns().add(column("Tokens in / out / total", 160, g -> SelectionReportFormat.tok(g.meanInput()) + " / "
+        table.getColumns().add(column("Tokens in/out/total", 130, g -> SelectionReportFormat.tok(g.meanInput()) + " / "
                 + SelectionReportFormat.tok(g.meanOutput()) + " / " + SelectionReportFormat.tok(g.meanTotal())));
         table.setItems(model.rows());
         model.varianceProperty().addListener((o, a, b) -> {
@@ -140,10 +140,13 @@ public final class SelectionView {
         Label definition = new Label();
         definition.setId("selectionDefinition");
         definition.setWrapText(true);
+        definition.setMinHeight(Region.USE_PREF_SIZE);
+        definition.setPadding(new Insets(0, 6, 0, 6));
         definition.textProperty().bind(model.definitionProperty());
         Label headline = new Label();
         headline.setId("selectionHeadline");
         headline.setWrapText(true);
+        headline.setMinHeight(Region.USE_PREF_SIZE);
         headline.setStyle("-fx-font-weight: bold");
         headline.textProperty().bind(model.headlineProperty());
         Label status = new Label();
@@ -156,7 +159,7 @@ public final class SelectionView {
         tools.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         tools.setPlaceholder(new Label("No scenario tools."));
         tools.getColumns().add(column("Scenario", 70, t -> t.scenario()));
-        tools.getColumns().add(column("Tool", 140, t -> t.tool() + (t.safetyCritical() ? " ⚠" : "")));
+        tools.getColumns().add(column("Tool", 180, t -> t.tool() + (t.safetyCritical() ? " ⚠" : "")));
         tools.getColumns().add(column("Approach", 70, t -> t.approach()));
         tools.getColumns().add(column("Condition", 80, t -> t.condition().isEmpty() ? "(none)" : t.condition()));
         tools.getColumns().add(column("Expected", 60, t -> String.valueOf(t.expectedYes())));
@@ -176,7 +179,7 @@ public final class SelectionView {
         left.setPadding(new Insets(0, 0, 0, 0));
         SplitPane split = new SplitPane(left, plot);
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.58);
+        split.setDividerPositions(0.62);
         VBox bottom = new VBox(2, headline, status);
         bottom.setPadding(new Insets(4, 8, 6, 8));
         root.setTop(bar);

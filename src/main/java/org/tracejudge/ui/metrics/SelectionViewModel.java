@@ -80,8 +80,8 @@ public final class SelectionViewModel {
         rows.setAll(s.by == null ? r.groups() : r.groups(s.by));
         differences.setAll(r.differences());
         // safety-critical tools first, each in the scenario's order
-        tools.setAll(r.tools().stream().sorted(java.util.Comparator.comparing(SelectionStudy.ToolFigure::scenario)
-                .thenComparing(t -> !t.safetyCritical())).toList());
+        tools.setAll(r.tools().stream().sorted(java.util.Comparator.comparing((SelectionStudy.ToolFigure t) -> !t.safetyCritical())
+                .thenComparing(SelectionStudy.ToolFigure::scenario)).toList());
         arrows.setAll(SelectionPlot.arrows(r, v));
         headline.set(r.headline() == null ? "No model has both approaches: no NLT − structured difference."
                 : SelectionReportFormat.headline(r.headline(), v));
