@@ -39,6 +39,10 @@ final class SafetyCommand implements Callable<Integer> {
             + "human_final, blind_first_pass, double_review, content_warning, allow_skip (true/false), break_minutes (number).")
     List<String> set;
 
+    @Option(names = "--split", description = "The figures once per approach and prompt condition (NLT-style studies), "
+            + "each over its own traces.")
+    boolean split;
+
     @Option(names = "--queue", description = "List the adjudication queue (tools experts disagree on) instead of the figures.")
     boolean queue;
 
@@ -71,6 +75,32 @@ final class SafetyCommand implements Callable<Integer> {
                         d.experts().forEach(o -> out.printf("      %s: %s — %s%n", o.rater(), o.yes() ? "YES" : "NO",
                                 o.rationale() == null ? "(no rationale)" : o.rationale()));
                     }
+                }
+                return 0;
+            }
+            if (split) {
+                Map<String, Map<String, SafetyFigures.Figures>> slices = p.read(c -> SafetyFigures.bySlice(c, pol));
+                if (slices.isEmpty()) {
+                    throw new IllegalArgumentException("no scored tool-selection runs in " + project.getFileName());
+                }
+                com.fasterxml.jackson.databind.node.ObjectNode json = Json.object();
+                boolean first = true;
+                for (Map.Entry<String, Map<String, SafetyFigures.Figures>> e : slices.entrySet()) {
+                    ArrayNode a = json.putArray(e.getKey());
+                    for (SafetyFigures.Figures f : e.getValue().values()) {
+                        if (scenario != null && !f.scenario().equals(scenario)) {
+                            continue;
+                        }
+                        if (format == Fmt.json) {
+                            a.add(SafetyFigures.json(f));
+                        } else {
+                            out.print((first ? "" : "\n") + "== " + e.getKey() + " ==\n" + SafetyFigures.table(f));
+                            first = false;
+                        }
+                    }
+                }
+                if (format == Fmt.json) {
+                    out.println(Json.write(json));
                 }
                 return 0;
             }

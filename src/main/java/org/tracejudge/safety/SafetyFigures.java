@@ -58,7 +58,16 @@ public final class SafetyFigures {
 
     /** Figures per scenario, by scenario name. */
     public static Map<String, Figures> compute(Connection c, SafetyPolicy policy) throws SQLException {
-        List<SelectionTraces.Item> items = SelectionTraces.all(c);
+        return compute(c, policy, id -> true);
+    }
+
+    /**
+     * Figures per scenario over the traces {@code includeTrace} accepts (by trace id): one approach and prompt
+     * condition of an NLT-style study, say (see {@link #bySlice}).
+     */
+    public static Map<String, Figures> compute(Connection c, SafetyPolicy policy, java.util.function.Predicate<String> includeTrace)
+            throws SQLException {
+        List<SelectionTraces.Item> items = SelectionTraces.all(c).stream().filter(i -> includeTrace.test(i.traceId())).toList();
         Map<String, Map<String, SafetyReview.Final>> finals = SafetyReview.finalLabels(c, policy);
         Map<String, Map<String, List<SafetyReview.Opinion>>> opinions = SafetyReview.allOpinions(c, null);
         Map<String, Figures> out = new TreeMap<>();
@@ -66,6 +75,23 @@ public final class SafetyFigures {
             List<SelectionTraces.Item> mine = items.stream().filter(i -> i.scenario() != null
                     && i.scenario().name().equals(sc.name())).toList();
             out.put(sc.name(), scenario(sc, mine, finals, opinions));
+        }
+        return out;
+    }
+
+    /**
+     * The figures split by approach and prompt condition (issue 25): "approach" or "approach / condition" (the
+     * condition left out when the runs named none) to the figures per scenario over those traces.
+     */
+    public static Map<String, Map<String, Figures>> bySlice(Connection c, SafetyPolicy policy) throws SQLException {
+        Map<String, java.util.Set<String>> slices = new TreeMap<>();
+        for (org.tracejudge.selection.SelectionStudy.Trial t : org.tracejudge.selection.SelectionStudy.trials(c).trials()) {
+            String key = t.condition().isEmpty() ? t.approach() : t.approach() + " / " + t.condition();
+            slices.computeIfAbsent(key, k -> new java.util.HashSet<>()).add(t.traceId());
+        }
+        Map<String, Map<String, Figures>> out = new LinkedHashMap<>();
+        for (Map.Entry<String, java.util.Set<String>> e : slices.entrySet()) {
+            out.put(e.getKey(), compute(c, policy, e.getValue()::contains));
         }
         return out;
     }

@@ -111,6 +111,26 @@ class SelectionCliTest {
             }
         });
 
+        // the per-tool safety figures split by approach and condition, each slice over its own trials
+        r = CliTest.run("safety", p.toString(), "--split", "--format", "json", "--scenario", "sage");
+        assertEquals(0, r.code(), r.err());
+        JsonNode split = Json.read(r.out());
+        assertEquals(List.of("nlt / original", "nlt / perturbed", "structured / original", "structured / perturbed"),
+                iterable(split.fieldNames()));
+        for (String slice : iterable(split.fieldNames())) {
+            String approach = slice.substring(0, slice.indexOf(' '));
+            String condition = slice.substring(slice.lastIndexOf(' ') + 1);
+            JsonNode sage = split.get(slice).get(0);
+            assertEquals("sage", sage.get("scenario").asText());
+            for (JsonNode em : sage.get("exact_match")) {
+                assertEquals(approach, em.get("approach").asText());
+                assertEquals(80, em.get("n").asInt(), "16 inputs × 5 replications");
+                long right = trials.stream().filter(t -> t.model().equals(em.get("model").asText()) && t.approach().equals(approach)
+                        && t.condition().equals(condition) && t.scenario().equals("sage") && t.correct()).count();
+                assertEquals(Math.round(right / 80.0 * 10000) / 10000.0, em.get("accuracy").asDouble(), 1e-12);
+            }
+        }
+
         Path svg = dir.resolve("plot.svg");
         r = CliTest.run("selection", p.toString(), "--variance", "across", "--plot", svg.toString());
         assertEquals(0, r.code(), r.err());
@@ -144,6 +164,12 @@ class SelectionCliTest {
         r = CliTest.run("help", "selection"); // --help on every command comes with issue 23
         assertEquals(0, r.code());
         assertTrue(r.out().contains("--variance=KIND"), r.out());
+    }
+
+    private static List<String> iterable(java.util.Iterator<String> it) {
+        List<String> out = new ArrayList<>();
+        it.forEachRemaining(out::add);
+        return out;
     }
 
     /** Sample variance (n − 1). */
