@@ -61,6 +61,14 @@ class NltReplicationImportTest {
             assertEquals(300, extra.get("usage").get("completion_tokens").asLong());
             new Importer(p, null).importFiles(List.of(runs), Format.AUTO, null);
             assertEquals(10, TestData.count(p, "trace"), "re-importing the same runs adds nothing");
+            // the workbench's own JSONL carries them to another laptop
+            Path jsonl = dir.resolve("export.jsonl");
+            org.tracejudge.export.JsonlExporter.export(p, jsonl);
+            try (Project q = Project.openOrCreate(dir.resolve("q.tjdb"), null)) {
+                new Importer(q, null).importFiles(List.of(jsonl), Format.AUTO, null);
+                assertEquals(TestData.scalar(p, "SELECT group_concat(id || run || extra, '|') FROM (SELECT * FROM trace ORDER BY id)"),
+                        TestData.scalar(q, "SELECT group_concat(id || run || extra, '|') FROM (SELECT * FROM trace ORDER BY id)"));
+            }
         }
     }
 
