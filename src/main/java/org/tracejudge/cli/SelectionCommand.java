@@ -74,8 +74,14 @@ final class SelectionCommand implements Callable<Integer> {
         if (plot != null) {
             Path abs = plot.toAbsolutePath();
             Path tmp = abs.resolveSibling(abs.getFileName() + ".part");
-            Files.writeString(tmp, SelectionPlot.svg(r, v), StandardCharsets.UTF_8);
-            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            try {
+                Files.writeString(tmp, SelectionPlot.svg(r, v), StandardCharsets.UTF_8);
+                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                Files.deleteIfExists(tmp);
+                throw new IOException("the report is printed, but the plot could not be written to " + plot + " ("
+                        + e.getClass().getSimpleName().replace("Exception", "") + ": " + e.getMessage() + ")", e);
+            }
             var err = spec.commandLine().getErr();
             err.println("tracejudge: wrote the plot to " + plot + (SelectionPlot.leftOut(r, v).isEmpty() ? ""
                     : " (not drawn: " + String.join(", ", SelectionPlot.leftOut(r, v)) + ")"));

@@ -140,6 +140,10 @@ class SelectionCliTest {
         String plot = Files.readString(svg);
         assertEquals(3, plot.split("<g><title>", -1).length - 1, "one arrow per model");
 
+        r = CliTest.run("selection", p.toString(), "--plot", dir.resolve("no-such-folder").resolve("plot.svg").toString());
+        assertEquals(1, r.code(), "the plot was not written: the command says so and fails");
+        assertTrue(r.out().contains("Mean across 3 models") && r.err().contains("the plot could not be written to"), r.err());
+
         r = CliTest.run("selection", p.toString(), "--format", "markdown");
         assertTrue(r.out().contains("| model | approach | slice |"), r.out());
         r = CliTest.run("selection", p.toString(), "--format", "csv");
