@@ -100,7 +100,13 @@ public final class SelectionReportFormat {
                     tok(h.nltTotalTokens()), tok(h.structuredTotalTokens()), tok(h.nltInputTokens()),
                     tok(h.structuredInputTokens()), tok(h.nltOutputTokens()), tok(h.structuredOutputTokens())));
         }
-        return sb.append('.').toString();
+        sb.append('.');
+        for (SelectionStudy.ConditionMeans c : h.byCondition()) {
+            sb.append(String.format(Locale.ROOT, "%n  condition %s (%d model%s): NLT %.1f%% vs structured %.1f%% (%s pp)", cond(c.condition()),
+                    c.models(), c.models() == 1 ? "" : "s", 100 * c.nltAccuracy(), 100 * c.structuredAccuracy(),
+                    pp(c.nltAccuracy() - c.structuredAccuracy())));
+        }
+        return sb.toString();
     }
 
     /** Groups as shown: per model and approach, the overall row, then its scenarios, then its conditions. */
@@ -234,6 +240,11 @@ public final class SelectionReportFormat {
         num(ho, "structured_mean_input_tokens", h.structuredInputTokens());
         num(ho, "nlt_mean_output_tokens", h.nltOutputTokens());
         num(ho, "structured_mean_output_tokens", h.structuredOutputTokens());
+        ArrayNode bc = ho.putArray("by_condition");
+        for (SelectionStudy.ConditionMeans c : h.byCondition()) {
+            bc.addObject().put("condition", c.condition()).put("models", c.models()).put("nlt_accuracy", c.nltAccuracy())
+                    .put("structured_accuracy", c.structuredAccuracy());
+        }
     }
 
     private static void variances(ObjectNode o, Map<Variance, Double> v) {

@@ -114,7 +114,14 @@ public final class SelectionStudy {
     public record Headline(int models, double nltAccuracy, double structuredAccuracy, double difference,
                            Map<Variance, Double> nltVariance, Map<Variance, Double> structuredVariance,
                            Double nltTotalTokens, Double structuredTotalTokens, Double nltInputTokens,
-                           Double structuredInputTokens, Double nltOutputTokens, Double structuredOutputTokens) {}
+                           Double structuredInputTokens, Double nltOutputTokens, Double structuredOutputTokens,
+                           List<ConditionMeans> byCondition) {}
+
+    /**
+     * The headline accuracies within one prompt condition (the study's perturbed vs original comparison), over the
+     * models that have both approaches under it.
+     */
+    public record ConditionMeans(String condition, int models, double nltAccuracy, double structuredAccuracy) {}
 
     /**
      * Per tool of a scenario, per approach and condition, against the expected set (the scenario's ground truth).
@@ -335,9 +342,28 @@ public final class SelectionStudy {
             nv.put(v, meanOf(nlt, g -> g.variance(v)));
             sv.put(v, meanOf(st, g -> g.variance(v)));
         }
+        Map<String, List<Group>> nltByCondition = new TreeMap<>();
+        Map<String, Group> stByCondition = new HashMap<>();
+        for (Group g : groups) {
+            if (g.by().equals("condition") && g.approach().equals(NLT)) {
+                nltByCondition.computeIfAbsent(g.key(), k -> new ArrayList<>()).add(g);
+            } else if (g.by().equals("condition") && g.approach().equals(STRUCTURED)) {
+                stByCondition.put(g.key() + "\u0000" + g.model(), g);
+            }
+        }
+        List<ConditionMeans> byCondition = new ArrayList<>();
+        nltByCondition.forEach((condition, ns) -> {
+            List<Group> withBoth = ns.stream().filter(g -> stByCondition.containsKey(condition + "\u0000" + g.model())).toList();
+            if (!withBoth.isEmpty()) {
+                byCondition.add(new ConditionMeans(condition, withBoth.size(),
+                        withBoth.stream().mapToDouble(Group::accuracy).average().orElseThrow(),
+                        withBoth.stream().mapToDouble(g -> stByCondition.get(condition + "\u0000" + g.model()).accuracy())
+                                .average().orElseThrow()));
+            }
+        });
         return new Headline(nlt.size(), na, sa, na - sa, nv, sv, meanOf(nlt, Group::meanTotal), meanOf(st, Group::meanTotal),
                 meanOf(nlt, Group::meanInput), meanOf(st, Group::meanInput), meanOf(nlt, Group::meanOutput),
-                meanOf(st, Group::meanOutput));
+                meanOf(st, Group::meanOutput), List.copyOf(byCondition));
     }
 
     /** Mean over the groups; null when any group lacks the value (a mean over some models would mislead). */

@@ -214,6 +214,14 @@ class SelectionStudyTest {
         // total tokens: model m NLT 900, model b NLT 900 (usage follows the approach) -> 900; structured 1319
         assertEquals(900.0, r.headline().nltTotalTokens(), EPS);
         assertEquals(1319.0, r.headline().structuredTotalTokens(), EPS);
+        // perturbed vs original: model m NLT original 5/6 (cells 111, 110), b (m's structured outcomes) 4/6 (001, 111)
+        // -> 3/4; structured perturbed: m 1/6 (010, 000), b 5/6 (101, 111) -> 1/2
+        SelectionStudy.ConditionMeans original = r.headline().byCondition().get(0);
+        assertEquals("original", original.condition());
+        assertEquals(2, original.models());
+        assertEquals(0.75, original.nltAccuracy(), EPS);
+        SelectionStudy.ConditionMeans perturbed = r.headline().byCondition().get(1);
+        assertEquals(0.5, perturbed.structuredAccuracy(), EPS);
 
         String table = SelectionReportFormat.table(r, Variance.REPLICATION);
         assertTrue(table.contains(Variance.REPLICATION.definition), table);
