@@ -32,6 +32,10 @@ final class ClassifyCommand implements Callable<Integer> {
             description = "compat (the published rule, quirks included) or tolerant (default: ${DEFAULT-VALUE}).")
     ModeOption mode;
 
+    @Option(names = "--mismatches", description = "Where traces carry the harness's own classification (rater "
+            + "'harness'), list every trace whose rule label differs from it, with the check that decided the rule's label.")
+    boolean mismatches;
+
     @Override
     public Integer call() {
         RuleClassifier.Mode m = mode == ModeOption.tolerant ? RuleClassifier.Mode.TOLERANT : RuleClassifier.Mode.COMPAT;
@@ -51,6 +55,7 @@ final class ClassifyCommand implements Callable<Integer> {
                     out.printf("  not classified (the run failed at the provider): %d%n", r.runErrors());
                 }
                 out.printf("ledger: %d entries appended, %d traces unchanged%n", r.written(), r.unchanged());
+                printHarness(out, m, r.harness());
             }
             if (sr.traces() > 0) {
                 out.printf("classified %d tool-selection traces as rater 'rule' (exact set):%n", sr.traces() - sr.noScenario());
@@ -67,5 +72,25 @@ final class ClassifyCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** {@code compat = harness on 21,998/22,000 traces (99.99%)}, and with --mismatches the traces that differ. */
+    private void printHarness(PrintWriter out, RuleClassifier.Mode m, RuleLabeller.HarnessComparison h) {
+        if (h == null) {
+            return;
+        }
+        if (h.compared() == 0) {
+            out.printf("%s = harness: no trace has a label from both%n", m.code());
+            return;
+        }
+        out.printf(java.util.Locale.ROOT, "%s = harness on %,d/%,d traces (%.2f%%)%s%n", m.code(), h.equal(), h.compared(),
+                100.0 * h.equal() / h.compared(), h.all() || mismatches ? "" : "; --mismatches lists the others");
+        if (mismatches && !h.mismatches().isEmpty()) {
+            out.printf("  %-8s  %-24s  %-20s  %-20s  %-20s  %s%n", "trace", "task", "model", "harness", m.code(), "check");
+            for (RuleLabeller.Mismatch x : h.mismatches()) {
+                out.printf("  %-8s  %-24s  %-20s  %-20s  %-20s  %s%n", x.traceId().substring(0, Math.min(8, x.traceId().length())),
+                        x.taskKey(), x.model(), x.harness(), x.rule(), x.check());
+            }
+        }
     }
 }
