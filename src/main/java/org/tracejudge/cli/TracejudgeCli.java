@@ -144,6 +144,11 @@ public final class TracejudgeCli implements Runnable {
 
     private static int usageError(CommandLine.ParameterException e) {
         CommandLine cmd = e.getCommandLine();
+        List<String> unknown = cmd.getUnmatchedArguments().stream().filter(u -> u.startsWith("-") && u.length() > 1).toList();
+        if (!(e instanceof CommandLine.UnmatchedArgumentException) && !unknown.isEmpty()) {
+            // a mistyped option took a positional's place: say so, not "missing parameter"
+            e = new CommandLine.UnmatchedArgumentException(cmd, new ArrayList<>(unknown));
+        }
         PrintWriter err = cmd.getErr();
         String path = cmd.getCommandSpec().qualifiedName(" ");
         err.println("tracejudge: " + e.getMessage().replace('\n', ' ') + " (see: " + path + " --help)");

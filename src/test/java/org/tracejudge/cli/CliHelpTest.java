@@ -102,6 +102,10 @@ class CliHelpTest {
         assertEquals(2, o.code());
         assertTrue(o.err().contains("--format"), o.err());
         assertTrue(o.err().contains("(see: tracejudge info --help)"), o.err());
+        CliTest.Run m = CliTest.run("import", "--fromat", "json");
+        assertEquals(2, m.code());
+        assertTrue(m.err().contains("Unknown option: '--fromat'") && m.err().contains("Did you mean: tracejudge import --format?"),
+                m.err());
     }
 
     @Test
