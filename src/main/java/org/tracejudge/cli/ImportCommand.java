@@ -36,7 +36,15 @@ final class ImportCommand implements Callable<Integer> {
     @Parameters(index = "1..*", arity = "1..*", paramLabel = "FILE", description = "Files to import; - for standard input.")
     List<Path> files;
 
-    @Option(names = "--format", defaultValue = "auto", paramLabel = "FORMAT",
+    /** The format codes, for completion scripts. */
+    static final class FormatCodes implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return java.util.Arrays.stream(Format.values()).map(Format::code).iterator();
+        }
+    }
+
+    @Option(names = "--format", defaultValue = "auto", paramLabel = "FORMAT", completionCandidates = FormatCodes.class,
             description = "The files' format: auto, toolfailbench-tasks, toolfailbench-results, toolfailbench-judge, openai, "
                     + "anthropic, toolhaystack, diabench, tracejudge, nlt-scenario or nlt (default: ${DEFAULT-VALUE}).")
     String format;

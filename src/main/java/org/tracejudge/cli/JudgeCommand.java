@@ -93,7 +93,9 @@ final class JudgeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         // with --format json, stdout carries only the JSON summary: the judge's description goes to stderr
-        PrintWriter out = format == Out.json && preview == null ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        PrintWriter out = format != Out.json || preview != null ? spec.commandLine().getOut()
+                : TracejudgeCli.verbosity(spec) == TracejudgeCli.Verbosity.QUIET ? new PrintWriter(java.io.Writer.nullWriter())
+                : spec.commandLine().getErr();
         PrintWriter err = spec.commandLine().getErr();
         try (Project p = Project.open(project); JudgeProgress progress = JudgeProgress.forCommand(spec)) {
             JudgeConfig saved = JudgeStore.load(p, name);

@@ -43,10 +43,10 @@ class ShellFilesTest {
         String probe = "source '" + script + "' 2>/dev/null\n"
                 + "c() { COMP_WORDS=(\"$@\"); COMP_CWORD=$(($# - 1)); COMP_LINE=\"$*\"; COMP_POINT=${#COMP_LINE}; "
                 + "COMPREPLY=(); _complete_tracejudge 2>/dev/null; echo \"${COMPREPLY[*]}\"; }\n"
-                + "c tracejudge im\nc tracejudge classify --mode ''\n";
+                + "c tracejudge im\nc tracejudge classify --mode ''\nc tracejudge import --format nlt\n";
         Process p = new ProcessBuilder("/bin/bash", "-c", probe).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), out);
-        assertEquals(java.util.List.of("import", "compat tolerant"), out.lines().toList(), out);
+        assertEquals(java.util.List.of("import", "compat tolerant", "nlt-scenario nlt"), out.lines().toList(), out);
     }
 }
