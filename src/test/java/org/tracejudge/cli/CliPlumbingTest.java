@@ -153,6 +153,27 @@ class CliPlumbingTest {
     }
 
     @Test
+    void judgeSummaryAsJsonIsTheOnlyThingOnStdout() throws Exception {
+        Path p = dir.resolve("j.tjdb");
+        assertEquals(0, importSample(p).code());
+        // the OpenAI-compatible answers of JudgeCliTest (shape from the Chat Completions API reference)
+        try (mockwebserver3.MockWebServer server = new mockwebserver3.MockWebServer()) {
+            server.setDispatcher(new JudgeCliTest.Judge());
+            server.start();
+            CliTest.Run r = CliTest.run("judge", p.toString(), "--name", "j", "--provider", "openai", "--base-url",
+                    server.url("/v1").toString(), "--model", "m", "--limit", "5", "--format", "json", "-q");
+            assertEquals(0, r.code(), r.err());
+            JsonNode doc = Json.read(r.out());
+            assertEquals(CliJson.SCHEMA, doc.get("schema").asInt());
+            assertEquals("judge", doc.get("command").asText());
+            assertEquals(5, doc.get("run").get("labelled").asInt(), doc.toString());
+            assertEquals("j", doc.get("run").get("judge").asText());
+            assertTrue(doc.get("run").has("tokens_in"), "snake_case: " + doc);
+            assertEquals("", r.err(), "-q: nothing on stderr");
+        }
+    }
+
+    @Test
     void noDisplayGivesAHintInsteadOfAStackTrace() throws Exception {
         var m = org.tracejudge.Main.class.getDeclaredMethod("noDisplay", String.class, String.class, String.class);
         m.setAccessible(true);
