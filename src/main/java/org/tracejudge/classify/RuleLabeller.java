@@ -108,6 +108,17 @@ public final class RuleLabeller {
     }
 
     public static Result classify(Project project, RuleClassifier.Mode mode, int threads) {
+        return classify(project, mode, threads, null);
+    }
+
+    /** As {@link #classify(Project, RuleClassifier.Mode)}, telling {@code progress} (batches written, of) as it goes. */
+    public static Result classify(Project project, RuleClassifier.Mode mode,
+                                  java.util.function.BiConsumer<Integer, Integer> progress) {
+        return classify(project, mode, Math.max(1, Runtime.getRuntime().availableProcessors()), progress);
+    }
+
+    private static Result classify(Project project, RuleClassifier.Mode mode, int threads,
+                                   java.util.function.BiConsumer<Integer, Integer> progress) {
         RuleClassifier classifier = new RuleClassifier(mode);
         String rater = raterName(mode);
         return project.write(c -> {
@@ -132,7 +143,7 @@ public final class RuleLabeller {
                 long t2 = System.nanoTime();
                 List<Future<List<Out>>> batches = submitAll(c, pool, classifier, tasks, existing, raterId);
                 long t3 = System.nanoTime();
-                Result r = write(c, raterId, rater, mode, batches, harness);
+                Result r = write(c, raterId, rater, mode, batches, harness, progress);
                 long t4 = System.nanoTime();
                 if (TIMING) {
                     System.err.printf("classify timing: tasks %.3f s, existing %.3f s, read traces %.3f s, classify+write %.3f s; "
@@ -335,7 +346,8 @@ public final class RuleLabeller {
 
     /** Writes each batch as soon as it is classified (in submission order), overlapping the writes with the work. */
     private static Result write(Connection c, String raterId, String rater, RuleClassifier.Mode mode,
-                                List<Future<List<Out>>> batches, Map<String, String> harness) throws Exception {
+                                List<Future<List<Out>>> batches, Map<String, String> harness,
+                                java.util.function.BiConsumer<Integer, Integer> progress) throws Exception {
         int compared = 0;
         int equal = 0;
         List<Mismatch> mismatches = new ArrayList<>();
@@ -351,7 +363,11 @@ public final class RuleLabeller {
         int traces = 0;
         try (PreparedStatement s = c.prepareStatement(Ledger.INSERT_LABEL)) {
             int pending = 0;
+            int batchesDone = 0;
             for (Future<List<Out>> f : batches) {
+                if (progress != null) {
+                    progress.accept(batchesDone++, batches.size());
+                }
                 for (Out o : get(f)) {
                     traces++;
                     if (o.label() == null) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.tracejudge.json.Json;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
 import picocli.CommandLine.Command;
@@ -33,7 +32,7 @@ final class InfoCommand implements Callable<Integer> {
             p.awaitCheckAlongside(); // nothing read from a damaged file is shown
             var out = spec.commandLine().getOut();
             if (format == Out.json) {
-                ObjectNode o = Json.object();
+                ObjectNode o = CliJson.document(spec);
                 o.put("name", s.name());
                 o.put("tasks", s.tasks());
                 o.put("traces", s.traces());

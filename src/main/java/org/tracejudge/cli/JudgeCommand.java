@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.tracejudge.judges.JudgeConfig;
-import org.tracejudge.judges.JudgeListener;
 import org.tracejudge.judges.JudgeRunner;
 import org.tracejudge.judges.JudgeStore;
 import org.tracejudge.judges.RunReport;
@@ -25,6 +24,8 @@ import picocli.CommandLine.Spec;
         + "The judge's settings are saved in the project under --name, so later runs need only --name. "
         + "Safe to interrupt (Ctrl-C): what was answered is kept, the next run sends only what is missing.")
 final class JudgeCommand implements Callable<Integer> {
+    enum Out { text, json }
+
     @Spec
     CommandSpec spec;
 
@@ -85,16 +86,23 @@ final class JudgeCommand implements Callable<Integer> {
             + "(redacted for a remote judge when the project's redaction.remote setting is on) and send nothing.")
     Integer preview;
 
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
+            description = "The run's summary as text or JSON (default: ${DEFAULT-VALUE}).")
+    Out format;
+
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
+        // with --format json, stdout carries only the JSON summary: the judge's description goes to stderr
+        PrintWriter out = format != Out.json || preview != null ? spec.commandLine().getOut()
+                : TracejudgeCli.verbosity(spec) == TracejudgeCli.Verbosity.QUIET ? new PrintWriter(java.io.Writer.nullWriter())
+                : spec.commandLine().getErr();
         PrintWriter err = spec.commandLine().getErr();
-        try (Project p = Project.open(project)) {
+        try (Project p = Project.open(project); JudgeProgress progress = JudgeProgress.forCommand(spec)) {
             JudgeConfig saved = JudgeStore.load(p, name);
             JudgeConfig cfg = configure(saved == null ? JudgeConfig.defaults(name) : saved);
             Rubric r = new RubricLibrary(AppDirs.dataDir().resolve("rubrics")).rubric(cfg.rubric());
             JudgeRunner runner = new JudgeRunner(p, cfg, r, System::getenv,
-                    new JudgeRunner.Options(models, limit, retryNulls, null), new Progress(err));
+                    new JudgeRunner.Options(models, limit, retryNulls, null), progress);
             out.println((saved == null ? "new judge " : "judge ") + name + " (version " + runner.version() + "): "
                     + cfg.rubric() + " rubric, model " + cfg.model() + " via " + cfg.provider().code() + " at "
                     + cfg.settings().baseUrl());
@@ -127,11 +135,15 @@ final class JudgeCommand implements Callable<Integer> {
             try {
                 report = runner.run();
             } finally {
+                progress.close();
                 try {
                     Runtime.getRuntime().removeShutdownHook(hook);
                 } catch (IllegalStateException shuttingDown) {
                     // the hook is running: it waits for us
                 }
+            }
+            if (format == Out.json) {
+                CliJson.print(spec.commandLine().getOut(), CliJson.document(spec, CliJson.snakeCase(report), "run"));
             }
             out.println(report.summary());
             out.printf(Locale.ROOT, "labelled %d  cached %d  null %d  failed %d  requests %d  tokens in %d  out %d%n",
@@ -178,27 +190,5 @@ final class JudgeCommand implements Callable<Integer> {
     private static String host(String url) {
         okhttp3.HttpUrl u = okhttp3.HttpUrl.parse(url);
         return u == null ? url : u.host();
-    }
-
-    /** A progress line on stderr at most every two seconds. */
-    private static final class Progress implements JudgeListener {
-        private final PrintWriter err;
-        private long lastNanos = System.nanoTime();
-
-        Progress(PrintWriter err) {
-            this.err = err;
-        }
-
-        @Override
-        public void progress(int done, int planned, long elapsedMillis, long etaMillis) {
-            long now = System.nanoTime();
-            if (now - lastNanos < 2_000_000_000L || done >= planned) {
-                return;
-            }
-            lastNanos = now;
-            err.printf(Locale.ROOT, "judged %d of %d (%.0f%%)%s%n", done, planned, 100.0 * done / planned,
-                    etaMillis < 0 ? "" : String.format(Locale.ROOT, ", about %d s left", (etaMillis + 999) / 1000));
-            err.flush();
-        }
     }
 }

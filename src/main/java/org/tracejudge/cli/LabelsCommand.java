@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "labels", description = "One row per trace: model, task_id, task_type, then each rater's current label "
+@Command(name = "labels", description = "One row per trace: trace_id, model, task_id, task_type, then each rater's current label "
         + "(an LLM judge's column is its name and shows its current version's labels).")
 final class LabelsCommand implements Callable<Integer> {
     enum Out { csv, json }
@@ -35,19 +35,22 @@ final class LabelsCommand implements Callable<Integer> {
         try (Project p = Project.open(project)) {
             ProjectQueries q = new ProjectQueries(p);
             List<ProjectQueries.RaterSummary> raters = q.currentRaters();
-            List<String> header = new ArrayList<>(List.of("model", "task_id", "task_type"));
+            List<String> header = new ArrayList<>(List.of("trace_id", "model", "task_id", "task_type"));
             raters.forEach(r -> header.add(r.column()));
             if (format == Out.csv) {
                 out.println(csvLine(header));
                 q.labelRows(raters, row -> {
-                    List<String> cells = new ArrayList<>(List.of(row.model(), row.taskKey(), row.taskType()));
+                    List<String> cells = new ArrayList<>(List.of(row.traceId(), row.model(), row.taskKey(), row.taskType()));
                     row.labels().values().forEach(v -> cells.add(v == null ? "" : v));
                     out.println(csvLine(cells));
                 });
             } else {
                 JsonGenerator g = Json.FACTORY.createGenerator(out);
                 g.useDefaultPrettyPrinter();
-                g.writeStartArray();
+                g.writeStartObject(); // the JSON convention (CliJson): schema, command, the rows under a name
+                g.writeNumberField("schema", CliJson.SCHEMA);
+                g.writeStringField("command", "labels");
+                g.writeArrayFieldStart("rows");
                 Exception[] failure = {null};
                 q.labelRows(raters, row -> {
                     try {
@@ -68,6 +71,7 @@ final class LabelsCommand implements Callable<Integer> {
                     throw failure[0];
                 }
                 g.writeEndArray();
+                g.writeEndObject();
                 g.flush();
                 out.println();
             }

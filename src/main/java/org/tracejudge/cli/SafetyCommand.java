@@ -67,7 +67,7 @@ final class SafetyCommand implements Callable<Integer> {
             if (queue) {
                 List<SafetyReview.Disagreement> q = p.read(SafetyReview::disagreements);
                 if (format == Fmt.json) {
-                    out.println(Json.MAPPER.valueToTree(q).toString());
+                    CliJson.print(out, CliJson.document(spec, Json.MAPPER.valueToTree(q), "queue"));
                 } else {
                     out.println("adjudication queue: " + q.size());
                     for (SafetyReview.Disagreement d : q) {
@@ -118,11 +118,11 @@ final class SafetyCommand implements Callable<Integer> {
             }
             if (format == Fmt.json) {
                 if (all.size() == 1) {
-                    out.println(Json.write(SafetyFigures.json(all.values().iterator().next())));
+                    CliJson.print(out, CliJson.document(spec, SafetyFigures.json(all.values().iterator().next()), null));
                 } else {
                     ArrayNode a = Json.MAPPER.createArrayNode();
                     all.values().forEach(f -> a.add(SafetyFigures.json(f)));
-                    out.println(Json.write(a));
+                    CliJson.print(out, CliJson.document(spec, a, "scenarios"));
                 }
             } else {
                 boolean first = true;

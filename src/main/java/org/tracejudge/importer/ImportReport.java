@@ -21,6 +21,8 @@ public final class ImportReport {
         public int adjudicationsNew;
         public int adjudicationsSeen;
         public int ambiguousMatches;
+        /** Position in the import (phase, then command-line order): a task shared by files counts for the first. */
+        int order;
 
         FileCounts(String file, Format format, String rater) {
             this.file = file;

@@ -34,6 +34,13 @@ final class ImportWriter {
     private final PreparedStatement insLabel;
     private final PreparedStatement insAdj;
     private final Set<String> taskIds = new HashSet<>();
+    /** Each task this import met: whether it was new to the project, and the first file (in import order) that refers to it. */
+    private final Map<String, TaskTally> taskTallies = new HashMap<>();
+
+    private static final class TaskTally {
+        Boolean wasNew;
+        ImportReport.FileCounts owner;
+    }
     private final Set<String> toolsetIds = new HashSet<>();
     private final Set<String> raterIds = new HashSet<>();
     private final Set<String> newTraces = new HashSet<>();
@@ -96,6 +103,8 @@ final class ImportWriter {
             toolset(r.id(), r.toolsJson());
         } else if (rec instanceof Records.TaskRec r) {
             task(r, counts);
+        } else if (rec instanceof Records.TaskRef r) {
+            taskRef(r.id(), counts);
         } else if (rec instanceof Records.TraceRec r) {
             traceBatch.add(r);
             traceBatchSource.add(sourceId);
@@ -141,7 +150,40 @@ final class ImportWriter {
         }
     }
 
+    /**
+     * A file refers to a task. The task is counted once, for the first file in import order (phase, then command-line
+     * order) that refers to it, not for the file whose reader reached the writer first: readers run in parallel, and
+     * results files share the tasks they embed.
+     */
+    private TaskTally refer(String taskId, ImportReport.FileCounts counts) {
+        TaskTally t = taskTallies.computeIfAbsent(taskId, k -> new TaskTally());
+        if (counts != null && (t.owner == null || counts.order < t.owner.order)) {
+            t.owner = counts;
+        }
+        return t;
+    }
+
+    private void taskRef(String taskId, ImportReport.FileCounts counts) {
+        refer(taskId, counts);
+    }
+
+    /** Adds each task to its file's counts; called once, after every file was written. */
+    void finishTaskCounts() {
+        for (TaskTally t : taskTallies.values()) {
+            if (t.owner == null) {
+                continue;
+            }
+            if (t.wasNew != null && t.wasNew) {
+                t.owner.tasksNew++;
+            } else {
+                t.owner.tasksSeen++;
+            }
+        }
+        taskTallies.clear();
+    }
+
     private void task(Records.TaskRec r, ImportReport.FileCounts counts) throws SQLException {
+        TaskTally tally = refer(r.id(), counts);
         if (!taskIds.add(r.id())) {
             return;
         }
@@ -160,11 +202,7 @@ final class ImportWriter {
         ins.setString(7, r.userMessage());
         ins.setString(8, r.toolsetId());
         ins.setString(9, r.body());
-        if (ins.executeUpdate() == 1 && !existed) {
-            counts.tasksNew++;
-        } else {
-            counts.tasksSeen++;
-        }
+        tally.wasNew = ins.executeUpdate() == 1 && !existed;
     }
 
     private boolean exists(String taskId) throws SQLException {

@@ -115,6 +115,7 @@ public final class Importer {
                 }
             }
             writer.flush();
+            writer.finishTaskCounts();
             if (listener.cancelled()) {
                 throw new ImportCancelledException();
             }
@@ -159,7 +160,9 @@ public final class Importer {
         try {
             for (int i = 0; i < sources.size(); i++) {
                 Source s = sources.get(i);
-                counts.add(new ImportReport.FileCounts(s.file().getFileName().toString(), s.format(), s.rater()));
+                ImportReport.FileCounts fc = new ImportReport.FileCounts(s.file().getFileName().toString(), s.format(), s.rater());
+                fc.order = report.files().size() + i;
+                counts.add(fc);
                 final int index = i;
                 pool.submit(() -> readOne(index, s, seen, queue));
             }
@@ -249,6 +252,8 @@ public final class Importer {
                 default -> sha = readLines(s, out);
             }
             put(queue, new Chunk(index, new ArrayList<>(buffer), null, null));
+            long size = Files.size(s.file());
+            listener.progress(s.file(), size, size);
             put(queue, new Chunk(index, null, new FileDone(sourceId(s), sha, rows[0]), null));
         } catch (RuntimeException e) {
             put(queue, new Chunk(index, null, null, e));
@@ -261,7 +266,8 @@ public final class Importer {
         MessageDigest sha = sha256Digest();
         var decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-        try (DigestInputStream in = new DigestInputStream(Files.newInputStream(s.file()), sha);
+        long size = Files.size(s.file());
+        try (DigestInputStream in = new DigestInputStream(new ProgressStream(Files.newInputStream(s.file()), s.file(), size), sha);
              BufferedReader r = new BufferedReader(new InputStreamReader(in, decoder), 1 << 16)) {
             CountingReader counted = new CountingReader(r);
             try {
@@ -280,6 +286,46 @@ public final class Importer {
             }
         }
         return HexFormat.of().formatHex(sha.digest());
+    }
+
+    /** Reports the bytes read of a file to the listener, every 256 kB. */
+    private final class ProgressStream extends java.io.FilterInputStream {
+        private final Path file;
+        private final long size;
+        private long read;
+        private long reported;
+
+        ProgressStream(java.io.InputStream in, Path file, long size) {
+            super(in);
+            this.file = file;
+            this.size = size;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buf, int off, int len) throws IOException {
+            int n = super.read(buf, off, len);
+            if (n > 0) {
+                count(n);
+            }
+            return n;
+        }
+
+        private void count(int n) {
+            read += n;
+            if (read - reported >= (1 << 18)) {
+                reported = read;
+                listener.progress(file, read, size);
+            }
+        }
     }
 
     /** Counts lines handed out, so a decoding error can name its line. */

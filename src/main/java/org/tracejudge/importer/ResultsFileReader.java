@@ -321,6 +321,7 @@ final class ResultsFileReader {
         String key = (end - start) + ":" + Long.toHexString(crc.getValue());
         SeenTask seen = seenTasks.get(key);
         if (seen != null) {
+            out.accept(new Records.TaskRef(seen.id()));
             return seen;
         }
         JsonNode node = Json.MAPPER.readTree(bytes, start, end - start);

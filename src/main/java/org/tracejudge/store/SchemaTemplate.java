@@ -41,6 +41,9 @@ public final class SchemaTemplate {
      * Build step: {@code SchemaTemplate OUT MIGRATIONS_DIR} writes the template to OUT unless it is
      * newer than every migration.
      */
+    /** The time the template's migration history carries instead of the build's. */
+    static final String FIXED_TIME = "2000-01-01 00:00:00.000";
+
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args[0]);
         Path migrations = Path.of(args[1]);
@@ -71,6 +74,10 @@ public final class SchemaTemplate {
         }
         Project.migrate(tmp);
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + tmp); Statement s = c.createStatement()) {
+            // no build times in the template (reproducible builds): Flyway records when and how long each migration
+            // ran; a project made from the template says when it was created in its own metadata
+            s.executeUpdate("UPDATE flyway_schema_history SET installed_on = '" + FIXED_TIME + "', execution_time = 0, "
+                    + "installed_by = ''");
             s.execute("VACUUM");
         }
         Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

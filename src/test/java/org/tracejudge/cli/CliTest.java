@@ -110,14 +110,19 @@ class CliTest {
         Run r = run("labels", p.toString());
         assertEquals(0, r.code(), r.err());
         String[] lines = r.out().split("\\R");
-        assertEquals("model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence", lines[0]);
+        assertEquals("trace_id,model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence", lines[0]);
         assertEquals(61, lines.length);
-        assertTrue(lines[1].matches("acme-lm-7b,CTRL-[A-Z]+-\\d+,control,\\w*,\\w*,\\w*"), lines[1]);
+        assertTrue(lines[1].matches("[0-9a-f-]+,acme-lm-7b,CTRL-[A-Z]+-\\d+,control,\\w*,\\w*,\\w*"), lines[1]);
         // the harness error row has an empty harness cell
-        assertTrue(r.out().contains("acme-lm-7b,OF-ENG-002,tool_required,,"), r.out());
+        assertTrue(r.out().contains(",acme-lm-7b,OF-ENG-002,tool_required,,"), r.out());
         Run json = run("labels", p.toString(), "--format", "json");
         assertEquals(0, json.code(), json.err());
-        assertEquals(60, Json.read(json.out()).size());
+        JsonNode doc = Json.read(json.out());
+        assertEquals(1, doc.get("schema").asInt());
+        assertEquals("labels", doc.get("command").asText());
+        assertEquals(60, doc.get("rows").size());
+        // the CSV's trace ids are the JSON's
+        assertEquals(doc.get("rows").get(0).get("trace_id").asText(), lines[1].substring(0, lines[1].indexOf(',')));
     }
 
     @Test

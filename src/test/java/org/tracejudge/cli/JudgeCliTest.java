@@ -70,7 +70,7 @@ class JudgeCliTest {
 
             CliTest.Run labels = CliTest.run("labels", p.toString());
             String header = labels.out().split("\\R")[0];
-            assertEquals("model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence,local-tree", header);
+            assertEquals("trace_id,model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence,local-tree", header);
             assertTrue(labels.out().contains("acme-lm-7b,CTRL-"), labels.out());
             assertTrue(labels.out().lines().skip(1).allMatch(l -> l.endsWith(",wrong_answer") || l.endsWith(",tool_skip")),
                     labels.out());

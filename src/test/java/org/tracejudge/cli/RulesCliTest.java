@@ -57,7 +57,7 @@ class RulesCliTest {
         assertTrue(t.out().contains("  trace     task                      model                 harness               tolerant"), t.out());
         assertEquals(differ, t.out().lines().filter(l -> l.matches("  [0-9a-f]{8}  .*")).count(), t.out());
         String header = run("labels", p).out().lines().findFirst().orElseThrow();
-        assertEquals("model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence,rule,rule-tolerant", header);
+        assertEquals("trace_id,model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence,rule,rule-tolerant", header);
 
         CliTest.Run bad = run("classify", p, "--mode", "strict");
         assertEquals(2, bad.code());
@@ -124,11 +124,11 @@ class RulesCliTest {
         double sum = 0;
         for (String r : List.of("TSR", "CTUR", "RIR", "OFR")) {
             sum += acme.get(r).asDouble();
-            assertEquals(100.0 * acme.get("counts").get(List.of("tool_skip", "correct", "result_ignore", "output_fabrication")
+            assertEquals(1.0 * acme.get("counts").get(List.of("tool_skip", "correct", "result_ignore", "output_fabrication")
                     .get(List.of("TSR", "CTUR", "RIR", "OFR").indexOf(r))).asInt() / nReq, acme.get(r).asDouble(), 1e-12, r);
             assertEquals(2, acme.get("ci95").get(r).size());
         }
-        assertEquals(100.0, sum, 1e-9);
+        assertEquals(1.0, sum, 1e-9, "fractions in JSON");
 
         CliTest.Run table = run("metrics", p, "--source", "rule", "--compare", "acme-lm-7b,nimbus-2-mini");
         assertEquals(0, table.code(), table.err());

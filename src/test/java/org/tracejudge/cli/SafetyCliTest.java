@@ -112,7 +112,9 @@ class SafetyCliTest {
         assertEquals(0, CliTest.run(args.toArray(String[]::new)).code());
         CliTest.Run r = CliTest.run("safety", p.toString(), "--format", "json");
         assertEquals(0, r.code(), r.err());
-        JsonNode a = Json.read(r.out());
+        JsonNode doc = Json.read(r.out());
+        assertEquals(1, doc.get("schema").asInt());
+        JsonNode a = doc.get("scenarios");
         assertEquals(2, a.size());
         assertEquals("alex", a.get(0).get("scenario").asText());
         assertEquals(0, a.get(1).get("exact_match").size());
