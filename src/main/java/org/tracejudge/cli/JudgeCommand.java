@@ -137,13 +137,30 @@ final class JudgeCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "labelled %d  cached %d  null %d  failed %d  requests %d  tokens in %d  out %d%n",
                     report.labelled(), report.cached(), report.nulls(), report.failed(), report.requests(),
                     report.tokensIn(), report.tokensOut());
+            if (!report.failures().isEmpty()) {
+                out.println("failures by reason:");
+                for (String line : report.failureLines()) {
+                    out.println("  " + line);
+                }
+                out.println("  (tracejudge explain " + project + " --trace ID shows a trace's verdicts and why)");
+            }
             out.flush();
             if ("failed".equals(report.status())) {
                 err.println("tracejudge: " + report.message());
                 err.flush();
                 return 1;
             }
-            return "cancelled".equals(report.status()) ? 130 : 0;
+            if ("cancelled".equals(report.status())) {
+                return 130;
+            }
+            if (report.anyFailure()) {
+                err.println("tracejudge: " + (report.nulls() + report.failed()) + " of " + report.planned()
+                        + " traces failed (" + report.nulls() + " null verdicts, " + report.failed()
+                        + " left for the next run); the failures by reason are above");
+                err.flush();
+                return 1;
+            }
+            return 0;
         }
     }
 

@@ -150,7 +150,47 @@ public record JudgeConfig(String name, ProviderKind provider, String baseUrl, St
                 timeoutMillis, concurrency, rpm, maxAttempts);
     }
 
+    /**
+     * Refuses a value for the key's variable name that is not a variable name or that looks like a key itself
+     * (sk-..., sk-ant-..., a long mix of cases and digits). The message never repeats the value.
+     */
+    public static void checkApiKeyEnv(String v) {
+        if (v == null || v.isBlank()) {
+            return;
+        }
+        String t = v.strip();
+        if (looksLikeKey(t)) {
+            throw new IllegalArgumentException("--api-key-env takes the NAME of the environment variable that holds "
+                    + "the key (e.g. OPENAI_API_KEY), not the key: the value given looks like a key, so it was not "
+                    + "used, stored or printed. Put the key in a variable (export OPENAI_API_KEY=...) and pass its name.");
+        }
+        if (!t.matches("[A-Za-z_][A-Za-z0-9_]{0,127}")) {
+            throw new IllegalArgumentException("--api-key-env takes the name of an environment variable (letters, "
+                    + "digits and _, not starting with a digit); the value given is not one and was not stored.");
+        }
+    }
+
+    /** A known key prefix, or a long token mixing lower case, upper case and digits (names are rarely so). */
+    static boolean looksLikeKey(String t) {
+        String lower = t.toLowerCase(java.util.Locale.ROOT);
+        for (String prefix : new String[] {"sk-", "sk_", "sk-ant-", "sk-or-", "xai-", "gsk_", "hf_", "aiza", "pk-",
+                "bearer ", "ghp_", "github_pat_", "r8_", "nvapi-"}) {
+            if (lower.startsWith(prefix)) {
+                return true;
+            }
+        }
+        if (t.length() < 20) {
+            return false;
+        }
+        boolean lowerCase = t.chars().anyMatch(Character::isLowerCase);
+        boolean upperCase = t.chars().anyMatch(Character::isUpperCase);
+        boolean digit = t.chars().anyMatch(Character::isDigit);
+        long distinct = t.chars().distinct().count();
+        return (lowerCase && upperCase && digit) || (t.length() >= 32 && distinct >= 16 && digit);
+    }
+
     public JudgeConfig withApiKeyEnv(String v) {
+        checkApiKeyEnv(v);
         return new JudgeConfig(name, provider, baseUrl, model, rubric, v, temperature, seed, maxTokens,
                 timeoutMillis, concurrency, rpm, maxAttempts);
     }

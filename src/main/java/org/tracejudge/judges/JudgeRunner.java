@@ -24,6 +24,7 @@ import org.tracejudge.judges.prompt.Rubric;
 import org.tracejudge.judges.provider.Attempt;
 import org.tracejudge.judges.provider.ChatClient;
 import org.tracejudge.judges.provider.ChatRequest;
+import org.tracejudge.judges.provider.Failure;
 import org.tracejudge.judges.provider.RateLimiter;
 import org.tracejudge.judges.provider.RetryPolicy;
 import org.tracejudge.judges.verdict.Verdict;
@@ -82,6 +83,8 @@ public final class JudgeRunner {
     private final String version;
     private final String apiKeyEnv;
     private final RunCounters counters = new RunCounters();
+    /** Failures by reason, as committed (touched by the writer thread only). */
+    private final Map<Failure, FailureGroup> groups = new java.util.LinkedHashMap<>();
     private final BlockingQueue<Outcome> written = new LinkedBlockingQueue<>();
     private final DelayQueue<Job> jobs = new DelayQueue<>();
     private final AtomicInteger unresolved = new AtomicInteger();
@@ -89,6 +92,10 @@ public final class JudgeRunner {
     private volatile boolean cancelled;
     private volatile boolean planning = true;
     private volatile String fatal;
+    private volatile Failure fatalCause;
+    /** System.nanoTime() until which no request starts (a rate limit pauses the pool). */
+    private volatile long pausedUntil = System.nanoTime();
+    private final AtomicInteger consecutiveFailures = new AtomicInteger();
 
     /**
      * @param env how to read environment variables (the API key's); {@code System::getenv} in the app
@@ -104,6 +111,11 @@ public final class JudgeRunner {
         this.apiKeyEnv = cfg.apiKeyEnv();
         String key = null;
         if (apiKeyEnv != null) {
+            try {
+                JudgeConfig.checkApiKeyEnv(apiKeyEnv); // a key saved where its variable's name belongs is not echoed
+            } catch (IllegalArgumentException e) {
+                throw new JudgeException(e.getMessage());
+            }
             key = env.apply(apiKeyEnv);
             if (key == null || key.isBlank()) {
                 throw new JudgeException("judge '" + cfg.name() + "' reads its API key from the environment variable "
@@ -201,13 +213,13 @@ public final class JudgeRunner {
                 }
                 String key = cacheKey(request);
                 LabelSet labels = LabelSets.forType(task.type());
-                boolean fresh = options.retryNulls() && "null".equals(p.currentAction());
+                boolean fresh = "null".equals(p.currentAction());
                 String[] hit = fresh ? null : JudgeStore.cached(project, key);
                 if (hit != null) {
-                    written.add(fromCache(p.traceId(), key, hit, labels));
+                    written.add(fromCache(p.traceId(), key, hit, labels, fresh));
                 } else {
                     unresolved.incrementAndGet();
-                    jobs.put(new Job(p.traceId(), key, request, labels));
+                    jobs.put(new Job(p.traceId(), key, request, labels, fresh));
                 }
             }
         } finally {
@@ -230,7 +242,8 @@ public final class JudgeRunner {
         long elapsed = (System.nanoTime() - start) / 1_000_000;
         return new RunReport(cfg.name(), version, raterId, runId, pending.size(), counters.labelled, counters.cached,
                 counters.nulls, counters.failed, counters.skipped, remaining, counters.requests.get(), counters.tokensIn,
-                counters.tokensOut, counters.latencyMillis, counters.answeredCalls, elapsed, status, fatal);
+                counters.tokensOut, counters.latencyMillis, counters.answeredCalls, elapsed, status, fatal,
+                fatalCause, List.copyOf(groups.values()));
     }
 
     private void work(RateLimiter limiter) {
@@ -243,6 +256,7 @@ public final class JudgeRunner {
                     continue;
                 }
                 limiter.acquire();
+                waitOutPause();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -250,37 +264,98 @@ public final class JudgeRunner {
             if (cancelled) {
                 return;
             }
-            counters.requests.incrementAndGet();
             Attempt a = client.send(job.request);
+            counters.requests.accumulateAndGet(client.requestsSent(), Math::max);
             job.attempts++;
             switch (a.kind()) {
-                case OK -> resolve(job, a, "ok", VerdictParser.parse(a.content(), job.labels, rubric.requiresEvidence()),
-                        a.truncated());
-                case MALFORMED -> resolve(job, a, "malformed", Verdict.nullVerdict(
-                        "malformed provider response: " + a.message(), a.body() == null ? "" : a.body()), false);
-                case REFUSED -> resolve(job, a, "refused", Verdict.nullVerdict(
-                        "the provider refused the request (" + a.message() + ")", a.body() == null ? "" : a.body()),
-                        false);
-                case RETRY -> {
+                case OK -> {
+                    consecutiveFailures.set(0);
+                    Verdict v = VerdictParser.parse(a.content(), job.labels, rubric.requiresEvidence());
+                    resolve(job, a, "ok", v, v.isNull() ? Failure.INVALID_VERDICT : null, a.truncated());
+                }
+                case REFUSED -> {
+                    consecutiveFailures.set(0);
+                    resolve(job, a, "refused", Verdict.nullVerdict(a.message(), rawOf(a)), a.cause(), false);
+                }
+                case MALFORMED -> {
                     if (job.attempts >= retry.maxAttempts()) {
-                        resolve(job, a, "failed", null, false);
+                        resolve(job, a, "malformed", Verdict.nullVerdict("malformed provider response: " + a.message(),
+                                rawOf(a)), Failure.MALFORMED, false);
                     } else {
-                        job.lastError = a.message();
-                        job.readyAt = System.nanoTime()
-                                + TimeUnit.MILLISECONDS.toNanos(retry.delayMillis(job.attempts, a.retryAfterMillis()));
-                        jobs.put(job);
+                        again(job, a, retry);
                     }
                 }
-                case AUTH -> stop("the provider refused the credentials (" + a.message() + ")"
-                        + (apiKeyEnv == null ? "; this judge sends no API key: give one with --api-key-env VAR"
-                        : "; check the API key in the environment variable " + apiKeyEnv));
-                case UNREACHABLE -> stop(unreachable(a.message()));
+                case RETRY -> {
+                    if (a.cause() != Failure.RATE_LIMIT && consecutiveFailures.incrementAndGet() >= failureLimit()) {
+                        stop(a, Failure.ALL_FAILING);
+                        return;
+                    }
+                    if (a.cause() == Failure.RATE_LIMIT) {
+                        // a rate limit is the server's, not this request's: the whole pool waits
+                        long wait = Math.max(a.retryAfterMillis(), retry.delayMillis(1, 0));
+                        pauseUntil(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait));
+                    }
+                    if (job.attempts >= retry.maxAttempts()) {
+                        resolve(job, a, "failed", null, a.cause(), false);
+                    } else {
+                        again(job, a, retry);
+                    }
+                }
+                case FATAL -> {
+                    stop(a, a.cause());
+                    return;
+                }
                 case CANCELLED -> {
                     return;
                 }
                 default -> throw new IllegalStateException(a.kind().toString());
             }
         }
+    }
+
+    private void again(Job job, Attempt a, RetryPolicy retry) {
+        job.lastError = a.message();
+        job.readyAt = Math.max(pausedUntil, System.nanoTime()
+                + TimeUnit.MILLISECONDS.toNanos(retry.delayMillis(job.attempts, a.retryAfterMillis())));
+        jobs.put(job);
+    }
+
+    /** So many transient failures in a row (rate limits aside) mean the server fails every request. */
+    private int failureLimit() {
+        return Math.max(12, 3 * cfg.concurrency());
+    }
+
+    private synchronized void pauseUntil(long nanos) {
+        if (nanos - pausedUntil > 0) {
+            pausedUntil = nanos;
+        }
+    }
+
+    /** Holds this worker while the pool is paused after a rate limit: no request starts during a pause. */
+    private void waitOutPause() throws InterruptedException {
+        while (!cancelled) {
+            long left = pausedUntil - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            Thread.sleep(Math.max(1, Math.min(50, TimeUnit.NANOSECONDS.toMillis(left) + 1)));
+        }
+    }
+
+    private static String rawOf(Attempt a) {
+        return a.body() == null ? "" : a.body();
+    }
+
+    private void stop(Attempt a, Failure f) {
+        if (fatal == null) {
+            synchronized (this) {
+                if (fatal == null) {
+                    fatalCause = f;
+                    fatal = FailureAdvice.fatal(cfg, apiKeyEnv, f, a.message(), consecutiveFailures.get());
+                }
+            }
+        }
+        cancel();
     }
 
     private void stop(String message) {
@@ -290,38 +365,29 @@ public final class JudgeRunner {
         cancel();
     }
 
-    private String unreachable(String detail) {
-        String url = cfg.settings().baseUrl();
-        StringBuilder sb = new StringBuilder("nothing answers at " + url + " (" + detail + ").");
-        if (cfg.local() && url.contains(":11434")) {
-            sb.append(" Start Ollama (ollama serve) and fetch the model (ollama pull ").append(cfg.model())
-                    .append("), or");
-        } else {
-            sb.append(" Check that the server runs, or");
-        }
-        sb.append(" point the judge at another server: tracejudge judge PROJECT --name ").append(cfg.name())
-                .append(" --provider openai|anthropic --base-url URL --model MODEL [--api-key-env VAR].")
-                .append(" The rule classifier and human review work without a judge.");
-        return sb.toString();
-    }
-
-    private void resolve(Job job, Attempt a, String status, Verdict verdict, boolean truncated) {
+    private void resolve(Job job, Attempt a, String status, Verdict verdict, Failure failure, boolean truncated) {
         if (verdict != null && verdict.isNull() && truncated) {
             verdict = Verdict.nullVerdict(verdict.nullReason() + " (the reply stopped at the " + cfg.maxTokens()
-                    + "-token limit)", verdict.raw());
+                    + "-token limit; raise it with --max-tokens)", verdict.raw());
         }
-        written.add(new Outcome(job.traceId, job.key, a, status, verdict, job.attempts,
-                "failed".equals(status) ? "gave up after " + job.attempts + " attempts: " + a.message() : a.message(),
-                null));
+        String error = "failed".equals(status) ? "gave up after " + job.attempts + " attempts: " + a.message()
+                : verdict != null && verdict.isNull() ? verdict.nullReason() : a.message();
+        written.add(new Outcome(job.traceId, job.key, a, status, verdict, job.attempts, error, null, failure,
+                job.replacesNull));
         unresolved.decrementAndGet();
     }
 
-    private Outcome fromCache(String traceId, String key, String[] hit, LabelSet labels) {
+    private Outcome fromCache(String traceId, String key, String[] hit, LabelSet labels, boolean replacesNull) {
         Attempt a = client.reread(hit[1]);
         Verdict v = a.kind() == Attempt.Kind.OK
                 ? VerdictParser.parse(a.content(), labels, rubric.requiresEvidence())
                 : Verdict.nullVerdict("malformed cached response: " + a.message(), hit[1]);
-        return new Outcome(traceId, key, null, "ok", v, 0, null, hit[0]);
+        if (a.kind() == Attempt.Kind.OK && a.truncated() && v.isNull()) {
+            v = Verdict.nullVerdict(v.nullReason() + " (the reply stopped at the " + cfg.maxTokens()
+                    + "-token limit; raise it with --max-tokens)", v.raw());
+        }
+        return new Outcome(traceId, key, null, "ok", v, 0, v.isNull() ? v.nullReason() : null, hit[0],
+                v.isNull() ? Failure.INVALID_VERDICT : null, replacesNull);
     }
 
     /** Hash of provider, model, parameters, system prompt and user prompt (never the key or the URL). */
@@ -361,11 +427,13 @@ public final class JudgeRunner {
         final String key;
         final ChatRequest request;
         final LabelSet labels;
+        final boolean replacesNull;
         int attempts;
         long readyAt = System.nanoTime();
         String lastError;
 
-        Job(String traceId, String key, ChatRequest request, LabelSet labels) {
+        Job(String traceId, String key, ChatRequest request, LabelSet labels, boolean replacesNull) {
+            this.replacesNull = replacesNull;
             this.traceId = traceId;
             this.key = key;
             this.request = request;
@@ -385,8 +453,8 @@ public final class JudgeRunner {
 
     /** One trace's result on its way to the project. {@code attempt} null = answered from the cache. */
     private record Outcome(String traceId, String key, Attempt attempt, String status, Verdict verdict, int attempts,
-                           String error, String cachedCallId) {
-        static final Outcome END = new Outcome(null, null, null, null, null, 0, null, null);
+                           String error, String cachedCallId, Failure failure, boolean replacesNull) {
+        static final Outcome END = new Outcome(null, null, null, null, null, 0, null, null, null, false);
     }
 
     /** The single writer: commits whatever has arrived, one transaction per batch. */
@@ -421,6 +489,8 @@ public final class JudgeRunner {
                     batch.clear();
                     continue;
                 }
+                RunCounters before = counters.copy();
+                Map<Failure, FailureGroup> groupsBefore = new java.util.LinkedHashMap<>(groups);
                 try {
                     List<Outcome> b = batch;
                     project.write(c -> {
@@ -431,6 +501,10 @@ public final class JudgeRunner {
                         return null;
                     });
                 } catch (RuntimeException e) {
+                    // nothing of the batch was committed: count none of it
+                    counters.restore(before);
+                    groups.clear();
+                    groups.putAll(groupsBefore);
                     failure = e;
                     stop("could not write to the project: " + e.getMessage());
                 }
@@ -443,22 +517,44 @@ public final class JudgeRunner {
             }
         }
 
+        private void group(Outcome o, String message) {
+            Failure f = o.failure() == null ? Failure.INVALID_VERDICT : o.failure();
+            FailureGroup g = groups.get(f);
+            groups.put(f, g == null ? new FailureGroup(f, message, 1, o.traceId()) : g.plusOne());
+        }
+
+        /**
+         * The ledger id of a judge's answer: name-based on (judge version, trace, request, answer, the entry it
+         * replaces), so the same answer gets the same id on every laptop and merging two exports keeps it once.
+         */
+        private String answerId(Connection c, Outcome o, Verdict v) throws java.sql.SQLException {
+            String replaces = Ledger.currentLabelId(c, o.traceId(), raterId);
+            return Ids.of("judge-answer", raterId, o.traceId(), o.key(), v.isNull() ? "null" : "set",
+                    v.isNull() ? v.nullReason() : v.label(), Json.contentHash(Json.MAPPER.getNodeFactory().textNode(
+                            v.raw() == null ? "" : v.raw())), replaces);
+        }
+
         private void write(Connection c, Outcome o) throws Exception {
             Attempt a = o.attempt();
             String labelId = null;
             Verdict v = o.verdict();
             if (v != null) {
                 String current = JudgeStore.currentAction(c, o.traceId(), raterId);
-                if ("set".equals(current) || ("null".equals(current) && !options.retryNulls())) {
+                if ("set".equals(current) || ("null".equals(current) && !o.replacesNull())) {
                     counters.skipped++; // labelled meanwhile by another run: never twice
                 } else {
                     Ledger.Entry e = v.isNull()
                             ? Ledger.Entry.nullVerdict(o.traceId(), raterId, v.nullReason(), v.raw(), cfg.name())
                             : new Ledger.Entry(o.traceId(), raterId, "set", v.label(), v.confidence(), v.scores(),
                                     v.reasoning(), v.raw(), null, v.evidence(), cfg.name());
-                    labelId = Ledger.append(c, null, e);
+                    labelId = Ledger.append(c, answerId(c, o, v), e);
+                    if (labelId == null) {
+                        // this very answer is already in the ledger (from another laptop's export): kept once
+                        labelId = Ledger.currentLabelId(c, o.traceId(), raterId);
+                    }
                     if (v.isNull()) {
                         counters.nulls++;
+                        group(o, v.nullReason());
                     } else {
                         counters.labelled++;
                     }
@@ -468,6 +564,7 @@ public final class JudgeRunner {
                 }
             } else {
                 counters.failed++;
+                group(o, o.error());
             }
             if (a != null) {
                 counters.tokensIn += a.tokensIn();
@@ -496,7 +593,7 @@ public final class JudgeRunner {
                     s.setInt(13, a.tokensOut());
                     s.setLong(14, a.latencyMillis());
                     s.setInt(15, o.attempts());
-                    s.setString(16, "ok".equals(o.status()) ? null : o.error());
+                    s.setString(16, o.failure() == null ? null : o.failure().code() + ": " + o.error());
                     s.setString(17, labelId);
                     s.setString(18, Timestamps.now());
                     s.executeUpdate();

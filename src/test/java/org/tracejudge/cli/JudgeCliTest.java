@@ -115,4 +115,91 @@ class JudgeCliTest {
             }
         }
     }
+
+    @Test
+    void withTheModelNotPulledTheCommandPrintsOllamasMessageAndThePullCommandAndAReRunJudgesEverything()
+            throws Exception {
+        Path p = dir.resolve("pull.tjdb");
+        List<String> args = new ArrayList<>(List.of("import", p.toString()));
+        TestData.sampleFiles().forEach(f -> args.add(f.toString()));
+        assertEquals(0, CliTest.run(args.toArray(String[]::new)).code());
+        Judge judge = new Judge();
+        java.util.concurrent.atomic.AtomicBoolean pulled = new java.util.concurrent.atomic.AtomicBoolean();
+        try (MockWebServer server = new MockWebServer()) {
+            server.setDispatcher(new Dispatcher() {
+                @Override
+                public MockResponse dispatch(RecordedRequest r) {
+                    if (pulled.get()) {
+                        return judge.dispatch(r);
+                    }
+                    // Ollama's answer for a model that is not pulled (ollama openai/openai.go NewError)
+                    return new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
+                            .body("{\"error\":{\"message\":\"model \\\"llama3.1:8b\\\" not found, try pulling it "
+                                    + "first\",\"type\":\"api_error\",\"param\":null,\"code\":null}}").build();
+                }
+            });
+            server.start();
+            String url = server.url("/v1").toString();
+            CliTest.Run r = CliTest.run("judge", p.toString(), "--name", "local", "--base-url", url);
+            assertEquals(1, r.code(), r.out());
+            assertTrue(r.err().contains("model \"llama3.1:8b\" not found, try pulling it first")
+                    && r.err().contains("ollama pull llama3.1:8b"), r.err());
+            assertEquals(1, r.err().strip().lines().count(), "one line on stderr: " + r.err());
+            assertTrue(r.out().contains("labelled 0  cached 0  null 0  failed 0"), r.out());
+            pulled.set(true);
+            CliTest.Run again = CliTest.run("judge", p.toString(), "--name", "local");
+            assertEquals(0, again.code(), again.err() + again.out());
+            assertTrue(again.out().contains("labelled 60  cached 0  null 0  failed 0"), again.out());
+        }
+    }
+
+    @Test
+    void aKeyGivenInPlaceOfItsVariableNameIsRefusedWithoutPrintingIt() throws Exception {
+        Path p = dir.resolve("key.tjdb");
+        List<String> args = new ArrayList<>(List.of("import", p.toString()));
+        TestData.sampleFiles().forEach(f -> args.add(f.toString()));
+        assertEquals(0, CliTest.run(args.toArray(String[]::new)).code());
+        for (String key : List.of("sk-proj-Zx81kQmN0pLr7sTu", "sk-ant-api03-abcdefGHIJ", "AbCdEfGhIjKlMnOp1234QrSt")) {
+            CliTest.Run r = CliTest.run("judge", p.toString(), "--name", "remote", "--api-key-env", key,
+                    "--base-url", "http://127.0.0.1:9/v1");
+            assertEquals(1, r.code(), r.err());
+            assertTrue(r.err().contains("looks like a key"), r.err());
+            assertTrue(!r.err().contains(key) && !r.out().contains(key), "never printed");
+        }
+        CliTest.Run info = CliTest.run("info", p.toString());
+        assertTrue(!info.out().contains("sk-proj"), "never stored");
+    }
+
+    @Test
+    void failedTracesAreSummarisedByReasonAndTheExitIsNonZero() throws Exception {
+        Path p = dir.resolve("ctx.tjdb");
+        List<String> args = new ArrayList<>(List.of("import", p.toString()));
+        TestData.sampleFiles().forEach(f -> args.add(f.toString()));
+        assertEquals(0, CliTest.run(args.toArray(String[]::new)).code());
+        Judge judge = new Judge();
+        AtomicInteger n = new AtomicInteger();
+        try (MockWebServer server = new MockWebServer()) {
+            server.setDispatcher(new Dispatcher() {
+                @Override
+                public MockResponse dispatch(RecordedRequest r) {
+                    if (n.getAndIncrement() % 20 == 0) {
+                        // llama.cpp server (tools/server/utils.hpp format_error_response)
+                        return new MockResponse.Builder().code(400).setHeader("Content-Type", "application/json")
+                                .body("{\"error\":{\"code\":400,\"message\":\"request (9000 tokens) exceeds the "
+                                        + "available context size (4096 tokens)\",\"type\":\"exceed_context_size_error\","
+                                        + "\"n_prompt_tokens\":9000,\"n_ctx\":4096}}").build();
+                    }
+                    return judge.dispatch(r);
+                }
+            });
+            server.start();
+            CliTest.Run r = CliTest.run("judge", p.toString(), "--name", "llama", "--base-url",
+                    server.url("/v1").toString(), "--concurrency", "1");
+            assertEquals(1, r.code(), r.out());
+            assertTrue(r.out().contains("failures by reason:\n  3 × context length exceeded (null verdict): HTTP 400: "
+                    + "request (9000 tokens) exceeds the available context size (4096 tokens); e.g. trace "), r.out());
+            assertTrue(r.err().strip().lines().reduce((a, b) -> b).orElse("").startsWith("tracejudge: 3 of 60 traces failed"),
+                    r.err());
+        }
+    }
 }
