@@ -200,6 +200,40 @@ class JudgeCliTest {
                     + "request (9000 tokens) exceeds the available context size (4096 tokens); e.g. trace "), r.out());
             assertTrue(r.err().strip().lines().reduce((a, b) -> b).orElse("").startsWith("tracejudge: 3 of 60 traces failed"),
                     r.err());
+            var m = java.util.regex.Pattern.compile("e\\.g\\. trace (\\S+)").matcher(r.out());
+            assertTrue(m.find(), r.out());
+            String failed = m.group(1);
+            CliTest.Run explain = CliTest.run("explain", p.toString(), "--trace", failed);
+            assertEquals(0, explain.code(), explain.err());
+            assertTrue(explain.out().contains("judge llama (version ") && explain.out().contains(
+                    "null verdict - context length exceeded: HTTP 400: request (9000 tokens) exceeds the available "
+                            + "context size (4096 tokens)"), explain.out());
+            assertTrue(explain.out().contains("raw reply: {\"error\""), explain.out());
+            assertTrue(explain.out().contains("--retry-nulls asks again"), explain.out());
+            CliTest.Run ok = CliTest.run("explain", p.toString(), "--trace", r.out().contains(failed) ? otherTrace(p,
+                    failed) : failed);
+            assertTrue(ok.out().contains("judge llama (version ") && ok.out().contains("reasoning: Step 1.")
+                    && ok.out().contains("raw reply: {\"failure_mode\""), ok.out());
+            CliTest.Run json = CliTest.run("labels", p.toString(), "--format", "json");
+            var rows = Json.read(json.out());
+            int withReason = 0;
+            for (var row : rows) {
+                if (row.path("null_reasons").has("llama")) {
+                    withReason++;
+                    assertTrue(row.path("llama").isNull(), row.toString());
+                    assertTrue(row.path("null_reasons").path("llama").asText().contains("exceeds the available context"),
+                            row.toString());
+                }
+            }
+            assertEquals(3, withReason);
+        }
+    }
+
+    /** A trace of the project other than {@code not}. */
+    private static String otherTrace(Path project, String not) {
+        try (var p = org.tracejudge.store.Project.open(project)) {
+            return TestData.scalar(p, "SELECT id FROM trace WHERE id <> '" + not + "' AND id IN (SELECT trace_id FROM "
+                    + "label WHERE action = 'set' AND rater_id IN (SELECT id FROM rater WHERE name = 'llama')) LIMIT 1");
         }
     }
 }
