@@ -165,11 +165,24 @@ public final class JudgeRunner {
         return redactor != null;
     }
 
-    /** Runs to the end (or until cancelled). */
+    /**
+     * Runs to the end (or until cancelled).
+     *
+     * @throws JudgeException when another judge run holds the project (one at a time; the message names it)
+     */
     public RunReport run() {
+        JudgeLock lock = null;
         try {
+            lock = JudgeLock.acquire(project, cfg.name());
             return doRun();
         } finally {
+            if (lock != null) {
+                try {
+                    lock.close();
+                } catch (RuntimeException e) {
+                    // a lock left behind is taken over by the next run (its process is gone)
+                }
+            }
             client.close();
             finished.countDown();
         }
