@@ -71,6 +71,12 @@ final class JudgeCommand implements Callable<Integer> {
             + JudgeConfig.DEFAULT_TIMEOUT_MILLIS / 1000 + ").")
     Double timeoutSeconds;
 
+    @Option(names = "--structured-output", negatable = true, paramLabel = "",
+            description = "Ask the server for JSON matching the verdict's schema (OpenAI-compatible response_format "
+                    + "json_schema; Anthropic a forced tool); falls back to free text when the server refuses it "
+                    + "(new judge: on; judges saved before this option: off). --no-structured-output turns it off.")
+    Boolean structuredOutput;
+
     @Option(names = "--limit", paramLabel = "N", defaultValue = "0", description = "Judge at most N traces this run.")
     int limit;
 
@@ -97,7 +103,7 @@ final class JudgeCommand implements Callable<Integer> {
                     new JudgeRunner.Options(models, limit, retryNulls, null), new Progress(err));
             out.println((saved == null ? "new judge " : "judge ") + name + " (version " + runner.version() + "): "
                     + cfg.rubric() + " rubric, model " + cfg.model() + " via " + cfg.provider().code() + " at "
-                    + cfg.settings().baseUrl());
+                    + cfg.settings().baseUrl() + (cfg.structured() ? ", structured output" : ""));
             out.println(cfg.local() ? "  endpoint on this computer: the traces do not leave it"
                     : "  remote endpoint: the traces are sent to " + host(cfg.settings().baseUrl()));
             out.flush();
@@ -188,6 +194,9 @@ final class JudgeCommand implements Callable<Integer> {
         }
         if (timeoutSeconds != null) {
             c = c.withTimeoutMillis((int) Math.round(timeoutSeconds * 1000));
+        }
+        if (structuredOutput != null) {
+            c = c.withStructured(structuredOutput);
         }
         return c;
     }

@@ -29,6 +29,7 @@ import org.tracejudge.judges.provider.RateLimiter;
 import org.tracejudge.judges.provider.RetryPolicy;
 import org.tracejudge.judges.verdict.Verdict;
 import org.tracejudge.judges.verdict.VerdictParser;
+import org.tracejudge.judges.verdict.VerdictSchema;
 import org.tracejudge.json.Json;
 import org.tracejudge.model.Ids;
 import org.tracejudge.model.LabelSet;
@@ -154,7 +155,9 @@ public final class JudgeRunner {
         ProjectQueries q = new ProjectQueries(project);
         List<RemotePreview> out = new ArrayList<>();
         for (JudgeStore.Pending p : pending) {
-            ChatRequest raw = new ChatRequest(rubric.systemPrompt(), PromptRenderer.render(q.task(p.taskId()), p.trace()));
+            Task task = q.task(p.taskId());
+            ChatRequest raw = new ChatRequest(rubric.systemPromptFor(task.type()), PromptRenderer.render(task, p.trace()),
+                    cfg.structured() ? VerdictSchema.of(LabelSets.forType(task.type()), rubric.requiresEvidence()) : null);
             out.add(RemotePreview.of(client, raw, redactor));
         }
         return out;
@@ -220,12 +223,13 @@ public final class JudgeRunner {
                     break;
                 }
                 Task task = tasks.computeIfAbsent(p.taskId(), q::task);
-                ChatRequest request = new ChatRequest(rubric.systemPromptFor(task.type()), PromptRenderer.render(task, p.trace()));
+                LabelSet labels = LabelSets.forType(task.type());
+                ChatRequest request = new ChatRequest(rubric.systemPromptFor(task.type()), PromptRenderer.render(task,
+                        p.trace()), cfg.structured() ? VerdictSchema.of(labels, rubric.requiresEvidence()) : null);
                 if (redactor != null) {
                     request = RemotePreview.of(client, request, redactor).request();
                 }
                 String key = cacheKey(request);
-                LabelSet labels = LabelSets.forType(task.type());
                 boolean fresh = "null".equals(p.currentAction());
                 String[] hit = fresh ? null : JudgeStore.cached(project, key);
                 if (hit != null) {

@@ -211,4 +211,62 @@ final class ProviderReplay extends Dispatcher {
     static MockResponse delayed(MockResponse r, long millis) {
         return r.newBuilder().headersDelay(millis, TimeUnit.MILLISECONDS).build();
     }
+
+    /**
+     * OpenAI's refusal of a response_format the model does not support (platform.openai.com/docs/guides/
+     * structured-outputs: json_schema needs a model that supports it; the error names the parameter).
+     */
+    static MockResponse responseFormatUnsupported() {
+        return json(400, "{\"error\":{\"message\":\"Invalid parameter: 'response_format' of type 'json_schema' is "
+                + "not supported with this model.\",\"type\":\"invalid_request_error\",\"param\":\"response_format\","
+                + "\"code\":null}}");
+    }
+
+    /** Anthropic Messages answering a forced tool with a tool_use block (docs.anthropic.com tool-use). */
+    static MockResponse anthropicToolUse(String verdictJson) {
+        ObjectNode o = Json.object();
+        o.put("id", "msg_1");
+        o.put("type", "message");
+        o.put("role", "assistant");
+        o.put("model", "judge-model-1");
+        ObjectNode block = o.putArray("content").addObject();
+        block.put("type", "tool_use").put("id", "toolu_1").put("name", "record_verdict");
+        block.set("input", Json.read(verdictJson));
+        o.put("stop_reason", "tool_use");
+        o.putNull("stop_sequence");
+        o.putObject("usage").put("input_tokens", 900).put("output_tokens", 80);
+        return json(200, o.toString());
+    }
+
+    /**
+     * A small reasoning model behind vLLM with a reasoning parser (reasoning in reasoning_content). With
+     * response_format json_schema the server constrains the content to the schema (guided decoding), so the
+     * content is the schema's JSON; only a budget spent on reasoning leaves it empty. Without it, the content is
+     * what such models write when left free - a mix this scenario fixes per request (seeded): prose around a
+     * draft in braces, a label spelled outside the set, a confidence given as a number, or a clean verdict.
+     * The mix is this scenario's, not a measurement of any model.
+     */
+    static MockResponse reasoningModel(int index, JsonNode body) {
+        double u = new java.util.SplittableRandom(4242L * 1_000_003L + index).nextDouble();
+        if (u < 0.05) {
+            return vllmReasoningOnly("Step 1: the expected tool is ... Step 2: compare the values ...", "length");
+        }
+        String valid = validReply(body);
+        if (body.has("response_format")) {
+            String clean = Json.read(valid.replace("```json", "").replace("```", "")).toString();
+            return vllmReasoningThenAnswer("Step 1 ... Step 3 ...", clean);
+        }
+        String content;
+        if (u < 0.30) {
+            content = "<think>draft {\"failure_mode\": maybe result_ignore}</think>\nThe model ignored the result; "
+                    + "I would say result_ignore with medium confidence.";
+        } else if (u < 0.45) {
+            content = valid.replace("\"result_ignore\"", "\"Result Ignore\"").replace("\"correct\"", "\"Correct answer\"");
+        } else if (u < 0.55) {
+            content = valid.replace("\"medium\"", "0.7").replace("\"high\"", "0.9");
+        } else {
+            content = valid;
+        }
+        return vllmReasoningThenAnswer("Let me check each step ...", content);
+    }
 }

@@ -40,6 +40,8 @@ public final class ChatClient implements AutoCloseable {
     private final HttpUrl url;
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final AtomicBoolean maxCompletionTokens = new AtomicBoolean();
+    private final AtomicBoolean structuredRefused = new AtomicBoolean();
+    static final String VERDICT_TOOL = "record_verdict";
     private final java.util.concurrent.atomic.AtomicLong sent = new java.util.concurrent.atomic.AtomicLong();
     private final KeyScrubber scrubber;
 
@@ -90,13 +92,39 @@ public final class ChatClient implements AutoCloseable {
             }
             o.put(maxCompletionTokens.get() ? "max_completion_tokens" : "max_tokens", settings.maxTokens());
             o.put("stream", false);
+            if (structured(r)) {
+                // OpenAI structured outputs (platform.openai.com/docs/guides/structured-outputs); the same
+                // response_format is read by vLLM (guided decoding), Ollama's /v1 (docs/openai.md), llama.cpp
+                // server (converted to a grammar) and LM Studio
+                ObjectNode js = o.putObject("response_format").put("type", "json_schema").putObject("json_schema");
+                js.put("name", "verdict");
+                js.set("schema", r.schema());
+            }
         } else {
             o.put("max_tokens", settings.maxTokens());
             o.put("temperature", settings.temperature());
             o.put("system", r.system());
             o.putArray("messages").addObject().put("role", "user").put("content", r.user());
+            if (structured(r)) {
+                // Anthropic: one tool whose input schema is the verdict, and tool_choice forcing it
+                // (docs.anthropic.com/en/docs/build-with-claude/tool-use, "Forcing tool use" / JSON output)
+                ObjectNode tool = o.putArray("tools").addObject();
+                tool.put("name", VERDICT_TOOL);
+                tool.put("description", "Record the verdict for this trace.");
+                tool.set("input_schema", r.schema());
+                o.putObject("tool_choice").put("type", "tool").put("name", VERDICT_TOOL);
+            }
         }
         return o.toString();
+    }
+
+    private boolean structured(ChatRequest r) {
+        return settings.structured() && r.schema() != null && !structuredRefused.get();
+    }
+
+    /** Whether the server refused structured output and this client now asks for free text. */
+    public boolean structuredRefused() {
+        return structuredRefused.get();
     }
 
     /** Whether the server asked for {@code max_completion_tokens} and this client now sends it. */
@@ -116,7 +144,14 @@ public final class ChatClient implements AutoCloseable {
      */
     public Attempt send(ChatRequest r) {
         boolean sentMaxTokens = !maxCompletionTokens.get();
+        boolean sentSchema = structured(r);
         Attempt a = sendOnce(r);
+        if (sentSchema && (a.kind() == Attempt.Kind.FATAL || a.kind() == Attempt.Kind.REFUSED)
+                && ErrorClassifier.refusesStructuredOutput(a.httpStatus(), a.body() + " " + a.message())) {
+            // the server does not take the schema: ask for free text from now on (the parser is lenient)
+            structuredRefused.set(true);
+            a = sendOnce(r);
+        }
         if (a.httpStatus() == 400 && a.kind() == Attempt.Kind.FATAL && sentMaxTokens
                 && settings.kind() == ProviderKind.OPENAI
                 && ErrorClassifier.wantsMaxCompletionTokens(400, a.body() + " " + a.message())) {
@@ -258,6 +293,10 @@ public final class ChatClient implements AutoCloseable {
             String type = block.path("type").asText();
             if ("text".equals(type) && block.path("text").isTextual()) {
                 text.append(block.get("text").asText());
+                any = true;
+            } else if ("tool_use".equals(type) && VERDICT_TOOL.equals(block.path("name").asText())
+                    && block.path("input").isObject()) {
+                text.append(block.get("input").toString()); // the forced verdict tool's input is the verdict
                 any = true;
             } else if ("thinking".equals(type) && block.path("thinking").isTextual()) {
                 thinking.append(block.get("thinking").asText());
