@@ -77,6 +77,15 @@ final class JudgeCommand implements Callable<Integer> {
                     + "(new judge: on; judges saved before this option: off). --no-structured-output turns it off.")
     Boolean structuredOutput;
 
+    @Option(names = "--batch", description = "Submit through the provider's batch API (OpenAI Batch API, Anthropic "
+            + "Message Batches: half the price, results within 24 h) and wait for it with progress. Stopping the "
+            + "command keeps the batch id in the project: run the same command again to pick the batch up.")
+    boolean batch;
+
+    @Option(names = "--batch-poll", paramLabel = "SECONDS", defaultValue = "30",
+            description = "How often to ask a batch for its progress (default: ${DEFAULT-VALUE}).")
+    double batchPollSeconds;
+
     @Option(names = "--limit", paramLabel = "N", defaultValue = "0", description = "Judge at most N traces this run.")
     int limit;
 
@@ -100,7 +109,8 @@ final class JudgeCommand implements Callable<Integer> {
             JudgeConfig cfg = configure(saved == null ? JudgeConfig.defaults(name) : saved);
             Rubric r = new RubricLibrary(AppDirs.dataDir().resolve("rubrics")).rubric(cfg.rubric());
             JudgeRunner runner = new JudgeRunner(p, cfg, r, System::getenv,
-                    new JudgeRunner.Options(models, limit, retryNulls, null), new Progress(err));
+                    new JudgeRunner.Options(models, limit, retryNulls, null, batch,
+                            Math.max(1, Math.round(batchPollSeconds * 1000))), new Progress(err));
             out.println((saved == null ? "new judge " : "judge ") + name + " (version " + runner.version() + "): "
                     + cfg.rubric() + " rubric, model " + cfg.model() + " via " + cfg.provider().code() + " at "
                     + cfg.settings().baseUrl() + (cfg.structured() ? ", structured output" : ""));

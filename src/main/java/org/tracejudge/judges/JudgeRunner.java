@@ -60,16 +60,25 @@ public final class JudgeRunner {
      * @param retryNulls also judge traces whose current verdict from this version is a null verdict (sent
      *                   afresh, not from the cache)
      */
-    public record Options(List<String> models, int limit, boolean retryNulls, RetryPolicy retry) {
+    public record Options(List<String> models, int limit, boolean retryNulls, RetryPolicy retry, boolean batch,
+                          long batchPollMillis) {
         public Options {
             models = models == null ? List.of() : List.copyOf(models);
             retry = retry == null ? RetryPolicy.DEFAULT : retry;
+            batchPollMillis = batchPollMillis <= 0 ? 30_000 : batchPollMillis;
+        }
+
+        public Options(List<String> models, int limit, boolean retryNulls, RetryPolicy retry) {
+            this(models, limit, retryNulls, retry, false, 0);
         }
 
         public static Options defaults() {
             return new Options(List.of(), 0, false, RetryPolicy.DEFAULT);
         }
     }
+
+    /** Where a submitted batch is kept, so that a stopped command picks it up again: {@code judge-batch:<name>}. */
+    public static final String BATCH_META_PREFIX = "judge-batch:";
 
     private static final int BATCH = 256;
 
@@ -88,6 +97,7 @@ public final class JudgeRunner {
     private final Map<Failure, FailureGroup> groups = new java.util.LinkedHashMap<>();
     private final BlockingQueue<Outcome> written = new LinkedBlockingQueue<>();
     private final DelayQueue<Job> jobs = new DelayQueue<>();
+    private final List<Job> batchJobs = new ArrayList<>();
     private final AtomicInteger unresolved = new AtomicInteger();
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile boolean cancelled;
@@ -208,7 +218,7 @@ public final class JudgeRunner {
         // workers start at once; the planner feeds them while it renders prompts and looks up the cache
         List<Thread> workers = new ArrayList<>();
         RateLimiter limiter = new RateLimiter(cfg.rpm());
-        int n = Math.min(cfg.concurrency(), Math.max(1, pending.size()));
+        int n = options.batch() ? 0 : Math.min(cfg.concurrency(), Math.max(1, pending.size()));
         for (int i = 0; i < n && !pending.isEmpty(); i++) {
             Thread t = new Thread(() -> work(limiter), "judge-worker-" + i);
             t.setDaemon(true);
@@ -236,11 +246,19 @@ public final class JudgeRunner {
                     written.add(fromCache(p.traceId(), key, hit, labels, fresh));
                 } else {
                     unresolved.incrementAndGet();
-                    jobs.put(new Job(p.traceId(), key, request, labels, fresh));
+                    Job job = new Job(p.traceId(), key, request, labels, fresh);
+                    if (options.batch()) {
+                        batchJobs.add(job);
+                    } else {
+                        jobs.put(job);
+                    }
                 }
             }
         } finally {
             planning = false;
+        }
+        if (options.batch() && !cancelled) {
+            runBatch(start, pending.size());
         }
         for (Thread t : workers) {
             joinQuietly(t);
@@ -261,6 +279,144 @@ public final class JudgeRunner {
                 counters.nulls, counters.failed, counters.skipped, remaining, counters.requests.get(), counters.tokensIn,
                 counters.tokensOut, counters.latencyMillis, counters.answeredCalls, elapsed, status, fatal,
                 fatalCause, List.copyOf(groups.values()));
+    }
+
+    /**
+     * Batch mode: submits every request not answered from the cache as one provider batch (or picks up the batch
+     * a stopped run submitted, kept in the project), polls it with progress, and stores its results exactly as
+     * a live run would (the same verdict parsing, null verdicts, failure classes and ledger entries). A cancel
+     * leaves the batch id in the project: the next {@code judge --batch} waits for the same batch.
+     */
+    private void runBatch(long start, int planned) {
+        String metaKey = BATCH_META_PREFIX + cfg.name();
+        Map<String, List<Job>> byKey = new java.util.LinkedHashMap<>();
+        for (Job j : batchJobs) {
+            byKey.computeIfAbsent(j.key, k -> new ArrayList<>()).add(j);
+        }
+        org.tracejudge.judges.provider.BatchApi api = new org.tracejudge.judges.provider.BatchApi(client);
+        String saved = project.meta(metaKey);
+        JsonNodeHolder h = new JsonNodeHolder(saved);
+        String id = h.version() != null && h.version().equals(version) ? h.id() : null;
+        try {
+            if (id == null) {
+                if (byKey.isEmpty()) {
+                    return;
+                }
+                Map<String, ChatRequest> requests = new java.util.LinkedHashMap<>();
+                byKey.forEach((k, js) -> requests.put(k, js.get(0).request));
+                id = api.submit(requests);
+                counters.requests.addAndGet(requests.size());
+                ObjectNode o = Json.object();
+                o.put("id", id);
+                o.put("version", version);
+                o.put("provider", cfg.provider().code());
+                o.put("requests", requests.size());
+                o.put("submitted_at", org.tracejudge.store.Timestamps.now());
+                putMeta(metaKey, o.toString());
+            }
+            org.tracejudge.judges.provider.BatchApi.Status st = null;
+            int failuresInARow = 0;
+            while (!cancelled) {
+                try {
+                    st = api.status(id);
+                    failuresInARow = 0;
+                } catch (org.tracejudge.judges.provider.BatchApi.BatchFailure f) {
+                    if (f.attempt().kind() != Attempt.Kind.RETRY || ++failuresInARow >= options.retry().maxAttempts()) {
+                        throw f;
+                    }
+                }
+                if (st != null) {
+                    listener.progress(Math.min(st.done(), planned), Math.max(planned, st.total()),
+                            (System.nanoTime() - start) / 1_000_000, -1);
+                    if (st.ended()) {
+                        break;
+                    }
+                }
+                sleepQuietly(options.batchPollMillis());
+            }
+            if (cancelled || st == null) {
+                return; // the batch goes on at the provider; its id stays in the project for the next run
+            }
+            Map<String, Attempt> results = api.results(st);
+            for (var e : byKey.entrySet()) {
+                Attempt a = results.get(e.getKey());
+                if (a == null) {
+                    a = Attempt.missing("the batch " + id + " (" + st.status() + ") has no result for this request");
+                }
+                if (a.kind() == Attempt.Kind.FATAL) {
+                    stop(a, a.cause());
+                    break;
+                }
+                for (Job job : e.getValue()) {
+                    job.attempts = 1;
+                    switch (a.kind()) {
+                        case OK -> {
+                            Verdict v = VerdictParser.parse(a.content(), job.labels, rubric.requiresEvidence());
+                            resolve(job, a, "ok", v, v.isNull() ? Failure.INVALID_VERDICT : null, a.truncated());
+                        }
+                        case REFUSED -> resolve(job, a, "refused", Verdict.nullVerdict(a.message(), rawOf(a)),
+                                a.cause(), false);
+                        default -> resolve(job, a, "failed", null, a.cause(), false); // asked again next run
+                    }
+                }
+            }
+            putMeta(metaKey, null);
+        } catch (org.tracejudge.judges.provider.BatchApi.BatchFailure f) {
+            if (f.attempt().kind() == Attempt.Kind.CANCELLED) {
+                return;
+            }
+            stop(f.attempt(), f.attempt().kind() == Attempt.Kind.FATAL ? f.attempt().cause() : Failure.ALL_FAILING);
+        }
+    }
+
+    /** The saved batch's id and judge version (both null when none or unreadable). */
+    private record JsonNodeHolder(String id, String version) {
+        JsonNodeHolder(String json) {
+            this(field(json, "id"), field(json, "version"));
+        }
+
+        private static String field(String json, String f) {
+            if (json == null) {
+                return null;
+            }
+            try {
+                var v = Json.read(json).path(f);
+                return v.isTextual() ? v.asText() : null;
+            } catch (IllegalArgumentException e) {
+                return null;
+            }
+        }
+    }
+
+    private void putMeta(String key, String value) {
+        project.write(c -> {
+            if (value == null) {
+                try (PreparedStatement s = c.prepareStatement("DELETE FROM project_meta WHERE key = ?")) {
+                    s.setString(1, key);
+                    s.executeUpdate();
+                }
+            } else {
+                try (PreparedStatement s = c.prepareStatement("INSERT INTO project_meta(key, value) VALUES (?, ?) "
+                        + "ON CONFLICT(key) DO UPDATE SET value = excluded.value")) {
+                    s.setString(1, key);
+                    s.setString(2, value);
+                    s.executeUpdate();
+                }
+            }
+            return null;
+        });
+    }
+
+    private void sleepQuietly(long millis) {
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        while (!cancelled && System.nanoTime() < end) {
+            try {
+                Thread.sleep(Math.min(50, Math.max(1, TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime()))));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private void work(RateLimiter limiter) {

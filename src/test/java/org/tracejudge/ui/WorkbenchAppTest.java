@@ -527,6 +527,43 @@ class WorkbenchAppTest {
         }
     }
 
+    @Test
+    void theJudgeWindowShowsWhyARunStoppedAndTheFix(FxRobot robot) throws Exception {
+        opened(robot);
+        try (mockwebserver3.MockWebServer server = org.tracejudge.judges.NoDelayServerSockets.server()) {
+            // Ollama without the model pulled (ollama openai/openai.go NewError)
+            server.setDispatcher(new mockwebserver3.Dispatcher() {
+                @Override
+                public mockwebserver3.MockResponse dispatch(mockwebserver3.RecordedRequest r) {
+                    return new mockwebserver3.MockResponse.Builder().code(404)
+                            .setHeader("Content-Type", "application/json")
+                            .body("{\"error\":{\"message\":\"model \\\"llama3.1:8b\\\" not found, try pulling it first\","
+                                    + "\"type\":\"api_error\",\"param\":null,\"code\":null}}").build();
+                }
+            });
+            server.start();
+            robot.press(KeyCode.CONTROL).type(KeyCode.J).release(KeyCode.CONTROL);
+            waitFor("the judge window", () -> app.window().judgeRunWindow() != null
+                    && app.window().judgeRunWindow().stage().isShowing());
+            org.tracejudge.ui.judges.JudgeRunWindow w = app.window().judgeRunWindow();
+            String judge = "unpulled-" + System.nanoTime() % 100000;
+            robot.interact(() -> {
+                robot.lookup("#judgeName").queryAs(javafx.scene.control.ComboBox.class).getEditor().setText(judge);
+                robot.lookup("#judgeBaseUrl").queryAs(javafx.scene.control.TextField.class)
+                        .setText(server.url("/v1").toString());
+                robot.lookup("#judgeModel").queryAs(javafx.scene.control.TextField.class).setText("llama3.1:8b");
+                robot.lookup("#judgeKeyVar").queryAs(javafx.scene.control.TextField.class).setText("");
+            });
+            robot.interact(() -> robot.lookup("#judgeStart").queryAs(Button.class).fire());
+            waitFor("the run's report", () -> w.lastReport() != null);
+            assertEquals("failed", w.lastReport().status());
+            String shown = text(robot, "#judgeProgressText");
+            assertTrue(shown.contains("not found, try pulling it first") && shown.contains("ollama pull llama3.1:8b"),
+                    shown);
+            robot.interact(() -> w.stage().close());
+        }
+    }
+
     private static int adjudications(Path file) throws java.sql.SQLException {
         try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
                 java.sql.Statement s = c.createStatement();

@@ -31,6 +31,11 @@ public record Attempt(Kind kind, Failure cause, int httpStatus, String body, Str
         return new Attempt(kind, cause, status, body, null, null, 0, 0, false, message, retryAfter, latency);
     }
 
+    /** A request that got no answer (a batch without a result for it): transient, sent again next run. */
+    public static Attempt missing(String message) {
+        return new Attempt(Kind.RETRY, Failure.SERVER_ERROR, 0, null, null, null, 0, 0, false, message, 0, 0);
+    }
+
     static Attempt cancelled(long latency) {
         return new Attempt(Kind.CANCELLED, null, 0, null, null, null, 0, 0, false, "cancelled", 0, latency);
     }

@@ -161,6 +161,60 @@ public final class ChatClient implements AutoCloseable {
         return a;
     }
 
+    /** A request to {@code url} with the provider's auth headers (for the batch APIs). */
+    Request.Builder authorized(String url) {
+        Request.Builder b = new Request.Builder().url(url).header("User-Agent", "tracejudge");
+        if (settings.kind() == ProviderKind.OPENAI) {
+            if (apiKey != null) {
+                b.header("Authorization", "Bearer " + apiKey);
+            }
+        } else {
+            if (apiKey != null) {
+                b.header("x-api-key", apiKey);
+            }
+            b.header("anthropic-version", ANTHROPIC_VERSION);
+        }
+        return b;
+    }
+
+    OkHttpClient http() {
+        return http;
+    }
+
+    /** Classifies an error answer of a batch endpoint like one of the chat endpoint. */
+    Attempt errorAttempt(int code, String body, String retryAfter) {
+        ErrorClassifier.Verdict v = ErrorClassifier.classify(code, looksJson(body), body);
+        return Attempt.of(v.kind(), v.failure(), code, store(body), "HTTP " + code + ": " + errorMessage(body),
+                RetryPolicy.retryAfterMillis(retryAfter, null, System.currentTimeMillis()), 0);
+    }
+
+    /** Classifies an I/O failure of a batch endpoint. */
+    Attempt ioAttempt(IOException e) {
+        if (cancelled.get()) {
+            return Attempt.cancelled(0);
+        }
+        if (e instanceof SSLException) {
+            return Attempt.of(Attempt.Kind.FATAL, Failure.TLS, 0, null, describe(e), 0, 0);
+        }
+        if (e instanceof ConnectException || e instanceof UnknownHostException || e instanceof NoRouteToHostException) {
+            return Attempt.of(Attempt.Kind.FATAL, Failure.UNREACHABLE, 0, null, describe(e), 0, 0);
+        }
+        return Attempt.of(Attempt.Kind.RETRY, e instanceof InterruptedIOException ? Failure.TIMEOUT : Failure.CUT, 0,
+                null, timeoutOr(e), 0, 0);
+    }
+
+    /** One result of a batch: the answer body with its status, read as the chat endpoint's answer would be. */
+    public Attempt batchResult(int code, String body) {
+        if (code >= 300) {
+            return errorAttempt(code, body, null);
+        }
+        return reply(code, body, 0);
+    }
+
+    boolean isCancelled() {
+        return cancelled.get();
+    }
+
     private Attempt sendOnce(ChatRequest r) {
         if (cancelled.get()) {
             return Attempt.cancelled(0);
