@@ -84,7 +84,18 @@ final class JudgeLock implements AutoCloseable {
         if (pid == ProcessHandle.current().pid()) {
             return false; // this process: a run that ended without releasing (or a second runner here, serialised by callers)
         }
-        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+        var ph = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+        if (ph.isEmpty()) {
+            return false;
+        }
+        // a process that started after the lock was taken has only reused the pid of a killed run
+        var started = ph.get().info().startInstant();
+        try {
+            java.time.Instant taken = java.time.Instant.parse(o.path("started_at").asText());
+            return started.isEmpty() || !started.get().isAfter(taken.plusSeconds(1));
+        } catch (java.time.format.DateTimeParseException e) {
+            return true;
+        }
     }
 
     private static String host() {

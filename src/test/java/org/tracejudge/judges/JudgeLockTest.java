@@ -26,10 +26,12 @@ class JudgeLockTest {
         Process sleeper = new ProcessBuilder("sleep", "30").start();
         try (Project p = Project.open(file)) {
             String host = java.net.InetAddress.getLocalHost().getHostName();
+            Thread.sleep(1500); // the lock is taken after its holder started
+            String at = org.tracejudge.store.Timestamps.now();
             p.write(c -> {
                 try (var s = c.prepareStatement("INSERT INTO project_meta(key, value) VALUES ('judge-lock', ?)")) {
                     s.setString(1, "{\"pid\":" + sleeper.pid() + ",\"host\":\"" + host + "\",\"judge\":\"other\","
-                            + "\"started_at\":\"2026-11-24T08:00:00.000000Z\",\"token\":\"t\"}");
+                            + "\"started_at\":\"" + at + "\",\"token\":\"t\"}");
                     s.executeUpdate();
                 }
                 return null;
@@ -42,7 +44,7 @@ class JudgeLockTest {
                 JudgeException e = assertThrows(JudgeException.class, () -> new JudgeRunner(p, cfg,
                         JudgeFixtures.rubric(cfg.rubric()), k -> null, null, null).run());
                 assertTrue(e.getMessage().contains("judge other, process " + sleeper.pid() + " on " + host
-                        + ", started 2026-11-24T08:00:00.000000Z"), e.getMessage());
+                        + ", started " + at), e.getMessage());
                 assertEquals(0, server.getRequestCount(), "nothing sent");
 
                 sleeper.destroy();
@@ -50,6 +52,24 @@ class JudgeLockTest {
                 RunReport r = new JudgeRunner(p, cfg, JudgeFixtures.rubric(cfg.rubric()), k -> null,
                         new JudgeRunner.Options(List.of(), 0, false, null), null).run();
                 assertEquals("done", r.status(), "a killed holder's lock is taken over");
+                assertNull(p.meta("judge-lock"), "released at the end");
+                // a lock whose pid now belongs to a process started after it (a reused pid) is stale too
+                Process later = new ProcessBuilder("sleep", "30").start();
+                try {
+                    p.write(c -> {
+                        try (var s = c.prepareStatement("INSERT INTO project_meta(key, value) VALUES ('judge-lock', ?)")) {
+                            s.setString(1, "{\"pid\":" + later.pid() + ",\"host\":\"" + host + "\",\"judge\":\"old\","
+                                    + "\"started_at\":\"2026-01-01T00:00:00.000000Z\",\"token\":\"t\"}");
+                            s.executeUpdate();
+                        }
+                        return null;
+                    });
+                    RunReport again = new JudgeRunner(p, cfg, JudgeFixtures.rubric(cfg.rubric()), k -> null, null, null)
+                            .run();
+                    assertEquals("done", again.status());
+                } finally {
+                    later.destroy();
+                }
                 assertNull(p.meta("judge-lock"), "released at the end");
             }
         } finally {
