@@ -15,8 +15,8 @@ final class FailureAdvice {
         String head = "judge " + cfg.name() + " stopped (" + f.label() + "): ";
         return switch (f) {
             case MODEL_NOT_FOUND -> head + "the server at " + url + " says: " + said + ". "
-                    + (ollama(cfg, said) ? "Fetch the model: ollama pull " + cfg.model() + " - then run the same "
-                    + "command again." : "Check the model name (--model " + cfg.model() + ") against the models the "
+                    + (ollama(cfg, said) ? "Fetch the model: ollama pull " + cfg.model() + " - then run the judge "
+                    + "again." : "Check the model name (--model " + cfg.model() + ") against the models the "
                     + "server offers.");
             case WRONG_PATH -> head + cfg.settings().endpoint() + " answered " + said + ". "
                     + (cfg.provider() == ProviderKind.OPENAI

@@ -532,9 +532,23 @@ class WorkbenchAppTest {
         opened(robot);
         try (mockwebserver3.MockWebServer server = org.tracejudge.judges.NoDelayServerSockets.server()) {
             // Ollama without the model pulled (ollama openai/openai.go NewError)
+            org.tracejudge.judges.FakeProvider fake = new org.tracejudge.judges.FakeProvider(
+                    org.tracejudge.judges.provider.ProviderKind.OPENAI, 0);
+            java.util.concurrent.atomic.AtomicBoolean pulled = new java.util.concurrent.atomic.AtomicBoolean();
+            java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
             server.setDispatcher(new mockwebserver3.Dispatcher() {
                 @Override
-                public mockwebserver3.MockResponse dispatch(mockwebserver3.RecordedRequest r) {
+                public mockwebserver3.MockResponse dispatch(mockwebserver3.RecordedRequest r) throws InterruptedException {
+                    if (pulled.get()) {
+                        if (n.getAndIncrement() % 20 == 0) { // llama.cpp-style context error (format_error_response)
+                            return new mockwebserver3.MockResponse.Builder().code(400)
+                                    .setHeader("Content-Type", "application/json")
+                                    .body("{\"error\":{\"code\":400,\"message\":\"request (9000 tokens) exceeds the "
+                                            + "available context size (4096 tokens)\",\"type\":\"exceed_context_size_error\"}}")
+                                    .build();
+                        }
+                        return fake.dispatch(r);
+                    }
                     return new mockwebserver3.MockResponse.Builder().code(404)
                             .setHeader("Content-Type", "application/json")
                             .body("{\"error\":{\"message\":\"model \\\"llama3.1:8b\\\" not found, try pulling it first\","
@@ -557,9 +571,17 @@ class WorkbenchAppTest {
             robot.interact(() -> robot.lookup("#judgeStart").queryAs(Button.class).fire());
             waitFor("the run's report", () -> w.lastReport() != null);
             assertEquals("failed", w.lastReport().status());
-            String shown = text(robot, "#judgeProgressText");
+            String shown = text(robot, "#judgeCheck");
             assertTrue(shown.contains("not found, try pulling it first") && shown.contains("ollama pull llama3.1:8b"),
                     shown);
+            // after the pull, the same run again: traces that failed are listed by reason in the window
+            pulled.set(true);
+            org.tracejudge.judges.RunReport first = w.lastReport();
+            robot.interact(() -> robot.lookup("#judgeStart").queryAs(Button.class).fire());
+            waitFor("the second run's report", () -> w.lastReport() != first);
+            String progress = text(robot, "#judgeProgressText");
+            assertTrue(progress.contains("× context length exceeded (null verdict): HTTP 400: request (9000 tokens) "
+                    + "exceeds the available context size"), progress);
             robot.interact(() -> w.stage().close());
         }
     }

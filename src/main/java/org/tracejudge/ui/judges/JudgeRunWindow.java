@@ -282,11 +282,8 @@ public final class JudgeRunWindow {
             lastReport = report;
             progress.setProgress(report.planned() == 0 ? 1 : (double) (report.planned() - report.remaining())
                     / report.planned());
-            // why traces failed: the fatal stop's message and fix, then the failures grouped by reason
+            // why traces failed, grouped by reason (a stop's message and fix is shown above, in the check line)
             StringBuilder text = new StringBuilder(report.summary());
-            if (report.message() != null) {
-                text.append('\n').append(report.message());
-            }
             report.failureLines().forEach(l -> text.append('\n').append(l));
             progressText.setText(text.toString());
             finished();
