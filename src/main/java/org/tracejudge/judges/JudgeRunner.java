@@ -42,16 +42,22 @@ import org.tracejudge.store.ProjectQueries;
 import org.tracejudge.store.Timestamps;
 
 /**
- * One run of one judge over the traces that have no verdict from its current version.
+ * One run of one judge over the traces that have no verdict from its current version (and those whose null
+ * verdict a fatal or transient cause left; all null verdicts with {@code retryNulls}).
  *
  * <p>Traces whose request is already in the cache are answered from it without a request. The others go
  * to {@code concurrency} worker threads (so never more requests in flight than that), each request waiting
- * for its slot under the requests-per-minute limit. 429, 5xx and timeouts go back into a delay queue with
- * exponential backoff and jitter (at least {@code Retry-After}); other 4xx and malformed bodies become null
- * verdicts; a refused key or an unreachable server stops the run with a message. A single writer thread
- * commits answers as they arrive, each batch of what has arrived in its own transaction (call row, ledger
- * entry, run totals together), so a crash or cancel loses nothing that was committed and a resume sends
- * only what is missing. Each trace is planned once, so no trace gets two verdicts from one run.
+ * for its slot under the requests-per-minute limit and for the end of any pool-wide pause. Each answer is
+ * classified ({@link org.tracejudge.judges.provider.Failure}): transient failures go back into a delay queue
+ * with exponential backoff and jitter (at least {@code Retry-After}; a rate limit pauses every worker);
+ * per-trace failures and invalid verdicts become null verdicts with the provider's message; a fatal one
+ * stops the run at once with the message and what to do, and nothing is written for traces not answered. A
+ * single writer thread commits answers as they arrive, each batch of what has arrived in its own transaction
+ * (call row, ledger entry with a name-based id, run totals together), so a crash or cancel loses nothing that
+ * was committed and a resume sends only what is missing; the run's counts and failure groups are of what was
+ * committed. Each trace is planned once, so no trace gets two verdicts from one run, and one run at a time
+ * holds the project ({@link JudgeLock}). In batch mode the requests go to the provider's batch API instead of
+ * the workers, and their results take the same path.
  */
 public final class JudgeRunner {
     /**
