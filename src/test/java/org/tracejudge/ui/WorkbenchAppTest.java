@@ -530,6 +530,19 @@ class WorkbenchAppTest {
     @Test
     void theJudgeWindowShowsWhyARunStoppedAndTheFix(FxRobot robot) throws Exception {
         opened(robot);
+        // a copy of the sample: this test's judge labels must not reach the sample other tests read
+        Path copy = home.resolve("unpulled-" + System.nanoTime() + ".tjdb");
+        try (Project p = SampleProject.open()) {
+            p.read(c -> {
+                try (java.sql.Statement s = c.createStatement()) {
+                    s.execute("VACUUM INTO '" + copy.toString().replace("'", "''") + "'");
+                }
+                return null;
+            });
+        }
+        robot.interact(() -> vm().open(copy));
+        waitFor("the copy open", () -> copy.equals(vm().projectFile()) && !vm().loadingProperty().get()
+                && table(robot).getItems().size() == 60);
         try (mockwebserver3.MockWebServer server = org.tracejudge.judges.NoDelayServerSockets.server()) {
             // Ollama without the model pulled (ollama openai/openai.go NewError)
             org.tracejudge.judges.FakeProvider fake = new org.tracejudge.judges.FakeProvider(
