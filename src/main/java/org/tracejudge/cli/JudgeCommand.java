@@ -72,6 +72,21 @@ final class JudgeCommand implements Callable<Integer> {
             + JudgeConfig.DEFAULT_TIMEOUT_MILLIS / 1000 + ").")
     Double timeoutSeconds;
 
+    @Option(names = "--structured-output", negatable = true, paramLabel = "",
+            description = "Ask the server for JSON matching the verdict's schema (OpenAI-compatible response_format "
+                    + "json_schema; Anthropic a forced tool); falls back to free text when the server refuses it "
+                    + "(new judge: on; judges saved before this option: off). --no-structured-output turns it off.")
+    Boolean structuredOutput;
+
+    @Option(names = "--batch", description = "Submit through the provider's batch API (OpenAI Batch API, Anthropic "
+            + "Message Batches: half the price, results within 24 h) and wait for it with progress. Stopping the "
+            + "command keeps the batch id in the project: run the same command again to pick the batch up.")
+    boolean batch;
+
+    @Option(names = "--batch-poll", paramLabel = "SECONDS", defaultValue = "30",
+            description = "How often to ask a batch for its progress (default: ${DEFAULT-VALUE}).")
+    double batchPollSeconds;
+
     @Option(names = "--limit", paramLabel = "N", defaultValue = "0", description = "Judge at most N traces this run.")
     int limit;
 
@@ -102,10 +117,11 @@ final class JudgeCommand implements Callable<Integer> {
             JudgeConfig cfg = configure(saved == null ? JudgeConfig.defaults(name) : saved);
             Rubric r = new RubricLibrary(AppDirs.dataDir().resolve("rubrics")).rubric(cfg.rubric());
             JudgeRunner runner = new JudgeRunner(p, cfg, r, System::getenv,
-                    new JudgeRunner.Options(models, limit, retryNulls, null), progress);
+                    new JudgeRunner.Options(models, limit, retryNulls, null, batch,
+                            Math.max(1, Math.round(batchPollSeconds * 1000))), progress);
             out.println((saved == null ? "new judge " : "judge ") + name + " (version " + runner.version() + "): "
                     + cfg.rubric() + " rubric, model " + cfg.model() + " via " + cfg.provider().code() + " at "
-                    + cfg.settings().baseUrl());
+                    + cfg.settings().baseUrl() + (cfg.structured() ? ", structured output" : ""));
             out.println(cfg.local() ? "  endpoint on this computer: the traces do not leave it"
                     : "  remote endpoint: the traces are sent to " + host(cfg.settings().baseUrl()));
             out.flush();
@@ -149,13 +165,30 @@ final class JudgeCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "labelled %d  cached %d  null %d  failed %d  requests %d  tokens in %d  out %d%n",
                     report.labelled(), report.cached(), report.nulls(), report.failed(), report.requests(),
                     report.tokensIn(), report.tokensOut());
+            if (!report.failures().isEmpty()) {
+                out.println("failures by reason:");
+                for (String line : report.failureLines()) {
+                    out.println("  " + line);
+                }
+                out.println("  (tracejudge explain " + project + " --trace ID shows a trace's verdicts and why)");
+            }
             out.flush();
             if ("failed".equals(report.status())) {
                 err.println("tracejudge: " + report.message());
                 err.flush();
                 return 1;
             }
-            return "cancelled".equals(report.status()) ? 130 : 0;
+            if ("cancelled".equals(report.status())) {
+                return 130;
+            }
+            if (report.anyFailure()) {
+                err.println("tracejudge: " + (report.nulls() + report.failed()) + " of " + report.planned()
+                        + " traces failed (" + report.nulls() + " null verdicts, " + report.failed()
+                        + " left for the next run); the failures by reason are above");
+                err.flush();
+                return 1;
+            }
+            return 0;
         }
     }
 
@@ -183,6 +216,9 @@ final class JudgeCommand implements Callable<Integer> {
         }
         if (timeoutSeconds != null) {
             c = c.withTimeoutMillis((int) Math.round(timeoutSeconds * 1000));
+        }
+        if (structuredOutput != null) {
+            c = c.withStructured(structuredOutput);
         }
         return c;
     }

@@ -16,7 +16,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "labels", description = "One row per trace: trace_id, model, task_id, task_type, then each rater's current label "
-        + "(an LLM judge's column is its name and shows its current version's labels).")
+        + "(an LLM judge's column is its name and shows its current version's labels). In JSON, a row with null "
+        + "verdicts has null_reasons: {column: why}.")
 final class LabelsCommand implements Callable<Integer> {
     enum Out { csv, json }
 
@@ -52,6 +53,7 @@ final class LabelsCommand implements Callable<Integer> {
                 g.writeStringField("command", "labels");
                 g.writeArrayFieldStart("rows");
                 Exception[] failure = {null};
+                var nullReasons = org.tracejudge.judges.JudgeAnswer.nullReasons(p);
                 q.labelRows(raters, row -> {
                     try {
                         g.writeStartObject();
@@ -61,6 +63,17 @@ final class LabelsCommand implements Callable<Integer> {
                         g.writeStringField("task_type", row.taskType());
                         for (var e : row.labels().entrySet()) {
                             g.writeStringField(e.getKey(), e.getValue());
+                        }
+                        var reasons = nullReasons.get(row.traceId());
+                        if (reasons != null) {
+                            // a null verdict: the column stays null and says why
+                            g.writeObjectFieldStart("null_reasons");
+                            for (var r : raters) {
+                                if (reasons.containsKey(r.id())) {
+                                    g.writeStringField(r.column(), reasons.get(r.id()));
+                                }
+                            }
+                            g.writeEndObject();
                         }
                         g.writeEndObject();
                     } catch (java.io.IOException e) {

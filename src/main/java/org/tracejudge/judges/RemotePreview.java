@@ -22,7 +22,7 @@ public record RemotePreview(ChatRequest request, String body, Redactor.Result re
 
     public static RemotePreview of(ChatClient client, ChatRequest raw, Redactor redactor) {
         Redactor.Result r = redactor == null ? new Redactor.Result(raw.user(), List.of()) : redactor.redact(raw.user());
-        ChatRequest sent = new ChatRequest(raw.system(), r.text());
+        ChatRequest sent = raw.withUser(r.text());
         return new RemotePreview(sent, client.requestBody(sent), r);
     }
 

@@ -527,6 +527,78 @@ class WorkbenchAppTest {
         }
     }
 
+    @Test
+    void theJudgeWindowShowsWhyARunStoppedAndTheFix(FxRobot robot) throws Exception {
+        opened(robot);
+        // a copy of the sample: this test's judge labels must not reach the sample other tests read
+        Path copy = home.resolve("unpulled-" + System.nanoTime() + ".tjdb");
+        try (Project p = SampleProject.open()) {
+            p.read(c -> {
+                try (java.sql.Statement s = c.createStatement()) {
+                    s.execute("VACUUM INTO '" + copy.toString().replace("'", "''") + "'");
+                }
+                return null;
+            });
+        }
+        robot.interact(() -> vm().open(copy));
+        waitFor("the copy open", () -> copy.equals(vm().projectFile()) && !vm().loadingProperty().get()
+                && table(robot).getItems().size() == 60);
+        try (mockwebserver3.MockWebServer server = org.tracejudge.judges.NoDelayServerSockets.server()) {
+            // Ollama without the model pulled (ollama openai/openai.go NewError)
+            org.tracejudge.judges.FakeProvider fake = new org.tracejudge.judges.FakeProvider(
+                    org.tracejudge.judges.provider.ProviderKind.OPENAI, 0);
+            java.util.concurrent.atomic.AtomicBoolean pulled = new java.util.concurrent.atomic.AtomicBoolean();
+            java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+            server.setDispatcher(new mockwebserver3.Dispatcher() {
+                @Override
+                public mockwebserver3.MockResponse dispatch(mockwebserver3.RecordedRequest r) throws InterruptedException {
+                    if (pulled.get()) {
+                        if (n.getAndIncrement() % 20 == 0) { // llama.cpp-style context error (format_error_response)
+                            return new mockwebserver3.MockResponse.Builder().code(400)
+                                    .setHeader("Content-Type", "application/json")
+                                    .body("{\"error\":{\"code\":400,\"message\":\"request (9000 tokens) exceeds the "
+                                            + "available context size (4096 tokens)\",\"type\":\"exceed_context_size_error\"}}")
+                                    .build();
+                        }
+                        return fake.dispatch(r);
+                    }
+                    return new mockwebserver3.MockResponse.Builder().code(404)
+                            .setHeader("Content-Type", "application/json")
+                            .body("{\"error\":{\"message\":\"model \\\"llama3.1:8b\\\" not found, try pulling it first\","
+                                    + "\"type\":\"api_error\",\"param\":null,\"code\":null}}").build();
+                }
+            });
+            server.start();
+            robot.press(KeyCode.CONTROL).type(KeyCode.J).release(KeyCode.CONTROL);
+            waitFor("the judge window", () -> app.window().judgeRunWindow() != null
+                    && app.window().judgeRunWindow().stage().isShowing());
+            org.tracejudge.ui.judges.JudgeRunWindow w = app.window().judgeRunWindow();
+            String judge = "unpulled-" + System.nanoTime() % 100000;
+            robot.interact(() -> {
+                robot.lookup("#judgeName").queryAs(javafx.scene.control.ComboBox.class).getEditor().setText(judge);
+                robot.lookup("#judgeBaseUrl").queryAs(javafx.scene.control.TextField.class)
+                        .setText(server.url("/v1").toString());
+                robot.lookup("#judgeModel").queryAs(javafx.scene.control.TextField.class).setText("llama3.1:8b");
+                robot.lookup("#judgeKeyVar").queryAs(javafx.scene.control.TextField.class).setText("");
+            });
+            robot.interact(() -> robot.lookup("#judgeStart").queryAs(Button.class).fire());
+            waitFor("the run's report", () -> w.lastReport() != null);
+            assertEquals("failed", w.lastReport().status());
+            String shown = text(robot, "#judgeCheck");
+            assertTrue(shown.contains("not found, try pulling it first") && shown.contains("ollama pull llama3.1:8b"),
+                    shown);
+            // after the pull, the same run again: traces that failed are listed by reason in the window
+            pulled.set(true);
+            org.tracejudge.judges.RunReport first = w.lastReport();
+            robot.interact(() -> robot.lookup("#judgeStart").queryAs(Button.class).fire());
+            waitFor("the second run's report", () -> w.lastReport() != first);
+            String progress = text(robot, "#judgeProgressText");
+            assertTrue(progress.contains("× context length exceeded (null verdict): HTTP 400: request (9000 tokens) "
+                    + "exceeds the available context size"), progress);
+            robot.interact(() -> w.stage().close());
+        }
+    }
+
     private static int adjudications(Path file) throws java.sql.SQLException {
         try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
                 java.sql.Statement s = c.createStatement();

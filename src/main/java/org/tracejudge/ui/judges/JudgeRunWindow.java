@@ -282,7 +282,10 @@ public final class JudgeRunWindow {
             lastReport = report;
             progress.setProgress(report.planned() == 0 ? 1 : (double) (report.planned() - report.remaining())
                     / report.planned());
-            progressText.setText(report.summary());
+            // why traces failed, grouped by reason (a stop's message and fix is shown above, in the check line)
+            StringBuilder text = new StringBuilder(report.summary());
+            report.failureLines().forEach(l -> text.append('\n').append(l));
+            progressText.setText(text.toString());
             finished();
         }, msg -> {
             check.setText(msg);
