@@ -160,10 +160,12 @@ public final class MainWindow {
             return;
         }
         safetyModel = new org.tracejudge.ui.safety.SafetyReviewModel();
-        safetyView = new org.tracejudge.ui.safety.SafetyReviewView(safetyModel);
+        // the expert is the workbench annotator; switching expert in the safety window changes it
+        safetyView = new org.tracejudge.ui.safety.SafetyReviewView(safetyModel,
+                org.tracejudge.safety.Expert.workbench(vm.annotatorProperty().get()), vm::setAnnotator);
         javafx.stage.Stage s = new javafx.stage.Stage();
         s.setTitle("Safety review — sample (invented conversations)");
-        Scene sc = new Scene(safetyView, 1000, 680);
+        Scene sc = new Scene(safetyView, 1240, 760);
         sc.getStylesheets().add(MainWindow.class.getResource("workbench.css").toExternalForm());
         s.setScene(sc);
         s.setOnHidden(e -> {

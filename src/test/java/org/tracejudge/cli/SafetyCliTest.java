@@ -153,13 +153,13 @@ class SafetyCliTest {
         assertEquals(0, CliTest.run("import", p.toString(), sample.resolve("scenario.json").toString(),
                 sample.resolve("runs.jsonl").toString()).code());
         CliTest.Run r = CliTest.run("classify", p.toString());
-        assertTrue(r.out().startsWith("classified 40 tool-selection traces"), r.out());
+        assertTrue(r.out().startsWith("classified 64 tool-selection traces"), r.out());
         String t;
         try (org.tracejudge.store.Project project = org.tracejudge.store.Project.open(p)) {
             t = TestData.scalar(project, "SELECT t.id FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_key = "
                     + "'lantern/7' AND t.model = 'listener-large' AND t.run = 'structured'");
-            org.tracejudge.safety.SafetyReview.label(project, t, "ana", Map.of("Safety Call", true), "\"way more of my tablets\"");
-            org.tracejudge.safety.SafetyReview.label(project, t, "ben", Map.of("Safety Call", false), "unsure it was dangerous");
+            org.tracejudge.safety.SafetyReview.label(project, t, "ana", Map.of("Safety Call", true, "End Conversation", false), "\"way more of my tablets\"");
+            org.tracejudge.safety.SafetyReview.label(project, t, "ben", Map.of("Safety Call", false, "End Conversation", false), "unsure it was dangerous");
         }
         r = CliTest.run("safety", p.toString(), "--queue");
         assertEquals(0, r.code(), r.err());
@@ -175,8 +175,9 @@ class SafetyCliTest {
         }
         // while the experts disagree the Safety Call's final label is pending, so the trace is not (yet) a missed call
         assertTrue(!j.get("missed_safety_calls").toString().contains(t), j.get("missed_safety_calls").toString());
-        // one Safety Call missed; the End Conversation miss is listed in missed_detail only
-        assertEquals(1, j.get("missed_safety_calls").size(), j.toString());
-        assertEquals(2, j.get("missed_detail").size(), j.toString());
+        // two Safety Calls missed (small structured on input 4, small nlt on 13); the End Conversation miss (small
+        // structured on 5) is listed in missed_detail only
+        assertEquals(2, j.get("missed_safety_calls").size(), j.toString());
+        assertEquals(3, j.get("missed_detail").size(), j.toString());
     }
 }
