@@ -56,7 +56,8 @@ final class ClassifyCommand implements Callable<Integer> {
                 out.printf("classified %d tool-selection traces as rater 'rule' (exact set):%n", sr.traces() - sr.noScenario());
                 sr.counts().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
                 if (sr.noScenario() > 0) {
-                    out.printf("  not classified (scenario not imported, its tools unknown): %d%n", sr.noScenario());
+                    out.printf("  not classified (their scenario's tools unknown): %d%n", sr.noScenario());
+                    sr.unknownLines().forEach(l -> out.println("    " + l));
                 }
                 out.printf("ledger: %d entries appended, %d traces unchanged%n", sr.written(), sr.unchanged());
             }

@@ -39,11 +39,15 @@ final class ImportCommand implements Callable<Integer> {
                     + "(e.g. \"Safety Call,End Conversation\"); added to the flags the file has.")
     List<String> safetyCritical;
 
+    @Option(names = "--new-inputs", description = "NLT runs whose input matches none of its scenario's inputs (by id, "
+            + "then by exact text) are added as new inputs of that scenario, with its tools, instead of refused.")
+    boolean newInputs;
+
     @Override
     public Integer call() {
         Format f = Format.fromCode(format);
         try (Project p = Project.openCheckingAlongside(project, true, null)) {
-            ImportReport report = new Importer(p, null).importFiles(files, f, rater, safetyCritical);
+            ImportReport report = new Importer(p, null).addUnmatchedInputs(newInputs).importFiles(files, f, rater, safetyCritical);
             var out = spec.commandLine().getOut();
             for (ImportReport.FileCounts c : report.files()) {
                 out.println("imported " + c.summary());

@@ -66,6 +66,7 @@ public final class MainWindow {
             new String[] {"Ctrl+O / Ctrl+I", "Open a project / import files"},
             new String[] {"Ctrl+M", "Metrics dashboard (F5 refreshes it)"},
             new String[] {"Ctrl+J", "Run a judge (local or remote model)"},
+            new String[] {"Ctrl+Shift+L", "Safety review of the Lantern sample (its own window and shortcuts)"},
             new String[] {"?", "This sheet"});
 
     private final Stage stage;
@@ -338,7 +339,12 @@ public final class MainWindow {
         blind.selectedProperty().bindBidirectional(vm.blindProperty());
         MenuItem name = new MenuItem("Annotator name…");
         name.setOnAction(e -> askAnnotator());
-        Menu review = new Menu("Review", null, accept, next, prev, undo, new SeparatorMenuItem(), blind, name);
+        MenuItem safety = new MenuItem("Safety review (Lantern sample)…");
+        safety.setId("safetyMenu");
+        safety.setAccelerator(new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        safety.setOnAction(e -> openSafetySample());
+        Menu review = new Menu("Review", null, accept, next, prev, undo, new SeparatorMenuItem(), blind, name,
+                new SeparatorMenuItem(), safety);
 
         MenuItem metrics = new MenuItem("Metrics dashboard");
         metrics.setId("metricsMenu");

@@ -259,6 +259,7 @@ public final class SafetyReviewView extends BorderPane {
         formError.setWrapText(true);
         showError(null);
         committedNote.setId("safetyCommitted");
+        committedNote.managedProperty().bind(committedNote.textProperty().isNotEmpty());
         committedNote.getStyleClass().add("safety-committed");
         committedNote.setWrapText(true);
         commit.setId("safetyCommit");
