@@ -63,7 +63,7 @@ public final class SafetyReviewView extends BorderPane {
             new String[] {"E", "Revise what you committed on this input"},
             new String[] {"S", "Skip: the next input; skipped inputs come back at the end"},
             new String[] {"Space / J", "Next input you have not done"},
-            new String[] {"↓ / ↑", "Next / previous input in the list"},
+            new String[] {"↓ / ↑, Home / End", "Next / previous input in the list, first / last"},
             new String[] {"Ctrl+E", "Switch expert (who is reviewing)"},
             new String[] {"Ctrl+1 / Ctrl+2", "Review / Adjudication"},
             new String[] {"?  or F1", "This sheet"});
@@ -98,6 +98,7 @@ public final class SafetyReviewView extends BorderPane {
     private final Label breakReminder = new Label();
     private boolean readOnly;
     private long showToken;
+    private boolean swallowTyped;
 
     private final ListView<AdjItem> queue = new ListView<>();
     private final Label adjMessage = new Label();
@@ -171,6 +172,13 @@ public final class SafetyReviewView extends BorderPane {
             }
             if (b != null) {
                 b.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
+                // the character of a shortcut that moved focus into a text (R) must not land in it
+                b.addEventFilter(KeyEvent.KEY_TYPED, e -> {
+                    if (swallowTyped) {
+                        swallowTyped = false;
+                        e.consume();
+                    }
+                });
             }
         });
     }
@@ -1065,6 +1073,7 @@ public final class SafetyReviewView extends BorderPane {
         if (e.isShortcutDown() || e.isAltDown()) {
             return;
         }
+        swallowTyped = false;
         if (k == KeyCode.F1 || "?".equals(e.getText())) {
             showShortcuts();
             e.consume();
@@ -1081,6 +1090,7 @@ public final class SafetyReviewView extends BorderPane {
                 adjRows.get(adjTool).set(k == KeyCode.Y);
                 pickAdjTool(Math.min(adjTool + 1, adjRows.size() - 1));
             } else if (k == KeyCode.R) {
+                swallowTyped = true;
                 adjRationale.requestFocus();
             } else if (k == KeyCode.DOWN || k == KeyCode.J) {
                 queue.getSelectionModel().selectNext();
@@ -1102,6 +1112,7 @@ public final class SafetyReviewView extends BorderPane {
             if (readOnly) {
                 showError("You committed this input. Press E to revise it.");
             } else {
+                swallowTyped = true;
                 rationale.requestFocus();
             }
         } else if (k == KeyCode.E) {
@@ -1114,6 +1125,8 @@ public final class SafetyReviewView extends BorderPane {
             items.getSelectionModel().selectNext();
         } else if (k == KeyCode.UP || k == KeyCode.K) {
             items.getSelectionModel().selectPrevious();
+        } else if (k == KeyCode.HOME || k == KeyCode.END) {
+            select(k == KeyCode.HOME ? 0 : items.getItems().size() - 1);
         } else {
             return;
         }
