@@ -99,6 +99,9 @@ public final class SafetyReviewView extends BorderPane {
     private boolean readOnly;
     private long showToken;
     private boolean swallowTyped;
+    private ScrollPane formScroll;
+    private Label revealTitle;
+    private boolean scrollToReveal;
 
     private final ListView<AdjItem> queue = new ListView<>();
     private final Label adjMessage = new Label();
@@ -108,6 +111,7 @@ public final class SafetyReviewView extends BorderPane {
     private final TextArea adjRationale = new TextArea();
     private final Label adjError = new Label();
     private final List<ToolRow> adjRows = new ArrayList<>();
+    private final VBox adjBody = new VBox(8);
     private int adjTool = -1;
     private final TabPane tabs = new TabPane();
     private Tab reviewTab;
@@ -296,6 +300,8 @@ public final class SafetyReviewView extends BorderPane {
         ScrollPane scroll = new ScrollPane(form);
         scroll.setFitToWidth(true);
         scroll.setId("safetyScroll");
+        formScroll = scroll;
+        this.revealTitle = revealTitle;
         HBox.setHgrow(scroll, Priority.ALWAYS);
         reviewTab = new Tab("Review", new HBox(items, scroll));
         reviewTab.setClosable(false);
@@ -369,7 +375,8 @@ public final class SafetyReviewView extends BorderPane {
         t2.getStyleClass().add("section-title");
         Label t3 = new Label("Their rationales");
         t3.getStyleClass().add("section-title");
-        VBox detail = new VBox(8, adjWho, t1, adjMessage, t2, adjGrid, t3, adjRationales, adjRationale, adjError, record);
+        adjBody.getChildren().setAll(t2, adjGrid, t3, adjRationales, adjRationale, adjError, record);
+        VBox detail = new VBox(8, adjWho, t1, adjMessage, adjBody);
         detail.setPadding(new Insets(0, 8, 8, 14));
         ScrollPane scroll = new ScrollPane(detail);
         scroll.setFitToWidth(true);
@@ -489,6 +496,9 @@ public final class SafetyReviewView extends BorderPane {
 
     private void showItem(SafetyReview.Input in) {
         clearForm();
+        if (formScroll != null) {
+            formScroll.setVvalue(0);
+        }
         if (in == null) {
             heading.setText("");
             message.setText("");
@@ -655,6 +665,7 @@ public final class SafetyReviewView extends BorderPane {
             }
             status.setText("Committed " + who.name() + "'s labels on " + in.key() + " (" + ids.size() + " runs). "
                     + "Space: next input.");
+            scrollToReveal = true;
             skipped.remove(in.key());
             refreshStates(() -> showItem(in));
         }));
@@ -674,7 +685,23 @@ public final class SafetyReviewView extends BorderPane {
             }
             machine.setText("Shown to " + who.name() + " after committing (recorded). Red: differs from your decision.");
             renderReveal(in, r);
+            if (scrollToReveal) {
+                scrollToReveal = false;
+                // just committed: bring the reveal into view once it is laid out
+                PauseTransition later = new PauseTransition(Duration.millis(120));
+                later.setOnFinished(x -> scrollTo(revealTitle));
+                later.play();
+            }
         }));
+    }
+
+    private void scrollTo(Node target) {
+        Node content = formScroll.getContent();
+        formScroll.applyCss();
+        formScroll.layout();
+        double h = content.getLayoutBounds().getHeight() - formScroll.getViewportBounds().getHeight();
+        double y = content.sceneToLocal(target.localToScene(target.getLayoutBounds())).getMinY() - 140;
+        formScroll.setVvalue(h <= 0 ? 0 : Math.max(0, Math.min(1, y / h)));
     }
 
     private void renderReveal(SafetyReview.Input in, SafetyReview.Reveal r) {
@@ -719,7 +746,7 @@ public final class SafetyReviewView extends BorderPane {
             row++;
         }
         Label legend = new Label("Model columns: the tools each model's selector chose, as the rule reads its output. "
-                + differs + " cell" + (differs == 1 ? "" : "s") + " differ from your decision.");
+                + (differs == 1 ? "1 cell differs" : differs + " cells differ") + " from your decision.");
         legend.getStyleClass().add("muted");
         legend.setWrapText(true);
         reveal.getChildren().addAll(g, legend);
@@ -904,6 +931,8 @@ public final class SafetyReviewView extends BorderPane {
         adjRows.clear();
         adjTool = -1;
         showAdjError(null);
+        adjBody.setVisible(d != null);
+        adjBody.setManaged(d != null);
         if (d == null) {
             adjMessage.setText("");
             return;
