@@ -66,6 +66,12 @@ final class ClassifyCommand implements Callable<Integer> {
                 calls.counts().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
                 out.printf("ledger: %d entries appended, %d traces unchanged%n", calls.written(), calls.unchanged());
             }
+            if (sr.noScenario() > 0) {
+                // partly done: say so where scripts look, and exit non-zero
+                spec.commandLine().getErr().printf("classify: %d tool-selection traces not classified: %s%n",
+                        sr.noScenario(), String.join("; ", sr.unknownLines()));
+                return 1;
+            }
         }
         return 0;
     }
