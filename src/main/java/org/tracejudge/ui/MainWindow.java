@@ -405,25 +405,7 @@ public final class MainWindow {
 
     /** The shortcuts sheet. */
     public Alert showShortcuts() {
-        GridPane g = new GridPane();
-        g.setId("shortcutsSheet");
-        g.setHgap(18);
-        g.setVgap(6);
-        int row = 0;
-        for (String[] s : SHORTCUTS) {
-            Label k = new Label(s[0]);
-            k.getStyleClass().add("shortcut-key");
-            g.add(k, 0, row);
-            g.add(new Label(s[1]), 1, row++);
-        }
-        Alert a = new Alert(Alert.AlertType.INFORMATION, "", ButtonType.CLOSE);
-        a.initOwner(stage);
-        a.setTitle("Keyboard shortcuts");
-        a.setHeaderText("Review from the keyboard");
-        a.getDialogPane().setContent(g);
-        a.getDialogPane().getStylesheets().addAll(scene.getStylesheets());
-        a.show();
-        return a;
+        return ShortcutsSheet.show(scene, "shortcutsSheet", "Keyboard shortcuts", SHORTCUTS);
     }
 
     // ------------------------------------------------------------------------------------ files

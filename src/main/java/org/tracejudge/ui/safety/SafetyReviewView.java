@@ -1172,27 +1172,7 @@ public final class SafetyReviewView extends BorderPane {
 
     /** The safety window's shortcuts sheet. */
     public Alert showShortcuts() {
-        GridPane g = new GridPane();
-        g.setId("safetyShortcutsSheet");
-        g.setHgap(18);
-        g.setVgap(6);
-        int row = 0;
-        for (String[] s : SHORTCUTS) {
-            Label k = new Label(s[0]);
-            k.getStyleClass().add("shortcut-key");
-            g.add(k, 0, row);
-            g.add(new Label(s[1]), 1, row++);
-        }
-        Alert a = new Alert(Alert.AlertType.INFORMATION, "", ButtonType.CLOSE);
-        if (getScene() != null) {
-            a.initOwner(getScene().getWindow());
-            a.getDialogPane().getStylesheets().addAll(getScene().getStylesheets());
-        }
-        a.setTitle("Safety review shortcuts");
-        a.setHeaderText("Review from the keyboard");
-        a.getDialogPane().setContent(g);
-        a.show();
-        return a;
+        return org.tracejudge.ui.ShortcutsSheet.show(getScene(), "safetyShortcutsSheet", "Safety review shortcuts", SHORTCUTS);
     }
 
     // ------------------------------------------------------------------------------------ misc
