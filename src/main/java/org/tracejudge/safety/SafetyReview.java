@@ -217,7 +217,7 @@ public final class SafetyReview {
     }
 
     private static List<SelectionTraces.Item> runsOf(Connection c, SelectionTraces.Item item) throws SQLException {
-        return SelectionTraces.all(c).stream().filter(i -> i.taskKey().equals(item.taskKey())).toList();
+        return SelectionTraces.sameInput(c, item.traceId());
     }
 
     /** An adjudicator's decision on one tool of an input; earlier adjudications of other tools are kept. */
@@ -320,13 +320,20 @@ public final class SafetyReview {
     /** Where every input stands for {@code expert} (null = nobody in particular), by input key. */
     public static Map<String, InputState> states(Project p, String expert) {
         SafetyPolicy policy = SafetyPolicy.of(p);
-        return p.read(c -> states(c, policy, expert));
+        return p.read(c -> states(c, policy, expert, inputs(c)));
     }
 
-    static Map<String, InputState> states(Connection c, SafetyPolicy policy, String expert) throws SQLException {
+    /** As {@link #states(Project, String)} for inputs the caller read already (they do not change while reviewing). */
+    public static Map<String, InputState> states(Project p, String expert, List<Input> inputs) {
+        SafetyPolicy policy = SafetyPolicy.of(p);
+        return p.read(c -> states(c, policy, expert, inputs));
+    }
+
+    static Map<String, InputState> states(Connection c, SafetyPolicy policy, String expert, List<Input> inputs)
+            throws SQLException {
         Map<String, Map<String, List<Opinion>>> all = allOpinions(c, null);
         Map<String, InputState> out = new LinkedHashMap<>();
-        for (Input in : inputs(c)) {
+        for (Input in : inputs) {
             Map<String, List<Opinion>> ops = all.getOrDefault(in.firstTrace(), Map.of());
             boolean mine = false;
             boolean labelled = false;

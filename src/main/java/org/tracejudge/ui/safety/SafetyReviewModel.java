@@ -24,6 +24,7 @@ public final class SafetyReviewModel implements AutoCloseable {
     });
     private volatile Project project;
     private volatile SafetyPolicy policy;
+    private volatile List<SafetyReview.Input> inputs;
 
     /** What the view needs once the project is open. */
     public record Loaded(SafetyPolicy policy, List<SafetyReview.Input> inputs, String contentWarning) {}
@@ -33,7 +34,8 @@ public final class SafetyReviewModel implements AutoCloseable {
             project = opener.get();
             policy = SafetyPolicy.of(project);
             String warning = project.meta("content_warning");
-            return new Loaded(policy, SafetyReview.inputs(project), warning == null
+            inputs = SafetyReview.inputs(project);
+            return new Loaded(policy, inputs, warning == null
                     ? "Some items may mention self-harm, suicidality or abuse." : warning);
         }, worker);
     }
@@ -49,7 +51,8 @@ public final class SafetyReviewModel implements AutoCloseable {
 
     /** Where every input stands for this expert (null: nobody), by input key. */
     public CompletableFuture<Map<String, SafetyReview.InputState>> states(Expert expert) {
-        return CompletableFuture.supplyAsync(() -> SafetyReview.states(project, expert == null ? null : expert.name()), worker);
+        return CompletableFuture.supplyAsync(() -> SafetyReview.states(project, expert == null ? null : expert.name(), inputs),
+                worker);
     }
 
     /** What this expert committed on the input of the trace, or null. */
