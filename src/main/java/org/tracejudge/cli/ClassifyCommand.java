@@ -76,7 +76,8 @@ final class ClassifyCommand implements Callable<Integer> {
                 out.printf("classified %d tool-selection traces as rater 'rule' (exact set):%n", sr.traces() - sr.noScenario());
                 sr.counts().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
                 if (sr.noScenario() > 0) {
-                    out.printf("  not classified (scenario not imported, its tools unknown): %d%n", sr.noScenario());
+                    out.printf("  not classified (their scenario's tools unknown): %d%n", sr.noScenario());
+                    sr.unknownLines().forEach(l -> out.println("    " + l));
                 }
                 out.printf("ledger: %d entries appended, %d traces unchanged%n", sr.written(), sr.unchanged());
             }
@@ -84,6 +85,12 @@ final class ClassifyCommand implements Callable<Integer> {
                 out.printf("call-level traces (ToolHaystack / DiaBench), call-level rule as rater '%s' (%d):%n", r.rater(), calls.traces());
                 calls.counts().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
                 out.printf("ledger: %d entries appended, %d traces unchanged%n", calls.written(), calls.unchanged());
+            }
+            if (sr.noScenario() > 0) {
+                // partly done: say so where scripts look, and exit non-zero
+                spec.commandLine().getErr().printf("classify: %d tool-selection traces not classified: %s%n",
+                        sr.noScenario(), String.join("; ", sr.unknownLines()));
+                return 1;
             }
         }
         return 0;

@@ -62,6 +62,10 @@ final class ImportCommand implements Callable<Integer> {
                     + "(e.g. \"Safety Call,End Conversation\"); added to the flags the file has.")
     List<String> safetyCritical;
 
+    @Option(names = "--new-inputs", description = "NLT runs whose input matches none of its scenario's inputs (by id, "
+            + "then by exact text) are added as new inputs of that scenario, with its tools, instead of refused.")
+    boolean newInputs;
+
     @Override
     public Integer call() throws Exception {
         Format f;
@@ -80,7 +84,7 @@ final class ImportCommand implements Callable<Integer> {
             }
             try (Project p = Project.openCheckingAlongside(project, true, null)) {
                 report = new Importer(p, bar.drawing() ? new BytesRead(bar, total) : null)
-                        .importFiles(in.files(), f, rater, safetyCritical);
+                        .addUnmatchedInputs(newInputs).importFiles(in.files(), f, rater, safetyCritical);
             } catch (RuntimeException | Error e) {
                 if (!existed) {
                     removeNewProject();

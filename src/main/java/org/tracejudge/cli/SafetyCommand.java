@@ -71,7 +71,7 @@ final class SafetyCommand implements Callable<Integer> {
                 } else {
                     out.println("adjudication queue: " + q.size());
                     for (SafetyReview.Disagreement d : q) {
-                        out.printf("  %s  %s  %s  %s%s%n", d.traceId(), d.taskKey(), d.model(), d.tool(), d.safetyCritical() ? " (safety-critical)" : "");
+                        out.printf("  %s  %s%s  \"%s\"%n", d.taskKey(), d.tool(), d.safetyCritical() ? " (safety-critical)" : "", d.input());
                         d.experts().forEach(o -> out.printf("      %s: %s — %s%n", o.rater(), o.yes() ? "YES" : "NO",
                                 o.rationale() == null ? "(no rationale)" : o.rationale()));
                     }

@@ -44,10 +44,21 @@ public final class Importer {
 
     private final Project project;
     private final ImportListener listener;
+    private boolean addUnmatchedInputs;
+    private volatile NltReaders.Inputs nltInputs = NltReaders.Inputs.NONE;
 
     public Importer(Project project, ImportListener listener) {
         this.project = project;
         this.listener = listener == null ? ImportListener.NONE : listener;
+    }
+
+    /**
+     * NLT run rows that match no input of their scenario (by id, then exact text) are added as new inputs of that
+     * scenario (with its tools) instead of refused.
+     */
+    public Importer addUnmatchedInputs(boolean add) {
+        this.addUnmatchedInputs = add;
+        return this;
     }
 
     /** One file to import, its format (AUTO to detect) and, for judge files, the rater's name. */
@@ -109,6 +120,10 @@ public final class Importer {
                     if (s.format().phase() == phase) {
                         inPhase.add(s);
                     }
+                }
+                if (inPhase.stream().anyMatch(s -> s.format() == Format.NLT)) {
+                    writer.flush(); // the scenario files of this import are in the project now
+                    nltInputs = NltReaders.Inputs.load(c, addUnmatchedInputs);
                 }
                 if (!inPhase.isEmpty()) {
                     runPhase(inPhase, writer, seen, report);
@@ -275,7 +290,7 @@ public final class Importer {
                     case OPENAI -> new ChatTranscriptReader(false).read(s.file(), counted, out, listener);
                     case ANTHROPIC -> new ChatTranscriptReader(true).read(s.file(), counted, out, listener);
                     case TRACEJUDGE -> new WorkbenchJsonlReader().read(s.file(), counted, out, listener);
-                    case NLT -> NltReaders.readRuns(s.file(), counted, out, listener);
+                    case NLT -> NltReaders.readRuns(s.file(), counted, out, listener, nltInputs);
                     case TOOLHAYSTACK -> new ToolHaystackReader().read(s.file(), counted, out, listener);
                     case DIABENCH -> new DiaBenchReader().read(s.file(), counted, out, listener);
                     default -> throw new IllegalStateException(s.format().code());

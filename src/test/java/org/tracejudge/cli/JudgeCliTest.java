@@ -215,7 +215,7 @@ class JudgeCliTest {
             assertTrue(ok.out().contains("judge llama (version ") && ok.out().contains("reasoning: Step 1.")
                     && ok.out().contains("raw reply: {\"failure_mode\""), ok.out());
             CliTest.Run json = CliTest.run("labels", p.toString(), "--format", "json");
-            var rows = Json.read(json.out());
+            var rows = Json.read(json.out()).get("rows"); // the JSON convention: rows under a name
             int withReason = 0;
             for (var row : rows) {
                 if (row.path("null_reasons").has("llama")) {
