@@ -47,6 +47,7 @@ public final class TracejudgeCli implements Runnable {
         CommandLine cl = new CommandLine(new TracejudgeCli());
         String first = args.length == 0 ? null : args[0];
         if (first != null && COMMANDS.containsKey(first)) {
+            org.tracejudge.store.Project.setActivity("tracejudge " + first);
             cl.addSubcommand(first, COMMANDS.get(first).get());
         } else {
             COMMANDS.forEach((name, make) -> cl.addSubcommand(name, make.get()));
