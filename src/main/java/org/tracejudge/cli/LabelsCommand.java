@@ -39,16 +39,21 @@ final class LabelsCommand implements Callable<Integer> {
             raters.forEach(r -> header.add(r.column()));
             if (format == Out.csv) {
                 out.println(csvLine(header));
+                int[] n = {0};
                 q.labelRows(raters, row -> {
                     List<String> cells = new ArrayList<>(List.of(row.model(), row.taskKey(), row.taskType()));
                     row.labels().values().forEach(v -> cells.add(v == null ? "" : v));
                     out.println(csvLine(cells));
+                    if (++n[0] % 2048 == 0) {
+                        Output.check(out); // a closed pipe or full disk stops the listing here
+                    }
                 });
             } else {
                 JsonGenerator g = Json.FACTORY.createGenerator(out);
                 g.useDefaultPrettyPrinter();
                 g.writeStartArray();
                 Exception[] failure = {null};
+                int[] n = {0};
                 q.labelRows(raters, row -> {
                     try {
                         g.writeStartObject();
@@ -63,6 +68,9 @@ final class LabelsCommand implements Callable<Integer> {
                     } catch (java.io.IOException e) {
                         failure[0] = e;
                     }
+                    if (++n[0] % 2048 == 0) {
+                        Output.check(out);
+                    }
                 });
                 if (failure[0] != null) {
                     throw failure[0];
@@ -72,6 +80,7 @@ final class LabelsCommand implements Callable<Integer> {
                 out.println();
             }
         }
+        Output.check(out);
         return 0;
     }
 

@@ -56,6 +56,11 @@ public final class TracejudgeCli implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof Output.Failed f) {
+                cmd.getErr().println("tracejudge: " + f.getMessage());
+                cmd.getErr().flush();
+                return f.exitCode;
+            }
             String msg = e.getMessage() == null ? e.toString() : e.getMessage();
             cmd.getErr().println("tracejudge: " + msg.replace('\n', ' '));
             cmd.getErr().flush();
@@ -69,7 +74,13 @@ public final class TracejudgeCli implements Runnable {
             return 2;
         });
         int code = cl.execute(args);
-        out.flush();
+        try {
+            Output.check(out);
+        } catch (Output.Failed f) {
+            // what the command printed last did not all arrive: not done, whatever the command thought
+            err.println("tracejudge: " + f.getMessage());
+            code = code == 0 ? f.exitCode : code;
+        }
         err.flush();
         return code;
     }

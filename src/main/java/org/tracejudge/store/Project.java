@@ -172,7 +172,7 @@ public final class Project implements AutoCloseable {
         try {
             c = connect(abs);
         } catch (ProjectException e) {
-            throw busyOr(abs, e);
+            throw diskFullOr(abs, busyOr(abs, e));
         }
         try {
             String needed = trusted ? "quick_check" : "integrity_check";
@@ -204,10 +204,10 @@ public final class Project implements AutoCloseable {
             return p;
         } catch (RuntimeException e) {
             closeQuietly(c);
-            throw busyOr(abs, e);
+            throw diskFullOr(abs, busyOr(abs, e));
         } catch (SQLException e) {
             closeQuietly(c);
-            throw busyOr(abs, new ProjectException(file + ": cannot open: " + e.getMessage(), e));
+            throw diskFullOr(abs, busyOr(abs, new ProjectException(file + ": cannot open: " + e.getMessage(), e)));
         }
     }
 
@@ -237,18 +237,26 @@ public final class Project implements AutoCloseable {
      * the transaction back itself; what it reports then is "cannot commit - no transaction is active").
      */
     RuntimeException diskFullOr(RuntimeException e) {
+        return diskFullOr(file, e);
+    }
+
+    static RuntimeException diskFullOr(Path file, RuntimeException e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             String m = String.valueOf(t.getMessage());
             if (m.contains("SQLITE_FULL") || m.contains("disk is full") || m.contains("No space left")) {
-                return diskFull(e);
+                return diskFull(file, e);
             }
         }
-        String m = String.valueOf(e.getMessage());
-        if (m.contains("no transaction is active") || m.contains("SQLITE_IOERR")) {
+        boolean ioError = false;
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = String.valueOf(t.getMessage());
+            ioError |= m.contains("no transaction is active") || m.contains("SQLITE_IOERR") || m.contains("disk I/O error");
+        }
+        if (ioError) {
             try {
                 long free = Files.getFileStore(file).getUsableSpace();
                 if (free < 4L << 20) {
-                    return diskFull(e);
+                    return diskFull(file, e);
                 }
             } catch (java.io.IOException ignored) {
                 // report what SQLite said
@@ -257,7 +265,7 @@ public final class Project implements AutoCloseable {
         return e;
     }
 
-    private ProjectException diskFull(Throwable cause) {
+    private static ProjectException diskFull(Path file, Throwable cause) {
         return new ProjectException(file + ": the disk is full; nothing of this change was saved (the project is as "
                 + "it was before). Free some space and run it again.", cause);
     }
