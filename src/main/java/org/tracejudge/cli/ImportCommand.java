@@ -39,11 +39,16 @@ final class ImportCommand implements Callable<Integer> {
                     + "(e.g. \"Safety Call,End Conversation\"); added to the flags the file has.")
     List<String> safetyCritical;
 
+    @Option(names = "--replace", description = "Replace traces already in the project whose content the files change "
+            + "(a corrected results file). Their earlier labels are withdrawn in the ledger; without this option such "
+            + "a file is refused and nothing is imported.")
+    boolean replace;
+
     @Override
     public Integer call() {
         Format f = Format.fromCode(format);
         try (Project p = Project.openCheckingAlongside(project, true, null)) {
-            ImportReport report = new Importer(p, null).importFiles(files, f, rater, safetyCritical);
+            ImportReport report = new Importer(p, null).replacing(replace).importFiles(files, f, rater, safetyCritical);
             var out = spec.commandLine().getOut();
             for (ImportReport.FileCounts c : report.files()) {
                 out.println("imported " + c.summary());
