@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.tracejudge.json.Json;
+import org.tracejudge.store.Conflicts;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
 import picocli.CommandLine.Command;
@@ -32,9 +33,18 @@ final class LabelsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        List<Conflicts.Conflict> conflicts;
         try (Project p = Project.open(project)) {
             ProjectQueries q = new ProjectQueries(p);
             List<ProjectQueries.RaterSummary> raters = q.currentRaters();
+            // a person whose decisions on a trace differ across laptops: the cell says so instead of the later one
+            java.util.Map<String, String> conflicted = new java.util.HashMap<>();
+            conflicts = Conflicts.find(p);
+            for (Conflicts.Conflict c : conflicts) {
+                if (c.kind().equals("label")) {
+                    conflicted.put(c.traceId() + '\u0000' + c.who(), "conflict: " + String.join(" | ", c.values()));
+                }
+            }
             List<String> header = new ArrayList<>(List.of("model", "task_id", "task_type"));
             raters.forEach(r -> header.add(r.column()));
             if (format == Out.csv) {
@@ -42,7 +52,8 @@ final class LabelsCommand implements Callable<Integer> {
                 int[] n = {0};
                 q.labelRows(raters, row -> {
                     List<String> cells = new ArrayList<>(List.of(row.model(), row.taskKey(), row.taskType()));
-                    row.labels().values().forEach(v -> cells.add(v == null ? "" : v));
+                    row.labels().forEach((col, v) -> cells.add(conflicted.getOrDefault(row.traceId() + '\u0000' + col,
+                            v == null ? "" : v)));
                     out.println(csvLine(cells));
                     if (++n[0] % 2048 == 0) {
                         Output.check(out); // a closed pipe or full disk stops the listing here
@@ -62,7 +73,8 @@ final class LabelsCommand implements Callable<Integer> {
                         g.writeStringField("task_id", row.taskKey());
                         g.writeStringField("task_type", row.taskType());
                         for (var e : row.labels().entrySet()) {
-                            g.writeStringField(e.getKey(), e.getValue());
+                            g.writeStringField(e.getKey(), conflicted.getOrDefault(row.traceId() + '\u0000' + e.getKey(),
+                                    e.getValue()));
                         }
                         g.writeEndObject();
                     } catch (java.io.IOException e) {
@@ -81,6 +93,12 @@ final class LabelsCommand implements Callable<Integer> {
             }
         }
         Output.check(out);
+        if (!conflicts.isEmpty()) {
+            var err = spec.commandLine().getErr();
+            err.println("tracejudge: note: " + conflicts.size() + " conflicting decision" + (conflicts.size() == 1 ? "" : "s")
+                    + " (a person decided differently on two laptops); `tracejudge info` lists them");
+            err.flush();
+        }
         return 0;
     }
 
