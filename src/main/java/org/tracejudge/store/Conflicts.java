@@ -42,6 +42,9 @@ public final class Conflicts {
             + "AND n.trace_id = h.trace_id) "
             + "GROUP BY h.trace_id, h.annotator HAVING count(DISTINCT h.value) > 1";
 
+    /** The ids of traces with a conflict (for the table's quick filter). */
+    static final String TRACE_IDS = "SELECT trace_id FROM (" + LABELS + ") UNION SELECT trace_id FROM (" + ADJUDICATIONS + ")";
+
     /** Every conflict in the project, by task and model. */
     public static List<Conflict> find(Project p) {
         return p.read(c -> {

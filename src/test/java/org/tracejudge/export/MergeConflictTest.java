@@ -56,6 +56,13 @@ class MergeConflictTest {
             assertEquals(List.of("correct", "tool_skip"), label.values());
             Conflicts.Conflict adj = cs.stream().filter(c -> c.kind().equals("adjudication")).findFirst().orElseThrow();
             assertEquals(List.of("correct", "result_ignore"), adj.values());
+            // the workbench's quick filter shows exactly these traces
+            org.tracejudge.store.TraceTable table = new org.tracejudge.store.TraceTable(pb,
+                    org.tracejudge.store.TraceTable.layout(pb, "dana"));
+            List<String> shown = table.page(org.tracejudge.store.TraceTable.Filter.NONE.withShow(
+                    org.tracejudge.store.TraceTable.Show.CONFLICTS), org.tracejudge.store.TraceTable.Sort.DEFAULT, 0, 100)
+                    .stream().map(org.tracejudge.store.TraceTable.Row::traceId).sorted().toList();
+            assertEquals(cs.stream().map(Conflicts.Conflict::traceId).distinct().sorted().toList(), shown);
         }
         org.tracejudge.cli.CliAccess.Run info = org.tracejudge.cli.CliAccess.run("info", b.toString());
         assertTrue(info.out().contains("Conflicts: 2 (a person decided differently on two laptops"), info.out());
