@@ -89,6 +89,28 @@ new String[] {"labels", p.toString(), "--format", "json"})) {
         assertEquals(0, Files.size(f));
     }
 
+    @Test
+    void twoImportsCreatingTheSameNewProjectAtOnceBothSucceed() throws Exception {
+        for (int round = 0; round < 3; round++) {
+            Path project = dir.resolve("race-" + round + ".tjdb");
+            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), "org.tracejudge.Main", "import", project.toString()));
+            TestData.sampleFiles().forEach(f -> cmd.add(f.toString()));
+            Process a = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            Process b = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            String outA = new String(a.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            String outB = new String(b.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(0, a.waitFor(), outA);
+            assertEquals(0, b.waitFor(), outB);
+            try (var s = Files.list(dir)) {
+                assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".part")), "no temporary file left");
+            }
+            CliTest.Run info = CliTest.run("info", project.toString());
+            assertEquals(0, info.code(), info.err());
+            assertTrue(info.out().contains("Traces:  60"), info.out());
+        }
+    }
+
     /** A 3 MB tmpfs (root only; skipped elsewhere), unmounted afterwards. */
     @Test
     void aFullDiskIsNamedWithTheFileForImportExportAndRedirectedOutput() throws Exception {
