@@ -23,7 +23,7 @@ public final class Main {
             return;
         }
         TracejudgeCli.attachToConsole();
-        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+        PrintWriter out = org.tracejudge.cli.Output.stdout(); // reports a full disk or closed pipe, unlike System.out
         PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         int code = TracejudgeCli.execute(args, out, err);
         System.exit(code);

@@ -66,6 +66,11 @@ final class ImportCommand implements Callable<Integer> {
             + "then by exact text) are added as new inputs of that scenario, with its tools, instead of refused.")
     boolean newInputs;
 
+    @Option(names = "--replace", description = "Replace traces already in the project whose content the files change "
+            + "(a corrected results file). Their earlier labels are withdrawn in the ledger; without this option such "
+            + "a file is refused and nothing is imported.")
+    boolean replace;
+
     @Override
     public Integer call() throws Exception {
         Format f;
@@ -84,7 +89,7 @@ final class ImportCommand implements Callable<Integer> {
             }
             try (Project p = Project.openCheckingAlongside(project, true, null)) {
                 report = new Importer(p, bar.drawing() ? new BytesRead(bar, total) : null)
-                        .addUnmatchedInputs(newInputs).importFiles(in.files(), f, rater, safetyCritical);
+                        .addUnmatchedInputs(newInputs).replacing(replace).importFiles(in.files(), f, rater, safetyCritical);
             } catch (RuntimeException | Error e) {
                 if (!existed) {
                     removeNewProject();

@@ -8,10 +8,12 @@ import java.util.concurrent.Callable;
 import org.tracejudge.judges.JudgeConfig;
 import org.tracejudge.judges.JudgeRunner;
 import org.tracejudge.judges.JudgeStore;
+import org.tracejudge.judges.RemotePreview;
 import org.tracejudge.judges.RunReport;
 import org.tracejudge.judges.prompt.Rubric;
 import org.tracejudge.judges.prompt.RubricLibrary;
 import org.tracejudge.judges.provider.ProviderKind;
+import org.tracejudge.redaction.Redactor;
 import org.tracejudge.settings.AppDirs;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
@@ -98,12 +100,18 @@ final class JudgeCommand implements Callable<Integer> {
     boolean retryNulls;
 
     @Option(names = "--preview", paramLabel = "N", description = "Print exactly what would be sent for the next N traces "
-            + "(redacted for a remote judge when the project's redaction.remote setting is on) and send nothing.")
+            + "(redacted when the project's redaction setting says so) and send nothing.")
     Integer preview;
 
     @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
             description = "The run's summary as text or JSON (default: ${DEFAULT-VALUE}).")
     Out format;
+
+    @Option(names = "--redact", arity = "0..1", fallbackValue = "on", paramLabel = "on|remote|off",
+            description = "Save the project's redaction setting: on (every judge's input, local too), remote (judges "
+                    + "not on this computer; the default for projects with safety-critical tools) or off (the default "
+                    + "otherwise). --redact alone means on.")
+    String redact;
 
     @Override
     public Integer call() throws Exception {
@@ -113,6 +121,9 @@ final class JudgeCommand implements Callable<Integer> {
                 : spec.commandLine().getErr();
         PrintWriter err = spec.commandLine().getErr();
         try (Project p = Project.open(project); JudgeProgress progress = JudgeProgress.forCommand(spec)) {
+            if (redact != null) {
+                RemotePreview.setMode(p, redact.toLowerCase(Locale.ROOT));
+            }
             JudgeConfig saved = JudgeStore.load(p, name);
             JudgeConfig cfg = configure(saved == null ? JudgeConfig.defaults(name) : saved);
             Rubric r = new RubricLibrary(AppDirs.dataDir().resolve("rubrics")).rubric(cfg.rubric());
@@ -124,11 +135,12 @@ final class JudgeCommand implements Callable<Integer> {
                     + cfg.settings().baseUrl() + (cfg.structured() ? ", structured output" : ""));
             out.println(cfg.local() ? "  endpoint on this computer: the traces do not leave it"
                     : "  remote endpoint: the traces are sent to " + host(cfg.settings().baseUrl()));
+            out.println(runner.redacts() ? "  redaction: on (e-mails, phones, names, addresses, dates of birth; project "
+                    + "setting " + RemotePreview.mode(p) + "). " + Redactor.LIMITS
+                    : "  redaction: off (project setting " + RemotePreview.mode(p) + "; judge --redact turns it on)");
             out.flush();
             if (preview != null) {
                 var previews = runner.preview(Math.max(1, preview));
-                out.println(runner.redacts() ? "  redaction: on (e-mails, phones, names, addresses, dates of birth)"
-                        : "  redaction: off");
                 for (var pv : previews) {
                     out.println("--- request body (" + pv.redaction().spans().size() + " redactions) ---");
                     out.println(pv.body());

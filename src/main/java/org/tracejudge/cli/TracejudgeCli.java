@@ -120,6 +120,7 @@ public final class TracejudgeCli implements Runnable {
         String first = args.length == 0 ? null : args[0];
         if (first != null && COMMANDS.containsKey(first)) {
             cl = new CommandLine(new TracejudgeCli());
+            org.tracejudge.store.Project.setActivity("tracejudge " + first);
             cl.addSubcommand(first, COMMANDS.get(first).get());
             configure(cl);
         } else {
@@ -128,6 +129,11 @@ public final class TracejudgeCli implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof Output.Failed f) {
+                cmd.getErr().println("tracejudge: " + f.getMessage());
+                cmd.getErr().flush();
+                return f.exitCode;
+            }
             if (e instanceof CommandLine.ParameterException pe) { // a command found its arguments wrong
                 return usageError(pe);
             }
@@ -138,7 +144,13 @@ public final class TracejudgeCli implements Runnable {
         });
         cl.setParameterExceptionHandler((e, a) -> usageError(e));
         int code = cl.execute(args);
-        out.flush();
+        try {
+            Output.check(out);
+        } catch (Output.Failed f) {
+            // what the command printed last did not all arrive: not done, whatever the command thought
+            err.println("tracejudge: " + f.getMessage());
+            code = code == 0 ? f.exitCode : code;
+        }
         err.flush();
         return code;
     }

@@ -46,6 +46,16 @@ public final class Importer {
     private final ImportListener listener;
     private boolean addUnmatchedInputs;
     private volatile NltReaders.Inputs nltInputs = NltReaders.Inputs.NONE;
+    private boolean replaceChanged;
+
+    /**
+     * With {@code true}, a trace already in the project whose content the files change is replaced: its earlier
+     * labels are withdrawn in the ledger (they judged the old content). Without it such a trace refuses the import.
+     */
+    public Importer replacing(boolean on) {
+        this.replaceChanged = on;
+        return this;
+    }
 
     public Importer(Project project, ImportListener listener) {
         this.project = project;
@@ -110,6 +120,7 @@ public final class Importer {
         ImportReport report = new ImportReport();
         project.write(c -> {
             ImportWriter writer = new ImportWriter(c);
+            writer.replaceChanged(replaceChanged);
             writer.accept(new Records.RaterRec(ResultsFileReader.HARNESS_ID, ResultsFileReader.HARNESS,
                     RaterKind.IMPORTED, "", null, "The rule label the benchmark's harness computed at run time"),
                     null, null);
@@ -198,6 +209,7 @@ public final class Importer {
                     Source s = sources.get(chunk.fileIndex());
                     if (sourceIds[chunk.fileIndex()] == null) {
                         sourceIds[chunk.fileIndex()] = sourceId(s);
+                        writer.sourceFile(sourceIds[chunk.fileIndex()], s.file());
                     }
                     for (Records.Rec r : chunk.recs()) {
                         writer.accept(r, sourceIds[chunk.fileIndex()], fc);

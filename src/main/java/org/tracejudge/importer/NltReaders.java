@@ -52,7 +52,7 @@ final class NltReaders {
     static void readScenario(Path file, byte[] bytes, List<String> safetyCritical, Consumer<Records.Rec> out) {
         JsonNode root;
         try {
-            root = Json.MAPPER.readTree(bytes);
+            root = StrictJson.readTree(bytes);
         } catch (JsonProcessingException e) {
             throw ImportException.fromParse(file, e, "", 0);
         } catch (IOException e) {

@@ -71,11 +71,9 @@ public record JudgeConfig(String name, ProviderKind provider, String baseUrl, St
                 Duration.ofMillis(timeoutMillis), structured);
     }
 
-    /** True when the base URL is this computer (loopback): the traces do not leave it. */
+    /** True when the base URL is this computer (a loopback literal, see {@link Loopback}): the traces do not leave it. */
     public boolean local() {
-        String host = okhttp3.HttpUrl.parse(settings().baseUrl()) == null ? ""
-                : okhttp3.HttpUrl.parse(settings().baseUrl()).host();
-        return host.equals("localhost") || host.startsWith("127.") || host.equals("::1") || host.equals("[::1]");
+        return Loopback.isLocal(settings().baseUrl());
     }
 
     /**

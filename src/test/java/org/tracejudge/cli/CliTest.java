@@ -154,7 +154,8 @@ class CliTest {
         Files.writeString(bad, "[{\"task\": {\"task_id\": \"X\", \"target_failure_mode\": \"control\"}, \"model_id\": 7, \"agent_answer\": \"\"}]");
         Run r = run("import", dir.resolve("p.tjdb").toString(), bad.toString());
         assertEquals(1, r.code());
-        assertEquals("tracejudge: bad.json: line 1 at /0/model_id: expected a string, found a number", r.err().strip());
+        assertEquals("tracejudge: bad.json: line 1 at /0/task/domain: expected a string, found nothing (the field is missing)",
+                r.err().strip());
 
         Run usage = run("import", dir.resolve("p.tjdb").toString(), bad.toString(), "--format", "csv");
         assertNotEquals(0, usage.code());

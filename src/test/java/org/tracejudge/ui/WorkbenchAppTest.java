@@ -488,6 +488,9 @@ class WorkbenchAppTest {
                 return null;
             });
         }
+        try (Project p = Project.open(copy)) {
+            org.tracejudge.judges.RemotePreview.setMode(p, "remote"); // redact what goes to judges elsewhere
+        }
         robot.interact(() -> vm().open(copy));
         waitFor("the copy open", () -> copy.equals(vm().projectFile()) && !vm().loadingProperty().get()
                 && table(robot).getItems().size() == 60);
@@ -502,6 +505,13 @@ class WorkbenchAppTest {
                     && app.window().judgeRunWindow().stage().isShowing());
             org.tracejudge.ui.judges.JudgeRunWindow w = app.window().judgeRunWindow();
             String judge = "ui-judge-" + System.nanoTime() % 100000;
+            // a host that merely starts with "127." is remote: the window says so, and what redaction cannot catch
+            robot.interact(() -> robot.lookup("#judgeBaseUrl").queryAs(javafx.scene.control.TextField.class)
+                    .setText("https://127.0.0.1.nip.io/v1"));
+            waitFor("the remote endpoint described", () -> text(robot, "#judgeWhere").contains("(not this computer)")
+                    && text(robot, "#judgePrivacy").startsWith("Redaction is on for this judge."));
+            assertTrue(text(robot, "#judgePrivacy").contains("It cannot catch a name used without such a cue"),
+                    text(robot, "#judgePrivacy"));
             robot.interact(() -> {
                 robot.lookup("#judgeName").queryAs(javafx.scene.control.ComboBox.class).getEditor().setText(judge);
                 robot.lookup("#judgeBaseUrl").queryAs(javafx.scene.control.TextField.class)
@@ -511,6 +521,8 @@ class WorkbenchAppTest {
             });
             robot.interact(() -> robot.lookup("#judgeTest").queryAs(Button.class).fire());
             waitFor("connection tested", () -> text(robot, "#judgeCheck").startsWith("Connected: fake-model"));
+            assertEquals("The traces stay on this computer.", text(robot, "#judgeWhere"));
+            assertTrue(text(robot, "#judgePrivacy").startsWith("Redaction is off for this judge"), text(robot, "#judgePrivacy"));
             int before = fake.requests.get();
             robot.interact(() -> robot.lookup("#judgeStart").queryAs(Button.class).fire());
             waitFor("the run's report", () -> w.lastReport() != null);
