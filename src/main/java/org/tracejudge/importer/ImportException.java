@@ -83,6 +83,12 @@ public class ImportException extends RuntimeException {
             problem = "NaN and Infinity are not JSON numbers (expected a finite number)";
         } else if (e instanceof JsonEOFException || msg.contains("end-of-input")) {
             problem = "the file ends in the middle of a JSON value (truncated?)";
+        } else if (msg.contains("surrogate")) {
+            // newer Jackson refuses a lone surrogate escape itself (in keys): the same words as StrictJson's
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("0x([0-9a-fA-F]{4})").matcher(msg);
+            problem = "invalid Unicode" + (msg.contains("field name") ? " in a key" : "") + ": a lone surrogate"
+                    + (m.find() ? " \\u" + m.group(1).toLowerCase(java.util.Locale.ROOT) : "")
+                    + " (expected whole characters; a surrogate escape must come in a high-low pair)";
         } else if (msg.contains("Invalid UTF-8") || msg.contains("Invalid UTF-32") || msg.contains("Unexpected character (0xFFFD")) {
             problem = "not UTF-8 text (" + firstSentence(msg) + "); save the file as UTF-8 and import it again";
         } else {
