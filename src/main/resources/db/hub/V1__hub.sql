@@ -82,9 +82,9 @@ BEGIN
     RAISE EXCEPTION 'the team hub is append-only: % on % refused', TG_OP, TG_TABLE_NAME
         USING ERRCODE = 'insufficient_privilege';
 END $$;
-CREATE TRIGGER entry_no_update BEFORE UPDATE OR DELETE ON entry FOR EACH ROW EXECUTE FUNCTION append_only();
-CREATE TRIGGER entry_no_truncate BEFORE TRUNCATE ON entry FOR EACH STATEMENT EXECUTE FUNCTION append_only();
-CREATE TRIGGER decided_no_update BEFORE UPDATE OR DELETE ON decided FOR EACH ROW EXECUTE FUNCTION append_only();
+-- statement triggers: they fire even when row-level security leaves no row to change
+CREATE TRIGGER entry_no_change BEFORE UPDATE OR DELETE OR TRUNCATE ON entry FOR EACH STATEMENT EXECUTE FUNCTION append_only();
+CREATE TRIGGER decided_no_change BEFORE UPDATE OR DELETE OR TRUNCATE ON decided FOR EACH STATEMENT EXECUTE FUNCTION append_only();
 
 -- Row-level security. The owner (the lead who ran `team init`) is held to the entry policies too (FORCE), so even
 -- the lead inserts only as themselves and only into projects they lead.
@@ -94,32 +94,33 @@ ALTER TABLE entry ENABLE ROW LEVEL SECURITY;
 ALTER TABLE entry FORCE ROW LEVEL SECURITY;
 ALTER TABLE decided ENABLE ROW LEVEL SECURITY;
 
--- Projects a role belongs to / leads; SECURITY DEFINER so the policies below do not recurse through member's own.
-CREATE FUNCTION my_projects() RETURNS SETOF text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = tracejudge AS
-    $$ SELECT project_id FROM member WHERE role = current_user AND active $$;
-CREATE FUNCTION led_projects() RETURNS SETOF text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = tracejudge AS
-    $$ SELECT project_id FROM member WHERE role = current_user AND active AND duty = 'lead' $$;
-CREATE FUNCTION my_person(p text) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = tracejudge AS
-    $$ SELECT person FROM member WHERE project_id = p AND role = current_user AND active $$;
+-- Projects a role belongs to / leads. SECURITY DEFINER so that the policies below do not recurse through member's
+-- own; the role is passed in because inside such a function current_user is the function's owner.
+CREATE FUNCTION my_projects(r name) RETURNS SETOF text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = tracejudge AS
+    $$ SELECT project_id FROM member WHERE role = r AND active $$;
+CREATE FUNCTION led_projects(r name) RETURNS SETOF text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = tracejudge AS
+    $$ SELECT project_id FROM member WHERE role = r AND active AND duty = 'lead' $$;
+CREATE FUNCTION my_person(p text, r name) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = tracejudge AS
+    $$ SELECT person FROM member WHERE project_id = p AND role = r AND active $$;
 CREATE FUNCTION blind_projects() RETURNS SETOF text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = tracejudge AS
     $$ SELECT id FROM project WHERE blind $$;
 
-CREATE POLICY project_read ON project FOR SELECT USING (id IN (SELECT my_projects()));
+CREATE POLICY project_read ON project FOR SELECT USING (id IN (SELECT my_projects(current_user)));
 CREATE POLICY member_read ON member FOR SELECT
-    USING (role = current_user OR project_id IN (SELECT led_projects()));
+    USING (role = current_user OR project_id IN (SELECT led_projects(current_user)));
 
-CREATE POLICY entry_read_lead ON entry FOR SELECT USING (project_id IN (SELECT led_projects()));
+CREATE POLICY entry_read_lead ON entry FOR SELECT USING (project_id IN (SELECT led_projects(current_user)));
 CREATE POLICY entry_read_member ON entry FOR SELECT USING (
-    project_id IN (SELECT my_projects())
+    project_id IN (SELECT my_projects(current_user))
     AND (kind NOT IN ('label', 'adjudication')
          OR author = current_user
          OR project_id NOT IN (SELECT blind_projects())
          OR (project_id, trace_id) IN (SELECT d.project_id, d.trace_id FROM decided d WHERE d.role = current_user)));
 CREATE POLICY entry_insert_lead ON entry FOR INSERT WITH CHECK (
-    author = current_user AND project_id IN (SELECT led_projects()));
+    author = current_user AND project_id IN (SELECT led_projects(current_user)));
 CREATE POLICY entry_insert_reviewer ON entry FOR INSERT WITH CHECK (
     author = current_user
-    AND project_id IN (SELECT my_projects())
-    AND (kind = 'rater' OR (kind IN ('label', 'adjudication') AND person = my_person(project_id))));
+    AND project_id IN (SELECT my_projects(current_user))
+    AND (kind = 'rater' OR (kind IN ('label', 'adjudication') AND person = my_person(project_id, current_user))));
 
 CREATE POLICY decided_read ON decided FOR SELECT USING (role = current_user);

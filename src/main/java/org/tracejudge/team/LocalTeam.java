@@ -266,7 +266,14 @@ public final class LocalTeam {
                     for (int i = 0; i < use.size(); i++) {
                         s.setObject(i + 1, row.get(use.get(i)));
                     }
-                    added += s.executeUpdate();
+                    try {
+                        added += s.executeUpdate();
+                    } catch (SQLException bad) {
+                        // an entry this file cannot hold (it refers to something the hub never had, e.g. written to
+                        // the hub by hand): it is recorded and reported, not allowed to stop every later sync
+                        refused(c, e, bad.getMessage());
+                        continue;
+                    }
                 }
                 known.setString(1, e.kind());
                 known.setString(2, e.id());
@@ -280,6 +287,35 @@ public final class LocalTeam {
             }
         }
         return added;
+    }
+
+    private static void refused(Connection c, Hub.Entry e, String reason) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE IF NOT EXISTS team_refused (kind TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER, "
+                    + "reason TEXT, PRIMARY KEY (kind, id))");
+        }
+        try (PreparedStatement s = c.prepareStatement("INSERT OR REPLACE INTO team_refused(kind, id, seq, reason) VALUES (?,?,?,?)")) {
+            s.setString(1, e.kind());
+            s.setString(2, e.id());
+            s.setLong(3, e.seq());
+            s.setString(4, reason);
+            s.executeUpdate();
+        }
+    }
+
+    /** Hub entries this file could not take (see {@link #apply}). */
+    static long refusedCount(Connection c) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+                "SELECT count(*) FROM sqlite_master WHERE name = 'team_refused'")) {
+            rs.next();
+            if (rs.getInt(1) == 0) {
+                return 0;
+            }
+        }
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM team_refused")) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
 
     private static int applyMeta(Connection c, String key, String value, long seq) throws SQLException {
