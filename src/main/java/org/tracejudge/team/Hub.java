@@ -236,6 +236,7 @@ public final class Hub implements AutoCloseable {
                     }
                 }
             }
+            TeamSync.beforeCommit.accept("push");
             c.commit();
             return seqs;
         } catch (SQLException e) {

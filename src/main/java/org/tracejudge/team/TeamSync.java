@@ -37,6 +37,12 @@ public final class TeamSync {
     /** Entries per pull transaction. */
     static int pullBatch = 5000;
 
+    /**
+     * Called inside each open transaction, just before it commits ("push": the hub's, "pull": the file's); the kill
+     * tests stop a child JVM there. Does nothing otherwise.
+     */
+    static volatile java.util.function.Consumer<String> beforeCommit = point -> { };
+
     /** What one sync did. */
     public record Report(int pushed, int pulled, int keptLocal, long seq, long clockOffsetMillis, long millis) {}
 
@@ -236,6 +242,7 @@ public final class TeamSync {
                 }
                 int n = LocalTeam.apply(c, batch);
                 LocalTeam.setMeta(c, LocalTeam.PULL_SEQ, Long.toString(last));
+                beforeCommit.accept("pull");
                 // a table with nothing waiting to push before these rows came in has nothing waiting after them either
                 for (Kind k : Kind.values()) {
                     long[] b = before.get(k.code);
