@@ -40,6 +40,7 @@ CREATE TABLE entry (
     UNIQUE (project_id, kind, id)
 );
 CREATE INDEX entry_project_seq_idx ON entry(project_id, seq);
+CREATE INDEX entry_project_trace_idx ON entry(project_id, trace_id) WHERE trace_id IS NOT NULL;
 
 -- Traces each role has decided on (own label or adjudication): what the blind policy lets them see.
 CREATE TABLE decided (
@@ -70,12 +71,16 @@ CREATE TRIGGER entry_fill BEFORE INSERT ON entry FOR EACH ROW EXECUTE FUNCTION e
 
 CREATE FUNCTION entry_decided() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = tracejudge AS $$
 BEGIN
-    INSERT INTO decided(project_id, role, trace_id, seq) VALUES (NEW.project_id, NEW.author, NEW.trace_id, NEW.seq)
+    INSERT INTO decided(project_id, role, trace_id, seq)
+    SELECT project_id, author, trace_id, min(seq) FROM new_rows
+    WHERE kind IN ('label', 'adjudication') AND trace_id IS NOT NULL
+    GROUP BY project_id, author, trace_id
     ON CONFLICT DO NOTHING;
     RETURN NULL;
 END $$;
-CREATE TRIGGER entry_decided AFTER INSERT ON entry FOR EACH ROW
-    WHEN (NEW.kind IN ('label', 'adjudication') AND NEW.trace_id IS NOT NULL) EXECUTE FUNCTION entry_decided();
+-- once per statement over the inserted rows (a push is one statement per batch)
+CREATE TRIGGER entry_decided AFTER INSERT ON entry REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION entry_decided();
 
 CREATE FUNCTION append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

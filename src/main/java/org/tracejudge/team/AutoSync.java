@@ -19,8 +19,12 @@ public final class AutoSync implements AutoCloseable {
     public enum State { UP_TO_DATE, WAITING, OFFLINE }
 
     /** @param offlineSince when the hub was last found unreachable (null while online) */
-    public record Status(State state, long waiting, Instant offlineSince, Instant lastSync, String message) {
+    public record Status(State state, long waiting, Instant offlineSince, Instant lastSync, String message, long keptLocal) {
         public String text() {
+            return base() + (keptLocal > 0 ? " · " + keptLocal + " not under your team name, kept local" : "");
+        }
+
+        private String base() {
             return switch (state) {
                 case UP_TO_DATE -> "Team: up to date";
                 case WAITING -> "Team: " + waiting + " waiting to push";
@@ -40,7 +44,7 @@ public final class AutoSync implements AutoCloseable {
         return t;
     });
     private Hub hub;
-    private volatile Status status = new Status(State.WAITING, 0, null, null, "not synced yet");
+    private volatile Status status = new Status(State.WAITING, 0, null, null, "not synced yet", 0);
     private ScheduledFuture<?> periodic;
 
     public AutoSync(Project project, Duration interval, Consumer<Status> listener) {
@@ -71,9 +75,9 @@ public final class AutoSync implements AutoCloseable {
                 hub = Hub.connect(TeamSync.address(project));
             }
             TeamSync.Report r = TeamSync.sync(project, hub, TeamSync.QUIET);
-            long waiting = TeamSync.waiting(project)[0];
-            s = new Status(waiting == 0 ? State.UP_TO_DATE : State.WAITING, waiting, null, Instant.now(),
-                    "pushed " + r.pushed() + ", pulled " + r.pulled());
+            long[] w = TeamSync.waiting(project);
+            s = new Status(w[0] == 0 ? State.UP_TO_DATE : State.WAITING, w[0], null, Instant.now(),
+                    "pushed " + r.pushed() + ", pulled " + r.pulled(), w[1]);
         } catch (SQLException | RuntimeException e) {
             if (hub != null) {
                 hub.close();
@@ -87,7 +91,7 @@ public final class AutoSync implements AutoCloseable {
             }
             Instant since = status.offlineSince() != null ? status.offlineSince() : Instant.now();
             String msg = e.getMessage() == null ? e.toString() : e.getMessage();
-            s = new Status(State.OFFLINE, waiting, since, status.lastSync(), msg);
+            s = new Status(State.OFFLINE, waiting, since, status.lastSync(), msg, status.keptLocal());
         }
         status = s;
         listener.accept(s);

@@ -251,8 +251,10 @@ public final class Hub implements AutoCloseable {
     public List<Entry> pull(String project, long afterSeq, int limit) throws SQLException {
         List<Entry> out = new ArrayList<>();
         c.setAutoCommit(false);
-        try (PreparedStatement s = c.prepareStatement("SELECT seq, kind, id, body FROM entry WHERE project_id = ? "
-                + "AND seq > ? ORDER BY seq LIMIT ?")) {
+        // the body of this role's own entries is left out: the laptop that pushed them has them (bodies() fetches
+        // them for another laptop of the same person)
+        try (PreparedStatement s = c.prepareStatement("SELECT seq, kind, id, CASE WHEN author = current_user THEN NULL "
+                + "ELSE body END FROM entry WHERE project_id = ? AND seq > ? ORDER BY seq LIMIT ?")) {
             s.setFetchSize(1000);
             s.setString(1, project);
             s.setLong(2, afterSeq);
@@ -269,12 +271,43 @@ public final class Hub implements AutoCloseable {
         return out;
     }
 
+    /** The entries with these seqs, bodies included. */
+    public List<Entry> bodies(String project, List<Long> seqs) throws SQLException {
+        List<Entry> out = new ArrayList<>();
+        if (seqs.isEmpty()) {
+            return out;
+        }
+        try (PreparedStatement s = c.prepareStatement("SELECT seq, kind, id, body FROM entry WHERE project_id = ? "
+                + "AND seq = ANY (?) ORDER BY seq")) {
+            s.setString(1, project);
+            s.setArray(2, c.createArrayOf("bigint", seqs.toArray()));
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new Entry(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4)));
+                }
+            }
+        }
+        return out;
+    }
+
     /**
      * Labels and adjudications that were hidden from this role by the blind policy and that it may see now because it
      * has since decided on their trace (its decisions with seq after {@code afterSeq}), in seq order.
      */
     public List<Entry> unblinded(String project, long afterSeq) throws SQLException {
         List<Entry> out = new ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT blind FROM project WHERE id = ?")) {
+            s.setString(1, project);
+            try (ResultSet rs = s.executeQuery()) {
+                if (!rs.next() || !rs.getBoolean(1) || afterSeq == 0) {
+                    return out; // nothing was hidden
+                }
+            }
+        }
+        Member me = me(project);
+        if (me == null || "lead".equals(me.duty())) {
+            return out; // the lead sees everything
+        }
         try (PreparedStatement s = c.prepareStatement("SELECT e.seq, e.kind, e.id, e.body FROM entry e "
                 + "JOIN decided d ON d.project_id = e.project_id AND d.trace_id = e.trace_id AND d.role = current_user "
                 + "WHERE e.project_id = ? AND d.seq > ? AND e.seq <= ? AND e.kind IN ('label', 'adjudication') "

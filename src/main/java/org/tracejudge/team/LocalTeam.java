@@ -205,6 +205,23 @@ public final class LocalTeam {
         return w.toString();
     }
 
+    /** The seqs of those entries this file already has (recorded in team_entry). */
+    static Set<Long> known(Connection c, List<Hub.Entry> entries) throws SQLException {
+        Set<Long> out = new java.util.HashSet<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM team_entry WHERE kind = ? AND id = ?")) {
+            for (Hub.Entry e : entries) {
+                s.setString(1, e.kind());
+                s.setString(2, e.id());
+                try (ResultSet rs = s.executeQuery()) {
+                    if (rs.next()) {
+                        out.add(e.seq());
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
     /** Records entries as being on the hub. */
     static void markKnown(Connection c, String kind, List<String> ids, Map<String, Long> seqs) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO team_entry(kind, id, seq) VALUES (?, ?, ?)")) {

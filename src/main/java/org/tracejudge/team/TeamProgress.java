@@ -87,6 +87,31 @@ public final class TeamProgress {
         return out;
     }
 
+    /** One item assigned to a person: for their "assigned to me" list. */
+    public record Mine(String traceId, String taskKey, String model, String duty, boolean done) {}
+
+    /** A person's assignments (review first, then adjudication), each with whether they have decided it. */
+    public static List<Mine> mine(Connection c, String person) throws SQLException {
+        List<Mine> out = new ArrayList<>();
+        if (!LocalTeam.isTeam(c)) {
+            return out;
+        }
+        LocalTeam.ensureTables(c);
+        try (PreparedStatement s = c.prepareStatement("SELECT a.trace_id, k.task_key, t.model, a.duty, "
+                + "EXISTS (SELECT 1 FROM label l WHERE l.trace_id = a.trace_id AND l.created_by = a.reviewer) "
+                + "OR EXISTS (SELECT 1 FROM adjudication d WHERE d.trace_id = a.trace_id AND d.annotator = a.reviewer) "
+                + "FROM " + LocalTeam.ASSIGNMENT_TABLE + " a JOIN trace t ON t.id = a.trace_id JOIN task k ON k.id = t.task_id "
+                + "WHERE a.reviewer = ? ORDER BY a.duty DESC, k.task_key, t.model, a.trace_id")) {
+            s.setString(1, person);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new Mine(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getBoolean(5)));
+                }
+            }
+        }
+        return out;
+    }
+
     /** Cohen's kappa of every pair of people on the traces both decided. */
     public static List<CohenResult> agreement(Connection c, List<String> people) throws SQLException {
         Map<String, Map<String, String>> decisions = decisions(c);

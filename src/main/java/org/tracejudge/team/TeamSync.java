@@ -227,11 +227,12 @@ public final class TeamSync {
         long cursor = cursor0;
         while (true) {
             checkCancel(l);
-            List<Hub.Entry> batch = hub.pull(project, cursor, pullBatch);
-            if (batch.isEmpty()) {
+            List<Hub.Entry> page = hub.pull(project, cursor, pullBatch);
+            if (page.isEmpty()) {
                 break;
             }
-            long last = batch.get(batch.size() - 1).seq();
+            long last = page.get(page.size() - 1).seq();
+            List<Hub.Entry> batch = withBodies(p, hub, project, page);
             pulled += p.write(c -> {
                 Map<String, long[]> before = new HashMap<>();
                 for (Kind k : Kind.values()) {
@@ -254,11 +255,48 @@ public final class TeamSync {
             });
             cursor = last;
             l.progress("pulled", pulled);
-            if (batch.size() < pullBatch) {
+            if (page.size() < pullBatch) {
                 break;
             }
         }
         return pulled;
+    }
+
+    /**
+     * A page of pulled entries with the connected person's own entries (sent without body) dropped where this file
+     * has them and fetched whole where it does not (the same person's other laptop).
+     */
+    private static List<Hub.Entry> withBodies(Project p, Hub hub, String project, List<Hub.Entry> page)
+            throws SQLException {
+        List<Hub.Entry> own = new ArrayList<>();
+        for (Hub.Entry e : page) {
+            if (e.body() == null) {
+                own.add(e);
+            }
+        }
+        if (own.isEmpty()) {
+            return page;
+        }
+        java.util.Set<Long> have = p.read(c -> LocalTeam.known(c, own));
+        List<Long> fetch = new ArrayList<>();
+        for (Hub.Entry e : own) {
+            if (!have.contains(e.seq())) {
+                fetch.add(e.seq());
+            }
+        }
+        Map<Long, Hub.Entry> fetched = new HashMap<>();
+        for (Hub.Entry e : hub.bodies(project, fetch)) {
+            fetched.put(e.seq(), e);
+        }
+        List<Hub.Entry> out = new ArrayList<>(page.size());
+        for (Hub.Entry e : page) {
+            if (e.body() != null) {
+                out.add(e);
+            } else if (fetched.containsKey(e.seq())) {
+                out.add(fetched.get(e.seq()));
+            }
+        }
+        return out;
     }
 
     /** The hub's clock minus this computer's, in milliseconds (half the round trip is the uncertainty). */

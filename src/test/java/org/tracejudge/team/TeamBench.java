@@ -60,7 +60,7 @@ public final class TeamBench {
             long labels = Long.parseLong(org.tracejudge.TestData.scalar(lead, "SELECT count(*) FROM label"));
             long t0 = System.nanoTime();
             TeamSync.Report init = TeamSync.init(lead, f.as(f.lead), "big", "Lead", false, TeamSync.QUIET);
-            figures.add(String.format("team init (publish %,d traces, %,d labels; %,d entries): %.1f s", traces, labels,
+            add(figures, String.format("team init (publish %,d traces, %,d labels; %,d entries): %.1f s", traces, labels,
                     init.pushed(), secs(t0)));
             try (Hub hub = Hub.connect(f.as(f.lead))) {
                 hub.addMember("big", f.alice, "Alice", true);
@@ -68,7 +68,7 @@ public final class TeamBench {
 
             t0 = System.nanoTime();
             Project alice = TeamSync.join(f.as(f.alice), "big", work.resolve("alice.tjdb"), TeamSync.QUIET);
-            figures.add(String.format("first pull (team join) of the %,d-trace project: %.1f s   [target <= 30 s]", traces,
+            add(figures, String.format("first pull (team join) of the %,d-trace project: %.1f s   [target <= 30 s]", traces,
                     secs(t0)));
             try (alice) {
                 List<String> ids = alice.read(TeamSyncTest::ids);
@@ -87,13 +87,13 @@ public final class TeamBench {
                 try (Hub hub = Hub.connect(f.as(f.alice))) {
                     t0 = System.nanoTime();
                     TeamSync.Report push = TeamSync.sync(alice, hub, TeamSync.QUIET);
-                    figures.add(String.format("push of %,d new ledger entries (team sync): %.1f s   [target <= 10 s]",
+                    add(figures, String.format("push of %,d new ledger entries (team sync): %.1f s   [target <= 10 s]",
                             push.pushed(), secs(t0)));
                 }
                 try (Hub hub = Hub.connect(f.as(f.lead))) {
                     t0 = System.nanoTime();
                     TeamSync.Report pull = TeamSync.sync(lead, hub, TeamSync.QUIET);
-                    figures.add(String.format("pull of %,d new ledger entries (team sync): %.1f s   [target <= 10 s]",
+                    add(figures, String.format("pull of %,d new ledger entries (team sync): %.1f s   [target <= 10 s]",
                             pull.pulled(), secs(t0)));
                 }
                 try (Hub hub = Hub.connect(f.as(f.alice))) {
@@ -107,12 +107,12 @@ public final class TeamBench {
                         ms.add((System.nanoTime() - t) / 1e6);
                     }
                     Collections.sort(ms);
-                    figures.add(String.format("unchanged sync (open connection, 15 runs): median %.0f ms, max %.0f ms   "
+                    add(figures, String.format("unchanged sync (open connection, 15 runs): median %.0f ms, max %.0f ms   "
                             + "[target <= 300 ms]", ms.get(ms.size() / 2), ms.get(ms.size() - 1)));
                 }
                 long t = System.nanoTime();
                 TeamSync.sync(alice, TeamSync.QUIET);
-                figures.add(String.format("unchanged sync with a new connection: %.0f ms", (System.nanoTime() - t) / 1e6));
+                add(figures, String.format("unchanged sync with a new connection: %.0f ms", (System.nanoTime() - t) / 1e6));
 
                 // a decision on the lead's laptop, visible on alice's with automatic sync (1 s interval)
                 List<Double> lat = new ArrayList<>();
@@ -138,11 +138,11 @@ public final class TeamBench {
                     }
                 }
                 Collections.sort(lat);
-                figures.add(String.format("decision visible on another laptop (auto sync, 1 s interval, 8 decisions): "
+                add(figures, String.format("decision visible on another laptop (auto sync, 1 s interval, 8 decisions): "
                         + "median %.2f s, max %.2f s   [target <= 5 s]", lat.get(lat.size() / 2), lat.get(lat.size() - 1)));
             }
         }
-        figures.add(concurrent(f, work));
+        add(figures, concurrent(f, work));
         System.out.println();
         System.out.println("Team hub figures (" + Runtime.getRuntime().availableProcessors() + " cores, PostgreSQL on localhost):");
         figures.forEach(s -> System.out.println("  " + s));
@@ -253,6 +253,13 @@ public final class TeamBench {
             }
             return out;
         }
+    }
+
+    /** Prints a figure as soon as it is measured (a long run shows its progress) and keeps it for the summary. */
+    private static void add(List<String> figures, String s) {
+        System.out.println("  " + s);
+        System.out.flush();
+        figures.add(s);
     }
 
     private static double secs(long t0) {

@@ -3,7 +3,6 @@ package org.tracejudge.ui.team;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
@@ -141,36 +140,11 @@ public final class TeamWindow {
         List<String> people = new ArrayList<>();
         rs.forEach(r -> people.add(r.person()));
         List<CohenResult> k = p.read(c -> TeamProgress.agreement(c, people));
-        List<String> mine = p.read(c -> {
-            List<String> out = new ArrayList<>();
-            Set<String> done = new java.util.HashSet<>();
-            try (var s = c.prepareStatement("SELECT trace_id FROM label WHERE created_by = ? UNION "
-                    + "SELECT trace_id FROM adjudication WHERE annotator = ?")) {
-                s.setString(1, person);
-                s.setString(2, person);
-                try (var rsx = s.executeQuery()) {
-                    while (rsx.next()) {
-                        done.add(rsx.getString(1));
-                    }
-                }
-            }
-            for (String duty : List.of(Assigner.REVIEW, Assigner.ADJUDICATE)) {
-                for (String t : Assigner.assignedTo(c, person, duty)) {
-                    String what = "";
-                    try (var s = c.prepareStatement("SELECT k.task_key, t.model FROM trace t JOIN task k ON k.id = t.task_id "
-                            + "WHERE t.id = ?")) {
-                        s.setString(1, t);
-                        try (var rsx = s.executeQuery()) {
-                            if (rsx.next()) {
-                                what = rsx.getString(1) + " · " + rsx.getString(2);
-                            }
-                        }
-                    }
-                    out.add((done.contains(t) ? "✓ " : "   ") + what + (duty.equals(Assigner.ADJUDICATE) ? " (adjudicate)" : ""));
-                }
-            }
-            return out;
-        });
+        List<String> mine = new ArrayList<>();
+        for (TeamProgress.Mine m : p.read(c -> TeamProgress.mine(c, person))) {
+            mine.add((m.done() ? "✓ " : "   ") + m.taskKey() + " · " + m.model()
+                    + (m.duty().equals(Assigner.ADJUDICATE) ? " (adjudicate)" : ""));
+        }
         return new View(String.format("'%s' as %s (%s) · %s", p.meta(LocalTeam.PROJECT), person, p.meta(LocalTeam.DUTY),
                 p.meta(LocalTeam.HUB)), rs, k, mine);
     }
