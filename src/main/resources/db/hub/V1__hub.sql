@@ -33,9 +33,12 @@ CREATE TABLE entry (
                                               'label', 'adjudication', 'meta', 'assignment')),
     id          text NOT NULL,
     body        text NOT NULL,                     -- the row as JSON (column -> value)
-    author      name NOT NULL,                     -- set by the trigger: the role that inserted it
-    person      text,                              -- set by the trigger from the body: who the entry says decided
-    trace_id    text,                              -- set by the trigger from the body (ledger entries, assignments)
+    author      name NOT NULL DEFAULT current_user, -- the role that inserted it (row-level security checks it)
+    -- who the entry says decided, and its trace: computed by the database from the body, never sent by a client
+    person      text GENERATED ALWAYS AS (CASE kind WHEN 'label' THEN (body::jsonb)->>'created_by'
+                                                    WHEN 'adjudication' THEN (body::jsonb)->>'annotator' END) STORED,
+    trace_id    text GENERATED ALWAYS AS (CASE WHEN kind IN ('label', 'adjudication', 'assignment')
+                                               THEN (body::jsonb)->>'trace_id' END) STORED,
     received_at timestamptz NOT NULL DEFAULT now(),
     UNIQUE (project_id, kind, id)
 );
@@ -50,24 +53,6 @@ CREATE TABLE decided (
     seq        bigint NOT NULL,
     PRIMARY KEY (project_id, role, trace_id)
 );
-
-CREATE FUNCTION entry_fill() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE b jsonb;
-BEGIN
-    NEW.author := current_user;
-    NEW.received_at := now();
-    NEW.person := NULL;
-    NEW.trace_id := NULL;
-    IF NEW.kind IN ('label', 'adjudication', 'assignment') THEN
-        b := NEW.body::jsonb;
-        NEW.trace_id := b->>'trace_id';
-        NEW.person := CASE NEW.kind WHEN 'label' THEN b->>'created_by'
-                                    WHEN 'adjudication' THEN b->>'annotator'
-                                    ELSE b->>'created_by' END;
-    END IF;
-    RETURN NEW;
-END $$;
-CREATE TRIGGER entry_fill BEFORE INSERT ON entry FOR EACH ROW EXECUTE FUNCTION entry_fill();
 
 CREATE FUNCTION entry_decided() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = tracejudge AS $$
 BEGIN
@@ -105,8 +90,8 @@ CREATE FUNCTION my_projects(r name) RETURNS SETOF text LANGUAGE sql STABLE SECUR
     $$ SELECT project_id FROM member WHERE role = r AND active $$;
 CREATE FUNCTION led_projects(r name) RETURNS SETOF text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = tracejudge AS
     $$ SELECT project_id FROM member WHERE role = r AND active AND duty = 'lead' $$;
-CREATE FUNCTION my_person(p text, r name) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = tracejudge AS
-    $$ SELECT person FROM member WHERE project_id = p AND role = r AND active $$;
+CREATE FUNCTION my_names(r name) RETURNS TABLE (project_id text, person text) LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path = tracejudge AS $$ SELECT project_id, person FROM member WHERE role = r AND active $$;
 CREATE FUNCTION blind_projects() RETURNS SETOF text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = tracejudge AS
     $$ SELECT id FROM project WHERE blind $$;
 
@@ -126,6 +111,7 @@ CREATE POLICY entry_insert_lead ON entry FOR INSERT WITH CHECK (
 CREATE POLICY entry_insert_reviewer ON entry FOR INSERT WITH CHECK (
     author = current_user
     AND project_id IN (SELECT my_projects(current_user))
-    AND (kind = 'rater' OR (kind IN ('label', 'adjudication') AND person = my_person(project_id, current_user))));
+    AND (kind = 'rater' OR (kind IN ('label', 'adjudication')
+                            AND (project_id, person) IN (SELECT m.project_id, m.person FROM my_names(current_user) m))));
 
 CREATE POLICY decided_read ON decided FOR SELECT USING (role = current_user);

@@ -222,8 +222,8 @@ public final class Hub implements AutoCloseable {
             Array k = c.createArrayOf("text", kinds);
             Array i = c.createArrayOf("text", ids);
             Array b = c.createArrayOf("text", bodies);
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO entry(project_id, kind, id, body, author) "
-                    + "SELECT ?, u.k, u.i, u.b, current_user FROM unnest(?::text[], ?::text[], ?::text[]) "
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO entry(project_id, kind, id, body) "
+                    + "SELECT ?, u.k, u.i, u.b FROM unnest(?::text[], ?::text[], ?::text[]) "
                     + "WITH ORDINALITY AS u(k, i, b, n) ORDER BY u.n "
                     + "ON CONFLICT (project_id, kind, id) DO NOTHING RETURNING kind, id, seq")) {
                 s.setString(1, project);

@@ -155,8 +155,10 @@ public final class LocalTeam {
                 ResultSetMetaData md = rs.getMetaData();
                 int first = restrict ? 4 : 3;
                 int keyCol = -1;
+                String[] names = new String[md.getColumnCount() + 1];
                 for (int col = first; col <= md.getColumnCount(); col++) {
-                    if (md.getColumnName(col).equalsIgnoreCase(kind.key)) {
+                    names[col] = md.getColumnName(col);
+                    if (names[col].equalsIgnoreCase(kind.key)) {
                         keyCol = col;
                     }
                 }
@@ -171,7 +173,7 @@ public final class LocalTeam {
                         continue;
                     }
                     String id = rs.getString(keyCol);
-                    out.add(new Hub.Entry(0, kind.code, id, body(rs, md, first)));
+                    out.add(new Hub.Entry(0, kind.code, id, body(rs, names, first)));
                     ids.add(id);
                 }
             }
@@ -179,13 +181,13 @@ public final class LocalTeam {
         return new Scan(out, ids, last, kept, rows == limit);
     }
 
-    private static String body(ResultSet rs, ResultSetMetaData md, int first) throws SQLException {
+    private static String body(ResultSet rs, String[] names, int first) throws SQLException {
         StringWriter w = new StringWriter(256);
         try (JsonGenerator g = Json.FACTORY.createGenerator(w)) {
             g.writeStartObject();
-            for (int col = first; col <= md.getColumnCount(); col++) {
+            for (int col = first; col < names.length; col++) {
                 Object v = rs.getObject(col);
-                String name = md.getColumnName(col);
+                String name = names[col];
                 if (v == null) {
                     g.writeNullField(name);
                 } else if (v instanceof Integer n) {

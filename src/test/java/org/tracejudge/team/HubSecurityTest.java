@@ -74,7 +74,7 @@ class HubSecurityTest {
 
     private static void refused(String what, SqlCall call) {
         SQLException e = assertThrows(SQLException.class, call::run, what + " must be refused by the database");
-        assertTrue(e.getSQLState().equals("42501") || e.getMessage().contains("row-level security"),
+        assertTrue(e.getSQLState().equals("42501") || e.getSQLState().equals("428C9") || e.getMessage().contains("row-level security"),
                 what + ": " + e.getSQLState() + " " + e.getMessage());
     }
 
@@ -97,8 +97,21 @@ class HubSecurityTest {
                     "{\"key\":\"safety.policy\",\"value\":\"{}\"}"));
             refused("writing into a project she is not in", () -> insert(c, "secret", "label", "x-1", label("Alice")));
 
-            // her own label goes in, and the author is her role whatever the statement said
-            insert(c, "ward", "label", "own-1", label("Alice"));
+            refused("her own label filed under another role", () -> insert(c, "ward", "label", "own-0", label("Alice")));
+            refused("a forged person column", () -> {
+                try (Statement s = c.createStatement()) {
+                    s.executeUpdate("INSERT INTO entry(project_id, kind, id, body, person) VALUES ('ward', 'label', 'x-2', '"
+                            + label("Bob") + "', 'Alice')");
+                }
+            });
+            // her own label goes in, and the author is her role
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO entry(project_id, kind, id, body) VALUES (?,?,?,?)")) {
+                s.setString(1, "ward");
+                s.setString(2, "label");
+                s.setString(3, "own-1");
+                s.setString(4, label("Alice"));
+                s.executeUpdate();
+            }
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
                     "SELECT author FROM entry WHERE id = 'own-1'")) {
                 assertTrue(rs.next());
