@@ -134,7 +134,12 @@ class TeamUiTest {
         waitFor("up to date again", () -> text(robot, "#teamStatus").equals("Team: up to date"));
 
         // File ▸ Team ▸ Status and progress…
-        robot.clickOn("File").clickOn("#teamMenu").clickOn("#teamStatusMenu");
+        javafx.scene.control.MenuBar bar = robot.lookup(".menu-bar").queryAs(javafx.scene.control.MenuBar.class);
+        javafx.scene.control.Menu team = (javafx.scene.control.Menu) bar.getMenus().get(0).getItems().stream()
+                .filter(i -> "teamMenu".equals(i.getId())).findFirst().orElseThrow();
+        assertEquals("Team", team.getText());
+        robot.interact(() -> team.getItems().stream().filter(i -> "teamStatusMenu".equals(i.getId())).findFirst()
+                .orElseThrow().fire());
         waitFor("progress", () -> robot.lookup("#teamProgress").tryQuery().isPresent()
                 && !robot.lookup("#teamProgress").queryAs(TableView.class).getItems().isEmpty());
         Object row = robot.lookup("#teamProgress").queryAs(TableView.class).getItems().get(0);
