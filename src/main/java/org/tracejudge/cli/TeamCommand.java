@@ -30,8 +30,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code team}: a project shared through a PostgreSQL hub. Passwords come from the environment or ~/.pgpass. */
-@Command(name = "team", description = "Team projects on a PostgreSQL hub: init (lead), join (reviewer), sync, status, "
-        + "members, assign. The password comes from " + HubAddress.PASSWORD_ENV + ", PGPASSWORD or ~/.pgpass, never "
+@Command(name = "team", mixinStandardHelpOptions = true, description = "Team projects on a PostgreSQL hub: init (lead), join (reviewer), sync, status, "
+        + "members, assign. The password comes from " + HubAddress.PASSWORD_ENV + ", PGPASSWORD or ~/.pgpass "
+        + "(PGPASSFILE names another), never "
         + "from the command line or the project file.",
         subcommands = {TeamCommand.Init.class, TeamCommand.Join.class, TeamCommand.Sync.class, TeamCommand.Status.class,
                 TeamCommand.Members.class, TeamCommand.Assign.class})
@@ -73,7 +74,7 @@ final class TeamCommand implements Runnable {
         };
     }
 
-    @Command(name = "init", description = "Lead: create the hub schema (first time), publish PROJECT to the hub and push "
+    @Command(name = "init", mixinStandardHelpOptions = true, description = "Lead: create the hub schema (first time), publish PROJECT to the hub and push "
             + "everything in it. Run again to carry on after an interruption.")
     static final class Init implements Callable<Integer> {
         @Spec
@@ -110,7 +111,7 @@ final class TeamCommand implements Runnable {
         }
     }
 
-    @Command(name = "join", description = "Reviewer: the first pull of a team project into a new project file OUT. "
+    @Command(name = "join", mixinStandardHelpOptions = true, description = "Reviewer: the first pull of a team project into a new project file OUT. "
             + "Run again on the same OUT to carry on after an interruption.")
     static final class Join implements Callable<Integer> {
         @Spec
@@ -136,7 +137,7 @@ final class TeamCommand implements Runnable {
         }
     }
 
-    @Command(name = "sync", description = "Push this laptop's new decisions, then pull everyone else's. Idempotent; an "
+    @Command(name = "sync", mixinStandardHelpOptions = true, description = "Push this laptop's new decisions, then pull everyone else's. Idempotent; an "
             + "interrupted sync carries on where it stopped.")
     static final class Sync implements Callable<Integer> {
         @Spec
@@ -155,7 +156,7 @@ final class TeamCommand implements Runnable {
         }
     }
 
-    @Command(name = "status", description = "Sync state and progress per reviewer (assigned, done, open; for adjudicators "
+    @Command(name = "status", mixinStandardHelpOptions = true, description = "Sync state and progress per reviewer (assigned, done, open; for adjudicators "
             + "the disagreements waiting), and reviewer-vs-reviewer agreement, from the synced file (works offline).")
     static final class Status implements Callable<Integer> {
         @Spec
@@ -238,7 +239,7 @@ final class TeamCommand implements Runnable {
         }
     }
 
-    @Command(name = "members", description = "List the project's members; lead: --add a reviewer (creates the login role "
+    @Command(name = "members", mixinStandardHelpOptions = true, description = "List the project's members; lead: --add a reviewer (creates the login role "
             + "if needed, without a password: set it with psql's \\password), --remove one.")
     static final class Members implements Callable<Integer> {
         @Spec
@@ -279,7 +280,7 @@ final class TeamCommand implements Runnable {
         }
     }
 
-    @Command(name = "assign", description = "Lead: hand out the items of a filter to named reviewers, each item to exactly "
+    @Command(name = "assign", mixinStandardHelpOptions = true, description = "Lead: hand out the items of a filter to named reviewers, each item to exactly "
             + "--overlap of them, balanced, reproducible with --seed. Under the double-review policy, safety-critical "
             + "items go to two different experts and an adjudicator who is neither. Items already assigned are skipped. "
             + "Pushes the assignments at once.")

@@ -34,8 +34,17 @@ public final class Hub implements AutoCloseable {
     }
 
     public static Hub connect(HubAddress address) throws SQLException {
-        Connection c = address.connect();
-        return new Hub(address, c);
+        try {
+            return new Hub(address, address.connect());
+        } catch (SQLException e) {
+            if ("08004".equals(e.getSQLState()) || "28P01".equals(e.getSQLState())) {
+                throw new SQLException("hub " + address.url() + " refused role " + address.user() + ": " + e.getMessage()
+                        + " (the password comes from " + HubAddress.PASSWORD_ENV + ", PGPASSWORD or a line "
+                        + "host:port:database:" + address.user() + ":password in ~/.pgpass or the file PGPASSFILE names)",
+                        e.getSQLState(), e);
+            }
+            throw e;
+        }
     }
 
     public HubAddress address() {
