@@ -35,10 +35,10 @@ CREATE TABLE entry (
     body        text NOT NULL,                     -- the row as JSON (column -> value)
     author      name NOT NULL DEFAULT current_user, -- the role that inserted it (row-level security checks it)
     -- who the entry says decided, and its trace: computed by the database from the body, never sent by a client
-    person      text GENERATED ALWAYS AS (CASE kind WHEN 'label' THEN (body::jsonb)->>'created_by'
-                                                    WHEN 'adjudication' THEN (body::jsonb)->>'annotator' END) STORED,
+    person      text GENERATED ALWAYS AS (CASE kind WHEN 'label' THEN (body::json)->>'created_by'
+                                                    WHEN 'adjudication' THEN (body::json)->>'annotator' END) STORED,
     trace_id    text GENERATED ALWAYS AS (CASE WHEN kind IN ('label', 'adjudication', 'assignment')
-                                               THEN (body::jsonb)->>'trace_id' END) STORED,
+                                               THEN (body::json)->>'trace_id' END) STORED,
     received_at timestamptz NOT NULL DEFAULT now(),
     UNIQUE (project_id, kind, id)
 );

@@ -33,7 +33,7 @@ public final class TeamSync {
     private TeamSync() {}
 
     /** Entries per push transaction; bodies of traces can be a few kB each. */
-    static int pushBatch = 2000;
+    static int pushBatch = 5000;
     /** Entries per pull transaction. */
     static int pullBatch = 5000;
 
