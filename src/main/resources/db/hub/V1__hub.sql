@@ -85,13 +85,14 @@ ALTER TABLE entry FORCE ROW LEVEL SECURITY;
 ALTER TABLE decided ENABLE ROW LEVEL SECURITY;
 
 -- Projects a role belongs to / leads. SECURITY DEFINER so that the policies below do not recurse through member's
--- own; the role is passed in because inside such a function current_user is the function's owner.
+-- own; the role is passed in because inside such a function current_user is the function's owner, and it must be
+-- the session's own login role, so nobody learns another role's projects or names by calling these directly.
 CREATE FUNCTION my_projects(r name) RETURNS SETOF text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = tracejudge AS
-    $$ SELECT project_id FROM member WHERE role = r AND active $$;
+    $$ SELECT project_id FROM member WHERE role = r AND r = session_user AND active $$;
 CREATE FUNCTION led_projects(r name) RETURNS SETOF text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = tracejudge AS
-    $$ SELECT project_id FROM member WHERE role = r AND active AND duty = 'lead' $$;
+    $$ SELECT project_id FROM member WHERE role = r AND r = session_user AND active AND duty = 'lead' $$;
 CREATE FUNCTION my_names(r name) RETURNS TABLE (project_id text, person text) LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path = tracejudge AS $$ SELECT project_id, person FROM member WHERE role = r AND active $$;
+    SET search_path = tracejudge AS $$ SELECT project_id, person FROM member WHERE role = r AND r = session_user AND active $$;
 CREATE FUNCTION blind_projects() RETURNS SETOF text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = tracejudge AS
     $$ SELECT id FROM project WHERE blind $$;
 

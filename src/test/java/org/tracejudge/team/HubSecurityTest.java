@@ -171,6 +171,11 @@ class HubSecurityTest {
                 rs.next();
                 assertEquals(1, rs.getInt(1), "alice sees her project only");
             }
+            try (Statement s = alice.connection().createStatement();
+                 ResultSet rs = s.executeQuery("SELECT count(*) FROM tracejudge.my_names('" + f.carol + "')")) {
+                rs.next();
+                assertEquals(0, rs.getInt(1), "the policy helpers tell nothing about another role");
+            }
         }
         assertThrows(IllegalArgumentException.class,
                 () -> TeamSync.join(f.as(f.alice), "secret", TeamFixture.file(dir, "stolen"), TeamSync.QUIET));
