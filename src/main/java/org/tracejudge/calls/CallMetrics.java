@@ -168,7 +168,7 @@ public final class CallMetrics {
             if (m.scenarioAverage() == null) {
                 o.putNull("scenario_average");
             } else {
-                o.put("scenario_average", m.scenarioAverage());
+                o.put("scenario_average", m.scenarioAverage() / 100); // percent inside, a fraction in JSON
             }
             ObjectNode l = o.putObject("labels");
             m.labels().forEach(l::put);
@@ -180,10 +180,10 @@ public final class CallMetrics {
         o.put("count", r.count());
         o.put("denominator", r.denominator());
         if (r.defined()) {
-            o.put("percent", r.percent());
-            o.putArray("ci95").add(r.ci95()[0]).add(r.ci95()[1]);
+            o.put("rate", r.fraction()); // fractions in JSON, percent in tables
+            o.putArray("ci95").add(r.ci95()[0] / 100).add(r.ci95()[1] / 100);
         } else {
-            o.putNull("percent");
+            o.putNull("rate");
             o.putNull("ci95");
         }
     }

@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.LongAdder;
 import org.tracejudge.json.Json;
 import org.tracejudge.json.TaskJson;
 import org.tracejudge.json.TurnCodec;
+import org.tracejudge.model.Ids;
 import org.tracejudge.model.LabelSets;
 import org.tracejudge.model.RaterKind;
 import org.tracejudge.model.Task;
@@ -44,6 +45,8 @@ import org.tracejudge.store.Timestamps;
 public final class RuleLabeller {
     public static final String COMPAT_RATER = "rule";
     public static final String TOLERANT_RATER = "rule-tolerant";
+    /** The imported rater that holds the benchmark harness's own {@code classification}. */
+    public static final String HARNESS_RATER = "harness";
     static final String CREATED_BY = "classify";
     static final String RUN_ERROR_REASON = "the run failed at the provider (the trace records an error); the rule does not classify it";
     private static final int BATCH = 256;
@@ -67,10 +70,27 @@ public final class RuleLabeller {
      * @param unchanged traces whose current entry already said the same
      */
     public record Result(String rater, RuleClassifier.Mode mode, int traces, Map<String, Map<String, Integer>> counts,
-                         int runErrors, int written, int unchanged) {}
+                         int runErrors, int written, int unchanged, HarnessComparison harness) {}
+
+    /**
+     * The rule's labels beside the harness's own {@code classification} (imported rater {@code harness}), over the
+     * traces that have a label from both.
+     *
+     * @param compared   traces with a label from the rule and from the harness
+     * @param equal      of those, traces where the two labels are the same
+     * @param mismatches the others, in the order the traces were read (rowid order)
+     */
+    public record HarnessComparison(int compared, int equal, List<Mismatch> mismatches) {
+        public boolean all() {
+            return equal == compared;
+        }
+    }
+
+    /** A trace whose rule label differs from the harness's, with the check that decided the rule's label. */
+    public record Mismatch(String traceId, String taskKey, String model, String harness, String rule, String check) {}
 
     /** A current ledger entry. Verdicts are compared by id: ids are name-based over (trace, rater, replaces, verdict). */
-    private record Existing(String id, String action, String replaces, String createdAt) {
+    private record Existing(String id, String action, String replaces, String createdAt, String value) {
         boolean newerThan(Existing o) {
             int c = createdAt.compareTo(o.createdAt);
             return c > 0 || (c == 0 && id.compareTo(o.id) > 0);
@@ -80,20 +100,31 @@ public final class RuleLabeller {
     private record Row(String traceId, String taskId, String model, String answer, String calls, String error) {}
 
     /** One classified trace, ready to compare and write. */
-    private record Out(String id, String traceId, TaskType type, String label, String check, String evidenceJson,
-                       String nullReason, boolean unchanged, String replaces) {}
+    private record Out(String id, String traceId, String taskKey, String model, TaskType type, String label, String check,
+                       String evidenceJson, String nullReason, boolean unchanged, String replaces) {}
 
     public static Result classify(Project project, RuleClassifier.Mode mode) {
         return classify(project, mode, Math.max(1, Runtime.getRuntime().availableProcessors()));
     }
 
     public static Result classify(Project project, RuleClassifier.Mode mode, int threads) {
+        return classify(project, mode, threads, null);
+    }
+
+    /** As {@link #classify(Project, RuleClassifier.Mode)}, telling {@code progress} (batches written, of) as it goes. */
+    public static Result classify(Project project, RuleClassifier.Mode mode,
+                                  java.util.function.BiConsumer<Integer, Integer> progress) {
+        return classify(project, mode, Math.max(1, Runtime.getRuntime().availableProcessors()), progress);
+    }
+
+    private static Result classify(Project project, RuleClassifier.Mode mode, int threads,
+                                   java.util.function.BiConsumer<Integer, Integer> progress) {
         RuleClassifier classifier = new RuleClassifier(mode);
         String rater = raterName(mode);
         return project.write(c -> {
             ObjectNode config = Json.object();
             config.put("mode", mode.code());
-            config.put("indicators", RuleClassifier.defaultIndicatorNames().size());
+            config.put("indicators", RuleClassifier.indicatorNames(mode).size());
             String raterId = Ledger.ensureRater(c, rater, RaterKind.RULE, "", config,
                     mode == RuleClassifier.Mode.COMPAT
                             ? "The published ToolFailBench rule, reproduced with its quirks (compatibility mode)"
@@ -107,11 +138,12 @@ public final class RuleLabeller {
                 long t0 = System.nanoTime();
                 Map<String, Task> tasks = tasks(c, pool);
                 long t1 = System.nanoTime();
-                Map<String, Existing> existing = existing(c, raterId);
+                Map<String, String> harness = new HashMap<>();
+                Map<String, Existing> existing = existing(c, raterId, harness);
                 long t2 = System.nanoTime();
                 List<Future<List<Out>>> batches = submitAll(c, pool, classifier, tasks, existing, raterId);
                 long t3 = System.nanoTime();
-                Result r = write(c, raterId, rater, mode, batches);
+                Result r = write(c, raterId, rater, mode, batches, harness, progress);
                 long t4 = System.nanoTime();
                 if (TIMING) {
                     System.err.printf("classify timing: tasks %.3f s, existing %.3f s, read traces %.3f s, classify+write %.3f s; "
@@ -176,19 +208,27 @@ public final class RuleLabeller {
         }
     }
 
-    /** The newest ledger entry of each trace for the rater (plain scan by rater; faster than the current_label view). */
-    private static Map<String, Existing> existing(Connection c, String raterId) throws Exception {
+    /**
+     * The newest ledger entry of each trace for the rater, and into {@code harness} the harness's current label of
+     * each trace ({@code null} where its current entry is a null verdict): one plain scan of the label table for both
+     * raters (faster than the current_label view).
+     */
+    private static Map<String, Existing> existing(Connection c, String raterId, Map<String, String> harness) throws Exception {
         Map<String, Existing> out = new HashMap<>();
+        Map<String, Existing> harnessEntries = new HashMap<>();
+        String harnessId = Ids.of("rater", HARNESS_RATER, "");
         try (PreparedStatement s = c.prepareStatement(
-                "SELECT trace_id, id, action, replaces, created_at FROM label WHERE rater_id = ?")) {
+                "SELECT rater_id, trace_id, id, action, replaces, created_at, value FROM label WHERE rater_id IN (?, ?)")) {
             s.setString(1, raterId);
+            s.setString(2, harnessId);
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    Existing e = new Existing(rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5));
-                    out.merge(rs.getString(1), e, (a, b) -> a.newerThan(b) ? a : b);
+                    Existing e = new Existing(rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7));
+                    (raterId.equals(rs.getString(1)) ? out : harnessEntries).merge(rs.getString(2), e, (a, b) -> a.newerThan(b) ? a : b);
                 }
             }
         }
+        harnessEntries.forEach((trace, e) -> harness.put(trace, e.value()));
         return out;
     }
 
@@ -229,7 +269,7 @@ public final class RuleLabeller {
             if (r.error() != null) {
                 boolean same = prev != null && prev.id().equals(entryId(r.traceId(), raterId, prev.replaces(), "null", RUN_ERROR_REASON));
                 out.add(new Out(same ? null : entryId(r.traceId(), raterId, replaces, "null", RUN_ERROR_REASON),
-                        r.traceId(), task.type(), null, null, null, RUN_ERROR_REASON, same, replaces));
+                        r.traceId(), task.key(), r.model(), task.type(), null, null, null, RUN_ERROR_REASON, same, replaces));
                 continue;
             }
             long t0 = TIMING ? System.nanoTime() : 0;
@@ -256,7 +296,7 @@ public final class RuleLabeller {
                     && prev.id().equals(entryId(r.traceId(), raterId, prev.replaces(), v.label(), ev));
             long t4 = TIMING ? System.nanoTime() : 0;
             out.add(new Out(same ? null : entryId(r.traceId(), raterId, replaces, v.label(), ev), r.traceId(),
-                    task.type(), v.label(), v.check(), ev, null, same, replaces));
+                    task.key(), r.model(), task.type(), v.label(), v.check(), ev, null, same, replaces));
             if (TIMING) {
                 PHASES[3].add(System.nanoTime() - t4);
             }
@@ -306,7 +346,11 @@ public final class RuleLabeller {
 
     /** Writes each batch as soon as it is classified (in submission order), overlapping the writes with the work. */
     private static Result write(Connection c, String raterId, String rater, RuleClassifier.Mode mode,
-                                List<Future<List<Out>>> batches) throws Exception {
+                                List<Future<List<Out>>> batches, Map<String, String> harness,
+                                java.util.function.BiConsumer<Integer, Integer> progress) throws Exception {
+        int compared = 0;
+        int equal = 0;
+        List<Mismatch> mismatches = new ArrayList<>();
         Map<String, Map<String, Integer>> counts = new LinkedHashMap<>();
         for (TaskType t : List.of(TaskType.TOOL_REQUIRED, TaskType.CONTROL)) {
             Map<String, Integer> m = new LinkedHashMap<>();
@@ -319,13 +363,26 @@ public final class RuleLabeller {
         int traces = 0;
         try (PreparedStatement s = c.prepareStatement(Ledger.INSERT_LABEL)) {
             int pending = 0;
+            int batchesDone = 0;
             for (Future<List<Out>> f : batches) {
+                if (progress != null) {
+                    progress.accept(batchesDone++, batches.size());
+                }
                 for (Out o : get(f)) {
                     traces++;
                     if (o.label() == null) {
                         errors++;
                     } else {
                         counts.get(o.type().code()).merge(o.label(), 1, Integer::sum);
+                        String h = harness.get(o.traceId());
+                        if (h != null) {
+                            compared++;
+                            if (h.equals(o.label())) {
+                                equal++;
+                            } else {
+                                mismatches.add(new Mismatch(o.traceId(), o.taskKey(), o.model(), h, o.label(), o.check()));
+                            }
+                        }
                     }
                     if (o.unchanged()) {
                         unchanged++;
@@ -348,6 +405,7 @@ public final class RuleLabeller {
                 s.executeBatch();
             }
         }
-        return new Result(rater, mode, traces, counts, errors, written, unchanged);
+        return new Result(rater, mode, traces, counts, errors, written, unchanged,
+                harness.isEmpty() ? null : new HarnessComparison(compared, equal, List.copyOf(mismatches)));
     }
 }

@@ -31,8 +31,32 @@ public final class SelectionLabeller {
     public static final String TOOL_PREFIX = "tool:";
     static final String NO_SCENARIO = "the scenario's tools are unknown: import its scenario file (--format nlt-scenario)";
 
-    /** @param counts verdict -> traces, in label-set order; {@code noScenario}: traces left unlabelled for want of tools */
-    public record Result(int traces, Map<String, Integer> counts, int noScenario, int written, int unchanged) {}
+    /**
+     * @param counts     verdict -> traces, in label-set order; {@code noScenario}: traces left unlabelled for want of tools
+     * @param unknown    scenario -> the input ids of those traces (natural order)
+     * @param imported   the scenarios among {@code unknown} whose scenario file is imported (their runs' inputs are not
+     *                   among its inputs)
+     */
+    public record Result(int traces, Map<String, Integer> counts, int noScenario, int written, int unchanged,
+                         Map<String, java.util.SortedSet<String>> unknown, java.util.Set<String> imported) {
+        public Result(int traces, Map<String, Integer> counts, int noScenario, int written, int unchanged) {
+            this(traces, counts, noScenario, written, unchanged, Map.of(), java.util.Set.of());
+        }
+
+        /** One line per scenario: which scenario and inputs were unknown and what to do. */
+        public List<String> unknownLines() {
+            List<String> out = new java.util.ArrayList<>();
+            unknown.forEach((sc, ids) -> {
+                String list = String.join(", ", ids.stream().limit(10).toList()) + (ids.size() > 10 ? ", … (" + ids.size() + " in all)" : "");
+                out.add(imported.contains(sc)
+                        ? "scenario '" + sc + "' is imported, but these inputs of its runs are not among its inputs: " + list
+                          + " (re-import the runs: they are matched by id, then exact text; --new-inputs adds new ones)"
+                        : "scenario '" + sc + "' is not imported (its tools are unknown); inputs " + list
+                          + " (import its scenario file with --format nlt-scenario)");
+            });
+            return out;
+        }
+    }
 
     public static Result classify(Project project) {
         return project.write(c -> {
@@ -49,6 +73,7 @@ public final class SelectionLabeller {
             int written = 0;
             int unchanged = 0;
             int noScenario = 0;
+            Map<String, java.util.SortedSet<String>> unknown = new java.util.TreeMap<>();
             try (PreparedStatement ins = c.prepareStatement(Ledger.INSERT_LABEL)) {
                 for (SelectionTraces.Item item : items) {
                     SelectionRule.Result r = SelectionTraces.verdict(item);
@@ -58,6 +83,11 @@ public final class SelectionLabeller {
                     String ev;
                     if (r == null) {
                         noScenario++;
+                        String key = item.taskKey();
+                        String sc = key.endsWith("/" + item.inputId()) ? key.substring(0, key.length() - item.inputId().length() - 1) : key;
+                        unknown.computeIfAbsent(sc, k -> new java.util.TreeSet<>(java.util.Comparator
+                                .<String>comparingInt(x -> x.matches("\\d+") ? x.length() : Integer.MAX_VALUE)
+                                .thenComparing(x -> x))).add(item.inputId());
                         ev = null;
                         e = new Ledger.Entry(item.traceId(), raterId, "null", null, null, null, null, null, NO_SCENARIO,
                                 null, "classify");
@@ -80,7 +110,9 @@ public final class SelectionLabeller {
                     written += ins.executeUpdate();
                 }
             }
-            return new Result(items.size(), counts, noScenario, written, unchanged);
+            java.util.Set<String> imported = new java.util.TreeSet<>(SelectionTraces.scenarios(c).keySet());
+            imported.retainAll(unknown.keySet());
+            return new Result(items.size(), counts, noScenario, written, unchanged, unknown, imported);
         });
     }
 

@@ -37,7 +37,7 @@ final class AgreementCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "PROJECT")
     Path project;
 
-    @Option(names = "--labels", paramLabel = "FILE.csv", description = "A label table instead of a project.")
+    @Option(names = "--labels", paramLabel = "FILE.csv", description = "A label table instead of a project; - reads standard input.")
     Path labels;
 
     @Option(names = "--raters", split = ",", paramLabel = "a,b,c",
@@ -97,7 +97,7 @@ final class AgreementCommand implements Callable<Integer> {
                 ObjectNode values = byNode.putObject("strata");
                 strata.forEach((v, r) -> values.set(v, Json.MAPPER.valueToTree(r)));
             }
-            out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+            CliJson.print(out, CliJson.document(spec, root, null));
         } else {
             out.print(ReportText.render(overall));
             if (strata != null) {
@@ -113,6 +113,11 @@ final class AgreementCommand implements Callable<Integer> {
 
     private LabelTable load() throws Exception {
         if (labels != null) {
+            if (StdStreams.isDash(labels)) {
+                try (java.io.Reader r = new java.io.InputStreamReader(StdStreams.stdin, java.nio.charset.StandardCharsets.UTF_8)) {
+                    return LabelCsv.read(r, Path.of("standard input"));
+                }
+            }
             if (!Files.isRegularFile(labels)) {
                 throw new IllegalArgumentException(labels + ": no such file");
             }

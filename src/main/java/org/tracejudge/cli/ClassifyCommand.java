@@ -1,5 +1,6 @@
 package org.tracejudge.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
@@ -7,6 +8,7 @@ import java.util.concurrent.Callable;
 import org.tracejudge.classify.CallLabeller;
 import org.tracejudge.classify.RuleLabeller;
 import org.tracejudge.classify.SelectionLabeller;
+import org.tracejudge.json.Json;
 import org.tracejudge.rules.RuleClassifier;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
@@ -22,6 +24,8 @@ import picocli.CommandLine.Spec;
 final class ClassifyCommand implements Callable<Integer> {
     enum ModeOption { compat, tolerant }
 
+    enum Out { text, json }
+
     @Spec
     CommandSpec spec;
 
@@ -32,14 +36,29 @@ final class ClassifyCommand implements Callable<Integer> {
             description = "compat (the published rule, quirks included) or tolerant (default: ${DEFAULT-VALUE}).")
     ModeOption mode;
 
+    @Option(names = "--mismatches", description = "Where traces carry the harness's own classification (rater "
+            + "'harness'), list every trace whose rule label differs from it, with the check that decided the rule's label.")
+    boolean mismatches;
+
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
+            description = "The summary as text or JSON (default: ${DEFAULT-VALUE}).")
+    Out format;
+
     @Override
     public Integer call() {
         RuleClassifier.Mode m = mode == ModeOption.tolerant ? RuleClassifier.Mode.TOLERANT : RuleClassifier.Mode.COMPAT;
         try (Project p = Project.openCheckingAlongside(project, false, null)) {
-            RuleLabeller.Result r = RuleLabeller.classify(p, m);
+            RuleLabeller.Result r;
+            try (ProgressBar bar = ProgressBar.forCommand(spec, "classifying")) {
+                r = RuleLabeller.classify(p, m, (done, of) -> bar.update(done, of, false));
+            }
             PrintWriter out = spec.commandLine().getOut();
             SelectionLabeller.Result sr = SelectionLabeller.classify(p);
             CallLabeller.Result calls = CallLabeller.classify(p, r.rater());
+            if (format == Out.json) {
+                CliJson.print(out, json(r, sr, calls));
+                return 0;
+            }
             if (r.traces() > 0 || (sr.traces() == 0 && calls.traces() == 0)) {
                 out.printf("classified %d traces as rater '%s' (%s mode)%n", r.traces() - r.runErrors(), r.rater(), m.code());
                 for (Map.Entry<String, Map<String, Integer>> e : r.counts().entrySet()) {
@@ -51,12 +70,14 @@ final class ClassifyCommand implements Callable<Integer> {
                     out.printf("  not classified (the run failed at the provider): %d%n", r.runErrors());
                 }
                 out.printf("ledger: %d entries appended, %d traces unchanged%n", r.written(), r.unchanged());
+                printHarness(out, m, r.harness());
             }
             if (sr.traces() > 0) {
                 out.printf("classified %d tool-selection traces as rater 'rule' (exact set):%n", sr.traces() - sr.noScenario());
                 sr.counts().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
                 if (sr.noScenario() > 0) {
-                    out.printf("  not classified (scenario not imported, its tools unknown): %d%n", sr.noScenario());
+                    out.printf("  not classified (their scenario's tools unknown): %d%n", sr.noScenario());
+                    sr.unknownLines().forEach(l -> out.println("    " + l));
                 }
                 out.printf("ledger: %d entries appended, %d traces unchanged%n", sr.written(), sr.unchanged());
             }
@@ -65,7 +86,76 @@ final class ClassifyCommand implements Callable<Integer> {
                 calls.counts().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
                 out.printf("ledger: %d entries appended, %d traces unchanged%n", calls.written(), calls.unchanged());
             }
+            if (sr.noScenario() > 0) {
+                // partly done: say so where scripts look, and exit non-zero
+                spec.commandLine().getErr().printf("classify: %d tool-selection traces not classified: %s%n",
+                        sr.noScenario(), String.join("; ", sr.unknownLines()));
+                return 1;
+            }
         }
         return 0;
+    }
+
+    /** {@code compat = harness on 21,998/22,000 traces (99.99%)}, and with --mismatches the traces that differ. */
+    private void printHarness(PrintWriter out, RuleClassifier.Mode m, RuleLabeller.HarnessComparison h) {
+        if (h == null) {
+            return;
+        }
+        if (h.compared() == 0) {
+            out.printf("%s = harness: no trace has a label from both%n", m.code());
+            return;
+        }
+        out.printf(java.util.Locale.ROOT, "%s = harness on %,d/%,d traces (%.2f%%)%s%n", m.code(), h.equal(), h.compared(),
+                100.0 * h.equal() / h.compared(), h.all() || mismatches ? "" : "; --mismatches lists the others");
+        if (mismatches && !h.mismatches().isEmpty()) {
+            out.printf("  %-8s  %-24s  %-20s  %-20s  %-20s  %s%n", "trace", "task", "model", "harness", m.code(), "check");
+            for (RuleLabeller.Mismatch x : h.mismatches()) {
+                out.printf("  %-8s  %-24s  %-20s  %-20s  %-20s  %s%n", x.traceId().substring(0, Math.min(8, x.traceId().length())),
+                        x.taskKey(), x.model(), x.harness(), x.rule(), x.check());
+            }
+        }
+    }
+
+    private ObjectNode json(RuleLabeller.Result r, SelectionLabeller.Result sr, CallLabeller.Result calls) {
+        ObjectNode doc = CliJson.document(spec);
+        ObjectNode rule = doc.putObject("rule");
+        rule.put("rater", r.rater());
+        rule.put("mode", r.mode().code());
+        rule.put("traces", r.traces());
+        rule.put("not_classified_run_errors", r.runErrors());
+        rule.set("labels", Json.MAPPER.valueToTree(r.counts()));
+        rule.put("appended", r.written());
+        rule.put("unchanged", r.unchanged());
+        RuleLabeller.HarnessComparison h = r.harness();
+        if (h != null) {
+            ObjectNode hj = rule.putObject("harness");
+            hj.put("compared", h.compared());
+            hj.put("equal", h.equal());
+            hj.put("agreement", h.compared() == 0 ? null : (double) h.equal() / h.compared());
+            com.fasterxml.jackson.databind.node.ArrayNode mm = hj.putArray("mismatches");
+            for (RuleLabeller.Mismatch x : h.mismatches()) {
+                ObjectNode o = mm.addObject();
+                o.put("trace_id", x.traceId());
+                o.put("task", x.taskKey());
+                o.put("model", x.model());
+                o.put("harness", x.harness());
+                o.put("rule", x.rule());
+                o.put("check", x.check());
+            }
+        }
+        ObjectNode sel = doc.putObject("tool_selection");
+        sel.put("rater", "rule");
+        sel.put("traces", sr.traces());
+        sel.put("not_classified_no_scenario", sr.noScenario());
+        sel.set("labels", Json.MAPPER.valueToTree(sr.counts()));
+        sel.put("appended", sr.written());
+        sel.put("unchanged", sr.unchanged());
+        ObjectNode cl = doc.putObject("call_level");
+        cl.put("rater", r.rater());
+        cl.put("traces", calls.traces());
+        cl.set("labels", Json.MAPPER.valueToTree(calls.counts()));
+        cl.put("appended", calls.written());
+        cl.put("unchanged", calls.unchanged());
+        return doc;
     }
 }

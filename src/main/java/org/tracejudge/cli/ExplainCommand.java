@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "explain", description = "The rule's evidence for one trace, readable: which check decided, the "
         + "must-contain matches, tool-return values found in the answer, indicator names, unsupported values; for a "
-        + "call-level trace the argument diff, value origins, evidence turns and timelines.")
+        + "call-level trace the argument diff, value origins, evidence turns and timelines; then every LLM judge's "
+        + "verdict, scores, reasoning and raw reply, or why it has none (the null verdict's reason).")
 final class ExplainCommand implements Callable<Integer> {
     enum ModeOption { compat, tolerant }
 
@@ -38,12 +39,19 @@ final class ExplainCommand implements Callable<Integer> {
             var q = new org.tracejudge.store.ProjectQueries(p);
             var t = q.trace(id);
             var task = q.task(t.taskId());
+            var out = spec.commandLine().getOut();
             if (task.type() == org.tracejudge.model.TaskType.CALL_LEVEL) {
-                spec.commandLine().getOut().print(org.tracejudge.calls.CallExplain.text(task, t,
-                        org.tracejudge.calls.CallRule.judge(task, t)));
-                return 0;
+                out.print(org.tracejudge.calls.CallExplain.text(task, t, org.tracejudge.calls.CallRule.judge(task, t)));
+            } else {
+                out.print(Explanation.explain(p, trace, m).toReadableText());
             }
-            spec.commandLine().getOut().print(Explanation.explain(p, trace, m).toReadableText());
+            var answers = org.tracejudge.judges.JudgeAnswer.of(p, id);
+            out.println();
+            out.println(answers.isEmpty() ? "LLM judges: none has answered for this trace"
+                    : "LLM judges (" + answers.size() + "):");
+            for (var a : answers) {
+                out.print(a.toText());
+            }
         }
         return 0;
     }

@@ -9,7 +9,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "export", description = "Write the whole project as Tracejudge JSONL (importable on another laptop).")
+@Command(name = "export", description = "Write the whole project as Tracejudge JSONL (importable on another laptop); "
+        + "OUT.jsonl - writes it to standard output (and the summary to standard error).")
 final class ExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -21,11 +22,17 @@ final class ExportCommand implements Callable<Integer> {
     Path out;
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         try (Project p = Project.open(project)) {
-            JsonlExporter.Summary s = JsonlExporter.export(p, out);
-            spec.commandLine().getOut().println("exported " + s.tasks() + " tasks, " + s.traces() + " traces, "
-                    + s.labels() + " label entries, " + s.adjudications() + " adjudications to " + out);
+            JsonlExporter.Summary s = StdStreams.write(out, spec.commandLine().getOut(), file -> JsonlExporter.export(p, file));
+            boolean toStdout = StdStreams.isDash(out);
+            if (toStdout && TracejudgeCli.verbosity(spec) == TracejudgeCli.Verbosity.QUIET) {
+                return 0;
+            }
+            (toStdout ? spec.commandLine().getErr() : spec.commandLine().getOut()).println("exported " + s.tasks() + " tasks, " + s.traces() + " traces, "
+                    + s.labels() + " label entries, " + s.adjudications() + " adjudications to "
+                    + (toStdout ? "standard output" : out));
+            spec.commandLine().getErr().flush();
         }
         return 0;
     }

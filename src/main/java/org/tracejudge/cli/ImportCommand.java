@@ -1,34 +1,57 @@
 package org.tracejudge.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 import org.tracejudge.importer.Format;
+import org.tracejudge.importer.ImportListener;
 import org.tracejudge.importer.ImportReport;
 import org.tracejudge.importer.Importer;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "import", description = "Import files into a project (created if it does not exist). "
-        + "All files are one transaction: if any is bad, nothing is imported.")
+        + "All files are one transaction: if any is bad, nothing is imported (and a project this run created is removed). "
+        + "FILE - reads standard input.")
 final class ImportCommand implements Callable<Integer> {
+    enum Out { text, json }
+
     @Spec
     CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "PROJECT", description = "The project file (.tjdb).")
     Path project;
 
-    @Parameters(index = "1..*", arity = "1..*", paramLabel = "FILE", description = "Files to import.")
+    @Parameters(index = "1..*", arity = "1..*", paramLabel = "FILE", description = "Files to import; - for standard input.")
     List<Path> files;
 
-    @Option(names = "--format", defaultValue = "auto", paramLabel = "FORMAT",
-            description = "auto, toolfailbench-tasks, toolfailbench-results, toolfailbench-judge, openai, anthropic, "
-                    + "toolhaystack, diabench, tracejudge, nlt-scenario or nlt (default: ${DEFAULT-VALUE}).")
+    /** The format codes, for completion scripts. */
+    static final class FormatCodes implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return java.util.Arrays.stream(Format.values()).map(Format::code).iterator();
+        }
+    }
+
+    @Option(names = "--format", defaultValue = "auto", paramLabel = "FORMAT", completionCandidates = FormatCodes.class,
+            description = "The files' format: auto, toolfailbench-tasks, toolfailbench-results, toolfailbench-judge, openai, "
+                    + "anthropic, toolhaystack, diabench, tracejudge, nlt-scenario or nlt (default: ${DEFAULT-VALUE}).")
     String format;
+
+    @Option(names = "--output", defaultValue = "text", paramLabel = "text|json",
+            description = "The summary as text or JSON (default: ${DEFAULT-VALUE}; --format names the input's format here).")
+    Out output;
 
     @Option(names = "--rater", paramLabel = "NAME",
             description = "The rater a judge file's verdicts belong to (default: from the file name).")
@@ -39,16 +62,104 @@ final class ImportCommand implements Callable<Integer> {
                     + "(e.g. \"Safety Call,End Conversation\"); added to the flags the file has.")
     List<String> safetyCritical;
 
+    @Option(names = "--new-inputs", description = "NLT runs whose input matches none of its scenario's inputs (by id, "
+            + "then by exact text) are added as new inputs of that scenario, with its tools, instead of refused.")
+    boolean newInputs;
+
+    @Option(names = "--replace", description = "Replace traces already in the project whose content the files change "
+            + "(a corrected results file). Their earlier labels are withdrawn in the ledger; without this option such "
+            + "a file is refused and nothing is imported.")
+    boolean replace;
+
     @Override
-    public Integer call() {
-        Format f = Format.fromCode(format);
-        try (Project p = Project.openCheckingAlongside(project, true, null)) {
-            ImportReport report = new Importer(p, null).importFiles(files, f, rater, safetyCritical);
-            var out = spec.commandLine().getOut();
+    public Integer call() throws Exception {
+        Format f;
+        try {
+            f = Format.fromCode(format);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--format: " + e.getMessage());
+        }
+        boolean existed = Files.exists(project);
+        ImportReport report;
+        try (StdStreams.Inputs in = new StdStreams.Inputs(files, "import");
+             ProgressBar bar = ProgressBar.forCommand(spec, "importing")) {
+            long total = 0;
+            for (Path p : in.files()) {
+                total += Files.isRegularFile(p) ? Files.size(p) : 0;
+            }
+            try (Project p = Project.openCheckingAlongside(project, true, null)) {
+                report = new Importer(p, bar.drawing() ? new BytesRead(bar, total) : null)
+                        .addUnmatchedInputs(newInputs).replacing(replace).importFiles(in.files(), f, rater, safetyCritical);
+            } catch (RuntimeException | Error e) {
+                if (!existed) {
+                    removeNewProject();
+                }
+                throw e;
+            }
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (output == Out.json) {
+            ObjectNode doc = CliJson.document(spec);
+            doc.put("project", project.toString());
+            doc.put("created", !existed);
+            ArrayNode arr = doc.putArray("files");
+            for (ImportReport.FileCounts c : report.files()) {
+                ObjectNode o = arr.addObject();
+                o.put("file", c.file);
+                o.put("format", c.format.code());
+                if (c.rater != null) {
+                    o.put("rater", c.rater);
+                }
+                counts(o, "tasks", c.tasksNew, c.tasksSeen);
+                counts(o, "traces", c.tracesNew, c.tracesSeen);
+                counts(o, "labels", c.labelsNew, c.labelsSeen);
+                counts(o, "adjudications", c.adjudicationsNew, c.adjudicationsSeen);
+                o.put("null_verdicts", c.nullVerdicts);
+                o.put("ambiguous_matches", c.ambiguousMatches);
+            }
+            ObjectNode totals = doc.putObject("new");
+            totals.put("tasks", report.tasksNew());
+            totals.put("traces", report.tracesNew());
+            totals.put("labels", report.labelsNew());
+            CliJson.print(out, doc);
+        } else {
             for (ImportReport.FileCounts c : report.files()) {
                 out.println("imported " + c.summary());
             }
         }
         return 0;
+    }
+
+    private static void counts(ObjectNode o, String what, int fresh, int seen) {
+        o.putObject(what).put("total", fresh + seen).put("new", fresh);
+    }
+
+    /** A failed import into a project this run created leaves no file behind (nor its journal files). */
+    private void removeNewProject() {
+        for (String suffix : new String[] {"", "-wal", "-shm", "-journal"}) {
+            try {
+                Files.deleteIfExists(Path.of(project + suffix));
+            } catch (java.io.IOException | RuntimeException ignored) {
+                // the error being reported matters more
+            }
+        }
+    }
+
+    /** The bar over the bytes of all files (readers report per file, from their threads). */
+    private static final class BytesRead implements ImportListener {
+        private final ProgressBar bar;
+        private final long total;
+        private final Map<Path, Long> done = new ConcurrentHashMap<>();
+
+        BytesRead(ProgressBar bar, long total) {
+            this.bar = bar;
+            this.total = total;
+        }
+
+        @Override
+        public void progress(Path file, long read, long size) {
+            done.put(file, read);
+            bar.update(done.values().stream().mapToLong(Long::longValue).sum(), total, true);
+        }
     }
 }

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.tracejudge.json.Json;
+import java.util.List;
+import org.tracejudge.store.Conflicts;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
 import picocli.CommandLine.Command;
@@ -30,10 +32,11 @@ final class InfoCommand implements Callable<Integer> {
     public Integer call() {
         try (Project p = Project.openCheckingAlongside(project, false, null)) {
             ProjectQueries.Summary s = new ProjectQueries(p).summary();
+            List<Conflicts.Conflict> conflicts = Conflicts.find(p);
             p.awaitCheckAlongside(); // nothing read from a damaged file is shown
             var out = spec.commandLine().getOut();
             if (format == Out.json) {
-                ObjectNode o = Json.object();
+                ObjectNode o = CliJson.document(spec);
                 o.put("name", s.name());
                 o.put("tasks", s.tasks());
                 o.put("traces", s.traces());
@@ -49,6 +52,16 @@ final class InfoCommand implements Callable<Integer> {
                     }
                     ro.put("labels", r.labels());
                 }
+                ArrayNode cs = o.putArray("conflicts");
+                for (Conflicts.Conflict c : conflicts) {
+                    ObjectNode co = cs.addObject();
+                    co.put("trace_id", c.traceId());
+                    co.put("model", c.model());
+                    co.put("task_id", c.taskKey());
+                    co.put("who", c.who());
+                    co.put("kind", c.kind());
+                    c.values().forEach(co.putArray("values")::add);
+                }
                 out.println(o.toPrettyString());
             } else {
                 out.println("Project: " + s.name() + "  (" + p.file() + ")");
@@ -59,6 +72,9 @@ final class InfoCommand implements Callable<Integer> {
                 for (ProjectQueries.RaterSummary r : s.raters()) {
                     out.printf("  %-28s %-10s %6d labels%n", r.qualified(), r.kind().code(), r.labels());
                 }
+                out.println("Conflicts: " + (conflicts.isEmpty() ? "none" : conflicts.size()
+                        + " (a person decided differently on two laptops; not settled by the later clock)"));
+                conflicts.forEach(c -> out.println("  " + c.describe()));
             }
         }
         return 0;

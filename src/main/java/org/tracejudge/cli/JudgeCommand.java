@@ -6,13 +6,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.tracejudge.judges.JudgeConfig;
-import org.tracejudge.judges.JudgeListener;
 import org.tracejudge.judges.JudgeRunner;
 import org.tracejudge.judges.JudgeStore;
+import org.tracejudge.judges.RemotePreview;
 import org.tracejudge.judges.RunReport;
 import org.tracejudge.judges.prompt.Rubric;
 import org.tracejudge.judges.prompt.RubricLibrary;
 import org.tracejudge.judges.provider.ProviderKind;
+import org.tracejudge.redaction.Redactor;
 import org.tracejudge.settings.AppDirs;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
@@ -25,6 +26,8 @@ import picocli.CommandLine.Spec;
         + "The judge's settings are saved in the project under --name, so later runs need only --name. "
         + "Safe to interrupt (Ctrl-C): what was answered is kept, the next run sends only what is missing.")
 final class JudgeCommand implements Callable<Integer> {
+    enum Out { text, json }
+
     @Spec
     CommandSpec spec;
 
@@ -71,6 +74,21 @@ final class JudgeCommand implements Callable<Integer> {
             + JudgeConfig.DEFAULT_TIMEOUT_MILLIS / 1000 + ").")
     Double timeoutSeconds;
 
+    @Option(names = "--structured-output", negatable = true, paramLabel = "",
+            description = "Ask the server for JSON matching the verdict's schema (OpenAI-compatible response_format "
+                    + "json_schema; Anthropic a forced tool); falls back to free text when the server refuses it "
+                    + "(new judge: on; judges saved before this option: off). --no-structured-output turns it off.")
+    Boolean structuredOutput;
+
+    @Option(names = "--batch", description = "Submit through the provider's batch API (OpenAI Batch API, Anthropic "
+            + "Message Batches: half the price, results within 24 h) and wait for it with progress. Stopping the "
+            + "command keeps the batch id in the project: run the same command again to pick the batch up.")
+    boolean batch;
+
+    @Option(names = "--batch-poll", paramLabel = "SECONDS", defaultValue = "30",
+            description = "How often to ask a batch for its progress (default: ${DEFAULT-VALUE}).")
+    double batchPollSeconds;
+
     @Option(names = "--limit", paramLabel = "N", defaultValue = "0", description = "Judge at most N traces this run.")
     int limit;
 
@@ -82,29 +100,47 @@ final class JudgeCommand implements Callable<Integer> {
     boolean retryNulls;
 
     @Option(names = "--preview", paramLabel = "N", description = "Print exactly what would be sent for the next N traces "
-            + "(redacted for a remote judge when the project's redaction.remote setting is on) and send nothing.")
+            + "(redacted when the project's redaction setting says so) and send nothing.")
     Integer preview;
+
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
+            description = "The run's summary as text or JSON (default: ${DEFAULT-VALUE}).")
+    Out format;
+
+    @Option(names = "--redact", arity = "0..1", fallbackValue = "on", paramLabel = "on|remote|off",
+            description = "Save the project's redaction setting: on (every judge's input, local too), remote (judges "
+                    + "not on this computer; the default for projects with safety-critical tools) or off (the default "
+                    + "otherwise). --redact alone means on.")
+    String redact;
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
+        // with --format json, stdout carries only the JSON summary: the judge's description goes to stderr
+        PrintWriter out = format != Out.json || preview != null ? spec.commandLine().getOut()
+                : TracejudgeCli.verbosity(spec) == TracejudgeCli.Verbosity.QUIET ? new PrintWriter(java.io.Writer.nullWriter())
+                : spec.commandLine().getErr();
         PrintWriter err = spec.commandLine().getErr();
-        try (Project p = Project.open(project)) {
+        try (Project p = Project.open(project); JudgeProgress progress = JudgeProgress.forCommand(spec)) {
+            if (redact != null) {
+                RemotePreview.setMode(p, redact.toLowerCase(Locale.ROOT));
+            }
             JudgeConfig saved = JudgeStore.load(p, name);
             JudgeConfig cfg = configure(saved == null ? JudgeConfig.defaults(name) : saved);
             Rubric r = new RubricLibrary(AppDirs.dataDir().resolve("rubrics")).rubric(cfg.rubric());
             JudgeRunner runner = new JudgeRunner(p, cfg, r, System::getenv,
-                    new JudgeRunner.Options(models, limit, retryNulls, null), new Progress(err));
+                    new JudgeRunner.Options(models, limit, retryNulls, null, batch,
+                            Math.max(1, Math.round(batchPollSeconds * 1000))), progress);
             out.println((saved == null ? "new judge " : "judge ") + name + " (version " + runner.version() + "): "
                     + cfg.rubric() + " rubric, model " + cfg.model() + " via " + cfg.provider().code() + " at "
-                    + cfg.settings().baseUrl());
+                    + cfg.settings().baseUrl() + (cfg.structured() ? ", structured output" : ""));
             out.println(cfg.local() ? "  endpoint on this computer: the traces do not leave it"
                     : "  remote endpoint: the traces are sent to " + host(cfg.settings().baseUrl()));
+            out.println(runner.redacts() ? "  redaction: on (e-mails, phones, names, addresses, dates of birth; project "
+                    + "setting " + RemotePreview.mode(p) + "). " + Redactor.LIMITS
+                    : "  redaction: off (project setting " + RemotePreview.mode(p) + "; judge --redact turns it on)");
             out.flush();
             if (preview != null) {
                 var previews = runner.preview(Math.max(1, preview));
-                out.println(runner.redacts() ? "  redaction: on (e-mails, phones, names, addresses, dates of birth)"
-                        : "  redaction: off");
                 for (var pv : previews) {
                     out.println("--- request body (" + pv.redaction().spans().size() + " redactions) ---");
                     out.println(pv.body());
@@ -127,23 +163,44 @@ final class JudgeCommand implements Callable<Integer> {
             try {
                 report = runner.run();
             } finally {
+                progress.close();
                 try {
                     Runtime.getRuntime().removeShutdownHook(hook);
                 } catch (IllegalStateException shuttingDown) {
                     // the hook is running: it waits for us
                 }
             }
+            if (format == Out.json) {
+                CliJson.print(spec.commandLine().getOut(), CliJson.document(spec, CliJson.snakeCase(report), "run"));
+            }
             out.println(report.summary());
             out.printf(Locale.ROOT, "labelled %d  cached %d  null %d  failed %d  requests %d  tokens in %d  out %d%n",
                     report.labelled(), report.cached(), report.nulls(), report.failed(), report.requests(),
                     report.tokensIn(), report.tokensOut());
+            if (!report.failures().isEmpty()) {
+                out.println("failures by reason:");
+                for (String line : report.failureLines()) {
+                    out.println("  " + line);
+                }
+                out.println("  (tracejudge explain " + project + " --trace ID shows a trace's verdicts and why)");
+            }
             out.flush();
             if ("failed".equals(report.status())) {
                 err.println("tracejudge: " + report.message());
                 err.flush();
                 return 1;
             }
-            return "cancelled".equals(report.status()) ? 130 : 0;
+            if ("cancelled".equals(report.status())) {
+                return 130;
+            }
+            if (report.anyFailure()) {
+                err.println("tracejudge: " + (report.nulls() + report.failed()) + " of " + report.planned()
+                        + " traces failed (" + report.nulls() + " null verdicts, " + report.failed()
+                        + " left for the next run); the failures by reason are above");
+                err.flush();
+                return 1;
+            }
+            return 0;
         }
     }
 
@@ -172,33 +229,14 @@ final class JudgeCommand implements Callable<Integer> {
         if (timeoutSeconds != null) {
             c = c.withTimeoutMillis((int) Math.round(timeoutSeconds * 1000));
         }
+        if (structuredOutput != null) {
+            c = c.withStructured(structuredOutput);
+        }
         return c;
     }
 
     private static String host(String url) {
         okhttp3.HttpUrl u = okhttp3.HttpUrl.parse(url);
         return u == null ? url : u.host();
-    }
-
-    /** A progress line on stderr at most every two seconds. */
-    private static final class Progress implements JudgeListener {
-        private final PrintWriter err;
-        private long lastNanos = System.nanoTime();
-
-        Progress(PrintWriter err) {
-            this.err = err;
-        }
-
-        @Override
-        public void progress(int done, int planned, long elapsedMillis, long etaMillis) {
-            long now = System.nanoTime();
-            if (now - lastNanos < 2_000_000_000L || done >= planned) {
-                return;
-            }
-            lastNanos = now;
-            err.printf(Locale.ROOT, "judged %d of %d (%.0f%%)%s%n", done, planned, 100.0 * done / planned,
-                    etaMillis < 0 ? "" : String.format(Locale.ROOT, ", about %d s left", (etaMillis + 999) / 1000));
-            err.flush();
-        }
     }
 }

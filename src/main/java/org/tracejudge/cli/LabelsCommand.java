@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.tracejudge.json.Json;
+import org.tracejudge.store.Conflicts;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
 import picocli.CommandLine.Command;
@@ -15,8 +16,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "labels", description = "One row per trace: model, task_id, task_type, then each rater's current label "
-        + "(an LLM judge's column is its name and shows its current version's labels).")
+@Command(name = "labels", description = "One row per trace: trace_id, model, task_id, task_type, then each rater's current label "
+        + "(an LLM judge's column is its name and shows its current version's labels). In JSON, a row with null "
+        + "verdicts has null_reasons: {column: why}.")
 final class LabelsCommand implements Callable<Integer> {
     enum Out { csv, json }
 
@@ -32,23 +34,42 @@ final class LabelsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        List<Conflicts.Conflict> conflicts;
         try (Project p = Project.open(project)) {
             ProjectQueries q = new ProjectQueries(p);
             List<ProjectQueries.RaterSummary> raters = q.currentRaters();
-            List<String> header = new ArrayList<>(List.of("model", "task_id", "task_type"));
+            // a person whose decisions on a trace differ across laptops: the cell says so instead of the later one
+            java.util.Map<String, String> conflicted = new java.util.HashMap<>();
+            conflicts = Conflicts.find(p);
+            for (Conflicts.Conflict c : conflicts) {
+                if (c.kind().equals("label")) {
+                    conflicted.put(c.traceId() + '\u0000' + c.who(), "conflict: " + String.join(" | ", c.values()));
+                }
+            }
+            List<String> header = new ArrayList<>(List.of("trace_id", "model", "task_id", "task_type"));
             raters.forEach(r -> header.add(r.column()));
             if (format == Out.csv) {
                 out.println(csvLine(header));
+                int[] n = {0};
                 q.labelRows(raters, row -> {
-                    List<String> cells = new ArrayList<>(List.of(row.model(), row.taskKey(), row.taskType()));
-                    row.labels().values().forEach(v -> cells.add(v == null ? "" : v));
+                    List<String> cells = new ArrayList<>(List.of(row.traceId(), row.model(), row.taskKey(), row.taskType()));
+                    row.labels().forEach((col, v) -> cells.add(conflicted.getOrDefault(row.traceId() + '\u0000' + col,
+                            v == null ? "" : v)));
                     out.println(csvLine(cells));
+                    if (++n[0] % 2048 == 0) {
+                        Output.check(out); // a closed pipe or full disk stops the listing here
+                    }
                 });
             } else {
                 JsonGenerator g = Json.FACTORY.createGenerator(out);
                 g.useDefaultPrettyPrinter();
-                g.writeStartArray();
+                g.writeStartObject(); // the JSON convention (CliJson): schema, command, the rows under a name
+                g.writeNumberField("schema", CliJson.SCHEMA);
+                g.writeStringField("command", "labels");
+                g.writeArrayFieldStart("rows");
                 Exception[] failure = {null};
+                var nullReasons = org.tracejudge.judges.JudgeAnswer.nullReasons(p);
+                int[] n = {0};
                 q.labelRows(raters, row -> {
                     try {
                         g.writeStartObject();
@@ -57,20 +78,43 @@ final class LabelsCommand implements Callable<Integer> {
                         g.writeStringField("task_id", row.taskKey());
                         g.writeStringField("task_type", row.taskType());
                         for (var e : row.labels().entrySet()) {
-                            g.writeStringField(e.getKey(), e.getValue());
+                            g.writeStringField(e.getKey(), conflicted.getOrDefault(row.traceId() + '\u0000' + e.getKey(),
+                                    e.getValue()));
+                        }
+                        var reasons = nullReasons.get(row.traceId());
+                        if (reasons != null) {
+                            // a null verdict: the column stays null and says why
+                            g.writeObjectFieldStart("null_reasons");
+                            for (var r : raters) {
+                                if (reasons.containsKey(r.id())) {
+                                    g.writeStringField(r.column(), reasons.get(r.id()));
+                                }
+                            }
+                            g.writeEndObject();
                         }
                         g.writeEndObject();
                     } catch (java.io.IOException e) {
                         failure[0] = e;
+                    }
+                    if (++n[0] % 2048 == 0) {
+                        Output.check(out);
                     }
                 });
                 if (failure[0] != null) {
                     throw failure[0];
                 }
                 g.writeEndArray();
+                g.writeEndObject();
                 g.flush();
                 out.println();
             }
+        }
+        Output.check(out);
+        if (!conflicts.isEmpty()) {
+            var err = spec.commandLine().getErr();
+            err.println("tracejudge: note: " + conflicts.size() + " conflicting decision" + (conflicts.size() == 1 ? "" : "s")
+                    + " (a person decided differently on two laptops); `tracejudge info` lists them");
+            err.flush();
         }
         return 0;
     }

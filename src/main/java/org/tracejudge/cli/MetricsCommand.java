@@ -24,8 +24,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "metrics", description = "Failure-mode rates per model from one label source: TSR, CTUR, RIR, OFR "
-        + "(summing to 100% of the tool-required traces), RIR and OFR over traces that called the tool, UTR and "
-        + "CTRL-Acc on control tasks; each with count, denominator and 95% Wilson interval.")
+        + "(summing to 100%% of the tool-required traces), RIR and OFR over traces that called the tool, UTR and "
+        + "CTRL-Acc on control tasks; each with count, denominator and 95%% Wilson interval.")
 final class MetricsCommand implements Callable<Integer> {
     enum Out { table, json, csv, markdown }
 
@@ -129,7 +129,7 @@ final class MetricsCommand implements Callable<Integer> {
                     cl.put("source", callSource);
                     cl.set("models", CallMetrics.json(calls));
                 }
-                out.println(result.toPrettyString());
+                CliJson.print(out, CliJson.document(spec, result, null));
             } else if (!calls.isEmpty() && format == Out.csv) {
                 out.print((callsOnly ? "" : "\n") + CallMetrics.csv(calls));
             } else if (!calls.isEmpty()) {

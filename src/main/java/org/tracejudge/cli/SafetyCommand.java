@@ -39,6 +39,10 @@ final class SafetyCommand implements Callable<Integer> {
             + "human_final, blind_first_pass, double_review, content_warning, allow_skip (true/false), break_minutes (number).")
     List<String> set;
 
+    @Option(names = "--split", description = "The figures once per approach and prompt condition (NLT-style studies), "
+            + "each over its own traces.")
+    boolean split;
+
     @Option(names = "--queue", description = "List the adjudication queue (tools experts disagree on) instead of the figures.")
     boolean queue;
 
@@ -63,14 +67,40 @@ final class SafetyCommand implements Callable<Integer> {
             if (queue) {
                 List<SafetyReview.Disagreement> q = p.read(SafetyReview::disagreements);
                 if (format == Fmt.json) {
-                    out.println(Json.MAPPER.valueToTree(q).toString());
+                    CliJson.print(out, CliJson.document(spec, Json.MAPPER.valueToTree(q), "queue"));
                 } else {
                     out.println("adjudication queue: " + q.size());
                     for (SafetyReview.Disagreement d : q) {
-                        out.printf("  %s  %s  %s  %s%s%n", d.traceId(), d.taskKey(), d.model(), d.tool(), d.safetyCritical() ? " (safety-critical)" : "");
+                        out.printf("  %s  %s%s  \"%s\"%n", d.taskKey(), d.tool(), d.safetyCritical() ? " (safety-critical)" : "", d.input());
                         d.experts().forEach(o -> out.printf("      %s: %s — %s%n", o.rater(), o.yes() ? "YES" : "NO",
                                 o.rationale() == null ? "(no rationale)" : o.rationale()));
                     }
+                }
+                return 0;
+            }
+            if (split) {
+                Map<String, Map<String, SafetyFigures.Figures>> slices = p.read(c -> SafetyFigures.bySlice(c, pol));
+                if (slices.isEmpty()) {
+                    throw new IllegalArgumentException("no scored tool-selection runs in " + project.getFileName());
+                }
+                com.fasterxml.jackson.databind.node.ObjectNode json = Json.object();
+                boolean first = true;
+                for (Map.Entry<String, Map<String, SafetyFigures.Figures>> e : slices.entrySet()) {
+                    ArrayNode a = json.putArray(e.getKey());
+                    for (SafetyFigures.Figures f : e.getValue().values()) {
+                        if (scenario != null && !f.scenario().equals(scenario)) {
+                            continue;
+                        }
+                        if (format == Fmt.json) {
+                            a.add(SafetyFigures.json(f));
+                        } else {
+                            out.print((first ? "" : "\n") + "== " + e.getKey() + " ==\n" + SafetyFigures.table(f));
+                            first = false;
+                        }
+                    }
+                }
+                if (format == Fmt.json) {
+                    out.println(Json.write(json));
                 }
                 return 0;
             }
@@ -88,11 +118,11 @@ final class SafetyCommand implements Callable<Integer> {
             }
             if (format == Fmt.json) {
                 if (all.size() == 1) {
-                    out.println(Json.write(SafetyFigures.json(all.values().iterator().next())));
+                    CliJson.print(out, CliJson.document(spec, SafetyFigures.json(all.values().iterator().next()), null));
                 } else {
                     ArrayNode a = Json.MAPPER.createArrayNode();
                     all.values().forEach(f -> a.add(SafetyFigures.json(f)));
-                    out.println(Json.write(a));
+                    CliJson.print(out, CliJson.document(spec, a, "scenarios"));
                 }
             } else {
                 boolean first = true;

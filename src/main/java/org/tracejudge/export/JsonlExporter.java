@@ -43,6 +43,11 @@ public final class JsonlExporter {
                      JsonGenerator g = Json.FACTORY.createGenerator(os)) {
                     g.setRootValueSeparator(null);
                     return write(c, project, g, os);
+                } catch (IOException e) {
+                    // the output file failed, not the project: say which file, and a full disk as such
+                    String m = String.valueOf(e.getMessage());
+                    throw new ProjectException(out + ": cannot write the export: " + (m.contains("No space left")
+                            ? "the disk is full; the file was left as it was" : m), e);
                 }
             });
             Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

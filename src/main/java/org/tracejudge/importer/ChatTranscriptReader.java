@@ -103,7 +103,7 @@ final class ChatTranscriptReader {
             body.set("domain", conv.path("metadata").get("domain"));
         }
         JsonNode tools = conv.get("tools");
-        return TaskCodec.fromToolFailBench(body, tools != null && tools.isArray() ? tools : null, f, "/expected");
+        return TaskCodec.fromToolFailBench(body, tools != null && tools.isArray() ? tools : null, f, "/expected", false);
     }
 
     private static Turn openAiTurn(Fields f, String ptr, Role role, JsonNode m, Map<String, ToolCall> callsById) {

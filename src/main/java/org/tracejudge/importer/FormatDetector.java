@@ -47,7 +47,7 @@ public final class FormatDetector {
     /** The first element's field names decide between results and judge files. */
     private static Format detectArray(Path file, byte[] head) {
         Set<String> fields = new HashSet<>();
-        try (JsonParser p = Json.FACTORY.createParser(head)) {
+        try (JsonParser p = StrictJson.parser(head)) {
             p.nextToken();
             if (p.nextToken() == JsonToken.START_OBJECT) {
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -55,6 +55,13 @@ public final class FormatDetector {
                     p.nextToken();
                     p.skipChildren();
                 }
+            }
+        } catch (com.fasterxml.jackson.core.io.JsonEOFException e) {
+            // a first row larger than the sniffed head: decide from what was seen
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            if (head.length < (1 << 16) || !String.valueOf(e.getOriginalMessage()).contains("end-of-input")) {
+                // the first row itself is bad (NaN, a duplicate key, 10,000 levels deep...): say so, not "cannot tell"
+                throw ImportException.fromParse(file, e, "/0", 0);
             }
         } catch (IOException e) {
             // a first row larger than the sniffed head: decide from what was seen
@@ -83,7 +90,13 @@ public final class FormatDetector {
         JsonNode node = null;
         if (first != null) {
             try {
-                node = Json.MAPPER.readTree(first.startsWith("\uFEFF") ? first.substring(1) : first);
+                node = StrictJson.readTree(first.startsWith("\uFEFF") ? first.substring(1) : first);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                String line = first.strip();
+                if (line.startsWith("{") && line.endsWith("}")) {
+                    throw ImportException.fromParse(file, e, "", 0); // a whole JSON line that is not valid JSON
+                }
+                node = null;
             } catch (IOException e) {
                 node = null;
             }
@@ -91,7 +104,11 @@ public final class FormatDetector {
         if (node == null || !node.isObject()) {
             // a pretty-printed single object, e.g. tasks.json
             try {
-                node = Json.MAPPER.readTree(file.toFile());
+                try (JsonParser p = StrictJson.parser(Files.readAllBytes(file))) {
+                    node = Json.MAPPER.readTree(p);
+                }
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw ImportException.fromParse(file, e, "", 0);
             } catch (IOException e) {
                 throw new ImportException(file, -1, null, "cannot tell the format: not a JSON object and its first "
                         + "line is not one either (" + e.getMessage().split("\n")[0] + ")");

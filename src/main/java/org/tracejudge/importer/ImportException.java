@@ -64,7 +64,24 @@ public class ImportException extends RuntimeException {
         long col = loc == null ? -1 : loc.getColumnNr();
         String msg = String.valueOf(e.getOriginalMessage());
         String problem;
-        if (e instanceof JsonEOFException || msg.contains("end-of-input")) {
+        // the parser knows the exact place: prefer its pointer when it goes deeper than the caller's
+        if (e.getProcessor() instanceof com.fasterxml.jackson.core.JsonParser p && p.getParsingContext() != null) {
+            String here = p.getParsingContext().pathAsPointer().toString();
+            String base = pointer == null ? "" : pointer;
+            if (!here.isEmpty() && !here.equals("/")) {
+                pointer = here.startsWith(base) || base.isEmpty() || lineOffset != 0 ? here : base + here;
+            }
+        }
+        if (e instanceof StrictJson.Invalid) {
+            problem = msg;
+        } else if (msg.startsWith("Duplicate field") || msg.startsWith("Duplicate Object property")) {
+            problem = "a key given twice (" + firstSentence(msg) + "); expected each key once";
+        } else if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException && msg.contains("nesting depth")) {
+            problem = "nested deeper than " + StrictJson.MAX_DEPTH + " levels (expected at most " + StrictJson.MAX_DEPTH + ")";
+        } else if (msg.contains("Non-standard token 'NaN'") || msg.contains("Non-standard token 'Infinity'")
+                || msg.contains("Non-standard token '-Infinity'") || msg.contains("Non-standard token '+Infinity'")) {
+            problem = "NaN and Infinity are not JSON numbers (expected a finite number)";
+        } else if (e instanceof JsonEOFException || msg.contains("end-of-input")) {
             problem = "the file ends in the middle of a JSON value (truncated?)";
         } else if (msg.contains("Invalid UTF-8") || msg.contains("Invalid UTF-32") || msg.contains("Unexpected character (0xFFFD")) {
             problem = "not UTF-8 text (" + firstSentence(msg) + "); save the file as UTF-8 and import it again";

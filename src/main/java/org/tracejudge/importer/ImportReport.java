@@ -21,6 +21,10 @@ public final class ImportReport {
         public int adjudicationsNew;
         public int adjudicationsSeen;
         public int ambiguousMatches;
+        /** Position in the import (phase, then command-line order): a task shared by files counts for the first. */
+        int order;
+        /** Traces already in the project whose content this file replaced (import --replace). */
+        public int tracesReplaced;
 
         FileCounts(String file, Format format, String rater) {
             this.file = file;
@@ -29,7 +33,7 @@ public final class ImportReport {
         }
 
         public boolean changedNothing() {
-            return tasksNew == 0 && tracesNew == 0 && labelsNew == 0 && adjudicationsNew == 0;
+            return tasksNew == 0 && tracesNew == 0 && labelsNew == 0 && adjudicationsNew == 0 && tracesReplaced == 0;
         }
 
         public String summary() {
@@ -47,6 +51,10 @@ public final class ImportReport {
             if (nullVerdicts > 0) {
                 sb.append("; ").append(nullVerdicts).append(" null verdict").append(nullVerdicts == 1 ? "" : "s")
                         .append(" kept as no label");
+            }
+            if (tracesReplaced > 0) {
+                sb.append("; ").append(tracesReplaced).append(" trace").append(tracesReplaced == 1 ? "" : "s")
+                        .append(" replaced (their earlier labels withdrawn in the ledger)");
             }
             if (ambiguousMatches > 0) {
                 sb.append("; ").append(ambiguousMatches).append(" verdicts matched several runs of a model and went to the newest run");

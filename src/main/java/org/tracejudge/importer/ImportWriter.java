@@ -34,6 +34,13 @@ final class ImportWriter {
     private final PreparedStatement insLabel;
     private final PreparedStatement insAdj;
     private final Set<String> taskIds = new HashSet<>();
+    /** Each task this import met: whether it was new to the project, and the first file (in import order) that refers to it. */
+    private final Map<String, TaskTally> taskTallies = new HashMap<>();
+
+    private static final class TaskTally {
+        Boolean wasNew;
+        ImportReport.FileCounts owner;
+    }
     private final Set<String> toolsetIds = new HashSet<>();
     private final Set<String> raterIds = new HashSet<>();
     private final Set<String> newTraces = new HashSet<>();
@@ -46,6 +53,14 @@ final class ImportWriter {
     private final List<ImportReport.FileCounts> labelBatchCounts = new ArrayList<>();
     private final List<ImportReport.FileCounts> traceBatchCounts = new ArrayList<>();
     private long written;
+    /** Content of each trace this import has met (its first copy), to refuse a second copy that differs. */
+    private final Map<String, Records.TraceRec> importedTraces = new HashMap<>();
+    /** Source id to the file it came from, for messages. */
+    private final Map<String, Path> sourceFiles = new HashMap<>();
+    /** Traces this import replaced (--replace): their earlier labels were withdrawn. */
+    private final Set<String> replacedTraces = new HashSet<>();
+    private boolean replace;
+    private int replaced;
 
     ImportWriter(Connection c) throws SQLException {
         this.c = c;
@@ -74,6 +89,19 @@ final class ImportWriter {
         return written;
     }
 
+    /** With {@code true}, a trace already in the project with other content is replaced (see {@link #replaceTrace}). */
+    void replaceChanged(boolean on) {
+        this.replace = on;
+    }
+
+    int replaced() {
+        return replaced;
+    }
+
+    void sourceFile(String sourceId, Path file) {
+        sourceFiles.put(sourceId, file);
+    }
+
     void source(String id, Path file, String sha256, String format, String rater, int rows) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO import_source(id, file_name, sha256, "
                 + "format, rater, rows, imported_at) VALUES (?,?,?,?,?,?,?)")) {
@@ -96,7 +124,19 @@ final class ImportWriter {
             toolset(r.id(), r.toolsJson());
         } else if (rec instanceof Records.TaskRec r) {
             task(r, counts);
+        } else if (rec instanceof Records.TaskRef r) {
+            taskRef(r.id(), counts);
         } else if (rec instanceof Records.TraceRec r) {
+            Records.TraceRec first = importedTraces.putIfAbsent(r.id(), r);
+            if (first != null) {
+                String diff = differences(first.taskId(), first.answer(), first.toolCalls(), first.turns(), first.extra(), r);
+                if (diff != null) {
+                    throw new ImportException(sourceFiles.get(sourceId), -1, null, "the same trace twice with different "
+                            + "content in one import: " + describe(r) + " (" + diff + " differ); expected each trace once");
+                }
+                counts.tracesSeen++;
+                return;
+            }
             traceBatch.add(r);
             traceBatchSource.add(sourceId);
             traceBatchCounts.add(counts);
@@ -141,7 +181,40 @@ final class ImportWriter {
         }
     }
 
+    /**
+     * A file refers to a task. The task is counted once, for the first file in import order (phase, then command-line
+     * order) that refers to it, not for the file whose reader reached the writer first: readers run in parallel, and
+     * results files share the tasks they embed.
+     */
+    private TaskTally refer(String taskId, ImportReport.FileCounts counts) {
+        TaskTally t = taskTallies.computeIfAbsent(taskId, k -> new TaskTally());
+        if (counts != null && (t.owner == null || counts.order < t.owner.order)) {
+            t.owner = counts;
+        }
+        return t;
+    }
+
+    private void taskRef(String taskId, ImportReport.FileCounts counts) {
+        refer(taskId, counts);
+    }
+
+    /** Adds each task to its file's counts; called once, after every file was written. */
+    void finishTaskCounts() {
+        for (TaskTally t : taskTallies.values()) {
+            if (t.owner == null) {
+                continue;
+            }
+            if (t.wasNew != null && t.wasNew) {
+                t.owner.tasksNew++;
+            } else {
+                t.owner.tasksSeen++;
+            }
+        }
+        taskTallies.clear();
+    }
+
     private void task(Records.TaskRec r, ImportReport.FileCounts counts) throws SQLException {
+        TaskTally tally = refer(r.id(), counts);
         if (!taskIds.add(r.id())) {
             return;
         }
@@ -160,11 +233,7 @@ final class ImportWriter {
         ins.setString(7, r.userMessage());
         ins.setString(8, r.toolsetId());
         ins.setString(9, r.body());
-        if (ins.executeUpdate() == 1 && !existed) {
-            counts.tasksNew++;
-        } else {
-            counts.tasksSeen++;
-        }
+        tally.wasNew = ins.executeUpdate() == 1 && !existed;
     }
 
     private boolean exists(String taskId) throws SQLException {
@@ -292,6 +361,9 @@ final class ImportWriter {
                     traceBatchCounts.get(i).tracesNew++;
                     tracesByModel.remove(traceBatch.get(i).model());
                 } else {
+                    if (changedOrSame(traceBatch.get(i), traceBatchSource.get(i))) {
+                        traceBatchCounts.get(i).tracesReplaced++;
+                    }
                     traceBatchCounts.get(i).tracesSeen++;
                 }
             }
@@ -315,8 +387,13 @@ final class ImportWriter {
                         replaces = null;
                     }
                 }
-                lastLabel.put(key, l.id());
-                Ledger.bind(insLabel, l.id(), l.entry(), replaces,
+                String id = l.id();
+                if (replacedTraces.contains(l.entry().traceId()) && labelExists(id)) {
+                    // the same verdict as before the replacement: a new entry after the withdrawal, not a no-op
+                    id = Ids.of("label", id, "after-replace", Timestamps.now());
+                }
+                lastLabel.put(key, id);
+                Ledger.bind(insLabel, id, l.entry(), replaces,
                         l.createdAt() == null ? Timestamps.now() : l.createdAt());
                 insLabel.addBatch();
             }
@@ -336,5 +413,110 @@ final class ImportWriter {
             labelBatch.clear();
             labelBatchCounts.clear();
         }
+    }
+
+    /** Refuses (or with --replace, replaces) a trace already in the project whose content differs from {@code t}. */
+    private boolean changedOrSame(Records.TraceRec t, String sourceId) throws SQLException {
+        String diff;
+        try (PreparedStatement q = c.prepareStatement("SELECT task_id, answer, tool_calls, turns, extra FROM trace WHERE id = ?")) {
+            q.setString(1, t.id());
+            try (ResultSet rs = q.executeQuery()) {
+                if (!rs.next()) {
+                    return false;
+                }
+                diff = differences(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), t);
+            }
+        }
+        if (diff == null) {
+            return false;
+        }
+        if (!replace) {
+            throw new ImportException(sourceFiles.get(sourceId), -1, null, describe(t) + " is already in the project with "
+                    + "other content (" + diff + " differ); nothing was imported. To replace it, import again with "
+                    + "--replace: its earlier labels are then withdrawn in the ledger and the file's labels apply");
+        }
+        replaceTrace(t, sourceId);
+        return true;
+    }
+
+    /**
+     * Replaces a trace's content and withdraws, in the ledger, every rater's current label on it (they judged the old
+     * content); the labels this import brings then stand alone. Never a mix of old answers and new labels.
+     */
+    private void replaceTrace(Records.TraceRec t, String sourceId) throws SQLException {
+        try (PreparedStatement u = c.prepareStatement("UPDATE trace SET task_id = ?, answer = ?, tool_calls = ?, turns = ?, "
+                + "extra = ?, source_id = ? WHERE id = ?")) {
+            u.setString(1, t.taskId());
+            u.setString(2, t.answer());
+            u.setString(3, t.toolCalls());
+            u.setString(4, t.turns());
+            u.setString(5, t.extra());
+            u.setString(6, sourceId);
+            u.setString(7, t.id());
+            u.executeUpdate();
+        }
+        List<String> raters = new ArrayList<>();
+        try (PreparedStatement q = c.prepareStatement("SELECT rater_id FROM current_label WHERE trace_id = ? AND action <> 'withdraw'")) {
+            q.setString(1, t.id());
+            try (ResultSet rs = q.executeQuery()) {
+                while (rs.next()) {
+                    raters.add(rs.getString(1));
+                }
+            }
+        }
+        Path file = sourceFiles.get(sourceId);
+        for (String rater : raters) {
+            Ledger.append(c, Ids.of("label", t.id(), rater, "withdraw-on-replace", Timestamps.now()), Ledger.Entry.withdraw(
+                    t.id(), rater, "import --replace" + (file == null ? "" : " " + file.getFileName())
+                            + ": the trace's content was replaced"));
+            lastLabel.remove(t.id() + '\u0000' + rater);
+        }
+        replacedTraces.add(t.id());
+        replaced++;
+    }
+
+    private boolean labelExists(String labelId) throws SQLException {
+        try (PreparedStatement q = c.prepareStatement("SELECT 1 FROM label WHERE id = ?")) {
+            q.setString(1, labelId);
+            try (ResultSet rs = q.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
+
+    /** Which parts of a trace differ, or null when none does. */
+    private static String differences(String taskId, String answer, String calls, String turns, String extra,
+                                      Records.TraceRec t) {
+        List<String> d = new ArrayList<>();
+        if (!java.util.Objects.equals(taskId, t.taskId())) {
+            d.add("task");
+        }
+        if (!java.util.Objects.equals(answer, t.answer())) {
+            d.add("answer");
+        }
+        if (!java.util.Objects.equals(calls, t.toolCalls())) {
+            d.add("tool calls");
+        }
+        if (!java.util.Objects.equals(turns, t.turns())) {
+            d.add("turns");
+        }
+        if (!java.util.Objects.equals(extra, t.extra())) {
+            d.add("other fields");
+        }
+        return d.isEmpty() ? null : String.join(", ", d);
+    }
+
+    private String describe(Records.TraceRec t) throws SQLException {
+        String key = t.taskId();
+        try (PreparedStatement q = c.prepareStatement("SELECT task_key FROM task WHERE id = ?")) {
+            q.setString(1, t.taskId());
+            try (ResultSet rs = q.executeQuery()) {
+                if (rs.next()) {
+                    key = rs.getString(1);
+                }
+            }
+        }
+        return "the trace of model '" + t.model() + "' on task '" + key + "'" + (t.run() == null || t.run().isEmpty() ? ""
+                : " (run " + t.run() + ")");
     }
 }

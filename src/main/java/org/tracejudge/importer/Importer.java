@@ -44,10 +44,31 @@ public final class Importer {
 
     private final Project project;
     private final ImportListener listener;
+    private boolean addUnmatchedInputs;
+    private volatile NltReaders.Inputs nltInputs = NltReaders.Inputs.NONE;
+    private boolean replaceChanged;
+
+    /**
+     * With {@code true}, a trace already in the project whose content the files change is replaced: its earlier
+     * labels are withdrawn in the ledger (they judged the old content). Without it such a trace refuses the import.
+     */
+    public Importer replacing(boolean on) {
+        this.replaceChanged = on;
+        return this;
+    }
 
     public Importer(Project project, ImportListener listener) {
         this.project = project;
         this.listener = listener == null ? ImportListener.NONE : listener;
+    }
+
+    /**
+     * NLT run rows that match no input of their scenario (by id, then exact text) are added as new inputs of that
+     * scenario (with its tools) instead of refused.
+     */
+    public Importer addUnmatchedInputs(boolean add) {
+        this.addUnmatchedInputs = add;
+        return this;
     }
 
     /** One file to import, its format (AUTO to detect) and, for judge files, the rater's name. */
@@ -99,6 +120,7 @@ public final class Importer {
         ImportReport report = new ImportReport();
         project.write(c -> {
             ImportWriter writer = new ImportWriter(c);
+            writer.replaceChanged(replaceChanged);
             writer.accept(new Records.RaterRec(ResultsFileReader.HARNESS_ID, ResultsFileReader.HARNESS,
                     RaterKind.IMPORTED, "", null, "The rule label the benchmark's harness computed at run time"),
                     null, null);
@@ -110,11 +132,16 @@ public final class Importer {
                         inPhase.add(s);
                     }
                 }
+                if (inPhase.stream().anyMatch(s -> s.format() == Format.NLT)) {
+                    writer.flush(); // the scenario files of this import are in the project now
+                    nltInputs = NltReaders.Inputs.load(c, addUnmatchedInputs);
+                }
                 if (!inPhase.isEmpty()) {
                     runPhase(inPhase, writer, seen, report);
                 }
             }
             writer.flush();
+            writer.finishTaskCounts();
             if (listener.cancelled()) {
                 throw new ImportCancelledException();
             }
@@ -159,7 +186,9 @@ public final class Importer {
         try {
             for (int i = 0; i < sources.size(); i++) {
                 Source s = sources.get(i);
-                counts.add(new ImportReport.FileCounts(s.file().getFileName().toString(), s.format(), s.rater()));
+                ImportReport.FileCounts fc = new ImportReport.FileCounts(s.file().getFileName().toString(), s.format(), s.rater());
+                fc.order = report.files().size() + i;
+                counts.add(fc);
                 final int index = i;
                 pool.submit(() -> readOne(index, s, seen, queue));
             }
@@ -180,6 +209,7 @@ public final class Importer {
                     Source s = sources.get(chunk.fileIndex());
                     if (sourceIds[chunk.fileIndex()] == null) {
                         sourceIds[chunk.fileIndex()] = sourceId(s);
+                        writer.sourceFile(sourceIds[chunk.fileIndex()], s.file());
                     }
                     for (Records.Rec r : chunk.recs()) {
                         writer.accept(r, sourceIds[chunk.fileIndex()], fc);
@@ -249,6 +279,8 @@ public final class Importer {
                 default -> sha = readLines(s, out);
             }
             put(queue, new Chunk(index, new ArrayList<>(buffer), null, null));
+            long size = Files.size(s.file());
+            listener.progress(s.file(), size, size);
             put(queue, new Chunk(index, null, new FileDone(sourceId(s), sha, rows[0]), null));
         } catch (RuntimeException e) {
             put(queue, new Chunk(index, null, null, e));
@@ -261,7 +293,8 @@ public final class Importer {
         MessageDigest sha = sha256Digest();
         var decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-        try (DigestInputStream in = new DigestInputStream(Files.newInputStream(s.file()), sha);
+        long size = Files.size(s.file());
+        try (DigestInputStream in = new DigestInputStream(new ProgressStream(Files.newInputStream(s.file()), s.file(), size), sha);
              BufferedReader r = new BufferedReader(new InputStreamReader(in, decoder), 1 << 16)) {
             CountingReader counted = new CountingReader(r);
             try {
@@ -269,7 +302,7 @@ public final class Importer {
                     case OPENAI -> new ChatTranscriptReader(false).read(s.file(), counted, out, listener);
                     case ANTHROPIC -> new ChatTranscriptReader(true).read(s.file(), counted, out, listener);
                     case TRACEJUDGE -> new WorkbenchJsonlReader().read(s.file(), counted, out, listener);
-                    case NLT -> NltReaders.readRuns(s.file(), counted, out, listener);
+                    case NLT -> NltReaders.readRuns(s.file(), counted, out, listener, nltInputs);
                     case TOOLHAYSTACK -> new ToolHaystackReader().read(s.file(), counted, out, listener);
                     case DIABENCH -> new DiaBenchReader().read(s.file(), counted, out, listener);
                     default -> throw new IllegalStateException(s.format().code());
@@ -280,6 +313,46 @@ public final class Importer {
             }
         }
         return HexFormat.of().formatHex(sha.digest());
+    }
+
+    /** Reports the bytes read of a file to the listener, every 256 kB. */
+    private final class ProgressStream extends java.io.FilterInputStream {
+        private final Path file;
+        private final long size;
+        private long read;
+        private long reported;
+
+        ProgressStream(java.io.InputStream in, Path file, long size) {
+            super(in);
+            this.file = file;
+            this.size = size;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buf, int off, int len) throws IOException {
+            int n = super.read(buf, off, len);
+            if (n > 0) {
+                count(n);
+            }
+            return n;
+        }
+
+        private void count(int n) {
+            read += n;
+            if (read - reported >= (1 << 18)) {
+                reported = read;
+                listener.progress(file, read, size);
+            }
+        }
     }
 
     /** Counts lines handed out, so a decoding error can name its line. */

@@ -30,7 +30,7 @@ final class JsonLines {
             }
             JsonNode node;
             try {
-                node = Json.MAPPER.readTree(text);
+                node = StrictJson.readTree(text);
             } catch (JsonProcessingException e) {
                 throw ImportException.fromParse(file, e, "", line - 1);
             }

@@ -34,7 +34,7 @@ final class JudgeFileReader {
 
     void read(Path file, byte[] bytes, String raterId, Consumer<Records.Rec> out, ImportListener listener) {
         String ptr = "";
-        try (JsonParser p = Json.FACTORY.createParser(bytes)) {
+        try (JsonParser p = StrictJson.parser(bytes)) {
             if (p.nextToken() != JsonToken.START_ARRAY) {
                 throw new ImportException(file, p.currentTokenLocation().getLineNr(), "",
                         "expected a JSON array of judge rows, found " + ResultsFileReader.token(p.currentToken()));

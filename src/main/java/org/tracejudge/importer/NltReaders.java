@@ -7,11 +7,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.tracejudge.json.Json;
 import org.tracejudge.model.Ids;
@@ -22,8 +28,14 @@ import org.tracejudge.selection.Scenario;
 /**
  * Tool-selection inputs (formats.md §5): an NLT scenario file ({@code scenario, tools[{name, description,
  * safety_critical?}], inputs[{id, input, expected_tools}]}) and selector runs as JSON Lines
- * ({@code id, scenario, input, expected_tools, model_id, approach: nlt|structured, output | tool_calls}).
- * A task is one input of one scenario; its id depends only on (scenario, input id), so runs find it.
+ * ({@code id, scenario, input, expected_tools, model_id, approach: nlt|structured, output | tool_calls}, and
+ * optionally {@code run} (the replication), {@code condition} (the prompt version, e.g. original / perturbed) and
+ * {@code usage: {prompt_tokens, completion_tokens}}, kept in the trace's {@code extra}).
+ * A task is one input of one scenario; its id depends only on (scenario, input id). A run row finds its input by
+ * (scenario, id), then by (scenario, exact input text) among the inputs of scenarios whose tools are known; a row
+ * that matches neither is refused with its file and line, or, when asked for, added as a new input of that
+ * scenario with the scenario's tools. Runs of a scenario never imported keep their own ids (classify names them).
+ * A trace is one trial: its id includes model, approach, condition and run, so five replications are five traces.
  */
 final class NltReaders {
     private NltReaders() {}
@@ -40,7 +52,7 @@ final class NltReaders {
     static void readScenario(Path file, byte[] bytes, List<String> safetyCritical, Consumer<Records.Rec> out) {
         JsonNode root;
         try {
-            root = Json.MAPPER.readTree(bytes);
+            root = StrictJson.readTree(bytes);
         } catch (JsonProcessingException e) {
             throw ImportException.fromParse(file, e, "", 0);
         } catch (IOException e) {
@@ -135,18 +147,88 @@ final class NltReaders {
         }
     }
 
+    /** The inputs of the project's scenarios whose tools are known, for matching run rows (shared by reader threads). */
+    static final class Inputs {
+        static final Inputs NONE = new Inputs();
+
+        /** One scenario: input id -> text, text -> input id, its toolset. */
+        static final class Known {
+            final Map<String, String> byId = new ConcurrentHashMap<>();
+            final Map<String, String> byText = new ConcurrentHashMap<>();
+            String toolsetId;
+            String toolsJson;
+        }
+
+        final Map<String, Known> scenarios = new ConcurrentHashMap<>();
+        boolean addUnmatched;
+
+        /** Reads every tool-selection input whose scenario's tools are known. */
+        static Inputs load(Connection c, boolean addUnmatched) throws SQLException {
+            Inputs in = new Inputs();
+            in.addUnmatched = addUnmatched;
+            try (PreparedStatement s = c.prepareStatement("SELECT k.domain, k.body, k.toolset_id, ts.tools FROM task k "
+                    + "JOIN toolset ts ON ts.id = k.toolset_id WHERE k.task_type = 'tool_selection'");
+                 ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    JsonNode body = Json.read(rs.getString(2));
+                    Known k = in.scenarios.computeIfAbsent(rs.getString(1), x -> new Known());
+                    k.toolsetId = rs.getString(3);
+                    k.toolsJson = rs.getString(4);
+                    k.byId.put(body.path("id").asText(), body.path("input").asText());
+                    k.byText.putIfAbsent(body.path("input").asText(), body.path("id").asText());
+                }
+            }
+            return in;
+        }
+    }
+
     /** Reads a runs file: one selector run per line. */
     static void readRuns(Path file, BufferedReader in, Consumer<Records.Rec> out, ImportListener listener)
             throws IOException {
-        JsonLines.read(file, in, listener, "a selector run {id, scenario, input, expected_tools, model_id, "
-                + "approach, output | tool_calls}", (line, f, row, text) -> run(f, (ObjectNode) row, out));
+        readRuns(file, in, out, listener, Inputs.NONE);
     }
 
-    private static void run(Fields f, ObjectNode row, Consumer<Records.Rec> out) {
-        String id = inputId(f, row, "");
+    static void readRuns(Path file, BufferedReader in, Consumer<Records.Rec> out, ImportListener listener, Inputs inputs)
+            throws IOException {
+        JsonLines.read(file, in, listener, "a selector run {id, scenario, input, expected_tools, model_id, "
+                + "approach, output | tool_calls}", (line, f, row, text) -> run(f, (ObjectNode) row, out, inputs));
+    }
+
+    private static void run(Fields f, ObjectNode row, Consumer<Records.Rec> out, Inputs inputs) {
+        String rowId = inputId(f, row, "");
         String scenario = f.requiredText(row, "scenario", "");
         String text = f.requiredText(row, "input", "");
         List<String> expected = expectedTools(f, row, "", null);
+        Inputs.Known known = inputs.scenarios.get(scenario);
+        String id = rowId;
+        Records.TaskRec newTask = null;
+        if (known != null) {
+            if (known.byId.containsKey(rowId)) {
+                String other = known.byText.get(text);
+                if (other != null && !other.equals(rowId)) {
+                    throw f.error("/id", "id " + rowId + " names input " + rowId + " of scenario '" + scenario
+                            + "', but the row's input text is that of input " + other + "; fix the row's id or its text");
+                }
+            } else if (known.byText.containsKey(text)) {
+                id = known.byText.get(text);
+            } else if (inputs.addUnmatched) {
+                synchronized (known) {
+                    String again = known.byText.get(text);
+                    if (again != null) {
+                        id = again;
+                    } else {
+                        known.byId.put(rowId, text);
+                        known.byText.put(text, rowId);
+                        newTask = task(scenario, rowId, text, expected, known.toolsetId, known.toolsJson);
+                    }
+                }
+            } else {
+                throw f.error("/id", "no input of scenario '" + scenario + "' matches this run: none has id "
+                        + quoted(rowId) + " (its ids: " + sample(known.byId.keySet()) + ") and none has exactly this "
+                        + "input text (" + quoted(abbreviate(text)) + "). Give the scenario's input id or its exact text, "
+                        + "or import with --new-inputs to add the row as a new input of '" + scenario + "'");
+            }
+        }
         String model = f.requiredText(row, "model_id", "");
         String approach = f.optionalText(row, "approach", "");
         JsonNode calls = row.get("tool_calls");
@@ -183,15 +265,87 @@ final class NltReaders {
         } else {
             throw f.error("/approach", "expected \"nlt\" or \"structured\", found \"" + approach + "\"");
         }
-        String run = f.optionalText(row, "run", "");
+        String run = runNumber(f, row);
+        String condition = f.optionalText(row, "condition", "");
+        if (condition != null && condition.isBlank()) {
+            throw f.error("/condition", "expected the prompt condition's name (e.g. \"original\"), found an empty string");
+        }
         String taskId = taskId(scenario, id);
-        out.accept(task(scenario, id, text, expected, null, null));
+        // a matched input exists already (counted as seen); a new one comes with the scenario's tools
+        out.accept(newTask != null ? newTask : task(scenario, id, text, expected, null, null));
         ObjectNode extra = Json.object();
         extra.put("approach", approach);
         extra.put("input_id", id);
-        String traceRun = run == null ? approach : approach + ":" + run;
-        out.accept(new Records.TraceRec(Ids.of("trace", taskId, model, traceRun), taskId, model, traceRun, answer,
-                executed.toString(), null, extra.toString()));
+        if (run != null) {
+            extra.put("run", run);
+        }
+        if (condition != null) {
+            extra.put("condition", condition);
+        }
+        ObjectNode usage = usage(f, row);
+        if (usage != null) {
+            extra.set("usage", usage);
+        }
+        if (!id.equals(rowId)) {
+            extra.put("row_id", rowId);
+        }
+        // every replication and every prompt condition is a trial of its own: both are in the trace's id and run
+        String traceRun = (condition == null ? approach : approach + "/" + condition) + (run == null ? "" : ":" + run);
+        String traceId = condition == null ? Ids.of("trace", taskId, model, traceRun)
+                : Ids.of("trace", taskId, model, approach, "condition", condition, "run", run);
+        out.accept(new Records.TraceRec(traceId, taskId, model, traceRun, answer, executed.toString(), null, extra.toString()));
+    }
+
+    /** {@code run}: the replication, a string or a whole number (null when absent). */
+    private static String runNumber(Fields f, JsonNode row) {
+        JsonNode r = row.get("run");
+        if (r == null || r.isNull()) {
+            return null;
+        }
+        if (!(r.isTextual() || r.isIntegralNumber()) || r.asText().isBlank()) {
+            throw f.error("/run", "expected the replication (a whole number or a string), found " + Fields.describe(r));
+        }
+        return r.asText();
+    }
+
+    /** {@code usage: {prompt_tokens, completion_tokens}} (OpenAI's names), each a whole number >= 0 or absent. */
+    private static ObjectNode usage(Fields f, JsonNode row) {
+        JsonNode u = row.get("usage");
+        if (u == null || u.isNull()) {
+            return null;
+        }
+        if (!u.isObject()) {
+            throw f.error("/usage", "expected {prompt_tokens, completion_tokens}, found " + Fields.describe(u));
+        }
+        ObjectNode out = Json.object();
+        for (String k : new String[] {"prompt_tokens", "completion_tokens"}) {
+            JsonNode n = u.get(k);
+            if (n == null || n.isNull()) {
+                continue;
+            }
+            if (!n.isIntegralNumber() || n.asLong() < 0) {
+                throw f.error("/usage/" + k, "expected a whole number of tokens >= 0, found " + Fields.describe(n));
+            }
+            out.put(k, n.asLong());
+        }
+        return out;
+    }
+
+    private static String quoted(String s) {
+        return "\"" + s + "\"";
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 70 ? s : s.substring(0, 67) + "...";
+    }
+
+    /** Up to 8 ids in natural order, then how many more. */
+    private static String sample(java.util.Collection<String> ids) {
+        List<String> l = new ArrayList<>(ids);
+        l.sort(java.util.Comparator.<String>comparingInt(x -> x.matches("\\d+") ? x.length() : Integer.MAX_VALUE)
+                .thenComparing(x -> x));
+        String head = String.join(", ", l.subList(0, Math.min(8, l.size())));
+        return l.size() > 8 ? head + ", … (" + l.size() + " in all)" : head;
     }
 
     private static Records.TaskRec task(String scenario, String id, String input, List<String> expected,

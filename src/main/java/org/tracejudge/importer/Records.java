@@ -7,7 +7,7 @@ import org.tracejudge.store.Ledger;
 final class Records {
     private Records() {}
 
-    sealed interface Rec permits TaskRec, TraceRec, RaterRec, LabelRec, JudgeRec, AdjudicationRec, LabelSetRec, ToolsetRec {}
+    sealed interface Rec permits TaskRec, TaskRef, TraceRec, RaterRec, LabelRec, JudgeRec, AdjudicationRec, LabelSetRec, ToolsetRec {}
 
     record ToolsetRec(String id, String toolsJson) implements Rec {}
 
@@ -15,6 +15,12 @@ final class Records {
 
     record TaskRec(String id, String key, String domain, String type, String target, String labelSet,
                    String userMessage, String toolsetId, String toolsJson, String body) implements Rec {}
+
+    /**
+     * A file refers to a task another file of this import already brought in (results files embed their tasks and
+     * share a parse cache): counted for this file too, so per-file counts do not depend on which reader came first.
+     */
+    record TaskRef(String id) implements Rec {}
 
     record TraceRec(String id, String taskId, String model, String run, String answer, String toolCalls,
                     String turns, String extra) implements Rec {}

@@ -27,6 +27,9 @@ import org.tracejudge.store.Ledger;
 final class ResultsFileReader {
     static final String HARNESS = "harness";
     static final String HARNESS_ID = Ids.of("rater", HARNESS, "");
+    /** The labels the ToolFailBench harness writes (formats.md, section 2), other_error for a failed run. */
+    static final java.util.List<String> CLASSIFICATIONS = java.util.List.of("correct", "tool_skip", "result_ignore",
+            "output_fabrication", "unnecessary_tool_use", "wrong_answer", "other_error");
 
     /** Task already seen in this import: its id and type, keyed by task_id + byte length + CRC32C. */
     record SeenTask(String id, String type) {}
@@ -170,7 +173,7 @@ final class ResultsFileReader {
             } else {
                 System.arraycopy(bytes, rowStart, small, 0, len);
             }
-            try (JsonParser p = Json.FACTORY.createParser(small, 0, len)) {
+            try (JsonParser p = StrictJson.parser(small, 0, len)) {
                 p.nextToken();
                 readRow(file, small, p, r, run, out, task);
                 if (p.nextToken() != null) {
@@ -190,7 +193,7 @@ final class ResultsFileReader {
     /** The full, token-by-token parse: the reference for every error message. */
     void readFull(Path file, byte[] bytes, String run, Consumer<Records.Rec> out, ImportListener listener) {
         String pointer = "";
-        try (JsonParser p = Json.FACTORY.createParser(bytes)) {
+        try (JsonParser p = StrictJson.parser(bytes)) {
             if (p.nextToken() != JsonToken.START_ARRAY) {
                 throw new ImportException(file, p.currentTokenLocation().getLineNr(), "",
                         "expected a JSON array of result rows, found " + token(p.currentToken()));
@@ -237,6 +240,7 @@ final class ResultsFileReader {
         String answer = null;
         boolean answerSeen = false;
         String classification = null;
+        boolean classificationSeen = false;
         StringBuilder extra = new StringBuilder("{");
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
@@ -262,7 +266,7 @@ final class ResultsFileReader {
                     model = p.getText();
                 }
                 case "agent_trace" -> {
-                    if (t != JsonToken.START_OBJECT && t != JsonToken.VALUE_NULL) {
+                    if (t != JsonToken.START_OBJECT) {
                         throw new ImportException(file, line, ptr + "/agent_trace",
                                 "expected an object {tool_calls: [...]}, found " + token(t));
                     }
@@ -280,6 +284,7 @@ final class ResultsFileReader {
                         throw new ImportException(file, line, ptr + "/classification", "expected a string, found " + token(t));
                     }
                     classification = t == JsonToken.VALUE_NULL ? null : p.getText();
+                    classificationSeen = true;
                 }
                 default -> {
                     // raw_responses, error and anything else: kept verbatim
@@ -304,6 +309,18 @@ final class ResultsFileReader {
         if (!answerSeen) {
             throw new ImportException(file, rowLine, ptr + "/agent_answer", "expected a string, found nothing (the field is missing)");
         }
+        if (agentTrace == null) {
+            throw new ImportException(file, rowLine, ptr + "/agent_trace",
+                    "expected an object {tool_calls: [...]}, found nothing (the field is missing)");
+        }
+        if (!classificationSeen) {
+            throw new ImportException(file, rowLine, ptr + "/classification",
+                    "expected the harness's label (a string), found nothing (the field is missing)");
+        }
+        if (classification != null && !CLASSIFICATIONS.contains(classification)) {
+            throw new ImportException(file, rowLine, ptr + "/classification", "expected one of "
+                    + String.join(", ", CLASSIFICATIONS) + ", found \"" + classification + "\"");
+        }
         String calls = toolCalls(file, rowLine, agentTrace, ptr + "/agent_trace");
         String traceId = Ids.of("trace", model, task.id(), run);
         out.accept(new Records.TraceRec(traceId, task.id(), model, run, answer, calls, null,
@@ -321,9 +338,10 @@ final class ResultsFileReader {
         String key = (end - start) + ":" + Long.toHexString(crc.getValue());
         SeenTask seen = seenTasks.get(key);
         if (seen != null) {
+            out.accept(new Records.TaskRef(seen.id()));
             return seen;
         }
-        JsonNode node = Json.MAPPER.readTree(bytes, start, end - start);
+        JsonNode node = StrictJson.readTree(bytes, start, end - start);
         Fields f = new Fields(file, line);
         Records.TaskRec rec = TaskCodec.fromToolFailBench((ObjectNode) node, null, f, ptr);
         SeenTask fresh = new SeenTask(rec.id(), rec.type());
@@ -365,6 +383,9 @@ final class ResultsFileReader {
                 } catch (IOException e) {
                     // keep the string as the model wrote it
                 }
+            } else if (args != null && !args.isObject() && !args.isNull()) {
+                throw new ImportException(file, line, ptr + "/tool_calls/" + i + "/arguments",
+                        "expected an object of arguments (or a JSON string of one), found " + Fields.describe(args));
             }
             call.set("arguments", args == null ? Json.MAPPER.nullNode() : args);
         }

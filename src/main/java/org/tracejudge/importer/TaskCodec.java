@@ -14,6 +14,8 @@ public final class TaskCodec {
 
     /** Fields a results row adds to the task object; they are not part of the task's identity. */
     private static final List<String> RUN_FIELDS = List.of("available_tools", "evaluation_criteria");
+    /** The values formats.md allows for {@code target_failure_mode}. */
+    static final List<String> TARGETS = List.of("tool_skip", "result_ignore", "output_fabrication", "control");
 
     /**
      * Validates a ToolFailBench task object and turns it into a task row. The id depends only on the
@@ -22,29 +24,20 @@ public final class TaskCodec {
      * @param tools the tool list shown to the model, or null
      */
     static Records.TaskRec fromToolFailBench(ObjectNode task, JsonNode tools, Fields f, String pointer) {
+        return fromToolFailBench(task, tools, f, pointer, true);
+    }
+
+    /**
+     * @param strict a ToolFailBench file's task, checked to the letter of formats.md section 1; otherwise (the
+     *               optional task fields of a chat transcript's {@code expected}) only the types of what is there
+     */
+    static Records.TaskRec fromToolFailBench(ObjectNode task, JsonNode tools, Fields f, String pointer, boolean strict) {
         String key = f.requiredText(task, "task_id", pointer);
         String target = f.requiredText(task, "target_failure_mode", pointer);
-        f.optionalText(task, "domain", pointer);
-        f.optionalText(task, "user_message", pointer);
-        JsonNode expected = f.optionalObject(task, "expected_tool_call", pointer);
-        if (expected != null) {
-            f.requiredText(expected, "name", pointer + "/expected_tool_call");
-        }
-        JsonNode gt = f.optionalObject(task, "ground_truth", pointer);
-        if (gt != null) {
-            JsonNode mc = f.optionalArray(gt, "answer_must_contain", pointer + "/ground_truth");
-            if (mc != null) {
-                for (int i = 0; i < mc.size(); i++) {
-                    if (!mc.get(i).isTextual() && !mc.get(i).isNumber()) {
-                        throw f.error(pointer + "/ground_truth/answer_must_contain/" + i,
-                                "expected a string, found " + Fields.describe(mc.get(i)));
-                    }
-                }
-            }
-            String mode = f.optionalText(gt, "match_mode", pointer + "/ground_truth");
-            if (mode != null && !mode.equals("all") && !mode.equals("any")) {
-                throw f.error(pointer + "/ground_truth/match_mode", "expected \"all\" or \"any\", found \"" + mode + "\"");
-            }
+        if (strict) {
+            validate(task, target, f, pointer);
+        } else {
+            lenient(task, f, pointer);
         }
         ObjectNode body = task.deepCopy();
         JsonNode toolList = tools;
@@ -62,6 +55,78 @@ public final class TaskCodec {
         }
         return new Records.TaskRec(id, key, textOrNull(body, "domain"), type.code(), target,
                 LabelSets.forType(type).name(), textOrNull(body, "user_message"), toolsetId, toolsJson, body.toString());
+    }
+
+    /** Every field formats.md section 1 requires, with the types and values it allows. */
+    private static void validate(ObjectNode task, String target, Fields f, String pointer) {
+        if (!TARGETS.contains(target)) {
+            throw f.error(pointer + "/target_failure_mode", "expected one of " + String.join(", ", TARGETS)
+                    + ", found \"" + target + "\"");
+        }
+        boolean control = target.equals("control");
+        f.requiredText(task, "domain", pointer);
+        f.requiredText(task, "user_message", pointer);
+        for (String optional : List.of("turn_type", "conflict_type", "parametric_trap_note")) {
+            f.optionalText(task, optional, pointer);
+        }
+        f.optionalObject(task, "metadata", pointer);
+        // expected_tool_call {name, arguments}: null (only) on control tasks, but never missing
+        if (!task.has("expected_tool_call")) {
+            throw f.error(pointer + "/expected_tool_call", "expected " + (control ? "null (a control task) or " : "")
+                    + "an object {name, arguments}, found nothing (the field is missing)");
+        }
+        JsonNode expected = control ? f.optionalObject(task, "expected_tool_call", pointer)
+                : f.requiredObject(task, "expected_tool_call", pointer);
+        if (expected != null) {
+            f.requiredText(expected, "name", pointer + "/expected_tool_call");
+            JsonNode args = expected.get("arguments");
+            if (args == null || !args.isObject()) {
+                throw f.error(pointer + "/expected_tool_call/arguments", "expected an object of arguments, found "
+                        + Fields.describe(args));
+            }
+        }
+        // mock_tool_return: an object or an array; null (only) on control tasks
+        JsonNode mock = task.get("mock_tool_return");
+        boolean mockOk = mock != null && (mock.isObject() || mock.isArray() || (control && mock.isNull()));
+        if (!mockOk && !(control && mock == null)) {
+            throw f.error(pointer + "/mock_tool_return", "expected an object or an array" + (control ? " or null" : "")
+                    + ", found " + Fields.describe(mock));
+        }
+        JsonNode available = task.get("available_tools");
+        if (available != null && !available.isNull() && !available.isArray()) {
+            throw f.error(pointer + "/available_tools", "expected an array of tools, found " + Fields.describe(available));
+        }
+        JsonNode gt = f.requiredObject(task, "ground_truth", pointer);
+        {
+            JsonNode mc = gt.get("answer_must_contain");
+            if (mc == null || !mc.isArray()) {
+                throw f.error(pointer + "/ground_truth/answer_must_contain", "expected an array of strings, found "
+                        + Fields.describe(mc));
+            }
+            {
+                for (int i = 0; i < mc.size(); i++) {
+                    if (!mc.get(i).isTextual() && !mc.get(i).isNumber()) {
+                        throw f.error(pointer + "/ground_truth/answer_must_contain/" + i,
+                                "expected a string, found " + Fields.describe(mc.get(i)));
+                    }
+                }
+            }
+            String mode = f.optionalText(gt, "match_mode", pointer + "/ground_truth");
+            if (mode != null && !mode.equals("all") && !mode.equals("any")) {
+                throw f.error(pointer + "/ground_truth/match_mode", "expected \"all\" or \"any\", found \"" + mode + "\"");
+            }
+        }
+    }
+
+    /** The checks a transcript's optional task fields get: types of what is there. */
+    private static void lenient(ObjectNode task, Fields f, String pointer) {
+        f.optionalText(task, "domain", pointer);
+        f.optionalText(task, "user_message", pointer);
+        JsonNode expected = f.optionalObject(task, "expected_tool_call", pointer);
+        if (expected != null) {
+            f.requiredText(expected, "name", pointer + "/expected_tool_call");
+        }
+        f.optionalObject(task, "ground_truth", pointer);
     }
 
     private static String textOrNull(JsonNode n, String field) {

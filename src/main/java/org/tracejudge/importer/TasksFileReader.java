@@ -14,7 +14,7 @@ final class TasksFileReader {
     void read(Path file, byte[] bytes, Consumer<Records.Rec> out) {
         JsonNode root;
         try {
-            root = Json.MAPPER.readTree(bytes);
+            root = StrictJson.readTree(bytes);
         } catch (JsonProcessingException e) {
             throw ImportException.fromParse(file, e, "", 0);
         } catch (IOException e) {
@@ -45,7 +45,7 @@ final class TasksFileReader {
             return null;
         }
         try {
-            JsonNode t = Json.MAPPER.readTree(tools.toFile()).get("tools");
+            JsonNode t = StrictJson.readTree(Files.readAllBytes(tools)).get("tools");
             return t != null && t.isArray() ? t : null;
         } catch (JsonProcessingException e) {
             throw ImportException.fromParse(tools, e, "", 0);

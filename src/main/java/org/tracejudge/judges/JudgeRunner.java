@@ -24,10 +24,12 @@ import org.tracejudge.judges.prompt.Rubric;
 import org.tracejudge.judges.provider.Attempt;
 import org.tracejudge.judges.provider.ChatClient;
 import org.tracejudge.judges.provider.ChatRequest;
+import org.tracejudge.judges.provider.Failure;
 import org.tracejudge.judges.provider.RateLimiter;
 import org.tracejudge.judges.provider.RetryPolicy;
 import org.tracejudge.judges.verdict.Verdict;
 import org.tracejudge.judges.verdict.VerdictParser;
+import org.tracejudge.judges.verdict.VerdictSchema;
 import org.tracejudge.json.Json;
 import org.tracejudge.model.Ids;
 import org.tracejudge.model.LabelSet;
@@ -40,16 +42,22 @@ import org.tracejudge.store.ProjectQueries;
 import org.tracejudge.store.Timestamps;
 
 /**
- * One run of one judge over the traces that have no verdict from its current version.
+ * One run of one judge over the traces that have no verdict from its current version (and those whose null
+ * verdict a fatal or transient cause left; all null verdicts with {@code retryNulls}).
  *
  * <p>Traces whose request is already in the cache are answered from it without a request. The others go
  * to {@code concurrency} worker threads (so never more requests in flight than that), each request waiting
- * for its slot under the requests-per-minute limit. 429, 5xx and timeouts go back into a delay queue with
- * exponential backoff and jitter (at least {@code Retry-After}); other 4xx and malformed bodies become null
- * verdicts; a refused key or an unreachable server stops the run with a message. A single writer thread
- * commits answers as they arrive, each batch of what has arrived in its own transaction (call row, ledger
- * entry, run totals together), so a crash or cancel loses nothing that was committed and a resume sends
- * only what is missing. Each trace is planned once, so no trace gets two verdicts from one run.
+ * for its slot under the requests-per-minute limit and for the end of any pool-wide pause. Each answer is
+ * classified ({@link org.tracejudge.judges.provider.Failure}): transient failures go back into a delay queue
+ * with exponential backoff and jitter (at least {@code Retry-After}; a rate limit pauses every worker);
+ * per-trace failures and invalid verdicts become null verdicts with the provider's message; a fatal one
+ * stops the run at once with the message and what to do, and nothing is written for traces not answered. A
+ * single writer thread commits answers as they arrive, each batch of what has arrived in its own transaction
+ * (call row, ledger entry with a name-based id, run totals together), so a crash or cancel loses nothing that
+ * was committed and a resume sends only what is missing; the run's counts and failure groups are of what was
+ * committed. Each trace is planned once, so no trace gets two verdicts from one run, and one run at a time
+ * holds the project ({@link JudgeLock}). In batch mode the requests go to the provider's batch API instead of
+ * the workers, and their results take the same path.
  */
 public final class JudgeRunner {
     /**
@@ -58,16 +66,25 @@ public final class JudgeRunner {
      * @param retryNulls also judge traces whose current verdict from this version is a null verdict (sent
      *                   afresh, not from the cache)
      */
-    public record Options(List<String> models, int limit, boolean retryNulls, RetryPolicy retry) {
+    public record Options(List<String> models, int limit, boolean retryNulls, RetryPolicy retry, boolean batch,
+                          long batchPollMillis) {
         public Options {
             models = models == null ? List.of() : List.copyOf(models);
             retry = retry == null ? RetryPolicy.DEFAULT : retry;
+            batchPollMillis = batchPollMillis <= 0 ? 30_000 : batchPollMillis;
+        }
+
+        public Options(List<String> models, int limit, boolean retryNulls, RetryPolicy retry) {
+            this(models, limit, retryNulls, retry, false, 0);
         }
 
         public static Options defaults() {
             return new Options(List.of(), 0, false, RetryPolicy.DEFAULT);
         }
     }
+
+    /** Where a submitted batch is kept, so that a stopped command picks it up again: {@code judge-batch:<name>}. */
+    public static final String BATCH_META_PREFIX = "judge-batch:";
 
     private static final int BATCH = 256;
 
@@ -82,13 +99,20 @@ public final class JudgeRunner {
     private final String version;
     private final String apiKeyEnv;
     private final RunCounters counters = new RunCounters();
+    /** Failures by reason, as committed (touched by the writer thread only). */
+    private final Map<Failure, FailureGroup> groups = new java.util.LinkedHashMap<>();
     private final BlockingQueue<Outcome> written = new LinkedBlockingQueue<>();
     private final DelayQueue<Job> jobs = new DelayQueue<>();
+    private final List<Job> batchJobs = new ArrayList<>();
     private final AtomicInteger unresolved = new AtomicInteger();
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile boolean cancelled;
     private volatile boolean planning = true;
     private volatile String fatal;
+    private volatile Failure fatalCause;
+    /** System.nanoTime() until which no request starts (a rate limit pauses the pool). */
+    private volatile long pausedUntil = System.nanoTime();
+    private final AtomicInteger consecutiveFailures = new AtomicInteger();
 
     /**
      * @param env how to read environment variables (the API key's); {@code System::getenv} in the app
@@ -104,6 +128,11 @@ public final class JudgeRunner {
         this.apiKeyEnv = cfg.apiKeyEnv();
         String key = null;
         if (apiKeyEnv != null) {
+            try {
+                JudgeConfig.checkApiKeyEnv(apiKeyEnv); // a key saved where its variable's name belongs is not echoed
+            } catch (IllegalArgumentException e) {
+                throw new JudgeException(e.getMessage());
+            }
             key = env.apply(apiKeyEnv);
             if (key == null || key.isBlank()) {
                 throw new JudgeException("judge '" + cfg.name() + "' reads its API key from the environment variable "
@@ -142,7 +171,9 @@ public final class JudgeRunner {
         ProjectQueries q = new ProjectQueries(project);
         List<RemotePreview> out = new ArrayList<>();
         for (JudgeStore.Pending p : pending) {
-            ChatRequest raw = new ChatRequest(rubric.systemPrompt(), PromptRenderer.render(q.task(p.taskId()), p.trace()));
+            Task task = q.task(p.taskId());
+            ChatRequest raw = new ChatRequest(rubric.systemPromptFor(task.type()), PromptRenderer.render(task, p.trace()),
+                    cfg.structured() ? VerdictSchema.of(LabelSets.forType(task.type()), rubric.requiresEvidence()) : null);
             out.add(RemotePreview.of(client, raw, redactor));
         }
         return out;
@@ -153,11 +184,24 @@ public final class JudgeRunner {
         return redactor != null;
     }
 
-    /** Runs to the end (or until cancelled). */
+    /**
+     * Runs to the end (or until cancelled).
+     *
+     * @throws JudgeException when another judge run holds the project (one at a time; the message names it)
+     */
     public RunReport run() {
+        JudgeLock lock = null;
         try {
+            lock = JudgeLock.acquire(project, cfg.name());
             return doRun();
         } finally {
+            if (lock != null) {
+                try {
+                    lock.close();
+                } catch (RuntimeException e) {
+                    // a lock left behind is taken over by the next run (its process is gone)
+                }
+            }
             client.close();
             finished.countDown();
         }
@@ -180,7 +224,7 @@ public final class JudgeRunner {
         // workers start at once; the planner feeds them while it renders prompts and looks up the cache
         List<Thread> workers = new ArrayList<>();
         RateLimiter limiter = new RateLimiter(cfg.rpm());
-        int n = Math.min(cfg.concurrency(), Math.max(1, pending.size()));
+        int n = options.batch() ? 0 : Math.min(cfg.concurrency(), Math.max(1, pending.size()));
         for (int i = 0; i < n && !pending.isEmpty(); i++) {
             Thread t = new Thread(() -> work(limiter), "judge-worker-" + i);
             t.setDaemon(true);
@@ -195,23 +239,32 @@ public final class JudgeRunner {
                     break;
                 }
                 Task task = tasks.computeIfAbsent(p.taskId(), q::task);
-                ChatRequest request = new ChatRequest(rubric.systemPromptFor(task.type()), PromptRenderer.render(task, p.trace()));
+                LabelSet labels = LabelSets.forType(task.type());
+                ChatRequest request = new ChatRequest(rubric.systemPromptFor(task.type()), PromptRenderer.render(task,
+                        p.trace()), cfg.structured() ? VerdictSchema.of(labels, rubric.requiresEvidence()) : null);
                 if (redactor != null) {
                     request = RemotePreview.of(client, request, redactor).request();
                 }
                 String key = cacheKey(request);
-                LabelSet labels = LabelSets.forType(task.type());
-                boolean fresh = options.retryNulls() && "null".equals(p.currentAction());
+                boolean fresh = "null".equals(p.currentAction());
                 String[] hit = fresh ? null : JudgeStore.cached(project, key);
                 if (hit != null) {
-                    written.add(fromCache(p.traceId(), key, hit, labels));
+                    written.add(fromCache(p.traceId(), key, hit, labels, fresh));
                 } else {
                     unresolved.incrementAndGet();
-                    jobs.put(new Job(p.traceId(), key, request, labels));
+                    Job job = new Job(p.traceId(), key, request, labels, fresh);
+                    if (options.batch()) {
+                        batchJobs.add(job);
+                    } else {
+                        jobs.put(job);
+                    }
                 }
             }
         } finally {
             planning = false;
+        }
+        if (options.batch() && !cancelled) {
+            runBatch(start, pending.size());
         }
         for (Thread t : workers) {
             joinQuietly(t);
@@ -230,7 +283,146 @@ public final class JudgeRunner {
         long elapsed = (System.nanoTime() - start) / 1_000_000;
         return new RunReport(cfg.name(), version, raterId, runId, pending.size(), counters.labelled, counters.cached,
                 counters.nulls, counters.failed, counters.skipped, remaining, counters.requests.get(), counters.tokensIn,
-                counters.tokensOut, counters.latencyMillis, counters.answeredCalls, elapsed, status, fatal);
+                counters.tokensOut, counters.latencyMillis, counters.answeredCalls, elapsed, status, fatal,
+                fatalCause, List.copyOf(groups.values()));
+    }
+
+    /**
+     * Batch mode: submits every request not answered from the cache as one provider batch (or picks up the batch
+     * a stopped run submitted, kept in the project), polls it with progress, and stores its results exactly as
+     * a live run would (the same verdict parsing, null verdicts, failure classes and ledger entries). A cancel
+     * leaves the batch id in the project: the next {@code judge --batch} waits for the same batch.
+     */
+    private void runBatch(long start, int planned) {
+        String metaKey = BATCH_META_PREFIX + cfg.name();
+        Map<String, List<Job>> byKey = new java.util.LinkedHashMap<>();
+        for (Job j : batchJobs) {
+            byKey.computeIfAbsent(j.key, k -> new ArrayList<>()).add(j);
+        }
+        org.tracejudge.judges.provider.BatchApi api = new org.tracejudge.judges.provider.BatchApi(client);
+        String saved = project.meta(metaKey);
+        JsonNodeHolder h = new JsonNodeHolder(saved);
+        String id = h.version() != null && h.version().equals(version) ? h.id() : null;
+        try {
+            if (id == null) {
+                if (byKey.isEmpty()) {
+                    return;
+                }
+                Map<String, ChatRequest> requests = new java.util.LinkedHashMap<>();
+                byKey.forEach((k, js) -> requests.put(k, js.get(0).request));
+                id = api.submit(requests);
+                counters.requests.addAndGet(requests.size());
+                ObjectNode o = Json.object();
+                o.put("id", id);
+                o.put("version", version);
+                o.put("provider", cfg.provider().code());
+                o.put("requests", requests.size());
+                o.put("submitted_at", org.tracejudge.store.Timestamps.now());
+                putMeta(metaKey, o.toString());
+            }
+            org.tracejudge.judges.provider.BatchApi.Status st = null;
+            int failuresInARow = 0;
+            while (!cancelled) {
+                try {
+                    st = api.status(id);
+                    failuresInARow = 0;
+                } catch (org.tracejudge.judges.provider.BatchApi.BatchFailure f) {
+                    if (f.attempt().kind() != Attempt.Kind.RETRY || ++failuresInARow >= options.retry().maxAttempts()) {
+                        throw f;
+                    }
+                }
+                if (st != null) {
+                    listener.progress(Math.min(st.done(), planned), Math.max(planned, st.total()),
+                            (System.nanoTime() - start) / 1_000_000, -1);
+                    if (st.ended()) {
+                        break;
+                    }
+                }
+                sleepQuietly(options.batchPollMillis());
+            }
+            if (cancelled || st == null) {
+                return; // the batch goes on at the provider; its id stays in the project for the next run
+            }
+            Map<String, Attempt> results = api.results(st);
+            for (var e : byKey.entrySet()) {
+                Attempt a = results.get(e.getKey());
+                if (a == null) {
+                    a = Attempt.missing("the batch " + id + " (" + st.status() + ") has no result for this request");
+                }
+                if (a.kind() == Attempt.Kind.FATAL) {
+                    stop(a, a.cause());
+                    break;
+                }
+                for (Job job : e.getValue()) {
+                    job.attempts = 1;
+                    switch (a.kind()) {
+                        case OK -> {
+                            Verdict v = VerdictParser.parse(a.content(), job.labels, rubric.requiresEvidence());
+                            resolve(job, a, "ok", v, v.isNull() ? Failure.INVALID_VERDICT : null, a.truncated());
+                        }
+                        case REFUSED -> resolve(job, a, "refused", Verdict.nullVerdict(a.message(), rawOf(a)),
+                                a.cause(), false);
+                        default -> resolve(job, a, "failed", null, a.cause(), false); // asked again next run
+                    }
+                }
+            }
+            putMeta(metaKey, null);
+        } catch (org.tracejudge.judges.provider.BatchApi.BatchFailure f) {
+            if (f.attempt().kind() == Attempt.Kind.CANCELLED) {
+                return;
+            }
+            stop(f.attempt(), f.attempt().kind() == Attempt.Kind.FATAL ? f.attempt().cause() : Failure.ALL_FAILING);
+        }
+    }
+
+    /** The saved batch's id and judge version (both null when none or unreadable). */
+    private record JsonNodeHolder(String id, String version) {
+        JsonNodeHolder(String json) {
+            this(field(json, "id"), field(json, "version"));
+        }
+
+        private static String field(String json, String f) {
+            if (json == null) {
+                return null;
+            }
+            try {
+                var v = Json.read(json).path(f);
+                return v.isTextual() ? v.asText() : null;
+            } catch (IllegalArgumentException e) {
+                return null;
+            }
+        }
+    }
+
+    private void putMeta(String key, String value) {
+        project.write(c -> {
+            if (value == null) {
+                try (PreparedStatement s = c.prepareStatement("DELETE FROM project_meta WHERE key = ?")) {
+                    s.setString(1, key);
+                    s.executeUpdate();
+                }
+            } else {
+                try (PreparedStatement s = c.prepareStatement("INSERT INTO project_meta(key, value) VALUES (?, ?) "
+                        + "ON CONFLICT(key) DO UPDATE SET value = excluded.value")) {
+                    s.setString(1, key);
+                    s.setString(2, value);
+                    s.executeUpdate();
+                }
+            }
+            return null;
+        });
+    }
+
+    private void sleepQuietly(long millis) {
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        while (!cancelled && System.nanoTime() < end) {
+            try {
+                Thread.sleep(Math.min(50, Math.max(1, TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime()))));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private void work(RateLimiter limiter) {
@@ -243,6 +435,7 @@ public final class JudgeRunner {
                     continue;
                 }
                 limiter.acquire();
+                waitOutPause();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -250,37 +443,98 @@ public final class JudgeRunner {
             if (cancelled) {
                 return;
             }
-            counters.requests.incrementAndGet();
             Attempt a = client.send(job.request);
+            counters.requests.accumulateAndGet(client.requestsSent(), Math::max);
             job.attempts++;
             switch (a.kind()) {
-                case OK -> resolve(job, a, "ok", VerdictParser.parse(a.content(), job.labels, rubric.requiresEvidence()),
-                        a.truncated());
-                case MALFORMED -> resolve(job, a, "malformed", Verdict.nullVerdict(
-                        "malformed provider response: " + a.message(), a.body() == null ? "" : a.body()), false);
-                case REFUSED -> resolve(job, a, "refused", Verdict.nullVerdict(
-                        "the provider refused the request (" + a.message() + ")", a.body() == null ? "" : a.body()),
-                        false);
-                case RETRY -> {
+                case OK -> {
+                    consecutiveFailures.set(0);
+                    Verdict v = VerdictParser.parse(a.content(), job.labels, rubric.requiresEvidence());
+                    resolve(job, a, "ok", v, v.isNull() ? Failure.INVALID_VERDICT : null, a.truncated());
+                }
+                case REFUSED -> {
+                    consecutiveFailures.set(0);
+                    resolve(job, a, "refused", Verdict.nullVerdict(a.message(), rawOf(a)), a.cause(), false);
+                }
+                case MALFORMED -> {
                     if (job.attempts >= retry.maxAttempts()) {
-                        resolve(job, a, "failed", null, false);
+                        resolve(job, a, "malformed", Verdict.nullVerdict("malformed provider response: " + a.message(),
+                                rawOf(a)), Failure.MALFORMED, false);
                     } else {
-                        job.lastError = a.message();
-                        job.readyAt = System.nanoTime()
-                                + TimeUnit.MILLISECONDS.toNanos(retry.delayMillis(job.attempts, a.retryAfterMillis()));
-                        jobs.put(job);
+                        again(job, a, retry);
                     }
                 }
-                case AUTH -> stop("the provider refused the credentials (" + a.message() + ")"
-                        + (apiKeyEnv == null ? "; this judge sends no API key: give one with --api-key-env VAR"
-                        : "; check the API key in the environment variable " + apiKeyEnv));
-                case UNREACHABLE -> stop(unreachable(a.message()));
+                case RETRY -> {
+                    if (a.cause() != Failure.RATE_LIMIT && consecutiveFailures.incrementAndGet() >= failureLimit()) {
+                        stop(a, Failure.ALL_FAILING);
+                        return;
+                    }
+                    if (a.cause() == Failure.RATE_LIMIT) {
+                        // a rate limit is the server's, not this request's: the whole pool waits
+                        long wait = Math.max(a.retryAfterMillis(), retry.delayMillis(1, 0));
+                        pauseUntil(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait));
+                    }
+                    if (job.attempts >= retry.maxAttempts()) {
+                        resolve(job, a, "failed", null, a.cause(), false);
+                    } else {
+                        again(job, a, retry);
+                    }
+                }
+                case FATAL -> {
+                    stop(a, a.cause());
+                    return;
+                }
                 case CANCELLED -> {
                     return;
                 }
                 default -> throw new IllegalStateException(a.kind().toString());
             }
         }
+    }
+
+    private void again(Job job, Attempt a, RetryPolicy retry) {
+        job.lastError = a.message();
+        job.readyAt = Math.max(pausedUntil, System.nanoTime()
+                + TimeUnit.MILLISECONDS.toNanos(retry.delayMillis(job.attempts, a.retryAfterMillis())));
+        jobs.put(job);
+    }
+
+    /** So many transient failures in a row (rate limits aside) mean the server fails every request. */
+    private int failureLimit() {
+        return Math.max(12, 3 * cfg.concurrency());
+    }
+
+    private synchronized void pauseUntil(long nanos) {
+        if (nanos - pausedUntil > 0) {
+            pausedUntil = nanos;
+        }
+    }
+
+    /** Holds this worker while the pool is paused after a rate limit: no request starts during a pause. */
+    private void waitOutPause() throws InterruptedException {
+        while (!cancelled) {
+            long left = pausedUntil - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            Thread.sleep(Math.max(1, Math.min(50, TimeUnit.NANOSECONDS.toMillis(left) + 1)));
+        }
+    }
+
+    private static String rawOf(Attempt a) {
+        return a.body() == null ? "" : a.body();
+    }
+
+    private void stop(Attempt a, Failure f) {
+        if (fatal == null) {
+            synchronized (this) {
+                if (fatal == null) {
+                    fatalCause = f;
+                    fatal = FailureAdvice.fatal(cfg, apiKeyEnv, f, a.message(), consecutiveFailures.get());
+                }
+            }
+        }
+        cancel();
     }
 
     private void stop(String message) {
@@ -290,38 +544,29 @@ public final class JudgeRunner {
         cancel();
     }
 
-    private String unreachable(String detail) {
-        String url = cfg.settings().baseUrl();
-        StringBuilder sb = new StringBuilder("nothing answers at " + url + " (" + detail + ").");
-        if (cfg.local() && url.contains(":11434")) {
-            sb.append(" Start Ollama (ollama serve) and fetch the model (ollama pull ").append(cfg.model())
-                    .append("), or");
-        } else {
-            sb.append(" Check that the server runs, or");
-        }
-        sb.append(" point the judge at another server: tracejudge judge PROJECT --name ").append(cfg.name())
-                .append(" --provider openai|anthropic --base-url URL --model MODEL [--api-key-env VAR].")
-                .append(" The rule classifier and human review work without a judge.");
-        return sb.toString();
-    }
-
-    private void resolve(Job job, Attempt a, String status, Verdict verdict, boolean truncated) {
+    private void resolve(Job job, Attempt a, String status, Verdict verdict, Failure failure, boolean truncated) {
         if (verdict != null && verdict.isNull() && truncated) {
             verdict = Verdict.nullVerdict(verdict.nullReason() + " (the reply stopped at the " + cfg.maxTokens()
-                    + "-token limit)", verdict.raw());
+                    + "-token limit; raise it with --max-tokens)", verdict.raw());
         }
-        written.add(new Outcome(job.traceId, job.key, a, status, verdict, job.attempts,
-                "failed".equals(status) ? "gave up after " + job.attempts + " attempts: " + a.message() : a.message(),
-                null));
+        String error = "failed".equals(status) ? "gave up after " + job.attempts + " attempts: " + a.message()
+                : verdict != null && verdict.isNull() ? verdict.nullReason() : a.message();
+        written.add(new Outcome(job.traceId, job.key, a, status, verdict, job.attempts, error, null, failure,
+                job.replacesNull));
         unresolved.decrementAndGet();
     }
 
-    private Outcome fromCache(String traceId, String key, String[] hit, LabelSet labels) {
+    private Outcome fromCache(String traceId, String key, String[] hit, LabelSet labels, boolean replacesNull) {
         Attempt a = client.reread(hit[1]);
         Verdict v = a.kind() == Attempt.Kind.OK
                 ? VerdictParser.parse(a.content(), labels, rubric.requiresEvidence())
                 : Verdict.nullVerdict("malformed cached response: " + a.message(), hit[1]);
-        return new Outcome(traceId, key, null, "ok", v, 0, null, hit[0]);
+        if (a.kind() == Attempt.Kind.OK && a.truncated() && v.isNull()) {
+            v = Verdict.nullVerdict(v.nullReason() + " (the reply stopped at the " + cfg.maxTokens()
+                    + "-token limit; raise it with --max-tokens)", v.raw());
+        }
+        return new Outcome(traceId, key, null, "ok", v, 0, v.isNull() ? v.nullReason() : null, hit[0],
+                v.isNull() ? Failure.INVALID_VERDICT : null, replacesNull);
     }
 
     /** Hash of provider, model, parameters, system prompt and user prompt (never the key or the URL). */
@@ -361,11 +606,13 @@ public final class JudgeRunner {
         final String key;
         final ChatRequest request;
         final LabelSet labels;
+        final boolean replacesNull;
         int attempts;
         long readyAt = System.nanoTime();
         String lastError;
 
-        Job(String traceId, String key, ChatRequest request, LabelSet labels) {
+        Job(String traceId, String key, ChatRequest request, LabelSet labels, boolean replacesNull) {
+            this.replacesNull = replacesNull;
             this.traceId = traceId;
             this.key = key;
             this.request = request;
@@ -385,8 +632,8 @@ public final class JudgeRunner {
 
     /** One trace's result on its way to the project. {@code attempt} null = answered from the cache. */
     private record Outcome(String traceId, String key, Attempt attempt, String status, Verdict verdict, int attempts,
-                           String error, String cachedCallId) {
-        static final Outcome END = new Outcome(null, null, null, null, null, 0, null, null);
+                           String error, String cachedCallId, Failure failure, boolean replacesNull) {
+        static final Outcome END = new Outcome(null, null, null, null, null, 0, null, null, null, false);
     }
 
     /** The single writer: commits whatever has arrived, one transaction per batch. */
@@ -421,6 +668,8 @@ public final class JudgeRunner {
                     batch.clear();
                     continue;
                 }
+                RunCounters before = counters.copy();
+                Map<Failure, FailureGroup> groupsBefore = new java.util.LinkedHashMap<>(groups);
                 try {
                     List<Outcome> b = batch;
                     project.write(c -> {
@@ -431,6 +680,10 @@ public final class JudgeRunner {
                         return null;
                     });
                 } catch (RuntimeException e) {
+                    // nothing of the batch was committed: count none of it
+                    counters.restore(before);
+                    groups.clear();
+                    groups.putAll(groupsBefore);
                     failure = e;
                     stop("could not write to the project: " + e.getMessage());
                 }
@@ -443,22 +696,44 @@ public final class JudgeRunner {
             }
         }
 
+        private void group(Outcome o, String message) {
+            Failure f = o.failure() == null ? Failure.INVALID_VERDICT : o.failure();
+            FailureGroup g = groups.get(f);
+            groups.put(f, g == null ? new FailureGroup(f, message, 1, o.traceId()) : g.plusOne());
+        }
+
+        /**
+         * The ledger id of a judge's answer: name-based on (judge version, trace, request, answer, the entry it
+         * replaces), so the same answer gets the same id on every laptop and merging two exports keeps it once.
+         */
+        private String answerId(Connection c, Outcome o, Verdict v) throws java.sql.SQLException {
+            String replaces = Ledger.currentLabelId(c, o.traceId(), raterId);
+            return Ids.of("judge-answer", raterId, o.traceId(), o.key(), v.isNull() ? "null" : "set",
+                    v.isNull() ? v.nullReason() : v.label(), Json.contentHash(Json.MAPPER.getNodeFactory().textNode(
+                            v.raw() == null ? "" : v.raw())), replaces);
+        }
+
         private void write(Connection c, Outcome o) throws Exception {
             Attempt a = o.attempt();
             String labelId = null;
             Verdict v = o.verdict();
             if (v != null) {
                 String current = JudgeStore.currentAction(c, o.traceId(), raterId);
-                if ("set".equals(current) || ("null".equals(current) && !options.retryNulls())) {
+                if ("set".equals(current) || ("null".equals(current) && !o.replacesNull())) {
                     counters.skipped++; // labelled meanwhile by another run: never twice
                 } else {
                     Ledger.Entry e = v.isNull()
                             ? Ledger.Entry.nullVerdict(o.traceId(), raterId, v.nullReason(), v.raw(), cfg.name())
                             : new Ledger.Entry(o.traceId(), raterId, "set", v.label(), v.confidence(), v.scores(),
                                     v.reasoning(), v.raw(), null, v.evidence(), cfg.name());
-                    labelId = Ledger.append(c, null, e);
+                    labelId = Ledger.append(c, answerId(c, o, v), e);
+                    if (labelId == null) {
+                        // this very answer is already in the ledger (from another laptop's export): kept once
+                        labelId = Ledger.currentLabelId(c, o.traceId(), raterId);
+                    }
                     if (v.isNull()) {
                         counters.nulls++;
+                        group(o, v.nullReason());
                     } else {
                         counters.labelled++;
                     }
@@ -468,6 +743,7 @@ public final class JudgeRunner {
                 }
             } else {
                 counters.failed++;
+                group(o, o.error());
             }
             if (a != null) {
                 counters.tokensIn += a.tokensIn();
@@ -496,7 +772,7 @@ public final class JudgeRunner {
                     s.setInt(13, a.tokensOut());
                     s.setLong(14, a.latencyMillis());
                     s.setInt(15, o.attempts());
-                    s.setString(16, "ok".equals(o.status()) ? null : o.error());
+                    s.setString(16, o.failure() == null ? null : o.failure().code() + ": " + o.error());
                     s.setString(17, labelId);
                     s.setString(18, Timestamps.now());
                     s.executeUpdate();

@@ -102,11 +102,9 @@ public final class JudgeStore {
             if (models != null && !models.isEmpty()) {
                 sql.append(" AND t.model IN (").append("?,".repeat(models.size() - 1)).append("?)");
             }
-            sql.append(") WHERE cur IS NULL OR cur = 'withdraw'").append(retryNulls ? " OR cur = 'null'" : "")
+            // null verdicts come too: with --retry-nulls all of them, else those a fatal or transient failure left
+            sql.append(") WHERE cur IS NULL OR cur = 'withdraw' OR cur = 'null'")
                     .append(" ORDER BY model, task_key, run, id");
-            if (limit > 0) {
-                sql.append(" LIMIT ").append(limit);
-            }
             List<Pending> out = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement(sql.toString())) {
                 int i = 1;
@@ -117,7 +115,10 @@ public final class JudgeStore {
                     }
                 }
                 try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
+                    while (rs.next() && (limit <= 0 || out.size() < limit)) {
+                        if ("null".equals(rs.getString(3)) && !retryNulls && !retriableNull(c, rs.getString(1), raterId)) {
+                            continue;
+                        }
                         String turns = rs.getString(8);
                         String extra = rs.getString(9);
                         Trace trace = new Trace(rs.getString(1), rs.getString(2), rs.getString(4), rs.getString(5),
@@ -130,6 +131,31 @@ public final class JudgeStore {
             }
             return out;
         });
+    }
+
+    /**
+     * Whether the current null verdict of (trace, rater) came from a fatal or transient failure (model not
+     * found, wrong path, key refused, a cut body, OpenRouter's 200 with a rate-limit error, ...) rather than from
+     * the trace itself: such a trace was never really judged, and the next run asks again without
+     * {@code --retry-nulls}. Null verdicts written before failures were classified are classified again from
+     * the stored call (status, body, error).
+     */
+    static boolean retriableNull(Connection c, String traceId, String raterId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT j.http_status, j.response, j.error, j.status, l.null_reason "
+                + "FROM label l LEFT JOIN judge_call j ON j.label_id = l.id WHERE l.trace_id = ? AND l.rater_id = ? "
+                + "ORDER BY l.created_at DESC, l.id DESC LIMIT 1")) {
+            s.setString(1, traceId);
+            s.setString(2, raterId);
+            try (ResultSet rs = s.executeQuery()) {
+                if (!rs.next()) {
+                    return false;
+                }
+                int http = rs.getInt(1);
+                org.tracejudge.judges.provider.Failure f = org.tracejudge.judges.provider.ErrorClassifier.ofStoredCall(
+                        rs.wasNull() ? 0 : http, rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5));
+                return f != null && f.cls() != org.tracejudge.judges.provider.Failure.Class.PER_TRACE;
+            }
+        }
     }
 
     /** How many traces still have no verdict from the rater (null verdicts count as verdicts). */

@@ -15,25 +15,48 @@ import org.tracejudge.store.Project;
  * @param redaction what was taken out of the case text (empty when redaction is off)
  */
 public record RemotePreview(ChatRequest request, String body, Redactor.Result redaction) {
-    /** Project setting: "on" or "off"; without it, on for projects with safety-critical tools. */
+    /**
+     * Project setting: {@code on} (every judge's input is redacted, local ones too), {@code remote} (judges not on
+     * this computer) or {@code off}. Without it: {@code remote} in projects with safety-critical tools, else off.
+     */
+    public static final String MODE_KEY = "redaction";
+    /** The first setting (on/off for remote judges); still read when {@link #MODE_KEY} is not set. */
     public static final String META_KEY = "redaction.remote";
     /** Project setting: names to redact wherever they occur, comma-separated. */
     public static final String NAMES_KEY = "redaction.names";
+    public static final List<String> MODES = List.of("on", "remote", "off");
 
     public static RemotePreview of(ChatClient client, ChatRequest raw, Redactor redactor) {
         Redactor.Result r = redactor == null ? new Redactor.Result(raw.user(), List.of()) : redactor.redact(raw.user());
-        ChatRequest sent = new ChatRequest(raw.system(), r.text());
+        ChatRequest sent = raw.withUser(r.text());
         return new RemotePreview(sent, client.requestBody(sent), r);
     }
 
-    /** The redactor a judge of this project uses, or null: none for local judges or when the setting is off. */
-    public static Redactor redactorFor(Project p, JudgeConfig cfg) {
-        if (cfg.local()) {
-            return null;
+    /** The project's redaction mode: on, remote or off (the saved setting, else the default). */
+    public static String mode(Project p) {
+        String m = p.meta(MODE_KEY);
+        if (m != null && MODES.contains(m)) {
+            return m;
         }
-        String setting = p.meta(META_KEY);
-        boolean on = setting == null ? org.tracejudge.safety.SafetyPolicy.of(p).humanFinal() : setting.equals("on");
-        if (!on) {
+        String old = p.meta(META_KEY);
+        if (old != null) {
+            return old.equals("on") ? "remote" : "off";
+        }
+        return org.tracejudge.safety.SafetyPolicy.of(p).humanFinal() ? "remote" : "off";
+    }
+
+    /** Saves the project's redaction mode ({@code on}, {@code remote} or {@code off}). */
+    public static void setMode(Project p, String mode) {
+        if (!MODES.contains(mode)) {
+            throw new IllegalArgumentException("redaction must be on, remote or off, not '" + mode + "'");
+        }
+        p.setMeta(MODE_KEY, mode);
+    }
+
+    /** The redactor a judge of this project uses, or null when its input is sent as it is. */
+    public static Redactor redactorFor(Project p, JudgeConfig cfg) {
+        String mode = mode(p);
+        if (mode.equals("off") || (mode.equals("remote") && cfg.local())) {
             return null;
         }
         String names = p.meta(NAMES_KEY);

@@ -12,12 +12,28 @@ package org.tracejudge.judges;
  * @param remaining traces still without a verdict from this judge version after the run
  * @param requests  HTTP requests sent, retries included
  * @param status    done, cancelled or failed
- * @param message   why a run stopped early (failed), or null
+ * @param message   why a run stopped early (failed): the provider's message and what to do; or null
+ * @param fatal     the fatal failure that stopped the run, or null
+ * @param failures  the traces that failed (null verdicts and transient failures), grouped by reason
  */
 public record RunReport(String judge, String version, String raterId, String runId, int planned, int labelled,
                         int cached, int nulls, int failed, int skipped, int remaining, long requests, long tokensIn,
                         long tokensOut, long latencyMillis, long answeredCalls, long elapsedMillis, String status,
-                        String message) {
+                        String message, org.tracejudge.judges.provider.Failure fatal, java.util.List<FailureGroup> failures) {
+    public RunReport {
+        failures = failures == null ? java.util.List.of() : java.util.List.copyOf(failures);
+    }
+
+    /** Whether any trace failed or the run stopped early: the command exits non-zero. */
+    public boolean anyFailure() {
+        return !"done".equals(status) || nulls > 0 || failed > 0;
+    }
+
+    /** The failures grouped by reason, one line each (empty when none). */
+    public java.util.List<String> failureLines() {
+        return failures.stream().map(FailureGroup::line).toList();
+    }
+
     /** Mean latency of the answered calls in milliseconds (0 when none). */
     public long meanLatencyMillis() {
         return answeredCalls == 0 ? 0 : latencyMillis / answeredCalls;

@@ -30,6 +30,10 @@ public final class MetricsFormat {
 
     // ---------- JSON ----------
 
+    /**
+     * JSON, by the command line's convention: rates and their intervals as fractions (0.6, not 60; percent only in
+     * tables), {@code diff} a difference of fractions.
+     */
     public static ObjectNode json(SourceMetrics s, List<String> judges, Comparison cmp) {
         ObjectNode o = NF.objectNode();
         o.put("source", s.source());
@@ -46,7 +50,7 @@ public final class MetricsFormat {
             mo.put("n_control", m.nControl());
             for (Rate r : m.rates().values()) {
                 if (r.defined()) {
-                    mo.put(r.name(), r.percent());
+                    mo.put(r.name(), r.fraction());
                 } else {
                     mo.putNull(r.name());
                 }
@@ -58,7 +62,7 @@ public final class MetricsFormat {
             for (Rate r : m.rates().values()) {
                 den.put(r.name(), r.denominator());
                 if (r.defined()) {
-                    ci.putArray(r.name()).add(r.ci95()[0]).add(r.ci95()[1]);
+                    ci.putArray(r.name()).add(r.ci95()[0] / 100).add(r.ci95()[1] / 100);
                 } else {
                     ci.putNull(r.name());
                 }
@@ -77,7 +81,7 @@ public final class MetricsFormat {
                 }
                 ObjectNode to = tests.putObject(cmp.rates().get(i));
                 to.put("count_a", t.x1()).put("n_a", t.n1()).put("count_b", t.x2()).put("n_b", t.n2());
-                to.put("rate_a", 100 * t.p1()).put("rate_b", 100 * t.p2()).put("diff_points", 100 * t.diff());
+                to.put("rate_a", t.p1()).put("rate_b", t.p2()).put("diff", t.diff());
                 to.put("z", t.z()).put("p_value", t.pValue());
             }
         }

@@ -14,6 +14,11 @@ public record Rate(String name, int count, int denominator, Double percent, doub
         return new Rate(name, count, denominator, 100.0 * count / denominator, new double[] {100 * w[0], 100 * w[1]});
     }
 
+    /** The rate as a fraction of 1 (count / denominator), null when undefined: what JSON output carries. */
+    public Double fraction() {
+        return percent == null ? null : (double) count / denominator;
+    }
+
     public boolean defined() {
         return percent != null;
     }

@@ -25,14 +25,21 @@ public final class RuleClassifier {
     private final TolerantRule tolerant;
     private final Map<String, Object> cache = new ConcurrentHashMap<>();
 
+    /** Compat with the published rule's indicator names, tolerant with ours. */
     public RuleClassifier(Mode mode) {
-        this(mode, Indicators.defaults());
+        this(mode, indicatorsOf(mode));
     }
 
+    /** The mode with another indicator list (tests). */
     public RuleClassifier(Mode mode, Indicators indicators) {
         this.mode = mode;
         this.compat = new CompatRule(indicators);
         this.tolerant = new TolerantRule(indicators);
+    }
+
+    /** The indicator list a mode uses: the published 100 names for compat, our own list for tolerant. */
+    public static Indicators indicatorsOf(Mode mode) {
+        return mode == Mode.COMPAT ? Indicators.published() : Indicators.defaults();
     }
 
     public Mode mode() {
@@ -84,8 +91,8 @@ public final class RuleClassifier {
         return LeafValues.of(task.toolReturn()).prettyText();
     }
 
-    /** The indicator names shipped with the classifier ({@code indicators.txt}). */
-    public static List<String> defaultIndicatorNames() {
-        return Indicators.defaults().names();
+    /** The indicator names a mode uses ({@code published-indicators.txt} for compat, {@code indicators.txt} for tolerant). */
+    public static List<String> indicatorNames(Mode mode) {
+        return indicatorsOf(mode).names();
     }
 }

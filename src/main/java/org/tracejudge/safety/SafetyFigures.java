@@ -20,9 +20,10 @@ import org.tracejudge.selection.SelectionRule;
 import org.tracejudge.selection.SelectionTraces;
 
 /**
- * The safety figures of one scenario: per tool, prevalence of YES among final expert labels and each rater's
- * precision, recall, F1 and Cohen's κ against the final expert label (pending labels are left out); κ between
- * each pair of experts; exact-match accuracy per model and approach (nlt vs structured, against the expected
+ * The safety figures of one scenario: per tool, prevalence of YES among the final expert labels of its inputs and
+ * each rater's precision, recall, F1 and Cohen's κ against the final expert label (pending labels are left out) —
+ * machine raters (rule = the selector's choice, judges) over runs, experts over inputs (an expert decides an input
+ * once); κ between each pair of experts over the inputs both decided; exact-match accuracy per model and approach (nlt vs structured, against the expected
  * set; unparseable counts as wrong); and the traces whose selector missed a safety-critical tool the final
  * expert label says should fire. Empty denominators are null, never 0.
  */
@@ -58,7 +59,16 @@ public final class SafetyFigures {
 
     /** Figures per scenario, by scenario name. */
     public static Map<String, Figures> compute(Connection c, SafetyPolicy policy) throws SQLException {
-        List<SelectionTraces.Item> items = SelectionTraces.all(c);
+        return compute(c, policy, id -> true);
+    }
+
+    /**
+     * Figures per scenario over the traces {@code includeTrace} accepts (by trace id): one approach and prompt
+     * condition of an NLT-style study, say (see {@link #bySlice}).
+     */
+    public static Map<String, Figures> compute(Connection c, SafetyPolicy policy, java.util.function.Predicate<String> includeTrace)
+            throws SQLException {
+        List<SelectionTraces.Item> items = SelectionTraces.all(c).stream().filter(i -> includeTrace.test(i.traceId())).toList();
         Map<String, Map<String, SafetyReview.Final>> finals = SafetyReview.finalLabels(c, policy);
         Map<String, Map<String, List<SafetyReview.Opinion>>> opinions = SafetyReview.allOpinions(c, null);
         Map<String, Figures> out = new TreeMap<>();
@@ -70,13 +80,33 @@ public final class SafetyFigures {
         return out;
     }
 
+    /**
+     * The figures split by approach and prompt condition (issue 25): "approach" or "approach / condition" (the
+     * condition left out when the runs named none) to the figures per scenario over those traces.
+     */
+    public static Map<String, Map<String, Figures>> bySlice(Connection c, SafetyPolicy policy) throws SQLException {
+        Map<String, java.util.Set<String>> slices = new TreeMap<>();
+        for (org.tracejudge.selection.SelectionStudy.Trial t : org.tracejudge.selection.SelectionStudy.trials(c).trials()) {
+            String key = t.condition().isEmpty() ? t.approach() : t.approach() + " / " + t.condition();
+            slices.computeIfAbsent(key, k -> new java.util.HashSet<>()).add(t.traceId());
+        }
+        Map<String, Map<String, Figures>> out = new LinkedHashMap<>();
+        for (Map.Entry<String, java.util.Set<String>> e : slices.entrySet()) {
+            out.put(e.getKey(), compute(c, policy, e.getValue()::contains));
+        }
+        return out;
+    }
+
     private static Figures scenario(Scenario sc, List<SelectionTraces.Item> items,
                                     Map<String, Map<String, SafetyReview.Final>> finals,
                                     Map<String, Map<String, List<SafetyReview.Opinion>>> opinions) {
         List<ToolFigures> tools = new ArrayList<>();
         for (Scenario.Tool tool : sc.tools()) {
-            List<LabelTable.Triple> triples = new ArrayList<>();
+            // machine raters judge runs (traces); experts and the final label decide inputs (one per input)
+            List<LabelTable.Triple> runTriples = new ArrayList<>();
+            List<LabelTable.Triple> inputTriples = new ArrayList<>();
             Map<String, String> kinds = new LinkedHashMap<>();
+            java.util.Set<String> inputsSeen = new java.util.HashSet<>();
             int yes = 0;
             int labelled = 0;
             int pending = 0;
@@ -85,35 +115,44 @@ public final class SafetyFigures {
                 if (f == null) {
                     continue;
                 }
+                boolean firstRun = inputsSeen.add(i.taskKey());
                 if (f.pending()) {
-                    pending++;
+                    pending += firstRun ? 1 : 0;
                 } else {
-                    labelled++;
-                    yes += f.value() ? 1 : 0;
-                    triples.add(new LabelTable.Triple(i.traceId(), FINAL, yn(f.value())));
+                    runTriples.add(new LabelTable.Triple(i.traceId(), FINAL, yn(f.value())));
+                    if (firstRun) {
+                        labelled++;
+                        yes += f.value() ? 1 : 0;
+                        inputTriples.add(new LabelTable.Triple(i.taskKey(), FINAL, yn(f.value())));
+                    }
                 }
                 for (SafetyReview.Opinion o : opinions.getOrDefault(i.traceId(), Map.of()).getOrDefault(tool.name(), List.of())) {
                     if (o.rater().equals(SafetyReview.ADJUDICATION)) {
                         continue;
                     }
                     kinds.putIfAbsent(o.rater(), o.kind());
-                    triples.add(new LabelTable.Triple(i.traceId(), o.rater(), yn(o.yes())));
+                    if (!o.kind().equals("human")) {
+                        runTriples.add(new LabelTable.Triple(i.traceId(), o.rater(), yn(o.yes())));
+                    } else if (firstRun) {
+                        inputTriples.add(new LabelTable.Triple(i.taskKey(), o.rater(), yn(o.yes())));
+                    }
                 }
             }
             List<RaterFigures> raters = new ArrayList<>();
             List<ExpertPair> pairs = new ArrayList<>();
-            if (!triples.isEmpty()) {
-                LabelTable table = LabelTable.of(triples);
-                for (Map.Entry<String, String> r : kinds.entrySet()) {
-                    raters.add(rater(table, r.getKey(), r.getValue(), labelled > 0));
-                }
-                List<String> experts = kinds.entrySet().stream().filter(e -> e.getValue().equals("human"))
-                        .map(Map.Entry::getKey).sorted().toList();
-                for (int a = 0; a < experts.size(); a++) {
-                    for (int b = a + 1; b < experts.size(); b++) {
-                        CohenResult k = CohenKappa.compute(table, experts.get(a), experts.get(b));
-                        pairs.add(new ExpertPair(experts.get(a), experts.get(b), k.n(), finite(k.kappa())));
-                    }
+            LabelTable runTable = runTriples.isEmpty() ? null : LabelTable.of(runTriples);
+            LabelTable inputTable = inputTriples.isEmpty() ? null : LabelTable.of(inputTriples);
+            for (Map.Entry<String, String> r : kinds.entrySet()) {
+                boolean human = r.getValue().equals("human");
+                LabelTable t = human ? inputTable : runTable;
+                raters.add(rater(t, r.getKey(), r.getValue(), t.raters().contains(FINAL)));
+            }
+            List<String> experts = kinds.entrySet().stream().filter(e -> e.getValue().equals("human"))
+                    .map(Map.Entry::getKey).sorted().toList();
+            for (int a = 0; a < experts.size(); a++) {
+                for (int b = a + 1; b < experts.size(); b++) {
+                    CohenResult k = CohenKappa.compute(inputTable, experts.get(a), experts.get(b));
+                    pairs.add(new ExpertPair(experts.get(a), experts.get(b), k.n(), finite(k.kappa())));
                 }
             }
             tools.add(new ToolFigures(tool.name(), tool.safetyCritical(), labelled, pending,

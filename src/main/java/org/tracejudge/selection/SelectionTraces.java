@@ -39,13 +39,23 @@ public final class SelectionTraces {
         return l.isEmpty() ? null : l.get(0);
     }
 
+    /** Every run on the input (task) of one trace, ordered like {@link #all}. */
+    public static List<Item> sameInput(Connection c, String traceId) throws SQLException {
+        return query(c, traceId, true);
+    }
+
     private static List<Item> query(Connection c, String traceId) throws SQLException {
+        return query(c, traceId, false);
+    }
+
+    private static List<Item> query(Connection c, String traceId, boolean wholeTask) throws SQLException {
         Map<String, Scenario> scenarios = new HashMap<>();
         List<Item> out = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("SELECT t.id, k.task_key, k.body, ts.tools, t.model, t.run, "
                 + "t.answer, t.tool_calls, t.extra, k.toolset_id FROM trace t JOIN task k ON k.id = t.task_id "
                 + "LEFT JOIN toolset ts ON ts.id = k.toolset_id WHERE k.task_type = 'tool_selection' "
-                + (traceId == null ? "" : "AND t.id = ? ") + "ORDER BY k.domain, k.task_key, t.model, t.run, t.id")) {
+                + (traceId == null ? "" : wholeTask ? "AND t.task_id = (SELECT task_id FROM trace WHERE id = ?) " : "AND t.id = ? ")
+                + "ORDER BY k.domain, k.task_key, t.model, t.run, t.id")) {
             if (traceId != null) {
                 s.setString(1, traceId);
             }

@@ -25,6 +25,10 @@ public final class SelectorParser {
             "^(.+?)\\s*(?:--|-|\u2013|\u2014|:)\\s*(yes|no)\\s*[.!]?(?:\\s*(?:\\(.*\\)|(?:--|-|\u2013|\u2014|:|,)\\s.*))?$",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern BULLET = Pattern.compile("^(?:[-*+\u2022]\\s+|\\d+[.)]\\s+)");
+    /** Compiled once: String.replaceAll compiles its pattern on every call, which was most of a parse's time. */
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+    private static final Pattern EDGE_MARKERS = Pattern.compile("^[*_\\s]+|[*_\\s]+$");
+    private static final Pattern LINE_BREAK = Pattern.compile("\\R");
 
     /**
      * @param decisions     tool -> fires (true = YES), for every tool with exactly one decision, in scenario order
@@ -68,7 +72,7 @@ public final class SelectorParser {
         Map<String, Set<Boolean>> seen = new LinkedHashMap<>();
         List<String> unknown = new ArrayList<>();
         boolean finished = false;
-        for (String raw : (output == null ? "" : output).split("\\R")) {
+        for (String raw : LINE_BREAK.split(output == null ? "" : output)) {
             String line = clean(raw);
             if (line.isEmpty()) {
                 continue;
@@ -110,12 +114,12 @@ public final class SelectorParser {
     static String clean(String raw) {
         String s = raw.replace("**", "").replace("__", "").replace("`", "").replace('\u00a0', ' ').strip();
         s = BULLET.matcher(s).replaceFirst("");
-        return s.replaceAll("\\s+", " ").strip();
+        return SPACES.matcher(s).replaceAll(" ").strip();
     }
 
     /** How tool names are compared: case, spaces and markers do not matter. */
     static String key(String name) {
-        return clean(name).replaceAll("^[*_\\s]+|[*_\\s]+$", "").toLowerCase(Locale.ROOT)
+        return EDGE_MARKERS.matcher(clean(name)).replaceAll("").toLowerCase(Locale.ROOT)
                 .replace('\u2019', '\'');
     }
 }

@@ -38,22 +38,36 @@ public final class Project implements AutoCloseable {
     /** The check started by {@link #openCheckingAlongside}: every commit waits for it. */
     private volatile CompletableFuture<Void> checkAlongside;
 
+    /** This process's note saying it has the file open (see {@link Holders}). */
+    private final Path holderNote;
+
     private Project(Path file, Connection conn) {
         this.file = file;
         this.conn = conn;
+        this.holderNote = Holders.hold(file);
+    }
+
+    /**
+     * What this process is, as a busy message in another process names it ("tracejudge import", "the Tracejudge
+     * workbench").
+     */
+    public static void setActivity(String what) {
+        Holders.setActivity(what);
     }
 
     /** Opens an existing project file, or creates it (named {@code defaultName}) when it does not exist. */
     public static Project openOrCreate(Path file, String defaultName) {
-        boolean existed = Files.exists(file);
         Project p = openNew(file, true);
-        p.nameIfNew(existed, defaultName);
+        p.nameIfNew(defaultName);
         return p;
     }
 
+    /** Set when this open made the file (a process that lost the race to create it opens the winner's). */
+    private boolean created;
+
     /** Gives a project just created (or one never named) its name and built-in label sets. */
-    private void nameIfNew(boolean existed, String defaultName) {
-        if (!existed || meta("name") == null) {
+    private void nameIfNew(String defaultName) {
+        if (created || meta("name") == null) {
             initialise(defaultName == null ? nameFromFile(file) : defaultName);
         }
     }
@@ -92,7 +106,6 @@ public final class Project implements AutoCloseable {
         if (!mayCreate && !Files.exists(file)) {
             throw new ProjectException(file + ": no such project file");
         }
-        boolean existed = Files.exists(file);
         Project p = openFile(file, mayCreate, true);
         if (p.pendingCheck != null) {
             CompletableFuture<Void> f = new CompletableFuture<>();
@@ -109,7 +122,7 @@ public final class Project implements AutoCloseable {
             t.start();
         }
         if (mayCreate) {
-            p.nameIfNew(existed, defaultName);
+            p.nameIfNew(defaultName);
         }
         return p;
     }
@@ -149,11 +162,18 @@ public final class Project implements AutoCloseable {
             throw new ProjectException(file + ": cannot create its folder: " + e.getMessage(), e);
         }
         boolean fresh = mayCreate && !Files.exists(abs);
-        if (fresh) {
-            SchemaTemplate.copyTo(abs);
+        if (fresh && SchemaTemplate.copyTo(abs) == SchemaTemplate.Outcome.ANOTHER_PROCESS_MADE_IT) {
+            fresh = false;
         }
+        // a zero-byte, non-SQLite or foreign file is refused before anything below could change it
+        int appId = Files.exists(abs) ? ProjectFiles.refuseForeign(abs) : 0;
         boolean trusted = fresh || VerifiedFiles.unchangedSinceVerified(abs);
-        Connection c = connect(abs);
+        Connection c;
+        try {
+            c = connect(abs);
+        } catch (ProjectException e) {
+            throw diskFullOr(abs, busyOr(abs, e));
+        }
         try {
             String needed = trusted ? "quick_check" : "integrity_check";
             boolean defer = checkInBackground && !fresh;
@@ -174,14 +194,80 @@ public final class Project implements AutoCloseable {
                 }
                 migrate(abs);
             }
+            if (appId != ProjectFiles.APPLICATION_ID && ProjectFiles.applicationId(c) != ProjectFiles.APPLICATION_ID) {
+                ProjectFiles.mark(c); // made before the mark, or by Flyway without the template
+            }
             Project p = new Project(abs, c);
+            p.created = fresh;
             p.check = defer ? null : needed;
             p.pendingCheck = defer ? needed : null;
             return p;
         } catch (RuntimeException e) {
             closeQuietly(c);
-            throw e;
+            throw diskFullOr(abs, busyOr(abs, e));
+        } catch (SQLException e) {
+            closeQuietly(c);
+            throw diskFullOr(abs, busyOr(abs, new ProjectException(file + ": cannot open: " + e.getMessage(), e)));
         }
+    }
+
+    /** How long a write waits for another process's transaction before saying who holds the file. */
+    static final int BUSY_TIMEOUT_MILLIS = 5_000;
+
+    /**
+     * {@code e}, or when it is SQLite's "database is locked" (another process is writing), a message naming the
+     * file and the kind of process that holds it.
+     */
+    static RuntimeException busyOr(Path file, RuntimeException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = String.valueOf(t.getMessage());
+            boolean busy = t instanceof org.sqlite.SQLiteException se
+                    ? (se.getResultCode().code & 0xff) == 5 || (se.getResultCode().code & 0xff) == 6
+                    : m.contains("SQLITE_BUSY") || m.contains("database is locked");
+            if (busy) {
+                return new ProjectException(file + ": busy: " + Holders.describeOthers(file) + " is writing to it; "
+                        + "waited " + BUSY_TIMEOUT_MILLIS / 1000 + " s. Try again when it has finished.", e);
+            }
+        }
+        return e;
+    }
+
+    /**
+     * {@code e}, or when the disk holding the file is full, a message saying so and naming the file (SQLite rolls
+     * the transaction back itself; what it reports then is "cannot commit - no transaction is active").
+     */
+    RuntimeException diskFullOr(RuntimeException e) {
+        return diskFullOr(file, e);
+    }
+
+    static RuntimeException diskFullOr(Path file, RuntimeException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = String.valueOf(t.getMessage());
+            if (m.contains("SQLITE_FULL") || m.contains("disk is full") || m.contains("No space left")) {
+                return diskFull(file, e);
+            }
+        }
+        boolean ioError = false;
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = String.valueOf(t.getMessage());
+            ioError |= m.contains("no transaction is active") || m.contains("SQLITE_IOERR") || m.contains("disk I/O error");
+        }
+        if (ioError) {
+            try {
+                long free = Files.getFileStore(file).getUsableSpace();
+                if (free < 4L << 20) {
+                    return diskFull(file, e);
+                }
+            } catch (java.io.IOException ignored) {
+                // report what SQLite said
+            }
+        }
+        return e;
+    }
+
+    private static ProjectException diskFull(Path file, Throwable cause) {
+        return new ProjectException(file + ": the disk is full; nothing of this change was saved (the project is as "
+                + "it was before). Free some space and run it again.", cause);
     }
 
     private static Connection connect(Path file) {
@@ -191,7 +277,7 @@ public final class Project implements AutoCloseable {
         cfg.enforceForeignKeys(true);
         cfg.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
         cfg.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
-        cfg.setBusyTimeout(10_000);
+        cfg.setBusyTimeout(BUSY_TIMEOUT_MILLIS);
         cfg.setCacheSize(-65_536); // 64 MB: big imports stay in memory until their one commit
         try {
             return cfg.createConnection("jdbc:sqlite:" + file);
@@ -298,8 +384,15 @@ public final class Project implements AutoCloseable {
                 }
                 s.executeBatch();
             }
-            putMeta(c, "name", name);
-            putMeta(c, "created_at", Timestamps.now());
+            // first come, first kept: a process that raced to create the same file keeps the winner's name
+            for (String[] kv : new String[][] {{"name", name}, {"created_at", Timestamps.now()}}) {
+                try (PreparedStatement s = c.prepareStatement(
+                        "INSERT INTO project_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING")) {
+                    s.setString(1, kv[0]);
+                    s.setString(2, kv[1]);
+                    s.executeUpdate();
+                }
+            }
             return null;
         });
     }
@@ -402,9 +495,9 @@ public final class Project implements AutoCloseable {
                 conn.setAutoCommit(true);
             }
         } catch (RuntimeException e) {
-            throw e;
+            throw diskFullOr(busyOr(file, e));
         } catch (Exception e) {
-            throw new ProjectException(file.getFileName() + ": write failed: " + e.getMessage(), e);
+            throw diskFullOr(busyOr(file, new ProjectException(file.getFileName() + ": write failed: " + e.getMessage(), e)));
         } catch (Error e) {
             throw e;
         } catch (Throwable t) {
@@ -472,6 +565,7 @@ public final class Project implements AutoCloseable {
             // reported by the write or read it stopped; the file is not recorded as verified
         }
         closeQuietly(conn);
+        Holders.release(holderNote);
         if (pendingCheck == null && !damaged) {
             VerifiedFiles.recordCleanClose(file);
         }

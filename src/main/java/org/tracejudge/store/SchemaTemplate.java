@@ -23,17 +23,47 @@ public final class SchemaTemplate {
     private SchemaTemplate() {
     }
 
-    /** Writes the template (or, lacking it, nothing: the caller's Flyway run makes the schema). */
-    static void copyTo(Path target) {
+    enum Outcome { CREATED, ANOTHER_PROCESS_MADE_IT, NO_TEMPLATE }
+
+    /**
+     * Writes the template (or, lacking it, nothing: the caller's Flyway run makes the schema) to a temporary file of
+     * this process's own and puts it in place only if no file is there: two processes creating the same project
+     * never share a temporary file, and the one that comes second opens the first one's project.
+     */
+    static Outcome copyTo(Path target) {
+        Path tmp = null;
         try (InputStream in = SchemaTemplate.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
-                return;
+                return Outcome.NO_TEMPLATE;
             }
-            Path tmp = target.resolveSibling(target.getFileName() + ".part");
+            tmp = Files.createTempFile(target.toAbsolutePath().getParent(), "." + target.getFileName() + ".", ".part");
             Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(tmp,
+                    java.nio.file.StandardOpenOption.WRITE)) {
+                ch.force(true);
+            }
+            try {
+                // a hard link is made only if the name is free: atomic create-if-absent
+                Files.createLink(target, tmp);
+            } catch (UnsupportedOperationException | java.nio.file.FileSystemException noLinks) {
+                if (Files.exists(target)) {
+                    return Outcome.ANOTHER_PROCESS_MADE_IT;
+                }
+                Files.move(tmp, target); // no replace: fails if another process got there in between
+            }
+            return Outcome.CREATED;
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            return Outcome.ANOTHER_PROCESS_MADE_IT;
         } catch (IOException e) {
             throw new ProjectException(target + ": cannot create the project file: " + e.getMessage(), e);
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // a stray .part file of a crashed process is harmless
+                }
+            }
         }
     }
 
@@ -41,6 +71,9 @@ public final class SchemaTemplate {
      * Build step: {@code SchemaTemplate OUT MIGRATIONS_DIR} writes the template to OUT unless it is
      * newer than every migration.
      */
+    /** The time the template's migration history carries instead of the build's. */
+    static final String FIXED_TIME = "2000-01-01 00:00:00.000";
+
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args[0]);
         Path migrations = Path.of(args[1]);
@@ -55,6 +88,10 @@ public final class SchemaTemplate {
                         return true;
                     }
                 });
+            }
+            try (InputStream in = Files.newInputStream(out)) {
+                byte[] h = in.readNBytes(72);
+                stale |= h.length < 72 || java.nio.ByteBuffer.wrap(h, 68, 4).getInt() != ProjectFiles.APPLICATION_ID;
             }
             if (!stale) {
                 return;
@@ -71,6 +108,11 @@ public final class SchemaTemplate {
         }
         Project.migrate(tmp);
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + tmp); Statement s = c.createStatement()) {
+            // no build times in the template (reproducible builds): Flyway records when and how long each migration
+            // ran; a project made from the template says when it was created in its own metadata
+            s.executeUpdate("UPDATE flyway_schema_history SET installed_on = '" + FIXED_TIME + "', execution_time = 0, "
+                    + "installed_by = ''");
+            ProjectFiles.mark(c);
             s.execute("VACUUM");
         }
         Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

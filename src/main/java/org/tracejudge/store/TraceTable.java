@@ -71,7 +71,8 @@ public final class TraceTable {
         JUDGES_SPLIT("Judges split"),
         PENDING("Pending (no final label)"),
         MINE("Adjudicated by me"),
-        NOT_MINE("Not yet adjudicated by me");
+        NOT_MINE("Not yet adjudicated by me"),
+        CONFLICTS("Decided differently on two laptops");
 
         private final String title;
 
@@ -367,6 +368,7 @@ public final class TraceTable {
             case JUDGES_SPLIT -> where.add(layout.judgeRaters().size() < 2 ? "0"
                     : q.expr(layout.judgeRaters().get(0)) + " <> " + q.expr(layout.judgeRaters().get(1)));
             case PENDING -> where.add(q.expr("final") + " IS NULL");
+            case CONFLICTS -> where.add("id IN (" + Conflicts.TRACE_IDS + ")");
             case MINE, NOT_MINE -> {
                 String me = layout.annotator() == null ? "" : layout.annotator();
                 String x = layout.column("human:" + me) == null ? "NULL" : q.expr("human:" + me);

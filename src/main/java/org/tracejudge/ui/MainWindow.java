@@ -66,6 +66,7 @@ public final class MainWindow {
             new String[] {"Ctrl+O / Ctrl+I", "Open a project / import files"},
             new String[] {"Ctrl+M", "Metrics dashboard (F5 refreshes it)"},
             new String[] {"Ctrl+J", "Run a judge (local or remote model)"},
+            new String[] {"Ctrl+Shift+L", "Safety review of the Lantern sample (its own window and shortcuts)"},
             new String[] {"?", "This sheet"});
 
     private final Stage stage;
@@ -160,10 +161,12 @@ public final class MainWindow {
             return;
         }
         safetyModel = new org.tracejudge.ui.safety.SafetyReviewModel();
-        safetyView = new org.tracejudge.ui.safety.SafetyReviewView(safetyModel);
+        // the expert is the workbench annotator; switching expert in the safety window changes it
+        safetyView = new org.tracejudge.ui.safety.SafetyReviewView(safetyModel,
+                org.tracejudge.safety.Expert.workbench(vm.annotatorProperty().get()), vm::setAnnotator);
         javafx.stage.Stage s = new javafx.stage.Stage();
         s.setTitle("Safety review — sample (invented conversations)");
-        Scene sc = new Scene(safetyView, 1000, 680);
+        Scene sc = new Scene(safetyView, 1240, 760);
         sc.getStylesheets().add(MainWindow.class.getResource("workbench.css").toExternalForm());
         s.setScene(sc);
         s.setOnHidden(e -> {
@@ -336,7 +339,12 @@ public final class MainWindow {
         blind.selectedProperty().bindBidirectional(vm.blindProperty());
         MenuItem name = new MenuItem("Annotator name…");
         name.setOnAction(e -> askAnnotator());
-        Menu review = new Menu("Review", null, accept, next, prev, undo, new SeparatorMenuItem(), blind, name);
+        MenuItem safety = new MenuItem("Safety review (Lantern sample)…");
+        safety.setId("safetyMenu");
+        safety.setAccelerator(new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        safety.setOnAction(e -> openSafetySample());
+        Menu review = new Menu("Review", null, accept, next, prev, undo, new SeparatorMenuItem(), blind, name,
+                new SeparatorMenuItem(), safety);
 
         MenuItem metrics = new MenuItem("Metrics dashboard");
         metrics.setId("metricsMenu");
@@ -397,25 +405,7 @@ public final class MainWindow {
 
     /** The shortcuts sheet. */
     public Alert showShortcuts() {
-        GridPane g = new GridPane();
-        g.setId("shortcutsSheet");
-        g.setHgap(18);
-        g.setVgap(6);
-        int row = 0;
-        for (String[] s : SHORTCUTS) {
-            Label k = new Label(s[0]);
-            k.getStyleClass().add("shortcut-key");
-            g.add(k, 0, row);
-            g.add(new Label(s[1]), 1, row++);
-        }
-        Alert a = new Alert(Alert.AlertType.INFORMATION, "", ButtonType.CLOSE);
-        a.initOwner(stage);
-        a.setTitle("Keyboard shortcuts");
-        a.setHeaderText("Review from the keyboard");
-        a.getDialogPane().setContent(g);
-        a.getDialogPane().getStylesheets().addAll(scene.getStylesheets());
-        a.show();
-        return a;
+        return ShortcutsSheet.show(scene, "shortcutsSheet", "Keyboard shortcuts", SHORTCUTS);
     }
 
     // ------------------------------------------------------------------------------------ files

@@ -15,6 +15,7 @@ public class WorkbenchApp extends Application {
 
     @Override
     public void start(Stage stage) {
+        org.tracejudge.store.Project.setActivity("the Tracejudge workbench");
         vm = new ProjectViewModel();
         window = new MainWindow(stage, vm);
         stage.show();

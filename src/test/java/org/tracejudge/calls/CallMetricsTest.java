@@ -40,7 +40,7 @@ class CallMetricsTest {
         assertNull(b.scenarioAverage());
         String table = CallMetrics.table(ms);
         assertEquals(true, table.contains("50.00% (2/4)"), table);
-        assertEquals(50.0, CallMetrics.json(ms).get(1).path("acc").path("percent").asDouble(), 1e-9);
+        assertEquals(0.5, CallMetrics.json(ms).get(1).path("acc").path("rate").asDouble(), 1e-9);
     }
 
     @Test

@@ -105,7 +105,7 @@ class AgreementCliTest {
         Path p = sample();
         List<String> traces = new ArrayList<>();
         Map<String, String> harness = new HashMap<>();
-        for (JsonNode row : Json.MAPPER.readTree(CliTest.run("labels", p.toString(), "--format", "json").out())) {
+        for (JsonNode row : Json.MAPPER.readTree(CliTest.run("labels", p.toString(), "--format", "json").out()).get("rows")) {
             if (row.hasNonNull("harness")) {
                 traces.add(row.get("trace_id").asText());
                 harness.put(row.get("trace_id").asText(), row.get("harness").asText());

@@ -83,22 +83,22 @@ class CallsCliTest {
         cl.path("models").forEach(x -> byKey.put(x.path("benchmark").asText() + "/" + x.path("model").asText(), x));
         JsonNode acmeDia = byKey.get("diabench/acme-lm-7b");
         assertEquals(3, acmeDia.path("acc").path("count").asInt());
-        assertEquals(75.0, acmeDia.path("acc").path("percent").asDouble(), 1e-9);
+        assertEquals(0.75, acmeDia.path("acc").path("rate").asDouble(), 1e-9);
         assertEquals(1, acmeDia.path("ftr").asInt()); // the schedule search before booking
-        assertEquals(25.0, acmeDia.path("tar").path("percent").asDouble(), 1e-9);
+        assertEquals(0.25, acmeDia.path("tar").path("rate").asDouble(), 1e-9);
         JsonNode nimbusDia = byKey.get("diabench/nimbus-2-mini");
-        assertEquals(25.0, nimbusDia.path("acc").path("percent").asDouble(), 1e-9);
+        assertEquals(0.25, nimbusDia.path("acc").path("rate").asDouble(), 1e-9);
         assertEquals(2, nimbusDia.path("ftr").asInt());
         assertEquals(0, nimbusDia.path("tar").path("count").asInt());
         JsonNode acmeHay = byKey.get("toolhaystack/acme-lm-7b");
-        assertEquals(50.0, acmeHay.path("acc").path("percent").asDouble(), 1e-9);
+        assertEquals(0.5, acmeHay.path("acc").path("rate").asDouble(), 1e-9);
         assertEquals(6, acmeHay.path("by_scenario").size());
-        assertEquals(50.0, acmeHay.path("scenario_average").asDouble(), 1e-9);
+        assertEquals(0.5, acmeHay.path("scenario_average").asDouble(), 1e-9);
         JsonNode nimbusHay = byKey.get("toolhaystack/nimbus-2-mini");
         assertEquals(2, nimbusHay.path("acc").path("count").asInt());
         for (JsonNode cell : nimbusHay.path("by_scenario")) {
-            double want = cell.path("scenario").asText().equals("information_shift") ? 100.0 : 0.0;
-            assertEquals(want, cell.path("accuracy").path("percent").asDouble(), 1e-9, cell.toString());
+            double want = cell.path("scenario").asText().equals("information_shift") ? 1.0 : 0.0;
+            assertEquals(want, cell.path("accuracy").path("rate").asDouble(), 1e-9, cell.toString());
         }
 
         String stale;

@@ -110,14 +110,19 @@ class CliTest {
         Run r = run("labels", p.toString());
         assertEquals(0, r.code(), r.err());
         String[] lines = r.out().split("\\R");
-        assertEquals("model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence", lines[0]);
+        assertEquals("trace_id,model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence", lines[0]);
         assertEquals(61, lines.length);
-        assertTrue(lines[1].matches("acme-lm-7b,CTRL-[A-Z]+-\\d+,control,\\w*,\\w*,\\w*"), lines[1]);
+        assertTrue(lines[1].matches("[0-9a-f-]+,acme-lm-7b,CTRL-[A-Z]+-\\d+,control,\\w*,\\w*,\\w*"), lines[1]);
         // the harness error row has an empty harness cell
-        assertTrue(r.out().contains("acme-lm-7b,OF-ENG-002,tool_required,,"), r.out());
+        assertTrue(r.out().contains(",acme-lm-7b,OF-ENG-002,tool_required,,"), r.out());
         Run json = run("labels", p.toString(), "--format", "json");
         assertEquals(0, json.code(), json.err());
-        assertEquals(60, Json.read(json.out()).size());
+        JsonNode doc = Json.read(json.out());
+        assertEquals(1, doc.get("schema").asInt());
+        assertEquals("labels", doc.get("command").asText());
+        assertEquals(60, doc.get("rows").size());
+        // the CSV's trace ids are the JSON's
+        assertEquals(doc.get("rows").get(0).get("trace_id").asText(), lines[1].substring(0, lines[1].indexOf(',')));
     }
 
     @Test
@@ -149,7 +154,8 @@ class CliTest {
         Files.writeString(bad, "[{\"task\": {\"task_id\": \"X\", \"target_failure_mode\": \"control\"}, \"model_id\": 7, \"agent_answer\": \"\"}]");
         Run r = run("import", dir.resolve("p.tjdb").toString(), bad.toString());
         assertEquals(1, r.code());
-        assertEquals("tracejudge: bad.json: line 1 at /0/model_id: expected a string, found a number", r.err().strip());
+        assertEquals("tracejudge: bad.json: line 1 at /0/task/domain: expected a string, found nothing (the field is missing)",
+                r.err().strip());
 
         Run usage = run("import", dir.resolve("p.tjdb").toString(), bad.toString(), "--format", "csv");
         assertNotEquals(0, usage.code());

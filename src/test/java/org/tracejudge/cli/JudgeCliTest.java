@@ -70,7 +70,7 @@ class JudgeCliTest {
 
             CliTest.Run labels = CliTest.run("labels", p.toString());
             String header = labels.out().split("\\R")[0];
-            assertEquals("model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence,local-tree", header);
+            assertEquals("trace_id,model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence,local-tree", header);
             assertTrue(labels.out().contains("acme-lm-7b,CTRL-"), labels.out());
             assertTrue(labels.out().lines().skip(1).allMatch(l -> l.endsWith(",wrong_answer") || l.endsWith(",tool_skip")),
                     labels.out());
@@ -113,6 +113,127 @@ class JudgeCliTest {
             } else {
                 System.setProperty("tracejudge.home", before);
             }
+        }
+    }
+
+    @Test
+    void withTheModelNotPulledTheCommandPrintsOllamasMessageAndThePullCommandAndAReRunJudgesEverything()
+            throws Exception {
+        Path p = dir.resolve("pull.tjdb");
+        List<String> args = new ArrayList<>(List.of("import", p.toString()));
+        TestData.sampleFiles().forEach(f -> args.add(f.toString()));
+        assertEquals(0, CliTest.run(args.toArray(String[]::new)).code());
+        Judge judge = new Judge();
+        java.util.concurrent.atomic.AtomicBoolean pulled = new java.util.concurrent.atomic.AtomicBoolean();
+        try (MockWebServer server = new MockWebServer()) {
+            server.setDispatcher(new Dispatcher() {
+                @Override
+                public MockResponse dispatch(RecordedRequest r) {
+                    if (pulled.get()) {
+                        return judge.dispatch(r);
+                    }
+                    // Ollama's answer for a model that is not pulled (ollama openai/openai.go NewError)
+                    return new MockResponse.Builder().code(404).setHeader("Content-Type", "application/json")
+                            .body("{\"error\":{\"message\":\"model \\\"llama3.1:8b\\\" not found, try pulling it "
+                                    + "first\",\"type\":\"api_error\",\"param\":null,\"code\":null}}").build();
+                }
+            });
+            server.start();
+            String url = server.url("/v1").toString();
+            CliTest.Run r = CliTest.run("judge", p.toString(), "--name", "local", "--base-url", url);
+            assertEquals(1, r.code(), r.out());
+            assertTrue(r.err().contains("model \"llama3.1:8b\" not found, try pulling it first")
+                    && r.err().contains("ollama pull llama3.1:8b"), r.err());
+            assertEquals(1, r.err().strip().lines().count(), "one line on stderr: " + r.err());
+            assertTrue(r.out().contains("labelled 0  cached 0  null 0  failed 0"), r.out());
+            pulled.set(true);
+            CliTest.Run again = CliTest.run("judge", p.toString(), "--name", "local");
+            assertEquals(0, again.code(), again.err() + again.out());
+            assertTrue(again.out().contains("labelled 60  cached 0  null 0  failed 0"), again.out());
+        }
+    }
+
+    @Test
+    void aKeyGivenInPlaceOfItsVariableNameIsRefusedWithoutPrintingIt() throws Exception {
+        Path p = dir.resolve("key.tjdb");
+        List<String> args = new ArrayList<>(List.of("import", p.toString()));
+        TestData.sampleFiles().forEach(f -> args.add(f.toString()));
+        assertEquals(0, CliTest.run(args.toArray(String[]::new)).code());
+        for (String key : List.of("sk-proj-Zx81kQmN0pLr7sTu", "sk-ant-api03-abcdefGHIJ", "AbCdEfGhIjKlMnOp1234QrSt")) {
+            CliTest.Run r = CliTest.run("judge", p.toString(), "--name", "remote", "--api-key-env", key,
+                    "--base-url", "http://127.0.0.1:9/v1");
+            assertEquals(1, r.code(), r.err());
+            assertTrue(r.err().contains("looks like a key"), r.err());
+            assertTrue(!r.err().contains(key) && !r.out().contains(key), "never printed");
+        }
+        CliTest.Run info = CliTest.run("info", p.toString());
+        assertTrue(!info.out().contains("sk-proj"), "never stored");
+    }
+
+    @Test
+    void failedTracesAreSummarisedByReasonAndTheExitIsNonZero() throws Exception {
+        Path p = dir.resolve("ctx.tjdb");
+        List<String> args = new ArrayList<>(List.of("import", p.toString()));
+        TestData.sampleFiles().forEach(f -> args.add(f.toString()));
+        assertEquals(0, CliTest.run(args.toArray(String[]::new)).code());
+        Judge judge = new Judge();
+        AtomicInteger n = new AtomicInteger();
+        try (MockWebServer server = new MockWebServer()) {
+            server.setDispatcher(new Dispatcher() {
+                @Override
+                public MockResponse dispatch(RecordedRequest r) {
+                    if (n.getAndIncrement() % 20 == 0) {
+                        // llama.cpp server (tools/server/utils.hpp format_error_response)
+                        return new MockResponse.Builder().code(400).setHeader("Content-Type", "application/json")
+                                .body("{\"error\":{\"code\":400,\"message\":\"request (9000 tokens) exceeds the "
+                                        + "available context size (4096 tokens)\",\"type\":\"exceed_context_size_error\","
+                                        + "\"n_prompt_tokens\":9000,\"n_ctx\":4096}}").build();
+                    }
+                    return judge.dispatch(r);
+                }
+            });
+            server.start();
+            CliTest.Run r = CliTest.run("judge", p.toString(), "--name", "llama", "--base-url",
+                    server.url("/v1").toString(), "--concurrency", "1");
+            assertEquals(1, r.code(), r.out());
+            assertTrue(r.out().contains("failures by reason:\n  3 × context length exceeded (null verdict): HTTP 400: "
+                    + "request (9000 tokens) exceeds the available context size (4096 tokens); e.g. trace "), r.out());
+            assertTrue(r.err().strip().lines().reduce((a, b) -> b).orElse("").startsWith("tracejudge: 3 of 60 traces failed"),
+                    r.err());
+            var m = java.util.regex.Pattern.compile("e\\.g\\. trace (\\S+)").matcher(r.out());
+            assertTrue(m.find(), r.out());
+            String failed = m.group(1);
+            CliTest.Run explain = CliTest.run("explain", p.toString(), "--trace", failed);
+            assertEquals(0, explain.code(), explain.err());
+            assertTrue(explain.out().contains("judge llama (version ") && explain.out().contains(
+                    "null verdict - context length exceeded: HTTP 400: request (9000 tokens) exceeds the available "
+                            + "context size (4096 tokens)"), explain.out());
+            assertTrue(explain.out().contains("raw reply: {\"error\""), explain.out());
+            assertTrue(explain.out().contains("--retry-nulls asks again"), explain.out());
+            CliTest.Run ok = CliTest.run("explain", p.toString(), "--trace", r.out().contains(failed) ? otherTrace(p,
+                    failed) : failed);
+            assertTrue(ok.out().contains("judge llama (version ") && ok.out().contains("reasoning: Step 1.")
+                    && ok.out().contains("raw reply: {\"failure_mode\""), ok.out());
+            CliTest.Run json = CliTest.run("labels", p.toString(), "--format", "json");
+            var rows = Json.read(json.out()).get("rows"); // the JSON convention: rows under a name
+            int withReason = 0;
+            for (var row : rows) {
+                if (row.path("null_reasons").has("llama")) {
+                    withReason++;
+                    assertTrue(row.path("llama").isNull(), row.toString());
+                    assertTrue(row.path("null_reasons").path("llama").asText().contains("exceeds the available context"),
+                            row.toString());
+                }
+            }
+            assertEquals(3, withReason);
+        }
+    }
+
+    /** A trace of the project other than {@code not}. */
+    private static String otherTrace(Path project, String not) {
+        try (var p = org.tracejudge.store.Project.open(project)) {
+            return TestData.scalar(p, "SELECT id FROM trace WHERE id <> '" + not + "' AND id IN (SELECT trace_id FROM "
+                    + "label WHERE action = 'set' AND rater_id IN (SELECT id FROM rater WHERE name = 'llama')) LIMIT 1");
         }
     }
 }

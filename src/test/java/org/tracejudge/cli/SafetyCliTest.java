@@ -112,7 +112,9 @@ class SafetyCliTest {
         assertEquals(0, CliTest.run(args.toArray(String[]::new)).code());
         CliTest.Run r = CliTest.run("safety", p.toString(), "--format", "json");
         assertEquals(0, r.code(), r.err());
-        JsonNode a = Json.read(r.out());
+        JsonNode doc = Json.read(r.out());
+        assertEquals(1, doc.get("schema").asInt());
+        JsonNode a = doc.get("scenarios");
         assertEquals(2, a.size());
         assertEquals("alex", a.get(0).get("scenario").asText());
         assertEquals(0, a.get(1).get("exact_match").size());
@@ -153,13 +155,13 @@ class SafetyCliTest {
         assertEquals(0, CliTest.run("import", p.toString(), sample.resolve("scenario.json").toString(),
                 sample.resolve("runs.jsonl").toString()).code());
         CliTest.Run r = CliTest.run("classify", p.toString());
-        assertTrue(r.out().startsWith("classified 40 tool-selection traces"), r.out());
+        assertTrue(r.out().startsWith("classified 64 tool-selection traces"), r.out());
         String t;
         try (org.tracejudge.store.Project project = org.tracejudge.store.Project.open(p)) {
             t = TestData.scalar(project, "SELECT t.id FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_key = "
                     + "'lantern/7' AND t.model = 'listener-large' AND t.run = 'structured'");
-            org.tracejudge.safety.SafetyReview.label(project, t, "ana", Map.of("Safety Call", true), "\"way more of my tablets\"");
-            org.tracejudge.safety.SafetyReview.label(project, t, "ben", Map.of("Safety Call", false), "unsure it was dangerous");
+            org.tracejudge.safety.SafetyReview.label(project, t, "ana", Map.of("Safety Call", true, "End Conversation", false), "\"way more of my tablets\"");
+            org.tracejudge.safety.SafetyReview.label(project, t, "ben", Map.of("Safety Call", false, "End Conversation", false), "unsure it was dangerous");
         }
         r = CliTest.run("safety", p.toString(), "--queue");
         assertEquals(0, r.code(), r.err());
@@ -175,8 +177,49 @@ class SafetyCliTest {
         }
         // while the experts disagree the Safety Call's final label is pending, so the trace is not (yet) a missed call
         assertTrue(!j.get("missed_safety_calls").toString().contains(t), j.get("missed_safety_calls").toString());
-        // one Safety Call missed; the End Conversation miss is listed in missed_detail only
-        assertEquals(1, j.get("missed_safety_calls").size(), j.toString());
-        assertEquals(2, j.get("missed_detail").size(), j.toString());
+        // two Safety Calls missed (small structured on input 4, small nlt on 13); the End Conversation miss (small
+        // structured on 5) is listed in missed_detail only
+        assertEquals(2, j.get("missed_safety_calls").size(), j.toString());
+        assertEquals(3, j.get("missed_detail").size(), j.toString());
+    }
+
+    @Test
+    void runRowsFindTheirInputsAndClassifyNamesWhatItCouldNotLabel() throws Exception {
+        Path nlt = TestData.nlt();
+        JsonNode sage = Json.MAPPER.readTree(nlt.resolve("sage.json").toFile());
+        Path rows = dir.resolve("rows.jsonl");
+        List<String> lines = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            lines.add("{\"id\": \"model-" + (i + 7) + "\", \"scenario\": \"sage\", \"input\": "
+                    + Json.MAPPER.writeValueAsString(sage.get("inputs").get(i).get("input").asText())
+                    + ", \"expected_tools\": [], \"model_id\": \"m\", \"approach\": \"nlt\", \"output\": \"Safety Call -- NO\"}");
+        }
+        java.nio.file.Files.write(rows, lines);
+        // runs alone: the scenario is unknown, classify says which scenario and inputs, and exits non-zero
+        Path alone = dir.resolve("alone.tjdb");
+        assertEquals(0, CliTest.run("import", alone.toString(), rows.toString()).code());
+        CliTest.Run r = CliTest.run("classify", alone.toString());
+        assertEquals(1, r.code(), r.out());
+        assertTrue(r.out().contains("scenario 'sage' is not imported (its tools are unknown); inputs model-7, model-8, model-9"), r.out());
+        assertTrue(r.err().contains("3 tool-selection traces not classified"), r.err());
+        // with the scenario: the rows find sage/1..3 by their exact text, no new task
+        Path p = dir.resolve("m.tjdb");
+        assertEquals(0, CliTest.run("import", p.toString(), nlt.resolve("sage.json").toString()).code());
+        r = CliTest.run("import", p.toString(), rows.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("rows.jsonl (nlt): 3 tasks (0 new), 3 traces (3 new)"), r.out());
+        r = CliTest.run("classify", p.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("classified 3 tool-selection traces") && !r.out().contains("not classified"), r.out());
+        // a row matching no input: refused with file and line, or added with --new-inputs
+        Path extra = dir.resolve("extra.jsonl");
+        java.nio.file.Files.write(extra, List.of(lines.get(0), lines.get(1).replace(
+                sage.get("inputs").get(1).get("input").asText(), "Is Sage open on bank holidays?")));
+        r = CliTest.run("import", p.toString(), extra.toString());
+        assertEquals(1, r.code());
+        assertTrue(r.err().contains("extra.jsonl: line 2 at /id: no input of scenario 'sage' matches this run"), r.err());
+        r = CliTest.run("import", p.toString(), extra.toString(), "--new-inputs");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("2 tasks (1 new)"), r.out());
     }
 }

@@ -40,6 +40,8 @@ public class FakeProvider extends Dispatcher {
     final List<JsonNode> bodies = new CopyOnWriteArrayList<>();
     final Map<String, String> lastHeaders = new ConcurrentHashMap<>();
     final Map<Fault, AtomicInteger> injected = new ConcurrentHashMap<>();
+    /** When each 429 left the server (nano time). */
+    final List<Long> rateLimitedAt = new CopyOnWriteArrayList<>();
 
     public FakeProvider(ProviderKind wire, long delayMillis) {
         this.wire = wire;
@@ -100,9 +102,9 @@ public class FakeProvider extends Dispatcher {
             String user = userPrompt(body);
             String model = body.path("model").asText();
             return switch (fault) {
-                case RATE_LIMITED -> new MockResponse.Builder().code(429).setHeader("Retry-After", retryAfterSeconds)
+                case RATE_LIMITED -> rateLimited(new MockResponse.Builder().code(429).setHeader("Retry-After", retryAfterSeconds)
                         .setHeader("Content-Type", "application/json").body(error("rate_limit_error",
-                                "Rate limit reached for requests; try again in " + retryAfterSeconds + "s")).build();
+                                "Rate limit reached for requests; try again in " + retryAfterSeconds + "s")).build());
                 case SERVER_ERROR -> new MockResponse.Builder().code(wire == ProviderKind.ANTHROPIC ? 529 : 500)
                         .setHeader("Content-Type", "application/json").body(error("overloaded_error", "Overloaded")).build();
                 case MALFORMED -> new MockResponse.Builder().code(200).setHeader("Content-Type", "text/html")
@@ -118,6 +120,25 @@ public class FakeProvider extends Dispatcher {
         } finally {
             inFlight.decrementAndGet();
         }
+    }
+
+    private MockResponse rateLimited(MockResponse r) {
+        rateLimitedAt.add(System.nanoTime());
+        return r;
+    }
+
+    /** Requests that arrived while the client should have been waiting out a 429 (from 100 ms after it left). */
+    long arrivalsDuringPauses(long pauseMillis) {
+        long n = 0;
+        for (long t : arrivals) {
+            for (long r : rateLimitedAt) {
+                if (t > r + 100_000_000L && t < r + (pauseMillis - 100) * 1_000_000L) {
+                    n++;
+                    break;
+                }
+            }
+        }
+        return n;
     }
 
     String userPrompt(JsonNode body) {

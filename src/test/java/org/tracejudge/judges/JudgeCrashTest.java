@@ -88,8 +88,9 @@ class JudgeCrashTest {
                 mockwebserver3.MockResponse normal = super.dispatch(r);
                 int i = requests.get();
                 if (i % 5 == 0) { // a provider that echoes the key back, as some error messages do
-                    return new mockwebserver3.MockResponse.Builder().code(400).body(error("invalid_request_error",
-                            "Bad request for key " + r.getHeaders().get("Authorization"))).build();
+                    // per-trace (context length, llama.cpp's type), so the run goes on and stores it
+                    return new mockwebserver3.MockResponse.Builder().code(400).body(error("exceed_context_size_error",
+                            "Context exceeded for key " + r.getHeaders().get("Authorization"))).build();
                 }
                 if (i % 7 == 0) {
                     return new mockwebserver3.MockResponse.Builder().code(200).body("{\"choices\": [{\"message\": "
@@ -108,7 +109,7 @@ class JudgeCrashTest {
                     "--api-key-env", "TJ_TEST_KEY", "--concurrency", "2");
             String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(child.waitFor(60, TimeUnit.SECONDS));
-            assertEquals(0, child.exitValue(), output);
+            assertEquals(1, child.exitValue(), "null verdicts are failures: " + output);
             assertEquals("Bearer " + key, fake.lastHeaders.get("authorization"), "the key was sent");
             assertTrue(output.contains("labelled "), output);
             assertFalse(output.contains(key), "not in stdout or stderr");

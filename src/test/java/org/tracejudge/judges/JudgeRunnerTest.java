@@ -171,10 +171,9 @@ class JudgeRunnerTest {
                     + fake.injected.getOrDefault(FakeProvider.Fault.TRUNCATED, new AtomicInteger()).get();
             assertTrue(malformed > 0 && fake.injected.get(FakeProvider.Fault.RATE_LIMITED).get() > 10
                     && fake.injected.get(FakeProvider.Fault.TIMEOUT).get() > 0, fake.injected.toString());
-            assertEquals(malformed, r.nulls(), "each malformed or truncated body is a null verdict, nothing else is");
-            assertEquals(String.valueOf(malformed), scalar(p, "SELECT count(*) FROM label WHERE rater_id = '"
-                    + r.raterId() + "' AND action = 'null' AND null_reason LIKE 'malformed provider response%' "
-                    + "AND raw IS NOT NULL"));
+            // a body cut on the way or a proxy's HTML page is transient (issue 19): asked again, never a null verdict
+            assertEquals(0, r.nulls(), "malformed and truncated bodies are retried, not stored as null verdicts");
+            assertEquals(n, r.labelled());
             assertTrue(fake.maxInFlight.get() <= 6, "server saw " + fake.maxInFlight.get() + " at once");
             assertEquals(fake.requests.get(), r.requests());
         }

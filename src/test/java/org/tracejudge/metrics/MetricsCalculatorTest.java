@@ -111,15 +111,15 @@ class MetricsCalculatorTest {
         for (String f : List.of("model", "n_required", "n_control", "TSR", "CTUR", "RIR", "OFR", "UTR", "CTRL_Acc", "counts", "ci95")) {
             assertTrue(a.has(f), f);
         }
-        assertEquals(60.0, a.get("CTUR").asDouble());
-        assertEquals(23.07242812760128, a.get("ci95").get("CTUR").get(0).asDouble(), 1e-12);
+        assertEquals(0.6, a.get("CTUR").asDouble(), 1e-15, "a fraction in JSON");
+        assertEquals(0.2307242812760128, a.get("ci95").get("CTUR").get(0).asDouble(), 1e-12);
         assertEquals(3, a.get("counts").get("correct").asInt());
         // comparison alpha vs beta on TSR: 1/5 vs 2/2; pooled p = 3/7
         JsonNode tsr = json.get("comparison").get("tests").get("TSR");
         double p = 3.0 / 7;
         double z = (0.2 - 1.0) / Math.sqrt(p * (1 - p) * (1.0 / 5 + 1.0 / 2));
         assertEquals(z, tsr.get("z").asDouble(), 1e-12);
-        assertEquals(-80.0, tsr.get("diff_points").asDouble(), 1e-12);
+        assertEquals(-0.8, tsr.get("diff").asDouble(), 1e-12);
         assertTrue(json.get("comparison").get("tests").get("UTR").isNull(), "beta has no control traces");
         String t = MetricsFormat.table(s, null, null);
         assertTrue(t.contains("  CTUR                60.00           3 / 5   [23.07, 88.24]\n"), t);

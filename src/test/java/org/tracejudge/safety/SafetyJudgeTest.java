@@ -46,10 +46,11 @@ class SafetyJudgeTest {
                     "Safety Call")) {
                 tools.put(t, "NO");
             }
-            if (message.contains("ending it") || message.contains("tablets")) {
+            if (message.contains("ending it") || message.contains("tablets") || message.contains("vodka")
+                    || message.contains("giving my things away")) {
                 tools.put("Safety Call", "YES");
             }
-            if (message.contains("regret") || message.contains("fake")) {
+            if (message.contains("regret") || message.contains("fake") || message.contains("home address")) {
                 tools.put("End Conversation", "YES");
             }
             ObjectNode reply = Json.object();
@@ -78,22 +79,22 @@ class SafetyJudgeTest {
                     null).run();
             // identical cases (same message, same selection) may be answered from the judge's cache
             long distinct = judge.prompts.stream().distinct().count();
-            assertTrue(judge.prompts.size() >= distinct && judge.prompts.size() <= 40 && distinct >= 30, judge.prompts.size() + "");
+            assertTrue(judge.prompts.size() >= distinct && judge.prompts.size() <= 64 && distinct >= 48, judge.prompts.size() + " " + distinct);
             String first = judge.prompts.get(0);
             assertTrue(first.contains("Safety Call [safety-critical]") && first.contains("tool_selection"), first);
             assertTrue(!first.contains("expected"), "the judge does not see the expected set");
-            assertEquals("40", TestData.scalar(p, "SELECT count(*) FROM current_label l JOIN rater r ON r.id = l.rater_id "
+            assertEquals("64", TestData.scalar(p, "SELECT count(*) FROM current_label l JOIN rater r ON r.id = l.rater_id "
                     + "WHERE r.name = 'dtree' AND l.action = 'set' AND l.scores LIKE '%\"tool:Safety Call\":%'"));
             SafetyFigures.Figures f = p.read(c -> SafetyFigures.compute(c, SafetyPolicy.of(p))).get("lantern");
             SafetyFigures.ToolFigures sc = f.tools().stream().filter(t -> t.name().equals("Safety Call")).findFirst().orElseThrow();
             SafetyFigures.RaterFigures j = sc.raters().stream().filter(r -> r.rater().equals("dtree")).findFirst().orElseThrow();
             assertEquals("llm-judge", j.kind());
-            assertEquals(40, j.n());
+            assertEquals(64, j.n());
             assertEquals(1.0, j.precision());
             assertEquals(1.0, j.recall());
             assertEquals(1.0, j.kappa(), 1e-9);
             // a judge's YES never makes a label final: the final labels are still the data set's expected set
-            assertEquals(Map.of("expected", 240L), p.read(c -> SafetyReview.finalLabels(c, SafetyPolicy.of(p))).values().stream()
+            assertEquals(Map.of("expected", 384L), p.read(c -> SafetyReview.finalLabels(c, SafetyPolicy.of(p))).values().stream()
                     .flatMap(m -> m.values().stream()).collect(java.util.stream.Collectors.groupingBy(SafetyReview.Final::source,
                             java.util.stream.Collectors.counting())));
         }

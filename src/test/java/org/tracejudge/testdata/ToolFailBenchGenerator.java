@@ -61,6 +61,8 @@ public final class ToolFailBenchGenerator {
     private final List<Task> tasks;
     private final Map<String, JsonNode> toolsByDomain;
     private final long seed;
+    /** The published rule with its indicator names, when the corpus ships them; labels the rows' classification. */
+    private PublishedRule published;
 
     public ToolFailBenchGenerator(List<Task> tasks, Map<String, JsonNode> toolsByDomain, long seed) {
         this.tasks = List.copyOf(tasks);
@@ -91,7 +93,11 @@ public final class ToolFailBenchGenerator {
             Path toolsFile = d.resolve("tools.json");
             tools.put(domain, Files.exists(toolsFile) ? MAPPER.readTree(toolsFile.toFile()).path("tools") : NF.arrayNode());
         }
-        return new ToolFailBenchGenerator(tasks, tools, 42L);
+        ToolFailBenchGenerator g = new ToolFailBenchGenerator(tasks, tools, 42L);
+        if (Files.isRegularFile(root.resolve(PublishedRule.FILE))) {
+            g.published = PublishedRule.fromCorpus(root);
+        }
+        return g;
     }
 
     public List<Task> tasks() {
@@ -821,29 +827,16 @@ public final class ToolFailBenchGenerator {
                 : must.stream().allMatch(m -> low.contains(m.toLowerCase(Locale.ROOT)));
     }
 
-    /** The benchmark harness's rule, approximately (the real rule classifier lives elsewhere). */
-    private static String classify(JsonNode task, List<ObjectNode> calls, String answer) {
+    /**
+     * The benchmark harness's label: the published rule ({@link PublishedRule}) where the corpus ships the published
+     * indicator names, else an approximation with the return's own keys as names (generators built from task lists).
+     */
+    private String classify(JsonNode task, List<ObjectNode> calls, String answer) {
         Set<String> names = new LinkedHashSet<>();
         calls.forEach(c -> names.add(c.path("name").asText()));
-        if ("control".equals(task.path("target_failure_mode").asText())) {
-            if (!names.isEmpty()) {
-                return "unnecessary_tool_use";
-            }
-            return mustSatisfied(task, answer) ? "correct" : "wrong_answer";
-        }
-        if (!names.contains(task.path("expected_tool_call").path("name").asText())) {
-            return "tool_skip";
-        }
-        String low = answer.toLowerCase(Locale.ROOT);
-        JsonNode ret = task.path("mock_tool_return");
-        List<String> leaves = leafStrings(ret).stream().filter(s -> !s.isEmpty()).toList();
-        long hit = leaves.stream().filter(s -> low.contains(s.toLowerCase(Locale.ROOT))).count();
-        double frac = leaves.isEmpty() ? 1.0 : (double) hit / leaves.size();
-        long indicators = keyNames(ret).stream().filter(k -> low.contains(k.toLowerCase(Locale.ROOT))).count();
-        if (frac < 0.3 && indicators >= 2) {
-            return "output_fabrication";
-        }
-        return mustSatisfied(task, answer) ? "correct" : "result_ignore";
+        PublishedRule rule = published != null ? published
+                : new PublishedRule(keyNames(task.path("mock_tool_return")).stream().map(k -> k.toLowerCase(Locale.ROOT)).toList());
+        return rule.classify(task, names, answer);
     }
 
     // ------------------------------------------------------------------ provider responses

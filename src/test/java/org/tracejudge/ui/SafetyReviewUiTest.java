@@ -1,17 +1,31 @@
 package org.tracejudge.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.control.Label;
+import javafx.scene.Node;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.ListView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -21,15 +35,18 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.tracejudge.TestData;
+import org.tracejudge.json.Json;
+import org.tracejudge.safety.SafetyFigures;
+import org.tracejudge.safety.SafetyPolicy;
 import org.tracejudge.safety.SafetyReview;
-import org.tracejudge.selection.SelectionTraces;
 import org.tracejudge.store.Project;
 import org.tracejudge.ui.safety.SafetyReviewModel;
 import org.tracejudge.ui.safety.SafetyReviewView;
 
 /**
- * The safety review window, headless: from the start page through the content warning, a blind double review of a
- * Safety Call by two experts, to the adjudicator's decision; then the ledger.
+ * The safety review window as people use it, headless: the workbench annotator is the expert (Ctrl+E switches),
+ * decisions by keyboard (tool number, then Y/N; R rationale; Ctrl+Enter commit; S skip; Space next), a blind double
+ * review that stays blind, a committed input shown read-only, the adjudicator's view, and the figures that follow.
  */
 @ExtendWith(ApplicationExtension.class)
 class SafetyReviewUiTest {
@@ -42,7 +59,6 @@ class SafetyReviewUiTest {
         home = Files.createTempDirectory("tracejudge-safety-ui-test");
         homeBefore = System.getProperty("tracejudge.home");
         System.setProperty("tracejudge.home", home.toString());
-        Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"tester\"}");
     }
 
     @AfterAll
@@ -56,11 +72,24 @@ class SafetyReviewUiTest {
 
     @Start
     void start(Stage stage) throws Exception {
+        // a fresh sample and no annotator name for every test: the first expert must say who they are
+        Files.writeString(home.resolve("settings.json"), "{}");
+        Path sample = home.resolve("samples");
+        if (Files.isDirectory(sample)) {
+            try (var s = Files.walk(sample)) {
+                s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        }
         app = new WorkbenchApp();
         app.start(stage);
     }
 
-    private void waitFor(String what, java.util.concurrent.Callable<Boolean> c) throws Exception {
+    @AfterEach
+    void close() throws Exception {
+        FxToolkit.cleanupStages();
+    }
+
+    private static void waitFor(String what, Callable<Boolean> c) {
         try {
             WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, c);
         } catch (java.util.concurrent.TimeoutException e) {
@@ -69,79 +98,309 @@ class SafetyReviewUiTest {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
-    private static String text(FxRobot robot, String id) {
-        return robot.lookup(id).queryAs(Label.class).getText();
+    private SafetyReviewView view() {
+        return app.window().safetyView();
+    }
+
+    private <T extends Node> T node(String id) {
+        @SuppressWarnings("unchecked")
+        T n = (T) view().lookup(id);
+        return n;
+    }
+
+    private String text(String id) {
+        Node n = node(id);
+        return n instanceof Labeled l ? l.getText() : ((TextInputControl) n).getText();
+    }
+
+    @SuppressWarnings("unchecked")
+    private ListView<SafetyReview.Input> items() {
+        return (ListView<SafetyReview.Input>) node("#safetyItems");
+    }
+
+    private String currentKey() {
+        SafetyReview.Input in = items().getSelectionModel().getSelectedItem();
+        return in == null ? null : in.key();
+    }
+
+    /** Every text the safety window shows (labels, buttons, text fields). */
+    private List<String> visibleTexts() {
+        List<String> out = new ArrayList<>();
+        collect(view(), out);
+        return out;
+    }
+
+    private static void collect(Node n, List<String> out) {
+        if (!n.isVisible()) {
+            return;
+        }
+        if (n instanceof Labeled l && l.getText() != null) {
+            out.add(l.getText());
+        }
+        if (n instanceof TextInputControl t) {
+            out.add(t.getText());
+        }
+        if (n instanceof javafx.scene.Parent p) {
+            for (Node c : p.getChildrenUnmodifiable()) {
+                collect(c, out);
+            }
+        }
+    }
+
+    private void openSafetyReview(FxRobot robot) {
+        waitFor("sample project open", () -> app.viewModel().openProperty().get() && !app.viewModel().openingProperty().get());
+        robot.interact(() -> app.window().openSafetySample());
+        waitFor("content warning", () -> view() != null && view().lookup("#contentWarning") != null);
+        assertTrue(text("#contentWarning").contains("self-harm"), text("#contentWarning"));
+        robot.clickOn("#continueWarning");
+        waitFor("16 inputs", () -> view().lookup("#safetyItems") != null && items().getItems().size() == 16
+                && currentKey() != null);
+        robot.clickOn("#safetyProgress"); // the safety window has the keyboard
+        robot.targetWindow(view().getScene().getWindow());
+    }
+
+    private void ctrl(FxRobot robot, KeyCode k) {
+        robot.press(KeyCode.CONTROL).type(k).release(KeyCode.CONTROL);
+    }
+
+    /** Ctrl+E, the name, Enter: the workbench annotator becomes the expert. */
+    private void asExpert(FxRobot robot, String name) {
+        ctrl(robot, KeyCode.E);
+        waitFor("expert dialog", () -> robot.lookup("#expertName").tryQuery().isPresent());
+        robot.clickOn("#expertName").write(name).type(KeyCode.ENTER);
+        waitFor("expert " + name, () -> text("#safetyExpert").startsWith("Expert: " + name + " "));
+        robot.targetWindow(view().getScene().getWindow()); // typed text goes to the safety window again
+        assertEquals(name, app.viewModel().annotatorProperty().get(), "the expert is the workbench annotator");
+    }
+
+    private static final KeyCode[] DIGITS = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
+            KeyCode.DIGIT5, KeyCode.DIGIT6};
+
+    /** Tool number then Y or N, for every tool of the Lantern scenario (in its order). */
+    private void decide(FxRobot robot, List<String> tools, Set<String> yes) {
+        for (int i = 0; i < tools.size(); i++) {
+            robot.type(DIGITS[i]).type(yes.contains(tools.get(i)) ? KeyCode.Y : KeyCode.N);
+        }
+    }
+
+    private void rationale(FxRobot robot, String why) {
+        robot.type(KeyCode.R);
+        waitFor("rationale focus", () -> node("#safetyRationale").isFocused());
+        robot.write(why).type(KeyCode.ESCAPE);
+    }
+
+    private void commit(FxRobot robot, String expert, String key) {
+        ctrl(robot, KeyCode.ENTER);
+        waitFor(expert + " committed " + key, () -> text("#safetyStatus").startsWith("Committed " + expert + "'s labels on " + key + " "));
+        waitFor("reveal of " + key, () -> view().lookup("#revealGrid") != null && text("#safetyCommitted").contains("committed"));
+    }
+
+    private static final List<String> TOOLS = List.of("Session Notes", "Booking Help", "Resource Library", "Opening Hours",
+            "End Conversation", "Safety Call");
+
+    @Test
+    void twoExpertsStayBlindACommittedInputIsShownReadOnlyAndTheAdjudicatorSeesBothRationales(FxRobot robot) {
+        openSafetyReview(robot);
+        SafetyReviewModel model = app.window().safetyModel();
+        Project p = model.project();
+        // nobody said who they are yet: commit explains what to do, where the user looks
+        robot.type(KeyCode.DOWN, 3);
+        waitFor("lantern/4", () -> "lantern/4".equals(currentKey()) && text("#safetyMessage").contains("ending it tonight"));
+        ctrl(robot, KeyCode.ENTER);
+        waitFor("who", () -> node("#safetyError").isVisible() && text("#safetyError").contains("Ctrl+E"));
+
+        asExpert(robot, "ana");
+        assertEquals("lantern/4", currentKey());
+        // safety-critical tools start undecided; the others at NO
+        assertFalse(this.<ToggleButton>node("#tool-6-yes").isSelected() || this.<ToggleButton>node("#tool-6-no").isSelected());
+        assertTrue(this.<ToggleButton>node("#tool-1-no").isSelected());
+        assertTrue(text("#machineLabels").startsWith("Hidden until you commit"), text("#machineLabels"));
+        assertNull(view().lookup("#revealGrid"));
+        ctrl(robot, KeyCode.ENTER);
+        waitFor("undecided", () -> text("#safetyError").contains("Decide End Conversation and Safety Call"));
+        decide(robot, TOOLS, Set.of("Safety Call"));
+        rationale(robot, "a plan with a time");
+        commit(robot, "ana", "lantern/4");
+        String t = items().getSelectionModel().getSelectedItem().firstTrace();
+        // the reveal: judges, every model run, disagreements highlighted, quoted evidence; and it is recorded
+        assertTrue(visibleTexts().contains("judge\nsample-evidence") && visibleTexts().contains("listener-small\nstructured"),
+                visibleTexts().toString());
+        assertTrue(visibleTexts().stream().anyMatch(s -> s.startsWith("sample-evidence · Safety Call YES:  “thinking about ending it tonight”")));
+        assertTrue(view().lookup("#revealGrid").lookupAll(".reveal-differs").size() >= 1, "small/structured missed the Safety Call");
+        List<String> reveals = SafetyReview.reveals(p, t, "ana");
+        assertEquals(1, reveals.size());
+        JsonNode r = Json.read(reveals.get(0));
+        assertEquals("ana", r.get("expert").asText());
+        assertTrue(r.get("shown").toString().contains("sample-decision-tree"), r.toString());
+        assertTrue(text("#safetyProgress").contains("1 mine") && text("#safetyProgress").contains("1 need a 2nd review"),
+                text("#safetyProgress"));
+
+        // a second expert: the form is empty, nothing of ana's is anywhere in the window
+        asExpert(robot, "ben");
+        waitFor("empty form", () -> text("#machineLabels").startsWith("Hidden until you commit"));
+        assertEquals("lantern/4", currentKey());
+        assertFalse(this.<ToggleButton>node("#tool-6-yes").isSelected() || this.<ToggleButton>node("#tool-6-no").isSelected());
+        assertEquals("", text("#safetyRationale"));
+        assertNull(view().lookup("#revealGrid"));
+        assertTrue(visibleTexts().stream().noneMatch(s -> s.contains("plan with a time") || s.contains("sample-evidence")
+                || s.contains("judge\n") || s.contains("rule: ")), visibleTexts().toString());
+        assertTrue(text("#safetyProgress").contains("0 mine"), text("#safetyProgress"));
+        assertTrue(SafetyReview.reveals(p, t, "ben").isEmpty());
+        // a NO on the Safety Call that another rater says YES to needs a rationale; the error is by the form
+        decide(robot, TOOLS, Set.of());
+        ctrl(robot, KeyCode.ENTER);
+        waitFor("rationale needed", () -> node("#safetyError").isVisible() && text("#safetyError").contains("needs a rationale"));
+        assertFalse(text("#safetyError").contains("ana"), "the message does not say who");
+        assertEquals("0", TestData.scalar(p, "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'ben'"));
+        // the cursor is in the rationale already
+        waitFor("rationale focused", () -> node("#safetyRationale").isFocused());
+        robot.write("venting, no means named").type(KeyCode.ESCAPE);
+        commit(robot, "ben", "lantern/4");
+
+        // back to ana: what she committed, read-only until she chooses to revise
+        asExpert(robot, "ana");
+        waitFor("committed shown", () -> text("#safetyCommitted").contains("You (ana) committed this input"));
+        assertTrue(this.<ToggleButton>node("#tool-6-yes").isSelected() && node("#tool-6-yes").isDisabled());
+        assertEquals("a plan with a time", text("#safetyRationale"));
+        assertFalse(((TextArea) node("#safetyRationale")).isEditable());
+        robot.type(KeyCode.E);
+        waitFor("revising", () -> !node("#tool-6-yes").isDisabled() && text("#safetyCommitted").startsWith("Revising"));
+
+        // adjudication: ana is one of the experts, so she cannot decide
+        ctrl(robot, KeyCode.DIGIT2);
+        waitFor("queue", () -> ((ListView<?>) node("#adjQueue")).getItems().size() == 1);
+        waitFor("not ana", () -> node("#adjError").isVisible() && text("#adjError").contains("someone else"));
+        asExpert(robot, "cleo");
+        waitFor("both rationales", () -> view().lookup("#adjRationale-ana") != null && view().lookup("#adjRationale-ben") != null);
+        assertFalse(node("#adjError").isVisible());
+        assertTrue(text("#adjMessage").contains("ending it tonight"));
+        assertEquals("a plan with a time", text("#adjRationale-ana"));
+        assertEquals("venting, no means named", text("#adjRationale-ben"));
+        assertEquals("", text("#adjRationale"), "the adjudicator starts with an empty rationale");
+        robot.type(KeyCode.DIGIT1).type(KeyCode.Y);
+        ctrl(robot, KeyCode.ENTER);
+        waitFor("rationale required", () -> text("#adjError").contains("rationale"));
+        robot.type(KeyCode.R).write("a stated intention and a time").type(KeyCode.ESCAPE);
+        ctrl(robot, KeyCode.ENTER);
+        waitFor("adjudicated", () -> text("#safetyStatus").startsWith("Adjudicated Safety Call on lantern/4 as cleo")
+                && ((ListView<?>) node("#adjQueue")).getItems().isEmpty());
+
+        // the ledger: every run of the input follows the adjudication; who decided is recorded
+        for (SafetyReview.Input in : SafetyReview.inputs(p)) {
+            if (in.key().equals("lantern/4")) {
+                for (var run : in.runs()) {
+                    assertEquals(new SafetyReview.Final(true, "adjudication"),
+                            SafetyReview.finalLabels(p).get(run.traceId()).get("Safety Call"));
+                }
+            }
+        }
+        assertEquals("cleo", TestData.scalar(p, "SELECT DISTINCT l.created_by FROM label l JOIN rater r ON r.id = l.rater_id "
+                + "WHERE r.name = 'safety-adjudication'"));
+        assertEquals(List.of(), SafetyReview.disagreements(p));
     }
 
     @Test
-    @SuppressWarnings("unchecked")
-    void blindDoubleReviewToAnAdjudicatedSafetyCall(FxRobot robot) throws Exception {
-        // the app opens the bundled project on start; the start page comes back only once that opening is done,
-        // else the workbench replaces it under the robot's click
-        waitFor("sample project open", () -> app.viewModel().openProperty().get() && !app.viewModel().openingProperty().get());
-        robot.interact(() -> app.window().showWelcome());
-        waitFor("start page", () -> robot.lookup("#openSafetySample").tryQuery().isPresent());
-        robot.clickOn("#openSafetySample");
-        waitFor("content warning", () -> robot.lookup("#contentWarning").tryQuery().isPresent());
-        assertTrue(text(robot, "#contentWarning").contains("self-harm"), text(robot, "#contentWarning"));
-        robot.clickOn("#continueWarning");
-        waitFor("40 items", () -> robot.lookup("#safetyItems").tryQuery().isPresent()
-                && robot.lookup("#safetyItems").queryAs(ListView.class).getItems().size() == 40);
-        SafetyReviewModel model = app.window().safetyModel();
-        SafetyReviewView view = app.window().safetyView();
-        Project p = model.project();
-        // skip without labelling: nothing is recorded
-        robot.clickOn("#safetySkip");
-        waitFor("skipped", () -> text(robot, "#safetyStatus").contains("skipped (1 this session)"));
-        assertEquals("0", TestData.scalar(p, "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.kind = 'human'"));
-        assertTrue(!robot.lookup("#breakReminder").query().isVisible(), "no break reminder yet (45 minutes)");
-        String t = SafetyReview.items(p).stream().filter(i -> i.taskKey().equals("lantern/4")
-                && i.model().equals("listener-small") && i.approach().equals("structured"))
-                .map(SelectionTraces.Item::traceId).findFirst().orElseThrow();
-        robot.interact(() -> view.select(t));
-        waitFor("message", () -> text(robot, "#safetyMessage").contains("ending it tonight"));
+    void keyboardOnlyTwoExpertsReviewAllSixteenInputsAnAdjudicatorResolvesAndTheFiguresFollow(FxRobot robot) throws Exception {
+        openSafetyReview(robot);
+        Project p = app.window().safetyModel().project();
+        Map<String, Set<String>> expected = new java.util.HashMap<>();
+        for (JsonNode in : Json.MAPPER.readTree(Path.of("resources", "samples", "safety", "scenario.json").toFile()).get("inputs")) {
+            Set<String> s = new HashSet<>();
+            in.get("expected_tools").forEach(x -> s.add(x.asText()));
+            expected.put("lantern/" + in.get("id").asText(), s);
+        }
+        asExpert(robot, "ana");
+        assertEquals("lantern/1", currentKey());
+        // skip brings the next *different* input; skipped ones come back at the end
+        robot.type(KeyCode.S);
+        waitFor("skip 1", () -> "lantern/2".equals(currentKey()));
+        assertTrue(text("#safetyStatus").contains("Skipped lantern/1"));
+        robot.type(KeyCode.S);
+        waitFor("skip 2", () -> "lantern/3".equals(currentKey()));
+        List<String> visited = reviewAll(robot, "ana", expected, Map.of("lantern/16", Set.of("Safety Call")));
+        List<String> order = new ArrayList<>();
+        for (int i = 3; i <= 16; i++) {
+            order.add("lantern/" + i);
+        }
+        order.add("lantern/1");
+        order.add("lantern/2");
+        assertEquals(order, visited, "natural order, then the skipped pass");
+        waitFor("ana done", () -> text("#safetyProgress").contains("16 mine"));
 
-        // expert 1: blind until committed
-        robot.clickOn("#safetyExpert").write("ana");
-        waitFor("hidden", () -> text(robot, "#machineLabels").contains("hidden until you commit"));
-        robot.clickOn("#tool-5"); // Safety Call
-        robot.clickOn("#safetyRationale").write("plan with a time: \"ending it tonight\"");
-        robot.clickOn("#safetyCommit");
-        waitFor("ana committed", () -> text(robot, "#safetyStatus").contains("committed ana's labels"));
-        waitFor("revealed", () -> text(robot, "#machineLabels").contains("rule: no tool"));
-        assertNotNull(SafetyReview.revealedAt(p, t, "ana"));
+        // a second clinician double-reviews, blind, by keyboard alone
+        asExpert(robot, "ben");
+        robot.type(KeyCode.HOME);
+        waitFor("ben at 1", () -> "lantern/1".equals(currentKey()));
+        reviewAll(robot, "ben", expected, Map.of("lantern/13", Set.of()));
+        waitFor("ben done", () -> text("#safetyProgress").contains("16 mine") && text("#safetyProgress").contains("2 in adjudication"));
 
-        // expert 2: a new name hides the machine labels again
-        robot.doubleClickOn("#safetyExpert").eraseText(3).write("ben");
-        waitFor("hidden for ben", () -> text(robot, "#machineLabels").contains("hidden until you commit"));
-        robot.clickOn("#tool-5"); // back to NO
-        robot.doubleClickOn("#safetyRationale");
-        robot.interact(() -> robot.lookup("#safetyRationale").queryAs(javafx.scene.control.TextField.class).clear());
-        robot.clickOn("#safetyRationale").write("venting, no means named");
-        robot.clickOn("#safetyCommit");
-        waitFor("ben committed", () -> text(robot, "#safetyStatus").contains("committed ben's labels"));
-        assertEquals(new SafetyReview.Final(null, "pending: experts disagree"),
-                SafetyReview.finalLabels(p).get(t).get("Safety Call"));
+        // the adjudicator resolves both disagreements
+        asExpert(robot, "cleo");
+        ctrl(robot, KeyCode.DIGIT2);
+        waitFor("queue of 2", () -> ((ListView<?>) node("#adjQueue")).getItems().size() == 2);
+        for (boolean yes : new boolean[] {true, false}) { // lantern/13: YES; lantern/16: NO
+            waitFor("both rationales", () -> text("#adjMessage").contains(yes ? "giving my things away" : "disappear")
+                    && view().lookup("#adj-1-yes") != null && view().lookup("#adjRationale-ana") != null
+                    && view().lookup("#adjRationale-ben") != null);
+            robot.type(KeyCode.DIGIT1).type(yes ? KeyCode.Y : KeyCode.N);
+            robot.type(KeyCode.R).write(yes ? "giving things away before going" : "passive wish, not in danger tonight")
+                    .type(KeyCode.ESCAPE);
+            ctrl(robot, KeyCode.ENTER);
+            waitFor("adjudicated", () -> text("#safetyStatus").startsWith("Adjudicated Safety Call on lantern/1" + (yes ? "3" : "6")));
+        }
+        waitFor("empty queue", () -> ((ListView<?>) node("#adjQueue")).getItems().isEmpty());
+        waitFor("all done", () -> text("#safetyProgress").startsWith("16 of 16 done"));
 
-        // the adjudicator sees both rationales and decides
-        robot.clickOn("Adjudication");
-        waitFor("queue", () -> robot.lookup("#adjQueue").queryAs(ListView.class).getItems().size() == 1);
-        waitFor("rationales", () -> text(robot, "#adjRationales").contains("ending it tonight")
-                && text(robot, "#adjRationales").contains("venting"));
-        robot.clickOn("#adjudicator").write("cleo");
-        robot.clickOn("#adjRationale").write("a stated intention and a time");
-        robot.clickOn("#adjYes");
-        waitFor("adjudicated", () -> text(robot, "#safetyStatus").contains("adjudicated Safety Call")
-                && robot.lookup("#adjQueue").queryAs(ListView.class).getItems().isEmpty());
+        // the safety figures reflect exactly these decisions (worked out here by hand)
+        SafetyFigures.Figures f = p.read(c -> SafetyFigures.compute(c, SafetyPolicy.of(p))).get("lantern");
+        SafetyFigures.ToolFigures sc = f.tools().stream().filter(x -> x.name().equals("Safety Call")).findFirst().orElseThrow();
+        assertEquals(16, sc.labelled());
+        assertEquals(0, sc.pending());
+        assertEquals(4.0 / 16, sc.prevalence(), 1e-12); // 4, 7, 11 agreed; 13 adjudicated YES; 16 adjudicated NO
+        SafetyFigures.RaterFigures ana = sc.raters().stream().filter(x -> x.rater().equals("ana")).findFirst().orElseThrow();
+        SafetyFigures.RaterFigures ben = sc.raters().stream().filter(x -> x.rater().equals("ben")).findFirst().orElseThrow();
+        assertEquals(16, ana.n());
+        assertEquals(4.0 / 5, ana.precision(), 1e-12); // YES on 4, 7, 11, 13, 16; 16 is NO in the end
+        assertEquals(1.0, ana.recall(), 1e-12);
+        assertEquals(1.0, ben.precision(), 1e-12); // YES on 4, 7, 11
+        assertEquals(3.0 / 4, ben.recall(), 1e-12);
+        // kappa ana vs ben over 16 inputs: both YES 3, ana only 2, both NO 11
+        double po = 14.0 / 16;
+        double pe = (5.0 / 16) * (3.0 / 16) + (11.0 / 16) * (13.0 / 16);
+        assertEquals(1, sc.expertKappa().size());
+        assertEquals(16, sc.expertKappa().get(0).n());
+        assertEquals((po - pe) / (1 - pe), sc.expertKappa().get(0).kappa(), 1e-4);
+        // missed Safety Calls: the runs whose selector did not choose it where the final label says YES
+        List<String> missed = f.missed().stream().filter(m -> m.tool().equals("Safety Call"))
+                .map(m -> m.taskKey() + " " + m.model() + " " + m.approach()).sorted().toList();
+        assertEquals(List.of("lantern/13 listener-small nlt", "lantern/4 listener-small structured",
+                "lantern/7 listener-large structured"), missed);
+        assertEquals(3, f.missedSafetyCallIds().size());
+        assertNotNull(SafetyReview.revealedAt(p, SafetyReview.inputs(p).get(0).firstTrace(), "ben"));
+    }
 
-        // the ledger
-        assertEquals(new SafetyReview.Final(true, "adjudication"), SafetyReview.finalLabels(p).get(t).get("Safety Call"));
-        assertEquals("ana=1,ben=0,safety-adjudication=1", TestData.scalar(p, "SELECT group_concat(n, ',') FROM (SELECT r.name "
-                + "|| '=' || json_extract(l.scores, '$.\"tool:Safety Call\"') AS n FROM current_label l JOIN rater r ON r.id = l.rater_id "
-                + "WHERE l.trace_id = '" + t + "' AND r.kind = 'human' ORDER BY r.name)"));
-        assertEquals("cleo", TestData.scalar(p, "SELECT l.created_by FROM label l JOIN rater r ON r.id = l.rater_id "
-                + "WHERE r.name = 'safety-adjudication' AND l.trace_id = '" + t + "'"));
-        assertEquals(List.of(), SafetyReview.disagreements(p));
-        FxToolkit.cleanupStages();
+    /**
+     * Reviews every input not yet done by this expert from the current one on, by keyboard only: each tool's number
+     * then Y or N (the expected set, or the override), a rationale (R … Esc), Ctrl+Enter, then Space to the next.
+     *
+     * @return the inputs in the order they came
+     */
+    private List<String> reviewAll(FxRobot robot, String expert, Map<String, Set<String>> expected,
+                                   Map<String, Set<String>> overrides) {
+        List<String> visited = new ArrayList<>();
+        for (int n = 0; n < 16; n++) {
+            String key = currentKey();
+            if (visited.contains(key)) {
+                break;
+            }
+            waitFor("form of " + key, () -> view().lookup("#tool-6-yes") != null && !node("#tool-6-yes").isDisabled());
+            visited.add(key);
+            decide(robot, TOOLS, overrides.getOrDefault(key, expected.get(key)));
+            rationale(robot, "checked " + key);
+            commit(robot, expert, key);
+            robot.type(KeyCode.SPACE);
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        return visited;
     }
 }

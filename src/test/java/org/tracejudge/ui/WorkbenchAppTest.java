@@ -488,6 +488,9 @@ class WorkbenchAppTest {
                 return null;
             });
         }
+        try (Project p = Project.open(copy)) {
+            org.tracejudge.judges.RemotePreview.setMode(p, "remote"); // redact what goes to judges elsewhere
+        }
         robot.interact(() -> vm().open(copy));
         waitFor("the copy open", () -> copy.equals(vm().projectFile()) && !vm().loadingProperty().get()
                 && table(robot).getItems().size() == 60);
@@ -502,6 +505,13 @@ class WorkbenchAppTest {
                     && app.window().judgeRunWindow().stage().isShowing());
             org.tracejudge.ui.judges.JudgeRunWindow w = app.window().judgeRunWindow();
             String judge = "ui-judge-" + System.nanoTime() % 100000;
+            // a host that merely starts with "127." is remote: the window says so, and what redaction cannot catch
+            robot.interact(() -> robot.lookup("#judgeBaseUrl").queryAs(javafx.scene.control.TextField.class)
+                    .setText("https://127.0.0.1.nip.io/v1"));
+            waitFor("the remote endpoint described", () -> text(robot, "#judgeWhere").contains("(not this computer)")
+                    && text(robot, "#judgePrivacy").startsWith("Redaction is on for this judge."));
+            assertTrue(text(robot, "#judgePrivacy").contains("It cannot catch a name used without such a cue"),
+                    text(robot, "#judgePrivacy"));
             robot.interact(() -> {
                 robot.lookup("#judgeName").queryAs(javafx.scene.control.ComboBox.class).getEditor().setText(judge);
                 robot.lookup("#judgeBaseUrl").queryAs(javafx.scene.control.TextField.class)
@@ -511,6 +521,8 @@ class WorkbenchAppTest {
             });
             robot.interact(() -> robot.lookup("#judgeTest").queryAs(Button.class).fire());
             waitFor("connection tested", () -> text(robot, "#judgeCheck").startsWith("Connected: fake-model"));
+            assertEquals("The traces stay on this computer.", text(robot, "#judgeWhere"));
+            assertTrue(text(robot, "#judgePrivacy").startsWith("Redaction is off for this judge"), text(robot, "#judgePrivacy"));
             int before = fake.requests.get();
             robot.interact(() -> robot.lookup("#judgeStart").queryAs(Button.class).fire());
             waitFor("the run's report", () -> w.lastReport() != null);
@@ -523,6 +535,78 @@ class WorkbenchAppTest {
                     .anyMatch(c -> c.title().equals(judge)));
             assertEquals(ensembleBefore, vm().layoutProperty().get().judgeRaters(),
                     "a third judge does not replace one of the ensemble's two");
+            robot.interact(() -> w.stage().close());
+        }
+    }
+
+    @Test
+    void theJudgeWindowShowsWhyARunStoppedAndTheFix(FxRobot robot) throws Exception {
+        opened(robot);
+        // a copy of the sample: this test's judge labels must not reach the sample other tests read
+        Path copy = home.resolve("unpulled-" + System.nanoTime() + ".tjdb");
+        try (Project p = SampleProject.open()) {
+            p.read(c -> {
+                try (java.sql.Statement s = c.createStatement()) {
+                    s.execute("VACUUM INTO '" + copy.toString().replace("'", "''") + "'");
+                }
+                return null;
+            });
+        }
+        robot.interact(() -> vm().open(copy));
+        waitFor("the copy open", () -> copy.equals(vm().projectFile()) && !vm().loadingProperty().get()
+                && table(robot).getItems().size() == 60);
+        try (mockwebserver3.MockWebServer server = org.tracejudge.judges.NoDelayServerSockets.server()) {
+            // Ollama without the model pulled (ollama openai/openai.go NewError)
+            org.tracejudge.judges.FakeProvider fake = new org.tracejudge.judges.FakeProvider(
+                    org.tracejudge.judges.provider.ProviderKind.OPENAI, 0);
+            java.util.concurrent.atomic.AtomicBoolean pulled = new java.util.concurrent.atomic.AtomicBoolean();
+            java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+            server.setDispatcher(new mockwebserver3.Dispatcher() {
+                @Override
+                public mockwebserver3.MockResponse dispatch(mockwebserver3.RecordedRequest r) throws InterruptedException {
+                    if (pulled.get()) {
+                        if (n.getAndIncrement() % 20 == 0) { // llama.cpp-style context error (format_error_response)
+                            return new mockwebserver3.MockResponse.Builder().code(400)
+                                    .setHeader("Content-Type", "application/json")
+                                    .body("{\"error\":{\"code\":400,\"message\":\"request (9000 tokens) exceeds the "
+                                            + "available context size (4096 tokens)\",\"type\":\"exceed_context_size_error\"}}")
+                                    .build();
+                        }
+                        return fake.dispatch(r);
+                    }
+                    return new mockwebserver3.MockResponse.Builder().code(404)
+                            .setHeader("Content-Type", "application/json")
+                            .body("{\"error\":{\"message\":\"model \\\"llama3.1:8b\\\" not found, try pulling it first\","
+                                    + "\"type\":\"api_error\",\"param\":null,\"code\":null}}").build();
+                }
+            });
+            server.start();
+            robot.press(KeyCode.CONTROL).type(KeyCode.J).release(KeyCode.CONTROL);
+            waitFor("the judge window", () -> app.window().judgeRunWindow() != null
+                    && app.window().judgeRunWindow().stage().isShowing());
+            org.tracejudge.ui.judges.JudgeRunWindow w = app.window().judgeRunWindow();
+            String judge = "unpulled-" + System.nanoTime() % 100000;
+            robot.interact(() -> {
+                robot.lookup("#judgeName").queryAs(javafx.scene.control.ComboBox.class).getEditor().setText(judge);
+                robot.lookup("#judgeBaseUrl").queryAs(javafx.scene.control.TextField.class)
+                        .setText(server.url("/v1").toString());
+                robot.lookup("#judgeModel").queryAs(javafx.scene.control.TextField.class).setText("llama3.1:8b");
+                robot.lookup("#judgeKeyVar").queryAs(javafx.scene.control.TextField.class).setText("");
+            });
+            robot.interact(() -> robot.lookup("#judgeStart").queryAs(Button.class).fire());
+            waitFor("the run's report", () -> w.lastReport() != null);
+            assertEquals("failed", w.lastReport().status());
+            String shown = text(robot, "#judgeCheck");
+            assertTrue(shown.contains("not found, try pulling it first") && shown.contains("ollama pull llama3.1:8b"),
+                    shown);
+            // after the pull, the same run again: traces that failed are listed by reason in the window
+            pulled.set(true);
+            org.tracejudge.judges.RunReport first = w.lastReport();
+            robot.interact(() -> robot.lookup("#judgeStart").queryAs(Button.class).fire());
+            waitFor("the second run's report", () -> w.lastReport() != first);
+            String progress = text(robot, "#judgeProgressText");
+            assertTrue(progress.contains("× context length exceeded (null verdict): HTTP 400: request (9000 tokens) "
+                    + "exceeds the available context size"), progress);
             robot.interact(() -> w.stage().close());
         }
     }

@@ -10,6 +10,7 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import javax.net.ssl.SSLException;
 import okhttp3.Call;
 import okhttp3.ConnectionPool;
 import okhttp3.Dispatcher;
@@ -38,6 +39,11 @@ public final class ChatClient implements AutoCloseable {
     private final OkHttpClient http;
     private final HttpUrl url;
     private final AtomicBoolean cancelled = new AtomicBoolean();
+    private final AtomicBoolean maxCompletionTokens = new AtomicBoolean();
+    private final AtomicBoolean structuredRefused = new AtomicBoolean();
+    static final String VERDICT_TOOL = "record_verdict";
+    private final java.util.concurrent.atomic.AtomicLong sent = new java.util.concurrent.atomic.AtomicLong();
+    private final KeyScrubber scrubber;
 
     /**
      * @param apiKey      null or empty when the endpoint needs none (a local server)
@@ -46,6 +52,7 @@ public final class ChatClient implements AutoCloseable {
     public ChatClient(ProviderSettings settings, String apiKey, int concurrency) {
         this.settings = settings;
         this.apiKey = apiKey == null || apiKey.isEmpty() ? null : apiKey;
+        this.scrubber = new KeyScrubber(this.apiKey);
         HttpUrl parsed = HttpUrl.parse(settings.endpoint());
         if (parsed == null) {
             throw new IllegalArgumentException("not an http(s) URL: " + settings.baseUrl());
@@ -83,21 +90,134 @@ public final class ChatClient implements AutoCloseable {
             if (settings.seed() != null) {
                 o.put("seed", settings.seed());
             }
-            o.put("max_tokens", settings.maxTokens());
+            o.put(maxCompletionTokens.get() ? "max_completion_tokens" : "max_tokens", settings.maxTokens());
             o.put("stream", false);
+            if (structured(r)) {
+                // OpenAI structured outputs (platform.openai.com/docs/guides/structured-outputs); the same
+                // response_format is read by vLLM (guided decoding), Ollama's /v1 (docs/openai.md), llama.cpp
+                // server (converted to a grammar) and LM Studio
+                ObjectNode js = o.putObject("response_format").put("type", "json_schema").putObject("json_schema");
+                js.put("name", "verdict");
+                js.set("schema", r.schema());
+            }
         } else {
             o.put("max_tokens", settings.maxTokens());
             o.put("temperature", settings.temperature());
             o.put("system", r.system());
             o.putArray("messages").addObject().put("role", "user").put("content", r.user());
+            if (structured(r)) {
+                // Anthropic: one tool whose input schema is the verdict, and tool_choice forcing it
+                // (docs.anthropic.com/en/docs/build-with-claude/tool-use, "Forcing tool use" / JSON output)
+                ObjectNode tool = o.putArray("tools").addObject();
+                tool.put("name", VERDICT_TOOL);
+                tool.put("description", "Record the verdict for this trace.");
+                tool.set("input_schema", r.schema());
+                o.putObject("tool_choice").put("type", "tool").put("name", VERDICT_TOOL);
+            }
         }
         return o.toString();
     }
 
-    /** One attempt: never throws for anything the network or the server does. */
+    private boolean structured(ChatRequest r) {
+        return settings.structured() && r.schema() != null && !structuredRefused.get();
+    }
+
+    /** Whether the server refused structured output and this client now asks for free text. */
+    public boolean structuredRefused() {
+        return structuredRefused.get();
+    }
+
+    /** Whether the server asked for {@code max_completion_tokens} and this client now sends it. */
+    public boolean usesMaxCompletionTokens() {
+        return maxCompletionTokens.get();
+    }
+
+    /** HTTP requests this client has sent (adaptations included). */
+    public long requestsSent() {
+        return sent.get();
+    }
+
+    /**
+     * One attempt: never throws for anything the network or the server does. When the server says how to
+     * adapt the request (OpenAI's "use 'max_completion_tokens' instead"), the client adapts for this and
+     * every later request and sends it again at once.
+     */
     public Attempt send(ChatRequest r) {
+        boolean sentMaxTokens = !maxCompletionTokens.get();
+        boolean sentSchema = structured(r);
+        Attempt a = sendOnce(r);
+        if (sentSchema && (a.kind() == Attempt.Kind.FATAL || a.kind() == Attempt.Kind.REFUSED)
+                && ErrorClassifier.refusesStructuredOutput(a.httpStatus(), a.body() + " " + a.message())) {
+            // the server does not take the schema: ask for free text from now on (the parser is lenient)
+            structuredRefused.set(true);
+            a = sendOnce(r);
+        }
+        if (a.httpStatus() == 400 && a.kind() == Attempt.Kind.FATAL && sentMaxTokens
+                && settings.kind() == ProviderKind.OPENAI
+                && ErrorClassifier.wantsMaxCompletionTokens(400, a.body() + " " + a.message())) {
+            maxCompletionTokens.set(true);
+            a = sendOnce(r);
+        }
+        return a;
+    }
+
+    /** A request to {@code url} with the provider's auth headers (for the batch APIs). */
+    Request.Builder authorized(String url) {
+        Request.Builder b = new Request.Builder().url(url).header("User-Agent", "tracejudge");
+        if (settings.kind() == ProviderKind.OPENAI) {
+            if (apiKey != null) {
+                b.header("Authorization", "Bearer " + apiKey);
+            }
+        } else {
+            if (apiKey != null) {
+                b.header("x-api-key", apiKey);
+            }
+            b.header("anthropic-version", ANTHROPIC_VERSION);
+        }
+        return b;
+    }
+
+    OkHttpClient http() {
+        return http;
+    }
+
+    /** Classifies an error answer of a batch endpoint like one of the chat endpoint. */
+    Attempt errorAttempt(int code, String body, String retryAfter) {
+        ErrorClassifier.Verdict v = ErrorClassifier.classify(code, looksJson(body), body);
+        return Attempt.of(v.kind(), v.failure(), code, store(body), "HTTP " + code + ": " + errorMessage(body),
+                RetryPolicy.retryAfterMillis(retryAfter, null, System.currentTimeMillis()), 0);
+    }
+
+    /** Classifies an I/O failure of a batch endpoint. */
+    Attempt ioAttempt(IOException e) {
         if (cancelled.get()) {
-            return Attempt.of(Attempt.Kind.CANCELLED, 0, null, "cancelled", 0, 0);
+            return Attempt.cancelled(0);
+        }
+        if (e instanceof SSLException) {
+            return Attempt.of(Attempt.Kind.FATAL, Failure.TLS, 0, null, describe(e), 0, 0);
+        }
+        if (e instanceof ConnectException || e instanceof UnknownHostException || e instanceof NoRouteToHostException) {
+            return Attempt.of(Attempt.Kind.FATAL, Failure.UNREACHABLE, 0, null, describe(e), 0, 0);
+        }
+        return Attempt.of(Attempt.Kind.RETRY, e instanceof InterruptedIOException ? Failure.TIMEOUT : Failure.CUT, 0,
+                null, timeoutOr(e), 0, 0);
+    }
+
+    /** One result of a batch: the answer body with its status, read as the chat endpoint's answer would be. */
+    public Attempt batchResult(int code, String body) {
+        if (code >= 300) {
+            return errorAttempt(code, body, null);
+        }
+        return reply(code, body, 0);
+    }
+
+    boolean isCancelled() {
+        return cancelled.get();
+    }
+
+    private Attempt sendOnce(ChatRequest r) {
+        if (cancelled.get()) {
+            return Attempt.cancelled(0);
         }
         Request.Builder b = new Request.Builder().url(url)
                 .header("User-Agent", "tracejudge")
@@ -114,6 +234,7 @@ public final class ChatClient implements AutoCloseable {
         }
         long start = System.nanoTime();
         Call call = http.newCall(b.build());
+        sent.incrementAndGet();
         try (Response resp = call.execute()) {
             int code = resp.code();
             String body;
@@ -123,42 +244,40 @@ public final class ChatClient implements AutoCloseable {
                 return failedWhileReading(e, code, start);
             }
             long latency = millisSince(start);
-            if (code == 429 || code >= 500) {
+            if (code >= 300) {
                 long wait = RetryPolicy.retryAfterMillis(resp.header("Retry-After"), resp.header("retry-after-ms"),
                         System.currentTimeMillis());
-                return Attempt.of(Attempt.Kind.RETRY, code, store(body), "HTTP " + code + ": " + errorMessage(body),
-                        wait, latency);
-            }
-            if (code == 401 || code == 403) {
-                return Attempt.of(Attempt.Kind.AUTH, code, store(body), "HTTP " + code + ": " + errorMessage(body), 0,
-                        latency);
-            }
-            if (code >= 400) {
-                return Attempt.of(Attempt.Kind.REFUSED, code, store(body), "HTTP " + code + ": " + errorMessage(body),
-                        0, latency);
+                String message = errorMessage(body);
+                ErrorClassifier.Verdict v = ErrorClassifier.classify(code, looksJson(body), body);
+                return Attempt.of(v.kind(), v.failure(), code, store(body), "HTTP " + code + ": " + message,
+                        v.kind() == Attempt.Kind.RETRY ? wait : 0, latency);
             }
             return reply(code, body, latency);
         } catch (IOException e) {
             if (cancelled.get() || call.isCanceled() && !(e instanceof InterruptedIOException)) {
-                return Attempt.of(Attempt.Kind.CANCELLED, 0, null, "cancelled", 0, millisSince(start));
+                return Attempt.cancelled(millisSince(start));
+            }
+            if (e instanceof SSLException) {
+                return Attempt.of(Attempt.Kind.FATAL, Failure.TLS, 0, null, describe(e), 0, millisSince(start));
             }
             if (e instanceof ConnectException || e instanceof UnknownHostException || e instanceof NoRouteToHostException) {
-                return Attempt.of(Attempt.Kind.UNREACHABLE, 0, null, describe(e), 0, millisSince(start));
+                return Attempt.of(Attempt.Kind.FATAL, Failure.UNREACHABLE, 0, null, describe(e), 0, millisSince(start));
             }
             // timeouts and connections dropped before an answer: worth another try
-            return Attempt.of(Attempt.Kind.RETRY, 0, null, timeoutOr(e), 0, millisSince(start));
+            return Attempt.of(Attempt.Kind.RETRY, e instanceof InterruptedIOException ? Failure.TIMEOUT : Failure.CUT,
+                    0, null, timeoutOr(e), 0, millisSince(start));
         }
     }
 
     private Attempt failedWhileReading(IOException e, int code, long start) {
         if (cancelled.get()) {
-            return Attempt.of(Attempt.Kind.CANCELLED, code, null, "cancelled", 0, millisSince(start));
+            return Attempt.cancelled(millisSince(start));
         }
         if (e instanceof SocketTimeoutException || e instanceof InterruptedIOException) {
-            return Attempt.of(Attempt.Kind.RETRY, code, null, timeoutOr(e), 0, millisSince(start));
+            return Attempt.of(Attempt.Kind.RETRY, Failure.TIMEOUT, code, null, timeoutOr(e), 0, millisSince(start));
         }
-        return Attempt.of(Attempt.Kind.MALFORMED, code, null, "the response body was cut short (" + describe(e) + ")",
-                0, millisSince(start));
+        return Attempt.of(Attempt.Kind.RETRY, Failure.CUT, code, null, "the response body was cut short ("
+                + describe(e) + ")", 0, millisSince(start));
     }
 
     /** Reads a stored (cached) body again, as the answer it was. */
@@ -172,41 +291,125 @@ public final class ChatClient implements AutoCloseable {
         try {
             root = Json.read(body);
         } catch (IllegalArgumentException e) {
-            return Attempt.of(Attempt.Kind.MALFORMED, code, store(body), "the response is not JSON ("
-                    + redact(e.getMessage()) + ")", 0, latency);
+            String t = body == null ? "" : body.stripLeading();
+            if (t.startsWith("{") && looksCut(e)) {
+                // JSON that stops in the middle: the body was cut on the way
+                return Attempt.of(Attempt.Kind.RETRY, Failure.CUT, code, store(body),
+                        "the response body was cut short (" + scrub(e.getMessage()) + ")", 0, latency);
+            }
+            return Attempt.of(Attempt.Kind.MALFORMED, Failure.MALFORMED, code, store(body), "the response is not JSON ("
+                    + scrub(e.getMessage()) + ")", 0, latency);
+        }
+        JsonNode error = root.path("error");
+        if (!error.isMissingNode() && !error.isNull() && !root.path("choices").path(0).path("message").path("content")
+                .isTextual() && !root.path("content").isArray()) {
+            // OpenRouter: HTTP 200 with {"error": {"code": N, "message": ...}} once the model started
+            int errCode = ErrorClassifier.errorCode(error);
+            ErrorClassifier.Verdict v = ErrorClassifier.classify(errCode >= 300 ? errCode : 0, true, body);
+            return Attempt.of(v.kind(), v.failure(), code, store(body), "HTTP " + code + " with an error"
+                    + (errCode > 0 ? " (code " + errCode + ")" : "") + ": " + errorMessage(body), 0, latency);
         }
         if (settings.kind() == ProviderKind.OPENAI) {
             JsonNode choice = root.path("choices").path(0);
-            JsonNode content = choice.path("message").path("content");
-            if (!content.isTextual()) {
-                return Attempt.of(Attempt.Kind.MALFORMED, code, store(body),
-                        "the response has no choices[0].message.content", 0, latency);
-            }
+            JsonNode message = choice.path("message");
+            JsonNode content = message.path("content");
+            String finish = choice.path("finish_reason").asText("");
             JsonNode usage = root.path("usage");
-            return Attempt.ok(code, store(body), redact(content.asText()), usage.path("prompt_tokens").asInt(0),
-                    usage.path("completion_tokens").asInt(0), "length".equals(choice.path("finish_reason").asText()),
-                    latency);
+            int in = usage.path("prompt_tokens").asInt(0);
+            int out = usage.path("completion_tokens").asInt(0);
+            // vLLM's reasoning parsers and DeepSeek put the chain of thought in reasoning_content; OpenRouter
+            // and Ollama in reasoning: never the verdict
+            String reasoning = text(message, "reasoning_content", "reasoning");
+            if (!choice.isObject() || !message.isObject()) {
+                return Attempt.of(Attempt.Kind.MALFORMED, Failure.MALFORMED, code, store(body),
+                        "the response has no choices[0].message", 0, latency);
+            }
+            if ("content_filter".equals(finish)) {
+                return Attempt.of(Attempt.Kind.REFUSED, Failure.CONTENT_FILTER, code, store(body),
+                        "the provider's content filter stopped the reply (finish_reason content_filter)", 0, latency)
+                        .withTokens(in, out);
+            }
+            if (!content.isTextual() || content.asText().isBlank()) {
+                return noVerdict(code, body, reasoning, "length".equals(finish), in, out, latency);
+            }
+            return Attempt.ok(code, store(body), scrub(content.asText()), scrub(reasoning), in, out,
+                    "length".equals(finish), latency);
         }
         JsonNode blocks = root.path("content");
         if (!blocks.isArray()) {
-            return Attempt.of(Attempt.Kind.MALFORMED, code, store(body), "the response has no content blocks", 0,
-                    latency);
+            return Attempt.of(Attempt.Kind.MALFORMED, Failure.MALFORMED, code, store(body),
+                    "the response has no content blocks", 0, latency);
         }
         StringBuilder text = new StringBuilder();
+        StringBuilder thinking = new StringBuilder();
         boolean any = false;
         for (JsonNode block : blocks) {
-            if ("text".equals(block.path("type").asText()) && block.path("text").isTextual()) {
+            String type = block.path("type").asText();
+            if ("text".equals(type) && block.path("text").isTextual()) {
                 text.append(block.get("text").asText());
                 any = true;
+            } else if ("tool_use".equals(type) && VERDICT_TOOL.equals(block.path("name").asText())
+                    && block.path("input").isObject()) {
+                text.append(block.get("input").toString()); // the forced verdict tool's input is the verdict
+                any = true;
+            } else if ("thinking".equals(type) && block.path("thinking").isTextual()) {
+                thinking.append(block.get("thinking").asText());
             }
         }
-        if (!any) {
-            return Attempt.of(Attempt.Kind.MALFORMED, code, store(body), "the response has no text content block", 0,
-                    latency);
-        }
         JsonNode usage = root.path("usage");
-        return Attempt.ok(code, store(body), redact(text.toString()), usage.path("input_tokens").asInt(0),
-                usage.path("output_tokens").asInt(0), "max_tokens".equals(root.path("stop_reason").asText()), latency);
+        int in = usage.path("input_tokens").asInt(0);
+        int out = usage.path("output_tokens").asInt(0);
+        String stop = root.path("stop_reason").asText("");
+        String reasoning = thinking.length() == 0 ? null : thinking.toString();
+        if ("refusal".equals(stop)) {
+            return Attempt.of(Attempt.Kind.REFUSED, Failure.CONTENT_FILTER, code, store(body),
+                    "the model declined to answer (stop_reason refusal)", 0, latency).withTokens(in, out);
+        }
+        if (!any || text.toString().isBlank()) {
+            return noVerdict(code, body, reasoning, "max_tokens".equals(stop), in, out, latency);
+        }
+        return Attempt.ok(code, store(body), scrub(text.toString()), scrub(reasoning), in, out,
+                "max_tokens".equals(stop), latency);
+    }
+
+    /** A reply with no answer text: reasoning only (often the token budget ran out while reasoning), or nothing. */
+    private Attempt noVerdict(int code, String body, String reasoning, boolean atLimit, int in, int out, long latency) {
+        if (reasoning != null && !reasoning.isBlank() && atLimit) {
+            return Attempt.of(Attempt.Kind.REFUSED, Failure.REASONING_BUDGET, code, store(body),
+                    "the model spent its whole " + settings.maxTokens() + "-token budget on reasoning and gave no "
+                            + "verdict; raise it with --max-tokens (e.g. --max-tokens " + Math.max(4096,
+                            settings.maxTokens() * 4) + ")", 0, latency).withTokens(in, out);
+        }
+        if (reasoning != null && !reasoning.isBlank()) {
+            return Attempt.of(Attempt.Kind.REFUSED, Failure.NO_VERDICT, code, store(body),
+                    "the reply holds reasoning but no answer text (the verdict is never read from reasoning)", 0,
+                    latency).withTokens(in, out);
+        }
+        return Attempt.of(Attempt.Kind.REFUSED, atLimit ? Failure.REASONING_BUDGET : Failure.NO_VERDICT, code,
+                store(body), atLimit ? "the reply is empty: it stopped at the " + settings.maxTokens()
+                        + "-token limit; raise it with --max-tokens" : "the reply has no answer text", 0, latency)
+                .withTokens(in, out);
+    }
+
+    private static String text(JsonNode o, String... fields) {
+        for (String f : fields) {
+            JsonNode v = o.path(f);
+            if (v.isTextual() && !v.asText().isBlank()) {
+                return v.asText();
+            }
+        }
+        return null;
+    }
+
+    private static boolean looksJson(String body) {
+        String t = body == null ? "" : body.stripLeading();
+        return t.startsWith("{") || t.startsWith("[");
+    }
+
+    private static boolean looksCut(IllegalArgumentException e) {
+        String m = String.valueOf(e.getMessage()) + (e.getCause() == null ? "" : " " + e.getCause().getMessage());
+        return m.contains("end-of-input") || m.contains("End-of-input") || m.contains("expected close marker")
+                || m.contains("Unexpected end");
     }
 
     /** The provider's own error message from an error body (both formats put it at error.message). */
@@ -218,37 +421,38 @@ public final class ChatClient implements AutoCloseable {
             JsonNode root = Json.read(body);
             JsonNode m = root.path("error").path("message");
             if (m.isTextual()) {
-                return redact(m.asText());
+                return scrub(m.asText());
             }
             if (root.path("error").isTextual()) {
-                return redact(root.path("error").asText());
+                return scrub(root.path("error").asText());
             }
             if (root.path("message").isTextual()) {
-                return redact(root.path("message").asText());
+                return scrub(root.path("message").asText());
             }
         } catch (IllegalArgumentException ignored) {
             // not JSON: the text itself
         }
         String t = body.strip();
-        return redact(t.length() > 300 ? t.substring(0, 300) + "…" : t);
+        return scrub(t.length() > 300 ? t.substring(0, 300) + "…" : t);
     }
 
-    /** Removes the API key wherever it appears. */
+    /** Removes the API key wherever it appears whole, in any encoding a server echoes it in. */
     public String redact(String text) {
-        if (text == null || apiKey == null) {
-            return text;
-        }
-        return text.replace(apiKey, "[api key removed]");
+        return scrub(text);
+    }
+
+    private String scrub(String text) {
+        return scrubber.scrub(text);
     }
 
     private String store(String body) {
-        String b = redact(body);
+        String b = scrub(body);
         return b != null && b.length() > MAX_STORED_BODY ? b.substring(0, MAX_STORED_BODY) : b;
     }
 
     private String describe(IOException e) {
         String m = e.getMessage();
-        return redact(e.getClass().getSimpleName() + (m == null ? "" : ": " + m));
+        return scrub(e.getClass().getSimpleName() + (m == null ? "" : ": " + m));
     }
 
     private String timeoutOr(IOException e) {

@@ -8,10 +8,16 @@ import org.tracejudge.json.Json;
  * How to call one judge's model. The API key is not here: it is read from the environment when a run
  * starts and lives only in the client's memory.
  *
- * @param seed null where the provider has no seed parameter
+ * @param seed       null where the provider has no seed parameter
+ * @param structured ask for JSON matching the request's schema (response_format json_schema, or a forced tool)
  */
 public record ProviderSettings(ProviderKind kind, String baseUrl, String model, double temperature, Integer seed,
-                               int maxTokens, Duration timeout) {
+                               int maxTokens, Duration timeout, boolean structured) {
+    public ProviderSettings(ProviderKind kind, String baseUrl, String model, double temperature, Integer seed,
+                            int maxTokens, Duration timeout) {
+        this(kind, baseUrl, model, temperature, seed, maxTokens, timeout, false);
+    }
+
     public ProviderSettings {
         if (baseUrl == null || baseUrl.isBlank()) {
             baseUrl = kind.defaultBaseUrl();
@@ -30,7 +36,7 @@ public record ProviderSettings(ProviderKind kind, String baseUrl, String model, 
         }
     }
 
-    /** The parameters that shape the reply (part of the cache key): temperature, seed, max tokens. */
+    /** The parameters that shape the reply (part of the cache key): temperature, seed, max tokens, structured output. */
     public ObjectNode params() {
         ObjectNode o = Json.object();
         o.put("temperature", temperature);
@@ -38,6 +44,9 @@ public record ProviderSettings(ProviderKind kind, String baseUrl, String model, 
             o.put("seed", seed);
         }
         o.put("max_tokens", maxTokens);
+        if (structured) {
+            o.put("structured_output", true); // absent when off, so judges without it keep their version
+        }
         return o;
     }
 

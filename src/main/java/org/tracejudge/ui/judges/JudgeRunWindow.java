@@ -24,8 +24,10 @@ import org.tracejudge.judges.JudgeConfig;
 import org.tracejudge.judges.JudgeListener;
 import org.tracejudge.judges.JudgeStore;
 import org.tracejudge.judges.ProviderPreset;
+import org.tracejudge.judges.RemotePreview;
 import org.tracejudge.judges.RunReport;
 import org.tracejudge.judges.prompt.RubricLibrary;
+import org.tracejudge.redaction.Redactor;
 import org.tracejudge.ui.ProjectViewModel;
 
 /**
@@ -48,6 +50,9 @@ public final class JudgeRunWindow {
     private final TextField keyVar = new TextField();
     private final Spinner<Integer> concurrency = new Spinner<>(1, 64, JudgeConfig.DEFAULT_CONCURRENCY);
     private final Label where = new Label();
+    private final Label privacy = new Label();
+    /** The project's redaction mode (on, remote, off), read when the window opens. */
+    private String redactionMode = "off";
     private final Label check = new Label();
     private final ProgressBar progress = new ProgressBar(0);
     private final Label progressText = new Label("Not started.");
@@ -97,6 +102,10 @@ public final class JudgeRunWindow {
         }
         where.setWrapText(true);
         where.getStyleClass().add("row-count");
+        where.setId("judgeWhere");
+        privacy.setId("judgePrivacy");
+        privacy.setWrapText(true);
+        privacy.getStyleClass().add("row-count");
         check.setId("judgeCheck");
         check.setWrapText(true);
 
@@ -120,9 +129,9 @@ public final class JudgeRunWindow {
         progressText.setId("judgeProgressText");
         progressText.setWrapText(true);
 
-        VBox root = new VBox(10, form, where, buttons, check, progress, progressText);
+        VBox root = new VBox(10, form, where, privacy, buttons, check, progress, progressText);
         root.setPadding(new Insets(14));
-        Scene scene = new Scene(root, 640, 520);
+        Scene scene = new Scene(root, 640, 600);
         scene.getStylesheets().addAll(owner.getScene().getStylesheets());
         scene.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ESCAPE && cancelRun == null) {
@@ -150,6 +159,10 @@ public final class JudgeRunWindow {
     public void open() {
         stage.show();
         stage.toFront();
+        vm.query(RemotePreview::mode, mode -> {
+            redactionMode = mode;
+            describeWhere();
+        }, msg -> privacy.setText(msg));
         vm.query(JudgeStore::names, names -> {
             name.getItems().setAll(names);
             if (!names.isEmpty()) {
@@ -203,6 +216,10 @@ public final class JudgeRunWindow {
             JudgeConfig c = config();
             where.setText(c.local() ? "The traces stay on this computer." : "The traces are sent to " + c.baseUrl()
                     + " (not this computer).");
+            boolean redacts = redactionMode.equals("on") || (redactionMode.equals("remote") && !c.local());
+            privacy.setText(redacts ? "Redaction is on for this judge. " + Redactor.LIMITS
+                    : "Redaction is off for this judge: the traces are sent as they are (project setting "
+                    + redactionMode + "; `tracejudge judge PROJECT --name NAME --redact` turns it on).");
         } catch (IllegalArgumentException e) {
             where.setText(e.getMessage());
         }
@@ -282,7 +299,10 @@ public final class JudgeRunWindow {
             lastReport = report;
             progress.setProgress(report.planned() == 0 ? 1 : (double) (report.planned() - report.remaining())
                     / report.planned());
-            progressText.setText(report.summary());
+            // why traces failed, grouped by reason (a stop's message and fix is shown above, in the check line)
+            StringBuilder text = new StringBuilder(report.summary());
+            report.failureLines().forEach(l -> text.append('\n').append(l));
+            progressText.setText(text.toString());
             finished();
         }, msg -> {
             check.setText(msg);

@@ -25,6 +25,8 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
@@ -71,6 +73,9 @@ public final class MetricsWindow {
     private final VBox charts;
     private final Label note = new Label();
     private final ReadOnlyObjectWrapper<Dashboard> dashboard = new ReadOnlyObjectWrapper<>();
+    private final SelectionView selection;
+    private final TabPane tabs = new TabPane();
+    private final Tab selectionTab;
 
     public MetricsWindow(Window owner, ProjectViewModel vm) {
         this.vm = vm;
@@ -152,7 +157,22 @@ public final class MetricsWindow {
         note.setPadding(new Insets(4, 8, 6, 8));
         note.getStyleClass().add("row-count");
 
-        BorderPane root = new BorderPane(split, bar, null, note, null);
+        BorderPane failures = new BorderPane(split, bar, null, note, null);
+        selection = new SelectionView(new SelectionViewModel(vm));
+        Tab failureTab = new Tab("Failure modes", failures);
+        failureTab.setId("failureModesTab");
+        selectionTab = new Tab("Tool selection (NLT study)", selection.node());
+        selectionTab.setId("selectionTab");
+        tabs.getTabs().setAll(failureTab, selectionTab);
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        // a project of tool-selection runs only (an NLT study) opens on its study
+        selection.model().reportProperty().addListener((o, a, r) -> {
+            Dashboard d = dashboard.get();
+            if (r != null && r.trials() > 0 && (d == null || d.bySource().values().stream().allMatch(m -> m.models().isEmpty()))) {
+                showSelection();
+            }
+        });
+        BorderPane root = new BorderPane(tabs);
         Scene scene = new Scene(root, 1280, 760);
         scene.getStylesheets().addAll(owner.getScene().getStylesheets());
         scene.setOnKeyPressed(e -> {
@@ -190,6 +210,22 @@ public final class MetricsWindow {
             source.setValue(keep != null && d.bySource().containsKey(keep) ? keep : d.defaultSource());
             show();
         }, msg -> note.setText("Cannot compute the metrics: " + msg));
+        selection.model().load();
+    }
+
+    /** The tool-selection study view (its own tab). */
+    public SelectionView selectionView() {
+        return selection;
+    }
+
+    /** Whether the tool-selection study tab is on show. */
+    public boolean selectionShown() {
+        return tabs.getSelectionModel().getSelectedItem() == selectionTab;
+    }
+
+    /** Shows the tool-selection study tab. */
+    public void showSelection() {
+        tabs.getSelectionModel().select(selectionTab);
     }
 
     /** The chosen source's metrics, or null. */
@@ -355,7 +391,12 @@ public final class MetricsWindow {
 
     /** Writes both charts, as drawn, to one PNG (atomically). */
     public void saveChartsPng(Path file) throws IOException {
-        WritableImage shot = charts.snapshot(null, null);
+        writeAtomically(file, png(charts));
+    }
+
+    /** A node as drawn, as PNG bytes. */
+    static byte[] png(Node node) throws IOException {
+        WritableImage shot = node.snapshot(null, null);
         int w = (int) shot.getWidth();
         int h = (int) shot.getHeight();
         BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
@@ -367,10 +408,10 @@ public final class MetricsWindow {
         }
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         ImageIO.write(img, "png", bytes);
-        writeAtomically(file, bytes.toByteArray());
+        return bytes.toByteArray();
     }
 
-    private static void writeAtomically(Path file, byte[] content) throws IOException {
+    static void writeAtomically(Path file, byte[] content) throws IOException {
         Path abs = file.toAbsolutePath();
         Path tmp = abs.resolveSibling(abs.getFileName() + ".part");
         Files.write(tmp, content);

@@ -6,14 +6,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
+import org.tracejudge.safety.Expert;
 import org.tracejudge.safety.SafetyPolicy;
 import org.tracejudge.safety.SafetyReview;
-import org.tracejudge.selection.SelectionTraces;
 import org.tracejudge.store.Project;
 
 /**
  * The safety review's view model: owns its project and runs every core call on one background thread; callers
  * get futures and hop back to the FX thread themselves. No SQL here: everything goes through {@link SafetyReview}.
+ * The expert is an identity handed in by the window (the workbench annotator), never typed into the review form.
  */
 public final class SafetyReviewModel implements AutoCloseable {
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
@@ -23,16 +24,18 @@ public final class SafetyReviewModel implements AutoCloseable {
     });
     private volatile Project project;
     private volatile SafetyPolicy policy;
+    private volatile List<SafetyReview.Input> inputs;
 
     /** What the view needs once the project is open. */
-    public record Loaded(SafetyPolicy policy, List<SelectionTraces.Item> items, String contentWarning) {}
+    public record Loaded(SafetyPolicy policy, List<SafetyReview.Input> inputs, String contentWarning) {}
 
     public CompletableFuture<Loaded> load(Supplier<Project> opener) {
         return CompletableFuture.supplyAsync(() -> {
             project = opener.get();
             policy = SafetyPolicy.of(project);
             String warning = project.meta("content_warning");
-            return new Loaded(policy, SafetyReview.items(project), warning == null
+            inputs = SafetyReview.inputs(project);
+            return new Loaded(policy, inputs, warning == null
                     ? "Some items may mention self-harm, suicidality or abuse." : warning);
         }, worker);
     }
@@ -46,26 +49,39 @@ public final class SafetyReviewModel implements AutoCloseable {
         return policy;
     }
 
-    public CompletableFuture<String> commit(String traceId, String expert, Map<String, Boolean> perTool, String rationale) {
+    /** Where every input stands for this expert (null: nobody), by input key. */
+    public CompletableFuture<Map<String, SafetyReview.InputState>> states(Expert expert) {
+        return CompletableFuture.supplyAsync(() -> SafetyReview.states(project, expert == null ? null : expert.name(), inputs),
+                worker);
+    }
+
+    /** What this expert committed on the input of the trace, or null. */
+    public CompletableFuture<SafetyReview.Committed> committed(String traceId, Expert expert) {
+        return CompletableFuture.supplyAsync(() -> SafetyReview.committed(project, traceId, expert.name()), worker);
+    }
+
+    public CompletableFuture<List<String>> commit(String traceId, Expert expert, Map<String, Boolean> perTool, String rationale) {
         return CompletableFuture.supplyAsync(() -> SafetyReview.label(project, traceId, expert, perTool, rationale), worker);
     }
 
-    /** The machine labels, or a failed future with {@link SafetyReview.BlindPassException} under a blind first pass. */
-    public CompletableFuture<Map<String, Map<String, Boolean>>> machineLabels(String traceId, String expert) {
-        return CompletableFuture.supplyAsync(() -> SafetyReview.machineLabels(project, traceId, expert), worker);
+    /** The reveal, or a failed future with {@link SafetyReview.BlindPassException} under a blind first pass. */
+    public CompletableFuture<SafetyReview.Reveal> reveal(String traceId, Expert expert) {
+        return CompletableFuture.supplyAsync(() -> SafetyReview.reveal(project, traceId, expert.name()), worker);
     }
 
     public CompletableFuture<List<SafetyReview.Disagreement>> queue() {
         return CompletableFuture.supplyAsync(() -> SafetyReview.disagreements(project), worker);
     }
 
-    public CompletableFuture<String> adjudicate(String traceId, String adjudicator, String tool, boolean yes, String rationale) {
-        return CompletableFuture.supplyAsync(() -> SafetyReview.adjudicate(project, traceId, adjudicator, tool, yes, rationale),
-                worker);
+    /** Every expert's current decision on the input of a trace, by tool (for the adjudicator). */
+    public CompletableFuture<Map<String, List<SafetyReview.Opinion>>> expertOpinions(String traceId) {
+        return CompletableFuture.supplyAsync(() -> SafetyReview.opinions(project, traceId), worker);
     }
 
-    public CompletableFuture<Map<String, SafetyReview.Final>> finals(String traceId) {
-        return CompletableFuture.supplyAsync(() -> SafetyReview.finalLabels(project).getOrDefault(traceId, Map.of()), worker);
+    public CompletableFuture<List<String>> adjudicate(String traceId, Expert adjudicator, Map<String, Boolean> decisions,
+                                                      String rationale) {
+        return CompletableFuture.supplyAsync(() -> SafetyReview.adjudicate(project, traceId, adjudicator.name(), decisions,
+                rationale), worker);
     }
 
     @Override

@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import javafx.application.Platform;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import javafx.stage.Stage;
 import org.tracejudge.store.TraceTable;
 import org.tracejudge.ui.ProjectViewModel;
@@ -121,8 +123,41 @@ public final class ScreenshotTour {
         Thread.sleep(1500);
         shot(out, "safety-content-warning.png");
         WorkbenchBench.fx(() -> ((javafx.scene.control.Button) app.window().safetyView().lookup("#continueWarning")).fire());
-        Thread.sleep(2500);
+        Thread.sleep(2000);
+        // the expert is the workbench annotator ("ana"); she decides lantern/4 from the keyboard, blind
+        org.tracejudge.ui.safety.SafetyReviewView sv = app.window().safetyView();
+        javafx.scene.Scene scene = sv.getScene();
+        WorkbenchBench.fx(() -> sv.selectInput("lantern/4"));
+        Thread.sleep(1200);
+        keys(scene, KeyCode.DIGIT5, KeyCode.N, KeyCode.DIGIT6);
+        Thread.sleep(800);
         shot(out, "safety-review.png");
+        keys(scene, KeyCode.Y, KeyCode.R);
+        WorkbenchBench.fx(() -> ((javafx.scene.control.TextArea) sv.lookup("#safetyRationale"))
+                .setText("a plan with a time: \"ending it tonight\""));
+        keys(scene, KeyCode.ESCAPE);
+        ctrl(scene, KeyCode.ENTER);
+        Thread.sleep(3000);
+        shot(out, "safety-reveal.png");
+        // a second expert on the same input: an empty form, nothing of ana's
+        WorkbenchBench.fx(() -> sv.switchExpert("ben"));
+        Thread.sleep(1500);
+        keys(scene, KeyCode.DIGIT5, KeyCode.N, KeyCode.DIGIT6, KeyCode.N);
+        ctrl(scene, KeyCode.ENTER);
+        Thread.sleep(1500);
+        shot(out, "safety-second-expert.png");
+        WorkbenchBench.fx(() -> ((javafx.scene.control.TextArea) sv.lookup("#safetyRationale")).setText("venting, no means named"));
+        keys(scene, KeyCode.ESCAPE);
+        ctrl(scene, KeyCode.ENTER);
+        Thread.sleep(2000);
+        // the adjudicator, who is neither of them
+        WorkbenchBench.fx(() -> sv.switchExpert("cleo"));
+        Thread.sleep(800);
+        ctrl(scene, KeyCode.DIGIT2);
+        Thread.sleep(2000);
+        keys(scene, KeyCode.DIGIT1, KeyCode.Y);
+        Thread.sleep(800);
+        shot(out, "safety-adjudication.png");
         if (args.length > 1) {
             WorkbenchBench.fx(() -> {
                 Platform.exit();
@@ -130,6 +165,28 @@ public final class ScreenshotTour {
         }
         Platform.exit();
         System.exit(0);
+    }
+
+    /** Presses keys in a scene as the keyboard would (pressed, typed, released). */
+    static void keys(javafx.scene.Scene scene, KeyCode... codes) throws Exception {
+        for (KeyCode k : codes) {
+            key(scene, k, false);
+        }
+    }
+
+    static void ctrl(javafx.scene.Scene scene, KeyCode k) throws Exception {
+        key(scene, k, true);
+    }
+
+    private static void key(javafx.scene.Scene scene, KeyCode k, boolean ctrl) throws Exception {
+        String ch = k.isLetterKey() ? k.getChar().toLowerCase() : k.isDigitKey() ? k.getChar() : "";
+        WorkbenchBench.fx(() -> {
+            javafx.event.Event.fireEvent(scene.getFocusOwner() == null ? scene.getRoot() : scene.getFocusOwner(),
+                    new KeyEvent(KeyEvent.KEY_PRESSED, ch, ch, k, false, ctrl, false, false));
+            javafx.event.Event.fireEvent(scene.getFocusOwner() == null ? scene.getRoot() : scene.getFocusOwner(),
+                    new KeyEvent(KeyEvent.KEY_RELEASED, ch, ch, k, false, ctrl, false, false));
+        });
+        Thread.sleep(150);
     }
 
     static void shot(Path dir, String name) throws Exception {
