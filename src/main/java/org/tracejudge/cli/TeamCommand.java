@@ -375,7 +375,16 @@ final class TeamCommand implements Runnable {
                             pool.add(m.person());
                         }
                     }
-                    plan.addAll(Assigner.doubleReview(safety, experts, pool, seed));
+                    // one safety item = one input with all its runs (the safety review decides per input)
+                    Map<String, List<String>> runsOf = new java.util.TreeMap<>();
+                    Set<String> chosen = new java.util.HashSet<>(safety);
+                    for (SelectionTraces.Item it : p.read(SelectionTraces::all)) {
+                        if (chosen.contains(it.traceId())) {
+                            runsOf.computeIfAbsent(it.taskKey(), k -> new ArrayList<>()).add(it.traceId());
+                        }
+                    }
+                    plan.addAll(Assigner.expand(Assigner.doubleReview(new ArrayList<>(runsOf.keySet()), experts, pool, seed),
+                            runsOf));
                 }
                 int added = p.write(c -> Assigner.save(c, plan, p.meta(LocalTeam.PERSON)));
                 out.printf("%d items (%d already assigned, %d safety-critical under double review): %d assignments%n",

@@ -84,6 +84,20 @@ public final class Assigner {
         return out;
     }
 
+    /**
+     * A plan made over groups (e.g. the inputs of a safety review, each with several runs) handed out as one assignment
+     * per member of each group: everyone gets all runs of the inputs they review.
+     */
+    public static List<Assignment> expand(List<Assignment> overGroups, Map<String, List<String>> members) {
+        List<Assignment> out = new ArrayList<>();
+        for (Assignment a : overGroups) {
+            for (String t : members.getOrDefault(a.traceId(), List.of())) {
+                out.add(Assignment.of(t, a.reviewer(), a.duty()));
+            }
+        }
+        return out;
+    }
+
     private static List<String> distinctSorted(List<String> names) {
         List<String> l = new ArrayList<>(new java.util.TreeSet<>(names));
         return l;

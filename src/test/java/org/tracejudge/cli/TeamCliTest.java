@@ -53,8 +53,8 @@ class TeamCliTest {
 
         r = CliTest.run("team", "assign", lead.toString(), "--to", "Dr Alice,Dr Bob", "--seed", "7");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("40 safety-critical under double review"), r.out());
-        assertTrue(r.out().contains("Dr Alice                     40") && r.out().contains("Dr Lead (adjudicate)"), r.out());
+        assertTrue(r.out().contains("64 safety-critical under double review"), r.out());
+        assertTrue(r.out().contains("Dr Alice                     64") && r.out().contains("Dr Lead (adjudicate)         64"), r.out());
 
         Path a = dir.resolve("alice.tjdb");
         Path b = dir.resolve("bob.tjdb");
@@ -63,7 +63,7 @@ class TeamCliTest {
         assertTrue(r.out().contains("joined 'lantern' as Dr Alice (reviewer)"), r.out());
         assertEquals(0, CliTest.run("team", "join", url, b.toString(), "--project", "lantern", "--user", "tj_cli_bob").code());
 
-        // alice answers every tool "no" except the first; bob agrees with her on the first 30 items only
+        // alice answers every tool "no" except the first; bob agrees with her on the first 12 of the 16 inputs only
         label(a, "Dr Alice", i -> true);
         assertEquals(0, CliTest.run("team", "sync", a.toString()).code());
         assertEquals("0", TestData.scalar(project(b), "SELECT count(*) FROM label WHERE created_by = 'Dr Alice'"));
@@ -73,10 +73,10 @@ class TeamCliTest {
             assertEquals("0", TestData.scalar(pb, "SELECT count(*) FROM label WHERE created_by = 'Dr Alice'"),
                     "blind: bob sees none of alice's labels before his own");
         }
-        label(b, "Dr Bob", i -> i < 30);
+        label(b, "Dr Bob", i -> i < 12);
         assertEquals(0, CliTest.run("team", "sync", b.toString()).code());
         try (Project pb = Project.open(b)) {
-            assertEquals("40", TestData.scalar(pb, "SELECT count(*) FROM label WHERE created_by = 'Dr Alice'"),
+            assertEquals("64", TestData.scalar(pb, "SELECT count(*) FROM label WHERE created_by = 'Dr Alice'"),
                     "after his own, alice's arrive");
         }
 
@@ -86,24 +86,27 @@ class TeamCliTest {
         JsonNode st = Json.read(r.out());
         Map<String, JsonNode> byPerson = new LinkedHashMap<>();
         st.get("reviewers").forEach(n -> byPerson.put(n.get("person").asText(), n));
-        assertEquals(40, byPerson.get("Dr Alice").get("done").asInt());
-        assertEquals(40, byPerson.get("Dr Bob").get("done").asInt());
-        assertEquals(10, byPerson.get("Dr Lead").get("to_adjudicate").asInt(), r.out());
+        assertEquals(64, byPerson.get("Dr Alice").get("done").asInt());
+        assertEquals(64, byPerson.get("Dr Bob").get("done").asInt());
+        assertEquals(16, byPerson.get("Dr Lead").get("to_adjudicate").asInt(), r.out());
         assertEquals(0, byPerson.get("Dr Lead").get("adjudicated").asInt());
-        assertEquals(40, st.get("agreement").get(0).get("n").asInt());
+        assertEquals(64, st.get("agreement").get(0).get("n").asInt());
         assertEquals(0.75, st.get("agreement").get(0).get("agreement").asDouble(), 1e-9);
 
-        // the lead adjudicates the ten disagreements; everyone converges on the same final labels
+        // the lead adjudicates the disagreements (one decision per input covers its runs); everyone converges
         try (Project pl = Project.open(lead)) {
+            java.util.Set<String> inputs = new java.util.HashSet<>();
             for (String t : disagreements(pl)) {
                 SelectionTraces.Item it = pl.read(c -> SelectionTraces.one(c, t));
-                SafetyReview.adjudicate(pl, t, "Dr Lead", it.scenario().toolNames().get(0), true, "checked");
+                if (inputs.add(it.taskKey())) {
+                    SafetyReview.adjudicate(pl, t, "Dr Lead", it.scenario().toolNames().get(0), true, "checked");
+                }
             }
         }
         assertEquals(0, CliTest.run("team", "sync", lead.toString()).code());
         r = CliTest.run("team", "status", lead.toString());
-        assertTrue(r.out().matches("(?s).*Dr Lead\\s+0\\s+0\\s+0\\s+10\\s+10.*"), r.out());
-        assertTrue(r.out().contains("agreement Dr Alice vs Dr Bob: n=40, observed 0.750"), r.out());
+        assertTrue(r.out().matches("(?s).*Dr Lead\\s+0\\s+0\\s+0\\s+16\\s+16.*"), r.out());
+        assertTrue(r.out().contains("agreement Dr Alice vs Dr Bob: n=64, observed 0.750"), r.out());
         assertEquals(0, CliTest.run("team", "sync", a.toString()).code());
         assertEquals(0, CliTest.run("team", "sync", b.toString()).code());
         try (Project pa = Project.open(a); Project pb = Project.open(b); Project pl = Project.open(lead)) {
@@ -126,14 +129,23 @@ class TeamCliTest {
         return Project.open(p);
     }
 
-    /** Labels every item assigned to {@code person}: the first tool yes when {@code firstYes(i)}, else all no. */
+    /**
+     * Labels every input assigned to {@code person} (one decision per input covers its runs): the first tool yes when
+     * {@code firstYes(i)} for the i-th input, else all no.
+     */
     private static void label(Path file, String person, java.util.function.IntPredicate firstYes) {
         try (Project p = Project.open(file)) {
             List<String> mine = p.read(c -> Assigner.assignedTo(c, person, Assigner.REVIEW));
-            assertEquals(40, mine.size(), person + "'s queue");
+            assertEquals(64, mine.size(), person + "'s queue");
             assertEquals(person, p.meta(LocalTeam.PERSON));
-            for (int i = 0; i < mine.size(); i++) {
-                String t = mine.get(i);
+            Map<String, String> oneRunPerInput = new java.util.TreeMap<>();
+            for (String t : mine) {
+                SelectionTraces.Item it = p.read(c -> SelectionTraces.one(c, t));
+                oneRunPerInput.putIfAbsent(it.taskKey(), t);
+            }
+            assertEquals(16, oneRunPerInput.size());
+            int i = 0;
+            for (String t : oneRunPerInput.values()) {
                 SelectionTraces.Item it = p.read(c -> SelectionTraces.one(c, t));
                 Map<String, Boolean> perTool = new LinkedHashMap<>();
                 List<String> tools = it.scenario().toolNames();
@@ -141,6 +153,7 @@ class TeamCliTest {
                     perTool.put(tools.get(k), k == 0 && firstYes.test(i));
                 }
                 SafetyReview.label(p, t, person, perTool, "reviewed");
+                i++;
             }
         }
     }
