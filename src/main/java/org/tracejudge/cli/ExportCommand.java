@@ -21,16 +21,22 @@ final class ExportCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "OUT.jsonl")
     Path out;
 
+    @picocli.CommandLine.Option(names = "--with-judge-cache", description = "Also write every saved judge's settings "
+            + "(never a key: only the name of the variable that holds it) and every answered judge call, so the same "
+            + "judge on the other laptop is answered from this cache (same verdicts, same ledger ids) instead of paying again.")
+    boolean withJudgeCache;
+
     @Override
     public Integer call() throws Exception {
         try (Project p = Project.open(project)) {
-            JsonlExporter.Summary s = StdStreams.write(out, spec.commandLine().getOut(), file -> JsonlExporter.export(p, file));
+            JsonlExporter.Summary s = StdStreams.write(out, spec.commandLine().getOut(), file -> JsonlExporter.export(p, file, withJudgeCache));
             boolean toStdout = StdStreams.isDash(out);
             if (toStdout && TracejudgeCli.verbosity(spec) == TracejudgeCli.Verbosity.QUIET) {
                 return 0;
             }
             (toStdout ? spec.commandLine().getErr() : spec.commandLine().getOut()).println("exported " + s.tasks() + " tasks, " + s.traces() + " traces, "
-                    + s.labels() + " label entries, " + s.adjudications() + " adjudications to "
+                    + s.labels() + " label entries, " + s.adjudications() + " adjudications"
+                    + (withJudgeCache ? ", " + s.judgeCalls() + " cached judge answers" : "") + " to "
                     + (toStdout ? "standard output" : out));
             spec.commandLine().getErr().flush();
         }

@@ -32,17 +32,27 @@ public final class JsonlExporter {
 
     private JsonlExporter() {}
 
-    /** Counts of what was written. */
-    public record Summary(long lines, long tasks, long traces, long labels, long adjudications) {}
+    /** Counts of what was written ({@code judgeCalls}: cached judge answers, with {@code --with-judge-cache}). */
+    public record Summary(long lines, long tasks, long traces, long labels, long adjudications, long judgeCalls) {}
 
     public static Summary export(Project project, Path out) {
+        return export(project, out, false);
+    }
+
+    /**
+     * The project as JSONL; with {@code withJudgeCache} also every saved judge's settings (never a key: only the name
+     * of the variable holding it) and every answered judge call (the response cache, keys already scrubbed when they
+     * were stored), so another laptop running the same judge version is answered from the cache and derives the same
+     * ledger ids instead of paying again.
+     */
+    public static Summary export(Project project, Path out, boolean withJudgeCache) {
         Path tmp = out.toAbsolutePath().resolveSibling(out.getFileName() + ".part");
         try {
             Summary s = project.read(c -> {
                 try (OutputStream os = Files.newOutputStream(tmp);
                      JsonGenerator g = Json.FACTORY.createGenerator(os)) {
                     g.setRootValueSeparator(null);
-                    return write(c, project, g, os);
+                    return write(c, project, g, os, withJudgeCache);
                 } catch (IOException e) {
                     // the output file failed, not the project: say which file, and a full disk as such
                     String m = String.valueOf(e.getMessage());
@@ -65,8 +75,9 @@ public final class JsonlExporter {
         }
     }
 
-    private static Summary write(Connection c, Project project, JsonGenerator g, OutputStream os) throws Exception {
-        long[] n = new long[5];
+    private static Summary write(Connection c, Project project, JsonGenerator g, OutputStream os, boolean withJudgeCache)
+            throws Exception {
+        long[] n = new long[6];
         g.writeStartObject();
         g.writeStringField("kind", "header");
         g.writeStringField("format", FORMAT);
@@ -88,8 +99,15 @@ public final class JsonlExporter {
                 + "raw, null_reason, evidence, replaces, created_by, created_at FROM label ORDER BY created_at, id");
         n[4] = rows(c, g, os, "adjudication", "SELECT id, trace_id, annotator, action, value, rationale, replaces, "
                 + "created_at FROM adjudication ORDER BY created_at, id");
+        if (withJudgeCache) {
+            n[0] += rows(c, g, os, "judge_config", "SELECT key, value AS config FROM project_meta WHERE key LIKE 'judge:%' "
+                    + "AND key NOT LIKE 'judge-%' ORDER BY key");
+            n[5] = rows(c, g, os, "judge_call", "SELECT id, cache_key, trace_id, rater_id, provider, model, status, "
+                    + "http_status, response, content, tokens_in, tokens_out, latency_ms, attempts, label_id, created_at "
+                    + "FROM judge_call WHERE status = 'ok' ORDER BY created_at, id");
+        }
         g.flush();
-        return new Summary(n[0] + n[1] + n[2] + n[3] + n[4], n[1], n[2], n[3], n[4]);
+        return new Summary(n[0] + n[1] + n[2] + n[3] + n[4] + n[5], n[1], n[2], n[3], n[4], n[5]);
     }
 
     private static long rows(Connection c, JsonGenerator g, OutputStream os, String kind, String sql) throws Exception {

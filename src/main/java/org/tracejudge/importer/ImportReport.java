@@ -21,6 +21,9 @@ public final class ImportReport {
         public int adjudicationsNew;
         public int adjudicationsSeen;
         public int ambiguousMatches;
+        /** Answered judge calls (another laptop's judge cache, export --with-judge-cache). */
+        public int judgeCallsNew;
+        public int judgeCallsSeen;
         /** Position in the import (phase, then command-line order): a task shared by files counts for the first. */
         int order;
         /** Traces already in the project whose content this file replaced (import --replace). */
@@ -33,7 +36,8 @@ public final class ImportReport {
         }
 
         public boolean changedNothing() {
-            return tasksNew == 0 && tracesNew == 0 && labelsNew == 0 && adjudicationsNew == 0 && tracesReplaced == 0;
+            return tasksNew == 0 && tracesNew == 0 && labelsNew == 0 && adjudicationsNew == 0 && tracesReplaced == 0
+                    && judgeCallsNew == 0;
         }
 
         public String summary() {
@@ -47,6 +51,7 @@ public final class ImportReport {
             part(parts, "trace", tracesNew, tracesSeen);
             part(parts, "label", labelsNew, labelsSeen);
             part(parts, "adjudication", adjudicationsNew, adjudicationsSeen);
+            part(parts, "cached judge answer", judgeCallsNew, judgeCallsSeen);
             sb.append(parts.isEmpty() ? "nothing to import" : String.join(", ", parts));
             if (nullVerdicts > 0) {
                 sb.append("; ").append(nullVerdicts).append(" null verdict").append(nullVerdicts == 1 ? "" : "s")
@@ -59,7 +64,7 @@ public final class ImportReport {
             if (ambiguousMatches > 0) {
                 sb.append("; ").append(ambiguousMatches).append(" verdicts matched several runs of a model and went to the newest run");
             }
-            if (changedNothing() && (tasksSeen + tracesSeen + labelsSeen + adjudicationsSeen) > 0) {
+            if (changedNothing() && (tasksSeen + tracesSeen + labelsSeen + adjudicationsSeen + judgeCallsSeen) > 0) {
                 sb.append(" — already in the project, nothing changed");
             }
             return sb.toString();

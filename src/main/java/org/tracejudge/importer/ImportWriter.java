@@ -155,6 +155,10 @@ final class ImportWriter {
             judge(r, counts);
         } else if (rec instanceof Records.AdjudicationRec r) {
             adjudication(r, counts);
+        } else if (rec instanceof Records.JudgeConfigRec r) {
+            judgeConfig(r);
+        } else if (rec instanceof Records.JudgeCallRec r) {
+            judgeCall(r, counts);
         }
     }
 
@@ -335,6 +339,44 @@ final class ImportWriter {
             counts.adjudicationsNew++;
         } else {
             counts.adjudicationsSeen++;
+        }
+    }
+
+    /** A judge's settings from another laptop: kept when this project has no judge of that name. */
+    private void judgeConfig(Records.JudgeConfigRec r) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO project_meta(key, value) VALUES (?,?)")) {
+            s.setString(1, r.key());
+            s.setString(2, r.configJson());
+            s.executeUpdate();
+        }
+    }
+
+    /** An answered judge call (the response cache); its run stays on the laptop that made it. */
+    private void judgeCall(Records.JudgeCallRec r, ImportReport.FileCounts counts) throws SQLException {
+        flush();
+        try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO judge_call(id, cache_key, run_id, trace_id, "
+                + "rater_id, provider, model, status, http_status, response, content, tokens_in, tokens_out, latency_ms, "
+                + "attempts, error, label_id, created_at) VALUES (?,?,NULL,?,?,?,?,'ok',?,?,?,?,?,?,?,NULL,?,?)")) {
+            s.setString(1, r.id());
+            s.setString(2, r.cacheKey());
+            s.setString(3, r.traceId());
+            s.setString(4, r.raterId());
+            s.setString(5, r.provider());
+            s.setString(6, r.model());
+            s.setObject(7, r.httpStatus());
+            s.setString(8, r.response());
+            s.setString(9, r.content());
+            s.setObject(10, r.tokensIn());
+            s.setObject(11, r.tokensOut());
+            s.setObject(12, r.latencyMs());
+            s.setInt(13, r.attempts());
+            s.setString(14, r.labelId());
+            s.setString(15, r.createdAt());
+            if (s.executeUpdate() == 1) {
+                counts.judgeCallsNew++;
+            } else {
+                counts.judgeCallsSeen++;
+            }
         }
     }
 

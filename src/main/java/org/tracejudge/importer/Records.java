@@ -7,7 +7,8 @@ import org.tracejudge.store.Ledger;
 final class Records {
     private Records() {}
 
-    sealed interface Rec permits TaskRec, TaskRef, TraceRec, RaterRec, LabelRec, JudgeRec, AdjudicationRec, LabelSetRec, ToolsetRec {}
+    sealed interface Rec permits TaskRec, TaskRef, TraceRec, RaterRec, LabelRec, JudgeRec, AdjudicationRec, LabelSetRec, ToolsetRec,
+            JudgeConfigRec, JudgeCallRec {}
 
     record ToolsetRec(String id, String toolsJson) implements Rec {}
 
@@ -39,4 +40,12 @@ final class Records {
 
     record AdjudicationRec(String id, String traceId, String annotator, String action, String value,
                            String rationale, String replaces, String createdAt) implements Rec {}
+
+    /** A saved judge's settings from another laptop's export ({@code project_meta} key {@code judge:<name>}). */
+    record JudgeConfigRec(String key, String configJson) implements Rec {}
+
+    /** An answered judge call from another laptop's export (export --with-judge-cache): the response cache. */
+    record JudgeCallRec(String id, String cacheKey, String traceId, String raterId, String provider, String model,
+                        Integer httpStatus, String response, String content, Long tokensIn, Long tokensOut,
+                        Long latencyMs, int attempts, String labelId, String createdAt) implements Rec {}
 }

@@ -72,8 +72,35 @@ final class WorkbenchJsonlReader {
                         f.optionalText(o, "rationale", ""), f.optionalText(o, "replaces", ""),
                         f.requiredText(o, "created_at", ""));
             }
+            case "judge_config" -> {
+                String key = f.requiredText(o, "key", "");
+                if (!key.startsWith("judge:") || key.length() == "judge:".length()) {
+                    throw f.error("/key", "expected \"judge:<name>\", found \"" + key + "\"");
+                }
+                JsonNode cfg = o.get("config");
+                if (cfg == null || !cfg.isObject()) {
+                    throw f.error("/config", "expected the judge's settings (an object), found " + Fields.describe(cfg));
+                }
+                yield new Records.JudgeConfigRec(key, cfg.toString());
+            }
+            case "judge_call" -> {
+                String status = f.requiredText(o, "status", "");
+                if (!status.equals("ok")) {
+                    throw f.error("/status", "expected \"ok\" (the cache holds answered calls only), found \"" + status + "\"");
+                }
+                yield new Records.JudgeCallRec(f.requiredText(o, "id", ""), f.requiredText(o, "cache_key", ""),
+                        f.optionalText(o, "trace_id", ""), f.optionalText(o, "rater_id", ""),
+                        f.requiredText(o, "provider", ""), f.requiredText(o, "model", ""),
+                        o.hasNonNull("http_status") ? (Integer) whole(f, o, "http_status").intValue() : null,
+                        f.optionalText(o, "response", ""), f.optionalText(o, "content", ""),
+                        o.hasNonNull("tokens_in") ? whole(f, o, "tokens_in") : null,
+                        o.hasNonNull("tokens_out") ? whole(f, o, "tokens_out") : null,
+                        o.hasNonNull("latency_ms") ? whole(f, o, "latency_ms") : null,
+                        o.hasNonNull("attempts") ? whole(f, o, "attempts").intValue() : 1,
+                        f.optionalText(o, "label_id", ""), f.requiredText(o, "created_at", ""));
+            }
             default -> throw f.error("/kind", "expected one of label_set, toolset, task, trace, rater, label, "
-                    + "adjudication, found \"" + kind + "\"");
+                    + "adjudication, judge_config, judge_call, found \"" + kind + "\"");
         };
     }
 
@@ -133,6 +160,16 @@ final class WorkbenchJsonlReader {
             throw f.error("/" + field, "expected an array, found " + Fields.describe(n));
         }
         return n;
+    }
+
+    /** A whole number, written by the exporter as text (SQLite columns are read as strings) or as a number. */
+    private static Long whole(Fields f, JsonNode o, String field) {
+        JsonNode n = o.get(field);
+        try {
+            return n.isIntegralNumber() ? n.asLong() : Long.parseLong(n.asText());
+        } catch (NumberFormatException e) {
+            throw f.error("/" + field, "expected a whole number, found " + Fields.describe(n));
+        }
     }
 
     private static String textOr(JsonNode o, String field, String dflt) {
