@@ -53,6 +53,7 @@ public final class TracejudgeCli implements Runnable {
         COMMANDS.put("judge", JudgeCommand::new);
         COMMANDS.put("safety", SafetyCommand::new);
         COMMANDS.put("selection", SelectionCommand::new);
+        COMMANDS.put("team", TeamCommand::new);
         COMMANDS.put("rubrics", RubricsCommand::new);
         COMMANDS.put("selftest", SelftestCommand::new);
     }

@@ -323,7 +323,7 @@ public final class MainWindow {
         quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         quit.setOnAction(e -> stage.close());
         Menu file = new Menu("File", null, start, sample, open, create, new SeparatorMenuItem(), imp,
-                new SeparatorMenuItem(), quit);
+                new SeparatorMenuItem(), teamMenu(), new SeparatorMenuItem(), quit);
 
         MenuItem accept = new MenuItem("Accept proposed label   Enter");
         accept.setOnAction(e -> withAnnotator(vm::accept));
@@ -469,6 +469,28 @@ public final class MainWindow {
         vm.importFiles(files);
     }
 
+    /** File ▸ Team: join, sync now, status and progress (org.tracejudge.ui.team). */
+    private Menu teamMenu() {
+        MenuItem join = new MenuItem("Join…");
+        join.setOnAction(e -> org.tracejudge.ui.team.TeamWindow.join(stage, vm));
+        MenuItem sync = new MenuItem("Sync now");
+        sync.setId("teamSyncMenu");
+        sync.setOnAction(e -> vm.syncTeamNow());
+        MenuItem status = new MenuItem("Status and progress…");
+        status.setId("teamStatusMenu");
+        status.setOnAction(e -> {
+            if (teamWindow == null) {
+                teamWindow = new org.tracejudge.ui.team.TeamWindow(stage, vm);
+            }
+            teamWindow.show();
+        });
+        Menu team = new Menu("Team", null, join, sync, status);
+        team.setId("teamMenu");
+        return team;
+    }
+
+    private org.tracejudge.ui.team.TeamWindow teamWindow;
+
     // ------------------------------------------------------------------------------------ status, layout
 
     private HBox statusBar() {
@@ -486,7 +508,10 @@ public final class MainWindow {
         }, vm.annotatorProperty(), vm.blindProperty()));
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox bar = new HBox(14, status, gap, agreement, who);
+        Label team = new Label();
+        team.setId("teamStatus");
+        team.textProperty().bind(vm.teamStatusProperty());
+        HBox bar = new HBox(14, status, gap, team, agreement, who);
         bar.setPadding(new Insets(4, 8, 4, 8));
         bar.getStyleClass().add("status-bar");
         return bar;

@@ -152,6 +152,45 @@ public final class ProjectViewModel implements AutoCloseable {
 
     // ------------------------------------------------------------------------------------ properties
 
+    // team projects: background sync while the project is open (org.tracejudge.team.AutoSync)
+    private volatile org.tracejudge.team.AutoSync teamSync;
+    private final javafx.beans.property.ReadOnlyStringWrapper teamStatus = new javafx.beans.property.ReadOnlyStringWrapper("");
+
+    /** The team sync state for the status bar ("" for a project without a team). */
+    public ReadOnlyStringProperty teamStatusProperty() {
+        return teamStatus.getReadOnlyProperty();
+    }
+
+    /** Syncs the open team project now (in the background). */
+    public void syncTeamNow() {
+        org.tracejudge.team.AutoSync a = teamSync;
+        if (a != null) {
+            a.nudge();
+        }
+    }
+
+    /** Starts background sync for a team project (on the project thread, after it opened). */
+    private void startTeamSync(Project p) {
+        org.tracejudge.team.AutoSync old = teamSync;
+        teamSync = null;
+        if (old != null) {
+            old.close();
+        }
+        if (p.meta(org.tracejudge.team.LocalTeam.HUB) == null) {
+            Platform.runLater(() -> teamStatus.set(""));
+            return;
+        }
+        org.tracejudge.team.AutoSync a = new org.tracejudge.team.AutoSync(p, java.time.Duration.ofSeconds(3), st -> {
+            Platform.runLater(() -> teamStatus.set(st.text()));
+            if (st.message() != null && st.message().startsWith("pushed") && !st.message().endsWith("pulled 0")) {
+                Platform.runLater(() -> reload(true)); // others' decisions arrived: re-read table and agreement
+            }
+        });
+        teamSync = a;
+        Platform.runLater(() -> teamStatus.set("Team: connecting…"));
+        a.start();
+    }
+
     public Settings settings() {
         return settings;
     }
@@ -402,6 +441,7 @@ public final class ProjectViewModel implements AutoCloseable {
                     sort.set(TraceTable.Sort.DEFAULT);
                 });
                 reloadOnWorker(p, TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, true);
+                startTeamSync(p);
                 if (p.checkPending()) {
                     checkFullyInBackground(p);
                 }
@@ -940,6 +980,7 @@ public final class ProjectViewModel implements AutoCloseable {
         worker.submit(() -> {
             try {
                 Adjudications.decide(p, traceId, me, value, rationale);
+                syncTeamNow(); // a team project sends the decision within seconds
                 TraceDetail fresh = readDetail(p, t, traceId);
                 synchronized (details) {
                     details.put(traceId, CompletableFuture.completedFuture(fresh));
@@ -1170,6 +1211,11 @@ public final class ProjectViewModel implements AutoCloseable {
 
     @Override
     public void close() {
+        org.tracejudge.team.AutoSync ts = teamSync;
+        teamSync = null;
+        if (ts != null) {
+            ts.close();
+        }
         LiveAgreement la = live;
         if (la != null) {
             la.close();

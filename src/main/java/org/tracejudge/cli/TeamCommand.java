@@ -1,0 +1,421 @@
+package org.tracejudge.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.tracejudge.agreement.CohenResult;
+import org.tracejudge.json.Json;
+import org.tracejudge.safety.SafetyPolicy;
+import org.tracejudge.selection.SelectionTraces;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.TraceTable;
+import org.tracejudge.team.Assigner;
+import org.tracejudge.team.Hub;
+import org.tracejudge.team.HubAddress;
+import org.tracejudge.team.LocalTeam;
+import org.tracejudge.team.TeamProgress;
+import org.tracejudge.team.TeamSync;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code team}: a project shared through a PostgreSQL hub. Passwords come from the environment or ~/.pgpass. */
+@Command(name = "team", mixinStandardHelpOptions = true, description = "Team projects on a PostgreSQL hub: init (lead), join (reviewer), sync, status, "
+        + "members, assign. The password comes from " + HubAddress.PASSWORD_ENV + ", PGPASSWORD or ~/.pgpass "
+        + "(PGPASSFILE names another), never "
+        + "from the command line or the project file.",
+        subcommands = {TeamCommand.Init.class, TeamCommand.Join.class, TeamCommand.Sync.class, TeamCommand.Status.class,
+                TeamCommand.Members.class, TeamCommand.Assign.class})
+final class TeamCommand implements Runnable {
+    enum Fmt { text, json }
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    static void printReport(PrintWriter out, TeamSync.Report r, Fmt format) {
+        if (format == Fmt.json) {
+            ObjectNode o = Json.object();
+            o.put("pushed", r.pushed());
+            o.put("pulled", r.pulled());
+            o.put("kept_local", r.keptLocal());
+            o.put("hub_seq", r.seq());
+            o.put("clock_offset_ms", r.clockOffsetMillis());
+            o.put("ms", r.millis());
+            out.println(o);
+        } else {
+            out.printf("pushed %d, pulled %d%s; hub at %d; %d ms%n", r.pushed(), r.pulled(),
+                    r.keptLocal() > 0 ? ", " + r.keptLocal() + " kept local (not yours to publish)" : "", r.seq(), r.millis());
+            if (Math.abs(r.clockOffsetMillis()) > 2000) {
+                out.printf("note: this computer's clock is %.1f s %s the hub's; ledger times follow the hub's%n",
+                        Math.abs(r.clockOffsetMillis()) / 1000.0, r.clockOffsetMillis() > 0 ? "behind" : "ahead of");
+            }
+        }
+    }
+
+    static TeamSync.Listener progress(PrintWriter err) {
+        return (phase, done) -> {
+            err.println("  " + phase + ": " + done);
+            err.flush();
+        };
+    }
+
+    @Command(name = "init", mixinStandardHelpOptions = true, description = "Lead: create the hub schema (first time), publish PROJECT to the hub and push "
+            + "everything in it. Run again to carry on after an interruption.")
+    static final class Init implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Parameters(index = "0", paramLabel = "PROJECT")
+        Path project;
+        @Option(names = "--hub", required = true, paramLabel = "URL",
+                description = "postgresql://[role@]host[:port]/database[?sslmode=verify-full]")
+        String hub;
+        @Option(names = "--user", paramLabel = "ROLE", description = "PostgreSQL role (default: from the URL, PGUSER, login name).")
+        String user;
+        @Option(names = "--name", paramLabel = "NAME", description = "The project's name on the hub (default: its name).")
+        String name;
+        @Option(names = "--person", required = true, paramLabel = "NAME",
+                description = "Your name as your decisions carry it (the workbench's annotator name).")
+        String person;
+        @Option(names = "--blind", description = "Reviewers see others' labels on an item only after committing their own.")
+        boolean blind;
+        @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", description = "text or json.")
+        Fmt format;
+
+        @Override
+        public Integer call() throws SQLException {
+            HubAddress a = HubAddress.parse(hub, user);
+            try (Project p = Project.open(project)) {
+                TeamSync.Report r = TeamSync.init(p, a, name, person, blind, progress(spec.commandLine().getErr()));
+                PrintWriter out = spec.commandLine().getOut();
+                if (format == Fmt.text) {
+                    out.println("published '" + p.meta(LocalTeam.PROJECT) + "' to " + a.url() + " as " + a.user());
+                }
+                printReport(out, r, format);
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "join", mixinStandardHelpOptions = true, description = "Reviewer: the first pull of a team project into a new project file OUT. "
+            + "Run again on the same OUT to carry on after an interruption.")
+    static final class Join implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Parameters(index = "0", paramLabel = "URL", description = "postgresql://[role@]host[:port]/database[?sslmode=verify-full]")
+        String hub;
+        @Parameters(index = "1", paramLabel = "OUT", description = "The new project file (.tjdb).")
+        Path out;
+        @Option(names = "--project", required = true, paramLabel = "NAME", description = "The project's name on the hub.")
+        String name;
+        @Option(names = "--user", paramLabel = "ROLE", description = "PostgreSQL role (default: from the URL, PGUSER, login name).")
+        String user;
+
+        @Override
+        public Integer call() throws SQLException {
+            HubAddress a = HubAddress.parse(hub, user);
+            long t0 = System.nanoTime();
+            try (Project p = TeamSync.join(a, name, out, progress(spec.commandLine().getErr()))) {
+                spec.commandLine().getOut().printf("joined '%s' as %s (%s): %s, %d ms%n", name, p.meta(LocalTeam.PERSON),
+                        p.meta(LocalTeam.DUTY), out, (System.nanoTime() - t0) / 1_000_000);
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "sync", mixinStandardHelpOptions = true, description = "Push this laptop's new decisions, then pull everyone else's. Idempotent; an "
+            + "interrupted sync carries on where it stopped.")
+    static final class Sync implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Parameters(index = "0", paramLabel = "PROJECT")
+        Path project;
+        @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", description = "text or json.")
+        Fmt format;
+
+        @Override
+        public Integer call() throws SQLException {
+            try (Project p = Project.open(project)) {
+                printReport(spec.commandLine().getOut(), TeamSync.sync(p, progress(spec.commandLine().getErr())), format);
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "status", mixinStandardHelpOptions = true, description = "Sync state and progress per reviewer (assigned, done, open; for adjudicators "
+            + "the disagreements waiting), and reviewer-vs-reviewer agreement, from the synced file (works offline).")
+    static final class Status implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Parameters(index = "0", paramLabel = "PROJECT")
+        Path project;
+        @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", description = "text or json.")
+        Fmt format;
+
+        @Override
+        public Integer call() {
+            try (Project p = Project.open(project)) {
+                TeamSync.address(p);
+                long[] waiting = TeamSync.waiting(p);
+                List<TeamProgress.Reviewer> rs = p.read(TeamProgress::reviewers);
+                List<String> people = new ArrayList<>();
+                rs.forEach(r -> people.add(r.person()));
+                List<CohenResult> kappas = p.read(c -> TeamProgress.agreement(c, people));
+                PrintWriter out = spec.commandLine().getOut();
+                if (format == Fmt.json) {
+                    ObjectNode o = Json.object();
+                    o.put("project", p.meta(LocalTeam.PROJECT));
+                    o.put("hub", p.meta(LocalTeam.HUB));
+                    o.put("user", p.meta(LocalTeam.USER));
+                    o.put("person", p.meta(LocalTeam.PERSON));
+                    o.put("duty", p.meta(LocalTeam.DUTY));
+                    o.put("last_sync", p.meta(LocalTeam.LAST_SYNC));
+                    o.put("hub_seq", p.meta(LocalTeam.PULL_SEQ) == null ? 0 : Long.parseLong(p.meta(LocalTeam.PULL_SEQ)));
+                    o.put("waiting", waiting[0]);
+                    o.put("kept_local", waiting[1]);
+                    ArrayNode a = o.putArray("reviewers");
+                    for (TeamProgress.Reviewer r : rs) {
+                        ObjectNode ro = a.addObject();
+                        ro.put("person", r.person());
+                        ro.put("assigned", r.assigned());
+                        ro.put("done", r.done());
+                        ro.put("open", r.open());
+                        ro.put("to_adjudicate", r.toAdjudicate());
+                        ro.put("adjudicated", r.adjudicated());
+                    }
+                    ArrayNode k = o.putArray("agreement");
+                    for (CohenResult c : kappas) {
+                        ObjectNode ko = k.addObject();
+                        ko.put("a", c.raterA());
+                        ko.put("b", c.raterB());
+                        ko.put("n", c.n());
+                        if (c.agreement() != null) {
+                            ko.put("agreement", c.agreement());
+                        }
+                        if (c.kappa() != null) {
+                            ko.put("kappa", c.kappa());
+                        }
+                    }
+                    out.println(o);
+                    return 0;
+                }
+                out.printf("team project '%s' on %s as %s (%s, %s)%n", p.meta(LocalTeam.PROJECT), p.meta(LocalTeam.HUB),
+                        p.meta(LocalTeam.USER), p.meta(LocalTeam.PERSON), p.meta(LocalTeam.DUTY));
+                out.printf("last sync: %s; %s; hub seq %s%n", p.meta(LocalTeam.LAST_SYNC) == null ? "never" : p.meta(LocalTeam.LAST_SYNC),
+                        waiting[0] == 0 ? "nothing waiting to push" : waiting[0] + " waiting to push",
+                        p.meta(LocalTeam.PULL_SEQ) == null ? "0" : p.meta(LocalTeam.PULL_SEQ));
+                if (rs.isEmpty()) {
+                    out.println("no assignments yet (lead: tracejudge team assign)");
+                } else {
+                    out.printf("%-24s %8s %6s %6s %14s %11s%n", "reviewer", "assigned", "done", "open", "to adjudicate", "adjudicated");
+                    for (TeamProgress.Reviewer r : rs) {
+                        out.printf("%-24s %8d %6d %6d %14d %11d%n", r.person(), r.assigned(), r.done(), r.open(),
+                                r.toAdjudicate(), r.adjudicated());
+                    }
+                }
+                for (CohenResult c : kappas) {
+                    if (c.n() > 0) {
+                        out.printf("agreement %s vs %s: n=%d, observed %s, kappa %s%n", c.raterA(), c.raterB(), c.n(),
+                                c.agreement() == null ? "n/a" : String.format("%.3f", c.agreement()),
+                                c.kappa() == null ? "n/a" : String.format("%.3f", c.kappa()));
+                    }
+                }
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "members", mixinStandardHelpOptions = true, description = "List the project's members; lead: --add a reviewer (creates the login role "
+            + "if needed, without a password: set it with psql's \\password), --remove one.")
+    static final class Members implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Parameters(index = "0", paramLabel = "PROJECT")
+        Path project;
+        @Option(names = "--add", paramLabel = "ROLE", description = "PostgreSQL role of the person to add.")
+        String add;
+        @Option(names = "--person", paramLabel = "NAME", description = "With --add: the name their decisions carry.")
+        String person;
+        @Option(names = "--expert", description = "With --add: a domain expert (double review of safety-critical items).")
+        boolean expert;
+        @Option(names = "--remove", paramLabel = "ROLE", description = "Role to remove (their entries stay).")
+        String remove;
+
+        @Override
+        public Integer call() throws SQLException {
+            try (Project p = Project.open(project); Hub hub = Hub.connect(TeamSync.address(p))) {
+                String name = p.meta(LocalTeam.PROJECT);
+                PrintWriter out = spec.commandLine().getOut();
+                if (add != null) {
+                    hub.addMember(name, add, person, expert);
+                    out.println("added " + add + " (" + person + (expert ? ", expert" : "") + ")");
+                }
+                if (remove != null) {
+                    if (!hub.removeMember(name, remove)) {
+                        spec.commandLine().getErr().println("tracejudge: " + remove + " is not a reviewer of '" + name + "'");
+                        return 1;
+                    }
+                    out.println("removed " + remove);
+                }
+                for (Hub.Member m : hub.members(name)) {
+                    out.printf("%-20s %-24s %-8s%s%s%n", m.role(), m.person(), m.duty(), m.expert() ? " expert" : "",
+                            m.active() ? "" : " (removed)");
+                }
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "assign", mixinStandardHelpOptions = true, description = "Lead: hand out the items of a filter to named reviewers, each item to exactly "
+            + "--overlap of them, balanced, reproducible with --seed. Under the double-review policy, safety-critical "
+            + "items go to two different experts and an adjudicator who is neither. Items already assigned are skipped. "
+            + "Pushes the assignments at once.")
+    static final class Assign implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Parameters(index = "0", paramLabel = "PROJECT")
+        Path project;
+        @Option(names = "--to", split = ",", paramLabel = "PERSON", description = "Reviewers (their names or roles).")
+        List<String> to;
+        @Option(names = "--overlap", defaultValue = "1", paramLabel = "K", description = "Reviewers per item (default 1).")
+        int overlap;
+        @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Seed of the draw (default 1).")
+        long seed;
+        @Option(names = "--show", paramLabel = "FILTER",
+                description = "A quick filter: all, disagree, rule_vs_judges, judges_split, pending (default all).")
+        String show;
+        @Option(names = "--where", paramLabel = "COLUMN=VALUE", description = "Only rows whose column has this value "
+                + "(columns as in the workbench: model, domain, task, type, a rater's name...).")
+        List<String> where;
+        @Option(names = "--search", paramLabel = "TEXT", description = "Only rows with this text in the message or answer.")
+        String search;
+        @Option(names = "--adjudicators", split = ",", paramLabel = "PERSON",
+                description = "Who may adjudicate double-review disagreements (default: every expert and the lead).")
+        List<String> adjudicators;
+
+        @Override
+        public Integer call() throws SQLException {
+            PrintWriter out = spec.commandLine().getOut();
+            try (Project p = Project.open(project); Hub hub = Hub.connect(TeamSync.address(p))) {
+                String name = p.meta(LocalTeam.PROJECT);
+                if (!"lead".equals(p.meta(LocalTeam.DUTY))) {
+                    throw new IllegalArgumentException("only the lead assigns work");
+                }
+                Map<String, Hub.Member> byName = new LinkedHashMap<>();
+                for (Hub.Member m : hub.members(name)) {
+                    if (m.active()) {
+                        byName.put(m.person(), m);
+                        byName.put(m.role(), m);
+                    }
+                }
+                List<String> reviewers = new ArrayList<>();
+                for (String r : to == null ? List.<String>of() : to) {
+                    Hub.Member m = byName.get(r.strip());
+                    if (m == null) {
+                        throw new IllegalArgumentException("'" + r + "' is not a member of '" + name
+                                + "' (see: tracejudge team members " + project + ")");
+                    }
+                    reviewers.add(m.person());
+                }
+                TraceTable.Filter f = filter();
+                List<String> ids = p.read(c -> new TraceTable(p, TraceTable.layout(p, p.meta(LocalTeam.PERSON))).ids(f,
+                        TraceTable.Sort.DEFAULT));
+                Set<String> already = p.read(Assigner::assigned);
+                List<String> fresh = ids.stream().filter(id -> !already.contains(id)).toList();
+                SafetyPolicy policy = SafetyPolicy.of(p);
+                Set<String> critical = new java.util.HashSet<>();
+                if (policy.doubleReview()) {
+                    for (SelectionTraces.Item it : p.read(SelectionTraces::all)) {
+                        if (it.scenario() != null && it.scenario().hasSafetyCriticalTools()) {
+                            critical.add(it.traceId());
+                        }
+                    }
+                }
+                List<String> safety = fresh.stream().filter(critical::contains).toList();
+                List<String> plain = fresh.stream().filter(id -> !critical.contains(id)).toList();
+                List<Assigner.Assignment> plan = new ArrayList<>();
+                if (!plain.isEmpty()) {
+                    if (reviewers.isEmpty()) {
+                        throw new IllegalArgumentException("--to: name the reviewers");
+                    }
+                    plan.addAll(Assigner.overlap(plain, reviewers, overlap, seed));
+                }
+                if (!safety.isEmpty()) {
+                    List<String> experts = new ArrayList<>();
+                    List<String> pool = new ArrayList<>();
+                    for (Hub.Member m : hub.members(name)) {
+                        if (m.active() && m.expert() && (reviewers.isEmpty() || reviewers.contains(m.person()))) {
+                            experts.add(m.person());
+                        }
+                        if (m.active() && (m.expert() || "lead".equals(m.duty()))) {
+                            pool.add(m.person());
+                        }
+                    }
+                    if (adjudicators != null) {
+                        pool = new ArrayList<>();
+                        for (String a : adjudicators) {
+                            Hub.Member m = byName.get(a.strip());
+                            if (m == null) {
+                                throw new IllegalArgumentException("--adjudicators: '" + a + "' is not a member");
+                            }
+                            pool.add(m.person());
+                        }
+                    }
+                    // one safety item = one input with all its runs (the safety review decides per input)
+                    Map<String, List<String>> runsOf = new java.util.TreeMap<>();
+                    Set<String> chosen = new java.util.HashSet<>(safety);
+                    for (SelectionTraces.Item it : p.read(SelectionTraces::all)) {
+                        if (chosen.contains(it.traceId())) {
+                            runsOf.computeIfAbsent(it.taskKey(), k -> new ArrayList<>()).add(it.traceId());
+                        }
+                    }
+                    plan.addAll(Assigner.expand(Assigner.doubleReview(new ArrayList<>(runsOf.keySet()), experts, pool, seed),
+                            runsOf));
+                }
+                int added = p.write(c -> Assigner.save(c, plan, p.meta(LocalTeam.PERSON)));
+                out.printf("%d items (%d already assigned, %d safety-critical under double review): %d assignments%n",
+                        ids.size(), ids.size() - fresh.size(), safety.size(), added);
+                Assigner.loads(plan).forEach((who, n) -> out.printf("  %-28s %d%n", who, n));
+                printReport(out, TeamSync.sync(p, hub, TeamSync.QUIET), Fmt.text);
+            }
+            return 0;
+        }
+
+        private TraceTable.Filter filter() {
+            TraceTable.Filter f = TraceTable.Filter.NONE;
+            if (show != null) {
+                try {
+                    f = f.withShow(TraceTable.Show.valueOf(show.strip().toUpperCase(java.util.Locale.ROOT)));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("--show '" + show + "': one of all, disagree, rule_vs_judges, "
+                            + "judges_split, pending");
+                }
+            }
+            for (String w : where == null ? List.<String>of() : where) {
+                int eq = w.indexOf('=');
+                if (eq <= 0) {
+                    throw new IllegalArgumentException("--where takes COLUMN=VALUE, not '" + w + "'");
+                }
+                f = f.with(w.substring(0, eq).strip(), w.substring(eq + 1).strip());
+            }
+            if (search != null) {
+                f = f.withSearch(search);
+            }
+            return f;
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package org.tracejudge.team;
+
+import java.util.List;
+
+/**
+ * What the hub holds, in the order a push sends it (so that whatever an entry refers to has a lower seq): each kind is
+ * a table of the project file whose rows never change after they are written.
+ */
+public enum Kind {
+    LABEL_SET("label_set", "label_set", "name"),
+    TOOLSET("toolset", "toolset", "id"),
+    TASK("task", "task", "id"),
+    IMPORT_SOURCE("import_source", "import_source", "id"),
+    TRACE("trace", "trace", "id"),
+    RATER("rater", "rater", "id"),
+    LABEL("label", "label", "id"),
+    ADJUDICATION("adjudication", "adjudication", "id"),
+    /** Project settings and policies ({@code project_meta}); the newest value of a key by seq wins. */
+    META("meta", "project_meta", "key"),
+    ASSIGNMENT("assignment", LocalTeam.ASSIGNMENT_TABLE, "id");
+
+    public final String code;
+    public final String table;
+    public final String key;
+
+    Kind(String code, String table, String key) {
+        this.code = code;
+        this.table = table;
+        this.key = key;
+    }
+
+    /** Kinds a reviewer may publish (the hub's row-level security refuses the rest). */
+    public static final List<Kind> REVIEWER = List.of(RATER, LABEL, ADJUDICATION);
+
+    public static Kind of(String code) {
+        for (Kind k : values()) {
+            if (k.code.equals(code)) {
+                return k;
+            }
+        }
+        throw new IllegalArgumentException("unknown entry kind '" + code + "'");
+    }
+
+    /** The person an entry of this kind says decided (label.created_by, adjudication.annotator), else null. */
+    String personColumn() {
+        return this == LABEL ? "created_by" : this == ADJUDICATION ? "annotator" : null;
+    }
+}

@@ -1,0 +1,428 @@
+package org.tracejudge.team;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.tracejudge.json.Json;
+import org.tracejudge.store.Timestamps;
+
+/**
+ * The laptop's side of a team project, inside its SQLite file: which entries the hub has ({@code team_entry}, with
+ * their hub seq), the lead's assignments ({@code team_assignment}), the policies last taken from the hub
+ * ({@code team_meta}) and the sync state in {@code project_meta} under {@code team.*}. The tables are made on the
+ * first team command (a project that never joins a team has none of them). Every method works inside the caller's
+ * transaction.
+ */
+public final class LocalTeam {
+    private LocalTeam() {}
+
+    static final String ASSIGNMENT_TABLE = "team_assignment";
+    public static final String HUB = "team.hub";
+    public static final String USER = "team.user";
+    public static final String PROJECT = "team.project";
+    public static final String PERSON = "team.person";
+    public static final String DUTY = "team.duty";
+    public static final String PULL_SEQ = "team.pull_seq";
+    public static final String LAST_SYNC = "team.last_sync";
+    public static final String BLIND = "team.blind";
+    static final String PUSH_ROWID = "team.push_rowid:";
+
+    /** Creates the team tables when missing. */
+    public static void ensureTables(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE IF NOT EXISTS team_entry (kind TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER, "
+                    + "PRIMARY KEY (kind, id)) WITHOUT ROWID");
+            s.execute("CREATE TABLE IF NOT EXISTS team_meta (key TEXT PRIMARY KEY, value TEXT, seq INTEGER NOT NULL)");
+            s.execute("CREATE TABLE IF NOT EXISTS " + ASSIGNMENT_TABLE + " (id TEXT PRIMARY KEY, "
+                    + "trace_id TEXT NOT NULL REFERENCES trace(id), reviewer TEXT NOT NULL, "
+                    + "duty TEXT NOT NULL CHECK (duty IN ('review', 'adjudicate')), created_by TEXT, created_at TEXT NOT NULL)");
+            s.execute("CREATE INDEX IF NOT EXISTS team_assignment_reviewer_idx ON " + ASSIGNMENT_TABLE
+                    + "(reviewer, duty, trace_id)");
+            s.execute("CREATE TRIGGER IF NOT EXISTS team_assignment_no_update BEFORE UPDATE ON " + ASSIGNMENT_TABLE
+                    + " BEGIN SELECT RAISE(ABORT, 'assignments are append-only'); END");
+            s.execute("CREATE TRIGGER IF NOT EXISTS team_assignment_no_delete BEFORE DELETE ON " + ASSIGNMENT_TABLE
+                    + " BEGIN SELECT RAISE(ABORT, 'assignments are append-only'); END");
+        }
+    }
+
+    /** Creates the team tables when the project is a team project (reads of a project that never joined skip them). */
+    static void ensureTablesIfTeam(Connection c) throws SQLException {
+        if (isTeam(c)) {
+            ensureTables(c);
+        }
+    }
+
+    /** Rows of {@code kind} after {@code afterRowid} the hub lacks: {waiting to push, kept local}. */
+    static long[] count(Connection c, Kind kind, long afterRowid, String person) throws SQLException {
+        String personCol = kind.personColumn();
+        boolean restrict = person != null && personCol != null;
+        String mine = restrict ? "(t." + personCol + " IS ? AND EXISTS (SELECT 1 FROM team_entry x WHERE x.kind = 'trace' "
+                + "AND x.id = t.trace_id))" : "1";
+        String sql = "SELECT coalesce(sum(" + mine + "), 0), count(*) FROM " + kind.table + " t WHERE t.rowid > ? "
+                + "AND NOT EXISTS (SELECT 1 FROM team_entry te WHERE te.kind = ? AND te.id = t." + kind.key + ")";
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            int i = 1;
+            if (restrict) {
+                s.setString(i++, person);
+            }
+            s.setLong(i++, afterRowid);
+            s.setString(i, kind.code);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                long w = rs.getLong(1);
+                return new long[] {w, rs.getLong(2) - w};
+            }
+        }
+    }
+
+    /** Whether the project has joined a team (has the tables and a hub). */
+    public static boolean isTeam(Connection c) throws SQLException {
+        return meta(c, HUB) != null;
+    }
+
+    public static String meta(Connection c, String key) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT value FROM project_meta WHERE key = ?")) {
+            s.setString(1, key);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    public static void setMeta(Connection c, String key, String value) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT OR REPLACE INTO project_meta(key, value) VALUES (?, ?)")) {
+            s.setString(1, key);
+            s.setString(2, value);
+            s.executeUpdate();
+        }
+    }
+
+    static long longMeta(Connection c, String key) throws SQLException {
+        String v = meta(c, key);
+        return v == null ? 0 : Long.parseLong(v);
+    }
+
+    /** Project settings that travel to the team (not the sync state, not a person's own reveal marks). */
+    static boolean sharedMeta(String key) {
+        return !key.startsWith("team.") && !key.startsWith("safety.reveal:");
+    }
+
+    /** One scan of local rows for a push. */
+    record Scan(List<Hub.Entry> entries, List<String> ids, long lastRowid, int keptLocal, boolean more) {}
+
+    /**
+     * The next rows of {@code kind} after {@code afterRowid} that the hub does not have, as entries with JSON bodies.
+     * {@code person} non-null restricts ledger rows to that person's own decisions on traces the hub has (what a
+     * reviewer may publish); others are counted as kept local.
+     */
+    static Scan scan(Connection c, Kind kind, long afterRowid, int limit, String person) throws SQLException {
+        String personCol = kind.personColumn();
+        boolean restrict = person != null && personCol != null;
+        String sql = "SELECT t.rowid AS \"__rowid\", (te.id IS NOT NULL) AS \"__known\""
+                + (restrict ? ", (t." + personCol + " IS ? AND EXISTS (SELECT 1 FROM team_entry x WHERE x.kind = 'trace' "
+                        + "AND x.id = t.trace_id)) AS \"__mine\"" : "")
+                + ", t.* FROM " + kind.table + " t LEFT JOIN team_entry te ON te.kind = ? AND te.id = t." + kind.key
+                + " WHERE t.rowid > ? ORDER BY t.rowid LIMIT ?";
+        List<Hub.Entry> out = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
+        long last = afterRowid;
+        int kept = 0;
+        int rows = 0;
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            int i = 1;
+            if (restrict) {
+                s.setString(i++, person);
+            }
+            s.setString(i++, kind.code);
+            s.setLong(i++, afterRowid);
+            s.setInt(i, limit);
+            try (ResultSet rs = s.executeQuery()) {
+                ResultSetMetaData md = rs.getMetaData();
+                int first = restrict ? 4 : 3;
+                int keyCol = -1;
+                String[] names = new String[md.getColumnCount() + 1];
+                for (int col = first; col <= md.getColumnCount(); col++) {
+                    names[col] = md.getColumnName(col);
+                    if (names[col].equalsIgnoreCase(kind.key)) {
+                        keyCol = col;
+                    }
+                }
+                while (rs.next()) {
+                    rows++;
+                    last = rs.getLong(1);
+                    if (rs.getInt(2) == 1) {
+                        continue;
+                    }
+                    if (restrict && rs.getInt(3) != 1) {
+                        kept++;
+                        continue;
+                    }
+                    String id = rs.getString(keyCol);
+                    out.add(new Hub.Entry(0, kind.code, id, body(rs, names, first)));
+                    ids.add(id);
+                }
+            }
+        }
+        return new Scan(out, ids, last, kept, rows == limit);
+    }
+
+    private static String body(ResultSet rs, String[] names, int first) throws SQLException {
+        StringWriter w = new StringWriter(256);
+        try (JsonGenerator g = Json.FACTORY.createGenerator(w)) {
+            g.writeStartObject();
+            for (int col = first; col < names.length; col++) {
+                Object v = rs.getObject(col);
+                String name = names[col];
+                if (v == null) {
+                    g.writeNullField(name);
+                } else if (v instanceof Integer n) {
+                    g.writeNumberField(name, n);
+                } else if (v instanceof Long n) {
+                    g.writeNumberField(name, n);
+                } else if (v instanceof Double d) {
+                    g.writeNumberField(name, d);
+                } else {
+                    g.writeStringField(name, v.toString());
+                }
+            }
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return w.toString();
+    }
+
+    /** The seqs of those entries this file already has (recorded in team_entry). */
+    static Set<Long> known(Connection c, List<Hub.Entry> entries) throws SQLException {
+        Set<Long> out = new java.util.HashSet<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM team_entry WHERE kind = ? AND id = ?")) {
+            for (Hub.Entry e : entries) {
+                s.setString(1, e.kind());
+                s.setString(2, e.id());
+                try (ResultSet rs = s.executeQuery()) {
+                    if (rs.next()) {
+                        out.add(e.seq());
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Records entries as being on the hub. */
+    static void markKnown(Connection c, String kind, List<String> ids, Map<String, Long> seqs) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO team_entry(kind, id, seq) VALUES (?, ?, ?)")) {
+            for (String id : ids) {
+                Long seq = seqs.get(kind + "/" + id);
+                s.setString(1, kind);
+                s.setString(2, id);
+                if (seq == null) {
+                    s.setNull(3, java.sql.Types.INTEGER);
+                } else {
+                    s.setLong(3, seq);
+                }
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
+    }
+
+    /** Settings the lead changed since they were last published: key -> value. */
+    static Map<String, String> changedMeta(Connection c) throws SQLException {
+        Map<String, String> out = new java.util.TreeMap<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT m.key, m.value FROM project_meta m "
+                + "LEFT JOIN team_meta t ON t.key = m.key WHERE t.key IS NULL OR t.value IS NOT m.value")) {
+            while (rs.next()) {
+                if (sharedMeta(rs.getString(1))) {
+                    out.put(rs.getString(1), rs.getString(2));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Inserts pulled entries (insert-if-absent) and records them as known; returns how many rows were new. */
+    static int apply(Connection c, List<Hub.Entry> entries) throws SQLException {
+        Map<String, PreparedStatement> inserts = new HashMap<>();
+        Map<String, Set<String>> columns = new HashMap<>();
+        int added = 0;
+        try (PreparedStatement known = c.prepareStatement("INSERT OR REPLACE INTO team_entry(kind, id, seq) VALUES (?, ?, ?)")) {
+            for (Hub.Entry e : entries) {
+                Kind kind = Kind.of(e.kind());
+                Map<String, Object> row = parse(e.body());
+                if (kind == Kind.META) {
+                    added += applyMeta(c, (String) row.get("key"), (String) row.get("value"), e.seq());
+                } else {
+                    Set<String> cols = columns.computeIfAbsent(kind.table, t -> tableColumns(c, t));
+                    List<String> use = new ArrayList<>();
+                    for (String k : row.keySet()) {
+                        if (cols.contains(k)) {
+                            use.add(k);
+                        }
+                    }
+                    String sig = kind.table + ":" + String.join(",", use);
+                    PreparedStatement s = inserts.get(sig);
+                    if (s == null) {
+                        s = c.prepareStatement("INSERT OR IGNORE INTO " + kind.table + "(" + String.join(", ", use)
+                                + ") VALUES (" + "?,".repeat(use.size() - 1) + "?)");
+                        inserts.put(sig, s);
+                    }
+                    for (int i = 0; i < use.size(); i++) {
+                        s.setObject(i + 1, row.get(use.get(i)));
+                    }
+                    try {
+                        added += s.executeUpdate();
+                    } catch (SQLException bad) {
+                        // an entry this file cannot hold (it refers to something the hub never had, e.g. written to
+                        // the hub by hand): it is recorded and reported, not allowed to stop every later sync
+                        refused(c, e, bad.getMessage());
+                        continue;
+                    }
+                }
+                known.setString(1, e.kind());
+                known.setString(2, e.id());
+                known.setLong(3, e.seq());
+                known.addBatch();
+            }
+            known.executeBatch();
+        } finally {
+            for (PreparedStatement s : inserts.values()) {
+                s.close();
+            }
+        }
+        return added;
+    }
+
+    private static void refused(Connection c, Hub.Entry e, String reason) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE IF NOT EXISTS team_refused (kind TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER, "
+                    + "reason TEXT, PRIMARY KEY (kind, id))");
+        }
+        try (PreparedStatement s = c.prepareStatement("INSERT OR REPLACE INTO team_refused(kind, id, seq, reason) VALUES (?,?,?,?)")) {
+            s.setString(1, e.kind());
+            s.setString(2, e.id());
+            s.setLong(3, e.seq());
+            s.setString(4, reason);
+            s.executeUpdate();
+        }
+    }
+
+    /** Hub entries this file could not take (see {@link #apply}). */
+    static long refusedCount(Connection c) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+                "SELECT count(*) FROM sqlite_master WHERE name = 'team_refused'")) {
+            rs.next();
+            if (rs.getInt(1) == 0) {
+                return 0;
+            }
+        }
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM team_refused")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static int applyMeta(Connection c, String key, String value, long seq) throws SQLException {
+        if (key == null || !sharedMeta(key)) {
+            return 0;
+        }
+        long have = -1;
+        try (PreparedStatement s = c.prepareStatement("SELECT seq FROM team_meta WHERE key = ?")) {
+            s.setString(1, key);
+            try (ResultSet rs = s.executeQuery()) {
+                if (rs.next()) {
+                    have = rs.getLong(1);
+                }
+            }
+        }
+        if (seq <= have) {
+            return 0;
+        }
+        try (PreparedStatement s = c.prepareStatement("INSERT OR REPLACE INTO team_meta(key, value, seq) VALUES (?, ?, ?)")) {
+            s.setString(1, key);
+            s.setString(2, value);
+            s.setLong(3, seq);
+            s.executeUpdate();
+        }
+        if (value == null) {
+            try (PreparedStatement s = c.prepareStatement("DELETE FROM project_meta WHERE key = ?")) {
+                s.setString(1, key);
+                s.executeUpdate();
+            }
+        } else {
+            setMeta(c, key, value);
+        }
+        return 1;
+    }
+
+    static void recordMeta(Connection c, String key, String value, long seq) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT OR REPLACE INTO team_meta(key, value, seq) VALUES (?, ?, ?)")) {
+            s.setString(1, key);
+            s.setString(2, value);
+            s.setLong(3, seq);
+            s.executeUpdate();
+        }
+    }
+
+    private static Set<String> tableColumns(Connection c, String table) {
+        Set<String> out = new LinkedHashSet<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA table_info(" + table + ")")) {
+            while (rs.next()) {
+                out.add(rs.getString("name"));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(table + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /** A flat JSON object as column -> String / Long / Double / null. */
+    static Map<String, Object> parse(String body) {
+        Map<String, Object> row = new java.util.LinkedHashMap<>();
+        try (JsonParser p = Json.FACTORY.createParser(body)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new IllegalArgumentException("hub entry is not a JSON object");
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken t = p.nextToken();
+                row.put(name, switch (t) {
+                    case VALUE_NULL -> null;
+                    case VALUE_NUMBER_INT -> p.getLongValue();
+                    case VALUE_NUMBER_FLOAT -> p.getDoubleValue();
+                    case VALUE_STRING -> p.getText();
+                    default -> p.readValueAsTree().toString();
+                });
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("hub entry is not valid JSON: " + e.getMessage(), e);
+        }
+        return row;
+    }
+
+    /** Largest rowid of a table (0 when empty). */
+    static long maxRowid(Connection c, String table) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT coalesce(max(rowid), 0) FROM " + table)) {
+            return rs.next() ? rs.getLong(1) : 0;
+        }
+    }
+
+    static String now() {
+        return Timestamps.now();
+    }
+}

@@ -1,0 +1,349 @@
+package org.tracejudge.team;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import org.tracejudge.model.Ids;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectException;
+import org.tracejudge.store.Timestamps;
+
+/**
+ * Push then pull between a project file and the hub. Both directions are insert-if-absent in batches of one
+ * transaction each, so a sync is idempotent and an interrupted one (a kill, a lost network) leaves whole batches on
+ * both sides and the next sync carries on. What is on the hub is recorded locally with the hub's seq
+ * ({@code team_entry}); the pull cursor is the highest seq taken, saved in the same local transaction as the rows.
+ *
+ * <p>Order: the hub numbers entries as they arrive (seq). Every laptop holds the same set of entries after a full
+ * sync, and every laptop derives current labels and final adjudications with one rule, (created_at, id), so they
+ * agree whatever their clocks say; and each sync sets this process's ledger clock to the hub's ({@link
+ * Timestamps#setOffset}), so decisions made on laptops with wrong clocks still come out in the order the hub saw.
+ */
+public final class TeamSync {
+    private TeamSync() {}
+
+    /** Entries per push transaction; bodies of traces can be a few kB each. */
+    static int pushBatch = 5000;
+    /** Entries per pull transaction. */
+    static int pullBatch = 5000;
+
+    /**
+     * Called inside each open transaction, just before it commits ("push": the hub's, "pull": the file's); the kill
+     * tests stop a child JVM there. Does nothing otherwise.
+     */
+    static volatile java.util.function.Consumer<String> beforeCommit = point -> { };
+
+    /** What one sync did. */
+    public record Report(int pushed, int pulled, int keptLocal, long seq, long clockOffsetMillis, long millis) {}
+
+    /** Progress of a long sync; {@link #cancelled()} is asked between batches (what was committed stays). */
+    public interface Listener {
+        void progress(String phase, long done);
+
+        default boolean cancelled() {
+            return false;
+        }
+    }
+
+    public static final Listener QUIET = (phase, done) -> { };
+
+    /** Lead: creates the hub schema when needed, publishes the project and pushes everything. */
+    public static Report init(Project p, HubAddress a, String hubProject, String person, boolean blind, Listener l)
+            throws SQLException {
+        if (person == null || person.isBlank()) {
+            throw new IllegalArgumentException("the lead's name (--person) is needed: it is the name their decisions carry");
+        }
+        String name = hubProject == null || hubProject.isBlank() ? p.name() : hubProject;
+        p.write(c -> {
+            LocalTeam.ensureTables(c);
+            String had = LocalTeam.meta(c, LocalTeam.PROJECT);
+            if (had != null && !had.equals(name)) {
+                throw new IllegalArgumentException(p.file().getFileName() + " already belongs to team project '" + had + "'");
+            }
+            return null;
+        });
+        Hub.migrate(a);
+        try (Hub hub = Hub.connect(a)) {
+            hub.createProject(name, person, blind);
+            p.write(c -> {
+                LocalTeam.setMeta(c, LocalTeam.HUB, a.url());
+                LocalTeam.setMeta(c, LocalTeam.USER, a.user());
+                LocalTeam.setMeta(c, LocalTeam.PROJECT, name);
+                LocalTeam.setMeta(c, LocalTeam.PERSON, person);
+                LocalTeam.setMeta(c, LocalTeam.DUTY, "lead");
+                LocalTeam.setMeta(c, LocalTeam.BLIND, Boolean.toString(blind));
+                return null;
+            });
+            return sync(p, hub, l);
+        }
+    }
+
+    /** Reviewer: the first pull of a project into a new file {@code out}. A file from an interrupted join carries on. */
+    public static Project join(HubAddress a, String hubProject, Path out, Listener l) throws SQLException {
+        try (Hub hub = Hub.connect(a)) {
+            Hub.Member me = hub.me(hubProject);
+            if (me == null || !me.active()) {
+                throw new IllegalArgumentException("role " + a.user() + " is not a member of project '" + hubProject
+                        + "' on the hub (the lead adds members with: tracejudge team members PROJECT --add ROLE --person NAME)");
+            }
+            boolean existed = Files.exists(out);
+            Project p = existed ? Project.open(out) : Project.openOrCreate(out, hubProject);
+            try {
+                p.write(c -> {
+                    LocalTeam.ensureTables(c);
+                    String had = LocalTeam.meta(c, LocalTeam.PROJECT);
+                    if (existed && !hubProject.equals(had)) {
+                        throw new IllegalArgumentException(out + " exists and is not a copy of team project '" + hubProject
+                                + "': give a new file name");
+                    }
+                    LocalTeam.setMeta(c, LocalTeam.HUB, a.url());
+                    LocalTeam.setMeta(c, LocalTeam.USER, a.user());
+                    LocalTeam.setMeta(c, LocalTeam.PROJECT, hubProject);
+                    LocalTeam.setMeta(c, LocalTeam.PERSON, me.person());
+                    LocalTeam.setMeta(c, LocalTeam.DUTY, me.duty());
+                    return null;
+                });
+                sync(p, hub, l);
+                return p;
+            } catch (RuntimeException | SQLException e) {
+                p.close();
+                throw e;
+            }
+        }
+    }
+
+    /** Push then pull, connecting with the address the project keeps (credentials from the environment or ~/.pgpass). */
+    public static Report sync(Project p, Listener l) throws SQLException {
+        try (Hub hub = Hub.connect(address(p))) {
+            return sync(p, hub, l);
+        }
+    }
+
+    /** The hub address a team project keeps. */
+    public static HubAddress address(Project p) {
+        String url = p.meta(LocalTeam.HUB);
+        if (url == null) {
+            throw new ProjectException(p.file().getFileName() + " is not a team project (tracejudge team init or team join)");
+        }
+        return new HubAddress(url, p.meta(LocalTeam.USER));
+    }
+
+    public static Report sync(Project p, Hub hub, Listener l) throws SQLException {
+        long start = System.nanoTime();
+        String project = p.meta(LocalTeam.PROJECT);
+        boolean lead = "lead".equals(p.meta(LocalTeam.DUTY));
+        String person = p.meta(LocalTeam.PERSON);
+        p.write(c -> {
+            LocalTeam.ensureTables(c);
+            return null;
+        });
+        long offset = clockOffset(hub);
+        Timestamps.setOffset(Duration.ofMillis(offset));
+        if (lead) {
+            hub.setBlind(project, Boolean.parseBoolean(p.meta(LocalTeam.BLIND)));
+        }
+        int pushed = 0;
+        int kept = 0;
+        for (Kind kind : lead ? List.of(Kind.values()) : Kind.REVIEWER) {
+            if (kind == Kind.META) {
+                pushed += pushMeta(p, hub, project);
+                continue;
+            }
+            while (true) {
+                checkCancel(l);
+                long cursor = p.read(c -> LocalTeam.longMeta(c, LocalTeam.PUSH_ROWID + kind.code));
+                LocalTeam.Scan sc = p.read(c -> LocalTeam.scan(c, kind, cursor, pushBatch, lead ? null : person));
+                Map<String, Long> seqs = hub.push(project, sc.entries());
+                p.write(c -> {
+                    LocalTeam.markKnown(c, kind.code, sc.ids(), seqs);
+                    LocalTeam.setMeta(c, LocalTeam.PUSH_ROWID + kind.code, Long.toString(sc.lastRowid()));
+                    return null;
+                });
+                pushed += seqs.size();
+                kept += sc.keptLocal();
+                if (!sc.entries().isEmpty()) {
+                    l.progress("pushed " + kind.code, pushed);
+                }
+                if (!sc.more()) {
+                    break;
+                }
+            }
+        }
+        int pulled = pull(p, hub, project, l);
+        long seq = p.read(c -> LocalTeam.longMeta(c, LocalTeam.PULL_SEQ));
+        p.write(c -> {
+            LocalTeam.setMeta(c, LocalTeam.LAST_SYNC, Timestamps.now());
+            return null;
+        });
+        return new Report(pushed, pulled, kept, seq, offset, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    private static int pushMeta(Project p, Hub hub, String project) throws SQLException {
+        Map<String, String> changed = p.read(LocalTeam::changedMeta);
+        if (changed.isEmpty()) {
+            return 0;
+        }
+        List<Hub.Entry> entries = new ArrayList<>();
+        Map<String, String> keyOf = new HashMap<>();
+        for (Map.Entry<String, String> e : changed.entrySet()) {
+            String id = Ids.random();
+            com.fasterxml.jackson.databind.node.ObjectNode b = org.tracejudge.json.Json.object();
+            b.put("key", e.getKey());
+            b.put("value", e.getValue());
+            entries.add(new Hub.Entry(0, Kind.META.code, id, b.toString()));
+            keyOf.put(id, e.getKey());
+        }
+        Map<String, Long> seqs = hub.push(project, entries);
+        p.write(c -> {
+            for (Hub.Entry e : entries) {
+                Long seq = seqs.get(e.kind() + "/" + e.id());
+                if (seq != null) {
+                    LocalTeam.recordMeta(c, keyOf.get(e.id()), changed.get(keyOf.get(e.id())), seq);
+                }
+            }
+            LocalTeam.markKnown(c, Kind.META.code, new ArrayList<>(keyOf.keySet()), seqs);
+            return null;
+        });
+        return seqs.size();
+    }
+
+    private static int pull(Project p, Hub hub, String project, Listener l) throws SQLException {
+        long cursor0 = p.read(c -> LocalTeam.longMeta(c, LocalTeam.PULL_SEQ));
+        int pulled = 0;
+        List<Hub.Entry> unblinded = hub.unblinded(project, cursor0);
+        if (!unblinded.isEmpty()) {
+            pulled += p.write(c -> LocalTeam.apply(c, unblinded));
+        }
+        long cursor = cursor0;
+        while (true) {
+            checkCancel(l);
+            List<Hub.Entry> page = hub.pull(project, cursor, pullBatch);
+            if (page.isEmpty()) {
+                break;
+            }
+            long last = page.get(page.size() - 1).seq();
+            List<Hub.Entry> batch = withBodies(p, hub, project, page);
+            pulled += p.write(c -> {
+                Map<String, long[]> before = new HashMap<>();
+                for (Kind k : Kind.values()) {
+                    if (k != Kind.META) {
+                        long cur = LocalTeam.longMeta(c, LocalTeam.PUSH_ROWID + k.code);
+                        before.put(k.code, new long[] {cur, LocalTeam.maxRowid(c, k.table)});
+                    }
+                }
+                int n = LocalTeam.apply(c, batch);
+                LocalTeam.setMeta(c, LocalTeam.PULL_SEQ, Long.toString(last));
+                beforeCommit.accept("pull");
+                // a table with nothing waiting to push before these rows came in has nothing waiting after them either
+                for (Kind k : Kind.values()) {
+                    long[] b = before.get(k.code);
+                    if (b != null && b[0] >= b[1]) {
+                        LocalTeam.setMeta(c, LocalTeam.PUSH_ROWID + k.code, Long.toString(LocalTeam.maxRowid(c, k.table)));
+                    }
+                }
+                return n;
+            });
+            cursor = last;
+            l.progress("pulled", pulled);
+            if (page.size() < pullBatch) {
+                break;
+            }
+        }
+        return pulled;
+    }
+
+    /**
+     * A page of pulled entries with the connected person's own entries (sent without body) dropped where this file
+     * has them and fetched whole where it does not (the same person's other laptop).
+     */
+    private static List<Hub.Entry> withBodies(Project p, Hub hub, String project, List<Hub.Entry> page)
+            throws SQLException {
+        List<Hub.Entry> own = new ArrayList<>();
+        for (Hub.Entry e : page) {
+            if (e.body() == null) {
+                own.add(e);
+            }
+        }
+        if (own.isEmpty()) {
+            return page;
+        }
+        java.util.Set<Long> have = p.read(c -> LocalTeam.known(c, own));
+        List<Long> fetch = new ArrayList<>();
+        for (Hub.Entry e : own) {
+            if (!have.contains(e.seq())) {
+                fetch.add(e.seq());
+            }
+        }
+        Map<Long, Hub.Entry> fetched = new HashMap<>();
+        for (Hub.Entry e : hub.bodies(project, fetch)) {
+            fetched.put(e.seq(), e);
+        }
+        List<Hub.Entry> out = new ArrayList<>(page.size());
+        for (Hub.Entry e : page) {
+            if (e.body() != null) {
+                out.add(e);
+            } else if (fetched.containsKey(e.seq())) {
+                out.add(fetched.get(e.seq()));
+            }
+        }
+        return out;
+    }
+
+    /** The hub's clock minus this computer's, in milliseconds (half the round trip is the uncertainty). */
+    static long clockOffset(Hub hub) throws SQLException {
+        long t0 = System.currentTimeMillis();
+        Instant hubNow = hub.now();
+        long t1 = System.currentTimeMillis();
+        return hubNow.toEpochMilli() - (t0 + t1) / 2;
+    }
+
+    private static void checkCancel(Listener l) {
+        if (l.cancelled()) {
+            throw new CancellationException("sync cancelled; what was sent and taken so far is kept");
+        }
+    }
+
+    /** How many of this laptop's entries wait to be pushed (what the next sync sends), and how many stay local. */
+    public static long[] waiting(Project p) {
+        boolean lead = "lead".equals(p.meta(LocalTeam.DUTY));
+        String person = p.meta(LocalTeam.PERSON);
+        return p.read(c -> {
+            LocalTeam.ensureTablesIfTeam(c);
+            long waiting = 0;
+            long kept = 0;
+            for (Kind kind : lead ? List.of(Kind.values()) : Kind.REVIEWER) {
+                if (kind == Kind.META) {
+                    waiting += LocalTeam.changedMeta(c).size();
+                    continue;
+                }
+                long[] n = LocalTeam.count(c, kind, LocalTeam.longMeta(c, LocalTeam.PUSH_ROWID + kind.code),
+                        lead ? null : person);
+                waiting += n[0];
+                kept += n[1];
+            }
+            return new long[] {waiting, kept};
+        });
+    }
+
+    /** Assignments of the project by person and duty: for progress views. */
+    static Map<String, Integer> assignmentCounts(Connection c) throws SQLException {
+        Map<String, Integer> out = new HashMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT reviewer, duty, count(*) FROM " + LocalTeam.ASSIGNMENT_TABLE
+                + " GROUP BY reviewer, duty"); ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                out.put(rs.getString(1) + "/" + rs.getString(2), rs.getInt(3));
+            }
+        }
+        return out;
+    }
+}

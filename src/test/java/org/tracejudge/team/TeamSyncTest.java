@@ -1,0 +1,163 @@
+package org.tracejudge.team;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tracejudge.model.RaterKind;
+import org.tracejudge.sample.SampleProject;
+import org.tracejudge.store.Ledger;
+import org.tracejudge.store.Project;
+
+/** Push and pull against a real PostgreSQL: round trips, idempotence, the order of current labels. */
+class TeamSyncTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyKindRoundTripsAndResyncIsANoOp() throws Exception {
+        TeamFixture f = new TeamFixture("tj_roundtrip");
+        Path leadFile = TeamFixture.file(dir, "lead");
+        SampleProject.build(leadFile);
+        try (Project lead = Project.open(leadFile)) {
+            lead.write(c -> {
+                String trace = firstTrace(c);
+                String rater = Ledger.ensureRater(c, "Dr Lead", RaterKind.HUMAN, "", null, "the lead");
+                Ledger.append(c, null, new Ledger.Entry(trace, rater, "set", "SUCCESS", "high", Map.of("faithful", 3),
+                        "fine", "raw text", null, org.tracejudge.json.Json.read("{\"spans\":[1,2]}"), "Dr Lead"));
+                Ledger.append(c, null, Ledger.Entry.withdraw(trace, rater, "Dr Lead"));
+                Ledger.adjudicate(c, trace, "Dr Lead", "CORRECT", "checked by hand");
+                Ledger.adjudicate(c, trace, "Dr Lead", null, null);
+                return null;
+            });
+            lead.setMeta("ensemble.rule", "rule");
+            TeamSync.Report init = TeamSync.init(lead, f.as(f.lead), "demo", "Dr Lead", false, TeamSync.QUIET);
+            assertTrue(init.pushed() > 100, "the whole project went to the hub: " + init);
+
+            HubServer.roles(f.alice);
+            try (Hub hub = Hub.connect(f.as(f.lead))) {
+                hub.addMember("demo", f.alice, "Dr Alice", true);
+            }
+            try (Project alice = TeamSync.join(f.as(f.alice), "demo", TeamFixture.file(dir, "alice"), TeamSync.QUIET)) {
+                TeamFixture.assertSameContent(lead, alice);
+                assertEquals("rule", alice.meta("ensemble.rule"), "settings travel");
+                assertEquals("Dr Alice", alice.meta(LocalTeam.PERSON));
+
+                TeamSync.Report again = TeamSync.sync(alice, TeamSync.QUIET);
+                assertEquals(0, again.pushed());
+                assertEquals(0, again.pulled());
+                assertEquals(0, TeamSync.sync(lead, TeamSync.QUIET).pushed(), "the lead's re-sync sends nothing");
+                assertEquals(0, TeamSync.sync(lead, TeamSync.QUIET).pulled());
+
+                // alice decides; it reaches the lead, and alice's file and the lead's agree again
+                alice.write(c -> Ledger.adjudicate(c, firstTrace(c), "Dr Alice", "INCORRECT", "wrong number"));
+                assertEquals(1, TeamSync.waiting(alice)[0]);
+                assertEquals(1, TeamSync.sync(alice, TeamSync.QUIET).pushed());
+                assertEquals(0, TeamSync.waiting(alice)[0]);
+                assertEquals(1, TeamSync.sync(lead, TeamSync.QUIET).pulled());
+                TeamFixture.assertSameContent(lead, alice);
+                assertEquals(0, TeamSync.sync(alice, TeamSync.QUIET).pulled(), "alice's own entry is not pulled back as new");
+
+                // the lead changes a policy: it reaches alice
+                lead.setMeta("ensemble.rule", "rule-tolerant");
+                TeamSync.sync(lead, TeamSync.QUIET);
+                TeamSync.sync(alice, TeamSync.QUIET);
+                assertEquals("rule-tolerant", alice.meta("ensemble.rule"));
+            }
+        }
+    }
+
+    @Test
+    void skewedClocksConvergeOnTheSameCurrentLabelsAndFinalAdjudications() throws Exception {
+        TeamFixture f = new TeamFixture("tj_skew");
+        Path leadFile = TeamFixture.file(dir, "lead");
+        SampleProject.build(leadFile);
+        HubServer.roles(f.alice, f.bob);
+        try (Project lead = Project.open(leadFile)) {
+            TeamSync.init(lead, f.as(f.lead), "skew", "Lead", false, TeamSync.QUIET);
+            try (Hub hub = Hub.connect(f.as(f.lead))) {
+                hub.addMember("skew", f.alice, "Alice", true);
+                hub.addMember("skew", f.bob, "Bob", true);
+            }
+            try (Project a = TeamSync.join(f.as(f.alice), "skew", TeamFixture.file(dir, "a"), TeamSync.QUIET);
+                 Project b = TeamSync.join(f.as(f.bob), "skew", TeamFixture.file(dir, "b"), TeamSync.QUIET)) {
+                List<String> traces = a.read(c -> ids(c));
+                // alice's laptop runs three hours fast, bob's two hours slow; both adjudicate the same traces offline
+                for (int i = 0; i < 20; i++) {
+                    String t = traces.get(i);
+                    int n = i;
+                    a.write(c -> adjudicateAt(c, t, "Alice", n % 2 == 0 ? "CORRECT" : "INCORRECT", "2031-01-01T03:00:00.0000" + (10 + n) + "Z"));
+                    b.write(c -> adjudicateAt(c, t, "Bob", n % 3 == 0 ? "CORRECT" : "INCORRECT", "2030-12-31T22:00:00.0000" + (10 + n) + "Z"));
+                }
+                TeamSync.sync(a, TeamSync.QUIET);
+                TeamSync.sync(b, TeamSync.QUIET);
+                TeamSync.sync(a, TeamSync.QUIET);
+                TeamSync.sync(lead, TeamSync.QUIET);
+                List<String> current = TeamFixture.dump(a, "current_adjudication", "current_label");
+                assertEquals(current, TeamFixture.dump(b, "current_adjudication", "current_label"));
+                assertEquals(current, TeamFixture.dump(lead, "current_adjudication", "current_label"));
+                TeamFixture.assertSameContent(a, b);
+                // after a sync each laptop writes on the hub's clock: a decision made now comes after both skewed ones
+                Timestamps_reset();
+                TeamSync.sync(b, TeamSync.QUIET);
+                String t0 = traces.get(0);
+                b.write(c -> org.tracejudge.store.Ledger.adjudicate(c, t0, "Bob", "UNSURE", "later"));
+                TeamSync.sync(b, TeamSync.QUIET);
+                TeamSync.sync(a, TeamSync.QUIET);
+                assertEquals(TeamFixture.dump(a, "current_adjudication"), TeamFixture.dump(b, "current_adjudication"));
+            }
+        }
+    }
+
+    private static void Timestamps_reset() {
+        org.tracejudge.store.Timestamps.setOffset(java.time.Duration.ZERO);
+    }
+
+    static String adjudicateAt(java.sql.Connection c, String trace, String who, String value, String at) throws SQLException {
+        try (var s = c.prepareStatement("INSERT INTO adjudication(id, trace_id, annotator, action, value, rationale, replaces, "
+                + "created_at) VALUES (?,?,?,?,?,?,?,?)")) {
+            String id = org.tracejudge.model.Ids.random();
+            s.setString(1, id);
+            s.setString(2, trace);
+            s.setString(3, who);
+            s.setString(4, "set");
+            s.setString(5, value);
+            s.setString(6, null);
+            s.setString(7, null);
+            s.setString(8, at);
+            s.executeUpdate();
+            return id;
+        }
+    }
+
+    static String firstTrace(java.sql.Connection c) throws SQLException {
+        return ids(c).get(0);
+    }
+
+    static List<String> ids(java.sql.Connection c) throws SQLException {
+        List<String> out = new java.util.ArrayList<>();
+        try (var s = c.createStatement(); var rs = s.executeQuery("SELECT id FROM trace ORDER BY id")) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aUrlWithAPasswordIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> HubAddress.parse("postgresql://alice:secret@localhost/hub", null));
+        assertTrue(e.getMessage().contains("pgpass") && !e.getMessage().contains("secret"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> HubAddress.parse("postgresql://localhost/hub?password=x", null));
+        HubAddress a = HubAddress.parse("postgresql://bob@db.example.org:5433/hub?sslmode=verify-full", null);
+        assertEquals("jdbc:postgresql://db.example.org:5433/hub?sslmode=verify-full", a.url());
+        assertEquals("bob", a.user());
+    }
+}

@@ -1,0 +1,149 @@
+package org.tracejudge.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import org.tracejudge.TestData;
+import org.tracejudge.sample.SampleProject;
+import org.tracejudge.store.Ledger;
+import org.tracejudge.store.Project;
+import org.tracejudge.team.Assigner;
+import org.tracejudge.team.Hub;
+import org.tracejudge.team.HubAddress;
+import org.tracejudge.team.HubServer;
+import org.tracejudge.team.TeamSync;
+
+/**
+ * A reviewer's workbench on a team project against a real PostgreSQL: the status bar follows the sync, the lead's
+ * decision arrives by itself, the reviewer's decision reaches the hub, and File ▸ Team ▸ Status shows progress.
+ */
+@ExtendWith(ApplicationExtension.class)
+class TeamUiTest {
+    static String homeBefore;
+    static Path home;
+    static Path leadFile;
+    static Path aliceFile;
+    static HubAddress lead;
+    WorkbenchApp app;
+
+    @BeforeAll
+    static void hubAndFiles() throws Exception {
+        home = Files.createTempDirectory("tracejudge-team-ui-test");
+        homeBefore = System.getProperty("tracejudge.home");
+        System.setProperty("tracejudge.home", home.toString());
+        Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"Dr Alice\"}");
+        String url = HubServer.freshDatabase("tj_ui");
+        HubServer.leadRole("tj_ui_lead", "tj_ui");
+        HubServer.roles("tj_ui_alice");
+        lead = HubAddress.parse(url, "tj_ui_lead");
+        leadFile = home.resolve("lead.tjdb");
+        SampleProject.build(leadFile);
+        try (Project p = Project.open(leadFile)) {
+            TeamSync.init(p, lead, "ui", "Dr Lead", false, TeamSync.QUIET);
+            try (Hub hub = Hub.connect(lead)) {
+                hub.addMember("ui", "tj_ui_alice", "Dr Alice", false);
+            }
+            java.util.List<String> ids = p.read(c -> {
+                java.util.List<String> out = new java.util.ArrayList<>();
+                try (var s = c.createStatement(); var rs = s.executeQuery("SELECT id FROM trace ORDER BY id LIMIT 5")) {
+                    while (rs.next()) {
+                        out.add(rs.getString(1));
+                    }
+                }
+                return out;
+            });
+            p.write(c -> Assigner.save(c, Assigner.overlap(ids, java.util.List.of("Dr Alice"), 1, 1), "Dr Lead"));
+            TeamSync.sync(p, TeamSync.QUIET);
+        }
+        aliceFile = home.resolve("alice.tjdb");
+        TeamSync.join(HubAddress.parse(url, "tj_ui_alice"), "ui", aliceFile, TeamSync.QUIET).close();
+    }
+
+    @AfterAll
+    static void restore() {
+        if (homeBefore == null) {
+            System.clearProperty("tracejudge.home");
+        } else {
+            System.setProperty("tracejudge.home", homeBefore);
+        }
+    }
+
+    @Start
+    void start(Stage stage) throws Exception {
+        app = new WorkbenchApp();
+        app.start(stage);
+    }
+
+    private void waitFor(String what, java.util.concurrent.Callable<Boolean> c) throws Exception {
+        try {
+            WaitForAsyncUtils.waitFor(40, TimeUnit.SECONDS, c);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("timed out waiting for: " + what, e);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private static String text(FxRobot robot, String id) {
+        return robot.lookup(id).queryAs(Label.class).getText();
+    }
+
+    @Test
+    void statusBarSyncAndProgress(FxRobot robot) throws Exception {
+        ProjectViewModel vm = app.viewModel();
+        waitFor("sample open", () -> vm.openProperty().get() && !vm.openingProperty().get());
+        robot.interact(() -> vm.open(aliceFile));
+        waitFor("team up to date", () -> text(robot, "#teamStatus").equals("Team: up to date"));
+
+        // the lead decides on their laptop and syncs; alice's workbench takes it in by itself
+        String id;
+        try (Project p = Project.open(leadFile)) {
+            String trace = TestData.scalar(p, "SELECT id FROM trace ORDER BY id LIMIT 1");
+            id = p.write(c -> Ledger.adjudicate(c, trace, "Dr Lead", "CORRECT", "from the lead"));
+            TeamSync.sync(p, TeamSync.QUIET);
+        }
+        String[] seen = new String[1];
+        waitFor("the lead's decision on alice's laptop", () -> {
+            vm.query(p -> TestData.scalar(p, "SELECT count(*) FROM adjudication WHERE id = '" + id + "'"),
+                    v -> seen[0] = v, e -> { });
+            return "1".equals(seen[0]);
+        });
+
+        // alice accepts a proposed label: it reaches the hub without a sync command
+        waitFor("a trace shown", () -> vm.detailProperty().get() != null);
+        robot.interact(vm::accept);
+        waitFor("decision pushed", () -> {
+            try (Project p = Project.open(leadFile)) {
+                TeamSync.sync(p, TeamSync.QUIET);
+                return !"0".equals(TestData.scalar(p, "SELECT count(*) FROM adjudication WHERE annotator = 'Dr Alice'"));
+            }
+        });
+        waitFor("up to date again", () -> text(robot, "#teamStatus").equals("Team: up to date"));
+
+        // File ▸ Team ▸ Status and progress…
+        javafx.scene.control.MenuBar bar = robot.lookup(".menu-bar").queryAs(javafx.scene.control.MenuBar.class);
+        javafx.scene.control.Menu team = (javafx.scene.control.Menu) bar.getMenus().get(0).getItems().stream()
+                .filter(i -> "teamMenu".equals(i.getId())).findFirst().orElseThrow();
+        assertEquals("Team", team.getText());
+        robot.interact(() -> team.getItems().stream().filter(i -> "teamStatusMenu".equals(i.getId())).findFirst()
+                .orElseThrow().fire());
+        waitFor("progress", () -> robot.lookup("#teamProgress").tryQuery().isPresent()
+                && !robot.lookup("#teamProgress").queryAs(TableView.class).getItems().isEmpty());
+        Object row = robot.lookup("#teamProgress").queryAs(TableView.class).getItems().get(0);
+        assertTrue(row.toString().contains("Dr Alice") && row.toString().contains("assigned=5"), row.toString());
+        assertEquals(5, robot.lookup("#assignedToMe").queryAs(javafx.scene.control.ListView.class).getItems().size());
+    }
+}
