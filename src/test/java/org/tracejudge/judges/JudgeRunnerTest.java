@@ -174,7 +174,11 @@ class JudgeRunnerTest {
             // a body cut on the way or a proxy's HTML page is transient (issue 19): asked again, never a null verdict
             assertEquals(0, r.nulls(), "malformed and truncated bodies are retried, not stored as null verdicts");
             assertEquals(n, r.labelled());
-            assertTrue(fake.maxInFlight.get() <= 6, "server saw " + fake.maxInFlight.get() + " at once");
+            // the client never has more than 6 requests open; a request it abandoned on its 400 ms timeout may still
+            // occupy the server (which stalls 350 ms, later on a loaded machine) when the slot's next request arrives
+            int abandoned = fake.injected.get(FakeProvider.Fault.TIMEOUT).get();
+            assertTrue(fake.maxInFlight.get() <= 6 + abandoned, "server saw " + fake.maxInFlight.get() + " at once, "
+                    + abandoned + " abandoned on timeout");
             assertEquals(fake.requests.get(), r.requests());
         }
     }
