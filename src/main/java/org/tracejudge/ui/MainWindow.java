@@ -82,6 +82,8 @@ public final class MainWindow {
     private final Scene scene;
     private MetricsWindow metricsWindow;
     private JudgeRunWindow judgeWindow;
+    /** Set by the R key: the KEY_TYPED event that follows it is dropped. */
+    private boolean swallowTyped;
 
     public MainWindow(Stage stage, ProjectViewModel vm) {
         this.stage = stage;
@@ -105,6 +107,13 @@ public final class MainWindow {
         scene.getStylesheets().add(MainWindow.class.getResource("workbench.css").toExternalForm());
         scene.addEventFilter(KeyEvent.KEY_PRESSED, this::key);
         scene.addEventFilter(KeyEvent.KEY_TYPED, e -> {
+            // the character of the R that moved the focus into the rationale must not land in it (the safety
+            // window does the same)
+            if (swallowTyped) {
+                swallowTyped = false;
+                e.consume();
+                return;
+            }
             if ("?".equals(e.getCharacter()) && !(scene.getFocusOwner() instanceof TextInputControl)) {
                 showShortcuts();
                 e.consume();
@@ -224,6 +233,7 @@ public final class MainWindow {
     // ------------------------------------------------------------------------------------ keys
 
     private void key(KeyEvent e) {
+        swallowTyped = false;
         if (new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN).match(e)) {
             tableView.searchField().requestFocus();
             e.consume();
@@ -255,6 +265,7 @@ public final class MainWindow {
             case K, UP -> vm.previous();
             case S -> vm.next();
             case R -> {
+                swallowTyped = true;
                 traceView.rationaleField().requestFocus();
             }
             default -> {

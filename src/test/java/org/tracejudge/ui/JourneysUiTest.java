@@ -1,0 +1,121 @@
+package org.tracejudge.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import org.tracejudge.model.Adjudication;
+import org.tracejudge.sample.SampleProject;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectQueries;
+import org.tracejudge.store.TraceTable;
+import org.tracejudge.ui.table.PagedRows;
+
+/**
+ * The journeys of issue 21 walked as a person does, with keys and clicks on the real window (headless under
+ * Monocle), then the ledger and the screen checked. Each test starts from a fresh data folder (a fresh copy of
+ * the sample project).
+ */
+@ExtendWith(ApplicationExtension.class)
+class JourneysUiTest {
+    static String homeBefore;
+    Path home;
+    Stage stage;
+    WorkbenchApp app;
+
+    @BeforeAll
+    static void remember() {
+        homeBefore = System.getProperty("tracejudge.home");
+    }
+
+    @AfterAll
+    static void restore() {
+        if (homeBefore == null) {
+            System.clearProperty("tracejudge.home");
+        } else {
+            System.setProperty("tracejudge.home", homeBefore);
+        }
+    }
+
+    @Start
+    void start(Stage stage) throws Exception {
+        home = Files.createTempDirectory("tracejudge-journeys");
+        System.setProperty("tracejudge.home", home.toString());
+        Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"tester\"}");
+        this.stage = stage;
+        app = new WorkbenchApp();
+        app.start(stage);
+    }
+
+    ProjectViewModel vm() {
+        return app.viewModel();
+    }
+
+    TableView<PagedRows.RowRef> table() {
+        return app.window().tableView().table();
+    }
+
+    void waitFor(String what, java.util.concurrent.Callable<Boolean> c) throws Exception {
+        try {
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, c);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("timed out waiting for: " + what, e);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    void opened(FxRobot robot) throws Exception {
+        waitFor("the sample's 60 rows", () -> table().getItems().size() == 60 && vm().detailProperty().get() != null
+                && vm().agreementProperty().get() != null && robot.lookup("#traceTable").tryQuery().isPresent());
+        waitFor("first row filled", () -> rowValue(0, "model") != null);
+    }
+
+    String rowValue(int index, String key) {
+        TraceTable.Row r = vm().rowsProperty().get().get(index).row();
+        return r == null ? null : r.get(key);
+    }
+
+    Adjudication lastDecision(String traceId) {
+        try (Project p = Project.open(SampleProject.defaultFile())) {
+            List<Adjudication> h = new ProjectQueries(p).adjudications(traceId);
+            return h.isEmpty() ? null : h.get(h.size() - 1);
+        }
+    }
+
+    @Test
+    void rThenTypingPutsExactlyTheTypedTextIntoTheRationale(FxRobot robot) throws Exception {
+        opened(robot);
+        robot.clickOn("#traceTable"); // a person clicks into the table first
+        waitFor("a trace shown", () -> vm().detailProperty().get() != null
+                && vm().detailProperty().get().traceId().equals(vm().idAt(vm().currentProperty().get())));
+        String traceId = vm().idAt(vm().currentProperty().get());
+        robot.type(KeyCode.R);
+        waitFor("focus in the rationale", () -> app.window().traceView().rationaleField().isFocused());
+        assertEquals("", app.window().traceView().rationaleField().getText(), "the R itself stays out of the field");
+        robot.write("quotes 164");
+        assertEquals("quotes 164", app.window().traceView().rationaleField().getText());
+        robot.type(KeyCode.ENTER);
+        vm().afterPendingWork(() -> { });
+        waitFor("rationale committed", () -> lastDecision(traceId) != null && lastDecision(traceId).rationale() != null);
+        assertEquals("quotes 164", lastDecision(traceId).rationale());
+        assertEquals("tester", lastDecision(traceId).annotator());
+    }
+}
