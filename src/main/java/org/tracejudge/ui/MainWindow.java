@@ -293,25 +293,37 @@ public final class MainWindow {
 
     /** Runs a decision, asking for the annotator's name first if it was never given. */
     private void withAnnotator(java.util.function.BooleanSupplier decision) {
-        if (vm.annotatorProperty().get() == null && !askAnnotator()) {
+        if (vm.annotatorProperty().get() != null) {
+            decision.getAsBoolean();
             return;
         }
-        decision.getAsBoolean();
+        // the decision runs once the annotator's column is there (the name re-reads the columns)
+        String name = askName();
+        if (name != null) {
+            vm.setAnnotator(name, decision::getAsBoolean);
+        }
     }
 
-    /** Asks for the annotator's name; false when cancelled. */
-    boolean askAnnotator() {
+    /** Asks for the annotator's name; null when cancelled or blank. */
+    private String askName() {
         TextInputDialog d = new TextInputDialog(Optional.ofNullable(vm.annotatorProperty().get())
                 .orElse(System.getProperty("user.name", "")));
         d.initOwner(stage);
         d.setTitle("Your name");
         d.setHeaderText("Every decision is recorded with the annotator's name.");
         d.setContentText("Name:");
+        d.getEditor().setId("annotatorName");
         Optional<String> name = d.showAndWait();
-        if (name.isEmpty() || name.get().isBlank()) {
+        return name.isEmpty() || name.get().isBlank() ? null : name.get();
+    }
+
+    /** Asks for the annotator's name; false when cancelled. */
+    boolean askAnnotator() {
+        String name = askName();
+        if (name == null) {
             return false;
         }
-        vm.setAnnotator(name.get());
+        vm.setAnnotator(name);
         return true;
     }
 

@@ -245,12 +245,54 @@ public final class ProjectViewModel implements AutoCloseable {
 
     /** Sets and remembers the annotator's name. */
     public void setAnnotator(String name) {
+        setAnnotator(name, null);
+    }
+
+    /**
+     * Sets the annotator's name, re-reads the columns (the annotator gets one) and, once they are shown, returns
+     * to the trace that was current and runs {@code then} on the FX thread (the decision that asked for the
+     * name: it must land on the new column and move the queue on, not be overwritten by the re-read).
+     */
+    public void setAnnotator(String name, Runnable then) {
         String n = name == null || name.isBlank() ? null : name.trim();
         annotator.set(n);
         settings.setAnnotator(n);
-        if (project != null) {
-            reload(false);
+        if (project == null) {
+            if (then != null) {
+                then.run();
+            }
+            return;
         }
+        String was = idAt(current.get());
+        reload(false);
+        // the worker runs in order and publishes in order: this runs after the re-read queue is shown
+        worker.submit(() -> Platform.runLater(() -> {
+            int i = was == null ? -1 : ids.indexOf(was);
+            if (i >= 0 && i != current.get()) {
+                go(i);
+            }
+            if (then != null) {
+                whenShown(was, then);
+            }
+        }));
+    }
+
+    /** Runs {@code r} (FX thread) once the trace view's detail is trace {@code id} (at once if it is). */
+    private void whenShown(String id, Runnable r) {
+        TraceDetail d = detail.get();
+        if (id == null || d != null && d.traceId().equals(id)) {
+            r.run();
+            return;
+        }
+        detail.addListener(new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends TraceDetail> o, TraceDetail a, TraceDetail b) {
+                if (b != null && b.traceId().equals(id)) {
+                    detail.removeListener(this);
+                    r.run();
+                }
+            }
+        });
     }
 
     // ------------------------------------------------------------------------------------ opening

@@ -118,4 +118,33 @@ class JourneysUiTest {
         assertEquals("quotes 164", lastDecision(traceId).rationale());
         assertEquals("tester", lastDecision(traceId).annotator());
     }
+
+    @Test
+    void theFirstDecisionAfterTheNamePromptMovesOnAndShowsInTheAnnotatorsColumn(FxRobot robot) throws Exception {
+        opened(robot);
+        robot.interact(() -> vm().setAnnotator(null));
+        waitFor("no annotator", () -> vm().annotatorProperty().get() == null && !vm().loadingProperty().get()
+                && vm().detailProperty().get() != null && vm().currentProperty().get() == 0);
+        robot.interact(() -> table().requestFocus());
+        String traceId = vm().idAt(0);
+        String second = vm().detailProperty().get().labelSet().get(1);
+        robot.type(KeyCode.DIGIT2);
+        waitFor("the name prompt", () -> robot.lookup("#annotatorName").tryQuery().isPresent());
+        robot.clickOn("#annotatorName");
+        robot.press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL);
+        robot.write("newbie");
+        robot.type(KeyCode.ENTER);
+        waitFor("the queue moved on", () -> vm().currentProperty().get() == 1);
+        waitFor("my column", () -> table().getColumns().stream().map(TableColumn::getText).anyMatch("newbie"::equals));
+        assertEquals(second, rowValue(0, "human:newbie"), "shown in my column at once");
+        assertEquals(traceId, vm().idAt(0));
+        vm().afterPendingWork(() -> { });
+        waitFor("decision committed", () -> lastDecision(traceId) != null && "newbie".equals(lastDecision(traceId).annotator()));
+        assertEquals(second, lastDecision(traceId).value());
+        // and it stays: a moment later the table still shows it and the queue has not jumped back
+        Thread.sleep(500);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(second, rowValue(0, "human:newbie"));
+        assertEquals(1, vm().currentProperty().get());
+    }
 }
