@@ -1164,7 +1164,10 @@ public final class ProjectViewModel implements AutoCloseable {
         worker.submit(() -> {
             try {
                 ImportReport r = new Importer(p, listener).importFiles(files, null, null);
-                String text = r.toString().lines().findFirst().orElse("done");
+                // per file: what it brought in (new / already there), never the report object's name
+                String text = r.files().size() == 1 ? r.summary()
+                        : String.format("%d files, %,d traces and %,d labels new%n%s", r.files().size(), r.tracesNew(),
+                                r.labelsNew(), r.summary());
                 Platform.runLater(() -> {
                     importing.set(false);
                     importProgress.set(1);

@@ -147,4 +147,30 @@ class JourneysUiTest {
         assertEquals(second, rowValue(0, "human:newbie"));
         assertEquals(1, vm().currentProperty().get());
     }
+
+    /** A new project with the sample's tasks and results imported from the window (no rule labels yet). */
+    Path importedProject(FxRobot robot) throws Exception {
+        opened(robot);
+        Path file = home.resolve("imported.tjdb");
+        robot.interact(() -> vm().create(file));
+        waitFor("the new project", () -> file.equals(vm().projectFile()) && !vm().loadingProperty().get()
+                && vm().openProperty().get());
+        List<Path> files = new java.util.ArrayList<>(org.tracejudge.TestData.sampleFiles());
+        files.removeIf(f -> f.toString().contains("judges"));
+        robot.interact(() -> app.window().importFiles(files));
+        waitFor("import done", () -> !vm().importingProperty().get() && table().getItems().size() > 0
+                && !vm().loadingProperty().get());
+        return file;
+    }
+
+    @Test
+    void importFromTheWindowReportsWhatEachFileBroughtIn(FxRobot robot) throws Exception {
+        importedProject(robot);
+        String shown = robot.lookup("#importMessage").queryAs(javafx.scene.control.Label.class).getText();
+        assertFalse(shown.contains("ImportReport@"), shown);
+        assertTrue(shown.startsWith("Imported: 5 files"), shown);
+        assertTrue(shown.contains("tasks.json") && shown.contains("new)"), shown);
+        assertTrue(shown.lines().count() > 2, "a line per file: " + shown);
+        assertEquals(60, table().getItems().size());
+    }
 }
