@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Button;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
@@ -172,5 +173,85 @@ class JourneysUiTest {
         assertTrue(shown.contains("tasks.json") && shown.contains("new)"), shown);
         assertTrue(shown.lines().count() > 2, "a line per file: " + shown);
         assertEquals(60, table().getItems().size());
+    }
+
+    /** A copy of the sample, open in the window (judge runs must not change the sample other tests read). */
+    Path openCopy(FxRobot robot, String name) throws Exception {
+        opened(robot);
+        Path copy = home.resolve(name + ".tjdb");
+        try (Project p = SampleProject.open()) {
+            p.read(c -> {
+                try (java.sql.Statement s = c.createStatement()) {
+                    s.execute("VACUUM INTO '" + copy.toString().replace("'", "''") + "'");
+                }
+                return null;
+            });
+        }
+        robot.interact(() -> vm().open(copy));
+        waitFor("the copy open", () -> copy.equals(vm().projectFile()) && !vm().loadingProperty().get()
+                && table().getItems().size() == 60);
+        return copy;
+    }
+
+    String text(FxRobot robot, String id) {
+        return robot.lookup(id).queryAs(javafx.scene.control.Label.class).getText();
+    }
+
+    void retype(FxRobot robot, String id, String text) {
+        robot.clickOn(id);
+        robot.press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL);
+        robot.type(KeyCode.BACK_SPACE);
+        robot.write(text);
+    }
+
+    @Test
+    void aJudgeWithoutItsKeyStopsAndSaysWhyAndARunningJudgeCanBeCancelled(FxRobot robot) throws Exception {
+        Path copy = openCopy(robot, "judged");
+        robot.press(KeyCode.CONTROL).type(KeyCode.J).release(KeyCode.CONTROL);
+        waitFor("the judge window", () -> app.window().judgeRunWindow() != null
+                && app.window().judgeRunWindow().stage().isShowing());
+        org.tracejudge.ui.judges.JudgeRunWindow w = app.window().judgeRunWindow();
+        javafx.scene.control.ComboBox<?> nameBox = robot.lookup("#judgeName").queryAs(javafx.scene.control.ComboBox.class);
+        assertEquals("local-tree", nameBox.getEditor().getText());
+        // OpenAI: the name follows the server (the user typed none)
+        robot.clickOn("#judgePreset");
+        robot.clickOn("OpenAI");
+        waitFor("the OpenAI preset", () -> "openai-tree".equals(nameBox.getEditor().getText()));
+        retype(robot, "#judgeKeyVar", "TJ_TEST_KEY_NOBODY_SETS");
+        robot.clickOn("#judgeStart");
+        waitFor("the run stopped", () -> robot.lookup("#judgeCancel").queryAs(Button.class).isDisabled()
+                && !robot.lookup("#judgeStart").queryAs(Button.class).isDisabled());
+        javafx.scene.control.ProgressBar bar = robot.lookup("#judgeProgress").queryAs(javafx.scene.control.ProgressBar.class);
+        assertFalse(bar.isIndeterminate(), "the bar stops");
+        assertTrue(text(robot, "#judgeProgressText").contains("TJ_TEST_KEY_NOBODY_SETS, which is not set"),
+                text(robot, "#judgeProgressText"));
+        try (Project p = Project.open(copy)) {
+            assertEquals("0", org.tracejudge.TestData.scalar(p, "SELECT count(*) FROM rater WHERE name LIKE 'openai-tree%'"),
+                    "no empty rater left behind");
+        }
+
+        // a running judge is cancelled: the run stops early, what was answered stays, Start is back
+        try (mockwebserver3.MockWebServer server = org.tracejudge.judges.NoDelayServerSockets.server()) {
+            org.tracejudge.judges.FakeProvider fake = new org.tracejudge.judges.FakeProvider(
+                    org.tracejudge.judges.provider.ProviderKind.OPENAI, 250);
+            server.setDispatcher(fake);
+            server.start();
+            robot.clickOn("#judgePreset");
+            robot.clickOn("Other OpenAI-compatible server");
+            retype(robot, "#judgeName", "slow-judge");
+            retype(robot, "#judgeBaseUrl", server.url("/v1").toString());
+            retype(robot, "#judgeModel", "fake-model");
+            robot.interact(() -> robot.lookup("#judgeKeyVar").queryAs(javafx.scene.control.TextField.class).setText(""));
+            robot.clickOn("#judgeStart");
+            waitFor("answers coming in", () -> text(robot, "#judgeProgressText").matches("[1-9]\\d* of 60 traces.*"));
+            assertFalse(robot.lookup("#judgeCancel").queryAs(Button.class).isDisabled(), "Cancel is on while it runs");
+            robot.clickOn("#judgeCancel");
+            waitFor("the run's report", () -> w.lastReport() != null);
+            assertEquals("cancelled", w.lastReport().status(), w.lastReport().summary());
+            assertTrue(w.lastReport().labelled() < 60, w.lastReport().summary());
+            assertTrue(robot.lookup("#judgeCancel").queryAs(Button.class).isDisabled());
+            assertFalse(robot.lookup("#judgeStart").queryAs(Button.class).isDisabled());
+            robot.interact(() -> w.stage().close());
+        }
     }
 }
