@@ -246,7 +246,7 @@ public final class MainWindow {
             }
             return;
         }
-        if (center.getChildren().get(0) != workbench) {
+        if (center.getChildren().get(0) != workbench || !reviewFocus()) {
             return;
         }
         if (new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN).match(e)) {
@@ -280,6 +280,29 @@ public final class MainWindow {
         if (handled) {
             e.consume();
         }
+    }
+
+    /**
+     * Review keys act only where reviewing happens: the table, the trace view (not its trees, lists, combo boxes
+     * or text fields: ↓ in the JSON tree moves in the tree) or nowhere in particular (after Esc).
+     */
+    private boolean reviewFocus() {
+        javafx.scene.Node f = scene.getFocusOwner();
+        if (f == null || f == workbench || f == root) {
+            return true;
+        }
+        if (f instanceof javafx.scene.control.TreeView<?> || f instanceof javafx.scene.control.TreeTableView<?>
+                || f instanceof javafx.scene.control.ListView<?> || f instanceof javafx.scene.control.ComboBoxBase<?>
+                || f instanceof javafx.scene.control.ChoiceBox<?> || f instanceof javafx.scene.control.Spinner<?>
+                || f instanceof javafx.scene.control.Slider) {
+            return false;
+        }
+        for (javafx.scene.Node n = f; n != null; n = n.getParent()) {
+            if (n == tableView.table() || n == traceView) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static int digit(KeyCode k) {

@@ -254,4 +254,41 @@ class JourneysUiTest {
             robot.interact(() -> w.stage().close());
         }
     }
+
+    @Test
+    void reviewKeysActInTheTableAndTraceViewButNotInTreesCombosOrFields(FxRobot robot) throws Exception {
+        opened(robot);
+        waitFor("first trace shown", () -> vm().currentProperty().get() == 0 && vm().detailProperty().get() != null
+                && vm().detailProperty().get().traceId().equals(vm().idAt(0)));
+        // the JSON tree of the tool return: ↓ moves in the tree, not the queue; digits decide nothing
+        robot.clickOn("#returnTree");
+        assertTrue(robot.lookup("#returnTree").query().isFocused());
+        robot.type(KeyCode.DOWN);
+        robot.type(KeyCode.DIGIT2);
+        robot.type(KeyCode.J);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(0, vm().currentProperty().get(), "↓/J in the tree leave the queue alone");
+        assertEquals(0, vm().undoDepth(), "a digit in the tree decides nothing");
+        // the filter combo box: ↓ is the combo's
+        robot.interact(() -> robot.lookup("#showFilter").query().requestFocus());
+        robot.type(KeyCode.DOWN);
+        robot.type(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(0, vm().currentProperty().get(), "↓ in a combo box leaves the queue alone");
+        // the search field: digits are text
+        robot.clickOn("#searchField");
+        robot.write("2");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(0, vm().undoDepth());
+        robot.type(KeyCode.BACK_SPACE);
+        robot.type(KeyCode.ESCAPE); // leaves the field: review keys work again
+        robot.type(KeyCode.DOWN);
+        waitFor("↓ moves the queue", () -> vm().currentProperty().get() == 1);
+        // in the table they act
+        robot.interact(() -> table().requestFocus());
+        robot.type(KeyCode.J);
+        waitFor("J in the table", () -> vm().currentProperty().get() == 2);
+        robot.type(KeyCode.K);
+        waitFor("K in the table", () -> vm().currentProperty().get() == 1);
+    }
 }
