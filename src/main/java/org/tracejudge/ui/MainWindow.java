@@ -365,11 +365,21 @@ public final class MainWindow {
         MenuItem imp = new MenuItem("Import…");
         imp.setAccelerator(new KeyCodeCombination(KeyCode.I, KeyCombination.SHORTCUT_DOWN));
         imp.setOnAction(e -> chooseImport());
+        MenuItem classify = new MenuItem("Classify…");
+        classify.setId("classifyMenu");
+        classify.setOnAction(e -> chooseClassify());
+        MenuItem export = new MenuItem("Export…");
+        export.setId("exportMenu");
+        export.setAccelerator(new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        export.setOnAction(e -> chooseExport());
+        for (MenuItem m : List.of(classify, export)) {
+            m.disableProperty().bind(vm.openProperty().not().or(vm.importingProperty()));
+        }
         MenuItem quit = new MenuItem("Quit");
         quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         quit.setOnAction(e -> stage.close());
         Menu file = new Menu("File", null, start, sample, open, create, new SeparatorMenuItem(), imp,
-                new SeparatorMenuItem(), quit);
+                classify, export, new SeparatorMenuItem(), quit);
 
         MenuItem accept = new MenuItem("Accept proposed label   Enter");
         accept.setOnAction(e -> withAnnotator(vm::accept));
@@ -494,6 +504,32 @@ public final class MainWindow {
         List<File> files = fc.showOpenMultipleDialog(stage);
         if (files != null && !files.isEmpty()) {
             importFiles(files.stream().map(File::toPath).toList());
+        }
+    }
+
+    /** File ▸ Classify…: which rule (compat reproduces the published one), then the run in the background. */
+    private void chooseClassify() {
+        javafx.scene.control.ChoiceDialog<String> d = new javafx.scene.control.ChoiceDialog<>(
+                "compat (the published rule, quirks included)", "compat (the published rule, quirks included)",
+                "tolerant (numbers as numbers, whole tokens)");
+        d.initOwner(stage);
+        d.setTitle("Classify");
+        d.setHeaderText("Run the rule classifier over every trace of the project; its labels go into the ledger.");
+        d.setContentText("Rule:");
+        d.showAndWait().ifPresent(choice -> vm.classify(choice.startsWith("tolerant")
+                ? org.tracejudge.rules.RuleClassifier.Mode.TOLERANT : org.tracejudge.rules.RuleClassifier.Mode.COMPAT));
+    }
+
+    /** File ▸ Export…: where to, then the export in the background. */
+    private void chooseExport() {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Export the project");
+        fc.setInitialFileName(vm.projectFile() == null ? "project.jsonl"
+                : vm.projectFile().getFileName().toString().replaceAll("\\.tjdb$", "") + ".jsonl");
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("JSON Lines", "*.jsonl"));
+        File f = fc.showSaveDialog(stage);
+        if (f != null) {
+            vm.export(f.toPath());
         }
     }
 

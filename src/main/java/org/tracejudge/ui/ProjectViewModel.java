@@ -753,7 +753,11 @@ public final class ProjectViewModel implements AutoCloseable {
             if (l.kind() == RaterKind.RULE && l.evidence() != null && "set".equals(l.action())) {
                 try {
                     JsonNode ev = Json.read(l.evidence());
-                    Evidence e = Json.MAPPER.treeToValue(ev, Evidence.class);
+                    // the stored text is {"check": ..., <the Evidence's fields>} (EvidenceJson.write): "check" is no
+                    // field of Evidence, so unknown fields are skipped, or every stored label fell back to "computed now"
+                    Evidence e = Json.MAPPER.readerFor(Evidence.class)
+                            .without(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                            .treeToValue(ev, Evidence.class);
                     String check = ev.path("check").asText(l.rationale());
                     verdict = new RuleVerdict(l.value(), check, e);
                     source = "stored label of " + l.raterName();
@@ -1206,6 +1210,125 @@ public final class ProjectViewModel implements AutoCloseable {
 
     public void cancelImport() {
         importCancel.set(true);
+    }
+
+    /**
+     * File ▸ Classify…: runs the rule classifier (and the tool-selection and call-level rules) over the open project
+     * on the project thread, with progress and cancel in the import pane; the ledger takes the labels in one
+     * transaction (a cancel rolls it back: the project is unchanged); then the table and agreement are re-read.
+     */
+    public void classify(RuleClassifier.Mode mode) {
+        Project p = project;
+        if (p == null || importing.get()) {
+            return;
+        }
+        importCancel.set(false);
+        importError.set(null);
+        importing.set(true);
+        importProgress.set(-1);
+        importMessage.set("Classifying with the rule (" + mode.code() + ")…");
+        worker.submit(() -> {
+            try {
+                org.tracejudge.classify.RuleLabeller.Result r = org.tracejudge.classify.RuleLabeller.classify(p, mode,
+                        (done, of) -> {
+                            if (importCancel.get()) {
+                                throw new java.util.concurrent.CancellationException();
+                            }
+                            Platform.runLater(() -> importProgress.set(of == 0 ? -1 : (double) done / of));
+                        });
+                org.tracejudge.classify.SelectionLabeller.Result sr = org.tracejudge.classify.SelectionLabeller.classify(p);
+                org.tracejudge.classify.CallLabeller.Result calls = org.tracejudge.classify.CallLabeller.classify(p, r.rater());
+                StringBuilder text = new StringBuilder(String.format("Classified %,d traces as rater '%s' (%s mode): ",
+                        r.traces() - r.runErrors(), r.rater(), mode.code()));
+                List<String> parts = new ArrayList<>();
+                r.counts().values().forEach(m -> m.forEach((label, c) -> parts.add(label + " " + c)));
+                text.append(String.join(", ", parts)).append("; ledger: ").append(r.written()).append(" entries appended");
+                if (r.runErrors() > 0) {
+                    text.append("; ").append(r.runErrors()).append(" not classified (the run failed at the provider)");
+                }
+                if (sr.traces() > 0) {
+                    text.append(String.format("%n%,d tool-selection traces as rater 'rule'", sr.traces() - sr.noScenario()));
+                    if (sr.noScenario() > 0) {
+                        text.append("; ").append(sr.noScenario()).append(" not classified (their scenario's tools unknown)");
+                    }
+                }
+                if (calls.traces() > 0) {
+                    text.append(String.format("%n%,d call-level traces", calls.traces()));
+                }
+                String done = text.toString();
+                synchronized (details) {
+                    details.clear(); // the trace view shows the stored rule label and its evidence now
+                }
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importProgress.set(1);
+                    importMessage.set(done);
+                });
+                reloadOnWorker(p, filter.get(), sort.get(), true);
+            } catch (java.util.concurrent.CancellationException e) {
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importMessage.set("Classify cancelled; the project is unchanged.");
+                });
+            } catch (RuntimeException e) {
+                ImportError err = new ImportError("Classify failed; the project is unchanged: " + e.getMessage(), null, -1);
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importMessage.set("Classify failed; the project is unchanged.");
+                    importError.set(err);
+                });
+            }
+        });
+    }
+
+    /**
+     * File ▸ Export…: writes the project as JSONL (the CLI's export) on the project thread into a file beside
+     * {@code out}, moved into place at the end; a cancel leaves {@code out} as it was.
+     */
+    public void export(Path out) {
+        Project p = project;
+        if (p == null || importing.get()) {
+            return;
+        }
+        importCancel.set(false);
+        importError.set(null);
+        importing.set(true);
+        importProgress.set(-1);
+        importMessage.set("Exporting to " + out.getFileName() + "…");
+        worker.submit(() -> {
+            Path tmp = out.toAbsolutePath().resolveSibling(out.getFileName() + ".exporting");
+            try {
+                org.tracejudge.export.JsonlExporter.Summary s = org.tracejudge.export.JsonlExporter.export(p, tmp);
+                if (importCancel.get()) {
+                    java.nio.file.Files.deleteIfExists(tmp);
+                    Platform.runLater(() -> {
+                        importing.set(false);
+                        importMessage.set("Export cancelled; " + out.getFileName() + " was not written.");
+                    });
+                    return;
+                }
+                java.nio.file.Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                String text = String.format("Exported %,d tasks, %,d traces, %,d label entries, %,d adjudications to %s",
+                        s.tasks(), s.traces(), s.labels(), s.adjudications(), out);
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importProgress.set(1);
+                    importMessage.set(text);
+                });
+            } catch (java.io.IOException | RuntimeException e) {
+                try {
+                    java.nio.file.Files.deleteIfExists(tmp);
+                } catch (java.io.IOException ignored) {
+                    // the partial file is harmless
+                }
+                ImportError err = new ImportError(String.valueOf(e.getMessage()), out.toString(), -1);
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importMessage.set("Export failed; nothing was written.");
+                    importError.set(err);
+                });
+            }
+        });
     }
 
     /** Runs {@code r} on the FX thread after every task queued so far on the worker (tests, bench). */

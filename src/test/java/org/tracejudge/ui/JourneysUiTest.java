@@ -291,4 +291,52 @@ class JourneysUiTest {
         robot.type(KeyCode.K);
         waitFor("K in the table", () -> vm().currentProperty().get() == 1);
     }
+
+    @Test
+    void fileClassifyFillsTheRuleColumnTheTraceViewAgreesAndFileExportWritesTheProject(FxRobot robot) throws Exception {
+        importedProject(robot);
+        robot.clickOn("File");
+        robot.clickOn("Classify…");
+        waitFor("the classify dialog", () -> robot.lookup(".choice-dialog").tryQuery().isPresent()
+                || robot.lookup("Rule:").tryQuery().isPresent());
+        robot.type(KeyCode.ENTER); // compat, the published rule
+        waitFor("classified", () -> !vm().importingProperty().get() && text(robot, "#importMessage").startsWith("Classified")
+                && !vm().loadingProperty().get() && vm().layoutProperty().get().raters().stream()
+                        .anyMatch(c -> c.key().equals(vm().layoutProperty().get().ruleRater()) && c.title().equals("rule")));
+        String msg = text(robot, "#importMessage");
+        assertTrue(msg.contains("as rater 'rule' (compat mode)") && msg.contains("entries appended"), msg);
+        String ruleKey = vm().layoutProperty().get().ruleRater();
+        TraceTable.Column ruleCol = vm().layoutProperty().get().raters().stream().filter(c -> c.key().equals(ruleKey))
+                .findFirst().orElseThrow();
+        assertEquals("rule", ruleCol.title());
+        waitFor("rows filled", () -> rowValue(0, "model") != null && vm().detailProperty().get() != null
+                && vm().detailProperty().get().traceId().equals(vm().idAt(0)));
+        int labelled = 0;
+        for (int i = 0; i < 20; i++) {
+            if (rowValue(i, ruleKey) != null) {
+                labelled++;
+            }
+        }
+        assertTrue(labelled > 15, "the rule column shows labels: " + labelled + " of 20");
+        // the trace view shows the stored rule label, the same as the table's rule column
+        waitFor("the trace view on the stored rule label", () -> vm().detailProperty().get() != null
+                && vm().detailProperty().get().ruleSource() != null
+                && vm().detailProperty().get().ruleSource().startsWith("stored label of rule"));
+        TraceDetail d = vm().detailProperty().get();
+        assertEquals(rowValue(0, ruleKey), d.rule().label());
+        assertTrue(robot.lookup(".rule-card").tryQuery().isEmpty(), "no 'computed now' card beside the stored label");
+
+        // File ▸ Export… (the chooser is the system's; its answer takes this path)
+        robot.clickOn("File");
+        javafx.scene.control.MenuItem exportItem = robot.lookup(".menu-bar").queryAs(javafx.scene.control.MenuBar.class)
+                .getMenus().get(0).getItems().stream().filter(m -> "Export…".equals(m.getText())).findFirst().orElseThrow();
+        assertFalse(exportItem.isDisable());
+        robot.type(KeyCode.ESCAPE);
+        Path out = home.resolve("out.jsonl");
+        robot.interact(() -> vm().export(out));
+        waitFor("exported", () -> !vm().importingProperty().get() && text(robot, "#importMessage").startsWith("Exported"));
+        assertTrue(text(robot, "#importMessage").contains("60 traces"), text(robot, "#importMessage"));
+        assertTrue(Files.readAllLines(out).size() > 60);
+        assertFalse(Files.exists(home.resolve("out.jsonl.exporting")));
+    }
 }
