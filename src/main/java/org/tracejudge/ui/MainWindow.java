@@ -91,6 +91,7 @@ public final class MainWindow {
         tableView = new TraceTableView(vm);
         traceView = new TraceView(vm);
         agreementPanel = new AgreementPanel(vm);
+        agreementPanel.onFiltered(() -> tableView.table().requestFocus());
         left = new SplitPane(tableView, agreementPanel);
         left.setOrientation(Orientation.VERTICAL);
         workbench = new SplitPane(left, traceView);

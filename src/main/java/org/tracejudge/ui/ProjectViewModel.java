@@ -1097,10 +1097,26 @@ public final class ProjectViewModel implements AutoCloseable {
     }
 
     /** Filters the table to the traces where agreement rater a said {@code la} and b said {@code lb}. */
+    /**
+     * The table column of an agreement rater: from the agreement's own map, else (an annotator named in this
+     * session, whose labels the live agreement took in after it was read) the table's column of that title.
+     */
+    private String columnOf(String rater) {
+        String k = agreementColumns.get().get(rater);
+        if (k != null || layout.get() == null) {
+            return k;
+        }
+        for (TraceTable.Column c : layout.get().columns()) {
+            if (c.title().equals(rater) && (c.kind() == TraceTable.Kind.HUMAN || c.kind() == TraceTable.Kind.RATER)) {
+                return c.key();
+            }
+        }
+        return null;
+    }
+
     public void filterToCell(String raterA, String labelA, String raterB, String labelB) {
-        Map<String, String> cols = agreementColumns.get();
-        String ka = cols.get(raterA);
-        String kb = cols.get(raterB);
+        String ka = columnOf(raterA);
+        String kb = columnOf(raterB);
         if (ka == null || kb == null) {
             return;
         }

@@ -339,4 +339,50 @@ class JourneysUiTest {
         assertTrue(Files.readAllLines(out).size() > 60);
         assertFalse(Files.exists(home.resolve("out.jsonl.exporting")));
     }
+
+    @Test
+    void confusionCellsOfAHumanFilterTheTableAndAKappaClickShowsItsMatrix(FxRobot robot) throws Exception {
+        opened(robot);
+        // an annotator named in this session (after the agreement was read): the case that did nothing
+        robot.interact(() -> vm().setAnnotator("nova"));
+        waitFor("nova's column", () -> table().getColumns().stream().map(TableColumn::getText).anyMatch("nova"::equals)
+                && !vm().loadingProperty().get() && vm().currentProperty().get() == 0);
+        robot.interact(() -> table().requestFocus());
+        String[] mine = new String[4];
+        for (int i = 0; i < 4; i++) {
+            int at = i;
+            waitFor("trace " + i + " shown", () -> vm().currentProperty().get() == at && vm().detailProperty().get() != null
+                    && vm().detailProperty().get().traceId().equals(vm().idAt(at)));
+            mine[i] = vm().detailProperty().get().labelSet().get(0);
+            robot.type(KeyCode.DIGIT1);
+        }
+        waitFor("four decisions", () -> vm().currentProperty().get() == 4);
+        // the kappa cell harness × nova: the pair's confusion matrix is drawn and scrolled into view
+        javafx.scene.control.ScrollPane panel = app.window().agreementPanel();
+        robot.interact(() -> panel.setVvalue(0));
+        javafx.scene.Node kappa = robot.lookup("#kappa-harness-nova").query();
+        robot.clickOn(kappa);
+        waitFor("the pair's matrix", () -> "harness".equals(robot.lookup("#pairA").queryAs(javafx.scene.control.ComboBox.class).getValue())
+                && "nova".equals(robot.lookup("#pairB").queryAs(javafx.scene.control.ComboBox.class).getValue()));
+        assertTrue(kappa.getStyleClass().contains("kappa-selected"), "the clicked cell is marked");
+        javafx.scene.Node matrix = robot.lookup("#confusionMatrix").query();
+        waitFor("the matrix in view", () -> {
+            javafx.geometry.Bounds m = matrix.localToScene(matrix.getBoundsInLocal());
+            javafx.geometry.Bounds v = panel.localToScene(panel.getBoundsInLocal());
+            return m.getMinY() >= v.getMinY() - 1 && m.getMinY() < v.getMaxY() - 20;
+        });
+        // a human's cell, clicked as a person does: the table shows those traces
+        Button cell = robot.lookup("#confusionMatrix").lookup(".confusion-cell").queryAll().stream()
+                .map(Button.class::cast).filter(b -> !b.isDisabled()).findFirst().orElseThrow();
+        int count = Integer.parseInt(cell.getText());
+        robot.clickOn(cell);
+        waitFor("cell filter", () -> !vm().loadingProperty().get() && vm().filterProperty().get().equals().size() == 2
+                && table().getItems().size() == count);
+        assertTrue(vm().filterProperty().get().equals().containsKey("human:nova"), vm().filterProperty().get().toString());
+        waitFor("rows filled", () -> rowValue(count - 1, "model") != null);
+        for (int i = 0; i < count; i++) {
+            assertNotNull(rowValue(i, "human:nova"), "row " + i + " has my label");
+        }
+        assertTrue(table().isFocused(), "the review keys work on the filtered traces at once");
+    }
 }
