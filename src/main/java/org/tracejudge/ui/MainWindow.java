@@ -59,7 +59,7 @@ public final class MainWindow {
             new String[] {"R", "Write a rationale for the current trace (Enter saves, Esc leaves)"},
             new String[] {"J / ↓", "Next trace"},
             new String[] {"K / ↑", "Previous trace"},
-            new String[] {"S", "Skip: next trace without deciding"},
+            new String[] {"S", "Skip: next trace without deciding (skipped traces come back at the end of the queue)"},
             new String[] {"Ctrl+Z", "Undo your last decision"},
             new String[] {"Ctrl+F", "Search message and answer text"},
             new String[] {"Ctrl+B", "Blind mode on/off (machine labels hidden until you decide)"},
@@ -264,7 +264,7 @@ public final class MainWindow {
             case ENTER -> withAnnotator(vm::accept);
             case J, DOWN -> vm.next();
             case K, UP -> vm.previous();
-            case S -> vm.next();
+            case S -> vm.skip();
             case R -> {
                 swallowTyped = true;
                 traceView.rationaleField().requestFocus();
@@ -388,6 +388,9 @@ public final class MainWindow {
         next.setOnAction(e -> vm.next());
         MenuItem prev = new MenuItem("Previous trace   K");
         prev.setOnAction(e -> vm.previous());
+        MenuItem skippedItem = new MenuItem("Review skipped traces");
+        skippedItem.setId("reviewSkippedMenu");
+        skippedItem.setOnAction(e -> vm.reviewSkipped());
         MenuItem undo = new MenuItem("Undo last decision   Ctrl+Z");
         undo.setOnAction(e -> vm.undo());
         CheckMenuItem blind = new CheckMenuItem("Blind mode");
@@ -400,7 +403,7 @@ public final class MainWindow {
         safety.setId("safetyMenu");
         safety.setAccelerator(new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
         safety.setOnAction(e -> openSafetySample());
-        Menu review = new Menu("Review", null, accept, next, prev, undo, new SeparatorMenuItem(), blind, name,
+        Menu review = new Menu("Review", null, accept, next, prev, skippedItem, undo, new SeparatorMenuItem(), blind, name,
                 new SeparatorMenuItem(), safety);
 
         MenuItem metrics = new MenuItem("Metrics dashboard");

@@ -94,6 +94,12 @@ public final class ProjectViewModel implements AutoCloseable {
     private final ReadOnlyObjectWrapper<LiveSnapshot> agreement = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Map<String, String>> agreementColumns = new ReadOnlyObjectWrapper<>(Map.of());
     private final ReadOnlyStringWrapper lastDecision = new ReadOnlyStringWrapper("");
+    /** Skipped traces (S) not decided since, in the order skipped (FX thread only). */
+    private final java.util.LinkedHashSet<String> skipped = new java.util.LinkedHashSet<>();
+    private final ReadOnlyIntegerWrapper skippedCount = new ReadOnlyIntegerWrapper();
+    private final ReadOnlyStringWrapper queueEnd = new ReadOnlyStringWrapper("");
+    /** True while going back through the skipped traces: "next" is the next skipped one. */
+    private boolean revisiting;
     /** Set when the full integrity check (run after the first rows show) finds damage; decisions are then refused. */
     private final ReadOnlyStringWrapper integrityProblem = new ReadOnlyStringWrapper();
 
@@ -557,6 +563,8 @@ public final class ProjectViewModel implements AutoCloseable {
             loading.set(false);
             opening.set(false);
             current.set(list.isEmpty() ? -1 : 0);
+            revisiting = false;
+            queueEnd.set("");
             showCurrent();
         });
     }
@@ -610,6 +618,8 @@ public final class ProjectViewModel implements AutoCloseable {
             loading.set(false);
             opening.set(false);
             current.set(n == 0 ? -1 : 0);
+            revisiting = false;
+            queueEnd.set("");
             showCurrent();
         });
         List<String> list = t.ids(f, s);
@@ -825,16 +835,86 @@ public final class ProjectViewModel implements AutoCloseable {
         if (n == 0) {
             return;
         }
+        queueEnd.set("");
         keyTime = System.nanoTime();
         current.set(Math.max(0, Math.min(n - 1, i)));
     }
 
+    /**
+     * The next trace; past the last one, the end-of-queue message (which offers the skipped traces). While going
+     * back through the skipped traces, the next skipped one.
+     */
     public void next() {
-        go(current.get() + 1);
+        int i = current.get();
+        if (revisiting) {
+            int k = nextSkippedAfter(i);
+            if (k >= 0) {
+                go(k);
+            } else {
+                atEnd();
+            }
+            return;
+        }
+        if (!ids.isEmpty() && i >= ids.size() - 1) {
+            atEnd();
+            return;
+        }
+        go(i + 1);
     }
 
     public void previous() {
         go(current.get() - 1);
+    }
+
+    /** S: the current trace is left for later (it comes back through {@link #reviewSkipped()}); then the next. */
+    public void skip() {
+        String id = idAt(current.get());
+        if (id != null) {
+            skipped.add(id);
+            skippedCount.set(skipped.size());
+        }
+        next();
+    }
+
+    /** Goes back through the skipped traces, in queue order; false when there are none in this queue. */
+    public boolean reviewSkipped() {
+        revisiting = false;
+        int k = nextSkippedAfter(-1);
+        if (k < 0) {
+            return false;
+        }
+        revisiting = true;
+        go(k);
+        return true;
+    }
+
+    private int nextSkippedAfter(int index) {
+        int best = -1;
+        for (String id : skipped) {
+            int k = ids.indexOf(id);
+            if (k > index && (best < 0 || k < best)) {
+                best = k;
+            }
+        }
+        return best;
+    }
+
+    private void atEnd() {
+        revisiting = false;
+        int n = (int) skipped.stream().filter(ids::contains).count();
+        queueEnd.set(n == 0 ? "End of the queue: every trace has been seen."
+                : "End of the queue. " + n + (n == 1 ? " trace was" : " traces were") + " skipped: review "
+                + (n == 1 ? "it" : "them") + " now?");
+    }
+
+    /** Non-empty at the end of the queue: what to say (and whether skipped traces are left). */
+    public ReadOnlyStringProperty queueEndProperty() {
+        return queueEnd.getReadOnlyProperty();
+    }
+
+    /** How many traces are skipped and not yet decided. */
+    public ReadOnlyIntegerProperty skippedCountProperty() {
+        return skippedCount.getReadOnlyProperty();
     }
 
     /** Accepts the proposed label of the current trace. */
@@ -886,6 +966,9 @@ public final class ProjectViewModel implements AutoCloseable {
         }
         Decision dec = new Decision(d.traceId(), index, before, value, why);
         undo.push(dec);
+        if (skipped.remove(d.traceId())) {
+            skippedCount.set(skipped.size());
+        }
         apply(dec, value, why);
         lastDecision.set(me + ": " + value + (wasBlind ? " (blind; machine labels revealed)" : ""));
         if (blind.get()) {

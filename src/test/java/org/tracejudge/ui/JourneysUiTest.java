@@ -385,4 +385,57 @@ class JourneysUiTest {
         }
         assertTrue(table().isFocused(), "the review keys work on the filtered traces at once");
     }
+
+    /** The node and every parent visible. */
+    boolean shown(FxRobot robot, String id) {
+        for (javafx.scene.Node n = robot.lookup(id).query(); n != null; n = n.getParent()) {
+            if (!n.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Test
+    void theEndOfTheQueueSaysSoAndTheSkippedTracesComeBack(FxRobot robot) throws Exception {
+        opened(robot);
+        robot.clickOn("#showFilter");
+        robot.clickOn("Raters disagree");
+        waitFor("disagreement filter", () -> vm().filterProperty().get().show() == TraceTable.Show.DISAGREE
+                && !vm().loadingProperty().get() && vm().detailProperty().get() != null
+                && vm().detailProperty().get().traceId().equals(vm().idAt(0)));
+        robot.interact(() -> table().requestFocus());
+        int n = table().getItems().size();
+        assertTrue(n > 3, "disagreements: " + n);
+        String first = vm().idAt(0);
+        String second = vm().idAt(1);
+        robot.type(KeyCode.S);
+        waitFor("skipped one", () -> vm().currentProperty().get() == 1);
+        robot.type(KeyCode.S);
+        waitFor("skipped two", () -> vm().currentProperty().get() == 2);
+        for (int i = 2; i < n - 1; i++) {
+            int at = i + 1;
+            robot.type(KeyCode.J);
+            waitFor("at " + at, () -> vm().currentProperty().get() == at);
+        }
+        assertFalse(shown(robot, "#queueEnd"), "not at the end yet");
+        robot.type(KeyCode.J); // past the last one
+        waitFor("the end message", () -> shown(robot, "#queueEnd"));
+        assertEquals("End of the queue. 2 traces were skipped: review them now?", text(robot, "#queueEnd"));
+        assertEquals("Review the 2 skipped", robot.lookup("#reviewSkipped").queryAs(Button.class).getText());
+        robot.clickOn("#reviewSkipped");
+        waitFor("back at the first skipped", () -> vm().currentProperty().get() == 0 && vm().detailProperty().get() != null
+                && vm().detailProperty().get().traceId().equals(first));
+        assertFalse(shown(robot, "#queueEnd"));
+        robot.type(KeyCode.DIGIT1);
+        waitFor("on to the next skipped", () -> vm().currentProperty().get() == 1 && vm().detailProperty().get() != null
+                && vm().detailProperty().get().traceId().equals(second));
+        robot.type(KeyCode.DIGIT1);
+        waitFor("the end again", () -> shown(robot, "#queueEnd"));
+        assertEquals("End of the queue: every trace has been seen.", text(robot, "#queueEnd"));
+        assertFalse(shown(robot, "#reviewSkipped"), "nothing left to review");
+        vm().afterPendingWork(() -> { });
+        waitFor("both decided in the ledger", () -> lastDecision(first) != null && "tester".equals(lastDecision(first).annotator())
+                && lastDecision(second) != null && "tester".equals(lastDecision(second).annotator()));
+    }
 }

@@ -199,7 +199,25 @@ public final class TraceView extends BorderPane {
         help.getStyleClass().add("key-help");
         HBox row2 = new HBox(10, rationale, decisionNote);
         row2.setAlignment(Pos.CENTER_LEFT);
-        VBox bar = new VBox(6, row1, row2, help);
+        // the end of the queue says so, and offers the skipped traces
+        Label end = new Label();
+        end.setId("queueEnd");
+        end.getStyleClass().add("queue-end");
+        end.textProperty().bind(vm.queueEndProperty());
+        javafx.scene.control.Button back = new javafx.scene.control.Button();
+        back.setId("reviewSkipped");
+        back.textProperty().bind(javafx.beans.binding.Bindings.format("Review the %d skipped", vm.skippedCountProperty()));
+        back.visibleProperty().bind(vm.skippedCountProperty().greaterThan(0));
+        back.managedProperty().bind(back.visibleProperty());
+        back.setOnAction(e -> {
+            vm.reviewSkipped();
+            requestFocus();
+        });
+        HBox endRow = new HBox(10, end, back);
+        endRow.setAlignment(Pos.CENTER_LEFT);
+        endRow.visibleProperty().bind(vm.queueEndProperty().isNotEmpty());
+        endRow.managedProperty().bind(endRow.visibleProperty());
+        VBox bar = new VBox(6, endRow, row1, row2, help);
         bar.setPadding(new Insets(6, 10, 6, 10));
         bar.getStyleClass().add("decision-bar");
         return bar;
