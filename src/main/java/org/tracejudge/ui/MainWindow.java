@@ -92,6 +92,8 @@ public final class MainWindow {
         traceView = new TraceView(vm);
         agreementPanel = new AgreementPanel(vm);
         agreementPanel.onFiltered(() -> tableView.table().requestFocus());
+        // blind mode: the agreement (with the machine raters' kappas) is hidden too
+        agreementPanel.visibleProperty().bind(vm.blindProperty().not());
         left = new SplitPane(tableView, agreementPanel);
         left.setOrientation(Orientation.VERTICAL);
         workbench = new SplitPane(left, traceView);
@@ -155,6 +157,12 @@ public final class MainWindow {
             }
         });
         stage.titleProperty().bind(vm.titleProperty());
+        for (int size : new int[] {16, 32, 48, 64, 128, 256}) {
+            var icon = MainWindow.class.getResourceAsStream("icons/tracejudge-" + size + ".png");
+            if (icon != null) {
+                stage.getIcons().add(new javafx.scene.image.Image(icon));
+            }
+        }
         stage.setScene(scene);
         stage.setMinWidth(760);
         stage.setMinHeight(500);
@@ -563,6 +571,7 @@ public final class MainWindow {
         status.textProperty().bind(vm.statusProperty());
         Label agreement = new Label();
         agreement.setId("agreementStatus");
+        agreement.visibleProperty().bind(vm.blindProperty().not());
         agreement.textProperty().bind(Bindings.createStringBinding(() -> agreementLine(vm.agreementProperty().get()),
                 vm.agreementProperty()));
         Label who = new Label();

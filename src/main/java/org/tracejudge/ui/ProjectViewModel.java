@@ -1132,7 +1132,8 @@ public final class ProjectViewModel implements AutoCloseable {
                 machine.add(c.title());
             }
             for (TraceTable.Column c : l.humans()) {
-                b.addRater(c.title());
+                // an annotator is a rater once they have a label (their verdicts add them below; a first
+                // decision adds them live): a fresh name with no labels is no rater with missing data
                 columns.put(c.title(), c.key());
             }
             q.verdicts(v -> {

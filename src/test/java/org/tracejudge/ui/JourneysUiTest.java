@@ -438,4 +438,58 @@ class JourneysUiTest {
         waitFor("both decided in the ledger", () -> lastDecision(first) != null && "tester".equals(lastDecision(first).annotator())
                 && lastDecision(second) != null && "tester".equals(lastDecision(second).annotator()));
     }
+
+    @Test
+    void aFreshAnnotatorIsNoRaterAOneItemKappaIsNotAlarmingBlindHidesHintsAndTheWindowHasItsIcon(FxRobot robot)
+            throws Exception {
+        opened(robot);
+        assertFalse(stage.getIcons().isEmpty(), "the window's icon");
+        robot.interact(() -> vm().setAnnotator("fresh"));
+        waitFor("fresh's column", () -> table().getColumns().stream().map(TableColumn::getText).anyMatch("fresh"::equals)
+                && !vm().loadingProperty().get() && vm().currentProperty().get() == 0);
+        robot.interact(() -> vm().refresh()); // agreement re-read with "fresh" among the annotators
+        vm().afterPendingWork(() -> { });
+        waitFor("agreement re-read", () -> vm().agreementProperty().get() != null && !vm().loadingProperty().get());
+        Thread.sleep(300);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(vm().agreementProperty().get().report().raters().contains("fresh"), "no labels: no rater");
+        assertTrue(robot.lookup("#kappa-harness-fresh").tryQuery().isEmpty());
+        // one decision: a kappa from one item is not coloured as bad agreement
+        robot.interact(() -> table().requestFocus());
+        // a label other than the harness's: one disagreement, kappa 0.000 from one item
+        String harnessKey = vm().layoutProperty().get().raters().stream().filter(c -> c.title().equals("harness"))
+                .findFirst().orElseThrow().key();
+        waitFor("row 0", () -> rowValue(0, harnessKey) != null && vm().detailProperty().get() != null);
+        List<String> labels = vm().detailProperty().get().labelSet();
+        int other = labels.get(0).equals(rowValue(0, harnessKey)) ? 2 : 1;
+        robot.type(other == 1 ? KeyCode.DIGIT1 : KeyCode.DIGIT2);
+        waitFor("the pair", () -> robot.lookup("#kappa-harness-fresh").tryQuery().isPresent());
+        javafx.scene.control.Label k = robot.lookup("#kappa-harness-fresh").queryAs(javafx.scene.control.Label.class);
+        assertEquals("n = 1", k.getText());
+        assertFalse(k.getStyleClass().contains("kappa-low"), k.getStyleClass().toString());
+        assertTrue(k.getStyleClass().contains("kappa-undefined"), k.getStyleClass().toString());
+        // blind mode: no "target: …" in the heading, no agreement panel, no α in the status bar
+        robot.type(KeyCode.DOWN);
+        waitFor("a trace with a target", () -> vm().detailProperty().get() != null
+                && vm().detailProperty().get().task().targetFailureMode() != null || vm().currentProperty().get() > 50);
+        if (vm().detailProperty().get().task().targetFailureMode() == null) {
+            robot.interact(() -> {
+                for (int i = 0; i < table().getItems().size(); i++) {
+                    vm().go(i);
+                    if (vm().detailProperty().get() != null && vm().detailProperty().get().task().targetFailureMode() != null) {
+                        break;
+                    }
+                }
+            });
+        }
+        waitFor("heading with target", () -> text(robot, "#traceHeading").contains("target: "));
+        robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
+        waitFor("blind", () -> vm().blindProperty().get());
+        assertFalse(text(robot, "#traceHeading").contains("target"), text(robot, "#traceHeading"));
+        assertFalse(shown(robot, "#agreementPanel"), "the agreement panel is hidden in blind mode");
+        assertFalse(shown(robot, "#agreementStatus"));
+        robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
+        waitFor("not blind", () -> !vm().blindProperty().get() && text(robot, "#traceHeading").contains("target: "));
+        assertTrue(shown(robot, "#agreementPanel"));
+    }
 }

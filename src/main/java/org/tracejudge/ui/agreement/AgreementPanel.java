@@ -138,6 +138,9 @@ public final class AgreementPanel extends ScrollPane {
     private List<String> confusionShape;
     private Button[][] confusionCells;
 
+    /** Below this many shared items a pair's kappa is shown as "n = …", uncoloured. */
+    static final int MIN_N = 10;
+
     private static final List<String> KAPPA_CLASSES = List.of("kappa-high", "kappa-good", "kappa-moderate", "kappa-low",
             "kappa-undefined");
 
@@ -159,6 +162,13 @@ public final class AgreementPanel extends ScrollPane {
                     cell.getStyleClass().add("kappa-undefined");
                     cell.getTooltip().setText(p == null ? "no items in common" : "n = " + p.n() + ": "
                             + (p.note() == null ? "undefined" : p.note()));
+                } else if (p.n() < MIN_N) {
+                    // a kappa from a handful of items says nothing yet: no alarming colour, n instead
+                    cell.setText("n = " + p.n());
+                    cell.getStyleClass().add("kappa-undefined");
+                    cell.getTooltip().setText(raters.get(i) + " vs " + raters.get(j) + "\nκ = " + num(p.kappa())
+                            + " from " + p.n() + (p.n() == 1 ? " item" : " items") + ": too few to read (shown from "
+                            + MIN_N + ")");
                 } else {
                     double k = p.kappa();
                     cell.setText(num(k));

@@ -236,7 +236,8 @@ public final class TraceView extends BorderPane {
         boolean hidden = vm.hidden(d);
         Task task = d.task();
         heading.setText(task.key() + "  ·  " + d.trace().model() + "  ·  " + nz(task.domain()) + "  ·  "
-                + task.type().code() + (task.targetFailureMode() == null ? "" : "  ·  target: " + task.targetFailureMode()));
+                + task.type().code() + (task.targetFailureMode() == null || vm.blindProperty().get() ? ""
+                : "  ·  target: " + task.targetFailureMode())); // blind: the target failure mode is a hint too
         userMessage.setText(nz(task.userMessage()));
         boolean callLevel = task.type() == org.tracejudge.model.TaskType.CALL_LEVEL;
         Node wanted = callLevel ? callBody : body;
