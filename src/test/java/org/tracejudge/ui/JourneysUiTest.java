@@ -357,6 +357,8 @@ class JourneysUiTest {
             robot.type(KeyCode.DIGIT1);
         }
         waitFor("four decisions", () -> vm().currentProperty().get() == 4);
+        Thread.sleep(ProjectViewModel.INTERVALS_QUIET_MS + 300); // a person looks up: the intervals follow the pause
+        waitFor("intervals", () -> robot.lookup("#alphaValue").queryAs(javafx.scene.control.Label.class).getText().contains("["));
         // the kappa cell harness × nova: the pair's confusion matrix is drawn and scrolled into view
         javafx.scene.control.ScrollPane panel = app.window().agreementPanel();
         robot.interact(() -> panel.setVvalue(0));
@@ -366,11 +368,17 @@ class JourneysUiTest {
                 && "nova".equals(robot.lookup("#pairB").queryAs(javafx.scene.control.ComboBox.class).getValue()));
         assertTrue(kappa.getStyleClass().contains("kappa-selected"), "the clicked cell is marked");
         javafx.scene.Node matrix = robot.lookup("#confusionMatrix").query();
-        waitFor("the matrix in view", () -> {
-            javafx.geometry.Bounds m = matrix.localToScene(matrix.getBoundsInLocal());
-            javafx.geometry.Bounds v = panel.localToScene(panel.getBoundsInLocal());
-            return m.getMinY() >= v.getMinY() - 1 && m.getMinY() < v.getMaxY() - 20;
-        });
+        String[] where = {""};
+        try {
+            waitFor("the matrix in view", () -> {
+                javafx.geometry.Bounds m = matrix.localToScene(matrix.getBoundsInLocal());
+                javafx.geometry.Bounds v = panel.localToScene(panel.getBoundsInLocal());
+                where[0] = "matrix " + m + " panel " + v + " vvalue " + panel.getVvalue();
+                return m.getMinY() >= v.getMinY() - 1 && m.getMinY() < v.getMaxY() - 20;
+            });
+        } catch (AssertionError e) {
+            throw new AssertionError(where[0], e);
+        }
         // a human's cell, clicked as a person does: the table shows those traces
         Button cell = robot.lookup("#confusionMatrix").lookup(".confusion-cell").queryAll().stream()
                 .map(Button.class::cast).filter(b -> !b.isDisabled()).findFirst().orElseThrow();
