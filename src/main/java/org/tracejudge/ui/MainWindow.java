@@ -90,6 +90,7 @@ public final class MainWindow {
         this.vm = vm;
         tableView = new TraceTableView(vm);
         traceView = new TraceView(vm);
+        traceView.decisionGate(this::withAnnotator);
         agreementPanel = new AgreementPanel(vm);
         agreementPanel.onFiltered(() -> tableView.table().requestFocus());
         // blind mode: the agreement (with the machine raters' kappas) is hidden too

@@ -500,4 +500,26 @@ class JourneysUiTest {
         waitFor("not blind", () -> !vm().blindProperty().get() && text(robot, "#traceHeading").contains("target: "));
         assertTrue(shown(robot, "#agreementPanel"));
     }
+
+    @Test
+    void aRationaleBeforeTheNameIsGivenAsksForItAndIsKept(FxRobot robot) throws Exception {
+        opened(robot);
+        robot.interact(() -> vm().setAnnotator(null));
+        waitFor("no annotator", () -> vm().annotatorProperty().get() == null && !vm().loadingProperty().get()
+                && vm().detailProperty().get() != null && vm().currentProperty().get() == 0);
+        robot.interact(() -> table().requestFocus());
+        String traceId = vm().idAt(0);
+        robot.type(KeyCode.R);
+        robot.write("why not");
+        robot.type(KeyCode.ENTER);
+        waitFor("the name prompt", () -> robot.lookup("#annotatorName").tryQuery().isPresent());
+        robot.clickOn("#annotatorName");
+        robot.press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL);
+        robot.write("late");
+        robot.type(KeyCode.ENTER);
+        waitFor("the field cleared", () -> app.window().traceView().rationaleField().getText().isEmpty());
+        vm().afterPendingWork(() -> { });
+        waitFor("rationale committed", () -> lastDecision(traceId) != null && "late".equals(lastDecision(traceId).annotator()));
+        assertEquals("why not", lastDecision(traceId).rationale());
+    }
 }

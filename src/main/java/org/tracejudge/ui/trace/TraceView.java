@@ -144,6 +144,17 @@ public final class TraceView extends BorderPane {
         return conversation;
     }
 
+    /**
+     * How a decision made here runs: the window passes one that first asks for the annotator's name when it was
+     * never given (a rationale without a name was silently dropped).
+     */
+    public void decisionGate(java.util.function.Consumer<java.util.function.BooleanSupplier> gate) {
+        decisionGate = gate;
+    }
+
+    private java.util.function.Consumer<java.util.function.BooleanSupplier> decisionGate =
+            java.util.function.BooleanSupplier::getAsBoolean;
+
     public TextField rationaleField() {
         return rationale;
     }
@@ -184,10 +195,15 @@ public final class TraceView extends BorderPane {
         rationale.setId("rationaleField");
         rationale.setPromptText("R: rationale (Enter saves)");
         rationale.setOnAction(e -> {
-            if (vm.rationale(rationale.getText())) {
-                rationale.clear();
-                requestFocus();
-            }
+            String text = rationale.getText();
+            decisionGate.accept(() -> {
+                boolean saved = vm.rationale(text);
+                if (saved) {
+                    rationale.clear();
+                    requestFocus();
+                }
+                return saved;
+            });
         });
         HBox.setHgrow(rationale, Priority.ALWAYS);
         decisionNote.setId("decisionNote");
