@@ -1340,9 +1340,13 @@ public final class ProjectViewModel implements AutoCloseable {
                 org.tracejudge.classify.CallLabeller.Result calls = org.tracejudge.classify.CallLabeller.classify(p, r.rater());
                 StringBuilder text = new StringBuilder(String.format("Classified %,d traces as rater '%s' (%s mode): ",
                         r.traces() - r.runErrors(), r.rater(), mode.code()));
-                List<String> parts = new ArrayList<>();
-                r.counts().values().forEach(m -> m.forEach((label, c) -> parts.add(label + " " + c)));
-                text.append(String.join(", ", parts)).append("; ledger: ").append(r.written()).append(" entries appended");
+                List<String> parts = new ArrayList<>(); // per task type: its labels with counts
+                r.counts().forEach((type, m) -> {
+                    List<String> labels = new ArrayList<>();
+                    m.forEach((label, c) -> labels.add(label + " " + c));
+                    parts.add(type + ": " + String.join(", ", labels));
+                });
+                text.append(String.join("; ", parts)).append("\nledger: ").append(r.written()).append(" entries appended");
                 if (r.runErrors() > 0) {
                     text.append("; ").append(r.runErrors()).append(" not classified (the run failed at the provider)");
                 }
