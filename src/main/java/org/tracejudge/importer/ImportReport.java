@@ -88,6 +88,16 @@ public final class ImportReport {
         return files;
     }
 
+    /** One line per file ({@link FileCounts#summary()}), for people: what each file brought in. */
+    public String summary() {
+        return files.isEmpty() ? "no files" : String.join("\n", files.stream().map(FileCounts::summary).toList());
+    }
+
+    @Override
+    public String toString() {
+        return summary();
+    }
+
     public int tracesNew() {
         return files.stream().mapToInt(f -> f.tracesNew).sum();
     }

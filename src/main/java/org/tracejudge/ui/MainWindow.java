@@ -59,7 +59,7 @@ public final class MainWindow {
             new String[] {"R", "Write a rationale for the current trace (Enter saves, Esc leaves)"},
             new String[] {"J / ↓", "Next trace"},
             new String[] {"K / ↑", "Previous trace"},
-            new String[] {"S", "Skip: next trace without deciding"},
+            new String[] {"S", "Skip: next trace without deciding (skipped traces come back at the end of the queue)"},
             new String[] {"Ctrl+Z", "Undo your last decision"},
             new String[] {"Ctrl+F", "Search message and answer text"},
             new String[] {"Ctrl+B", "Blind mode on/off (machine labels hidden until you decide)"},
@@ -82,13 +82,19 @@ public final class MainWindow {
     private final Scene scene;
     private MetricsWindow metricsWindow;
     private JudgeRunWindow judgeWindow;
+    /** Set by the R key: the KEY_TYPED event that follows it is dropped. */
+    private boolean swallowTyped;
 
     public MainWindow(Stage stage, ProjectViewModel vm) {
         this.stage = stage;
         this.vm = vm;
         tableView = new TraceTableView(vm);
         traceView = new TraceView(vm);
+        traceView.decisionGate(this::withAnnotator);
         agreementPanel = new AgreementPanel(vm);
+        agreementPanel.onFiltered(() -> tableView.table().requestFocus());
+        // blind mode: the agreement (with the machine raters' kappas) is hidden too
+        agreementPanel.visibleProperty().bind(vm.blindProperty().not());
         left = new SplitPane(tableView, agreementPanel);
         left.setOrientation(Orientation.VERTICAL);
         workbench = new SplitPane(left, traceView);
@@ -105,6 +111,13 @@ public final class MainWindow {
         scene.getStylesheets().add(MainWindow.class.getResource("workbench.css").toExternalForm());
         scene.addEventFilter(KeyEvent.KEY_PRESSED, this::key);
         scene.addEventFilter(KeyEvent.KEY_TYPED, e -> {
+            // the character of the R that moved the focus into the rationale must not land in it (the safety
+            // window does the same)
+            if (swallowTyped) {
+                swallowTyped = false;
+                e.consume();
+                return;
+            }
             if ("?".equals(e.getCharacter()) && !(scene.getFocusOwner() instanceof TextInputControl)) {
                 showShortcuts();
                 e.consume();
@@ -145,6 +158,12 @@ public final class MainWindow {
             }
         });
         stage.titleProperty().bind(vm.titleProperty());
+        for (int size : new int[] {16, 32, 48, 64, 128, 256}) {
+            var icon = MainWindow.class.getResourceAsStream("icons/tracejudge-" + size + ".png");
+            if (icon != null) {
+                stage.getIcons().add(new javafx.scene.image.Image(icon));
+            }
+        }
         stage.setScene(scene);
         stage.setMinWidth(760);
         stage.setMinHeight(500);
@@ -224,6 +243,7 @@ public final class MainWindow {
     // ------------------------------------------------------------------------------------ keys
 
     private void key(KeyEvent e) {
+        swallowTyped = false;
         if (new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN).match(e)) {
             tableView.searchField().requestFocus();
             e.consume();
@@ -236,7 +256,7 @@ public final class MainWindow {
             }
             return;
         }
-        if (center.getChildren().get(0) != workbench) {
+        if (center.getChildren().get(0) != workbench || !reviewFocus()) {
             return;
         }
         if (new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN).match(e)) {
@@ -253,8 +273,9 @@ public final class MainWindow {
             case ENTER -> withAnnotator(vm::accept);
             case J, DOWN -> vm.next();
             case K, UP -> vm.previous();
-            case S -> vm.next();
+            case S -> vm.skip();
             case R -> {
+                swallowTyped = true;
                 traceView.rationaleField().requestFocus();
             }
             default -> {
@@ -271,6 +292,29 @@ public final class MainWindow {
         }
     }
 
+    /**
+     * Review keys act only where reviewing happens: the table, the trace view (not its trees, lists, combo boxes
+     * or text fields: ↓ in the JSON tree moves in the tree) or nowhere in particular (after Esc).
+     */
+    private boolean reviewFocus() {
+        javafx.scene.Node f = scene.getFocusOwner();
+        if (f == null || f == workbench || f == root) {
+            return true;
+        }
+        if (f instanceof javafx.scene.control.TreeView<?> || f instanceof javafx.scene.control.TreeTableView<?>
+                || f instanceof javafx.scene.control.ListView<?> || f instanceof javafx.scene.control.ComboBoxBase<?>
+                || f instanceof javafx.scene.control.ChoiceBox<?> || f instanceof javafx.scene.control.Spinner<?>
+                || f instanceof javafx.scene.control.Slider) {
+            return false;
+        }
+        for (javafx.scene.Node n = f; n != null; n = n.getParent()) {
+            if (n == tableView.table() || n == traceView) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static int digit(KeyCode k) {
         if (k.isDigitKey()) {
             String name = k.getName();
@@ -282,25 +326,37 @@ public final class MainWindow {
 
     /** Runs a decision, asking for the annotator's name first if it was never given. */
     private void withAnnotator(java.util.function.BooleanSupplier decision) {
-        if (vm.annotatorProperty().get() == null && !askAnnotator()) {
+        if (vm.annotatorProperty().get() != null) {
+            decision.getAsBoolean();
             return;
         }
-        decision.getAsBoolean();
+        // the decision runs once the annotator's column is there (the name re-reads the columns)
+        String name = askName();
+        if (name != null) {
+            vm.setAnnotator(name, decision::getAsBoolean);
+        }
     }
 
-    /** Asks for the annotator's name; false when cancelled. */
-    boolean askAnnotator() {
+    /** Asks for the annotator's name; null when cancelled or blank. */
+    private String askName() {
         TextInputDialog d = new TextInputDialog(Optional.ofNullable(vm.annotatorProperty().get())
                 .orElse(System.getProperty("user.name", "")));
         d.initOwner(stage);
         d.setTitle("Your name");
         d.setHeaderText("Every decision is recorded with the annotator's name.");
         d.setContentText("Name:");
+        d.getEditor().setId("annotatorName");
         Optional<String> name = d.showAndWait();
-        if (name.isEmpty() || name.get().isBlank()) {
+        return name.isEmpty() || name.get().isBlank() ? null : name.get();
+    }
+
+    /** Asks for the annotator's name; false when cancelled. */
+    boolean askAnnotator() {
+        String name = askName();
+        if (name == null) {
             return false;
         }
-        vm.setAnnotator(name.get());
+        vm.setAnnotator(name);
         return true;
     }
 
@@ -319,11 +375,21 @@ public final class MainWindow {
         MenuItem imp = new MenuItem("Import…");
         imp.setAccelerator(new KeyCodeCombination(KeyCode.I, KeyCombination.SHORTCUT_DOWN));
         imp.setOnAction(e -> chooseImport());
+        MenuItem classify = new MenuItem("Classify…");
+        classify.setId("classifyMenu");
+        classify.setOnAction(e -> chooseClassify());
+        MenuItem export = new MenuItem("Export…");
+        export.setId("exportMenu");
+        export.setAccelerator(new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        export.setOnAction(e -> chooseExport());
+        for (MenuItem m : List.of(classify, export)) {
+            m.disableProperty().bind(vm.openProperty().not().or(vm.importingProperty()));
+        }
         MenuItem quit = new MenuItem("Quit");
         quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         quit.setOnAction(e -> stage.close());
         Menu file = new Menu("File", null, start, sample, open, create, new SeparatorMenuItem(), imp,
-                new SeparatorMenuItem(), teamMenu(), new SeparatorMenuItem(), quit);
+                classify, export, new SeparatorMenuItem(), teamMenu(), new SeparatorMenuItem(), quit);
 
         MenuItem accept = new MenuItem("Accept proposed label   Enter");
         accept.setOnAction(e -> withAnnotator(vm::accept));
@@ -331,6 +397,9 @@ public final class MainWindow {
         next.setOnAction(e -> vm.next());
         MenuItem prev = new MenuItem("Previous trace   K");
         prev.setOnAction(e -> vm.previous());
+        MenuItem skippedItem = new MenuItem("Review skipped traces");
+        skippedItem.setId("reviewSkippedMenu");
+        skippedItem.setOnAction(e -> vm.reviewSkipped());
         MenuItem undo = new MenuItem("Undo last decision   Ctrl+Z");
         undo.setOnAction(e -> vm.undo());
         CheckMenuItem blind = new CheckMenuItem("Blind mode");
@@ -343,7 +412,7 @@ public final class MainWindow {
         safety.setId("safetyMenu");
         safety.setAccelerator(new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
         safety.setOnAction(e -> openSafetySample());
-        Menu review = new Menu("Review", null, accept, next, prev, undo, new SeparatorMenuItem(), blind, name,
+        Menu review = new Menu("Review", null, accept, next, prev, skippedItem, undo, new SeparatorMenuItem(), blind, name,
                 new SeparatorMenuItem(), safety);
 
         MenuItem metrics = new MenuItem("Metrics dashboard");
@@ -451,6 +520,32 @@ public final class MainWindow {
         }
     }
 
+    /** File ▸ Classify…: which rule (compat reproduces the published one), then the run in the background. */
+    private void chooseClassify() {
+        javafx.scene.control.ChoiceDialog<String> d = new javafx.scene.control.ChoiceDialog<>(
+                "compat (the published rule, quirks included)", "compat (the published rule, quirks included)",
+                "tolerant (numbers as numbers, whole tokens)");
+        d.initOwner(stage);
+        d.setTitle("Classify");
+        d.setHeaderText("Run the rule classifier over every trace of the project; its labels go into the ledger.");
+        d.setContentText("Rule:");
+        d.showAndWait().ifPresent(choice -> vm.classify(choice.startsWith("tolerant")
+                ? org.tracejudge.rules.RuleClassifier.Mode.TOLERANT : org.tracejudge.rules.RuleClassifier.Mode.COMPAT));
+    }
+
+    /** File ▸ Export…: where to, then the export in the background. */
+    private void chooseExport() {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Export the project");
+        fc.setInitialFileName(vm.projectFile() == null ? "project.jsonl"
+                : vm.projectFile().getFileName().toString().replaceAll("\\.tjdb$", "") + ".jsonl");
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("JSON Lines", "*.jsonl"));
+        File f = fc.showSaveDialog(stage);
+        if (f != null) {
+            vm.export(f.toPath());
+        }
+    }
+
     private void importDropped(List<Path> files) {
         if (files.size() == 1 && files.get(0).toString().endsWith(".tjdb")) {
             vm.open(files.get(0));
@@ -499,6 +594,7 @@ public final class MainWindow {
         status.textProperty().bind(vm.statusProperty());
         Label agreement = new Label();
         agreement.setId("agreementStatus");
+        agreement.visibleProperty().bind(vm.blindProperty().not());
         agreement.textProperty().bind(Bindings.createStringBinding(() -> agreementLine(vm.agreementProperty().get()),
                 vm.agreementProperty()));
         Label who = new Label();

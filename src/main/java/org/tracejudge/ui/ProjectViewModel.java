@@ -94,6 +94,12 @@ public final class ProjectViewModel implements AutoCloseable {
     private final ReadOnlyObjectWrapper<LiveSnapshot> agreement = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Map<String, String>> agreementColumns = new ReadOnlyObjectWrapper<>(Map.of());
     private final ReadOnlyStringWrapper lastDecision = new ReadOnlyStringWrapper("");
+    /** Skipped traces (S) not decided since, in the order skipped (FX thread only). */
+    private final java.util.LinkedHashSet<String> skipped = new java.util.LinkedHashSet<>();
+    private final ReadOnlyIntegerWrapper skippedCount = new ReadOnlyIntegerWrapper();
+    private final ReadOnlyStringWrapper queueEnd = new ReadOnlyStringWrapper("");
+    /** True while going back through the skipped traces: "next" is the next skipped one. */
+    private boolean revisiting;
     /** Set when the full integrity check (run after the first rows show) finds damage; decisions are then refused. */
     private final ReadOnlyStringWrapper integrityProblem = new ReadOnlyStringWrapper();
 
@@ -284,12 +290,54 @@ public final class ProjectViewModel implements AutoCloseable {
 
     /** Sets and remembers the annotator's name. */
     public void setAnnotator(String name) {
+        setAnnotator(name, null);
+    }
+
+    /**
+     * Sets the annotator's name, re-reads the columns (the annotator gets one) and, once they are shown, returns
+     * to the trace that was current and runs {@code then} on the FX thread (the decision that asked for the
+     * name: it must land on the new column and move the queue on, not be overwritten by the re-read).
+     */
+    public void setAnnotator(String name, Runnable then) {
         String n = name == null || name.isBlank() ? null : name.trim();
         annotator.set(n);
         settings.setAnnotator(n);
-        if (project != null) {
-            reload(false);
+        if (project == null) {
+            if (then != null) {
+                then.run();
+            }
+            return;
         }
+        String was = idAt(current.get());
+        reload(false);
+        // the worker runs in order and publishes in order: this runs after the re-read queue is shown
+        worker.submit(() -> Platform.runLater(() -> {
+            int i = was == null ? -1 : ids.indexOf(was);
+            if (i >= 0 && i != current.get()) {
+                go(i);
+            }
+            if (then != null) {
+                whenShown(was, then);
+            }
+        }));
+    }
+
+    /** Runs {@code r} (FX thread) once the trace view's detail is trace {@code id} (at once if it is). */
+    private void whenShown(String id, Runnable r) {
+        TraceDetail d = detail.get();
+        if (id == null || d != null && d.traceId().equals(id)) {
+            r.run();
+            return;
+        }
+        detail.addListener(new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends TraceDetail> o, TraceDetail a, TraceDetail b) {
+                if (b != null && b.traceId().equals(id)) {
+                    detail.removeListener(this);
+                    r.run();
+                }
+            }
+        });
     }
 
     // ------------------------------------------------------------------------------------ opening
@@ -555,6 +603,8 @@ public final class ProjectViewModel implements AutoCloseable {
             loading.set(false);
             opening.set(false);
             current.set(list.isEmpty() ? -1 : 0);
+            revisiting = false;
+            queueEnd.set("");
             showCurrent();
         });
     }
@@ -608,6 +658,8 @@ public final class ProjectViewModel implements AutoCloseable {
             loading.set(false);
             opening.set(false);
             current.set(n == 0 ? -1 : 0);
+            revisiting = false;
+            queueEnd.set("");
             showCurrent();
         });
         List<String> list = t.ids(f, s);
@@ -751,7 +803,11 @@ public final class ProjectViewModel implements AutoCloseable {
             if (l.kind() == RaterKind.RULE && l.evidence() != null && "set".equals(l.action())) {
                 try {
                     JsonNode ev = Json.read(l.evidence());
-                    Evidence e = Json.MAPPER.treeToValue(ev, Evidence.class);
+                    // the stored text is {"check": ..., <the Evidence's fields>} (EvidenceJson.write): "check" is no
+                    // field of Evidence, so unknown fields are skipped, or every stored label fell back to "computed now"
+                    Evidence e = Json.MAPPER.readerFor(Evidence.class)
+                            .without(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                            .treeToValue(ev, Evidence.class);
                     String check = ev.path("check").asText(l.rationale());
                     verdict = new RuleVerdict(l.value(), check, e);
                     source = "stored label of " + l.raterName();
@@ -819,16 +875,86 @@ public final class ProjectViewModel implements AutoCloseable {
         if (n == 0) {
             return;
         }
+        queueEnd.set("");
         keyTime = System.nanoTime();
         current.set(Math.max(0, Math.min(n - 1, i)));
     }
 
+    /**
+     * The next trace; past the last one, the end-of-queue message (which offers the skipped traces). While going
+     * back through the skipped traces, the next skipped one.
+     */
     public void next() {
-        go(current.get() + 1);
+        int i = current.get();
+        if (revisiting) {
+            int k = nextSkippedAfter(i);
+            if (k >= 0) {
+                go(k);
+            } else {
+                atEnd();
+            }
+            return;
+        }
+        if (!ids.isEmpty() && i >= ids.size() - 1) {
+            atEnd();
+            return;
+        }
+        go(i + 1);
     }
 
     public void previous() {
         go(current.get() - 1);
+    }
+
+    /** S: the current trace is left for later (it comes back through {@link #reviewSkipped()}); then the next. */
+    public void skip() {
+        String id = idAt(current.get());
+        if (id != null) {
+            skipped.add(id);
+            skippedCount.set(skipped.size());
+        }
+        next();
+    }
+
+    /** Goes back through the skipped traces, in queue order; false when there are none in this queue. */
+    public boolean reviewSkipped() {
+        revisiting = false;
+        int k = nextSkippedAfter(-1);
+        if (k < 0) {
+            return false;
+        }
+        revisiting = true;
+        go(k);
+        return true;
+    }
+
+    private int nextSkippedAfter(int index) {
+        int best = -1;
+        for (String id : skipped) {
+            int k = ids.indexOf(id);
+            if (k > index && (best < 0 || k < best)) {
+                best = k;
+            }
+        }
+        return best;
+    }
+
+    private void atEnd() {
+        revisiting = false;
+        int n = (int) skipped.stream().filter(ids::contains).count();
+        queueEnd.set(n == 0 ? "End of the queue: every trace has been seen."
+                : "End of the queue. " + n + (n == 1 ? " trace was" : " traces were") + " skipped: review "
+                + (n == 1 ? "it" : "them") + " now?");
+    }
+
+    /** Non-empty at the end of the queue: what to say (and whether skipped traces are left). */
+    public ReadOnlyStringProperty queueEndProperty() {
+        return queueEnd.getReadOnlyProperty();
+    }
+
+    /** How many traces are skipped and not yet decided. */
+    public ReadOnlyIntegerProperty skippedCountProperty() {
+        return skippedCount.getReadOnlyProperty();
     }
 
     /** Accepts the proposed label of the current trace. */
@@ -880,6 +1006,9 @@ public final class ProjectViewModel implements AutoCloseable {
         }
         Decision dec = new Decision(d.traceId(), index, before, value, why);
         undo.push(dec);
+        if (skipped.remove(d.traceId())) {
+            skippedCount.set(skipped.size());
+        }
         apply(dec, value, why);
         lastDecision.set(me + ": " + value + (wasBlind ? " (blind; machine labels revealed)" : ""));
         if (blind.get()) {
@@ -1044,7 +1173,8 @@ public final class ProjectViewModel implements AutoCloseable {
                 machine.add(c.title());
             }
             for (TraceTable.Column c : l.humans()) {
-                b.addRater(c.title());
+                // an annotator is a rater once they have a label (their verdicts add them below; a first
+                // decision adds them live): a fresh name with no labels is no rater with missing data
                 columns.put(c.title(), c.key());
             }
             q.verdicts(v -> {
@@ -1092,10 +1222,26 @@ public final class ProjectViewModel implements AutoCloseable {
     }
 
     /** Filters the table to the traces where agreement rater a said {@code la} and b said {@code lb}. */
+    /**
+     * The table column of an agreement rater: from the agreement's own map, else (an annotator named in this
+     * session, whose labels the live agreement took in after it was read) the table's column of that title.
+     */
+    private String columnOf(String rater) {
+        String k = agreementColumns.get().get(rater);
+        if (k != null || layout.get() == null) {
+            return k;
+        }
+        for (TraceTable.Column c : layout.get().columns()) {
+            if (c.title().equals(rater) && (c.kind() == TraceTable.Kind.HUMAN || c.kind() == TraceTable.Kind.RATER)) {
+                return c.key();
+            }
+        }
+        return null;
+    }
+
     public void filterToCell(String raterA, String labelA, String raterB, String labelB) {
-        Map<String, String> cols = agreementColumns.get();
-        String ka = cols.get(raterA);
-        String kb = cols.get(raterB);
+        String ka = columnOf(raterA);
+        String kb = columnOf(raterB);
         if (ka == null || kb == null) {
             return;
         }
@@ -1163,7 +1309,10 @@ public final class ProjectViewModel implements AutoCloseable {
         worker.submit(() -> {
             try {
                 ImportReport r = new Importer(p, listener).importFiles(files, null, null);
-                String text = r.toString().lines().findFirst().orElse("done");
+                // per file: what it brought in (new / already there), never the report object's name
+                String text = r.files().size() == 1 ? r.summary()
+                        : String.format("%d files, %,d traces and %,d labels new%n%s", r.files().size(), r.tracesNew(),
+                                r.labelsNew(), r.summary());
                 Platform.runLater(() -> {
                     importing.set(false);
                     importProgress.set(1);
@@ -1202,6 +1351,129 @@ public final class ProjectViewModel implements AutoCloseable {
 
     public void cancelImport() {
         importCancel.set(true);
+    }
+
+    /**
+     * File ▸ Classify…: runs the rule classifier (and the tool-selection and call-level rules) over the open project
+     * on the project thread, with progress and cancel in the import pane; the ledger takes the labels in one
+     * transaction (a cancel rolls it back: the project is unchanged); then the table and agreement are re-read.
+     */
+    public void classify(RuleClassifier.Mode mode) {
+        Project p = project;
+        if (p == null || importing.get()) {
+            return;
+        }
+        importCancel.set(false);
+        importError.set(null);
+        importing.set(true);
+        importProgress.set(-1);
+        importMessage.set("Classifying with the rule (" + mode.code() + ")…");
+        worker.submit(() -> {
+            try {
+                org.tracejudge.classify.RuleLabeller.Result r = org.tracejudge.classify.RuleLabeller.classify(p, mode,
+                        (done, of) -> {
+                            if (importCancel.get()) {
+                                throw new java.util.concurrent.CancellationException();
+                            }
+                            Platform.runLater(() -> importProgress.set(of == 0 ? -1 : (double) done / of));
+                        });
+                org.tracejudge.classify.SelectionLabeller.Result sr = org.tracejudge.classify.SelectionLabeller.classify(p);
+                org.tracejudge.classify.CallLabeller.Result calls = org.tracejudge.classify.CallLabeller.classify(p, r.rater());
+                StringBuilder text = new StringBuilder(String.format("Classified %,d traces as rater '%s' (%s mode): ",
+                        r.traces() - r.runErrors(), r.rater(), mode.code()));
+                List<String> parts = new ArrayList<>(); // per task type: its labels with counts
+                r.counts().forEach((type, m) -> {
+                    List<String> labels = new ArrayList<>();
+                    m.forEach((label, c) -> labels.add(label + " " + c));
+                    parts.add(type + ": " + String.join(", ", labels));
+                });
+                text.append(String.join("; ", parts)).append("\nledger: ").append(r.written()).append(" entries appended");
+                if (r.runErrors() > 0) {
+                    text.append("; ").append(r.runErrors()).append(" not classified (the run failed at the provider)");
+                }
+                if (sr.traces() > 0) {
+                    text.append(String.format("%n%,d tool-selection traces as rater 'rule'", sr.traces() - sr.noScenario()));
+                    if (sr.noScenario() > 0) {
+                        text.append("; ").append(sr.noScenario()).append(" not classified (their scenario's tools unknown)");
+                    }
+                }
+                if (calls.traces() > 0) {
+                    text.append(String.format("%n%,d call-level traces", calls.traces()));
+                }
+                String done = text.toString();
+                synchronized (details) {
+                    details.clear(); // the trace view shows the stored rule label and its evidence now
+                }
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importProgress.set(1);
+                    importMessage.set(done);
+                });
+                reloadOnWorker(p, filter.get(), sort.get(), true);
+            } catch (java.util.concurrent.CancellationException e) {
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importMessage.set("Classify cancelled; the project is unchanged.");
+                });
+            } catch (RuntimeException e) {
+                ImportError err = new ImportError("Classify failed; the project is unchanged: " + e.getMessage(), null, -1);
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importMessage.set("Classify failed; the project is unchanged.");
+                    importError.set(err);
+                });
+            }
+        });
+    }
+
+    /**
+     * File ▸ Export…: writes the project as JSONL (the CLI's export) on the project thread into a file beside
+     * {@code out}, moved into place at the end; a cancel leaves {@code out} as it was.
+     */
+    public void export(Path out) {
+        Project p = project;
+        if (p == null || importing.get()) {
+            return;
+        }
+        importCancel.set(false);
+        importError.set(null);
+        importing.set(true);
+        importProgress.set(-1);
+        importMessage.set("Exporting to " + out.getFileName() + "…");
+        worker.submit(() -> {
+            Path tmp = out.toAbsolutePath().resolveSibling(out.getFileName() + ".exporting");
+            try {
+                org.tracejudge.export.JsonlExporter.Summary s = org.tracejudge.export.JsonlExporter.export(p, tmp);
+                if (importCancel.get()) {
+                    java.nio.file.Files.deleteIfExists(tmp);
+                    Platform.runLater(() -> {
+                        importing.set(false);
+                        importMessage.set("Export cancelled; " + out.getFileName() + " was not written.");
+                    });
+                    return;
+                }
+                java.nio.file.Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                String text = String.format("Exported %,d tasks, %,d traces, %,d label entries, %,d adjudications to %s",
+                        s.tasks(), s.traces(), s.labels(), s.adjudications(), out);
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importProgress.set(1);
+                    importMessage.set(text);
+                });
+            } catch (java.io.IOException | RuntimeException e) {
+                try {
+                    java.nio.file.Files.deleteIfExists(tmp);
+                } catch (java.io.IOException ignored) {
+                    // the partial file is harmless
+                }
+                ImportError err = new ImportError(String.valueOf(e.getMessage()), out.toString(), -1);
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importMessage.set("Export failed; nothing was written.");
+                    importError.set(err);
+                });
+            }
+        });
     }
 
     /** Runs {@code r} on the FX thread after every task queued so far on the worker (tests, bench). */

@@ -603,7 +603,7 @@ class WorkbenchAppTest {
             pulled.set(true);
             org.tracejudge.judges.RunReport first = w.lastReport();
             robot.interact(() -> robot.lookup("#judgeStart").queryAs(Button.class).fire());
-            waitFor("the second run's report", () -> w.lastReport() != first);
+            waitFor("the second run's report", () -> w.lastReport() != null && w.lastReport() != first);
             String progress = text(robot, "#judgeProgressText");
             assertTrue(progress.contains("× context length exceeded (null verdict): HTTP 400: request (9000 tokens) "
                     + "exceeds the available context size"), progress);

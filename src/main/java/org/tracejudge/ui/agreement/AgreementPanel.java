@@ -32,6 +32,8 @@ public final class AgreementPanel extends ScrollPane {
     private final GridPane matrix = new GridPane();
     private final GridPane perLabel = new GridPane();
     private final GridPane confusion = new GridPane();
+    private Label confusionTitle;
+    private Runnable afterFilter = () -> { };
     private final ComboBox<String> pairA = new ComboBox<>();
     private final ComboBox<String> pairB = new ComboBox<>();
     private AgreementReport report;
@@ -62,7 +64,8 @@ public final class AgreementPanel extends ScrollPane {
         title.getStyleClass().add("section-title");
         HBox head = new HBox(10, title, summary, freshness);
         head.setAlignment(Pos.BASELINE_LEFT);
-        HBox pair = new HBox(6, label("Confusion matrix:"), pairA, label("rows ×"), pairB, label("columns"));
+        confusionTitle = label("Confusion matrix:");
+        HBox pair = new HBox(6, confusionTitle, pairA, label("rows ×"), pairB, label("columns"));
         pair.setAlignment(Pos.CENTER_LEFT);
         VBox box = new VBox(6, head, fleiss, alpha, label("Pairwise Cohen's kappa (click a cell for its confusion matrix)"),
                 matrix, label("Per label (one vs rest): prevalence, Fleiss' kappa [95% CI]"), perLabel, pair,
@@ -135,6 +138,9 @@ public final class AgreementPanel extends ScrollPane {
     private List<String> confusionShape;
     private Button[][] confusionCells;
 
+    /** Below this many shared items a pair's kappa is shown as "n = …", uncoloured. */
+    static final int MIN_N = 10;
+
     private static final List<String> KAPPA_CLASSES = List.of("kappa-high", "kappa-good", "kappa-moderate", "kappa-low",
             "kappa-undefined");
 
@@ -156,6 +162,13 @@ public final class AgreementPanel extends ScrollPane {
                     cell.getStyleClass().add("kappa-undefined");
                     cell.getTooltip().setText(p == null ? "no items in common" : "n = " + p.n() + ": "
                             + (p.note() == null ? "undefined" : p.note()));
+                } else if (p.n() < MIN_N) {
+                    // a kappa from a handful of items says nothing yet: no alarming colour, n instead
+                    cell.setText("n = " + p.n());
+                    cell.getStyleClass().add("kappa-undefined");
+                    cell.getTooltip().setText(raters.get(i) + " vs " + raters.get(j) + "\nκ = " + num(p.kappa())
+                            + " from " + p.n() + (p.n() == 1 ? " item" : " items") + ": too few to read (shown from "
+                            + MIN_N + ")");
                 } else {
                     double k = p.kappa();
                     cell.setText(num(k));
@@ -198,16 +211,41 @@ public final class AgreementPanel extends ScrollPane {
                     String b = raters.get(j);
                     cell.setId("kappa-" + a + "-" + b);
                     cell.setTooltip(new Tooltip());
-                    cell.setOnMouseClicked(e -> {
-                        pairA.setValue(a);
-                        pairB.setValue(b);
-                    });
+                    cell.setOnMouseClicked(e -> showPair(cell, a, b));
                 }
                 kappaCells[i][j] = cell;
                 matrix.add(cell, j + 1, i + 1);
             }
         }
         matrixShape = List.copyOf(raters);
+    }
+
+    /** What runs after a confusion cell filtered the table (the window moves the focus to the table). */
+    public void onFiltered(Runnable r) {
+        afterFilter = r == null ? () -> { } : r;
+    }
+
+    /** A kappa cell clicked: its pair's confusion matrix, the cell marked, the matrix scrolled into view. */
+    private void showPair(Label cell, String a, String b) {
+        for (Label[] row : kappaCells) {
+            for (Label c : row) {
+                c.getStyleClass().remove("kappa-selected");
+            }
+        }
+        cell.getStyleClass().add("kappa-selected");
+        pairA.setValue(a);
+        pairB.setValue(b);
+        drawConfusion();
+        javafx.application.Platform.runLater(() -> {
+            layout();
+            javafx.scene.Node content = getContent();
+            double h = content.getBoundsInLocal().getHeight();
+            double view = getViewportBounds().getHeight();
+            if (h > view) {
+                javafx.geometry.Bounds m = content.sceneToLocal(confusionTitle.localToScene(confusionTitle.getBoundsInLocal()));
+                setVvalue(Math.max(0, Math.min(1, m.getMinY() / (h - view))));
+            }
+        });
     }
 
     private void drawPerLabel(AgreementReport r) {
@@ -306,7 +344,10 @@ public final class AgreementPanel extends ScrollPane {
                 cell.getStyleClass().addAll("confusion-cell", i == j ? "confusion-agree" : "confusion-disagree");
                 cell.setMinWidth(54);
                 cell.setFocusTraversable(false);
-                cell.setOnAction(e -> vm.filterToCell(a, la, b, lb));
+                cell.setOnAction(e -> {
+                    vm.filterToCell(a, la, b, lb);
+                    afterFilter.run(); // the table, with the cell's traces, takes the focus: the review keys work
+                });
                 cell.setTooltip(new Tooltip());
                 confusionCells[i][j] = cell;
                 confusion.add(cell, j + 1, i + 1);

@@ -60,6 +60,8 @@ public final class JudgeRunWindow {
     private final Button start = new Button("Start");
     private final Button cancel = new Button("Cancel run");
     private Runnable cancelRun;
+    /** The judge name the window chose (not typed by the user): it follows the server preset. */
+    private String autoName;
     private RunReport lastReport;
     private long lastRefresh;
 
@@ -145,6 +147,16 @@ public final class JudgeRunWindow {
             }
         });
         fill(JudgeConfig.defaults("local-tree"));
+        autoName = "local-tree";
+    }
+
+    /** The name a new judge gets for a server preset: where it runs and the rubric ("openai-tree"). */
+    static String defaultName(ProviderPreset p) {
+        if (p == null || p.local()) {
+            return "local-tree";
+        }
+        String first = p.label().split("[^A-Za-z0-9]+")[0].toLowerCase(Locale.ROOT);
+        return (first.equals("other") ? "remote" : first) + "-tree";
     }
 
     public Stage stage() {
@@ -179,6 +191,7 @@ public final class JudgeRunWindow {
         vm.query(p -> JudgeStore.load(p, judge.strip()), cfg -> {
             if (cfg != null) {
                 fill(cfg);
+                autoName = null; // a saved judge keeps its name
                 check.setText("Saved judge " + cfg.name() + ": its settings are loaded.");
             } else {
                 check.setText("A new judge: its settings are saved in the project when it runs.");
@@ -204,6 +217,11 @@ public final class JudgeRunWindow {
             return;
         }
         baseUrl.setText(p.baseUrl());
+        String typed = name.getEditor().getText() == null ? "" : name.getEditor().getText().strip();
+        if (typed.isEmpty() || typed.equals(autoName)) {
+            autoName = defaultName(p); // "local-tree" is no name for an OpenAI judge
+            name.getEditor().setText(autoName);
+        }
         keyVar.setText(p.apiKeyEnv() == null ? "" : p.apiKeyEnv());
         if (model.getText().isBlank() || ProviderPreset.ALL.stream().anyMatch(x -> x.suggestedModel().equals(model.getText()))) {
             model.setText(p.suggestedModel());
@@ -274,6 +292,7 @@ public final class JudgeRunWindow {
         start.setDisable(true);
         test.setDisable(true);
         cancel.setDisable(false);
+        lastReport = null;
         progress.setProgress(ProgressBar.INDETERMINATE_PROGRESS);
         progressText.setText("Starting " + cfg.name() + " …");
         lastRefresh = System.currentTimeMillis();
@@ -305,11 +324,10 @@ public final class JudgeRunWindow {
             progressText.setText(text.toString());
             finished();
         }, msg -> {
+            // the run stopped: the bar stops, the reason shows where the user is looking (under the bar)
             check.setText(msg);
-            if (lastReport == null) {
-                progress.setProgress(0);
-                progressText.setText("Stopped.");
-            }
+            progress.setProgress(0);
+            progressText.setText("Stopped: " + msg);
             finished();
         });
     }

@@ -357,6 +357,14 @@ public final class TraceTableView extends BorderPane {
                 vm.setFilter(vm.filterProperty().get().withShow(show.getValue()));
             }
         });
+        // a filter picked from the list hands the focus back to the table: the review keys act on its traces at
+        // once (they do not act inside a combo box, where ↓ is the combo's)
+        show.setOnHidden(e -> table.requestFocus());
+        value.setOnHidden(e -> {
+            if (value.getValue() != null) {
+                table.requestFocus();
+            }
+        });
         show.setTooltip(new Tooltip("Quick filters: where raters disagree, pending traces, your decisions…"));
 
         column.setId("columnFilter");

@@ -144,6 +144,17 @@ public final class TraceView extends BorderPane {
         return conversation;
     }
 
+    /**
+     * How a decision made here runs: the window passes one that first asks for the annotator's name when it was
+     * never given (a rationale without a name was silently dropped).
+     */
+    public void decisionGate(java.util.function.Consumer<java.util.function.BooleanSupplier> gate) {
+        decisionGate = gate;
+    }
+
+    private java.util.function.Consumer<java.util.function.BooleanSupplier> decisionGate =
+            java.util.function.BooleanSupplier::getAsBoolean;
+
     public TextField rationaleField() {
         return rationale;
     }
@@ -184,10 +195,15 @@ public final class TraceView extends BorderPane {
         rationale.setId("rationaleField");
         rationale.setPromptText("R: rationale (Enter saves)");
         rationale.setOnAction(e -> {
-            if (vm.rationale(rationale.getText())) {
-                rationale.clear();
-                requestFocus();
-            }
+            String text = rationale.getText();
+            decisionGate.accept(() -> {
+                boolean saved = vm.rationale(text);
+                if (saved) {
+                    rationale.clear();
+                    requestFocus();
+                }
+                return saved;
+            });
         });
         HBox.setHgrow(rationale, Priority.ALWAYS);
         decisionNote.setId("decisionNote");
@@ -199,7 +215,25 @@ public final class TraceView extends BorderPane {
         help.getStyleClass().add("key-help");
         HBox row2 = new HBox(10, rationale, decisionNote);
         row2.setAlignment(Pos.CENTER_LEFT);
-        VBox bar = new VBox(6, row1, row2, help);
+        // the end of the queue says so, and offers the skipped traces
+        Label end = new Label();
+        end.setId("queueEnd");
+        end.getStyleClass().add("queue-end");
+        end.textProperty().bind(vm.queueEndProperty());
+        javafx.scene.control.Button back = new javafx.scene.control.Button();
+        back.setId("reviewSkipped");
+        back.textProperty().bind(javafx.beans.binding.Bindings.format("Review the %d skipped", vm.skippedCountProperty()));
+        back.visibleProperty().bind(vm.skippedCountProperty().greaterThan(0));
+        back.managedProperty().bind(back.visibleProperty());
+        back.setOnAction(e -> {
+            vm.reviewSkipped();
+            requestFocus();
+        });
+        HBox endRow = new HBox(10, end, back);
+        endRow.setAlignment(Pos.CENTER_LEFT);
+        endRow.visibleProperty().bind(vm.queueEndProperty().isNotEmpty());
+        endRow.managedProperty().bind(endRow.visibleProperty());
+        VBox bar = new VBox(6, endRow, row1, row2, help);
         bar.setPadding(new Insets(6, 10, 6, 10));
         bar.getStyleClass().add("decision-bar");
         return bar;
@@ -218,7 +252,8 @@ public final class TraceView extends BorderPane {
         boolean hidden = vm.hidden(d);
         Task task = d.task();
         heading.setText(task.key() + "  ·  " + d.trace().model() + "  ·  " + nz(task.domain()) + "  ·  "
-                + task.type().code() + (task.targetFailureMode() == null ? "" : "  ·  target: " + task.targetFailureMode()));
+                + task.type().code() + (task.targetFailureMode() == null || vm.blindProperty().get() ? ""
+                : "  ·  target: " + task.targetFailureMode())); // blind: the target failure mode is a hint too
         userMessage.setText(nz(task.userMessage()));
         boolean callLevel = task.type() == org.tracejudge.model.TaskType.CALL_LEVEL;
         Node wanted = callLevel ? callBody : body;

@@ -32,6 +32,7 @@ public final class ImportPane extends VBox {
         Label message = new Label();
         message.setId("importMessage");
         message.textProperty().bind(vm.importMessageProperty());
+        message.setWrapText(true); // a line per imported file; classify's counts per task type
         HBox progress = new HBox(8, bar, cancel);
         progress.setAlignment(Pos.CENTER_LEFT);
         progress.visibleProperty().bind(vm.importingProperty());

@@ -1,0 +1,525 @@
+package org.tracejudge.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Button;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import org.tracejudge.model.Adjudication;
+import org.tracejudge.sample.SampleProject;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectQueries;
+import org.tracejudge.store.TraceTable;
+import org.tracejudge.ui.table.PagedRows;
+
+/**
+ * The journeys of issue 21 walked as a person does, with keys and clicks on the real window (headless under
+ * Monocle), then the ledger and the screen checked. Each test starts from a fresh data folder (a fresh copy of
+ * the sample project).
+ */
+@ExtendWith(ApplicationExtension.class)
+class JourneysUiTest {
+    static String homeBefore;
+    Path home;
+    Stage stage;
+    WorkbenchApp app;
+
+    @BeforeAll
+    static void remember() {
+        homeBefore = System.getProperty("tracejudge.home");
+    }
+
+    @AfterAll
+    static void restore() {
+        if (homeBefore == null) {
+            System.clearProperty("tracejudge.home");
+        } else {
+            System.setProperty("tracejudge.home", homeBefore);
+        }
+    }
+
+    @Start
+    void start(Stage stage) throws Exception {
+        home = Files.createTempDirectory("tracejudge-journeys");
+        System.setProperty("tracejudge.home", home.toString());
+        Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"tester\"}");
+        this.stage = stage;
+        app = new WorkbenchApp();
+        app.start(stage);
+    }
+
+    ProjectViewModel vm() {
+        return app.viewModel();
+    }
+
+    TableView<PagedRows.RowRef> table() {
+        return app.window().tableView().table();
+    }
+
+    void waitFor(String what, java.util.concurrent.Callable<Boolean> c) throws Exception {
+        try {
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, c);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("timed out waiting for: " + what, e);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    void opened(FxRobot robot) throws Exception {
+        waitFor("the sample's 60 rows", () -> table().getItems().size() == 60 && vm().detailProperty().get() != null
+                && vm().agreementProperty().get() != null && robot.lookup("#traceTable").tryQuery().isPresent());
+        waitFor("first row filled", () -> rowValue(0, "model") != null);
+    }
+
+    String rowValue(int index, String key) {
+        TraceTable.Row r = vm().rowsProperty().get().get(index).row();
+        return r == null ? null : r.get(key);
+    }
+
+    Adjudication lastDecision(String traceId) {
+        try (Project p = Project.open(SampleProject.defaultFile())) {
+            List<Adjudication> h = new ProjectQueries(p).adjudications(traceId);
+            return h.isEmpty() ? null : h.get(h.size() - 1);
+        }
+    }
+
+    @Test
+    void rThenTypingPutsExactlyTheTypedTextIntoTheRationale(FxRobot robot) throws Exception {
+        opened(robot);
+        robot.clickOn("#traceTable"); // a person clicks into the table first
+        waitFor("a trace shown", () -> vm().detailProperty().get() != null
+                && vm().detailProperty().get().traceId().equals(vm().idAt(vm().currentProperty().get())));
+        String traceId = vm().idAt(vm().currentProperty().get());
+        robot.type(KeyCode.R);
+        waitFor("focus in the rationale", () -> app.window().traceView().rationaleField().isFocused());
+        assertEquals("", app.window().traceView().rationaleField().getText(), "the R itself stays out of the field");
+        robot.write("quotes 164");
+        assertEquals("quotes 164", app.window().traceView().rationaleField().getText());
+        robot.type(KeyCode.ENTER);
+        vm().afterPendingWork(() -> { });
+        waitFor("rationale committed", () -> lastDecision(traceId) != null && lastDecision(traceId).rationale() != null);
+        assertEquals("quotes 164", lastDecision(traceId).rationale());
+        assertEquals("tester", lastDecision(traceId).annotator());
+    }
+
+    @Test
+    void theFirstDecisionAfterTheNamePromptMovesOnAndShowsInTheAnnotatorsColumn(FxRobot robot) throws Exception {
+        opened(robot);
+        robot.interact(() -> vm().setAnnotator(null));
+        waitFor("no annotator", () -> vm().annotatorProperty().get() == null && !vm().loadingProperty().get()
+                && vm().detailProperty().get() != null && vm().currentProperty().get() == 0);
+        robot.interact(() -> table().requestFocus());
+        String traceId = vm().idAt(0);
+        String second = vm().detailProperty().get().labelSet().get(1);
+        robot.type(KeyCode.DIGIT2);
+        waitFor("the name prompt", () -> robot.lookup("#annotatorName").tryQuery().isPresent());
+        robot.clickOn("#annotatorName");
+        robot.press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL);
+        robot.write("newbie");
+        robot.type(KeyCode.ENTER);
+        waitFor("the queue moved on", () -> vm().currentProperty().get() == 1);
+        waitFor("my column", () -> table().getColumns().stream().map(TableColumn::getText).anyMatch("newbie"::equals));
+        assertEquals(second, rowValue(0, "human:newbie"), "shown in my column at once");
+        assertEquals(traceId, vm().idAt(0));
+        vm().afterPendingWork(() -> { });
+        waitFor("decision committed", () -> lastDecision(traceId) != null && "newbie".equals(lastDecision(traceId).annotator()));
+        assertEquals(second, lastDecision(traceId).value());
+        // and it stays: a moment later the table still shows it and the queue has not jumped back
+        Thread.sleep(500);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(second, rowValue(0, "human:newbie"));
+        assertEquals(1, vm().currentProperty().get());
+    }
+
+    /** A new project with the sample's tasks and results imported from the window (no rule labels yet). */
+    Path importedProject(FxRobot robot) throws Exception {
+        opened(robot);
+        Path file = home.resolve("imported.tjdb");
+        robot.interact(() -> vm().create(file));
+        waitFor("the new project", () -> file.equals(vm().projectFile()) && !vm().loadingProperty().get()
+                && vm().openProperty().get());
+        List<Path> files = new java.util.ArrayList<>(org.tracejudge.TestData.sampleFiles());
+        files.removeIf(f -> f.toString().contains("judges"));
+        robot.interact(() -> app.window().importFiles(files));
+        waitFor("import done", () -> !vm().importingProperty().get() && table().getItems().size() > 0
+                && !vm().loadingProperty().get());
+        return file;
+    }
+
+    @Test
+    void importFromTheWindowReportsWhatEachFileBroughtIn(FxRobot robot) throws Exception {
+        importedProject(robot);
+        String shown = robot.lookup("#importMessage").queryAs(javafx.scene.control.Label.class).getText();
+        assertFalse(shown.contains("ImportReport@"), shown);
+        assertTrue(shown.startsWith("Imported: 5 files"), shown);
+        assertTrue(shown.contains("tasks.json") && shown.contains("new)"), shown);
+        assertTrue(shown.lines().count() > 2, "a line per file: " + shown);
+        assertEquals(60, table().getItems().size());
+    }
+
+    /** A copy of the sample, open in the window (judge runs must not change the sample other tests read). */
+    Path openCopy(FxRobot robot, String name) throws Exception {
+        opened(robot);
+        Path copy = home.resolve(name + ".tjdb");
+        try (Project p = SampleProject.open()) {
+            p.read(c -> {
+                try (java.sql.Statement s = c.createStatement()) {
+                    s.execute("VACUUM INTO '" + copy.toString().replace("'", "''") + "'");
+                }
+                return null;
+            });
+        }
+        robot.interact(() -> vm().open(copy));
+        waitFor("the copy open", () -> copy.equals(vm().projectFile()) && !vm().loadingProperty().get()
+                && table().getItems().size() == 60);
+        return copy;
+    }
+
+    String text(FxRobot robot, String id) {
+        return robot.lookup(id).queryAs(javafx.scene.control.Label.class).getText();
+    }
+
+    void retype(FxRobot robot, String id, String text) {
+        robot.clickOn(id);
+        robot.press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL);
+        robot.type(KeyCode.BACK_SPACE);
+        robot.write(text);
+    }
+
+    @Test
+    void aJudgeWithoutItsKeyStopsAndSaysWhyAndARunningJudgeCanBeCancelled(FxRobot robot) throws Exception {
+        Path copy = openCopy(robot, "judged");
+        robot.press(KeyCode.CONTROL).type(KeyCode.J).release(KeyCode.CONTROL);
+        waitFor("the judge window", () -> app.window().judgeRunWindow() != null
+                && app.window().judgeRunWindow().stage().isShowing());
+        org.tracejudge.ui.judges.JudgeRunWindow w = app.window().judgeRunWindow();
+        javafx.scene.control.ComboBox<?> nameBox = robot.lookup("#judgeName").queryAs(javafx.scene.control.ComboBox.class);
+        assertEquals("local-tree", nameBox.getEditor().getText());
+        // OpenAI: the name follows the server (the user typed none)
+        robot.clickOn("#judgePreset");
+        robot.clickOn("OpenAI");
+        waitFor("the OpenAI preset", () -> "openai-tree".equals(nameBox.getEditor().getText()));
+        retype(robot, "#judgeKeyVar", "TJ_TEST_KEY_NOBODY_SETS");
+        robot.clickOn("#judgeStart");
+        waitFor("the run stopped", () -> robot.lookup("#judgeCancel").queryAs(Button.class).isDisabled()
+                && !robot.lookup("#judgeStart").queryAs(Button.class).isDisabled());
+        javafx.scene.control.ProgressBar bar = robot.lookup("#judgeProgress").queryAs(javafx.scene.control.ProgressBar.class);
+        assertFalse(bar.isIndeterminate(), "the bar stops");
+        assertTrue(text(robot, "#judgeProgressText").contains("TJ_TEST_KEY_NOBODY_SETS, which is not set"),
+                text(robot, "#judgeProgressText"));
+        try (Project p = Project.open(copy)) {
+            assertEquals("0", org.tracejudge.TestData.scalar(p, "SELECT count(*) FROM rater WHERE name LIKE 'openai-tree%'"),
+                    "no empty rater left behind");
+        }
+
+        // a running judge is cancelled: the run stops early, what was answered stays, Start is back
+        try (mockwebserver3.MockWebServer server = org.tracejudge.judges.NoDelayServerSockets.server()) {
+            org.tracejudge.judges.FakeProvider fake = new org.tracejudge.judges.FakeProvider(
+                    org.tracejudge.judges.provider.ProviderKind.OPENAI, 250);
+            server.setDispatcher(fake);
+            server.start();
+            robot.clickOn("#judgePreset");
+            robot.clickOn("Other OpenAI-compatible server");
+            retype(robot, "#judgeName", "slow-judge");
+            retype(robot, "#judgeBaseUrl", server.url("/v1").toString());
+            retype(robot, "#judgeModel", "fake-model");
+            robot.interact(() -> robot.lookup("#judgeKeyVar").queryAs(javafx.scene.control.TextField.class).setText(""));
+            robot.clickOn("#judgeStart");
+            waitFor("answers coming in", () -> text(robot, "#judgeProgressText").matches("[1-9]\\d* of 60 traces.*"));
+            assertFalse(robot.lookup("#judgeCancel").queryAs(Button.class).isDisabled(), "Cancel is on while it runs");
+            robot.clickOn("#judgeCancel");
+            waitFor("the run's report", () -> w.lastReport() != null);
+            assertEquals("cancelled", w.lastReport().status(), w.lastReport().summary());
+            assertTrue(w.lastReport().labelled() < 60, w.lastReport().summary());
+            assertTrue(robot.lookup("#judgeCancel").queryAs(Button.class).isDisabled());
+            assertFalse(robot.lookup("#judgeStart").queryAs(Button.class).isDisabled());
+            robot.interact(() -> w.stage().close());
+        }
+    }
+
+    @Test
+    void reviewKeysActInTheTableAndTraceViewButNotInTreesCombosOrFields(FxRobot robot) throws Exception {
+        opened(robot);
+        waitFor("first trace shown", () -> vm().currentProperty().get() == 0 && vm().detailProperty().get() != null
+                && vm().detailProperty().get().traceId().equals(vm().idAt(0)));
+        // the JSON tree of the tool return: ↓ moves in the tree, not the queue; digits decide nothing
+        robot.clickOn("#returnTree");
+        assertTrue(robot.lookup("#returnTree").query().isFocused());
+        robot.type(KeyCode.DOWN);
+        robot.type(KeyCode.DIGIT2);
+        robot.type(KeyCode.J);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(0, vm().currentProperty().get(), "↓/J in the tree leave the queue alone");
+        assertEquals(0, vm().undoDepth(), "a digit in the tree decides nothing");
+        // the filter combo box: ↓ is the combo's
+        robot.interact(() -> robot.lookup("#showFilter").query().requestFocus());
+        robot.type(KeyCode.DOWN);
+        robot.type(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(0, vm().currentProperty().get(), "↓ in a combo box leaves the queue alone");
+        // the search field: digits are text
+        robot.clickOn("#searchField");
+        robot.write("2");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(0, vm().undoDepth());
+        robot.type(KeyCode.BACK_SPACE);
+        robot.type(KeyCode.ESCAPE); // leaves the field: review keys work again
+        robot.type(KeyCode.DOWN);
+        waitFor("↓ moves the queue", () -> vm().currentProperty().get() == 1);
+        // in the table they act
+        robot.interact(() -> table().requestFocus());
+        robot.type(KeyCode.J);
+        waitFor("J in the table", () -> vm().currentProperty().get() == 2);
+        robot.type(KeyCode.K);
+        waitFor("K in the table", () -> vm().currentProperty().get() == 1);
+    }
+
+    @Test
+    void fileClassifyFillsTheRuleColumnTheTraceViewAgreesAndFileExportWritesTheProject(FxRobot robot) throws Exception {
+        importedProject(robot);
+        robot.clickOn("File");
+        robot.clickOn("Classify…");
+        waitFor("the classify dialog", () -> robot.lookup(".choice-dialog").tryQuery().isPresent()
+                || robot.lookup("Rule:").tryQuery().isPresent());
+        robot.type(KeyCode.ENTER); // compat, the published rule
+        waitFor("classified", () -> !vm().importingProperty().get() && text(robot, "#importMessage").startsWith("Classified")
+                && !vm().loadingProperty().get() && vm().layoutProperty().get().raters().stream()
+                        .anyMatch(c -> c.key().equals(vm().layoutProperty().get().ruleRater()) && c.title().equals("rule")));
+        String msg = text(robot, "#importMessage");
+        assertTrue(msg.contains("as rater 'rule' (compat mode)") && msg.contains("entries appended"), msg);
+        String ruleKey = vm().layoutProperty().get().ruleRater();
+        TraceTable.Column ruleCol = vm().layoutProperty().get().raters().stream().filter(c -> c.key().equals(ruleKey))
+                .findFirst().orElseThrow();
+        assertEquals("rule", ruleCol.title());
+        waitFor("rows filled", () -> rowValue(0, "model") != null && vm().detailProperty().get() != null
+                && vm().detailProperty().get().traceId().equals(vm().idAt(0)));
+        int labelled = 0;
+        for (int i = 0; i < 20; i++) {
+            if (rowValue(i, ruleKey) != null) {
+                labelled++;
+            }
+        }
+        assertTrue(labelled > 15, "the rule column shows labels: " + labelled + " of 20");
+        // the trace view shows the stored rule label, the same as the table's rule column
+        waitFor("the trace view on the stored rule label", () -> vm().detailProperty().get() != null
+                && vm().detailProperty().get().ruleSource() != null
+                && vm().detailProperty().get().ruleSource().startsWith("stored label of rule"));
+        TraceDetail d = vm().detailProperty().get();
+        assertEquals(rowValue(0, ruleKey), d.rule().label());
+        assertTrue(robot.lookup(".rule-card").tryQuery().isEmpty(), "no 'computed now' card beside the stored label");
+
+        // File ▸ Export… (the chooser is the system's; its answer takes this path)
+        robot.clickOn("File");
+        javafx.scene.control.MenuItem exportItem = robot.lookup(".menu-bar").queryAs(javafx.scene.control.MenuBar.class)
+                .getMenus().get(0).getItems().stream().filter(m -> "Export…".equals(m.getText())).findFirst().orElseThrow();
+        assertFalse(exportItem.isDisable());
+        robot.type(KeyCode.ESCAPE);
+        Path out = home.resolve("out.jsonl");
+        robot.interact(() -> vm().export(out));
+        waitFor("exported", () -> !vm().importingProperty().get() && text(robot, "#importMessage").startsWith("Exported"));
+        assertTrue(text(robot, "#importMessage").contains("60 traces"), text(robot, "#importMessage"));
+        assertTrue(Files.readAllLines(out).size() > 60);
+        assertFalse(Files.exists(home.resolve("out.jsonl.exporting")));
+    }
+
+    @Test
+    void confusionCellsOfAHumanFilterTheTableAndAKappaClickShowsItsMatrix(FxRobot robot) throws Exception {
+        opened(robot);
+        // an annotator named in this session (after the agreement was read): the case that did nothing
+        robot.interact(() -> vm().setAnnotator("nova"));
+        waitFor("nova's column", () -> table().getColumns().stream().map(TableColumn::getText).anyMatch("nova"::equals)
+                && !vm().loadingProperty().get() && vm().currentProperty().get() == 0);
+        robot.interact(() -> table().requestFocus());
+        String[] mine = new String[4];
+        for (int i = 0; i < 4; i++) {
+            int at = i;
+            waitFor("trace " + i + " shown", () -> vm().currentProperty().get() == at && vm().detailProperty().get() != null
+                    && vm().detailProperty().get().traceId().equals(vm().idAt(at)));
+            mine[i] = vm().detailProperty().get().labelSet().get(0);
+            robot.type(KeyCode.DIGIT1);
+        }
+        waitFor("four decisions", () -> vm().currentProperty().get() == 4);
+        Thread.sleep(ProjectViewModel.INTERVALS_QUIET_MS + 300); // a person looks up: the intervals follow the pause
+        waitFor("intervals", () -> robot.lookup("#alphaValue").queryAs(javafx.scene.control.Label.class).getText().contains("["));
+        // the kappa cell harness × nova: the pair's confusion matrix is drawn and scrolled into view
+        javafx.scene.control.ScrollPane panel = app.window().agreementPanel();
+        robot.interact(() -> panel.setVvalue(0));
+        javafx.scene.Node kappa = robot.lookup("#kappa-harness-nova").query();
+        robot.clickOn(kappa);
+        waitFor("the pair's matrix", () -> "harness".equals(robot.lookup("#pairA").queryAs(javafx.scene.control.ComboBox.class).getValue())
+                && "nova".equals(robot.lookup("#pairB").queryAs(javafx.scene.control.ComboBox.class).getValue()));
+        assertTrue(kappa.getStyleClass().contains("kappa-selected"), "the clicked cell is marked");
+        javafx.scene.Node matrix = robot.lookup("#confusionMatrix").query();
+        String[] where = {""};
+        try {
+            waitFor("the matrix in view", () -> {
+                javafx.geometry.Bounds m = matrix.localToScene(matrix.getBoundsInLocal());
+                javafx.geometry.Bounds v = panel.localToScene(panel.getBoundsInLocal());
+                where[0] = "matrix " + m + " panel " + v + " vvalue " + panel.getVvalue();
+                return m.getMinY() >= v.getMinY() - 1 && m.getMinY() < v.getMaxY() - 20;
+            });
+        } catch (AssertionError e) {
+            throw new AssertionError(where[0], e);
+        }
+        // a human's cell, clicked as a person does: the table shows those traces
+        Button cell = robot.lookup("#confusionMatrix").lookup(".confusion-cell").queryAll().stream()
+                .map(Button.class::cast).filter(b -> !b.isDisabled()).findFirst().orElseThrow();
+        int count = Integer.parseInt(cell.getText());
+        robot.clickOn(cell);
+        waitFor("cell filter", () -> !vm().loadingProperty().get() && vm().filterProperty().get().equals().size() == 2
+                && table().getItems().size() == count);
+        assertTrue(vm().filterProperty().get().equals().containsKey("human:nova"), vm().filterProperty().get().toString());
+        waitFor("rows filled", () -> rowValue(count - 1, "model") != null);
+        for (int i = 0; i < count; i++) {
+            assertNotNull(rowValue(i, "human:nova"), "row " + i + " has my label");
+        }
+        assertTrue(table().isFocused(), "the review keys work on the filtered traces at once");
+    }
+
+    /** The node and every parent visible. */
+    boolean shown(FxRobot robot, String id) {
+        for (javafx.scene.Node n = robot.lookup(id).query(); n != null; n = n.getParent()) {
+            if (!n.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Test
+    void theEndOfTheQueueSaysSoAndTheSkippedTracesComeBack(FxRobot robot) throws Exception {
+        opened(robot);
+        robot.clickOn("#showFilter");
+        robot.clickOn("Raters disagree");
+        waitFor("disagreement filter", () -> vm().filterProperty().get().show() == TraceTable.Show.DISAGREE
+                && !vm().loadingProperty().get() && vm().detailProperty().get() != null
+                && vm().detailProperty().get().traceId().equals(vm().idAt(0)));
+        robot.interact(() -> table().requestFocus());
+        int n = table().getItems().size();
+        assertTrue(n > 3, "disagreements: " + n);
+        String first = vm().idAt(0);
+        String second = vm().idAt(1);
+        robot.type(KeyCode.S);
+        waitFor("skipped one", () -> vm().currentProperty().get() == 1);
+        robot.type(KeyCode.S);
+        waitFor("skipped two", () -> vm().currentProperty().get() == 2);
+        for (int i = 2; i < n - 1; i++) {
+            int at = i + 1;
+            robot.type(KeyCode.J);
+            waitFor("at " + at, () -> vm().currentProperty().get() == at);
+        }
+        assertFalse(shown(robot, "#queueEnd"), "not at the end yet");
+        robot.type(KeyCode.J); // past the last one
+        waitFor("the end message", () -> shown(robot, "#queueEnd"));
+        assertEquals("End of the queue. 2 traces were skipped: review them now?", text(robot, "#queueEnd"));
+        assertEquals("Review the 2 skipped", robot.lookup("#reviewSkipped").queryAs(Button.class).getText());
+        robot.clickOn("#reviewSkipped");
+        waitFor("back at the first skipped", () -> vm().currentProperty().get() == 0 && vm().detailProperty().get() != null
+                && vm().detailProperty().get().traceId().equals(first));
+        assertFalse(shown(robot, "#queueEnd"));
+        robot.type(KeyCode.DIGIT1);
+        waitFor("on to the next skipped", () -> vm().currentProperty().get() == 1 && vm().detailProperty().get() != null
+                && vm().detailProperty().get().traceId().equals(second));
+        robot.type(KeyCode.DIGIT1);
+        waitFor("the end again", () -> shown(robot, "#queueEnd"));
+        assertEquals("End of the queue: every trace has been seen.", text(robot, "#queueEnd"));
+        assertFalse(shown(robot, "#reviewSkipped"), "nothing left to review");
+        vm().afterPendingWork(() -> { });
+        waitFor("both decided in the ledger", () -> lastDecision(first) != null && "tester".equals(lastDecision(first).annotator())
+                && lastDecision(second) != null && "tester".equals(lastDecision(second).annotator()));
+    }
+
+    @Test
+    void aFreshAnnotatorIsNoRaterAOneItemKappaIsNotAlarmingBlindHidesHintsAndTheWindowHasItsIcon(FxRobot robot)
+            throws Exception {
+        opened(robot);
+        assertFalse(stage.getIcons().isEmpty(), "the window's icon");
+        robot.interact(() -> vm().setAnnotator("fresh"));
+        waitFor("fresh's column", () -> table().getColumns().stream().map(TableColumn::getText).anyMatch("fresh"::equals)
+                && !vm().loadingProperty().get() && vm().currentProperty().get() == 0);
+        robot.interact(() -> vm().refresh()); // agreement re-read with "fresh" among the annotators
+        vm().afterPendingWork(() -> { });
+        waitFor("agreement re-read", () -> vm().agreementProperty().get() != null && !vm().loadingProperty().get());
+        Thread.sleep(300);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(vm().agreementProperty().get().report().raters().contains("fresh"), "no labels: no rater");
+        assertTrue(robot.lookup("#kappa-harness-fresh").tryQuery().isEmpty());
+        // one decision: a kappa from one item is not coloured as bad agreement
+        robot.interact(() -> table().requestFocus());
+        // a label other than the harness's: one disagreement, kappa 0.000 from one item
+        String harnessKey = vm().layoutProperty().get().raters().stream().filter(c -> c.title().equals("harness"))
+                .findFirst().orElseThrow().key();
+        waitFor("row 0", () -> rowValue(0, harnessKey) != null && vm().detailProperty().get() != null);
+        List<String> labels = vm().detailProperty().get().labelSet();
+        int other = labels.get(0).equals(rowValue(0, harnessKey)) ? 2 : 1;
+        robot.type(other == 1 ? KeyCode.DIGIT1 : KeyCode.DIGIT2);
+        waitFor("the pair", () -> robot.lookup("#kappa-harness-fresh").tryQuery().isPresent());
+        javafx.scene.control.Label k = robot.lookup("#kappa-harness-fresh").queryAs(javafx.scene.control.Label.class);
+        assertEquals("n = 1", k.getText());
+        assertFalse(k.getStyleClass().contains("kappa-low"), k.getStyleClass().toString());
+        assertTrue(k.getStyleClass().contains("kappa-undefined"), k.getStyleClass().toString());
+        // blind mode: no "target: …" in the heading, no agreement panel, no α in the status bar
+        robot.type(KeyCode.DOWN);
+        waitFor("a trace with a target", () -> vm().detailProperty().get() != null
+                && vm().detailProperty().get().task().targetFailureMode() != null || vm().currentProperty().get() > 50);
+        if (vm().detailProperty().get().task().targetFailureMode() == null) {
+            robot.interact(() -> {
+                for (int i = 0; i < table().getItems().size(); i++) {
+                    vm().go(i);
+                    if (vm().detailProperty().get() != null && vm().detailProperty().get().task().targetFailureMode() != null) {
+                        break;
+                    }
+                }
+            });
+        }
+        waitFor("heading with target", () -> text(robot, "#traceHeading").contains("target: "));
+        robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
+        waitFor("blind", () -> vm().blindProperty().get());
+        assertFalse(text(robot, "#traceHeading").contains("target"), text(robot, "#traceHeading"));
+        assertFalse(shown(robot, "#agreementPanel"), "the agreement panel is hidden in blind mode");
+        assertFalse(shown(robot, "#agreementStatus"));
+        robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
+        waitFor("not blind", () -> !vm().blindProperty().get() && text(robot, "#traceHeading").contains("target: "));
+        assertTrue(shown(robot, "#agreementPanel"));
+    }
+
+    @Test
+    void aRationaleBeforeTheNameIsGivenAsksForItAndIsKept(FxRobot robot) throws Exception {
+        opened(robot);
+        robot.interact(() -> vm().setAnnotator(null));
+        waitFor("no annotator", () -> vm().annotatorProperty().get() == null && !vm().loadingProperty().get()
+                && vm().detailProperty().get() != null && vm().currentProperty().get() == 0);
+        robot.interact(() -> table().requestFocus());
+        String traceId = vm().idAt(0);
+        robot.type(KeyCode.R);
+        robot.write("why not");
+        robot.type(KeyCode.ENTER);
+        waitFor("the name prompt", () -> robot.lookup("#annotatorName").tryQuery().isPresent());
+        robot.clickOn("#annotatorName");
+        robot.press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL);
+        robot.write("late");
+        robot.type(KeyCode.ENTER);
+        waitFor("the field cleared", () -> app.window().traceView().rationaleField().getText().isEmpty());
+        vm().afterPendingWork(() -> { });
+        waitFor("rationale committed", () -> lastDecision(traceId) != null && "late".equals(lastDecision(traceId).annotator()));
+        assertEquals("why not", lastDecision(traceId).rationale());
+    }
+}
