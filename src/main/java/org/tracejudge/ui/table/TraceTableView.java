@@ -35,7 +35,6 @@ import javafx.util.Duration;
 import javafx.util.StringConverter;
 import org.tracejudge.model.LabelSets;
 import org.tracejudge.store.TraceTable;
-import org.tracejudge.ui.ProjectViewModel;
 
 /**
  * The trace table: one row per trace of the current filter (paged: rows arrive as they are scrolled to),
@@ -43,7 +42,7 @@ import org.tracejudge.ui.ProjectViewModel;
  * (clicking a header re-queries); a filter bar above: text search, quick filters, column = value.
  */
 public final class TraceTableView extends BorderPane {
-    private final ProjectViewModel vm;
+    private final TraceTableViewModel vm;
     private final TableView<PagedRows.RowRef> table = new TableView<>();
     private final TextField search = new TextField();
     private final ComboBox<TraceTable.Show> show = new ComboBox<>();
@@ -60,7 +59,7 @@ public final class TraceTableView extends BorderPane {
     /** Rows the table holds at once: scrolling within them never moves the window. */
     public static final int WINDOW = 2_000;
 
-    public TraceTableView(ProjectViewModel vm) {
+    public TraceTableView(TraceTableViewModel vm) {
         this.vm = vm;
         getStyleClass().add("trace-table-view");
         table.setId("traceTable");

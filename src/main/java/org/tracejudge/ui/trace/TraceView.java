@@ -38,7 +38,6 @@ import org.tracejudge.rules.Evidence;
 import org.tracejudge.store.ProjectQueries;
 import org.tracejudge.store.TraceTable;
 import org.tracejudge.ui.LazyTooltip;
-import org.tracejudge.ui.ProjectViewModel;
 import org.tracejudge.ui.UncachedViewport;
 import org.tracejudge.ui.TraceDetail;
 import org.tracejudge.ui.conversation.ConversationView;
@@ -51,7 +50,8 @@ import org.tracejudge.ui.conversation.ConversationView;
 public final class TraceView extends BorderPane {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
 
-    private final ProjectViewModel vm;
+    private final TraceViewModel vm;
+    private final DecisionViewModel review;
     private final Label heading = new Label();
     private final Label userMessage = new Label();
     private final VBox expected = new VBox(2);
@@ -80,7 +80,8 @@ public final class TraceView extends BorderPane {
     /** A node of the return tree. */
     public record JsonEntry(String key, JsonNode node, String pointer) {}
 
-    public TraceView(ProjectViewModel vm) {
+    public TraceView(TraceViewModel vm, DecisionViewModel review) {
+        this.review = review;
         this.vm = vm;
         setId("traceView");
         getStyleClass().add("trace-view");
@@ -197,7 +198,7 @@ public final class TraceView extends BorderPane {
         rationale.setOnAction(e -> {
             String text = rationale.getText();
             decisionGate.accept(() -> {
-                boolean saved = vm.rationale(text);
+                boolean saved = review.rationale(text);
                 if (saved) {
                     rationale.clear();
                     requestFocus();
@@ -208,7 +209,7 @@ public final class TraceView extends BorderPane {
         HBox.setHgrow(rationale, Priority.ALWAYS);
         decisionNote.setId("decisionNote");
         decisionNote.getStyleClass().add("decision-note");
-        decisionNote.textProperty().bind(vm.lastDecisionProperty());
+        decisionNote.textProperty().bind(review.lastDecisionProperty());
         HBox row1 = new HBox(10, proposed, keys);
         row1.setAlignment(Pos.CENTER_LEFT);
         Label help = new Label("Enter accept · 1–" + "n override · J/K next/previous · S skip · Ctrl+Z undo · ? all keys");
@@ -580,7 +581,7 @@ public final class TraceView extends BorderPane {
                 b.setId("key-" + (i + 1));
                 b.getStyleClass().addAll("key-button", "label-" + label.replace('_', '-'));
                 int key = i + 1;
-                b.setOnAction(e -> vm.overrideWithKey(key));
+                b.setOnAction(e -> review.overrideWithKey(key));
                 keys.getChildren().add(b);
             }
             keys.setUserData(List.copyOf(labels));
