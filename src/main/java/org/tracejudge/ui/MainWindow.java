@@ -607,10 +607,29 @@ public final class MainWindow {
         Label team = new Label();
         team.setId("teamStatus");
         team.textProperty().bind(vm.session().teamStatusProperty());
-        HBox bar = new HBox(14, status, gap, team, agreement, who);
+        HBox bar = new HBox(14, status, gap, progressLabel(), team, agreement, who);
         bar.setPadding(new Insets(4, 8, 4, 8));
         bar.getStyleClass().add("status-bar");
         return bar;
+    }
+
+    /** The annotator's progress through the queue: "done 12 / 120 in queue" (done = decided by the annotator). */
+    private Label progressLabel() {
+        Label progress = new Label();
+        progress.setId("reviewProgress");
+        progress.getStyleClass().add("review-progress");
+        progress.textProperty().bind(Bindings.createStringBinding(() -> progressLine(vm.table().doneProperty().get(),
+                vm.table().totalProperty().get(), vm.session().annotatorProperty().get()),
+                vm.table().doneProperty(), vm.table().totalProperty(), vm.session().annotatorProperty()));
+        progress.visibleProperty().bind(vm.session().openProperty());
+        return progress;
+    }
+
+    static String progressLine(int done, int total, String annotator) {
+        if (annotator == null) {
+            return String.format(Locale.ROOT, "%,d in queue", total);
+        }
+        return String.format(Locale.ROOT, "done %s / %,d in queue", done < 0 ? "…" : String.format(Locale.ROOT, "%,d", done), total);
     }
 
     static String agreementLine(LiveSnapshot s) {

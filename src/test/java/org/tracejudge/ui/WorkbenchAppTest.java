@@ -111,7 +111,7 @@ class WorkbenchAppTest {
         assertEquals("Tracejudge — Sample project", stage.getTitle());
         TableView<PagedRows.RowRef> t = table(robot);
         List<String> headers = t.getColumns().stream().map(TableColumn::getText).toList();
-        assertEquals(List.of("Model", "Domain", "Task", "Type", "harness", "illustrative-dtree", "illustrative-evidence",
+        assertEquals(List.of("✓", "Model", "Domain", "Task", "Type", "harness", "illustrative-dtree", "illustrative-evidence",
                 "tester", "Ensemble", "Final"), headers);
         waitFor("first row filled", () -> rowValue(0, "model") != null);
         assertEquals("acme-lm-7b", rowValue(0, "model"));
@@ -199,7 +199,7 @@ class WorkbenchAppTest {
         TableView<PagedRows.RowRef> t = table(robot);
         for (TableColumn<PagedRows.RowRef, ?> c : t.getColumns()) {
             String key = (String) c.getUserData();
-            boolean machine = key.startsWith("rater:") || key.equals("ensemble") || key.equals("final");
+            boolean machine = key.startsWith("rater:") || key.equals("ensemble") || key.equals("final"); // "done": my marks
             assertEquals(!machine, c.isVisible(), key);
         }
         assertTrue(robot.lookup("#proposedLabel").queryAs(Label.class).getText().startsWith("Blind"));

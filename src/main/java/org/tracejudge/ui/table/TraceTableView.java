@@ -455,6 +455,7 @@ public final class TraceTableView extends BorderPane {
         if (l == null) {
             return;
         }
+        table.getColumns().add(doneColumn());
         for (TraceTable.Column c : l.columns()) {
             table.getColumns().add(column(c));
         }
@@ -502,6 +503,31 @@ public final class TraceTableView extends BorderPane {
         Label header = new Label(c.title());
         header.setTooltip(tip);
         tc.setGraphic(null);
+        return tc;
+    }
+
+    /** A narrow first column that marks the traces the current annotator has decided (✓). */
+    private TableColumn<PagedRows.RowRef, TraceTable.Row> doneColumn() {
+        TableColumn<PagedRows.RowRef, TraceTable.Row> tc = new TableColumn<>("✓");
+        tc.setId("col-done");
+        tc.setUserData("done"); // no column of the project's table: never a sort key, never hidden by blind mode
+        tc.setSortable(false);
+        tc.setReorderable(false);
+        tc.setPrefWidth(28);
+        tc.setMinWidth(24);
+        tc.setMaxWidth(40);
+        tc.setCellValueFactory(cell -> cell.getValue().rowProperty());
+        tc.setCellFactory(x -> new TableCell<>() {
+            @Override
+            protected void updateItem(TraceTable.Row row, boolean empty) {
+                super.updateItem(row, empty);
+                String me = vm.annotatorProperty().get();
+                boolean done = !empty && row != null && me != null && row.get("human:" + me) != null;
+                setText(done ? "✓" : null);
+                setAccessibleText(done ? "decided by " + me : null);
+            }
+        });
+        tc.getStyleClass().add("done-column");
         return tc;
     }
 

@@ -65,6 +65,8 @@ public final class TraceView extends BorderPane {
     private final VBox history = new VBox(2);
     private final Label proposed = new Label();
     private final HBox keys = new HBox(4);
+    /** What each decision key's label means (from the label set's definitions), under the keys. */
+    private final Label keyLegend = new Label();
     private final TextField rationale = new TextField();
     private final Label decisionNote = new Label();
     private final Label placeholder = new Label("Select a trace.");
@@ -234,7 +236,11 @@ public final class TraceView extends BorderPane {
         endRow.setAlignment(Pos.CENTER_LEFT);
         endRow.visibleProperty().bind(vm.queueEndProperty().isNotEmpty());
         endRow.managedProperty().bind(endRow.visibleProperty());
-        VBox bar = new VBox(6, endRow, row1, row2, help);
+        keyLegend.setId("keyLegend");
+        keyLegend.getStyleClass().addAll("key-legend", "muted");
+        keyLegend.setWrapText(true);
+        keyLegend.setMinHeight(Region.USE_PREF_SIZE);
+        VBox bar = new VBox(6, endRow, row1, keyLegend, row2, help);
         bar.setPadding(new Insets(6, 10, 6, 10));
         bar.getStyleClass().add("decision-bar");
         return bar;
@@ -573,6 +579,7 @@ public final class TraceView extends BorderPane {
         if (!labels.equals(keys.getUserData())) {
             // the same label set (the usual case from one trace to the next) keeps its buttons
             keys.getChildren().clear();
+            List<String> legend = new java.util.ArrayList<>();
             for (int i = 0; i < labels.size(); i++) {
                 String label = labels.get(i);
                 Button b = new Button((i + 1) + "  " + label);
@@ -582,9 +589,16 @@ public final class TraceView extends BorderPane {
                 b.getStyleClass().addAll("key-button", "label-" + label.replace('_', '-'));
                 int key = i + 1;
                 b.setOnAction(e -> review.overrideWithKey(key));
+                String def = vm.definition(label);
+                if (!def.isEmpty()) {
+                    b.setTooltip(new javafx.scene.control.Tooltip(label + ": " + def));
+                }
+                b.setAccessibleText("Key " + key + ": " + label + (def.isEmpty() ? "" : ", " + def));
                 keys.getChildren().add(b);
+                legend.add(key + " " + label + (def.isEmpty() ? "" : " — " + def));
             }
             keys.setUserData(List.copyOf(labels));
+            keyLegend.setText(String.join("   ·   ", legend));
         }
         for (int i = 0; i < labels.size(); i++) {
             keys.getChildren().get(i).pseudoClassStateChanged(MINE, labels.get(i).equals(mine));
