@@ -36,6 +36,11 @@ public final class TraceTableViewModel implements Session.Listener {
     private final IntegerProperty current = new SimpleIntegerProperty(-1);
     /** Traces in the queue the annotator has decided (-1: not known yet, or no annotator). */
     private final ReadOnlyIntegerWrapper done = new ReadOnlyIntegerWrapper(-1);
+    /**
+     * Decisions made while the count was being read (FX thread): the count ran before their ledger writes (the
+     * project thread runs in order), so they are added to it when it arrives.
+     */
+    private int doneWhileCounting;
     /** Skipped traces (S) not decided since, in the order skipped (FX thread only). */
     private final LinkedHashSet<String> skipped = new LinkedHashSet<>();
     private final ReadOnlyIntegerWrapper skippedCount = new ReadOnlyIntegerWrapper();
@@ -174,7 +179,6 @@ public final class TraceTableViewModel implements Session.Listener {
     /** On the worker: reads the filter's ids and first page, then swaps the table's items on the FX thread. */
     private void publishQueue(TraceTable t, TraceTable.Filter f, TraceTable.Sort s, Runnable alsoOnFx) {
         if (alsoOnFx != null && publishOpening(t, f, s, alsoOnFx)) {
-            countDone(t, f, generation);
             return;
         }
         List<String> list = t.ids(f, s);
@@ -196,6 +200,7 @@ public final class TraceTableViewModel implements Session.Listener {
             rows.set(pr);
             total.set(list.size());
             done.set(-1);
+            doneWhileCounting = 0;
             session.setStatus(String.format("%,d traces · %s", list.size(), t.describe(f)));
             session.setLoading(false);
             session.openingDone();
@@ -204,33 +209,37 @@ public final class TraceTableViewModel implements Session.Listener {
             queueEnd.set("");
             showCurrent();
         });
-        countDone(t, f, gen);
+        countDone(t, list, gen);
     }
 
     /**
-     * On the worker, after a queue was published: how many of its traces the annotator has decided (the queue's
-     * count less those without the annotator's label). Later decisions move the count on the FX thread.
+     * On the worker, after a queue was published: how many of its traces the annotator has decided (the annotator's
+     * decided traces, read by index, counted over the queue's ids in memory). Later decisions move the count on the
+     * FX thread.
      */
-    private void countDone(TraceTable t, TraceTable.Filter f, long gen) {
+    private void countDone(TraceTable t, List<String> queue, long gen) {
         String me = session.annotatorProperty().get();
-        TraceTable.Layout l = t.layout();
-        String key = "human:" + me;
-        if (me == null || l == null || l.columns().stream().noneMatch(c -> c.key().equals(key))) {
+        if (me == null) {
             return;
         }
-        int n;
-        int open;
+        java.util.Set<String> mine;
         try {
-            n = t.count(f);
-            open = f.equals().containsKey(key) ? (TraceTable.MISSING.equals(f.equals().get(key)) ? n : 0)
-                    : t.count(f.with(key, TraceTable.MISSING));
+            mine = t.decidedBy(me);
         } catch (RuntimeException e) {
             return; // the counter stays unknown; the queue itself is shown
         }
-        int d = n - open;
+        int d = 0;
+        if (!mine.isEmpty()) {
+            for (String id : queue) {
+                if (mine.contains(id)) {
+                    d++;
+                }
+            }
+        }
+        int n = d;
         Platform.runLater(() -> {
             if (gen == generation) {
-                done.set(d);
+                done.set(Math.max(0, n + doneWhileCounting));
             }
         });
     }
@@ -239,6 +248,7 @@ public final class TraceTableViewModel implements Session.Listener {
     public void decided(String before, String after) {
         int d = done.get();
         if (d < 0) {
+            doneWhileCounting += before == null && after != null ? 1 : before != null && after == null ? -1 : 0;
             return;
         }
         if (before == null && after != null) {
@@ -283,6 +293,7 @@ public final class TraceTableViewModel implements Session.Listener {
             rows.set(pr);
             total.set(n);
             done.set(-1);
+            doneWhileCounting = 0;
         });
         List<TraceTable.Row> first = t.page(f, s, 0, PagedRows.PAGE);
         List<String> firstIds = first.stream().map(TraceTable.Row::traceId).toList();
@@ -322,6 +333,7 @@ public final class TraceTableViewModel implements Session.Listener {
                 showCurrent(); // moved (or clicked) past the first page while the list was being read
             }
         });
+        countDone(t, list, gen);
         return true;
     }
 
