@@ -523,8 +523,10 @@ public final class TraceTableView extends BorderPane {
                 super.updateItem(row, empty);
                 String me = vm.annotatorProperty().get();
                 boolean done = !empty && row != null && me != null && row.get("human:" + me) != null;
-                setText(done ? "✓" : null);
-                setAccessibleText(done ? "decided by " + me : null);
+                if (done != "✓".equals(getText())) { // scrolling refills hundreds of cells: change only what changed
+                    setText(done ? "✓" : null);
+                    setAccessibleText(done ? "decided by you" : null);
+                }
             }
         });
         tc.getStyleClass().add("done-column");
