@@ -70,7 +70,7 @@ public final class MainWindow {
             new String[] {"?", "This sheet"});
 
     private final Stage stage;
-    private final ProjectViewModel vm;
+    private final ViewModels vm;
     private final BorderPane root = new BorderPane();
     private final StackPane center = new StackPane();
     private final WelcomeView welcome;
@@ -85,28 +85,28 @@ public final class MainWindow {
     /** Set by the R key: the KEY_TYPED event that follows it is dropped. */
     private boolean swallowTyped;
 
-    public MainWindow(Stage stage, ProjectViewModel vm) {
+    public MainWindow(Stage stage, ViewModels vm) {
         this.stage = stage;
         this.vm = vm;
-        tableView = new TraceTableView(vm);
-        traceView = new TraceView(vm);
+        tableView = new TraceTableView(vm.table());
+        traceView = new TraceView(vm.trace(), vm.decisions());
         traceView.decisionGate(this::withAnnotator);
-        agreementPanel = new AgreementPanel(vm);
+        agreementPanel = new AgreementPanel(vm.agreement());
         agreementPanel.onFiltered(() -> tableView.table().requestFocus());
         // blind mode: the agreement (with the machine raters' kappas) is hidden too
-        agreementPanel.visibleProperty().bind(vm.blindProperty().not());
+        agreementPanel.visibleProperty().bind(vm.session().blindProperty().not());
         left = new SplitPane(tableView, agreementPanel);
         left.setOrientation(Orientation.VERTICAL);
         workbench = new SplitPane(left, traceView);
         workbench.setId("workbench");
-        welcome = new WelcomeView(vm, new WelcomeView.Actions(
-                () -> vm.open(null), this::chooseProject, this::chooseNewProject, this::chooseImport,
-                p -> vm.open(p), this::importDropped));
+        welcome = new WelcomeView(vm.session(), new WelcomeView.Actions(
+                () -> vm.session().open(null), this::chooseProject, this::chooseNewProject, this::chooseImport,
+                p -> vm.session().open(p), this::importDropped));
         welcome.onSafetySample(this::openSafetySample);
         center.getChildren().setAll(welcome);
         root.setTop(menu());
         root.setCenter(center);
-        root.setBottom(new VBox(new ImportPane(vm), statusBar()));
+        root.setBottom(new VBox(new ImportPane(vm.imports()), statusBar()));
         scene = new Scene(root, 1280, 800);
         scene.getStylesheets().add(MainWindow.class.getResource("workbench.css").toExternalForm());
         scene.addEventFilter(KeyEvent.KEY_PRESSED, this::key);
@@ -134,21 +134,21 @@ public final class MainWindow {
                 e.setDropCompleted(true);
             }
         });
-        vm.openProperty().addListener((o, a, b) -> {
+        vm.session().openProperty().addListener((o, a, b) -> {
             if (b) {
                 showWorkbench();
             }
         });
         // the workbench appears (empty, "Reading the project…") as soon as opening starts: its controls are
         // styled and laid out while the project is read, not after
-        vm.openingProperty().addListener((o, a, b) -> {
+        vm.session().openingProperty().addListener((o, a, b) -> {
             if (b) {
                 showWorkbench();
-            } else if (!vm.openProperty().get()) {
+            } else if (!vm.session().openProperty().get()) {
                 showWelcome();
             }
         });
-        vm.integrityProblemProperty().addListener((o, a, problem) -> {
+        vm.session().integrityProblemProperty().addListener((o, a, problem) -> {
             if (problem != null) {
                 Alert alert = new Alert(Alert.AlertType.ERROR, problem
                         + "\n\nYou can still read it, but nothing more is saved into this file.", ButtonType.OK);
@@ -157,7 +157,7 @@ public final class MainWindow {
                 alert.show();
             }
         });
-        stage.titleProperty().bind(vm.titleProperty());
+        stage.titleProperty().bind(vm.session().titleProperty());
         for (int size : new int[] {16, 32, 48, 64, 128, 256}) {
             var icon = MainWindow.class.getResourceAsStream("icons/tracejudge-" + size + ".png");
             if (icon != null) {
@@ -182,7 +182,7 @@ public final class MainWindow {
         safetyModel = new org.tracejudge.ui.safety.SafetyReviewModel();
         // the expert is the workbench annotator; switching expert in the safety window changes it
         safetyView = new org.tracejudge.ui.safety.SafetyReviewView(safetyModel,
-                org.tracejudge.safety.Expert.workbench(vm.annotatorProperty().get()), vm::setAnnotator);
+                org.tracejudge.safety.Expert.workbench(vm.session().annotatorProperty().get()), vm.decisions()::setAnnotator);
         javafx.stage.Stage s = new javafx.stage.Stage();
         s.setTitle("Safety review — sample (invented conversations)");
         Scene sc = new Scene(safetyView, 1240, 760);
@@ -229,7 +229,7 @@ public final class MainWindow {
     }
 
     public void showWelcome() {
-        welcome.refresh(vm);
+        welcome.refresh(vm.session());
         welcome.onSafetySample(this::openSafetySample);
         center.getChildren().setAll(welcome);
     }
@@ -260,7 +260,7 @@ public final class MainWindow {
             return;
         }
         if (new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN).match(e)) {
-            vm.undo();
+            vm.decisions().undo();
             e.consume();
             return;
         }
@@ -270,10 +270,10 @@ public final class MainWindow {
         KeyCode k = e.getCode();
         boolean handled = true;
         switch (k) {
-            case ENTER -> withAnnotator(vm::accept);
-            case J, DOWN -> vm.next();
-            case K, UP -> vm.previous();
-            case S -> vm.skip();
+            case ENTER -> withAnnotator(vm.decisions()::accept);
+            case J, DOWN -> vm.table().next();
+            case K, UP -> vm.table().previous();
+            case S -> vm.table().skip();
             case R -> {
                 swallowTyped = true;
                 traceView.rationaleField().requestFocus();
@@ -281,7 +281,7 @@ public final class MainWindow {
             default -> {
                 int n = digit(k);
                 if (n > 0) {
-                    withAnnotator(() -> vm.overrideWithKey(n));
+                    withAnnotator(() -> vm.decisions().overrideWithKey(n));
                 } else {
                     handled = false;
                 }
@@ -326,20 +326,20 @@ public final class MainWindow {
 
     /** Runs a decision, asking for the annotator's name first if it was never given. */
     private void withAnnotator(java.util.function.BooleanSupplier decision) {
-        if (vm.annotatorProperty().get() != null) {
+        if (vm.session().annotatorProperty().get() != null) {
             decision.getAsBoolean();
             return;
         }
         // the decision runs once the annotator's column is there (the name re-reads the columns)
         String name = askName();
         if (name != null) {
-            vm.setAnnotator(name, decision::getAsBoolean);
+            vm.decisions().setAnnotator(name, decision::getAsBoolean);
         }
     }
 
     /** Asks for the annotator's name; null when cancelled or blank. */
     private String askName() {
-        TextInputDialog d = new TextInputDialog(Optional.ofNullable(vm.annotatorProperty().get())
+        TextInputDialog d = new TextInputDialog(Optional.ofNullable(vm.session().annotatorProperty().get())
                 .orElse(System.getProperty("user.name", "")));
         d.initOwner(stage);
         d.setTitle("Your name");
@@ -356,7 +356,7 @@ public final class MainWindow {
         if (name == null) {
             return false;
         }
-        vm.setAnnotator(name);
+        vm.decisions().setAnnotator(name);
         return true;
     }
 
@@ -366,7 +366,7 @@ public final class MainWindow {
         MenuItem start = new MenuItem("Start page");
         start.setOnAction(e -> showWelcome());
         MenuItem sample = new MenuItem("Open sample project");
-        sample.setOnAction(e -> vm.open(null));
+        sample.setOnAction(e -> vm.session().open(null));
         MenuItem open = new MenuItem("Open project…");
         open.setAccelerator(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN));
         open.setOnAction(e -> chooseProject());
@@ -383,7 +383,7 @@ public final class MainWindow {
         export.setAccelerator(new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
         export.setOnAction(e -> chooseExport());
         for (MenuItem m : List.of(classify, export)) {
-            m.disableProperty().bind(vm.openProperty().not().or(vm.importingProperty()));
+            m.disableProperty().bind(vm.session().openProperty().not().or(vm.imports().importingProperty()));
         }
         MenuItem quit = new MenuItem("Quit");
         quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
@@ -392,20 +392,20 @@ public final class MainWindow {
                 classify, export, new SeparatorMenuItem(), teamMenu(), new SeparatorMenuItem(), quit);
 
         MenuItem accept = new MenuItem("Accept proposed label   Enter");
-        accept.setOnAction(e -> withAnnotator(vm::accept));
+        accept.setOnAction(e -> withAnnotator(vm.decisions()::accept));
         MenuItem next = new MenuItem("Next trace   J");
-        next.setOnAction(e -> vm.next());
+        next.setOnAction(e -> vm.table().next());
         MenuItem prev = new MenuItem("Previous trace   K");
-        prev.setOnAction(e -> vm.previous());
+        prev.setOnAction(e -> vm.table().previous());
         MenuItem skippedItem = new MenuItem("Review skipped traces");
         skippedItem.setId("reviewSkippedMenu");
-        skippedItem.setOnAction(e -> vm.reviewSkipped());
+        skippedItem.setOnAction(e -> vm.table().reviewSkipped());
         MenuItem undo = new MenuItem("Undo last decision   Ctrl+Z");
-        undo.setOnAction(e -> vm.undo());
+        undo.setOnAction(e -> vm.decisions().undo());
         CheckMenuItem blind = new CheckMenuItem("Blind mode");
         blind.setId("blindMenu");
         blind.setAccelerator(new KeyCodeCombination(KeyCode.B, KeyCombination.SHORTCUT_DOWN));
-        blind.selectedProperty().bindBidirectional(vm.blindProperty());
+        blind.selectedProperty().bindBidirectional(vm.session().blindProperty());
         MenuItem name = new MenuItem("Annotator name…");
         name.setOnAction(e -> askAnnotator());
         MenuItem safety = new MenuItem("Safety review (Lantern sample)…");
@@ -434,13 +434,13 @@ public final class MainWindow {
 
     /** Opens the judge-run window for the open project (or brings the running one forward). */
     public JudgeRunWindow showJudgeRun() {
-        if (!vm.openProperty().get()) {
+        if (!vm.session().openProperty().get()) {
             new Alert(Alert.AlertType.INFORMATION, "Open a project first: a judge labels its traces.",
                     ButtonType.OK).showAndWait();
             return null;
         }
         if (judgeWindow == null || !judgeWindow.stage().isShowing()) {
-            judgeWindow = new JudgeRunWindow(stage, vm);
+            judgeWindow = new JudgeRunWindow(stage, vm.judges());
             judgeWindow.open();
         } else {
             judgeWindow.stage().toFront();
@@ -460,13 +460,13 @@ public final class MainWindow {
 
     /** Opens (or brings forward and refreshes) the metrics dashboard of the open project. */
     public MetricsWindow showMetrics() {
-        if (!vm.openProperty().get()) {
+        if (!vm.session().openProperty().get()) {
             new Alert(Alert.AlertType.INFORMATION, "Open a project first: the dashboard shows its figures.",
                     ButtonType.OK).showAndWait();
             return null;
         }
         if (metricsWindow == null || !metricsWindow.stage().isShowing()) {
-            metricsWindow = new MetricsWindow(stage, vm);
+            metricsWindow = new MetricsWindow(stage, vm.session());
         }
         metricsWindow.open();
         return metricsWindow;
@@ -485,7 +485,7 @@ public final class MainWindow {
         fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Tracejudge projects", "*.tjdb"));
         File f = fc.showOpenDialog(stage);
         if (f != null) {
-            vm.open(f.toPath());
+            vm.session().open(f.toPath());
         }
     }
 
@@ -502,16 +502,16 @@ public final class MainWindow {
         if (!p.getFileName().toString().endsWith(".tjdb")) {
             p = p.resolveSibling(p.getFileName() + ".tjdb");
         }
-        vm.create(p);
+        vm.session().create(p);
         return true;
     }
 
     private void chooseImport() {
-        if (vm.projectFile() == null && !chooseNewProject()) {
+        if (vm.session().projectFile() == null && !chooseNewProject()) {
             return;
         }
         FileChooser fc = new FileChooser();
-        fc.setTitle("Import into " + vm.titleProperty().get().replace("Tracejudge — ", ""));
+        fc.setTitle("Import into " + vm.session().titleProperty().get().replace("Tracejudge — ", ""));
         fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("JSON and JSON Lines", "*.json", "*.jsonl"),
                 new FileChooser.ExtensionFilter("All files", "*.*"));
         List<File> files = fc.showOpenMultipleDialog(stage);
@@ -529,7 +529,7 @@ public final class MainWindow {
         d.setTitle("Classify");
         d.setHeaderText("Run the rule classifier over every trace of the project; its labels go into the ledger.");
         d.setContentText("Rule:");
-        d.showAndWait().ifPresent(choice -> vm.classify(choice.startsWith("tolerant")
+        d.showAndWait().ifPresent(choice -> vm.imports().classify(choice.startsWith("tolerant")
                 ? org.tracejudge.rules.RuleClassifier.Mode.TOLERANT : org.tracejudge.rules.RuleClassifier.Mode.COMPAT));
     }
 
@@ -537,21 +537,21 @@ public final class MainWindow {
     private void chooseExport() {
         FileChooser fc = new FileChooser();
         fc.setTitle("Export the project");
-        fc.setInitialFileName(vm.projectFile() == null ? "project.jsonl"
-                : vm.projectFile().getFileName().toString().replaceAll("\\.tjdb$", "") + ".jsonl");
+        fc.setInitialFileName(vm.session().projectFile() == null ? "project.jsonl"
+                : vm.session().projectFile().getFileName().toString().replaceAll("\\.tjdb$", "") + ".jsonl");
         fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("JSON Lines", "*.jsonl"));
         File f = fc.showSaveDialog(stage);
         if (f != null) {
-            vm.export(f.toPath());
+            vm.imports().export(f.toPath());
         }
     }
 
     private void importDropped(List<Path> files) {
         if (files.size() == 1 && files.get(0).toString().endsWith(".tjdb")) {
-            vm.open(files.get(0));
+            vm.session().open(files.get(0));
             return;
         }
-        if (vm.projectFile() == null) {
+        if (vm.session().projectFile() == null) {
             new Alert(Alert.AlertType.INFORMATION, "Open or create a project first; then drop files to import them.",
                     ButtonType.OK).show();
             return;
@@ -561,21 +561,21 @@ public final class MainWindow {
 
     /** Imports into the open project in the background (same path as the Import… menu and drag and drop). */
     public void importFiles(List<Path> files) {
-        vm.importFiles(files);
+        vm.imports().importFiles(files);
     }
 
     /** File ▸ Team: join, sync now, status and progress (org.tracejudge.ui.team). */
     private Menu teamMenu() {
         MenuItem join = new MenuItem("Join…");
-        join.setOnAction(e -> org.tracejudge.ui.team.TeamWindow.join(stage, vm));
+        join.setOnAction(e -> org.tracejudge.ui.team.TeamWindow.join(stage, vm.session()));
         MenuItem sync = new MenuItem("Sync now");
         sync.setId("teamSyncMenu");
-        sync.setOnAction(e -> vm.syncTeamNow());
+        sync.setOnAction(e -> vm.session().syncTeamNow());
         MenuItem status = new MenuItem("Status and progress…");
         status.setId("teamStatusMenu");
         status.setOnAction(e -> {
             if (teamWindow == null) {
-                teamWindow = new org.tracejudge.ui.team.TeamWindow(stage, vm);
+                teamWindow = new org.tracejudge.ui.team.TeamWindow(stage, vm.session());
             }
             teamWindow.show();
         });
@@ -591,26 +591,45 @@ public final class MainWindow {
     private HBox statusBar() {
         Label status = new Label();
         status.setId("statusText");
-        status.textProperty().bind(vm.statusProperty());
+        status.textProperty().bind(vm.session().statusProperty());
         Label agreement = new Label();
         agreement.setId("agreementStatus");
-        agreement.visibleProperty().bind(vm.blindProperty().not());
-        agreement.textProperty().bind(Bindings.createStringBinding(() -> agreementLine(vm.agreementProperty().get()),
-                vm.agreementProperty()));
+        agreement.visibleProperty().bind(vm.session().blindProperty().not());
+        agreement.textProperty().bind(Bindings.createStringBinding(() -> agreementLine(vm.agreement().agreementProperty().get()),
+                vm.agreement().agreementProperty()));
         Label who = new Label();
         who.textProperty().bind(Bindings.createStringBinding(() -> {
-            String a = vm.annotatorProperty().get();
-            return (a == null ? "annotator: (not set)" : "annotator: " + a) + (vm.blindProperty().get() ? " · BLIND" : "");
-        }, vm.annotatorProperty(), vm.blindProperty()));
+            String a = vm.session().annotatorProperty().get();
+            return (a == null ? "annotator: (not set)" : "annotator: " + a) + (vm.session().blindProperty().get() ? " · BLIND" : "");
+        }, vm.session().annotatorProperty(), vm.session().blindProperty()));
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         Label team = new Label();
         team.setId("teamStatus");
-        team.textProperty().bind(vm.teamStatusProperty());
-        HBox bar = new HBox(14, status, gap, team, agreement, who);
+        team.textProperty().bind(vm.session().teamStatusProperty());
+        HBox bar = new HBox(14, status, gap, progressLabel(), team, agreement, who);
         bar.setPadding(new Insets(4, 8, 4, 8));
         bar.getStyleClass().add("status-bar");
         return bar;
+    }
+
+    /** The annotator's progress through the queue: "done 12 / 120 in queue" (done = decided by the annotator). */
+    private Label progressLabel() {
+        Label progress = new Label();
+        progress.setId("reviewProgress");
+        progress.getStyleClass().add("review-progress");
+        progress.textProperty().bind(Bindings.createStringBinding(() -> progressLine(vm.table().doneProperty().get(),
+                vm.table().totalProperty().get(), vm.session().annotatorProperty().get()),
+                vm.table().doneProperty(), vm.table().totalProperty(), vm.session().annotatorProperty()));
+        progress.visibleProperty().bind(vm.session().openProperty());
+        return progress;
+    }
+
+    static String progressLine(int done, int total, String annotator) {
+        if (annotator == null) {
+            return String.format(Locale.ROOT, "%,d in queue", total);
+        }
+        return String.format(Locale.ROOT, "done %s / %,d in queue", done < 0 ? "…" : String.format(Locale.ROOT, "%,d", done), total);
     }
 
     static String agreementLine(LiveSnapshot s) {
@@ -627,7 +646,7 @@ public final class MainWindow {
     }
 
     private void restoreLayout() {
-        Settings s = vm.settings();
+        Settings s = vm.session().settings();
         double w = s.number("window.width", 1280);
         double h = s.number("window.height", 800);
         stage.setWidth(w);
@@ -644,7 +663,7 @@ public final class MainWindow {
     }
 
     private void saveLayout() {
-        Settings s = vm.settings();
+        Settings s = vm.session().settings();
         s.setFlag("window.maximized", stage.isMaximized());
         if (!stage.isMaximized()) {
             s.setNumbers(Map.of("window.width", stage.getWidth(), "window.height", stage.getHeight(),

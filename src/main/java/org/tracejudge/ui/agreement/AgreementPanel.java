@@ -15,7 +15,6 @@ import javafx.scene.layout.VBox;
 import org.tracejudge.agreement.AgreementReport;
 import org.tracejudge.agreement.ConfusionMatrix;
 import org.tracejudge.agreement.LiveSnapshot;
-import org.tracejudge.ui.ProjectViewModel;
 import org.tracejudge.ui.UncachedViewport;
 
 /**
@@ -24,7 +23,7 @@ import org.tracejudge.ui.UncachedViewport;
  * confusion matrix whose cells filter the trace table. Redrawn from each {@link LiveSnapshot}.
  */
 public final class AgreementPanel extends ScrollPane {
-    private final ProjectViewModel vm;
+    private final AgreementViewModel vm;
     private final Label summary = new Label();
     private final Label fleiss = new Label();
     private final Label alpha = new Label();
@@ -39,7 +38,7 @@ public final class AgreementPanel extends ScrollPane {
     private AgreementReport report;
     private boolean updating;
 
-    public AgreementPanel(ProjectViewModel vm) {
+    public AgreementPanel(AgreementViewModel vm) {
         this.vm = vm;
         setId("agreementPanel");
         UncachedViewport.of(this);
