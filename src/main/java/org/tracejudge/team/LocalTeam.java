@@ -126,11 +126,13 @@ public final class LocalTeam {
     record Scan(List<Hub.Entry> entries, List<String> ids, long lastRowid, int keptLocal, boolean more) {}
 
     /**
-     * The next rows of {@code kind} after {@code afterRowid} that the hub does not have, as entries with JSON bodies.
+     * The next rows of {@code kind} after {@code afterRowid} that the hub does not have, as entries with JSON bodies:
+     * at most {@code limit} rows read, and none after the entry that brings the bodies to {@code maxChars} characters.
      * {@code person} non-null restricts ledger rows to that person's own decisions on traces the hub has (what a
      * reviewer may publish); others are counted as kept local.
      */
-    static Scan scan(Connection c, Kind kind, long afterRowid, int limit, String person) throws SQLException {
+    static Scan scan(Connection c, Kind kind, long afterRowid, int limit, long maxChars, String person)
+            throws SQLException {
         String personCol = kind.personColumn();
         boolean restrict = person != null && personCol != null;
         String sql = "SELECT t.rowid AS \"__rowid\", (te.id IS NOT NULL) AS \"__known\""
@@ -143,6 +145,8 @@ public final class LocalTeam {
         long last = afterRowid;
         int kept = 0;
         int rows = 0;
+        long chars = 0;
+        boolean full = false;
         try (PreparedStatement s = c.prepareStatement(sql)) {
             int i = 1;
             if (restrict) {
@@ -173,12 +177,18 @@ public final class LocalTeam {
                         continue;
                     }
                     String id = rs.getString(keyCol);
-                    out.add(new Hub.Entry(0, kind.code, id, body(rs, names, first)));
+                    String body = body(rs, names, first);
+                    out.add(new Hub.Entry(0, kind.code, id, body));
                     ids.add(id);
+                    chars += body.length();
+                    if (chars >= maxChars) {
+                        full = true;
+                        break;
+                    }
                 }
             }
         }
-        return new Scan(out, ids, last, kept, rows == limit);
+        return new Scan(out, ids, last, kept, full || rows == limit);
     }
 
     private static String body(ResultSet rs, String[] names, int first) throws SQLException {

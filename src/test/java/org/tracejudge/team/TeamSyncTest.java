@@ -115,6 +115,71 @@ class TeamSyncTest {
         }
     }
 
+    /**
+     * Small batches and pages (by count and by characters) on a hub whose seqs interleave two projects: the pull's seq
+     * windows cross stretches of the other project's entries and pages that stop at their character budget, the
+     * pipelined push sends many batches, and both laptops still end with the same content and a no-op re-sync.
+     */
+    @Test
+    void smallBatchesAndInterleavedProjectsMoveEverything() throws Exception {
+        int push = TeamSync.pushBatch;
+        int pull = TeamSync.pullBatch;
+        long pushChars = TeamSync.pushChars;
+        long pullChars = TeamSync.pullChars;
+        try {
+            TeamFixture f = new TeamFixture("tj_pages");
+            HubServer.roles(f.alice);
+            Path aFile = TeamFixture.file(dir, "lead-a");
+            Path bFile = TeamFixture.file(dir, "lead-b");
+            SampleProject.build(aFile);
+            SampleProject.build(bFile);
+            try (Project a = Project.open(aFile); Project b = Project.open(bFile)) {
+                TeamSync.init(a, f.as(f.lead), "a", "Lead", false, TeamSync.QUIET);
+                TeamSync.init(b, f.as(f.lead), "b", "Lead", false, TeamSync.QUIET);
+                List<String> traces = a.read(TeamSyncTest::ids);
+                // more of project a after all of b: a's seqs have a gap b fills
+                a.write(c -> {
+                    String r = Ledger.ensureRater(c, "Lead", RaterKind.HUMAN, "", null, null);
+                    for (int i = 0; i < 30; i++) {
+                        Ledger.append(c, null, Ledger.Entry.set(traces.get(i), r, "SUCCESS", "Lead"));
+                    }
+                    return null;
+                });
+                TeamSync.sync(a, TeamSync.QUIET);
+                try (Hub hub = Hub.connect(f.as(f.lead))) {
+                    hub.addMember("a", f.alice, "Alice", false);
+                }
+                TeamSync.pushBatch = 7;
+                TeamSync.pullBatch = 9;
+                TeamSync.pushChars = 1500;
+                TeamSync.pullChars = 2500;
+                try (Project alice = TeamSync.join(f.as(f.alice), "a", TeamFixture.file(dir, "alice"), TeamSync.QUIET)) {
+                    TeamFixture.assertSameContent(a, alice);
+                    alice.write(c -> {
+                        String r = Ledger.ensureRater(c, "Alice", RaterKind.HUMAN, "", null, null);
+                        for (int i = 0; i < 25; i++) {
+                            Ledger.append(c, null, Ledger.Entry.set(traces.get(i), r, i % 2 == 0 ? "SUCCESS" : "FAILURE", "Alice"));
+                        }
+                        return null;
+                    });
+                    TeamSync.Report sent = TeamSync.sync(alice, TeamSync.QUIET);
+                    assertEquals(26, sent.pushed(), "25 labels and alice's rater, in batches of at most 7: " + sent);
+                    assertEquals(0, sent.pulled(), "alice's own entries are not taken back as new");
+                    assertEquals(26, TeamSync.sync(a, TeamSync.QUIET).pulled());
+                    TeamFixture.assertSameContent(a, alice);
+                    assertEquals(0, TeamSync.sync(alice, TeamSync.QUIET).pushed() + TeamSync.sync(alice, TeamSync.QUIET).pulled());
+                    assertEquals(0, TeamSync.waiting(alice)[0]);
+                }
+                assertEquals("0", org.tracejudge.TestData.scalar(a, "SELECT count(*) FROM label WHERE trace_id NOT IN (SELECT id FROM trace)"));
+            }
+        } finally {
+            TeamSync.pushBatch = push;
+            TeamSync.pullBatch = pull;
+            TeamSync.pushChars = pushChars;
+            TeamSync.pullChars = pullChars;
+        }
+    }
+
     private static void Timestamps_reset() {
         org.tracejudge.store.Timestamps.setOffset(java.time.Duration.ZERO);
     }
