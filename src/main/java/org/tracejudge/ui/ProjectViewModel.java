@@ -517,11 +517,15 @@ public final class ProjectViewModel implements AutoCloseable {
             for (LabelSet ls : p.labelSets()) {
                 labelSets.put(ls.name(), ls);
             }
-            TraceTable.Layout l = TraceTable.layout(p, annotatorName());
+            String me = annotatorName(p);
+            TraceTable.Layout l = TraceTable.layout(p, me);
             TraceTable t = new TraceTable(p, l);
             table = t;
             String name = p.name();
             publishQueue(t, f, s, () -> {
+                if (!java.util.Objects.equals(annotator.get(), me)) {
+                    annotator.set(me);
+                }
                 title.set("Tracejudge — " + name);
                 layout.set(l);
                 open.set(true);
@@ -537,9 +541,13 @@ public final class ProjectViewModel implements AutoCloseable {
         }
     }
 
-    private String annotatorName() {
-        String a = settings.annotator();
-        return a;
+    /**
+     * Who decides here: on a team project the person the hub's membership names (the hub accepts decisions only
+     * under that name), else the annotator name of the settings.
+     */
+    private String annotatorName(Project p) {
+        String team = p.meta(org.tracejudge.team.LocalTeam.PERSON);
+        return team != null ? team : settings.annotator();
     }
 
     // ------------------------------------------------------------------------------------ queue
@@ -1130,6 +1138,9 @@ public final class ProjectViewModel implements AutoCloseable {
         Map<String, String> v = new LinkedHashMap<>(r.values());
         v.put("human:" + me, value);
         v.put("final", Consensus.finalLabel(value, r.get("ensemble")));
+        if (v.get(TraceTable.ASSIGNED) != null) {
+            v.put(TraceTable.ASSIGNED, TraceTable.decided(v.get(TraceTable.ASSIGNED)));
+        }
         return new TraceTable.Row(r.traceId(), r.taskId(), r.labelSet(), v);
     }
 
