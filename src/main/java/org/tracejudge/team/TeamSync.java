@@ -178,7 +178,15 @@ public final class TeamSync {
                 if (kind == Kind.META) {
                     counts[0] += pushMeta(p, hub, project);
                 } else {
-                    push(p, hub, project, kind, lead ? null : person, io, pushedSeqs, counts, l);
+                    try {
+                        push(p, hub, project, kind, lead ? null : person, io, pushedSeqs, counts, l);
+                    } catch (SQLException e) {
+                        if (kind != Kind.SKIP || !refusedAsUnknown(e)) {
+                            throw e;
+                        }
+                        // a hub still on schema 1 (the lead migrates it with team init) does not take skips yet: they
+                        // wait here, counted as waiting to push, and everything else syncs
+                    }
                 }
             }
             counts[2] = pull(p, hub, project, pushedSeqs, io, l);
@@ -236,6 +244,11 @@ public final class TeamSync {
         } finally {
             settle(inFlight);
         }
+    }
+
+    /** A refusal for an entry kind the hub's schema does not know (check constraint or no insert policy for it). */
+    private static boolean refusedAsUnknown(SQLException e) {
+        return "23514".equals(e.getSQLState()) || "42501".equals(e.getSQLState());
     }
 
     /** Records a batch the hub committed: its entries as on the hub, the push cursor after it. */

@@ -920,6 +920,22 @@ public final class ProjectViewModel implements AutoCloseable {
         if (id != null) {
             skipped.add(id);
             skippedCount.set(skipped.size());
+            // a team project records the skip (not a decision) so that the lead's progress view shows it
+            Project p = project;
+            String me = annotator.get();
+            worker.submit(() -> {
+                try {
+                    if (p.meta(org.tracejudge.team.LocalTeam.HUB) != null) {
+                        p.write(c -> {
+                            org.tracejudge.team.LocalTeam.recordSkip(c, id, me);
+                            return null;
+                        });
+                        syncTeamNow();
+                    }
+                } catch (RuntimeException e) {
+                    Platform.runLater(() -> status.set("Could not record the skip: " + e.getMessage()));
+                }
+            });
         }
         next();
     }

@@ -180,6 +180,82 @@ class TeamSyncTest {
         }
     }
 
+    /**
+     * Skips (S in the workbench) reach the lead and count in the progress per reviewer until the item is decided; the
+     * hub takes a reviewer's skip only under their own name, a skip reveals nothing under the blind policy, and a hub
+     * that does not take skips yet (schema 1) leaves them waiting on the laptop while everything else syncs.
+     */
+    @Test
+    void skipsReachTheLeadAndCountUntilDecided() throws Exception {
+        TeamFixture f = new TeamFixture("tj_skips");
+        Path leadFile = TeamFixture.file(dir, "lead");
+        SampleProject.build(leadFile);
+        HubServer.roles(f.alice);
+        try (Project lead = Project.open(leadFile)) {
+            TeamSync.init(lead, f.as(f.lead), "skips", "Lead", true, TeamSync.QUIET);
+            List<String> t = lead.read(TeamSyncTest::ids);
+            lead.write(c -> Assigner.save(c, Assigner.overlap(t.subList(0, 3), List.of("Alice"), 1, 1), "Lead"));
+            try (Hub hub = Hub.connect(f.as(f.lead))) {
+                hub.addMember("skips", f.alice, "Alice", false);
+            }
+            TeamSync.sync(lead, TeamSync.QUIET);
+            try (Project alice = TeamSync.join(f.as(f.alice), "skips", TeamFixture.file(dir, "alice"), TeamSync.QUIET)) {
+                alice.write(c -> {
+                    LocalTeam.recordSkip(c, t.get(0), "Alice");
+                    LocalTeam.recordSkip(c, t.get(1), "Alice");
+                    LocalTeam.recordSkip(c, t.get(1), "Alice"); // skipped twice: one item
+                    return null;
+                });
+                assertEquals(3, TeamSync.waiting(alice)[0]);
+                assertEquals(3, TeamSync.sync(alice, TeamSync.QUIET).pushed());
+                assertEquals(3, TeamSync.sync(lead, TeamSync.QUIET).pulled());
+                TeamProgress.Reviewer a = lead.read(c -> TeamProgress.reviewers(c)).get(0);
+                assertEquals(new TeamProgress.Reviewer("Alice", 3, 0, 3, 2, 0, 0), a);
+                try (java.sql.Connection su = HubServer.superuser(f.db); var s = su.createStatement();
+                     var rs = s.executeQuery("SELECT count(*) FROM tracejudge.decided WHERE role = '" + f.alice + "'")) {
+                    rs.next();
+                    assertEquals(0, rs.getInt(1), "a skip is not a decision: the blind policy reveals nothing for it");
+                }
+
+                // deciding a skipped item takes it off the skipped count
+                alice.write(c -> Ledger.adjudicate(c, t.get(0), "Alice", "CORRECT", null));
+                TeamSync.sync(alice, TeamSync.QUIET);
+                TeamSync.sync(lead, TeamSync.QUIET);
+                assertEquals(new TeamProgress.Reviewer("Alice", 3, 1, 2, 1, 0, 0), lead.read(c -> TeamProgress.reviewers(c)).get(0));
+
+                // the hub takes a skip only under the member's own name
+                try (Hub hub = Hub.connect(f.as(f.alice))) {
+                    SQLException e = assertThrows(SQLException.class, () -> hub.push("skips", List.of(new Hub.Entry(0,
+                            "skip", "forged", "{\"id\":\"forged\",\"trace_id\":\"" + t.get(2) + "\",\"reviewer\":\"Lead\","
+                                    + "\"created_at\":\"2026-01-01T00:00:00.000000Z\"}"))));
+                    assertEquals("42501", e.getSQLState(), e.getMessage());
+                }
+
+                // a hub that does not take skips yet: they wait, the rest syncs
+                try (java.sql.Connection su = HubServer.superuser(f.db); var s = su.createStatement()) {
+                    s.execute("DROP POLICY entry_insert_skip ON tracejudge.entry");
+                }
+                alice.write(c -> {
+                    LocalTeam.recordSkip(c, t.get(2), "Alice");
+                    Ledger.adjudicate(c, t.get(1), "Alice", "INCORRECT", null);
+                    return null;
+                });
+                TeamSync.Report r = TeamSync.sync(alice, TeamSync.QUIET);
+                assertEquals(1, r.pushed(), "the decision went: " + r);
+                assertEquals(1, TeamSync.waiting(alice)[0], "the skip waits");
+                try (java.sql.Connection su = HubServer.superuser(f.db); var s = su.createStatement()) {
+                    s.execute("CREATE POLICY entry_insert_skip ON tracejudge.entry FOR INSERT WITH CHECK (author = current_user "
+                            + "AND kind = 'skip' AND (project_id, (body::json)->>'reviewer') IN (SELECT m.project_id, m.person "
+                            + "FROM tracejudge.my_names(current_user) m))");
+                }
+                assertEquals(1, TeamSync.sync(alice, TeamSync.QUIET).pushed());
+                TeamSync.sync(lead, TeamSync.QUIET);
+                assertEquals(new TeamProgress.Reviewer("Alice", 3, 2, 1, 1, 0, 0), lead.read(c -> TeamProgress.reviewers(c)).get(0));
+                assertEquals(TeamFixture.dump(lead, "team_skip"), TeamFixture.dump(alice, "team_skip"));
+            }
+        }
+    }
+
     private static void Timestamps_reset() {
         org.tracejudge.store.Timestamps.setOffset(java.time.Duration.ZERO);
     }

@@ -223,5 +223,38 @@ class TeamUiTest {
                 return false;
             });
         }
+
+        // S on an open item records a skip (a team project); File ▸ Team ▸ Status counts it for Dr Alice
+        String open = null;
+        int openAt = -1;
+        for (int i = 0; i < 5; i++) {
+            TraceTable.Row r = vm.rowsProperty().get().get(i).row();
+            if (r != null && TraceTable.TO_DO.equals(r.get(TraceTable.ASSIGNED))) {
+                open = r.traceId();
+                openAt = i;
+                break;
+            }
+        }
+        assertTrue(open != null, "an open item is left");
+        int at = openAt;
+        String skippedId = open;
+        robot.interact(() -> vm.go(at));
+        waitFor("the open item shown", () -> vm.detailProperty().get() != null
+                && vm.detailProperty().get().traceId().equals(skippedId));
+        robot.interact(vm::skip);
+        String[] skips = new String[1];
+        waitFor("the skip recorded", () -> {
+            vm.query(p -> TestData.scalar(p, "SELECT count(*) FROM team_skip WHERE reviewer = 'Dr Alice' AND trace_id = '"
+                    + skippedId + "'"), v -> skips[0] = v, e -> { });
+            return "1".equals(skips[0]);
+        });
+        javafx.scene.control.MenuBar bar = robot.lookup(".menu-bar").queryAs(javafx.scene.control.MenuBar.class);
+        javafx.scene.control.Menu team = (javafx.scene.control.Menu) bar.getMenus().get(0).getItems().stream()
+                .filter(i -> "teamMenu".equals(i.getId())).findFirst().orElseThrow();
+        robot.interact(() -> team.getItems().stream().filter(i -> "teamStatusMenu".equals(i.getId())).findFirst()
+                .orElseThrow().fire());
+        waitFor("progress with the skip", () -> robot.lookup("#teamProgress").tryQuery().isPresent()
+                && robot.lookup("#teamProgress").queryAs(TableView.class).getItems().stream()
+                        .anyMatch(r -> r.toString().contains("Dr Alice") && r.toString().contains("skipped=1")));
     }
 }
