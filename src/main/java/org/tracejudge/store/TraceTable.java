@@ -234,7 +234,8 @@ public final class TraceTable {
         }
         cols.add(new Column("final", "Final", Kind.FINAL, null));
         if (annotator != null && !annotator.isBlank() && hasAssignments(project)) {
-            cols.add(new Column(ASSIGNED, "Assigned", Kind.ASSIGNED, annotator));
+            // beside the trace's own columns, where a narrow table still shows it
+            cols.add(4, new Column(ASSIGNED, "Assigned", Kind.ASSIGNED, annotator));
         }
         return new Layout(List.copyOf(cols), rule, List.copyOf(judges), annotator);
     }
