@@ -194,6 +194,7 @@ final class TeamCommand implements Runnable {
                         ro.put("assigned", r.assigned());
                         ro.put("done", r.done());
                         ro.put("open", r.open());
+                        ro.put("skipped", r.skipped());
                         ro.put("to_adjudicate", r.toAdjudicate());
                         ro.put("adjudicated", r.adjudicated());
                     }
@@ -221,10 +222,11 @@ final class TeamCommand implements Runnable {
                 if (rs.isEmpty()) {
                     out.println("no assignments yet (lead: tracejudge team assign)");
                 } else {
-                    out.printf("%-24s %8s %6s %6s %14s %11s%n", "reviewer", "assigned", "done", "open", "to adjudicate", "adjudicated");
+                    out.printf("%-24s %8s %6s %6s %7s %14s %11s%n", "reviewer", "assigned", "done", "open", "skipped",
+                            "to adjudicate", "adjudicated");
                     for (TeamProgress.Reviewer r : rs) {
-                        out.printf("%-24s %8d %6d %6d %14d %11d%n", r.person(), r.assigned(), r.done(), r.open(),
-                                r.toAdjudicate(), r.adjudicated());
+                        out.printf("%-24s %8d %6d %6d %7d %14d %11d%n", r.person(), r.assigned(), r.done(), r.open(),
+                                r.skipped(), r.toAdjudicate(), r.adjudicated());
                     }
                 }
                 for (CohenResult c : kappas) {

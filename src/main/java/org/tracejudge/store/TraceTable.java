@@ -26,7 +26,20 @@ public final class TraceTable {
     /** The value a column filter uses for "no label". */
     public static final String MISSING = "(none)";
 
-    public enum Kind { MODEL, DOMAIN, TASK, TYPE, RATER, HUMAN, ENSEMBLE, FINAL }
+    public enum Kind { MODEL, DOMAIN, TASK, TYPE, RATER, HUMAN, ENSEMBLE, FINAL, ASSIGNED }
+
+    /** The key of the column with the annotator's team assignments and their done marks (team projects only). */
+    public static final String ASSIGNED = "assigned";
+    /** Values of the {@link #ASSIGNED} column: an item to review or to adjudicate, still open or done. */
+    public static final String TO_DO = "to do";
+    public static final String DONE = "done";
+    public static final String TO_ADJUDICATE = "to adjudicate";
+    public static final String ADJUDICATED = "adjudicated";
+
+    /** The {@link #ASSIGNED} mark once the annotator has decided on the trace (any decision, as the SQL counts it). */
+    public static String decided(String mark) {
+        return TO_DO.equals(mark) ? DONE : TO_ADJUDICATE.equals(mark) ? ADJUDICATED : mark;
+    }
 
     /**
      * One column. {@code key} is stable ("model", "rater:&lt;id&gt;", "human:&lt;name&gt;", "final"…),
@@ -72,6 +85,8 @@ public final class TraceTable {
         PENDING("Pending (no final label)"),
         MINE("Adjudicated by me"),
         NOT_MINE("Not yet adjudicated by me"),
+        /** Team projects: the items the lead assigned to this annotator (to review or to adjudicate). */
+        ASSIGNED("Assigned to me"),
         CONFLICTS("Decided differently on two laptops");
 
         private final String title;
@@ -218,7 +233,21 @@ public final class TraceTable {
             cols.add(new Column("ensemble", "Ensemble", Kind.ENSEMBLE, null));
         }
         cols.add(new Column("final", "Final", Kind.FINAL, null));
+        if (annotator != null && !annotator.isBlank() && hasAssignments(project)) {
+            // beside the trace's own columns, where a narrow table still shows it
+            cols.add(4, new Column(ASSIGNED, "Assigned", Kind.ASSIGNED, annotator));
+        }
         return new Layout(List.copyOf(cols), rule, List.copyOf(judges), annotator);
+    }
+
+    /** Whether the project is a team project (it has the lead's assignments table, org.tracejudge.team). */
+    private static boolean hasAssignments(Project project) {
+        return project.read(c -> {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'team_assignment'")) {
+                return rs.next();
+            }
+        });
     }
 
     /** Raters that have at least one ledger entry (label counts left at 0: counting is slow on big projects). */
@@ -311,6 +340,20 @@ public final class TraceTable {
                     }
                     alias.put(key, Consensus.finalSql("adj", alias.getOrDefault("ensemble", "NULL")));
                 }
+                case ASSIGNED -> {
+                    // the annotator's assignment of the trace (review before adjudicate), done once they have any
+                    // label or adjudication on it: the same rule as the team's progress (TeamProgress)
+                    String a = "c" + alias.size();
+                    String mine = "(EXISTS (SELECT 1 FROM label l WHERE l.trace_id = t.id AND l.created_by = ?) "
+                            + "OR EXISTS (SELECT 1 FROM adjudication d WHERE d.trace_id = t.id AND d.annotator = ?))";
+                    select.append(", (SELECT CASE WHEN a.duty = 'review' THEN CASE WHEN ").append(mine).append(" THEN '")
+                            .append(DONE).append("' ELSE '").append(TO_DO).append("' END ELSE CASE WHEN ").append(mine)
+                            .append(" THEN '").append(ADJUDICATED).append("' ELSE '").append(TO_ADJUDICATE)
+                            .append("' END END FROM team_assignment a WHERE a.trace_id = t.id AND a.reviewer = ? "
+                                    + "ORDER BY a.duty DESC LIMIT 1) AS ").append(a);
+                    params.addAll(List.of(c.ref(), c.ref(), c.ref(), c.ref(), c.ref()));
+                    alias.put(key, a);
+                }
                 default -> throw new IllegalStateException();
             }
         }
@@ -369,6 +412,7 @@ public final class TraceTable {
                     : q.expr(layout.judgeRaters().get(0)) + " <> " + q.expr(layout.judgeRaters().get(1)));
             case PENDING -> where.add(q.expr("final") + " IS NULL");
             case CONFLICTS -> where.add("id IN (" + Conflicts.TRACE_IDS + ")");
+            case ASSIGNED -> where.add(layout.column(ASSIGNED) == null ? "0" : q.expr(ASSIGNED) + " IS NOT NULL");
             case MINE, NOT_MINE -> {
                 String me = layout.annotator() == null ? "" : layout.annotator();
                 String x = layout.column("human:" + me) == null ? "NULL" : q.expr("human:" + me);
@@ -554,6 +598,9 @@ public final class TraceTable {
                 case HUMAN -> "SELECT DISTINCT value FROM adjudication WHERE annotator = ? AND value IS NOT NULL";
                 default -> null;
             };
+            if (col.kind() == Kind.ASSIGNED) {
+                return List.of(TO_DO, DONE, TO_ADJUDICATE, ADJUDICATED);
+            }
             if (sql == null) {
                 for (var ls : project.labelSets()) {
                     out.addAll(ls.labels());

@@ -258,26 +258,52 @@ public final class Hub implements AutoCloseable {
 
     /** Reads entries in seq order, from after {@code afterSeq}, at most {@code limit}. */
     public List<Entry> pull(String project, long afterSeq, int limit) throws SQLException {
+        return pull(project, afterSeq, Long.MAX_VALUE, limit, Long.MAX_VALUE).entries();
+    }
+
+    /**
+     * A page of a pull: the entries this role may see with {@code after < seq <= upto}, in seq order. {@code upto} is
+     * where the next page starts: the window's end, or the last entry read when the page stopped early (at its
+     * character budget).
+     */
+    public record Page(List<Entry> entries, long upto) {}
+
+    /**
+     * Reads the entries in the seq window {@code (afterSeq, uptoSeq]}, in seq order, at most {@code limit} and stopping
+     * after the entry that brings the bodies' characters to {@code maxChars}. The window bounds the work of each
+     * query whatever the planner's statistics say: an open-ended {@code seq > ? ORDER BY seq LIMIT ?} on a freshly
+     * filled table (no statistics yet) was planned as a scan of every later entry plus a sort, for every page.
+     */
+    public Page pull(String project, long afterSeq, long uptoSeq, int limit, long maxChars) throws SQLException {
         List<Entry> out = new ArrayList<>();
+        long upto = uptoSeq;
         c.setAutoCommit(false);
         // the body of this role's own entries is left out: the laptop that pushed them has them (bodies() fetches
         // them for another laptop of the same person)
         try (PreparedStatement s = c.prepareStatement("SELECT seq, kind, id, CASE WHEN author = current_user THEN NULL "
-                + "ELSE body END FROM entry WHERE project_id = ? AND seq > ? ORDER BY seq LIMIT ?")) {
+                + "ELSE body END FROM entry WHERE project_id = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT ?")) {
             s.setFetchSize(1000);
             s.setString(1, project);
             s.setLong(2, afterSeq);
-            s.setInt(3, limit);
+            s.setLong(3, uptoSeq);
+            s.setInt(4, limit);
+            long chars = 0;
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new Entry(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4)));
+                    Entry e = new Entry(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4));
+                    out.add(e);
+                    chars += e.body() == null ? 0 : e.body().length();
+                    if (chars >= maxChars || out.size() == limit) {
+                        upto = e.seq();
+                        break;
+                    }
                 }
             }
             c.commit();
         } finally {
             c.setAutoCommit(true);
         }
-        return out;
+        return new Page(out, upto);
     }
 
     /** The entries with these seqs, bodies included. */

@@ -17,7 +17,9 @@ public enum Kind {
     ADJUDICATION("adjudication", "adjudication", "id"),
     /** Project settings and policies ({@code project_meta}); the newest value of a key by seq wins. */
     META("meta", "project_meta", "key"),
-    ASSIGNMENT("assignment", LocalTeam.ASSIGNMENT_TABLE, "id");
+    ASSIGNMENT("assignment", LocalTeam.ASSIGNMENT_TABLE, "id"),
+    /** A reviewer passed over an item without deciding ({@code team_skip}); hub schema 2 and later. */
+    SKIP("skip", LocalTeam.SKIP_TABLE, "id");
 
     public final String code;
     public final String table;
@@ -30,7 +32,7 @@ public enum Kind {
     }
 
     /** Kinds a reviewer may publish (the hub's row-level security refuses the rest). */
-    public static final List<Kind> REVIEWER = List.of(RATER, LABEL, ADJUDICATION);
+    public static final List<Kind> REVIEWER = List.of(RATER, LABEL, ADJUDICATION, SKIP);
 
     public static Kind of(String code) {
         for (Kind k : values()) {
@@ -41,8 +43,8 @@ public enum Kind {
         throw new IllegalArgumentException("unknown entry kind '" + code + "'");
     }
 
-    /** The person an entry of this kind says decided (label.created_by, adjudication.annotator), else null. */
+    /** The person an entry of this kind says decided or skipped (label.created_by, adjudication.annotator, skip.reviewer). */
     String personColumn() {
-        return this == LABEL ? "created_by" : this == ADJUDICATION ? "annotator" : null;
+        return this == LABEL ? "created_by" : this == ADJUDICATION ? "annotator" : this == SKIP ? "reviewer" : null;
     }
 }

@@ -32,6 +32,7 @@ public final class LocalTeam {
     private LocalTeam() {}
 
     static final String ASSIGNMENT_TABLE = "team_assignment";
+    static final String SKIP_TABLE = "team_skip";
     public static final String HUB = "team.hub";
     public static final String USER = "team.user";
     public static final String PROJECT = "team.project";
@@ -57,6 +58,14 @@ public final class LocalTeam {
                     + " BEGIN SELECT RAISE(ABORT, 'assignments are append-only'); END");
             s.execute("CREATE TRIGGER IF NOT EXISTS team_assignment_no_delete BEFORE DELETE ON " + ASSIGNMENT_TABLE
                     + " BEGIN SELECT RAISE(ABORT, 'assignments are append-only'); END");
+            // skips: a reviewer passed over a trace without deciding (not a decision; the lead's progress counts them)
+            s.execute("CREATE TABLE IF NOT EXISTS " + SKIP_TABLE + " (id TEXT PRIMARY KEY, "
+                    + "trace_id TEXT NOT NULL REFERENCES trace(id), reviewer TEXT NOT NULL, created_at TEXT NOT NULL)");
+            s.execute("CREATE INDEX IF NOT EXISTS team_skip_reviewer_idx ON " + SKIP_TABLE + "(reviewer, trace_id)");
+            s.execute("CREATE TRIGGER IF NOT EXISTS team_skip_no_update BEFORE UPDATE ON " + SKIP_TABLE
+                    + " BEGIN SELECT RAISE(ABORT, 'skips are append-only'); END");
+            s.execute("CREATE TRIGGER IF NOT EXISTS team_skip_no_delete BEFORE DELETE ON " + SKIP_TABLE
+                    + " BEGIN SELECT RAISE(ABORT, 'skips are append-only'); END");
         }
     }
 
@@ -87,6 +96,25 @@ public final class LocalTeam {
                 long w = rs.getLong(1);
                 return new long[] {w, rs.getLong(2) - w};
             }
+        }
+    }
+
+    /**
+     * Records that {@code person} passed over {@code traceId} without deciding (the workbench's S on a team project),
+     * for the lead's progress view; the next sync publishes it. Nothing for a project that is not a team project.
+     */
+    public static void recordSkip(Connection c, String traceId, String person) throws SQLException {
+        if (person == null || person.isBlank() || !isTeam(c)) {
+            return;
+        }
+        ensureTables(c);
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO " + SKIP_TABLE
+                + "(id, trace_id, reviewer, created_at) VALUES (?, ?, ?, ?)")) {
+            s.setString(1, org.tracejudge.model.Ids.random());
+            s.setString(2, traceId);
+            s.setString(3, person);
+            s.setString(4, Timestamps.now());
+            s.executeUpdate();
         }
     }
 
@@ -126,11 +154,13 @@ public final class LocalTeam {
     record Scan(List<Hub.Entry> entries, List<String> ids, long lastRowid, int keptLocal, boolean more) {}
 
     /**
-     * The next rows of {@code kind} after {@code afterRowid} that the hub does not have, as entries with JSON bodies.
+     * The next rows of {@code kind} after {@code afterRowid} that the hub does not have, as entries with JSON bodies:
+     * at most {@code limit} rows read, and none after the entry that brings the bodies to {@code maxChars} characters.
      * {@code person} non-null restricts ledger rows to that person's own decisions on traces the hub has (what a
      * reviewer may publish); others are counted as kept local.
      */
-    static Scan scan(Connection c, Kind kind, long afterRowid, int limit, String person) throws SQLException {
+    static Scan scan(Connection c, Kind kind, long afterRowid, int limit, long maxChars, String person)
+            throws SQLException {
         String personCol = kind.personColumn();
         boolean restrict = person != null && personCol != null;
         String sql = "SELECT t.rowid AS \"__rowid\", (te.id IS NOT NULL) AS \"__known\""
@@ -143,6 +173,8 @@ public final class LocalTeam {
         long last = afterRowid;
         int kept = 0;
         int rows = 0;
+        long chars = 0;
+        boolean full = false;
         try (PreparedStatement s = c.prepareStatement(sql)) {
             int i = 1;
             if (restrict) {
@@ -173,12 +205,18 @@ public final class LocalTeam {
                         continue;
                     }
                     String id = rs.getString(keyCol);
-                    out.add(new Hub.Entry(0, kind.code, id, body(rs, names, first)));
+                    String body = body(rs, names, first);
+                    out.add(new Hub.Entry(0, kind.code, id, body));
                     ids.add(id);
+                    chars += body.length();
+                    if (chars >= maxChars) {
+                        full = true;
+                        break;
+                    }
                 }
             }
         }
-        return new Scan(out, ids, last, kept, rows == limit);
+        return new Scan(out, ids, last, kept, full || rows == limit);
     }
 
     private static String body(ResultSet rs, String[] names, int first) throws SQLException {

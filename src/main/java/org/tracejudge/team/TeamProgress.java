@@ -28,15 +28,19 @@ public final class TeamProgress {
     /**
      * @param assigned     items to review
      * @param done         of those, decided
+     * @param skipped      items assigned to this person (to review or to adjudicate) that they passed over (S) and
+     *                     have not decided since
      * @param toAdjudicate items whose two reviewers have both decided and disagree, for this adjudicator
      * @param adjudicated  of those, decided by the adjudicator
      */
-    public record Reviewer(String person, int assigned, int done, int open, int toAdjudicate, int adjudicated) {}
+    public record Reviewer(String person, int assigned, int done, int open, int skipped, int toAdjudicate,
+            int adjudicated) {}
 
     public static List<Reviewer> reviewers(Connection c) throws SQLException {
         LocalTeam.ensureTables(c);
         Map<String, Map<String, String>> decisions = decisions(c);
         Set<String> acted = acted(c);
+        Set<String> skips = skips(c);
         Map<String, List<String>> reviewersOf = new HashMap<>();
         Map<String, Set<String>> review = new TreeMap<>();
         Map<String, Set<String>> adjudicate = new TreeMap<>();
@@ -57,9 +61,17 @@ public final class TeamProgress {
         for (String p : people) {
             Set<String> mine = review.getOrDefault(p, Set.of());
             int done = 0;
+            Set<String> skipped = new HashSet<>();
             for (String t : mine) {
                 if (acted.contains(t + "\u0000" + p)) {
                     done++;
+                } else if (skips.contains(t + "\u0000" + p)) {
+                    skipped.add(t);
+                }
+            }
+            for (String t : adjudicate.getOrDefault(p, Set.of())) {
+                if (!acted.contains(t + "\u0000" + p) && skips.contains(t + "\u0000" + p)) {
+                    skipped.add(t);
                 }
             }
             int toAdj = 0;
@@ -82,7 +94,7 @@ public final class TeamProgress {
                     }
                 }
             }
-            out.add(new Reviewer(p, mine.size(), done, mine.size() - done, toAdj, adj));
+            out.add(new Reviewer(p, mine.size(), done, mine.size() - done, skipped.size(), toAdj, adj));
         }
         return out;
     }
@@ -158,6 +170,18 @@ public final class TeamProgress {
              ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 out.computeIfAbsent(rs.getString(1), k -> new HashMap<>()).put(rs.getString(2), rs.getString(3));
+            }
+        }
+        return out;
+    }
+
+    /** "trace\0person" for every trace a person skipped. */
+    private static Set<String> skips(Connection c) throws SQLException {
+        Set<String> out = new HashSet<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT DISTINCT trace_id, reviewer FROM " + LocalTeam.SKIP_TABLE);
+             ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                out.add(rs.getString(1) + "\u0000" + rs.getString(2));
             }
         }
         return out;

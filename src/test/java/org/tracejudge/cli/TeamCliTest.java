@@ -90,6 +90,7 @@ class TeamCliTest {
         assertEquals(64, byPerson.get("Dr Bob").get("done").asInt());
         assertEquals(16, byPerson.get("Dr Lead").get("to_adjudicate").asInt(), r.out());
         assertEquals(0, byPerson.get("Dr Lead").get("adjudicated").asInt());
+        assertEquals(0, byPerson.get("Dr Alice").get("skipped").asInt(), r.out());
         assertEquals(64, st.get("agreement").get(0).get("n").asInt());
         assertEquals(0.75, st.get("agreement").get(0).get("agreement").asDouble(), 1e-9);
 
@@ -105,7 +106,7 @@ class TeamCliTest {
         }
         assertEquals(0, CliTest.run("team", "sync", lead.toString()).code());
         r = CliTest.run("team", "status", lead.toString());
-        assertTrue(r.out().matches("(?s).*Dr Lead\\s+0\\s+0\\s+0\\s+16\\s+16.*"), r.out());
+        assertTrue(r.out().matches("(?s).*Dr Lead\\s+0\\s+0\\s+0\\s+0\\s+16\\s+16.*"), r.out()); // assigned done open skipped
         assertTrue(r.out().contains("agreement Dr Alice vs Dr Bob: n=64, observed 0.750"), r.out());
         assertEquals(0, CliTest.run("team", "sync", a.toString()).code());
         assertEquals(0, CliTest.run("team", "sync", b.toString()).code());

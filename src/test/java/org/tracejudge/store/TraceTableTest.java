@@ -186,6 +186,71 @@ class TraceTableTest {
         assertNull(Consensus.ensemble("a", "a", null), "a judge without a label: pending");
     }
 
+    /**
+     * Team projects: the "Assigned to me" filter and its done marks. A review is done once the annotator has any
+     * label or adjudication on the trace, an adjudication the same; other people's assignments and unassigned
+     * traces have no mark. A project without a team has no such column, and the filter shows nothing there.
+     */
+    @Test
+    void assignedToMeWithDoneMarks() throws Exception {
+        assertNull(table.layout().column(TraceTable.ASSIGNED), "no team: no assignment column");
+        assertEquals(0, table.count(TraceTable.Filter.NONE.withShow(TraceTable.Show.ASSIGNED)));
+        Project p = Project.openOrCreate(dir.resolve("team.tjdb"), "team");
+        try {
+            new Importer(p, ImportListener.NONE).importFiles(TestData.sampleFiles(), null, null);
+            List<String> t = new TraceTable(p, TraceTable.layout(p, null)).ids(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT);
+            p.write(c -> {
+                org.tracejudge.team.LocalTeam.ensureTables(c);
+                String[][] rows = {{t.get(0), "Cleo", "review"}, {t.get(1), "Cleo", "review"}, {t.get(2), "Cleo", "adjudicate"},
+                        {t.get(3), "Cleo", "adjudicate"}, {t.get(4), "Dan", "review"}, {t.get(5), "Cleo", "review"}};
+                try (var s = c.prepareStatement("INSERT INTO team_assignment(id, trace_id, reviewer, duty, created_by, "
+                        + "created_at) VALUES (?, ?, ?, ?, 'Lead', '2026-01-01T00:00:00.000000Z')")) {
+                    for (String[] r : rows) {
+                        s.setString(1, org.tracejudge.model.Ids.random());
+                        s.setString(2, r[0]);
+                        s.setString(3, r[1]);
+                        s.setString(4, r[2]);
+                        s.executeUpdate();
+                    }
+                }
+                // Cleo's decisions: an adjudication on t0, a label (as her own human rater) on t5, the adjudication
+                // of t3; Dan decides t1, which is Cleo's to review and stays open for her
+                org.tracejudge.store.Ledger.adjudicate(c, t.get(0), "Cleo", "tool_skip", null);
+                String r = org.tracejudge.store.Ledger.ensureRater(c, "Cleo", org.tracejudge.model.RaterKind.HUMAN, "", null, null);
+                org.tracejudge.store.Ledger.append(c, null, org.tracejudge.store.Ledger.Entry.set(t.get(5), r, "correct", "Cleo"));
+                org.tracejudge.store.Ledger.adjudicate(c, t.get(3), "Cleo", "correct", null);
+                org.tracejudge.store.Ledger.adjudicate(c, t.get(1), "Dan", "correct", null);
+                return null;
+            });
+            TraceTable cleo = new TraceTable(p, TraceTable.layout(p, "Cleo"));
+            assertEquals("Assigned", cleo.layout().column(TraceTable.ASSIGNED).title());
+            TraceTable.Filter mine = TraceTable.Filter.NONE.withShow(TraceTable.Show.ASSIGNED);
+            assertEquals(Set.of(t.get(0), t.get(1), t.get(2), t.get(3), t.get(5)), new HashSet<>(cleo.ids(mine, TraceTable.Sort.DEFAULT)));
+            assertEquals(5, cleo.count(mine));
+            java.util.Map<String, String> marks = new java.util.HashMap<>();
+            for (TraceTable.Row row : cleo.page(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, 0, 1000)) {
+                marks.put(row.traceId(), row.get(TraceTable.ASSIGNED));
+            }
+            assertEquals(TraceTable.DONE, marks.get(t.get(0)));
+            assertEquals(TraceTable.TO_DO, marks.get(t.get(1)), "someone else's decision does not do Cleo's review");
+            assertEquals(TraceTable.TO_ADJUDICATE, marks.get(t.get(2)));
+            assertEquals(TraceTable.ADJUDICATED, marks.get(t.get(3)));
+            assertNull(marks.get(t.get(4)), "Dan's assignment is not Cleo's");
+            assertEquals(TraceTable.DONE, marks.get(t.get(5)), "a label of her own counts as done");
+            assertEquals(t.size() - 5, marks.values().stream().filter(java.util.Objects::isNull).count());
+            // the marks filter like any column, with the Show filter or without
+            assertEquals(List.of(t.get(1)), cleo.ids(mine.with(TraceTable.ASSIGNED, TraceTable.TO_DO), TraceTable.Sort.DEFAULT));
+            assertEquals(2, cleo.count(TraceTable.Filter.NONE.with(TraceTable.ASSIGNED, TraceTable.DONE)));
+            assertEquals(List.of(TraceTable.TO_DO, TraceTable.DONE, TraceTable.TO_ADJUDICATE, TraceTable.ADJUDICATED),
+                    cleo.values(TraceTable.ASSIGNED));
+            // without an annotator name there is no "me"
+            assertNull(TraceTable.layout(p, null).column(TraceTable.ASSIGNED));
+            assertEquals(0, new TraceTable(p, TraceTable.layout(p, null)).count(mine));
+        } finally {
+            p.close();
+        }
+    }
+
     private static String q(String v) {
         return v == null ? "NULL" : "'" + v + "'";
     }

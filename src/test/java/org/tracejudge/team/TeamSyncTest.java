@@ -115,6 +115,147 @@ class TeamSyncTest {
         }
     }
 
+    /**
+     * Small batches and pages (by count and by characters) on a hub whose seqs interleave two projects: the pull's seq
+     * windows cross stretches of the other project's entries and pages that stop at their character budget, the
+     * pipelined push sends many batches, and both laptops still end with the same content and a no-op re-sync.
+     */
+    @Test
+    void smallBatchesAndInterleavedProjectsMoveEverything() throws Exception {
+        int push = TeamSync.pushBatch;
+        int pull = TeamSync.pullBatch;
+        long pushChars = TeamSync.pushChars;
+        long pullChars = TeamSync.pullChars;
+        try {
+            TeamFixture f = new TeamFixture("tj_pages");
+            HubServer.roles(f.alice);
+            Path aFile = TeamFixture.file(dir, "lead-a");
+            Path bFile = TeamFixture.file(dir, "lead-b");
+            SampleProject.build(aFile);
+            SampleProject.build(bFile);
+            try (Project a = Project.open(aFile); Project b = Project.open(bFile)) {
+                TeamSync.init(a, f.as(f.lead), "a", "Lead", false, TeamSync.QUIET);
+                TeamSync.init(b, f.as(f.lead), "b", "Lead", false, TeamSync.QUIET);
+                List<String> traces = a.read(TeamSyncTest::ids);
+                // more of project a after all of b: a's seqs have a gap b fills
+                a.write(c -> {
+                    String r = Ledger.ensureRater(c, "Lead", RaterKind.HUMAN, "", null, null);
+                    for (int i = 0; i < 30; i++) {
+                        Ledger.append(c, null, Ledger.Entry.set(traces.get(i), r, "SUCCESS", "Lead"));
+                    }
+                    return null;
+                });
+                TeamSync.sync(a, TeamSync.QUIET);
+                try (Hub hub = Hub.connect(f.as(f.lead))) {
+                    hub.addMember("a", f.alice, "Alice", false);
+                }
+                TeamSync.pushBatch = 7;
+                TeamSync.pullBatch = 9;
+                TeamSync.pushChars = 1500;
+                TeamSync.pullChars = 2500;
+                try (Project alice = TeamSync.join(f.as(f.alice), "a", TeamFixture.file(dir, "alice"), TeamSync.QUIET)) {
+                    TeamFixture.assertSameContent(a, alice);
+                    alice.write(c -> {
+                        String r = Ledger.ensureRater(c, "Alice", RaterKind.HUMAN, "", null, null);
+                        for (int i = 0; i < 25; i++) {
+                            Ledger.append(c, null, Ledger.Entry.set(traces.get(i), r, i % 2 == 0 ? "SUCCESS" : "FAILURE", "Alice"));
+                        }
+                        return null;
+                    });
+                    TeamSync.Report sent = TeamSync.sync(alice, TeamSync.QUIET);
+                    assertEquals(26, sent.pushed(), "25 labels and alice's rater, in batches of at most 7: " + sent);
+                    assertEquals(0, sent.pulled(), "alice's own entries are not taken back as new");
+                    assertEquals(26, TeamSync.sync(a, TeamSync.QUIET).pulled());
+                    TeamFixture.assertSameContent(a, alice);
+                    assertEquals(0, TeamSync.sync(alice, TeamSync.QUIET).pushed() + TeamSync.sync(alice, TeamSync.QUIET).pulled());
+                    assertEquals(0, TeamSync.waiting(alice)[0]);
+                }
+                assertEquals("0", org.tracejudge.TestData.scalar(a, "SELECT count(*) FROM label WHERE trace_id NOT IN (SELECT id FROM trace)"));
+            }
+        } finally {
+            TeamSync.pushBatch = push;
+            TeamSync.pullBatch = pull;
+            TeamSync.pushChars = pushChars;
+            TeamSync.pullChars = pullChars;
+        }
+    }
+
+    /**
+     * Skips (S in the workbench) reach the lead and count in the progress per reviewer until the item is decided; the
+     * hub takes a reviewer's skip only under their own name, a skip reveals nothing under the blind policy, and a hub
+     * that does not take skips yet (schema 1) leaves them waiting on the laptop while everything else syncs.
+     */
+    @Test
+    void skipsReachTheLeadAndCountUntilDecided() throws Exception {
+        TeamFixture f = new TeamFixture("tj_skips");
+        Path leadFile = TeamFixture.file(dir, "lead");
+        SampleProject.build(leadFile);
+        HubServer.roles(f.alice);
+        try (Project lead = Project.open(leadFile)) {
+            TeamSync.init(lead, f.as(f.lead), "skips", "Lead", true, TeamSync.QUIET);
+            List<String> t = lead.read(TeamSyncTest::ids);
+            lead.write(c -> Assigner.save(c, Assigner.overlap(t.subList(0, 3), List.of("Alice"), 1, 1), "Lead"));
+            try (Hub hub = Hub.connect(f.as(f.lead))) {
+                hub.addMember("skips", f.alice, "Alice", false);
+            }
+            TeamSync.sync(lead, TeamSync.QUIET);
+            try (Project alice = TeamSync.join(f.as(f.alice), "skips", TeamFixture.file(dir, "alice"), TeamSync.QUIET)) {
+                alice.write(c -> {
+                    LocalTeam.recordSkip(c, t.get(0), "Alice");
+                    LocalTeam.recordSkip(c, t.get(1), "Alice");
+                    LocalTeam.recordSkip(c, t.get(1), "Alice"); // skipped twice: one item
+                    return null;
+                });
+                assertEquals(3, TeamSync.waiting(alice)[0]);
+                assertEquals(3, TeamSync.sync(alice, TeamSync.QUIET).pushed());
+                assertEquals(3, TeamSync.sync(lead, TeamSync.QUIET).pulled());
+                TeamProgress.Reviewer a = lead.read(c -> TeamProgress.reviewers(c)).get(0);
+                assertEquals(new TeamProgress.Reviewer("Alice", 3, 0, 3, 2, 0, 0), a);
+                try (java.sql.Connection su = HubServer.superuser(f.db); var s = su.createStatement();
+                     var rs = s.executeQuery("SELECT count(*) FROM tracejudge.decided WHERE role = '" + f.alice + "'")) {
+                    rs.next();
+                    assertEquals(0, rs.getInt(1), "a skip is not a decision: the blind policy reveals nothing for it");
+                }
+
+                // deciding a skipped item takes it off the skipped count
+                alice.write(c -> Ledger.adjudicate(c, t.get(0), "Alice", "CORRECT", null));
+                TeamSync.sync(alice, TeamSync.QUIET);
+                TeamSync.sync(lead, TeamSync.QUIET);
+                assertEquals(new TeamProgress.Reviewer("Alice", 3, 1, 2, 1, 0, 0), lead.read(c -> TeamProgress.reviewers(c)).get(0));
+
+                // the hub takes a skip only under the member's own name
+                try (Hub hub = Hub.connect(f.as(f.alice))) {
+                    SQLException e = assertThrows(SQLException.class, () -> hub.push("skips", List.of(new Hub.Entry(0,
+                            "skip", "forged", "{\"id\":\"forged\",\"trace_id\":\"" + t.get(2) + "\",\"reviewer\":\"Lead\","
+                                    + "\"created_at\":\"2026-01-01T00:00:00.000000Z\"}"))));
+                    assertEquals("42501", e.getSQLState(), e.getMessage());
+                }
+
+                // a hub that does not take skips yet: they wait, the rest syncs
+                try (java.sql.Connection su = HubServer.superuser(f.db); var s = su.createStatement()) {
+                    s.execute("DROP POLICY entry_insert_skip ON tracejudge.entry");
+                }
+                alice.write(c -> {
+                    LocalTeam.recordSkip(c, t.get(2), "Alice");
+                    Ledger.adjudicate(c, t.get(1), "Alice", "INCORRECT", null);
+                    return null;
+                });
+                TeamSync.Report r = TeamSync.sync(alice, TeamSync.QUIET);
+                assertEquals(1, r.pushed(), "the decision went: " + r);
+                assertEquals(1, TeamSync.waiting(alice)[0], "the skip waits");
+                try (java.sql.Connection su = HubServer.superuser(f.db); var s = su.createStatement()) {
+                    s.execute("CREATE POLICY entry_insert_skip ON tracejudge.entry FOR INSERT WITH CHECK (author = current_user "
+                            + "AND kind = 'skip' AND (project_id, (body::json)->>'reviewer') IN (SELECT m.project_id, m.person "
+                            + "FROM tracejudge.my_names(current_user) m))");
+                }
+                assertEquals(1, TeamSync.sync(alice, TeamSync.QUIET).pushed());
+                TeamSync.sync(lead, TeamSync.QUIET);
+                assertEquals(new TeamProgress.Reviewer("Alice", 3, 2, 1, 1, 0, 0), lead.read(c -> TeamProgress.reviewers(c)).get(0));
+                assertEquals(TeamFixture.dump(lead, "team_skip"), TeamFixture.dump(alice, "team_skip"));
+            }
+        }
+    }
+
     private static void Timestamps_reset() {
         org.tracejudge.store.Timestamps.setOffset(java.time.Duration.ZERO);
     }

@@ -21,6 +21,7 @@ import org.tracejudge.TestData;
 import org.tracejudge.sample.SampleProject;
 import org.tracejudge.store.Ledger;
 import org.tracejudge.store.Project;
+import org.tracejudge.store.TraceTable;
 import org.tracejudge.team.Assigner;
 import org.tracejudge.team.Hub;
 import org.tracejudge.team.HubAddress;
@@ -45,7 +46,8 @@ class TeamUiTest {
         home = Files.createTempDirectory("tracejudge-team-ui-test");
         homeBefore = System.getProperty("tracejudge.home");
         System.setProperty("tracejudge.home", home.toString());
-        Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"Dr Alice\"}");
+        // the settings name someone else: on a team project the workbench decides as the hub's member (Dr Alice)
+        Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"tester\"}");
         String url = HubServer.freshDatabase("tj_ui");
         HubServer.leadRole("tj_ui_lead", "tj_ui");
         HubServer.roles("tj_ui_alice");
@@ -107,6 +109,7 @@ class TeamUiTest {
         waitFor("sample open", () -> vm.session().openProperty().get() && !vm.session().openingProperty().get());
         robot.interact(() -> vm.session().open(aliceFile));
         waitFor("team up to date", () -> text(robot, "#teamStatus").equals("Team: up to date"));
+        assertEquals("Dr Alice", vm.session().annotatorProperty().get(), "the annotator is the hub member's name");
 
         // the lead decides on their laptop and syncs; alice's workbench takes it in by itself
         String id;
@@ -145,5 +148,113 @@ class TeamUiTest {
         Object row = robot.lookup("#teamProgress").queryAs(TableView.class).getItems().get(0);
         assertTrue(row.toString().contains("Dr Alice") && row.toString().contains("assigned=5"), row.toString());
         assertEquals(5, robot.lookup("#assignedToMe").queryAs(javafx.scene.control.ListView.class).getItems().size());
+    }
+
+    /**
+     * The "Assigned to me" filter in the main table's Show list, picked in the real window: exactly the lead's five
+     * assignments for Dr Alice, each marked to do or done as the ledger says, and a decision turns its mark to done.
+     * A project without a team does not offer the filter.
+     */
+    @Test
+    void assignedToMeFilterAndDoneMarks(FxRobot robot) throws Exception {
+        ViewModels vm = app.viewModels();
+        waitFor("sample open", () -> vm.session().openProperty().get() && !vm.session().openingProperty().get());
+        javafx.scene.control.ComboBox<?> show = robot.lookup("#showFilter").queryAs(javafx.scene.control.ComboBox.class);
+        assertTrue(!show.getItems().contains(TraceTable.Show.ASSIGNED), "no team, no 'Assigned to me': " + show.getItems());
+
+        robot.interact(() -> vm.session().open(aliceFile));
+        waitFor("alice's project", () -> vm.session().layoutProperty().get() != null
+                && vm.session().layoutProperty().get().column(TraceTable.ASSIGNED) != null && !vm.session().loadingProperty().get());
+        assertEquals("Dr Alice", vm.session().annotatorProperty().get());
+        java.util.Map<String, String> expected = new java.util.TreeMap<>();
+        String[] sql = {"SELECT a.trace_id, CASE WHEN EXISTS (SELECT 1 FROM label l WHERE l.trace_id = a.trace_id "
+                + "AND l.created_by = 'Dr Alice') OR EXISTS (SELECT 1 FROM adjudication d WHERE d.trace_id = a.trace_id "
+                + "AND d.annotator = 'Dr Alice') THEN 'done' ELSE 'to do' END FROM team_assignment a "
+                + "WHERE a.reviewer = 'Dr Alice'"};
+        java.util.concurrent.atomic.AtomicBoolean read = new java.util.concurrent.atomic.AtomicBoolean();
+        vm.session().query(p -> p.read(c -> {
+            java.util.Map<String, String> m = new java.util.TreeMap<>();
+            try (var st = c.createStatement(); var rs = st.executeQuery(sql[0])) {
+                while (rs.next()) {
+                    m.put(rs.getString(1), rs.getString(2));
+                }
+            }
+            return m;
+        }), m -> {
+            expected.putAll(m);
+            read.set(true);
+        }, e -> { });
+        waitFor("assignments read", read::get);
+        assertEquals(5, expected.size(), expected.toString());
+
+        robot.clickOn("#showFilter");
+        robot.clickOn("Assigned to me");
+        waitFor("assigned filter (status: " + vm.session().statusProperty().get() + ")", () -> vm.session().filterProperty().get().show()
+                == TraceTable.Show.ASSIGNED && !vm.session().loadingProperty().get() && vm.table().rowsProperty().get().size() == 5);
+        TableView<?> table = robot.lookup("#traceTable").queryAs(TableView.class);
+        assertEquals(5, table.getItems().size());
+        waitFor("rows filled", () -> java.util.stream.IntStream.range(0, 5).allMatch(i -> vm.table().rowsProperty().get().get(i).row() != null));
+        java.util.Map<String, String> shown = new java.util.TreeMap<>();
+        for (int i = 0; i < 5; i++) {
+            TraceTable.Row r = vm.table().rowsProperty().get().get(i).row();
+            shown.put(r.traceId(), r.get(TraceTable.ASSIGNED));
+        }
+        assertEquals(expected, shown, "the table shows my assignments with their done marks");
+        assertTrue(table.getColumns().stream().anyMatch(c -> "Assigned".equals(c.getText()) && c.isVisible()),
+                "the done-mark column is shown");
+
+        // deciding on an open item marks it done
+        String todo = expected.entrySet().stream().filter(e -> e.getValue().equals("to do")).map(java.util.Map.Entry::getKey)
+                .findFirst().orElse(null);
+        if (todo != null) {
+            int at = new java.util.ArrayList<>(java.util.stream.IntStream.range(0, 5)
+                    .mapToObj(i -> vm.table().rowsProperty().get().get(i).row().traceId()).toList()).indexOf(todo);
+            robot.interact(() -> vm.table().go(at));
+            waitFor("the open item shown", () -> vm.trace().detailProperty().get() != null
+                    && vm.trace().detailProperty().get().traceId().equals(todo));
+            robot.interact(vm.decisions()::accept);
+            waitFor("marked done", () -> {
+                for (int i = 0; i < vm.table().rowsProperty().get().size(); i++) {
+                    TraceTable.Row r = vm.table().rowsProperty().get().get(i).row();
+                    if (r != null && r.traceId().equals(todo)) {
+                        return "done".equals(r.get(TraceTable.ASSIGNED));
+                    }
+                }
+                return false;
+            });
+        }
+
+        // S on an open item records a skip (a team project); File ▸ Team ▸ Status counts it for Dr Alice
+        String open = null;
+        int openAt = -1;
+        for (int i = 0; i < 5; i++) {
+            TraceTable.Row r = vm.table().rowsProperty().get().get(i).row();
+            if (r != null && TraceTable.TO_DO.equals(r.get(TraceTable.ASSIGNED))) {
+                open = r.traceId();
+                openAt = i;
+                break;
+            }
+        }
+        assertTrue(open != null, "an open item is left");
+        int at = openAt;
+        String skippedId = open;
+        robot.interact(() -> vm.table().go(at));
+        waitFor("the open item shown", () -> vm.trace().detailProperty().get() != null
+                && vm.trace().detailProperty().get().traceId().equals(skippedId));
+        robot.interact(vm.table()::skip);
+        String[] skips = new String[1];
+        waitFor("the skip recorded", () -> {
+            vm.session().query(p -> TestData.scalar(p, "SELECT count(*) FROM team_skip WHERE reviewer = 'Dr Alice' AND trace_id = '"
+                    + skippedId + "'"), v -> skips[0] = v, e -> { });
+            return "1".equals(skips[0]);
+        });
+        javafx.scene.control.MenuBar bar = robot.lookup(".menu-bar").queryAs(javafx.scene.control.MenuBar.class);
+        javafx.scene.control.Menu team = (javafx.scene.control.Menu) bar.getMenus().get(0).getItems().stream()
+                .filter(i -> "teamMenu".equals(i.getId())).findFirst().orElseThrow();
+        robot.interact(() -> team.getItems().stream().filter(i -> "teamStatusMenu".equals(i.getId())).findFirst()
+                .orElseThrow().fire());
+        waitFor("progress with the skip", () -> robot.lookup("#teamProgress").tryQuery().isPresent()
+                && robot.lookup("#teamProgress").queryAs(TableView.class).getItems().stream()
+                        .anyMatch(r -> r.toString().contains("Dr Alice") && r.toString().contains("skipped=1")));
     }
 }

@@ -64,6 +64,19 @@ public final class SafetyReviewModel implements AutoCloseable {
         return CompletableFuture.supplyAsync(() -> SafetyReview.label(project, traceId, expert, perTool, rationale), worker);
     }
 
+    /**
+     * A skip of these runs (one input) by {@code expert}: on a team project it is recorded for the lead's progress view
+     * (org.tracejudge.team.LocalTeam#recordSkip), elsewhere nothing is written.
+     */
+    public CompletableFuture<Void> skip(List<String> traceIds, Expert expert) {
+        return CompletableFuture.runAsync(() -> project.write(c -> {
+            for (String t : traceIds) {
+                org.tracejudge.team.LocalTeam.recordSkip(c, t, expert.name());
+            }
+            return null;
+        }), worker);
+    }
+
     /** The reveal, or a failed future with {@link SafetyReview.BlindPassException} under a blind first pass. */
     public CompletableFuture<SafetyReview.Reveal> reveal(String traceId, Expert expert) {
         return CompletableFuture.supplyAsync(() -> SafetyReview.reveal(project, traceId, expert.name()), worker);

@@ -887,7 +887,10 @@ public final class SafetyReviewView extends BorderPane {
             return;
         }
         skipped.add(in.key());
-        status.setText("Skipped " + in.key() + " (nothing recorded); it comes back in the skipped pass at the end.");
+        if (expert != null) {
+            model.skip(in.runs().stream().map(r -> r.traceId()).toList(), expert); // team projects only
+        }
+        status.setText("Skipped " + in.key() + " (no decision recorded); it comes back in the skipped pass at the end.");
         items.refresh();
         nextToDo();
     }

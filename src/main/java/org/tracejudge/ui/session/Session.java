@@ -380,11 +380,15 @@ public final class Session implements AutoCloseable {
                 sets.put(ls.name(), ls);
             }
             labelSets = Map.copyOf(sets);
-            TraceTable.Layout l = TraceTable.layout(p, settings.annotator());
+            String me = annotatorName(p);
+            TraceTable.Layout l = TraceTable.layout(p, me);
             TraceTable t = new TraceTable(p, l);
             table = t;
             String name = p.name();
             Read r = new Read(p, t, l, f, s, agreementToo, () -> {
+                if (!java.util.Objects.equals(annotator.get(), me)) {
+                    annotator.set(me);
+                }
                 title.set("Tracejudge — " + name);
                 layout.set(l);
                 open.set(true);
@@ -398,6 +402,15 @@ public final class Session implements AutoCloseable {
                 loading.set(false);
             });
         }
+    }
+
+    /**
+     * Who decides here: on a team project the person the hub's membership names (the hub accepts decisions only
+     * under that name), else the annotator name of the settings.
+     */
+    private String annotatorName(Project p) {
+        String team = p.meta(LocalTeam.PERSON);
+        return team != null ? team : settings.annotator();
     }
 
     // ------------------------------------------------------------------------------------ team

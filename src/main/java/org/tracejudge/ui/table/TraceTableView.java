@@ -338,7 +338,8 @@ public final class TraceTableView extends BorderPane {
 
         show.setId("showFilter");
         show.setMinWidth(Region.USE_PREF_SIZE);
-        show.getItems().setAll(TraceTable.Show.values());
+        show.getItems().setAll(java.util.Arrays.stream(TraceTable.Show.values())
+                .filter(s -> s != TraceTable.Show.ASSIGNED).toList());
         show.setValue(TraceTable.Show.ALL);
         show.setConverter(new StringConverter<>() {
             @Override
@@ -460,6 +461,19 @@ public final class TraceTableView extends BorderPane {
             table.getColumns().add(column(c));
         }
         column.getItems().setAll(l.columns());
+        // "Assigned to me" is offered where there is a team assignment column to filter on
+        boolean team = l.column(TraceTable.ASSIGNED) != null;
+        if (team != show.getItems().contains(TraceTable.Show.ASSIGNED)) {
+            updatingFilter = true;
+            try {
+                TraceTable.Show was = show.getValue();
+                show.getItems().setAll(java.util.Arrays.stream(TraceTable.Show.values())
+                        .filter(s -> team || s != TraceTable.Show.ASSIGNED).toList());
+                show.setValue(was);
+            } finally {
+                updatingFilter = false;
+            }
+        }
         applyBlind();
     }
 
@@ -498,6 +512,7 @@ public final class TraceTableView extends BorderPane {
             case HUMAN -> "Decisions of " + c.title();
             case ENSEMBLE -> "Majority of the rule and the two judges (ties to the rule; pending when a judge has no label)";
             case FINAL -> "The latest human decision, else the ensemble";
+            case ASSIGNED -> "Your assignments on this team project: to do / done, to adjudicate / adjudicated";
             default -> c.title();
         });
         Label header = new Label(c.title());

@@ -439,8 +439,31 @@ public final class TraceTableViewModel implements Session.Listener {
         if (id != null) {
             skipped.add(id);
             skippedCount.set(skipped.size());
+            recordTeamSkip(id);
         }
         next();
+    }
+
+    /** A team project records the skip (not a decision) so that the lead's progress view shows it. */
+    private void recordTeamSkip(String id) {
+        org.tracejudge.store.Project p = session.project();
+        String me = session.annotatorProperty().get();
+        if (p == null) {
+            return;
+        }
+        session.submit(() -> {
+            try {
+                if (p.meta(org.tracejudge.team.LocalTeam.HUB) != null) {
+                    p.write(c -> {
+                        org.tracejudge.team.LocalTeam.recordSkip(c, id, me);
+                        return null;
+                    });
+                    session.syncTeamNow();
+                }
+            } catch (RuntimeException e) {
+                Platform.runLater(() -> session.setStatus("Could not record the skip: " + e.getMessage()));
+            }
+        });
     }
 
     /** A decided trace is no longer skipped. */

@@ -69,6 +69,7 @@ public final class TeamWindow {
         table.getColumns().add(col("Assigned", TeamProgress.Reviewer::assigned));
         table.getColumns().add(col("Done", TeamProgress.Reviewer::done));
         table.getColumns().add(col("Open", TeamProgress.Reviewer::open));
+        table.getColumns().add(col("Skipped", TeamProgress.Reviewer::skipped));
         table.getColumns().add(col("To adjudicate", TeamProgress.Reviewer::toAdjudicate));
         table.getColumns().add(col("Adjudicated", TeamProgress.Reviewer::adjudicated));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);

@@ -220,6 +220,9 @@ public final class DecisionViewModel implements Session.Listener {
         Map<String, String> v = new LinkedHashMap<>(r.values());
         v.put("human:" + me, value);
         v.put("final", Consensus.finalLabel(value, r.get("ensemble")));
+        if (v.get(TraceTable.ASSIGNED) != null) {
+            v.put(TraceTable.ASSIGNED, TraceTable.decided(v.get(TraceTable.ASSIGNED)));
+        }
         return new TraceTable.Row(r.traceId(), r.taskId(), r.labelSet(), v);
     }
 }
