@@ -2,6 +2,7 @@ package org.tracejudge.ui.agreement;
 
 import java.util.List;
 import java.util.Locale;
+import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -11,6 +12,7 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.tracejudge.agreement.AgreementReport;
 import org.tracejudge.agreement.ConfusionMatrix;
@@ -46,6 +48,8 @@ public final class AgreementPanel extends ScrollPane {
         getStyleClass().add("agreement-panel");
         setFitToWidth(true);
         fleiss.setId("fleissValue");
+        fleiss.setWrapText(true);
+        alpha.setWrapText(true);
         alpha.setId("alphaValue");
         summary.setId("agreementSummary");
         freshness.getStyleClass().add("muted");
@@ -65,8 +69,11 @@ public final class AgreementPanel extends ScrollPane {
         HBox head = new HBox(10, title, summary, freshness);
         head.setAlignment(Pos.BASELINE_LEFT);
         confusionTitle = label("Confusion matrix:");
-        HBox pair = new HBox(6, confusionTitle, pairA, label("rows ×"), pairB, label("columns"));
+        javafx.scene.layout.FlowPane pair = new javafx.scene.layout.FlowPane(6, 4, confusionTitle, pairA, label("rows ×"), pairB,
+                label("columns"));
         pair.setAlignment(Pos.CENTER_LEFT);
+        pairA.setAccessibleText("Confusion matrix rows: rater");
+        pairB.setAccessibleText("Confusion matrix columns: rater");
         VBox box = new VBox(6, head, fleiss, alpha, label("Pairwise Cohen's kappa (click a cell for its confusion matrix)"),
                 matrix, label("Per label (one vs rest): prevalence, Fleiss' kappa [95% CI]"), perLabel, pair,
                 label("Click a count to show those traces in the table"), confusion);
@@ -79,6 +86,7 @@ public final class AgreementPanel extends ScrollPane {
     private static Label label(String s) {
         Label l = new Label(s);
         l.getStyleClass().add("muted");
+        l.setMinWidth(Region.USE_PREF_SIZE);
         return l;
     }
 
@@ -186,16 +194,11 @@ public final class AgreementPanel extends ScrollPane {
         matrix.getChildren().clear();
         int n = raters.size();
         kappaCells = new Label[n][n];
+        // short names (the full one on hover and for screen readers): the matrix fits beside the trace table
+        java.util.Map<String, String> shortName = org.tracejudge.ui.ShortNames.headers(raters);
         for (int i = 0; i < n; i++) {
-            Label h = new Label(raters.get(i));
-            h.getStyleClass().add("matrix-head");
-            h.setMaxWidth(110);
-            matrix.add(h, 0, i + 1);
-            Label c = new Label(raters.get(i));
-            c.getStyleClass().add("matrix-head");
-            c.setMaxWidth(90);
-            c.setTooltip(new Tooltip(raters.get(i)));
-            matrix.add(c, i + 1, 0);
+            matrix.add(head(raters.get(i), shortName.get(raters.get(i))), 0, i + 1);
+            matrix.add(head(raters.get(i), shortName.get(raters.get(i))), i + 1, 0);
         }
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
@@ -211,13 +214,33 @@ public final class AgreementPanel extends ScrollPane {
                     String b = raters.get(j);
                     cell.setId("kappa-" + a + "-" + b);
                     cell.setTooltip(new Tooltip());
+                    cell.accessibleTextProperty().bind(Bindings.concat(cell.getTooltip().textProperty(),
+                            ". Press for the pair's confusion matrix."));
                     cell.setOnMouseClicked(e -> showPair(cell, a, b));
+                    // reachable with Tab; Enter or Space opens the pair's confusion matrix
+                    cell.setFocusTraversable(true);
+                    cell.setAccessibleRole(javafx.scene.AccessibleRole.BUTTON);
+                    cell.setOnKeyPressed(e -> {
+                        if (e.getCode() == javafx.scene.input.KeyCode.ENTER || e.getCode() == javafx.scene.input.KeyCode.SPACE) {
+                            showPair(cell, a, b);
+                            e.consume();
+                        }
+                    });
                 }
                 kappaCells[i][j] = cell;
                 matrix.add(cell, j + 1, i + 1);
             }
         }
         matrixShape = List.copyOf(raters);
+    }
+
+    private static Label head(String full, String shown) {
+        Label h = new Label(shown);
+        h.getStyleClass().add("matrix-head");
+        h.setMinWidth(Region.USE_PREF_SIZE);
+        h.setTooltip(new Tooltip(full));
+        h.setAccessibleText(full);
+        return h;
     }
 
     /** What runs after a confusion cell filtered the table (the window moves the focus to the table). */
@@ -257,6 +280,7 @@ public final class AgreementPanel extends ScrollPane {
                 String l = labels.get(row);
                 Label name = new Label(l);
                 name.getStyleClass().addAll("badge", "label-" + l.replace('_', '-'));
+                name.setMinWidth(Region.USE_PREF_SIZE);
                 Label prev = new Label();
                 Label k = new Label();
                 k.setId("perLabel-" + l);
@@ -316,7 +340,10 @@ public final class AgreementPanel extends ScrollPane {
                 Button cell = confusionCells[i][j];
                 cell.setText(String.valueOf(n));
                 cell.setDisable(n == 0);
-                cell.getTooltip().setText(n + " traces: " + a + " = " + la + ", " + b + " = " + lb);
+                String says = n + (n == 1 ? " trace: " : " traces: ") + a + " = " + la + ", " + b + " = " + lb;
+                cell.getTooltip().setText(says);
+                // a screen reader says what the colour and the position mean
+                cell.setAccessibleText(says + (i == j ? " (agree)" : " (disagree)") + (n == 0 ? "" : "; press to show them"));
             }
         }
     }
@@ -327,14 +354,11 @@ public final class AgreementPanel extends ScrollPane {
         corner.getStyleClass().add("muted");
         confusion.add(corner, 0, 0);
         for (int j = 0; j < labels.size(); j++) {
-            Label h = new Label(labels.get(j));
-            h.getStyleClass().add("matrix-head");
-            confusion.add(h, j + 1, 0);
+            confusion.add(head(labels.get(j), org.tracejudge.ui.ShortNames.label(labels.get(j))), j + 1, 0);
         }
         confusionCells = new Button[labels.size()][labels.size()];
         for (int i = 0; i < labels.size(); i++) {
-            Label h = new Label(labels.get(i));
-            h.getStyleClass().add("matrix-head");
+            Label h = head(labels.get(i), labels.get(i));
             confusion.add(h, 0, i + 1);
             for (int j = 0; j < labels.size(); j++) {
                 String la = labels.get(i);
@@ -343,7 +367,14 @@ public final class AgreementPanel extends ScrollPane {
                 cell.setId("cell-" + la + "-" + lb);
                 cell.getStyleClass().addAll("confusion-cell", i == j ? "confusion-agree" : "confusion-disagree");
                 cell.setMinWidth(54);
-                cell.setFocusTraversable(false);
+                // reachable with Tab; Enter or Space shows the cell's traces
+                cell.setFocusTraversable(true);
+                cell.setOnKeyPressed(e -> {
+                    if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
+                        cell.fire();
+                        e.consume();
+                    }
+                });
                 cell.setOnAction(e -> {
                     vm.filterToCell(a, la, b, lb);
                     afterFilter.run(); // the table, with the cell's traces, takes the focus: the review keys work
