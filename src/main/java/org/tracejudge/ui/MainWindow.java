@@ -251,7 +251,21 @@ public final class MainWindow {
         textSize = Math.max(Theme.SIZES.get(0), Math.min(Theme.SIZES.get(Theme.SIZES.size() - 1), px));
         Theme.applySize(scene, textSize);
         tableView.setFontScale(textSize / (double) Theme.DEFAULT_SIZE);
+        fitDivider();
         vm.settings().setNumbers(Map.of("view.textSize", (double) textSize));
+    }
+
+    /** True until the table's divider is moved by hand: it follows what the table's columns need. */
+    private boolean autoDivider = true;
+
+    /** Puts the divider where the table shows all its columns (between 45% and 68% of the window). */
+    private void fitDivider() {
+        double w = workbench.getWidth();
+        double need = tableView.neededWidthProperty().get();
+        if (!autoDivider || w <= 0 || need <= 0) {
+            return;
+        }
+        workbench.setDividerPositions(Math.max(0.45, Math.min(0.68, (need + 4) / w)));
     }
 
     /** The right-hand tabs: the trace view and the agreement. */
@@ -842,8 +856,20 @@ public final class MainWindow {
             stage.setY(y);
         }
         stage.setMaximized(s.flag("window.maximized"));
-        // the table gets the room its columns need (62% at 1280 px); the trace and agreement share the rest
-        workbench.setDividerPositions(s.number("divider.table", 0.62));
+        // the table gets the room its columns need (measured once they are known), unless the divider was moved
+        // by hand once: then where it was left
+        double table = s.number("divider.table", Double.NaN);
+        autoDivider = Double.isNaN(table);
+        workbench.setDividerPositions(autoDivider ? 0.62 : table);
+        tableView.neededWidthProperty().addListener((o, a, b) -> fitDivider());
+        workbench.widthProperty().addListener((o, a, b) -> fitDivider());
+        workbench.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> {
+            for (javafx.scene.Node n = (javafx.scene.Node) e.getTarget(); n != null && n != workbench; n = n.getParent()) {
+                if (n.getStyleClass().contains("split-pane-divider") && n.getParent() == workbench) {
+                    autoDivider = false; // moved by hand: kept, and remembered
+                }
+            }
+        });
         traceView.evidenceAndRaters().setDividerPositions(s.number("divider.raters", 0.55));
         if (s.flag("view.agreementTab") && !vm.blindProperty().get()) {
             side.getSelectionModel().select(agreementTab);
@@ -862,8 +888,10 @@ public final class MainWindow {
             s.setNumbers(Map.of("window.width", stage.getWidth(), "window.height", stage.getHeight(),
                     "window.x", stage.getX(), "window.y", stage.getY()));
         }
-        s.setNumbers(Map.of("divider.table", workbench.getDividerPositions()[0],
-                "divider.raters", traceView.evidenceAndRaters().getDividerPositions()[0]));
+        if (!autoDivider) {
+            s.setNumbers(Map.of("divider.table", workbench.getDividerPositions()[0]));
+        }
+        s.setNumbers(Map.of("divider.raters", traceView.evidenceAndRaters().getDividerPositions()[0]));
         s.setFlag("view.agreementTab", side.getSelectionModel().getSelectedItem() == agreementTab);
     }
 }

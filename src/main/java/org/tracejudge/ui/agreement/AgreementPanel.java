@@ -283,6 +283,8 @@ public final class AgreementPanel extends ScrollPane {
                 name.setMinWidth(Region.USE_PREF_SIZE);
                 Label prev = new Label();
                 Label k = new Label();
+                prev.setMinWidth(Region.USE_PREF_SIZE);
+                k.setMinWidth(Region.USE_PREF_SIZE);
                 k.setId("perLabel-" + l);
                 perLabel.addRow(row, name, prev, k);
                 perLabelCells[row] = new Label[] {prev, k};
@@ -350,8 +352,13 @@ public final class AgreementPanel extends ScrollPane {
 
     private void buildConfusion(String a, String b, List<String> labels) {
         confusion.getChildren().clear();
-        Label corner = new Label(a + " ↓  " + b + " →");
+        // the pair's short names (the full ones on hover): the grid keeps to the panel's width
+        java.util.Map<String, String> shortName = org.tracejudge.ui.ShortNames.headers(List.of(a, b));
+        Label corner = new Label(shortName.get(a) + " ↓  " + shortName.get(b) + " →");
         corner.getStyleClass().add("muted");
+        corner.setMinWidth(Region.USE_PREF_SIZE);
+        corner.setTooltip(new Tooltip("rows: " + a + "; columns: " + b));
+        corner.setAccessibleText("rows: " + a + "; columns: " + b);
         confusion.add(corner, 0, 0);
         for (int j = 0; j < labels.size(); j++) {
             confusion.add(head(labels.get(j), org.tracejudge.ui.ShortNames.label(labels.get(j))), j + 1, 0);

@@ -469,6 +469,7 @@ public final class TraceTableView extends BorderPane {
         }
         column.getItems().setAll(l.columns());
         applyBlind();
+        updateNeeded();
     }
 
     private void applyBlind() {
@@ -568,7 +569,25 @@ public final class TraceTableView extends BorderPane {
                 widest = Math.max(widest, t.getLayoutBounds().getWidth());
             }
             tc.setPrefWidth(Math.min(18 * em, Math.ceil(widest + 0.9 * em)));
+            updateNeeded();
         });
+    }
+
+    private final javafx.beans.property.ReadOnlyDoubleWrapper neededWidth = new javafx.beans.property.ReadOnlyDoubleWrapper();
+
+    /** The width the table needs to show every column whole (its vertical scroll bar included). */
+    public javafx.beans.property.ReadOnlyDoubleProperty neededWidthProperty() {
+        return neededWidth.getReadOnlyProperty();
+    }
+
+    private void updateNeeded() {
+        double w = 0;
+        for (TableColumn<PagedRows.RowRef, ?> c : table.getColumns()) {
+            if (c.isVisible()) {
+                w += c.getPrefWidth();
+            }
+        }
+        neededWidth.set(Math.ceil(w + 1.6 * Font.getDefault().getSize() * fontScale + 6));
     }
 
     /** The bold header text's width at the default font size. */

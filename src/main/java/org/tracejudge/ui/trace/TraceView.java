@@ -90,6 +90,7 @@ public final class TraceView extends BorderPane {
         heading.setMinHeight(Region.USE_PREF_SIZE);
         userMessage.setId("userMessage");
         userMessage.setWrapText(true);
+        userMessage.setMinHeight(Region.USE_PREF_SIZE);
         userMessage.getStyleClass().add("user-message");
 
         HBox calls = new HBox(10, box("Expected call", expected), box("Executed calls", executed));
@@ -235,6 +236,8 @@ public final class TraceView extends BorderPane {
         row1.setAlignment(Pos.CENTER_LEFT);
         Label help = new Label("Enter accept · 1–" + "n override · J/K next/previous · S skip · Ctrl+Z undo · ? all keys");
         help.getStyleClass().add("key-help");
+        help.setWrapText(true);
+        help.setMinHeight(Region.USE_PREF_SIZE);
         HBox row2 = new HBox(10, rationale, decisionNote);
         row2.setAlignment(Pos.CENTER_LEFT);
         // the end of the queue says so, and offers the skipped traces
