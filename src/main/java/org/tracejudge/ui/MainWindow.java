@@ -684,6 +684,7 @@ public final class MainWindow {
         }
         if (metricsWindow == null || !metricsWindow.stage().isShowing()) {
             metricsWindow = new MetricsWindow(stage, vm);
+            styleLike(metricsWindow.stage().getScene());
         }
         metricsWindow.open();
         return metricsWindow;
