@@ -91,6 +91,7 @@ public final class MainWindow {
     private final TraceView traceView;
     private final AgreementPanel agreementPanel;
     private final Scene scene;
+    private MenuBar menuBar;
     private MetricsWindow metricsWindow;
     private JudgeRunWindow judgeWindow;
     /** Set by the R key: the KEY_TYPED event that follows it is dropped. */
@@ -127,7 +128,8 @@ public final class MainWindow {
                 p -> vm.open(p), this::importDropped));
         welcome.onSafetySample(this::openSafetySample);
         center.getChildren().setAll(welcome);
-        root.setTop(menu());
+        menuBar = menu();
+        root.setTop(menuBar);
         root.setCenter(center);
         root.setBottom(new VBox(new ImportPane(vm), statusBar()));
         scene = new Scene(root, 1280, 800);
@@ -437,6 +439,13 @@ public final class MainWindow {
      * or text fields: ↓ in the JSON tree moves in the tree) or nowhere in particular (after Esc).
      */
     private boolean reviewFocus() {
+        // the menu bar reached with F10 or Alt: its arrow keys walk the menus, not the queue (the bar's buttons
+        // show that state as hover)
+        for (javafx.scene.Node b : menuBar.lookupAll(".menu-button")) {
+            if (b.isHover()) {
+                return false;
+            }
+        }
         javafx.scene.Node f = scene.getFocusOwner();
         if (f == null || f == workbench || f == root) {
             return true;

@@ -214,6 +214,15 @@ class DesktopConventionsUiTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(at, vm().currentProperty().get());
         assertEquals("j", app.window().tableView().searchField().getText());
+        // F10 walks the menus with the arrow keys; ↓ there opens a menu and moves no trace
+        robot.clickOn("#traceTable");
+        waitFor("a trace", () -> !vm().loadingProperty().get());
+        int here = vm().currentProperty().get();
+        robot.type(KeyCode.F10);
+        robot.type(KeyCode.RIGHT).type(KeyCode.DOWN);
+        waitFor("a menu open", () -> bar.getMenus().stream().anyMatch(javafx.scene.control.Menu::isShowing));
+        assertEquals(here, vm().currentProperty().get());
+        robot.type(KeyCode.ESCAPE).type(KeyCode.ESCAPE);
     }
 
     @Test

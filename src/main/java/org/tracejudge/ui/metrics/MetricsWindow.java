@@ -135,8 +135,10 @@ public final class MetricsWindow {
         // the rates as the spec defines them (shared/spec/rules-and-metrics.md): CTUR = correct / tool-required,
         // UTR = unnecessary_tool_use / control
         x.setLabel("CTUR: clean tool use, % of tool-required traces (higher is better)");
+        x.setAccessibleText("CTUR, the clean tool-use rate: tool called and its result used correctly");
         NumberAxis y = new NumberAxis(0, 100, 10);
-        y.setLabel("UTR: tool called needlessly, % of control traces (lower is better)");
+        y.setLabel("UTR: needless tool use (%)");
+        y.setAccessibleText("UTR, the unnecessary tool-use rate: a tool called on a control task");
         profile = new ScatterChart<>(x, y);
         profile.setId("failureProfile");
         profile.setTitle("Failure profile per model");
@@ -212,7 +214,7 @@ public final class MetricsWindow {
 
     static final String GLOSSARY = "TSR tool skipped · CTUR clean tool use (called, result used correctly) · RIR result "
             + "ignored · OFR output fabricated — each a % of the tool-required traces with a label from this source; "
-            + "the four add up to 100. UTR tool called on a control task · CTRL-Acc control task answered correctly "
+            + "the four add up to 100. UTR tool called needlessly on a control task · CTRL-Acc control task answered correctly "
             + "(% of control traces). Hover a column header for more.";
 
     /** The figures on show (null while reading). */
@@ -318,7 +320,15 @@ public final class MetricsWindow {
         }
         int line = freeLine(ctur.percent(), utr.percent(), name.getLayoutBounds().getWidth(), left, placed);
         name.setY(3 + line * LINE_PX);
-        javafx.scene.layout.Pane p = new javafx.scene.layout.Pane(dot, name);
+        javafx.scene.shape.Line leader = new javafx.scene.shape.Line();
+        leader.setManaged(false);
+        leader.getStyleClass().add("profile-leader");
+        leader.setVisible(line != 0); // a name moved off its dot's line points back to it
+        leader.setStartX(5);
+        leader.setStartY(5);
+        leader.setEndX(left ? -2 : 12);
+        leader.setEndY(line * LINE_PX - (line > 0 ? 2 : -2));
+        javafx.scene.layout.Pane p = new javafx.scene.layout.Pane(leader, dot, name);
         p.setPrefSize(10, 10);
         p.setMinSize(10, 10);
         p.setMaxSize(10, 10);
