@@ -280,7 +280,18 @@ public final class MainWindow {
         if (agreement && agreementTab.isDisable()) {
             return;
         }
+        javafx.scene.Node f = scene.getFocusOwner();
+        javafx.scene.Node shown = side.getSelectionModel().getSelectedItem().getContent();
+        boolean inTab = false;
+        for (javafx.scene.Node n = f; n != null; n = n.getParent()) {
+            inTab |= n == shown;
+        }
         side.getSelectionModel().select(agreement ? agreementTab : traceTab);
+        if (inTab || f == null) {
+            // the focus was in the tab that went away: the table takes it (the review keys keep working), not
+            // whatever comes next in the Tab order (the search field)
+            tableView.table().requestFocus();
+        }
     }
 
     /** Gives a window of ours (dialogs, the dashboard) the main window's look and text size. */

@@ -204,7 +204,7 @@ public final class AgreementPanel extends ScrollPane {
             for (int j = 0; j < n; j++) {
                 Label cell = new Label();
                 cell.getStyleClass().add("kappa-cell");
-                cell.setMinWidth(64);
+                cell.setMinWidth(4.6 * javafx.scene.text.Font.getDefault().getSize());
                 cell.setAlignment(Pos.CENTER);
                 if (i == j) {
                     cell.setText("—");
@@ -297,7 +297,7 @@ public final class AgreementPanel extends ScrollPane {
             Label prev = perLabelCells[row][0];
             Label k = perLabelCells[row][1];
             prev.setText(String.format(Locale.ROOT, "%.1f%%", 100 * l.prevalence()));
-            k.setText(num(l.fleissKappa()) + ci(l.fleissCi95()) + (l.lowPrevalenceEffect() ? "  (low prevalence)" : ""));
+            k.setText(num(l.fleissKappa()) + ci(l.fleissCi95()) + (l.lowPrevalenceEffect() ? "  (rare)" : ""));
             if (!l.lowPrevalenceEffect()) {
                 k.setTooltip(null);
             } else if (k.getTooltip() == null) {
@@ -365,7 +365,7 @@ public final class AgreementPanel extends ScrollPane {
         }
         confusionCells = new Button[labels.size()][labels.size()];
         for (int i = 0; i < labels.size(); i++) {
-            Label h = head(labels.get(i), labels.get(i));
+            Label h = head(labels.get(i), org.tracejudge.ui.ShortNames.label(labels.get(i)));
             confusion.add(h, 0, i + 1);
             for (int j = 0; j < labels.size(); j++) {
                 String la = labels.get(i);
@@ -373,7 +373,7 @@ public final class AgreementPanel extends ScrollPane {
                 Button cell = new Button();
                 cell.setId("cell-" + la + "-" + lb);
                 cell.getStyleClass().addAll("confusion-cell", i == j ? "confusion-agree" : "confusion-disagree");
-                cell.setMinWidth(54);
+                cell.setMinWidth(3.2 * javafx.scene.text.Font.getDefault().getSize());
                 // reachable with Tab; Enter or Space shows the cell's traces
                 cell.setFocusTraversable(true);
                 cell.setOnKeyPressed(e -> {

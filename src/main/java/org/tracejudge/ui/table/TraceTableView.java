@@ -507,7 +507,9 @@ public final class TraceTableView extends BorderPane {
             case DOMAIN -> 5.4;
             case TASK -> 7.6;
             case TYPE -> 7.0;
-            default -> Math.max(4.8, headerWidth(head) / Font.getDefault().getSize() + 0.9);
+            // "pending" fits in the final and ensemble columns
+            case ENSEMBLE, FINAL -> Math.max(5.4, headerWidth(head) / Font.getDefault().getSize() + 0.9);
+            default -> Math.max(4.2, headerWidth(head) / Font.getDefault().getSize() + 0.9);
         });
         tc.setMinWidth(3.5 * em);
         ContextMenu onlyThese = onlyTheseMenu(c); // one per column, shared by its cells: opening shows hundreds of cells

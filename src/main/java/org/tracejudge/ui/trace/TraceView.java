@@ -210,6 +210,7 @@ public final class TraceView extends BorderPane {
     private VBox decisionBar() {
         proposed.setId("proposedLabel");
         proposed.getStyleClass().add("proposed");
+        proposed.setMinWidth(Region.USE_PREF_SIZE); // "Enter: accept output_fabrication" whole
         keys.setId("labelKeys");
         keys.setAlignment(Pos.CENTER_LEFT);
         rationale.setId("rationaleField");
@@ -254,6 +255,10 @@ public final class TraceView extends BorderPane {
             vm.reviewSkipped();
             requestFocus();
         });
+        end.setWrapText(true);
+        end.setMinHeight(Region.USE_PREF_SIZE);
+        back.setMinWidth(Region.USE_PREF_SIZE);
+        HBox.setHgrow(end, Priority.ALWAYS);
         HBox endRow = new HBox(10, end, back);
         endRow.setAlignment(Pos.CENTER_LEFT);
         endRow.visibleProperty().bind(vm.queueEndProperty().isNotEmpty());
