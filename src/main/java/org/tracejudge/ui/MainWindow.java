@@ -67,7 +67,11 @@ public final class MainWindow {
             new String[] {"Ctrl+M", "Metrics dashboard (F5 refreshes it)"},
             new String[] {"Ctrl+J", "Run a judge (local or remote model)"},
             new String[] {"Ctrl+Shift+L", "Safety review of the Lantern sample (its own window and shortcuts)"},
-            new String[] {"?", "This sheet"});
+            new String[] {"Ctrl+1 / Ctrl+2", "Show the trace / the agreement"},
+            new String[] {"Ctrl+= / Ctrl+− / Ctrl+0", "Text larger / smaller / as it was"},
+            new String[] {"Alt+letter, F10", "Open the menus (arrow keys walk them)"},
+            new String[] {"Tab / Shift+Tab", "Move the focus (Space or Enter presses the focused cell or button)"},
+            new String[] {"? or F1", "This sheet"});
 
     private final Stage stage;
     private final ProjectViewModel vm;
@@ -294,6 +298,12 @@ public final class MainWindow {
         }
     }
 
+    /** A dialog in the window's look (theme and text size). */
+    private void dressed(javafx.scene.control.DialogPane pane) {
+        pane.getStylesheets().setAll(scene.getStylesheets());
+        pane.setStyle(scene.getRoot().getStyle());
+    }
+
     /** Gives a window of ours (dialogs, the dashboard) the main window's look and text size. */
     public void styleLike(Scene other) {
         for (String css : scene.getStylesheets()) {
@@ -506,6 +516,7 @@ public final class MainWindow {
         d.setHeaderText("Every decision is recorded with the annotator's name.");
         d.setContentText("Name:");
         d.getEditor().setId("annotatorName");
+        dressed(d.getDialogPane());
         Optional<String> name = d.showAndWait();
         return name.isEmpty() || name.get().isBlank() ? null : name.get();
     }
@@ -678,6 +689,7 @@ public final class MainWindow {
         }
         if (judgeWindow == null || !judgeWindow.stage().isShowing()) {
             judgeWindow = new JudgeRunWindow(stage, vm);
+            styleLike(judgeWindow.stage().getScene());
             judgeWindow.open();
         } else {
             judgeWindow.stage().toFront();
@@ -765,6 +777,7 @@ public final class MainWindow {
                 "tolerant (numbers as numbers, whole tokens)");
         d.initOwner(stage);
         d.setTitle("Classify");
+        dressed(d.getDialogPane());
         d.setHeaderText("Run the rule classifier over every trace of the project; its labels go into the ledger.");
         d.setContentText("Rule:");
         d.showAndWait().ifPresent(choice -> vm.classify(choice.startsWith("tolerant")
