@@ -68,6 +68,7 @@ public final class MainWindow {
             new String[] {"Ctrl+J", "Run a judge (local or remote model)"},
             new String[] {"Ctrl+Shift+L", "Safety review of the Lantern sample (its own window and shortcuts)"},
             new String[] {"Ctrl+1 / Ctrl+2", "Show the trace / the agreement"},
+            new String[] {"Ctrl+Shift+T", "Table only (the trace and agreement collapsed)"},
             new String[] {"Ctrl+= / Ctrl+− / Ctrl+0", "Text larger / smaller / as it was"},
             new String[] {"Alt+letter, F10", "Open the menus (arrow keys walk them)"},
             new String[] {"Tab / Shift+Tab", "Move the focus (Space or Enter presses the focused cell or button)"},
@@ -261,6 +262,27 @@ public final class MainWindow {
         vm.settings().setNumbers(Map.of("view.textSize", (double) textSize));
     }
 
+    /** View ▸ Table only: the trace and agreement tabs collapsed, the table the whole width. */
+    private final javafx.beans.property.BooleanProperty tableOnly = new javafx.beans.property.SimpleBooleanProperty();
+
+    public javafx.beans.property.BooleanProperty tableOnlyProperty() {
+        return tableOnly;
+    }
+
+    private void collapse(boolean only) {
+        if (only) {
+            lastDivider = workbench.getDividerPositions()[0];
+            workbench.getItems().remove(side);
+        } else if (!workbench.getItems().contains(side)) {
+            workbench.getItems().add(side);
+            workbench.setDividerPositions(lastDivider);
+            fitDivider();
+        }
+        vm.settings().setFlag("view.tableOnly", only);
+    }
+
+    private double lastDivider = 0.62;
+
     /** True until the table's divider is moved by hand: it follows what the table's columns need. */
     private boolean autoDivider = true;
 
@@ -284,6 +306,7 @@ public final class MainWindow {
         if (agreement && agreementTab.isDisable()) {
             return;
         }
+        tableOnly.set(false);
         javafx.scene.Node f = scene.getFocusOwner();
         javafx.scene.Node shown = side.getSelectionModel().getSelectedItem().getContent();
         boolean inTab = false;
@@ -664,7 +687,11 @@ public final class MainWindow {
         reset.setOnAction(e -> setTextSize(Theme.DEFAULT_SIZE));
         Menu size = new Menu("Text _size", null, larger, smaller, reset);
         size.setId("textSizeMenu");
-        Menu view = new Menu("_View", null, showTrace, showAgreement, new SeparatorMenuItem(), metrics,
+        CheckMenuItem tableOnly = new CheckMenuItem("Table _only");
+        tableOnly.setId("tableOnlyMenu");
+        tableOnly.setAccelerator(key(KeyCode.T, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        tableOnly.selectedProperty().bindBidirectional(this.tableOnly);
+        Menu view = new Menu("_View", null, showTrace, showAgreement, tableOnly, new SeparatorMenuItem(), metrics,
                 new SeparatorMenuItem(), theme, size);
         view.setId("viewMenu");
         MenuItem runJudge = new MenuItem("_Run a judge…");
@@ -909,6 +936,8 @@ public final class MainWindow {
             side.getSelectionModel().select(agreementTab);
         }
         themeMode.set(Theme.mode(s.text("view.theme", "system")));
+        tableOnly.addListener((o, a, b) -> collapse(b));
+        tableOnly.set(s.flag("view.tableOnly"));
         int size = (int) s.number("view.textSize", Theme.DEFAULT_SIZE);
         if (size != Theme.DEFAULT_SIZE) {
             setTextSize(size);
@@ -923,7 +952,7 @@ public final class MainWindow {
                     "window.x", stage.getX(), "window.y", stage.getY()));
         }
         if (!autoDivider) {
-            s.setNumbers(Map.of("divider.table", workbench.getDividerPositions()[0]));
+            s.setNumbers(Map.of("divider.table", tableOnly.get() ? lastDivider : workbench.getDividerPositions()[0]));
         }
         s.setNumbers(Map.of("divider.raters", traceView.evidenceAndRaters().getDividerPositions()[0]));
         s.setFlag("view.agreementTab", side.getSelectionModel().getSelectedItem() == agreementTab);

@@ -300,6 +300,20 @@ class DesktopConventionsUiTest {
     }
 
     @Test
+    void theTraceAndAgreementCollapseAndComeBack(FxRobot robot) throws Exception {
+        opened(robot);
+        javafx.scene.control.TabPane side = app.window().sideTabs();
+        double tableBefore = table().getWidth();
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.T).release(KeyCode.SHIFT, KeyCode.CONTROL);
+        waitFor("table only", () -> side.getScene() == null);
+        waitFor("the table wider", () -> table().getWidth() > tableBefore + 200);
+        assertTrue(org.tracejudge.settings.Settings.load(home.resolve("settings.json")).flag("view.tableOnly"));
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT1).release(KeyCode.CONTROL);
+        waitFor("the trace back", () -> side.getScene() != null && app.window().traceView().isVisible());
+        assertEquals(tableBefore, table().getWidth(), 30);
+    }
+
+    @Test
     void nothingThatMattersIsCutOffAt1280x800(FxRobot robot) throws Exception {
         opened(robot);
         assertEquals(1280, stage.getWidth(), 1);
