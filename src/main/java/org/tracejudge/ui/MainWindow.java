@@ -356,6 +356,8 @@ public final class MainWindow {
         s.setTitle("Safety review — sample (invented conversations)");
         Scene sc = new Scene(safetyView, 1240, 760);
         sc.getStylesheets().add(MainWindow.class.getResource("workbench.css").toExternalForm());
+        // the text size follows; the safety window keeps the light look (safety.css has no dark colours yet)
+        Theme.applySize(sc, textSize);
         s.setScene(sc);
         s.setOnHidden(e -> {
             safetyModel.close();
