@@ -1,6 +1,14 @@
 package org.tracejudge;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -42,6 +50,62 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("org.tracejudge.model..")
                 .should().dependOnClassesThat().resideInAnyPackage("org.tracejudge.store..", "org.tracejudge.importer..",
                         "org.tracejudge.export..", "org.tracejudge.sample..")
+                .check(CLASSES);
+    }
+
+    // ------------------------------------------------------------------------------------ UI: one view model per view
+
+    /** A view model (or a type nested in one): ui.X.FooViewModel, ui.X.FooViewModel$Bar. */
+    private static boolean isViewModel(JavaClass c) {
+        return c.getName().matches(".*ViewModel(\\$.*)?");
+    }
+
+    /**
+     * The views: classes of the UI's feature packages (ui.table, ui.trace, ui.agreement, ui.welcome, ui.judges, ...)
+     * that are no view model. The root package (the main window, which composes the views and handles the review keys
+     * and menus, and the app) and the session are not views.
+     */
+    private static final DescribedPredicate<JavaClass> VIEWS = DescribedPredicate.describe("views", c ->
+            c.getPackageName().startsWith("org.tracejudge.ui.") && !c.getPackageName().startsWith("org.tracejudge.ui.session")
+                    && !isViewModel(c));
+
+    @Test
+    void viewsReachNoFurtherThanTheirOwnViewModelAndTheSession() {
+        classes().that(VIEWS).should(new ArchCondition<JavaClass>("depend on no view model of another package") {
+            @Override
+            public void check(JavaClass view, ConditionEvents events) {
+                for (Dependency d : view.getDirectDependenciesFromSelf()) {
+                    JavaClass target = d.getTargetClass();
+                    if (isViewModel(target) && !target.getPackageName().equals(view.getPackageName())) {
+                        events.add(SimpleConditionEvent.violated(d, d.getDescription()));
+                    }
+                }
+            }
+        }).because("a view talks to its own view model (and the shared session), so a change to one view's state "
+                + "touches one view model").check(CLASSES);
+    }
+
+    @Test
+    void viewsNeitherWriteTheProjectNorRunWork() {
+        noClasses().that(VIEWS)
+                .should().dependOnClassesThat().haveFullyQualifiedName("org.tracejudge.store.Adjudications")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("org.tracejudge.store.Ledger")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("org.tracejudge.store.ProjectQueries")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("org.tracejudge.importer.Importer")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("org.tracejudge.judges.JudgeRunner")
+                .orShould().dependOnClassesThat().resideInAnyPackage("org.tracejudge.classify..", "org.tracejudge.export..")
+                .because("decisions, imports, classify, export and judge runs go through view models, which run them on "
+                        + "the project's threads with progress and cancel")
+                .check(CLASSES);
+    }
+
+    @Test
+    void theSessionKnowsNoViewNorViewModel() {
+        noClasses().that().resideInAPackage("org.tracejudge.ui.session..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.tracejudge.ui", "org.tracejudge.ui.table..",
+                        "org.tracejudge.ui.trace..", "org.tracejudge.ui.agreement..", "org.tracejudge.ui.welcome..",
+                        "org.tracejudge.ui.judges..", "org.tracejudge.ui.metrics..", "org.tracejudge.ui.team..")
+                .because("view models hear the session (Session.Listener), never the other way round")
                 .check(CLASSES);
     }
 }

@@ -278,6 +278,9 @@ public final class JudgeRunner {
         int remaining = JudgeStore.remaining(project, raterId, options.models(), rubric.name());
         project.write(c -> {
             JudgeStore.updateRun(c, runId, counters, status, fatal);
+            // a run that wrote nothing (it failed or was cancelled before its first verdict) leaves no rater
+            // behind: an empty 'name@version' would show in the raters, the agreement and the export
+            JudgeStore.dropIfEmpty(c, raterId);
             return null;
         });
         long elapsed = (System.nanoTime() - start) / 1_000_000;

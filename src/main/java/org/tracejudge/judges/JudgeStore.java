@@ -213,6 +213,33 @@ public final class JudgeStore {
         }
     }
 
+    /**
+     * Removes a judge's rater when it has no ledger entry at all (its runs failed or were cancelled before their
+     * first verdict), with its runs and failed calls, which refer to it; a rater with any label or any answered call
+     * (the response cache) is kept. The judge's saved configuration stays. Returns whether it was removed.
+     */
+    static boolean dropIfEmpty(Connection c, String raterId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT EXISTS (SELECT 1 FROM label WHERE rater_id = ?) "
+                + "OR EXISTS (SELECT 1 FROM judge_call WHERE rater_id = ? AND (status = 'ok' OR label_id IS NOT NULL))")) {
+            s.setString(1, raterId);
+            s.setString(2, raterId);
+            try (java.sql.ResultSet rs = s.executeQuery()) {
+                if (rs.next() && rs.getBoolean(1)) {
+                    return false;
+                }
+            }
+        }
+        for (String sql : List.of("DELETE FROM judge_call WHERE rater_id = ?",
+                "DELETE FROM judge_call WHERE run_id IN (SELECT id FROM judge_run WHERE rater_id = ?)",
+                "DELETE FROM judge_run WHERE rater_id = ?", "DELETE FROM rater WHERE id = ?")) {
+            try (PreparedStatement s = c.prepareStatement(sql)) {
+                s.setString(1, raterId);
+                s.executeUpdate();
+            }
+        }
+        return true;
+    }
+
     static void updateRun(Connection c, String runId, RunCounters k, String status, String message) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("UPDATE judge_run SET labelled = ?, cached = ?, nulls = ?, "
                 + "failed = ?, requests = ?, tokens_in = ?, tokens_out = ?, status = ?, message = ?, "

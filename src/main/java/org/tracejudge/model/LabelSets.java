@@ -21,6 +21,37 @@ public final class LabelSets {
     public static final List<LabelSet> BUILT_IN =
             List.of(TOOLFAILBENCH_REQUIRED, TOOLFAILBENCH_CONTROL, TOOL_YES_NO, TOOL_SELECTION);
 
+    /**
+     * One line per label saying when it applies, for the legend beside the decision keys. Written for Tracejudge from
+     * the label semantics of the rules and rubrics (docs: /work/shared/spec/rules-and-metrics.md, resources/rubrics).
+     */
+    private static final java.util.Map<String, String> DEFINITIONS = java.util.Map.ofEntries(
+            java.util.Map.entry("correct", "did what the task needed, and the answer meets the ground truth"),
+            java.util.Map.entry("tool_skip", "the expected tool was never executed"),
+            java.util.Map.entry("result_ignore", "the tool ran, but the answer leaves out or contradicts what it returned"),
+            java.util.Map.entry("output_fabrication", "the answer states figures or fields the tool return does not contain"),
+            java.util.Map.entry("unnecessary_tool_use", "a control task, yet a tool was executed"),
+            java.util.Map.entry("wrong_answer", "no tool (rightly), but the answer misses the ground truth"),
+            java.util.Map.entry("YES", "this tool should fire"),
+            java.util.Map.entry("NO", "this tool should not fire"),
+            java.util.Map.entry("missed_tool", "a tool that should fire was left out"),
+            java.util.Map.entry("extra_tool", "a tool that should not fire was chosen"),
+            java.util.Map.entry("missed_and_extra", "both: a needed tool left out and an unneeded one chosen"),
+            java.util.Map.entry("unparseable", "the selector's output could not be read"),
+            java.util.Map.entry("correct_call", "the right tool with the right arguments"),
+            java.util.Map.entry("wrong_tool", "another tool than the one due was called"),
+            java.util.Map.entry("wrong_arguments", "the right tool, with arguments that differ"),
+            java.util.Map.entry("premature_call", "called before the missing value was asked for"),
+            java.util.Map.entry("abstained", "no call where one was due"),
+            java.util.Map.entry("correct_clarification", "rightly asked the user for the missing value"),
+            java.util.Map.entry("invented_missing_value", "filled in a value the user never gave"),
+            java.util.Map.entry("stale_value", "used a value the conversation had already replaced"));
+
+    /** What a label means, in one line ("" for a label of a project's own set without a definition). */
+    public static String definition(String label) {
+        return label == null ? "" : DEFINITIONS.getOrDefault(label, "");
+    }
+
     /** The default label set of a task type. */
     public static LabelSet forType(TaskType type) {
         return switch (type) {

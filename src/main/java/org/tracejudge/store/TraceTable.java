@@ -514,6 +514,29 @@ public final class TraceTable {
         return out;
     }
 
+    /**
+     * The traces an annotator has decided: their newest adjudication by that annotator holds a label (a withdrawal
+     * does not count). Read through the (annotator, trace) index, so it costs the annotator's decisions, not the
+     * project's traces: the workbench counts a queue's done traces from it in memory.
+     */
+    public Set<String> decidedBy(String annotator) {
+        return project.read(c -> {
+            Set<String> out = new java.util.HashSet<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT a.trace_id FROM adjudication a WHERE a.annotator = ? "
+                    + "AND a.value IS NOT NULL AND NOT EXISTS (SELECT 1 FROM adjudication n WHERE n.annotator = a.annotator "
+                    + "AND n.trace_id = a.trace_id AND (n.created_at > a.created_at OR (n.created_at = a.created_at "
+                    + "AND n.id > a.id)))")) {
+                s.setString(1, annotator);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(rs.getString(1));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
     /** The values a column filter can choose from (label columns: every label in use, plus {@link #MISSING}). */
     public List<String> values(String key) {
         Column col = layout.column(key);

@@ -75,7 +75,7 @@ public final class MainWindow {
             new String[] {"? or F1", "This sheet"});
 
     private final Stage stage;
-    private final ProjectViewModel vm;
+    private final ViewModels vm;
     private final BorderPane root = new BorderPane();
     private final StackPane center = new StackPane();
     private final WelcomeView welcome;
@@ -102,23 +102,23 @@ public final class MainWindow {
     /** Set by the R key: the KEY_TYPED event that follows it is dropped. */
     private boolean swallowTyped;
 
-    public MainWindow(Stage stage, ProjectViewModel vm) {
+    public MainWindow(Stage stage, ViewModels vm) {
         this.stage = stage;
         this.vm = vm;
-        tableView = new TraceTableView(vm);
-        traceView = new TraceView(vm);
+        tableView = new TraceTableView(vm.table());
+        traceView = new TraceView(vm.trace(), vm.decisions());
         traceView.decisionGate(this::withAnnotator);
-        agreementPanel = new AgreementPanel(vm);
+        agreementPanel = new AgreementPanel(vm.agreement());
         agreementPanel.onFiltered(() -> tableView.table().requestFocus());
         // blind mode: the agreement (with the machine raters' kappas) is hidden too
-        agreementPanel.visibleProperty().bind(vm.blindProperty().not());
+        agreementPanel.visibleProperty().bind(vm.session().blindProperty().not());
         traceTab = new javafx.scene.control.Tab("Trace", traceView);
         traceTab.setId("traceTab");
         agreementTab = new javafx.scene.control.Tab("Agreement", agreementPanel);
         agreementTab.setId("agreementTab");
         // blind mode: the agreement tab is off (the machine raters' kappas would give their labels away)
-        agreementTab.disableProperty().bind(vm.blindProperty());
-        vm.blindProperty().addListener((o, a, b) -> {
+        agreementTab.disableProperty().bind(vm.session().blindProperty());
+        vm.session().blindProperty().addListener((o, a, b) -> {
             if (b) {
                 side.getSelectionModel().select(traceTab);
             }
@@ -128,15 +128,15 @@ public final class MainWindow {
         side.setTabClosingPolicy(javafx.scene.control.TabPane.TabClosingPolicy.UNAVAILABLE);
         workbench = new SplitPane(tableView, side);
         workbench.setId("workbench");
-        welcome = new WelcomeView(vm, new WelcomeView.Actions(
-                () -> vm.open(null), this::chooseProject, this::chooseNewProject, this::chooseImport,
-                p -> vm.open(p), this::importDropped));
+        welcome = new WelcomeView(vm.session(), new WelcomeView.Actions(
+                () -> vm.session().open(null), this::chooseProject, this::chooseNewProject, this::chooseImport,
+                p -> vm.session().open(p), this::importDropped));
         welcome.onSafetySample(this::openSafetySample);
         center.getChildren().setAll(welcome);
         menuBar = menu();
         root.setTop(menuBar);
         root.setCenter(center);
-        root.setBottom(new VBox(new ImportPane(vm), statusBar()));
+        root.setBottom(new VBox(new ImportPane(vm.imports()), statusBar()));
         scene = new Scene(root, 1280, 800);
         scene.getStylesheets().add(MainWindow.class.getResource("workbench.css").toExternalForm());
         scene.addEventFilter(KeyEvent.KEY_PRESSED, this::key);
@@ -175,21 +175,21 @@ public final class MainWindow {
                 e.setDropCompleted(true);
             }
         });
-        vm.openProperty().addListener((o, a, b) -> {
+        vm.session().openProperty().addListener((o, a, b) -> {
             if (b) {
                 showWorkbench();
             }
         });
         // the workbench appears (empty, "Reading the project…") as soon as opening starts: its controls are
         // styled and laid out while the project is read, not after
-        vm.openingProperty().addListener((o, a, b) -> {
+        vm.session().openingProperty().addListener((o, a, b) -> {
             if (b) {
                 showWorkbench();
-            } else if (!vm.openProperty().get()) {
+            } else if (!vm.session().openProperty().get()) {
                 showWelcome();
             }
         });
-        vm.integrityProblemProperty().addListener((o, a, problem) -> {
+        vm.session().integrityProblemProperty().addListener((o, a, problem) -> {
             if (problem != null) {
                 Alert alert = new Alert(Alert.AlertType.ERROR, problem
                         + "\n\nYou can still read it, but nothing more is saved into this file.", ButtonType.OK);
@@ -198,7 +198,7 @@ public final class MainWindow {
                 alert.show();
             }
         });
-        stage.titleProperty().bind(vm.titleProperty());
+        stage.titleProperty().bind(vm.session().titleProperty());
         for (int size : new int[] {16, 32, 48, 64, 128, 256}) {
             var icon = MainWindow.class.getResourceAsStream("icons/tracejudge-" + size + ".png");
             if (icon != null) {
@@ -245,7 +245,7 @@ public final class MainWindow {
             }
         }
         Theme.apply(scene, dark);
-        vm.settings().setText("view.theme", themeMode.get().name().toLowerCase(Locale.ROOT));
+        vm.session().settings().setText("view.theme", themeMode.get().name().toLowerCase(Locale.ROOT));
     }
 
     /** The text size in px (View ▸ Text size). */
@@ -259,7 +259,7 @@ public final class MainWindow {
         Theme.applySize(scene, textSize);
         tableView.setFontScale(textSize / (double) Theme.DEFAULT_SIZE);
         fitDivider();
-        vm.settings().setNumbers(Map.of("view.textSize", (double) textSize));
+        vm.session().settings().setNumbers(Map.of("view.textSize", (double) textSize));
     }
 
     /** View ▸ Table only: the trace and agreement tabs collapsed, the table the whole width. */
@@ -278,7 +278,7 @@ public final class MainWindow {
             workbench.setDividerPositions(lastDivider);
             fitDivider();
         }
-        vm.settings().setFlag("view.tableOnly", only);
+        vm.session().settings().setFlag("view.tableOnly", only);
     }
 
     private double lastDivider = 0.62;
@@ -351,7 +351,7 @@ public final class MainWindow {
         safetyModel = new org.tracejudge.ui.safety.SafetyReviewModel();
         // the expert is the workbench annotator; switching expert in the safety window changes it
         safetyView = new org.tracejudge.ui.safety.SafetyReviewView(safetyModel,
-                org.tracejudge.safety.Expert.workbench(vm.annotatorProperty().get()), vm::setAnnotator);
+                org.tracejudge.safety.Expert.workbench(vm.session().annotatorProperty().get()), vm.decisions()::setAnnotator);
         javafx.stage.Stage s = new javafx.stage.Stage();
         s.setTitle("Safety review — sample (invented conversations)");
         Scene sc = new Scene(safetyView, 1240, 760);
@@ -400,7 +400,7 @@ public final class MainWindow {
     }
 
     public void showWelcome() {
-        welcome.refresh(vm);
+        welcome.refresh(vm.session());
         welcome.onSafetySample(this::openSafetySample);
         center.getChildren().setAll(welcome);
     }
@@ -445,7 +445,7 @@ public final class MainWindow {
             return;
         }
         if (new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN).match(e)) {
-            vm.undo();
+            vm.decisions().undo();
             e.consume();
             return;
         }
@@ -455,10 +455,10 @@ public final class MainWindow {
         KeyCode k = e.getCode();
         boolean handled = true;
         switch (k) {
-            case ENTER -> withAnnotator(vm::accept);
-            case J, DOWN -> vm.next();
-            case K, UP -> vm.previous();
-            case S -> vm.skip();
+            case ENTER -> withAnnotator(vm.decisions()::accept);
+            case J, DOWN -> vm.table().next();
+            case K, UP -> vm.table().previous();
+            case S -> vm.table().skip();
             case R -> {
                 swallowTyped = true;
                 side.getSelectionModel().select(traceTab);
@@ -467,7 +467,7 @@ public final class MainWindow {
             default -> {
                 int n = digit(k);
                 if (n > 0) {
-                    withAnnotator(() -> vm.overrideWithKey(n));
+                    withAnnotator(() -> vm.decisions().overrideWithKey(n));
                 } else {
                     handled = false;
                 }
@@ -521,20 +521,20 @@ public final class MainWindow {
 
     /** Runs a decision, asking for the annotator's name first if it was never given. */
     private void withAnnotator(java.util.function.BooleanSupplier decision) {
-        if (vm.annotatorProperty().get() != null) {
+        if (vm.session().annotatorProperty().get() != null) {
             decision.getAsBoolean();
             return;
         }
         // the decision runs once the annotator's column is there (the name re-reads the columns)
         String name = askName();
         if (name != null) {
-            vm.setAnnotator(name, decision::getAsBoolean);
+            vm.decisions().setAnnotator(name, decision::getAsBoolean);
         }
     }
 
     /** Asks for the annotator's name; null when cancelled or blank. */
     private String askName() {
-        TextInputDialog d = new TextInputDialog(Optional.ofNullable(vm.annotatorProperty().get())
+        TextInputDialog d = new TextInputDialog(Optional.ofNullable(vm.session().annotatorProperty().get())
                 .orElse(System.getProperty("user.name", "")));
         d.initOwner(stage);
         d.setTitle("Your name");
@@ -552,7 +552,7 @@ public final class MainWindow {
         if (name == null) {
             return false;
         }
-        vm.setAnnotator(name);
+        vm.decisions().setAnnotator(name);
         return true;
     }
 
@@ -582,7 +582,7 @@ public final class MainWindow {
         MenuItem start = new MenuItem("_Start page");
         start.setOnAction(e -> showWelcome());
         MenuItem sample = new MenuItem("Open _sample project");
-        sample.setOnAction(e -> vm.open(null));
+        sample.setOnAction(e -> vm.session().open(null));
         MenuItem open = new MenuItem("_Open project…");
         open.setAccelerator(key(KeyCode.O, KeyCombination.SHORTCUT_DOWN));
         open.setOnAction(e -> chooseProject());
@@ -600,7 +600,7 @@ public final class MainWindow {
         export.setAccelerator(key(KeyCode.E, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
         export.setOnAction(e -> chooseExport());
         for (MenuItem m : List.of(classify, export)) {
-            m.disableProperty().bind(vm.openProperty().not().or(vm.importingProperty()));
+            m.disableProperty().bind(vm.session().openProperty().not().or(vm.imports().importingProperty()));
         }
         MenuItem quit = new MenuItem("_Quit");
         quit.setAccelerator(key(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
@@ -612,16 +612,16 @@ public final class MainWindow {
         MenuItem accept = new MenuItem("_Accept proposed label");
         accept.setId("acceptMenu");
         accept.setAccelerator(key(KeyCode.ENTER));
-        accept.setOnAction(review(() -> withAnnotator(vm::accept)));
+        accept.setOnAction(review(() -> withAnnotator(vm.decisions()::accept)));
         MenuItem next = new MenuItem("_Next trace");
         next.setAccelerator(key(KeyCode.J));
-        next.setOnAction(review(vm::next));
+        next.setOnAction(review(vm.table()::next));
         MenuItem prev = new MenuItem("_Previous trace");
         prev.setAccelerator(key(KeyCode.K));
-        prev.setOnAction(review(vm::previous));
+        prev.setOnAction(review(vm.table()::previous));
         MenuItem skip = new MenuItem("S_kip trace");
         skip.setAccelerator(key(KeyCode.S));
-        skip.setOnAction(review(vm::skip));
+        skip.setOnAction(review(vm.table()::skip));
         MenuItem rationale = new MenuItem("Write a _rationale");
         rationale.setAccelerator(key(KeyCode.R));
         rationale.setOnAction(review(() -> {
@@ -630,15 +630,15 @@ public final class MainWindow {
         }));
         MenuItem skippedItem = new MenuItem("Review _skipped traces");
         skippedItem.setId("reviewSkippedMenu");
-        skippedItem.setOnAction(e -> vm.reviewSkipped());
+        skippedItem.setOnAction(e -> vm.table().reviewSkipped());
         MenuItem undo = new MenuItem("_Undo last decision");
         undo.setId("undoMenu");
         undo.setAccelerator(key(KeyCode.Z, KeyCombination.SHORTCUT_DOWN));
-        undo.setOnAction(review(vm::undo));
+        undo.setOnAction(review(vm.decisions()::undo));
         CheckMenuItem blind = new CheckMenuItem("_Blind mode");
         blind.setId("blindMenu");
         blind.setAccelerator(key(KeyCode.B, KeyCombination.SHORTCUT_DOWN));
-        blind.selectedProperty().bindBidirectional(vm.blindProperty());
+        blind.selectedProperty().bindBidirectional(vm.session().blindProperty());
         MenuItem name = new MenuItem("Annotator _name…");
         name.setOnAction(e -> askAnnotator());
         MenuItem safety = new MenuItem("Safety review (_Lantern sample)…");
@@ -657,7 +657,7 @@ public final class MainWindow {
         showAgreement.setId("showAgreementMenu");
         showAgreement.setAccelerator(key(KeyCode.DIGIT2, KeyCombination.SHORTCUT_DOWN));
         showAgreement.setOnAction(e -> showAgreement(true));
-        showAgreement.disableProperty().bind(vm.blindProperty());
+        showAgreement.disableProperty().bind(vm.session().blindProperty());
         MenuItem metrics = new MenuItem("_Metrics dashboard");
         metrics.setId("metricsMenu");
         metrics.setAccelerator(key(KeyCode.M, KeyCombination.SHORTCUT_DOWN));
@@ -711,13 +711,13 @@ public final class MainWindow {
 
     /** Opens the judge-run window for the open project (or brings the running one forward). */
     public JudgeRunWindow showJudgeRun() {
-        if (!vm.openProperty().get()) {
+        if (!vm.session().openProperty().get()) {
             new Alert(Alert.AlertType.INFORMATION, "Open a project first: a judge labels its traces.",
                     ButtonType.OK).showAndWait();
             return null;
         }
         if (judgeWindow == null || !judgeWindow.stage().isShowing()) {
-            judgeWindow = new JudgeRunWindow(stage, vm);
+            judgeWindow = new JudgeRunWindow(stage, vm.judges());
             styleLike(judgeWindow.stage().getScene());
             judgeWindow.open();
         } else {
@@ -738,13 +738,13 @@ public final class MainWindow {
 
     /** Opens (or brings forward and refreshes) the metrics dashboard of the open project. */
     public MetricsWindow showMetrics() {
-        if (!vm.openProperty().get()) {
+        if (!vm.session().openProperty().get()) {
             new Alert(Alert.AlertType.INFORMATION, "Open a project first: the dashboard shows its figures.",
                     ButtonType.OK).showAndWait();
             return null;
         }
         if (metricsWindow == null || !metricsWindow.stage().isShowing()) {
-            metricsWindow = new MetricsWindow(stage, vm);
+            metricsWindow = new MetricsWindow(stage, vm.session());
             styleLike(metricsWindow.stage().getScene());
         }
         metricsWindow.open();
@@ -764,7 +764,7 @@ public final class MainWindow {
         fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Tracejudge projects", "*.tjdb"));
         File f = fc.showOpenDialog(stage);
         if (f != null) {
-            vm.open(f.toPath());
+            vm.session().open(f.toPath());
         }
     }
 
@@ -781,16 +781,16 @@ public final class MainWindow {
         if (!p.getFileName().toString().endsWith(".tjdb")) {
             p = p.resolveSibling(p.getFileName() + ".tjdb");
         }
-        vm.create(p);
+        vm.session().create(p);
         return true;
     }
 
     private void chooseImport() {
-        if (vm.projectFile() == null && !chooseNewProject()) {
+        if (vm.session().projectFile() == null && !chooseNewProject()) {
             return;
         }
         FileChooser fc = new FileChooser();
-        fc.setTitle("Import into " + vm.titleProperty().get().replace("Tracejudge — ", ""));
+        fc.setTitle("Import into " + vm.session().titleProperty().get().replace("Tracejudge — ", ""));
         fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("JSON and JSON Lines", "*.json", "*.jsonl"),
                 new FileChooser.ExtensionFilter("All files", "*.*"));
         List<File> files = fc.showOpenMultipleDialog(stage);
@@ -809,7 +809,7 @@ public final class MainWindow {
         dressed(d.getDialogPane());
         d.setHeaderText("Run the rule classifier over every trace of the project; its labels go into the ledger.");
         d.setContentText("Rule:");
-        d.showAndWait().ifPresent(choice -> vm.classify(choice.startsWith("tolerant")
+        d.showAndWait().ifPresent(choice -> vm.imports().classify(choice.startsWith("tolerant")
                 ? org.tracejudge.rules.RuleClassifier.Mode.TOLERANT : org.tracejudge.rules.RuleClassifier.Mode.COMPAT));
     }
 
@@ -817,21 +817,21 @@ public final class MainWindow {
     private void chooseExport() {
         FileChooser fc = new FileChooser();
         fc.setTitle("Export the project");
-        fc.setInitialFileName(vm.projectFile() == null ? "project.jsonl"
-                : vm.projectFile().getFileName().toString().replaceAll("\\.tjdb$", "") + ".jsonl");
+        fc.setInitialFileName(vm.session().projectFile() == null ? "project.jsonl"
+                : vm.session().projectFile().getFileName().toString().replaceAll("\\.tjdb$", "") + ".jsonl");
         fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("JSON Lines", "*.jsonl"));
         File f = fc.showSaveDialog(stage);
         if (f != null) {
-            vm.export(f.toPath());
+            vm.imports().export(f.toPath());
         }
     }
 
     private void importDropped(List<Path> files) {
         if (files.size() == 1 && files.get(0).toString().endsWith(".tjdb")) {
-            vm.open(files.get(0));
+            vm.session().open(files.get(0));
             return;
         }
-        if (vm.projectFile() == null) {
+        if (vm.session().projectFile() == null) {
             new Alert(Alert.AlertType.INFORMATION, "Open or create a project first; then drop files to import them.",
                     ButtonType.OK).show();
             return;
@@ -841,21 +841,21 @@ public final class MainWindow {
 
     /** Imports into the open project in the background (same path as the Import… menu and drag and drop). */
     public void importFiles(List<Path> files) {
-        vm.importFiles(files);
+        vm.imports().importFiles(files);
     }
 
     /** File ▸ Team: join, sync now, status and progress (org.tracejudge.ui.team). */
     private Menu teamMenu() {
         MenuItem join = new MenuItem("_Join…");
-        join.setOnAction(e -> org.tracejudge.ui.team.TeamWindow.join(stage, vm));
+        join.setOnAction(e -> org.tracejudge.ui.team.TeamWindow.join(stage, vm.session()));
         MenuItem sync = new MenuItem("_Sync now");
         sync.setId("teamSyncMenu");
-        sync.setOnAction(e -> vm.syncTeamNow());
+        sync.setOnAction(e -> vm.session().syncTeamNow());
         MenuItem status = new MenuItem("Status and _progress…");
         status.setId("teamStatusMenu");
         status.setOnAction(e -> {
             if (teamWindow == null) {
-                teamWindow = new org.tracejudge.ui.team.TeamWindow(stage, vm);
+                teamWindow = new org.tracejudge.ui.team.TeamWindow(stage, vm.session());
             }
             teamWindow.show();
         });
@@ -871,26 +871,45 @@ public final class MainWindow {
     private HBox statusBar() {
         Label status = new Label();
         status.setId("statusText");
-        status.textProperty().bind(vm.statusProperty());
+        status.textProperty().bind(vm.session().statusProperty());
         Label agreement = new Label();
         agreement.setId("agreementStatus");
-        agreement.visibleProperty().bind(vm.blindProperty().not());
-        agreement.textProperty().bind(Bindings.createStringBinding(() -> agreementLine(vm.agreementProperty().get()),
-                vm.agreementProperty()));
+        agreement.visibleProperty().bind(vm.session().blindProperty().not());
+        agreement.textProperty().bind(Bindings.createStringBinding(() -> agreementLine(vm.agreement().agreementProperty().get()),
+                vm.agreement().agreementProperty()));
         Label who = new Label();
         who.textProperty().bind(Bindings.createStringBinding(() -> {
-            String a = vm.annotatorProperty().get();
-            return (a == null ? "annotator: (not set)" : "annotator: " + a) + (vm.blindProperty().get() ? " · BLIND" : "");
-        }, vm.annotatorProperty(), vm.blindProperty()));
+            String a = vm.session().annotatorProperty().get();
+            return (a == null ? "annotator: (not set)" : "annotator: " + a) + (vm.session().blindProperty().get() ? " · BLIND" : "");
+        }, vm.session().annotatorProperty(), vm.session().blindProperty()));
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         Label team = new Label();
         team.setId("teamStatus");
-        team.textProperty().bind(vm.teamStatusProperty());
-        HBox bar = new HBox(14, status, gap, team, agreement, who);
+        team.textProperty().bind(vm.session().teamStatusProperty());
+        HBox bar = new HBox(14, status, gap, progressLabel(), team, agreement, who);
         bar.setPadding(new Insets(4, 8, 4, 8));
         bar.getStyleClass().add("status-bar");
         return bar;
+    }
+
+    /** The annotator's progress through the queue: "done 12 / 120 in queue" (done = decided by the annotator). */
+    private Label progressLabel() {
+        Label progress = new Label();
+        progress.setId("reviewProgress");
+        progress.getStyleClass().add("review-progress");
+        progress.textProperty().bind(Bindings.createStringBinding(() -> progressLine(vm.table().doneProperty().get(),
+                vm.table().totalProperty().get(), vm.session().annotatorProperty().get()),
+                vm.table().doneProperty(), vm.table().totalProperty(), vm.session().annotatorProperty()));
+        progress.visibleProperty().bind(vm.session().openProperty());
+        return progress;
+    }
+
+    static String progressLine(int done, int total, String annotator) {
+        if (annotator == null) {
+            return String.format(Locale.ROOT, "%,d in queue", total);
+        }
+        return String.format(Locale.ROOT, "done %s / %,d in queue", done < 0 ? "…" : String.format(Locale.ROOT, "%,d", done), total);
     }
 
     static String agreementLine(LiveSnapshot s) {
@@ -907,7 +926,7 @@ public final class MainWindow {
     }
 
     private void restoreLayout() {
-        Settings s = vm.settings();
+        Settings s = vm.session().settings();
         double w = s.number("window.width", 1280);
         double h = s.number("window.height", 800);
         stage.setWidth(w);
@@ -934,7 +953,7 @@ public final class MainWindow {
             }
         });
         traceView.evidenceAndRaters().setDividerPositions(s.number("divider.raters", 0.55));
-        if (s.flag("view.agreementTab") && !vm.blindProperty().get()) {
+        if (s.flag("view.agreementTab") && !vm.session().blindProperty().get()) {
             side.getSelectionModel().select(agreementTab);
         }
         themeMode.set(Theme.mode(s.text("view.theme", "system")));
@@ -947,7 +966,7 @@ public final class MainWindow {
     }
 
     private void saveLayout() {
-        Settings s = vm.settings();
+        Settings s = vm.session().settings();
         s.setFlag("window.maximized", stage.isMaximized());
         if (!stage.isMaximized()) {
             s.setNumbers(Map.of("window.width", stage.getWidth(), "window.height", stage.getHeight(),

@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * Short forms for narrow table columns: a label as a chip ("OF" for output_fabrication, the initials the paper's
- * rates use: TSR, RIR, OFR; a tick for correct) and a rater's column header ("dtree" for illustrative-dtree). The full text stays on
+ * rates use: TSR, RIR, OFR; OK for correct) and a rater's column header ("dtree" for illustrative-dtree). The full text stays on
  * hover (tooltip) and as the accessible text, so a screen reader says the whole label.
  */
 public final class ShortNames {
@@ -20,7 +20,7 @@ public final class ShortNames {
     /** A label's chip text: single words up to {@value #KEEP} characters as they are, longer ones by their initials. */
     public static String label(String label) {
         if ("correct".equals(label)) {
-            return "✓"; // the commonest label, green: a tick says it in the least room
+            return "OK"; // the commonest label, green (a tick would read as the done column's mark)
         }
         if (label == null || label.length() <= KEEP && label.indexOf('_') < 0 && label.indexOf(' ') < 0
                 && label.indexOf('-') < 0) {

@@ -10,21 +10,21 @@ import javafx.stage.Stage;
  * (set {@code -Dtracejudge.start=welcome} to begin on the start page instead).
  */
 public class WorkbenchApp extends Application {
-    private ProjectViewModel vm;
+    private ViewModels vm;
     private MainWindow window;
 
     @Override
     public void start(Stage stage) {
         org.tracejudge.store.Project.setActivity("the Tracejudge workbench");
         windowClass();
-        vm = new ProjectViewModel();
+        vm = ViewModels.create();
         window = new MainWindow(stage, vm);
         stage.show();
         List<String> args = getParameters() == null ? List.of() : getParameters().getUnnamed();
         if (!args.isEmpty()) {
-            vm.open(Path.of(args.get(0)));
+            vm.session().open(Path.of(args.get(0)));
         } else if (!"welcome".equals(System.getProperty("tracejudge.start"))) {
-            vm.open(null);
+            vm.session().open(null);
         }
     }
 
@@ -66,7 +66,8 @@ public class WorkbenchApp extends Application {
         }
     }
 
-    public ProjectViewModel viewModel() {
+    /** The window's view models (tests, bench). */
+    public ViewModels viewModels() {
         return vm;
     }
 

@@ -260,6 +260,7 @@ class JudgeRunnerTest {
             assertTrue(fake.requests.get() <= 2, "stopped at once: " + fake.requests.get());
             assertEquals(0, tracesWithEntry(p, r.raterId()));
             assertEquals(tracesJudgeable(p), r.remaining());
+            assertNoRaterLeft(p, r);
         }
     }
 
@@ -276,6 +277,33 @@ class JudgeRunnerTest {
             assertTrue(r.message().startsWith("nothing answers at http://127.0.0.1:" + port + "/v1"), r.message());
             assertTrue(r.message().contains("--base-url URL") && r.message().contains("rule classifier"), r.message());
             assertEquals(0, tracesWithEntry(p, r.raterId()));
+            assertNoRaterLeft(p, r);
+        }
+    }
+
+    /** A run that failed before its first verdict leaves no rater (nor its run and failed calls, which name it). */
+    private static void assertNoRaterLeft(Project p, RunReport r) {
+        assertEquals("0", scalar(p, "SELECT count(*) FROM rater WHERE id = '" + r.raterId() + "'"));
+        assertEquals("0", scalar(p, "SELECT count(*) FROM judge_run WHERE rater_id = '" + r.raterId() + "'"));
+        assertEquals("0", scalar(p, "SELECT count(*) FROM judge_call WHERE rater_id = '" + r.raterId() + "'"));
+        assertTrue(new ProjectQueries(p).raters().stream().noneMatch(x -> x.id().equals(r.raterId())));
+        assertTrue(JudgeStore.names(p).contains(r.judge()), "the judge's settings are kept for the next run");
+    }
+
+    @Test
+    void aFailingRunKeepsAJudgeThatHasLabels() throws Exception {
+        FakeProvider good = new FakeProvider(ProviderKind.OPENAI, 0);
+        String url = serve(good);
+        try (Project p = Project.open(JudgeFixtures.project(dir, 0))) {
+            JudgeConfig cfg = config("k", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 2);
+            RunReport first = run(p, cfg, Map.of(), new JudgeRunner.Options(List.of(), 3, false, QUICK));
+            assertEquals("done", first.status(), first.message());
+            servers.get(0).close(); // the server goes away: the next run fails at once
+            RunReport second = run(p, cfg, Map.of(), opts());
+            assertEquals("failed", second.status());
+            assertEquals(first.raterId(), second.raterId());
+            assertEquals("1", scalar(p, "SELECT count(*) FROM rater WHERE id = '" + first.raterId() + "'"));
+            assertEquals(3, tracesWithEntry(p, first.raterId()));
         }
     }
 

@@ -94,21 +94,21 @@ class ConversationViewTest {
 
     /** Opens the project and shows the trace; returns the conversation view. */
     private ConversationView show(FxRobot robot, String traceId) throws Exception {
-        ProjectViewModel vm = app.viewModel();
-        if (vm.projectFile() == null) {
-            robot.interact(() -> vm.open(projectFile));
-            waitFor("rows", () -> vm.totalProperty().get() == 23 && !vm.loadingProperty().get());
+        ViewModels vm = app.viewModels();
+        if (vm.session().projectFile() == null) {
+            robot.interact(() -> vm.session().open(projectFile));
+            waitFor("rows", () -> vm.table().totalProperty().get() == 23 && !vm.session().loadingProperty().get());
         }
         int index = -1;
-        for (int i = 0; i < vm.totalProperty().get(); i++) {
-            if (traceId.equals(vm.idAt(i))) {
+        for (int i = 0; i < vm.table().totalProperty().get(); i++) {
+            if (traceId.equals(vm.table().idAt(i))) {
                 index = i;
             }
         }
         assertTrue(index >= 0, "trace in the table");
         int at = index;
-        robot.interact(() -> vm.go(at));
-        waitFor("detail shown", () -> vm.detailProperty().get() != null && vm.detailProperty().get().traceId().equals(traceId)
+        robot.interact(() -> vm.table().go(at));
+        waitFor("detail shown", () -> vm.trace().detailProperty().get() != null && vm.trace().detailProperty().get().traceId().equals(traceId)
                 && robot.lookup("#conversationList").tryQuery().isPresent());
         return app.window().traceView().conversationView();
     }

@@ -66,8 +66,8 @@ class JourneysUiTest {
         app.start(stage);
     }
 
-    ProjectViewModel vm() {
-        return app.viewModel();
+    ViewModels vm() {
+        return app.viewModels();
     }
 
     TableView<PagedRows.RowRef> table() {
@@ -84,13 +84,13 @@ class JourneysUiTest {
     }
 
     void opened(FxRobot robot) throws Exception {
-        waitFor("the sample's 60 rows", () -> table().getItems().size() == 60 && vm().detailProperty().get() != null
-                && vm().agreementProperty().get() != null && robot.lookup("#traceTable").tryQuery().isPresent());
+        waitFor("the sample's 60 rows", () -> table().getItems().size() == 60 && vm().trace().detailProperty().get() != null
+                && vm().agreement().agreementProperty().get() != null && robot.lookup("#traceTable").tryQuery().isPresent());
         waitFor("first row filled", () -> rowValue(0, "model") != null);
     }
 
     String rowValue(int index, String key) {
-        TraceTable.Row r = vm().rowsProperty().get().get(index).row();
+        TraceTable.Row r = vm().table().rowsProperty().get().get(index).row();
         return r == null ? null : r.get(key);
     }
 
@@ -105,16 +105,16 @@ class JourneysUiTest {
     void rThenTypingPutsExactlyTheTypedTextIntoTheRationale(FxRobot robot) throws Exception {
         opened(robot);
         robot.clickOn("#traceTable"); // a person clicks into the table first
-        waitFor("a trace shown", () -> vm().detailProperty().get() != null
-                && vm().detailProperty().get().traceId().equals(vm().idAt(vm().currentProperty().get())));
-        String traceId = vm().idAt(vm().currentProperty().get());
+        waitFor("a trace shown", () -> vm().trace().detailProperty().get() != null
+                && vm().trace().detailProperty().get().traceId().equals(vm().table().idAt(vm().table().currentProperty().get())));
+        String traceId = vm().table().idAt(vm().table().currentProperty().get());
         robot.type(KeyCode.R);
         waitFor("focus in the rationale", () -> app.window().traceView().rationaleField().isFocused());
         assertEquals("", app.window().traceView().rationaleField().getText(), "the R itself stays out of the field");
         robot.write("quotes 164");
         assertEquals("quotes 164", app.window().traceView().rationaleField().getText());
         robot.type(KeyCode.ENTER);
-        vm().afterPendingWork(() -> { });
+        vm().session().afterPendingWork(() -> { });
         waitFor("rationale committed", () -> lastDecision(traceId) != null && lastDecision(traceId).rationale() != null);
         assertEquals("quotes 164", lastDecision(traceId).rationale());
         assertEquals("tester", lastDecision(traceId).annotator());
@@ -123,44 +123,44 @@ class JourneysUiTest {
     @Test
     void theFirstDecisionAfterTheNamePromptMovesOnAndShowsInTheAnnotatorsColumn(FxRobot robot) throws Exception {
         opened(robot);
-        robot.interact(() -> vm().setAnnotator(null));
-        waitFor("no annotator", () -> vm().annotatorProperty().get() == null && !vm().loadingProperty().get()
-                && vm().detailProperty().get() != null && vm().currentProperty().get() == 0);
+        robot.interact(() -> vm().decisions().setAnnotator(null));
+        waitFor("no annotator", () -> vm().session().annotatorProperty().get() == null && !vm().session().loadingProperty().get()
+                && vm().trace().detailProperty().get() != null && vm().table().currentProperty().get() == 0);
         robot.interact(() -> table().requestFocus());
-        String traceId = vm().idAt(0);
-        String second = vm().detailProperty().get().labelSet().get(1);
+        String traceId = vm().table().idAt(0);
+        String second = vm().trace().detailProperty().get().labelSet().get(1);
         robot.type(KeyCode.DIGIT2);
         waitFor("the name prompt", () -> robot.lookup("#annotatorName").tryQuery().isPresent());
         robot.clickOn("#annotatorName");
         robot.press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL);
         robot.write("newbie");
         robot.type(KeyCode.ENTER);
-        waitFor("the queue moved on", () -> vm().currentProperty().get() == 1);
+        waitFor("the queue moved on", () -> vm().table().currentProperty().get() == 1);
         waitFor("my column", () -> table().getColumns().stream().map(TableColumn::getText).anyMatch("newbie"::equals));
         assertEquals(second, rowValue(0, "human:newbie"), "shown in my column at once");
-        assertEquals(traceId, vm().idAt(0));
-        vm().afterPendingWork(() -> { });
+        assertEquals(traceId, vm().table().idAt(0));
+        vm().session().afterPendingWork(() -> { });
         waitFor("decision committed", () -> lastDecision(traceId) != null && "newbie".equals(lastDecision(traceId).annotator()));
         assertEquals(second, lastDecision(traceId).value());
         // and it stays: a moment later the table still shows it and the queue has not jumped back
         Thread.sleep(500);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(second, rowValue(0, "human:newbie"));
-        assertEquals(1, vm().currentProperty().get());
+        assertEquals(1, vm().table().currentProperty().get());
     }
 
     /** A new project with the sample's tasks and results imported from the window (no rule labels yet). */
     Path importedProject(FxRobot robot) throws Exception {
         opened(robot);
         Path file = home.resolve("imported.tjdb");
-        robot.interact(() -> vm().create(file));
-        waitFor("the new project", () -> file.equals(vm().projectFile()) && !vm().loadingProperty().get()
-                && vm().openProperty().get());
+        robot.interact(() -> vm().session().create(file));
+        waitFor("the new project", () -> file.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
+                && vm().session().openProperty().get());
         List<Path> files = new java.util.ArrayList<>(org.tracejudge.TestData.sampleFiles());
         files.removeIf(f -> f.toString().contains("judges"));
         robot.interact(() -> app.window().importFiles(files));
-        waitFor("import done", () -> !vm().importingProperty().get() && table().getItems().size() > 0
-                && !vm().loadingProperty().get());
+        waitFor("import done", () -> !vm().imports().importingProperty().get() && table().getItems().size() > 0
+                && !vm().session().loadingProperty().get());
         return file;
     }
 
@@ -187,8 +187,8 @@ class JourneysUiTest {
                 return null;
             });
         }
-        robot.interact(() -> vm().open(copy));
-        waitFor("the copy open", () -> copy.equals(vm().projectFile()) && !vm().loadingProperty().get()
+        robot.interact(() -> vm().session().open(copy));
+        waitFor("the copy open", () -> copy.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
                 && table().getItems().size() == 60);
         return copy;
     }
@@ -258,8 +258,8 @@ class JourneysUiTest {
     @Test
     void reviewKeysActInTheTableAndTraceViewButNotInTreesCombosOrFields(FxRobot robot) throws Exception {
         opened(robot);
-        waitFor("first trace shown", () -> vm().currentProperty().get() == 0 && vm().detailProperty().get() != null
-                && vm().detailProperty().get().traceId().equals(vm().idAt(0)));
+        waitFor("first trace shown", () -> vm().table().currentProperty().get() == 0 && vm().trace().detailProperty().get() != null
+                && vm().trace().detailProperty().get().traceId().equals(vm().table().idAt(0)));
         // the JSON tree of the tool return: ↓ moves in the tree, not the queue; digits decide nothing
         robot.clickOn("#returnTree");
         assertTrue(robot.lookup("#returnTree").query().isFocused());
@@ -267,29 +267,29 @@ class JourneysUiTest {
         robot.type(KeyCode.DIGIT2);
         robot.type(KeyCode.J);
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(0, vm().currentProperty().get(), "↓/J in the tree leave the queue alone");
-        assertEquals(0, vm().undoDepth(), "a digit in the tree decides nothing");
+        assertEquals(0, vm().table().currentProperty().get(), "↓/J in the tree leave the queue alone");
+        assertEquals(0, vm().decisions().undoDepth(), "a digit in the tree decides nothing");
         // the filter combo box: ↓ is the combo's
         robot.interact(() -> robot.lookup("#showFilter").query().requestFocus());
         robot.type(KeyCode.DOWN);
         robot.type(KeyCode.ESCAPE);
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(0, vm().currentProperty().get(), "↓ in a combo box leaves the queue alone");
+        assertEquals(0, vm().table().currentProperty().get(), "↓ in a combo box leaves the queue alone");
         // the search field: digits are text
         robot.clickOn("#searchField");
         robot.write("2");
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(0, vm().undoDepth());
+        assertEquals(0, vm().decisions().undoDepth());
         robot.type(KeyCode.BACK_SPACE);
         robot.type(KeyCode.ESCAPE); // leaves the field: review keys work again
         robot.type(KeyCode.DOWN);
-        waitFor("↓ moves the queue", () -> vm().currentProperty().get() == 1);
+        waitFor("↓ moves the queue", () -> vm().table().currentProperty().get() == 1);
         // in the table they act
         robot.interact(() -> table().requestFocus());
         robot.type(KeyCode.J);
-        waitFor("J in the table", () -> vm().currentProperty().get() == 2);
+        waitFor("J in the table", () -> vm().table().currentProperty().get() == 2);
         robot.type(KeyCode.K);
-        waitFor("K in the table", () -> vm().currentProperty().get() == 1);
+        waitFor("K in the table", () -> vm().table().currentProperty().get() == 1);
     }
 
     @Test
@@ -300,17 +300,17 @@ class JourneysUiTest {
         waitFor("the classify dialog", () -> robot.lookup(".choice-dialog").tryQuery().isPresent()
                 || robot.lookup("Rule:").tryQuery().isPresent());
         robot.type(KeyCode.ENTER); // compat, the published rule
-        waitFor("classified", () -> !vm().importingProperty().get() && text(robot, "#importMessage").startsWith("Classified")
-                && !vm().loadingProperty().get() && vm().layoutProperty().get().raters().stream()
-                        .anyMatch(c -> c.key().equals(vm().layoutProperty().get().ruleRater()) && c.title().equals("rule")));
+        waitFor("classified", () -> !vm().imports().importingProperty().get() && text(robot, "#importMessage").startsWith("Classified")
+                && !vm().session().loadingProperty().get() && vm().session().layoutProperty().get().raters().stream()
+                        .anyMatch(c -> c.key().equals(vm().session().layoutProperty().get().ruleRater()) && c.title().equals("rule")));
         String msg = text(robot, "#importMessage");
         assertTrue(msg.contains("as rater 'rule' (compat mode)") && msg.contains("entries appended"), msg);
-        String ruleKey = vm().layoutProperty().get().ruleRater();
-        TraceTable.Column ruleCol = vm().layoutProperty().get().raters().stream().filter(c -> c.key().equals(ruleKey))
+        String ruleKey = vm().session().layoutProperty().get().ruleRater();
+        TraceTable.Column ruleCol = vm().session().layoutProperty().get().raters().stream().filter(c -> c.key().equals(ruleKey))
                 .findFirst().orElseThrow();
         assertEquals("rule", ruleCol.title());
-        waitFor("rows filled", () -> rowValue(0, "model") != null && vm().detailProperty().get() != null
-                && vm().detailProperty().get().traceId().equals(vm().idAt(0)));
+        waitFor("rows filled", () -> rowValue(0, "model") != null && vm().trace().detailProperty().get() != null
+                && vm().trace().detailProperty().get().traceId().equals(vm().table().idAt(0)));
         int labelled = 0;
         for (int i = 0; i < 20; i++) {
             if (rowValue(i, ruleKey) != null) {
@@ -319,10 +319,10 @@ class JourneysUiTest {
         }
         assertTrue(labelled > 15, "the rule column shows labels: " + labelled + " of 20");
         // the trace view shows the stored rule label, the same as the table's rule column
-        waitFor("the trace view on the stored rule label", () -> vm().detailProperty().get() != null
-                && vm().detailProperty().get().ruleSource() != null
-                && vm().detailProperty().get().ruleSource().startsWith("stored label of rule"));
-        TraceDetail d = vm().detailProperty().get();
+        waitFor("the trace view on the stored rule label", () -> vm().trace().detailProperty().get() != null
+                && vm().trace().detailProperty().get().ruleSource() != null
+                && vm().trace().detailProperty().get().ruleSource().startsWith("stored label of rule"));
+        TraceDetail d = vm().trace().detailProperty().get();
         assertEquals(rowValue(0, ruleKey), d.rule().label());
         assertTrue(robot.lookup(".rule-card").tryQuery().isEmpty(), "no 'computed now' card beside the stored label");
 
@@ -333,8 +333,8 @@ class JourneysUiTest {
         assertFalse(exportItem.isDisable());
         robot.type(KeyCode.ESCAPE);
         Path out = home.resolve("out.jsonl");
-        robot.interact(() -> vm().export(out));
-        waitFor("exported", () -> !vm().importingProperty().get() && text(robot, "#importMessage").startsWith("Exported"));
+        robot.interact(() -> vm().imports().export(out));
+        waitFor("exported", () -> !vm().imports().importingProperty().get() && text(robot, "#importMessage").startsWith("Exported"));
         assertTrue(text(robot, "#importMessage").contains("60 traces"), text(robot, "#importMessage"));
         assertTrue(Files.readAllLines(out).size() > 60);
         assertFalse(Files.exists(home.resolve("out.jsonl.exporting")));
@@ -344,20 +344,20 @@ class JourneysUiTest {
     void confusionCellsOfAHumanFilterTheTableAndAKappaClickShowsItsMatrix(FxRobot robot) throws Exception {
         opened(robot);
         // an annotator named in this session (after the agreement was read): the case that did nothing
-        robot.interact(() -> vm().setAnnotator("nova"));
+        robot.interact(() -> vm().decisions().setAnnotator("nova"));
         waitFor("nova's column", () -> table().getColumns().stream().map(TableColumn::getText).anyMatch("nova"::equals)
-                && !vm().loadingProperty().get() && vm().currentProperty().get() == 0);
+                && !vm().session().loadingProperty().get() && vm().table().currentProperty().get() == 0);
         robot.interact(() -> table().requestFocus());
         String[] mine = new String[4];
         for (int i = 0; i < 4; i++) {
             int at = i;
-            waitFor("trace " + i + " shown", () -> vm().currentProperty().get() == at && vm().detailProperty().get() != null
-                    && vm().detailProperty().get().traceId().equals(vm().idAt(at)));
-            mine[i] = vm().detailProperty().get().labelSet().get(0);
+            waitFor("trace " + i + " shown", () -> vm().table().currentProperty().get() == at && vm().trace().detailProperty().get() != null
+                    && vm().trace().detailProperty().get().traceId().equals(vm().table().idAt(at)));
+            mine[i] = vm().trace().detailProperty().get().labelSet().get(0);
             robot.type(KeyCode.DIGIT1);
         }
-        waitFor("four decisions", () -> vm().currentProperty().get() == 4);
-        Thread.sleep(ProjectViewModel.INTERVALS_QUIET_MS + 300); // a person looks up: the intervals follow the pause
+        waitFor("four decisions", () -> vm().table().currentProperty().get() == 4);
+        Thread.sleep(org.tracejudge.ui.agreement.AgreementViewModel.INTERVALS_QUIET_MS + 300); // a person looks up: the intervals follow the pause
         waitFor("intervals", () -> robot.lookup("#alphaValue").queryAs(javafx.scene.control.Label.class).getText().contains("["));
         // the kappa cell harness × nova: the pair's confusion matrix is drawn and scrolled into view
         robot.clickOn("Agreement"); // the agreement's tab, beside the trace's
@@ -385,9 +385,9 @@ class JourneysUiTest {
                 .map(Button.class::cast).filter(b -> !b.isDisabled()).findFirst().orElseThrow();
         int count = Integer.parseInt(cell.getText());
         robot.clickOn(cell);
-        waitFor("cell filter", () -> !vm().loadingProperty().get() && vm().filterProperty().get().equals().size() == 2
+        waitFor("cell filter", () -> !vm().session().loadingProperty().get() && vm().session().filterProperty().get().equals().size() == 2
                 && table().getItems().size() == count);
-        assertTrue(vm().filterProperty().get().equals().containsKey("human:nova"), vm().filterProperty().get().toString());
+        assertTrue(vm().session().filterProperty().get().equals().containsKey("human:nova"), vm().session().filterProperty().get().toString());
         waitFor("rows filled", () -> rowValue(count - 1, "model") != null);
         for (int i = 0; i < count; i++) {
             assertNotNull(rowValue(i, "human:nova"), "row " + i + " has my label");
@@ -410,22 +410,22 @@ class JourneysUiTest {
         opened(robot);
         robot.clickOn("#showFilter");
         robot.clickOn("Raters disagree");
-        waitFor("disagreement filter", () -> vm().filterProperty().get().show() == TraceTable.Show.DISAGREE
-                && !vm().loadingProperty().get() && vm().detailProperty().get() != null
-                && vm().detailProperty().get().traceId().equals(vm().idAt(0)));
+        waitFor("disagreement filter", () -> vm().session().filterProperty().get().show() == TraceTable.Show.DISAGREE
+                && !vm().session().loadingProperty().get() && vm().trace().detailProperty().get() != null
+                && vm().trace().detailProperty().get().traceId().equals(vm().table().idAt(0)));
         robot.interact(() -> table().requestFocus());
         int n = table().getItems().size();
         assertTrue(n > 3, "disagreements: " + n);
-        String first = vm().idAt(0);
-        String second = vm().idAt(1);
+        String first = vm().table().idAt(0);
+        String second = vm().table().idAt(1);
         robot.type(KeyCode.S);
-        waitFor("skipped one", () -> vm().currentProperty().get() == 1);
+        waitFor("skipped one", () -> vm().table().currentProperty().get() == 1);
         robot.type(KeyCode.S);
-        waitFor("skipped two", () -> vm().currentProperty().get() == 2);
+        waitFor("skipped two", () -> vm().table().currentProperty().get() == 2);
         for (int i = 2; i < n - 1; i++) {
             int at = i + 1;
             robot.type(KeyCode.J);
-            waitFor("at " + at, () -> vm().currentProperty().get() == at);
+            waitFor("at " + at, () -> vm().table().currentProperty().get() == at);
         }
         assertFalse(shown(robot, "#queueEnd"), "not at the end yet");
         robot.type(KeyCode.J); // past the last one
@@ -433,17 +433,17 @@ class JourneysUiTest {
         assertEquals("End of the queue. 2 traces were skipped: review them now?", text(robot, "#queueEnd"));
         assertEquals("Review the 2 skipped", robot.lookup("#reviewSkipped").queryAs(Button.class).getText());
         robot.clickOn("#reviewSkipped");
-        waitFor("back at the first skipped", () -> vm().currentProperty().get() == 0 && vm().detailProperty().get() != null
-                && vm().detailProperty().get().traceId().equals(first));
+        waitFor("back at the first skipped", () -> vm().table().currentProperty().get() == 0 && vm().trace().detailProperty().get() != null
+                && vm().trace().detailProperty().get().traceId().equals(first));
         assertFalse(shown(robot, "#queueEnd"));
         robot.type(KeyCode.DIGIT1);
-        waitFor("on to the next skipped", () -> vm().currentProperty().get() == 1 && vm().detailProperty().get() != null
-                && vm().detailProperty().get().traceId().equals(second));
+        waitFor("on to the next skipped", () -> vm().table().currentProperty().get() == 1 && vm().trace().detailProperty().get() != null
+                && vm().trace().detailProperty().get().traceId().equals(second));
         robot.type(KeyCode.DIGIT1);
         waitFor("the end again", () -> shown(robot, "#queueEnd"));
         assertEquals("End of the queue: every trace has been seen.", text(robot, "#queueEnd"));
         assertFalse(shown(robot, "#reviewSkipped"), "nothing left to review");
-        vm().afterPendingWork(() -> { });
+        vm().session().afterPendingWork(() -> { });
         waitFor("both decided in the ledger", () -> lastDecision(first) != null && "tester".equals(lastDecision(first).annotator())
                 && lastDecision(second) != null && "tester".equals(lastDecision(second).annotator()));
     }
@@ -453,23 +453,23 @@ class JourneysUiTest {
             throws Exception {
         opened(robot);
         assertFalse(stage.getIcons().isEmpty(), "the window's icon");
-        robot.interact(() -> vm().setAnnotator("fresh"));
+        robot.interact(() -> vm().decisions().setAnnotator("fresh"));
         waitFor("fresh's column", () -> table().getColumns().stream().map(TableColumn::getText).anyMatch("fresh"::equals)
-                && !vm().loadingProperty().get() && vm().currentProperty().get() == 0);
-        robot.interact(() -> vm().refresh()); // agreement re-read with "fresh" among the annotators
-        vm().afterPendingWork(() -> { });
-        waitFor("agreement re-read", () -> vm().agreementProperty().get() != null && !vm().loadingProperty().get());
+                && !vm().session().loadingProperty().get() && vm().table().currentProperty().get() == 0);
+        robot.interact(() -> vm().session().refresh()); // agreement re-read with "fresh" among the annotators
+        vm().session().afterPendingWork(() -> { });
+        waitFor("agreement re-read", () -> vm().agreement().agreementProperty().get() != null && !vm().session().loadingProperty().get());
         Thread.sleep(300);
         WaitForAsyncUtils.waitForFxEvents();
-        assertFalse(vm().agreementProperty().get().report().raters().contains("fresh"), "no labels: no rater");
+        assertFalse(vm().agreement().agreementProperty().get().report().raters().contains("fresh"), "no labels: no rater");
         assertTrue(robot.lookup("#kappa-harness-fresh").tryQuery().isEmpty());
         // one decision: a kappa from one item is not coloured as bad agreement
         robot.interact(() -> table().requestFocus());
         // a label other than the harness's: one disagreement, kappa 0.000 from one item
-        String harnessKey = vm().layoutProperty().get().raters().stream().filter(c -> c.title().equals("harness"))
+        String harnessKey = vm().session().layoutProperty().get().raters().stream().filter(c -> c.title().equals("harness"))
                 .findFirst().orElseThrow().key();
-        waitFor("row 0", () -> rowValue(0, harnessKey) != null && vm().detailProperty().get() != null);
-        List<String> labels = vm().detailProperty().get().labelSet();
+        waitFor("row 0", () -> rowValue(0, harnessKey) != null && vm().trace().detailProperty().get() != null);
+        List<String> labels = vm().trace().detailProperty().get().labelSet();
         int other = labels.get(0).equals(rowValue(0, harnessKey)) ? 2 : 1;
         robot.type(other == 1 ? KeyCode.DIGIT1 : KeyCode.DIGIT2);
         waitFor("the pair", () -> robot.lookup("#kappa-harness-fresh").tryQuery().isPresent());
@@ -479,13 +479,13 @@ class JourneysUiTest {
         assertTrue(k.getStyleClass().contains("kappa-undefined"), k.getStyleClass().toString());
         // blind mode: no "target: …" in the heading, no agreement panel, no α in the status bar
         robot.type(KeyCode.DOWN);
-        waitFor("a trace with a target", () -> vm().detailProperty().get() != null
-                && vm().detailProperty().get().task().targetFailureMode() != null || vm().currentProperty().get() > 50);
-        if (vm().detailProperty().get().task().targetFailureMode() == null) {
+        waitFor("a trace with a target", () -> vm().trace().detailProperty().get() != null
+                && vm().trace().detailProperty().get().task().targetFailureMode() != null || vm().table().currentProperty().get() > 50);
+        if (vm().trace().detailProperty().get().task().targetFailureMode() == null) {
             robot.interact(() -> {
                 for (int i = 0; i < table().getItems().size(); i++) {
-                    vm().go(i);
-                    if (vm().detailProperty().get() != null && vm().detailProperty().get().task().targetFailureMode() != null) {
+                    vm().table().go(i);
+                    if (vm().trace().detailProperty().get() != null && vm().trace().detailProperty().get().task().targetFailureMode() != null) {
                         break;
                     }
                 }
@@ -493,12 +493,12 @@ class JourneysUiTest {
         }
         waitFor("heading with target", () -> text(robot, "#traceHeading").contains("target: "));
         robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
-        waitFor("blind", () -> vm().blindProperty().get());
+        waitFor("blind", () -> vm().session().blindProperty().get());
         assertFalse(text(robot, "#traceHeading").contains("target"), text(robot, "#traceHeading"));
         assertFalse(shown(robot, "#agreementPanel"), "the agreement panel is hidden in blind mode");
         assertFalse(shown(robot, "#agreementStatus"));
         robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
-        waitFor("not blind", () -> !vm().blindProperty().get() && text(robot, "#traceHeading").contains("target: "));
+        waitFor("not blind", () -> !vm().session().blindProperty().get() && text(robot, "#traceHeading").contains("target: "));
         robot.clickOn("Agreement");
         waitFor("the agreement tab", () -> shown(robot, "#agreementPanel"));
     }
@@ -506,11 +506,11 @@ class JourneysUiTest {
     @Test
     void aRationaleBeforeTheNameIsGivenAsksForItAndIsKept(FxRobot robot) throws Exception {
         opened(robot);
-        robot.interact(() -> vm().setAnnotator(null));
-        waitFor("no annotator", () -> vm().annotatorProperty().get() == null && !vm().loadingProperty().get()
-                && vm().detailProperty().get() != null && vm().currentProperty().get() == 0);
+        robot.interact(() -> vm().decisions().setAnnotator(null));
+        waitFor("no annotator", () -> vm().session().annotatorProperty().get() == null && !vm().session().loadingProperty().get()
+                && vm().trace().detailProperty().get() != null && vm().table().currentProperty().get() == 0);
         robot.interact(() -> table().requestFocus());
-        String traceId = vm().idAt(0);
+        String traceId = vm().table().idAt(0);
         robot.type(KeyCode.R);
         robot.write("why not");
         robot.type(KeyCode.ENTER);
@@ -520,7 +520,7 @@ class JourneysUiTest {
         robot.write("late");
         robot.type(KeyCode.ENTER);
         waitFor("the field cleared", () -> app.window().traceView().rationaleField().getText().isEmpty());
-        vm().afterPendingWork(() -> { });
+        vm().session().afterPendingWork(() -> { });
         waitFor("rationale committed", () -> lastDecision(traceId) != null && "late".equals(lastDecision(traceId).annotator()));
         assertEquals("why not", lastDecision(traceId).rationale());
     }

@@ -148,7 +148,7 @@ class SafetyReviewUiTest {
     }
 
     private void openSafetyReview(FxRobot robot) {
-        waitFor("sample project open", () -> app.viewModel().openProperty().get() && !app.viewModel().openingProperty().get());
+        waitFor("sample project open", () -> app.viewModels().session().openProperty().get() && !app.viewModels().session().openingProperty().get());
         robot.interact(() -> app.window().openSafetySample());
         waitFor("content warning", () -> view() != null && view().lookup("#contentWarning") != null);
         assertTrue(text("#contentWarning").contains("self-harm"), text("#contentWarning"));
@@ -170,7 +170,7 @@ class SafetyReviewUiTest {
         robot.clickOn("#expertName").write(name).type(KeyCode.ENTER);
         waitFor("expert " + name, () -> text("#safetyExpert").startsWith("Expert: " + name + " "));
         robot.targetWindow(view().getScene().getWindow()); // typed text goes to the safety window again
-        assertEquals(name, app.viewModel().annotatorProperty().get(), "the expert is the workbench annotator");
+        assertEquals(name, app.viewModels().session().annotatorProperty().get(), "the expert is the workbench annotator");
     }
 
     private static final KeyCode[] DIGITS = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,

@@ -104,15 +104,15 @@ class SelectionViewUiTest {
     @Test
     @SuppressWarnings("unchecked")
     void theStudyTabShowsTheTableDefinitionHeadlineAndArrows(FxRobot robot) throws Exception {
-        waitFor("sample project open", () -> app.viewModel().openProperty().get() && !app.viewModel().openingProperty().get());
+        waitFor("sample project open", () -> app.viewModels().session().openProperty().get() && !app.viewModels().session().openingProperty().get());
         Path file = studyProject();
         SelectionStudy.Report expected;
         try (Project p = Project.open(file)) {
             expected = SelectionStudy.compute(p.read(SelectionStudy::trials));
         }
-        robot.interact(() -> app.viewModel().open(file));
-        waitFor("study open", () -> app.viewModel().openProperty().get() && !app.viewModel().openingProperty().get()
-                && app.viewModel().titleProperty().get().contains("study"));
+        robot.interact(() -> app.viewModels().session().open(file));
+        waitFor("study open", () -> app.viewModels().session().openProperty().get() && !app.viewModels().session().openingProperty().get()
+                && app.viewModels().session().titleProperty().get().contains("study"));
         robot.press(KeyCode.CONTROL).type(KeyCode.M).release(KeyCode.CONTROL);
         waitFor("the study report", () -> app.window().metricsWindow() != null
                 && app.window().metricsWindow().selectionView().model().reportProperty().get() != null);

@@ -103,9 +103,9 @@ class TeamUiTest {
 
     @Test
     void statusBarSyncAndProgress(FxRobot robot) throws Exception {
-        ProjectViewModel vm = app.viewModel();
-        waitFor("sample open", () -> vm.openProperty().get() && !vm.openingProperty().get());
-        robot.interact(() -> vm.open(aliceFile));
+        ViewModels vm = app.viewModels();
+        waitFor("sample open", () -> vm.session().openProperty().get() && !vm.session().openingProperty().get());
+        robot.interact(() -> vm.session().open(aliceFile));
         waitFor("team up to date", () -> text(robot, "#teamStatus").equals("Team: up to date"));
 
         // the lead decides on their laptop and syncs; alice's workbench takes it in by itself
@@ -117,14 +117,14 @@ class TeamUiTest {
         }
         String[] seen = new String[1];
         waitFor("the lead's decision on alice's laptop", () -> {
-            vm.query(p -> TestData.scalar(p, "SELECT count(*) FROM adjudication WHERE id = '" + id + "'"),
+            vm.session().query(p -> TestData.scalar(p, "SELECT count(*) FROM adjudication WHERE id = '" + id + "'"),
                     v -> seen[0] = v, e -> { });
             return "1".equals(seen[0]);
         });
 
         // alice accepts a proposed label: it reaches the hub without a sync command
-        waitFor("a trace shown", () -> vm.detailProperty().get() != null);
-        robot.interact(vm::accept);
+        waitFor("a trace shown", () -> vm.trace().detailProperty().get() != null);
+        robot.interact(vm.decisions()::accept);
         waitFor("decision pushed", () -> {
             try (Project p = Project.open(leadFile)) {
                 TeamSync.sync(p, TeamSync.QUIET);

@@ -74,8 +74,8 @@ class WorkbenchAppTest {
         app.start(stage);
     }
 
-    private ProjectViewModel vm() {
-        return app.viewModel();
+    private ViewModels vm() {
+        return app.viewModels();
     }
 
     private TableView<PagedRows.RowRef> table(FxRobot robot) {
@@ -92,8 +92,8 @@ class WorkbenchAppTest {
     }
 
     private void opened(FxRobot robot) throws Exception {
-        waitFor("the sample's 60 rows", () -> table(robot).getItems().size() == 60 && vm().detailProperty().get() != null
-                && vm().agreementProperty().get() != null && robot.lookup("#traceTable").tryQuery().isPresent());
+        waitFor("the sample's 60 rows", () -> table(robot).getItems().size() == 60 && vm().trace().detailProperty().get() != null
+                && vm().agreement().agreementProperty().get() != null && robot.lookup("#traceTable").tryQuery().isPresent());
     }
 
     private String text(FxRobot robot, String id) {
@@ -101,7 +101,7 @@ class WorkbenchAppTest {
     }
 
     private String rowValue(int index, String key) {
-        TraceTable.Row r = vm().rowsProperty().get().get(index).row();
+        TraceTable.Row r = vm().table().rowsProperty().get().get(index).row();
         return r == null ? null : r.get(key);
     }
 
@@ -112,7 +112,7 @@ class WorkbenchAppTest {
         TableView<PagedRows.RowRef> t = table(robot);
         List<String> headers = t.getColumns().stream().map(TableColumn::getText).toList();
         // rater columns are narrow: a short header, the full name on hover and for screen readers
-        assertEquals(List.of("Model", "Domain", "Task", "Type", "harness", "dtree", "evidence",
+        assertEquals(List.of("✓", "Model", "Domain", "Task", "Type", "harness", "dtree", "evidence",
                 "tester", "Ensemble", "Final"), headers);
         waitFor("first row filled", () -> rowValue(0, "model") != null);
         assertEquals("acme-lm-7b", rowValue(0, "model"));
@@ -133,40 +133,40 @@ class WorkbenchAppTest {
         // filter to "raters disagree" through the combo box
         robot.clickOn("#showFilter");
         robot.clickOn("Raters disagree");
-        waitFor("disagreement filter", () -> vm().filterProperty().get().show() == TraceTable.Show.DISAGREE
-                && !vm().loadingProperty().get());
+        waitFor("disagreement filter", () -> vm().session().filterProperty().get().show() == TraceTable.Show.DISAGREE
+                && !vm().session().loadingProperty().get());
         int n = table(robot).getItems().size();
         assertTrue(n > 0 && n < 60, "disagreements: " + n);
         waitFor("rows filled", () -> rowValue(n - 1, "model") != null);
         for (int i = 0; i < n; i++) {
             java.util.Set<String> labels = new java.util.HashSet<>();
-            for (String k : vm().layoutProperty().get().raters().stream().map(TraceTable.Column::key).toList()) {
+            for (String k : vm().session().layoutProperty().get().raters().stream().map(TraceTable.Column::key).toList()) {
                 if (rowValue(i, k) != null) {
                     labels.add(rowValue(i, k));
                 }
             }
             assertTrue(labels.size() > 1, "row " + i + " has raters who agree: " + labels);
         }
-        waitFor("first trace shown", () -> vm().detailProperty().get() != null
-                && vm().detailProperty().get().traceId().equals(vm().idAt(0)));
-        String traceId = vm().idAt(0);
+        waitFor("first trace shown", () -> vm().trace().detailProperty().get() != null
+                && vm().trace().detailProperty().get().traceId().equals(vm().table().idAt(0)));
+        String traceId = vm().table().idAt(0);
         String alphaBefore = text(robot, "#alphaValue").replaceAll(" \\[.*", "");
         String before = rowValue(0, "human:tester");
 
         // override with key 2: my label is the label set's second label, the queue moves on, alpha changes
-        String second = vm().detailProperty().get().labelSet().get(1);
+        String second = vm().trace().detailProperty().get().labelSet().get(1);
         robot.type(KeyCode.DIGIT2);
-        waitFor("moved to the next trace", () -> vm().currentProperty().get() == 1);
+        waitFor("moved to the next trace", () -> vm().table().currentProperty().get() == 1);
         assertEquals(second, rowValue(0, "human:tester"));
         assertEquals(second, rowValue(0, "final"));
         waitFor("alpha changed", () -> !text(robot, "#alphaValue").replaceAll(" \\[.*", "").equals(alphaBefore));
-        vm().afterPendingWork(() -> { });
+        vm().session().afterPendingWork(() -> { });
         waitFor("decision committed", () -> lastDecision(traceId) != null && second.equals(lastDecision(traceId).value()));
         assertEquals("tester", lastDecision(traceId).annotator());
 
         // undo: my label goes back, and so does alpha
         robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);
-        waitFor("undo returns to the trace", () -> vm().currentProperty().get() == 0);
+        waitFor("undo returns to the trace", () -> vm().table().currentProperty().get() == 0);
         assertEquals(before, rowValue(0, "human:tester"));
         waitFor("alpha back", () -> text(robot, "#alphaValue").replaceAll(" \\[.*", "").equals(alphaBefore));
         waitFor("undo committed", () -> {
@@ -176,12 +176,12 @@ class WorkbenchAppTest {
 
         // clicking a confusion-matrix cell filters the table to those traces
         robot.clickOn("#clearFilters");
-        waitFor("all rows", () -> table(robot).getItems().size() == 60 && !vm().loadingProperty().get());
+        waitFor("all rows", () -> table(robot).getItems().size() == 60 && !vm().session().loadingProperty().get());
         Button cell = robot.lookup("#confusionMatrix").lookup(".confusion-disagree").queryAll().stream()
                 .map(Button.class::cast).filter(b -> !b.isDisabled()).findFirst().orElseThrow();
         int count = Integer.parseInt(cell.getText());
         robot.interact(cell::fire); // the cell may be scrolled out of the agreement panel's view
-        waitFor("cell filter", () -> !vm().loadingProperty().get() && vm().filterProperty().get().equals().size() == 2);
+        waitFor("cell filter", () -> !vm().session().loadingProperty().get() && vm().session().filterProperty().get().equals().size() == 2);
         assertEquals(count, table(robot).getItems().size());
     }
 
@@ -191,32 +191,32 @@ class WorkbenchAppTest {
         // go to a trace I have not decided
         robot.clickOn("#showFilter");
         robot.clickOn(TraceTable.Show.NOT_MINE.title());
-        waitFor("not-mine filter", () -> vm().filterProperty().get().show() == TraceTable.Show.NOT_MINE
-                && !vm().loadingProperty().get() && vm().detailProperty().get() != null
-                && vm().detailProperty().get().traceId().equals(vm().idAt(0)));
-        String traceId = vm().idAt(0);
+        waitFor("not-mine filter", () -> vm().session().filterProperty().get().show() == TraceTable.Show.NOT_MINE
+                && !vm().session().loadingProperty().get() && vm().trace().detailProperty().get() != null
+                && vm().trace().detailProperty().get().traceId().equals(vm().table().idAt(0)));
+        String traceId = vm().table().idAt(0);
         robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
         waitFor("blind notice", () -> robot.lookup("#blindNotice").tryQuery().isPresent());
         TableView<PagedRows.RowRef> t = table(robot);
         for (TableColumn<PagedRows.RowRef, ?> c : t.getColumns()) {
             String key = (String) c.getUserData();
-            boolean machine = key.startsWith("rater:") || key.equals("ensemble") || key.equals("final");
+            boolean machine = key.startsWith("rater:") || key.equals("ensemble") || key.equals("final"); // "done": my marks
             assertEquals(!machine, c.isVisible(), key);
         }
         assertTrue(robot.lookup("#proposedLabel").queryAs(Label.class).getText().startsWith("Blind"));
         // Enter accepts nothing while blind
         robot.type(KeyCode.ENTER);
-        assertEquals(0, vm().currentProperty().get());
+        assertEquals(0, vm().table().currentProperty().get());
         robot.type(KeyCode.DIGIT1);
         waitFor("revealed", () -> robot.lookup("#blindNotice").tryQuery().isEmpty()
                 && robot.lookup(".rater-card").tryQuery().isPresent());
-        assertEquals(0, vm().currentProperty().get(), "blind decisions stay on the trace to reveal it");
+        assertEquals(0, vm().table().currentProperty().get(), "blind decisions stay on the trace to reveal it");
         waitFor("blind decision recorded", () -> lastDecision(traceId) != null
                 && lastDecision(traceId).rationale() != null && lastDecision(traceId).rationale().startsWith("[blind]"));
         robot.type(KeyCode.ENTER);
-        waitFor("Enter moves on after revealing", () -> vm().currentProperty().get() == 1);
+        waitFor("Enter moves on after revealing", () -> vm().table().currentProperty().get() == 1);
         robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
-        waitFor("blind off", () -> !vm().blindProperty().get());
+        waitFor("blind off", () -> !vm().session().blindProperty().get());
     }
 
     @Test
@@ -224,19 +224,19 @@ class WorkbenchAppTest {
         opened(robot);
         robot.press(KeyCode.CONTROL).type(KeyCode.F).release(KeyCode.CONTROL);
         robot.write("kwh").type(KeyCode.ENTER);
-        waitFor("search", () -> "kwh".equals(vm().filterProperty().get().search()) && !vm().loadingProperty().get());
+        waitFor("search", () -> "kwh".equals(vm().session().filterProperty().get().search()) && !vm().session().loadingProperty().get());
         int n = table(robot).getItems().size();
         assertTrue(n > 0 && n < 60, "search hits: " + n);
         robot.type(KeyCode.ESCAPE);
         robot.clickOn("#clearFilters");
-        waitFor("all rows", () -> table(robot).getItems().size() == 60 && !vm().loadingProperty().get());
+        waitFor("all rows", () -> table(robot).getItems().size() == 60 && !vm().session().loadingProperty().get());
         // sort by the harness column, descending after two clicks
         // sort by the harness column, as a header click does (the table re-queries SQLite through its sort policy)
         TableColumn<PagedRows.RowRef, ?> harness = table(robot).getColumns().stream()
                 .filter(c -> c.getText().equals("harness")).findFirst().orElseThrow();
         robot.interact(() -> table(robot).getSortOrder().setAll(List.of(harness)));
-        waitFor("sorted", () -> vm().sortProperty().get().key() != null && !vm().loadingProperty().get());
-        String key = vm().sortProperty().get().key();
+        waitFor("sorted", () -> vm().session().sortProperty().get().key() != null && !vm().session().loadingProperty().get());
+        String key = vm().session().sortProperty().get().key();
         waitFor("rows", () -> rowValue(59, "model") != null);
         for (int i = 1; i < 60; i++) {
             String a = rowValue(i - 1, key);
@@ -261,7 +261,7 @@ class WorkbenchAppTest {
         Path bad = home.resolve("broken_20260101_000000.json");
         Files.writeString(bad, "[\n  {\"task_id\": \"X-1\", \"agent_answer\": \"a\",\n   \"model\": oops}\n]\n");
         robot.interact(() -> app.window().importFiles(List.of(bad)));
-        waitFor("import error", () -> vm().importErrorProperty().get() != null);
+        waitFor("import error", () -> vm().imports().importErrorProperty().get() != null);
         String shown = text(robot, "#importError");
         assertTrue(shown.contains("broken_20260101_000000.json") && shown.contains("line 3"), shown);
         assertTrue(robot.lookup("#copyImportError").tryQuery().isPresent());
@@ -297,11 +297,11 @@ class WorkbenchAppTest {
             s.execute("UPDATE sqlite_master SET sql = 'CREATE INDEX scratch_a ON scratch(b)' WHERE name = 'scratch_a'");
         }
         int decisionsBefore = adjudications(copy);
-        robot.interact(() -> vm().open(copy));
+        robot.interact(() -> vm().session().open(copy));
         waitFor("the copy's rows", () -> stage.getTitle().endsWith("Sample project") && table(robot).getItems().size() == 60
-                && !vm().loadingProperty().get() && copy.equals(vm().projectFile()));
-        waitFor("the damage reported", () -> vm().integrityProblemProperty().get() != null);
-        assertTrue(vm().integrityProblemProperty().get().contains("scratch_a"), vm().integrityProblemProperty().get());
+                && !vm().session().loadingProperty().get() && copy.equals(vm().session().projectFile()));
+        waitFor("the damage reported", () -> vm().session().integrityProblemProperty().get() != null);
+        assertTrue(vm().session().integrityProblemProperty().get().contains("scratch_a"), vm().session().integrityProblemProperty().get());
         waitFor("the alert", () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
         javafx.scene.control.DialogPane pane = robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
         assertEquals("The project file is damaged", pane.getHeaderText());
@@ -310,10 +310,10 @@ class WorkbenchAppTest {
         robot.interact(() -> table(robot).requestFocus());
         robot.type(KeyCode.DIGIT2);
         WaitForAsyncUtils.waitForFxEvents();
-        vm().afterPendingWork(() -> { });
+        vm().session().afterPendingWork(() -> { });
         Thread.sleep(300);
         assertEquals(decisionsBefore, adjudications(copy));
-        assertTrue(vm().statusProperty().get().startsWith("Not saved"), vm().statusProperty().get());
+        assertTrue(vm().session().statusProperty().get().startsWith("Not saved"), vm().session().statusProperty().get());
         FxToolkit.cleanupStages();
     }
 
@@ -344,10 +344,10 @@ class WorkbenchAppTest {
         TableView<PagedRows.RowRef> table = table(robot);
         robot.interact(() -> {
             view.setWindowLength(100);
-            vm().open(file);
+            vm().session().open(file);
         });
-        waitFor("460 rows behind a window of 100", () -> vm().rowsProperty().get().size() == 460 && view.window().size() == 100
-                && vm().idAt(459) != null && !vm().loadingProperty().get());
+        waitFor("460 rows behind a window of 100", () -> vm().table().rowsProperty().get().size() == 460 && view.window().size() == 100
+                && vm().table().idAt(459) != null && !vm().session().loadingProperty().get());
         ScrollBar bar = robot.lookup("#rowsBar").queryAs(ScrollBar.class);
         assertTrue(bar.isVisible());
         assertTrue(table.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("windowed")));
@@ -363,9 +363,9 @@ class WorkbenchAppTest {
         assertEquals(top, (int) Math.round(bar.getValue()));
         waitFor("its row read", () -> flow.getFirstVisibleCell().getItem() != null
                 && ((PagedRows.RowRef) flow.getFirstVisibleCell().getItem()).row() != null);
-        assertEquals(vm().idAt(top), ((PagedRows.RowRef) flow.getFirstVisibleCell().getItem()).row().traceId());
+        assertEquals(vm().table().idAt(top), ((PagedRows.RowRef) flow.getFirstVisibleCell().getItem()).row().traceId());
         // the queue goes to a row outside the window: the window moves back and the table selects that row
-        robot.interact(() -> vm().go(10));
+        robot.interact(() -> vm().table().go(10));
         waitFor("row 10 selected", () -> view.window().local(10) >= 0
                 && table.getSelectionModel().getSelectedItem() != null
                 && table.getSelectionModel().getSelectedItem().index() == 10);
@@ -376,12 +376,12 @@ class WorkbenchAppTest {
         assertEquals(-1, table.getSelectionModel().getSelectedIndex(), "row 10 is outside the window now");
         // selecting a row in the window goes to that row of the whole list
         robot.interact(() -> table.getSelectionModel().clearAndSelect(view.window().local(450)));
-        waitFor("row 450 current", () -> vm().currentProperty().get() == 450);
-        waitFor("row 450 shown", () -> vm().detailProperty().get() != null
-                && vm().detailProperty().get().traceId().equals(vm().idAt(450)));
+        waitFor("row 450 current", () -> vm().table().currentProperty().get() == 450);
+        waitFor("row 450 shown", () -> vm().trace().detailProperty().get() != null
+                && vm().trace().detailProperty().get().traceId().equals(vm().table().idAt(450)));
         // a filter hands the same window other rows: every visible cell shows its new row, none an old one
-        robot.interact(() -> vm().setFilter(TraceTable.Filter.NONE.with("model", "model-03")));
-        waitFor("the 20 rows of model-03", () -> vm().rowsProperty().get().size() == 20 && !vm().loadingProperty().get()
+        robot.interact(() -> vm().table().setFilter(TraceTable.Filter.NONE.with("model", "model-03")));
+        waitFor("the 20 rows of model-03", () -> vm().table().rowsProperty().get().size() == 20 && !vm().session().loadingProperty().get()
                 && rowValue(19, "model") != null);
         WaitForAsyncUtils.waitForFxEvents();
         assertFalse(bar.isVisible());
@@ -393,7 +393,7 @@ class WorkbenchAppTest {
                 continue;
             }
             shown++;
-            assertTrue(vm().rowsProperty().get().get(i) == row.getItem(), "row " + i + " holds its new item");
+            assertTrue(vm().table().rowsProperty().get().get(i) == row.getItem(), "row " + i + " holds its new item");
             for (var child : ((javafx.scene.Parent) row).getChildrenUnmodifiable()) {
                 if (child instanceof javafx.scene.control.TableCell<?, ?> cell && "model".equals(cell.getTableColumn().getUserData())) {
                     assertEquals("model-03", cell.getText(), "row " + i);
@@ -408,17 +408,17 @@ class WorkbenchAppTest {
     void aProjectOfSeveralPagesOpensWithItsFirstPageAndThenReachesEveryRow(FxRobot robot) throws Exception {
         opened(robot);
         Path file = pagesProject("pages");
-        robot.interact(() -> vm().open(file));
+        robot.interact(() -> vm().session().open(file));
         waitFor("460 rows, the first page filled", () -> table(robot).getItems().size() == 460
-                && file.toAbsolutePath().equals(vm().projectFile()) && rowValue(0, "model") != null && !vm().loadingProperty().get());
+                && file.toAbsolutePath().equals(vm().session().projectFile()) && rowValue(0, "model") != null && !vm().session().loadingProperty().get());
         assertEquals("model-00", rowValue(0, "model"));
-        waitFor("the first trace shown", () -> vm().detailProperty().get() != null
-                && vm().detailProperty().get().traceId().equals(vm().idAt(0)));
+        waitFor("the first trace shown", () -> vm().trace().detailProperty().get() != null
+                && vm().trace().detailProperty().get().traceId().equals(vm().table().idAt(0)));
         // past the first page: once the whole id list is here every row has its trace, in table order
-        waitFor("every id", () -> vm().idAt(459) != null);
-        robot.interact(() -> vm().go(455));
-        waitFor("row 455 shown", () -> vm().detailProperty().get() != null
-                && vm().detailProperty().get().traceId().equals(vm().idAt(455)));
+        waitFor("every id", () -> vm().table().idAt(459) != null);
+        robot.interact(() -> vm().table().go(455));
+        waitFor("row 455 shown", () -> vm().trace().detailProperty().get() != null
+                && vm().trace().detailProperty().get().traceId().equals(vm().table().idAt(455)));
         waitFor("its page read", () -> rowValue(455, "model") != null);
         assertEquals("model-22", rowValue(455, "model"));
         robot.interact(() -> table(robot).scrollTo(250));
@@ -515,10 +515,10 @@ class WorkbenchAppTest {
         try (Project p = Project.open(copy)) {
             org.tracejudge.judges.RemotePreview.setMode(p, "remote"); // redact what goes to judges elsewhere
         }
-        robot.interact(() -> vm().open(copy));
-        waitFor("the copy open", () -> copy.equals(vm().projectFile()) && !vm().loadingProperty().get()
+        robot.interact(() -> vm().session().open(copy));
+        waitFor("the copy open", () -> copy.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
                 && table(robot).getItems().size() == 60);
-        List<String> ensembleBefore = vm().layoutProperty().get().judgeRaters();
+        List<String> ensembleBefore = vm().session().layoutProperty().get().judgeRaters();
         try (mockwebserver3.MockWebServer server = org.tracejudge.judges.NoDelayServerSockets.server()) {
             org.tracejudge.judges.FakeProvider fake = new org.tracejudge.judges.FakeProvider(
                     org.tracejudge.judges.provider.ProviderKind.OPENAI, 5);
@@ -555,9 +555,9 @@ class WorkbenchAppTest {
             assertEquals(60, fake.requests.get() - before, "one request per trace");
             assertTrue(text(robot, "#judgeProgressText").startsWith(judge + " (version"), text(robot, "#judgeProgressText"));
             // the judge's labels reach the table as a column of its name
-            waitFor("the judge's column", () -> vm().layoutProperty().get().raters().stream()
+            waitFor("the judge's column", () -> vm().session().layoutProperty().get().raters().stream()
                     .anyMatch(c -> c.title().equals(judge)));
-            assertEquals(ensembleBefore, vm().layoutProperty().get().judgeRaters(),
+            assertEquals(ensembleBefore, vm().session().layoutProperty().get().judgeRaters(),
                     "a third judge does not replace one of the ensemble's two");
             robot.interact(() -> w.stage().close());
         }
@@ -576,8 +576,8 @@ class WorkbenchAppTest {
                 return null;
             });
         }
-        robot.interact(() -> vm().open(copy));
-        waitFor("the copy open", () -> copy.equals(vm().projectFile()) && !vm().loadingProperty().get()
+        robot.interact(() -> vm().session().open(copy));
+        waitFor("the copy open", () -> copy.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
                 && table(robot).getItems().size() == 60);
         try (mockwebserver3.MockWebServer server = org.tracejudge.judges.NoDelayServerSockets.server()) {
             // Ollama without the model pulled (ollama openai/openai.go NewError)

@@ -17,7 +17,6 @@ import javafx.scene.layout.VBox;
 import org.tracejudge.agreement.AgreementReport;
 import org.tracejudge.agreement.ConfusionMatrix;
 import org.tracejudge.agreement.LiveSnapshot;
-import org.tracejudge.ui.ProjectViewModel;
 import org.tracejudge.ui.UncachedViewport;
 
 /**
@@ -26,7 +25,7 @@ import org.tracejudge.ui.UncachedViewport;
  * confusion matrix whose cells filter the trace table. Redrawn from each {@link LiveSnapshot}.
  */
 public final class AgreementPanel extends ScrollPane {
-    private final ProjectViewModel vm;
+    private final AgreementViewModel vm;
     private final Label summary = new Label();
     private final Label fleiss = new Label();
     private final Label alpha = new Label();
@@ -41,7 +40,7 @@ public final class AgreementPanel extends ScrollPane {
     private AgreementReport report;
     private boolean updating;
 
-    public AgreementPanel(ProjectViewModel vm) {
+    public AgreementPanel(AgreementViewModel vm) {
         this.vm = vm;
         setId("agreementPanel");
         UncachedViewport.of(this);

@@ -28,7 +28,6 @@ import org.tracejudge.judges.RemotePreview;
 import org.tracejudge.judges.RunReport;
 import org.tracejudge.judges.prompt.RubricLibrary;
 import org.tracejudge.redaction.Redactor;
-import org.tracejudge.ui.ProjectViewModel;
 
 /**
  * Judges ▸ Run a judge: pick a saved judge or name a new one, choose a server from the presets (local Ollama,
@@ -40,7 +39,7 @@ import org.tracejudge.ui.ProjectViewModel;
 public final class JudgeRunWindow {
     private static final long REFRESH_EVERY_MILLIS = 3_000;
 
-    private final ProjectViewModel vm;
+    private final JudgeRunViewModel vm;
     private final Stage stage = new Stage();
     private final ComboBox<String> name = new ComboBox<>();
     private final ComboBox<ProviderPreset> preset = new ComboBox<>();
@@ -65,7 +64,7 @@ public final class JudgeRunWindow {
     private RunReport lastReport;
     private long lastRefresh;
 
-    public JudgeRunWindow(Window owner, ProjectViewModel vm) {
+    public JudgeRunWindow(Window owner, JudgeRunViewModel vm) {
         this.vm = vm;
         stage.initOwner(owner);
         stage.setTitle("Run a judge — " + vm.titleProperty().get().replace("Tracejudge — ", ""));

@@ -51,7 +51,7 @@ import org.tracejudge.metrics.MetricsFormat;
 import org.tracejudge.metrics.ModelMetrics;
 import org.tracejudge.metrics.Rate;
 import org.tracejudge.metrics.SourceMetrics;
-import org.tracejudge.ui.ProjectViewModel;
+import org.tracejudge.ui.session.Session;
 
 /**
  * The metrics dashboard, a window of its own (it fits a second screen): the leaderboard of failure-mode rates
@@ -64,7 +64,7 @@ public final class MetricsWindow {
     static final List<String> BOARD = List.of("TSR", "CTUR", "RIR", "OFR", "UTR", "CTRL_Acc");
     static final List<String> STACKED = List.of("TSR", "CTUR", "RIR", "OFR");
 
-    private final ProjectViewModel vm;
+    private final Session vm;
     private final Stage stage = new Stage();
     private final ComboBox<String> source = new ComboBox<>();
     private final TableView<ModelMetrics> board = new TableView<>();
@@ -77,7 +77,7 @@ public final class MetricsWindow {
     private final TabPane tabs = new TabPane();
     private final Tab selectionTab;
 
-    public MetricsWindow(Window owner, ProjectViewModel vm) {
+    public MetricsWindow(Window owner, Session vm) {
         this.vm = vm;
         stage.initOwner(owner);
         stage.setTitle("Metrics — " + vm.titleProperty().get().replace("Tracejudge — ", ""));

@@ -15,11 +15,11 @@ import org.tracejudge.selection.SelectionStudy;
 import org.tracejudge.selection.SelectionStudy.Group;
 import org.tracejudge.selection.SelectionStudy.Report;
 import org.tracejudge.selection.SelectionStudy.Variance;
-import org.tracejudge.ui.ProjectViewModel;
+import org.tracejudge.ui.session.Session;
 
 /**
  * The tool-selection study view's model: reads the study report on the project thread (through
- * {@link ProjectViewModel#query}), and holds the chosen variance and slice, the rows on show, the plot's arrows and
+ * {@link Session#query}), and holds the chosen variance and slice, the rows on show, the plot's arrows and
  * the texts beside them. Everything here is plain data for the FX thread; the exports are strings.
  */
 public final class SelectionViewModel {
@@ -42,7 +42,7 @@ public final class SelectionViewModel {
         }
     }
 
-    private final ProjectViewModel project;
+    private final Session project;
     private final ReadOnlyObjectWrapper<Report> report = new ReadOnlyObjectWrapper<>();
     private final ObjectProperty<Variance> variance = new SimpleObjectProperty<>(Variance.REPLICATION);
     private final ObjectProperty<Slice> slice = new SimpleObjectProperty<>(Slice.ALL);
@@ -54,7 +54,7 @@ public final class SelectionViewModel {
     private final ReadOnlyStringWrapper definition = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper headline = new ReadOnlyStringWrapper("");
 
-    public SelectionViewModel(ProjectViewModel project) {
+    public SelectionViewModel(Session project) {
         this.project = project;
         variance.addListener((o, a, b) -> show());
         slice.addListener((o, a, b) -> show());

@@ -35,7 +35,6 @@ import javafx.util.Duration;
 import javafx.util.StringConverter;
 import org.tracejudge.model.LabelSets;
 import org.tracejudge.store.TraceTable;
-import org.tracejudge.ui.ProjectViewModel;
 
 /**
  * The trace table: one row per trace of the current filter (paged: rows arrive as they are scrolled to),
@@ -43,7 +42,7 @@ import org.tracejudge.ui.ProjectViewModel;
  * (clicking a header re-queries); a filter bar above: text search, quick filters, column = value.
  */
 public final class TraceTableView extends BorderPane {
-    private final ProjectViewModel vm;
+    private final TraceTableViewModel vm;
     private final TableView<PagedRows.RowRef> table = new TableView<>();
     private final TextField search = new TextField();
     private final ComboBox<TraceTable.Show> show = new ComboBox<>();
@@ -60,7 +59,7 @@ public final class TraceTableView extends BorderPane {
     /** Rows the table holds at once: scrolling within them never moves the window. */
     public static final int WINDOW = 2_000;
 
-    public TraceTableView(ProjectViewModel vm) {
+    public TraceTableView(TraceTableViewModel vm) {
         this.vm = vm;
         getStyleClass().add("trace-table-view");
         table.setId("traceTable");
@@ -460,6 +459,7 @@ public final class TraceTableView extends BorderPane {
         headers = org.tracejudge.ui.ShortNames.headers(l.columns().stream()
                 .filter(c -> c.kind() == TraceTable.Kind.RATER || c.kind() == TraceTable.Kind.HUMAN)
                 .map(TraceTable.Column::title).toList());
+        table.getColumns().add(doneColumn());
         for (TraceTable.Column c : l.columns()) {
             TableColumn<PagedRows.RowRef, TraceTable.Row> tc = column(c);
             table.getColumns().add(tc);
@@ -613,6 +613,33 @@ public final class TraceTableView extends BorderPane {
             rebuildColumns(vm.layoutProperty().get());
             restoreSortOrder();
         }
+    }
+
+    /** A narrow first column that marks the traces the current annotator has decided (✓). */
+    private TableColumn<PagedRows.RowRef, TraceTable.Row> doneColumn() {
+        TableColumn<PagedRows.RowRef, TraceTable.Row> tc = new TableColumn<>("✓");
+        tc.setId("col-done");
+        tc.setUserData("done"); // no column of the project's table: never a sort key, never hidden by blind mode
+        tc.setSortable(false);
+        tc.setReorderable(false);
+        tc.setPrefWidth(28);
+        tc.setMinWidth(24);
+        tc.setMaxWidth(40);
+        tc.setCellValueFactory(cell -> cell.getValue().rowProperty());
+        tc.setCellFactory(x -> new TableCell<>() {
+            @Override
+            protected void updateItem(TraceTable.Row row, boolean empty) {
+                super.updateItem(row, empty);
+                String me = vm.annotatorProperty().get();
+                boolean done = !empty && row != null && me != null && row.get("human:" + me) != null;
+                if (done != "✓".equals(getText())) { // scrolling refills hundreds of cells: change only what changed
+                    setText(done ? "✓" : null);
+                    setAccessibleText(done ? "decided by you" : null);
+                }
+            }
+        });
+        tc.getStyleClass().add("done-column");
+        return tc;
     }
 
     private static final PseudoClass MISSING_LABEL = PseudoClass.getPseudoClass("label-missing");

@@ -29,26 +29,26 @@ import org.tracejudge.team.HubAddress;
 import org.tracejudge.team.LocalTeam;
 import org.tracejudge.team.TeamProgress;
 import org.tracejudge.team.TeamSync;
-import org.tracejudge.ui.ProjectViewModel;
+import org.tracejudge.ui.session.Session;
 
 /**
  * File ▸ Team: the sync state with "Sync now", progress per reviewer (assigned, done, open, disagreements to
  * adjudicate), reviewer-vs-reviewer agreement, and the items assigned to me with done marks; and the join dialog.
- * Everything is read on the project thread ({@link ProjectViewModel#query}); the hub is reached only by the
+ * Everything is read on the project thread ({@link Session#query}); the hub is reached only by the
  * background sync.
  */
 public final class TeamWindow {
     /** What the window shows, read in one go on the project thread. */
     record View(String header, List<TeamProgress.Reviewer> reviewers, List<CohenResult> agreement, List<String> mine) {}
 
-    private final ProjectViewModel vm;
+    private final Session vm;
     private final Stage stage = new Stage();
     private final Label header = new Label();
     private final TableView<TeamProgress.Reviewer> table = new TableView<>();
     private final Label agreement = new Label();
     private final ListView<String> mine = new ListView<>();
 
-    public TeamWindow(Window owner, ProjectViewModel vm) {
+    public TeamWindow(Window owner, Session vm) {
         this.vm = vm;
         stage.initOwner(owner);
         stage.setTitle("Team");
@@ -157,7 +157,7 @@ public final class TeamWindow {
      * The join dialog: hub URL, role, project name and the new file; the first pull runs on a thread of its own and
      * the project opens when it is done. The password comes from the environment or ~/.pgpass.
      */
-    public static void join(Window owner, ProjectViewModel vm) {
+    public static void join(Window owner, Session vm) {
         Dialog<ButtonType> d = new Dialog<>();
         d.initOwner(owner);
         d.setTitle("Join a team project");

@@ -38,7 +38,6 @@ import org.tracejudge.rules.Evidence;
 import org.tracejudge.store.ProjectQueries;
 import org.tracejudge.store.TraceTable;
 import org.tracejudge.ui.LazyTooltip;
-import org.tracejudge.ui.ProjectViewModel;
 import org.tracejudge.ui.UncachedViewport;
 import org.tracejudge.ui.TraceDetail;
 import org.tracejudge.ui.conversation.ConversationView;
@@ -51,7 +50,8 @@ import org.tracejudge.ui.conversation.ConversationView;
 public final class TraceView extends BorderPane {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
 
-    private final ProjectViewModel vm;
+    private final TraceViewModel vm;
+    private final DecisionViewModel review;
     private final Label heading = new Label();
     private final Label userMessage = new Label();
     private final VBox expected = new VBox(2);
@@ -65,6 +65,8 @@ public final class TraceView extends BorderPane {
     private final VBox history = new VBox(2);
     private final Label proposed = new Label();
     private final FlowPane keys = new FlowPane(4, 4);
+    /** What each decision key's label means (from the label set's definitions), under the keys. */
+    private final Label keyLegend = new Label();
     private final TextField rationale = new TextField();
     private final Label decisionNote = new Label();
     private final Label placeholder = new Label("Select a trace.");
@@ -80,7 +82,8 @@ public final class TraceView extends BorderPane {
     /** A node of the return tree. */
     public record JsonEntry(String key, JsonNode node, String pointer) {}
 
-    public TraceView(ProjectViewModel vm) {
+    public TraceView(TraceViewModel vm, DecisionViewModel review) {
+        this.review = review;
         this.vm = vm;
         setId("traceView");
         getStyleClass().add("trace-view");
@@ -218,7 +221,7 @@ public final class TraceView extends BorderPane {
         rationale.setOnAction(e -> {
             String text = rationale.getText();
             decisionGate.accept(() -> {
-                boolean saved = vm.rationale(text);
+                boolean saved = review.rationale(text);
                 if (saved) {
                     rationale.clear();
                     requestFocus();
@@ -229,7 +232,7 @@ public final class TraceView extends BorderPane {
         HBox.setHgrow(rationale, Priority.ALWAYS);
         decisionNote.setId("decisionNote");
         decisionNote.getStyleClass().add("decision-note");
-        decisionNote.textProperty().bind(vm.lastDecisionProperty());
+        decisionNote.textProperty().bind(review.lastDecisionProperty());
         HBox row1 = new HBox(10, proposed, keys);
         HBox.setHgrow(keys, Priority.ALWAYS);
         keys.setMinWidth(0);
@@ -263,7 +266,11 @@ public final class TraceView extends BorderPane {
         endRow.setAlignment(Pos.CENTER_LEFT);
         endRow.visibleProperty().bind(vm.queueEndProperty().isNotEmpty());
         endRow.managedProperty().bind(endRow.visibleProperty());
-        VBox bar = new VBox(6, endRow, row1, row2, help);
+        keyLegend.setId("keyLegend");
+        keyLegend.getStyleClass().addAll("key-legend", "muted");
+        keyLegend.setWrapText(true);
+        keyLegend.setMinHeight(Region.USE_PREF_SIZE);
+        VBox bar = new VBox(6, endRow, row1, keyLegend, row2, help);
         bar.setPadding(new Insets(6, 10, 6, 10));
         bar.getStyleClass().add("decision-bar");
         return bar;
@@ -608,21 +615,28 @@ public final class TraceView extends BorderPane {
         if (!labels.equals(keys.getUserData())) {
             // the same label set (the usual case from one trace to the next) keeps its buttons
             keys.getChildren().clear();
+            List<String> legend = new java.util.ArrayList<>();
             for (int i = 0; i < labels.size(); i++) {
                 String label = labels.get(i);
                 Button b = new Button((i + 1) + "  " + label);
                 // reachable with Tab (the focus ring shows where); Space or Enter decides
                 b.setFocusTraversable(true);
                 b.setMnemonicParsing(false);
-                b.setAccessibleText("Decide " + label + " (key " + (i + 1) + ")");
                 b.setMinWidth(Region.USE_PREF_SIZE);
                 b.setId("key-" + (i + 1));
                 b.getStyleClass().addAll("key-button", "label-" + label.replace('_', '-'));
                 int key = i + 1;
-                b.setOnAction(e -> vm.overrideWithKey(key));
+                b.setOnAction(e -> review.overrideWithKey(key));
+                String def = vm.definition(label);
+                if (!def.isEmpty()) {
+                    b.setTooltip(new javafx.scene.control.Tooltip(label + ": " + def));
+                }
+                b.setAccessibleText("Key " + key + ": " + label + (def.isEmpty() ? "" : ", " + def));
                 keys.getChildren().add(b);
+                legend.add(key + " " + label + (def.isEmpty() ? "" : " — " + def));
             }
             keys.setUserData(List.copyOf(labels));
+            keyLegend.setText(String.join("   ·   ", legend));
         }
         for (int i = 0; i < labels.size(); i++) {
             keys.getChildren().get(i).pseudoClassStateChanged(MINE, labels.get(i).equals(mine));

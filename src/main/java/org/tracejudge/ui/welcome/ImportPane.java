@@ -10,14 +10,13 @@ import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import org.tracejudge.ui.ProjectViewModel;
 
 /**
  * Import progress and errors, shown under whatever view is open: a progress bar with a cancel button while
  * an import runs, then its outcome; an error names the file and line and can be copied.
  */
 public final class ImportPane extends VBox {
-    public ImportPane(ProjectViewModel vm) {
+    public ImportPane(ImportViewModel vm) {
         setId("importPane");
         getStyleClass().add("import-pane");
         setPadding(new Insets(6, 10, 6, 10));
@@ -57,7 +56,7 @@ public final class ImportPane extends VBox {
         HBox errorRow = new HBox(8, error, copy, dismiss);
         errorRow.setAlignment(Pos.CENTER_LEFT);
         copy.setOnAction(e -> {
-            ProjectViewModel.ImportError err = vm.importErrorProperty().get();
+            ImportViewModel.ImportError err = vm.importErrorProperty().get();
             if (err != null) {
                 ClipboardContent c = new ClipboardContent();
                 c.putString(err.message());

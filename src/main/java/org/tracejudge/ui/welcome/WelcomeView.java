@@ -15,7 +15,7 @@ import javafx.scene.input.TransferMode;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import org.tracejudge.ui.ProjectViewModel;
+import org.tracejudge.ui.session.Session;
 
 /**
  * The start page: recent projects, open the sample, new project, import (button or drag and drop).
@@ -33,7 +33,7 @@ public final class WelcomeView extends VBox {
         this.safetySample = r;
     }
 
-    public WelcomeView(ProjectViewModel vm, Actions actions) {
+    public WelcomeView(Session vm, Actions actions) {
         setId("welcomeView");
         getStyleClass().add("welcome");
         setSpacing(14);
@@ -118,7 +118,7 @@ public final class WelcomeView extends VBox {
         refresh(vm);
     }
 
-    public void refresh(ProjectViewModel vm) {
+    public void refresh(Session vm) {
         recent.getItems().setAll(vm.settings().recentProjects());
     }
 }

@@ -24,7 +24,7 @@ import javafx.stage.Stage;
 import org.tracejudge.importer.Importer;
 import org.tracejudge.store.Project;
 import org.tracejudge.testdata.MultiTurnGenerator;
-import org.tracejudge.ui.ProjectViewModel;
+import org.tracejudge.ui.ViewModels;
 import org.tracejudge.ui.WorkbenchApp;
 import org.tracejudge.ui.conversation.ConversationView;
 
@@ -76,19 +76,19 @@ public final class ConversationBench {
                 }
             }.start();
         });
-        ProjectViewModel vm = app.viewModel();
-        fx(() -> vm.open(project));
-        waitUntil(() -> vm.totalProperty().get() == cases && !vm.loadingProperty().get(), 60);
-        waitUntil(() -> vm.detailProperty().get() != null, 60);
+        ViewModels vm = app.viewModels();
+        fx(() -> vm.session().open(project));
+        waitUntil(() -> vm.table().totalProperty().get() == cases && !vm.session().loadingProperty().get(), 60);
+        waitUntil(() -> vm.trace().detailProperty().get() != null, 60);
         Thread.sleep(1000);
         ConversationView view = app.window().traceView().conversationView();
         List<Double> open = new ArrayList<>();
         for (int i = 1; i < cases; i++) {
             int at = i;
-            String id = vm.idAt(i);
+            String id = vm.table().idAt(i);
             long t0 = System.nanoTime();
-            fx(() -> vm.go(at));
-            waitUntil(() -> vm.detailProperty().get() != null && id.equals(vm.detailProperty().get().traceId())
+            fx(() -> vm.table().go(at));
+            waitUntil(() -> vm.trace().detailProperty().get() != null && id.equals(vm.trace().detailProperty().get().traceId())
                     && view.list().getItems().size() == 97 && laidOut(view), 30);
             open.add(ms(System.nanoTime() - t0));
         }
@@ -101,7 +101,7 @@ public final class ConversationBench {
             org.tracejudge.store.ProjectQueries q = new org.tracejudge.store.ProjectQueries(p);
             for (int i = 0; i < cases; i++) {
                 long r0 = System.nanoTime();
-                org.tracejudge.model.Trace tr = q.trace(vm.idAt(i));
+                org.tracejudge.model.Trace tr = q.trace(vm.table().idAt(i));
                 org.tracejudge.model.Task tk = q.task(tr.taskId());
                 org.tracejudge.calls.CallVerdict v = org.tracejudge.calls.CallRule.judge(tk, tr);
                 read.add(ms(System.nanoTime() - r0));

@@ -9,7 +9,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.stage.Stage;
 import org.tracejudge.store.TraceTable;
-import org.tracejudge.ui.ProjectViewModel;
+import org.tracejudge.ui.ViewModels;
 import org.tracejudge.ui.WorkbenchApp;
 
 /**
@@ -40,33 +40,33 @@ public final class ScreenshotTour {
             stage[0].setWidth(1280);
             stage[0].setHeight(800);
         });
-        ProjectViewModel vm = app.viewModel();
-        WorkbenchBench.waitUntil(() -> vm.agreementProperty().get() != null && vm.detailProperty().get() != null, 60);
+        ViewModels vm = app.viewModels();
+        WorkbenchBench.waitUntil(() -> vm.agreement().agreementProperty().get() != null && vm.trace().detailProperty().get() != null, 60);
         Thread.sleep(4000);
         shot(out, "workbench-sample.png");
         // a trace whose answer asserts values the return does not support
-        WorkbenchBench.fx(() -> vm.setFilter(TraceTable.Filter.NONE.with("task", "OF-TRV-001")));
-        WorkbenchBench.waitUntil(() -> !vm.loadingProperty().get() && vm.detailProperty().get() != null
-                && vm.detailProperty().get().task().key().equals("OF-TRV-001"), 30);
+        WorkbenchBench.fx(() -> vm.table().setFilter(TraceTable.Filter.NONE.with("task", "OF-TRV-001")));
+        WorkbenchBench.waitUntil(() -> !vm.session().loadingProperty().get() && vm.trace().detailProperty().get() != null
+                && vm.trace().detailProperty().get().task().key().equals("OF-TRV-001"), 30);
         Thread.sleep(2500);
         shot(out, "trace-view.png");
         // disagreements, one override
-        WorkbenchBench.fx(() -> vm.setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.DISAGREE)));
-        WorkbenchBench.waitUntil(() -> !vm.loadingProperty().get() && vm.detailProperty().get() != null, 30);
+        WorkbenchBench.fx(() -> vm.table().setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.DISAGREE)));
+        WorkbenchBench.waitUntil(() -> !vm.session().loadingProperty().get() && vm.trace().detailProperty().get() != null, 30);
         Thread.sleep(1500);
-        WorkbenchBench.fx(() -> vm.overrideWithKey(2));
+        WorkbenchBench.fx(() -> vm.decisions().overrideWithKey(2));
         Thread.sleep(2500);
         shot(out, "review-disagreements.png");
-        WorkbenchBench.fx(vm::undo);
+        WorkbenchBench.fx(vm.decisions()::undo);
         // blind mode
         WorkbenchBench.fx(() -> {
-            vm.setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.NOT_MINE));
-            vm.blindProperty().set(true);
+            vm.table().setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.NOT_MINE));
+            vm.session().blindProperty().set(true);
         });
-        WorkbenchBench.waitUntil(() -> !vm.loadingProperty().get() && vm.detailProperty().get() != null, 30);
+        WorkbenchBench.waitUntil(() -> !vm.session().loadingProperty().get() && vm.trace().detailProperty().get() != null, 30);
         Thread.sleep(2000);
         shot(out, "blind-mode.png");
-        WorkbenchBench.fx(() -> vm.blindProperty().set(false));
+        WorkbenchBench.fx(() -> vm.session().blindProperty().set(false));
         // start page with an import error
         Path bad = home.resolve("kestrel_20261101_120000.json");
         Files.writeString(bad, "[\n  {\"task_id\": \"RI-TRV-001\", \"agent_answer\": \"ok\",\n   \"model\": kestrel}\n]\n");
@@ -74,11 +74,11 @@ public final class ScreenshotTour {
             app.window().showWelcome();
             app.window().importFiles(List.of(bad));
         });
-        WorkbenchBench.waitUntil(() -> vm.importErrorProperty().get() != null, 30);
+        WorkbenchBench.waitUntil(() -> vm.imports().importErrorProperty().get() != null, 30);
         Thread.sleep(1500);
         shot(out, "start-page-import-error.png");
         WorkbenchBench.fx(() -> {
-            vm.importErrorProperty().set(null);
+            vm.imports().importErrorProperty().set(null);
             app.window().showWorkbench();
             app.window().showShortcuts();
         });

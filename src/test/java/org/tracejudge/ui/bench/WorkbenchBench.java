@@ -18,7 +18,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.stage.Stage;
 import org.tracejudge.store.TraceTable;
-import org.tracejudge.ui.ProjectViewModel;
+import org.tracejudge.ui.ViewModels;
 import org.tracejudge.ui.WorkbenchApp;
 import org.tracejudge.ui.table.PagedRows;
 import org.tracejudge.ui.table.TraceTableView;
@@ -82,28 +82,28 @@ public final class WorkbenchBench {
                 passList.add(ms(pass));
             });
         });
-        ProjectViewModel vm = app.viewModel();
-        statusOf = () -> vm.statusProperty().get() + " / current " + vm.currentProperty().get() + " / detail "
-                + (vm.detailProperty().get() == null ? null : vm.detailProperty().get().traceId()) + " / id " + vm.idAt(vm.currentProperty().get());
+        ViewModels vm = app.viewModels();
+        statusOf = () -> vm.session().statusProperty().get() + " / current " + vm.table().currentProperty().get() + " / detail "
+                + (vm.trace().detailProperty().get() == null ? null : vm.trace().detailProperty().get().traceId()) + " / id " + vm.table().idAt(vm.table().currentProperty().get());
         TraceTableView tableView = app.window().tableView();
         TableView<PagedRows.RowRef> table = tableView.table();
 
         // 1. open: until the first rows are filled in the table
         long t0 = System.nanoTime();
-        fx(() -> vm.open(project));
-        waitUntil(() -> table.getItems().size() > 0 && vm.rowsProperty().get().loaded(0) != null, 60);
+        fx(() -> vm.session().open(project));
+        waitUntil(() -> table.getItems().size() > 0 && vm.table().rowsProperty().get().loaded(0) != null, 60);
         waitPulses(2);
         double firstRows = ms(System.nanoTime() - t0);
-        System.out.printf(Locale.ROOT, "open -> first rows visible: %.0f ms (%,d traces)%n", firstRows, vm.rowsProperty().get().size());
-        waitUntil(() -> vm.agreementProperty().get() != null, 120);
+        System.out.printf(Locale.ROOT, "open -> first rows visible: %.0f ms (%,d traces)%n", firstRows, vm.table().rowsProperty().get().size());
+        waitUntil(() -> vm.agreement().agreementProperty().get() != null, 120);
         System.out.printf(Locale.ROOT, "open -> agreement panel filled: %.0f ms%n", ms(System.nanoTime() - t0));
-        waitUntil(() -> vm.agreementProperty().get() != null && !vm.agreementProperty().get().intervalsStale(), 120);
+        waitUntil(() -> vm.agreement().agreementProperty().get() != null && !vm.agreement().agreementProperty().get().intervalsStale(), 120);
         System.out.printf(Locale.ROOT, "open -> agreement intervals shown (bootstrap done): %.0f ms%n", ms(System.nanoTime() - t0));
         Thread.sleep(1500);
 
         // 2. and 3., in rounds (the first runs on a cold JIT): scrolling and filtering
         int rounds = Integer.getInteger("tracejudge.rounds", 3);
-        int n = vm.rowsProperty().get().size();
+        int n = vm.table().rowsProperty().get().size();
         VirtualFlow<?> flow = (VirtualFlow<?>) table.lookup(".virtual-flow");
         for (int round = 1; round <= rounds; round++) {
             System.out.printf(Locale.ROOT, "-- round %d of %d%n", round, rounds);
@@ -157,11 +157,11 @@ public final class WorkbenchBench {
                     fs.start();
                 }
                 long f0 = System.nanoTime();
-                fx(() -> vm.setFilter(f));
-                waitUntil(() -> !vm.loadingProperty().get() && vm.filterProperty().get().equals(f), 60);
+                fx(() -> vm.table().setFilter(f));
+                waitUntil(() -> !vm.session().loadingProperty().get() && vm.session().filterProperty().get().equals(f), 60);
                 waitPulses(3);
                 System.out.printf(Locale.ROOT, "filter %-32s %,7d rows in %5.0f ms; longest FX stall %.1f ms; %s; CSS + layout %.1f ms%n",
-                        "'" + describe(f) + "'", vm.rowsProperty().get().size(), ms(System.nanoTime() - f0), gapMs(), over50(),
+                        "'" + describe(f) + "'", vm.table().rowsProperty().get().size(), ms(System.nanoTime() - f0), gapMs(), over50(),
                         passMs());
                 if (fs != null) {
                     fs.stopAndPrint("filtering to " + describe(f), 400);
@@ -170,23 +170,23 @@ public final class WorkbenchBench {
         }
 
         // 4. decisions: override with a key, then accept; time to the next item and to the agreement update
-        waitUntil(() -> vm.detailProperty().get() != null, 30);
+        waitUntil(() -> vm.trace().detailProperty().get() != null, 30);
         Thread.sleep(1000);
         List<Double> agreementMs = new ArrayList<>();
         List<Double> drawnMs = new ArrayList<>();
         // registered after the agreement panel's own listener, so it runs once the panel has redrawn its nodes
         AtomicLong drawnAt = new AtomicLong();
-        fx(() -> vm.agreementProperty().addListener((o, a, b) -> drawnAt.compareAndSet(0, System.nanoTime())));
+        fx(() -> vm.agreement().agreementProperty().addListener((o, a, b) -> drawnAt.compareAndSet(0, System.nanoTime())));
         resetGap();
         FxSampler ds = Boolean.getBoolean("tracejudge.sample") ? new FxSampler() : null;
         if (ds != null) {
             ds.start();
         }
         for (int i = 0; i < decisions; i++) {
-            waitUntil(() -> vm.detailProperty().get() != null
-                    && vm.detailProperty().get().traceId().equals(vm.idAt(vm.currentProperty().get())), 30);
+            waitUntil(() -> vm.trace().detailProperty().get() != null
+                    && vm.trace().detailProperty().get().traceId().equals(vm.table().idAt(vm.table().currentProperty().get())), 30);
             Thread.sleep(150); // a person's pace; lets the next item's pre-load finish
-            Object before = vm.agreementProperty().get();
+            Object before = vm.agreement().agreementProperty().get();
             long k0 = System.nanoTime();
             KeyCode key = i % 2 == 0 ? KeyCode.DIGIT2 : KeyCode.ENTER;
             long[] pressedAt = new long[1];
@@ -196,7 +196,7 @@ public final class WorkbenchBench {
                 Event.fireEvent(app.window().scene(), new KeyEvent(KeyEvent.KEY_PRESSED, "", "", key, false, false,
                         false, false));
             });
-            waitUntil(() -> vm.agreementProperty().get() != before, 10);
+            waitUntil(() -> vm.agreement().agreementProperty().get() != before, 10);
             agreementMs.add(ms(System.nanoTime() - k0));
             drawnMs.add(ms(drawnAt.get() - pressedAt[0]));
         }
@@ -204,7 +204,7 @@ public final class WorkbenchBench {
         if (ds != null) {
             ds.stopAndPrint("deciding", 400);
         }
-        List<Double> keyMs = vm.keyToShownMillis();
+        List<Double> keyMs = vm.session().keyToShownMillis();
         List<Double> decisionsMs = keyMs.subList(Math.max(0, keyMs.size() - decisions), keyMs.size());
         System.out.printf(Locale.ROOT, "key -> next item shown (n=%d): median %.1f ms, max %.1f ms%n", decisionsMs.size(),
                 pct(decisionsMs, 50), pct(decisionsMs, 100));
@@ -215,9 +215,9 @@ public final class WorkbenchBench {
         System.out.printf(Locale.ROOT, "longest FX stall during decisions: %.1f ms%n", gapMs());
         // undo them all (leave the project as it was)
         for (int i = 0; i < decisions; i++) {
-            fx(vm::undo);
+            fx(vm.decisions()::undo);
         }
-        vm.afterPendingWork(() -> { });
+        vm.session().afterPendingWork(() -> { });
         Thread.sleep(2000);
 
         // 5. heap

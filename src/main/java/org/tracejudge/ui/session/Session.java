@@ -1,0 +1,451 @@
+package org.tracejudge.ui.session;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import javafx.application.Platform;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.tracejudge.model.LabelSet;
+import org.tracejudge.sample.SampleProject;
+import org.tracejudge.settings.Settings;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.TraceTable;
+import org.tracejudge.team.AutoSync;
+import org.tracejudge.team.LocalTeam;
+
+/**
+ * What every view model of the workbench shares: the open project and its threads, the table's columns, the current
+ * filter and sort, the annotator, blind mode, the window title and status line, and a team project's background
+ * sync. Project reads and writes run on one background thread ("project-worker", in submission order), trace details
+ * on "trace-detail", agreement on "agreement"; results reach the JavaFX thread through {@link Platform#runLater}.
+ *
+ * <p>The view models take part in reading the project through {@link Listener}: when a project is opened or re-read
+ * (an import, a judge run, a new annotator name) the session reads the columns on the project thread and hands them
+ * to each listener in the order they were added (the queue first, so its first rows do not wait for the agreement).
+ */
+public final class Session implements AutoCloseable {
+    /** How a view model takes part in opening and re-reading the project. */
+    public interface Listener {
+        /** FX thread: another project is being opened; forget what belonged to the last one. */
+        default void opened() {
+        }
+
+        /** Project thread: the project was (re-)read with these columns, filter and sort. */
+        default void read(Read r) {
+        }
+
+        /** Project thread: the project's content changed (import, classify); cached reads are stale. */
+        default void contentChanged() {
+        }
+    }
+
+    /**
+     * One read of the project.
+     *
+     * @param agreementToo whether the agreement is to be read again too
+     * @param showColumns  FX thread: publishes the title, the columns and "open"; to run with the first rows
+     */
+    public record Read(Project project, TraceTable table, TraceTable.Layout layout, TraceTable.Filter filter,
+                       TraceTable.Sort sort, boolean agreementToo, Runnable showColumns) {}
+
+    private final ExecutorService worker = daemon("project-worker");
+    private final ExecutorService detailWorker = daemon("trace-detail");
+    private final ExecutorService agreementWorker = daemon("agreement");
+    private final Settings settings;
+    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+
+    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Tracejudge");
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper open = new ReadOnlyBooleanWrapper(false);
+    /** A project is being opened (true until its first rows are published, or opening failed). */
+    private final ReadOnlyBooleanWrapper opening = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyObjectWrapper<TraceTable.Layout> layout = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<TraceTable.Filter> filter = new ReadOnlyObjectWrapper<>(TraceTable.Filter.NONE);
+    private final ReadOnlyObjectWrapper<TraceTable.Sort> sort = new ReadOnlyObjectWrapper<>(TraceTable.Sort.DEFAULT);
+    private final StringProperty annotator = new SimpleStringProperty();
+    private final BooleanProperty blind = new SimpleBooleanProperty();
+    /** Set when the full integrity check (run after the first rows show) finds damage; decisions are then refused. */
+    private final ReadOnlyStringWrapper integrityProblem = new ReadOnlyStringWrapper();
+    private final ReadOnlyStringWrapper teamStatus = new ReadOnlyStringWrapper("");
+
+    private volatile Project project;
+    private volatile TraceTable table;
+    private volatile Map<String, LabelSet> labelSets = Map.of();
+    private volatile AutoSync teamSync;
+    /** Timestamp (nanoTime) of the last review key; the trace view reports when it showed the result. */
+    private volatile long keyTime;
+    private final List<Double> keyToShownMillis = new ArrayList<>();
+
+    public Session() {
+        this(Settings.load());
+    }
+
+    public Session(Settings settings) {
+        this.settings = settings;
+        annotator.set(settings.annotator());
+        blind.set(settings.flag("blind"));
+        blind.addListener((o, a, b) -> settings.setFlag("blind", b));
+    }
+
+    private static ExecutorService daemon(String name) {
+        return Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Adds a view model that takes part in reading the project (listeners hear in the order added). */
+    public void addListener(Listener l) {
+        listeners.add(l);
+    }
+
+    // ------------------------------------------------------------------------------------ properties
+
+    public Settings settings() {
+        return settings;
+    }
+
+    public ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    /** FX thread. */
+    public void setStatus(String s) {
+        status.set(s);
+    }
+
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
+    }
+
+    /** FX thread. */
+    public void setLoading(boolean b) {
+        loading.set(b);
+    }
+
+    public ReadOnlyBooleanProperty openProperty() {
+        return open.getReadOnlyProperty();
+    }
+
+    /** True while a project is being opened: the window shows the workbench, empty, at once. */
+    public ReadOnlyBooleanProperty openingProperty() {
+        return opening.getReadOnlyProperty();
+    }
+
+    /** FX thread: the first rows are shown (or opening failed). */
+    public void openingDone() {
+        opening.set(false);
+    }
+
+    public ReadOnlyObjectProperty<TraceTable.Layout> layoutProperty() {
+        return layout.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<TraceTable.Filter> filterProperty() {
+        return filter.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<TraceTable.Sort> sortProperty() {
+        return sort.getReadOnlyProperty();
+    }
+
+    /** FX thread: the filter and sort the queue is read with (the table's view model re-reads it). */
+    public void select(TraceTable.Filter f, TraceTable.Sort s) {
+        filter.set(f);
+        sort.set(s);
+    }
+
+    public StringProperty annotatorProperty() {
+        return annotator;
+    }
+
+    public BooleanProperty blindProperty() {
+        return blind;
+    }
+
+    public ReadOnlyStringProperty integrityProblemProperty() {
+        return integrityProblem.getReadOnlyProperty();
+    }
+
+    /** The team sync state for the status bar ("" for a project without a team). */
+    public ReadOnlyStringProperty teamStatusProperty() {
+        return teamStatus.getReadOnlyProperty();
+    }
+
+    /** The open project (null before one is open); read and write it only on {@link #submit project thread}. */
+    public Project project() {
+        return project;
+    }
+
+    /** The table reader of the open project's current columns. */
+    public TraceTable table() {
+        return table;
+    }
+
+    /** The project's label sets by name, as of the last read. */
+    public Map<String, LabelSet> labelSets() {
+        return labelSets;
+    }
+
+    public Path projectFile() {
+        Project p = project;
+        return p == null ? null : p.file();
+    }
+
+    // ------------------------------------------------------------------------------------ threads
+
+    /** Runs {@code r} on the project thread, after everything submitted before it. */
+    public void submit(Runnable r) {
+        worker.submit(r);
+    }
+
+    /** The thread trace details are read on. */
+    public ExecutorService detailExecutor() {
+        return detailWorker;
+    }
+
+    /** The thread the agreement is read on. */
+    public ExecutorService agreementExecutor() {
+        return agreementWorker;
+    }
+
+    /**
+     * Runs {@code work} on the open project on the project thread (never the FX thread) and hands its result,
+     * or the error's message, to the FX thread. For views that read the project (the metrics dashboard).
+     */
+    public <T> void query(Function<Project, T> work, Consumer<T> onFx, Consumer<String> onError) {
+        Project p = project;
+        if (p == null) {
+            onError.accept("No project is open.");
+            return;
+        }
+        worker.submit(() -> {
+            try {
+                T result = work.apply(p);
+                Platform.runLater(() -> onFx.accept(result));
+            } catch (RuntimeException e) {
+                Platform.runLater(() -> onError.accept(e.getMessage() == null ? e.toString() : e.getMessage()));
+            }
+        });
+    }
+
+    /** Runs {@code r} on the FX thread after every task queued so far on the project thread (tests, bench). */
+    public void afterPendingWork(Runnable r) {
+        worker.submit(() -> Platform.runLater(r));
+    }
+
+    // ------------------------------------------------------------------------------------ key timing
+
+    /** A review key was pressed now (the trace view reports when it showed the result). */
+    public void markKey() {
+        keyTime = System.nanoTime();
+    }
+
+    /** Called by the trace view once it shows a trace: records the key-to-shown time. */
+    public void shown() {
+        long k = keyTime;
+        if (k != 0) {
+            keyTime = 0;
+            synchronized (keyToShownMillis) {
+                keyToShownMillis.add((System.nanoTime() - k) / 1e6);
+            }
+        }
+    }
+
+    /** Key-to-next-item times measured so far (ms), for the benchmark. */
+    public List<Double> keyToShownMillis() {
+        synchronized (keyToShownMillis) {
+            return List.copyOf(keyToShownMillis);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------ opening and reading
+
+    /**
+     * Opens a project file, or the bundled sample when {@code file} is null. A file that needs SQLite's full
+     * integrity check is shown after the quick check, and fully checked in the background; damage found then
+     * is reported ({@link #integrityProblemProperty()}) and no decision is written to the file.
+     */
+    public void open(Path file) {
+        load(() -> file == null ? SampleProject.open() : Project.open(file, true), file);
+    }
+
+    /** Creates (or opens) a project file. */
+    public void create(Path file) {
+        load(() -> Project.openOrCreate(file, null), file);
+    }
+
+    private void load(Supplier<Project> opener, Path remember) {
+        open.set(false);
+        loading.set(true);
+        opening.set(true);
+        integrityProblem.set(null);
+        status.set("Opening…");
+        worker.submit(() -> {
+            try {
+                Project p = opener.get();
+                Project old = project;
+                project = p;
+                if (old != null && old != p) {
+                    old.close();
+                }
+                if (remember != null) {
+                    settings.addRecent(p.file());
+                }
+                Platform.runLater(() -> {
+                    listeners.forEach(Listener::opened);
+                    select(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT);
+                });
+                readOnWorker(p, TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, true);
+                startTeamSync(p);
+                if (p.checkPending()) {
+                    checkFullyInBackground(p);
+                }
+            } catch (RuntimeException e) {
+                Platform.runLater(() -> {
+                    status.set("Cannot open the project: " + e.getMessage());
+                    loading.set(false);
+                    opening.set(false);
+                });
+            }
+        });
+    }
+
+    private void checkFullyInBackground(Project p) {
+        Thread t = new Thread(() -> {
+            try {
+                p.completeIntegrityCheck();
+            } catch (RuntimeException e) {
+                Platform.runLater(() -> {
+                    if (project == p) {
+                        integrityProblem.set(e.getMessage());
+                        status.set(e.getMessage());
+                    }
+                });
+            }
+        }, "integrity-check");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
+    }
+
+    /** Re-reads the table's columns, rows and agreement (after work that changed the project, e.g. a judge run). */
+    public void refresh() {
+        if (project != null) {
+            reload(true);
+        }
+    }
+
+    /** FX thread: re-reads columns and queue (and the agreement when {@code agreementToo}) on the project thread. */
+    public void reload(boolean agreementToo) {
+        Project p = project;
+        TraceTable.Filter f = filter.get();
+        TraceTable.Sort s = sort.get();
+        worker.submit(() -> readOnWorker(p, f, s, agreementToo));
+    }
+
+    /** Project thread: the project's content changed (import, classify): the view models drop cached reads. */
+    public void contentChanged() {
+        listeners.forEach(Listener::contentChanged);
+    }
+
+    /** Project thread: reads the label sets and columns, then hands them to the listeners. */
+    public void readOnWorker(Project p, TraceTable.Filter f, TraceTable.Sort s, boolean agreementToo) {
+        try {
+            Map<String, LabelSet> sets = new HashMap<>();
+            for (LabelSet ls : p.labelSets()) {
+                sets.put(ls.name(), ls);
+            }
+            labelSets = Map.copyOf(sets);
+            TraceTable.Layout l = TraceTable.layout(p, settings.annotator());
+            TraceTable t = new TraceTable(p, l);
+            table = t;
+            String name = p.name();
+            Read r = new Read(p, t, l, f, s, agreementToo, () -> {
+                title.set("Tracejudge — " + name);
+                layout.set(l);
+                open.set(true);
+            });
+            for (Listener x : listeners) {
+                x.read(r);
+            }
+        } catch (RuntimeException e) {
+            Platform.runLater(() -> {
+                status.set("Cannot read the project: " + e.getMessage());
+                loading.set(false);
+            });
+        }
+    }
+
+    // ------------------------------------------------------------------------------------ team
+
+    /** Syncs the open team project now (in the background). */
+    public void syncTeamNow() {
+        AutoSync a = teamSync;
+        if (a != null) {
+            a.nudge();
+        }
+    }
+
+    /** Starts background sync for a team project (on the project thread, after it opened). */
+    private void startTeamSync(Project p) {
+        AutoSync old = teamSync;
+        teamSync = null;
+        if (old != null) {
+            old.close();
+        }
+        if (p.meta(LocalTeam.HUB) == null) {
+            Platform.runLater(() -> teamStatus.set(""));
+            return;
+        }
+        AutoSync a = new AutoSync(p, java.time.Duration.ofSeconds(3), st -> {
+            Platform.runLater(() -> teamStatus.set(st.text()));
+            if (st.message() != null && st.message().startsWith("pushed") && !st.message().endsWith("pulled 0")) {
+                Platform.runLater(() -> reload(true)); // others' decisions arrived: re-read table and agreement
+            }
+        });
+        teamSync = a;
+        Platform.runLater(() -> teamStatus.set("Team: connecting…"));
+        a.start();
+    }
+
+    @Override
+    public void close() {
+        AutoSync ts = teamSync;
+        teamSync = null;
+        if (ts != null) {
+            ts.close();
+        }
+        worker.submit(() -> {
+            if (project != null) {
+                project.close();
+            }
+        });
+        worker.shutdown();
+        detailWorker.shutdown();
+        agreementWorker.shutdown();
+    }
+}

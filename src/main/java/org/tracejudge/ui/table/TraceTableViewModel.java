@@ -1,0 +1,483 @@
+package org.tracejudge.ui.table;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+import javafx.application.Platform;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.StringProperty;
+import org.tracejudge.store.TraceTable;
+import org.tracejudge.ui.session.Session;
+
+/**
+ * The trace table and the review queue: the current filter's rows (paged), the current trace, next / previous /
+ * skip, the skipped traces and the end of the queue, and the annotator's progress through the queue.
+ *
+ * <p>The queue is the current filter's id list, fixed until the filter or sort changes, so a decision never makes
+ * rows jump. The list is read on the project thread and published to the FX thread with a generation number: a
+ * page or list from an older read is dropped.
+ */
+public final class TraceTableViewModel implements Session.Listener {
+    private final Session session;
+    private final ReadOnlyObjectWrapper<PagedRows> rows = new ReadOnlyObjectWrapper<>(new PagedRows(0, (p, d) -> { }));
+    private final ReadOnlyIntegerWrapper total = new ReadOnlyIntegerWrapper();
+    private final IntegerProperty current = new SimpleIntegerProperty(-1);
+    /** Traces in the queue the annotator has decided (-1: not known yet, or no annotator). */
+    private final ReadOnlyIntegerWrapper done = new ReadOnlyIntegerWrapper(-1);
+    /**
+     * Decisions made while the count was being read (FX thread): the count ran before their ledger writes (the
+     * project thread runs in order), so they are added to it when it arrives.
+     */
+    private int doneWhileCounting;
+    /** Skipped traces (S) not decided since, in the order skipped (FX thread only). */
+    private final LinkedHashSet<String> skipped = new LinkedHashSet<>();
+    private final ReadOnlyIntegerWrapper skippedCount = new ReadOnlyIntegerWrapper();
+    private final ReadOnlyStringWrapper queueEnd = new ReadOnlyStringWrapper("");
+    /** Runs (FX thread) whenever the current trace is to be shown again: a new index or a new queue. */
+    private final List<Runnable> onShow = new CopyOnWriteArrayList<>();
+    /** True while going back through the skipped traces: "next" is the next skipped one. */
+    private boolean revisiting;
+    private volatile List<String> ids = List.of();
+    private volatile long generation;
+
+    public TraceTableViewModel(Session session) {
+        this.session = session;
+        session.addListener(this);
+        current.addListener((o, a, b) -> showCurrent());
+    }
+
+    /** Runs {@code r} (FX thread) whenever the current trace is to be shown (the trace view model reads it). */
+    public void onShowCurrent(Runnable r) {
+        onShow.add(r);
+    }
+
+    private void showCurrent() {
+        onShow.forEach(Runnable::run);
+    }
+
+    // ------------------------------------------------------------------------------------ properties
+
+    public ReadOnlyObjectProperty<PagedRows> rowsProperty() {
+        return rows.getReadOnlyProperty();
+    }
+
+    public ReadOnlyIntegerProperty totalProperty() {
+        return total.getReadOnlyProperty();
+    }
+
+    /** Index of the current trace in the queue (the table's selection), -1 when none. */
+    public IntegerProperty currentProperty() {
+        return current;
+    }
+
+    /** How many traces of the queue the annotator has decided; -1 while unknown (or no annotator is set). */
+    public ReadOnlyIntegerProperty doneProperty() {
+        return done.getReadOnlyProperty();
+    }
+
+    /** Non-empty at the end of the queue: what to say (and whether skipped traces are left). */
+    public ReadOnlyStringProperty queueEndProperty() {
+        return queueEnd.getReadOnlyProperty();
+    }
+
+    /** How many traces are skipped and not yet decided. */
+    public ReadOnlyIntegerProperty skippedCountProperty() {
+        return skippedCount.getReadOnlyProperty();
+    }
+
+    // what the table shows of the session
+    public ReadOnlyObjectProperty<TraceTable.Layout> layoutProperty() {
+        return session.layoutProperty();
+    }
+
+    public ReadOnlyObjectProperty<TraceTable.Filter> filterProperty() {
+        return session.filterProperty();
+    }
+
+    public ReadOnlyObjectProperty<TraceTable.Sort> sortProperty() {
+        return session.sortProperty();
+    }
+
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return session.loadingProperty();
+    }
+
+    public ReadOnlyBooleanProperty openingProperty() {
+        return session.openingProperty();
+    }
+
+    public StringProperty annotatorProperty() {
+        return session.annotatorProperty();
+    }
+
+    public BooleanProperty blindProperty() {
+        return session.blindProperty();
+    }
+
+    /** The trace id at a queue index, or null. */
+    public String idAt(int index) {
+        List<String> l = ids;
+        return index >= 0 && index < l.size() ? l.get(index) : null;
+    }
+
+    /** The index of a trace in the queue, or -1. */
+    public int indexOf(String traceId) {
+        return ids.indexOf(traceId);
+    }
+
+    // ------------------------------------------------------------------------------------ reading the queue
+
+    @Override
+    public void read(Session.Read r) {
+        publishQueue(r.table(), r.filter(), r.sort(), r.showColumns());
+    }
+
+    /** Changes the filter; the queue is re-read in the background. */
+    public void setFilter(TraceTable.Filter f) {
+        session.select(f, session.sortProperty().get());
+        requery();
+    }
+
+    public void setSort(TraceTable.Sort s) {
+        session.select(session.filterProperty().get(), s);
+        requery();
+    }
+
+    private void requery() {
+        TraceTable t = session.table();
+        if (t == null) {
+            return;
+        }
+        TraceTable.Filter f = session.filterProperty().get();
+        TraceTable.Sort s = session.sortProperty().get();
+        session.setLoading(true);
+        session.setStatus("Filtering…");
+        session.submit(() -> {
+            try {
+                publishQueue(t, f, s, null);
+            } catch (RuntimeException e) {
+                Platform.runLater(() -> {
+                    session.setStatus("Cannot filter: " + e.getMessage());
+                    session.setLoading(false);
+                });
+            }
+        });
+    }
+
+    /** On the worker: reads the filter's ids and first page, then swaps the table's items on the FX thread. */
+    private void publishQueue(TraceTable t, TraceTable.Filter f, TraceTable.Sort s, Runnable alsoOnFx) {
+        if (alsoOnFx != null && publishOpening(t, f, s, alsoOnFx)) {
+            return;
+        }
+        List<String> list = t.ids(f, s);
+        List<TraceTable.Row> first = t.rows(list.subList(0, Math.min(PagedRows.PAGE, list.size())));
+        long gen;
+        synchronized (this) {
+            gen = ++generation;
+        }
+        Platform.runLater(() -> {
+            if (gen != generation) {
+                return;
+            }
+            ids = list;
+            if (alsoOnFx != null) {
+                alsoOnFx.run();
+            }
+            PagedRows pr = new PagedRows(list.size(), (page, d) -> loadPage(gen, page, d));
+            pr.preload(0, first); // the first page is already here
+            rows.set(pr);
+            total.set(list.size());
+            done.set(-1);
+            doneWhileCounting = 0;
+            session.setStatus(String.format("%,d traces · %s", list.size(), t.describe(f)));
+            session.setLoading(false);
+            session.openingDone();
+            current.set(list.isEmpty() ? -1 : 0);
+            revisiting = false;
+            queueEnd.set("");
+            showCurrent();
+        });
+        countDone(t, list, gen);
+    }
+
+    /**
+     * On the worker, after a queue was published: how many of its traces the annotator has decided (the annotator's
+     * decided traces, read by index, counted over the queue's ids in memory). Later decisions move the count on the
+     * FX thread.
+     */
+    private void countDone(TraceTable t, List<String> queue, long gen) {
+        String me = session.annotatorProperty().get();
+        if (me == null) {
+            return;
+        }
+        java.util.Set<String> mine;
+        try {
+            mine = t.decidedBy(me);
+        } catch (RuntimeException e) {
+            return; // the counter stays unknown; the queue itself is shown
+        }
+        int d = 0;
+        if (!mine.isEmpty()) {
+            for (String id : queue) {
+                if (mine.contains(id)) {
+                    d++;
+                }
+            }
+        }
+        int n = d;
+        Platform.runLater(() -> {
+            if (gen == generation) {
+                done.set(Math.max(0, n + doneWhileCounting));
+            }
+        });
+    }
+
+    /** FX thread: the annotator's label on a queue trace went from {@code before} to {@code after}. */
+    public void decided(String before, String after) {
+        int d = done.get();
+        if (d < 0) {
+            doneWhileCounting += before == null && after != null ? 1 : before != null && after == null ? -1 : 0;
+            return;
+        }
+        if (before == null && after != null) {
+            done.set(Math.min(total.get(), d + 1));
+        } else if (before != null && after == null) {
+            done.set(Math.max(0, d - 1));
+        }
+    }
+
+    /** A page the table asked for before the queue's ids arrived. */
+    private record WaitingPage(int page, Consumer<List<TraceTable.Row>> done) {}
+
+    /**
+     * Opening, on the worker: the table appears in three steps so that its first rows do not wait for the full,
+     * sorted id list (about 0.6 s for 100,000 traces). 1. the columns and as many rows as the queue has (a count),
+     * which the FX thread styles and lays out while this thread goes on; 2. the first page (an ORDER BY … LIMIT
+     * query), which fills the visible rows and shows the first trace; 3. the id list, which every later page and
+     * every move past the first page reads. Returns false when the queue changed between the count and the list
+     * (a write came in); the caller then publishes it in one step.
+     */
+    private boolean publishOpening(TraceTable t, TraceTable.Filter f, TraceTable.Sort s, Runnable alsoOnFx) {
+        int n = t.count(f);
+        long gen;
+        synchronized (this) {
+            gen = ++generation;
+        }
+        List<WaitingPage> waiting = new ArrayList<>(); // FX thread only
+        boolean[] idsHere = {false}; // FX thread only
+        PagedRows pr = new PagedRows(n, (page, d) -> {
+            if (idsHere[0]) {
+                loadPage(gen, page, d);
+            } else {
+                waiting.add(new WaitingPage(page, d));
+            }
+        });
+        Platform.runLater(() -> {
+            if (gen != generation) {
+                return;
+            }
+            ids = List.of();
+            alsoOnFx.run();
+            rows.set(pr);
+            total.set(n);
+            done.set(-1);
+            doneWhileCounting = 0;
+        });
+        List<TraceTable.Row> first = t.page(f, s, 0, PagedRows.PAGE);
+        List<String> firstIds = first.stream().map(TraceTable.Row::traceId).toList();
+        Platform.runLater(() -> {
+            if (gen != generation) {
+                return;
+            }
+            if (!idsHere[0]) {
+                ids = firstIds; // until the whole list is here: the first page's moves work at once
+            }
+            pr.preload(0, first);
+            session.setStatus(String.format("%,d traces · %s", n, t.describe(f)));
+            session.setLoading(false);
+            session.openingDone();
+            current.set(n == 0 ? -1 : 0);
+            revisiting = false;
+            queueEnd.set("");
+            showCurrent();
+        });
+        List<String> list = t.ids(f, s);
+        if (list.size() != n) {
+            return false;
+        }
+        Platform.runLater(() -> {
+            if (gen != generation) {
+                return;
+            }
+            ids = list;
+            idsHere[0] = true;
+            for (WaitingPage w : waiting) {
+                if (w.page() > 0 || pr.loaded(0) == null) {
+                    loadPage(gen, w.page(), w.done());
+                }
+            }
+            waiting.clear();
+            if (current.get() >= firstIds.size()) {
+                showCurrent(); // moved (or clicked) past the first page while the list was being read
+            }
+        });
+        countDone(t, list, gen);
+        return true;
+    }
+
+    private void loadPage(long gen, int page, Consumer<List<TraceTable.Row>> onFx) {
+        List<String> list = ids;
+        TraceTable t = session.table();
+        int from = page * PagedRows.PAGE;
+        if (from >= list.size()) {
+            return;
+        }
+        List<String> slice = List.copyOf(list.subList(from, Math.min(list.size(), from + PagedRows.PAGE)));
+        session.submit(() -> {
+            List<TraceTable.Row> r;
+            try {
+                r = t.rows(slice);
+            } catch (RuntimeException e) {
+                Platform.runLater(() -> session.setStatus("Cannot read rows: " + e.getMessage()));
+                return;
+            }
+            Platform.runLater(() -> {
+                if (gen == generation) {
+                    onFx.accept(r);
+                }
+            });
+        });
+    }
+
+    /** The values a column filter offers, read in the background. */
+    public void columnValues(String key, Consumer<List<String>> onFx) {
+        TraceTable t = session.table();
+        if (t == null) {
+            return;
+        }
+        session.submit(() -> {
+            List<String> v = t.values(key);
+            Platform.runLater(() -> onFx.accept(v));
+        });
+    }
+
+    /** FX thread: the loaded row at a queue index, or null (not loaded yet). */
+    public TraceTable.Row loadedRow(int index) {
+        return rows.get().loaded(index);
+    }
+
+    /** FX thread: changes the loaded row of {@code traceId} at {@code index} (a decision shows at once). */
+    public void updateRow(int index, String traceId, UnaryOperator<TraceTable.Row> change) {
+        PagedRows pr = rows.get();
+        if (index >= 0 && index < pr.size() && traceId.equals(idAt(index))) {
+            PagedRows.RowRef ref = pr.get(index);
+            if (ref.row() != null) {
+                ref.update(change.apply(ref.row()));
+            }
+        }
+    }
+
+    /** FX thread: asks for the rows after {@code index} ahead of time. */
+    public void prefetch(int index) {
+        rows.get().prefetch(index);
+    }
+
+    // ------------------------------------------------------------------------------------ moving
+
+    /** Moves to queue index {@code i} (clamped). */
+    public void go(int i) {
+        int n = ids.size();
+        if (n == 0) {
+            return;
+        }
+        queueEnd.set("");
+        session.markKey();
+        current.set(Math.max(0, Math.min(n - 1, i)));
+    }
+
+    /**
+     * The next trace; past the last one, the end-of-queue message (which offers the skipped traces). While going
+     * back through the skipped traces, the next skipped one.
+     */
+    public void next() {
+        int i = current.get();
+        if (revisiting) {
+            int k = nextSkippedAfter(i);
+            if (k >= 0) {
+                go(k);
+            } else {
+                atEnd();
+            }
+            return;
+        }
+        if (!ids.isEmpty() && i >= ids.size() - 1) {
+            atEnd();
+            return;
+        }
+        go(i + 1);
+    }
+
+    public void previous() {
+        go(current.get() - 1);
+    }
+
+    /** S: the current trace is left for later (it comes back through {@link #reviewSkipped()}); then the next. */
+    public void skip() {
+        String id = idAt(current.get());
+        if (id != null) {
+            skipped.add(id);
+            skippedCount.set(skipped.size());
+        }
+        next();
+    }
+
+    /** A decided trace is no longer skipped. */
+    public void unskip(String traceId) {
+        if (skipped.remove(traceId)) {
+            skippedCount.set(skipped.size());
+        }
+    }
+
+    /** Goes back through the skipped traces, in queue order; false when there are none in this queue. */
+    public boolean reviewSkipped() {
+        revisiting = false;
+        int k = nextSkippedAfter(-1);
+        if (k < 0) {
+            return false;
+        }
+        revisiting = true;
+        go(k);
+        return true;
+    }
+
+    private int nextSkippedAfter(int index) {
+        int best = -1;
+        for (String id : skipped) {
+            int k = ids.indexOf(id);
+            if (k > index && (best < 0 || k < best)) {
+                best = k;
+            }
+        }
+        return best;
+    }
+
+    private void atEnd() {
+        revisiting = false;
+        int n = (int) skipped.stream().filter(ids::contains).count();
+        queueEnd.set(n == 0 ? "End of the queue: every trace has been seen."
+                : "End of the queue. " + n + (n == 1 ? " trace was" : " traces were") + " skipped: review "
+                + (n == 1 ? "it" : "them") + " now?");
+    }
+}

@@ -1,0 +1,225 @@
+package org.tracejudge.ui.trace;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import org.tracejudge.store.Adjudications;
+import org.tracejudge.store.Consensus;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.TraceTable;
+import org.tracejudge.ui.TraceDetail;
+import org.tracejudge.ui.agreement.AgreementViewModel;
+import org.tracejudge.ui.session.Session;
+import org.tracejudge.ui.table.TraceTableViewModel;
+
+/**
+ * Review decisions and undo: Enter accepts the proposed label, 1–6 override, R writes a rationale, Ctrl+Z undoes.
+ * A decision is shown at once (the table row, the agreement, the progress counter), written to the ledger on the
+ * project thread (committed before the next write), and the queue moves on (in blind mode it stays and reveals).
+ */
+public final class DecisionViewModel implements Session.Listener {
+    private final Session session;
+    private final TraceTableViewModel queue;
+    private final TraceViewModel trace;
+    private final AgreementViewModel agreement;
+    private final ReadOnlyStringWrapper lastDecision = new ReadOnlyStringWrapper("");
+    private final Deque<Decision> undo = new ArrayDeque<>();
+
+    /** One decision, for undo: the trace, where it was in the queue, my label before and after. */
+    public record Decision(String traceId, int index, String before, String after, String rationale) {}
+
+    public DecisionViewModel(Session session, TraceTableViewModel queue, TraceViewModel trace, AgreementViewModel agreement) {
+        this.session = session;
+        this.queue = queue;
+        this.trace = trace;
+        this.agreement = agreement;
+        session.addListener(this);
+    }
+
+    @Override
+    public void opened() {
+        undo.clear();
+    }
+
+    public ReadOnlyStringProperty lastDecisionProperty() {
+        return lastDecision.getReadOnlyProperty();
+    }
+
+    /** Sets and remembers the annotator's name. */
+    public void setAnnotator(String name) {
+        setAnnotator(name, null);
+    }
+
+    /**
+     * Sets the annotator's name, re-reads the columns (the annotator gets one) and, once they are shown, returns
+     * to the trace that was current and runs {@code then} on the FX thread (the decision that asked for the
+     * name: it must land on the new column and move the queue on, not be overwritten by the re-read).
+     */
+    public void setAnnotator(String name, Runnable then) {
+        String n = name == null || name.isBlank() ? null : name.trim();
+        session.annotatorProperty().set(n);
+        session.settings().setAnnotator(n);
+        if (session.project() == null) {
+            if (then != null) {
+                then.run();
+            }
+            return;
+        }
+        String was = queue.idAt(queue.currentProperty().get());
+        session.reload(false);
+        // the worker runs in order and publishes in order: this runs after the re-read queue is shown
+        session.submit(() -> Platform.runLater(() -> {
+            int i = was == null ? -1 : queue.indexOf(was);
+            if (i >= 0 && i != queue.currentProperty().get()) {
+                queue.go(i);
+            }
+            if (then != null) {
+                trace.whenShown(was, then);
+            }
+        }));
+    }
+
+    /** Accepts the proposed label of the current trace. */
+    public boolean accept() {
+        TraceDetail d = trace.detailProperty().get();
+        if (d == null || trace.hidden(d)) {
+            return false;
+        }
+        if (session.blindProperty().get() && trace.revealed(d.traceId()) && mine(d) != null) {
+            queue.next(); // after a blind decision, Enter moves on
+            return true;
+        }
+        String p = trace.proposed(d);
+        return p != null && decide(p, null);
+    }
+
+    /** Overrides with label number {@code key} (1-based) of the trace's label set. */
+    public boolean overrideWithKey(int key) {
+        TraceDetail d = trace.detailProperty().get();
+        if (d == null || key < 1 || key > d.labelSet().size()) {
+            return false;
+        }
+        return decide(d.labelSet().get(key - 1), null);
+    }
+
+    private String mine(TraceDetail d) {
+        String me = session.annotatorProperty().get();
+        return me == null || d.row() == null ? null : d.row().get("human:" + me);
+    }
+
+    /**
+     * Records my decision on the current trace: the row and agreement change at once, the ledger entry is
+     * committed in the background; then the queue moves on (in blind mode it stays and reveals).
+     */
+    public boolean decide(String value, String rationale) {
+        TraceDetail d = trace.detailProperty().get();
+        String me = session.annotatorProperty().get();
+        if (d == null || me == null || value == null) {
+            return false;
+        }
+        session.markKey();
+        int index = queue.currentProperty().get();
+        boolean wasBlind = trace.hidden(d);
+        String before = mine(d);
+        String why = rationale;
+        if (wasBlind) {
+            why = "[blind] " + (why == null ? "" : why);
+            why = why.trim();
+        }
+        Decision dec = new Decision(d.traceId(), index, before, value, why);
+        undo.push(dec);
+        queue.unskip(d.traceId());
+        apply(dec, before, value, why);
+        lastDecision.set(me + ": " + value + (wasBlind ? " (blind; machine labels revealed)" : ""));
+        if (session.blindProperty().get()) {
+            trace.reveal(d.traceId());
+            trace.showFresh();
+        } else {
+            queue.next();
+        }
+        return true;
+    }
+
+    /** Writes my rationale on the current trace (keeps my label, or the proposed one when I have none). */
+    public boolean rationale(String text) {
+        TraceDetail d = trace.detailProperty().get();
+        if (d == null) {
+            return false;
+        }
+        String value = mine(d) != null ? mine(d) : trace.proposed(d);
+        if (value == null || trace.hidden(d) && mine(d) == null) {
+            return false;
+        }
+        session.markKey();
+        Decision dec = new Decision(d.traceId(), queue.currentProperty().get(), mine(d), value, text);
+        undo.push(dec);
+        apply(dec, dec.before(), value, text);
+        lastDecision.set(session.annotatorProperty().get() + ": rationale on " + value);
+        trace.showFresh();
+        return true;
+    }
+
+    /** Undoes my last decision (appends an entry restoring what I had before) and returns to its trace. */
+    public boolean undo() {
+        Decision dec = undo.poll();
+        if (dec == null) {
+            return false;
+        }
+        apply(dec, dec.after(), dec.before(), "undo");
+        lastDecision.set("undone: " + dec.after() + (dec.before() == null ? "" : " → " + dec.before()));
+        trace.unreveal(dec.traceId());
+        if (dec.index() != queue.currentProperty().get() && dec.traceId().equals(queue.idAt(dec.index()))) {
+            queue.go(dec.index());
+        } else {
+            trace.showFresh();
+        }
+        return true;
+    }
+
+    public int undoDepth() {
+        return undo.size();
+    }
+
+    /**
+     * Applies my label {@code value} (null: withdraw; {@code had} is what I had) on a trace: row, progress,
+     * agreement, ledger, detail cache.
+     */
+    private void apply(Decision dec, String had, String value, String rationale) {
+        String problem = session.integrityProblemProperty().get();
+        if (problem != null) {
+            session.setStatus("Not saved: " + problem);
+            return;
+        }
+        String me = session.annotatorProperty().get();
+        String traceId = dec.traceId();
+        // 1. the row and the progress counter, at once
+        queue.updateRow(dec.index(), traceId, r -> withMine(r, me, value));
+        queue.decided(had, value);
+        trace.updateCached(traceId, r -> withMine(r, me, value));
+        // 2. agreement, in the same frame as the table
+        agreement.set(traceId, me, value);
+        // 3. the ledger: committed in order on the worker; then the detail (history) is re-read
+        Project p = session.project();
+        TraceTable t = session.table();
+        session.submit(() -> {
+            try {
+                Adjudications.decide(p, traceId, me, value, rationale);
+                session.syncTeamNow(); // a team project sends the decision within seconds
+                trace.reread(p, t, traceId);
+            } catch (RuntimeException e) {
+                Platform.runLater(() -> session.setStatus("Could not save the decision: " + e.getMessage()));
+            }
+        });
+    }
+
+    private static TraceTable.Row withMine(TraceTable.Row r, String me, String value) {
+        Map<String, String> v = new LinkedHashMap<>(r.values());
+        v.put("human:" + me, value);
+        v.put("final", Consensus.finalLabel(value, r.get("ensemble")));
+        return new TraceTable.Row(r.traceId(), r.taskId(), r.labelSet(), v);
+    }
+}

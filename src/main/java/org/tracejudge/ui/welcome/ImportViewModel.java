@@ -1,0 +1,280 @@
+package org.tracejudge.ui.welcome;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javafx.application.Platform;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import org.tracejudge.importer.ImportCancelledException;
+import org.tracejudge.importer.ImportException;
+import org.tracejudge.importer.ImportListener;
+import org.tracejudge.importer.ImportReport;
+import org.tracejudge.importer.Importer;
+import org.tracejudge.rules.RuleClassifier;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.TraceTable;
+import org.tracejudge.ui.session.Session;
+
+/**
+ * The import pane's state: File ▸ Import…, Classify… and Export… run on the project thread one at a time, with
+ * progress, Cancel, and a message (or an error naming the file and line) when they end. A cancelled or failed
+ * import or classify leaves the project unchanged; the table and agreement are re-read after one that wrote.
+ */
+public final class ImportViewModel {
+    private final Session session;
+    private final ReadOnlyBooleanWrapper importing = new ReadOnlyBooleanWrapper(false);
+    private final DoubleProperty importProgress = new SimpleDoubleProperty(-1);
+    private final ReadOnlyStringWrapper importMessage = new ReadOnlyStringWrapper("");
+    private final ObjectProperty<ImportError> importError = new SimpleObjectProperty<>();
+    private final AtomicBoolean importCancel = new AtomicBoolean();
+
+    /** An import error as shown to the user: the whole message, and the file and line when known. */
+    public record ImportError(String message, String file, long line) {}
+
+    public ImportViewModel(Session session) {
+        this.session = session;
+    }
+
+    public ReadOnlyBooleanProperty importingProperty() {
+        return importing.getReadOnlyProperty();
+    }
+
+    public DoubleProperty importProgressProperty() {
+        return importProgress;
+    }
+
+    public ReadOnlyStringProperty importMessageProperty() {
+        return importMessage.getReadOnlyProperty();
+    }
+
+    public ObjectProperty<ImportError> importErrorProperty() {
+        return importError;
+    }
+
+    /**
+     * Imports files into the open project in the background (one transaction), with progress and cancel;
+     * on success the project is re-read, on failure {@link #importErrorProperty()} says what and where.
+     */
+    public void importFiles(List<Path> files) {
+        Project p = session.project();
+        if (p == null || importing.get()) {
+            return;
+        }
+        importCancel.set(false);
+        importError.set(null);
+        importing.set(true);
+        importProgress.set(-1);
+        importMessage.set("Importing " + files.size() + (files.size() == 1 ? " file…" : " files…"));
+        long totalBytes = files.stream().mapToLong(f -> {
+            try {
+                return java.nio.file.Files.size(f);
+            } catch (java.io.IOException e) {
+                return 0;
+            }
+        }).sum();
+        Map<Path, Long> read = new java.util.concurrent.ConcurrentHashMap<>();
+        long[] lastPost = {0};
+        ImportListener listener = new ImportListener() {
+            @Override
+            public void progress(Path file, long done, long all) {
+                read.put(file, done);
+                post();
+            }
+
+            @Override
+            public void written(long n) {
+                post();
+            }
+
+            private void post() {
+                long now = System.nanoTime();
+                synchronized (lastPost) {
+                    if (now - lastPost[0] < 50_000_000L) {
+                        return;
+                    }
+                    lastPost[0] = now;
+                }
+                long done = read.values().stream().mapToLong(Long::longValue).sum();
+                double frac = totalBytes <= 0 ? -1 : Math.min(1.0, (double) done / totalBytes);
+                Platform.runLater(() -> importProgress.set(frac));
+            }
+
+            @Override
+            public boolean cancelled() {
+                return importCancel.get();
+            }
+        };
+        session.submit(() -> {
+            try {
+                ImportReport r = new Importer(p, listener).importFiles(files, null, null);
+                // per file: what it brought in (new / already there), never the report object's name
+                String text = r.files().size() == 1 ? r.summary()
+                        : String.format("%d files, %,d traces and %,d labels new%n%s", r.files().size(), r.tracesNew(),
+                                r.labelsNew(), r.summary());
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importProgress.set(1);
+                    importMessage.set("Imported: " + text);
+                });
+                session.contentChanged();
+                session.readOnWorker(p, TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, true);
+                Platform.runLater(() -> session.select(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT));
+            } catch (ImportCancelledException e) {
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importMessage.set("Import cancelled; the project is unchanged.");
+                });
+            } catch (ImportException e) {
+                ImportError err = new ImportError(e.getMessage(), e.file(), e.line());
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importMessage.set("Import failed; the project is unchanged.");
+                    importError.set(err);
+                });
+            } catch (RuntimeException e) {
+                ImportError err = new ImportError(String.valueOf(e.getMessage()), null, -1);
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importMessage.set("Import failed; the project is unchanged.");
+                    importError.set(err);
+                });
+            }
+        });
+    }
+
+    public void cancelImport() {
+        importCancel.set(true);
+    }
+
+    /**
+     * File ▸ Classify…: runs the rule classifier (and the tool-selection and call-level rules) over the open project
+     * on the project thread, with progress and cancel in the import pane; the ledger takes the labels in one
+     * transaction (a cancel rolls it back: the project is unchanged); then the table and agreement are re-read.
+     */
+    public void classify(RuleClassifier.Mode mode) {
+        Project p = session.project();
+        TraceTable.Filter f = session.filterProperty().get();
+        TraceTable.Sort s = session.sortProperty().get();
+        if (p == null || importing.get()) {
+            return;
+        }
+        importCancel.set(false);
+        importError.set(null);
+        importing.set(true);
+        importProgress.set(-1);
+        importMessage.set("Classifying with the rule (" + mode.code() + ")…");
+        session.submit(() -> {
+            try {
+                org.tracejudge.classify.RuleLabeller.Result r = org.tracejudge.classify.RuleLabeller.classify(p, mode,
+                        (done, of) -> {
+                            if (importCancel.get()) {
+                                throw new java.util.concurrent.CancellationException();
+                            }
+                            Platform.runLater(() -> importProgress.set(of == 0 ? -1 : (double) done / of));
+                        });
+                org.tracejudge.classify.SelectionLabeller.Result sr = org.tracejudge.classify.SelectionLabeller.classify(p);
+                org.tracejudge.classify.CallLabeller.Result calls = org.tracejudge.classify.CallLabeller.classify(p, r.rater());
+                StringBuilder text = new StringBuilder(String.format("Classified %,d traces as rater '%s' (%s mode): ",
+                        r.traces() - r.runErrors(), r.rater(), mode.code()));
+                List<String> parts = new ArrayList<>(); // per task type: its labels with counts
+                r.counts().forEach((type, m) -> {
+                    List<String> labels = new ArrayList<>();
+                    m.forEach((label, c) -> labels.add(label + " " + c));
+                    parts.add(type + ": " + String.join(", ", labels));
+                });
+                text.append(String.join("; ", parts)).append("\nledger: ").append(r.written()).append(" entries appended");
+                if (r.runErrors() > 0) {
+                    text.append("; ").append(r.runErrors()).append(" not classified (the run failed at the provider)");
+                }
+                if (sr.traces() > 0) {
+                    text.append(String.format("%n%,d tool-selection traces as rater 'rule'", sr.traces() - sr.noScenario()));
+                    if (sr.noScenario() > 0) {
+                        text.append("; ").append(sr.noScenario()).append(" not classified (their scenario's tools unknown)");
+                    }
+                }
+                if (calls.traces() > 0) {
+                    text.append(String.format("%n%,d call-level traces", calls.traces()));
+                }
+                String done = text.toString();
+                session.contentChanged(); // the trace view shows the stored rule label and its evidence now
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importProgress.set(1);
+                    importMessage.set(done);
+                });
+                session.readOnWorker(p, f, s, true);
+            } catch (java.util.concurrent.CancellationException e) {
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importMessage.set("Classify cancelled; the project is unchanged.");
+                });
+            } catch (RuntimeException e) {
+                ImportError err = new ImportError("Classify failed; the project is unchanged: " + e.getMessage(), null, -1);
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importMessage.set("Classify failed; the project is unchanged.");
+                    importError.set(err);
+                });
+            }
+        });
+    }
+
+    /**
+     * File ▸ Export…: writes the project as JSONL (the CLI's export) on the project thread into a file beside
+     * {@code out}, moved into place at the end; a cancel leaves {@code out} as it was.
+     */
+    public void export(Path out) {
+        Project p = session.project();
+        if (p == null || importing.get()) {
+            return;
+        }
+        importCancel.set(false);
+        importError.set(null);
+        importing.set(true);
+        importProgress.set(-1);
+        importMessage.set("Exporting to " + out.getFileName() + "…");
+        session.submit(() -> {
+            Path tmp = out.toAbsolutePath().resolveSibling(out.getFileName() + ".exporting");
+            try {
+                org.tracejudge.export.JsonlExporter.Summary s = org.tracejudge.export.JsonlExporter.export(p, tmp);
+                if (importCancel.get()) {
+                    java.nio.file.Files.deleteIfExists(tmp);
+                    Platform.runLater(() -> {
+                        importing.set(false);
+                        importMessage.set("Export cancelled; " + out.getFileName() + " was not written.");
+                    });
+                    return;
+                }
+                java.nio.file.Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                String text = String.format("Exported %,d tasks, %,d traces, %,d label entries, %,d adjudications to %s",
+                        s.tasks(), s.traces(), s.labels(), s.adjudications(), out);
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importProgress.set(1);
+                    importMessage.set(text);
+                });
+            } catch (java.io.IOException | RuntimeException e) {
+                try {
+                    java.nio.file.Files.deleteIfExists(tmp);
+                } catch (java.io.IOException ignored) {
+                    // the partial file is harmless
+                }
+                ImportError err = new ImportError(String.valueOf(e.getMessage()), out.toString(), -1);
+                Platform.runLater(() -> {
+                    importing.set(false);
+                    importMessage.set("Export failed; nothing was written.");
+                    importError.set(err);
+                });
+            }
+        });
+    }
+}

@@ -1,0 +1,160 @@
+package org.tracejudge.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import org.tracejudge.model.Adjudication;
+import org.tracejudge.sample.SampleProject;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectQueries;
+import org.tracejudge.store.TraceTable;
+import org.tracejudge.ui.table.PagedRows;
+
+/**
+ * Review completeness (issue 21, Deliver 3) walked with the keys on the real window: the progress counter in the
+ * status bar (done / in queue, for the annotator), the done mark in the table's first column, the legend of the
+ * decision keys with the label set's definitions; undo takes a decision back out of both, and a filtered queue counts
+ * from the project.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ReviewProgressUiTest {
+    static String homeBefore;
+    WorkbenchApp app;
+
+    @BeforeAll
+    static void remember() {
+        homeBefore = System.getProperty("tracejudge.home");
+    }
+
+    @AfterAll
+    static void restore() {
+        if (homeBefore == null) {
+            System.clearProperty("tracejudge.home");
+        } else {
+            System.setProperty("tracejudge.home", homeBefore);
+        }
+    }
+
+    @Start
+    void start(Stage stage) throws Exception {
+        Path home = Files.createTempDirectory("tracejudge-progress");
+        System.setProperty("tracejudge.home", home.toString());
+        Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"walker\"}");
+        app = new WorkbenchApp();
+        app.start(stage);
+    }
+
+    private ViewModels vm() {
+        return app.viewModels();
+    }
+
+    private TableView<PagedRows.RowRef> table() {
+        return app.window().tableView().table();
+    }
+
+    private static void waitFor(String what, java.util.concurrent.Callable<Boolean> c) {
+        try {
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, c);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("timed out waiting for: " + what, e);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private String text(FxRobot robot, String id) {
+        return robot.lookup(id).queryAs(Label.class).getText();
+    }
+
+    /** The done mark shown in row {@code index}'s first column ("" when none). */
+    private String mark(FxRobot robot, int index) {
+        for (Node n : robot.lookup(".table-cell").queryAll()) {
+            if (n instanceof TableCell<?, ?> c && c.getTableColumn() != null && "col-done".equals(c.getTableColumn().getId())
+                    && c.getIndex() == index && c.isVisible()) {
+                return c.getText() == null ? "" : c.getText();
+            }
+        }
+        throw new AssertionError("no done cell shown for row " + index);
+    }
+
+    private Adjudication last(String traceId) {
+        try (Project p = Project.open(SampleProject.defaultFile())) {
+            List<Adjudication> h = new ProjectQueries(p).adjudications(traceId);
+            return h.isEmpty() ? null : h.get(h.size() - 1);
+        }
+    }
+
+    @Test
+    void decidingWithTheKeysMovesTheCounterAndMarksTheRow(FxRobot robot) {
+        waitFor("the sample's 60 rows and its count", () -> table().getItems().size() == 60
+                && vm().trace().detailProperty().get() != null && vm().table().doneProperty().get() >= 0);
+        assertEquals("done 0 / 60 in queue", text(robot, "#reviewProgress"), "a fresh annotator has decided nothing");
+        assertEquals("", mark(robot, 0));
+
+        // the legend beside the keys says what each label means
+        String legend = text(robot, "#keyLegend");
+        List<String> labels = vm().trace().detailProperty().get().labelSet();
+        assertTrue(legend.startsWith("1 " + labels.get(0) + " — "), legend);
+        for (int i = 0; i < labels.size(); i++) {
+            assertTrue(legend.contains((i + 1) + " " + labels.get(i) + " — "), legend);
+        }
+        Button key2 = robot.lookup("#key-2").queryButton();
+        assertNotNull(key2.getTooltip());
+        assertTrue(key2.getTooltip().getText().startsWith(labels.get(1) + ": "), key2.getTooltip().getText());
+
+        robot.interact(() -> table().requestFocus()); // the focus in the table, on its first row
+        assertEquals(0, vm().table().currentProperty().get());
+        String first = vm().table().idAt(0);
+        robot.type(KeyCode.DIGIT2); // override with the second label: the queue moves on
+        waitFor("the queue moved on", () -> vm().table().currentProperty().get() == 1);
+        waitFor("counter 1", () -> text(robot, "#reviewProgress").equals("done 1 / 60 in queue"));
+        waitFor("row 0 marked", () -> mark(robot, 0).equals("✓"));
+        assertEquals("", mark(robot, 1));
+
+        String second = vm().table().idAt(1);
+        waitFor("trace 2 shown", () -> second.equals(vm().trace().detailProperty().get().traceId()));
+        robot.type(KeyCode.ENTER); // accept the proposal
+        waitFor("counter 2", () -> text(robot, "#reviewProgress").equals("done 2 / 60 in queue"));
+        waitFor("row 1 marked", () -> mark(robot, 1).equals("✓"));
+
+        robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL); // undo the accept
+        waitFor("counter back to 1", () -> text(robot, "#reviewProgress").equals("done 1 / 60 in queue"));
+        waitFor("row 1 unmarked", () -> mark(robot, 1).isEmpty());
+        assertEquals("✓", mark(robot, 0));
+
+        // the ledger holds what the screen says
+        vm().session().afterPendingWork(() -> { });
+        waitFor("decisions committed", () -> last(first) != null && last(second) != null && last(second).value() == null);
+        assertEquals(labels.get(1), last(first).value());
+        assertEquals("walker", last(first).annotator());
+
+        // a filtered queue is counted from the project: the traces I decided are all done
+        robot.interact(() -> vm().table().setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.MINE)));
+        waitFor("my queue", () -> !vm().session().loadingProperty().get() && vm().table().totalProperty().get() == 1);
+        waitFor("counter of my queue", () -> text(robot, "#reviewProgress").equals("done 1 / 1 in queue"));
+        robot.interact(() -> vm().table().setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.NOT_MINE)));
+        waitFor("the rest", () -> !vm().session().loadingProperty().get() && vm().table().totalProperty().get() == 59);
+        waitFor("counter of the rest", () -> text(robot, "#reviewProgress").equals("done 0 / 59 in queue"));
+        assertNull(vm().table().rowsProperty().get().loaded(0).get("human:walker"));
+    }
+}
