@@ -286,14 +286,14 @@ public final class MainWindow {
     /** True until the table's divider is moved by hand: it follows what the table's columns need. */
     private boolean autoDivider = true;
 
-    /** Puts the divider where the table shows all its columns (between 45% and 68% of the window). */
+    /** Puts the divider where the table shows all its columns (between 45% and 67.5% of the window). */
     private void fitDivider() {
         double w = workbench.getWidth();
         double need = tableView.neededWidthProperty().get();
         if (!autoDivider || w <= 0 || need <= 0) {
             return;
         }
-        workbench.setDividerPositions(Math.max(0.45, Math.min(0.68, (need + 4) / w)));
+        workbench.setDividerPositions(Math.max(0.45, Math.min(0.675, (need + 4) / w)));
     }
 
     /** The right-hand tabs: the trace view and the agreement. */

@@ -233,11 +233,11 @@ public final class TraceView extends BorderPane {
         decisionNote.setId("decisionNote");
         decisionNote.getStyleClass().add("decision-note");
         decisionNote.textProperty().bind(review.lastDecisionProperty());
-        HBox row1 = new HBox(10, proposed, keys);
+        // the proposal on its own line, the keys the whole width below it: fewer rows in a narrow trace pane
+        VBox row1 = new VBox(4, proposed, keys);
         HBox.setHgrow(keys, Priority.ALWAYS);
         keys.setMinWidth(0);
         keys.setPrefWrapLength(300);
-        row1.setAlignment(Pos.CENTER_LEFT);
         Label help = new Label("Enter accept · 1–" + "n override · J/K next/previous · S skip · Ctrl+Z undo · ? all keys");
         help.getStyleClass().add("key-help");
         help.setWrapText(true);
@@ -270,7 +270,7 @@ public final class TraceView extends BorderPane {
         keyLegend.getStyleClass().addAll("key-legend", "muted");
         keyLegend.setWrapText(true);
         keyLegend.setMinHeight(Region.USE_PREF_SIZE);
-        VBox bar = new VBox(6, endRow, row1, keyLegend, row2, help);
+        VBox bar = new VBox(4, endRow, row1, keyLegend, row2, help);
         bar.setPadding(new Insets(6, 10, 6, 10));
         bar.getStyleClass().add("decision-bar");
         return bar;
