@@ -296,7 +296,10 @@ public final class AgreementPanel extends ScrollPane {
             Label prev = perLabelCells[row][0];
             Label k = perLabelCells[row][1];
             prev.setText(String.format(Locale.ROOT, "%.1f%%", 100 * l.prevalence()));
-            k.setText(num(l.fleissKappa()) + ci(l.fleissCi95()) + (l.lowPrevalenceEffect() ? "  (rare)" : ""));
+            k.setText(num(l.fleissKappa()) + ci(l.fleissCi95()) + (l.lowPrevalenceEffect() ? "  ⚠" : ""));
+            // the warning sign in words (its tooltip explains it to the pointer)
+            k.setAccessibleText(k.getText().replace("  ⚠", "") + (l.lowPrevalenceEffect()
+                    ? "; a rare label: high raw agreement, low kappa" : ""));
             if (!l.lowPrevalenceEffect()) {
                 k.setTooltip(null);
             } else if (k.getTooltip() == null) {
