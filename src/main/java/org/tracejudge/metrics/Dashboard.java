@@ -63,6 +63,50 @@ public record Dashboard(Map<String, SourceMetrics> bySource, JudgeChoice judges,
         for (SourceMetrics m : MetricsCalculator.computeAll(sources)) {
             by.put(m.source(), m);
         }
+        // each annotator's own decisions are a source too (the final label mixes everyone's)
+        LabelSources people = annotators(project, sources);
+        for (String name : people.sourceNames()) {
+            by.putIfAbsent(name, MetricsCalculator.compute(people, name));
+        }
         return new Dashboard(by, choice, note);
+    }
+
+    /** The suffix of an annotator's source name: "ana (annotator)". */
+    public static final String ANNOTATOR = " (annotator)";
+
+    /**
+     * Every annotator's latest decision per trace (a withdrawal is no label), as sources over the same traces as
+     * {@code over}, named "NAME (annotator)", in name order.
+     */
+    static LabelSources annotators(Project project, LabelSources over) {
+        int n = over.size();
+        Map<String, Integer> index = new java.util.HashMap<>(n * 2);
+        for (int i = 0; i < n; i++) {
+            index.put(over.traceId(i), i);
+        }
+        Map<String, String[]> columns = new java.util.TreeMap<>();
+        project.read(c -> {
+            try (java.sql.Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery(
+                    "SELECT trace_id, annotator, action, value FROM adjudication ORDER BY created_at, id")) {
+                while (rs.next()) {
+                    Integer i = index.get(rs.getString(1));
+                    if (i == null) {
+                        continue;
+                    }
+                    String[] col = columns.computeIfAbsent(rs.getString(2) + ANNOTATOR, k -> new String[n]);
+                    col[i] = "set".equals(rs.getString(3)) ? rs.getString(4) : null;
+                }
+            }
+            return null;
+        });
+        String[] ids = new String[n];
+        int[] model = new int[n];
+        org.tracejudge.model.TaskType[] type = new org.tracejudge.model.TaskType[n];
+        for (int i = 0; i < n; i++) {
+            ids[i] = over.traceId(i);
+            model[i] = over.model(i);
+            type[i] = over.type(i);
+        }
+        return LabelSources.of(ids, over.models(), model, type, columns);
     }
 }

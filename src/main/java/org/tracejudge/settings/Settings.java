@@ -105,6 +105,17 @@ public final class Settings {
         save();
     }
 
+    /** A text setting (a theme's name…), or {@code fallback}. */
+    public synchronized String text(String key, String fallback) {
+        JsonNode n = root.path("texts").path(key);
+        return n.isTextual() ? n.asText() : fallback;
+    }
+
+    public synchronized void setText(String key, String value) {
+        root.withObjectProperty("texts").put(key, value);
+        save();
+    }
+
     private void save() {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());

@@ -67,7 +67,12 @@ public final class MainWindow {
             new String[] {"Ctrl+M", "Metrics dashboard (F5 refreshes it)"},
             new String[] {"Ctrl+J", "Run a judge (local or remote model)"},
             new String[] {"Ctrl+Shift+L", "Safety review of the Lantern sample (its own window and shortcuts)"},
-            new String[] {"?", "This sheet"});
+            new String[] {"Ctrl+1 / Ctrl+2", "Show the trace / the agreement"},
+            new String[] {"Ctrl+Shift+T", "Table only (the trace and agreement collapsed)"},
+            new String[] {"Ctrl+= / Ctrl+− / Ctrl+0", "Text larger / smaller / as it was"},
+            new String[] {"Alt+letter, F10", "Open the menus (arrow keys walk them)"},
+            new String[] {"Tab / Shift+Tab", "Move the focus (Space or Enter presses the focused cell or button)"},
+            new String[] {"? or F1", "This sheet"});
 
     private final Stage stage;
     private final ViewModels vm;
@@ -75,11 +80,23 @@ public final class MainWindow {
     private final StackPane center = new StackPane();
     private final WelcomeView welcome;
     private final SplitPane workbench;
-    private final SplitPane left;
+    /** Right of the table: the trace view and the agreement, one tab each (the table keeps its full height). */
+    private final javafx.scene.control.TabPane side = new javafx.scene.control.TabPane();
+    private final javafx.scene.control.Tab traceTab;
+    private final javafx.scene.control.Tab agreementTab;
+    /** View ▸ Theme: System, Light or Dark. */
+    private final javafx.beans.property.ObjectProperty<Theme.Mode> themeMode =
+            new javafx.beans.property.SimpleObjectProperty<>(Theme.Mode.SYSTEM);
+    /** What the desktop asked for (read in the background at start; light until known). */
+    private volatile boolean systemDark;
+    private int textSize = Theme.DEFAULT_SIZE;
+    /** True while the scene dispatches a key press: a menu item run by its accelerator knows it came from a key. */
+    private boolean keyInFlight;
     private final TraceTableView tableView;
     private final TraceView traceView;
     private final AgreementPanel agreementPanel;
     private final Scene scene;
+    private MenuBar menuBar;
     private MetricsWindow metricsWindow;
     private JudgeRunWindow judgeWindow;
     /** Set by the R key: the KEY_TYPED event that follows it is dropped. */
@@ -95,21 +112,45 @@ public final class MainWindow {
         agreementPanel.onFiltered(() -> tableView.table().requestFocus());
         // blind mode: the agreement (with the machine raters' kappas) is hidden too
         agreementPanel.visibleProperty().bind(vm.session().blindProperty().not());
-        left = new SplitPane(tableView, agreementPanel);
-        left.setOrientation(Orientation.VERTICAL);
-        workbench = new SplitPane(left, traceView);
+        traceTab = new javafx.scene.control.Tab("Trace", traceView);
+        traceTab.setId("traceTab");
+        agreementTab = new javafx.scene.control.Tab("Agreement", agreementPanel);
+        agreementTab.setId("agreementTab");
+        // blind mode: the agreement tab is off (the machine raters' kappas would give their labels away)
+        agreementTab.disableProperty().bind(vm.session().blindProperty());
+        vm.session().blindProperty().addListener((o, a, b) -> {
+            if (b) {
+                side.getSelectionModel().select(traceTab);
+            }
+        });
+        side.getTabs().setAll(traceTab, agreementTab);
+        side.setId("sideTabs");
+        side.setTabClosingPolicy(javafx.scene.control.TabPane.TabClosingPolicy.UNAVAILABLE);
+        workbench = new SplitPane(tableView, side);
         workbench.setId("workbench");
         welcome = new WelcomeView(vm.session(), new WelcomeView.Actions(
                 () -> vm.session().open(null), this::chooseProject, this::chooseNewProject, this::chooseImport,
                 p -> vm.session().open(p), this::importDropped));
         welcome.onSafetySample(this::openSafetySample);
         center.getChildren().setAll(welcome);
-        root.setTop(menu());
+        menuBar = menu();
+        root.setTop(menuBar);
         root.setCenter(center);
         root.setBottom(new VBox(new ImportPane(vm.imports()), statusBar()));
         scene = new Scene(root, 1280, 800);
         scene.getStylesheets().add(MainWindow.class.getResource("workbench.css").toExternalForm());
         scene.addEventFilter(KeyEvent.KEY_PRESSED, this::key);
+        javafx.event.EventDispatcher dispatcher = scene.getEventDispatcher();
+        scene.setEventDispatcher((event, tail) -> {
+            boolean key = event.getEventType() == KeyEvent.KEY_PRESSED;
+            boolean outer = keyInFlight;
+            keyInFlight = outer || key;
+            try {
+                return dispatcher.dispatchEvent(event, tail);
+            } finally {
+                keyInFlight = outer;
+            }
+        });
         scene.addEventFilter(KeyEvent.KEY_TYPED, e -> {
             // the character of the R that moved the focus into the rationale must not land in it (the safety
             // window does the same)
@@ -169,6 +210,134 @@ public final class MainWindow {
         stage.setMinHeight(500);
         restoreLayout();
         stage.setOnHiding(e -> saveLayout());
+        themeMode.addListener((o, a, b) -> applyTheme());
+        Thread t = new Thread(() -> {
+            boolean dark = Theme.systemPrefersDark();
+            javafx.application.Platform.runLater(() -> {
+                systemDark = dark;
+                applyTheme();
+            });
+        }, "tracejudge-theme");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** View ▸ Theme's choice (System follows the desktop). */
+    public javafx.beans.property.ObjectProperty<Theme.Mode> themeModeProperty() {
+        return themeMode;
+    }
+
+    /** Whether the window shows the dark look now. */
+    public boolean dark() {
+        return Theme.isDark(scene);
+    }
+
+    private void applyTheme() {
+        boolean dark = switch (themeMode.get()) {
+            case DARK -> true;
+            case LIGHT -> false;
+            case SYSTEM -> systemDark;
+        };
+        for (javafx.stage.Window w : javafx.stage.Window.getWindows()) {
+            if (w.getScene() != null && (w == stage || w.getScene().getStylesheets().containsAll(scene.getStylesheets()
+                    .stream().filter(x -> !x.equals(Theme.DARK_CSS)).toList()))) {
+                Theme.apply(w.getScene(), dark);
+            }
+        }
+        Theme.apply(scene, dark);
+        vm.session().settings().setText("view.theme", themeMode.get().name().toLowerCase(Locale.ROOT));
+    }
+
+    /** The text size in px (View ▸ Text size). */
+    public int textSize() {
+        return textSize;
+    }
+
+    /** Sets the text size (px); the layout is in em, the table's rows and columns follow. */
+    public void setTextSize(int px) {
+        textSize = Math.max(Theme.SIZES.get(0), Math.min(Theme.SIZES.get(Theme.SIZES.size() - 1), px));
+        Theme.applySize(scene, textSize);
+        tableView.setFontScale(textSize / (double) Theme.DEFAULT_SIZE);
+        fitDivider();
+        vm.session().settings().setNumbers(Map.of("view.textSize", (double) textSize));
+    }
+
+    /** View ▸ Table only: the trace and agreement tabs collapsed, the table the whole width. */
+    private final javafx.beans.property.BooleanProperty tableOnly = new javafx.beans.property.SimpleBooleanProperty();
+
+    public javafx.beans.property.BooleanProperty tableOnlyProperty() {
+        return tableOnly;
+    }
+
+    private void collapse(boolean only) {
+        if (only) {
+            lastDivider = workbench.getDividerPositions()[0];
+            workbench.getItems().remove(side);
+        } else if (!workbench.getItems().contains(side)) {
+            workbench.getItems().add(side);
+            workbench.setDividerPositions(lastDivider);
+            fitDivider();
+        }
+        vm.session().settings().setFlag("view.tableOnly", only);
+    }
+
+    private double lastDivider = 0.62;
+
+    /** True until the table's divider is moved by hand: it follows what the table's columns need. */
+    private boolean autoDivider = true;
+
+    /** Puts the divider where the table shows all its columns (between 45% and 67.5% of the window). */
+    private void fitDivider() {
+        double w = workbench.getWidth();
+        double need = tableView.neededWidthProperty().get();
+        if (!autoDivider || w <= 0 || need <= 0) {
+            return;
+        }
+        workbench.setDividerPositions(Math.max(0.45, Math.min(0.675, (need + 4) / w)));
+    }
+
+    /** The right-hand tabs: the trace view and the agreement. */
+    public javafx.scene.control.TabPane sideTabs() {
+        return side;
+    }
+
+    /** Shows the agreement tab (View ▸ Agreement, Ctrl+2) or the trace (Ctrl+1). */
+    public void showAgreement(boolean agreement) {
+        if (agreement && agreementTab.isDisable()) {
+            return;
+        }
+        tableOnly.set(false);
+        javafx.scene.Node f = scene.getFocusOwner();
+        javafx.scene.Node shown = side.getSelectionModel().getSelectedItem().getContent();
+        boolean inTab = false;
+        for (javafx.scene.Node n = f; n != null; n = n.getParent()) {
+            inTab |= n == shown;
+        }
+        side.getSelectionModel().select(agreement ? agreementTab : traceTab);
+        if (inTab || f == null) {
+            // the focus was in the tab that went away: the table takes it (the review keys keep working), not
+            // whatever comes next in the Tab order (the search field)
+            tableView.table().requestFocus();
+        }
+    }
+
+    /** A dialog in the window's look (theme and text size). */
+    private void dressed(javafx.scene.control.DialogPane pane) {
+        pane.getStylesheets().setAll(scene.getStylesheets());
+        pane.setStyle(scene.getRoot().getStyle());
+    }
+
+    /** Gives a window of ours (dialogs, the dashboard) the main window's look and text size. */
+    public void styleLike(Scene other) {
+        for (String css : scene.getStylesheets()) {
+            if (!other.getStylesheets().contains(css)) {
+                other.getStylesheets().add(css);
+            }
+        }
+        if (!dark()) {
+            other.getStylesheets().remove(Theme.DARK_CSS);
+        }
+        Theme.applySize(other, textSize);
     }
 
     private org.tracejudge.ui.safety.SafetyReviewView safetyView;
@@ -187,6 +356,8 @@ public final class MainWindow {
         s.setTitle("Safety review — sample (invented conversations)");
         Scene sc = new Scene(safetyView, 1240, 760);
         sc.getStylesheets().add(MainWindow.class.getResource("workbench.css").toExternalForm());
+        // the text size follows; the safety window keeps the light look (safety.css has no dark colours yet)
+        Theme.applySize(sc, textSize);
         s.setScene(sc);
         s.setOnHidden(e -> {
             safetyModel.close();
@@ -244,6 +415,12 @@ public final class MainWindow {
 
     private void key(KeyEvent e) {
         swallowTyped = false;
+        if (e.isShortcutDown() && (e.getCode() == KeyCode.PLUS || e.getCode() == KeyCode.ADD
+                || e.getCode() == KeyCode.SUBTRACT)) {
+            setTextSize(Theme.step(textSize, e.getCode() == KeyCode.SUBTRACT ? -1 : +1));
+            e.consume();
+            return;
+        }
         if (new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN).match(e)) {
             tableView.searchField().requestFocus();
             e.consume();
@@ -257,6 +434,14 @@ public final class MainWindow {
             return;
         }
         if (center.getChildren().get(0) != workbench || !reviewFocus()) {
+            return;
+        }
+        if (e.getCode() == KeyCode.ENTER && scene.getFocusOwner() instanceof javafx.scene.control.ButtonBase b
+                && b.isFocusVisible() && !e.isShortcutDown() && !e.isAltDown()) {
+            // a button reached with Tab (a decision key) answers Enter as well as Space; one clicked with the
+            // mouse leaves Enter to accept the proposed label
+            b.fire();
+            e.consume();
             return;
         }
         if (new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN).match(e)) {
@@ -276,6 +461,7 @@ public final class MainWindow {
             case S -> vm.table().skip();
             case R -> {
                 swallowTyped = true;
+                side.getSelectionModel().select(traceTab);
                 traceView.rationaleField().requestFocus();
             }
             default -> {
@@ -289,6 +475,8 @@ public final class MainWindow {
         }
         if (handled) {
             e.consume();
+            // reviewing: the trace is what the keys act on, so it is on show
+            side.getSelectionModel().select(traceTab);
         }
     }
 
@@ -297,6 +485,13 @@ public final class MainWindow {
      * or text fields: ↓ in the JSON tree moves in the tree) or nowhere in particular (after Esc).
      */
     private boolean reviewFocus() {
+        // the menu bar reached with F10 or Alt: its arrow keys walk the menus, not the queue (the bar's buttons
+        // show that state as hover)
+        for (javafx.scene.Node b : menuBar.lookupAll(".menu-button")) {
+            if (b.isHover()) {
+                return false;
+            }
+        }
         javafx.scene.Node f = scene.getFocusOwner();
         if (f == null || f == workbench || f == root) {
             return true;
@@ -346,6 +541,7 @@ public final class MainWindow {
         d.setHeaderText("Every decision is recorded with the annotator's name.");
         d.setContentText("Name:");
         d.getEditor().setId("annotatorName");
+        dressed(d.getDialogPane());
         Optional<String> name = d.showAndWait();
         return name.isEmpty() || name.get().isBlank() ? null : name.get();
     }
@@ -362,73 +558,154 @@ public final class MainWindow {
 
     // ------------------------------------------------------------------------------------ menu
 
+    /**
+     * A review action for the menu: run from the menu with the mouse it always acts; run by its accelerator (a
+     * plain key such as J or Enter) it acts only where the review keys do, never while typing in a text field or
+     * moving in a tree or a list.
+     */
+    private javafx.event.EventHandler<javafx.event.ActionEvent> review(Runnable r) {
+        return e -> {
+            if (keyInFlight && (center.getChildren().get(0) != workbench || !reviewFocus()
+                    || scene.getFocusOwner() instanceof TextInputControl)) {
+                return;
+            }
+            side.getSelectionModel().select(traceTab);
+            r.run();
+        };
+    }
+
+    private static KeyCodeCombination key(KeyCode code, KeyCombination.Modifier... modifiers) {
+        return new KeyCodeCombination(code, modifiers);
+    }
+
     private MenuBar menu() {
-        MenuItem start = new MenuItem("Start page");
+        MenuItem start = new MenuItem("_Start page");
         start.setOnAction(e -> showWelcome());
-        MenuItem sample = new MenuItem("Open sample project");
+        MenuItem sample = new MenuItem("Open _sample project");
         sample.setOnAction(e -> vm.session().open(null));
-        MenuItem open = new MenuItem("Open project…");
-        open.setAccelerator(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN));
+        MenuItem open = new MenuItem("_Open project…");
+        open.setAccelerator(key(KeyCode.O, KeyCombination.SHORTCUT_DOWN));
         open.setOnAction(e -> chooseProject());
-        MenuItem create = new MenuItem("New project…");
+        MenuItem create = new MenuItem("_New project…");
+        create.setAccelerator(key(KeyCode.N, KeyCombination.SHORTCUT_DOWN));
         create.setOnAction(e -> chooseNewProject());
-        MenuItem imp = new MenuItem("Import…");
-        imp.setAccelerator(new KeyCodeCombination(KeyCode.I, KeyCombination.SHORTCUT_DOWN));
+        MenuItem imp = new MenuItem("_Import…");
+        imp.setAccelerator(key(KeyCode.I, KeyCombination.SHORTCUT_DOWN));
         imp.setOnAction(e -> chooseImport());
-        MenuItem classify = new MenuItem("Classify…");
+        MenuItem classify = new MenuItem("_Classify…");
         classify.setId("classifyMenu");
         classify.setOnAction(e -> chooseClassify());
-        MenuItem export = new MenuItem("Export…");
+        MenuItem export = new MenuItem("_Export…");
         export.setId("exportMenu");
-        export.setAccelerator(new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        export.setAccelerator(key(KeyCode.E, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
         export.setOnAction(e -> chooseExport());
         for (MenuItem m : List.of(classify, export)) {
             m.disableProperty().bind(vm.session().openProperty().not().or(vm.imports().importingProperty()));
         }
-        MenuItem quit = new MenuItem("Quit");
-        quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
+        MenuItem quit = new MenuItem("_Quit");
+        quit.setAccelerator(key(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         quit.setOnAction(e -> stage.close());
-        Menu file = new Menu("File", null, start, sample, open, create, new SeparatorMenuItem(), imp,
+        Menu file = new Menu("_File", null, start, sample, open, create, new SeparatorMenuItem(), imp,
                 classify, export, new SeparatorMenuItem(), teamMenu(), new SeparatorMenuItem(), quit);
+        file.setId("fileMenu");
 
-        MenuItem accept = new MenuItem("Accept proposed label   Enter");
-        accept.setOnAction(e -> withAnnotator(vm.decisions()::accept));
-        MenuItem next = new MenuItem("Next trace   J");
-        next.setOnAction(e -> vm.table().next());
-        MenuItem prev = new MenuItem("Previous trace   K");
-        prev.setOnAction(e -> vm.table().previous());
-        MenuItem skippedItem = new MenuItem("Review skipped traces");
+        MenuItem accept = new MenuItem("_Accept proposed label");
+        accept.setId("acceptMenu");
+        accept.setAccelerator(key(KeyCode.ENTER));
+        accept.setOnAction(review(() -> withAnnotator(vm.decisions()::accept)));
+        MenuItem next = new MenuItem("_Next trace");
+        next.setAccelerator(key(KeyCode.J));
+        next.setOnAction(review(vm.table()::next));
+        MenuItem prev = new MenuItem("_Previous trace");
+        prev.setAccelerator(key(KeyCode.K));
+        prev.setOnAction(review(vm.table()::previous));
+        MenuItem skip = new MenuItem("S_kip trace");
+        skip.setAccelerator(key(KeyCode.S));
+        skip.setOnAction(review(vm.table()::skip));
+        MenuItem rationale = new MenuItem("Write a _rationale");
+        rationale.setAccelerator(key(KeyCode.R));
+        rationale.setOnAction(review(() -> {
+            swallowTyped = keyInFlight; // the R typed must not land in the field
+            traceView.rationaleField().requestFocus();
+        }));
+        MenuItem skippedItem = new MenuItem("Review _skipped traces");
         skippedItem.setId("reviewSkippedMenu");
         skippedItem.setOnAction(e -> vm.table().reviewSkipped());
-        MenuItem undo = new MenuItem("Undo last decision   Ctrl+Z");
-        undo.setOnAction(e -> vm.decisions().undo());
-        CheckMenuItem blind = new CheckMenuItem("Blind mode");
+        MenuItem undo = new MenuItem("_Undo last decision");
+        undo.setId("undoMenu");
+        undo.setAccelerator(key(KeyCode.Z, KeyCombination.SHORTCUT_DOWN));
+        undo.setOnAction(review(vm.decisions()::undo));
+        CheckMenuItem blind = new CheckMenuItem("_Blind mode");
         blind.setId("blindMenu");
-        blind.setAccelerator(new KeyCodeCombination(KeyCode.B, KeyCombination.SHORTCUT_DOWN));
+        blind.setAccelerator(key(KeyCode.B, KeyCombination.SHORTCUT_DOWN));
         blind.selectedProperty().bindBidirectional(vm.session().blindProperty());
-        MenuItem name = new MenuItem("Annotator name…");
+        MenuItem name = new MenuItem("Annotator _name…");
         name.setOnAction(e -> askAnnotator());
-        MenuItem safety = new MenuItem("Safety review (Lantern sample)…");
+        MenuItem safety = new MenuItem("Safety review (_Lantern sample)…");
         safety.setId("safetyMenu");
-        safety.setAccelerator(new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        safety.setAccelerator(key(KeyCode.L, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
         safety.setOnAction(e -> openSafetySample());
-        Menu review = new Menu("Review", null, accept, next, prev, skippedItem, undo, new SeparatorMenuItem(), blind, name,
-                new SeparatorMenuItem(), safety);
+        Menu review = new Menu("_Review", null, accept, next, prev, skip, rationale, skippedItem, undo,
+                new SeparatorMenuItem(), blind, name, new SeparatorMenuItem(), safety);
+        review.setId("reviewMenu");
 
-        MenuItem metrics = new MenuItem("Metrics dashboard");
+        MenuItem showTrace = new MenuItem("_Trace");
+        showTrace.setId("showTraceMenu");
+        showTrace.setAccelerator(key(KeyCode.DIGIT1, KeyCombination.SHORTCUT_DOWN));
+        showTrace.setOnAction(e -> showAgreement(false));
+        MenuItem showAgreement = new MenuItem("_Agreement");
+        showAgreement.setId("showAgreementMenu");
+        showAgreement.setAccelerator(key(KeyCode.DIGIT2, KeyCombination.SHORTCUT_DOWN));
+        showAgreement.setOnAction(e -> showAgreement(true));
+        showAgreement.disableProperty().bind(vm.session().blindProperty());
+        MenuItem metrics = new MenuItem("_Metrics dashboard");
         metrics.setId("metricsMenu");
-        metrics.setAccelerator(new KeyCodeCombination(KeyCode.M, KeyCombination.SHORTCUT_DOWN));
+        metrics.setAccelerator(key(KeyCode.M, KeyCombination.SHORTCUT_DOWN));
         metrics.setOnAction(e -> showMetrics());
-        Menu view = new Menu("View", null, metrics);
-        MenuItem runJudge = new MenuItem("Run a judge…");
+        javafx.scene.control.ToggleGroup themes = new javafx.scene.control.ToggleGroup();
+        Menu theme = new Menu("T_heme");
+        theme.setId("themeMenu");
+        for (Theme.Mode m : Theme.Mode.values()) {
+            javafx.scene.control.RadioMenuItem item = new javafx.scene.control.RadioMenuItem(
+                    m == Theme.Mode.SYSTEM ? "_System (follow the desktop)" : "_" + m.title());
+            item.setId("theme-" + m.name().toLowerCase(Locale.ROOT));
+            item.setToggleGroup(themes);
+            item.setSelected(themeMode.get() == m);
+            item.setOnAction(e -> themeMode.set(m));
+            themeMode.addListener((o, a, b) -> item.setSelected(b == m));
+            theme.getItems().add(item);
+        }
+        MenuItem larger = new MenuItem("_Larger");
+        larger.setId("textLarger");
+        larger.setAccelerator(key(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN));
+        larger.setOnAction(e -> setTextSize(Theme.step(textSize, +1)));
+        MenuItem smaller = new MenuItem("_Smaller");
+        smaller.setId("textSmaller");
+        smaller.setAccelerator(key(KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN));
+        smaller.setOnAction(e -> setTextSize(Theme.step(textSize, -1)));
+        MenuItem reset = new MenuItem("_Reset");
+        reset.setId("textReset");
+        reset.setAccelerator(key(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN));
+        reset.setOnAction(e -> setTextSize(Theme.DEFAULT_SIZE));
+        Menu size = new Menu("Text _size", null, larger, smaller, reset);
+        size.setId("textSizeMenu");
+        CheckMenuItem tableOnly = new CheckMenuItem("Table _only");
+        tableOnly.setId("tableOnlyMenu");
+        tableOnly.setAccelerator(key(KeyCode.T, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        tableOnly.selectedProperty().bindBidirectional(this.tableOnly);
+        Menu view = new Menu("_View", null, showTrace, showAgreement, tableOnly, new SeparatorMenuItem(), metrics,
+                new SeparatorMenuItem(), theme, size);
+        view.setId("viewMenu");
+        MenuItem runJudge = new MenuItem("_Run a judge…");
         runJudge.setId("runJudgeMenu");
-        runJudge.setAccelerator(new KeyCodeCombination(KeyCode.J, KeyCombination.SHORTCUT_DOWN));
+        runJudge.setAccelerator(key(KeyCode.J, KeyCombination.SHORTCUT_DOWN));
         runJudge.setOnAction(e -> showJudgeRun());
-        Menu judgesMenu = new Menu("Judges", null, runJudge);
+        Menu judgesMenu = new Menu("_Judges", null, runJudge);
 
-        MenuItem keys = new MenuItem("Keyboard shortcuts   ?");
+        MenuItem keys = new MenuItem("_Keyboard shortcuts");
+        keys.setAccelerator(key(KeyCode.F1)); // and ? (typed, outside text fields)
         keys.setOnAction(e -> showShortcuts());
-        Menu help = new Menu("Help", null, keys);
+        Menu help = new Menu("_Help", null, keys);
         return new MenuBar(file, review, view, judgesMenu, help);
     }
 
@@ -441,6 +718,7 @@ public final class MainWindow {
         }
         if (judgeWindow == null || !judgeWindow.stage().isShowing()) {
             judgeWindow = new JudgeRunWindow(stage, vm.judges());
+            styleLike(judgeWindow.stage().getScene());
             judgeWindow.open();
         } else {
             judgeWindow.stage().toFront();
@@ -467,6 +745,7 @@ public final class MainWindow {
         }
         if (metricsWindow == null || !metricsWindow.stage().isShowing()) {
             metricsWindow = new MetricsWindow(stage, vm.session());
+            styleLike(metricsWindow.stage().getScene());
         }
         metricsWindow.open();
         return metricsWindow;
@@ -527,6 +806,7 @@ public final class MainWindow {
                 "tolerant (numbers as numbers, whole tokens)");
         d.initOwner(stage);
         d.setTitle("Classify");
+        dressed(d.getDialogPane());
         d.setHeaderText("Run the rule classifier over every trace of the project; its labels go into the ledger.");
         d.setContentText("Rule:");
         d.showAndWait().ifPresent(choice -> vm.imports().classify(choice.startsWith("tolerant")
@@ -566,12 +846,12 @@ public final class MainWindow {
 
     /** File ▸ Team: join, sync now, status and progress (org.tracejudge.ui.team). */
     private Menu teamMenu() {
-        MenuItem join = new MenuItem("Join…");
+        MenuItem join = new MenuItem("_Join…");
         join.setOnAction(e -> org.tracejudge.ui.team.TeamWindow.join(stage, vm.session()));
-        MenuItem sync = new MenuItem("Sync now");
+        MenuItem sync = new MenuItem("_Sync now");
         sync.setId("teamSyncMenu");
         sync.setOnAction(e -> vm.session().syncTeamNow());
-        MenuItem status = new MenuItem("Status and progress…");
+        MenuItem status = new MenuItem("Status and _progress…");
         status.setId("teamStatusMenu");
         status.setOnAction(e -> {
             if (teamWindow == null) {
@@ -579,7 +859,7 @@ public final class MainWindow {
             }
             teamWindow.show();
         });
-        Menu team = new Menu("Team", null, join, sync, status);
+        Menu team = new Menu("_Team", null, join, sync, status);
         team.setId("teamMenu");
         return team;
     }
@@ -658,8 +938,31 @@ public final class MainWindow {
             stage.setY(y);
         }
         stage.setMaximized(s.flag("window.maximized"));
-        workbench.setDividerPositions(s.number("divider.main", 0.42));
-        left.setDividerPositions(s.number("divider.left", 0.6));
+        // the table gets the room its columns need (measured once they are known), unless the divider was moved
+        // by hand once: then where it was left
+        double table = s.number("divider.table", Double.NaN);
+        autoDivider = Double.isNaN(table);
+        workbench.setDividerPositions(autoDivider ? 0.62 : table);
+        tableView.neededWidthProperty().addListener((o, a, b) -> fitDivider());
+        workbench.widthProperty().addListener((o, a, b) -> fitDivider());
+        workbench.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> {
+            for (javafx.scene.Node n = (javafx.scene.Node) e.getTarget(); n != null && n != workbench; n = n.getParent()) {
+                if (n.getStyleClass().contains("split-pane-divider") && n.getParent() == workbench) {
+                    autoDivider = false; // moved by hand: kept, and remembered
+                }
+            }
+        });
+        traceView.evidenceAndRaters().setDividerPositions(s.number("divider.raters", 0.55));
+        if (s.flag("view.agreementTab") && !vm.session().blindProperty().get()) {
+            side.getSelectionModel().select(agreementTab);
+        }
+        themeMode.set(Theme.mode(s.text("view.theme", "system")));
+        tableOnly.addListener((o, a, b) -> collapse(b));
+        tableOnly.set(s.flag("view.tableOnly"));
+        int size = (int) s.number("view.textSize", Theme.DEFAULT_SIZE);
+        if (size != Theme.DEFAULT_SIZE) {
+            setTextSize(size);
+        }
     }
 
     private void saveLayout() {
@@ -669,7 +972,10 @@ public final class MainWindow {
             s.setNumbers(Map.of("window.width", stage.getWidth(), "window.height", stage.getHeight(),
                     "window.x", stage.getX(), "window.y", stage.getY()));
         }
-        s.setNumbers(Map.of("divider.main", workbench.getDividerPositions()[0],
-                "divider.left", left.getDividerPositions()[0]));
+        if (!autoDivider) {
+            s.setNumbers(Map.of("divider.table", tableOnly.get() ? lastDivider : workbench.getDividerPositions()[0]));
+        }
+        s.setNumbers(Map.of("divider.raters", traceView.evidenceAndRaters().getDividerPositions()[0]));
+        s.setFlag("view.agreementTab", side.getSelectionModel().getSelectedItem() == agreementTab);
     }
 }

@@ -16,6 +16,7 @@ public class WorkbenchApp extends Application {
     @Override
     public void start(Stage stage) {
         org.tracejudge.store.Project.setActivity("the Tracejudge workbench");
+        windowClass();
         vm = ViewModels.create();
         window = new MainWindow(stage, vm);
         stage.show();
@@ -24,6 +25,37 @@ public class WorkbenchApp extends Application {
             vm.session().open(Path.of(args.get(0)));
         } else if (!"welcome".equals(System.getProperty("tracejudge.start"))) {
             vm.session().open(null);
+        }
+    }
+
+    /** The X11 window class of our windows, which the .desktop file's StartupWMClass names (docks group by it). */
+    public static final String WM_CLASS = "Tracejudge";
+
+    /**
+     * Names the application for the windowing system before the first window is made: on Linux, JavaFX's GTK
+     * glass sets each window's WM_CLASS from this name, which otherwise is the Java class name
+     * (org.tracejudge.ui.WorkbenchApp). JavaFX 21 has no public API for it; the glass call is the known way, and
+     * where it is not reachable (a JavaFX on the module path that does not open it) the class name stays.
+     */
+    static void windowClass() {
+        try {
+            Class<?> glass = Class.forName("com.sun.glass.ui.Application");
+            Object app = glass.getMethod("GetApplication").invoke(null);
+            if (app != null) {
+                glass.getMethod("setName", String.class).invoke(app, WM_CLASS);
+                if (!WM_CLASS.equals(glass.getMethod("getName").invoke(app))) {
+                    // JavaFX 21 names the application once (after its Application class, before start): the name
+                    // is then only reachable as the field the windows read it from
+                    java.lang.reflect.Field name = glass.getDeclaredField("name");
+                    name.setAccessible(true);
+                    name.set(app, WM_CLASS);
+                }
+            }
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            // not reachable here: the window keeps the default class
+            if (Boolean.getBoolean("tracejudge.debugWmClass")) {
+                e.printStackTrace();
+            }
         }
     }
 

@@ -329,7 +329,7 @@ class JourneysUiTest {
         // File ▸ Export… (the chooser is the system's; its answer takes this path)
         robot.clickOn("File");
         javafx.scene.control.MenuItem exportItem = robot.lookup(".menu-bar").queryAs(javafx.scene.control.MenuBar.class)
-                .getMenus().get(0).getItems().stream().filter(m -> "Export…".equals(m.getText())).findFirst().orElseThrow();
+                .getMenus().get(0).getItems().stream().filter(m -> "exportMenu".equals(m.getId())).findFirst().orElseThrow();
         assertFalse(exportItem.isDisable());
         robot.type(KeyCode.ESCAPE);
         Path out = home.resolve("out.jsonl");
@@ -360,6 +360,7 @@ class JourneysUiTest {
         Thread.sleep(org.tracejudge.ui.agreement.AgreementViewModel.INTERVALS_QUIET_MS + 300); // a person looks up: the intervals follow the pause
         waitFor("intervals", () -> robot.lookup("#alphaValue").queryAs(javafx.scene.control.Label.class).getText().contains("["));
         // the kappa cell harness × nova: the pair's confusion matrix is drawn and scrolled into view
+        robot.clickOn("Agreement"); // the agreement's tab, beside the trace's
         javafx.scene.control.ScrollPane panel = app.window().agreementPanel();
         robot.interact(() -> panel.setVvalue(0));
         javafx.scene.Node kappa = robot.lookup("#kappa-harness-nova").query();
@@ -498,7 +499,8 @@ class JourneysUiTest {
         assertFalse(shown(robot, "#agreementStatus"));
         robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
         waitFor("not blind", () -> !vm().session().blindProperty().get() && text(robot, "#traceHeading").contains("target: "));
-        assertTrue(shown(robot, "#agreementPanel"));
+        robot.clickOn("Agreement");
+        waitFor("the agreement tab", () -> shown(robot, "#agreementPanel"));
     }
 
     @Test

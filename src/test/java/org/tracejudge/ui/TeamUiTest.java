@@ -140,7 +140,7 @@ class TeamUiTest {
         javafx.scene.control.MenuBar bar = robot.lookup(".menu-bar").queryAs(javafx.scene.control.MenuBar.class);
         javafx.scene.control.Menu team = (javafx.scene.control.Menu) bar.getMenus().get(0).getItems().stream()
                 .filter(i -> "teamMenu".equals(i.getId())).findFirst().orElseThrow();
-        assertEquals("Team", team.getText());
+        assertEquals("_Team", team.getText()); // T is its mnemonic
         robot.interact(() -> team.getItems().stream().filter(i -> "teamStatusMenu".equals(i.getId())).findFirst()
                 .orElseThrow().fire());
         waitFor("progress", () -> robot.lookup("#teamProgress").tryQuery().isPresent()

@@ -111,7 +111,8 @@ class WorkbenchAppTest {
         assertEquals("Tracejudge — Sample project", stage.getTitle());
         TableView<PagedRows.RowRef> t = table(robot);
         List<String> headers = t.getColumns().stream().map(TableColumn::getText).toList();
-        assertEquals(List.of("✓", "Model", "Domain", "Task", "Type", "harness", "illustrative-dtree", "illustrative-evidence",
+        // rater columns are narrow: a short header, the full name on hover and for screen readers
+        assertEquals(List.of("✓", "Model", "Domain", "Task", "Type", "harness", "dtree", "evidence",
                 "tester", "Ensemble", "Final"), headers);
         waitFor("first row filled", () -> rowValue(0, "model") != null);
         assertEquals("acme-lm-7b", rowValue(0, "model"));
@@ -439,6 +440,29 @@ class WorkbenchAppTest {
             expected = org.tracejudge.metrics.Dashboard.compute(p);
         }
         assertEquals(expected.sources(), w.dashboardProperty().get().sources());
+        // the sources: the raters, ensemble and final, and each annotator's own decisions
+        boolean decided;
+        try (Project p = Project.open(SampleProject.defaultFile())) {
+            decided = p.read(c -> {
+                try (var st = c.createStatement(); var rs = st.executeQuery("SELECT count(*) FROM adjudication")) {
+                    return rs.next() && rs.getInt(1) > 0;
+                }
+            });
+        }
+        assertEquals(decided, expected.sources().stream().anyMatch(x -> x.endsWith(" (annotator)")), expected.sources().toString());
+        // the profile's axes say what CTUR and UTR are; the rates are explained under the table
+        javafx.scene.chart.ScatterChart<?, ?> profile = robot.lookup("#failureProfile").queryAs(javafx.scene.chart.ScatterChart.class);
+        assertTrue(profile.getXAxis().getLabel().startsWith("CTUR: clean tool use"), profile.getXAxis().getLabel());
+        assertTrue(text(robot, "#metricsGlossary").contains("TSR tool skipped"));
+        // no model's name drawn over another's
+        WaitForAsyncUtils.waitForFxEvents();
+        List<javafx.geometry.Bounds> names = profile.lookupAll(".profile-label").stream()
+                .map(n -> n.localToScene(n.getBoundsInLocal())).toList();
+        for (int i = 0; i < names.size(); i++) {
+            for (int j = i + 1; j < names.size(); j++) {
+                assertFalse(names.get(i).intersects(names.get(j)), "names " + i + " and " + j + " overlap");
+            }
+        }
         String first = w.shown().source();
         assertEquals(expected.defaultSource(), first);
         // the leaderboard: one row per model, each rate with its interval as the core computed it

@@ -2,6 +2,7 @@ package org.tracejudge.ui.agreement;
 
 import java.util.List;
 import java.util.Locale;
+import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -11,6 +12,7 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.tracejudge.agreement.AgreementReport;
 import org.tracejudge.agreement.ConfusionMatrix;
@@ -45,6 +47,8 @@ public final class AgreementPanel extends ScrollPane {
         getStyleClass().add("agreement-panel");
         setFitToWidth(true);
         fleiss.setId("fleissValue");
+        fleiss.setWrapText(true);
+        alpha.setWrapText(true);
         alpha.setId("alphaValue");
         summary.setId("agreementSummary");
         freshness.getStyleClass().add("muted");
@@ -64,8 +68,11 @@ public final class AgreementPanel extends ScrollPane {
         HBox head = new HBox(10, title, summary, freshness);
         head.setAlignment(Pos.BASELINE_LEFT);
         confusionTitle = label("Confusion matrix:");
-        HBox pair = new HBox(6, confusionTitle, pairA, label("rows ×"), pairB, label("columns"));
+        javafx.scene.layout.FlowPane pair = new javafx.scene.layout.FlowPane(6, 4, confusionTitle, pairA, label("rows ×"), pairB,
+                label("columns"));
         pair.setAlignment(Pos.CENTER_LEFT);
+        pairA.setAccessibleText("Confusion matrix rows: rater");
+        pairB.setAccessibleText("Confusion matrix columns: rater");
         VBox box = new VBox(6, head, fleiss, alpha, label("Pairwise Cohen's kappa (click a cell for its confusion matrix)"),
                 matrix, label("Per label (one vs rest): prevalence, Fleiss' kappa [95% CI]"), perLabel, pair,
                 label("Click a count to show those traces in the table"), confusion);
@@ -78,6 +85,7 @@ public final class AgreementPanel extends ScrollPane {
     private static Label label(String s) {
         Label l = new Label(s);
         l.getStyleClass().add("muted");
+        l.setMinWidth(Region.USE_PREF_SIZE);
         return l;
     }
 
@@ -185,22 +193,17 @@ public final class AgreementPanel extends ScrollPane {
         matrix.getChildren().clear();
         int n = raters.size();
         kappaCells = new Label[n][n];
+        // short names (the full one on hover and for screen readers): the matrix fits beside the trace table
+        java.util.Map<String, String> shortName = org.tracejudge.ui.ShortNames.headers(raters);
         for (int i = 0; i < n; i++) {
-            Label h = new Label(raters.get(i));
-            h.getStyleClass().add("matrix-head");
-            h.setMaxWidth(110);
-            matrix.add(h, 0, i + 1);
-            Label c = new Label(raters.get(i));
-            c.getStyleClass().add("matrix-head");
-            c.setMaxWidth(90);
-            c.setTooltip(new Tooltip(raters.get(i)));
-            matrix.add(c, i + 1, 0);
+            matrix.add(head(raters.get(i), shortName.get(raters.get(i))), 0, i + 1);
+            matrix.add(head(raters.get(i), shortName.get(raters.get(i))), i + 1, 0);
         }
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
                 Label cell = new Label();
                 cell.getStyleClass().add("kappa-cell");
-                cell.setMinWidth(64);
+                cell.setMinWidth(4.6 * javafx.scene.text.Font.getDefault().getSize());
                 cell.setAlignment(Pos.CENTER);
                 if (i == j) {
                     cell.setText("—");
@@ -210,13 +213,33 @@ public final class AgreementPanel extends ScrollPane {
                     String b = raters.get(j);
                     cell.setId("kappa-" + a + "-" + b);
                     cell.setTooltip(new Tooltip());
+                    cell.accessibleTextProperty().bind(Bindings.concat(cell.getTooltip().textProperty(),
+                            ". Press for the pair's confusion matrix."));
                     cell.setOnMouseClicked(e -> showPair(cell, a, b));
+                    // reachable with Tab; Enter or Space opens the pair's confusion matrix
+                    cell.setFocusTraversable(true);
+                    cell.setAccessibleRole(javafx.scene.AccessibleRole.BUTTON);
+                    cell.setOnKeyPressed(e -> {
+                        if (e.getCode() == javafx.scene.input.KeyCode.ENTER || e.getCode() == javafx.scene.input.KeyCode.SPACE) {
+                            showPair(cell, a, b);
+                            e.consume();
+                        }
+                    });
                 }
                 kappaCells[i][j] = cell;
                 matrix.add(cell, j + 1, i + 1);
             }
         }
         matrixShape = List.copyOf(raters);
+    }
+
+    private static Label head(String full, String shown) {
+        Label h = new Label(shown);
+        h.getStyleClass().add("matrix-head");
+        h.setMinWidth(Region.USE_PREF_SIZE);
+        h.setTooltip(new Tooltip(full));
+        h.setAccessibleText(full);
+        return h;
     }
 
     /** What runs after a confusion cell filtered the table (the window moves the focus to the table). */
@@ -256,8 +279,11 @@ public final class AgreementPanel extends ScrollPane {
                 String l = labels.get(row);
                 Label name = new Label(l);
                 name.getStyleClass().addAll("badge", "label-" + l.replace('_', '-'));
+                name.setMinWidth(Region.USE_PREF_SIZE);
                 Label prev = new Label();
                 Label k = new Label();
+                prev.setMinWidth(Region.USE_PREF_SIZE);
+                k.setMinWidth(Region.USE_PREF_SIZE);
                 k.setId("perLabel-" + l);
                 perLabel.addRow(row, name, prev, k);
                 perLabelCells[row] = new Label[] {prev, k};
@@ -270,7 +296,10 @@ public final class AgreementPanel extends ScrollPane {
             Label prev = perLabelCells[row][0];
             Label k = perLabelCells[row][1];
             prev.setText(String.format(Locale.ROOT, "%.1f%%", 100 * l.prevalence()));
-            k.setText(num(l.fleissKappa()) + ci(l.fleissCi95()) + (l.lowPrevalenceEffect() ? "  (low prevalence)" : ""));
+            k.setText(num(l.fleissKappa()) + ci(l.fleissCi95()) + (l.lowPrevalenceEffect() ? "  ⚠" : ""));
+            // the warning sign in words (its tooltip explains it to the pointer)
+            k.setAccessibleText(k.getText().replace("  ⚠", "") + (l.lowPrevalenceEffect()
+                    ? "; a rare label: high raw agreement, low kappa" : ""));
             if (!l.lowPrevalenceEffect()) {
                 k.setTooltip(null);
             } else if (k.getTooltip() == null) {
@@ -315,25 +344,30 @@ public final class AgreementPanel extends ScrollPane {
                 Button cell = confusionCells[i][j];
                 cell.setText(String.valueOf(n));
                 cell.setDisable(n == 0);
-                cell.getTooltip().setText(n + " traces: " + a + " = " + la + ", " + b + " = " + lb);
+                String says = n + (n == 1 ? " trace: " : " traces: ") + a + " = " + la + ", " + b + " = " + lb;
+                cell.getTooltip().setText(says);
+                // a screen reader says what the colour and the position mean
+                cell.setAccessibleText(says + (i == j ? " (agree)" : " (disagree)") + (n == 0 ? "" : "; press to show them"));
             }
         }
     }
 
     private void buildConfusion(String a, String b, List<String> labels) {
         confusion.getChildren().clear();
-        Label corner = new Label(a + " ↓  " + b + " →");
+        // the pair's short names (the full ones on hover): the grid keeps to the panel's width
+        java.util.Map<String, String> shortName = org.tracejudge.ui.ShortNames.headers(List.of(a, b));
+        Label corner = new Label(shortName.get(a) + " ↓  " + shortName.get(b) + " →");
         corner.getStyleClass().add("muted");
+        corner.setMinWidth(Region.USE_PREF_SIZE);
+        corner.setTooltip(new Tooltip("rows: " + a + "; columns: " + b));
+        corner.setAccessibleText("rows: " + a + "; columns: " + b);
         confusion.add(corner, 0, 0);
         for (int j = 0; j < labels.size(); j++) {
-            Label h = new Label(labels.get(j));
-            h.getStyleClass().add("matrix-head");
-            confusion.add(h, j + 1, 0);
+            confusion.add(head(labels.get(j), org.tracejudge.ui.ShortNames.label(labels.get(j))), j + 1, 0);
         }
         confusionCells = new Button[labels.size()][labels.size()];
         for (int i = 0; i < labels.size(); i++) {
-            Label h = new Label(labels.get(i));
-            h.getStyleClass().add("matrix-head");
+            Label h = head(labels.get(i), org.tracejudge.ui.ShortNames.label(labels.get(i)));
             confusion.add(h, 0, i + 1);
             for (int j = 0; j < labels.size(); j++) {
                 String la = labels.get(i);
@@ -341,8 +375,15 @@ public final class AgreementPanel extends ScrollPane {
                 Button cell = new Button();
                 cell.setId("cell-" + la + "-" + lb);
                 cell.getStyleClass().addAll("confusion-cell", i == j ? "confusion-agree" : "confusion-disagree");
-                cell.setMinWidth(54);
-                cell.setFocusTraversable(false);
+                cell.setMinWidth(3.2 * javafx.scene.text.Font.getDefault().getSize());
+                // reachable with Tab; Enter or Space shows the cell's traces
+                cell.setFocusTraversable(true);
+                cell.setOnKeyPressed(e -> {
+                    if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
+                        cell.fire();
+                        e.consume();
+                    }
+                });
                 cell.setOnAction(e -> {
                     vm.filterToCell(a, la, b, lb);
                     afterFilter.run(); // the table, with the cell's traces, takes the focus: the review keys work

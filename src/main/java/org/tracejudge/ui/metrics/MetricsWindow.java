@@ -118,7 +118,11 @@ public final class MetricsWindow {
         board.getColumns().add(model);
         board.getColumns().add(n);
         for (String rate : BOARD) {
-            TableColumn<ModelMetrics, String> col = new TableColumn<>(MetricsFormat.display(rate));
+            TableColumn<ModelMetrics, String> col = new TableColumn<>();
+            Label head = new Label(MetricsFormat.display(rate));
+            head.setTooltip(new Tooltip(MEANING.get(rate)));
+            head.setAccessibleText(MetricsFormat.display(rate) + ": " + MEANING.get(rate));
+            col.setGraphic(head);
             col.setUserData(rate);
             col.setCellValueFactory(c -> new SimpleStringProperty(cell(c.getValue().rate(rate))));
             col.setComparator(MetricsWindow::comparePercent);
@@ -128,9 +132,13 @@ public final class MetricsWindow {
         }
 
         NumberAxis x = new NumberAxis(0, 100, 10);
-        x.setLabel("CTUR: called the tool, did not use the result (%)");
+        // the rates as the spec defines them (shared/spec/rules-and-metrics.md): CTUR = correct / tool-required,
+        // UTR = unnecessary_tool_use / control
+        x.setLabel("CTUR: clean tool use, % of tool-required traces (higher is better)");
+        x.setAccessibleText("CTUR, the clean tool-use rate: tool called and its result used correctly");
         NumberAxis y = new NumberAxis(0, 100, 10);
-        y.setLabel("UTR: tool called on control tasks (%)");
+        y.setLabel("UTR: needless tool use (%)");
+        y.setAccessibleText("UTR, the unnecessary tool-use rate: a tool called on a control task");
         profile = new ScatterChart<>(x, y);
         profile.setId("failureProfile");
         profile.setTitle("Failure profile per model");
@@ -157,7 +165,13 @@ public final class MetricsWindow {
         note.setPadding(new Insets(4, 8, 6, 8));
         note.getStyleClass().add("row-count");
 
-        BorderPane failures = new BorderPane(split, bar, null, note, null);
+        Label glossary = new Label(GLOSSARY);
+        glossary.setId("metricsGlossary");
+        glossary.setWrapText(true);
+        glossary.setMinHeight(Region.USE_PREF_SIZE);
+        glossary.setPadding(new Insets(0, 8, 6, 8));
+        glossary.getStyleClass().add("muted");
+        BorderPane failures = new BorderPane(split, bar, null, new VBox(note, glossary), null);
         selection = new SelectionView(new SelectionViewModel(vm));
         Tab failureTab = new Tab("Failure modes", failures);
         failureTab.setId("failureModesTab");
@@ -188,6 +202,20 @@ public final class MetricsWindow {
     public Stage stage() {
         return stage;
     }
+
+    /** What each rate counts (shared/spec/rules-and-metrics.md), for the column headers' tooltips. */
+    static final java.util.Map<String, String> MEANING = java.util.Map.of(
+            "TSR", "Tool skip rate: tool-required traces answered without calling the tool",
+            "CTUR", "Clean tool-use rate: tool-required traces where the tool was called and its result used correctly",
+            "RIR", "Result ignore rate: the tool was called but the answer does not follow its result",
+            "OFR", "Output fabrication rate: the answer asserts values the tool result does not contain",
+            "UTR", "Unnecessary tool-use rate: control traces where a tool was called though none was needed",
+            "CTRL_Acc", "Control accuracy: control traces answered correctly without a tool");
+
+    static final String GLOSSARY = "TSR tool skipped · CTUR clean tool use (called, result used correctly) · RIR result "
+            + "ignored · OFR output fabricated — each a % of the tool-required traces with a label from this source; "
+            + "the four add up to 100. UTR tool called needlessly on a control task · CTRL-Acc control task answered correctly "
+            + "(% of control traces). Hover a column header for more.";
 
     /** The figures on show (null while reading). */
     public ReadOnlyObjectProperty<Dashboard> dashboardProperty() {
@@ -241,12 +269,13 @@ public final class MetricsWindow {
         }
         board.getItems().setAll(s.models());
         XYChart.Series<Number, Number> points = new XYChart.Series<>();
+        List<double[]> placed = new java.util.ArrayList<>();
         for (ModelMetrics m : s.models()) {
             Rate ctur = m.rate("CTUR");
             Rate utr = m.rate("UTR");
             if (ctur.defined() && utr.defined()) {
                 XYChart.Data<Number, Number> d = new XYChart.Data<>(ctur.percent(), utr.percent());
-                d.setNode(point(m.model(), ctur, utr));
+                d.setNode(point(m.model(), ctur, utr, placed));
                 points.getData().add(d);
             }
         }
@@ -268,30 +297,74 @@ public final class MetricsWindow {
         note.setText(String.format(Locale.ROOT, "%s: %d models, %d tool-required and %d control traces with a label. "
                         + "Rates in %% with 95%% Wilson intervals; n/a where the denominator is empty.%s",
                 s.source(), s.models().size(), required, control,
-                d.ensembleNote() == null ? "  Ensemble: rule " + d.judges().rule().column() + " with judges "
+                (d.ensembleNote() == null ? "  Ensemble: rule " + d.judges().rule().column() + " with judges "
                         + String.join(" and ", d.judgeNames()) + "."
-                        : "  No ensemble or final labels: " + d.ensembleNote()));
+                        : "  No ensemble or final labels: " + d.ensembleNote())
+                        + (d.bySource().keySet().stream().anyMatch(k -> k.startsWith("rule")) ? ""
+                        : "  No rule labels stored yet: File ▸ Classify… adds the rule as a source.")));
     }
 
     /**
      * A dot with the model's name beside it. The chart centres a point's node on the value by the node's layout
      * bounds, so the node is a 10×10 pane (the dot) whose label overflows it without counting in its size.
      */
-    private static Node point(String model, Rate ctur, Rate utr) {
+    private static Node point(String model, Rate ctur, Rate utr, List<double[]> placed) {
         Circle dot = new Circle(5, 5, 5);
         dot.getStyleClass().add("profile-point");
         Text name = new Text(13, 3, model);
         name.getStyleClass().add("profile-label");
         name.setManaged(false);
-        if (ctur.percent() > 70) { // keep the name inside the plot: write it to the left of the dot
+        boolean left = ctur.percent() > 70; // keep the name inside the plot: write it to the left of the dot
+        if (left) {
             name.setX(-3 - name.getLayoutBounds().getWidth());
         }
-        javafx.scene.layout.Pane p = new javafx.scene.layout.Pane(dot, name);
+        int line = freeLine(ctur.percent(), utr.percent(), name.getLayoutBounds().getWidth(), left, placed);
+        name.setY(3 + line * LINE_PX);
+        javafx.scene.shape.Line leader = new javafx.scene.shape.Line();
+        leader.setManaged(false);
+        leader.getStyleClass().add("profile-leader");
+        leader.setVisible(line != 0); // a name moved off its dot's line points back to it
+        leader.setStartX(5);
+        leader.setStartY(5);
+        leader.setEndX(left ? -2 : 12);
+        leader.setEndY(line * LINE_PX - (line > 0 ? 2 : -2));
+        javafx.scene.layout.Pane p = new javafx.scene.layout.Pane(leader, dot, name);
         p.setPrefSize(10, 10);
         p.setMinSize(10, 10);
         p.setMaxSize(10, 10);
         Tooltip.install(p, new Tooltip(model + "\nCTUR " + cell(ctur) + "\nUTR " + cell(utr)));
         return p;
+    }
+
+    /** A name's line height in the profile, and roughly how many percent of either axis a pixel is. */
+    static final double LINE_PX = 13;
+    static final double X_PCT_PER_PX = 100 / 520.0;
+    static final double Y_PCT_PER_PX = 100 / 300.0;
+
+    /**
+     * The line offset (0, 1, -1, 2, -2 … lines below or above its dot) at which a point's name overlaps no name
+     * placed before it; the names' boxes are kept in {@code placed} (in axis percent).
+     */
+    static int freeLine(double x, double y, double widthPx, boolean left, List<double[]> placed) {
+        double w = (widthPx + 4) * X_PCT_PER_PX;
+        double x0 = left ? x - w - 1 : x + 1.5;
+        double h = LINE_PX * Y_PCT_PER_PX;
+        for (int k = 0; k < 40; k++) {
+            int line = (k + 1) / 2 * (k % 2 == 1 ? 1 : -1);
+            double yc = y - line * h; // a line below the dot is lower on the axis
+            boolean clear = true;
+            for (double[] b : placed) {
+                if (x0 < b[0] + b[2] && b[0] < x0 + w && Math.abs(yc - b[1]) < h * 0.95) {
+                    clear = false;
+                    break;
+                }
+            }
+            if (clear) {
+                placed.add(new double[] {x0, yc, w});
+                return line;
+            }
+        }
+        return 0;
     }
 
     /** The rate in bold over its interval in small grey type; the cell's text (for copying and tests) is both. */

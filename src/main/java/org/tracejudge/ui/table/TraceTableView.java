@@ -210,6 +210,7 @@ public final class TraceTableView extends BorderPane {
     private final Runnable followView = this::followView;
 
     private void followView() {
+        decorateHeaders();
         RowWindow w = window();
         VirtualFlow<?> flow = flow();
         if (!w.windowed() || flow == null || flow.getFirstVisibleCell() == null || flow.getLastVisibleCell() == null) {
@@ -456,9 +457,16 @@ public final class TraceTableView extends BorderPane {
         if (l == null) {
             return;
         }
+        headers = org.tracejudge.ui.ShortNames.headers(l.columns().stream()
+                .filter(c -> c.kind() == TraceTable.Kind.RATER || c.kind() == TraceTable.Kind.HUMAN)
+                .map(TraceTable.Column::title).toList());
         table.getColumns().add(doneColumn());
         for (TraceTable.Column c : l.columns()) {
-            table.getColumns().add(column(c));
+            TableColumn<PagedRows.RowRef, TraceTable.Row> tc = column(c);
+            table.getColumns().add(tc);
+            if (!c.isLabel()) {
+                fitToValues(tc, c);
+            }
         }
         column.getItems().setAll(l.columns());
         // "Assigned to me" is offered where there is a team assignment column to filter on
@@ -475,6 +483,7 @@ public final class TraceTableView extends BorderPane {
             }
         }
         applyBlind();
+        updateNeeded();
     }
 
     private void applyBlind() {
@@ -489,21 +498,34 @@ public final class TraceTableView extends BorderPane {
         }
     }
 
+    /** Rater and annotator titles to their (short) column headers. */
+    private Map<String, String> headers = Map.of();
+
+    /** A column's header: short for raters and annotators (the full title on hover). */
+    public String header(TraceTable.Column c) {
+        return headers.getOrDefault(c.title(), c.title());
+    }
+
     private TableColumn<PagedRows.RowRef, TraceTable.Row> column(TraceTable.Column c) {
-        TableColumn<PagedRows.RowRef, TraceTable.Row> tc = new TableColumn<>(c.title());
+        String head = header(c);
+        TableColumn<PagedRows.RowRef, TraceTable.Row> tc = new TableColumn<>(head);
         tc.setUserData(c.key());
         tc.setId("col-" + c.key());
         // the cell's value is the whole row (its own property, no new binding per cell fill): the cell shows its
         // column of it and follows the row as its page arrives or a decision changes it
         tc.setCellValueFactory(cell -> cell.getValue().rowProperty());
-        tc.setPrefWidth(switch (c.kind()) {
-            case MODEL -> 130;
-            case DOMAIN -> 80;
-            case TASK -> 105;
-            case TYPE -> 95;
-            default -> 118;
+        // widths in em (the text size setting scales them); label columns are as narrow as their header and chips
+        double em = Font.getDefault().getSize() * fontScale;
+        tc.setPrefWidth(em * switch (c.kind()) {
+            case MODEL -> 8.6;
+            case DOMAIN -> 5.4;
+            case TASK -> 7.6;
+            case TYPE -> 7.0;
+            // "pending" fits in the final and ensemble columns
+            case ENSEMBLE, FINAL -> Math.max(5.4, headerWidth(head) / Font.getDefault().getSize() + 0.9);
+            default -> Math.max(4.2, headerWidth(head) / Font.getDefault().getSize() + 0.9);
         });
-        tc.setMinWidth(50);
+        tc.setMinWidth(3.5 * em);
         ContextMenu onlyThese = onlyTheseMenu(c); // one per column, shared by its cells: opening shows hundreds of cells
         tc.setCellFactory(x -> new LabelCell(c, onlyThese));
         tc.setSortable(true);
@@ -515,10 +537,97 @@ public final class TraceTableView extends BorderPane {
             case ASSIGNED -> "Your assignments on this team project: to do / done, to adjudicate / adjudicated";
             default -> c.title();
         });
-        Label header = new Label(c.title());
-        header.setTooltip(tip);
-        tc.setGraphic(null);
+        tc.getProperties().put(TIP, tip);
+        headersDecorated = false;
         return tc;
+    }
+
+    private static final String TIP = "tracejudge.headerTip";
+    private boolean headersDecorated;
+
+    /**
+     * Gives each column header its tooltip and accessible text (the full rater name and what the column holds)
+     * once the table's skin made the headers: a header graphic of our own would replace the column's text.
+     */
+    private void decorateHeaders() {
+        if (headersDecorated || table.getSkin() == null) {
+            return;
+        }
+        boolean all = !table.getColumns().isEmpty();
+        for (javafx.scene.Node n : table.lookupAll(".column-header")) {
+            if (n instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() != null
+                    && h.getTableColumn().getProperties().get(TIP) instanceof Tooltip tip) {
+                Tooltip.install(h, tip);
+                h.setAccessibleText(tip.getText());
+            }
+        }
+        headersDecorated = all;
+    }
+
+    /**
+     * Widens (or narrows) a plain column to its longest value (read in the background; at most 18 em), so models,
+     * tasks and types are not cut off while the label columns stay narrow.
+     */
+    private void fitToValues(TableColumn<PagedRows.RowRef, TraceTable.Row> tc, TraceTable.Column c) {
+        vm.columnValues(c.key(), values -> {
+            if (!table.getColumns().contains(tc)) {
+                return;
+            }
+            double em = Font.getDefault().getSize() * fontScale;
+            javafx.scene.text.Text t = new javafx.scene.text.Text();
+            t.setFont(Font.font(Font.getDefault().getFamily(), Font.getDefault().getSize() * fontScale));
+            double widest = headerWidth(c.title()) * fontScale;
+            int n = 0;
+            for (String v : values) {
+                if (v == null || ++n > 400) {
+                    continue;
+                }
+                t.setText(v);
+                widest = Math.max(widest, t.getLayoutBounds().getWidth());
+            }
+            tc.setPrefWidth(Math.min(18 * em, Math.ceil(widest + 0.9 * em)));
+            updateNeeded();
+        });
+    }
+
+    private final javafx.beans.property.ReadOnlyDoubleWrapper neededWidth = new javafx.beans.property.ReadOnlyDoubleWrapper();
+
+    /** The width the table needs to show every column whole (its vertical scroll bar included). */
+    public javafx.beans.property.ReadOnlyDoubleProperty neededWidthProperty() {
+        return neededWidth.getReadOnlyProperty();
+    }
+
+    private void updateNeeded() {
+        double w = 0;
+        for (TableColumn<PagedRows.RowRef, ?> c : table.getColumns()) {
+            if (c.isVisible()) {
+                w += c.getPrefWidth();
+            }
+        }
+        neededWidth.set(Math.ceil(w + 1.6 * Font.getDefault().getSize() * fontScale + 6));
+    }
+
+    /** The bold header text's width at the default font size. */
+    private static double headerWidth(String text) {
+        javafx.scene.text.Text t = new javafx.scene.text.Text(text);
+        t.setFont(Font.font(Font.getDefault().getFamily(), javafx.scene.text.FontWeight.BOLD, Font.getDefault().getSize()));
+        return t.getLayoutBounds().getWidth();
+    }
+
+    /** The text size setting, as a factor of the default size (1 = 13 px on most desktops). */
+    private double fontScale = 1;
+
+    /** Follows the text size setting: row height and column widths scale with the font. */
+    public void setFontScale(double scale) {
+        if (scale == fontScale) {
+            return;
+        }
+        fontScale = scale;
+        table.setFixedCellSize(Math.round(Font.getDefault().getSize() * scale * 2));
+        if (vm.layoutProperty().get() != null) {
+            rebuildColumns(vm.layoutProperty().get());
+            restoreSortOrder();
+        }
     }
 
     /** A narrow first column that marks the traces the current annotator has decided (✓). */
@@ -579,6 +688,11 @@ public final class TraceTableView extends BorderPane {
         LabelCell(TraceTable.Column col, ContextMenu onlyThese) {
             this.col = col;
             setContextMenu(onlyThese);
+            if (col.isLabel()) {
+                // the chip shows the short form; the full label on hover (and as the accessible text below)
+                getStyleClass().add("chip-cell");
+                org.tracejudge.ui.LazyTooltip.install(this, () -> value() == null ? null : col.title() + ": " + value());
+            }
         }
 
         /** The label's colour, as a pseudo-class: switching one restyles the cell from its cached styles, whereas
@@ -608,18 +722,26 @@ public final class TraceTableView extends BorderPane {
             super.updateItem(row, empty);
             if (empty) {
                 setText(null);
+                setAccessibleText(null);
                 show(null);
                 return;
             }
             String item = value();
             if (item == null) {
+                setAccessibleText(col.isLabel() ? col.title() + ": " + (row == null ? "loading" : "no label") : null);
                 setText(row == null ? "…" : col.isLabel() ? (col.kind() == TraceTable.Kind.FINAL
                         || col.kind() == TraceTable.Kind.ENSEMBLE ? "pending" : "—") : "");
                 show(MISSING_LABEL);
                 return;
             }
-            setText(item);
-            show(col.isLabel() ? LABEL_COLOURS.get(item) : null);
+            if (col.isLabel()) {
+                setText(org.tracejudge.ui.ShortNames.label(item));
+                setAccessibleText(col.title() + ": " + item);
+                show(LABEL_COLOURS.get(item));
+            } else {
+                setText(item);
+                show(null);
+            }
         }
     }
 

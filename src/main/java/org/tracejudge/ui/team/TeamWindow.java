@@ -81,7 +81,11 @@ public final class TeamWindow {
         VBox root = new VBox(8, header, top, new Label("Progress per reviewer"), table, agreement,
                 new Label("Assigned to me (✓ done)"), mine);
         root.setPadding(new Insets(10));
-        stage.setScene(new Scene(root, 640, 560));
+        Scene scene = new Scene(root, 640, 560);
+        // the workbench's look (its theme and text size)
+        scene.getStylesheets().setAll(owner.getScene().getStylesheets());
+        root.setStyle(owner.getScene().getRoot().getStyle());
+        stage.setScene(scene);
     }
 
     private static <T> TableColumn<TeamProgress.Reviewer, T> col(String title,

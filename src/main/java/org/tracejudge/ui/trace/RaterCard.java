@@ -8,6 +8,7 @@ import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.tracejudge.ui.LazyTooltip;
 
@@ -40,10 +41,11 @@ final class RaterCard extends VBox {
         // the full reasoning on hover, read when the tooltip is first made
         LazyTooltip.install(why, (Supplier<String>) () -> fullWhy);
         raw.setOnAction(e -> showRaw());
-        getChildren().addAll(new HBox(6, name, kind), value, meta, why, raw);
+        // the rater's name whole, its kind beside it or (a long name) below it
+        name.setMinWidth(Region.USE_PREF_SIZE);
+        getChildren().addAll(new javafx.scene.layout.FlowPane(6, 0, name, kind), value, meta, why, raw);
         getStyleClass().add("card");
-        setPrefWidth(220);
-        setMaxWidth(260);
+        // widths in em (workbench.css .card): two cards side by side in a trace pane of 470 px, more when wider
     }
 
     /** Shows one rater; {@code meta}, {@code why} and {@code raw} may be null or blank (then hidden). */

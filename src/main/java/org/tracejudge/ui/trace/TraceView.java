@@ -64,7 +64,7 @@ public final class TraceView extends BorderPane {
     private int cardsUsed;
     private final VBox history = new VBox(2);
     private final Label proposed = new Label();
-    private final HBox keys = new HBox(4);
+    private final FlowPane keys = new FlowPane(4, 4);
     /** What each decision key's label means (from the label set's definitions), under the keys. */
     private final Label keyLegend = new Label();
     private final TextField rationale = new TextField();
@@ -89,8 +89,11 @@ public final class TraceView extends BorderPane {
         getStyleClass().add("trace-view");
         heading.setId("traceHeading");
         heading.getStyleClass().add("trace-heading");
+        heading.setWrapText(true); // a narrow pane wraps the heading rather than cutting off the target
+        heading.setMinHeight(Region.USE_PREF_SIZE);
         userMessage.setId("userMessage");
         userMessage.setWrapText(true);
+        userMessage.setMinHeight(Region.USE_PREF_SIZE);
         userMessage.getStyleClass().add("user-message");
 
         HBox calls = new HBox(10, box("Expected call", expected), box("Executed calls", executed));
@@ -126,12 +129,20 @@ public final class TraceView extends BorderPane {
         ScrollPane raterScroll = UncachedViewport.of(new ScrollPane(new VBox(6, raters, history)));
         raterScroll.setFitToWidth(true);
         raterScroll.setPrefViewportHeight(150);
-        raterScroll.setMinHeight(110);
+        raterScroll.setMinHeight(60);
         raterScroll.getStyleClass().add("rater-scroll");
 
         this.raterScroll = raterScroll;
         this.raterTitle = title("Raters");
-        body = new VBox(8, heading, userMessage, calls, legend(), sideBySide, raterTitle, raterScroll);
+        // the return and answer above, the raters below, with a divider between them (View remembers it)
+        raterBox.getChildren().setAll(raterTitle, raterScroll);
+        VBox.setVgrow(raterScroll, Priority.ALWAYS);
+        evidenceAndRaters.getItems().setAll(sideBySide, raterBox);
+        evidenceAndRaters.setOrientation(Orientation.VERTICAL);
+        evidenceAndRaters.setDividerPositions(0.55);
+        evidenceAndRaters.setId("evidenceAndRaters");
+        VBox.setVgrow(evidenceAndRaters, Priority.ALWAYS);
+        body = new VBox(8, heading, userMessage, calls, legend(), evidenceAndRaters);
         body.setPadding(new Insets(8, 10, 6, 10));
         callBody.setPadding(new Insets(8, 10, 6, 10));
         VBox.setVgrow(conversation, Priority.ALWAYS);
@@ -141,6 +152,14 @@ public final class TraceView extends BorderPane {
         vm.detailProperty().addListener((o, a, d) -> show(d));
         vm.blindProperty().addListener((o, a, b) -> show(vm.detailProperty().get()));
         show(vm.detailProperty().get());
+    }
+
+    private final SplitPane evidenceAndRaters = new SplitPane();
+    private final VBox raterBox = new VBox(4);
+
+    /** The split between the return and answer (above) and the rater cards (below). */
+    public SplitPane evidenceAndRaters() {
+        return evidenceAndRaters;
     }
 
     public ConversationView conversationView() {
@@ -175,8 +194,8 @@ public final class TraceView extends BorderPane {
         return b;
     }
 
-    private HBox legend() {
-        HBox h = new HBox(10, swatch("value from the tool return", "ev-found"),
+    private FlowPane legend() {
+        FlowPane h = new FlowPane(10, 3, swatch("value from the tool return", "ev-found"),
                 swatch("not supported by the return", "ev-unsupported"), swatch("must-contain match", "ev-must"),
                 swatch("think block (click to unfold)", "think-toggle"));
         h.setAlignment(Pos.CENTER_LEFT);
@@ -187,12 +206,14 @@ public final class TraceView extends BorderPane {
     private static Label swatch(String text, String cls) {
         Label l = new Label(text);
         l.getStyleClass().addAll("legend-item", cls);
+        l.setMinWidth(Region.USE_PREF_SIZE);
         return l;
     }
 
     private VBox decisionBar() {
         proposed.setId("proposedLabel");
         proposed.getStyleClass().add("proposed");
+        proposed.setMinWidth(Region.USE_PREF_SIZE); // "Enter: accept output_fabrication" whole
         keys.setId("labelKeys");
         keys.setAlignment(Pos.CENTER_LEFT);
         rationale.setId("rationaleField");
@@ -212,10 +233,15 @@ public final class TraceView extends BorderPane {
         decisionNote.setId("decisionNote");
         decisionNote.getStyleClass().add("decision-note");
         decisionNote.textProperty().bind(review.lastDecisionProperty());
-        HBox row1 = new HBox(10, proposed, keys);
-        row1.setAlignment(Pos.CENTER_LEFT);
+        // the proposal on its own line, the keys the whole width below it: fewer rows in a narrow trace pane
+        VBox row1 = new VBox(4, proposed, keys);
+        HBox.setHgrow(keys, Priority.ALWAYS);
+        keys.setMinWidth(0);
+        keys.setPrefWrapLength(300);
         Label help = new Label("Enter accept · 1–" + "n override · J/K next/previous · S skip · Ctrl+Z undo · ? all keys");
         help.getStyleClass().add("key-help");
+        help.setWrapText(true);
+        help.setMinHeight(Region.USE_PREF_SIZE);
         HBox row2 = new HBox(10, rationale, decisionNote);
         row2.setAlignment(Pos.CENTER_LEFT);
         // the end of the queue says so, and offers the skipped traces
@@ -232,6 +258,10 @@ public final class TraceView extends BorderPane {
             vm.reviewSkipped();
             requestFocus();
         });
+        end.setWrapText(true);
+        end.setMinHeight(Region.USE_PREF_SIZE);
+        back.setMinWidth(Region.USE_PREF_SIZE);
+        HBox.setHgrow(end, Priority.ALWAYS);
         HBox endRow = new HBox(10, end, back);
         endRow.setAlignment(Pos.CENTER_LEFT);
         endRow.visibleProperty().bind(vm.queueEndProperty().isNotEmpty());
@@ -240,7 +270,7 @@ public final class TraceView extends BorderPane {
         keyLegend.getStyleClass().addAll("key-legend", "muted");
         keyLegend.setWrapText(true);
         keyLegend.setMinHeight(Region.USE_PREF_SIZE);
-        VBox bar = new VBox(6, endRow, row1, keyLegend, row2, help);
+        VBox bar = new VBox(4, endRow, row1, keyLegend, row2, help);
         bar.setPadding(new Insets(6, 10, 6, 10));
         bar.getStyleClass().add("decision-bar");
         return bar;
@@ -265,15 +295,14 @@ public final class TraceView extends BorderPane {
         boolean callLevel = task.type() == org.tracejudge.model.TaskType.CALL_LEVEL;
         Node wanted = callLevel ? callBody : body;
         if (getCenter() != wanted) {
-            VBox from = callLevel ? body : callBody;
-            VBox to = callLevel ? callBody : body;
-            from.getChildren().removeAll(heading, raterTitle, raterScroll);
-            to.getChildren().remove(conversation);
             if (callLevel) {
-                to.getChildren().setAll(heading, conversation, raterTitle, raterScroll);
+                body.getChildren().remove(heading);
+                raterBox.getChildren().removeAll(raterTitle, raterScroll);
+                callBody.getChildren().setAll(heading, conversation, raterTitle, raterScroll);
             } else {
-                to.getChildren().add(0, heading);
-                to.getChildren().addAll(raterTitle, raterScroll);
+                callBody.getChildren().clear();
+                body.getChildren().add(0, heading);
+                raterBox.getChildren().setAll(raterTitle, raterScroll);
             }
             setCenter(wanted);
         }
@@ -404,9 +433,11 @@ public final class TraceView extends BorderPane {
             }
             setText(text);
             Object found = getTreeView() == null ? null : getTreeView().getUserData();
-            if (found instanceof Set<?> s && s.contains(e.pointer())) {
+            boolean ev = found instanceof Set<?> s && s.contains(e.pointer());
+            if (ev) {
                 getStyleClass().add("ev-found");
             }
+            setAccessibleText(ev ? text + " (value used in the answer)" : null);
         }
     }
 
@@ -468,9 +499,12 @@ public final class TraceView extends BorderPane {
                 case MUST -> "ev-must";
             });
         }
-        LazyTooltip.install(l, s.kinds().contains(Highlights.Kind.UNSUPPORTED)
+        String why = s.kinds().contains(Highlights.Kind.UNSUPPORTED)
                 ? "The answer asserts this value; the tool return does not support it"
-                : s.kinds().contains(Highlights.Kind.FOUND) ? "This value comes from the tool return" : "Must-contain match");
+                : s.kinds().contains(Highlights.Kind.FOUND) ? "This value comes from the tool return" : "Must-contain match";
+        LazyTooltip.install(l, why);
+        // the highlight's colour in words, for screen readers
+        l.setAccessibleText(s.text() + ": " + why);
         return l;
     }
 
@@ -492,6 +526,8 @@ public final class TraceView extends BorderPane {
             }
             Label chip = new Label((matched == null ? "" : matched ? "✓ " : "✗ ") + m);
             chip.getStyleClass().addAll("gt-chip", matched == null ? "gt-unknown" : matched ? "ev-must" : "gt-missing");
+            chip.setAccessibleText("must contain " + m + (matched == null ? "" : matched ? ": found in the answer"
+                    : ": missing from the answer"));
             groundTruth.getChildren().add(chip);
         }
         if (!gt.mustNotContain().isEmpty()) {
@@ -583,8 +619,10 @@ public final class TraceView extends BorderPane {
             for (int i = 0; i < labels.size(); i++) {
                 String label = labels.get(i);
                 Button b = new Button((i + 1) + "  " + label);
-                b.setFocusTraversable(false);
+                // reachable with Tab (the focus ring shows where); Space or Enter decides
+                b.setFocusTraversable(true);
                 b.setMnemonicParsing(false);
+                b.setMinWidth(Region.USE_PREF_SIZE);
                 b.setId("key-" + (i + 1));
                 b.getStyleClass().addAll("key-button", "label-" + label.replace('_', '-'));
                 int key = i + 1;
