@@ -355,9 +355,7 @@ public final class MainWindow {
         javafx.stage.Stage s = new javafx.stage.Stage();
         s.setTitle("Safety review — sample (invented conversations)");
         Scene sc = new Scene(safetyView, 1240, 760);
-        sc.getStylesheets().add(MainWindow.class.getResource("workbench.css").toExternalForm());
-        // the text size follows; the safety window keeps the light look (safety.css has no dark colours yet)
-        Theme.applySize(sc, textSize);
+        styleLike(sc); // the theme (safety.css has its dark twin) and the text size follow the workbench
         s.setScene(sc);
         s.setOnHidden(e -> {
             safetyModel.close();
@@ -953,6 +951,7 @@ public final class MainWindow {
             }
         });
         traceView.evidenceAndRaters().setDividerPositions(s.number("divider.raters", 0.55));
+        traceView.allDefinitionsProperty().set(s.flag("view.allDefinitions"));
         if (s.flag("view.agreementTab") && !vm.session().blindProperty().get()) {
             side.getSelectionModel().select(agreementTab);
         }
@@ -976,6 +975,7 @@ public final class MainWindow {
             s.setNumbers(Map.of("divider.table", tableOnly.get() ? lastDivider : workbench.getDividerPositions()[0]));
         }
         s.setNumbers(Map.of("divider.raters", traceView.evidenceAndRaters().getDividerPositions()[0]));
+        s.setFlag("view.allDefinitions", traceView.allDefinitionsProperty().get());
         s.setFlag("view.agreementTab", side.getSelectionModel().getSelectedItem() == agreementTab);
     }
 }

@@ -17,6 +17,7 @@ import javafx.scene.control.Labeled;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
+import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
@@ -241,10 +242,25 @@ class DesktopConventionsUiTest {
         Color tableBg = (Color) table().getBackground().getFills().get(table().getBackground().getFills().size() - 1).getFill();
         assertTrue(tableBg.getBrightness() < 0.35, "dark table: " + tableBg);
         assertEquals("dark", org.tracejudge.settings.Settings.load(home.resolve("settings.json")).text("view.theme", ""));
+        // the safety window follows: its message box dark, its text light (it stayed light before)
+        robot.interact(() -> app.window().openSafetySample());
+        waitFor("the safety window", () -> app.window().safetyView() != null
+                && app.window().safetyView().lookup("#continueWarning") != null);
+        robot.interact(() -> ((Button) app.window().safetyView().lookup("#continueWarning")).fire());
+        waitFor("its message", () -> app.window().safetyView().lookup(".safety-message") != null
+                && ((Region) app.window().safetyView().lookup(".safety-message")).getBackground() != null);
+        Region message = (Region) app.window().safetyView().lookup(".safety-message");
+        Color messageBg = (Color) message.getBackground().getFills().get(0).getFill();
+        assertTrue(messageBg.getBrightness() < 0.35, "dark safety message: " + messageBg);
+        Stage safety = (Stage) app.window().safetyView().getScene().getWindow();
+        robot.interact(stage::toFront); // back to the workbench, the safety window left open behind it
         robot.clickOn("View");
         pickTheme(robot, "Light");
         waitFor("light", () -> !app.window().dark());
         assertTrue(((Color) status.getTextFill()).getBrightness() < 0.5);
+        waitFor("the safety window light again", () -> ((Color) message.getBackground().getFills().get(0).getFill())
+                .getBrightness() > 0.8);
+        robot.interact(safety::close);
     }
 
     @Test

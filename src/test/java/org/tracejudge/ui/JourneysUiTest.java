@@ -173,6 +173,11 @@ class JourneysUiTest {
         assertTrue(shown.contains("tasks.json") && shown.contains("new)"), shown);
         assertTrue(shown.lines().count() > 2, "a line per file: " + shown);
         assertEquals(60, table().getItems().size());
+        // Dismiss takes the message away (it stayed under the table, over every later view)
+        assertTrue(shown(robot, "#importPane"));
+        robot.clickOn("#dismissImport");
+        waitFor("the message gone", () -> !robot.lookup("#importPane").query().isVisible());
+        assertEquals("", vm().imports().importMessageProperty().get());
     }
 
     /** A copy of the sample, open in the window (judge runs must not change the sample other tests read). */
@@ -380,6 +385,21 @@ class JourneysUiTest {
         } catch (AssertionError e) {
             throw new AssertionError(where[0], e);
         }
+        // a later decision redraws the panel (new figures, new heights): the matrix stays in view
+        String before = robot.lookup("#alphaValue").queryAs(javafx.scene.control.Label.class).getText();
+        robot.interact(() -> vm().decisions().overrideWithKey(2));
+        waitFor("the panel redrawn", () -> !before.equals(robot.lookup("#alphaValue").queryAs(javafx.scene.control.Label.class).getText()));
+        Thread.sleep(org.tracejudge.ui.agreement.AgreementViewModel.INTERVALS_QUIET_MS + 300);
+        try {
+            waitFor("the matrix still in view", () -> {
+                javafx.geometry.Bounds m = matrix.localToScene(matrix.getBoundsInLocal());
+                javafx.geometry.Bounds v = panel.localToScene(panel.getBoundsInLocal());
+                where[0] = "matrix " + m + " panel " + v + " vvalue " + panel.getVvalue();
+                return m.getMinY() >= v.getMinY() - 1 && m.getMinY() < v.getMaxY() - 20;
+            });
+        } catch (AssertionError e) {
+            throw new AssertionError(where[0], e);
+        }
         // a human's cell, clicked as a person does: the table shows those traces
         Button cell = robot.lookup("#confusionMatrix").lookup(".confusion-cell").queryAll().stream()
                 .map(Button.class::cast).filter(b -> !b.isDisabled()).findFirst().orElseThrow();
@@ -477,6 +497,10 @@ class JourneysUiTest {
         assertEquals("n = 1", k.getText());
         assertFalse(k.getStyleClass().contains("kappa-low"), k.getStyleClass().toString());
         assertTrue(k.getStyleClass().contains("kappa-undefined"), k.getStyleClass().toString());
+        // that decision undone: no labels left, so no row of n/a for "fresh" (it stayed, all n/a)
+        robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);
+        waitFor("no row for fresh", () -> robot.lookup("#kappa-harness-fresh").tryQuery().isEmpty());
+        assertFalse(robot.lookup("#pairA").queryAs(javafx.scene.control.ComboBox.class).getItems().contains("fresh"));
         // blind mode: no "target: …" in the heading, no agreement panel, no α in the status bar
         robot.type(KeyCode.DOWN);
         waitFor("a trace with a target", () -> vm().trace().detailProperty().get() != null

@@ -111,13 +111,23 @@ class ReviewProgressUiTest {
         assertEquals("done 0 / 60 in queue", text(robot, "#reviewProgress"), "a fresh annotator has decided nothing");
         assertEquals("", mark(robot, 0));
 
-        // the legend beside the keys says what each label means
-        String legend = text(robot, "#keyLegend");
+        // the legend under the keys says what the proposed label means (one line), every label's on request
         List<String> labels = vm().trace().detailProperty().get().labelSet();
+        String proposed = vm().trace().proposed(vm().trace().detailProperty().get());
+        int p = labels.indexOf(proposed) + 1;
+        assertTrue(text(robot, "#keyLegend").startsWith(p + " " + proposed + " — "), text(robot, "#keyLegend"));
+        assertEquals(1, text(robot, "#keyLegend").lines().count(), "collapsed: one line");
+        robot.moveTo("#key-2");
+        waitFor("the hovered key's definition", () -> text(robot, "#keyLegend").startsWith("2 " + labels.get(1) + " — "));
+        robot.clickOn("#keyLegendToggle");
+        String legend = text(robot, "#keyLegend");
         assertTrue(legend.startsWith("1 " + labels.get(0) + " — "), legend);
         for (int i = 0; i < labels.size(); i++) {
             assertTrue(legend.contains((i + 1) + " " + labels.get(i) + " — "), legend);
         }
+        assertEquals(labels.size(), legend.lines().count(), "one line per key");
+        robot.clickOn("#keyLegendToggle");
+        waitFor("collapsed again", () -> text(robot, "#keyLegend").lines().count() == 1);
         Button key2 = robot.lookup("#key-2").queryButton();
         assertNotNull(key2.getTooltip());
         assertTrue(key2.getTooltip().getText().startsWith(labels.get(1) + ": "), key2.getTooltip().getText());

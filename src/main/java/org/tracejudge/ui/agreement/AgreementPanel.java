@@ -78,6 +78,16 @@ public final class AgreementPanel extends ScrollPane {
                 label("Click a count to show those traces in the table"), confusion);
         box.setPadding(new Insets(6, 8, 8, 8));
         setContent(box);
+        // after a kappa cell is clicked the matrix stays in view while later snapshots redraw the panel (a redraw
+        // changes the content's height, and with it where a scroll value lands), until the person scrolls
+        box.heightProperty().addListener((o, was, now) -> {
+            if (pinned) {
+                javafx.application.Platform.runLater(this::scrollToConfusion);
+            }
+        });
+        addEventFilter(javafx.scene.input.ScrollEvent.SCROLL, e -> pinned = false);
+        addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> pinned = false);
+        addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> pinned = false);
         vm.agreementProperty().addListener((o, a, s) -> draw(s));
         draw(vm.agreementProperty().get());
     }
@@ -104,7 +114,8 @@ public final class AgreementPanel extends ScrollPane {
         }
         report = s.report();
         AgreementReport r = report;
-        summary.setText(String.format(Locale.ROOT, "%,d traces, %d raters", r.nItems(), r.raters().size()));
+        List<String> shown = labelled(r);
+        summary.setText(String.format(Locale.ROOT, "%,d traces, %d raters", r.nItems(), shown.size()));
         freshness.setText(s.intervalsStale() ? "intervals updating…" : "intervals current");
         AgreementReport.Fleiss f = r.fleiss();
         fleiss.setText("Fleiss' κ = " + (f == null ? "n/a" : num(f.kappa()) + ci(f.ci95()) + "  (n = " + f.n() + "; "
@@ -118,15 +129,15 @@ public final class AgreementPanel extends ScrollPane {
         try {
             String oa = pairA.getValue();
             String ob = pairB.getValue();
-            if (!pairA.getItems().equals(r.raters())) {
-                pairA.getItems().setAll(r.raters());
-                pairB.getItems().setAll(r.raters());
+            if (!pairA.getItems().equals(shown)) {
+                pairA.getItems().setAll(shown);
+                pairB.getItems().setAll(shown);
             }
-            if (oa == null || !r.raters().contains(oa)) {
-                oa = r.raters().isEmpty() ? null : r.raters().get(0);
+            if (oa == null || !shown.contains(oa)) {
+                oa = shown.isEmpty() ? null : shown.get(0);
             }
-            if (ob == null || !r.raters().contains(ob)) {
-                ob = r.raters().size() > 1 ? r.raters().get(1) : null;
+            if (ob == null || !shown.contains(ob)) {
+                ob = shown.size() > 1 ? shown.get(1) : null;
             }
             pairA.setValue(oa);
             pairB.setValue(ob);
@@ -151,8 +162,18 @@ public final class AgreementPanel extends ScrollPane {
     private static final List<String> KAPPA_CLASSES = List.of("kappa-high", "kappa-good", "kappa-moderate", "kappa-low",
             "kappa-undefined");
 
+    /**
+     * The raters with a label on some trace another rater labelled too: an annotator whose only decision was undone
+     * has no labels left and is no row of n/a (all raters when fewer than two would remain).
+     */
+    static List<String> labelled(AgreementReport r) {
+        List<String> kept = r.raters().stream().filter(a -> r.pairwise().stream()
+                .anyMatch(p -> p.n() > 0 && (p.a().equals(a) || p.b().equals(a)))).toList();
+        return kept.size() < 2 ? r.raters() : kept;
+    }
+
     private void drawMatrix(AgreementReport r) {
-        List<String> raters = r.raters();
+        List<String> raters = labelled(r);
         if (!raters.equals(matrixShape)) {
             buildMatrix(raters);
         }
@@ -258,16 +279,23 @@ public final class AgreementPanel extends ScrollPane {
         pairA.setValue(a);
         pairB.setValue(b);
         drawConfusion();
-        javafx.application.Platform.runLater(() -> {
-            layout();
-            javafx.scene.Node content = getContent();
-            double h = content.getBoundsInLocal().getHeight();
-            double view = getViewportBounds().getHeight();
-            if (h > view) {
-                javafx.geometry.Bounds m = content.sceneToLocal(confusionTitle.localToScene(confusionTitle.getBoundsInLocal()));
-                setVvalue(Math.max(0, Math.min(1, m.getMinY() / (h - view))));
-            }
-        });
+        pinned = true;
+        javafx.application.Platform.runLater(this::scrollToConfusion);
+    }
+
+    /** Whether the confusion matrix is held in view (a kappa cell was clicked; the person has not scrolled since). */
+    private boolean pinned;
+
+    /** Scrolls so the confusion matrix's title is at the top of the view (or as near as the content allows). */
+    private void scrollToConfusion() {
+        layout();
+        javafx.scene.Node content = getContent();
+        double h = content.getBoundsInLocal().getHeight();
+        double view = getViewportBounds().getHeight();
+        if (h > view) {
+            javafx.geometry.Bounds m = content.sceneToLocal(confusionTitle.localToScene(confusionTitle.getBoundsInLocal()));
+            setVvalue(Math.max(0, Math.min(1, m.getMinY() / (h - view))));
+        }
     }
 
     private void drawPerLabel(AgreementReport r) {

@@ -167,6 +167,18 @@ public final class SafetyReviewView extends BorderPane {
         setId("safetyReview");
         setPadding(new Insets(10));
         getStylesheets().add(SafetyReviewView.class.getResource("safety.css").toExternalForm());
+        // the dark look: our sheet sits on this node, so it outranks the scene's dark sheet; its dark twin follows
+        // the scene's (View ▸ Theme)
+        javafx.collections.ListChangeListener<String> theme = c -> followTheme(c.getList());
+        sceneProperty().addListener((o, a, b) -> {
+            if (a != null) {
+                a.getStylesheets().removeListener(theme);
+            }
+            if (b != null) {
+                b.getStylesheets().addListener(theme);
+                followTheme(b.getStylesheets());
+            }
+        });
         status.setId("safetyStatus");
         status.getStyleClass().add("safety-status");
         setCenter(new Label("Opening…"));
@@ -1228,5 +1240,17 @@ public final class SafetyReviewView extends BorderPane {
     /** The scene the view lives in (for tests). */
     Scene scene() {
         return getScene();
+    }
+
+    private static final String DARK = SafetyReviewView.class.getResource("safety-dark.css").toExternalForm();
+
+    /** Lays the dark twin of safety.css over it while the scene shows the workbench's dark sheet. */
+    private void followTheme(java.util.List<? extends String> sceneSheets) {
+        boolean dark = sceneSheets.stream().anyMatch(s -> s.endsWith("/dark.css"));
+        if (dark && !getStylesheets().contains(DARK)) {
+            getStylesheets().add(DARK);
+        } else if (!dark) {
+            getStylesheets().remove(DARK);
+        }
     }
 }

@@ -67,6 +67,13 @@ public final class TraceView extends BorderPane {
     private final FlowPane keys = new FlowPane(4, 4);
     /** What each decision key's label means (from the label set's definitions), under the keys. */
     private final Label keyLegend = new Label();
+    private final javafx.scene.control.Hyperlink keyLegendToggle = new javafx.scene.control.Hyperlink();
+    /** The legend shows every key's definition (else one: the hovered or focused key's, or the proposal's). */
+    private final javafx.beans.property.BooleanProperty allDefinitions = new javafx.beans.property.SimpleBooleanProperty();
+    /** The legend's lines, one per key; the one shown when collapsed. */
+    private List<String> legendLines = List.of();
+    private int legendFocus = -1;
+    private int legendProposed = -1;
     private final TextField rationale = new TextField();
     private final Label decisionNote = new Label();
     private final Label placeholder = new Label("Select a trace.");
@@ -195,17 +202,21 @@ public final class TraceView extends BorderPane {
     }
 
     private FlowPane legend() {
-        FlowPane h = new FlowPane(10, 3, swatch("value from the tool return", "ev-found"),
-                swatch("not supported by the return", "ev-unsupported"), swatch("must-contain match", "ev-must"),
-                swatch("think block (click to unfold)", "think-toggle"));
+        // short texts, one line at 1280×800; the tooltips say it whole
+        FlowPane h = new FlowPane(10, 3, swatch("in the return", "ev-found", "a value the tool returned"),
+                swatch("not in the return", "ev-unsupported", "a value the tool return does not support"),
+                swatch("must contain", "ev-must", "a string the ground truth requires"),
+                swatch("think ▸ (click)", "think-toggle", "a think block: click it to unfold"));
         h.setAlignment(Pos.CENTER_LEFT);
         h.getStyleClass().add("legend");
         return h;
     }
 
-    private static Label swatch(String text, String cls) {
+    private static Label swatch(String text, String cls, String meaning) {
         Label l = new Label(text);
         l.getStyleClass().addAll("legend-item", cls);
+        l.setTooltip(new javafx.scene.control.Tooltip(meaning));
+        l.setAccessibleText("Highlight legend: " + meaning);
         l.setMinWidth(Region.USE_PREF_SIZE);
         return l;
     }
@@ -270,7 +281,18 @@ public final class TraceView extends BorderPane {
         keyLegend.getStyleClass().addAll("key-legend", "muted");
         keyLegend.setWrapText(true);
         keyLegend.setMinHeight(Region.USE_PREF_SIZE);
-        VBox bar = new VBox(4, endRow, row1, keyLegend, row2, help);
+        keyLegend.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(keyLegend, Priority.ALWAYS);
+        keyLegendToggle.setId("keyLegendToggle");
+        keyLegendToggle.setMinWidth(Region.USE_PREF_SIZE);
+        keyLegendToggle.textProperty().bind(javafx.beans.binding.Bindings.when(allDefinitions)
+                .then("fewer").otherwise("all definitions"));
+        keyLegendToggle.setOnAction(e -> allDefinitions.set(!allDefinitions.get()));
+        keyLegendToggle.setAccessibleText("Show the definition of every decision key, or only the proposed one");
+        allDefinitions.addListener((o, a, b) -> showLegend());
+        HBox legendRow = new HBox(6, keyLegend, keyLegendToggle);
+        legendRow.setAlignment(Pos.TOP_LEFT);
+        VBox bar = new VBox(4, endRow, row1, legendRow, row2, help);
         bar.setPadding(new Insets(6, 10, 6, 10));
         bar.getStyleClass().add("decision-bar");
         return bar;
@@ -358,7 +380,7 @@ public final class TraceView extends BorderPane {
 
     private static Node call(ToolCall c, Boolean matches) {
         String args = c.arguments() == null || c.arguments().isNull() ? "" : Json.write(c.arguments());
-        Label l = new Label((matches == null ? "" : matches ? "✓ " : "✗ ") + c.name() + "(" + shorten(args, 160) + ")");
+        Label l = new Label((matches == null ? "" : matches ? "✓ " : "✗ ") + c.name() + "(" + shorten(readable(c.arguments()), 160) + ")");
         l.setWrapText(true);
         l.setMinWidth(0);
         l.setMaxWidth(Double.MAX_VALUE);
@@ -369,6 +391,26 @@ public final class TraceView extends BorderPane {
         }
         LazyTooltip.install(l, c.name() + "\n" + args);
         return l;
+    }
+
+    /**
+     * Arguments as {@code key: value, key: value}: a narrow box wraps them between arguments, where the JSON
+     * ({@code {"key":"value"}}) broke inside a word.
+     */
+    static String readable(JsonNode args) {
+        if (args == null || args.isNull() || args.isMissingNode()) {
+            return "";
+        }
+        if (!args.isObject()) {
+            return Json.write(args);
+        }
+        StringBuilder sb = new StringBuilder();
+        Iterator<Map.Entry<String, JsonNode>> f = args.fields();
+        while (f.hasNext()) {
+            Map.Entry<String, JsonNode> e = f.next();
+            sb.append(sb.length() == 0 ? "" : ", ").append(e.getKey()).append(": ").append(Json.write(e.getValue()));
+        }
+        return sb.toString();
     }
 
     private void showReturn(JsonNode ret, Set<String> found) {
@@ -636,11 +678,40 @@ public final class TraceView extends BorderPane {
                 legend.add(key + " " + label + (def.isEmpty() ? "" : " — " + def));
             }
             keys.setUserData(List.copyOf(labels));
-            keyLegend.setText(String.join("   ·   ", legend));
+            legendLines = List.copyOf(legend);
+            legendFocus = -1;
+            for (int i = 0; i < keys.getChildren().size(); i++) {
+                Node b = keys.getChildren().get(i);
+                int index = i;
+                b.hoverProperty().addListener((o, was, on) -> legendAt(on ? index : -1));
+                b.focusedProperty().addListener((o, was, on) -> legendAt(on ? index : -1));
+            }
         }
+        legendProposed = p == null ? -1 : labels.indexOf(p);
+        showLegend();
         for (int i = 0; i < labels.size(); i++) {
             keys.getChildren().get(i).pseudoClassStateChanged(MINE, labels.get(i).equals(mine));
         }
+    }
+
+    /** The key under the mouse or with the focus (-1: none): the collapsed legend says what it means. */
+    private void legendAt(int index) {
+        legendFocus = index;
+        showLegend();
+    }
+
+    private void showLegend() {
+        if (allDefinitions.get() || legendLines.isEmpty()) {
+            keyLegend.setText(String.join("\n", legendLines));
+            return;
+        }
+        int i = legendFocus >= 0 ? legendFocus : legendProposed >= 0 ? legendProposed : 0;
+        keyLegend.setText(legendLines.get(Math.min(i, legendLines.size() - 1)));
+    }
+
+    /** Whether the key legend lists every label's definition; the window remembers it. */
+    public javafx.beans.property.BooleanProperty allDefinitionsProperty() {
+        return allDefinitions;
     }
 
     private static final javafx.css.PseudoClass MINE = javafx.css.PseudoClass.getPseudoClass("mine");

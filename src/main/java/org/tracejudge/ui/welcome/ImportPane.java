@@ -46,10 +46,9 @@ public final class ImportPane extends VBox {
         Button copy = new Button("Copy message");
         copy.setId("copyImportError");
         Button dismiss = new Button("Dismiss");
-        dismiss.setOnAction(e -> {
-            vm.importErrorProperty().set(null);
-            vm.importProgressProperty().set(-1);
-        });
+        dismiss.setId("dismissImport");
+        // the message goes too: "Import failed" stayed under the table after the error was dismissed
+        dismiss.setOnAction(e -> vm.dismiss());
         copy.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         dismiss.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         error.setMinWidth(0);
@@ -83,9 +82,33 @@ public final class ImportPane extends VBox {
         });
         errorRow.visibleProperty().bind(vm.importErrorProperty().isNotNull());
         errorRow.managedProperty().bind(errorRow.visibleProperty());
-        getChildren().addAll(message, progress, errorRow);
+        copy.visibleProperty().bind(vm.importErrorProperty().isNotNull());
+        copy.managedProperty().bind(copy.visibleProperty());
+        // a success message has its Dismiss too, beside it (the error row holds it when there is an error)
+        HBox messageRow = new HBox(8, message);
+        messageRow.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(message, Priority.ALWAYS);
+        message.setMaxWidth(Double.MAX_VALUE);
+        message.setMinWidth(0);
+        javafx.beans.binding.BooleanBinding idle = vm.importingProperty().not().and(vm.importErrorProperty().isNull());
+        idle.addListener((o, a, b) -> place(dismiss, b ? messageRow : errorRow));
+        place(dismiss, idle.get() ? messageRow : errorRow);
+        dismissIdle = idle;
+        getChildren().addAll(messageRow, progress, errorRow);
         visibleProperty().bind(vm.importingProperty().or(vm.importErrorProperty().isNotNull())
                 .or(vm.importMessageProperty().isNotEmpty()));
         managedProperty().bind(visibleProperty());
+    }
+
+    /** Held so the binding that moves Dismiss is not collected. */
+    private final javafx.beans.binding.BooleanBinding dismissIdle;
+
+    private static void place(Button dismiss, HBox row) {
+        if (dismiss.getParent() != row) {
+            if (dismiss.getParent() instanceof HBox old) {
+                old.getChildren().remove(dismiss);
+            }
+            row.getChildren().add(dismiss);
+        }
     }
 }

@@ -60,6 +60,16 @@ public final class ImportViewModel {
         return importError;
     }
 
+    /** Clears the last import, classify or export message and error (the Dismiss button; not while running). */
+    public void dismiss() {
+        if (importing.get()) {
+            return;
+        }
+        importError.set(null);
+        importMessage.set("");
+        importProgress.set(-1);
+    }
+
     /**
      * Imports files into the open project in the background (one transaction), with progress and cancel;
      * on success the project is re-read, on failure {@link #importErrorProperty()} says what and where.

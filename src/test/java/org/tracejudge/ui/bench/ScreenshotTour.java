@@ -78,7 +78,7 @@ public final class ScreenshotTour {
         Thread.sleep(1500);
         shot(out, "start-page-import-error.png");
         WorkbenchBench.fx(() -> {
-            vm.imports().importErrorProperty().set(null);
+            vm.imports().dismiss();
             app.window().showWorkbench();
             app.window().showShortcuts();
         });
@@ -119,6 +119,8 @@ public final class ScreenshotTour {
             javafx.stage.Window w = app.window().safetyView().getScene().getWindow();
             w.setX(0);
             w.setY(0);
+            w.setWidth(1280); // the whole screen: the workbench behind it does not show at the edges
+            w.setHeight(800);
         });
         Thread.sleep(1500);
         shot(out, "safety-content-warning.png");
@@ -158,6 +160,34 @@ public final class ScreenshotTour {
         keys(scene, KeyCode.DIGIT1, KeyCode.Y);
         Thread.sleep(800);
         shot(out, "safety-adjudication.png");
+        // the agreement tab after a kappa cell was clicked, then the dark theme
+        WorkbenchBench.fx(() -> {
+            ((Stage) sv.getScene().getWindow()).close();
+            stage[0].toFront();
+            vm.table().setFilter(TraceTable.Filter.NONE);
+            app.window().showAgreement(true);
+        });
+        Thread.sleep(2500);
+        WorkbenchBench.fx(() -> {
+            javafx.scene.Node k = stage[0].getScene().getRoot().lookupAll(".kappa-cell").stream()
+                    .filter(n -> n.getId() != null && n.getId().contains("dtree") && n.getId().endsWith("evidence"))
+                    .findFirst().orElse(null);
+            if (k != null) {
+                k.fireEvent(new javafx.scene.input.MouseEvent(javafx.scene.input.MouseEvent.MOUSE_CLICKED, 0, 0, 0, 0,
+                        javafx.scene.input.MouseButton.PRIMARY, 1, false, false, false, false, true, false, false, true,
+                        false, false, null));
+            }
+        });
+        Thread.sleep(2000);
+        shot(out, "agreement-tab.png");
+        WorkbenchBench.fx(() -> {
+            app.window().showAgreement(false);
+            app.window().themeModeProperty().set(org.tracejudge.ui.Theme.Mode.DARK);
+            vm.table().setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.DISAGREE));
+        });
+        WorkbenchBench.waitUntil(() -> !vm.session().loadingProperty().get() && vm.trace().detailProperty().get() != null, 30);
+        Thread.sleep(2500);
+        shot(out, "workbench-dark.png");
         if (args.length > 1) {
             WorkbenchBench.fx(() -> {
                 Platform.exit();

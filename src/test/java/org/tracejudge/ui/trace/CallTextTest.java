@@ -1,0 +1,27 @@
+package org.tracejudge.ui.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+/** The expected and executed calls read as {@code name(key: value, …)}, so a narrow box wraps between arguments. */
+class CallTextTest {
+    private final ObjectMapper json = new ObjectMapper();
+
+    @Test
+    void objectArgumentsReadAsKeyValuePairsSeparatedBySpaces() throws Exception {
+        assertEquals("utility_id: \"BRW\", plan_code: \"EV-NIGHT\"",
+                TraceView.readable(json.readTree("{\"utility_id\":\"BRW\",\"plan_code\":\"EV-NIGHT\"}")));
+        assertEquals("n: 3, deep: {\"a\":[1,2]}, none: null",
+                TraceView.readable(json.readTree("{\"n\":3,\"deep\":{\"a\":[1,2]},\"none\":null}")));
+    }
+
+    @Test
+    void otherArgumentsStayJsonAndNothingIsEmpty() throws Exception {
+        assertEquals("[1,\"x\"]", TraceView.readable(json.readTree("[1,\"x\"]")));
+        assertEquals("", TraceView.readable(null));
+        assertEquals("", TraceView.readable(json.readTree("null")));
+        assertEquals("", TraceView.readable(json.readTree("{}")));
+    }
+}
