@@ -134,6 +134,7 @@ public final class MainWindow {
         welcome.onSafetySample(this::openSafetySample);
         center.getChildren().setAll(welcome);
         menuBar = menu();
+        MenuMnemonics.install(menuBar); // an open menu's items answer their underlined letters
         root.setTop(menuBar);
         root.setCenter(center);
         root.setBottom(new VBox(new ImportPane(vm.imports()), statusBar()));

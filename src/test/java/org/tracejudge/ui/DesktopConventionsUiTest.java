@@ -227,6 +227,38 @@ class DesktopConventionsUiTest {
     }
 
     @Test
+    void anOpenMenusItemsAnswerTheirUnderlinedLetters(FxRobot robot) throws Exception {
+        opened(robot);
+        javafx.scene.control.MenuBar bar = robot.lookup(".menu-bar").queryAs(javafx.scene.control.MenuBar.class);
+        // Alt+F, then C: Classify… (in the real window the letters did nothing)
+        robot.press(KeyCode.ALT).type(KeyCode.F).release(KeyCode.ALT);
+        waitFor("the File menu open", () -> bar.getMenus().get(0).isShowing());
+        robot.type(KeyCode.C);
+        waitFor("the Classify dialog", () -> javafx.stage.Window.getWindows().stream()
+                .anyMatch(w -> w instanceof Stage st && "Classify".equals(st.getTitle()) && st.isShowing()));
+        assertFalse(bar.getMenus().get(0).isShowing(), "the menu closed");
+        robot.type(KeyCode.ESCAPE);
+        waitFor("the dialog closed", () -> javafx.stage.Window.getWindows().stream()
+                .noneMatch(w -> w instanceof Stage st && "Classify".equals(st.getTitle())));
+        // Alt+V, H (Theme, a submenu), D: the dark look; then back with Alt+V, H, L
+        robot.press(KeyCode.ALT).type(KeyCode.V).release(KeyCode.ALT);
+        waitFor("the View menu open", () -> bar.getMenus().get(2).isShowing());
+        robot.type(KeyCode.H);
+        waitFor("the Theme submenu open", () -> bar.getMenus().get(2).getItems().stream()
+                .anyMatch(i -> i instanceof javafx.scene.control.Menu m && m.isShowing()));
+        robot.type(KeyCode.D);
+        waitFor("dark", () -> app.window().dark());
+        robot.press(KeyCode.ALT).type(KeyCode.V).release(KeyCode.ALT);
+        waitFor("the View menu open", () -> bar.getMenus().get(2).isShowing());
+        robot.type(KeyCode.H);
+        robot.type(KeyCode.L);
+        waitFor("light", () -> !app.window().dark());
+        assertEquals(Character.valueOf('H'), MenuMnemonics.mnemonic("T_heme"));
+        assertEquals(Character.valueOf('X'), MenuMnemonics.mnemonic("a__b _x"));
+        assertEquals(null, MenuMnemonics.mnemonic("no mnemonic"));
+    }
+
+    @Test
     void theDarkThemeComesFromTheViewMenuAndIsRemembered(FxRobot robot) throws Exception {
         opened(robot);
         robot.clickOn("View");

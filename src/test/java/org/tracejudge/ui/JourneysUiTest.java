@@ -463,6 +463,15 @@ class JourneysUiTest {
         waitFor("the end again", () -> shown(robot, "#queueEnd"));
         assertEquals("End of the queue: every trace has been seen.", text(robot, "#queueEnd"));
         assertFalse(shown(robot, "#reviewSkipped"), "nothing left to review");
+        // S on a trace already decided moves on and leaves nothing "skipped" (the end offered a decided trace)
+        robot.interact(() -> {
+            vm().table().go(0);
+            table().requestFocus();
+        });
+        waitFor("back at the first", () -> vm().table().currentProperty().get() == 0 && table().isFocused());
+        robot.type(KeyCode.S);
+        waitFor("moved on", () -> vm().table().currentProperty().get() == 1);
+        assertEquals(0, vm().table().skippedCountProperty().get());
         vm().session().afterPendingWork(() -> { });
         waitFor("both decided in the ledger", () -> lastDecision(first) != null && "tester".equals(lastDecision(first).annotator())
                 && lastDecision(second) != null && "tester".equals(lastDecision(second).annotator()));

@@ -436,6 +436,13 @@ public final class TraceTableViewModel implements Session.Listener {
     /** S: the current trace is left for later (it comes back through {@link #reviewSkipped()}); then the next. */
     public void skip() {
         String id = idAt(current.get());
+        TraceTable.Row row = current.get() >= 0 ? loadedRow(current.get()) : null;
+        String me = session.annotatorProperty().get();
+        if (id != null && row != null && me != null && row.get("human:" + me) != null) {
+            // already decided (e.g. its rationale was written): S moves on, nothing is left for later
+            next();
+            return;
+        }
         if (id != null) {
             skipped.add(id);
             skippedCount.set(skipped.size());
