@@ -6,3 +6,5 @@ cd "$(dirname "$0")/.."
 ./mvnw -q -B test-compile dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -Dmdep.includeScope=test
 cp="target/test-classes:target/classes:$(cat target/test-cp.txt)"
 xvfb-run -a -s "-screen 0 1280x800x24" java -cp "$cp" org.tracejudge.ui.bench.ScreenshotTour docs/screenshots
+# the team screenshots: a hub on the embedded PostgreSQL the tests use (Dr Alice's laptop)
+xvfb-run -a -s "-screen 0 1280x800x24" java -cp "$cp" org.tracejudge.ui.bench.TeamScreenshotTour docs/screenshots

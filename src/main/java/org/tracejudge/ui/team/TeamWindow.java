@@ -81,7 +81,8 @@ public final class TeamWindow {
         VBox root = new VBox(8, header, top, new Label("Progress per reviewer"), table, agreement,
                 new Label("Assigned to me (✓ done)"), mine);
         root.setPadding(new Insets(10));
-        Scene scene = new Scene(root, 640, 560);
+        // wide enough for every column's whole header at the default text size ("To adjudicate" was cut at 640)
+        Scene scene = new Scene(root, 60 * javafx.scene.text.Font.getDefault().getSize(), 560);
         // the workbench's look (its theme and text size)
         scene.getStylesheets().setAll(owner.getScene().getStylesheets());
         root.setStyle(owner.getScene().getRoot().getStyle());

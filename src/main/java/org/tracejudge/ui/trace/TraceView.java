@@ -590,6 +590,10 @@ public final class TraceView extends BorderPane {
             Label l = new Label("Blind mode: machine labels are hidden until you decide (1–" + d.labelSet().size() + ").");
             l.setId("blindNotice");
             l.getStyleClass().add("blind-notice");
+            // the whole sentence in a narrow pane: wrapped to the pane's width (it was cut off at the right)
+            l.setWrapText(true);
+            l.prefWidthProperty().bind(raters.widthProperty().subtract(4));
+            l.setMinHeight(Region.USE_PREF_SIZE);
             shown.add(l);
         } else {
             if (d.rule() != null && (d.ruleSource() == null || d.ruleSource().contains("computed"))) {
