@@ -42,63 +42,7 @@ import org.tracejudge.ui.table.PagedRows;
  * mnemonics, View switches the theme and the text size, the layout comes back after a reopen, and nothing that
  * matters is cut off.
  */
-@ExtendWith(ApplicationExtension.class)
-class DesktopConventionsUiTest {
-    static String homeBefore;
-    Path home;
-    Stage stage;
-    WorkbenchApp app;
-
-    @BeforeAll
-    static void remember() {
-        homeBefore = System.getProperty("tracejudge.home");
-    }
-
-    @AfterAll
-    static void restore() {
-        if (homeBefore == null) {
-            System.clearProperty("tracejudge.home");
-        } else {
-            System.setProperty("tracejudge.home", homeBefore);
-        }
-    }
-
-    @Start
-    void start(Stage stage) throws Exception {
-        home = Files.createTempDirectory("tracejudge-desktop");
-        System.setProperty("tracejudge.home", home.toString());
-        Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"tester\"}");
-        this.stage = stage;
-        app = new WorkbenchApp();
-        app.start(stage);
-    }
-
-    ViewModels vm() {
-        return app.viewModels();
-    }
-
-    TableView<PagedRows.RowRef> table() {
-        return app.window().tableView().table();
-    }
-
-    void waitFor(String what, java.util.concurrent.Callable<Boolean> c) throws Exception {
-        try {
-            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, c);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for: " + what, e);
-        }
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
-    void opened(FxRobot robot) throws Exception {
-        waitFor("the sample's 60 rows", () -> table().getItems().size() == 60 && vm().trace().detailProperty().get() != null
-                && vm().agreement().agreementProperty().get() != null && robot.lookup("#traceTable").tryQuery().isPresent());
-        waitFor("first row filled", () -> {
-            TraceTable.Row r = vm().table().rowsProperty().get().get(0).row();
-            return r != null && r.get("model") != null;
-        });
-    }
-
+class DesktopConventionsUiTest extends WindowTest {
     Node focused() {
         return stage.getScene().getFocusOwner();
     }

@@ -35,65 +35,7 @@ import org.tracejudge.ui.table.PagedRows;
  * Monocle), then the ledger and the screen checked. Each test starts from a fresh data folder (a fresh copy of
  * the sample project).
  */
-@ExtendWith(ApplicationExtension.class)
-class JourneysUiTest {
-    static String homeBefore;
-    Path home;
-    Stage stage;
-    WorkbenchApp app;
-
-    @BeforeAll
-    static void remember() {
-        homeBefore = System.getProperty("tracejudge.home");
-    }
-
-    @AfterAll
-    static void restore() {
-        if (homeBefore == null) {
-            System.clearProperty("tracejudge.home");
-        } else {
-            System.setProperty("tracejudge.home", homeBefore);
-        }
-    }
-
-    @Start
-    void start(Stage stage) throws Exception {
-        home = Files.createTempDirectory("tracejudge-journeys");
-        System.setProperty("tracejudge.home", home.toString());
-        Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"tester\"}");
-        this.stage = stage;
-        app = new WorkbenchApp();
-        app.start(stage);
-    }
-
-    ViewModels vm() {
-        return app.viewModels();
-    }
-
-    TableView<PagedRows.RowRef> table() {
-        return app.window().tableView().table();
-    }
-
-    void waitFor(String what, java.util.concurrent.Callable<Boolean> c) throws Exception {
-        try {
-            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, c);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for: " + what, e);
-        }
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
-    void opened(FxRobot robot) throws Exception {
-        waitFor("the sample's 60 rows", () -> table().getItems().size() == 60 && vm().trace().detailProperty().get() != null
-                && vm().agreement().agreementProperty().get() != null && robot.lookup("#traceTable").tryQuery().isPresent());
-        waitFor("first row filled", () -> rowValue(0, "model") != null);
-    }
-
-    String rowValue(int index, String key) {
-        TraceTable.Row r = vm().table().rowsProperty().get().get(index).row();
-        return r == null ? null : r.get(key);
-    }
-
+class JourneysUiTest extends WindowTest {
     Adjudication lastDecision(String traceId) {
         try (Project p = Project.open(SampleProject.defaultFile())) {
             List<Adjudication> h = new ProjectQueries(p).adjudications(traceId);
@@ -196,10 +138,6 @@ class JourneysUiTest {
         waitFor("the copy open", () -> copy.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
                 && table().getItems().size() == 60);
         return copy;
-    }
-
-    String text(FxRobot robot, String id) {
-        return robot.lookup(id).queryAs(javafx.scene.control.Label.class).getText();
     }
 
     void retype(FxRobot robot, String id, String text) {

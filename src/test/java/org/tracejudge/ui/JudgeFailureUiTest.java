@@ -31,42 +31,10 @@ import org.tracejudge.store.ProjectQueries;
  * rater are saved), fails on the first request and says why; it leaves no rater behind, so neither the table, the
  * agreement nor the project's raters show an empty "down-judge".
  */
-@ExtendWith(ApplicationExtension.class)
-class JudgeFailureUiTest {
-    static String homeBefore;
-    Path home;
-    WorkbenchApp app;
-
-    @BeforeAll
-    static void remember() {
-        homeBefore = System.getProperty("tracejudge.home");
-    }
-
-    @AfterAll
-    static void restore() {
-        if (homeBefore == null) {
-            System.clearProperty("tracejudge.home");
-        } else {
-            System.setProperty("tracejudge.home", homeBefore);
-        }
-    }
-
-    @Start
-    void start(Stage stage) throws Exception {
-        home = Files.createTempDirectory("tracejudge-judge-failure");
-        System.setProperty("tracejudge.home", home.toString());
-        Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"tester\"}");
-        app = new WorkbenchApp();
-        app.start(stage);
-    }
-
-    private static void waitFor(String what, java.util.concurrent.Callable<Boolean> c) {
-        try {
-            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, c);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for: " + what, e);
-        }
-        WaitForAsyncUtils.waitForFxEvents();
+class JudgeFailureUiTest extends WindowTest {
+    @Override
+    int waitSeconds() {
+        return 60; // the failing run's first request waits for its connect timeout
     }
 
     private static void retype(FxRobot robot, String id, String text) {

@@ -37,53 +37,10 @@ import org.tracejudge.ui.table.PagedRows;
  * decision keys with the label set's definitions; undo takes a decision back out of both, and a filtered queue counts
  * from the project.
  */
-@ExtendWith(ApplicationExtension.class)
-class ReviewProgressUiTest {
-    static String homeBefore;
-    WorkbenchApp app;
-
-    @BeforeAll
-    static void remember() {
-        homeBefore = System.getProperty("tracejudge.home");
-    }
-
-    @AfterAll
-    static void restore() {
-        if (homeBefore == null) {
-            System.clearProperty("tracejudge.home");
-        } else {
-            System.setProperty("tracejudge.home", homeBefore);
-        }
-    }
-
-    @Start
-    void start(Stage stage) throws Exception {
-        Path home = Files.createTempDirectory("tracejudge-progress");
-        System.setProperty("tracejudge.home", home.toString());
-        Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"walker\"}");
-        app = new WorkbenchApp();
-        app.start(stage);
-    }
-
-    private ViewModels vm() {
-        return app.viewModels();
-    }
-
-    private TableView<PagedRows.RowRef> table() {
-        return app.window().tableView().table();
-    }
-
-    private static void waitFor(String what, java.util.concurrent.Callable<Boolean> c) {
-        try {
-            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, c);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for: " + what, e);
-        }
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
-    private String text(FxRobot robot, String id) {
-        return robot.lookup(id).queryAs(Label.class).getText();
+class ReviewProgressUiTest extends WindowTest {
+    @Override
+    String annotator() {
+        return "walker";
     }
 
     /** The done mark shown in row {@code index}'s first column ("" when none). */

@@ -1,0 +1,107 @@
+package org.tracejudge.ui;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.util.WaitForAsyncUtils;
+import org.tracejudge.store.TraceTable;
+import org.tracejudge.ui.table.PagedRows;
+
+/**
+ * What the window tests that walk the workbench share: each test gets a fresh data folder (whose settings name
+ * {@link #annotator()}) and the real window on the bundled sample; the data folder the class found is put back
+ * afterwards; waits name what they wait for.
+ */
+@ExtendWith(ApplicationExtension.class)
+abstract class WindowTest {
+    private static String homeBefore;
+    Path home;
+    Stage stage;
+    WorkbenchApp app;
+
+    @BeforeAll
+    static void rememberHome() {
+        homeBefore = System.getProperty("tracejudge.home");
+    }
+
+    @AfterAll
+    static void restoreHome() {
+        if (homeBefore == null) {
+            System.clearProperty("tracejudge.home");
+        } else {
+            System.setProperty("tracejudge.home", homeBefore);
+        }
+    }
+
+    /** The annotator the fresh data folder's settings name. */
+    String annotator() {
+        return "tester";
+    }
+
+    /** How long a wait may take before the test fails saying what it waited for. */
+    int waitSeconds() {
+        return 30;
+    }
+
+    /**
+     * Opens the window on the primary stage before each test (TestFX looks for {@code @Start} only on the test class
+     * itself, so the base class starts it after the extension has set the stage up).
+     */
+    @BeforeEach
+    void startWindow() throws Exception {
+        home = Files.createTempDirectory("tracejudge-" + getClass().getSimpleName());
+        System.setProperty("tracejudge.home", home.toString());
+        Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"" + annotator() + "\"}");
+        FxToolkit.setupStage(s -> {
+            stage = s;
+            app = new WorkbenchApp();
+            app.start(s);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    ViewModels vm() {
+        return app.viewModels();
+    }
+
+    TableView<PagedRows.RowRef> table() {
+        return app.window().tableView().table();
+    }
+
+    void waitFor(String what, Callable<Boolean> c) {
+        try {
+            WaitForAsyncUtils.waitFor(waitSeconds(), TimeUnit.SECONDS, c);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("timed out waiting for: " + what, e);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Waits for the sample in the window: its 60 rows, the first trace, the agreement, the first row's values. */
+    void opened(FxRobot robot) {
+        waitFor("the sample's 60 rows", () -> table().getItems().size() == 60 && vm().trace().detailProperty().get() != null
+                && vm().agreement().agreementProperty().get() != null && robot.lookup("#traceTable").tryQuery().isPresent());
+        waitFor("first row filled", () -> rowValue(0, "model") != null);
+    }
+
+    /** A loaded row's value for a column key (null: not loaded yet, or no value). */
+    String rowValue(int index, String key) {
+        TraceTable.Row r = vm().table().rowsProperty().get().get(index).row();
+        return r == null ? null : r.get(key);
+    }
+
+    String text(FxRobot robot, String id) {
+        return robot.lookup(id).queryAs(Label.class).getText();
+    }
+}
