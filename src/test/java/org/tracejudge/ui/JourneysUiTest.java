@@ -312,32 +312,13 @@ class JourneysUiTest extends WindowTest {
                 && "nova".equals(robot.lookup("#pairB").queryAs(javafx.scene.control.ComboBox.class).getValue()));
         assertTrue(kappa.getStyleClass().contains("kappa-selected"), "the clicked cell is marked");
         javafx.scene.Node matrix = robot.lookup("#confusionMatrix").query();
-        String[] where = {""};
-        try {
-            waitFor("the matrix in view", () -> {
-                javafx.geometry.Bounds m = matrix.localToScene(matrix.getBoundsInLocal());
-                javafx.geometry.Bounds v = panel.localToScene(panel.getBoundsInLocal());
-                where[0] = "matrix " + m + " panel " + v + " vvalue " + panel.getVvalue();
-                return m.getMinY() >= v.getMinY() - 1 && m.getMinY() < v.getMaxY() - 20;
-            });
-        } catch (AssertionError e) {
-            throw new AssertionError(where[0], e);
-        }
+        waitInView("the matrix in view", matrix, panel);
         // a later decision redraws the panel (new figures, new heights): the matrix stays in view
         String before = robot.lookup("#alphaValue").queryAs(javafx.scene.control.Label.class).getText();
         robot.interact(() -> vm().decisions().overrideWithKey(2));
         waitFor("the panel redrawn", () -> !before.equals(robot.lookup("#alphaValue").queryAs(javafx.scene.control.Label.class).getText()));
         Thread.sleep(org.tracejudge.ui.agreement.AgreementViewModel.INTERVALS_QUIET_MS + 300);
-        try {
-            waitFor("the matrix still in view", () -> {
-                javafx.geometry.Bounds m = matrix.localToScene(matrix.getBoundsInLocal());
-                javafx.geometry.Bounds v = panel.localToScene(panel.getBoundsInLocal());
-                where[0] = "matrix " + m + " panel " + v + " vvalue " + panel.getVvalue();
-                return m.getMinY() >= v.getMinY() - 1 && m.getMinY() < v.getMaxY() - 20;
-            });
-        } catch (AssertionError e) {
-            throw new AssertionError(where[0], e);
-        }
+        waitInView("the matrix still in view", matrix, panel);
         // a human's cell, clicked as a person does: the table shows those traces
         Button cell = robot.lookup("#confusionMatrix").lookup(".confusion-cell").queryAll().stream()
                 .map(Button.class::cast).filter(b -> !b.isDisabled()).findFirst().orElseThrow();
@@ -351,6 +332,21 @@ class JourneysUiTest extends WindowTest {
             assertNotNull(rowValue(i, "human:nova"), "row " + i + " has my label");
         }
         assertTrue(table().isFocused(), "the review keys work on the filtered traces at once");
+    }
+
+    /** Waits until {@code node}'s top is inside {@code panel}'s viewport; the failure says where both were. */
+    void waitInView(String what, javafx.scene.Node node, javafx.scene.control.ScrollPane panel) {
+        String[] where = {""};
+        try {
+            waitFor(what, () -> {
+                javafx.geometry.Bounds m = node.localToScene(node.getBoundsInLocal());
+                javafx.geometry.Bounds v = panel.localToScene(panel.getBoundsInLocal());
+                where[0] = "node " + m + " panel " + v + " vvalue " + panel.getVvalue();
+                return m.getMinY() >= v.getMinY() - 1 && m.getMinY() < v.getMaxY() - 20;
+            });
+        } catch (AssertionError e) {
+            throw new AssertionError(where[0], e);
+        }
     }
 
     /** The node and every parent visible. */

@@ -76,14 +76,9 @@ public final class ImportViewModel {
      */
     public void importFiles(List<Path> files) {
         Project p = session.project();
-        if (p == null || importing.get()) {
+        if (!begin(p, "Importing " + files.size() + (files.size() == 1 ? " file…" : " files…"))) {
             return;
         }
-        importCancel.set(false);
-        importError.set(null);
-        importing.set(true);
-        importProgress.set(-1);
-        importMessage.set("Importing " + files.size() + (files.size() == 1 ? " file…" : " files…"));
         long totalBytes = files.stream().mapToLong(f -> {
             try {
                 return java.nio.file.Files.size(f);
@@ -130,33 +125,45 @@ public final class ImportViewModel {
                 String text = r.files().size() == 1 ? r.summary()
                         : String.format("%d files, %,d traces and %,d labels new%n%s", r.files().size(), r.tracesNew(),
                                 r.labelsNew(), r.summary());
-                Platform.runLater(() -> {
-                    importing.set(false);
-                    importProgress.set(1);
-                    importMessage.set("Imported: " + text);
-                });
+                end("Imported: " + text, null, true);
                 session.contentChanged();
                 session.readOnWorker(p, TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, true);
                 Platform.runLater(() -> session.select(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT));
             } catch (ImportCancelledException e) {
-                Platform.runLater(() -> {
-                    importing.set(false);
-                    importMessage.set("Import cancelled; the project is unchanged.");
-                });
+                end("Import cancelled; the project is unchanged.", null, false);
             } catch (ImportException e) {
                 ImportError err = new ImportError(e.getMessage(), e.file(), e.line());
-                Platform.runLater(() -> {
-                    importing.set(false);
-                    importMessage.set("Import failed; the project is unchanged.");
-                    importError.set(err);
-                });
+                end("Import failed; the project is unchanged.", err, false);
             } catch (RuntimeException e) {
                 ImportError err = new ImportError(String.valueOf(e.getMessage()), null, -1);
-                Platform.runLater(() -> {
-                    importing.set(false);
-                    importMessage.set("Import failed; the project is unchanged.");
-                    importError.set(err);
-                });
+                end("Import failed; the project is unchanged.", err, false);
+            }
+        });
+    }
+
+    /** Starts a job of the pane (import, classify, export) with its first message; false when none can start now. */
+    private boolean begin(Project p, String message) {
+        if (p == null || importing.get()) {
+            return false;
+        }
+        importCancel.set(false);
+        importError.set(null);
+        importing.set(true);
+        importProgress.set(-1);
+        importMessage.set(message);
+        return true;
+    }
+
+    /** From any thread: the job has ended; {@code message} says how, {@code err} what went wrong (or null). */
+    private void end(String message, ImportError err, boolean completed) {
+        Platform.runLater(() -> {
+            importing.set(false);
+            if (completed) {
+                importProgress.set(1);
+            }
+            importMessage.set(message);
+            if (err != null) {
+                importError.set(err);
             }
         });
     }
@@ -174,14 +181,9 @@ public final class ImportViewModel {
         Project p = session.project();
         TraceTable.Filter f = session.filterProperty().get();
         TraceTable.Sort s = session.sortProperty().get();
-        if (p == null || importing.get()) {
+        if (!begin(p, "Classifying with the rule (" + mode.code() + ")…")) {
             return;
         }
-        importCancel.set(false);
-        importError.set(null);
-        importing.set(true);
-        importProgress.set(-1);
-        importMessage.set("Classifying with the rule (" + mode.code() + ")…");
         session.submit(() -> {
             try {
                 org.tracejudge.classify.RuleLabeller.Result r = org.tracejudge.classify.RuleLabeller.classify(p, mode,
@@ -216,24 +218,13 @@ public final class ImportViewModel {
                 }
                 String done = text.toString();
                 session.contentChanged(); // the trace view shows the stored rule label and its evidence now
-                Platform.runLater(() -> {
-                    importing.set(false);
-                    importProgress.set(1);
-                    importMessage.set(done);
-                });
+                end(done, null, true);
                 session.readOnWorker(p, f, s, true);
             } catch (java.util.concurrent.CancellationException e) {
-                Platform.runLater(() -> {
-                    importing.set(false);
-                    importMessage.set("Classify cancelled; the project is unchanged.");
-                });
+                end("Classify cancelled; the project is unchanged.", null, false);
             } catch (RuntimeException e) {
                 ImportError err = new ImportError("Classify failed; the project is unchanged: " + e.getMessage(), null, -1);
-                Platform.runLater(() -> {
-                    importing.set(false);
-                    importMessage.set("Classify failed; the project is unchanged.");
-                    importError.set(err);
-                });
+                end("Classify failed; the project is unchanged.", err, false);
             }
         });
     }
@@ -244,34 +235,22 @@ public final class ImportViewModel {
      */
     public void export(Path out) {
         Project p = session.project();
-        if (p == null || importing.get()) {
+        if (!begin(p, "Exporting to " + out.getFileName() + "…")) {
             return;
         }
-        importCancel.set(false);
-        importError.set(null);
-        importing.set(true);
-        importProgress.set(-1);
-        importMessage.set("Exporting to " + out.getFileName() + "…");
         session.submit(() -> {
             Path tmp = out.toAbsolutePath().resolveSibling(out.getFileName() + ".exporting");
             try {
                 org.tracejudge.export.JsonlExporter.Summary s = org.tracejudge.export.JsonlExporter.export(p, tmp);
                 if (importCancel.get()) {
                     java.nio.file.Files.deleteIfExists(tmp);
-                    Platform.runLater(() -> {
-                        importing.set(false);
-                        importMessage.set("Export cancelled; " + out.getFileName() + " was not written.");
-                    });
+                    end("Export cancelled; " + out.getFileName() + " was not written.", null, false);
                     return;
                 }
                 java.nio.file.Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 String text = String.format("Exported %,d tasks, %,d traces, %,d label entries, %,d adjudications to %s",
                         s.tasks(), s.traces(), s.labels(), s.adjudications(), out);
-                Platform.runLater(() -> {
-                    importing.set(false);
-                    importProgress.set(1);
-                    importMessage.set(text);
-                });
+                end(text, null, true);
             } catch (java.io.IOException | RuntimeException e) {
                 try {
                     java.nio.file.Files.deleteIfExists(tmp);
@@ -279,11 +258,7 @@ public final class ImportViewModel {
                     // the partial file is harmless
                 }
                 ImportError err = new ImportError(String.valueOf(e.getMessage()), out.toString(), -1);
-                Platform.runLater(() -> {
-                    importing.set(false);
-                    importMessage.set("Export failed; nothing was written.");
-                    importError.set(err);
-                });
+                end("Export failed; nothing was written.", err, false);
             }
         });
     }

@@ -26,20 +26,8 @@ public final class ScreenshotTour {
         Path home = Files.createTempDirectory("tracejudge-shots");
         Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"ana\"}");
         System.setProperty("tracejudge.home", home.toString());
-        CountDownLatch up = new CountDownLatch(1);
-        org.tracejudge.ui.WorkbenchLauncher.renderingDefaults();
-        Platform.startup(up::countDown);
-        up.await();
-        WorkbenchApp app = new WorkbenchApp();
         Stage[] stage = new Stage[1];
-        WorkbenchBench.fx(() -> {
-            stage[0] = new Stage();
-            app.start(stage[0]);
-            stage[0].setX(0);
-            stage[0].setY(0);
-            stage[0].setWidth(1280);
-            stage[0].setHeight(800);
-        });
+        WorkbenchApp app = startWindow(stage);
         ViewModels vm = app.viewModels();
         WorkbenchBench.waitUntil(() -> vm.agreement().agreementProperty().get() != null && vm.trace().detailProperty().get() != null, 60);
         Thread.sleep(4000);
@@ -195,6 +183,24 @@ public final class ScreenshotTour {
         }
         Platform.exit();
         System.exit(0);
+    }
+
+    /** Starts JavaFX and the workbench in a 1280×800 window at the screen's corner; {@code stage[0]} is its stage. */
+    static WorkbenchApp startWindow(Stage[] stage) throws Exception {
+        CountDownLatch up = new CountDownLatch(1);
+        org.tracejudge.ui.WorkbenchLauncher.renderingDefaults();
+        Platform.startup(up::countDown);
+        up.await();
+        WorkbenchApp app = new WorkbenchApp();
+        WorkbenchBench.fx(() -> {
+            stage[0] = new Stage();
+            app.start(stage[0]);
+            stage[0].setX(0);
+            stage[0].setY(0);
+            stage[0].setWidth(1280);
+            stage[0].setHeight(800);
+        });
+        return app;
     }
 
     /** Presses keys in a scene as the keyboard would (pressed, typed, released). */

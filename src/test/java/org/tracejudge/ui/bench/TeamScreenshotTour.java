@@ -3,7 +3,6 @@ package org.tracejudge.ui.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import javafx.application.Platform;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
@@ -60,20 +59,8 @@ public final class TeamScreenshotTour {
         Path aliceFile = home.resolve("alice.tjdb");
         TeamSync.join(HubAddress.parse(url, "tj_shots_alice"), "study", aliceFile, TeamSync.QUIET).close();
 
-        CountDownLatch up = new CountDownLatch(1);
-        org.tracejudge.ui.WorkbenchLauncher.renderingDefaults();
-        Platform.startup(up::countDown);
-        up.await();
-        WorkbenchApp app = new WorkbenchApp();
         Stage[] stage = new Stage[1];
-        WorkbenchBench.fx(() -> {
-            stage[0] = new Stage();
-            app.start(stage[0]);
-            stage[0].setX(0);
-            stage[0].setY(0);
-            stage[0].setWidth(1280);
-            stage[0].setHeight(800);
-        });
+        WorkbenchApp app = ScreenshotTour.startWindow(stage);
         ViewModels vm = app.viewModels();
         WorkbenchBench.waitUntil(() -> vm.session().openProperty().get() && !vm.session().openingProperty().get(), 60);
         WorkbenchBench.fx(() -> vm.session().open(aliceFile));
