@@ -99,6 +99,17 @@ class TeamUiTest {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /** The first column's mark in row {@code index} ("" when none). */
+    private static String doneMark(FxRobot robot, int index) {
+        for (javafx.scene.Node n : robot.lookup(".table-cell").queryAll()) {
+            if (n instanceof javafx.scene.control.TableCell<?, ?> c && c.getTableColumn() != null
+                    && "col-done".equals(c.getTableColumn().getId()) && c.getIndex() == index && c.isVisible()) {
+                return c.getText() == null ? "" : c.getText();
+            }
+        }
+        return null;
+    }
+
     private static String text(FxRobot robot, String id) {
         return robot.lookup(id).queryAs(Label.class).getText();
     }
@@ -200,8 +211,14 @@ class TeamUiTest {
             shown.put(r.traceId(), r.get(TraceTable.ASSIGNED));
         }
         assertEquals(expected, shown, "the table shows my assignments with their done marks");
-        assertTrue(table.getColumns().stream().anyMatch(c -> "Assigned".equals(c.getText()) && c.isVisible()),
-                "the done-mark column is shown");
+        // the marks are in the first column (○ open, ✓ done): no column of their own pushes Ensemble and Final away
+        assertTrue(table.getColumns().stream().noneMatch(c -> "Assigned".equals(c.getText())), "no Assigned column");
+        for (int i = 0; i < 5; i++) {
+            TraceTable.Row r = vm.table().rowsProperty().get().get(i).row();
+            String want = "to do".equals(r.get(TraceTable.ASSIGNED)) ? "○" : "✓";
+            int row = i;
+            waitFor("row " + i + " marked " + want, () -> want.equals(doneMark(robot, row)));
+        }
 
         // deciding on an open item marks it done
         String todo = expected.entrySet().stream().filter(e -> e.getValue().equals("to do")).map(java.util.Map.Entry::getKey)

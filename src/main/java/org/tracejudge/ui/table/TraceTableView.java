@@ -462,6 +462,11 @@ public final class TraceTableView extends BorderPane {
                 .map(TraceTable.Column::title).toList());
         table.getColumns().add(doneColumn());
         for (TraceTable.Column c : l.columns()) {
+            if (c.kind() == TraceTable.Kind.ASSIGNED) {
+                // a team project's assignments show in the done column (○ to do, ✓ done): a column of their own
+                // pushed Ensemble and Final off a 1280-pixel screen
+                continue;
+            }
             TableColumn<PagedRows.RowRef, TraceTable.Row> tc = column(c);
             table.getColumns().add(tc);
             if (!c.isLabel()) {
@@ -630,7 +635,10 @@ public final class TraceTableView extends BorderPane {
         }
     }
 
-    /** A narrow first column that marks the traces the current annotator has decided (✓). */
+    /**
+     * A narrow first column that marks the traces the current annotator has decided (✓) and, on a team project, those
+     * assigned to them that are still open (○).
+     */
     private TableColumn<PagedRows.RowRef, TraceTable.Row> doneColumn() {
         TableColumn<PagedRows.RowRef, TraceTable.Row> tc = new TableColumn<>("✓");
         tc.setId("col-done");
@@ -645,16 +653,28 @@ public final class TraceTableView extends BorderPane {
             @Override
             protected void updateItem(TraceTable.Row row, boolean empty) {
                 super.updateItem(row, empty);
-                String me = vm.annotatorProperty().get();
-                boolean done = !empty && row != null && me != null && row.get("human:" + me) != null;
-                if (done != "✓".equals(getText())) { // scrolling refills hundreds of cells: change only what changed
-                    setText(done ? "✓" : null);
-                    setAccessibleText(done ? "decided by you" : null);
+                String mark = empty || row == null ? null : mark(row, vm.annotatorProperty().get());
+                if (!java.util.Objects.equals(mark, getText())) { // scrolling refills hundreds of cells: change only what changed
+                    setText(mark);
+                    setAccessibleText(mark == null ? null : mark.equals("✓") ? "decided by you"
+                            : "assigned to you: " + row.get(TraceTable.ASSIGNED));
                 }
             }
         });
         tc.getStyleClass().add("done-column");
         return tc;
+    }
+
+    /**
+     * The done column's mark for a row: ✓ when the annotator has decided it (or their assignment says done or
+     * adjudicated), ○ when it is assigned to them and still open (to do, to adjudicate), else none.
+     */
+    static String mark(TraceTable.Row row, String me) {
+        String assigned = row.get(TraceTable.ASSIGNED);
+        if ((me != null && row.get("human:" + me) != null) || "done".equals(assigned) || "adjudicated".equals(assigned)) {
+            return "✓";
+        }
+        return assigned == null ? null : "○";
     }
 
     private static final PseudoClass MISSING_LABEL = PseudoClass.getPseudoClass("label-missing");
