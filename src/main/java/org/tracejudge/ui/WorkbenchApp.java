@@ -6,8 +6,8 @@ import javafx.application.Application;
 import javafx.stage.Stage;
 
 /**
- * The workbench window. Opens the project named on the command line, else the bundled sample project
- * (set {@code -Dtracejudge.start=welcome} to begin on the start page instead).
+ * The workbench window. Opens the project named on the command line; else, started by the launcher, the project
+ * open last (the bundled sample the first time); else the sample ({@code -Dtracejudge.start=welcome}: the start page).
  */
 public class WorkbenchApp extends Application {
     private ViewModels vm;
@@ -21,11 +21,24 @@ public class WorkbenchApp extends Application {
         window = new MainWindow(stage, vm);
         stage.show();
         List<String> args = getParameters() == null ? List.of() : getParameters().getUnnamed();
+        String start = System.getProperty(START, "");
         if (!args.isEmpty()) {
             vm.session().open(Path.of(args.get(0)));
-        } else if (!"welcome".equals(System.getProperty("tracejudge.start"))) {
+        } else if (START_LAST.equals(start)) {
+            vm.session().open(lastProject(vm.session().settings().recentProjects()));
+        } else if (!"welcome".equals(start)) {
             vm.session().open(null);
         }
+    }
+
+    /** The system property that says where the window starts: {@code welcome}, {@code last}, else the sample. */
+    static final String START = "tracejudge.start";
+    /** Start on the most recent project that still exists (the launcher's default), else the sample. */
+    static final String START_LAST = "last";
+
+    /** The most recent project file that still exists, or null (the sample). */
+    static Path lastProject(List<Path> recent) {
+        return recent.stream().filter(java.nio.file.Files::isRegularFile).findFirst().orElse(null);
     }
 
     /** The X11 window class of our windows, which the .desktop file's StartupWMClass names (docks group by it). */

@@ -8,6 +8,10 @@ public final class WorkbenchLauncher {
 
     public static void launch(String[] args) {
         renderingDefaults();
+        // a person who starts the workbench again finds the project they had open (the first start: the sample)
+        if (System.getProperty(WorkbenchApp.START) == null) {
+            System.setProperty(WorkbenchApp.START, WorkbenchApp.START_LAST);
+        }
         Application.launch(WorkbenchApp.class, args);
     }
 

@@ -49,6 +49,11 @@ abstract class WindowTest {
         return "tester";
     }
 
+    /** The fresh data folder's settings.json. */
+    String settingsJson() {
+        return "{\"annotator\": \"" + annotator() + "\"}";
+    }
+
     /** How long a wait may take before the test fails saying what it waited for. */
     int waitSeconds() {
         return 30;
@@ -62,7 +67,7 @@ abstract class WindowTest {
     void startWindow() throws Exception {
         home = Files.createTempDirectory("tracejudge-" + getClass().getSimpleName());
         System.setProperty("tracejudge.home", home.toString());
-        Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"" + annotator() + "\"}");
+        Files.writeString(home.resolve("settings.json"), settingsJson());
         FxToolkit.setupStage(s -> {
             stage = s;
             app = new WorkbenchApp();
