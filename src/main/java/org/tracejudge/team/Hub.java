@@ -73,8 +73,7 @@ public final class Hub implements AutoCloseable {
 
     /** Creates the project with the connected role as its lead (nothing when it exists and this role leads it). */
     public void createProject(String project, String person, boolean blind) throws SQLException {
-        c.setAutoCommit(false);
-        try {
+        inTransaction(() -> {
             String lead = null;
             try (PreparedStatement s = c.prepareStatement("SELECT lead FROM project WHERE id = ?")) {
                 s.setString(1, project);
@@ -99,8 +98,27 @@ public final class Hub implements AutoCloseable {
             } else if (!lead.equals(address.user())) {
                 throw new SQLException("project '" + project + "' on the hub is led by " + lead);
             }
+            return null;
+        });
+    }
+
+    /** Work on the hub connection inside {@link #inTransaction}. */
+    @FunctionalInterface
+    private interface HubWork<T> {
+        T run() throws SQLException;
+    }
+
+    /**
+     * Runs {@code work} as one transaction on the hub connection: committed whole, or rolled back whole (an unchecked
+     * failure too: turning autocommit back on would otherwise commit what was done so far).
+     */
+    private <T> T inTransaction(HubWork<T> work) throws SQLException {
+        c.setAutoCommit(false);
+        try {
+            T result = work.run();
             c.commit();
-        } catch (SQLException e) {
+            return result;
+        } catch (SQLException | RuntimeException e) {
             c.rollback();
             throw e;
         } finally {
@@ -157,8 +175,7 @@ public final class Hub implements AutoCloseable {
         if (person == null || person.isBlank()) {
             throw new IllegalArgumentException("a member needs the name their decisions carry (--person)");
         }
-        c.setAutoCommit(false);
-        try {
+        inTransaction(() -> {
             boolean exists;
             try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM pg_roles WHERE rolname = ?")) {
                 s.setString(1, r);
@@ -183,13 +200,8 @@ public final class Hub implements AutoCloseable {
                 s.setBoolean(4, expert);
                 s.executeUpdate();
             }
-            c.commit();
-        } catch (SQLException e) {
-            c.rollback();
-            throw e;
-        } finally {
-            c.setAutoCommit(true);
-        }
+            return null;
+        });
     }
 
     /** Removes a reviewer from a project (lead): they can no longer read or write it; their entries stay. */
@@ -222,8 +234,7 @@ public final class Hub implements AutoCloseable {
             ids[i] = e.id();
             bodies[i] = e.body();
         }
-        c.setAutoCommit(false);
-        try {
+        return inTransaction(() -> {
             try (PreparedStatement s = c.prepareStatement("SELECT pg_advisory_xact_lock(hashtext('tracejudge:' || ?))")) {
                 s.setString(1, project);
                 s.execute();
@@ -246,14 +257,8 @@ public final class Hub implements AutoCloseable {
                 }
             }
             TeamSync.beforeCommit.accept("push");
-            c.commit();
             return seqs;
-        } catch (SQLException e) {
-            c.rollback();
-            throw e;
-        } finally {
-            c.setAutoCommit(true);
-        }
+        });
     }
 
     /** Reads entries in seq order, from after {@code afterSeq}, at most {@code limit}. */

@@ -32,27 +32,28 @@ import org.tracejudge.team.TeamSync;
  * A reviewer's workbench on a team project against a real PostgreSQL: the status bar follows the sync, the lead's
  * decision arrives by itself, the reviewer's decision reaches the hub, and File ▸ Team ▸ Status shows progress.
  */
-@ExtendWith(ApplicationExtension.class)
-class TeamUiTest {
-    static String homeBefore;
-    static Path home;
+class TeamUiTest extends WindowTest {
+    static Path teamDir;
     static Path leadFile;
     static Path aliceFile;
     static HubAddress lead;
-    WorkbenchApp app;
+
+    @Override
+    int waitSeconds() {
+        return 40;
+    }
 
     @BeforeAll
     static void hubAndFiles() throws Exception {
-        home = Files.createTempDirectory("tracejudge-team-ui-test");
-        homeBefore = System.getProperty("tracejudge.home");
-        System.setProperty("tracejudge.home", home.toString());
+        teamDir = Files.createTempDirectory("tracejudge-team-ui-test");
+        System.setProperty("tracejudge.home", teamDir.toString());
         // the settings name someone else: on a team project the workbench decides as the hub's member (Dr Alice)
-        Files.writeString(home.resolve("settings.json"), "{\"annotator\": \"tester\"}");
+        Files.writeString(teamDir.resolve("settings.json"), "{\"annotator\": \"tester\"}");
         String url = HubServer.freshDatabase("tj_ui");
         HubServer.leadRole("tj_ui_lead", "tj_ui");
         HubServer.roles("tj_ui_alice");
         lead = HubAddress.parse(url, "tj_ui_lead");
-        leadFile = home.resolve("lead.tjdb");
+        leadFile = teamDir.resolve("lead.tjdb");
         SampleProject.build(leadFile);
         try (Project p = Project.open(leadFile)) {
             TeamSync.init(p, lead, "ui", "Dr Lead", false, TeamSync.QUIET);
@@ -71,32 +72,8 @@ class TeamUiTest {
             p.write(c -> Assigner.save(c, Assigner.overlap(ids, java.util.List.of("Dr Alice"), 1, 1), "Dr Lead"));
             TeamSync.sync(p, TeamSync.QUIET);
         }
-        aliceFile = home.resolve("alice.tjdb");
+        aliceFile = teamDir.resolve("alice.tjdb");
         TeamSync.join(HubAddress.parse(url, "tj_ui_alice"), "ui", aliceFile, TeamSync.QUIET).close();
-    }
-
-    @AfterAll
-    static void restore() {
-        if (homeBefore == null) {
-            System.clearProperty("tracejudge.home");
-        } else {
-            System.setProperty("tracejudge.home", homeBefore);
-        }
-    }
-
-    @Start
-    void start(Stage stage) throws Exception {
-        app = new WorkbenchApp();
-        app.start(stage);
-    }
-
-    private void waitFor(String what, java.util.concurrent.Callable<Boolean> c) throws Exception {
-        try {
-            WaitForAsyncUtils.waitFor(40, TimeUnit.SECONDS, c);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for: " + what, e);
-        }
-        WaitForAsyncUtils.waitForFxEvents();
     }
 
     /** The first column's mark in row {@code index} ("" when none). */
@@ -108,10 +85,6 @@ class TeamUiTest {
             }
         }
         return null;
-    }
-
-    private static String text(FxRobot robot, String id) {
-        return robot.lookup(id).queryAs(Label.class).getText();
     }
 
     @Test

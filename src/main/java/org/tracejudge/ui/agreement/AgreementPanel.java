@@ -123,7 +123,7 @@ public final class AgreementPanel extends ScrollPane {
         AgreementReport.Alpha a = r.alpha();
         alpha.setText("Krippendorff's α = " + (a == null ? "n/a" : num(a.value()) + ci(a.ci95()) + "  (n = " + a.n() + ")"
                 + (a.note() == null ? "" : " — " + a.note())));
-        drawMatrix(r);
+        drawMatrix(r, shown);
         drawPerLabel(r);
         updating = true;
         try {
@@ -172,8 +172,8 @@ public final class AgreementPanel extends ScrollPane {
         return kept.size() < 2 ? r.raters() : kept;
     }
 
-    private void drawMatrix(AgreementReport r) {
-        List<String> raters = labelled(r);
+    /** The pairwise kappa matrix of {@code raters} (those with labels: {@link #labelled}). */
+    private void drawMatrix(AgreementReport r, List<String> raters) {
         if (!raters.equals(matrixShape)) {
             buildMatrix(raters);
         }
