@@ -79,7 +79,10 @@ final class ImportCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--format: " + e.getMessage());
         }
-        boolean existed = Files.exists(project);
+        // a project named by a symbolic link is made at the link's target; a failed import removes that file, never
+        // the link (nor a file that was there before)
+        Path target = Project.followLinks(project);
+        boolean existed = Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS);
         ImportReport report;
         try (StdStreams.Inputs in = new StdStreams.Inputs(files, "import");
              ProgressBar bar = ProgressBar.forCommand(spec, "importing")) {
@@ -92,7 +95,7 @@ final class ImportCommand implements Callable<Integer> {
                         .addUnmatchedInputs(newInputs).replacing(replace).importFiles(in.files(), f, rater, safetyCritical);
             } catch (RuntimeException | Error e) {
                 if (!existed) {
-                    removeNewProject();
+                    removeNewProject(target);
                 }
                 throw e;
             }
@@ -135,10 +138,10 @@ final class ImportCommand implements Callable<Integer> {
     }
 
     /** A failed import into a project this run created leaves no file behind (nor its journal files). */
-    private void removeNewProject() {
+    private static void removeNewProject(Path target) {
         for (String suffix : new String[] {"", "-wal", "-shm", "-journal"}) {
             try {
-                Files.deleteIfExists(Path.of(project + suffix));
+                Files.deleteIfExists(target.resolveSibling(target.getFileName() + suffix));
             } catch (java.io.IOException | RuntimeException ignored) {
                 // the error being reported matters more
             }

@@ -72,13 +72,13 @@ final class SelectionCommand implements Callable<Integer> {
         }
         out.flush();
         if (plot != null) {
-            Path abs = plot.toAbsolutePath();
-            Path tmp = abs.resolveSibling(abs.getFileName() + ".part");
+            final SelectionStudy.Report report = r;
             try {
-                Files.writeString(tmp, SelectionPlot.svg(r, v), StandardCharsets.UTF_8);
-                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                org.tracejudge.export.OutputFile.write(plot, tmp -> {
+                    Files.writeString(tmp, SelectionPlot.svg(report, v), StandardCharsets.UTF_8);
+                    return null;
+                }, project);
             } catch (IOException e) {
-                Files.deleteIfExists(tmp);
                 throw new IOException("the report is printed, but the plot could not be written to " + plot + " ("
                         + e.getClass().getSimpleName().replace("Exception", "") + ": " + e.getMessage() + ")", e);
             }

@@ -6,11 +6,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Set;
 import org.tracejudge.json.Json;
 import org.tracejudge.store.Project;
@@ -46,9 +46,8 @@ public final class JsonlExporter {
      * ledger ids instead of paying again.
      */
     public static Summary export(Project project, Path out, boolean withJudgeCache) {
-        Path tmp = out.toAbsolutePath().resolveSibling(out.getFileName() + ".part");
         try {
-            Summary s = project.read(c -> {
+            return OutputFile.write(out, List.of(project.file()), tmp -> project.read(c -> {
                 try (OutputStream os = Files.newOutputStream(tmp);
                      JsonGenerator g = Json.FACTORY.createGenerator(os)) {
                     g.setRootValueSeparator(null);
@@ -59,19 +58,13 @@ public final class JsonlExporter {
                     throw new ProjectException(out + ": cannot write the export: " + (m.contains("No space left")
                             ? "the disk is full; the file was left as it was" : m), e);
                 }
-            });
-            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            return s;
+            }));
+        } catch (OutputFile.Refused | ProjectException e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // the partial file is harmless
-            }
-            if (e instanceof ProjectException pe) {
-                throw pe;
-            }
-            throw new ProjectException(out + ": cannot write the export: " + e.getMessage(), e);
+            String m = String.valueOf(e.getMessage());
+            throw new ProjectException(out + ": cannot write the export: " + (m.contains("No space left")
+                    ? "the disk is full; the file was left as it was" : m), e);
         }
     }
 

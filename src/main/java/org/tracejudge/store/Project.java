@@ -25,7 +25,7 @@ import org.tracejudge.model.LabelSets;
  */
 public final class Project implements AutoCloseable {
     /** The newest schema version this build knows (the highest V*.sql under db/migration). */
-    public static final int SCHEMA_VERSION = 5;
+    public static final int SCHEMA_VERSION = 6;
     public static final String EXTENSION = ".tjdb";
 
     private final Path file;
@@ -152,8 +152,25 @@ public final class Project implements AutoCloseable {
         return openFile(file, mayCreate, false);
     }
 
+    /**
+     * The file a path names once symbolic links are followed, also when the last link dangles (then the path the
+     * link would create). At most 40 links, as the kernel allows. A project named by a link is made and opened at
+     * the link's target, so that nothing ever replaces or deletes the link itself.
+     */
+    public static Path followLinks(Path p) {
+        Path cur = p.toAbsolutePath();
+        for (int i = 0; i < 40 && Files.isSymbolicLink(cur); i++) {
+            try {
+                cur = cur.resolveSibling(Files.readSymbolicLink(cur)).normalize();
+            } catch (java.io.IOException e) {
+                return cur;
+            }
+        }
+        return cur;
+    }
+
     private static Project openFile(Path file, boolean mayCreate, boolean checkInBackground) {
-        Path abs = file.toAbsolutePath();
+        Path abs = followLinks(file);
         try {
             if (abs.getParent() != null) {
                 Files.createDirectories(abs.getParent());
@@ -186,7 +203,9 @@ public final class Project implements AutoCloseable {
             int version = schemaVersion(abs, c);
             if (version > SCHEMA_VERSION) {
                 throw new ProjectException(file + ": made by a newer Tracejudge (schema " + version
-                        + "); this version reads schema " + SCHEMA_VERSION + " and older");
+                        + "); this version reads schema " + SCHEMA_VERSION + " and older. The file was left as it is: "
+                        + "open it with a newer Tracejudge, or export it there (tracejudge export) and import the "
+                        + "export here.");
             }
             if (version < SCHEMA_VERSION) {
                 if (version > 0) {
@@ -333,10 +352,16 @@ public final class Project implements AutoCloseable {
                     return 0;
                 }
             }
+            int migrated;
             try (ResultSet rs = s.executeQuery(
                     "SELECT max(CAST(version AS INTEGER)) FROM flyway_schema_history WHERE success = 1")) {
                 rs.next();
-                return rs.getInt(1);
+                migrated = rs.getInt(1);
+            }
+            // the header's mark (schema 6 on): a newer file is recognised from either mark, whichever is higher
+            try (ResultSet rs = s.executeQuery("PRAGMA user_version")) {
+                rs.next();
+                return Math.max(migrated, rs.getInt(1));
             }
         } catch (SQLException e) {
             String msg = String.valueOf(e.getMessage());

@@ -47,6 +47,14 @@ final class ProjectFiles {
             throw new ProjectException(file + ": not a Tracejudge project (not an SQLite database); it was left as it is");
         }
         int appId = ByteBuffer.wrap(header, 68, 4).getInt();
+        int userVersion = ByteBuffer.wrap(header, 60, 4).getInt();
+        if (appId == APPLICATION_ID && userVersion > Project.SCHEMA_VERSION) {
+            // refused from the header, before SQLite opens it for writing (switching to WAL would change it)
+            throw new ProjectException(file + ": made by a newer Tracejudge (schema " + userVersion
+                    + "); this version reads schema " + Project.SCHEMA_VERSION + " and older. The file was left as it "
+                    + "is: open it with a newer Tracejudge, or export it there (tracejudge export) and import the "
+                    + "export here.");
+        }
         if (appId == APPLICATION_ID) {
             return appId;
         }

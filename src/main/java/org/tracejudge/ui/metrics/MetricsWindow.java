@@ -485,13 +485,9 @@ public final class MetricsWindow {
     }
 
     static void writeAtomically(Path file, byte[] content) throws IOException {
-        Path abs = file.toAbsolutePath();
-        Path tmp = abs.resolveSibling(abs.getFileName() + ".part");
-        Files.write(tmp, content);
-        try {
-            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (java.nio.file.AtomicMoveNotSupportedException e) {
-            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
-        }
+        org.tracejudge.export.OutputFile.write(file, tmp -> {
+            Files.write(tmp, content);
+            return null;
+        });
     }
 }

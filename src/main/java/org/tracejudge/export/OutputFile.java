@@ -1,0 +1,163 @@
+package org.tracejudge.export;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import org.tracejudge.store.Project;
+
+/**
+ * Every file Tracejudge writes for a person (exports, figures, reports) goes through here, so that no output path
+ * can destroy what it was made from. Before anything is written the target is refused when it is a folder, the
+ * project or an input itself (compared as files, so a symbolic or hard link to them is caught too), one of the
+ * project's SQLite side files, or any SQLite database (a project of another name: an export never overwrites one).
+ * The text is then written to a temporary file beside the target, forced to disk and renamed over it in one step:
+ * a failure (a full disk, a crash) leaves the old file as it was. A symbolic link as the target is followed: the
+ * file it points to is replaced, the link stays.
+ */
+public final class OutputFile {
+    private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
+    private static final List<String> SIDE_FILES = List.of("-wal", "-shm", "-journal");
+
+    /** Why an output path was refused; nothing was written. */
+    public static final class Refused extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        Refused(String message) {
+            super(message);
+        }
+    }
+
+    /** Writes the whole output to the temporary file it is given. */
+    @FunctionalInterface
+    public interface Body<T> {
+        T writeTo(Path temporary) throws IOException;
+    }
+
+    private OutputFile() {
+    }
+
+    /**
+     * Refuses {@code out} (see the class comment) when writing it could destroy one of {@code keep} (the project, the
+     * inputs) or a database.
+     *
+     * @throws Refused naming the path and the reason; nothing was written
+     */
+    public static void check(Path out, Collection<Path> keep) {
+        Objects.requireNonNull(out, "out");
+        Path target = followLinks(out);
+        if (Files.isDirectory(target)) {
+            throw new Refused(out + ": is a folder; give a file name to write to");
+        }
+        for (Path k : keep) {
+            if (k == null) {
+                continue;
+            }
+            if (sameFile(target, k)) {
+                throw new Refused(out + ": is " + describe(out, k) + " itself; nothing was written. Give another file "
+                        + "name for the output.");
+            }
+            for (String side : SIDE_FILES) {
+                if (sameFile(target, k.resolveSibling(k.getFileName() + side))
+                        || target.toAbsolutePath().normalize().equals(
+                                followLinks(k).toAbsolutePath().normalize().resolveSibling(followLinks(k).getFileName() + side))) {
+                    throw new Refused(out + ": is a part of " + k + " (SQLite's " + side.substring(1)
+                            + " file); nothing was written. Give another file name for the output.");
+                }
+            }
+        }
+        if (isSqlite(target)) {
+            throw new Refused(out + ": is an SQLite database (a Tracejudge project?); an output never replaces one, "
+                    + "and nothing was written. Give another file name for the output.");
+        }
+    }
+
+    /**
+     * {@link #check}s {@code out}, has {@code body} write a temporary file beside it, forces it to disk and renames
+     * it over the target in one step. On any failure the temporary file is removed and the target is as it was.
+     */
+    public static <T> T write(Path out, Collection<Path> keep, Body<T> body) throws IOException {
+        check(out, keep);
+        Path target = followLinks(out).toAbsolutePath();
+        Path dir = target.getParent();
+        if (dir != null && !Files.isDirectory(dir)) {
+            throw new java.nio.file.NoSuchFileException(dir.toString(), null, "no such folder");
+        }
+        Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".part");
+        boolean done = false;
+        try {
+            T result = body.writeTo(tmp);
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                ch.force(true);
+            }
+            // a body that ran long: the target may have become something to keep since (checked again, cheaply)
+            check(out, keep);
+            try {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+            done = true;
+            return result;
+        } finally {
+            if (!done) {
+                Files.deleteIfExists(tmp);
+            }
+        }
+    }
+
+    /** As {@link #write(Path, Collection, Body)} with the paths to keep as arguments. */
+    public static <T> T write(Path out, Body<T> body, Path... keep) throws IOException {
+        return write(out, Arrays.asList(keep), body);
+    }
+
+    /** The file a path names once symbolic links are followed (see {@link Project#followLinks}). */
+    static Path followLinks(Path p) {
+        return Project.followLinks(p);
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            if (Files.exists(a) && Files.exists(b)) {
+                return Files.isSameFile(a, b); // follows links; equal file keys for hard links
+            }
+            return a.toAbsolutePath().normalize().equals(followLinks(b).toAbsolutePath().normalize());
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static String describe(Path out, Path keep) {
+        boolean link = Files.isSymbolicLink(out);
+        String what = keep.getFileName() != null && keep.getFileName().toString().endsWith(".tjdb") ? "the project "
+                : "the input ";
+        String how = link ? " (through a symbolic link)" : sameName(out, keep) ? "" : " (a hard link to it)";
+        return what + keep + how;
+    }
+
+    private static boolean sameName(Path a, Path b) {
+        return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+    }
+
+    private static boolean isSqlite(Path p) {
+        if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(p)) {
+            return false;
+        }
+        try (InputStream in = Files.newInputStream(p)) {
+            byte[] head = in.readNBytes(SQLITE_MAGIC.length);
+            return Arrays.equals(head, SQLITE_MAGIC);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}
