@@ -13,6 +13,10 @@ final class Fields {
         this.line = line;
     }
 
+    long line() {
+        return line;
+    }
+
     ImportException error(String pointer, String problem) {
         return new ImportException(file, line, pointer, problem);
     }

@@ -76,6 +76,10 @@ final class ImportWriter {
         insLabel = c.prepareStatement(Ledger.INSERT_LABEL);
         insAdj = c.prepareStatement("INSERT OR IGNORE INTO adjudication(id, trace_id, annotator, action, value, "
                 + "rationale, replaces, created_at) VALUES (?,?,?,?,?,?,?,?)");
+        traceLabelSet = c.prepareStatement("SELECT k.label_set FROM trace t LEFT JOIN task k ON k.id = t.task_id "
+                + "WHERE t.id = ?");
+        labelIdExists = c.prepareStatement("SELECT 1 FROM label WHERE id = ?");
+        adjudicationIdExists = c.prepareStatement("SELECT 1 FROM adjudication WHERE id = ?");
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT name, description, labels FROM label_set")) {
             while (rs.next()) {
                 List<String> labels = new ArrayList<>();
@@ -296,7 +300,7 @@ final class ImportWriter {
                     r.reasoning(), r.raw(), null, null, "import");
         }
         labelBatch.add(new Records.LabelRec(Ids.of("label", traceId, r.raterId(), r.rowHash()), r.raterId(), e,
-                null, null, false));
+                null, null, false, r.line()));
         labelBatchCounts.add(counts);
         if (labelBatch.size() >= BATCH) {
             flush();
@@ -327,6 +331,8 @@ final class ImportWriter {
 
     private void adjudication(Records.AdjudicationRec r, ImportReport.FileCounts counts) throws SQLException {
         flush();
+        checkEntry(Path.of(counts.file), r.line(), r.traceId(), r.action(), r.value(), true, r.replaces(),
+                java.util.Set.of(), "adjudication");
         insAdj.setString(1, r.id());
         insAdj.setString(2, r.traceId());
         insAdj.setString(3, r.annotator());
@@ -414,6 +420,15 @@ final class ImportWriter {
             traceBatchCounts.clear();
         }
         if (!labelBatch.isEmpty()) {
+            java.util.Set<String> inBatch = new java.util.HashSet<>();
+            for (int i = 0; i < labelBatch.size(); i++) {
+                Records.LabelRec l = labelBatch.get(i);
+                if (l.replacesGiven()) { // a ledger entry from an export: its references and value are checked
+                    checkEntry(Path.of(labelBatchCounts.get(i).file), l.line(), l.entry().traceId(), l.entry().action(),
+                            l.entry().value(), isHuman(l.raterId()), l.replaces(), inBatch, "label");
+                }
+                inBatch.add(l.id());
+            }
             for (Records.LabelRec l : labelBatch) {
                 String key = l.entry().traceId() + '\u0000' + l.raterId();
                 String replaces;
@@ -515,6 +530,63 @@ final class ImportWriter {
         }
         replacedTraces.add(t.id());
         replaced++;
+    }
+
+    /**
+     * A ledger entry of an export (a label or an adjudication) is refused, naming its file, line and field, when its
+     * trace is in neither the file nor the project, when a person's value is not a label of the trace's label set, or
+     * when the entry it says it replaces does not exist: such an entry is never stored, changed or guessed at.
+     */
+    private void checkEntry(Path file, long line, String traceId, String action, String value, boolean person,
+                            String replaces, java.util.Set<String> earlierInBatch, String table) throws SQLException {
+        String labelSet;
+        {
+            PreparedStatement q = traceLabelSet;
+            q.setString(1, traceId);
+            try (ResultSet rs = q.executeQuery()) {
+                if (!rs.next()) {
+                    throw new ImportException(file, line, "/trace_id", "no trace " + traceId + " in this file or the "
+                            + "project; import the file that has it first (nothing was imported)");
+                }
+                labelSet = rs.getString(1);
+            }
+        }
+        LabelSet set = labelSet == null ? null : labelSets.get(labelSet);
+        if (person && "set".equals(action) && set != null && !set.allows(value)) {
+            throw new ImportException(file, line, "/value", "\"" + value + "\" is not a label of " + set.name()
+                    + " (" + String.join(", ", set.labels()) + "); nothing was imported");
+        }
+        if (replaces != null && !earlierInBatch.contains(replaces)) {
+            {
+                PreparedStatement q = table.equals("label") ? labelIdExists : adjudicationIdExists;
+                q.setString(1, replaces);
+                try (ResultSet rs = q.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new ImportException(file, line, "/replaces", "the " + table + " it replaces, " + replaces
+                                + ", is in neither this file (before it) nor the project; nothing was imported");
+                    }
+                }
+            }
+        }
+    }
+
+    private final Map<String, Boolean> humanRaters = new HashMap<>();
+    private final PreparedStatement traceLabelSet;
+    private final PreparedStatement labelIdExists;
+    private final PreparedStatement adjudicationIdExists;
+
+    private boolean isHuman(String raterId) throws SQLException {
+        Boolean h = humanRaters.get(raterId);
+        if (h == null) {
+            try (PreparedStatement q = c.prepareStatement("SELECT kind FROM rater WHERE id = ?")) {
+                q.setString(1, raterId);
+                try (ResultSet rs = q.executeQuery()) {
+                    h = rs.next() && "human".equals(rs.getString(1));
+                }
+            }
+            humanRaters.put(raterId, h);
+        }
+        return h;
     }
 
     private boolean labelExists(String labelId) throws SQLException {

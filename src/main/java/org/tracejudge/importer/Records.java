@@ -31,15 +31,16 @@ final class Records {
 
     /** A label whose trace is known by id. {@code createdAt} null = now; {@code replaces} null = look it up. */
     record LabelRec(String id, String raterId, Ledger.Entry entry, String createdAt, String replaces,
-                    boolean replacesGiven) implements Rec {}
+                    boolean replacesGiven, long line) implements Rec {}
 
     /** A judge-file verdict, still to be matched to its trace by (model, task key). */
     record JudgeRec(String sourceFile, long line, String pointer, String model, String taskKey, String raterId,
                     String failureMode, String confidence, java.util.Map<String, Integer> scores,
                     String reasoning, String raw, String error, String rowHash) implements Rec {}
 
+    /** {@code line}: where in its file the entry stands (1-based), for messages. */
     record AdjudicationRec(String id, String traceId, String annotator, String action, String value,
-                           String rationale, String replaces, String createdAt) implements Rec {}
+                           String rationale, String replaces, String createdAt, long line) implements Rec {}
 
     /** A saved judge's settings from another laptop's export ({@code project_meta} key {@code judge:<name>}). */
     record JudgeConfigRec(String key, String configJson) implements Rec {}

@@ -404,7 +404,7 @@ final class ResultsFileReader {
                     : "'" + classification + "' is not a label of " + set.name();
             e = Ledger.Entry.nullVerdict(traceId, HARNESS_ID, reason, classification, "import");
         }
-        return new Records.LabelRec(id, HARNESS_ID, e, null, null, false);
+        return new Records.LabelRec(id, HARNESS_ID, e, null, null, false, -1);
     }
 
     static String token(JsonToken t) {

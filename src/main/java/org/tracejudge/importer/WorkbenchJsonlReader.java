@@ -70,7 +70,7 @@ final class WorkbenchJsonlReader {
                 yield new Records.AdjudicationRec(f.requiredText(o, "id", ""), f.requiredText(o, "trace_id", ""),
                         f.requiredText(o, "annotator", ""), action, valueFor(f, o, action),
                         f.optionalText(o, "rationale", ""), f.optionalText(o, "replaces", ""),
-                        f.requiredText(o, "created_at", ""));
+                        createdAt(f, o), f.line());
             }
             case "judge_config" -> {
                 String key = f.requiredText(o, "key", "");
@@ -123,8 +123,34 @@ final class WorkbenchJsonlReader {
                 f.optionalText(o, "confidence", ""), scores, f.optionalText(o, "rationale", ""),
                 f.optionalText(o, "raw", ""), f.optionalText(o, "null_reason", ""),
                 evidence == null || evidence.isNull() ? null : evidence, f.optionalText(o, "created_by", ""));
-        return new Records.LabelRec(f.requiredText(o, "id", ""), raterId, e, f.requiredText(o, "created_at", ""),
-                f.optionalText(o, "replaces", ""), true);
+        return new Records.LabelRec(f.requiredText(o, "id", ""), raterId, e, createdAt(f, o),
+                f.optionalText(o, "replaces", ""), true, f.line());
+    }
+
+    /** How far ahead of this computer's clock an entry's time may be (clocks of two laptops differ a little). */
+    static final java.time.Duration CLOCK_SLACK = java.time.Duration.ofDays(1);
+
+    /**
+     * A ledger entry's time as the ledger stores it (ISO-8601 in UTC, e.g. {@code 2026-11-26T09:50:31.916377Z}):
+     * refused, never guessed, when it is not one, or lies in the future (it would win over every later decision).
+     */
+    private static String createdAt(Fields f, JsonNode o) {
+        String t = f.requiredText(o, "created_at", "");
+        java.time.Instant at;
+        try {
+            at = java.time.format.DateTimeFormatter.ISO_INSTANT.parse(t, java.time.Instant::from);
+        } catch (java.time.DateTimeException e) {
+            throw f.error("/created_at", "expected a time in ISO-8601 UTC (e.g. 2026-11-26T09:50:31.916377Z), found \""
+                    + (t.length() > 40 ? t.substring(0, 40) + "…" : t) + "\"");
+        }
+        if (t.length() < 20 || !Character.isDigit(t.charAt(0)) || t.indexOf('-') != 4) {
+            throw f.error("/created_at", "expected a four-digit year in ISO-8601 UTC, found \"" + t + "\"");
+        }
+        if (at.isAfter(java.time.Instant.now().plus(CLOCK_SLACK))) {
+            throw f.error("/created_at", "the time " + t + " lies in the future; an entry from the future would win "
+                    + "over every later decision. Fix the clock of the computer that wrote it and export again.");
+        }
+        return t;
     }
 
     private static String action(Fields f, JsonNode o, String... allowed) {

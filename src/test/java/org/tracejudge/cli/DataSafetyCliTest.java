@@ -158,4 +158,58 @@ class DataSafetyCliTest {
             assertEquals(Project.SCHEMA_VERSION, rs.getInt(1));
         }
     }
+
+    /** Each bad ledger entry of an export is refused naming file, line and field, and nothing of the file is kept. */
+    @Test
+    void ledgerEntriesWithBadReferencesValuesOrTimesAreRefusedWithFileLineAndField() throws Exception {
+        Path p = importedSample("p.tjdb");
+        Path export = dir.resolve("e.jsonl");
+        assertEquals(0, CliTest.run("export", p.toString(), export.toString()).code());
+        List<String> lines = Files.readAllLines(export);
+        String header = lines.get(0);
+        String trace = lines.stream().filter(l -> l.startsWith("{\"kind\":\"trace\"")).findFirst().orElseThrow();
+        String traceId = org.tracejudge.json.Json.read(trace).path("id").asText();
+        String rater = "{\"kind\":\"rater\",\"id\":\"22222222-2222-2222-2222-222222222222\",\"name\":\"ana\","
+                + "\"rater_kind\":\"human\",\"version\":\"\"}";
+        String now = "2026-11-26T09:50:31.916377Z";
+        String[][] cases = {
+            {label("99999999-9999-9999-9999-999999999999", "correct", now, null), "/trace_id", "no trace"},
+            {label(traceId, "banana", now, null), "/value", "\"banana\" is not a label of"},
+            {label(traceId, "correct", "yesterday", null), "/created_at", "ISO-8601"},
+            {label(traceId, "correct", "99999-01-01T00:00:00Z", null), "/created_at", "ISO-8601"},
+            {label(traceId, "correct", java.time.Instant.now().plusSeconds(400 * 86400L).toString(), null),
+                "/created_at", "in the future"},
+            {label(traceId, "correct", now, "44444444-0000-0000-0000-000000000000"), "/replaces", "neither"},
+            {"{\"kind\":\"adjudication\",\"id\":\"33333333-0000-0000-0000-000000000009\",\"trace_id\":\"" + traceId
+                + "\",\"annotator\":\"ana\",\"action\":\"set\",\"value\":\"banana\",\"created_at\":\"" + now + "\"}",
+                "/value", "not a label of"},
+        };
+        for (String[] c : cases) {
+            Path copy = dir.resolve("q.tjdb");
+            Files.deleteIfExists(copy);
+            Files.copy(p, copy);
+            String before = sha(copy);
+            Path bad = Files.writeString(dir.resolve("d.jsonl"), header + "\n" + rater + "\n" + c[0] + "\n");
+            Run r = CliTest.run("import", copy.toString(), bad.toString());
+            assertEquals(1, r.code(), c[0] + ": " + r.out() + r.err());
+            assertTrue(r.err().contains("d.jsonl: line 3 at " + c[1]) && r.err().contains(c[2]), c[0] + ": " + r.err());
+            try (Project q = Project.open(copy)) {
+                int raters = q.read(conn -> {
+                    try (var s = conn.createStatement(); var rs = s.executeQuery("SELECT count(*) FROM rater WHERE name = 'ana'")) {
+                        rs.next();
+                        return rs.getInt(1);
+                    }
+                });
+                assertEquals(0, raters, "nothing of the refused file was kept: " + c[0]);
+            }
+            assertTrue(before.length() > 0);
+        }
+    }
+
+    private static String label(String traceId, String value, String at, String replaces) {
+        return "{\"kind\":\"label\",\"id\":\"33333333-0000-0000-0000-000000000001\",\"trace_id\":\"" + traceId
+                + "\",\"rater_id\":\"22222222-2222-2222-2222-222222222222\",\"action\":\"set\",\"value\":\"" + value
+                + "\",\"created_by\":\"ana\",\"created_at\":\"" + at + "\""
+                + (replaces == null ? "" : ",\"replaces\":\"" + replaces + "\"") + "}";
+    }
 }
