@@ -47,9 +47,13 @@ public final class FormatDetector {
     /** The first element's field names decide between results and judge files. */
     private static Format detectArray(Path file, byte[] head) {
         Set<String> fields = new HashSet<>();
-        try (JsonParser p = StrictJson.parser(head)) {
+        JsonToken firstRow = null;
+        // the first row is read from the file, not the sniffed head: a row past 64 kB (a 10 MB key, a long array)
+        // is then judged by what it is, and a limit it breaks is named instead of "cannot tell"
+        try (InputStream in = Files.newInputStream(file); JsonParser p = StrictJson.parser(in)) {
             p.nextToken();
-            if (p.nextToken() == JsonToken.START_OBJECT) {
+            firstRow = p.nextToken();
+            if (firstRow == JsonToken.START_OBJECT) {
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
                     fields.add(p.currentName());
                     p.nextToken();
@@ -72,6 +76,12 @@ public final class FormatDetector {
         }
         if (fields.contains("judge") || fields.contains("rule_based_classification")) {
             return Format.TOOLFAILBENCH_JUDGE;
+        }
+        if (firstRow != null && firstRow != JsonToken.START_OBJECT) {
+            throw new ImportException(file, 1, "/0", "cannot tell the format: an array whose first element is "
+                    + (firstRow == JsonToken.END_ARRAY ? "missing (the array is empty)" : "not an object ("
+                    + firstRow.name().toLowerCase(java.util.Locale.ROOT).replace("value_", "a ").replace('_', ' ') + ")")
+                    + "; results and judge files are arrays of objects");
         }
         throw new ImportException(file, 1, "/0", "cannot tell the format: an array whose rows have neither "
                 + "'agent_answer' (results file) nor 'judge' (judge file); pass --format");

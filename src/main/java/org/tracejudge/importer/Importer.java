@@ -102,6 +102,7 @@ public final class Importer {
             if (!Files.isRegularFile(s.file())) {
                 throw new ImportException(s.file(), -1, null, Files.exists(s.file()) ? "not a regular file" : "no such file");
             }
+            TextEncoding.requireUtf8(s.file());
             if (s.format() == Format.AUTO && isToolSchemaBesideItsTasks(s.file())) {
                 if (requestsTasksBeside(requested, s.file())) {
                     continue; // read together with the tasks.json it belongs to

@@ -42,6 +42,10 @@ final class StrictJson {
         return new Checking(FACTORY.createParser(b, off, len));
     }
 
+    static JsonParser parser(java.io.InputStream in) throws IOException {
+        return new Checking(FACTORY.createParser(in));
+    }
+
     static JsonParser parser(byte[] b) throws IOException {
         return parser(b, 0, b.length);
     }
