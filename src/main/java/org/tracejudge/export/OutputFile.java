@@ -23,7 +23,7 @@ import org.tracejudge.store.Project;
  * project's SQLite side files, or any SQLite database (a project of another name: an export never overwrites one).
  * The text is then written to a temporary file beside the target, forced to disk and renamed over it in one step:
  * a failure (a full disk, a crash) leaves the old file as it was. A symbolic link as the target is followed: the
- * file it points to is replaced, the link stays.
+ * file it points to is replaced, the link stays. A device or a named pipe (/dev/stdout, a FIFO) is written as it is.
  */
 public final class OutputFile {
     private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
@@ -89,6 +89,11 @@ public final class OutputFile {
     public static <T> T write(Path out, Collection<Path> keep, Body<T> body) throws IOException {
         check(out, keep);
         Path target = followLinks(out).toAbsolutePath();
+        if (Files.exists(target) && !Files.isRegularFile(target)) {
+            // a device or a pipe (/dev/stdout, a FIFO, /dev/full): written as it is; renaming a file over it would
+            // replace the device itself
+            return body.writeTo(target);
+        }
         Path dir = target.getParent();
         if (dir != null && !Files.isDirectory(dir)) {
             throw new java.nio.file.NoSuchFileException(dir.toString(), null, "no such folder");

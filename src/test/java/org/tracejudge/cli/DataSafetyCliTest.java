@@ -206,6 +206,22 @@ class DataSafetyCliTest {
         }
     }
 
+    /** A device as the output is written, never replaced by a file (it once replaced /dev/full, as root). */
+    @Test
+    void aDeviceAsTheOutputIsWrittenNotReplaced() throws Exception {
+        Path p = importedSample("p.tjdb");
+        Path full = Path.of("/dev/full");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(full) && !Files.isRegularFile(full),
+                "no /dev/full on this system");
+        Run r = CliTest.run("export", p.toString(), full.toString());
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("disk is full"), r.err());
+        assertFalse(Files.isRegularFile(full), "/dev/full is still a device");
+        r = CliTest.run("export", p.toString(), "/dev/null");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertFalse(Files.isRegularFile(Path.of("/dev/null")), "/dev/null is still a device");
+    }
+
     private static String label(String traceId, String value, String at, String replaces) {
         return "{\"kind\":\"label\",\"id\":\"33333333-0000-0000-0000-000000000001\",\"trace_id\":\"" + traceId
                 + "\",\"rater_id\":\"22222222-2222-2222-2222-222222222222\",\"action\":\"set\",\"value\":\"" + value
