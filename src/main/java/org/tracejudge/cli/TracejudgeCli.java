@@ -45,6 +45,7 @@ public final class TracejudgeCli implements Runnable {
         COMMANDS.put("info", InfoCommand::new);
         COMMANDS.put("labels", LabelsCommand::new);
         COMMANDS.put("export", ExportCommand::new);
+        COMMANDS.put("merge", MergeCommand::new);
         COMMANDS.put("classify", ClassifyCommand::new);
         COMMANDS.put("explain", ExplainCommand::new);
         COMMANDS.put("ensemble", EnsembleCommand::new);
