@@ -119,6 +119,7 @@ final class ImportCommand implements Callable<Integer> {
                 counts(o, "adjudications", c.adjudicationsNew, c.adjudicationsSeen);
                 o.put("null_verdicts", c.nullVerdicts);
                 o.put("ambiguous_matches", c.ambiguousMatches);
+                c.warnings.forEach(o.putArray("warnings")::add);
             }
             ObjectNode totals = doc.putObject("new");
             totals.put("tasks", report.tasksNew());

@@ -25,6 +25,8 @@ import org.tracejudge.model.Turn;
  */
 final class ChatTranscriptReader {
     private final boolean anthropic;
+    /** model + conversation id → (content hash, line) of the conversations read so far in this file. */
+    private final Map<String, String[]> idsSeen = new java.util.HashMap<>();
 
     ChatTranscriptReader(boolean anthropic) {
         this.anthropic = anthropic;
@@ -82,7 +84,16 @@ final class ChatTranscriptReader {
         if (conv.has("metadata")) {
             extra.set("metadata", conv.get("metadata"));
         }
-        String id = Ids.of("trace", model, task.id(), convId, Json.sha1Hex(raw));
+        String contentHash = Json.sha1Hex(raw);
+        if (conv.hasNonNull("id")) {
+            String[] earlier = idsSeen.putIfAbsent(model + '\u0000' + convId, new String[] {contentHash, String.valueOf(line)});
+            if (earlier != null && !earlier[0].equals(contentHash)) {
+                throw f.error("/id", "the conversation id \"" + convId + "\" of model " + model
+                        + " is already on line " + earlier[1] + " with other content; each conversation needs its own id "
+                        + "(nothing was imported)");
+            }
+        }
+        String id = Ids.of("trace", model, task.id(), convId, contentHash);
         out.accept(new Records.TraceRec(id, task.id(), model, convId, answer,
                 TurnCodec.callsToJson(executed).toString(), TurnCodec.toJson(turns), extra.toString()));
     }

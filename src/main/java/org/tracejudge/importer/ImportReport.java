@@ -35,6 +35,9 @@ public final class ImportReport {
             this.rater = rater;
         }
 
+        /** What was imported as given but deserves a look (a task id met with other content), one line each. */
+        public final List<String> warnings = new ArrayList<>();
+
         public boolean changedNothing() {
             return tasksNew == 0 && tracesNew == 0 && labelsNew == 0 && adjudicationsNew == 0 && tracesReplaced == 0
                     && judgeCallsNew == 0;
@@ -63,6 +66,9 @@ public final class ImportReport {
             }
             if (ambiguousMatches > 0) {
                 sb.append("; ").append(ambiguousMatches).append(" verdicts matched several runs of a model and went to the newest run");
+            }
+            if (!warnings.isEmpty()) {
+                sb.append("; warning: ").append(String.join("; warning: ", warnings));
             }
             if (changedNothing() && (tasksSeen + tracesSeen + labelsSeen + adjudicationsSeen + judgeCallsSeen) > 0) {
                 sb.append(" — already in the project, nothing changed");

@@ -242,6 +242,28 @@ final class ImportWriter {
         ins.setString(8, r.toolsetId());
         ins.setString(9, r.body());
         tally.wasNew = ins.executeUpdate() == 1 && !existed;
+        if (tally.wasNew && counts != null && ins == insTask) {
+            otherVersions(r, counts);
+        }
+    }
+
+    /**
+     * A task whose id (task_id) the project already has with other content is kept as given, as a version of its
+     * own (its traces are its own), and the import says so: an edited copy of a task is never merged into, nor
+     * silently set beside, the one already there.
+     */
+    private void otherVersions(Records.TaskRec r, ImportReport.FileCounts counts) throws SQLException {
+        try (PreparedStatement q = c.prepareStatement("SELECT body FROM task WHERE task_key = ? AND id <> ? LIMIT 1")) {
+            q.setString(1, r.key());
+            q.setString(2, r.id());
+            try (ResultSet rs = q.executeQuery()) {
+                if (rs.next()) {
+                    counts.warnings.add("task " + r.key() + " is already in the project with other content ("
+                            + "differs in: " + Json.differingFields(rs.getString(1), r.body()) + "); kept as a second version "
+                            + "of it, with its own traces");
+                }
+            }
+        }
     }
 
     private boolean exists(String taskId) throws SQLException {

@@ -18,6 +18,9 @@ import org.tracejudge.json.Json;
  * ({@code failure_mode: null}) is kept as a null verdict with its raw text, not refused.
  */
 final class JudgeFileReader {
+    /** The judge's confidence as the ToolFailBench judge files write it. */
+    static final java.util.Set<String> CONFIDENCES = java.util.Set.of("high", "medium", "low");
+
     private static final Pattern NAME = Pattern.compile("_judge_(.+?)(?:_\\d{8}_\\d{6})?\\.json$");
     static final String[] SCORES = {"tool_selection", "result_faithfulness", "answer_correctness"};
 
@@ -83,6 +86,10 @@ final class JudgeFileReader {
         if (judge != null) {
             failureMode = f.optionalText(judge, "failure_mode", jptr);
             confidence = f.optionalText(judge, "confidence", jptr);
+            if (confidence != null && !CONFIDENCES.contains(confidence)) {
+                throw f.error(jptr + "/confidence", "expected high, medium or low (formats.md section 2), found \""
+                        + confidence + "\"");
+            }
             reasoning = f.optionalText(judge, "reasoning", jptr);
             raw = textOf(judge.get("raw_response"));
             if (error == null) {
@@ -96,7 +103,12 @@ final class JudgeFileReader {
                 if (!v.isNumber()) {
                     throw f.error(jptr + "/" + s, "expected a score 0-3, found " + Fields.describe(v));
                 }
-                scores.put(s, Math.max(0, Math.min(3, (int) Math.round(v.asDouble()))));
+                // a score outside the rubric's scale is refused, never clamped or rounded into it
+                double d = v.asDouble();
+                if (d != Math.rint(d) || d < 0 || d > 3) {
+                    throw f.error(jptr + "/" + s, "expected a whole score from 0 to 3, found " + v.asText());
+                }
+                scores.put(s, (int) d);
             }
             JsonNode restraint = judge.get("tool_restraint");
             if (restraint != null && !restraint.isNull()) {

@@ -264,6 +264,10 @@ final class ResultsFileReader {
                         throw new ImportException(file, line, ptr + "/model_id", "expected a string, found " + token(t));
                     }
                     model = p.getText();
+                    if (model.isBlank()) {
+                        throw new ImportException(file, line, ptr + "/model_id", "expected the model's name, found an "
+                                + "empty string");
+                    }
                 }
                 case "agent_trace" -> {
                     if (t != JsonToken.START_OBJECT) {
@@ -356,8 +360,13 @@ final class ResultsFileReader {
             return "[]";
         }
         JsonNode calls = agentTrace.get("tool_calls");
-        if (calls == null || calls.isNull()) {
+        if (calls == null) {
             return "[]";
+        }
+        if (calls.isNull()) {
+            // null is not "no calls": the harness may have lost them; an empty list says so
+            throw new ImportException(file, line, ptr + "/tool_calls", "expected an array of {name, arguments} "
+                    + "([] when the model called no tool), found null");
         }
         if (!calls.isArray()) {
             throw new ImportException(file, line, ptr + "/tool_calls",
@@ -379,7 +388,9 @@ final class ResultsFileReader {
             JsonNode args = c.get("arguments");
             if (args != null && args.isTextual()) {
                 try {
-                    args = Json.MAPPER.readTree(args.asText());
+                    // strictly: arguments with a key twice are kept as the string the model wrote, never with
+                    // one of the two values silently dropped
+                    args = StrictJson.readTree(args.asText());
                 } catch (IOException e) {
                     // keep the string as the model wrote it
                 }

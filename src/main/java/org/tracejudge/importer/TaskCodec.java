@@ -33,6 +33,9 @@ public final class TaskCodec {
      */
     static Records.TaskRec fromToolFailBench(ObjectNode task, JsonNode tools, Fields f, String pointer, boolean strict) {
         String key = f.requiredText(task, "task_id", pointer);
+        if (key.isBlank()) {
+            throw f.error(pointer + "/task_id", "expected the task's id, found an empty string");
+        }
         String target = f.requiredText(task, "target_failure_mode", pointer);
         if (strict) {
             validate(task, target, f, pointer);

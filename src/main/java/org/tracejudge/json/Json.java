@@ -85,6 +85,22 @@ public final class Json {
     }
 
     /** SHA-1 of the canonical text, hex. */
+    /** The top-level fields in which two JSON objects differ, comma-separated (for messages). */
+    public static String differingFields(String a, String b) {
+        JsonNode x = read(a);
+        JsonNode y = read(b);
+        java.util.TreeSet<String> names = new java.util.TreeSet<>();
+        x.fieldNames().forEachRemaining(names::add);
+        y.fieldNames().forEachRemaining(names::add);
+        java.util.List<String> differ = new java.util.ArrayList<>();
+        for (String n : names) {
+            if (!java.util.Objects.equals(x.get(n), y.get(n))) {
+                differ.add(n);
+            }
+        }
+        return differ.isEmpty() ? "the order of fields" : String.join(", ", differ);
+    }
+
     public static String contentHash(JsonNode node) {
         return sha1Hex(canonical(node));
     }

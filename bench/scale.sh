@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Scale benchmark (issue 32): generated ToolFailBench results files (FILES models x ROWS traces each, from the shared
+# tasks) are imported into a new project; then each command is timed end to end (JVM start included) with its peak
+# resident memory: import, classify (compat: one label per trace), info, labels --format csv > file, metrics,
+# agreement (3 raters, 1,000 resamples). With REPLACES_IDX=off the same info/labels are also timed on a copy without
+# schema 6's replaces indexes, to show what the index buys.
+# Usage: bash bench/scale.sh [FILES=22] [ROWS=1000] [HEAP=1g]   (needs ../shared/corpora)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+files=${1:-22}
+rows=${2:-1000}
+heap=${3:-1g}
+out=bench/out/scale-$files-$rows
+mkdir -p "$out"
+[ -f target/tracejudge.jar ] || ./mvnw -q -B -DskipTests package
+[ -f target/test-cp.txt ] || ./mvnw -q -B test-compile dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -Dmdep.includeScope=test
+cp="target/test-classes:target/classes:$(cat target/test-cp.txt)"
+if [ ! -f "$out/files.done" ]; then
+  rm -rf "$out/files" && mkdir -p "$out/files"
+  java -cp "$cp" org.tracejudge.testdata.ToolFailBenchGenerator ../shared/corpora/toolfailbench-v5 "$out/files" "$files" "$rows" >/dev/null
+  touch "$out/files.done"
+fi
+J="java -Xmx$heap -jar target/tracejudge.jar"
+# prints "ELAPSEDs, RSS MB"
+time_it() { /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%6.1f s  %5d MB", $1, $2 / 1024}'; }
+rm -f "$out"/p.tjdb*
+printf '%-34s %s\n' "step ($files x $rows traces, -Xmx$heap)" "time     peak RSS"
+printf '%-34s %s\n' "import" "$(time_it $J import "$out/p.tjdb" "$out"/files/*.json)"
+printf '%-34s %s\n' "classify (compat)" "$(time_it $J classify "$out/p.tjdb")"
+printf '%-34s %s\n' "classify --mode tolerant" "$(time_it $J classify "$out/p.tjdb" --mode tolerant)"
+echo "labels in the ledger: $(sqlite3 "$out/p.tjdb" 'SELECT count(*) FROM label' 2>/dev/null || echo '?')"
+printf '%-34s %s\n' "info" "$(time_it $J info "$out/p.tjdb")"
+printf '%-34s %s\n' "labels --format csv > file" "$(time_it sh -c "$J labels '$out/p.tjdb' --format csv > '$out/labels.csv'")"
+printf '%-34s %s\n' "metrics" "$(time_it $J metrics "$out/p.tjdb" --judges harness,rule-tolerant)"
+printf '%-34s %s\n' "agreement (3 raters)" "$(time_it $J agreement "$out/p.tjdb" --raters harness,rule,rule-tolerant)"
+if [ "${REPLACES_IDX:-on}" = off ] && command -v sqlite3 >/dev/null; then
+  cp "$out/p.tjdb" "$out/noidx.tjdb"
+  sqlite3 "$out/noidx.tjdb" 'DROP INDEX label_replaces_idx; DROP INDEX adjudication_replaces_idx;'
+  printf '%-34s %s\n' "info, without schema 6's indexes" "$(time_it timeout 300 $J info "$out/noidx.tjdb")"
+fi
