@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -141,9 +143,11 @@ public final class RuleLabeller {
                 Map<String, String> harness = new HashMap<>();
                 Map<String, Existing> existing = existing(c, raterId, harness);
                 long t2 = System.nanoTime();
-                List<Future<List<Out>>> batches = submitAll(c, pool, classifier, tasks, existing, raterId);
                 long t3 = System.nanoTime();
-                Result r = write(c, raterId, rater, mode, batches, harness, progress);
+                Result r;
+                try (Batches batches = new Batches(c, pool, threads, classifier, tasks, existing, raterId)) {
+                    r = write(c, raterId, rater, mode, batches, harness, progress);
+                }
                 long t4 = System.nanoTime();
                 if (TIMING) {
                     System.err.printf("classify timing: tasks %.3f s, existing %.3f s, read traces %.3f s, classify+write %.3f s; "
@@ -233,30 +237,91 @@ public final class RuleLabeller {
     }
 
     /** Streams the traces with one query and hands them to the pool in batches, in rowid order. */
-    private static List<Future<List<Out>>> submitAll(Connection c, ExecutorService pool, RuleClassifier classifier,
-                                                     Map<String, Task> tasks, Map<String, Existing> existing,
-                                                     String raterId) throws Exception {
-        List<Future<List<Out>>> futures = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT t.id, t.task_id, t.model, t.answer, t.tool_calls, "
-                + "CASE WHEN t.extra IS NOT NULL AND instr(t.extra, '\"error\"') > 0 THEN json_extract(t.extra, '$.error') END "
-                + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control')");
-             ResultSet rs = s.executeQuery()) {
-            List<Row> batch = new ArrayList<>(BATCH);
-            while (rs.next()) {
-                batch.add(new Row(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                        rs.getString(6)));
-                if (batch.size() == BATCH) {
-                    List<Row> b = batch;
-                    futures.add(pool.submit(() -> classifyBatch(classifier, tasks, existing, raterId, b)));
-                    batch = new ArrayList<>(BATCH);
-                }
+    /**
+     * The traces, read and classified a batch at a time with a bounded number of batches in flight: the writer takes
+     * them in order, and only then are more rows read. Memory stays flat with the project's size (before, every
+     * batch was queued and every result, evidence included, held until the end: 1M traces ran out of a 2 GB heap).
+     * The read cursor stays open while the writer appends labels on the same connection (SQLite allows it; the
+     * cursor reads traces, the writer only the label table).
+     */
+    private static final class Batches implements java.util.Iterator<Future<List<Out>>>, AutoCloseable {
+        private final PreparedStatement statement;
+        private final ResultSet rows;
+        private final ExecutorService pool;
+        private final RuleClassifier classifier;
+        private final Map<String, Task> tasks;
+        private final Map<String, Existing> existing;
+        private final String raterId;
+        private final int inFlight;
+        private final java.util.ArrayDeque<Future<List<Out>>> queue = new java.util.ArrayDeque<>();
+        private final int total;
+        private boolean exhausted;
+
+        Batches(Connection c, ExecutorService pool, int threads, RuleClassifier classifier, Map<String, Task> tasks,
+                Map<String, Existing> existing, String raterId) throws SQLException {
+            this.pool = pool;
+            this.classifier = classifier;
+            this.tasks = tasks;
+            this.existing = existing;
+            this.raterId = raterId;
+            this.inFlight = Math.max(2, threads * 4);
+            String from = "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control')";
+            try (Statement count = c.createStatement(); ResultSet n = count.executeQuery("SELECT count(*) " + from)) {
+                n.next();
+                total = (n.getInt(1) + BATCH - 1) / BATCH;
             }
-            if (!batch.isEmpty()) {
-                List<Row> b = batch;
-                futures.add(pool.submit(() -> classifyBatch(classifier, tasks, existing, raterId, b)));
+            statement = c.prepareStatement("SELECT t.id, t.task_id, t.model, t.answer, t.tool_calls, "
+                    + "CASE WHEN t.extra IS NOT NULL AND instr(t.extra, '\"error\"') > 0 THEN json_extract(t.extra, '$.error') END "
+                    + from);
+            rows = statement.executeQuery();
+        }
+
+        int total() {
+            return total;
+        }
+
+        private void fill() {
+            try {
+                while (!exhausted && queue.size() < inFlight) {
+                    List<Row> batch = new ArrayList<>(BATCH);
+                    while (batch.size() < BATCH && rows.next()) {
+                        batch.add(new Row(rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4),
+                                rows.getString(5), rows.getString(6)));
+                    }
+                    if (batch.size() < BATCH) {
+                        exhausted = true;
+                    }
+                    if (!batch.isEmpty()) {
+                        queue.add(pool.submit(() -> classifyBatch(classifier, tasks, existing, raterId, batch)));
+                    }
+                }
+            } catch (SQLException e) {
+                throw new IllegalStateException("reading the traces to classify: " + e.getMessage(), e);
             }
         }
-        return futures;
+
+        @Override
+        public boolean hasNext() {
+            fill();
+            return !queue.isEmpty();
+        }
+
+        @Override
+        public Future<List<Out>> next() {
+            fill();
+            Future<List<Out>> f = queue.poll();
+            if (f == null) {
+                throw new java.util.NoSuchElementException();
+            }
+            return f;
+        }
+
+        @Override
+        public void close() throws SQLException {
+            queue.forEach(f -> f.cancel(true));
+            rows.close();
+            statement.close();
+        }
     }
 
     private static List<Out> classifyBatch(RuleClassifier classifier, Map<String, Task> tasks, Map<String, Existing> existing,
@@ -346,7 +411,7 @@ public final class RuleLabeller {
 
     /** Writes each batch as soon as it is classified (in submission order), overlapping the writes with the work. */
     private static Result write(Connection c, String raterId, String rater, RuleClassifier.Mode mode,
-                                List<Future<List<Out>>> batches, Map<String, String> harness,
+                                Batches batches, Map<String, String> harness,
                                 java.util.function.BiConsumer<Integer, Integer> progress) throws Exception {
         int compared = 0;
         int equal = 0;
@@ -364,9 +429,10 @@ public final class RuleLabeller {
         try (PreparedStatement s = c.prepareStatement(Ledger.INSERT_LABEL)) {
             int pending = 0;
             int batchesDone = 0;
-            for (Future<List<Out>> f : batches) {
+            while (batches.hasNext()) {
+                Future<List<Out>> f = batches.next();
                 if (progress != null) {
-                    progress.accept(batchesDone++, batches.size());
+                    progress.accept(batchesDone++, batches.total());
                 }
                 for (Out o : get(f)) {
                     traces++;
