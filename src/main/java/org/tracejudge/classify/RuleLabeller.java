@@ -50,6 +50,12 @@ public final class RuleLabeller {
     /** The imported rater that holds the benchmark harness's own {@code classification}. */
     public static final String HARNESS_RATER = "harness";
     static final String CREATED_BY = "classify";
+    /**
+     * A run whose task names no expected call (a chat transcript, a trace from another harness): the rule's checks
+     * all start from the expected tool, so it gives no verdict rather than tool_skip for the lack of one.
+     */
+    static final String NO_EXPECTED_CALL_REASON = "the task names no expected tool call; the rule needs one "
+            + "(a judge or a person can still label it)";
     static final String RUN_ERROR_REASON = "the run failed at the provider (the trace records an error); the rule does not classify it";
     private static final int BATCH = 256;
     /** {@code -Dtracejudge.timing=true} prints where the time goes (for benchmarks). */
@@ -331,10 +337,12 @@ public final class RuleLabeller {
             Task task = tasks.get(r.taskId());
             Existing prev = existing.get(r.traceId());
             String replaces = prev == null ? null : prev.id();
-            if (r.error() != null) {
-                boolean same = prev != null && prev.id().equals(entryId(r.traceId(), raterId, prev.replaces(), "null", RUN_ERROR_REASON));
-                out.add(new Out(same ? null : entryId(r.traceId(), raterId, replaces, "null", RUN_ERROR_REASON),
-                        r.traceId(), task.key(), r.model(), task.type(), null, null, null, RUN_ERROR_REASON, same, replaces));
+            String noVerdict = r.error() != null ? RUN_ERROR_REASON
+                    : task.type() == TaskType.TOOL_REQUIRED && task.expectedCall() == null ? NO_EXPECTED_CALL_REASON : null;
+            if (noVerdict != null) {
+                boolean same = prev != null && prev.id().equals(entryId(r.traceId(), raterId, prev.replaces(), "null", noVerdict));
+                out.add(new Out(same ? null : entryId(r.traceId(), raterId, replaces, "null", noVerdict),
+                        r.traceId(), task.key(), r.model(), task.type(), null, null, null, noVerdict, same, replaces));
                 continue;
             }
             long t0 = TIMING ? System.nanoTime() : 0;

@@ -357,6 +357,8 @@ public final class MainWindow {
         s.setTitle("Safety review — sample (invented conversations)");
         Scene sc = new Scene(safetyView, 1240, 760);
         styleLike(sc); // the theme (safety.css has its dark twin) and the text size follow the workbench
+        // Ctrl+Q quits the workbench from this window too (its main window goes, and every other window with it)
+        sc.getAccelerators().put(key(KeyCode.Q, KeyCombination.SHORTCUT_DOWN), stage::close);
         s.setScene(sc);
         s.setOnHidden(e -> {
             safetyModel.close();

@@ -19,6 +19,9 @@ public class WorkbenchApp extends Application {
         windowClass();
         vm = ViewModels.create();
         window = new MainWindow(stage, vm);
+        // the workbench ends with its main window (Ctrl+Q, the close button): the safety-review, metrics, judge and
+        // team windows go with it, so no window keeps a process running with nothing to return to
+        stage.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDDEN, e -> closeOtherWindows(stage));
         stage.show();
         List<String> args = getParameters() == null ? List.of() : getParameters().getUnnamed();
         String start = System.getProperty(START, "");
@@ -28,6 +31,15 @@ public class WorkbenchApp extends Application {
             vm.session().open(lastProject(vm.session().settings().recentProjects()));
         } else if (!"welcome".equals(start)) {
             vm.session().open(null);
+        }
+    }
+
+    /** Hides every window but {@code main} (copied first: hiding one changes the list). */
+    static void closeOtherWindows(javafx.stage.Window main) {
+        for (javafx.stage.Window w : List.copyOf(javafx.stage.Window.getWindows())) {
+            if (w != main && w.isShowing()) {
+                w.hide();
+            }
         }
     }
 

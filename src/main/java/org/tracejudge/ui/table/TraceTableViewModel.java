@@ -191,6 +191,7 @@ public final class TraceTableViewModel implements Session.Listener {
             if (gen != generation) {
                 return;
             }
+            rememberSelection();
             ids = list;
             if (alsoOnFx != null) {
                 alsoOnFx.run();
@@ -204,12 +205,68 @@ public final class TraceTableViewModel implements Session.Listener {
             session.setStatus(String.format("%,d traces · %s", list.size(), t.describe(f)));
             session.setLoading(false);
             session.openingDone();
-            current.set(list.isEmpty() ? -1 : 0);
+            restoreSelection(list, true, alsoOnFx != null);
             revisiting = false;
             queueEnd.set("");
             showCurrent();
         });
         countDone(t, list, gen);
+    }
+
+    /** FX thread: the trace to keep selected while the queue is re-read (see {@link #restoreSelection}). */
+    private String keep;
+    private boolean keepPending;
+
+    /** FX thread, before a re-read swaps the queue: remembers which trace is selected (once per re-read). */
+    private void rememberSelection() {
+        if (!keepPending) {
+            keep = idAt(current.get());
+            keepPending = true;
+        }
+    }
+
+    /**
+     * FX thread: after the queue was re-read (an import, a classify or a judge run ended; a filter or sort changed),
+     * the trace that was selected stays selected, by id, wherever it now stands. A trace that left the queue is never
+     * replaced by another: after a refresh nothing is selected and the status says why, so the next Enter cannot
+     * decide a trace the person has not seen. Only a queue the person chose (a filter or sort) starts at its top
+     * then. With {@code complete} false only the first page is known: the trace is looked for again in the full list.
+     */
+    private void restoreSelection(List<String> list, boolean complete, boolean refresh) {
+        String was = keepPending ? keep : null;
+        int at = was == null ? -1 : list.indexOf(was);
+        if (complete || was == null || at >= 0) {
+            keepPending = false; // settled: a later full list must not move the person back
+            keep = null;
+        }
+        if (was == null) {
+            current.set(list.isEmpty() ? -1 : 0);
+            return;
+        }
+        if (at >= 0) {
+            current.set(at);
+        } else if (!complete || refresh) {
+            current.set(-1);
+            if (complete) {
+                session.setStatus(String.format("%,d traces · the trace you were on is no longer in this queue; "
+                        + "nothing is selected (click a row or press J)", list.size()));
+            }
+        } else {
+            current.set(list.isEmpty() ? -1 : 0);
+        }
+    }
+
+    @Override
+    public void opened() {
+        // another project: nothing of the last one stays selected or on screen
+        keep = null;
+        keepPending = false;
+        ids = List.of();
+        rows.set(new PagedRows(0, (page, d) -> { }));
+        total.set(0);
+        current.set(-1);
+        queueEnd.set("");
+        showCurrent();
     }
 
     /**
@@ -288,6 +345,7 @@ public final class TraceTableViewModel implements Session.Listener {
             if (gen != generation) {
                 return;
             }
+            rememberSelection();
             ids = List.of();
             alsoOnFx.run();
             rows.set(pr);
@@ -308,7 +366,7 @@ public final class TraceTableViewModel implements Session.Listener {
             session.setStatus(String.format("%,d traces · %s", n, t.describe(f)));
             session.setLoading(false);
             session.openingDone();
-            current.set(n == 0 ? -1 : 0);
+            restoreSelection(firstIds, false, true);
             revisiting = false;
             queueEnd.set("");
             showCurrent();
@@ -323,6 +381,9 @@ public final class TraceTableViewModel implements Session.Listener {
             }
             ids = list;
             idsHere[0] = true;
+            if (keepPending) {
+                restoreSelection(list, true, true);
+            }
             for (WaitingPage w : waiting) {
                 if (w.page() > 0 || pr.loaded(0) == null) {
                     loadPage(gen, w.page(), w.done());

@@ -38,11 +38,27 @@ public final class DecisionViewModel implements Session.Listener {
         this.trace = trace;
         this.agreement = agreement;
         session.addListener(this);
+        // the note under the keys speaks of one trace: it stays through the move its decision made (the queue
+        // moving on) and goes with the next move, so it is never read as being about a later trace
+        queue.currentProperty().addListener((o, a, b) -> {
+            if (noteMoves++ >= 1) {
+                lastDecision.set("");
+            }
+        });
+    }
+
+    /** Moves of the queue since the note was set (the first is the decision's own move on). */
+    private int noteMoves;
+
+    private void note(String text, TraceDetail about) {
+        lastDecision.set(text + (about == null ? "" : " — " + about.trace().model() + " / " + about.task().key()));
+        noteMoves = 0;
     }
 
     @Override
     public void opened() {
         undo.clear();
+        lastDecision.set("");
     }
 
     public ReadOnlyStringProperty lastDecisionProperty() {
@@ -134,7 +150,7 @@ public final class DecisionViewModel implements Session.Listener {
         undo.push(dec);
         queue.unskip(d.traceId());
         apply(dec, before, value, why);
-        lastDecision.set(me + ": " + value + (wasBlind ? " (blind; machine labels revealed)" : ""));
+        note(me + ": " + value + (wasBlind ? " (blind; machine labels revealed)" : ""), d);
         if (session.blindProperty().get()) {
             trace.reveal(d.traceId());
             trace.showFresh();
@@ -158,7 +174,7 @@ public final class DecisionViewModel implements Session.Listener {
         Decision dec = new Decision(d.traceId(), queue.currentProperty().get(), mine(d), value, text);
         undo.push(dec);
         apply(dec, dec.before(), value, text);
-        lastDecision.set(session.annotatorProperty().get() + ": rationale on " + value);
+        note(session.annotatorProperty().get() + ": rationale on " + value, d);
         trace.showFresh();
         return true;
     }
@@ -170,7 +186,7 @@ public final class DecisionViewModel implements Session.Listener {
             return false;
         }
         apply(dec, dec.after(), dec.before(), "undo");
-        lastDecision.set("undone: " + dec.after() + (dec.before() == null ? "" : " → " + dec.before()));
+        note("undone: " + dec.after() + (dec.before() == null ? "" : " → " + dec.before()), null);
         trace.unreveal(dec.traceId());
         if (dec.index() != queue.currentProperty().get() && dec.traceId().equals(queue.idAt(dec.index()))) {
             queue.go(dec.index());
