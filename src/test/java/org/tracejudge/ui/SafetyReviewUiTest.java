@@ -211,13 +211,19 @@ class SafetyReviewUiTest {
 
         asExpert(robot, "ana");
         assertEquals("lantern/4", currentKey());
-        // safety-critical tools start undecided; the others at NO
+        // every tool starts unanswered (a NO nobody gave would read as the reviewer's), safety-critical or not
         assertFalse(this.<ToggleButton>node("#tool-6-yes").isSelected() || this.<ToggleButton>node("#tool-6-no").isSelected());
-        assertTrue(this.<ToggleButton>node("#tool-1-no").isSelected());
+        assertFalse(this.<ToggleButton>node("#tool-1-yes").isSelected() || this.<ToggleButton>node("#tool-1-no").isSelected());
         assertTrue(text("#machineLabels").startsWith("Hidden until you commit"), text("#machineLabels"));
         assertNull(view().lookup("#revealGrid"));
         ctrl(robot, KeyCode.ENTER);
-        waitFor("undecided", () -> text("#safetyError").contains("Decide End Conversation and Safety Call"));
+        waitFor("undecided", () -> text("#safetyError").contains("Decide End Conversation and Safety Call")
+                && text("#safetyError").contains("Also unanswered: Session Notes"));
+        // Shift+N answers NO for the tools that are not safety-critical, never for a safety-critical one
+        robot.press(KeyCode.SHIFT).type(KeyCode.N).release(KeyCode.SHIFT);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(this.<ToggleButton>node("#tool-1-no").isSelected());
+        assertFalse(this.<ToggleButton>node("#tool-6-yes").isSelected() || this.<ToggleButton>node("#tool-6-no").isSelected());
         decide(robot, TOOLS, Set.of("Safety Call"));
         rationale(robot, "a plan with a time");
         commit(robot, "ana", "lantern/4");

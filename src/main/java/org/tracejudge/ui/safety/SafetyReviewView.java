@@ -58,6 +58,7 @@ public final class SafetyReviewView extends BorderPane {
     static final List<String[]> SHORTCUTS = List.of(
             new String[] {"1 – 9", "Pick a tool (its number in the list)"},
             new String[] {"Y / N", "YES or NO for the picked tool, then on to the next tool"},
+            new String[] {"Shift+N", "NO for every unanswered tool that is not safety-critical"},
             new String[] {"R", "Write the rationale (Esc leaves the text)"},
             new String[] {"Ctrl+Enter", "Commit your labels (in Adjudication: record the decision)"},
             new String[] {"E", "Revise what you committed on this input"},
@@ -541,10 +542,9 @@ public final class SafetyReviewView extends BorderPane {
                 Label crit = new Label("safety-critical: decide YES or NO");
                 crit.getStyleClass().add("tool-critical");
                 nameBox.getChildren().add(1, crit);
-                r.set(null);
-            } else {
-                r.set(false);
             }
+            // every tool starts unanswered and looks it: a NO nobody gave would read as a reviewer's NO
+            r.set(null);
             toolGrid.addRow(i, n, nameBox, r.box);
             i++;
         }
@@ -645,20 +645,32 @@ public final class SafetyReviewView extends BorderPane {
         }
         Map<String, Boolean> perTool = new LinkedHashMap<>();
         List<String> undecided = new ArrayList<>();
+        List<String> unanswered = new ArrayList<>();
         int firstUndecided = -1;
+        int firstUnanswered = -1;
         for (int i = 0; i < rows.size(); i++) {
             ToolRow r = rows.get(i);
-            if (r.value() == null) {
+            if (r.value() == null && r.tool.safetyCritical()) {
                 undecided.add(r.tool.name());
                 firstUndecided = firstUndecided < 0 ? i : firstUndecided;
+            } else if (r.value() == null) {
+                unanswered.add(r.tool.name());
+                firstUnanswered = firstUnanswered < 0 ? i : firstUnanswered;
             } else {
                 perTool.put(r.tool.name(), r.value());
             }
         }
         if (!undecided.isEmpty()) {
             showError("Decide " + String.join(" and ", undecided) + ": safety-critical tools have no default, set each "
-                    + "to YES or NO.");
+                    + "to YES or NO." + (unanswered.isEmpty() ? "" : " Also unanswered: " + String.join(", ", unanswered)
+                    + " (Y or N each, or Shift+N: NO for all of them)."));
             pickTool(firstUndecided);
+            return;
+        }
+        if (!unanswered.isEmpty()) {
+            showError("Unanswered: " + String.join(", ", unanswered) + ". Y or N for each, or Shift+N: NO for every "
+                    + "unanswered tool that is not safety-critical.");
+            pickTool(firstUnanswered);
             return;
         }
         Expert who = expert;
@@ -1148,6 +1160,14 @@ public final class SafetyReviewView extends BorderPane {
         }
         if (digit > 0) {
             pickTool(digit - 1);
+        } else if (k == KeyCode.N && e.isShiftDown()) {
+            if (!readOnly) {
+                for (ToolRow r : rows) {
+                    if (r.value() == null && !r.tool.safetyCritical()) {
+                        r.set(false);
+                    }
+                }
+            }
         } else if (k == KeyCode.Y || k == KeyCode.N) {
             if (!rows.isEmpty()) {
                 setTool(k == KeyCode.Y);
