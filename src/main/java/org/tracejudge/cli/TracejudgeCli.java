@@ -130,8 +130,10 @@ public final class TracejudgeCli implements Runnable {
         }
         cl.setOut(out);
         cl.setErr(err);
+        boolean[] outputFailureSaid = {false};
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof Output.Failed f) {
+                outputFailureSaid[0] = true;
                 cmd.getErr().println("tracejudge: " + f.getMessage());
                 cmd.getErr().flush();
                 return f.exitCode;
@@ -149,8 +151,11 @@ public final class TracejudgeCli implements Runnable {
         try {
             Output.check(out);
         } catch (Output.Failed f) {
-            // what the command printed last did not all arrive: not done, whatever the command thought
-            err.println("tracejudge: " + f.getMessage());
+            // what the command printed last did not all arrive: not done, whatever the command thought (said once:
+            // the handler above may have said it already)
+            if (!outputFailureSaid[0]) {
+                err.println("tracejudge: " + f.getMessage());
+            }
             code = code == 0 ? f.exitCode : code;
         }
         err.flush();

@@ -66,6 +66,7 @@ new String[] {"labels", p.toString(), "--format", "json"})) {
             Exit e = tracejudge(full, false, args);
             assertEquals(1, e.code(), args[0] + ": " + e.err());
             assertTrue(e.err().contains("tracejudge: cannot write the output: the disk is full"), e.err());
+            assertEquals(1, e.err().split("cannot write the output", -1).length - 1, "said once: " + e.err());
         }
     }
 
@@ -75,6 +76,7 @@ new String[] {"labels", p.toString(), "--format", "json"})) {
         Exit e = tracejudge(null, true, "labels", p.toString());
         assertEquals(141, e.code(), e.err());
         assertTrue(e.err().contains("the output was closed before all of it was written (broken pipe)"), e.err());
+        assertEquals(1, e.err().split("broken pipe", -1).length - 1, "said once: " + e.err());
         Exit ok = tracejudge(null, false, "labels", p.toString());
         assertEquals(0, ok.code(), ok.err());
         assertEquals(61, ok.out().split("\n").length, "header and 60 traces");
