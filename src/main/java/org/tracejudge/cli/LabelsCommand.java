@@ -6,10 +6,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.tracejudge.ensemble.LabelSources;
 import org.tracejudge.json.Json;
 import org.tracejudge.store.Conflicts;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
+import org.tracejudge.store.TraceTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -48,6 +50,10 @@ final class LabelsCommand implements Callable<Integer> {
             }
             List<String> header = new ArrayList<>(List.of("trace_id", "model", "task_id", "task_type"));
             raters.forEach(r -> header.add(r.column()));
+            // every label source the workbench shows: each person's decisions, the ensemble and the final label,
+            // read through the workbench's own table so that both say the same
+            Derived derived = derived(p);
+            header.addAll(derived.names());
             if (format == Out.csv) {
                 out.println(csvLine(header));
                 int[] n = {0};
@@ -55,6 +61,10 @@ final class LabelsCommand implements Callable<Integer> {
                     List<String> cells = new ArrayList<>(List.of(row.traceId(), row.model(), row.taskKey(), row.taskType()));
                     row.labels().forEach((col, v) -> cells.add(conflicted.getOrDefault(row.traceId() + '\u0000' + col,
                             v == null ? "" : v)));
+                    String[] more = derived.values().get(row.traceId());
+                    for (int i = 0; i < derived.names().size(); i++) {
+                        cells.add(more == null || more[i] == null ? "" : more[i]);
+                    }
                     out.println(csvLine(cells));
                     if (++n[0] % 2048 == 0) {
                         Output.check(out); // a closed pipe or full disk stops the listing here
@@ -80,6 +90,10 @@ final class LabelsCommand implements Callable<Integer> {
                         for (var e : row.labels().entrySet()) {
                             g.writeStringField(e.getKey(), conflicted.getOrDefault(row.traceId() + '\u0000' + e.getKey(),
                                     e.getValue()));
+                        }
+                        String[] more = derived.values().get(row.traceId());
+                        for (int i = 0; i < derived.names().size(); i++) {
+                            g.writeStringField(derived.names().get(i), more == null ? null : more[i]);
                         }
                         var reasons = nullReasons.get(row.traceId());
                         if (reasons != null) {
@@ -117,6 +131,29 @@ final class LabelsCommand implements Callable<Integer> {
             err.flush();
         }
         return 0;
+    }
+
+    /** The columns beyond the raters': {@code annotator:NAME} for each person, {@code ensemble}, {@code final}. */
+    private record Derived(List<String> names, java.util.Map<String, String[]> values) {}
+
+    private static Derived derived(Project p) {
+        TraceTable table = new TraceTable(p, TraceTable.layout(p, null));
+        List<TraceTable.Column> cols = table.layout().columns().stream().filter(c -> c.kind() == TraceTable.Kind.HUMAN
+                || c.kind() == TraceTable.Kind.ENSEMBLE || c.kind() == TraceTable.Kind.FINAL).toList();
+        List<String> names = cols.stream().map(c -> c.kind() == TraceTable.Kind.HUMAN
+                ? LabelSources.ANNOTATOR + c.ref() : c.key()).toList();
+        java.util.Map<String, String[]> values = new java.util.HashMap<>();
+        List<String> ids = table.ids(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT);
+        for (int from = 0; from < ids.size(); from += 2000) {
+            for (TraceTable.Row r : table.rows(ids.subList(from, Math.min(ids.size(), from + 2000)))) {
+                String[] v = new String[cols.size()];
+                for (int i = 0; i < v.length; i++) {
+                    v[i] = r.get(cols.get(i).key());
+                }
+                values.put(r.traceId(), v);
+            }
+        }
+        return new Derived(names, values);
     }
 
     /** RFC 4180: quote cells that hold a comma, a quote or a line break. */

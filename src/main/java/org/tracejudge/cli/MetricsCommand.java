@@ -36,7 +36,8 @@ final class MetricsCommand implements Callable<Integer> {
     Path project;
 
     @Option(names = "--source", paramLabel = "NAME", description = "A rater (rule, rule-tolerant, harness, a judge, "
-            + "name@version), ensemble, final, or all (default: final when judges are known, else rule).")
+            + "name@version), annotator:NAME (a person's decisions), ensemble, final, or all (default: final when judges are "
+            + "known, else rule).")
     String source;
 
     @Option(names = "--judges", paramLabel = "A,B", description = "The two judges of the ensemble (default: the project setting).")
@@ -74,7 +75,8 @@ final class MetricsCommand implements Callable<Integer> {
             if (src == null) {
                 src = LabelSources.FINAL;
             }
-            if (!src.equals("all") && !src.equals(LabelSources.ENSEMBLE) && !src.equals(LabelSources.FINAL)) {
+            if (!src.equals("all") && !src.equals(LabelSources.ENSEMBLE) && !src.equals(LabelSources.FINAL)
+                    && !src.startsWith(LabelSources.ANNOTATOR)) {
                 src = JudgeChoice.find(JudgeChoice.raters(p), src, "label source").column(); // name or name@version
             }
             LabelSources sources = LabelSources.load(p, choice, src.equals("all") ? null : List.of(src));

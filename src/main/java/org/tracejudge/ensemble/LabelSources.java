@@ -27,6 +27,8 @@ import org.tracejudge.store.ProjectQueries;
 public final class LabelSources {
     public static final String ENSEMBLE = "ensemble";
     public static final String FINAL = "final";
+    /** A person's decisions (their current adjudication of each trace) as a source: {@code annotator:NAME}. */
+    public static final String ANNOTATOR = "annotator:";
 
     private final String[] traceIds;
     private final List<String> models;
@@ -227,6 +229,13 @@ public final class LabelSources {
                     }
                 }
             }
+            if (only != null) {
+                for (String o : only) {
+                    if (o.startsWith(ANNOTATOR)) {
+                        columns.put(o, annotatorColumn(c, o.substring(ANNOTATOR.length()), index, allowed, intern, n));
+                    }
+                }
+            }
             Map<Ensemble.Status, Integer> status = new EnumMap<>(Ensemble.Status.class);
             if (effective != null) {
                 String[] adjudicated = new String[n];
@@ -259,6 +268,41 @@ public final class LabelSources {
             return new LabelSources(ids.toArray(new String[0]), Collections.unmodifiableList(models), model,
                     types.toArray(new TaskType[0]), columns, effective, status, invalid);
         });
+    }
+
+    /** One person's current decision per trace (their newest adjudication entry; a withdrawal leaves none). */
+    private static String[] annotatorColumn(java.sql.Connection c, String who, Map<String, Integer> index,
+                                            List<Set<String>> allowed, Map<String, String> intern, int n)
+            throws java.sql.SQLException {
+        String[] col = new String[n];
+        int found = 0;
+        try (java.sql.PreparedStatement s = c.prepareStatement("SELECT a.trace_id, a.action, a.value FROM adjudication a "
+                + "WHERE a.annotator = ? AND NOT EXISTS (SELECT 1 FROM adjudication x WHERE x.trace_id = a.trace_id "
+                + "AND x.annotator = a.annotator AND (x.created_at > a.created_at OR (x.created_at = a.created_at "
+                + "AND x.id > a.id)))")) {
+            s.setString(1, who);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    found++;
+                    Integer i = index.get(rs.getString(1));
+                    if (i != null && "set".equals(rs.getString(2)) && allowed.get(i).contains(rs.getString(3))) {
+                        col[i] = intern.computeIfAbsent(rs.getString(3), k -> k);
+                    }
+                }
+            }
+        }
+        if (found == 0) {
+            List<String> people = new ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT DISTINCT annotator FROM adjudication ORDER BY annotator")) {
+                while (rs.next()) {
+                    people.add(rs.getString(1));
+                }
+            }
+            throw new org.tracejudge.store.ProjectException("no decisions by annotator '" + who + "' in this project"
+                    + (people.isEmpty() ? " (nobody has decided a trace yet)" : "; annotators: " + String.join(", ", people)));
+        }
+        return col;
     }
 
     private static Map<String, Boolean> toMap(List<String> xs) {

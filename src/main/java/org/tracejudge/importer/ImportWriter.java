@@ -353,7 +353,7 @@ final class ImportWriter {
 
     private void adjudication(Records.AdjudicationRec r, ImportReport.FileCounts counts) throws SQLException {
         flush();
-        checkEntry(Path.of(counts.file), r.line(), r.traceId(), r.action(), r.value(), true, r.replaces(),
+        checkEntry(counts, r.line(), r.traceId(), r.action(), r.value(), true, r.replaces(),
                 java.util.Set.of(), "adjudication");
         insAdj.setString(1, r.id());
         insAdj.setString(2, r.traceId());
@@ -446,7 +446,7 @@ final class ImportWriter {
             for (int i = 0; i < labelBatch.size(); i++) {
                 Records.LabelRec l = labelBatch.get(i);
                 if (l.replacesGiven()) { // a ledger entry from an export: its references and value are checked
-                    checkEntry(Path.of(labelBatchCounts.get(i).file), l.line(), l.entry().traceId(), l.entry().action(),
+                    checkEntry(labelBatchCounts.get(i), l.line(), l.entry().traceId(), l.entry().action(),
                             l.entry().value(), isHuman(l.raterId()), l.replaces(), inBatch, "label");
                 }
                 inBatch.add(l.id());
@@ -556,11 +556,15 @@ final class ImportWriter {
 
     /**
      * A ledger entry of an export (a label or an adjudication) is refused, naming its file, line and field, when its
-     * trace is in neither the file nor the project, when a person's value is not a label of the trace's label set, or
-     * when the entry it says it replaces does not exist: such an entry is never stored, changed or guessed at.
+     * trace is in neither the file nor the project, when a person's value is a label of no label set of the project
+     * ("banana"), or when the entry it says it replaces does not exist: such an entry is never stored, changed or
+     * guessed at. A person's value that is a label, but not of the trace's label set (result_ignore on a control
+     * task), is kept as given, and the import report warns with file, line and field.
      */
-    private void checkEntry(Path file, long line, String traceId, String action, String value, boolean person,
-                            String replaces, java.util.Set<String> earlierInBatch, String table) throws SQLException {
+    private void checkEntry(ImportReport.FileCounts counts, long line, String traceId, String action, String value,
+                            boolean person, String replaces, java.util.Set<String> earlierInBatch, String table)
+            throws SQLException {
+        Path file = Path.of(counts.file);
         String labelSet;
         {
             PreparedStatement q = traceLabelSet;
@@ -575,8 +579,14 @@ final class ImportWriter {
         }
         LabelSet set = labelSet == null ? null : labelSets.get(labelSet);
         if (person && "set".equals(action) && set != null && !set.allows(value)) {
-            throw new ImportException(file, line, "/value", "\"" + value + "\" is not a label of " + set.name()
-                    + " (" + String.join(", ", set.labels()) + "); nothing was imported");
+            boolean known = labelSets.values().stream().anyMatch(ls -> ls.allows(value));
+            if (!known) {
+                throw new ImportException(file, line, "/value", "\"" + value + "\" is not a label of " + set.name()
+                        + " (" + String.join(", ", set.labels()) + ") nor of any label set of the project; nothing "
+                        + "was imported");
+            }
+            counts.warnings.add(file.getFileName() + ": line " + line + " at /value: \"" + value + "\" is not a label of "
+                    + set.name() + " (the trace's label set); kept as given");
         }
         if (replaces != null && !earlierInBatch.contains(replaces)) {
             {

@@ -110,9 +110,9 @@ class CliTest {
         Run r = run("labels", p.toString());
         assertEquals(0, r.code(), r.err());
         String[] lines = r.out().split("\\R");
-        assertEquals("trace_id,model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence", lines[0]);
+        assertEquals("trace_id,model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence,ensemble,final", lines[0]);
         assertEquals(61, lines.length);
-        assertTrue(lines[1].matches("[0-9a-f-]+,acme-lm-7b,CTRL-[A-Z]+-\\d+,control,\\w*,\\w*,\\w*"), lines[1]);
+        assertTrue(lines[1].matches("[0-9a-f-]+,acme-lm-7b,CTRL-[A-Z]+-\\d+,control,\\w*,\\w*,\\w*,\\w*,\\w*"), lines[1]);
         // the harness error row has an empty harness cell
         assertTrue(r.out().contains(",acme-lm-7b,OF-ENG-002,tool_required,,"), r.out());
         Run json = run("labels", p.toString(), "--format", "json");
