@@ -368,6 +368,9 @@ public final class MainWindow {
         s.show();
         safetyModel.load(org.tracejudge.sample.SafetySample::open).whenComplete((loaded, err) ->
                 javafx.application.Platform.runLater(() -> {
+                    if (safetyView == null) {
+                        return; // the window was closed while the sample was loading
+                    }
                     if (err != null) {
                         safetyView.setCenter(new javafx.scene.control.Label("Cannot open the safety sample: " + err.getMessage()));
                     } else {

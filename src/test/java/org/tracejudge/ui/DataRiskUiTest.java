@@ -99,7 +99,15 @@ class DataRiskUiTest extends WindowTest {
         robot.interact(() -> app.window().openSafetySample());
         waitFor("the safety window", () -> Window.getWindows().stream().filter(Window::isShowing).count() == 2);
         robot.interact(() -> table().requestFocus());
-        robot.press(KeyCode.CONTROL).type(KeyCode.Q).release(KeyCode.CONTROL);
-        waitFor("every window closed", () -> Window.getWindows().stream().noneMatch(Window::isShowing));
+        try {
+            robot.press(KeyCode.CONTROL).type(KeyCode.Q).release(KeyCode.CONTROL);
+            waitFor("every window closed", () -> Window.getWindows().stream().noneMatch(Window::isShowing));
+        } finally {
+            // the primary stage serves the next window tests of this JVM: show it again, with the focus
+            robot.interact(() -> {
+                stage.show();
+                stage.requestFocus();
+            });
+        }
     }
 }

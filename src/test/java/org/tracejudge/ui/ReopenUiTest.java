@@ -2,6 +2,7 @@ package org.tracejudge.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,5 +54,32 @@ class ReopenUiTest extends WindowTest {
         assertNull(WorkbenchApp.lastProject(List.of(gone)));
         assertNull(WorkbenchApp.lastProject(List.of()));
         assertEquals(study, WorkbenchApp.lastProject(List.of(gone, study)));
+    }
+
+    @Test
+    void reopeningBringsBackTheFilterTheTraceAndTheSkippedTraces(org.testfx.api.FxRobot robot) {
+        waitFor("the study open", () -> study.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
+                && table().getItems().size() == 60);
+        // nothing skipped yet: Review skipped says so instead of doing nothing
+        robot.interact(() -> vm().trace().reviewSkipped());
+        assertTrue(vm().session().statusProperty().get().startsWith("Nothing to review"), vm().session().statusProperty().get());
+        String model = rowValue(0, "model");
+        robot.interact(() -> vm().table().setFilter(org.tracejudge.store.TraceTable.Filter.NONE.with("model", model)));
+        waitFor("filtered", () -> !vm().session().loadingProperty().get() && table().getItems().size() == 20);
+        robot.interact(() -> table().requestFocus());
+        robot.type(javafx.scene.input.KeyCode.J, 3);
+        waitFor("row 3", () -> vm().table().currentProperty().get() == 3);
+        robot.type(javafx.scene.input.KeyCode.S);
+        waitFor("skipped, on row 4", () -> vm().table().currentProperty().get() == 4
+                && vm().table().skippedCountProperty().get() == 1);
+        String on = vm().table().idAt(4);
+        // open it again, as after a restart (the view is kept in the settings when a project is left)
+        robot.interact(() -> vm().session().open(study));
+        waitFor("reopened on the same trace", () -> !vm().session().loadingProperty().get()
+                && table().getItems().size() == 20 && on.equals(vm().table().idAt(vm().table().currentProperty().get())));
+        assertEquals(model, vm().session().filterProperty().get().equals().get("model"));
+        assertEquals(1, vm().table().skippedCountProperty().get());
+        robot.interact(() -> vm().trace().reviewSkipped());
+        waitFor("the skipped trace", () -> vm().table().currentProperty().get() == 3);
     }
 }

@@ -299,6 +299,7 @@ public final class Session implements AutoCloseable {
     }
 
     private void load(Supplier<Project> opener, Path remember) {
+        saveView(); // the project being left: its filter, sort, row and skipped traces, for when it is reopened
         open.set(false);
         loading.set(true);
         opening.set(true);
@@ -315,11 +316,16 @@ public final class Session implements AutoCloseable {
                 if (remember != null) {
                     settings.addRecent(p.file());
                 }
+                viewFile = remember == null ? null : p.file();
+                View v = remember == null ? null : View.read(settings.text(viewKey(p.file()), null));
+                TraceTable.Filter f0 = v == null ? TraceTable.Filter.NONE : v.filter();
+                TraceTable.Sort s0 = v == null ? TraceTable.Sort.DEFAULT : v.sort();
                 Platform.runLater(() -> {
+                    restore = v;
                     listeners.forEach(Listener::opened);
-                    select(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT);
+                    select(f0, s0);
                 });
-                readOnWorker(p, TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, true);
+                readOnWorker(p, f0, s0, true);
                 startTeamSync(p);
                 if (p.checkPending()) {
                     checkFullyInBackground(p);
@@ -445,8 +451,95 @@ public final class Session implements AutoCloseable {
         a.start();
     }
 
+    /**
+     * What a person was looking at in a project, kept in the settings per project file so that reopening it (or
+     * starting again) brings back the filter, the sort, the trace and the skipped traces.
+     */
+    public record View(TraceTable.Filter filter, TraceTable.Sort sort, String trace, List<String> skipped) {
+        String write() {
+            com.fasterxml.jackson.databind.node.ObjectNode o = org.tracejudge.json.Json.object();
+            com.fasterxml.jackson.databind.node.ObjectNode eq = o.putObject("equals");
+            filter.equals().forEach(eq::put);
+            o.put("show", filter.show().name());
+            o.put("search", filter.search());
+            if (sort.key() != null) {
+                o.put("sort", sort.key());
+            }
+            o.put("descending", sort.descending());
+            if (trace != null) {
+                o.put("trace", trace);
+            }
+            skipped.forEach(o.putArray("skipped")::add);
+            return o.toString();
+        }
+
+        /** The view a settings text holds, or null (none, or unreadable: then the project opens as new). */
+        static View read(String text) {
+            if (text == null) {
+                return null;
+            }
+            try {
+                com.fasterxml.jackson.databind.JsonNode o = org.tracejudge.json.Json.read(text);
+                Map<String, String> eq = new java.util.LinkedHashMap<>();
+                o.path("equals").fields().forEachRemaining(e -> eq.put(e.getKey(), e.getValue().asText()));
+                TraceTable.Filter f = new TraceTable.Filter(eq, TraceTable.Show.valueOf(o.path("show").asText("ALL")),
+                        o.path("search").asText(""));
+                TraceTable.Sort s = new TraceTable.Sort(o.hasNonNull("sort") ? o.get("sort").asText() : null,
+                        o.path("descending").asBoolean(false));
+                List<String> skipped = new java.util.ArrayList<>();
+                o.path("skipped").forEach(n -> skipped.add(n.asText()));
+                return new View(f, s, o.hasNonNull("trace") ? o.get("trace").asText() : null, skipped);
+            } catch (RuntimeException e) {
+                return null;
+            }
+        }
+    }
+
+    /** FX thread: the view saved for the project just opened, for the view models to restore (then null). */
+    private View restore;
+
+    /** FX thread, in {@link Listener#opened()}: what to bring back of the project's last view (null: start fresh). */
+    public View restoredView() {
+        return restore;
+    }
+
+    private final List<Supplier<View>> viewParts = new CopyOnWriteArrayList<>();
+
+    /**
+     * The table's view model tells where the person is (the trace and the skipped traces); the session adds the
+     * filter and sort and keeps it per project.
+     */
+    public void viewFrom(Supplier<View> part) {
+        viewParts.add(part);
+    }
+
+    /** The file of the open project whose view is kept (null for the sample). */
+    private volatile Path viewFile;
+
+    private static String viewKey(Path file) {
+        return "view:" + file.toAbsolutePath().normalize();
+    }
+
+    /** FX thread: keeps the open project's view in the settings. */
+    private void saveView() {
+        Project p = project;
+        Path file = viewFile;
+        if (p == null || file == null || viewParts.isEmpty()) {
+            return; // the bundled sample opens fresh each time
+        }
+        try {
+            View part = viewParts.get(0).get();
+            View v = new View(filter.get(), sort.get(), part == null ? null : part.trace(),
+                    part == null ? List.of() : part.skipped());
+            settings.setText(viewKey(file), v.write());
+        } catch (RuntimeException e) {
+            // a view not kept is no reason to fail closing
+        }
+    }
+
     @Override
     public void close() {
+        saveView();
         AutoSync ts = teamSync;
         teamSync = null;
         if (ts != null) {

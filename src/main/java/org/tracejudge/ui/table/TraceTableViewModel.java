@@ -56,6 +56,7 @@ public final class TraceTableViewModel implements Session.Listener {
         this.session = session;
         session.addListener(this);
         current.addListener((o, a, b) -> showCurrent());
+        session.viewFrom(() -> new Session.View(null, null, idAt(current.get()), List.copyOf(skipped)));
     }
 
     /** Runs {@code r} (FX thread) whenever the current trace is to be shown (the trace view model reads it). */
@@ -258,9 +259,16 @@ public final class TraceTableViewModel implements Session.Listener {
 
     @Override
     public void opened() {
-        // another project: nothing of the last one stays selected or on screen
-        keep = null;
-        keepPending = false;
+        // another project: nothing of the last one stays selected or on screen; a project reopened goes back to the
+        // trace it was left on and keeps the traces skipped then
+        Session.View v = session.restoredView();
+        keep = v == null ? null : v.trace();
+        keepPending = keep != null;
+        skipped.clear();
+        if (v != null) {
+            skipped.addAll(v.skipped());
+        }
+        skippedCount.set(skipped.size());
         ids = List.of();
         rows.set(new PagedRows(0, (page, d) -> { }));
         total.set(0);
@@ -546,6 +554,9 @@ public final class TraceTableViewModel implements Session.Listener {
         revisiting = false;
         int k = nextSkippedAfter(-1);
         if (k < 0) {
+            session.setStatus(skipped.isEmpty() ? "Nothing to review: no trace was skipped (S) in this project"
+                    : "Nothing to review: the " + skipped.size() + " skipped trace" + (skipped.size() == 1 ? " is" : "s are")
+                    + " not in this queue (change the filter to reach them)");
             return false;
         }
         revisiting = true;
