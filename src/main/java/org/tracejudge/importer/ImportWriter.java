@@ -159,6 +159,8 @@ final class ImportWriter {
             judgeConfig(r);
         } else if (rec instanceof Records.JudgeCallRec r) {
             judgeCall(r, counts);
+        } else if (rec instanceof Records.StatsRec r && counts != null) {
+            counts.add(r);
         }
     }
 

@@ -1,0 +1,17 @@
+package org.tracejudge.importer;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+final class LangfuseReader {
+    private final Path file;
+
+    LangfuseReader(Path file) {
+        this.file = file;
+    }
+
+    void read(JsonNode doc, Consumer<Records.Rec> out) {
+        throw new ImportException(file, -1, null, "this format is recognised but not read yet");
+    }
+}
