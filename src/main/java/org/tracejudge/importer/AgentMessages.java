@@ -37,14 +37,20 @@ final class AgentMessages {
 
     /** A JSON string that holds an object or an array, parsed; anything else as it is. */
     static JsonNode unwrap(JsonNode n) {
-        if (n != null && n.isTextual()) {
+        for (int depth = 0; depth < 3 && n != null && n.isTextual(); depth++) {
             String t = n.asText().trim();
-            if (t.startsWith("{") || t.startsWith("[")) {
-                try {
-                    return Json.MAPPER.readTree(t);
-                } catch (IOException e) {
+            boolean quoted = t.length() >= 2 && t.startsWith("\"") && t.endsWith("\""); // a JSON string of a JSON string
+            if (!(t.startsWith("{") || t.startsWith("[") || quoted)) {
+                return n;
+            }
+            try {
+                JsonNode parsed = Json.MAPPER.readTree(t);
+                if (parsed == null || (quoted && !parsed.isTextual())) {
                     return n;
                 }
+                n = parsed;
+            } catch (IOException e) {
+                return n;
             }
         }
         return n;
@@ -162,6 +168,11 @@ final class AgentMessages {
             } else if (content.isArray()) {
                 for (JsonNode b : content) {
                     part(b, text, calls, results);
+                }
+            } else if (content.isObject() && (content.has("parts") || content.has("role"))) {
+                Msg inner = one(content, role);
+                if (inner != null) {
+                    return inner;
                 }
             } else if (content.isObject()) {
                 part(content, text, calls, results);

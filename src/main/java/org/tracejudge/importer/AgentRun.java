@@ -207,9 +207,8 @@ final class AgentRun {
             s.put("source_call_id", r.callId());
         }
         pairing.merge(how, 1, Integer::sum);
-        if (callId != null) {
-            resultTurnByCall.put(callId, turns.size() - 1);
-        }
+        // results without any id are kept under their turn, so an execution span can still find them by name
+        resultTurnByCall.put(callId != null ? callId : "#turn-" + (turns.size() - 1), turns.size() - 1);
         if (r.error()) {
             error(s, "tool", name, r.errorType(), r.errorMessage());
         }

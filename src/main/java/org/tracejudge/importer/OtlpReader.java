@@ -376,6 +376,13 @@ final class OtlpReader {
             skip(s, "gen_ai." + op + " spans (not used)");
             return null;
         }
+        fill(s, a, f, ptr);
+        return s;
+    }
+
+    /** The model or tool fields of a span of known kind, from its attributes (also Langfuse's raw OTel attributes). */
+    static void fill(SpanAssembler.Span s, Map<String, JsonNode> a, Fields f, String ptr) {
+        String name = s.name == null ? "" : s.name;
         s.rawInput = a.get("input.value");
         s.rawOutput = a.get("output.value");
         s.errorType = text(a, "error.type");
@@ -391,7 +398,6 @@ final class OtlpReader {
             s.result = AgentMessages.value(result);
             s.resultKnown = result != null;
         }
-        return s;
     }
 
     private void skip(SpanAssembler.Span s, String reason) {

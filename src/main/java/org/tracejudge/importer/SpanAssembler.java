@@ -282,6 +282,9 @@ final class SpanAssembler {
                 step = run.merge(run.resultTurn(existing), r);
                 step.put("execution_span", t.id);
                 step.put("execution_pairing", existing.equals(t.callId) ? "id" : "name-order");
+                if (t.failed() || t.resultKnown) {
+                    step.put("execution_result_known", t.resultKnown);
+                }
                 run.executionPaired(existing);
             } else {
                 if (call == null) {
