@@ -40,10 +40,21 @@ final class InspectReader {
     private static final String ATTACHMENT = "attachment://";
 
     private final Path file;
+    private final int maxEntries;
+    private final long maxEntry;
+    private final long maxTotal;
     private long expanded;
 
     InspectReader(Path file) {
+        this(file, MAX_ENTRIES, MAX_ENTRY, MAX_TOTAL);
+    }
+
+    /** With other limits (tests). */
+    InspectReader(Path file, int maxEntries, long maxEntry, long maxTotal) {
         this.file = file;
+        this.maxEntries = maxEntries;
+        this.maxEntry = maxEntry;
+        this.maxTotal = maxTotal;
     }
 
     static boolean isZip(Path file) {
@@ -82,8 +93,8 @@ final class InspectReader {
             throw new ImportException(file, -1, null, "cannot read: " + e.getMessage());
         }
         try (zip) {
-            if (zip.size() > MAX_ENTRIES) {
-                throw new ImportException(file, -1, null, "the zip has " + zip.size() + " entries; at most " + MAX_ENTRIES
+            if (zip.size() > maxEntries) {
+                throw new ImportException(file, -1, null, "the zip has " + zip.size() + " entries; at most " + maxEntries
                         + " are read (expected an Inspect .eval log)");
             }
             ZipEntry headerEntry = zip.getEntry("header.json");
@@ -129,12 +140,12 @@ final class InspectReader {
             while ((n = in.read(chunk)) > 0) {
                 size += n;
                 expanded += n;
-                if (size > MAX_ENTRY) {
-                    throw new ImportException(file, -1, e.getName(), "the entry expands beyond " + (MAX_ENTRY >> 20)
+                if (size > maxEntry) {
+                    throw new ImportException(file, -1, e.getName(), "the entry expands beyond " + (maxEntry >> 20)
                             + " MB (a zip bomb?); expected an Inspect sample of sane size");
                 }
-                if (expanded > MAX_TOTAL) {
-                    throw new ImportException(file, -1, e.getName(), "the zip expands beyond " + (MAX_TOTAL >> 20)
+                if (expanded > maxTotal) {
+                    throw new ImportException(file, -1, e.getName(), "the zip expands beyond " + (maxTotal >> 20)
                             + " MB in all (a zip bomb?); nothing was imported");
                 }
                 buf.write(chunk, 0, n);
@@ -154,8 +165,8 @@ final class InspectReader {
             return n;
         } catch (JsonProcessingException pe) {
             ImportException ie = ImportException.fromParse(file, pe, "", 0);
-            throw new ImportException(file, ie.line(), e.getName() + (ie.pointer() == null ? "" : "#" + ie.pointer()),
-                    ie.getMessage().substring(ie.getMessage().lastIndexOf(": ") + 2));
+            throw new ImportException(file, ie.line(), e.getName() + (ie.pointer() == null || ie.pointer().isEmpty() ? "" : "#" + ie.pointer()),
+                    ie.problem());
         }
     }
 
