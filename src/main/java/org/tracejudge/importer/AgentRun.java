@@ -372,7 +372,7 @@ final class AgentRun {
         }
         out.accept(new Records.StatsRec(1, turns.size(), executed.size(), results, errors.size(), pairing.getOrDefault("id", 0),
                 pairing.getOrDefault("name-order", 0) + pairing.getOrDefault("order", 0), anyTokens ? tokensIn : 0,
-                anyTokens ? tokensOut : 0, Map.copyOf(skipped)));
+                anyTokens ? tokensOut : 0, java.util.Collections.unmodifiableMap(new LinkedHashMap<>(skipped))));
     }
 
     private Records.RaterRec scoreRater(Score sc) {

@@ -65,7 +65,12 @@ public final class ImportReport {
                     .append(" tool result").append(toolResults == 1 ? "" : "s");
             if (toolResults > 0) {
                 sb.append(" (").append(pairedById).append(" paired by id, ").append(pairedByNameOrOrder)
-                        .append(" by name and order)");
+                        .append(" by name and order");
+                int unpaired = toolResults - pairedById - pairedByNameOrOrder;
+                if (unpaired > 0) {
+                    sb.append(", ").append(unpaired).append(" with no call");
+                }
+                sb.append(')');
             }
             sb.append(", ").append(errors).append(" error").append(errors == 1 ? "" : "s");
             if (tokensIn + tokensOut > 0) {

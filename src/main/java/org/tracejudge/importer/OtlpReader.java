@@ -330,7 +330,7 @@ final class OtlpReader {
             run.emit(f, out);
         }
         if (!skippedOutside.isEmpty()) {
-            out.accept(new Records.StatsRec(0, 0, 0, 0, 0, 0, 0, 0, 0, Map.copyOf(skippedOutside)));
+            out.accept(new Records.StatsRec(0, 0, 0, 0, 0, 0, 0, 0, 0, java.util.Collections.unmodifiableMap(new LinkedHashMap<>(skippedOutside))));
         }
     }
 
