@@ -14,6 +14,8 @@ import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /** Reads the agent-trace formats (spec formats.md section 8): picks the reader and how the file is read. */
@@ -28,12 +30,18 @@ final class AgentFormats {
         switch (format) {
             case OTLP -> {
                 if (firstLineIsObject(file)) {
+                    Map<Long, List<String>> ends;
+                    try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                        ends = OtlpReader.lastLines(r);
+                    } catch (java.nio.charset.MalformedInputException e) {
+                        ends = null; // the second pass names the line
+                    }
                     MessageDigest sha = sha256();
                     var decoder = StandardCharsets.UTF_8.newDecoder()
                             .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
                     try (InputStream in = new DigestInputStream(Files.newInputStream(file), sha);
                          BufferedReader r = new BufferedReader(new InputStreamReader(in, decoder), 1 << 16)) {
-                        new OtlpReader(file).readLines(r, listener, out);
+                        new OtlpReader(file).readLines(r, ends, listener, out);
                     } catch (java.nio.charset.MalformedInputException e) {
                         throw new ImportException(file, -1, null, "not UTF-8 text (an invalid byte sequence)");
                     }

@@ -69,6 +69,8 @@ final class AgentRun {
     String answer;
     final List<Score> scores = new ArrayList<>();
     final ObjectNode extra = Json.object();
+    /** Tasks built by earlier runs of the same reader, by their body (null: no cache). */
+    Map<String, Records.TaskRec> taskCache;
     /** What was left out and why (reason -> count), for the import report. */
     final Map<String, Integer> skipped = new LinkedHashMap<>();
 
@@ -313,8 +315,26 @@ final class AgentRun {
         return "";
     }
 
+    /** Trimmed, runs of white space as one space, lower case: the input a task key is hashed from. */
     static String normalise(String s) {
-        return s == null ? "" : s.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+        if (s == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(s.length());
+        boolean space = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isWhitespace(c)) {
+                space = sb.length() > 0;
+            } else {
+                if (space) {
+                    sb.append(' ');
+                    space = false;
+                }
+                sb.append(c);
+            }
+        }
+        return sb.toString().toLowerCase(Locale.ROOT);
     }
 
     /** Hands the task, the trace, the scorers' raters and labels and the counts to the writer. */
@@ -335,7 +355,15 @@ final class AgentRun {
             gt.putArray("answer_must_contain").add(target);
             gt.put("match_mode", "all");
         }
-        Records.TaskRec task = TaskCodec.fromToolFailBench(body, tools != null && tools.isArray() ? tools : null, f, "", false);
+        JsonNode toolList = tools != null && tools.isArray() ? tools : null;
+        String cacheKey = taskCache == null ? null : body + "\u0000" + toolList;
+        Records.TaskRec task = cacheKey == null ? null : taskCache.get(cacheKey);
+        if (task == null) {
+            task = TaskCodec.fromToolFailBench(body, toolList, f, "", false);
+            if (cacheKey != null && taskCache.size() < 100_000) {
+                taskCache.put(cacheKey, task);
+            }
+        }
         out.accept(task);
         String traceId = Ids.of("trace", format, sourceId);
         String ans = answer != null ? answer : lastAssistantText();

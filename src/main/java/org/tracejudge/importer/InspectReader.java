@@ -44,6 +44,7 @@ final class InspectReader {
     private final long maxEntry;
     private final long maxTotal;
     private long expanded;
+    private final Map<String, Records.TaskRec> taskCache = new java.util.HashMap<>();
 
     InspectReader(Path file) {
         this(file, MAX_ENTRIES, MAX_ENTRY, MAX_TOTAL);
@@ -227,6 +228,7 @@ final class InspectReader {
         String task = eval.path("task").asText("task");
         String runId = eval.path("run_id").asText(eval.path("eval_id").asText(eval.path("task_id").asText("")));
         AgentRun run = new AgentRun("inspect", file);
+        run.taskCache = taskCache;
         run.sourceId = runId + "/" + eval.path("task_id").asText(task) + "/" + sampleId + "/epoch-" + epoch;
         run.run = runId;
         run.taskKey = task + "/" + sampleId;

@@ -38,7 +38,10 @@ final class OtlpReader {
     private static final Set<String> SPAN_KINDS = Set.of("SPAN_KIND_UNSPECIFIED", "SPAN_KIND_INTERNAL", "SPAN_KIND_SERVER",
             "SPAN_KIND_CLIENT", "SPAN_KIND_PRODUCER", "SPAN_KIND_CONSUMER");
 
+    private static final String[] TRACE_ID_KEYS = {"\"traceId\"", "\"traceID\""};
     private final Path file;
+    /** Tasks already built (many runs share one input): the content hash is computed once per task. */
+    private final Map<String, Records.TaskRec> taskCache = new HashMap<>();
     /** Spans of each trace, in file order. */
     private final Map<String, List<SpanAssembler.Span>> traces = new LinkedHashMap<>();
     private final Map<String, Map<String, Integer>> skippedByTrace = new HashMap<>();
@@ -57,6 +60,12 @@ final class OtlpReader {
 
     /** JSON Lines of OTLP requests, one line at a time: only the spans' GenAI content is kept until the end. */
     void readLines(BufferedReader in, ImportListener listener, Consumer<Records.Rec> out) throws IOException {
+        readLines(in, null, listener, out);
+    }
+
+    /** As above; with {@code ends} (from {@link #lastLines}) each trace is handed on after its last line. */
+    void readLines(BufferedReader in, Map<Long, List<String>> ends, ImportListener listener, Consumer<Records.Rec> out)
+            throws IOException {
         String text;
         long line = 0;
         while ((text = in.readLine()) != null) {
@@ -78,6 +87,12 @@ final class OtlpReader {
                 throw f.error("", "expected an OTLP request object {resourceSpans: [...]}, found " + Fields.describe(node));
             }
             document(node, f, "");
+            List<String> done = ends == null ? null : ends.remove(line);
+            if (done != null) {
+                for (String traceId : done) {
+                    finishTrace(traceId, out);
+                }
+            }
             if ((line & 63) == 0 && listener.cancelled()) {
                 throw new ImportCancelledException();
             }
@@ -294,44 +309,99 @@ final class OtlpReader {
     }
 
     private void finish(Consumer<Records.Rec> out) {
-        Fields f = new Fields(file, -1);
-        for (Map.Entry<String, List<SpanAssembler.Span>> e : traces.entrySet()) {
-            List<SpanAssembler.Span> spans = e.getValue();
-            boolean genai = spans.stream().anyMatch(s -> s.kind != SpanAssembler.Kind.OTHER);
-            Map<String, Integer> skipped = skippedByTrace.getOrDefault(e.getKey(), Map.of());
-            if (!genai) {
-                skipped.forEach((k, v) -> skippedOutside.merge(k, v, Integer::sum));
-                skippedOutside.merge("traces without a GenAI or OpenInference span", 1, Integer::sum);
-                continue;
+        for (String traceId : new ArrayList<>(traces.keySet())) {
+            finishTrace(traceId, out);
+        }
+        if (!skippedOutside.isEmpty()) {
+            out.accept(new Records.StatsRec(0, 0, 0, 0, 0, 0, 0, 0, 0,
+                    java.util.Collections.unmodifiableMap(new LinkedHashMap<>(skippedOutside))));
+        }
+    }
+
+    /** Assembles one trace, hands it on and forgets its spans. */
+    private void finishTrace(String traceId, Consumer<Records.Rec> out) {
+        List<SpanAssembler.Span> spans = traces.remove(traceId);
+        Map<String, Integer> skipped = skippedByTrace.remove(traceId);
+        if (spans == null) {
+            return;
+        }
+        skipped = skipped == null ? Map.of() : skipped;
+        boolean genai = spans.stream().anyMatch(s -> s.kind != SpanAssembler.Kind.OTHER);
+        if (!genai) {
+            skipped.forEach((k, v) -> skippedOutside.merge(k, v, Integer::sum));
+            skippedOutside.merge("traces without a GenAI or OpenInference span", 1, Integer::sum);
+            return;
+        }
+        AgentRun run = new AgentRun("otlp", file);
+        run.taskCache = taskCache;
+        run.sourceId = traceId;
+        skipped.forEach((k, v) -> run.skipped.merge(k, v, Integer::sum));
+        for (SpanAssembler.Span s : spans) {
+            if (s.session != null) {
+                run.session = s.session;
+                break;
             }
-            AgentRun run = new AgentRun("otlp", file);
-            run.sourceId = e.getKey();
-            skipped.forEach((k, v) -> run.skipped.merge(k, v, Integer::sum));
+        }
+        SpanAssembler.assemble(spans, run);
+        if (run.turns.isEmpty()) {
+            // OpenInference chains without an LLM span: the root span's input and output
             for (SpanAssembler.Span s : spans) {
-                if (s.session != null) {
-                    run.session = s.session;
+                if (s.kind != SpanAssembler.Kind.OTHER && s.rawInput != null) {
+                    run.user(AgentMessages.parse(s.rawInput, Role.USER).stream().map(AgentMessages.Msg::text)
+                            .filter(t -> t != null).findFirst().orElse(s.rawInput.asText()));
+                    if (s.rawOutput != null) {
+                        run.answer = s.rawOutput.isTextual() ? s.rawOutput.asText() : s.rawOutput.toString();
+                    }
                     break;
                 }
             }
-            SpanAssembler.assemble(spans, run);
-            if (run.turns.isEmpty()) {
-                // OpenInference chains without an LLM span: the root span's input and output
-                for (SpanAssembler.Span s : spans) {
-                    if (s.kind != SpanAssembler.Kind.OTHER && s.rawInput != null) {
-                        run.user(AgentMessages.parse(s.rawInput, Role.USER).stream().map(AgentMessages.Msg::text)
-                                .filter(t -> t != null).findFirst().orElse(s.rawInput.asText()));
-                        if (s.rawOutput != null) {
-                            run.answer = s.rawOutput.isTextual() ? s.rawOutput.asText() : s.rawOutput.toString();
+        }
+        run.emit(new Fields(file, -1), out);
+    }
+
+    /**
+     * The first pass over JSON Lines: the last line each trace id occurs on (a token scan, no trees), so the second
+     * pass can hand a trace on as soon as its last span was read and memory stays flat however long the file is.
+     * Lines that do not parse are left to the second pass, which says what is wrong with them.
+     */
+    static Map<Long, List<String>> lastLines(BufferedReader in) throws IOException {
+        Map<String, Long> last = new HashMap<>();
+        String text;
+        long line = 0;
+        while ((text = in.readLine()) != null) {
+            line++;
+            if (text.isBlank()) {
+                continue;
+            }
+            // a plain text scan for "traceId" / "traceID" keys: inside a JSON string a quote is escaped, so a key
+            // quote-name-quote is never found there
+            for (String key : TRACE_ID_KEYS) {
+                int at = 0;
+                while ((at = text.indexOf(key, at)) >= 0) {
+                    int i = at + key.length();
+                    at = i;
+                    while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+                        i++;
+                    }
+                    if (i >= text.length() || text.charAt(i) != ':') {
+                        continue;
+                    }
+                    i++;
+                    while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+                        i++;
+                    }
+                    if (i < text.length() && text.charAt(i) == '"') {
+                        int close = text.indexOf('"', i + 1);
+                        if (close > i) {
+                            last.put(text.substring(i + 1, close), line);
                         }
-                        break;
                     }
                 }
             }
-            run.emit(f, out);
         }
-        if (!skippedOutside.isEmpty()) {
-            out.accept(new Records.StatsRec(0, 0, 0, 0, 0, 0, 0, 0, 0, java.util.Collections.unmodifiableMap(new LinkedHashMap<>(skippedOutside))));
-        }
+        Map<Long, List<String>> ends = new HashMap<>();
+        last.forEach((id, l) -> ends.computeIfAbsent(l, k -> new ArrayList<>()).add(id));
+        return ends;
     }
 
     // ---- one span's attributes -> the assembler's span
