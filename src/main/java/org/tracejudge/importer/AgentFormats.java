@@ -25,13 +25,37 @@ final class AgentFormats {
 
     private AgentFormats() {}
 
-    /** Reads one file; returns its SHA-256. */
+    static boolean isGzip(byte[] head) {
+        return head.length >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b;
+    }
+
+    static boolean isGzip(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            return isGzip(in.readNBytes(2));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The file's content: inflated when it is gzip-compressed. */
+    static InputStream open(Path file) throws IOException {
+        InputStream in = Files.newInputStream(file);
+        return isGzip(file) ? new java.util.zip.GZIPInputStream(in, 1 << 16) : in;
+    }
+
+    private static BufferedReader reader(Path file) throws IOException {
+        var decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        return new BufferedReader(new InputStreamReader(open(file), decoder), 1 << 16);
+    }
+
+    /** Reads one file; returns its SHA-256 (of the file as stored). */
     static String read(Path file, Format format, Consumer<Records.Rec> out, ImportListener listener) throws IOException {
         switch (format) {
             case OTLP -> {
                 if (firstLineIsObject(file)) {
                     Map<Long, List<String>> ends;
-                    try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                    try (BufferedReader r = reader(file)) {
                         ends = OtlpReader.lastLines(r);
                     } catch (java.nio.charset.MalformedInputException e) {
                         ends = null; // the second pass names the line
@@ -39,22 +63,27 @@ final class AgentFormats {
                     MessageDigest sha = sha256();
                     var decoder = StandardCharsets.UTF_8.newDecoder()
                             .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-                    try (InputStream in = new DigestInputStream(Files.newInputStream(file), sha);
-                         BufferedReader r = new BufferedReader(new InputStreamReader(in, decoder), 1 << 16)) {
+                    boolean gz = isGzip(file);
+                    try (InputStream raw = new DigestInputStream(Files.newInputStream(file), sha);
+                         BufferedReader r = new BufferedReader(new InputStreamReader(
+                                 gz ? new java.util.zip.GZIPInputStream(raw, 1 << 16) : raw, decoder), 1 << 16)) {
                         new OtlpReader(file).readLines(r, ends, listener, out);
+                        raw.transferTo(java.io.OutputStream.nullOutputStream());
                     } catch (java.nio.charset.MalformedInputException e) {
                         throw new ImportException(file, -1, null, "not UTF-8 text (an invalid byte sequence)");
+                    } catch (java.util.zip.ZipException | java.io.EOFException e) {
+                        throw new ImportException(file, -1, null, "the gzip file is truncated or damaged (" + e.getMessage() + ")");
                     }
                     return HexFormat.of().formatHex(sha.digest());
                 }
                 byte[] bytes = bytes(file);
                 new OtlpReader(file).readDocument(document(file, bytes), out);
-                return sha256(bytes);
+                return isGzip(file) ? sha256(file) : sha256(bytes);
             }
             case LANGFUSE -> {
                 byte[] bytes = bytes(file);
                 new LangfuseReader(file).read(document(file, bytes), out);
-                return sha256(bytes);
+                return isGzip(file) ? sha256(file) : sha256(bytes);
             }
             case INSPECT -> {
                 if (InspectReader.isZip(file)) {
@@ -68,12 +97,12 @@ final class AgentFormats {
             case ATIF -> {
                 byte[] bytes = bytes(file);
                 new AtifReader(file).read(document(file, bytes), out);
-                return sha256(bytes);
+                return isGzip(file) ? sha256(file) : sha256(bytes);
             }
             case SWE_AGENT -> {
                 byte[] bytes = bytes(file);
                 new SweAgentReader(file).read(document(file, bytes), out);
-                return sha256(bytes);
+                return isGzip(file) ? sha256(file) : sha256(bytes);
             }
             default -> throw new IllegalStateException(format.code());
         }
@@ -81,7 +110,7 @@ final class AgentFormats {
 
     /** JSON Lines: the first non-blank line is a whole JSON object by itself. */
     static boolean firstLineIsObject(Path file) {
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (BufferedReader r = reader(file)) {
             String line;
             while ((line = r.readLine()) != null && line.isBlank()) {
                 // skip
@@ -107,7 +136,19 @@ final class AgentFormats {
             throw new ImportException(file, -1, null, "the file is " + (size >> 20) + " MB; single JSON documents up to "
                     + (MAX_DOCUMENT >> 20) + " MB are read (OTLP can be given as JSON Lines, which streams)");
         }
-        return Files.readAllBytes(file);
+        if (!isGzip(file)) {
+            return Files.readAllBytes(file);
+        }
+        try (InputStream in = open(file)) {
+            byte[] b = in.readNBytes((int) MAX_DOCUMENT + 1);
+            if (b.length > MAX_DOCUMENT) {
+                throw new ImportException(file, -1, null, "the file inflates beyond " + (MAX_DOCUMENT >> 20) + " MB; single "
+                        + "JSON documents up to that are read");
+            }
+            return b;
+        } catch (java.util.zip.ZipException | java.io.EOFException e) {
+            throw new ImportException(file, -1, null, "the gzip file is truncated or damaged (" + e.getMessage() + ")");
+        }
     }
 
     static JsonNode document(Path file, byte[] bytes) {

@@ -24,6 +24,25 @@ public final class FormatDetector {
         } catch (IOException e) {
             throw new ImportException(file, -1, null, "cannot read: " + e.getMessage());
         }
+        if (AgentFormats.isGzip(head)) {
+            // gzip: the agent-trace formats are read through it; tell which from the first bytes inflated
+            byte[] inner;
+            try (InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(file))) {
+                inner = in.readNBytes(1 << 16);
+            } catch (IOException e) {
+                throw new ImportException(file, -1, null, "a gzip file that cannot be inflated (" + e.getMessage() + ")");
+            }
+            int j = 0;
+            while (j < inner.length && Character.isWhitespace(inner[j])) {
+                j++;
+            }
+            Format agent = j < inner.length && inner[j] == '{' ? agentFormat(topLevelKeys(inner, j)) : null;
+            if (agent == null || agent == Format.INSPECT) {
+                throw new ImportException(file, -1, null, "a gzip file: gzip is read for OpenTelemetry, Langfuse, ATIF and "
+                        + "SWE-agent files, and this one is none of them; inflate it and import the result");
+            }
+            return agent;
+        }
         if (head.length >= 4 && head[0] == 'P' && head[1] == 'K' && head[2] == 3 && head[3] == 4) {
             if (InspectReader.isEvalZip(file)) {
                 return Format.INSPECT;

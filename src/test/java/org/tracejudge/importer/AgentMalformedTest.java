@@ -238,4 +238,34 @@ class AgentMalformedTest {
         assertEquals(1, count(project, "trace"));
         assertTrue(again.summary().contains("already in the project"), again.summary());
     }
+
+    static Path gzip(Path from, Path to) throws Exception {
+        try (OutputStream o = new java.util.zip.GZIPOutputStream(Files.newOutputStream(to))) {
+            Files.copy(from, o);
+        }
+        return to;
+    }
+
+    @Test
+    void gzipCompressedFilesAreReadAsTheyAre() throws Exception {
+        Path lf = gzip(AgentCorpus.file("langfuse", "claude-agent-2025-12-22.trace.json"), dir.resolve("lf.json.gz"));
+        Path plain = write("spans.jsonl", request(span("\"aa\"", "\"01\"", "", CHAT)) + "\n"
+                + request(span("\"bb\"", "\"02\"", "", CHAT)) + "\n");
+        Path jsonl = gzip(plain, dir.resolve("spans.jsonl.gz"));
+        assertEquals(Format.LANGFUSE, FormatDetector.detect(lf));
+        assertEquals(Format.OTLP, FormatDetector.detect(jsonl));
+        ImportReport r = new Importer(project, null).importFiles(List.of(lf, jsonl), Format.AUTO, null);
+        assertEquals(1, r.files().get(0).runs);
+        assertEquals(2, r.files().get(1).runs);
+        assertEquals(3, count(project, "trace"));
+        byte[] whole = Files.readAllBytes(jsonl);
+        Path cut = dir.resolve("cut.jsonl.gz");
+        Files.write(cut, java.util.Arrays.copyOf(whole, whole.length - 12));
+        try (Project other = Project.openOrCreate(dir.resolve("o.tjdb"), "o")) {
+            ImportException e = assertThrows(ImportException.class,
+                    () -> new Importer(other, null).importFiles(List.of(cut), Format.AUTO, null));
+            assertTrue(e.getMessage().startsWith("cut.jsonl.gz"), e.getMessage());
+            assertEquals(0, count(other, "trace"));
+        }
+    }
 }
