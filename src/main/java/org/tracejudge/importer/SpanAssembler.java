@@ -86,6 +86,21 @@ final class SpanAssembler {
                 p = p.parentId == null ? null : byId.get(p.parentId);
             }
         }
+        // sub-agents: a step without its own agent name belongs to the nearest agent span above it
+        for (Span s : spans) {
+            if (s.agent != null || (s.kind != Kind.MODEL && s.kind != Kind.TOOL)) {
+                continue;
+            }
+            Span p = s.parentId == null ? null : byId.get(s.parentId);
+            int guard = 0;
+            while (p != null && guard++ < 1000) {
+                if (p.kind == Kind.AGENT) {
+                    s.agent = p.agent != null ? p.agent : p.name;
+                    break;
+                }
+                p = p.parentId == null ? null : byId.get(p.parentId);
+            }
+        }
         List<Span> timeline = new ArrayList<>();
         for (Span s : spans) {
             if ((s.kind == Kind.MODEL && !wrappers.contains(s.id)) || s.kind == Kind.TOOL) {

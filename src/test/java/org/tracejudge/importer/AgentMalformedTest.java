@@ -230,6 +230,20 @@ class AgentMalformedTest {
     }
 
     @Test
+    void aChangedTraceIsReportedNotMergedSilently() throws Exception {
+        Path f = AgentCorpus.file("langfuse", "vercel-aisdk-2025-11-17.trace.json");
+        new Importer(project, null).importFiles(List.of(f), Format.AUTO, null);
+        Path changed = write("vercel-changed.json", Files.readString(f).replace("\\\"temperature\\\":64", "\\\"temperature\\\":99"));
+        assertTrue(Files.readString(changed).contains("99"), "the copy differs in the tool result");
+        ImportException e = assertThrows(ImportException.class,
+                () -> new Importer(project, null).importFiles(List.of(changed), Format.AUTO, null));
+        assertTrue(e.getMessage().contains("vercel-changed.json") && e.getMessage().contains("turns"), e.getMessage());
+        assertEquals(1, count(project, "trace"));
+        ImportReport replaced = new Importer(project, null).replacing(true).importFiles(List.of(changed), Format.AUTO, null);
+        assertEquals(1, replaced.files().get(0).tracesReplaced);
+    }
+
+    @Test
     void theSameTraceAgainIsNotImportedTwice() throws Exception {
         Path f = AgentCorpus.file("langfuse", "vercel-aisdk-2025-11-17.trace.json");
         new Importer(project, null).importFiles(List.of(f), Format.AUTO, null);

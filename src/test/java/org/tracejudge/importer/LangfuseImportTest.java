@@ -98,6 +98,7 @@ class LangfuseImportTest {
         assertEquals("The weather in Tokyo is sunny.", run.turns().get(3).toolResults().get(0).content().asText());
         assertTrue(run.answer().contains("Tokyo"), run.answer());
         assertEquals("gpt-4.1-2025-04-14", run.model());
+        assertEquals("Hello world", run.steps().get(2).path("agent").asText(), "the sub-agent each step ran in");
     }
 
     @Test
