@@ -60,6 +60,9 @@ public final class Explanation {
             throw new ProjectException("trace " + id + " belongs to a " + task.type().code()
                     + " task; the ToolFailBench rule explains tool-required and control traces only");
         }
+        if (RuleClassifier.unclassifiable(task) != null) {
+            throw new ProjectException("trace " + id + ": " + RuleClassifier.unclassifiable(task));
+        }
         List<ModeVerdict> out = new ArrayList<>();
         for (RuleClassifier.Mode m : RuleClassifier.Mode.values()) {
             if (onlyMode != null && m != onlyMode) {

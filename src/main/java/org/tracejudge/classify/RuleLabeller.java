@@ -50,12 +50,6 @@ public final class RuleLabeller {
     /** The imported rater that holds the benchmark harness's own {@code classification}. */
     public static final String HARNESS_RATER = "harness";
     static final String CREATED_BY = "classify";
-    /**
-     * A run whose task names no expected call (a chat transcript, a trace from another harness): the rule's checks
-     * all start from the expected tool, so it gives no verdict rather than tool_skip for the lack of one.
-     */
-    static final String NO_EXPECTED_CALL_REASON = "the task names no expected tool call; the rule needs one "
-            + "(a judge or a person can still label it)";
     static final String RUN_ERROR_REASON = "the run failed at the provider (the trace records an error); the rule does not classify it";
     private static final int BATCH = 256;
     /** {@code -Dtracejudge.timing=true} prints where the time goes (for benchmarks). */
@@ -74,11 +68,17 @@ public final class RuleLabeller {
      *
      * @param counts    per task type ({@code tool_required}, {@code control}), label -> traces, in label-set order
      * @param runErrors traces not classified because their run failed
+     * @param noExpectedCall traces not classified because their tool-required task names no expected call (null verdicts)
      * @param written   ledger entries appended (new or changed verdicts)
      * @param unchanged traces whose current entry already said the same
      */
     public record Result(String rater, RuleClassifier.Mode mode, int traces, Map<String, Map<String, Integer>> counts,
-                         int runErrors, int written, int unchanged, HarnessComparison harness) {}
+                         int runErrors, int written, int unchanged, HarnessComparison harness, int noExpectedCall) {
+        public Result(String rater, RuleClassifier.Mode mode, int traces, Map<String, Map<String, Integer>> counts,
+                      int runErrors, int written, int unchanged, HarnessComparison harness) {
+            this(rater, mode, traces, counts, runErrors, written, unchanged, harness, 0);
+        }
+    }
 
     /**
      * The rule's labels beside the harness's own {@code classification} (imported rater {@code harness}), over the
@@ -337,12 +337,11 @@ public final class RuleLabeller {
             Task task = tasks.get(r.taskId());
             Existing prev = existing.get(r.traceId());
             String replaces = prev == null ? null : prev.id();
-            String noVerdict = r.error() != null ? RUN_ERROR_REASON
-                    : task.type() == TaskType.TOOL_REQUIRED && task.expectedCall() == null ? NO_EXPECTED_CALL_REASON : null;
-            if (noVerdict != null) {
-                boolean same = prev != null && prev.id().equals(entryId(r.traceId(), raterId, prev.replaces(), "null", noVerdict));
-                out.add(new Out(same ? null : entryId(r.traceId(), raterId, replaces, "null", noVerdict),
-                        r.traceId(), task.key(), r.model(), task.type(), null, null, null, noVerdict, same, replaces));
+            String cannot = r.error() != null ? RUN_ERROR_REASON : RuleClassifier.unclassifiable(task);
+            if (cannot != null) {
+                boolean same = prev != null && prev.id().equals(entryId(r.traceId(), raterId, prev.replaces(), "null", cannot));
+                out.add(new Out(same ? null : entryId(r.traceId(), raterId, replaces, "null", cannot),
+                        r.traceId(), task.key(), r.model(), task.type(), null, null, null, cannot, same, replaces));
                 continue;
             }
             long t0 = TIMING ? System.nanoTime() : 0;
@@ -431,6 +430,7 @@ public final class RuleLabeller {
             counts.put(t.code(), m);
         }
         int errors = 0;
+        int noExpected = 0;
         int written = 0;
         int unchanged = 0;
         int traces = 0;
@@ -444,7 +444,9 @@ public final class RuleLabeller {
                 }
                 for (Out o : get(f)) {
                     traces++;
-                    if (o.label() == null) {
+                    if (o.label() == null && RuleClassifier.NO_EXPECTED_CALL.equals(o.nullReason())) {
+                        noExpected++;
+                    } else if (o.label() == null) {
                         errors++;
                     } else {
                         counts.get(o.type().code()).merge(o.label(), 1, Integer::sum);
@@ -480,6 +482,6 @@ public final class RuleLabeller {
             }
         }
         return new Result(rater, mode, traces, counts, errors, written, unchanged,
-                harness.isEmpty() ? null : new HarnessComparison(compared, equal, List.copyOf(mismatches)));
+                harness.isEmpty() ? null : new HarnessComparison(compared, equal, List.copyOf(mismatches)), noExpected);
     }
 }

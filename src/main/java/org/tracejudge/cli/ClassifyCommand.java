@@ -60,7 +60,7 @@ final class ClassifyCommand implements Callable<Integer> {
                 return 0;
             }
             if (r.traces() > 0 || (sr.traces() == 0 && calls.traces() == 0)) {
-                out.printf("classified %d traces as rater '%s' (%s mode)%n", r.traces() - r.runErrors(), r.rater(), m.code());
+                out.printf("classified %d traces as rater '%s' (%s mode)%n", r.traces() - r.runErrors() - r.noExpectedCall(), r.rater(), m.code());
                 for (Map.Entry<String, Map<String, Integer>> e : r.counts().entrySet()) {
                     int n = e.getValue().values().stream().mapToInt(Integer::intValue).sum();
                     out.printf("  %s (%d):%n", e.getKey(), n);
@@ -68,6 +68,10 @@ final class ClassifyCommand implements Callable<Integer> {
                 }
                 if (r.runErrors() > 0) {
                     out.printf("  not classified (the run failed at the provider): %d%n", r.runErrors());
+                }
+                if (r.noExpectedCall() > 0) {
+                    out.printf("  not classified (the task names no expected tool call; judge these runs): %d%n",
+                            r.noExpectedCall());
                 }
                 out.printf("ledger: %d entries appended, %d traces unchanged%n", r.written(), r.unchanged());
                 printHarness(out, m, r.harness());
@@ -123,6 +127,7 @@ final class ClassifyCommand implements Callable<Integer> {
         rule.put("mode", r.mode().code());
         rule.put("traces", r.traces());
         rule.put("not_classified_run_errors", r.runErrors());
+        rule.put("not_classified_no_expected_call", r.noExpectedCall());
         rule.set("labels", Json.MAPPER.valueToTree(r.counts()));
         rule.put("appended", r.written());
         rule.put("unchanged", r.unchanged());

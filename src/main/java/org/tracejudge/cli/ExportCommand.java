@@ -26,8 +26,25 @@ final class ExportCommand implements Callable<Integer> {
             + "judge on the other laptop is answered from this cache (same verdicts, same ledger ids) instead of paying again.")
     boolean withJudgeCache;
 
+    @picocli.CommandLine.Option(names = "--langfuse-scores", description = "Write the project's labels and final "
+            + "decisions on traces imported from Langfuse or OpenTelemetry as the JSON bodies Langfuse's scores API takes "
+            + "(POST /api/public/scores), one per line, instead of the project JSONL.")
+    boolean langfuseScores;
+
     @Override
     public Integer call() throws Exception {
+        if (langfuseScores) {
+            try (Project p = Project.open(project)) {
+                org.tracejudge.export.LangfuseScores.Summary s = StdStreams.write(out, spec.commandLine().getOut(),
+                        file -> org.tracejudge.export.LangfuseScores.write(p, file));
+                (StdStreams.isDash(out) ? spec.commandLine().getErr() : spec.commandLine().getOut()).println("wrote "
+                        + s.scores() + " Langfuse score bodies on " + s.traces() + " traces"
+                        + (s.withoutLangfuseId() > 0 ? "; " + s.withoutLangfuseId() + " traces have no Langfuse trace id "
+                        + "(not imported from Langfuse or OpenTelemetry) and were left out" : ""));
+                spec.commandLine().getErr().flush();
+            }
+            return 0;
+        }
         try (Project p = Project.open(project)) {
             JsonlExporter.Summary s = StdStreams.write(out, spec.commandLine().getOut(), file -> JsonlExporter.export(p, file, withJudgeCache));
             boolean toStdout = StdStreams.isDash(out);

@@ -46,7 +46,8 @@ final class ImportCommand implements Callable<Integer> {
 
     @Option(names = "--format", defaultValue = "auto", paramLabel = "FORMAT", completionCandidates = FormatCodes.class,
             description = "The files' format: auto, toolfailbench-tasks, toolfailbench-results, toolfailbench-judge, openai, "
-                    + "anthropic, toolhaystack, diabench, tracejudge, nlt-scenario or nlt (default: ${DEFAULT-VALUE}).")
+                    + "anthropic, toolhaystack, diabench, tracejudge, nlt-scenario, nlt, otlp, langfuse, inspect, atif or swe-agent "
+                    + "(default: ${DEFAULT-VALUE}: told from the content).")
     String format;
 
     @Option(names = "--output", defaultValue = "text", paramLabel = "text|json",
@@ -120,6 +121,19 @@ final class ImportCommand implements Callable<Integer> {
                 o.put("null_verdicts", c.nullVerdicts);
                 o.put("ambiguous_matches", c.ambiguousMatches);
                 c.warnings.forEach(o.putArray("warnings")::add);
+                if (c.runs > 0 || !c.skipped.isEmpty()) {
+                    ObjectNode in = o.putObject("contents");
+                    in.put("runs", c.runs);
+                    in.put("steps", c.steps);
+                    in.put("tool_calls", c.toolCalls);
+                    in.put("tool_results", c.toolResults);
+                    in.put("paired_by_id", c.pairedById);
+                    in.put("paired_by_name_and_order", c.pairedByNameOrOrder);
+                    in.put("errors", c.errors);
+                    in.putObject("tokens").put("input", c.tokensIn).put("output", c.tokensOut);
+                    ObjectNode sk = in.putObject("skipped");
+                    c.skipped.forEach(sk::put);
+                }
             }
             ObjectNode totals = doc.putObject("new");
             totals.put("tasks", report.tasksNew());

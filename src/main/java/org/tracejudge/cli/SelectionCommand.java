@@ -74,7 +74,7 @@ final class SelectionCommand implements Callable<Integer> {
         if (plot != null) {
             final SelectionStudy.Report report = r;
             try {
-                org.tracejudge.export.OutputFile.write(plot, tmp -> {
+                org.tracejudge.output.OutputFile.write(plot, tmp -> {
                     Files.writeString(tmp, SelectionPlot.svg(report, v), StandardCharsets.UTF_8);
                     return null;
                 }, project);

@@ -13,6 +13,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Set;
 import org.tracejudge.json.Json;
+import org.tracejudge.output.OutputFile;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectException;
 import org.tracejudge.store.Timestamps;

@@ -15,7 +15,12 @@ public enum Format {
     DIABENCH("diabench"),
     TRACEJUDGE("tracejudge"),
     NLT_SCENARIO("nlt-scenario"),
-    NLT("nlt");
+    NLT("nlt"),
+    OTLP("otlp"),
+    LANGFUSE("langfuse"),
+    INSPECT("inspect"),
+    ATIF("atif"),
+    SWE_AGENT("swe-agent");
 
     private final String code;
 

@@ -24,6 +24,32 @@ public final class FormatDetector {
         } catch (IOException e) {
             throw new ImportException(file, -1, null, "cannot read: " + e.getMessage());
         }
+        if (AgentFormats.isGzip(head)) {
+            // gzip: the agent-trace formats are read through it; tell which from the first bytes inflated
+            byte[] inner;
+            try (InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(file))) {
+                inner = in.readNBytes(1 << 16);
+            } catch (IOException e) {
+                throw new ImportException(file, -1, null, "a gzip file that cannot be inflated (" + e.getMessage() + ")");
+            }
+            int j = 0;
+            while (j < inner.length && Character.isWhitespace(inner[j])) {
+                j++;
+            }
+            Format agent = j < inner.length && inner[j] == '{' ? agentFormat(topLevelKeys(inner, j)) : null;
+            if (agent == null || agent == Format.INSPECT) {
+                throw new ImportException(file, -1, null, "a gzip file: gzip is read for OpenTelemetry, Langfuse, ATIF and "
+                        + "SWE-agent files, and this one is none of them; inflate it and import the result");
+            }
+            return agent;
+        }
+        if (head.length >= 4 && head[0] == 'P' && head[1] == 'K' && head[2] == 3 && head[3] == 4) {
+            if (InspectReader.isEvalZip(file)) {
+                return Format.INSPECT;
+            }
+            throw new ImportException(file, -1, null, "a zip file that is not an Inspect .eval log (it has no header.json, "
+                    + "_journal/start.json or samples/ entry); expected an Inspect .eval zip or a JSON file");
+        }
         int i = 0;
         if (head.length >= 3 && (head[0] & 0xff) == 0xEF && (head[1] & 0xff) == 0xBB && (head[2] & 0xff) == 0xBF) {
             i = 3;
@@ -38,6 +64,14 @@ public final class FormatDetector {
             return detectArray(file, head);
         }
         if (head[i] == '{') {
+            Set<String> keys = topLevelKeys(head, i);
+            if (keys.contains("data") && new String(head, StandardCharsets.UTF_8).contains("\"traceID\"")) {
+                keys.add("limit"); // a Jaeger export whose first value is longer than the sniffed head
+            }
+            Format agent = agentFormat(keys);
+            if (agent != null) {
+                return agent;
+            }
             return detectObjectOrLines(file);
         }
         throw new ImportException(file, 1, null, "cannot tell the format: expected JSON (an array or an object) or "
@@ -162,6 +196,55 @@ public final class FormatDetector {
         throw new ImportException(file, 1, null, "cannot tell the format: a JSON line with neither 'messages' "
                 + "(chat transcript) nor 'kind' (Tracejudge export) nor 'tasks' nor 'sessions' + 'gold' (ToolHaystack) "
                 + "nor 'dialogue' + 'candidate_tools' (DiaBench); pass --format");
+    }
+
+    private static final Set<String> SWE_AGENT_KEYS = Set.of("environment", "trajectory", "history", "info", "replay_config");
+
+    /** The agent-trace formats of spec section 8, told by the top-level keys of the first object; null if none fits. */
+    static Format agentFormat(Set<String> keys) {
+        if (keys.contains("resourceSpans") || keys.contains("resourceLogs") || keys.contains("batches")) {
+            return Format.OTLP;
+        }
+        if (keys.contains("data") && (keys.contains("limit") || keys.contains("total") || keys.contains("errors"))) {
+            return Format.OTLP; // a Jaeger UI export
+        }
+        if (keys.contains("trace") && keys.contains("observations")) {
+            return Format.LANGFUSE;
+        }
+        if (keys.contains("eval") && (keys.contains("samples") || keys.contains("version") || keys.contains("status"))) {
+            return Format.INSPECT;
+        }
+        if (keys.contains("schema_version") && keys.contains("steps") || keys.contains("steps") && keys.contains("agent")
+                && keys.contains("session_id")) {
+            return Format.ATIF;
+        }
+        if (!keys.isEmpty() && SWE_AGENT_KEYS.containsAll(keys) && (keys.contains("history") || keys.contains("trajectory"))) {
+            return Format.SWE_AGENT;
+        }
+        for (String k : keys) {
+            if (k.startsWith("gen_ai.") || k.equals("openinference.span.kind") || k.startsWith("llm.")) {
+                return Format.OTLP; // one span's attribute map
+            }
+        }
+        return null;
+    }
+
+    /** The keys of the object starting at {@code from}, as far as the sniffed head goes (values skipped). */
+    static Set<String> topLevelKeys(byte[] head, int from) {
+        Set<String> keys = new HashSet<>();
+        try (JsonParser p = StrictJson.FACTORY.createParser(head, from, head.length - from)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return keys;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                keys.add(p.currentName());
+                p.nextToken();
+                p.skipChildren();
+            }
+        } catch (IOException e) {
+            // the head ends inside a value, or the file is not JSON: decide from what was seen
+        }
+        return keys;
     }
 
     private static boolean looksAnthropic(JsonNode conv) {

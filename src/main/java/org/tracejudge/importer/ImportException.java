@@ -13,12 +13,14 @@ public class ImportException extends RuntimeException {
     private final String file;
     private final long line;
     private final String pointer;
+    private final String problem;
 
     public ImportException(Path file, long line, String pointer, String problem) {
         super(format(file, line, -1, pointer, problem));
         this.file = file == null ? null : file.getFileName().toString();
         this.line = line;
         this.pointer = pointer;
+        this.problem = problem;
     }
 
     public ImportException(Path file, long line, long column, String pointer, String problem, Throwable cause) {
@@ -26,6 +28,12 @@ public class ImportException extends RuntimeException {
         this.file = file == null ? null : file.getFileName().toString();
         this.line = line;
         this.pointer = pointer;
+        this.problem = problem;
+    }
+
+    /** What was wrong, without the file and place. */
+    public String problem() {
+        return problem;
     }
 
     public String file() {

@@ -29,6 +29,61 @@ public final class ImportReport {
         /** Traces already in the project whose content this file replaced (import --replace). */
         public int tracesReplaced;
 
+        /** Agent-trace formats: what the runs held, and what was skipped and why (reason -> count). */
+        public int runs;
+        public int steps;
+        public int toolCalls;
+        public int toolResults;
+        public int errors;
+        public int pairedById;
+        public int pairedByNameOrOrder;
+        public long tokensIn;
+        public long tokensOut;
+        public final java.util.Map<String, Integer> skipped = new java.util.LinkedHashMap<>();
+
+        void add(Records.StatsRec r) {
+            runs += r.traces();
+            steps += r.steps();
+            toolCalls += r.toolCalls();
+            toolResults += r.toolResults();
+            errors += r.errors();
+            pairedById += r.pairedById();
+            pairedByNameOrOrder += r.pairedByNameOrOrder();
+            tokensIn += r.tokensIn();
+            tokensOut += r.tokensOut();
+            r.skipped().forEach((k, v) -> skipped.merge(k, v, Integer::sum));
+        }
+
+        /** The agent-trace part of the summary ("" for other formats). */
+        public String contents() {
+            if (runs == 0 && skipped.isEmpty()) {
+                return "";
+            }
+            StringBuilder sb = new StringBuilder();
+            sb.append(runs).append(runs == 1 ? " run: " : " runs: ").append(steps).append(" steps, ").append(toolCalls)
+                    .append(" tool call").append(toolCalls == 1 ? "" : "s").append(", ").append(toolResults)
+                    .append(" tool result").append(toolResults == 1 ? "" : "s");
+            if (toolResults > 0) {
+                sb.append(" (").append(pairedById).append(" paired by id, ").append(pairedByNameOrOrder)
+                        .append(" by name and order");
+                int unpaired = toolResults - pairedById - pairedByNameOrOrder;
+                if (unpaired > 0) {
+                    sb.append(", ").append(unpaired).append(" with no call");
+                }
+                sb.append(')');
+            }
+            sb.append(", ").append(errors).append(" error").append(errors == 1 ? "" : "s");
+            if (tokensIn + tokensOut > 0) {
+                sb.append(", tokens ").append(tokensIn).append(" in / ").append(tokensOut).append(" out");
+            }
+            if (!skipped.isEmpty()) {
+                List<String> parts = new ArrayList<>();
+                skipped.forEach((k, v) -> parts.add(v + " " + k));
+                sb.append("; skipped: ").append(String.join(", ", parts));
+            }
+            return sb.toString();
+        }
+
         FileCounts(String file, Format format, String rater) {
             this.file = file;
             this.format = format;
@@ -56,6 +111,10 @@ public final class ImportReport {
             part(parts, "adjudication", adjudicationsNew, adjudicationsSeen);
             part(parts, "cached judge answer", judgeCallsNew, judgeCallsSeen);
             sb.append(parts.isEmpty() ? "nothing to import" : String.join(", ", parts));
+            String contents = contents();
+            if (!contents.isEmpty()) {
+                sb.append("; ").append(contents);
+            }
             if (nullVerdicts > 0) {
                 sb.append("; ").append(nullVerdicts).append(" null verdict").append(nullVerdicts == 1 ? "" : "s")
                         .append(" kept as no label");

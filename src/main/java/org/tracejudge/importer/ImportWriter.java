@@ -54,7 +54,51 @@ final class ImportWriter {
     private final List<ImportReport.FileCounts> traceBatchCounts = new ArrayList<>();
     private long written;
     /** Content of each trace this import has met (its first copy), to refuse a second copy that differs. */
-    private final Map<String, Records.TraceRec> importedTraces = new HashMap<>();
+    /**
+     * A fingerprint of every trace written by this import (not the record: a multi-GB file's turns would stay in
+     * memory), to tell a trace given twice with the same content from one given twice with different content.
+     */
+    private final Map<String, Fingerprint> importedTraces = new HashMap<>();
+
+    private record Fingerprint(String taskId, long answer, long calls, long turns, long extra) {
+        static Fingerprint of(Records.TraceRec r) {
+            return new Fingerprint(r.taskId(), h64(r.answer()), h64(r.toolCalls()), h64(r.turns()), h64(r.extra()));
+        }
+
+        /** Which parts differ, or null when none does. */
+        String differences(Fingerprint o) {
+            List<String> d = new ArrayList<>();
+            if (!java.util.Objects.equals(taskId, o.taskId)) {
+                d.add("task");
+            }
+            if (answer != o.answer) {
+                d.add("answer");
+            }
+            if (calls != o.calls) {
+                d.add("tool calls");
+            }
+            if (turns != o.turns) {
+                d.add("turns");
+            }
+            if (extra != o.extra) {
+                d.add("other fields");
+            }
+            return d.isEmpty() ? null : String.join(", ", d);
+        }
+    }
+
+    /** 64-bit FNV-1a over the chars, with the length mixed in (null and "" differ). */
+    static long h64(String s) {
+        if (s == null) {
+            return 0x9E3779B97F4A7C15L;
+        }
+        long h = 0xcbf29ce484222325L ^ s.length();
+        for (int i = 0, n = s.length(); i < n; i++) {
+            h ^= s.charAt(i);
+            h *= 0x100000001b3L;
+        }
+        return h;
+    }
     /** Source id to the file it came from, for messages. */
     private final Map<String, Path> sourceFiles = new HashMap<>();
     /** Traces this import replaced (--replace): their earlier labels were withdrawn. */
@@ -131,9 +175,10 @@ final class ImportWriter {
         } else if (rec instanceof Records.TaskRef r) {
             taskRef(r.id(), counts);
         } else if (rec instanceof Records.TraceRec r) {
-            Records.TraceRec first = importedTraces.putIfAbsent(r.id(), r);
+            Fingerprint fp = Fingerprint.of(r);
+            Fingerprint first = importedTraces.putIfAbsent(r.id(), fp);
             if (first != null) {
-                String diff = differences(first.taskId(), first.answer(), first.toolCalls(), first.turns(), first.extra(), r);
+                String diff = first.differences(fp);
                 if (diff != null) {
                     throw new ImportException(sourceFiles.get(sourceId), -1, null, "the same trace twice with different "
                             + "content in one import: " + describe(r) + " (" + diff + " differ); expected each trace once");
@@ -163,6 +208,8 @@ final class ImportWriter {
             judgeConfig(r);
         } else if (rec instanceof Records.JudgeCallRec r) {
             judgeCall(r, counts);
+        } else if (rec instanceof Records.StatsRec r && counts != null) {
+            counts.add(r);
         }
     }
 

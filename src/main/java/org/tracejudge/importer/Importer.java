@@ -277,6 +277,7 @@ public final class Importer {
                         new TasksFileReader().read(s.file(), bytes, out);
                     }
                 }
+                case OTLP, LANGFUSE, INSPECT, ATIF, SWE_AGENT -> sha = AgentFormats.read(s.file(), s.format(), out, listener);
                 default -> sha = readLines(s, out);
             }
             put(queue, new Chunk(index, new ArrayList<>(buffer), null, null));

@@ -8,7 +8,7 @@ final class Records {
     private Records() {}
 
     sealed interface Rec permits TaskRec, TaskRef, TraceRec, RaterRec, LabelRec, JudgeRec, AdjudicationRec, LabelSetRec, ToolsetRec,
-            JudgeConfigRec, JudgeCallRec {}
+            JudgeConfigRec, JudgeCallRec, StatsRec {}
 
     record ToolsetRec(String id, String toolsJson) implements Rec {}
 
@@ -49,4 +49,12 @@ final class Records {
     record JudgeCallRec(String id, String cacheKey, String traceId, String raterId, String provider, String model,
                         Integer httpStatus, String response, String content, Long tokensIn, Long tokensOut,
                         Long latencyMs, int attempts, String labelId, String createdAt) implements Rec {}
+
+    /**
+     * What an agent-trace reader found in one run (or, with {@code traces} 0, what it skipped outside any run), for
+     * the import report: steps, tool calls and results, errors, how results were paired, tokens, and what was skipped.
+     */
+    record StatsRec(int traces, int steps, int toolCalls, int toolResults, int errors, int pairedById,
+                    int pairedByNameOrOrder, long tokensIn, long tokensOut, java.util.Map<String, Integer> skipped)
+            implements Rec {}
 }

@@ -27,6 +27,9 @@ final class TextEncoding {
             if (n >= 4 && buf[0] == 'P' && buf[1] == 'K' && buf[2] == 3 && buf[3] == 4) {
                 return; // a zip archive (e.g. an Inspect .eval log): its reader checks the text inside
             }
+            if (n >= 2 && (buf[0] & 0xff) == 0x1F && (buf[1] & 0xff) == 0x8B) {
+                return; // gzip: read through its decompressor, whose text the readers decode strictly
+            }
             refuseOtherEncodings(file, buf, n);
             long line = 1;
             long offset = 0;

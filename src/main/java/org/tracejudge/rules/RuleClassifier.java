@@ -52,10 +52,29 @@ public final class RuleClassifier {
      * @throws IllegalArgumentException for other task types
      */
     public RuleVerdict classify(Task task, Trace trace) {
+        String cannot = unclassifiable(task);
+        if (cannot != null) {
+            throw new IllegalArgumentException(cannot + " (task " + task.key() + ")");
+        }
         Object prepared = prepared(task);
         return mode == Mode.COMPAT
                 ? compat.classify((CompatRule.Prepared) prepared, trace)
                 : tolerant.classify((TolerantRule.Prepared) prepared, trace);
+    }
+
+    /** Why the rule cannot judge runs of a task, or null when it can. */
+    public static final String NO_EXPECTED_CALL = "the task names no expected tool call (an imported agent run); the rule "
+            + "needs one to tell a skipped tool, so it gives no label: judge the run with a judge or by hand";
+
+    /**
+     * Null when the rule can classify runs of {@code task}; else why not. A tool-required task without an expected call
+     * (agent traces from OpenTelemetry, Langfuse, Inspect, ...) is never called {@code tool_skip} for lack of one.
+     */
+    public static String unclassifiable(Task task) {
+        if (task.type() == org.tracejudge.model.TaskType.TOOL_REQUIRED && task.expectedCall() == null) {
+            return NO_EXPECTED_CALL;
+        }
+        return null;
     }
 
     /** Drops cached per-task data (e.g. after a task was re-imported with new content). */

@@ -36,7 +36,7 @@ class NoExpectedCallTest {
                 String rater = RuleLabeller.raterName(mode);
                 assertNull(TestData.scalar(p, "SELECT value FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = '"
                         + rater + "'"), mode + ": no label");
-                assertEquals(RuleLabeller.NO_EXPECTED_CALL_REASON, TestData.scalar(p, "SELECT null_reason FROM label l "
+                assertEquals(RuleClassifier.NO_EXPECTED_CALL, TestData.scalar(p, "SELECT null_reason FROM label l "
                         + "JOIN rater r ON r.id = l.rater_id WHERE r.name = '" + rater + "'"));
             }
         }

@@ -52,6 +52,9 @@ class DataSafetyCliTest {
         assertEquals(1, r.code(), r.out() + r.err());
         assertTrue(r.err().contains("is the project") && r.err().contains("nothing was written"), r.err());
         assertEquals(before, sha(p));
+        r = CliTest.run("export", p.toString(), p.toString(), "--langfuse-scores");
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertEquals(before, sha(p));
         try (Project again = Project.open(p)) {
             int traces = again.read(c -> {
                 try (var s = c.createStatement(); var rs = s.executeQuery("SELECT count(*) FROM trace")) {

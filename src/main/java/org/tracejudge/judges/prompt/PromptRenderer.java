@@ -49,7 +49,12 @@ public final class PromptRenderer {
         fenced(sb, task.userMessage() == null ? "" : task.userMessage());
         section(sb, "Available tools");
         tools(sb, task.tools());
-        if (required) {
+        if (required && task.expectedCall() == null && hasToolResults(trace)) {
+            // an imported agent run: no expected call and no single tool return, so the judge reads the steps
+            section(sb, "Expected tool call");
+            sb.append("none given: judge from the steps whether the answer rests on what the tools returned\n");
+            steps(sb, trace);
+        } else if (required) {
             section(sb, "Expected tool call");
             ToolCall expected = task.expectedCall();
             sb.append(expected == null ? "none given" : call(expected)).append('\n');
@@ -205,6 +210,30 @@ public final class PromptRenderer {
             fenced(sb, answer);
         }
         return sb.toString();
+    }
+
+    private static boolean hasToolResults(Trace trace) {
+        return trace.turns().stream().anyMatch(t -> !t.toolResults().isEmpty());
+    }
+
+    /** Every step of a run: each model turn with its calls, each tool result beside the call it answers, errors marked. */
+    private static void steps(StringBuilder sb, Trace trace) {
+        section(sb, "Steps");
+        int i = 0;
+        for (org.tracejudge.model.Turn t : trace.turns()) {
+            sb.append("[step ").append(i++).append("] ").append(t.role().code()).append('\n');
+            if (t.text() != null && !t.text().isBlank() && t.role() != org.tracejudge.model.Role.SYSTEM) {
+                fenced(sb, withoutThinking(t.text()));
+            }
+            for (ToolCall c : t.toolCalls()) {
+                sb.append("call").append(c.id() == null ? "" : " " + c.id()).append(": ").append(call(c)).append('\n');
+            }
+            for (org.tracejudge.model.ToolResult r : t.toolResults()) {
+                sb.append("result").append(r.callId() == null ? "" : " of " + r.callId())
+                        .append(r.name() == null ? "" : " (" + r.name() + ")").append(r.error() ? " [error]" : "").append(":\n");
+                fenced(sb, "json", r.content() == null ? "null" : pretty(r.content()));
+            }
+        }
     }
 
     /** The answer with its think blocks cut out, trimmed. */

@@ -485,7 +485,7 @@ public final class MetricsWindow {
     }
 
     static void writeAtomically(Path file, byte[] content) throws IOException {
-        org.tracejudge.export.OutputFile.write(file, tmp -> {
+        org.tracejudge.output.OutputFile.write(file, tmp -> {
             Files.write(tmp, content);
             return null;
         });

@@ -1,4 +1,4 @@
-package org.tracejudge.export;
+package org.tracejudge.output;
 
 import java.io.IOException;
 import java.io.InputStream;

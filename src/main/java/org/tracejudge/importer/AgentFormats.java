@@ -1,0 +1,195 @@
+package org.tracejudge.importer;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/** Reads the agent-trace formats (spec formats.md section 8): picks the reader and how the file is read. */
+final class AgentFormats {
+    /** A single JSON document is read whole; beyond this size it has to be JSON Lines. */
+    static final long MAX_DOCUMENT = 1L << 30;
+
+    private AgentFormats() {}
+
+    static boolean isGzip(byte[] head) {
+        return head.length >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b;
+    }
+
+    static boolean isGzip(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            return isGzip(in.readNBytes(2));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The file's content: inflated when it is gzip-compressed. */
+    static InputStream open(Path file) throws IOException {
+        InputStream in = Files.newInputStream(file);
+        return isGzip(file) ? new java.util.zip.GZIPInputStream(in, 1 << 16) : in;
+    }
+
+    private static BufferedReader reader(Path file) throws IOException {
+        var decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        return new BufferedReader(new InputStreamReader(open(file), decoder), 1 << 16);
+    }
+
+    /** Reads one file; returns its SHA-256 (of the file as stored). */
+    static String read(Path file, Format format, Consumer<Records.Rec> out, ImportListener listener) throws IOException {
+        switch (format) {
+            case OTLP -> {
+                if (firstLineIsObject(file)) {
+                    Map<Long, List<String>> ends;
+                    try (BufferedReader r = reader(file)) {
+                        ends = OtlpReader.lastLines(r);
+                    } catch (java.nio.charset.MalformedInputException e) {
+                        ends = null; // the second pass names the line
+                    }
+                    MessageDigest sha = sha256();
+                    var decoder = StandardCharsets.UTF_8.newDecoder()
+                            .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+                    boolean gz = isGzip(file);
+                    try (InputStream raw = new DigestInputStream(Files.newInputStream(file), sha);
+                         BufferedReader r = new BufferedReader(new InputStreamReader(
+                                 gz ? new java.util.zip.GZIPInputStream(raw, 1 << 16) : raw, decoder), 1 << 16)) {
+                        new OtlpReader(file).readLines(r, ends, listener, out);
+                        raw.transferTo(java.io.OutputStream.nullOutputStream());
+                    } catch (java.nio.charset.MalformedInputException e) {
+                        throw new ImportException(file, -1, null, "not UTF-8 text (an invalid byte sequence)");
+                    } catch (java.util.zip.ZipException | java.io.EOFException e) {
+                        throw new ImportException(file, -1, null, "the gzip file is truncated or damaged (" + e.getMessage() + ")");
+                    }
+                    return HexFormat.of().formatHex(sha.digest());
+                }
+                byte[] bytes = bytes(file);
+                new OtlpReader(file).readDocument(document(file, bytes), out);
+                return isGzip(file) ? sha256(file) : sha256(bytes);
+            }
+            case LANGFUSE -> {
+                byte[] bytes = bytes(file);
+                new LangfuseReader(file).read(document(file, bytes), out);
+                return isGzip(file) ? sha256(file) : sha256(bytes);
+            }
+            case INSPECT -> {
+                if (InspectReader.isZip(file)) {
+                    new InspectReader(file).readZip(out);
+                    return sha256(file);
+                }
+                byte[] bytes = bytes(file);
+                new InspectReader(file).readLog(document(file, bytes), null, out);
+                return sha256(bytes);
+            }
+            case ATIF -> {
+                byte[] bytes = bytes(file);
+                new AtifReader(file).read(document(file, bytes), out);
+                return isGzip(file) ? sha256(file) : sha256(bytes);
+            }
+            case SWE_AGENT -> {
+                byte[] bytes = bytes(file);
+                new SweAgentReader(file).read(document(file, bytes), out);
+                return isGzip(file) ? sha256(file) : sha256(bytes);
+            }
+            default -> throw new IllegalStateException(format.code());
+        }
+    }
+
+    /** JSON Lines: the first non-blank line is a whole JSON object by itself. */
+    static boolean firstLineIsObject(Path file) {
+        try (BufferedReader r = reader(file)) {
+            String line;
+            while ((line = r.readLine()) != null && line.isBlank()) {
+                // skip
+            }
+            if (line == null) {
+                return false;
+            }
+            line = line.startsWith("\uFEFF") ? line.substring(1) : line;
+            String t = line.strip();
+            if (!t.startsWith("{") || !t.endsWith("}")) {
+                return false;
+            }
+            JsonNode n = StrictJson.readTree(t);
+            return n != null && n.isObject();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    static byte[] bytes(Path file) throws IOException {
+        long size = Files.size(file);
+        if (size > MAX_DOCUMENT) {
+            throw new ImportException(file, -1, null, "the file is " + (size >> 20) + " MB; single JSON documents up to "
+                    + (MAX_DOCUMENT >> 20) + " MB are read (OTLP can be given as JSON Lines, which streams)");
+        }
+        if (!isGzip(file)) {
+            return Files.readAllBytes(file);
+        }
+        try (InputStream in = open(file)) {
+            byte[] b = in.readNBytes((int) MAX_DOCUMENT + 1);
+            if (b.length > MAX_DOCUMENT) {
+                throw new ImportException(file, -1, null, "the file inflates beyond " + (MAX_DOCUMENT >> 20) + " MB; single "
+                        + "JSON documents up to that are read");
+            }
+            return b;
+        } catch (java.util.zip.ZipException | java.io.EOFException e) {
+            throw new ImportException(file, -1, null, "the gzip file is truncated or damaged (" + e.getMessage() + ")");
+        }
+    }
+
+    static JsonNode document(Path file, byte[] bytes) {
+        try {
+            JsonNode n = StrictJson.readTree(bytes);
+            if (n == null) {
+                throw new ImportException(file, -1, null, "the file is empty");
+            }
+            return n;
+        } catch (JsonProcessingException e) {
+            throw ImportException.fromParse(file, e, "", 0);
+        } catch (IOException e) {
+            throw new ImportException(file, -1, null, "cannot read: " + e.getMessage());
+        }
+    }
+
+    static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String sha256(byte[] bytes) {
+        MessageDigest d = sha256();
+        for (int i = 0; i < bytes.length; i += 1 << 16) {
+            d.update(bytes, i, Math.min(1 << 16, bytes.length - i));
+        }
+        return HexFormat.of().formatHex(d.digest());
+    }
+
+    static String sha256(Path file) throws IOException {
+        MessageDigest d = sha256();
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] buf = new byte[1 << 16];
+            int n;
+            while ((n = in.read(buf)) > 0) {
+                d.update(buf, 0, n);
+            }
+        }
+        return HexFormat.of().formatHex(d.digest());
+    }
+}

@@ -1,0 +1,847 @@
+package org.tracejudge.importer;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import org.tracejudge.json.Json;
+import org.tracejudge.model.Role;
+
+/**
+ * Reads OpenTelemetry traces of LLM agents: OTLP/JSON requests ({@code resourceSpans}, with {@code resourceLogs}
+ * events linked to their spans), JSON Lines of such requests (read line by line), Grafana Tempo exports
+ * ({@code batches} / {@code instrumentationLibrarySpans}), Jaeger UI exports ({@code data[].spans[].tags}) and a
+ * single span's attribute map. Spans carry the GenAI semantic conventions (latest: {@code gen_ai.input.messages} /
+ * {@code gen_ai.output.messages} as JSON; older: {@code gen_ai.prompt.N.*} / {@code gen_ai.completion.N.*}; ADK's
+ * {@code gcp.vertex.agent.*}) or OpenInference attributes ({@code openinference.span.kind},
+ * {@code llm.input_messages.N.message.*}, {@code input.value}). Spans are grouped by trace id: one trace is one run.
+ * Spans without GenAI or OpenInference attributes (HTTP, RPC plumbing) and span kinds the workbench does not use
+ * are counted as skipped, with the reason.
+ */
+final class OtlpReader {
+    private static final JsonNodeFactory NF = JsonNodeFactory.instance;
+    private static final Set<String> MODEL_OPS = Set.of("chat", "generate_content", "text_completion", "completion", "responses");
+    private static final Set<String> AGENT_OPS = Set.of("invoke_agent", "create_agent", "invoke_workflow");
+    private static final Set<String> OI_UNUSED = Set.of("RETRIEVER", "EMBEDDING", "RERANKER", "GUARDRAIL", "EVALUATOR", "PROMPT");
+    private static final Set<String> SPAN_KINDS = Set.of("SPAN_KIND_UNSPECIFIED", "SPAN_KIND_INTERNAL", "SPAN_KIND_SERVER",
+            "SPAN_KIND_CLIENT", "SPAN_KIND_PRODUCER", "SPAN_KIND_CONSUMER");
+
+    private static final String[] TRACE_ID_KEYS = {"\"traceId\"", "\"traceID\""};
+    private final Path file;
+    /** Tasks already built (many runs share one input): the content hash is computed once per task. */
+    private final Map<String, Records.TaskRec> taskCache = new HashMap<>();
+    /** Spans of each trace, in file order. */
+    private final Map<String, List<SpanAssembler.Span>> traces = new LinkedHashMap<>();
+    private final Map<String, Map<String, Integer>> skippedByTrace = new HashMap<>();
+    private final Map<String, Integer> skippedOutside = new LinkedHashMap<>();
+
+    OtlpReader(Path file) {
+        this.file = file;
+    }
+
+    /** A whole document (one request, a Tempo or Jaeger export, or an attribute map). */
+    void readDocument(JsonNode doc, Consumer<Records.Rec> out) {
+        Fields f = new Fields(file, -1);
+        document(doc, f, "");
+        finish(out);
+    }
+
+    /** JSON Lines of OTLP requests, one line at a time: only the spans' GenAI content is kept until the end. */
+    void readLines(BufferedReader in, ImportListener listener, Consumer<Records.Rec> out) throws IOException {
+        readLines(in, null, listener, out);
+    }
+
+    /** As above; with {@code ends} (from {@link #lastLines}) each trace is handed on after its last line. */
+    void readLines(BufferedReader in, Map<Long, List<String>> ends, ImportListener listener, Consumer<Records.Rec> out)
+            throws IOException {
+        String text;
+        long line = 0;
+        while ((text = in.readLine()) != null) {
+            line++;
+            if (line == 1 && text.startsWith("\uFEFF")) {
+                text = text.substring(1);
+            }
+            if (text.isBlank()) {
+                continue;
+            }
+            JsonNode node;
+            try {
+                node = StrictJson.readTree(text);
+            } catch (JsonProcessingException e) {
+                throw ImportException.fromParse(file, e, "", line - 1);
+            }
+            Fields f = new Fields(file, line);
+            if (node == null || !node.isObject()) {
+                throw f.error("", "expected an OTLP request object {resourceSpans: [...]}, found " + Fields.describe(node));
+            }
+            document(node, f, "");
+            List<String> done = ends == null ? null : ends.remove(line);
+            if (done != null) {
+                for (String traceId : done) {
+                    finishTrace(traceId, out);
+                }
+            }
+            if ((line & 63) == 0 && listener.cancelled()) {
+                throw new ImportCancelledException();
+            }
+        }
+        finish(out);
+    }
+
+    private void document(JsonNode doc, Fields f, String ptr) {
+        if (doc.has("resourceSpans") || doc.has("resourceLogs") || doc.has("batches")) {
+            Map<String, Map<String, JsonNode>> logAttrs = logs(doc, f);
+            String key = doc.has("resourceSpans") ? "resourceSpans" : "batches";
+            JsonNode rs = doc.get(key);
+            if (rs == null && doc.has("resourceLogs")) {
+                return;
+            }
+            if (rs == null || !rs.isArray()) {
+                throw f.error(ptr + "/" + key, "expected an array of resource spans, found " + Fields.describe(rs));
+            }
+            for (int i = 0; i < rs.size(); i++) {
+                String rptr = ptr + "/" + key + "/" + i;
+                JsonNode r = rs.get(i);
+                Map<String, JsonNode> resource = attributes(r.path("resource").get("attributes"), f, rptr + "/resource/attributes");
+                String scopeKey = r.has("scopeSpans") ? "scopeSpans" : "instrumentationLibrarySpans";
+                JsonNode scopes = r.get(scopeKey);
+                if (scopes == null || !scopes.isArray()) {
+                    throw f.error(rptr + "/scopeSpans", "expected an array of scope spans, found " + Fields.describe(scopes));
+                }
+                for (int j = 0; j < scopes.size(); j++) {
+                    String sptr = rptr + "/" + scopeKey + "/" + j;
+                    JsonNode spans = scopes.get(j).get("spans");
+                    if (spans == null || !spans.isArray()) {
+                        throw f.error(sptr + "/spans", "expected an array of spans, found " + Fields.describe(spans));
+                    }
+                    for (int k = 0; k < spans.size(); k++) {
+                        otlpSpan(spans.get(k), f, sptr + "/spans/" + k, resource, logAttrs);
+                    }
+                }
+            }
+        } else if (doc.path("data").isArray()) {
+            jaeger(doc.get("data"), f, ptr + "/data");
+        } else if (looksLikeAttributeMap(doc)) {
+            Map<String, JsonNode> a = new LinkedHashMap<>();
+            doc.fields().forEachRemaining(e -> a.put(e.getKey(), e.getValue()));
+            SpanAssembler.Span s = span(a, "span", null, doc.path("gen_ai.operation.name").asText("span"), 0, f, ptr);
+            if (s != null) {
+                add("attributes-" + Json.sha1Hex(doc.toString()).substring(0, 16), s);
+            }
+        } else {
+            throw f.error(ptr, "expected an OTLP request (resourceSpans), a Tempo export (batches), a Jaeger export (data) "
+                    + "or a span's attribute map (gen_ai.* / llm.* keys)");
+        }
+    }
+
+    static boolean looksLikeAttributeMap(JsonNode doc) {
+        if (!doc.isObject()) {
+            return false;
+        }
+        for (var it = doc.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (k.startsWith("gen_ai.") || k.equals("openinference.span.kind") || k.startsWith("llm.")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Log records by span id (their attributes complete the span's where it lacks them). */
+    private Map<String, Map<String, JsonNode>> logs(JsonNode doc, Fields f) {
+        Map<String, Map<String, JsonNode>> out = new HashMap<>();
+        JsonNode rl = doc.get("resourceLogs");
+        if (rl == null || !rl.isArray()) {
+            return out;
+        }
+        for (int i = 0; i < rl.size(); i++) {
+            JsonNode scopes = rl.get(i).path("scopeLogs");
+            for (int j = 0; j < scopes.size(); j++) {
+                JsonNode recs = scopes.get(j).path("logRecords");
+                for (int k = 0; k < recs.size(); k++) {
+                    JsonNode r = recs.get(k);
+                    String ptr = "/resourceLogs/" + i + "/scopeLogs/" + j + "/logRecords/" + k;
+                    String spanId = r.path("spanId").asText("");
+                    if (spanId.isEmpty()) {
+                        skippedOutside.merge("log records not linked to a span", 1, Integer::sum);
+                        continue;
+                    }
+                    Map<String, JsonNode> a = attributes(r.get("attributes"), f, ptr + "/attributes");
+                    if (r.path("body").has("kvlistValue")) {
+                        a.putAll(attributes(r.get("body").get("kvlistValue").get("values"), f, ptr + "/body/kvlistValue/values"));
+                    }
+                    out.computeIfAbsent(spanId, x -> new HashMap<>()).putAll(a);
+                }
+            }
+        }
+        return out;
+    }
+
+    private void otlpSpan(JsonNode s, Fields f, String ptr, Map<String, JsonNode> resource,
+                          Map<String, Map<String, JsonNode>> logAttrs) {
+        if (!s.isObject()) {
+            throw f.error(ptr, "expected a span object, found " + Fields.describe(s));
+        }
+        String traceId = id(s, "traceId", f, ptr, true);
+        String spanId = id(s, "spanId", f, ptr, true);
+        String parent = id(s, "parentSpanId", f, ptr, false);
+        JsonNode kind = s.get("kind");
+        if (kind != null && !kind.isNull() && !(kind.isInt() && kind.asInt() >= 0 && kind.asInt() <= 5)
+                && !(kind.isTextual() && SPAN_KINDS.contains(kind.asText()))) {
+            skip(traceId, "spans of unknown span kind " + kind);
+            return;
+        }
+        Map<String, JsonNode> a = attributes(s.get("attributes"), f, ptr + "/attributes");
+        Map<String, JsonNode> fromLogs = logAttrs.get(spanId);
+        if (fromLogs != null) {
+            fromLogs.forEach(a::putIfAbsent);
+        }
+        long start = nanos(s.get("startTimeUnixNano"), f, ptr + "/startTimeUnixNano");
+        SpanAssembler.Span sp = span(a, spanId, parent, s.path("name").asText(""), start, f, ptr);
+        if (sp == null) {
+            return;
+        }
+        JsonNode status = s.get("status");
+        if (status != null && status.isObject()) {
+            JsonNode code = status.get("code");
+            boolean failed = code != null && ((code.isInt() && code.asInt() == 2) || "STATUS_CODE_ERROR".equals(code.asText()));
+            if (failed) {
+                sp.errorType = sp.errorType != null ? sp.errorType : "STATUS_CODE_ERROR";
+                String msg = status.path("message").asText("");
+                sp.errorMessage = sp.errorMessage != null ? sp.errorMessage : msg.isEmpty() ? null : msg;
+            }
+        }
+        JsonNode events = s.get("events");
+        if (events != null && events.isArray()) {
+            for (int i = 0; i < events.size(); i++) {
+                JsonNode e = events.get(i);
+                if ("exception".equals(e.path("name").asText())) {
+                    Map<String, JsonNode> ea = attributes(e.get("attributes"), f, ptr + "/events/" + i + "/attributes");
+                    sp.errorType = sp.errorType != null ? sp.errorType : text(ea, "exception.type");
+                    sp.errorMessage = sp.errorMessage != null ? sp.errorMessage : text(ea, "exception.message");
+                }
+            }
+        }
+        if (sp.kind == SpanAssembler.Kind.OTHER) {
+            skip(traceId, "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)"
+                    + (sp.failed() ? "" : ""));
+            if (sp.failed()) {
+                skip(traceId, "errors on skipped plumbing spans");
+            }
+            // kept for the tree (a model span's wrapper chain may pass through it)
+        }
+        add(traceId, sp);
+    }
+
+    private void jaeger(JsonNode data, Fields f, String ptr) {
+        for (int i = 0; i < data.size(); i++) {
+            JsonNode t = data.get(i);
+            JsonNode spans = t.get("spans");
+            if (spans == null || !spans.isArray()) {
+                throw f.error(ptr + "/" + i + "/spans", "expected an array of spans, found " + Fields.describe(spans));
+            }
+            for (int k = 0; k < spans.size(); k++) {
+                String sptr = ptr + "/" + i + "/spans/" + k;
+                JsonNode s = spans.get(k);
+                String traceId = id(s, "traceID", f, sptr, true);
+                String spanId = id(s, "spanID", f, sptr, true);
+                String parent = null;
+                for (JsonNode ref : s.path("references")) {
+                    if ("CHILD_OF".equals(ref.path("refType").asText())) {
+                        parent = ref.path("spanID").asText(null);
+                    }
+                }
+                Map<String, JsonNode> a = new LinkedHashMap<>();
+                JsonNode tags = s.get("tags");
+                if (tags != null && !tags.isArray()) {
+                    throw f.error(sptr + "/tags", "expected an array of tags {key, type, value}, found " + Fields.describe(tags));
+                }
+                if (tags != null) {
+                    for (int j = 0; j < tags.size(); j++) {
+                        JsonNode tag = tags.get(j);
+                        if (!tag.path("key").isTextual()) {
+                            throw f.error(sptr + "/tags/" + j + "/key", "expected a string, found " + Fields.describe(tag.get("key")));
+                        }
+                        a.put(tag.get("key").asText(), tag.get("value"));
+                    }
+                }
+                JsonNode st = s.get("startTime");
+                long start = st != null && st.canConvertToLong() ? st.asLong() * 1000 : 0;
+                SpanAssembler.Span sp = span(a, spanId, parent, s.path("operationName").asText(""), start, f, sptr);
+                if (sp == null) {
+                    continue;
+                }
+                boolean failed = a.containsKey("error") && a.get("error").asBoolean(false)
+                        || "ERROR".equals(text(a, "otel.status_code"));
+                if (failed) {
+                    sp.errorType = sp.errorType != null ? sp.errorType : "ERROR";
+                    sp.errorMessage = text(a, "otel.status_description");
+                }
+                if (sp.kind == SpanAssembler.Kind.OTHER) {
+                    skip(traceId, "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)");
+                    if (failed) {
+                        skip(traceId, "errors on skipped plumbing spans");
+                    }
+                }
+                add(traceId, sp);
+            }
+        }
+    }
+
+    private void add(String traceId, SpanAssembler.Span s) {
+        traces.computeIfAbsent(traceId, k -> new ArrayList<>()).add(s);
+    }
+
+    private void skip(String traceId, String reason) {
+        skippedByTrace.computeIfAbsent(traceId, k -> new LinkedHashMap<>()).merge(reason, 1, Integer::sum);
+    }
+
+    private void finish(Consumer<Records.Rec> out) {
+        for (String traceId : new ArrayList<>(traces.keySet())) {
+            finishTrace(traceId, out);
+        }
+        if (!skippedOutside.isEmpty()) {
+            out.accept(new Records.StatsRec(0, 0, 0, 0, 0, 0, 0, 0, 0,
+                    java.util.Collections.unmodifiableMap(new LinkedHashMap<>(skippedOutside))));
+        }
+    }
+
+    /** Assembles one trace, hands it on and forgets its spans. */
+    private void finishTrace(String traceId, Consumer<Records.Rec> out) {
+        List<SpanAssembler.Span> spans = traces.remove(traceId);
+        Map<String, Integer> skipped = skippedByTrace.remove(traceId);
+        if (spans == null) {
+            return;
+        }
+        skipped = skipped == null ? Map.of() : skipped;
+        boolean genai = spans.stream().anyMatch(s -> s.kind != SpanAssembler.Kind.OTHER);
+        if (!genai) {
+            skipped.forEach((k, v) -> skippedOutside.merge(k, v, Integer::sum));
+            skippedOutside.merge("traces without a GenAI or OpenInference span", 1, Integer::sum);
+            return;
+        }
+        AgentRun run = new AgentRun("otlp", file);
+        run.taskCache = taskCache;
+        run.sourceId = traceId;
+        skipped.forEach((k, v) -> run.skipped.merge(k, v, Integer::sum));
+        for (SpanAssembler.Span s : spans) {
+            if (s.session != null) {
+                run.session = s.session;
+                break;
+            }
+        }
+        SpanAssembler.assemble(spans, run);
+        if (run.turns.isEmpty()) {
+            // OpenInference chains without an LLM span: the root span's input and output
+            for (SpanAssembler.Span s : spans) {
+                if (s.kind != SpanAssembler.Kind.OTHER && s.rawInput != null) {
+                    run.user(AgentMessages.parse(s.rawInput, Role.USER).stream().map(AgentMessages.Msg::text)
+                            .filter(t -> t != null).findFirst().orElse(s.rawInput.asText()));
+                    if (s.rawOutput != null) {
+                        run.answer = s.rawOutput.isTextual() ? s.rawOutput.asText() : s.rawOutput.toString();
+                    }
+                    break;
+                }
+            }
+        }
+        run.emit(new Fields(file, -1), out);
+    }
+
+    /**
+     * The first pass over JSON Lines: the last line each trace id occurs on (a token scan, no trees), so the second
+     * pass can hand a trace on as soon as its last span was read and memory stays flat however long the file is.
+     * Lines that do not parse are left to the second pass, which says what is wrong with them.
+     */
+    static Map<Long, List<String>> lastLines(BufferedReader in) throws IOException {
+        Map<String, Long> last = new HashMap<>();
+        String text;
+        long line = 0;
+        while ((text = in.readLine()) != null) {
+            line++;
+            if (text.isBlank()) {
+                continue;
+            }
+            // a plain text scan for "traceId" / "traceID" keys: inside a JSON string a quote is escaped, so a key
+            // quote-name-quote is never found there
+            for (String key : TRACE_ID_KEYS) {
+                int at = 0;
+                while ((at = text.indexOf(key, at)) >= 0) {
+                    int i = at + key.length();
+                    at = i;
+                    while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+                        i++;
+                    }
+                    if (i >= text.length() || text.charAt(i) != ':') {
+                        continue;
+                    }
+                    i++;
+                    while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+                        i++;
+                    }
+                    if (i < text.length() && text.charAt(i) == '"') {
+                        int close = text.indexOf('"', i + 1);
+                        if (close > i) {
+                            last.put(text.substring(i + 1, close), line);
+                        }
+                    }
+                }
+            }
+        }
+        Map<Long, List<String>> ends = new HashMap<>();
+        last.forEach((id, l) -> ends.computeIfAbsent(l, k -> new ArrayList<>()).add(id));
+        return ends;
+    }
+
+    // ---- one span's attributes -> the assembler's span
+
+    private SpanAssembler.Span span(Map<String, JsonNode> a, String id, String parent, String name, long start, Fields f,
+                                    String ptr) {
+        SpanAssembler.Span s = new SpanAssembler.Span();
+        s.id = id;
+        s.parentId = parent == null || parent.isEmpty() ? null : parent;
+        s.name = name;
+        s.start = start;
+        String op = text(a, "gen_ai.operation.name");
+        String oi = text(a, "openinference.span.kind");
+        s.agent = text(a, "gen_ai.agent.name");
+        s.session = first(text(a, "gen_ai.conversation.id"), text(a, "session.id"), text(a, "gcp.vertex.agent.session_id"));
+        if (oi != null) {
+            String k = oi.toUpperCase(java.util.Locale.ROOT);
+            if (OI_UNUSED.contains(k)) {
+                skip(s, "OpenInference " + k + " spans (not used)");
+                return null;
+            }
+            s.kind = switch (k) {
+                case "LLM" -> SpanAssembler.Kind.MODEL;
+                case "TOOL" -> SpanAssembler.Kind.TOOL;
+                case "AGENT", "CHAIN" -> SpanAssembler.Kind.AGENT;
+                default -> null;
+            };
+            if (s.kind == null) {
+                skip(s, "spans of unknown OpenInference kind '" + oi + "'");
+                return null;
+            }
+        } else if (op != null && MODEL_OPS.contains(op) || a.containsKey("llm.request.type")
+                || ("call_llm".equals(name) && a.containsKey("gcp.vertex.agent.llm_request"))
+                || (op == null && (a.containsKey("gen_ai.input.messages") || a.containsKey("gen_ai.prompt")
+                    || a.containsKey("gen_ai.prompt.0.role")))) {
+            s.kind = SpanAssembler.Kind.MODEL;
+        } else if ("execute_tool".equals(op)) {
+            s.kind = SpanAssembler.Kind.TOOL;
+        } else if (op != null && AGENT_OPS.contains(op)) {
+            s.kind = SpanAssembler.Kind.AGENT;
+        } else if (op != null) {
+            skip(s, "gen_ai." + op + " spans (not used)");
+            return null;
+        }
+        fill(s, a, f, ptr);
+        return s;
+    }
+
+    /** The model or tool fields of a span of known kind, from its attributes (also Langfuse's raw OTel attributes). */
+    static void fill(SpanAssembler.Span s, Map<String, JsonNode> a, Fields f, String ptr) {
+        String name = s.name == null ? "" : s.name;
+        s.rawInput = a.get("input.value");
+        s.rawOutput = a.get("output.value");
+        s.errorType = text(a, "error.type");
+        if (s.kind == SpanAssembler.Kind.MODEL) {
+            model(s, a, f, ptr);
+        } else if (s.kind == SpanAssembler.Kind.TOOL) {
+            s.toolName = first(text(a, "gen_ai.tool.name"), text(a, "tool.name"),
+                    name.startsWith("execute_tool ") ? name.substring("execute_tool ".length()) : null);
+            s.callId = first(text(a, "gen_ai.tool.call.id"), text(a, "tool_call.id"));
+            s.args = AgentMessages.value(firstNonEmpty(a, "gen_ai.tool.call.arguments", "gcp.vertex.agent.tool_call_args",
+                    "input.value", "input"));
+            JsonNode result = firstNonEmpty(a, "gen_ai.tool.call.result", "gcp.vertex.agent.tool_response", "output.value", "output");
+            s.result = AgentMessages.value(result);
+            s.resultKnown = result != null;
+        }
+    }
+
+    private void skip(SpanAssembler.Span s, String reason) {
+        skippedOutside.merge(reason, 1, Integer::sum);
+    }
+
+    private static void model(SpanAssembler.Span s, Map<String, JsonNode> a, Fields f, String ptr) {
+        s.model = first(text(a, "gen_ai.response.model"), text(a, "llm.model_name"), text(a, "gen_ai.request.model"));
+        s.tokensIn = number(a, f, ptr, "gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens", "llm.token_count.prompt");
+        s.tokensOut = number(a, f, ptr, "gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens", "llm.token_count.completion");
+        // input
+        if (a.containsKey("gen_ai.input.messages")) {
+            s.input = AgentMessages.parse(jsonAttr(a, "gen_ai.input.messages", f, ptr), Role.USER);
+        } else if (hasPrefix(a, "llm.input_messages.")) {
+            s.input = AgentMessages.parse(flatMessages(a, "llm.input_messages.", true), Role.USER);
+        } else if (hasPrefix(a, "gen_ai.prompt.")) {
+            s.input = AgentMessages.parse(flatMessages(a, "gen_ai.prompt.", false), Role.USER);
+        } else if (a.containsKey("gen_ai.prompt")) {
+            s.input = AgentMessages.parse(a.get("gen_ai.prompt"), Role.USER);
+        } else if (nonEmpty(a.get("gcp.vertex.agent.llm_request"))) {
+            JsonNode req = AgentMessages.unwrap(a.get("gcp.vertex.agent.llm_request"));
+            s.input = AgentMessages.parse(req.path("contents"), Role.USER);
+            if (req.path("config").path("system_instruction").isTextual()) {
+                s.system = req.get("config").get("system_instruction").asText();
+            }
+        } else if (a.containsKey("input.value")) {
+            s.input = AgentMessages.parse(a.get("input.value"), Role.USER);
+        } else if (a.containsKey("input")) {
+            s.input = AgentMessages.parse(a.get("input"), Role.USER);
+        }
+        if (a.containsKey("gen_ai.system_instructions")) {
+            StringBuilder sb = new StringBuilder();
+            for (AgentMessages.Msg m : AgentMessages.parse(a.get("gen_ai.system_instructions"), Role.SYSTEM)) {
+                if (m.text() != null) {
+                    sb.append(sb.length() > 0 ? "\n" : "").append(m.text());
+                }
+            }
+            s.system = sb.toString();
+        }
+        // output
+        if (a.containsKey("gen_ai.output.messages")) {
+            s.output = AgentMessages.parse(jsonAttr(a, "gen_ai.output.messages", f, ptr), Role.ASSISTANT);
+        } else if (hasPrefix(a, "llm.output_messages.")) {
+            s.output = AgentMessages.parse(flatMessages(a, "llm.output_messages.", true), Role.ASSISTANT);
+        } else if (hasPrefix(a, "gen_ai.completion.")) {
+            s.output = AgentMessages.parse(flatMessages(a, "gen_ai.completion.", false), Role.ASSISTANT);
+        } else if (a.containsKey("gen_ai.completion")) {
+            s.output = AgentMessages.parse(a.get("gen_ai.completion"), Role.ASSISTANT);
+        } else if (nonEmpty(a.get("gcp.vertex.agent.llm_response"))) {
+            s.output = AgentMessages.parse(AgentMessages.unwrap(a.get("gcp.vertex.agent.llm_response")).path("content"),
+                    Role.ASSISTANT);
+        } else if (a.containsKey("output.value")) {
+            s.output = AgentMessages.parse(a.get("output.value"), Role.ASSISTANT);
+        } else if (a.containsKey("output")) {
+            s.output = AgentMessages.parse(a.get("output"), Role.ASSISTANT);
+        }
+        s.tools = tools(a);
+    }
+
+    /** Offered tools as OpenAI function schemas. */
+    private static JsonNode tools(Map<String, JsonNode> a) {
+        ArrayNode out = Json.MAPPER.createArrayNode();
+        JsonNode defs = AgentMessages.unwrap(a.get("gen_ai.tool.definitions"));
+        if (defs != null && defs.isArray()) {
+            for (JsonNode d : defs) {
+                ObjectNode fn = out.addObject().put("type", "function").putObject("function");
+                fn.put("name", d.path("name").asText(d.path("function").path("name").asText("?")));
+                if (d.has("description")) {
+                    fn.set("description", d.get("description"));
+                }
+                if (d.has("parameters")) {
+                    fn.set("parameters", AgentMessages.unwrap(d.get("parameters")));
+                }
+            }
+            return out;
+        }
+        TreeMap<Integer, Map<String, JsonNode>> fns = indexed(a, "llm.request.functions.");
+        for (Map<String, JsonNode> fn : fns.values()) {
+            ObjectNode o = out.addObject().put("type", "function").putObject("function");
+            o.put("name", fn.containsKey("name") ? fn.get("name").asText() : "?");
+            if (fn.containsKey("description")) {
+                o.set("description", fn.get("description"));
+            }
+            if (fn.containsKey("parameters")) {
+                o.set("parameters", AgentMessages.unwrap(fn.get("parameters")));
+            }
+        }
+        for (Map<String, JsonNode> t : indexed(a, "llm.tools.").values()) {
+            JsonNode schema = AgentMessages.unwrap(t.get("tool.json_schema"));
+            if (schema != null && schema.isObject()) {
+                out.add(schema.has("function") ? schema : NF.objectNode().put("type", "function").set("function", schema));
+            }
+        }
+        return out.isEmpty() ? null : out;
+    }
+
+    /** Messages flattened into attributes ({@code prefix.N.role}, OpenInference {@code prefix.N.message.role}) as objects. */
+    private static JsonNode flatMessages(Map<String, JsonNode> a, String prefix, boolean openInference) {
+        ArrayNode out = Json.MAPPER.createArrayNode();
+        for (Map<String, JsonNode> m : indexed(a, prefix).values()) {
+            Map<String, JsonNode> msg = m;
+            if (openInference) {
+                msg = new HashMap<>();
+                for (Map.Entry<String, JsonNode> e : m.entrySet()) {
+                    if (e.getKey().startsWith("message.")) {
+                        msg.put(e.getKey().substring("message.".length()), e.getValue());
+                    }
+                }
+            }
+            ObjectNode o = out.addObject();
+            if (msg.containsKey("role")) {
+                o.set("role", msg.get("role"));
+            }
+            if (msg.containsKey("content")) {
+                o.set("content", msg.get("content"));
+            } else {
+                ArrayNode blocks = NF.arrayNode();
+                for (Map<String, JsonNode> c : indexed(msg, "contents.").values()) {
+                    String type = c.containsKey("message_content.type") ? c.get("message_content.type").asText() : "text";
+                    if (type.equals("text") && c.containsKey("message_content.text")) {
+                        blocks.addObject().put("type", "text").set("text", c.get("message_content.text"));
+                    }
+                }
+                if (!blocks.isEmpty()) {
+                    o.set("content", blocks);
+                }
+            }
+            ArrayNode calls = NF.arrayNode();
+            for (Map<String, JsonNode> c : indexed(msg, "tool_calls.").values()) {
+                String p = openInference ? "tool_call." : "";
+                ObjectNode call = calls.addObject();
+                if (c.containsKey(p + "id")) {
+                    call.set("id", c.get(p + "id"));
+                }
+                JsonNode name = c.containsKey(p + "function.name") ? c.get(p + "function.name") : c.get(p + "name");
+                call.set("name", name == null ? NF.textNode("?") : name);
+                JsonNode args = c.containsKey(p + "function.arguments") ? c.get(p + "function.arguments") : c.get(p + "arguments");
+                if (args != null) {
+                    call.set("arguments", args);
+                }
+            }
+            if (!calls.isEmpty()) {
+                o.set("tool_calls", calls);
+            }
+            if (msg.containsKey("tool_call_id")) {
+                o.set("tool_call_id", msg.get("tool_call_id"));
+            }
+        }
+        return out;
+    }
+
+    /** {@code prefix.N.rest} keys grouped by N (in order), each as rest -> value. */
+    static TreeMap<Integer, Map<String, JsonNode>> indexed(Map<String, JsonNode> a, String prefix) {
+        TreeMap<Integer, Map<String, JsonNode>> out = new TreeMap<>();
+        for (Map.Entry<String, JsonNode> e : a.entrySet()) {
+            String k = e.getKey();
+            if (!k.startsWith(prefix)) {
+                continue;
+            }
+            String rest = k.substring(prefix.length());
+            int dot = rest.indexOf('.');
+            if (dot <= 0) {
+                continue;
+            }
+            try {
+                int n = Integer.parseInt(rest.substring(0, dot));
+                out.computeIfAbsent(n, x -> new LinkedHashMap<>()).put(rest.substring(dot + 1), e.getValue());
+            } catch (NumberFormatException ignored) {
+                // not an index
+            }
+        }
+        return out;
+    }
+
+    private static boolean hasPrefix(Map<String, JsonNode> a, String prefix) {
+        for (String k : a.keySet()) {
+            if (k.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A JSON-string attribute that must hold JSON (latest convention messages). */
+    private static JsonNode jsonAttr(Map<String, JsonNode> a, String key, Fields f, String ptr) {
+        JsonNode v = a.get(key);
+        if (v != null && v.isTextual()) {
+            try {
+                return Json.MAPPER.readTree(v.asText());
+            } catch (IOException e) {
+                throw f.error(ptr + "/attributes[" + key + "]", "expected a JSON string of messages, found text that is not JSON");
+            }
+        }
+        if (v != null && !v.isArray() && !v.isObject()) {
+            throw f.error(ptr + "/attributes[" + key + "]", "expected a JSON string of messages, found " + Fields.describe(v));
+        }
+        return v;
+    }
+
+    private static boolean nonEmpty(JsonNode n) {
+        if (n == null || n.isNull()) {
+            return false;
+        }
+        String t = n.isTextual() ? n.asText().trim() : n.toString();
+        return !t.isEmpty() && !t.equals("{}") && !t.equals("[]");
+    }
+
+    private static JsonNode firstNonEmpty(Map<String, JsonNode> a, String... keys) {
+        for (String k : keys) {
+            if (nonEmpty(a.get(k))) {
+                return a.get(k);
+            }
+        }
+        return null;
+    }
+
+    static String text(Map<String, JsonNode> a, String key) {
+        JsonNode v = a.get(key);
+        return v == null || v.isNull() || v.isContainerNode() ? null : v.asText();
+    }
+
+    private static String first(String... vs) {
+        for (String v : vs) {
+            if (v != null && !v.isEmpty()) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    private static Long number(Map<String, JsonNode> a, Fields f, String ptr, String... keys) {
+        for (String k : keys) {
+            JsonNode v = a.get(k);
+            if (v == null || v.isNull()) {
+                continue;
+            }
+            if (v.isIntegralNumber()) {
+                return v.asLong();
+            }
+            if (v.isTextual()) {
+                try {
+                    return Long.parseLong(v.asText().trim());
+                } catch (NumberFormatException e) {
+                    throw f.error(ptr + "/attributes[" + k + "]", "expected an integer token count, found the string \""
+                            + v.asText() + "\"");
+                }
+            }
+            if (v.isNumber()) {
+                return (long) v.asDouble();
+            }
+            throw f.error(ptr + "/attributes[" + k + "]", "expected an integer token count, found " + Fields.describe(v));
+        }
+        return null;
+    }
+
+    private static String id(JsonNode s, String field, Fields f, String ptr, boolean required) {
+        JsonNode v = s.get(field);
+        if (v == null || v.isNull() || (v.isTextual() && v.asText().isEmpty())) {
+            if (required) {
+                throw f.error(ptr + "/" + field, "expected the span's " + field + " (a hex string), found "
+                        + (v == null ? "nothing (the field is missing)" : v.isNull() ? "null" : "an empty string"));
+            }
+            return null;
+        }
+        if (!v.isTextual()) {
+            throw f.error(ptr + "/" + field, "expected a hex string, found " + Fields.describe(v));
+        }
+        return v.asText();
+    }
+
+    private static long nanos(JsonNode v, Fields f, String ptr) {
+        if (v == null || v.isNull()) {
+            return 0;
+        }
+        if (v.isIntegralNumber()) {
+            return v.asLong();
+        }
+        if (v.isTextual()) {
+            try {
+                return Long.parseLong(v.asText());
+            } catch (NumberFormatException e) {
+                throw f.error(ptr, "expected nanoseconds since 1970 (an integer or a decimal string), found \"" + v.asText() + "\"");
+            }
+        }
+        throw f.error(ptr, "expected nanoseconds since 1970 (an integer or a decimal string), found " + Fields.describe(v));
+    }
+
+    /** OTLP attributes {@code [{key, value: {stringValue | intValue | ...}}]} as key -> plain JSON value. */
+    static Map<String, JsonNode> attributes(JsonNode attrs, Fields f, String ptr) {
+        Map<String, JsonNode> out = new LinkedHashMap<>();
+        if (attrs == null || attrs.isNull()) {
+            return out;
+        }
+        if (!attrs.isArray()) {
+            throw f.error(ptr, "expected an array of attributes {key, value}, found " + Fields.describe(attrs));
+        }
+        for (int i = 0; i < attrs.size(); i++) {
+            JsonNode kv = attrs.get(i);
+            if (!kv.path("key").isTextual()) {
+                throw f.error(ptr + "/" + i + "/key", "expected the attribute's key (a string), found " + Fields.describe(kv.get("key")));
+            }
+            out.put(kv.get("key").asText(), anyValue(kv.get("value"), f, ptr + "/" + i + "/value"));
+        }
+        return out;
+    }
+
+    private static JsonNode anyValue(JsonNode v, Fields f, String ptr) {
+        if (v == null || v.isNull() || (v.isObject() && v.isEmpty())) {
+            return NF.nullNode();
+        }
+        if (!v.isObject()) {
+            throw f.error(ptr, "expected an AnyValue object ({stringValue}, {intValue}, ...), found " + Fields.describe(v));
+        }
+        if (v.has("stringValue")) {
+            JsonNode s = v.get("stringValue");
+            if (!s.isTextual()) {
+                throw f.error(ptr + "/stringValue", "expected a string, found " + Fields.describe(s));
+            }
+            return s;
+        }
+        if (v.has("intValue")) {
+            JsonNode n = v.get("intValue");
+            if (n.isIntegralNumber()) {
+                return n;
+            }
+            if (n.isTextual()) {
+                try {
+                    return NF.numberNode(Long.parseLong(n.asText()));
+                } catch (NumberFormatException e) {
+                    throw f.error(ptr + "/intValue", "expected an integer (a number or a decimal string), found \"" + n.asText() + "\"");
+                }
+            }
+            throw f.error(ptr + "/intValue", "expected an integer (a number or a decimal string), found " + Fields.describe(n));
+        }
+        if (v.has("doubleValue")) {
+            JsonNode n = v.get("doubleValue");
+            if (n.isNumber()) {
+                return n;
+            }
+            if (n.isTextual()) {
+                try {
+                    return NF.numberNode(Double.parseDouble(n.asText()));
+                } catch (NumberFormatException e) {
+                    throw f.error(ptr + "/doubleValue", "expected a number, found \"" + n.asText() + "\"");
+                }
+            }
+            throw f.error(ptr + "/doubleValue", "expected a number, found " + Fields.describe(n));
+        }
+        if (v.has("boolValue")) {
+            JsonNode b = v.get("boolValue");
+            if (!b.isBoolean()) {
+                throw f.error(ptr + "/boolValue", "expected true or false, found " + Fields.describe(b));
+            }
+            return b;
+        }
+        if (v.has("arrayValue")) {
+            ArrayNode arr = NF.arrayNode();
+            JsonNode vals = v.get("arrayValue").get("values");
+            if (vals != null && vals.isArray()) {
+                for (int i = 0; i < vals.size(); i++) {
+                    arr.add(anyValue(vals.get(i), f, ptr + "/arrayValue/values/" + i));
+                }
+            }
+            return arr;
+        }
+        if (v.has("kvlistValue")) {
+            ObjectNode o = NF.objectNode();
+            attributes(v.get("kvlistValue").get("values"), f, ptr + "/kvlistValue/values").forEach(o::set);
+            return o;
+        }
+        if (v.has("bytesValue")) {
+            return v.get("bytesValue");
+        }
+        throw f.error(ptr, "expected an AnyValue (stringValue, intValue, doubleValue, boolValue, arrayValue, kvlistValue "
+                + "or bytesValue), found the keys " + v.properties().stream().map(Map.Entry::getKey).toList());
+    }
+}

@@ -1,0 +1,129 @@
+package org.tracejudge.importer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.tracejudge.TestData.scalar;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tracejudge.model.Role;
+import org.tracejudge.model.Turn;
+import org.tracejudge.store.Project;
+
+/** The Langfuse exports of ../shared/corpora/formats (langfuse/ and the OpenInference ADK one), README counts. */
+class LangfuseImportTest {
+    @TempDir
+    Path dir;
+    Project project;
+
+    @BeforeEach
+    void open() {
+        project = Project.openOrCreate(dir.resolve("p.tjdb"), "test");
+    }
+
+    @AfterEach
+    void close() {
+        project.close();
+    }
+
+    AgentCorpus.Run importOne(Path file, int scores) {
+        assertEquals(Format.LANGFUSE, FormatDetector.detect(file), "detected from content");
+        ImportReport r = new Importer(project, null).importFiles(List.of(file), Format.AUTO, null);
+        ImportReport.FileCounts c = r.files().get(0);
+        assertEquals(1, c.runs);
+        assertEquals(1, c.tracesNew);
+        assertEquals(scores, c.labelsNew, "one label per score");
+        List<AgentCorpus.Run> runs = AgentCorpus.runs(project);
+        assertEquals(1, runs.size());
+        assertEquals(c.steps, runs.get(0).turns().size());
+        return runs.get(0);
+    }
+
+    static List<Role> roles(AgentCorpus.Run run) {
+        return run.turns().stream().map(Turn::role).toList();
+    }
+
+    @Test
+    void claudeAgentSdkObservationsOutOfTimeOrder() {
+        AgentCorpus.Run run = importOne(AgentCorpus.file("langfuse", "claude-agent-2025-12-22.trace.json"), 3);
+        assertEquals("What's the weather like in Berlin and New York?", run.userMessage());
+        assertEquals(List.of(Role.USER, Role.ASSISTANT, Role.ASSISTANT, Role.ASSISTANT, Role.TOOL, Role.TOOL, Role.ASSISTANT),
+                roles(run), "sorted by start time: 4 generations, 2 tools");
+        assertEquals(2, run.calls().size());
+        assertEquals("Berlin", run.calls().get(0).get("arguments").get("city").asText());
+        assertEquals("New York", run.calls().get(1).get("arguments").get("city").asText());
+        assertEquals("name-order,name-order", run.pairings(), "Langfuse TOOL observations carry no call id");
+        assertEquals("Weather in Berlin: Cloudy, 59°F", run.turns().get(4).toolResults().get(0).content().asText());
+        assertEquals("toolu_01TKoqQLvY2UWuC49qnD48y7", run.turns().get(4).toolResults().get(0).callId());
+        assertTrue(run.answer().startsWith("Great! Here's the current weather for both cities:"), run.answer());
+        assertEquals("claude-sonnet-4-5-20250929", run.model());
+        assertEquals(19 + 5 + 5 + 5, run.extra().path("tokens").path("input").asLong());
+        assertEquals(29 + 53 + 56 + 94, run.extra().path("tokens").path("output").asLong());
+        // scores correctness=0, hallucination=1, toxicity=0: raters named after them, numbers kept as raw scores
+        assertEquals("correctness,hallucination,toxicity", scalar(project,
+                "SELECT group_concat(name, ',') FROM (SELECT name FROM rater WHERE kind = 'imported' AND name != 'harness' ORDER BY name)"));
+        assertEquals("1", scalar(project, "SELECT l.raw FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'hallucination'"));
+        assertEquals("null", scalar(project, "SELECT l.action FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'hallucination'"));
+        assertEquals("unspecified", scalar(project, "SELECT target_failure_mode FROM task"));
+    }
+
+    @Test
+    void microsoftAgentFrameworkWithLatestGenAiAttributes() {
+        AgentCorpus.Run run = importOne(AgentCorpus.file("langfuse", "microsoft-agent-2025-12-17.trace.json"), 3);
+        assertEquals("What's the weather in Tokyo?", run.userMessage());
+        assertEquals(List.of(Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT), roles(run));
+        assertEquals(1, run.calls().size());
+        assertEquals("get_weather", run.calls().get(0).get("name").asText());
+        assertEquals("Tokyo, Japan", run.calls().get(0).get("arguments").get("location").asText());
+        assertEquals("id", run.pairings());
+        assertEquals("Current conditions in Tokyo, Japan: stormy, high around 23°C.", run.answer());
+        assertEquals(77 + 216, run.extra().path("tokens").path("input").asLong());
+        assertEquals(86 + 20, run.extra().path("tokens").path("output").asLong());
+    }
+
+    @Test
+    void openAiAgentsSdkWithoutTraceInputOrOutput() {
+        AgentCorpus.Run run = importOne(AgentCorpus.file("langfuse", "openai-agents-2025-09-30.trace.json"), 2);
+        assertEquals("What's the weather in Tokyo?", run.userMessage(), "derived from the first generation");
+        assertEquals(List.of(Role.SYSTEM, Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT), roles(run),
+                "the instructions in the generation's raw attributes are the system turn");
+        assertEquals("You are a helpful agent.", run.turns().get(0).text());
+        assertEquals("get_weather", run.calls().get(0).get("name").asText());
+        assertEquals("Tokyo", run.calls().get(0).get("arguments").get("city").asText());
+        assertEquals("id", run.pairings(), "the Responses function_call_output names its call_id");
+        assertEquals("The weather in Tokyo is sunny.", run.turns().get(3).toolResults().get(0).content().asText());
+        assertTrue(run.answer().contains("Tokyo"), run.answer());
+        assertEquals("gpt-4.1-2025-04-14", run.model());
+        assertEquals("Hello world", run.steps().get(2).path("agent").asText(), "the sub-agent each step ran in");
+    }
+
+    @Test
+    void vercelAiSdkRunEndsOnAToolCall() {
+        AgentCorpus.Run run = importOne(AgentCorpus.file("langfuse", "vercel-aisdk-2025-11-17.trace.json"), 2);
+        assertEquals("What is the weather like today in San Francisco?", run.userMessage());
+        assertEquals(List.of(Role.USER, Role.ASSISTANT, Role.TOOL), roles(run), "doGenerate inside generateText counted once");
+        assertEquals("getWeather", run.calls().get(0).get("name").asText());
+        assertEquals("San Francisco", run.calls().get(0).get("arguments").get("location").asText());
+        assertEquals(64, run.turns().get(2).toolResults().get(0).content().get("temperature").asInt());
+        assertEquals("name-order", run.pairings());
+        assertEquals("", run.answer(), "no text answer");
+        assertTrue(run.extra().path("ended_on_tool_call").asBoolean());
+        assertEquals(62, run.extra().path("tokens").path("input").asLong(), "the inner call's usage, once");
+    }
+
+    @Test
+    void googleAdkWithOpenInferenceAttributes() {
+        AgentCorpus.Run run = importOne(AgentCorpus.file("openinference", "langfuse-google-adk-2025-08-28.trace.json"), 2);
+        assertEquals("hi", run.userMessage());
+        assertEquals(1, run.calls().size(), run.steps() + "\n" + org.tracejudge.json.TurnCodec.toJson(run.turns()));
+        assertEquals("say_hello", run.calls().get(0).get("name").asText());
+        assertEquals(1, run.results());
+        assertEquals("Hello Langfuse 👋!", run.answer().strip());
+        assertEquals("gemini-2.0-flash", run.model());
+        assertEquals(28 + 39, run.extra().path("tokens").path("input").asLong());
+    }
+}

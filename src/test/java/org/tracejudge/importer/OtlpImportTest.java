@@ -1,0 +1,178 @@
+package org.tracejudge.importer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tracejudge.model.Role;
+import org.tracejudge.model.ToolResult;
+import org.tracejudge.model.Turn;
+import org.tracejudge.store.Project;
+
+/** The OpenTelemetry GenAI / OpenInference files of ../shared/corpora/formats, with the counts its README gives. */
+class OtlpImportTest {
+    @TempDir
+    Path dir;
+    Project project;
+
+    @BeforeEach
+    void open() {
+        project = Project.openOrCreate(dir.resolve("p.tjdb"), "test");
+    }
+
+    @AfterEach
+    void close() {
+        project.close();
+    }
+
+    ImportReport.FileCounts importOne(Path file) {
+        assertEquals(Format.OTLP, FormatDetector.detect(file), "detected from content");
+        ImportReport r = new Importer(project, null).importFiles(List.of(file), Format.AUTO, null);
+        return r.files().get(0);
+    }
+
+    static ToolResult result(AgentCorpus.Run run, int n) {
+        return run.turns().stream().filter(t -> !t.toolResults().isEmpty()).map(t -> t.toolResults().get(0)).toList().get(n);
+    }
+
+    @Test
+    void adkLatestConventionRecordingWithAFailingTool() {
+        ImportReport.FileCounts c = importOne(AgentCorpus.file("otel-genai", "agentevals_adk_py_v2_span_only_nolegacy_S6b.json"));
+        List<AgentCorpus.Run> runs = AgentCorpus.runs(project);
+        assertEquals(1, runs.size());
+        AgentCorpus.Run run = runs.get(0);
+        // the truth file: user text, one failing get_stock_price call, final text, tokens 58/18
+        assertEquals("What is the price of XYZ?", run.userMessage());
+        assertEquals("Sorry, I could not find a stock with ticker XYZ.", run.answer());
+        assertEquals(1, run.calls().size());
+        assertEquals("get_stock_price", run.calls().get(0).get("name").asText());
+        assertEquals("{\"ticker\":\"XYZ\"}", run.calls().get(0).get("arguments").toString());
+        ToolResult r = result(run, 0);
+        assertTrue(r.error(), "the execute_tool span's TOOL_ERROR marks the result");
+        assertEquals("ValueError: ticker not found: XYZ", r.content().get("error").asText());
+        assertEquals("get_stock_price_0", r.callId());
+        assertEquals(58, run.extra().path("tokens").path("input").asLong());
+        assertEquals(18, run.extra().path("tokens").path("output").asLong());
+        // system, user, model (call), tool, model (answer)
+        assertEquals(List.of(Role.SYSTEM, Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT),
+                run.turns().stream().map(Turn::role).toList());
+        assertEquals("id", run.pairings(), "the result's part id names the call");
+        assertEquals("name-order", run.steps().get(3).path("execution_pairing").asText(),
+                "ADK's execute_tool span id (adk-...) is not the part id: paired by name and order");
+        assertEquals("TOOL_ERROR", run.extra().path("errors").get(0).path("type").asText());
+        assertEquals("gemini-2.5-flash", run.model());
+        assertEquals(1, c.runs);
+        assertEquals(5, c.steps);
+        assertEquals(1, c.toolCalls);
+        assertEquals(1, c.errors);
+        assertEquals(58, c.tokensIn);
+        assertEquals(18, c.tokensOut);
+        assertTrue(c.summary().contains("1 run: 5 steps, 1 tool call"), c.summary());
+    }
+
+    @Test
+    void tempoExportWithBatchesOlderConventionAndAdkWrappersCountedOnce() {
+        ImportReport.FileCounts c = importOne(AgentCorpus.file("otel-genai", "tempo_export_with_batches.json"));
+        List<AgentCorpus.Run> runs = AgentCorpus.runs(project);
+        assertEquals(1, runs.size());
+        AgentCorpus.Run run = runs.get(0);
+        assertEquals("list all helm releases", run.userMessage().strip());
+        assertEquals(1, run.calls().size());
+        assertEquals("helm_list_releases", run.calls().get(0).get("name").asText());
+        assertEquals(2, run.count(Role.ASSISTANT), "2 logical model calls (openai.chat inside generate_content inside call_llm)");
+        assertEquals(1, run.results());
+        assertEquals("id", run.pairings());
+        assertTrue(run.answer().startsWith("There are two Helm releases currently deployed"), run.answer());
+        assertEquals("gpt-4.1-mini-2025-04-14", run.model());
+        assertEquals(2256 + 2392, run.extra().path("tokens").path("input").asLong());
+        assertEquals(13 + 116, run.extra().path("tokens").path("output").asLong());
+        assertEquals(0, c.errors, run.extra().path("errors").toString());
+        assertTrue(c.skipped.keySet().stream().anyMatch(k -> k.contains("plumbing")), c.skipped.toString());
+        assertTrue(c.summary().contains("skipped:"), c.summary());
+    }
+
+    @Test
+    void jaegerExportOfTheSameAgent() {
+        ImportReport.FileCounts c = importOne(AgentCorpus.file("otel-genai", "helm.json"));
+        List<AgentCorpus.Run> runs = AgentCorpus.runs(project);
+        assertEquals(1, runs.size());
+        AgentCorpus.Run run = runs.get(0);
+        assertEquals(1, run.calls().size());
+        assertEquals("helm_list_releases", run.calls().get(0).get("name").asText());
+        assertEquals(1, run.results());
+        assertEquals(2, run.count(Role.ASSISTANT));
+        assertTrue(!run.answer().isBlank());
+        assertEquals(0, c.errors, run.extra().path("errors") + " the two failing spans are HTTP plumbing, not the tool");
+        // the README says 2 spans; the file has one span (GET, 404) carrying both error=true and otel.status_code=ERROR
+        assertEquals(1, c.skipped.get("errors on skipped plumbing spans"));
+    }
+
+    @Test
+    void latestConventionAttributeMap() {
+        importOne(AgentCorpus.file("otel-genai", "otel_genai_client_span_tool_calls.json"));
+        AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
+        assertEquals("Weather in Paris?", run.userMessage());
+        assertEquals("The weather in Paris is currently rainy with a temperature of 57°F.", run.answer());
+        assertEquals(1, run.calls().size());
+        assertEquals("get_weather", run.calls().get(0).get("name").asText());
+        assertEquals("rainy, 57°F", result(run, 0).content().asText());
+        assertEquals("id", run.pairings());
+        assertEquals(97, run.extra().path("tokens").path("input").asLong());
+        assertEquals(52, run.extra().path("tokens").path("output").asLong());
+        assertEquals("gpt-4-0613", run.model());
+    }
+
+    @Test
+    void deprecatedConventionAttributeMap() {
+        importOne(AgentCorpus.file("otel-genai", "otel_genai_deprecated_client_span_tool_calls.json"));
+        AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
+        assertEquals("Weather in Paris?", run.userMessage());
+        assertEquals("The weather in Paris is currently rainy with a temperature of 57°F.", run.answer());
+        assertEquals(1, run.calls().size());
+        assertEquals("rainy, 57°F", result(run, 0).content().asText());
+        assertEquals("id", run.pairings());
+    }
+
+    @Test
+    void toolExecutionSpanAlone() {
+        importOne(AgentCorpus.file("otel-genai", "otel_genai_tool_execution_span.json"));
+        AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
+        assertEquals(1, run.calls().size());
+        assertEquals("get_weather", run.calls().get(0).get("name").asText());
+        assertEquals("New York", run.calls().get(0).get("arguments").get("city").asText());
+        assertEquals("success", result(run, 0).content().get("status").asText());
+        assertEquals("1234", result(run, 0).callId());
+        assertEquals("id", run.pairings());
+        assertEquals("", run.answer());
+    }
+
+    @Test
+    void openInferenceFlattenedMessages() {
+        importOne(AgentCorpus.file("openinference", "openinference_client_span_tool_calls.json"));
+        AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
+        assertEquals("Weather in Paris?", run.userMessage());
+        assertEquals("The weather in Paris is currently rainy with a temperature of 57°F.", run.answer());
+        assertEquals(1, run.calls().size());
+        assertEquals("Paris", run.calls().get(0).get("arguments").get("location").asText());
+        assertEquals("rainy, 57°F", result(run, 0).content().asText());
+        assertEquals("id", run.pairings());
+        assertEquals(97, run.extra().path("tokens").path("input").asLong());
+        assertEquals("gpt-4-0613", run.model());
+    }
+
+    @Test
+    void openInferenceInputOutputOnly() {
+        importOne(AgentCorpus.file("openinference", "openinference_client_span_input_output_only.json"));
+        AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
+        assertEquals("Weather in Paris?", run.userMessage());
+        assertEquals("The weather in Paris is currently rainy with a temperature of 57°F.", run.answer());
+        assertEquals(1, run.calls().size());
+        assertEquals("rainy, 57°F", result(run, 0).content().asText());
+        assertEquals(52, run.extra().path("tokens").path("output").asLong());
+    }
+}
