@@ -23,7 +23,7 @@ final class Addresses {
             + "now|today|tonight|anymore|again|please|pls|thanks|alone|tomorrow|yesterday|soon|there|here|since|till|"
             + "until|ok|okay|lol|tho|though|too|also|still|already|right|rn|asap|help|idk|btw|"
             + "et|je|à|avec|pour|depuis|mais|y|que|con|und|ich|mit)\\b)";
-    private static final String WORD = NOT_WORD + "[\\p{L}\\p{M}'’.-]*\\p{L}[\\p{L}\\p{M}'’.-]*";
+    private static final String WORD = NOT_WORD + "\\p{L}[\\p{L}\\p{M}'’.-]*+";
     private static final String STRONG_TYPE = "(?:street|str|st|road|rd|avenue|ave|lane|ln|drive|drv|boulevard|blvd|"
             + "court|ct|terrace|terr|tce|crescent|cres|parkway|pkwy|highway|hwy|gardens|gdns|mews|grove|parade|"
             + "pde|esplanade|cul-de-sac|nagar|marg|colony|layout)";
@@ -38,21 +38,21 @@ final class Addresses {
             + "))\\b\\.?");
     private static final Pattern DE = Pattern.compile("(?iu)(?<![\\p{L}])(?:[\\p{L}-]{2,}(?:straße|strasse|str\\.|weg|gasse|platz|"
             + "allee|damm|ufer|chaussee|pfad|straat|laan|gracht|plein|kade|steeg|dijk)|(?-i:\\p{Lu}[\\p{L}-]+(?:ring|markt|kamp|twiete|steig))|(?:[\\p{L}-]+(?:er|e|es)\\s+(?:straße|strasse|"
-            + "str\\.|weg|gasse|platz|allee|ring|damm))|(?:am|an\\s+der|auf\\s+der|im|in\\s+der|zum|zur|unter\\s+den)\\s+"
-            + "\\p{Lu}[\\p{L}-]+)\\s*\\d{1,4}\\s?[a-zA-Z]?\\b");
+            + "str\\.|weg|gasse|platz|allee|ring|damm))|(?-i:Am|An\\s+der|Auf\\s+der|Im|In\\s+der|Zum|Zur|Unter\\s+den)\\s+"
+            + "(?-i:\\p{Lu})[\\p{L}-]+)\\s*\\d{1,4}\\s?[a-zA-Z]?\\b");
     private static final Pattern FR = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}])\\d{1,4}(?:\\s?(?:bis|ter|b))?,?\\s+(?:rue|avenue|av\\.|"
             + "boulevard|bd|bvd|place|pl\\.|chemin|allée|allee|impasse|quai|route|cours|passage|square|rond-point|"
             + "résidence|residence|faubourg|fg|voie|sentier|cité|cite|hameau|lotissement)\\s+(?:(?:de|du|des|la|le|"
             + "l['’]|d['’]|aux?|saint|sainte|st|ste)\\s*)*(?:" + WORD + ")(?:\\s+" + WORD + "){0,3}");
     private static final Pattern ES = Pattern.compile("(?iu)(?<![\\p{L}])(?:(?:calle|avenida|avda|plaza|pza|"
             + "paseo|camino|carrera|ronda|travesía|travesia|carretera|ctra|glorieta|pasaje|urbanización|"
-            + "urb|rua|praça|travessa)(?![\\p{L}])\\.?|(?-i:Via|Viale|Piazza|Corso)(?=\\s+\\p{Lu})|c/|av\\.|p[º°])\\s*(?:(?:de|del|la|las|los|el|dels|di|della)\\s+)*"
+            + "urb|rua|praça|travessa)(?![\\p{L}])\\.?|(?-i:Via|Viale|Piazza|Corso)(?=\\s+(?-i:\\p{Lu}))|c/|av\\.|p[º°])\\s*(?:(?:de|del|la|las|los|el|dels|di|della)\\s+)*"
             + WORD + "(?:\\s+(?:(?:de|del|la|las|los|el|y)\\s+)*" + WORD + "){0,3}?,?\\s*(?:n[º°o]\\.?\\s*)?\\d{1,4}"
             + "(?:\\s*,?\\s*\\d{1,2}\\s*[º°ª]?\\s*-?\\s*[a-zA-Z]?\\b|\\s*,?\\s*(?:piso|planta|puerta|esc\\.?|bajo|izq\\.?|"
             + "dcha\\.?)\\b[^,\\n]{0,12})*");
     /** Post-office boxes, Russian and Chinese street forms (kept from the first redactor). */
     private static final List<Pattern> OTHER = List.of(
-            Pattern.compile("(?iu)\\b(?:P\\.?\\s?O\\.?\\s?Box|Post\\s+Office\\s+Box|Postfach|Postbus|Bo[iî]te\\s+postale|BP"
+            Pattern.compile("(?iu)\\b(?:P\\.?\\s?O\\.?\\s?Box|Post\\s+Office\\s+Box|Postfach|Postbus|Bo[iî]te\\s+postale"
                     + "|Apartado(?:\\s+de\\s+correos)?|Casella\\s+postale|Caixa\\s+postal|а/я|абонентский\\s+ящик)\\s*"
                     + "\\d{1,6}(?:\\s\\d{2}){0,3}\\b"),
             Pattern.compile("(?iu)(?:ул\\.|улица|пр\\.|проспект|пер\\.|переулок|ш\\.|шоссе|бульвар|наб\\.)\\s*\\p{Lu}[\\p{L}-]*"
@@ -100,16 +100,27 @@ final class Addresses {
     private static final Pattern SEGMENT_BACK = Pattern.compile("(?u)(?:[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*"
             + "(?:\\s+[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*){0,4}\\s*,\\s*){1,5}-?\\s*$");
 
+    private static final Pattern ADDRESS_WORD = Pattern.compile("(?iu)(?:address|live|living|lives|stay|staying|moved|move|"
+            + "house|flat|home|post|mail|send|deliver|come|found\\s+me|outside|at)\\b[^.!?\\n]{0,20}$");
+    private static final Pattern WEAK_TYPE_P = Pattern.compile("(?i)" + WEAK_TYPE);
+    private static final Pattern STRONG_TYPE_P = Pattern.compile("(?i)" + STRONG_TYPE);
     private static final Pattern LAST_WORD = Pattern.compile("(?u)\\s+(\\p{L}+)\\s*$");
     private static final Pattern TOWN_AFTER_CODE = Pattern.compile("(?u)^\\s+(\\p{Ll}[\\p{L}\\p{M}-]{2,})");
 
     static void find(Hits h) {
         String t = h.text;
+        boolean digit = false;
+        for (int i = 0; i < t.length() && !digit; i++) {
+            digit = Character.isDigit(t.charAt(i));
+        }
+        if (!digit) {
+            return; // every address form here has a house number, a postcode or a box number
+        }
         for (Pattern p : List.of(EN, EN_ORDINAL)) {
             Matcher m = p.matcher(t);
             while (m.find()) {
                 String type = m.group(2).toLowerCase(java.util.Locale.ROOT);
-                boolean weak = type.matches(WEAK_TYPE) && !type.matches(STRONG_TYPE);
+                boolean weak = WEAK_TYPE_P.matcher(type).matches() && !STRONG_TYPE_P.matcher(type).matches();
                 if (weak && !capitalised(m.group(1)) && !cueBefore(h, m.start()) && !h.strict) {
                     continue;
                 }
@@ -127,13 +138,16 @@ final class Addresses {
             }
         }
         for (Pattern p : List.of(DE, FR, ES)) {
+            if (!hinted(h, p == DE ? DE_HINTS : p == FR ? FR_HINTS : ES_HINTS)) {
+                continue;
+            }
             Matcher m = p.matcher(t);
             while (m.find()) {
                 emit(h, m.start(), m.end());
             }
         }
         Matcher c = CUE.matcher(t);
-        while (c.find()) {
+        while (hinted(h, CUE_HINTS) && c.find()) {
             Matcher cl = CUE_CLAUSE.matcher(t);
             cl.region(c.end(), t.length());
             if (cl.lookingAt() && cl.group().chars().anyMatch(Character::isDigit)
@@ -187,6 +201,28 @@ final class Addresses {
         }
     }
 
+    private static final String[] DE_HINTS = {"str", "weg", "gasse", "platz", "allee", "damm", "ufer", "chaussee", "pfad",
+        "straat", "laan", "gracht", "plein", "kade", "steeg", "dijk", "ring", "markt", "kamp", "twiete", "steig", "Am ",
+        "An der", "Auf der", "Im ", "In der", "Zum ", "Zur ", "Unter den"};
+    private static final String[] FR_HINTS = {"rue", "av", "bd", "bvd", "place", "pl.", "chemin", "allée", "allee",
+        "impasse", "quai", "route", "cours", "passage", "square", "rond-point", "sidence", "faubourg", "fg", "voie",
+        "sentier", "cit", "hameau", "lotissement"};
+    private static final String[] ES_HINTS = {"calle", "c/", "av", "plaza", "pza", "paseo", "p\u00ba", "pº", "p°",
+        "camino", "carrera", "ronda", "traves", "carretera", "ctra", "glorieta", "pasaje", "urb", "rua", "praça",
+        "Via", "Viale", "Piazza", "Corso"};
+    private static final String[] CUE_HINTS = {"address", "live", "living", "stay", "moved", "send", "come to", "i'm at",
+        "im at", "i’m at", "we're at", "were at", "adresse", "wohne", "habite", "vivo", "direcci"};
+
+    /** Whether one of the words is in the text (lower case, or as written when it has a capital). */
+    private static boolean hinted(Hits h, String[] hints) {
+        for (String w : hints) {
+            if ((Character.isUpperCase(w.charAt(0)) ? h.text : h.lower).contains(w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static void emit(Hits h, int start, int end) {
         String t = h.text;
         boolean grew = true;
@@ -236,8 +272,7 @@ final class Addresses {
 
     private static boolean cueBefore(Hits h, int at) {
         String before = h.text.substring(Math.max(0, at - 40), at);
-        return Pattern.compile("(?iu)(?:address|live|living|lives|stay|staying|moved|move|house|flat|home|post|mail|"
-                + "send|deliver|come|found\\s+me|outside|at)\\b[^.!?\\n]{0,20}$").matcher(before).find();
+        return ADDRESS_WORD.matcher(before).find();
     }
 
     private static boolean tailFollows(String t, int end) {

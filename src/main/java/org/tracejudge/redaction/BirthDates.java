@@ -49,8 +49,22 @@ final class BirthDates {
             + "gift|cake|dinner|drinks|plans?)\\b)");
     private static final int REACH = 45;
 
+    /** Cheap look for a birth word before the regular expressions run. */
+    private static final String[] HINTS = {"born", "b.", "dob", "d.o", "birth", "bday", "b-day", "naiss", "né", "nee",
+        "née", "geb", "nac", "cumple", "anniv", "nat", "nasc", "compleanno", "janam", "родил", "рожд", "出生", "生日", "geboorte"};
+
     static void find(Hits h) {
         String t = h.text;
+        boolean any = false;
+        for (String hint : HINTS) {
+            if (h.lower.contains(hint)) {
+                any = true;
+                break;
+            }
+        }
+        if (!any) {
+            return;
+        }
         Matcher cue = CUE.matcher(t);
         Matcher date = DATE_P.matcher(t);
         while (cue.find()) {

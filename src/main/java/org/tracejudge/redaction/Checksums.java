@@ -124,23 +124,7 @@ final class Checksums {
         if (digits.length() != 11 || digits.charAt(0) == '0' || round(digits)) {
             return false;
         }
-        // in the first ten digits exactly one digit occurs twice or three times, every other at most once
-        int[] count = new int[10];
-        for (int i = 0; i < 10; i++) {
-            count[digits.charAt(i) - '0']++;
-        }
-        int repeated = 0;
-        for (int c : count) {
-            if (c > 3) {
-                return false;
-            }
-            if (c >= 2) {
-                repeated++;
-            }
-        }
-        if (repeated != 1) {
-            return false;
-        }
+
         int product = 10;
         for (int i = 0; i < 10; i++) {
             int sum = (digits.charAt(i) - '0' + product) % 10;
@@ -174,16 +158,9 @@ final class Checksums {
         return verhoeff(digits);
     }
 
-    /** A round or padded number (five equal digits in a row): an amount, not an identifier. */
+    /** A round or padded number (six zeros in a row, or one digit throughout): an amount, not an identifier. */
     static boolean round(String digits) {
-        int run = 1;
-        for (int i = 1; i < digits.length(); i++) {
-            run = digits.charAt(i) == digits.charAt(i - 1) ? run + 1 : 1;
-            if (run >= 5) {
-                return true;
-            }
-        }
-        return false;
+        return digits.contains("000000") || digits.chars().distinct().count() == 1;
     }
 
     static boolean verhoeff(String digits) {

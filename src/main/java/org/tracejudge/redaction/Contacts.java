@@ -14,7 +14,7 @@ final class Contacts {
     private Contacts() {}
 
     private static final String W = "[\\p{L}\\p{M}\\p{N}]";
-    private static final String LOCAL = "[\\p{L}\\p{M}\\p{N}._%+'-]*" + W + "(?:\\s+dot\\s+" + W + "+)*";
+    private static final String LOCAL = W + "++(?:[._%+'-]++" + W + "++)*+(?:\\s+dot\\s+" + W + "++)*";
     private static final String AT = "(?:\\s*@\\s*|\\s*[(\\[{<]\\s*at\\s*[)\\]}>]\\s*|\\s+at\\s+)";
     private static final String DOT = "(?:\\s*\\.\\s*|\\s*[(\\[{<]\\s*dot\\s*[)\\]}>]\\s*|\\s+dot\\s+)";
     private static final String TLD = "(?:com|org|net|edu|gov|io|co|uk|de|fr|es|it|nl|info|me|ru|in|au|ca|ie|eu|us|ch|at|be|"
@@ -22,7 +22,7 @@ final class Contacts {
     /** The whole address: local part, an "at" (sign, bracketed or word), a domain of labels, a known TLD. */
     private static final Pattern EMAIL = Pattern.compile("(?iu)(?<![\\p{L}\\p{M}\\p{N}._%+-])" + LOCAL + AT + W
             + "[\\p{L}\\p{M}\\p{N}-]*(?:" + DOT + W + "[\\p{L}\\p{M}\\p{N}-]*)*" + DOT + TLD + "(?:" + DOT + TLD + ")?"
-            + "(?![\\p{L}\\p{N}])");
+            + "(?![\\p{L}\\p{N}/])");
     /** An address with "@" and any TLD (including ones not in the list). */
     private static final Pattern EMAIL_PLAIN = Pattern.compile(
             "[\\p{L}\\p{M}\\p{N}._%+'-]+@[\\p{L}\\p{M}\\p{N}-]+(?:\\.[\\p{L}\\p{M}\\p{N}-]+)*\\.\\p{L}{2,}");

@@ -89,7 +89,7 @@ final class Identifiers {
             if (d.length() == 10 && !dots) {
                 boolean cue = h.cueBefore(s, 40, "nhs", "health service", "chi ", "patient number", "hospital number");
                 boolean shaped = raw.matches("\\d{3}[ \\-]\\d{3}[ \\-]\\d{4}");
-                if (Checksums.nhs(d) && (shaped || cue || h.strict)) {
+                if ((Checksums.nhs(d) && (shaped || cue || h.strict)) || (cue && !Checksums.round(d))) {
                     h.add(Redactor.Kind.NHS, s, e);
                     continue;
                 }
@@ -97,15 +97,15 @@ final class Identifiers {
             if (d.length() == 11 && !dots) {
                 boolean cue = h.cueBefore(s, 50, "steuer", "tax id", "tax-id", "taxid", "tin", "identifikationsnummer",
                         "idnr", "id-nr", "st-id", "tax number", "tax no");
-                if (Checksums.steuerId(d) && (cue || h.strict || !looksLikePhone(raw))) {
+                if ((Checksums.steuerId(d) && (cue || h.strict || !looksLikePhone(raw))) || (cue && !Checksums.round(d))) {
                     h.add(Redactor.Kind.TAX_ID, s, e);
                     continue;
                 }
             }
             if (d.length() == 12 && !dots) {
                 boolean cue = h.cueBefore(s, 40, "aadhaar", "aadhar", "adhaar", "uidai", "uid");
-                if (Checksums.aadhaar(d) && (cue || h.strict || raw.matches("\\d{4}[ \\-]\\d{4}[ \\-]\\d{4}")
-                        || !looksLikePhone(raw))) {
+                if ((Checksums.aadhaar(d) && (cue || h.strict || raw.matches("\\d{4}[ \\-]\\d{4}[ \\-]\\d{4}")
+                        || !looksLikePhone(raw))) || (cue && !Checksums.round(d))) {
                     h.add(Redactor.Kind.AADHAAR, s, e);
                 }
             }

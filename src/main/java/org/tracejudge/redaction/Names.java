@@ -51,7 +51,7 @@ final class Names {
             + "seul seule triste fatigué fatiguée peur douleur mieux pire veux peux fais sais machen haben sein "
             + "gehen sagen sehen wollen können nichts alles immer nie haus arbeit leben mutter vater bruder "
             + "schwester freund freundin leute zeit tag nacht morgen abend jetzt hier dort gut schlecht allein "
-            + "traurig müde angst schmerz besser schlechter will kann habe mache weiß dil dard zindagi ghar kaam "
+            + "traurig müde angst schmerz besser schlechter kann habe mache weiß dil dard zindagi ghar kaam "
             + "log din raat subah shaam ab yahan wahan dost pyaar akela udaas darr madad karo karna hona").split(" ")));
 
     /** After a title these are not people ("Dr. Google", "Dr Internet", "Doctor Who"). */
@@ -137,7 +137,7 @@ final class Names {
         if (NameLists.SURNAMES.contains(k)) {
             return true;
         }
-        if (k.matches("(?:o['’]|mc|mac|d['’]|fitz)\\p{L}{2,}")) {
+        if (CELTIC.matcher(k).matches()) {
             return true;
         }
         int dash = k.indexOf('-');
@@ -156,8 +156,12 @@ final class Names {
             String b = k.substring(dash + 1);
             return (common(a) && common(b)) || FUNCTION.contains(a) || MONTH_NAMES.contains(a);
         }
-        return NameLists.WORDS.contains(k) || FUNCTION.contains(k) || k.contains("'") && !k.matches("(?:o|d)['’].*")
-                || k.contains("’") && !k.matches("(?:o|d)['’].*");
+        if (NameLists.WORDS.contains(k) || FUNCTION.contains(k)) {
+            return true;
+        }
+        // a contraction ("don't", "i'll") is a word; O'Neill and D'Souza are names
+        return (k.indexOf('\'') >= 0 || k.indexOf('’') >= 0) && !(k.length() > 2 && (k.charAt(0) == 'o' || k.charAt(0) == 'd')
+                && (k.charAt(1) == '\'' || k.charAt(1) == '’'));
     }
 
     private static boolean place(String k) {
@@ -220,30 +224,35 @@ final class Names {
             String before = h.lower.substring(Math.max(0, t.start() - 60), t.start());
             boolean start = false;
             boolean month = MONTH_NAMES.contains(k);
+            if (!h.strict && !month && common(k) && !NameLists.GIVEN.contains(k) && !NameLists.SURNAMES.contains(k)) {
+                i++;
+                continue; // an ordinary word no cue makes a name
+            }
             if (k.length() >= 2 && (!FUNCTION.contains(k) || month) && !innerCaps(t.text())) {
                 boolean gaz = given(k) || surname(k);
-                boolean titled = TITLE.matcher(before).find();
+                int[] starts = wordStarts(before);
+                boolean titled = cue(TITLE, before, starts);
                 boolean sentenceStart = sentenceStart(text, t.start());
                 if (strongGiven(k) && !(t.allCaps() && !shouting)) {
                     start = true;
                 } else if (titled) {
                     start = !NOT_AFTER_TITLE.contains(k) && (gaz || (!common(k) && !place(k)) || t.cap() && !common(k));
-                } else if (STRONG.matcher(before).find()) {
-                    boolean loose = LOOSE_INTRO.matcher(before).find(); // "called", "named": also said of things
+                } else if (cue(STRONG, before, starts)) {
+                    boolean loose = cue(LOOSE_INTRO, before, starts); // "called", "named": also said of things
                     start = loose ? (given(k) && (t.cap() || !common(k))) || (t.cap() && !common(k) && !place(k))
                             : given(k) || (surname(k) && !common(k)) || (!common(k) && !place(k));
-                } else if (SIGN_OFF.matcher(before).find() && signOffEnd(text, toks, i)) {
+                } else if (signOffEnd(text, toks, i) && SIGN_OFF.matcher(before).find()) {
                     start = (given(k) || (surname(k) && t.cap()) || (!common(k) && !place(k)))
                             && !NOT_AFTER_TITLE.contains(k);
-                } else if (RELATION.matcher(before).find()) {
+                } else if (cue(RELATION, before, starts)) {
                     start = (given(k) && (t.cap() || !common(k))) || (surname(k) && t.cap())
                             || (!t.allCaps() && !common(k) && !place(k) && k.length() >= 3);
                 } else if (month) {
                     start = false; // a month is a name only after an introduction, title, sign-off or relation
-                } else if ((WEAK.matcher(before).find() || VERB.matcher(before).find())
+                } else if ((cue(WEAK, before, starts) || cue(VERB, before, starts))
                         && given(k) && (t.cap() && !sentenceStart || !common(k)) && !place(k)) {
                     start = true;
-                } else if (PEOPLE_VERB.matcher(before).find() && t.cap() && !t.allCaps() && !sentenceStart && !common(k)
+                } else if (cue(PEOPLE_VERB, before, starts) && t.cap() && !t.allCaps() && !sentenceStart && !common(k)
                         && !place(k) && k.length() >= 3) {
                     start = true; // "ask Chidi", "with Wanjiru"
                 } else if (t.cap() && !sentenceStart && given(k) && i + 1 < n && adjacent(text, t, toks.get(i + 1))
@@ -271,10 +280,14 @@ final class Names {
                 if (ORGANISATION.contains(nk)) {
                     break;
                 }
-                if (PARTICLES.contains(nk) && j + 1 < n && adjacent(text, nx, toks.get(j + 1))
-                        && surnameLike(toks.get(j + 1)) && (nx.cap() || toks.get(j + 1).cap() || surname(key(toks.get(j + 1).lower())))) {
-                    end = j + 1;
-                    j += 2;
+                int q = j;
+                while (q < n && q < j + 3 && PARTICLES.contains(key(toks.get(q).lower())) && q + 1 < n
+                        && adjacent(text, toks.get(q), toks.get(q + 1))) {
+                    q++; // "van der", "de la", "bin", "ben"
+                }
+                if (q > j && surnameLike(toks.get(q)) && (nx.cap() || toks.get(q).cap() || surname(key(toks.get(q).lower())))) {
+                    end = q;
+                    j = q + 1;
                 } else if ((surnameLike(nx) || (!common(nk) && !place(nk) && !FUNCTION.contains(nk) && nk.length() >= 2)
                         || (nx.cap() && !nx.allCaps() && toks.get(j - 1).cap() && !FUNCTION.contains(nk)
                         && !CAP_STOP.contains(nk) && !innerCaps(nx.text())))
@@ -311,7 +324,20 @@ final class Names {
             names.add(han.group(1));
         }
         // each name found, wherever it recurs (whole words, any case)
+        boolean sameLength = h.lower.length() == text.length();
         for (String name : names) {
+            if (sameLength) {
+                String nl = name.toLowerCase(Locale.ROOT);
+                boolean hanName = nl.codePoints().allMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
+                for (int at = h.lower.indexOf(nl); at >= 0 && !nl.isEmpty(); at = h.lower.indexOf(nl, at + 1)) {
+                    int end = at + nl.length();
+                    if (hanName || ((at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1)))
+                            && (end == text.length() || !Character.isLetterOrDigit(text.charAt(end))))) {
+                        h.add(Redactor.Kind.NAME, at, end);
+                    }
+                }
+                continue;
+            }
             boolean hanName = name.codePoints().allMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
             String edge = hanName ? "" : "(?<![\\p{L}\\p{M}\\p{N}])";
             String tail = hanName ? "" : "(?![\\p{L}\\p{M}\\p{N}])";
@@ -341,7 +367,7 @@ final class Names {
             if (Character.isUpperCase(w.charAt(i)) && w.charAt(i - 1) != '\'' && w.charAt(i - 1) != '’'
                     && w.charAt(i - 1) != '-') {
                 String head = w.substring(0, i);
-                return !head.matches("Mc|Mac|De|Le|La|Di|Da|Van|Von|Du|Fitz|St|Ap|Al|El|Ben|Bin|Abu|Ibn")
+                return !NAME_HEADS.contains(head)
                         || w.length() - i < 3;
             }
         }
@@ -360,6 +386,37 @@ final class Names {
             "software", "solutions", "ventures", "fund", "cathedral", "mosque", "temple", "synagogue", "prize",
             "award", "syndrome", "disease", "effect", "scale", "test", "method", "law", "act", "bridge", "river",
             "lake", "mountain", "island", "beach", "square", "cross", "gate", "court", "tower", "towers"));
+
+    private static final Pattern CELTIC = Pattern.compile("(?:o['’]|mc|mac|d['’]|fitz)\\p{L}{2,}");
+    private static final Set<String> NAME_HEADS = Set.of("Mc", "Mac", "De", "Le", "La", "Di", "Da", "Van", "Von", "Du",
+            "Fitz", "St", "Ap", "Al", "El", "Ben", "Bin", "Abu", "Ibn");
+
+    /** Where words (and "&") start in the text before a token: the only places a cue can start. */
+    private static int[] wordStarts(String before) {
+        int[] out = new int[before.length()];
+        int n = 0;
+        for (int p = 0; p < before.length(); p++) {
+            char c = before.charAt(p);
+            boolean startsWord = Character.isLetter(c) && (p == 0 || !Character.isLetter(before.charAt(p - 1))
+                    && before.charAt(p - 1) != '\'' && before.charAt(p - 1) != '’');
+            if (startsWord || c == '&') {
+                out[n++] = p;
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+
+    /** Whether a cue pattern (anchored at its end by "$") matches from one of the word starts to the end. */
+    private static boolean cue(Pattern p, String before, int[] starts) {
+        Matcher m = p.matcher(before);
+        for (int i = starts.length - 1; i >= 0 && i >= starts.length - 8; i--) {
+            m.region(starts[i], before.length());
+            if (m.lookingAt()) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /** Words that follow a name but are not part of it even when capitalised at a line start. */
     private static final Set<String> VERBISH = Set.copyOf(List.of("said", "says", "told", "is", "was", "and", "or", "has", "had"));

@@ -59,8 +59,8 @@ final class Phones {
         }
         Matcher w = WINDOW.matcher(text);
         while (w.find()) {
-            if (digits(w.group()) < 6) {
-                continue;
+            if (digits(w.group()) < 6 || h.covered(w.start()) || shapeOfSomethingElse(w.group().strip())) {
+                continue; // taken by an identifier already, or a date, decimal or range
             }
             int from = Math.max(0, w.start() - 1);
             int to = Math.min(text.length(), w.end() + 1);
