@@ -572,6 +572,153 @@ for line in NEG:
     n += 1
     out.append({"id": f"d-{n:04d}", "locale": "en", "text": line, "pii": []})
 
+# ---------- hand-written messages, no template: (text, [(kind, substring), ...]) ----------
+HAND = [
+    ("sorry for bothering u again. its me Ifeoma, we spoke tuesday night", [("name", "Ifeoma")]),
+    ("my husband darren has the car keys and wont let me leave", [("name", "darren")]),
+    ("Rhiannon is the only one who checks on me now", [("name", "Rhiannon")]),
+    ("i keep writing letters to grandad Eamon even tho he's gone", [("name", "Eamon")]),
+    ("my little brother jayden (he's 9) saw everything", [("name", "jayden")]),
+    ("the consultant, dr. okonjo, said the scan was clear but i dont believe him", [("name", "okonjo")]),
+    ("Mrs Bhattacharya next door called the police on us", [("name", "Bhattacharya")]),
+    ("my step dad Gary Pritchard hits my mum when hes drunk", [("name", "Gary Pritchard")]),
+    ("xx Bethan", [("name", "Bethan")]),
+    ("thank u so much\nFrom Keisha", [("name", "Keisha")]),
+    ("can u tell my girlfriend Anaïs im ok, she's french and worried", [("name", "Anaïs")]),
+    ("my gf is called Ngozi and she doesnt know about the debt", [("name", "Ngozi")]),
+    ("i go by Sam but my legal name is Samira Haddad", [("name", "Sam"), ("name", "Samira Haddad")]),
+    ("Hi, this is Florin Popescu, i wrote before about my visa", [("name", "Florin Popescu")]),
+    ("my friend said to contact you, her name is Chiara Esposito", [("name", "Chiara Esposito")]),
+    ("my son Oisín won't eat and the GP says wait", [("name", "Oisín")]),
+    ("i miss Tomás so much, it's been a year", [("name", "Tomás")]),
+    ("Bartholomew from church keeps texting at night", [("name", "Bartholomew")]),
+    ("mi hermana Lucía dice que exagero but i cant breathe", [("name", "Lucía")]),
+    ("mein Freund Jonas hat mich verlassen and i dont know what to do", [("name", "Jonas")]),
+    ("my daughter's teacher, Ms Adebayo-Clarke, noticed the cuts", [("name", "Adebayo-Clarke")]),
+    ("I'm Hope, 17, and I'm scared to go home", [("name", "Hope")]),
+    ("Will and I argued again, he threw my phone", [("name", "Will")]),
+    ("my ex Mark Donnelly posted my pics", [("name", "Mark Donnelly")]),
+    ("ask for Rose on the ward, she's my nurse", [("name", "Rose")]),
+    ("my mum June is 80 and i'm her only carer", [("name", "June")]),
+    ("love you mum. - Frank", [("name", "Frank")]),
+    ("ring me pls 07911 123456 before 9", [("phone", "07911 123456")]),
+    ("my number changed, its now 0161-496-0734", [("phone", "0161-496-0734")]),
+    ("u can whatsapp me +447700900461", [("phone", "+447700900461")]),
+    ("call my mum on 0044 20 7946 0321 she's in london", [("phone", "0044 20 7946 0321")]),
+    ("cell is 617.555.0199 leave a msg", [("phone", "617.555.0199")]),
+    ("tel. 089 12345678 (mobil 0176 23456789)", [("phone", "089 12345678"), ("phone", "0176 23456789")]),
+    ("mon numéro c'est le 07 81 23 45 67", [("phone", "07 81 23 45 67")]),
+    ("llámame al 612 34 56 78 porfa", [("phone", "612 34 56 78")]),
+    ("my mobile 0412 555 019, i'm in melbourne", [("phone", "0412 555 019")]),
+    ("office line 020 3946 0000 ext 214 ask for me", [("phone", "020 3946 0000 ext 214")]),
+    ("email me: ricky.mcgee1988@gmail.com", [("email", "ricky.mcgee1988@gmail.com")]),
+    ("my work one is s.okoro@nhs.net dont use it", [("email", "s.okoro@nhs.net")]),
+    ("write to tamsin underscore h at hotmail dot co dot uk", [("email", "tamsin underscore h at hotmail dot co dot uk")]),
+    ("its lola.b at gmail.com", [("email", "lola.b at gmail.com")]),
+    ("contact: j.wu@uni-heidelberg.de", [("email", "j.wu@uni-heidelberg.de")]),
+    ("i'm staying at 14 Brook Street, Cardiff CF11 9LB for the week", [("address", "14 Brook Street, Cardiff CF11 9LB")]),
+    ("he lives at 221 baker st, london nw1 6xe, please warn her", [("address", "221 baker st, london nw1 6xe")]),
+    ("our flat is 3/27 Chapel Road, Parramatta NSW 2150", [("address", "3/27 Chapel Road, Parramatta NSW 2150")]),
+    ("address: 5500 Grand Ave Apt 12, Oakland, CA 94610", [("address", "5500 Grand Ave Apt 12, Oakland, CA 94610")]),
+    ("wohne in der Goethestraße 7, 60313 Frankfurt", [("address", "Goethestraße 7, 60313 Frankfurt")]),
+    ("c'est au 8 bis avenue de la République, 69003 Lyon", [("address", "8 bis avenue de la République, 69003 Lyon")]),
+    ("estoy en la Avenida de la Constitución 21, 41001 Sevilla", [("address", "Avenida de la Constitución 21, 41001 Sevilla")]),
+    ("H.No 12-5-34, Vijaynagar Colony, Hyderabad 500057", [("address", "H.No 12-5-34, Vijaynagar Colony, Hyderabad 500057")]),
+    ("send the letter to 42 Fernhill Drive, Glasgow G44 5AB", [("address", "42 Fernhill Drive, Glasgow G44 5AB")]),
+    ("i'm 34, dob 02.11.1991", [("dob", "02.11.1991")]),
+    ("born on the 4th of july 1985 lol", [("dob", "4th of july 1985")]),
+    ("my bday's 23rd jan, i'll be 40 and alone", [("dob", "23rd jan")]),
+    ("birthday: 1999-08-17", [("dob", "1999-08-17")]),
+    ("I was born 12 Oct 2003 so i'm 22", [("dob", "12 Oct 2003")]),
+    ("geboren am 3. März 1978", [("dob", "3. März 1978")]),
+    ("DOB 7/30/94", [("dob", "7/30/94")]),
+    ("my ig is @lonely.moth_ and they screenshot everything", [("handle", "@lonely.moth_")]),
+    ("snapchat: kaylee.r22", [("handle", "kaylee.r22")]),
+    ("he messages me on discord as voidwalker#4471", [("handle", "voidwalker#4471")]),
+    ("my twitter @mattyb_official got doxxed", [("handle", "@mattyb_official")]),
+    ("my reddit is u/throwaway_help_me", [("handle", "u/throwaway_help_me")]),
+    ("this is my account https://instagram.com/priya.draws/", [("url", "https://instagram.com/priya.draws")]),
+    ("my blog http://jessicamarsh.wordpress.com has all of it", [("url", "http://jessicamarsh.wordpress.com")]),
+    ("linkedin.com/in/daniel-okafor-7b2 is my profile, my boss saw the post", [("url", "linkedin.com/in/daniel-okafor-7b2")]),
+    ("the fundraiser gofundme.com/f/help-amara-get-home", [("url", "gofundme.com/f/help-amara-get-home")]),
+    ("my iban IE29 AIBK 9311 5212 3456 78, they want 500", [("iban", "IE29 AIBK 9311 5212 3456 78")]),
+    ("IBAN FR14 2004 1010 0505 0001 3M02 606", [("iban", "FR14 2004 1010 0505 0001 3M02 606")]),
+    ("es ES91 2100 0418 4502 0005 1332", [("iban", "ES91 2100 0418 4502 0005 1332")]),
+    ("card 5500-0000-0000-0004, i think they cloned it", [("card", "5500-0000-0000-0004")]),
+    ("amex 3714 496353 98431", [("card", "3714 496353 98431")]),
+    ("my social is 078-05-1120", [("ssn", "078-05-1120")]),
+    ("ssn 219 09 9999", [("ssn", "219 09 9999")]),
+    ("nhs no. 485 777 3456", [("nhs", "485 777 3456")]),
+    ("NI: JG 10 37 29 A", [("ni", "JG 10 37 29 A")]),
+    ("my national insurance is ab123456c i think", [("ni", "ab123456c")]),
+    ("IdNr 65 929 970 489", [("de_tax_id", "65 929 970 489")]),
+    ("aadhaar 2345 6789 0124", [("aadhaar", "2345 6789 0124")]),
+    ("i saw dr patel's name on the letter but i havent gone", [("name", "patel")]),
+    ("my ip shows 192.168.1.47 on the router page, is he in my network", [("ip", "192.168.1.47")]),
+    ("the login came from 2001:db8:85a3::8a2e:370:7334", [("ip", "2001:db8:85a3::8a2e:370:7334")]),
+]
+HAND_NEG = """i saw the doctor's name on the letter but i havent gone
+tell them i said thanks
+it's may already and i've done nothing
+frank ocean's album got me through last year
+my mum loves the rose garden at the park
+the will reading is next week and i dread it
+i'm not ok. i'm really not
+my number of panic attacks this week: 6
+call me when you can, i dont have credit
+the nurse was kind, the doctor wasnt
+i told my sister everything and she listened
+my daughter won't talk to me
+i'm staying at my mums for a bit
+i live in a small town, everyone knows everyone
+born and raised in glasgow, never left
+my son was born at 28 weeks, he's 3 now and fine
+happy birthday to me i guess
+rent is 1,450/month and i earn 1,900
+my bp 128/84, pulse 96
+took 4 x 500mg paracetamol at 2pm
+my hba1c was 58 mmol/mol
+the helpline number 0800 58 58 58 was busy
+i called lifeline 13 11 14 last night
+988 said someone would call back
+NHS 111 option 2 is for mental health apparently
+ward 12, bed 4, visiting 2-4
+see you at 7:30 at the station
+i'm 19, in uni, failing 2 modules
+my grades dropped from 70 to 45
+i've been sober 400 days and i relapsed
+i wrote 3,000 words of my essay then deleted it
+he works at Tesco on the high street
+i take Sertraline and Propranolol
+I listen to Adele when i'm sad
+my favourite place was Brighton beach
+i moved from Manchester to Bristol in 2020
+we went to Lidl and i had a panic attack in the queue
+I asked Siri to call my mum
+Doctor Who is the only thing i watch now
+my name is nobody, really
+i'm a mess. mark my words, it wont get better
+grace period on my loan ends in june
+i have faith it will pass
+the summer was hard, autumn worse
+v2.1 of the app keeps crashing
+build 4471 fixed the bug
+my claim no is 2024-88813-22
+order 112-8837291-1234567 never arrived
+flight EZY 8472 from gatwick
+room 3.12 at the uni library
+i scored 14 on the phq9
+pin 4471 is blocked
+i slept from 02:00 to 05:30
+my weight is 63.5 kg
+it was 38 degrees today""".strip().split("\n")
+for text, items in HAND:
+    n += 1
+    out.append({"id": f"d-{n:04d}", "locale": "en", "text": text, "pii": [{"kind": k, "text": v} for k, v in items]})
+for line in HAND_NEG:
+    n += 1
+    out.append({"id": f"d-{n:04d}", "locale": "en", "text": line, "pii": []})
+
 path = os.path.join(os.path.dirname(__file__), "..", "src", "test", "resources", "redaction-dev", "dev.jsonl")
 with open(path, "w", encoding="utf-8") as fh:
     for o in out:

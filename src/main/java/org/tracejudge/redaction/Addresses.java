@@ -92,7 +92,7 @@ final class Addresses {
             Pattern.compile("(?iu)^,?\\s*(?:uk|usa|us|u\\.s\\.|united\\s+kingdom|england|scotland|wales|ireland|germany|"
                     + "deutschland|france|spain|españa|india|australia)\\b"));
     private static final Pattern PREFIX = Pattern.compile("(?iu)(?:\\b(?:flat|apt|apartment|unit|suite|room|house|h\\.?\\s?no"
-            + "|door\\s+no|plot\\s+no|plot|no)\\.?\\s*#?\\s*[\\p{L}\\p{N}/-]{1,8}\\s*,?\\s*|\\b\\p{Lu}[\\p{L}'’-]+\\s+"
+            + "|door\\s+no|plot\\s+no|plot|no)\\.?\\s*(?:#?\\s*[\\p{L}\\p{N}/-]{1,8})?\\s*,?\\s*|\\b\\p{Lu}[\\p{L}'’-]+\\s+"
             + "(?:house|cottage|court|lodge|farm|apartments|residency|towers|mansions|hall|villa)\\s*,?\\s*)+$");
     /** A postcode that may end an address written without a street type. */
     private static final Pattern ANCHOR = Pattern.compile("(?u)(?<![\\p{L}\\p{N}])(?:" + UK_POSTCODE + "|(?:" + STATE + "|"

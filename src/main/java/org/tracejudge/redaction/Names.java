@@ -72,11 +72,34 @@ final class Names {
             + "|\\bmy\\s+real\\s+name\\s+is|\\bsigned|\\bit['’]?s\\s+me|\\bnamed|\\bcalled|\\bgoes\\s+by|\\bknown\\s+as"
             + "|\\bmerci|\\bgracias|\\bdanke|\\bgrazie)" + S + "$");
     private static final Pattern LOOSE_INTRO = Pattern.compile("(?iu)\\b(?:named|called|goes\\s+by|known\\s+as)" + S + "$");
+    /** Endings of medicine names: an unknown capitalised word with one is a drug, not a person. */
+    private static final Pattern DRUG = Pattern.compile("(?:olol|pril|sartan|statin|azole|mycin|cillin|oxetine|xetine|"
+            + "pram|azepam|zepam|idone|apine|etine|amine|mab|profen|ine|ol|ide|ate|pam|lam|fen|xin|zole|vir|mide|done)$");
+    private static final Pattern AND_I = Pattern.compile("(?iu)\\s+(?:and|&|n)\\s+(?:i|me)\\b");
+    /** Frequent English words that are also given names: after a relation word in lower case they are the word. */
+    private static final Set<String> FREQUENT = Set.copyOf(List.of("will", "may", "can", "mark", "bill", "hope", "grace",
+            "joy", "faith", "dawn", "summer", "jack", "pat", "rose", "frank", "june", "april", "august", "sue", "rob",
+            "don", "art", "guy", "gene", "ray", "sky", "eve", "iris", "ivy", "lily", "ruby", "amber", "jade", "pearl",
+            "drew", "chase", "hunter", "bob", "sonny", "honey", "sunny", "happy", "king", "prince", "rich", "penny",
+            "early", "long", "young", "little", "love", "gay", "case", "brown", "green", "white", "black", "said",
+            "sang", "cliff", "dean", "lane", "dusty", "rusty", "randy", "willy", "harry", "jimmy", "tommy", "lou",
+            // words that follow "my son", "my mum" in a sentence
+            "has", "is", "was", "had", "have", "does", "did", "says", "went", "goes", "keeps", "kept", "thinks", "knows",
+            "got", "gets", "left", "lives", "lived", "died", "passed", "won", "could", "would", "should", "might",
+            "must", "shall", "not", "never", "always", "just", "still", "also", "and", "but", "or", "so", "too", "who",
+            "which", "that", "then", "now", "here", "there", "hates", "loves", "likes", "wants", "needs", "tried",
+            "tries", "told", "tells", "asked", "asks", "called", "calls", "came", "comes", "took", "takes", "gave",
+            "gives", "found", "finds", "made", "makes", "saw", "sees", "started", "stopped", "moved", "works",
+            "worked", "drinks", "drank", "cried", "cries", "shouts", "shouted", "hit", "hits", "ran", "runs", "sent",
+            "sends", "texted", "texts", "broke", "breaks", "died", "dies", "fell", "falls", "the", "a", "an", "in",
+            "on", "at", "of", "for", "with", "from", "to", "about", "again", "today", "yesterday", "being", "been",
+            "doesnt", "didnt", "isnt", "wasnt", "wont", "cant", "hasnt", "hadnt", "even", "only", "really", "already",
+            "nearly", "almost", "sometimes", "often", "recently", "finally", "suddenly", "literally", "basically"));
     private static final Pattern WEAK = Pattern.compile("(?iu)(?:\\bi['’]?m|\\bi\\s+am|\\bthis\\s+is|\\bit['’]?s|\\bje\\s+suis"
             + "|\\bsoy|\\bich\\s+bin|\\bhi|\\bhey|\\bhello|\\bdear|\\bhiya|\\bciao|\\bhola|\\bbonjour|\\bhallo|\\bsorry"
             + "|\\band|&|\\bor|\\bwith|\\bbut|\\bnot|\\blike|\\bthan|\\bnor)" + S + "$");
-    private static final Pattern RELATION = Pattern.compile("(?iu)\\b(?:my|our|his|her|their|your|me|mi|mis|ma|mon|mes"
-            + "|mein|meine|meiner|meinem|meinen|mere|meri|mera)\\s+(?:(?:little|lil|big|baby|older|younger|eldest|"
+    private static final Pattern RELATION = Pattern.compile("(?iu)\\b(?:(?:my|our|his|her|their|your|me|mi|mis|ma|mon|mes"
+            + "|mein|meine|meiner|meinem|meinen|mere|meri|mera)\\s+)?(?:(?:little|lil|big|baby|older|younger|eldest|"
             + "oldest|youngest|step|best|ex|late|new|old|lovely|beautiful|poor|dear|only|twin|\\d+\\s*(?:yo|y/o|year\\s+old|"
             + "yr\\s+old))\\s+)*(?:son|daughter|partner|wife|husband|boyfriend|girlfriend|bf|gf|mum|mom|mam|mummy|mommy|"
             + "mother|dad|daddy|father|brother|bro|sister|sis|friend|mate|bestie|bff|ex|nan|nana|gran|granny|grandma|"
@@ -245,14 +268,19 @@ final class Names {
                     start = (given(k) || (surname(k) && t.cap()) || (!common(k) && !place(k)))
                             && !NOT_AFTER_TITLE.contains(k);
                 } else if (cue(RELATION, before, starts)) {
-                    start = (given(k) && (t.cap() || !common(k))) || (surname(k) && t.cap())
+                    start = (given(k) && (t.cap() || !common(k) || !FREQUENT.contains(k))) || (surname(k) && t.cap())
                             || (!t.allCaps() && !common(k) && !place(k) && k.length() >= 3);
+                } else if (given(k) && (t.cap() || !common(k)) && AND_I.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                    start = true; // "Will and I argued"
+                } else if (t.cap() && k.indexOf('-') > 0 && surname(k) && !common(k)) {
+                    start = true; // "Lopez-Martin", "Adebayo-Clarke"
                 } else if (month) {
                     start = false; // a month is a name only after an introduction, title, sign-off or relation
                 } else if ((cue(WEAK, before, starts) || cue(VERB, before, starts))
                         && given(k) && (t.cap() && !sentenceStart || !common(k)) && !place(k)) {
                     start = true;
                 } else if (cue(PEOPLE_VERB, before, starts) && t.cap() && !t.allCaps() && !sentenceStart && !common(k)
+                        && !DRUG.matcher(k).find()
                         && !place(k) && k.length() >= 3) {
                     start = true; // "ask Chidi", "with Wanjiru"
                 } else if (t.cap() && !sentenceStart && given(k) && i + 1 < n && adjacent(text, t, toks.get(i + 1))

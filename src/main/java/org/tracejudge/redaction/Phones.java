@@ -41,6 +41,10 @@ final class Phones {
             + "t[ée]l[ée]phone|portable|\\bt[ée]l\\b|num[ée]ro|tel[ée]fono|m[óo]vil|llama|mobil|fon\\b|#|电话|手机|"
             + "電話|携帯|телефон|номер|звон|번호|전화)[^\\n]{0,25}$");
 
+    private static final Pattern PHONE_WORD = Pattern.compile("(?iu)(?:phone|mobile|cell|call|ring|text|whats\\s?app|"
+            + "\\btel\\b|landline|handy|portable|m[óo]vil)");
+    private static final Pattern EXTENSION = Pattern.compile("(?iu)^\\s*,?\\s*(?:ext\\.?|extension|x|poste|durchwahl|dw)\\s*#?\\s*\\d{1,5}\\b");
+
     private static final PhoneNumberUtil UTIL = PhoneNumberUtil.getInstance();
 
     static void find(Hits h) {
@@ -59,11 +63,22 @@ final class Phones {
         }
         Matcher w = WINDOW.matcher(text);
         while (w.find()) {
-            if (digits(w.group()) < 6 || h.covered(w.start()) || shapeOfSomethingElse(w.group().strip())) {
+            int ws = w.start();
+            int we = w.end();
+            String g0 = w.group();
+            if (g0.endsWith(")") && g0.chars().filter(c -> c == ')').count() > g0.chars().filter(c -> c == '(').count()) {
+                we--; // "(mobil 0176 23456789)": the bracket closes the aside
+            }
+            String win = text.substring(ws, we);
+            if (digits(win) < 6 || h.covered(ws) || shapeOfSomethingElse(win.strip())) {
                 continue; // taken by an identifier already, or a date, decimal or range
             }
-            int from = Math.max(0, w.start() - 1);
-            int to = Math.min(text.length(), w.end() + 1);
+            int from = Math.max(0, ws - 1);
+            int to = Math.min(text.length(), we + 1);
+            Matcher ext = EXTENSION.matcher(text).region(we, text.length());
+            if (ext.lookingAt()) {
+                to = ext.end(); // "020 3946 0000 ext 214": libphonenumber reads the extension
+            }
             String part = text.substring(from, to);
             boolean kept = false;
             for (String region : regions(text)) {
@@ -71,7 +86,8 @@ final class Phones {
                     int start = from + m.start();
                     int end = from + m.end();
                     if (accept(h, start, end, m.rawString())) {
-                        h.add(Redactor.Kind.PHONE, start, end);
+                        Matcher x = EXTENSION.matcher(text).region(end, text.length());
+                        h.add(Redactor.Kind.PHONE, start, x.lookingAt() ? x.end() : end);
                         kept = true;
                     }
                 }
@@ -81,19 +97,18 @@ final class Phones {
             }
             // a cue-named number libphonenumber does not know: 9–15 digits in groups
             if (!kept) {
-                String g = w.group().strip();
+                String g = win.strip();
                 int n = digits(g);
-                int s = w.start();
-                char pre = s > 0 ? text.charAt(s - 1) : ' ';
+                char pre = ws > 0 ? text.charAt(ws - 1) : ' ';
                 boolean glued = pre == '-' || pre == '_' || pre == '/' || pre == '#' || wordChar(pre);
                 if (glued) {
                     continue;
                 }
-                if (n >= 9 && n <= 15 && cue(h, s) && !NOT_A_PHONE_CUE.matcher(before(h, s)).find() && !isPublic(g)
+                if (n >= 9 && n <= 15 && cue(h, ws) && !NOT_A_PHONE_CUE.matcher(before(h, ws)).find() && !isPublic(g)
                         && !shapeOfSomethingElse(g)) {
-                    h.add(Redactor.Kind.PHONE, s, w.end());
+                    h.add(Redactor.Kind.PHONE, ws, we);
                 } else if (h.strict && n >= 7 && !isPublic(g) && !shapeOfSomethingElse(g)) {
-                    h.add(Redactor.Kind.PHONE, s, w.end());
+                    h.add(Redactor.Kind.PHONE, ws, we);
                 }
             }
         }
@@ -138,7 +153,7 @@ final class Phones {
             return false;
         }
         String b = before(h, start);
-        if (NOT_A_PHONE_CUE.matcher(b).find() && !PHONE_CUE.matcher(b.substring(Math.max(0, b.length() - 12))).find()) {
+        if (NOT_A_PHONE_CUE.matcher(b).find() && !PHONE_WORD.matcher(b.substring(Math.max(0, b.length() - 14))).find()) {
             return false;
         }
         int n = digits(core);
