@@ -14,8 +14,8 @@ final class Contacts {
     private Contacts() {}
 
     private static final String W = "[\\p{L}\\p{M}\\p{N}]";
-    private static final String LOCAL = W + "++(?:[._%+'-]++" + W + "++)*+(?:\\s+(?:dot|underscore|dash|hyphen)\\s+"
-            + W + "++)*";
+    private static final String LOCAL = W + "++(?:(?:[._%+'-]++|\\s\\.\\s?|\\.\\s)" + W + "++)*+(?:\\s+(?:dot|underscore|dash|"
+            + "hyphen)\\s+" + W + "++)*";
     private static final String AT = "(?:\\s*@\\s*|\\s*[(\\[{<]\\s*at\\s*[)\\]}>]\\s*|\\s+at\\s+)";
     private static final String DOT = "(?:\\s*\\.\\s*|\\s*[(\\[{<]\\s*dot\\s*[)\\]}>]\\s*|\\s+dot\\s+)";
     private static final String TLD = "(?:com|org|net|edu|gov|io|co|uk|de|fr|es|it|nl|info|me|ru|in|au|ca|ie|eu|us|ch|at|be|"

@@ -52,7 +52,10 @@ final class Names {
             + "gehen sagen sehen wollen können nichts alles immer nie haus arbeit leben mutter vater bruder "
             + "schwester freund freundin leute zeit tag nacht morgen abend jetzt hier dort gut schlecht allein "
             + "traurig müde angst schmerz besser schlechter kann habe mache weiß dil dard zindagi ghar kaam "
-            + "log din raat subah shaam ab yahan wahan dost pyaar akela udaas darr madad karo karna hona").split(" ")));
+            + "log din raat subah shaam ab yahan wahan dost pyaar akela udaas darr madad karo karna hona "
+            + "my me i you he she it we they him her his our their a an the and or but so to of in on at for with from "
+            + "by as is am are was were be been not no yes all any some this that these those what who how why when "
+            + "where there here just very too also only up down out off over if then than").split(" ")));
 
     /** After a title these are not people ("Dr. Google", "Dr Internet", "Doctor Who"). */
     private static final Set<String> NOT_AFTER_TITLE = Set.copyOf(List.of("google", "internet", "web", "pepper", "who", "strange",
@@ -75,6 +78,14 @@ final class Names {
     /** Endings of medicine names: an unknown capitalised word with one is a drug, not a person. */
     private static final Pattern DRUG = Pattern.compile("(?:olol|pril|sartan|statin|azole|mycin|cillin|oxetine|xetine|"
             + "pram|azepam|zepam|idone|apine|etine|amine|mab|profen|ine|ol|ide|ate|pam|lam|fen|xin|zole|vir|mide|done)$");
+    private static final Pattern TITLE_BEFORE = Pattern.compile("(?iu)(?<![\\p{L}])(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|"
+            + "herr|frau|mme|mlle|madame|monsieur|señor|señora|sr|sra|srta|dott|shri|smt|sri)\\.?\\s*$");
+    private static final Set<String> PERSON_VERBS = Set.copyOf(List.of("said", "says", "told", "tells", "threw", "hit",
+            "hits", "texted", "texts", "messaged", "shouted", "screamed", "cried", "laughed", "hugged", "hates", "loves",
+            "thinks", "knows", "keeps", "kept", "wont", "won't", "doesnt", "doesn't", "didnt", "didn't", "left",
+            "punched", "slapped", "yelled", "blocked", "ghosted", "cheated", "died", "passed", "promised", "lied",
+            "lies", "blames", "blamed", "refuses", "refused", "stopped", "started", "asked", "asks", "wants", "wanted",
+            "needs", "misses", "visited", "visits", "rang", "rings", "calls", "called", "sent", "sends", "took", "takes"));
     private static final Pattern AND_I = Pattern.compile("(?iu)\\s+(?:and|&|n)\\s+(?:i|me)\\b");
     /** Frequent English words that are also given names: after a relation word in lower case they are the word. */
     private static final Set<String> FREQUENT = Set.copyOf(List.of("will", "may", "can", "mark", "bill", "hope", "grace",
@@ -274,6 +285,9 @@ final class Names {
                     start = true; // "Will and I argued"
                 } else if (t.cap() && k.indexOf('-') > 0 && surname(k) && !common(k)) {
                     start = true; // "Lopez-Martin", "Adebayo-Clarke"
+                } else if (t.cap() && !t.allCaps() && k.length() >= 4 && !common(k) && !place(k) && !DRUG.matcher(k).find()
+                        && i + 1 < n && adjacent(text, t, toks.get(i + 1)) && PERSON_VERBS.contains(toks.get(i + 1).lower())) {
+                    start = true; // "Wanjiru threw a glass", "Bartholomew keeps texting"
                 } else if (month) {
                     start = false; // a month is a name only after an introduction, title, sign-off or relation
                 } else if ((cue(WEAK, before, starts) || cue(VERB, before, starts))
@@ -336,6 +350,10 @@ final class Names {
             }
             int s = toks.get(i).start();
             int e = toks.get(end).end();
+            Matcher title = TITLE_BEFORE.matcher(text.substring(Math.max(0, s - 14), s));
+            if (title.find()) {
+                s = s - (Math.min(14, s) - title.start()); // "Mrs Okafor", "Dr. Amara Ben Salah": the title goes too
+            }
             // a particle right before: "van der Berg" after a cue
             h.add(Redactor.Kind.NAME, s, e);
             names.add(text.substring(s, e).replaceAll("['’]s$", ""));

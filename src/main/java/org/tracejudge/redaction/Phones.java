@@ -184,7 +184,8 @@ final class Phones {
             return true; // 2019-2021
         }
         for (String group : core.split("[^0-9]+")) {
-            if (group.length() == 1 && !core.startsWith("(0)") && !core.startsWith("+")) {
+            if (group.length() == 1 && !core.startsWith("(0)") && !core.startsWith("+")
+                    && !core.matches("1[\\s.-]?\\(?\\d{3}\\)?[\\s.-]?\\d{3}[\\s.-]?\\d{4}")) {
                 return true;
             }
         }
