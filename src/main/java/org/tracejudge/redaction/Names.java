@@ -283,7 +283,7 @@ final class Names {
                             || (!t.allCaps() && !common(k) && !place(k) && k.length() >= 3);
                 } else if (given(k) && (t.cap() || !common(k)) && AND_I.matcher(text).region(t.end(), text.length()).lookingAt()) {
                     start = true; // "Will and I argued"
-                } else if (t.cap() && k.indexOf('-') > 0 && surname(k) && !common(k)) {
+                } else if (t.cap() && !t.allCaps() && k.indexOf('-') > 0 && surname(k) && !common(k)) {
                     start = true; // "Lopez-Martin", "Adebayo-Clarke"
                 } else if (t.cap() && !t.allCaps() && k.length() >= 4 && !common(k) && !place(k) && !DRUG.matcher(k).find()
                         && i + 1 < n && adjacent(text, t, toks.get(i + 1)) && PERSON_VERBS.contains(toks.get(i + 1).lower())) {
@@ -330,6 +330,8 @@ final class Names {
                 if (q > j && surnameLike(toks.get(q)) && (nx.cap() || toks.get(q).cap() || surname(key(toks.get(q).lower())))) {
                     end = q;
                     j = q + 1;
+                } else if (nx.allCaps() && !shouting) {
+                    break; // "Austin TX", "PAN-OS": an acronym does not continue a name
                 } else if ((surnameLike(nx) || (!common(nk) && !place(nk) && !FUNCTION.contains(nk) && nk.length() >= 2)
                         || (nx.cap() && !nx.allCaps() && toks.get(j - 1).cap() && !FUNCTION.contains(nk)
                         && !CAP_STOP.contains(nk) && !innerCaps(nx.text())))
