@@ -78,7 +78,7 @@ final class Names {
     /** Endings of medicine names: an unknown capitalised word with one is a drug, not a person. */
     private static final Pattern DRUG = Pattern.compile("(?:olol|pril|sartan|statin|azole|mycin|cillin|oxetine|xetine|"
             + "pram|azepam|zepam|idone|apine|etine|amine|mab|profen|ine|ol|ide|ate|pam|lam|fen|xin|zole|vir|mide|done)$");
-    private static final Pattern TITLE_BEFORE = Pattern.compile("(?iu)(?<![\\p{L}])(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|"
+    private static final Pattern TITLE_BEFORE = Pattern.compile("(?iu)(?<![\\p{L}])(?:mr|mrs|ms|(?-i:Miss)|mx|dr|prof|sir|dame|"
             + "herr|frau|mme|mlle|madame|monsieur|señor|señora|sr|sra|srta|dott|shri|smt|sri)\\.?\\s*$");
     private static final Set<String> PERSON_VERBS = Set.copyOf(List.of("said", "says", "told", "tells", "threw", "hit",
             "hits", "texted", "texts", "messaged", "shouted", "screamed", "cried", "laughed", "hugged", "hates", "loves",
@@ -134,6 +134,18 @@ final class Names {
     /** Verbs whose object is usually a person: with a capital, an unknown word after them is taken as a name. */
     private static final Pattern PEOPLE_VERB = Pattern.compile("(?iu)\\b(?:call|tell|text|ask|message|ring|meet|saw|met|"
             + "told|texted|asked|messaged|miss|love|hug|with|and|married|dating|visit|visited|hurt|trust|sorry)" + S + "$");
+    private static final Pattern PEOPLE_VERB_LOWER = Pattern.compile("(?iu)\\b(?:tell|text|ask|message|ring|told|texted|"
+            + "asked|messaged|miss|hug|married|dating|me\\s+and|my\\s+friend|sorry)" + S + "$");
+    /** Chat words not in the English word list: never taken as a name after a verb. */
+    private static final Set<String> SLANG = Set.copyOf(List.of("tmrw", "tmr", "tmrrw", "asap", "pls", "plz", "rn", "bc",
+            "cuz", "tho", "thx", "btw", "idk", "ngl", "omg", "lmao", "lol", "smh", "fml", "ppl", "bff", "yall", "ya",
+            "yeah", "nah", "hun", "babe", "mum", "mam", "mom", "dad", "bro", "sis", "tbh", "imo", "irl", "dm", "dms",
+            "txt", "msg", "msgs", "ur", "youre", "abt", "bout", "cos", "coz", "wanna", "gonna", "gotta", "everyone",
+            "everybody", "anyone", "anybody", "someone", "somebody", "noone", "nobody", "them", "him", "her", "myself",
+            "yourself", "himself", "herself", "themselves", "whoever", "the", "that", "this", "again", "back", "later",
+            "soon", "tonight", "today", "tomorrow", "yesterday", "already", "anymore", "either", "too", "now", "sth",
+            "smth", "smthn", "nothin", "nothing", "something", "everything", "anything", "gp", "nhs", "samaritans",
+            "childline", "shout", "mind", "crisis", "helpline", "hotline", "police", "cops", "ambulance", "therapist"));
     private static final Pattern TITLE = Pattern.compile("(?iu)\\b(?:mr|mrs|ms|miss|mx|dr|doctor|doc|prof|professor|sir|"
             + "dame|nurse|sister|father|fr|rev|reverend|pastor|imam|rabbi|coach|officer|detective|sgt|herr|frau|mme|"
             + "mlle|madame|monsieur|señor|señora|senor|senora|sr|sra|srta|dott|shri|smt|sri|judge|pc|dc)\\.?\\s*$");
@@ -293,6 +305,9 @@ final class Names {
                 } else if ((cue(WEAK, before, starts) || cue(VERB, before, starts))
                         && given(k) && (t.cap() && !sentenceStart || !common(k)) && !place(k)) {
                     start = true;
+                } else if (!t.cap() && k.length() >= 3 && !common(k) && !place(k) && !SLANG.contains(k) && !DRUG.matcher(k).find()
+                        && k.chars().allMatch(Character::isLetter) && cue(PEOPLE_VERB_LOWER, before, starts)) {
+                    start = true; // "tell kwame", "text chidi": an unknown word in lower case after a verb for people
                 } else if (cue(PEOPLE_VERB, before, starts) && t.cap() && !t.allCaps() && !sentenceStart && !common(k)
                         && !DRUG.matcher(k).find()
                         && !place(k) && k.length() >= 3) {
