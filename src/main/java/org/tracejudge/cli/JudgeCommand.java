@@ -113,6 +113,19 @@ final class JudgeCommand implements Callable<Integer> {
                     + "otherwise). --redact alone means on.")
     String redact;
 
+    @Option(names = "--redact-strict", arity = "0..1", fallbackValue = "on", paramLabel = "on|off",
+            description = "Save whether remote judges' redaction is strict (prefers over-redaction: capitalised "
+                    + "unknown words, long numbers, every URL). --redact-strict alone means on.")
+    String redactStrict;
+
+    @Option(names = "--redact-allow", paramLabel = "WORDS", description = "Save the project's words never to redact "
+            + "(comma-separated; an empty value clears them).")
+    String redactAllow;
+
+    @Option(names = "--redact-deny", paramLabel = "TEXTS", description = "Save the project's strings always to redact "
+            + "(comma-separated; an empty value clears them).")
+    String redactDeny;
+
     @Override
     public Integer call() throws Exception {
         // with --format json, stdout carries only the JSON summary: the judge's description goes to stderr
@@ -123,6 +136,20 @@ final class JudgeCommand implements Callable<Integer> {
         try (Project p = Project.open(project); JudgeProgress progress = JudgeProgress.forCommand(spec)) {
             if (redact != null) {
                 RemotePreview.setMode(p, redact.toLowerCase(Locale.ROOT));
+            }
+            if (redactStrict != null) {
+                String v = redactStrict.toLowerCase(Locale.ROOT);
+                if (!v.equals("on") && !v.equals("off")) {
+                    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                            "--redact-strict must be on or off, not '" + redactStrict + "'");
+                }
+                p.setMeta(RemotePreview.STRICT_KEY, v);
+            }
+            if (redactAllow != null) {
+                p.setMeta(RemotePreview.ALLOW_KEY, redactAllow.strip());
+            }
+            if (redactDeny != null) {
+                p.setMeta(RemotePreview.DENY_KEY, redactDeny.strip());
             }
             JudgeConfig saved = JudgeStore.load(p, name);
             JudgeConfig cfg = configure(saved == null ? JudgeConfig.defaults(name) : saved);
@@ -135,8 +162,9 @@ final class JudgeCommand implements Callable<Integer> {
                     + cfg.settings().baseUrl() + (cfg.structured() ? ", structured output" : ""));
             out.println(cfg.local() ? "  endpoint on this computer: the traces do not leave it"
                     : "  remote endpoint: the traces are sent to " + host(cfg.settings().baseUrl()));
-            out.println(runner.redacts() ? "  redaction: on (e-mails, phones, names, addresses, dates of birth; project "
-                    + "setting " + RemotePreview.mode(p) + "). " + Redactor.LIMITS
+            out.println(runner.redacts() ? "  redaction: on (each redaction shows its kind, e.g. [NAME], [IBAN]; project "
+                    + "setting " + RemotePreview.mode(p) + ("on".equals(p.meta(RemotePreview.STRICT_KEY)) && !cfg.local()
+                    ? ", strict" : "") + "). " + Redactor.LIMITS
                     : "  redaction: off (project setting " + RemotePreview.mode(p) + "; judge --redact turns it on)");
             out.flush();
             if (preview != null) {

@@ -57,6 +57,7 @@ public final class TracejudgeCli implements Runnable {
         COMMANDS.put("team", TeamCommand::new);
         COMMANDS.put("rubrics", RubricsCommand::new);
         COMMANDS.put("selftest", SelftestCommand::new);
+        COMMANDS.put("redact", RedactCommand::new);
     }
 
     /** Exit statuses (documented in every command's help and the README). */

@@ -719,7 +719,8 @@ public final class JudgeRunner {
         private void write(Connection c, Outcome o) throws Exception {
             Attempt a = o.attempt();
             String labelId = null;
-            Verdict v = o.verdict();
+            // the key scrub again on what the verdict keeps: its JSON was decoded once more after the reply's
+            Verdict v = o.verdict() == null ? null : o.verdict().scrubbed(client::redact);
             if (v != null) {
                 String current = JudgeStore.currentAction(c, o.traceId(), raterId);
                 if ("set".equals(current) || ("null".equals(current) && !o.replacesNull())) {

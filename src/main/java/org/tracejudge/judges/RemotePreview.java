@@ -24,6 +24,11 @@ public record RemotePreview(ChatRequest request, String body, Redactor.Result re
     public static final String META_KEY = "redaction.remote";
     /** Project setting: names to redact wherever they occur, comma-separated. */
     public static final String NAMES_KEY = "redaction.names";
+    /** Project setting: {@code on} makes remote judges' redaction strict (over-redaction preferred). */
+    public static final String STRICT_KEY = "redaction.strict";
+    /** Project settings: words never redacted, and strings always redacted, comma-separated. */
+    public static final String ALLOW_KEY = "redaction.allow";
+    public static final String DENY_KEY = "redaction.deny";
     public static final List<String> MODES = List.of("on", "remote", "off");
 
     public static RemotePreview of(ChatClient client, ChatRequest raw, Redactor redactor) {
@@ -59,7 +64,12 @@ public record RemotePreview(ChatRequest request, String body, Redactor.Result re
         if (mode.equals("off") || (mode.equals("remote") && cfg.local())) {
             return null;
         }
-        String names = p.meta(NAMES_KEY);
-        return new Redactor(names == null ? List.of() : Arrays.asList(names.split(",")));
+        boolean strict = "on".equals(p.meta(STRICT_KEY)) && !cfg.local();
+        return new Redactor(new Redactor.Options(strict, list(p.meta(NAMES_KEY)), list(p.meta(ALLOW_KEY)),
+                list(p.meta(DENY_KEY))));
+    }
+
+    private static List<String> list(String csv) {
+        return csv == null ? List.of() : Arrays.asList(csv.split(","));
     }
 }

@@ -66,7 +66,7 @@ class RedactionCliTest {
         assertTrue(r.out().contains("priya raman"), r.out());
         r = preview(p, "remote", "https://judge.invalid/v1", "--redact");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("redaction: on") && r.out().contains("It cannot catch"), r.out());
+        assertTrue(r.out().contains("redaction: on") && r.out().contains("It misses some names"), r.out());
         assertTrue(r.out().contains("my name is [NAME], born [DOB], ring [PHONE]"), r.out());
         // saved: the next run and a local judge redact too (on = every judge)
         r = preview(p, "local", "http://localhost:9/v1");
@@ -76,5 +76,22 @@ class RedactionCliTest {
         r = preview(p, "local", "http://localhost:9/v1", "--redact=maybe");
         assertEquals(1, r.code());
         assertTrue(r.err().contains("redaction must be on, remote or off, not 'maybe'"), r.err());
+    }
+
+    @Test
+    void strictModeAndAllowAndDenyListsAreProjectSettings() throws Exception {
+        Path p = project(false);
+        CliTest.Run r = preview(p, "remote", "https://judge.invalid/v1", "--redact", "--redact-allow", "priya raman",
+                "--redact-deny", "desk");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("my name is priya raman, born [DOB], ring [PHONE]"), "allowed name kept\n" + r.out());
+        assertTrue(r.out().contains("## Scenario\\n[REDACTED]"), "denied string hidden\n" + r.out());
+        r = preview(p, "remote", "https://judge.invalid/v1", "--redact-allow", "", "--redact-strict");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("redaction: on (each redaction shows its kind") && r.out().contains(", strict)"), r.out());
+        assertTrue(r.out().contains("my name is [NAME], born [DOB], ring [PHONE]"), r.out());
+        r = preview(p, "remote", "https://judge.invalid/v1", "--redact-strict=maybe");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("--redact-strict must be on or off"), r.err());
     }
 }

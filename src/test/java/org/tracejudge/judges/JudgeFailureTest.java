@@ -364,4 +364,38 @@ class JudgeFailureTest {
                     Math.min(all.length(), 2000)));
         }
     }
+
+    @Test
+    void aKeyEchoedInTheVerdictItselfOrAnyFieldNeverReachesLabelsCallsOrExports() throws Exception {
+        String key = "sk-proj/AbCdEf0123456789xyz+XYZ";
+        ProviderReplay replay = new ProviderReplay();
+        replay.scenario = (i, b) -> ProviderReplay.echoingKeyEverywhere(key, ProviderReplay.validReply(b));
+        String url = serve(replay, "/v1");
+        try (Project p = project()) {
+            RunReport r = run(p, config("echo", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 2)
+                    .withApiKeyEnv("K"), Map.of("K", key), false);
+            assertEquals(tracesJudgeable(p), r.labelled());
+            String b64 = java.util.Base64.getEncoder().encodeToString(("user:" + key).getBytes(
+                    java.nio.charset.StandardCharsets.UTF_8));
+            java.util.List<String> forms = java.util.List.of(key, key.replace("/", "\\/"), "AbCdEf0123456789",
+                    b64.substring(8, 30), "\\u0041\\u0062\\u0043");
+            String labels = scalar(p, "SELECT group_concat(coalesce(rationale, '') || evidence || raw, '|') FROM label");
+            String calls = scalar(p, "SELECT group_concat(response, '|') FROM judge_call");
+            assertTrue(labels.contains("echo [api key removed]"), labels.substring(0, Math.min(600, labels.length())));
+            assertTrue(labels.contains("[api key removed]"), "evidence and rationale were scrubbed, not dropped");
+            for (String form : forms) {
+                assertFalse(labels.contains(form), "label.rationale/evidence/raw hold " + form);
+                assertFalse(calls.contains(form), "judge_call.response holds " + form);
+            }
+            for (boolean cache : new boolean[] {false, true}) {
+                Path out = dir.resolve("export-" + cache + ".jsonl");
+                org.tracejudge.export.JsonlExporter.export(p, out, cache);
+                String exported = java.nio.file.Files.readString(out);
+                assertTrue(!cache || exported.contains("[api key removed]"), "the judge cache is in the export");
+                for (String form : forms) {
+                    assertFalse(exported.contains(form), (cache ? "export --with-judge-cache" : "export") + " holds " + form);
+                }
+            }
+        }
+    }
 }

@@ -25,4 +25,27 @@ class KeyScrubberTest {
         assertFalse(s.active());
         assertEquals("ollama pull llama3.1:8b", s.scrub("ollama pull llama3.1:8b"));
     }
+
+    @Test
+    void slashEscapesDoubleEscapesBase64AndLongKeysInsideTokens() {
+        String key = "sk-proj/AbCdEf0123456789xyz+XYZ";
+        KeyScrubber s = new KeyScrubber(key);
+        assertEquals("said [api key removed] ok", s.scrub("said sk-proj\\/AbCdEf0123456789xyz+XYZ ok"), "JSON \\/");
+        assertEquals("[api key removed]", s.scrub("sk-proj\\\\/AbCdEf0123456789xyz+XYZ"), "escaped twice");
+        StringBuilder twice = new StringBuilder();
+        for (char c : key.toCharArray()) {
+            twice.append(String.format("\\\\u%04x", (int) c));
+        }
+        assertEquals("[api key removed]", s.scrub(twice.toString()));
+        assertEquals("fp_[api key removed]", s.scrub("fp_" + key), "a long key is taken inside a longer token");
+        for (String prefix : new String[] {"", "u:", "us:"}) {
+            String b64 = java.util.Base64.getEncoder().encodeToString((prefix + key).getBytes(
+                    java.nio.charset.StandardCharsets.UTF_8));
+            String out = s.scrub("Basic " + b64);
+            assertFalse(out.contains(b64.substring(6, 26)), prefix + ": " + out);
+            String url = java.util.Base64.getUrlEncoder().encodeToString((prefix + key).getBytes(
+                    java.nio.charset.StandardCharsets.UTF_8));
+            assertFalse(s.scrub(url).contains(url.substring(6, 26)), "URL-safe base64");
+        }
+    }
 }

@@ -207,6 +207,28 @@ final class ProviderReplay extends Dispatcher {
         return json(200, body);
     }
 
+    /**
+     * A server that echoes the key (issue 33): inside the verdict's own JSON text with {@code \/} escapes (reasoning
+     * and evidence), in a non-content field as it is ({@code system_fingerprint}), escaped twice, and in base64 inside
+     * a Basic authorization header.
+     */
+    static MockResponse echoingKeyEverywhere(String key, String verdict) {
+        String inVerdict = key.replace("/", "\\/");
+        String content = verdict.replace("\"reasoning\": \"", "\"reasoning\": \"echo " + inVerdict + " ")
+                .replace("\"text\": \"", "\"text\": \"" + inVerdict + " ");
+        ObjectNode o = completion(content, null, null, "stop");
+        o.put("system_fingerprint", key);
+        StringBuilder twice = new StringBuilder();
+        for (char c : key.toCharArray()) {
+            twice.append(String.format("\\\\u%04x", (int) c));
+        }
+        o.put("debug_basic", "Basic " + java.util.Base64.getEncoder().encodeToString(("user:" + key)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        String body = o.toString();
+        body = body.substring(0, body.length() - 1) + ",\"debug_twice\":\"" + twice + "\"}";
+        return json(200, body);
+    }
+
     /** Answers after a delay. */
     static MockResponse delayed(MockResponse r, long millis) {
         return r.newBuilder().headersDelay(millis, TimeUnit.MILLISECONDS).build();

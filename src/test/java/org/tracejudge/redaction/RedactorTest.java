@@ -32,7 +32,7 @@ class RedactorTest {
             "call 555.010.4477|call [PHONE]|PHONE",
             "Hi, my name is Tamsin Holloway and I need help|Hi, my name is [NAME] and I need help|NAME",
             "I'm Priya, I used the chat before|I'm [NAME], I used the chat before|NAME",
-            "Dr. Ansel Marsh told me to rest|Dr. [NAME] told me to rest|NAME",
+            "Dr. Ansel Marsh told me to rest|[NAME] told me to rest|NAME",
             "Thanks, Callum|Thanks, [NAME]|NAME",
             "my friend wren okafor said so|my friend [NAME] said so|NAME",
             "I live at 42 Larkspur Road, Brambleton now|I live at [ADDRESS] now|ADDRESS",

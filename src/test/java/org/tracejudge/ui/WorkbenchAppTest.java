@@ -534,7 +534,7 @@ class WorkbenchAppTest {
                     .setText("https://127.0.0.1.nip.io/v1"));
             waitFor("the remote endpoint described", () -> text(robot, "#judgeWhere").contains("(not this computer)")
                     && text(robot, "#judgePrivacy").startsWith("Redaction is on for this judge."));
-            assertTrue(text(robot, "#judgePrivacy").contains("It cannot catch a name used without such a cue"),
+            assertTrue(text(robot, "#judgePrivacy").contains("It misses some names that are also ordinary words and have no cue"),
                     text(robot, "#judgePrivacy"));
             robot.interact(() -> {
                 robot.lookup("#judgeName").queryAs(javafx.scene.control.ComboBox.class).getEditor().setText(judge);

@@ -22,6 +22,24 @@ public record Verdict(String label, String confidence, Map<String, Integer> scor
         return new Verdict(null, null, Map.of(), null, null, reason, raw);
     }
 
+    /** The verdict with a scrub (the API key's) applied to every text it keeps: reasoning, evidence, reason, raw. */
+    public Verdict scrubbed(java.util.function.UnaryOperator<String> scrub) {
+        JsonNode ev = evidence;
+        if (ev != null && !ev.isNull()) {
+            String text = ev.toString();
+            String clean = scrub.apply(text);
+            if (!clean.equals(text)) {
+                try {
+                    ev = org.tracejudge.json.Json.read(clean);
+                } catch (IllegalArgumentException e) {
+                    ev = org.tracejudge.json.Json.MAPPER.getNodeFactory().textNode(clean);
+                }
+            }
+        }
+        return new Verdict(label, confidence, scores, reasoning == null ? null : scrub.apply(reasoning), ev,
+                nullReason == null ? null : scrub.apply(nullReason), raw == null ? null : scrub.apply(raw));
+    }
+
     public boolean isNull() {
         return label == null;
     }

@@ -1,0 +1,283 @@
+package org.tracejudge.redaction;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Postal addresses by country grammars: a house number, street words and a street type (English, German, French,
+ * Spanish), then whatever follows that belongs to the address (flat, town, state, postcode), so the whole span is
+ * covered; a postcode of a known shape (UK, US ZIP after a state, DE/FR/ES five digits and a town, Indian PIN, AU
+ * state and four digits) pulls in the address segments before it; an address cue ("my address is", "I live at")
+ * takes the clause after it when that holds a number.
+ */
+final class Addresses {
+    private Addresses() {}
+
+    private static final String NOT_WORD = "(?!(?:the|a|an|and|or|but|my|our|your|his|her|their|to|of|in|on|at|for|with|"
+            + "from|by|is|was|i|im|it|we|he|she|they|you|me|mg|ml|mcg|kg|lbs?|days?|times?|hours?|hrs?|mins?|minutes?|"
+            + "weeks?|years?|months?|yrs?|miles?|km|steps|pills?|tablets?|people|kids|x|am|pm|every|each|per|more|less|"
+            + "than|then|just|only|about|around|like|after|before|that|this|these|those|so|too|very|not|no|yes|"
+            + "out|up|down|over|under|off|into|onto|across|along|past|away|back|home|again|when|where|what|who|why|how|"
+            + "one|two|three|four|five|six|seven|eight|nine|ten|other|different|same|whole|long|short|"
+            + "now|today|tonight|anymore|again|please|pls|thanks|alone|tomorrow|yesterday|soon|there|here|since|till|"
+            + "until|ok|okay|lol|tho|though|too|also|still|already|right|rn|asap|help|idk|btw|"
+            + "et|je|à|avec|pour|depuis|mais|y|que|con|und|ich|mit)\\b)";
+    private static final String WORD = NOT_WORD + "\\p{L}[\\p{L}\\p{M}'’.-]*+";
+    private static final String STRONG_TYPE = "(?:street|str|st|road|rd|avenue|ave|lane|ln|drive|drv|boulevard|blvd|"
+            + "court|ct|terrace|terr|tce|crescent|cres|parkway|pkwy|highway|hwy|gardens|gdns|mews|grove|parade|"
+            + "pde|esplanade|cul-de-sac|nagar|marg|colony|layout)";
+    private static final String WEAK_TYPE = "(?:way|place|pl|square|sq|hill|walk|rise|view|green|park|circle|cir|trail|"
+            + "path|end|gate|row|dr|run|point|loop|alley|plaza|ridge|vale|meadows?|heights|estate|quay|wharf|yard|mall|"
+            + "crossing|cross|main|sector|block|circuit|grv|chase|bank|brow|fold|croft|wynd|gardens|close)";
+    private static final String NUM = "\\d{1,5}[a-zA-Z]?(?:\\s*[-/]\\s*\\d{1,5}[a-zA-Z]?)*";
+    private static final Pattern EN = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}.,/-])" + NUM + ",?\\s+((?:" + WORD + "\\s+){0,3}"
+            + WORD + ")\\s+(" + STRONG_TYPE + "|" + WEAK_TYPE + ")\\b\\.?");
+    private static final Pattern EN_ORDINAL = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}.,/-])" + NUM
+            + ",?\\s+(\\d{1,3}(?:st|nd|rd|th))\\s+(" + STRONG_TYPE + "|" + WEAK_TYPE + "|\\p{L}+\\s+(?:" + STRONG_TYPE
+            + "))\\b\\.?");
+    private static final Pattern DE = Pattern.compile("(?iu)(?<![\\p{L}])(?:[\\p{L}-]{2,}(?:straße|strasse|str\\.|weg|gasse|platz|"
+            + "allee|damm|ufer|chaussee|pfad|straat|laan|gracht|plein|kade|steeg|dijk)|(?-i:\\p{Lu}[\\p{L}-]+(?:ring|markt|kamp|twiete|steig))|(?:[\\p{L}-]+(?:er|e|es)\\s+(?:straße|strasse|"
+            + "str\\.|weg|gasse|platz|allee|ring|damm))|(?-i:Am|An\\s+der|Auf\\s+der|Im|In\\s+der|Zum|Zur|Unter\\s+den)\\s+"
+            + "(?-i:\\p{Lu})[\\p{L}-]+)\\s*\\d{1,4}\\s?[a-zA-Z]?\\b");
+    private static final Pattern FR = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}])\\d{1,4}(?:\\s?(?:bis|ter|b))?,?\\s+(?:rue|avenue|av\\.|"
+            + "boulevard|bd|bvd|place|pl\\.|chemin|allée|allee|impasse|quai|route|cours|passage|square|rond-point|"
+            + "résidence|residence|faubourg|fg|voie|sentier|cité|cite|hameau|lotissement)\\s+(?:(?:de|du|des|la|le|"
+            + "l['’]|d['’]|aux?|saint|sainte|st|ste)\\s*)*(?:" + WORD + ")(?:\\s+" + WORD + "){0,3}");
+    private static final Pattern ES = Pattern.compile("(?iu)(?<![\\p{L}])(?:(?:calle|avenida|avda|plaza|pza|"
+            + "paseo|camino|carrera|ronda|travesía|travesia|carretera|ctra|glorieta|pasaje|urbanización|"
+            + "urb|rua|praça|travessa)(?![\\p{L}])\\.?|(?-i:Via|Viale|Piazza|Corso)(?=\\s+(?-i:\\p{Lu}))|c/|av\\.|p[º°])\\s*(?:(?:de|del|la|las|los|el|dels|di|della)\\s+)*"
+            + WORD + "(?:\\s+(?:(?:de|del|la|las|los|el|y)\\s+)*" + WORD + "){0,3}?,?\\s*(?:n[º°o]\\.?\\s*)?\\d{1,4}"
+            + "(?:\\s*,?\\s*\\d{1,2}\\s*[º°ª]?\\s*-?\\s*[a-zA-Z]?\\b|\\s*,?\\s*(?:piso|planta|puerta|esc\\.?|bajo|izq\\.?|"
+            + "dcha\\.?)\\b[^,\\n]{0,12})*");
+    /** Post-office boxes, Russian and Chinese street forms (kept from the first redactor). */
+    private static final List<Pattern> OTHER = List.of(
+            Pattern.compile("(?iu)\\b(?:P\\.?\\s?O\\.?\\s?Box|Post\\s+Office\\s+Box|Postfach|Postbus|Bo[iî]te\\s+postale"
+                    + "|Apartado(?:\\s+de\\s+correos)?|Casella\\s+postale|Caixa\\s+postal|а/я|абонентский\\s+ящик)\\s*"
+                    + "\\d{1,6}(?:\\s\\d{2}){0,3}\\b"),
+            Pattern.compile("(?iu)(?:ул\\.|улица|пр\\.|проспект|пер\\.|переулок|ш\\.|шоссе|бульвар|наб\\.)\\s*\\p{Lu}[\\p{L}-]*"
+                    + "(?:\\s+\\p{Lu}[\\p{L}-]*)?,?\\s*(?:д\\.|дом)?\\s*\\d{1,4}(?:\\s*,?\\s*(?:кв\\.|квартира)\\s*\\d{1,4})?"),
+            Pattern.compile("\\p{IsHan}{1,8}(?:路|街|道|巷|胡同|大道)\\d{1,5}(?:号|號)(?:\\d{1,4}室)?"));
+
+    /** A clause after an address cue that holds a number. */
+    private static final Pattern CUE = Pattern.compile("(?iu)(?:\\b(?:my|our|his|her|their|the|new|home|postal|"
+            + "mailing|full|current)\\s+(?:home\\s+)?address(?:\\s+is|\\s*:|\\s*-|\\s*=)?|\\baddress\\s*(?:is|:|-|=)"
+            + "|\\b(?:i|we|he|she|they|mum|dad|mom)\\s+(?:live|lives|living|stay|stays|staying|moved|am\\s+staying)\\s+"
+            + "(?:at|in|on|to)|\\blive\\s+at|\\bliving\\s+at|\\bstaying\\s+at|\\bsend\\s+(?:it|them|post|mail|"
+            + "letters?)\\s+to|\\bcome\\s+to|\\bi['’]?m\\s+at|\\bwe['’]?re\\s+at|\\bmeine\\s+adresse\\s+(?:ist|lautet)"
+            + "|\\bich\\s+wohne\\s+(?:in\\s+der|in|am|an\\s+der|im)|\\bj['’]habite(?:\\s+au|\\s+à|\\s+a)?|\\bmon\\s+adresse"
+            + "(?:\\s+est|\\s*:)|\\bvivo\\s+en|\\bmi\\s+direcci[oó]n\\s+es|\\bdirecci[oó]n\\s*:|\\badresse\\s*:)\\s*");
+    private static final Pattern CUE_CLAUSE = Pattern.compile("(?u)[^\\n.!?;()]{3,90}?(?=\\s+(?:and|but|pls|please|if|so|"
+            + "cos|because|with|where|which|who|since|for|et|mais|und|aber|y|pero)\\b|[.!?;\\n()]|$)");
+
+    private static final String UK_POSTCODE = "[A-Za-z]{1,2}\\d[A-Za-z\\d]?\\s*\\d(?![aApP][mM]\\b)[A-Za-z]{2}";
+    private static final String STATE = "(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|"
+            + "NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)";
+    private static final String AU_STATE = "(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT|nsw|vic|qld|tas|act)";
+    private static final String TOWN_WORD = NOT_WORD + "\\p{L}[\\p{L}\\p{M}'’-]*(?:\\.\\p{L}[\\p{L}\\p{M}'’-]*)*";
+    private static final String TOWN = "(?:" + TOWN_WORD + ")(?:[ -]" + TOWN_WORD + "){0,2}";
+    /** What may follow a street: each tried in turn at the end of the span until none matches. */
+    private static final List<Pattern> TAILS = List.of(
+            Pattern.compile("(?iu)^,?\\s*(?:(?:apt|apartment|flat|unit|suite|ste|room|no)(?![\\p{L}])\\.?|#)\\s*#?\\s*(?=[\\p{L}\\p{N}-]{0,5}\\d|[A-Za-z]\\b)[\\p{L}\\p{N}-]{1,6}\\b"),
+            Pattern.compile("(?u)^,?\\s*(?:" + UK_POSTCODE + ")(?![\\p{L}\\p{N}])"),
+            Pattern.compile("(?u)^,?\\s*(?:" + STATE + "|" + AU_STATE + ")\\.?,?\\s+\\d{4,5}(?:-\\d{4})?(?!\\d)"),
+            Pattern.compile("(?u)^,?\\s*(?:-\\s*)?[1-9]\\d{2}\\s?\\d{3}(?![\\d])"),
+            Pattern.compile("(?iu)^,?\\s*\\d{5}\\s+" + TOWN + "(?=\\s*(?:[,.!?;\\n)]|$))"),
+            Pattern.compile("(?u)^,?\\s*\\d{4,5}(?:-\\d{4})?(?:\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+(?:[ -]\\p{Lu}[\\p{L}\\p{M}'’-]+){0,2})?(?![\\p{N}])"),
+            Pattern.compile("(?u)^,\\s*" + TOWN + "(?=\\s*(?:,|[.!?;\\n)]|$|" + UK_POSTCODE + "|" + STATE + "\\s+\\d|"
+                    + AU_STATE + "\\s+\\d|\\d{4,6}\\b|-\\s*\\d{6}))"),
+            Pattern.compile("(?u)^\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+(?:\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+){0,2}(?=,?\\s+(?:"
+                    + UK_POSTCODE + "|" + STATE + "\\s+\\d|" + AU_STATE + "\\s+\\d))"),
+            Pattern.compile("(?u)^,?\\s*\\d{4}\\s?[A-Z]{2}(?:\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+)?(?![\\p{L}\\p{N}])"),
+            Pattern.compile("(?iu)^,?\\s*(?:uk|usa|us|u\\.s\\.|united\\s+kingdom|england|scotland|wales|ireland|germany|"
+                    + "deutschland|france|spain|españa|india|australia)\\b"));
+    private static final Pattern PREFIX = Pattern.compile("(?iu)(?:\\b(?:flat|apt|apartment|unit|suite|room|house|h\\.?\\s?no"
+            + "|door\\s+no|plot\\s+no|plot|no)\\.?\\s*(?:#?\\s*[\\p{L}\\p{N}/-]{1,8})?\\s*,?\\s*|\\b\\p{Lu}[\\p{L}'’-]+\\s+"
+            + "(?:house|cottage|court|lodge|farm|apartments|residency|towers|mansions|hall|villa)\\s*,?\\s*)+$");
+    /** A postcode that may end an address written without a street type. */
+    private static final Pattern ANCHOR = Pattern.compile("(?u)(?<![\\p{L}\\p{N}])(?:" + UK_POSTCODE + "|(?:" + STATE + "|"
+            + AU_STATE + ")\\s+\\d{4,5}(?:-\\d{4})?|[1-9]\\d{2}\\s?\\d{3}|\\d{5}\\s+\\p{Lu}[\\p{L}-]+)(?![\\p{L}\\p{N}])");
+    private static final Pattern SEGMENT_BACK = Pattern.compile("(?u)(?:[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*"
+            + "(?:\\s+[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*){0,4}\\s*,\\s*){1,5}-?\\s*$");
+
+    private static final Pattern ADDRESS_WORD = Pattern.compile("(?iu)(?:address|live|living|lives|stay|staying|moved|move|"
+            + "house|flat|home|post|mail|send|deliver|come|found\\s+me|outside|at)\\b[^.!?\\n]{0,20}$");
+    private static final Pattern WEAK_TYPE_P = Pattern.compile("(?i)" + WEAK_TYPE);
+    private static final Pattern STRONG_TYPE_P = Pattern.compile("(?i)" + STRONG_TYPE);
+    private static final Pattern LAST_WORD = Pattern.compile("(?u)\\s+(\\p{L}+)\\s*$");
+    private static final Pattern TOWN_AFTER_CODE = Pattern.compile("(?u)^\\s+(\\p{Ll}[\\p{L}\\p{M}-]{2,})");
+
+    static void find(Hits h) {
+        String t = h.text;
+        boolean digit = false;
+        for (int i = 0; i < t.length() && !digit; i++) {
+            digit = Character.isDigit(t.charAt(i));
+        }
+        if (!digit) {
+            return; // every address form here has a house number, a postcode or a box number
+        }
+        for (Pattern p : List.of(EN, EN_ORDINAL)) {
+            Matcher m = p.matcher(t);
+            while (m.find()) {
+                String type = m.group(2).toLowerCase(java.util.Locale.ROOT);
+                boolean weak = WEAK_TYPE_P.matcher(type).matches() && !STRONG_TYPE_P.matcher(type).matches();
+                if (weak && !capitalised(m.group(1)) && !cueBefore(h, m.start()) && !h.strict) {
+                    continue;
+                }
+                if (!weak && !capitalised(m.group(1)) && !cueBefore(h, m.start()) && !tailFollows(t, m.end())
+                        && allCommon(m.group(1)) && !h.strict) {
+                    continue; // "3 main road"-like text with no sign of an address
+                }
+                emit(h, m.start(), m.end());
+            }
+        }
+        for (Pattern p : OTHER) {
+            Matcher m = p.matcher(t);
+            while (m.find()) {
+                h.add(Redactor.Kind.ADDRESS, m.start(), m.end());
+            }
+        }
+        for (Pattern p : List.of(DE, FR, ES)) {
+            if (!hinted(h, p == DE ? DE_HINTS : p == FR ? FR_HINTS : ES_HINTS)) {
+                continue;
+            }
+            Matcher m = p.matcher(t);
+            while (m.find()) {
+                emit(h, m.start(), m.end());
+            }
+        }
+        Matcher c = CUE.matcher(t);
+        while (hinted(h, CUE_HINTS) && c.find()) {
+            Matcher cl = CUE_CLAUSE.matcher(t);
+            cl.region(c.end(), t.length());
+            if (cl.lookingAt() && cl.group().chars().anyMatch(Character::isDigit)
+                    && !cl.group().matches("(?s)\\s*\\d{1,2}(?:\\s*(?:am|pm|:\\d\\d).*)?")) {
+                int e = cl.end();
+                Matcher last = LAST_WORD.matcher(t.substring(cl.start(), e));
+                while (last.find() && Names.isCommonWord(last.group(1)) && !last.group(1).matches("(?i)" + STRONG_TYPE
+                        + "|" + WEAK_TYPE) && !Character.isUpperCase(last.group(1).charAt(0))) {
+                    e = cl.start() + last.start();
+                    last = LAST_WORD.matcher(t.substring(cl.start(), e));
+                }
+                if (e > cl.start()) {
+                    emit(h, cl.start(), e);
+                }
+            }
+        }
+        Matcher a = ANCHOR.matcher(t);
+        while (a.find()) {
+            String g = a.group();
+            boolean pin = g.matches("[1-9]\\d{2}\\s?\\d{3}");
+            boolean five = g.matches("\\d{5}\\s+.*");
+            String lineBefore = t.substring(Math.max(0, a.start() - 160), a.start());
+            int nl = lineBefore.lastIndexOf('\n');
+            if (nl >= 0) {
+                lineBefore = lineBefore.substring(nl + 1);
+            }
+            Matcher seg = SEGMENT_BACK.matcher(lineBefore);
+            boolean segs = seg.find();
+            boolean ukPostcode = g.matches("(?s)" + UK_POSTCODE) && g.chars().anyMatch(Character::isUpperCase);
+            if (!ukPostcode && !segs) {
+                continue; // a bare six-digit or five-digit number is not a postcode on its own
+            }
+            if (pin && !lineBefore.toLowerCase(java.util.Locale.ROOT).matches("(?s).*(?:nagar|road|marg|colony|"
+                    + "layout|sector|cross|main|block|phase|street|lane|flat|h\\.?\\s?no|house|pin|apartment|"
+                    + "residency|society|india|bangalore|bengaluru|mumbai|delhi|chennai|hyderabad|kolkata|pune|"
+                    + "[\\p{L}]+pur|[\\p{L}]+bad).*")) {
+                continue;
+            }
+            int start = segs ? a.start() - (lineBefore.length() - seg.start()) : a.start();
+            // the segments may begin inside a sentence: start after the last cue or sentence break in them
+            String span = t.substring(start, a.start());
+            Matcher cue = CUE.matcher(span);
+            int cut = -1;
+            while (cue.find()) {
+                cut = cue.end();
+            }
+            if (cut >= 0) {
+                start += cut;
+            }
+            emit(h, start, a.end());
+        }
+    }
+
+    private static final String[] DE_HINTS = {"str", "weg", "gasse", "platz", "allee", "damm", "ufer", "chaussee", "pfad",
+        "straat", "laan", "gracht", "plein", "kade", "steeg", "dijk", "ring", "markt", "kamp", "twiete", "steig", "Am ",
+        "An der", "Auf der", "Im ", "In der", "Zum ", "Zur ", "Unter den"};
+    private static final String[] FR_HINTS = {"rue", "av", "bd", "bvd", "place", "pl.", "chemin", "allée", "allee",
+        "impasse", "quai", "route", "cours", "passage", "square", "rond-point", "sidence", "faubourg", "fg", "voie",
+        "sentier", "cit", "hameau", "lotissement"};
+    private static final String[] ES_HINTS = {"calle", "c/", "av", "plaza", "pza", "paseo", "p\u00ba", "pº", "p°",
+        "camino", "carrera", "ronda", "traves", "carretera", "ctra", "glorieta", "pasaje", "urb", "rua", "praça",
+        "Via", "Viale", "Piazza", "Corso"};
+    private static final String[] CUE_HINTS = {"address", "live", "living", "stay", "moved", "send", "come to", "i'm at",
+        "im at", "i’m at", "we're at", "were at", "adresse", "wohne", "habite", "vivo", "direcci"};
+
+    /** Whether one of the words is in the text (lower case, or as written when it has a capital). */
+    private static boolean hinted(Hits h, String[] hints) {
+        for (String w : hints) {
+            if ((Character.isUpperCase(w.charAt(0)) ? h.text : h.lower).contains(w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void emit(Hits h, int start, int end) {
+        String t = h.text;
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (Pattern tail : TAILS) {
+                Matcher m = tail.matcher(t);
+                m.region(end, t.length());
+                if (m.lookingAt() && m.end() > end) {
+                    end = m.end();
+                    grew = true;
+                    break;
+                }
+            }
+        }
+        // a town in lower case after a postcode: "28013 madrid"
+        Matcher town = TOWN_AFTER_CODE.matcher(t);
+        town.region(end, t.length());
+        if (end > 0 && Character.isDigit(t.charAt(end - 1)) && town.lookingAt() && !Names.isCommonWord(town.group(1))) {
+            end = town.end();
+        }
+        Matcher p = PREFIX.matcher(t);
+        p.region(Math.max(0, start - 60), start);
+        if (p.find()) {
+            start = p.start();
+        }
+        h.add(Redactor.Kind.ADDRESS, start, end);
+    }
+
+    private static boolean capitalised(String words) {
+        for (String w : words.split("\\s+")) {
+            if (!w.isEmpty() && Character.isUpperCase(w.charAt(0)) && (w.length() == 1 || !w.equals(w.toUpperCase(java.util.Locale.ROOT)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean allCommon(String words) {
+        for (String w : words.split("\\s+")) {
+            if (!Names.isCommonWord(w.replaceAll("[.'’]", ""))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean cueBefore(Hits h, int at) {
+        String before = h.text.substring(Math.max(0, at - 40), at);
+        return ADDRESS_WORD.matcher(before).find();
+    }
+
+    private static boolean tailFollows(String t, int end) {
+        String rest = t.substring(end, Math.min(t.length(), end + 40));
+        return rest.matches("(?su)^,?\\s*(?:" + UK_POSTCODE + "|" + STATE + "\\s+\\d{5}|" + AU_STATE + "\\s+\\d{4}|\\d{5}).*")
+                || rest.matches("(?su)^,\\s*\\p{Lu}.*");
+    }
+}

@@ -1,0 +1,152 @@
+package org.tracejudge.redaction;
+
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * E-mail addresses (plain, spaced "jo @ mail . com", spelled "jo at mail dot com", bracketed "(at)"/"[dot]"),
+ * social handles ("@name", "my insta is name", "snap: name") and URLs that point at a person (social profile
+ * paths, personal sites, a URL after "my site/blog/page").
+ */
+final class Contacts {
+    private Contacts() {}
+
+    private static final String W = "[\\p{L}\\p{M}\\p{N}]";
+    private static final String LOCAL = W + "++(?:(?:[._%+'-]++|\\s\\.\\s?|\\.\\s)" + W + "++)*+(?:\\s+(?:dot|underscore|dash|"
+            + "hyphen)\\s+" + W + "++)*";
+    private static final String AT = "(?:\\s*@\\s*|\\s*[(\\[{<]\\s*at\\s*[)\\]}>]\\s*|\\s+at\\s+)";
+    private static final String DOT = "(?:\\s*\\.\\s*|\\s*[(\\[{<]\\s*dot\\s*[)\\]}>]\\s*|\\s+dot\\s+)";
+    private static final String TLD = "(?:com|org|net|edu|gov|io|co|uk|de|fr|es|it|nl|info|me|ru|in|au|ca|ie|eu|us|ch|at|be|"
+            + "pt|pl|se|no|dk|fi|nz|za|br|mx|ar|jp|cn|kr|tv|xyz|app|dev|mail|email|online|live|biz)";
+    /** The whole address: local part, an "at" (sign, bracketed or word), a domain of labels, a known TLD. */
+    private static final Pattern EMAIL = Pattern.compile("(?iu)(?<![\\p{L}\\p{M}\\p{N}._%+-])" + LOCAL + AT + W
+            + "[\\p{L}\\p{M}\\p{N}-]*(?:" + DOT + W + "[\\p{L}\\p{M}\\p{N}-]*)*" + DOT + TLD + "(?:" + DOT + TLD + ")?"
+            + "(?![\\p{L}\\p{N}/])");
+    /** An address with "@" and any TLD (including ones not in the list). */
+    private static final Pattern EMAIL_PLAIN = Pattern.compile(
+            "[\\p{L}\\p{M}\\p{N}._%+'-]+@[\\p{L}\\p{M}\\p{N}-]+(?:\\.[\\p{L}\\p{M}\\p{N}-]+)*\\.\\p{L}{2,}");
+    /** A local part written "at" a mail provider without its TLD: "jo.bloggs at gmail", "jo@hotmail". */
+    private static final Pattern EMAIL_PROVIDER = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}._-])" + LOCAL + AT
+            + "(?:gmail|googlemail|hotmail|outlook|yahoo|icloud|aol|proton(?:mail)?|gmx|web\\.de|live|msn|mail|yandex|zoho)"
+            + "(?![\\p{L}\\p{N}])");
+
+    private static final String PLATFORM = "(?:insta(?:gram)?|ig|snap(?:chat)?|tik\\s?tok|twitter|threads|"
+            + "bluesky|bsky|discord|reddit|telegram|tg|twitch|youtube|yt|kik|skype|tumblr|pinterest|fb|facebook|"
+            + "linkedin|xbox|psn|roblox|github|mastodon|wechat|vinted|onlyfans|spotify|soundcloud|"
+            + "deviantart|substack|bereal|wattpad|ao3|letterboxd|strava|grindr|tinder|hinge|bumble)";
+    /** "my insta is jo_b", "snap: jo.b", "on tiktok as jo.b", "add me on discord jo#1234", "ig @jo". */
+    private static final Pattern HANDLE_CUE = Pattern.compile("(?iu)\\b" + PLATFORM
+            + "(?:\\s+(?:handle|name|username|user|acc(?:ount)?|id|tag|is|it's|its|=|@)){0,3}\\s*(?:is\\s+|:\\s*|-\\s*|=\\s*|@)?\\s*"
+            + "(?:(?:under|as)\\s+)?(@?[\\p{L}\\p{N}_][\\p{L}\\p{N}_.#-]{1,30}[\\p{L}\\p{N}_])");
+    private static final Pattern HANDLE_AT = Pattern.compile("(?<![\\p{L}\\p{N}_.@/])@([\\p{L}\\p{N}_][\\p{L}\\p{N}_.]{0,29}[\\p{L}\\p{N}_]|[\\p{L}\\p{N}_])");
+    private static final Pattern REDDIT = Pattern.compile("(?i)(?<![\\p{L}\\p{N}/])/?u/[A-Za-z0-9_-]{3,20}");
+    private static final Set<String> NOT_HANDLE = Set.copyOf(List.of("is", "a", "an", "the", "and", "but", "or", "me", "my", "it",
+            "its", "it's", "account", "acc", "handle", "name", "username", "because", "cos", "too", "so", "if", "to",
+            "then", "now", "was", "got", "has", "had", "have", "page", "profile", "dms", "dm", "messages", "message",
+            "story", "post", "posts", "stories", "live", "video", "videos", "for", "with", "of", "on", "in", "at",
+            "all", "every", "everyday", "again", "anymore", "lol", "yesterday", "today", "tonight", "last", "this",
+            "that", "they", "he", "she", "i", "you", "we", "someone", "people", "just", "about", "blocked", "deleted",
+            "group", "chat", "server", "feed", "keeps", "said", "says", "too", "not", "no", "yes", "also", "still",
+            "from", "what", "who", "app", "there", "where", "when", "off", "really", "screenshots", "screenshot"));
+
+    private static final Pattern URL = Pattern.compile("(?iu)(?:https?://|www\\.)[^\\s<>\"'()]+[^\\s<>\"'().,;:!?]"
+            + "|(?<![\\p{L}\\p{N}@.])(?:[a-z0-9-]+\\.)+(?:com|org|net|io|me|co|uk|de|fr|es|ee|ly|app|page|site|blog|art)"
+            + "(?:\\.[a-z]{2})?/[^\\s<>\"'()]*[^\\s<>\"'().,;:!?]");
+    private static final Pattern SOCIAL = Pattern.compile("(?i)(?:^|[/.])(?:instagram|instagr\\.am|facebook|fb|twitter|x|"
+            + "tiktok|linkedin|reddit|youtube|youtu|github|gitlab|snapchat|threads|bsky|bluesky|mastodon|medium|"
+            + "substack|patreon|onlyfans|linktr|linktree|about|carrd|tumblr|pinterest|soundcloud|twitch|vimeo|"
+            + "flickr|behance|dribbble|deviantart|wattpad|ko-fi|buymeacoffee|t|wa|telegram|discord|spotify|strava|"
+            + "myspace|vk|ok|xing|researchgate|orcid|academia|gofundme|justgiving|venmo|paypal|cash|revolut|monzo)\\.");
+    private static final Pattern PERSONAL_HOST = Pattern.compile("(?i)\\.(?:github\\.io|gitlab\\.io|wordpress\\.com|"
+            + "blogspot\\.com|substack\\.com|carrd\\.co|wixsite\\.com|neocities\\.org|tumblr\\.com|weebly\\.com|"
+            + "squarespace\\.com|netlify\\.app|vercel\\.app|bandcamp\\.com|itch\\.io|straw\\.page)");
+    private static final Pattern PERSONAL_CUE = Pattern.compile("(?iu)(?:my|our|his|her|their)\\s+(?:own\\s+)?(?:site|"
+            + "website|web\\s?site|blog|page|portfolio|channel|profile|link|linktree|shop|store|fundraiser|gofundme|"
+            + "account|insta|twitter|tiktok|youtube|facebook|cv|resume|podcast|stream)\\b[^.\\n]{0,25}$");
+    private static final Pattern PROFILE_PATH = Pattern.compile("(?i)/(?:~|@|u/|user/|users/|in/|profile|people/|"
+            + "author/|member/|channel/|c/)");
+
+    static void find(Hits h) {
+        String t = h.text;
+        boolean at = t.indexOf('@') >= 0;
+        if (at) {
+            Matcher m = EMAIL_PLAIN.matcher(t);
+            while (m.find()) {
+                h.add(Redactor.Kind.EMAIL, m.start(), m.end());
+            }
+        }
+        if (at || h.lower.contains(" at ") || h.lower.contains("(at)") || h.lower.contains("[at]")
+                || h.lower.contains("{at}") || h.lower.contains("<at>")) {
+            Matcher m = EMAIL.matcher(t);
+            while (m.find()) {
+                // a spelled "at" needs a spelled or real dot in the domain ("meet at the park. com" aside)
+                h.add(Redactor.Kind.EMAIL, m.start(), m.end());
+            }
+            m = EMAIL_PROVIDER.matcher(t);
+            while (m.find()) {
+                h.add(Redactor.Kind.EMAIL, m.start(), m.end());
+            }
+        }
+        urls(h);
+        handles(h);
+    }
+
+    private static void urls(Hits h) {
+        Matcher m = URL.matcher(h.text);
+        while (m.find()) {
+            String u = m.group();
+            String hostAndPath = u.replaceFirst("(?i)^https?://", "").replaceFirst("(?i)^www\\.", "");
+            int slash = hostAndPath.indexOf('/');
+            String host = slash < 0 ? hostAndPath : hostAndPath.substring(0, slash);
+            String path = slash < 0 ? "" : hostAndPath.substring(slash);
+            boolean social = SOCIAL.matcher("." + host + ".").find() && path.length() > 1;
+            boolean personal = PERSONAL_HOST.matcher(host + "/").find()
+                    || PROFILE_PATH.matcher(path).find()
+                    || PERSONAL_CUE.matcher(h.text.substring(Math.max(0, m.start() - 60), m.start())).find();
+            if (social || personal || h.strict) {
+                h.add(Redactor.Kind.URL, m.start(), m.end());
+            }
+        }
+    }
+
+    private static void handles(Hits h) {
+        Matcher m = HANDLE_AT.matcher(h.text);
+        while (m.find()) {
+            if (!h.covered(m.start())) {
+                h.add(Redactor.Kind.HANDLE, m.start(), m.end());
+            }
+        }
+        m = HANDLE_CUE.matcher(h.text);
+        while (m.find()) {
+            String v = m.group(1);
+            String bare = v.startsWith("@") ? v.substring(1) : v;
+            String platform = m.group().substring(0, Math.min(m.group().length(), 3)).toLowerCase(java.util.Locale.ROOT);
+            if (NOT_HANDLE.contains(bare.toLowerCase(java.util.Locale.ROOT)) || h.covered(m.start(1))) {
+                continue;
+            }
+            // "x" and "line", "of", "tt", "sc", "signal" are also words: only with a colon, "is" or an @
+            String cueText = m.group().substring(0, m.start(1) - m.start()).toLowerCase(java.util.Locale.ROOT);
+            boolean explicit = cueText.contains(":") || cueText.contains(" is") || cueText.contains("@")
+                    || cueText.contains("handle") || cueText.contains("user") || cueText.contains("name")
+                    || cueText.contains("=") || cueText.contains(" as ") || cueText.contains("under");
+            String word = cueText.strip().split("[\\s:=@-]+")[0];
+            boolean weakPlatform = Set.of("x", "line", "of", "tt", "sc", "signal", "steam", "ig", "yt", "tg", "fb",
+                    "spotify", "hinge", "psn", "xbox").contains(word);
+            if (weakPlatform && !explicit) {
+                continue;
+            }
+            if (!explicit && !bare.matches(".*[\\d_.].*") && Names.isCommonWord(bare)) {
+                continue; // "on insta every night"
+            }
+            h.add(Redactor.Kind.HANDLE, m.start(1), m.end(1));
+        }
+        m = REDDIT.matcher(h.text);
+        while (m.find()) {
+            if (!h.covered(m.start())) {
+                h.add(Redactor.Kind.HANDLE, m.start(), m.end());
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package org.tracejudge.redaction;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+
+/** The spans the detectors found in one text, and what they share: the text and its lower-case form. */
+final class Hits {
+    final String text;
+    final String lower;
+    final boolean strict;
+    final List<Redactor.Span> spans = new ArrayList<>();
+
+    Hits(String text, boolean strict) {
+        this.text = text;
+        this.lower = text.toLowerCase(Locale.ROOT);
+        this.strict = strict;
+    }
+
+    void add(Redactor.Kind kind, int start, int end) {
+        while (start < end && Character.isWhitespace(text.charAt(start))) {
+            start++;
+        }
+        while (end > start && (Character.isWhitespace(text.charAt(end - 1)) || ",;".indexOf(text.charAt(end - 1)) >= 0)) {
+            end--;
+        }
+        if (end > start) {
+            spans.add(new Redactor.Span(kind, start, end, text.substring(start, end)));
+        }
+    }
+
+    void add(Redactor.Kind kind, Matcher m, int group) {
+        if (m.group(group) != null) {
+            add(kind, m.start(group), m.end(group));
+        }
+    }
+
+    /** Whether any found span covers position {@code i}. */
+    boolean covered(int i) {
+        for (Redactor.Span s : spans) {
+            if (s.start() <= i && i < s.end()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether one of the words appears in the {@code reach} characters before {@code at} (lower-case text). */
+    boolean cueBefore(int at, int reach, String... words) {
+        String before = lower.substring(Math.max(0, at - reach), at);
+        for (String w : words) {
+            if (before.contains(w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,516 @@
+package org.tracejudge.redaction;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * People's names. Layers: (1) a word that is a given name in {@link NameLists} and nothing else (not an English
+ * word, not a function word of another language, not a place) is a name in any case ("tell priyanka"); (2) a cue
+ * makes a word a name that could also be a word: an introduction ("my name is", "call me"), a title ("Dr", "Mrs"),
+ * a sign-off ("- tom", "thanks, Jo"), a relation ("my daughter Niamh"), a verb ("tell Will"); (3) a name extends
+ * over the surname-like words after it, particles included ("Ben Salah", "van der Berg", "O'Neill", "Smith-Jones");
+ * (4) a capitalised surname from the lists alone; (5) every name found is taken out wherever it recurs.
+ * Words that are also names ("hope", "will", "may", "frank", "rose", "june", "mark", "bill") need a cue or a capital
+ * with a surname after them.
+ */
+final class Names {
+    private Names() {}
+
+    private static final Pattern TOKEN = Pattern.compile("\\p{L}[\\p{L}\\p{M}]*(?:['’-]\\p{L}[\\p{L}\\p{M}]*)*");
+
+    /** Function words and chat words of the languages people mix in, months and days, and words never a name here. */
+    static final Set<String> FUNCTION = Set.copyOf(java.util.Arrays.asList(("de la le les el los las un una uno y e o que qué con por para pero "
+            + "muy mi mis tu su es está estoy soy no si sí ya hay del al lo me te se nos und der die das ich du er sie "
+            + "wir ihr nicht mit von zu auf ist bin mein meine dein aber oder auch noch schon sehr wie was wer wo je il "
+            + "elle nous vous ils elles et ou mais pas plus avec pour sur dans mon ma mes ton ta son sa ses est suis ai "
+            + "au aux du des ce cette qui quoi très bien mal merci oui non hai nahi nahin main mera meri mujhe kya hain "
+            + "aur bhi ke ki ka ko hum tum aap yaar bhai didi beta abhi kal aaj bahut accha theek ji ho hu hoon raha "
+            + "rahi gaya gayi kuch sab koi kaise kyun nhi pls plz lol omg idk tbh btw imo rn ngl fr smh bc cuz cos coz "
+            + "tho u ur ya yeah yea nah ok okay hey hi hello im ive dont cant wont didnt isnt doesnt wasnt thats whats "
+            + "its youre theyre hes shes id ill gonna wanna gotta kinda sorta dunno lemme gimme mum mom dad mam mama "
+            + "papa nan nana gran bro sis mate babe hun x xx xxx il lo gli ho sono che ma mio mia eu você não muito com "
+            + "meu minha january february march april may june july august september october november december "
+            + "monday tuesday wednesday thursday friday saturday sunday jan feb mar apr jun jul aug sep sept oct nov "
+            + "dec mon tue tues wed thu thur thurs fri sat sun god jesus christ allah lord buddha christmas easter "
+            + "ramadan diwali eid hanukkah google internet alexa siri chatgpt gemini copilot claude bard reddit "
+            + "tiktok insta instagram snapchat facebook whatsapp twitter youtube discord netflix amazon nhs gp ae "
+            + "type mrs mr ms dr miss prof sir madam doctor nurse mx ptsd adhd ocd bpd cbt dbt sertraline prozac "
+            + "hi hiya heya yo dear thanks thank cheers love regards best christian muslim jewish catholic hindu sikh "
+            + "buddhist atheist protestant orthodox hacer tener estar hablar vivir comer dormir llorar ayuda ayudar "
+            + "nada todo todos siempre nunca casa trabajo vida madre padre hermano hermana amigo amiga novio novia "
+            + "gente tiempo dia días noche mañana tarde ahora aquí allí bueno buena malo mala solo sola triste "
+            + "cansado cansada miedo dolor mejor peor quiero puedo tengo estoy eres somos son fue era sido hecho "
+            + "faire avoir être aller dire voir vouloir pouvoir rien tout tous toujours jamais maison travail vie "
+            + "mère père frère soeur ami amie gens temps jour nuit matin soir maintenant ici là bon bonne mauvais "
+            + "seul seule triste fatigué fatiguée peur douleur mieux pire veux peux fais sais machen haben sein "
+            + "gehen sagen sehen wollen können nichts alles immer nie haus arbeit leben mutter vater bruder "
+            + "schwester freund freundin leute zeit tag nacht morgen abend jetzt hier dort gut schlecht allein "
+            + "traurig müde angst schmerz besser schlechter kann habe mache weiß dil dard zindagi ghar kaam "
+            + "log din raat subah shaam ab yahan wahan dost pyaar akela udaas darr madad karo karna hona "
+            + "my me i you he she it we they him her his our their a an the and or but so to of in on at for with from "
+            + "by as is am are was were be been not no yes all any some this that these those what who how why when "
+            + "where there here just very too also only up down out off over if then than").split(" ")));
+
+    /** After a title these are not people ("Dr. Google", "Dr Internet", "Doctor Who"). */
+    private static final Set<String> NOT_AFTER_TITLE = Set.copyOf(List.of("google", "internet", "web", "pepper", "who", "strange",
+            "house", "feelgood", "doom", "oz", "phil", "seuss", "no", "yes", "appointment", "said", "says", "told",
+            "thinks", "was", "is", "and", "or", "at", "on", "in", "the", "a", "said", "wikipedia", "youtube", "tiktok",
+            "chatgpt", "ai", "bot", "robot", "love", "evil", "octopus", "frankenstein", "jekyll", "martens", "marten"));
+
+    private static final Set<String> PARTICLES = Set.copyOf(List.of("van", "von", "der", "den", "de", "la", "le", "du", "del",
+            "della", "di", "da", "dos", "das", "do", "ter", "ten", "op", "ben", "bin", "bint", "ibn", "abu", "al", "el",
+            "st", "st.", "mac", "y", "af", "zu", "vom", "degli", "dei", "lo", "bet"));
+
+    private static final String S = "\\s*,?\\s*";
+    private static final Pattern STRONG = Pattern.compile("(?iu)(?:\\bmy\\s+name\\s+is|\\bmy\\s+names|\\bmy\\s+name['’]s"
+            + "|\\bname['’]?s|\\bname\\s+is|\\bname\\s*[:=-]|\\bcall\\s+me|\\bi['’]?m\\s+called|\\bi\\s+am\\s+called"
+            + "|\\bthey\\s+call\\s+me|\\bje\\s+m['’]appelle|\\bme\\s+llamo|\\bmi\\s+nombre\\s+es|\\bich\\s+hei(?:ß|ss)e"
+            + "|\\bmein\\s+name\\s+ist|\\bmi\\s+chiamo|\\bmon\\s+nom\\s+est|\\bmeu\\s+nome\\s+é|\\bmera\\s+naam"
+            + "|\\bmy\\s+real\\s+name\\s+is|\\bsigned|\\bit['’]?s\\s+me|\\bnamed|\\bcalled|\\bgoes\\s+by|\\bknown\\s+as"
+            + "|\\bmerci|\\bgracias|\\bdanke|\\bgrazie)" + S + "$");
+    private static final Pattern LOOSE_INTRO = Pattern.compile("(?iu)\\b(?:named|called|goes\\s+by|known\\s+as)" + S + "$");
+    /** Endings of medicine names: an unknown capitalised word with one is a drug, not a person. */
+    private static final Pattern DRUG = Pattern.compile("(?:olol|pril|sartan|statin|azole|mycin|cillin|oxetine|xetine|"
+            + "pram|azepam|zepam|idone|apine|etine|amine|mab|profen|ine|ol|ide|ate|pam|lam|fen|xin|zole|vir|mide|done)$");
+    private static final Pattern TITLE_BEFORE = Pattern.compile("(?iu)(?<![\\p{L}])(?:mr|mrs|ms|(?-i:Miss)|mx|dr|prof|sir|dame|"
+            + "herr|frau|mme|mlle|madame|monsieur|señor|señora|sr|sra|srta|dott|shri|smt|sri)\\.?\\s*$");
+    private static final Set<String> PERSON_VERBS = Set.copyOf(List.of("said", "says", "told", "tells", "threw", "hit",
+            "hits", "texted", "texts", "messaged", "shouted", "screamed", "cried", "laughed", "hugged", "hates", "loves",
+            "thinks", "knows", "keeps", "kept", "wont", "won't", "doesnt", "doesn't", "didnt", "didn't", "left",
+            "punched", "slapped", "yelled", "blocked", "ghosted", "cheated", "died", "passed", "promised", "lied",
+            "lies", "blames", "blamed", "refuses", "refused", "stopped", "started", "asked", "asks", "wants", "wanted",
+            "needs", "misses", "visited", "visits", "rang", "rings", "calls", "called", "sent", "sends", "took", "takes"));
+    private static final Pattern AND_I = Pattern.compile("(?iu)\\s+(?:and|&|n)\\s+(?:i|me)\\b");
+    /** Frequent English words that are also given names: after a relation word in lower case they are the word. */
+    private static final Set<String> FREQUENT = Set.copyOf(List.of("will", "may", "can", "mark", "bill", "hope", "grace",
+            "joy", "faith", "dawn", "summer", "jack", "pat", "rose", "frank", "june", "april", "august", "sue", "rob",
+            "don", "art", "guy", "gene", "ray", "sky", "eve", "iris", "ivy", "lily", "ruby", "amber", "jade", "pearl",
+            "drew", "chase", "hunter", "bob", "sonny", "honey", "sunny", "happy", "king", "prince", "rich", "penny",
+            "early", "long", "young", "little", "love", "gay", "case", "brown", "green", "white", "black", "said",
+            "sang", "cliff", "dean", "lane", "dusty", "rusty", "randy", "willy", "harry", "jimmy", "tommy", "lou",
+            // words that follow "my son", "my mum" in a sentence
+            "has", "is", "was", "had", "have", "does", "did", "says", "went", "goes", "keeps", "kept", "thinks", "knows",
+            "got", "gets", "left", "lives", "lived", "died", "passed", "won", "could", "would", "should", "might",
+            "must", "shall", "not", "never", "always", "just", "still", "also", "and", "but", "or", "so", "too", "who",
+            "which", "that", "then", "now", "here", "there", "hates", "loves", "likes", "wants", "needs", "tried",
+            "tries", "told", "tells", "asked", "asks", "called", "calls", "came", "comes", "took", "takes", "gave",
+            "gives", "found", "finds", "made", "makes", "saw", "sees", "started", "stopped", "moved", "works",
+            "worked", "drinks", "drank", "cried", "cries", "shouts", "shouted", "hit", "hits", "ran", "runs", "sent",
+            "sends", "texted", "texts", "broke", "breaks", "died", "dies", "fell", "falls", "the", "a", "an", "in",
+            "on", "at", "of", "for", "with", "from", "to", "about", "again", "today", "yesterday", "being", "been",
+            "doesnt", "didnt", "isnt", "wasnt", "wont", "cant", "hasnt", "hadnt", "even", "only", "really", "already",
+            "nearly", "almost", "sometimes", "often", "recently", "finally", "suddenly", "literally", "basically"));
+    private static final Pattern WEAK = Pattern.compile("(?iu)(?:\\bi['’]?m|\\bi\\s+am|\\bthis\\s+is|\\bit['’]?s|\\bje\\s+suis"
+            + "|\\bsoy|\\bich\\s+bin|\\bhi|\\bhey|\\bhello|\\bdear|\\bhiya|\\bciao|\\bhola|\\bbonjour|\\bhallo|\\bsorry"
+            + "|\\band|&|\\bor|\\bwith|\\bbut|\\bnot|\\blike|\\bthan|\\bnor)" + S + "$");
+    private static final Pattern RELATION = Pattern.compile("(?iu)\\b(?:(?:my|our|his|her|their|your|me|mi|mis|ma|mon|mes"
+            + "|mein|meine|meiner|meinem|meinen|mere|meri|mera)\\s+)?(?:(?:little|lil|big|baby|older|younger|eldest|"
+            + "oldest|youngest|step|best|ex|late|new|old|lovely|beautiful|poor|dear|only|twin|\\d+\\s*(?:yo|y/o|year\\s+old|"
+            + "yr\\s+old))\\s+)*(?:son|daughter|partner|wife|husband|boyfriend|girlfriend|bf|gf|mum|mom|mam|mummy|mommy|"
+            + "mother|dad|daddy|father|brother|bro|sister|sis|friend|mate|bestie|bff|ex|nan|nana|gran|granny|grandma|"
+            + "grandmother|grandad|granddad|grandpa|grandfather|grandson|granddaughter|aunt|auntie|aunty|uncle|cousin|"
+            + "niece|nephew|therapist|counsellor|counselor|psychiatrist|psychologist|gp|doctor|nurse|carer|caseworker|"
+            + "case\\s+worker|social\\s+worker|key\\s+worker|support\\s+worker|flatmate|roommate|housemate|boss|"
+            + "manager|teacher|tutor|colleague|coworker|co-worker|child|kid|baby|stepdad|stepmum|stepmom|stepson|"
+            + "stepdaughter|fiance|fiancé|fiancee|fiancée|twin|neighbour|neighbor|landlord|landlady|sponsor|"
+            + "ex-husband|ex-wife|ex-boyfriend|ex-girlfriend|husbands|wifes|sons|daughters|brothers|sisters|hijo|"
+            + "hija|madre|padre|hermano|hermana|novio|novia|esposo|esposa|amigo|amiga|fils|fille|mère|père|frère|"
+            + "sœur|soeur|copain|copine|mari|femme|ami|amie|sohn|tochter|mutter|vater|bruder|schwester|freund|"
+            + "freundin|mann|frau|beta|beti|bhai|behen|didi|maa|pati|patni|dost|kids|children|girl|boy|"
+            + "abuela|abuelo|oma|opa|mamie|papi|mami)" + "(?:\\s+(?:called|named|is\\s+called))?" + S
+            + "(?:\\(|-\\s*)?$");
+    private static final Pattern VERB = Pattern.compile("(?iu)\\b(?:call|tell|text|ask|message|msg|ring|phone|email|"
+            + "see|meet|saw|met|told|called|texted|asked|messaged|miss|love|loves|hug|dm|from|to|about|thank|thanks|"
+            + "help|helped|hurt|hit|left|leave|visit|visited|blame|blamed|trust|contact|contacted|by|for|cc|ping|"
+            + "bye|goodbye|said|says|sent|without|after|before|hates|hate|kill|killed|lost|losing|want|need|see|"
+            + "seeing|married|marry|divorced|dated|dating|at|of|called|cheated|abused|raped|hits|beats|beat|"
+            + "ignoring|ignores|blocked|stalking|stalks|follows|threatened|threatens|knows|knew)" + S + "$");
+    /** Verbs whose object is usually a person: with a capital, an unknown word after them is taken as a name. */
+    private static final Pattern PEOPLE_VERB = Pattern.compile("(?iu)\\b(?:call|tell|text|ask|message|ring|meet|saw|met|"
+            + "told|texted|asked|messaged|miss|love|hug|with|and|married|dating|visit|visited|hurt|trust|sorry)" + S + "$");
+    private static final Pattern PEOPLE_VERB_LOWER = Pattern.compile("(?iu)\\b(?:tell|text|ask|message|ring|told|texted|"
+            + "asked|messaged|miss|hug|married|dating|me\\s+and|my\\s+friend|sorry)" + S + "$");
+    /** Chat words not in the English word list: never taken as a name after a verb. */
+    private static final Set<String> SLANG = Set.copyOf(List.of("tmrw", "tmr", "tmrrw", "asap", "pls", "plz", "rn", "bc",
+            "cuz", "tho", "thx", "btw", "idk", "ngl", "omg", "lmao", "lol", "smh", "fml", "ppl", "bff", "yall", "ya",
+            "yeah", "nah", "hun", "babe", "mum", "mam", "mom", "dad", "bro", "sis", "tbh", "imo", "irl", "dm", "dms",
+            "txt", "msg", "msgs", "ur", "youre", "abt", "bout", "cos", "coz", "wanna", "gonna", "gotta", "everyone",
+            "everybody", "anyone", "anybody", "someone", "somebody", "noone", "nobody", "them", "him", "her", "myself",
+            "yourself", "himself", "herself", "themselves", "whoever", "the", "that", "this", "again", "back", "later",
+            "soon", "tonight", "today", "tomorrow", "yesterday", "already", "anymore", "either", "too", "now", "sth",
+            "smth", "smthn", "nothin", "nothing", "something", "everything", "anything", "gp", "nhs", "samaritans",
+            "childline", "shout", "mind", "crisis", "helpline", "hotline", "police", "cops", "ambulance", "therapist"));
+    private static final Pattern TITLE = Pattern.compile("(?iu)\\b(?:mr|mrs|ms|miss|mx|dr|doctor|doc|prof|professor|sir|"
+            + "dame|nurse|sister|father|fr|rev|reverend|pastor|imam|rabbi|coach|officer|detective|sgt|herr|frau|mme|"
+            + "mlle|madame|monsieur|señor|señora|senor|senora|sr|sra|srta|dott|shri|smt|sri|judge|pc|dc)\\.?\\s*$");
+    private static final Pattern SIGN_OFF = Pattern.compile("(?iu)(?:(?:^|[\\n.!?)])[ \\t]*(?:-{1,2}|—|–|~)|(?:^|[\\n.!?)]|\\s)\\s*(?:thanks|thank\\s+you|"
+            + "thx|ty|cheers|love|lots\\s+of\\s+love|regards|kind\\s+regards|best|best\\s+wishes|warm\\s+regards|"
+            + "sincerely|yours|take\\s+care|x+|merci|gracias|danke|grazie|saludos|bisous|bises|lg|mfg|cordialement|"
+            + "signed|from|sent\\s+by|bye|ta|many\\s+thanks|regards|tschüss|un\\s+abrazo|abrazos))\\s*[,.!:]?\\s*$");
+    private static final Pattern SIGN_OFF_END = Pattern.compile("(?u)^[\\s.!,)xX:♥❤️\\p{So}\\p{Sk}]*(?:\\n|$)");
+    private static final Pattern HAN_NAME = Pattern.compile("(?:我叫|我的名字是|我是|名叫)(\\p{IsHan}{2,3}?)(?=[，。,.！!\\s]|$|我)");
+
+    record Tok(int start, int end, String text, String lower, boolean cap, boolean allCaps) {}
+
+    static boolean isCommonWord(String w) {
+        String l = w.toLowerCase(Locale.ROOT);
+        return NameLists.WORDS.contains(l) || FUNCTION.contains(l);
+    }
+
+    /** The lower-case form a token is looked up under: a possessive "'s" dropped. */
+    private static String key(String lower) {
+        if (lower.endsWith("'s") || lower.endsWith("’s")) {
+            return lower.substring(0, lower.length() - 2);
+        }
+        return lower;
+    }
+
+    private static boolean given(String k) {
+        if (NameLists.GIVEN.contains(k)) {
+            return true;
+        }
+        int dash = k.indexOf('-');
+        return dash > 0 && NameLists.GIVEN.contains(k.substring(0, dash)) && NameLists.GIVEN.contains(k.substring(dash + 1));
+    }
+
+    private static boolean surname(String k) {
+        if (NameLists.SURNAMES.contains(k)) {
+            return true;
+        }
+        if (CELTIC.matcher(k).matches()) {
+            return true;
+        }
+        int dash = k.indexOf('-');
+        if (dash <= 0) {
+            return false;
+        }
+        String a = k.substring(0, dash);
+        String b = k.substring(dash + 1);
+        return (NameLists.SURNAMES.contains(a) || NameLists.GIVEN.contains(a)) && NameLists.SURNAMES.contains(b);
+    }
+
+    private static boolean common(String k) {
+        int dash = k.indexOf('-');
+        if (dash > 0 && dash < k.length() - 1) {
+            String a = k.substring(0, dash);
+            String b = k.substring(dash + 1);
+            return (common(a) && common(b)) || FUNCTION.contains(a) || MONTH_NAMES.contains(a);
+        }
+        if (NameLists.WORDS.contains(k) || FUNCTION.contains(k)) {
+            return true;
+        }
+        // a contraction ("don't", "i'll") is a word; O'Neill and D'Souza are names
+        return (k.indexOf('\'') >= 0 || k.indexOf('’') >= 0) && !(k.length() > 2 && (k.charAt(0) == 'o' || k.charAt(0) == 'd')
+                && (k.charAt(1) == '\'' || k.charAt(1) == '’'));
+    }
+
+    private static boolean place(String k) {
+        return NameLists.PLACES.contains(k);
+    }
+
+    /** A given name that is nothing else: a name in any case without a cue. */
+    private static boolean strongGiven(String k) {
+        return k.length() >= 3 && given(k) && !common(k) && !place(k);
+    }
+
+    /** A word that may follow a name as its surname (or middle name). */
+    private static boolean surnameLike(Tok t) {
+        String k = key(t.lower());
+        if (FUNCTION.contains(k)) {
+            return false;
+        }
+        if (surname(k) && (t.cap() || !common(k))) {
+            return true;
+        }
+        if (t.cap() && !t.allCaps() && !common(k) && !place(k)) {
+            return true;
+        }
+        return given(k) && !common(k) && !place(k);
+    }
+
+    static void find(Hits h, Collection<String> known) {
+        String text = h.text;
+        List<Tok> toks = new ArrayList<>();
+        Matcher m = TOKEN.matcher(text);
+        while (m.find()) {
+            String t = m.group();
+            boolean cap = Character.isUpperCase(t.charAt(0));
+            boolean allCaps = t.length() > 1 && t.equals(t.toUpperCase(Locale.ROOT));
+            toks.add(new Tok(m.start(), m.end(), t, t.toLowerCase(Locale.ROOT), cap, allCaps));
+        }
+        Set<String> names = new LinkedHashSet<>();
+        for (String k : known) {
+            if (!k.isBlank()) {
+                names.add(k.strip());
+            }
+        }
+        int n = toks.size();
+        int upperLetters = 0;
+        int letters = 0;
+        for (int c = 0; c < text.length(); c++) {
+            char ch = text.charAt(c);
+            if (Character.isLetter(ch)) {
+                letters++;
+                if (Character.isUpperCase(ch)) {
+                    upperLetters++;
+                }
+            }
+        }
+        boolean shouting = letters > 0 && upperLetters * 10 >= letters * 7;
+        int i = 0;
+        while (i < n) {
+            Tok t = toks.get(i);
+            String k = key(t.lower());
+            String before = h.lower.substring(Math.max(0, t.start() - 60), t.start());
+            boolean start = false;
+            boolean month = MONTH_NAMES.contains(k);
+            if (!h.strict && !month && common(k) && !NameLists.GIVEN.contains(k) && !NameLists.SURNAMES.contains(k)) {
+                i++;
+                continue; // an ordinary word no cue makes a name
+            }
+            if (k.length() >= 2 && (!FUNCTION.contains(k) || month) && !innerCaps(t.text())) {
+                boolean gaz = given(k) || surname(k);
+                int[] starts = wordStarts(before);
+                boolean titled = cue(TITLE, before, starts);
+                boolean sentenceStart = sentenceStart(text, t.start());
+                if (strongGiven(k) && !(t.allCaps() && !shouting)) {
+                    start = true;
+                } else if (titled) {
+                    start = !NOT_AFTER_TITLE.contains(k) && (gaz || (!common(k) && !place(k)) || t.cap() && !common(k));
+                } else if (cue(STRONG, before, starts)) {
+                    boolean loose = cue(LOOSE_INTRO, before, starts); // "called", "named": also said of things
+                    start = loose ? (given(k) && (t.cap() || !common(k))) || (t.cap() && !common(k) && !place(k))
+                            : given(k) || (surname(k) && !common(k)) || (!common(k) && !place(k));
+                } else if (signOffEnd(text, toks, i) && SIGN_OFF.matcher(before).find()) {
+                    start = (given(k) || (surname(k) && t.cap()) || (!common(k) && !place(k)))
+                            && !NOT_AFTER_TITLE.contains(k);
+                } else if (cue(RELATION, before, starts)) {
+                    start = (given(k) && (t.cap() || !common(k) || !FREQUENT.contains(k))) || (surname(k) && t.cap())
+                            || (!t.allCaps() && !common(k) && !place(k) && k.length() >= 3);
+                } else if (given(k) && (t.cap() || !common(k)) && AND_I.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                    start = true; // "Will and I argued"
+                } else if (t.cap() && !t.allCaps() && k.indexOf('-') > 0 && surname(k) && !common(k)) {
+                    start = true; // "Lopez-Martin", "Adebayo-Clarke"
+                } else if (t.cap() && !t.allCaps() && k.length() >= 4 && !common(k) && !place(k) && !DRUG.matcher(k).find()
+                        && i + 1 < n && adjacent(text, t, toks.get(i + 1)) && PERSON_VERBS.contains(toks.get(i + 1).lower())) {
+                    start = true; // "Wanjiru threw a glass", "Bartholomew keeps texting"
+                } else if (month) {
+                    start = false; // a month is a name only after an introduction, title, sign-off or relation
+                } else if ((cue(WEAK, before, starts) || cue(VERB, before, starts))
+                        && given(k) && (t.cap() && !sentenceStart || !common(k)) && !place(k)) {
+                    start = true;
+                } else if (!t.cap() && k.length() >= 3 && !common(k) && !place(k) && !SLANG.contains(k) && !DRUG.matcher(k).find()
+                        && k.chars().allMatch(Character::isLetter) && cue(PEOPLE_VERB_LOWER, before, starts)) {
+                    start = true; // "tell kwame", "text chidi": an unknown word in lower case after a verb for people
+                } else if (cue(PEOPLE_VERB, before, starts) && t.cap() && !t.allCaps() && !sentenceStart && !common(k)
+                        && !DRUG.matcher(k).find()
+                        && !place(k) && k.length() >= 3) {
+                    start = true; // "ask Chidi", "with Wanjiru"
+                } else if (t.cap() && !sentenceStart && given(k) && i + 1 < n && adjacent(text, t, toks.get(i + 1))
+                        && surnameLike(toks.get(i + 1)) && toks.get(i + 1).cap()) {
+                    start = true; // "Will Turner", "Ben Salah"
+                } else if (h.strict && t.cap() && !t.allCaps() && k.length() >= 3 && surname(k) && !given(k) && !common(k)
+                        && !place(k)) {
+                    start = true; // a capitalised surname alone ("Okafor")
+                } else if (h.strict && t.cap() && !sentenceStart && !common(k) && k.length() >= 2) {
+                    start = true;
+                } else if (h.strict && given(k) && t.cap()) {
+                    start = true;
+                }
+            }
+            if (!start) {
+                i++;
+                continue;
+            }
+            int end = i;
+            int j = i + 1;
+            int ext = 0;
+            while (j < n && ext < 4 && adjacent(text, toks.get(j - 1), toks.get(j))) {
+                Tok nx = toks.get(j);
+                String nk = key(nx.lower());
+                if (ORGANISATION.contains(nk)) {
+                    break;
+                }
+                int q = j;
+                while (q < n && q < j + 3 && PARTICLES.contains(key(toks.get(q).lower())) && q + 1 < n
+                        && adjacent(text, toks.get(q), toks.get(q + 1))) {
+                    q++; // "van der", "de la", "bin", "ben"
+                }
+                if (q > j && surnameLike(toks.get(q)) && (nx.cap() || toks.get(q).cap() || surname(key(toks.get(q).lower())))) {
+                    end = q;
+                    j = q + 1;
+                } else if (nx.allCaps() && !shouting) {
+                    break; // "Austin TX", "PAN-OS": an acronym does not continue a name
+                } else if ((surnameLike(nx) || (!common(nk) && !place(nk) && !FUNCTION.contains(nk) && nk.length() >= 2)
+                        || (nx.cap() && !nx.allCaps() && toks.get(j - 1).cap() && !FUNCTION.contains(nk)
+                        && !CAP_STOP.contains(nk) && !innerCaps(nx.text())))
+                        && !VERBISH.contains(nk)) {
+                    end = j;
+                    j++;
+                } else {
+                    break;
+                }
+                ext++;
+            }
+            if (end + 1 < n && adjacent(text, toks.get(end), toks.get(end + 1))
+                    && ((ORGANISATION.contains(key(toks.get(end + 1).lower())) && toks.get(end + 1).cap())
+                    || toks.get(end + 1).text().matches("(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI"
+                    + "|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|NSW|VIC|QLD)"))) {
+                i = end + 2; // "Lazarus Group", "Victoria Station", "Alder Hey Hospital": not a person
+                continue;
+            }
+            int s = toks.get(i).start();
+            int e = toks.get(end).end();
+            Matcher title = TITLE_BEFORE.matcher(text.substring(Math.max(0, s - 14), s));
+            if (title.find()) {
+                s = s - (Math.min(14, s) - title.start()); // "Mrs Okafor", "Dr. Amara Ben Salah": the title goes too
+            }
+            // a particle right before: "van der Berg" after a cue
+            h.add(Redactor.Kind.NAME, s, e);
+            names.add(text.substring(s, e).replaceAll("['’]s$", ""));
+            for (int q = i; q <= end; q++) {
+                String qk = key(toks.get(q).lower());
+                if (qk.length() >= 3 && !common(qk) && !PARTICLES.contains(qk)) {
+                    names.add(qk);
+                }
+            }
+            i = end + 1;
+        }
+        Matcher han = HAN_NAME.matcher(text);
+        while (han.find()) {
+            names.add(han.group(1));
+        }
+        // each name found, wherever it recurs (whole words, any case)
+        boolean sameLength = h.lower.length() == text.length();
+        for (String name : names) {
+            if (sameLength) {
+                String nl = name.toLowerCase(Locale.ROOT);
+                boolean hanName = nl.codePoints().allMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
+                for (int at = h.lower.indexOf(nl); at >= 0 && !nl.isEmpty(); at = h.lower.indexOf(nl, at + 1)) {
+                    int end = at + nl.length();
+                    if (hanName || ((at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1)))
+                            && (end == text.length() || !Character.isLetterOrDigit(text.charAt(end))))) {
+                        h.add(Redactor.Kind.NAME, at, end);
+                    }
+                }
+                continue;
+            }
+            boolean hanName = name.codePoints().allMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
+            String edge = hanName ? "" : "(?<![\\p{L}\\p{M}\\p{N}])";
+            String tail = hanName ? "" : "(?![\\p{L}\\p{M}\\p{N}])";
+            Matcher r = Pattern.compile("(?iu)" + edge + Pattern.quote(name) + tail).matcher(text);
+            while (r.find()) {
+                h.add(Redactor.Kind.NAME, r.start(), r.end());
+            }
+        }
+    }
+
+    private static final Set<String> MONTH_NAMES = Set.copyOf(List.of("may", "june", "april", "august"));
+
+    /** Capitalised words after a name that start the next phrase rather than continue the name. */
+    private static final Set<String> CAP_STOP = Set.copyOf(List.of("i", "how", "what", "why", "when", "where", "who",
+            "the", "a", "an", "this", "that", "please", "thanks", "thank", "sorry", "yes", "no", "hope", "love", "best",
+            "regards", "cheers", "and", "but", "or", "so", "if", "can", "could", "would", "will", "should", "do", "did",
+            "is", "are", "was", "were", "has", "have", "had", "my", "your", "our", "his", "her", "their", "we", "you",
+            "he", "she", "they", "it", "in", "on", "at", "to", "from", "for", "with", "about", "just", "also", "then",
+            "today", "tomorrow", "yesterday", "tonight", "again", "here", "there", "now", "not"));
+
+    /** A word with a capital inside that is not a name shape ("OAuth", "iPhone", "PayPal"; "McLeod" is a name). */
+    static boolean innerCaps(String w) {
+        if (w.equals(w.toUpperCase(Locale.ROOT))) {
+            return false;
+        }
+        for (int i = 1; i < w.length(); i++) {
+            if (Character.isUpperCase(w.charAt(i)) && w.charAt(i - 1) != '\'' && w.charAt(i - 1) != '’'
+                    && w.charAt(i - 1) != '-') {
+                String head = w.substring(0, i);
+                return !NAME_HEADS.contains(head)
+                        || w.length() - i < 3;
+            }
+        }
+        return false;
+    }
+
+    /** Words after a name-like word that make it an organisation or a place. */
+    private static final Set<String> ORGANISATION = Set.copyOf(List.of("group", "inc", "ltd", "llc", "plc", "gmbh", "bank",
+            "hospital", "clinic", "university", "college", "school", "academy", "foundation", "trust", "company", "corp",
+            "corporation", "labs", "lab", "health", "healthcare", "services", "council", "centre", "center", "church",
+            "airlines", "airways", "pharmacy", "surgery", "partners", "associates", "capital", "holdings", "motors",
+            "insurance", "station", "airport", "park", "street", "road", "avenue", "lane", "hall", "house", "museum",
+            "library", "institute", "society", "club", "team", "fc", "united", "city", "county", "ward", "unit",
+            "medical", "practice", "hotel", "mall", "market", "shop", "store", "cafe", "restaurant", "pub", "bar",
+            "studios", "records", "press", "media", "news", "times", "post", "technologies", "tech", "systems",
+            "software", "solutions", "ventures", "fund", "cathedral", "mosque", "temple", "synagogue", "prize",
+            "award", "syndrome", "disease", "effect", "scale", "test", "method", "law", "act", "bridge", "river",
+            "lake", "mountain", "island", "beach", "square", "cross", "gate", "court", "tower", "towers"));
+
+    private static final Pattern CELTIC = Pattern.compile("(?:o['’]|mc|mac|d['’]|fitz)\\p{L}{2,}");
+    private static final Set<String> NAME_HEADS = Set.of("Mc", "Mac", "De", "Le", "La", "Di", "Da", "Van", "Von", "Du",
+            "Fitz", "St", "Ap", "Al", "El", "Ben", "Bin", "Abu", "Ibn");
+
+    /** Where words (and "&") start in the text before a token: the only places a cue can start. */
+    private static int[] wordStarts(String before) {
+        int[] out = new int[before.length()];
+        int n = 0;
+        for (int p = 0; p < before.length(); p++) {
+            char c = before.charAt(p);
+            boolean startsWord = Character.isLetter(c) && (p == 0 || !Character.isLetter(before.charAt(p - 1))
+                    && before.charAt(p - 1) != '\'' && before.charAt(p - 1) != '’');
+            if (startsWord || c == '&') {
+                out[n++] = p;
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+
+    /** Whether a cue pattern (anchored at its end by "$") matches from one of the word starts to the end. */
+    private static boolean cue(Pattern p, String before, int[] starts) {
+        Matcher m = p.matcher(before);
+        for (int i = starts.length - 1; i >= 0 && i >= starts.length - 8; i--) {
+            m.region(starts[i], before.length());
+            if (m.lookingAt()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Words that follow a name but are not part of it even when capitalised at a line start. */
+    private static final Set<String> VERBISH = Set.copyOf(List.of("said", "says", "told", "is", "was", "and", "or", "has", "had"));
+
+    private static boolean adjacent(String text, Tok a, Tok b) {
+        for (int i = a.end(); i < b.start(); i++) {
+            char c = text.charAt(i);
+            if (c != ' ' && c != '\u00a0') {
+                return false;
+            }
+        }
+        return b.start() - a.end() <= 2;
+    }
+
+    private static boolean sentenceStart(String text, int at) {
+        int i = at - 1;
+        while (i >= 0 && (text.charAt(i) == ' ' || text.charAt(i) == '"' || text.charAt(i) == '\'' || text.charAt(i) == '(')) {
+            i--;
+        }
+        return i < 0 || ".!?\n:;…".indexOf(text.charAt(i)) >= 0;
+    }
+
+    /** A sign-off name ends its line or the message (after it: the surname, punctuation, kisses, emoji). */
+    private static boolean signOffEnd(String text, List<Tok> toks, int i) {
+        int j = i;
+        while (j + 1 < toks.size() && j < i + 3 && adjacent(text, toks.get(j), toks.get(j + 1))) {
+            j++;
+            if (SIGN_OFF_END.matcher(text.substring(toks.get(j).end())).lookingAt()) {
+                return true;
+            }
+        }
+        return SIGN_OFF_END.matcher(text.substring(toks.get(i).end())).lookingAt();
+    }
+}

@@ -1,0 +1,239 @@
+package org.tracejudge.redaction;
+
+import com.google.i18n.phonenumbers.PhoneNumberMatch;
+import com.google.i18n.phonenumbers.PhoneNumberUtil;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Phone numbers through libphonenumber's {@code PhoneNumberMatcher}: international numbers (+ and a country code)
+ * of any region, and national numbers of the likely regions {@link #REGIONS}. The matcher runs only over the
+ * windows of the text that hold seven or more digits among phone separators. A national match is kept when it
+ * is not something else of the same shape (a blood pressure, a decimal, a version, a reference after "ref",
+ * "order", "claim"…) and is not a public crisis or emergency line ({@link #PUBLIC_LINES}).
+ */
+final class Phones {
+    private Phones() {}
+
+    static final List<String> REGIONS = List.of("GB", "US", "DE", "FR", "ES", "IN", "AU", "IE");
+    /** Leniency measured on the development set: VALID loses the fictional ranges people write (555-01xx). */
+    static PhoneNumberUtil.Leniency leniency = PhoneNumberUtil.Leniency.POSSIBLE;
+
+    /** Public crisis, advice and emergency lines (digits only): never personal data. */
+    static final Set<String> PUBLIC_LINES = Set.copyOf(List.of("988", "911", "999", "112", "111", "116123", "116111", "116117",
+            "741741", "85258", "50808", "08001111", "08000684141", "08006895652", "08088025544", "08082000247",
+            "18002738255", "18006624357", "18007994889", "18009856277", "131114", "1800551800", "1300224636",
+            "131450", "1800737732", "08001110111", "08001110222", "116000", "0972394050", "3114", "024",
+            "14416", "18005990019", "9152987821", "1800247247", "112112", "0800585858", "08457909090",
+            "0300123 3393".replace(" ", ""), "03001233393", "08006895652", "3020", "08001116", "988988"));
+
+    private static final Pattern WINDOW = Pattern.compile("[+(]?\\d[\\d\\s.()/\u2010-\u2015\u00a0-]*\\d\\)?");
+    private static final Pattern NOT_A_PHONE_CUE = Pattern.compile("(?iu)(?:\\bref(?:erence)?|\\border|\\bclaim|\\bcase|"
+            + "\\bpolicy|\\binvoice|\\bticket|\\btracking|\\baccount|\\bacc\\b|\\bsort\\s*code|\\bmember(?:ship)?|"
+            + "\\bbooking|\\bconfirmation|\\bserial|\\bpatient\\s*id|\\bmrn|\\bparcel|\\bno\\.|\\bnumber\\s+is\\s+#|\\biban|"
+            + "\\bcard|\\bnhs|\\bssn|\\bsocial\\s+security|\\baadhaa?r|\\bsteuer|\\btax|\\bni\\b|\\binsurance|"
+            + "\\bbp\\b|\\bblood\\s*pressure|\\bpressure|\\bmg\\b|\\bdose|\\bversion|\\bbuild|\\bisbn|\\bpostcode|"
+            + "\\bzip)[^\\n]{0,20}$");
+    private static final Pattern PHONE_CUE = Pattern.compile("(?iu)(?:phone|\\btel\\b|mobile|\\bmob\\b|cell|\\bcall|ring|"
+            + "\\btext|number|\\bnum\\b|\\bno\\b|whats\\s?app|\\bwa\\b|\\bsms|landline|contact|reach|handy|nummer|"
+            + "t[ée]l[ée]phone|portable|\\bt[ée]l\\b|num[ée]ro|tel[ée]fono|m[óo]vil|llama|mobil|fon\\b|#|电话|手机|"
+            + "電話|携帯|телефон|номер|звон|번호|전화)[^\\n]{0,25}$");
+
+    private static final Pattern PHONE_WORD = Pattern.compile("(?iu)(?:phone|mobile|cell|call|ring|text|whats\\s?app|"
+            + "\\btel\\b|landline|handy|portable|m[óo]vil)");
+    private static final Pattern EXTENSION = Pattern.compile("(?iu)^\\s*,?\\s*(?:ext\\.?|extension|x|poste|durchwahl|dw)\\s*#?\\s*\\d{1,5}\\b");
+
+    private static final PhoneNumberUtil UTIL = PhoneNumberUtil.getInstance();
+
+    static void find(Hits h) {
+        String text = h.text;
+        // international numbers, any region
+        if (text.indexOf('+') >= 0 || text.contains("00")) {
+            for (PhoneNumberMatch m : UTIL.findNumbers(text, "ZZ", PhoneNumberUtil.Leniency.POSSIBLE, Long.MAX_VALUE)) {
+                int start = m.start();
+                while (start > 0 && text.charAt(start - 1) == '+') {
+                    start--;
+                }
+                if (!isPublic(m.rawString())) {
+                    h.add(Redactor.Kind.PHONE, start, m.end());
+                }
+            }
+        }
+        Matcher w = WINDOW.matcher(text);
+        while (w.find()) {
+            int ws = w.start();
+            int we = w.end();
+            String g0 = w.group();
+            if (g0.endsWith(")") && g0.chars().filter(c -> c == ')').count() > g0.chars().filter(c -> c == '(').count()) {
+                we--; // "(mobil 0176 23456789)": the bracket closes the aside
+            }
+            String win = text.substring(ws, we);
+            if (digits(win) < 6 || h.covered(ws) || shapeOfSomethingElse(win.strip())) {
+                continue; // taken by an identifier already, or a date, decimal or range
+            }
+            int from = Math.max(0, ws - 1);
+            int to = Math.min(text.length(), we + 1);
+            Matcher ext = EXTENSION.matcher(text).region(we, text.length());
+            if (ext.lookingAt()) {
+                to = ext.end(); // "020 3946 0000 ext 214": libphonenumber reads the extension
+            }
+            String part = text.substring(from, to);
+            boolean kept = false;
+            for (String region : regions(text)) {
+                for (PhoneNumberMatch m : UTIL.findNumbers(part, region, leniency, Long.MAX_VALUE)) {
+                    int start = from + m.start();
+                    int end = from + m.end();
+                    if (accept(h, start, end, m.rawString())) {
+                        Matcher x = EXTENSION.matcher(text).region(end, text.length());
+                        h.add(Redactor.Kind.PHONE, start, x.lookingAt() ? x.end() : end);
+                        kept = true;
+                    }
+                }
+                if (kept) {
+                    break;
+                }
+            }
+            // a cue-named number libphonenumber does not know: 9–15 digits in groups
+            if (!kept) {
+                String g = win.strip();
+                int n = digits(g);
+                char pre = ws > 0 ? text.charAt(ws - 1) : ' ';
+                boolean glued = pre == '-' || pre == '_' || pre == '/' || pre == '#' || wordChar(pre);
+                if (glued) {
+                    continue;
+                }
+                if (n >= 9 && n <= 15 && cue(h, ws) && !NOT_A_PHONE_CUE.matcher(before(h, ws)).find() && !isPublic(g)
+                        && !shapeOfSomethingElse(g)) {
+                    h.add(Redactor.Kind.PHONE, ws, we);
+                } else if (h.strict && n >= 7 && !isPublic(g) && !shapeOfSomethingElse(g)) {
+                    h.add(Redactor.Kind.PHONE, ws, we);
+                }
+            }
+        }
+    }
+
+    /** The likely regions, and a script's own region when the text is written in it (Han: CN, Cyrillic: RU). */
+    private static List<String> regions(String text) {
+        boolean han = false;
+        boolean cyr = false;
+        for (int i = 0; i < text.length() && !(han && cyr); i++) {
+            Character.UnicodeScript sc = Character.UnicodeScript.of(text.charAt(i));
+            han |= sc == Character.UnicodeScript.HAN;
+            cyr |= sc == Character.UnicodeScript.CYRILLIC;
+        }
+        if (!han && !cyr) {
+            return REGIONS;
+        }
+        List<String> r = new java.util.ArrayList<>(REGIONS);
+        if (han) {
+            r.add(0, "CN");
+        }
+        if (cyr) {
+            r.add(0, "RU");
+        }
+        return r;
+    }
+
+    private static boolean accept(Hits h, int start, int end, String raw) {
+        String core = raw.strip();
+        if (isPublic(core) || shapeOfSomethingElse(core)) {
+            return false;
+        }
+        String text = h.text;
+        char before = start > 0 ? text.charAt(start - 1) : ' ';
+        char after = end < text.length() ? text.charAt(end) : ' ';
+        if (before == '-' || before == '_' || before == '/' || before == '#' || before == '.' || before == ','
+                || wordChar(before)) {
+            return false;
+        }
+        if (wordChar(after) || after == '-' || after == '%' || after == '/'
+                || (after == '.' && end + 1 < text.length() && Character.isDigit(text.charAt(end + 1)))) {
+            return false;
+        }
+        String b = before(h, start);
+        if (NOT_A_PHONE_CUE.matcher(b).find() && !PHONE_WORD.matcher(b.substring(Math.max(0, b.length() - 14))).find()) {
+            return false;
+        }
+        int n = digits(core);
+        boolean separated = core.chars().anyMatch(c -> !Character.isDigit(c));
+        boolean cue = cue(h, start);
+        if (core.startsWith("+")) {
+            return true;
+        }
+        if (n < 9 && !cue) {
+            return false; // short national numbers only when named as phones
+        }
+        return separated || core.startsWith("0") || cue || h.strict;
+    }
+
+    /** Shapes that are not phones: IPv4, decimals and decimal ranges, dates, a one-digit group (versions, 140/90). */
+    private static boolean shapeOfSomethingElse(String core) {
+        if (core.matches("\\d{1,3}(?:\\.\\d{1,3}){3}") || core.matches("\\(?\\d+[.,]\\d+(?:\\s*[-–/]\\s*\\d+[.,]\\d+)*\\)?")) {
+            return true;
+        }
+        if (core.matches("\\d{1,4}[./-]\\d{1,2}[./-]\\d{2,4}") || core.matches("[\\d\\s–-]*\\d{2,3}\\s*/\\s*\\d{2,3}[\\d\\s–-]*")
+                && core.split("\\D+").length <= 4 && java.util.Arrays.stream(core.split("\\D+")).allMatch(g -> g.length() <= 3)) {
+            return true;
+        }
+        if (core.startsWith("000") || core.matches("(?:19|20)\\d{2}(?:\\s*[/,–-]\\s*(?:19|20)\\d{2})+")) {
+            return true; // zero-padded identifiers (0001045810), year lists (2008/2012/2016)
+        }
+        if (core.matches("(?:19|20)\\d{2}\\s*[-–]\\s*(?:19|20)?\\d{2}")) {
+            return true; // 2019-2021
+        }
+        for (String group : core.split("[^0-9]+")) {
+            if (group.length() == 1 && !core.startsWith("(0)") && !core.startsWith("+")
+                    && !core.matches("1[\\s.-]?\\(?\\d{3}\\)?[\\s.-]?\\d{3}[\\s.-]?\\d{4}")) {
+                return true;
+            }
+        }
+        return core.chars().filter(c -> c == '(').count() != core.chars().filter(c -> c == ')').count();
+    }
+
+    static boolean isPublic(String raw) {
+        String d = Checksums.digits(raw);
+        if (d.startsWith("44") || d.startsWith("61") || d.startsWith("353")) {
+            String national = "0" + d.substring(d.startsWith("353") ? 3 : 2);
+            if (PUBLIC_LINES.contains(national)) {
+                return true;
+            }
+        }
+        if (d.startsWith("1") && d.length() == 11 && PUBLIC_LINES.contains(d)) {
+            return true;
+        }
+        return PUBLIC_LINES.contains(d) || (d.startsWith("1") && PUBLIC_LINES.contains(d.substring(1)));
+    }
+
+    private static String before(Hits h, int at) {
+        return h.text.substring(Math.max(0, at - 35), at);
+    }
+
+    private static boolean cue(Hits h, int at) {
+        return PHONE_CUE.matcher(before(h, at)).find();
+    }
+
+    /** A digit or a letter of a script that separates words with spaces (a Han character next to a number is not). */
+    private static boolean wordChar(char c) {
+        if (Character.isDigit(c)) {
+            return true;
+        }
+        if (!Character.isLetter(c)) {
+            return false;
+        }
+        Character.UnicodeScript sc = Character.UnicodeScript.of(c);
+        return sc == Character.UnicodeScript.LATIN || sc == Character.UnicodeScript.CYRILLIC
+                || sc == Character.UnicodeScript.GREEK;
+    }
+
+    private static int digits(String s) {
+        int n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            if (Character.isDigit(s.charAt(i))) {
+                n++;
+            }
+        }
+        return n;
+    }
+}
