@@ -462,7 +462,13 @@ public final class LocalTeam {
                         for (int i = 0; i < use.size(); i++) {
                             s.setObject(i + 1, row.get(use.get(i)));
                         }
-                        out.added += s.executeUpdate();
+                        int n = s.executeUpdate();
+                        if (n == 0 && !exists(c, kind, row.get(kind.key))) {
+                            // INSERT OR IGNORE passes over a row that breaks a CHECK or NOT NULL constraint too
+                            throw new IllegalArgumentException("the file's " + kind.table + " table refuses it (a value "
+                                    + "out of range or missing)");
+                        }
+                        out.added += n;
                     }
                 } catch (SQLException | RuntimeException bad) {
                     // an entry this file cannot hold (written to the hub by hand, or by a hub that did not check):
@@ -483,6 +489,18 @@ public final class LocalTeam {
             }
         }
         return out;
+    }
+
+    private static boolean exists(Connection c, Kind kind, Object key) throws SQLException {
+        if (key == null) {
+            return false;
+        }
+        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM " + kind.table + " WHERE " + kind.key + " = ?")) {
+            s.setObject(1, key);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next();
+            }
+        }
     }
 
     private static boolean isJson(String text) {

@@ -503,7 +503,7 @@ public final class TeamSync {
         if (cursor == 0) {
             return 0;
         }
-        long from = all ? 0 : p.read(c -> LocalTeam.longMeta(c, VERIFY_SEQ));
+        long from = all || cursor <= verifyWindow ? 0 : p.read(c -> LocalTeam.longMeta(c, VERIFY_SEQ));
         if (from >= cursor) {
             from = 0;
         }
