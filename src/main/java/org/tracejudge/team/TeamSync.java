@@ -566,6 +566,31 @@ public final class TeamSync {
                 LocalTeam.rows(c, "team_tamper")});
     }
 
+    /** This laptop's entries the hub refused, one line each (kind id: reason). */
+    public static List<String> rejections(Project p) {
+        return lines(p, "team_rejected", "SELECT kind, id, reason FROM team_rejected ORDER BY at, kind, id");
+    }
+
+    /** Hub entries set aside here, one line each (kind id, seq: reason). */
+    public static List<String> quarantine(Project p) {
+        return lines(p, "team_refused", "SELECT kind, id || ' (seq ' || seq || ')', reason FROM team_refused ORDER BY seq");
+    }
+
+    private static List<String> lines(Project p, String table, String sql) {
+        return p.read(c -> {
+            List<String> out = new ArrayList<>();
+            if (LocalTeam.rows(c, table) == 0) {
+                return out;
+            }
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+                while (rs.next()) {
+                    out.add(rs.getString(1) + " " + rs.getString(2) + ": " + rs.getString(3));
+                }
+            }
+            return out;
+        });
+    }
+
     /** The recorded tamper findings, one line each (kind id: what, when found). */
     public static List<String> tamperFindings(Project p) {
         return p.read(c -> {
