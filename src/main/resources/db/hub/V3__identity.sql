@@ -206,13 +206,22 @@ WITH u AS (
     FROM unnest(kinds, ids, bodies) WITH ORDINALITY AS u(k, i, b, n)
 ), others AS (
     SELECT m.rater_id, lower(m.person) AS person FROM member m WHERE m.project_id = p AND m.role <> me.role
+), label_sets AS (
+    SELECT ls.id, CASE WHEN json_ok(ls.body) THEN CASE WHEN json_ok((ls.body::jsonb)->>'labels')
+        THEN ((ls.body::jsonb)->>'labels')::jsonb END END AS labels
+    FROM entry ls WHERE ls.project_id = p AND ls.kind = 'label_set'
 ), traces AS (
-    SELECT t.id, ls.body AS labels
+    SELECT t.id, ls.labels
     FROM entry t
     LEFT JOIN entry ta ON ta.project_id = p AND ta.kind = 'task' AND ta.id = t.parent
-    LEFT JOIN entry ls ON ls.project_id = p AND ls.kind = 'label_set' AND ls.id = ta.parent
+    LEFT JOIN label_sets ls ON ls.id = ta.parent
     WHERE t.project_id = p AND t.kind = 'trace'
       AND t.id IN (SELECT u.j->>'trace_id' FROM u WHERE u.k IN ('label', 'adjudication', 'skip', 'assignment'))
+), batch_adj AS (
+    -- the first safety adjudication label of each trace in this batch (an adjudicator does not then label the item)
+    SELECT u.j->>'trace_id' AS tid, min(u.n) AS n FROM u
+    WHERE u.k = 'label' AND u.j->>'rater_id' = '4847ed9b-5eb4-51ae-944c-20a13b89cd79' AND u.j->>'action' = 'set'
+    GROUP BY 1
 ), checked AS (
     SELECT u.*, CASE
         WHEN u.k IS NULL OR u.i IS NULL OR u.b IS NULL THEN 'kind, id and body are needed'
@@ -236,13 +245,20 @@ WITH u AS (
              OR lower(u.j->>'name') = lower(me.person) OR lower(u.j->>'name') = 'safety-adjudication')
             THEN 'a rater may be published only by the person it names (' || coalesce(u.j->>'name', '?') || ')'
         -- decisions
-        WHEN u.k IN ('label', 'adjudication', 'skip', 'assignment') AND coalesce(u.j->>'trace_id', '') NOT IN (SELECT t.id FROM traces t)
+        WHEN u.k IN ('label', 'adjudication', 'skip', 'assignment') AND t.id IS NULL
             THEN 'trace ' || coalesce(u.j->>'trace_id', '(none)') || ' is not on the hub'
         WHEN u.k = 'label' AND (u.j->>'rater_id') IS DISTINCT FROM me.rater_id
              AND (u.j->>'rater_id') IS DISTINCT FROM '4847ed9b-5eb4-51ae-944c-20a13b89cd79'
              AND (me.duty <> 'lead' OR (u.j->>'rater_id') IN (SELECT o.rater_id FROM others o)
                   OR lower(u.j->>'created_by') IN (SELECT o.person FROM others o))
             THEN 'a label may carry only your own rater (' || me.person || ')'
+        -- an adjudicator does not then label the item they adjudicated (adjudication, or a safety adjudication label)
+        WHEN u.k = 'label' AND (u.j->>'rater_id') IS DISTINCT FROM '4847ed9b-5eb4-51ae-944c-20a13b89cd79' AND (EXISTS (
+                SELECT 1 FROM entry a WHERE a.project_id = p AND a.trace_id = u.j->>'trace_id' AND a.author = session_user
+                AND a.action = 'set' AND (a.kind = 'adjudication'
+                    OR (a.kind = 'label' AND (a.body::jsonb)->>'rater_id' = '4847ed9b-5eb4-51ae-944c-20a13b89cd79')))
+             OR ba.n < u.n)
+            THEN 'you adjudicated this item: an adjudicator does not then label it'
         WHEN u.k = 'label' AND NOT EXISTS (SELECT 1 FROM entry r WHERE r.project_id = p AND r.kind = 'rater' AND r.id = u.j->>'rater_id')
             THEN 'rater ' || coalesce(u.j->>'rater_id', '(none)') || ' is not on the hub'
         WHEN u.k = 'label' AND (u.j->>'action') IS DISTINCT FROM 'set' AND (u.j->>'action') IS DISTINCT FROM 'null'
@@ -251,9 +267,8 @@ WITH u AS (
             THEN 'action must be set or withdraw'
         WHEN u.k IN ('label', 'adjudication') AND ((u.j->>'action') = 'set') <> (u.j->>'value' IS NOT NULL)
             THEN 'a value goes with action set, and only with it'
-        WHEN u.k IN ('label', 'adjudication') AND u.j->>'value' IS NOT NULL AND NOT EXISTS (
-                SELECT 1 FROM traces t WHERE t.id = u.j->>'trace_id' AND t.labels IS NOT NULL
-                AND ((t.labels::jsonb->>'labels')::jsonb) ? (u.j->>'value'))
+        WHEN u.k IN ('label', 'adjudication') AND u.j->>'value' IS NOT NULL
+             AND NOT coalesce(t.labels ? (u.j->>'value'), false)
             THEN 'value ''' || (u.j->>'value') || ''' is not a label of the item''s label set'
         WHEN u.k = 'label' AND NOT (jok(u.j->>'scores', slow) AND jok(u.j->>'evidence', slow))
             THEN 'scores or evidence is not JSON'
@@ -262,6 +277,8 @@ WITH u AS (
         WHEN u.k = 'toolset' AND NOT jok(u.j->>'tools', slow) THEN 'tools is not JSON'
     END AS refusal
     FROM u
+    LEFT JOIN traces t ON t.id = u.j->>'trace_id'
+    LEFT JOIN batch_adj ba ON ba.tid = u.j->>'trace_id'
 ), fresh AS (
     SELECT c.*, row_number() OVER (ORDER BY c.n) AS r FROM checked c WHERE c.refusal IS NULL
 ), stamped AS (

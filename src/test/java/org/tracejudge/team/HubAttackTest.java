@@ -270,6 +270,42 @@ class HubAttackTest {
     }
 
     @Test
+    void anAdjudicatorDoesNotThenLabelTheItem() throws Exception {
+        String t = traces.get(10);
+        alice.write(c -> Ledger.adjudicate(c, t, "Alice", TeamFixture.label(c, t, 0), "adjudicated"));
+        TeamSync.sync(alice, TeamSync.QUIET);
+        decide(alice, "Alice", t, 1);
+        TeamSync.Report r = TeamSync.sync(alice, TeamSync.QUIET);
+        assertEquals(1, r.refusedByHub(), r.toString());
+        assertTrue(TeamSync.rejections(alice).get(0).contains("adjudicated"), TeamSync.rejections(alice).toString());
+        TeamSync.sync(lead, TeamSync.QUIET);
+        assertEquals("0", count(lead, "SELECT count(*) FROM label WHERE created_by = 'Alice' AND trace_id = '" + t + "'"));
+    }
+
+    @Test
+    void rolesThatCouldStepAroundTheHubAreNotMembersAndOtherTeamsStayUnseen() throws Exception {
+        HubServer.roles("tj_attack_root");
+        try (Connection su = HubServer.superuser("postgres"); Statement s = su.createStatement()) {
+            s.execute("ALTER ROLE tj_attack_root BYPASSRLS");
+        }
+        try (Hub hub = Hub.connect(f.as(f.lead))) {
+            SQLException e = assertThrows(SQLException.class, () -> hub.addMember("ward", "tj_attack_root", "Root", false));
+            assertTrue(e.getMessage().contains("BYPASSRLS"), e.getMessage());
+        }
+        // another team's blind project: alice learns nothing of it
+        Path other = TeamFixture.file(dir, "other");
+        SampleProject.build(other);
+        try (Project p = Project.open(other)) {
+            TeamSync.init(p, f.as(f.lead), "elsewhere", "Lead", true, TeamSync.QUIET);
+        }
+        try (Hub hub = Hub.connect(f.as(f.alice)); Statement s = hub.connection().createStatement();
+             ResultSet rs = s.executeQuery("SELECT string_agg(b, ',') FROM tracejudge.blind_projects() b")) {
+            rs.next();
+            assertEquals("ward", rs.getString(1));
+        }
+    }
+
+    @Test
     void aChangedOrRemovedEntryIsNoticedByEveryLaptopThatHasIt() throws Exception {
         String t = traces.get(8);
         String id = decide(bob, "Dr B", t, 0);
