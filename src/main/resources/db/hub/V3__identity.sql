@@ -30,14 +30,18 @@ ALTER TABLE member ADD COLUMN rater_id text;
 CREATE UNIQUE INDEX member_person_ci ON member (project_id, lower(person));
 CREATE UNIQUE INDEX member_rater ON member (project_id, rater_id);
 
--- What the hub worked out of an entry when it took it: a trace's task, a task's label set (`parent`), a ledger entry's
--- action; the blind policy counts only decisions (not withdrawals).
+-- What the hub worked out of an entry when it took it: a trace's task, a task's label set, a label's rater (`parent`),
+-- a ledger entry's action (the blind policy counts only decisions, not withdrawals). `person` and `trace_id` are no
+-- longer computed by parsing the body again: push fills them from the body it has parsed and checked.
 ALTER TABLE entry ADD COLUMN parent text;
 ALTER TABLE entry ADD COLUMN action text;
+ALTER TABLE entry ALTER COLUMN person DROP EXPRESSION;
+ALTER TABLE entry ALTER COLUMN trace_id DROP EXPRESSION;
 ALTER TABLE entry NO FORCE ROW LEVEL SECURITY;
 ALTER TABLE entry DISABLE TRIGGER entry_no_change;
-UPDATE entry SET parent = CASE kind WHEN 'trace' THEN (body::json)->>'task_id' ELSE (body::json)->>'label_set' END
-    WHERE kind IN ('trace', 'task');
+UPDATE entry SET parent = CASE kind WHEN 'trace' THEN (body::json)->>'task_id' WHEN 'task' THEN (body::json)->>'label_set'
+    ELSE (body::json)->>'rater_id' END
+    WHERE kind IN ('trace', 'task', 'label');
 UPDATE entry SET action = (body::json)->>'action' WHERE kind IN ('label', 'adjudication');
 ALTER TABLE entry ENABLE TRIGGER entry_no_change;
 
@@ -211,12 +215,15 @@ WITH u AS (
         THEN ((ls.body::jsonb)->>'labels')::jsonb END END AS labels
     FROM entry ls WHERE ls.project_id = p AND ls.kind = 'label_set'
 ), traces AS (
-    SELECT t.id, ls.labels
-    FROM entry t
-    LEFT JOIN entry ta ON ta.project_id = p AND ta.kind = 'task' AND ta.id = t.parent
+    -- each trace the batch refers to, looked up by key (LIMIT 1 keeps these index lookups: as a plain join the planner
+    -- may scan every entry of the project, bodies and all, for each batch)
+    SELECT x.tid AS id, ls.labels
+    FROM (SELECT DISTINCT u.j->>'trace_id' AS tid FROM u
+          WHERE u.k IN ('label', 'adjudication', 'skip', 'assignment') AND u.j->>'trace_id' IS NOT NULL) x
+    CROSS JOIN LATERAL (SELECT t.parent FROM entry t WHERE t.project_id = p AND t.kind = 'trace' AND t.id = x.tid LIMIT 1) t
+    LEFT JOIN LATERAL (SELECT ta.parent FROM entry ta WHERE ta.project_id = p AND ta.kind = 'task' AND ta.id = t.parent
+                       LIMIT 1) ta ON true
     LEFT JOIN label_sets ls ON ls.id = ta.parent
-    WHERE t.project_id = p AND t.kind = 'trace'
-      AND t.id IN (SELECT u.j->>'trace_id' FROM u WHERE u.k IN ('label', 'adjudication', 'skip', 'assignment'))
 ), batch_adj AS (
     -- the first safety adjudication label of each trace in this batch (an adjudicator does not then label the item)
     SELECT u.j->>'trace_id' AS tid, min(u.n) AS n FROM u
@@ -253,11 +260,8 @@ WITH u AS (
                   OR lower(u.j->>'created_by') IN (SELECT o.person FROM others o))
             THEN 'a label may carry only your own rater (' || me.person || ')'
         -- an adjudicator does not then label the item they adjudicated (adjudication, or a safety adjudication label)
-        WHEN u.k = 'label' AND (u.j->>'rater_id') IS DISTINCT FROM '4847ed9b-5eb4-51ae-944c-20a13b89cd79' AND (EXISTS (
-                SELECT 1 FROM entry a WHERE a.project_id = p AND a.trace_id = u.j->>'trace_id' AND a.author = session_user
-                AND a.action = 'set' AND (a.kind = 'adjudication'
-                    OR (a.kind = 'label' AND (a.body::jsonb)->>'rater_id' = '4847ed9b-5eb4-51ae-944c-20a13b89cd79')))
-             OR ba.n < u.n)
+        WHEN u.k = 'label' AND (u.j->>'rater_id') IS DISTINCT FROM '4847ed9b-5eb4-51ae-944c-20a13b89cd79'
+             AND (adj.hit IS NOT NULL OR ba.n < u.n)
             THEN 'you adjudicated this item: an adjudicator does not then label it'
         WHEN u.k = 'label' AND NOT EXISTS (SELECT 1 FROM entry r WHERE r.project_id = p AND r.kind = 'rater' AND r.id = u.j->>'rater_id')
             THEN 'rater ' || coalesce(u.j->>'rater_id', '(none)') || ' is not on the hub'
@@ -279,6 +283,11 @@ WITH u AS (
     FROM u
     LEFT JOIN traces t ON t.id = u.j->>'trace_id'
     LEFT JOIN batch_adj ba ON ba.tid = u.j->>'trace_id'
+    LEFT JOIN LATERAL (SELECT 1 AS hit FROM entry a
+                       WHERE u.k = 'label' AND a.project_id = p AND a.trace_id = u.j->>'trace_id' AND a.author = session_user
+                       AND a.action = 'set' AND (a.kind = 'adjudication'
+                           OR (a.kind = 'label' AND a.parent = '4847ed9b-5eb4-51ae-944c-20a13b89cd79'))
+                       LIMIT 1) adj ON true
 ), fresh AS (
     SELECT c.*, row_number() OVER (ORDER BY c.n) AS r FROM checked c WHERE c.refusal IS NULL
 ), stamped AS (
@@ -293,12 +302,18 @@ WITH u AS (
             WHEN 'skip' THEN (f.j || jsonb_build_object('reviewer', me.person,
                 'created_at', hub_time(base + f.r * interval '1 microsecond')))::text
             ELSE f.b END AS body,
-        CASE f.k WHEN 'trace' THEN f.j->>'task_id' WHEN 'task' THEN f.j->>'label_set' END AS parent,
+        CASE f.k WHEN 'trace' THEN f.j->>'task_id' WHEN 'task' THEN f.j->>'label_set' WHEN 'label' THEN f.j->>'rater_id' END
+            AS parent,
+        CASE f.k WHEN 'label' THEN CASE WHEN f.j->>'rater_id' IN (me.rater_id, '4847ed9b-5eb4-51ae-944c-20a13b89cd79')
+                                        THEN me.person ELSE f.j->>'created_by' END
+                 WHEN 'adjudication' THEN me.person END AS person,
+        CASE WHEN f.k IN ('label', 'adjudication', 'assignment') THEN f.j->>'trace_id' END AS trace_id,
         CASE WHEN f.k IN ('label', 'adjudication') THEN f.j->>'action' END AS action
     FROM fresh f
 ), ins AS (
-    INSERT INTO entry(project_id, kind, id, body, author, parent, action, received_at)
-    SELECT p, s.k, s.i, s.body, session_user, s.parent, s.action, clock_timestamp() FROM stamped s ORDER BY s.n
+    INSERT INTO entry(project_id, kind, id, body, author, parent, action, person, trace_id, received_at)
+    SELECT p, s.k, s.i, s.body, session_user, s.parent, s.action, s.person, s.trace_id, clock_timestamp() FROM stamped s
+    ORDER BY s.n
     ON CONFLICT (project_id, kind, id) DO NOTHING
     RETURNING entry.kind, entry.id, entry.seq, entry.person, entry.body
 )

@@ -93,13 +93,18 @@ public final class LocalTeam {
 
     /** The SHA-256 of a body as lower-case hex (what the hub's {@code sha256(convert_to(body, 'UTF8'))} gives). */
     static String digest(String body) {
+        java.security.MessageDigest sha = SHA256.get();
+        sha.reset();
+        return java.util.HexFormat.of().formatHex(sha.digest(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
+    private static final ThreadLocal<java.security.MessageDigest> SHA256 = ThreadLocal.withInitial(() -> {
         try {
-            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            return java.security.MessageDigest.getInstance("SHA-256");
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-    }
+    });
 
     /** Creates the team tables when the project is a team project (reads of a project that never joined skip them). */
     static void ensureTablesIfTeam(Connection c) throws SQLException {
@@ -409,24 +414,39 @@ public final class LocalTeam {
     static Applied apply(Connection c, List<Hub.Entry> entries, Applied out) throws SQLException {
         Map<String, PreparedStatement> inserts = new HashMap<>();
         Map<String, Set<String>> columns = new HashMap<>();
-        try (PreparedStatement known = c.prepareStatement("INSERT OR REPLACE INTO team_entry(kind, id, seq, digest) VALUES (?, ?, ?, ?)");
-             PreparedStatement had = c.prepareStatement("SELECT seq, digest FROM team_entry WHERE kind = ? AND id = ?")) {
+        try (PreparedStatement known = c.prepareStatement("INSERT OR IGNORE INTO team_entry(kind, id, seq, digest) VALUES (?, ?, ?, ?)");
+             PreparedStatement had = c.prepareStatement("SELECT seq, digest FROM team_entry WHERE kind = ? AND id = ?");
+             PreparedStatement again = c.prepareStatement("UPDATE team_entry SET seq = ?, digest = coalesce(digest, ?) "
+                     + "WHERE kind = ? AND id = ?")) {
             for (Hub.Entry e : entries) {
                 String digest = e.body() == null ? null : digest(e.body());
-                had.setString(1, e.kind());
-                had.setString(2, e.id());
-                try (ResultSet rs = had.executeQuery()) {
-                    if (rs.next()) {
-                        long seq = rs.getLong(1);
-                        boolean noSeq = rs.wasNull();
-                        String d = rs.getString(2);
-                        if (d != null && digest != null && !d.equals(digest)) {
-                            tampered(c, e.kind(), e.id(), e.seq(), "came again from the hub (seq " + e.seq()
-                                    + ") with another body than the one this file took" + (noSeq ? "" : " at seq " + seq));
-                            out.tampered++;
-                            continue;
+                known.setString(1, e.kind());
+                known.setString(2, e.id());
+                known.setLong(3, e.seq());
+                known.setString(4, digest);
+                if (known.executeUpdate() == 0) {
+                    // this file has the entry already (a page taken again after an interruption, or its own entry):
+                    // the same body, or the hub's changed it
+                    had.setString(1, e.kind());
+                    had.setString(2, e.id());
+                    try (ResultSet rs = had.executeQuery()) {
+                        if (rs.next()) {
+                            long seq = rs.getLong(1);
+                            boolean noSeq = rs.wasNull();
+                            String d = rs.getString(2);
+                            if (d != null && digest != null && !d.equals(digest)) {
+                                tampered(c, e.kind(), e.id(), e.seq(), "came again from the hub (seq " + e.seq()
+                                        + ") with another body than the one this file took" + (noSeq ? "" : " at seq " + seq));
+                                out.tampered++;
+                                continue;
+                            }
                         }
                     }
+                    again.setLong(1, e.seq());
+                    again.setString(2, digest);
+                    again.setString(3, e.kind());
+                    again.setString(4, e.id());
+                    again.executeUpdate();
                 }
                 try {
                     Kind kind = Kind.of(e.kind());
@@ -476,13 +496,7 @@ public final class LocalTeam {
                     refused(c, e, bad.getMessage());
                     out.quarantined++;
                 }
-                known.setString(1, e.kind());
-                known.setString(2, e.id());
-                known.setLong(3, e.seq());
-                known.setString(4, digest);
-                known.addBatch();
             }
-            known.executeBatch();
         } finally {
             for (PreparedStatement s : inserts.values()) {
                 s.close();

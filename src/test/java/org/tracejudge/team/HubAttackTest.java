@@ -270,6 +270,28 @@ class HubAttackTest {
     }
 
     @Test
+    void aJunkWithdrawalDoesNotCountAsDoneInTheLeadsProgress() throws Exception {
+        String t = traces.get(11);
+        lead.write(c -> Assigner.save(c, Assigner.overlap(List.of(t), List.of("Alice"), 1, 1), "Lead"));
+        TeamSync.sync(lead, TeamSync.QUIET);
+        try (Hub hub = Hub.connect(f.as(f.alice))) {
+            hub.push("ward", List.of(new Hub.Entry(0, "rater", raterOf("Alice"), "{\"id\":\"" + raterOf("Alice")
+                    + "\",\"name\":\"Alice\",\"kind\":\"human\",\"version\":\"\",\"created_at\":\"x\"}")));
+            assertTrue(hub.push("ward", List.of(new Hub.Entry(0, "label", "junk-w", labelBody("junk-w", t, raterOf("Alice"),
+                    null, "Alice", "x")))).refused().isEmpty());
+        }
+        TeamSync.sync(lead, TeamSync.QUIET);
+        TeamProgress.Reviewer a = lead.read(TeamProgress::reviewers).stream().filter(r -> r.person().equals("Alice"))
+                .findFirst().orElseThrow();
+        assertEquals(0, a.done(), "a bare withdrawal is not a decision: " + a);
+        decide(alice, "Alice", t, 0);
+        TeamSync.sync(alice, TeamSync.QUIET);
+        TeamSync.sync(lead, TeamSync.QUIET);
+        a = lead.read(TeamProgress::reviewers).stream().filter(r -> r.person().equals("Alice")).findFirst().orElseThrow();
+        assertEquals(1, a.done(), a.toString());
+    }
+
+    @Test
     void anAdjudicatorDoesNotThenLabelTheItem() throws Exception {
         String t = traces.get(10);
         alice.write(c -> Ledger.adjudicate(c, t, "Alice", TeamFixture.label(c, t, 0), "adjudicated"));
