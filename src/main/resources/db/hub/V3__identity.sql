@@ -198,12 +198,24 @@ BEGIN
     RETURN FOUND;
 END $$;
 
+-- A client's ISO-8601 UTC time, or NULL when it is not one (slow: never raises).
+CREATE FUNCTION safe_time(t text) RETURNS timestamptz LANGUAGE plpgsql STABLE AS $$
+BEGIN
+    RETURN t::timestamptz;
+EXCEPTION WHEN others THEN
+    RETURN NULL;
+END $$;
+CREATE FUNCTION client_time(t text, slow boolean) RETURNS timestamptz LANGUAGE sql STABLE AS $$
+    SELECT CASE WHEN t IS NULL OR t !~ '^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$' THEN NULL
+                WHEN slow THEN safe_time(t) ELSE t::timestamptz END $$;
+
 -- The rows of one push, checked (slow: tells bad JSON row by row instead of raising). Every row comes back: with its
--- seq and the hub's time and name when it was stored, with seq NULL when the hub had it already, or with the reason
--- it was refused. The author fields of a decision are the hub's: created_by / annotator / reviewer become the member's
--- name, created_at the hub's time (base + its rank in microseconds).
-CREATE FUNCTION push_rows(p text, me member, base timestamptz, kinds text[], ids text[], bodies text[], slow boolean)
-    RETURNS TABLE (kind text, id text, seq bigint, at text, person text, digest text, refusal text)
+-- seq when it was stored (and the hub's time and name when they differ from the body's), with seq NULL when the hub
+-- had it already, or with the reason it was refused. The author fields of a decision are the hub's: created_by /
+-- annotator / reviewer become the member's name, created_at the hub's time (see `timed`).
+CREATE FUNCTION push_rows(p text, me member, base timestamptz, now_ts timestamptz, kinds text[], ids text[], bodies text[],
+    slow boolean)
+    RETURNS TABLE (kind text, id text, seq bigint, at text, person text, digest text, refusal text, stamp timestamptz)
     LANGUAGE sql SECURITY DEFINER SET search_path = tracejudge, pg_temp AS $$
 WITH u AS (
     SELECT u.n, u.k, u.i, u.b, CASE WHEN NOT slow OR json_ok(u.b) THEN u.b::jsonb END AS j
@@ -289,39 +301,48 @@ WITH u AS (
                            OR (a.kind = 'label' AND a.parent = '4847ed9b-5eb4-51ae-944c-20a13b89cd79'))
                        LIMIT 1) adj ON true
 ), fresh AS (
-    SELECT c.*, row_number() OVER (ORDER BY c.n) AS r FROM checked c WHERE c.refusal IS NULL
-), stamped AS (
-    SELECT f.n, f.k, f.i, f.j, hub_time(base + f.r * interval '1 microsecond') AS at,
-        CASE f.k
-            WHEN 'label' THEN (f.j || jsonb_build_object('created_by',
-                CASE WHEN f.j->>'rater_id' IN (me.rater_id, '4847ed9b-5eb4-51ae-944c-20a13b89cd79') THEN to_jsonb(me.person)
-                     ELSE f.j->'created_by' END,
-                'created_at', hub_time(base + f.r * interval '1 microsecond')))::text
-            WHEN 'adjudication' THEN (f.j || jsonb_build_object('annotator', me.person,
-                'created_at', hub_time(base + f.r * interval '1 microsecond')))::text
-            WHEN 'skip' THEN (f.j || jsonb_build_object('reviewer', me.person,
-                'created_at', hub_time(base + f.r * interval '1 microsecond')))::text
-            ELSE f.b END AS body,
-        CASE f.k WHEN 'trace' THEN f.j->>'task_id' WHEN 'task' THEN f.j->>'label_set' WHEN 'label' THEN f.j->>'rater_id' END
-            AS parent,
-        CASE f.k WHEN 'label' THEN CASE WHEN f.j->>'rater_id' IN (me.rater_id, '4847ed9b-5eb4-51ae-944c-20a13b89cd79')
-                                        THEN me.person ELSE f.j->>'created_by' END
-                 WHEN 'adjudication' THEN me.person END AS person,
-        CASE WHEN f.k IN ('label', 'adjudication', 'assignment') THEN f.j->>'trace_id' END AS trace_id,
-        CASE WHEN f.k IN ('label', 'adjudication') THEN f.j->>'action' END AS action
+    SELECT c.*, row_number() OVER (ORDER BY c.n) AS r,
+        CASE WHEN c.k IN ('label', 'adjudication', 'skip')
+             THEN coalesce(least(now_ts, client_time(c.j->>'created_at', slow)), now_ts) END AS want,
+        CASE c.k WHEN 'label' THEN CASE WHEN c.j->>'rater_id' IN (me.rater_id, '4847ed9b-5eb4-51ae-944c-20a13b89cd79') THEN me.person ELSE c.j->>'created_by' END
+                 WHEN 'adjudication' THEN me.person WHEN 'skip' THEN me.person END AS who,
+        CASE c.k WHEN 'label' THEN 'created_by' WHEN 'adjudication' THEN 'annotator' WHEN 'skip' THEN 'reviewer' END AS who_field
+    FROM checked c WHERE c.refusal IS NULL
+), timed AS (
+    -- the hub's time: strictly rising with the order of arrival, after the project's last stamp and never after the
+    -- hub's present; the author's own time where it lies in between (then the laptop's row needs no correction)
+    SELECT f.*, greatest(base + f.r * interval '1 microsecond',
+                         max(coalesce(f.want, '-infinity') - f.r * interval '1 microsecond')
+                             OVER (ORDER BY f.r ROWS UNBOUNDED PRECEDING) + f.r * interval '1 microsecond') AS ts
     FROM fresh f
+), marked AS (
+    SELECT t.*, CASE WHEN t.k IN ('label', 'adjudication', 'skip') THEN hub_time(t.ts) END AS at
+    FROM timed t
+), stamped AS (
+    SELECT m.n, m.k, m.i, m.ts, m.at, m.who,
+        m.at IS NOT NULL AND (m.at IS DISTINCT FROM m.j->>'created_at' OR m.who IS DISTINCT FROM m.j->>m.who_field) AS changed,
+        CASE WHEN m.at IS NOT NULL AND (m.at IS DISTINCT FROM m.j->>'created_at' OR m.who IS DISTINCT FROM m.j->>m.who_field)
+             THEN (m.j || jsonb_build_object(m.who_field, m.who, 'created_at', m.at))::text
+             ELSE m.b END AS body,
+        CASE m.k WHEN 'trace' THEN m.j->>'task_id' WHEN 'task' THEN m.j->>'label_set' WHEN 'label' THEN m.j->>'rater_id' END
+            AS parent,
+        CASE WHEN m.k IN ('label', 'adjudication') THEN m.who END AS person,
+        CASE WHEN m.k IN ('label', 'adjudication', 'assignment') THEN m.j->>'trace_id' END AS trace_id,
+        CASE WHEN m.k IN ('label', 'adjudication') THEN m.j->>'action' END AS action
+    FROM marked m
 ), ins AS (
     INSERT INTO entry(project_id, kind, id, body, author, parent, action, person, trace_id, received_at)
     SELECT p, s.k, s.i, s.body, session_user, s.parent, s.action, s.person, s.trace_id, clock_timestamp() FROM stamped s
     ORDER BY s.n
     ON CONFLICT (project_id, kind, id) DO NOTHING
-    RETURNING entry.kind, entry.id, entry.seq, entry.person, entry.body
+    RETURNING entry.kind, entry.id, entry.seq, entry.body
 )
 SELECT c.k, c.i, ins.seq,
-       CASE WHEN c.k IN ('label', 'adjudication', 'skip') AND ins.seq IS NOT NULL THEN s.at END,
-       CASE WHEN ins.seq IS NOT NULL THEN coalesce(ins.person, CASE WHEN c.k = 'skip' THEN me.person END) END,
+       CASE WHEN ins.seq IS NOT NULL AND s.changed THEN s.at END,
+       CASE WHEN ins.seq IS NOT NULL AND s.changed THEN s.who END,
        CASE WHEN ins.seq IS NOT NULL THEN encode(sha256(convert_to(ins.body, 'UTF8')), 'hex') END,
-       c.refusal
+       c.refusal,
+       CASE WHEN ins.seq IS NOT NULL THEN s.ts END
 FROM checked c
 LEFT JOIN stamped s ON s.n = c.n
 LEFT JOIN ins ON ins.kind = c.k AND ins.id = c.i AND s.n IS NOT NULL
@@ -351,20 +372,22 @@ BEGIN
         RETURN;
     END IF;
     PERFORM pg_advisory_xact_lock(hashtext('tracejudge:' || p));
-    SELECT greatest(clock_timestamp(), pr.clock + interval '1 microsecond') INTO base FROM project pr WHERE pr.id = p;
-    UPDATE project SET clock = base + (n + 1) * interval '1 microsecond' WHERE project.id = p;
+    SELECT pr.clock INTO base FROM project pr WHERE pr.id = p;
     BEGIN
-        CREATE TEMP TABLE IF NOT EXISTS push_out (kind text, id text, seq bigint, at text, person text, digest text, refusal text)
-            ON COMMIT DROP;
-        INSERT INTO push_out SELECT * FROM push_rows(p, me, base, kinds, ids, bodies, false);
+        CREATE TEMP TABLE IF NOT EXISTS push_out (kind text, id text, seq bigint, at text, person text, digest text,
+            refusal text, stamp timestamptz) ON COMMIT DROP;
+        INSERT INTO push_out SELECT * FROM push_rows(p, me, base, clock_timestamp(), kinds, ids, bodies, false);
     EXCEPTION WHEN data_exception THEN
-        -- something in the batch is not JSON: again, row by row, refusing just those rows
-        CREATE TEMP TABLE IF NOT EXISTS push_out (kind text, id text, seq bigint, at text, person text, digest text, refusal text)
-            ON COMMIT DROP;
-        INSERT INTO push_out SELECT * FROM push_rows(p, me, base, kinds, ids, bodies, true);
+        -- something in the batch is not JSON (or not a time): again, row by row, refusing just those rows
+        CREATE TEMP TABLE IF NOT EXISTS push_out (kind text, id text, seq bigint, at text, person text, digest text,
+            refusal text, stamp timestamptz) ON COMMIT DROP;
+        INSERT INTO push_out SELECT * FROM push_rows(p, me, base, clock_timestamp(), kinds, ids, bodies, true);
     END;
-    RETURN QUERY SELECT * FROM push_out;
+    UPDATE project SET clock = o.m FROM (SELECT max(push_out.stamp) AS m FROM push_out) o
+        WHERE project.id = p AND o.m > project.clock;
+    RETURN QUERY SELECT push_out.kind, push_out.id, push_out.seq, push_out.at, push_out.person, push_out.digest,
+        push_out.refusal FROM push_out;
     DROP TABLE push_out;
 END $$;
 
-REVOKE EXECUTE ON FUNCTION push_rows(text, member, timestamptz, text[], text[], text[], boolean) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION push_rows(text, member, timestamptz, timestamptz, text[], text[], text[], boolean) FROM PUBLIC;

@@ -156,6 +156,14 @@ class HubAttackTest {
                     "the later decision wins on every laptop");
             assertEquals("0", count(p, "SELECT count(*) FROM adjudication WHERE created_at >= '2099'"));
         }
+        // offline work (a clock in the past) takes its place when it arrives: after everything before it
+        String offline = alice.write(c -> TeamSyncTest.adjudicateAt(c, t, "Alice", TeamFixture.label(c, t, 0),
+                "2000-01-01T00:00:00.000000Z"));
+        syncAll();
+        TeamSync.sync(bob, TeamSync.QUIET);
+        for (Project p : List.of(lead, alice, bob)) {
+            assertEquals(offline, count(p, "SELECT id FROM current_adjudication WHERE trace_id = '" + t + "'"), "arrival order");
+        }
     }
 
     @Test
@@ -335,7 +343,7 @@ class HubAttackTest {
         // whoever can step around the hub (its administrator) changes Dr B's YES into a NO, and deletes another entry
         try (Connection su = HubServer.superuser(f.db); Statement s = su.createStatement()) {
             s.execute("ALTER TABLE tracejudge.entry DISABLE TRIGGER entry_no_change");
-            s.execute("UPDATE tracejudge.entry SET body = replace(body, '\"value\": \"" + value(t, 0) + "\"', '\"value\": \""
+            s.execute("UPDATE tracejudge.entry SET body = regexp_replace(body, '\"value\": ?\"" + value(t, 0) + "\"', '\"value\":\""
                     + value(t, 1) + "\"') WHERE id = '" + id + "'");
             s.execute("DELETE FROM tracejudge.entry WHERE kind = 'trace' AND id = '" + traces.get(9) + "'");
             s.execute("ALTER TABLE tracejudge.entry ENABLE TRIGGER entry_no_change");

@@ -196,8 +196,9 @@ public final class TeamBench {
                             p.write(c -> {
                                 String r = Ledger.ensureRater(c, "R" + k, RaterKind.HUMAN, "", null, null);
                                 for (int j = 0; j < m; j++) {
-                                    Ledger.append(c, null, Ledger.Entry.set(ids.get(rnd.nextInt(ids.size())), r,
-                                            TeamFixture.label(c, ids.get(0), rnd.nextBoolean() ? 0 : 1), "R" + k));
+                                    String t = ids.get(rnd.nextInt(ids.size()));
+                                    Ledger.append(c, null, Ledger.Entry.set(t, r, TeamFixture.label(c, t, rnd.nextBoolean() ? 0 : 1),
+                                            "R" + k));
                                 }
                                 return null;
                             });
