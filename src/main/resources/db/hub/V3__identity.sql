@@ -45,6 +45,22 @@ UPDATE entry SET parent = CASE kind WHEN 'trace' THEN (body::json)->>'task_id' W
 UPDATE entry SET action = (body::json)->>'action' WHERE kind IN ('label', 'adjudication');
 ALTER TABLE entry ENABLE TRIGGER entry_no_change;
 
+-- Each trace's label set, in a narrow table of its own: push checks every decision's trace and value against it
+-- (looking them up in entry meant a random read of a wide trace row per decision). Only the owner reads it.
+CREATE TABLE trace_ref (
+    project_id text NOT NULL,
+    id         text NOT NULL,
+    label_set  text,
+    PRIMARY KEY (project_id, id)
+);
+INSERT INTO trace_ref(project_id, id, label_set)
+SELECT t.project_id, t.id, ta.parent FROM entry t
+LEFT JOIN entry ta ON ta.project_id = t.project_id AND ta.kind = 'task' AND ta.id = t.parent
+WHERE t.kind = 'trace';
+-- A member's adjudications (and safety adjudication labels) by trace: an adjudicator does not then label the item.
+CREATE INDEX entry_adjudicated_idx ON entry (project_id, trace_id, author)
+    WHERE action = 'set' AND (kind = 'adjudication' OR parent = '4847ed9b-5eb4-51ae-944c-20a13b89cd79');
+
 DROP POLICY entry_insert_lead ON entry;
 DROP POLICY entry_insert_reviewer ON entry;
 DROP POLICY entry_insert_skip ON entry;
@@ -228,14 +244,18 @@ WITH u AS (
     FROM entry ls WHERE ls.project_id = p AND ls.kind = 'label_set'
 ), traces AS (
     -- each trace the batch refers to, looked up by key (LIMIT 1 keeps these index lookups: as a plain join the planner
-    -- may scan every entry of the project, bodies and all, for each batch)
+    -- may scan the whole table for each batch)
     SELECT x.tid AS id, ls.labels
     FROM (SELECT DISTINCT u.j->>'trace_id' AS tid FROM u
           WHERE u.k IN ('label', 'adjudication', 'skip', 'assignment') AND u.j->>'trace_id' IS NOT NULL) x
-    CROSS JOIN LATERAL (SELECT t.parent FROM entry t WHERE t.project_id = p AND t.kind = 'trace' AND t.id = x.tid LIMIT 1) t
-    LEFT JOIN LATERAL (SELECT ta.parent FROM entry ta WHERE ta.project_id = p AND ta.kind = 'task' AND ta.id = t.parent
+    CROSS JOIN LATERAL (SELECT r.label_set FROM trace_ref r WHERE r.project_id = p AND r.id = x.tid LIMIT 1) r
+    LEFT JOIN label_sets ls ON ls.id = r.label_set
+), new_traces AS (
+    -- the label set of each trace this batch brings (through its task)
+    SELECT x.tid, ta.parent AS label_set
+    FROM (SELECT DISTINCT u.i AS tid, u.j->>'task_id' AS task FROM u WHERE u.k = 'trace') x
+    LEFT JOIN LATERAL (SELECT ta.parent FROM entry ta WHERE ta.project_id = p AND ta.kind = 'task' AND ta.id = x.task
                        LIMIT 1) ta ON true
-    LEFT JOIN label_sets ls ON ls.id = ta.parent
 ), batch_adj AS (
     -- the first safety adjudication label of each trace in this batch (an adjudicator does not then label the item)
     SELECT u.j->>'trace_id' AS tid, min(u.n) AS n FROM u
@@ -297,8 +317,7 @@ WITH u AS (
     LEFT JOIN batch_adj ba ON ba.tid = u.j->>'trace_id'
     LEFT JOIN LATERAL (SELECT 1 AS hit FROM entry a
                        WHERE u.k = 'label' AND a.project_id = p AND a.trace_id = u.j->>'trace_id' AND a.author = session_user
-                       AND a.action = 'set' AND (a.kind = 'adjudication'
-                           OR (a.kind = 'label' AND a.parent = '4847ed9b-5eb4-51ae-944c-20a13b89cd79'))
+                       AND a.action = 'set' AND (a.kind = 'adjudication' OR a.parent = '4847ed9b-5eb4-51ae-944c-20a13b89cd79')
                        LIMIT 1) adj ON true
 ), fresh AS (
     SELECT c.*, row_number() OVER (ORDER BY c.n) AS r,
@@ -336,6 +355,10 @@ WITH u AS (
     ORDER BY s.n
     ON CONFLICT (project_id, kind, id) DO NOTHING
     RETURNING entry.kind, entry.id, entry.seq, entry.body
+), refs AS (
+    INSERT INTO trace_ref(project_id, id, label_set)
+    SELECT p, ins.id, nt.label_set FROM ins LEFT JOIN new_traces nt ON nt.tid = ins.id WHERE ins.kind = 'trace'
+    ON CONFLICT DO NOTHING
 )
 SELECT c.k, c.i, ins.seq,
        CASE WHEN ins.seq IS NOT NULL AND s.changed THEN s.at END,

@@ -20,7 +20,16 @@ import org.flywaydb.core.Flyway;
  */
 public final class Hub implements AutoCloseable {
     /** One published row. {@code seq} is 0 until the hub has given it one. */
-    public record Entry(long seq, String kind, String id, String body) {}
+    public record Entry(long seq, String kind, String id, String body, String digest) {
+        public Entry(long seq, String kind, String id, String body) {
+            this(seq, kind, id, body, null);
+        }
+
+        /** This entry with the SHA-256 of its body worked out (on the thread that calls this). */
+        Entry digested() {
+            return body == null || digest != null ? this : new Entry(seq, kind, id, body, LocalTeam.digest(body));
+        }
+    }
 
     /** A member of a project. */
     public record Member(String role, String person, String duty, boolean expert, boolean active) {}

@@ -419,7 +419,7 @@ public final class LocalTeam {
              PreparedStatement again = c.prepareStatement("UPDATE team_entry SET seq = ?, digest = coalesce(digest, ?) "
                      + "WHERE kind = ? AND id = ?")) {
             for (Hub.Entry e : entries) {
-                String digest = e.body() == null ? null : digest(e.body());
+                String digest = e.body() == null ? null : e.digest() != null ? e.digest() : digest(e.body());
                 known.setString(1, e.kind());
                 known.setString(2, e.id());
                 known.setLong(3, e.seq());

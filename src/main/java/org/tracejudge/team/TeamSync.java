@@ -69,7 +69,7 @@ public final class TeamSync {
     }
 
     /** Seqs of hub entries checked against their digests per sync (a rotating window; see {@link #verify}). */
-    static int verifyWindow = 5000;
+    static int verifyWindow = 2500;
 
     /** Progress of a long sync; {@link #cancelled()} is asked between batches (what was committed stays). */
     public interface Listener {
@@ -453,8 +453,10 @@ public final class TeamSync {
     private static Hub.Page fetch(Project p, Hub hub, String project, long after, long last, Set<Long> pushedSeqs)
             throws SQLException {
         Hub.Page page = hub.pull(project, after, Math.min(last, after + pullBatch), pullBatch, pullChars);
-        Hub.Page r = new Hub.Page(withBodies(p, hub, project, page.entries(), pushedSeqs), page.upto());
-        return r;
+        List<Hub.Entry> entries = withBodies(p, hub, project, page.entries(), pushedSeqs);
+        // the digests are worked out here, on the hub thread, while the other thread writes the previous page
+        entries.replaceAll(Hub.Entry::digested);
+        return new Hub.Page(entries, page.upto());
     }
 
     /**
