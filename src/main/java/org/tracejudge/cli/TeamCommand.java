@@ -30,11 +30,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code team}: a project shared through a PostgreSQL hub. Passwords come from the environment or ~/.pgpass. */
-@Command(name = "team", mixinStandardHelpOptions = true, description = "Team projects on a PostgreSQL hub: init (lead), join (reviewer), sync, status, "
-        + "members, assign. The password comes from " + HubAddress.PASSWORD_ENV + ", PGPASSWORD or ~/.pgpass "
+@Command(name = "team", mixinStandardHelpOptions = true, description = "Team projects on a PostgreSQL hub: hub (its owner), init (lead), join "
+        + "(reviewer), sync, status, members, assign. The password comes from " + HubAddress.PASSWORD_ENV + ", PGPASSWORD or ~/.pgpass "
         + "(PGPASSFILE names another), never "
         + "from the command line or the project file.",
-        subcommands = {TeamCommand.Init.class, TeamCommand.Join.class, TeamCommand.Sync.class, TeamCommand.Status.class,
+        subcommands = {TeamCommand.HubSetup.class, TeamCommand.Init.class, TeamCommand.Join.class, TeamCommand.Sync.class, TeamCommand.Status.class,
                 TeamCommand.Members.class, TeamCommand.Assign.class})
 final class TeamCommand implements Runnable {
     enum Fmt { text, json }
@@ -56,14 +56,58 @@ final class TeamCommand implements Runnable {
             o.put("hub_seq", r.seq());
             o.put("clock_offset_ms", r.clockOffsetMillis());
             o.put("ms", r.millis());
+            o.put("refused_by_hub", r.refusedByHub());
+            o.put("quarantined", r.quarantined());
+            o.put("tampered", r.tampered());
             out.println(o);
         } else {
             out.printf("pushed %d, pulled %d%s; hub at %d; %d ms%n", r.pushed(), r.pulled(),
                     r.keptLocal() > 0 ? ", " + r.keptLocal() + " kept local (not yours to publish)" : "", r.seq(), r.millis());
+            warnings(out, r);
             if (Math.abs(r.clockOffsetMillis()) > 2000) {
                 out.printf("note: this computer's clock is %.1f s %s the hub's; ledger times follow the hub's%n",
                         Math.abs(r.clockOffsetMillis()) / 1000.0, r.clockOffsetMillis() > 0 ? "behind" : "ahead of");
             }
+        }
+    }
+
+    /** The problems of a sync, said loudly. */
+    static void warnings(PrintWriter out, TeamSync.Report r) {
+        if (r.tampered() > 0) {
+            out.printf("WARNING: %d entr%s this laptop already had %s CHANGED OR REMOVED on the hub since it took them: "
+                    + "someone stepped around the hub's rules. This laptop keeps what it took; see tracejudge team status "
+                    + "and tell the hub's owner.%n", r.tampered(), r.tampered() == 1 ? "y" : "ies", r.tampered() == 1 ? "was" : "were");
+        }
+        if (r.refusedByHub() > 0) {
+            out.printf("warning: the hub refused %d of this laptop's entries (team status lists them and why); they stay "
+                    + "on this laptop only%n", r.refusedByHub());
+        }
+        if (r.quarantined() > 0) {
+            out.printf("warning: %d hub entr%s could not be applied here and %s set aside (team status lists them); the "
+                    + "sync went on%n", r.quarantined(), r.quarantined() == 1 ? "y" : "ies", r.quarantined() == 1 ? "was" : "were");
+        }
+    }
+
+    @Command(name = "hub", mixinStandardHelpOptions = true, description = "The hub's owner: create or upgrade the hub "
+            + "schema in the database (as the owner role, which owns it and is neither a lead nor a reviewer) and allow "
+            + "lead roles to create projects. Run again after an upgrade of Tracejudge.")
+    static final class HubSetup implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Parameters(index = "0", paramLabel = "URL", description = "postgresql://[role@]host[:port]/database[?sslmode=verify-full]")
+        String hub;
+        @Option(names = "--user", paramLabel = "ROLE", description = "The owner role (default: from the URL, PGUSER, login name).")
+        String user;
+        @Option(names = "--lead", split = ",", paramLabel = "ROLE", description = "Roles allowed to create projects (leads).")
+        List<String> leads;
+
+        @Override
+        public Integer call() throws SQLException {
+            HubAddress a = HubAddress.parse(hub, user);
+            Hub.setup(a, leads == null ? List.of() : leads);
+            spec.commandLine().getOut().printf("hub schema %d ready at %s (owner %s)%s%n", Hub.SCHEMA_VERSION, a.url(), a.user(),
+                    leads == null || leads.isEmpty() ? "" : "; may lead projects: " + String.join(", ", leads));
+            return 0;
         }
     }
 
@@ -74,8 +118,9 @@ final class TeamCommand implements Runnable {
         };
     }
 
-    @Command(name = "init", mixinStandardHelpOptions = true, description = "Lead: create the hub schema (first time), publish PROJECT to the hub and push "
-            + "everything in it. Run again to carry on after an interruption.")
+    @Command(name = "init", mixinStandardHelpOptions = true, description = "Lead: publish PROJECT to the hub (set up by its "
+            + "owner with team hub) and push everything in it. Refuses a role with SUPERUSER, CREATEROLE or BYPASSRLS. Run "
+            + "again to carry on after an interruption.")
     static final class Init implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -146,13 +191,24 @@ final class TeamCommand implements Runnable {
         Path project;
         @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", description = "text or json.")
         Fmt format;
+        @Option(names = "--verify-all", description = "Also check every entry this laptop has against the hub (a sync "
+                + "checks a rotating window of them).")
+        boolean verifyAll;
 
         @Override
         public Integer call() throws SQLException {
             try (Project p = Project.open(project)) {
-                printReport(spec.commandLine().getOut(), TeamSync.sync(p, progress(spec.commandLine().getErr())), format);
+                TeamSync.Report r = TeamSync.sync(p, progress(spec.commandLine().getErr()));
+                if (verifyAll) {
+                    try (Hub hub = Hub.connect(TeamSync.address(p))) {
+                        int more = TeamSync.verify(p, hub, p.meta(LocalTeam.PROJECT), true);
+                        r = new TeamSync.Report(r.pushed(), r.pulled(), r.keptLocal(), r.seq(), r.clockOffsetMillis(),
+                                r.millis(), r.refusedByHub(), r.quarantined(), r.tampered() + more);
+                    }
+                }
+                printReport(spec.commandLine().getOut(), r, format);
+                return r.tampered() > 0 ? 3 : 0;
             }
-            return 0;
         }
     }
 
@@ -171,6 +227,7 @@ final class TeamCommand implements Runnable {
             try (Project p = Project.open(project)) {
                 TeamSync.address(p);
                 long[] waiting = TeamSync.waiting(p);
+                long[] problems = TeamSync.problems(p);
                 List<TeamProgress.Reviewer> rs = p.read(TeamProgress::reviewers);
                 List<String> people = new ArrayList<>();
                 rs.forEach(r -> people.add(r.person()));
@@ -187,6 +244,11 @@ final class TeamCommand implements Runnable {
                     o.put("hub_seq", p.meta(LocalTeam.PULL_SEQ) == null ? 0 : Long.parseLong(p.meta(LocalTeam.PULL_SEQ)));
                     o.put("waiting", waiting[0]);
                     o.put("kept_local", waiting[1]);
+                    o.put("refused_by_hub", problems[0]);
+                    o.put("quarantined", problems[1]);
+                    o.put("tampered", problems[2]);
+                    ArrayNode tj = o.putArray("tamper_findings");
+                    TeamSync.tamperFindings(p).forEach(tj::add);
                     ArrayNode a = o.putArray("reviewers");
                     for (TeamProgress.Reviewer r : rs) {
                         ObjectNode ro = a.addObject();
@@ -219,6 +281,17 @@ final class TeamCommand implements Runnable {
                 out.printf("last sync: %s; %s; hub seq %s%n", p.meta(LocalTeam.LAST_SYNC) == null ? "never" : p.meta(LocalTeam.LAST_SYNC),
                         waiting[0] == 0 ? "nothing waiting to push" : waiting[0] + " waiting to push",
                         p.meta(LocalTeam.PULL_SEQ) == null ? "0" : p.meta(LocalTeam.PULL_SEQ));
+                for (String line : TeamSync.tamperFindings(p)) {
+                    out.println("WARNING: TAMPERED: " + line);
+                }
+                if (problems[0] > 0) {
+                    out.printf("warning: %d of this laptop's entries were refused by the hub:%n", problems[0]);
+                    TeamSync.rejections(p).forEach(l -> out.println("  " + l));
+                }
+                if (problems[1] > 0) {
+                    out.printf("warning: %d hub entries could not be applied here (set aside):%n", problems[1]);
+                    TeamSync.quarantine(p).forEach(l -> out.println("  " + l));
+                }
                 if (rs.isEmpty()) {
                     out.println("no assignments yet (lead: tracejudge team assign)");
                 } else {
@@ -241,8 +314,9 @@ final class TeamCommand implements Runnable {
         }
     }
 
-    @Command(name = "members", mixinStandardHelpOptions = true, description = "List the project's members; lead: --add a reviewer (creates the login role "
-            + "if needed, without a password: set it with psql's \\password), --remove one.")
+    @Command(name = "members", mixinStandardHelpOptions = true, description = "List the project's members; lead: --add a reviewer "
+            + "(an existing login role, created by the database's administrator, bound to the name their decisions carry; "
+            + "names compare without case), --remove one.")
     static final class Members implements Callable<Integer> {
         @Spec
         CommandSpec spec;

@@ -20,7 +20,16 @@ import org.flywaydb.core.Flyway;
  */
 public final class Hub implements AutoCloseable {
     /** One published row. {@code seq} is 0 until the hub has given it one. */
-    public record Entry(long seq, String kind, String id, String body) {}
+    public record Entry(long seq, String kind, String id, String body, String digest) {
+        public Entry(long seq, String kind, String id, String body) {
+            this(seq, kind, id, body, null);
+        }
+
+        /** This entry with the SHA-256 of its body worked out (on the thread that calls this). */
+        Entry digested() {
+            return body == null || digest != null ? this : new Entry(seq, kind, id, body, LocalTeam.digest(body));
+        }
+    }
 
     /** A member of a project. */
     public record Member(String role, String person, String duty, boolean expert, boolean active) {}
@@ -51,16 +60,92 @@ public final class Hub implements AutoCloseable {
         return address;
     }
 
-    /** Creates or upgrades the hub schema (the lead's role becomes its owner). */
-    public static void migrate(HubAddress a) {
-        java.util.Properties p = a.properties();
+    /** The hub schema version this build needs ({@code hub_version()} on the hub). */
+    public static final int SCHEMA_VERSION = 3;
+
+    /**
+     * The hub's owner: creates or upgrades the hub schema (Flyway, as the connected role, which owns it) and allows
+     * {@code leads} to create projects. Members of projects made by schema 1-2 get the rater id their name gives.
+     */
+    public static void setup(HubAddress owner, List<String> leads) throws SQLException {
+        java.util.Properties p = owner.properties();
         Flyway.configure(Hub.class.getClassLoader())
-                .dataSource(a.url(), a.user(), p.getProperty("password"))
+                .dataSource(owner.url(), owner.user(), p.getProperty("password"))
                 .schemas(HubAddress.SCHEMA)
                 .createSchemas(true)
                 .locations("classpath:db/hub")
                 .load()
                 .migrate();
+        try (Connection c = owner.connect()) {
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO lead_role(role) VALUES (?) ON CONFLICT DO NOTHING")) {
+                for (String l : leads) {
+                    s.setString(1, HubAddress.role(l));
+                    s.executeUpdate();
+                }
+            }
+            Map<String[], String> fill = new java.util.LinkedHashMap<>();
+            try (Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT project_id, role, person FROM member WHERE rater_id IS NULL")) {
+                while (rs.next()) {
+                    fill.put(new String[] {rs.getString(1), rs.getString(2)}, raterId(rs.getString(3)));
+                }
+            }
+            try (PreparedStatement s = c.prepareStatement("UPDATE member SET rater_id = ? WHERE project_id = ? AND role = ?")) {
+                for (Map.Entry<String[], String> e : fill.entrySet()) {
+                    s.setString(1, e.getValue());
+                    s.setString(2, e.getKey()[0]);
+                    s.setString(3, e.getKey()[1]);
+                    s.executeUpdate();
+                }
+            }
+        }
+    }
+
+    /** The rater id of a person's own decisions (as {@code Ledger.ensureRater} makes it for a human). */
+    static String raterId(String person) {
+        return org.tracejudge.model.Ids.of("rater", person.strip(), "");
+    }
+
+    /**
+     * Refuses a role that could step around the hub's checks (SUPERUSER, CREATEROLE, BYPASSRLS), and a hub whose
+     * schema this build does not know.
+     */
+    public void checkRoleAndSchema() throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(
+                "SELECT rolsuper, rolcreaterole, rolbypassrls FROM pg_roles WHERE rolname = session_user");
+             ResultSet rs = s.executeQuery()) {
+            if (rs.next()) {
+                List<String> bad = new ArrayList<>();
+                if (rs.getBoolean(1)) {
+                    bad.add("SUPERUSER");
+                }
+                if (rs.getBoolean(2)) {
+                    bad.add("CREATEROLE");
+                }
+                if (rs.getBoolean(3)) {
+                    bad.add("BYPASSRLS");
+                }
+                if (!bad.isEmpty()) {
+                    throw new SQLException("role " + address.user() + " has " + String.join(", ", bad) + ": with it the "
+                            + "role can turn off the hub's row-level security or make itself another person, so Tracejudge "
+                            + "will not lead or review as it. Use a plain login role (CREATE ROLE name LOGIN) for the lead "
+                            + "and keep the owner and the database's administrator apart (README, Team projects)", "42501");
+                }
+            }
+        }
+        int version;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT tracejudge.hub_version()")) {
+            rs.next();
+            version = rs.getInt(1);
+        } catch (SQLException e) {
+            throw new SQLException("the hub at " + address.url() + " has no Tracejudge schema " + SCHEMA_VERSION
+                    + " (or is older): its owner sets it up with: tracejudge team hub URL --user OWNER --lead "
+                    + address.user(), "3F000", e);
+        }
+        if (version < SCHEMA_VERSION) {
+            throw new SQLException("the hub's schema is " + version + "; this Tracejudge needs " + SCHEMA_VERSION
+                    + " (its owner upgrades it with: tracejudge team hub URL --user OWNER)", "3F000");
+        }
     }
 
     /** The hub's clock. */
@@ -73,33 +158,13 @@ public final class Hub implements AutoCloseable {
 
     /** Creates the project with the connected role as its lead (nothing when it exists and this role leads it). */
     public void createProject(String project, String person, boolean blind) throws SQLException {
-        inTransaction(() -> {
-            String lead = null;
-            try (PreparedStatement s = c.prepareStatement("SELECT lead FROM project WHERE id = ?")) {
-                s.setString(1, project);
-                try (ResultSet rs = s.executeQuery()) {
-                    if (rs.next()) {
-                        lead = rs.getString(1);
-                    }
-                }
-            }
-            if (lead == null) {
-                try (PreparedStatement s = c.prepareStatement("INSERT INTO project(id, blind) VALUES (?, ?)")) {
-                    s.setString(1, project);
-                    s.setBoolean(2, blind);
-                    s.executeUpdate();
-                }
-                try (PreparedStatement s = c.prepareStatement(
-                        "INSERT INTO member(project_id, role, person, duty, expert) VALUES (?, current_user, ?, 'lead', true)")) {
-                    s.setString(1, project);
-                    s.setString(2, person);
-                    s.executeUpdate();
-                }
-            } else if (!lead.equals(address.user())) {
-                throw new SQLException("project '" + project + "' on the hub is led by " + lead);
-            }
-            return null;
-        });
+        try (PreparedStatement s = c.prepareStatement("SELECT tracejudge.create_project(?, ?, ?, ?)")) {
+            s.setString(1, project);
+            s.setString(2, person.strip());
+            s.setString(3, raterId(person));
+            s.setBoolean(4, blind);
+            s.execute();
+        }
     }
 
     /** Work on the hub connection inside {@link #inTransaction}. */
@@ -128,11 +193,10 @@ public final class Hub implements AutoCloseable {
 
     /** Sets the blind policy of a project (lead). */
     public void setBlind(String project, boolean blind) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("UPDATE project SET blind = ? WHERE id = ? AND blind <> ?")) {
-            s.setBoolean(1, blind);
-            s.setString(2, project);
-            s.setBoolean(3, blind);
-            s.executeUpdate();
+        try (PreparedStatement s = c.prepareStatement("SELECT tracejudge.set_blind(?, ?)")) {
+            s.setString(1, project);
+            s.setBoolean(2, blind);
+            s.execute();
         }
     }
 
@@ -167,63 +231,58 @@ public final class Hub implements AutoCloseable {
     }
 
     /**
-     * Adds a reviewer (lead): creates the login role when it does not exist (no password: the person or the database's
-     * administrator sets it with {@code \password}), grants it what a reviewer needs and records the membership.
+     * Adds a reviewer (lead): binds an existing login role (the database's administrator creates it and its password)
+     * to the person their decisions carry and that person's rater id, through the hub's {@code add_member}, which
+     * refuses a name another member has (whatever its case) and a rater someone else already wrote under.
      */
     public void addMember(String project, String role, String person, boolean expert) throws SQLException {
         String r = HubAddress.role(role);
         if (person == null || person.isBlank()) {
             throw new IllegalArgumentException("a member needs the name their decisions carry (--person)");
         }
-        inTransaction(() -> {
-            boolean exists;
-            try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM pg_roles WHERE rolname = ?")) {
-                s.setString(1, r);
-                try (ResultSet rs = s.executeQuery()) {
-                    exists = rs.next();
-                }
-            }
-            try (Statement s = c.createStatement()) {
-                if (!exists) {
-                    s.execute("CREATE ROLE " + r + " LOGIN");
-                }
-                s.execute("GRANT USAGE ON SCHEMA " + HubAddress.SCHEMA + " TO " + r);
-                s.execute("GRANT SELECT ON project, member, decided TO " + r);
-                s.execute("GRANT SELECT, INSERT ON entry TO " + r);
-            }
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO member(project_id, role, person, duty, expert) "
-                    + "VALUES (?, ?, ?, 'reviewer', ?) ON CONFLICT (project_id, role) DO UPDATE "
-                    + "SET person = EXCLUDED.person, expert = EXCLUDED.expert, active = true")) {
-                s.setString(1, project);
-                s.setString(2, r);
-                s.setString(3, person);
-                s.setBoolean(4, expert);
-                s.executeUpdate();
-            }
-            return null;
-        });
+        try (PreparedStatement s = c.prepareStatement("SELECT tracejudge.add_member(?, ?, ?, ?, ?)")) {
+            s.setString(1, project);
+            s.setString(2, r);
+            s.setString(3, person.strip());
+            s.setString(4, raterId(person));
+            s.setBoolean(5, expert);
+            s.execute();
+        }
     }
 
     /** Removes a reviewer from a project (lead): they can no longer read or write it; their entries stay. */
     public boolean removeMember(String project, String role) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(
-                "UPDATE member SET active = false WHERE project_id = ? AND role = ? AND duty = 'reviewer'")) {
+        try (PreparedStatement s = c.prepareStatement("SELECT tracejudge.remove_member(?, ?)")) {
             s.setString(1, project);
             s.setString(2, HubAddress.role(role));
-            return s.executeUpdate() == 1;
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
         }
     }
 
     /**
-     * Appends entries the hub does not have yet, as one transaction (insert-if-absent: entries it has are left as
-     * they are). Pushes of a project are serialised by an advisory lock so that seq order is commit order.
-     *
-     * @return the seq of each entry inserted now, by kind + "/" + id
+     * What the hub did with a push, by kind + "/" + id: the seq of each entry stored now; for decisions the hub's time
+     * and name it stored them under ({at, person}); the SHA-256 of each stored body; the reason for each refused one.
+     * An entry in none of these was on the hub already.
      */
-    public Map<String, Long> push(String project, List<Entry> entries) throws SQLException {
-        Map<String, Long> seqs = new HashMap<>();
+    public record Pushed(Map<String, Long> seqs, Map<String, String[]> stamps, Map<String, String> digests,
+            Map<String, String> refused) {
+        static Pushed empty() {
+            return new Pushed(new HashMap<>(), new HashMap<>(), new HashMap<>(), new HashMap<>());
+        }
+    }
+
+    /**
+     * Appends entries the hub does not have yet, as one transaction, through the hub's {@code push} function: it checks
+     * each (kind, author, rater, trace, label set, JSON), refuses the bad ones, stores the rest in seq order with the
+     * hub's time and the member's name on decisions (insert-if-absent: entries it has are left as they are).
+     */
+    public Pushed push(String project, List<Entry> entries) throws SQLException {
+        Pushed out = Pushed.empty();
         if (entries.isEmpty()) {
-            return seqs;
+            return out;
         }
         String[] kinds = new String[entries.size()];
         String[] ids = new String[entries.size()];
@@ -235,29 +294,33 @@ public final class Hub implements AutoCloseable {
             bodies[i] = e.body();
         }
         return inTransaction(() -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT pg_advisory_xact_lock(hashtext('tracejudge:' || ?))")) {
-                s.setString(1, project);
-                s.execute();
-            }
             Array k = c.createArrayOf("text", kinds);
             Array i = c.createArrayOf("text", ids);
             Array b = c.createArrayOf("text", bodies);
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO entry(project_id, kind, id, body) "
-                    + "SELECT ?, u.k, u.i, u.b FROM unnest(?::text[], ?::text[], ?::text[]) "
-                    + "WITH ORDINALITY AS u(k, i, b, n) ORDER BY u.n "
-                    + "ON CONFLICT (project_id, kind, id) DO NOTHING RETURNING kind, id, seq")) {
+            try (PreparedStatement s = c.prepareStatement("SELECT kind, id, seq, at, person, digest, refusal "
+                    + "FROM tracejudge.push(?, ?::text[], ?::text[], ?::text[])")) {
                 s.setString(1, project);
                 s.setArray(2, k);
                 s.setArray(3, i);
                 s.setArray(4, b);
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
-                        seqs.put(rs.getString(1) + "/" + rs.getString(2), rs.getLong(3));
+                        String key = rs.getString(1) + "/" + rs.getString(2);
+                        long seq = rs.getLong(3);
+                        if (!rs.wasNull()) {
+                            out.seqs().put(key, seq);
+                            out.digests().put(key, rs.getString(6));
+                            if (rs.getString(4) != null) {
+                                out.stamps().put(key, new String[] {rs.getString(4), rs.getString(5)});
+                            }
+                        } else if (rs.getString(7) != null) {
+                            out.refused().put(key, rs.getString(7));
+                        }
                     }
                 }
             }
             TeamSync.beforeCommit.accept("push");
-            return seqs;
+            return out;
         });
     }
 
@@ -359,6 +422,28 @@ public final class Hub implements AutoCloseable {
                 while (rs.next()) {
                     out.add(new Entry(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4)));
                 }
+            }
+        }
+        return out;
+    }
+
+    /** seq -> {kind, id, SHA-256 of the body} of the entries this role may see with {@code from < seq <= to}. */
+    public Map<Long, String[]> digests(String project, long from, long to) throws SQLException {
+        Map<Long, String[]> out = new HashMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT seq, kind, id, encode(sha256(convert_to(body, 'UTF8')), 'hex') "
+                + "FROM entry WHERE project_id = ? AND seq > ? AND seq <= ?")) {
+            s.setString(1, project);
+            s.setLong(2, from);
+            s.setLong(3, to);
+            s.setFetchSize(5000);
+            c.setAutoCommit(false);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getLong(1), new String[] {rs.getString(2), rs.getString(3), rs.getString(4)});
+                }
+            } finally {
+                c.commit();
+                c.setAutoCommit(true);
             }
         }
         return out;

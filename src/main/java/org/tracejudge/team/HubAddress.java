@@ -39,14 +39,16 @@ public record HubAddress(String url, String user) {
         }
         URI u;
         try {
-            u = URI.create(t.replaceFirst("^postgres://", "postgresql://"));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("hub URL '" + redact(text) + "': " + e.getMessage());
+            u = new URI(t.replaceFirst("^postgres://", "postgresql://"));
+        } catch (java.net.URISyntaxException e) {
+            // the parser's own message repeats the whole text, password and all: only its reason and position here
+            throw new IllegalArgumentException("hub URL '" + redact(text) + "': " + e.getReason()
+                    + (e.getIndex() >= 0 ? " at character " + (e.getIndex() + 1) : ""));
         }
         String urlUser = null;
         if (u.getRawUserInfo() != null) {
             String info = u.getRawUserInfo();
-            if (info.contains(":")) {
+            if (info.contains(":") || decode(info).contains(":")) {
                 throw new IllegalArgumentException("hub URL: a password does not belong in the URL (it would be kept in the "
                         + "project file); put it in ~/.pgpass or the environment variable " + PASSWORD_ENV);
             }
@@ -55,13 +57,18 @@ public record HubAddress(String url, String user) {
         String query = u.getRawQuery();
         if (query != null) {
             for (String kv : query.split("&")) {
-                String k = kv.contains("=") ? kv.substring(0, kv.indexOf('=')) : kv;
+                String k = decode(kv.contains("=") ? kv.substring(0, kv.indexOf('=')) : kv).strip();
                 if (k.equalsIgnoreCase("password")) {
                     throw new IllegalArgumentException("hub URL: a password does not belong in the URL (it would be kept in "
                             + "the project file); put it in ~/.pgpass or the environment variable " + PASSWORD_ENV);
                 }
+                if (k.equalsIgnoreCase("sslpassword")) {
+                    throw new IllegalArgumentException("hub URL: sslpassword (the client key's passphrase) does not belong "
+                            + "in the URL (it would be kept in the project file); use a key without a passphrase readable "
+                            + "only by you, or give the driver the passphrase another way");
+                }
                 if (k.equalsIgnoreCase("user")) {
-                    urlUser = kv.substring(kv.indexOf('=') + 1);
+                    urlUser = decode(kv.substring(kv.indexOf('=') + 1));
                 }
             }
         }
@@ -75,7 +82,7 @@ public record HubAddress(String url, String user) {
         jdbc.append(u.getRawPath());
         if (query != null) {
             String kept = String.join("&", java.util.Arrays.stream(query.split("&"))
-                    .filter(kv -> !kv.toLowerCase(java.util.Locale.ROOT).startsWith("user=")).toList());
+                    .filter(kv -> !decode(kv).strip().toLowerCase(java.util.Locale.ROOT).startsWith("user=")).toList());
             if (!kept.isEmpty()) {
                 jdbc.append('?').append(kept);
             }
@@ -99,6 +106,8 @@ public record HubAddress(String url, String user) {
         String pw = password();
         if (pw != null) {
             p.setProperty("password", pw);
+        } else {
+            checkPassFile(passFile());
         }
         p.setProperty("ApplicationName", "tracejudge");
         p.setProperty("currentSchema", SCHEMA);
@@ -115,6 +124,49 @@ public record HubAddress(String url, String user) {
         return pw == null || pw.isEmpty() ? null : pw;
     }
 
+    /** The password file the driver reads when no password is given: PGPASSFILE, else ~/.pgpass. */
+    static java.nio.file.Path passFile() {
+        String f = System.getProperty("org.postgresql.pgpassfile");
+        if (f == null || f.isEmpty()) {
+            f = System.getenv("PGPASSFILE");
+        }
+        if (f != null && !f.isEmpty()) {
+            return java.nio.file.Path.of(f);
+        }
+        return java.nio.file.Path.of(System.getProperty("user.home"), ".pgpass");
+    }
+
+    /**
+     * Refuses a password file that others on this computer can read, as libpq does ("has group or world access;
+     * permissions should be u=rw (0600) or less"): the driver itself would read it. Nothing on systems without POSIX
+     * permissions, or when there is no such file.
+     */
+    static void checkPassFile(java.nio.file.Path f) {
+        if (f == null || !java.nio.file.Files.isRegularFile(f)) {
+            return;
+        }
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> perms;
+        try {
+            perms = java.nio.file.Files.getPosixFilePermissions(f);
+        } catch (UnsupportedOperationException | java.io.IOException e) {
+            return;
+        }
+        for (java.nio.file.attribute.PosixFilePermission x : perms) {
+            if (x.name().startsWith("GROUP_") || x.name().startsWith("OTHERS_")) {
+                throw new IllegalArgumentException("password file " + f + " has group or world access; permissions should "
+                        + "be u=rw (0600) or less (chmod 600 " + f + "): Tracejudge, like libpq, will not use it");
+            }
+        }
+    }
+
+    private static String decode(String s) {
+        try {
+            return java.net.URLDecoder.decode(s.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return s;
+        }
+    }
+
     /** A role name we put into SQL (CREATE ROLE, GRANT): plain lower-case identifiers only. */
     static String role(String name) {
         if (name == null || !ROLE.matcher(name).matches()) {
@@ -123,8 +175,10 @@ public record HubAddress(String url, String user) {
         return name;
     }
 
-    private static String redact(String s) {
-        return s.replaceAll("//([^/@:]*):[^@/]*@", "//$1:***@").replaceAll("(?i)password=[^&]*", "password=***");
+    /** The text with whatever could be a secret masked: the user-info part of the URL and any password parameter. */
+    static String redact(String s) {
+        return s.replaceAll("(?<=://)[^?#]*@", "***@").replaceAll("(?i)((?:ssl)?pass(?:%77|w)ord|p(?:%61|a)ssword)=[^&]*",
+                "$1=***").replaceAll("(?i)(%[0-9a-f]{2}[^=&]*)=[^&]*", "$1=***");
     }
 
     @Override

@@ -66,8 +66,45 @@ public final class LocalTeam {
                     + " BEGIN SELECT RAISE(ABORT, 'skips are append-only'); END");
             s.execute("CREATE TRIGGER IF NOT EXISTS team_skip_no_delete BEFORE DELETE ON " + SKIP_TABLE
                     + " BEGIN SELECT RAISE(ABORT, 'skips are append-only'); END");
+            // entries this file could not take (quarantined on pull), entries the hub refused (on push), and entries
+            // the hub changed or removed after this file took them (tamper evidence)
+            s.execute("CREATE TABLE IF NOT EXISTS team_refused (kind TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER, "
+                    + "reason TEXT, PRIMARY KEY (kind, id))");
+            s.execute("CREATE TABLE IF NOT EXISTS team_rejected (kind TEXT NOT NULL, id TEXT NOT NULL, reason TEXT, "
+                    + "at TEXT NOT NULL, PRIMARY KEY (kind, id))");
+            s.execute("CREATE TABLE IF NOT EXISTS team_tamper (kind TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER, "
+                    + "what TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (kind, id))");
+        }
+        // the SHA-256 of each entry's body as the hub stored it when this file took it (files from before have none:
+        // the first check of an entry takes the hub's)
+        boolean digest = false;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA table_info(team_entry)")) {
+            while (rs.next()) {
+                digest |= "digest".equals(rs.getString("name"));
+            }
+        }
+        if (!digest) {
+            try (Statement s = c.createStatement()) {
+                s.execute("ALTER TABLE team_entry ADD COLUMN digest TEXT");
+                s.execute("CREATE INDEX IF NOT EXISTS team_entry_seq_idx ON team_entry(seq)");
+            }
         }
     }
+
+    /** The SHA-256 of a body as lower-case hex (what the hub's {@code sha256(convert_to(body, 'UTF8'))} gives). */
+    static String digest(String body) {
+        java.security.MessageDigest sha = SHA256.get();
+        sha.reset();
+        return java.util.HexFormat.of().formatHex(sha.digest(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
+    private static final ThreadLocal<java.security.MessageDigest> SHA256 = ThreadLocal.withInitial(() -> {
+        try {
+            return java.security.MessageDigest.getInstance("SHA-256");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    });
 
     /** Creates the team tables when the project is a team project (reads of a project that never joined skip them). */
     static void ensureTablesIfTeam(Connection c) throws SQLException {
@@ -262,9 +299,10 @@ public final class LocalTeam {
         return out;
     }
 
-    /** Records entries as being on the hub. */
-    static void markKnown(Connection c, String kind, List<String> ids, Map<String, Long> seqs) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO team_entry(kind, id, seq) VALUES (?, ?, ?)")) {
+    /** Records entries as being on the hub (with the hub's seq and body digest when it stored them now). */
+    static void markKnown(Connection c, String kind, List<String> ids, Map<String, Long> seqs, Map<String, String> digests)
+            throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO team_entry(kind, id, seq, digest) VALUES (?, ?, ?, ?)")) {
             for (String id : ids) {
                 Long seq = seqs.get(kind + "/" + id);
                 s.setString(1, kind);
@@ -274,9 +312,67 @@ public final class LocalTeam {
                 } else {
                     s.setLong(3, seq);
                 }
+                s.setString(4, digests == null ? null : digests.get(kind + "/" + id));
                 s.addBatch();
             }
             s.executeBatch();
+        }
+    }
+
+    /** Records the entries the hub refused on a push, with its reasons. */
+    static void markRejected(Connection c, Map<String, String> refused) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT OR REPLACE INTO team_rejected(kind, id, reason, at) VALUES (?, ?, ?, ?)")) {
+            for (Map.Entry<String, String> e : refused.entrySet()) {
+                int slash = e.getKey().indexOf('/');
+                s.setString(1, e.getKey().substring(0, slash));
+                s.setString(2, e.getKey().substring(slash + 1));
+                s.setString(3, e.getValue());
+                s.setString(4, Timestamps.now());
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
+    }
+
+    /**
+     * Takes the hub's author fields for decisions it stored now: its time (the order every laptop uses) and the
+     * member's name. Local ledger rows are append-only (triggers); this one correction, made inside the caller's
+     * transaction, lifts the table's no-update trigger and puts it back.
+     */
+    static void adopt(Connection c, Kind kind, Map<String, String[]> stamps) throws SQLException {
+        String personCol = kind.personColumn();
+        if (stamps.isEmpty() || personCol == null) {
+            return;
+        }
+        List<String[]> triggers = new ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' "
+                + "AND tbl_name = ? AND name LIKE '%no_update'")) {
+            s.setString(1, kind.table);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    triggers.add(new String[] {rs.getString(1), rs.getString(2)});
+                }
+            }
+        }
+        try (Statement s = c.createStatement()) {
+            for (String[] t : triggers) {
+                s.execute("DROP TRIGGER \"" + t[0] + "\"");
+            }
+        }
+        try (PreparedStatement s = c.prepareStatement("UPDATE " + kind.table + " SET created_at = ?, " + personCol
+                + " = ? WHERE " + kind.key + " = ?")) {
+            for (Map.Entry<String, String[]> e : stamps.entrySet()) {
+                s.setString(1, e.getValue()[0]);
+                s.setString(2, e.getValue()[1]);
+                s.setString(3, e.getKey().substring(e.getKey().indexOf('/') + 1));
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
+        try (Statement s = c.createStatement()) {
+            for (String[] t : triggers) {
+                s.execute(t[1]);
+            }
         }
     }
 
@@ -294,69 +390,179 @@ public final class LocalTeam {
         return out;
     }
 
+    /** What {@link #apply} did. */
+    static final class Applied {
+        int added;
+        int quarantined;
+        int tampered;
+    }
+
+    /** Columns whose text must be JSON for the rest of the workbench (safety view, export) to work. */
+    private static final Set<String> JSON_COLUMNS = Set.of("scores", "evidence", "config", "labels", "tools", "tool_calls");
+
     /** Inserts pulled entries (insert-if-absent) and records them as known; returns how many rows were new. */
     static int apply(Connection c, List<Hub.Entry> entries) throws SQLException {
+        return apply(c, entries, new Applied()).added;
+    }
+
+    /**
+     * Inserts pulled entries (insert-if-absent) and records them as known with their digest. An entry this file cannot
+     * take (not JSON, an unknown kind, a column that must be JSON and is not, a row its tables refuse) is quarantined in
+     * {@code team_refused} with the reason and passed over: one bad entry never stops a sync. An entry this file
+     * already holds that comes again with another body is recorded as tampered with and not applied.
+     */
+    static Applied apply(Connection c, List<Hub.Entry> entries, Applied out) throws SQLException {
         Map<String, PreparedStatement> inserts = new HashMap<>();
         Map<String, Set<String>> columns = new HashMap<>();
-        int added = 0;
-        try (PreparedStatement known = c.prepareStatement("INSERT OR REPLACE INTO team_entry(kind, id, seq) VALUES (?, ?, ?)")) {
+        try (PreparedStatement known = c.prepareStatement("INSERT OR IGNORE INTO team_entry(kind, id, seq, digest) VALUES (?, ?, ?, ?)");
+             PreparedStatement had = c.prepareStatement("SELECT seq, digest FROM team_entry WHERE kind = ? AND id = ?");
+             PreparedStatement again = c.prepareStatement("UPDATE team_entry SET seq = ?, digest = coalesce(digest, ?) "
+                     + "WHERE kind = ? AND id = ?")) {
             for (Hub.Entry e : entries) {
-                Kind kind = Kind.of(e.kind());
-                Map<String, Object> row = parse(e.body());
-                if (kind == Kind.META) {
-                    added += applyMeta(c, (String) row.get("key"), (String) row.get("value"), e.seq());
-                } else {
-                    Set<String> cols = columns.computeIfAbsent(kind.table, t -> tableColumns(c, t));
-                    List<String> use = new ArrayList<>();
-                    for (String k : row.keySet()) {
-                        if (cols.contains(k)) {
-                            use.add(k);
-                        }
-                    }
-                    String sig = kind.table + ":" + String.join(",", use);
-                    PreparedStatement s = inserts.get(sig);
-                    if (s == null) {
-                        s = c.prepareStatement("INSERT OR IGNORE INTO " + kind.table + "(" + String.join(", ", use)
-                                + ") VALUES (" + "?,".repeat(use.size() - 1) + "?)");
-                        inserts.put(sig, s);
-                    }
-                    for (int i = 0; i < use.size(); i++) {
-                        s.setObject(i + 1, row.get(use.get(i)));
-                    }
-                    try {
-                        added += s.executeUpdate();
-                    } catch (SQLException bad) {
-                        // an entry this file cannot hold (it refers to something the hub never had, e.g. written to
-                        // the hub by hand): it is recorded and reported, not allowed to stop every later sync
-                        refused(c, e, bad.getMessage());
-                        continue;
-                    }
-                }
+                String digest = e.body() == null ? null : e.digest() != null ? e.digest() : digest(e.body());
                 known.setString(1, e.kind());
                 known.setString(2, e.id());
                 known.setLong(3, e.seq());
-                known.addBatch();
+                known.setString(4, digest);
+                if (known.executeUpdate() == 0) {
+                    // this file has the entry already (a page taken again after an interruption, or its own entry):
+                    // the same body, or the hub's changed it
+                    had.setString(1, e.kind());
+                    had.setString(2, e.id());
+                    try (ResultSet rs = had.executeQuery()) {
+                        if (rs.next()) {
+                            long seq = rs.getLong(1);
+                            boolean noSeq = rs.wasNull();
+                            String d = rs.getString(2);
+                            if (d != null && digest != null && !d.equals(digest)) {
+                                tampered(c, e.kind(), e.id(), e.seq(), "came again from the hub (seq " + e.seq()
+                                        + ") with another body than the one this file took" + (noSeq ? "" : " at seq " + seq));
+                                out.tampered++;
+                                continue;
+                            }
+                        }
+                    }
+                    again.setLong(1, e.seq());
+                    again.setString(2, digest);
+                    again.setString(3, e.kind());
+                    again.setString(4, e.id());
+                    again.executeUpdate();
+                }
+                try {
+                    Kind kind = Kind.of(e.kind());
+                    Map<String, Object> row = parse(e.body());
+                    if (kind == Kind.META) {
+                        Object key = row.get("key");
+                        Object value = row.get("value");
+                        if (!(key instanceof String) || (value != null && !(value instanceof String))) {
+                            throw new IllegalArgumentException("a setting needs a text key and value");
+                        }
+                        out.added += applyMeta(c, (String) key, (String) value, e.seq());
+                    } else {
+                        Set<String> cols = columns.computeIfAbsent(kind.table, t -> tableColumns(c, t));
+                        List<String> use = new ArrayList<>();
+                        for (String k : row.keySet()) {
+                            if (cols.contains(k)) {
+                                use.add(k);
+                                if (JSON_COLUMNS.contains(k) && row.get(k) instanceof String text && !isJson(text)) {
+                                    throw new IllegalArgumentException("its " + k + " is not JSON");
+                                }
+                            }
+                        }
+                        if (use.isEmpty()) {
+                            throw new IllegalArgumentException("it has none of the columns of " + kind.table);
+                        }
+                        String sig = kind.table + ":" + String.join(",", use);
+                        PreparedStatement s = inserts.get(sig);
+                        if (s == null) {
+                            s = c.prepareStatement("INSERT OR IGNORE INTO " + kind.table + "(" + String.join(", ", use)
+                                    + ") VALUES (" + "?,".repeat(use.size() - 1) + "?)");
+                            inserts.put(sig, s);
+                        }
+                        for (int i = 0; i < use.size(); i++) {
+                            s.setObject(i + 1, row.get(use.get(i)));
+                        }
+                        int n = s.executeUpdate();
+                        if (n == 0 && !exists(c, kind, row.get(kind.key))) {
+                            // INSERT OR IGNORE passes over a row that breaks a CHECK or NOT NULL constraint too
+                            throw new IllegalArgumentException("the file's " + kind.table + " table refuses it (a value "
+                                    + "out of range or missing)");
+                        }
+                        out.added += n;
+                    }
+                } catch (SQLException | RuntimeException bad) {
+                    // an entry this file cannot hold (written to the hub by hand, or by a hub that did not check):
+                    // set aside and reported, never allowed to stop this or any later sync
+                    refused(c, e, bad.getMessage());
+                    out.quarantined++;
+                }
             }
-            known.executeBatch();
         } finally {
             for (PreparedStatement s : inserts.values()) {
                 s.close();
             }
         }
-        return added;
+        return out;
+    }
+
+    private static boolean exists(Connection c, Kind kind, Object key) throws SQLException {
+        if (key == null) {
+            return false;
+        }
+        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM " + kind.table + " WHERE " + kind.key + " = ?")) {
+            s.setObject(1, key);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
+
+    private static boolean isJson(String text) {
+        try (JsonParser p = Json.FACTORY.createParser(text)) {
+            if (p.nextToken() == null) {
+                return false;
+            }
+            p.skipChildren();
+            return p.nextToken() == null;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Records that the hub changed or removed an entry this file took. */
+    static void tampered(Connection c, String kind, String id, long seq, String what) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO team_tamper(kind, id, seq, what, at) VALUES (?,?,?,?,?)")) {
+            s.setString(1, kind);
+            s.setString(2, id);
+            s.setLong(3, seq);
+            s.setString(4, what);
+            s.setString(5, Timestamps.now());
+            s.executeUpdate();
+        }
     }
 
     private static void refused(Connection c, Hub.Entry e, String reason) throws SQLException {
-        try (Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE IF NOT EXISTS team_refused (kind TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER, "
-                    + "reason TEXT, PRIMARY KEY (kind, id))");
-        }
         try (PreparedStatement s = c.prepareStatement("INSERT OR REPLACE INTO team_refused(kind, id, seq, reason) VALUES (?,?,?,?)")) {
             s.setString(1, e.kind());
             s.setString(2, e.id());
             s.setLong(3, e.seq());
             s.setString(4, reason);
             s.executeUpdate();
+        }
+    }
+
+    /** Rows of a team table (0 when the file has none). */
+    static long rows(Connection c, String table) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+                "SELECT count(*) FROM sqlite_master WHERE name = '" + table + "'")) {
+            rs.next();
+            if (rs.getInt(1) == 0) {
+                return 0;
+            }
+        }
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
+            rs.next();
+            return rs.getLong(1);
         }
     }
 

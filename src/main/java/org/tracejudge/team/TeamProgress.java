@@ -20,7 +20,8 @@ import org.tracejudge.agreement.LabelTable;
  * Progress and agreement of a team, computed on the synced ledger in the project file (the lead's file holds
  * everyone's decisions; a reviewer's holds what the blind policy lets them see). A person's decision on a trace is
  * their current label (their own human rater; with its per-tool decisions where it has them) or else their newest
- * adjudication.
+ * adjudication. A bare withdrawal is not a decision: an item counts as done once the person has labelled it (set or
+ * null) or adjudicated it (set), as the hub's blind policy counts it.
  */
 public final class TeamProgress {
     private TeamProgress() {}
@@ -110,8 +111,10 @@ public final class TeamProgress {
         }
         LocalTeam.ensureTables(c);
         try (PreparedStatement s = c.prepareStatement("SELECT a.trace_id, k.task_key, t.model, a.duty, "
-                + "EXISTS (SELECT 1 FROM label l WHERE l.trace_id = a.trace_id AND l.created_by = a.reviewer) "
-                + "OR EXISTS (SELECT 1 FROM adjudication d WHERE d.trace_id = a.trace_id AND d.annotator = a.reviewer) "
+                + "EXISTS (SELECT 1 FROM label l WHERE l.trace_id = a.trace_id AND l.created_by = a.reviewer "
+                + "AND l.action <> 'withdraw') "
+                + "OR EXISTS (SELECT 1 FROM adjudication d WHERE d.trace_id = a.trace_id AND d.annotator = a.reviewer "
+                + "AND d.action = 'set') "
                 + "FROM " + LocalTeam.ASSIGNMENT_TABLE + " a JOIN trace t ON t.id = a.trace_id JOIN task k ON k.id = t.task_id "
                 + "WHERE a.reviewer = ? ORDER BY a.duty DESC, k.task_key, t.model, a.trace_id")) {
             s.setString(1, person);
@@ -191,7 +194,7 @@ public final class TeamProgress {
     private static Set<String> acted(Connection c) throws SQLException {
         Set<String> out = new HashSet<>();
         try (PreparedStatement s = c.prepareStatement("SELECT trace_id, created_by FROM label WHERE created_by IS NOT NULL "
-                + "UNION SELECT trace_id, annotator FROM adjudication"); ResultSet rs = s.executeQuery()) {
+                + "AND action <> 'withdraw' UNION SELECT trace_id, annotator FROM adjudication WHERE action = 'set'"); ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 out.add(rs.getString(1) + "\u0000" + rs.getString(2));
             }

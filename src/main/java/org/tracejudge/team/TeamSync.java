@@ -56,8 +56,20 @@ public final class TeamSync {
      */
     static volatile java.util.function.Consumer<String> beforeCommit = point -> { };
 
-    /** What one sync did. */
-    public record Report(int pushed, int pulled, int keptLocal, long seq, long clockOffsetMillis, long millis) {}
+    /**
+     * What one sync did. {@code refusedByHub}: this laptop's entries the hub refused now (their reasons are in the
+     * file, see {@link #problems}); {@code quarantined}: hub entries this file could not take now; {@code tampered}:
+     * entries this file holds that it found changed or removed on the hub now. The last three are warnings to show.
+     */
+    public record Report(int pushed, int pulled, int keptLocal, long seq, long clockOffsetMillis, long millis,
+            int refusedByHub, int quarantined, int tampered) {
+        public Report(int pushed, int pulled, int keptLocal, long seq, long clockOffsetMillis, long millis) {
+            this(pushed, pulled, keptLocal, seq, clockOffsetMillis, millis, 0, 0, 0);
+        }
+    }
+
+    /** Seqs of hub entries checked against their digests per sync (a rotating window; see {@link #verify}). */
+    static int verifyWindow = 2500;
 
     /** Progress of a long sync; {@link #cancelled()} is asked between batches (what was committed stays). */
     public interface Listener {
@@ -85,8 +97,8 @@ public final class TeamSync {
             }
             return null;
         });
-        Hub.migrate(a);
         try (Hub hub = Hub.connect(a)) {
+            hub.checkRoleAndSchema();
             hub.createProject(name, person, blind);
             p.write(c -> {
                 LocalTeam.setMeta(c, LocalTeam.HUB, a.url());
@@ -104,6 +116,7 @@ public final class TeamSync {
     /** Reviewer: the first pull of a project into a new file {@code out}. A file from an interrupted join carries on. */
     public static Project join(HubAddress a, String hubProject, Path out, Listener l) throws SQLException {
         try (Hub hub = Hub.connect(a)) {
+            hub.checkRoleAndSchema();
             Hub.Member me = hub.me(hubProject);
             if (me == null || !me.active()) {
                 throw new IllegalArgumentException("role " + a.user() + " is not a member of project '" + hubProject
@@ -172,7 +185,7 @@ public final class TeamSync {
             return t;
         });
         Set<Long> pushedSeqs = new HashSet<>();
-        int[] counts = new int[3];
+        int[] counts = new int[6]; // pushed, kept local, pulled, refused by the hub, quarantined, tampered
         try (Checkpoints ck = new Checkpoints(p)) {
             for (Kind kind : lead ? List.of(Kind.values()) : Kind.REVIEWER) {
                 if (kind == Kind.META) {
@@ -189,7 +202,8 @@ public final class TeamSync {
                     }
                 }
             }
-            counts[2] = pull(p, hub, project, pushedSeqs, io, l);
+            counts[2] = pull(p, hub, project, pushedSeqs, io, l, counts);
+            counts[5] += verify(p, hub, project, false);
         } finally {
             io.shutdown();
         }
@@ -198,7 +212,8 @@ public final class TeamSync {
             LocalTeam.setMeta(c, LocalTeam.LAST_SYNC, Timestamps.now());
             return null;
         });
-        return new Report(counts[0], counts[2], counts[1], seq, offset, (System.nanoTime() - start) / 1_000_000);
+        return new Report(counts[0], counts[2], counts[1], seq, offset, (System.nanoTime() - start) / 1_000_000,
+                counts[3], counts[4], counts[5]);
     }
 
     /**
@@ -210,7 +225,7 @@ public final class TeamSync {
     private static void push(Project p, Hub hub, String project, Kind kind, String person, ExecutorService io,
             Set<Long> pushedSeqs, int[] counts, Listener l) throws SQLException {
         long cursor = p.read(c -> LocalTeam.longMeta(c, LocalTeam.PUSH_ROWID + kind.code));
-        Future<Map<String, Long>> inFlight = null;
+        Future<Hub.Pushed> inFlight = null;
         LocalTeam.Scan sent = null;
         try {
             while (true) {
@@ -224,13 +239,10 @@ public final class TeamSync {
                 cursor = sc.lastRowid();
                 if (sc.entries().isEmpty()) {
                     if (sc.lastRowid() != from) {
-                        recordPushed(p, kind, sc, Map.of(), pushedSeqs, counts, l);
+                        recordPushed(p, kind, sc, Hub.Pushed.empty(), pushedSeqs, counts, l);
                     }
                 } else {
-                    inFlight = io.submit(() -> {
-                        Map<String, Long> r = hub.push(project, sc.entries());
-                        return r;
-                    });
+                    inFlight = io.submit(() -> hub.push(project, sc.entries()));
                     sent = sc;
                 }
                 if (!sc.more()) {
@@ -251,17 +263,29 @@ public final class TeamSync {
         return "23514".equals(e.getSQLState()) || "42501".equals(e.getSQLState());
     }
 
-    /** Records a batch the hub committed: its entries as on the hub, the push cursor after it. */
-    private static void recordPushed(Project p, Kind kind, LocalTeam.Scan sc, Map<String, Long> seqs, Set<Long> pushedSeqs,
+    /**
+     * Records a batch the hub committed: its entries as on the hub (with seq and digest), the hub's time and name on
+     * the decisions it stored, the entries it refused (with why), the push cursor after it.
+     */
+    private static void recordPushed(Project p, Kind kind, LocalTeam.Scan sc, Hub.Pushed r, Set<Long> pushedSeqs,
             int[] counts, Listener l) {
+        List<String> known = new ArrayList<>(sc.ids().size());
+        for (String id : sc.ids()) {
+            if (!r.refused().containsKey(kind.code + "/" + id)) {
+                known.add(id);
+            }
+        }
         p.write(c -> {
-            LocalTeam.markKnown(c, kind.code, sc.ids(), seqs);
+            LocalTeam.adopt(c, kind, r.stamps());
+            LocalTeam.markKnown(c, kind.code, known, r.seqs(), r.digests());
+            LocalTeam.markRejected(c, r.refused());
             LocalTeam.setMeta(c, LocalTeam.PUSH_ROWID + kind.code, Long.toString(sc.lastRowid()));
             return null;
         });
-        pushedSeqs.addAll(seqs.values());
-        counts[0] += seqs.size();
+        pushedSeqs.addAll(r.seqs().values());
+        counts[0] += r.seqs().size();
         counts[1] += sc.keptLocal();
+        counts[3] += r.refused().size();
         if (!sc.entries().isEmpty()) {
             l.progress("pushed " + kind.code, counts[0]);
         }
@@ -349,7 +373,8 @@ public final class TeamSync {
             entries.add(new Hub.Entry(0, Kind.META.code, id, b.toString()));
             keyOf.put(id, e.getKey());
         }
-        Map<String, Long> seqs = hub.push(project, entries);
+        Hub.Pushed pushed = hub.push(project, entries);
+        Map<String, Long> seqs = pushed.seqs();
         p.write(c -> {
             for (Hub.Entry e : entries) {
                 Long seq = seqs.get(e.kind() + "/" + e.id());
@@ -357,7 +382,7 @@ public final class TeamSync {
                     LocalTeam.recordMeta(c, keyOf.get(e.id()), changed.get(keyOf.get(e.id())), seq);
                 }
             }
-            LocalTeam.markKnown(c, Kind.META.code, new ArrayList<>(keyOf.keySet()), seqs);
+            LocalTeam.markKnown(c, Kind.META.code, new ArrayList<>(keyOf.keySet()), seqs, pushed.digests());
             return null;
         });
         return seqs.size();
@@ -369,13 +394,16 @@ public final class TeamSync {
      * read from the hub while this thread writes the current one into the file; each page is one file transaction
      * that also moves the cursor.
      */
-    private static int pull(Project p, Hub hub, String project, Set<Long> pushedSeqs, ExecutorService io, Listener l)
-            throws SQLException {
+    private static int pull(Project p, Hub hub, String project, Set<Long> pushedSeqs, ExecutorService io, Listener l,
+            int[] counts) throws SQLException {
         long cursor0 = p.read(c -> LocalTeam.longMeta(c, LocalTeam.PULL_SEQ));
         int pulled = 0;
         List<Hub.Entry> unblinded = hub.unblinded(project, cursor0);
         if (!unblinded.isEmpty()) {
-            pulled += p.write(c -> LocalTeam.apply(c, unblinded));
+            LocalTeam.Applied a = p.write(c -> LocalTeam.apply(c, unblinded, new LocalTeam.Applied()));
+            pulled += a.added;
+            counts[4] += a.quarantined;
+            counts[5] += a.tampered;
         }
         long last = hub.lastSeq(project);
         if (last <= cursor0) {
@@ -398,7 +426,10 @@ public final class TeamSync {
                             before.put(k.code, new long[] {cur, LocalTeam.maxRowid(c, k.table)});
                         }
                     }
-                    int n = LocalTeam.apply(c, page.entries());
+                    LocalTeam.Applied a = LocalTeam.apply(c, page.entries(), new LocalTeam.Applied());
+                    counts[4] += a.quarantined;
+                    counts[5] += a.tampered;
+                    int n = a.added;
                     LocalTeam.setMeta(c, LocalTeam.PULL_SEQ, Long.toString(page.upto()));
                     beforeCommit.accept("pull");
                     // a table with nothing waiting to push before these rows came in has nothing waiting after them either
@@ -422,8 +453,10 @@ public final class TeamSync {
     private static Hub.Page fetch(Project p, Hub hub, String project, long after, long last, Set<Long> pushedSeqs)
             throws SQLException {
         Hub.Page page = hub.pull(project, after, Math.min(last, after + pullBatch), pullBatch, pullChars);
-        Hub.Page r = new Hub.Page(withBodies(p, hub, project, page.entries(), pushedSeqs), page.upto());
-        return r;
+        List<Hub.Entry> entries = withBodies(p, hub, project, page.entries(), pushedSeqs);
+        // the digests are worked out here, on the hub thread, while the other thread writes the previous page
+        entries.replaceAll(Hub.Entry::digested);
+        return new Hub.Page(entries, page.upto());
     }
 
     /**
@@ -459,6 +492,122 @@ public final class TeamSync {
             }
         }
         return out;
+    }
+
+    /**
+     * Tamper evidence: compares the SHA-256 of the bodies the hub holds now with the digests this file recorded when it
+     * took each entry, over a rotating window of {@link #verifyWindow} seqs per sync ({@code all}: every entry up to
+     * the pull cursor). An entry changed on the hub, or gone from it (deleted, or renumbered), is recorded in
+     * {@code team_tamper}; returns how many were found now. Entries from before digests were kept take the hub's.
+     */
+    public static int verify(Project p, Hub hub, String project, boolean all) throws SQLException {
+        long cursor = p.read(c -> LocalTeam.longMeta(c, LocalTeam.PULL_SEQ));
+        if (cursor == 0) {
+            return 0;
+        }
+        long from = all || cursor <= verifyWindow ? 0 : p.read(c -> LocalTeam.longMeta(c, VERIFY_SEQ));
+        if (from >= cursor) {
+            from = 0;
+        }
+        long to = all ? cursor : Math.min(cursor, from + verifyWindow);
+        Map<Long, String[]> onHub = hub.digests(project, from, to);
+        long a = from;
+        int found = p.write(c -> {
+            int n = 0;
+            List<Object[]> adopt = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT kind, id, seq, digest FROM team_entry WHERE seq > ? AND seq <= ?")) {
+                s.setLong(1, a);
+                s.setLong(2, to);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        String kind = rs.getString(1);
+                        String id = rs.getString(2);
+                        long seq = rs.getLong(3);
+                        String mine = rs.getString(4);
+                        String[] h = onHub.get(seq);
+                        String what = null;
+                        if (h == null) {
+                            what = "is gone from the hub (it was seq " + seq + ")";
+                        } else if (!h[0].equals(kind) || !h[1].equals(id)) {
+                            what = "seq " + seq + " on the hub is now another entry (" + h[0] + " " + h[1] + ")";
+                        } else if (mine == null) {
+                            adopt.add(new Object[] {h[2], kind, id});
+                        } else if (!mine.equals(h[2])) {
+                            what = "was changed on the hub after this file took it (seq " + seq + ")";
+                        }
+                        if (what != null) {
+                            int before = (int) LocalTeam.rows(c, "team_tamper");
+                            LocalTeam.tampered(c, kind, id, seq, what);
+                            n += (int) LocalTeam.rows(c, "team_tamper") - before;
+                        }
+                    }
+                }
+            }
+            try (PreparedStatement s = c.prepareStatement("UPDATE team_entry SET digest = ? WHERE kind = ? AND id = ?")) {
+                for (Object[] x : adopt) {
+                    s.setString(1, (String) x[0]);
+                    s.setString(2, (String) x[1]);
+                    s.setString(3, (String) x[2]);
+                    s.addBatch();
+                }
+                s.executeBatch();
+            }
+            if (!all) {
+                LocalTeam.setMeta(c, VERIFY_SEQ, Long.toString(to));
+            }
+            return n;
+        });
+        return found;
+    }
+
+    static final String VERIFY_SEQ = "team.verify_seq";
+
+    /** Problems this file has recorded: {refused by the hub, quarantined on pull, tampered with on the hub}. */
+    public static long[] problems(Project p) {
+        return p.read(c -> new long[] {LocalTeam.rows(c, "team_rejected"), LocalTeam.rows(c, "team_refused"),
+                LocalTeam.rows(c, "team_tamper")});
+    }
+
+    /** This laptop's entries the hub refused, one line each (kind id: reason). */
+    public static List<String> rejections(Project p) {
+        return lines(p, "team_rejected", "SELECT kind, id, reason FROM team_rejected ORDER BY at, kind, id");
+    }
+
+    /** Hub entries set aside here, one line each (kind id, seq: reason). */
+    public static List<String> quarantine(Project p) {
+        return lines(p, "team_refused", "SELECT kind, id || ' (seq ' || seq || ')', reason FROM team_refused ORDER BY seq");
+    }
+
+    private static List<String> lines(Project p, String table, String sql) {
+        return p.read(c -> {
+            List<String> out = new ArrayList<>();
+            if (LocalTeam.rows(c, table) == 0) {
+                return out;
+            }
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+                while (rs.next()) {
+                    out.add(rs.getString(1) + " " + rs.getString(2) + ": " + rs.getString(3));
+                }
+            }
+            return out;
+        });
+    }
+
+    /** The recorded tamper findings, one line each (kind id: what, when found). */
+    public static List<String> tamperFindings(Project p) {
+        return p.read(c -> {
+            List<String> out = new ArrayList<>();
+            if (LocalTeam.rows(c, "team_tamper") == 0) {
+                return out;
+            }
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT kind, id, what, at FROM team_tamper ORDER BY at, kind, id")) {
+                while (rs.next()) {
+                    out.add(rs.getString(1) + " " + rs.getString(2) + " " + rs.getString(3) + " (found " + rs.getString(4) + ")");
+                }
+            }
+            return out;
+        });
     }
 
     /** The hub's clock minus this computer's, in milliseconds (half the round trip is the uncertainty). */

@@ -126,6 +126,44 @@ class TeamCliTest {
         assertTrue(r.err().contains("only the lead"), r.err());
     }
 
+    /**
+     * The hub's owner sets it up with team hub; a lead role that could step around it is refused by team init with the
+     * reason; an entry changed on the hub behind everyone's back is reported loudly by team sync (exit 3) and team status.
+     */
+    @Test
+    void theOwnerSetsUpTheHubAndTamperingIsSaidLoudly() throws Exception {
+        String db = "tj_cli_owner";
+        String url = HubServer.freshDatabase(db).replace("jdbc:", "");
+        String owner = HubServer.ownerRole(db);
+        HubServer.roles("tj_cli_owner_lead", "tj_cli_owner_root");
+        try (var su = HubServer.superuser("postgres"); var s = su.createStatement()) {
+            s.execute("ALTER ROLE tj_cli_owner_root CREATEROLE");
+        }
+        CliTest.Run r = CliTest.run("team", "hub", url, "--user", owner, "--lead", "tj_cli_owner_lead,tj_cli_owner_root");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("hub schema 3 ready"), r.out());
+        Path lead = dir.resolve("lead.tjdb");
+        org.tracejudge.sample.SampleProject.build(lead);
+        r = CliTest.run("team", "init", lead.toString(), "--hub", url, "--user", "tj_cli_owner_root", "--person", "Root");
+        assertEquals(1, r.code());
+        assertTrue(r.err().contains("CREATEROLE") && r.err().contains("plain login role"), r.err());
+        r = CliTest.run("team", "init", lead.toString(), "--hub", url, "--user", "tj_cli_owner_lead", "--person", "Dr Lead");
+        assertEquals(0, r.code(), r.err());
+        try (var su = HubServer.superuser(db); var s = su.createStatement()) {
+            s.execute("ALTER TABLE tracejudge.entry DISABLE TRIGGER entry_no_change");
+            s.execute("UPDATE tracejudge.entry SET body = replace(body, 'a', 'b') WHERE seq = (SELECT min(seq) FROM "
+                    + "tracejudge.entry WHERE kind = 'trace')");
+        }
+        r = CliTest.run("team", "sync", lead.toString());
+        assertEquals(3, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("WARNING: 1 entry this laptop already had was CHANGED OR REMOVED"), r.out());
+        r = CliTest.run("team", "status", lead.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("WARNING: TAMPERED: trace "), r.out());
+        r = CliTest.run("team", "status", lead.toString(), "--format", "json");
+        assertEquals(1, Json.read(r.out()).path("tampered").asInt(), r.out());
+    }
+
     private static Project project(Path p) {
         return Project.open(p);
     }

@@ -104,19 +104,16 @@ class HubSecurityTest {
                             + label("Bob") + "', 'Alice')");
                 }
             });
-            // her own label goes in, and the author is her role
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO entry(project_id, kind, id, body) VALUES (?,?,?,?)")) {
-                s.setString(1, "ward");
-                s.setString(2, "label");
-                s.setString(3, "own-1");
-                s.setString(4, label("Alice"));
-                s.executeUpdate();
-            }
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT author FROM entry WHERE id = 'own-1'")) {
-                assertTrue(rs.next());
-                assertEquals(f.alice, rs.getString(1));
-            }
+            // even her own label does not go in directly: writes go through the hub's push function only
+            refused("a direct INSERT of her own label", () -> {
+                try (PreparedStatement s = c.prepareStatement("INSERT INTO entry(project_id, kind, id, body) VALUES (?,?,?,?)")) {
+                    s.setString(1, "ward");
+                    s.setString(2, "label");
+                    s.setString(3, "own-1");
+                    s.setString(4, label("Alice"));
+                    s.executeUpdate();
+                }
+            });
             refused("UPDATE of a ledger row", () -> {
                 try (Statement s = c.createStatement()) {
                     s.executeUpdate("UPDATE entry SET body = '{}' WHERE id = 'own-1'");
@@ -188,13 +185,13 @@ class HubSecurityTest {
             List<String> traces = a.read(TeamSyncTest::ids);
             String t = traces.get(3);
             a.write(c -> Ledger.append(c, null, Ledger.Entry.set(t,
-                    Ledger.ensureRater(c, "Alice", RaterKind.HUMAN, "", null, null), "INCORRECT", "Alice")));
+                    Ledger.ensureRater(c, "Alice", RaterKind.HUMAN, "", null, null), TeamFixture.label(c, t, 1), "Alice")));
             TeamSync.sync(a, TeamSync.QUIET);
             TeamSync.sync(b, TeamSync.QUIET);
             assertEquals("0", count(b, "SELECT count(*) FROM label WHERE created_by = 'Alice' AND trace_id = '" + t + "'"),
                     "bob cannot see alice's label before his own");
             b.write(c -> Ledger.append(c, null, Ledger.Entry.set(t,
-                    Ledger.ensureRater(c, "Bob", RaterKind.HUMAN, "", null, null), "CORRECT", "Bob")));
+                    Ledger.ensureRater(c, "Bob", RaterKind.HUMAN, "", null, null), TeamFixture.label(c, t, 0), "Bob")));
             TeamSync.sync(b, TeamSync.QUIET);
             assertEquals("1", count(b, "SELECT count(*) FROM label WHERE created_by = 'Alice' AND trace_id = '" + t + "'"),
                     "after committing his own, bob's next sync brings alice's");

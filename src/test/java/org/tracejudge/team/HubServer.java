@@ -68,13 +68,24 @@ public final class HubServer {
         }
     }
 
-    /** A lead role: may create roles (for {@code team members --add}) and owns the hub schema it creates. */
+    /**
+     * Sets up the hub of database {@code db} as the README says: its owner role ({@code db_owner}, CREATE on the
+     * database, nothing else) creates the schema and allows {@code name}, a plain login role, to lead projects.
+     */
     public static void leadRole(String name, String db) throws SQLException {
+        String owner = ownerRole(db);
         roles(name);
+        Hub.setup(HubAddress.parse("jdbc:postgresql://localhost:" + port() + "/" + db, owner), java.util.List.of(name));
+    }
+
+    /** The hub's owner role of database {@code db}: a plain login role that may create schemas in it. */
+    public static String ownerRole(String db) throws SQLException {
+        String owner = db + "_owner";
+        roles(owner);
         try (Connection c = superuser("postgres"); Statement s = c.createStatement()) {
-            s.execute("ALTER ROLE " + name + " CREATEROLE");
-            s.execute("GRANT CREATE ON DATABASE " + db + " TO " + name);
+            s.execute("GRANT CREATE ON DATABASE " + db + " TO " + owner);
         }
+        return owner;
     }
 
     private static boolean isRoot() {

@@ -76,7 +76,7 @@ public final class TeamBench {
                     String r = Ledger.ensureRater(c, "Alice", RaterKind.HUMAN, "", null, null);
                     try (PreparedStatement s = c.prepareStatement(Ledger.INSERT_LABEL)) {
                         for (String id : ids) {
-                            Ledger.bind(s, org.tracejudge.model.Ids.random(), Ledger.Entry.set(id, r, "SUCCESS", "Alice"),
+                            Ledger.bind(s, org.tracejudge.model.Ids.random(), Ledger.Entry.set(id, r, TeamFixture.label(c, id, 0), "Alice"),
                                     null, Timestamps.now());
                             s.addBatch();
                         }
@@ -124,7 +124,7 @@ public final class TeamBench {
                     for (int i = 0; i < 8; i++) {
                         String trace = ids.get(1000 + i);
                         long d0 = System.nanoTime();
-                        String id = lead.write(c -> Ledger.adjudicate(c, trace, "Lead", "CORRECT", "bench"));
+                        String id = lead.write(c -> Ledger.adjudicate(c, trace, "Lead", TeamFixture.label(c, trace, 0), "bench"));
                         la.nudge();
                         while (!"1".equals(org.tracejudge.TestData.scalar(alice,
                                 "SELECT count(*) FROM adjudication WHERE id = '" + id + "'"))) {
@@ -196,8 +196,9 @@ public final class TeamBench {
                             p.write(c -> {
                                 String r = Ledger.ensureRater(c, "R" + k, RaterKind.HUMAN, "", null, null);
                                 for (int j = 0; j < m; j++) {
-                                    Ledger.append(c, null, Ledger.Entry.set(ids.get(rnd.nextInt(ids.size())), r,
-                                            rnd.nextBoolean() ? "SUCCESS" : "FAILURE", "R" + k));
+                                    String t = ids.get(rnd.nextInt(ids.size()));
+                                    Ledger.append(c, null, Ledger.Entry.set(t, r, TeamFixture.label(c, t, rnd.nextBoolean() ? 0 : 1),
+                                            "R" + k));
                                 }
                                 return null;
                             });

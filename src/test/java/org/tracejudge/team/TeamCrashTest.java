@@ -45,7 +45,7 @@ class TeamCrashTest {
                     String r = Ledger.ensureRater(c, "Alice", RaterKind.HUMAN, "", null, null);
                     for (int round = 0; round < 3; round++) {
                         for (String t : traces) {
-                            Ledger.append(c, null, Ledger.Entry.set(t, r, round % 2 == 0 ? "SUCCESS" : "FAILURE", "Alice"));
+                            Ledger.append(c, null, Ledger.Entry.set(t, r, TeamFixture.label(c, t, round % 2), "Alice"));
                         }
                     }
                     return null;

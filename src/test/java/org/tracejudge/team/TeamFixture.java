@@ -60,6 +60,19 @@ final class TeamFixture {
         assertEquals(dump(a, CONTENT), dump(b, CONTENT));
     }
 
+    /** The i-th label (modulo) of the label set of a trace's task: a value the hub takes for it. */
+    static String label(java.sql.Connection c, String trace, int i) throws java.sql.SQLException {
+        try (java.sql.PreparedStatement s = c.prepareStatement("SELECT ls.labels FROM trace t JOIN task k ON k.id = t.task_id "
+                + "JOIN label_set ls ON ls.name = k.label_set WHERE t.id = ?")) {
+            s.setString(1, trace);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                com.fasterxml.jackson.databind.JsonNode a = org.tracejudge.json.Json.read(rs.getString(1));
+                return a.get(i % a.size()).asText();
+            }
+        }
+    }
+
     static Path file(Path dir, String name) {
         return dir.resolve(name + Project.EXTENSION);
     }

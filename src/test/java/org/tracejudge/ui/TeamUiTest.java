@@ -99,7 +99,7 @@ class TeamUiTest extends WindowTest {
         String id;
         try (Project p = Project.open(leadFile)) {
             String trace = TestData.scalar(p, "SELECT id FROM trace ORDER BY id LIMIT 1");
-            id = p.write(c -> Ledger.adjudicate(c, trace, "Dr Lead", "CORRECT", "from the lead"));
+            id = p.write(c -> Ledger.adjudicate(c, trace, "Dr Lead", TestData.scalar(p, "SELECT json_extract(ls.labels, '$[0]') FROM trace t JOIN task k ON k.id = t.task_id JOIN label_set ls ON ls.name = k.label_set WHERE t.id = '" + trace + "'"), "from the lead"));
             TeamSync.sync(p, TeamSync.QUIET);
         }
         String[] seen = new String[1];
