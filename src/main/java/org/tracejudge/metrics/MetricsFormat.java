@@ -88,12 +88,20 @@ public final class MetricsFormat {
         return o;
     }
 
+    /**
+     * Whether a source is made of the rule and the judges (the ensemble, and the final label that falls back to it):
+     * only those name the judges, so that an export from one rater (harness, a judge) says just that rater.
+     */
+    static boolean combined(String source) {
+        return "ensemble".equals(source) || "final".equals(source);
+    }
+
     // ---------- table ----------
 
     public static String table(SourceMetrics s, List<String> judges, Comparison cmp) {
         StringBuilder sb = new StringBuilder();
         sb.append("Metrics from '").append(s.source()).append("'");
-        if (judges != null) {
+        if (judges != null && combined(s.source())) {
             sb.append(" (rule + judges ").append(String.join(", ", judges)).append(")");
         }
         sb.append("; rates in %, 95% Wilson intervals; n/a = empty denominator\n");
@@ -137,7 +145,7 @@ public final class MetricsFormat {
     public static String markdown(SourceMetrics s, List<String> judges, Comparison cmp) {
         StringBuilder sb = new StringBuilder();
         sb.append("Metrics from `").append(s.source()).append('`');
-        if (judges != null) {
+        if (judges != null && combined(s.source())) {
             sb.append(" (rule + judges ").append(String.join(", ", judges)).append(')');
         }
         sb.append(". Rates in %, count/denominator, 95% Wilson interval. ").append(NOTE_SUM).append(". ")

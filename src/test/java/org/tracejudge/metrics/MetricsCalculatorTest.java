@@ -100,6 +100,11 @@ class MetricsCalculatorTest {
         String csv = MetricsFormat.csv(s);
         assertTrue(csv.contains("rule,gamma,CTUR,0,0,n/a,n/a,n/a"), csv);
         assertTrue(MetricsFormat.markdown(s, null, null).contains("| gamma | 0 | 0 | n/a | n/a |"));
+        // an export names its real source: one rater's figures do not claim the judges (the dashboard passes them)
+        String md = MetricsFormat.markdown(s, java.util.List.of("judge-a", "judge-b"), null);
+        assertTrue(md.startsWith("Metrics from `" + s.source() + "`. "), md);
+        assertFalse(md.contains("rule + judges"), md);
+        assertTrue(MetricsFormat.combined("final") && MetricsFormat.combined("ensemble") && !MetricsFormat.combined("harness"));
     }
 
     @Test
