@@ -74,7 +74,7 @@ class DataRiskUiTest extends WindowTest {
         robot.type(KeyCode.ENTER);
         waitFor("moved on", () -> vm().table().currentProperty().get() == 1);
         String note = robot.lookup("#decisionNote").queryAs(Label.class).getText();
-        assertTrue(note.startsWith("tester: ") && note.contains(" — "), "names the decided trace: " + note);
+        assertTrue(note.startsWith("tester: ") && note.contains(" on "), "names the decided trace: " + note);
         assertFalse(first.equals(vm().table().idAt(1)));
         robot.type(KeyCode.J);
         waitFor("row 2", () -> vm().table().currentProperty().get() == 2);

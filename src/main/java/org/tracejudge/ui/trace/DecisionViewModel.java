@@ -51,7 +51,7 @@ public final class DecisionViewModel implements Session.Listener {
     private int noteMoves;
 
     private void note(String text, TraceDetail about) {
-        lastDecision.set(text + (about == null ? "" : " — " + about.trace().model() + " / " + about.task().key()));
+        lastDecision.set(text + (about == null ? "" : " on " + about.task().key()));
         noteMoves = 0;
     }
 
