@@ -20,7 +20,8 @@ if [ ! -f "$out/files.done" ]; then
   java -cp "$cp" org.tracejudge.testdata.ToolFailBenchGenerator ../shared/corpora/toolfailbench-v5 "$out/files" "$files" "$rows" >/dev/null
   touch "$out/files.done"
 fi
-J="java -Xmx$heap -jar target/tracejudge.jar"
+jar=${TJ_JAR:-target/tracejudge.jar}
+J="java -Xmx$heap -jar $jar"
 # prints "ELAPSEDs, RSS MB"
 time_it() { /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%6.1f s  %5d MB", $1, $2 / 1024}'; }
 rm -f "$out"/p.tjdb*
