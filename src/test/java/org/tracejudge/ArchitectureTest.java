@@ -45,6 +45,14 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
+    /** No package cycles, core or UI: each package is a room a reader can understand without the ones that use it. */
+    @Test
+    void packagesAreFreeOfCycles() {
+        com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices().matching("org.tracejudge.(**)")
+                .should().beFreeOfCycles()
+                .check(CLASSES);
+    }
+
     @Test
     void theModelDependsOnNothingElseOfOurs() {
         noClasses().that().resideInAPackage("org.tracejudge.model..")

@@ -1,5 +1,7 @@
 package org.tracejudge.ui;
 
+import org.tracejudge.ui.common.Theme;
+import org.tracejudge.ui.common.ShortcutsSheet;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,6 @@
 package org.tracejudge.ui;
 
+import org.tracejudge.ui.common.Theme;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

@@ -17,7 +17,7 @@ import javafx.scene.layout.VBox;
 import org.tracejudge.agreement.AgreementReport;
 import org.tracejudge.agreement.ConfusionMatrix;
 import org.tracejudge.agreement.LiveSnapshot;
-import org.tracejudge.ui.UncachedViewport;
+import org.tracejudge.ui.common.UncachedViewport;
 
 /**
  * Live agreement: Fleiss' kappa and Krippendorff's alpha with 95% intervals and n, the pairwise kappa
@@ -215,7 +215,7 @@ public final class AgreementPanel extends ScrollPane {
         int n = raters.size();
         kappaCells = new Label[n][n];
         // short names (the full one on hover and for screen readers): the matrix fits beside the trace table
-        java.util.Map<String, String> shortName = org.tracejudge.ui.ShortNames.headers(raters);
+        java.util.Map<String, String> shortName = org.tracejudge.ui.common.ShortNames.headers(raters);
         for (int i = 0; i < n; i++) {
             matrix.add(head(raters.get(i), shortName.get(raters.get(i))), 0, i + 1);
             matrix.add(head(raters.get(i), shortName.get(raters.get(i))), i + 1, 0);
@@ -383,7 +383,7 @@ public final class AgreementPanel extends ScrollPane {
     private void buildConfusion(String a, String b, List<String> labels) {
         confusion.getChildren().clear();
         // the pair's short names (the full ones on hover): the grid keeps to the panel's width
-        java.util.Map<String, String> shortName = org.tracejudge.ui.ShortNames.headers(List.of(a, b));
+        java.util.Map<String, String> shortName = org.tracejudge.ui.common.ShortNames.headers(List.of(a, b));
         Label corner = new Label(shortName.get(a) + " ↓  " + shortName.get(b) + " →");
         corner.getStyleClass().add("muted");
         corner.setMinWidth(Region.USE_PREF_SIZE);
@@ -391,11 +391,11 @@ public final class AgreementPanel extends ScrollPane {
         corner.setAccessibleText("rows: " + a + "; columns: " + b);
         confusion.add(corner, 0, 0);
         for (int j = 0; j < labels.size(); j++) {
-            confusion.add(head(labels.get(j), org.tracejudge.ui.ShortNames.label(labels.get(j))), j + 1, 0);
+            confusion.add(head(labels.get(j), org.tracejudge.ui.common.ShortNames.label(labels.get(j))), j + 1, 0);
         }
         confusionCells = new Button[labels.size()][labels.size()];
         for (int i = 0; i < labels.size(); i++) {
-            Label h = head(labels.get(i), org.tracejudge.ui.ShortNames.label(labels.get(i)));
+            Label h = head(labels.get(i), org.tracejudge.ui.common.ShortNames.label(labels.get(i)));
             confusion.add(h, 0, i + 1);
             for (int j = 0; j < labels.size(); j++) {
                 String la = labels.get(i);

@@ -35,7 +35,7 @@ import org.tracejudge.model.Task;
 import org.tracejudge.model.ToolCall;
 import org.tracejudge.model.Trace;
 import org.tracejudge.model.Turn;
-import org.tracejudge.ui.UncachedViewport;
+import org.tracejudge.ui.common.UncachedViewport;
 
 /**
  * A long multi-turn conversation (ToolHaystack, DiaBench) for call-level judging. The turns sit in a virtualised

@@ -1,5 +1,6 @@
 package org.tracejudge.ui.safety;
 
+import org.tracejudge.ui.common.Theme;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -1207,7 +1208,7 @@ public final class SafetyReviewView extends BorderPane {
 
     /** The safety window's shortcuts sheet. */
     public Alert showShortcuts() {
-        return org.tracejudge.ui.ShortcutsSheet.show(getScene(), "safetyShortcutsSheet", "Safety review shortcuts", SHORTCUTS);
+        return org.tracejudge.ui.common.ShortcutsSheet.show(getScene(), "safetyShortcutsSheet", "Safety review shortcuts", SHORTCUTS);
     }
 
     // ------------------------------------------------------------------------------------ misc

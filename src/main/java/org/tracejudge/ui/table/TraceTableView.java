@@ -457,7 +457,7 @@ public final class TraceTableView extends BorderPane {
         if (l == null) {
             return;
         }
-        headers = org.tracejudge.ui.ShortNames.headers(l.columns().stream()
+        headers = org.tracejudge.ui.common.ShortNames.headers(l.columns().stream()
                 .filter(c -> c.kind() == TraceTable.Kind.RATER || c.kind() == TraceTable.Kind.HUMAN)
                 .map(TraceTable.Column::title).toList());
         table.getColumns().add(doneColumn());
@@ -711,7 +711,7 @@ public final class TraceTableView extends BorderPane {
             if (col.isLabel()) {
                 // the chip shows the short form; the full label on hover (and as the accessible text below)
                 getStyleClass().add("chip-cell");
-                org.tracejudge.ui.LazyTooltip.install(this, () -> value() == null ? null : col.title() + ": " + value());
+                org.tracejudge.ui.common.LazyTooltip.install(this, () -> value() == null ? null : col.title() + ": " + value());
             }
         }
 
@@ -755,7 +755,7 @@ public final class TraceTableView extends BorderPane {
                 return;
             }
             if (col.isLabel()) {
-                setText(org.tracejudge.ui.ShortNames.label(item));
+                setText(org.tracejudge.ui.common.ShortNames.label(item));
                 setAccessibleText(col.title() + ": " + item);
                 show(LABEL_COLOURS.get(item));
             } else {

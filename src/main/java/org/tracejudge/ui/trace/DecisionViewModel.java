@@ -11,7 +11,7 @@ import org.tracejudge.store.Adjudications;
 import org.tracejudge.store.Consensus;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.TraceTable;
-import org.tracejudge.ui.TraceDetail;
+import org.tracejudge.ui.trace.TraceDetail;
 import org.tracejudge.ui.agreement.AgreementViewModel;
 import org.tracejudge.ui.session.Session;
 import org.tracejudge.ui.table.TraceTableViewModel;

@@ -10,7 +10,7 @@ import javafx.scene.control.TextArea;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import org.tracejudge.ui.LazyTooltip;
+import org.tracejudge.ui.common.LazyTooltip;
 
 /**
  * One rater in the trace view's rater panel: name and kind, the label as a badge, then meta (confidence,

@@ -37,9 +37,9 @@ import org.tracejudge.model.ToolCall;
 import org.tracejudge.rules.Evidence;
 import org.tracejudge.store.ProjectQueries;
 import org.tracejudge.store.TraceTable;
-import org.tracejudge.ui.LazyTooltip;
-import org.tracejudge.ui.UncachedViewport;
-import org.tracejudge.ui.TraceDetail;
+import org.tracejudge.ui.common.LazyTooltip;
+import org.tracejudge.ui.common.UncachedViewport;
+import org.tracejudge.ui.trace.TraceDetail;
 import org.tracejudge.ui.conversation.ConversationView;
 
 /**

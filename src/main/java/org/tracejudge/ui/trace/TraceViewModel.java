@@ -32,7 +32,7 @@ import org.tracejudge.rules.RuleVerdict;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
 import org.tracejudge.store.TraceTable;
-import org.tracejudge.ui.TraceDetail;
+import org.tracejudge.ui.trace.TraceDetail;
 import org.tracejudge.ui.session.Session;
 import org.tracejudge.ui.table.TraceTableViewModel;
 

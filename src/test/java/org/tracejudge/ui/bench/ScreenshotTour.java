@@ -170,7 +170,7 @@ public final class ScreenshotTour {
         shot(out, "agreement-tab.png");
         WorkbenchBench.fx(() -> {
             app.window().showAgreement(false);
-            app.window().themeModeProperty().set(org.tracejudge.ui.Theme.Mode.DARK);
+            app.window().themeModeProperty().set(org.tracejudge.ui.common.Theme.Mode.DARK);
             vm.table().setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.DISAGREE));
         });
         WorkbenchBench.waitUntil(() -> !vm.session().loadingProperty().get() && vm.trace().detailProperty().get() != null, 30);

@@ -1,4 +1,4 @@
-package org.tracejudge.ui;
+package org.tracejudge.ui.common;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -38,10 +38,10 @@ public final class Theme {
     }
 
     /** The dark style sheet, laid over workbench.css. */
-    static final String DARK_CSS = Theme.class.getResource("dark.css").toExternalForm();
+    public static final String DARK_CSS = Theme.class.getResource("/org/tracejudge/ui/dark.css").toExternalForm();
     /** Text sizes offered (px): smaller/larger step through them. */
-    static final List<Integer> SIZES = List.of(10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24);
-    static final int DEFAULT_SIZE = 13;
+    public static final List<Integer> SIZES = List.of(10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24);
+    public static final int DEFAULT_SIZE = 13;
 
     private Theme() {}
 
@@ -65,7 +65,7 @@ public final class Theme {
     }
 
     /** The next size up (+1) or down (-1) from {@code px}, within {@link #SIZES}. */
-    static int step(int px, int direction) {
+    public static int step(int px, int direction) {
         if (direction > 0) {
             return SIZES.stream().filter(s -> s > px).findFirst().orElse(SIZES.get(SIZES.size() - 1));
         }
@@ -124,7 +124,7 @@ public final class Theme {
         return p.exitValue() == 0 ? out : "";
     }
 
-    static Mode mode(String setting) {
+   public  static Mode mode(String setting) {
         return Mode.parse(setting);
     }
 }

@@ -1,4 +1,4 @@
-package org.tracejudge.ui;
+package org.tracejudge.ui.common;
 
 import javafx.scene.Node;
 import javafx.scene.control.ScrollPane;

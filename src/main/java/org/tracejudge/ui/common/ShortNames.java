@@ -1,4 +1,4 @@
-package org.tracejudge.ui;
+package org.tracejudge.ui.common;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;

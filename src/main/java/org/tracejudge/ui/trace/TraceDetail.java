@@ -1,4 +1,4 @@
-package org.tracejudge.ui;
+package org.tracejudge.ui.trace;
 
 import java.util.List;
 import org.tracejudge.model.Adjudication;

@@ -1,4 +1,4 @@
-package org.tracejudge.ui;
+package org.tracejudge.ui.common;
 
 import java.util.List;
 import javafx.scene.Scene;
