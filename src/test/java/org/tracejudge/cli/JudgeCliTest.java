@@ -70,10 +70,11 @@ class JudgeCliTest {
 
             CliTest.Run labels = CliTest.run("labels", p.toString());
             String header = labels.out().split("\\R")[0];
-            assertEquals("trace_id,model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence,local-tree", header);
+            assertEquals("trace_id,model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence,local-tree,ensemble,final", header);
             assertTrue(labels.out().contains("acme-lm-7b,CTRL-"), labels.out());
-            assertTrue(labels.out().lines().skip(1).allMatch(l -> l.endsWith(",wrong_answer") || l.endsWith(",tool_skip")),
-                    labels.out());
+            int col = List.of(header.split(",")).indexOf("local-tree");
+            assertTrue(labels.out().lines().skip(1).map(l -> l.split(",", -1)[col])
+                    .allMatch(v -> v.equals("wrong_answer") || v.equals("tool_skip")), labels.out());
         }
     }
 

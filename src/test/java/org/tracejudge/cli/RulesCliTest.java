@@ -57,7 +57,7 @@ class RulesCliTest {
         assertTrue(t.out().contains("  trace     task                      model                 harness               tolerant"), t.out());
         assertEquals(differ, t.out().lines().filter(l -> l.matches("  [0-9a-f]{8}  .*")).count(), t.out());
         String header = run("labels", p).out().lines().findFirst().orElseThrow();
-        assertEquals("trace_id,model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence,rule,rule-tolerant", header);
+        assertEquals("trace_id,model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence,rule,rule-tolerant,ensemble,final", header);
 
         CliTest.Run bad = run("classify", p, "--mode", "strict");
         assertEquals(2, bad.code());
