@@ -333,7 +333,7 @@ public final class TraceView extends BorderPane {
         }
         showCalls(d);
         Evidence ev = hidden || d.rule() == null ? null : d.rule().evidence();
-        showReturn(task.toolReturn(), Highlights.foundPointers(ev));
+        showReturn(task.toolReturn() != null ? task.toolReturn() : returnsOfSteps(d.trace()), Highlights.foundPointers(ev));
         showAnswer(d.trace().answer(), d.rule() == null ? null : d.rule().evidence(), ev);
         showGroundTruth(task.groundTruth(), ev);
         showRaters(d, hidden);
@@ -361,7 +361,11 @@ public final class TraceView extends BorderPane {
         expected.getChildren().clear();
         executed.getChildren().clear();
         ToolCall exp = d.task().expectedCall();
-        if (exp == null) {
+        // an imported agent run (OpenTelemetry, Langfuse, Inspect…) names no expected call: say so, and judge no call
+        boolean unknown = exp == null && org.tracejudge.rules.RuleClassifier.unclassifiable(d.task()) != null;
+        if (unknown) {
+            expected.getChildren().add(muted("not given (an agent run)"));
+        } else if (exp == null) {
             expected.getChildren().add(muted("none: no tool is needed"));
         } else {
             expected.getChildren().add(call(exp, null));
@@ -374,7 +378,8 @@ public final class TraceView extends BorderPane {
             executed.getChildren().add(none);
         }
         for (ToolCall c : d.trace().executedCalls()) {
-            executed.getChildren().add(call(c, exp == null ? Boolean.FALSE : Boolean.valueOf(c.name().equals(exp.name()))));
+            executed.getChildren().add(call(c, unknown ? null : exp == null ? Boolean.FALSE
+                    : Boolean.valueOf(c.name().equals(exp.name()))));
         }
     }
 
@@ -411,6 +416,23 @@ public final class TraceView extends BorderPane {
             sb.append(sb.length() == 0 ? "" : ", ").append(e.getKey()).append(": ").append(Json.write(e.getValue()));
         }
         return sb.toString();
+    }
+
+    /**
+     * What the tools returned in a run whose task has no tool return of its own (an imported agent run): each step's
+     * results in order, keyed "1. name" (and "error" where the tool failed), so that the answer is read beside them.
+     */
+    static JsonNode returnsOfSteps(org.tracejudge.model.Trace trace) {
+        com.fasterxml.jackson.databind.node.ObjectNode all = Json.object();
+        int i = 0;
+        for (org.tracejudge.model.Turn t : trace.turns()) {
+            for (org.tracejudge.model.ToolResult r : t.toolResults()) {
+                i++;
+                String key = i + ". " + (r.name() == null ? "tool" : r.name()) + (r.error() ? " (error)" : "");
+                all.set(key, r.content() == null ? Json.MAPPER.nullNode() : r.content());
+            }
+        }
+        return i == 0 ? null : all;
     }
 
     private void showReturn(JsonNode ret, Set<String> found) {
