@@ -303,7 +303,7 @@ public final class Hub implements AutoCloseable {
                 s.setArray(2, k);
                 s.setArray(3, i);
                 s.setArray(4, b);
-                try (ResultSet rs = s.executeQuery()) {
+                try (ResultSet rs = executeOrExplain(s)) {
                     while (rs.next()) {
                         String key = rs.getString(1) + "/" + rs.getString(2);
                         long seq = rs.getLong(3);
@@ -322,6 +322,20 @@ public final class Hub implements AutoCloseable {
             TeamSync.beforeCommit.accept("push");
             return out;
         });
+    }
+
+    /** Runs a query of the hub's functions; a hub older than schema 3 (no such function) is said so. */
+    private ResultSet executeOrExplain(PreparedStatement s) throws SQLException {
+        try {
+            return s.executeQuery();
+        } catch (SQLException e) {
+            if ("42883".equals(e.getSQLState()) || "3F000".equals(e.getSQLState())) {
+                throw new SQLException("the hub at " + address.url() + " is older than schema " + SCHEMA_VERSION
+                        + " (no tracejudge.push): its owner upgrades it with: tracejudge team hub URL --user OWNER "
+                        + "(README, Upgrading a hub)", e.getSQLState(), e);
+            }
+            throw e;
+        }
     }
 
     /** Reads entries in seq order, from after {@code afterSeq}, at most {@code limit}. */

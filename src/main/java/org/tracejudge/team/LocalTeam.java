@@ -418,15 +418,23 @@ public final class LocalTeam {
              PreparedStatement had = c.prepareStatement("SELECT seq, digest FROM team_entry WHERE kind = ? AND id = ?");
              PreparedStatement again = c.prepareStatement("UPDATE team_entry SET seq = ?, digest = coalesce(digest, ?) "
                      + "WHERE kind = ? AND id = ?")) {
-            for (Hub.Entry e : entries) {
-                String digest = e.body() == null ? null : e.digest() != null ? e.digest() : digest(e.body());
+            // one batch records the page as known; an entry already known (a page taken again after an interruption,
+            // or this person's own entry) is checked against the body this file took
+            String[] digests = new String[entries.size()];
+            for (int i = 0; i < digests.length; i++) {
+                Hub.Entry e = entries.get(i);
+                digests[i] = e.body() == null ? null : e.digest() != null ? e.digest() : digest(e.body());
                 known.setString(1, e.kind());
                 known.setString(2, e.id());
                 known.setLong(3, e.seq());
-                known.setString(4, digest);
-                if (known.executeUpdate() == 0) {
-                    // this file has the entry already (a page taken again after an interruption, or its own entry):
-                    // the same body, or the hub's changed it
+                known.setString(4, digests[i]);
+                known.addBatch();
+            }
+            int[] fresh = known.executeBatch();
+            for (int i = 0; i < digests.length; i++) {
+                Hub.Entry e = entries.get(i);
+                String digest = digests[i];
+                if (fresh[i] == 0) {
                     had.setString(1, e.kind());
                     had.setString(2, e.id());
                     try (ResultSet rs = had.executeQuery()) {
@@ -479,8 +487,8 @@ public final class LocalTeam {
                                     + ") VALUES (" + "?,".repeat(use.size() - 1) + "?)");
                             inserts.put(sig, s);
                         }
-                        for (int i = 0; i < use.size(); i++) {
-                            s.setObject(i + 1, row.get(use.get(i)));
+                        for (int col = 0; col < use.size(); col++) {
+                            s.setObject(col + 1, row.get(use.get(col)));
                         }
                         int n = s.executeUpdate();
                         if (n == 0 && !exists(c, kind, row.get(kind.key))) {

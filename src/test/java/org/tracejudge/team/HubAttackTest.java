@@ -257,6 +257,9 @@ class HubAttackTest {
                     new Hub.Entry(0, "label", "lead-forged-1", labelBody("lead-forged-1", t, raterOf("Dr B"), value(t, 1),
                             "Dr B", "x"))));
             assertEquals(1, r.refused().size(), r.toString());
+            Hub.Pushed unknown = hub.push("ward", List.of(new Hub.Entry(0, "label", "lead-unknown-1", labelBody(
+                    "lead-unknown-1", t, "no-such-rater", value(t, 1), "Lead", "x"))));
+            assertTrue(unknown.refused().get("label/lead-unknown-1").contains("not on the hub"), unknown.refused().toString());
             // nor add a member whose name is a colleague's in another case
             assertThrows(SQLException.class, () -> hub.addMember("ward", f.carol, "dr b", false));
         }

@@ -46,6 +46,13 @@ class HubUpgradeTest {
                     + "('old', 'task', 'k', '{\"id\":\"k\",\"label_set\":\"ls\"}'), "
                     + "('old', 'trace', '" + trace + "', '{\"id\":\"" + trace + "\",\"task_id\":\"k\"}')");
         }
+        // this version against the hub not yet upgraded: it says what to do
+        try (Hub old = Hub.connect(asLead)) {
+            SQLException e = assertThrows(SQLException.class, () -> old.push("old", List.of(new Hub.Entry(0, "meta", "m",
+                    "{\"key\":\"k\",\"value\":\"v\"}"))));
+            assertTrue(e.getMessage().contains("older than schema 3") && e.getMessage().contains("team hub"), e.getMessage());
+            assertThrows(SQLException.class, old::checkRoleAndSchema);
+        }
         // the administrator's part (README, "Upgrading a hub")
         String owner = HubServer.ownerRole(db);
         try (Connection su = HubServer.superuser(db); Statement s = su.createStatement()) {
