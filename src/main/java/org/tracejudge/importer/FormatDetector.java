@@ -107,8 +107,12 @@ public final class FormatDetector {
         if (fields.contains("judge") || fields.contains("rule_based_classification")) {
             return Format.TOOLFAILBENCH_JUDGE;
         }
+        if (fields.contains("trace") && fields.contains("observations")) {
+            return Format.LANGFUSE; // an array of Langfuse trace exports
+        }
         throw new ImportException(file, 1, "/0", "cannot tell the format: an array whose rows have neither "
-                + "'agent_answer' (results file) nor 'judge' (judge file); pass --format");
+                + "'agent_answer' (results file) nor 'judge' (judge file) nor 'trace' + 'observations' (Langfuse exports); "
+                + "pass --format");
     }
 
     private static Format detectObjectOrLines(Path file) {

@@ -126,4 +126,17 @@ class LangfuseImportTest {
         assertEquals("gemini-2.0-flash", run.model());
         assertEquals(28 + 39, run.extra().path("tokens").path("input").asLong());
     }
+
+    @Test
+    void anArrayOfExportsIsOneRunEach() throws Exception {
+        String a = java.nio.file.Files.readString(AgentCorpus.file("langfuse", "vercel-aisdk-2025-11-17.trace.json"));
+        String b = java.nio.file.Files.readString(AgentCorpus.file("langfuse", "microsoft-agent-2025-12-17.trace.json"));
+        Path both = dir.resolve("both.json");
+        java.nio.file.Files.writeString(both, "[" + a + "," + b + "]");
+        assertEquals(Format.LANGFUSE, FormatDetector.detect(both));
+        ImportReport r = new Importer(project, null).importFiles(List.of(both), Format.AUTO, null);
+        assertEquals(2, r.files().get(0).runs);
+        assertEquals(5, r.files().get(0).labelsNew);
+        assertEquals(2, AgentCorpus.runs(project).size());
+    }
 }
