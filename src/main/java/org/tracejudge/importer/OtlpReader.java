@@ -238,7 +238,7 @@ final class OtlpReader {
             skip(traceId, "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)"
                     + (sp.failed() ? "" : ""));
             if (sp.failed()) {
-                skip(traceId, "errors on skipped plumbing spans");
+                skip(traceId, "plumbing spans with an error status (not errors of the run)");
             }
             // kept for the tree (a model span's wrapper chain may pass through it)
         }
@@ -292,7 +292,7 @@ final class OtlpReader {
                 if (sp.kind == SpanAssembler.Kind.OTHER) {
                     skip(traceId, "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)");
                     if (failed) {
-                        skip(traceId, "errors on skipped plumbing spans");
+                        skip(traceId, "plumbing spans with an error status (not errors of the run)");
                     }
                 }
                 add(traceId, sp);

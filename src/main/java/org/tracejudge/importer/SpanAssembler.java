@@ -136,7 +136,8 @@ final class SpanAssembler {
             Span m = withFallbacks(s, wrapperOf);
             List<AgentMessages.Msg> in = m.input == null ? List.of() : m.input;
             if (first) {
-                if (m.system != null && !m.system.isBlank()) {
+                boolean inputHasSystem = in.stream().anyMatch(x -> x.role() == Role.SYSTEM);
+                if (m.system != null && !m.system.isBlank() && !inputHasSystem) {
                     run.system(m.system).put("span", m.id);
                 }
                 for (AgentMessages.Msg msg : in) {
