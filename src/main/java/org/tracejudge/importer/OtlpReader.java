@@ -38,7 +38,6 @@ final class OtlpReader {
     private static final Set<String> SPAN_KINDS = Set.of("SPAN_KIND_UNSPECIFIED", "SPAN_KIND_INTERNAL", "SPAN_KIND_SERVER",
             "SPAN_KIND_CLIENT", "SPAN_KIND_PRODUCER", "SPAN_KIND_CONSUMER");
 
-    private static final String[] TRACE_ID_KEYS = {"\"traceId\"", "\"traceID\""};
     private final Path file;
     /** Tasks already built (many runs share one input): the content hash is computed once per task. */
     private final Map<String, Records.TaskRec> taskCache = new HashMap<>();
@@ -364,44 +363,83 @@ final class OtlpReader {
      * pass can hand a trace on as soon as its last span was read and memory stays flat however long the file is.
      * Lines that do not parse are left to the second pass, which says what is wrong with them.
      */
-    static Map<Long, List<String>> lastLines(BufferedReader in) throws IOException {
+    static Map<Long, List<String>> lastLines(java.io.InputStream in) throws IOException {
         Map<String, Long> last = new HashMap<>();
-        String text;
-        long line = 0;
-        while ((text = in.readLine()) != null) {
-            line++;
-            if (text.isBlank()) {
-                continue;
-            }
-            // a plain text scan for "traceId" / "traceID" keys: inside a JSON string a quote is escaped, so a key
-            // quote-name-quote is never found there
-            for (String key : TRACE_ID_KEYS) {
-                int at = 0;
-                while ((at = text.indexOf(key, at)) >= 0) {
-                    int i = at + key.length();
-                    at = i;
-                    while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
-                        i++;
-                    }
-                    if (i >= text.length() || text.charAt(i) != ':') {
+        // bytes, not chars: the scan needs no decoding; lines end as BufferedReader.readLine ends them (\n, \r, \r\n)
+        byte[] buf = new byte[1 << 16];
+        byte[] line = new byte[1 << 12];
+        int len = 0;
+        long lineNo = 0;
+        boolean afterCr = false;
+        int n;
+        while ((n = in.read(buf)) > 0) {
+            for (int i = 0; i < n; i++) {
+                byte b = buf[i];
+                if (b == '\n' || b == '\r') {
+                    if (b == '\n' && afterCr) {
+                        afterCr = false;
                         continue;
                     }
-                    i++;
-                    while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
-                        i++;
-                    }
-                    if (i < text.length() && text.charAt(i) == '"') {
-                        int close = text.indexOf('"', i + 1);
-                        if (close > i) {
-                            last.put(text.substring(i + 1, close), line);
-                        }
-                    }
+                    afterCr = b == '\r';
+                    lineNo++;
+                    scanTraceIds(line, len, lineNo, last);
+                    len = 0;
+                    continue;
                 }
+                afterCr = false;
+                if (len == line.length) {
+                    line = java.util.Arrays.copyOf(line, line.length * 2);
+                }
+                line[len++] = b;
             }
+        }
+        if (len > 0) {
+            scanTraceIds(line, len, lineNo + 1, last);
         }
         Map<Long, List<String>> ends = new HashMap<>();
         last.forEach((id, l) -> ends.computeIfAbsent(l, k -> new ArrayList<>()).add(id));
         return ends;
+    }
+
+    private static final byte[][] TRACE_ID_KEY_BYTES = {"\"traceId\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+            "\"traceID\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII)};
+
+    /**
+     * The values of {@code "traceId"} / {@code "traceID"} keys on one line: inside a JSON string a quote is escaped, so
+     * quote-name-quote followed by a colon is always a key.
+     */
+    private static void scanTraceIds(byte[] line, int len, long lineNo, Map<String, Long> last) {
+        for (byte[] key : TRACE_ID_KEY_BYTES) {
+            outer:
+            for (int at = 0; at + key.length <= len; at++) {
+                for (int k = 0; k < key.length; k++) {
+                    if (line[at + k] != key[k]) {
+                        continue outer;
+                    }
+                }
+                int i = at + key.length;
+                while (i < len && (line[i] == ' ' || line[i] == '\t')) {
+                    i++;
+                }
+                if (i >= len || line[i] != ':') {
+                    continue;
+                }
+                i++;
+                while (i < len && (line[i] == ' ' || line[i] == '\t')) {
+                    i++;
+                }
+                if (i < len && line[i] == '"') {
+                    int close = i + 1;
+                    while (close < len && line[close] != '"') {
+                        close++;
+                    }
+                    if (close < len) {
+                        last.put(new String(line, i + 1, close - i - 1, java.nio.charset.StandardCharsets.UTF_8), lineNo);
+                    }
+                }
+                at = i;
+            }
+        }
     }
 
     // ---- one span's attributes -> the assembler's span
