@@ -139,4 +139,30 @@ class LangfuseImportTest {
         assertEquals(5, r.files().get(0).labelsNew);
         assertEquals(2, AgentCorpus.runs(project).size());
     }
+
+    /** Hand-made (the corpus README found no real export with an ERROR observation): a failing tool is marked. */
+    @Test
+    void anErrorLevelObservationMarksItsStep() throws Exception {
+        String doc = "{\"trace\":{\"id\":\"t-err\",\"input\":\"{\\\"prompt\\\":\\\"Weather in Oslo?\\\"}\",\"scores\":["
+                + "{\"name\":\"verdict\",\"dataType\":\"CATEGORICAL\",\"value\":0,\"stringValue\":\"correct\",\"source\":\"ANNOTATION\"}]},"
+                + "\"observations\":["
+                + "{\"id\":\"g2\",\"type\":\"GENERATION\",\"startTime\":\"2025-01-01T00:00:02Z\",\"level\":\"DEFAULT\","
+                + "\"input\":[{\"role\":\"user\",\"content\":\"Weather in Oslo?\"}],\"output\":{\"role\":\"assistant\",\"content\":\"I could not get it.\"}},"
+                + "{\"id\":\"t1\",\"type\":\"TOOL\",\"name\":\"get_weather\",\"startTime\":\"2025-01-01T00:00:01Z\",\"level\":\"ERROR\","
+                + "\"statusMessage\":\"timeout after 10 s\",\"input\":{\"city\":\"Oslo\"},\"output\":null},"
+                + "{\"id\":\"g1\",\"type\":\"GENERATION\",\"startTime\":\"2025-01-01T00:00:00Z\",\"level\":\"DEFAULT\","
+                + "\"input\":[{\"role\":\"user\",\"content\":\"Weather in Oslo?\"}],"
+                + "\"output\":{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"c1\",\"type\":\"function\","
+                + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\\\"Oslo\\\"}\"}}]}}]}";
+        Path f = dir.resolve("hand-made-error.json");
+        java.nio.file.Files.writeString(f, doc);
+        AgentCorpus.Run run = importOne(f, 1);
+        assertEquals(List.of(Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT), roles(run));
+        assertTrue(run.turns().get(2).toolResults().get(0).error());
+        assertEquals("c1", run.turns().get(2).toolResults().get(0).callId());
+        assertEquals("timeout after 10 s", run.extra().path("errors").get(0).path("message").asText());
+        assertEquals("I could not get it.", run.answer());
+        assertEquals("correct", scalar(project, "SELECT l.value FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'verdict'"),
+                "a categorical score whose value is a label of the set");
+    }
 }
