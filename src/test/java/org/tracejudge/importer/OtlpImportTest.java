@@ -181,4 +181,50 @@ class OtlpImportTest {
         assertEquals("rainy, 57°F", result(run, 0).content().asText());
         assertEquals(52, run.extra().path("tokens").path("output").asLong());
     }
+
+    static String attr(String key, String value) {
+        return "{\"key\":\"" + key + "\",\"value\":{\"stringValue\":" + org.tracejudge.json.Json.MAPPER.valueToTree(value) + "}}";
+    }
+
+    static String msgs(String json) {
+        return json.replace("'", "\"");
+    }
+
+    /** Hand-made (no open-licensed OTLP file with sub-agents was found): a planner hands a question to a researcher. */
+    @Test
+    void aSubAgentKeepsItsOwnConversationAndEachStepNamesItsAgent() throws Exception {
+        String planner = AgentMalformedTest.span("\"t1\"", "\"a1\"", "", attr("gen_ai.operation.name", "invoke_agent") + ","
+                + attr("gen_ai.agent.name", "planner"));
+        String call1 = AgentMalformedTest.span("\"t1\"", "\"m1\"", ",\"parentSpanId\":\"a1\"", attr("gen_ai.operation.name", "chat") + ","
+                + attr("gen_ai.input.messages", msgs("[{'role':'user','parts':[{'type':'text','content':'Plan a trip to Oslo'}]}]")) + ","
+                + attr("gen_ai.output.messages", msgs("[{'role':'assistant','parts':[{'type':'tool_call','id':'c1','name':'ask_researcher','arguments':{'q':'flights'}}]}]")))
+                .replace("1700000000000000000", "1700000000000000001");
+        String researcher = AgentMalformedTest.span("\"t1\"", "\"a2\"", ",\"parentSpanId\":\"m1\"",
+                attr("gen_ai.operation.name", "invoke_agent") + "," + attr("gen_ai.agent.name", "researcher"))
+                .replace("1700000000000000000", "1700000000000000002");
+        String call2 = AgentMalformedTest.span("\"t1\"", "\"m2\"", ",\"parentSpanId\":\"a2\"", attr("gen_ai.operation.name", "chat") + ","
+                + attr("gen_ai.input.messages", msgs("[{'role':'user','parts':[{'type':'text','content':'Find flights to Oslo'}]}]")) + ","
+                + attr("gen_ai.output.messages", msgs("[{'role':'assistant','parts':[{'type':'text','content':'SK 1234 at 9:00'}]}]")))
+                .replace("1700000000000000000", "1700000000000000003");
+        String call3 = AgentMalformedTest.span("\"t1\"", "\"m3\"", ",\"parentSpanId\":\"a1\"", attr("gen_ai.operation.name", "chat") + ","
+                + attr("gen_ai.input.messages", msgs("[{'role':'user','parts':[{'type':'text','content':'Plan a trip to Oslo'}]},"
+                        + "{'role':'assistant','parts':[{'type':'tool_call','id':'c1','name':'ask_researcher','arguments':{'q':'flights'}}]},"
+                        + "{'role':'tool','parts':[{'type':'tool_call_response','id':'c1','response':'SK 1234 at 9:00'}]}]")) + ","
+                + attr("gen_ai.output.messages", msgs("[{'role':'assistant','parts':[{'type':'text','content':'Take SK 1234 at 9:00.'}]}]")))
+                .replace("1700000000000000000", "1700000000000000004");
+        Path f = dir.resolve("subagents.json");
+        java.nio.file.Files.writeString(f, AgentMalformedTest.request(planner, call1, researcher, call2, call3));
+        importOne(f);
+        AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
+        assertEquals("Plan a trip to Oslo", run.userMessage());
+        assertEquals(List.of(Role.USER, Role.ASSISTANT, Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT),
+                run.turns().stream().map(Turn::role).toList());
+        assertEquals("Find flights to Oslo", run.turns().get(2).text(), "the researcher's own instructions");
+        assertEquals(List.of("planner", "planner", "researcher", "researcher", "planner"),
+                List.of(run.steps().get(0).path("agent").asText(), run.steps().get(1).path("agent").asText(),
+                        run.steps().get(2).path("agent").asText(), run.steps().get(3).path("agent").asText(),
+                        run.steps().get(5).path("agent").asText()));
+        assertEquals("id", run.pairings());
+        assertEquals("Take SK 1234 at 9:00.", run.answer());
+    }
 }
