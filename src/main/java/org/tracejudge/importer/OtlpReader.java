@@ -41,6 +41,7 @@ final class OtlpReader {
     private final Path file;
     /** Tasks already built (many runs share one input): the content hash is computed once per task. */
     private final Map<String, Records.TaskRec> taskCache = new HashMap<>();
+    private final Map<String, String> keyCache = new HashMap<>();
     /** Spans of each trace, in file order. */
     private final Map<String, List<SpanAssembler.Span>> traces = new LinkedHashMap<>();
     private final Map<String, Map<String, Integer>> skippedByTrace = new HashMap<>();
@@ -333,6 +334,7 @@ final class OtlpReader {
         }
         AgentRun run = new AgentRun("otlp", file);
         run.taskCache = taskCache;
+        run.keyCache = keyCache;
         run.sourceId = traceId;
         skipped.forEach((k, v) -> run.skipped.merge(k, v, Integer::sum));
         for (SpanAssembler.Span s : spans) {
