@@ -235,8 +235,7 @@ final class OtlpReader {
             }
         }
         if (sp.kind == SpanAssembler.Kind.OTHER) {
-            skip(traceId, "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)"
-                    + (sp.failed() ? "" : ""));
+            skip(traceId, "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)");
             if (sp.failed()) {
                 skip(traceId, "plumbing spans with an error status (not errors of the run)");
             }
