@@ -46,6 +46,10 @@ final class OtlpReader {
     private final Map<String, List<SpanAssembler.Span>> traces = new LinkedHashMap<>();
     private final Map<String, Map<String, Integer>> skippedByTrace = new HashMap<>();
     private final Map<String, Integer> skippedOutside = new LinkedHashMap<>();
+    /** The deprecated convention's message events, as log records of the current request, by span id. */
+    private final Map<String, List<ObjectNode>> logMessages = new HashMap<>();
+    private static final Set<String> MESSAGE_EVENTS = Set.of("gen_ai.system.message", "gen_ai.user.message",
+            "gen_ai.assistant.message", "gen_ai.tool.message", "gen_ai.choice");
 
     OtlpReader(Path file) {
         this.file = file;
@@ -179,6 +183,23 @@ final class OtlpReader {
                         continue;
                     }
                     Map<String, JsonNode> a = attributes(r.get("attributes"), f, ptr + "/attributes");
+                    String event = r.path("eventName").isTextual() ? r.get("eventName").asText() : text(a, "event.name");
+                    if (event != null && MESSAGE_EVENTS.contains(event)) {
+                        ObjectNode ev = Json.object().put("event", event);
+                        JsonNode body = r.get("body");
+                        if (body != null && body.has("kvlistValue")) {
+                            attributes(body.get("kvlistValue").get("values"), f, ptr + "/body/kvlistValue/values").forEach(ev::set);
+                        } else if (body != null && body.isObject() && !body.isEmpty()) {
+                            ev.set("content", anyValue(body, f, ptr + "/body"));
+                        }
+                        a.forEach((key, v) -> {
+                            if (!key.equals("event.name") && !ev.has(key)) {
+                                ev.set(key, v);
+                            }
+                        });
+                        logMessages.computeIfAbsent(spanId, x -> new ArrayList<>()).add(ev);
+                        continue;
+                    }
                     if (r.path("body").has("kvlistValue")) {
                         a.putAll(attributes(r.get("body").get("kvlistValue").get("values"), f, ptr + "/body/kvlistValue/values"));
                     }
@@ -224,15 +245,28 @@ final class OtlpReader {
             }
         }
         JsonNode events = s.get("events");
+        List<ObjectNode> messageEvents = new ArrayList<>();
         if (events != null && events.isArray()) {
             for (int i = 0; i < events.size(); i++) {
                 JsonNode e = events.get(i);
+                if (MESSAGE_EVENTS.contains(e.path("name").asText())) {
+                    ObjectNode ev = Json.object().put("event", e.get("name").asText());
+                    attributes(e.get("attributes"), f, ptr + "/events/" + i + "/attributes").forEach(ev::set);
+                    messageEvents.add(ev);
+                }
                 if ("exception".equals(e.path("name").asText())) {
                     Map<String, JsonNode> ea = attributes(e.get("attributes"), f, ptr + "/events/" + i + "/attributes");
                     sp.errorType = sp.errorType != null ? sp.errorType : text(ea, "exception.type");
                     sp.errorMessage = sp.errorMessage != null ? sp.errorMessage : text(ea, "exception.message");
                 }
             }
+        }
+        List<ObjectNode> fromLogMessages = logMessages.remove(spanId);
+        if (fromLogMessages != null) {
+            messageEvents.addAll(fromLogMessages);
+        }
+        if (sp.kind == SpanAssembler.Kind.MODEL && !messageEvents.isEmpty()) {
+            eventMessages(sp, messageEvents);
         }
         if (sp.kind == SpanAssembler.Kind.OTHER) {
             skip(traceId, "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)");
@@ -242,6 +276,47 @@ final class OtlpReader {
             // kept for the tree (a model span's wrapper chain may pass through it)
         }
         add(traceId, sp);
+    }
+
+    /**
+     * The deprecated convention: the messages as events ({@code gen_ai.system/user/assistant/tool.message} in,
+     * {@code gen_ai.choice} out), on the span or as log records linked to it; read where the attributes had none.
+     */
+    private static void eventMessages(SpanAssembler.Span sp, List<ObjectNode> events) {
+        ArrayNode in = Json.MAPPER.createArrayNode();
+        ArrayNode out = Json.MAPPER.createArrayNode();
+        for (ObjectNode ev : events) {
+            String name = ev.path("event").asText();
+            ObjectNode m = Json.object();
+            JsonNode source = ev;
+            if (name.equals("gen_ai.choice")) {
+                source = AgentMessages.unwrap(ev.get("message"));
+                if (source == null || !source.isObject()) {
+                    source = ev;
+                }
+                m.put("role", "assistant");
+            } else {
+                m.put("role", name.substring("gen_ai.".length(), name.length() - ".message".length()));
+            }
+            JsonNode content = AgentMessages.unwrap(source.get("content"));
+            if (content != null && !content.isNull()) {
+                m.set("content", content);
+            }
+            JsonNode calls = AgentMessages.unwrap(source.get("tool_calls"));
+            if (calls != null && calls.isArray()) {
+                m.set("tool_calls", calls);
+            }
+            if (name.equals("gen_ai.tool.message") && source.hasNonNull("id")) {
+                m.set("tool_call_id", source.get("id"));
+            }
+            (name.equals("gen_ai.choice") ? out : in).add(m);
+        }
+        if ((sp.input == null || sp.input.isEmpty()) && !in.isEmpty()) {
+            sp.input = AgentMessages.parse(in, Role.USER);
+        }
+        if ((sp.output == null || sp.output.isEmpty()) && !out.isEmpty()) {
+            sp.output = AgentMessages.parse(out, Role.ASSISTANT);
+        }
     }
 
     private void jaeger(JsonNode data, Fields f, String ptr) {

@@ -151,17 +151,19 @@ final class SpanAssembler {
                 for (AgentMessages.Msg msg : in) {
                     addMessage(run, msg, m);
                 }
-            } else if (in.size() >= consumed) {
-                for (int i = consumed; i < in.size(); i++) {
-                    addMessage(run, in.get(i), m);
-                }
             } else {
-                for (AgentMessages.Msg msg : in) {
-                    for (AgentMessages.Res r : msg.results()) {
+                // results of calls still open, wherever the history has them (a history that drops or reorders
+                // messages, or starts over), then what is new after the part already seen
+                int seenPart = Math.min(consumed, in.size());
+                for (int i = 0; i < seenPart; i++) {
+                    for (AgentMessages.Res r : in.get(i).results()) {
                         if (!run.hasResultFor(r.callId()) && run.peek(r.callId(), r.name()) != null) {
                             run.result(r).put("span", m.id);
                         }
                     }
+                }
+                for (int i = consumed; i < in.size(); i++) {
+                    addMessage(run, in.get(i), m);
                 }
             }
             flushPending(run, pending);

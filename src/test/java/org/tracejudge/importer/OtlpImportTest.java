@@ -227,4 +227,39 @@ class OtlpImportTest {
         assertEquals("id", run.pairings());
         assertEquals("Take SK 1234 at 9:00.", run.answer());
     }
+
+    /**
+     * Hand-made after the deprecated GenAI event convention (no such file is in the corpus): the first call's messages
+     * as span events, the second call's as log records linked to its span, with kvlist bodies.
+     */
+    @Test
+    void theDeprecatedMessageEventsOnSpansAndAsLogRecords() throws Exception {
+        String chat = attr("gen_ai.operation.name", "chat") + "," + attr("gen_ai.request.model", "gpt-4o-mini");
+        String events1 = ",\"events\":[{\"name\":\"gen_ai.user.message\",\"attributes\":[" + attr("content", "Weather in Rome?")
+                + "]},{\"name\":\"gen_ai.choice\",\"attributes\":[" + attr("message",
+                msgs("{'role':'assistant','tool_calls':[{'id':'call_r','type':'function','function':{'name':'get_weather','arguments':'{\\'city\\':\\'Rome\\'}'}}]}"))
+                + "," + attr("finish_reason", "tool_calls") + "]}]";
+        String span1 = AgentMalformedTest.span("\"t9\"", "\"s1\"", events1, chat);
+        String span2 = AgentMalformedTest.span("\"t9\"", "\"s2\"", "", chat).replace("1700000000000000000", "1700000000000000005");
+        String kv = "{\"kvlistValue\":{\"values\":[";
+        String logs = ",\"resourceLogs\":[{\"scopeLogs\":[{\"logRecords\":["
+                + "{\"traceId\":\"t9\",\"spanId\":\"s2\",\"eventName\":\"gen_ai.user.message\",\"body\":" + kv + attr("content", "Weather in Rome?") + "]}}},"
+                + "{\"traceId\":\"t9\",\"spanId\":\"s2\",\"eventName\":\"gen_ai.tool.message\",\"body\":" + kv + attr("content", "sunny, 24 C") + ","
+                + attr("id", "call_r") + "]}}},"
+                + "{\"traceId\":\"t9\",\"spanId\":\"s2\",\"eventName\":\"gen_ai.choice\",\"body\":" + kv
+                + "{\"key\":\"message\",\"value\":{\"kvlistValue\":{\"values\":[" + attr("content", "Sunny, 24 C in Rome.") + "]}}}]}}}]}]}]";
+        String doc = AgentMalformedTest.request(span1, span2);
+        doc = doc.substring(0, doc.length() - 1) + logs + "}";
+        Path f = dir.resolve("events.json");
+        java.nio.file.Files.writeString(f, doc);
+        importOne(f);
+        AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
+        assertEquals("Weather in Rome?", run.userMessage());
+        assertEquals(List.of(Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT), run.turns().stream().map(Turn::role).toList());
+        assertEquals("get_weather", run.calls().get(0).get("name").asText());
+        assertEquals("Rome", run.calls().get(0).get("arguments").get("city").asText());
+        assertEquals("sunny, 24 C", result(run, 0).content().asText());
+        assertEquals("id", run.pairings());
+        assertEquals("Sunny, 24 C in Rome.", run.answer());
+    }
 }
