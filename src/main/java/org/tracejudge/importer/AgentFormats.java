@@ -77,7 +77,7 @@ final class AgentFormats {
                     return HexFormat.of().formatHex(sha.digest());
                 }
                 byte[] bytes = bytes(file);
-                new OtlpReader(file).readDocument(document(file, bytes), out);
+                new OtlpReader(file).readDocuments(bytes, out);
                 return isGzip(file) ? sha256(file) : sha256(bytes);
             }
             case LANGFUSE -> {

@@ -110,6 +110,10 @@ public final class FormatDetector {
         if (fields.contains("trace") && fields.contains("observations")) {
             return Format.LANGFUSE; // an array of Langfuse trace exports
         }
+        Format agent = agentFormat(fields);
+        if (agent == Format.OTLP) {
+            return agent; // an array of OTLP requests or of OpenTelemetry Python spans
+        }
         throw new ImportException(file, 1, "/0", "cannot tell the format: an array whose rows have neither "
                 + "'agent_answer' (results file) nor 'judge' (judge file) nor 'trace' + 'observations' (Langfuse exports); "
                 + "pass --format");
@@ -204,6 +208,12 @@ public final class FormatDetector {
         }
         if (keys.contains("trace") && keys.contains("observations")) {
             return Format.LANGFUSE;
+        }
+        if (keys.contains("observations") && keys.contains("id") && (keys.contains("scores") || keys.contains("htmlPath"))) {
+            return Format.LANGFUSE; // a trace from Langfuse's public API (GET /api/public/traces/{id})
+        }
+        if (keys.contains("context") && keys.contains("name") && (keys.contains("parent_id") || keys.contains("start_time"))) {
+            return Format.OTLP; // OpenTelemetry Python's span JSON (ConsoleSpanExporter and file exporters)
         }
         if (keys.contains("eval") && (keys.contains("samples") || keys.contains("version") || keys.contains("status"))) {
             return Format.INSPECT;

@@ -62,6 +62,32 @@ final class OtlpReader {
         finish(out);
     }
 
+    /**
+     * JSON values one after another (pretty-printed requests or spans written back to back, as OpenTelemetry
+     * Python's console exporter does), or one value; each is a document.
+     */
+    void readDocuments(byte[] bytes, Consumer<Records.Rec> out) {
+        int n = 0;
+        try (com.fasterxml.jackson.core.JsonParser p = StrictJson.parser(bytes)) {
+            while (p.nextToken() != null) {
+                long line = p.currentTokenLocation().getLineNr();
+                JsonNode doc = StrictJson.MAPPER.readTree(p);
+                // the first value is named by its JSON pointer alone; later ones by the line they start on too
+                Fields f = new Fields(file, n == 0 ? -1 : line);
+                document(doc, f, n == 0 ? "" : "/" + n);
+                n++;
+            }
+        } catch (JsonProcessingException e) {
+            throw ImportException.fromParse(file, e, "", 0);
+        } catch (IOException e) {
+            throw new ImportException(file, -1, null, "cannot read: " + e.getMessage());
+        }
+        if (n == 0) {
+            throw new ImportException(file, -1, null, "the file is empty");
+        }
+        finish(out);
+    }
+
     /** JSON Lines of OTLP requests, one line at a time: only the spans' GenAI content is kept until the end. */
     void readLines(BufferedReader in, ImportListener listener, Consumer<Records.Rec> out) throws IOException {
         readLines(in, null, listener, out);
@@ -105,6 +131,16 @@ final class OtlpReader {
     }
 
     private void document(JsonNode doc, Fields f, String ptr) {
+        if (doc.isArray()) {
+            for (int i = 0; i < doc.size(); i++) {
+                document(doc.get(i), f, ptr + "/" + i);
+            }
+            return;
+        }
+        if (doc.path("context").isObject() && doc.get("context").has("trace_id")) {
+            pythonSpan(doc, f, ptr);
+            return;
+        }
         if (doc.has("resourceSpans") || doc.has("resourceLogs") || doc.has("batches")) {
             Map<String, Map<String, JsonNode>> logAttrs = logs(doc, f);
             String key = doc.has("resourceSpans") ? "resourceSpans" : "batches";
@@ -317,6 +353,76 @@ final class OtlpReader {
         if ((sp.output == null || sp.output.isEmpty()) && !out.isEmpty()) {
             sp.output = AgentMessages.parse(out, Role.ASSISTANT);
         }
+    }
+
+    /** A span as OpenTelemetry Python writes it as JSON: {@code context.trace_id}, {@code parent_id}, flat attributes. */
+    private void pythonSpan(JsonNode s, Fields f, String ptr) {
+        JsonNode ctx = s.get("context");
+        String traceId = hexId(ctx.get("trace_id"), f, ptr + "/context/trace_id", true);
+        String spanId = hexId(ctx.get("span_id"), f, ptr + "/context/span_id", true);
+        String parent = hexId(s.get("parent_id"), f, ptr + "/parent_id", false);
+        JsonNode attrs = s.get("attributes");
+        if (attrs != null && !attrs.isNull() && !attrs.isObject()) {
+            throw f.error(ptr + "/attributes", "expected an object of attributes, found " + Fields.describe(attrs));
+        }
+        Map<String, JsonNode> a = new LinkedHashMap<>();
+        if (attrs != null && attrs.isObject()) {
+            attrs.fields().forEachRemaining(e -> a.put(e.getKey(), e.getValue()));
+        }
+        long start = 0;
+        if (s.path("start_time").isTextual()) {
+            try {
+                java.time.Instant t = java.time.Instant.parse(s.get("start_time").asText());
+                start = t.getEpochSecond() * 1_000_000_000L + t.getNano();
+            } catch (java.time.format.DateTimeParseException e) {
+                throw f.error(ptr + "/start_time", "expected an ISO-8601 time, found \"" + s.get("start_time").asText() + "\"");
+            }
+        }
+        SpanAssembler.Span sp = span(a, spanId, parent, s.path("name").asText(""), start, f, ptr);
+        if (sp == null) {
+            return;
+        }
+        if ("ERROR".equals(s.path("status").path("status_code").asText())) {
+            sp.errorType = sp.errorType != null ? sp.errorType : "ERROR";
+            sp.errorMessage = s.path("status").path("description").asText(null);
+        }
+        List<ObjectNode> messageEvents = new ArrayList<>();
+        for (JsonNode e : s.path("events")) {
+            String name = e.path("name").asText();
+            JsonNode ea = e.path("attributes");
+            if (MESSAGE_EVENTS.contains(name)) {
+                ObjectNode ev = Json.object().put("event", name);
+                if (ea.isObject()) {
+                    ea.fields().forEachRemaining(x -> ev.set(x.getKey(), x.getValue()));
+                }
+                messageEvents.add(ev);
+            } else if (name.equals("exception")) {
+                sp.errorType = sp.errorType != null ? sp.errorType : ea.path("exception.type").asText(null);
+                sp.errorMessage = sp.errorMessage != null ? sp.errorMessage : ea.path("exception.message").asText(null);
+            }
+        }
+        if (sp.kind == SpanAssembler.Kind.MODEL && !messageEvents.isEmpty()) {
+            eventMessages(sp, messageEvents);
+        }
+        if (sp.kind == SpanAssembler.Kind.OTHER) {
+            skip(traceId, "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)");
+        }
+        add(traceId, sp);
+    }
+
+    /** Python's ids: "0x" and hex. */
+    private static String hexId(JsonNode v, Fields f, String ptr, boolean required) {
+        if (v == null || v.isNull() || (v.isTextual() && v.asText().isEmpty())) {
+            if (required) {
+                throw f.error(ptr, "expected the span's id (a hex string), found " + Fields.describe(v));
+            }
+            return null;
+        }
+        if (!v.isTextual()) {
+            throw f.error(ptr, "expected a hex string, found " + Fields.describe(v));
+        }
+        String t = v.asText();
+        return t.startsWith("0x") ? t.substring(2) : t;
     }
 
     private void jaeger(JsonNode data, Fields f, String ptr) {

@@ -165,4 +165,32 @@ class LangfuseImportTest {
         assertEquals("correct", scalar(project, "SELECT l.value FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'verdict'"),
                 "a categorical score whose value is a label of the set");
     }
+
+    /** The public API's shape (GET /api/public/traces/{id}): the trace's fields at the top, observations inside. */
+    @Test
+    void aTraceFromThePublicApi() throws Exception {
+        var export = (com.fasterxml.jackson.databind.node.ObjectNode) org.tracejudge.json.Json.MAPPER.readTree(
+                AgentCorpus.file("langfuse", "claude-agent-2025-12-22.trace.json").toFile());
+        var api = ((com.fasterxml.jackson.databind.node.ObjectNode) export.get("trace")).deepCopy();
+        api.set("observations", export.get("observations"));
+        api.put("htmlPath", "/project/x/traces/" + api.get("id").asText());
+        Path f = dir.resolve("api-trace.json");
+        java.nio.file.Files.writeString(f, api.toString());
+        AgentCorpus.Run run = importOne(f, 3);
+        assertEquals(2, run.calls().size());
+        assertEquals(7, run.turns().size());
+        // observations listed by id only: the trace's input and output, the rest reported as not in the file
+        var ids = api.deepCopy();
+        var idList = ids.putArray("observations");
+        export.get("observations").forEach(o -> idList.add(o.get("id").asText()));
+        ids.put("id", "other-trace");
+        Path g = dir.resolve("api-ids.json");
+        java.nio.file.Files.writeString(g, ids.toString());
+        ImportReport.FileCounts c = new Importer(project, null).importFiles(List.of(g), Format.AUTO, null).files().get(0);
+        assertEquals(7, c.skipped.get("observations given by id only (not in the file)"));
+        AgentCorpus.Run thin = AgentCorpus.runs(project).stream().filter(r -> r.extra().path("source_id").asText().equals("other-trace"))
+                .findFirst().orElseThrow();
+        assertEquals(List.of(Role.USER, Role.ASSISTANT), roles(thin));
+        assertTrue(thin.answer().startsWith("Great! Here's the current weather"), thin.answer());
+    }
 }

@@ -262,4 +262,50 @@ class OtlpImportTest {
         assertEquals("id", run.pairings());
         assertEquals("Sunny, 24 C in Rome.", run.answer());
     }
+
+    /** Hand-made after OpenTelemetry Python's span JSON (ConsoleSpanExporter): pretty-printed spans back to back. */
+    @Test
+    void openTelemetryPythonSpansWrittenBackToBack() throws Exception {
+        String chat1 = """
+                {
+                    "name": "chat gpt-4o",
+                    "context": {"trace_id": "0xabc123", "span_id": "0x01", "trace_state": "[]"},
+                    "kind": "SpanKind.CLIENT",
+                    "parent_id": "0x00ff",
+                    "start_time": "2025-03-01T10:00:00.000001Z",
+                    "end_time": "2025-03-01T10:00:01.000000Z",
+                    "status": {"status_code": "UNSET"},
+                    "attributes": {"gen_ai.operation.name": "chat", "gen_ai.request.model": "gpt-4o",
+                        "gen_ai.usage.input_tokens": 30, "gen_ai.usage.output_tokens": 9},
+                    "events": [
+                        {"name": "gen_ai.user.message", "timestamp": "2025-03-01T10:00:00Z", "attributes": {"content": "Convert 3 km to miles"}},
+                        {"name": "gen_ai.choice", "timestamp": "2025-03-01T10:00:01Z", "attributes": {"message": "{\\"tool_calls\\": [{\\"id\\": \\"k1\\", \\"type\\": \\"function\\", \\"function\\": {\\"name\\": \\"convert\\", \\"arguments\\": \\"{\\\\\\"km\\\\\\": 3}\\"}}]}"}}
+                    ],
+                    "links": [],
+                    "resource": {"attributes": {"service.name": "demo"}, "schema_url": ""}
+                }
+                """;
+        String tool = """
+                {
+                    "name": "execute_tool convert",
+                    "context": {"trace_id": "0xabc123", "span_id": "0x02"},
+                    "parent_id": "0x00ff",
+                    "start_time": "2025-03-01T10:00:02Z",
+                    "status": {"status_code": "ERROR", "description": "unit table missing"},
+                    "attributes": {"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "convert", "gen_ai.tool.call.id": "k1"}
+                }
+                """;
+        Path f = dir.resolve("console.json");
+        java.nio.file.Files.writeString(f, chat1 + tool);
+        importOne(f);
+        AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
+        assertEquals("Convert 3 km to miles", run.userMessage());
+        assertEquals(List.of(Role.USER, Role.ASSISTANT, Role.TOOL), run.turns().stream().map(Turn::role).toList());
+        assertEquals("convert", run.calls().get(0).get("name").asText());
+        assertEquals(3, run.calls().get(0).get("arguments").get("km").asInt());
+        assertTrue(result(run, 0).error(), "the tool span's ERROR status marks the result");
+        assertEquals("unit table missing", run.extra().path("errors").get(0).path("message").asText());
+        assertEquals("id", run.pairings());
+        assertEquals(30, run.extra().path("tokens").path("input").asLong());
+    }
 }
