@@ -55,10 +55,10 @@ final class AgentFormats {
             case OTLP -> {
                 if (firstLineIsObject(file)) {
                     Map<Long, List<String>> ends;
-                    try (BufferedReader r = reader(file)) {
-                        ends = OtlpReader.lastLines(r);
-                    } catch (java.nio.charset.MalformedInputException e) {
-                        ends = null; // the second pass names the line
+                    try (InputStream in = open(file)) {
+                        ends = OtlpReader.lastLines(in);
+                    } catch (java.util.zip.ZipException | java.io.EOFException e) {
+                        ends = null; // the second pass says what is wrong
                     }
                     MessageDigest sha = sha256();
                     var decoder = StandardCharsets.UTF_8.newDecoder()
@@ -77,7 +77,7 @@ final class AgentFormats {
                     return HexFormat.of().formatHex(sha.digest());
                 }
                 byte[] bytes = bytes(file);
-                new OtlpReader(file).readDocument(document(file, bytes), out);
+                new OtlpReader(file).readDocuments(bytes, out);
                 return isGzip(file) ? sha256(file) : sha256(bytes);
             }
             case LANGFUSE -> {

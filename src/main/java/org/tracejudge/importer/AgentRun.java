@@ -36,6 +36,9 @@ import org.tracejudge.store.Ledger;
  * call) or {@code unpaired}).
  */
 final class AgentRun {
+    /** At most this many inputs are remembered by the reader's caches (then they start over). */
+    private static final int CACHE = 2_000;
+
     /** A score the file carried: a label of the rater named after the scorer. */
     record Score(String scorer, JsonNode value, String comment, String source) {}
 
@@ -71,6 +74,8 @@ final class AgentRun {
     final ObjectNode extra = Json.object();
     /** Tasks built by earlier runs of the same reader, by their body (null: no cache). */
     Map<String, Records.TaskRec> taskCache;
+    /** Keys of user messages already hashed, shared like {@link #taskCache} (set by the reader with it). */
+    Map<String, String> keyCache = new HashMap<>();
     /** What was left out and why (reason -> count), for the import report. */
     final Map<String, Integer> skipped = new LinkedHashMap<>();
 
@@ -343,7 +348,20 @@ final class AgentRun {
             throw f.error("", "a run without an id (expected the " + format + " trace / sample id)");
         }
         String user = userMessage == null ? "" : userMessage;
-        String key = taskKey != null ? taskKey : "input-" + Json.sha1Hex(normalise(user)).substring(0, 12);
+        String key = taskKey;
+        if (key == null) {
+            // many runs of one input: its key is hashed once per reader
+            key = taskCache == null ? null : keyCache.get(user);
+            if (key == null) {
+                key = "input-" + Json.sha1Hex(normalise(user)).substring(0, 12);
+                if (taskCache != null) {
+                    if (keyCache.size() >= CACHE) {
+                        keyCache.clear(); // bounded: memory stays flat on files of unique inputs
+                    }
+                    keyCache.put(user, key);
+                }
+            }
+        }
         ObjectNode body = Json.object();
         body.put("task_id", key);
         boolean toolish = !executed.isEmpty() || (tools != null && tools.isArray() && !tools.isEmpty());
@@ -360,7 +378,10 @@ final class AgentRun {
         Records.TaskRec task = cacheKey == null ? null : taskCache.get(cacheKey);
         if (task == null) {
             task = TaskCodec.fromToolFailBench(body, toolList, f, "", false);
-            if (cacheKey != null && taskCache.size() < 100_000) {
+            if (cacheKey != null) {
+                if (taskCache.size() >= CACHE) {
+                    taskCache.clear();
+                }
                 taskCache.put(cacheKey, task);
             }
         }

@@ -111,6 +111,13 @@ public final class FormatDetector {
         if (fields.contains("judge") || fields.contains("rule_based_classification")) {
             return Format.TOOLFAILBENCH_JUDGE;
         }
+        if (fields.contains("trace") && fields.contains("observations")) {
+            return Format.LANGFUSE; // an array of Langfuse trace exports
+        }
+        Format agent = agentFormat(fields);
+        if (agent == Format.OTLP) {
+            return agent; // an array of OTLP requests or of OpenTelemetry Python spans
+        }
         if (firstRow != null && firstRow != JsonToken.START_OBJECT) {
             throw new ImportException(file, 1, "/0", "cannot tell the format: an array whose first element is "
                     + (firstRow == JsonToken.END_ARRAY ? "missing (the array is empty)" : "not an object ("
@@ -118,7 +125,8 @@ public final class FormatDetector {
                     + "; results and judge files are arrays of objects");
         }
         throw new ImportException(file, 1, "/0", "cannot tell the format: an array whose rows have neither "
-                + "'agent_answer' (results file) nor 'judge' (judge file); pass --format");
+                + "'agent_answer' (results file) nor 'judge' (judge file) nor 'trace' + 'observations' (Langfuse exports); "
+                + "pass --format");
     }
 
     private static Format detectObjectOrLines(Path file) {
@@ -210,6 +218,12 @@ public final class FormatDetector {
         }
         if (keys.contains("trace") && keys.contains("observations")) {
             return Format.LANGFUSE;
+        }
+        if (keys.contains("observations") && keys.contains("id") && (keys.contains("scores") || keys.contains("htmlPath"))) {
+            return Format.LANGFUSE; // a trace from Langfuse's public API (GET /api/public/traces/{id})
+        }
+        if (keys.contains("context") && keys.contains("name") && (keys.contains("parent_id") || keys.contains("start_time"))) {
+            return Format.OTLP; // OpenTelemetry Python's span JSON (ConsoleSpanExporter and file exporters)
         }
         if (keys.contains("eval") && (keys.contains("samples") || keys.contains("version") || keys.contains("status"))) {
             return Format.INSPECT;

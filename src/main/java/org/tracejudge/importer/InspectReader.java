@@ -45,6 +45,7 @@ final class InspectReader {
     private final long maxTotal;
     private long expanded;
     private final Map<String, Records.TaskRec> taskCache = new java.util.HashMap<>();
+    private final Map<String, String> keyCache = new java.util.HashMap<>();
 
     InspectReader(Path file) {
         this(file, MAX_ENTRIES, MAX_ENTRY, MAX_TOTAL);
@@ -229,6 +230,7 @@ final class InspectReader {
         String runId = eval.path("run_id").asText(eval.path("eval_id").asText(eval.path("task_id").asText("")));
         AgentRun run = new AgentRun("inspect", file);
         run.taskCache = taskCache;
+        run.keyCache = keyCache;
         run.sourceId = runId + "/" + eval.path("task_id").asText(task) + "/" + sampleId + "/epoch-" + epoch;
         run.run = runId;
         run.taskKey = task + "/" + sampleId;

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.tracejudge.json.Json;
 import org.tracejudge.model.Role;
 
 /**
@@ -21,6 +22,7 @@ import org.tracejudge.model.Role;
  */
 final class LangfuseReader {
     private final Path file;
+    private int run0Skipped;
 
     LangfuseReader(Path file) {
         this.file = file;
@@ -41,17 +43,31 @@ final class LangfuseReader {
         if (!doc.isObject()) {
             throw f.error(ptr, "expected a Langfuse trace export {trace, observations}, found " + Fields.describe(doc));
         }
-        JsonNode trace = f.requiredObject(doc, "trace", ptr);
-        String traceId = f.requiredText(trace, "id", ptr + "/trace");
-        JsonNode obs = doc.get("observations");
+        // the UI's download {trace, observations}, or the public API's trace with its observations inside
+        boolean api = !doc.has("trace") && doc.has("observations") && doc.has("id");
+        JsonNode trace = api ? doc : f.requiredObject(doc, "trace", ptr);
+        String tptr = api ? ptr : ptr + "/trace";
+        String traceId = f.requiredText(trace, "id", tptr);
+        JsonNode obs = api ? null : doc.get("observations");
         if (obs == null || !obs.isArray()) {
             obs = trace.get("observations");
+        }
+        if (obs != null && obs.isArray() && obs.size() > 0 && obs.get(0).isTextual()) {
+            // observations listed by id only: the run is what the trace's own input and output say
+            run0Skipped = obs.size();
+            obs = Json.MAPPER.createArrayNode();
         }
         if (obs == null || !obs.isArray()) {
             throw f.error(ptr + "/observations", "expected an array of observations, found " + Fields.describe(doc.get("observations")));
         }
         AgentRun run = new AgentRun("langfuse", file);
         run.sourceId = traceId;
+        if (run0Skipped > 0) {
+            for (int i = 0; i < run0Skipped; i++) {
+                run.skip("observations given by id only (not in the file)");
+            }
+            run0Skipped = 0;
+        }
         run.session = trace.path("sessionId").isTextual() ? trace.get("sessionId").asText() : null;
         List<SpanAssembler.Span> spans = new ArrayList<>();
         for (int i = 0; i < obs.size(); i++) {
@@ -95,6 +111,13 @@ final class LangfuseReader {
                 run.extra.put("ended_on_tool_call", true);
             }
         }
+        if (run.turns.isEmpty() && run.userMessage != null) {
+            // no observations to build steps from: the trace's own input and output
+            run.user(run.userMessage);
+            if (run.answer != null && !run.answer.isEmpty()) {
+                run.assistant(run.answer, List.of());
+            }
+        }
         if (trace.path("tags").isArray() && !trace.get("tags").isEmpty()) {
             run.extra.set("tags", trace.get("tags"));
         }
@@ -102,7 +125,7 @@ final class LangfuseReader {
         if (scores != null && scores.isArray()) {
             for (int i = 0; i < scores.size(); i++) {
                 JsonNode s = scores.get(i);
-                String sptr = ptr + "/trace/scores/" + i;
+                String sptr = tptr + "/scores/" + i;
                 String name = f.requiredText(s, "name", sptr);
                 String type = s.path("dataType").asText("NUMERIC");
                 JsonNode value = switch (type) {

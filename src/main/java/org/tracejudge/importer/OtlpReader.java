@@ -38,14 +38,18 @@ final class OtlpReader {
     private static final Set<String> SPAN_KINDS = Set.of("SPAN_KIND_UNSPECIFIED", "SPAN_KIND_INTERNAL", "SPAN_KIND_SERVER",
             "SPAN_KIND_CLIENT", "SPAN_KIND_PRODUCER", "SPAN_KIND_CONSUMER");
 
-    private static final String[] TRACE_ID_KEYS = {"\"traceId\"", "\"traceID\""};
     private final Path file;
     /** Tasks already built (many runs share one input): the content hash is computed once per task. */
     private final Map<String, Records.TaskRec> taskCache = new HashMap<>();
+    private final Map<String, String> keyCache = new HashMap<>();
     /** Spans of each trace, in file order. */
     private final Map<String, List<SpanAssembler.Span>> traces = new LinkedHashMap<>();
     private final Map<String, Map<String, Integer>> skippedByTrace = new HashMap<>();
     private final Map<String, Integer> skippedOutside = new LinkedHashMap<>();
+    /** The deprecated convention's message events, as log records of the current request, by span id. */
+    private final Map<String, List<ObjectNode>> logMessages = new HashMap<>();
+    private static final Set<String> MESSAGE_EVENTS = Set.of("gen_ai.system.message", "gen_ai.user.message",
+            "gen_ai.assistant.message", "gen_ai.tool.message", "gen_ai.choice");
 
     OtlpReader(Path file) {
         this.file = file;
@@ -55,6 +59,32 @@ final class OtlpReader {
     void readDocument(JsonNode doc, Consumer<Records.Rec> out) {
         Fields f = new Fields(file, -1);
         document(doc, f, "");
+        finish(out);
+    }
+
+    /**
+     * JSON values one after another (pretty-printed requests or spans written back to back, as OpenTelemetry
+     * Python's console exporter does), or one value; each is a document.
+     */
+    void readDocuments(byte[] bytes, Consumer<Records.Rec> out) {
+        int n = 0;
+        try (com.fasterxml.jackson.core.JsonParser p = StrictJson.parser(bytes)) {
+            while (p.nextToken() != null) {
+                long line = p.currentTokenLocation().getLineNr();
+                JsonNode doc = StrictJson.MAPPER.readTree(p);
+                // the first value is named by its JSON pointer alone; later ones by the line they start on too
+                Fields f = new Fields(file, n == 0 ? -1 : line);
+                document(doc, f, n == 0 ? "" : "/" + n);
+                n++;
+            }
+        } catch (JsonProcessingException e) {
+            throw ImportException.fromParse(file, e, "", 0);
+        } catch (IOException e) {
+            throw new ImportException(file, -1, null, "cannot read: " + e.getMessage());
+        }
+        if (n == 0) {
+            throw new ImportException(file, -1, null, "the file is empty");
+        }
         finish(out);
     }
 
@@ -101,6 +131,16 @@ final class OtlpReader {
     }
 
     private void document(JsonNode doc, Fields f, String ptr) {
+        if (doc.isArray()) {
+            for (int i = 0; i < doc.size(); i++) {
+                document(doc.get(i), f, ptr + "/" + i);
+            }
+            return;
+        }
+        if (doc.path("context").isObject() && doc.get("context").has("trace_id")) {
+            pythonSpan(doc, f, ptr);
+            return;
+        }
         if (doc.has("resourceSpans") || doc.has("resourceLogs") || doc.has("batches")) {
             Map<String, Map<String, JsonNode>> logAttrs = logs(doc, f);
             String key = doc.has("resourceSpans") ? "resourceSpans" : "batches";
@@ -179,6 +219,23 @@ final class OtlpReader {
                         continue;
                     }
                     Map<String, JsonNode> a = attributes(r.get("attributes"), f, ptr + "/attributes");
+                    String event = r.path("eventName").isTextual() ? r.get("eventName").asText() : text(a, "event.name");
+                    if (event != null && MESSAGE_EVENTS.contains(event)) {
+                        ObjectNode ev = Json.object().put("event", event);
+                        JsonNode body = r.get("body");
+                        if (body != null && body.has("kvlistValue")) {
+                            attributes(body.get("kvlistValue").get("values"), f, ptr + "/body/kvlistValue/values").forEach(ev::set);
+                        } else if (body != null && body.isObject() && !body.isEmpty()) {
+                            ev.set("content", anyValue(body, f, ptr + "/body"));
+                        }
+                        a.forEach((key, v) -> {
+                            if (!key.equals("event.name") && !ev.has(key)) {
+                                ev.set(key, v);
+                            }
+                        });
+                        logMessages.computeIfAbsent(spanId, x -> new ArrayList<>()).add(ev);
+                        continue;
+                    }
                     if (r.path("body").has("kvlistValue")) {
                         a.putAll(attributes(r.get("body").get("kvlistValue").get("values"), f, ptr + "/body/kvlistValue/values"));
                     }
@@ -224,9 +281,15 @@ final class OtlpReader {
             }
         }
         JsonNode events = s.get("events");
+        List<ObjectNode> messageEvents = new ArrayList<>();
         if (events != null && events.isArray()) {
             for (int i = 0; i < events.size(); i++) {
                 JsonNode e = events.get(i);
+                if (MESSAGE_EVENTS.contains(e.path("name").asText())) {
+                    ObjectNode ev = Json.object().put("event", e.get("name").asText());
+                    attributes(e.get("attributes"), f, ptr + "/events/" + i + "/attributes").forEach(ev::set);
+                    messageEvents.add(ev);
+                }
                 if ("exception".equals(e.path("name").asText())) {
                     Map<String, JsonNode> ea = attributes(e.get("attributes"), f, ptr + "/events/" + i + "/attributes");
                     sp.errorType = sp.errorType != null ? sp.errorType : text(ea, "exception.type");
@@ -234,15 +297,132 @@ final class OtlpReader {
                 }
             }
         }
+        List<ObjectNode> fromLogMessages = logMessages.remove(spanId);
+        if (fromLogMessages != null) {
+            messageEvents.addAll(fromLogMessages);
+        }
+        if (sp.kind == SpanAssembler.Kind.MODEL && !messageEvents.isEmpty()) {
+            eventMessages(sp, messageEvents);
+        }
         if (sp.kind == SpanAssembler.Kind.OTHER) {
-            skip(traceId, "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)"
-                    + (sp.failed() ? "" : ""));
+            skip(traceId, "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)");
             if (sp.failed()) {
-                skip(traceId, "errors on skipped plumbing spans");
+                skip(traceId, "plumbing spans with an error status (not errors of the run)");
             }
             // kept for the tree (a model span's wrapper chain may pass through it)
         }
         add(traceId, sp);
+    }
+
+    /**
+     * The deprecated convention: the messages as events ({@code gen_ai.system/user/assistant/tool.message} in,
+     * {@code gen_ai.choice} out), on the span or as log records linked to it; read where the attributes had none.
+     */
+    private static void eventMessages(SpanAssembler.Span sp, List<ObjectNode> events) {
+        ArrayNode in = Json.MAPPER.createArrayNode();
+        ArrayNode out = Json.MAPPER.createArrayNode();
+        for (ObjectNode ev : events) {
+            String name = ev.path("event").asText();
+            ObjectNode m = Json.object();
+            JsonNode source = ev;
+            if (name.equals("gen_ai.choice")) {
+                source = AgentMessages.unwrap(ev.get("message"));
+                if (source == null || !source.isObject()) {
+                    source = ev;
+                }
+                m.put("role", "assistant");
+            } else {
+                m.put("role", name.substring("gen_ai.".length(), name.length() - ".message".length()));
+            }
+            JsonNode content = AgentMessages.unwrap(source.get("content"));
+            if (content != null && !content.isNull()) {
+                m.set("content", content);
+            }
+            JsonNode calls = AgentMessages.unwrap(source.get("tool_calls"));
+            if (calls != null && calls.isArray()) {
+                m.set("tool_calls", calls);
+            }
+            if (name.equals("gen_ai.tool.message") && source.hasNonNull("id")) {
+                m.set("tool_call_id", source.get("id"));
+            }
+            (name.equals("gen_ai.choice") ? out : in).add(m);
+        }
+        if ((sp.input == null || sp.input.isEmpty()) && !in.isEmpty()) {
+            sp.input = AgentMessages.parse(in, Role.USER);
+        }
+        if ((sp.output == null || sp.output.isEmpty()) && !out.isEmpty()) {
+            sp.output = AgentMessages.parse(out, Role.ASSISTANT);
+        }
+    }
+
+    /** A span as OpenTelemetry Python writes it as JSON: {@code context.trace_id}, {@code parent_id}, flat attributes. */
+    private void pythonSpan(JsonNode s, Fields f, String ptr) {
+        JsonNode ctx = s.get("context");
+        String traceId = hexId(ctx.get("trace_id"), f, ptr + "/context/trace_id", true);
+        String spanId = hexId(ctx.get("span_id"), f, ptr + "/context/span_id", true);
+        String parent = hexId(s.get("parent_id"), f, ptr + "/parent_id", false);
+        JsonNode attrs = s.get("attributes");
+        if (attrs != null && !attrs.isNull() && !attrs.isObject()) {
+            throw f.error(ptr + "/attributes", "expected an object of attributes, found " + Fields.describe(attrs));
+        }
+        Map<String, JsonNode> a = new LinkedHashMap<>();
+        if (attrs != null && attrs.isObject()) {
+            attrs.fields().forEachRemaining(e -> a.put(e.getKey(), e.getValue()));
+        }
+        long start = 0;
+        if (s.path("start_time").isTextual()) {
+            try {
+                java.time.Instant t = java.time.Instant.parse(s.get("start_time").asText());
+                start = t.getEpochSecond() * 1_000_000_000L + t.getNano();
+            } catch (java.time.format.DateTimeParseException e) {
+                throw f.error(ptr + "/start_time", "expected an ISO-8601 time, found \"" + s.get("start_time").asText() + "\"");
+            }
+        }
+        SpanAssembler.Span sp = span(a, spanId, parent, s.path("name").asText(""), start, f, ptr);
+        if (sp == null) {
+            return;
+        }
+        if ("ERROR".equals(s.path("status").path("status_code").asText())) {
+            sp.errorType = sp.errorType != null ? sp.errorType : "ERROR";
+            sp.errorMessage = s.path("status").path("description").asText(null);
+        }
+        List<ObjectNode> messageEvents = new ArrayList<>();
+        for (JsonNode e : s.path("events")) {
+            String name = e.path("name").asText();
+            JsonNode ea = e.path("attributes");
+            if (MESSAGE_EVENTS.contains(name)) {
+                ObjectNode ev = Json.object().put("event", name);
+                if (ea.isObject()) {
+                    ea.fields().forEachRemaining(x -> ev.set(x.getKey(), x.getValue()));
+                }
+                messageEvents.add(ev);
+            } else if (name.equals("exception")) {
+                sp.errorType = sp.errorType != null ? sp.errorType : ea.path("exception.type").asText(null);
+                sp.errorMessage = sp.errorMessage != null ? sp.errorMessage : ea.path("exception.message").asText(null);
+            }
+        }
+        if (sp.kind == SpanAssembler.Kind.MODEL && !messageEvents.isEmpty()) {
+            eventMessages(sp, messageEvents);
+        }
+        if (sp.kind == SpanAssembler.Kind.OTHER) {
+            skip(traceId, "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)");
+        }
+        add(traceId, sp);
+    }
+
+    /** Python's ids: "0x" and hex. */
+    private static String hexId(JsonNode v, Fields f, String ptr, boolean required) {
+        if (v == null || v.isNull() || (v.isTextual() && v.asText().isEmpty())) {
+            if (required) {
+                throw f.error(ptr, "expected the span's id (a hex string), found " + Fields.describe(v));
+            }
+            return null;
+        }
+        if (!v.isTextual()) {
+            throw f.error(ptr, "expected a hex string, found " + Fields.describe(v));
+        }
+        String t = v.asText();
+        return t.startsWith("0x") ? t.substring(2) : t;
     }
 
     private void jaeger(JsonNode data, Fields f, String ptr) {
@@ -292,7 +472,7 @@ final class OtlpReader {
                 if (sp.kind == SpanAssembler.Kind.OTHER) {
                     skip(traceId, "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)");
                     if (failed) {
-                        skip(traceId, "errors on skipped plumbing spans");
+                        skip(traceId, "plumbing spans with an error status (not errors of the run)");
                     }
                 }
                 add(traceId, sp);
@@ -334,6 +514,7 @@ final class OtlpReader {
         }
         AgentRun run = new AgentRun("otlp", file);
         run.taskCache = taskCache;
+        run.keyCache = keyCache;
         run.sourceId = traceId;
         skipped.forEach((k, v) -> run.skipped.merge(k, v, Integer::sum));
         for (SpanAssembler.Span s : spans) {
@@ -364,44 +545,83 @@ final class OtlpReader {
      * pass can hand a trace on as soon as its last span was read and memory stays flat however long the file is.
      * Lines that do not parse are left to the second pass, which says what is wrong with them.
      */
-    static Map<Long, List<String>> lastLines(BufferedReader in) throws IOException {
+    static Map<Long, List<String>> lastLines(java.io.InputStream in) throws IOException {
         Map<String, Long> last = new HashMap<>();
-        String text;
-        long line = 0;
-        while ((text = in.readLine()) != null) {
-            line++;
-            if (text.isBlank()) {
-                continue;
-            }
-            // a plain text scan for "traceId" / "traceID" keys: inside a JSON string a quote is escaped, so a key
-            // quote-name-quote is never found there
-            for (String key : TRACE_ID_KEYS) {
-                int at = 0;
-                while ((at = text.indexOf(key, at)) >= 0) {
-                    int i = at + key.length();
-                    at = i;
-                    while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
-                        i++;
-                    }
-                    if (i >= text.length() || text.charAt(i) != ':') {
+        // bytes, not chars: the scan needs no decoding; lines end as BufferedReader.readLine ends them (\n, \r, \r\n)
+        byte[] buf = new byte[1 << 16];
+        byte[] line = new byte[1 << 12];
+        int len = 0;
+        long lineNo = 0;
+        boolean afterCr = false;
+        int n;
+        while ((n = in.read(buf)) > 0) {
+            for (int i = 0; i < n; i++) {
+                byte b = buf[i];
+                if (b == '\n' || b == '\r') {
+                    if (b == '\n' && afterCr) {
+                        afterCr = false;
                         continue;
                     }
-                    i++;
-                    while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
-                        i++;
-                    }
-                    if (i < text.length() && text.charAt(i) == '"') {
-                        int close = text.indexOf('"', i + 1);
-                        if (close > i) {
-                            last.put(text.substring(i + 1, close), line);
-                        }
-                    }
+                    afterCr = b == '\r';
+                    lineNo++;
+                    scanTraceIds(line, len, lineNo, last);
+                    len = 0;
+                    continue;
                 }
+                afterCr = false;
+                if (len == line.length) {
+                    line = java.util.Arrays.copyOf(line, line.length * 2);
+                }
+                line[len++] = b;
             }
+        }
+        if (len > 0) {
+            scanTraceIds(line, len, lineNo + 1, last);
         }
         Map<Long, List<String>> ends = new HashMap<>();
         last.forEach((id, l) -> ends.computeIfAbsent(l, k -> new ArrayList<>()).add(id));
         return ends;
+    }
+
+    private static final byte[][] TRACE_ID_KEY_BYTES = {"\"traceId\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+            "\"traceID\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII)};
+
+    /**
+     * The values of {@code "traceId"} / {@code "traceID"} keys on one line: inside a JSON string a quote is escaped, so
+     * quote-name-quote followed by a colon is always a key.
+     */
+    private static void scanTraceIds(byte[] line, int len, long lineNo, Map<String, Long> last) {
+        for (byte[] key : TRACE_ID_KEY_BYTES) {
+            outer:
+            for (int at = 0; at + key.length <= len; at++) {
+                for (int k = 0; k < key.length; k++) {
+                    if (line[at + k] != key[k]) {
+                        continue outer;
+                    }
+                }
+                int i = at + key.length;
+                while (i < len && (line[i] == ' ' || line[i] == '\t')) {
+                    i++;
+                }
+                if (i >= len || line[i] != ':') {
+                    continue;
+                }
+                i++;
+                while (i < len && (line[i] == ' ' || line[i] == '\t')) {
+                    i++;
+                }
+                if (i < len && line[i] == '"') {
+                    int close = i + 1;
+                    while (close < len && line[close] != '"') {
+                        close++;
+                    }
+                    if (close < len) {
+                        last.put(new String(line, i + 1, close - i - 1, java.nio.charset.StandardCharsets.UTF_8), lineNo);
+                    }
+                }
+                at = i;
+            }
+        }
     }
 
     // ---- one span's attributes -> the assembler's span

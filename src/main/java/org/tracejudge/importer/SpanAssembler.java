@@ -79,6 +79,9 @@ final class SpanAssembler {
             Span p = s.parentId == null ? null : byId.get(s.parentId);
             int guard = 0;
             while (p != null && guard++ < 1000) {
+                if (p.kind == Kind.AGENT) {
+                    break; // a model call inside another agent's span is that (sub-)agent's own call, not a wrapper's
+                }
                 if (p.kind == Kind.MODEL) {
                     wrappers.add(p.id);
                     wrapperOf.putIfAbsent(s, p);
@@ -124,8 +127,9 @@ final class SpanAssembler {
                 }
             }
         }
-        int consumed = 0;
-        boolean first = true;
+        // each agent has its own conversation (a sub-agent's first call starts from its own instructions): what of
+        // it the run has seen is counted per agent
+        Map<String, Integer> consumedBy = new HashMap<>();
         List<Span> pending = new ArrayList<>();
         Span lastModel = null;
         for (Span s : timeline) {
@@ -135,25 +139,31 @@ final class SpanAssembler {
             }
             Span m = withFallbacks(s, wrapperOf);
             List<AgentMessages.Msg> in = m.input == null ? List.of() : m.input;
+            String agentKey = m.agent == null ? "" : m.agent;
+            Integer seen = consumedBy.get(agentKey);
+            boolean first = seen == null;
+            int consumed = seen == null ? 0 : seen;
             if (first) {
-                if (m.system != null && !m.system.isBlank()) {
+                boolean inputHasSystem = in.stream().anyMatch(x -> x.role() == Role.SYSTEM);
+                if (m.system != null && !m.system.isBlank() && !inputHasSystem) {
                     run.system(m.system).put("span", m.id);
                 }
                 for (AgentMessages.Msg msg : in) {
                     addMessage(run, msg, m);
                 }
-                first = false;
-            } else if (in.size() >= consumed) {
-                for (int i = consumed; i < in.size(); i++) {
-                    addMessage(run, in.get(i), m);
-                }
             } else {
-                for (AgentMessages.Msg msg : in) {
-                    for (AgentMessages.Res r : msg.results()) {
+                // results of calls still open, wherever the history has them (a history that drops or reorders
+                // messages, or starts over), then what is new after the part already seen
+                int seenPart = Math.min(consumed, in.size());
+                for (int i = 0; i < seenPart; i++) {
+                    for (AgentMessages.Res r : in.get(i).results()) {
                         if (!run.hasResultFor(r.callId()) && run.peek(r.callId(), r.name()) != null) {
                             run.result(r).put("span", m.id);
                         }
                     }
+                }
+                for (int i = consumed; i < in.size(); i++) {
+                    addMessage(run, in.get(i), m);
                 }
             }
             flushPending(run, pending);
@@ -186,7 +196,7 @@ final class SpanAssembler {
             if (m.model != null) {
                 run.model = m.model;
             }
-            consumed = in.size() + outMsgs.size();
+            consumedBy.put(agentKey, in.size() + outMsgs.size());
             lastModel = m;
             // results a model span's output itself carries (a Langfuse agent's output list): after the calls
             for (AgentMessages.Msg o : outMsgs) {
@@ -252,6 +262,16 @@ final class SpanAssembler {
     }
 
     private static void addMessage(AgentRun run, AgentMessages.Msg msg, Span m) {
+        int before = run.steps.size();
+        addMessage0(run, msg, m);
+        if (m.agent != null) {
+            for (int i = before; i < run.steps.size(); i++) {
+                ((ObjectNode) run.steps.get(i)).put("agent", m.agent);
+            }
+        }
+    }
+
+    private static void addMessage0(AgentRun run, AgentMessages.Msg msg, Span m) {
         switch (msg.role()) {
             case SYSTEM -> {
                 if (msg.text() != null) {

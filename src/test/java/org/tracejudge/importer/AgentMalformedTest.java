@@ -110,6 +110,18 @@ class AgentMalformedTest {
     }
 
     @Test
+    void crlfJsonLinesNameTheRightLine() throws Exception {
+        String ok = request(span("\"aa\"", "\"01\"", "", CHAT));
+        String bad = request("{\"traceId\":\"bb\",\"name\":\"x\"}");
+        ImportException e = refused(write("crlf.jsonl", ok + "\r\n\r\n" + ok.replace("\"aa\"", "\"cc\"") + "\r\n" + bad + "\r\n"));
+        assertEquals(4, e.line());
+        Path good = write("crlf-good.jsonl", ok + "\r\n" + request(span("\"aa\"", "\"02\"", "", CHAT)) + "\r\n");
+        ImportReport.FileCounts c = new Importer(project, null).importFiles(List.of(good), Format.AUTO, null).files().get(0);
+        assertEquals(1, c.runs, "one trace over two CRLF lines, handed on after its last one");
+        assertEquals(2, AgentCorpus.runs(project).get(0).count(org.tracejudge.model.Role.ASSISTANT));
+    }
+
+    @Test
     void jsonLinesStreamAndATraceMaySpanSeveralLines() throws Exception {
         String tool = "{\"key\":\"gen_ai.operation.name\",\"value\":{\"stringValue\":\"execute_tool\"}},"
                 + "{\"key\":\"gen_ai.tool.name\",\"value\":{\"stringValue\":\"lookup\"}},"

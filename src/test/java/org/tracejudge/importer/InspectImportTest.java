@@ -147,4 +147,27 @@ class InspectImportTest {
                 run.pairings(), "no assistant message called them");
         assertEquals(11, c.errors);
     }
+
+    @Test
+    void aLiveEvalWithoutHeaderIsReadFromItsJournal() throws Exception {
+        Path original = AgentCorpus.file("inspect-ai", "log_message_deduplication.eval");
+        Path live = dir.resolve("live.eval");
+        try (var in = new java.util.zip.ZipFile(original.toFile());
+             var out = new java.util.zip.ZipOutputStream(java.nio.file.Files.newOutputStream(live))) {
+            for (var it = in.entries().asIterator(); it.hasNext(); ) {
+                var e = it.next();
+                if (e.getName().equals("header.json")) {
+                    continue; // a run still going has no header yet
+                }
+                out.putNextEntry(new java.util.zip.ZipEntry(e.getName()));
+                out.write(in.getInputStream(e).readAllBytes());
+                out.closeEntry();
+            }
+        }
+        ImportReport.FileCounts c = importOne(live);
+        assertEquals(1, c.runs);
+        AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
+        assertEquals("hardcoded/hardcoded", run.model(), "from _journal/start.json");
+        assertEquals(5, run.calls().size());
+    }
 }

@@ -126,4 +126,71 @@ class LangfuseImportTest {
         assertEquals("gemini-2.0-flash", run.model());
         assertEquals(28 + 39, run.extra().path("tokens").path("input").asLong());
     }
+
+    @Test
+    void anArrayOfExportsIsOneRunEach() throws Exception {
+        String a = java.nio.file.Files.readString(AgentCorpus.file("langfuse", "vercel-aisdk-2025-11-17.trace.json"));
+        String b = java.nio.file.Files.readString(AgentCorpus.file("langfuse", "microsoft-agent-2025-12-17.trace.json"));
+        Path both = dir.resolve("both.json");
+        java.nio.file.Files.writeString(both, "[" + a + "," + b + "]");
+        assertEquals(Format.LANGFUSE, FormatDetector.detect(both));
+        ImportReport r = new Importer(project, null).importFiles(List.of(both), Format.AUTO, null);
+        assertEquals(2, r.files().get(0).runs);
+        assertEquals(5, r.files().get(0).labelsNew);
+        assertEquals(2, AgentCorpus.runs(project).size());
+    }
+
+    /** Hand-made (the corpus README found no real export with an ERROR observation): a failing tool is marked. */
+    @Test
+    void anErrorLevelObservationMarksItsStep() throws Exception {
+        String doc = "{\"trace\":{\"id\":\"t-err\",\"input\":\"{\\\"prompt\\\":\\\"Weather in Oslo?\\\"}\",\"scores\":["
+                + "{\"name\":\"verdict\",\"dataType\":\"CATEGORICAL\",\"value\":0,\"stringValue\":\"correct\",\"source\":\"ANNOTATION\"}]},"
+                + "\"observations\":["
+                + "{\"id\":\"g2\",\"type\":\"GENERATION\",\"startTime\":\"2025-01-01T00:00:02Z\",\"level\":\"DEFAULT\","
+                + "\"input\":[{\"role\":\"user\",\"content\":\"Weather in Oslo?\"}],\"output\":{\"role\":\"assistant\",\"content\":\"I could not get it.\"}},"
+                + "{\"id\":\"t1\",\"type\":\"TOOL\",\"name\":\"get_weather\",\"startTime\":\"2025-01-01T00:00:01Z\",\"level\":\"ERROR\","
+                + "\"statusMessage\":\"timeout after 10 s\",\"input\":{\"city\":\"Oslo\"},\"output\":null},"
+                + "{\"id\":\"g1\",\"type\":\"GENERATION\",\"startTime\":\"2025-01-01T00:00:00Z\",\"level\":\"DEFAULT\","
+                + "\"input\":[{\"role\":\"user\",\"content\":\"Weather in Oslo?\"}],"
+                + "\"output\":{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"c1\",\"type\":\"function\","
+                + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\\\"Oslo\\\"}\"}}]}}]}";
+        Path f = dir.resolve("hand-made-error.json");
+        java.nio.file.Files.writeString(f, doc);
+        AgentCorpus.Run run = importOne(f, 1);
+        assertEquals(List.of(Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT), roles(run));
+        assertTrue(run.turns().get(2).toolResults().get(0).error());
+        assertEquals("c1", run.turns().get(2).toolResults().get(0).callId());
+        assertEquals("timeout after 10 s", run.extra().path("errors").get(0).path("message").asText());
+        assertEquals("I could not get it.", run.answer());
+        assertEquals("correct", scalar(project, "SELECT l.value FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'verdict'"),
+                "a categorical score whose value is a label of the set");
+    }
+
+    /** The public API's shape (GET /api/public/traces/{id}): the trace's fields at the top, observations inside. */
+    @Test
+    void aTraceFromThePublicApi() throws Exception {
+        var export = (com.fasterxml.jackson.databind.node.ObjectNode) org.tracejudge.json.Json.MAPPER.readTree(
+                AgentCorpus.file("langfuse", "claude-agent-2025-12-22.trace.json").toFile());
+        var api = ((com.fasterxml.jackson.databind.node.ObjectNode) export.get("trace")).deepCopy();
+        api.set("observations", export.get("observations"));
+        api.put("htmlPath", "/project/x/traces/" + api.get("id").asText());
+        Path f = dir.resolve("api-trace.json");
+        java.nio.file.Files.writeString(f, api.toString());
+        AgentCorpus.Run run = importOne(f, 3);
+        assertEquals(2, run.calls().size());
+        assertEquals(7, run.turns().size());
+        // observations listed by id only: the trace's input and output, the rest reported as not in the file
+        var ids = api.deepCopy();
+        var idList = ids.putArray("observations");
+        export.get("observations").forEach(o -> idList.add(o.get("id").asText()));
+        ids.put("id", "other-trace");
+        Path g = dir.resolve("api-ids.json");
+        java.nio.file.Files.writeString(g, ids.toString());
+        ImportReport.FileCounts c = new Importer(project, null).importFiles(List.of(g), Format.AUTO, null).files().get(0);
+        assertEquals(7, c.skipped.get("observations given by id only (not in the file)"));
+        AgentCorpus.Run thin = AgentCorpus.runs(project).stream().filter(r -> r.extra().path("source_id").asText().equals("other-trace"))
+                .findFirst().orElseThrow();
+        assertEquals(List.of(Role.USER, Role.ASSISTANT), roles(thin));
+        assertTrue(thin.answer().startsWith("Great! Here's the current weather"), thin.answer());
+    }
 }

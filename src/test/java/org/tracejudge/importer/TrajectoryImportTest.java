@@ -118,4 +118,18 @@ class TrajectoryImportTest {
         assertEquals("submit", run.calls().get(4).get("name").asText());
         assertEquals("", run.answer(), "no info.submission");
     }
+
+    @Test
+    void aTrajectoryCutShortIsAnError() throws Exception {
+        var doc = (com.fasterxml.jackson.databind.node.ObjectNode) org.tracejudge.json.Json.MAPPER.readTree(
+                AgentCorpus.file("atif", "openhands_hello-world.trajectory.json").toFile());
+        doc.remove("final_metrics"); // a timeout: the harness never wrote the totals or the last step
+        ((com.fasterxml.jackson.databind.node.ArrayNode) doc.get("steps")).remove(5);
+        Path cut = dir.resolve("cut.trajectory.json");
+        java.nio.file.Files.writeString(cut, doc.toString());
+        AgentCorpus.Run run = importOne(cut, Format.ATIF);
+        assertEquals("truncated", run.extra().path("errors").get(0).path("type").asText());
+        assertEquals(1, run.calls().size());
+        assertEquals("I edited the file /app/hello.txt.", run.answer());
+    }
 }
