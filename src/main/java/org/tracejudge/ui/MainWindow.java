@@ -797,7 +797,7 @@ public final class MainWindow {
         }
         FileChooser fc = new FileChooser();
         fc.setTitle("Import into " + vm.session().titleProperty().get().replace("Tracejudge — ", ""));
-        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("JSON and JSON Lines", "*.json", "*.jsonl"),
+        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Traces (JSON, JSON Lines, Inspect .eval, SWE-agent .traj, .gz)", "*.json", "*.jsonl", "*.eval", "*.traj", "*.gz"),
                 new FileChooser.ExtensionFilter("All files", "*.*"));
         List<File> files = fc.showOpenMultipleDialog(stage);
         if (files != null && !files.isEmpty()) {

@@ -196,7 +196,7 @@ public final class ImportViewModel {
                 org.tracejudge.classify.SelectionLabeller.Result sr = org.tracejudge.classify.SelectionLabeller.classify(p);
                 org.tracejudge.classify.CallLabeller.Result calls = org.tracejudge.classify.CallLabeller.classify(p, r.rater());
                 StringBuilder text = new StringBuilder(String.format("Classified %,d traces as rater '%s' (%s mode): ",
-                        r.traces() - r.runErrors(), r.rater(), mode.code()));
+                        r.traces() - r.runErrors() - r.noExpectedCall(), r.rater(), mode.code()));
                 List<String> parts = new ArrayList<>(); // per task type: its labels with counts
                 r.counts().forEach((type, m) -> {
                     List<String> labels = new ArrayList<>();
@@ -206,6 +206,10 @@ public final class ImportViewModel {
                 text.append(String.join("; ", parts)).append("\nledger: ").append(r.written()).append(" entries appended");
                 if (r.runErrors() > 0) {
                     text.append("; ").append(r.runErrors()).append(" not classified (the run failed at the provider)");
+                }
+                if (r.noExpectedCall() > 0) {
+                    text.append("; ").append(r.noExpectedCall()).append(" not classified (the run names no expected call: "
+                            + "judge it with a judge or by hand)");
                 }
                 if (sr.traces() > 0) {
                     text.append(String.format("%n%,d tool-selection traces as rater 'rule'", sr.traces() - sr.noScenario()));
