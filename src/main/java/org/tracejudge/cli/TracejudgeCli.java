@@ -51,6 +51,7 @@ public final class TracejudgeCli implements Runnable {
         COMMANDS.put("ensemble", EnsembleCommand::new);
         COMMANDS.put("metrics", MetricsCommand::new);
         COMMANDS.put("agreement", AgreementCommand::new);
+        COMMANDS.put("calibration", CalibrationCommand::new);
         COMMANDS.put("judge", JudgeCommand::new);
         COMMANDS.put("safety", SafetyCommand::new);
         COMMANDS.put("selection", SelectionCommand::new);

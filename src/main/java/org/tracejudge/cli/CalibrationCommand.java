@@ -1,0 +1,190 @@
+package org.tracejudge.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.tracejudge.calibration.Diagnostics;
+import org.tracejudge.calibration.Gold;
+import org.tracejudge.model.RaterKind;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectException;
+import org.tracejudge.store.ProjectQueries;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "calibration", description = "How far to trust each machine rater (judges, rules, imported raters): "
+        + "against the human gold (traces where everyone who decided agrees), the confusion matrix, per label "
+        + "sensitivity, specificity, precision, NPV and F1 with 95%% Wilson intervals, accuracy, Cohen's kappa and "
+        + "Gwet's AC1, and a trust verdict per label (trusted; not yet, with how many more gold traces would settle it; "
+        + "not trusted: kappa < 0.6 or sensitivity < 0.8).")
+final class CalibrationCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "PROJECT")
+    Path project;
+
+    @Option(names = "--rater", paramLabel = "NAME", description = "Only this rater (default: every machine rater).")
+    String rater;
+
+    @Option(names = "--format", defaultValue = "table", paramLabel = "table|json",
+            description = "table or json (default: ${DEFAULT-VALUE}).")
+    Out format;
+
+    enum Out { table, json }
+
+    @Override
+    public Integer call() {
+        List<Diagnostics.Result> results = new ArrayList<>();
+        Gold gold;
+        try (Project p = Project.open(project)) {
+            gold = Gold.read(p);
+            if (gold.labels().isEmpty()) {
+                throw new ProjectException(project + ": no gold yet: no trace has a human decision that everyone who "
+                        + "decided agrees on" + (gold.disagreed() > 0 ? " (" + gold.disagreed() + " traces where people "
+                        + "disagree)" : "") + ". Decide traces in the workbench (or import decisions), then run it again.");
+            }
+            List<ProjectQueries.RaterSummary> raters = new ArrayList<>();
+            for (ProjectQueries.RaterSummary r : new ProjectQueries(p).currentRaters()) {
+                if (r.kind() != RaterKind.HUMAN && (rater == null || rater.equals(r.name()) || rater.equals(r.column()))) {
+                    raters.add(r);
+                }
+            }
+            if (raters.isEmpty()) {
+                throw new ProjectException(project + ": " + (rater == null ? "no machine rater has labels yet"
+                        : "no machine rater named '" + rater + "'"));
+            }
+            Map<String, Map<String, String>> labels = p.read(c -> {
+                Map<String, Map<String, String>> byRater = new HashMap<>();
+                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                        "SELECT trace_id, rater_id, value FROM current_label WHERE action = 'set'")) {
+                    while (rs.next()) {
+                        byRater.computeIfAbsent(rs.getString(2), k -> new HashMap<>()).put(rs.getString(1), rs.getString(3));
+                    }
+                }
+                return byRater;
+            });
+            for (ProjectQueries.RaterSummary r : raters) {
+                results.add(Diagnostics.of(r.column(), labels.getOrDefault(r.id(), Map.of()), gold.labels()));
+            }
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (format == Out.json) {
+            ObjectNode doc = CliJson.document(spec);
+            doc.putObject("gold").put("traces", gold.labels().size()).put("people_disagree", gold.disagreed());
+            ArrayNode arr = doc.putArray("raters");
+            for (Diagnostics.Result r : results) {
+                ObjectNode o = arr.addObject();
+                o.put("rater", r.rater());
+                o.put("n", r.n());
+                o.put("gold_without_its_label", r.goldWithoutRaterLabel());
+                rate(o.putObject("accuracy"), r.accuracy());
+                put(o, "kappa", r.kappa());
+                put(o, "ac1", r.ac1());
+                r.labels().forEach(o.putArray("labels")::add);
+                ArrayNode m = o.putArray("confusion");
+                for (int[] row : r.matrix()) {
+                    ArrayNode a = m.addArray();
+                    for (int v : row) {
+                        a.add(v);
+                    }
+                }
+                ArrayNode per = o.putArray("per_label");
+                for (Diagnostics.LabelFigures f : r.perLabel()) {
+                    ObjectNode l = per.addObject();
+                    l.put("label", f.label());
+                    l.put("gold", f.goldCount());
+                    rate(l.putObject("sensitivity"), f.sensitivity());
+                    rate(l.putObject("specificity"), f.specificity());
+                    rate(l.putObject("precision"), f.precision());
+                    rate(l.putObject("npv"), f.npv());
+                    put(l, "f1", f.f1());
+                    l.put("trust", f.trust().name().toLowerCase(Locale.ROOT));
+                    l.put("more_gold_needed", f.moreGold());
+                }
+            }
+            CliJson.print(out, doc);
+            return 0;
+        }
+        out.printf(Locale.ROOT, "Gold: %d traces where everyone who decided agrees%s%n", gold.labels().size(),
+                gold.disagreed() > 0 ? " (" + gold.disagreed() + " where people disagree are not gold)" : "");
+        for (Diagnostics.Result r : results) {
+            out.println();
+            out.printf(Locale.ROOT, "%s against gold: n = %d%s%n", r.rater(), r.n(), r.goldWithoutRaterLabel() > 0
+                    ? " (" + r.goldWithoutRaterLabel() + " gold traces have no label of it)" : "");
+            if (r.n() == 0) {
+                out.println("  no gold trace has a label of this rater: nothing to compare yet");
+                continue;
+            }
+            out.printf(Locale.ROOT, "  accuracy %s   Cohen's kappa %s   Gwet's AC1 %s%s%n", cell(r.accuracy()),
+                    num(r.kappa()), num(r.ac1()), r.kappa() != null && r.ac1() != null && Math.abs(r.kappa() - r.ac1()) > 0.2
+                            ? "   (kappa and AC1 differ: one label dominates, which lowers kappa)" : "");
+            int w = Math.max(10, r.labels().stream().mapToInt(String::length).max().orElse(10) + 1);
+            StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "  %-" + w + "s", "rater \\ gold"));
+            for (String l : r.labels()) {
+                head.append(String.format(Locale.ROOT, " %" + w + "s", l));
+            }
+            out.println(head);
+            for (int i = 0; i < r.labels().size(); i++) {
+                StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %-" + w + "s", r.labels().get(i)));
+                for (int v : r.matrix()[i]) {
+                    row.append(String.format(Locale.ROOT, " %" + w + "d", v));
+                }
+                out.println(row);
+            }
+            out.printf(Locale.ROOT, "  %-" + w + "s %5s  %-22s %-22s %-22s %6s  %s%n", "label", "gold", "sensitivity",
+                    "specificity", "precision", "F1", "trust");
+            for (Diagnostics.LabelFigures f : r.perLabel()) {
+                out.printf(Locale.ROOT, "  %-" + w + "s %5d  %-22s %-22s %-22s %6s  %s%n", f.label(), f.goldCount(),
+                        cell(f.sensitivity()), cell(f.specificity()), cell(f.precision()), num(f.f1()), trust(f));
+            }
+        }
+        return 0;
+    }
+
+    private static String trust(Diagnostics.LabelFigures f) {
+        return switch (f.trust()) {
+            case TRUSTED -> "trusted";
+            case NOT_TRUSTED -> "not trusted";
+            case NOT_YET -> "not yet (about " + f.moreGold() + " more gold " + f.label() + ")";
+        };
+    }
+
+    private static String cell(Diagnostics.Rate r) {
+        return r.value() == null ? "n/a" : String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", r.value(), r.ci95()[0], r.ci95()[1]);
+    }
+
+    private static String num(Double d) {
+        return d == null ? "n/a" : String.format(Locale.ROOT, "%.3f", d);
+    }
+
+    private static void rate(ObjectNode o, Diagnostics.Rate r) {
+        o.put("count", r.count()).put("n", r.n());
+        put(o, "value", r.value());
+        if (r.ci95() != null) {
+            o.putArray("ci95").add(r.ci95()[0]).add(r.ci95()[1]);
+        } else {
+            o.putNull("ci95");
+        }
+    }
+
+    private static void put(ObjectNode o, String field, Double v) {
+        if (v == null) {
+            o.putNull(field);
+        } else {
+            o.put(field, v);
+        }
+    }
+}
