@@ -3,6 +3,7 @@
 Cohen's kappa (Cohen 1960), Gwet's AC1 for two raters (Gwet 2008, Br J Math Stat Psychol 61:29-48, eq. for
 gamma_1 with q categories), and the Wilson score interval (Wilson 1927) for each label's sensitivity.
 Regenerate: python3 src/test/resources/calibration/reference.py > src/test/resources/calibration/reference.jsonl
+       and python3 src/test/resources/calibration/reference.py multi > src/test/resources/calibration/ac1-multi.jsonl
 """
 import json
 import math
@@ -57,5 +58,40 @@ def main():
         print(json.dumps(out))
 
 
+
+def ac1_multi(table, labels):
+    """Gwet (2008) AC1 for m raters, every item rated by all: table = list of per-item rating lists."""
+    q = len(labels)
+    n = len(table)
+    m = len(table[0])
+    pa = 0.0
+    for item in table:
+        for k in labels:
+            r = item.count(k)
+            pa += r * (r - 1) / (m * (m - 1))
+    pa /= n
+    pe = 0.0
+    for k in labels:
+        pi = sum(item.count(k) for item in table) / (n * m)
+        pe += pi * (1 - pi)
+    pe /= q - 1
+    return (pa - pe) / (1 - pe)
+
+
+def multi():
+    rng = random.Random(35)
+    labels = ["correct", "tool_skip", "result_ignore", "output_fabrication"]
+    for case in range(30):
+        n = rng.randint(10, 200)
+        m = rng.randint(2, 5)
+        q = rng.randint(2, 4)
+        table = []
+        for _ in range(n):
+            truth = rng.choices(labels[:q], weights=[5] + [1] * (q - 1))[0]
+            table.append([truth if rng.random() < 0.8 else rng.choice(labels[:q]) for _ in range(m)])
+        print(json.dumps({"case": case, "labels": labels[:q], "table": table, "ac1": ac1_multi(table, labels[:q])}))
+
+
 if __name__ == "__main__":
-    main()
+    import sys
+    multi() if sys.argv[1:] == ["multi"] else main()

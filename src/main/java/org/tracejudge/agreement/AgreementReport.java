@@ -36,13 +36,16 @@ public record AgreementReport(
             @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("confusion") ConfusionMatrix confusion) {
     }
 
-    @JsonPropertyOrder({"raters", "n", "kappa", "ci95", "note"})
+    @JsonPropertyOrder({"raters", "n", "kappa", "ci95", "note", "ac1", "ac1_ci95", "prevalence_note"})
     public record Fleiss(
             @JsonProperty("raters") List<String> raters,
             @JsonProperty("n") long n,
             @JsonProperty("kappa") Double kappa,
             @JsonProperty("ci95") double[] ci95,
-            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("note") String note) {
+            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("note") String note,
+            @JsonProperty("ac1") Double ac1,
+            @JsonProperty("ac1_ci95") double[] ac1Ci95,
+            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("prevalence_note") String prevalenceNote) {
     }
 
     @JsonPropertyOrder({"n", "value", "ci95", "note"})

@@ -10,7 +10,7 @@ import java.util.Locale;
  *
  * <p>Vector layout, with P pairs and L labels: [0, P) pairwise κ; P Fleiss κ; P+1 alpha;
  * then L blocks of (P per-label pairwise κ, 1 per-label Fleiss κ); then, if the labels are
- * integer scores, P linear and P quadratic weighted κ.
+ * integer scores, P linear and P quadratic weighted κ; last, Gwet's AC1 over Fleiss' items.
  */
 final class Coefficients {
     /** Raw agreement at or above which a low κ is flagged as the low-prevalence effect. */
@@ -23,7 +23,7 @@ final class Coefficients {
 
     static int vectorLength(AgreementCounts c, boolean ordinal) {
         int p = c.pairs.length;
-        return p + 2 + c.nLabels * (p + 1) + (ordinal ? 2 * p : 0);
+        return p + 2 + c.nLabels * (p + 1) + (ordinal ? 2 * p : 0) + 1;
     }
 
     static void vector(AgreementCounts c, int[] scores, double[] out) {
@@ -49,6 +49,7 @@ final class Coefficients {
                 }
             }
         }
+        out[o++] = FleissKappa.ac1(m, c.fleissItems, c.fleissSum, c.fleissSq); // last: Gwet's AC1
     }
 
     static int[] scoresOrNull(List<String> labels) {
@@ -97,7 +98,9 @@ final class Coefficients {
                 }
             }
         }
-        return new PointEstimates(raters, labels, nItems, pairwise, fleiss, alpha, perLabel, weighted);
+        double ac1 = FleissKappa.ac1(fr.size(), c.fleissItems, c.fleissSum, c.fleissSq);
+        return new PointEstimates(raters, labels, nItems, pairwise, fleiss, alpha, perLabel, weighted,
+                Double.isNaN(ac1) ? null : ac1);
     }
 
     /**

@@ -111,6 +111,30 @@ public final class FleissKappa {
         return new FleissResult(List.copyOf(raters), items, pbar, pe, kappa, null);
     }
 
+    /**
+     * Gwet's AC1 (Gwet 2008, the multi-rater form) over the same items as Fleiss' kappa: the same observed agreement
+     * P̄, and chance agreement P_e = Σ_k π_k (1 − π_k) / (q − 1) with π_k the pooled share of category k and q the
+     * number of categories. Unlike kappa it stays high when one label dominates and raters agree on it. NaN when
+     * undefined (N = 0, m &lt; 2, fewer than 2 categories).
+     */
+    static double ac1(int m, long items, long[] sum, long[] sq) {
+        int q = sum.length;
+        if (m < 2 || items == 0 || q < 2) {
+            return Double.NaN;
+        }
+        double total = (double) items * m;
+        double sqs = 0;
+        double pe = 0;
+        for (int k = 0; k < q; k++) {
+            sqs += sq[k];
+            double pi = sum[k] / total;
+            pe += pi * (1 - pi);
+        }
+        pe /= q - 1;
+        double pa = (sqs - total) / (total * (m - 1));
+        return pe >= 1 ? Double.NaN : (pa - pe) / (1 - pe);
+    }
+
     static FleissResult binaryFromSums(List<String> raters, List<String> labels, long items, long[] sum, long[] sq,
                                        int k) {
         int m = raters.size();

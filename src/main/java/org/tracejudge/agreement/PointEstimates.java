@@ -9,7 +9,7 @@ import java.util.List;
  */
 public record PointEstimates(List<String> raters, List<String> labels, int nItems, List<CohenResult> pairwise,
                              FleissResult fleiss, AlphaResult alpha, List<PerLabelResult> perLabel,
-                             List<WeightedKappaResult> weighted) {
+                             List<WeightedKappaResult> weighted, Double ac1) {
 
     /** The pairwise result for raters a and b (either order), or null. */
     public CohenResult pair(String a, String b) {

@@ -15,6 +15,15 @@ final class ReportAssembler {
     /**
      * @param intervals  per {@link Coefficients#vector} index, or null when no bootstrap was run
      */
+    /** When κ and AC1 part by more than 0.2, why (calibration.md: the kappa paradox). */
+    static String prevalenceNote(Double kappa, Double ac1) {
+        if (kappa == null || ac1 == null || Math.abs(kappa - ac1) <= 0.2) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "kappa %.3f and AC1 %.3f differ by more than 0.2: one label dominates, which "
+                + "lowers kappa's chance-corrected figure while the raters mostly agree (the kappa paradox)", kappa, ac1);
+    }
+
     static AgreementReport assemble(PointEstimates pe, Interval[] intervals, AgreementReport.BootstrapInfo info) {
         int p = pe.pairwise().size();
         int l = pe.labels().size();
@@ -28,8 +37,9 @@ final class ReportAssembler {
         }
         FleissResult f = pe.fleiss();
         Interval fi = at(intervals, p);
+        Interval ac1i = intervals == null ? null : at(intervals, intervals.length - 1);
         AgreementReport.Fleiss fleiss = new AgreementReport.Fleiss(f.raters(), f.n(), f.kappa(), ci(fi, f.kappa()),
-                f.note());
+                f.note(), pe.ac1(), ci(ac1i, pe.ac1()), prevalenceNote(f.kappa(), pe.ac1()));
         warn(warnings, "Fleiss kappa " + f.raters(), f.n(), f.kappa(), fi, null);
         AlphaResult a = pe.alpha();
         Interval ai = at(intervals, p + 1);

@@ -24,13 +24,16 @@ public final class ReportText {
                 num(p.se()), ci(p.ci95()), nz(p.note())});
         }
         table(sb, rows);
-        sb.append("\nFleiss' kappa\n");
+        sb.append("\nFleiss' kappa and Gwet's AC1 (same items)\n");
         rows = new ArrayList<>();
-        rows.add(new String[] {"raters", "n", "kappa", "95% CI", "note"});
+        rows.add(new String[] {"raters", "n", "kappa", "95% CI", "AC1", "95% CI", "note"});
         AgreementReport.Fleiss f = r.fleiss();
         rows.add(new String[] {String.join(",", f.raters()), Long.toString(f.n()), num(f.kappa()), ci(f.ci95()),
-            nz(f.note())});
+            num(f.ac1()), ci(f.ac1Ci95()), nz(f.note())});
         table(sb, rows);
+        if (f.prevalenceNote() != null) {
+            sb.append("note: ").append(f.prevalenceNote()).append('\n');
+        }
         sb.append("\nKrippendorff's alpha (nominal)\n");
         rows = new ArrayList<>();
         rows.add(new String[] {"n", "alpha", "95% CI", "note"});

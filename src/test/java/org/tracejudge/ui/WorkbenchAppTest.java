@@ -122,7 +122,8 @@ class WorkbenchAppTest {
         assertFalse(robot.lookup("#raterPanel").queryAs(javafx.scene.layout.FlowPane.class).getChildren().isEmpty());
         // agreement panel: Fleiss and alpha with intervals and n
         waitFor("bootstrap intervals", () -> text(robot, "#alphaValue").contains("["));
-        assertTrue(text(robot, "#fleissValue").matches("Fleiss' κ = 0\\.\\d{3} \\[.*\\]  \\(n = \\d+.*"), text(robot, "#fleissValue"));
+        assertTrue(text(robot, "#fleissValue").matches("(?s)Fleiss' κ = 0\\.\\d{3} \\[.*\\]  \\(n = \\d+.*"), text(robot, "#fleissValue"));
+        assertTrue(text(robot, "#fleissValue").contains("\nGwet's AC1 = 0."), text(robot, "#fleissValue"));
         assertTrue(text(robot, "#alphaValue").contains("(n = 60)"), text(robot, "#alphaValue"));
         assertNotNull(robot.lookup("#kappa-harness-illustrative-dtree").tryQuery().orElse(null));
     }

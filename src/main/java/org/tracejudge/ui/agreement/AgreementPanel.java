@@ -119,7 +119,10 @@ public final class AgreementPanel extends ScrollPane {
         freshness.setText(s.intervalsStale() ? "intervals updating…" : "intervals current");
         AgreementReport.Fleiss f = r.fleiss();
         fleiss.setText("Fleiss' κ = " + (f == null ? "n/a" : num(f.kappa()) + ci(f.ci95()) + "  (n = " + f.n() + "; "
-                + String.join(", ", f.raters()) + ")" + (f.note() == null ? "" : " — " + f.note())));
+                + String.join(", ", f.raters()) + ")" + (f.note() == null ? "" : " — " + f.note())
+                + (f.ac1() == null ? "" : "\nGwet's AC1 = " + num(f.ac1()) + ci(f.ac1Ci95()) + " (same traces)"
+                + (f.prevalenceNote() == null ? "" : " — κ and AC1 differ by more than 0.2: one label dominates "
+                + "(the kappa paradox)"))));
         AgreementReport.Alpha a = r.alpha();
         alpha.setText("Krippendorff's α = " + (a == null ? "n/a" : num(a.value()) + ci(a.ci95()) + "  (n = " + a.n() + ")"
                 + (a.note() == null ? "" : " — " + a.note())));
