@@ -31,8 +31,22 @@ final class ExportCommand implements Callable<Integer> {
             + "(POST /api/public/scores), one per line, instead of the project JSONL.")
     boolean langfuseScores;
 
+    @picocli.CommandLine.Option(names = "--dataset", description = "Write OUT as a folder a Hugging Face user loads in "
+            + "one line: data/train.jsonl (each trace with its task, answer, calls, every rater's and person's label, the "
+            + "final label and the item's agreement) and README.md, the dataset card (YAML header, how it was labelled, "
+            + "the agreement figures).")
+    boolean dataset;
+
     @Override
     public Integer call() throws Exception {
+        if (dataset) {
+            try (Project p = Project.open(project)) {
+                org.tracejudge.export.DatasetExport.Summary s = org.tracejudge.export.DatasetExport.write(p, out);
+                spec.commandLine().getOut().println("wrote a dataset of " + s.traces() + " traces (" + s.withFinal()
+                        + " with a final label; " + s.raters() + " machine raters, " + s.people() + " people) to " + out);
+            }
+            return 0;
+        }
         if (langfuseScores) {
             try (Project p = Project.open(project)) {
                 org.tracejudge.export.LangfuseScores.Summary s = StdStreams.write(out, spec.commandLine().getOut(),

@@ -1,0 +1,187 @@
+package org.tracejudge.export;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.tracejudge.agreement.AgreementCalculator;
+import org.tracejudge.agreement.AgreementOptions;
+import org.tracejudge.agreement.AgreementReport;
+import org.tracejudge.json.Json;
+import org.tracejudge.output.OutputFile;
+import org.tracejudge.store.LabelTables;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectException;
+import org.tracejudge.store.TraceTable;
+
+/**
+ * A labelled dataset a Hugging Face user loads in one line (formats.md § 9): {@code DIR/data/train.jsonl}, one trace a
+ * line with its task, answer, calls, every rater's and every person's current label, the final label and the share
+ * of labels that agree with the item's most common one; and {@code DIR/README.md}, the dataset card with the YAML
+ * header the Hub reads (licence, task category, size, the data file; the fields are described in the card's text,
+ * since a features list that leaves out the nested fields would make the loader refuse them) and how the labels
+ * were made: by
+ * which raters and how many people, with the agreement figures. Each file goes through {@link OutputFile}.
+ */
+public final class DatasetExport {
+    private DatasetExport() {}
+
+    /** What was written. */
+    public record Summary(int traces, int withFinal, int raters, int people) {}
+
+    public static Summary write(Project project, Path dir) throws IOException {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new ProjectException(dir + ": is a file; --dataset writes a folder (give a folder's name)");
+        }
+        Files.createDirectories(dir.resolve("data"));
+        TraceTable table = new TraceTable(project, TraceTable.layout(project, null));
+        List<TraceTable.Column> raters = table.layout().raters();
+        List<TraceTable.Column> people = table.layout().humans();
+        TraceTable.Column fin = table.layout().column("final");
+        List<String> ids = table.ids(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT);
+        int[] withFinal = {0};
+        OutputFile.write(dir.resolve("data").resolve("train.jsonl"), List.of(project.file()), tmp -> {
+            try (OutputStream os = Files.newOutputStream(tmp); JsonGenerator g = Json.FACTORY.createGenerator(os)) {
+                g.setRootValueSeparator(null);
+                for (int from = 0; from < ids.size(); from += 1000) {
+                    List<String> chunk = ids.subList(from, Math.min(ids.size(), from + 1000));
+                    Map<String, String[]> text = texts(project, chunk);
+                    for (TraceTable.Row r : table.rows(chunk)) {
+                        String[] t = text.getOrDefault(r.traceId(), new String[6]);
+                        g.writeStartObject();
+                        g.writeStringField("trace_id", r.traceId());
+                        g.writeStringField("model", r.get("model"));
+                        g.writeStringField("task_id", r.get("task"));
+                        g.writeStringField("task_type", r.get("type"));
+                        g.writeStringField("domain", r.get("domain"));
+                        g.writeStringField("user_message", t[0]);
+                        g.writeStringField("answer", t[1]);
+                        g.writeFieldName("tool_calls");
+                        g.writeRawValue(t[2] == null ? "[]" : t[2]);
+                        Map<String, Integer> votes = new HashMap<>();
+                        g.writeObjectFieldStart("labels");
+                        for (TraceTable.Column c : raters) {
+                            String v = r.get(c.key());
+                            g.writeStringField(c.title(), v);
+                            if (v != null) {
+                                votes.merge(v, 1, Integer::sum);
+                            }
+                        }
+                        g.writeEndObject();
+                        g.writeObjectFieldStart("annotators");
+                        for (TraceTable.Column c : people) {
+                            String v = r.get(c.key());
+                            g.writeStringField(c.ref(), v);
+                            if (v != null) {
+                                votes.merge(v, 1, Integer::sum);
+                            }
+                        }
+                        g.writeEndObject();
+                        String f = fin == null ? null : r.get(fin.key());
+                        g.writeStringField("final_label", f);
+                        if (f != null) {
+                            withFinal[0]++;
+                        }
+                        int all = votes.values().stream().mapToInt(Integer::intValue).sum();
+                        int top = votes.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+                        if (all >= 2) {
+                            g.writeNumberField("agreement", (double) top / all);
+                        } else {
+                            g.writeNullField("agreement");
+                        }
+                        g.writeEndObject();
+                        g.writeRaw('\n');
+                    }
+                }
+            }
+            return null;
+        });
+        AgreementReport agreement = new AgreementCalculator(AgreementOptions.defaults()).report(LabelTables.of(project));
+        String card = card(project, ids.size(), withFinal[0], raters, people, agreement);
+        OutputFile.write(dir.resolve("README.md"), List.of(project.file()), tmp -> {
+            Files.writeString(tmp, card, StandardCharsets.UTF_8);
+            return null;
+        });
+        return new Summary(ids.size(), withFinal[0], raters.size(), people.size());
+    }
+
+    /** user message, answer and the executed calls (JSON) of each trace. */
+    private static Map<String, String[]> texts(Project project, List<String> ids) {
+        return project.read(c -> {
+            Map<String, String[]> out = new HashMap<>();
+            String in = String.join(",", java.util.Collections.nCopies(ids.size(), "?"));
+            try (PreparedStatement s = c.prepareStatement("SELECT t.id, k.user_message, t.answer, t.tool_calls FROM trace t "
+                    + "JOIN task k ON k.id = t.task_id WHERE t.id IN (" + in + ")")) {
+                for (int i = 0; i < ids.size(); i++) {
+                    s.setString(i + 1, ids.get(i));
+                }
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        out.put(rs.getString(1), new String[] {rs.getString(2), rs.getString(3), rs.getString(4)});
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    private static String card(Project p, int traces, int withFinal, List<TraceTable.Column> raters,
+                               List<TraceTable.Column> people, AgreementReport a) {
+        String size = traces < 1_000 ? "n<1K" : traces < 10_000 ? "1K<n<10K" : traces < 100_000 ? "10K<n<100K"
+                : traces < 1_000_000 ? "100K<n<1M" : "1M<n<10M";
+        StringBuilder sb = new StringBuilder();
+        sb.append("---\n");
+        sb.append("license: other  # set the licence of your traces before publishing\n");
+        sb.append("task_categories:\n- text-classification\n");
+        sb.append("language:\n- en\n");
+        sb.append("size_categories:\n- ").append(size).append('\n');
+        sb.append("pretty_name: ").append(Json.write(p.name())).append('\n');
+        sb.append("configs:\n- config_name: default\n  data_files:\n  - split: train\n    path: data/train.jsonl\n");
+        sb.append("---\n\n");
+        sb.append("# ").append(p.name()).append("\n\n");
+        sb.append("Agent runs (a task, the tool calls the model made, its final answer) with the labels of ")
+                .append(raters.size()).append(" machine rater").append(raters.size() == 1 ? "" : "s");
+        List<String> names = new ArrayList<>();
+        raters.forEach(r -> names.add("`" + r.title() + "`"));
+        if (!names.isEmpty()) {
+            sb.append(" (").append(String.join(", ", names)).append(')');
+        }
+        sb.append(" and the decisions of ").append(people.size()).append(people.size() == 1 ? " person" : " people")
+                .append(", exported by Tracejudge. ").append(withFinal).append(" of ").append(traces)
+                .append(" traces have a final label (a person's decision, else the ensemble of the rule and the judges).\n\n");
+        sb.append("## Fields\n\n");
+        sb.append("- `labels`: each machine rater's current label (null where it gave none)\n");
+        sb.append("- `annotators`: each person's current decision\n");
+        sb.append("- `final_label`: the latest human decision, else the ensemble\n");
+        sb.append("- `agreement`: the share of the item's labels (raters and people) that equal its most common one\n");
+        sb.append("- `tool_calls`: the calls the model executed, `{name, arguments}`\n\n");
+        sb.append("## Agreement\n\n");
+        AgreementReport.Fleiss f = a.fleiss();
+        sb.append(String.format(Locale.ROOT, "Over %d items: Fleiss' kappa %s %s, Gwet's AC1 %s %s (n = %d), "
+                        + "Krippendorff's alpha %s %s; 95%% percentile bootstrap intervals over items.%n",
+                a.nItems(), num(f.kappa()), ci(f.ci95()), num(f.ac1()), ci(f.ac1Ci95()), f.n(), num(a.alpha().value()),
+                ci(a.alpha().ci95())));
+        for (AgreementReport.Pair pair : a.pairwise()) {
+            sb.append(String.format(Locale.ROOT, "- %s vs %s: Cohen's kappa %s %s, n = %d%n", pair.a(), pair.b(),
+                    num(pair.kappa()), ci(pair.ci95()), pair.n()));
+        }
+        return sb.toString();
+    }
+
+    private static String num(Double d) {
+        return d == null ? "n/a" : String.format(Locale.ROOT, "%.3f", d);
+    }
+
+    private static String ci(double[] c) {
+        return c == null ? "" : String.format(Locale.ROOT, "[%.3f, %.3f]", c[0], c[1]);
+    }
+}
