@@ -151,7 +151,8 @@ public final class JudgeRunWindow {
 
     /** The name a new judge gets for a server preset: where it runs and the rubric ("openai-tree"). */
     static String defaultName(ProviderPreset p) {
-        if (p == null || p.local()) {
+        // where the traces go decides the name: a server on this computer is local whatever its preset
+        if (p == null || p.local() || org.tracejudge.judges.Loopback.isLocal(p.baseUrl())) {
             return "local-tree";
         }
         String first = p.label().split("[^A-Za-z0-9]+")[0].toLowerCase(Locale.ROOT);
@@ -198,10 +199,23 @@ public final class JudgeRunWindow {
         }, msg -> check.setText(msg));
     }
 
+    /** True while {@link #fill} sets the fields: choosing the preset then must not overwrite them. */
+    private boolean filling;
+
     private void fill(JudgeConfig cfg) {
         name.getEditor().setText(cfg.name());
         ProviderPreset p = ProviderPreset.matching(cfg);
-        preset.setValue(p);
+        if (p == null) {
+            // a server of its own (another port, 127.0.0.1…): shown as the nearest preset, its URL kept
+            p = ProviderPreset.ALL.stream().filter(x -> x.provider() == cfg.provider())
+                    .reduce((a, b) -> b).orElse(null);
+        }
+        filling = true;
+        try {
+            preset.setValue(p);
+        } finally {
+            filling = false;
+        }
         baseUrl.setText(cfg.baseUrl());
         model.setText(cfg.model());
         rubric.setValue(cfg.rubric());
@@ -212,7 +226,7 @@ public final class JudgeRunWindow {
 
     private void applyPreset() {
         ProviderPreset p = preset.getValue();
-        if (p == null) {
+        if (p == null || filling) {
             return;
         }
         baseUrl.setText(p.baseUrl());
