@@ -474,6 +474,8 @@ final class TolerantRule {
             }
         }
 
+        supportQuoted(hits, supported, unsupported);
+
         String label;
         String check;
         int u = unsupported.size();
@@ -555,5 +557,30 @@ final class TolerantRule {
             }
         }
         return false;
+    }
+
+    /**
+     * A value that lies inside a span of the answer already matched to a return value (an answer quoting a multi-line
+     * text value verbatim, such as a detection rule's source) is the return's own text: it is supported by that
+     * value, never an unsupported field or number. Moves such values from {@code unsupported} to {@code supported}.
+     */
+    static void supportQuoted(List<Evidence.LeafHit> hits, List<Evidence.AssertedValue> supported,
+                              List<Evidence.AssertedValue> unsupported) {
+        if (hits.isEmpty() || unsupported.isEmpty()) {
+            return;
+        }
+        for (java.util.Iterator<Evidence.AssertedValue> it = unsupported.iterator(); it.hasNext();) {
+            Evidence.AssertedValue av = it.next();
+            for (Evidence.LeafHit h : hits) {
+                Span q = h.answerSpan();
+                Span v = av.span();
+                if (q.start() <= v.start() && v.end() <= q.end() && q.end() - q.start() > v.end() - v.start()) {
+                    it.remove();
+                    supported.add(new Evidence.AssertedValue(av.text(), av.kind(), av.normalized(), v, h.pointer(),
+                            av.field()));
+                    break;
+                }
+            }
+        }
     }
 }

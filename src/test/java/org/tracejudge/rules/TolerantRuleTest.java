@@ -144,4 +144,22 @@ class TolerantRuleTest {
         assertFalse(v.evidence().supportedValues().isEmpty());
         assertTrue(v.evidence().unsupportedValues().isEmpty(), v.toReadableText());
     }
+
+    /**
+     * An answer that quotes a multi-line text value of the return verbatim (a detection rule's source): the
+     * identifiers and numbers inside the quote are the return's own text, not fabricated fields (issue 37: the
+     * tolerant rule called this output_fabrication where compat called it correct).
+     */
+    @Test
+    void valuesInsideAQuotedReturnValueAreSupported() {
+        String rule = "rule Meterpreter_Reverse_Tcp {\n  strings:\n    $reverse_tcp_xor = { 4d 5a 90 }\n"
+                + "    $stage_size = 884\n    $beacon_interval_ms = 7331\n  condition:\n    $reverse_tcp_xor and $stage_size\n}";
+        Task t = Fixtures.required("get_detection_rule", "{'rule_id':'R-17','severity':'high','source':'" + rule.replace("\n", "\\n")
+                + "'}", "all", "R-17");
+        String answer = "Rule R-17 (severity high) reads:\n" + rule + "\nIt fires on the XOR stub.";
+        Trace tr = Fixtures.trace(answer, "get_detection_rule");
+        RuleVerdict v = tol.classify(t, tr);
+        assertEquals("correct", v.label(), v.toReadableText());
+        assertEquals(compat.classify(t, tr).label(), v.label(), "never worse than compat on clean data");
+    }
 }
