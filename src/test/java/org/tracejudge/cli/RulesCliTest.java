@@ -160,7 +160,7 @@ class RulesCliTest {
     @Test
     void compatReproducesTheHarnessOnResultsFiles() throws Exception {
         Path corpus = Path.of("..", "shared", "corpora", "toolfailbench-v5");
-        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(corpus), "shared corpus absent");
+        org.tracejudge.TestData.requireShared(java.nio.file.Files.isDirectory(corpus), "../shared/corpora");
         org.tracejudge.testdata.ToolFailBenchGenerator gen = org.tracejudge.testdata.ToolFailBenchGenerator.fromCorpus(corpus);
         Path results = dir.resolve("results");
         List<String> args = new ArrayList<>(List.of("import", dir.resolve("h.tjdb").toString()));

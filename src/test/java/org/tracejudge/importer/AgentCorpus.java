@@ -1,6 +1,5 @@
 package org.tracejudge.importer;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
@@ -23,7 +22,7 @@ final class AgentCorpus {
     /** A corpus file; the calling test is skipped (one line) when ../shared is absent. */
     static Path file(String format, String name) {
         Path p = FORMATS.resolve(format).resolve(name);
-        assumeTrue(Files.isRegularFile(p), "../shared/corpora/formats/" + format + "/" + name + " is absent; skipped");
+        TestData.requireShared(Files.isRegularFile(p), "../shared/corpora/formats/" + format + "/" + name);
         return p;
     }
 

@@ -2,7 +2,6 @@ package org.tracejudge.redaction;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -104,7 +103,7 @@ class RedactionCorpusTest {
     @Test
     void ordinaryBenchmarkTextKeepsItsNumbers() throws IOException {
         Path root = Path.of("..", "shared", "corpora", "toolfailbench-v5");
-        assumeTrue(Files.isDirectory(root), "../shared/corpora/toolfailbench-v5 is not here");
+        org.tracejudge.TestData.requireShared(Files.isDirectory(root), "../shared/corpora/toolfailbench-v5");
         Redactor redactor = new Redactor();
         Pattern number = Pattern.compile("\\d+(?:[.,]\\d+)*");
         int tasks = 0;

@@ -15,7 +15,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.tracejudge.model.Task;
 import org.tracejudge.model.Trace;
@@ -173,7 +172,7 @@ class CompatRederivationTest {
 
     @Test
     void compatAgreesWithIndependentRederivationOnRealTasks() throws IOException {
-        Assumptions.assumeTrue(CorpusTasks.available(), "shared corpus absent");
+        org.tracejudge.TestData.requireShared(CorpusTasks.available(), "../shared/corpora/toolfailbench-v5");
         List<JsonNode> raws = CorpusTasks.rawTasks(CorpusTasks.CORPUS);
         List<String> indicators = publishedNames();
         RuleClassifier rc = new RuleClassifier(RuleClassifier.Mode.COMPAT);
@@ -197,7 +196,7 @@ class CompatRederivationTest {
 
     @Test
     void corpusFloatsPrintTheSameInBothImplementations() {
-        Assumptions.assumeTrue(CorpusTasks.available(), "shared corpus absent");
+        org.tracejudge.TestData.requireShared(CorpusTasks.available(), "../shared/corpora/toolfailbench-v5");
         for (JsonNode raw : CorpusTasks.rawTasks(CorpusTasks.CORPUS)) {
             List<String> mine = new ArrayList<>();
             if (raw.get("mock_tool_return") != null) {
@@ -210,7 +209,7 @@ class CompatRederivationTest {
 
     @Test
     void indicatorResourceIsReproducibleFromTheCorpus() throws IOException {
-        Assumptions.assumeTrue(CorpusTasks.available(), "shared corpus absent");
+        org.tracejudge.TestData.requireShared(CorpusTasks.available(), "../shared/corpora/toolfailbench-v5");
         List<String> built = IndicatorListBuilder.build(CorpusTasks.CORPUS);
         assertEquals(built, indicatorFile());
         assertEquals(built, RuleClassifier.indicatorNames(RuleClassifier.Mode.TOLERANT));
@@ -228,7 +227,7 @@ class CompatRederivationTest {
      */
     @Test
     void toolsFilesCarryNoReturnSchemaSoNamesComeFromTheReturns() throws IOException {
-        Assumptions.assumeTrue(CorpusTasks.available(), "shared corpus absent");
+        org.tracejudge.TestData.requireShared(CorpusTasks.available(), "../shared/corpora/toolfailbench-v5");
         int functions = 0;
         try (var dirs = java.nio.file.Files.list(CorpusTasks.CORPUS)) {
             for (Path d : dirs.filter(java.nio.file.Files::isDirectory).toList()) {

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.tracejudge.model.Task;
 import org.tracejudge.model.ToolCall;
@@ -37,7 +36,7 @@ class PublishedIndicatorsTest {
 
     @Test
     void shippedListIsThePublishedOneInItsOrder() {
-        Assumptions.assumeTrue(CorpusTasks.available(), "shared corpus absent");
+        org.tracejudge.TestData.requireShared(CorpusTasks.available(), "../shared/corpora/toolfailbench-v5");
         List<String> published = PublishedRule.fromCorpus(CorpusTasks.CORPUS).names();
         assertEquals(100, published.size());
         assertEquals(published, RuleClassifier.indicatorNames(RuleClassifier.Mode.COMPAT));
@@ -75,7 +74,7 @@ class PublishedIndicatorsTest {
 
     @Test
     void compatEqualsThePublishedRuleOnNearIndicatorAnswers() {
-        Assumptions.assumeTrue(CorpusTasks.available(), "shared corpus absent");
+        org.tracejudge.TestData.requireShared(CorpusTasks.available(), "../shared/corpora/toolfailbench-v5");
         PublishedRule reference = PublishedRule.fromCorpus(CorpusTasks.CORPUS);
         List<String> names = reference.names();
         RuleClassifier compat = new RuleClassifier(RuleClassifier.Mode.COMPAT);

@@ -35,7 +35,7 @@ class ToolFailBenchGeneratorTest {
 
     @Test
     void generatesEveryLabelForAllCorpusTasks(@TempDir Path tmp) throws Exception {
-        Assumptions.assumeTrue(Files.isDirectory(CORPUS), "corpus not present: " + CORPUS.toAbsolutePath());
+        org.tracejudge.TestData.requireShared(Files.isDirectory(CORPUS), "../shared/corpora/toolfailbench-v5");
         ToolFailBenchGenerator gen = ToolFailBenchGenerator.fromCorpus(CORPUS);
         int n = gen.tasks().size();
         assertEquals(1000, n);
