@@ -374,6 +374,9 @@ public final class AgreementPanel extends ScrollPane {
                 long n = flipped ? m.count(lb, la) : m.count(la, lb);
                 Button cell = confusionCells[i][j];
                 cell.setText(String.valueOf(n));
+                // wide enough for its count: four or more digits were cut to "…"
+                cell.setMinWidth(Math.max(3.2, 0.7 * String.valueOf(n).length() + 1.4)
+                        * javafx.scene.text.Font.getDefault().getSize());
                 cell.setDisable(n == 0);
                 String says = n + (n == 1 ? " trace: " : " traces: ") + a + " = " + la + ", " + b + " = " + lb;
                 cell.getTooltip().setText(says);

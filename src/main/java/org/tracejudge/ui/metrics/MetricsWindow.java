@@ -109,7 +109,8 @@ public final class MetricsWindow {
         model.setPrefWidth(200);
         TableColumn<ModelMetrics, String> n = new TableColumn<>("n");
         n.setCellValueFactory(c -> new SimpleStringProperty(c.getValue().nRequired() + " / " + c.getValue().nControl()));
-        n.setPrefWidth(64);
+        n.setPrefWidth(110); // "12,345 / 6,789" without being cut
+        n.setMinWidth(90);
         n.setGraphic(null);
         Label nHead = new Label("n");
         nHead.setTooltip(new Tooltip("tool-required / control traces with a label from this source"));
