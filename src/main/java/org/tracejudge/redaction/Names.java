@@ -55,7 +55,8 @@ final class Names {
             + "log din raat subah shaam ab yahan wahan dost pyaar akela udaas darr madad karo karna hona "
             + "my me i you he she it we they him her his our their a an the and or but so to of in on at for with from "
             + "by as is am are was were be been not no yes all any some this that these those what who how why when "
-            + "where there here just very too also only up down out off over if then than").split(" ")));
+            + "where there here just very too also only up down out off over if then than en chez bei na em aan op "
+            + "vivo vivimos habite habito wohne wohnen live lives living stay staying").split(" ")));
 
     /** After a title these are not people ("Dr. Google", "Dr Internet", "Doctor Who"). */
     private static final Set<String> NOT_AFTER_TITLE = Set.copyOf(List.of("google", "internet", "web", "pepper", "who", "strange",
