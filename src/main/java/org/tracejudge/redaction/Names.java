@@ -74,8 +74,10 @@ final class Names {
             + "|\\bthey\\s+call\\s+me|\\bje\\s+m['’]appelle|\\bme\\s+llamo|\\bmi\\s+nombre\\s+es|\\bich\\s+hei(?:ß|ss)e"
             + "|\\bmein\\s+name\\s+ist|\\bmi\\s+chiamo|\\bmon\\s+nom\\s+est|\\bmeu\\s+nome\\s+é|\\bmera\\s+naam"
             + "|\\bmy\\s+real\\s+name\\s+is|\\bsigned|\\bit['’]?s\\s+me|\\bnamed|\\bcalled|\\bgoes\\s+by|\\bknown\\s+as"
+            + "|\\bcalls\\s+me|\\bcalled\\s+me|\\bnamed\\s+(?:him|her|them)|\\bcalled\\s+(?:him|her|them)"
             + "|\\bmerci|\\bgracias|\\bdanke|\\bgrazie)" + S + "$");
-    private static final Pattern LOOSE_INTRO = Pattern.compile("(?iu)\\b(?:named|called|goes\\s+by|known\\s+as)" + S + "$");
+    private static final Pattern LOOSE_INTRO = Pattern.compile("(?iu)\\b(?:named|called|goes\\s+by|known\\s+as|"
+            + "named\\s+(?:him|her|them)|called\\s+(?:him|her|them))" + S + "$");
     /** Endings of medicine names: an unknown capitalised word with one is a drug, not a person. */
     private static final Pattern DRUG = Pattern.compile("(?:olol|pril|sartan|statin|azole|mycin|cillin|oxetine|xetine|"
             + "pram|azepam|zepam|idone|apine|etine|amine|mab|profen|ine|ol|ide|ate|pam|lam|fen|xin|zole|vir|mide|done)$");
@@ -87,6 +89,9 @@ final class Names {
             "punched", "slapped", "yelled", "blocked", "ghosted", "cheated", "died", "passed", "promised", "lied",
             "lies", "blames", "blamed", "refuses", "refused", "stopped", "started", "asked", "asks", "wants", "wanted",
             "needs", "misses", "visited", "visits", "rang", "rings", "calls", "called", "sent", "sends", "took", "takes"));
+    private static final Pattern SELF_INTRO = Pattern.compile("(?iu)\\b(?:i['’]?m|i\\s+am|this\\s+is|it['’]?s|its)" + S + "$");
+    private static final Pattern CLAUSE_END = Pattern.compile("(?iu)\\s*(?:[,.!?;:)\\n]|$|-|—|\\s(?:but|and|here|btw|again|"
+            + "from|again|x+)\\b)");
     private static final Pattern AND_I = Pattern.compile("(?iu)\\s+(?:and|&|n)\\s+(?:i|me)\\b");
     /** Frequent English words that are also given names: after a relation word in lower case they are the word. */
     private static final Set<String> FREQUENT = Set.copyOf(List.of("will", "may", "can", "mark", "bill", "hope", "grace",
@@ -153,7 +158,8 @@ final class Names {
     private static final Pattern SIGN_OFF = Pattern.compile("(?iu)(?:(?:^|[\\n.!?)])[ \\t]*(?:-{1,2}|—|–|~)|(?:^|[\\n.!?)]|\\s)\\s*(?:thanks|thank\\s+you|"
             + "thx|ty|cheers|love|lots\\s+of\\s+love|regards|kind\\s+regards|best|best\\s+wishes|warm\\s+regards|"
             + "sincerely|yours|take\\s+care|x+|merci|gracias|danke|grazie|saludos|bisous|bises|lg|mfg|cordialement|"
-            + "signed|from|sent\\s+by|bye|ta|many\\s+thanks|regards|tschüss|un\\s+abrazo|abrazos))\\s*[,.!:]?\\s*$");
+            + "signed|from|sent\\s+by|bye|ta|many\\s+thanks|regards|tschüss|un\\s+abrazo|abrazos|love\\s+(?:you|u|ya)|luv|"
+            + "night|gn|speak\\s+soon|talk\\s+soon))\\s*[,.!:]?\\s*$");
     private static final Pattern SIGN_OFF_END = Pattern.compile("(?u)^[\\s.!,)xX:♥❤️\\p{So}\\p{Sk}]*(?:\\n|$)");
     private static final Pattern HAN_NAME = Pattern.compile("(?:我叫|我的名字是|我是|名叫)(\\p{IsHan}{2,3}?)(?=[，。,.！!\\s]|$|我)");
 
@@ -309,6 +315,9 @@ final class Names {
                 } else if (!t.cap() && k.length() >= 3 && !common(k) && !place(k) && !SLANG.contains(k) && !DRUG.matcher(k).find()
                         && k.chars().allMatch(Character::isLetter) && cue(PEOPLE_VERB_LOWER, before, starts)) {
                     start = true; // "tell kwame", "text chidi": an unknown word in lower case after a verb for people
+                } else if (t.cap() && !t.allCaps() && k.length() >= 3 && !common(k) && !place(k) && !DRUG.matcher(k).find()
+                        && cue(SELF_INTRO, before, starts) && CLAUSE_END.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                    start = true; // "I'm Ayodele but...", "this is Kemi."
                 } else if (cue(PEOPLE_VERB, before, starts) && t.cap() && !t.allCaps() && !sentenceStart && !common(k)
                         && !DRUG.matcher(k).find()
                         && !place(k) && k.length() >= 3) {
