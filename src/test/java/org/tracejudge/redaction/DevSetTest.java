@@ -15,7 +15,7 @@ class DevSetTest {
     /** Regression floors: recall per kind on the development set measured 2026-11-26, minus 2 points. */
     static final double NAME_FLOOR = 0.94;
     static final double OTHER_FLOOR = 0.95;
-    static final double FP_CEILING = 0.025;
+    static final double FP_CEILING = 0.035;
 
     @Test
     void developmentSetFiguresDoNotRegress() throws Exception {
