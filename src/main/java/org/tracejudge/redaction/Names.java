@@ -160,7 +160,8 @@ final class Names {
     private static final Pattern TITLE = Pattern.compile("(?iu)\\b(?:mr|mrs|ms|miss|mx|dr|doctor|doc|prof|professor|sir|"
             + "dame|nurse|sister|father|fr|rev|reverend|pastor|imam|rabbi|coach|officer|detective|sgt|herr|frau|mme|"
             + "mlle|madame|monsieur|señor|señora|senor|senora|sr|sra|srta|dott|shri|smt|sri|judge|pc|dc)\\.?\\s*$");
-    private static final Pattern SIGN_OFF = Pattern.compile("(?iu)(?:(?:^|[\\n.!?)])[ \\t]*(?:-{1,2}|—|–|~)|(?:^|[\\n.!?)]|\\s)\\s*(?:thanks|thank\\s+you|"
+    private static final Pattern SIGN_OFF = Pattern.compile("(?iu)(?:(?:^|[\\n.!?)])[ \\t]*(?:-{1,2}|—|–|~)|(?:^|[\\n.!?)]|\\s)\\s*(?:thank(?:s|\\s+you|\\s+u)(?:\\s+(?:so|very)\\s+much|\\s+a\\s+lot|\\s+again|"
+            + "\\s+for\\s+(?:everything|listening|reading|your\\s+time))?|"
             + "thx|ty|cheers|love|lots\\s+of\\s+love|regards|kind\\s+regards|best|best\\s+wishes|warm\\s+regards|"
             + "sincerely|yours|take\\s+care|x+|merci|gracias|danke|grazie|saludos|bisous|bises|lg|mfg|cordialement|"
             + "signed|from|sent\\s+by|bye|ta|many\\s+thanks|regards|tschüss|un\\s+abrazo|abrazos|love\\s+(?:you|u|ya)|luv|"
@@ -282,7 +283,7 @@ final class Names {
             String before = h.lower.substring(Math.max(0, t.start() - 60), t.start());
             boolean start = false;
             boolean month = MONTH_NAMES.contains(k);
-            if (!h.strict && !month && common(k) && !NameLists.GIVEN.contains(k) && !NameLists.SURNAMES.contains(k)) {
+            if (!h.strict && !month && common(k) && !given(k) && !surname(k)) {
                 i++;
                 continue; // an ordinary word no cue makes a name
             }
