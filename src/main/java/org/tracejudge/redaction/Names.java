@@ -313,6 +313,11 @@ final class Names {
                 } else if (t.cap() && !t.allCaps() && k.length() >= 4 && !common(k) && !place(k) && !DRUG.matcher(k).find()
                         && i + 1 < n && adjacent(text, t, toks.get(i + 1)) && PERSON_VERBS.contains(toks.get(i + 1).lower())) {
                     start = true; // "Wanjiru threw a glass", "Bartholomew keeps texting"
+                } else if (unknownCap(t, k) && i + 1 < n && adjacent(text, t, toks.get(i + 1))
+                        && (unknownCap(toks.get(i + 1), key(toks.get(i + 1).lower()))
+                        || (toks.get(i + 1).cap() && surname(key(toks.get(i + 1).lower()))
+                        && !common(key(toks.get(i + 1).lower()))))) {
+                    start = true; // "Ananya Krishnamurthy": two capitalised words in no word list
                 } else if (month) {
                     start = false; // a month is a name only after an introduction, title, sign-off or relation
                 } else if ((cue(WEAK, before, starts) || cue(VERB, before, starts))
@@ -458,7 +463,8 @@ final class Names {
     }
 
     /** Words after a name-like word that make it an organisation or a place. */
-    private static final Set<String> ORGANISATION = Set.copyOf(List.of("group", "inc", "ltd", "llc", "plc", "gmbh", "bank",
+    private static final Set<String> ORGANISATION = Set.copyOf(List.of("group", "inc", "ltd", "llc", "plc", "gmbh", "bank", "co",
+            "llp", "ag", "bv", "stealer", "ransomware", "malware", "botnet", "apt",
             "hospital", "clinic", "university", "college", "school", "academy", "foundation", "trust", "company", "corp",
             "corporation", "labs", "lab", "health", "healthcare", "services", "council", "centre", "center", "church",
             "airlines", "airways", "pharmacy", "surgery", "partners", "associates", "capital", "holdings", "motors",
@@ -487,6 +493,12 @@ final class Names {
             }
         }
         return java.util.Arrays.copyOf(out, n);
+    }
+
+    /** A capitalised word that is in no word list and looks like no medicine, adjective or acronym. */
+    private static boolean unknownCap(Tok t, String k) {
+        return t.cap() && !t.allCaps() && k.length() >= 3 && !common(k) && !place(k) && !DRUG.matcher(k).find()
+                && !ADJECTIVE.matcher(k).find() && !innerCaps(t.text()) && !FUNCTION.contains(k);
     }
 
     /** Whether a cue pattern (anchored at its end by "$") matches from one of the word starts to the end. */
