@@ -105,6 +105,9 @@ final class Addresses {
             + "house|flat|home|post|mail|send|deliver|come|found\\s+me|outside|at)\\b[^.!?\\n]{0,20}$");
     private static final Pattern WEAK_TYPE_P = Pattern.compile("(?i)" + WEAK_TYPE);
     private static final Pattern STRONG_TYPE_P = Pattern.compile("(?i)" + STRONG_TYPE);
+    private static final Pattern NO_NUMBER = Pattern.compile("(?iu)\\b(?:live|lives|living|moved|move|staying|stay|stays)"
+            + "\\s+(?:on|in|at|to|off)\\s+(?:the\\s+)?((?-i:\\p{Lu})[\\p{L}'’-]+(?:\\s+(?-i:\\p{Lu})[\\p{L}'’-]+){0,2}\\s+"
+            + STRONG_TYPE + ")\\b\\.?");
     private static final Pattern LEADING_WORD = Pattern.compile("(?u)\\s*(\\p{Ll}+)\\s+");
     private static final Pattern KEEP_LEAD = Pattern.compile("(?iu)flat|apt|apartment|unit|suite|room|house|plot|no|"
             + "appartement|wohnung|piso|calle|rue|avenue|via|rua|" + STRONG_TYPE + "|" + WEAK_TYPE);
@@ -113,6 +116,10 @@ final class Addresses {
 
     static void find(Hits h) {
         String t = h.text;
+        Matcher nn = NO_NUMBER.matcher(t);
+        while (nn.find()) {
+            emit(h, nn.start(1), nn.end(1)); // "i live on Larch Road": a street named where someone lives
+        }
         boolean digit = false;
         for (int i = 0; i < t.length() && !digit; i++) {
             digit = Character.isDigit(t.charAt(i));
