@@ -711,7 +711,37 @@ i scored 14 on the phq9
 pin 4471 is blocked
 i slept from 02:00 to 05:30
 my weight is 63.5 kg
-it was 38 degrees today""".strip().split("\n")
+it was 38 degrees today
+I'm Catholic and i feel guilty all the time
+I'm Autistic and the noise is too much
+this is Ridiculous, no one listens
+I'm Bipolar 2 and off my meds
+Lithium makes me shaky
+Mirtazapine said to help with sleep but no
+i told Samaritans everything last night
+Venlafaxine withdrawal is hell
+Zopiclone keeps me up weirdly
+I'm OK. Just tired
+i miss home so much
+tell everyone i'm sorry
+i texted Shout and they were kind
+my GP said to call NHS 24
+I'm Scottish and we don't talk about feelings
+Monday was awful, Tuesday worse
+Christmas makes it worse
+I asked Alexa to play rain sounds
+i love Harry Potter, it's my comfort
+the Calm app helps a bit
+Headspace didn't work for me
+I'm Gen Z so maybe that's why lol
+it's Ramadan and i'm exhausted
+the Priory wants 5k a week
+Costa was closed so i sat in the car
+i'm at Tesco, having a panic attack
+Facebook keeps showing me baby ads
+I'm Vegan and my family mocks me
+we moved to Leeds from Kent
+i went to A&E at St Thomas' last night""".strip().split("\n")
 for text, items in HAND:
     n += 1
     out.append({"id": f"d-{n:04d}", "locale": "en", "text": text, "pii": [{"kind": k, "text": v} for k, v in items]})

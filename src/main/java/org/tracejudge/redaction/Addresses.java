@@ -92,6 +92,7 @@ final class Addresses {
             Pattern.compile("(?iu)^,?\\s*(?:uk|usa|us|u\\.s\\.|united\\s+kingdom|england|scotland|wales|ireland|germany|"
                     + "deutschland|france|spain|españa|india|australia)\\b"));
     private static final Pattern PREFIX = Pattern.compile("(?iu)(?:\\b(?:flat|apt|apartment|unit|suite|room|house|h\\.?\\s?no"
+            + "|appartement|appt|apt\\.|bâtiment|bat|étage|etage|escalier|wohnung|whg|piso|planta|puerta|portal|bloque"
             + "|door\\s+no|plot\\s+no|plot|no)\\.?\\s*(?:#?\\s*[\\p{L}\\p{N}/-]{1,8})?\\s*,?\\s*|\\b\\p{Lu}[\\p{L}'’-]+\\s+"
             + "(?:house|cottage|court|lodge|farm|apartments|residency|towers|mansions|hall|villa)\\s*,?\\s*)+$");
     /** A postcode that may end an address written without a street type. */
@@ -104,11 +105,21 @@ final class Addresses {
             + "house|flat|home|post|mail|send|deliver|come|found\\s+me|outside|at)\\b[^.!?\\n]{0,20}$");
     private static final Pattern WEAK_TYPE_P = Pattern.compile("(?i)" + WEAK_TYPE);
     private static final Pattern STRONG_TYPE_P = Pattern.compile("(?i)" + STRONG_TYPE);
+    private static final Pattern NO_NUMBER = Pattern.compile("(?iu)\\b(?:live|lives|living|moved|move|staying|stay|stays)"
+            + "\\s+(?:on|in|at|to|off)\\s+(?:the\\s+)?((?-i:\\p{Lu})[\\p{L}'’-]+(?:\\s+(?-i:\\p{Lu})[\\p{L}'’-]+){0,2}\\s+"
+            + STRONG_TYPE + ")\\b\\.?");
+    private static final Pattern LEADING_WORD = Pattern.compile("(?u)\\s*(\\p{Ll}+)\\s+");
+    private static final Pattern KEEP_LEAD = Pattern.compile("(?iu)flat|apt|apartment|unit|suite|room|house|plot|no|"
+            + "appartement|wohnung|piso|calle|rue|avenue|via|rua|" + STRONG_TYPE + "|" + WEAK_TYPE);
     private static final Pattern LAST_WORD = Pattern.compile("(?u)\\s+(\\p{L}+)\\s*$");
     private static final Pattern TOWN_AFTER_CODE = Pattern.compile("(?u)^\\s+(\\p{Ll}[\\p{L}\\p{M}-]{2,})");
 
     static void find(Hits h) {
         String t = h.text;
+        Matcher nn = NO_NUMBER.matcher(t);
+        while (nn.find()) {
+            emit(h, nn.start(1), nn.end(1)); // "i live on Larch Road": a street named where someone lives
+        }
         boolean digit = false;
         for (int i = 0; i < t.length() && !digit; i++) {
             digit = Character.isDigit(t.charAt(i));
@@ -196,6 +207,12 @@ final class Addresses {
             }
             if (cut >= 0) {
                 start += cut;
+            }
+            // the segments may begin with the words of the sentence before the address: "vivo en", "we are at"
+            Matcher lead = LEADING_WORD.matcher(t);
+            while (start < a.start() && lead.region(start, a.start()).lookingAt()
+                    && Names.isCommonWord(lead.group(1)) && !KEEP_LEAD.matcher(lead.group(1)).matches()) {
+                start = lead.end();
             }
             emit(h, start, a.end());
         }

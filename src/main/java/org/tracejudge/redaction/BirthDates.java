@@ -33,7 +33,8 @@ final class BirthDates {
             + "|" + MONTH + ",?\\s+(?:of\\s+)?" + YEAR
             + "|\\d{1,2}[./]\\d{4}"
             + "|\\d{4}\\s*年\\s*\\d{1,2}\\s*月\\s*\\d{1,2}\\s*日"
-            + "|(?:19|20)\\d{2})";
+            + "|(?:19|20)\\d{2}"
+            + "|(?:0?[1-9]|[12]\\d|3[01])\\s?[./-]\\s?(?:0?[1-9]|1[0-2]))";
     private static final Pattern DATE_P = Pattern.compile("(?iu)(?<![\\p{IsLatin}\\p{IsCyrillic}\\p{N}])" + DATE
             + "(?![\\p{IsLatin}\\p{IsCyrillic}\\p{N}]|[./-]\\d)");
     private static final Pattern CUE = Pattern.compile("(?iu)(?:\\bborn\\b|(?<![\\p{L}])b\\.\\s|\\bd\\.?\\s?o\\.?\\s?b\\b\\.?|"
@@ -48,6 +49,8 @@ final class BirthDates {
     private static final Pattern NOT_BIRTH = Pattern.compile("(?iu)^(?:\\s*(?:party|parties|card|cards|present|presents|"
             + "gift|cake|dinner|drinks|plans?)\\b)");
     private static final int REACH = 45;
+    private static final Pattern BORN_IN_YY = Pattern.compile("(?iu)\\bborn\\s+in\\s+(['’]?\\d{2})(?![\\d:./])(?!\\s*(?:weeks?|"
+            + "days?|months?|hours?|hrs?|mins?|minutes?|%|kg|lbs?|years?))");
 
     /** Cheap look for a birth word before the regular expressions run. */
     private static final String[] HINTS = {"born", "b.", "dob", "d.o", "birth", "bday", "b-day", "naiss", "né", "nee",
@@ -86,6 +89,10 @@ final class BirthDates {
                 h.add(Redactor.Kind.DOB, date.start(), date.end());
                 break;
             }
+        }
+        Matcher shortYear = BORN_IN_YY.matcher(t);
+        while (shortYear.find()) {
+            h.add(Redactor.Kind.DOB, shortYear.start(1), shortYear.end(1)); // "born in 91"
         }
         date.reset();
         Matcher after = CUE_AFTER.matcher(t);

@@ -93,7 +93,17 @@ final class Contacts {
         handles(h);
     }
 
+    private static final Pattern BARE_DOMAIN = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}@./])(?:[a-z0-9-]+\\.)+(?:com|co\\.uk|"
+            + "net|org|io|me|art|blog|page|site|dev|xyz|uk|de|fr|es|in|au|ie|co)(?![\\p{L}\\p{N}/])");
+
     private static void urls(Hits h) {
+        // a bare domain after "my site is", "my blog:" names the person's own site
+        Matcher d = BARE_DOMAIN.matcher(h.text);
+        while (d.find()) {
+            if (!h.covered(d.start()) && PERSONAL_CUE.matcher(h.text.substring(Math.max(0, d.start() - 60), d.start())).find()) {
+                h.add(Redactor.Kind.URL, d.start(), d.end());
+            }
+        }
         Matcher m = URL.matcher(h.text);
         while (m.find()) {
             String u = m.group();

@@ -56,10 +56,9 @@ final class Identifiers {
                     break;
                 }
             }
-            boolean endsClean = lastEnd >= text.length() || !Character.isLetterOrDigit(text.charAt(lastEnd));
-            if (sb.length() == want && Checksums.iban(sb.toString()) && (endsClean || h.strict || true)) {
+            if (sb.length() == want && Checksums.iban(sb.toString())) {
                 h.add(Redactor.Kind.IBAN, m.start(), lastEnd);
-            } else if (sb.length() >= 15 && h.cueBefore(m.start(), 25, "iban") ) {
+            } else if (sb.length() >= 15 && h.cueBefore(m.start(), 25, "iban")) {
                 h.add(Redactor.Kind.IBAN, m.start(), lastEnd); // a mistyped IBAN named as one
             }
         }

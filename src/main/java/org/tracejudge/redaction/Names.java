@@ -55,7 +55,12 @@ final class Names {
             + "log din raat subah shaam ab yahan wahan dost pyaar akela udaas darr madad karo karna hona "
             + "my me i you he she it we they him her his our their a an the and or but so to of in on at for with from "
             + "by as is am are was were be been not no yes all any some this that these those what who how why when "
-            + "where there here just very too also only up down out off over if then than").split(" ")));
+            + "where there here just very too also only up down out off over if then than en chez bei na em aan op "
+            + "vivo vivimos habite habito wohne wohnen live lives living stay staying "
+            + "samaritans shout mind childline papyrus calm headspace priory tesco asda lidl aldi sainsburys "
+            + "boots starbucks mcdonalds spotify netflix youtube whatsapp telegram discord reddit tumblr zoom teams "
+            + "betterhelp talkspace kooth samaritan lifeline beyondblue kent essex surrey devon cornwall yorkshire "
+            + "lancashire sussex cheshire norfolk suffolk").split(" ")));
 
     /** After a title these are not people ("Dr. Google", "Dr Internet", "Doctor Who"). */
     private static final Set<String> NOT_AFTER_TITLE = Set.copyOf(List.of("google", "internet", "web", "pepper", "who", "strange",
@@ -73,8 +78,10 @@ final class Names {
             + "|\\bthey\\s+call\\s+me|\\bje\\s+m['’]appelle|\\bme\\s+llamo|\\bmi\\s+nombre\\s+es|\\bich\\s+hei(?:ß|ss)e"
             + "|\\bmein\\s+name\\s+ist|\\bmi\\s+chiamo|\\bmon\\s+nom\\s+est|\\bmeu\\s+nome\\s+é|\\bmera\\s+naam"
             + "|\\bmy\\s+real\\s+name\\s+is|\\bsigned|\\bit['’]?s\\s+me|\\bnamed|\\bcalled|\\bgoes\\s+by|\\bknown\\s+as"
+            + "|\\bcalls\\s+me|\\bcalled\\s+me|\\bnamed\\s+(?:him|her|them)|\\bcalled\\s+(?:him|her|them)"
             + "|\\bmerci|\\bgracias|\\bdanke|\\bgrazie)" + S + "$");
-    private static final Pattern LOOSE_INTRO = Pattern.compile("(?iu)\\b(?:named|called|goes\\s+by|known\\s+as)" + S + "$");
+    private static final Pattern LOOSE_INTRO = Pattern.compile("(?iu)\\b(?:named|called|goes\\s+by|known\\s+as|"
+            + "named\\s+(?:him|her|them)|called\\s+(?:him|her|them))" + S + "$");
     /** Endings of medicine names: an unknown capitalised word with one is a drug, not a person. */
     private static final Pattern DRUG = Pattern.compile("(?:olol|pril|sartan|statin|azole|mycin|cillin|oxetine|xetine|"
             + "pram|azepam|zepam|idone|apine|etine|amine|mab|profen|ine|ol|ide|ate|pam|lam|fen|xin|zole|vir|mide|done)$");
@@ -82,10 +89,14 @@ final class Names {
             + "herr|frau|mme|mlle|madame|monsieur|señor|señora|sr|sra|srta|dott|shri|smt|sri)\\.?\\s*$");
     private static final Set<String> PERSON_VERBS = Set.copyOf(List.of("said", "says", "told", "tells", "threw", "hit",
             "hits", "texted", "texts", "messaged", "shouted", "screamed", "cried", "laughed", "hugged", "hates", "loves",
-            "thinks", "knows", "keeps", "kept", "wont", "won't", "doesnt", "doesn't", "didnt", "didn't", "left",
-            "punched", "slapped", "yelled", "blocked", "ghosted", "cheated", "died", "passed", "promised", "lied",
-            "lies", "blames", "blamed", "refuses", "refused", "stopped", "started", "asked", "asks", "wants", "wanted",
-            "needs", "misses", "visited", "visits", "rang", "rings", "calls", "called", "sent", "sends", "took", "takes"));
+            "punched", "slapped", "yelled", "blocked", "ghosted", "cheated", "died", "promised", "lied", "blames",
+            "blamed", "refuses", "refused", "asked", "asks", "visited", "rang"));
+    private static final Pattern SELF_INTRO = Pattern.compile("(?iu)\\b(?:i['’]?m|i\\s+am|this\\s+is|it['’]?s|its)" + S + "$");
+    private static final Pattern CLAUSE_END = Pattern.compile("(?iu)\\s*(?:[,.!?;:)\\n]|$|-|—|\\s(?:but|and|here|btw|again|"
+            + "from|again|x+)\\b)");
+    private static final Pattern ADJECTIVE = Pattern.compile("(?:ish|ese|ian|ic|ist|ive|al|ed|ing|ous|ful|less|able|ible|"
+            + "ary|ory|ent|ant)$");
+    private static final Pattern SAINT = Pattern.compile("(?iu)(?<![\\p{L}])(?:st|st\\.|saint|ste|san|santa|sankt)\\s*$");
     private static final Pattern AND_I = Pattern.compile("(?iu)\\s+(?:and|&|n)\\s+(?:i|me)\\b");
     /** Frequent English words that are also given names: after a relation word in lower case they are the word. */
     private static final Set<String> FREQUENT = Set.copyOf(List.of("will", "may", "can", "mark", "bill", "hope", "grace",
@@ -126,10 +137,10 @@ final class Names {
             + "abuela|abuelo|oma|opa|mamie|papi|mami)" + "(?:\\s+(?:called|named|is\\s+called))?" + S
             + "(?:\\(|-\\s*)?$");
     private static final Pattern VERB = Pattern.compile("(?iu)\\b(?:call|tell|text|ask|message|msg|ring|phone|email|"
-            + "see|meet|saw|met|told|called|texted|asked|messaged|miss|love|loves|hug|dm|from|to|about|thank|thanks|"
-            + "help|helped|hurt|hit|left|leave|visit|visited|blame|blamed|trust|contact|contacted|by|for|cc|ping|"
-            + "bye|goodbye|said|says|sent|without|after|before|hates|hate|kill|killed|lost|losing|want|need|see|"
-            + "seeing|married|marry|divorced|dated|dating|at|of|called|cheated|abused|raped|hits|beats|beat|"
+            + "see|meet|saw|met|told|called|texted|asked|messaged|miss|hug|dm|thank|thanks|ask\\s+for|asked\\s+for|with|"
+            + "help|helped|hurt|hit|leave|visit|visited|blame|blamed|trust|contact|contacted|cc|ping|"
+            + "bye|goodbye|said|says|hates|hate|kill|killed|lost|losing|"
+            + "seeing|married|marry|divorced|dated|dating|called|cheated|abused|raped|hits|beats|beat|"
             + "ignoring|ignores|blocked|stalking|stalks|follows|threatened|threatens|knows|knew)" + S + "$");
     /** Verbs whose object is usually a person: with a capital, an unknown word after them is taken as a name. */
     private static final Pattern PEOPLE_VERB = Pattern.compile("(?iu)\\b(?:call|tell|text|ask|message|ring|meet|saw|met|"
@@ -149,10 +160,12 @@ final class Names {
     private static final Pattern TITLE = Pattern.compile("(?iu)\\b(?:mr|mrs|ms|miss|mx|dr|doctor|doc|prof|professor|sir|"
             + "dame|nurse|sister|father|fr|rev|reverend|pastor|imam|rabbi|coach|officer|detective|sgt|herr|frau|mme|"
             + "mlle|madame|monsieur|señor|señora|senor|senora|sr|sra|srta|dott|shri|smt|sri|judge|pc|dc)\\.?\\s*$");
-    private static final Pattern SIGN_OFF = Pattern.compile("(?iu)(?:(?:^|[\\n.!?)])[ \\t]*(?:-{1,2}|—|–|~)|(?:^|[\\n.!?)]|\\s)\\s*(?:thanks|thank\\s+you|"
+    private static final Pattern SIGN_OFF = Pattern.compile("(?iu)(?:(?:^|[\\n.!?)])[ \\t]*(?:-{1,2}|—|–|~)|(?:^|[\\n.!?)]|\\s)\\s*(?:thank(?:s|\\s+you|\\s+u)(?:\\s+(?:so|very)\\s+much|\\s+a\\s+lot|\\s+again|"
+            + "\\s+for\\s+(?:everything|listening|reading|your\\s+time))?|"
             + "thx|ty|cheers|love|lots\\s+of\\s+love|regards|kind\\s+regards|best|best\\s+wishes|warm\\s+regards|"
             + "sincerely|yours|take\\s+care|x+|merci|gracias|danke|grazie|saludos|bisous|bises|lg|mfg|cordialement|"
-            + "signed|from|sent\\s+by|bye|ta|many\\s+thanks|regards|tschüss|un\\s+abrazo|abrazos))\\s*[,.!:]?\\s*$");
+            + "signed|from|sent\\s+by|bye|ta|many\\s+thanks|regards|tschüss|un\\s+abrazo|abrazos|love\\s+(?:you|u|ya)|luv|"
+            + "night|gn|speak\\s+soon|talk\\s+soon))\\s*[,.!:]?\\s*$");
     private static final Pattern SIGN_OFF_END = Pattern.compile("(?u)^[\\s.!,)xX:♥❤️\\p{So}\\p{Sk}]*(?:\\n|$)");
     private static final Pattern HAN_NAME = Pattern.compile("(?:我叫|我的名字是|我是|名叫)(\\p{IsHan}{2,3}?)(?=[，。,.！!\\s]|$|我)");
 
@@ -270,7 +283,7 @@ final class Names {
             String before = h.lower.substring(Math.max(0, t.start() - 60), t.start());
             boolean start = false;
             boolean month = MONTH_NAMES.contains(k);
-            if (!h.strict && !month && common(k) && !NameLists.GIVEN.contains(k) && !NameLists.SURNAMES.contains(k)) {
+            if (!h.strict && !month && common(k) && !given(k) && !surname(k)) {
                 i++;
                 continue; // an ordinary word no cue makes a name
             }
@@ -300,6 +313,11 @@ final class Names {
                 } else if (t.cap() && !t.allCaps() && k.length() >= 4 && !common(k) && !place(k) && !DRUG.matcher(k).find()
                         && i + 1 < n && adjacent(text, t, toks.get(i + 1)) && PERSON_VERBS.contains(toks.get(i + 1).lower())) {
                     start = true; // "Wanjiru threw a glass", "Bartholomew keeps texting"
+                } else if (unknownCap(t, k) && i + 1 < n && adjacent(text, t, toks.get(i + 1))
+                        && (unknownCap(toks.get(i + 1), key(toks.get(i + 1).lower()))
+                        || (toks.get(i + 1).cap() && surname(key(toks.get(i + 1).lower()))
+                        && !common(key(toks.get(i + 1).lower()))))) {
+                    start = true; // "Ananya Krishnamurthy": two capitalised words in no word list
                 } else if (month) {
                     start = false; // a month is a name only after an introduction, title, sign-off or relation
                 } else if ((cue(WEAK, before, starts) || cue(VERB, before, starts))
@@ -308,6 +326,10 @@ final class Names {
                 } else if (!t.cap() && k.length() >= 3 && !common(k) && !place(k) && !SLANG.contains(k) && !DRUG.matcher(k).find()
                         && k.chars().allMatch(Character::isLetter) && cue(PEOPLE_VERB_LOWER, before, starts)) {
                     start = true; // "tell kwame", "text chidi": an unknown word in lower case after a verb for people
+                } else if (t.cap() && !t.allCaps() && k.length() >= 3 && !common(k) && !place(k) && !DRUG.matcher(k).find()
+                        && !ADJECTIVE.matcher(k).find()
+                        && cue(SELF_INTRO, before, starts) && CLAUSE_END.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                    start = true; // "I'm Ayodele but...", "this is Kemi."
                 } else if (cue(PEOPLE_VERB, before, starts) && t.cap() && !t.allCaps() && !sentenceStart && !common(k)
                         && !DRUG.matcher(k).find()
                         && !place(k) && k.length() >= 3) {
@@ -323,6 +345,9 @@ final class Names {
                 } else if (h.strict && given(k) && t.cap()) {
                     start = true;
                 }
+            }
+            if (start && SAINT.matcher(text.substring(Math.max(0, t.start() - 8), t.start())).find() && !h.strict) {
+                start = false; // "St Thomas'", "San Francisco": a saint names a place
             }
             if (!start) {
                 i++;
@@ -438,7 +463,8 @@ final class Names {
     }
 
     /** Words after a name-like word that make it an organisation or a place. */
-    private static final Set<String> ORGANISATION = Set.copyOf(List.of("group", "inc", "ltd", "llc", "plc", "gmbh", "bank",
+    private static final Set<String> ORGANISATION = Set.copyOf(List.of("group", "inc", "ltd", "llc", "plc", "gmbh", "bank", "co",
+            "llp", "ag", "bv", "stealer", "ransomware", "malware", "botnet", "apt",
             "hospital", "clinic", "university", "college", "school", "academy", "foundation", "trust", "company", "corp",
             "corporation", "labs", "lab", "health", "healthcare", "services", "council", "centre", "center", "church",
             "airlines", "airways", "pharmacy", "surgery", "partners", "associates", "capital", "holdings", "motors",
@@ -467,6 +493,12 @@ final class Names {
             }
         }
         return java.util.Arrays.copyOf(out, n);
+    }
+
+    /** A capitalised word that is in no word list and looks like no medicine, adjective or acronym. */
+    private static boolean unknownCap(Tok t, String k) {
+        return t.cap() && !t.allCaps() && k.length() >= 3 && !common(k) && !place(k) && !DRUG.matcher(k).find()
+                && !ADJECTIVE.matcher(k).find() && !innerCaps(t.text()) && !FUNCTION.contains(k);
     }
 
     /** Whether a cue pattern (anchored at its end by "$") matches from one of the word starts to the end. */

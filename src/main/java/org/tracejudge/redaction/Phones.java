@@ -18,7 +18,11 @@ final class Phones {
     private Phones() {}
 
     static final List<String> REGIONS = List.of("GB", "US", "DE", "FR", "ES", "IN", "AU", "IE");
-    /** Leniency measured on the development set: VALID loses the fictional ranges people write (555-01xx). */
+    /**
+     * Leniency of the national passes. On the development set (2026-11-26) POSSIBLE and VALID both found 49 of 49
+     * phones with the same 4 of 271 false positives, STRICT_GROUPING 48; POSSIBLE is kept as the wider of the two
+     * equal ones (numbers in ranges the metadata does not know yet still count).
+     */
     static PhoneNumberUtil.Leniency leniency = PhoneNumberUtil.Leniency.POSSIBLE;
 
     /** Public crisis, advice and emergency lines (digits only): never personal data. */

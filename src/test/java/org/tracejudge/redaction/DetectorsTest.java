@@ -68,7 +68,15 @@ class DetectorsTest {
             "we're at 7 Smith St, Fitzroy VIC 3065 now|7 Smith St, Fitzroy VIC 3065|ADDRESS",
             "i was born in March 90 so im old lol|March 90|DOB",
             "d.o.b 14/03/1998|14/03/1998|DOB",
-            "my birthday is the 3rd of may 1990|3rd of may 1990|DOB"})
+            "my birthday is the 3rd of may 1990|3rd of may 1990|DOB",
+            "i was born in 91 so|91|DOB",
+            "Ananya Krishnamurthy, 23, Bangalore|Ananya Krishnamurthy|NAME",
+            "I'm Ayodele but everyone calls me Ayo|Ayodele|NAME",
+            "my daughter Lily-Rose is 6|Lily-Rose|NAME",
+            "thank you so much, Fatou Diallo|Fatou Diallo|NAME",
+            "Mrs Bhattacharya next door called the police|Mrs Bhattacharya|NAME",
+            "i live on Larch Road in Leeds and hate it|Larch Road|ADDRESS",
+            "my site is sarahjonesphotography.com|sarahjonesphotography.com|URL"})
     void eachKindIsHiddenAndNamed(String text, String detail, Redactor.Kind kind) {
         hides(text.replace("\\n", "\n"), detail, kind);
     }
@@ -90,7 +98,10 @@ class DetectorsTest {
             "i took 16 paracetamol at 3am, i'm 34 weeks pregnant",
             "1.1.1.1 is the dns thing my brother set up",
             "i was born again christian and my birthday party got cancelled",
-            "take 1-2 tablets every 4-6 hours, max 8 in 24 hours"})
+            "take 1-2 tablets every 4-6 hours, max 8 in 24 hours",
+            "i told Samaritans everything, Zopiclone keeps me up, I'm Scottish",
+            "we moved to Leeds from Kent and i went to A&E at St Thomas' last night",
+            "Sent from my iPhone"})
     void ordinaryAndClinicalTextIsLeftAlone(String text) {
         Redactor.Result res = r.redact(text);
         assertEquals(text, res.text(), res.spans().toString());
