@@ -555,24 +555,34 @@ final class OtlpReader {
         boolean afterCr = false;
         int n;
         while ((n = in.read(buf)) > 0) {
-            for (int i = 0; i < n; i++) {
-                byte b = buf[i];
-                if (b == '\n' || b == '\r') {
-                    if (b == '\n' && afterCr) {
-                        afterCr = false;
-                        continue;
+            int i = 0;
+            while (i < n) {
+                // the run of bytes up to the next line end, copied in one go
+                int j = i;
+                while (j < n && buf[j] != '\n' && buf[j] != '\r') {
+                    j++;
+                }
+                if (j > i) {
+                    afterCr = false;
+                    if (len + (j - i) > line.length) {
+                        line = java.util.Arrays.copyOf(line, Math.max(line.length * 2, len + (j - i)));
                     }
-                    afterCr = b == '\r';
-                    lineNo++;
-                    scanTraceIds(line, len, lineNo, last);
-                    len = 0;
+                    System.arraycopy(buf, i, line, len, j - i);
+                    len += j - i;
+                }
+                if (j == n) {
+                    break;
+                }
+                byte b = buf[j];
+                i = j + 1;
+                if (b == '\n' && afterCr) {
+                    afterCr = false;
                     continue;
                 }
-                afterCr = false;
-                if (len == line.length) {
-                    line = java.util.Arrays.copyOf(line, line.length * 2);
-                }
-                line[len++] = b;
+                afterCr = b == '\r';
+                lineNo++;
+                scanTraceIds(line, len, lineNo, last);
+                len = 0;
             }
         }
         if (len > 0) {
@@ -583,44 +593,40 @@ final class OtlpReader {
         return ends;
     }
 
-    private static final byte[][] TRACE_ID_KEY_BYTES = {"\"traceId\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
-            "\"traceID\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII)};
 
     /**
      * The values of {@code "traceId"} / {@code "traceID"} keys on one line: inside a JSON string a quote is escaped, so
      * quote-name-quote followed by a colon is always a key.
      */
     private static void scanTraceIds(byte[] line, int len, long lineNo, Map<String, Long> last) {
-        for (byte[] key : TRACE_ID_KEY_BYTES) {
-            outer:
-            for (int at = 0; at + key.length <= len; at++) {
-                for (int k = 0; k < key.length; k++) {
-                    if (line[at + k] != key[k]) {
-                        continue outer;
-                    }
-                }
-                int i = at + key.length;
-                while (i < len && (line[i] == ' ' || line[i] == '\t')) {
-                    i++;
-                }
-                if (i >= len || line[i] != ':') {
-                    continue;
-                }
-                i++;
-                while (i < len && (line[i] == ' ' || line[i] == '\t')) {
-                    i++;
-                }
-                if (i < len && line[i] == '"') {
-                    int close = i + 1;
-                    while (close < len && line[close] != '"') {
-                        close++;
-                    }
-                    if (close < len) {
-                        last.put(new String(line, i + 1, close - i - 1, java.nio.charset.StandardCharsets.UTF_8), lineNo);
-                    }
-                }
-                at = i;
+        // one pass for both spellings ("traceId", "traceID"): the first pass over a large file is this loop
+        for (int at = 0; at + 9 <= len; at++) {
+            if (line[at] != '"' || line[at + 1] != 't' || line[at + 2] != 'r' || line[at + 3] != 'a'
+                    || line[at + 4] != 'c' || line[at + 5] != 'e' || line[at + 6] != 'I'
+                    || (line[at + 7] != 'd' && line[at + 7] != 'D') || line[at + 8] != '"') {
+                continue;
             }
+            int i = at + 9;
+            while (i < len && (line[i] == ' ' || line[i] == '\t')) {
+                i++;
+            }
+            if (i >= len || line[i] != ':') {
+                continue;
+            }
+            i++;
+            while (i < len && (line[i] == ' ' || line[i] == '\t')) {
+                i++;
+            }
+            if (i < len && line[i] == '"') {
+                int close = i + 1;
+                while (close < len && line[close] != '"') {
+                    close++;
+                }
+                if (close < len) {
+                    last.put(new String(line, i + 1, close - i - 1, java.nio.charset.StandardCharsets.UTF_8), lineNo);
+                }
+            }
+            at = i;
         }
     }
 
