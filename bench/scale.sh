@@ -4,12 +4,15 @@
 # resident memory: import, classify (compat: one label per trace), info, labels --format csv > file, metrics,
 # agreement (3 raters, 1,000 resamples). With REPLACES_IDX=off the same info/labels are also timed on a copy without
 # schema 6's replaces indexes, to show what the index buys.
-# Usage: bash bench/scale.sh [FILES=22] [ROWS=1000] [HEAP=1g]   (needs ../shared/corpora)
+# Usage: bash bench/scale.sh [FILES=22] [ROWS=1000] [HEAP=1g]   (needs ../shared/corpora; 1M: 1000 1000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 files=${1:-22}
 rows=${2:-1000}
 heap=${3:-1g}
+# each results file cycles through the corpus's 1,000 tasks: more rows would repeat a task with other content, which
+# import rightly refuses; scale with FILES (1000 x 1000 = 1M traces, 6.8 GB of JSON)
+[ "$rows" -le 1000 ] || { echo "scale.sh: ROWS at most 1000 (one row per task); raise FILES instead" >&2; exit 2; }
 out=bench/out/scale-$files-$rows
 mkdir -p "$out"
 [ -f target/tracejudge.jar ] || ./mvnw -q -B -DskipTests package
