@@ -13,31 +13,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.tracejudge.store.Project;
 
 /**
  * Files that are almost one of the agent-trace formats: a clear message naming the file, the line or entry and the
  * field, and nothing imported; unknown span kinds are reported and skipped, never fatal.
  */
-class AgentMalformedTest {
-    @TempDir
-    Path dir;
-    Project project;
-
-    @BeforeEach
-    void open() {
-        project = Project.openOrCreate(dir.resolve("p.tjdb"), "test");
-    }
-
-    @AfterEach
-    void close() {
-        project.close();
-    }
-
+class AgentMalformedTest extends WithProject {
     static String span(String traceId, String spanId, String extra, String attrs) {
         return "{\"traceId\":" + traceId + ",\"spanId\":" + spanId + ",\"name\":\"chat gpt-4o\",\"kind\":3,"
                 + "\"startTimeUnixNano\":\"1700000000000000000\"" + extra + ",\"attributes\":[" + attrs + "]}";

@@ -8,34 +8,16 @@ import static org.tracejudge.TestData.scalar;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.tracejudge.classify.RuleLabeller;
 import org.tracejudge.judges.prompt.PromptRenderer;
 import org.tracejudge.model.Task;
 import org.tracejudge.model.Trace;
 import org.tracejudge.rules.RuleClassifier;
-import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
 
 /** Imported agent runs have no expected call: the rule gives no label (never tool_skip for it), the judge reads the steps. */
-class AgentRunJudgingTest {
-    @TempDir
-    Path dir;
-    Project project;
-
-    @BeforeEach
-    void open() {
-        project = Project.openOrCreate(dir.resolve("p.tjdb"), "test");
-    }
-
-    @AfterEach
-    void close() {
-        project.close();
-    }
-
+class AgentRunJudgingTest extends WithProject {
     @Test
     void theRuleDoesNotCallARunWithoutAnExpectedCallToolSkip() {
         Path file = AgentCorpus.file("langfuse", "claude-agent-2025-12-22.trace.json");

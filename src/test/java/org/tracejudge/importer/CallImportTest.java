@@ -11,36 +11,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.tracejudge.calls.Conversation;
 import org.tracejudge.classify.CallLabeller;
 import org.tracejudge.model.Role;
 import org.tracejudge.model.TaskType;
 import org.tracejudge.model.Turn;
-import org.tracejudge.store.Project;
 
 /** ToolHaystack- and DiaBench-style files into a real project file. */
-class CallImportTest {
+class CallImportTest extends WithProject {
     static final Path SAMPLES = Path.of("resources", "samples", "multiturn");
     static final Path HAYSTACK = SAMPLES.resolve("toolhaystack-sample.jsonl");
     static final Path DIABENCH = SAMPLES.resolve("diabench-sample.jsonl");
-
-    @TempDir
-    Path dir;
-    Project project;
-
-    @BeforeEach
-    void open() {
-        project = Project.openOrCreate(dir.resolve("p.tjdb"), "test");
-    }
-
-    @AfterEach
-    void close() {
-        project.close();
-    }
 
     private ImportReport importFiles(Format format, Path... files) {
         return new Importer(project, null).importFiles(List.of(files), format, null);

@@ -6,31 +6,13 @@ import static org.tracejudge.TestData.scalar;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.tracejudge.model.Role;
 import org.tracejudge.model.ToolResult;
 import org.tracejudge.model.Turn;
-import org.tracejudge.store.Project;
 
 /** The Inspect AI logs of ../shared/corpora/formats/inspect-ai, with the counts its README gives. */
-class InspectImportTest {
-    @TempDir
-    Path dir;
-    Project project;
-
-    @BeforeEach
-    void open() {
-        project = Project.openOrCreate(dir.resolve("p.tjdb"), "test");
-    }
-
-    @AfterEach
-    void close() {
-        project.close();
-    }
-
+class InspectImportTest extends WithProject {
     ImportReport.FileCounts importOne(Path file) {
         assertEquals(Format.INSPECT, FormatDetector.detect(file), "detected from content");
         return new Importer(project, null).importFiles(List.of(file), Format.AUTO, null).files().get(0);

@@ -6,30 +6,12 @@ import static org.tracejudge.TestData.scalar;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.tracejudge.model.Role;
 import org.tracejudge.model.Turn;
-import org.tracejudge.store.Project;
 
 /** The Langfuse exports of ../shared/corpora/formats (langfuse/ and the OpenInference ADK one), README counts. */
-class LangfuseImportTest {
-    @TempDir
-    Path dir;
-    Project project;
-
-    @BeforeEach
-    void open() {
-        project = Project.openOrCreate(dir.resolve("p.tjdb"), "test");
-    }
-
-    @AfterEach
-    void close() {
-        project.close();
-    }
-
+class LangfuseImportTest extends WithProject {
     AgentCorpus.Run importOne(Path file, int scores) {
         assertEquals(Format.LANGFUSE, FormatDetector.detect(file), "detected from content");
         ImportReport r = new Importer(project, null).importFiles(List.of(file), Format.AUTO, null);

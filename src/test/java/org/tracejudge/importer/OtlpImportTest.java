@@ -5,31 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.tracejudge.model.Role;
 import org.tracejudge.model.ToolResult;
 import org.tracejudge.model.Turn;
-import org.tracejudge.store.Project;
 
 /** The OpenTelemetry GenAI / OpenInference files of ../shared/corpora/formats, with the counts its README gives. */
-class OtlpImportTest {
-    @TempDir
-    Path dir;
-    Project project;
-
-    @BeforeEach
-    void open() {
-        project = Project.openOrCreate(dir.resolve("p.tjdb"), "test");
-    }
-
-    @AfterEach
-    void close() {
-        project.close();
-    }
-
+class OtlpImportTest extends WithProject {
     ImportReport.FileCounts importOne(Path file) {
         assertEquals(Format.OTLP, FormatDetector.detect(file), "detected from content");
         ImportReport r = new Importer(project, null).importFiles(List.of(file), Format.AUTO, null);

@@ -10,34 +10,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.tracejudge.TestData;
 import org.tracejudge.json.Json;
-import org.tracejudge.store.Project;
 
 /**
  * Inputs that were once accepted silently (changed, clamped or guessed): each is now refused with file, line and
  * field, or kept as given with a warning the import report shows. The real sample files, edited as a person or a
  * buggy harness would.
  */
-class SilentAcceptanceTest {
-    @TempDir
-    Path dir;
-    Project project;
-
-    @BeforeEach
-    void open() {
-        project = Project.openOrCreate(dir.resolve("p.tjdb"), "strict");
-    }
-
-    @AfterEach
-    void close() {
-        project.close();
-    }
-
+class SilentAcceptanceTest extends WithProject {
     private ImportReport importFiles(Path... files) {
         return new Importer(project, null).importFiles(List.of(files), null, null);
     }

@@ -5,30 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.tracejudge.model.Role;
 import org.tracejudge.model.Turn;
-import org.tracejudge.store.Project;
 
 /** The ATIF and SWE-agent trajectories of ../shared/corpora/formats, with the counts its README gives. */
-class TrajectoryImportTest {
-    @TempDir
-    Path dir;
-    Project project;
-
-    @BeforeEach
-    void open() {
-        project = Project.openOrCreate(dir.resolve("p.tjdb"), "test");
-    }
-
-    @AfterEach
-    void close() {
-        project.close();
-    }
-
+class TrajectoryImportTest extends WithProject {
     AgentCorpus.Run importOne(Path file, Format expected) {
         assertEquals(expected, FormatDetector.detect(file), "detected from content");
         ImportReport.FileCounts c = new Importer(project, null).importFiles(List.of(file), Format.AUTO, null).files().get(0);
