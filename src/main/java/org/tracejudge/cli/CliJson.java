@@ -61,4 +61,17 @@ final class CliJson {
         out.println(doc.toPrettyString());
         out.flush();
     }
+
+    /** One conflict (a person's two different current decisions on a trace) as `info` and `merge` write it. */
+    static com.fasterxml.jackson.databind.node.ObjectNode conflict(com.fasterxml.jackson.databind.node.ArrayNode to,
+                                                                  org.tracejudge.store.Conflicts.Conflict c) {
+        com.fasterxml.jackson.databind.node.ObjectNode co = to.addObject();
+        co.put("trace_id", c.traceId());
+        co.put("model", c.model());
+        co.put("task_id", c.taskKey());
+        co.put("who", c.who());
+        co.put("kind", c.kind());
+        c.values().forEach(co.putArray("values")::add);
+        return co;
+    }
 }

@@ -54,13 +54,7 @@ final class InfoCommand implements Callable<Integer> {
                 }
                 ArrayNode cs = o.putArray("conflicts");
                 for (Conflicts.Conflict c : conflicts) {
-                    ObjectNode co = cs.addObject();
-                    co.put("trace_id", c.traceId());
-                    co.put("model", c.model());
-                    co.put("task_id", c.taskKey());
-                    co.put("who", c.who());
-                    co.put("kind", c.kind());
-                    c.values().forEach(co.putArray("values")::add);
+                    CliJson.conflict(cs, c);
                 }
                 out.println(o.toPrettyString());
             } else {

@@ -124,14 +124,7 @@ final class MergeCommand implements Callable<Integer> {
             }
             ArrayNode cs = doc.putArray("conflicts");
             for (Conflicts.Conflict c : after) {
-                ObjectNode co = cs.addObject();
-                co.put("trace_id", c.traceId());
-                co.put("model", c.model());
-                co.put("task_id", c.taskKey());
-                co.put("who", c.who());
-                co.put("kind", c.kind());
-                co.put("new", !old.contains(c.describe()));
-                c.values().forEach(co.putArray("values")::add);
+                CliJson.conflict(cs, c).put("new", !old.contains(c.describe()));
             }
             CliJson.print(out, doc);
         } else {
