@@ -96,26 +96,8 @@ final class OtlpReader {
     /** As above; with {@code ends} (from {@link #lastLines}) each trace is handed on after its last line. */
     void readLines(BufferedReader in, Map<Long, List<String>> ends, ImportListener listener, Consumer<Records.Rec> out)
             throws IOException {
-        String text;
-        long line = 0;
-        while ((text = in.readLine()) != null) {
-            line++;
-            if (line == 1 && text.startsWith("\uFEFF")) {
-                text = text.substring(1);
-            }
-            if (text.isBlank()) {
-                continue;
-            }
-            JsonNode node;
-            try {
-                node = StrictJson.readTree(text);
-            } catch (JsonProcessingException e) {
-                throw ImportException.fromParse(file, e, "", line - 1);
-            }
-            Fields f = new Fields(file, line);
-            if (node == null || !node.isObject()) {
-                throw f.error("", "expected an OTLP request object {resourceSpans: [...]}, found " + Fields.describe(node));
-            }
+        // the one JSON Lines loop (BOM, blank lines, strict parse, errors by line, cancel) with OTLP's hand-on
+        JsonLines.read(file, in, listener, "an OTLP request object {resourceSpans: [...]}", (line, f, node, text) -> {
             document(node, f, "");
             List<String> done = ends == null ? null : ends.remove(line);
             if (done != null) {
@@ -123,10 +105,7 @@ final class OtlpReader {
                     finishTrace(traceId, out);
                 }
             }
-            if ((line & 63) == 0 && listener.cancelled()) {
-                throw new ImportCancelledException();
-            }
-        }
+        });
         finish(out);
     }
 
