@@ -40,6 +40,10 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (dataset) {
+            if (StdStreams.isDash(out)) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                        "--dataset writes a folder (data/train.jsonl and README.md): give the folder's name, not -");
+            }
             try (Project p = Project.open(project)) {
                 org.tracejudge.export.DatasetExport.Summary s = org.tracejudge.export.DatasetExport.write(p, out);
                 spec.commandLine().getOut().println("wrote a dataset of " + s.traces() + " traces (" + s.withFinal()

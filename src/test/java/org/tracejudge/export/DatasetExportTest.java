@@ -53,5 +53,10 @@ class DatasetExportTest {
         // the project itself is never a dataset folder
         CliAccess.Run onto = CliAccess.run("export", f.toString(), f.toString(), "--dataset");
         assertEquals(1, onto.code());
+        // a folder cannot go to standard output
+        CliAccess.Run dash = CliAccess.run("export", f.toString(), "-", "--dataset");
+        assertEquals(2, dash.code());
+        assertTrue(dash.err().contains("--dataset writes a folder"), dash.err());
+        assertTrue(!Files.exists(Path.of("-")), "no folder named '-' was made");
     }
 }
