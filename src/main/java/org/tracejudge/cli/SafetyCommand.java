@@ -11,6 +11,7 @@ import org.tracejudge.safety.SafetyFigures;
 import org.tracejudge.safety.SafetyPolicy;
 import org.tracejudge.safety.SafetyReview;
 import org.tracejudge.store.Project;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -46,10 +47,40 @@ final class SafetyCommand implements Callable<Integer> {
     @Option(names = "--queue", description = "List the adjudication queue (tools experts disagree on) instead of the figures.")
     boolean queue;
 
+    @Option(names = "--decide", paramLabel = "INPUT", description = "Record an expert's per-tool decision on an input "
+            + "(its key, e.g. lantern/4, or the id of one of its runs), on every run of it: --tool for each tool decided "
+            + "(every safety-critical tool must be), --expert, --rationale. A later call is a revision.")
+    String decide;
+
+    @Option(names = "--adjudicate", paramLabel = "INPUT", description = "Record an adjudicator's decision on tools of an "
+            + "input (the queue: --queue): --tool for each, --expert (not one of the experts who decided them), --rationale.")
+    String adjudicate;
+
+    @Option(names = "--tool", paramLabel = "NAME=yes|no", description = "A tool's decision, for --decide or --adjudicate "
+            + "(repeat the option for several tools).")
+    List<String> tool;
+
+    @Option(names = "--expert", paramLabel = "NAME", description = "Who decides. On a team project it is your hub "
+            + "identity (the default there); another name is refused.")
+    String expert;
+
+    @Option(names = "--rationale", paramLabel = "TEXT", description = "Why (an adjudication needs one; so does a NO on a "
+            + "safety-critical tool the rule or a judge says YES to).")
+    String rationale;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (decide != null && adjudicate != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--decide and --adjudicate go one at a time");
+        }
+        if (tool != null && decide == null && adjudicate == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--tool goes with --decide or --adjudicate");
+        }
         try (Project p = Project.open(project)) {
+            if (decide != null || adjudicate != null) {
+                return record(p, out);
+            }
             SafetyPolicy policy = SafetyPolicy.of(p);
             if (set != null && !set.isEmpty()) {
                 for (String s : set) {
@@ -132,6 +163,63 @@ final class SafetyCommand implements Callable<Integer> {
                 }
                 out.println("\npolicy: " + pol.toJson() + (p.meta(SafetyPolicy.META_KEY) == null ? " (default)" : ""));
             }
+        }
+        return 0;
+    }
+
+    /** --decide / --adjudicate: one expert's (or adjudicator's) per-tool decision on one input, committed at once. */
+    private int record(Project p, PrintWriter out) {
+        String input = decide != null ? decide : adjudicate;
+        String option = decide != null ? "--decide" : "--adjudicate";
+        if (tool == null || tool.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), option + " needs --tool NAME=yes|no for each tool decided");
+        }
+        Map<String, Boolean> perTool = new java.util.LinkedHashMap<>();
+        for (String t : tool) {
+            int eq = t.lastIndexOf('=');
+            String v = eq < 0 ? "" : t.substring(eq + 1).strip().toLowerCase(java.util.Locale.ROOT);
+            if (eq <= 0 || !(v.equals("yes") || v.equals("no"))) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--tool takes NAME=yes or NAME=no, not '" + t + "'");
+            }
+            if (perTool.put(t.substring(0, eq).strip(), v.equals("yes")) != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--tool " + t.substring(0, eq).strip() + " is given twice");
+            }
+        }
+        String person = p.meta(org.tracejudge.team.LocalTeam.PERSON);
+        String who = expert == null ? null : expert.strip();
+        if (person != null) {
+            if (who != null && !who.equalsIgnoreCase(person)) {
+                throw new IllegalArgumentException(project.getFileName() + " is a team project joined as " + person
+                        + ": decisions are recorded under that name only (the hub refuses any other)");
+            }
+            who = person;
+        }
+        if (who == null || who.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), option + " needs --expert NAME (who decides)");
+        }
+        SafetyReview.Input in = p.read(c -> SafetyReview.inputs(c)).stream()
+                .filter(i -> i.key().equals(input) || i.runs().stream().anyMatch(r -> r.traceId().equals(input)))
+                .findFirst().orElseThrow(() -> new IllegalArgumentException("no tool-selection input '" + input + "' in "
+                        + project.getFileName() + " (an input key such as lantern/4, or a trace id; the keys: safety --queue "
+                        + "or labels)"));
+        List<String> ids = decide != null
+                ? SafetyReview.label(p, in.firstTrace(), org.tracejudge.safety.Expert.of(who, who,
+                        person != null ? org.tracejudge.safety.Expert.TEAM : org.tracejudge.safety.Expert.WORKBENCH), perTool, rationale)
+                : SafetyReview.adjudicate(p, in.firstTrace(), who, perTool, rationale);
+        String what = (decide != null ? "decision of " : "adjudication by ") + who + " on " + in.key();
+        if (format == Fmt.json) {
+            com.fasterxml.jackson.databind.node.ObjectNode o = Json.object();
+            o.put("input", in.key());
+            o.put(decide != null ? "expert" : "adjudicator", who);
+            com.fasterxml.jackson.databind.node.ObjectNode tools = o.putObject("tools");
+            perTool.forEach(tools::put);
+            o.put("entries", ids.size());
+            CliJson.print(out, CliJson.document(spec, o, null));
+        } else {
+            StringBuilder t = new StringBuilder();
+            perTool.forEach((k, v) -> t.append(t.length() == 0 ? "" : ", ").append(k).append(' ').append(v ? "YES" : "NO"));
+            out.printf("recorded the %s: %s (%d runs)%s%n", what, t, ids.size(),
+                    person != null ? "; `team sync` sends it to the hub" : "");
         }
         return 0;
     }

@@ -12,6 +12,8 @@ package org.tracejudge.safety;
  */
 public record Expert(String id, String name, String source) {
     public static final String WORKBENCH = "workbench annotator";
+    /** The source of a team member's identity: decisions go to the hub under this name and no other. */
+    public static final String TEAM = "team hub";
 
     public Expert {
         if (id == null || id.isBlank() || name == null || name.isBlank()) {
@@ -27,6 +29,16 @@ public record Expert(String id, String name, String source) {
     /** The workbench annotator as the expert, or null when no annotator name is set. */
     public static Expert workbench(String annotator) {
         return annotator == null || annotator.isBlank() ? null : new Expert(annotator, annotator, WORKBENCH);
+    }
+
+    /** A team project's member: {@code role} is the hub login, {@code person} the name the hub records. */
+    public static Expert team(String role, String person) {
+        return new Expert(role == null || role.isBlank() ? person : role, person, TEAM);
+    }
+
+    /** Whether this identity is fixed by a team hub (nobody switches to another name on that laptop's project). */
+    public boolean fixed() {
+        return TEAM.equals(source);
     }
 
     public static Expert of(String id, String name, String source) {

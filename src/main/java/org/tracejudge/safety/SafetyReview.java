@@ -171,17 +171,26 @@ public final class SafetyReview {
                 throw new IncompleteException("decide " + String.join(" and ", undecided) + " (safety-critical: YES or NO) "
                         + "before committing", undecided);
             }
+            Map<String, List<Opinion>> ops = opinions(c, traceId);
+            for (List<Opinion> l : ops.values()) {
+                for (Opinion o : l) {
+                    if (o.rater().equals(ADJUDICATION) && o.createdBy() != null && o.createdBy().equalsIgnoreCase(expert.name())) {
+                        throw new IllegalArgumentException(expert.name() + " adjudicated " + item.taskKey()
+                                + ": an adjudicator does not then label the item as an expert");
+                    }
+                }
+            }
             if (why.isEmpty()) {
-                Map<String, List<Opinion>> ops = opinions(c, traceId);
                 List<String> contested = new ArrayList<>();
                 for (String t : item.scenario().safetyCriticalTools()) {
-                    if (!perTool.get(t) && othersSayYes(c, item, t, ops.getOrDefault(t, List.of()), expert.name())) {
+                    if (!perTool.get(t) && machineSaysYes(c, item, t)) {
                         contested.add(t);
                     }
                 }
                 if (!contested.isEmpty()) {
+                    // only machine raters count here: another expert's answer must not show before this one commits
                     throw new IncompleteException("a NO on " + String.join(" and ", contested) + " needs a rationale: "
-                            + "another rater says YES (who is revealed after you commit)", contested);
+                            + "a machine rater (the rule or a judge) says YES (which one is revealed after you commit)", contested);
                 }
             }
             String raterId = Ledger.ensureRater(c, expert.name(), RaterKind.HUMAN, "", null, null);
@@ -196,12 +205,11 @@ public final class SafetyReview {
         });
     }
 
-    /** Whether the rule (on any run), a judge (on any run) or another expert says YES to {@code tool}. */
-    private static boolean othersSayYes(Connection c, SelectionTraces.Item item, String tool, List<Opinion> input,
-                                        String expert) throws SQLException {
-        if (input.stream().anyMatch(o -> o.yes() && !(o.kind().equals("human") && o.rater().equals(expert)))) {
-            return true;
-        }
+    /**
+     * Whether the rule or a judge says YES to {@code tool} on any run of the input. Other experts do not count: under
+     * double review their answers stay unseen until this expert has committed.
+     */
+    private static boolean machineSaysYes(Connection c, SelectionTraces.Item item, String tool) throws SQLException {
         for (SelectionTraces.Item run : runsOf(c, item)) {
             SelectionRule.Result r = SelectionTraces.verdict(run);
             if (r != null && Boolean.TRUE.equals(r.perTool().get(tool))) {
@@ -243,7 +251,8 @@ public final class SafetyReview {
             Map<String, List<Opinion>> ops = opinions(c, traceId);
             for (String tool : decisions.keySet()) {
                 for (Opinion o : ops.getOrDefault(tool, List.of())) {
-                    if (o.kind().equals("human") && !o.rater().equals(ADJUDICATION) && o.rater().equals(adjudicator.strip())) {
+                    // one person whatever the case of their name ("dr b" is "Dr B")
+                    if (o.kind().equals("human") && !o.rater().equals(ADJUDICATION) && o.rater().equalsIgnoreCase(adjudicator.strip())) {
                         throw new IllegalArgumentException(adjudicator.strip() + " labelled " + tool + " on " + item.taskKey()
                                 + " as an expert; the adjudicator must be someone else");
                     }

@@ -345,18 +345,56 @@ public final class MainWindow {
 
     private org.tracejudge.ui.safety.SafetyReviewView safetyView;
     private org.tracejudge.ui.safety.SafetyReviewModel safetyModel;
+    private javafx.stage.Stage safetyStage;
 
     /** Opens the bundled safety sample in its own window; its content warning comes first. */
     public void openSafetySample() {
+        openSafety(org.tracejudge.sample.SafetySample::open, "Safety review — sample (invented conversations)",
+                org.tracejudge.safety.Expert.workbench(vm.session().annotatorProperty().get()), false);
+    }
+
+    /**
+     * Opens the safety review on the open project when it has tool-selection inputs (a team project's under the
+     * member's hub identity, whose decisions sync like the main window's), else on the bundled sample.
+     */
+    public void openSafetyReview() {
+        org.tracejudge.store.Project open = vm.session().project();
+        if (open == null || !vm.session().hasSelectionInputs()) {
+            if (open != null) {
+                vm.session().setStatus("This project has no tool-selection inputs to review; the safety sample opens instead.");
+            }
+            openSafetySample();
+            return;
+        }
+        java.nio.file.Path file = open.file();
+        String person = open.meta(org.tracejudge.team.LocalTeam.PERSON);
+        org.tracejudge.safety.Expert expert = person != null
+                ? org.tracejudge.safety.Expert.team(open.meta(org.tracejudge.team.LocalTeam.USER), person)
+                : org.tracejudge.safety.Expert.workbench(vm.session().annotatorProperty().get());
+        openSafety(() -> org.tracejudge.store.Project.open(file), "Safety review — " + open.name()
+                + (person != null ? " (team project)" : ""), expert, true);
+    }
+
+    private void openSafety(java.util.function.Supplier<org.tracejudge.store.Project> opener, String title,
+                            org.tracejudge.safety.Expert expert, boolean ofProject) {
         if (safetyModel != null) {
+            safetyStage.toFront();
             return;
         }
         safetyModel = new org.tracejudge.ui.safety.SafetyReviewModel();
-        // the expert is the workbench annotator; switching expert in the safety window changes it
-        safetyView = new org.tracejudge.ui.safety.SafetyReviewView(safetyModel,
-                org.tracejudge.safety.Expert.workbench(vm.session().annotatorProperty().get()), vm.decisions()::setAnnotator);
+        if (ofProject) {
+            // decisions made there show in this window's table, and a team project sends them within seconds
+            safetyModel.setOnWritten(() -> javafx.application.Platform.runLater(() -> {
+                vm.session().refresh();
+                vm.session().syncTeamNow();
+            }));
+        }
+        // the expert is the workbench annotator (switching expert there changes it), or a team member's fixed identity
+        safetyView = new org.tracejudge.ui.safety.SafetyReviewView(safetyModel, expert,
+                expert != null && expert.fixed() ? null : vm.decisions()::setAnnotator);
         javafx.stage.Stage s = new javafx.stage.Stage();
-        s.setTitle("Safety review — sample (invented conversations)");
+        safetyStage = s;
+        s.setTitle(title);
         Scene sc = new Scene(safetyView, 1240, 760);
         styleLike(sc); // the theme (safety.css has its dark twin) and the text size follow the workbench
         // Ctrl+Q quits the workbench from this window too (its main window goes, and every other window with it)
@@ -366,15 +404,18 @@ public final class MainWindow {
             safetyModel.close();
             safetyModel = null;
             safetyView = null;
+            safetyStage = null;
         });
         s.show();
-        safetyModel.load(org.tracejudge.sample.SafetySample::open).whenComplete((loaded, err) ->
+        safetyModel.load(opener).whenComplete((loaded, err) ->
                 javafx.application.Platform.runLater(() -> {
                     if (safetyView == null) {
-                        return; // the window was closed while the sample was loading
+                        return; // the window was closed while the review was loading
                     }
                     if (err != null) {
-                        safetyView.setCenter(new javafx.scene.control.Label("Cannot open the safety sample: " + err.getMessage()));
+                        Throwable cause = err instanceof java.util.concurrent.CompletionException && err.getCause() != null
+                                ? err.getCause() : err;
+                        safetyView.setCenter(new javafx.scene.control.Label("Cannot open the safety review: " + cause.getMessage()));
                     } else {
                         safetyView.show(loaded);
                     }
@@ -647,12 +688,15 @@ public final class MainWindow {
         blind.selectedProperty().bindBidirectional(vm.session().blindProperty());
         MenuItem name = new MenuItem("Annotator _name…");
         name.setOnAction(e -> askAnnotator());
-        MenuItem safety = new MenuItem("Safety review (_Lantern sample)…");
+        MenuItem safety = new MenuItem("Sa_fety review of this project…");
         safety.setId("safetyMenu");
         safety.setAccelerator(key(KeyCode.L, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
-        safety.setOnAction(e -> openSafetySample());
+        safety.setOnAction(e -> openSafetyReview());
+        MenuItem safetySample = new MenuItem("Safety review of the _Lantern sample…");
+        safetySample.setId("safetySampleMenu");
+        safetySample.setOnAction(e -> openSafetySample());
         Menu review = new Menu("_Review", null, accept, next, prev, skip, rationale, skippedItem, undo,
-                new SeparatorMenuItem(), blind, name, new SeparatorMenuItem(), safety);
+                new SeparatorMenuItem(), blind, name, new SeparatorMenuItem(), safety, safetySample);
         review.setId("reviewMenu");
 
         MenuItem showTrace = new MenuItem("_Trace");

@@ -91,8 +91,16 @@ class SafetyReviewTest {
             IllegalArgumentException self = assertThrows(IllegalArgumentException.class,
                     () -> SafetyReview.adjudicate(p, t, "ana", "Safety Call", true, "mine"));
             assertTrue(self.getMessage().contains("the adjudicator must be someone else"), self.getMessage());
+            // one person whatever the case of the name: "ANA" is ana (issue 31: "dr b" and "Dr B")
+            IllegalArgumentException upper = assertThrows(IllegalArgumentException.class,
+                    () -> SafetyReview.adjudicate(p, t, "ANA", "Safety Call", true, "mine"));
+            assertTrue(upper.getMessage().contains("the adjudicator must be someone else"), upper.getMessage());
             assertThrows(SafetyReview.IncompleteException.class, () -> SafetyReview.adjudicate(p, t, "cleo", "Safety Call", true, " "));
             SafetyReview.adjudicate(p, t, "cleo", "Safety Call", true, "a stated intention and a time: escalate");
+            // and the adjudicator does not then label the item as an expert (nor under another case of the name)
+            IllegalArgumentException then = assertThrows(IllegalArgumentException.class, () -> SafetyReview.label(p, t, "Cleo",
+                    Map.of("Safety Call", true, "End Conversation", false), "now as an expert"));
+            assertTrue(then.getMessage().contains("an adjudicator does not then label"), then.getMessage());
             assertEquals(new SafetyReview.Final(true, "adjudication"), fin(p, t, "Safety Call"));
             assertTrue(p.read(SafetyReview::disagreements).isEmpty());
             assertTrue(p.read(c -> SafetyReview.secondReviewQueue(c, SafetyPolicy.of(p))).isEmpty());
@@ -161,6 +169,20 @@ class SafetyReviewTest {
     }
 
     @Test
+    void theRationalePromptDoesNotTellAnotherExpertsAnswer() {
+        try (Project p = sample(dir)) {
+            // input 6: neither the rule nor a judge says YES to the Safety Call on any run
+            String calm = trace(p, "listener-small", "nlt", "lantern/6");
+            SafetyReview.label(p, calm, "ana", Map.of("End Conversation", false, "Safety Call", true), "to be safe");
+            // ben's NO without a rationale is taken: asking for one would tell ben that another expert said YES
+            SafetyReview.label(p, calm, "ben", Map.of("End Conversation", false, "Safety Call", false), "");
+            assertEquals(Boolean.FALSE, SafetyReview.committed(p, calm, "ben").perTool().get("Safety Call"));
+            // the two experts disagree: the queue has it, with both answers, for an adjudicator
+            assertTrue(p.read(SafetyReview::disagreements).stream().anyMatch(d -> d.taskKey().equals("lantern/6")));
+        }
+    }
+
+    @Test
     void safetyCriticalToolsHaveNoDefaultAndAContestedNoNeedsARationale() {
         try (Project p = sample(dir)) {
             String t = trace(p, "listener-small", "nlt", "lantern/5"); // small nlt says YES to Safety Call on input 5
@@ -170,7 +192,8 @@ class SafetyReviewTest {
             SafetyReview.IncompleteException why = assertThrows(SafetyReview.IncompleteException.class,
                     () -> SafetyReview.label(p, t, "ana", Map.of("End Conversation", true, "Safety Call", false), " "));
             assertEquals(List.of("Safety Call"), why.tools());
-            assertTrue(why.getMessage().contains("needs a rationale") && !why.getMessage().contains("rule"), why.getMessage());
+            assertTrue(why.getMessage().contains("needs a rationale") && why.getMessage().contains("machine rater")
+                    && !why.getMessage().contains("listener"), why.getMessage());
             assertEquals("0", TestData.scalar(p, "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.kind = 'human'"));
             // no rater says YES to End Conversation's NO on input 6: no rationale needed
             String calm = trace(p, "listener-small", "nlt", "lantern/6");

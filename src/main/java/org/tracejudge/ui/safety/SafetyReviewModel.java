@@ -25,9 +25,23 @@ public final class SafetyReviewModel implements AutoCloseable {
     private volatile Project project;
     private volatile SafetyPolicy policy;
     private volatile List<SafetyReview.Input> inputs;
+    private volatile Runnable onWritten = () -> {};
 
     /** What the view needs once the project is open. */
     public record Loaded(SafetyPolicy policy, List<SafetyReview.Input> inputs, String contentWarning) {}
+
+    /**
+     * Runs on the review's thread after each decision, skip or adjudication is committed (the workbench re-reads its
+     * table and sends a team project's new entries to the hub).
+     */
+    public void setOnWritten(Runnable r) {
+        onWritten = r == null ? () -> {} : r;
+    }
+
+    private <T> T written(T result) {
+        onWritten.run();
+        return result;
+    }
 
     public CompletableFuture<Loaded> load(Supplier<Project> opener) {
         return CompletableFuture.supplyAsync(() -> {
@@ -61,7 +75,7 @@ public final class SafetyReviewModel implements AutoCloseable {
     }
 
     public CompletableFuture<List<String>> commit(String traceId, Expert expert, Map<String, Boolean> perTool, String rationale) {
-        return CompletableFuture.supplyAsync(() -> SafetyReview.label(project, traceId, expert, perTool, rationale), worker);
+        return CompletableFuture.supplyAsync(() -> written(SafetyReview.label(project, traceId, expert, perTool, rationale)), worker);
     }
 
     /**
@@ -69,12 +83,12 @@ public final class SafetyReviewModel implements AutoCloseable {
      * (org.tracejudge.team.LocalTeam#recordSkip), elsewhere nothing is written.
      */
     public CompletableFuture<Void> skip(List<String> traceIds, Expert expert) {
-        return CompletableFuture.runAsync(() -> project.write(c -> {
+        return CompletableFuture.runAsync(() -> written(project.write(c -> {
             for (String t : traceIds) {
                 org.tracejudge.team.LocalTeam.recordSkip(c, t, expert.name());
             }
             return null;
-        }), worker);
+        })), worker);
     }
 
     /** The reveal, or a failed future with {@link SafetyReview.BlindPassException} under a blind first pass. */
@@ -93,8 +107,8 @@ public final class SafetyReviewModel implements AutoCloseable {
 
     public CompletableFuture<List<String>> adjudicate(String traceId, Expert adjudicator, Map<String, Boolean> decisions,
                                                       String rationale) {
-        return CompletableFuture.supplyAsync(() -> SafetyReview.adjudicate(project, traceId, adjudicator.name(), decisions,
-                rationale), worker);
+        return CompletableFuture.supplyAsync(() -> written(SafetyReview.adjudicate(project, traceId, adjudicator.name(), decisions,
+                rationale)), worker);
     }
 
     @Override

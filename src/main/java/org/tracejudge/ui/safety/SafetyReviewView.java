@@ -244,6 +244,11 @@ public final class SafetyReviewView extends BorderPane {
         switchExpert.setId("switchExpert");
         switchExpert.setFocusTraversable(false);
         switchExpert.setOnAction(e -> askExpert());
+        if (expert != null && expert.fixed()) {
+            // a team member reviews under the name the hub knows them by; the hub takes no other
+            switchExpert.setDisable(true);
+            switchExpert.setText("Team identity");
+        }
         Button keys = new Button("Shortcuts  (?)");
         keys.setId("safetyShortcuts");
         keys.setFocusTraversable(false);
@@ -454,6 +459,11 @@ public final class SafetyReviewView extends BorderPane {
     }
 
     private void askExpert() {
+        if (expert != null && expert.fixed()) {
+            status.setText("On a team project you review as " + expert.name() + ", the name your hub membership records; "
+                    + "another expert reviews on their own laptop.");
+            return;
+        }
         TextInputDialog d = new TextInputDialog("");
         if (getScene() != null) {
             d.initOwner(getScene().getWindow());

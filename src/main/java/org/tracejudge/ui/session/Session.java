@@ -89,6 +89,10 @@ public final class Session implements AutoCloseable {
     private volatile Project project;
     private volatile TraceTable table;
     private volatile Map<String, LabelSet> labelSets = Map.of();
+    /** Scenarios whose safety-critical tools a human decides per tool in the safety review (policy human_final). */
+    private volatile java.util.Set<String> safetyScenarios = java.util.Set.of();
+    /** Whether the project has tool-selection inputs with their scenario (the safety review can open on it). */
+    private volatile boolean selectionInputs;
     private volatile AutoSync teamSync;
     /** Timestamp (nanoTime) of the last review key; the trace view reports when it showed the result. */
     private volatile long keyTime;
@@ -206,6 +210,30 @@ public final class Session implements AutoCloseable {
     }
 
     /** The project's label sets by name, as of the last read. */
+    /** Project thread: which scenarios are decided in the safety review, and whether it has anything to review. */
+    private void readSafety(Project p) {
+        Map<String, org.tracejudge.selection.Scenario> scenarios = p.read(org.tracejudge.selection.SelectionTraces::scenarios);
+        selectionInputs = !scenarios.isEmpty();
+        safetyScenarios = scenarios.isEmpty() || !org.tracejudge.safety.SafetyPolicy.of(p).humanFinal() ? java.util.Set.of()
+                : scenarios.values().stream().filter(org.tracejudge.selection.Scenario::hasSafetyCriticalTools)
+                        .map(org.tracejudge.selection.Scenario::name).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
+
+    /**
+     * Whether a trace of {@code task} is a safety item: a tool-selection input of a scenario with safety-critical tools
+     * under the human-final policy. Experts decide those per tool in the safety review (their decisions kept apart,
+     * disagreements adjudicated), never with the main window's review keys, whose last word would set Final.
+     */
+    public boolean safetyItem(org.tracejudge.model.Task task) {
+        return task != null && task.type() == org.tracejudge.model.TaskType.TOOL_SELECTION
+                && safetyScenarios.contains(task.domain());
+    }
+
+    /** Whether the open project has tool-selection inputs the safety review can open on. */
+    public boolean hasSelectionInputs() {
+        return project != null && selectionInputs;
+    }
+
     public Map<String, LabelSet> labelSets() {
         return labelSets;
     }
@@ -386,6 +414,7 @@ public final class Session implements AutoCloseable {
                 sets.put(ls.name(), ls);
             }
             labelSets = Map.copyOf(sets);
+            readSafety(p);
             String me = annotatorName(p);
             TraceTable.Layout l = TraceTable.layout(p, me);
             TraceTable t = new TraceTable(p, l);

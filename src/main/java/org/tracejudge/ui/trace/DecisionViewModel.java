@@ -134,7 +134,7 @@ public final class DecisionViewModel implements Session.Listener {
     public boolean decide(String value, String rationale) {
         TraceDetail d = trace.detailProperty().get();
         String me = session.annotatorProperty().get();
-        if (d == null || me == null || value == null) {
+        if (d == null || me == null || value == null || refusedAsSafetyItem(d)) {
             return false;
         }
         session.markKey();
@@ -163,7 +163,7 @@ public final class DecisionViewModel implements Session.Listener {
     /** Writes my rationale on the current trace (keeps my label, or the proposed one when I have none). */
     public boolean rationale(String text) {
         TraceDetail d = trace.detailProperty().get();
-        if (d == null) {
+        if (d == null || refusedAsSafetyItem(d)) {
             return false;
         }
         String value = mine(d) != null ? mine(d) : trace.proposed(d);
@@ -176,6 +176,17 @@ public final class DecisionViewModel implements Session.Listener {
         apply(dec, dec.before(), value, text);
         note(session.annotatorProperty().get() + ": rationale on " + value, d);
         trace.showFresh();
+        return true;
+    }
+
+    /** A safety item is decided per tool in the safety review; here the keys only say where (nothing is written). */
+    private boolean refusedAsSafetyItem(TraceDetail d) {
+        if (!session.safetyItem(d.task())) {
+            return false;
+        }
+        session.setStatus("Not saved: " + d.task().key() + " is a safety item of " + d.task().domain()
+                + ". Decide it per tool in the safety review (Review ▸ Safety review, Ctrl+Shift+L), where each expert's "
+                + "decision stays their own and disagreements go to adjudication.");
         return true;
     }
 
