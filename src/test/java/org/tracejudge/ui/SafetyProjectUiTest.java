@@ -65,6 +65,11 @@ class SafetyProjectUiTest extends WindowTest {
         Path file = lantern("clinic", null);
         openOn(robot, file);
         robot.interact(() -> table().requestFocus());
+        // the trace says what is known in the form it has: the input's expected tools, the choices in the answer's text
+        java.util.Set<String> shown = robot.lookup(".label").queryAllAs(Labeled.class).stream().filter(javafx.scene.Node::isVisible)
+                .map(Labeled::getText).collect(java.util.stream.Collectors.toSet());
+        assertTrue(shown.contains("expected tools: Opening Hours") && shown.contains("none: the answer lists its choices")
+                && shown.contains("Safety item: decide it per tool in the safety review (Ctrl+Shift+L)"), shown.toString());
         // Enter (accept) and 1 (override) on a safety item: nothing is written, the status says where to decide it
         robot.type(KeyCode.ENTER);
         waitFor("refused", () -> vm().session().statusProperty().get().startsWith("Not saved: lantern/"));

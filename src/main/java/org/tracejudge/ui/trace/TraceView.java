@@ -335,7 +335,11 @@ public final class TraceView extends BorderPane {
         Evidence ev = hidden || d.rule() == null ? null : d.rule().evidence();
         showReturn(task.toolReturn() != null ? task.toolReturn() : returnsOfSteps(d.trace()), Highlights.foundPointers(ev));
         showAnswer(d.trace().answer(), d.rule() == null ? null : d.rule().evidence(), ev);
-        showGroundTruth(task.groundTruth(), ev);
+        if (task.type() == org.tracejudge.model.TaskType.TOOL_SELECTION) {
+            groundTruth.getChildren().setAll(muted("Ground truth: the expected tools (above)"));
+        } else {
+            showGroundTruth(task.groundTruth(), ev);
+        }
         showRaters(d, hidden);
         showDecisionBar(d, hidden);
         reportShownAfterLayout();
@@ -365,12 +369,28 @@ public final class TraceView extends BorderPane {
         boolean unknown = exp == null && org.tracejudge.rules.RuleClassifier.unclassifiable(d.task()) != null;
         if (unknown) {
             expected.getChildren().add(muted("not given (an agent run)"));
+        } else if (d.task().type() == org.tracejudge.model.TaskType.TOOL_SELECTION) {
+            // a selection input's ground truth is its expected set of tools (none: no tool should fire)
+            List<String> tools = new java.util.ArrayList<>();
+            if (d.task().body() != null) {
+                d.task().body().path("expected_tools").forEach(t -> tools.add(t.asText()));
+            }
+            expected.getChildren().add(tools.isEmpty() ? muted("expected tools: none should fire")
+                    : new Label("expected tools: " + String.join(", ", tools)));
         } else if (exp == null) {
             expected.getChildren().add(muted("none: no tool is needed"));
         } else {
             expected.getChildren().add(call(exp, null));
         }
-        if (d.trace().executedCalls().isEmpty()) {
+        boolean selection = d.task().type() == org.tracejudge.model.TaskType.TOOL_SELECTION;
+        java.util.Set<String> expectedSet = new java.util.HashSet<>();
+        if (selection && d.task().body() != null) {
+            d.task().body().path("expected_tools").forEach(t -> expectedSet.add(t.asText()));
+        }
+        if (selection && d.trace().executedCalls().isEmpty()) {
+            // an NLT selector answers in text (Tool: YES/NO); the rule reads its choices from the final answer
+            executed.getChildren().add(muted("none: the answer lists its choices"));
+        } else if (d.trace().executedCalls().isEmpty()) {
             Label none = muted("no tool was called");
             if (exp != null) {
                 none.getStyleClass().add("call-missing");
@@ -378,8 +398,8 @@ public final class TraceView extends BorderPane {
             executed.getChildren().add(none);
         }
         for (ToolCall c : d.trace().executedCalls()) {
-            executed.getChildren().add(call(c, unknown ? null : exp == null ? Boolean.FALSE
-                    : Boolean.valueOf(c.name().equals(exp.name()))));
+            executed.getChildren().add(call(c, unknown ? null : selection ? Boolean.valueOf(expectedSet.contains(c.name()))
+                    : exp == null ? Boolean.FALSE : Boolean.valueOf(c.name().equals(exp.name()))));
         }
     }
 
@@ -678,7 +698,9 @@ public final class TraceView extends BorderPane {
         String p = hidden ? null : vm.proposed(d);
         String me = vm.annotatorProperty().get();
         String mine = me == null || d.row() == null ? null : d.row().get("human:" + me);
-        proposed.setText(hidden ? "Blind: choose a label" : p == null ? "No proposal" : "Enter: accept " + p);
+        boolean safety = vm.safetyItem(d);
+        proposed.setText(safety ? "Safety item: decide it per tool in the safety review (Ctrl+Shift+L)"
+                : hidden ? "Blind: choose a label" : p == null ? "No proposal" : "Enter: accept " + p);
         List<String> labels = d.labelSet().subList(0, Math.min(9, d.labelSet().size()));
         if (!labels.equals(keys.getUserData())) {
             // the same label set (the usual case from one trace to the next) keeps its buttons
@@ -714,6 +736,7 @@ public final class TraceView extends BorderPane {
             }
         }
         legendProposed = p == null ? -1 : labels.indexOf(p);
+        keys.setDisable(safety); // the keys write nothing on a safety item (DecisionViewModel says where to decide it)
         showLegend();
         for (int i = 0; i < labels.size(); i++) {
             keys.getChildren().get(i).pseudoClassStateChanged(MINE, labels.get(i).equals(mine));

@@ -297,6 +297,11 @@ public final class TraceViewModel implements Session.Listener {
     }
 
     /** Whether machine labels of this trace are hidden (blind mode, not decided by me yet). */
+    /** A safety item is decided per tool in the safety review, not with the decision keys (see Session#safetyItem). */
+    public boolean safetyItem(TraceDetail d) {
+        return session.safetyItem(d.task());
+    }
+
     public boolean hidden(TraceDetail d) {
         if (!session.blindProperty().get() || d == null) {
             return false;
