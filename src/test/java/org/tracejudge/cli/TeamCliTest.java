@@ -141,7 +141,7 @@ class TeamCliTest {
         }
         CliTest.Run r = CliTest.run("team", "hub", url, "--user", owner, "--lead", "tj_cli_owner_lead,tj_cli_owner_root");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("hub schema 3 ready"), r.out());
+        assertTrue(r.out().contains("hub schema " + org.tracejudge.team.Hub.SCHEMA_VERSION + " ready"), r.out());
         Path lead = dir.resolve("lead.tjdb");
         org.tracejudge.sample.SampleProject.build(lead);
         r = CliTest.run("team", "init", lead.toString(), "--hub", url, "--user", "tj_cli_owner_root", "--person", "Root");

@@ -315,6 +315,42 @@ class HubAttackTest {
         assertEquals("0", count(lead, "SELECT count(*) FROM label WHERE created_by = 'Alice' AND trace_id = '" + t + "'"));
     }
 
+    private String adjudicateSafety(Project p, String person, String trace, int v) {
+        return p.write(c -> Ledger.append(c, null, Ledger.Entry.set(trace, Ledger.ensureRater(c,
+                org.tracejudge.safety.SafetyReview.ADJUDICATION, RaterKind.HUMAN, "", null, null), TeamFixture.label(c, trace, v),
+                person)));
+    }
+
+    @Test
+    void anExpertWhoLabelledAnItemDoesNotAdjudicateIt() throws Exception {
+        // in an earlier push
+        String t = traces.get(13);
+        decide(alice, "Alice", t, 0);
+        TeamSync.sync(alice, TeamSync.QUIET);
+        adjudicateSafety(alice, "Alice", t, 1);
+        TeamSync.Report r = TeamSync.sync(alice, TeamSync.QUIET);
+        assertEquals(1, r.refusedByHub(), r.toString());
+        assertTrue(TeamSync.rejections(alice).stream().anyMatch(m -> m.contains("an expert does not adjudicate it")),
+                TeamSync.rejections(alice).toString());
+        // and earlier in the same push
+        String u = traces.get(14);
+        decide(alice, "Alice", u, 0);
+        adjudicateSafety(alice, "Alice", u, 1);
+        r = TeamSync.sync(alice, TeamSync.QUIET);
+        assertEquals(1, r.refusedByHub(), r.toString());
+        // the lead sees Alice's labels and no adjudication of hers; another person adjudicates as before
+        TeamSync.sync(lead, TeamSync.QUIET);
+        String adjudications = "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = '"
+                + org.tracejudge.safety.SafetyReview.ADJUDICATION + "' AND l.trace_id IN ('" + t + "', '" + u + "')";
+        assertEquals("0", count(lead, adjudications));
+        assertEquals("2", count(lead, "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'Alice' "
+                + "AND l.trace_id IN ('" + t + "', '" + u + "')"));
+        adjudicateSafety(bob, "Dr B", t, 1);
+        assertEquals(0, TeamSync.sync(bob, TeamSync.QUIET).refusedByHub());
+        TeamSync.sync(lead, TeamSync.QUIET);
+        assertEquals("1", count(lead, adjudications));
+    }
+
     @Test
     void rolesThatCouldStepAroundTheHubAreNotMembersAndOtherTeamsStayUnseen() throws Exception {
         HubServer.roles("tj_attack_root");

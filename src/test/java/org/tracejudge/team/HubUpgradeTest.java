@@ -50,7 +50,7 @@ class HubUpgradeTest {
         try (Hub old = Hub.connect(asLead)) {
             SQLException e = assertThrows(SQLException.class, () -> old.push("old", List.of(new Hub.Entry(0, "meta", "m",
                     "{\"key\":\"k\",\"value\":\"v\"}"))));
-            assertTrue(e.getMessage().contains("older than schema 3") && e.getMessage().contains("team hub"), e.getMessage());
+            assertTrue(e.getMessage().contains("older than schema " + Hub.SCHEMA_VERSION) && e.getMessage().contains("team hub"), e.getMessage());
             assertThrows(SQLException.class, old::checkRoleAndSchema);
         }
         // the administrator's part (README, "Upgrading a hub")
