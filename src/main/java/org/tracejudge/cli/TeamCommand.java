@@ -414,8 +414,9 @@ final class TeamCommand implements Runnable {
                 List<String> fresh = ids.stream().filter(id -> !already.contains(id)).toList();
                 SafetyPolicy policy = SafetyPolicy.of(p);
                 Set<String> critical = new java.util.HashSet<>();
+                List<SelectionTraces.Item> selection = p.read(SelectionTraces::all);
                 if (policy.doubleReview()) {
-                    for (SelectionTraces.Item it : p.read(SelectionTraces::all)) {
+                    for (SelectionTraces.Item it : selection) {
                         if (it.scenario() != null && it.scenario().hasSafetyCriticalTools()) {
                             critical.add(it.traceId());
                         }
@@ -428,7 +429,17 @@ final class TeamCommand implements Runnable {
                     if (reviewers.isEmpty()) {
                         throw new IllegalArgumentException("--to: name the reviewers");
                     }
-                    plan.addAll(Assigner.overlap(plain, reviewers, overlap, seed));
+                    // the runs of one tool-selection input go to the same reviewers (it is decided once per input);
+                    // any other trace is a group of its own
+                    Map<String, String> inputOf = new java.util.HashMap<>();
+                    selection.forEach(it -> inputOf.put(it.traceId(), it.taskKey()));
+                    Map<String, List<String>> groups = new java.util.LinkedHashMap<>();
+                    for (String id : plain) {
+                        String input = inputOf.get(id);
+                        groups.computeIfAbsent(input == null ? id : "input:" + input, k -> new ArrayList<>()).add(id);
+                    }
+                    plan.addAll(Assigner.expand(Assigner.overlap(new ArrayList<>(groups.keySet()), reviewers, overlap, seed),
+                            groups));
                 }
                 if (!safety.isEmpty()) {
                     List<String> experts = new ArrayList<>();
@@ -454,7 +465,7 @@ final class TeamCommand implements Runnable {
                     // one safety item = one input with all its runs (the safety review decides per input)
                     Map<String, List<String>> runsOf = new java.util.TreeMap<>();
                     Set<String> chosen = new java.util.HashSet<>(safety);
-                    for (SelectionTraces.Item it : p.read(SelectionTraces::all)) {
+                    for (SelectionTraces.Item it : selection) {
                         if (chosen.contains(it.traceId())) {
                             runsOf.computeIfAbsent(it.taskKey(), k -> new ArrayList<>()).add(it.traceId());
                         }

@@ -30,6 +30,34 @@ class TeamCliTest {
     Path dir;
 
     @Test
+    void withoutDoubleReviewAnInputsRunsGoToTheSameReviewer() throws Exception {
+        String db = "tj_cli_overlap";
+        String url = HubServer.freshDatabase(db).replace("jdbc:", "");
+        HubServer.leadRole("tj_ov_lead", db);
+        HubServer.roles("tj_ov_alice", "tj_ov_bob");
+        Path lead = dir.resolve("lead.tjdb");
+        assertEquals(0, CliTest.run("import", lead.toString(), "resources/samples/safety/scenario.json",
+                "resources/samples/safety/runs.jsonl").code());
+        assertEquals(0, CliTest.run("safety", lead.toString(), "--set", "double_review=false").code());
+        CliTest.Run r = CliTest.run("team", "init", lead.toString(), "--hub", url, "--user", "tj_ov_lead", "--name", "lantern",
+                "--person", "Dr Lead");
+        assertEquals(0, r.code(), r.err());
+        for (String[] m : new String[][] {{"tj_ov_alice", "Dr Alice"}, {"tj_ov_bob", "Dr Bob"}}) {
+            assertEquals(0, CliTest.run("team", "members", lead.toString(), "--add", m[0], "--person", m[1]).code());
+        }
+        r = CliTest.run("team", "assign", lead.toString(), "--to", "Dr Alice,Dr Bob", "--seed", "5");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("0 safety-critical under double review"), r.out());
+        try (Project p = Project.open(lead)) {
+            // every input's four runs with one reviewer (an input is decided once), the 16 inputs shared 8 and 8
+            assertEquals("0", TestData.scalar(p, "SELECT count(*) FROM (SELECT k.task_key FROM team_assignment a "
+                    + "JOIN trace t ON t.id = a.trace_id JOIN task k ON k.id = t.task_id GROUP BY k.task_key "
+                    + "HAVING count(DISTINCT a.reviewer) > 1 OR count(*) <> 4)"));
+            assertEquals("32", TestData.scalar(p, "SELECT count(*) FROM team_assignment WHERE reviewer = 'Dr Alice'"));
+        }
+    }
+
+    @Test
     void leadAndTwoCliniciansDoubleReviewTheLanternSampleBlind() throws Exception {
         String db = "tj_cli";
         String url = HubServer.freshDatabase(db).replace("jdbc:", "");
