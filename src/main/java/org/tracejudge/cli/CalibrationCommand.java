@@ -45,8 +45,27 @@ final class CalibrationCommand implements Callable<Integer> {
 
     enum Out { table, json }
 
+    @Option(names = "--corrected", description = "Failure-mode rates per model corrected for a judge's errors with the "
+            + "gold of a calibration sample (see: tracejudge sample): judge-only, gold-only, Rogan-Gladen and PPI++, each "
+            + "with its 95%% interval.")
+    boolean corrected;
+
+    @Option(names = "--judge", paramLabel = "SOURCE", description = "With --corrected: the label source to correct "
+            + "(a rater's name, or ensemble; default: ensemble when the project has judges chosen).")
+    String judge;
+
+    @Option(names = "--sample", paramLabel = "NAME", description = "With --corrected: the calibration sample (default: "
+            + "the project's first).")
+    String sample;
+
     @Override
     public Integer call() {
+        if (corrected) {
+            return corrected();
+        }
+        if (judge != null || sample != null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--judge and --sample go with --corrected");
+        }
         List<Diagnostics.Result> results = new ArrayList<>();
         Gold gold;
         try (Project p = Project.open(project)) {
@@ -185,6 +204,117 @@ final class CalibrationCommand implements Callable<Integer> {
             o.putNull(field);
         } else {
             o.put(field, v);
+        }
+    }
+
+    /** --corrected: the rates of every model through the judge, the sample's gold, and both corrections. */
+    private int corrected() {
+        org.tracejudge.calibration.CorrectedRates.Report report;
+        try (Project p = Project.open(project)) {
+            Map<String, Integer> samples = org.tracejudge.calibration.Sample.names(p);
+            if (samples.isEmpty()) {
+                throw new ProjectException(project + ": no calibration sample, so no corrected rate: gold picked by hand or "
+                        + "by disagreement is not a probability sample. Draw one (tracejudge sample " + project.getFileName()
+                        + " --design uniform --n 200), decide its traces (Show: Calibration sample), then run this again.");
+            }
+            String name = sample != null ? sample : samples.keySet().iterator().next();
+            org.tracejudge.calibration.Sample.Drawn drawn = org.tracejudge.calibration.Sample.read(p, name);
+            if (drawn == null) {
+                throw new ProjectException(project + ": no calibration sample '" + name + "' (samples: "
+                        + String.join(", ", samples.keySet()) + ")");
+            }
+            org.tracejudge.ensemble.JudgeChoice choice = null;
+            String src = judge;
+            if (src == null || src.equals(org.tracejudge.ensemble.LabelSources.ENSEMBLE)) {
+                try {
+                    choice = org.tracejudge.ensemble.JudgeChoice.resolve(p, null, null);
+                } catch (ProjectException e) {
+                    throw new ProjectException(project + ": " + (judge == null ? "no --judge given and " : "")
+                            + "no ensemble (" + e.getMessage() + "); name a rater with --judge");
+                }
+                src = org.tracejudge.ensemble.LabelSources.ENSEMBLE;
+            } else {
+                src = org.tracejudge.ensemble.JudgeChoice.find(org.tracejudge.ensemble.JudgeChoice.raters(p), src, "judge").column();
+            }
+            org.tracejudge.ensemble.LabelSources sources = org.tracejudge.ensemble.LabelSources.load(p, choice, List.of(src));
+            report = org.tracejudge.calibration.CorrectedRates.compute(sources, src, drawn, Gold.read(p));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        org.tracejudge.calibration.Sample.Drawn d = report.sample();
+        if (format == Out.json) {
+            ObjectNode doc = CliJson.document(spec);
+            doc.put("judge", report.judge());
+            ObjectNode s = doc.putObject("sample");
+            s.put("name", d.name()).put("design", d.design().code()).put("seed", d.seed()).put("drawn", d.draws().size())
+                    .put("population", d.population()).put("drawn_at", d.drawnAt()).put("with_gold", report.goldInSample());
+            doc.put("gold_outside_sample_not_used", report.goldOutsideSample());
+            ArrayNode rows = doc.putArray("rates");
+            for (org.tracejudge.calibration.CorrectedRates.Row r : report.rows()) {
+                ObjectNode o = rows.addObject();
+                o.put("model", r.model()).put("rate", r.rate().name()).put("label", r.rate().label())
+                        .put("type", r.rate().type().code()).put("judged", r.judged()).put("unjudged", r.unjudged())
+                        .put("gold", r.gold()).put("drawn_without_gold", r.drawnNoGold());
+                estimate(o.putObject("judge_only"), r.judgeOnly());
+                estimate(o.putObject("gold_only"), r.goldOnly());
+                estimate(o.putObject("rogan_gladen"), r.roganGladen());
+                estimate(o.putObject("ppi"), r.ppi());
+            }
+            CliJson.print(out, doc);
+            return 0;
+        }
+        out.printf(Locale.ROOT, "Corrected rates of %s, with the gold of calibration sample '%s' (%s, seed %d, %d of %d traces "
+                + "drawn, %s): %d drawn traces have gold%s.%n", report.judge(), d.name(), d.design().code(), d.seed(),
+                d.draws().size(), d.population(), d.drawnAt(), report.goldInSample(), report.goldOutsideSample() > 0
+                        ? "; " + report.goldOutsideSample() + " gold traces outside the sample are not used here" : "");
+        out.println("Rates in % with 95% intervals: judge only (Wilson), gold only (normal; n = gold traces), "
+                + "Rogan-Gladen (delta method), PPI++ (lambda = how much the judge's labels count).");
+        String fmt = "%-22s %-8s %-22s %-27s %-22s %-30s%n";
+        out.printf(Locale.ROOT, fmt, "model", "rate", "judge only", "gold only (n)", "Rogan-Gladen", "PPI++ (lambda)");
+        java.util.Set<String> refusals = new java.util.LinkedHashSet<>();
+        for (org.tracejudge.calibration.CorrectedRates.Row r : report.rows()) {
+            if (r.judged() == 0 && r.unjudged() == 0) {
+                continue; // the model has no trace of this type
+            }
+            out.printf(Locale.ROOT, fmt, r.model(), r.rate().name(), pct(r.judgeOnly(), refusals),
+                    pct(r.goldOnly(), refusals) + " (" + r.gold() + ")", pct(r.roganGladen(), refusals),
+                    pct(r.ppi(), refusals) + (r.ppi().lambda() == null ? "" : String.format(Locale.ROOT, " (%.2f)", r.ppi().lambda())));
+        }
+        int unjudged = report.rows().stream().filter(r -> r.rate().name().equals("TSR") || r.rate().name().equals("UTR"))
+                .mapToInt(org.tracejudge.calibration.CorrectedRates.Row::unjudged).sum();
+        if (unjudged > 0) {
+            out.printf(Locale.ROOT, "%d traces have no label of %s and are left out of every figure.%n", unjudged, report.judge());
+        }
+        int waiting = report.rows().stream().filter(r -> r.rate().name().equals("TSR") || r.rate().name().equals("UTR"))
+                .mapToInt(org.tracejudge.calibration.CorrectedRates.Row::drawnNoGold).sum();
+        if (waiting > 0) {
+            out.printf(Locale.ROOT, "%d drawn traces have no gold yet (undecided, or people disagree): decide them; until "
+                    + "then the gold is the part of the sample decided so far.%n", waiting);
+        }
+        refusals.forEach(out::println);
+        return 0;
+    }
+
+    private static String pct(org.tracejudge.calibration.Corrected.Estimate e, java.util.Set<String> refusals) {
+        if (!e.defined()) {
+            refusals.add("n/a (" + e.estimator() + "): " + e.refusal());
+            return "n/a";
+        }
+        return String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", 100 * e.value(), 100 * e.ci95()[0], 100 * e.ci95()[1]);
+    }
+
+    private static void estimate(ObjectNode o, org.tracejudge.calibration.Corrected.Estimate e) {
+        o.put("estimator", e.estimator());
+        put(o, "value", e.value());
+        if (e.ci95() != null) {
+            o.putArray("ci95").add(e.ci95()[0]).add(e.ci95()[1]);
+        } else {
+            o.putNull("ci95");
+        }
+        if (e.lambda() != null) {
+            o.put("lambda", e.lambda());
+        }
+        if (e.refusal() != null) {
+            o.put("refused", e.refusal());
         }
     }
 }

@@ -52,6 +52,7 @@ public final class TracejudgeCli implements Runnable {
         COMMANDS.put("metrics", MetricsCommand::new);
         COMMANDS.put("agreement", AgreementCommand::new);
         COMMANDS.put("calibration", CalibrationCommand::new);
+        COMMANDS.put("sample", SampleCommand::new);
         COMMANDS.put("judge", JudgeCommand::new);
         COMMANDS.put("safety", SafetyCommand::new);
         COMMANDS.put("selection", SelectionCommand::new);

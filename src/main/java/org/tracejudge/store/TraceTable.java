@@ -87,7 +87,9 @@ public final class TraceTable {
         NOT_MINE("Not yet adjudicated by me"),
         /** Team projects: the items the lead assigned to this annotator (to review or to adjudicate). */
         ASSIGNED("Assigned to me"),
-        CONFLICTS("Decided differently on two laptops");
+        CONFLICTS("Decided differently on two laptops"),
+        /** The traces of the project's calibration samples (drawn with `tracejudge sample`), for people to decide. */
+        CALIBRATION("Calibration sample");
 
         private final String title;
 
@@ -412,6 +414,7 @@ public final class TraceTable {
                     : q.expr(layout.judgeRaters().get(0)) + " <> " + q.expr(layout.judgeRaters().get(1)));
             case PENDING -> where.add(q.expr("final") + " IS NULL");
             case CONFLICTS -> where.add("id IN (" + Conflicts.TRACE_IDS + ")");
+            case CALIBRATION -> where.add("id IN (SELECT trace_id FROM calibration_draw)");
             case ASSIGNED -> where.add(layout.column(ASSIGNED) == null ? "0" : q.expr(ASSIGNED) + " IS NOT NULL");
             case MINE, NOT_MINE -> {
                 String me = layout.annotator() == null ? "" : layout.annotator();

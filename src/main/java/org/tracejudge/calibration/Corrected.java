@@ -1,0 +1,209 @@
+package org.tracejudge.calibration;
+
+import org.tracejudge.metrics.Proportions;
+
+/**
+ * A failure-mode rate corrected for a judge's errors with a probability sample of human gold (calibration.md §
+ * Corrected rates). One rate is the share of a model's traces whose true label is some label L. Inputs are 0/1
+ * indicators: on the gold sample, {@code y} (gold is L) and {@code f} (the judge says L); on the other judged traces
+ * of the same model and task type, {@code f} only. Within a model every gold trace had the same chance of being drawn
+ * (a uniform sample, or a sample stratified by model), so no weights are needed here.
+ *
+ * <p>Two estimators, each named where it is shown:
+ * <ul>
+ *   <li>{@link #roganGladen}: misclassification correction of one label against the rest (Rogan and Gladen 1978,
+ *   Am J Epidemiol 107:71-76): p = (q + Sp − 1) / (Se + Sp − 1), with q the judge's rate over every judged trace and
+ *   Se, Sp the judge's sensitivity and specificity on the gold sample; 95% interval by the delta method (the
+ *   variances of q, Se and Sp, taken as independent), clipped to [0, 1].
+ *   <li>{@link #ppi}: prediction-powered inference with power tuning, PPI++ (Angelopoulos, Duchi and Zrnic 2023,
+ *   arXiv:2311.01453; Angelopoulos et al. 2023, Science 382:669): θ = λ·mean_U(f) + mean_L(y − λ·f), λ =
+ *   Cov_L(y, f) / ((1 + n/N)·Var_{L∪U}(f)) clipped to [0, 1]; variance λ²·Var_U(f)/N + Var_L(y − λf)/n (sample
+ *   variances). Where the tuned λ's variance estimate exceeds λ = 0's (the gold-only mean), λ = 0 is used, so its
+ *   standard error is never larger than the gold-only one's (intervals are clipped to [0, 1] afterwards).
+ * </ul>
+ * Both refuse, with the reason, where the gold cannot support them. Pure computation; checked against
+ * {@code src/test/resources/calibration/corrected.py}, written from the papers' formulas.
+ */
+public final class Corrected {
+    private Corrected() {}
+
+    /** A corrected rate as a fraction of 1, or the reason there is none. {@code lambda} only for PPI++. */
+    public record Estimate(String estimator, Double value, double[] ci95, Double se, Double lambda, String refusal) {
+        static Estimate refused(String estimator, String why) {
+            return new Estimate(estimator, null, null, null, null, why);
+        }
+
+        public boolean defined() {
+            return value != null;
+        }
+    }
+
+    public static final String RG = "Rogan-Gladen";
+    public static final String PPI = "PPI++";
+
+    /**
+     * @param y    gold indicators on the gold sample
+     * @param f    the judge's indicators on the same traces
+     * @param fAll the judge's indicators on every judged trace of the model (the gold sample's included)
+     */
+    public static Estimate roganGladen(int[] y, int[] f, int[] fAll) {
+        int n1 = 0;
+        int n0 = 0;
+        int tp = 0;
+        int tn = 0;
+        for (int i = 0; i < y.length; i++) {
+            if (y[i] == 1) {
+                n1++;
+                tp += f[i];
+            } else {
+                n0++;
+                tn += 1 - f[i];
+            }
+        }
+        if (y.length == 0) {
+            return Estimate.refused(RG, "no gold trace of the sample yet");
+        }
+        if (n1 == 0 || n0 == 0) {
+            return Estimate.refused(RG, "the gold sample has " + (n1 == 0 ? "no trace with" : "only traces with")
+                    + " this label, so the judge's " + (n1 == 0 ? "sensitivity" : "specificity") + " is unknown");
+        }
+        if (fAll.length == 0) {
+            return Estimate.refused(RG, "no judged trace");
+        }
+        double se = (double) tp / n1;
+        double sp = (double) tn / n0;
+        double j = se + sp - 1;
+        if (j <= 0) {
+            return Estimate.refused(RG, String.format(java.util.Locale.ROOT,
+                    "the judge is no better than chance on this label in the gold (sensitivity %.2f + specificity %.2f ≤ 1)", se, sp));
+        }
+        double q = mean(fAll);
+        double p = clip((q + sp - 1) / j);
+        double var = (q * (1 - q) / fAll.length + p * p * se * (1 - se) / n1 + (1 - p) * (1 - p) * sp * (1 - sp) / n0) / (j * j);
+        double h = Proportions.Z95 * Math.sqrt(var);
+        return new Estimate(RG, p, new double[] {clip(p - h), clip(p + h)}, Math.sqrt(var), null, null);
+    }
+
+    /**
+     * @param y  gold indicators on the gold sample (L)
+     * @param f  the judge's indicators on the same traces
+     * @param fU the judge's indicators on the judged traces of the model that are not in the gold sample (U)
+     */
+    public static Estimate ppi(int[] y, int[] f, int[] fU) {
+        int n = y.length;
+        if (n < 2) {
+            return Estimate.refused(PPI, "needs at least 2 gold traces of the sample (has " + n + ")");
+        }
+        int bigN = fU.length;
+        if (bigN < 2) {
+            // nothing (or next to nothing) beyond the gold: the gold mean is the estimate
+            return withLambda(y, f, fU, 0);
+        }
+        double[] all = new double[n + bigN];
+        for (int i = 0; i < n; i++) {
+            all[i] = f[i];
+        }
+        for (int i = 0; i < bigN; i++) {
+            all[n + i] = fU[i];
+        }
+        double varAll = variance(all);
+        double lambda = 0;
+        if (varAll > 0) {
+            lambda = covariance(y, f) / ((1 + (double) n / bigN) * varAll);
+            lambda = Math.max(0, Math.min(1, lambda));
+        }
+        double[] tuned = thetaVar(y, f, fU, lambda);
+        double[] gold = thetaVar(y, f, fU, 0);
+        return tuned[1] <= gold[1] ? estimate(PPI, tuned, lambda) : estimate(PPI, gold, 0.0);
+    }
+
+    private static Estimate withLambda(int[] y, int[] f, int[] fU, double lambda) {
+        return estimate(PPI, thetaVar(y, f, fU, lambda), lambda);
+    }
+
+    /**
+     * The gold-only rate (the mean of {@code y}) with the same normal interval PPI++ gives at λ = 0, so the two can be
+     * compared width for width.
+     */
+    public static Estimate goldOnly(int[] y) {
+        if (y.length < 2) {
+            return Estimate.refused(GOLD, "needs at least 2 gold traces of the sample (has " + y.length + ")");
+        }
+        return estimate(GOLD, thetaVar(y, y, new int[0], 0), null);
+    }
+
+    public static final String GOLD = "gold only";
+
+    private static Estimate estimate(String name, double[] tv, Double lambda) {
+        double h = Proportions.Z95 * Math.sqrt(tv[1]);
+        return new Estimate(name, clip(tv[0]), new double[] {clip(tv[0] - h), clip(tv[0] + h)}, Math.sqrt(tv[1]), lambda, null);
+    }
+
+    /** θ(λ) and the variance of its estimate, from the sample variances (ddof 1). */
+    static double[] thetaVar(int[] y, int[] f, int[] fU, double lambda) {
+        int n = y.length;
+        double[] r = new double[n];
+        for (int i = 0; i < n; i++) {
+            r[i] = y[i] - lambda * f[i];
+        }
+        double theta = mean(r);
+        double var = variance(r) / n;
+        if (lambda != 0 && fU.length > 0) {
+            theta += lambda * mean(fU);
+            var += lambda * lambda * (fU.length > 1 ? variance(fU) : 0) / fU.length;
+        }
+        return new double[] {theta, var};
+    }
+
+    static double mean(int[] v) {
+        long s = 0;
+        for (int x : v) {
+            s += x;
+        }
+        return (double) s / v.length;
+    }
+
+    static double mean(double[] v) {
+        double s = 0;
+        for (double x : v) {
+            s += x;
+        }
+        return s / v.length;
+    }
+
+    /** Sample variance (ddof 1); 0 for fewer than two values. */
+    static double variance(int[] v) {
+        double[] d = new double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            d[i] = v[i];
+        }
+        return variance(d);
+    }
+
+    static double variance(double[] v) {
+        if (v.length < 2) {
+            return 0;
+        }
+        double m = mean(v);
+        double s = 0;
+        for (double x : v) {
+            s += (x - m) * (x - m);
+        }
+        return s / (v.length - 1);
+    }
+
+    /** Sample covariance (ddof 1). */
+    static double covariance(int[] a, int[] b) {
+        double ma = mean(a);
+        double mb = mean(b);
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += (a[i] - ma) * (b[i] - mb);
+        }
+        return s / (a.length - 1);
+    }
+
+    private static double clip(double v) {
+        return Math.max(0, Math.min(1, v));
+    }
+}

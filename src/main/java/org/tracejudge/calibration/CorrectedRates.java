@@ -1,0 +1,133 @@
+package org.tracejudge.calibration;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.tracejudge.ensemble.LabelSources;
+import org.tracejudge.metrics.Proportions;
+import org.tracejudge.model.TaskType;
+
+/**
+ * Every failure-mode rate per model, corrected for one judge's errors with a calibration sample's gold
+ * (calibration.md § Corrected rates): beside each, the judge-only rate (what the leaderboard shows) and the gold-only
+ * rate. The gold is the sample's traces that have gold ({@link Gold}) and a label of the judge; gold outside the sample
+ * (picked by hand or by disagreement) is never used here. Traces without a judge label are left out and counted.
+ */
+public final class CorrectedRates {
+    private CorrectedRates() {}
+
+    /** A rate: the share of a model's traces of {@code type} whose label is {@code label}. */
+    public record RateDef(String name, TaskType type, String label) {}
+
+    public static final List<RateDef> RATES = List.of(
+            new RateDef("TSR", TaskType.TOOL_REQUIRED, "tool_skip"),
+            new RateDef("CTUR", TaskType.TOOL_REQUIRED, "correct"),
+            new RateDef("RIR", TaskType.TOOL_REQUIRED, "result_ignore"),
+            new RateDef("OFR", TaskType.TOOL_REQUIRED, "output_fabrication"),
+            new RateDef("UTR", TaskType.CONTROL, "unnecessary_tool_use"),
+            new RateDef("CTRL_Acc", TaskType.CONTROL, "correct"));
+
+    /**
+     * One model's rate.
+     *
+     * @param judged     traces of the model and type with a judge label (the judge-only denominator)
+     * @param unjudged   traces of the model and type with no judge label (left out)
+     * @param gold       gold traces of the sample among the judged ones (n)
+     * @param drawnNoGold traces of the sample (this model and type) nobody has decided yet, or decided differently
+     * @param judgeOnly  the judge's rate over the judged traces, 95% Wilson interval
+     */
+    public record Row(String model, RateDef rate, int judged, int unjudged, int gold, int drawnNoGold,
+                      Corrected.Estimate judgeOnly, Corrected.Estimate goldOnly, Corrected.Estimate roganGladen,
+                      Corrected.Estimate ppi) {}
+
+    /** The whole report: which judge, which sample, and a row per model and rate. */
+    public record Report(String judge, Sample.Drawn sample, int goldInSample, int goldOutsideSample, List<Row> rows) {}
+
+    public static Report compute(LabelSources sources, String judge, Sample.Drawn sample, Gold gold) {
+        String[] labels = sources.labels(judge);
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < sources.size(); i++) {
+            index.put(sources.traceId(i), i);
+        }
+        boolean[] drawn = new boolean[sources.size()];
+        for (Sample.Draw d : sample.draws()) {
+            Integer i = index.get(d.traceId());
+            if (i != null) {
+                drawn[i] = true;
+            }
+        }
+        int goldInSample = 0;
+        for (int i = 0; i < drawn.length; i++) {
+            if (drawn[i] && gold.labels().containsKey(sources.traceId(i))) {
+                goldInSample++;
+            }
+        }
+        int goldOutside = (int) gold.labels().keySet().stream().filter(t -> {
+            Integer i = index.get(t);
+            return i == null || !drawn[i];
+        }).count();
+        List<Row> rows = new ArrayList<>();
+        for (int m = 0; m < sources.models().size(); m++) {
+            for (RateDef r : RATES) {
+                rows.add(row(sources, labels, drawn, gold, m, r));
+            }
+        }
+        return new Report(judge, sample, goldInSample, goldOutside, List.copyOf(rows));
+    }
+
+    private static Row row(LabelSources sources, String[] labels, boolean[] drawn, Gold gold, int model, RateDef r) {
+        List<Integer> yL = new ArrayList<>();
+        List<Integer> fL = new ArrayList<>();
+        List<Integer> fU = new ArrayList<>();
+        int unjudged = 0;
+        int drawnNoGold = 0;
+        for (int i = 0; i < sources.size(); i++) {
+            if (sources.model(i) != model || sources.type(i) != r.type()) {
+                continue;
+            }
+            String g = drawn[i] ? gold.labels().get(sources.traceId(i)) : null;
+            if (drawn[i] && g == null) {
+                drawnNoGold++;
+            }
+            if (labels[i] == null) {
+                unjudged++;
+                continue;
+            }
+            int f = r.label().equals(labels[i]) ? 1 : 0;
+            if (g != null) {
+                yL.add(r.label().equals(g) ? 1 : 0);
+                fL.add(f);
+            } else {
+                fU.add(f);
+            }
+        }
+        int[] y = ints(yL);
+        int[] f = ints(fL);
+        int[] u = ints(fU);
+        int[] all = new int[f.length + u.length];
+        System.arraycopy(f, 0, all, 0, f.length);
+        System.arraycopy(u, 0, all, f.length, u.length);
+        Corrected.Estimate judgeOnly;
+        if (all.length == 0) {
+            judgeOnly = new Corrected.Estimate("judge only", null, null, null, null, "no trace with a judge label");
+        } else {
+            int k = 0;
+            for (int x : all) {
+                k += x;
+            }
+            judgeOnly = new Corrected.Estimate("judge only", (double) k / all.length,
+                    Proportions.wilson(k, all.length, Proportions.Z95), null, null, null);
+        }
+        return new Row(sources.models().get(model), r, all.length, unjudged, y.length, drawnNoGold, judgeOnly,
+                Corrected.goldOnly(y), Corrected.roganGladen(y, f, all), Corrected.ppi(y, f, u));
+    }
+
+    private static int[] ints(List<Integer> l) {
+        int[] out = new int[l.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = l.get(i);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,83 @@
+package org.tracejudge.calibration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.tracejudge.json.Json;
+
+/**
+ * The corrected-rate estimators against {@code corrected.jsonl}: 60 random studies computed by
+ * {@code corrected.py} with numpy from the papers' formulas (Rogan and Gladen 1978; PPI++, Angelopoulos, Duchi and
+ * Zrnic 2023), to 1e-9; refusals where the reference has none; and PPI++'s standard error never above the gold-only one's.
+ */
+class CorrectedTest {
+    static final Path FIXTURE = Path.of("src/test/resources/calibration/corrected.jsonl");
+
+    private static int[] ints(JsonNode a) {
+        int[] out = new int[a.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = a.get(i).asInt();
+        }
+        return out;
+    }
+
+    private static void same(String what, JsonNode want, Corrected.Estimate got) {
+        if (want.isNull()) {
+            assertFalse(got.defined(), what + ": the reference has none, got " + got);
+            assertNotNull(got.refusal(), what);
+            return;
+        }
+        assertTrue(got.defined(), what + ": refused: " + got.refusal());
+        assertEquals(want.get("value").asDouble(), got.value(), 1e-9, what);
+        assertEquals(want.get("lo").asDouble(), got.ci95()[0], 1e-9, what + " low");
+        assertEquals(want.get("hi").asDouble(), got.ci95()[1], 1e-9, what + " high");
+        if (want.has("lambda")) {
+            assertEquals(want.get("lambda").asDouble(), got.lambda(), 1e-9, what + " lambda");
+        }
+    }
+
+    @Test
+    void everyEstimatorEqualsTheReferenceOnRandomStudies() throws Exception {
+        List<String> lines = Files.readAllLines(FIXTURE);
+        assertEquals(60, lines.size());
+        int tuned = 0;
+        for (String line : lines) {
+            JsonNode c = Json.read(line);
+            int[] y = ints(c.get("y"));
+            int[] f = ints(c.get("f"));
+            int[] fU = ints(c.get("fU"));
+            int[] all = new int[f.length + fU.length];
+            System.arraycopy(f, 0, all, 0, f.length);
+            System.arraycopy(fU, 0, all, f.length, fU.length);
+            String k = "case " + c.get("case").asInt();
+            same(k + " Rogan-Gladen", c.get("rogan_gladen"), Corrected.roganGladen(y, f, all));
+            Corrected.Estimate ppi = Corrected.ppi(y, f, fU);
+            same(k + " PPI++", c.get("ppi"), ppi);
+            Corrected.Estimate gold = Corrected.goldOnly(y);
+            same(k + " gold only", c.get("gold_only"), gold);
+            if (ppi.defined()) {
+                // never less precise than the gold-only mean (lambda = 0 recovers it): the standard errors, before the
+                // intervals are clipped to [0, 1]
+                assertTrue(ppi.se() <= gold.se() + 1e-15, k);
+                tuned += ppi.lambda() > 0 ? 1 : 0;
+            }
+        }
+        assertTrue(tuned >= 10, "the fixture exercises a tuned lambda (" + tuned + " cases)");
+    }
+
+    @Test
+    void refusalsSayWhy() {
+        Corrected.Estimate rg = Corrected.roganGladen(new int[] {0, 0, 0}, new int[] {0, 1, 0}, new int[] {0, 1, 0, 1});
+        assertTrue(rg.refusal().contains("no trace with this label"), rg.refusal());
+        rg = Corrected.roganGladen(new int[] {1, 0, 1, 0}, new int[] {0, 1, 0, 1}, new int[] {0, 1, 0, 1});
+        assertTrue(rg.refusal().contains("no better than chance"), rg.refusal());
+        assertTrue(Corrected.ppi(new int[] {1}, new int[] {1}, new int[] {0, 1}).refusal().contains("at least 2 gold"));
+    }
+}

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Reference figures for the corrected rates (CorrectedTest), computed with numpy from the papers' formulas, not
+from the Java code:
+- Rogan & Gladen (1978), Am J Epidemiol 107:71-76: p = (q + Sp - 1) / (Se + Sp - 1); the delta-method variance
+  [q(1-q)/N + p^2 Se(1-Se)/n1 + (1-p)^2 Sp(1-Sp)/n0] / (Se + Sp - 1)^2 (delta method, the three estimates
+  taken as independent);
+- PPI++ for a mean (Angelopoulos, Duchi & Zrnic 2023, arXiv:2311.01453, section on mean estimation with power
+  tuning): theta = lam * mean(f_U) + mean(y - lam * f_L), lam = Cov(y, f_L) / ((1 + n/N) Var(f_L u f_U)) clipped to
+  [0, 1], variance lam^2 Var(f_U)/N + Var(y - lam f_L)/n; lam = 0 where its variance is smaller (then it is the gold
+  mean).
+Sample variances use ddof=1; intervals are estimate +- z * sd clipped to [0, 1].
+Regenerate: python3 src/test/resources/calibration/corrected.py > src/test/resources/calibration/corrected.jsonl
+"""
+import json
+import numpy as np
+from scipy.stats import norm
+
+Z = norm.ppf(0.975)
+
+
+def clip(v):
+    return float(min(1.0, max(0.0, v)))
+
+
+def rogan_gladen(y, f, f_all):
+    n1 = int((y == 1).sum())
+    n0 = int((y == 0).sum())
+    if n1 == 0 or n0 == 0:
+        return None
+    se = f[y == 1].mean()
+    sp = 1 - f[y == 0].mean()
+    j = se + sp - 1
+    if j <= 0:
+        return None
+    q = f_all.mean()
+    p = clip((q + sp - 1) / j)
+    var = (q * (1 - q) / len(f_all) + p * p * se * (1 - se) / n1 + (1 - p) ** 2 * sp * (1 - sp) / n0) / j ** 2
+    h = Z * np.sqrt(var)
+    return {"value": p, "lo": clip(p - h), "hi": clip(p + h)}
+
+
+def theta_var(y, f, f_u, lam):
+    r = y - lam * f
+    theta = r.mean()
+    var = r.var(ddof=1) / len(y)
+    if lam != 0 and len(f_u) > 0:
+        theta += lam * f_u.mean()
+        var += lam * lam * (f_u.var(ddof=1) if len(f_u) > 1 else 0.0) / len(f_u)
+    return theta, var
+
+
+def interval(theta, var, lam):
+    h = Z * np.sqrt(var)
+    out = {"value": clip(theta), "lo": clip(theta - h), "hi": clip(theta + h)}
+    if lam is not None:
+        out["lambda"] = float(lam)
+    return out
+
+
+def ppi(y, f, f_u):
+    n, big_n = len(y), len(f_u)
+    if n < 2:
+        return None
+    if big_n < 2:
+        t, v = theta_var(y, f, f_u, 0.0)
+        return interval(t, v, 0.0)
+    var_all = np.concatenate([f, f_u]).var(ddof=1)
+    lam = 0.0
+    if var_all > 0:
+        lam = np.cov(y, f, ddof=1)[0, 1] / ((1 + n / big_n) * var_all)
+        lam = min(1.0, max(0.0, lam))
+    t1, v1 = theta_var(y, f, f_u, lam)
+    t0, v0 = theta_var(y, f, f_u, 0.0)
+    return interval(t1, v1, lam) if v1 <= v0 else interval(t0, v0, 0.0)
+
+
+def gold_only(y):
+    if len(y) < 2:
+        return None
+    return interval(y.mean(), y.var(ddof=1) / len(y), None)
+
+
+def main():
+    rng = np.random.default_rng(20261126)
+    for case in range(60):
+        n = int(rng.choice([2, 5, 12, 40, 150]))
+        big_n = int(rng.choice([0, 1, 30, 400, 3000]))
+        p = float(rng.choice([0.02, 0.1, 0.3, 0.5]))
+        se = float(rng.uniform(0.4, 1.0))
+        sp = float(rng.uniform(0.4, 1.0))
+        truth = (rng.random(n + big_n) < p).astype(int)
+        judged = np.where(truth == 1, rng.random(n + big_n) < se, rng.random(n + big_n) >= sp).astype(int)
+        y, f, f_u = truth[:n], judged[:n], judged[n:]
+        print(json.dumps({"case": case, "y": y.tolist(), "f": f.tolist(), "fU": f_u.tolist(),
+                          "rogan_gladen": rogan_gladen(y, f, judged), "ppi": ppi(y, f, f_u),
+                          "gold_only": gold_only(y)}))
+
+
+if __name__ == "__main__":
+    main()
