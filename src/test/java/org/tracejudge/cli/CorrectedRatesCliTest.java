@@ -51,6 +51,14 @@ class CorrectedRatesCliTest {
             assertEquals(0.5, t.get("inclusion").asDouble(), 0, "30 of the 60 traces");
         });
         assertEquals(30, ids.size());
+        // the workbench's Show ▸ Calibration sample lists exactly the drawn traces
+        try (Project project = Project.open(p)) {
+            org.tracejudge.store.TraceTable.Filter f = org.tracejudge.store.TraceTable.Filter.NONE
+                    .withShow(org.tracejudge.store.TraceTable.Show.CALIBRATION);
+            java.util.List<String> shown = project.read(c -> new org.tracejudge.store.TraceTable(project,
+                    org.tracejudge.store.TraceTable.layout(project, "ana")).ids(f, org.tracejudge.store.TraceTable.Sort.DEFAULT));
+            assertEquals(ids, new HashSet<>(shown));
+        }
         // the same draw again is listed, not redrawn; another is refused
         r = CliTest.run("sample", p.toString(), "--n", "30", "--seed", "3", "--format", "json");
         assertEquals(0, r.code(), r.err());
