@@ -165,7 +165,7 @@ public final class TraceTable {
      * Reads the columns of a project. Rule rater: project setting {@code ensemble.rule} (a rater name), else the
      * rater {@code rule}, else {@code harness}. Judges: setting {@code ensemble.judges} ("a,b"; the settings the
      * {@code ensemble} command saves), else the first two
-     * LLM judges, else the first two other machine raters. Humans: everyone who adjudicated, plus
+     * LLM judges, else the first two other machine raters but {@code harness}. Humans: everyone who adjudicated, plus
      * {@code annotator} (may be null).
      */
     public static Layout layout(Project project, String annotator) {
@@ -217,9 +217,12 @@ public final class TraceTable {
             }
         }
         if (judges.isEmpty()) {
+            // as ensemble.JudgeChoice picks them (metrics, agreement, exports): imported raters other than the
+            // benchmark's own `harness` labels, which are a reference, not a judge
             for (ProjectQueries.RaterSummary r : raters) {
                 String key = "rater:" + r.id();
-                if (!key.equals(rule) && r.kind() != RaterKind.RULE && r.kind() != RaterKind.HUMAN && judges.size() < 2) {
+                if (!key.equals(rule) && r.kind() != RaterKind.RULE && r.kind() != RaterKind.HUMAN && !r.name().equals("harness")
+                        && judges.size() < 2) {
                     judges.add(key);
                 }
             }
