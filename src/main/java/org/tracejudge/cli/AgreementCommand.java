@@ -41,7 +41,8 @@ final class AgreementCommand implements Callable<Integer> {
     Path labels;
 
     @Option(names = "--raters", split = ",", paramLabel = "a,b,c",
-            description = "Only these raters (default: all). Fleiss' kappa is over these raters.")
+            description = "Only these raters (default: all but copies: a rater with the same label as an earlier one "
+                    + "on 99%% of at least 20 shared items is left out and named). Fleiss' kappa is over these raters.")
     List<String> raters;
 
     @Option(names = "--by", paramLabel = "domain|model|task_type|target",
@@ -71,6 +72,17 @@ final class AgreementCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--resamples must be 0 or more, not " + resamples);
         }
         LabelTable table = load();
+        // a rater that copies another (a rule reproducing the harness) is not an independent opinion: left out by
+        // default, kept when chosen with --raters; said either way
+        List<org.tracejudge.agreement.Duplicates.Duplicate> copies = org.tracejudge.agreement.Duplicates.find(
+                raters == null ? table : table.withRaters(raters.stream().filter(table.raters()::contains).toList()));
+        if (raters == null && !copies.isEmpty() && table.raterCount() - copies.size() >= 2) {
+            List<String> keep = new ArrayList<>(table.raters());
+            copies.forEach(c -> keep.remove(c.rater()));
+            table = table.withRaters(keep);
+        } else if (raters == null) {
+            copies = List.of(); // nothing left out (fewer than two raters would remain)
+        }
         if (raters != null) {
             List<String> unknown = new ArrayList<>(raters);
             unknown.removeAll(table.raters());
@@ -89,8 +101,12 @@ final class AgreementCommand implements Callable<Integer> {
         AgreementReport overall = calc.report(table);
         Map<String, AgreementReport> strata = by == null ? null : calc.reportByStratum(table, by);
         PrintWriter out = spec.commandLine().getOut();
+        boolean leftOut = raters == null;
         if (format == Out.json) {
             ObjectNode root = Json.MAPPER.valueToTree(overall);
+            com.fasterxml.jackson.databind.node.ArrayNode dup = root.putArray(leftOut ? "left_out" : "copies_chosen");
+            copies.forEach(c -> dup.addObject().put("rater", c.rater()).put("same_as", c.like()).put("same", c.same())
+                    .put("shared", c.shared()));
             if (strata != null) {
                 ObjectNode byNode = root.putObject("by");
                 byNode.put("attribute", by);
@@ -99,6 +115,11 @@ final class AgreementCommand implements Callable<Integer> {
             }
             CliJson.print(out, CliJson.document(spec, root, null));
         } else {
+            for (org.tracejudge.agreement.Duplicates.Duplicate c : copies) {
+                out.printf(java.util.Locale.ROOT, "%s %s: the same label as %s on %d of %d shared items (%.1f%%), not an "
+                        + "independent rater%s%n", leftOut ? "Left out" : "Note:", c.rater(), c.like(), c.same(), c.shared(),
+                        100 * c.share(), leftOut ? " (count it with --raters)" : "; it inflates Fleiss' kappa");
+            }
             out.print(ReportText.render(overall));
             if (strata != null) {
                 for (Map.Entry<String, AgreementReport> e : strata.entrySet()) {

@@ -218,4 +218,34 @@ class AgreementCliTest {
             assertEquals(1, r.err().strip().lines().count(), r.err());
         }
     }
+
+    @Test
+    void aRaterThatCopiesAnotherIsLeftOutUnlessChosen() throws Exception {
+        // c gives a's label on all 30 items: a copy, not a third opinion
+        StringBuilder csv = new StringBuilder("item,rater,label\n");
+        String[] labels = {"yes", "no", "maybe"};
+        for (int i = 0; i < 30; i++) {
+            String a = labels[i % 3];
+            String b = labels[(i * 7 + i / 4) % 3];
+            csv.append("i").append(i).append(",a,").append(a).append('\n');
+            csv.append("i").append(i).append(",b,").append(b).append('\n');
+            csv.append("i").append(i).append(",c,").append(a).append('\n');
+        }
+        Path f = dir.resolve("copies.csv");
+        Files.writeString(f, csv, StandardCharsets.UTF_8);
+        CliTest.Run r = CliTest.run("agreement", "--labels", f.toString(), "--resamples", "0");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("Left out c: the same label as a on 30 of 30 shared items (100.0%)"), r.out());
+        assertTrue(r.out().contains("Raters: a, b "), r.out());
+        JsonNode j = Json.read(CliTest.run("agreement", "--labels", f.toString(), "--resamples", "0", "--format", "json").out());
+        assertEquals("c", j.get("left_out").get(0).get("rater").asText());
+        assertEquals("a", j.get("left_out").get(0).get("same_as").asText());
+        // chosen, it counts (and is still named): Fleiss over three raters is higher than over two
+        r = CliTest.run("agreement", "--labels", f.toString(), "--resamples", "0", "--raters", "a,b,c", "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode chosen = Json.read(r.out());
+        assertEquals("c", chosen.get("copies_chosen").get(0).get("rater").asText());
+        assertTrue(chosen.get("fleiss").get("kappa").asDouble() > j.get("fleiss").get("kappa").asDouble(),
+                "a copy inflates Fleiss' kappa: " + chosen.get("fleiss") + " vs " + j.get("fleiss"));
+    }
 }
