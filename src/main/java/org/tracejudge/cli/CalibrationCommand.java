@@ -58,8 +58,26 @@ final class CalibrationCommand implements Callable<Integer> {
             + "the project's first).")
     String sample;
 
+    @Option(names = "--latent", description = "Each rater's error rates estimated without gold, from the raters' "
+            + "agreement pattern (Dawid-Skene latent classes, EM with 5 starts); three raters or more. An estimate, "
+            + "not gold.")
+    boolean latent;
+
+    @Option(names = "--raters", split = ",", paramLabel = "a,b,c", description = "With --latent: these raters "
+            + "(default: every rater but copies of another, as in agreement).")
+    List<String> latentRaters;
+
     @Override
     public Integer call() {
+        if (corrected && latent) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--corrected and --latent go one at a time");
+        }
+        if (latent) {
+            return latent();
+        }
+        if (latentRaters != null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--raters goes with --latent");
+        }
         if (corrected) {
             return corrected();
         }
@@ -316,5 +334,79 @@ final class CalibrationCommand implements Callable<Integer> {
         if (e.refusal() != null) {
             o.put("refused", e.refusal());
         }
+    }
+
+    /** --latent: the Dawid-Skene estimate of every rater's confusion matrix, without gold. */
+    private int latent() {
+        org.tracejudge.agreement.LabelTable table;
+        try (Project p = Project.open(project)) {
+            table = org.tracejudge.store.LabelTables.of(p);
+        }
+        List<org.tracejudge.agreement.Duplicates.Duplicate> copies = List.of();
+        if (latentRaters != null) {
+            List<String> unknown = new ArrayList<>(latentRaters);
+            unknown.removeAll(table.raters());
+            if (!unknown.isEmpty()) {
+                throw new IllegalArgumentException("no rater named " + String.join(", ", unknown) + "; raters here: "
+                        + String.join(", ", table.raters()));
+            }
+            table = table.withRaters(latentRaters);
+        } else {
+            copies = org.tracejudge.agreement.Duplicates.find(table);
+            List<String> keep = new ArrayList<>(table.raters());
+            copies.forEach(c -> keep.remove(c.rater()));
+            table = table.withRaters(keep);
+        }
+        org.tracejudge.calibration.DawidSkene.Fit f = org.tracejudge.calibration.DawidSkene.fit(table, 4, 42);
+        PrintWriter out = spec.commandLine().getOut();
+        if (format == Out.json) {
+            ObjectNode doc = CliJson.document(spec);
+            doc.put("estimator", "Dawid-Skene (EM), an estimate without gold");
+            doc.put("items", table.itemCount()).put("iterations", f.iterations()).put("converged", f.converged())
+                    .put("starts", f.starts()).put("starts_agree", f.startsAgree()).put("log_likelihood", f.logLikelihood());
+            ArrayNode left = doc.putArray("left_out");
+            copies.forEach(c -> left.addObject().put("rater", c.rater()).put("same_as", c.like()));
+            ObjectNode pri = doc.putObject("class_shares");
+            for (int k = 0; k < f.labels().size(); k++) {
+                pri.put(f.labels().get(k), f.priors()[k]);
+            }
+            ArrayNode rs = doc.putArray("raters");
+            for (int r = 0; r < f.raters().size(); r++) {
+                ObjectNode o = rs.addObject();
+                o.put("rater", f.raters().get(r)).put("accuracy", f.accuracy(r));
+                ObjectNode conf = o.putObject("confusion"); // true class -> given label -> probability
+                for (int k = 0; k < f.labels().size(); k++) {
+                    ObjectNode row = conf.putObject(f.labels().get(k));
+                    for (int l = 0; l < f.labels().size(); l++) {
+                        row.put(f.labels().get(l), f.confusion()[r][k][l]);
+                    }
+                }
+            }
+            CliJson.print(out, doc);
+            return 0;
+        }
+        out.printf(Locale.ROOT, "Latent-class estimate (Dawid-Skene, EM; no gold: an estimate, not gold): %d raters, %d items; "
+                + "%s in %d iterations; %d starts %s.%n", f.raters().size(), table.itemCount(),
+                f.converged() ? "converged" : "NOT converged", f.iterations(), f.starts(),
+                f.startsAgree() ? "agree" : "disagree (the best is shown; treat it with care)");
+        copies.forEach(c -> out.printf(Locale.ROOT, "Left out %s: a copy of %s (%d of %d shared items the same); name it with "
+                + "--raters to count it.%n", c.rater(), c.like(), c.same(), c.shared()));
+        StringBuilder shares = new StringBuilder("Estimated class shares:");
+        for (int k = 0; k < f.labels().size(); k++) {
+            shares.append(String.format(Locale.ROOT, " %s %.1f%%", f.labels().get(k), 100 * f.priors()[k]));
+        }
+        out.println(shares);
+        out.println("Per rater: estimated accuracy, and for each true class the share the rater labels correctly:");
+        int w = Math.max(12, f.raters().stream().mapToInt(String::length).max().orElse(12) + 1);
+        for (int r = 0; r < f.raters().size(); r++) {
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-" + w + "s accuracy %.3f  ",
+                    f.raters().get(r), f.accuracy(r)));
+            for (int k = 0; k < f.labels().size(); k++) {
+                line.append(String.format(Locale.ROOT, " %s %.2f", f.labels().get(k), f.confusion()[r][k][k]));
+            }
+            out.println(line);
+        }
+        out.println("It assumes the raters err independently given the true label; raters that copy each other break it.");
+        return 0;
     }
 }
