@@ -41,7 +41,7 @@ final class AgreementCommand implements Callable<Integer> {
     Path labels;
 
     @Option(names = "--raters", split = ",", paramLabel = "a,b,c",
-            description = "Only these raters (default: all but copies: a rater with the same label as an earlier one "
+            description = "Only these raters (default: all but copies: a rater with the same label as another "
                     + "on 99%% of at least 20 shared items is left out and named). Fleiss' kappa is over these raters.")
     List<String> raters;
 

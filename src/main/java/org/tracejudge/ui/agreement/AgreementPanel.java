@@ -122,7 +122,8 @@ public final class AgreementPanel extends ScrollPane {
                 + String.join(", ", f.raters()) + ")" + (f.note() == null ? "" : " — " + f.note())
                 + (f.ac1() == null ? "" : "\nGwet's AC1 = " + num(f.ac1()) + ci(f.ac1Ci95()) + " (same traces)"
                 + (f.prevalenceNote() == null ? "" : " — κ and AC1 differ by more than 0.2: one label dominates "
-                + "(the kappa paradox)"))));
+                + "(the kappa paradox)")))
+                + (vm.copiesNoteProperty().get().isEmpty() ? "" : "\n" + vm.copiesNoteProperty().get()));
         AgreementReport.Alpha a = r.alpha();
         alpha.setText("Krippendorff's α = " + (a == null ? "n/a" : num(a.value()) + ci(a.ci95()) + "  (n = " + a.n() + ")"
                 + (a.note() == null ? "" : " — " + a.note())));

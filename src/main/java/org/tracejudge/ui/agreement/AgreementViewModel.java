@@ -38,6 +38,13 @@ public final class AgreementViewModel implements Session.Listener {
         session.addListener(this);
     }
 
+    private final javafx.beans.property.ReadOnlyStringWrapper copiesNote = new javafx.beans.property.ReadOnlyStringWrapper("");
+
+    /** The raters left out of Fleiss' κ as copies of another, said in words ("" when none). */
+    public javafx.beans.property.ReadOnlyStringProperty copiesNoteProperty() {
+        return copiesNote.getReadOnlyProperty();
+    }
+
     public ReadOnlyObjectProperty<LiveSnapshot> agreementProperty() {
         return agreement.getReadOnlyProperty();
     }
@@ -80,9 +87,27 @@ public final class AgreementViewModel implements Session.Listener {
                     b.add(v.traceId(), v.rater(), v.value());
                 }
             });
+            LabelTable table = b.build();
+            // a machine rater that copies another (the compat rule reproduces the harness) is not an independent
+            // opinion: Fleiss' kappa and AC1 leave it out, as the agreement command does; the pairs still show it
+            List<String> fleissRaters = new ArrayList<>(machine);
+            StringBuilder note = new StringBuilder();
+            if (machine.size() >= 3) {
+                for (org.tracejudge.agreement.Duplicates.Duplicate d : org.tracejudge.agreement.Duplicates.find(
+                        table.withRaters(machine))) {
+                    if (fleissRaters.size() > 2) {
+                        fleissRaters.remove(d.rater());
+                        note.append(note.length() == 0 ? "Left out of Fleiss' κ: " : "; ").append(String.format(
+                                java.util.Locale.ROOT, "%s (the same label as %s on %d of %d traces)", d.rater(), d.like(),
+                                d.same(), d.shared()));
+                    }
+                }
+            }
+            String copies = note.toString();
+            Platform.runLater(() -> copiesNote.set(copies));
             AgreementOptions opts = AgreementOptions.defaults().withThreads(1)
-                    .withFleissRaters(machine.size() >= 2 ? machine : null);
-            LiveAgreement la = LiveAgreement.of(b.build(), opts);
+                    .withFleissRaters(fleissRaters.size() >= 2 ? fleissRaters : null);
+            LiveAgreement la = LiveAgreement.of(table, opts);
             // intervals follow once the annotator pauses: a run on a big project takes a core for a second or two,
             // which on a two-core laptop would slow the next item's drawing
             la.setQuietPeriod(INTERVALS_QUIET_MS);
