@@ -69,7 +69,7 @@ public final class MainWindow {
             new String[] {"Ctrl+M", "Metrics dashboard (F5 refreshes it)"},
             new String[] {"Ctrl+J", "Run a judge (local or remote model)"},
             new String[] {"Ctrl+Shift+L", "Safety review of the Lantern sample (its own window and shortcuts)"},
-            new String[] {"Ctrl+1 / Ctrl+2", "Show the trace / the agreement"},
+            new String[] {"Ctrl+1 / Ctrl+2 / Ctrl+3", "Show the trace / the agreement / the calibration"},
             new String[] {"Ctrl+Shift+T", "Table only (the trace and agreement collapsed)"},
             new String[] {"Ctrl+= / Ctrl+− / Ctrl+0", "Text larger / smaller / as it was"},
             new String[] {"Alt+letter, F10", "Open the menus (arrow keys walk them)"},
@@ -86,6 +86,7 @@ public final class MainWindow {
     private final javafx.scene.control.TabPane side = new javafx.scene.control.TabPane();
     private final javafx.scene.control.Tab traceTab;
     private final javafx.scene.control.Tab agreementTab;
+    private final javafx.scene.control.Tab calibrationTab;
     /** View ▸ Theme: System, Light or Dark. */
     private final javafx.beans.property.ObjectProperty<Theme.Mode> themeMode =
             new javafx.beans.property.SimpleObjectProperty<>(Theme.Mode.SYSTEM);
@@ -125,7 +126,13 @@ public final class MainWindow {
                 side.getSelectionModel().select(traceTab);
             }
         });
-        side.getTabs().setAll(traceTab, agreementTab);
+        calibrationTab = new javafx.scene.control.Tab("Calibration",
+                new org.tracejudge.ui.calibration.CalibrationView(vm.calibration()).scrolled());
+        calibrationTab.setId("calibrationTab");
+        // blind mode: a judge's figures against gold would give its labels away, as the agreement would
+        calibrationTab.disableProperty().bind(vm.session().blindProperty());
+        calibrationTab.selectedProperty().addListener((o, a, on) -> vm.calibration().setShown(on));
+        side.getTabs().setAll(traceTab, agreementTab, calibrationTab);
         side.setId("sideTabs");
         side.setTabClosingPolicy(javafx.scene.control.TabPane.TabClosingPolicy.UNAVAILABLE);
         workbench = new SplitPane(tableView, side);
@@ -302,6 +309,15 @@ public final class MainWindow {
     /** The right-hand tabs: the trace view and the agreement. */
     public javafx.scene.control.TabPane sideTabs() {
         return side;
+    }
+
+    /** Shows the calibration tab (View ▸ Calibration, Ctrl+3). */
+    public void showCalibration() {
+        if (calibrationTab.isDisable()) {
+            return;
+        }
+        tableOnly.set(false);
+        side.getSelectionModel().select(calibrationTab);
     }
 
     /** Shows the agreement tab (View ▸ Agreement, Ctrl+2) or the trace (Ctrl+1). */
@@ -743,7 +759,12 @@ public final class MainWindow {
         tableOnly.setId("tableOnlyMenu");
         tableOnly.setAccelerator(key(KeyCode.T, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
         tableOnly.selectedProperty().bindBidirectional(this.tableOnly);
-        Menu view = new Menu("_View", null, showTrace, showAgreement, tableOnly, new SeparatorMenuItem(), metrics,
+        MenuItem showCalibration = new MenuItem("_Calibration");
+        showCalibration.setId("showCalibrationMenu");
+        showCalibration.setAccelerator(key(KeyCode.DIGIT3, KeyCombination.SHORTCUT_DOWN));
+        showCalibration.setOnAction(e -> showCalibration());
+        showCalibration.disableProperty().bind(vm.session().blindProperty());
+        Menu view = new Menu("_View", null, showTrace, showAgreement, showCalibration, tableOnly, new SeparatorMenuItem(), metrics,
                 new SeparatorMenuItem(), theme, size);
         view.setId("viewMenu");
         MenuItem runJudge = new MenuItem("_Run a judge…");

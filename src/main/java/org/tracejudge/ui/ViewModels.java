@@ -15,7 +15,8 @@ import org.tracejudge.ui.welcome.ImportViewModel;
  * they hear a project read: the queue first, so its first rows never wait for the agreement.
  */
 public record ViewModels(Session session, TraceTableViewModel table, TraceViewModel trace, AgreementViewModel agreement,
-                         DecisionViewModel decisions, ImportViewModel imports, JudgeRunViewModel judges)
+                         DecisionViewModel decisions, ImportViewModel imports, JudgeRunViewModel judges,
+                         org.tracejudge.ui.calibration.CalibrationViewModel calibration)
         implements AutoCloseable {
 
     public static ViewModels create(Settings settings) {
@@ -24,7 +25,8 @@ public record ViewModels(Session session, TraceTableViewModel table, TraceViewMo
         TraceViewModel trace = new TraceViewModel(s, table);
         AgreementViewModel agreement = new AgreementViewModel(s, table);
         DecisionViewModel decisions = new DecisionViewModel(s, table, trace, agreement);
-        return new ViewModels(s, table, trace, agreement, decisions, new ImportViewModel(s), new JudgeRunViewModel(s));
+        return new ViewModels(s, table, trace, agreement, decisions, new ImportViewModel(s), new JudgeRunViewModel(s),
+                new org.tracejudge.ui.calibration.CalibrationViewModel(s));
     }
 
     public static ViewModels create() {

@@ -450,6 +450,18 @@ public final class Session implements AutoCloseable {
 
     // ------------------------------------------------------------------------------------ team
 
+    private final javafx.beans.property.ReadOnlyLongWrapper ledgerVersion = new javafx.beans.property.ReadOnlyLongWrapper();
+
+    /** Counts the decisions committed in this window (the calibration figures follow it). */
+    public javafx.beans.property.ReadOnlyLongProperty ledgerVersionProperty() {
+        return ledgerVersion.getReadOnlyProperty();
+    }
+
+    /** Any thread: a decision was committed to the ledger. */
+    public void ledgerChanged() {
+        Platform.runLater(() -> ledgerVersion.set(ledgerVersion.get() + 1));
+    }
+
     /** Syncs the open team project now (in the background). */
     public void syncTeamNow() {
         AutoSync a = teamSync;

@@ -235,6 +235,7 @@ public final class DecisionViewModel implements Session.Listener {
         session.submit(() -> {
             try {
                 Adjudications.decide(p, traceId, me, value, rationale);
+                session.ledgerChanged();
                 session.syncTeamNow(); // a team project sends the decision within seconds
                 trace.reread(p, t, traceId);
             } catch (RuntimeException e) {

@@ -1,0 +1,208 @@
+package org.tracejudge.ui.calibration;
+
+import java.util.Locale;
+import javafx.geometry.Insets;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.cell.PropertyValueFactory;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.tracejudge.calibration.Corrected;
+import org.tracejudge.calibration.CorrectedRates;
+import org.tracejudge.calibration.Diagnostics;
+
+/**
+ * The Calibration tab: how far to trust one judge. Its diagnostics against the human gold (accuracy, κ, AC1, and per
+ * label sensitivity, precision and the trust verdict), and with a calibration sample the rates per model corrected for
+ * its errors beside the judge-only ones. Draws what {@link CalibrationViewModel} computed; nothing is read here.
+ */
+public final class CalibrationView extends VBox {
+    private final ComboBox<String> judge = new ComboBox<>();
+    private final Label status = new Label();
+    private final Label summary = new Label();
+    private final TableView<LabelRow> perLabel = new TableView<>();
+    private final Label sample = new Label();
+    private final TableView<RateRow> rates = new TableView<>();
+    private boolean filling;
+
+    /** One label's line of the diagnostics (public for the table's property lookup). */
+    public record LabelRow(String label, int gold, String sensitivity, String precision, String trust) {
+        public String getLabel() {
+            return label;
+        }
+
+        public int getGold() {
+            return gold;
+        }
+
+        public String getSensitivity() {
+            return sensitivity;
+        }
+
+        public String getPrecision() {
+            return precision;
+        }
+
+        public String getTrust() {
+            return trust;
+        }
+    }
+
+    /** One model's rate: judge only, gold only (n), Rogan-Gladen, PPI++. */
+    public record RateRow(String model, String rate, String judgeOnly, String goldOnly, String roganGladen, String ppi) {
+        public String getModel() {
+            return model;
+        }
+
+        public String getRate() {
+            return rate;
+        }
+
+        public String getJudgeOnly() {
+            return judgeOnly;
+        }
+
+        public String getGoldOnly() {
+            return goldOnly;
+        }
+
+        public String getRoganGladen() {
+            return roganGladen;
+        }
+
+        public String getPpi() {
+            return ppi;
+        }
+    }
+
+    public CalibrationView(CalibrationViewModel vm) {
+        setId("calibrationView");
+        setSpacing(6);
+        setPadding(new Insets(8));
+        judge.setId("calibrationJudge");
+        judge.setOnAction(e -> {
+            if (!filling && judge.getValue() != null) {
+                vm.choose(judge.getValue());
+            }
+        });
+        Label title = new Label("Judge:");
+        HBox top = new HBox(8, title, judge, status);
+        top.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        status.setId("calibrationStatus");
+        status.getStyleClass().add("muted");
+        summary.setId("calibrationSummary");
+        summary.setWrapText(true);
+        perLabel.setId("calibrationPerLabel");
+        perLabel.getColumns().add(col("label", "label", 130));
+        perLabel.getColumns().add(col("gold", "gold", 50));
+        perLabel.getColumns().add(col("sensitivity [95% CI]", "sensitivity", 150));
+        perLabel.getColumns().add(col("precision [95% CI]", "precision", 150));
+        perLabel.getColumns().add(col("trust", "trust", 200));
+        perLabel.setPrefHeight(170);
+        perLabel.setPlaceholder(new Label("No gold yet"));
+        sample.setId("calibrationSample");
+        sample.setWrapText(true);
+        rates.setId("calibrationRates");
+        rates.getColumns().add(col("model", "model", 130));
+        rates.getColumns().add(col("rate", "rate", 60));
+        rates.getColumns().add(col("judge only", "judgeOnly", 120));
+        rates.getColumns().add(col("gold only (n)", "goldOnly", 140));
+        rates.getColumns().add(col("Rogan-Gladen", "roganGladen", 120));
+        rates.getColumns().add(col("PPI++ (λ)", "ppi", 150));
+        rates.setPlaceholder(new Label("No calibration sample"));
+        VBox.setVgrow(rates, Priority.ALWAYS);
+        Label ratesTitle = new Label("Rates corrected for the judge's errors, in % with 95% intervals");
+        ratesTitle.getStyleClass().add("section-title");
+        getChildren().addAll(top, summary, perLabel, ratesTitle, sample, rates);
+        vm.stateProperty().addListener((o, a, s) -> draw(s));
+        draw(vm.stateProperty().get());
+    }
+
+    private static <T> TableColumn<T, Object> col(String title, String property, double width) {
+        TableColumn<T, Object> c = new TableColumn<>(title);
+        c.setCellValueFactory(new PropertyValueFactory<>(property));
+        c.setPrefWidth(width);
+        c.setSortable(false);
+        return c;
+    }
+
+    private void draw(CalibrationViewModel.State s) {
+        filling = true;
+        try {
+            if (s == null) {
+                judge.getItems().clear();
+                status.setText("reading…");
+                summary.setText("");
+                perLabel.getItems().clear();
+                rates.getItems().clear();
+                sample.setText("");
+                return;
+            }
+            judge.getItems().setAll(s.judges());
+            judge.setValue(s.judge());
+            status.setText(s.stale() ? "updating…" : "current");
+            Diagnostics.Result d = s.diagnostics();
+            if (s.problem() != null) {
+                summary.setText(s.problem());
+            } else if (d == null || d.n() == 0) {
+                summary.setText("No gold trace has a label of " + s.judge() + " yet.");
+            } else {
+                summary.setText(String.format(Locale.ROOT, "Against %d gold traces%s: accuracy %s   Cohen's κ %s   "
+                                + "Gwet's AC1 %s%s", d.n(), s.gold().disagreed() > 0 ? " (" + s.gold().disagreed()
+                                + " where people disagree left out)" : "", cell(d.accuracy()), num(d.kappa()), num(d.ac1()),
+                        d.kappa() != null && d.ac1() != null && Math.abs(d.kappa() - d.ac1()) > 0.2
+                                ? " — κ and AC1 differ: one label dominates" : ""));
+            }
+            perLabel.getItems().clear();
+            if (d != null && d.n() > 0) {
+                for (Diagnostics.LabelFigures f : d.perLabel()) {
+                    perLabel.getItems().add(new LabelRow(f.label(), f.goldCount(), cell(f.sensitivity()),
+                            cell(f.precision()), switch (f.trust()) {
+                                case TRUSTED -> "trusted";
+                                case NOT_TRUSTED -> "not trusted";
+                                case NOT_YET -> "not yet (~" + f.moreGold() + " more gold)";
+                            }));
+                }
+            }
+            sample.setText(s.sampleNote());
+            rates.getItems().clear();
+            if (s.corrected() != null) {
+                for (CorrectedRates.Row r : s.corrected().rows()) {
+                    if (r.judged() == 0) {
+                        continue;
+                    }
+                    rates.getItems().add(new RateRow(r.model(), r.rate().name(), pct(r.judgeOnly()),
+                            pct(r.goldOnly()) + " (" + r.gold() + ")", pct(r.roganGladen()), pct(r.ppi())
+                            + (r.ppi().lambda() == null ? "" : String.format(Locale.ROOT, " (%.2f)", r.ppi().lambda()))));
+                }
+            }
+        } finally {
+            filling = false;
+        }
+    }
+
+    private static String pct(Corrected.Estimate e) {
+        return e.defined() ? String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", 100 * e.value(), 100 * e.ci95()[0],
+                100 * e.ci95()[1]) : "n/a";
+    }
+
+    private static String cell(Diagnostics.Rate r) {
+        return r.value() == null ? "n/a" : String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", r.value(), r.ci95()[0], r.ci95()[1]);
+    }
+
+    private static String num(Double d) {
+        return d == null ? "n/a" : String.format(Locale.ROOT, "%.3f", d);
+    }
+
+    /** The wrapped content, for a tab. */
+    public ScrollPane scrolled() {
+        ScrollPane sp = new ScrollPane(this);
+        sp.setFitToWidth(true);
+        sp.setFitToHeight(true);
+        return sp;
+    }
+}

@@ -1,0 +1,177 @@
+package org.tracejudge.ui.calibration;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import org.tracejudge.calibration.CorrectedRates;
+import org.tracejudge.calibration.Diagnostics;
+import org.tracejudge.calibration.Gold;
+import org.tracejudge.calibration.Sample;
+import org.tracejudge.ensemble.JudgeChoice;
+import org.tracejudge.ensemble.LabelSources;
+import org.tracejudge.model.RaterKind;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectException;
+import org.tracejudge.ui.session.Session;
+
+/**
+ * The Calibration tab's view model: one judge (a machine rater or the ensemble) against the human gold — diagnostics,
+ * and when the project has a calibration sample, the rates corrected with its gold. Everything is computed on a
+ * thread of its own, never on the FX thread; a decision marks the figures stale and they follow a moment later
+ * (once the tab has been looked at on this project: nobody waits for figures they never look at).
+ */
+public final class CalibrationViewModel implements Session.Listener {
+    /** What the tab shows. {@code judges}: the sources one may choose; {@code problem}: why there is nothing to show. */
+    public record State(List<String> judges, String judge, Gold gold, Diagnostics.Result diagnostics,
+                        CorrectedRates.Report corrected, String sampleNote, String problem, boolean stale) {
+        State staleCopy() {
+            return new State(judges, judge, gold, diagnostics, corrected, sampleNote, problem, true);
+        }
+    }
+
+    private final Session session;
+    private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>();
+    private final AtomicLong generation = new AtomicLong();
+    /** Its own thread: the agreement's is kept busy by the live intervals while people decide. */
+    private final java.util.concurrent.ExecutorService worker = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "calibration");
+        t.setDaemon(true);
+        t.setPriority(Thread.NORM_PRIORITY - 1);
+        return t;
+    });
+    private volatile String judge;
+    private volatile boolean shown;
+    private volatile boolean followed;
+    private volatile boolean dirty = true;
+
+    public CalibrationViewModel(Session session) {
+        this.session = session;
+        session.addListener(this);
+        session.ledgerVersionProperty().addListener((o, a, b) -> changed());
+    }
+
+    public ReadOnlyObjectProperty<State> stateProperty() {
+        return state.getReadOnlyProperty();
+    }
+
+    /** FX thread: the tab is shown (figures computed now if stale) or hidden. */
+    public void setShown(boolean on) {
+        shown = on;
+        followed |= on;
+        if (on && dirty) {
+            recompute();
+        }
+    }
+
+    /** FX thread: another judge. */
+    public void choose(String source) {
+        judge = source;
+        recompute();
+    }
+
+    @Override
+    public void opened() {
+        judge = null;
+        followed = false;
+        dirty = true;
+        state.set(null);
+    }
+
+    @Override
+    public void read(Session.Read r) {
+        Platform.runLater(this::changed);
+    }
+
+    private void changed() {
+        dirty = true;
+        State s = state.get();
+        if (s != null && !s.stale()) {
+            state.set(s.staleCopy());
+        }
+        if (shown || followed) {
+            // the review keys bring the trace on show, so the figures also follow while the tab is hidden once it has
+            // been looked at on this project: back on the tab (Ctrl+3) they are current
+            recompute();
+        }
+    }
+
+    /** FX thread: computes the figures on the view model's thread; a newer request wins. */
+    public void recompute() {
+        Project p = session.project();
+        if (p == null) {
+            return;
+        }
+        dirty = false;
+        long gen = generation.incrementAndGet();
+        String want = judge;
+        worker.submit(() -> {
+            if (gen != generation.get()) {
+                return; // a newer request is queued
+            }
+            State s;
+            try {
+                s = compute(p, want);
+            } catch (RuntimeException e) {
+                s = new State(List.of(), want, null, null, null, "", "Cannot compute the calibration: " + e, false);
+            }
+            State shown = s;
+            Platform.runLater(() -> {
+                if (gen == generation.get() && session.project() == p) {
+                    state.set(shown);
+                }
+            });
+        });
+    }
+
+    /** Reads and computes everything the tab shows (a worker thread; public for tests without a window). */
+    public static State compute(Project p, String wanted) {
+        List<String> judges = new ArrayList<>();
+        JudgeChoice choice = null;
+        try {
+            choice = JudgeChoice.resolve(p, null, null);
+            judges.add(LabelSources.ENSEMBLE);
+        } catch (ProjectException e) {
+            // no ensemble: the raters alone
+        }
+        for (var r : JudgeChoice.raters(p)) {
+            if (r.kind() != RaterKind.HUMAN) {
+                judges.add(r.column());
+            }
+        }
+        if (judges.isEmpty()) {
+            return new State(List.of(), null, null, null, null, "", "No machine rater has labels yet: run the rule "
+                    + "(File ▸ Classify…) or a judge (Judges ▸ Run a judge…).", false);
+        }
+        String judge = wanted != null && judges.contains(wanted) ? wanted : judges.get(0);
+        Gold gold = Gold.read(p);
+        LabelSources sources = LabelSources.load(p, judge.equals(LabelSources.ENSEMBLE) ? choice : null, List.of(judge));
+        String[] labels = sources.labels(judge);
+        Map<String, String> byTrace = new HashMap<>();
+        for (int i = 0; i < labels.length; i++) {
+            if (labels[i] != null) {
+                byTrace.put(sources.traceId(i), labels[i]);
+            }
+        }
+        Diagnostics.Result d = gold.labels().isEmpty() ? null : Diagnostics.of(judge, byTrace, gold.labels());
+        Map<String, Integer> samples = Sample.names(p);
+        CorrectedRates.Report corrected = null;
+        String note;
+        if (samples.isEmpty()) {
+            note = "No calibration sample: the corrected rates need one (tracejudge sample PROJECT --n 200), then its "
+                    + "traces decided (Show ▸ Calibration sample).";
+        } else {
+            Sample.Drawn drawn = Sample.read(p, samples.keySet().iterator().next());
+            corrected = CorrectedRates.compute(sources, judge, drawn, gold);
+            note = String.format(java.util.Locale.ROOT, "Sample '%s' (%s, %d of %d traces): %d decided so far.",
+                    drawn.name(), drawn.design().code(), drawn.draws().size(), drawn.population(), corrected.goldInSample());
+        }
+        String problem = gold.labels().isEmpty() ? "No gold yet: decide traces (Enter accepts, 1–9 override); gold is "
+                + "a trace where everyone who decided agrees." : null;
+        return new State(List.copyOf(judges), judge, gold, d, corrected, note, problem, false);
+    }
+}

@@ -1,0 +1,72 @@
+package org.tracejudge.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import org.tracejudge.calibration.Sample;
+import org.tracejudge.classify.RuleLabeller;
+import org.tracejudge.rules.RuleClassifier;
+import org.tracejudge.sample.SampleProject;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.TraceTable;
+import org.tracejudge.ui.calibration.CalibrationView;
+
+/**
+ * Issue 35's journey in the window: a calibration sample drawn, Show ▸ Calibration sample, Ctrl+3 opens the
+ * Calibration tab, decisions from the keyboard, and the judge's figures and the corrected rates follow them.
+ */
+class CalibrationUiTest extends WindowTest {
+    @Test
+    void decidingTheSampleFromTheKeyboardMovesTheCorrectedRates(FxRobot robot) {
+        opened(robot);
+        Path file = home.resolve("calibration.tjdb");
+        SampleProject.build(file);
+        try (Project p = Project.open(file)) {
+            RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
+            Sample.draw(p, "calibration", Sample.Design.UNIFORM, 20, 3);
+        }
+        robot.interact(() -> vm().session().open(file));
+        waitFor("the project", () -> file.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
+                && table().getItems().size() == 60);
+        robot.interact(() -> vm().table().setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.CALIBRATION)));
+        waitFor("the 20 drawn traces", () -> !vm().session().loadingProperty().get() && table().getItems().size() == 20);
+        robot.interact(() -> table().requestFocus());
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT3).release(KeyCode.CONTROL);
+        waitFor("the calibration tab", () -> robot.lookup("#calibrationSummary").tryQuery().isPresent()
+                && vm().calibration().stateProperty().get() != null && !vm().calibration().stateProperty().get().stale());
+        assertTrue(label(robot, "#calibrationSummary").startsWith("No gold yet"), label(robot, "#calibrationSummary"));
+        assertTrue(label(robot, "#calibrationSample").contains("20 of 60 traces): 0 decided so far"),
+                label(robot, "#calibrationSample"));
+        // a decision per drawn trace from the keyboard (1 = correct, 2 = the second label), each moving on
+        robot.interact(() -> table().requestFocus());
+        for (int i = 0; i < 12; i++) {
+            robot.type(i % 3 == 2 ? KeyCode.DIGIT2 : KeyCode.DIGIT1);
+        }
+        // the keys brought the trace on show; Ctrl+3 brings the figures back, current
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT3).release(KeyCode.CONTROL);
+        waitFor("12 decided and the figures current", () -> {
+            var s = vm().calibration().stateProperty().get();
+            return s != null && !s.stale() && s.corrected() != null && s.corrected().goldInSample() == 12;
+        });
+        var s = vm().calibration().stateProperty().get();
+        assertEquals("ensemble", s.judge());
+        assertTrue(label(robot, "#calibrationSummary").startsWith("Against "), label(robot, "#calibrationSummary"));
+        TableView<?> rates = robot.lookup("#calibrationRates").queryAs(TableView.class);
+        assertTrue(rates.getItems().stream().map(r -> ((CalibrationView.RateRow) r).ppi())
+                .anyMatch(v -> v.matches("\\d+\\.\\d \\[.*\\] \\(\\d\\.\\d\\d\\)")), rates.getItems().toString());
+        // the blind mode hides the tab (a judge's figures against gold would give its labels away)
+        robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
+        waitFor("blind", () -> vm().session().blindProperty().get());
+        assertTrue(robot.lookup("#sideTabs").queryAs(javafx.scene.control.TabPane.class).getTabs().get(2).isDisable());
+    }
+
+    private static String label(FxRobot robot, String id) {
+        return robot.lookup(id).queryAs(Label.class).getText();
+    }
+}
