@@ -170,7 +170,7 @@ final class Addresses {
                     e = cl.start() + last.start();
                     last = LAST_WORD.matcher(t.substring(cl.start(), e));
                 }
-                if (e > cl.start()) {
+                if (e > cl.start() && addressLike(t.substring(cl.start(), e))) {
                     emit(h, cl.start(), e);
                 }
             }
@@ -267,6 +267,25 @@ final class Addresses {
             start = p.start();
         }
         h.add(Redactor.Kind.ADDRESS, start, end);
+    }
+
+    /**
+     * Whether a clause after an address cue holds more than a number and ordinary words: a street type, a postcode, a
+     * capitalised word or a word in no English word list ("at 14 elm st", "at 3 Larch"; not "at number 12").
+     */
+    static boolean addressLike(String clause) {
+        Matcher w = Pattern.compile("\\p{L}[\\p{L}\\p{M}'’.-]*").matcher(clause);
+        while (w.find()) {
+            String word = w.group().replaceAll("[.'’]+$", "");
+            if (word.isEmpty()) {
+                continue;
+            }
+            if (Character.isUpperCase(word.charAt(0)) || STRONG_TYPE_P.matcher(word).matches()
+                    || WEAK_TYPE_P.matcher(word).matches() || !Names.isCommonWord(word.replaceAll("[.'’]", ""))) {
+                return true;
+            }
+        }
+        return Pattern.compile(UK_POSTCODE + "|\\d{5}|[1-9]\\d{2}\\s?\\d{3}").matcher(clause).find();
     }
 
     private static boolean capitalised(String words) {
