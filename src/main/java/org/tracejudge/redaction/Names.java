@@ -92,9 +92,11 @@ final class Names {
     private static final Set<String> PERSON_VERBS = Set.copyOf(List.of("said", "says", "told", "tells", "threw", "hit",
             "hits", "texted", "texts", "messaged", "shouted", "screamed", "cried", "laughed", "hugged", "hates", "loves",
             "punched", "slapped", "yelled", "blocked", "ghosted", "cheated", "died", "promised", "lied", "blames",
-            "blamed", "refuses", "refused", "asked", "asks", "visited", "rang", "keeps", "kept", "won't", "wont", "hasn't",
-            "hasnt", "isn't", "doesn't", "doesnt", "didn't", "didnt", "never", "always", "reckons", "thinks", "wants",
-            "from", "my", "dit", "dice", "sagt", "meint", "aus", "hat"));
+            "blamed", "refuses", "refused", "asked", "asks", "visited", "rang", "reckons", "thinks", "wants", "from",
+            "my", "dit", "dice", "sagt", "meint", "aus"));
+    /** Verbs said of people and of things alike: after a word of the name lists only ("Wojciech won't"; not "Lexapro isn't"). */
+    private static final Set<String> PERSON_VERBS_LISTED = Set.copyOf(List.of("keeps", "kept", "won't", "wont", "hasn't", "hasnt",
+            "isn't", "doesn't", "doesnt", "didn't", "didnt", "never", "always", "hat"));
     private static final Pattern SELF_INTRO = Pattern.compile("(?iu)\\b(?:i['’]?m|i\\s+am|this\\s+is|it['’]?s|its|soy|je\\s+suis"
             + "|ich\\s+bin|sono|sou|c['’]est|hier\\s+ist)" + S + "$");
     private static final Pattern CLAUSE_END = Pattern.compile("(?iu)\\s*(?:[,.!?;:)\\n]|$|-|—|\\s(?:but|and|here|btw|again|"
@@ -353,7 +355,8 @@ final class Names {
                 } else if (t.cap() && !t.allCaps() && k.indexOf('-') > 0 && surname(k) && !common(k)) {
                     start = true; // "Lopez-Martin", "Adebayo-Clarke"
                 } else if (t.cap() && !t.allCaps() && k.length() >= 4 && !common(k) && !place(k) && (given(k) || !DRUG.matcher(k).find())
-                        && i + 1 < n && adjacent(text, t, toks.get(i + 1)) && PERSON_VERBS.contains(toks.get(i + 1).lower())) {
+                        && i + 1 < n && adjacent(text, t, toks.get(i + 1)) && (PERSON_VERBS.contains(toks.get(i + 1).lower())
+                        || ((given(k) || surname(k)) && PERSON_VERBS_LISTED.contains(toks.get(i + 1).lower())))) {
                     start = true; // "Wanjiru threw a glass", "Bartholomew keeps texting"
                 } else if (!t.cap() && k.length() >= 4 && !common(k) && !place(k) && !SLANG.contains(k) && !DRUG.matcher(k).find()
                         && !stops.contains(k) && k.chars().allMatch(Character::isLetter) && i + 1 < n
@@ -442,7 +445,8 @@ final class Names {
                 i = end + 2; // "Lazarus Group", "Victoria Station", "Alder Hey Hospital": not a person
                 continue;
             }
-            int s = toks.get(i).start();
+            int first = backTo(text, toks, i);
+            int s = toks.get(first).start();
             int e = toks.get(end).end();
             Matcher title = TITLE_BEFORE.matcher(text.substring(Math.max(0, s - 14), s));
             if (title.find()) {
@@ -451,7 +455,7 @@ final class Names {
             // a particle right before: "van der Berg" after a cue
             h.add(Redactor.Kind.NAME, s, e);
             names.add(text.substring(s, e).replaceAll("['’]s$", ""));
-            for (int q = i; q <= end; q++) {
+            for (int q = first; q <= end; q++) {
                 String qk = key(toks.get(q).lower());
                 if (qk.length() >= 3 && !common(qk) && !PARTICLES.contains(qk)) {
                     names.add(qk);
@@ -530,6 +534,42 @@ final class Names {
         }
         return i >= 0 && ".!?\n".indexOf(text.charAt(i)) >= 0;
     }
+
+    /**
+     * The first word of a name found at {@code i}, reaching back over the given names and particles written before
+     * it ("Abu Bakar bin Osman", "María del Carmen Ruiz", "Bill Thornton"): capitalised words of the name lists or of
+     * no word list, and particles between two of them.
+     */
+    private static int backTo(String text, List<Tok> toks, int i) {
+        int first = i;
+        int guard = 0;
+        while (first > 0 && guard++ < 4 && adjacent(text, toks.get(first - 1), toks.get(first))) {
+            Tok p = toks.get(first - 1);
+            String pk = key(p.lower());
+            if (PARTICLES.contains(pk) && first - 2 >= 0 && adjacent(text, toks.get(first - 2), p)
+                    && nameBefore(toks.get(first - 2))) {
+                first -= 2;
+            } else if (nameBefore(p) || (p.cap() && LEADING_PARTICLES.contains(pk))) {
+                first--; // "Abu Bakar", "Al Farsi", "Van Dijk" begin with a capitalised particle
+            } else {
+                break;
+            }
+        }
+        return first;
+    }
+
+    private static final Set<String> LEADING_PARTICLES = Set.copyOf(List.of("abu", "ibn", "bin", "ben", "al", "el", "van",
+            "von", "de", "da", "di", "del", "della", "le", "la", "mac", "ó", "ní", "nic", "ap"));
+
+    private static boolean nameBefore(Tok p) {
+        String pk = key(p.lower());
+        return p.cap() && !p.allCaps() && pk.length() >= 2 && !FUNCTION.contains(pk) && !CAP_STOP.contains(pk)
+                && !PARTICLES.contains(pk) && !TITLE_WORDS.contains(pk)
+                && (given(pk) || !common(pk));
+    }
+
+    private static final Set<String> TITLE_WORDS = Set.copyOf(List.of("mr", "mrs", "ms", "miss", "mx", "dr", "doctor",
+            "prof", "professor", "sir", "dame", "nurse", "sister", "father", "rev", "coach", "officer", "judge", "dear"));
 
     /** The last of up to three adjacent name-like words from {@code i} written in the same case ("taylor swift"). */
     private static int runEnd(String text, List<Tok> toks, int i) {
@@ -708,8 +748,9 @@ final class Names {
     /** A sign-off name ends its line or the message (after it: the surname, punctuation, kisses, emoji). */
     private static boolean signOffEnd(String text, List<Tok> toks, int i) {
         int j = i;
-        while (j + 1 < toks.size() && j < i + 3 && adjacent(text, toks.get(j), toks.get(j + 1))) {
-            j++;
+        while (j + 1 < toks.size() && j < i + 3 && adjacent(text, toks.get(j), toks.get(j + 1))
+                && (toks.get(j + 1).cap() || PARTICLES.contains(toks.get(j + 1).lower()) || !toks.get(i).cap())) {
+            j++; // the rest of the name: "- Tom Hale", "Ana de la Cruz" (not "from London to Leeds")
             if (SIGN_OFF_END.matcher(text.substring(toks.get(j).end())).lookingAt()) {
                 return true;
             }
