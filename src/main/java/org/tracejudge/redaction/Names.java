@@ -71,7 +71,8 @@ final class Names {
 
     private static final Set<String> PARTICLES = Set.copyOf(List.of("van", "von", "der", "den", "de", "la", "le", "du", "del",
             "della", "di", "da", "dos", "das", "do", "ter", "ten", "op", "ben", "bin", "bint", "ibn", "abu", "al", "el",
-            "st", "st.", "mac", "y", "af", "zu", "vom", "degli", "dei", "lo", "bet"));
+            "st", "st.", "mac", "y", "af", "zu", "vom", "degli", "dei", "lo", "bet", "los", "las", "des", "ó", "ní", "nic",
+            "ap", "ould"));
 
     private static final String S = "\\s*,?\\s*";
     private static final Pattern STRONG = Pattern.compile("(?iu)(?:\\bmy\\s+name\\s+is|\\bmy\\s+names|\\bmy\\s+name['’]s"
