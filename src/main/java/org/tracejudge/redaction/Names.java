@@ -81,7 +81,7 @@ final class Names {
             + "|\\bmein\\s+name\\s+ist|\\bmi\\s+chiamo|\\bmon\\s+nom\\s+est|\\bmeu\\s+nome\\s+é|\\bmera\\s+naam"
             + "|\\bmy\\s+real\\s+name\\s+is|\\bsigned|\\bit['’]?s\\s+me|\\bnamed|\\bcalled|\\bgoes\\s+by|\\bknown\\s+as"
             + "|\\bcalls\\s+me|\\bcalled\\s+me|\\bnamed\\s+(?:him|her|them)|\\bcalled\\s+(?:him|her|them)"
-            + "|\\bmerci|\\bgracias|\\bdanke|\\bgrazie)" + S + "$");
+            + "|\\bmerci|\\bgracias|\\bdanke|\\bgrazie|\\bse\\s+llama|\\bs['’]appelle|\\bhei(?:ß|ss)t|\\bsi\\s+chiama)" + S + "$");
     private static final Pattern LOOSE_INTRO = Pattern.compile("(?iu)\\b(?:named|called|goes\\s+by|known\\s+as|"
             + "named\\s+(?:him|her|them)|called\\s+(?:him|her|them))" + S + "$");
     /** Endings of medicine names: an unknown capitalised word with one is a drug, not a person. */
@@ -94,7 +94,7 @@ final class Names {
             "hits", "texted", "texts", "messaged", "shouted", "screamed", "cried", "laughed", "hugged", "hates", "loves",
             "punched", "slapped", "yelled", "blocked", "ghosted", "cheated", "died", "promised", "lied", "blames",
             "blamed", "refuses", "refused", "asked", "asks", "visited", "rang", "reckons", "thinks", "wants", "from",
-            "my", "dit", "dice", "sagt", "meint", "aus"));
+            "my", "dit", "dice", "sagt", "meint", "aus", "left", "passed"));
     /** Verbs said of people and of things alike: after a word of the name lists only ("Wojciech won't"; not "Lexapro isn't"). */
     private static final Set<String> PERSON_VERBS_LISTED = Set.copyOf(List.of("keeps", "kept", "won't", "wont", "hasn't", "hasnt",
             "isn't", "doesn't", "doesnt", "didn't", "didnt", "never", "always", "hat"));
@@ -429,6 +429,9 @@ final class Names {
                 } else if (nx.allCaps() && !shouting) {
                     break; // "Austin TX", "PAN-OS": an acronym does not continue a name
                 } else if ((surnameLike(nx) || (!common(nk) && !place(nk) && !FUNCTION.contains(nk) && nk.length() >= 2)
+                        || (nk.length() >= 2 && !FUNCTION.contains(nk) && !CAP_STOP.contains(nk) && !SLANG.contains(nk)
+                        && !ORGANISATION.contains(nk) && SIGN_OFF_END.matcher(text.substring(nx.end())).lookingAt()
+                        && signOffLine(text, toks.get(i).start()))
                         || (nx.cap() && !nx.allCaps() && toks.get(j - 1).cap() && !FUNCTION.contains(nk)
                         && !CAP_STOP.contains(nk) && !innerCaps(nx.text())))
                         && !VERBISH.contains(nk)) {
@@ -526,6 +529,13 @@ final class Names {
     private static final Set<String> LOWER_PERSON_VERBS = Set.copyOf(List.of("said", "says", "told", "texted", "keeps",
             "kept", "hit", "hits", "hates", "wont", "won't", "never", "always", "thinks", "wants", "reckons", "screamed",
             "shouted", "blocked", "ghosted", "cheated", "lied", "promised"));
+
+    /** Whether the line of the word at {@code at} holds only a sign-off: a dash, "thanks", "love"... before it. */
+    private static boolean signOffLine(String text, int at) {
+        int nl = text.lastIndexOf('\n', at - 1);
+        String line = text.substring(nl + 1, at).toLowerCase(Locale.ROOT);
+        return line.isBlank() || SIGN_OFF.matcher(line).find();
+    }
 
     /** Whether the word at {@code at} begins the last sentence or line of a message that has one before it. */
     private static boolean lastSentence(String text, int at) {
@@ -651,7 +661,8 @@ final class Names {
             "regards", "cheers", "and", "but", "or", "so", "if", "can", "could", "would", "will", "should", "do", "did",
             "is", "are", "was", "were", "has", "have", "had", "my", "your", "our", "his", "her", "their", "we", "you",
             "he", "she", "they", "it", "in", "on", "at", "to", "from", "for", "with", "about", "just", "also", "then",
-            "today", "tomorrow", "yesterday", "tonight", "again", "here", "there", "now", "not"));
+            "today", "tomorrow", "yesterday", "tonight", "again", "here", "there", "now", "not", "i'm", "i’m", "i'll",
+            "i’ll", "i've", "i’ve", "i'd", "i’d", "im", "ive"));
 
     /** A word with a capital inside that is not a name shape ("OAuth", "iPhone", "PayPal"; "McLeod" is a name). */
     static boolean innerCaps(String w) {

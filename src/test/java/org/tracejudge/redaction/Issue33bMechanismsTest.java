@@ -47,9 +47,19 @@ class Issue33bMechanismsTest {
             "my da Cathal won't talk about it|Cathal",
             // self-introductions in other languages
             "hola, soy Itziar y no puedo más|Itziar",
+            "mi hermana se llama Remedios|Remedios",
+            // a sign-off line takes the word after the name, whatever it is ("- tom hale")
+            "thanks for this\\n- dougal fairbairn|dougal fairbairn",
+            // a name at the start of a sentence before "left"
+            "Since Obiageli left, nothing feels right|Obiageli",
     })
     void namesAreTaken(String text, String name) {
         hides(text.replace("\\n", "\n"), name);
+    }
+
+    @org.junit.jupiter.api.Test
+    void aNameDoesNotTakeTheWordsAfterIt() {
+        assertEquals("Tell [NAME] I'm sorry.", r.redact("Tell Mateusz I'm sorry.").text());
     }
 
     @ParameterizedTest
