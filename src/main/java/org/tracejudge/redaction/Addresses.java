@@ -71,6 +71,8 @@ final class Addresses {
             + "cos|because|with|where|which|who|since|for|et|mais|und|aber|y|pero)\\b|[.!?;\\n()]|$)");
 
     private static final String UK_POSTCODE = "[A-Za-z]{1,2}\\d[A-Za-z\\d]?\\s*\\d(?![aApP][mM]\\b)[A-Za-z]{2}";
+    /** An Irish Eircode: routing key (letter, two digits, or D6W) and a four-character unique identifier. */
+    private static final String EIRCODE = "(?:[AC-FHKNPRTV-Y]\\d{2}|D6W)\\s?[0-9AC-FHKNPRTV-Y]{4}";
     private static final String STATE = "(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|"
             + "NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)";
     private static final String AU_STATE = "(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT|nsw|vic|qld|tas|act)";
@@ -79,7 +81,9 @@ final class Addresses {
     /** What may follow a street: each tried in turn at the end of the span until none matches. */
     private static final List<Pattern> TAILS = List.of(
             Pattern.compile("(?iu)^,?\\s*(?:(?:apt|apartment|flat|unit|suite|ste|room|no)(?![\\p{L}])\\.?|#)\\s*#?\\s*(?=[\\p{L}\\p{N}-]{0,5}\\d|[A-Za-z]\\b)[\\p{L}\\p{N}-]{1,6}\\b"),
-            Pattern.compile("(?u)^,?\\s*(?:" + UK_POSTCODE + ")(?![\\p{L}\\p{N}])"),
+            Pattern.compile("(?u)^,?\\s*(?:" + UK_POSTCODE + "|" + EIRCODE + ")(?![\\p{L}\\p{N}])"),
+            Pattern.compile("(?u)^[,.]?\\s*(?:Co\\.?|County)\\s+\\p{Lu}[\\p{L}'’-]+(?=\\s*(?:,|[.!?;\\n)]|$|" + EIRCODE + "))"),
+            Pattern.compile("(?u)^,?\\s*Dublin\\s+\\d{1,2}W?(?![\\p{L}\\p{N}])"),
             Pattern.compile("(?u)^,?\\s*(?:" + STATE + "|" + AU_STATE + ")\\.?,?\\s+\\d{4,5}(?:-\\d{4})?(?!\\d)"),
             Pattern.compile("(?u)^,?\\s*(?:-\\s*)?[1-9]\\d{2}\\s?\\d{3}(?![\\d])"),
             Pattern.compile("(?iu)^,?\\s*\\d{5}\\s+" + TOWN + "(?=\\s*(?:[,.!?;\\n)]|$))"),
@@ -93,13 +97,13 @@ final class Addresses {
                     + "deutschland|france|spain|españa|india|australia)\\b"));
     private static final Pattern PREFIX = Pattern.compile("(?iu)(?:\\b(?:flat|apt|apartment|unit|suite|room|house|h\\.?\\s?no"
             + "|appartement|appt|apt\\.|bâtiment|bat|étage|etage|escalier|wohnung|whg|piso|planta|puerta|portal|bloque"
-            + "|door\\s+no|plot\\s+no|plot|no)\\.?\\s*(?:#?\\s*[\\p{L}\\p{N}/-]{1,8})?\\s*,?\\s*|\\b\\p{Lu}[\\p{L}'’-]+\\s+"
+            + "|door\\s+no|plot\\s+no|plot|no)\\.?\\s*(?:#?\\s*(?=[\\p{L}\\p{N}/-]{0,7}\\d|\\p{L}\\b)[\\p{L}\\p{N}/-]{1,8})?\\s*,?\\s*|\\b\\p{Lu}[\\p{L}'’-]+\\s+"
             + "(?:house|cottage|court|lodge|farm|apartments|residency|towers|mansions|hall|villa)\\s*,?\\s*)+$");
     /** A postcode that may end an address written without a street type. */
-    private static final Pattern ANCHOR = Pattern.compile("(?u)(?<![\\p{L}\\p{N}])(?:" + UK_POSTCODE + "|(?:" + STATE + "|"
+    private static final Pattern ANCHOR = Pattern.compile("(?u)(?<![\\p{L}\\p{N}])(?:" + UK_POSTCODE + "|" + EIRCODE + "|(?:" + STATE + "|"
             + AU_STATE + ")\\s+\\d{4,5}(?:-\\d{4})?|[1-9]\\d{2}\\s?\\d{3}|\\d{5}\\s+\\p{Lu}[\\p{L}-]+)(?![\\p{L}\\p{N}])");
     private static final Pattern SEGMENT_BACK = Pattern.compile("(?u)(?:[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*"
-            + "(?:\\s+[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*){0,4}\\s*,\\s*){1,5}-?\\s*$");
+            + "(?:\\s+[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*){0,4}\\s*,\\s*){1,5}(?:\\p{Lu}[\\p{L}\\p{M}'’-]+\\s+)?-?\\s*$");
 
     private static final Pattern ADDRESS_WORD = Pattern.compile("(?iu)(?:address|live|living|lives|stay|staying|moved|move|"
             + "house|flat|home|post|mail|send|deliver|come|found\\s+me|outside|at)\\b[^.!?\\n]{0,20}$");
@@ -170,7 +174,7 @@ final class Addresses {
                     e = cl.start() + last.start();
                     last = LAST_WORD.matcher(t.substring(cl.start(), e));
                 }
-                if (e > cl.start()) {
+                if (e > cl.start() && addressLike(t.substring(cl.start(), e))) {
                     emit(h, cl.start(), e);
                 }
             }
@@ -187,7 +191,7 @@ final class Addresses {
             }
             Matcher seg = SEGMENT_BACK.matcher(lineBefore);
             boolean segs = seg.find();
-            boolean ukPostcode = g.matches("(?s)" + UK_POSTCODE) && g.chars().anyMatch(Character::isUpperCase);
+            boolean ukPostcode = (g.matches("(?s)" + UK_POSTCODE) || g.matches("(?s)" + EIRCODE)) && g.chars().anyMatch(Character::isUpperCase);
             if (!ukPostcode && !segs) {
                 continue; // a bare six-digit or five-digit number is not a postcode on its own
             }
@@ -269,6 +273,25 @@ final class Addresses {
         h.add(Redactor.Kind.ADDRESS, start, end);
     }
 
+    /**
+     * Whether a clause after an address cue holds more than a number and ordinary words: a street type, a postcode, a
+     * capitalised word or a word in no English word list ("at 14 elm st", "at 3 Larch"; not "at number 12").
+     */
+    static boolean addressLike(String clause) {
+        Matcher w = Pattern.compile("\\p{L}[\\p{L}\\p{M}'’.-]*").matcher(clause);
+        while (w.find()) {
+            String word = w.group().replaceAll("[.'’]+$", "");
+            if (word.isEmpty()) {
+                continue;
+            }
+            if (Character.isUpperCase(word.charAt(0)) || STRONG_TYPE_P.matcher(word).matches()
+                    || WEAK_TYPE_P.matcher(word).matches() || !Names.isCommonWord(word.replaceAll("[.'’]", ""))) {
+                return true;
+            }
+        }
+        return Pattern.compile(UK_POSTCODE + "|\\d{5}|[1-9]\\d{2}\\s?\\d{3}").matcher(clause).find();
+    }
+
     private static boolean capitalised(String words) {
         for (String w : words.split("\\s+")) {
             if (!w.isEmpty() && Character.isUpperCase(w.charAt(0)) && (w.length() == 1 || !w.equals(w.toUpperCase(java.util.Locale.ROOT)))) {
@@ -288,7 +311,8 @@ final class Addresses {
     }
 
     private static boolean cueBefore(Hits h, int at) {
-        String before = h.text.substring(Math.max(0, at - 40), at);
+        // "No." and "H.No." before a house number are not sentence ends
+        String before = h.text.substring(Math.max(0, at - 40), at).replaceAll("(?i)\\b(?:no|h\\.no|flat|apt|co)\\.", "no");
         return ADDRESS_WORD.matcher(before).find();
     }
 

@@ -14,10 +14,13 @@ final class Contacts {
     private Contacts() {}
 
     private static final String W = "[\\p{L}\\p{M}\\p{N}]";
-    private static final String LOCAL = W + "++(?:(?:[._%+'-]++|\\s\\.\\s?|\\.\\s)" + W + "++)*+(?:\\s+(?:dot|underscore|dash|"
-            + "hyphen)\\s+" + W + "++)*";
-    private static final String AT = "(?:\\s*@\\s*|\\s*[(\\[{<]\\s*at\\s*[)\\]}>]\\s*|\\s+at\\s+)";
-    private static final String DOT = "(?:\\s*\\.\\s*|\\s*[(\\[{<]\\s*dot\\s*[)\\]}>]\\s*|\\s+dot\\s+)";
+    /** "dot" in the languages people write addresses in: English, French/German "point"/"punkt", Spanish "punto". */
+    private static final String DOT_WORD = "(?:dot|punkt|point|punto|ponto|punt)";
+    private static final String AT_WORD = "(?:at|arroba|arobase|ät)";
+    private static final String LOCAL = W + "++(?:(?:[._%+'-]++|\\s\\.\\s?|\\.\\s|\\s*[(\\[{<]\\s*" + DOT_WORD
+            + "\\s*[)\\]}>]\\s*)" + W + "++)*+(?:\\s+(?:" + DOT_WORD + "|underscore|dash|hyphen)\\s+" + W + "++)*";
+    private static final String AT = "(?:\\s*@\\s*|\\s*[(\\[{<]\\s*" + AT_WORD + "\\s*[)\\]}>]\\s*|\\s+(?:at|arroba|arobase)\\s+)";
+    private static final String DOT = "(?:\\s*\\.\\s*|\\s*[(\\[{<]\\s*" + DOT_WORD + "\\s*[)\\]}>]\\s*|\\s+" + DOT_WORD + "\\s+)";
     private static final String TLD = "(?:com|org|net|edu|gov|io|co|uk|de|fr|es|it|nl|info|me|ru|in|au|ca|ie|eu|us|ch|at|be|"
             + "pt|pl|se|no|dk|fi|nz|za|br|mx|ar|jp|cn|kr|tv|xyz|app|dev|mail|email|online|live|biz)";
     /** The whole address: local part, an "at" (sign, bracketed or word), a domain of labels, a known TLD. */
@@ -29,7 +32,9 @@ final class Contacts {
             "[\\p{L}\\p{M}\\p{N}._%+'-]+@[\\p{L}\\p{M}\\p{N}-]+(?:\\.[\\p{L}\\p{M}\\p{N}-]+)*\\.\\p{L}{2,}");
     /** A local part written "at" a mail provider without its TLD: "jo.bloggs at gmail", "jo@hotmail". */
     private static final Pattern EMAIL_PROVIDER = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}._-])" + LOCAL + AT
-            + "(?:gmail|googlemail|hotmail|outlook|yahoo|icloud|aol|proton(?:mail)?|gmx|web\\.de|live|msn|mail|yandex|zoho)"
+            + "(?:gmail|googlemail|hotmail|outlook|yahoo|icloud|aol|proton(?:mail)?|gmx|web\\.de|live|msn|mail|yandex|zoho|"
+            + "btinternet|sky|virginmedia|talktalk|orange|wanadoo|laposte|free|sfr|bigpond|optusnet|eircom|rediffmail|"
+            + "t-online|telefonica|movistar|libero|wp|onet|seznam)"
             + "(?![\\p{L}\\p{N}])");
 
     private static final String PLATFORM = "(?:insta(?:gram)?|ig|snap(?:chat)?|tik\\s?tok|twitter|threads|"
@@ -38,7 +43,8 @@ final class Contacts {
             + "deviantart|substack|bereal|wattpad|ao3|letterboxd|strava|grindr|tinder|hinge|bumble)";
     /** "my insta is jo_b", "snap: jo.b", "on tiktok as jo.b", "add me on discord jo#1234", "ig @jo". */
     private static final Pattern HANDLE_CUE = Pattern.compile("(?iu)\\b" + PLATFORM
-            + "(?:\\s+(?:handle|name|username|user|acc(?:ount)?|id|tag|is|it's|its|=|@)){0,3}\\s*(?:is\\s+|:\\s*|-\\s*|=\\s*|@)?\\s*"
+            + "(?:['’]s)?(?:,?\\s+(?:handle|name|username|user|acc(?:ount)?|id|tag|is|it's|its|it’s|ist|es|est|c['’]est|"
+            + "me|=|@)){0,3}\\s*(?:is\\s+|:\\s*|-\\s*|=\\s*|@)?\\s*"
             + "(?:(?:under|as)\\s+)?(@?[\\p{L}\\p{N}_][\\p{L}\\p{N}_.#-]{1,30}[\\p{L}\\p{N}_])");
     private static final Pattern HANDLE_AT = Pattern.compile("(?<![\\p{L}\\p{N}_.@/])@([\\p{L}\\p{N}_][\\p{L}\\p{N}_.]{0,29}[\\p{L}\\p{N}_]|[\\p{L}\\p{N}_])");
     private static final Pattern REDDIT = Pattern.compile("(?i)(?<![\\p{L}\\p{N}/])/?u/[A-Za-z0-9_-]{3,20}");
@@ -78,7 +84,8 @@ final class Contacts {
             }
         }
         if (at || h.lower.contains(" at ") || h.lower.contains("(at)") || h.lower.contains("[at]")
-                || h.lower.contains("{at}") || h.lower.contains("<at>")) {
+                || h.lower.contains("{at}") || h.lower.contains("<at>") || h.lower.contains("arroba")
+                || h.lower.contains("arobase") || h.lower.contains("( at )") || h.lower.contains("(ät)")) {
             Matcher m = EMAIL.matcher(t);
             while (m.find()) {
                 // a spelled "at" needs a spelled or real dot in the domain ("meet at the park. com" aside)
@@ -139,6 +146,7 @@ final class Contacts {
             // "x" and "line", "of", "tt", "sc", "signal" are also words: only with a colon, "is" or an @
             String cueText = m.group().substring(0, m.start(1) - m.start()).toLowerCase(java.util.Locale.ROOT);
             boolean explicit = cueText.contains(":") || cueText.contains(" is") || cueText.contains("@")
+                    || cueText.matches("(?s).*(?:['’]s|\\bits|\\bit['’]s|\\bist|\\bes|\\best|c['’]est)\\s*$")
                     || cueText.contains("handle") || cueText.contains("user") || cueText.contains("name")
                     || cueText.contains("=") || cueText.contains(" as ") || cueText.contains("under");
             String word = cueText.strip().split("[\\s:=@-]+")[0];

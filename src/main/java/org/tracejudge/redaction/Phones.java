@@ -39,7 +39,11 @@ final class Phones {
             + "\\bbooking|\\bconfirmation|\\bserial|\\bpatient\\s*id|\\bmrn|\\bparcel|\\bno\\.|\\bnumber\\s+is\\s+#|\\biban|"
             + "\\bcard|\\bnhs|\\bssn|\\bsocial\\s+security|\\baadhaa?r|\\bsteuer|\\btax|\\bni\\b|\\binsurance|"
             + "\\bbp\\b|\\bblood\\s*pressure|\\bpressure|\\bmg\\b|\\bdose|\\bversion|\\bbuild|\\bisbn|\\bpostcode|"
-            + "\\bzip)[^\\n]{0,20}$");
+            + "\\bzip|\\bapplication|\\broll|\\bregistration|\\breg\\b|\\bstudent|\\bemployee|\\bstaff|\\bpnr|"
+            + "\\bdossier|\\bexpediente|\\baktenzeichen|\\bvorgang|\\bkunden|\\bbestell|\\br[ée]f[ée]rence|"
+            + "\\breferencia|\\bpedido|\\bcommande|\\bfactura|\\bfacture|\\brechnung|\\bseat|\\broom|\\bflight|"
+            + "\\bprescription|\\bbatch|\\blot\\b|\\bserial|\\bpatient|\\bhospital\\s+(?:number|no)|\\bcrn|\\bnino|"
+            + "\\bvoucher|\\bcoupon|\\bpin\\b|\\bpassword|\\bcode)[^\\n]{0,20}$");
     private static final Pattern PHONE_CUE = Pattern.compile("(?iu)(?:phone|\\btel\\b|mobile|\\bmob\\b|cell|\\bcall|ring|"
             + "\\btext|number|\\bnum\\b|\\bno\\b|whats\\s?app|\\bwa\\b|\\bsms|landline|contact|reach|handy|nummer|"
             + "t[ée]l[ée]phone|portable|\\bt[ée]l\\b|num[ée]ro|tel[ée]fono|m[óo]vil|llama|mobil|fon\\b|#|电话|手机|"
