@@ -281,6 +281,32 @@ public final class Project implements AutoCloseable {
                 // report what SQLite said
             }
         }
+        return readOnlyOr(file, e);
+    }
+
+    /**
+     * {@code e}, or when SQLite could not write because something is read-only (the file, its folder, where SQLite
+     * keeps the -wal and -shm files beside it, or the disk), that in words with the path and what to do, never
+     * SQLite's own text.
+     */
+    static RuntimeException readOnlyOr(Path file, RuntimeException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = String.valueOf(t.getMessage());
+            if (m.contains("SQLITE_READONLY") || m.contains("readonly database") || m.contains("read-only file system")) {
+                Path abs = file.toAbsolutePath();
+                Path dir = abs.getParent();
+                String what;
+                if (Files.exists(abs) && !Files.isWritable(abs)) {
+                    what = "the file is read-only (its permissions allow reading only)";
+                } else if (dir != null && !Files.isWritable(dir)) {
+                    what = "its folder " + dir + " is read-only, and SQLite keeps its -wal and -shm files beside the project";
+                } else {
+                    what = "the file, its folder or the disk it is on is read-only";
+                }
+                return new ProjectException(file + ": cannot write to it: " + what + ". Nothing was changed. Make it "
+                        + "writable (chmod u+w, or a writable folder), or work on a copy in a writable folder.", e);
+            }
+        }
         return e;
     }
 
@@ -305,7 +331,7 @@ public final class Project implements AutoCloseable {
             if (msg.contains("NOTADB") || msg.contains("not a database")) {
                 throw new ProjectException(file + ": not a Tracejudge project (not an SQLite database)", e);
             }
-            throw new ProjectException(file + ": cannot open: " + msg, e);
+            throw readOnlyOr(file, new ProjectException(file + ": cannot open: " + msg, e));
         }
     }
 

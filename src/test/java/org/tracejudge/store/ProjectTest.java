@@ -301,4 +301,19 @@ class ProjectTest {
     static String scalar(Project p, String sql) {
         return TestData.scalar(p, sql);
     }
+
+    @Test
+    void aReadOnlyFileFolderOrDiskIsSaidInWordsNeverInSqlitesText() {
+        // run as root the permissions cannot be made to refuse, so SQLite's own errors are handed in as it raises them
+        Path file = dir.resolve("ro.tjdb");
+        for (String sqlite : new String[] {"[SQLITE_READONLY_DIRECTORY] Process does not have permission to create a "
+                + "journal file (attempt to write a readonly database)", "[SQLITE_READONLY] attempt to write a readonly database"}) {
+            RuntimeException e = Project.readOnlyOr(file, new ProjectException(file + ": cannot open: " + sqlite,
+                    new java.sql.SQLException(sqlite)));
+            assertTrue(e.getMessage().startsWith(file + ": cannot write to it: ") && e.getMessage().contains("read-only")
+                    && e.getMessage().contains("Nothing was changed") && !e.getMessage().contains("SQLITE"), e.getMessage());
+        }
+        ProjectException other = new ProjectException("something else", null);
+        assertEquals(other, Project.readOnlyOr(file, other));
+    }
 }
