@@ -70,6 +70,7 @@ public final class MainWindow {
             new String[] {"Ctrl+J", "Run a judge (local or remote model)"},
             new String[] {"Ctrl+Shift+L", "Safety review of the Lantern sample (its own window and shortcuts)"},
             new String[] {"Ctrl+1 / Ctrl+2 / Ctrl+3", "Show the trace / the agreement / the calibration"},
+            new String[] {"Ctrl+Shift+F", "Focus on one trace (the table hidden; again to bring it back)"},
             new String[] {"Ctrl+Shift+T", "Table only (the trace and agreement collapsed)"},
             new String[] {"Ctrl+= / Ctrl+− / Ctrl+0", "Text larger / smaller / as it was"},
             new String[] {"Alt+letter, F10", "Open the menus (arrow keys walk them)"},
@@ -292,6 +293,33 @@ public final class MainWindow {
     }
 
     private double lastDivider = 0.62;
+
+    /**
+     * View ▸ Focus on one trace (Ctrl+Shift+F): the table goes, the trace and its decision keys take the window; the
+     * review keys (Enter, digits, J/K, S) work as before. The same keys bring the table back.
+     */
+    private final javafx.beans.property.BooleanProperty focusMode = new javafx.beans.property.SimpleBooleanProperty();
+
+    public javafx.beans.property.BooleanProperty focusModeProperty() {
+        return focusMode;
+    }
+
+    private void focusOn(boolean on) {
+        if (on) {
+            tableOnly.set(false);
+            if (workbench.getItems().contains(tableView)) {
+                lastDivider = workbench.getDividerPositions().length > 0 ? workbench.getDividerPositions()[0] : lastDivider;
+                workbench.getItems().remove(tableView);
+            }
+            side.getSelectionModel().select(traceTab);
+            workbench.requestFocus(); // the review keys act from here
+        } else if (!workbench.getItems().contains(tableView)) {
+            workbench.getItems().add(0, tableView);
+            workbench.setDividerPositions(lastDivider);
+            fitDivider();
+            tableView.table().requestFocus();
+        }
+    }
 
     /** True until the table's divider is moved by hand: it follows what the table's columns need. */
     private boolean autoDivider = true;
@@ -755,6 +783,10 @@ public final class MainWindow {
         reset.setOnAction(e -> setTextSize(Theme.DEFAULT_SIZE));
         Menu size = new Menu("Text _size", null, larger, smaller, reset);
         size.setId("textSizeMenu");
+        CheckMenuItem focus = new CheckMenuItem("_Focus on one trace");
+        focus.setId("focusMenu");
+        focus.setAccelerator(key(KeyCode.F, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        focus.selectedProperty().bindBidirectional(this.focusMode);
         CheckMenuItem tableOnly = new CheckMenuItem("Table _only");
         tableOnly.setId("tableOnlyMenu");
         tableOnly.setAccelerator(key(KeyCode.T, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
@@ -764,7 +796,7 @@ public final class MainWindow {
         showCalibration.setAccelerator(key(KeyCode.DIGIT3, KeyCombination.SHORTCUT_DOWN));
         showCalibration.setOnAction(e -> showCalibration());
         showCalibration.disableProperty().bind(vm.session().blindProperty());
-        Menu view = new Menu("_View", null, showTrace, showAgreement, showCalibration, tableOnly, new SeparatorMenuItem(), metrics,
+        Menu view = new Menu("_View", null, showTrace, showAgreement, showCalibration, tableOnly, focus, new SeparatorMenuItem(), metrics,
                 new SeparatorMenuItem(), theme, size);
         view.setId("viewMenu");
         MenuItem runJudge = new MenuItem("_Run a judge…");
@@ -1029,7 +1061,13 @@ public final class MainWindow {
             side.getSelectionModel().select(agreementTab);
         }
         themeMode.set(Theme.mode(s.text("view.theme", "system")));
-        tableOnly.addListener((o, a, b) -> collapse(b));
+        tableOnly.addListener((o, a, b) -> {
+            if (b) {
+                focusMode.set(false);
+            }
+            collapse(b);
+        });
+        focusMode.addListener((o, a, b) -> focusOn(b));
         tableOnly.set(s.flag("view.tableOnly"));
         int size = (int) s.number("view.textSize", Theme.DEFAULT_SIZE);
         if (size != Theme.DEFAULT_SIZE) {

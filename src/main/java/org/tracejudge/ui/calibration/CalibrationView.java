@@ -28,6 +28,8 @@ public final class CalibrationView extends VBox {
     private final Label sample = new Label();
     private final TableView<RateRow> rates = new TableView<>();
     private boolean filling;
+    /** Gold traces before κ and AC1 are shown. */
+    static final int MIN_FOR_KAPPA = 10;
 
     /** One label's line of the diagnostics (public for the table's property lookup). */
     public record LabelRow(String label, int gold, String sensitivity, String precision, String trust) {
@@ -107,8 +109,8 @@ public final class CalibrationView extends VBox {
         sample.setId("calibrationSample");
         sample.setWrapText(true);
         rates.setId("calibrationRates");
-        rates.getColumns().add(col("model", "model", 130));
-        rates.getColumns().add(col("rate", "rate", 60));
+        rates.getColumns().add(col("model", "model", 160));
+        rates.getColumns().add(col("rate", "rate", 78));
         rates.getColumns().add(col("judge only", "judgeOnly", 120));
         rates.getColumns().add(col("gold only (n)", "goldOnly", 140));
         rates.getColumns().add(col("Rogan-Gladen", "roganGladen", 120));
@@ -150,6 +152,10 @@ public final class CalibrationView extends VBox {
                 summary.setText(s.problem());
             } else if (d == null || d.n() == 0) {
                 summary.setText("No gold trace has a label of " + s.judge() + " yet.");
+            } else if (d.n() < MIN_FOR_KAPPA) {
+                // κ and AC1 of a handful of traces swing between -1 and 1: not shown until they mean something
+                summary.setText(String.format(Locale.ROOT, "Against %d gold trace%s: accuracy %s; κ and AC1 from %d gold "
+                        + "traces on.", d.n(), d.n() == 1 ? "" : "s", cell(d.accuracy()), MIN_FOR_KAPPA));
             } else {
                 summary.setText(String.format(Locale.ROOT, "Against %d gold traces%s: accuracy %s   Cohen's κ %s   "
                                 + "Gwet's AC1 %s%s", d.n(), s.gold().disagreed() > 0 ? " (" + s.gold().disagreed()
