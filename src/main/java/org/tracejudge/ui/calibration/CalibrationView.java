@@ -98,6 +98,7 @@ public final class CalibrationView extends VBox {
         status.getStyleClass().add("muted");
         summary.setId("calibrationSummary");
         summary.setWrapText(true);
+        summary.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // wrapped whole, never elided
         perLabel.setId("calibrationPerLabel");
         perLabel.getColumns().add(col("label", "label", 130));
         perLabel.getColumns().add(col("gold", "gold", 50));
@@ -108,6 +109,7 @@ public final class CalibrationView extends VBox {
         perLabel.setPlaceholder(new Label("No gold yet"));
         sample.setId("calibrationSample");
         sample.setWrapText(true);
+        sample.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         rates.setId("calibrationRates");
         rates.getColumns().add(col("model", "model", 160));
         rates.getColumns().add(col("rate", "rate", 78));
@@ -118,6 +120,8 @@ public final class CalibrationView extends VBox {
         rates.setPlaceholder(new Label("No calibration sample"));
         VBox.setVgrow(rates, Priority.ALWAYS);
         Label ratesTitle = new Label("Rates corrected for the judge's errors, in % with 95% intervals");
+        ratesTitle.setWrapText(true);
+        ratesTitle.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         ratesTitle.getStyleClass().add("section-title");
         getChildren().addAll(top, summary, perLabel, ratesTitle, sample, rates);
         vm.stateProperty().addListener((o, a, s) -> draw(s));
