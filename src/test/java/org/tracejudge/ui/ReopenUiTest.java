@@ -82,4 +82,26 @@ class ReopenUiTest extends WindowTest {
         robot.interact(() -> vm().trace().reviewSkipped());
         waitFor("the skipped trace", () -> vm().table().currentProperty().get() == 3);
     }
+
+    @Test
+    void aColumnHiddenWithTheChooserStaysHiddenWhenTheProjectIsOpenedAgain(org.testfx.api.FxRobot robot) {
+        waitFor("the study open", () -> study.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
+                && table().getItems().size() == 60);
+        assertTrue(table().isTableMenuButtonVisible(), "the column chooser is offered");
+        javafx.scene.control.TableColumn<?, ?> harness = table().getColumns().stream()
+                .filter(c -> "harness".equals(c.getText()) || String.valueOf(c.getUserData()).contains("rater:")
+                        && c.getText() != null && c.getText().startsWith("harn")).findFirst().orElseThrow();
+        Object key = harness.getUserData();
+        // what the chooser's check box does
+        robot.interact(() -> harness.setVisible(false));
+        assertTrue(vm().table().hiddenColumns().contains((String) key));
+        robot.interact(() -> vm().session().open(study));
+        waitFor("reopened with the column hidden", () -> !vm().session().loadingProperty().get()
+                && table().getItems().size() == 60 && table().getColumns().stream()
+                .anyMatch(c -> key.equals(c.getUserData()) && !c.isVisible()));
+        // shown again from the chooser, it stays shown
+        robot.interact(() -> table().getColumns().stream().filter(c -> key.equals(c.getUserData())).findFirst()
+                .orElseThrow().setVisible(true));
+        assertTrue(vm().table().hiddenColumns().isEmpty());
+    }
 }

@@ -496,7 +496,12 @@ public final class Session implements AutoCloseable {
      * What a person was looking at in a project, kept in the settings per project file so that reopening it (or
      * starting again) brings back the filter, the sort, the trace and the skipped traces.
      */
-    public record View(TraceTable.Filter filter, TraceTable.Sort sort, String trace, List<String> skipped) {
+    public record View(TraceTable.Filter filter, TraceTable.Sort sort, String trace, List<String> skipped,
+                       List<String> hidden) {
+        public View(TraceTable.Filter filter, TraceTable.Sort sort, String trace, List<String> skipped) {
+            this(filter, sort, trace, skipped, List.of());
+        }
+
         String write() {
             com.fasterxml.jackson.databind.node.ObjectNode o = org.tracejudge.json.Json.object();
             com.fasterxml.jackson.databind.node.ObjectNode eq = o.putObject("equals");
@@ -511,6 +516,7 @@ public final class Session implements AutoCloseable {
                 o.put("trace", trace);
             }
             skipped.forEach(o.putArray("skipped")::add);
+            hidden.forEach(o.putArray("hidden_columns")::add);
             return o.toString();
         }
 
@@ -529,7 +535,9 @@ public final class Session implements AutoCloseable {
                         o.path("descending").asBoolean(false));
                 List<String> skipped = new java.util.ArrayList<>();
                 o.path("skipped").forEach(n -> skipped.add(n.asText()));
-                return new View(f, s, o.hasNonNull("trace") ? o.get("trace").asText() : null, skipped);
+                List<String> hidden = new java.util.ArrayList<>();
+                o.path("hidden_columns").forEach(n -> hidden.add(n.asText()));
+                return new View(f, s, o.hasNonNull("trace") ? o.get("trace").asText() : null, skipped, hidden);
             } catch (RuntimeException e) {
                 return null;
             }
@@ -571,7 +579,7 @@ public final class Session implements AutoCloseable {
         try {
             View part = viewParts.get(0).get();
             View v = new View(filter.get(), sort.get(), part == null ? null : part.trace(),
-                    part == null ? List.of() : part.skipped());
+                    part == null ? List.of() : part.skipped(), part == null ? List.of() : part.hidden());
             settings.setText(viewKey(file), v.write());
         } catch (RuntimeException e) {
             // a view not kept is no reason to fail closing

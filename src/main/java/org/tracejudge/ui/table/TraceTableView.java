@@ -63,6 +63,8 @@ public final class TraceTableView extends BorderPane {
         this.vm = vm;
         getStyleClass().add("trace-table-view");
         table.setId("traceTable");
+        // the column chooser (the + at the headers' right): what is hidden stays hidden in this project
+        table.setTableMenuButtonVisible(true);
         // every row is one line high: a fixed row height spares the table measuring rows to estimate its length,
         // which took most of the FX thread's time while scrolling 100,000 rows (2 em: 26 px at the usual 13 px)
         table.setFixedCellSize(Math.round(Font.getDefault().getSize() * 2));
@@ -469,6 +471,7 @@ public final class TraceTableView extends BorderPane {
             }
             TableColumn<PagedRows.RowRef, TraceTable.Row> tc = column(c);
             table.getColumns().add(tc);
+            followChooser(tc);
             if (!c.isLabel()) {
                 fitToValues(tc, c);
             }
@@ -491,16 +494,38 @@ public final class TraceTableView extends BorderPane {
         updateNeeded();
     }
 
+    /** True while the view sets columns' visibility itself (blind mode, a restored choice), not the person. */
+    private boolean settingVisibility;
+
     private void applyBlind() {
         TraceTable.Layout l = vm.layoutProperty().get();
         boolean blind = vm.blindProperty().get();
-        for (TableColumn<PagedRows.RowRef, ?> tc : table.getColumns()) {
-            TraceTable.Column c = l == null ? null : l.column((String) tc.getUserData());
-            boolean machine = c != null && (c.kind() == TraceTable.Kind.RATER || c.kind() == TraceTable.Kind.ENSEMBLE
-                    || c.kind() == TraceTable.Kind.FINAL
-                    || (c.kind() == TraceTable.Kind.HUMAN && !c.ref().equals(vm.annotatorProperty().get())));
-            tc.setVisible(!(blind && machine));
+        settingVisibility = true;
+        try {
+            for (TableColumn<PagedRows.RowRef, ?> tc : table.getColumns()) {
+                TraceTable.Column c = l == null ? null : l.column((String) tc.getUserData());
+                boolean machine = c != null && (c.kind() == TraceTable.Kind.RATER || c.kind() == TraceTable.Kind.ENSEMBLE
+                        || c.kind() == TraceTable.Kind.FINAL
+                        || (c.kind() == TraceTable.Kind.HUMAN && !c.ref().equals(vm.annotatorProperty().get())));
+                tc.setVisible(!(blind && machine) && !vm.hiddenColumns().contains((String) tc.getUserData()));
+            }
+        } finally {
+            settingVisibility = false;
         }
+    }
+
+    /** A column shown or hidden with the column chooser (the table's + button) is remembered for the project. */
+    private void followChooser(TableColumn<PagedRows.RowRef, ?> tc) {
+        tc.visibleProperty().addListener((o, was, on) -> {
+            if (settingVisibility || tc.getUserData() == null) {
+                return;
+            }
+            if (on) {
+                vm.hiddenColumns().remove((String) tc.getUserData());
+            } else {
+                vm.hiddenColumns().add((String) tc.getUserData());
+            }
+        });
     }
 
     /** Rater and annotator titles to their (short) column headers. */

@@ -56,7 +56,8 @@ public final class TraceTableViewModel implements Session.Listener {
         this.session = session;
         session.addListener(this);
         current.addListener((o, a, b) -> showCurrent());
-        session.viewFrom(() -> new Session.View(null, null, idAt(current.get()), List.copyOf(skipped)));
+        session.viewFrom(() -> new Session.View(null, null, idAt(current.get()), List.copyOf(skipped),
+                List.copyOf(hiddenColumns)));
     }
 
     /** Runs {@code r} (FX thread) whenever the current trace is to be shown (the trace view model reads it). */
@@ -257,6 +258,14 @@ public final class TraceTableViewModel implements Session.Listener {
         }
     }
 
+    private final javafx.collections.ObservableSet<String> hiddenColumns = javafx.collections.FXCollections.observableSet(
+            new java.util.LinkedHashSet<>());
+
+    /** FX thread: the keys of the columns hidden with the table's column chooser, kept per project. */
+    public javafx.collections.ObservableSet<String> hiddenColumns() {
+        return hiddenColumns;
+    }
+
     @Override
     public void opened() {
         // another project: nothing of the last one stays selected or on screen; a project reopened goes back to the
@@ -267,6 +276,11 @@ public final class TraceTableViewModel implements Session.Listener {
         skipped.clear();
         if (v != null) {
             skipped.addAll(v.skipped());
+        }
+        // the columns the person hid in this project (View: the table's column chooser) stay hidden
+        hiddenColumns.clear();
+        if (v != null) {
+            hiddenColumns.addAll(v.hidden());
         }
         skippedCount.set(skipped.size());
         ids = List.of();
