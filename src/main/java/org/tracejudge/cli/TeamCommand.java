@@ -372,7 +372,8 @@ final class TeamCommand implements Runnable {
         @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Seed of the draw (default 1).")
         long seed;
         @Option(names = "--show", paramLabel = "FILTER",
-                description = "A quick filter: all, disagree, rule_vs_judges, judges_split, pending (default all).")
+                description = "A quick filter: all, disagree, rule_vs_judges, judges_split, pending, calibration (the "
+                        + "traces of the lead's calibration samples: tracejudge sample) (default all).")
         String show;
         @Option(names = "--where", paramLabel = "COLUMN=VALUE", description = "Only rows whose column has this value "
                 + "(columns as in the workbench: model, domain, task, type, a rater's name...).")
@@ -489,7 +490,7 @@ final class TeamCommand implements Runnable {
                     f = f.withShow(TraceTable.Show.valueOf(show.strip().toUpperCase(java.util.Locale.ROOT)));
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException("--show '" + show + "': one of all, disagree, rule_vs_judges, "
-                            + "judges_split, pending");
+                            + "judges_split, pending, calibration");
                 }
             }
             for (String w : where == null ? List.<String>of() : where) {
