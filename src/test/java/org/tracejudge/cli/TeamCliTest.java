@@ -58,6 +58,32 @@ class TeamCliTest {
     }
 
     @Test
+    void theLeadHandsACalibrationSampleOut() throws Exception {
+        String db = "tj_cli_calibration";
+        String url = HubServer.freshDatabase(db).replace("jdbc:", "");
+        HubServer.leadRole("tj_cal_lead", db);
+        HubServer.roles("tj_cal_alice", "tj_cal_bob");
+        Path lead = dir.resolve("lead.tjdb");
+        org.tracejudge.sample.SampleProject.build(lead);
+        CliTest.Run r = CliTest.run("sample", lead.toString(), "--n", "12", "--seed", "2");
+        assertEquals(0, r.code(), r.err());
+        r = CliTest.run("team", "init", lead.toString(), "--hub", url, "--user", "tj_cal_lead", "--name", "cal",
+                "--person", "Dr Lead");
+        assertEquals(0, r.code(), r.err());
+        for (String[] m : new String[][] {{"tj_cal_alice", "Alice"}, {"tj_cal_bob", "Bob"}}) {
+            assertEquals(0, CliTest.run("team", "members", lead.toString(), "--add", m[0], "--person", m[1]).code());
+        }
+        r = CliTest.run("team", "assign", lead.toString(), "--show", "calibration", "--to", "Alice,Bob", "--seed", "1");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("12 items"), r.out());
+        try (Project p = Project.open(lead)) {
+            assertEquals("0", TestData.scalar(p, "SELECT count(*) FROM team_assignment WHERE trace_id NOT IN "
+                    + "(SELECT trace_id FROM calibration_draw)"), "only the drawn traces are handed out");
+            assertEquals("12", TestData.scalar(p, "SELECT count(DISTINCT trace_id) FROM team_assignment"));
+        }
+    }
+
+    @Test
     void leadAndTwoCliniciansDoubleReviewTheLanternSampleBlind() throws Exception {
         String db = "tj_cli";
         String url = HubServer.freshDatabase(db).replace("jdbc:", "");
