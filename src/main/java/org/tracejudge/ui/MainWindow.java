@@ -71,6 +71,7 @@ public final class MainWindow {
             new String[] {"Ctrl+Shift+L", "Safety review of the Lantern sample (its own window and shortcuts)"},
             new String[] {"Ctrl+1 / Ctrl+2 / Ctrl+3", "Show the trace / the agreement / the calibration"},
             new String[] {"Ctrl+Shift+F", "Focus on one trace (the table hidden; again to bring it back)"},
+            new String[] {"E / Shift+E", "Next / previous highlighted evidence in the final answer"},
             new String[] {"Ctrl+Shift+T", "Table only (the trace and agreement collapsed)"},
             new String[] {"Ctrl+= / Ctrl+− / Ctrl+0", "Text larger / smaller / as it was"},
             new String[] {"Alt+letter, F10", "Open the menus (arrow keys walk them)"},
@@ -550,6 +551,13 @@ public final class MainWindow {
             case J, DOWN -> vm.table().next();
             case K, UP -> vm.table().previous();
             case S -> vm.table().skip();
+            case E -> {
+                // E / Shift+E: the next / previous highlighted evidence in the final answer, scrolled into view
+                side.getSelectionModel().select(traceTab);
+                if (!traceView.nextEvidence(!e.isShiftDown())) {
+                    vm.session().setStatus("No highlighted evidence in this answer.");
+                }
+            }
             case R -> {
                 swallowTyped = true;
                 side.getSelectionModel().select(traceTab);

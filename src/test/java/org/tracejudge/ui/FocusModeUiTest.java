@@ -36,4 +36,31 @@ class FocusModeUiTest extends WindowTest {
         waitFor("the table back on the trace reached", () -> table().getScene() != null
                 && table().getSelectionModel().getSelectedIndex() == 2);
     }
+
+    @Test
+    void eWalksTheHighlightedEvidenceOfTheAnswer(FxRobot robot) {
+        opened(robot);
+        robot.interact(() -> table().requestFocus());
+        // the first trace's answer has two must-contain highlights ("power", "energy")
+        javafx.scene.text.TextFlow flow = robot.lookup(".answer-mark").queryAs(javafx.scene.control.Label.class).getParent()
+                instanceof javafx.scene.text.TextFlow tf ? tf : null;
+        org.junit.jupiter.api.Assertions.assertNotNull(flow);
+        long marks = flow.getChildren().stream().filter(n -> n.getStyleClass().contains("answer-mark")).count();
+        org.junit.jupiter.api.Assertions.assertTrue(marks >= 2, marks + " highlights");
+        robot.type(KeyCode.E);
+        waitFor("on the first", () -> app.window().traceView().evidenceIndex() == 0);
+        robot.type(KeyCode.E);
+        waitFor("on the second", () -> app.window().traceView().evidenceIndex() == 1);
+        robot.press(KeyCode.SHIFT).type(KeyCode.E).release(KeyCode.SHIFT);
+        waitFor("back on the first", () -> app.window().traceView().evidenceIndex() == 0);
+        // the marked one shows it; every highlight wraps inside the answer's width
+        javafx.scene.Node first = flow.getChildren().stream().filter(n -> n.getStyleClass().contains("answer-mark"))
+                .findFirst().orElseThrow();
+        org.junit.jupiter.api.Assertions.assertTrue(first.getPseudoClassStates().stream()
+                .anyMatch(p -> p.getPseudoClassName().equals("current")));
+        flow.getChildren().stream().filter(n -> n instanceof javafx.scene.control.Label l && l.getStyleClass()
+                .contains("answer-mark")).forEach(n -> org.junit.jupiter.api.Assertions.assertTrue(
+                        ((javafx.scene.control.Label) n).isWrapText() && ((javafx.scene.control.Label) n).maxWidthProperty()
+                                .isBound(), "wraps within the answer's width"));
+    }
 }

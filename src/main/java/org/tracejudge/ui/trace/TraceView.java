@@ -58,6 +58,10 @@ public final class TraceView extends BorderPane {
     private final VBox executed = new VBox(2);
     private final TreeView<JsonEntry> returnTree = new TreeView<>();
     private final TextFlow answer = new TextFlow();
+    private final ScrollPane answerScroll;
+    /** The evidence span "next evidence" (E, Shift+E) last showed, -1 for none. */
+    private int evidenceAt = -1;
+    private static final javafx.css.PseudoClass CURRENT = javafx.css.PseudoClass.getPseudoClass("current");
     private final FlowPane groundTruth = new FlowPane(6, 4);
     private final FlowPane raters = new FlowPane(8, 8);
     private final List<RaterCard> cards = new java.util.ArrayList<>();
@@ -117,7 +121,7 @@ public final class TraceView extends BorderPane {
         answer.setId("answerText");
         answer.getStyleClass().add("answer-text");
         answer.setPadding(new Insets(6));
-        ScrollPane answerScroll = UncachedViewport.of(new ScrollPane(answer));
+        answerScroll = UncachedViewport.of(new ScrollPane(answer));
         answerScroll.setFitToWidth(true);
         answerScroll.getStyleClass().add("answer-scroll");
         groundTruth.setId("groundTruth");
@@ -525,8 +529,41 @@ public final class TraceView extends BorderPane {
         }
     }
 
+    /**
+     * Scrolls the final answer to the next (or previous) highlighted span and marks it; wraps around. Long spans
+     * wrap inside the answer's width, so every highlight is reachable by scroll and by these keys.
+     *
+     * @return false when the answer has no highlight
+     */
+    public boolean nextEvidence(boolean forward) {
+        List<Node> marks = answer.getChildren().stream().filter(n -> n.getStyleClass().contains("answer-mark")).toList();
+        if (marks.isEmpty()) {
+            return false;
+        }
+        if (evidenceAt >= 0 && evidenceAt < marks.size()) {
+            marks.get(evidenceAt).pseudoClassStateChanged(CURRENT, false);
+        }
+        evidenceAt = evidenceAt < 0 ? (forward ? 0 : marks.size() - 1)
+                : Math.floorMod(evidenceAt + (forward ? 1 : -1), marks.size());
+        Node n = marks.get(evidenceAt);
+        n.pseudoClassStateChanged(CURRENT, true);
+        double content = answer.getBoundsInLocal().getHeight();
+        double view = answerScroll.getViewportBounds().getHeight();
+        if (content > view) {
+            double y = n.getBoundsInParent().getMinY() - view / 3;
+            answerScroll.setVvalue(Math.max(0, Math.min(1, y / (content - view))));
+        }
+        return true;
+    }
+
+    /** Which highlight of the answer the evidence keys are on (-1: none), for tests. */
+    public int evidenceIndex() {
+        return evidenceAt;
+    }
+
     private void showAnswer(String text, Evidence forThink, Evidence ev) {
         answer.getChildren().clear();
+        evidenceAt = -1;
         Evidence e = ev;
         if (e == null && forThink != null) {
             // blind: fold think blocks, but show no highlights
@@ -561,7 +598,13 @@ public final class TraceView extends BorderPane {
                     continue;
                 }
             }
-            answer.getChildren().add(segment(s));
+            Node seg = segment(s);
+            if (seg instanceof Label l) {
+                // a long highlighted span wraps inside the answer instead of running off its right edge
+                l.setWrapText(true);
+                l.maxWidthProperty().bind(answerScroll.widthProperty().subtract(24));
+            }
+            answer.getChildren().add(seg);
         }
         if (text.isEmpty()) {
             answer.getChildren().add(muted("(empty answer)"));
