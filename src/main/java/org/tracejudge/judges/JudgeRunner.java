@@ -67,11 +67,27 @@ public final class JudgeRunner {
      *                   afresh, not from the cache)
      */
     public record Options(List<String> models, int limit, boolean retryNulls, RetryPolicy retry, boolean batch,
-                          long batchPollMillis) {
+                          long batchPollMillis, java.util.Set<String> only) {
         public Options {
             models = models == null ? List.of() : List.copyOf(models);
             retry = retry == null ? RetryPolicy.DEFAULT : retry;
             batchPollMillis = batchPollMillis <= 0 ? 30_000 : batchPollMillis;
+            only = only == null ? null : java.util.Set.copyOf(only);
+        }
+
+        public Options(List<String> models, int limit, boolean retryNulls, RetryPolicy retry, boolean batch,
+                       long batchPollMillis) {
+            this(models, limit, retryNulls, retry, batch, batchPollMillis, null);
+        }
+
+        /** Only these traces (e.g. the workbench's current filter); null = every trace. */
+        public Options withOnly(java.util.Set<String> traceIds) {
+            return new Options(models, limit, retryNulls, retry, batch, batchPollMillis, traceIds);
+        }
+
+        /** At most {@code n} traces (0 = all). */
+        public Options withLimit(int n) {
+            return new Options(models, n, retryNulls, retry, batch, batchPollMillis, only);
         }
 
         public Options(List<String> models, int limit, boolean retryNulls, RetryPolicy retry) {
@@ -167,7 +183,7 @@ public final class JudgeRunner {
     public List<RemotePreview> preview(int max) {
         String raterId = org.tracejudge.model.Ids.of("rater", cfg.name(), version);
         List<JudgeStore.Pending> pending = JudgeStore.pending(project, raterId, options.models(), max, options.retryNulls(),
-                rubric.name());
+                rubric.name(), options.only());
         ProjectQueries q = new ProjectQueries(project);
         List<RemotePreview> out = new ArrayList<>();
         for (JudgeStore.Pending p : pending) {
@@ -212,7 +228,7 @@ public final class JudgeRunner {
         String runId = Ids.random();
         String raterId = project.write(c -> JudgeStore.saveAndEnsureRater(c, cfg, rubric, version));
         List<JudgeStore.Pending> pending = JudgeStore.pending(project, raterId, options.models(), options.limit(),
-                options.retryNulls(), rubric.name());
+                options.retryNulls(), rubric.name(), options.only());
         project.write(c -> {
             JudgeStore.startRun(c, runId, cfg.name(), raterId, pending.size());
             return null;

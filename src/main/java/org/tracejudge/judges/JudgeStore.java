@@ -93,6 +93,12 @@ public final class JudgeStore {
 
     static List<Pending> pending(Project p, String raterId, List<String> models, int limit, boolean retryNulls,
                                  String rubric) {
+        return pending(p, raterId, models, limit, retryNulls, rubric, null);
+    }
+
+    /** As above, only over {@code only} (null = every trace). */
+    static List<Pending> pending(Project p, String raterId, List<String> models, int limit, boolean retryNulls,
+                                 String rubric, java.util.Set<String> only) {
         return p.read(c -> {
             StringBuilder sql = new StringBuilder("SELECT id, task_id, cur, model, run, answer, tool_calls, turns, extra "
                     + "FROM (SELECT t.id, t.task_id, t.model, k.task_key, t.run, t.answer, t.tool_calls, t.turns, t.extra, "
@@ -116,6 +122,9 @@ public final class JudgeStore {
                 }
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next() && (limit <= 0 || out.size() < limit)) {
+                        if (only != null && !only.contains(rs.getString(1))) {
+                            continue;
+                        }
                         if ("null".equals(rs.getString(3)) && !retryNulls && !retriableNull(c, rs.getString(1), raterId)) {
                             continue;
                         }

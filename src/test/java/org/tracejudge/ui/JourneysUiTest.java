@@ -149,6 +149,61 @@ class JourneysUiTest extends WindowTest {
     }
 
     @Test
+    void aJudgeRunsOverTheTablesFilterOrASampleOnly(FxRobot robot) throws Exception {
+        Path copy = openCopy(robot, "scoped");
+        String model = rowValue(0, "model");
+        robot.interact(() -> vm().table().setFilter(org.tracejudge.store.TraceTable.Filter.NONE.with("model", model)));
+        waitFor("one model's 20 traces", () -> !vm().session().loadingProperty().get() && table().getItems().size() == 20);
+        try (mockwebserver3.MockWebServer server = org.tracejudge.judges.NoDelayServerSockets.server()) {
+            server.setDispatcher(new org.tracejudge.judges.FakeProvider(org.tracejudge.judges.provider.ProviderKind.OPENAI, 0));
+            server.start();
+            robot.press(KeyCode.CONTROL).type(KeyCode.J).release(KeyCode.CONTROL);
+            waitFor("the judge window", () -> app.window().judgeRunWindow() != null
+                    && app.window().judgeRunWindow().stage().isShowing());
+            org.tracejudge.ui.judges.JudgeRunWindow w = app.window().judgeRunWindow();
+            robot.clickOn("#judgePreset");
+            robot.clickOn("Other OpenAI-compatible server");
+            retype(robot, "#judgeName", "filtered-judge");
+            retype(robot, "#judgeBaseUrl", server.url("/v1").toString());
+            retype(robot, "#judgeModel", "fake-model");
+            robot.interact(() -> robot.lookup("#judgeKeyVar").queryAs(javafx.scene.control.TextField.class).setText(""));
+            robot.interact(() -> robot.lookup("#judgeScope").queryAs(javafx.scene.control.ComboBox.class)
+                    .setValue(org.tracejudge.ui.judges.JudgeRunViewModel.Scope.FILTER));
+            // what leaves the laptop, before anything does: the first request's body and what redaction took out
+            vm().session().project().setMeta(org.tracejudge.judges.RemotePreview.MODE_KEY, "on");
+            robot.clickOn("#judgePreview");
+            waitFor("the preview", () -> robot.lookup("#judgePreviewText").queryAs(javafx.scene.control.TextArea.class)
+                    .getText().contains("byte for byte"));
+            String shown = robot.lookup("#judgePreviewText").queryAs(javafx.scene.control.TextArea.class).getText();
+            assertTrue(shown.startsWith("Redacted before sending: ") && (shown.contains("\"model\" : \"fake-model\"")
+                    || shown.contains("\"model\":\"fake-model\"")), shown);
+            assertEquals(0, server.getRequestCount(), "a preview sends nothing");
+            robot.clickOn("#judgeStart");
+            waitFor("the run's report", () -> w.lastReport() != null);
+            assertEquals(20, w.lastReport().planned(), w.lastReport().summary());
+            // then a sample of 5 of the rest, under another name
+            retype(robot, "#judgeName", "sampled-judge");
+            robot.interact(() -> {
+                robot.lookup("#judgeScope").queryAs(javafx.scene.control.ComboBox.class)
+                        .setValue(org.tracejudge.ui.judges.JudgeRunViewModel.Scope.SAMPLE);
+                robot.lookup("#judgeSampleSize").queryAs(javafx.scene.control.Spinner.class).getValueFactory().setValue(5);
+            });
+            org.tracejudge.judges.RunReport first = w.lastReport();
+            robot.clickOn("#judgeStart");
+            waitFor("the second report", () -> w.lastReport() != null && w.lastReport() != first);
+            assertEquals(5, w.lastReport().planned(), w.lastReport().summary());
+            robot.interact(() -> w.stage().close());
+        }
+        try (Project p = Project.open(copy)) {
+            assertEquals("20", org.tracejudge.TestData.scalar(p, "SELECT count(*) FROM current_label l JOIN rater r ON "
+                    + "r.id = l.rater_id JOIN trace t ON t.id = l.trace_id WHERE r.name = 'filtered-judge' AND t.model = '"
+                    + model + "'"), "the filter's traces, and only those");
+            assertEquals("5", org.tracejudge.TestData.scalar(p, "SELECT count(*) FROM current_label l JOIN rater r ON "
+                    + "r.id = l.rater_id WHERE r.name = 'sampled-judge'"));
+        }
+    }
+
+    @Test
     void aJudgeWithoutItsKeyStopsAndSaysWhyAndARunningJudgeCanBeCancelled(FxRobot robot) throws Exception {
         Path copy = openCopy(robot, "judged");
         robot.press(KeyCode.CONTROL).type(KeyCode.J).release(KeyCode.CONTROL);

@@ -40,11 +40,42 @@ public final class JudgeRunViewModel {
      */
     public Runnable runJudge(org.tracejudge.judges.JudgeConfig cfg, org.tracejudge.judges.JudgeListener listener,
                              Consumer<org.tracejudge.judges.RunReport> done, Consumer<String> failed) {
+        return runJudge(cfg, Scope.ALL, 0, listener, done, failed);
+    }
+
+    /** Which traces a run judges (of those without its verdict). */
+    public enum Scope {
+        ALL("Every trace without its verdict"),
+        FILTER("The traces of the table's current filter"),
+        SAMPLE("A sample: at most N traces");
+
+        private final String title;
+
+        Scope(String title) {
+            this.title = title;
+        }
+
+        @Override
+        public String toString() {
+            return title;
+        }
+    }
+
+    /**
+     * As {@link #runJudge(org.tracejudge.judges.JudgeConfig, org.tracejudge.judges.JudgeListener, Consumer, Consumer)}
+     * over {@code scope}: every trace, the table's current filter (its ids read on the run's thread), or at most
+     * {@code n} traces (a sample to try a judge on before paying for all).
+     */
+    public Runnable runJudge(org.tracejudge.judges.JudgeConfig cfg, Scope scope, int n,
+                             org.tracejudge.judges.JudgeListener listener,
+                             Consumer<org.tracejudge.judges.RunReport> done, Consumer<String> failed) {
         Project p = session.project();
         if (p == null) {
             failed.accept("No project is open.");
             return () -> { };
         }
+        org.tracejudge.store.TraceTable.Filter filter = session.filterProperty().get(); // what the table shows now
+        org.tracejudge.store.TraceTable table = session.table();
         java.util.concurrent.atomic.AtomicReference<org.tracejudge.judges.JudgeRunner> runner =
                 new java.util.concurrent.atomic.AtomicReference<>();
         AtomicBoolean cancelled = new AtomicBoolean();
@@ -53,8 +84,15 @@ public final class JudgeRunViewModel {
                 org.tracejudge.judges.prompt.Rubric rubric = new org.tracejudge.judges.prompt.RubricLibrary(
                         org.tracejudge.settings.AppDirs.dataDir().resolve("rubrics")).rubric(cfg.rubric());
                 org.tracejudge.ensemble.JudgeChoice.pinCurrentJudges(p); // the ensemble keeps its two judges
+                org.tracejudge.judges.JudgeRunner.Options options = org.tracejudge.judges.JudgeRunner.Options.defaults();
+                if (scope == Scope.FILTER) {
+                    options = options.withOnly(table == null ? java.util.Set.of() : new java.util.HashSet<>(p.read(c ->
+                            table.ids(filter, org.tracejudge.store.TraceTable.Sort.DEFAULT))));
+                } else if (scope == Scope.SAMPLE) {
+                    options = options.withLimit(Math.max(1, n));
+                }
                 org.tracejudge.judges.JudgeRunner r = new org.tracejudge.judges.JudgeRunner(p, cfg, rubric,
-                        System::getenv, org.tracejudge.judges.JudgeRunner.Options.defaults(), listener);
+                        System::getenv, options, listener);
                 runner.set(r);
                 if (cancelled.get()) {
                     r.cancel();
@@ -82,5 +120,54 @@ public final class JudgeRunViewModel {
                 r.cancel();
             }
         };
+    }
+
+    /**
+     * What the judge would send for the first trace of {@code scope}, exactly (redacted where the project says so),
+     * built on a thread of its own; nothing is sent. {@code onFx} gets the text to show: the HTTP body and what was
+     * redacted, by kind.
+     */
+    public void preview(org.tracejudge.judges.JudgeConfig cfg, Scope scope, int n, Consumer<String> onFx) {
+        Project p = session.project();
+        if (p == null) {
+            onFx.accept("No project is open.");
+            return;
+        }
+        org.tracejudge.store.TraceTable.Filter filter = session.filterProperty().get();
+        org.tracejudge.store.TraceTable table = session.table();
+        Thread t = new Thread(() -> {
+            String text;
+            try {
+                org.tracejudge.judges.prompt.Rubric rubric = new org.tracejudge.judges.prompt.RubricLibrary(
+                        org.tracejudge.settings.AppDirs.dataDir().resolve("rubrics")).rubric(cfg.rubric());
+                org.tracejudge.judges.JudgeRunner.Options options = org.tracejudge.judges.JudgeRunner.Options.defaults();
+                if (scope == Scope.FILTER && table != null) {
+                    options = options.withOnly(new java.util.HashSet<>(p.read(c ->
+                            table.ids(filter, org.tracejudge.store.TraceTable.Sort.DEFAULT))));
+                }
+                org.tracejudge.judges.JudgeRunner r = new org.tracejudge.judges.JudgeRunner(p, cfg, rubric,
+                        System::getenv, options, null);
+                java.util.List<org.tracejudge.judges.RemotePreview> previews = r.preview(1);
+                if (previews.isEmpty()) {
+                    text = "Nothing to send: every trace here has a verdict from this judge.";
+                } else {
+                    org.tracejudge.judges.RemotePreview pv = previews.get(0);
+                    java.util.Map<org.tracejudge.redaction.Redactor.Kind, Long> kinds = new java.util.TreeMap<>();
+                    pv.redaction().spans().forEach(sp -> kinds.merge(sp.kind(), 1L, Long::sum));
+                    text = (r.redacts() ? "Redacted before sending: " + (kinds.isEmpty() ? "nothing found"
+                            : kinds.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).collect(
+                                    java.util.stream.Collectors.joining(", "))) + " (each shows as its kind, e.g. [NAME]). "
+                            + org.tracejudge.redaction.Redactor.LIMITS
+                            : "Redaction is off for this judge: the trace goes as it is.")
+                            + "\n\nThe request body, byte for byte:\n" + pv.body();
+                }
+            } catch (RuntimeException e) {
+                text = "Cannot build the request: " + (e.getMessage() == null ? e.toString() : e.getMessage());
+            }
+            String shown = text;
+            Platform.runLater(() -> onFx.accept(shown));
+        }, "judge-preview");
+        t.setDaemon(true);
+        t.start();
     }
 }

@@ -58,6 +58,9 @@ public final class JudgeRunWindow {
     private final Button test = new Button("Test connection");
     private final Button start = new Button("Start");
     private final Button cancel = new Button("Cancel run");
+    private final javafx.scene.control.TextArea previewText = new javafx.scene.control.TextArea();
+    private final javafx.scene.control.ComboBox<JudgeRunViewModel.Scope> scope = new javafx.scene.control.ComboBox<>();
+    private final javafx.scene.control.Spinner<Integer> sampleSize = new javafx.scene.control.Spinner<>(1, 100_000, 50, 10);
     private Runnable cancelRun;
     /** The judge name the window chose (not typed by the user): it follows the server preset. */
     private String autoName;
@@ -87,6 +90,9 @@ public final class JudgeRunWindow {
         baseUrl.textProperty().addListener((o, a, b) -> describeWhere());
 
         GridPane form = new GridPane();
+        javafx.scene.layout.ColumnConstraints labels = new javafx.scene.layout.ColumnConstraints();
+        labels.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // "Concurrent requests" whole
+        form.getColumnConstraints().add(labels);
         form.setHgap(10);
         form.setVgap(8);
         int row = 0;
@@ -97,6 +103,15 @@ public final class JudgeRunWindow {
         form.addRow(row++, new Label("Rubric"), rubric);
         form.addRow(row++, new Label("API key variable"), keyVar);
         form.addRow(row++, new Label("Concurrent requests"), concurrency);
+        scope.setId("judgeScope");
+        scope.getItems().setAll(JudgeRunViewModel.Scope.values());
+        scope.setValue(JudgeRunViewModel.Scope.ALL);
+        sampleSize.setId("judgeSampleSize");
+        sampleSize.setEditable(true);
+        sampleSize.disableProperty().bind(scope.valueProperty().isNotEqualTo(JudgeRunViewModel.Scope.SAMPLE));
+        HBox which = new HBox(8, scope, sampleSize);
+        which.setAlignment(Pos.CENTER_LEFT);
+        form.addRow(row++, new Label("Traces"), which);
         for (javafx.scene.control.Control n : List.of(name, preset, baseUrl, model, rubric, keyVar)) {
             GridPane.setHgrow(n, Priority.ALWAYS);
             n.setMaxWidth(Double.MAX_VALUE);
@@ -106,6 +121,8 @@ public final class JudgeRunWindow {
         where.setId("judgeWhere");
         privacy.setId("judgePrivacy");
         privacy.setWrapText(true);
+        privacy.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // wrapped whole, never elided
+        where.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         privacy.getStyleClass().add("row-count");
         check.setId("judgeCheck");
         check.setWrapText(true);
@@ -123,16 +140,25 @@ public final class JudgeRunWindow {
                 progressText.setText(progressText.getText() + " — cancelling, keeping every answer…");
             }
         });
-        HBox buttons = new HBox(8, test, start, cancel);
+        Button preview = new Button("Preview what is sent…");
+        preview.setId("judgePreview");
+        preview.setOnAction(e -> showPreview());
+        previewText.setId("judgePreviewText");
+        previewText.setEditable(false);
+        previewText.setWrapText(true);
+        previewText.setPrefRowCount(8);
+        previewText.setVisible(false);
+        previewText.setManaged(false);
+        HBox buttons = new HBox(8, test, preview, start, cancel);
         buttons.setAlignment(Pos.CENTER_LEFT);
         progress.setId("judgeProgress");
         progress.setMaxWidth(Double.MAX_VALUE);
         progressText.setId("judgeProgressText");
         progressText.setWrapText(true);
 
-        VBox root = new VBox(10, form, where, privacy, buttons, check, progress, progressText);
+        VBox root = new VBox(10, form, where, privacy, buttons, check, previewText, progress, progressText);
         root.setPadding(new Insets(14));
-        Scene scene = new Scene(root, 640, 600);
+        Scene scene = new Scene(root, 660, 680);
         scene.getStylesheets().addAll(owner.getScene().getStylesheets());
         scene.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ESCAPE && cancelRun == null) {
@@ -269,6 +295,21 @@ public final class JudgeRunWindow {
                 .withLimits(concurrency.getValue(), 0);
     }
 
+    /** Shows exactly what the judge would send for the first trace it would judge (nothing is sent). */
+    private void showPreview() {
+        JudgeConfig cfg;
+        try {
+            cfg = config();
+        } catch (IllegalArgumentException e) {
+            check.setText(e.getMessage());
+            return;
+        }
+        previewText.setVisible(true);
+        previewText.setManaged(true);
+        previewText.setText("Building the request …");
+        vm.preview(cfg, scope.getValue(), sampleSize.getValue(), previewText::setText);
+    }
+
     private void testConnection() {
         JudgeConfig cfg;
         try {
@@ -310,7 +351,7 @@ public final class JudgeRunWindow {
         progressText.setText("Starting " + cfg.name() + " …");
         lastRefresh = System.currentTimeMillis();
         long[] usage = new long[3];
-        cancelRun = vm.runJudge(cfg, new JudgeListener() {
+        cancelRun = vm.runJudge(cfg, scope.getValue(), sampleSize.getValue(), new JudgeListener() {
             @Override
             public void progress(int done, int planned, long elapsedMillis, long etaMillis) {
                 Platform.runLater(() -> showProgress(done, planned, etaMillis, usage));
