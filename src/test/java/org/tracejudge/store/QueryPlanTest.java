@@ -98,4 +98,25 @@ class QueryPlanTest {
                 "SELECT id FROM label h WHERE NOT EXISTS (SELECT 1 FROM label n WHERE n.rationale = h.id)"));
         assertTrue(!bad.isEmpty(), "an unindexed correlated look-up is caught");
     }
+    private static String plan(String sql) {
+        return project.read(c -> {
+            StringBuilder sb = new StringBuilder();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN QUERY PLAN " + sql)) {
+                while (rs.next()) {
+                    sb.append(rs.getString(4)).append('\n');
+                }
+            }
+            return sb.toString();
+        });
+    }
+
+    @Test
+    void conflictsReadOnlyPeoplesLabels() {
+        // the human raters lead and their entries come through label_value_idx: judges' and rules' labels are not read
+        String p = plan(Conflicts.TRACE_IDS);
+        assertTrue(p.contains("SEARCH h USING INDEX label_value_idx (rater_id=?)"), p);
+        for (String line : p.split("\n")) {
+            assertTrue(!line.startsWith("SCAN h") || line.contains("adjudication"), "no walk of the label table:\n" + p);
+        }
+    }
 }
