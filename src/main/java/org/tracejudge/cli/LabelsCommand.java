@@ -37,7 +37,8 @@ final class LabelsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         List<Conflicts.Conflict> conflicts;
-        try (Project p = Project.open(project)) {
+        // the file's check runs alongside the reading (Project.openCheckingAlongside); nothing is shown before it passed
+        try (Project p = Project.openCheckingAlongside(project, false, null)) {
             ProjectQueries q = new ProjectQueries(p);
             List<ProjectQueries.RaterSummary> raters = q.currentRaters();
             // a person whose decisions on a trace differ across laptops: the cell says so instead of the later one
@@ -54,6 +55,7 @@ final class LabelsCommand implements Callable<Integer> {
             // read through the workbench's own table so that both say the same
             Derived derived = derived(p);
             header.addAll(derived.names());
+            p.awaitCheckAlongside();
             if (format == Out.csv) {
                 out.println(csvLine(header));
                 int[] n = {0};
