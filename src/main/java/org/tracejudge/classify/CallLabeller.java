@@ -138,6 +138,10 @@ public final class CallLabeller {
      * when given, else the rule's verdict computed now; calls and other-tool calls always come from the trace.
      */
     public static List<CallMetrics.Row> rows(Project project, String raterName) {
+        List<Item> items = load(project);
+        if (items.isEmpty()) {
+            return new ArrayList<>(); // no call-level trace: the rater's labels are not read at all
+        }
         Map<String, String> labels = raterName == null ? null : project.read(c -> {
             Map<String, String> m = new HashMap<>();
             try (PreparedStatement s = c.prepareStatement("SELECT l.trace_id, l.value FROM current_label l JOIN rater r "
@@ -152,7 +156,7 @@ public final class CallLabeller {
             return m;
         });
         List<CallMetrics.Row> out = new ArrayList<>();
-        for (Item it : load(project)) {
+        for (Item it : items) {
             CallVerdict v = CallRule.judge(it.task(), it.trace());
             JsonNode body = it.task().body();
             String label = labels == null ? v.label() : labels.get(it.trace().id());

@@ -144,8 +144,11 @@ final class AgreementCommand implements Callable<Integer> {
             }
             return LabelCsv.read(labels);
         }
-        try (Project p = Project.open(project)) {
-            return LabelTables.of(p);
+        // the file's check runs alongside the reading (Project.openCheckingAlongside); nothing is shown before it passed
+        try (Project p = Project.openCheckingAlongside(project, false, null)) {
+            LabelTable t = LabelTables.of(p);
+            p.awaitCheckAlongside();
+            return t;
         }
     }
 }

@@ -37,7 +37,8 @@ final class LabelsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         List<Conflicts.Conflict> conflicts;
-        try (Project p = Project.open(project)) {
+        // the file's check runs alongside the reading (Project.openCheckingAlongside); nothing is shown before it passed
+        try (Project p = Project.openCheckingAlongside(project, false, null)) {
             ProjectQueries q = new ProjectQueries(p);
             List<ProjectQueries.RaterSummary> raters = q.currentRaters();
             // a person whose decisions on a trace differ across laptops: the cell says so instead of the later one
@@ -54,6 +55,7 @@ final class LabelsCommand implements Callable<Integer> {
             // read through the workbench's own table so that both say the same
             Derived derived = derived(p);
             header.addAll(derived.names());
+            p.awaitCheckAlongside();
             if (format == Out.csv) {
                 out.println(csvLine(header));
                 int[] n = {0};
@@ -143,16 +145,21 @@ final class LabelsCommand implements Callable<Integer> {
         List<String> names = cols.stream().map(c -> c.kind() == TraceTable.Kind.HUMAN
                 ? LabelSources.ANNOTATOR + c.ref() : c.key()).toList();
         java.util.Map<String, String[]> values = new java.util.HashMap<>();
-        List<String> ids = table.ids(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT);
-        for (int from = 0; from < ids.size(); from += 2000) {
-            for (TraceTable.Row r : table.rows(ids.subList(from, Math.min(ids.size(), from + 2000)))) {
-                String[] v = new String[cols.size()];
-                for (int i = 0; i < v.length; i++) {
-                    v[i] = r.get(cols.get(i).key());
-                }
+        if (cols.isEmpty()) {
+            return new Derived(names, values);
+        }
+        // one query over every trace (no sorted id list, no look-up of each trace by id in pages of 2,000)
+        table.forEachRow(r -> {
+            String[] v = new String[cols.size()];
+            boolean any = false;
+            for (int i = 0; i < v.length; i++) {
+                v[i] = r.get(cols.get(i).key());
+                any |= v[i] != null;
+            }
+            if (any) {
                 values.put(r.traceId(), v);
             }
-        }
+        });
         return new Derived(names, values);
     }
 

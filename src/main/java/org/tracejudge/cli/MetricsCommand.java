@@ -56,89 +56,104 @@ final class MetricsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (Project p = Project.open(project)) {
-            String src = source;
-            boolean needJudges = src == null || src.equals("all") || src.equals(LabelSources.ENSEMBLE) || src.equals(LabelSources.FINAL);
-            JudgeChoice choice = null;
+        // the file's check runs alongside the reading (Project.openCheckingAlongside); nothing is shown before it passed
+        try (Project p = Project.openCheckingAlongside(project, false, null)) {
             try {
-                choice = JudgeChoice.resolve(p, judges, rule);
-            } catch (ProjectException e) {
-                if (judges != null || rule != null || (needJudges && src != null)) {
-                    throw e;
-                }
-                if (src == null) {
-                    src = "rule";
-                    spec.commandLine().getErr().println("tracejudge: note: showing source 'rule' (" + e.getMessage() + ")");
-                    spec.commandLine().getErr().flush();
-                }
-            }
-            if (src == null) {
-                src = LabelSources.FINAL;
-            }
-            if (!src.equals("all") && !src.equals(LabelSources.ENSEMBLE) && !src.equals(LabelSources.FINAL)
-                    && !src.startsWith(LabelSources.ANNOTATOR)) {
-                src = JudgeChoice.find(JudgeChoice.raters(p), src, "label source").column(); // name or name@version
-            }
-            LabelSources sources = LabelSources.load(p, choice, src.equals("all") ? null : List.of(src));
-            List<String> names = src.equals("all") ? sources.sourceNames() : List.of(src);
-            String[] pair = null;
-            if (compare != null) {
-                pair = compare.split(",", -1);
-                if (pair.length != 2 || pair[0].isBlank() || pair[1].isBlank()) {
-                    throw new ProjectException("--compare needs two models separated by a comma (A,B), not '" + compare + "'");
-                }
-                for (String m : pair) {
-                    if (!sources.models().contains(m.strip())) {
-                        throw new ProjectException("--compare: no model '" + m.strip() + "'; models: " + String.join(", ", sources.models()));
-                    }
-                }
-            }
-            List<ObjectNode> jsons = new ArrayList<>();
-            boolean first = true;
-            boolean callsOnly = sources.size() == 0 && CallLabeller.hasCallTraces(p);
-            for (String name : callsOnly ? List.<String>of() : names) {
-                SourceMetrics m = MetricsCalculator.compute(sources, name);
-                List<String> js = (name.equals(LabelSources.ENSEMBLE) || name.equals(LabelSources.FINAL)) && choice != null
-                        ? List.of(choice.rule().column(), choice.judgeA().column(), choice.judgeB().column()).subList(1, 3) : null;
-                MetricsFormat.Comparison cmp = pair == null ? null : MetricsFormat.Comparison.of(m, pair[0].strip(), pair[1].strip());
-                switch (format) {
-                    case json -> jsons.add(MetricsFormat.json(m, js, cmp));
-                    case csv -> {
-                        String csv = MetricsFormat.csv(m);
-                        out.print(first ? csv : csv.substring(csv.indexOf('\n') + 1));
-                    }
-                    case markdown -> out.print((first ? "" : "\n") + MetricsFormat.markdown(m, js, cmp));
-                    default -> out.print((first ? "" : "\n") + MetricsFormat.table(m, js, cmp));
-                }
-                first = false;
-            }
-            // call-level traces (ToolHaystack, DiaBench): ACC, FTR, TAR and call accuracy by scenario and level
-            boolean raterSource = names.size() == 1 && !src.equals(LabelSources.ENSEMBLE) && !src.equals(LabelSources.FINAL);
-            List<CallMetrics.Row> callRows = CallLabeller.rows(p, raterSource ? src : null);
-            List<CallMetrics.ModelCalls> calls = CallMetrics.compute(callRows);
-            String callSource = raterSource ? src : "rule (computed now)";
-            if (format == Out.json) {
-                ObjectNode result;
-                if (jsons.size() == 1) {
-                    result = jsons.get(0);
-                } else {
-                    result = Json.object();
-                    ArrayNode arr = result.putArray("sources");
-                    jsons.forEach(arr::add);
-                }
-                if (!calls.isEmpty()) {
-                    ObjectNode cl = result.putObject("call_level");
-                    cl.put("source", callSource);
-                    cl.set("models", CallMetrics.json(calls));
-                }
-                CliJson.print(out, CliJson.document(spec, result, null));
-            } else if (!calls.isEmpty() && format == Out.csv) {
-                out.print((callsOnly ? "" : "\n") + CallMetrics.csv(calls));
-            } else if (!calls.isEmpty()) {
-                out.print("\n" + (format == Out.markdown ? "```\n" : "") + "labels: " + callSource + "\n"
-                        + CallMetrics.table(calls) + (format == Out.markdown ? "```\n" : ""));
+                run(p, out);
+            } catch (RuntimeException e) {
+                p.awaitCheckAlongside(); // a damaged file is reported as such, not by what failed in it
+                throw e;
             }
         }
         return 0;
+    }
+
+    private void run(Project p, PrintWriter out) {
+        String src = source;
+        String note = null;
+        boolean needJudges = src == null || src.equals("all") || src.equals(LabelSources.ENSEMBLE) || src.equals(LabelSources.FINAL);
+        JudgeChoice choice = null;
+        try {
+            choice = JudgeChoice.resolve(p, judges, rule);
+        } catch (ProjectException e) {
+            if (judges != null || rule != null || (needJudges && src != null)) {
+                throw e;
+            }
+            if (src == null) {
+                src = "rule";
+                note = "tracejudge: note: showing source 'rule' (" + e.getMessage() + ")";
+            }
+        }
+        if (src == null) {
+            src = LabelSources.FINAL;
+        }
+        if (!src.equals("all") && !src.equals(LabelSources.ENSEMBLE) && !src.equals(LabelSources.FINAL)
+                && !src.startsWith(LabelSources.ANNOTATOR)) {
+            src = JudgeChoice.find(JudgeChoice.raters(p), src, "label source").column(); // name or name@version
+        }
+        LabelSources sources = LabelSources.load(p, choice, src.equals("all") ? null : List.of(src));
+        p.awaitCheckAlongside();
+        if (note != null) {
+            spec.commandLine().getErr().println(note);
+            spec.commandLine().getErr().flush();
+        }
+        List<String> names = src.equals("all") ? sources.sourceNames() : List.of(src);
+        String[] pair = null;
+        if (compare != null) {
+            pair = compare.split(",", -1);
+            if (pair.length != 2 || pair[0].isBlank() || pair[1].isBlank()) {
+                throw new ProjectException("--compare needs two models separated by a comma (A,B), not '" + compare + "'");
+            }
+            for (String m : pair) {
+                if (!sources.models().contains(m.strip())) {
+                    throw new ProjectException("--compare: no model '" + m.strip() + "'; models: " + String.join(", ", sources.models()));
+                }
+            }
+        }
+        List<ObjectNode> jsons = new ArrayList<>();
+        boolean first = true;
+        boolean callsOnly = sources.size() == 0 && CallLabeller.hasCallTraces(p);
+        for (String name : callsOnly ? List.<String>of() : names) {
+            SourceMetrics m = MetricsCalculator.compute(sources, name);
+            List<String> js = (name.equals(LabelSources.ENSEMBLE) || name.equals(LabelSources.FINAL)) && choice != null
+                    ? List.of(choice.rule().column(), choice.judgeA().column(), choice.judgeB().column()).subList(1, 3) : null;
+            MetricsFormat.Comparison cmp = pair == null ? null : MetricsFormat.Comparison.of(m, pair[0].strip(), pair[1].strip());
+            switch (format) {
+                case json -> jsons.add(MetricsFormat.json(m, js, cmp));
+                case csv -> {
+                    String csv = MetricsFormat.csv(m);
+                    out.print(first ? csv : csv.substring(csv.indexOf('\n') + 1));
+                }
+                case markdown -> out.print((first ? "" : "\n") + MetricsFormat.markdown(m, js, cmp));
+                default -> out.print((first ? "" : "\n") + MetricsFormat.table(m, js, cmp));
+            }
+            first = false;
+        }
+        // call-level traces (ToolHaystack, DiaBench): ACC, FTR, TAR and call accuracy by scenario and level
+        boolean raterSource = names.size() == 1 && !src.equals(LabelSources.ENSEMBLE) && !src.equals(LabelSources.FINAL);
+        List<CallMetrics.Row> callRows = CallLabeller.rows(p, raterSource ? src : null);
+        List<CallMetrics.ModelCalls> calls = CallMetrics.compute(callRows);
+        String callSource = raterSource ? src : "rule (computed now)";
+        if (format == Out.json) {
+            ObjectNode result;
+            if (jsons.size() == 1) {
+                result = jsons.get(0);
+            } else {
+                result = Json.object();
+                ArrayNode arr = result.putArray("sources");
+                jsons.forEach(arr::add);
+            }
+            if (!calls.isEmpty()) {
+                ObjectNode cl = result.putObject("call_level");
+                cl.put("source", callSource);
+                cl.set("models", CallMetrics.json(calls));
+            }
+            CliJson.print(out, CliJson.document(spec, result, null));
+        } else if (!calls.isEmpty() && format == Out.csv) {
+            out.print((callsOnly ? "" : "\n") + CallMetrics.csv(calls));
+        } else if (!calls.isEmpty()) {
+            out.print("\n" + (format == Out.markdown ? "```\n" : "") + "labels: " + callSource + "\n"
+                    + CallMetrics.table(calls) + (format == Out.markdown ? "```\n" : ""));
+        }
     }
 }

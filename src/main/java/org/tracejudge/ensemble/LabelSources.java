@@ -178,7 +178,10 @@ public final class LabelSources {
             }
             Map<String, String> intern = new HashMap<>();
             int invalid = 0;
-            // the newest ledger entry per (trace, rater), found in one plain scan (faster than the current_label view)
+            // the newest ledger entry per (trace, rater): one walk of the covering label_current_idx
+            // (ProjectQueries.currentLabels), keeping nothing but the current values. The plain scan it replaces
+            // kept each pair's newest time and id as well (two more strings per trace and rater) and read each
+            // entry's row through label_value_idx in random order.
             Map<String, Integer> raterIndex = new HashMap<>();
             List<String[]> raterColumns = new ArrayList<>();
             for (ProjectQueries.RaterSummary r : raters) {
@@ -186,36 +189,22 @@ public final class LabelSources {
                 raterColumns.add(columns.get(r.column()));
             }
             int nr = raterColumns.size();
-            String[] newestAt = new String[n * Math.max(1, nr)];
-            String[] newestId = new String[n * Math.max(1, nr)];
             String[] newestValue = new String[n * Math.max(1, nr)];
-            StringBuilder sql = new StringBuilder("SELECT trace_id, rater_id, value, created_at, id FROM label");
-            if (only != null) {
-                sql.append(" WHERE rater_id IN (");
-                for (int r = 0; r < raters.size(); r++) {
-                    sql.append(r == 0 ? "'" : ",'").append(raters.get(r).id().replace("'", "''")).append('\'');
+            Integer[] at = {null};
+            String[] atTrace = {null};
+            ProjectQueries.currentLabels(c, (trace, rater, value, rowid) -> {
+                Integer r = raterIndex.get(rater);
+                if (r == null) {
+                    return;
                 }
-                sql.append(raters.isEmpty() ? "NULL)" : ")");
-            }
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql.toString())) {
-                while (rs.next()) {
-                    Integer i = index.get(rs.getString(1));
-                    Integer r = raterIndex.get(rs.getString(2));
-                    if (i == null || r == null) {
-                        continue;
-                    }
-                    int k = i * nr + r;
-                    String at = rs.getString(4);
-                    String id = rs.getString(5);
-                    int cmp = newestAt[k] == null ? 1 : at.compareTo(newestAt[k]);
-                    if (cmp > 0 || (cmp == 0 && id.compareTo(newestId[k]) > 0)) {
-                        newestAt[k] = at;
-                        newestId[k] = id;
-                        String v = rs.getString(3); // null for null verdicts and withdrawals
-                        newestValue[k] = v == null ? null : intern.computeIfAbsent(v, x -> x);
-                    }
+                if (trace != atTrace[0]) { // one String per trace: look each trace up once
+                    atTrace[0] = trace;
+                    at[0] = index.get(trace);
                 }
-            }
+                if (at[0] != null) {
+                    newestValue[at[0] * nr + r] = intern.computeIfAbsent(value, x -> x);
+                }
+            });
             for (int i = 0; i < n; i++) {
                 for (int r = 0; r < nr; r++) {
                     String v = newestValue[i * nr + r];

@@ -210,7 +210,7 @@ public final class Importer {
                     Source s = sources.get(chunk.fileIndex());
                     if (sourceIds[chunk.fileIndex()] == null) {
                         sourceIds[chunk.fileIndex()] = sourceId(s);
-                        writer.sourceFile(sourceIds[chunk.fileIndex()], s.file());
+                        writer.sourceFile(sourceIds[chunk.fileIndex()], s.file(), s.format().code(), s.rater());
                     }
                     for (Records.Rec r : chunk.recs()) {
                         writer.accept(r, sourceIds[chunk.fileIndex()], fc);

@@ -29,11 +29,14 @@ public final class Conflicts {
     private Conflicts() {
     }
 
+    // the human raters first (CROSS JOIN keeps that order), their labels through label_value_idx (rater_id, value):
+    // only people's entries are read. Led by the label table, the query walked every judge's and rule's label
+    // (0.6 s for 300,000 labels) to find the few a person made.
     private static final String LABELS = "SELECT h.trace_id, t.model, k.task_key, r.name, "
-            + "group_concat(DISTINCT coalesce(h.value, '(' || h.action || ')')) FROM label h "
-            + "JOIN rater r ON r.id = h.rater_id AND r.kind = 'human' JOIN trace t ON t.id = h.trace_id "
+            + "group_concat(DISTINCT coalesce(h.value, '(' || h.action || ')')) FROM rater r "
+            + "CROSS JOIN label h ON h.rater_id = r.id JOIN trace t ON t.id = h.trace_id "
             + "JOIN task k ON k.id = t.task_id "
-            + "WHERE h.action <> 'withdraw' AND NOT EXISTS (SELECT 1 FROM label n WHERE n.replaces = h.id) "
+            + "WHERE r.kind = 'human' AND h.action <> 'withdraw' AND NOT EXISTS (SELECT 1 FROM label n WHERE n.replaces = h.id) "
             + "GROUP BY h.trace_id, h.rater_id HAVING count(DISTINCT coalesce(h.value, '(' || h.action || ')')) > 1";
     private static final String ADJUDICATIONS = "SELECT h.trace_id, t.model, k.task_key, h.annotator, "
             + "group_concat(DISTINCT h.value) FROM adjudication h JOIN trace t ON t.id = h.trace_id "

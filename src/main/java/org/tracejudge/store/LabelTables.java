@@ -56,16 +56,7 @@ public final class LabelTables {
             LabelTable.Builder b = LabelTable.builder();
             columns.forEach(b::addRater);
             Set<String> labelled = new HashSet<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT trace_id, rater_id, value FROM current_label WHERE action = 'set'")) {
-                while (rs.next()) {
-                    String col = columnOfRater.get(rs.getString(2));
-                    if (col != null) {
-                        b.add(rs.getString(1), col, rs.getString(3));
-                        labelled.add(rs.getString(1));
-                    }
-                }
-            }
+            addCurrentLabels(c, columnOfRater, b, labelled);
             // Each annotator's own latest decision per trace (current_adjudication is the latest of anyone's).
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
                     "SELECT a.trace_id, a.annotator, a.value FROM adjudication a WHERE a.action = 'set' "
@@ -95,6 +86,59 @@ public final class LabelTables {
             }
             return b.build();
         });
+    }
+
+    /**
+     * Adds every current label to {@code b}. The labels come grouped by trace (one walk of label_current_idx); the
+     * table's items are then added in the order the ledger first names them (a trace's first current label by
+     * rowid), which is the order the current_label view gave them in: the bootstrap draws items by position, so the
+     * same order gives the same intervals.
+     */
+    private static void addCurrentLabels(java.sql.Connection c, Map<String, String> columnOfRater, LabelTable.Builder b,
+                                         Set<String> labelled) throws java.sql.SQLException {
+        final class Grouped {
+            final List<String> traces = new ArrayList<>();
+            long[] first = new long[1024]; // per trace, the rowid of its first current label
+            int[] start = new int[1024]; // per trace, where its (column, value) pairs begin in pairs
+            final List<String> pairs = new ArrayList<>();
+        }
+        Grouped g = new Grouped();
+        Map<String, String> intern = new HashMap<>();
+        ProjectQueries.currentLabels(c, (trace, rater, value, rowid) -> {
+            String col = columnOfRater.get(rater);
+            if (col == null) {
+                return;
+            }
+            int n = g.traces.size();
+            if (n == 0 || !g.traces.get(n - 1).equals(trace)) {
+                if (n == g.first.length) {
+                    g.first = java.util.Arrays.copyOf(g.first, n * 2);
+                    g.start = java.util.Arrays.copyOf(g.start, n * 2);
+                }
+                g.traces.add(trace);
+                g.first[n] = rowid;
+                g.start[n] = g.pairs.size();
+            } else if (rowid < g.first[n - 1]) {
+                g.first[n - 1] = rowid;
+            }
+            g.pairs.add(col);
+            g.pairs.add(intern.computeIfAbsent(value, x -> x));
+        });
+        int n = g.traces.size();
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (x, y) -> Long.compare(g.first[x], g.first[y]));
+        for (int k = 0; k < n; k++) {
+            int i = order[k];
+            int end = i + 1 < n ? g.start[i + 1] : g.pairs.size();
+            String trace = g.traces.get(i);
+            for (int j = g.start[i]; j < end; j += 2) {
+                b.add(trace, g.pairs.get(j), g.pairs.get(j + 1));
+            }
+            labelled.add(trace);
+        }
     }
 
     private static void putIfPresent(Map<String, String> m, String key, String value) {

@@ -521,6 +521,31 @@ public final class TraceTable {
         if (ids.isEmpty()) {
             return List.of();
         }
+        Map<String, Row> byId = new HashMap<>();
+        select(c, ids, r -> byId.put(r.traceId(), r));
+        List<Row> out = new ArrayList<>(ids.size());
+        for (String id : ids) {
+            Row r = byId.get(id);
+            if (r != null) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Every trace's row, in no particular order, from one query: for a whole-project listing (the labels command), where
+     * {@link #ids} and pages of {@link #rows} would look each trace up by id. The rows are not kept.
+     */
+    public void forEachRow(java.util.function.Consumer<Row> out) {
+        project.read(c -> {
+            select(c, null, out);
+            return null;
+        });
+    }
+
+    /** The rows of {@code ids} (null: of every trace), each handed on as it is read. */
+    private void select(Connection c, List<String> ids, java.util.function.Consumer<Row> out) throws SQLException {
         Sql q = new Sql();
         for (Column col : layout.columns()) {
             q.need(col.key());
@@ -529,17 +554,19 @@ public final class TraceTable {
         for (Column col : layout.columns()) {
             sel.append(", ").append(q.alias.get(col.key()));
         }
-        String in = String.join(",", java.util.Collections.nCopies(ids.size(), "?"));
-        String sql = sel + " FROM (" + q.select + " FROM trace t JOIN task k ON k.id = t.task_id WHERE t.id IN (" + in
-                + ") LIMIT -1 OFFSET 0)";
-        Map<String, Row> byId = new HashMap<>();
+        String where = ids == null ? "" : " WHERE t.id IN (" + String.join(",", java.util.Collections.nCopies(ids.size(), "?"))
+                + ")";
+        String sql = sel + " FROM (" + q.select + " FROM trace t JOIN task k ON k.id = t.task_id" + where
+                + " LIMIT -1 OFFSET 0)";
         try (PreparedStatement s = c.prepareStatement(sql)) {
             int i = 1;
             for (String p : q.params) {
                 s.setString(i++, p);
             }
-            for (String id : ids) {
-                s.setString(i++, id);
+            if (ids != null) {
+                for (String id : ids) {
+                    s.setString(i++, id);
+                }
             }
             try (ResultSet rs = s.executeQuery()) {
                 int n = rowKeys.size();
@@ -549,19 +576,11 @@ public final class TraceTable {
                         values[k] = rowKeys.share(rs.getString(k + 4));
                     }
                     String id = rs.getString(1);
-                    byId.put(id, new Row(id, rowKeys.share(rs.getString(2)), rowKeys.share(rs.getString(3)),
+                    out.accept(new Row(id, rowKeys.share(rs.getString(2)), rowKeys.share(rs.getString(3)),
                             new RowValues(rowKeys, values)));
                 }
             }
         }
-        List<Row> out = new ArrayList<>(ids.size());
-        for (String id : ids) {
-            Row r = byId.get(id);
-            if (r != null) {
-                out.add(r);
-            }
-        }
-        return out;
     }
 
     /**

@@ -73,6 +73,15 @@ class CliTest {
         assertEquals("", info.out(), "nothing read from the damaged file is shown");
         assertTrue(info.err().contains("damaged-copy.tjdb") && info.err().contains("damaged")
                 && info.err().contains("scratch_a"), info.err());
+        for (String[] read : new String[][] {{"labels"}, {"labels", "--format", "json"}, {"metrics", "--source", "harness"},
+                {"agreement"}}) {
+            List<String> args = new java.util.ArrayList<>(List.of(read));
+            args.add(1, copy.toString());
+            Run r = run(args.toArray(String[]::new));
+            assertNotEquals(0, r.code(), String.join(" ", read));
+            assertEquals("", r.out(), String.join(" ", read) + ": nothing read from the damaged file is shown");
+            assertTrue(r.err().contains("damaged-copy.tjdb") && r.err().contains("scratch_a"), r.err());
+        }
         Run classify = run("classify", copy.toString());
         assertNotEquals(0, classify.code());
         assertTrue(classify.err().contains("damaged-copy.tjdb") && classify.err().contains("scratch_a"), classify.err());

@@ -98,4 +98,47 @@ class QueryPlanTest {
                 "SELECT id FROM label h WHERE NOT EXISTS (SELECT 1 FROM label n WHERE n.rationale = h.id)"));
         assertTrue(!bad.isEmpty(), "an unindexed correlated look-up is caught");
     }
+    private static String plan(String sql) {
+        return project.read(c -> {
+            StringBuilder sb = new StringBuilder();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN QUERY PLAN " + sql)) {
+                while (rs.next()) {
+                    sb.append(rs.getString(4)).append('\n');
+                }
+            }
+            return sb.toString();
+        });
+    }
+
+    @Test
+    void conflictsReadOnlyPeoplesLabels() {
+        // the human raters lead and their entries come through label_value_idx: judges' and rules' labels are not read
+        String p = plan(Conflicts.TRACE_IDS);
+        assertTrue(p.contains("SEARCH h USING INDEX label_value_idx (rater_id=?)"), p);
+        for (String line : p.split("\n")) {
+            assertTrue(!line.startsWith("SCAN h") || line.contains("adjudication"), "no walk of the label table:\n" + p);
+        }
+    }
+
+    @Test
+    void theLabelCountTriggersProbeTheCurrentLabelIndex() {
+        // schema 7's triggers run on every appended label: each look-up is one probe of label_current_idx, no sort
+        for (String sql : List.of(
+                "SELECT 1 FROM label n WHERE n.trace_id = 'a' AND n.rater_id = 'b' "
+                        + "AND (n.created_at > 'c' OR (n.created_at = 'c' AND n.id > 'd'))",
+                "SELECT p.value IS NOT NULL FROM label p WHERE p.trace_id = 'a' AND p.rater_id = 'b' AND p.id <> 'd' "
+                        + "ORDER BY p.created_at DESC, p.id DESC LIMIT 1")) {
+            String p = plan(sql);
+            assertTrue(p.contains("USING COVERING INDEX label_current_idx (trace_id=? AND rater_id=?"), sql + "\n" + p);
+            assertTrue(!p.contains("TEMP B-TREE"), sql + "\n" + p);
+        }
+        String trigger = project.read(c -> {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT group_concat(sql, char(10)) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'label_count%'")) {
+                rs.next();
+                return rs.getString(1);
+            }
+        });
+        assertTrue(trigger.contains("ORDER BY p.created_at DESC, p.id DESC LIMIT 1"), "the triggers use the probes above");
+    }
 }
