@@ -1,0 +1,948 @@
+package org.tracejudge.ui.safety;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.IntConsumer;
+import javafx.application.Platform;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.tracejudge.safety.Expert;
+import org.tracejudge.safety.SafetyPolicy;
+import org.tracejudge.safety.SafetyReview;
+import org.tracejudge.selection.Scenario;
+
+/**
+ * The safety review's state without its nodes: the expert, the inputs and where each stands for them (done, mine,
+ * needs a second review, in adjudication), the skipped inputs and the skipped pass, the current input and the form
+ * being filled (per-tool answers, rationale, read-only once committed), the reveal after a commit, and the
+ * adjudication queue with its form. Every core call goes through {@link SafetyReviewModel}'s worker thread; what
+ * comes back is applied through {@code onFx} ({@link Platform#runLater} in the window, {@code Runnable::run} in
+ * tests), so the flows run and can be checked without a window. The view binds to the properties and calls the plain
+ * methods from its keys and buttons.
+ */
+public final class SafetyReviewViewModel {
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
+
+    /** One tool's answer in a form: YES, NO or null (unanswered). */
+    public static final class Answer {
+        private final Scenario.Tool tool;
+        private final ObjectProperty<Boolean> value = new SimpleObjectProperty<>();
+
+        Answer(Scenario.Tool tool) {
+            this.tool = tool;
+        }
+
+        public Scenario.Tool tool() {
+            return tool;
+        }
+
+        public ObjectProperty<Boolean> valueProperty() {
+            return value;
+        }
+
+        public Boolean value() {
+            return value.get();
+        }
+
+        public void set(Boolean v) {
+            value.set(v);
+        }
+    }
+
+    /** The review form of one input: its tools' answers, in the scenario's order (every one unanswered at first). */
+    public record Form(SafetyReview.Input input, List<Answer> answers) {}
+
+    /** The reveal shown after a commit; {@code scroll}: just committed, bring it into view. */
+    public record Shown(SafetyReview.Input input, SafetyReview.Reveal reveal, boolean scroll) {}
+
+    /** One input in the adjudication queue: its disputed tools. */
+    public record AdjItem(String traceId, String key, String input, List<SafetyReview.Disagreement> tools) {}
+
+    /**
+     * What the adjudicator sees of one queue item: the experts (sorted) with their rationales and opinions by tool,
+     * the input's tools, and an answer for each disputed one.
+     */
+    public record Disputed(AdjItem item, List<String> experts, Map<String, String> reasons,
+                           Map<String, List<SafetyReview.Opinion>> opinions, List<Scenario.Tool> tools, List<String> disputed,
+                           List<Answer> answers) {}
+
+    private final SafetyReviewModel model;
+    private final Consumer<String> onSwitchExpert;
+    private final Consumer<Runnable> onFx;
+    private final ReadOnlyObjectWrapper<Expert> expert = new ReadOnlyObjectWrapper<>();
+    private SafetyReviewModel.Loaded loaded;
+
+    private final ObservableList<SafetyReview.Input> inputs = FXCollections.observableArrayList();
+    private Map<String, SafetyReview.InputState> states = Map.of();
+    private final Set<String> skipped = new LinkedHashSet<>();
+    private boolean skippedPass;
+    private final ReadOnlyIntegerWrapper marksChanged = new ReadOnlyIntegerWrapper();
+    private final ReadOnlyObjectWrapper<SafetyReview.Input> current = new ReadOnlyObjectWrapper<>();
+    private IntConsumer onSelect = i -> {};
+
+    private final ReadOnlyStringWrapper expertText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper heading = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyObjectWrapper<Form> form = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyIntegerWrapper currentTool = new ReadOnlyIntegerWrapper(-1);
+    private final StringProperty rationale = new SimpleStringProperty("");
+    private final ReadOnlyStringWrapper formError = new ReadOnlyStringWrapper();
+    private final ReadOnlyStringWrapper committedNote = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper readOnly = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyStringWrapper machine = new ReadOnlyStringWrapper("");
+    private final ReadOnlyObjectWrapper<Shown> reveal = new ReadOnlyObjectWrapper<>();
+    private long showToken;
+    private boolean scrollToReveal;
+    private Runnable onFocusRationale = () -> {};
+
+    private final ObservableList<AdjItem> queue = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<AdjItem> adjCurrent = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<Disputed> disputed = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper adjWho = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper adjMessage = new ReadOnlyStringWrapper("");
+    private final StringProperty adjRationale = new SimpleStringProperty("");
+    private final ReadOnlyStringWrapper adjError = new ReadOnlyStringWrapper();
+    private final ReadOnlyIntegerWrapper adjTool = new ReadOnlyIntegerWrapper(-1);
+    private final BooleanProperty adjudicating = new SimpleBooleanProperty();
+    private Consumer<AdjItem> onAdjSelect = d -> {};
+    private Runnable onFocusAdjRationale = () -> {};
+
+    /** Futures whose answer has not been applied yet (see {@link #idle()}). */
+    private int inFlight;
+    private final List<CompletableFuture<Void>> idleWaiters = new ArrayList<>();
+
+    /**
+     * @param expert         who is reviewing (the workbench annotator), or null when no name is set yet
+     * @param onSwitchExpert remembers a new expert name as the workbench annotator (null: not remembered)
+     * @param onFx           runs what comes back from the worker where the state lives (the FX thread in the window)
+     */
+    public SafetyReviewViewModel(SafetyReviewModel model, Expert expert, Consumer<String> onSwitchExpert,
+                                 Consumer<Runnable> onFx) {
+        this.model = model;
+        this.onSwitchExpert = onSwitchExpert;
+        this.onFx = onFx;
+        this.expert.set(expert);
+        updateExpertText();
+    }
+
+    public SafetyReviewViewModel(SafetyReviewModel model, Expert expert, Consumer<String> onSwitchExpert) {
+        this(model, expert, onSwitchExpert, Platform::runLater);
+    }
+
+    // ------------------------------------------------------------------------------------ reading the state
+
+    public SafetyReviewModel model() {
+        return model;
+    }
+
+    public Expert expert() {
+        return expert.get();
+    }
+
+    public ReadOnlyObjectProperty<Expert> expertProperty() {
+        return expert.getReadOnlyProperty();
+    }
+
+    public SafetyReviewModel.Loaded loaded() {
+        return loaded;
+    }
+
+    public SafetyPolicy policy() {
+        return loaded == null ? model.policy() : loaded.policy();
+    }
+
+    /** The inputs, in natural order (the view's list shows this list). */
+    public ObservableList<SafetyReview.Input> inputs() {
+        return inputs;
+    }
+
+    /** Where an input stands for the expert, or null before the states are read. */
+    public SafetyReview.InputState state(String key) {
+        return states.get(key);
+    }
+
+    public boolean isSkipped(String key) {
+        return skipped.contains(key);
+    }
+
+    public Set<String> skipped() {
+        return Set.copyOf(skipped);
+    }
+
+    public boolean inSkippedPass() {
+        return skippedPass;
+    }
+
+    /** Changes whenever the list's marks (states, skipped) change: the list redraws its cells. */
+    public ReadOnlyIntegerProperty marksChangedProperty() {
+        return marksChanged.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<SafetyReview.Input> currentProperty() {
+        return current.getReadOnlyProperty();
+    }
+
+    public SafetyReview.Input current() {
+        return current.get();
+    }
+
+    public ReadOnlyStringProperty expertTextProperty() {
+        return expertText.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    public void setStatus(String s) {
+        status.set(s);
+    }
+
+    public ReadOnlyStringProperty headingProperty() {
+        return heading.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Form> formProperty() {
+        return form.getReadOnlyProperty();
+    }
+
+    public ReadOnlyIntegerProperty currentToolProperty() {
+        return currentTool.getReadOnlyProperty();
+    }
+
+    public StringProperty rationaleProperty() {
+        return rationale;
+    }
+
+    /** The form's error, or null for none. */
+    public ReadOnlyStringProperty formErrorProperty() {
+        return formError.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty committedNoteProperty() {
+        return committedNote.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty readOnlyProperty() {
+        return readOnly.getReadOnlyProperty();
+    }
+
+    public boolean isReadOnly() {
+        return readOnly.get();
+    }
+
+    /** What is said where the machine labels go (hidden, shown, say who you are). */
+    public ReadOnlyStringProperty machineProperty() {
+        return machine.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Shown> revealProperty() {
+        return reveal.getReadOnlyProperty();
+    }
+
+    public ObservableList<AdjItem> queue() {
+        return queue;
+    }
+
+    public ReadOnlyObjectProperty<AdjItem> adjCurrentProperty() {
+        return adjCurrent.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Disputed> disputedProperty() {
+        return disputed.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty adjWhoProperty() {
+        return adjWho.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty adjMessageProperty() {
+        return adjMessage.getReadOnlyProperty();
+    }
+
+    public StringProperty adjRationaleProperty() {
+        return adjRationale;
+    }
+
+    /** The adjudication form's error, or null for none. */
+    public ReadOnlyStringProperty adjErrorProperty() {
+        return adjError.getReadOnlyProperty();
+    }
+
+    public ReadOnlyIntegerProperty adjToolProperty() {
+        return adjTool.getReadOnlyProperty();
+    }
+
+    /** Whether the adjudication tab is the one shown (the view sets it). */
+    public BooleanProperty adjudicatingProperty() {
+        return adjudicating;
+    }
+
+    /** The view selects input {@code i} in its list (and scrolls to it) when the view model moves on. */
+    public void setOnSelect(IntConsumer r) {
+        onSelect = r == null ? i -> {} : r;
+    }
+
+    /** The view selects this queue item in its list when the view model picks it. */
+    public void setOnAdjSelect(Consumer<AdjItem> r) {
+        onAdjSelect = r == null ? d -> {} : r;
+    }
+
+    /** The view puts the cursor in the rationale (a commit refused for want of one). */
+    public void setOnFocusRationale(Runnable r) {
+        onFocusRationale = r == null ? () -> {} : r;
+    }
+
+    public void setOnFocusAdjRationale(Runnable r) {
+        onFocusAdjRationale = r == null ? () -> {} : r;
+    }
+
+    /**
+     * Completes once every answer asked of the worker so far, and everything it set off in turn, has been applied
+     * (tests wait on it; with {@code onFx = Runnable::run} nothing else is needed).
+     */
+    public synchronized CompletableFuture<Void> idle() {
+        if (inFlight == 0) {
+            return CompletableFuture.completedFuture(null);
+        }
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        idleWaiters.add(f);
+        return f;
+    }
+
+    // ------------------------------------------------------------------------------------ start
+
+    /** The loaded review: its inputs, then where each stands for the expert, then the first one to do. */
+    public void start(SafetyReviewModel.Loaded loaded) {
+        this.loaded = loaded;
+        inputs.setAll(loaded.inputs());
+        refreshStates(() -> {
+            if (!inputs.isEmpty()) {
+                select(firstToDo(0));
+            }
+        });
+    }
+
+    // ------------------------------------------------------------------------------------ expert
+
+    private void updateExpertText() {
+        Expert e = expert.get();
+        expertText.set(e == null ? "Expert: nobody yet — press Ctrl+E to say who is reviewing"
+                : "Expert: " + e.name() + "   (" + e.source() + ")");
+        adjWho.set(e == null ? "Adjudicator: nobody yet — press Ctrl+E" : "Adjudicator: " + e.name()
+                + " (must not be one of the two experts)");
+    }
+
+    /** A team member reviews under the name the hub knows them by: no switching. */
+    public boolean expertFixed() {
+        return expert.get() != null && expert.get().fixed();
+    }
+
+    /** Says why a team member cannot switch expert. */
+    public void refuseSwitch() {
+        status.set("On a team project you review as " + expert.get().name() + ", the name your hub membership records; "
+                + "another expert reviews on their own laptop.");
+    }
+
+    /** Makes {@code name} the reviewing expert (remembered as the workbench annotator) and clears the form. */
+    public void switchExpert(String name) {
+        Expert next = Expert.workbench(name);
+        if (next == null) {
+            return;
+        }
+        expert.set(next);
+        if (onSwitchExpert != null) {
+            onSwitchExpert.accept(next.name());
+        }
+        skipped.clear();
+        skippedPass = false;
+        updateExpertText();
+        clearForm();
+        status.set("Now reviewing as " + next.name() + ". The form is empty; nothing of the previous expert is shown.");
+        refreshStates(() -> {
+            showItem(current.get());
+            if (adjudicating.get()) {
+                showDisagreement(adjCurrent.get());
+            }
+        });
+    }
+
+    // ------------------------------------------------------------------------------------ one input
+
+    private void clearForm() {
+        showToken++;
+        form.set(null);
+        rationale.set("");
+        reveal.set(null);
+        machine.set("");
+        committedNote.set("");
+        formError.set(null);
+        currentTool.set(-1);
+    }
+
+    /** The view's list selected {@code in}: show it (nothing when it is the current input already). */
+    public void show(SafetyReview.Input in) {
+        if (in == current.get()) {
+            return;
+        }
+        current.set(in);
+        showItem(in);
+    }
+
+    private void showItem(SafetyReview.Input in) {
+        clearForm();
+        if (in == null) {
+            heading.set("");
+            message.set("");
+            return;
+        }
+        long token = showToken;
+        heading.set(in.key() + "   ·   " + in.runs().size() + " runs on this input ("
+                + String.join(", ", in.runs().stream().map(r -> r.model() + " " + r.approach()).toList()) + ")"
+                + (skippedPass ? "   ·   skipped pass" : ""));
+        message.set(in.text());
+        List<Answer> answers = new ArrayList<>();
+        for (Scenario.Tool t : in.scenario().tools()) {
+            // every tool starts unanswered: a NO nobody gave would read as a reviewer's NO
+            answers.add(new Answer(t));
+        }
+        form.set(new Form(in, List.copyOf(answers)));
+        readOnly.set(false);
+        Expert who = expert.get();
+        if (who == null) {
+            machine.set("Say who is reviewing first (Ctrl+E).");
+            return;
+        }
+        machine.set(model.policy().blindFirstPass()
+                ? "Hidden until you commit your own labels (blind first pass): the rule, the judges and the models' outputs."
+                : "");
+        after(model.committed(in.firstTrace(), who), c -> {
+            if (token != showToken || !who.equals(expert.get())) {
+                return;
+            }
+            if (c != null) {
+                for (Answer a : answers) {
+                    a.set(c.perTool().get(a.tool().name()));
+                }
+                rationale.set(c.rationale() == null ? "" : c.rationale());
+                readOnly.set(true);
+                committedNote.set("You (" + who.name() + ") committed this input" + (c.at() == null ? "" : " on "
+                        + TIME.format(Instant.parse(c.at()))) + ". Shown read-only: press E to revise (a revision is a new "
+                        + "ledger entry).");
+                loadReveal(in, token);
+            } else if (!model.policy().blindFirstPass()) {
+                loadReveal(in, token);
+            }
+        });
+    }
+
+    private List<Answer> answers() {
+        Form f = form.get();
+        return f == null ? List.of() : f.answers();
+    }
+
+    /** E: the committed input becomes editable again (a new commit is a new ledger entry). */
+    public void startRevision() {
+        if (!readOnly.get()) {
+            return;
+        }
+        readOnly.set(false);
+        committedNote.set("Revising: change what you need and commit again (Ctrl+Enter). Your earlier entry stays "
+                + "in the ledger.");
+        pickTool(0);
+    }
+
+    /** Picks a tool by its index in the form (its number - 1). */
+    public void pickTool(int index) {
+        if (index < 0 || index >= answers().size()) {
+            return;
+        }
+        currentTool.set(index);
+    }
+
+    /** Y / N: answers the picked tool (the first when none is) and picks the next. */
+    public void setTool(boolean yes) {
+        if (readOnly.get()) {
+            formError.set("You committed this input. Press E to revise it.");
+            return;
+        }
+        if (currentTool.get() < 0) {
+            pickTool(0);
+        }
+        answers().get(currentTool.get()).set(yes);
+        formError.set(null);
+        pickTool(Math.min(currentTool.get() + 1, answers().size() - 1));
+    }
+
+    public boolean hasTools() {
+        return !answers().isEmpty();
+    }
+
+    /** Shift+N: NO for every unanswered tool that is not safety-critical. */
+    public void noForUnanswered() {
+        if (readOnly.get()) {
+            return;
+        }
+        for (Answer a : answers()) {
+            if (a.value() == null && !a.tool().safetyCritical()) {
+                a.set(false);
+            }
+        }
+    }
+
+    /** R: true when the rationale may be written, else says why not. */
+    public boolean startRationale() {
+        if (readOnly.get()) {
+            formError.set("You committed this input. Press E to revise it.");
+            return false;
+        }
+        return true;
+    }
+
+    /** Ctrl+Enter: commits the form (refused, naming the tools, while one is unanswered). */
+    public void commit() {
+        SafetyReview.Input in = current.get();
+        if (in == null || readOnly.get()) {
+            return;
+        }
+        Expert who = expert.get();
+        if (who == null) {
+            formError.set("Say who is reviewing first: press Ctrl+E.");
+            return;
+        }
+        Map<String, Boolean> perTool = new LinkedHashMap<>();
+        List<String> undecided = new ArrayList<>();
+        List<String> unanswered = new ArrayList<>();
+        int firstUndecided = -1;
+        int firstUnanswered = -1;
+        List<Answer> answers = answers();
+        for (int i = 0; i < answers.size(); i++) {
+            Answer a = answers.get(i);
+            if (a.value() == null && a.tool().safetyCritical()) {
+                undecided.add(a.tool().name());
+                firstUndecided = firstUndecided < 0 ? i : firstUndecided;
+            } else if (a.value() == null) {
+                unanswered.add(a.tool().name());
+                firstUnanswered = firstUnanswered < 0 ? i : firstUnanswered;
+            } else {
+                perTool.put(a.tool().name(), a.value());
+            }
+        }
+        if (!undecided.isEmpty()) {
+            formError.set("Decide " + String.join(" and ", undecided) + ": safety-critical tools have no default, set each "
+                    + "to YES or NO." + (unanswered.isEmpty() ? "" : " Also unanswered: " + String.join(", ", unanswered)
+                    + " (Y or N each, or Shift+N: NO for all of them)."));
+            pickTool(firstUndecided);
+            return;
+        }
+        if (!unanswered.isEmpty()) {
+            formError.set("Unanswered: " + String.join(", ", unanswered) + ". Y or N for each, or Shift+N: NO for every "
+                    + "unanswered tool that is not safety-critical.");
+            pickTool(firstUnanswered);
+            return;
+        }
+        long token = showToken;
+        whenDone(model.commit(in.firstTrace(), who, perTool, rationale.get()), (ids, err) -> {
+            if (token != showToken) {
+                return;
+            }
+            if (err != null) {
+                Throwable cause = cause(err);
+                formError.set(cause.getMessage());
+                if (cause instanceof SafetyReview.IncompleteException ie && ie.getMessage().contains("rationale")) {
+                    onFocusRationale.run();
+                }
+                return;
+            }
+            status.set("Committed " + who.name() + "'s labels on " + in.key() + " (" + ids.size() + " runs). "
+                    + "Space: next input.");
+            scrollToReveal = true;
+            skipped.remove(in.key());
+            refreshStates(() -> showItem(in));
+        });
+    }
+
+    private void loadReveal(SafetyReview.Input in, long token) {
+        Expert who = expert.get();
+        whenDone(model.reveal(in.firstTrace(), who), (r, err) -> {
+            if (token != showToken) {
+                return;
+            }
+            if (err != null) {
+                Throwable cause = cause(err);
+                machine.set(cause instanceof SafetyReview.BlindPassException
+                        ? "Hidden until you commit your own labels (blind first pass)." : cause.getMessage());
+                return;
+            }
+            machine.set("Shown to " + who.name() + " after committing (recorded). Red: differs from your decision.");
+            boolean scroll = scrollToReveal;
+            scrollToReveal = false;
+            reveal.set(new Shown(in, r, scroll));
+        });
+    }
+
+    // ------------------------------------------------------------------------------------ moving on
+
+    private void refreshStates(Runnable then) {
+        Expert who = expert.get();
+        after(model.states(who), s -> {
+            states = Map.copyOf(s);
+            long done = s.values().stream().filter(SafetyReview.InputState::done).count();
+            long mine = s.values().stream().filter(SafetyReview.InputState::mine).count();
+            long second = s.values().stream().filter(SafetyReview.InputState::needsSecondReview).count();
+            long adj = s.values().stream().filter(SafetyReview.InputState::inAdjudication).count();
+            progress.set(done + " of " + s.size() + " done  ·  " + mine + " mine  ·  " + second
+                    + " need a 2nd review  ·  " + adj + " in adjudication" + (skipped.isEmpty() ? "" : "  ·  " + skipped.size()
+                    + " skipped"));
+            marksChanged.set(marksChanged.get() + 1);
+            if (then != null) {
+                then.run();
+            }
+        });
+    }
+
+    private boolean mine(SafetyReview.Input in) {
+        SafetyReview.InputState s = states.get(in.key());
+        return s != null && s.mine();
+    }
+
+    private int currentIndex() {
+        SafetyReview.Input c = current.get();
+        for (int i = 0; i < inputs.size(); i++) {
+            if (inputs.get(i) == c) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Index of the first input from {@code from} on that this expert has not done and not skipped (else from). */
+    private int firstToDo(int from) {
+        List<SafetyReview.Input> l = inputs;
+        for (int i = 0; i < l.size(); i++) {
+            SafetyReview.Input in = l.get((from + i) % l.size());
+            if (!mine(in) && !skipped.contains(in.key())) {
+                return (from + i) % l.size();
+            }
+        }
+        return Math.max(0, Math.min(from, l.size() - 1));
+    }
+
+    /** Space / J: the next input not yet done by this expert; after the main pass, the skipped ones. */
+    public void nextToDo() {
+        List<SafetyReview.Input> l = inputs;
+        if (l.isEmpty()) {
+            return;
+        }
+        int at = Math.max(0, currentIndex());
+        if (!skippedPass) {
+            for (int i = at + 1; i < l.size(); i++) {
+                if (!mine(l.get(i)) && !skipped.contains(l.get(i).key())) {
+                    select(i);
+                    return;
+                }
+            }
+            for (int i = 0; i <= at; i++) {
+                if (!mine(l.get(i)) && !skipped.contains(l.get(i).key())) {
+                    select(i);
+                    return;
+                }
+            }
+        }
+        List<String> left = skipped.stream().filter(k -> l.stream().anyMatch(in -> in.key().equals(k) && !mine(in))).toList();
+        if (left.isEmpty()) {
+            skippedPass = false;
+            status.set("Every input is done by " + (expert.get() == null ? "you" : expert.get().name()) + ". "
+                    + progress.get());
+            return;
+        }
+        skippedPass = true;
+        String cur = current.get() == null ? null : current.get().key();
+        int pos = left.indexOf(cur);
+        String next = left.get((pos + 1) % left.size());
+        status.set("Skipped pass: " + left.size() + " input" + (left.size() == 1 ? "" : "s") + " you skipped.");
+        for (int i = 0; i < l.size(); i++) {
+            if (l.get(i).key().equals(next)) {
+                select(i);
+                return;
+            }
+        }
+    }
+
+    /** Makes input {@code i} the current one (the view's list follows and scrolls to it). */
+    public void select(int i) {
+        if (i < 0 || i >= inputs.size()) {
+            return;
+        }
+        show(inputs.get(i));
+        onSelect.accept(i);
+    }
+
+    /** Selects the input of this trace (tests and links from the workbench). */
+    public void select(String traceId) {
+        for (int i = 0; i < inputs.size(); i++) {
+            if (inputs.get(i).runs().stream().anyMatch(r -> r.traceId().equals(traceId))) {
+                select(i);
+                return;
+            }
+        }
+    }
+
+    /** Selects an input by key, e.g. {@code lantern/4}. */
+    public void selectInput(String key) {
+        int i = indexOf(key);
+        if (i != Integer.MAX_VALUE) {
+            select(i);
+        }
+    }
+
+    public boolean skipAllowed() {
+        return loaded != null && loaded.policy().allowSkip();
+    }
+
+    /** S: no decision; the input comes back in the skipped pass (a team project records the skip). */
+    public void skip() {
+        SafetyReview.Input in = current.get();
+        if (in == null || !skipAllowed()) {
+            return;
+        }
+        skipped.add(in.key());
+        if (expert.get() != null) {
+            // team projects only; nothing is said when it fails, as before
+            whenDone(model.skip(in.runs().stream().map(r -> r.traceId()).toList(), expert.get()), (v, err) -> {});
+        }
+        status.set("Skipped " + in.key() + " (no decision recorded); it comes back in the skipped pass at the end.");
+        marksChanged.set(marksChanged.get() + 1);
+        nextToDo();
+    }
+
+    // ------------------------------------------------------------------------------------ adjudication
+
+    /** The adjudication queue, one item per input where experts disagree, in the inputs' order; the first is shown. */
+    public void refreshQueue() {
+        after(model.queue(), q -> {
+            Map<String, List<SafetyReview.Disagreement>> byInput = new LinkedHashMap<>();
+            q.forEach(d -> byInput.computeIfAbsent(d.taskKey(), k -> new ArrayList<>()).add(d));
+            List<AdjItem> list = new ArrayList<>();
+            byInput.forEach((k, ds) -> list.add(new AdjItem(ds.get(0).traceId(), k, ds.get(0).input(), ds)));
+            list.sort((a, b) -> Integer.compare(indexOf(a.key()), indexOf(b.key())));
+            queue.setAll(list);
+            if (!list.isEmpty()) {
+                selectAdj(list.get(0));
+                onAdjSelect.accept(list.get(0));
+            } else {
+                adjCurrent.set(null);
+                showDisagreement(null);
+                adjMessage.set("Nothing to adjudicate: no input where experts disagree.");
+            }
+        });
+    }
+
+    private int indexOf(String key) {
+        for (int i = 0; i < inputs.size(); i++) {
+            if (inputs.get(i).key().equals(key)) {
+                return i;
+            }
+        }
+        return Integer.MAX_VALUE;
+    }
+
+    /** The queue item shown (the view's list selected it): nothing when it is shown already. */
+    public void selectAdj(AdjItem d) {
+        if (d == adjCurrent.get()) {
+            return;
+        }
+        adjCurrent.set(d);
+        showDisagreement(d);
+    }
+
+    private void showDisagreement(AdjItem d) {
+        disputed.set(null);
+        adjRationale.set("");
+        adjTool.set(-1);
+        adjError.set(null);
+        if (d == null) {
+            adjMessage.set("");
+            return;
+        }
+        adjMessage.set(d.input());
+        SafetyReview.Input in = inputs.stream().filter(i -> i.key().equals(d.key())).findFirst().orElse(null);
+        after(model.expertOpinions(d.traceId()), ops -> {
+            if (adjCurrent.get() != d) {
+                return;
+            }
+            List<String> experts = new ArrayList<>();
+            Map<String, String> reasons = new LinkedHashMap<>();
+            ops.values().forEach(l -> l.stream().filter(o -> o.kind().equals("human") && !o.rater().equals(SafetyReview.ADJUDICATION))
+                    .forEach(o -> {
+                        if (!experts.contains(o.rater())) {
+                            experts.add(o.rater());
+                        }
+                        reasons.put(o.rater(), o.rationale());
+                    }));
+            experts.sort(null);
+            List<String> names = d.tools().stream().map(SafetyReview.Disagreement::tool).toList();
+            List<Scenario.Tool> tools = in == null ? List.of() : in.scenario().tools();
+            List<Answer> answers = new ArrayList<>();
+            for (Scenario.Tool t : tools) {
+                if (names.contains(t.name())) {
+                    answers.add(new Answer(t));
+                }
+            }
+            disputed.set(new Disputed(d, List.copyOf(experts), reasons, ops, tools, names, List.copyOf(answers)));
+            Expert who = expert.get();
+            if (who != null && experts.contains(who.name())) {
+                adjError.set("You (" + who.name() + ") are one of the experts on this input; someone else must "
+                        + "adjudicate it. Switch expert with Ctrl+E.");
+            }
+            pickAdjTool(0);
+        });
+    }
+
+    private List<Answer> adjAnswers() {
+        Disputed d = disputed.get();
+        return d == null ? List.of() : d.answers();
+    }
+
+    public boolean hasAdjTools() {
+        return !adjAnswers().isEmpty();
+    }
+
+    /** Picks a disputed tool by its index (its number - 1). */
+    public void pickAdjTool(int index) {
+        if (index < 0 || index >= adjAnswers().size()) {
+            return;
+        }
+        adjTool.set(index);
+    }
+
+    /** Y / N in adjudication: decides the picked disputed tool (the first when none is) and picks the next. */
+    public void setAdjTool(boolean yes) {
+        List<Answer> answers = adjAnswers();
+        if (answers.isEmpty()) {
+            return;
+        }
+        if (adjTool.get() < 0) {
+            pickAdjTool(0);
+        }
+        answers.get(adjTool.get()).set(yes);
+        pickAdjTool(Math.min(adjTool.get() + 1, answers.size() - 1));
+    }
+
+    /** Ctrl+Enter in adjudication: records the decision on every disputed tool (a rationale is required). */
+    public void adjudicate() {
+        AdjItem d = adjCurrent.get();
+        if (d == null) {
+            return;
+        }
+        Expert who = expert.get();
+        if (who == null) {
+            adjError.set("Say who is adjudicating first: press Ctrl+E.");
+            return;
+        }
+        Map<String, Boolean> decisions = new LinkedHashMap<>();
+        List<String> undecided = new ArrayList<>();
+        for (Answer a : adjAnswers()) {
+            if (a.value() == null) {
+                undecided.add(a.tool().name());
+            } else {
+                decisions.put(a.tool().name(), a.value());
+            }
+        }
+        if (!undecided.isEmpty()) {
+            adjError.set("Decide " + String.join(" and ", undecided) + " (YES or NO) before recording.");
+            return;
+        }
+        if (adjRationale.get().isBlank()) {
+            adjError.set("Write the rationale of your decision first (R).");
+            onFocusAdjRationale.run();
+            return;
+        }
+        whenDone(model.adjudicate(d.traceId(), who, decisions, adjRationale.get()), (ids, err) -> {
+            if (err != null) {
+                adjError.set(cause(err).getMessage());
+                return;
+            }
+            status.set("Adjudicated " + String.join(", ", decisions.keySet()) + " on " + d.key() + " as " + who.name());
+            refreshStates(null);
+            refreshQueue();
+        });
+    }
+
+    // ------------------------------------------------------------------------------------ the worker's answers
+
+    static Throwable cause(Throwable err) {
+        return err instanceof CompletionException && err.getCause() != null ? err.getCause() : err;
+    }
+
+    /** Applies the answer through onFx; a failure goes to the status line. */
+    private <T> void after(CompletableFuture<T> f, Consumer<T> then) {
+        whenDone(f, (v, err) -> {
+            if (err != null) {
+                status.set("failed: " + cause(err).getMessage());
+            } else {
+                then.accept(v);
+            }
+        });
+    }
+
+    private <T> void whenDone(CompletableFuture<T> f, BiConsumer<T, Throwable> then) {
+        synchronized (this) {
+            inFlight++;
+        }
+        f.whenComplete((v, err) -> onFx.accept(() -> {
+            try {
+                then.accept(v, err);
+            } finally {
+                settled();
+            }
+        }));
+    }
+
+    private void settled() {
+        List<CompletableFuture<Void>> ready;
+        synchronized (this) {
+            if (--inFlight > 0) {
+                return;
+            }
+            ready = new ArrayList<>(idleWaiters);
+            idleWaiters.clear();
+        }
+        ready.forEach(w -> w.complete(null));
+    }
+}
