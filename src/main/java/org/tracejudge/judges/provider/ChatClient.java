@@ -39,6 +39,8 @@ public final class ChatClient implements AutoCloseable {
     private final OkHttpClient http;
     private final HttpUrl url;
     private final AtomicBoolean cancelled = new AtomicBoolean();
+    /** Calls being sent, so that cancelAll reaches one that started as it ran. */
+    private final java.util.Set<Call> inFlight = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final AtomicBoolean maxCompletionTokens = new AtomicBoolean();
     private final AtomicBoolean structuredRefused = new AtomicBoolean();
     static final String VERDICT_TOOL = "record_verdict";
@@ -235,6 +237,20 @@ public final class ChatClient implements AutoCloseable {
         long start = System.nanoTime();
         Call call = http.newCall(b.build());
         sent.incrementAndGet();
+        // a cancelAll between the check above and execute() below must still stop this call: it is registered
+        // before cancelled is read again, so either cancelAll sees it or it sees cancelAll
+        inFlight.add(call);
+        if (cancelled.get()) {
+            call.cancel();
+        }
+        try {
+            return execute(call, start);
+        } finally {
+            inFlight.remove(call);
+        }
+    }
+
+    private Attempt execute(Call call, long start) {
         try (Response resp = call.execute()) {
             int code = resp.code();
             String body;
@@ -468,6 +484,9 @@ public final class ChatClient implements AutoCloseable {
     public void cancelAll() {
         cancelled.set(true);
         http.dispatcher().cancelAll();
+        for (Call c : inFlight) {
+            c.cancel();
+        }
     }
 
     @Override
