@@ -62,14 +62,14 @@ final class AgreementCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if ((project == null) == (labels == null)) {
-            throw new IllegalArgumentException("give either a PROJECT or --labels FILE.csv (exactly one)");
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "give either a PROJECT or --labels FILE.csv (exactly one)");
         }
         if (by != null && !AgreementCalculator.STRATA.contains(by)) {
-            throw new IllegalArgumentException("--by must be one of " + String.join(", ", AgreementCalculator.STRATA)
-                    + ", not '" + by + "'");
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--by must be one of "
+                    + String.join(", ", AgreementCalculator.STRATA) + ", not '" + by + "'");
         }
         if (resamples < 0) {
-            throw new IllegalArgumentException("--resamples must be 0 or more, not " + resamples);
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--resamples must be 0 or more, not " + resamples);
         }
         LabelTable table = load();
         // a rater that copies another (a rule reproducing the harness) is not an independent opinion: left out by
@@ -87,8 +87,8 @@ final class AgreementCommand implements Callable<Integer> {
             List<String> unknown = new ArrayList<>(raters);
             unknown.removeAll(table.raters());
             if (!unknown.isEmpty()) {
-                throw new IllegalArgumentException("no rater named " + String.join(", ", unknown)
-                        + "; raters here: " + String.join(", ", table.raters()));
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--raters: no rater named "
+                        + String.join(", ", unknown) + "; raters here: " + String.join(", ", table.raters()));
             }
             table = table.withRaters(raters);
         }

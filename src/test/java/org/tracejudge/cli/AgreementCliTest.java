@@ -202,18 +202,20 @@ class AgreementCliTest {
         Path p = sample();
         Path bad = dir.resolve("bad.csv");
         Files.writeString(bad, "item,rater,label\n1,A,x\n1,A,y\n");
+        // usage errors (a bad or missing argument) exit 2, failed work 1, as --help says
         Object[][] cases = {
-            {new String[] {"agreement"}, "exactly one"},
-            {new String[] {"agreement", p.toString(), "--labels", bad.toString()}, "exactly one"},
-            {new String[] {"agreement", p.toString(), "--raters", "harness,nobody"}, "no rater named nobody"},
-            {new String[] {"agreement", p.toString(), "--by", "colour"}, "--by must be one of"},
-            {new String[] {"agreement", "--labels", dir.resolve("missing.csv").toString()}, "missing.csv: no such file"},
-            {new String[] {"agreement", "--labels", bad.toString()}, "bad.csv"},
-            {new String[] {"agreement", p.toString(), "--raters", "harness"}, "at least two raters"},
+            {new String[] {"agreement"}, "exactly one", 2},
+            {new String[] {"agreement", p.toString(), "--labels", bad.toString()}, "exactly one", 2},
+            {new String[] {"agreement", p.toString(), "--raters", "harness,nobody"}, "no rater named nobody", 2},
+            {new String[] {"agreement", p.toString(), "--by", "colour"}, "--by must be one of", 2},
+            {new String[] {"agreement", p.toString(), "--resamples", "-3"}, "--resamples must be 0 or more", 2},
+            {new String[] {"agreement", "--labels", dir.resolve("missing.csv").toString()}, "missing.csv: no such file", 1},
+            {new String[] {"agreement", "--labels", bad.toString()}, "bad.csv", 1},
+            {new String[] {"agreement", p.toString(), "--raters", "harness"}, "at least two raters", 1},
         };
         for (Object[] c : cases) {
             CliTest.Run r = CliTest.run((String[]) c[0]);
-            assertNotEquals(0, r.code(), String.join(" ", (String[]) c[0]));
+            assertEquals((int) c[2], r.code(), String.join(" ", (String[]) c[0]) + ": " + r.err());
             assertTrue(r.err().contains((String) c[1]), r.err());
             assertEquals(1, r.err().strip().lines().count(), r.err());
         }
