@@ -86,7 +86,7 @@ final class SafetyCommand implements Callable<Integer> {
                 for (String s : set) {
                     int eq = s.indexOf('=');
                     if (eq < 0) {
-                        throw new IllegalArgumentException("--set takes POLICY=VALUE, not '" + s + "'");
+                        throw new CommandLine.ParameterException(spec.commandLine(), "--set takes POLICY=VALUE, not '" + s + "'");
                     }
                     policy = policy.with(s.substring(0, eq).strip(), s.substring(eq + 1).strip());
                 }

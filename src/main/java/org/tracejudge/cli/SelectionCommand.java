@@ -51,7 +51,7 @@ final class SelectionCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         if (plot != null && !plot.getFileName().toString().toLowerCase().endsWith(".svg")) {
-            throw new IllegalArgumentException("--plot writes SVG: give a file name ending in .svg, not '" + plot + "'");
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--plot writes SVG: give a file name ending in .svg, not '" + plot + "'");
         }
         SelectionStudy.Variance v = SelectionStudy.Variance.of(variance.name());
         SelectionStudy.Report r;

@@ -428,7 +428,7 @@ final class TeamCommand implements Runnable {
                 List<Assigner.Assignment> plan = new ArrayList<>();
                 if (!plain.isEmpty()) {
                     if (reviewers.isEmpty()) {
-                        throw new IllegalArgumentException("--to: name the reviewers");
+                        throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--to: name the reviewers");
                     }
                     // the runs of one tool-selection input go to the same reviewers (it is decided once per input);
                     // any other trace is a group of its own
@@ -458,7 +458,7 @@ final class TeamCommand implements Runnable {
                         for (String a : adjudicators) {
                             Hub.Member m = byName.get(a.strip());
                             if (m == null) {
-                                throw new IllegalArgumentException("--adjudicators: '" + a + "' is not a member");
+                                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--adjudicators: '" + a + "' is not a member");
                             }
                             pool.add(m.person());
                         }
@@ -489,14 +489,14 @@ final class TeamCommand implements Runnable {
                 try {
                     f = f.withShow(TraceTable.Show.valueOf(show.strip().toUpperCase(java.util.Locale.ROOT)));
                 } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException("--show '" + show + "': one of all, disagree, rule_vs_judges, "
+                    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--show '" + show + "': one of all, disagree, rule_vs_judges, "
                             + "judges_split, pending, calibration");
                 }
             }
             for (String w : where == null ? List.<String>of() : where) {
                 int eq = w.indexOf('=');
                 if (eq <= 0) {
-                    throw new IllegalArgumentException("--where takes COLUMN=VALUE, not '" + w + "'");
+                    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--where takes COLUMN=VALUE, not '" + w + "'");
                 }
                 f = f.with(w.substring(0, eq).strip(), w.substring(eq + 1).strip());
             }

@@ -163,7 +163,7 @@ class SelectionCliTest {
         assertEquals(2, r.code());
         assertTrue(r.err().contains("--variance") && r.err().contains("replication, within, across"), r.err());
         r = CliTest.run("selection", p.toString(), "--plot", dir.resolve("plot.png").toString());
-        assertEquals(1, r.code());
+        assertEquals(2, r.code(), "a usage error, like --variance's");
         assertTrue(r.err().contains("ending in .svg"), r.err());
         r = CliTest.run("help", "selection"); // --help on every command comes with issue 23
         assertEquals(0, r.code());
