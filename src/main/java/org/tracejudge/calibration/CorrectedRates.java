@@ -130,4 +130,40 @@ public final class CorrectedRates {
         }
         return out;
     }
+
+    /**
+     * Loads a project's corrected rates: the judge ({@code null} or "ensemble": the project's ensemble; else a rater's
+     * name or name@version) and calibration sample ({@code null}: the first drawn). Refuses, saying what to do, where
+     * there is no sample, no such sample, or no ensemble.
+     */
+    public static Report load(org.tracejudge.store.Project p, String judge, String sampleName) {
+        java.util.Map<String, Integer> samples = Sample.names(p);
+        if (samples.isEmpty()) {
+            throw new org.tracejudge.store.ProjectException(p.file() + ": no calibration sample, so no corrected rate: "
+                    + "gold picked by hand or by disagreement is not a probability sample. Draw one (tracejudge sample "
+                    + p.file().getFileName() + " --design uniform --n 200), decide its traces (Show: Calibration sample), "
+                    + "then run this again.");
+        }
+        String name = sampleName != null ? sampleName : samples.keySet().iterator().next();
+        Sample.Drawn drawn = Sample.read(p, name);
+        if (drawn == null) {
+            throw new org.tracejudge.store.ProjectException(p.file() + ": no calibration sample '" + name + "' (samples: "
+                    + String.join(", ", samples.keySet()) + ")");
+        }
+        org.tracejudge.ensemble.JudgeChoice choice = null;
+        String src = judge;
+        if (src == null || src.equals(LabelSources.ENSEMBLE)) {
+            try {
+                choice = org.tracejudge.ensemble.JudgeChoice.resolve(p, null, null);
+            } catch (org.tracejudge.store.ProjectException e) {
+                throw new org.tracejudge.store.ProjectException(p.file() + ": " + (judge == null ? "no --judge given and " : "")
+                        + "no ensemble (" + e.getMessage() + "); name a rater with --judge");
+            }
+            src = LabelSources.ENSEMBLE;
+        } else {
+            src = org.tracejudge.ensemble.JudgeChoice.find(org.tracejudge.ensemble.JudgeChoice.raters(p), src, "judge").column();
+        }
+        LabelSources sources = LabelSources.load(p, choice, List.of(src));
+        return compute(sources, src, drawn, Gold.read(p));
+    }
 }

@@ -229,33 +229,7 @@ final class CalibrationCommand implements Callable<Integer> {
     private int corrected() {
         org.tracejudge.calibration.CorrectedRates.Report report;
         try (Project p = Project.open(project)) {
-            Map<String, Integer> samples = org.tracejudge.calibration.Sample.names(p);
-            if (samples.isEmpty()) {
-                throw new ProjectException(project + ": no calibration sample, so no corrected rate: gold picked by hand or "
-                        + "by disagreement is not a probability sample. Draw one (tracejudge sample " + project.getFileName()
-                        + " --design uniform --n 200), decide its traces (Show: Calibration sample), then run this again.");
-            }
-            String name = sample != null ? sample : samples.keySet().iterator().next();
-            org.tracejudge.calibration.Sample.Drawn drawn = org.tracejudge.calibration.Sample.read(p, name);
-            if (drawn == null) {
-                throw new ProjectException(project + ": no calibration sample '" + name + "' (samples: "
-                        + String.join(", ", samples.keySet()) + ")");
-            }
-            org.tracejudge.ensemble.JudgeChoice choice = null;
-            String src = judge;
-            if (src == null || src.equals(org.tracejudge.ensemble.LabelSources.ENSEMBLE)) {
-                try {
-                    choice = org.tracejudge.ensemble.JudgeChoice.resolve(p, null, null);
-                } catch (ProjectException e) {
-                    throw new ProjectException(project + ": " + (judge == null ? "no --judge given and " : "")
-                            + "no ensemble (" + e.getMessage() + "); name a rater with --judge");
-                }
-                src = org.tracejudge.ensemble.LabelSources.ENSEMBLE;
-            } else {
-                src = org.tracejudge.ensemble.JudgeChoice.find(org.tracejudge.ensemble.JudgeChoice.raters(p), src, "judge").column();
-            }
-            org.tracejudge.ensemble.LabelSources sources = org.tracejudge.ensemble.LabelSources.load(p, choice, List.of(src));
-            report = org.tracejudge.calibration.CorrectedRates.compute(sources, src, drawn, Gold.read(p));
+            report = org.tracejudge.calibration.CorrectedRates.load(p, judge, sample);
         }
         PrintWriter out = spec.commandLine().getOut();
         org.tracejudge.calibration.Sample.Drawn d = report.sample();

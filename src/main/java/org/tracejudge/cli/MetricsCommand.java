@@ -36,8 +36,9 @@ final class MetricsCommand implements Callable<Integer> {
     Path project;
 
     @Option(names = "--source", paramLabel = "NAME", description = "A rater (rule, rule-tolerant, harness, a judge, "
-            + "name@version), annotator:NAME (a person's decisions), ensemble, final, or all (default: final when judges are "
-            + "known, else rule).")
+            + "name@version), annotator:NAME (a person's decisions), ensemble, final, all, or corrected (the ensemble's rates "
+            + "corrected with a calibration sample's gold, PPI++, ranked by CTUR; see calibration --corrected) (default: "
+            + "final when judges are known, else rule).")
     String source;
 
     @Option(names = "--judges", paramLabel = "A,B", description = "The two judges of the ensemble (default: the project setting).")
@@ -56,6 +57,9 @@ final class MetricsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (CORRECTED.equals(source)) {
+            return corrected(out);
+        }
         // the file's check runs alongside the reading (Project.openCheckingAlongside); nothing is shown before it passed
         try (Project p = Project.openCheckingAlongside(project, false, null)) {
             try {
@@ -155,5 +159,112 @@ final class MetricsCommand implements Callable<Integer> {
             out.print("\n" + (format == Out.markdown ? "```\n" : "") + "labels: " + callSource + "\n"
                     + CallMetrics.table(calls) + (format == Out.markdown ? "```\n" : ""));
         }
+    }
+
+    static final String CORRECTED = "corrected";
+    private static final List<String> LEADERBOARD = List.of("CTUR", "TSR", "RIR", "OFR", "UTR");
+
+    /**
+     * --source corrected: the leaderboard of the ensemble's rates corrected with the calibration sample's gold
+     * (PPI++, each with its interval and the judge-only rate beside it), models ranked by corrected CTUR.
+     */
+    private int corrected(PrintWriter out) {
+        if (format == Out.markdown) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--source corrected prints table, json "
+                    + "or csv");
+        }
+        org.tracejudge.calibration.CorrectedRates.Report report;
+        try (Project p = Project.open(project)) {
+            report = org.tracejudge.calibration.CorrectedRates.load(p, null, null);
+        }
+        java.util.Map<String, java.util.Map<String, org.tracejudge.calibration.CorrectedRates.Row>> byModel =
+                new java.util.LinkedHashMap<>();
+        for (org.tracejudge.calibration.CorrectedRates.Row r : report.rows()) {
+            byModel.computeIfAbsent(r.model(), k -> new java.util.HashMap<>()).put(r.rate().name(), r);
+        }
+        List<String> models = new ArrayList<>(byModel.keySet());
+        // ranked by corrected CTUR; models without one last, in their order
+        models.sort(java.util.Comparator.comparingDouble(m -> {
+            org.tracejudge.calibration.Corrected.Estimate e = byModel.get(m).get("CTUR").ppi();
+            return e.defined() ? -e.value() : 1;
+        }));
+        if (format == Out.json) {
+            ObjectNode doc = CliJson.document(spec);
+            doc.put("source", CORRECTED).put("estimator", "PPI++").put("judge", report.judge())
+                    .put("sample", report.sample().name()).put("gold", report.goldInSample());
+            com.fasterxml.jackson.databind.node.ArrayNode arr = doc.putArray("models");
+            for (String m : models) {
+                ObjectNode o = arr.addObject();
+                o.put("model", m);
+                for (String rate : LEADERBOARD) {
+                    org.tracejudge.calibration.CorrectedRates.Row r = byModel.get(m).get(rate);
+                    ObjectNode x = o.putObject(rate);
+                    x.put("gold", r.gold());
+                    putFraction(x, "judge_only", r.judgeOnly());
+                    putFraction(x, "corrected", r.ppi());
+                    if (r.ppi().defined()) {
+                        x.putArray("ci95").add(r.ppi().ci95()[0]).add(r.ppi().ci95()[1]);
+                    } else {
+                        x.put("refused", r.ppi().refusal());
+                    }
+                }
+            }
+            CliJson.print(out, doc);
+            return 0;
+        }
+        if (format == Out.csv) {
+            List<String> head = new ArrayList<>(List.of("model"));
+            for (String rate : LEADERBOARD) {
+                head.addAll(List.of(rate + "_judge_only", rate + "_corrected", rate + "_low", rate + "_high", rate + "_gold"));
+            }
+            out.println(String.join(",", head));
+            for (String m : models) {
+                List<String> cells = new ArrayList<>(List.of(m.contains(",") || m.contains("\"")
+                        ? '"' + m.replace("\"", "\"\"") + '"' : m));
+                for (String rate : LEADERBOARD) {
+                    org.tracejudge.calibration.CorrectedRates.Row r = byModel.get(m).get(rate);
+                    cells.add(fraction(r.judgeOnly().value()));
+                    cells.add(fraction(r.ppi().value()));
+                    cells.add(r.ppi().defined() ? fraction(r.ppi().ci95()[0]) : "");
+                    cells.add(r.ppi().defined() ? fraction(r.ppi().ci95()[1]) : "");
+                    cells.add(String.valueOf(r.gold()));
+                }
+                out.println(String.join(",", cells));
+            }
+            return 0;
+        }
+        out.println("Corrected leaderboard, ranked by corrected CTUR: PPI++ with the gold of calibration sample '"
+                + report.sample().name() + "' (" + report.goldInSample() + " decided of " + report.sample().draws().size()
+                + " drawn); judge: " + report.judge() + ".");
+        out.println("Each cell: corrected % [95% interval] (judge only %), n gold.");
+        StringBuilder h = new StringBuilder(String.format(java.util.Locale.ROOT, "%-24s", "model"));
+        LEADERBOARD.forEach(r -> h.append(String.format(java.util.Locale.ROOT, " %-30s", r)));
+        out.println(h);
+        for (String m : models) {
+            StringBuilder line = new StringBuilder(String.format(java.util.Locale.ROOT, "%-24s", m));
+            for (String rate : LEADERBOARD) {
+                org.tracejudge.calibration.CorrectedRates.Row r = byModel.get(m).get(rate);
+                String judgeOnly = r.judgeOnly().defined()
+                        ? String.format(java.util.Locale.ROOT, "%.1f", 100 * r.judgeOnly().value()) : "n/a";
+                String cell = r.ppi().defined() ? String.format(java.util.Locale.ROOT, "%.1f [%.1f, %.1f] (%s), %d",
+                        100 * r.ppi().value(), 100 * r.ppi().ci95()[0], 100 * r.ppi().ci95()[1], judgeOnly, r.gold())
+                        : "n/a (" + judgeOnly + "), " + r.gold();
+                line.append(String.format(java.util.Locale.ROOT, " %-30s", cell));
+            }
+            out.println(line);
+        }
+        return 0;
+    }
+
+    private static void putFraction(ObjectNode o, String field, org.tracejudge.calibration.Corrected.Estimate e) {
+        if (e.defined()) {
+            o.put(field, e.value());
+        } else {
+            o.putNull(field);
+        }
+    }
+
+    private static String fraction(Double v) {
+        return v == null ? "" : String.format(java.util.Locale.ROOT, "%.6f", v);
     }
 }

@@ -40,6 +40,9 @@ class CorrectedRatesCliTest {
         CliTest.Run r = CliTest.run("calibration", p.toString(), "--corrected");
         assertEquals(1, r.code());
         assertTrue(r.err().contains("no calibration sample") && r.err().contains("tracejudge sample"), r.err());
+        r = CliTest.run("metrics", p.toString(), "--source", "corrected");
+        assertEquals(1, r.code());
+        assertTrue(r.err().contains("no calibration sample"), r.err());
 
         r = CliTest.run("sample", p.toString(), "--n", "30", "--seed", "3", "--format", "json");
         assertEquals(0, r.code(), r.err());
@@ -128,6 +131,24 @@ class CorrectedRatesCliTest {
             }
         }
         assertTrue(rows >= 10, rows + " rows with enough gold");
+        // the leaderboard of metrics --source corrected: the same PPI++ rates, ranked by corrected CTUR
+        JsonNode board = Json.read(CliTest.run("metrics", p.toString(), "--source", "corrected", "--format", "json").out());
+        assertEquals("PPI++", board.get("estimator").asText());
+        double last = Double.MAX_VALUE;
+        for (JsonNode m : board.get("models")) {
+            JsonNode ctur = m.get("CTUR");
+            for (JsonNode row : c.get("rates")) {
+                if (row.get("model").asText().equals(m.get("model").asText()) && row.get("rate").asText().equals("CTUR")) {
+                    assertEquals(row.get("ppi").path("value").asDouble(-1), ctur.path("corrected").asDouble(-1), 0, m.toString());
+                    assertEquals(row.get("judge_only").get("value").asDouble(), ctur.get("judge_only").asDouble(), 0);
+                }
+            }
+            if (!ctur.get("corrected").isNull()) {
+                assertTrue(ctur.get("corrected").asDouble() <= last, "ranked by corrected CTUR");
+                last = ctur.get("corrected").asDouble();
+            }
+        }
+        assertEquals(2, CliTest.run("metrics", p.toString(), "--source", "corrected", "--format", "markdown").code());
         // the table names each estimator and says what was not used
         r = CliTest.run("calibration", p.toString(), "--corrected");
         assertEquals(0, r.code(), r.err());
