@@ -275,6 +275,23 @@ public final class ProjectQueries {
                               String nullReason, String evidence, String createdBy, String createdAt) {}
 
     /** Every rater's current entry on a trace (labels and null verdicts), rule raters first. */
+    /** The runs of one task (every model's, every run), by model then run: what a comparison chooses from. */
+    public List<String[]> runsOfTask(String taskId) {
+        return project.read(c -> {
+            List<String[]> out = new ArrayList<>();
+            try (java.sql.PreparedStatement s = c.prepareStatement(
+                    "SELECT id, model, run FROM trace WHERE task_id = ? ORDER BY model, run, id")) {
+                s.setString(1, taskId);
+                try (java.sql.ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new String[] {rs.getString(1), rs.getString(2), rs.getString(3)});
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
     public List<LabelDetail> labels(String traceId) {
         return project.read(c -> {
             List<LabelDetail> out = new ArrayList<>();

@@ -72,6 +72,7 @@ public final class MainWindow {
             new String[] {"Ctrl+1 / Ctrl+2 / Ctrl+3", "Show the trace / the agreement / the calibration"},
             new String[] {"Ctrl+Shift+F", "Focus on one trace (the table hidden; again to bring it back)"},
             new String[] {"E / Shift+E", "Next / previous highlighted evidence in the final answer"},
+            new String[] {"C", "Compare the trace with another run of its task, side by side"},
             new String[] {"Ctrl+Shift+T", "Table only (the trace and agreement collapsed)"},
             new String[] {"Ctrl+= / Ctrl+− / Ctrl+0", "Text larger / smaller / as it was"},
             new String[] {"Alt+letter, F10", "Open the menus (arrow keys walk them)"},
@@ -340,6 +341,27 @@ public final class MainWindow {
         return side;
     }
 
+    private org.tracejudge.ui.trace.CompareWindow compareWindow;
+
+    /** The trace on screen beside another run of its task (C, or Review ▸ Compare with another run…). */
+    public void openCompare() {
+        org.tracejudge.ui.trace.TraceDetail d = vm.trace().detailProperty().get();
+        if (d == null) {
+            vm.session().setStatus("No trace on screen to compare.");
+            return;
+        }
+        if (compareWindow != null) {
+            compareWindow.stage().close();
+        }
+        compareWindow = new org.tracejudge.ui.trace.CompareWindow(stage, vm.trace(), d);
+        styleLike(compareWindow.stage().getScene());
+        compareWindow.open();
+    }
+
+    public org.tracejudge.ui.trace.CompareWindow compareWindow() {
+        return compareWindow;
+    }
+
     /** Shows the calibration tab (View ▸ Calibration, Ctrl+3). */
     public void showCalibration() {
         if (calibrationTab.isDisable()) {
@@ -551,6 +573,7 @@ public final class MainWindow {
             case J, DOWN -> vm.table().next();
             case K, UP -> vm.table().previous();
             case S -> vm.table().skip();
+            case C -> openCompare();
             case E -> {
                 // E / Shift+E: the next / previous highlighted evidence in the final answer, scrolled into view
                 side.getSelectionModel().select(traceTab);
@@ -744,11 +767,15 @@ public final class MainWindow {
         safety.setId("safetyMenu");
         safety.setAccelerator(key(KeyCode.L, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
         safety.setOnAction(e -> openSafetyReview());
+        MenuItem compare = new MenuItem("Compare _with another run…");
+        compare.setId("compareMenu");
+        compare.setAccelerator(key(KeyCode.C));
+        compare.setOnAction(review(this::openCompare));
         MenuItem safetySample = new MenuItem("Safety review of the _Lantern sample…");
         safetySample.setId("safetySampleMenu");
         safetySample.setOnAction(e -> openSafetySample());
         Menu review = new Menu("_Review", null, accept, next, prev, skip, rationale, skippedItem, undo,
-                new SeparatorMenuItem(), blind, name, new SeparatorMenuItem(), safety, safetySample);
+                new SeparatorMenuItem(), blind, name, compare, new SeparatorMenuItem(), safety, safetySample);
         review.setId("reviewMenu");
 
         MenuItem showTrace = new MenuItem("_Trace");

@@ -63,4 +63,28 @@ class FocusModeUiTest extends WindowTest {
                         ((javafx.scene.control.Label) n).isWrapText() && ((javafx.scene.control.Label) n).maxWidthProperty()
                                 .isBound(), "wraps within the answer's width"));
     }
+
+    @Test
+    void cComparesTheTraceWithAnotherModelsRunOfItsTask(FxRobot robot) {
+        opened(robot);
+        robot.interact(() -> table().requestFocus());
+        String task = rowValue(0, "task");
+        String model = rowValue(0, "model");
+        robot.type(KeyCode.C);
+        waitFor("the comparison", () -> app.window().compareWindow() != null && app.window().compareWindow().stage().isShowing());
+        javafx.scene.Parent root = app.window().compareWindow().stage().getScene().getRoot();
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ComboBox<org.tracejudge.ui.trace.TraceViewModel.Run> other =
+                (javafx.scene.control.ComboBox<org.tracejudge.ui.trace.TraceViewModel.Run>) root.lookup("#compareWith");
+        // the sample has three models: the two others' runs of this task to choose from, the first shown at once
+        waitFor("the other runs", () -> other.getItems().size() == 2 && root.lookup("#compareRight #compareHeading") != null);
+        org.junit.jupiter.api.Assertions.assertTrue(other.getItems().stream().noneMatch(r -> r.model().equals(model)));
+        javafx.scene.control.Label left = (javafx.scene.control.Label) root.lookup("#compareLeft #compareHeading");
+        org.junit.jupiter.api.Assertions.assertTrue(left.getText().startsWith(model), left.getText());
+        robot.interact(() -> other.getSelectionModel().select(1));
+        waitFor("the second one", () -> ((javafx.scene.control.Label) root.lookup("#compareRight #compareHeading"))
+                .getText().startsWith(other.getItems().get(1).model()));
+        org.junit.jupiter.api.Assertions.assertTrue(app.window().compareWindow().stage().getTitle().endsWith(task));
+        robot.interact(() -> app.window().compareWindow().stage().close());
+    }
 }

@@ -196,6 +196,23 @@ public final class TraceViewModel implements Session.Listener {
         }
     }
 
+    /** One run of a task, for the comparison's choice: trace id, model, run. */
+    public record Run(String traceId, String model, String run) {
+        @Override
+        public String toString() {
+            return model + (run == null || run.isBlank() ? "" : " · " + run);
+        }
+    }
+
+    /** The other runs of the task of {@code d} (other models, other runs), read on the detail thread. */
+    public CompletableFuture<java.util.List<Run>> otherRuns(TraceDetail d) {
+        Project p = session.project();
+        String taskId = d.task().id();
+        String self = d.traceId();
+        return CompletableFuture.supplyAsync(() -> new org.tracejudge.store.ProjectQueries(p).runsOfTask(taskId).stream()
+                .filter(r -> !r[0].equals(self)).map(r -> new Run(r[0], r[1], r[2])).toList(), session.detailExecutor());
+    }
+
     /** Any thread: replaces the cached detail of a trace whose row changed (a decision). */
     public void updateCached(String traceId, java.util.function.UnaryOperator<TraceTable.Row> change) {
         synchronized (details) {
