@@ -434,11 +434,12 @@ public final class MainWindow {
             return;
         }
         java.nio.file.Path file = open.file();
-        String person = open.meta(org.tracejudge.team.LocalTeam.PERSON);
+        org.tracejudge.ui.session.Session.Identity who = vm.session().identity(); // read with the project, off this thread
+        String person = who.teamPerson();
         org.tracejudge.safety.Expert expert = person != null
-                ? org.tracejudge.safety.Expert.team(open.meta(org.tracejudge.team.LocalTeam.USER), person)
+                ? org.tracejudge.safety.Expert.team(who.teamUser(), person)
                 : org.tracejudge.safety.Expert.workbench(vm.session().annotatorProperty().get());
-        openSafety(() -> org.tracejudge.store.Project.open(file), "Safety review — " + open.name()
+        openSafety(() -> org.tracejudge.store.Project.open(file), "Safety review — " + who.projectName()
                 + (person != null ? " (team project)" : ""), expert, true);
     }
 

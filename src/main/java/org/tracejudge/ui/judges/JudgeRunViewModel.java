@@ -84,13 +84,7 @@ public final class JudgeRunViewModel {
                 org.tracejudge.judges.prompt.Rubric rubric = new org.tracejudge.judges.prompt.RubricLibrary(
                         org.tracejudge.settings.AppDirs.dataDir().resolve("rubrics")).rubric(cfg.rubric());
                 org.tracejudge.ensemble.JudgeChoice.pinCurrentJudges(p); // the ensemble keeps its two judges
-                org.tracejudge.judges.JudgeRunner.Options options = org.tracejudge.judges.JudgeRunner.Options.defaults();
-                if (scope == Scope.FILTER) {
-                    options = options.withOnly(table == null ? java.util.Set.of() : new java.util.HashSet<>(p.read(c ->
-                            table.ids(filter, org.tracejudge.store.TraceTable.Sort.DEFAULT))));
-                } else if (scope == Scope.SAMPLE) {
-                    options = options.withLimit(Math.max(1, n));
-                }
+                org.tracejudge.judges.JudgeRunner.Options options = options(p, scope, n, filter, table);
                 org.tracejudge.judges.JudgeRunner r = new org.tracejudge.judges.JudgeRunner(p, cfg, rubric,
                         System::getenv, options, listener);
                 runner.set(r);
@@ -140,11 +134,7 @@ public final class JudgeRunViewModel {
             try {
                 org.tracejudge.judges.prompt.Rubric rubric = new org.tracejudge.judges.prompt.RubricLibrary(
                         org.tracejudge.settings.AppDirs.dataDir().resolve("rubrics")).rubric(cfg.rubric());
-                org.tracejudge.judges.JudgeRunner.Options options = org.tracejudge.judges.JudgeRunner.Options.defaults();
-                if (scope == Scope.FILTER && table != null) {
-                    options = options.withOnly(new java.util.HashSet<>(p.read(c ->
-                            table.ids(filter, org.tracejudge.store.TraceTable.Sort.DEFAULT))));
-                }
+                org.tracejudge.judges.JudgeRunner.Options options = options(p, scope, n, filter, table);
                 org.tracejudge.judges.JudgeRunner r = new org.tracejudge.judges.JudgeRunner(p, cfg, rubric,
                         System::getenv, options, null);
                 java.util.List<org.tracejudge.judges.RemotePreview> previews = r.preview(1);
@@ -169,5 +159,17 @@ public final class JudgeRunViewModel {
         }, "judge-preview");
         t.setDaemon(true);
         t.start();
+    }
+
+    /** The run's options for a scope: every trace, the ids of the filter the table showed, or at most n. */
+    private static org.tracejudge.judges.JudgeRunner.Options options(Project p, Scope scope, int n,
+                                                                     org.tracejudge.store.TraceTable.Filter filter,
+                                                                     org.tracejudge.store.TraceTable table) {
+        org.tracejudge.judges.JudgeRunner.Options options = org.tracejudge.judges.JudgeRunner.Options.defaults();
+        if (scope == Scope.FILTER) {
+            return options.withOnly(table == null ? java.util.Set.of() : new java.util.HashSet<>(p.read(c ->
+                    table.ids(filter, org.tracejudge.store.TraceTable.Sort.DEFAULT))));
+        }
+        return scope == Scope.SAMPLE ? options.withLimit(Math.max(1, n)) : options;
     }
 }

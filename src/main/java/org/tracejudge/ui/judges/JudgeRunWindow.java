@@ -295,13 +295,20 @@ public final class JudgeRunWindow {
                 .withLimits(concurrency.getValue(), 0);
     }
 
-    /** Shows exactly what the judge would send for the first trace it would judge (nothing is sent). */
-    private void showPreview() {
-        JudgeConfig cfg;
+    /** The form's configuration, or null with the reason shown under the buttons. */
+    private JudgeConfig configOrSay() {
         try {
-            cfg = config();
+            return config();
         } catch (IllegalArgumentException e) {
             check.setText(e.getMessage());
+            return null;
+        }
+    }
+
+    /** Shows exactly what the judge would send for the first trace it would judge (nothing is sent). */
+    private void showPreview() {
+        JudgeConfig cfg = configOrSay();
+        if (cfg == null) {
             return;
         }
         previewText.setVisible(true);
@@ -311,11 +318,8 @@ public final class JudgeRunWindow {
     }
 
     private void testConnection() {
-        JudgeConfig cfg;
-        try {
-            cfg = config();
-        } catch (IllegalArgumentException e) {
-            check.setText(e.getMessage());
+        JudgeConfig cfg = configOrSay();
+        if (cfg == null) {
             return;
         }
         check.setText("Testing " + cfg.baseUrl() + " …");
@@ -336,11 +340,8 @@ public final class JudgeRunWindow {
             check.setText("Give the judge a name: its labels appear in a column of that name.");
             return;
         }
-        JudgeConfig cfg;
-        try {
-            cfg = config();
-        } catch (IllegalArgumentException e) {
-            check.setText(e.getMessage());
+        JudgeConfig cfg = configOrSay();
+        if (cfg == null) {
             return;
         }
         start.setDisable(true);

@@ -210,8 +210,19 @@ public final class Session implements AutoCloseable {
     }
 
     /** The project's label sets by name, as of the last read. */
+    /** The open project's name, and its team member's person and login (null on a laptop project), read with it. */
+    public record Identity(String projectName, String teamPerson, String teamUser) {}
+
+    private volatile Identity identity = new Identity("", null, null);
+
+    /** Who works on the open project, as read on the project thread (no SQL on the caller's). */
+    public Identity identity() {
+        return identity;
+    }
+
     /** Project thread: which scenarios are decided in the safety review, and whether it has anything to review. */
     private void readSafety(Project p) {
+        identity = new Identity(p.name(), p.meta(LocalTeam.PERSON), p.meta(LocalTeam.USER));
         Map<String, org.tracejudge.selection.Scenario> scenarios = p.read(org.tracejudge.selection.SelectionTraces::scenarios);
         selectionInputs = !scenarios.isEmpty();
         safetyScenarios = scenarios.isEmpty() || !org.tracejudge.safety.SafetyPolicy.of(p).humanFinal() ? java.util.Set.of()
