@@ -149,6 +149,13 @@ class CorrectedRatesCliTest {
             }
         }
         assertEquals(2, CliTest.run("metrics", p.toString(), "--source", "corrected", "--format", "markdown").code());
+        // a judge the project does not have, a sample it does not have: said, with what there is
+        r = CliTest.run("calibration", p.toString(), "--corrected", "--judge", "nobody");
+        assertEquals(1, r.code());
+        assertTrue(r.err().contains("no rater 'nobody'") && r.err().contains("illustrative-dtree"), r.err());
+        r = CliTest.run("calibration", p.toString(), "--corrected", "--sample", "other");
+        assertEquals(1, r.code());
+        assertTrue(r.err().contains("no calibration sample 'other' (samples: calibration)"), r.err());
         // the table names each estimator and says what was not used
         r = CliTest.run("calibration", p.toString(), "--corrected");
         assertEquals(0, r.code(), r.err());
