@@ -68,11 +68,12 @@ public final class MainWindow {
             new String[] {"Ctrl+O / Ctrl+I", "Open a project / import files"},
             new String[] {"Ctrl+M", "Metrics dashboard (F5 refreshes it)"},
             new String[] {"Ctrl+J", "Run a judge (local or remote model)"},
-            new String[] {"Ctrl+Shift+L", "Safety review of the Lantern sample (its own window and shortcuts)"},
+            new String[] {"Ctrl+Shift+L", "Safety review of this project (its own window and shortcuts)"},
             new String[] {"Ctrl+1 / Ctrl+2 / Ctrl+3", "Show the trace / the agreement / the calibration"},
             new String[] {"Ctrl+Shift+F", "Focus on one trace (the table hidden; again to bring it back)"},
             new String[] {"E / Shift+E", "Next / previous highlighted evidence in the final answer"},
             new String[] {"C", "Compare the trace with another run of its task, side by side"},
+            new String[] {"Ctrl+U", "Raw record: the trace's steps and provider responses as imported"},
             new String[] {"Ctrl+Shift+T", "Table only (the trace and agreement collapsed)"},
             new String[] {"Ctrl+= / Ctrl+− / Ctrl+0", "Text larger / smaller / as it was"},
             new String[] {"Alt+letter, F10", "Open the menus (arrow keys walk them)"},
@@ -356,6 +357,27 @@ public final class MainWindow {
         compareWindow = new org.tracejudge.ui.trace.CompareWindow(stage, vm.trace(), d);
         styleLike(compareWindow.stage().getScene());
         compareWindow.open();
+    }
+
+    private org.tracejudge.ui.trace.RawRecordWindow rawWindow;
+
+    /** The trace on screen as it was imported, step by step (View ▸ Raw record, Ctrl+U). */
+    public void openRaw() {
+        org.tracejudge.ui.trace.TraceDetail d = vm.trace().detailProperty().get();
+        if (d == null) {
+            vm.session().setStatus("No trace on screen to show.");
+            return;
+        }
+        if (rawWindow != null) {
+            rawWindow.stage().close();
+        }
+        rawWindow = new org.tracejudge.ui.trace.RawRecordWindow(stage, d, vm.trace().hidden(d));
+        styleLike(rawWindow.stage().getScene());
+        rawWindow.open();
+    }
+
+    public org.tracejudge.ui.trace.RawRecordWindow rawWindow() {
+        return rawWindow;
     }
 
     public org.tracejudge.ui.trace.CompareWindow compareWindow() {
@@ -832,7 +854,12 @@ public final class MainWindow {
         showCalibration.setAccelerator(key(KeyCode.DIGIT3, KeyCombination.SHORTCUT_DOWN));
         showCalibration.setOnAction(e -> showCalibration());
         showCalibration.disableProperty().bind(vm.session().blindProperty());
-        Menu view = new Menu("_View", null, showTrace, showAgreement, showCalibration, tableOnly, focus, new SeparatorMenuItem(), metrics,
+        MenuItem raw = new MenuItem("_Raw record of this trace…");
+        raw.setId("rawMenu");
+        raw.setAccelerator(key(KeyCode.U, KeyCombination.SHORTCUT_DOWN));
+        raw.setOnAction(e -> openRaw());
+        Menu view = new Menu("_View", null, showTrace, showAgreement, showCalibration, tableOnly, focus, raw,
+                new SeparatorMenuItem(), metrics,
                 new SeparatorMenuItem(), theme, size);
         view.setId("viewMenu");
         MenuItem runJudge = new MenuItem("_Run a judge…");
