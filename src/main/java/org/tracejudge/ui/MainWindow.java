@@ -145,6 +145,7 @@ public final class MainWindow {
                 () -> vm.session().open(null), this::chooseProject, this::chooseNewProject, this::chooseImport,
                 p -> vm.session().open(p), this::importDropped));
         welcome.onSafetySample(this::openSafetySample);
+        welcome.onTour(() -> vm.session().openSample(org.tracejudge.sample.SampleProject.Kind.TOUR));
         center.getChildren().setAll(welcome);
         menuBar = menu();
         MenuMnemonics.install(menuBar); // an open menu's items answer their underlined letters
@@ -539,6 +540,7 @@ public final class MainWindow {
     public void showWelcome() {
         welcome.refresh(vm.session());
         welcome.onSafetySample(this::openSafetySample);
+        welcome.onTour(() -> vm.session().openSample(org.tracejudge.sample.SampleProject.Kind.TOUR));
         center.getChildren().setAll(welcome);
     }
 
@@ -728,6 +730,9 @@ public final class MainWindow {
         start.setOnAction(e -> showWelcome());
         MenuItem sample = new MenuItem("Open _sample project");
         sample.setOnAction(e -> vm.session().open(null));
+        MenuItem tour = new MenuItem("Open the _tour of trace kinds");
+        tour.setId("tourMenu");
+        tour.setOnAction(e -> vm.session().openSample(org.tracejudge.sample.SampleProject.Kind.TOUR));
         MenuItem open = new MenuItem("_Open project…");
         open.setAccelerator(key(KeyCode.O, KeyCombination.SHORTCUT_DOWN));
         open.setOnAction(e -> chooseProject());
@@ -750,7 +755,7 @@ public final class MainWindow {
         MenuItem quit = new MenuItem("_Quit");
         quit.setAccelerator(key(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         quit.setOnAction(e -> stage.close());
-        Menu file = new Menu("_File", null, start, sample, open, create, new SeparatorMenuItem(), imp,
+        Menu file = new Menu("_File", null, start, sample, tour, open, create, new SeparatorMenuItem(), imp,
                 classify, export, new SeparatorMenuItem(), teamMenu(), new SeparatorMenuItem(), quit);
         file.setId("fileMenu");
 

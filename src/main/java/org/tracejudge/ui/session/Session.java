@@ -332,6 +332,11 @@ public final class Session implements AutoCloseable {
         load(() -> file == null ? SampleProject.open() : Project.open(file, true), file);
     }
 
+    /** Opens a bundled sample (built first when missing or out of date); like the sample, its view is not kept. */
+    public void openSample(SampleProject.Kind kind) {
+        load(() -> SampleProject.open(kind, kind.defaultFile()), null);
+    }
+
     /** Creates (or opens) a project file. */
     public void create(Path file) {
         load(() -> Project.openOrCreate(file, null), file);

@@ -421,7 +421,7 @@ public final class TraceTableView extends BorderPane {
         row1.setAlignment(Pos.CENTER_LEFT);
         Label count = new Label();
         count.setId("rowCount");
-        count.textProperty().bind(Bindings.createStringBinding(() -> String.format("%,d traces", vm.totalProperty().get()),
+        count.textProperty().bind(Bindings.createStringBinding(() -> TraceTableViewModel.traces(vm.totalProperty().get()),
                 vm.totalProperty()));
         count.getStyleClass().add("row-count");
         count.setMinWidth(Region.USE_PREF_SIZE);

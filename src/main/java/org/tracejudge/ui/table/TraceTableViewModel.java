@@ -160,6 +160,11 @@ public final class TraceTableViewModel implements Session.Listener {
         return activeView;
     }
 
+    /** "1 trace", "2,345 traces". */
+    public static String traces(long n) {
+        return String.format("%,d trace%s", n, n == 1 ? "" : "s");
+    }
+
     /** The open project's named views (columns, filter and sort kept under a name), sorted by name. */
     public List<String> namedViews() {
         return session.namedViews();
@@ -266,7 +271,7 @@ public final class TraceTableViewModel implements Session.Listener {
             total.set(list.size());
             done.set(-1);
             doneWhileCounting = 0;
-            session.setStatus(String.format("%,d traces · %s", list.size(), t.describe(f)));
+            session.setStatus(traces(list.size()) + " · " + t.describe(f));
             session.setLoading(false);
             session.openingDone();
             restoreSelection(list, true, alsoOnFx != null);
@@ -448,7 +453,7 @@ public final class TraceTableViewModel implements Session.Listener {
                 ids = firstIds; // until the whole list is here: the first page's moves work at once
             }
             pr.preload(0, first);
-            session.setStatus(String.format("%,d traces · %s", n, t.describe(f)));
+            session.setStatus(traces(n) + " · " + t.describe(f));
             session.setLoading(false);
             session.openingDone();
             restoreSelection(firstIds, false, true);
