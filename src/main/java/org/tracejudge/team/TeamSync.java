@@ -194,11 +194,12 @@ public final class TeamSync {
                     try {
                         push(p, hub, project, kind, lead ? null : person, io, pushedSeqs, counts, l);
                     } catch (SQLException e) {
-                        if (kind != Kind.SKIP || !refusedAsUnknown(e)) {
+                        if ((kind != Kind.SKIP && kind != Kind.COMMENT) || !refusedAsUnknown(e)) {
                             throw e;
                         }
-                        // a hub still on schema 1 (the lead migrates it with team init) does not take skips yet: they
-                        // wait here, counted as waiting to push, and everything else syncs
+                        // a hub on an older schema (the lead migrates it with team init) does not take skips (schema
+                        // 1) or comments (before 5) yet: they wait here, counted as waiting to push, and everything
+                        // else syncs
                     }
                 }
             }

@@ -74,6 +74,7 @@ public final class MainWindow {
             new String[] {"E / Shift+E", "Next / previous highlighted evidence in the final answer"},
             new String[] {"C", "Compare the trace with another run of its task, side by side"},
             new String[] {"Ctrl+U", "Raw record: the trace's steps and provider responses as imported"},
+            new String[] {"N / F", "Comment on the trace / flag it for the lead (F again clears the flag)"},
             new String[] {"Ctrl+Shift+T", "Table only (the trace and agreement collapsed)"},
             new String[] {"Ctrl+= / Ctrl+− / Ctrl+0", "Text larger / smaller / as it was"},
             new String[] {"Alt+letter, F10", "Open the menus (arrow keys walk them)"},
@@ -101,6 +102,7 @@ public final class MainWindow {
     private boolean keyInFlight;
     private final TraceTableView tableView;
     private final TraceView traceView;
+    private final org.tracejudge.ui.comments.CommentsPane commentsPane;
     private final AgreementPanel agreementPanel;
     private final Scene scene;
     private MenuBar menuBar;
@@ -114,6 +116,10 @@ public final class MainWindow {
         this.vm = vm;
         tableView = new TraceTableView(vm.table());
         traceView = new TraceView(vm.trace(), vm.decisions());
+        commentsPane = new org.tracejudge.ui.comments.CommentsPane(vm.comments());
+        traceView.setComments(commentsPane, commentsPane.banner());
+        vm.trace().detailProperty().addListener((o, a, d) -> vm.comments().show(d == null ? null : d.traceId(),
+                d != null && vm.trace().hidden(d)));
         traceView.decisionGate(this::withAnnotator);
         agreementPanel = new AgreementPanel(vm.agreement());
         agreementPanel.onFiltered(() -> tableView.table().requestFocus());
@@ -799,11 +805,19 @@ public final class MainWindow {
         compare.setId("compareMenu");
         compare.setAccelerator(key(KeyCode.C));
         compare.setOnAction(review(this::openCompare));
+        MenuItem comment = new MenuItem("Co_mment on this trace…");
+        comment.setId("commentMenu");
+        comment.setAccelerator(key(KeyCode.N));
+        comment.setOnAction(review(commentsPane::askAndComment));
+        MenuItem flag = new MenuItem("_Flag for the lead / clear the flag");
+        flag.setId("flagMenu");
+        flag.setAccelerator(key(KeyCode.F));
+        flag.setOnAction(review(() -> vm.comments().toggleFlag("")));
         MenuItem safetySample = new MenuItem("Safety review of the _Lantern sample…");
         safetySample.setId("safetySampleMenu");
         safetySample.setOnAction(e -> openSafetySample());
         Menu review = new Menu("_Review", null, accept, next, prev, skip, rationale, skippedItem, undo,
-                new SeparatorMenuItem(), blind, name, compare, new SeparatorMenuItem(), safety, safetySample);
+                new SeparatorMenuItem(), blind, name, compare, comment, flag, new SeparatorMenuItem(), safety, safetySample);
         review.setId("reviewMenu");
 
         MenuItem showTrace = new MenuItem("_Trace");

@@ -137,7 +137,7 @@ public final class TraceView extends BorderPane {
 
         raters.setId("raterPanel");
         history.setId("history");
-        ScrollPane raterScroll = UncachedViewport.of(new ScrollPane(new VBox(6, raters, history)));
+        ScrollPane raterScroll = UncachedViewport.of(new ScrollPane(new VBox(6, raters, history, commentsSlot)));
         raterScroll.setFitToWidth(true);
         raterScroll.setPrefViewportHeight(150);
         raterScroll.setMinHeight(60);
@@ -166,6 +166,17 @@ public final class TraceView extends BorderPane {
     }
 
     private final SplitPane evidenceAndRaters = new SplitPane();
+    /** Where the comments pane goes, under the raters and the history (set by the window). */
+    private final javafx.scene.layout.StackPane commentsSlot = new javafx.scene.layout.StackPane();
+
+    /** Puts the comments pane under the raters and the history, and its flag banner under the heading. */
+    public void setComments(Node pane, Node banner) {
+        commentsSlot.getChildren().setAll(pane);
+        flagBanner = banner;
+        (getCenter() == callBody ? callBody : body).getChildren().add(1, banner);
+    }
+
+    private Node flagBanner;
     private final VBox raterBox = new VBox(4);
 
     /** The split between the return and answer (above) and the rater cards (below). */
@@ -325,9 +336,16 @@ public final class TraceView extends BorderPane {
                 body.getChildren().remove(heading);
                 raterBox.getChildren().removeAll(raterTitle, raterScroll);
                 callBody.getChildren().setAll(heading, conversation, raterTitle, raterScroll);
+                if (flagBanner != null) {
+                    body.getChildren().remove(flagBanner);
+                    callBody.getChildren().add(1, flagBanner);
+                }
             } else {
                 callBody.getChildren().clear();
                 body.getChildren().add(0, heading);
+                if (flagBanner != null && !body.getChildren().contains(flagBanner)) {
+                    body.getChildren().add(1, flagBanner);
+                }
                 raterBox.getChildren().setAll(raterTitle, raterScroll);
             }
             setCenter(wanted);
