@@ -1112,15 +1112,24 @@ public final class MainWindow {
 
     private void restoreLayout() {
         Settings s = vm.session().settings();
-        double w = s.number("window.width", 1280);
-        double h = s.number("window.height", 800);
+        // the first time, most of the screen (a 1280×800 window in the middle of a 1920×1080 or larger screen wastes
+        // it); a size kept from a bigger screen is fitted into this one
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        double w = Math.min(s.number("window.width", Math.max(1280, Math.round(screen.getWidth() * 0.9))), screen.getWidth());
+        double h = Math.min(s.number("window.height", Math.max(800, Math.round(screen.getHeight() * 0.9))),
+                screen.getHeight());
         stage.setWidth(w);
         stage.setHeight(h);
         double x = s.number("window.x", Double.NaN);
         double y = s.number("window.y", Double.NaN);
-        if (!Double.isNaN(x) && !Double.isNaN(y)) {
+        boolean onScreen = !Double.isNaN(x) && !Double.isNaN(y) && javafx.stage.Screen.getScreensForRectangle(x, y,
+                Math.max(1, w / 4), Math.max(1, h / 4)).size() > 0;
+        if (onScreen) {
             stage.setX(x);
             stage.setY(y);
+        } else {
+            stage.setX(screen.getMinX() + (screen.getWidth() - w) / 2);
+            stage.setY(screen.getMinY() + (screen.getHeight() - h) / 2);
         }
         stage.setMaximized(s.flag("window.maximized"));
         // the table gets the room its columns need (measured once they are known), unless the divider was moved

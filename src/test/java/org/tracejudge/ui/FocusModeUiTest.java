@@ -106,4 +106,18 @@ class FocusModeUiTest extends WindowTest {
         robot.type(KeyCode.ESCAPE);
         waitFor("closed", () -> !raw.stage().isShowing());
     }
+
+    @Test
+    void aFilterThatMatchesNothingLeavesNoTraceOnScreen(FxRobot robot) {
+        opened(robot);
+        robot.interact(() -> vm().table().setFilter(org.tracejudge.store.TraceTable.Filter.NONE.withSearch("zzz-no-such-text")));
+        waitFor("the placeholder, no decision keys", () -> !vm().session().loadingProperty().get()
+                && vm().table().totalProperty().get() == 0 && vm().trace().detailProperty().get() == null
+                && robot.lookup("#tracePlaceholder").tryQuery().map(javafx.scene.Node::isVisible).orElse(false)
+                && !app.window().traceView().getBottom().isVisible());
+        robot.interact(() -> vm().table().setFilter(org.tracejudge.store.TraceTable.Filter.NONE));
+        waitFor("a trace again, with its keys", () -> !vm().session().loadingProperty().get()
+                && vm().trace().detailProperty().get() != null && app.window().traceView().getBottom().isVisible()
+                && robot.lookup("#tracePlaceholder").tryQuery().isEmpty());
+    }
 }

@@ -80,7 +80,8 @@ public final class TraceView extends BorderPane {
     private int legendProposed = -1;
     private final TextField rationale = new TextField();
     private final Label decisionNote = new Label();
-    private final Label placeholder = new Label("Select a trace.");
+    private final Label placeholder = new Label("No trace selected: click a row, or press J / K. (An empty queue: "
+            + "change the filter.)");
     private final VBox body;
     /** Call-level traces (ToolHaystack, DiaBench): the conversation view instead of return and answer. */
     private final ConversationView conversation = new ConversationView();
@@ -160,6 +161,8 @@ public final class TraceView extends BorderPane {
         setCenter(body);
         setBottom(decisionBar());
         placeholder.getStyleClass().add("placeholder");
+        placeholder.setId("tracePlaceholder");
+        placeholder.setWrapText(true);
         vm.detailProperty().addListener((o, a, d) -> show(d));
         vm.blindProperty().addListener((o, a, b) -> show(vm.detailProperty().get()));
         show(vm.detailProperty().get());
@@ -317,7 +320,21 @@ public final class TraceView extends BorderPane {
 
     private void show(TraceDetail d) {
         if (d == null) {
+            // nothing selected (an empty queue, a trace that left it): no stale trace with live decision keys. A
+            // detail re-set within one pulse (showFresh) never gets here: the check runs after it
+            Platform.runLater(() -> {
+                if (vm.detailProperty().get() == null && getCenter() != placeholder) {
+                    setCenter(placeholder);
+                    if (getBottom() != null) {
+                        getBottom().setVisible(false);
+                    }
+                    shownTrace = null;
+                }
+            });
             return;
+        }
+        if (getBottom() != null) {
+            getBottom().setVisible(true);
         }
         if (!d.traceId().equals(shownTrace)) {
             openThink.clear();
@@ -342,7 +359,9 @@ public final class TraceView extends BorderPane {
                 }
             } else {
                 callBody.getChildren().clear();
-                body.getChildren().add(0, heading);
+                if (!body.getChildren().contains(heading)) { // from the placeholder it may be there already
+                    body.getChildren().add(0, heading);
+                }
                 if (flagBanner != null && !body.getChildren().contains(flagBanner)) {
                     body.getChildren().add(1, flagBanner);
                 }
