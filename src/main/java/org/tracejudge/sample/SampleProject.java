@@ -132,7 +132,7 @@ public final class SampleProject {
                         CallLabeller.classify(p, r.rater());
                     }
                     p.write(c -> {
-                        Iterator<Map.Entry<String, JsonNode>> it = manifest.path("raters").fields();
+                        Iterator<Map.Entry<String, JsonNode>> it = manifest.path("raters").properties().iterator();
                         while (it.hasNext()) {
                             Map.Entry<String, JsonNode> e = it.next();
                             Ledger.ensureRater(c, e.getKey(), RaterKind.fromCode(e.getValue().path("kind").asText("imported")),

@@ -164,6 +164,7 @@ public final class TeamSync {
         return new HubAddress(url, p.meta(LocalTeam.USER));
     }
 
+    @SuppressWarnings("try") // the checkpoint guard works by being open, not by being used
     public static Report sync(Project p, Hub hub, Listener l) throws SQLException {
         long start = System.nanoTime();
         String project = p.meta(LocalTeam.PROJECT);

@@ -544,7 +544,7 @@ public final class Session implements AutoCloseable {
             try {
                 com.fasterxml.jackson.databind.JsonNode o = org.tracejudge.json.Json.read(text);
                 Map<String, String> eq = new java.util.LinkedHashMap<>();
-                o.path("equals").fields().forEachRemaining(e -> eq.put(e.getKey(), e.getValue().asText()));
+                o.path("equals").properties().iterator().forEachRemaining(e -> eq.put(e.getKey(), e.getValue().asText()));
                 TraceTable.Filter f = new TraceTable.Filter(eq, TraceTable.Show.valueOf(o.path("show").asText("ALL")),
                         o.path("search").asText(""));
                 TraceTable.Sort s = new TraceTable.Sort(o.hasNonNull("sort") ? o.get("sort").asText() : null,

@@ -471,7 +471,7 @@ public final class TraceView extends BorderPane {
             return Json.write(args);
         }
         StringBuilder sb = new StringBuilder();
-        Iterator<Map.Entry<String, JsonNode>> f = args.fields();
+        Iterator<Map.Entry<String, JsonNode>> f = args.properties().iterator();
         while (f.hasNext()) {
             Map.Entry<String, JsonNode> e = f.next();
             sb.append(sb.length() == 0 ? "" : ", ").append(e.getKey()).append(": ").append(Json.write(e.getValue()));
@@ -515,7 +515,7 @@ public final class TraceView extends BorderPane {
         if (n.isContainerNode() && budget[0] > 0) {
             boolean any = false;
             if (n.isObject()) {
-                Iterator<Map.Entry<String, JsonNode>> f = n.fields();
+                Iterator<Map.Entry<String, JsonNode>> f = n.properties().iterator();
                 while (f.hasNext() && budget[0] > 0) {
                     Map.Entry<String, JsonNode> e = f.next();
                     TreeItem<JsonEntry> child = item(e.getKey(), e.getValue(),
