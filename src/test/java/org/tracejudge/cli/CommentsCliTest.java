@@ -49,4 +49,19 @@ class CommentsCliTest {
         assertEquals(2, r.code());
         assertTrue(r.err().contains("--format: table, json or csv"), r.err());
     }
+
+    @Test
+    void importSaysInputFormatAndStillTakesTheOldSpellingWithANote() {
+        Path p = dir.resolve("q.tjdb");
+        Path runs = Path.of("resources", "samples", "tour", "openai-transcripts.jsonl");
+        CliTest.Run r = CliTest.run("import", p.toString(), runs.toString(), "--input-format", "openai");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().isEmpty(), r.err());
+        r = CliTest.run("import", dir.resolve("r.tjdb").toString(), runs.toString(), "--format", "openai");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("import --format is now --input-format"), r.err());
+        r = CliTest.run("import", dir.resolve("s.tjdb").toString(), runs.toString(), "--input-format", "nope");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("--input-format:"), r.err());
+    }
 }
