@@ -2,6 +2,9 @@ package org.tracejudge.agreement;
 
 import java.io.IOException;
 import java.io.Reader;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +38,7 @@ public final class LabelCsv {
 
     /** Reads from {@code in}; {@code name} is used in error messages. */
     public static LabelTable read(Reader in, Path name) throws IOException {
-        Tokenizer tok = new Tokenizer(in, name);
+        Records tok = new Records(in, name);
         List<String> header = tok.next();
         if (header == null) {
             throw new LabelCsvException(name, 1, "expected a header 'item,rater,label', found an empty file");
@@ -116,103 +119,41 @@ public final class LabelCsv {
         return out;
     }
 
-    /** RFC 4180 record reader that tracks the line on which each record starts. */
-    private static final class Tokenizer {
-        private final Reader in;
+    /**
+     * The records of the file, read by Commons CSV (RFC 4180), each with the line it starts on; a malformed quote is a
+     * {@link LabelCsvException} naming that line.
+     */
+    private static final class Records {
         private final Path name;
-        private int line = 1;
+        private final CSVParser parser;
+        private final java.util.Iterator<CSVRecord> it;
         int recordLine;
-        private int pushback = -2;
 
-        Tokenizer(Reader in, Path name) {
-            this.in = in;
+        Records(Reader in, Path name) throws IOException {
             this.name = name;
-        }
-
-        private int read() throws IOException {
-            if (pushback != -2) {
-                int c = pushback;
-                pushback = -2;
-                return c;
-            }
-            return in.read();
+            // blank lines come through as one empty field (skipped by the caller), so line numbers stay exact
+            this.parser = CSVFormat.RFC4180.builder().setIgnoreEmptyLines(false).get().parse(in);
+            this.it = parser.iterator();
         }
 
         /** The next record, or null at end of input. */
-        List<String> next() throws IOException {
-            int c = read();
-            if (c == -1) {
-                return null;
-            }
-            recordLine = line;
-            List<String> fields = new ArrayList<>();
-            StringBuilder f = new StringBuilder();
-            boolean quoted = false;
-            boolean afterQuote = false; // just closed a quoted field
-            boolean fieldStart = true;
-            while (true) {
-                if (quoted) {
-                    if (c == -1) {
-                        throw new LabelCsvException(name, recordLine,
-                                "expected a closing double quote, found the end of the file");
-                    }
-                    if (c == '"') {
-                        int d = read();
-                        if (d == '"') {
-                            f.append('"');
-                        } else {
-                            quoted = false;
-                            afterQuote = true;
-                            c = d;
-                            continue;
-                        }
-                    } else {
-                        if (c == '\n') {
-                            line++;
-                        }
-                        f.append((char) c);
-                    }
-                    c = read();
-                    continue;
+        List<String> next() throws LabelCsvException {
+            recordLine = (int) parser.getCurrentLineNumber() + 1;
+            try {
+                if (!it.hasNext()) {
+                    return null;
                 }
-                if (c == -1 || c == '\n' || c == '\r') {
-                    if (c == '\r') {
-                        int d = read();
-                        if (d != '\n') {
-                            pushback = d;
-                        }
-                    }
-                    if (c != -1) {
-                        line++;
-                    }
-                    fields.add(f.toString());
-                    return fields;
-                }
-                if (c == ',') {
-                    fields.add(f.toString());
-                    f.setLength(0);
-                    afterQuote = false;
-                    fieldStart = true;
-                    c = read();
-                    continue;
-                }
-                if (afterQuote) {
-                    throw new LabelCsvException(name, line, "expected ',' or end of line after a closing quote, found '"
-                            + (char) c + "'");
-                }
-                if (c == '"' && fieldStart) {
-                    quoted = true;
-                    fieldStart = false;
-                    c = read();
-                    continue;
-                }
-                if (c == '"') {
-                    throw new LabelCsvException(name, line,
-                            "expected no double quote inside an unquoted field (quote the whole field and double it)");
-                }
-                fieldStart = false;
-                f.append((char) c);
-                c = read();
+                CSVRecord r = it.next();
+                List<String> out = new ArrayList<>(r.size());
+                r.forEach(out::add);
+                return out;
+            } catch (java.io.UncheckedIOException | IllegalStateException e) {
+                String m = String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT);
+                throw new LabelCsvException(name, recordLine, m.contains("eof reached before encapsulated token finished")
+                        ? "expected a closing double quote, found the end of the file"
+                        : m.contains("between encapsulated token and delimiter")
+                        ? "expected ',' or end of line after a closing quote"
+                        : "cannot read the CSV: " + e.getMessage());
             }
         }
     }
