@@ -1,6 +1,8 @@
 package org.tracejudge.importer;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -81,18 +83,28 @@ final class AgentFormats {
                 return isGzip(file) ? sha256(file) : sha256(bytes);
             }
             case LANGFUSE -> {
-                byte[] bytes = bytes(file);
-                new LangfuseReader(file).read(document(file, bytes), out);
-                return isGzip(file) ? sha256(file) : sha256(bytes);
+                // an array of exports streams: one export's tree at a time, so memory stays flat with file size
+                LangfuseReader reader = new LangfuseReader(file);
+                return streamed(file, p -> {
+                    Fields f = new Fields(file, -1);
+                    if (p.currentToken() == JsonToken.START_ARRAY) {
+                        int i = 0;
+                        while (p.nextToken() != JsonToken.END_ARRAY) {
+                            reader.one(StrictJson.MAPPER.readTree(p), f, "/" + i++, out);
+                        }
+                    } else {
+                        reader.read(StrictJson.MAPPER.readTree(p), out);
+                    }
+                });
             }
             case INSPECT -> {
                 if (InspectReader.isZip(file)) {
                     new InspectReader(file).readZip(out);
                     return sha256(file);
                 }
-                byte[] bytes = bytes(file);
-                new InspectReader(file).readLog(document(file, bytes), null, out);
-                return sha256(bytes);
+                // the log's samples stream: one sample's tree at a time (the header fields come before them)
+                InspectReader reader = new InspectReader(file);
+                return streamed(file, p -> reader.readLog(p, out));
             }
             case ATIF -> {
                 byte[] bytes = bytes(file);
@@ -149,6 +161,37 @@ final class AgentFormats {
         } catch (java.util.zip.ZipException | java.io.EOFException e) {
             throw new ImportException(file, -1, null, "the gzip file is truncated or damaged (" + e.getMessage() + ")");
         }
+    }
+
+    /** Reads a document's tokens with {@code body} (the parser is on the first token); returns the file's SHA-256. */
+    interface Body {
+        void read(JsonParser p) throws IOException;
+    }
+
+    /**
+     * One JSON document read as it streams (through gzip when the file is compressed), hashed as stored: strict JSON
+     * as {@link StrictJson} reads it, nothing after the value, errors naming the place.
+     */
+    static String streamed(Path file, Body body) throws IOException {
+        MessageDigest sha = sha256();
+        boolean gz = isGzip(file);
+        try (InputStream raw = new DigestInputStream(Files.newInputStream(file), sha);
+             JsonParser p = StrictJson.parser(gz ? new java.util.zip.GZIPInputStream(raw, 1 << 16) : raw)) {
+            p.disable(JsonParser.Feature.AUTO_CLOSE_SOURCE); // the rest of the file is still hashed after the value
+            if (p.nextToken() == null) {
+                throw new ImportException(file, -1, null, "the file is empty");
+            }
+            body.read(p);
+            if (p.nextToken() != null) {
+                throw new StrictJson.Invalid(p, "unexpected content after the JSON value");
+            }
+            raw.transferTo(java.io.OutputStream.nullOutputStream());
+        } catch (java.util.zip.ZipException | java.io.EOFException e) {
+            throw new ImportException(file, -1, null, "the gzip file is truncated or damaged (" + e.getMessage() + ")");
+        } catch (JsonProcessingException e) {
+            throw ImportException.fromParse(file, e, "", 0);
+        }
+        return HexFormat.of().formatHex(sha.digest());
     }
 
     static JsonNode document(Path file, byte[] bytes) {

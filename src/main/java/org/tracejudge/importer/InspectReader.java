@@ -1,6 +1,8 @@
 package org.tracejudge.importer;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -172,21 +174,46 @@ final class InspectReader {
         }
     }
 
-    /** A .json EvalLog with its samples inline. */
-    void readLog(JsonNode log, String entryName, Consumer<Records.Rec> out) {
+    /**
+     * A .json EvalLog read as it streams: every field but {@code samples} is kept (the header, small), and each
+     * sample is read, imported and dropped in turn, so memory stays flat however many samples the log holds.
+     * Inspect writes {@code eval} before {@code samples}; a log that has them the other way round has its samples
+     * held until the header is read.
+     */
+    void readLog(JsonParser p, Consumer<Records.Rec> out) throws IOException {
         Fields f = new Fields(file, -1);
-        if (!log.isObject()) {
-            throw f.error("", "expected an Inspect EvalLog object, found " + Fields.describe(log));
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            throw f.error("", "expected an Inspect EvalLog object, found " + Fields.describe(StrictJson.MAPPER.readTree(p)));
         }
-        JsonNode eval = f.requiredObject(log, "eval", "");
-        JsonNode samples = f.optionalArray(log, "samples", "");
+        ObjectNode header = Json.MAPPER.createObjectNode();
+        List<JsonNode> held = new ArrayList<>();
         AgentRunSkips skips = new AgentRunSkips();
-        if (samples != null) {
-            for (int i = 0; i < samples.size(); i++) {
-                sample(log, eval, samples.get(i), "/samples/" + i, out, skips);
+        int n = 0;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken t = p.nextToken();
+            if (!name.equals("samples") || t == JsonToken.VALUE_NULL) {
+                header.set(name, StrictJson.MAPPER.readTree(p));
+                continue;
+            }
+            if (t != JsonToken.START_ARRAY) {
+                throw f.error("/samples", "expected an array, found " + Fields.describe(StrictJson.MAPPER.readTree(p)));
+            }
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                JsonNode sample = StrictJson.MAPPER.readTree(p);
+                if (header.path("eval").isObject()) {
+                    sample(header, header.get("eval"), sample, "/samples/" + n, out, skips);
+                } else {
+                    held.add(sample);
+                }
+                n++;
             }
         }
-        skips.emit(out, log);
+        JsonNode eval = f.requiredObject(header, "eval", "");
+        for (int i = 0; i < held.size(); i++) {
+            sample(header, eval, held.get(i), "/samples/" + (n - held.size() + i), out, skips);
+        }
+        skips.emit(out, header);
     }
 
     /** What a log says about itself beyond its samples (status, log-level error), reported once. */
