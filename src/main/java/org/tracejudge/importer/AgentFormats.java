@@ -24,6 +24,16 @@ import java.util.function.Consumer;
 final class AgentFormats {
     /** A single JSON document is read whole; beyond this size it has to be JSON Lines. */
     static final long MAX_DOCUMENT = 1L << 30;
+    /** A document read whole takes about this many times its size in heap (its bytes, then its tree of nodes). */
+    static final int WHOLE_DOCUMENT_HEAP_FACTOR = 6;
+
+    /**
+     * The largest document read whole with this JVM's heap: a sixth of it (85 MB with -Xmx512m), at most 1 GB.
+     * Langfuse arrays, Inspect logs and OTLP JSON Lines stream and have no such limit.
+     */
+    static long wholeDocumentLimit() {
+        return Math.min(MAX_DOCUMENT, Runtime.getRuntime().maxMemory() / WHOLE_DOCUMENT_HEAP_FACTOR);
+    }
 
     private AgentFormats() {}
 
@@ -63,22 +73,18 @@ final class AgentFormats {
                         ends = null; // the second pass says what is wrong
                     }
                     MessageDigest sha = sha256();
-                    var decoder = StandardCharsets.UTF_8.newDecoder()
-                            .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
                     boolean gz = isGzip(file);
-                    try (InputStream raw = new DigestInputStream(Files.newInputStream(file), sha);
-                         BufferedReader r = new BufferedReader(new InputStreamReader(
-                                 gz ? new java.util.zip.GZIPInputStream(raw, 1 << 16) : raw, decoder), 1 << 16)) {
-                        new OtlpReader(file).readLines(r, ends, listener, out);
+                    try (InputStream raw = new DigestInputStream(Files.newInputStream(file), sha)) {
+                        // a plain file was checked to be UTF-8 before the import began; gzip is checked line by line
+                        new OtlpReader(file).readLines(gz ? new java.util.zip.GZIPInputStream(raw, 1 << 16) : raw, !gz,
+                                ends, listener, out);
                         raw.transferTo(java.io.OutputStream.nullOutputStream());
-                    } catch (java.nio.charset.MalformedInputException e) {
-                        throw new ImportException(file, -1, null, "not UTF-8 text (an invalid byte sequence)");
                     } catch (java.util.zip.ZipException | java.io.EOFException e) {
                         throw new ImportException(file, -1, null, "the gzip file is truncated or damaged (" + e.getMessage() + ")");
                     }
                     return HexFormat.of().formatHex(sha.digest());
                 }
-                byte[] bytes = bytes(file);
+                byte[] bytes = bytes(file, format);
                 new OtlpReader(file).readDocuments(bytes, out);
                 return isGzip(file) ? sha256(file) : sha256(bytes);
             }
@@ -107,12 +113,12 @@ final class AgentFormats {
                 return streamed(file, p -> reader.readLog(p, out));
             }
             case ATIF -> {
-                byte[] bytes = bytes(file);
+                byte[] bytes = bytes(file, format);
                 new AtifReader(file).read(document(file, bytes), out);
                 return isGzip(file) ? sha256(file) : sha256(bytes);
             }
             case SWE_AGENT -> {
-                byte[] bytes = bytes(file);
+                byte[] bytes = bytes(file, format);
                 new SweAgentReader(file).read(document(file, bytes), out);
                 return isGzip(file) ? sha256(file) : sha256(bytes);
             }
@@ -142,25 +148,37 @@ final class AgentFormats {
         }
     }
 
-    static byte[] bytes(Path file) throws IOException {
+    /** The whole file (inflated when gzip-compressed), refused with the limit named when it would not fit the heap. */
+    static byte[] bytes(Path file, Format format) throws IOException {
+        long limit = wholeDocumentLimit();
         long size = Files.size(file);
-        if (size > MAX_DOCUMENT) {
-            throw new ImportException(file, -1, null, "the file is " + (size >> 20) + " MB; single JSON documents up to "
-                    + (MAX_DOCUMENT >> 20) + " MB are read (OTLP can be given as JSON Lines, which streams)");
+        if (size > limit) {
+            throw tooLarge(file, format, (size >> 20) + " MB", limit);
         }
         if (!isGzip(file)) {
             return Files.readAllBytes(file);
         }
         try (InputStream in = open(file)) {
-            byte[] b = in.readNBytes((int) MAX_DOCUMENT + 1);
-            if (b.length > MAX_DOCUMENT) {
-                throw new ImportException(file, -1, null, "the file inflates beyond " + (MAX_DOCUMENT >> 20) + " MB; single "
-                        + "JSON documents up to that are read");
+            byte[] b = in.readNBytes((int) limit + 1);
+            if (b.length > limit) {
+                throw tooLarge(file, format, "more than " + (limit >> 20) + " MB inflated", limit);
             }
             return b;
         } catch (java.util.zip.ZipException | java.io.EOFException e) {
             throw new ImportException(file, -1, null, "the gzip file is truncated or damaged (" + e.getMessage() + ")");
         }
+    }
+
+    private static ImportException tooLarge(Path file, Format format, String size, long limit) {
+        String what = switch (format) {
+            case ATIF -> "an ATIF trajectory is one run and is read whole";
+            case SWE_AGENT -> "a SWE-agent .traj is one run and is read whole";
+            default -> "a single OpenTelemetry JSON document (a request, a Tempo or Jaeger export) is read whole";
+        };
+        return new ImportException(file, -1, null, "the file is " + size + "; " + what + ", and with this Java heap ("
+                + (Runtime.getRuntime().maxMemory() >> 20) + " MB) files up to " + (limit >> 20) + " MB are read (a "
+                + WHOLE_DOCUMENT_HEAP_FACTOR + "th of the heap): run Java with a larger -Xmx"
+                + (format == Format.OTLP ? ", or give the spans as OTLP JSON Lines, which stream" : ""));
     }
 
     /** Reads a document's tokens with {@code body} (the parser is on the first token); returns the file's SHA-256. */

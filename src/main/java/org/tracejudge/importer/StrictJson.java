@@ -126,6 +126,21 @@ final class StrictJson {
         }
 
         private void checkText(boolean key) throws IOException {
+            if (key) {
+                // a key is read from the parser's name table as a String: looking at it copies nothing
+                String name = delegate.currentName();
+                for (int i = 0, end = name.length(); i < end; i++) {
+                    char ch = name.charAt(i);
+                    if (Character.isSurrogate(ch)) {
+                        if (Character.isHighSurrogate(ch) && i + 1 < end && Character.isLowSurrogate(name.charAt(i + 1))) {
+                            i++;
+                            continue;
+                        }
+                        throw lone(true, ch);
+                    }
+                }
+                return;
+            }
             char[] c = delegate.getTextCharacters();
             int off = delegate.getTextOffset();
             int end = off + delegate.getTextLength();
@@ -136,11 +151,15 @@ final class StrictJson {
                         i++;
                         continue;
                     }
-                    throw new Invalid(delegate, "invalid Unicode in a " + (key ? "key" : "string") + ": a lone "
-                            + "surrogate \\u" + Integer.toHexString(ch) + " (expected whole characters; a surrogate "
-                            + "escape must come in a high-low pair)");
+                    throw lone(false, ch);
                 }
             }
+        }
+
+        private Invalid lone(boolean key, char ch) {
+            return new Invalid(delegate, "invalid Unicode in a " + (key ? "key" : "string") + ": a lone "
+                    + "surrogate \\u" + Integer.toHexString(ch) + " (expected whole characters; a surrogate "
+                    + "escape must come in a high-low pair)");
         }
     }
 }
