@@ -32,7 +32,11 @@ final class AgentFormats {
      * Langfuse arrays, Inspect logs and OTLP JSON Lines stream and have no such limit.
      */
     static long wholeDocumentLimit() {
-        return Math.min(MAX_DOCUMENT, Runtime.getRuntime().maxMemory() / WHOLE_DOCUMENT_HEAP_FACTOR);
+        return wholeDocumentLimit(Runtime.getRuntime().maxMemory());
+    }
+
+    static long wholeDocumentLimit(long maxHeap) {
+        return Math.min(MAX_DOCUMENT, maxHeap / WHOLE_DOCUMENT_HEAP_FACTOR);
     }
 
     private AgentFormats() {}
@@ -150,10 +154,13 @@ final class AgentFormats {
 
     /** The whole file (inflated when gzip-compressed), refused with the limit named when it would not fit the heap. */
     static byte[] bytes(Path file, Format format) throws IOException {
-        long limit = wholeDocumentLimit();
+        return bytes(file, format, wholeDocumentLimit());
+    }
+
+    static byte[] bytes(Path file, Format format, long limit) throws IOException {
         long size = Files.size(file);
         if (size > limit) {
-            throw tooLarge(file, format, (size >> 20) + " MB", limit);
+            throw tooLarge(file, format, size(size), limit);
         }
         if (!isGzip(file)) {
             return Files.readAllBytes(file);
@@ -161,7 +168,7 @@ final class AgentFormats {
         try (InputStream in = open(file)) {
             byte[] b = in.readNBytes((int) limit + 1);
             if (b.length > limit) {
-                throw tooLarge(file, format, "more than " + (limit >> 20) + " MB inflated", limit);
+                throw tooLarge(file, format, "more than " + size(limit) + " inflated", limit);
             }
             return b;
         } catch (java.util.zip.ZipException | java.io.EOFException e) {
@@ -176,9 +183,13 @@ final class AgentFormats {
             default -> "a single OpenTelemetry JSON document (a request, a Tempo or Jaeger export) is read whole";
         };
         return new ImportException(file, -1, null, "the file is " + size + "; " + what + ", and with this Java heap ("
-                + (Runtime.getRuntime().maxMemory() >> 20) + " MB) files up to " + (limit >> 20) + " MB are read (a "
+                + size(Runtime.getRuntime().maxMemory()) + ") files up to " + size(limit) + " are read (a "
                 + WHOLE_DOCUMENT_HEAP_FACTOR + "th of the heap): run Java with a larger -Xmx"
                 + (format == Format.OTLP ? ", or give the spans as OTLP JSON Lines, which stream" : ""));
+    }
+
+    private static String size(long bytes) {
+        return bytes >= 1 << 20 ? (bytes >> 20) + " MB" : bytes >= 1 << 10 ? (bytes >> 10) + " KB" : bytes + " bytes";
     }
 
     /** Reads a document's tokens with {@code body} (the parser is on the first token); returns the file's SHA-256. */
