@@ -133,36 +133,21 @@ final class InspectReader {
         }
     }
 
-    /** One zip entry as JSON, inflated with the limits counted as it goes. */
+    /**
+     * One zip entry as JSON, parsed as it inflates (no copy of the entry in memory) with the limits counted as it
+     * goes, not taken from the zip's headers.
+     */
     private JsonNode entry(ZipFile zip, ZipEntry e) throws IOException {
-        byte[] bytes;
-        try (InputStream in = zip.getInputStream(e)) {
-            java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
-            byte[] chunk = new byte[1 << 16];
-            long size = 0;
-            int n;
-            while ((n = in.read(chunk)) > 0) {
-                size += n;
-                expanded += n;
-                if (size > maxEntry) {
-                    throw new ImportException(file, -1, e.getName(), "the entry expands beyond " + (maxEntry >> 20)
-                            + " MB (a zip bomb?); expected an Inspect sample of sane size");
-                }
-                if (expanded > maxTotal) {
-                    throw new ImportException(file, -1, e.getName(), "the zip expands beyond " + (maxTotal >> 20)
-                            + " MB in all (a zip bomb?); nothing was imported");
-                }
-                buf.write(chunk, 0, n);
+        try (InputStream in = new Capped(zip.getInputStream(e), e.getName())) {
+            JsonNode n;
+            try {
+                n = StrictJson.readTree(in);
+            } catch (JsonProcessingException pe) {
+                // an entry that is not JSON may still be a bomb (zeros, say): that is said first, found by inflating
+                // the rest through the limits (counted, not kept)
+                in.transferTo(java.io.OutputStream.nullOutputStream());
+                throw pe;
             }
-            bytes = buf.toByteArray();
-        } catch (ZipException ze) {
-            throw new ImportException(file, -1, e.getName(), "the entry cannot be inflated (" + ze.getMessage()
-                    + "); the .eval zip is damaged");
-        } catch (java.io.EOFException eof) {
-            throw new ImportException(file, -1, e.getName(), "the entry ends early; the .eval zip is truncated");
-        }
-        try {
-            JsonNode n = StrictJson.readTree(bytes);
             if (n == null || !n.isObject()) {
                 throw new ImportException(file, -1, e.getName(), "expected a JSON object, found " + Fields.describe(n));
             }
@@ -171,6 +156,53 @@ final class InspectReader {
             ImportException ie = ImportException.fromParse(file, pe, "", 0);
             throw new ImportException(file, ie.line(), e.getName() + (ie.pointer() == null || ie.pointer().isEmpty() ? "" : "#" + ie.pointer()),
                     ie.problem());
+        } catch (ZipException ze) {
+            throw new ImportException(file, -1, e.getName(), "the entry cannot be inflated (" + ze.getMessage()
+                    + "); the .eval zip is damaged");
+        } catch (java.io.EOFException eof) {
+            throw new ImportException(file, -1, e.getName(), "the entry ends early; the .eval zip is truncated");
+        }
+    }
+
+    /** An entry's inflated bytes, counted against the per-entry and whole-zip limits (zip bomb protection). */
+    private final class Capped extends java.io.FilterInputStream {
+        private final String name;
+        private long size;
+
+        Capped(InputStream in, String name) {
+            super(in);
+            this.name = name;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count(n);
+            }
+            return n;
+        }
+
+        private void count(int n) {
+            size += n;
+            expanded += n;
+            if (size > maxEntry) {
+                throw new ImportException(file, -1, name, "the entry expands beyond " + (maxEntry >> 20)
+                        + " MB (a zip bomb?); expected an Inspect sample of sane size");
+            }
+            if (expanded > maxTotal) {
+                throw new ImportException(file, -1, name, "the zip expands beyond " + (maxTotal >> 20)
+                        + " MB in all (a zip bomb?); nothing was imported");
+            }
         }
     }
 
@@ -245,7 +277,7 @@ final class InspectReader {
         skips.samples++;
         JsonNode attachments = sample.get("attachments");
         if (attachments != null && attachments.isObject() && !attachments.isEmpty()) {
-            sample = resolve(sample.deepCopy(), attachments);
+            sample = resolve(sample, attachments); // in place: the tree was parsed for this sample alone
         }
         JsonNode idNode = sample.get("id");
         if (idNode == null || !(idNode.isTextual() || idNode.isNumber())) {

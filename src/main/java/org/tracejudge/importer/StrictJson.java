@@ -64,6 +64,14 @@ final class StrictJson {
         return readTree(b, 0, b.length);
     }
 
+    /** The one JSON value of {@code in}; the stream is left open (its owner may still read or drain it). */
+    static JsonNode readTree(java.io.InputStream in) throws IOException {
+        try (JsonParser p = parser(in)) {
+            p.disable(JsonParser.Feature.AUTO_CLOSE_SOURCE);
+            return tree(p);
+        }
+    }
+
     static JsonNode readTree(String text) throws IOException {
         try (JsonParser p = parser(text)) {
             return tree(p);
