@@ -165,7 +165,7 @@ final class InspectReader {
     }
 
     /** An entry's inflated bytes, counted against the per-entry and whole-zip limits (zip bomb protection). */
-    private final class Capped extends java.io.FilterInputStream {
+    private final class Capped extends CountingStream {
         private final String name;
         private long size;
 
@@ -175,24 +175,7 @@ final class InspectReader {
         }
 
         @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                count(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
-            if (n > 0) {
-                count(n);
-            }
-            return n;
-        }
-
-        private void count(int n) {
+        void count(int n) {
             size += n;
             expanded += n;
             if (size > maxEntry) {
