@@ -82,6 +82,21 @@ class AgentStreamingTest extends WithProject {
         assertEquals(0, count(project, "trace"), "nothing half-imported");
     }
 
+    @Test
+    void aLoneSurrogateEscapeInAnAsciiLineIsStillRefused() throws Exception {
+        // ASCII lines skip the per-string surrogate scan unless they hold a surrogate escape (backslash-u-D8..DF): these do
+        Path ok = dir.resolve("pair.jsonl");
+        Files.writeString(ok, line(1, "01", CHAT) + "\n" + line(2, "01", chat("smile \\\\ud83d\\\\ude00")) + "\n");
+        assertEquals(2, new Importer(project, null).importFiles(List.of(ok), Format.AUTO, null).files().get(0).runs);
+        Path bad = dir.resolve("lone.jsonl");
+        Files.writeString(bad, line(3, "01", CHAT) + "\n" + line(4, "01", CHAT).replace("chat gpt-4o", "\\ud800 chat") + "\n");
+        ImportException e = assertThrows(ImportException.class,
+                () -> new Importer(project, null).importFiles(List.of(bad), Format.AUTO, null));
+        assertEquals(2, e.line());
+        assertTrue(e.getMessage().contains("invalid Unicode in a string: a lone surrogate \\ud800"), e.getMessage());
+        assertEquals(2, count(project, "trace"), "the refused file added nothing");
+    }
+
     /** A Langfuse export in the shape of the corpus' hand-made error trace, one per run. */
     private static String langfuseExport(int i) {
         return "{\"trace\":{\"id\":\"t-" + i + "\",\"input\":\"{\\\"prompt\\\":\\\"Weather in city " + i + "?\\\"}\","
