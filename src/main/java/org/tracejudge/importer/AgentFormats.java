@@ -1,6 +1,8 @@
 package org.tracejudge.importer;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -22,6 +24,20 @@ import java.util.function.Consumer;
 final class AgentFormats {
     /** A single JSON document is read whole; beyond this size it has to be JSON Lines. */
     static final long MAX_DOCUMENT = 1L << 30;
+    /** A document read whole takes about this many times its size in heap (its bytes, then its tree of nodes). */
+    static final int WHOLE_DOCUMENT_HEAP_FACTOR = 6;
+
+    /**
+     * The largest document read whole with this JVM's heap: a sixth of it (85 MB with -Xmx512m), at most 1 GB.
+     * Langfuse arrays, Inspect logs and OTLP JSON Lines stream and have no such limit.
+     */
+    static long wholeDocumentLimit() {
+        return wholeDocumentLimit(Runtime.getRuntime().maxMemory());
+    }
+
+    static long wholeDocumentLimit(long maxHeap) {
+        return Math.min(MAX_DOCUMENT, maxHeap / WHOLE_DOCUMENT_HEAP_FACTOR);
+    }
 
     private AgentFormats() {}
 
@@ -61,46 +77,52 @@ final class AgentFormats {
                         ends = null; // the second pass says what is wrong
                     }
                     MessageDigest sha = sha256();
-                    var decoder = StandardCharsets.UTF_8.newDecoder()
-                            .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
                     boolean gz = isGzip(file);
-                    try (InputStream raw = new DigestInputStream(Files.newInputStream(file), sha);
-                         BufferedReader r = new BufferedReader(new InputStreamReader(
-                                 gz ? new java.util.zip.GZIPInputStream(raw, 1 << 16) : raw, decoder), 1 << 16)) {
-                        new OtlpReader(file).readLines(r, ends, listener, out);
+                    try (InputStream raw = new DigestInputStream(Files.newInputStream(file), sha)) {
+                        // a plain file was checked to be UTF-8 before the import began; gzip is checked line by line
+                        new OtlpReader(file).readLines(gz ? new java.util.zip.GZIPInputStream(raw, 1 << 16) : raw, !gz,
+                                ends, listener, out);
                         raw.transferTo(java.io.OutputStream.nullOutputStream());
-                    } catch (java.nio.charset.MalformedInputException e) {
-                        throw new ImportException(file, -1, null, "not UTF-8 text (an invalid byte sequence)");
                     } catch (java.util.zip.ZipException | java.io.EOFException e) {
                         throw new ImportException(file, -1, null, "the gzip file is truncated or damaged (" + e.getMessage() + ")");
                     }
                     return HexFormat.of().formatHex(sha.digest());
                 }
-                byte[] bytes = bytes(file);
+                byte[] bytes = bytes(file, format);
                 new OtlpReader(file).readDocuments(bytes, out);
                 return isGzip(file) ? sha256(file) : sha256(bytes);
             }
             case LANGFUSE -> {
-                byte[] bytes = bytes(file);
-                new LangfuseReader(file).read(document(file, bytes), out);
-                return isGzip(file) ? sha256(file) : sha256(bytes);
+                // an array of exports streams: one export's tree at a time, so memory stays flat with file size
+                LangfuseReader reader = new LangfuseReader(file);
+                return streamed(file, p -> {
+                    Fields f = new Fields(file, -1);
+                    if (p.currentToken() == JsonToken.START_ARRAY) {
+                        int i = 0;
+                        while (p.nextToken() != JsonToken.END_ARRAY) {
+                            reader.one(StrictJson.MAPPER.readTree(p), f, "/" + i++, out);
+                        }
+                    } else {
+                        reader.read(StrictJson.MAPPER.readTree(p), out);
+                    }
+                });
             }
             case INSPECT -> {
                 if (InspectReader.isZip(file)) {
                     new InspectReader(file).readZip(out);
                     return sha256(file);
                 }
-                byte[] bytes = bytes(file);
-                new InspectReader(file).readLog(document(file, bytes), null, out);
-                return sha256(bytes);
+                // the log's samples stream: one sample's tree at a time (the header fields come before them)
+                InspectReader reader = new InspectReader(file);
+                return streamed(file, p -> reader.readLog(p, out));
             }
             case ATIF -> {
-                byte[] bytes = bytes(file);
+                byte[] bytes = bytes(file, format);
                 new AtifReader(file).read(document(file, bytes), out);
                 return isGzip(file) ? sha256(file) : sha256(bytes);
             }
             case SWE_AGENT -> {
-                byte[] bytes = bytes(file);
+                byte[] bytes = bytes(file, format);
                 new SweAgentReader(file).read(document(file, bytes), out);
                 return isGzip(file) ? sha256(file) : sha256(bytes);
             }
@@ -130,25 +152,75 @@ final class AgentFormats {
         }
     }
 
-    static byte[] bytes(Path file) throws IOException {
+    /** The whole file (inflated when gzip-compressed), refused with the limit named when it would not fit the heap. */
+    static byte[] bytes(Path file, Format format) throws IOException {
+        return bytes(file, format, wholeDocumentLimit());
+    }
+
+    static byte[] bytes(Path file, Format format, long limit) throws IOException {
         long size = Files.size(file);
-        if (size > MAX_DOCUMENT) {
-            throw new ImportException(file, -1, null, "the file is " + (size >> 20) + " MB; single JSON documents up to "
-                    + (MAX_DOCUMENT >> 20) + " MB are read (OTLP can be given as JSON Lines, which streams)");
+        if (size > limit) {
+            throw tooLarge(file, format, size(size), limit);
         }
         if (!isGzip(file)) {
             return Files.readAllBytes(file);
         }
         try (InputStream in = open(file)) {
-            byte[] b = in.readNBytes((int) MAX_DOCUMENT + 1);
-            if (b.length > MAX_DOCUMENT) {
-                throw new ImportException(file, -1, null, "the file inflates beyond " + (MAX_DOCUMENT >> 20) + " MB; single "
-                        + "JSON documents up to that are read");
+            byte[] b = in.readNBytes((int) limit + 1);
+            if (b.length > limit) {
+                throw tooLarge(file, format, "more than " + size(limit) + " inflated", limit);
             }
             return b;
         } catch (java.util.zip.ZipException | java.io.EOFException e) {
             throw new ImportException(file, -1, null, "the gzip file is truncated or damaged (" + e.getMessage() + ")");
         }
+    }
+
+    private static ImportException tooLarge(Path file, Format format, String size, long limit) {
+        String what = switch (format) {
+            case ATIF -> "an ATIF trajectory is one run and is read whole";
+            case SWE_AGENT -> "a SWE-agent .traj is one run and is read whole";
+            default -> "a single OpenTelemetry JSON document (a request, a Tempo or Jaeger export) is read whole";
+        };
+        return new ImportException(file, -1, null, "the file is " + size + "; " + what + ", and with this Java heap ("
+                + size(Runtime.getRuntime().maxMemory()) + ") files up to " + size(limit) + " are read (a "
+                + WHOLE_DOCUMENT_HEAP_FACTOR + "th of the heap): run Java with a larger -Xmx"
+                + (format == Format.OTLP ? ", or give the spans as OTLP JSON Lines, which stream" : ""));
+    }
+
+    private static String size(long bytes) {
+        return bytes >= 1 << 20 ? (bytes >> 20) + " MB" : bytes >= 1 << 10 ? (bytes >> 10) + " KB" : bytes + " bytes";
+    }
+
+    /** Reads a document's tokens with {@code body} (the parser is on the first token); returns the file's SHA-256. */
+    interface Body {
+        void read(JsonParser p) throws IOException;
+    }
+
+    /**
+     * One JSON document read as it streams (through gzip when the file is compressed), hashed as stored: strict JSON
+     * as {@link StrictJson} reads it, nothing after the value, errors naming the place.
+     */
+    static String streamed(Path file, Body body) throws IOException {
+        MessageDigest sha = sha256();
+        boolean gz = isGzip(file);
+        try (InputStream raw = new DigestInputStream(Files.newInputStream(file), sha);
+             JsonParser p = StrictJson.parser(gz ? new java.util.zip.GZIPInputStream(raw, 1 << 16) : raw)) {
+            p.disable(JsonParser.Feature.AUTO_CLOSE_SOURCE); // the rest of the file is still hashed after the value
+            if (p.nextToken() == null) {
+                throw new ImportException(file, -1, null, "the file is empty");
+            }
+            body.read(p);
+            if (p.nextToken() != null) {
+                throw new StrictJson.Invalid(p, "unexpected content after the JSON value");
+            }
+            raw.transferTo(java.io.OutputStream.nullOutputStream());
+        } catch (java.util.zip.ZipException | java.io.EOFException e) {
+            throw new ImportException(file, -1, null, "the gzip file is truncated or damaged (" + e.getMessage() + ")");
+        } catch (JsonProcessingException e) {
+            throw ImportException.fromParse(file, e, "", 0);
+        }
+        return HexFormat.of().formatHex(sha.digest());
     }
 
     static JsonNode document(Path file, byte[] bytes) {

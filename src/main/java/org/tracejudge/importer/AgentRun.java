@@ -374,10 +374,11 @@ final class AgentRun {
             gt.put("match_mode", "all");
         }
         JsonNode toolList = tools != null && tools.isArray() ? tools : null;
-        String cacheKey = taskCache == null ? null : body + "\u0000" + toolList;
+        String toolsText = toolList == null ? null : toolList.toString(); // written once: cache key and task row
+        String cacheKey = taskCache == null ? null : body + "\u0000" + toolsText;
         Records.TaskRec task = cacheKey == null ? null : taskCache.get(cacheKey);
         if (task == null) {
-            task = TaskCodec.fromToolFailBench(body, toolList, f, "", false);
+            task = TaskCodec.fromToolFailBench(body, toolList, toolsText, f, "", false);
             if (cacheKey != null) {
                 if (taskCache.size() >= CACHE) {
                     taskCache.clear();

@@ -243,15 +243,24 @@ public final class FormatDetector {
         return null;
     }
 
-    /** The keys of the object starting at {@code from}, as far as the sniffed head goes (values skipped). */
+    /**
+     * The keys of the object starting at {@code from}, as far as the sniffed head goes (values skipped), or as far as
+     * they name an agent-trace format: the large values after the deciding keys (an ATIF trajectory's steps, a
+     * SWE-agent trajectory, a Langfuse trace's observations) are not tokenised just to be skipped. A file that begins
+     * with the keys of one of these formats is taken to be that format (its reader then says what else is wrong).
+     */
     static Set<String> topLevelKeys(byte[] head, int from) {
         Set<String> keys = new HashSet<>();
-        try (JsonParser p = StrictJson.FACTORY.createParser(head, from, head.length - from)) {
+        // sniffing only: no duplicate-key bookkeeping (the reader that reads the file checks the keys)
+        try (JsonParser p = Json.FACTORY.createParser(head, from, head.length - from)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return keys;
             }
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 keys.add(p.currentName());
+                if (agentFormat(keys) != null) {
+                    break;
+                }
                 p.nextToken();
                 p.skipChildren();
             }

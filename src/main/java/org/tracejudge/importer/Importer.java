@@ -318,7 +318,7 @@ public final class Importer {
     }
 
     /** Reports the bytes read of a file to the listener, every 256 kB. */
-    private final class ProgressStream extends java.io.FilterInputStream {
+    private final class ProgressStream extends CountingStream {
         private final Path file;
         private final long size;
         private long read;
@@ -331,24 +331,7 @@ public final class Importer {
         }
 
         @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                count(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buf, int off, int len) throws IOException {
-            int n = super.read(buf, off, len);
-            if (n > 0) {
-                count(n);
-            }
-            return n;
-        }
-
-        private void count(int n) {
+        void count(int n) {
             read += n;
             if (read - reported >= (1 << 18)) {
                 reported = read;

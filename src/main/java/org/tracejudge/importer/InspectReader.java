@@ -1,6 +1,8 @@
 package org.tracejudge.importer;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -131,36 +133,21 @@ final class InspectReader {
         }
     }
 
-    /** One zip entry as JSON, inflated with the limits counted as it goes. */
+    /**
+     * One zip entry as JSON, parsed as it inflates (no copy of the entry in memory) with the limits counted as it
+     * goes, not taken from the zip's headers.
+     */
     private JsonNode entry(ZipFile zip, ZipEntry e) throws IOException {
-        byte[] bytes;
-        try (InputStream in = zip.getInputStream(e)) {
-            java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
-            byte[] chunk = new byte[1 << 16];
-            long size = 0;
-            int n;
-            while ((n = in.read(chunk)) > 0) {
-                size += n;
-                expanded += n;
-                if (size > maxEntry) {
-                    throw new ImportException(file, -1, e.getName(), "the entry expands beyond " + (maxEntry >> 20)
-                            + " MB (a zip bomb?); expected an Inspect sample of sane size");
-                }
-                if (expanded > maxTotal) {
-                    throw new ImportException(file, -1, e.getName(), "the zip expands beyond " + (maxTotal >> 20)
-                            + " MB in all (a zip bomb?); nothing was imported");
-                }
-                buf.write(chunk, 0, n);
+        try (InputStream in = new Capped(zip.getInputStream(e), e.getName())) {
+            JsonNode n;
+            try {
+                n = StrictJson.readTree(in);
+            } catch (JsonProcessingException pe) {
+                // an entry that is not JSON may still be a bomb (zeros, say): that is said first, found by inflating
+                // the rest through the limits (counted, not kept)
+                in.transferTo(java.io.OutputStream.nullOutputStream());
+                throw pe;
             }
-            bytes = buf.toByteArray();
-        } catch (ZipException ze) {
-            throw new ImportException(file, -1, e.getName(), "the entry cannot be inflated (" + ze.getMessage()
-                    + "); the .eval zip is damaged");
-        } catch (java.io.EOFException eof) {
-            throw new ImportException(file, -1, e.getName(), "the entry ends early; the .eval zip is truncated");
-        }
-        try {
-            JsonNode n = StrictJson.readTree(bytes);
             if (n == null || !n.isObject()) {
                 throw new ImportException(file, -1, e.getName(), "expected a JSON object, found " + Fields.describe(n));
             }
@@ -169,24 +156,79 @@ final class InspectReader {
             ImportException ie = ImportException.fromParse(file, pe, "", 0);
             throw new ImportException(file, ie.line(), e.getName() + (ie.pointer() == null || ie.pointer().isEmpty() ? "" : "#" + ie.pointer()),
                     ie.problem());
+        } catch (ZipException ze) {
+            throw new ImportException(file, -1, e.getName(), "the entry cannot be inflated (" + ze.getMessage()
+                    + "); the .eval zip is damaged");
+        } catch (java.io.EOFException eof) {
+            throw new ImportException(file, -1, e.getName(), "the entry ends early; the .eval zip is truncated");
         }
     }
 
-    /** A .json EvalLog with its samples inline. */
-    void readLog(JsonNode log, String entryName, Consumer<Records.Rec> out) {
-        Fields f = new Fields(file, -1);
-        if (!log.isObject()) {
-            throw f.error("", "expected an Inspect EvalLog object, found " + Fields.describe(log));
+    /** An entry's inflated bytes, counted against the per-entry and whole-zip limits (zip bomb protection). */
+    private final class Capped extends CountingStream {
+        private final String name;
+        private long size;
+
+        Capped(InputStream in, String name) {
+            super(in);
+            this.name = name;
         }
-        JsonNode eval = f.requiredObject(log, "eval", "");
-        JsonNode samples = f.optionalArray(log, "samples", "");
-        AgentRunSkips skips = new AgentRunSkips();
-        if (samples != null) {
-            for (int i = 0; i < samples.size(); i++) {
-                sample(log, eval, samples.get(i), "/samples/" + i, out, skips);
+
+        @Override
+        void count(int n) {
+            size += n;
+            expanded += n;
+            if (size > maxEntry) {
+                throw new ImportException(file, -1, name, "the entry expands beyond " + (maxEntry >> 20)
+                        + " MB (a zip bomb?); expected an Inspect sample of sane size");
+            }
+            if (expanded > maxTotal) {
+                throw new ImportException(file, -1, name, "the zip expands beyond " + (maxTotal >> 20)
+                        + " MB in all (a zip bomb?); nothing was imported");
             }
         }
-        skips.emit(out, log);
+    }
+
+    /**
+     * A .json EvalLog read as it streams: every field but {@code samples} is kept (the header, small), and each
+     * sample is read, imported and dropped in turn, so memory stays flat however many samples the log holds.
+     * Inspect writes {@code eval} before {@code samples}; a log that has them the other way round has its samples
+     * held until the header is read.
+     */
+    void readLog(JsonParser p, Consumer<Records.Rec> out) throws IOException {
+        Fields f = new Fields(file, -1);
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            throw f.error("", "expected an Inspect EvalLog object, found " + Fields.describe(StrictJson.MAPPER.readTree(p)));
+        }
+        ObjectNode header = Json.MAPPER.createObjectNode();
+        List<JsonNode> held = new ArrayList<>();
+        AgentRunSkips skips = new AgentRunSkips();
+        int n = 0;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken t = p.nextToken();
+            if (!name.equals("samples") || t == JsonToken.VALUE_NULL) {
+                header.set(name, StrictJson.MAPPER.readTree(p));
+                continue;
+            }
+            if (t != JsonToken.START_ARRAY) {
+                throw f.error("/samples", "expected an array, found " + Fields.describe(StrictJson.MAPPER.readTree(p)));
+            }
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                JsonNode sample = StrictJson.MAPPER.readTree(p);
+                if (header.path("eval").isObject()) {
+                    sample(header, header.get("eval"), sample, "/samples/" + n, out, skips);
+                } else {
+                    held.add(sample);
+                }
+                n++;
+            }
+        }
+        JsonNode eval = f.requiredObject(header, "eval", "");
+        for (int i = 0; i < held.size(); i++) {
+            sample(header, eval, held.get(i), "/samples/" + (n - held.size() + i), out, skips);
+        }
+        skips.emit(out, header);
     }
 
     /** What a log says about itself beyond its samples (status, log-level error), reported once. */
@@ -218,7 +260,7 @@ final class InspectReader {
         skips.samples++;
         JsonNode attachments = sample.get("attachments");
         if (attachments != null && attachments.isObject() && !attachments.isEmpty()) {
-            sample = resolve(sample.deepCopy(), attachments);
+            sample = resolve(sample, attachments); // in place: the tree was parsed for this sample alone
         }
         JsonNode idNode = sample.get("id");
         if (idNode == null || !(idNode.isTextual() || idNode.isNumber())) {

@@ -39,7 +39,7 @@ final class LangfuseReader {
         }
     }
 
-    private void one(JsonNode doc, Fields f, String ptr, Consumer<Records.Rec> out) {
+    void one(JsonNode doc, Fields f, String ptr, Consumer<Records.Rec> out) {
         if (!doc.isObject()) {
             throw f.error(ptr, "expected a Langfuse trace export {trace, observations}, found " + Fields.describe(doc));
         }

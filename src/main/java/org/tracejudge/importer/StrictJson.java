@@ -39,11 +39,43 @@ final class StrictJson {
     }
 
     static JsonParser parser(byte[] b, int off, int len) throws IOException {
-        return new Checking(FACTORY.createParser(b, off, len));
+        return new Checking(FACTORY.createParser(b, off, len), mayHoldSurrogates(b, off, len));
+    }
+
+    /**
+     * Whether text parsed from these bytes can hold a surrogate char at all. In ASCII bytes only a {@code \\uD800} to
+     * {@code \\uDFFF} escape makes one; bytes with any non-ASCII in them are always checked (Jackson decodes some
+     * UTF-8 it should refuse into surrogates). Without either, the per-string surrogate check is skipped: it was a
+     * tenth of the parse of machine-written JSON, which is mostly ASCII.
+     */
+    @SuppressWarnings("deprecation") // String(byte[], hibyte, ...): a Latin-1 view, a plain copy, for indexOf
+    static boolean mayHoldSurrogates(byte[] b, int off, int len) {
+        if (!ByteLines.ascii(b, off, len)) {
+            return true;
+        }
+        if (len <= 1 << 20) {
+            String s = new String(b, 0, off, len); // one char per byte: String.indexOf is vectorised
+            for (int i = s.indexOf("\\u"); i >= 0 && i + 3 < len; i = s.indexOf("\\u", i + 2)) {
+                if (surrogateEscape(s.charAt(i + 2), s.charAt(i + 3))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        for (int i = off, end = off + len; i + 3 < end; i++) { // large documents: no copy
+            if (b[i] == '\\' && b[i + 1] == 'u' && surrogateEscape((char) b[i + 2], (char) b[i + 3])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean surrogateEscape(char first, char second) {
+        return (first == 'd' || first == 'D') && "89abcdefABCDEF".indexOf(second) >= 0;
     }
 
     static JsonParser parser(java.io.InputStream in) throws IOException {
-        return new Checking(FACTORY.createParser(in));
+        return new Checking(FACTORY.createParser(in), true);
     }
 
     static JsonParser parser(byte[] b) throws IOException {
@@ -51,7 +83,7 @@ final class StrictJson {
     }
 
     static JsonParser parser(String text) throws IOException {
-        return new Checking(FACTORY.createParser(text));
+        return new Checking(FACTORY.createParser(text), true);
     }
 
     static JsonNode readTree(byte[] b, int off, int len) throws IOException {
@@ -62,6 +94,14 @@ final class StrictJson {
 
     static JsonNode readTree(byte[] b) throws IOException {
         return readTree(b, 0, b.length);
+    }
+
+    /** The one JSON value of {@code in}; the stream is left open (its owner may still read or drain it). */
+    static JsonNode readTree(java.io.InputStream in) throws IOException {
+        try (JsonParser p = parser(in)) {
+            p.disable(JsonParser.Feature.AUTO_CLOSE_SOURCE);
+            return tree(p);
+        }
     }
 
     static JsonNode readTree(String text) throws IOException {
@@ -80,14 +120,18 @@ final class StrictJson {
 
     /** Checks each token as it is read; {@link #skipChildren} reads (and checks) what it skips. */
     private static final class Checking extends JsonParserDelegate {
-        Checking(JsonParser d) {
+        /** False when the input cannot hold a surrogate (see {@link #mayHoldSurrogates}): strings are not scanned. */
+        private final boolean surrogates;
+
+        Checking(JsonParser d, boolean surrogates) {
             super(d);
+            this.surrogates = surrogates;
         }
 
         @Override
         public JsonToken nextToken() throws IOException {
             JsonToken t = delegate.nextToken();
-            if (t == JsonToken.VALUE_STRING || t == JsonToken.FIELD_NAME) {
+            if (surrogates && (t == JsonToken.VALUE_STRING || t == JsonToken.FIELD_NAME)) {
                 checkText(t == JsonToken.FIELD_NAME);
             } else if (t == JsonToken.VALUE_NUMBER_FLOAT) {
                 double d = delegate.getDoubleValue();
@@ -126,6 +170,21 @@ final class StrictJson {
         }
 
         private void checkText(boolean key) throws IOException {
+            if (key) {
+                // a key is read from the parser's name table as a String: looking at it copies nothing
+                String name = delegate.currentName();
+                for (int i = 0, end = name.length(); i < end; i++) {
+                    char ch = name.charAt(i);
+                    if (Character.isSurrogate(ch)) {
+                        if (Character.isHighSurrogate(ch) && i + 1 < end && Character.isLowSurrogate(name.charAt(i + 1))) {
+                            i++;
+                            continue;
+                        }
+                        throw lone(true, ch);
+                    }
+                }
+                return;
+            }
             char[] c = delegate.getTextCharacters();
             int off = delegate.getTextOffset();
             int end = off + delegate.getTextLength();
@@ -136,11 +195,15 @@ final class StrictJson {
                         i++;
                         continue;
                     }
-                    throw new Invalid(delegate, "invalid Unicode in a " + (key ? "key" : "string") + ": a lone "
-                            + "surrogate \\u" + Integer.toHexString(ch) + " (expected whole characters; a surrogate "
-                            + "escape must come in a high-low pair)");
+                    throw lone(false, ch);
                 }
             }
+        }
+
+        private Invalid lone(boolean key, char ch) {
+            return new Invalid(delegate, "invalid Unicode in a " + (key ? "key" : "string") + ": a lone "
+                    + "surrogate \\u" + Integer.toHexString(ch) + " (expected whole characters; a surrogate "
+                    + "escape must come in a high-low pair)");
         }
     }
 }

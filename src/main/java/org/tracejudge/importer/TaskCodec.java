@@ -32,6 +32,12 @@ public final class TaskCodec {
      *               optional task fields of a chat transcript's {@code expected}) only the types of what is there
      */
     static Records.TaskRec fromToolFailBench(ObjectNode task, JsonNode tools, Fields f, String pointer, boolean strict) {
+        return fromToolFailBench(task, tools, null, f, pointer, strict);
+    }
+
+    /** As above, with {@code tools} already written as JSON ({@code toolsText}, or null) by a caller that needed it too. */
+    static Records.TaskRec fromToolFailBench(ObjectNode task, JsonNode tools, String toolsText, Fields f, String pointer,
+                                             boolean strict) {
         String key = f.requiredText(task, "task_id", pointer);
         if (key.isBlank()) {
             throw f.error(pointer + "/task_id", "expected the task's id, found an empty string");
@@ -53,11 +59,27 @@ public final class TaskCodec {
         String toolsetId = null;
         String toolsJson = null;
         if (toolList != null && toolList.isArray()) {
-            toolsJson = toolList.toString();
-            toolsetId = Ids.of("toolset", Json.contentHash(toolList));
+            toolsJson = toolsText != null && toolList == tools ? toolsText : toolList.toString();
+            toolsetId = toolsetId(toolsJson, toolList);
         }
         return new Records.TaskRec(id, key, textOrNull(body, "domain"), type.code(), target,
                 LabelSets.forType(type).name(), textOrNull(body, "user_message"), toolsetId, toolsJson, body.toString());
+    }
+
+    /** Toolset ids by the tools' JSON text: agent runs of one harness offer the same tools run after run. */
+    private static final java.util.Map<String, String> TOOLSET_IDS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The toolset's id (a hash of its canonical JSON), remembered for the last few hundred tool lists seen. */
+    private static String toolsetId(String toolsJson, JsonNode toolList) {
+        String id = TOOLSET_IDS.get(toolsJson);
+        if (id == null) {
+            id = Ids.of("toolset", Json.contentHash(toolList));
+            if (TOOLSET_IDS.size() >= 256) {
+                TOOLSET_IDS.clear(); // bounded: memory stays flat on files of ever-new tool lists
+            }
+            TOOLSET_IDS.put(toolsJson, id);
+        }
+        return id;
     }
 
     /** Every field formats.md section 1 requires, with the types and values it allows. */

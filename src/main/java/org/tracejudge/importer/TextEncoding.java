@@ -31,33 +31,28 @@ final class TextEncoding {
                 return; // gzip: read through its decompressor, whose text the readers decode strictly
             }
             refuseOtherEncodings(file, buf, n);
-            long line = 1;
-            long offset = 0;
+            long offset = 0; // of buf[0] in the file
             int need = 0; // continuation bytes still expected
             int cp = 0;
             int min = 0; // smallest code point the sequence may encode (overlong check)
             long seqStart = 0;
             int lead = 0;
             while (n > 0) {
-                java.nio.ByteBuffer words = java.nio.ByteBuffer.wrap(buf).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-                for (int i = 0; i < n; i++, offset++) {
-                    // eight ASCII bytes with no line end and no NUL are skipped at once (SWAR tests: a set high bit
-                    // means non-ASCII; the zero-byte test has no false negatives, so any doubt takes the byte loop)
-                    while (need == 0 && i + 8 <= n) {
-                        long w = words.getLong(i);
-                        if ((w & HIGH) != 0 || hasZeroByte(w) || hasZeroByte(w ^ NEWLINES)) {
+                for (int i = 0; i < n; i++) {
+                    // sixteen ASCII bytes with no NUL are skipped at once (SWAR: a set high bit means non-ASCII; the
+                    // zero-byte test has no false negatives, so any doubt takes the byte loop). Lines are not counted
+                    // here: only an error needs its line, and it is counted then.
+                    if (need == 0) {
+                        i = asciiRun(buf, i, n);
+                        if (i >= n) {
                             break;
                         }
-                        i += 8;
-                        offset += 8;
-                    }
-                    if (i >= n) {
-                        break;
                     }
                     int b = buf[i] & 0xff;
+                    long at = offset + i;
                     if (need > 0) {
                         if ((b & 0xC0) != 0x80) {
-                            throw invalid(file, line, seqStart, offset == seqStart + 1
+                            throw invalid(file, seqStart, at == seqStart + 1
                                     ? "a lone byte 0x" + Integer.toHexString(lead).toUpperCase(Locale.ROOT)
                                     + ", which looks like Latin-1 or Windows-1252 text"
                                     : "a multi-byte character is cut short");
@@ -65,30 +60,28 @@ final class TextEncoding {
                         cp = (cp << 6) | (b & 0x3F);
                         if (--need == 0) {
                             if (cp < min) {
-                                throw invalid(file, line, seqStart, String.format(Locale.ROOT,
+                                throw invalid(file, seqStart, String.format(Locale.ROOT,
                                         "an overlong encoding of U+%04X", cp));
                             }
                             if (cp >= 0xD800 && cp <= 0xDFFF) {
-                                throw invalid(file, line, seqStart, String.format(Locale.ROOT,
+                                throw invalid(file, seqStart, String.format(Locale.ROOT,
                                         "a UTF-16 surrogate (U+%04X) encoded as UTF-8", cp));
                             }
                             if (cp > 0x10FFFF) {
-                                throw invalid(file, line, seqStart, "a code point past U+10FFFF");
+                                throw invalid(file, seqStart, "a code point past U+10FFFF");
                             }
                         }
                         continue;
                     }
                     if (b < 0x80) {
-                        if (b == '\n') {
-                            line++;
-                        } else if (b == 0) {
-                            throw new ImportException(file, line, null, "a NUL byte (byte " + offset + "): not text; "
-                                    + "if the file is UTF-16 or UTF-32, convert it to UTF-8 (e.g. iconv -f UTF-16 -t "
-                                    + "UTF-8) and import it again");
+                        if (b == 0) {
+                            throw new ImportException(file, lineAt(file, at), null, "a NUL byte (byte " + at + "): not "
+                                    + "text; if the file is UTF-16 or UTF-32, convert it to UTF-8 (e.g. iconv -f UTF-16 "
+                                    + "-t UTF-8) and import it again");
                         }
                         continue;
                     }
-                    seqStart = offset;
+                    seqStart = at;
                     lead = b;
                     if (b >= 0xC2 && b <= 0xDF) {
                         need = 1;
@@ -103,17 +96,18 @@ final class TextEncoding {
                         cp = b & 0x07;
                         min = 0x10000;
                     } else if (b == 0xC0 || b == 0xC1) {
-                        throw invalid(file, line, offset, "an overlong encoding (byte 0x"
+                        throw invalid(file, at, "an overlong encoding (byte 0x"
                                 + Integer.toHexString(b).toUpperCase(Locale.ROOT) + ")");
                     } else {
-                        throw invalid(file, line, offset, "byte 0x" + Integer.toHexString(b).toUpperCase(Locale.ROOT)
+                        throw invalid(file, at, "byte 0x" + Integer.toHexString(b).toUpperCase(Locale.ROOT)
                                 + (b >= 0xA0 ? ", which looks like Latin-1 or Windows-1252 text" : ""));
                     }
                 }
+                offset += n;
                 n = in.readNBytes(buf, 0, buf.length);
             }
             if (need > 0) {
-                throw invalid(file, line, seqStart, "the file ends inside a multi-byte character");
+                throw invalid(file, seqStart, "the file ends inside a multi-byte character");
             }
         } catch (IOException e) {
             throw new ImportException(file, -1, null, "cannot read: " + e.getMessage());
@@ -122,15 +116,56 @@ final class TextEncoding {
 
     private static final long HIGH = 0x8080808080808080L;
     private static final long ONES = 0x0101010101010101L;
-    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     private static boolean hasZeroByte(long w) {
         return ((w - ONES) & ~w & HIGH) != 0;
     }
 
-    private static ImportException invalid(Path file, long line, long offset, String what) {
-        return new ImportException(file, line, null, "not UTF-8 text at byte " + offset + " (" + what + "); save the "
-                + "file as UTF-8 and import it again");
+    /**
+     * The index of the first byte from {@code i} that is not plain ASCII (or is NUL), at most {@code n}: a small
+     * method of its own so the JIT compiles it whole (a loop inside a long-running method only gets OSR code).
+     */
+    private static int asciiRun(byte[] buf, int i, int n) {
+        while (i + 16 <= n) {
+            long a = (long) LONGS.get(buf, i);
+            long b = (long) LONGS.get(buf, i + 8);
+            if (((a | b) & HIGH) != 0 || hasZeroByte(a) || hasZeroByte(b)) {
+                break;
+            }
+            i += 16;
+        }
+        while (i < n && buf[i] > 0) {
+            i++;
+        }
+        return i;
+    }
+
+    /** The line (from 1) byte {@code offset} of the file is on: counted only when an error names it. */
+    private static long lineAt(Path file, long offset) {
+        long line = 1;
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] buf = new byte[BUFFER];
+            long pos = 0;
+            int n;
+            while (pos < offset && (n = in.readNBytes(buf, 0, (int) Math.min(buf.length, offset - pos))) > 0) {
+                for (int i = 0; i < n; i++) {
+                    if (buf[i] == '\n') {
+                        line++;
+                    }
+                }
+                pos += n;
+            }
+        } catch (IOException e) {
+            return -1;
+        }
+        return line;
+    }
+
+    private static ImportException invalid(Path file, long offset, String what) {
+        return new ImportException(file, lineAt(file, offset), null, "not UTF-8 text at byte " + offset + " (" + what
+                + "); save the file as UTF-8 and import it again");
     }
 
     /** Byte order marks of UTF-16/32, and UTF-16 without one (every other byte NUL in ASCII-heavy text). */
