@@ -1,7 +1,6 @@
 package org.tracejudge.judges.provider;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
@@ -32,7 +31,7 @@ public final class ChatClient implements AutoCloseable {
     /** Bodies longer than this are stored cut (the model's reply is extracted from the whole body first). */
     static final int MAX_STORED_BODY = 1_000_000;
     private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
-    public static final String ANTHROPIC_VERSION = "2023-06-01";
+    public static final String ANTHROPIC_VERSION = AnthropicWire.VERSION;
 
     private final ProviderSettings settings;
     private final String apiKey;
@@ -43,7 +42,9 @@ public final class ChatClient implements AutoCloseable {
     private final java.util.Set<Call> inFlight = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final AtomicBoolean maxCompletionTokens = new AtomicBoolean();
     private final AtomicBoolean structuredRefused = new AtomicBoolean();
-    static final String VERDICT_TOOL = "record_verdict";
+    static final String VERDICT_TOOL = AnthropicWire.VERDICT_TOOL;
+    /** The provider's request body, auth headers and answer shape. */
+    private final WireFormat wire;
     private final java.util.concurrent.atomic.AtomicLong sent = new java.util.concurrent.atomic.AtomicLong();
     private final KeyScrubber scrubber;
 
@@ -53,6 +54,7 @@ public final class ChatClient implements AutoCloseable {
      */
     public ChatClient(ProviderSettings settings, String apiKey, int concurrency) {
         this.settings = settings;
+        this.wire = WireFormat.of(settings.kind());
         this.apiKey = apiKey == null || apiKey.isEmpty() ? null : apiKey;
         this.scrubber = new KeyScrubber(this.apiKey);
         HttpUrl parsed = HttpUrl.parse(settings.endpoint());
@@ -82,42 +84,7 @@ public final class ChatClient implements AutoCloseable {
 
     /** The request body in the provider's format (no secret in it). */
     public String requestBody(ChatRequest r) {
-        ObjectNode o = Json.object();
-        o.put("model", settings.model());
-        if (settings.kind() == ProviderKind.OPENAI) {
-            var messages = o.putArray("messages");
-            messages.addObject().put("role", "system").put("content", r.system());
-            messages.addObject().put("role", "user").put("content", r.user());
-            o.put("temperature", settings.temperature());
-            if (settings.seed() != null) {
-                o.put("seed", settings.seed());
-            }
-            o.put(maxCompletionTokens.get() ? "max_completion_tokens" : "max_tokens", settings.maxTokens());
-            o.put("stream", false);
-            if (structured(r)) {
-                // OpenAI structured outputs (platform.openai.com/docs/guides/structured-outputs); the same
-                // response_format is read by vLLM (guided decoding), Ollama's /v1 (docs/openai.md), llama.cpp
-                // server (converted to a grammar) and LM Studio
-                ObjectNode js = o.putObject("response_format").put("type", "json_schema").putObject("json_schema");
-                js.put("name", "verdict");
-                js.set("schema", r.schema());
-            }
-        } else {
-            o.put("max_tokens", settings.maxTokens());
-            o.put("temperature", settings.temperature());
-            o.put("system", r.system());
-            o.putArray("messages").addObject().put("role", "user").put("content", r.user());
-            if (structured(r)) {
-                // Anthropic: one tool whose input schema is the verdict, and tool_choice forcing it
-                // (docs.anthropic.com/en/docs/build-with-claude/tool-use, "Forcing tool use" / JSON output)
-                ObjectNode tool = o.putArray("tools").addObject();
-                tool.put("name", VERDICT_TOOL);
-                tool.put("description", "Record the verdict for this trace.");
-                tool.set("input_schema", r.schema());
-                o.putObject("tool_choice").put("type", "tool").put("name", VERDICT_TOOL);
-            }
-        }
-        return o.toString();
+        return wire.body(r, settings, structured(r), maxCompletionTokens.get()).toString();
     }
 
     private boolean structured(ChatRequest r) {
@@ -155,7 +122,7 @@ public final class ChatClient implements AutoCloseable {
             a = sendOnce(r);
         }
         if (a.httpStatus() == 400 && a.kind() == Attempt.Kind.FATAL && sentMaxTokens
-                && settings.kind() == ProviderKind.OPENAI
+                && wire.renamesTokenLimit()
                 && ErrorClassifier.wantsMaxCompletionTokens(400, a.body() + " " + a.message())) {
             maxCompletionTokens.set(true);
             a = sendOnce(r);
@@ -166,16 +133,7 @@ public final class ChatClient implements AutoCloseable {
     /** A request to {@code url} with the provider's auth headers (for the batch APIs). */
     Request.Builder authorized(String url) {
         Request.Builder b = new Request.Builder().url(url).header("User-Agent", "tracejudge");
-        if (settings.kind() == ProviderKind.OPENAI) {
-            if (apiKey != null) {
-                b.header("Authorization", "Bearer " + apiKey);
-            }
-        } else {
-            if (apiKey != null) {
-                b.header("x-api-key", apiKey);
-            }
-            b.header("anthropic-version", ANTHROPIC_VERSION);
-        }
+        wire.authorize(b, apiKey);
         return b;
     }
 
@@ -224,16 +182,7 @@ public final class ChatClient implements AutoCloseable {
         Request.Builder b = new Request.Builder().url(url)
                 .header("User-Agent", "tracejudge")
                 .post(RequestBody.create(requestBody(r), JSON));
-        if (settings.kind() == ProviderKind.OPENAI) {
-            if (apiKey != null) {
-                b.header("Authorization", "Bearer " + apiKey);
-            }
-        } else {
-            if (apiKey != null) {
-                b.header("x-api-key", apiKey);
-            }
-            b.header("anthropic-version", ANTHROPIC_VERSION);
-        }
+        wire.authorize(b, apiKey);
         long start = System.nanoTime();
         Call call = http.newCall(b.build());
         sent.incrementAndGet();
@@ -325,67 +274,18 @@ public final class ChatClient implements AutoCloseable {
             return Attempt.of(v.kind(), v.failure(), code, store(body), "HTTP " + code + " with an error"
                     + (errCode > 0 ? " (code " + errCode + ")" : "") + ": " + errorMessage(body), 0, latency);
         }
-        if (settings.kind() == ProviderKind.OPENAI) {
-            JsonNode choice = root.path("choices").path(0);
-            JsonNode message = choice.path("message");
-            JsonNode content = message.path("content");
-            String finish = choice.path("finish_reason").asText("");
-            JsonNode usage = root.path("usage");
-            int in = usage.path("prompt_tokens").asInt(0);
-            int out = usage.path("completion_tokens").asInt(0);
-            // vLLM's reasoning parsers and DeepSeek put the chain of thought in reasoning_content; OpenRouter
-            // and Ollama in reasoning: never the verdict
-            String reasoning = text(message, "reasoning_content", "reasoning");
-            if (!choice.isObject() || !message.isObject()) {
-                return Attempt.of(Attempt.Kind.MALFORMED, Failure.MALFORMED, code, store(body),
-                        "the response has no choices[0].message", 0, latency);
-            }
-            if ("content_filter".equals(finish)) {
-                return Attempt.of(Attempt.Kind.REFUSED, Failure.CONTENT_FILTER, code, store(body),
-                        "the provider's content filter stopped the reply (finish_reason content_filter)", 0, latency)
-                        .withTokens(in, out);
-            }
-            if (!content.isTextual() || content.asText().isBlank()) {
-                return noVerdict(code, body, reasoning, "length".equals(finish), in, out, latency);
-            }
-            return Attempt.ok(code, store(body), scrub(content.asText()), scrub(reasoning), in, out,
-                    "length".equals(finish), latency);
+        WireFormat.Reply p = wire.read(root);
+        if (p.status() == WireFormat.Reply.Status.MALFORMED) {
+            return Attempt.of(Attempt.Kind.MALFORMED, Failure.MALFORMED, code, store(body), p.problem(), 0, latency);
         }
-        JsonNode blocks = root.path("content");
-        if (!blocks.isArray()) {
-            return Attempt.of(Attempt.Kind.MALFORMED, Failure.MALFORMED, code, store(body),
-                    "the response has no content blocks", 0, latency);
+        if (p.status() == WireFormat.Reply.Status.REFUSED) {
+            return Attempt.of(Attempt.Kind.REFUSED, Failure.CONTENT_FILTER, code, store(body), p.problem(), 0, latency)
+                    .withTokens(p.in(), p.out());
         }
-        StringBuilder text = new StringBuilder();
-        StringBuilder thinking = new StringBuilder();
-        boolean any = false;
-        for (JsonNode block : blocks) {
-            String type = block.path("type").asText();
-            if ("text".equals(type) && block.path("text").isTextual()) {
-                text.append(block.get("text").asText());
-                any = true;
-            } else if ("tool_use".equals(type) && VERDICT_TOOL.equals(block.path("name").asText())
-                    && block.path("input").isObject()) {
-                text.append(block.get("input").toString()); // the forced verdict tool's input is the verdict
-                any = true;
-            } else if ("thinking".equals(type) && block.path("thinking").isTextual()) {
-                thinking.append(block.get("thinking").asText());
-            }
+        if (p.text() == null || p.text().isBlank()) {
+            return noVerdict(code, body, p.reasoning(), p.atLimit(), p.in(), p.out(), latency);
         }
-        JsonNode usage = root.path("usage");
-        int in = usage.path("input_tokens").asInt(0);
-        int out = usage.path("output_tokens").asInt(0);
-        String stop = root.path("stop_reason").asText("");
-        String reasoning = thinking.length() == 0 ? null : thinking.toString();
-        if ("refusal".equals(stop)) {
-            return Attempt.of(Attempt.Kind.REFUSED, Failure.CONTENT_FILTER, code, store(body),
-                    "the model declined to answer (stop_reason refusal)", 0, latency).withTokens(in, out);
-        }
-        if (!any || text.toString().isBlank()) {
-            return noVerdict(code, body, reasoning, "max_tokens".equals(stop), in, out, latency);
-        }
-        return Attempt.ok(code, store(body), scrub(text.toString()), scrub(reasoning), in, out,
-                "max_tokens".equals(stop), latency);
+        return Attempt.ok(code, store(body), scrub(p.text()), scrub(p.reasoning()), p.in(), p.out(), p.atLimit(), latency);
     }
 
     /** A reply with no answer text: reasoning only (often the token budget ran out while reasoning), or nothing. */
@@ -405,16 +305,6 @@ public final class ChatClient implements AutoCloseable {
                 store(body), atLimit ? "the reply is empty: it stopped at the " + settings.maxTokens()
                         + "-token limit; raise it with --max-tokens" : "the reply has no answer text", 0, latency)
                 .withTokens(in, out);
-    }
-
-    private static String text(JsonNode o, String... fields) {
-        for (String f : fields) {
-            JsonNode v = o.path(f);
-            if (v.isTextual() && !v.asText().isBlank()) {
-                return v.asText();
-            }
-        }
-        return null;
     }
 
     private static boolean looksJson(String body) {
