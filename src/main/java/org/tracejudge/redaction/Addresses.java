@@ -31,7 +31,7 @@ final class Addresses {
             + "path|end|gate|row|dr|run|point|loop|alley|plaza|ridge|vale|meadows?|heights|estate|quay|wharf|yard|mall|"
             + "crossing|cross|main|sector|block|circuit|grv|chase|bank|brow|fold|croft|wynd|gardens|close)";
     private static final String NUM = "\\d{1,5}[a-zA-Z]?(?:\\s*[-/]\\s*\\d{1,5}[a-zA-Z]?)*";
-    private static final Pattern EN = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}.,/-])" + NUM + ",?\\s+((?:" + WORD + "\\s+){0,3}"
+    private static final Pattern EN = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}.,/:-])" + NUM + ",?\\s+((?:" + WORD + "\\s+(?:(?:y|yr)\\s+)?){0,3}"
             + WORD + ")\\s+(" + STRONG_TYPE + "|" + WEAK_TYPE + ")\\b\\.?");
     private static final Pattern EN_ORDINAL = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}.,/-])" + NUM
             + ",?\\s+(\\d{1,3}(?:st|nd|rd|th))\\s+(" + STRONG_TYPE + "|" + WEAK_TYPE + "|\\p{L}+\\s+(?:" + STRONG_TYPE
@@ -81,6 +81,9 @@ final class Addresses {
     private static final String EIRCODE = "(?:[AC-FHKNPRTV-Yac-fhknprtv-y]\\d{2}|[Dd]6[Ww])\\s?[0-9AC-FHKNPRTV-Yac-fhknprtv-y]{4}";
     private static final String STATE = "(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|"
             + "NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)";
+    /** A US state code in lower case before a ZIP ("vancouver wa 98660"): the codes that are not English words. */
+    private static final String STATE_LOWER = "(?:ak|az|ar|ca|ct|dc|fl|ga|il|ia|ks|ky|md|mi|mn|ms|mt|ne|nv|nh|nj|nm|ny|"
+            + "nc|nd|ri|sc|sd|tn|tx|ut|vt|va|wa|wv|wi|wy)";
     private static final String AU_STATE = "(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT|nsw|vic|qld|tas|act)";
     private static final String TOWN_WORD = NOT_WORD + "\\p{L}[\\p{L}\\p{M}'’-]*(?:\\.\\p{L}[\\p{L}\\p{M}'’-]*)*";
     private static final String TOWN = "(?:" + TOWN_WORD + ")(?:[ -]" + TOWN_WORD + "){0,2}";
@@ -102,6 +105,7 @@ final class Addresses {
                     + "rhode\\s+island|south\\s+carolina|south\\s+dakota|tennessee|texas|utah|vermont|virginia|washington|"
                     + "west\\s+virginia|wisconsin|wyoming)\\.?,?\\s+\\d{5}(?:-\\d{4})?(?!\\d)"),
             Pattern.compile("(?u)^,?\\s*(?:" + STATE + "|" + AU_STATE + ")\\.?,?\\s+\\d{4,5}(?:-\\d{4})?(?!\\d)"),
+            Pattern.compile("(?u)^,?\\s*" + STATE_LOWER + ",?\\s+\\d{5}(?:-\\d{4})?(?!\\d)"),
             Pattern.compile("(?u)^,?\\s*(?:-\\s*)?[1-9]\\d{2}\\s?\\d{3}(?![\\d])"),
             Pattern.compile("(?iu)^,?\\s*\\d{5}\\s+" + TOWN + "(?=\\s*(?:[,.!?;\\n)]|$))"),
             Pattern.compile("(?u)^,?\\s*\\d{4,5}(?:-\\d{4})?(?:\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+(?:[ -]\\p{Lu}[\\p{L}\\p{M}'’-]+){0,2})?(?![\\p{N}])"),
@@ -118,24 +122,32 @@ final class Addresses {
     private static final Pattern PREFIX = Pattern.compile("(?iu)(?:\\b(?:flat|apt|apartment|unit|suite|room|rm|bldg|building|house|h\\.?\\s?no"
             + "|appartement|appt|apt\\.|bâtiment|bat|étage|etage|escalier|wohnung|whg|piso|planta|puerta|portal|bloque"
             + "|door\\s+no|plot\\s+no|plot|no)\\.?\\s*(?:#?\\s*(?=[\\p{L}\\p{N}/-]{0,7}\\d|\\p{L}\\b)[\\p{L}\\p{N}/-]{1,8})?\\s*,?\\s*|\\b\\p{Lu}[\\p{L}'’-]+\\s+"
-            + "(?:house|cottage|court|lodge|farm|apartments|residency|towers|mansions|hall|villa)\\s*,?\\s*)+$");
+            + "(?:house|cottage|court|lodge|farm|apartments|residency|towers|mansions|hall|villa|hostel|refuge)\\s*,?\\s*"
+            + "|\\b(?:r[ée]sidence|immeuble|b[âa]t(?:iment)?\\.?)\\s+[\\p{L}\\p{N}'’-]+(?:\\s+[\\p{L}'’-]+){0,2}\\s*,\\s*"
+            + "|\\b(?:\\p{L}+\\s+){1,3}(?:hostel|refuge|shelter)\\s*,?\\s*)+$");
     /** A postcode that may end an address written without a street type. */
     private static final Pattern ANCHOR = Pattern.compile("(?u)(?<![\\p{L}\\p{N}])(?:" + UK_POSTCODE + "|" + EIRCODE + "|(?:" + STATE + "|"
-            + AU_STATE + ")\\s+\\d{4,5}(?:-\\d{4})?|[1-9]\\d{2}\\s?\\d{3}|\\d{5}\\s+\\p{Lu}[\\p{L}-]+)(?![\\p{L}\\p{N}])");
+            + AU_STATE + ")\\s+\\d{4,5}(?:-\\d{4})?|" + STATE_LOWER + "\\s+\\d{5}(?:-\\d{4})?|[1-9]\\d{2}\\s?\\d{3}|\\d{5}\\s+\\p{Lu}[\\p{L}-]+)(?![\\p{L}\\p{N}])");
     private static final Pattern SEGMENT_BACK = Pattern.compile("(?u)(?:[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*"
-            + "(?:\\s+[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*){0,4}\\s*,\\s*){1,5}(?:\\p{L}[\\p{L}\\p{M}'’-]+\\s+)?-?\\s*$");
+            + "(?:\\s+[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*){0,4}\\s*,\\s*){1,5}(?:\\p{L}[\\p{L}\\p{M}'’.-]+\\s+){0,2}-?\\s*$");
 
     private static final Pattern ADDRESS_WORD = Pattern.compile("(?iu)(?:address|live|living|lives|stay|staying|moved|move|"
             + "house|flat|home|place|post|mail|send|deliver|come|found\\s+me|outside|at)\\b[^.!?\\n]{0,20}$");
+    /** "its 5 high st", "my nan's is 31a station road": a house number as what something is, before a strong street type. */
+    private static final Pattern IS_BEFORE = Pattern.compile("(?iu)\\b(?:is|it['’]?s|was)\\s+$");
     private static final Pattern WEAK_TYPE_P = Pattern.compile("(?i)" + WEAK_TYPE);
     private static final Pattern STRONG_TYPE_P = Pattern.compile("(?i)" + STRONG_TYPE);
-    private static final Pattern NO_NUMBER = Pattern.compile("(?iu)\\b(?:live|lives|living|moved|move|staying|stay|stays)"
-            + "\\s+(?:on|in|at|to|off)\\s+(?:the\\s+)?((?-i:\\p{Lu})[\\p{L}'’-]+(?:\\s+(?-i:\\p{Lu})[\\p{L}'’-]+){0,2}\\s+"
+    private static final Pattern NO_NUMBER = Pattern.compile("(?iu)\\b(?:live|lives|living|moved|move|staying|stay|stays|"
+            + "(?:house|flat|home)\\s+is)\\s+(?:on|in|at|to|off)\\s+(?:the\\s+)?((?-i:\\p{Lu})[\\p{L}'’-]+(?:\\s+(?-i:\\p{Lu})[\\p{L}'’-]+){0,2}\\s+"
             + STRONG_TYPE + ")\\b\\.?");
     private static final Pattern LEADING_WORD = Pattern.compile("(?u)\\s*(\\p{Ll}+)\\s+");
-    private static final Pattern KEEP_LEAD = Pattern.compile("(?iu)flat|apt|apartment|unit|suite|room|house|plot|no|"
+    private static final Pattern KEEP_LEAD = Pattern.compile("(?iu)flat|apt|apartment|unit|suite|room|house|plot|no|h|d|"
             + "appartement|wohnung|piso|calle|rue|avenue|via|rua|" + STRONG_TYPE + "|" + WEAK_TYPE);
     private static final Pattern LAST_WORD = Pattern.compile("(?u)\\s+(\\p{L}+)\\s*$");
+    private static final Pattern CITY_AFTER = Pattern.compile("(?u)^,?\\s+(\\p{L}[\\p{L}\\p{M}'’-]+(\\s+\\p{L}[\\p{L}\\p{M}'’-]+)?)"
+            + "(?=\\s*(?:[,.!?;\\n)]|$|\\s))");
+    /** A UK outward code or full postcode after a town: "london n4", "leeds ls6 2ab". */
+    private static final Pattern OUTWARD = Pattern.compile("(?u)^,?\\s+(?:" + UK_POSTCODE + "|[A-Za-z]{1,2}\\d[A-Za-z\\d]?)(?![\\p{L}\\p{N}])");
     private static final Pattern TOWN_AFTER_CODE = Pattern.compile("(?u)^\\s+(\\p{Ll}[\\p{L}\\p{M}-]{2,})");
 
     static void find(Hits h) {
@@ -160,6 +172,7 @@ final class Addresses {
                     continue;
                 }
                 if (!weak && !capitalised(m.group(1)) && !cueBefore(h, m.start()) && !tailFollows(t, m.end())
+                        && !IS_BEFORE.matcher(t.substring(Math.max(0, m.start() - 8), m.start())).find()
                         && allCommon(m.group(1)) && !h.strict) {
                     continue; // "3 main road"-like text with no sign of an address
                 }
@@ -278,6 +291,18 @@ final class Addresses {
                     break;
                 }
             }
+        }
+        // a town of the city list after the street, in any case: "12 cedar close bolton", "fordham rd london n4"
+        Matcher city = CITY_AFTER.matcher(t);
+        city.region(end, t.length());
+        if (city.lookingAt() && (NameLists.CITIES.contains(city.group(1).toLowerCase(java.util.Locale.ROOT))
+                || city.group(2) != null && NameLists.CITIES.contains(city.group(1).toLowerCase(java.util.Locale.ROOT)
+                .replaceAll("\\s+\\S+$", "")))) {
+            int cityEnd = NameLists.CITIES.contains(city.group(1).toLowerCase(java.util.Locale.ROOT)) ? city.end(1)
+                    : city.start(1) + city.group(1).replaceAll("\\s+\\S+$", "").length();
+            Matcher code = OUTWARD.matcher(t);
+            code.region(cityEnd, t.length());
+            end = code.lookingAt() ? code.end() : cityEnd;
         }
         // a town in lower case after a postcode: "28013 madrid"
         Matcher town = TOWN_AFTER_CODE.matcher(t);
