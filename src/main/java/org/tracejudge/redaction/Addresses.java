@@ -179,8 +179,11 @@ final class Addresses {
                 emit(h, m.start(), m.end());
             }
         }
-        for (Pattern p : OTHER) {
-            Matcher m = p.matcher(t);
+        for (int o = 0; o < OTHER.size(); o++) {
+            if (!otherHinted(h, o)) {
+                continue; // each form needs its words or its script in the text
+            }
+            Matcher m = OTHER.get(o).matcher(t);
             while (m.find()) {
                 h.add(Redactor.Kind.ADDRESS, m.start(), m.end());
             }
@@ -266,6 +269,18 @@ final class Addresses {
         "Via", "Viale", "Piazza", "Corso"};
     private static final String[] CUE_HINTS = {"address", "live", "living", "stay", "moved", "send", "come to", "i'm at",
         "im at", "i’m at", "we're at", "were at", "adresse", "wohne", "habite", "vivo", "direcci"};
+
+    /** Whether the text may hold the form {@code OTHER.get(o)}: its words (sector, box, Postfach…) or its script. */
+    private static boolean otherHinted(Hits h, int o) {
+        String l = h.lower;
+        return switch (o) {
+            case 0 -> l.contains("sector") || l.contains("block") || l.contains("phase") || l.contains("pocket");
+            case 1 -> l.contains("box") || l.contains("postfach") || l.contains("postbus") || l.contains("postale")
+                    || l.contains("apartado") || l.contains("postal") || l.contains("а/я") || l.contains("ящик");
+            case 2 -> l.chars().anyMatch(c -> Character.UnicodeBlock.of(c) == Character.UnicodeBlock.CYRILLIC);
+            default -> l.chars().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
+        };
+    }
 
     /** Whether one of the words is in the text (lower case, or as written when it has a capital). */
     private static boolean hinted(Hits h, String[] hints) {

@@ -117,6 +117,32 @@ final class Contacts {
         handles(h);
     }
 
+    /** The words {@link #PLATFORM} starts with: the handle cues are tried only in a text that holds one. */
+    private static final Set<String> PLATFORM_WORDS = Set.of("insta", "instagram", "ig", "snap", "snapchat", "tik", "tiktok",
+            "twitter", "threads", "bluesky", "bsky", "discord", "reddit", "telegram", "tg", "twitch", "youtube", "yt", "kik",
+            "skype", "tumblr", "pinterest", "fb", "facebook", "linkedin", "xbox", "psn", "roblox", "github", "mastodon",
+            "wechat", "vinted", "onlyfans", "spotify", "soundcloud", "deviantart", "substack", "bereal", "wattpad", "ao3",
+            "letterboxd", "strava", "grindr", "tinder", "hinge", "bumble", "venmo", "cash", "cashapp", "sc", "steam", "ps3",
+            "ps4", "ps5", "playstation", "epic", "gamertag");
+
+    private static boolean platformNamed(String lower) {
+        int i = 0;
+        int n = lower.length();
+        while (i < n) {
+            while (i < n && !Character.isLetterOrDigit(lower.charAt(i))) {
+                i++;
+            }
+            int s = i;
+            while (i < n && Character.isLetterOrDigit(lower.charAt(i))) {
+                i++;
+            }
+            if (i > s && i - s <= 11 && PLATFORM_WORDS.contains(lower.substring(s, i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static final Pattern SPACED_AT = Pattern.compile("(?iu)^([\\p{L}\\p{N}]+)\\s+@(?!\\s)");
     private static final Pattern PLATFORM_P = Pattern.compile("(?iu)" + PLATFORM);
 
@@ -163,7 +189,7 @@ final class Contacts {
             }
         }
         m = HANDLE_CUE.matcher(h.text);
-        while (m.find()) {
+        while (platformNamed(h.lower) && m.find()) {
             String v = m.group(1);
             String bare = v.startsWith("@") || v.startsWith("$") ? v.substring(1) : v;
             String platform = m.group().substring(0, Math.min(m.group().length(), 3)).toLowerCase(java.util.Locale.ROOT);

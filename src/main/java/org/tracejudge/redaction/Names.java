@@ -731,8 +731,8 @@ final class Names {
     /** An introduction, title, relation or sign-off: what a public-figure or place reading does not override. */
     private static boolean strongCue(String before, String text, List<Tok> toks, int i) {
         int[] starts = wordStarts(before);
-        Matcher title = TITLE.matcher(before);
-        if (title.find() && !MEDIA_BEFORE.matcher(before.substring(0, title.start())).find()) {
+        int title = cueAt(TITLE, before, starts);
+        if (title >= 0 && !MEDIA_BEFORE.matcher(before.substring(0, title)).find()) {
             return true; // a title is a strong cue, except in a work's name after "listening to" ("Mr Brightside")
         }
         return cue(STRONG, before, starts) || cue(RELATION, before, starts)
@@ -828,8 +828,8 @@ final class Names {
         int end = runEnd(text, toks, i);
         String after = text.substring(toks.get(end).end(), Math.min(text.length(), toks.get(end).end() + 40));
         boolean possessive = !toks.get(end).lower().equals(key(toks.get(end).lower()));
-        Matcher title = TITLE.matcher(before);
-        String untitled = title.find() ? before.substring(0, title.start()) : before;
+        int title = cueAt(TITLE, before, wordStarts(before));
+        String untitled = title >= 0 ? before.substring(0, title) : before;
         if (((MEDIA_BEFORE.matcher(untitled).find() || THING_BEFORE.matcher(untitled).find()) && !possessive)
                 || MEDIA_AFTER.matcher(after).lookingAt()) {
             return true; // "listening to Adele", "watched Ted Lasso" (not "read Sam's texts"), "Taylor Swift songs"
@@ -935,28 +935,55 @@ final class Names {
             "grandma", "grandpa", "granny", "nanna", "baby", "little", "big", "old", "young", "poor", "dear", "lovely",
             "hi", "hey", "hello", "thanks", "love", "bye", "tell", "ask", "call", "text", "with", "and"));
 
-    /** The stop words of the message's language when that is not English (two or more of its stop words, more than English ones). */
+    /** The languages of {@link NameLists#STOPWORDS} other than English, and for each stop word the bit set of its languages. */
+    private static final String[] STOP_LANGS = NameLists.STOPWORDS.keySet().stream().filter(l -> !l.equals("en"))
+            .toArray(String[]::new);
+    private static final java.util.Map<String, Integer> STOP_MASK = stopMask();
+
+    private static java.util.Map<String, Integer> stopMask() {
+        java.util.Map<String, Integer> out = new java.util.HashMap<>();
+        for (int l = 0; l < STOP_LANGS.length; l++) {
+            for (String w : NameLists.STOPWORDS.get(STOP_LANGS[l])) {
+                out.merge(w, 1 << l, (a, b) -> a | b);
+            }
+        }
+        return java.util.Map.copyOf(out);
+    }
+
+    /**
+     * The stop words of the message's language when that is not English (two or more of its stop words, more than
+     * English ones). One look-up per word: each word's languages are a bit set.
+     */
     static Set<String> foreignStopWords(List<Tok> toks) {
         Set<String> en = NameLists.STOPWORDS.getOrDefault("en", Set.of());
-        String best = null;
-        int bestCount = 0;
-        for (java.util.Map.Entry<String, Set<String>> e : NameLists.STOPWORDS.entrySet()) {
-            if (e.getKey().equals("en")) {
-                continue;
+        int[] own = new int[STOP_LANGS.length];
+        int[] englishToo = new int[STOP_LANGS.length];
+        int english = 0;
+        for (Tok t : toks) {
+            String k = t.lower();
+            Integer mask = STOP_MASK.get(k);
+            boolean isEnglish = en.contains(k) || NameLists.WORDS.contains(k);
+            if (isEnglish) {
+                english++;
             }
-            int own = 0;
-            int english = 0;
-            for (Tok t : toks) {
-                String k = t.lower();
-                if (e.getValue().contains(k)) {
-                    own++;
-                } else if (en.contains(k) || NameLists.WORDS.contains(k)) {
-                    english++; // an English word that is not a stop word of this language
+            if (mask != null) {
+                for (int l = 0; l < STOP_LANGS.length; l++) {
+                    if ((mask & (1 << l)) != 0) {
+                        own[l]++;
+                        if (isEnglish) {
+                            englishToo[l]++; // an English word that is a stop word of this language counts for it only
+                        }
+                    }
                 }
             }
-            if (own >= 2 && own > english && own > bestCount) {
-                best = e.getKey();
-                bestCount = own;
+        }
+        String best = null;
+        int bestCount = 0;
+        for (int l = 0; l < STOP_LANGS.length; l++) {
+            int englishOnly = english - englishToo[l];
+            if (own[l] >= 2 && own[l] > englishOnly && own[l] > bestCount) {
+                best = STOP_LANGS[l];
+                bestCount = own[l];
             }
         }
         return best != null ? NameLists.STOPWORDS.get(best) : Set.of();
@@ -1052,14 +1079,19 @@ final class Names {
 
     /** Whether a cue pattern (anchored at its end by "$") matches from one of the word starts to the end. */
     private static boolean cue(Pattern p, String before, int[] starts) {
+        return cueAt(p, before, starts) >= 0;
+    }
+
+    /** Where a cue pattern (anchored at its end by "$") matches from one of the last word starts to the end, or -1. */
+    private static int cueAt(Pattern p, String before, int[] starts) {
         Matcher m = p.matcher(before);
         for (int i = starts.length - 1; i >= 0 && i >= starts.length - 8; i--) {
             m.region(starts[i], before.length());
             if (m.lookingAt()) {
-                return true;
+                return starts[i];
             }
         }
-        return false;
+        return -1;
     }
 
     /** Words that follow a name but are not part of it even when capitalised at a line start. */
