@@ -566,6 +566,10 @@ final class Names {
             if (title.find()) {
                 s = s - (Math.min(14, s) - title.start()); // "Mrs Okafor", "Dr. Amara Ben Salah": the title goes too
             }
+            Matcher initial = INITIAL_BEFORE.matcher(text.substring(Math.max(0, s - 4), s));
+            if (initial.find()) {
+                s = s - (Math.min(4, s) - initial.start()); // "- J. Whitmore": the initial goes too
+            }
             // a particle right before: "van der Berg" after a cue
             h.add(Redactor.Kind.NAME, s, e);
             names.add(text.substring(s, e).replaceAll("['’]s$", ""));
@@ -606,6 +610,9 @@ final class Names {
             }
         }
     }
+
+    /** An initial right before a name: "J. Whitmore", "A Patel". */
+    private static final Pattern INITIAL_BEFORE = Pattern.compile("(?u)(?<![\\p{L}\\p{N}.])\\p{Lu}\\.?\\s$");
 
     /** Before a possessive written without its apostrophe: "round to Cormacs", "stayed at Ellies". */
     private static final Pattern AT_SOMEONES = Pattern.compile("(?iu)\\b(?:to|at|round|over)\\s+$");
@@ -1120,7 +1127,9 @@ final class Names {
         int j = i;
         while (j + 1 < toks.size() && j < i + 3 && adjacent(text, toks.get(j), toks.get(j + 1))
                 && (toks.get(j + 1).cap() || PARTICLES.contains(toks.get(j + 1).lower())
-                || (!toks.get(i).cap() && (surnameLike(toks.get(j + 1)) || !common(key(toks.get(j + 1).lower())))))) {
+                || (!toks.get(i).cap() && (surnameLike(toks.get(j + 1)) || !common(key(toks.get(j + 1).lower()))
+                || (signOffLine(text, toks.get(i).start()) && (given(key(toks.get(j + 1).lower()))
+                || surname(key(toks.get(j + 1).lower())))))))) {
             j++; // the rest of the name: "- Tom Hale", "Ana de la Cruz" (not "from London to Leeds")
             if (SIGN_OFF_END.matcher(text.substring(toks.get(j).end())).lookingAt()) {
                 return true;
