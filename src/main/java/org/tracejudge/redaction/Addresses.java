@@ -82,8 +82,8 @@ final class Addresses {
     private static final String STATE = "(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|"
             + "NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)";
     /** A US state code in lower case before a ZIP ("vancouver wa 98660"): the codes that are not English words. */
-    private static final String STATE_LOWER = "(?:ak|az|ar|ca|ct|dc|fl|ga|il|ia|ks|ky|md|mi|mn|ms|mt|ne|nv|nh|nj|nm|ny|"
-            + "nc|nd|ri|sc|sd|tn|tx|ut|vt|va|wa|wv|wi|wy)";
+    private static final String STATE_LOWER = "(?:a[kzr]|c[at]|dc|fl|ga|i[la]|k[sy]|m[dinst]|n[evhjmycd]|ri|s[cd]|t[nx]|ut|"
+            + "v[ta]|w[aviy])";
     private static final String AU_STATE = "(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT|nsw|vic|qld|tas|act)";
     private static final String TOWN_WORD = NOT_WORD + "\\p{L}[\\p{L}\\p{M}'’-]*(?:\\.\\p{L}[\\p{L}\\p{M}'’-]*)*";
     private static final String TOWN = "(?:" + TOWN_WORD + ")(?:[ -]" + TOWN_WORD + "){0,2}";
@@ -135,6 +135,12 @@ final class Addresses {
             + "house|flat|home|place|post|mail|send|deliver|come|found\\s+me|outside|at)\\b[^.!?\\n]{0,20}$");
     /** "its 5 high st", "my nan's is 31a station road": a house number as what something is, before a strong street type. */
     private static final Pattern IS_BEFORE = Pattern.compile("(?iu)\\b(?:is|it['’]?s|was)\\s+$");
+    private static final Pattern PIN_P = Pattern.compile("[1-9]\\d{2}\\s?\\d{3}");
+    private static final Pattern UK_POSTCODE_P = Pattern.compile("(?s)" + UK_POSTCODE);
+    private static final Pattern EIRCODE_P = Pattern.compile("(?s)" + EIRCODE);
+    private static final Pattern INDIA_WORDS = Pattern.compile("(?:nagar|road|marg|colony|layout|sector|cross|main|block|"
+            + "phase|street|lane|flat|h\\.?\\s?no|house|pin|apartment|residency|society|india|bangalore|bengaluru|mumbai|"
+            + "delhi|chennai|hyderabad|kolkata|pune|[\\p{L}]+pur|[\\p{L}]+bad)");
     private static final Pattern WEAK_TYPE_P = Pattern.compile("(?i)" + WEAK_TYPE);
     private static final Pattern STRONG_TYPE_P = Pattern.compile("(?i)" + STRONG_TYPE);
     private static final Pattern NO_NUMBER = Pattern.compile("(?iu)\\b(?:live|lives|living|moved|move|staying|stay|stays|"
@@ -218,24 +224,21 @@ final class Addresses {
         Matcher a = ANCHOR.matcher(t);
         while (a.find()) {
             String g = a.group();
-            boolean pin = g.matches("[1-9]\\d{2}\\s?\\d{3}");
-            boolean five = g.matches("\\d{5}\\s+.*");
+            boolean pin = PIN_P.matcher(g).matches();
             String lineBefore = t.substring(Math.max(0, a.start() - 160), a.start());
             int nl = lineBefore.lastIndexOf('\n');
             if (nl >= 0) {
                 lineBefore = lineBefore.substring(nl + 1);
             }
+            if (pin && !INDIA_WORDS.matcher(lineBefore.toLowerCase(java.util.Locale.ROOT)).find()) {
+                continue; // a six-digit number is a PIN only after an Indian address word
+            }
             Matcher seg = SEGMENT_BACK.matcher(lineBefore);
-            boolean segs = seg.find();
-            boolean ukPostcode = (g.matches("(?s)" + UK_POSTCODE) || g.matches("(?s)" + EIRCODE)) && g.chars().anyMatch(Character::isUpperCase);
+            boolean segs = lineBefore.indexOf(',') >= 0 && seg.find(); // the segments end with commas
+            boolean ukPostcode = (UK_POSTCODE_P.matcher(g).matches() || EIRCODE_P.matcher(g).matches())
+                    && g.chars().anyMatch(Character::isUpperCase);
             if (!ukPostcode && !segs) {
                 continue; // a bare six-digit or five-digit number is not a postcode on its own
-            }
-            if (pin && !lineBefore.toLowerCase(java.util.Locale.ROOT).matches("(?s).*(?:nagar|road|marg|colony|"
-                    + "layout|sector|cross|main|block|phase|street|lane|flat|h\\.?\\s?no|house|pin|apartment|"
-                    + "residency|society|india|bangalore|bengaluru|mumbai|delhi|chennai|hyderabad|kolkata|pune|"
-                    + "[\\p{L}]+pur|[\\p{L}]+bad).*")) {
-                continue;
             }
             int start = segs ? a.start() - (lineBefore.length() - seg.start()) : a.start();
             // the segments may begin inside a sentence: start after the last cue or sentence break in them
