@@ -31,7 +31,7 @@ final class Addresses {
             + "path|end|gate|row|dr|run|point|loop|alley|plaza|ridge|vale|meadows?|heights|estate|quay|wharf|yard|mall|"
             + "crossing|cross|main|sector|block|circuit|grv|chase|bank|brow|fold|croft|wynd|gardens|close)";
     private static final String NUM = "\\d{1,5}[a-zA-Z]?(?:\\s*[-/]\\s*\\d{1,5}[a-zA-Z]?)*";
-    private static final Pattern EN = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}.,/-])" + NUM + ",?\\s+((?:" + WORD + "\\s+){0,3}"
+    private static final Pattern EN = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}.,/:-])" + NUM + ",?\\s+((?:" + WORD + "\\s+(?:(?:y|yr)\\s+)?){0,3}"
             + WORD + ")\\s+(" + STRONG_TYPE + "|" + WEAK_TYPE + ")\\b\\.?");
     private static final Pattern EN_ORDINAL = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}.,/-])" + NUM
             + ",?\\s+(\\d{1,3}(?:st|nd|rd|th))\\s+(" + STRONG_TYPE + "|" + WEAK_TYPE + "|\\p{L}+\\s+(?:" + STRONG_TYPE
@@ -81,6 +81,9 @@ final class Addresses {
     private static final String EIRCODE = "(?:[AC-FHKNPRTV-Yac-fhknprtv-y]\\d{2}|[Dd]6[Ww])\\s?[0-9AC-FHKNPRTV-Yac-fhknprtv-y]{4}";
     private static final String STATE = "(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|"
             + "NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)";
+    /** A US state code in lower case before a ZIP ("vancouver wa 98660"): the codes that are not English words. */
+    private static final String STATE_LOWER = "(?:a[kzr]|c[at]|dc|fl|ga|i[la]|k[sy]|m[dinst]|n[evhjmycd]|ri|s[cd]|t[nx]|ut|"
+            + "v[ta]|w[aviy])";
     private static final String AU_STATE = "(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT|nsw|vic|qld|tas|act)";
     private static final String TOWN_WORD = NOT_WORD + "\\p{L}[\\p{L}\\p{M}'’-]*(?:\\.\\p{L}[\\p{L}\\p{M}'’-]*)*";
     private static final String TOWN = "(?:" + TOWN_WORD + ")(?:[ -]" + TOWN_WORD + "){0,2}";
@@ -102,6 +105,7 @@ final class Addresses {
                     + "rhode\\s+island|south\\s+carolina|south\\s+dakota|tennessee|texas|utah|vermont|virginia|washington|"
                     + "west\\s+virginia|wisconsin|wyoming)\\.?,?\\s+\\d{5}(?:-\\d{4})?(?!\\d)"),
             Pattern.compile("(?u)^,?\\s*(?:" + STATE + "|" + AU_STATE + ")\\.?,?\\s+\\d{4,5}(?:-\\d{4})?(?!\\d)"),
+            Pattern.compile("(?u)^,?\\s*" + STATE_LOWER + ",?\\s+\\d{5}(?:-\\d{4})?(?!\\d)"),
             Pattern.compile("(?u)^,?\\s*(?:-\\s*)?[1-9]\\d{2}\\s?\\d{3}(?![\\d])"),
             Pattern.compile("(?iu)^,?\\s*\\d{5}\\s+" + TOWN + "(?=\\s*(?:[,.!?;\\n)]|$))"),
             Pattern.compile("(?u)^,?\\s*\\d{4,5}(?:-\\d{4})?(?:\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+(?:[ -]\\p{Lu}[\\p{L}\\p{M}'’-]+){0,2})?(?![\\p{N}])"),
@@ -118,24 +122,38 @@ final class Addresses {
     private static final Pattern PREFIX = Pattern.compile("(?iu)(?:\\b(?:flat|apt|apartment|unit|suite|room|rm|bldg|building|house|h\\.?\\s?no"
             + "|appartement|appt|apt\\.|bâtiment|bat|étage|etage|escalier|wohnung|whg|piso|planta|puerta|portal|bloque"
             + "|door\\s+no|plot\\s+no|plot|no)\\.?\\s*(?:#?\\s*(?=[\\p{L}\\p{N}/-]{0,7}\\d|\\p{L}\\b)[\\p{L}\\p{N}/-]{1,8})?\\s*,?\\s*|\\b\\p{Lu}[\\p{L}'’-]+\\s+"
-            + "(?:house|cottage|court|lodge|farm|apartments|residency|towers|mansions|hall|villa)\\s*,?\\s*)+$");
+            + "(?:house|cottage|court|lodge|farm|apartments|residency|towers|mansions|hall|villa|hostel|refuge)\\s*,?\\s*"
+            + "|\\b(?:r[ée]sidence|immeuble|b[âa]t(?:iment)?\\.?)\\s+[\\p{L}\\p{N}'’-]+(?:\\s+[\\p{L}'’-]+){0,2}\\s*,\\s*"
+            + "|\\b(?:\\p{L}+\\s+){1,3}(?:hostel|refuge|shelter)\\s*,?\\s*)+$");
     /** A postcode that may end an address written without a street type. */
     private static final Pattern ANCHOR = Pattern.compile("(?u)(?<![\\p{L}\\p{N}])(?:" + UK_POSTCODE + "|" + EIRCODE + "|(?:" + STATE + "|"
-            + AU_STATE + ")\\s+\\d{4,5}(?:-\\d{4})?|[1-9]\\d{2}\\s?\\d{3}|\\d{5}\\s+\\p{Lu}[\\p{L}-]+)(?![\\p{L}\\p{N}])");
+            + AU_STATE + ")\\s+\\d{4,5}(?:-\\d{4})?|" + STATE_LOWER + "\\s+\\d{5}(?:-\\d{4})?|[1-9]\\d{2}\\s?\\d{3}|\\d{5}\\s+\\p{Lu}[\\p{L}-]+)(?![\\p{L}\\p{N}])");
     private static final Pattern SEGMENT_BACK = Pattern.compile("(?u)(?:[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*"
-            + "(?:\\s+[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*){0,4}\\s*,\\s*){1,5}(?:\\p{L}[\\p{L}\\p{M}'’-]+\\s+)?-?\\s*$");
+            + "(?:\\s+[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*){0,4}\\s*,\\s*){1,5}(?:\\p{L}[\\p{L}\\p{M}'’.-]+\\s+){0,2}-?\\s*$");
 
     private static final Pattern ADDRESS_WORD = Pattern.compile("(?iu)(?:address|live|living|lives|stay|staying|moved|move|"
             + "house|flat|home|place|post|mail|send|deliver|come|found\\s+me|outside|at)\\b[^.!?\\n]{0,20}$");
+    /** "its 5 high st", "my nan's is 31a station road": a house number as what something is, before a strong street type. */
+    private static final Pattern IS_BEFORE = Pattern.compile("(?iu)\\b(?:is|it['’]?s|was)\\s+$");
+    private static final Pattern PIN_P = Pattern.compile("[1-9]\\d{2}\\s?\\d{3}");
+    private static final Pattern UK_POSTCODE_P = Pattern.compile("(?s)" + UK_POSTCODE);
+    private static final Pattern EIRCODE_P = Pattern.compile("(?s)" + EIRCODE);
+    private static final Pattern INDIA_WORDS = Pattern.compile("(?:nagar|road|marg|colony|layout|sector|cross|main|block|"
+            + "phase|street|lane|flat|h\\.?\\s?no|house|pin|apartment|residency|society|india|bangalore|bengaluru|mumbai|"
+            + "delhi|chennai|hyderabad|kolkata|pune|[\\p{L}]+pur|[\\p{L}]+bad)");
     private static final Pattern WEAK_TYPE_P = Pattern.compile("(?i)" + WEAK_TYPE);
     private static final Pattern STRONG_TYPE_P = Pattern.compile("(?i)" + STRONG_TYPE);
-    private static final Pattern NO_NUMBER = Pattern.compile("(?iu)\\b(?:live|lives|living|moved|move|staying|stay|stays)"
-            + "\\s+(?:on|in|at|to|off)\\s+(?:the\\s+)?((?-i:\\p{Lu})[\\p{L}'’-]+(?:\\s+(?-i:\\p{Lu})[\\p{L}'’-]+){0,2}\\s+"
+    private static final Pattern NO_NUMBER = Pattern.compile("(?iu)\\b(?:live|lives|living|moved|move|staying|stay|stays|"
+            + "(?:house|flat|home)\\s+is)\\s+(?:on|in|at|to|off)\\s+(?:the\\s+)?((?-i:\\p{Lu})[\\p{L}'’-]+(?:\\s+(?-i:\\p{Lu})[\\p{L}'’-]+){0,2}\\s+"
             + STRONG_TYPE + ")\\b\\.?");
     private static final Pattern LEADING_WORD = Pattern.compile("(?u)\\s*(\\p{Ll}+)\\s+");
-    private static final Pattern KEEP_LEAD = Pattern.compile("(?iu)flat|apt|apartment|unit|suite|room|house|plot|no|"
+    private static final Pattern KEEP_LEAD = Pattern.compile("(?iu)flat|apt|apartment|unit|suite|room|house|plot|no|h|d|"
             + "appartement|wohnung|piso|calle|rue|avenue|via|rua|" + STRONG_TYPE + "|" + WEAK_TYPE);
     private static final Pattern LAST_WORD = Pattern.compile("(?u)\\s+(\\p{L}+)\\s*$");
+    private static final Pattern CITY_AFTER = Pattern.compile("(?u)^,?\\s+(\\p{L}[\\p{L}\\p{M}'’-]+(\\s+\\p{L}[\\p{L}\\p{M}'’-]+)?)"
+            + "(?=\\s*(?:[,.!?;\\n)]|$|\\s))");
+    /** A UK outward code or full postcode after a town: "london n4", "leeds ls6 2ab". */
+    private static final Pattern OUTWARD = Pattern.compile("(?u)^,?\\s+(?:" + UK_POSTCODE + "|[A-Za-z]{1,2}\\d[A-Za-z\\d]?)(?![\\p{L}\\p{N}])");
     private static final Pattern TOWN_AFTER_CODE = Pattern.compile("(?u)^\\s+(\\p{Ll}[\\p{L}\\p{M}-]{2,})");
 
     static void find(Hits h) {
@@ -160,14 +178,18 @@ final class Addresses {
                     continue;
                 }
                 if (!weak && !capitalised(m.group(1)) && !cueBefore(h, m.start()) && !tailFollows(t, m.end())
+                        && !IS_BEFORE.matcher(t.substring(Math.max(0, m.start() - 8), m.start())).find()
                         && allCommon(m.group(1)) && !h.strict) {
                     continue; // "3 main road"-like text with no sign of an address
                 }
                 emit(h, m.start(), m.end());
             }
         }
-        for (Pattern p : OTHER) {
-            Matcher m = p.matcher(t);
+        for (int o = 0; o < OTHER.size(); o++) {
+            if (!otherHinted(h, o)) {
+                continue; // each form needs its words or its script in the text
+            }
+            Matcher m = OTHER.get(o).matcher(t);
             while (m.find()) {
                 h.add(Redactor.Kind.ADDRESS, m.start(), m.end());
             }
@@ -202,24 +224,21 @@ final class Addresses {
         Matcher a = ANCHOR.matcher(t);
         while (a.find()) {
             String g = a.group();
-            boolean pin = g.matches("[1-9]\\d{2}\\s?\\d{3}");
-            boolean five = g.matches("\\d{5}\\s+.*");
+            boolean pin = PIN_P.matcher(g).matches();
             String lineBefore = t.substring(Math.max(0, a.start() - 160), a.start());
             int nl = lineBefore.lastIndexOf('\n');
             if (nl >= 0) {
                 lineBefore = lineBefore.substring(nl + 1);
             }
+            if (pin && !INDIA_WORDS.matcher(lineBefore.toLowerCase(java.util.Locale.ROOT)).find()) {
+                continue; // a six-digit number is a PIN only after an Indian address word
+            }
             Matcher seg = SEGMENT_BACK.matcher(lineBefore);
-            boolean segs = seg.find();
-            boolean ukPostcode = (g.matches("(?s)" + UK_POSTCODE) || g.matches("(?s)" + EIRCODE)) && g.chars().anyMatch(Character::isUpperCase);
+            boolean segs = lineBefore.indexOf(',') >= 0 && seg.find(); // the segments end with commas
+            boolean ukPostcode = (UK_POSTCODE_P.matcher(g).matches() || EIRCODE_P.matcher(g).matches())
+                    && g.chars().anyMatch(Character::isUpperCase);
             if (!ukPostcode && !segs) {
                 continue; // a bare six-digit or five-digit number is not a postcode on its own
-            }
-            if (pin && !lineBefore.toLowerCase(java.util.Locale.ROOT).matches("(?s).*(?:nagar|road|marg|colony|"
-                    + "layout|sector|cross|main|block|phase|street|lane|flat|h\\.?\\s?no|house|pin|apartment|"
-                    + "residency|society|india|bangalore|bengaluru|mumbai|delhi|chennai|hyderabad|kolkata|pune|"
-                    + "[\\p{L}]+pur|[\\p{L}]+bad).*")) {
-                continue;
             }
             int start = segs ? a.start() - (lineBefore.length() - seg.start()) : a.start();
             // the segments may begin inside a sentence: start after the last cue or sentence break in them
@@ -254,6 +273,18 @@ final class Addresses {
     private static final String[] CUE_HINTS = {"address", "live", "living", "stay", "moved", "send", "come to", "i'm at",
         "im at", "i’m at", "we're at", "were at", "adresse", "wohne", "habite", "vivo", "direcci"};
 
+    /** Whether the text may hold the form {@code OTHER.get(o)}: its words (sector, box, Postfach…) or its script. */
+    private static boolean otherHinted(Hits h, int o) {
+        String l = h.lower;
+        return switch (o) {
+            case 0 -> l.contains("sector") || l.contains("block") || l.contains("phase") || l.contains("pocket");
+            case 1 -> l.contains("box") || l.contains("postfach") || l.contains("postbus") || l.contains("postale")
+                    || l.contains("apartado") || l.contains("postal") || l.contains("а/я") || l.contains("ящик");
+            case 2 -> l.chars().anyMatch(c -> Character.UnicodeBlock.of(c) == Character.UnicodeBlock.CYRILLIC);
+            default -> l.chars().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
+        };
+    }
+
     /** Whether one of the words is in the text (lower case, or as written when it has a capital). */
     private static boolean hinted(Hits h, String[] hints) {
         for (String w : hints) {
@@ -278,6 +309,18 @@ final class Addresses {
                     break;
                 }
             }
+        }
+        // a town of the city list after the street, in any case: "12 cedar close bolton", "fordham rd london n4"
+        Matcher city = CITY_AFTER.matcher(t);
+        city.region(end, t.length());
+        if (city.lookingAt() && (NameLists.CITIES.contains(city.group(1).toLowerCase(java.util.Locale.ROOT))
+                || city.group(2) != null && NameLists.CITIES.contains(city.group(1).toLowerCase(java.util.Locale.ROOT)
+                .replaceAll("\\s+\\S+$", "")))) {
+            int cityEnd = NameLists.CITIES.contains(city.group(1).toLowerCase(java.util.Locale.ROOT)) ? city.end(1)
+                    : city.start(1) + city.group(1).replaceAll("\\s+\\S+$", "").length();
+            Matcher code = OUTWARD.matcher(t);
+            code.region(cityEnd, t.length());
+            end = code.lookingAt() ? code.end() : cityEnd;
         }
         // a town in lower case after a postcode: "28013 madrid"
         Matcher town = TOWN_AFTER_CODE.matcher(t);

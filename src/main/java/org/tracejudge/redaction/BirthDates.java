@@ -23,7 +23,24 @@ final class BirthDates {
     private static final String MONTH = "(?:" + MONTH_EN + "|" + MONTH_OTHER + ")\\.?";
     private static final String DAY = "(?:[12]\\d|3[01]|0?[1-9])(?:st|nd|rd|th|er|º|\\.)?";
     private static final String YEAR = "(?:(?:19|20)\\d{2}|['’]\\d{2}|\\d{2})";
+    /** A day written as an ordinal word ("the nineteenth of may"). */
+    private static final String DAY_WORD = "(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
+            + "twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|"
+            + "twenty[-\\s]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|thirtieth|thirty[-\\s]?first)";
+    private static final String UNIT = "(?:one|two|three|four|five|six|seven|eight|nine)";
+    /** A year written in words ("nineteen ninety", "nineteen eighty-seven", "two thousand and one"). */
+    private static final String YEAR_WORDS = "(?:nineteen\\s+(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+            + "(?:[-\\s]?" + UNIT + ")?|oh\\s+" + UNIT + "|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
+            + "eighteen|nineteen)|two\\s+thousand(?:\\s+and)?(?:\\s+(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+            + "seventeen|eighteen|nineteen|" + UNIT + "))?|twenty\\s+(?:oh\\s+" + UNIT + "|ten|eleven|twelve|thirteen|fourteen|"
+            + "fifteen|sixteen|seventeen|eighteen|nineteen|twenty(?:[-\\s]?" + UNIT + ")?))";
+    /** A season or a feast day of a year ("summer 2002", "christmas day 1991"). */
+    private static final String SEASON = "(?:spring|summer|autumn|fall|winter|christmas(?:\\s+(?:day|eve))?|"
+            + "new\\s+year['’]?s?\\s+(?:day|eve)|easter(?:\\s+(?:sunday|monday))?|halloween|bonfire\\s+night)";
     private static final String DATE = "(?:\\d{4}[./-]\\d{1,2}[./-]\\d{1,2}"
+            + "|(?:the\\s+)?" + DAY_WORD + "\\s+(?:of\\s+)?" + MONTH + "(?:,?\\s+(?:of\\s+)?(?:" + YEAR_WORDS + "|(?:19|20)\\d{2}))?"
+            + "|" + MONTH + "\\s+(?:the\\s+)?" + DAY_WORD + "(?:,?\\s+(?:" + YEAR_WORDS + "|(?:19|20)\\d{2}))?"
+            + "|" + SEASON + "\\s+(?:of\\s+)?(?:(?:19|20)\\d{2}|['’]\\d{2})"
             + "|\\d{1,2}\\s*[./-]\\s*\\d{1,2}\\s*[./-]\\s*(?:\\d{4}|\\d{2})"
             + "|(?:19|20)\\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\\d|3[01])"
             + "|(?:0[1-9]|[12]\\d|3[01])(?:0[1-9]|1[0-2])(?:19|20)\\d{2}"
@@ -49,7 +66,7 @@ final class BirthDates {
     private static final Pattern NOT_BIRTH = Pattern.compile("(?iu)^(?:\\s*(?:party|parties|card|cards|present|presents|"
             + "gift|cake|dinner|drinks|plans?)\\b)");
     private static final int REACH = 45;
-    private static final Pattern BORN_IN_YY = Pattern.compile("(?iu)\\bborn\\s+in\\s+(['’]?\\d{2})(?![\\d:./])(?!\\s*(?:weeks?|"
+    private static final Pattern BORN_IN_YY = Pattern.compile("(?iu)\\bborn\\s+(?:in\\s+(['’]?\\d{2})|(['’]\\d{2}))(?![\\d:./])(?!\\s*(?:weeks?|"
             + "days?|months?|hours?|hrs?|mins?|minutes?|%|kg|lbs?|years?))");
 
     /** Cheap look for a birth word before the regular expressions run. */
@@ -92,7 +109,8 @@ final class BirthDates {
         }
         Matcher shortYear = BORN_IN_YY.matcher(t);
         while (shortYear.find()) {
-            h.add(Redactor.Kind.DOB, shortYear.start(1), shortYear.end(1)); // "born in 91"
+            int g = shortYear.group(1) != null ? 1 : 2;
+            h.add(Redactor.Kind.DOB, shortYear.start(g), shortYear.end(g)); // "born in 91", "born '89"
         }
         date.reset();
         Matcher after = CUE_AFTER.matcher(t);

@@ -40,13 +40,22 @@ final class Contacts {
     private static final String PLATFORM = "(?:insta(?:gram)?|ig|snap(?:chat)?|tik\\s?tok|twitter|threads|"
             + "bluesky|bsky|discord|reddit|telegram|tg|twitch|youtube|yt|kik|skype|tumblr|pinterest|fb|facebook|"
             + "linkedin|xbox|psn|roblox|github|mastodon|wechat|vinted|onlyfans|spotify|soundcloud|"
-            + "deviantart|substack|bereal|wattpad|ao3|letterboxd|strava|grindr|tinder|hinge|bumble|venmo|cash\\s?app)";
+            + "deviantart|substack|bereal|wattpad|ao3|letterboxd|strava|grindr|tinder|hinge|bumble|venmo|cash\\s?app|sc|steam|"
+            + "ps[345]|playstation|epic|gamertag)";
+    /** "add leahhh_m on snapchat": a handle-shaped word (with a digit, "_" or ".") before "on" and a platform. */
+    private static final Pattern HANDLE_BEFORE_PLATFORM = Pattern.compile("(?iu)\\b(?:add|follow|find|dm|message|msg|text)"
+            + "\\s+(?:me\\s+)?(@?(?=[\\p{L}\\p{N}_.]*[\\d_.])[\\p{L}\\p{N}_][\\p{L}\\p{N}_.]{1,30}[\\p{L}\\p{N}_])\\s+(?:on|at)\\s+" + PLATFORM + "\\b");
     /** "my insta is jo_b", "snap: jo.b", "on tiktok as jo.b", "add me on discord jo#1234", "ig @jo". */
     private static final Pattern HANDLE_CUE = Pattern.compile("(?iu)\\b" + PLATFORM
             + "(?:['’]s)?(?:,?\\s+(?:handle|name|username|user|acc(?:ount)?|id|tag|is|was|it's|its|it’s|ist|war|es|era|est|"
             + "[ée]tait|c['’]est|"
             + "me|=|@)){0,3}\\s*(?:is\\s+|:\\s*|-\\s*|=\\s*|@)?\\s*"
-            + "(?:(?:under|as)\\s+)?(@?[\\p{L}\\p{N}_][\\p{L}\\p{N}_.#-]{1,30}[\\p{L}\\p{N}_])");
+            + "(?:(?:under|as)\\s+)?([@$]?[\\p{L}\\p{N}_][\\p{L}\\p{N}_.#-]{1,30}[\\p{L}\\p{N}_])");
+    /** A Cash App "$cashtag" with a digit or an underscore ("$tiredmama22"; not "$AAPL" or "$5"). */
+    private static final Pattern CASHTAG = Pattern.compile("(?<![\\p{L}\\p{N}_$])\\$(?=[A-Za-z][A-Za-z0-9_-]*[0-9_])"
+            + "[A-Za-z][A-Za-z0-9_-]{2,19}(?![\\p{L}\\p{N}_])");
+    /** Xbox gamertags may hold a space before their digits ("SilentWolf 77"). */
+    private static final Pattern GAMERTAG_DIGITS = Pattern.compile("^ \\d{1,4}(?=[\\s,.!?;)]|$)");
     private static final Pattern HANDLE_AT = Pattern.compile("(?<![\\p{L}\\p{N}_.@/])@([\\p{L}\\p{N}_][\\p{L}\\p{N}_.-]{0,29}[\\p{L}\\p{N}_]|[\\p{L}\\p{N}_])");
     /** A Discord tag of the old form, name#1234 (not "order#1234", "issue#2041"). */
     private static final Pattern DISCORD_TAG = Pattern.compile("(?<![\\p{L}\\p{N}_#@./])(\\p{L}[\\p{L}\\p{N}_.]{1,31})#\\d{4}(?![\\p{N}])");
@@ -63,7 +72,7 @@ final class Contacts {
             "from", "what", "who", "app", "there", "where", "when", "off", "really", "screenshots", "screenshot"));
 
     private static final Pattern URL = Pattern.compile("(?iu)(?:https?://|www\\.)[^\\s<>\"'()]+[^\\s<>\"'().,;:!?]"
-            + "|(?<![\\p{L}\\p{N}@.])(?:[a-z0-9-]+\\.)+(?:com|org|net|io|me|co|uk|de|fr|es|ee|ly|app|page|site|blog|art)"
+            + "|(?<![\\p{L}\\p{N}@.])(?:[a-z0-9-]+\\.)+(?:com|org|net|io|me|co|uk|de|fr|es|ee|ly|app|page|site|blog|art|tv|gg|bio)"
             + "(?:\\.[a-z]{2})?/[^\\s<>\"'()]*[^\\s<>\"'().,;:!?]");
     private static final Pattern SOCIAL = Pattern.compile("(?i)(?:^|[/.])(?:instagram|instagr\\.am|facebook|fb|twitter|x|"
             + "tiktok|linkedin|reddit|youtube|youtu|github|gitlab|snapchat|threads|bsky|bluesky|mastodon|medium|"
@@ -94,6 +103,9 @@ final class Contacts {
             Matcher m = EMAIL.matcher(t);
             while (m.find()) {
                 // a spelled "at" needs a spelled or real dot in the domain ("meet at the park. com" aside)
+                if (handleAfterWord(m.group())) {
+                    continue; // "dm me on insta @its.just.me": a word, a space, then "@" joined to a handle
+                }
                 h.add(Redactor.Kind.EMAIL, m.start(), m.end());
             }
             m = EMAIL_PROVIDER.matcher(t);
@@ -103,6 +115,42 @@ final class Contacts {
         }
         urls(h);
         handles(h);
+    }
+
+    /** The words {@link #PLATFORM} starts with: the handle cues are tried only in a text that holds one. */
+    private static final Set<String> PLATFORM_WORDS = Set.of("insta", "instagram", "ig", "snap", "snapchat", "tik", "tiktok",
+            "twitter", "threads", "bluesky", "bsky", "discord", "reddit", "telegram", "tg", "twitch", "youtube", "yt", "kik",
+            "skype", "tumblr", "pinterest", "fb", "facebook", "linkedin", "xbox", "psn", "roblox", "github", "mastodon",
+            "wechat", "vinted", "onlyfans", "spotify", "soundcloud", "deviantart", "substack", "bereal", "wattpad", "ao3",
+            "letterboxd", "strava", "grindr", "tinder", "hinge", "bumble", "venmo", "cash", "cashapp", "sc", "steam", "ps3",
+            "ps4", "ps5", "playstation", "epic", "gamertag");
+
+    private static boolean platformNamed(String lower) {
+        int i = 0;
+        int n = lower.length();
+        while (i < n) {
+            while (i < n && !Character.isLetterOrDigit(lower.charAt(i))) {
+                i++;
+            }
+            int s = i;
+            while (i < n && Character.isLetterOrDigit(lower.charAt(i))) {
+                i++;
+            }
+            if (i > s && i - s <= 11 && PLATFORM_WORDS.contains(lower.substring(s, i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final Pattern SPACED_AT = Pattern.compile("(?iu)^([\\p{L}\\p{N}]+)\\s+@(?!\\s)");
+    private static final Pattern PLATFORM_P = Pattern.compile("(?iu)" + PLATFORM);
+
+    /** A platform or ordinary word, a space, then "@" written against what follows: a handle, not a spaced e-mail. */
+    private static boolean handleAfterWord(String email) {
+        Matcher m = SPACED_AT.matcher(email);
+        return m.find() && (PLATFORM_P.matcher(m.group(1)).matches() || NOT_HANDLE.contains(m.group(1).toLowerCase(java.util.Locale.ROOT))
+                || Names.isCommonWord(m.group(1)));
     }
 
     private static final Pattern BARE_DOMAIN = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}@./])(?:[a-z0-9-]+\\.)+(?:com|co\\.uk|"
@@ -141,9 +189,9 @@ final class Contacts {
             }
         }
         m = HANDLE_CUE.matcher(h.text);
-        while (m.find()) {
+        while (platformNamed(h.lower) && m.find()) {
             String v = m.group(1);
-            String bare = v.startsWith("@") ? v.substring(1) : v;
+            String bare = v.startsWith("@") || v.startsWith("$") ? v.substring(1) : v;
             String platform = m.group().substring(0, Math.min(m.group().length(), 3)).toLowerCase(java.util.Locale.ROOT);
             if (NOT_HANDLE.contains(bare.toLowerCase(java.util.Locale.ROOT)) || h.covered(m.start(1))) {
                 continue;
@@ -156,14 +204,33 @@ final class Contacts {
                     || cueText.contains("=") || cueText.contains(" as ") || cueText.contains("under");
             String word = cueText.strip().split("[\\s:=@-]+")[0];
             boolean weakPlatform = Set.of("x", "line", "of", "tt", "sc", "signal", "steam", "ig", "yt", "tg", "fb",
-                    "spotify", "hinge", "psn", "xbox").contains(word);
+                    "spotify", "hinge", "psn", "xbox", "epic").contains(word);
+            if (v.startsWith("$") && (!cueText.startsWith("cash") || !Character.isLetter(bare.charAt(0)))) {
+                continue; // a "$cashtag" only after Cash App ("twitter is worth $9.2B" is money)
+            }
             if (weakPlatform && !explicit) {
                 continue;
             }
-            if (!explicit && !bare.matches(".*[\\d_.].*") && Names.isCommonWord(bare)) {
-                continue; // "on insta every night"
+            boolean shaped = cueText.contains(":") || cueText.contains("@") || cueText.contains("handle")
+                    || cueText.contains("user") || cueText.contains("name") || cueText.contains("=");
+            if (!shaped && !bare.matches(".*[\\d_.].*") && Names.isCommonWord(bare)) {
+                continue; // "on insta every night", "my insta is dead", "twitter is worth $9bn"
             }
-            h.add(Redactor.Kind.HANDLE, m.start(1), m.end(1));
+            Matcher digits = GAMERTAG_DIGITS.matcher(h.text).region(m.end(1), h.text.length());
+            boolean gamer = Set.of("xbox", "psn", "steam", "gamertag").contains(word) || cueText.contains("gamertag");
+            h.add(Redactor.Kind.HANDLE, m.start(1), gamer && digits.lookingAt() ? digits.end() : m.end(1));
+        }
+        m = HANDLE_BEFORE_PLATFORM.matcher(h.text);
+        while (m.find()) {
+            if (!h.covered(m.start(1))) {
+                h.add(Redactor.Kind.HANDLE, m.start(1), m.end(1));
+            }
+        }
+        m = CASHTAG.matcher(h.text);
+        while (h.text.indexOf('$') >= 0 && m.find()) {
+            if (!h.covered(m.start())) {
+                h.add(Redactor.Kind.HANDLE, m.start(), m.end());
+            }
         }
         m = DISCORD_TAG.matcher(h.text);
         while (h.text.indexOf('#') >= 0 && m.find()) {

@@ -71,7 +71,7 @@ final class Names {
             + "hasnt havent hadnt werent couldnt wouldnt shouldnt arent aint mustnt neednt youve youll theyve theyll "
             + "weve itll thatll wouldve couldve shouldve whos wheres hows "
             + "januar februar märz juni juli oktober dezember montag dienstag mittwoch donnerstag freitag samstag "
-            + "sonntag janvier février fevrier mars avril juin juillet août aout septembre octobre novembre décembre "
+            + "sonntag mai janvier février fevrier mars avril juin juillet août aout septembre octobre novembre décembre "
             + "decembre lundi mardi mercredi jeudi vendredi samedi dimanche enero febrero marzo abril mayo junio julio "
             + "agosto septiembre octubre noviembre diciembre lunes martes miércoles miercoles jueves viernes sábado "
             + "sabado domingo liya liye diya diye hua hui hue shaant aaya aayi aate aata "
@@ -108,8 +108,9 @@ final class Names {
     private static final Pattern DRUG = Pattern.compile("(?:olol|pril|sartan|statin|azole|mycin|cillin|oxetine|xetine|"
             + "pram|azepam|zepam|idone|apine|etine|amine|mab|profen|ine|ol|ide|ate|pam|lam|fen|xin|zole|vir|mide|done|clone|"
             + "pidem|tyline|zine|xone|triptan|gliptin|flozin|glutide|tide|parin|xaban|afil|asone|olone|cort|lukast)$");
-    private static final Pattern TITLE_BEFORE = Pattern.compile("(?iu)(?<![\\p{L}])(?:mr|mrs|ms|(?-i:Miss)|mx|dr|prof|sir|dame|"
-            + "herr|frau|mme|mlle|madame|monsieur|señor|señora|sr|sra|srta|dott|shri|smt|sri)\\.?\\s*$");
+    private static final Pattern TITLE_BEFORE = Pattern.compile("(?iu)(?<![\\p{L}])(?:(?:mr|mrs|ms|(?-i:Miss)|mx|dr|prof|sir|dame|"
+            + "herr|frau|mme|mlle|madame|monsieur|señor|señora|sr|sra|srta|dott|shri|smt|sri|doctor|doctora|docteur|doktor|"
+            + "professor|reverend|rev)\\.?\\s*)+$");
     private static final Set<String> PERSON_VERBS = Set.copyOf(List.of("said", "says", "told", "tells", "threw", "hit",
             "hits", "texted", "texts", "messaged", "shouted", "screamed", "cried", "laughed", "hugged", "hates", "loves",
             "punched", "slapped", "yelled", "blocked", "ghosted", "cheated", "died", "promised", "lied", "blames",
@@ -128,7 +129,7 @@ final class Names {
     private static final Pattern SAINT = Pattern.compile("(?iu)(?<![\\p{L}])(?:st|st\\.|saint|ste|san|santa|sankt)\\s*$");
     private static final Pattern AND_I = Pattern.compile("(?iu)\\s+(?:and|&|n|y|et|und|e)\\s+(?:i|me|yo|moi|ich|io|eu)\\b");
     /** Between two names of one phrase ("Eilidh and Morag", "Iker y Ane"). */
-    private static final Pattern CONJ = Pattern.compile("(?iu)\\s*,?\\s+(?:and|&|n|or|y|et|und|e|ou|o|oder)\\s+");
+    private static final Pattern CONJ = Pattern.compile("(?iu)\\s*,?\\s+(?:and|&|n|or|y|et|und|e|ou|o|oder|aur)\\s+");
     /** A relation in apposition after a name: "Bill my stepdad", "Ana, my sister". */
     private static final Pattern RELATION_AFTER = Pattern.compile("(?iu)\\s*[,(-]?\\s*(?:my|our|me|mi|ma|mon|mein|meine)\\s+"
             + "(?:(?:little|big|older|younger|best|ex|step|late|new|old|twin)\\s+)?(?:son|daughter|partner|wife|husband|"
@@ -137,6 +138,11 @@ final class Names {
             + "key\\s+worker|support\\s+worker|social\\s+worker|flatmate|roommate|housemate|boss|manager|teacher|colleague|"
             + "coworker|stepdad|stepmum|stepmom|landlord|landlady|neighbour|neighbor|ex|hermana|hermano|madre|padre|"
             + "s(?:œ|oe)ur|fr[èe]re|m[èe]re|p[èe]re|schwester|bruder|mutter|vater)\\b");
+    /** A kinship or respect word after a name, as Indian English and Hinglish write it: "Priyanshu bhaiya", "Meena aunty". */
+    private static final Pattern HONORIFIC_AFTER = Pattern.compile("(?iu)^\\s+(?:bhaiya|bhaiyya|bhai|didi|di|aunty|auntie|"
+            + "uncle|chacha|chachi|mama|mami|mausi|masi|bua|nana|nani|dada|dadi|ji|sir|ma['’]?am|madam|sahab|saab|bhabhi|"
+            + "jiju|anna|akka|amma|appa|thatha|paati)(?![\\p{L}])");
+
     /** Words that are also verbs or wishes: not a name before "my mum" ("Hope my mum is ok", "Will my son..."). */
     private static final Set<String> VERBLIKE = Set.copyOf(List.of("will", "may", "can", "hope", "mark", "pray", "trust",
             "love", "miss", "bless", "help", "let", "wish", "guess", "sue", "rob", "pat", "chase", "drew", "said", "thank",
@@ -185,6 +191,7 @@ final class Names {
             + "|mein|meine|meiner|meinem|meinen|mere|meri|mera)\\s+)?(?:(?:little|lil|big|baby|older|younger|eldest|"
             + "oldest|youngest|step|best|ex|late|new|old|lovely|beautiful|poor|dear|only|twin|\\d+\\s*(?:yo|y/o|year\\s+old|"
             + "yr\\s+old))\\s+)*(?:son|daughter|partner|wife|husband|boyfriend|girlfriend|bf|gf|mum|mom|mam|mummy|mommy|"
+            + "eldest|oldest|youngest|lad|lass|"
             + "mother|dad|daddy|father|brother|bro|sister|sis|friend|mate|bestie|bff|ex|nan|nana|gran|granny|grandma|"
             + "grandmother|grandad|granddad|grandpa|grandfather|grandson|granddaughter|aunt|auntie|aunty|uncle|cousin|"
             + "niece|nephew|therapist|counsellor|counselor|psychiatrist|psychologist|gp|doctor|nurse|carer|caseworker|"
@@ -205,7 +212,7 @@ final class Names {
             + "ignoring|ignores|blocked|stalking|stalks|follows|threatened|threatens|knows|knew)" + S + "$");
     /** Verbs whose object is usually a person: with a capital, an unknown word after them is taken as a name. */
     private static final Pattern PEOPLE_VERB = Pattern.compile("(?iu)\\b(?:call|tell|text|ask|message|ring|meet|saw|met|"
-            + "told|texted|asked|messaged|miss|love|hug|with|and|married|dating|visit|visited|hurt|trust|sorry|want|"
+            + "told|texted|asked|messaged|miss|love|hug|with|and|aur|see|seeing|married|dating|visit|visited|hurt|trust|sorry|want|"
             + "wants|let|lets|think|without|(?:text|message|letter|note|write|wrote|talk|talking|talked|spoke|speak|"
             + "speaking|apologi[sz]e|reply|replied|lie|lied)\\s+to|for|found|dile\\s+a|dis\\s+à|sag|sagt)" + S + "$");
     private static final Pattern PEOPLE_VERB_LOWER = Pattern.compile("(?iu)\\b(?:tell|text|ask|message|ring|told|texted|"
@@ -422,7 +429,8 @@ final class Names {
                 if (titled && NOT_AFTER_TITLE.contains(k)) {
                     start = false; // "Dr. Phil", "Dr Google"
                 } else if (strongGiven(k) && !(t.allCaps() && !shouting)
-                        && (!foreign || (t.cap() && !sentenceStart))) {
+                        && (!foreign || (t.cap() && !sentenceStart) || (t.cap() && i + 1 < n && adjacent(text, t, toks.get(i + 1))
+                        && stops.contains(toks.get(i + 1).lower()) && !NameLists.WORDS.contains(k)))) {
                     start = true; // in French, Spanish, German text a listed name in lower case may be a word there
                 } else if (titled) {
                     start = !NOT_AFTER_TITLE.contains(k) && (gaz || (!common(k) && !place(k)) || t.cap() && !common(k));
@@ -446,7 +454,8 @@ final class Names {
                     start = true; // "Lopez-Martin", "Adebayo-Clarke"
                 } else if (t.cap() && !t.allCaps() && (k.length() >= 4 || k.length() == 3 && i + 1 < n
                         && SPEECH.contains(toks.get(i + 1).lower())) && !common(k) && !place(k) && (given(k) || !DRUG.matcher(k).find())
-                        && i + 1 < n && adjacent(text, t, toks.get(i + 1)) && (PERSON_VERBS.contains(toks.get(i + 1).lower())
+                        && i + 1 < n && adjacent(text, t, toks.get(i + 1)) && !fromAPlace(toks, i)
+                        && (PERSON_VERBS.contains(toks.get(i + 1).lower())
                         || ((given(k) || surname(k)) && PERSON_VERBS_LISTED.contains(toks.get(i + 1).lower())))) {
                     start = true; // "Wanjiru threw a glass", "Bartholomew keeps texting"
                 } else if (!t.cap() && k.length() >= 4 && !common(k) && !place(k) && !SLANG.contains(k) && !DRUG.matcher(k).find()
@@ -459,15 +468,16 @@ final class Names {
                         && !common(key(toks.get(i + 1).lower()))))) {
                     start = true; // "Ananya Krishnamurthy": two capitalised words in no word list
                 } else if (t.cap() && !t.allCaps() && (given(k) || unknownCap(t, k)) && !VERBLIKE.contains(k) && !place(k)
-                        && RELATION_AFTER.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                        && (RELATION_AFTER.matcher(text).region(t.end(), text.length()).lookingAt()
+                        || HONORIFIC_AFTER.matcher(text).region(t.end(), text.length()).lookingAt())) {
                     start = true; // "Bill my stepdad is the problem", "Ana, my sister, knows"
                 } else if (month) {
                     start = false; // a month is a name only after an introduction, title, sign-off or relation
                 } else if ((cue(WEAK, before, starts) || cue(VERB, before, starts))
                         && given(k) && (t.cap() && !sentenceStart || !common(k)) && !place(k) && (!foreign || t.cap() || NameLists.GIVEN.contains(k))) {
                     start = true;
-                } else if (!t.cap() && k.length() >= 3 && !common(k) && !place(k) && !SLANG.contains(k) && !DRUG.matcher(k).find()
-                        && k.chars().allMatch(Character::isLetter) && cue(PEOPLE_VERB_LOWER, before, starts)) {
+                } else if (!t.cap() && k.length() >= 3 && !common(k) && (!place(k) || given(k)) && !SLANG.contains(k)
+                        && !DRUG.matcher(k).find() && k.chars().allMatch(Character::isLetter) && cue(PEOPLE_VERB_LOWER, before, starts)) {
                     start = true; // "tell kwame", "text chidi": an unknown word in lower case after a verb for people
                 } else if (t.cap() && !t.allCaps() && k.length() >= 3 && !common(k) && !place(k) && !DRUG.matcher(k).find()
                         && !ADJECTIVE.matcher(k).find()
@@ -482,8 +492,10 @@ final class Names {
                         || (surname(key(toks.get(i + 1).lower())) && !common(key(toks.get(i + 1).lower()))
                         && !place(key(toks.get(i + 1).lower())))
                         || (!VERBLIKE.contains(k) && (!common(k) || FREQUENT.contains(k))
-                        && unknownCap(toks.get(i + 1), key(toks.get(i + 1).lower()))))) {
-                    start = true; // "Will Turner", "Ben Salah"
+                        && unknownCap(toks.get(i + 1), key(toks.get(i + 1).lower())))
+                        || (i + 2 < n && adjacent(text, toks.get(i + 1), toks.get(i + 2)) && !common(key(toks.get(i + 1).lower()))
+                        && VERBISH.contains(toks.get(i + 2).lower()) && !toks.get(i + 2).cap()))) {
+                    start = true; // "Will Turner", "Ben Salah", "Hope Ogundipe is my mum"
                 } else if (h.strict && t.cap() && !t.allCaps() && k.length() >= 3 && surname(k) && !given(k) && !common(k)
                         && !place(k)) {
                     start = true; // a capitalised surname alone ("Okafor")
@@ -554,6 +566,10 @@ final class Names {
             if (title.find()) {
                 s = s - (Math.min(14, s) - title.start()); // "Mrs Okafor", "Dr. Amara Ben Salah": the title goes too
             }
+            Matcher initial = INITIAL_BEFORE.matcher(text.substring(Math.max(0, s - 4), s));
+            if (initial.find()) {
+                s = s - (Math.min(4, s) - initial.start()); // "- J. Whitmore": the initial goes too
+            }
             // a particle right before: "van der Berg" after a cue
             h.add(Redactor.Kind.NAME, s, e);
             names.add(text.substring(s, e).replaceAll("['’]s$", ""));
@@ -594,6 +610,9 @@ final class Names {
             }
         }
     }
+
+    /** An initial right before a name: "J. Whitmore", "A Patel". */
+    private static final Pattern INITIAL_BEFORE = Pattern.compile("(?u)(?<![\\p{L}\\p{N}.])\\p{Lu}\\.?\\s$");
 
     /** Before a possessive written without its apostrophe: "round to Cormacs", "stayed at Ellies". */
     private static final Pattern AT_SOMEONES = Pattern.compile("(?iu)\\b(?:to|at|round|over)\\s+$");
@@ -675,6 +694,11 @@ final class Names {
         }
     }
 
+    /** "X from Currys", "X from Blinkit": after "from" a capitalised word names a shop or a place; "Mark from work" is a person. */
+    private static boolean fromAPlace(List<Tok> toks, int i) {
+        return toks.get(i + 1).lower().equals("from") && i + 2 < toks.size() && toks.get(i + 2).cap() && !toks.get(i + 2).allCaps();
+    }
+
     /** Whether the next character after spaces is a digit. */
     private static boolean digitNext(String text, int at) {
         while (at < text.length() && text.charAt(at) == ' ') {
@@ -693,7 +717,8 @@ final class Names {
     }
 
     /** Before a name: what is said of a public figure's work ("listening to", "a book by"). */
-    private static final Pattern MEDIA_BEFORE = Pattern.compile("(?iu)\\b(?:listen(?:s|ed|ing)?\\s+to|(?:book|novel|"
+    private static final Pattern MEDIA_BEFORE = Pattern.compile("(?iu)\\b(?:listen(?:s|ed|ing)?\\s+to|(?:binge[\\s-]?)?"
+            + "(?:re)?watch(?:es|ed|ing)?|(?:re)?read(?:s|ing)?|stream(?:s|ed|ing)|(?:book|novel|"
             + "poem|song|songs|album|film|movie|show|podcast|painting|play)s?\\s+(?:by|with|from)|fan\\s+of|"
             + "concert|play(?:s|ed|ing)?|obsessed\\s+with\\s+(?:the\\s+)?(?:music|songs|books)\\s+(?:of|by))\\s*$");
     /** After a name: its work ("Taylor Swift songs", "Stephen Fry's book"). */
@@ -713,7 +738,11 @@ final class Names {
     /** An introduction, title, relation or sign-off: what a public-figure or place reading does not override. */
     private static boolean strongCue(String before, String text, List<Tok> toks, int i) {
         int[] starts = wordStarts(before);
-        return cue(TITLE, before, starts) || cue(STRONG, before, starts) || cue(RELATION, before, starts)
+        int title = cueAt(TITLE, before, starts);
+        if (title >= 0 && !MEDIA_BEFORE.matcher(before.substring(0, title)).find()) {
+            return true; // a title is a strong cue, except in a work's name after "listening to" ("Mr Brightside")
+        }
+        return cue(STRONG, before, starts) || cue(RELATION, before, starts)
                 || (signOffEnd(text, toks, i) && SIGN_OFF.matcher(before).find());
     }
 
@@ -805,8 +834,35 @@ final class Names {
     private static boolean notAPerson(String text, String before, List<Tok> toks, int i, String k) {
         int end = runEnd(text, toks, i);
         String after = text.substring(toks.get(end).end(), Math.min(text.length(), toks.get(end).end() + 40));
-        if (MEDIA_BEFORE.matcher(before).find() || MEDIA_AFTER.matcher(after).lookingAt()) {
-            return true;
+        boolean possessive = !toks.get(end).lower().equals(key(toks.get(end).lower()));
+        int title = cueAt(TITLE, before, wordStarts(before));
+        String untitled = title >= 0 ? before.substring(0, title) : before;
+        if (((MEDIA_BEFORE.matcher(untitled).find() || THING_BEFORE.matcher(untitled).find()) && !possessive)
+                || MEDIA_AFTER.matcher(after).lookingAt()) {
+            return true; // "listening to Adele", "watched Ted Lasso" (not "read Sam's texts"), "Taylor Swift songs"
+        }
+        if (possessive && (EPONYM_BEFORE.matcher(before).find() || HAS_BEFORE.matcher(before).find()
+                && EPONYM_AFTER.matcher(after).lookingAt())) {
+            return true; // "diagnosed with Crohn's", "dad has Parkinson's and": a condition named after a person
+        }
+        if (i > 0 && adjacent(text, toks.get(i - 1), toks.get(i)) && toks.get(i - 1).cap() && !toks.get(i - 1).allCaps()
+                && !sentenceStart(text, toks.get(i - 1).start()) && titleCaseWord(key(toks.get(i - 1).lower()))) {
+            return true; // "Finding Nemo", "Atomic Habits": an ordinary word with a capital mid-sentence opens a title
+        }
+        if (before.matches("(?s).*\\b(?:a|an)\\s+$") && (!toks.get(i).cap() || foreignStopWords(toks).isEmpty())) {
+            return true; // "a Dyson", "a karen": after "a" a name is a thing or a type (not Spanish "dile a Ainhoa")
+        }
+        String rawBefore = text.substring(Math.max(0, toks.get(i).start() - 40), toks.get(i).start());
+        if (TEAMS.matcher(rawBefore).find() || TEAMS_AFTER.matcher(after).lookingAt()) {
+            return true; // "Liverpool vs Everton": a fixture names teams
+        }
+        Matcher and = AND_BEFORE.matcher(rawBefore);
+        if (and.find() && !sentenceStart(rawBefore, and.start(1)) && titleCaseWord(and.group(1).toLowerCase(Locale.ROOT))) {
+            return true; // "Peppa Pig and Bluey": joined to a title, a title too
+        }
+        if (!possessive && !NameLists.GIVEN_CORE.contains(k) && !surname(k) && toks.get(i).cap()
+                && before.matches("(?s).*\\b(?:in|at|into|inside|outside)\\s+$")) {
+            return true; // "2 hours in Ikea": a word of the rare-name lists only, where a shop or a place goes
         }
         if (end + 1 < toks.size() && adjacent(text, toks.get(end), toks.get(end + 1))
                 && toks.get(end + 1).lower().matches(".+['’]s") && MEDIA_AFTER.matcher(text.substring(toks.get(end + 1).end(),
@@ -825,9 +881,6 @@ final class Names {
             if (MEDIA_BEFORE.matcher(leadBefore).find() || leadBefore.matches("(?s).*\\bthe\\s+$") && !toks.get(i).cap()) {
                 return true; // "the john lewis sale"-like: a lower-case name used as a modifier
             }
-        }
-        if (!toks.get(i).cap() && before.matches("(?s).*\\b(?:a|an)\\s+$")) {
-            return true;
         }
         if (before.matches("(?s).*\\bthe\\s+$") && end + 1 < toks.size() && adjacent(text, toks.get(end), toks.get(end + 1))
                 && !toks.get(end + 1).cap() && NameLists.WORDS.contains(toks.get(end + 1).lower())
@@ -856,28 +909,88 @@ final class Names {
                 && ORGANISATION.contains(key(toks.get(i + 1).lower()));
     }
 
-    /** The stop words of the message's language when that is not English (two or more of its stop words, more than English ones). */
+    /** Before a condition named after a person ("diagnosed with Crohn's", "living with Tourette's"). */
+    private static final Pattern EPONYM_BEFORE = Pattern.compile("(?iu)\\b(?:diagnos(?:ed|is|es)\\s+(?:with|of)|suffer(?:s|ed|ing)?"
+            + "\\s+(?:from|with)|living\\s+with|symptoms\\s+of|signs\\s+of|test(?:ed|ing)?\\s+for|treat(?:ed|ment)?\\s+for|"
+            + "(?:early|late)[\\s-]onset|flare\\s+of)\\s+$");
+    private static final Pattern HAS_BEFORE = Pattern.compile("(?iu)\\b(?:has|have|had|got|with|my|her|his|their)\\s+$");
+    /** After a possessive that names a condition: nothing it owns, the end of the clause. */
+    private static final Pattern EPONYM_AFTER = Pattern.compile("(?iu)^\\s*(?:[,.!?;:)]|$|(?:and|but|so|or|since|for|too|as|"
+            + "at|in|is|was|which|that|makes|made|means|flare|flares|disease|syndrome|symptoms|palsy|cyst)\\b)");
+
+    /** What is done with things, not people: "ordered Maggi", "ate a Twix", "installed Duolingo". */
+    private static final Pattern THING_BEFORE = Pattern.compile("(?iu)\\b(?:order(?:s|ed|ing)?|ate|eat(?:s|ing)?|drank|"
+            + "drink(?:s|ing)?|install(?:s|ed|ing)?|download(?:s|ed|ing)?|wear(?:s|ing)?|wore)\\s+(?:some\\s+|more\\s+)?$");
+    /** A capitalised word, then "and" or "&" right before the word. */
+    private static final Pattern AND_BEFORE = Pattern.compile("(?u)(\\p{Lu}\\p{Ll}+)\\s+(?:and|&)\\s+$");
+
+    /** A capitalised place or team, then "vs", "v", "versus", "against" before the word: a fixture. */
+    private static final Pattern TEAMS = Pattern.compile("(?u)\\p{Lu}\\p{L}+\\s+(?i:vs?\\.?|versus|against)\\s+$");
+    private static final Pattern TEAMS_AFTER = Pattern.compile("(?u)^\\s+(?i:vs?\\.?|versus)\\s+\\p{Lu}");
+
+    /**
+     * An English word that, capitalised mid-sentence right before a name-like word, makes the pair a title, a
+     * brand or a place ("Finding Nemo", "Atomic Habits"): not a function word, title, relation, given name or surname.
+     */
+    private static boolean titleCaseWord(String k) {
+        return NameLists.WORDS.contains(k) && !FUNCTION.contains(k) && !CAP_STOP.contains(k) && !TITLE_WORDS.contains(k)
+                && !given(k) && !surname(k) && !RELATION.matcher(k).matches() && !SLANG.contains(k) && !NOT_NAMES_CUE.contains(k);
+    }
+
+    /** Capitalised words that may stand before a name mid-sentence: greetings and relations ("Auntie", "Uncle"). */
+    private static final Set<String> NOT_NAMES_CUE = Set.copyOf(List.of("uncle", "auntie", "aunty", "aunt", "cousin",
+            "grandma", "grandpa", "granny", "nanna", "baby", "little", "big", "old", "young", "poor", "dear", "lovely",
+            "hi", "hey", "hello", "thanks", "love", "bye", "tell", "ask", "call", "text", "with", "and"));
+
+    /** The languages of {@link NameLists#STOPWORDS} other than English, and for each stop word the bit set of its languages. */
+    private static final String[] STOP_LANGS = NameLists.STOPWORDS.keySet().stream().filter(l -> !l.equals("en"))
+            .toArray(String[]::new);
+    private static final java.util.Map<String, Integer> STOP_MASK = stopMask();
+
+    private static java.util.Map<String, Integer> stopMask() {
+        java.util.Map<String, Integer> out = new java.util.HashMap<>();
+        for (int l = 0; l < STOP_LANGS.length; l++) {
+            for (String w : NameLists.STOPWORDS.get(STOP_LANGS[l])) {
+                out.merge(w, 1 << l, (a, b) -> a | b);
+            }
+        }
+        return java.util.Map.copyOf(out);
+    }
+
+    /**
+     * The stop words of the message's language when that is not English (two or more of its stop words, more than
+     * English ones). One look-up per word: each word's languages are a bit set.
+     */
     static Set<String> foreignStopWords(List<Tok> toks) {
         Set<String> en = NameLists.STOPWORDS.getOrDefault("en", Set.of());
-        String best = null;
-        int bestCount = 0;
-        for (java.util.Map.Entry<String, Set<String>> e : NameLists.STOPWORDS.entrySet()) {
-            if (e.getKey().equals("en")) {
-                continue;
+        int[] own = new int[STOP_LANGS.length];
+        int[] englishToo = new int[STOP_LANGS.length];
+        int english = 0;
+        for (Tok t : toks) {
+            String k = t.lower();
+            Integer mask = STOP_MASK.get(k);
+            boolean isEnglish = en.contains(k) || NameLists.WORDS.contains(k);
+            if (isEnglish) {
+                english++;
             }
-            int own = 0;
-            int english = 0;
-            for (Tok t : toks) {
-                String k = t.lower();
-                if (e.getValue().contains(k)) {
-                    own++;
-                } else if (en.contains(k) || NameLists.WORDS.contains(k)) {
-                    english++; // an English word that is not a stop word of this language
+            if (mask != null) {
+                for (int l = 0; l < STOP_LANGS.length; l++) {
+                    if ((mask & (1 << l)) != 0) {
+                        own[l]++;
+                        if (isEnglish) {
+                            englishToo[l]++; // an English word that is a stop word of this language counts for it only
+                        }
+                    }
                 }
             }
-            if (own >= 2 && own > english && own > bestCount) {
-                best = e.getKey();
-                bestCount = own;
+        }
+        String best = null;
+        int bestCount = 0;
+        for (int l = 0; l < STOP_LANGS.length; l++) {
+            int englishOnly = english - englishToo[l];
+            if (own[l] >= 2 && own[l] > englishOnly && own[l] > bestCount) {
+                best = STOP_LANGS[l];
+                bestCount = own[l];
             }
         }
         return best != null ? NameLists.STOPWORDS.get(best) : Set.of();
@@ -923,6 +1036,7 @@ final class Names {
             "software", "solutions", "ventures", "fund", "cathedral", "mosque", "temple", "synagogue", "prize",
             "award", "syndrome", "disease", "effect", "scale", "test", "method", "law", "act", "bridge", "river",
             "lake", "mountain", "island", "beach", "square", "cross", "gate", "court", "tower", "towers", "railroad",
+            "minster", "abbey", "castle", "palace", "priory", "pier",
             "railway", "elementary", "charter", "high", "middle", "primary", "academy", "campus", "county", "valley",
             "falls", "springs", "heights", "pier", "harbour", "harbor", "bay", "coast", "shore", "zoo", "aquarium"));
     /** The first words of {@link #NAMED_BRANDS}: the pattern is tried only where one of them starts. */
@@ -972,14 +1086,19 @@ final class Names {
 
     /** Whether a cue pattern (anchored at its end by "$") matches from one of the word starts to the end. */
     private static boolean cue(Pattern p, String before, int[] starts) {
+        return cueAt(p, before, starts) >= 0;
+    }
+
+    /** Where a cue pattern (anchored at its end by "$") matches from one of the last word starts to the end, or -1. */
+    private static int cueAt(Pattern p, String before, int[] starts) {
         Matcher m = p.matcher(before);
         for (int i = starts.length - 1; i >= 0 && i >= starts.length - 8; i--) {
             m.region(starts[i], before.length());
             if (m.lookingAt()) {
-                return true;
+                return starts[i];
             }
         }
-        return false;
+        return -1;
     }
 
     /** Words that follow a name but are not part of it even when capitalised at a line start. */
@@ -1008,7 +1127,9 @@ final class Names {
         int j = i;
         while (j + 1 < toks.size() && j < i + 3 && adjacent(text, toks.get(j), toks.get(j + 1))
                 && (toks.get(j + 1).cap() || PARTICLES.contains(toks.get(j + 1).lower())
-                || (!toks.get(i).cap() && (surnameLike(toks.get(j + 1)) || !common(key(toks.get(j + 1).lower())))))) {
+                || (!toks.get(i).cap() && (surnameLike(toks.get(j + 1)) || !common(key(toks.get(j + 1).lower()))
+                || (signOffLine(text, toks.get(i).start()) && (given(key(toks.get(j + 1).lower()))
+                || surname(key(toks.get(j + 1).lower())))))))) {
             j++; // the rest of the name: "- Tom Hale", "Ana de la Cruz" (not "from London to Leeds")
             if (SIGN_OFF_END.matcher(text.substring(toks.get(j).end())).lookingAt()) {
                 return true;
