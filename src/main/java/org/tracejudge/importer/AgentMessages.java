@@ -153,6 +153,10 @@ final class AgentMessages {
                     value(o.has("input") ? o.get("input") : o.get("args")))), null);
         }
         Role role = role(o.hasNonNull("role") ? o.get("role").asText() : null, defaultRole);
+        if (role == Role.TOOL && !o.has("tool_call_id") && "function".equals(o.path("content").path("type").asText())
+                && o.path("content").path("function").has("parameters")) {
+            return null; // Langfuse's LangChain integration lists the offered tools as tool messages: not results
+        }
         StringBuilder text = new StringBuilder();
         List<ToolCall> calls = new ArrayList<>();
         List<Res> results = new ArrayList<>();
@@ -185,6 +189,20 @@ final class AgentMessages {
                 calls.add(new ToolCall(text(c, "id", "tool_call_id", "call_id"), nameOf(c), value(argsOf(c))));
             }
         }
+        if (calls.isEmpty() && o.path("additional_kwargs").path("tool_calls").isArray()) {
+            // LangChain's message dict: the provider's tool calls kept in additional_kwargs
+            for (JsonNode c : o.get("additional_kwargs").get("tool_calls")) {
+                calls.add(new ToolCall(text(c, "id", "tool_call_id", "call_id"), nameOf(c), value(argsOf(c))));
+            }
+        }
+        if (role == Role.ASSISTANT && calls.isEmpty() && text.length() > 2 && text.charAt(0) == '[' && text.charAt(1) == '{') {
+            // Koog writes an assistant turn's tool calls as the OpenAI tool_calls list, serialised into its content
+            List<ToolCall> inText = callsInText(text.toString());
+            if (!inText.isEmpty()) {
+                calls.addAll(inText);
+                text.setLength(0);
+            }
+        }
         if (o.path("function_call").isObject()) {
             JsonNode c = o.get("function_call");
             calls.add(new ToolCall(null, c.path("name").asText("?"), value(c.get("arguments"))));
@@ -205,6 +223,24 @@ final class AgentMessages {
             role = Role.TOOL;
         }
         return new Msg(role, text.length() == 0 ? null : text.toString(), calls, results);
+    }
+
+    /** The calls of a text that is exactly an OpenAI {@code tool_calls} list ({@code [{id, type:function, function:{name, arguments}}]}), else none. */
+    private static List<ToolCall> callsInText(String text) {
+        JsonNode list;
+        try {
+            list = Json.MAPPER.readTree(text);
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+        List<ToolCall> out = new ArrayList<>();
+        for (JsonNode c : list) {
+            if (!c.path("function").path("name").isTextual() || !"function".equals(c.path("type").asText("function"))) {
+                return List.of();
+            }
+            out.add(new ToolCall(text(c, "id"), nameOf(c), value(argsOf(c))));
+        }
+        return out;
     }
 
     private static void part(JsonNode p, StringBuilder text, List<ToolCall> calls, List<Res> results) {

@@ -5,9 +5,11 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.tracejudge.json.Json;
 import org.tracejudge.model.Role;
@@ -70,8 +72,9 @@ final class LangfuseReader {
         }
         run.session = trace.path("sessionId").isTextual() ? trace.get("sessionId").asText() : null;
         List<SpanAssembler.Span> spans = new ArrayList<>();
+        Set<String> called = calledTools(obs);
         for (int i = 0; i < obs.size(); i++) {
-            SpanAssembler.Span s = observation(obs.get(i), f, ptr + "/observations/" + i, run);
+            SpanAssembler.Span s = observation(obs.get(i), f, ptr + "/observations/" + i, run, called);
             if (s != null) {
                 spans.add(s);
             }
@@ -147,7 +150,25 @@ final class LangfuseReader {
         run.emit(f, out);
     }
 
-    private SpanAssembler.Span observation(JsonNode o, Fields f, String ptr, AgentRun run) {
+    /**
+     * The names of the tools the generations called. Several SDKs (LangGraph, Koog) record a tool's execution as a
+     * plain SPAN named after the tool (Koog: {@code tool.<name>}), not as a TOOL observation.
+     */
+    private static Set<String> calledTools(JsonNode obs) {
+        Set<String> names = new HashSet<>();
+        for (JsonNode o : obs) {
+            if (!"GENERATION".equals(o.path("type").asText())) {
+                continue;
+            }
+            for (AgentMessages.Msg m : AgentMessages.parse(AgentMessages.unwrap(o.get("output")), Role.ASSISTANT)) {
+                m.calls().forEach(c -> names.add(c.name()));
+            }
+            o.path("toolCallNames").forEach(n -> names.add(n.asText()));
+        }
+        return names;
+    }
+
+    private SpanAssembler.Span observation(JsonNode o, Fields f, String ptr, AgentRun run, Set<String> called) {
         if (!o.isObject()) {
             throw f.error(ptr, "expected an observation object, found " + Fields.describe(o));
         }
@@ -167,7 +188,9 @@ final class LangfuseReader {
             case "GENERATION" -> SpanAssembler.Kind.MODEL;
             case "TOOL" -> SpanAssembler.Kind.TOOL;
             case "AGENT", "CHAIN" -> SpanAssembler.Kind.AGENT;
-            case "SPAN" -> s.name.startsWith("running tool: ") ? SpanAssembler.Kind.TOOL : SpanAssembler.Kind.OTHER;
+            case "SPAN" -> s.name.startsWith("running tool: ") || called.contains(s.name)
+                    || s.name.startsWith("tool.") && called.contains(s.name.substring("tool.".length()))
+                    ? SpanAssembler.Kind.TOOL : SpanAssembler.Kind.OTHER;
             case "EVENT", "RETRIEVER", "EMBEDDING", "EVALUATOR", "GUARDRAIL" -> null;
             default -> null;
         };
@@ -226,7 +249,9 @@ final class LangfuseReader {
             }
         } else if (s.kind == SpanAssembler.Kind.TOOL) {
             if (s.toolName == null) {
-                s.toolName = s.name.startsWith("running tool: ") ? s.name.substring("running tool: ".length()) : s.name;
+                s.toolName = s.name.startsWith("running tool: ") ? s.name.substring("running tool: ".length())
+                        : s.name.startsWith("tool.") && called.contains(s.name.substring("tool.".length()))
+                        ? s.name.substring("tool.".length()) : s.name;
             }
             JsonNode args = in;
             if (args != null && args.isObject() && args.size() == 1 && (args.has("input") || args.has("args"))) {
@@ -245,6 +270,17 @@ final class LangfuseReader {
                 }
                 if (sb.length() > 0) {
                     result = AgentMessages.value(com.fasterxml.jackson.databind.node.TextNode.valueOf(sb.toString()));
+                }
+            }
+            JsonNode toolMessage = result == null ? null : "tool".equals(result.path("type").asText()) ? result
+                    : result.path("id").path(2).asText().equals("ToolMessage") ? result.get("kwargs") : null;
+            if (toolMessage != null && toolMessage.has("content")) {
+                // LangChain's ToolMessage (a dict, or serialised as {lc, type:constructor, id, kwargs}): its content is
+                // the result, status=error marks a failed tool
+                result = AgentMessages.value(toolMessage.get("content"));
+                if ("error".equals(toolMessage.path("status").asText())) {
+                    s.errorType = "error";
+                    s.errorMessage = result == null ? null : result.isTextual() ? result.asText() : result.toString();
                 }
             }
             if (result != null && !result.isNull() && !(result.isObject() && result.isEmpty())) {

@@ -47,6 +47,8 @@ final class OtlpReader {
     private final Map<String, Integer> skippedOutside = new LinkedHashMap<>();
     /** The deprecated convention's message events, as log records of the current request, by span id. */
     private final Map<String, List<ObjectNode>> logMessages = new HashMap<>();
+    /** What ADK writes as an event's content when the content is kept on the spans instead. */
+    private static final String ELIDED = "<elided>";
     private static final Set<String> MESSAGE_EVENTS = Set.of("gen_ai.system.message", "gen_ai.user.message",
             "gen_ai.assistant.message", "gen_ai.tool.message", "gen_ai.choice");
 
@@ -345,6 +347,9 @@ final class OtlpReader {
         ArrayNode out = Json.MAPPER.createArrayNode();
         for (ObjectNode ev : events) {
             String name = ev.path("event").asText();
+            if (ELIDED.equals(ev.path("content").asText(null)) && !ev.has("tool_calls")) {
+                continue; // ADK: the content is on the span (llm_request / llm_response), the event only marks it
+            }
             ObjectNode m = Json.object();
             JsonNode source = ev;
             if (name.equals("gen_ai.choice")) {

@@ -148,6 +148,58 @@ class LangfuseImportTest extends WithProject {
                 "a categorical score whose value is a label of the set");
     }
 
+    /** Imports a hand-made export written with ' for " (no scores): user, the call, its result, the answer. */
+    AgentCorpus.Run oneToolCall(String name, String singleQuoted) throws Exception {
+        Path f = dir.resolve(name);
+        java.nio.file.Files.writeString(f, singleQuoted.replace('\'', '"'));
+        AgentCorpus.Run run = importOne(f, 0);
+        assertEquals(List.of(Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT), roles(run));
+        return run;
+    }
+
+    /**
+     * Hand-made after LangGraph's Langfuse traces: the calls are in LangChain's {@code additional_kwargs.tool_calls},
+     * the tool ran as a plain SPAN named after it, and its output is a serialised ToolMessage with status=error; the
+     * offered tools are listed in a generation's input as tool messages (not results).
+     */
+    @Test
+    void langGraphToolSpansAndToolMessages() throws Exception {
+        String doc = "{'trace':{'id':'t-lg','input':'{\\'messages\\':[{\\'role\\':\\'user\\',\\'content\\':\\'Rain in Bergen?\\'}]}'},"
+                + "'observations':["
+                + "{'id':'g1','type':'GENERATION','startTime':'2025-01-01T00:00:00Z','input':[{'role':'user','content':'Rain in Bergen?'}],"
+                + "'output':{'role':'assistant','content':'','additional_kwargs':{'tool_calls':[{'id':'call_b','type':'function',"
+                + "'function':{'name':'rain','arguments':'{\\'city\\':\\'Bergen\\'}'}}]}}},"
+                + "{'id':'n1','type':'SPAN','name':'tools','startTime':'2025-01-01T00:00:01Z'},"
+                + "{'id':'s1','type':'SPAN','name':'rain','parentObservationId':'n1','startTime':'2025-01-01T00:00:02Z','input':{'city':'Bergen'},"
+                + "'output':{'lc':1,'type':'constructor','id':['langchain_core','messages','ToolMessage'],"
+                + "'kwargs':{'status':'error','content':'service down','tool_call_id':'call_b'}}},"
+                + "{'id':'g2','type':'GENERATION','startTime':'2025-01-01T00:00:03Z','input':[{'role':'user','content':'Rain in Bergen?'},"
+                + "{'role':'tool','content':{'type':'function','function':{'name':'rain','parameters':{'type':'object'}}}}],"
+                + "'output':{'role':'assistant','content':'I could not check the rain.'}}]}";
+        AgentCorpus.Run run = oneToolCall("hand-made-langgraph.json", doc);
+        assertEquals("rain", run.calls().get(0).get("name").asText());
+        assertEquals("Bergen", run.calls().get(0).get("arguments").get("city").asText());
+        assertEquals("service down", run.turns().get(2).toolResults().get(0).content().asText());
+        assertTrue(run.turns().get(2).toolResults().get(0).error(), "the ToolMessage's status=error");
+        assertEquals("I could not check the rain.", run.answer());
+    }
+
+    /** Hand-made after Koog's Langfuse traces: the tool calls serialised into the assistant's content, tools as SPANs {@code tool.<name>}. */
+    @Test
+    void koogToolCallsInTheContentAndToolSpans() throws Exception {
+        String call = "[{\\'function\\':{\\'name\\':\\'Greet\\',\\'arguments\\':\\'{}\\'},\\'id\\':\\'call_k\\',\\'type\\':\\'function\\'}]";
+        String doc = "{'trace':{'id':'t-koog'},'observations':["
+                + "{'id':'g1','type':'GENERATION','startTime':'2025-01-01T00:00:00Z','input':[{'role':'user','content':'Say hello'}],"
+                + "'output':[{'role':'assistant','content':'" + call + "'}]},"
+                + "{'id':'s1','type':'SPAN','name':'tool.Greet','startTime':'2025-01-01T00:00:01Z','input':{},'output':'Hello!'},"
+                + "{'id':'g2','type':'GENERATION','startTime':'2025-01-01T00:00:02Z','input':[{'role':'user','content':'Say hello'}],"
+                + "'output':[{'role':'assistant','content':'Hello!'}]}]}";
+        AgentCorpus.Run run = oneToolCall("hand-made-koog.json", doc);
+        assertEquals("Greet", run.calls().get(0).get("name").asText());
+        assertEquals("Hello!", run.turns().get(2).toolResults().get(0).content().asText());
+        assertEquals("Hello!", run.answer());
+    }
+
     /** The public API's shape (GET /api/public/traces/{id}): the trace's fields at the top, observations inside. */
     @Test
     void aTraceFromThePublicApi() throws Exception {

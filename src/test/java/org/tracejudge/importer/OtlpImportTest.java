@@ -245,6 +245,34 @@ class OtlpImportTest extends WithProject {
         assertEquals("Sunny, 24 C in Rome.", run.answer());
     }
 
+    /**
+     * Hand-made after google-adk's default (v1) telemetry: the provider span's message events carry only the
+     * placeholder {@code <elided>}; the text is in the wrapping {@code call_llm} span's {@code llm_request} and
+     * {@code llm_response}. The placeholder is not taken for the user's words or the answer.
+     */
+    @Test
+    void adkElidedMessageEventsFallBackToTheWrapperSpansContent() throws Exception {
+        String wrapper = AgentMalformedTest.span("\"t5\"", "\"w1\"", "", attr("gen_ai.request.model", "gemini-2.5-flash") + ","
+                + attr("gcp.vertex.agent.llm_request", msgs("{'contents':[{'role':'user','parts':[{'text':'Is it raining in Lyon?'}]}]}")) + ","
+                + attr("gcp.vertex.agent.llm_response", msgs("{'content':{'role':'model','parts':[{'text':'No, it is dry in Lyon.'}]}}")))
+                .replace("\"name\":\"chat gpt-4o\"", "\"name\":\"call_llm\"");
+        String inner = AgentMalformedTest.span("\"t5\"", "\"g1\"", ",\"parentSpanId\":\"w1\"",
+                attr("gen_ai.operation.name", "generate_content") + "," + attr("gen_ai.request.model", "gemini-2.5-flash"))
+                .replace("1700000000000000000", "1700000000000000001");
+        String kv = "{\"kvlistValue\":{\"values\":[" + attr("content", "<elided>") + "]}}";
+        String logs = ",\"resourceLogs\":[{\"scopeLogs\":[{\"logRecords\":["
+                + "{\"traceId\":\"t5\",\"spanId\":\"g1\",\"eventName\":\"gen_ai.user.message\",\"body\":" + kv + "},"
+                + "{\"traceId\":\"t5\",\"spanId\":\"g1\",\"eventName\":\"gen_ai.choice\",\"body\":" + kv + "}]}]}]";
+        String doc = AgentMalformedTest.request(wrapper, inner);
+        doc = doc.substring(0, doc.length() - 1) + logs + "}";
+        Path f = dir.resolve("adk-v1.json");
+        java.nio.file.Files.writeString(f, doc);
+        importOne(f);
+        AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
+        assertEquals("Is it raining in Lyon?", run.userMessage());
+        assertEquals("No, it is dry in Lyon.", run.answer());
+    }
+
     /** Hand-made after OpenTelemetry Python's span JSON (ConsoleSpanExporter): pretty-printed spans back to back. */
     @Test
     void openTelemetryPythonSpansWrittenBackToBack() throws Exception {
