@@ -10,6 +10,8 @@ import java.nio.file.Path;
  * JSON pointer when known) and what was expected. Nothing of the import was kept.
  */
 public class ImportException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     private final String file;
     private final long line;
     private final String pointer;

@@ -379,7 +379,7 @@ final class InspectReader {
         }
         JsonNode scores = sample.get("scores");
         if (scores != null && scores.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = scores.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = scores.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 JsonNode sc = e.getValue();
                 if (!sc.isObject()) {

@@ -304,7 +304,7 @@ final class LangfuseReader {
         JsonNode md = AgentMessages.unwrap(metadata);
         JsonNode a = md == null ? null : md.get("attributes");
         if (a != null && a.isObject()) {
-            a.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue()));
+            a.properties().iterator().forEachRemaining(e -> out.put(e.getKey(), e.getValue()));
         }
         return out;
     }

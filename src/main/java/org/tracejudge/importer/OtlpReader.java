@@ -199,7 +199,7 @@ final class OtlpReader {
             jaeger(doc.get("data"), f, ptr + "/data");
         } else if (looksLikeAttributeMap(doc)) {
             Map<String, JsonNode> a = new LinkedHashMap<>();
-            doc.fields().forEachRemaining(e -> a.put(e.getKey(), e.getValue()));
+            doc.properties().iterator().forEachRemaining(e -> a.put(e.getKey(), e.getValue()));
             SpanAssembler.Span s = span(a, "span", null, doc.path("gen_ai.operation.name").asText("span"), 0, f, ptr);
             if (s != null) {
                 add("attributes-" + Json.sha1Hex(doc.toString()).substring(0, 16), s);
@@ -394,7 +394,7 @@ final class OtlpReader {
         }
         Map<String, JsonNode> a = new LinkedHashMap<>();
         if (attrs != null && attrs.isObject()) {
-            attrs.fields().forEachRemaining(e -> a.put(e.getKey(), e.getValue()));
+            attrs.properties().iterator().forEachRemaining(e -> a.put(e.getKey(), e.getValue()));
         }
         long start = 0;
         if (s.path("start_time").isTextual()) {
@@ -420,7 +420,7 @@ final class OtlpReader {
             if (MESSAGE_EVENTS.contains(name)) {
                 ObjectNode ev = Json.object().put("event", name);
                 if (ea.isObject()) {
-                    ea.fields().forEachRemaining(x -> ev.set(x.getKey(), x.getValue()));
+                    ea.properties().iterator().forEachRemaining(x -> ev.set(x.getKey(), x.getValue()));
                 }
                 messageEvents.add(ev);
             } else if (name.equals("exception")) {

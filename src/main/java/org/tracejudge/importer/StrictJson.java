@@ -33,6 +33,8 @@ final class StrictJson {
 
     /** A value the spec does not allow; the message says what, the parser's location where. */
     static final class Invalid extends JsonParseException {
+        private static final long serialVersionUID = 1L;
+
         Invalid(JsonParser p, String msg) {
             super(p, msg);
         }

@@ -109,7 +109,7 @@ final class WorkbenchJsonlReader {
         Map<String, Integer> scores = new HashMap<>();
         JsonNode s = f.optionalObject(o, "scores", "");
         if (s != null) {
-            s.fields().forEachRemaining(e -> {
+            s.properties().iterator().forEachRemaining(e -> {
                 if (!e.getValue().isNumber()) {
                     throw f.error("/scores/" + e.getKey(), "expected a number, found " + Fields.describe(e.getValue()));
                 }

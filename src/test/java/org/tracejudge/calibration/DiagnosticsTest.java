@@ -41,7 +41,7 @@ class DiagnosticsTest {
                 assertEquals(c.get("kappa").asDouble(), r.kappa(), 1e-12, "case " + c.get("case"));
                 assertEquals(c.get("ac1").asDouble(), r.ac1(), 1e-12, "case " + c.get("case"));
                 assertEquals(c.get("accuracy").asDouble(), r.accuracy().value(), 1e-12);
-                Iterator<Map.Entry<String, JsonNode>> s = c.get("sensitivity").fields();
+                Iterator<Map.Entry<String, JsonNode>> s = c.get("sensitivity").properties().iterator();
                 while (s.hasNext()) {
                     Map.Entry<String, JsonNode> e = s.next();
                     Diagnostics.LabelFigures f = r.perLabel().stream().filter(x -> x.label().equals(e.getKey()))

@@ -174,7 +174,7 @@ class PublishedIndicatorsTest {
 
     private static void collectKeys(JsonNode n, Set<String> out) {
         if (n.isObject()) {
-            n.fields().forEachRemaining(e -> {
+            n.properties().iterator().forEachRemaining(e -> {
                 out.add(e.getKey());
                 collectKeys(e.getValue(), out);
             });

@@ -745,7 +745,7 @@ public final class ToolFailBenchGenerator {
             return;
         }
         if (n.isObject()) {
-            n.fields().forEachRemaining(e -> collectLeaves(e.getValue(), e.getKey(), out, withKeys));
+            n.properties().iterator().forEachRemaining(e -> collectLeaves(e.getValue(), e.getKey(), out, withKeys));
         } else if (n.isArray()) {
             n.forEach(x -> collectLeaves(x, key, out, withKeys));
         } else {
@@ -786,7 +786,7 @@ public final class ToolFailBenchGenerator {
             return out;
         }
         if (n.isObject()) {
-            n.fields().forEachRemaining(e -> {
+            n.properties().iterator().forEachRemaining(e -> {
                 out.add(e.getKey());
                 out.addAll(keyNames(e.getValue()));
             });

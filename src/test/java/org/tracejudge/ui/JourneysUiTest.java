@@ -148,6 +148,7 @@ class JourneysUiTest extends WindowTest {
         robot.write(text);
     }
 
+    @SuppressWarnings({"unchecked", "rawtypes"}) // TestFX lookups give raw control types
     @Test
     void aJudgeRunsOverTheTablesFilterOrASampleOnly(FxRobot robot) throws Exception {
         Path copy = openCopy(robot, "scoped");

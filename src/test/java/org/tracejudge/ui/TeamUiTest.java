@@ -139,6 +139,7 @@ class TeamUiTest extends WindowTest {
      * assignments for Dr Alice, each marked to do or done as the ledger says, and a decision turns its mark to done.
      * A project without a team does not offer the filter.
      */
+    @SuppressWarnings({"unchecked", "rawtypes"}) // TestFX lookups give raw control types
     @Test
     void assignedToMeFilterAndDoneMarks(FxRobot robot) throws Exception {
         ViewModels vm = app.viewModels();

@@ -428,6 +428,7 @@ class WorkbenchAppTest {
         FxToolkit.cleanupStages();
     }
 
+    @SuppressWarnings({"unchecked", "rawtypes"}) // TestFX lookups give raw control types
     @Test
     void metricsDashboardShowsTheLeaderboardSwitchesSourceAndExports(FxRobot robot) throws Exception {
         opened(robot);

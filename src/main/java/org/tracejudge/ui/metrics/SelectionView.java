@@ -101,7 +101,7 @@ public final class SelectionView {
 
         table.setId("selectionTable");
         table.setPlaceholder(new Label("No tool-selection runs yet: import a scenario file and its runs."));
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns().add(column("Model", 110, g -> g.model()));
         table.getColumns().add(column("Approach", 76, g -> g.approach()));
         table.getColumns().add(column("Slice", 140, SelectionReportFormat::slice));
@@ -121,7 +121,7 @@ public final class SelectionView {
         var.setText("Variance (" + model.varianceProperty().get().key + ")");
 
         diffs.setId("selectionDifferences");
-        diffs.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        diffs.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         diffs.setPlaceholder(new Label("No model has both approaches."));
         diffs.getColumns().add(column("Model", 130, d -> d.model()));
         diffs.getColumns().add(column("Pairs", 50, d -> String.valueOf(d.pairs())));
@@ -156,7 +156,7 @@ public final class SelectionView {
         status.textProperty().bind(model.statusProperty());
 
         tools.setId("selectionTools");
-        tools.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        tools.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         tools.setPlaceholder(new Label("No scenario tools."));
         tools.getColumns().add(column("Scenario", 70, t -> t.scenario()));
         tools.getColumns().add(column("Tool", 180, t -> t.tool() + (t.safetyCritical() ? " ⚠" : "")));
