@@ -42,7 +42,56 @@ public final class CorrectedRates {
                       Corrected.Estimate ppi) {}
 
     /** The whole report: which judge, which sample, and a row per model and rate. */
-    public record Report(String judge, Sample.Drawn sample, int goldInSample, int goldOutsideSample, List<Row> rows) {}
+    public record Report(String judge, Sample.Drawn sample, int goldInSample, int goldOutsideSample, List<Row> rows) {
+        /**
+         * The rows by model and rate name, the models ranked by corrected (PPI++) CTUR, highest first; models without
+         * a corrected CTUR last, in their order. What the corrected leaderboard shows, in the CLI and the dashboard.
+         */
+        public java.util.LinkedHashMap<String, Map<String, Row>> ranked() {
+            Map<String, Map<String, Row>> byModel = new java.util.LinkedHashMap<>();
+            for (Row r : rows) {
+                byModel.computeIfAbsent(r.model(), k -> new java.util.LinkedHashMap<>()).put(r.rate().name(), r);
+            }
+            List<String> models = new ArrayList<>(byModel.keySet());
+            models.sort(java.util.Comparator.comparingDouble(m -> {
+                Row ctur = byModel.get(m).get("CTUR");
+                return ctur != null && ctur.ppi().defined() ? -ctur.ppi().value() : 1;
+            }));
+            java.util.LinkedHashMap<String, Map<String, Row>> out = new java.util.LinkedHashMap<>();
+            models.forEach(m -> out.put(m, byModel.get(m)));
+            return out;
+        }
+
+        /**
+         * The corrected leaderboard as CSV (fractions of 1): per model and rate of {@code rates} the judge-only rate,
+         * the PPI++ rate and its 95% interval and the gold n; models ranked as {@link #ranked()}.
+         */
+        public String csv(List<String> rates) {
+            StringBuilder out = new StringBuilder("model");
+            for (String rate : rates) {
+                out.append(',').append(rate).append("_judge_only,").append(rate).append("_corrected,").append(rate)
+                        .append("_low,").append(rate).append("_high,").append(rate).append("_gold");
+            }
+            out.append('\n');
+            for (Map.Entry<String, Map<String, Row>> m : ranked().entrySet()) {
+                String name = m.getKey();
+                out.append(name.contains(",") || name.contains("\"") ? '"' + name.replace("\"", "\"\"") + '"' : name);
+                for (String rate : rates) {
+                    Row r = m.getValue().get(rate);
+                    out.append(',').append(fraction(r.judgeOnly().value())).append(',').append(fraction(r.ppi().value()))
+                            .append(',').append(r.ppi().defined() ? fraction(r.ppi().ci95()[0]) : "")
+                            .append(',').append(r.ppi().defined() ? fraction(r.ppi().ci95()[1]) : "")
+                            .append(',').append(r.gold());
+                }
+                out.append('\n');
+            }
+            return out.toString();
+        }
+
+        private static String fraction(Double v) {
+            return v == null ? "" : String.format(java.util.Locale.ROOT, "%.6f", v);
+        }
+    }
 
     public static Report compute(LabelSources sources, String judge, Sample.Drawn sample, Gold gold) {
         String[] labels = sources.labels(judge);

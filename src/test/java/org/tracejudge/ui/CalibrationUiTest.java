@@ -66,6 +66,56 @@ class CalibrationUiTest extends WindowTest {
         assertTrue(robot.lookup("#sideTabs").queryAs(javafx.scene.control.TabPane.class).getTabs().get(2).isDisable());
     }
 
+    @Test
+    void theDashboardRanksByTheCorrectedRateWithArrowsAndRefusesWithoutASample(FxRobot robot) {
+        opened(robot);
+        Path file = home.resolve("corrected.tjdb");
+        SampleProject.build(file);
+        try (Project p = Project.open(file)) {
+            RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
+        }
+        robot.interact(() -> vm().session().open(file));
+        waitFor("the project", () -> file.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
+                && table().getItems().size() == 60);
+        robot.press(KeyCode.CONTROL).type(KeyCode.M).release(KeyCode.CONTROL);
+        waitFor("the dashboard", () -> app.window().metricsWindow() != null
+                && app.window().metricsWindow().dashboardProperty().get() != null);
+        org.tracejudge.ui.metrics.MetricsWindow w = app.window().metricsWindow();
+        org.tracejudge.ui.metrics.MetricsViewModel m = w.model();
+        robot.interact(() -> {
+            javafx.scene.control.ComboBox<?> box = robot.lookup("#metricsSource").queryAs(javafx.scene.control.ComboBox.class);
+            assertTrue(box.getItems().contains("corrected"), box.getItems().toString());
+            m.choose("corrected");
+        });
+        TableView<?> board = robot.lookup("#leaderboard").queryAs(TableView.class);
+        assertTrue(board.getItems().isEmpty());
+        Label empty = (Label) board.getPlaceholder();
+        assertTrue(empty.getText().contains("no calibration sample") && empty.getText().contains("--design uniform"),
+                empty.getText());
+        assertEquals("corrected", robot.lookup("#metricsSource").queryAs(javafx.scene.control.ComboBox.class).getValue());
+
+        // a sample, decided in another process (a colleague's laptop merged in): Refresh brings the corrected rates
+        try (Project p = Project.open(file)) {
+            Sample.Drawn d = Sample.draw(p, "calibration", Sample.Design.UNIFORM, 40, 5);
+            int k = 0;
+            for (Sample.Draw x : d.draws()) {
+                org.tracejudge.store.Adjudications.decide(p, x.traceId(), "ana", k++ % 3 == 0 ? "tool_skip" : "correct", null);
+            }
+        }
+        robot.interact(w::load);
+        waitFor("the corrected rates", () -> !board.getItems().isEmpty());
+        assertEquals(m.rows().size(), board.getItems().size());
+        assertTrue(label(robot, "#metricsNote").startsWith("corrected: PPI++"), label(robot, "#metricsNote"));
+        long arrows = m.points().stream().filter(org.tracejudge.ui.metrics.MetricsViewModel.Point::arrow).count();
+        assertTrue(arrows > 0);
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(arrows, robot.lookup(".profile-arrow").queryAll().size(), "an arrow per model, judge only → corrected");
+        assertTrue(robot.lookup(".profile-interval").queryAll().size() == 2 * arrows, "whiskers across and up");
+        // each cell names the judge-only and gold-only rates under the corrected one
+        assertTrue(robot.lookup(".rate-interval").queryAll().stream().map(n -> ((javafx.scene.text.Text) n).getText())
+                .anyMatch(t -> t.startsWith("judge ") && t.contains(" · gold ")));
+    }
+
     private static String label(FxRobot robot, String id) {
         return robot.lookup(id).queryAs(Label.class).getText();
     }
