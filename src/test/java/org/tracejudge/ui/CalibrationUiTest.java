@@ -60,6 +60,27 @@ class CalibrationUiTest extends WindowTest {
         TableView<?> rates = robot.lookup("#calibrationRates").queryAs(TableView.class);
         assertTrue(rates.getItems().stream().map(r -> ((CalibrationView.RateRow) r).ppi())
                 .anyMatch(v -> v.matches("\\d+\\.\\d \\[.*\\] \\(\\d\\.\\d\\d\\)")), rates.getItems().toString());
+        // the confusion matrix: every cell's count is what the table filtered to that cell shows
+        var d = s.diagnostics();
+        try (Project p = Project.open(file)) {
+            TraceTable tt = new TraceTable(p, TraceTable.layout(p, "ana"));
+            String key = tt.layout().columns().stream().filter(c -> c.kind() == TraceTable.Kind.ENSEMBLE).findFirst()
+                    .orElseThrow().key();
+            for (int i = 0; i < d.labels().size(); i++) {
+                for (int j = 0; j < d.labels().size(); j++) {
+                    assertEquals(d.matrix()[i][j], tt.count(TraceTable.Filter.NONE.with(key, d.labels().get(i))
+                            .with(TraceTable.GOLD, d.labels().get(j))), d.labels().get(i) + " × " + d.labels().get(j));
+                }
+            }
+        }
+        // pressing a cell filters the table to it and hands the table the focus
+        int gi = d.labels().indexOf("correct");
+        String cellId = "#calCell-correct-correct";
+        robot.clickOn(cellId);
+        waitFor("the cell's traces", () -> !vm().session().loadingProperty().get()
+                && table().getItems().size() == d.matrix()[gi][gi]);
+        assertEquals("correct", vm().session().filterProperty().get().equals().get(TraceTable.GOLD));
+        assertTrue(table().isFocused(), "the table takes the focus: the review keys work");
         // the blind mode hides the tab (a judge's figures against gold would give its labels away)
         robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
         waitFor("blind", () -> vm().session().blindProperty().get());

@@ -2,7 +2,11 @@ package org.tracejudge.ui.calibration;
 
 import java.util.Locale;
 import javafx.geometry.Insets;
+import java.util.List;
+import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.Tooltip;
+import org.tracejudge.ui.common.ShortNames;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TableColumn;
@@ -25,6 +29,9 @@ public final class CalibrationView extends VBox {
     private final Label status = new Label();
     private final Label summary = new Label();
     private final TableView<LabelRow> perLabel = new TableView<>();
+    private final javafx.scene.layout.GridPane confusion = new javafx.scene.layout.GridPane();
+    private final CalibrationViewModel vm;
+    private Runnable afterFilter = () -> { };
     private final Label sample = new Label();
     private final TableView<RateRow> rates = new TableView<>();
     private boolean filling;
@@ -82,6 +89,7 @@ public final class CalibrationView extends VBox {
     }
 
     public CalibrationView(CalibrationViewModel vm) {
+        this.vm = vm;
         setId("calibrationView");
         setSpacing(6);
         setPadding(new Insets(8));
@@ -123,7 +131,12 @@ public final class CalibrationView extends VBox {
         ratesTitle.setWrapText(true);
         ratesTitle.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         ratesTitle.getStyleClass().add("section-title");
-        getChildren().addAll(top, summary, perLabel, ratesTitle, sample, rates);
+        confusion.setId("calibrationConfusion");
+        confusion.setHgap(2);
+        confusion.setVgap(2);
+        Label confusionTitle = new Label("Judge × gold: a cell shows its traces in the table");
+        confusionTitle.getStyleClass().add("section-title");
+        getChildren().addAll(top, summary, perLabel, confusionTitle, confusion, ratesTitle, sample, rates);
         vm.stateProperty().addListener((o, a, s) -> draw(s));
         draw(vm.stateProperty().get());
     }
@@ -178,6 +191,7 @@ public final class CalibrationView extends VBox {
                             }));
                 }
             }
+            drawConfusion(s.judge(), d);
             sample.setText(s.sampleNote());
             rates.getItems().clear();
             if (s.corrected() != null) {
@@ -192,6 +206,63 @@ public final class CalibrationView extends VBox {
             }
         } finally {
             filling = false;
+        }
+    }
+
+    /** What runs after a confusion cell filtered the table (the window moves the focus to the table). */
+    public void onFiltered(Runnable r) {
+        afterFilter = r == null ? () -> { } : r;
+    }
+
+    /**
+     * The confusion matrix, judge label down and gold label across, each cell a button with its count: pressing it
+     * (or Enter / Space on it) filters the trace table to those traces, as the agreement panel's cells do.
+     */
+    private void drawConfusion(String judgeName, Diagnostics.Result d) {
+        confusion.getChildren().clear();
+        if (d == null || d.n() == 0) {
+            return;
+        }
+        Label corner = new Label("judge ↓  gold →");
+        corner.getStyleClass().add("muted");
+        corner.setTooltip(new Tooltip("rows: what " + judgeName + " said; columns: the human gold"));
+        confusion.add(corner, 0, 0);
+        List<String> labels = d.labels();
+        for (int j = 0; j < labels.size(); j++) {
+            Label h = new Label(ShortNames.label(labels.get(j)));
+            h.setTooltip(new Tooltip(labels.get(j)));
+            confusion.add(h, j + 1, 0);
+        }
+        for (int i = 0; i < labels.size(); i++) {
+            Label h = new Label(ShortNames.label(labels.get(i)));
+            h.setTooltip(new Tooltip(labels.get(i)));
+            confusion.add(h, 0, i + 1);
+            for (int j = 0; j < labels.size(); j++) {
+                String judged = labels.get(i);
+                String gold = labels.get(j);
+                int count = d.matrix()[i][j];
+                Button cell = new Button(String.valueOf(count));
+                cell.setId("calCell-" + judged + "-" + gold);
+                cell.getStyleClass().addAll("confusion-cell", i == j ? "confusion-agree" : "confusion-disagree");
+                cell.setMinWidth(3.2 * javafx.scene.text.Font.getDefault().getSize());
+                cell.setMaxWidth(Double.MAX_VALUE);
+                cell.setTooltip(new Tooltip(count + " trace" + (count == 1 ? "" : "s") + ": " + judgeName + " said "
+                        + judged + ", the gold is " + gold + (count > 0 ? " — press to show them in the table" : "")));
+                cell.setAccessibleText(cell.getTooltip().getText());
+                cell.setFocusTraversable(true);
+                cell.setOnKeyPressed(e -> {
+                    if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
+                        cell.fire();
+                        e.consume();
+                    }
+                });
+                cell.setOnAction(e -> {
+                    if (vm.filterToCell(judged, gold)) {
+                        afterFilter.run(); // the table, with the cell's traces, takes the focus: the review keys work
+                    }
+                });
+                confusion.add(cell, j + 1, i + 1);
+            }
         }
     }
 

@@ -35,6 +35,7 @@ public final class CalibrationViewModel implements Session.Listener {
     }
 
     private final Session session;
+    private final org.tracejudge.ui.table.TraceTableViewModel queue;
     private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>();
     private final AtomicLong generation = new AtomicLong();
     /** Its own thread: the agreement's is kept busy by the live intervals while people decide. */
@@ -49,8 +50,9 @@ public final class CalibrationViewModel implements Session.Listener {
     private volatile boolean followed;
     private volatile boolean dirty = true;
 
-    public CalibrationViewModel(Session session) {
+    public CalibrationViewModel(Session session, org.tracejudge.ui.table.TraceTableViewModel queue) {
         this.session = session;
+        this.queue = queue;
         session.addListener(this);
         session.ledgerVersionProperty().addListener((o, a, b) -> changed());
     }
@@ -66,6 +68,37 @@ public final class CalibrationViewModel implements Session.Listener {
         if (on && dirty) {
             recompute();
         }
+    }
+
+    /**
+     * FX thread: filters the trace table to a confusion cell, the traces where the judge on show said
+     * {@code judgeLabel} and the gold is {@code goldLabel} (as the agreement panel's cells do). False when the judge
+     * has no column in the table.
+     */
+    public boolean filterToCell(String judgeLabel, String goldLabel) {
+        String key = columnOf(state.get() == null ? null : state.get().judge(), session.layoutProperty().get());
+        if (key == null) {
+            return false;
+        }
+        java.util.Map<String, String> eq = new java.util.LinkedHashMap<>();
+        eq.put(key, judgeLabel);
+        eq.put(org.tracejudge.store.TraceTable.GOLD, goldLabel);
+        queue.setFilter(new org.tracejudge.store.TraceTable.Filter(eq, org.tracejudge.store.TraceTable.Show.ALL, ""));
+        return true;
+    }
+
+    /** The table column of a judge source: the ensemble's, or the machine rater's of that name (name@version). */
+    static String columnOf(String judge, org.tracejudge.store.TraceTable.Layout layout) {
+        if (judge == null || layout == null) {
+            return null;
+        }
+        for (org.tracejudge.store.TraceTable.Column c : layout.columns()) {
+            if (judge.equals(LabelSources.ENSEMBLE) ? c.kind() == org.tracejudge.store.TraceTable.Kind.ENSEMBLE
+                    : c.kind() == org.tracejudge.store.TraceTable.Kind.RATER && c.title().equals(judge)) {
+                return c.key();
+            }
+        }
+        return null;
     }
 
     /** FX thread: another judge. */
