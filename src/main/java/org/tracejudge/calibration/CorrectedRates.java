@@ -94,6 +94,10 @@ public final class CorrectedRates {
     }
 
     public static Report compute(LabelSources sources, String judge, Sample.Drawn sample, Gold gold) {
+        if (!sample.design().probability()) {
+            throw new IllegalArgumentException("sample '" + sample.name() + "' (" + sample.design().code()
+                    + ") is not a probability sample: it cannot correct rates");
+        }
         String[] labels = sources.labels(judge);
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < sources.size(); i++) {
@@ -186,19 +190,7 @@ public final class CorrectedRates {
      * there is no sample, no such sample, or no ensemble.
      */
     public static Report load(org.tracejudge.store.Project p, String judge, String sampleName) {
-        java.util.Map<String, Integer> samples = Sample.names(p);
-        if (samples.isEmpty()) {
-            throw new org.tracejudge.store.ProjectException(p.file() + ": no calibration sample, so no corrected rate: "
-                    + "gold picked by hand or by disagreement is not a probability sample. Draw one (tracejudge sample "
-                    + p.file().getFileName() + " --design uniform --n 200), decide its traces (Show: Calibration sample), "
-                    + "then run this again.");
-        }
-        String name = sampleName != null ? sampleName : samples.keySet().iterator().next();
-        Sample.Drawn drawn = Sample.read(p, name);
-        if (drawn == null) {
-            throw new org.tracejudge.store.ProjectException(p.file() + ": no calibration sample '" + name + "' (samples: "
-                    + String.join(", ", samples.keySet()) + ")");
-        }
+        Sample.Drawn drawn = Sample.forCorrection(p, sampleName);
         org.tracejudge.ensemble.JudgeChoice choice = null;
         String src = judge;
         if (src == null || src.equals(LabelSources.ENSEMBLE)) {

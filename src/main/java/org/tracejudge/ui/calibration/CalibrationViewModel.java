@@ -191,17 +191,18 @@ public final class CalibrationViewModel implements Session.Listener {
             }
         }
         Diagnostics.Result d = gold.labels().isEmpty() ? null : Diagnostics.of(judge, byTrace, gold.labels());
-        Map<String, Integer> samples = Sample.names(p);
         CorrectedRates.Report corrected = null;
         String note;
-        if (samples.isEmpty()) {
-            note = "No calibration sample: the corrected rates need one (tracejudge sample PROJECT --n 200), then its "
-                    + "traces decided (Show ▸ Calibration sample).";
-        } else {
-            Sample.Drawn drawn = Sample.read(p, samples.keySet().iterator().next());
+        try {
+            Sample.Drawn drawn = Sample.forCorrection(p, null);
             corrected = CorrectedRates.compute(sources, judge, drawn, gold);
             note = String.format(java.util.Locale.ROOT, "Sample '%s' (%s, %d of %d traces): %d decided so far.",
                     drawn.name(), drawn.design().code(), drawn.draws().size(), drawn.population(), corrected.goldInSample());
+        } catch (ProjectException e) {
+            // the reason, without the file's path (the window's title names the project)
+            String m = e.getMessage();
+            note = m.startsWith(p.file() + ": ") ? m.substring(p.file().toString().length() + 2) : m;
+            note = Character.toUpperCase(note.charAt(0)) + note.substring(1);
         }
         String problem = gold.labels().isEmpty() ? "No gold yet: decide traces (Enter accepts, 1–9 override); gold is "
                 + "a trace where everyone who decided agrees." : null;
