@@ -2,7 +2,10 @@
 -- calibration samples: until-precise (uniform draws in batches, resumed until the corrected rate is precise enough),
 -- and two designs that are not probability samples and so carry no inclusion probability: disagreement (raters
 -- disagree) and uncertainty (judges split or a judge said low confidence). Their gold serves the judge diagnostics
--- only; the corrected rates refuse them. SQLite cannot change a CHECK in place: the table is rebuilt, rows kept.
+-- only; the corrected rates refuse them. `population`: how many traces the trace's stratum held when it was drawn
+-- (NULL for rows of schema 8, where it is count / inclusion), so a sample whose population changed since (traces
+-- imported later had no chance of being drawn) is refused for correction. SQLite cannot change a CHECK in place:
+-- the table is rebuilt, rows kept.
 DROP TRIGGER calibration_draw_no_update;
 DROP TRIGGER calibration_draw_no_delete;
 DROP INDEX calibration_draw_trace_idx;
@@ -16,6 +19,7 @@ CREATE TABLE calibration_draw_v9 (
     seed       INTEGER NOT NULL,
     why        TEXT NOT NULL,
     drawn_at   TEXT NOT NULL,
+    population INTEGER CHECK (population IS NULL OR population > 0),
     PRIMARY KEY (sample, trace_id)
 );
 INSERT INTO calibration_draw_v9 (rowid, sample, trace_id, design, stratum, inclusion, seed, why, drawn_at)

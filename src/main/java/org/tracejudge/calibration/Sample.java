@@ -74,7 +74,13 @@ public final class Sample {
      * One drawn trace. {@code stratum}: "all" under a uniform design, the model under a stratified one;
      * {@code inclusion}: null for a design that is not a probability sample; {@code why}: why it was drawn.
      */
-    public record Draw(String traceId, String model, String taskKey, String stratum, Double inclusion, String why) {}
+    public record Draw(String traceId, String model, String taskKey, String stratum, Double inclusion, String why,
+                       Integer population) {
+        /** A draw as read back ({@code population} is only written). */
+        Draw(String traceId, String model, String taskKey, String stratum, Double inclusion, String why) {
+            this(traceId, model, taskKey, stratum, inclusion, why, null);
+        }
+    }
 
     /** A drawn sample: how, and the traces in the order they were drawn. {@code population}: traces it was drawn from. */
     public record Drawn(String name, Design design, long seed, int population, String drawnAt, List<Draw> draws) {}
@@ -123,7 +129,7 @@ public final class Sample {
             for (Unit u : order.subList(0, Math.min(n, order.size()))) {
                 draws.add(new Draw(u.traceId(), u.model(), u.taskKey(), "all", null, String.format(Locale.ROOT,
                         "sample '%s', %s, seed %d: %s; not a probability sample (diagnostics only)", name, design.code(),
-                        seed, u.reason())));
+                        seed, u.reason()), units.size()));
             }
         } else if (design == Design.UNIFORM) {
             List<Unit> order = new ArrayList<>(units);
@@ -131,7 +137,7 @@ public final class Sample {
             int take = Math.min(n, order.size());
             double pi = (double) take / order.size();
             for (Unit u : order.subList(0, take)) {
-                draws.add(new Draw(u.traceId(), u.model(), u.taskKey(), "all", pi, why(name, design, seed, pi)));
+                draws.add(new Draw(u.traceId(), u.model(), u.taskKey(), "all", pi, why(name, design, seed, pi), order.size()));
             }
         } else {
             Map<String, List<Unit>> strata = new TreeMap<>();
@@ -150,7 +156,8 @@ public final class Sample {
                 }
                 double pi = (double) take / order.size();
                 for (Unit u : order.subList(0, take)) {
-                    draws.add(new Draw(u.traceId(), u.model(), u.taskKey(), e.getKey(), pi, why(name, design, seed, pi)));
+                    draws.add(new Draw(u.traceId(), u.model(), u.taskKey(), e.getKey(), pi, why(name, design, seed, pi),
+                            order.size()));
                 }
             }
         }
@@ -167,7 +174,7 @@ public final class Sample {
     private static void store(Project p, String name, Design design, long seed, List<Draw> draws, String at) {
         p.write(c -> {
             try (PreparedStatement s = c.prepareStatement("INSERT INTO calibration_draw(sample, trace_id, design, stratum, "
-                    + "inclusion, seed, why, drawn_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + "inclusion, seed, why, drawn_at, population) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 for (Draw d : draws) {
                     s.setString(1, name);
                     s.setString(2, d.traceId());
@@ -181,6 +188,7 @@ public final class Sample {
                     s.setLong(6, seed);
                     s.setString(7, d.why());
                     s.setString(8, at);
+                    s.setInt(9, d.population());
                     s.addBatch();
                 }
                 s.executeBatch();
@@ -227,7 +235,7 @@ public final class Sample {
             if (!drawn.contains(u.traceId())) {
                 add.add(new Draw(u.traceId(), u.model(), u.taskKey(), "all", pi, String.format(Locale.ROOT,
                         "calibration sample '%s': until-precise, batch %d, seed %d: a uniform draw of %d of %d traces so far",
-                        name, k, seed, size, order.size())));
+                        name, k, seed, size, order.size()), order.size()));
             }
         }
         store(p, name, Design.UNTIL_PRECISE, seed, add, Timestamps.now());
@@ -402,17 +410,61 @@ public final class Sample {
                         + "so their gold says how the judge errs there, not how often it errs overall, and cannot correct a "
                         + "rate. It serves the judge diagnostics (calibration). " + how);
             }
-            return d;
+            return unchanged(p, d);
         }
         for (String s : samples.keySet()) {
             Drawn d = read(p, s);
             if (d != null && d.design().probability()) {
-                return d;
+                return unchanged(p, d);
             }
         }
         throw new ProjectException(p.file() + ": no probability sample, so no corrected rate: the samples ("
                 + String.join(", ", samples.keySet()) + ") were drawn by disagreement or judge uncertainty, which "
                 + "choose hard traces and serve the judge diagnostics only. " + how);
+    }
+
+    /**
+     * The sample when its population is as it was drawn; refused, saying what changed, when traces were imported since
+     * (they had no chance of being drawn) or drawn traces are gone from the population: then it no longer is a
+     * probability sample of the project. Each stratum's size then is the stored one (schema 9) or, for rows of schema
+     * 8, its drawn count over the inclusion probability.
+     */
+    static Drawn unchanged(Project p, Drawn d) {
+        List<String> changes = p.read(c -> {
+            Map<String, Integer> now = new TreeMap<>();
+            int total = 0;
+            for (Unit u : population(c)) {
+                now.merge(u.model(), 1, Integer::sum);
+                total++;
+            }
+            List<String> out = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT stratum, max(population), count(*), max(inclusion), "
+                    + "min(population) FROM calibration_draw WHERE sample = ? GROUP BY stratum ORDER BY stratum")) {
+                s.setString(1, d.name());
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        String stratum = rs.getString(1);
+                        int then = rs.getObject(2) != null ? rs.getInt(2) : (int) Math.round(rs.getInt(3) / rs.getDouble(4));
+                        int current = d.design() == Design.STRATIFIED ? now.getOrDefault(stratum, 0) : total;
+                        if (rs.getObject(5) != null && rs.getInt(5) != then) {
+                            out.add(String.format(Locale.ROOT, "its batches were drawn from %d and then %d traces",
+                                    rs.getInt(5), then));
+                        } else if (then != current) {
+                            out.add(String.format(Locale.ROOT, "%s held %d traces when it was drawn and holds %d now",
+                                    d.design() == Design.STRATIFIED ? "model " + stratum : "the project", then, current));
+                        }
+                    }
+                }
+            }
+            return out;
+        });
+        if (!changes.isEmpty()) {
+            throw new ProjectException(p.file() + ": sample '" + d.name() + "' no longer is a probability sample of the "
+                    + "project: " + String.join("; ", changes) + " (traces imported or replaced since had no chance of "
+                    + "being drawn). Draw a new sample under another name (tracejudge sample " + p.file().getFileName()
+                    + " --name calibration-2 --n 200) and decide its traces; the decisions already made are kept.");
+        }
+        return d;
     }
 
     /** The names of the project's samples with their sizes, in the order they were first drawn. */
