@@ -7,13 +7,17 @@ from the Java code:
 - PPI++ for a mean (Angelopoulos, Duchi & Zrnic 2023, arXiv:2311.01453, section on mean estimation with power
   tuning): theta = lam * mean(f_U) + mean(y - lam * f_L), lam = Cov(y, f_L) / ((1 + n/N) Var(f_L u f_U)) clipped to
   [0, 1], variance lam^2 Var(f_U)/N + Var(y - lam f_L)/n; lam = 0 where its variance is smaller (then it is the gold
-  mean).
-Sample variances use ddof=1; intervals are estimate +- z * sd clipped to [0, 1].
+  mean). Its 95% interval at a tuned lam: Agresti & Min (2005), Stat Med 24:729-740 (Wald interval of a difference
+  of matched proportions from the 2x2 table with 0.5 added to each cell) applied to the gold-side term: mean and
+  variance of y - lam f over the gold's (y, f) table plus 0.5 per cell (n + 2 in all), plus lam^2 Var(f_U)/N; widened
+  to hold the estimate; where it is not narrower than the gold-only Wilson interval, lam = 0 (the gold mean, Wilson);
+- gold only: the gold mean with the Wilson (1927) score interval, from scipy (binomtest(...).proportion_ci).
+Sample variances use ddof=1; normal intervals are estimate +- z * sd clipped to [0, 1].
 Regenerate: python3 src/test/resources/calibration/corrected.py > src/test/resources/calibration/corrected.jsonl
 """
 import json
 import numpy as np
-from scipy.stats import norm
+from scipy.stats import binomtest, norm
 
 Z = norm.ppf(0.975)
 
@@ -57,13 +61,35 @@ def interval(theta, var, lam):
     return out
 
 
+def wilson(y):
+    ci = binomtest(int(y.sum()), len(y)).proportion_ci(confidence_level=0.95, method="wilson")
+    return clip(ci.low), clip(ci.high)
+
+
+def agresti_min(y, f, f_u, lam):
+    # the gold's (y, f) values with their counts, plus 0.5 of each of the four (y, f) pairs
+    vals = [a - lam * b for a in (0, 1) for b in (0, 1)]
+    counts = [float(((y == a) & (f == b)).sum()) + 0.5 for a in (0, 1) for b in (0, 1)]
+    w = sum(counts)
+    mean = sum(c * v for c, v in zip(counts, vals)) / w
+    var = sum(c * (v - mean) ** 2 for c, v in zip(counts, vals)) / (w - 1) / w
+    var += lam * lam * (f_u.var(ddof=1) if len(f_u) > 1 else 0.0) / len(f_u)
+    centre = lam * f_u.mean() + mean
+    h = Z * np.sqrt(var)
+    return clip(centre - h), clip(centre + h)
+
+
+def gold_mean(y):
+    lo, hi = wilson(y)
+    return {"value": clip(y.mean()), "lo": lo, "hi": hi, "lambda": 0.0}
+
+
 def ppi(y, f, f_u):
     n, big_n = len(y), len(f_u)
     if n < 2:
         return None
     if big_n < 2:
-        t, v = theta_var(y, f, f_u, 0.0)
-        return interval(t, v, 0.0)
+        return gold_mean(y)
     var_all = np.concatenate([f, f_u]).var(ddof=1)
     lam = 0.0
     if var_all > 0:
@@ -71,13 +97,22 @@ def ppi(y, f, f_u):
         lam = min(1.0, max(0.0, lam))
     t1, v1 = theta_var(y, f, f_u, lam)
     t0, v0 = theta_var(y, f, f_u, 0.0)
-    return interval(t1, v1, lam) if v1 <= v0 else interval(t0, v0, 0.0)
+    if v1 > v0 or lam == 0:
+        return gold_mean(y)
+    theta = clip(t1)
+    lo, hi = agresti_min(y, f, f_u, lam)
+    lo, hi = min(lo, theta), max(hi, theta)
+    wlo, whi = wilson(y)
+    if hi - lo >= whi - wlo:
+        return gold_mean(y)
+    return {"value": theta, "lo": lo, "hi": hi, "lambda": float(lam)}
 
 
 def gold_only(y):
     if len(y) < 2:
         return None
-    return interval(y.mean(), y.var(ddof=1) / len(y), None)
+    lo, hi = wilson(y)
+    return {"value": clip(y.mean()), "lo": lo, "hi": hi}
 
 
 def main():

@@ -14,8 +14,10 @@ import org.tracejudge.json.Json;
 
 /**
  * The corrected-rate estimators against {@code corrected.jsonl}: 60 random studies computed by
- * {@code corrected.py} with numpy from the papers' formulas (Rogan and Gladen 1978; PPI++, Angelopoulos, Duchi and
- * Zrnic 2023), to 1e-9; refusals where the reference has none; and PPI++'s standard error never above the gold-only one's.
+ * {@code corrected.py} with numpy and scipy from the papers' formulas (Rogan and Gladen 1978; PPI++, Angelopoulos, Duchi
+ * and Zrnic 2023, its interval adjusted as Agresti and Min 2005; gold only with scipy's Wilson interval), to 1e-9;
+ * refusals where the reference has none; PPI++'s standard error never above the gold-only one's, and its interval
+ * never wider.
  */
 class CorrectedTest {
     static final Path FIXTURE = Path.of("src/test/resources/calibration/corrected.jsonl");
@@ -66,6 +68,8 @@ class CorrectedTest {
                 // never less precise than the gold-only mean (lambda = 0 recovers it): the standard errors, before the
                 // intervals are clipped to [0, 1]
                 assertTrue(ppi.se() <= gold.se() + 1e-15, k);
+                assertTrue(ppi.ci95()[1] - ppi.ci95()[0] <= gold.ci95()[1] - gold.ci95()[0] + 1e-15, k + ": never wider");
+                assertTrue(ppi.ci95()[0] <= ppi.value() && ppi.value() <= ppi.ci95()[1], k + ": holds its estimate");
                 tuned += ppi.lambda() > 0 ? 1 : 0;
             }
         }
