@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.tracejudge.calibration.CorrectedRates;
 import org.tracejudge.calibration.Sample;
+import org.tracejudge.calibration.UntilPrecise;
 import org.tracejudge.store.Project;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -105,25 +106,10 @@ final class SampleCommand implements Callable<Integer> {
         int before = 0;
         try (Project p = Project.open(project)) {
             if (d == Sample.Design.UNTIL_PRECISE) {
-                Sample.Drawn had = Sample.read(p, sampleName);
-                before = had == null ? 0 : had.draws().size();
-                Precision now = had == null ? null : precision(p, had);
-                if (now != null && now.undecided() > 0) {
-                    precision = String.format(Locale.ROOT, "%d of the %d drawn traces are not gold yet (undecided, or people disagree): "
-                            + "decide them first (Show ▸ Calibration sample); nothing drawn. %s", now.undecided(), before, now.text());
-                    s = had;
-                } else if (had != null && had.draws().size() >= had.population()) {
-                    precision = "every trace is drawn and decided: the gold-only rates are the rates; nothing drawn. "
-                            + now.text();
-                    s = had;
-                } else if (now != null && now.halfWidth() != null && now.halfWidth() <= halfWidth) {
-                    precision = String.format(Locale.ROOT, "precise enough: %s ≤ %.4g; nothing drawn.", now.text(), halfWidth);
-                    s = had;
-                } else {
-                    s = Sample.extend(p, sampleName, batch, seed);
-                    precision = (now == null ? "first batch drawn" : now.text() + " > " + String.format(Locale.ROOT,
-                            "%.4g", halfWidth) + ": the next batch drawn") + "; decide it, then run this again.";
-                }
+                UntilPrecise.Step step = UntilPrecise.step(p, sampleName, batch, seed, halfWidth, rate, model, judge);
+                s = step.sample();
+                before = s.draws().size() - step.drawnNow();
+                precision = step.status();
             } else {
                 s = Sample.draw(p, sampleName, d, n, seed);
             }
@@ -164,30 +150,4 @@ final class SampleCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Where an until-precise sample stands: drawn traces not yet gold, and the widest half-width of the chosen rate. */
-    private record Precision(int undecided, Double halfWidth, String text) {}
-
-    private Precision precision(Project p, Sample.Drawn had) {
-        CorrectedRates.Report r = CorrectedRates.load(p, judge, had.name());
-        int undecided = had.draws().size() - r.goldInSample();
-        Double widest = null;
-        String where = null;
-        for (CorrectedRates.Row row : r.rows()) {
-            if (!row.rate().name().equals(rate) || (model != null && !row.model().equals(model)) || row.judged() == 0) {
-                continue;
-            }
-            double h = row.ppi().defined() ? (row.ppi().ci95()[1] - row.ppi().ci95()[0]) / 2 : 1;
-            if (widest == null || h > widest) {
-                widest = h;
-                where = row.model() + (row.ppi().defined() ? "" : " (" + row.ppi().refusal() + ")");
-            }
-        }
-        if (model != null && where == null) {
-            throw new org.tracejudge.store.ProjectException(p.file() + ": --model '" + model + "': no judged " + rate
-                    + " trace of that model (models: " + String.join(", ", r.rows().stream().map(CorrectedRates.Row::model)
-                    .distinct().toList()) + ")");
-        }
-        return new Precision(Math.max(0, undecided), widest, widest == null ? "no " + rate + " rate yet"
-                : String.format(Locale.ROOT, "%s half-width %.4g (PPI++, %s)", rate, widest, where));
-    }
 }

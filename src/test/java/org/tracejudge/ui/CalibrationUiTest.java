@@ -137,6 +137,58 @@ class CalibrationUiTest extends WindowTest {
                 .anyMatch(t -> t.startsWith("judge ") && t.contains(" · gold ")));
     }
 
+    @Test
+    void theTabDrawsSamplesOfEachModeAndTheTableListsThem(FxRobot robot) {
+        opened(robot);
+        Path file = home.resolve("modes.tjdb");
+        SampleProject.build(file);
+        try (Project p = Project.open(file)) {
+            RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
+        }
+        robot.interact(() -> vm().session().open(file));
+        waitFor("the project", () -> file.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
+                && table().getItems().size() == 60);
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT3).release(KeyCode.CONTROL);
+        waitFor("the calibration tab", () -> robot.lookup("#calibrationDraw").tryQuery().isPresent());
+        // disagreement: 6 hard traces, why each was drawn, no probability
+        robot.interact(() -> {
+            robot.lookup("#calibrationDesign").queryAs(javafx.scene.control.ComboBox.class)
+                    .setValue(Sample.Design.DISAGREEMENT);
+            robot.lookup("#calibrationN").queryAs(javafx.scene.control.TextField.class).setText("6");
+        });
+        assertEquals("disagreement", robot.lookup("#calibrationName").queryAs(javafx.scene.control.TextField.class).getText());
+        robot.clickOn("#calibrationDraw");
+        waitFor("drawn", () -> label(robot, "#calibrationDrawStatus").startsWith("Sample 'disagreement': drew 6"));
+        assertTrue(label(robot, "#calibrationDrawStatus").contains("not a probability sample"));
+        waitFor("the table lists them", () -> vm().session().filterProperty().get().show() == TraceTable.Show.CALIBRATION
+                && !vm().session().loadingProperty().get() && table().getItems().size() == 6);
+        // no probability sample yet: the corrected rates say so
+        waitFor("figures", () -> vm().calibration().stateProperty().get() != null
+                && !vm().calibration().stateProperty().get().stale());
+        assertTrue(label(robot, "#calibrationSample").startsWith("No probability sample"), label(robot, "#calibrationSample"));
+        // until-precise: the first batch of 10, then nothing more until it is decided
+        robot.interact(() -> {
+            robot.lookup("#calibrationDesign").queryAs(javafx.scene.control.ComboBox.class)
+                    .setValue(Sample.Design.UNTIL_PRECISE);
+            robot.lookup("#calibrationN").queryAs(javafx.scene.control.TextField.class).setText("10");
+        });
+        assertTrue(robot.lookup("#calibrationHalfWidth").query().isVisible());
+        robot.clickOn("#calibrationDraw");
+        waitFor("the first batch", () -> label(robot, "#calibrationDrawStatus").startsWith(
+                "Sample 'until-precise' (until-precise, 10 traces): first batch drawn"));
+        int union;
+        try (Project p = Project.open(file)) {
+            union = Integer.parseInt(org.tracejudge.TestData.scalar(p, "SELECT count(DISTINCT trace_id) FROM calibration_draw"));
+        }
+        assertTrue(union > 10);
+        waitFor("both samples listed", () -> !vm().session().loadingProperty().get() && table().getItems().size() == union);
+        robot.clickOn("#calibrationDraw");
+        waitFor("nothing more", () -> label(robot, "#calibrationDrawStatus").contains("10 of the 10 drawn traces are not "
+                + "gold yet"));
+        waitFor("the corrected rates from the until-precise sample", () -> label(robot, "#calibrationSample")
+                .startsWith("Sample 'until-precise' (until-precise, 10 of 60 traces)"));
+    }
+
     private static String label(FxRobot robot, String id) {
         return robot.lookup(id).queryAs(Label.class).getText();
     }

@@ -136,7 +136,7 @@ public final class CalibrationView extends VBox {
         confusion.setVgap(2);
         Label confusionTitle = new Label("Judge × gold: a cell shows its traces in the table");
         confusionTitle.getStyleClass().add("section-title");
-        getChildren().addAll(top, summary, perLabel, confusionTitle, confusion, ratesTitle, sample, rates);
+        getChildren().addAll(top, drawBar(vm), summary, perLabel, confusionTitle, confusion, ratesTitle, sample, rates);
         vm.stateProperty().addListener((o, a, s) -> draw(s));
         draw(vm.stateProperty().get());
     }
@@ -207,6 +207,83 @@ public final class CalibrationView extends VBox {
         } finally {
             filling = false;
         }
+    }
+
+    /**
+     * The review queue's sampling modes: a design, how many (the batch for until-precise), a seed and a name, and for
+     * until-precise the wanted half-width of the corrected CTUR's interval; Draw stores the sample, each trace with why
+     * it was drawn, and the table then lists the calibration samples' traces.
+     */
+    private javafx.scene.Node drawBar(CalibrationViewModel vm) {
+        ComboBox<org.tracejudge.calibration.Sample.Design> design = new ComboBox<>();
+        design.setId("calibrationDesign");
+        design.getItems().setAll(org.tracejudge.calibration.Sample.Design.values());
+        design.setValue(org.tracejudge.calibration.Sample.Design.UNIFORM);
+        design.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(org.tracejudge.calibration.Sample.Design d) {
+                return d == null ? "" : d.code();
+            }
+
+            @Override
+            public org.tracejudge.calibration.Sample.Design fromString(String s) {
+                return org.tracejudge.calibration.Sample.Design.of(s);
+            }
+        });
+        javafx.scene.control.TextField n = field("calibrationN", "40", 4);
+        javafx.scene.control.TextField seed = field("calibrationSeed", "1", 4);
+        javafx.scene.control.TextField name = field("calibrationName", "calibration", 9);
+        javafx.scene.control.TextField width = field("calibrationHalfWidth", "0.05", 4);
+        Label nLabel = new Label("n");
+        Label widthLabel = new Label("CTUR half-width ≤");
+        design.valueProperty().addListener((o, a, d) -> {
+            boolean precise = d == org.tracejudge.calibration.Sample.Design.UNTIL_PRECISE;
+            nLabel.setText(precise ? "batch" : "n");
+            widthLabel.setVisible(precise);
+            widthLabel.setManaged(precise);
+            width.setVisible(precise);
+            width.setManaged(precise);
+            String was = name.getText();
+            if (was.equals("calibration") || java.util.Arrays.stream(org.tracejudge.calibration.Sample.Design.values())
+                    .anyMatch(x -> x.code().equals(was))) {
+                name.setText(d.probability() ? (precise ? "until-precise" : "calibration") : d.code());
+            }
+        });
+        widthLabel.setVisible(false);
+        widthLabel.setManaged(false);
+        width.setVisible(false);
+        width.setManaged(false);
+        Button draw = new Button("Draw");
+        draw.setId("calibrationDraw");
+        Label status = new Label();
+        status.setId("calibrationDrawStatus");
+        status.setWrapText(true);
+        status.getStyleClass().add("muted");
+        status.textProperty().bind(vm.drawStatusProperty());
+        draw.setOnAction(e -> {
+            try {
+                vm.draw(design.getValue(), name.getText().strip(), Integer.parseInt(n.getText().strip()),
+                        Long.parseLong(seed.getText().strip()), Double.parseDouble(width.getText().strip()));
+            } catch (NumberFormatException ex) {
+                status.textProperty().unbind();
+                status.setText("n, seed and half-width are numbers: " + ex.getMessage());
+                status.textProperty().bind(vm.drawStatusProperty());
+            }
+        });
+        Tooltip.install(design, new Tooltip("uniform / stratified (by model) / until-precise: probability samples whose "
+                + "gold corrects rates; disagreement / uncertainty: hard traces for the diagnostics only"));
+        // wraps in a narrow side panel
+        javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(6, 4, new Label("Draw a sample:"), design, nLabel,
+                n, new Label("seed"), seed, new Label("name"), name, widthLabel, width, draw);
+        bar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        return new VBox(2, bar, status);
+    }
+
+    private static javafx.scene.control.TextField field(String id, String text, int columns) {
+        javafx.scene.control.TextField f = new javafx.scene.control.TextField(text);
+        f.setId(id);
+        f.setPrefColumnCount(columns);
+        return f;
     }
 
     /** What runs after a confusion cell filtered the table (the window moves the focus to the table). */

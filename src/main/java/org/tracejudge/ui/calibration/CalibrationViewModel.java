@@ -37,6 +37,7 @@ public final class CalibrationViewModel implements Session.Listener {
     private final Session session;
     private final org.tracejudge.ui.table.TraceTableViewModel queue;
     private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>();
+    private final javafx.beans.property.ReadOnlyStringWrapper drawStatus = new javafx.beans.property.ReadOnlyStringWrapper("");
     private final AtomicLong generation = new AtomicLong();
     /** Its own thread: the agreement's is kept busy by the live intervals while people decide. */
     private final java.util.concurrent.ExecutorService worker = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
@@ -99,6 +100,46 @@ public final class CalibrationViewModel implements Session.Listener {
             }
         }
         return null;
+    }
+
+    /** What the last draw did (or why it drew nothing). */
+    public javafx.beans.property.ReadOnlyStringProperty drawStatusProperty() {
+        return drawStatus.getReadOnlyProperty();
+    }
+
+    /**
+     * FX thread: draws a sample on the project thread (the review queue's sampling modes): {@code n} traces of
+     * {@code design}, or for until-precise one step of batches of {@code n} until the judge's corrected CTUR has a
+     * half-width of at most {@code halfWidth}. Then the table shows the calibration samples' traces (Show ▸ Calibration
+     * sample) and the figures follow.
+     */
+    public void draw(Sample.Design design, String name, int n, long seed, double halfWidth) {
+        if (session.project() == null) {
+            return;
+        }
+        String want = state.get() == null ? null : state.get().judge();
+        drawStatus.set("Drawing…");
+        session.query(p -> draw(p, design, name, n, seed, halfWidth, want), msg -> {
+            drawStatus.set(msg);
+            queue.setFilter(org.tracejudge.store.TraceTable.Filter.NONE.withShow(org.tracejudge.store.TraceTable.Show.CALIBRATION));
+            recompute();
+        }, msg -> drawStatus.set("Nothing drawn: " + msg));
+    }
+
+    /** Draws (the project thread; public for tests without a window) and says what it did. */
+    public static String draw(Project p, Sample.Design design, String name, int n, long seed, double halfWidth,
+                              String judge) {
+        String j = judge == null || judge.equals(LabelSources.ENSEMBLE) ? null : judge;
+        if (design == Sample.Design.UNTIL_PRECISE) {
+            org.tracejudge.calibration.UntilPrecise.Step step = org.tracejudge.calibration.UntilPrecise.step(p, name, n,
+                    seed, halfWidth, "CTUR", null, j);
+            return "Sample '" + name + "' (until-precise, " + step.sample().draws().size() + " traces): " + step.status();
+        }
+        int had = Sample.names(p).getOrDefault(name, 0);
+        Sample.Drawn d = Sample.draw(p, name, design, n, seed);
+        return String.format(java.util.Locale.ROOT, "Sample '%s': %s %d of %d traces (%s)%s.", name,
+                had > 0 ? "already drawn," : "drew", d.draws().size(), d.population(), design.code(), design.probability()
+                        ? "" : "; not a probability sample: for the diagnostics, never the corrected rates");
     }
 
     /** FX thread: another judge. */
