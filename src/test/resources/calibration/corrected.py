@@ -13,8 +13,15 @@ from the Java code:
   to hold the estimate; where it is not narrower than the gold-only Wilson interval, lam = 0 (the gold mean, Wilson);
 - gold only: the gold mean with the Wilson (1927) score interval, from scipy (binomtest(...).proportion_ci).
 Sample variances use ddof=1; normal intervals are estimate +- z * sd clipped to [0, 1].
+- the stratified mean for a sample stratified by the judge's label: Cochran (1977), Sampling Techniques, 3rd ed.,
+  eq. 5.1 (y_st = sum W_h ybar_h, W_h = N_h / N) with eq. 5.6's variance taken at p~_h = (x_h + 0.5)/(n_h + 1) (the
+  Agresti-Min 0.5 per cell of the gold x judge table; a stratum decided in full counts exactly): 95% interval
+  centre sum W_h p~_h +- z sqrt(sum W_h^2 (1 - n_h/N_h) p~_h (1 - p~_h) / n_h), widened to hold y_st, clipped to
+  [0, 1]; none where a stratum with traces has no gold.
 Regenerate: python3 src/test/resources/calibration/corrected.py > src/test/resources/calibration/corrected.jsonl
+            python3 src/test/resources/calibration/corrected.py --stratified > src/test/resources/calibration/stratified.jsonl
 """
+import sys
 import json
 import numpy as np
 from scipy.stats import binomtest, norm
@@ -115,6 +122,44 @@ def gold_only(y):
     return {"value": clip(y.mean()), "lo": lo, "hi": hi}
 
 
+def stratified(ys, big_ns):
+    total = sum(big_ns)
+    if total == 0:
+        return None
+    theta, centre, adjusted = 0.0, 0.0, 0.0
+    for y, big_n in zip(ys, big_ns):
+        if big_n == 0:
+            continue
+        y = np.array(y, dtype=float)
+        n = len(y)
+        if n == 0:
+            return None
+        w = big_n / total
+        fpc = 1 - n / big_n
+        theta += w * y.mean()
+        p = y.mean() if fpc == 0 else (y.sum() + 0.5) / (n + 1)
+        centre += w * p
+        adjusted += w * w * fpc * p * (1 - p) / n
+    h = Z * np.sqrt(adjusted)
+    v = clip(theta)
+    return {"value": v, "lo": min(v, clip(centre - h)), "hi": max(v, clip(centre + h))}
+
+
+def main_stratified():
+    rng = np.random.default_rng(20261127)
+    for case in range(40):
+        k = int(rng.integers(1, 6))
+        big_ns = [int(rng.choice([1, 2, 7, 60, 500])) for _ in range(k)]
+        ys = []
+        for big_n in big_ns:
+            n = int(rng.integers(0, min(big_n, 30) + 1)) if rng.random() < 0.9 else 0
+            if case % 5 != 0:
+                n = max(n, min(big_n, 2))  # most cases estimable; every fifth may be refused
+            p = float(rng.choice([0.0, 0.05, 0.3, 0.8, 1.0]))
+            ys.append((rng.random(n) < p).astype(int).tolist())
+        print(json.dumps({"case": case, "y": ys, "N": big_ns, "stratified": stratified(ys, big_ns)}))
+
+
 def main():
     rng = np.random.default_rng(20261126)
     for case in range(60):
@@ -132,4 +177,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    main_stratified() if "--stratified" in sys.argv else main()

@@ -1,5 +1,5 @@
 -- Schema 9: sampling modes (calibration.md § What to label next). Besides the uniform and by-model stratified
--- calibration samples: until-precise (uniform draws in batches, resumed until the corrected rate is precise enough),
+-- calibration samples: stratified-label (model × task type × judge label, unequal probabilities), until-precise (uniform draws in batches, resumed until the corrected rate is precise enough),
 -- and two designs that are not probability samples and so carry no inclusion probability: disagreement (raters
 -- disagree) and uncertainty (judges split or a judge said low confidence). Their gold serves the judge diagnostics
 -- only; the corrected rates refuse them. `population`: how many traces the trace's stratum held when it was drawn
@@ -12,7 +12,8 @@ DROP INDEX calibration_draw_trace_idx;
 CREATE TABLE calibration_draw_v9 (
     sample     TEXT NOT NULL,
     trace_id   TEXT NOT NULL REFERENCES trace(id),
-    design     TEXT NOT NULL CHECK (design IN ('uniform', 'stratified', 'until-precise', 'disagreement', 'uncertainty')),
+    design     TEXT NOT NULL CHECK (design IN ('uniform', 'stratified', 'stratified-label', 'until-precise',
+                                                'disagreement', 'uncertainty')),
     stratum    TEXT NOT NULL,
     inclusion  REAL CHECK (CASE WHEN design IN ('disagreement', 'uncertainty') THEN inclusion IS NULL
                                 ELSE inclusion IS NOT NULL AND inclusion > 0 AND inclusion <= 1 END),

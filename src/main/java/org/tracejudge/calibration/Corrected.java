@@ -195,6 +195,57 @@ public final class Corrected {
     }
 
     public static final String GOLD = "gold only";
+    public static final String STRATIFIED = "PPI++ (stratified)";
+
+    /**
+     * The stratified mean of the gold (Cochran 1977, Sampling Techniques, 3rd ed., eq. 5.1) for a sample stratified by
+     * the judge's label: θ = Σ_h W_h·ȳ_h, W_h = N_h / N; {@code se} by eq. 5.6, √(Σ_h W_h²·(1 − n_h/N_h)·s_h²/n_h). With
+     * strata made by the judge's label the judge's indicator is constant within each stratum, so PPI++ for any λ is
+     * this same estimate (the inverse-probability-weighted gold term and the judged term cancel stratum by stratum).
+     * The 95% interval takes each stratum's share with 0.5 more traces with and 0.5 without the label — what
+     * {@link #ppi}'s Agresti-Min adjustment (0.5 per cell of the gold × judge table) is for strata made by the judge's
+     * label: centre Σ_h W_h·p̃_h, variance Σ_h W_h²·(1 − n_h/N_h)·p̃_h(1 − p̃_h)/n_h, p̃_h = (x_h + 0.5)/(n_h + 1), a
+     * stratum decided in full counting exactly — widened to hold θ and clipped to [0, 1]. Refused where a stratum that
+     * holds traces has no gold.
+     *
+     * @param y    per stratum, the gold indicators of its decided traces
+     * @param bigN per stratum, how many traces it held when the sample was drawn
+     * @param names per stratum, its name (for refusals)
+     */
+    public static Estimate stratified(int[][] y, int[] bigN, String[] names) {
+        long total = 0;
+        for (int n : bigN) {
+            total += n;
+        }
+        if (total == 0) {
+            return Estimate.refused(STRATIFIED, "no trace in the strata");
+        }
+        double theta = 0;
+        double var = 0;
+        double centre = 0;
+        double adjusted = 0;
+        for (int h = 0; h < y.length; h++) {
+            if (bigN[h] == 0) {
+                continue;
+            }
+            int n = y[h].length;
+            if (n == 0) {
+                return Estimate.refused(STRATIFIED, "stratum " + names[h] + " (" + bigN[h] + " traces) has no gold yet");
+            }
+            double w = (double) bigN[h] / total;
+            double fpc = 1 - (double) n / bigN[h];
+            double mean = mean(y[h]);
+            theta += w * mean;
+            var += w * w * fpc * variance(y[h]) / n;
+            double p = fpc == 0 ? mean : (mean * n + 0.5) / (n + 1);
+            centre += w * p;
+            adjusted += w * w * fpc * p * (1 - p) / n;
+        }
+        double h = Proportions.Z95 * Math.sqrt(adjusted);
+        double v = clip(theta);
+        return new Estimate(STRATIFIED, v, new double[] {Math.min(v, clip(centre - h)), Math.max(v, clip(centre + h))},
+                Math.sqrt(var), null, null);
+    }
 
 
     /** θ(λ) and the variance of its estimate, from the sample variances (ddof 1). */

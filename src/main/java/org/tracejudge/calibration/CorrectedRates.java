@@ -121,9 +121,11 @@ public final class CorrectedRates {
             return i == null || !drawn[i];
         }).count();
         List<Row> rows = new ArrayList<>();
+        boolean byLabel = sample.design() == Sample.Design.STRATIFIED_LABEL;
         for (int m = 0; m < sources.models().size(); m++) {
             for (RateDef r : RATES) {
-                rows.add(row(sources, labels, drawn, gold, m, r));
+                Row plain = row(sources, labels, drawn, gold, m, r);
+                rows.add(byLabel ? stratified(plain, sources, sample, gold, m, r) : plain);
             }
         }
         return new Report(judge, sample, goldInSample, goldOutside, List.copyOf(rows));
@@ -174,6 +176,48 @@ public final class CorrectedRates {
         }
         return new Row(sources.models().get(model), r, all.length, unjudged, y.length, drawnNoGold, judgeOnly,
                 Corrected.goldOnly(y), Corrected.roganGladen(y, f, all), Corrected.ppi(y, f, u));
+    }
+
+    /**
+     * A row of a sample stratified by the judge's label: the gold of each model × type × label stratum weighted by its
+     * size when drawn ({@link Corrected#stratified}, which PPI++ equals for such strata) for both gold only and PPI++;
+     * Rogan-Gladen, which needs every gold trace to have had the same chance, is refused. The judge-only rate stays.
+     */
+    private static Row stratified(Row plain, LabelSources sources, Sample.Drawn sample, Gold gold, int model, RateDef r) {
+        String prefix = sources.models().get(model) + "|" + r.type().code() + "|";
+        Map<String, Integer> sizes = new java.util.TreeMap<>();
+        Map<String, List<Integer>> ys = new java.util.TreeMap<>();
+        for (Sample.Draw d : sample.draws()) {
+            if (!d.stratum().startsWith(prefix)) {
+                continue;
+            }
+            sizes.put(d.stratum(), d.population() != null ? d.population()
+                    : (int) Math.round(1 / d.inclusion()) /* schema-8 rows cannot be stratified-label */);
+            ys.computeIfAbsent(d.stratum(), k -> new ArrayList<>());
+            String g = gold.labels().get(d.traceId());
+            if (g != null) {
+                ys.get(d.stratum()).add(r.label().equals(g) ? 1 : 0);
+            }
+        }
+        String[] names = sizes.keySet().toArray(new String[0]);
+        int[][] y = new int[names.length][];
+        int[] bigN = new int[names.length];
+        int n = 0;
+        for (int h = 0; h < names.length; h++) {
+            y[h] = ints(ys.get(names[h]));
+            bigN[h] = sizes.get(names[h]);
+            n += y[h].length;
+            names[h] = names[h].substring(prefix.length()) + " (judge label)";
+        }
+        Corrected.Estimate est = names.length == 0
+                ? Corrected.Estimate.refused(Corrected.STRATIFIED, "the sample has no stratum of this model and type")
+                : Corrected.stratified(y, bigN, names);
+        Corrected.Estimate rg = Corrected.Estimate.refused(Corrected.RG, "the sample is stratified by the judge's label, "
+                + "so its gold traces had unequal chances; Rogan-Gladen needs a uniform sample (PPI++ is shown)");
+        Corrected.Estimate goldOnly = est.defined() ? new Corrected.Estimate(Corrected.GOLD, est.value(), est.ci95(),
+                est.se(), null, null) : Corrected.Estimate.refused(Corrected.GOLD, est.refusal());
+        return new Row(plain.model(), r, plain.judged(), plain.unjudged(), n, plain.drawnNoGold(), plain.judgeOnly(),
+                goldOnly, rg, est);
     }
 
     private static int[] ints(List<Integer> l) {

@@ -29,6 +29,12 @@ import org.tracejudge.store.Timestamps;
  * each trace's inclusion probability is the sample's size over N, as {@link #read} reports it). All three are uniform
  * within a model, which is what the per-model corrected rates need.
  *
+ * <p>{@code stratified-label}: strata model × task type × the judge's label when drawn (the ensemble's, or a named
+ * judge's; "(none)" where it has none), square-root allocation (n_h ∝ √N_h, at least two per stratum where it holds
+ * two; a compromise close to Neyman's when the strata's variances are unknown, which gives the judge's rare labels —
+ * where its errors hide — more gold than a uniform draw), probability n_h/N_h; each row stores its stratum's N_h. The
+ * corrected rates use the stratified mean ({@link Corrected#stratified}), which is PPI++ for such strata.
+ *
  * <p>Designs that are not probability samples, for finding a judge's errors fast (their gold serves the diagnostics
  * only, and the corrected rates refuse them): {@code disagreement} (the machine raters' current labels differ) and
  * {@code uncertainty} (the LLM judges split, or one said low confidence). They store no inclusion probability.
@@ -39,7 +45,8 @@ public final class Sample {
     private Sample() {}
 
     public enum Design {
-        UNIFORM("uniform", true), STRATIFIED("stratified", true), UNTIL_PRECISE("until-precise", true),
+        UNIFORM("uniform", true), STRATIFIED("stratified", true), STRATIFIED_LABEL("stratified-label", true),
+        UNTIL_PRECISE("until-precise", true),
         DISAGREEMENT("disagreement", false), UNCERTAINTY("uncertainty", false);
 
         private final String code;
@@ -65,22 +72,18 @@ public final class Sample {
                     return d;
                 }
             }
-            throw new IllegalArgumentException("design '" + s + "': uniform, stratified, until-precise, disagreement or "
-                    + "uncertainty");
+            throw new IllegalArgumentException("design '" + s + "': uniform, stratified, stratified-label, until-precise, "
+                    + "disagreement or uncertainty");
         }
     }
 
     /**
-     * One drawn trace. {@code stratum}: "all" under a uniform design, the model under a stratified one;
-     * {@code inclusion}: null for a design that is not a probability sample; {@code why}: why it was drawn.
+     * One drawn trace. {@code stratum}: "all" under a uniform design, the model under a stratified one, model|type|label
+     * under stratified-label; {@code inclusion}: null for a design that is not a probability sample; {@code why}: why
+     * it was drawn; {@code population}: how many traces its stratum held when it was drawn (null for rows of schema 8).
      */
     public record Draw(String traceId, String model, String taskKey, String stratum, Double inclusion, String why,
-                       Integer population) {
-        /** A draw as read back ({@code population} is only written). */
-        Draw(String traceId, String model, String taskKey, String stratum, Double inclusion, String why) {
-            this(traceId, model, taskKey, stratum, inclusion, why, null);
-        }
-    }
+                       Integer population) {}
 
     /** A drawn sample: how, and the traces in the order they were drawn. {@code population}: traces it was drawn from. */
     public record Drawn(String name, Design design, long seed, int population, String drawnAt, List<Draw> draws) {}
@@ -96,6 +99,11 @@ public final class Sample {
      * what was drawn (nothing is written); with anything else it is refused: a sample is never redrawn.
      */
     public static Drawn draw(Project p, String name, Design design, int n, long seed) {
+        return draw(p, name, design, n, seed, null);
+    }
+
+    /** {@code judge}: whose labels make the strata of {@code stratified-label} (null: the ensemble). */
+    public static Drawn draw(Project p, String name, Design design, int n, long seed, String judge) {
         if (n < 1) {
             throw new IllegalArgumentException("--n: a sample needs at least one trace");
         }
@@ -107,7 +115,7 @@ public final class Sample {
             throw new IllegalArgumentException("until-precise samples are drawn in batches: Sample.extend");
         }
         if (had != null) {
-            if (had.design() == design && had.seed() == seed && (design.probability()
+            if (had.design() == design && had.seed() == seed && (design.probability() && design != Design.STRATIFIED_LABEL
                     ? had.draws().size() == expectedSize(p, design, n) : had.draws().size() <= n)) {
                 return had;
             }
@@ -115,7 +123,8 @@ public final class Sample {
                     + had.draws().size() + " traces, seed " + had.seed() + ", " + had.drawnAt() + "); a sample is never "
                     + "redrawn: choose another --name");
         }
-        List<Unit> units = design.probability() ? population(p) : flagged(p, design);
+        List<Unit> units = design == Design.STRATIFIED_LABEL ? labelled(p, judge)
+                : design.probability() ? population(p) : flagged(p, design);
         if (units.isEmpty()) {
             throw new ProjectException(p.file() + ": " + (design == Design.DISAGREEMENT
                     ? "no trace where the machine raters disagree (each needs labels of two or more of them)"
@@ -130,6 +139,22 @@ public final class Sample {
                 draws.add(new Draw(u.traceId(), u.model(), u.taskKey(), "all", null, String.format(Locale.ROOT,
                         "sample '%s', %s, seed %d: %s; not a probability sample (diagnostics only)", name, design.code(),
                         seed, u.reason()), units.size()));
+            }
+        } else if (design == Design.STRATIFIED_LABEL) {
+            Map<String, List<Unit>> strata = new TreeMap<>();
+            units.forEach(u -> strata.computeIfAbsent(u.reason(), k -> new ArrayList<>()).add(u));
+            Map<String, Integer> take = sqrtAllocation(strata, n);
+            Random rnd = new Random(seed);
+            for (Map.Entry<String, List<Unit>> e : strata.entrySet()) {
+                List<Unit> order = new ArrayList<>(e.getValue());
+                Collections.shuffle(order, rnd);
+                int k = take.get(e.getKey());
+                double pi = (double) k / order.size();
+                for (Unit u : order.subList(0, k)) {
+                    draws.add(new Draw(u.traceId(), u.model(), u.taskKey(), e.getKey(), pi, String.format(Locale.ROOT,
+                            "calibration sample '%s': stratified by model × type × judge label, stratum %s, %d of %d, seed %d, "
+                                    + "probability %.6g", name, e.getKey(), k, order.size(), seed, pi), order.size()));
+                }
             }
         } else if (design == Design.UNIFORM) {
             List<Unit> order = new ArrayList<>(units);
@@ -164,6 +189,94 @@ public final class Sample {
         String at = Timestamps.now();
         store(p, name, design, seed, draws, at);
         return new Drawn(name, design, seed, units.size(), at, List.copyOf(draws));
+    }
+
+    /**
+     * Square-root allocation of n over the strata: at least min(N_h, 2) each, the rest in proportion to √N_h (largest
+     * remainders), none above N_h. Refused when n is below the minimum.
+     */
+    static Map<String, Integer> sqrtAllocation(Map<String, List<Unit>> strata, int n) {
+        Map<String, Integer> take = new TreeMap<>();
+        int base = 0;
+        int total = 0;
+        for (Map.Entry<String, List<Unit>> e : strata.entrySet()) {
+            int k = Math.min(2, e.getValue().size());
+            take.put(e.getKey(), k);
+            base += k;
+            total += e.getValue().size();
+        }
+        if (n < base) {
+            throw new IllegalArgumentException("--n: a stratified-label sample needs at least " + base + " traces here ("
+                    + strata.size() + " strata: model × type × judge label, two each where they hold two)");
+        }
+        int left = Math.min(n, total) - base;
+        while (left > 0) {
+            double sum = 0;
+            for (Map.Entry<String, List<Unit>> e : strata.entrySet()) {
+                if (take.get(e.getKey()) < e.getValue().size()) {
+                    sum += Math.sqrt(e.getValue().size());
+                }
+            }
+            List<Map.Entry<String, Double>> rest = new ArrayList<>();
+            int given = 0;
+            for (Map.Entry<String, List<Unit>> e : strata.entrySet()) {
+                int room = e.getValue().size() - take.get(e.getKey());
+                if (room <= 0) {
+                    continue;
+                }
+                double share = left * Math.sqrt(e.getValue().size()) / sum;
+                int k = Math.min(room, (int) Math.floor(share));
+                take.merge(e.getKey(), k, Integer::sum);
+                given += k;
+                if (k < room) {
+                    rest.add(Map.entry(e.getKey(), share - Math.floor(share)));
+                }
+            }
+            left -= given;
+            rest.sort((a, b) -> Double.compare(b.getValue(), a.getValue()));
+            for (Map.Entry<String, Double> r : rest) {
+                if (left == 0) {
+                    break;
+                }
+                take.merge(r.getKey(), 1, Integer::sum);
+                left--;
+            }
+            if (given == 0 && rest.isEmpty()) {
+                break;
+            }
+        }
+        return take;
+    }
+
+    /** The population with each trace's stratum (model|type|judge label) as its reason. */
+    private static List<Unit> labelled(Project p, String judge) {
+        org.tracejudge.ensemble.JudgeChoice choice = null;
+        String src = judge;
+        if (src == null || src.equals(org.tracejudge.ensemble.LabelSources.ENSEMBLE)) {
+            try {
+                choice = org.tracejudge.ensemble.JudgeChoice.resolve(p, null, null);
+            } catch (ProjectException e) {
+                throw new ProjectException(p.file() + ": a stratified-label sample needs the judge whose labels make the "
+                        + "strata, and there is no ensemble (" + e.getMessage() + "); name a judge with --judge");
+            }
+            src = org.tracejudge.ensemble.LabelSources.ENSEMBLE;
+        } else {
+            src = org.tracejudge.ensemble.JudgeChoice.find(org.tracejudge.ensemble.JudgeChoice.raters(p), src, "judge").column();
+        }
+        org.tracejudge.ensemble.LabelSources ls = org.tracejudge.ensemble.LabelSources.load(p, choice, List.of(src));
+        String[] labels = ls.labels(src);
+        Map<String, String> byTrace = new java.util.HashMap<>();
+        for (int i = 0; i < ls.size(); i++) {
+            byTrace.put(ls.traceId(i), ls.type(i).code() + "|" + (labels[i] == null ? "(none)" : labels[i]));
+        }
+        List<Unit> out = new ArrayList<>();
+        for (Unit u : population(p)) {
+            String typeLabel = byTrace.get(u.traceId());
+            if (typeLabel != null) {
+                out.add(new Unit(u.traceId(), u.model(), u.taskKey(), u.model() + "|" + typeLabel));
+            }
+        }
+        return out;
     }
 
     private static String why(String name, Design design, long seed, double pi) {
@@ -352,14 +465,16 @@ public final class Sample {
         long seed = 0;
         String at = null;
         try (PreparedStatement s = c.prepareStatement("SELECT d.trace_id, t.model, k.task_key, d.stratum, d.inclusion, "
-                + "d.design, d.seed, d.drawn_at, d.why FROM calibration_draw d JOIN trace t ON t.id = d.trace_id "
+                + "d.design, d.seed, d.drawn_at, d.why, d.population FROM calibration_draw d JOIN trace t ON t.id = d.trace_id "
                 + "JOIN task k ON k.id = t.task_id WHERE d.sample = ? ORDER BY d.rowid")) {
             s.setString(1, name);
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     double pi = rs.getDouble(5);
-                    draws.add(new Draw(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                            rs.wasNull() ? null : pi, rs.getString(9)));
+                    Double inclusion = rs.wasNull() ? null : pi;
+                    int size = rs.getInt(10);
+                    draws.add(new Draw(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), inclusion,
+                            rs.getString(9), rs.wasNull() ? null : size));
                     design = rs.getString(6);
                     seed = rs.getLong(7);
                     if (at == null) {
@@ -381,7 +496,7 @@ public final class Sample {
         if (d == Design.UNTIL_PRECISE) {
             // drawn in batches, a uniform draw of its size: every trace's probability is the size over N now
             double pi = Math.min(1, (double) draws.size() / Math.max(1, population));
-            draws.replaceAll(x -> new Draw(x.traceId(), x.model(), x.taskKey(), x.stratum(), pi, x.why()));
+            draws.replaceAll(x -> new Draw(x.traceId(), x.model(), x.taskKey(), x.stratum(), pi, x.why(), x.population()));
         }
         return new Drawn(name, d, seed, population, at, List.copyOf(draws));
     }
@@ -438,6 +553,7 @@ public final class Sample {
                 total++;
             }
             List<String> out = new ArrayList<>();
+            Map<String, Integer> byModelThen = new TreeMap<>();
             try (PreparedStatement s = c.prepareStatement("SELECT stratum, max(population), count(*), max(inclusion), "
                     + "min(population) FROM calibration_draw WHERE sample = ? GROUP BY stratum ORDER BY stratum")) {
                 s.setString(1, d.name());
@@ -445,6 +561,11 @@ public final class Sample {
                     while (rs.next()) {
                         String stratum = rs.getString(1);
                         int then = rs.getObject(2) != null ? rs.getInt(2) : (int) Math.round(rs.getInt(3) / rs.getDouble(4));
+                        if (d.design() == Design.STRATIFIED_LABEL) {
+                            String model = stratum.substring(0, stratum.indexOf('|'));
+                            byModelThen.merge(model, then, Integer::sum);
+                            continue;
+                        }
                         int current = d.design() == Design.STRATIFIED ? now.getOrDefault(stratum, 0) : total;
                         if (rs.getObject(5) != null && rs.getInt(5) != then) {
                             out.add(String.format(Locale.ROOT, "its batches were drawn from %d and then %d traces",
@@ -453,6 +574,18 @@ public final class Sample {
                             out.add(String.format(Locale.ROOT, "%s held %d traces when it was drawn and holds %d now",
                                     d.design() == Design.STRATIFIED ? "model " + stratum : "the project", then, current));
                         }
+                    }
+                }
+            }
+            if (d.design() == Design.STRATIFIED_LABEL) {
+                java.util.Set<String> models = new java.util.TreeSet<>(now.keySet());
+                models.addAll(byModelThen.keySet());
+                for (String m : models) {
+                    int then = byModelThen.getOrDefault(m, 0);
+                    int current = now.getOrDefault(m, 0);
+                    if (then != current) {
+                        out.add(String.format(Locale.ROOT, "model %s held %d traces when it was drawn and holds %d now",
+                                m, then, current));
                     }
                 }
             }

@@ -268,8 +268,11 @@ final class CalibrationCommand implements Callable<Integer> {
                 + "drawn, %s): %d drawn traces have gold%s.%n", report.judge(), d.name(), d.design().code(), d.seed(),
                 d.draws().size(), d.population(), d.drawnAt(), report.goldInSample(), report.goldOutsideSample() > 0
                         ? "; " + report.goldOutsideSample() + " gold traces outside the sample are not used here" : "");
-        out.println("Rates in % with 95% intervals: judge only (Wilson), gold only (normal; n = gold traces), "
-                + "Rogan-Gladen (delta method), PPI++ (lambda = how much the judge's labels count).");
+        out.println("Rates in % with 95% intervals: judge only (Wilson), gold only (Wilson; n = gold traces), "
+                + "Rogan-Gladen (delta method), PPI++ (lambda = how much the judge's labels count; interval after Agresti "
+                + "and Min)" + (d.design() == org.tracejudge.calibration.Sample.Design.STRATIFIED_LABEL ? "; the sample is "
+                + "stratified by the judge's label, so gold only and PPI++ are the stratified gold mean (weights: each "
+                + "stratum's size when drawn)." : "."));
         String fmt = "%-22s %-8s %-22s %-27s %-22s %-30s%n";
         out.printf(Locale.ROOT, fmt, "model", "rate", "judge only", "gold only (n)", "Rogan-Gladen", "PPI++ (lambda)");
         java.util.Set<String> refusals = new java.util.LinkedHashSet<>();

@@ -30,7 +30,9 @@ final class SampleCommand implements Callable<Integer> {
     Path project;
 
     @Option(names = "--design", defaultValue = "uniform", paramLabel = "DESIGN", description = "uniform: each trace "
-            + "with the same probability; stratified: the same number from each model; until-precise: uniform batches of "
+            + "with the same probability; stratified: the same number from each model; stratified-label: strata model × "
+            + "task type × the judge's label (--judge, default the ensemble), square-root allocation, so the judge's rare "
+            + "labels get more gold; until-precise: uniform batches of "
             + "--batch until the corrected rate's 95%% interval half-width is at most --half-width; disagreement: traces "
             + "where the machine raters disagree; uncertainty: the LLM judges split or one said low confidence. The last "
             + "two are not probability samples: their gold serves the judge diagnostics, never the corrected rates "
@@ -56,8 +58,8 @@ final class SampleCommand implements Callable<Integer> {
             + "the widest interval counts).")
     String model;
 
-    @Option(names = "--judge", paramLabel = "NAME", description = "until-precise: the judge whose rate is corrected "
-            + "(default: the ensemble).")
+    @Option(names = "--judge", paramLabel = "NAME", description = "stratified-label: the judge whose labels make the "
+            + "strata; until-precise: the judge whose rate is corrected (default: the ensemble).")
     String judge;
 
     @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of the draw (default: ${DEFAULT-VALUE}).")
@@ -111,7 +113,7 @@ final class SampleCommand implements Callable<Integer> {
                 before = s.draws().size() - step.drawnNow();
                 precision = step.status();
             } else {
-                s = Sample.draw(p, sampleName, d, n, seed);
+                s = Sample.draw(p, sampleName, d, n, seed, judge);
             }
         }
         PrintWriter out = spec.commandLine().getOut();

@@ -18,7 +18,7 @@ public final class SmallNCoverage {
         int studies = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
         int bigN = args.length > 1 ? Integer.parseInt(args[1]) : 2000;
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 1;
-        String[] names = {"gold normal", "gold Wilson (now)", "Rogan-Gladen", "PPI++ normal", "PPI++ t", "PPI++ score", "PPI++ score t", "PPI++ AM (now)"};
+        String[] names = {"gold normal", "gold Wilson (now)", "Rogan-Gladen", "PPI++ normal", "PPI++ t", "PPI++ score", "PPI++ score t", "PPI++ AM (now)", "stratified-label"};
         System.out.printf(Locale.ROOT, "%d studies each, %d judged traces per study, uniform gold samples; "
                 + "cells: coverage %% (mean width)%n", studies, bigN);
         StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-5s %-10s %-4s", "rate", "judge Se/Sp", "n"));
@@ -76,8 +76,20 @@ public final class SmallNCoverage {
                         double[] wilson = Proportions.wilson(k1, n, Proportions.Z95);
                         Corrected.Estimate score = ppiScore(yl, fl, fu);
                         Corrected.Estimate am = Corrected.ppi(yl, fl, fu);
+                        // the same n drawn stratified by the judge's label instead (square-root allocation, two at least)
+                        int big1 = 0;
+                        for (int i = 0; i < bigN; i++) {
+                            big1 += f[i];
+                        }
+                        int big0 = bigN - big1;
+                        int n1 = (int) Math.round(n * Math.sqrt(big1) / (Math.sqrt(big0) + Math.sqrt(big1)));
+                        n1 = Math.min(big1, Math.max(Math.min(2, big1), n1));
+                        int n0 = Math.min(big0, n - n1);
+                        int[][] ys = {draw(y, f, 0, n0, rnd), draw(y, f, 1, n1, rnd)};
+                        Corrected.Estimate st = Corrected.stratified(ys, new int[] {big0, big1}, new String[] {"0", "1"});
                         double[][] ci = {goldNormal, Corrected.goldOnly(yl).ci95(), Corrected.roganGladen(yl, fl, f).ci95(),
-                                zInt, tInt, score.ci95(), scoreT(yl, fl, fu, tq), am.ci95()};
+                                zInt, tInt, score.ci95(), scoreT(yl, fl, fu, tq), am.ci95(),
+                                st.ci95()};
                         for (int m = 0; m < ci.length; m++) {
                             if (ci[m] != null) {
                                 acc[m][0] += ci[m][0] <= rate && rate <= ci[m][1] ? 1 : 0;
@@ -123,6 +135,22 @@ public final class SmallNCoverage {
         double lambda = Corrected.tunedLambda(y, f, fU);
         double[] l = lambda == 0 ? w : scoreInterval(y, f, fU, lambda, t);
         return l[1] - l[0] < w[1] - w[0] ? l : w;
+    }
+
+    /** The gold of {@code k} traces drawn at random among those the judge labelled {@code label}. */
+    static int[] draw(int[] y, int[] f, int label, int k, Random rnd) {
+        int[] idx = java.util.stream.IntStream.range(0, y.length).filter(i -> f[i] == label).toArray();
+        for (int i = 0; i < k; i++) {
+            int j = i + rnd.nextInt(idx.length - i);
+            int t = idx[i];
+            idx[i] = idx[j];
+            idx[j] = t;
+        }
+        int[] out = new int[k];
+        for (int i = 0; i < k; i++) {
+            out[i] = y[idx[i]];
+        }
+        return out;
     }
 
     /** PPI++ as it was before item 4: {θ, se} of the tuned λ, or of λ = 0 where its variance is smaller. */

@@ -119,6 +119,86 @@ class SamplingModesCliTest {
         assertTrue(r.err().contains("grows only under its own design and seed"), r.err());
     }
 
+    @Test
+    void stratifiedByJudgeLabelWeighsEachStratumBySize() {
+        Path p = project();
+        CliTest.Run r = CliTest.run("sample", p.toString(), "--design", "stratified-label", "--n", "40", "--seed", "9",
+                "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode s = Json.read(r.out());
+        java.util.Map<String, Integer> drawn = new java.util.TreeMap<>();
+        java.util.Map<String, Double> pi = new java.util.TreeMap<>();
+        for (JsonNode t : s.get("traces")) {
+            String stratum = t.get("stratum").asText();
+            assertEquals(3, stratum.split("\\|").length, "model|type|judge label: " + stratum);
+            drawn.merge(stratum, 1, Integer::sum);
+            pi.put(stratum, t.get("inclusion").asDouble());
+            assertTrue(t.get("why").asText().contains("stratified by model × type × judge label, stratum " + stratum));
+        }
+        assertEquals(40, s.get("traces").size());
+        assertTrue(pi.values().stream().distinct().count() > 1, "unequal inclusion probabilities: " + pi);
+        // N_h = n_h / pi_h; each stratum gets two where it holds two
+        java.util.Map<String, Integer> sizes = new java.util.TreeMap<>();
+        drawn.forEach((h, k) -> {
+            int bigN = (int) Math.round(k / pi.get(h));
+            sizes.put(h, bigN);
+            assertTrue(k >= Math.min(2, bigN), h + ": " + k + " of " + bigN);
+        });
+        // decide every drawn trace: correct, except a third of them tool_skip
+        java.util.Map<String, String> gold = new java.util.HashMap<>();
+        try (Project project = Project.open(p)) {
+            int k = 0;
+            for (JsonNode t : s.get("traces")) {
+                String g = t.get("stratum").asText().contains("|control|") ? "correct" : k++ % 3 == 0 ? "tool_skip" : "correct";
+                gold.put(t.get("trace_id").asText(), g);
+                Adjudications.decide(project, t.get("trace_id").asText(), "ana", g, null);
+            }
+        }
+        r = CliTest.run("calibration", p.toString(), "--corrected", "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode doc = Json.read(r.out());
+        assertEquals("stratified-label", doc.get("sample").get("design").asText());
+        int checked = 0;
+        for (JsonNode row : doc.get("rates")) {
+            if (!row.get("rate").asText().equals("TSR")) {
+                continue;
+            }
+            String prefix = row.get("model").asText() + "|tool_required|";
+            // the stratified mean by hand: sum over strata of N_h / N times the stratum's share of tool_skip gold
+            double total = 0;
+            double theta = 0;
+            for (String h : sizes.keySet()) {
+                if (h.startsWith(prefix)) {
+                    total += sizes.get(h);
+                }
+            }
+            for (String h : sizes.keySet()) {
+                if (!h.startsWith(prefix)) {
+                    continue;
+                }
+                int n = 0;
+                int skip = 0;
+                for (JsonNode t : s.get("traces")) {
+                    if (t.get("stratum").asText().equals(h)) {
+                        n++;
+                        skip += gold.get(t.get("trace_id").asText()).equals("tool_skip") ? 1 : 0;
+                    }
+                }
+                theta += sizes.get(h) / total * skip / n;
+            }
+            JsonNode ppi = row.get("ppi");
+            assertEquals("PPI++ (stratified)", ppi.get("estimator").asText(), ppi.toString());
+            assertEquals(theta, ppi.get("value").asDouble(), 1e-12, row.toString());
+            assertEquals(ppi.get("value"), row.get("gold_only").get("value"));
+            assertTrue(row.get("rogan_gladen").get("refused").asText().contains("stratified by the judge's label"));
+            checked++;
+        }
+        assertEquals(3, checked, "one TSR row per model");
+        r = CliTest.run("calibration", p.toString(), "--corrected");
+        assertTrue(r.out().contains("stratified gold mean"), r.out());
+        assertFalse(r.out().contains("NaN"));
+    }
+
     private static void decideAll(Path p, JsonNode sample) {
         try (Project project = Project.open(p)) {
             int k = 0;

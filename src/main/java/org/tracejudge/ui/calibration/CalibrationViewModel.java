@@ -136,7 +136,7 @@ public final class CalibrationViewModel implements Session.Listener {
             return "Sample '" + name + "' (until-precise, " + step.sample().draws().size() + " traces): " + step.status();
         }
         int had = Sample.names(p).getOrDefault(name, 0);
-        Sample.Drawn d = Sample.draw(p, name, design, n, seed);
+        Sample.Drawn d = Sample.draw(p, name, design, n, seed, j);
         return String.format(java.util.Locale.ROOT, "Sample '%s': %s %d of %d traces (%s)%s.", name,
                 had > 0 ? "already drawn," : "drew", d.draws().size(), d.population(), design.code(), design.probability()
                         ? "" : "; not a probability sample: for the diagnostics, never the corrected rates");

@@ -291,11 +291,13 @@ public final class MetricsViewModel {
         bars.setAll(bars(out));
         int unjudged = r.rows().stream().filter(x -> x.rate().name().equals("CTUR") || x.rate().name().equals("UTR"))
                 .mapToInt(CorrectedRates.Row::unjudged).sum();
-        note.set(String.format(Locale.ROOT, "%s: %s (prediction-powered inference with power tuning) on the labels of "
+        note.set(String.format(Locale.ROOT, "%s: %s (prediction-powered inference with power tuning%s) on the labels of "
                         + "%s, corrected with the gold of calibration sample '%s' (%s draw): %d of its %d traces decided. "
                         + "Ranked by corrected CTUR. Each cell: corrected %% [95%% interval], the judge-only rate and the "
                         + "gold-only rate (n gold) under it.%s%s",
-                CORRECTED, Corrected.PPI, r.judge(), r.sample().name(), r.sample().design().code(), r.goldInSample(),
+                CORRECTED, Corrected.PPI, r.sample().design() == org.tracejudge.calibration.Sample.Design.STRATIFIED_LABEL
+                        ? "; the sample is stratified by the judge's label, where it is the stratified gold mean" : "",
+                r.judge(), r.sample().name(), r.sample().design().code(), r.goldInSample(),
                 r.sample().draws().size(), r.goldOutsideSample() > 0 ? "  " + r.goldOutsideSample() + " gold traces "
                         + "outside the sample (picked by hand or by disagreement) are not used." : "",
                 unjudged > 0 ? "  " + unjudged + " traces without a judge label are left out." : ""));
@@ -305,14 +307,14 @@ public final class MetricsViewModel {
         Corrected.Estimate e = row.ppi();
         String beside = "judge " + pct(row.judgeOnly()) + " · gold " + pct(row.goldOnly()) + " (n " + row.gold() + ")";
         if (!e.defined()) {
-            return new Cell(row.rate().name(), null, null, null, "n/a", beside, Corrected.PPI + " refused: " + e.refusal());
+            return new Cell(row.rate().name(), null, null, null, "n/a", beside, e.estimator() + " refused: " + e.refusal());
         }
         double v = 100 * e.value();
         double lo = 100 * e.ci95()[0];
         double hi = 100 * e.ci95()[1];
         return new Cell(row.rate().name(), v, lo, hi, String.format(Locale.ROOT, "%.1f [%.1f–%.1f]", v, lo, hi), beside,
-                String.format(Locale.ROOT, "%s, λ = %.2f, %d gold of %d judged traces", Corrected.PPI, e.lambda(),
-                        row.gold(), row.judged()));
+                String.format(Locale.ROOT, "%s%s, %d gold of %d judged traces", e.estimator(), e.lambda() == null ? ""
+                        : String.format(Locale.ROOT, ", λ = %.2f", e.lambda()), row.gold(), row.judged()));
     }
 
     private static String pct(Corrected.Estimate e) {
