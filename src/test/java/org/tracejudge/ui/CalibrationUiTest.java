@@ -134,7 +134,7 @@ class CalibrationUiTest extends WindowTest {
         assertTrue(robot.lookup(".profile-interval").queryAll().size() == 2 * arrows, "whiskers across and up");
         // each cell names the judge-only and gold-only rates under the corrected one
         assertTrue(robot.lookup(".rate-interval").queryAll().stream().map(n -> ((javafx.scene.text.Text) n).getText())
-                .anyMatch(t -> t.startsWith("judge ") && t.contains(" · gold ")));
+                .anyMatch(t -> t.startsWith("judge ") && t.contains("\ngold ")));
     }
 
     @Test

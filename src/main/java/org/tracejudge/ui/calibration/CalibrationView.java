@@ -114,6 +114,7 @@ public final class CalibrationView extends VBox {
         perLabel.getColumns().add(col("precision [95% CI]", "precision", 150));
         perLabel.getColumns().add(col("trust", "trust", 200));
         perLabel.setPrefHeight(170);
+        perLabel.setMinHeight(140); // with the matrix below, the tab scrolls rather than squash the table
         perLabel.setPlaceholder(new Label("No gold yet"));
         sample.setId("calibrationSample");
         sample.setWrapText(true);
@@ -127,6 +128,7 @@ public final class CalibrationView extends VBox {
         rates.getColumns().add(col("PPI++ (λ)", "ppi", 150));
         rates.setPlaceholder(new Label("No calibration sample"));
         VBox.setVgrow(rates, Priority.ALWAYS);
+        rates.setMinHeight(220);
         Label ratesTitle = new Label("Rates corrected for the judge's errors, in % with 95% intervals");
         ratesTitle.setWrapText(true);
         ratesTitle.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
@@ -136,6 +138,8 @@ public final class CalibrationView extends VBox {
         confusion.setVgap(2);
         Label confusionTitle = new Label("Judge × gold: a cell shows its traces in the table");
         confusionTitle.getStyleClass().add("section-title");
+        confusionTitle.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(confusion.getChildren()));
+        confusionTitle.managedProperty().bind(confusionTitle.visibleProperty());
         getChildren().addAll(top, drawBar(vm), summary, perLabel, confusionTitle, confusion, ratesTitle, sample, rates);
         vm.stateProperty().addListener((o, a, s) -> draw(s));
         draw(vm.stateProperty().get());

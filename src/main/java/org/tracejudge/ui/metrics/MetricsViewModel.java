@@ -282,8 +282,8 @@ public final class MetricsViewModel {
                 pts.add(new Point(m.getKey(), cx.value(), cy.value(), from ? 100 * ctur.judgeOnly().value() : null,
                         from ? 100 * utr.judgeOnly().value() : null, new double[] {cx.low(), cx.high()},
                         new double[] {cy.low(), cy.high()}, m.getKey() + "\nCTUR " + cx.text() + " (" + cx.beside()
-                        + ")\nUTR " + cy.text() + " (" + cy.beside() + ")\nthe arrow runs from the judge-only rates to "
-                        + "the corrected ones"));
+                        .replace("\n", ", ") + ")\nUTR " + cy.text() + " (" + cy.beside().replace("\n", ", ")
+                        + ")\nthe arrow runs from the judge-only rates to the corrected ones"));
             }
         }
         rows.setAll(out);
@@ -294,7 +294,7 @@ public final class MetricsViewModel {
         note.set(String.format(Locale.ROOT, "%s: %s (prediction-powered inference with power tuning%s) on the labels of "
                         + "%s, corrected with the gold of calibration sample '%s' (%s draw): %d of its %d traces decided. "
                         + "Ranked by corrected CTUR. Each cell: corrected %% [95%% interval], the judge-only rate and the "
-                        + "gold-only rate (n gold) under it.%s%s",
+                        + "gold-only rate (n gold) under it; the four failure modes need not add up to 100.%s%s",
                 CORRECTED, Corrected.PPI, r.sample().design() == org.tracejudge.calibration.Sample.Design.STRATIFIED_LABEL
                         ? "; the sample is stratified by the judge's label, where it is the stratified gold mean" : "",
                 r.judge(), r.sample().name(), r.sample().design().code(), r.goldInSample(),
@@ -305,7 +305,7 @@ public final class MetricsViewModel {
 
     private static Cell corrected(CorrectedRates.Row row) {
         Corrected.Estimate e = row.ppi();
-        String beside = "judge " + pct(row.judgeOnly()) + " · gold " + pct(row.goldOnly()) + " (n " + row.gold() + ")";
+        String beside = "judge " + pct(row.judgeOnly()) + "\ngold " + pct(row.goldOnly()) + " (" + row.gold() + ")";
         if (!e.defined()) {
             return new Cell(row.rate().name(), null, null, null, "n/a", beside, e.estimator() + " refused: " + e.refusal());
         }

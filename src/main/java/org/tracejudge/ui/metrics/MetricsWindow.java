@@ -310,10 +310,9 @@ public final class MetricsWindow {
             stacks.add(series);
         }
         modes.getData().setAll(stacks);
-        modes.setTitle(model.correctedShown() ? "Failure modes per model, corrected (the four need not add up to 100)"
-                : "Failure modes per model");
-        profile.setTitle(model.correctedShown() ? "Failure profile per model: judge only → corrected (PPI++, 95% intervals)"
-                : "Failure profile per model");
+        // the corrected four need not add up to 100 (the note says so)
+        modes.setTitle(model.correctedShown() ? "Failure modes per model, corrected" : "Failure modes per model");
+        profile.setTitle(model.correctedShown() ? "Judge only ○ → corrected ● (95% intervals)" : "Failure profile per model");
     }
 
     /** The failure profile: the points, and for the corrected source the arrows laid out with them. */

@@ -125,8 +125,8 @@ class MetricsViewModelTest {
                 for (String rate : MetricsWindow.BOARD) {
                     CorrectedRates.Row r = rates.get(rate);
                     MetricsViewModel.Cell c = row.cell(rate);
-                    assertTrue(c.beside().startsWith("judge ") && c.beside().contains(" · gold ")
-                            && c.beside().endsWith("(n " + r.gold() + ")"), c.beside());
+                    assertTrue(c.beside().startsWith("judge ") && c.beside().contains("\ngold ")
+                            && c.beside().endsWith("(" + r.gold() + ")"), c.beside());
                     if (r.ppi().defined()) {
                         assertEquals(100 * r.ppi().value(), c.value(), 1e-9);
                         assertEquals(100 * r.ppi().ci95()[0], c.low(), 1e-9);
