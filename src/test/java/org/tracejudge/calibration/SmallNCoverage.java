@@ -45,28 +45,13 @@ public final class SmallNCoverage {
                             truth += y[i];
                         }
                         double rate = (double) truth / bigN;
-                        int[] idx = new int[bigN];
-                        for (int i = 0; i < bigN; i++) {
-                            idx[i] = i;
-                        }
-                        for (int i = 0; i < n; i++) {
-                            int k = i + rnd.nextInt(bigN - i);
-                            int t = idx[i];
-                            idx[i] = idx[k];
-                            idx[k] = t;
-                        }
-                        int[] yl = new int[n];
-                        int[] fl = new int[n];
-                        int[] fu = new int[bigN - n];
+                        int[][] split = CalibrationSimulation.uniformSplit(y, f, n, rnd);
+                        int[] yl = split[0];
+                        int[] fl = split[1];
+                        int[] fu = split[2];
                         int k1 = 0;
-                        for (int i = 0; i < bigN; i++) {
-                            if (i < n) {
-                                yl[i] = y[idx[i]];
-                                fl[i] = f[idx[i]];
-                                k1 += yl[i];
-                            } else {
-                                fu[i - n] = f[idx[i]];
-                            }
+                        for (int v : yl) {
+                            k1 += v;
                         }
                         double[] normal = normalPpi(yl, fl, fu); // {θ, se}: the interval before item 4
                         double tq = tQuantile(n - 1);

@@ -14,7 +14,6 @@ import org.tracejudge.TestData;
 import org.tracejudge.calibration.Sample;
 import org.tracejudge.json.Json;
 import org.tracejudge.model.RaterKind;
-import org.tracejudge.sample.SampleProject;
 import org.tracejudge.store.Adjudications;
 import org.tracejudge.store.Ledger;
 import org.tracejudge.store.Project;
@@ -29,10 +28,7 @@ class CalibrationBadInputCliTest {
     Path dir;
 
     private Path project() {
-        Path p = dir.resolve("p.tjdb");
-        SampleProject.build(p);
-        assertEquals(0, CliTest.run("classify", p.toString()).code());
-        return p;
+        return CliTest.classifiedSample(dir);
     }
 
     private static void noNaN(CliTest.Run r) {

@@ -89,15 +89,7 @@ class CalibrationUiTest extends WindowTest {
 
     @Test
     void theDashboardRanksByTheCorrectedRateWithArrowsAndRefusesWithoutASample(FxRobot robot) {
-        opened(robot);
-        Path file = home.resolve("corrected.tjdb");
-        SampleProject.build(file);
-        try (Project p = Project.open(file)) {
-            RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
-        }
-        robot.interact(() -> vm().session().open(file));
-        waitFor("the project", () -> file.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
-                && table().getItems().size() == 60);
+        Path file = classifiedSampleOpen(robot, "corrected");
         robot.press(KeyCode.CONTROL).type(KeyCode.M).release(KeyCode.CONTROL);
         waitFor("the dashboard", () -> app.window().metricsWindow() != null
                 && app.window().metricsWindow().dashboardProperty().get() != null);
@@ -139,15 +131,7 @@ class CalibrationUiTest extends WindowTest {
 
     @Test
     void theTabDrawsSamplesOfEachModeAndTheTableListsThem(FxRobot robot) {
-        opened(robot);
-        Path file = home.resolve("modes.tjdb");
-        SampleProject.build(file);
-        try (Project p = Project.open(file)) {
-            RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
-        }
-        robot.interact(() -> vm().session().open(file));
-        waitFor("the project", () -> file.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
-                && table().getItems().size() == 60);
+        Path file = classifiedSampleOpen(robot, "modes");
         robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT3).release(KeyCode.CONTROL);
         waitFor("the calibration tab", () -> robot.lookup("#calibrationDraw").tryQuery().isPresent());
         // disagreement: 6 hard traces, why each was drawn, no probability
@@ -187,6 +171,20 @@ class CalibrationUiTest extends WindowTest {
                 + "gold yet"));
         waitFor("the corrected rates from the until-precise sample", () -> label(robot, "#calibrationSample")
                 .startsWith("Sample 'until-precise' (until-precise, 10 of 60 traces)"));
+    }
+
+    /** The sample project, classified by the rule, open in the window (all 60 traces listed). */
+    private Path classifiedSampleOpen(FxRobot robot, String name) {
+        opened(robot);
+        Path file = home.resolve(name + ".tjdb");
+        SampleProject.build(file);
+        try (Project p = Project.open(file)) {
+            RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
+        }
+        robot.interact(() -> vm().session().open(file));
+        waitFor("the project", () -> file.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
+                && table().getItems().size() == 60);
+        return file;
     }
 
     private static String label(FxRobot robot, String id) {

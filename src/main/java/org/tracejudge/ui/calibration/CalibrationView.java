@@ -330,13 +330,7 @@ public final class CalibrationView extends VBox {
                 cell.setTooltip(new Tooltip(count + " trace" + (count == 1 ? "" : "s") + ": " + judgeName + " said "
                         + judged + ", the gold is " + gold + (count > 0 ? " — press to show them in the table" : "")));
                 cell.setAccessibleText(cell.getTooltip().getText());
-                cell.setFocusTraversable(true);
-                cell.setOnKeyPressed(e -> {
-                    if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
-                        cell.fire();
-                        e.consume();
-                    }
-                });
+                org.tracejudge.ui.common.ConfusionCell.reachable(cell);
                 cell.setOnAction(e -> {
                     if (vm.filterToCell(judged, gold)) {
                         afterFilter.run(); // the table, with the cell's traces, takes the focus: the review keys work

@@ -37,12 +37,18 @@ class MetricsViewModelTest {
     @TempDir
     Path dir;
 
+    /** The bundled sample project, classified by the rule (so it has an ensemble), open. */
+    private Project classifiedSample(String name) {
+        Path file = dir.resolve(name + ".tjdb");
+        SampleProject.build(file);
+        Project p = Project.open(file);
+        RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
+        return p;
+    }
+
     @Test
     void labelSourcesAreTheCoresFiguresAndCorrectedIsRefusedWithoutASample() {
-        Path file = dir.resolve("p.tjdb");
-        SampleProject.build(file);
-        try (Project p = Project.open(file)) {
-            RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
+        try (Project p = classifiedSample("p")) {
             MetricsViewModel.Loaded l = MetricsViewModel.compute(p);
             ProjectException cli = assertThrows(ProjectException.class, () -> CorrectedRates.load(p, null, null));
             assertNull(l.corrected());
@@ -84,10 +90,7 @@ class MetricsViewModelTest {
 
     @Test
     void correctedRanksByCorrectedCturWithJudgeOnlyAndGoldOnlyBesideAndArrows() {
-        Path file = dir.resolve("c.tjdb");
-        SampleProject.build(file);
-        try (Project p = Project.open(file)) {
-            RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
+        try (Project p = classifiedSample("c")) {
             Sample.Drawn drawn = Sample.draw(p, "calibration", Sample.Design.STRATIFIED, 60, 7);
             // gold: the ensemble's label, except every fourth tool-required trace where people say tool_skip
             LabelSources src = LabelSources.load(p, JudgeChoice.resolve(p, null, null), List.of(LabelSources.ENSEMBLE));
