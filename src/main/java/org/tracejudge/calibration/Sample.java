@@ -548,9 +548,13 @@ public final class Sample {
         List<String> changes = p.read(c -> {
             Map<String, Integer> now = new TreeMap<>();
             int total = 0;
-            for (Unit u : population(c)) {
-                now.merge(u.model(), 1, Integer::sum);
-                total++;
+            try (PreparedStatement s = c.prepareStatement("SELECT t.model, count(*) FROM trace t JOIN task k ON k.id = "
+                    + "t.task_id WHERE k.task_type IN ('tool_required', 'control') GROUP BY t.model");
+                 ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    now.put(rs.getString(1), rs.getInt(2));
+                    total += rs.getInt(2);
+                }
             }
             List<String> out = new ArrayList<>();
             Map<String, Integer> byModelThen = new TreeMap<>();
