@@ -604,6 +604,20 @@ public final class Sample {
         return d;
     }
 
+    /** Why each drawn trace was drawn, by trace id (a trace in several samples has a line for each), in draw order. */
+    public static Map<String, List<String>> whyByTrace(Project p) {
+        return p.read(c -> {
+            Map<String, List<String>> out = new java.util.HashMap<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT trace_id, why FROM calibration_draw ORDER BY rowid");
+                 ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(rs.getString(2));
+                }
+            }
+            return out;
+        });
+    }
+
     /** The names of the project's samples with their sizes, in the order they were first drawn. */
     public static Map<String, Integer> names(Project p) {
         return p.read(c -> {

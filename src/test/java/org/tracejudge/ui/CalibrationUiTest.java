@@ -146,6 +146,10 @@ class CalibrationUiTest extends WindowTest {
         assertTrue(label(robot, "#calibrationDrawStatus").contains("not a probability sample"));
         waitFor("the table lists them", () -> vm().session().filterProperty().get().show() == TraceTable.Show.CALIBRATION
                 && !vm().session().loadingProperty().get() && table().getItems().size() == 6);
+        // the trace on show says why it was drawn
+        robot.interact(() -> table().getSelectionModel().select(0));
+        waitFor("why it was drawn", () -> label(robot, "#calibrationWhy").startsWith(
+                "This trace: sample 'disagreement', disagreement, seed 1: raters disagree ("));
         // no probability sample yet: the corrected rates say so
         waitFor("figures", () -> vm().calibration().stateProperty().get() != null
                 && !vm().calibration().stateProperty().get().stale());

@@ -280,7 +280,13 @@ public final class CalibrationView extends VBox {
         javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(6, 4, new Label("Draw a sample:"), design, nLabel,
                 n, new Label("seed"), seed, new Label("name"), name, widthLabel, width, draw);
         bar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        return new VBox(2, bar, status);
+        Label why = new Label();
+        why.setId("calibrationWhy");
+        why.setWrapText(true);
+        why.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        why.getStyleClass().add("muted");
+        why.textProperty().bind(vm.currentWhyProperty());
+        return new VBox(2, bar, status, why);
     }
 
     private static javafx.scene.control.TextField field(String id, String text, int columns) {

@@ -28,9 +28,10 @@ import org.tracejudge.ui.session.Session;
 public final class CalibrationViewModel implements Session.Listener {
     /** What the tab shows. {@code judges}: the sources one may choose; {@code problem}: why there is nothing to show. */
     public record State(List<String> judges, String judge, Gold gold, Diagnostics.Result diagnostics,
-                        CorrectedRates.Report corrected, String sampleNote, String problem, boolean stale) {
+                        CorrectedRates.Report corrected, String sampleNote, String problem, boolean stale,
+                        Map<String, List<String>> why) {
         State staleCopy() {
-            return new State(judges, judge, gold, diagnostics, corrected, sampleNote, problem, true);
+            return new State(judges, judge, gold, diagnostics, corrected, sampleNote, problem, true, why);
         }
     }
 
@@ -38,6 +39,7 @@ public final class CalibrationViewModel implements Session.Listener {
     private final org.tracejudge.ui.table.TraceTableViewModel queue;
     private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>();
     private final javafx.beans.property.ReadOnlyStringWrapper drawStatus = new javafx.beans.property.ReadOnlyStringWrapper("");
+    private final javafx.beans.property.ReadOnlyStringWrapper currentWhy = new javafx.beans.property.ReadOnlyStringWrapper("");
     private final AtomicLong generation = new AtomicLong();
     /** Its own thread: the agreement's is kept busy by the live intervals while people decide. */
     private final java.util.concurrent.ExecutorService worker = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
@@ -54,6 +56,8 @@ public final class CalibrationViewModel implements Session.Listener {
     public CalibrationViewModel(Session session, org.tracejudge.ui.table.TraceTableViewModel queue) {
         this.session = session;
         this.queue = queue;
+        queue.currentProperty().addListener((o, a, b) -> showWhy());
+        state.addListener((o, a, b) -> showWhy());
         session.addListener(this);
         session.ledgerVersionProperty().addListener((o, a, b) -> changed());
     }
@@ -100,6 +104,19 @@ public final class CalibrationViewModel implements Session.Listener {
             }
         }
         return null;
+    }
+
+    /** Why the trace on show was drawn (each sample it is in), or empty. */
+    public javafx.beans.property.ReadOnlyStringProperty currentWhyProperty() {
+        return currentWhy.getReadOnlyProperty();
+    }
+
+    private void showWhy() {
+        State s = state.get();
+        int i = queue.currentProperty().get();
+        String id = i < 0 ? null : queue.idAt(i);
+        List<String> why = s == null || id == null || s.why() == null ? null : s.why().get(id);
+        currentWhy.set(why == null ? "" : "This trace: " + String.join("; ", why));
     }
 
     /** What the last draw did (or why it drew nothing). */
@@ -191,7 +208,7 @@ public final class CalibrationViewModel implements Session.Listener {
             try {
                 s = compute(p, want);
             } catch (RuntimeException e) {
-                s = new State(List.of(), want, null, null, null, "", "Cannot compute the calibration: " + e, false);
+                s = new State(List.of(), want, null, null, null, "", "Cannot compute the calibration: " + e, false, Map.of());
             }
             State shown = s;
             Platform.runLater(() -> {
@@ -219,7 +236,7 @@ public final class CalibrationViewModel implements Session.Listener {
         }
         if (judges.isEmpty()) {
             return new State(List.of(), null, null, null, null, "", "No machine rater has labels yet: run the rule "
-                    + "(File ▸ Classify…) or a judge (Judges ▸ Run a judge…).", false);
+                    + "(File ▸ Classify…) or a judge (Judges ▸ Run a judge…).", false, Sample.whyByTrace(p));
         }
         String judge = wanted != null && judges.contains(wanted) ? wanted : judges.get(0);
         Gold gold = Gold.read(p);
@@ -247,6 +264,6 @@ public final class CalibrationViewModel implements Session.Listener {
         }
         String problem = gold.labels().isEmpty() ? "No gold yet: decide traces (Enter accepts, 1–9 override); gold is "
                 + "a trace where everyone who decided agrees." : null;
-        return new State(List.copyOf(judges), judge, gold, d, corrected, note, problem, false);
+        return new State(List.copyOf(judges), judge, gold, d, corrected, note, problem, false, Sample.whyByTrace(p));
     }
 }
