@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Builds src/test/resources/redaction-dev/dev2.jsonl from the hand-written messages in redaction-dev2-source.txt.
+"""Builds src/test/resources/redaction-dev/devN.jsonl from the hand-written messages in redaction-devN-source.txt
+(N = 2 by default; dev3 of issue 33 is built with argument 3).
 
 Each source line is one message. Personal data is marked inline as {kind:text} (kinds: n name, e email, p phone,
 a address, d dob, h handle, u url, iban, card, ssn, nhs, ni, tax, aad, ip); a line with no mark is a harmless
 message (a hard negative). "## xx-YY" lines set the locale of the lines after them; "\\n" in a line is a line break.
-Run: python3 tools/redaction-dev2-set.py
+Run: python3 tools/redaction-dev2-set.py [2|3]
 """
 import json, re, sys, pathlib
 
@@ -14,8 +15,11 @@ KINDS = {"n": "name", "e": "email", "p": "phone", "a": "address", "d": "dob", "h
 MARK = re.compile(r"\{(" + "|".join(sorted(KINDS, key=len, reverse=True)) + r"):([^{}]+)\}")
 
 root = pathlib.Path(__file__).resolve().parent.parent
-src = root / "tools" / "redaction-dev2-source.txt"
-out = root / "src" / "test" / "resources" / "redaction-dev" / "dev2.jsonl"
+n = sys.argv[1] if len(sys.argv) > 1 else "2"
+if n not in ("2", "3"):
+    sys.exit("usage: redaction-dev2-set.py [2|3]")
+src = root / "tools" / ("redaction-dev%s-source.txt" % n)
+out = root / "src" / "test" / "resources" / "redaction-dev" / ("dev%s.jsonl" % n)
 locale, rows, pos, neg = "en-GB", [], 0, 0
 for raw in src.read_text(encoding="utf-8").splitlines():
     if not raw.strip() or raw.startswith("#") and not raw.startswith("## "):
@@ -32,12 +36,13 @@ for raw in src.read_text(encoding="utf-8").splitlines():
     if "{" in text and re.search(r"\{\w+:", text):
         sys.exit("unparsed mark: " + raw)
     for p in pii:
-        assert p["text"] in text
+        if p["text"] not in text:
+            sys.exit("item not in its message: " + raw)
     if pii:
         pos += 1
     else:
         neg += 1
-    rows.append({"id": "d2-%04d" % (len(rows) + 1), "locale": locale, "text": text, "pii": pii})
+    rows.append({"id": "d%s-%04d" % (n, len(rows) + 1), "locale": locale, "text": text, "pii": pii})
 with out.open("w", encoding="utf-8") as f:
     for r in rows:
         f.write(json.dumps(r, ensure_ascii=False) + "\n")

@@ -50,6 +50,8 @@ public final class Bootstrap {
 
     /** Thrown by {@link #intervals(LabelTable, int[], BooleanSupplier)} when its caller gave up on the run. */
     static final class Abandoned extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         Abandoned() {
             super("bootstrap run abandoned", null, false, false);
         }

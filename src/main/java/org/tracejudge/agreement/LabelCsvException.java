@@ -5,6 +5,8 @@ import java.nio.file.Path;
 
 /** A malformed label CSV: names the file, the line and what was expected. */
 public class LabelCsvException extends IOException {
+    private static final long serialVersionUID = 1L;
+
     private final Path file;
     private final int line;
 

@@ -18,7 +18,7 @@ import org.tracejudge.store.Timestamps;
 
 /**
  * A sample of a project's tool-required and control traces drawn for people to decide, each trace stored with why it
- * was drawn and, for a probability sample, its inclusion probability (table {@code calibration_draw}, schemas 8–9).
+ * was drawn and, for a probability sample, its inclusion probability (table {@code calibration_draw}, schemas 8 and 11).
  * Corrected rates use only probability samples, never gold chosen by hand or by disagreement (calibration.md § Terms).
  *
  * <p>Probability designs: {@code uniform} (n of the N traces, each with probability n/N); {@code stratified} by model
@@ -541,7 +541,7 @@ public final class Sample {
     /**
      * The sample when its population is as it was drawn; refused, saying what changed, when traces were imported since
      * (they had no chance of being drawn) or drawn traces are gone from the population: then it no longer is a
-     * probability sample of the project. Each stratum's size then is the stored one (schema 9) or, for rows of schema
+     * probability sample of the project. Each stratum's size then is the stored one (schema 11) or, for rows of schema
      * 8, its drawn count over the inclusion probability.
      */
     static Drawn unchanged(Project p, Drawn d) {

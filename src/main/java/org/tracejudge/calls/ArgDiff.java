@@ -43,7 +43,7 @@ public final class ArgDiff {
         List<ArgEntry> out = new ArrayList<>();
         JsonNode g = gold != null && gold.isObject() ? gold : com.fasterxml.jackson.databind.node.MissingNode.getInstance();
         JsonNode a = actual != null && actual.isObject() ? actual : com.fasterxml.jackson.databind.node.MissingNode.getInstance();
-        for (Iterator<Map.Entry<String, JsonNode>> it = g.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = g.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             String key = e.getKey();
             JsonNode gv = e.getValue();
@@ -60,7 +60,7 @@ public final class ArgDiff {
                 out.add(classed(key, DiffKind.WRONG_VALUE, gv, av, conv, before, tool));
             }
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = a.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = a.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (!g.has(e.getKey())) {
                 out.add(classed(e.getKey(), DiffKind.EXTRA, null, e.getValue(), conv, before, tool));

@@ -120,7 +120,7 @@ public final class CallRule {
             return out;
         }
         int goal = conv.goalSession();
-        for (Iterator<Map.Entry<String, JsonNode>> it = goldArgs.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = goldArgs.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (ArgDiff.isMissingMarker(e.getValue())) {
                 continue;

@@ -45,7 +45,7 @@ final class CliJson {
     private static JsonNode rename(JsonNode n) {
         if (n instanceof ObjectNode o) {
             ObjectNode r = Json.object();
-            o.fields().forEachRemaining(e -> r.set(e.getKey().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT),
+            o.properties().iterator().forEachRemaining(e -> r.set(e.getKey().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT),
                     rename(e.getValue())));
             return r;
         }

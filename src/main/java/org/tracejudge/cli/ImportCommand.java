@@ -44,14 +44,16 @@ final class ImportCommand implements Callable<Integer> {
         }
     }
 
-    @Option(names = "--format", defaultValue = "auto", paramLabel = "FORMAT", completionCandidates = FormatCodes.class,
-            description = "The files' format: auto, toolfailbench-tasks, toolfailbench-results, toolfailbench-judge, openai, "
+    @Option(names = {"--input-format", "--format"}, defaultValue = "auto", paramLabel = "FORMAT",
+            completionCandidates = FormatCodes.class,
+            description = "The files' format (--format is the old spelling, kept; every other command's --format names "
+                    + "its output): auto, toolfailbench-tasks, toolfailbench-results, toolfailbench-judge, openai, "
                     + "anthropic, toolhaystack, diabench, tracejudge, nlt-scenario, nlt, otlp, langfuse, inspect, atif or swe-agent "
                     + "(default: ${DEFAULT-VALUE}: told from the content).")
     String format;
 
     @Option(names = "--output", defaultValue = "text", paramLabel = "text|json",
-            description = "The summary as text or JSON (default: ${DEFAULT-VALUE}; --format names the input's format here).")
+            description = "The summary as text or JSON (default: ${DEFAULT-VALUE}).")
     Out output;
 
     @Option(names = "--rater", paramLabel = "NAME",
@@ -75,10 +77,18 @@ final class ImportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Format f;
+        boolean oldSpelling = spec.commandLine().getParseResult().originalArgs().stream()
+                .anyMatch(a -> a.equals("--format") || a.startsWith("--format="));
         try {
             f = Format.fromCode(format);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--format: " + e.getMessage());
+            throw new ParameterException(spec.commandLine(), (oldSpelling ? "--format" : "--input-format") + ": "
+                    + e.getMessage());
+        }
+        if (oldSpelling && TracejudgeCli.verbosity(spec) != TracejudgeCli.Verbosity.QUIET) {
+            spec.commandLine().getErr().println("tracejudge: note: import --format is now --input-format (the old "
+                    + "spelling still works); --format names the output everywhere else");
+            spec.commandLine().getErr().flush();
         }
         // a project named by a symbolic link is made at the link's target; a failed import removes that file, never
         // the link (nor a file that was there before)

@@ -127,6 +127,7 @@ final class JudgeCommand implements Callable<Integer> {
     String redactDeny;
 
     @Override
+    @SuppressWarnings("try") // the progress line is closed early (before the report prints), then again: a no-op
     public Integer call() throws Exception {
         // with --format json, stdout carries only the JSON summary: the judge's description goes to stderr
         PrintWriter out = format != Out.json || preview != null ? spec.commandLine().getOut()

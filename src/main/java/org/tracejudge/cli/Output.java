@@ -26,6 +26,8 @@ public final class Output {
 
     /** A write to standard output that did not reach its destination. */
     static final class Failed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         final int exitCode;
 
         Failed(String message, int exitCode, Throwable cause) {

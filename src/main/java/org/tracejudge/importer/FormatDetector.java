@@ -75,7 +75,7 @@ public final class FormatDetector {
             return detectObjectOrLines(file);
         }
         throw new ImportException(file, 1, null, "cannot tell the format: expected JSON (an array or an object) or "
-                + "JSON Lines; pass --format (one of " + Format.codes() + ")");
+                + "JSON Lines; pass --input-format (one of " + Format.codes() + ")");
     }
 
     /** The first element's field names decide between results and judge files. */
@@ -126,7 +126,7 @@ public final class FormatDetector {
         }
         throw new ImportException(file, 1, "/0", "cannot tell the format: an array whose rows have neither "
                 + "'agent_answer' (results file) nor 'judge' (judge file) nor 'trace' + 'observations' (Langfuse exports); "
-                + "pass --format");
+                + "pass --input-format");
     }
 
     private static Format detectObjectOrLines(Path file) {
@@ -176,7 +176,7 @@ public final class FormatDetector {
                         + " written over several lines; these formats are JSON Lines: write one case per line");
             }
             throw new ImportException(file, 1, null, "cannot tell the format: a JSON object without 'tasks' "
-                    + "(a ToolFailBench tasks.json has one) or 'scenario' + 'inputs' (an NLT scenario); pass --format");
+                    + "(a ToolFailBench tasks.json has one) or 'scenario' + 'inputs' (an NLT scenario); pass --input-format");
         }
         if (node.has("tasks")) {
             return Format.TOOLFAILBENCH_TASKS;
@@ -203,7 +203,7 @@ public final class FormatDetector {
         }
         throw new ImportException(file, 1, null, "cannot tell the format: a JSON line with neither 'messages' "
                 + "(chat transcript) nor 'kind' (Tracejudge export) nor 'tasks' nor 'sessions' + 'gold' (ToolHaystack) "
-                + "nor 'dialogue' + 'candidate_tools' (DiaBench); pass --format");
+                + "nor 'dialogue' + 'candidate_tools' (DiaBench); pass --input-format");
     }
 
     private static final Set<String> SWE_AGENT_KEYS = Set.of("environment", "trajectory", "history", "info", "replay_config");

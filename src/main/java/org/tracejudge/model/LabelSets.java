@@ -23,7 +23,7 @@ public final class LabelSets {
 
     /**
      * One line per label saying when it applies, for the legend beside the decision keys. Written for Tracejudge from
-     * the label semantics of the rules and rubrics (docs: /work/shared/spec/rules-and-metrics.md, resources/rubrics).
+     * the label semantics of the rules and rubrics (docs: the spec's rules-and-metrics.md beside the project, resources/rubrics).
      */
     private static final java.util.Map<String, String> DEFINITIONS = java.util.Map.ofEntries(
             java.util.Map.entry("correct", "did what the task needed, and the answer meets the ground truth"),

@@ -36,7 +36,7 @@ final class Addresses {
     private static final Pattern EN_ORDINAL = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}.,/-])" + NUM
             + ",?\\s+(\\d{1,3}(?:st|nd|rd|th))\\s+(" + STRONG_TYPE + "|" + WEAK_TYPE + "|\\p{L}+\\s+(?:" + STRONG_TYPE
             + "))\\b\\.?");
-    private static final Pattern DE = Pattern.compile("(?iu)(?<![\\p{L}])(?:[\\p{L}-]{2,}(?:straße|strasse|str\\.|weg|gasse|platz|"
+    private static final Pattern DE = Pattern.compile("(?iu)(?<![\\p{L}])(?:[\\p{L}-]{2,}(?:straße|strasse|str\\.|str(?=\\s*\\d)|weg|gasse|platz|"
             + "allee|damm|ufer|chaussee|pfad|straat|laan|gracht|plein|kade|steeg|dijk)|(?-i:\\p{Lu}[\\p{L}-]+(?:ring|markt|kamp|twiete|steig))|(?:[\\p{L}-]+(?:er|e|es)\\s+(?:straße|strasse|"
             + "str\\.|weg|gasse|platz|allee|ring|damm))|(?-i:Am|An\\s+der|Auf\\s+der|Im|In\\s+der|Zum|Zur|Unter\\s+den)\\s+"
             + "(?-i:\\p{Lu})[\\p{L}-]+)\\s*\\d{1,4}\\s?[a-zA-Z]?\\b");
@@ -50,8 +50,11 @@ final class Addresses {
             + WORD + "(?:\\s+(?:(?:de|del|la|las|los|el|y)\\s+)*" + WORD + "){0,3}?,?\\s*(?:n[º°o]\\.?\\s*)?\\d{1,4}"
             + "(?:\\s*,?\\s*\\d{1,2}\\s*[º°ª]?\\s*-?\\s*[a-zA-Z]?\\b|\\s*,?\\s*(?:piso|planta|puerta|esc\\.?|bajo|izq\\.?|"
             + "dcha\\.?)\\b[^,\\n]{0,12})*");
-    /** Post-office boxes, Russian and Chinese street forms (kept from the first redactor). */
+    /** Post-office boxes, Indian sector and block addresses, Russian and Chinese street forms. */
     private static final List<Pattern> OTHER = List.of(
+            Pattern.compile("(?iu)(?<![\\p{L}\\p{N}])(?:[A-Z]{1,2}-?\\d{1,4}[A-Z]?|\\d{1,4}[A-Z]?(?:/\\d{1,4})?),?\\s+"
+                    + "(?:sector|block|phase|pocket)\\s+\\d{1,3}[A-Z]?\\b(?:(?:,?\\s+\\p{L}[\\p{L}-]+){0,2},?\\s*-?\\s*[1-9]\\d{2}\\s?\\d{3})?"
+                    + "(?![\\p{L}\\p{N}])"),
             Pattern.compile("(?iu)\\b(?:P\\.?\\s?O\\.?\\s?Box|Post\\s+Office\\s+Box|Postfach|Postbus|Bo[iî]te\\s+postale"
                     + "|Apartado(?:\\s+de\\s+correos)?|Casella\\s+postale|Caixa\\s+postal|а/я|абонентский\\s+ящик)\\s*"
                     + "\\d{1,6}(?:\\s\\d{2}){0,3}\\b"),
@@ -70,9 +73,12 @@ final class Addresses {
     private static final Pattern CUE_CLAUSE = Pattern.compile("(?u)[^\\n.!?;()]{3,90}?(?=\\s+(?:and|but|pls|please|if|so|"
             + "cos|because|with|where|which|who|since|for|et|mais|und|aber|y|pero)\\b|[.!?;\\n()]|$)");
 
+    /** A year or a duration in a clause after "I live in": not a house number ("j'habite à Lyon depuis 2018"). */
+    private static final Pattern YEAR_ONLY = Pattern.compile("(?iu)\\b(?:since|depuis|seit|desde|from|for|in|en|im|for\\s+the\\s+last)"
+            + "\\s+(?:(?:19|20)\\d{2}|\\d{1,2}\\s*(?:years?|yrs?|months?|weeks?|ans?|mois|jahren?|monaten?|años?|meses))\\b");
     private static final String UK_POSTCODE = "[A-Za-z]{1,2}\\d[A-Za-z\\d]?\\s*\\d(?![aApP][mM]\\b)[A-Za-z]{2}";
     /** An Irish Eircode: routing key (letter, two digits, or D6W) and a four-character unique identifier. */
-    private static final String EIRCODE = "(?:[AC-FHKNPRTV-Y]\\d{2}|D6W)\\s?[0-9AC-FHKNPRTV-Y]{4}";
+    private static final String EIRCODE = "(?:[AC-FHKNPRTV-Yac-fhknprtv-y]\\d{2}|[Dd]6[Ww])\\s?[0-9AC-FHKNPRTV-Yac-fhknprtv-y]{4}";
     private static final String STATE = "(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|"
             + "NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)";
     private static final String AU_STATE = "(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT|nsw|vic|qld|tas|act)";
@@ -80,10 +86,21 @@ final class Addresses {
     private static final String TOWN = "(?:" + TOWN_WORD + ")(?:[ -]" + TOWN_WORD + "){0,2}";
     /** What may follow a street: each tried in turn at the end of the span until none matches. */
     private static final List<Pattern> TAILS = List.of(
-            Pattern.compile("(?iu)^,?\\s*(?:(?:apt|apartment|flat|unit|suite|ste|room|no)(?![\\p{L}])\\.?|#)\\s*#?\\s*(?=[\\p{L}\\p{N}-]{0,5}\\d|[A-Za-z]\\b)[\\p{L}\\p{N}-]{1,6}\\b"),
+            Pattern.compile("(?iu)^,?\\s*(?:(?:apt|apartment|flat|unit|suite|ste|room|rm|no)(?![\\p{L}])\\.?|#)\\s*#?\\s*(?=[\\p{L}\\p{N}-]{0,5}\\d|[A-Za-z]\\b)[\\p{L}\\p{N}-]{1,6}\\b"),
             Pattern.compile("(?u)^,?\\s*(?:" + UK_POSTCODE + "|" + EIRCODE + ")(?![\\p{L}\\p{N}])"),
             Pattern.compile("(?u)^[,.]?\\s*(?:Co\\.?|County)\\s+\\p{Lu}[\\p{L}'’-]+(?=\\s*(?:,|[.!?;\\n)]|$|" + EIRCODE + "))"),
-            Pattern.compile("(?u)^,?\\s*Dublin\\s+\\d{1,2}W?(?![\\p{L}\\p{N}])"),
+            Pattern.compile("(?iu)^,?\\s*Dublin\\s+\\d{1,2}W?(?![\\p{L}\\p{N}])"),
+            Pattern.compile("(?iu)^\\s+(?:lower|upper|north|south|east|west|nw|ne|sw|se)(?=\\s*,)"),
+            Pattern.compile("(?iu)^,?\\s+" + TOWN_WORD + "(?:\\s+" + TOWN_WORD + ")?(?=,?\\s+" + UK_POSTCODE + "(?![\\p{L}\\p{N}]))"),
+            Pattern.compile("(?iu)^,?\\s+" + TOWN_WORD + "(?:\\s+" + TOWN_WORD + "){0,2},?\\s+" + STATE + "\\.?,?\\s+\\d{5}(?:-\\d{4})?(?!\\d)"),
+            Pattern.compile("(?u)^\\s+(?:am|an\\s+der|im|sur|upon|on|de\\s+la|de|del|en)\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+"
+                    + "(?=\\s*(?:[,.!?;\\n)]|$))"),
+            Pattern.compile("(?iu)^,?\\s*(?:alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|"
+                    + "georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|"
+                    + "michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new\\s+hampshire|new\\s+jersey|"
+                    + "new\\s+mexico|new\\s+york|north\\s+carolina|north\\s+dakota|ohio|oklahoma|oregon|pennsylvania|"
+                    + "rhode\\s+island|south\\s+carolina|south\\s+dakota|tennessee|texas|utah|vermont|virginia|washington|"
+                    + "west\\s+virginia|wisconsin|wyoming)\\.?,?\\s+\\d{5}(?:-\\d{4})?(?!\\d)"),
             Pattern.compile("(?u)^,?\\s*(?:" + STATE + "|" + AU_STATE + ")\\.?,?\\s+\\d{4,5}(?:-\\d{4})?(?!\\d)"),
             Pattern.compile("(?u)^,?\\s*(?:-\\s*)?[1-9]\\d{2}\\s?\\d{3}(?![\\d])"),
             Pattern.compile("(?iu)^,?\\s*\\d{5}\\s+" + TOWN + "(?=\\s*(?:[,.!?;\\n)]|$))"),
@@ -95,7 +112,10 @@ final class Addresses {
             Pattern.compile("(?u)^,?\\s*\\d{4}\\s?[A-Z]{2}(?:\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+)?(?![\\p{L}\\p{N}])"),
             Pattern.compile("(?iu)^,?\\s*(?:uk|usa|us|u\\.s\\.|united\\s+kingdom|england|scotland|wales|ireland|germany|"
                     + "deutschland|france|spain|españa|india|australia)\\b"));
-    private static final Pattern PREFIX = Pattern.compile("(?iu)(?:\\b(?:flat|apt|apartment|unit|suite|room|house|h\\.?\\s?no"
+    /** A postcode and town written before the street. */
+    private static final Pattern POSTCODE_FIRST = Pattern.compile("(?u)(?<![\\p{L}\\p{N}])(?:\\d{5}|" + UK_POSTCODE + ")"
+            + "(?:\\s+\\p{L}[\\p{L}\\p{M}'’-]+){0,2}\\s*,\\s*$");
+    private static final Pattern PREFIX = Pattern.compile("(?iu)(?:\\b(?:flat|apt|apartment|unit|suite|room|rm|bldg|building|house|h\\.?\\s?no"
             + "|appartement|appt|apt\\.|bâtiment|bat|étage|etage|escalier|wohnung|whg|piso|planta|puerta|portal|bloque"
             + "|door\\s+no|plot\\s+no|plot|no)\\.?\\s*(?:#?\\s*(?=[\\p{L}\\p{N}/-]{0,7}\\d|\\p{L}\\b)[\\p{L}\\p{N}/-]{1,8})?\\s*,?\\s*|\\b\\p{Lu}[\\p{L}'’-]+\\s+"
             + "(?:house|cottage|court|lodge|farm|apartments|residency|towers|mansions|hall|villa)\\s*,?\\s*)+$");
@@ -103,10 +123,10 @@ final class Addresses {
     private static final Pattern ANCHOR = Pattern.compile("(?u)(?<![\\p{L}\\p{N}])(?:" + UK_POSTCODE + "|" + EIRCODE + "|(?:" + STATE + "|"
             + AU_STATE + ")\\s+\\d{4,5}(?:-\\d{4})?|[1-9]\\d{2}\\s?\\d{3}|\\d{5}\\s+\\p{Lu}[\\p{L}-]+)(?![\\p{L}\\p{N}])");
     private static final Pattern SEGMENT_BACK = Pattern.compile("(?u)(?:[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*"
-            + "(?:\\s+[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*){0,4}\\s*,\\s*){1,5}(?:\\p{Lu}[\\p{L}\\p{M}'’-]+\\s+)?-?\\s*$");
+            + "(?:\\s+[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*){0,4}\\s*,\\s*){1,5}(?:\\p{L}[\\p{L}\\p{M}'’-]+\\s+)?-?\\s*$");
 
     private static final Pattern ADDRESS_WORD = Pattern.compile("(?iu)(?:address|live|living|lives|stay|staying|moved|move|"
-            + "house|flat|home|post|mail|send|deliver|come|found\\s+me|outside|at)\\b[^.!?\\n]{0,20}$");
+            + "house|flat|home|place|post|mail|send|deliver|come|found\\s+me|outside|at)\\b[^.!?\\n]{0,20}$");
     private static final Pattern WEAK_TYPE_P = Pattern.compile("(?i)" + WEAK_TYPE);
     private static final Pattern STRONG_TYPE_P = Pattern.compile("(?i)" + STRONG_TYPE);
     private static final Pattern NO_NUMBER = Pattern.compile("(?iu)\\b(?:live|lives|living|moved|move|staying|stay|stays)"
@@ -165,7 +185,7 @@ final class Addresses {
         while (hinted(h, CUE_HINTS) && c.find()) {
             Matcher cl = CUE_CLAUSE.matcher(t);
             cl.region(c.end(), t.length());
-            if (cl.lookingAt() && cl.group().chars().anyMatch(Character::isDigit)
+            if (cl.lookingAt() && YEAR_ONLY.matcher(cl.group()).replaceAll("").chars().anyMatch(Character::isDigit)
                     && !cl.group().matches("(?s)\\s*\\d{1,2}(?:\\s*(?:am|pm|:\\d\\d).*)?")) {
                 int e = cl.end();
                 Matcher last = LAST_WORD.matcher(t.substring(cl.start(), e));
@@ -265,6 +285,11 @@ final class Addresses {
         if (end > 0 && Character.isDigit(t.charAt(end - 1)) && town.lookingAt() && !Names.isCommonWord(town.group(1))) {
             end = town.end();
         }
+        Matcher first = POSTCODE_FIRST.matcher(t);
+        first.region(Math.max(0, start - 50), start);
+        if (first.find()) {
+            start = first.start(); // "80331 München, Sendlinger Str. 44": the postcode and town written first
+        }
         Matcher p = PREFIX.matcher(t);
         p.region(Math.max(0, start - 60), start);
         if (p.find()) {
@@ -319,6 +344,7 @@ final class Addresses {
     private static boolean tailFollows(String t, int end) {
         String rest = t.substring(end, Math.min(t.length(), end + 40));
         return rest.matches("(?su)^,?\\s*(?:" + UK_POSTCODE + "|" + STATE + "\\s+\\d{5}|" + AU_STATE + "\\s+\\d{4}|\\d{5}).*")
-                || rest.matches("(?su)^,\\s*\\p{Lu}.*");
+                || rest.matches("(?su)^,\\s*\\p{Lu}.*")
+                || rest.matches("(?isu)^,\\s*\\p{L}[\\p{L} .'-]{1,25},?\\s*(?:\\p{L}+\\s+){0,2}(?:\\d{5}|" + UK_POSTCODE + ").*");
     }
 }

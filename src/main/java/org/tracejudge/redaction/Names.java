@@ -15,7 +15,10 @@ import java.util.regex.Pattern;
  * makes a word a name that could also be a word: an introduction ("my name is", "call me"), a title ("Dr", "Mrs"),
  * a sign-off ("- tom", "thanks, Jo"), a relation ("my daughter Niamh"), a verb ("tell Will"); (3) a name extends
  * over the surname-like words after it, particles included ("Ben Salah", "van der Berg", "O'Neill", "Smith-Jones");
- * (4) a capitalised surname from the lists alone; (5) every name found is taken out wherever it recurs.
+ * (4) a capitalised surname from the lists alone; (5) a name joined by "and", "y", "et", "und" to a name found, or in
+ * apposition before "my sister"; (6) every name found is taken out wherever it recurs. Kept: brands and services
+ * named after people ({@link #NAMED_BRANDS}), medicines (a dose after the word), kinship and chat words of other
+ * languages ({@code not-names.txt}), German nouns after an article, sovereigns and cities before a place noun.
  * Words that are also names ("hope", "will", "may", "frank", "rose", "june", "mark", "bill") need a cue or a capital
  * with a surname after them.
  */
@@ -25,7 +28,7 @@ final class Names {
     private static final Pattern TOKEN = Pattern.compile("\\p{L}[\\p{L}\\p{M}]*(?:['’-]\\p{L}[\\p{L}\\p{M}]*)*");
 
     /** Function words and chat words of the languages people mix in, months and days, and words never a name here. */
-    static final Set<String> FUNCTION = Set.copyOf(java.util.Arrays.asList(("de la le les el los las un una uno y e o que qué con por para pero "
+    static final Set<String> FUNCTION = union(("de la le les el los las un una uno y e o que qué con por para pero "
             + "muy mi mis tu su es está estoy soy no si sí ya hay del al lo me te se nos und der die das ich du er sie "
             + "wir ihr nicht mit von zu auf ist bin mein meine dein aber oder auch noch schon sehr wie was wer wo je il "
             + "elle nous vous ils elles et ou mais pas plus avec pour sur dans mon ma mes ton ta son sa ses est suis ai "
@@ -61,7 +64,24 @@ final class Names {
             + "samaritans shout mind childline papyrus calm headspace priory tesco asda lidl aldi sainsburys "
             + "boots starbucks mcdonalds spotify netflix youtube whatsapp telegram discord reddit tumblr zoom teams "
             + "betterhelp talkspace kooth samaritan lifeline beyondblue kent essex surrey devon cornwall yorkshire "
-            + "lancashire sussex cheshire norfolk suffolk").split(" ")));
+            + "lancashire sussex cheshire norfolk suffolk "
+            // Hindi in Latin script (Hinglish), public services and benefits, verbs of other languages that are names
+            + "kiya kiye kiyaa karo karna kar kare karke tha the pe par wala ne batana bola boli bolte "
+            + "bolta padhai padh likh sem semester ghar gaye gaya chahiye lagta lagti laga lagi samajh "
+            + "hasnt havent hadnt werent couldnt wouldnt shouldnt arent aint mustnt neednt youve youll theyve theyll "
+            + "weve itll thatll wouldve couldve shouldve whos wheres hows "
+            + "januar februar märz juni juli oktober dezember montag dienstag mittwoch donnerstag freitag samstag "
+            + "sonntag janvier février fevrier mars avril juin juillet août aout septembre octobre novembre décembre "
+            + "decembre lundi mardi mercredi jeudi vendredi samedi dimanche enero febrero marzo abril mayo junio julio "
+            + "agosto septiembre octubre noviembre diciembre lunes martes miércoles miercoles jueves viernes sábado "
+            + "sabado domingo liya liye diya diye hua hui hue shaant aaya aayi aate aata "
+            + "medicare medicaid centrelink medibank ndis hse dwp hmrc ssi ssdi tomo tomé wohn").split(" "), NameLists.NOT_NAMES);
+
+    private static Set<String> union(String[] words, Set<String> more) {
+        Set<String> out = new java.util.HashSet<>(java.util.Arrays.asList(words));
+        out.addAll(more);
+        return Set.copyOf(out);
+    }
 
     /** After a title these are not people ("Dr. Google", "Dr Internet", "Doctor Who"). */
     private static final Set<String> NOT_AFTER_TITLE = Set.copyOf(List.of("google", "internet", "web", "pepper", "who", "strange",
@@ -94,6 +114,7 @@ final class Names {
             "hits", "texted", "texts", "messaged", "shouted", "screamed", "cried", "laughed", "hugged", "hates", "loves",
             "punched", "slapped", "yelled", "blocked", "ghosted", "cheated", "died", "promised", "lied", "blames",
             "blamed", "refuses", "refused", "asked", "asks", "visited", "rang", "reckons", "thinks", "wants", "from",
+            "helped", "helps", "saved", "drove", "picked", "dumped", "stole", "kicked", "threatened", "raped", "abused",
             "my", "dit", "dice", "sagt", "meint", "aus", "left", "passed"));
     /** Verbs said of people and of things alike: after a word of the name lists only ("Wojciech won't"; not "Lexapro isn't"). */
     private static final Set<String> PERSON_VERBS_LISTED = Set.copyOf(List.of("keeps", "kept", "won't", "wont", "hasn't", "hasnt",
@@ -105,7 +126,39 @@ final class Names {
     private static final Pattern ADJECTIVE = Pattern.compile("(?:ish|ese|ian|ic|ist|ive|al|ed|ing|ous|ful|less|able|ible|"
             + "ary|ory|ent|ant)$");
     private static final Pattern SAINT = Pattern.compile("(?iu)(?<![\\p{L}])(?:st|st\\.|saint|ste|san|santa|sankt)\\s*$");
-    private static final Pattern AND_I = Pattern.compile("(?iu)\\s+(?:and|&|n)\\s+(?:i|me)\\b");
+    private static final Pattern AND_I = Pattern.compile("(?iu)\\s+(?:and|&|n|y|et|und|e)\\s+(?:i|me|yo|moi|ich|io|eu)\\b");
+    /** Between two names of one phrase ("Eilidh and Morag", "Iker y Ane"). */
+    private static final Pattern CONJ = Pattern.compile("(?iu)\\s*,?\\s+(?:and|&|n|or|y|et|und|e|ou|o|oder)\\s+");
+    /** A relation in apposition after a name: "Bill my stepdad", "Ana, my sister". */
+    private static final Pattern RELATION_AFTER = Pattern.compile("(?iu)\\s*[,(-]?\\s*(?:my|our|me|mi|ma|mon|mein|meine)\\s+"
+            + "(?:(?:little|big|older|younger|best|ex|step|late|new|old|twin)\\s+)?(?:son|daughter|partner|wife|husband|"
+            + "boyfriend|girlfriend|bf|gf|mum|mom|mam|mother|dad|father|brother|sister|friend|mate|bestie|nan|gran|"
+            + "grandma|grandad|aunt|auntie|uncle|cousin|niece|nephew|therapist|counsellor|counselor|carer|caseworker|"
+            + "key\\s+worker|support\\s+worker|social\\s+worker|flatmate|roommate|housemate|boss|manager|teacher|colleague|"
+            + "coworker|stepdad|stepmum|stepmom|landlord|landlady|neighbour|neighbor|ex|hermana|hermano|madre|padre|"
+            + "s(?:œ|oe)ur|fr[èe]re|m[èe]re|p[èe]re|schwester|bruder|mutter|vater)\\b");
+    /** Words that are also verbs or wishes: not a name before "my mum" ("Hope my mum is ok", "Will my son..."). */
+    private static final Set<String> VERBLIKE = Set.copyOf(List.of("will", "may", "can", "hope", "mark", "pray", "trust",
+            "love", "miss", "bless", "help", "let", "wish", "guess", "sue", "rob", "pat", "chase", "drew", "said", "thank",
+            "tell", "call", "ask", "say", "see", "make", "told", "met", "saw", "kiss", "hug", "get", "got"));
+    /**
+     * Brands, services and places named after people: never a person here ("the john lewis sale", "jack daniels",
+     * "Marks and Spencer", "Tele MANAS", "Kiran helpline").
+     */
+    private static final Pattern NAMED_BRANDS = Pattern.compile("(?iu)(?<![\\p{L}])(?:marks\\s+(?:and|&)\\s+spencer|john\\s+lewis|"
+            + "jack\\s+daniel['’]?s|ben\\s+(?:and|&)\\s+jerry['’]?s|dr\\.?\\s+martens|tommy\\s+hilfiger|calvin\\s+klein|"
+            + "ralph\\s+lauren|louis\\s+vuitton|hugo\\s+boss|victoria['’]?s\\s+secret|tim\\s+hortons|trader\\s+joe['’]?s|"
+            + "papa\\s+john['’]?s|johnson\\s+(?:and|&)\\s+johnson|wendy['’]?s|sainsbury['’]?s|morrisons|(?:walt\\s+)?disney"
+            + "(?:land|\\s+world|\\s+plus|\\+)?|tele[\\s-]?manas|kiran\\s+helpline|st\\.?\\s+john['’]?s?\\s+ambulance|"
+            + "william\\s+hill|paddy\\s+power|harvey\\s+nichols|holland\\s+(?:and|&)\\s+barrett|ann\\s+summers|"
+            + "david\\s+lloyd|ted\\s+baker|jo\\s+malone|charlotte\\s+tilbury|est[ée]e\\s+lauder|mary\\s+kay|"
+            + "kate\\s+spade|michael\\s+kors|marc\\s+jacobs|levi['’]?s|ray[\\s-]?ban|chick[\\s-]?fil[\\s-]?a|"
+            + "ronald\\s+mcdonald(?:\\s+house)?|mcdonald['’]?s|dunkin['’]?|domino['’]?s|macy['’]?s|kohl['’]?s|"
+            + "walgreens|lloyds(?:\\s+(?:bank|pharmacy))?|barclays|specsavers|wetherspoons?|nando['’]?s|"
+            + "ganesh\\s+chaturthi|durga\\s+puja|raksha\\s+bandhan|karwa\\s+chauth|guru\\s+nanak(?:\\s+jayanti)?|"
+            + "(?:shiv|hanuman|ganesh|krishna|ram|sai|durga|lakshmi|ganpati)\\s+ji|sai\\s+baba|ram\\s+navami|"
+            + "el\\s+corte\\s+ingl[ée]s|harper\\s*collins|morgan\\s+stanley|wells\\s+fargo|johnson['’]?s\\s+baby|"
+            + "gavin\\s+(?:and|&)\\s+stacey|florence\\s+(?:and|&|\\+)\\s+the\\s+machine|greggs|harrods|timpsons|fitbit|grey['’]?s\\s+anatomy|peppa\\s+pig|harry\\s+potter|mickey\\s+mouse|hello\\s+kitty)(?![\\p{L}])");
     /** Frequent English words that are also given names: after a relation word in lower case they are the word. */
     private static final Set<String> FREQUENT = Set.copyOf(List.of("will", "may", "can", "mark", "bill", "hope", "grace",
             "joy", "faith", "dawn", "summer", "jack", "pat", "rose", "frank", "june", "april", "august", "sue", "rob",
@@ -142,7 +195,7 @@ final class Names {
             + "hija|madre|padre|hermano|hermana|novio|novia|esposo|esposa|amigo|amiga|fils|fille|mère|père|frère|"
             + "sœur|soeur|copain|copine|mari|femme|ami|amie|sohn|tochter|mutter|vater|bruder|schwester|freund|"
             + "freundin|mann|frau|beta|beti|bhai|behen|didi|maa|pati|patni|dost|kids|children|girl|boy|"
-            + "abuela|abuelo|oma|opa|mamie|papi|mami|da|mammy|granda|grandda|nanny|pa|ma|bestie|missus|hubby|wifey)" + "(?:\\s+(?:called|named|is\\s+called))?" + S
+            + "abuela|abuelo|oma|opa|mamie|papi|mami|(?<=(?:my|our|his|her|their|me)\\s)(?:ma|pa|da)|mammy|granda|grandda|nanny|bestie|missus|hubby|wifey)" + "(?:\\s+(?:called|named|is\\s+called))?" + S
             + "(?:\\(|-\\s*)?$");
     private static final Pattern VERB = Pattern.compile("(?iu)\\b(?:call|tell|text|ask|message|msg|ring|phone|email|"
             + "see|meet|saw|met|told|called|texted|asked|messaged|miss|hug|dm|thank|thanks|ask\\s+for|asked\\s+for|with|"
@@ -174,8 +227,8 @@ final class Names {
             + "\\s+for\\s+(?:everything|listening|reading|your\\s+time))?|"
             + "thx|ty|cheers|love|lots\\s+of\\s+love|regards|kind\\s+regards|best|best\\s+wishes|warm\\s+regards|"
             + "sincerely|yours|take\\s+care|x+|merci|gracias|danke|grazie|saludos|bisous|bises|lg|mfg|cordialement|"
-            + "signed|from|sent\\s+by|bye|ta|many\\s+thanks|regards|tschüss|un\\s+abrazo|abrazos|love\\s+(?:you|u|ya)|luv|"
-            + "night|gn|speak\\s+soon|talk\\s+soon))\\s*[,.!:]?\\s*$");
+            + "signed|sent\\s+by|bye|ta|many\\s+thanks|regards|tschüss|un\\s+abrazo|abrazos|love\\s+(?:you|u|ya)|luv|"
+            + "night|gn|speak\\s+soon|talk\\s+soon)|(?:^|[\\n.!?)])[ \\t]*from)\\s*[,.!:]?\\s*$");
     private static final Pattern SIGN_OFF_END = Pattern.compile("(?u)^[\\s.!,)xX:♥❤️\\p{So}\\p{Sk}]*(?:\\n|$)");
     private static final Pattern HAN_NAME = Pattern.compile("(?:我叫|我的名字是|我是|名叫)(\\p{IsHan}{2,3}?)(?=[，。,.！!\\s]|$|我)");
 
@@ -310,16 +363,52 @@ final class Names {
         boolean shouting = letters > 0 && upperLetters * 10 >= letters * 7;
         Set<String> stops = foreignStopWords(toks);
         boolean foreign = !stops.isEmpty();
+        boolean german = foreign && stops == NameLists.STOPWORDS.get("de");
+        boolean[] brand = new boolean[n];
+        Matcher b = NAMED_BRANDS.matcher(text);
+        for (int q = 0; q < n; q++) {
+            if (BRAND_FIRST.contains(key(toks.get(q).lower())) && b.region(toks.get(q).start(), text.length()).lookingAt()) {
+                for (int r = q; r < n && toks.get(r).end() <= b.end(); r++) {
+                    brand[r] = true;
+                }
+            }
+        }
         int i = 0;
         while (i < n) {
             Tok t = toks.get(i);
             String k = key(t.lower());
+            if (brand[i] && !h.strict) {
+                i++;
+                continue; // "the john lewis sale", "Marks and Spencer": a brand named after a person
+            }
+            if (!h.strict && t.cap() && ROYAL.contains(k) && i + 1 < n && toks.get(i + 1).cap()
+                    && adjacent(text, t, toks.get(i + 1))) {
+                i += 2;
+                continue; // "Queen Elizabeth", "King Edward": a sovereign, or the hospital named after one
+            }
+            if (!h.strict && (digitNext(text, t.end()) && DOSE_AFTER.matcher(text).region(t.end(), text.length()).lookingAt()
+                    || MEDICINES.contains(k) && (MEDICINE_BEFORE.matcher(h.lower.substring(Math.max(0, t.start() - 30), t.start())).find()
+                    || PILL_AFTER.matcher(text).region(t.end(), text.length()).lookingAt()))) {
+                i++;
+                continue; // "Tomo 50 mg", "on Yasmin", "lyrica 75": a medicine, not a person
+            }
+            if (t.cap() && k.length() >= 5 && k.endsWith("s") && !given(k) && !surname(k) && !common(k) && !place(k)
+                    && strongGiven(k.substring(0, k.length() - 1)) && (k.length() >= 6 || NameLists.GIVEN_CORE.contains(k.substring(0, k.length() - 1)))
+                    && AT_SOMEONES.matcher(h.lower).region(Math.max(0, t.start() - 10), t.start()).find()) {
+                k = k.substring(0, k.length() - 1); // "round to Cormacs": a possessive written without its apostrophe
+            }
             String before = h.lower.substring(Math.max(0, t.start() - 60), t.start());
             boolean start = false;
             boolean month = MONTH_NAMES.contains(k);
             if (!h.strict && !month && common(k) && !given(k) && !surname(k)) {
                 i++;
                 continue; // an ordinary word no cue makes a name
+            }
+            if (!h.strict && german && t.cap() && !given(k) && !surname(k)
+                    && (i > 0 && GERMAN_DETERMINERS.contains(toks.get(i - 1).lower()) || GERMAN_NOUN.matcher(k).find())
+                    && !strongCue(h.lower.substring(Math.max(0, t.start() - 60), t.start()), text, toks, i)) {
+                i++;
+                continue; // in German every noun has a capital: an unlisted capitalised word is a noun there
             }
             if (!h.strict && foreign && stops.contains(k) && !(t.cap() && !sentenceStart(text, t.start()))) {
                 i++;
@@ -342,8 +431,8 @@ final class Names {
                     start = loose ? (given(k) && (t.cap() || !common(k))) || (t.cap() && !common(k) && !place(k))
                             : given(k) || (surname(k) && !common(k)) || (!common(k) && !place(k));
                 } else if (signOffEnd(text, toks, i) && SIGN_OFF.matcher(before).find()) {
-                    start = (given(k) || (surname(k) && t.cap()) || (!common(k) && !place(k)))
-                            && !NOT_AFTER_TITLE.contains(k);
+                    start = (given(k) || (surname(k) && t.cap()) || (!common(k) && !place(k)
+                            && (t.cap() || signOffOpens(before)))) && !NOT_AFTER_TITLE.contains(k);
                 } else if (t.cap() && !t.allCaps() && i > 0 && lastSentence(text, t.start()) && signOffEnd(text, toks, i)
                         && (given(k) || (surname(k) && !common(k)) || (!common(k) && !place(k) && !DRUG.matcher(k).find()))
                         && !NOT_AFTER_TITLE.contains(k)) {
@@ -355,7 +444,8 @@ final class Names {
                     start = true; // "Will and I argued"
                 } else if (t.cap() && !t.allCaps() && k.indexOf('-') > 0 && surname(k) && !common(k)) {
                     start = true; // "Lopez-Martin", "Adebayo-Clarke"
-                } else if (t.cap() && !t.allCaps() && k.length() >= 4 && !common(k) && !place(k) && (given(k) || !DRUG.matcher(k).find())
+                } else if (t.cap() && !t.allCaps() && (k.length() >= 4 || k.length() == 3 && i + 1 < n
+                        && SPEECH.contains(toks.get(i + 1).lower())) && !common(k) && !place(k) && (given(k) || !DRUG.matcher(k).find())
                         && i + 1 < n && adjacent(text, t, toks.get(i + 1)) && (PERSON_VERBS.contains(toks.get(i + 1).lower())
                         || ((given(k) || surname(k)) && PERSON_VERBS_LISTED.contains(toks.get(i + 1).lower())))) {
                     start = true; // "Wanjiru threw a glass", "Bartholomew keeps texting"
@@ -368,6 +458,9 @@ final class Names {
                         || (toks.get(i + 1).cap() && surname(key(toks.get(i + 1).lower()))
                         && !common(key(toks.get(i + 1).lower()))))) {
                     start = true; // "Ananya Krishnamurthy": two capitalised words in no word list
+                } else if (t.cap() && !t.allCaps() && (given(k) || unknownCap(t, k)) && !VERBLIKE.contains(k) && !place(k)
+                        && RELATION_AFTER.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                    start = true; // "Bill my stepdad is the problem", "Ana, my sister, knows"
                 } else if (month) {
                     start = false; // a month is a name only after an introduction, title, sign-off or relation
                 } else if ((cue(WEAK, before, starts) || cue(VERB, before, starts))
@@ -387,7 +480,9 @@ final class Names {
                 } else if (t.cap() && given(k) && i + 1 < n && adjacent(text, t, toks.get(i + 1))
                         && surnameLike(toks.get(i + 1)) && toks.get(i + 1).cap() && (!sentenceStart
                         || (surname(key(toks.get(i + 1).lower())) && !common(key(toks.get(i + 1).lower()))
-                        && !place(key(toks.get(i + 1).lower()))))) {
+                        && !place(key(toks.get(i + 1).lower())))
+                        || (!VERBLIKE.contains(k) && (!common(k) || FREQUENT.contains(k))
+                        && unknownCap(toks.get(i + 1), key(toks.get(i + 1).lower()))))) {
                     start = true; // "Will Turner", "Ben Salah"
                 } else if (h.strict && t.cap() && !t.allCaps() && k.length() >= 3 && surname(k) && !given(k) && !common(k)
                         && !place(k)) {
@@ -428,6 +523,8 @@ final class Names {
                     j = q + 1;
                 } else if (nx.allCaps() && !shouting) {
                     break; // "Austin TX", "PAN-OS": an acronym does not continue a name
+                } else if (foreign && toks.get(i).cap() && !nx.cap() && !surname(nk) && !given(nk)) {
+                    break; // "Therapeut sagt", "Inglés estaba": a lower-case word of the message's language
                 } else if ((surnameLike(nx) || (!common(nk) && !place(nk) && !FUNCTION.contains(nk) && nk.length() >= 2)
                         || (nk.length() >= 2 && !FUNCTION.contains(nk) && !CAP_STOP.contains(nk) && !SLANG.contains(nk)
                         && !ORGANISATION.contains(nk) && SIGN_OFF_END.matcher(text.substring(nx.end())).lookingAt()
@@ -444,6 +541,7 @@ final class Names {
             }
             if (end + 1 < n && adjacent(text, toks.get(end), toks.get(end + 1))
                     && ((ORGANISATION.contains(key(toks.get(end + 1).lower())) && toks.get(end + 1).cap())
+                    || LOWER_ORG.contains(toks.get(end + 1).lower())
                     || toks.get(end + 1).text().matches("(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI"
                     + "|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|NSW|VIC|QLD)"))) {
                 i = end + 2; // "Lazarus Group", "Victoria Station", "Alder Hey Hospital": not a person
@@ -467,6 +565,7 @@ final class Names {
             }
             i = end + 1;
         }
+        coordinated(h, toks, names);
         Matcher han = HAN_NAME.matcher(text);
         while (han.find()) {
             names.add(han.group(1));
@@ -496,14 +595,111 @@ final class Names {
         }
     }
 
+    /** Before a possessive written without its apostrophe: "round to Cormacs", "stayed at Ellies". */
+    private static final Pattern AT_SOMEONES = Pattern.compile("(?iu)\\b(?:to|at|round|over)\\s+$");
+    /** After these a capitalised word is a sovereign, a hospital or a place ("Queen Elizabeth", "King Edward"). */
+    private static final Pattern ROYAL_BEFORE = Pattern.compile("(?u)(?<![\\p{L}])(?:Queen|King|Prince|Princess|Pope|Saint)\\s+$");
+    /** German articles, possessives and prepositions: the capitalised word after them is a noun. */
+    private static final Set<String> GERMAN_DETERMINERS = Set.copyOf(List.of("der", "die", "das", "den", "dem", "des", "ein",
+            "eine", "einen", "einem", "einer", "eines", "mein", "meine", "meinen", "meinem", "meiner", "dein", "deine",
+            "sein", "seine", "ihr", "ihre", "unser", "unsere", "kein", "keine", "im", "am", "vom", "zum", "zur", "beim",
+            "ins", "mit", "nach", "bei", "von", "zu", "für", "gegen", "ohne", "um", "durch", "über", "unter", "vor",
+            "jede", "jeder", "jedes", "diese", "dieser", "dieses", "alle", "viel", "viele", "wenig", "mehr"));
+    /** Endings of German nouns. */
+    private static final Pattern GERMAN_NOUN = Pattern.compile("(?:ung|heit|keit|schaft|tion|ität|ment|chen|lein|nis|tum|"
+            + "ismus|ik|ur|enz|anz|ling|e)$");
+    private static final Set<String> ROYAL = Set.of("queen", "king", "prince", "princess", "pope");
+    /** After a city: the place, not a person ("Austin traffic", "Leeds weather"). */
+    private static final Set<String> CITY_AFTER = Set.copyOf(List.of("traffic", "weather", "rent", "rents", "council",
+            "police", "transport", "metro", "subway", "underground", "tube", "buses", "trains", "nightlife", "suburbs",
+            "area", "streets", "downtown", "prices", "housing", "uni", "airport", "accent", "crowd", "summers", "winters"));
+    /** A dose right after a word: the word names a medicine ("Lyrica 75mg", "sertraline 50 mg"). */
+    private static final Pattern DOSE_AFTER = Pattern.compile("(?iu)\\s*\\d+(?:[.,]\\d+)?\\s*(?:mg|mcg|µg|ug|ml|iu|units?)\\b");
+    private static final Pattern MEDICINE_BEFORE = Pattern.compile("(?iu)\\b(?:take|takes|taking|took|on|off|started|"
+            + "starting|stopped|stopping|prescribed|switched\\s+(?:to|from|me\\s+to|me\\s+from)|coming\\s+off|came\\s+off|"
+            + "the|my|some|of)\\s+$");
+    private static final Pattern PILL_AFTER = Pattern.compile("(?iu)\\s*(?:pills?|tablets?|capsules?|\\d)");
+    /**
+     * Medicines whose names are also given names (UK contraceptive pills, Lyrica, Rennie): with a medicine word
+     * before or after them they are the medicine ("on Yasmin", "Katya pill").
+     */
+    private static final Set<String> MEDICINES = Set.copyOf(List.of("lyrica", "rennie", "yasmin", "katya", "lucette",
+            "eloine", "millinette", "gedarel", "rigevidon", "zoely", "cilest", "marvelon", "levest", "femodene", "alli",
+            "evra", "celeste", "maxine", "brevinor", "norinyl", "sunya", "cerelle", "hana", "lizinna", "elleste",
+            "loestrin", "dianette", "yaz", "ella", "levonelle", "clarissa", "qlaira", "eliza"));
+
+    /** Speech verbs after which a three-letter unknown capitalised word is a name ("Ayo says hi"). */
+    private static final Set<String> SPEECH = Set.copyOf(List.of("said", "says", "told", "texted", "asked", "rang"));
+
+    /**
+     * A capitalised given name or unknown word joined by "and", "y", "et", "und"... to a name found: a name too
+     * ("Eilidh and [Morag]", "[Bao] and Linh"), even at a sentence start or when it is also a word ("Destiny").
+     */
+    private static void coordinated(Hits h, List<Tok> toks, Set<String> names) {
+        if (h.strict) {
+            return;
+        }
+        String text = h.text;
+        boolean anyName = false;
+        for (Redactor.Span s : h.spans) {
+            anyName |= s.kind() == Redactor.Kind.NAME;
+        }
+        if (!anyName) {
+            return;
+        }
+        Matcher conj = CONJ.matcher(text);
+        for (int q = 0; q + 1 < toks.size(); q++) {
+            Tok a = toks.get(q);
+            Tok c = toks.get(q + 1);
+            if (!a.cap() && !c.cap() && (q + 2 >= toks.size() || !toks.get(q + 2).cap())) {
+                continue; // only a capitalised word is taken here
+            }
+            if (!conj.region(a.end(), c.start()).matches()) {
+                if (q + 2 >= toks.size() || !conj.region(a.end(), toks.get(q + 2).start()).matches()) {
+                    continue;
+                }
+                c = toks.get(q + 2); // the conjunction is a word token: "Eilidh and Morag"
+            }
+            boolean aName = nameAt(h, a);
+            boolean cName = nameAt(h, c);
+            Tok other = aName && !cName ? c : cName && !aName ? a : null;
+            if (other == null || !other.cap() || other.allCaps()) {
+                continue;
+            }
+            String k = key(other.lower());
+            if (k.length() >= 3 && !FUNCTION.contains(k) && !CAP_STOP.contains(k) && !VERBLIKE.contains(k) && !place(k)
+                    && !NameLists.CITIES.contains(k) && !innerCaps(other.text()) && (given(k) || unknownCap(other, k))) {
+                h.add(Redactor.Kind.NAME, other.start(), other.end());
+                names.add(k);
+            }
+        }
+    }
+
+    /** Whether the next character after spaces is a digit. */
+    private static boolean digitNext(String text, int at) {
+        while (at < text.length() && text.charAt(at) == ' ') {
+            at++;
+        }
+        return at < text.length() && Character.isDigit(text.charAt(at));
+    }
+
+    private static boolean nameAt(Hits h, Tok t) {
+        for (Redactor.Span s : h.spans) {
+            if (s.kind() == Redactor.Kind.NAME && s.start() <= t.start() && t.end() <= s.end()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Before a name: what is said of a public figure's work ("listening to", "a book by"). */
     private static final Pattern MEDIA_BEFORE = Pattern.compile("(?iu)\\b(?:listen(?:s|ed|ing)?\\s+to|(?:book|novel|"
             + "poem|song|songs|album|film|movie|show|podcast|painting|play)s?\\s+(?:by|with|from)|fan\\s+of|"
-            + "concert|obsessed\\s+with\\s+(?:the\\s+)?(?:music|songs|books)\\s+(?:of|by))\\s*$");
+            + "concert|play(?:s|ed|ing)?|obsessed\\s+with\\s+(?:the\\s+)?(?:music|songs|books)\\s+(?:of|by))\\s*$");
     /** After a name: its work ("Taylor Swift songs", "Stephen Fry's book"). */
     private static final Pattern MEDIA_AFTER = Pattern.compile("(?iu)^(?:['’]s)?\\s+(?:new\\s+|old\\s+|latest\\s+)?(?:songs?|"
             + "music|albums?|books?|novels?|poems?|films?|movies?|show|series|podcasts?|videos?|concerts?|tour|lyrics|"
-            + "interviews?|memoir|autobiography|sitcom|special|documentary)\\b");
+            + "interviews?|memoir|autobiography|sitcom|special|documentary|prints?|paintings?|artwork|exhibition|posters?)\\b");
     /** Before a place: a movement or a place of living ("went to", "moved from", "live in", "near"). */
     private static final Pattern LOCATIVE = Pattern.compile("(?iu)(?:\\b(?:go|goes|going|went|gone|get|got|getting|move|"
             + "moves|moved|moving|drive|drove|driving|fly|flew|flying|travel(?:l?ed|l?ing)?|trip|holiday|holidays|train|bus|"
@@ -529,6 +725,15 @@ final class Names {
     private static final Set<String> LOWER_PERSON_VERBS = Set.copyOf(List.of("said", "says", "told", "texted", "keeps",
             "kept", "hit", "hits", "hates", "wont", "won't", "never", "always", "thinks", "wants", "reckons", "screamed",
             "shouted", "blocked", "ghosted", "cheated", "lied", "promised"));
+
+    /** Whether the sign-off before a word opens its line or sentence ("thanks, tendai"; not "at night prn"). */
+    private static boolean signOffOpens(String before) {
+        int cut = Math.max(before.lastIndexOf('\n'), Math.max(before.lastIndexOf('.'), Math.max(before.lastIndexOf('!'),
+                before.lastIndexOf('?'))));
+        String seg = before.substring(cut + 1);
+        Matcher m = SIGN_OFF.matcher(seg);
+        return m.find() && seg.substring(0, m.start()).isBlank();
+    }
 
     /** Whether the line of the word at {@code at} holds only a sign-off: a dash, "thanks", "love"... before it. */
     private static boolean signOffLine(String text, int at) {
@@ -603,6 +808,24 @@ final class Names {
         if (MEDIA_BEFORE.matcher(before).find() || MEDIA_AFTER.matcher(after).lookingAt()) {
             return true;
         }
+        if (end + 1 < toks.size() && adjacent(text, toks.get(end), toks.get(end + 1))
+                && toks.get(end + 1).lower().matches(".+['’]s") && MEDIA_AFTER.matcher(text.substring(toks.get(end + 1).end(),
+                Math.min(text.length(), toks.get(end + 1).end() + 40))).lookingAt()) {
+            return true; // "stephen fry's book": the surname is also a word
+        }
+        int lead = i;
+        while (lead > 0 && lead > i - 2 && adjacent(text, toks.get(lead - 1), toks.get(lead))
+                && toks.get(lead - 1).cap() == toks.get(i).cap() && !FUNCTION.contains(toks.get(lead - 1).lower())
+                && given(key(toks.get(lead - 1).lower()))) {
+            lead--; // the given name before a surname: "a book by matt haig"
+        }
+        if (lead < i) {
+            String leadBefore = text.substring(Math.max(0, toks.get(lead).start() - 60), toks.get(lead).start())
+                    .toLowerCase(Locale.ROOT);
+            if (MEDIA_BEFORE.matcher(leadBefore).find() || leadBefore.matches("(?s).*\\bthe\\s+$") && !toks.get(i).cap()) {
+                return true; // "the john lewis sale"-like: a lower-case name used as a modifier
+            }
+        }
         if (!toks.get(i).cap() && before.matches("(?s).*\\b(?:a|an)\\s+$")) {
             return true;
         }
@@ -620,6 +843,13 @@ final class Names {
         }
         boolean city = NameLists.CITIES.contains(k) || place(k);
         if (city && LOCATIVE.matcher(before).find()) {
+            return true;
+        }
+        if (toks.get(i).cap() && ROYAL_BEFORE.matcher(text.substring(Math.max(0, toks.get(i).start() - 10), toks.get(i).start())).find()) {
+            return true; // "Queen Elizabeth", "King Edward VII": a sovereign or the hospital named after one
+        }
+        if (city && i + 1 < toks.size() && adjacent(text, toks.get(i), toks.get(i + 1))
+                && CITY_AFTER.contains(toks.get(i + 1).lower())) {
             return true;
         }
         return city && i + 1 < toks.size() && adjacent(text, toks.get(i), toks.get(i + 1))
@@ -694,7 +924,23 @@ final class Names {
             "award", "syndrome", "disease", "effect", "scale", "test", "method", "law", "act", "bridge", "river",
             "lake", "mountain", "island", "beach", "square", "cross", "gate", "court", "tower", "towers", "railroad",
             "railway", "elementary", "charter", "high", "middle", "primary", "academy", "campus", "county", "valley",
-            "falls", "springs", "heights", "pier", "harbour", "harbor", "bay", "coast", "shore"));
+            "falls", "springs", "heights", "pier", "harbour", "harbor", "bay", "coast", "shore", "zoo", "aquarium"));
+    /** The first words of {@link #NAMED_BRANDS}: the pattern is tried only where one of them starts. */
+    private static final Set<String> BRAND_FIRST = Set.copyOf(List.of("marks", "john", "jack", "ben", "dr", "tommy", "calvin",
+            "ralph", "louis", "hugo", "victoria", "tim", "trader", "papa", "johnson", "wendy", "sainsbury", "morrisons",
+            "walt", "disney", "disneyland", "tele", "kiran", "st", "william", "paddy", "harvey", "holland", "ann", "david",
+            "ted", "jo", "charlotte", "estée", "estee", "mary", "kate", "michael", "marc", "levi", "ray", "ray-ban", "chick",
+            "chick-fil-a", "ronald", "mcdonald", "dunkin", "domino", "macy", "kohl", "walgreens", "lloyds", "barclays",
+            "specsavers", "wetherspoons", "wetherspoon", "nando", "ganesh", "durga", "raksha", "karwa", "guru", "shiv",
+            "hanuman", "krishna", "ram", "sai", "lakshmi", "ganpati", "el", "greggs", "harrods", "timpsons", "fitbit",
+            "grey", "peppa", "harry", "mickey", "hello", "levis", "telemanas", "harper", "harpercollins", "morgan", "wells",
+            "gavin", "florence"));
+
+    /** Organisation and place nouns that make the name-like word before them a thing even in lower case ("kiran helpline"). */
+    private static final Set<String> LOWER_ORG = Set.copyOf(List.of("helpline", "hotline", "world", "land", "foundation",
+            "charity", "pharmacy", "hospital", "clinic", "airport", "university", "stadium", "arena", "app", "zoo", "bus",
+            "aquarium", "racecourse"));
+
     /** Words before a name-like word that make it a place ("Lake Tahoe", "Mount Kenya", "Fort Worth"). */
     private static final Set<String> PLACE_HEAD = Set.copyOf(List.of("lake", "mount", "mt", "river", "port", "fort",
             "cape", "isle", "loch", "lough", "glen", "county", "co", "lac", "rio", "río", "monte", "sierra", "bad"));
@@ -761,7 +1007,8 @@ final class Names {
     private static boolean signOffEnd(String text, List<Tok> toks, int i) {
         int j = i;
         while (j + 1 < toks.size() && j < i + 3 && adjacent(text, toks.get(j), toks.get(j + 1))
-                && (toks.get(j + 1).cap() || PARTICLES.contains(toks.get(j + 1).lower()) || !toks.get(i).cap())) {
+                && (toks.get(j + 1).cap() || PARTICLES.contains(toks.get(j + 1).lower())
+                || (!toks.get(i).cap() && (surnameLike(toks.get(j + 1)) || !common(key(toks.get(j + 1).lower())))))) {
             j++; // the rest of the name: "- Tom Hale", "Ana de la Cruz" (not "from London to Leeds")
             if (SIGN_OFF_END.matcher(text.substring(toks.get(j).end())).lookingAt()) {
                 return true;

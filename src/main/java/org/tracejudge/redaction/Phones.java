@@ -31,7 +31,8 @@ final class Phones {
             "18002738255", "18006624357", "18007994889", "18009856277", "131114", "1800551800", "1300224636",
             "131450", "1800737732", "08001110111", "08001110222", "116000", "0972394050", "3114", "024",
             "14416", "18005990019", "9152987821", "1800247247", "112112", "0800585858", "08457909090",
-            "0300123 3393".replace(" ", ""), "03001233393", "08006895652", "3020", "08001116", "988988"));
+            "0300123 3393".replace(" ", ""), "03001233393", "08006895652", "3020", "08001116", "988988",
+            "717003717", "0800111011", "116006", "1800812040", "0800111999"));
 
     private static final Pattern WINDOW = Pattern.compile("[+(]?\\d[\\d\\s.()/\u2010-\u2015\u00a0-]*\\d\\)?");
     private static final Pattern NOT_A_PHONE_CUE = Pattern.compile("(?iu)(?:\\bref(?:erence)?|\\border|\\bclaim|\\bcase|"
@@ -45,13 +46,21 @@ final class Phones {
             + "\\bprescription|\\bbatch|\\blot\\b|\\bserial|\\bpatient|\\bhospital\\s+(?:number|no)|\\bcrn|\\bnino|"
             + "\\bvoucher|\\bcoupon|\\bpin\\b|\\bpassword|\\bcode)[^\\n]{0,20}$");
     private static final Pattern PHONE_CUE = Pattern.compile("(?iu)(?:phone|\\btel\\b|mobile|\\bmob\\b|cell|\\bcall|ring|"
-            + "\\btext|number|\\bnum\\b|\\bno\\b|whats\\s?app|\\bwa\\b|\\bsms|landline|contact|reach|handy|nummer|"
+            + "\\btext|number|\\bnum\\b|\\bno\\b|whats\\s?app|\\bwa\\b|\\bsms|landline|contact|reach|handy|nummer|festnetz|"
+            + "\\bfixe\\b|\\bfijo\\b|"
             + "t[ée]l[ée]phone|portable|\\bt[ée]l\\b|num[ée]ro|tel[ée]fono|m[óo]vil|llama|mobil|fon\\b|#|电话|手机|"
             + "電話|携帯|телефон|номер|звон|번호|전화)[^\\n]{0,25}$");
 
     private static final Pattern PHONE_WORD = Pattern.compile("(?iu)(?:phone|mobile|cell|call|ring|text|whats\\s?app|"
             + "\\btel\\b|landline|handy|portable|m[óo]vil)");
     private static final Pattern EXTENSION = Pattern.compile("(?iu)^\\s*,?\\s*(?:ext\\.?|extension|x|poste|durchwahl|dw)\\s*#?\\s*\\d{1,5}\\b");
+
+    private static final Pattern EXTENSION_END = Pattern.compile("(?iu)\\s*,?\\s*(?:ext\\.?|extension|x|poste|durchwahl|dw)"
+            + "\\s*#?\\s*\\d{1,5}$");
+    /** Digits written one by one ("0 7 7 0 0 9 0 0 6 6 2"). */
+    private static final Pattern SPELLED = Pattern.compile("\\+?\\d(?:[ .-]\\d){8,14}");
+    /** A German extension after the number ("089 / 123 456 - 0"). */
+    private static final Pattern DURCHWAHL = Pattern.compile("(.*\\d.*?)\\s+-\\s*\\d{1,4}");
 
     private static final PhoneNumberUtil UTIL = PhoneNumberUtil.getInstance();
 
@@ -64,8 +73,10 @@ final class Phones {
                 while (start > 0 && text.charAt(start - 1) == '+') {
                     start--;
                 }
-                if (!isPublic(m.rawString())) {
-                    h.add(Redactor.Kind.PHONE, start, m.end());
+                String b = before(h, start);
+                boolean named = NOT_A_PHONE_CUE.matcher(b).find() && !PHONE_WORD.matcher(b.substring(Math.max(0, b.length() - 14))).find();
+                if (!isPublic(m.rawString()) && !(named && text.charAt(start) != '+')) {
+                    h.add(Redactor.Kind.PHONE, start, m.end()); // not "claim number 0034 5566 7788"
                 }
             }
         }
@@ -78,6 +89,21 @@ final class Phones {
                 we--; // "(mobil 0176 23456789)": the bracket closes the aside
             }
             String win = text.substring(ws, we);
+            String bw = before(h, ws);
+            if (!h.strict && NOT_A_PHONE_CUE.matcher(bw).find() && !PHONE_WORD.matcher(bw.substring(Math.max(0, bw.length() - 14))).find()) {
+                continue; // "claim number is 0034 5566 7788": the whole group of digits is a reference
+            }
+            if (SPELLED.matcher(win.strip()).matches() && !h.covered(ws) && (cue(h, ws) || win.strip().startsWith("0")
+                    || win.strip().startsWith("+")) && !NOT_A_PHONE_CUE.matcher(before(h, ws)).find() && !isPublic(win)) {
+                h.add(Redactor.Kind.PHONE, ws, we); // "text me 0 7 7 0 0 9 0 0 6 6 2"
+                continue;
+            }
+            Matcher dw = DURCHWAHL.matcher(win.strip());
+            if (dw.matches() && digits(dw.group(1)) >= 7 && cue(h, ws) && !h.covered(ws) && !isPublic(dw.group(1))
+                    && !NOT_A_PHONE_CUE.matcher(before(h, ws)).find() && dw.group(1).strip().startsWith("0")) {
+                h.add(Redactor.Kind.PHONE, ws, we); // "festnetz 089 / 123 456 - 0"
+                continue;
+            }
             if (digits(win) < 6 || h.covered(ws) || shapeOfSomethingElse(win.strip())) {
                 continue; // taken by an identifier already, or a date, decimal or range
             }
@@ -145,7 +171,7 @@ final class Phones {
     }
 
     private static boolean accept(Hits h, int start, int end, String raw) {
-        String core = raw.strip();
+        String core = EXTENSION_END.matcher(raw.strip()).replaceAll("");
         if (isPublic(core) || shapeOfSomethingElse(core)) {
             return false;
         }

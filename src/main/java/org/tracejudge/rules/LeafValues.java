@@ -60,7 +60,7 @@ public final class LeafValues {
                 return;
             }
             sb.append("{\n");
-            Iterator<Map.Entry<String, JsonNode>> it = n.fields();
+            Iterator<Map.Entry<String, JsonNode>> it = n.properties().iterator();
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> e = it.next();
                 indent(sb, depth + 1);
@@ -152,7 +152,7 @@ public final class LeafValues {
             return;
         }
         if (n.isObject()) {
-            Iterator<Map.Entry<String, JsonNode>> it = n.fields();
+            Iterator<Map.Entry<String, JsonNode>> it = n.properties().iterator();
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> e = it.next();
                 into.add(e.getKey());

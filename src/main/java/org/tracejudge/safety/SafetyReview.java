@@ -124,6 +124,8 @@ public final class SafetyReview {
 
     /** Thrown when the blind first pass forbids what was asked. */
     public static final class BlindPassException extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
         BlindPassException(String m) {
             super(m);
         }
@@ -131,6 +133,8 @@ public final class SafetyReview {
 
     /** Thrown when a commit lacks a decision or a rationale the policy asks for; names the tools. */
     public static final class IncompleteException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
         private final List<String> tools;
 
         IncompleteException(String m, List<String> tools) {
@@ -278,7 +282,7 @@ public final class SafetyReview {
                 }
             }
             if (newestScores != null) {
-                Json.read(newestScores).fields().forEachRemaining(e -> scores.put(e.getKey(), e.getValue().asInt()));
+                Json.read(newestScores).properties().iterator().forEachRemaining(e -> scores.put(e.getKey(), e.getValue().asInt()));
                 if (newestEvidence != null) {
                     reasons.setAll((ObjectNode) Json.read(newestEvidence).path("rationales"));
                 }
@@ -539,7 +543,7 @@ public final class SafetyReview {
                     String evidence = rs.getString(7);
                     JsonNode reasons = evidence == null ? null : Json.read(evidence).path("rationales");
                     Map<String, List<Opinion>> byTool = new TreeMap<>();
-                    var it = scores.fields();
+                    var it = scores.properties().iterator();
                     while (it.hasNext()) {
                         var e = it.next();
                         if (!e.getKey().startsWith(SelectionLabeller.TOOL_PREFIX)) {

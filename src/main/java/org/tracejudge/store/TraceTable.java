@@ -103,6 +103,8 @@ public final class TraceTable {
         /** Team projects: the items the lead assigned to this annotator (to review or to adjudicate). */
         ASSIGNED("Assigned to me"),
         CONFLICTS("Decided differently on two laptops"),
+        /** Traces someone flagged for the lead ("ask the lead") and nobody has cleared since. */
+        FLAGGED("Flagged for the lead"),
         /** The traces of the project's calibration samples (drawn with `tracejudge sample`), for people to decide. */
         CALIBRATION("Calibration sample");
 
@@ -437,6 +439,7 @@ public final class TraceTable {
                     : q.expr(layout.judgeRaters().get(0)) + " <> " + q.expr(layout.judgeRaters().get(1)));
             case PENDING -> where.add(q.expr("final") + " IS NULL");
             case CONFLICTS -> where.add("id IN (" + Conflicts.TRACE_IDS + ")");
+            case FLAGGED -> where.add("id IN (" + Comments.FLAGGED_IDS + ")");
             case CALIBRATION -> where.add("id IN (SELECT trace_id FROM calibration_draw)");
             case ASSIGNED -> where.add(layout.column(ASSIGNED) == null ? "0" : q.expr(ASSIGNED) + " IS NOT NULL");
             case MINE, NOT_MINE -> {

@@ -34,6 +34,7 @@ final class VerifiedFiles {
     }
 
     /** After the last connection closed: records the file's state if SQLite left no WAL behind. */
+    @SuppressWarnings("try") // the file lock works by being held, not by being used
     static void recordCleanClose(Path project) {
         String state = state(project);
         if (state == null) {

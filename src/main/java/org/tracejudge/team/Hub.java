@@ -61,7 +61,7 @@ public final class Hub implements AutoCloseable {
     }
 
     /** The hub schema version this build needs ({@code hub_version()} on the hub). */
-    public static final int SCHEMA_VERSION = 4;
+    public static final int SCHEMA_VERSION = 5;
 
     /**
      * The hub's owner: creates or upgrades the hub schema (Flyway, as the connected role, which owns it) and allows
@@ -408,7 +408,7 @@ public final class Hub implements AutoCloseable {
     }
 
     /**
-     * Labels and adjudications that were hidden from this role by the blind policy and that it may see now because it
+     * Labels, adjudications and comments that were hidden from this role by the blind policy and that it may see now because it
      * has since decided on their trace (its decisions with seq after {@code afterSeq}), in seq order.
      */
     public List<Entry> unblinded(String project, long afterSeq) throws SQLException {
@@ -427,7 +427,7 @@ public final class Hub implements AutoCloseable {
         }
         try (PreparedStatement s = c.prepareStatement("SELECT e.seq, e.kind, e.id, e.body FROM entry e "
                 + "JOIN decided d ON d.project_id = e.project_id AND d.trace_id = e.trace_id AND d.role = current_user "
-                + "WHERE e.project_id = ? AND d.seq > ? AND e.seq <= ? AND e.kind IN ('label', 'adjudication') "
+                + "WHERE e.project_id = ? AND d.seq > ? AND e.seq <= ? AND e.kind IN ('label', 'adjudication', 'comment') "
                 + "ORDER BY e.seq")) {
             s.setString(1, project);
             s.setLong(2, afterSeq);

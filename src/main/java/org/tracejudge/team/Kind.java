@@ -19,7 +19,9 @@ public enum Kind {
     META("meta", "project_meta", "key"),
     ASSIGNMENT("assignment", LocalTeam.ASSIGNMENT_TABLE, "id"),
     /** A reviewer passed over an item without deciding ({@code team_skip}); hub schema 2 and later. */
-    SKIP("skip", LocalTeam.SKIP_TABLE, "id");
+    SKIP("skip", LocalTeam.SKIP_TABLE, "id"),
+    /** A comment or flag on a trace ({@code trace_comment}, project schema 10); hub schema 5 and later. */
+    COMMENT("comment", "trace_comment", "id");
 
     public final String code;
     public final String table;
@@ -32,7 +34,7 @@ public enum Kind {
     }
 
     /** Kinds a reviewer may publish (the hub's row-level security refuses the rest). */
-    public static final List<Kind> REVIEWER = List.of(RATER, LABEL, ADJUDICATION, SKIP);
+    public static final List<Kind> REVIEWER = List.of(RATER, LABEL, ADJUDICATION, SKIP, COMMENT);
 
     public static Kind of(String code) {
         for (Kind k : values()) {
@@ -43,8 +45,12 @@ public enum Kind {
         throw new IllegalArgumentException("unknown entry kind '" + code + "'");
     }
 
-    /** The person an entry of this kind says decided or skipped (label.created_by, adjudication.annotator, skip.reviewer). */
+    /**
+     * The person an entry of this kind says decided, skipped or wrote (label.created_by, adjudication.annotator,
+     * skip.reviewer, comment.author).
+     */
     String personColumn() {
-        return this == LABEL ? "created_by" : this == ADJUDICATION ? "annotator" : this == SKIP ? "reviewer" : null;
+        return this == LABEL ? "created_by" : this == ADJUDICATION ? "annotator" : this == SKIP ? "reviewer"
+                : this == COMMENT ? "author" : null;
     }
 }

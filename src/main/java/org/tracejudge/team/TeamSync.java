@@ -164,6 +164,7 @@ public final class TeamSync {
         return new HubAddress(url, p.meta(LocalTeam.USER));
     }
 
+    @SuppressWarnings("try") // the checkpoint guard works by being open, not by being used
     public static Report sync(Project p, Hub hub, Listener l) throws SQLException {
         long start = System.nanoTime();
         String project = p.meta(LocalTeam.PROJECT);
@@ -194,11 +195,12 @@ public final class TeamSync {
                     try {
                         push(p, hub, project, kind, lead ? null : person, io, pushedSeqs, counts, l);
                     } catch (SQLException e) {
-                        if (kind != Kind.SKIP || !refusedAsUnknown(e)) {
+                        if ((kind != Kind.SKIP && kind != Kind.COMMENT) || !refusedAsUnknown(e)) {
                             throw e;
                         }
-                        // a hub still on schema 1 (the lead migrates it with team init) does not take skips yet: they
-                        // wait here, counted as waiting to push, and everything else syncs
+                        // a hub on an older schema (the lead migrates it with team init) does not take skips (schema
+                        // 1) or comments (before 5) yet: they wait here, counted as waiting to push, and everything
+                        // else syncs
                     }
                 }
             }

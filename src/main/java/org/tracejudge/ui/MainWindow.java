@@ -68,11 +68,13 @@ public final class MainWindow {
             new String[] {"Ctrl+O / Ctrl+I", "Open a project / import files"},
             new String[] {"Ctrl+M", "Metrics dashboard (F5 refreshes it)"},
             new String[] {"Ctrl+J", "Run a judge (local or remote model)"},
-            new String[] {"Ctrl+Shift+L", "Safety review of the Lantern sample (its own window and shortcuts)"},
+            new String[] {"Ctrl+Shift+L", "Safety review of this project (its own window and shortcuts)"},
             new String[] {"Ctrl+1 / Ctrl+2 / Ctrl+3", "Show the trace / the agreement / the calibration"},
             new String[] {"Ctrl+Shift+F", "Focus on one trace (the table hidden; again to bring it back)"},
             new String[] {"E / Shift+E", "Next / previous highlighted evidence in the final answer"},
             new String[] {"C", "Compare the trace with another run of its task, side by side"},
+            new String[] {"Ctrl+U", "Raw record: the trace's steps and provider responses as imported"},
+            new String[] {"N / F", "Comment on the trace / flag it for the lead (F again clears the flag)"},
             new String[] {"Ctrl+Shift+T", "Table only (the trace and agreement collapsed)"},
             new String[] {"Ctrl+= / Ctrl+− / Ctrl+0", "Text larger / smaller / as it was"},
             new String[] {"Alt+letter, F10", "Open the menus (arrow keys walk them)"},
@@ -100,6 +102,7 @@ public final class MainWindow {
     private boolean keyInFlight;
     private final TraceTableView tableView;
     private final TraceView traceView;
+    private final org.tracejudge.ui.comments.CommentsPane commentsPane;
     private final AgreementPanel agreementPanel;
     private final Scene scene;
     private MenuBar menuBar;
@@ -113,6 +116,10 @@ public final class MainWindow {
         this.vm = vm;
         tableView = new TraceTableView(vm.table());
         traceView = new TraceView(vm.trace(), vm.decisions());
+        commentsPane = new org.tracejudge.ui.comments.CommentsPane(vm.comments());
+        traceView.setComments(commentsPane, commentsPane.banner());
+        vm.trace().detailProperty().addListener((o, a, d) -> vm.comments().show(d == null ? null : d.traceId(),
+                d != null && vm.trace().hidden(d)));
         traceView.decisionGate(this::withAnnotator);
         agreementPanel = new AgreementPanel(vm.agreement());
         agreementPanel.onFiltered(() -> tableView.table().requestFocus());
@@ -145,6 +152,7 @@ public final class MainWindow {
                 () -> vm.session().open(null), this::chooseProject, this::chooseNewProject, this::chooseImport,
                 p -> vm.session().open(p), this::importDropped));
         welcome.onSafetySample(this::openSafetySample);
+        welcome.onTour(() -> vm.session().openSample(org.tracejudge.sample.SampleProject.Kind.TOUR));
         center.getChildren().setAll(welcome);
         menuBar = menu();
         MenuMnemonics.install(menuBar); // an open menu's items answer their underlined letters
@@ -359,6 +367,27 @@ public final class MainWindow {
         compareWindow.open();
     }
 
+    private org.tracejudge.ui.trace.RawRecordWindow rawWindow;
+
+    /** The trace on screen as it was imported, step by step (View ▸ Raw record, Ctrl+U). */
+    public void openRaw() {
+        org.tracejudge.ui.trace.TraceDetail d = vm.trace().detailProperty().get();
+        if (d == null) {
+            vm.session().setStatus("No trace on screen to show.");
+            return;
+        }
+        if (rawWindow != null) {
+            rawWindow.stage().close();
+        }
+        rawWindow = new org.tracejudge.ui.trace.RawRecordWindow(stage, d, vm.trace().hidden(d));
+        styleLike(rawWindow.stage().getScene());
+        rawWindow.open();
+    }
+
+    public org.tracejudge.ui.trace.RawRecordWindow rawWindow() {
+        return rawWindow;
+    }
+
     public org.tracejudge.ui.trace.CompareWindow compareWindow() {
         return compareWindow;
     }
@@ -518,6 +547,7 @@ public final class MainWindow {
     public void showWelcome() {
         welcome.refresh(vm.session());
         welcome.onSafetySample(this::openSafetySample);
+        welcome.onTour(() -> vm.session().openSample(org.tracejudge.sample.SampleProject.Kind.TOUR));
         center.getChildren().setAll(welcome);
     }
 
@@ -707,6 +737,9 @@ public final class MainWindow {
         start.setOnAction(e -> showWelcome());
         MenuItem sample = new MenuItem("Open _sample project");
         sample.setOnAction(e -> vm.session().open(null));
+        MenuItem tour = new MenuItem("Open the _tour of trace kinds");
+        tour.setId("tourMenu");
+        tour.setOnAction(e -> vm.session().openSample(org.tracejudge.sample.SampleProject.Kind.TOUR));
         MenuItem open = new MenuItem("_Open project…");
         open.setAccelerator(key(KeyCode.O, KeyCombination.SHORTCUT_DOWN));
         open.setOnAction(e -> chooseProject());
@@ -729,7 +762,7 @@ public final class MainWindow {
         MenuItem quit = new MenuItem("_Quit");
         quit.setAccelerator(key(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         quit.setOnAction(e -> stage.close());
-        Menu file = new Menu("_File", null, start, sample, open, create, new SeparatorMenuItem(), imp,
+        Menu file = new Menu("_File", null, start, sample, tour, open, create, new SeparatorMenuItem(), imp,
                 classify, export, new SeparatorMenuItem(), teamMenu(), new SeparatorMenuItem(), quit);
         file.setId("fileMenu");
 
@@ -773,11 +806,19 @@ public final class MainWindow {
         compare.setId("compareMenu");
         compare.setAccelerator(key(KeyCode.C));
         compare.setOnAction(review(this::openCompare));
+        MenuItem comment = new MenuItem("Co_mment on this trace…");
+        comment.setId("commentMenu");
+        comment.setAccelerator(key(KeyCode.N));
+        comment.setOnAction(review(commentsPane::askAndComment));
+        MenuItem flag = new MenuItem("_Flag for the lead / clear the flag");
+        flag.setId("flagMenu");
+        flag.setAccelerator(key(KeyCode.F));
+        flag.setOnAction(review(() -> vm.comments().toggleFlag("")));
         MenuItem safetySample = new MenuItem("Safety review of the _Lantern sample…");
         safetySample.setId("safetySampleMenu");
         safetySample.setOnAction(e -> openSafetySample());
         Menu review = new Menu("_Review", null, accept, next, prev, skip, rationale, skippedItem, undo,
-                new SeparatorMenuItem(), blind, name, compare, new SeparatorMenuItem(), safety, safetySample);
+                new SeparatorMenuItem(), blind, name, compare, comment, flag, new SeparatorMenuItem(), safety, safetySample);
         review.setId("reviewMenu");
 
         MenuItem showTrace = new MenuItem("_Trace");
@@ -833,7 +874,12 @@ public final class MainWindow {
         showCalibration.setAccelerator(key(KeyCode.DIGIT3, KeyCombination.SHORTCUT_DOWN));
         showCalibration.setOnAction(e -> showCalibration());
         showCalibration.disableProperty().bind(vm.session().blindProperty());
-        Menu view = new Menu("_View", null, showTrace, showAgreement, showCalibration, tableOnly, focus, new SeparatorMenuItem(), metrics,
+        MenuItem raw = new MenuItem("_Raw record of this trace…");
+        raw.setId("rawMenu");
+        raw.setAccelerator(key(KeyCode.U, KeyCombination.SHORTCUT_DOWN));
+        raw.setOnAction(e -> openRaw());
+        Menu view = new Menu("_View", null, showTrace, showAgreement, showCalibration, tableOnly, focus, raw,
+                new SeparatorMenuItem(), metrics,
                 new SeparatorMenuItem(), theme, size);
         view.setId("viewMenu");
         MenuItem runJudge = new MenuItem("_Run a judge…");
@@ -1067,15 +1113,24 @@ public final class MainWindow {
 
     private void restoreLayout() {
         Settings s = vm.session().settings();
-        double w = s.number("window.width", 1280);
-        double h = s.number("window.height", 800);
+        // the first time, most of the screen (a 1280×800 window in the middle of a 1920×1080 or larger screen wastes
+        // it); a size kept from a bigger screen is fitted into this one
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        double w = Math.min(s.number("window.width", Math.max(1280, Math.round(screen.getWidth() * 0.9))), screen.getWidth());
+        double h = Math.min(s.number("window.height", Math.max(800, Math.round(screen.getHeight() * 0.9))),
+                screen.getHeight());
         stage.setWidth(w);
         stage.setHeight(h);
         double x = s.number("window.x", Double.NaN);
         double y = s.number("window.y", Double.NaN);
-        if (!Double.isNaN(x) && !Double.isNaN(y)) {
+        boolean onScreen = !Double.isNaN(x) && !Double.isNaN(y) && javafx.stage.Screen.getScreensForRectangle(x, y,
+                Math.max(1, w / 4), Math.max(1, h / 4)).size() > 0;
+        if (onScreen) {
             stage.setX(x);
             stage.setY(y);
+        } else {
+            stage.setX(screen.getMinX() + (screen.getWidth() - w) / 2);
+            stage.setY(screen.getMinY() + (screen.getHeight() - h) / 2);
         }
         stage.setMaximized(s.flag("window.maximized"));
         // the table gets the room its columns need (measured once they are known), unless the divider was moved

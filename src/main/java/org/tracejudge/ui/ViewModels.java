@@ -16,7 +16,8 @@ import org.tracejudge.ui.welcome.ImportViewModel;
  */
 public record ViewModels(Session session, TraceTableViewModel table, TraceViewModel trace, AgreementViewModel agreement,
                          DecisionViewModel decisions, ImportViewModel imports, JudgeRunViewModel judges,
-                         org.tracejudge.ui.calibration.CalibrationViewModel calibration)
+                         org.tracejudge.ui.calibration.CalibrationViewModel calibration,
+                         org.tracejudge.ui.comments.CommentsViewModel comments)
         implements AutoCloseable {
 
     public static ViewModels create(Settings settings) {
@@ -26,7 +27,7 @@ public record ViewModels(Session session, TraceTableViewModel table, TraceViewMo
         AgreementViewModel agreement = new AgreementViewModel(s, table);
         DecisionViewModel decisions = new DecisionViewModel(s, table, trace, agreement);
         return new ViewModels(s, table, trace, agreement, decisions, new ImportViewModel(s), new JudgeRunViewModel(s),
-                new org.tracejudge.ui.calibration.CalibrationViewModel(s, table));
+                new org.tracejudge.ui.calibration.CalibrationViewModel(s, table), new org.tracejudge.ui.comments.CommentsViewModel(s));
     }
 
     public static ViewModels create() {

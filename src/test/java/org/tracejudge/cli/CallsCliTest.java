@@ -23,7 +23,7 @@ class CallsCliTest {
     @Test
     void importClassifyMetrics() {
         String p = dir.resolve("m.tjdb").toString();
-        CliTest.Run imp = CliTest.run("import", p, SAMPLES.resolve("toolhaystack-sample.jsonl").toString(), "--format", "toolhaystack");
+        CliTest.Run imp = CliTest.run("import", p, SAMPLES.resolve("toolhaystack-sample.jsonl").toString(), "--input-format", "toolhaystack");
         assertEquals(0, imp.code(), imp.err());
         CliTest.Run imp2 = CliTest.run("import", p, SAMPLES.resolve("diabench-sample.jsonl").toString());
         assertEquals(0, imp2.code(), imp2.err());

@@ -119,7 +119,7 @@ class CliHelpTest {
 
     @Test
     void importWithAnUnknownFormatIsAUsageError() {
-        CliTest.Run r = CliTest.run("import", "--format", "foo", "x.tjdb", "y.json");
+        CliTest.Run r = CliTest.run("import", "--input-format", "foo", "x.tjdb", "y.json");
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains("foo") && r.err().contains("toolfailbench-results"), r.err());
     }

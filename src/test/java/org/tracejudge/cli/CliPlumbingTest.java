@@ -88,7 +88,7 @@ class CliPlumbingTest {
         Path bad = dir.resolve("bad.jsonl");
         Files.writeString(bad, "{\"messages\": [ this is not json\n");
         Path p = dir.resolve("sub").resolve("new.tjdb");
-        CliTest.Run r = CliTest.run("import", p.toString(), "--format", "openai", bad.toString());
+        CliTest.Run r = CliTest.run("import", p.toString(), "--input-format", "openai", bad.toString());
         assertEquals(1, r.code(), r.out());
         assertTrue(r.err().contains("bad.jsonl"), r.err());
         assertFalse(Files.exists(p), "no project file");
@@ -97,7 +97,7 @@ class CliPlumbingTest {
         Path existing = dir.resolve("kept.tjdb");
         assertEquals(0, importSample(existing).code());
         long size = Files.size(existing);
-        assertEquals(1, CliTest.run("import", existing.toString(), "--format", "openai", bad.toString()).code());
+        assertEquals(1, CliTest.run("import", existing.toString(), "--input-format", "openai", bad.toString()).code());
         assertTrue(Files.exists(existing));
         assertEquals(60, Json.read(CliTest.run("info", existing.toString(), "--format", "json").out()).get("traces").asInt());
         assertTrue(size > 0);

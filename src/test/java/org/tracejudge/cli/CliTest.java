@@ -174,7 +174,7 @@ class CliTest {
         assertEquals("tracejudge: bad.json: line 1 at /0/task/domain: expected a string, found nothing (the field is missing)",
                 r.err().strip());
 
-        Run usage = run("import", dir.resolve("p.tjdb").toString(), bad.toString(), "--format", "csv");
+        Run usage = run("import", dir.resolve("p.tjdb").toString(), bad.toString(), "--input-format", "csv");
         assertNotEquals(0, usage.code());
         assertEquals(1, usage.err().strip().lines().count(), usage.err());
         assertTrue(usage.err().contains("unknown format 'csv'"), usage.err());

@@ -32,11 +32,11 @@ class SafetyCliTest {
         Path runs = dir.resolve("runs.jsonl");
         NltRunsGenerator.write(rows, runs);
         Path p = dir.resolve("s.tjdb");
-        CliTest.Run r = CliTest.run("import", p.toString(), nlt.resolve("sage.json").toString(), "--format", "nlt-scenario",
+        CliTest.Run r = CliTest.run("import", p.toString(), nlt.resolve("sage.json").toString(), "--input-format", "nlt-scenario",
                 "--safety-critical", "Safety Call,End Conversation");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("sage.json (nlt-scenario): 16 tasks (16 new)"), r.out());
-        r = CliTest.run("import", p.toString(), runs.toString(), "--format", "nlt");
+        r = CliTest.run("import", p.toString(), runs.toString(), "--input-format", "nlt");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("runs.jsonl (nlt): 16 tasks (0 new), 64 traces (64 new)"), r.out());
         r = CliTest.run("classify", p.toString());

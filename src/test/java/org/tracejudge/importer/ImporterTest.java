@@ -206,7 +206,7 @@ class ImporterTest {
         Files.writeString(f, "[{\"foo\": 1}]");
         ImportException e = assertThrows(ImportException.class, () -> importFiles(List.of(f)));
         assertTrue(e.getMessage().startsWith("notes.json"), e.getMessage());
-        assertTrue(e.getMessage().contains("cannot tell the format") && e.getMessage().contains("--format"), e.getMessage());
+        assertTrue(e.getMessage().contains("cannot tell the format") && e.getMessage().contains("--input-format"), e.getMessage());
         Path txt = dir.resolve("readme.txt");
         Files.writeString(txt, "hello");
         ImportException e2 = assertThrows(ImportException.class, () -> importFiles(List.of(txt)));

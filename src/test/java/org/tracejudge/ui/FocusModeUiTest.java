@@ -87,4 +87,37 @@ class FocusModeUiTest extends WindowTest {
         org.junit.jupiter.api.Assertions.assertTrue(app.window().compareWindow().stage().getTitle().endsWith(task));
         robot.interact(() -> app.window().compareWindow().stage().close());
     }
+
+    @Test
+    void ctrlUShowsTheTraceAsImportedStepByStep(FxRobot robot) {
+        opened(robot);
+        robot.interact(() -> table().requestFocus());
+        robot.press(KeyCode.CONTROL).type(KeyCode.U).release(KeyCode.CONTROL);
+        waitFor("the raw record", () -> app.window().rawWindow() != null && app.window().rawWindow().stage().isShowing()
+                && !app.window().rawWindow().steps().getItems().isEmpty());
+        var raw = app.window().rawWindow();
+        // the sample's first trace: its calls and answer, then the provider's response as the results file had it
+        assertEquals("Calls and answer (the source had no turns)", raw.steps().getItems().get(0).title());
+        org.junit.jupiter.api.Assertions.assertTrue(raw.steps().getItems().stream()
+                .anyMatch(e -> e.title().startsWith("Provider response 1")), raw.steps().getItems().toString());
+        org.junit.jupiter.api.Assertions.assertTrue(raw.json().getText().contains("\"answer\""), raw.json().getText());
+        robot.type(KeyCode.DOWN);
+        waitFor("the provider response shown", () -> raw.json().getText().contains("finish_reason"));
+        robot.type(KeyCode.ESCAPE);
+        waitFor("closed", () -> !raw.stage().isShowing());
+    }
+
+    @Test
+    void aFilterThatMatchesNothingLeavesNoTraceOnScreen(FxRobot robot) {
+        opened(robot);
+        robot.interact(() -> vm().table().setFilter(org.tracejudge.store.TraceTable.Filter.NONE.withSearch("zzz-no-such-text")));
+        waitFor("the placeholder, no decision keys", () -> !vm().session().loadingProperty().get()
+                && vm().table().totalProperty().get() == 0 && vm().trace().detailProperty().get() == null
+                && robot.lookup("#tracePlaceholder").tryQuery().map(javafx.scene.Node::isVisible).orElse(false)
+                && !app.window().traceView().getBottom().isVisible());
+        robot.interact(() -> vm().table().setFilter(org.tracejudge.store.TraceTable.Filter.NONE));
+        waitFor("a trace again, with its keys", () -> !vm().session().loadingProperty().get()
+                && vm().trace().detailProperty().get() != null && app.window().traceView().getBottom().isVisible()
+                && robot.lookup("#tracePlaceholder").tryQuery().isEmpty());
+    }
 }

@@ -104,4 +104,49 @@ class ReopenUiTest extends WindowTest {
                 .orElseThrow().setVisible(true));
         assertTrue(vm().table().hiddenColumns().isEmpty());
     }
+
+    @Test
+    void aNamedViewKeepsColumnsFilterAndSortAndComesBackFromTheViewsMenu(org.testfx.api.FxRobot robot) {
+        waitFor("the study open", () -> study.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
+                && table().getItems().size() == 60);
+        String model = rowValue(0, "model");
+        javafx.scene.control.TableColumn<?, ?> task = table().getColumns().stream()
+                .filter(c -> "task".equals(c.getUserData())).findFirst().orElseThrow();
+        robot.interact(() -> task.setVisible(false));
+        robot.interact(() -> {
+            vm().table().setFilter(org.tracejudge.store.TraceTable.Filter.NONE.with("model", model));
+            vm().table().setSort(new org.tracejudge.store.TraceTable.Sort("task", true));
+        });
+        waitFor("filtered", () -> !vm().session().loadingProperty().get() && table().getItems().size() == 20);
+        // Views ▸ Save this view as… with a name typed in the dialog
+        robot.clickOn("#viewsMenu");
+        robot.clickOn("Save this view as…");
+        waitFor("the name asked", () -> robot.lookup("#viewName").tryQuery().isPresent());
+        robot.clickOn("#viewName");
+        robot.write("mine").type(javafx.scene.input.KeyCode.ENTER);
+        waitFor("kept", () -> vm().table().namedViews().contains("mine"));
+        // everything undone, then the view chosen from the menu brings all three back
+        robot.interact(() -> {
+            task.setVisible(true);
+            vm().table().setSort(org.tracejudge.store.TraceTable.Sort.DEFAULT);
+            vm().table().setFilter(org.tracejudge.store.TraceTable.Filter.NONE);
+        });
+        waitFor("all again", () -> !vm().session().loadingProperty().get() && table().getItems().size() == 60);
+        robot.clickOn("#viewsMenu");
+        robot.clickOn(n -> n instanceof javafx.scene.control.Labeled l && "mine".equals(l.getText()));
+        waitFor("the view back", () -> !vm().session().loadingProperty().get() && table().getItems().size() == 20
+                && !task.isVisible());
+        assertEquals(model, vm().session().filterProperty().get().equals().get("model"));
+        assertEquals(new org.tracejudge.store.TraceTable.Sort("task", true), vm().session().sortProperty().get());
+        assertEquals("View: mine", robot.lookup("#viewsMenu").queryAs(javafx.scene.control.MenuButton.class).getText());
+        // kept with the project: listed after it is opened again, and deleted from the menu
+        robot.interact(() -> vm().session().open(study));
+        waitFor("reopened", () -> !vm().session().loadingProperty().get() && table().getItems().size() > 0);
+        assertEquals(List.of("mine"), vm().table().namedViews());
+        robot.interact(() -> vm().table().deleteView("mine"));
+        assertTrue(vm().table().namedViews().isEmpty());
+        boolean[] applied = {true};
+        robot.interact(() -> applied[0] = vm().table().applyView("mine"));
+        assertTrue(!applied[0] && vm().session().statusProperty().get().startsWith("No view named"));
+    }
 }

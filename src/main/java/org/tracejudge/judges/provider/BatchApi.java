@@ -45,6 +45,8 @@ public final class BatchApi {
 
     /** A provider call that did not succeed: the failure as the chat endpoint would have classified it. */
     public static final class BatchFailure extends Exception {
+        private static final long serialVersionUID = 1L;
+
         private final transient Attempt attempt;
 
         BatchFailure(Attempt attempt) {

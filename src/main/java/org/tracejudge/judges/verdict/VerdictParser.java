@@ -75,7 +75,7 @@ public final class VerdictParser {
         JsonNode tools = obj.get("tools");
         if (tools != null && tools.isObject()) {
             // tool-selection rubrics: one YES/NO per tool, stored as scores tool:<name> = 1 / 0
-            var it = tools.fields();
+            var it = tools.properties().iterator();
             while (it.hasNext()) {
                 var e = it.next();
                 String yn = e.getValue().asText("").strip().toUpperCase(Locale.ROOT);

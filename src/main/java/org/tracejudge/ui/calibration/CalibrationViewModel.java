@@ -57,6 +57,7 @@ public final class CalibrationViewModel implements Session.Listener {
         this.session = session;
         this.queue = queue;
         queue.currentProperty().addListener((o, a, b) -> showWhy());
+        queue.rowsProperty().addListener((o, a, b) -> showWhy()); // a re-read queue: the same index, another trace
         state.addListener((o, a, b) -> showWhy());
         session.addListener(this);
         session.ledgerVersionProperty().addListener((o, a, b) -> changed());

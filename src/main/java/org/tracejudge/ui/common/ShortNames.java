@@ -12,6 +12,13 @@ import java.util.Map;
  * hover (tooltip) and as the accessible text, so a screen reader says the whole label.
  */
 public final class ShortNames {
+    /**
+     * Chips that initials would get wrong: two labels of one set with the same initials (correct_call and
+     * correct_clarification are both "CC"), or a single long word that a narrow column cuts off.
+     */
+    private static final Map<String, String> FIXED = Map.of("correct_clarification", "CLR", "abstained", "AB",
+            "unparseable", "UP");
+
     /** Longest text kept as it is. */
     static final int KEEP = 9;
 
@@ -21,6 +28,10 @@ public final class ShortNames {
     public static String label(String label) {
         if ("correct".equals(label)) {
             return "OK"; // the commonest label, green (a tick would read as the done column's mark)
+        }
+        String fixed = label == null ? null : FIXED.get(label);
+        if (fixed != null) {
+            return fixed;
         }
         if (label == null || label.length() <= KEEP && label.indexOf('_') < 0 && label.indexOf(' ') < 0
                 && label.indexOf('-') < 0) {

@@ -609,7 +609,10 @@ public final class SafetyReviewViewModel {
                         ? "Hidden until you commit your own labels (blind first pass)." : cause.getMessage());
                 return;
             }
-            machine.set("Shown to " + who.name() + " after committing (recorded). Red: differs from your decision.");
+            machine.set(model.policy().blindFirstPass() || readOnly.get()
+                    ? "Shown to " + who.name() + " after committing (recorded). Red: differs from your decision."
+                    : "Shown before you decide: this project's policy has no blind first pass (its scenarios have no "
+                    + "safety-critical tool, or the lead turned it off). Red: differs from your decision.");
             boolean scroll = scrollToReveal;
             scrollToReveal = false;
             reveal.set(new Shown(in, r, scroll));

@@ -332,6 +332,11 @@ public final class Session implements AutoCloseable {
         load(() -> file == null ? SampleProject.open() : Project.open(file, true), file);
     }
 
+    /** Opens a bundled sample (built first when missing or out of date); like the sample, its view is not kept. */
+    public void openSample(SampleProject.Kind kind) {
+        load(() -> SampleProject.open(kind, kind.defaultFile()), null);
+    }
+
     /** Creates (or opens) a project file. */
     public void create(Path file) {
         load(() -> Project.openOrCreate(file, null), file);
@@ -539,7 +544,7 @@ public final class Session implements AutoCloseable {
             try {
                 com.fasterxml.jackson.databind.JsonNode o = org.tracejudge.json.Json.read(text);
                 Map<String, String> eq = new java.util.LinkedHashMap<>();
-                o.path("equals").fields().forEachRemaining(e -> eq.put(e.getKey(), e.getValue().asText()));
+                o.path("equals").properties().iterator().forEachRemaining(e -> eq.put(e.getKey(), e.getValue().asText()));
                 TraceTable.Filter f = new TraceTable.Filter(eq, TraceTable.Show.valueOf(o.path("show").asText("ALL")),
                         o.path("search").asText(""));
                 TraceTable.Sort s = new TraceTable.Sort(o.hasNonNull("sort") ? o.get("sort").asText() : null,
@@ -578,6 +583,66 @@ public final class Session implements AutoCloseable {
 
     private static String viewKey(Path file) {
         return "view:" + file.toAbsolutePath().normalize();
+    }
+
+    private String viewsKey() {
+        Project p = project;
+        return p == null ? null : "views:" + p.file().toAbsolutePath().normalize();
+    }
+
+    /**
+     * The named views of the open project (issue 36, item 12): each keeps columns, filter and sort under a name the
+     * person gave it, in the settings beside the project's last view. Sorted by name.
+     */
+    public List<String> namedViews() {
+        String key = viewsKey();
+        if (key == null) {
+            return List.of();
+        }
+        List<String> names = new java.util.ArrayList<>();
+        readViews(key).fieldNames().forEachRemaining(names::add);
+        names.sort(String.CASE_INSENSITIVE_ORDER);
+        return names;
+    }
+
+    /** The named view {@code name} of the open project, or null. */
+    public View namedView(String name) {
+        String key = viewsKey();
+        com.fasterxml.jackson.databind.JsonNode v = key == null ? null : readViews(key).get(name);
+        return v == null ? null : View.read(v.toString());
+    }
+
+    /** Keeps the current filter and sort with {@code hidden} columns as the named view {@code name} (replacing it). */
+    public void saveNamedView(String name, List<String> hidden) {
+        String key = viewsKey();
+        if (key == null || name == null || name.isBlank()) {
+            return;
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode views = readViews(key);
+        View v = new View(filter.get(), sort.get(), null, List.of(), hidden);
+        views.set(name.strip(), org.tracejudge.json.Json.read(v.write()));
+        settings.setText(key, views.toString());
+    }
+
+    public void deleteNamedView(String name) {
+        String key = viewsKey();
+        if (key != null) {
+            com.fasterxml.jackson.databind.node.ObjectNode views = readViews(key);
+            views.remove(name);
+            settings.setText(key, views.toString());
+        }
+    }
+
+    private com.fasterxml.jackson.databind.node.ObjectNode readViews(String key) {
+        try {
+            com.fasterxml.jackson.databind.JsonNode n = org.tracejudge.json.Json.read(settings.text(key, "{}"));
+            if (n instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+                return o;
+            }
+        } catch (RuntimeException e) {
+            // an unreadable entry starts empty (the settings file was edited by hand)
+        }
+        return org.tracejudge.json.Json.object();
     }
 
     /** FX thread: keeps the open project's view in the settings. */

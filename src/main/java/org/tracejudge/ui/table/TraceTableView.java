@@ -1,6 +1,7 @@
 package org.tracejudge.ui.table;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import javafx.animation.PauseTransition;
 import javafx.beans.binding.Bindings;
@@ -99,6 +100,12 @@ public final class TraceTableView extends BorderPane {
         });
         vm.layoutProperty().addListener((o, a, l) -> rebuildColumns(l));
         vm.blindProperty().addListener((o, a, b) -> applyBlind());
+        // a named view brings its own hidden columns
+        vm.hiddenColumns().addListener((javafx.collections.SetChangeListener<String>) c -> {
+            if (!settingVisibility) {
+                applyBlind();
+            }
+        });
         // queue index <-> selection
         table.getSelectionModel().selectedIndexProperty().addListener((o, a, b) -> {
             if (!updatingSelection && b.intValue() >= 0 && window().offset() + b.intValue() != vm.currentProperty().get()) {
@@ -410,11 +417,11 @@ public final class TraceTableView extends BorderPane {
             search.clear();
             vm.setFilter(TraceTable.Filter.NONE);
         });
-        HBox row1 = new HBox(6, search, show);
+        HBox row1 = new HBox(6, search, show, viewsButton());
         row1.setAlignment(Pos.CENTER_LEFT);
         Label count = new Label();
         count.setId("rowCount");
-        count.textProperty().bind(Bindings.createStringBinding(() -> String.format("%,d traces", vm.totalProperty().get()),
+        count.textProperty().bind(Bindings.createStringBinding(() -> TraceTableViewModel.traces(vm.totalProperty().get()),
                 vm.totalProperty()));
         count.getStyleClass().add("row-count");
         count.setMinWidth(Region.USE_PREF_SIZE);
@@ -512,6 +519,62 @@ public final class TraceTableView extends BorderPane {
         } finally {
             settingVisibility = false;
         }
+    }
+
+    /**
+     * Named views (issue 36, item 12): "Views ▾" keeps what is on screen — filter, sort, hidden columns — under a
+     * name, and brings a kept one back; the list is read when the menu opens.
+     */
+    private javafx.scene.control.MenuButton viewsButton() {
+        javafx.scene.control.MenuButton views = new javafx.scene.control.MenuButton("Views");
+        views.setId("viewsMenu");
+        views.setMinWidth(Region.USE_PREF_SIZE);
+        views.textProperty().bind(Bindings.createStringBinding(() -> vm.activeViewProperty().get() == null ? "Views"
+                : "View: " + vm.activeViewProperty().get(), vm.activeViewProperty()));
+        views.setTooltip(new Tooltip("Named views of this project: columns, filter and sort kept under a name"));
+        views.setOnShowing(e -> {
+            javafx.scene.control.MenuItem save = new javafx.scene.control.MenuItem("Save this view as…");
+            save.setId("saveViewItem");
+            save.setOnAction(a -> askViewName().ifPresent(vm::saveView));
+            views.getItems().setAll(save);
+            List<String> names = vm.namedViews();
+            if (!names.isEmpty()) {
+                views.getItems().add(new javafx.scene.control.SeparatorMenuItem());
+                javafx.scene.control.Menu delete = new javafx.scene.control.Menu("Delete");
+                delete.setId("deleteViewMenu");
+                for (String n : names) {
+                    javafx.scene.control.MenuItem show = new javafx.scene.control.MenuItem(n);
+                    show.setMnemonicParsing(false);
+                    show.getStyleClass().add("named-view");
+                    show.setOnAction(a -> {
+                        vm.applyView(n);
+                        table.requestFocus();
+                    });
+                    views.getItems().add(show);
+                    javafx.scene.control.MenuItem del = new javafx.scene.control.MenuItem(n);
+                    del.setMnemonicParsing(false);
+                    del.setOnAction(a -> vm.deleteView(n));
+                    delete.getItems().add(del);
+                }
+                views.getItems().addAll(new javafx.scene.control.SeparatorMenuItem(), delete);
+            }
+        });
+        // the items are made when the menu opens: one placeholder keeps the button's arrow
+        views.getItems().add(new javafx.scene.control.MenuItem("Save this view as…"));
+        return views;
+    }
+
+    /** Asks for a view's name (a kept name is offered to replace). */
+    private java.util.Optional<String> askViewName() {
+        javafx.scene.control.TextInputDialog d = new javafx.scene.control.TextInputDialog();
+        d.setTitle("Save this view");
+        d.setHeaderText("Keep the filter, the sort and the hidden columns under a name (same name: replaced).");
+        d.setContentText("Name:");
+        d.getEditor().setId("viewName");
+        if (getScene() != null) {
+            d.initOwner(getScene().getWindow());
+        }
+        return d.showAndWait().map(String::strip).filter(n -> !n.isEmpty());
     }
 
     /** A column shown or hidden with the column chooser (the table's + button) is remembered for the project. */

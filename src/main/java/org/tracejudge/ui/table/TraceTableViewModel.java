@@ -148,11 +148,78 @@ public final class TraceTableViewModel implements Session.Listener {
 
     /** Changes the filter; the queue is re-read in the background. */
     public void setFilter(TraceTable.Filter f) {
+        activeView.set(null);
         session.select(f, session.sortProperty().get());
         requery();
     }
 
+    private final javafx.beans.property.StringProperty activeView = new javafx.beans.property.SimpleStringProperty();
+
+    /** The named view on screen (null once the filter or sort is changed another way). */
+    public javafx.beans.property.ReadOnlyStringProperty activeViewProperty() {
+        return activeView;
+    }
+
+    /** "1 trace", "2,345 traces". */
+    public static String traces(long n) {
+        return String.format("%,d trace%s", n, n == 1 ? "" : "s");
+    }
+
+    /** The open project's named views (columns, filter and sort kept under a name), sorted by name. */
+    public List<String> namedViews() {
+        return session.namedViews();
+    }
+
+    /** Keeps what is on screen — the filter, the sort and the hidden columns — as the view {@code name}. */
+    public void saveView(String name) {
+        session.saveNamedView(name, List.copyOf(hiddenColumns));
+        activeView.set(name.strip());
+        session.setStatus("View \u201c" + name.strip() + "\u201d kept: " + describe(session.filterProperty().get(),
+                session.sortProperty().get(), hiddenColumns.size()) + ".");
+    }
+
+    /** Shows the named view {@code name}: its columns, filter and sort (one re-read). False when it is gone. */
+    public boolean applyView(String name) {
+        Session.View v = session.namedView(name);
+        if (v == null) {
+            session.setStatus("No view named \u201c" + name + "\u201d in this project.");
+            return false;
+        }
+        hiddenColumns.clear();
+        hiddenColumns.addAll(v.hidden());
+        activeView.set(name);
+        session.select(v.filter(), v.sort());
+        requery();
+        session.setStatus("View \u201c" + name + "\u201d: " + describe(v.filter(), v.sort(), v.hidden().size()) + ".");
+        return true;
+    }
+
+    public void deleteView(String name) {
+        session.deleteNamedView(name);
+        if (name.equals(activeView.get())) {
+            activeView.set(null);
+        }
+        session.setStatus("View \u201c" + name + "\u201d deleted.");
+    }
+
+    private static String describe(TraceTable.Filter f, TraceTable.Sort s, int hidden) {
+        List<String> parts = new java.util.ArrayList<>();
+        parts.add(f.show().title().toLowerCase(java.util.Locale.ROOT));
+        f.equals().forEach((k, v) -> parts.add(k.replaceFirst("^[a-z]+:", "") + " = " + v));
+        if (!f.search().isBlank()) {
+            parts.add("search \u201c" + f.search() + "\u201d");
+        }
+        if (s.key() != null) {
+            parts.add("sorted by " + s.key().replaceFirst("^[a-z]+:", "") + (s.descending() ? " (descending)" : ""));
+        }
+        parts.add(hidden == 0 ? "every column" : hidden + " column" + (hidden == 1 ? "" : "s") + " hidden");
+        return String.join(", ", parts);
+    }
+
     public void setSort(TraceTable.Sort s) {
+        if (!s.equals(session.sortProperty().get())) {
+            activeView.set(null);
+        }
         session.select(session.filterProperty().get(), s);
         requery();
     }
@@ -204,7 +271,7 @@ public final class TraceTableViewModel implements Session.Listener {
             total.set(list.size());
             done.set(-1);
             doneWhileCounting = 0;
-            session.setStatus(String.format("%,d traces · %s", list.size(), t.describe(f)));
+            session.setStatus(traces(list.size()) + " · " + t.describe(f));
             session.setLoading(false);
             session.openingDone();
             restoreSelection(list, true, alsoOnFx != null);
@@ -271,6 +338,7 @@ public final class TraceTableViewModel implements Session.Listener {
         // another project: nothing of the last one stays selected or on screen; a project reopened goes back to the
         // trace it was left on and keeps the traces skipped then
         Session.View v = session.restoredView();
+        activeView.set(null);
         keep = v == null ? null : v.trace();
         keepPending = keep != null;
         skipped.clear();
@@ -385,7 +453,7 @@ public final class TraceTableViewModel implements Session.Listener {
                 ids = firstIds; // until the whole list is here: the first page's moves work at once
             }
             pr.preload(0, first);
-            session.setStatus(String.format("%,d traces · %s", n, t.describe(f)));
+            session.setStatus(traces(n) + " · " + t.describe(f));
             session.setLoading(false);
             session.openingDone();
             restoreSelection(firstIds, false, true);

@@ -80,7 +80,8 @@ public final class TraceView extends BorderPane {
     private int legendProposed = -1;
     private final TextField rationale = new TextField();
     private final Label decisionNote = new Label();
-    private final Label placeholder = new Label("Select a trace.");
+    private final Label placeholder = new Label("No trace selected: click a row, or press J / K. (An empty queue: "
+            + "change the filter.)");
     private final VBox body;
     /** Call-level traces (ToolHaystack, DiaBench): the conversation view instead of return and answer. */
     private final ConversationView conversation = new ConversationView();
@@ -137,7 +138,7 @@ public final class TraceView extends BorderPane {
 
         raters.setId("raterPanel");
         history.setId("history");
-        ScrollPane raterScroll = UncachedViewport.of(new ScrollPane(new VBox(6, raters, history)));
+        ScrollPane raterScroll = UncachedViewport.of(new ScrollPane(new VBox(6, raters, history, commentsSlot)));
         raterScroll.setFitToWidth(true);
         raterScroll.setPrefViewportHeight(150);
         raterScroll.setMinHeight(60);
@@ -160,12 +161,25 @@ public final class TraceView extends BorderPane {
         setCenter(body);
         setBottom(decisionBar());
         placeholder.getStyleClass().add("placeholder");
+        placeholder.setId("tracePlaceholder");
+        placeholder.setWrapText(true);
         vm.detailProperty().addListener((o, a, d) -> show(d));
         vm.blindProperty().addListener((o, a, b) -> show(vm.detailProperty().get()));
         show(vm.detailProperty().get());
     }
 
     private final SplitPane evidenceAndRaters = new SplitPane();
+    /** Where the comments pane goes, under the raters and the history (set by the window). */
+    private final javafx.scene.layout.StackPane commentsSlot = new javafx.scene.layout.StackPane();
+
+    /** Puts the comments pane under the raters and the history, and its flag banner under the heading. */
+    public void setComments(Node pane, Node banner) {
+        commentsSlot.getChildren().setAll(pane);
+        flagBanner = banner;
+        (getCenter() == callBody ? callBody : body).getChildren().add(1, banner);
+    }
+
+    private Node flagBanner;
     private final VBox raterBox = new VBox(4);
 
     /** The split between the return and answer (above) and the rater cards (below). */
@@ -306,7 +320,21 @@ public final class TraceView extends BorderPane {
 
     private void show(TraceDetail d) {
         if (d == null) {
+            // nothing selected (an empty queue, a trace that left it): no stale trace with live decision keys. A
+            // detail re-set within one pulse (showFresh) never gets here: the check runs after it
+            Platform.runLater(() -> {
+                if (vm.detailProperty().get() == null && getCenter() != placeholder) {
+                    setCenter(placeholder);
+                    if (getBottom() != null) {
+                        getBottom().setVisible(false);
+                    }
+                    shownTrace = null;
+                }
+            });
             return;
+        }
+        if (getBottom() != null) {
+            getBottom().setVisible(true);
         }
         if (!d.traceId().equals(shownTrace)) {
             openThink.clear();
@@ -325,9 +353,18 @@ public final class TraceView extends BorderPane {
                 body.getChildren().remove(heading);
                 raterBox.getChildren().removeAll(raterTitle, raterScroll);
                 callBody.getChildren().setAll(heading, conversation, raterTitle, raterScroll);
+                if (flagBanner != null) {
+                    body.getChildren().remove(flagBanner);
+                    callBody.getChildren().add(1, flagBanner);
+                }
             } else {
                 callBody.getChildren().clear();
-                body.getChildren().add(0, heading);
+                if (!body.getChildren().contains(heading)) { // from the placeholder it may be there already
+                    body.getChildren().add(0, heading);
+                }
+                if (flagBanner != null && !body.getChildren().contains(flagBanner)) {
+                    body.getChildren().add(1, flagBanner);
+                }
                 raterBox.getChildren().setAll(raterTitle, raterScroll);
             }
             setCenter(wanted);
@@ -434,7 +471,7 @@ public final class TraceView extends BorderPane {
             return Json.write(args);
         }
         StringBuilder sb = new StringBuilder();
-        Iterator<Map.Entry<String, JsonNode>> f = args.fields();
+        Iterator<Map.Entry<String, JsonNode>> f = args.properties().iterator();
         while (f.hasNext()) {
             Map.Entry<String, JsonNode> e = f.next();
             sb.append(sb.length() == 0 ? "" : ", ").append(e.getKey()).append(": ").append(Json.write(e.getValue()));
@@ -478,7 +515,7 @@ public final class TraceView extends BorderPane {
         if (n.isContainerNode() && budget[0] > 0) {
             boolean any = false;
             if (n.isObject()) {
-                Iterator<Map.Entry<String, JsonNode>> f = n.fields();
+                Iterator<Map.Entry<String, JsonNode>> f = n.properties().iterator();
                 while (f.hasNext() && budget[0] > 0) {
                     Map.Entry<String, JsonNode> e = f.next();
                     TreeItem<JsonEntry> child = item(e.getKey(), e.getValue(),

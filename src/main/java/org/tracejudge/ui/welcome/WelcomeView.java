@@ -27,6 +27,12 @@ public final class WelcomeView extends VBox {
 
     private final ListView<Path> recent = new ListView<>();
     private Runnable safetySample;
+    private Runnable tour;
+
+    /** What "Tour of trace kinds" does (opens the bundled tour sample). */
+    public void onTour(Runnable r) {
+        this.tour = r;
+    }
 
     /** What "Safety review sample" does (opens its own window after a content warning). */
     public void onSafetySample(Runnable r) {
@@ -64,7 +70,16 @@ public final class WelcomeView extends VBox {
                 safetySample.run();
             }
         });
-        HBox buttons = new HBox(10, sample, safety, open, create, imp);
+        Button tourButton = new Button("Tour of trace kinds");
+        tourButton.setId("openTour");
+        tourButton.setTooltip(new javafx.scene.control.Tooltip("Transcripts, an OpenTelemetry agent run, NLT selector "
+                + "runs and long conversations: one of every kind of trace, invented"));
+        tourButton.setOnAction(e -> {
+            if (tour != null) {
+                tour.run();
+            }
+        });
+        HBox buttons = new HBox(10, sample, tourButton, safety, open, create, imp);
 
         Label recentTitle = new Label("Recent projects");
         recentTitle.getStyleClass().add("section-title");

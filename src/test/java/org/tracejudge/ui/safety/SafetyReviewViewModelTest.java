@@ -102,6 +102,22 @@ class SafetyReviewViewModelTest {
     }
 
     @Test
+    void withoutABlindFirstPassTheMachinesAreShownAtOnceAndSaidSo() throws Exception {
+        // a policy without the blind first pass (a scenario with no safety-critical tool, or the lead's choice): the
+        // verdicts show before a commit, and the note must not claim they came after one
+        SafetyPolicy.OFF.save(p);
+        model.close();
+        model = new SafetyReviewModel();
+        Path file = dir.resolve("safety.tjdb");
+        loaded = model.load(() -> Project.open(file)).get(60, TimeUnit.SECONDS);
+        p = model.project();
+        SafetyReviewViewModel vm = review("ana");
+        assertNotNull(vm.revealProperty().get(), "shown at once");
+        assertTrue(vm.machineProperty().get().startsWith("Shown before you decide"), vm.machineProperty().get());
+        assertFalse(vm.isReadOnly());
+    }
+
+    @Test
     void theFirstPassIsBlindUntilTheExpertCommitsThenTheRevealIsShownAndRecorded() {
         assertEquals(SafetyPolicy.ON, loaded.policy());
         SafetyReviewViewModel vm = review("ana");

@@ -1,4 +1,4 @@
--- Schema 9: sampling modes (calibration.md § What to label next). Besides the uniform and by-model stratified
+-- Schema 11: sampling modes (calibration.md § What to label next). Besides the uniform and by-model stratified
 -- calibration samples: stratified-label (model × task type × judge label, unequal probabilities), until-precise (uniform draws in batches, resumed until the corrected rate is precise enough),
 -- and two designs that are not probability samples and so carry no inclusion probability: disagreement (raters
 -- disagree) and uncertainty (judges split or a judge said low confidence). Their gold serves the judge diagnostics
@@ -32,4 +32,4 @@ CREATE TRIGGER calibration_draw_no_update BEFORE UPDATE ON calibration_draw
 BEGIN SELECT RAISE(ABORT, 'calibration samples are append-only'); END;
 CREATE TRIGGER calibration_draw_no_delete BEFORE DELETE ON calibration_draw
 BEGIN SELECT RAISE(ABORT, 'calibration samples are append-only'); END;
-PRAGMA user_version = 9;
+PRAGMA user_version = 11;

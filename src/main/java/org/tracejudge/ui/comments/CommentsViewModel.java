@@ -1,0 +1,135 @@
+package org.tracejudge.ui.comments;
+
+import java.util.List;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.tracejudge.store.Comments;
+import org.tracejudge.ui.session.Session;
+
+/**
+ * The comments pane's state (issue 36, item 8): the comments and flag of the trace on screen, read on the project
+ * thread; a note or a flag written there under the annotator's name, then the table re-read (its "Flagged for the
+ * lead" filter) and a team project synced at once. Under the blind mode others' comments on a trace not yet decided
+ * are held back (on a team project the hub holds them back too).
+ */
+public final class CommentsViewModel implements Session.Listener {
+    private final Session session;
+    private final ObservableList<Comments.Comment> comments = FXCollections.observableArrayList();
+    private final ReadOnlyBooleanWrapper flagged = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyBooleanWrapper heldBack = new ReadOnlyBooleanWrapper();
+    private final javafx.beans.property.ReadOnlyStringWrapper flagNote = new javafx.beans.property.ReadOnlyStringWrapper("");
+    /** The trace shown (FX thread) and whether others' comments are to be held back on it. */
+    private String traceId;
+    private boolean blind;
+    private long generation;
+
+    public CommentsViewModel(Session session) {
+        this.session = session;
+        session.addListener(this);
+    }
+
+    @Override
+    public void opened() {
+        Platform.runLater(() -> show(null, false));
+    }
+
+    @Override
+    public void read(Session.Read r) {
+        // a re-read (a team sync brought others' work, a decision) may bring comments too
+        Platform.runLater(() -> show(traceId, blind));
+    }
+
+    public ObservableList<Comments.Comment> comments() {
+        return comments;
+    }
+
+    public ReadOnlyBooleanProperty flaggedProperty() {
+        return flagged.getReadOnlyProperty();
+    }
+
+    /** While the trace is flagged: who flagged it and why (the newest flag shown), for the banner over the trace. */
+    public javafx.beans.property.ReadOnlyStringProperty flagNoteProperty() {
+        return flagNote.getReadOnlyProperty();
+    }
+
+    /** True when the blind mode holds back others' comments on the trace shown. */
+    public ReadOnlyBooleanProperty heldBackProperty() {
+        return heldBack.getReadOnlyProperty();
+    }
+
+    /** FX thread: shows the comments of {@code id} (null: none); {@code blindHere}: hold back others' comments. */
+    public void show(String id, boolean blindHere) {
+        traceId = id;
+        blind = blindHere;
+        long gen = ++generation;
+        if (id == null || session.project() == null) {
+            comments.clear();
+            flagged.set(false);
+            heldBack.set(false);
+            flagNote.set("");
+            return;
+        }
+        String me = session.annotatorProperty().get();
+        session.query(p -> p.read(c -> new Object[] {Comments.of(c, id), Comments.flagged(c, id)}), r -> {
+            if (gen != generation) {
+                return; // another trace is on screen by now
+            }
+            @SuppressWarnings("unchecked")
+            List<Comments.Comment> all = (List<Comments.Comment>) r[0];
+            List<Comments.Comment> shown = blindHere ? all.stream().filter(x -> x.author().equalsIgnoreCase(me == null ? ""
+                    : me)).toList() : all;
+            comments.setAll(shown);
+            heldBack.set(shown.size() < all.size());
+            flagged.set((Boolean) r[1]);
+            Comments.Comment last = null;
+            for (Comments.Comment x : shown) {
+                if (x.action() == Comments.Action.FLAG) {
+                    last = x;
+                }
+            }
+            flagNote.set(!flagged.get() ? "" : "⚑ Flagged for the lead" + (last == null ? "" : " by " + last.author()
+                    + (last.text().isEmpty() ? "" : ": " + shorten(last.text()))) + "  (F clears it; comments under the raters)");
+        }, err -> session.setStatus("Cannot read the comments: " + err));
+    }
+
+    /**
+     * FX thread: writes a comment on the trace shown under the annotator's name (a note, a flag or its clearing), then
+     * shows it, re-reads the table and syncs a team project. Returns what is wrong instead (no trace, no name).
+     */
+    public String add(Comments.Action action, String text) {
+        String id = traceId;
+        String me = session.annotatorProperty().get();
+        String problem = id == null ? "No trace on screen to comment on."
+                : me == null || me.isBlank() ? "Set your name first (Review ▸ Annotator name…): a comment carries it."
+                : session.project() == null ? "No project is open." : null;
+        if (problem != null) {
+            session.setStatus(problem);
+            return problem;
+        }
+        boolean b = blind;
+        session.query(pr -> Comments.add(pr, id, me, action, text), c -> {
+            session.setStatus(switch (action) {
+                case FLAG -> "Flagged for the lead: " + (c.text().isEmpty() ? "(no text)" : c.text());
+                case UNFLAG -> "Flag cleared.";
+                case NOTE -> "Comment kept.";
+            });
+            show(id, b);
+            session.refresh();
+            session.syncTeamNow();
+        }, err -> session.setStatus("The comment was not kept: " + err));
+        return null;
+    }
+
+    private static String shorten(String text) {
+        String one = text.replace('\n', ' ');
+        return one.length() <= 160 ? one : one.substring(0, 159) + "…";
+    }
+
+    /** FX thread: flags the trace shown for the lead, or clears its flag. */
+    public String toggleFlag(String text) {
+        return add(flagged.get() ? Comments.Action.UNFLAG : Comments.Action.FLAG, text);
+    }
+}
