@@ -42,9 +42,62 @@ public final class CorrectedRates {
                       Corrected.Estimate ppi) {}
 
     /** The whole report: which judge, which sample, and a row per model and rate. */
-    public record Report(String judge, Sample.Drawn sample, int goldInSample, int goldOutsideSample, List<Row> rows) {}
+    public record Report(String judge, Sample.Drawn sample, int goldInSample, int goldOutsideSample, List<Row> rows) {
+        /**
+         * The rows by model and rate name, the models ranked by corrected (PPI++) CTUR, highest first; models without
+         * a corrected CTUR last, in their order. What the corrected leaderboard shows, in the CLI and the dashboard.
+         */
+        public java.util.LinkedHashMap<String, Map<String, Row>> ranked() {
+            Map<String, Map<String, Row>> byModel = new java.util.LinkedHashMap<>();
+            for (Row r : rows) {
+                byModel.computeIfAbsent(r.model(), k -> new java.util.LinkedHashMap<>()).put(r.rate().name(), r);
+            }
+            List<String> models = new ArrayList<>(byModel.keySet());
+            models.sort(java.util.Comparator.comparingDouble(m -> {
+                Row ctur = byModel.get(m).get("CTUR");
+                return ctur != null && ctur.ppi().defined() ? -ctur.ppi().value() : 1;
+            }));
+            java.util.LinkedHashMap<String, Map<String, Row>> out = new java.util.LinkedHashMap<>();
+            models.forEach(m -> out.put(m, byModel.get(m)));
+            return out;
+        }
+
+        /**
+         * The corrected leaderboard as CSV (fractions of 1): per model and rate of {@code rates} the judge-only rate,
+         * the PPI++ rate and its 95% interval and the gold n; models ranked as {@link #ranked()}.
+         */
+        public String csv(List<String> rates) {
+            StringBuilder out = new StringBuilder("model");
+            for (String rate : rates) {
+                out.append(',').append(rate).append("_judge_only,").append(rate).append("_corrected,").append(rate)
+                        .append("_low,").append(rate).append("_high,").append(rate).append("_gold");
+            }
+            out.append('\n');
+            for (Map.Entry<String, Map<String, Row>> m : ranked().entrySet()) {
+                String name = m.getKey();
+                out.append(name.contains(",") || name.contains("\"") ? '"' + name.replace("\"", "\"\"") + '"' : name);
+                for (String rate : rates) {
+                    Row r = m.getValue().get(rate);
+                    out.append(',').append(fraction(r.judgeOnly().value())).append(',').append(fraction(r.ppi().value()))
+                            .append(',').append(r.ppi().defined() ? fraction(r.ppi().ci95()[0]) : "")
+                            .append(',').append(r.ppi().defined() ? fraction(r.ppi().ci95()[1]) : "")
+                            .append(',').append(r.gold());
+                }
+                out.append('\n');
+            }
+            return out.toString();
+        }
+
+        private static String fraction(Double v) {
+            return v == null ? "" : String.format(java.util.Locale.ROOT, "%.6f", v);
+        }
+    }
 
     public static Report compute(LabelSources sources, String judge, Sample.Drawn sample, Gold gold) {
+        if (!sample.design().probability()) {
+            throw new IllegalArgumentException("sample '" + sample.name() + "' (" + sample.design().code()
+                    + ") is not a probability sample: it cannot correct rates");
+        }
         String[] labels = sources.labels(judge);
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < sources.size(); i++) {
@@ -68,9 +121,11 @@ public final class CorrectedRates {
             return i == null || !drawn[i];
         }).count();
         List<Row> rows = new ArrayList<>();
+        boolean byLabel = sample.design() == Sample.Design.STRATIFIED_LABEL;
         for (int m = 0; m < sources.models().size(); m++) {
             for (RateDef r : RATES) {
-                rows.add(row(sources, labels, drawn, gold, m, r));
+                Row plain = row(sources, labels, drawn, gold, m, r);
+                rows.add(byLabel ? stratified(plain, sources, sample, gold, m, r) : plain);
             }
         }
         return new Report(judge, sample, goldInSample, goldOutside, List.copyOf(rows));
@@ -123,6 +178,48 @@ public final class CorrectedRates {
                 Corrected.goldOnly(y), Corrected.roganGladen(y, f, all), Corrected.ppi(y, f, u));
     }
 
+    /**
+     * A row of a sample stratified by the judge's label: the gold of each model × type × label stratum weighted by its
+     * size when drawn ({@link Corrected#stratified}, which PPI++ equals for such strata) for both gold only and PPI++;
+     * Rogan-Gladen, which needs every gold trace to have had the same chance, is refused. The judge-only rate stays.
+     */
+    private static Row stratified(Row plain, LabelSources sources, Sample.Drawn sample, Gold gold, int model, RateDef r) {
+        String prefix = sources.models().get(model) + "|" + r.type().code() + "|";
+        Map<String, Integer> sizes = new java.util.TreeMap<>();
+        Map<String, List<Integer>> ys = new java.util.TreeMap<>();
+        for (Sample.Draw d : sample.draws()) {
+            if (!d.stratum().startsWith(prefix)) {
+                continue;
+            }
+            sizes.put(d.stratum(), d.population() != null ? d.population()
+                    : (int) Math.round(1 / d.inclusion()) /* schema-8 rows cannot be stratified-label */);
+            ys.computeIfAbsent(d.stratum(), k -> new ArrayList<>());
+            String g = gold.labels().get(d.traceId());
+            if (g != null) {
+                ys.get(d.stratum()).add(r.label().equals(g) ? 1 : 0);
+            }
+        }
+        String[] names = sizes.keySet().toArray(new String[0]);
+        int[][] y = new int[names.length][];
+        int[] bigN = new int[names.length];
+        int n = 0;
+        for (int h = 0; h < names.length; h++) {
+            y[h] = ints(ys.get(names[h]));
+            bigN[h] = sizes.get(names[h]);
+            n += y[h].length;
+            names[h] = names[h].substring(prefix.length()) + " (judge label)";
+        }
+        Corrected.Estimate est = names.length == 0
+                ? Corrected.Estimate.refused(Corrected.STRATIFIED, "the sample has no stratum of this model and type")
+                : Corrected.stratified(y, bigN, names);
+        Corrected.Estimate rg = Corrected.Estimate.refused(Corrected.RG, "the sample is stratified by the judge's label, "
+                + "so its gold traces had unequal chances; Rogan-Gladen needs a uniform sample (PPI++ is shown)");
+        Corrected.Estimate goldOnly = est.defined() ? new Corrected.Estimate(Corrected.GOLD, est.value(), est.ci95(),
+                est.se(), null, null) : Corrected.Estimate.refused(Corrected.GOLD, est.refusal());
+        return new Row(plain.model(), r, plain.judged(), plain.unjudged(), n, plain.drawnNoGold(), plain.judgeOnly(),
+                goldOnly, rg, est);
+    }
+
     private static int[] ints(List<Integer> l) {
         int[] out = new int[l.size()];
         for (int i = 0; i < out.length; i++) {
@@ -137,19 +234,7 @@ public final class CorrectedRates {
      * there is no sample, no such sample, or no ensemble.
      */
     public static Report load(org.tracejudge.store.Project p, String judge, String sampleName) {
-        java.util.Map<String, Integer> samples = Sample.names(p);
-        if (samples.isEmpty()) {
-            throw new org.tracejudge.store.ProjectException(p.file() + ": no calibration sample, so no corrected rate: "
-                    + "gold picked by hand or by disagreement is not a probability sample. Draw one (tracejudge sample "
-                    + p.file().getFileName() + " --design uniform --n 200), decide its traces (Show: Calibration sample), "
-                    + "then run this again.");
-        }
-        String name = sampleName != null ? sampleName : samples.keySet().iterator().next();
-        Sample.Drawn drawn = Sample.read(p, name);
-        if (drawn == null) {
-            throw new org.tracejudge.store.ProjectException(p.file() + ": no calibration sample '" + name + "' (samples: "
-                    + String.join(", ", samples.keySet()) + ")");
-        }
+        Sample.Drawn drawn = Sample.forCorrection(p, sampleName);
         org.tracejudge.ensemble.JudgeChoice choice = null;
         String src = judge;
         if (src == null || src.equals(LabelSources.ENSEMBLE)) {

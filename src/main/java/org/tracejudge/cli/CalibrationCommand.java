@@ -127,6 +127,9 @@ final class CalibrationCommand implements Callable<Integer> {
                 o.put("rater", r.rater());
                 o.put("n", r.n());
                 o.put("gold_without_its_label", r.goldWithoutRaterLabel());
+                if (r.n() == 0) {
+                    o.put("note", noOverlap(r));
+                }
                 rate(o.putObject("accuracy"), r.accuracy());
                 put(o, "kappa", r.kappa());
                 put(o, "ac1", r.ac1());
@@ -162,7 +165,7 @@ final class CalibrationCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%s against gold: n = %d%s%n", r.rater(), r.n(), r.goldWithoutRaterLabel() > 0
                     ? " (" + r.goldWithoutRaterLabel() + " gold traces have no label of it)" : "");
             if (r.n() == 0) {
-                out.println("  no gold trace has a label of this rater: nothing to compare yet");
+                out.println("  " + noOverlap(r));
                 continue;
             }
             out.printf(Locale.ROOT, "  accuracy %s   Cohen's kappa %s   Gwet's AC1 %s%s%n", cell(r.accuracy()),
@@ -189,6 +192,13 @@ final class CalibrationCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** Why a rater has no figures: none of its labels is on a gold trace. */
+    private static String noOverlap(Diagnostics.Result r) {
+        return "no gold trace has a label of " + r.rater() + " (the " + r.goldWithoutRaterLabel() + " gold traces have "
+                + "none of it, and its labels are all on traces nobody decided): nothing to compare yet. Decide traces "
+                + "it labelled, or run it over the gold traces.";
     }
 
     private static String trust(Diagnostics.LabelFigures f) {
@@ -258,8 +268,11 @@ final class CalibrationCommand implements Callable<Integer> {
                 + "drawn, %s): %d drawn traces have gold%s.%n", report.judge(), d.name(), d.design().code(), d.seed(),
                 d.draws().size(), d.population(), d.drawnAt(), report.goldInSample(), report.goldOutsideSample() > 0
                         ? "; " + report.goldOutsideSample() + " gold traces outside the sample are not used here" : "");
-        out.println("Rates in % with 95% intervals: judge only (Wilson), gold only (normal; n = gold traces), "
-                + "Rogan-Gladen (delta method), PPI++ (lambda = how much the judge's labels count).");
+        out.println("Rates in % with 95% intervals: judge only (Wilson), gold only (Wilson; n = gold traces), "
+                + "Rogan-Gladen (delta method), PPI++ (lambda = how much the judge's labels count; interval after Agresti "
+                + "and Min)" + (d.design() == org.tracejudge.calibration.Sample.Design.STRATIFIED_LABEL ? "; the sample is "
+                + "stratified by the judge's label, so gold only and PPI++ are the stratified gold mean (weights: each "
+                + "stratum's size when drawn)." : "."));
         String fmt = "%-22s %-8s %-22s %-27s %-22s %-30s%n";
         out.printf(Locale.ROOT, fmt, "model", "rate", "judge only", "gold only (n)", "Rogan-Gladen", "PPI++ (lambda)");
         java.util.Set<String> refusals = new java.util.LinkedHashSet<>();

@@ -177,17 +177,9 @@ final class MetricsCommand implements Callable<Integer> {
         try (Project p = Project.open(project)) {
             report = org.tracejudge.calibration.CorrectedRates.load(p, null, null);
         }
-        java.util.Map<String, java.util.Map<String, org.tracejudge.calibration.CorrectedRates.Row>> byModel =
-                new java.util.LinkedHashMap<>();
-        for (org.tracejudge.calibration.CorrectedRates.Row r : report.rows()) {
-            byModel.computeIfAbsent(r.model(), k -> new java.util.HashMap<>()).put(r.rate().name(), r);
-        }
-        List<String> models = new ArrayList<>(byModel.keySet());
         // ranked by corrected CTUR; models without one last, in their order
-        models.sort(java.util.Comparator.comparingDouble(m -> {
-            org.tracejudge.calibration.Corrected.Estimate e = byModel.get(m).get("CTUR").ppi();
-            return e.defined() ? -e.value() : 1;
-        }));
+        java.util.Map<String, java.util.Map<String, org.tracejudge.calibration.CorrectedRates.Row>> byModel = report.ranked();
+        List<String> models = new ArrayList<>(byModel.keySet());
         if (format == Out.json) {
             ObjectNode doc = CliJson.document(spec);
             doc.put("source", CORRECTED).put("estimator", "PPI++").put("judge", report.judge())
@@ -213,24 +205,7 @@ final class MetricsCommand implements Callable<Integer> {
             return 0;
         }
         if (format == Out.csv) {
-            List<String> head = new ArrayList<>(List.of("model"));
-            for (String rate : LEADERBOARD) {
-                head.addAll(List.of(rate + "_judge_only", rate + "_corrected", rate + "_low", rate + "_high", rate + "_gold"));
-            }
-            out.println(String.join(",", head));
-            for (String m : models) {
-                List<String> cells = new ArrayList<>(List.of(m.contains(",") || m.contains("\"")
-                        ? '"' + m.replace("\"", "\"\"") + '"' : m));
-                for (String rate : LEADERBOARD) {
-                    org.tracejudge.calibration.CorrectedRates.Row r = byModel.get(m).get(rate);
-                    cells.add(fraction(r.judgeOnly().value()));
-                    cells.add(fraction(r.ppi().value()));
-                    cells.add(r.ppi().defined() ? fraction(r.ppi().ci95()[0]) : "");
-                    cells.add(r.ppi().defined() ? fraction(r.ppi().ci95()[1]) : "");
-                    cells.add(String.valueOf(r.gold()));
-                }
-                out.println(String.join(",", cells));
-            }
+            out.print(report.csv(LEADERBOARD));
             return 0;
         }
         out.println("Corrected leaderboard, ranked by corrected CTUR: PPI++ with the gold of calibration sample '"
@@ -262,9 +237,5 @@ final class MetricsCommand implements Callable<Integer> {
         } else {
             o.putNull(field);
         }
-    }
-
-    private static String fraction(Double v) {
-        return v == null ? "" : String.format(java.util.Locale.ROOT, "%.6f", v);
     }
 }

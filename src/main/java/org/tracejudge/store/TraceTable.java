@@ -23,6 +23,21 @@ import org.tracejudge.model.RaterKind;
  * and sort need, then those rows are read in full.
  */
 public final class TraceTable {
+    /**
+     * A filter key that is no column: the trace's human gold (calibration.md § Terms: every person's current decision,
+     * each annotator's newest adjudication entry and each human rater's current label, all the same). The Calibration
+     * tab's confusion cells filter by it.
+     */
+    public static final String GOLD = "gold";
+
+    /** The traces whose gold is the one parameter (as calibration.Gold reads it). */
+    static final String GOLD_IDS = "SELECT trace_id FROM (SELECT a.trace_id, a.value FROM adjudication a WHERE a.action = "
+            + "'set' AND NOT EXISTS (SELECT 1 FROM adjudication n WHERE n.trace_id = a.trace_id AND n.annotator = "
+            + "a.annotator AND (n.created_at > a.created_at OR (n.created_at = a.created_at AND n.id > a.id))) "
+            + "UNION ALL SELECT l.trace_id, l.value FROM current_label l JOIN rater r ON r.id = l.rater_id "
+            + "WHERE r.kind = 'human' AND l.action = 'set') GROUP BY trace_id HAVING count(DISTINCT value) = 1 "
+            + "AND min(value) = ?";
+
     /** The value a column filter uses for "no label". */
     public static final String MISSING = "(none)";
 
@@ -384,6 +399,11 @@ public final class TraceTable {
         List<String> where = new ArrayList<>();
         List<String> whereParams = new ArrayList<>();
         for (Map.Entry<String, String> e : f.equals().entrySet()) {
+            if (GOLD.equals(e.getKey())) {
+                where.add("id IN (" + GOLD_IDS + ")");
+                whereParams.add(e.getValue());
+                continue;
+            }
             if (layout.column(e.getKey()) == null) {
                 continue;
             }

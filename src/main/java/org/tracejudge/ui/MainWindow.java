@@ -136,8 +136,9 @@ public final class MainWindow {
                 side.getSelectionModel().select(traceTab);
             }
         });
-        calibrationTab = new javafx.scene.control.Tab("Calibration",
-                new org.tracejudge.ui.calibration.CalibrationView(vm.calibration()).scrolled());
+        var calibrationView = new org.tracejudge.ui.calibration.CalibrationView(vm.calibration());
+        calibrationView.onFiltered(() -> tableView.table().requestFocus());
+        calibrationTab = new javafx.scene.control.Tab("Calibration", calibrationView.scrolled());
         calibrationTab.setId("calibrationTab");
         // blind mode: a judge's figures against gold would give its labels away, as the agreement would
         calibrationTab.disableProperty().bind(vm.session().blindProperty());

@@ -27,7 +27,7 @@ public record ViewModels(Session session, TraceTableViewModel table, TraceViewMo
         AgreementViewModel agreement = new AgreementViewModel(s, table);
         DecisionViewModel decisions = new DecisionViewModel(s, table, trace, agreement);
         return new ViewModels(s, table, trace, agreement, decisions, new ImportViewModel(s), new JudgeRunViewModel(s),
-                new org.tracejudge.ui.calibration.CalibrationViewModel(s), new org.tracejudge.ui.comments.CommentsViewModel(s));
+                new org.tracejudge.ui.calibration.CalibrationViewModel(s, table), new org.tracejudge.ui.comments.CommentsViewModel(s));
     }
 
     public static ViewModels create() {

@@ -38,28 +38,10 @@ public final class CalibrationSimulation {
                         }
                         double rate = (double) truth / bigN;
                         judgeBias += (double) judged / bigN - rate;
-                        // a uniform sample of n: a partial Fisher-Yates shuffle
-                        int[] idx = new int[bigN];
-                        for (int i = 0; i < bigN; i++) {
-                            idx[i] = i;
-                        }
-                        for (int i = 0; i < n; i++) {
-                            int k = i + rnd.nextInt(bigN - i);
-                            int t = idx[i];
-                            idx[i] = idx[k];
-                            idx[k] = t;
-                        }
-                        int[] yl = new int[n];
-                        int[] fl = new int[n];
-                        int[] fu = new int[bigN - n];
-                        for (int i = 0; i < bigN; i++) {
-                            if (i < n) {
-                                yl[i] = y[idx[i]];
-                                fl[i] = f[idx[i]];
-                            } else {
-                                fu[i - n] = f[idx[i]];
-                            }
-                        }
+                        int[][] split = uniformSplit(y, f, n, rnd);
+                        int[] yl = split[0];
+                        int[] fl = split[1];
+                        int[] fu = split[2];
                         Corrected.Estimate[] e = {Corrected.goldOnly(yl), Corrected.roganGladen(yl, fl, f), Corrected.ppi(yl, fl, fu)};
                         for (int k = 0; k < 3; k++) {
                             if (e[k].defined()) {
@@ -81,5 +63,32 @@ public final class CalibrationSimulation {
                 }
             }
         }
+    }
+
+    /** A uniform gold sample of n of the traces (a partial Fisher-Yates shuffle): {gold y, its judge f, the rest's f}. */
+    static int[][] uniformSplit(int[] y, int[] f, int n, Random rnd) {
+        int bigN = y.length;
+        int[] idx = new int[bigN];
+        for (int i = 0; i < bigN; i++) {
+            idx[i] = i;
+        }
+        for (int i = 0; i < n; i++) {
+            int k = i + rnd.nextInt(bigN - i);
+            int t = idx[i];
+            idx[i] = idx[k];
+            idx[k] = t;
+        }
+        int[] yl = new int[n];
+        int[] fl = new int[n];
+        int[] fu = new int[bigN - n];
+        for (int i = 0; i < bigN; i++) {
+            if (i < n) {
+                yl[i] = y[idx[i]];
+                fl[i] = f[idx[i]];
+            } else {
+                fu[i - n] = f[idx[i]];
+            }
+        }
+        return new int[][] {yl, fl, fu};
     }
 }

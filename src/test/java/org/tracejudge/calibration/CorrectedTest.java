@@ -14,8 +14,11 @@ import org.tracejudge.json.Json;
 
 /**
  * The corrected-rate estimators against {@code corrected.jsonl}: 60 random studies computed by
- * {@code corrected.py} with numpy from the papers' formulas (Rogan and Gladen 1978; PPI++, Angelopoulos, Duchi and
- * Zrnic 2023), to 1e-9; refusals where the reference has none; and PPI++'s standard error never above the gold-only one's.
+ * {@code corrected.py} with numpy and scipy from the papers' formulas (Rogan and Gladen 1978; PPI++, Angelopoulos, Duchi
+ * and Zrnic 2023, its interval adjusted as Agresti and Min 2005; gold only with scipy's Wilson interval), to 1e-9;
+ * the stratified mean of a sample stratified by the judge's label (Cochran 1977) on 40 random stratifications;
+ * refusals where the reference has none; PPI++'s standard error never above the gold-only one's, and its interval
+ * never wider.
  */
 class CorrectedTest {
     static final Path FIXTURE = Path.of("src/test/resources/calibration/corrected.jsonl");
@@ -66,10 +69,37 @@ class CorrectedTest {
                 // never less precise than the gold-only mean (lambda = 0 recovers it): the standard errors, before the
                 // intervals are clipped to [0, 1]
                 assertTrue(ppi.se() <= gold.se() + 1e-15, k);
+                assertTrue(ppi.ci95()[1] - ppi.ci95()[0] <= gold.ci95()[1] - gold.ci95()[0] + 1e-15, k + ": never wider");
+                assertTrue(ppi.ci95()[0] <= ppi.value() && ppi.value() <= ppi.ci95()[1], k + ": holds its estimate");
                 tuned += ppi.lambda() > 0 ? 1 : 0;
             }
         }
         assertTrue(tuned >= 10, "the fixture exercises a tuned lambda (" + tuned + " cases)");
+    }
+
+    @Test
+    void theStratifiedMeanEqualsTheReference() throws Exception {
+        List<String> lines = Files.readAllLines(Path.of("src/test/resources/calibration/stratified.jsonl"));
+        assertEquals(40, lines.size());
+        int refused = 0;
+        for (String line : lines) {
+            JsonNode c = Json.read(line);
+            int k = c.get("N").size();
+            int[][] y = new int[k][];
+            int[] bigN = new int[k];
+            String[] names = new String[k];
+            for (int h = 0; h < k; h++) {
+                y[h] = ints(c.get("y").get(h));
+                bigN[h] = c.get("N").get(h).asInt();
+                names[h] = "s" + h;
+            }
+            Corrected.Estimate e = Corrected.stratified(y, bigN, names);
+            same("case " + c.get("case").asInt() + " stratified", c.get("stratified"), e);
+            refused += e.defined() ? 0 : 1;
+        }
+        assertTrue(refused >= 3 && refused <= 20, refused + " refused: the fixture exercises both");
+        Corrected.Estimate none = Corrected.stratified(new int[][] {{1, 0}, {}}, new int[] {10, 4}, new String[] {"a", "b"});
+        assertEquals("stratum b (4 traces) has no gold yet", none.refusal());
     }
 
     @Test

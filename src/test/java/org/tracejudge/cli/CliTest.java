@@ -22,6 +22,14 @@ class CliTest {
 
     record Run(int code, String out, String err) {}
 
+    /** The bundled sample project in {@code dir}, classified by the rule (so it has an ensemble). */
+    static Path classifiedSample(Path dir) {
+        Path p = dir.resolve("p.tjdb");
+        org.tracejudge.sample.SampleProject.build(p);
+        org.junit.jupiter.api.Assertions.assertEquals(0, run("classify", p.toString()).code());
+        return p;
+    }
+
     static Run run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

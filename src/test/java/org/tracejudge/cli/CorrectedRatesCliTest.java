@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tracejudge.TestData;
 import org.tracejudge.json.Json;
-import org.tracejudge.sample.SampleProject;
 import org.tracejudge.store.Adjudications;
 import org.tracejudge.store.Project;
 
@@ -28,10 +27,7 @@ class CorrectedRatesCliTest {
     Path dir;
 
     private Path project() {
-        Path p = dir.resolve("p.tjdb");
-        SampleProject.build(p);
-        assertEquals(0, CliTest.run("classify", p.toString()).code());
-        return p;
+        return CliTest.classifiedSample(dir);
     }
 
     @Test

@@ -411,14 +411,7 @@ public final class AgreementPanel extends ScrollPane {
                 cell.setId("cell-" + la + "-" + lb);
                 cell.getStyleClass().addAll("confusion-cell", i == j ? "confusion-agree" : "confusion-disagree");
                 cell.setMinWidth(3.2 * javafx.scene.text.Font.getDefault().getSize());
-                // reachable with Tab; Enter or Space shows the cell's traces
-                cell.setFocusTraversable(true);
-                cell.setOnKeyPressed(e -> {
-                    if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
-                        cell.fire();
-                        e.consume();
-                    }
-                });
+                org.tracejudge.ui.common.ConfusionCell.reachable(cell);
                 cell.setOnAction(e -> {
                     vm.filterToCell(a, la, b, lb);
                     afterFilter.run(); // the table, with the cell's traces, takes the focus: the review keys work

@@ -2,7 +2,11 @@ package org.tracejudge.ui.calibration;
 
 import java.util.Locale;
 import javafx.geometry.Insets;
+import java.util.List;
+import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.Tooltip;
+import org.tracejudge.ui.common.ShortNames;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TableColumn;
@@ -25,6 +29,9 @@ public final class CalibrationView extends VBox {
     private final Label status = new Label();
     private final Label summary = new Label();
     private final TableView<LabelRow> perLabel = new TableView<>();
+    private final javafx.scene.layout.GridPane confusion = new javafx.scene.layout.GridPane();
+    private final CalibrationViewModel vm;
+    private Runnable afterFilter = () -> { };
     private final Label sample = new Label();
     private final TableView<RateRow> rates = new TableView<>();
     private boolean filling;
@@ -82,6 +89,7 @@ public final class CalibrationView extends VBox {
     }
 
     public CalibrationView(CalibrationViewModel vm) {
+        this.vm = vm;
         setId("calibrationView");
         setSpacing(6);
         setPadding(new Insets(8));
@@ -106,6 +114,7 @@ public final class CalibrationView extends VBox {
         perLabel.getColumns().add(col("precision [95% CI]", "precision", 150));
         perLabel.getColumns().add(col("trust", "trust", 200));
         perLabel.setPrefHeight(170);
+        perLabel.setMinHeight(140); // with the matrix below, the tab scrolls rather than squash the table
         perLabel.setPlaceholder(new Label("No gold yet"));
         sample.setId("calibrationSample");
         sample.setWrapText(true);
@@ -119,11 +128,19 @@ public final class CalibrationView extends VBox {
         rates.getColumns().add(col("PPI++ (λ)", "ppi", 150));
         rates.setPlaceholder(new Label("No calibration sample"));
         VBox.setVgrow(rates, Priority.ALWAYS);
+        rates.setMinHeight(220);
         Label ratesTitle = new Label("Rates corrected for the judge's errors, in % with 95% intervals");
         ratesTitle.setWrapText(true);
         ratesTitle.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         ratesTitle.getStyleClass().add("section-title");
-        getChildren().addAll(top, summary, perLabel, ratesTitle, sample, rates);
+        confusion.setId("calibrationConfusion");
+        confusion.setHgap(2);
+        confusion.setVgap(2);
+        Label confusionTitle = new Label("Judge × gold: a cell shows its traces in the table");
+        confusionTitle.getStyleClass().add("section-title");
+        confusionTitle.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(confusion.getChildren()));
+        confusionTitle.managedProperty().bind(confusionTitle.visibleProperty());
+        getChildren().addAll(top, drawBar(vm), summary, perLabel, confusionTitle, confusion, ratesTitle, sample, rates);
         vm.stateProperty().addListener((o, a, s) -> draw(s));
         draw(vm.stateProperty().get());
     }
@@ -178,6 +195,7 @@ public final class CalibrationView extends VBox {
                             }));
                 }
             }
+            drawConfusion(s.judge(), d);
             sample.setText(s.sampleNote());
             rates.getItems().clear();
             if (s.corrected() != null) {
@@ -192,6 +210,140 @@ public final class CalibrationView extends VBox {
             }
         } finally {
             filling = false;
+        }
+    }
+
+    /**
+     * The review queue's sampling modes: a design, how many (the batch for until-precise), a seed and a name, and for
+     * until-precise the wanted half-width of the corrected CTUR's interval; Draw stores the sample, each trace with why
+     * it was drawn, and the table then lists the calibration samples' traces.
+     */
+    private javafx.scene.Node drawBar(CalibrationViewModel vm) {
+        ComboBox<org.tracejudge.calibration.Sample.Design> design = new ComboBox<>();
+        design.setId("calibrationDesign");
+        design.getItems().setAll(org.tracejudge.calibration.Sample.Design.values());
+        design.setValue(org.tracejudge.calibration.Sample.Design.UNIFORM);
+        design.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(org.tracejudge.calibration.Sample.Design d) {
+                return d == null ? "" : d.code();
+            }
+
+            @Override
+            public org.tracejudge.calibration.Sample.Design fromString(String s) {
+                return org.tracejudge.calibration.Sample.Design.of(s);
+            }
+        });
+        javafx.scene.control.TextField n = field("calibrationN", "40", 4);
+        javafx.scene.control.TextField seed = field("calibrationSeed", "1", 4);
+        javafx.scene.control.TextField name = field("calibrationName", "calibration", 9);
+        javafx.scene.control.TextField width = field("calibrationHalfWidth", "0.05", 4);
+        Label nLabel = new Label("n");
+        Label widthLabel = new Label("CTUR half-width ≤");
+        design.valueProperty().addListener((o, a, d) -> {
+            boolean precise = d == org.tracejudge.calibration.Sample.Design.UNTIL_PRECISE;
+            nLabel.setText(precise ? "batch" : "n");
+            widthLabel.setVisible(precise);
+            widthLabel.setManaged(precise);
+            width.setVisible(precise);
+            width.setManaged(precise);
+            String was = name.getText();
+            if (was.equals("calibration") || java.util.Arrays.stream(org.tracejudge.calibration.Sample.Design.values())
+                    .anyMatch(x -> x.code().equals(was))) {
+                name.setText(d.probability() ? (precise ? "until-precise" : "calibration") : d.code());
+            }
+        });
+        widthLabel.setVisible(false);
+        widthLabel.setManaged(false);
+        width.setVisible(false);
+        width.setManaged(false);
+        Button draw = new Button("Draw");
+        draw.setId("calibrationDraw");
+        Label status = new Label();
+        status.setId("calibrationDrawStatus");
+        status.setWrapText(true);
+        status.getStyleClass().add("muted");
+        status.textProperty().bind(vm.drawStatusProperty());
+        draw.setOnAction(e -> {
+            try {
+                vm.draw(design.getValue(), name.getText().strip(), Integer.parseInt(n.getText().strip()),
+                        Long.parseLong(seed.getText().strip()), Double.parseDouble(width.getText().strip()));
+            } catch (NumberFormatException ex) {
+                status.textProperty().unbind();
+                status.setText("n, seed and half-width are numbers: " + ex.getMessage());
+                status.textProperty().bind(vm.drawStatusProperty());
+            }
+        });
+        Tooltip.install(design, new Tooltip("uniform / stratified (by model) / until-precise: probability samples whose "
+                + "gold corrects rates; disagreement / uncertainty: hard traces for the diagnostics only"));
+        // wraps in a narrow side panel
+        javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(6, 4, new Label("Draw a sample:"), design, nLabel,
+                n, new Label("seed"), seed, new Label("name"), name, widthLabel, width, draw);
+        bar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        Label why = new Label();
+        why.setId("calibrationWhy");
+        why.setWrapText(true);
+        why.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        why.getStyleClass().add("muted");
+        why.textProperty().bind(vm.currentWhyProperty());
+        return new VBox(2, bar, status, why);
+    }
+
+    private static javafx.scene.control.TextField field(String id, String text, int columns) {
+        javafx.scene.control.TextField f = new javafx.scene.control.TextField(text);
+        f.setId(id);
+        f.setPrefColumnCount(columns);
+        return f;
+    }
+
+    /** What runs after a confusion cell filtered the table (the window moves the focus to the table). */
+    public void onFiltered(Runnable r) {
+        afterFilter = r == null ? () -> { } : r;
+    }
+
+    /**
+     * The confusion matrix, judge label down and gold label across, each cell a button with its count: pressing it
+     * (or Enter / Space on it) filters the trace table to those traces, as the agreement panel's cells do.
+     */
+    private void drawConfusion(String judgeName, Diagnostics.Result d) {
+        confusion.getChildren().clear();
+        if (d == null || d.n() == 0) {
+            return;
+        }
+        Label corner = new Label("judge ↓  gold →");
+        corner.getStyleClass().add("muted");
+        corner.setTooltip(new Tooltip("rows: what " + judgeName + " said; columns: the human gold"));
+        confusion.add(corner, 0, 0);
+        List<String> labels = d.labels();
+        for (int j = 0; j < labels.size(); j++) {
+            Label h = new Label(ShortNames.label(labels.get(j)));
+            h.setTooltip(new Tooltip(labels.get(j)));
+            confusion.add(h, j + 1, 0);
+        }
+        for (int i = 0; i < labels.size(); i++) {
+            Label h = new Label(ShortNames.label(labels.get(i)));
+            h.setTooltip(new Tooltip(labels.get(i)));
+            confusion.add(h, 0, i + 1);
+            for (int j = 0; j < labels.size(); j++) {
+                String judged = labels.get(i);
+                String gold = labels.get(j);
+                int count = d.matrix()[i][j];
+                Button cell = new Button(String.valueOf(count));
+                cell.setId("calCell-" + judged + "-" + gold);
+                cell.getStyleClass().addAll("confusion-cell", i == j ? "confusion-agree" : "confusion-disagree");
+                cell.setMinWidth(3.2 * javafx.scene.text.Font.getDefault().getSize());
+                cell.setMaxWidth(Double.MAX_VALUE);
+                cell.setTooltip(new Tooltip(count + " trace" + (count == 1 ? "" : "s") + ": " + judgeName + " said "
+                        + judged + ", the gold is " + gold + (count > 0 ? " — press to show them in the table" : "")));
+                cell.setAccessibleText(cell.getTooltip().getText());
+                org.tracejudge.ui.common.ConfusionCell.reachable(cell);
+                cell.setOnAction(e -> {
+                    if (vm.filterToCell(judged, gold)) {
+                        afterFilter.run(); // the table, with the cell's traces, takes the focus: the review keys work
+                    }
+                });
+                confusion.add(cell, j + 1, i + 1);
+            }
         }
     }
 

@@ -28,14 +28,18 @@ import org.tracejudge.ui.session.Session;
 public final class CalibrationViewModel implements Session.Listener {
     /** What the tab shows. {@code judges}: the sources one may choose; {@code problem}: why there is nothing to show. */
     public record State(List<String> judges, String judge, Gold gold, Diagnostics.Result diagnostics,
-                        CorrectedRates.Report corrected, String sampleNote, String problem, boolean stale) {
+                        CorrectedRates.Report corrected, String sampleNote, String problem, boolean stale,
+                        Map<String, List<String>> why) {
         State staleCopy() {
-            return new State(judges, judge, gold, diagnostics, corrected, sampleNote, problem, true);
+            return new State(judges, judge, gold, diagnostics, corrected, sampleNote, problem, true, why);
         }
     }
 
     private final Session session;
+    private final org.tracejudge.ui.table.TraceTableViewModel queue;
     private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>();
+    private final javafx.beans.property.ReadOnlyStringWrapper drawStatus = new javafx.beans.property.ReadOnlyStringWrapper("");
+    private final javafx.beans.property.ReadOnlyStringWrapper currentWhy = new javafx.beans.property.ReadOnlyStringWrapper("");
     private final AtomicLong generation = new AtomicLong();
     /** Its own thread: the agreement's is kept busy by the live intervals while people decide. */
     private final java.util.concurrent.ExecutorService worker = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
@@ -49,8 +53,12 @@ public final class CalibrationViewModel implements Session.Listener {
     private volatile boolean followed;
     private volatile boolean dirty = true;
 
-    public CalibrationViewModel(Session session) {
+    public CalibrationViewModel(Session session, org.tracejudge.ui.table.TraceTableViewModel queue) {
         this.session = session;
+        this.queue = queue;
+        queue.currentProperty().addListener((o, a, b) -> showWhy());
+        queue.rowsProperty().addListener((o, a, b) -> showWhy()); // a re-read queue: the same index, another trace
+        state.addListener((o, a, b) -> showWhy());
         session.addListener(this);
         session.ledgerVersionProperty().addListener((o, a, b) -> changed());
     }
@@ -66,6 +74,90 @@ public final class CalibrationViewModel implements Session.Listener {
         if (on && dirty) {
             recompute();
         }
+    }
+
+    /**
+     * FX thread: filters the trace table to a confusion cell, the traces where the judge on show said
+     * {@code judgeLabel} and the gold is {@code goldLabel} (as the agreement panel's cells do). False when the judge
+     * has no column in the table.
+     */
+    public boolean filterToCell(String judgeLabel, String goldLabel) {
+        String key = columnOf(state.get() == null ? null : state.get().judge(), session.layoutProperty().get());
+        if (key == null) {
+            return false;
+        }
+        java.util.Map<String, String> eq = new java.util.LinkedHashMap<>();
+        eq.put(key, judgeLabel);
+        eq.put(org.tracejudge.store.TraceTable.GOLD, goldLabel);
+        queue.setFilter(new org.tracejudge.store.TraceTable.Filter(eq, org.tracejudge.store.TraceTable.Show.ALL, ""));
+        return true;
+    }
+
+    /** The table column of a judge source: the ensemble's, or the machine rater's of that name (name@version). */
+    static String columnOf(String judge, org.tracejudge.store.TraceTable.Layout layout) {
+        if (judge == null || layout == null) {
+            return null;
+        }
+        for (org.tracejudge.store.TraceTable.Column c : layout.columns()) {
+            if (judge.equals(LabelSources.ENSEMBLE) ? c.kind() == org.tracejudge.store.TraceTable.Kind.ENSEMBLE
+                    : c.kind() == org.tracejudge.store.TraceTable.Kind.RATER && c.title().equals(judge)) {
+                return c.key();
+            }
+        }
+        return null;
+    }
+
+    /** Why the trace on show was drawn (each sample it is in), or empty. */
+    public javafx.beans.property.ReadOnlyStringProperty currentWhyProperty() {
+        return currentWhy.getReadOnlyProperty();
+    }
+
+    private void showWhy() {
+        State s = state.get();
+        int i = queue.currentProperty().get();
+        String id = i < 0 ? null : queue.idAt(i);
+        List<String> why = s == null || id == null || s.why() == null ? null : s.why().get(id);
+        currentWhy.set(why == null ? "" : "This trace: " + String.join("; ", why));
+    }
+
+    /** What the last draw did (or why it drew nothing). */
+    public javafx.beans.property.ReadOnlyStringProperty drawStatusProperty() {
+        return drawStatus.getReadOnlyProperty();
+    }
+
+    /**
+     * FX thread: draws a sample on the project thread (the review queue's sampling modes): {@code n} traces of
+     * {@code design}, or for until-precise one step of batches of {@code n} until the judge's corrected CTUR has a
+     * half-width of at most {@code halfWidth}. Then the table shows the calibration samples' traces (Show ▸ Calibration
+     * sample) and the figures follow.
+     */
+    public void draw(Sample.Design design, String name, int n, long seed, double halfWidth) {
+        if (session.project() == null) {
+            return;
+        }
+        String want = state.get() == null ? null : state.get().judge();
+        drawStatus.set("Drawing…");
+        session.query(p -> draw(p, design, name, n, seed, halfWidth, want), msg -> {
+            drawStatus.set(msg);
+            queue.setFilter(org.tracejudge.store.TraceTable.Filter.NONE.withShow(org.tracejudge.store.TraceTable.Show.CALIBRATION));
+            recompute();
+        }, msg -> drawStatus.set("Nothing drawn: " + msg));
+    }
+
+    /** Draws (the project thread; public for tests without a window) and says what it did. */
+    public static String draw(Project p, Sample.Design design, String name, int n, long seed, double halfWidth,
+                              String judge) {
+        String j = judge == null || judge.equals(LabelSources.ENSEMBLE) ? null : judge;
+        if (design == Sample.Design.UNTIL_PRECISE) {
+            org.tracejudge.calibration.UntilPrecise.Step step = org.tracejudge.calibration.UntilPrecise.step(p, name, n,
+                    seed, halfWidth, "CTUR", null, j);
+            return "Sample '" + name + "' (until-precise, " + step.sample().draws().size() + " traces): " + step.status();
+        }
+        int had = Sample.names(p).getOrDefault(name, 0);
+        Sample.Drawn d = Sample.draw(p, name, design, n, seed, j);
+        return String.format(java.util.Locale.ROOT, "Sample '%s': %s %d of %d traces (%s)%s.", name,
+                had > 0 ? "already drawn," : "drew", d.draws().size(), d.population(), design.code(), design.probability()
+                        ? "" : "; not a probability sample: for the diagnostics, never the corrected rates");
     }
 
     /** FX thread: another judge. */
@@ -117,7 +209,7 @@ public final class CalibrationViewModel implements Session.Listener {
             try {
                 s = compute(p, want);
             } catch (RuntimeException e) {
-                s = new State(List.of(), want, null, null, null, "", "Cannot compute the calibration: " + e, false);
+                s = new State(List.of(), want, null, null, null, "", "Cannot compute the calibration: " + e, false, Map.of());
             }
             State shown = s;
             Platform.runLater(() -> {
@@ -145,7 +237,7 @@ public final class CalibrationViewModel implements Session.Listener {
         }
         if (judges.isEmpty()) {
             return new State(List.of(), null, null, null, null, "", "No machine rater has labels yet: run the rule "
-                    + "(File ▸ Classify…) or a judge (Judges ▸ Run a judge…).", false);
+                    + "(File ▸ Classify…) or a judge (Judges ▸ Run a judge…).", false, Sample.whyByTrace(p));
         }
         String judge = wanted != null && judges.contains(wanted) ? wanted : judges.get(0);
         Gold gold = Gold.read(p);
@@ -158,20 +250,21 @@ public final class CalibrationViewModel implements Session.Listener {
             }
         }
         Diagnostics.Result d = gold.labels().isEmpty() ? null : Diagnostics.of(judge, byTrace, gold.labels());
-        Map<String, Integer> samples = Sample.names(p);
         CorrectedRates.Report corrected = null;
         String note;
-        if (samples.isEmpty()) {
-            note = "No calibration sample: the corrected rates need one (tracejudge sample PROJECT --n 200), then its "
-                    + "traces decided (Show ▸ Calibration sample).";
-        } else {
-            Sample.Drawn drawn = Sample.read(p, samples.keySet().iterator().next());
+        try {
+            Sample.Drawn drawn = Sample.forCorrection(p, null);
             corrected = CorrectedRates.compute(sources, judge, drawn, gold);
             note = String.format(java.util.Locale.ROOT, "Sample '%s' (%s, %d of %d traces): %d decided so far.",
                     drawn.name(), drawn.design().code(), drawn.draws().size(), drawn.population(), corrected.goldInSample());
+        } catch (ProjectException e) {
+            // the reason, without the file's path (the window's title names the project)
+            String m = e.getMessage();
+            note = m.startsWith(p.file() + ": ") ? m.substring(p.file().toString().length() + 2) : m;
+            note = Character.toUpperCase(note.charAt(0)) + note.substring(1);
         }
         String problem = gold.labels().isEmpty() ? "No gold yet: decide traces (Enter accepts, 1–9 override); gold is "
                 + "a trace where everyone who decided agrees." : null;
-        return new State(List.copyOf(judges), judge, gold, d, corrected, note, problem, false);
+        return new State(List.copyOf(judges), judge, gold, d, corrected, note, problem, false, Sample.whyByTrace(p));
     }
 }

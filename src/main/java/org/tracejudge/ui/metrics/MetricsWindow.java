@@ -5,9 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
-import java.util.Locale;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleStringProperty;
@@ -48,8 +46,6 @@ import javafx.stage.Window;
 import javax.imageio.ImageIO;
 import org.tracejudge.metrics.Dashboard;
 import org.tracejudge.metrics.MetricsFormat;
-import org.tracejudge.metrics.ModelMetrics;
-import org.tracejudge.metrics.Rate;
 import org.tracejudge.metrics.SourceMetrics;
 import org.tracejudge.ui.session.Session;
 
@@ -57,33 +53,41 @@ import org.tracejudge.ui.session.Session;
  * The metrics dashboard, a window of its own (it fits a second screen): the leaderboard of failure-mode rates
  * per model with 95% Wilson intervals for a chosen label source, the failure profile (CTUR against UTR per
  * model) and the failure modes stacked per model; the table exports as CSV (clipboard) or Markdown, the charts
- * as PNG. Computed in the background from the project for every source at once, so switching is instant;
- * Refresh (F5) re-reads it after decisions.
+ * as PNG. The source {@code corrected} shows the rates corrected with a calibration sample's gold (PPI++), the
+ * judge-only and gold-only rates under each, and the profile's arrows from judge-only to corrected with the
+ * corrected intervals. Computed by {@link MetricsViewModel} in the background for every source at once, so
+ * switching is instant; Refresh (F5) re-reads it after decisions.
  */
 public final class MetricsWindow {
     static final List<String> BOARD = List.of("TSR", "CTUR", "RIR", "OFR", "UTR", "CTRL_Acc");
     static final List<String> STACKED = List.of("TSR", "CTUR", "RIR", "OFR");
 
-    private final Session vm;
+    private final MetricsViewModel model;
     private final Stage stage = new Stage();
     private final ComboBox<String> source = new ComboBox<>();
-    private final TableView<ModelMetrics> board = new TableView<>();
-    private final ScatterChart<Number, Number> profile;
+    private final TableView<MetricsViewModel.BoardRow> board = new TableView<>();
+    private final ProfileChart profile;
     private final StackedBarChart<String, Number> modes;
     private final VBox charts;
     private final Label note = new Label();
     private final ReadOnlyObjectWrapper<Dashboard> dashboard = new ReadOnlyObjectWrapper<>();
+    private boolean filling;
     private final SelectionView selection;
     private final TabPane tabs = new TabPane();
     private final Tab selectionTab;
 
     public MetricsWindow(Window owner, Session vm) {
-        this.vm = vm;
+        this.model = new MetricsViewModel(vm);
         stage.initOwner(owner);
         stage.setTitle("Metrics — " + vm.titleProperty().get().replace("Tracejudge — ", ""));
 
         source.setId("metricsSource");
-        source.setOnAction(e -> show());
+        source.setItems(model.sources());
+        source.setOnAction(e -> {
+            if (!filling && source.getValue() != null) {
+                model.choose(source.getValue());
+            }
+        });
         Button refresh = new Button("Refresh");
         refresh.setId("metricsRefresh");
         refresh.setOnAction(e -> load());
@@ -103,31 +107,38 @@ public final class MetricsWindow {
 
         board.setId("leaderboard");
         board.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
-        board.setPlaceholder(new Label("Reading the project…"));
-        TableColumn<ModelMetrics, String> model = new TableColumn<>("Model");
-        model.setCellValueFactory(c -> new SimpleStringProperty(c.getValue().model()));
-        model.setPrefWidth(200);
-        TableColumn<ModelMetrics, String> n = new TableColumn<>("n");
-        n.setCellValueFactory(c -> new SimpleStringProperty(c.getValue().nRequired() + " / " + c.getValue().nControl()));
+        Label empty = new Label();
+        empty.setWrapText(true);
+        empty.setPadding(new Insets(12));
+        empty.textProperty().bind(model.placeholderProperty());
+        board.setPlaceholder(empty);
+        TableColumn<MetricsViewModel.BoardRow, String> name = new TableColumn<>("Model");
+        name.setCellValueFactory(c -> new SimpleStringProperty(c.getValue().model()));
+        name.setPrefWidth(200);
+        name.setSortable(false); // the rows come ranked (by corrected CTUR for the corrected source)
+        TableColumn<MetricsViewModel.BoardRow, String> n = new TableColumn<>("n");
+        n.setCellValueFactory(c -> new SimpleStringProperty(c.getValue().n()));
         n.setPrefWidth(110); // "12,345 / 6,789" without being cut
         n.setMinWidth(90);
         n.setGraphic(null);
         Label nHead = new Label("n");
-        nHead.setTooltip(new Tooltip("tool-required / control traces with a label from this source"));
+        Tooltip nTip = new Tooltip();
+        nTip.textProperty().bind(model.nMeaningProperty());
+        nHead.setTooltip(nTip);
         n.setText(null);
         n.setGraphic(nHead);
-        board.getColumns().add(model);
+        board.getColumns().add(name);
         board.getColumns().add(n);
         for (String rate : BOARD) {
-            TableColumn<ModelMetrics, String> col = new TableColumn<>();
+            TableColumn<MetricsViewModel.BoardRow, String> col = new TableColumn<>();
             Label head = new Label(MetricsFormat.display(rate));
             head.setTooltip(new Tooltip(MEANING.get(rate)));
             head.setAccessibleText(MetricsFormat.display(rate) + ": " + MEANING.get(rate));
             col.setGraphic(head);
             col.setUserData(rate);
-            col.setCellValueFactory(c -> new SimpleStringProperty(cell(c.getValue().rate(rate))));
+            col.setCellValueFactory(c -> new SimpleStringProperty(c.getValue().cell(rate).text()));
             col.setComparator(MetricsWindow::comparePercent);
-            col.setCellFactory(c -> new RateCell());
+            col.setCellFactory(c -> new RateCell(rate));
             col.setPrefWidth(84);
             board.getColumns().add(col);
         }
@@ -140,7 +151,7 @@ public final class MetricsWindow {
         NumberAxis y = new NumberAxis(0, 100, 10);
         y.setLabel("UTR: needless tool use (%)");
         y.setAccessibleText("UTR, the unnecessary tool-use rate: a tool called on a control task");
-        profile = new ScatterChart<>(x, y);
+        profile = new ProfileChart(x, y);
         profile.setId("failureProfile");
         profile.setTitle("Failure profile per model");
         profile.setLegendVisible(false);
@@ -198,6 +209,7 @@ public final class MetricsWindow {
             }
         });
         stage.setScene(scene);
+        wire();
     }
 
     public Stage stage() {
@@ -223,6 +235,17 @@ public final class MetricsWindow {
         return dashboard.getReadOnlyProperty();
     }
 
+    /** The dashboard's view model. */
+    public MetricsViewModel model() {
+        return model;
+    }
+
+    private void wire() {
+        note.textProperty().bind(model.noteProperty());
+        model.loadedProperty().addListener((o, a, l) -> dashboard.set(l == null ? null : l.dashboard()));
+        model.shownVersionProperty().addListener((o, a, b) -> show());
+    }
+
     public void open() {
         stage.show();
         stage.toFront();
@@ -231,14 +254,7 @@ public final class MetricsWindow {
 
     /** Reads every source's figures in the background, keeping the chosen source when it still exists. */
     public void load() {
-        note.setText("Computing…");
-        vm.query(Dashboard::compute, d -> {
-            String keep = source.getValue();
-            dashboard.set(d);
-            source.getItems().setAll(d.sources());
-            source.setValue(keep != null && d.bySource().containsKey(keep) ? keep : d.defaultSource());
-            show();
-        }, msg -> note.setText("Cannot compute the metrics: " + msg));
+        model.load();
         selection.model().load();
     }
 
@@ -257,69 +273,171 @@ public final class MetricsWindow {
         tabs.getSelectionModel().select(selectionTab);
     }
 
-    /** The chosen source's metrics, or null. */
+    /** The chosen source's metrics, or null (also while the corrected rates are on show). */
     public SourceMetrics shown() {
-        Dashboard d = dashboard.get();
-        return d == null || source.getValue() == null ? null : d.bySource().get(source.getValue());
+        return model.shown();
     }
 
+    /** Draws what the view model holds. */
     private void show() {
-        SourceMetrics s = shown();
-        if (s == null) {
-            return;
+        filling = true;
+        try {
+            source.setValue(model.sourceProperty().get());
+        } finally {
+            filling = false;
         }
-        board.getItems().setAll(s.models());
+        board.getItems().setAll(model.rows());
         XYChart.Series<Number, Number> points = new XYChart.Series<>();
         List<double[]> placed = new java.util.ArrayList<>();
-        for (ModelMetrics m : s.models()) {
-            Rate ctur = m.rate("CTUR");
-            Rate utr = m.rate("UTR");
-            if (ctur.defined() && utr.defined()) {
-                XYChart.Data<Number, Number> d = new XYChart.Data<>(ctur.percent(), utr.percent());
-                d.setNode(point(m.model(), ctur, utr, placed));
-                points.getData().add(d);
+        List<Arrow> arrows = new java.util.ArrayList<>();
+        for (MetricsViewModel.Point pt : model.points()) {
+            XYChart.Data<Number, Number> d = new XYChart.Data<>(pt.x(), pt.y());
+            d.setNode(point(pt, placed));
+            points.getData().add(d);
+            if (pt.arrow()) {
+                arrows.add(new Arrow(pt));
             }
         }
         profile.getData().setAll(List.of(points));
+        profile.arrows(arrows);
         List<XYChart.Series<String, Number>> stacks = new java.util.ArrayList<>();
-        for (String rate : STACKED) {
+        for (MetricsViewModel.Bars b : model.bars()) {
             XYChart.Series<String, Number> series = new XYChart.Series<>();
-            series.setName(MetricsFormat.display(rate));
-            for (ModelMetrics m : s.models()) {
-                Rate r = m.rate(rate);
-                series.getData().add(new XYChart.Data<>(m.model(), r.defined() ? r.percent() : 0));
+            series.setName(MetricsFormat.display(b.rate()));
+            for (int i = 0; i < b.models().size(); i++) {
+                series.getData().add(new XYChart.Data<>(b.models().get(i), b.percents().get(i)));
             }
             stacks.add(series);
         }
         modes.getData().setAll(stacks);
-        Dashboard d = dashboard.get();
-        int required = s.models().stream().mapToInt(ModelMetrics::nRequired).sum();
-        int control = s.models().stream().mapToInt(ModelMetrics::nControl).sum();
-        note.setText(String.format(Locale.ROOT, "%s: %d models, %d tool-required and %d control traces with a label. "
-                        + "Rates in %% with 95%% Wilson intervals; n/a where the denominator is empty.%s",
-                s.source(), s.models().size(), required, control,
-                (d.ensembleNote() == null ? "  Ensemble: rule " + d.judges().rule().column() + " with judges "
-                        + String.join(" and ", d.judgeNames()) + "."
-                        : "  No ensemble or final labels: " + d.ensembleNote())
-                        + (d.bySource().keySet().stream().anyMatch(k -> k.startsWith("rule")) ? ""
-                        : "  No rule labels stored yet: File ▸ Classify… adds the rule as a source.")));
+        // the corrected four need not add up to 100 (the note says so)
+        modes.setTitle(model.correctedShown() ? "Failure modes per model, corrected" : "Failure modes per model");
+        profile.setTitle(model.correctedShown() ? "Judge only ○ → corrected ● (95% intervals)" : "Failure profile per model");
+    }
+
+    /** The failure profile: the points, and for the corrected source the arrows laid out with them. */
+    private static final class ProfileChart extends ScatterChart<Number, Number> {
+        private final NumberAxis x;
+        private final NumberAxis y;
+        private final List<Arrow> arrows = new java.util.ArrayList<>();
+
+        ProfileChart(NumberAxis x, NumberAxis y) {
+            super(x, y);
+            this.x = x;
+            this.y = y;
+        }
+
+        void arrows(List<Arrow> now) {
+            getPlotChildren().removeAll(arrows.stream().map(Arrow::node).toList());
+            arrows.clear();
+            arrows.addAll(now);
+            // under the points: each dot sits on its arrow's head
+            getPlotChildren().addAll(0, now.stream().map(Arrow::node).toList());
+            requestChartLayout();
+        }
+
+        @Override
+        protected void layoutPlotChildren() {
+            super.layoutPlotChildren();
+            for (Arrow a : arrows) {
+                a.place(x, y);
+            }
+        }
+    }
+
+    /**
+     * The corrected profile's mark of one model: an arrow from its judge-only point to its corrected point and the
+     * corrected 95% intervals as whiskers across and up, placed in pixels whenever the chart lays out its points.
+     */
+    private static final class Arrow {
+        private final MetricsViewModel.Point pt;
+        private final javafx.scene.shape.Line shaft = new javafx.scene.shape.Line();
+        private final javafx.scene.shape.Line headA = new javafx.scene.shape.Line();
+        private final javafx.scene.shape.Line headB = new javafx.scene.shape.Line();
+        private final javafx.scene.shape.Line across = new javafx.scene.shape.Line();
+        private final javafx.scene.shape.Line up = new javafx.scene.shape.Line();
+        private final Circle origin = new Circle(3);
+        private final javafx.scene.Group group = new javafx.scene.Group(across, up, shaft, headA, headB, origin);
+
+        Arrow(MetricsViewModel.Point pt) {
+            this.pt = pt;
+            group.getStyleClass().add("profile-arrow");
+            group.setManaged(false);
+            group.setMouseTransparent(true);
+            for (javafx.scene.shape.Line l : List.of(shaft, headA, headB)) {
+                l.getStyleClass().add("profile-arrow-shaft");
+            }
+            across.getStyleClass().add("profile-interval");
+            up.getStyleClass().add("profile-interval");
+            origin.getStyleClass().add("profile-origin");
+        }
+
+        Node node() {
+            return group;
+        }
+
+        void place(NumberAxis x, NumberAxis y) {
+            double tx = x.getDisplayPosition(pt.x());
+            double ty = y.getDisplayPosition(pt.y());
+            double fx = x.getDisplayPosition(pt.fromX());
+            double fy = y.getDisplayPosition(pt.fromY());
+            across.setStartX(x.getDisplayPosition(pt.xCi()[0]));
+            across.setEndX(x.getDisplayPosition(pt.xCi()[1]));
+            across.setStartY(ty);
+            across.setEndY(ty);
+            up.setStartX(tx);
+            up.setEndX(tx);
+            up.setStartY(y.getDisplayPosition(pt.yCi()[0]));
+            up.setEndY(y.getDisplayPosition(pt.yCi()[1]));
+            origin.setCenterX(fx);
+            origin.setCenterY(fy);
+            shaft.setStartX(fx);
+            shaft.setStartY(fy);
+            shaft.setEndX(tx);
+            shaft.setEndY(ty);
+            double len = Math.hypot(tx - fx, ty - fy);
+            boolean visible = len > 6; // no arrow where the correction moved nothing visible
+            shaft.setVisible(visible);
+            headA.setVisible(visible);
+            headB.setVisible(visible);
+            if (visible) {
+                double ux = (tx - fx) / len;
+                double uy = (ty - fy) / len;
+                // the head ends at the dot's rim (radius 5), two strokes 8 px long at ±25°
+                double ex = tx - 5 * ux;
+                double ey = ty - 5 * uy;
+                shaft.setEndX(ex);
+                shaft.setEndY(ey);
+                for (int k = 0; k < 2; k++) {
+                    double a = Math.toRadians(k == 0 ? 25 : -25);
+                    double bx = -(ux * Math.cos(a) - uy * Math.sin(a));
+                    double by = -(ux * Math.sin(a) + uy * Math.cos(a));
+                    javafx.scene.shape.Line h = k == 0 ? headA : headB;
+                    h.setStartX(ex);
+                    h.setStartY(ey);
+                    h.setEndX(ex + 8 * bx);
+                    h.setEndY(ey + 8 * by);
+                }
+            }
+        }
     }
 
     /**
      * A dot with the model's name beside it. The chart centres a point's node on the value by the node's layout
      * bounds, so the node is a 10×10 pane (the dot) whose label overflows it without counting in its size.
      */
-    private static Node point(String model, Rate ctur, Rate utr, List<double[]> placed) {
+    private static Node point(MetricsViewModel.Point pt, List<double[]> placed) {
+        String model = pt.model();
         Circle dot = new Circle(5, 5, 5);
         dot.getStyleClass().add("profile-point");
         Text name = new Text(13, 3, model);
         name.getStyleClass().add("profile-label");
         name.setManaged(false);
-        boolean left = ctur.percent() > 70; // keep the name inside the plot: write it to the left of the dot
+        boolean left = pt.x() > 70; // keep the name inside the plot: write it to the left of the dot
         if (left) {
             name.setX(-3 - name.getLayoutBounds().getWidth());
         }
-        int line = freeLine(ctur.percent(), utr.percent(), name.getLayoutBounds().getWidth(), left, placed);
+        int line = freeLine(pt.x(), pt.y(), name.getLayoutBounds().getWidth(), left, placed);
         name.setY(3 + line * LINE_PX);
         javafx.scene.shape.Line leader = new javafx.scene.shape.Line();
         leader.setManaged(false);
@@ -333,7 +451,7 @@ public final class MetricsWindow {
         p.setPrefSize(10, 10);
         p.setMinSize(10, 10);
         p.setMaxSize(10, 10);
-        Tooltip.install(p, new Tooltip(model + "\nCTUR " + cell(ctur) + "\nUTR " + cell(utr)));
+        Tooltip.install(p, new Tooltip(pt.tooltip()));
         return p;
     }
 
@@ -368,15 +486,23 @@ public final class MetricsWindow {
         return 0;
     }
 
-    /** The rate in bold over its interval in small grey type; the cell's text (for copying and tests) is both. */
-    private static final class RateCell extends javafx.scene.control.TableCell<ModelMetrics, String> {
+    /**
+     * The rate in bold over its interval in small grey type (and, for the corrected source, the judge-only and
+     * gold-only rates under them); the cell's text (for copying and tests) is the rate and its interval.
+     */
+    private static final class RateCell extends javafx.scene.control.TableCell<MetricsViewModel.BoardRow, String> {
+        private final String rate;
         private final Text value = new Text();
         private final Text interval = new Text();
-        private final VBox box = new VBox(0, value, interval);
+        private final Text beside = new Text();
+        private final VBox box = new VBox(0, value, interval, beside);
+        private final Tooltip why = new Tooltip();
 
-        RateCell() {
+        RateCell(String rate) {
+            this.rate = rate;
             value.getStyleClass().add("rate-value");
             interval.getStyleClass().add("rate-interval");
+            beside.getStyleClass().add("rate-interval");
             setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
         }
 
@@ -392,17 +518,18 @@ public final class MetricsWindow {
             int space = item.indexOf(' ');
             value.setText(space < 0 ? item : item.substring(0, space));
             interval.setText(space < 0 ? "" : item.substring(space + 1));
+            MetricsViewModel.BoardRow row = getTableRow() == null ? null : getTableRow().getItem();
+            MetricsViewModel.Cell c = row == null ? null : row.cell(rate);
+            String more = c == null ? "" : c.beside();
+            beside.setText(more);
+            beside.setVisible(!more.isEmpty());
+            beside.setManaged(!more.isEmpty());
+            why.setText(c == null ? "" : c.why());
+            setTooltip(c == null || c.why().isEmpty() ? null : why);
             setGraphic(box);
         }
     }
 
-    /** "12.5 [9.8–15.8]" or "n/a". */
-    static String cell(Rate r) {
-        if (!r.defined()) {
-            return "n/a";
-        }
-        return String.format(Locale.ROOT, "%.1f [%.1f–%.1f]", r.percent(), r.ci95()[0], r.ci95()[1]);
-    }
 
     private static int comparePercent(String a, String b) {
         return Double.compare(leading(a), leading(b));
@@ -420,15 +547,14 @@ public final class MetricsWindow {
 
     /** Puts the shown source's table on the clipboard as CSV; returns it. */
     public String copyCsv() {
-        SourceMetrics s = shown();
-        if (s == null) {
+        String text = model.csv();
+        if (text == null) {
             return null;
         }
-        String text = MetricsFormat.csv(s);
         ClipboardContent c = new ClipboardContent();
         c.putString(text);
         Clipboard.getSystemClipboard().setContent(c);
-        note.setText("Copied the " + s.source() + " table as CSV (" + s.models().size() + " models).");
+        model.say("Copied the " + model.sourceProperty().get() + " table as CSV (" + model.rows().size() + " models).");
         return text;
     }
 
@@ -447,9 +573,9 @@ public final class MetricsWindow {
         }
         try {
             saver.save(f.toPath());
-            note.setText("Saved " + f);
+            model.say("Saved " + f);
         } catch (IOException e) {
-            note.setText("Could not save " + f + ": " + e.getMessage());
+            model.say("Could not save " + f + ": " + e.getMessage());
         }
     }
 
@@ -457,7 +583,8 @@ public final class MetricsWindow {
     public void saveMarkdown(Path file) throws IOException {
         SourceMetrics s = shown();
         if (s == null) {
-            throw new IOException("nothing to save yet");
+            throw new IOException(model.correctedShown() ? "the corrected rates are copied as CSV (Copy table as CSV); "
+                    + "Markdown is for the label sources" : "nothing to save yet");
         }
         Dashboard d = dashboard.get();
         writeAtomically(file, MetricsFormat.markdown(s, d.judgeNames(), null).getBytes(StandardCharsets.UTF_8));
