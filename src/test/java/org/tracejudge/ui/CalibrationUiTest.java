@@ -129,6 +129,7 @@ class CalibrationUiTest extends WindowTest {
                 .anyMatch(t -> t.startsWith("judge ") && t.contains("\ngold ")));
     }
 
+    @SuppressWarnings({"unchecked", "rawtypes"}) // TestFX lookups give raw control types
     @Test
     void theTabDrawsSamplesOfEachModeAndTheTableListsThem(FxRobot robot) {
         Path file = classifiedSampleOpen(robot, "modes");

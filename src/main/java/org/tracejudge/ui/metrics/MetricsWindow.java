@@ -106,7 +106,7 @@ public final class MetricsWindow {
         bar.getStyleClass().add("filter-bar");
 
         board.setId("leaderboard");
-        board.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        board.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         Label empty = new Label();
         empty.setWrapText(true);
         empty.setPadding(new Insets(12));
