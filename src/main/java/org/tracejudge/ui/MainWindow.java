@@ -606,10 +606,12 @@ public final class MainWindow {
             case S -> vm.table().skip();
             case C -> openCompare();
             case E -> {
-                // E / Shift+E: the next / previous highlighted evidence in the final answer, scrolled into view
+                // E / Shift+E: the next / previous highlighted evidence in the final answer (in a conversation: the next
+                // marked turn), scrolled into view
                 side.getSelectionModel().select(traceTab);
                 if (!traceView.nextEvidence(!e.isShiftDown())) {
-                    vm.session().setStatus("No highlighted evidence in this answer.");
+                    vm.session().setStatus(traceView.conversationView().getScene() != null
+                            ? "No marked turn in this conversation." : "No highlighted evidence in this answer.");
                 }
             }
             case R -> {

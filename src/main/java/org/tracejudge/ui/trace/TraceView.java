@@ -568,11 +568,15 @@ public final class TraceView extends BorderPane {
 
     /**
      * Scrolls the final answer to the next (or previous) highlighted span and marks it; wraps around. Long spans
-     * wrap inside the answer's width, so every highlight is reachable by scroll and by these keys.
+     * wrap inside the answer's width, so every highlight is reachable by scroll and by these keys. In a conversation
+     * (call-level traces) the keys go to the marked turns instead.
      *
-     * @return false when the answer has no highlight
+     * @return false when the answer (or the conversation) has no highlight
      */
     public boolean nextEvidence(boolean forward) {
+        if (getCenter() == callBody) { // a conversation: its marked turns
+            return conversation.nextEvidence(forward);
+        }
         List<Node> marks = answer.getChildren().stream().filter(n -> n.getStyleClass().contains("answer-mark")).toList();
         if (marks.isEmpty()) {
             return false;
