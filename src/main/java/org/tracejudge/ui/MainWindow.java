@@ -16,6 +16,7 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
@@ -1074,7 +1075,16 @@ public final class MainWindow {
         Label team = new Label();
         team.setId("teamStatus");
         team.textProperty().bind(vm.session().teamStatusProperty());
-        HBox bar = new HBox(14, status, gap, progressLabel(), team, agreement, who);
+        // a long status line gives way (cut, whole in its tooltip); the counters on the right stay whole
+        status.setMinWidth(0);
+        Tooltip statusTip = new Tooltip();
+        statusTip.textProperty().bind(status.textProperty());
+        status.tooltipProperty().bind(Bindings.when(status.textProperty().isEmpty()).then((Tooltip) null).otherwise(statusTip));
+        Label progress = progressLabel();
+        for (Label l : new Label[] {progress, team, agreement, who}) {
+            l.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        HBox bar = new HBox(14, status, gap, progress, team, agreement, who);
         bar.setPadding(new Insets(4, 8, 4, 8));
         bar.getStyleClass().add("status-bar");
         return bar;

@@ -89,6 +89,12 @@ class JourneysUiTest extends WindowTest {
         vm().session().afterPendingWork(() -> { });
         waitFor("the decision committed", () -> lastDecision(first) != null);
         assertEquals(null, lastDecision(first).rationale(), "Esc saved nothing");
+        // a long status line gives way: the progress, the agreement and the annotator stay whole at 1280 px
+        robot.interact(() -> vm().session().setStatus("x".repeat(30) + " " + "a long status line ".repeat(12)));
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.Node bar = robot.lookup("#statusText").query().getParent();
+        List<String> cut = DesktopConventionsUiTest.truncated(bar).stream().filter(t -> !t.contains("a long status line")).toList();
+        assertEquals(List.of(), cut, "cut off in the status bar");
     }
 
     @Test

@@ -165,7 +165,7 @@ public final class DecisionViewModel implements Session.Listener {
      * text belongs to the trace it was written for) and the status bar says so, with the text to write again.
      */
     public void unsavedRationaleDropped(String traceKey, String text) {
-        session.setStatus("Rationale not saved on " + traceKey + " (Esc leaves the field, Enter in it saves): \u201c"
+        session.setStatus("Rationale not saved on " + traceKey + " (Esc left the field): \u201c"
                 + text.strip() + "\u201d");
     }
 
