@@ -16,6 +16,7 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
@@ -607,10 +608,12 @@ public final class MainWindow {
             case S -> vm.table().skip();
             case C -> openCompare();
             case E -> {
-                // E / Shift+E: the next / previous highlighted evidence in the final answer, scrolled into view
+                // E / Shift+E: the next / previous highlighted evidence in the final answer (in a conversation: the next
+                // marked turn), scrolled into view
                 side.getSelectionModel().select(traceTab);
                 if (!traceView.nextEvidence(!e.isShiftDown())) {
-                    vm.session().setStatus("No highlighted evidence in this answer.");
+                    vm.session().setStatus(traceView.conversationView().getScene() != null
+                            ? "No marked turn in this conversation." : "No highlighted evidence in this answer.");
                 }
             }
             case R -> {
@@ -1073,7 +1076,16 @@ public final class MainWindow {
         Label team = new Label();
         team.setId("teamStatus");
         team.textProperty().bind(vm.session().teamStatusProperty());
-        HBox bar = new HBox(14, status, gap, progressLabel(), team, agreement, who);
+        // a long status line gives way (cut, whole in its tooltip); the counters on the right stay whole
+        status.setMinWidth(0);
+        Tooltip statusTip = new Tooltip();
+        statusTip.textProperty().bind(status.textProperty());
+        status.tooltipProperty().bind(Bindings.when(status.textProperty().isEmpty()).then((Tooltip) null).otherwise(statusTip));
+        Label progress = progressLabel();
+        for (Label l : new Label[] {progress, team, agreement, who}) {
+            l.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        HBox bar = new HBox(14, status, gap, progress, team, agreement, who);
         bar.setPadding(new Insets(4, 8, 4, 8));
         bar.getStyleClass().add("status-bar");
         return bar;

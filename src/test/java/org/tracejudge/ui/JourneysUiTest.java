@@ -63,6 +63,40 @@ class JourneysUiTest extends WindowTest {
         assertEquals("tester", lastDecision(traceId).annotator());
     }
 
+    /**
+     * Walked at 1280×800 (issue 36, "export own decisions"): R, a rationale, Esc (leaves the field, saves nothing),
+     * then Enter decided the trace without it — and the unsaved text stayed in the field on the next trace, where
+     * R and Enter would have saved it on a trace it was not written for. The field belongs to the trace on screen.
+     */
+    @Test
+    void anUnsavedRationaleDoesNotFollowTheQueueToTheNextTrace(FxRobot robot) throws Exception {
+        opened(robot);
+        robot.clickOn("#traceTable");
+        waitFor("a trace shown", () -> vm().trace().detailProperty().get() != null
+                && vm().trace().detailProperty().get().traceId().equals(vm().table().idAt(vm().table().currentProperty().get())));
+        String first = vm().table().idAt(vm().table().currentProperty().get());
+        robot.type(KeyCode.R);
+        waitFor("focus in the rationale", () -> app.window().traceView().rationaleField().isFocused());
+        robot.write("keeps the fare");
+        robot.type(KeyCode.ESCAPE);
+        waitFor("focus back in the workbench", () -> !app.window().traceView().rationaleField().isFocused());
+        robot.type(KeyCode.ENTER);
+        waitFor("the next trace", () -> vm().trace().detailProperty().get() != null
+                && !vm().trace().detailProperty().get().traceId().equals(first));
+        assertEquals("", app.window().traceView().rationaleField().getText(), "no rationale of another trace on screen");
+        assertTrue(String.valueOf(vm().session().statusProperty().get()).contains("keeps the fare"),
+                "the status says which text was not saved: " + vm().session().statusProperty().get());
+        vm().session().afterPendingWork(() -> { });
+        waitFor("the decision committed", () -> lastDecision(first) != null);
+        assertEquals(null, lastDecision(first).rationale(), "Esc saved nothing");
+        // a long status line gives way: the progress, the agreement and the annotator stay whole at 1280 px
+        robot.interact(() -> vm().session().setStatus("x".repeat(30) + " " + "a long status line ".repeat(12)));
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.Node bar = robot.lookup("#statusText").query().getParent();
+        List<String> cut = DesktopConventionsUiTest.truncated(bar).stream().filter(t -> !t.contains("a long status line")).toList();
+        assertEquals(List.of(), cut, "cut off in the status bar");
+    }
+
     @Test
     void theFirstDecisionAfterTheNamePromptMovesOnAndShowsInTheAnnotatorsColumn(FxRobot robot) throws Exception {
         opened(robot);

@@ -25,6 +25,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.tracejudge.calls.ArgEntry;
 import org.tracejudge.calls.CallVerdict;
@@ -67,6 +68,8 @@ public final class ConversationView extends BorderPane {
     private Conversation conv;
     private CallVerdict verdict;
     private final Map<Integer, String> turnMarks = new HashMap<>();
+    /** Which marked turn the evidence keys are on (index into {@link #markedTurns()}; -1: none yet). */
+    private int markAt = -1;
 
     public ConversationView() {
         setId("conversationView");
@@ -82,6 +85,9 @@ public final class ConversationView extends BorderPane {
         top.setPadding(new Insets(2, 0, 4, 0));
         HBox.setHgrow(summary, Priority.ALWAYS);
         summary.setMaxWidth(Double.MAX_VALUE);
+        summary.setWrapText(true); // the rule's check can be long: wrap it rather than cut it at 1280 px
+        summary.setMinHeight(Region.USE_PREF_SIZE);
+        thinkToggle.setMinWidth(Region.USE_PREF_SIZE); // never "S…"
 
         diffBox.setId("argDiff");
         evidenceBox.setId("evidenceLinks");
@@ -114,6 +120,7 @@ public final class ConversationView extends BorderPane {
         verdict = v;
         collapsed.clear();
         focusedTurn.set(-1);
+        markAt = -1;
         turnMarks.clear();
         if (v != null) {
             for (CallVerdict.Evidence e : v.evidence()) {
@@ -153,6 +160,27 @@ public final class ConversationView extends BorderPane {
         focusedTurn.set(turn);
     }
 
+    /** The turns marked with ◆ (evidence for a gold value, the judged call), in order. */
+    public List<Integer> markedTurns() {
+        return turnMarks.keySet().stream().sorted().toList();
+    }
+
+    /**
+     * E / Shift+E in a conversation: scrolls to the next (or previous) marked turn — evidence and the judged call —
+     * unfolding its session; wraps around.
+     *
+     * @return false when no turn is marked
+     */
+    public boolean nextEvidence(boolean forward) {
+        List<Integer> marked = markedTurns();
+        if (marked.isEmpty()) {
+            return false;
+        }
+        markAt = markAt < 0 ? (forward ? 0 : marked.size() - 1) : Math.floorMod(markAt + (forward ? 1 : -1), marked.size());
+        jumpTo(marked.get(markAt));
+        return true;
+    }
+
     /** Folds or unfolds a session's turns. */
     public void toggleSession(int session) {
         if (!collapsed.remove(session)) {
@@ -177,6 +205,13 @@ public final class ConversationView extends BorderPane {
         list.getItems().setAll(rows);
     }
 
+    /** A note of the side panel, wrapped to its width rather than cut off. */
+    private static Label note(String text) {
+        Label l = new Label(text);
+        l.setWrapText(true);
+        return l;
+    }
+
     private static Label title(String text) {
         Label l = new Label(text);
         l.getStyleClass().add("section-title");
@@ -185,6 +220,33 @@ public final class ConversationView extends BorderPane {
 
     private static String value(JsonNode v) {
         return v == null ? "—" : Json.write(v);
+    }
+
+    /**
+     * JSON on one line with a space after each comma and colon (outside strings), so a long call or tool result
+     * wraps inside a turn instead of being cut off with an ellipsis.
+     */
+    static String spaced(JsonNode v) {
+        if (v == null) {
+            return "—";
+        }
+        if (v.isObject()) {
+            StringBuilder sb = new StringBuilder("{");
+            var it = v.fields();
+            while (it.hasNext()) {
+                var f = it.next();
+                sb.append(Json.write(f.getKey())).append(": ").append(spaced(f.getValue())).append(it.hasNext() ? ", " : "");
+            }
+            return sb.append('}').toString();
+        }
+        if (v.isArray()) {
+            StringBuilder sb = new StringBuilder("[");
+            for (int i = 0; i < v.size(); i++) {
+                sb.append(i > 0 ? ", " : "").append(spaced(v.get(i)));
+            }
+            return sb.append(']').toString();
+        }
+        return Json.write(v);
     }
 
     private Hyperlink turnLink(String id, String text, int turn) {
@@ -204,11 +266,11 @@ public final class ConversationView extends BorderPane {
             return;
         }
         if (v.judged() == null) {
-            diffBox.getChildren().add(new Label("no call was made"));
+            diffBox.getChildren().add(note("no call was made"));
             return;
         }
         if (v.diff().isEmpty()) {
-            diffBox.getChildren().add(new Label(v.label().equals("wrong_tool") ? "another tool than the gold one" : "arguments equal the gold map"));
+            diffBox.getChildren().add(note(v.label().equals("wrong_tool") ? "another tool than the gold one" : "arguments equal the gold map"));
             return;
         }
         for (ArgEntry e : v.diff()) {
@@ -229,7 +291,7 @@ public final class ConversationView extends BorderPane {
     private void showEvidence(CallVerdict v) {
         evidenceBox.getChildren().clear();
         if (v == null || v.evidence().isEmpty()) {
-            evidenceBox.getChildren().add(new Label("no gold value found in the conversation"));
+            evidenceBox.getChildren().add(note("no gold value found in the conversation"));
             return;
         }
         for (CallVerdict.Evidence e : v.evidence()) {
@@ -245,7 +307,7 @@ public final class ConversationView extends BorderPane {
     private void showTimelines(CallVerdict v) {
         timelineBox.getChildren().clear();
         if (v == null || v.timelines().isEmpty()) {
-            timelineBox.getChildren().add(new Label("no value changed across the conversation"));
+            timelineBox.getChildren().add(note("no value changed across the conversation"));
             return;
         }
         v.timelines().forEach((key, points) -> {
@@ -270,7 +332,7 @@ public final class ConversationView extends BorderPane {
         String chosen = v == null || v.judged() == null ? null : v.judged().name();
         List<Schemas.Tool> tools = Schemas.tools(task.tools());
         if (tools.isEmpty()) {
-            toolsBox.getChildren().add(new Label("no candidate tools listed"));
+            toolsBox.getChildren().add(note("no candidate tools listed"));
         }
         // gold first, then the distractors in file order
         tools.sort((a, b) -> Boolean.compare(!a.name().equals(gold), !b.name().equals(gold)));
@@ -280,6 +342,7 @@ public final class ConversationView extends BorderPane {
             card.getStyleClass().add("tool-card");
             String marks = (t.name().equals(gold) ? "  [gold]" : "  [distractor]") + (t.name().equals(chosen) ? "  [chosen]" : "");
             Label name = new Label(t.name() + marks);
+            name.setWrapText(true);
             name.getStyleClass().add("tool-name");
             if (t.name().equals(gold)) {
                 card.getStyleClass().add("tool-gold");
@@ -304,6 +367,7 @@ public final class ConversationView extends BorderPane {
                     sb.append(" = ").append(schema.get("default"));
                 }
                 Label pl = new Label(sb.toString());
+                pl.setWrapText(true);
                 pl.setTooltip(new Tooltip(schema.toPrettyString()));
                 if (t.required(p)) {
                     pl.getStyleClass().add("param-required");
@@ -337,6 +401,19 @@ public final class ConversationView extends BorderPane {
             label.setCacheHint(javafx.scene.CacheHint.SPEED);
             label.maxWidthProperty().bind(widthProperty().subtract(24));
             setPrefWidth(0);
+        }
+
+        /**
+         * The height the wrapped text needs at the cell's width (the skin asks the graphic for its height at no
+         * width, i.e. one line per line break, and a long call or result was cut off with an ellipsis).
+         */
+        @Override
+        protected double computePrefHeight(double width) {
+            double w = (width > 0 ? width : getWidth()) - 24;
+            if (getGraphic() != label || w <= 0) {
+                return super.computePrefHeight(width);
+            }
+            return Math.max(super.computePrefHeight(width), label.prefHeight(w) + snappedTopInset() + snappedBottomInset());
         }
 
         @Override
@@ -375,11 +452,11 @@ public final class ConversationView extends BorderPane {
                 sb.append('\n').append(shownText(t));
                 if (t.text() == null || conv.isResponse(r.turn())) {
                     for (ToolCall c : t.toolCalls()) {
-                        sb.append("\n→ ").append(c.name()).append(' ').append(value(c.arguments()));
+                        sb.append("\n→ ").append(c.name()).append(' ').append(spaced(c.arguments()));
                     }
                 }
                 t.toolResults().forEach(res -> sb.append("\n← ").append(res.name() == null ? "result" : res.name()).append(' ')
-                        .append(value(res.content())));
+                        .append(spaced(res.content())));
                 label.setText(sb.toString().strip());
                 getStyleClass().addAll("turn-row", "turn-" + t.role().code());
                 if (conv.isResponse(r.turn())) {

@@ -160,6 +160,15 @@ public final class DecisionViewModel implements Session.Listener {
         return true;
     }
 
+    /**
+     * The rationale field still held text, never saved, when the trace on screen changed: the field is cleared (the
+     * text belongs to the trace it was written for) and the status bar says so, with the text to write again.
+     */
+    public void unsavedRationaleDropped(String traceKey, String text) {
+        session.setStatus("Rationale not saved on " + traceKey + " (Esc left the field): \u201c"
+                + text.strip() + "\u201d");
+    }
+
     /** Writes my rationale on the current trace (keeps my label, or the proposed one when I have none). */
     public boolean rationale(String text) {
         TraceDetail d = trace.detailProperty().get();

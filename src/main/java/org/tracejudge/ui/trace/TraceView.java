@@ -90,6 +90,8 @@ public final class TraceView extends BorderPane {
     private final Label raterTitle;
     private final java.util.Set<Integer> openThink = new java.util.HashSet<>();
     private String shownTrace;
+    /** The task key of the trace shown (for the note when an unsaved rationale is dropped). */
+    private String shownKey;
 
     /** A node of the return tree. */
     public record JsonEntry(String key, JsonNode node, String pointer) {}
@@ -318,6 +320,18 @@ public final class TraceView extends BorderPane {
 
     // ------------------------------------------------------------------------------------ rendering
 
+    /** A rationale typed but not saved (Esc left the field) never stays on screen for another trace. */
+    private void dropUnsavedRationale() {
+        String draft = rationale.getText();
+        if (draft != null && !draft.isBlank()) {
+            if (shownTrace != null) {
+                review.unsavedRationaleDropped(shownKey, draft);
+            }
+            rationale.clear();
+        }
+    }
+
+
     private void show(TraceDetail d) {
         if (d == null) {
             // nothing selected (an empty queue, a trace that left it): no stale trace with live decision keys. A
@@ -328,6 +342,7 @@ public final class TraceView extends BorderPane {
                     if (getBottom() != null) {
                         getBottom().setVisible(false);
                     }
+                    dropUnsavedRationale();
                     shownTrace = null;
                 }
             });
@@ -338,7 +353,9 @@ public final class TraceView extends BorderPane {
         }
         if (!d.traceId().equals(shownTrace)) {
             openThink.clear();
+            dropUnsavedRationale();
             shownTrace = d.traceId();
+            shownKey = d.task().key();
         }
         boolean hidden = vm.hidden(d);
         Task task = d.task();
@@ -568,11 +585,15 @@ public final class TraceView extends BorderPane {
 
     /**
      * Scrolls the final answer to the next (or previous) highlighted span and marks it; wraps around. Long spans
-     * wrap inside the answer's width, so every highlight is reachable by scroll and by these keys.
+     * wrap inside the answer's width, so every highlight is reachable by scroll and by these keys. In a conversation
+     * (call-level traces) the keys go to the marked turns instead.
      *
-     * @return false when the answer has no highlight
+     * @return false when the answer (or the conversation) has no highlight
      */
     public boolean nextEvidence(boolean forward) {
+        if (getCenter() == callBody) { // a conversation: its marked turns
+            return conversation.nextEvidence(forward);
+        }
         List<Node> marks = answer.getChildren().stream().filter(n -> n.getStyleClass().contains("answer-mark")).toList();
         if (marks.isEmpty()) {
             return false;
