@@ -232,7 +232,7 @@ public final class ConversationView extends BorderPane {
         }
         if (v.isObject()) {
             StringBuilder sb = new StringBuilder("{");
-            var it = v.fields();
+            var it = v.properties().iterator();
             while (it.hasNext()) {
                 var f = it.next();
                 sb.append(Json.write(f.getKey())).append(": ").append(spaced(f.getValue())).append(it.hasNext() ? ", " : "");
