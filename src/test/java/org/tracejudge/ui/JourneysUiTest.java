@@ -149,6 +149,8 @@ class JourneysUiTest extends WindowTest {
         assertTrue(shown.startsWith("Imported: 5 files"), shown);
         assertTrue(shown.contains("tasks.json") && shown.contains("new)"), shown);
         assertTrue(shown.lines().count() > 2, "a line per file: " + shown);
+        // and where they came from (two folders of the sample: travel, energy, results…)
+        assertTrue(shown.lines().anyMatch(l -> l.startsWith("from ") && l.contains("folders:")), shown);
         assertEquals(60, table().getItems().size());
         // Dismiss takes the message away (it stayed under the table, over every later view)
         assertTrue(shown(robot, "#importPane"));

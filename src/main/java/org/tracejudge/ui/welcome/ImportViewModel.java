@@ -125,7 +125,7 @@ public final class ImportViewModel {
                 String text = r.files().size() == 1 ? r.summary()
                         : String.format("%d files, %,d traces and %,d labels new%n%s", r.files().size(), r.tracesNew(),
                                 r.labelsNew(), r.summary());
-                end("Imported: " + text, null, true);
+                end("Imported: " + text + from(files), null, true);
                 session.contentChanged();
                 session.readOnWorker(p, TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, true);
                 Platform.runLater(() -> session.select(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT));
@@ -139,6 +139,20 @@ public final class ImportViewModel {
                 end("Import failed; the project is unchanged.", err, false);
             }
         });
+    }
+
+    /** Where the imported files came from: their folder (or folders), so a file of the same name is not mistaken. */
+    static String from(List<java.nio.file.Path> files) {
+        java.util.Set<String> dirs = new java.util.LinkedHashSet<>();
+        for (java.nio.file.Path f : files) {
+            java.nio.file.Path d = f.toAbsolutePath().normalize().getParent();
+            dirs.add(d == null ? "/" : d.toString());
+        }
+        if (dirs.isEmpty()) {
+            return "";
+        }
+        return System.lineSeparator() + "from " + (dirs.size() == 1 ? dirs.iterator().next()
+                : dirs.size() + " folders: " + String.join(", ", dirs));
     }
 
     /** Starts a job of the pane (import, classify, export) with its first message; false when none can start now. */
