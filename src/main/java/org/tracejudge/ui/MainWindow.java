@@ -554,7 +554,9 @@ public final class MainWindow {
 
     public void showWorkbench() {
         center.getChildren().setAll(workbench);
-        // review keys work at once: the focus starts in the table, not in the search box
+        // review keys work at once: the focus starts in the table, not in the search box — now, so that a key typed
+        // while the rows are read never lands in the search box as a filter, and again after the layout pass
+        tableView.table().requestFocus();
         javafx.application.Platform.runLater(() -> tableView.table().requestFocus());
     }
 
