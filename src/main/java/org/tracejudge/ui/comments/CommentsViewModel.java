@@ -36,9 +36,28 @@ public final class CommentsViewModel implements Session.Listener {
         Platform.runLater(() -> show(null, false));
     }
 
+    /**
+     * The traces that have any comment, read with each re-read of the project (one index walk): showing a trace without
+     * one reads nothing, so the review keys never wait behind a comments query.
+     */
+    private volatile java.util.Set<String> commented = java.util.Set.of();
+
     @Override
     public void read(Session.Read r) {
-        // a re-read (a team sync brought others' work, a decision) may bring comments too
+        // project thread: a re-read (a team sync brought others' work, an import) may bring comments too
+        try {
+            commented = r.project().read(c -> {
+                java.util.Set<String> ids = new java.util.HashSet<>();
+                try (var st = c.createStatement(); var rs = st.executeQuery("SELECT DISTINCT trace_id FROM trace_comment")) {
+                    while (rs.next()) {
+                        ids.add(rs.getString(1));
+                    }
+                }
+                return ids;
+            });
+        } catch (RuntimeException e) {
+            commented = java.util.Set.of(); // shown as none; the status says nothing for a convenience
+        }
         Platform.runLater(() -> show(traceId, blind));
     }
 
@@ -65,7 +84,7 @@ public final class CommentsViewModel implements Session.Listener {
         traceId = id;
         blind = blindHere;
         long gen = ++generation;
-        if (id == null || session.project() == null) {
+        if (id == null || session.project() == null || !commented.contains(id)) {
             comments.clear();
             flagged.set(false);
             heldBack.set(false);
@@ -111,6 +130,9 @@ public final class CommentsViewModel implements Session.Listener {
         }
         boolean b = blind;
         session.query(pr -> Comments.add(pr, id, me, action, text), c -> {
+            java.util.Set<String> more = new java.util.HashSet<>(commented);
+            more.add(id);
+            commented = more;
             session.setStatus(switch (action) {
                 case FLAG -> "Flagged for the lead: " + (c.text().isEmpty() ? "(no text)" : c.text());
                 case UNFLAG -> "Flag cleared.";
