@@ -99,6 +99,18 @@ public final class Comments {
         }
     }
 
+    /** The ids of the traces that have any comment (one walk of the comments' trace index). */
+    public static java.util.Set<String> commentedTraces(Connection c) throws SQLException {
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT DISTINCT trace_id FROM trace_comment");
+             ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                ids.add(rs.getString(1));
+            }
+        }
+        return ids;
+    }
+
     /** Whether {@code traceId} is flagged now. */
     public static boolean flagged(Connection c, String traceId) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("SELECT action FROM trace_comment WHERE trace_id = ? "

@@ -19,6 +19,9 @@ class CommentsUiTest extends WindowTest {
         opened(robot);
         robot.interact(() -> table().requestFocus());
         String trace = vm().table().idAt(0);
+        // F acts on the trace on screen: wait until it is shown (a key before that says "No trace on screen")
+        waitFor("the first trace shown", () -> vm().trace().detailProperty().get() != null
+                && trace.equals(vm().trace().detailProperty().get().traceId()));
         robot.type(KeyCode.F);
         waitFor("flagged", () -> vm().comments().flaggedProperty().get()
                 && robot.lookup("#flagBadge").queryLabeled().isVisible());

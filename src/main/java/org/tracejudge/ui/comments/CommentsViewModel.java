@@ -46,15 +46,7 @@ public final class CommentsViewModel implements Session.Listener {
     public void read(Session.Read r) {
         // project thread: a re-read (a team sync brought others' work, an import) may bring comments too
         try {
-            commented = r.project().read(c -> {
-                java.util.Set<String> ids = new java.util.HashSet<>();
-                try (var st = c.createStatement(); var rs = st.executeQuery("SELECT DISTINCT trace_id FROM trace_comment")) {
-                    while (rs.next()) {
-                        ids.add(rs.getString(1));
-                    }
-                }
-                return ids;
-            });
+            commented = r.project().read(Comments::commentedTraces);
         } catch (RuntimeException e) {
             commented = java.util.Set.of(); // shown as none; the status says nothing for a convenience
         }
