@@ -120,29 +120,29 @@ public final class CommentsPane extends VBox {
         }
         d.setOnShown(e -> text.requestFocus());
         // Enter on the check box keeps the comment too (Space ticks it), as a dialog's Enter does elsewhere
+        Button ok = (Button) d.getDialogPane().lookupButton(ButtonType.OK);
+        Runnable keep = () -> {
+            if (!ok.isDisabled()) {
+                ok.fire();
+            }
+        };
         flagIt.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
                 e.consume();
-                Button ok = (Button) d.getDialogPane().lookupButton(ButtonType.OK);
-                if (!ok.isDisabled()) {
-                    ok.fire();
-                }
+                keep.run();
             }
         });
         // Enter keeps the comment (Shift+Enter: a new line), Tab moves on, as in the rationale field
         text.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == javafx.scene.input.KeyCode.ENTER && !e.isShiftDown()) {
                 e.consume();
-                Button ok = (Button) d.getDialogPane().lookupButton(ButtonType.OK);
-                if (!ok.isDisabled()) {
-                    ok.fire();
-                }
+                keep.run();
             } else if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
                 e.consume();
                 text.insertText(text.getCaretPosition(), "\n");
             } else if (e.getCode() == javafx.scene.input.KeyCode.TAB && !e.isControlDown()) {
                 e.consume();
-                (flagIt.isDisabled() ? d.getDialogPane().lookupButton(ButtonType.OK) : flagIt).requestFocus();
+                (flagIt.isDisabled() ? ok : flagIt).requestFocus();
             }
         });
         Optional<ButtonType> r = d.showAndWait();
