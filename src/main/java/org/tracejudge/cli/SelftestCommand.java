@@ -106,6 +106,7 @@ final class SelftestCommand implements Callable<Integer> {
                         }
                     });
                     require("correct".equals(value), "the decision was not read back");
+                    p.verify(false);
                     return "ok, " + p.integrityCheckRun() + " passed";
                 }
             });

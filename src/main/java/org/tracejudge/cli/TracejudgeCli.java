@@ -43,6 +43,7 @@ public final class TracejudgeCli implements Runnable {
     static {
         COMMANDS.put("import", ImportCommand::new);
         COMMANDS.put("info", InfoCommand::new);
+        COMMANDS.put("check", CheckCommand::new);
         COMMANDS.put("labels", LabelsCommand::new);
         COMMANDS.put("export", ExportCommand::new);
         COMMANDS.put("merge", MergeCommand::new);

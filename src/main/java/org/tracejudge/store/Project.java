@@ -31,6 +31,8 @@ public final class Project implements AutoCloseable {
     private final Path file;
     private final Connection conn;
     private String check;
+    /** When a check of this open passed (or the file was made from the verified template), else null. */
+    private volatile java.time.Instant checkedAt;
     /** The check this open left to the background (see {@link #open(Path, boolean)}), until it has run. */
     private volatile String pendingCheck;
     /** The put-off full check found damage: the file must not be recorded as verified. */
@@ -74,8 +76,9 @@ public final class Project implements AutoCloseable {
 
     /**
      * Opens an existing project file; refuses a missing one. The file gets SQLite's full integrity_check
-     * unless Tracejudge closed it cleanly and it has not changed since, when quick_check (every page, not
-     * index consistency; several times faster) is enough.
+     * unless Tracejudge closed it cleanly and it has not changed since: then quick_check (every page, not
+     * index consistency; several times faster) when its last check is over a week old, and no check when it
+     * is newer (see {@link VerifiedFiles}; {@link #verify} checks on demand).
      */
     public static Project open(Path file) {
         return open(file, false);
@@ -83,7 +86,7 @@ public final class Project implements AutoCloseable {
 
     /**
      * As {@link #open(Path)}; with {@code checkInBackground}, the file is opened without waiting for a check and the
-     * check it needs (quick_check for a file as Tracejudge left it, else the full integrity_check) is left to
+     * check it needs (none or quick_check for a file as Tracejudge left it, else the full integrity_check) is left to
      * {@link #completeIntegrityCheck()}, which the caller runs in the background: the workbench shows a big project
      * at once and reports damage a few seconds later. A file that needs a schema migration is always checked fully
      * first (a migration never runs on a damaged file).
@@ -184,7 +187,8 @@ public final class Project implements AutoCloseable {
         }
         // a zero-byte, non-SQLite or foreign file is refused before anything below could change it
         int appId = Files.exists(abs) ? ProjectFiles.refuseForeign(abs) : 0;
-        boolean trusted = fresh || VerifiedFiles.unchangedSinceVerified(abs);
+        VerifiedFiles.Trust trust = fresh ? VerifiedFiles.Trust.CHECKED_RECENTLY
+                : VerifiedFiles.trust(abs, java.time.Instant.now());
         Connection c;
         try {
             c = connect(abs);
@@ -192,12 +196,18 @@ public final class Project implements AutoCloseable {
             throw diskFullOr(abs, busyOr(abs, e));
         }
         try {
-            String needed = trusted ? "quick_check" : "integrity_check";
-            boolean defer = checkInBackground && !fresh;
-            if (defer && schemaVersion(abs, c) < SCHEMA_VERSION) {
-                defer = false; // migrate only a file known to be sound
+            String needed = switch (trust) {
+                case UNKNOWN -> "integrity_check";
+                case CHECK_DUE -> "quick_check";
+                case CHECKED_RECENTLY -> null;
+            };
+            // (read before any check only where no check comes first: a damaged file is named by its check)
+            boolean older = (needed == null || checkInBackground) && !fresh && schemaVersion(abs, c) < SCHEMA_VERSION;
+            if (needed == null && older) {
+                needed = "quick_check"; // migrate only a file checked by this open
             }
-            if (!defer) {
+            boolean defer = needed != null && checkInBackground && !older;
+            if (needed != null && !defer) {
                 checkIntegrity(abs, c, needed);
             }
             int version = schemaVersion(abs, c);
@@ -218,8 +228,9 @@ public final class Project implements AutoCloseable {
             }
             Project p = new Project(abs, c);
             p.created = fresh;
-            p.check = defer ? null : needed;
+            p.check = needed == null ? NO_CHECK : defer ? null : needed;
             p.pendingCheck = defer ? needed : null;
+            p.checkedAt = fresh || (needed != null && !defer) ? java.time.Instant.now() : null;
             return p;
         } catch (RuntimeException e) {
             closeQuietly(c);
@@ -569,10 +580,14 @@ public final class Project implements AutoCloseable {
         }
     }
 
+    /** {@link #integrityCheckRun()} of a file opened without a check (see {@link VerifiedFiles}). */
+    public static final String NO_CHECK = "none";
+
     /**
      * Which SQLite check this open ran: {@code integrity_check} for a file Tracejudge did not leave
-     * in its current state (copied, restored, changed by another program, or left by a crash), else
-     * {@code quick_check}.
+     * in its current state (copied, restored, changed by another program, or left by a crash),
+     * {@code quick_check} for one it left as it is whose last check is more than a week old, and
+     * {@link #NO_CHECK} for one it left as it is and checked within the week (or just made).
      */
     public String integrityCheckRun() {
         return check;
@@ -599,12 +614,52 @@ public final class Project implements AutoCloseable {
         try {
             checkIntegrity(file, c, pragma);
             check = pragma;
+            checkedAt = java.time.Instant.now();
         } catch (RuntimeException e) {
             damaged = true; // not verified: the next open checks fully again
             throw e;
         } finally {
             closeQuietly(c);
             pendingCheck = null;
+        }
+    }
+
+    /**
+     * Checks the whole file now, on a connection of its own: SQLite's {@code integrity_check} (or with
+     * {@code quick}, {@code quick_check}) and {@code foreign_key_check}. A passing check is recorded when the
+     * project closes, so the next opens need none for a week.
+     *
+     * @return the rows of the foreign-key check that failed (table, row id, parent table), at most 20; empty when sound
+     * @throws ProjectException naming the damage the integrity check found
+     */
+    public List<String> verify(boolean quick) {
+        String pragma = quick ? "quick_check" : "integrity_check";
+        Connection c = connect(file);
+        try {
+            try {
+                checkIntegrity(file, c, pragma);
+            } catch (RuntimeException e) {
+                damaged = true;
+                throw e;
+            }
+            List<String> orphans = new java.util.ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA foreign_key_check")) {
+                while (rs.next() && orphans.size() < 20) {
+                    orphans.add(rs.getString(1) + " row " + rs.getLong(2) + " refers to a missing " + rs.getString(3));
+                }
+            } catch (SQLException e) {
+                throw new ProjectException(file + ": the project file is damaged: " + e.getMessage(), e);
+            }
+            if (orphans.isEmpty()) {
+                check = pragma;
+                checkedAt = java.time.Instant.now();
+                pendingCheck = null; // what opening put off is covered
+            } else {
+                damaged = true;
+            }
+            return orphans;
+        } finally {
+            closeQuietly(c);
         }
     }
 
@@ -617,8 +672,10 @@ public final class Project implements AutoCloseable {
         }
         closeQuietly(conn);
         Holders.release(holderNote);
-        if (pendingCheck == null && !damaged) {
-            VerifiedFiles.recordCleanClose(file);
+        if (damaged) {
+            VerifiedFiles.forget(file);
+        } else if (pendingCheck == null) {
+            VerifiedFiles.recordCleanClose(file, checkedAt);
         }
     }
 

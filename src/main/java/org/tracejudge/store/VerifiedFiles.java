@@ -16,27 +16,80 @@ import org.tracejudge.settings.AppDirs;
 
 /**
  * Which project files are in the state Tracejudge left them in when it last closed them cleanly
- * (size and modification time, WAL checkpointed away). Such a file gets SQLite's quick check on
- * open; any other (copied in, restored, touched by another program, or left open by a crash) gets
- * the full integrity check. Kept in the user's data folder, never in the project; losing it only
- * means one more full check.
+ * (size and modification time, WAL checkpointed away), and when SQLite last checked each. Such a file
+ * was checked at some open and has since been changed only by Tracejudge's own transactions, so it is
+ * not read whole again on every open: it gets SQLite's quick check once its last check is more than
+ * {@link #RECHECK_AFTER} old (media can fail between opens), and no check before that. Any other file
+ * (copied in, restored, touched by another program, or left open by a crash) gets the full integrity
+ * check. Kept in the user's data folder, never in the project; losing it only means one more full check.
  */
 final class VerifiedFiles {
     private static final String FILE = "verified-projects.properties";
     private static final int MAX_ENTRIES = 500;
+    /** How long a check of a file Tracejudge left as it is stays good enough to open it without one. */
+    static final java.time.Duration RECHECK_AFTER = java.time.Duration.ofDays(7);
+
+    /** What is known of a file before it is opened. */
+    enum Trust {
+        /** Not as Tracejudge left it (or never seen): the full integrity check. */
+        UNKNOWN,
+        /** As Tracejudge left it, last checked more than {@link #RECHECK_AFTER} ago: the quick check. */
+        CHECK_DUE,
+        /** As Tracejudge left it and checked within {@link #RECHECK_AFTER}: no check. */
+        CHECKED_RECENTLY
+    }
 
     private VerifiedFiles() {
     }
 
     static boolean unchangedSinceVerified(Path project) {
-        String state = state(project);
-        return state != null && state.equals(load().getProperty(key(project)));
+        return trust(project, java.time.Instant.now()) != Trust.UNKNOWN;
     }
 
-    /** After the last connection closed: records the file's state if SQLite left no WAL behind. */
-    @SuppressWarnings("try") // the file lock works by being held, not by being used
-    static void recordCleanClose(Path project) {
+    /** What is known of {@code project} at {@code now} (entries of older builds carry no check time: the check is due). */
+    static Trust trust(Path project, java.time.Instant now) {
         String state = state(project);
+        String entry = load().getProperty(key(project));
+        if (state == null || entry == null) {
+            return Trust.UNKNOWN;
+        }
+        int at = entry.indexOf('@');
+        if (!state.equals(at < 0 ? entry : entry.substring(0, at))) {
+            return Trust.UNKNOWN;
+        }
+        java.time.Instant checked = at < 0 ? null : checkedAt(entry.substring(at + 1));
+        return checked != null && !checked.isAfter(now) && checked.plus(RECHECK_AFTER).isAfter(now)
+                ? Trust.CHECKED_RECENTLY : Trust.CHECK_DUE;
+    }
+
+    /** When the check recorded for {@code project} ran, or null (none recorded, or the file is not as recorded). */
+    static java.time.Instant lastChecked(Path project) {
+        String entry = load().getProperty(key(project));
+        int at = entry == null ? -1 : entry.indexOf('@');
+        return at < 0 ? null : checkedAt(entry.substring(at + 1));
+    }
+
+    private static java.time.Instant checkedAt(String epochSeconds) {
+        try {
+            return java.time.Instant.ofEpochSecond(Long.parseLong(epochSeconds));
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * After the last connection closed: records the file's state if SQLite left no WAL behind, with the time of
+     * the check this open ran ({@code checkedNow}), or when none ran, the time recorded before (the file was checked
+     * then and only Tracejudge's own transactions changed it since).
+     */
+    @SuppressWarnings("try") // the file lock works by being held, not by being used
+    static void recordCleanClose(Path project, java.time.Instant checkedNow) {
+        String now = state(project);
+        if (now == null) {
+            return;
+        }
+        java.time.Instant checked = checkedNow != null ? checkedNow : lastChecked(project);
+        String state = now + (checked == null ? "" : "@" + checked.getEpochSecond());
         if (state == null) {
             return;
         }
@@ -59,13 +112,36 @@ final class VerifiedFiles {
         }
     }
 
+    /** After a check found damage: the file is checked fully at every open until one passes. */
+    @SuppressWarnings("try") // the file lock works by being held, not by being used
+    static void forget(Path project) {
+        synchronized (VerifiedFiles.class) {
+            Path dir = AppDirs.dataDir();
+            if (!Files.isRegularFile(dir.resolve(FILE))) {
+                return;
+            }
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(dir.resolve(FILE + ".lock"),
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+                    java.nio.channels.FileLock lock = ch.lock()) {
+                record(project, null, dir);
+            } catch (IOException | RuntimeException e) {
+                // the entry stays: the next open within the week trusts the file, as it did before the check
+            }
+        }
+    }
+
+    /** Writes {@code state} for {@code project}, or with a null state removes its entry. */
     private static void record(Path project, String state, Path dir) {
         try {
             Properties p = load();
-            if (state.equals(p.getProperty(key(project)))) {
+            if (java.util.Objects.equals(state, p.getProperty(key(project)))) {
                 return; // unchanged (e.g. only read): nothing to write
             }
-            p.setProperty(key(project), state);
+            if (state == null) {
+                p.remove(key(project));
+            } else {
+                p.setProperty(key(project), state);
+            }
             if (p.size() > MAX_ENTRIES) {
                 // forget files that are gone first, then others, never the one just recorded
                 String mine = key(project);
@@ -81,7 +157,7 @@ final class VerifiedFiles {
             }
             // written by hand: Properties.store's date comment alone costs tens of ms of time-zone loading
             StringBuilder text = new StringBuilder(
-                    "# Project files as Tracejudge last closed them (size:modified-nanos); safe to delete\n");
+                    "# Project files as Tracejudge last closed them (size:modified-nanos@last-checked-epoch-seconds); safe to delete\n");
             for (String k : new java.util.TreeSet<>(p.stringPropertyNames())) {
                 text.append(escape(k)).append('=').append(p.getProperty(k)).append('\n');
             }

@@ -148,7 +148,7 @@ class ProjectTest {
         }
         try (Project p = Project.open(copy)) {
             assertEquals("written by a command", p.meta("note"));
-            assertEquals("quick_check", p.integrityCheckRun(), "checked fully and closed cleanly: trusted");
+            assertEquals(Project.NO_CHECK, p.integrityCheckRun(), "checked fully and closed cleanly: trusted for a week");
         }
         ProjectException missing = assertThrows(ProjectException.class,
                 () -> Project.openCheckingAlongside(dir.resolve("none.tjdb"), false, null));
@@ -173,9 +173,8 @@ class ProjectTest {
             assertFalse(p.checkPending());
         }
         try (Project p = Project.open(copy, true)) {
-            assertTrue(p.checkPending(), "the quick check is left to the background too");
-            p.completeIntegrityCheck();
-            assertEquals("quick_check", p.integrityCheckRun(), "checked fully and closed cleanly: trusted");
+            assertFalse(p.checkPending(), "checked fully and closed cleanly: no check for a week");
+            assertEquals(Project.NO_CHECK, p.integrityCheckRun());
         }
     }
 
@@ -183,11 +182,11 @@ class ProjectTest {
     void aFileChangedOutsideTracejudgeGetsTheFullIntegrityCheckAndAnUnchangedOneTheQuickCheck() throws Exception {
         Path f = dir.resolve("checked.tjdb");
         try (Project p = Project.openOrCreate(f, null)) {
-            assertEquals("quick_check", p.integrityCheckRun(), "a new project is made from the verified template");
+            assertEquals(Project.NO_CHECK, p.integrityCheckRun(), "a new project is made from the verified template");
             new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
         }
         try (Project p = Project.open(f)) {
-            assertEquals("quick_check", p.integrityCheckRun(), "as Tracejudge left it");
+            assertEquals(Project.NO_CHECK, p.integrityCheckRun(), "as Tracejudge left it, made within the week");
         }
         // another program (or a copy from another laptop) changes the file
         try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + f); Statement s = c.createStatement()) {
@@ -197,7 +196,7 @@ class ProjectTest {
             assertEquals("integrity_check", p.integrityCheckRun());
         }
         try (Project p = Project.open(f)) {
-            assertEquals("quick_check", p.integrityCheckRun(), "verified and closed cleanly by the last open");
+            assertEquals(Project.NO_CHECK, p.integrityCheckRun(), "verified and closed cleanly by the last open");
         }
         Path copy = dir.resolve("copy.tjdb");
         Files.copy(f, copy);
