@@ -25,10 +25,11 @@ if [ ! -f "$out/files.done" ]; then
 fi
 jar=${TJ_JAR:-target/tracejudge.jar}
 J="java -Xmx$heap -jar $jar"
-# prints "ELAPSEDs, RSS MB"
-time_it() { /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%6.1f s  %5d MB", $1, $2 / 1024}'; }
+# prints "ELAPSED s, RSS MB, CPU s (user + sys), load" (the machine may be shared: CPU seconds say what a step costs)
+time_it() { /usr/bin/time -f "%e %M %U %S" "$@" 2>&1 >/dev/null | tail -1 | awk -v l="$(cut -d' ' -f1 /proc/loadavg)" \
+  '{printf "%6.1f s  %5d MB  %6.1f s CPU  load %s", $1, $2 / 1024, $3 + $4, l}'; }
 rm -f "$out"/p.tjdb*
-printf '%-34s %s\n' "step ($files x $rows traces, -Xmx$heap)" "time     peak RSS"
+printf '%-34s %s\n' "step ($files x $rows traces, -Xmx$heap)" "time     peak RSS  CPU        load before"
 printf '%-34s %s\n' "import" "$(time_it $J import "$out/p.tjdb" "$out"/files/*.json)"
 printf '%-34s %s\n' "classify (compat)" "$(time_it $J classify "$out/p.tjdb")"
 printf '%-34s %s\n' "classify --mode tolerant" "$(time_it $J classify "$out/p.tjdb" --mode tolerant)"
