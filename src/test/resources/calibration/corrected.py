@@ -1,17 +1,26 @@
 #!/usr/bin/env python3
 """Reference figures for the corrected rates (CorrectedTest), computed with numpy from the papers' formulas, not
-from the Java code:
-- Rogan & Gladen (1978), Am J Epidemiol 107:71-76: p = (q + Sp - 1) / (Se + Sp - 1); the delta-method variance
-  [q(1-q)/N + p^2 Se(1-Se)/n1 + (1-p)^2 Sp(1-Sp)/n0] / (Se + Sp - 1)^2 (delta method, the three estimates
-  taken as independent);
-- PPI++ for a mean (Angelopoulos, Duchi & Zrnic 2023, arXiv:2311.01453, section on mean estimation with power
-  tuning): theta = lam * mean(f_U) + mean(y - lam * f_L), lam = Cov(y, f_L) / ((1 + n/N) Var(f_L u f_U)) clipped to
-  [0, 1], variance lam^2 Var(f_U)/N + Var(y - lam f_L)/n; lam = 0 where its variance is smaller (then it is the gold
-  mean). Its 95% interval at a tuned lam: Agresti & Min (2005), Stat Med 24:729-740 (Wald interval of a difference
-  of matched proportions from the 2x2 table with 0.5 added to each cell) applied to the gold-side term: mean and
-  variance of y - lam f over the gold's (y, f) table plus 0.5 per cell (n + 2 in all), plus lam^2 Var(f_U)/N; widened
-  to hold the estimate; where it is not narrower than the gold-only Wilson interval, lam = 0 (the gold mean, Wilson);
-- gold only: the gold mean with the Wilson (1927) score interval, from scipy (binomtest(...).proportion_ci).
+from the Java code. The gold (n traces) is a sample drawn without replacement from the model's N judged traces
+(the gold's and the others, f_all), and the rate wanted is theirs, so variances take the finite-population
+correction (Cochran 1977, Sampling Techniques, 3rd ed.: eq 2.8 (1 - n/N) s^2/n for a sample mean, eq 3.4
+(N - n)/(N - 1) PQ/n for a proportion, section 2.13 for domains); the judge's rate over all judged traces is a census.
+- Rogan & Gladen (1978), Am J Epidemiol 107:71-76: p = (q + Sp - 1) / (Se + Sp - 1); delta-method variance
+  (1 - n/N) [p^2 Se(1-Se)/n1 + (1-p)^2 Sp(1-Sp)/n0] / (Se + Sp - 1)^2 (Se and Sp independent; q a census);
+- PPI++ for a mean (Angelopoulos, Duchi & Zrnic 2023, arXiv:2311.01453, mean estimation with power tuning):
+  lam = Cov(y, f_L) / ((1 + n/N_U) Var(f_all)) clipped to [0, 1], N_U = N - n; theta = lam mean(f_U) +
+  mean(y - lam f_L), which is the difference estimator mean_L(y - lam' (f - F)), lam' = lam N / N_U, F = mean(f_all)
+  (Cochran ch. 7; Sarndal, Swensson & Wretman 1992, 6.3), variance (1 - n/N) s^2(y - lam' f) / n. Cross-fitted
+  (cross-prediction, Zrnic & Candes 2024, PNAS 121:e2322083121): gold trace i gets lam_i, PPI++'s lam computed from
+  the other n - 1 gold traces (n - 1 labelled, N - n + 1 unlabelled), lam'_i = lam_i N / (N - n + 1); theta =
+  mean_i z_i, z_i = y_i - lam'_i (f_i - F), variance (1 - n/N) s^2(z)/n; reported lambda = mean_i lam_i.
+  If that variance is not below the gold mean's ((1 - n/N) s^2(y)/n), or every lam_i is 0: the gold mean.
+  95% interval: Agresti & Min (2005), Stat Med 24:729-740 (Wald interval of a difference of matched proportions from
+  the 2x2 table with 0.5 added to each cell): the mean and variance of z over the gold's (y, f) table plus 0.5 per
+  cell (n + 2 in all; an empty cell's z uses the lam' of all n gold traces), variance (1 - n/N) s^2 / (n + 2),
+  centre +- z sd, clipped; widened to hold theta; where not narrower than the gold-only interval: the gold mean;
+- gold only: the gold mean with the Wilson (1927) score interval for sampling without replacement, i.e. scipy's
+  Wilson interval (binomtest(...).proportion_ci) at confidence level 2 Phi(z sqrt((N - n)/(N - 1))) - 1, which is the
+  Wilson interval with z sqrt((N - n)/(N - 1)) in place of z (a census, n = N: the gold mean itself).
 Sample variances use ddof=1; normal intervals are estimate +- z * sd clipped to [0, 1].
 - the stratified mean for a sample stratified by the judge's label: Cochran (1977), Sampling Techniques, 3rd ed.,
   eq. 5.1 (y_st = sum W_h ybar_h, W_h = N_h / N) with eq. 5.6's variance taken at p~_h = (x_h + 0.5)/(n_h + 1) (the
@@ -45,80 +54,76 @@ def rogan_gladen(y, f, f_all):
         return None
     q = f_all.mean()
     p = clip((q + sp - 1) / j)
-    var = (q * (1 - q) / len(f_all) + p * p * se * (1 - se) / n1 + (1 - p) ** 2 * sp * (1 - sp) / n0) / j ** 2
+    fpc = max(0.0, 1 - len(y) / len(f_all))
+    var = fpc * (p * p * se * (1 - se) / n1 + (1 - p) ** 2 * sp * (1 - sp) / n0) / j ** 2
     h = Z * np.sqrt(var)
     return {"value": p, "lo": clip(p - h), "hi": clip(p + h)}
 
 
-def theta_var(y, f, f_u, lam):
-    r = y - lam * f
-    theta = r.mean()
-    var = r.var(ddof=1) / len(y)
-    if lam != 0 and len(f_u) > 0:
-        theta += lam * f_u.mean()
-        var += lam * lam * (f_u.var(ddof=1) if len(f_u) > 1 else 0.0) / len(f_u)
-    return theta, var
-
-
-def interval(theta, var, lam):
-    h = Z * np.sqrt(var)
-    out = {"value": clip(theta), "lo": clip(theta - h), "hi": clip(theta + h)}
-    if lam is not None:
-        out["lambda"] = float(lam)
-    return out
-
-
-def wilson(y):
-    ci = binomtest(int(y.sum()), len(y)).proportion_ci(confidence_level=0.95, method="wilson")
+def wilson(y, big_n):
+    n = len(y)
+    if big_n <= n:
+        return clip(y.mean()), clip(y.mean())
+    zc = Z * np.sqrt((big_n - n) / (big_n - 1))
+    ci = binomtest(int(y.sum()), n).proportion_ci(confidence_level=2 * norm.cdf(zc) - 1, method="wilson")
     return clip(ci.low), clip(ci.high)
 
 
-def agresti_min(y, f, f_u, lam):
-    # the gold's (y, f) values with their counts, plus 0.5 of each of the four (y, f) pairs
-    vals = [a - lam * b for a in (0, 1) for b in (0, 1)]
-    counts = [float(((y == a) & (f == b)).sum()) + 0.5 for a in (0, 1) for b in (0, 1)]
-    w = sum(counts)
-    mean = sum(c * v for c, v in zip(counts, vals)) / w
-    var = sum(c * (v - mean) ** 2 for c, v in zip(counts, vals)) / (w - 1) / w
-    var += lam * lam * (f_u.var(ddof=1) if len(f_u) > 1 else 0.0) / len(f_u)
-    centre = lam * f_u.mean() + mean
-    h = Z * np.sqrt(var)
-    return clip(centre - h), clip(centre + h)
+def ppi_lambda(y, f, f_all):
+    """PPI++'s power-tuned lambda for labelled (y, f), the unlabelled being the rest of f_all."""
+    m, big_n = len(y), len(f_all)
+    var_all = f_all.var(ddof=1)
+    if m < 2 or var_all <= 0:
+        return 0.0
+    lam = np.cov(y, f, ddof=1)[0, 1] / ((1 + m / (big_n - m)) * var_all)
+    return min(1.0, max(0.0, lam))
 
 
-def gold_mean(y):
-    lo, hi = wilson(y)
+def gold_mean(y, big_n):
+    lo, hi = wilson(y, big_n)
     return {"value": clip(y.mean()), "lo": lo, "hi": hi, "lambda": 0.0}
 
 
 def ppi(y, f, f_u):
-    n, big_n = len(y), len(f_u)
+    n, big_n = len(y), len(y) + len(f_u)
     if n < 2:
         return None
-    if big_n < 2:
-        return gold_mean(y)
-    var_all = np.concatenate([f, f_u]).var(ddof=1)
-    lam = 0.0
-    if var_all > 0:
-        lam = np.cov(y, f, ddof=1)[0, 1] / ((1 + n / big_n) * var_all)
-        lam = min(1.0, max(0.0, lam))
-    t1, v1 = theta_var(y, f, f_u, lam)
-    t0, v0 = theta_var(y, f, f_u, 0.0)
-    if v1 > v0 or lam == 0:
-        return gold_mean(y)
-    theta = clip(t1)
-    lo, hi = agresti_min(y, f, f_u, lam)
-    lo, hi = min(lo, theta), max(hi, theta)
-    wlo, whi = wilson(y)
+    if len(f_u) < 2:
+        return gold_mean(y, big_n)
+    f_all = np.concatenate([f, f_u])
+    big_f = f_all.mean()
+    fpc = 1 - n / big_n
+    lams = np.array([ppi_lambda(np.delete(y, i), np.delete(f, i), f_all) for i in range(n)])
+    lam_p = lams * big_n / (big_n - n + 1)
+    z = y - lam_p * (f - big_f)
+    theta, var = z.mean(), fpc * z.var(ddof=1) / n
+    if var >= fpc * y.var(ddof=1) / n or not lams.any():
+        return gold_mean(y, big_n)
+    theta = clip(theta)
+    # Agresti-Min: the four (y, f) cells with their counts plus 0.5, each with its cross-fitted z
+    whole = ppi_lambda(y, f, f_all) * big_n / (big_n - n)
+    vals, counts = [], []
+    for a in (0, 1):
+        for b in (0, 1):
+            idx = np.flatnonzero((y == a) & (f == b))
+            lp = lam_p[idx[0]] if len(idx) else whole
+            vals.append(a - lp * (b - big_f))
+            counts.append(len(idx) + 0.5)
+    vals, counts = np.array(vals), np.array(counts)
+    w = counts.sum()
+    mean = (counts * vals).sum() / w
+    sd = np.sqrt(fpc * (counts * (vals - mean) ** 2).sum() / (w - 1) / w)
+    lo, hi = min(clip(mean - Z * sd), theta), max(clip(mean + Z * sd), theta)
+    wlo, whi = wilson(y, big_n)
     if hi - lo >= whi - wlo:
-        return gold_mean(y)
-    return {"value": theta, "lo": lo, "hi": hi, "lambda": float(lam)}
+        return gold_mean(y, big_n)
+    return {"value": theta, "lo": lo, "hi": hi, "lambda": float(lams.mean())}
 
 
-def gold_only(y):
+def gold_only(y, big_n):
     if len(y) < 2:
         return None
-    lo, hi = wilson(y)
+    lo, hi = wilson(y, big_n)
     return {"value": clip(y.mean()), "lo": lo, "hi": hi}
 
 
@@ -163,8 +168,8 @@ def main_stratified():
 def main():
     rng = np.random.default_rng(20261126)
     for case in range(60):
-        n = int(rng.choice([2, 5, 12, 40, 150]))
-        big_n = int(rng.choice([0, 1, 30, 400, 3000]))
+        n = int(rng.choice([2, 5, 12, 40, 150, 150, 300]))
+        big_n = int(rng.choice([0, 1, 30, 400, 3000, 3000]))
         p = float(rng.choice([0.02, 0.1, 0.3, 0.5]))
         se = float(rng.uniform(0.4, 1.0))
         sp = float(rng.uniform(0.4, 1.0))
@@ -173,7 +178,7 @@ def main():
         y, f, f_u = truth[:n], judged[:n], judged[n:]
         print(json.dumps({"case": case, "y": y.tolist(), "f": f.tolist(), "fU": f_u.tolist(),
                           "rogan_gladen": rogan_gladen(y, f, judged), "ppi": ppi(y, f, f_u),
-                          "gold_only": gold_only(y)}))
+                          "gold_only": gold_only(y, len(judged))}))
 
 
 if __name__ == "__main__":

@@ -9,23 +9,29 @@ import org.tracejudge.metrics.Proportions;
  * of the same model and task type, {@code f} only. Within a model every gold trace had the same chance of being drawn
  * (a uniform sample, or a sample stratified by model), so no weights are needed here.
  *
- * <p>Two estimators, each named where it is shown:
+ * <p>The gold is a sample drawn without replacement from the model's N judged traces, and the rate wanted is theirs (a
+ * finite population), so every variance takes the finite-population correction (Cochran 1977, Sampling Techniques,
+ * 3rd ed., eqs 2.8 and 3.4), and the judge's rate over all judged traces, a census, has none. Two estimators, each
+ * named where it is shown:
  * <ul>
  *   <li>{@link #roganGladen}: misclassification correction of one label against the rest (Rogan and Gladen 1978,
  *   Am J Epidemiol 107:71-76): p = (q + Sp − 1) / (Se + Sp − 1), with q the judge's rate over every judged trace and
- *   Se, Sp the judge's sensitivity and specificity on the gold sample; 95% interval by the delta method (the
- *   variances of q, Se and Sp, taken as independent), clipped to [0, 1].
+ *   Se, Sp the judge's sensitivity and specificity on the gold sample; 95% interval by the delta method with Se and Sp
+ *   taken as independent, their variances times (1 − n/N) (Cochran § 2.13, domains), clipped to [0, 1].
  *   <li>{@link #ppi}: prediction-powered inference with power tuning, PPI++ (Angelopoulos, Duchi and Zrnic 2023,
- *   arXiv:2311.01453; Angelopoulos et al. 2023, Science 382:669): θ = λ·mean_U(f) + mean_L(y − λ·f), λ =
- *   Cov_L(y, f) / ((1 + n/N)·Var_{L∪U}(f)) clipped to [0, 1]; variance λ²·Var_U(f)/N + Var_L(y − λf)/n (sample
- *   variances). Where the tuned λ's variance estimate exceeds λ = 0's (the gold-only mean), λ = 0 is used, so its
- *   standard error is never larger than the gold-only one's. The 95% interval is not the plain normal one, which
- *   covered the truth in only 87–89% of simulated studies at n = 50 and a 5% rate (bench/calibration-small-n.sh):
- *   the gold-side term's mean and variance are taken from the gold × judge 2×2 table with 0.5 added to each cell, as
- *   Agresti and Min (2005, Stat Med 24:729-740) do for the Wald interval of a difference of matched proportions (the
- *   rectifier y − f is one), widened to hold θ if need be; where that comes out wider than the gold-only Wilson
- *   interval, λ = 0 and the Wilson interval are used, so PPI++'s interval is never wider than the gold-only one.
- *   <li>{@link #goldOnly}: the gold mean with the Wilson (1927) score interval.
+ *   arXiv:2311.01453; Angelopoulos et al. 2023, Science 382:669): θ = λ·mean_U(f) + mean_L(y − λ·f), which is the
+ *   survey difference estimator mean_L(y − λ'(f − F)) with λ' = λ·N/(N − n) and F the judge's rate over all N, so its
+ *   variance is (1 − n/N)·s²(y − λ'f)/n. λ is PPI++'s power tuning, Cov_L(y, f) / ((1 + n/(N − n))·S²(f)) in [0, 1],
+ *   cross-fitted: each gold trace's λ comes from the other gold traces ({@link #crossFit}), as cross-prediction does
+ *   (Zrnic and Candès 2024, PNAS 121:e2322083121), which removed the bias of tuning λ on the gold it is applied to
+ *   (bench/calibration-intervals.sh). Where its variance is not below λ = 0's (the gold mean), λ = 0 is used. The 95%
+ *   interval is not the plain normal one, which covers too little with few gold traces: the mean and variance of the
+ *   cross-fitted terms are taken from the gold × judge 2×2 table with 0.5 added to each cell, as Agresti and Min (2005,
+ *   Stat Med 24:729-740) do for the Wald interval of a difference of matched proportions (the rectifier y − f is one),
+ *   widened to hold θ if need be; where that comes out as wide as the gold-only interval or wider, λ = 0 and the
+ *   gold-only interval are used, so PPI++'s interval is never wider than the gold-only one.
+ *   <li>{@link #goldOnly}: the gold mean with the Wilson (1927) score interval, its variance θ(1 − θ)/n times
+ *   (N − n)/(N − 1).
  * </ul>
  * Both refuse, with the reason, where the gold cannot support them. Pure computation; checked against
  * {@code src/test/resources/calibration/corrected.py}, written from the papers' formulas.
@@ -85,7 +91,10 @@ public final class Corrected {
         }
         double q = mean(fAll);
         double p = clip((q + sp - 1) / j);
-        double var = (q * (1 - q) / fAll.length + p * p * se * (1 - se) / n1 + (1 - p) * (1 - p) * sp * (1 - sp) / n0) / (j * j);
+        // q is the judge's rate over every judged trace, a census: no sampling variance. Se and Sp come from a sample
+        // drawn without replacement from those traces: their variances take the finite-population correction
+        double fpc = fpc(y.length, fAll.length);
+        double var = fpc * (p * p * se * (1 - se) / n1 + (1 - p) * (1 - p) * sp * (1 - sp) / n0) / (j * j);
         double h = Proportions.Z95 * Math.sqrt(var);
         return new Estimate(RG, p, new double[] {clip(p - h), clip(p + h)}, Math.sqrt(var), null, null);
     }
@@ -100,98 +109,152 @@ public final class Corrected {
         if (n < 2) {
             return Estimate.refused(PPI, "needs at least 2 gold traces of the sample (has " + n + ")");
         }
-        int bigN = fU.length;
-        if (bigN < 2) {
+        if (fU.length < 2) {
             // nothing (or next to nothing) beyond the gold: the gold mean is the estimate
             return goldMean(y, f, fU);
         }
-        double lambda = tunedLambda(y, f, fU);
-        double[] tuned = thetaVar(y, f, fU, lambda);
-        double[] gold = thetaVar(y, f, fU, 0);
-        if (tuned[1] > gold[1] || lambda == 0) {
+        CrossFit cf = crossFit(y, f, fU);
+        double goldVar = fpc(n, n + fU.length) * variance(y) / n;
+        if (cf.var() >= goldVar || cf.lambda() == 0) {
             return goldMean(y, f, fU);
         }
-        double[] am = adjustedInterval(y, f, fU, lambda);
-        double theta = clip(tuned[0]);
+        double theta = clip(cf.theta());
+        double[] am = adjustedInterval(y, f, fU, cf);
         am[0] = Math.min(am[0], theta);
         am[1] = Math.max(am[1], theta);
-        double[] wilson = wilson(y);
+        double[] wilson = wilson(y, n + fU.length);
         if (am[1] - am[0] >= wilson[1] - wilson[0]) {
             return goldMean(y, f, fU);
         }
-        return new Estimate(PPI, theta, am, Math.sqrt(tuned[1]), lambda, null);
+        return new Estimate(PPI, theta, am, Math.sqrt(cf.var()), cf.lambda(), null);
     }
 
     /**
-     * The interval at a tuned λ (Agresti and Min 2005): the gold-side mean and variance of y − λf from the gold × judge
-     * table with 0.5 added to each of its four cells (n + 2 in all), the judged-only side as before.
+     * PPI++ written as the survey difference estimator, cross-fitted: θ = mean_i z_i, z_i = y_i − λ'_i·(f_i − F), F the
+     * judge's rate over all N judged traces (a census), λ'_i = λ_i·N/(N − n + 1) with λ_i PPI++'s power-tuned λ from the
+     * other n − 1 gold traces (so λ'_i is independent of trace i, which removes the bias of tuning λ on the gold it is
+     * applied to); variance (1 − n/N)·s²(z)/n. {@code lambda}: the mean λ_i; {@code cell}: λ'_i by the (y, f) cell of
+     * trace i, and for a cell with no gold trace the λ' of all n gold traces (what the adjusted interval weighs it by).
      */
-    static double[] adjustedInterval(int[] y, int[] f, int[] fU, double lambda) {
-        double[][] cell = {{0.5, 0.5}, {0.5, 0.5}};
-        for (int i = 0; i < y.length; i++) {
-            cell[y[i]][f[i]]++;
+    record CrossFit(double theta, double var, double lambda, double[][] cell, double judgeRate) {}
+
+    static CrossFit crossFit(int[] y, int[] f, int[] fU) {
+        int n = y.length;
+        int bigN = n + fU.length;
+        int[][] count = new int[2][2];
+        for (int i = 0; i < n; i++) {
+            count[y[i]][f[i]]++;
         }
-        double w = y.length + 2;
+        long judged = 0;
+        for (int v : f) {
+            judged += v;
+        }
+        for (int v : fU) {
+            judged += v;
+        }
+        double judgeRate = (double) judged / bigN;
+        double sf2 = judgeRate * (1 - judgeRate) * bigN / (bigN - 1);
+        double[][] cell = new double[2][2];
+        double lambdaSum = 0;
+        for (int a = 0; a < 2; a++) {
+            for (int b = 0; b < 2; b++) {
+                if (count[a][b] == 0) {
+                    cell[a][b] = lambdaPrime(count, n, bigN, sf2) * bigN / (bigN - n);
+                    continue;
+                }
+                count[a][b]--;
+                double l = lambdaPrime(count, n - 1, bigN, sf2);
+                count[a][b]++;
+                cell[a][b] = l * bigN / (bigN - n + 1);
+                lambdaSum += count[a][b] * l;
+            }
+        }
+        double[] z = new double[n];
+        for (int i = 0; i < n; i++) {
+            z[i] = y[i] - cell[y[i]][f[i]] * (f[i] - judgeRate);
+        }
+        return new CrossFit(mean(z), fpc(n, bigN) * variance(z) / n, lambdaSum / n, cell, judgeRate);
+    }
+
+    /** PPI++'s λ from a gold table of m traces, the others of the N unlabelled: Cov(y, f) / ((1 + m/(N − m))·S_f²) in [0, 1]. */
+    private static double lambdaPrime(int[][] count, int m, int bigN, double sf2) {
+        if (m < 2 || sf2 <= 0) {
+            return 0;
+        }
+        int y1 = count[1][0] + count[1][1];
+        int f1 = count[0][1] + count[1][1];
+        double cov = (count[1][1] - (double) y1 * f1 / m) / (m - 1);
+        return Math.max(0, Math.min(1, cov / ((1 + (double) m / (bigN - m)) * sf2)));
+    }
+
+    /**
+     * The interval at the cross-fitted λ (Agresti and Min 2005): the mean and variance of z from the gold × judge table
+     * with 0.5 added to each of its four cells (n + 2 in all), with the finite-population correction (1 − n/N).
+     */
+    static double[] adjustedInterval(int[] y, int[] f, int[] fU, CrossFit cf) {
+        double[][] w = {{0.5, 0.5}, {0.5, 0.5}};
+        for (int i = 0; i < y.length; i++) {
+            w[y[i]][f[i]]++;
+        }
+        double total = y.length + 2;
+        double[][] z = new double[2][2];
         double mean = 0;
         for (int a = 0; a < 2; a++) {
             for (int b = 0; b < 2; b++) {
-                mean += cell[a][b] * (a - lambda * b);
+                z[a][b] = a - cf.cell()[a][b] * (b - cf.judgeRate());
+                mean += w[a][b] * z[a][b];
             }
         }
-        mean /= w;
+        mean /= total;
         double ss = 0;
         for (int a = 0; a < 2; a++) {
             for (int b = 0; b < 2; b++) {
-                double d = a - lambda * b - mean;
-                ss += cell[a][b] * d * d;
+                ss += w[a][b] * (z[a][b] - mean) * (z[a][b] - mean);
             }
         }
-        double var = ss / (w - 1) / w + lambda * lambda * (fU.length > 1 ? variance(fU) : 0) / fU.length;
-        double centre = lambda * mean(fU) + mean;
+        double var = fpc(y.length, y.length + fU.length) * ss / (total - 1) / total;
         double h = Proportions.Z95 * Math.sqrt(var);
-        return new double[] {clip(centre - h), clip(centre + h)};
+        return new double[] {clip(mean - h), clip(mean + h)};
     }
 
-    private static double[] wilson(int[] y) {
+    /** The finite-population correction 1 − n/N for a sample variance (Cochran 1977, eq. 2.8); 0 for a census. */
+    static double fpc(int n, int bigN) {
+        return bigN <= n ? 0 : 1 - (double) n / bigN;
+    }
+
+    /**
+     * Wilson's score interval for a sample of n drawn without replacement from N: (p̂ − θ)² ≤ z²·c·θ(1 − θ)/n with
+     * c = (N − n)/(N − 1), the exact variance of a sample proportion (Cochran 1977, eq. 3.4), so z·√c in place of z.
+     */
+    private static double[] wilson(int[] y, int bigN) {
         int k = 0;
         for (int v : y) {
             k += v;
         }
-        return Proportions.wilson(k, y.length, Proportions.Z95);
-    }
-
-    /** λ as {@link #ppi} tunes it (before its fallback to 0): Cov_L(y, f) / ((1 + n/N)·Var_{L∪U}(f)) in [0, 1]. */
-    static double tunedLambda(int[] y, int[] f, int[] fU) {
-        int n = y.length;
-        int bigN = fU.length;
-        if (bigN < 2) {
-            return 0;
+        if (bigN <= y.length) {
+            double p = (double) k / y.length;
+            return new double[] {p, p};
         }
-        double[] all = new double[n + bigN];
-        for (int i = 0; i < n; i++) {
-            all[i] = f[i];
-        }
-        for (int i = 0; i < bigN; i++) {
-            all[n + i] = fU[i];
-        }
-        double varAll = variance(all);
-        return varAll > 0 ? Math.max(0, Math.min(1, covariance(y, f) / ((1 + (double) n / bigN) * varAll))) : 0;
+        return Proportions.wilson(k, y.length, Proportions.Z95 * Math.sqrt((double) (bigN - y.length) / (bigN - 1)));
     }
 
     /** λ = 0: the gold mean with its Wilson interval (what {@link #goldOnly} gives), named PPI++ with λ 0. */
     private static Estimate goldMean(int[] y, int[] f, int[] fU) {
-        return new Estimate(PPI, mean(y), wilson(y), Math.sqrt(thetaVar(y, f, fU, 0)[1]), 0.0, null);
+        int bigN = y.length + fU.length;
+        return new Estimate(PPI, mean(y), wilson(y, bigN), Math.sqrt(fpc(y.length, bigN) * variance(y) / y.length), 0.0, null);
     }
 
     /**
-     * The gold-only rate (the mean of {@code y}) with its Wilson score interval, which PPI++'s interval is never wider
-     * than ({@code se}: the normal standard error, sample variance, for comparison with PPI++'s).
+     * The gold-only rate (the mean of {@code y}) with its Wilson score interval for a sample drawn without replacement
+     * from {@code bigN} judged traces, which PPI++'s interval is never wider than ({@code se}: √((1 − n/N)·s²/n), for
+     * comparison with PPI++'s).
      */
-    public static Estimate goldOnly(int[] y) {
+    public static Estimate goldOnly(int[] y, int bigN) {
         if (y.length < 2) {
             return Estimate.refused(GOLD, "needs at least 2 gold traces of the sample (has " + y.length + ")");
         }
-        return new Estimate(GOLD, mean(y), wilson(y), Math.sqrt(thetaVar(y, y, new int[0], 0)[1]), null, null);
+        int big = Math.max(bigN, y.length);
+        return new Estimate(GOLD, mean(y), wilson(y, big), Math.sqrt(fpc(y.length, big) * variance(y) / y.length), null, null);
     }
 
     public static final String GOLD = "gold only";
@@ -248,22 +311,6 @@ public final class Corrected {
     }
 
 
-    /** θ(λ) and the variance of its estimate, from the sample variances (ddof 1). */
-    static double[] thetaVar(int[] y, int[] f, int[] fU, double lambda) {
-        int n = y.length;
-        double[] r = new double[n];
-        for (int i = 0; i < n; i++) {
-            r[i] = y[i] - lambda * f[i];
-        }
-        double theta = mean(r);
-        double var = variance(r) / n;
-        if (lambda != 0 && fU.length > 0) {
-            theta += lambda * mean(fU);
-            var += lambda * lambda * (fU.length > 1 ? variance(fU) : 0) / fU.length;
-        }
-        return new double[] {theta, var};
-    }
-
     static double mean(int[] v) {
         long s = 0;
         for (int x : v) {
@@ -299,17 +346,6 @@ public final class Corrected {
             s += (x - m) * (x - m);
         }
         return s / (v.length - 1);
-    }
-
-    /** Sample covariance (ddof 1). */
-    static double covariance(int[] a, int[] b) {
-        double ma = mean(a);
-        double mb = mean(b);
-        double s = 0;
-        for (int i = 0; i < a.length; i++) {
-            s += (a[i] - ma) * (b[i] - mb);
-        }
-        return s / (a.length - 1);
     }
 
     private static double clip(double v) {

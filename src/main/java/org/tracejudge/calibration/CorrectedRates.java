@@ -175,7 +175,7 @@ public final class CorrectedRates {
                     Proportions.wilson(k, all.length, Proportions.Z95), null, null, null);
         }
         return new Row(sources.models().get(model), r, all.length, unjudged, y.length, drawnNoGold, judgeOnly,
-                Corrected.goldOnly(y), Corrected.roganGladen(y, f, all), Corrected.ppi(y, f, u));
+                Corrected.goldOnly(y, all.length), Corrected.roganGladen(y, f, all), Corrected.ppi(y, f, u));
     }
 
     /**

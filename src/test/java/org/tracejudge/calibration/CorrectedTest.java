@@ -63,7 +63,7 @@ class CorrectedTest {
             same(k + " Rogan-Gladen", c.get("rogan_gladen"), Corrected.roganGladen(y, f, all));
             Corrected.Estimate ppi = Corrected.ppi(y, f, fU);
             same(k + " PPI++", c.get("ppi"), ppi);
-            Corrected.Estimate gold = Corrected.goldOnly(y);
+            Corrected.Estimate gold = Corrected.goldOnly(y, y.length + fU.length);
             same(k + " gold only", c.get("gold_only"), gold);
             if (ppi.defined()) {
                 // never less precise than the gold-only mean (lambda = 0 recovers it): the standard errors, before the
