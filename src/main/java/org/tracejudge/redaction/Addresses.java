@@ -29,24 +29,26 @@ final class Addresses {
             + "pde|esplanade|cul-de-sac|nagar|marg|colony|layout)";
     private static final String WEAK_TYPE = "(?:way|place|pl|square|sq|hill|walk|rise|view|green|park|circle|cir|trail|"
             + "path|end|gate|row|dr|run|point|loop|alley|plaza|ridge|vale|meadows?|heights|estate|quay|wharf|yard|mall|"
-            + "crossing|cross|main|sector|block|circuit|grv|chase|bank|brow|fold|croft|wynd|gardens|close)";
+            + "crossing|cross|concourse|main|sector|block|circuit|grv|chase|bank|brow|fold|croft|wynd|gardens|close)";
     private static final String NUM = "\\d{1,5}[a-zA-Z]?(?:\\s*[-/]\\s*\\d{1,5}[a-zA-Z]?)*";
     private static final Pattern EN = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}.,/:-])" + NUM + ",?\\s+((?:" + WORD + "\\s+(?:(?:y|yr)\\s+)?){0,3}"
             + WORD + ")\\s+(" + STRONG_TYPE + "|" + WEAK_TYPE + ")\\b\\.?");
     private static final Pattern EN_ORDINAL = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}.,/-])" + NUM
-            + ",?\\s+(\\d{1,3}(?:st|nd|rd|th))\\s+(" + STRONG_TYPE + "|" + WEAK_TYPE + "|\\p{L}+\\s+(?:" + STRONG_TYPE
+            + ",?\\s+(?:(?:[nsew]|north|south|east|west|ne|nw|se|sw)\\.?\\s+)?(\\d{1,3}(?:st|nd|rd|th))\\s+(" + STRONG_TYPE + "|" + WEAK_TYPE + "|\\p{L}+\\s+(?:" + STRONG_TYPE
             + "))\\b\\.?");
-    private static final Pattern DE = Pattern.compile("(?iu)(?<![\\p{L}])(?:[\\p{L}-]{2,}(?:straße|strasse|str\\.|str(?=\\s*\\d)|weg|gasse|platz|"
+    private static final Pattern DE = Pattern.compile("(?iu)(?<![\\p{L}])(?:(?:van|de|den|der|ter|ten)\\s+){0,2}(?:[\\p{L}-]{2,}(?:straße|strasse|str\\.|str(?=\\s*\\d)|weg|gasse|platz|"
             + "allee|damm|ufer|chaussee|pfad|straat|laan|gracht|plein|kade|steeg|dijk)|(?-i:\\p{Lu}[\\p{L}-]+(?:ring|markt|kamp|twiete|steig))|(?:[\\p{L}-]+(?:er|e|es)\\s+(?:straße|strasse|"
             + "str\\.|weg|gasse|platz|allee|ring|damm))|(?-i:Am|An\\s+der|Auf\\s+der|Im|In\\s+der|Zum|Zur|Unter\\s+den)\\s+"
-            + "(?-i:\\p{Lu})[\\p{L}-]+)\\s*\\d{1,4}\\s?[a-zA-Z]?\\b");
+            + "(?-i:\\p{Lu})[\\p{L}-]+|(?:am|im|zum|zur)\\s+\\p{L}[\\p{L}-]+(?=\\s*\\d{1,4}\\s?[a-z]?\\s*,?\\s*\\d{5}\\s))"
+            + "(?:\\s*,?\\s*(?:hausnummer|hausnr\\.?|nr\\.?|nummer)\\s*)?\\s*\\d{1,4}\\s?[a-zA-Z]?\\b"
+            + "(?:\\s?[-/]\\s?\\d{1,4}[a-zA-Z]?\\b)?(?:\\s*(?:bis|ter)(?=\\s*,))?");
     private static final Pattern FR = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}])\\d{1,4}(?:\\s?(?:bis|ter|b))?,?\\s+(?:rue|avenue|av\\.|"
             + "boulevard|bd|bvd|place|pl\\.|chemin|allée|allee|impasse|quai|route|cours|passage|square|rond-point|"
             + "résidence|residence|faubourg|fg|voie|sentier|cité|cite|hameau|lotissement)\\s+(?:(?:de|du|des|la|le|"
             + "l['’]|d['’]|aux?|saint|sainte|st|ste)\\s*)*(?:" + WORD + ")(?:\\s+" + WORD + "){0,3}");
     private static final Pattern ES = Pattern.compile("(?iu)(?<![\\p{L}])(?:(?:calle|avenida|avda|plaza|pza|"
             + "paseo|camino|carrera|ronda|travesía|travesia|carretera|ctra|glorieta|pasaje|urbanización|"
-            + "urb|rua|praça|travessa)(?![\\p{L}])\\.?|(?-i:Via|Viale|Piazza|Corso)(?=\\s+(?-i:\\p{Lu}))|c/|av\\.|p[º°])\\s*(?:(?:de|del|la|las|los|el|dels|di|della)\\s+)*"
+            + "urb|rua|praça|travessa)(?![\\p{L}])\\.?|(?-i:Via|Viale|Piazza|Corso)(?=\\s+(?-i:\\p{Lu}))|c/(?!o\\b)|av\\.|p[º°])\\s*(?:(?:de|del|la|las|los|el|dels|di|della)\\s+)*"
             + WORD + "(?:\\s+(?:(?:de|del|la|las|los|el|y)\\s+)*" + WORD + "){0,3}?,?\\s*(?:n[º°o]\\.?\\s*)?\\d{1,4}"
             + "(?:\\s*,?\\s*\\d{1,2}\\s*[º°ª]?\\s*-?\\s*[a-zA-Z]?\\b|\\s*,?\\s*(?:piso|planta|puerta|esc\\.?|bajo|izq\\.?|"
             + "dcha\\.?)\\b[^,\\n]{0,12})*");
@@ -62,6 +64,20 @@ final class Addresses {
                     + "(?:\\s+\\p{Lu}[\\p{L}-]*)?,?\\s*(?:д\\.|дом)?\\s*\\d{1,4}(?:\\s*,?\\s*(?:кв\\.|квартира)\\s*\\d{1,4})?"),
             Pattern.compile("\\p{IsHan}{1,8}(?:路|街|道|巷|胡同|大道)\\d{1,5}(?:号|號)(?:\\d{1,4}室)?"));
 
+    /** An Irish rural address: townland and town before one of the 32 counties ("Tullyvin, Cootehill, Co. Cavan"). */
+    private static final Pattern IE_COUNTY = Pattern.compile("(?u)(?<![\\p{L}])(?:\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?\\s*,\\s*){2,3}"
+            + "(?:Co\\.?|County)\\s+(?:Antrim|Armagh|Carlow|Cavan|Clare|Cork|Derry|Donegal|Down|Dublin|Fermanagh|Galway|Kerry|"
+            + "Kildare|Kilkenny|Laois|Leitrim|Limerick|Longford|Louth|Mayo|Meath|Monaghan|Offaly|Roscommon|Sligo|Tipperary|"
+            + "Tyrone|Waterford|Westmeath|Wexford|Wicklow)(?![\\p{L}])");
+    /** A street written as one word with its type ("41 Kingsway", "12 Broadway", "3 Northgate"). */
+    private static final Pattern EN_COMPOUND = Pattern.compile("(?u)(?<![\\p{L}\\p{N}.,/:-])" + NUM
+            + ",?\\s+\\p{Lu}\\p{Ll}{2,}(?:way|gate)(?![\\p{L}])");
+    /** A work's title before what looks like an address ("watching 21 Jump Street", "the song 8 Mile Road"). */
+    private static final Pattern WORK_BEFORE = Pattern.compile("(?iu)\\b(?:(?:re)?watch(?:es|ed|ing)?|listen(?:s|ed|ing)?\\s+to|"
+            + "(?:re)?read(?:s|ing)?|song|album|film|movie|show|series|episode\\s+of)\\s+(?:the\\s+)?$");
+    /** Where an Indian address written without commas begins: its flat, house, plot or door number. */
+    private static final Pattern INDIA_START = Pattern.compile("(?iu)\\b(?:flat|h\\.?\\s?no|house\\s+no|plot|door\\s+no|d\\.?\\s?no)"
+            + "\\.?\\s*(?:no\\.?\\s*)?[\\p{L}\\p{N}/-]*\\d");
     /** A clause after an address cue that holds a number. */
     private static final Pattern CUE = Pattern.compile("(?iu)(?:\\b(?:my|our|his|her|their|the|new|home|postal|"
             + "mailing|full|current)\\s+(?:home\\s+)?address(?:\\s+is|\\s*:|\\s*-|\\s*=)?|\\baddress\\s*(?:is|:|-|=)"
@@ -108,18 +124,22 @@ final class Addresses {
             Pattern.compile("(?u)^,?\\s*" + STATE_LOWER + ",?\\s+\\d{5}(?:-\\d{4})?(?!\\d)"),
             Pattern.compile("(?u)^,?\\s*(?:-\\s*)?[1-9]\\d{2}\\s?\\d{3}(?![\\d])"),
             Pattern.compile("(?iu)^,?\\s*\\d{5}\\s+" + TOWN + "(?=\\s*(?:[,.!?;\\n)]|$))"),
-            Pattern.compile("(?u)^,?\\s*\\d{4,5}(?:-\\d{4})?(?:\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+(?:[ -]\\p{Lu}[\\p{L}\\p{M}'’-]+){0,2})?(?![\\p{N}])"),
+            Pattern.compile("(?u)^,?\\s*\\d{4,5}(?:-\\d{4})?(?:\\s+(?:\\p{Lu}\\s(?=\\p{Lu}))?\\p{Lu}[\\p{L}\\p{M}'’-]+(?:[ -]\\p{Lu}[\\p{L}\\p{M}'’-]+){0,2}"
+                    + "(?:\\s+(?:am|an\\s+der|im|in\\s+der|ob\\s+der|bei)\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+)?)?(?![\\p{N}])"),
+            Pattern.compile("(?u)^,?\\s+in\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+(?=\\s*(?:[,.!?;\\n)]|$))"),
             Pattern.compile("(?u)^,\\s*" + TOWN + "(?=\\s*(?:,|[.!?;\\n)]|$|" + UK_POSTCODE + "|" + STATE + "\\s+\\d|"
                     + AU_STATE + "\\s+\\d|\\d{4,6}\\b|-\\s*\\d{6}))"),
             Pattern.compile("(?u)^\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+(?:\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+){0,2}(?=,?\\s+(?:"
                     + UK_POSTCODE + "|" + STATE + "\\s+\\d|" + AU_STATE + "\\s+\\d))"),
-            Pattern.compile("(?u)^,?\\s*\\d{4}\\s?[A-Z]{2}(?:\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+)?(?![\\p{L}\\p{N}])"),
+            Pattern.compile("(?u)^,?\\s*\\d{4}\\s?[A-Z]{2}(?:\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+(?:[ -]\\p{Lu}[\\p{L}\\p{M}'’-]+)?)?(?![\\p{L}\\p{N}])"),
             Pattern.compile("(?iu)^,?\\s*(?:uk|usa|us|u\\.s\\.|united\\s+kingdom|england|scotland|wales|ireland|germany|"
                     + "deutschland|france|spain|españa|india|australia)\\b"));
     /** A postcode and town written before the street. */
     private static final Pattern POSTCODE_FIRST = Pattern.compile("(?u)(?<![\\p{L}\\p{N}])(?:\\d{5}|" + UK_POSTCODE + ")"
             + "(?:\\s+\\p{L}[\\p{L}\\p{M}'’-]+){0,2}\\s*,\\s*$");
-    private static final Pattern PREFIX = Pattern.compile("(?iu)(?:\\b(?:flat|apt|apartment|unit|suite|room|rm|bldg|building|house|h\\.?\\s?no"
+    private static final Pattern PREFIX = Pattern.compile("(?iu)(?:\\blot\\s+(?:no\\.?\\s*)?\\d{1,4}[a-z]?\\s*,?\\s*"
+            + "|\\b(?:flat|apt|apartment|unit)\\s*(?:no\\.?\\s*)?\\d{1,4}[a-z]?\\s*,?\\s*(?:\\p{L}[\\p{L}'’-]+\\s+){1,3}(?:house|court|"
+            + "lodge|apartments|mansions|towers|hall|heights|residency|society|villa|flats)\\s*,?\\s*|\\b(?:flat|apt|apartment|unit|suite|room|rm|bldg|building|house|h\\.?\\s?no"
             + "|appartement|appt|apt\\.|bâtiment|bat|étage|etage|escalier|wohnung|whg|piso|planta|puerta|portal|bloque"
             + "|door\\s+no|plot\\s+no|plot|no)\\.?\\s*(?:#?\\s*(?=[\\p{L}\\p{N}/-]{0,7}\\d|\\p{L}\\b)[\\p{L}\\p{N}/-]{1,8})?\\s*,?\\s*|\\b\\p{Lu}[\\p{L}'’-]+\\s+"
             + "(?:house|cottage|court|lodge|farm|apartments|residency|towers|mansions|hall|villa|hostel|refuge)\\s*,?\\s*"
@@ -162,6 +182,12 @@ final class Addresses {
         while (nn.find()) {
             emit(h, nn.start(1), nn.end(1)); // "i live on Larch Road": a street named where someone lives
         }
+        if (t.contains("Co") && (t.contains("Co.") || t.contains("County"))) {
+            Matcher ie = IE_COUNTY.matcher(t);
+            while (ie.find()) {
+                emit(h, ie.start(), ie.end());
+            }
+        }
         boolean digit = false;
         for (int i = 0; i < t.length() && !digit; i++) {
             digit = Character.isDigit(t.charAt(i));
@@ -172,9 +198,12 @@ final class Addresses {
         for (Pattern p : List.of(EN, EN_ORDINAL)) {
             Matcher m = p.matcher(t);
             while (m.find()) {
+                if (WORK_BEFORE.matcher(t.substring(Math.max(0, m.start() - 30), m.start())).find()) {
+                    continue; // "watching 21 Jump Street": a title
+                }
                 String type = m.group(2).toLowerCase(java.util.Locale.ROOT);
                 boolean weak = WEAK_TYPE_P.matcher(type).matches() && !STRONG_TYPE_P.matcher(type).matches();
-                if (weak && !capitalised(m.group(1)) && !cueBefore(h, m.start()) && !h.strict) {
+                if (weak && !capitalised(m.group(1)) && !cueBefore(h, m.start()) && !tailFollows(t, m.end()) && !h.strict) {
                     continue;
                 }
                 if (!weak && !capitalised(m.group(1)) && !cueBefore(h, m.start()) && !tailFollows(t, m.end())
@@ -185,17 +214,23 @@ final class Addresses {
                 emit(h, m.start(), m.end());
             }
         }
+        Matcher cw = EN_COMPOUND.matcher(t);
+        while (cw.find()) {
+            if (cueBefore(h, cw.start()) || tailFollows(t, cw.end())) {
+                emit(h, cw.start(), cw.end());
+            }
+        }
         for (int o = 0; o < OTHER.size(); o++) {
             if (!otherHinted(h, o)) {
                 continue; // each form needs its words or its script in the text
             }
             Matcher m = OTHER.get(o).matcher(t);
             while (m.find()) {
-                h.add(Redactor.Kind.ADDRESS, m.start(), m.end());
+                emit(h, m.start(), m.end()); // with the town and postcode after it ("Postbus 1234, 2501 CA Den Haag")
             }
         }
         for (Pattern p : List.of(DE, FR, ES)) {
-            if (!hinted(h, p == DE ? DE_HINTS : p == FR ? FR_HINTS : ES_HINTS)) {
+            if (!hinted(h, p == DE ? DE_HINTS : p == FR ? FR_HINTS : ES_HINTS) && !(p == DE && FIVE_DIGITS.matcher(t).find())) {
                 continue;
             }
             Matcher m = p.matcher(t);
@@ -237,10 +272,17 @@ final class Addresses {
             boolean segs = lineBefore.indexOf(',') >= 0 && seg.find(); // the segments end with commas
             boolean ukPostcode = (UK_POSTCODE_P.matcher(g).matches() || EIRCODE_P.matcher(g).matches())
                     && g.chars().anyMatch(Character::isUpperCase);
-            if (!ukPostcode && !segs) {
+            int indiaStart = -1;
+            if (pin && !segs) {
+                Matcher is = INDIA_START.matcher(lineBefore.length() > 120 ? lineBefore.substring(lineBefore.length() - 120) : lineBefore);
+                while (is.find()) {
+                    indiaStart = a.start() - (Math.min(lineBefore.length(), 120) - is.start());
+                }
+            }
+            if (!ukPostcode && !segs && indiaStart < 0) {
                 continue; // a bare six-digit or five-digit number is not a postcode on its own
             }
-            int start = segs ? a.start() - (lineBefore.length() - seg.start()) : a.start();
+            int start = segs ? a.start() - (lineBefore.length() - seg.start()) : indiaStart >= 0 ? indiaStart : a.start();
             // the segments may begin inside a sentence: start after the last cue or sentence break in them
             String span = t.substring(start, a.start());
             Matcher cue = CUE.matcher(span);
@@ -261,6 +303,7 @@ final class Addresses {
         }
     }
 
+    private static final Pattern FIVE_DIGITS = Pattern.compile("(?<!\\d)\\d{5}\\s+\\p{L}");
     private static final String[] DE_HINTS = {"str", "weg", "gasse", "platz", "allee", "damm", "ufer", "chaussee", "pfad",
         "straat", "laan", "gracht", "plein", "kade", "steeg", "dijk", "ring", "markt", "kamp", "twiete", "steig", "Am ",
         "An der", "Auf der", "Im ", "In der", "Zum ", "Zur ", "Unter den"};
@@ -297,19 +340,7 @@ final class Addresses {
 
     private static void emit(Hits h, int start, int end) {
         String t = h.text;
-        boolean grew = true;
-        while (grew) {
-            grew = false;
-            for (Pattern tail : TAILS) {
-                Matcher m = tail.matcher(t);
-                m.region(end, t.length());
-                if (m.lookingAt() && m.end() > end) {
-                    end = m.end();
-                    grew = true;
-                    break;
-                }
-            }
-        }
+        end = tails(t, end);
         // a town of the city list after the street, in any case: "12 cedar close bolton", "fordham rd london n4"
         Matcher city = CITY_AFTER.matcher(t);
         city.region(end, t.length());
@@ -320,7 +351,7 @@ final class Addresses {
                     : city.start(1) + city.group(1).replaceAll("\\s+\\S+$", "").length();
             Matcher code = OUTWARD.matcher(t);
             code.region(cityEnd, t.length());
-            end = code.lookingAt() ? code.end() : cityEnd;
+            end = tails(t, code.lookingAt() ? code.end() : cityEnd); // then a state and ZIP: "new york ny 10011"
         }
         // a town in lower case after a postcode: "28013 madrid"
         Matcher town = TOWN_AFTER_CODE.matcher(t);
@@ -339,6 +370,24 @@ final class Addresses {
             start = p.start();
         }
         h.add(Redactor.Kind.ADDRESS, start, end);
+    }
+
+    /** The end of the span after whatever may follow a street (flat, town, state, postcode), each tried in turn. */
+    private static int tails(String t, int end) {
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (Pattern tail : TAILS) {
+                Matcher m = tail.matcher(t);
+                m.region(end, t.length());
+                if (m.lookingAt() && m.end() > end) {
+                    end = m.end();
+                    grew = true;
+                    break;
+                }
+            }
+        }
+        return end;
     }
 
     /**
@@ -386,7 +435,9 @@ final class Addresses {
 
     private static boolean tailFollows(String t, int end) {
         String rest = t.substring(end, Math.min(t.length(), end + 40));
-        return rest.matches("(?su)^,?\\s*(?:" + UK_POSTCODE + "|" + STATE + "\\s+\\d{5}|" + AU_STATE + "\\s+\\d{4}|\\d{5}).*")
+        return rest.matches("(?su)^,?\\s*(?:\\p{L}[\\p{L}'-]+\\s+){0,2}" + UK_POSTCODE + "(?![\\p{L}\\p{N}]).*")
+                || rest.matches("(?su)^,?\\s*(?:\\p{L}[\\p{L}'-]+\\s+){0,2}" + STATE_LOWER + ",?\\s+\\d{5}(?!\\d).*")
+                || rest.matches("(?su)^,?\\s*(?:" + UK_POSTCODE + "|" + STATE + "\\s+\\d{5}|" + AU_STATE + "\\s+\\d{4}|\\d{5}).*")
                 || rest.matches("(?su)^,\\s*\\p{Lu}.*")
                 || rest.matches("(?isu)^,\\s*\\p{L}[\\p{L} .'-]{1,25},?\\s*(?:\\p{L}+\\s+){0,2}(?:\\d{5}|" + UK_POSTCODE + ").*");
     }

@@ -110,7 +110,8 @@ final class Names {
             + "pidem|tyline|zine|xone|triptan|gliptin|flozin|glutide|tide|parin|xaban|afil|asone|olone|cort|lukast)$");
     private static final Pattern TITLE_BEFORE = Pattern.compile("(?iu)(?<![\\p{L}])(?:(?:mr|mrs|ms|(?-i:Miss)|mx|dr|prof|sir|dame|"
             + "herr|frau|mme|mlle|madame|monsieur|señor|señora|sr|sra|srta|dott|shri|smt|sri|doctor|doctora|docteur|doktor|"
-            + "professor|reverend|rev)\\.?\\s*)+$");
+            + "professor|reverend|rev|(?-i:Grandpa|Grandma|Granny|Grandad|Granda|Nana|Nanna|Nan|Uncle|Auntie|Aunty|Aunt|"
+            + "Coach|Pastor|Officer|Detective|Sergeant|Captain))\\.?\\s*)+$");
     private static final Set<String> PERSON_VERBS = Set.copyOf(List.of("said", "says", "told", "tells", "threw", "hit",
             "hits", "texted", "texts", "messaged", "shouted", "screamed", "cried", "laughed", "hugged", "hates", "loves",
             "punched", "slapped", "yelled", "blocked", "ghosted", "cheated", "died", "promised", "lied", "blames",
@@ -165,6 +166,9 @@ final class Names {
             + "(?:shiv|hanuman|ganesh|krishna|ram|sai|durga|lakshmi|ganpati)\\s+ji|sai\\s+baba|ram\\s+navami|"
             + "el\\s+corte\\s+ingl[ée]s|harper\\s*collins|morgan\\s+stanley|wells\\s+fargo|johnson['’]?s\\s+baby|"
             + "gavin\\s+(?:and|&)\\s+stacey|florence\\s+(?:and|&|\\+)\\s+the\\s+machine|greggs|harrods|timpsons|fitbit|grey['’]?s\\s+anatomy|peppa\\s+pig|harry\\s+potter|mickey\\s+mouse|hello\\s+kitty)(?![\\p{L}])");
+    /** After a lower-case word, these make it a time word ("last month", "next week"), not a name after a relation. */
+    private static final Set<String> TIME_NOUNS = Set.of("week", "weeks", "month", "months", "year", "years", "night",
+            "time", "weekend", "morning", "summer", "winter", "spring", "autumn");
     /** Frequent English words that are also given names: after a relation word in lower case they are the word. */
     private static final Set<String> FREQUENT = Set.copyOf(List.of("will", "may", "can", "mark", "bill", "hope", "grace",
             "joy", "faith", "dawn", "summer", "jack", "pat", "rose", "frank", "june", "april", "august", "sue", "rob",
@@ -190,7 +194,7 @@ final class Names {
     private static final Pattern RELATION = Pattern.compile("(?iu)\\b(?:(?:my|our|his|her|their|your|me|mi|mis|ma|mon|mes"
             + "|mein|meine|meiner|meinem|meinen|mere|meri|mera)\\s+)?(?:(?:little|lil|big|baby|older|younger|eldest|"
             + "oldest|youngest|step|best|ex|late|new|old|lovely|beautiful|poor|dear|only|twin|\\d+\\s*(?:yo|y/o|year\\s+old|"
-            + "yr\\s+old))\\s+)*(?:son|daughter|partner|wife|husband|boyfriend|girlfriend|bf|gf|mum|mom|mam|mummy|mommy|"
+            + "yr\\s+old))\\s+)*(?:son|daughter|partner|wife|husband|boyfriend|girlfriend|bf|gf|boyf|girlf|hubby|wifey|mum|mom|mam|mummy|mommy|"
             + "eldest|oldest|youngest|lad|lass|"
             + "mother|dad|daddy|father|brother|bro|sister|sis|friend|mate|bestie|bff|ex|nan|nana|gran|granny|grandma|"
             + "grandmother|grandad|granddad|grandpa|grandfather|grandson|granddaughter|aunt|auntie|aunty|uncle|cousin|"
@@ -446,8 +450,9 @@ final class Names {
                         && !NOT_AFTER_TITLE.contains(k)) {
                     start = true; // a name alone ends the message: "sorry it's long. Bethan x", "thanks a million,\nPádraig"
                 } else if (cue(RELATION, before, starts)) {
-                    start = (given(k) && (t.cap() || !common(k) || !FREQUENT.contains(k))) || (surname(k) && t.cap())
-                            || (!t.allCaps() && !common(k) && !place(k) && k.length() >= 3);
+                    start = !(!t.cap() && i + 1 < n && TIME_NOUNS.contains(toks.get(i + 1).lower())) // "my father last month"
+                            && ((given(k) && (t.cap() || !common(k) || !FREQUENT.contains(k))) || (surname(k) && t.cap())
+                            || (!t.allCaps() && !common(k) && !place(k) && k.length() >= 3));
                 } else if (given(k) && (t.cap() || !common(k)) && AND_I.matcher(text).region(t.end(), text.length()).lookingAt()) {
                     start = true; // "Will and I argued"
                 } else if (t.cap() && !t.allCaps() && k.indexOf('-') > 0 && surname(k) && !common(k)) {
@@ -562,6 +567,10 @@ final class Names {
             int first = backTo(text, toks, i);
             int s = toks.get(first).start();
             int e = toks.get(end).end();
+            Matcher honorific = HONORIFIC_AFTER.matcher(text).region(e, text.length());
+            if (honorific.lookingAt()) {
+                e = honorific.end(); // "Sunil uncle", "Priyanshu bhaiya": the respect word goes too, as a title does
+            }
             Matcher title = TITLE_BEFORE.matcher(text.substring(Math.max(0, s - 14), s));
             if (title.find()) {
                 s = s - (Math.min(14, s) - title.start()); // "Mrs Okafor", "Dr. Amara Ben Salah": the title goes too
@@ -717,11 +726,16 @@ final class Names {
     }
 
     /** Before a name: what is said of a public figure's work ("listening to", "a book by"). */
-    private static final Pattern MEDIA_BEFORE = Pattern.compile("(?iu)\\b(?:listen(?:s|ed|ing)?\\s+to|(?:binge[\\s-]?)?"
+    private static final Pattern MEDIA_BEFORE = Pattern.compile("(?iu)\\b(?:listen(?:s|ed|ing)?\\s+to|escuch(?:o|a|as|ando|ar|é)\\s+a"
+            + "|(?:j['’])?[ée]cout(?:e|es|ais|ant|er)|h[öo]r(?:e|en|st|t)(?:\\s+(?:nur|noch|gerade|immer|viel|oft|gern|gerne|wieder)){0,3}"
+            + "|luister(?:en)?\\s+naar|(?:essay|article|report|project|documentary|biopic|book|film|talk)\\s+(?:about|on)|(?:binge[\\s-]?)?"
             + "(?:re)?watch(?:es|ed|ing)?|(?:re)?read(?:s|ing)?|stream(?:s|ed|ing)|(?:book|novel|"
             + "poem|song|songs|album|film|movie|show|podcast|painting|play)s?\\s+(?:by|with|from)|fan\\s+of|"
             + "concert|play(?:s|ed|ing)?|obsessed\\s+with\\s+(?:the\\s+)?(?:music|songs|books)\\s+(?:of|by))\\s*$");
     /** After a name: its work ("Taylor Swift songs", "Stephen Fry's book"). */
+    /** After a possessive name, one or two lower-case words and a work: "Taylor Swift's folklore album". */
+    private static final Pattern WORK_AFTER_OWNER = Pattern.compile("(?u)^\\s+(?:\\p{Ll}[\\p{Ll}-]*\\s+){1,2}"
+            + "(?:songs?|albums?|books?|novels?|films?|movies?|show|series|podcasts?|documentary|memoir)\\b");
     private static final Pattern MEDIA_AFTER = Pattern.compile("(?iu)^(?:['’]s)?\\s+(?:new\\s+|old\\s+|latest\\s+)?(?:songs?|"
             + "music|albums?|books?|novels?|poems?|films?|movies?|show|series|podcasts?|videos?|concerts?|tour|lyrics|"
             + "interviews?|memoir|autobiography|sitcom|special|documentary|prints?|paintings?|artwork|exhibition|posters?)\\b");
@@ -838,7 +852,7 @@ final class Names {
         int title = cueAt(TITLE, before, wordStarts(before));
         String untitled = title >= 0 ? before.substring(0, title) : before;
         if (((MEDIA_BEFORE.matcher(untitled).find() || THING_BEFORE.matcher(untitled).find()) && !possessive)
-                || MEDIA_AFTER.matcher(after).lookingAt()) {
+                || MEDIA_AFTER.matcher(after).lookingAt() || possessive && WORK_AFTER_OWNER.matcher(after).lookingAt()) {
             return true; // "listening to Adele", "watched Ted Lasso" (not "read Sam's texts"), "Taylor Swift songs"
         }
         if (possessive && (EPONYM_BEFORE.matcher(before).find() || HAS_BEFORE.matcher(before).find()
@@ -1036,7 +1050,7 @@ final class Names {
             "software", "solutions", "ventures", "fund", "cathedral", "mosque", "temple", "synagogue", "prize",
             "award", "syndrome", "disease", "effect", "scale", "test", "method", "law", "act", "bridge", "river",
             "lake", "mountain", "island", "beach", "square", "cross", "gate", "court", "tower", "towers", "railroad",
-            "minster", "abbey", "castle", "palace", "priory", "pier",
+            "minster", "abbey", "castle", "palace", "priory", "pier", "project", "chowk", "bazar", "bazaar", "nagar", "marg",
             "railway", "elementary", "charter", "high", "middle", "primary", "academy", "campus", "county", "valley",
             "falls", "springs", "heights", "pier", "harbour", "harbor", "bay", "coast", "shore", "zoo", "aquarium"));
     /** The first words of {@link #NAMED_BRANDS}: the pattern is tried only where one of them starts. */

@@ -66,6 +66,22 @@ final class Phones {
     private static final PhoneNumberUtil UTIL = PhoneNumberUtil.getInstance();
 
     static void find(Hits h) {
+        int from = h.spans.size();
+        findNumbers(h);
+        if (!h.strict) {
+            // a freephone or shared-rate number is a service's ("Breathing Space is 0800 83 85 87"), unless it is said
+            // to be someone's ("1-800-555-0172 is my dad's business line")
+            h.spans.subList(from, h.spans.size()).removeIf(s -> s.kind() == Redactor.Kind.PHONE
+                    && tollFree(s.original(), Checksums.digits(s.original())) && !OWNED.matcher(h.text.substring(
+                    Math.max(0, s.start() - 30), Math.min(h.text.length(), s.end() + 30))).find());
+        }
+    }
+
+    /** Words that make a number someone's own. */
+    private static final Pattern OWNED = Pattern.compile("(?iu)\\b(?:my|his|her|our|their|me|mine|personal)\\b"
+            + "|\\b(?!(?:it|that|what|there|here|he|she|who|let)['’]s)\\p{L}+['’]s\\b");
+
+    private static void findNumbers(Hits h) {
         String text = h.text;
         // international numbers, any region
         if (text.indexOf('+') >= 0 || text.contains("00")) {
@@ -239,6 +255,42 @@ final class Phones {
             return true;
         }
         return PUBLIC_LINES.contains(d) || (d.startsWith("1") && PUBLIC_LINES.contains(d.substring(1)));
+    }
+
+    /** US and Canadian toll-free area codes (NANP reserves them; none is a place). */
+    private static final Set<String> NANP_TOLL_FREE = Set.of("800", "833", "844", "855", "866", "877", "888");
+    /** A NANP number grouped 3-3-4 ("(866) 488-7386", "888.555.0100"): not an Indian mobile written 5-5 or as one run. */
+    private static final Pattern NANP_GROUPS = Pattern.compile("\\(?\\d{3}\\)?[-. ]?\\d{3}[-. ]\\d{4}");
+
+    /**
+     * Whether a number is a freephone or shared-rate service number by its national prefix: UK, DE and NL 0800/0808,
+     * FR 0800–0805, ES 900, IE/AU/IN 1800, AU 1300 and six-digit 13, NANP 800/833/844/855/866/877/888.
+     */
+    static boolean tollFree(String raw, String d) {
+        String n = d;
+        String r = raw.strip();
+        boolean international = r.startsWith("+") || r.startsWith("00");
+        if (international) {
+            String i = r.startsWith("00") ? d.substring(2) : d;
+            if (i.startsWith("1")) {
+                n = i.substring(1);
+            } else {
+                String cc = i.startsWith("353") ? "353" : i.length() > 2 ? i.substring(0, 2) : i;
+                n = (cc.equals("34") ? "" : "0") + i.substring(cc.length());
+            }
+        }
+        boolean nanpOne = !international && d.length() == 11 && d.startsWith("1")
+                && (r.startsWith("1-") || r.startsWith("1 ") || r.startsWith("1("));
+        if (nanpOne) {
+            n = d.substring(1);
+        }
+        int len = n.length();
+        return (n.startsWith("0800") || n.startsWith("0808")) && len >= 8
+                || n.matches("080[1-5]\\d{6}")
+                || n.startsWith("900") && len == 9
+                || (n.startsWith("1800") || n.startsWith("1300")) && len >= 10 && len <= 11
+                || n.startsWith("13") && len == 6
+                || len == 10 && NANP_TOLL_FREE.contains(n.substring(0, 3)) && (international || nanpOne || NANP_GROUPS.matcher(r).matches());
     }
 
     private static String before(Hits h, int at) {

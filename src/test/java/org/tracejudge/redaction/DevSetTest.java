@@ -60,13 +60,7 @@ class DevSetTest {
         System.out.print(r.toText());
         assertTrue(r.positives() >= 300 && r.negatives() >= 300, r.positives() + " / " + r.negatives());
         Map<String, Double> measured = Map.of("name", 148 / 150.0, "email", 12 / 13.0);
-        for (Map.Entry<String, Evaluation.KindFigure> e : r.perKind().entrySet()) {
-            double floor = measured.getOrDefault(e.getKey(), 1.0) - 0.02;
-            assertTrue(e.getValue().recall() >= floor - 1e-9, e.getKey() + " recall " + e.getValue().recall()
-                    + " below the floor " + floor + "\n" + String.join("\n", r.misses()));
-        }
-        assertTrue(r.falsePositiveRate() <= 1 / 312.0 + 0.02, "false positives " + r.falsePositiveRate() + "\n"
-                + String.join("\n", r.misses()));
+        assertFloors(r, measured, 1 / 312.0 + 0.02);
     }
 
     /**
@@ -81,12 +75,32 @@ class DevSetTest {
         System.out.print(r.toText());
         assertTrue(r.positives() >= 250 && r.negatives() >= 250, r.positives() + " / " + r.negatives());
         Map<String, Double> measured = Map.of("name", 123 / 127.0);
+        assertFloors(r, measured, 0.02);
+    }
+
+    /**
+     * The fifth development set (dev5.jsonl, issue 33's fifth pass, written before its changes: addresses in every
+     * locale, clinical and landmark text): figures when it was tuned (2026-11-26, df60f86: addresses 133/133, names
+     * 66/68, e-mail 12/13, handles 14/15, false positives 17 of 322), minus 2 points / plus 2 points. Before the changes
+     * (669a0fe): addresses 88.0%, names 91.2%, false positives 28 of 322 (8.7%).
+     */
+    @Test
+    void fifthDevelopmentSetFiguresDoNotRegress() throws Exception {
+        Evaluation.Report r = Evaluation.run(new Redactor(), Path.of("src/test/resources/redaction-dev/dev5.jsonl"));
+        System.out.print(r.toText());
+        assertTrue(r.positives() >= 240 && r.negatives() >= 300, r.positives() + " / " + r.negatives());
+        Map<String, Double> measured = Map.of("name", 66 / 68.0, "email", 12 / 13.0, "handle", 14 / 15.0);
+        assertFloors(r, measured, 17 / 322.0 + 0.02);
+    }
+
+    /** Each kind's recall at least its measured figure (1.0 when not given) minus 2 points; false positives at most the ceiling. */
+    private static void assertFloors(Evaluation.Report r, Map<String, Double> measured, double fpCeiling) {
         for (Map.Entry<String, Evaluation.KindFigure> e : r.perKind().entrySet()) {
             double floor = measured.getOrDefault(e.getKey(), 1.0) - 0.02;
             assertTrue(e.getValue().recall() >= floor - 1e-9, e.getKey() + " recall " + e.getValue().recall()
                     + " below the floor " + floor + "\n" + String.join("\n", r.misses()));
         }
-        assertTrue(r.falsePositiveRate() <= 0.02, "false positives " + r.falsePositiveRate() + "\n"
+        assertTrue(r.falsePositiveRate() <= fpCeiling, "false positives " + r.falsePositiveRate() + "\n"
                 + String.join("\n", r.misses()));
     }
 }
