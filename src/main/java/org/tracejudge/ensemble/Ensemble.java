@@ -1,7 +1,9 @@
 package org.tracejudge.ensemble;
 
+import org.tracejudge.model.EnsembleRule;
+
 /**
- * The ensemble vote of the spec: the majority of the rule classifier and the two judges. When no label has a
+ * The ensemble vote of the spec, with its status (the rule itself is {@link EnsembleRule}'s): the majority of the rule classifier and the two judges. When no label has a
  * strict majority (three different labels) the rule's label wins. A trace where a judge has no valid label has no
  * ensemble label: it is pending (it goes to the human queue). The final label is the latest human adjudication
  * when there is one, else the ensemble label. Pure functions over labels already checked against the task's
@@ -36,17 +38,12 @@ public final class Ensemble {
         if (rule == null) {
             return Vote.NO_RULE;
         }
-        if (judgeA.equals(judgeB)) {
-            return new Vote(judgeA, Status.DECIDED, "majority");
-        }
-        if (rule.equals(judgeA) || rule.equals(judgeB)) {
-            return new Vote(rule, Status.DECIDED, "majority");
-        }
-        return new Vote(rule, Status.DECIDED, "tie_rule");
+        boolean majority = judgeA.equals(judgeB) || rule.equals(judgeA) || rule.equals(judgeB);
+        return new Vote(EnsembleRule.ensemble(rule, judgeA, judgeB), Status.DECIDED, majority ? "majority" : "tie_rule");
     }
 
     /** The final label: the latest human adjudication when one exists, else the ensemble label (may be null). */
     public static String finalLabel(String adjudication, Vote ensemble) {
-        return adjudication != null ? adjudication : ensemble.label();
+        return EnsembleRule.finalLabel(adjudication, ensemble.label());
     }
 }

@@ -1,5 +1,6 @@
 package org.tracejudge.store;
 
+import org.tracejudge.model.EnsembleRule;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -360,7 +361,7 @@ public final class TraceTable {
                         select.append(", (SELECT value FROM adjudication WHERE trace_id = t.id "
                                 + "ORDER BY created_at DESC, id DESC LIMIT 1) AS adj");
                     }
-                    alias.put(key, Consensus.finalSql("adj", alias.getOrDefault("ensemble", "NULL")));
+                    alias.put(key, EnsembleRule.finalSql("adj", alias.getOrDefault("ensemble", "NULL")));
                 }
                 case ASSIGNED -> {
                     // the annotator's assignment of the trace (review before adjudicate), done once they have any
@@ -383,7 +384,7 @@ public final class TraceTable {
         String ensembleExpr() {
             String rule = alias.get(layout.ruleRater());
             String[] judges = layout.judgeRaters().stream().map(alias::get).toArray(String[]::new);
-            return Consensus.ensembleSql(rule, judges);
+            return EnsembleRule.ensembleSql(rule, judges);
         }
 
         String expr(String key) {

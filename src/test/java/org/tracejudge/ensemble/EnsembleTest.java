@@ -39,7 +39,7 @@ class EnsembleTest {
             for (String a : values) {
                 for (String b : values) {
                     String expected = Ensemble.vote(rule, a, b).label();
-                    assertEquals(expected, org.tracejudge.store.Consensus.ensemble(rule, a, b),
+                    assertEquals(expected, org.tracejudge.model.EnsembleRule.ensemble(rule, a, b),
                             "rule " + rule + ", judges " + a + ", " + b);
                     decided += expected == null ? 0 : 1;
                 }

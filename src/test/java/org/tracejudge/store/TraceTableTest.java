@@ -1,5 +1,6 @@
 package org.tracejudge.store;
 
+import org.tracejudge.model.EnsembleRule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -92,10 +93,10 @@ class TraceTableTest {
         TraceTable.Layout l = table.layout();
         int adjudicated = 0;
         for (TraceTable.Row r : all) {
-            String ens = Consensus.ensemble(r.get(l.ruleRater()), r.get(l.judgeRaters().get(0)), r.get(l.judgeRaters().get(1)));
+            String ens = EnsembleRule.ensemble(r.get(l.ruleRater()), r.get(l.judgeRaters().get(0)), r.get(l.judgeRaters().get(1)));
             assertEquals(ens, r.get("ensemble"), r.traceId());
             String adj = r.get("human:ana") != null ? r.get("human:ana") : null;
-            assertEquals(Consensus.finalLabel(adj, ens), r.get("final"));
+            assertEquals(EnsembleRule.finalLabel(adj, ens), r.get("final"));
             adjudicated += adj == null ? 0 : 1;
         }
         assertEquals(1, adjudicated);
@@ -164,15 +165,15 @@ class TraceTableTest {
                 for (String j1 : values) {
                     for (String j2 : values) {
                         for (String adj : values) {
-                            String ens = Consensus.ensembleSql(q(r), q(j1), q(j2));
-                            try (ResultSet rs = s.executeQuery("SELECT " + ens + ", " + Consensus.finalSql(q(adj), ens)
-                                    + ", " + Consensus.ensembleSql(q(r), q(j1)) + ", " + Consensus.ensembleSql(q(r)))) {
+                            String ens = EnsembleRule.ensembleSql(q(r), q(j1), q(j2));
+                            try (ResultSet rs = s.executeQuery("SELECT " + ens + ", " + EnsembleRule.finalSql(q(adj), ens)
+                                    + ", " + EnsembleRule.ensembleSql(q(r), q(j1)) + ", " + EnsembleRule.ensembleSql(q(r)))) {
                                 rs.next();
-                                String je = Consensus.ensemble(r, j1, j2);
+                                String je = EnsembleRule.ensemble(r, j1, j2);
                                 assertEquals(je, rs.getString(1), r + " " + j1 + " " + j2);
-                                assertEquals(Consensus.finalLabel(adj, je), rs.getString(2));
-                                assertEquals(Consensus.ensemble(r, j1), rs.getString(3));
-                                assertEquals(Consensus.ensemble(r), rs.getString(4));
+                                assertEquals(EnsembleRule.finalLabel(adj, je), rs.getString(2));
+                                assertEquals(EnsembleRule.ensemble(r, j1), rs.getString(3));
+                                assertEquals(EnsembleRule.ensemble(r), rs.getString(4));
                             }
                         }
                     }
@@ -180,10 +181,10 @@ class TraceTableTest {
             }
         }
         // the spec's cases
-        assertEquals("a", Consensus.ensemble("a", "b", "a"));
-        assertEquals("b", Consensus.ensemble("a", "b", "b"));
-        assertEquals("a", Consensus.ensemble("a", "b", "c"), "three different labels: the rule wins");
-        assertNull(Consensus.ensemble("a", "a", null), "a judge without a label: pending");
+        assertEquals("a", EnsembleRule.ensemble("a", "b", "a"));
+        assertEquals("b", EnsembleRule.ensemble("a", "b", "b"));
+        assertEquals("a", EnsembleRule.ensemble("a", "b", "c"), "three different labels: the rule wins");
+        assertNull(EnsembleRule.ensemble("a", "a", null), "a judge without a label: pending");
     }
 
     /**

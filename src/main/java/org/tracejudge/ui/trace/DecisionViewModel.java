@@ -8,7 +8,7 @@ import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import org.tracejudge.store.Adjudications;
-import org.tracejudge.store.Consensus;
+import org.tracejudge.model.EnsembleRule;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.TraceTable;
 import org.tracejudge.ui.trace.TraceDetail;
@@ -256,7 +256,7 @@ public final class DecisionViewModel implements Session.Listener {
     private static TraceTable.Row withMine(TraceTable.Row r, String me, String value) {
         Map<String, String> v = new LinkedHashMap<>(r.values());
         v.put("human:" + me, value);
-        v.put("final", Consensus.finalLabel(value, r.get("ensemble")));
+        v.put("final", EnsembleRule.finalLabel(value, r.get("ensemble")));
         if (v.get(TraceTable.ASSIGNED) != null) {
             v.put(TraceTable.ASSIGNED, TraceTable.decided(v.get(TraceTable.ASSIGNED)));
         }

@@ -1,16 +1,16 @@
-package org.tracejudge.store;
+package org.tracejudge.model;
 
 /**
- * The ensemble and final label, in Java and as the equivalent SQL expression the trace table filters and
- * sorts by. This is the one seam for the ensemble rule of {@code rules-and-metrics.md}: majority of the rule
- * and the two judges, ties (three different labels) to the rule, no ensemble (pending) when a judge has no
- * label; final = the latest human adjudication, else the ensemble. With no judges configured the ensemble is
- * the rule's label; with one, it is the label the rule and the judge agree on, else pending.
- * (When the rules/ensemble package lands, route both methods through it; {@code ConsensusTest} checks that
- * the Java and SQL forms agree on every combination.)
+ * The ensemble rule of {@code rules-and-metrics.md}, in one place, in Java and as the equivalent SQL expression the
+ * trace table filters and sorts by: the majority of the rule and the two judges, ties (three different labels) to
+ * the rule, no ensemble (pending) when a judge or the rule has no label; final = the latest human adjudication, else
+ * the ensemble. With no judges configured the ensemble is the rule's label; with one, the label the rule and the
+ * judge agree on, else pending. {@code ensemble.Ensemble} adds the vote's status (pending, no rule) on top of it,
+ * {@code ensemble.JudgeChoice} and {@code store.TraceTable.layout} say which raters vote; {@code EnsembleRuleTest}
+ * checks that the Java and SQL forms agree on every combination.
  */
-public final class Consensus {
-    private Consensus() {}
+public final class EnsembleRule {
+    private EnsembleRule() {}
 
     /** The ensemble label of (rule, judges…), or null when pending. */
     public static String ensemble(String rule, String... judges) {
