@@ -424,6 +424,11 @@ final class Names {
                 i++;
                 continue; // in German every noun has a capital: an unlisted capitalised word is a noun there
             }
+            if (!h.strict && t.cap() && !given(k) && i > 0 && digitsRightBefore(text, t.start())
+                    && !strongCue(h.lower.substring(Math.max(0, t.start() - 60), t.start()), text, toks, i)) {
+                i++;
+                continue; // "30 Minuten", "10 Stunden", "3 Tabletten": a capitalised word after a count is what is counted
+            }
             if (!h.strict && foreign && stops.contains(k) && !(t.cap() && !sentenceStart(text, t.start()))) {
                 i++;
                 continue; // a function word of the message's language ("hat mir", "ça"): a name only when capitalised
@@ -775,6 +780,12 @@ final class Names {
     /** "X from Currys", "X from Blinkit": after "from" a capitalised word names a shop or a place; "Mark from work" is a person. */
     private static boolean fromAPlace(List<Tok> toks, int i) {
         return toks.get(i + 1).lower().equals("from") && i + 2 < toks.size() && toks.get(i + 2).cap() && !toks.get(i + 2).allCaps();
+    }
+
+    /** Whether a number and one space stand right before {@code at} ("30 Minuten"; not "Flat 3, Rose" nor "£30"). */
+    private static boolean digitsRightBefore(String text, int at) {
+        return at >= 2 && text.charAt(at - 1) == ' ' && Character.isDigit(text.charAt(at - 2))
+                && (at < 3 || Character.isDigit(text.charAt(at - 3)) || Character.isWhitespace(text.charAt(at - 3)) || at == 2);
     }
 
     /** Whether the next character after spaces is a digit. */
