@@ -29,6 +29,30 @@ final class NameLists {
     static final Set<String> CITIES = load("cities.txt");
     /** Kinship, endearment and chat words of the languages people mix in: never a name (hand-written, issue 33). */
     static final Set<String> NOT_NAMES = load("not-names.txt");
+    /**
+     * Shops, chains, brands and charities whose names could be taken for a person's ("harvey norman", "dan murphy's",
+     * "sue ryder", "timpson"), from OpenStreetMap's name-suggestion-index (BSD-3-Clause), each split into its words
+     * and filed under its first word. Built by {@code tools/redaction-brands.py}.
+     */
+    static final java.util.Map<String, java.util.List<String[]>> BRANDS = brands();
+
+    private static java.util.Map<String, java.util.List<String[]>> brands() {
+        java.util.Map<String, java.util.List<String[]>> out = new java.util.HashMap<>();
+        java.util.regex.Pattern word = java.util.regex.Pattern.compile("\\p{L}[\\p{L}\\p{M}]*(?:['-]\\p{L}[\\p{L}\\p{M}]*)*");
+        for (String line : load("brands.txt")) {
+            java.util.List<String> ws = new java.util.ArrayList<>();
+            java.util.regex.Matcher m = word.matcher(line);
+            while (m.find()) {
+                ws.add(m.group());
+            }
+            if (!ws.isEmpty()) {
+                out.computeIfAbsent(ws.get(0), k -> new java.util.ArrayList<>()).add(ws.toArray(String[]::new));
+            }
+        }
+        out.replaceAll((k, v) -> java.util.List.copyOf(v));
+        return java.util.Map.copyOf(out);
+    }
+
     /** Stop words per language (stopwords-iso): en, de, fr, es, it, pt, nl. */
     static final java.util.Map<String, Set<String>> STOPWORDS = stopwords();
 

@@ -384,6 +384,9 @@ final class Names {
                 }
             }
         }
+        if (!h.strict) {
+            shopNames(h, toks, brand);
+        }
         int i = 0;
         while (i < n) {
             Tok t = toks.get(i);
@@ -420,6 +423,11 @@ final class Names {
                     && !strongCue(h.lower.substring(Math.max(0, t.start() - 60), t.start()), text, toks, i)) {
                 i++;
                 continue; // in German every noun has a capital: an unlisted capitalised word is a noun there
+            }
+            if (!h.strict && t.cap() && !given(k) && i > 0 && digitsRightBefore(text, t.start())
+                    && !strongCue(h.lower.substring(Math.max(0, t.start() - 60), t.start()), text, toks, i)) {
+                i++;
+                continue; // "30 Minuten", "10 Stunden", "3 Tabletten": a capitalised word after a count is what is counted
             }
             if (!h.strict && foreign && stops.contains(k) && !(t.cap() && !sentenceStart(text, t.start()))) {
                 i++;
@@ -703,9 +711,81 @@ final class Names {
         }
     }
 
+    /** Between two words of one shop name: spaces, "&", "+", a dot or a hyphen ("Peek & Cloppenburg", "E.Leclerc"). */
+    private static final Pattern BRAND_GAP = Pattern.compile("[\\s&+.-]{0,4}");
+
+    /**
+     * Marks the words of a shop, chain, brand or charity of {@link NameLists#BRANDS} ("Harvey Norman", "Dan Murphy's",
+     * "Sue Ryder", "Timpson") as no person's name, unless a cue makes them one: an introduction, title, relation or
+     * sign-off ("my friend David Jones"), or a verb said to people ("tell", "text", "sorry"). A one-word shop name
+     * counts only when no capitalised name-like word stands right beside it ("Tadhg Costa" is a person).
+     */
+    private static void shopNames(Hits h, List<Tok> toks, boolean[] brand) {
+        String text = h.text;
+        int n = toks.size();
+        for (int q = 0; q < n; q++) {
+            if (brand[q]) {
+                continue;
+            }
+            List<String[]> cands = NameLists.BRANDS.get(toks.get(q).lower().replace('’', '\''));
+            if (cands == null) {
+                continue;
+            }
+            int best = -1;
+            for (String[] c : cands) {
+                if (c.length - 1 <= best || q + c.length > n) {
+                    continue;
+                }
+                boolean ok = true;
+                for (int w = 1; w < c.length && ok; w++) {
+                    Tok a = toks.get(q + w - 1);
+                    Tok x = toks.get(q + w);
+                    ok = x.lower().replace('’', '\'').equals(c[w]) && BRAND_GAP.matcher(text).region(a.end(), x.start()).matches();
+                }
+                if (ok) {
+                    best = c.length - 1;
+                }
+            }
+            if (best < 0) {
+                continue;
+            }
+            int last = q + best;
+            if (best == 0 && (nameLikeNeighbour(text, toks, q - 1, q) || nameLikeNeighbour(text, toks, q + 1, q))) {
+                continue;
+            }
+            String before = h.lower.substring(Math.max(0, toks.get(q).start() - 60), toks.get(q).start());
+            if (strongCue(before, text, toks, q) || cue(PEOPLE_VERB_LOWER, before, wordStarts(before))) {
+                continue;
+            }
+            for (int r = q; r <= last; r++) {
+                brand[r] = true;
+            }
+            q = last;
+        }
+    }
+
+    /** Whether token {@code j} stands right beside token {@code q} and is a capitalised word that may be part of a name. */
+    private static boolean nameLikeNeighbour(String text, List<Tok> toks, int j, int q) {
+        if (j < 0 || j >= toks.size()) {
+            return false;
+        }
+        Tok t = toks.get(j);
+        Tok a = toks.get(Math.min(j, q));
+        Tok b = toks.get(Math.max(j, q));
+        String k = key(t.lower());
+        return adjacent(text, a, b) && t.cap() && !t.allCaps() && !FUNCTION.contains(k) && !CAP_STOP.contains(k)
+                && (given(k) || surname(k) || unknownCap(t, k));
+    }
+
     /** "X from Currys", "X from Blinkit": after "from" a capitalised word names a shop or a place; "Mark from work" is a person. */
     private static boolean fromAPlace(List<Tok> toks, int i) {
         return toks.get(i + 1).lower().equals("from") && i + 2 < toks.size() && toks.get(i + 2).cap() && !toks.get(i + 2).allCaps();
+    }
+
+    /** Whether a number and one space stand right before {@code at} ("30 Minuten"; not "Flat 3, Rose" nor "£30"). */
+    private static boolean digitsRightBefore(String text, int at) {
+        return at >= 2 && text.charAt(at - 1) == ' ' && Character.isDigit(text.charAt(at - 2))
+                && (at < 3 || Character.isDigit(text.charAt(at - 3)) || Character.isWhitespace(text.charAt(at - 3)) || at == 2);
     }
 
     /** Whether the next character after spaces is a digit. */
@@ -845,8 +925,56 @@ final class Names {
         return end;
     }
 
+    /**
+     * What is said of a public person in the news, on screen or in sport, in the sentence of a name ("on the telly",
+     * "in the papers", "scored", "a marqué", "en la tele", "op tv", "rally", "interview"): with it a name with no cue
+     * of the writer's own people is a public figure's, even one word ("Adele was on the radio").
+     */
+    private static final Pattern PUBLIC_STRONG = Pattern.compile("(?u)(?<![\\p{L}])(?:on\\s+(?:the\\s+|a\\s+)?(?:telly|tv|telebox|radio|news|"
+            + "box|ad|advert|talk\\s+show|punditry|podcast|stage|screen|garden\\s+show)|in\\s+the\\s+(?:news|papers?)|in\\s+everything|"
+            + "(?:talk|chat|morning|cooking|baking|garden)\\s+show|interview(?:ed|s)?|podcast|documentar(?:y|ies)|doco|rally|speech|"
+            + "resign(?:ed|s|ing)|retir(?:ing|ed|es|ement)|scor(?:ed|es|ing)|penalty|century|olympics|grand\\s+slam|"
+            + "world\\s+cup|french\\s+open|at\\s+the\\s+footy|punditry|playlist|on\\s+repeat|concert|gig|podium|won\\s+(?:gold|silver|"
+            + "bronze|at\\s+last|again)|fernsehen|im\\s+tv|dauerschleife|hat\\s+getroffen|show|interview|a\\s+marqu[ée]|"
+            + "(?:à|a)\\s+la\\s+t[ée]l[ée]|l['’]idole|en\\s+la\\s+tele|concierto|entrevista|podio|en\\s+los\\s+goya|se\\s+retira|"
+            + "op\\s+tv|scoorde|won\\s+goud|de\\s+held|op\\s+de\\s+radio)(?![\\p{L}])");
+    /** Weaker: said of public people mostly, taken only with a full name ("Matthew Perry's death", "X talking about her bipolar"). */
+    private static final Pattern PUBLIC_WEAK = Pattern.compile("(?u)(?<![\\p{L}])(?:death|dying|voice|recipe|publicly|openly|"
+            + "being\\s+open\\s+about|(?:talk(?:s|ed|ing)?|spoke|speaking|wrote|writes|opened\\s+up)\\s+about|"
+            + "said\\s+(?:he|she|they)\\s+(?:had|has|was|nearly|didn['’]?t)|ha[sd]\\s+depression|won|lost|ganó|gan[oó]|blessé|"
+            + "habl[oó]\\s+de|a\\s+parl[ée]\\s+de|hat\\s+über|sprach\\s+über|fans?|channel|party|parties|"
+            + "the\\s+(?:paper|papers|news|telly)|idolises|idolizes|hero|in\\s+the\\s+paper)(?![\\p{L}])");
+
+    /** Whether the sentence of a name run from {@code i} to {@code end} speaks of a public figure (see {@link #PUBLIC_STRONG}). */
+    private static boolean publicFigure(String text, String before, List<Tok> toks, int i, int end) {
+        if (cue(PEOPLE_VERB_LOWER, before, wordStarts(before)) || !toks.get(i).cap()) {
+            return false;
+        }
+        int from = toks.get(i).start();
+        while (from > 0 && ".!?\n".indexOf(text.charAt(from - 1)) < 0) {
+            from--;
+        }
+        int to = toks.get(end).end();
+        while (to < text.length() && ".!?\n".indexOf(text.charAt(to)) < 0) {
+            to++;
+        }
+        String sentence = text.substring(from, to);
+        String lower = sentence.toLowerCase(Locale.ROOT); // the patterns are written in lower case (faster than (?i))
+        if (!PUBLIC_STRONG.matcher(lower).find() && !(end > i && toks.get(end).cap() && PUBLIC_WEAK.matcher(lower).find())) {
+            return false;
+        }
+        return !FIRST_PERSON_OF.matcher(sentence).find(); // "my friend Kieran scored": the writer's own people
+    }
+
+    /** A relation of the writer right before or after the name ("my friend X", "X my sister"): no public-figure reading. */
+    private static final Pattern FIRST_PERSON_OF = Pattern.compile("(?u)(?<![\\p{L}])(?i:my|our|me)\\s+(?:\\p{L}+\\s+)?(?i:friend|mate|"
+            + "sister|brother|ex|partner|boyfriend|girlfriend|husband|wife|cousin|neighbour|neighbor|colleague|boss|son|daughter)\\s+\\p{Lu}");
+
     private static boolean notAPerson(String text, String before, List<Tok> toks, int i, String k) {
         int end = runEnd(text, toks, i);
+        if (publicFigure(text, before, toks, i, end)) {
+            return true; // "Gary Lineker on the telly", "Max Verstappen won", "Stromae a parlé de sa dépression"
+        }
         String after = text.substring(toks.get(end).end(), Math.min(text.length(), toks.get(end).end() + 40));
         boolean possessive = !toks.get(end).lower().equals(key(toks.get(end).lower()));
         int title = cueAt(TITLE, before, wordStarts(before));

@@ -37,7 +37,7 @@ final class Phones {
     private static final Pattern WINDOW = Pattern.compile("[+(]?\\d[\\d\\s.()/\u2010-\u2015\u00a0-]*\\d\\)?");
     /** Words that name a number as something else; one word boundary before the alternatives (faster than one in each). */
     private static final Pattern NOT_A_PHONE_CUE = Pattern.compile("(?iu)\\b(?:ref(?:erence)?|order|claim|case|"
-            + "policy|invoice|ticket|tracking|account|acc\\b|sort\\s*code|member(?:ship)?|"
+            + "policy|invoice|ticket|tracking|account|acc\\b|sort\\s*code|member(?:ship)?|plan\\s+(?:no|number)|"
             + "booking|confirmation|serial|patient\\s*id|mrn|parcel|no\\.|number\\s+is\\s+#|iban|"
             + "card|nhs|ssn|social\\s+security|aadhaa?r|steuer|tax|ni\\b|insurance|"
             + "bp\\b|blood\\s*pressure|pressure|mg\\b|dose|version|build|isbn|postcode|"
@@ -75,6 +75,34 @@ final class Phones {
                     && tollFree(s.original(), Checksums.digits(s.original())) && !OWNED.matcher(h.text.substring(
                     Math.max(0, s.start() - 30), Math.min(h.text.length(), s.end() + 30))).find());
         }
+    }
+
+    /** A service's name right before a number: a helpline or charity line ("Trans Lifeline is", "De Luisterlijn", "Women's Aid"). */
+    private static final Pattern SERVICE_BEFORE = Pattern.compile("(?iu)(?<![\\p{L}])(?:helpline|hotline|lifeline|mensline|line|lijn|"
+            + "luisterlijn|telefoon|kindertelefoon|seelsorge|telefonseelsorge|kummer|hilfetelefon|[ée]coute|esperanza|crisis|samaritans|"
+            + "childline|aid|foundation|fundaci[óo]n|stichting|association|charity)(?:\\s+(?:is|on|at|es|est|ist|op|au|al))?"
+            + "[\\s:,(-]{0,4}$");
+    /** Words before a number that make it a person's own even after a service word ("my helpline worker's mobile"). */
+    private static final Pattern OWN_BEFORE = Pattern.compile("(?iu)\\b(?:my|his|her|our|their|personal|mobile|cell|home|"
+            + "private|office|work|direct|business|mein|meine|mon|ma|mi)\\b");
+
+    /**
+     * Drops a phone, NHS or tax-id match that a service's name opens ("Beat helpline is 0808 801 0677", "Trans Lifeline
+     * is 877-565-8860"): the number of a public line, not a person's. Not in strict mode.
+     */
+    static void serviceLines(Hits h) {
+        if (h.strict) {
+            return;
+        }
+        h.spans.removeIf(s -> (s.kind() == Redactor.Kind.PHONE || s.kind() == Redactor.Kind.NHS || s.kind() == Redactor.Kind.TAX_ID)
+                && serviceBefore(h.text, s.start()));
+    }
+
+    private static boolean serviceBefore(String text, int at) {
+        int from = Math.max(0, at - 40);
+        int nl = text.lastIndexOf('\n', at - 1);
+        String b = text.substring(Math.max(from, nl + 1), at);
+        return SERVICE_BEFORE.matcher(b).find() && !OWN_BEFORE.matcher(b).find();
     }
 
     /** Words that make a number someone's own. */

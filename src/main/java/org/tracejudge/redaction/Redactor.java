@@ -92,6 +92,7 @@ public final class Redactor {
         Contacts.find(h);
         Identifiers.find(h);
         Phones.find(h);
+        Phones.serviceLines(h);
         BirthDates.find(h);
         Addresses.find(h);
         Names.find(h, options.names());
