@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
-import javafx.application.Platform;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -237,7 +236,7 @@ public final class TraceTableViewModel implements Session.Listener {
             try {
                 publishQueue(t, f, s, null);
             } catch (RuntimeException e) {
-                Platform.runLater(() -> {
+                session.onFx(() -> {
                     session.setStatus("Cannot filter: " + e.getMessage());
                     session.setLoading(false);
                 });
@@ -256,7 +255,7 @@ public final class TraceTableViewModel implements Session.Listener {
         synchronized (this) {
             gen = ++generation;
         }
-        Platform.runLater(() -> {
+        session.onFx(() -> {
             if (gen != generation) {
                 return;
             }
@@ -384,7 +383,7 @@ public final class TraceTableViewModel implements Session.Listener {
             }
         }
         int n = d;
-        Platform.runLater(() -> {
+        session.onFx(() -> {
             if (gen == generation) {
                 done.set(Math.max(0, n + doneWhileCounting));
             }
@@ -431,7 +430,7 @@ public final class TraceTableViewModel implements Session.Listener {
                 waiting.add(new WaitingPage(page, d));
             }
         });
-        Platform.runLater(() -> {
+        session.onFx(() -> {
             if (gen != generation) {
                 return;
             }
@@ -445,7 +444,7 @@ public final class TraceTableViewModel implements Session.Listener {
         });
         List<TraceTable.Row> first = t.page(f, s, 0, PagedRows.PAGE);
         List<String> firstIds = first.stream().map(TraceTable.Row::traceId).toList();
-        Platform.runLater(() -> {
+        session.onFx(() -> {
             if (gen != generation) {
                 return;
             }
@@ -465,7 +464,7 @@ public final class TraceTableViewModel implements Session.Listener {
         if (list.size() != n) {
             return false;
         }
-        Platform.runLater(() -> {
+        session.onFx(() -> {
             if (gen != generation) {
                 return;
             }
@@ -501,10 +500,10 @@ public final class TraceTableViewModel implements Session.Listener {
             try {
                 r = t.rows(slice);
             } catch (RuntimeException e) {
-                Platform.runLater(() -> session.setStatus("Cannot read rows: " + e.getMessage()));
+                session.onFx(() -> session.setStatus("Cannot read rows: " + e.getMessage()));
                 return;
             }
-            Platform.runLater(() -> {
+            session.onFx(() -> {
                 if (gen == generation) {
                     onFx.accept(r);
                 }
@@ -520,7 +519,7 @@ public final class TraceTableViewModel implements Session.Listener {
         }
         session.submit(() -> {
             List<String> v = t.values(key);
-            Platform.runLater(() -> onFx.accept(v));
+            session.onFx(() -> onFx.accept(v));
         });
     }
 
@@ -619,7 +618,7 @@ public final class TraceTableViewModel implements Session.Listener {
                     session.syncTeamNow();
                 }
             } catch (RuntimeException e) {
-                Platform.runLater(() -> session.setStatus("Could not record the skip: " + e.getMessage()));
+                session.onFx(() -> session.setStatus("Could not record the skip: " + e.getMessage()));
             }
         });
     }
