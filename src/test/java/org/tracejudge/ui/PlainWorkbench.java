@@ -43,6 +43,14 @@ public final class PlainWorkbench implements AutoCloseable {
         return w;
     }
 
+    /** Opens {@code file} and waits until it is read. */
+    public PlainWorkbench open(Path file) throws Exception {
+        run(() -> vm.session().open(file));
+        waitFor("the project open", () -> vm.session().openProperty().get() && !vm.session().openingProperty().get()
+                && !vm.session().loadingProperty().get() && file.equals(vm.session().projectFile()));
+        return this;
+    }
+
     public ViewModels vm() {
         return vm;
     }
