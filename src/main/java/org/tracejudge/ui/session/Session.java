@@ -34,11 +34,16 @@ import org.tracejudge.team.LocalTeam;
  * What every view model of the workbench shares: the open project and its threads, the table's columns, the current
  * filter and sort, the annotator, blind mode, the window title and status line, and a team project's background
  * sync. Project reads and writes run on one background thread ("project-worker", in submission order), trace details
- * on "trace-detail", agreement on "agreement"; results reach the JavaFX thread through {@link Platform#runLater}.
+ * on "trace-detail", agreement on "agreement"; results reach the JavaFX thread through {@link Platform#runLater}
+ * (or, in view-model tests without a window, the executor given to the constructor; {@link #onFx}).
  *
  * <p>The view models take part in reading the project through {@link Listener}: when a project is opened or re-read
  * (an import, a judge run, a new annotator name) the session reads the columns on the project thread and hands them
  * to each listener in the order they were added (the queue first, so its first rows do not wait for the agreement).
+ *
+ * <p>Why it is over 500 lines: it is the one place that owns the project and its threads; opening (quick check, full
+ * check, migration), re-reading for the listeners, and a team project's sync all have to order their work on those
+ * threads, so they stay together, in sections.
  */
 public final class Session implements AutoCloseable {
     /** How a view model takes part in opening and re-reading the project. */

@@ -27,6 +27,10 @@ import org.tracejudge.ui.session.Session;
  * <p>The queue is the current filter's id list, fixed until the filter or sort changes, so a decision never makes
  * rows jump. The list is read on the project thread and published to the FX thread with a generation number: a
  * page or list from an older read is dropped.
+ *
+ * <p>Why it is over 500 lines: reading the queue in three steps (count, first page, full id list), paging with the
+ * generation check, and moving through the queue (next, skip, the skipped pass, done counts) work on one id list and
+ * one generation number; split, each half would have to share them.
  */
 public final class TraceTableViewModel implements Session.Listener {
     private final Session session;
