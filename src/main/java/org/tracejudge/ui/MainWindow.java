@@ -33,7 +33,8 @@ import org.tracejudge.ui.welcome.WelcomeView;
  * models; its pieces each do one job: {@link MainMenus} (the menu bar), {@link ReviewKeys} (the review keys, from the
  * key table {@link Shortcut}, which also fills the shortcuts sheet), {@link WindowLayout} (dividers, window, table
  * only, focus mode and their persistence), {@link StatusBar}, {@link FileActions} (File's choosers, dropped files) and
- * {@link SafetyWindow}. It holds no review state: that lives in the view models ({@link ViewModels}).
+ * {@link SafetyWindow}. It holds no review state: that lives in the view models ({@link ViewModels}). At about 500
+ * lines it is the wiring of the views, tabs and windows and the theme and text size they share.
  */
 public final class MainWindow {
     private final Stage stage;
