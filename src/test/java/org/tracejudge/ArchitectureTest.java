@@ -107,12 +107,27 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
+    /**
+     * View models hold state and flows, never nodes: no controls, layouts, scenes or windows (JavaFX properties and
+     * collections are fine), so that each runs in a plain JUnit test without the toolkit. No exception is needed
+     * today; SafetyReviewViewModel's default FX hop (javafx.application.Platform) is not a node.
+     */
+    @Test
+    void viewModelsTouchNoNodes() {
+        noClasses().that(DescribedPredicate.describe("view models", ArchitectureTest::isViewModel))
+                .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..", "javafx.animation..")
+                .because("a view model is tested without a window; what is drawn is its view's job")
+                .check(CLASSES);
+    }
+
     @Test
     void theSessionKnowsNoViewNorViewModel() {
         noClasses().that().resideInAPackage("org.tracejudge.ui.session..")
                 .should().dependOnClassesThat().resideInAnyPackage("org.tracejudge.ui", "org.tracejudge.ui.table..",
                         "org.tracejudge.ui.trace..", "org.tracejudge.ui.agreement..", "org.tracejudge.ui.welcome..",
-                        "org.tracejudge.ui.judges..", "org.tracejudge.ui.metrics..", "org.tracejudge.ui.team..")
+                        "org.tracejudge.ui.judges..", "org.tracejudge.ui.metrics..", "org.tracejudge.ui.team..",
+                        "org.tracejudge.ui.calibration..", "org.tracejudge.ui.comments..", "org.tracejudge.ui.conversation..",
+                        "org.tracejudge.ui.safety..")
                 .because("view models hear the session (Session.Listener), never the other way round")
                 .check(CLASSES);
     }

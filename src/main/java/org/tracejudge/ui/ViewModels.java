@@ -21,7 +21,11 @@ public record ViewModels(Session session, TraceTableViewModel table, TraceViewMo
         implements AutoCloseable {
 
     public static ViewModels create(Settings settings) {
-        Session s = new Session(settings);
+        return create(new Session(settings));
+    }
+
+    /** The view models around a session (tests without a window give a session whose FX thread is their own). */
+    public static ViewModels create(Session s) {
         TraceTableViewModel table = new TraceTableViewModel(s);
         TraceViewModel trace = new TraceViewModel(s, table);
         AgreementViewModel agreement = new AgreementViewModel(s, table);

@@ -116,7 +116,7 @@ class ConversationViewTest {
     private boolean cellShowsTurn(FxRobot robot, int turn) {
         return robot.lookup("#conversationList .list-cell").queryAll().stream()
                 .map(n -> (ListCell<?>) n)
-                .anyMatch(c -> c.getItem() instanceof ConversationView.Row r && r.turn() == turn && c.isVisible()
+                .anyMatch(c -> c.getItem() instanceof org.tracejudge.ui.conversation.ConversationViewModel.Row r && r.turn() == turn && c.isVisible()
                         && c.getGraphic() instanceof Label l && l.getText().startsWith("[" + turn + "]"));
     }
 
@@ -124,7 +124,7 @@ class ConversationViewTest {
     void jumpsFromAWrongArgumentToItsEvidence(FxRobot robot) throws Exception {
         ConversationView view = show(robot, traceId("th-is-e-003", "acme-lm-7b"));
         assertEquals("stale_value", view.verdict().label());
-        ListView<ConversationView.Row> list = view.list();
+        ListView<org.tracejudge.ui.conversation.ConversationViewModel.Row> list = view.list();
         // 5 session headers + 13 turns (12 of context, the graded reply)
         assertEquals(18, list.getItems().size());
         // the wrong address came from the earlier call in session 1: turn 1

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.ComboBox;
@@ -22,8 +21,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import org.tracejudge.importer.Format;
-import org.tracejudge.importer.Importer;
 import org.tracejudge.selection.SelectionStudy;
 import org.tracejudge.store.Project;
 import org.tracejudge.testdata.NltStudyGenerator;
@@ -79,26 +76,7 @@ class SelectionViewUiTest {
 
     /** A two-input scenario with runs of two models: 2 approaches × 2 conditions × 5 replications each. */
     private static Path studyProject() throws Exception {
-        Path dir = Files.createTempDirectory(home, "study");
-        Path scenario = dir.resolve("harbor.json");
-        Files.writeString(scenario, """
-                {"scenario": "harbor", "tools": [
-                  {"name": "Opening Hours", "description": "when the help desk is open"},
-                  {"name": "Safety Call", "description": "a person may be in danger", "safety_critical": true}],
-                 "inputs": [{"id": 1, "input": "when are you open?", "expected_tools": ["Opening Hours"]},
-                            {"id": 2, "input": "I cannot go on", "expected_tools": ["Safety Call"]},
-                            {"id": 3, "input": "hello", "expected_tools": []}]}
-                """);
-        List<NltStudyGenerator.Trial> trials = NltStudyGenerator.study(List.of(scenario), List.of(
-                new NltStudyGenerator.Model("slow-model", 0.5, 0.8), new NltStudyGenerator.Model("fast-model", 0.7, 0.9)),
-                List.of("original", "perturbed"), 5, 3);
-        Path runs = dir.resolve("runs.jsonl");
-        NltStudyGenerator.write(trials, runs);
-        Path file = dir.resolve("study.tjdb");
-        try (Project p = Project.openOrCreate(file, null)) {
-            new Importer(p, null).importFiles(List.of(scenario, runs), Format.AUTO, null);
-        }
-        return file;
+        return NltStudyGenerator.harborProject(Files.createTempDirectory(home, "study"));
     }
 
     @Test

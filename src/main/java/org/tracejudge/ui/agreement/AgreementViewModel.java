@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import org.tracejudge.agreement.AgreementOptions;
@@ -104,7 +103,7 @@ public final class AgreementViewModel implements Session.Listener {
                 }
             }
             String copies = note.toString();
-            Platform.runLater(() -> copiesNote.set(copies));
+            session.onFx(() -> copiesNote.set(copies));
             AgreementOptions opts = AgreementOptions.defaults().withThreads(1)
                     .withFleissRaters(fleissRaters.size() >= 2 ? fleissRaters : null);
             LiveAgreement la = LiveAgreement.of(table, opts);
@@ -113,14 +112,14 @@ public final class AgreementViewModel implements Session.Listener {
             la.setQuietPeriod(INTERVALS_QUIET_MS);
             live = la;
             Map<String, String> cols = Map.copyOf(columns);
-            Platform.runLater(() -> agreementColumns.set(cols));
+            session.onFx(() -> agreementColumns.set(cols));
             publish(la);
         });
     }
 
     private void publish(LiveAgreement la) {
         LiveSnapshot s = la.snapshot();
-        Platform.runLater(() -> {
+        session.onFx(() -> {
             if (la == live) {
                 agreement.set(s);
             }
@@ -149,7 +148,7 @@ public final class AgreementViewModel implements Session.Listener {
             la.whenIntervalsFresh().thenAccept(fresh -> {
                 LiveSnapshot now = la.snapshot();
                 if (now.version() == fresh.version()) {
-                    Platform.runLater(() -> {
+                    session.onFx(() -> {
                         if (la == live) {
                             agreement.set(now);
                         }

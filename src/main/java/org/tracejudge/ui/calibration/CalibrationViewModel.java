@@ -5,7 +5,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import org.tracejudge.calibration.CorrectedRates;
@@ -176,7 +175,7 @@ public final class CalibrationViewModel implements Session.Listener {
 
     @Override
     public void read(Session.Read r) {
-        Platform.runLater(this::changed);
+        session.onFx(this::changed);
     }
 
     private void changed() {
@@ -212,7 +211,7 @@ public final class CalibrationViewModel implements Session.Listener {
                 s = new State(List.of(), want, null, null, null, "", "Cannot compute the calibration: " + e, false, Map.of());
             }
             State shown = s;
-            Platform.runLater(() -> {
+            session.onFx(() -> {
                 if (gen == generation.get() && session.project() == p) {
                     state.set(shown);
                 }

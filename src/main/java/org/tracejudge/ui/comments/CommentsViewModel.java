@@ -1,7 +1,6 @@
 package org.tracejudge.ui.comments;
 
 import java.util.List;
-import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.collections.FXCollections;
@@ -33,7 +32,7 @@ public final class CommentsViewModel implements Session.Listener {
 
     @Override
     public void opened() {
-        Platform.runLater(() -> show(null, false));
+        session.onFx(() -> show(null, false));
     }
 
     /**
@@ -50,7 +49,7 @@ public final class CommentsViewModel implements Session.Listener {
         } catch (RuntimeException e) {
             commented = java.util.Set.of(); // shown as none; the status says nothing for a convenience
         }
-        Platform.runLater(() -> show(traceId, blind));
+        session.onFx(() -> show(traceId, blind));
     }
 
     public ObservableList<Comments.Comment> comments() {

@@ -2,14 +2,9 @@ package org.tracejudge.ui.conversation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.regex.Pattern;
 import javafx.beans.property.IntegerProperty;
-import javafx.beans.property.SimpleIntegerProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
@@ -37,6 +32,7 @@ import org.tracejudge.model.ToolCall;
 import org.tracejudge.model.Trace;
 import org.tracejudge.model.Turn;
 import org.tracejudge.ui.common.UncachedViewport;
+import org.tracejudge.ui.conversation.ConversationViewModel.Row;
 
 /**
  * A long multi-turn conversation (ToolHaystack, DiaBench) for call-level judging. The turns sit in a virtualised
@@ -45,31 +41,19 @@ import org.tracejudge.ui.common.UncachedViewport;
  * toggle. Beside it: the argument diff (each wrong value with its origin and a link to the turn it came from),
  * jump-to-evidence links with the evidence-to-goal distance, value timelines across sessions (latest flagged) and
  * the candidate-tool panel (gold beside its distractors, full parameter schemas, required flags, chosen vs gold).
+ * Its state (rows, folded sessions, marked turns, the turn reached) is {@link ConversationViewModel}'s.
  */
 public final class ConversationView extends BorderPane {
     private static final Pattern THINK = Pattern.compile("(?s)<think>(.*?)(</think>|$)");
 
-    /** One row of the list: a session header (turn = -1) or a turn. */
-    public record Row(int session, int turn) {
-        boolean header() {
-            return turn < 0;
-        }
-    }
-
-    private final ListView<Row> list = new ListView<>();
+    private final ConversationViewModel vm = new ConversationViewModel();
+    private final ListView<Row> list = new ListView<>(vm.rows());
     private final ToggleButton thinkToggle = new ToggleButton("Show thinking");
     private final Label summary = new Label();
     private final VBox diffBox = new VBox(3);
     private final VBox evidenceBox = new VBox(3);
     private final VBox timelineBox = new VBox(3);
     private final VBox toolsBox = new VBox(6);
-    private final IntegerProperty focusedTurn = new SimpleIntegerProperty(-1);
-    private final Set<Integer> collapsed = new HashSet<>();
-    private Conversation conv;
-    private CallVerdict verdict;
-    private final Map<Integer, String> turnMarks = new HashMap<>();
-    /** Which marked turn the evidence keys are on (index into {@link #markedTurns()}; -1: none yet). */
-    private int markAt = -1;
 
     public ConversationView() {
         setId("conversationView");
@@ -79,6 +63,7 @@ public final class ConversationView extends BorderPane {
         thinkToggle.setId("thinkToggle");
         thinkToggle.selectedProperty().addListener((o, a, b) -> list.refresh());
         summary.setId("conversationSummary");
+        summary.textProperty().bind(vm.summaryProperty());
         summary.getStyleClass().add("conversation-summary");
         HBox top = new HBox(10, summary, thinkToggle);
         top.setAlignment(Pos.CENTER_LEFT);
@@ -108,32 +93,20 @@ public final class ConversationView extends BorderPane {
 
     /** The turn most recently jumped to (-1 when none). */
     public IntegerProperty focusedTurnProperty() {
-        return focusedTurn;
+        return vm.focusedTurnProperty();
     }
 
     public ListView<Row> list() {
         return list;
     }
 
+    /** The view's state (rows, folds, marks). */
+    public ConversationViewModel model() {
+        return vm;
+    }
+
     public void show(Task task, Trace trace, CallVerdict v) {
-        conv = new Conversation(trace.turns());
-        verdict = v;
-        collapsed.clear();
-        focusedTurn.set(-1);
-        markAt = -1;
-        turnMarks.clear();
-        if (v != null) {
-            for (CallVerdict.Evidence e : v.evidence()) {
-                turnMarks.merge(e.turn(), "evidence: " + e.key(), (a, b) -> a + ", " + b.substring("evidence: ".length()));
-            }
-            if (v.judgedTurn() >= 0) {
-                turnMarks.merge(v.judgedTurn(), "judged call", (a, b) -> a + " · " + b);
-            }
-        }
-        rebuild();
-        int sessions = conv.sessions().size();
-        summary.setText(trace.turns().size() + " turns" + (sessions > 0 ? " · " + sessions + " sessions" : "")
-                + (v == null ? "" : " · rule: " + v.label() + " (" + v.check() + ")"));
+        vm.show(trace, v);
         showDiff(v);
         showEvidence(v);
         showTimelines(v);
@@ -143,26 +116,16 @@ public final class ConversationView extends BorderPane {
 
     /** Scrolls to a turn (unfolding its session) and selects it. */
     public void jumpTo(int turn) {
-        if (conv == null || turn < 0 || turn >= conv.size()) {
-            return;
+        int i = vm.reach(turn);
+        if (i >= 0) {
+            list.scrollTo(Math.max(0, i - 1));
+            list.getSelectionModel().clearAndSelect(i);
         }
-        int s = conv.sessionOf(turn);
-        if (s >= 0 && collapsed.remove(s)) {
-            rebuild();
-        }
-        for (int i = 0; i < list.getItems().size(); i++) {
-            if (list.getItems().get(i).turn() == turn) {
-                list.scrollTo(Math.max(0, i - 1));
-                list.getSelectionModel().clearAndSelect(i);
-                break;
-            }
-        }
-        focusedTurn.set(turn);
     }
 
     /** The turns marked with ◆ (evidence for a gold value, the judged call), in order. */
     public List<Integer> markedTurns() {
-        return turnMarks.keySet().stream().sorted().toList();
+        return vm.markedTurns();
     }
 
     /**
@@ -172,37 +135,17 @@ public final class ConversationView extends BorderPane {
      * @return false when no turn is marked
      */
     public boolean nextEvidence(boolean forward) {
-        List<Integer> marked = markedTurns();
-        if (marked.isEmpty()) {
+        int turn = vm.nextMark(forward);
+        if (turn < 0) {
             return false;
         }
-        markAt = markAt < 0 ? (forward ? 0 : marked.size() - 1) : Math.floorMod(markAt + (forward ? 1 : -1), marked.size());
-        jumpTo(marked.get(markAt));
+        jumpTo(turn);
         return true;
     }
 
     /** Folds or unfolds a session's turns. */
     public void toggleSession(int session) {
-        if (!collapsed.remove(session)) {
-            collapsed.add(session);
-        }
-        rebuild();
-    }
-
-    private void rebuild() {
-        List<Row> rows = new ArrayList<>(conv.size() + conv.sessions().size());
-        int lastSession = Integer.MIN_VALUE;
-        for (int i = 0; i < conv.size(); i++) {
-            int s = conv.sessionOf(i);
-            if (s >= 0 && s != lastSession) {
-                rows.add(new Row(s, -1));
-                lastSession = s;
-            }
-            if (s < 0 || !collapsed.contains(s)) {
-                rows.add(new Row(s, i));
-            }
-        }
-        list.getItems().setAll(rows);
+        vm.toggleSession(session);
     }
 
     /** A note of the side panel, wrapped to its width rather than cut off. */
@@ -421,6 +364,7 @@ public final class ConversationView extends BorderPane {
             super.updateItem(r, empty);
             getStyleClass().removeAll("session-header", "turn-row", "turn-user", "turn-assistant", "turn-tool", "turn-system",
                     "turn-response", "turn-evidence", "session-evidence", "session-goal", "session-distractor");
+            Conversation conv = vm.conversation();
             if (empty || r == null || conv == null) {
                 setGraphic(null);
                 setText(null);
@@ -430,7 +374,7 @@ public final class ConversationView extends BorderPane {
             setText(null);
             if (r.header()) {
                 String badge = conv.sessionBadge(r.session());
-                boolean folded = collapsed.contains(r.session());
+                boolean folded = vm.folded(r.session());
                 label.setText((folded ? "▸ " : "▾ ") + "Session " + conv.sessions().get(r.session())
                         + (badge == null ? "" : "  [" + badge + "]"));
                 getStyleClass().add("session-header");
@@ -445,7 +389,7 @@ public final class ConversationView extends BorderPane {
                 if (conv.isResponse(r.turn())) {
                     sb.append(" (graded)");
                 }
-                String mark = turnMarks.get(r.turn());
+                String mark = vm.mark(r.turn());
                 if (mark != null) {
                     sb.append("  ◆ ").append(mark);
                 }
@@ -478,7 +422,7 @@ public final class ConversationView extends BorderPane {
 
     /** For tests and the sample: the verdict shown. */
     public CallVerdict verdict() {
-        return verdict;
+        return vm.verdict();
     }
 
 }

@@ -2,7 +2,6 @@ package org.tracejudge.ui.judges;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import javafx.application.Platform;
 import org.tracejudge.store.Project;
 import org.tracejudge.ui.session.Session;
 
@@ -92,7 +91,7 @@ public final class JudgeRunViewModel {
                     r.cancel();
                 }
                 org.tracejudge.judges.RunReport report = r.run();
-                Platform.runLater(() -> {
+                session.onFx(() -> {
                     if (report.message() != null && !"done".equals(report.status())) {
                         failed.accept(report.message());
                     }
@@ -102,7 +101,7 @@ public final class JudgeRunViewModel {
                     }
                 });
             } catch (RuntimeException e) {
-                Platform.runLater(() -> failed.accept(e.getMessage() == null ? e.toString() : e.getMessage()));
+                session.onFx(() -> failed.accept(e.getMessage() == null ? e.toString() : e.getMessage()));
             }
         }, "judge-run");
         t.setDaemon(true);
@@ -155,7 +154,7 @@ public final class JudgeRunViewModel {
                 text = "Cannot build the request: " + (e.getMessage() == null ? e.toString() : e.getMessage());
             }
             String shown = text;
-            Platform.runLater(() -> onFx.accept(shown));
+            session.onFx(() -> onFx.accept(shown));
         }, "judge-preview");
         t.setDaemon(true);
         t.start();

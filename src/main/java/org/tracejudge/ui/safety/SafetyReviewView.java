@@ -43,6 +43,8 @@ import org.tracejudge.selection.Scenario;
  *
  * <p>This class lays the window out and turns keys into calls; the review's state and flows are
  * {@link SafetyReviewViewModel}'s, the adjudication tab is {@link AdjudicationPane}, the reveal {@link RevealPane}.
+ * Why it is over 500 lines: the layout of one dense window (list, form, reveal, content warning, break reminder) and
+ * its keys and their sheet ({@link #SHORTCUTS}); no review state is held here.
  */
 public final class SafetyReviewView extends BorderPane {
     static final List<String[]> SHORTCUTS = List.of(

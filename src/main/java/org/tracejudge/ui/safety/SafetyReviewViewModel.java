@@ -44,6 +44,11 @@ import org.tracejudge.selection.Scenario;
  * comes back is applied through {@code onFx} ({@link Platform#runLater} in the window, {@code Runnable::run} in
  * tests), so the flows run and can be checked without a window. The view binds to the properties and calls the plain
  * methods from its keys and buttons.
+ *
+ * <p>Why it is over 500 lines: the review's flows (one input, moving on with the skipped pass, the expert switch, the
+ * adjudication queue) share the one state the blind policy decides over — whether an input is revealed, whose
+ * decision is read-only — so they are kept in one class, in sections, each unit-tested in
+ * {@code SafetyReviewViewModelTest}.
  */
 public final class SafetyReviewViewModel {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());

@@ -34,11 +34,16 @@ import org.tracejudge.team.LocalTeam;
  * What every view model of the workbench shares: the open project and its threads, the table's columns, the current
  * filter and sort, the annotator, blind mode, the window title and status line, and a team project's background
  * sync. Project reads and writes run on one background thread ("project-worker", in submission order), trace details
- * on "trace-detail", agreement on "agreement"; results reach the JavaFX thread through {@link Platform#runLater}.
+ * on "trace-detail", agreement on "agreement"; results reach the JavaFX thread through {@link Platform#runLater}
+ * (or, in view-model tests without a window, the executor given to the constructor; {@link #onFx}).
  *
  * <p>The view models take part in reading the project through {@link Listener}: when a project is opened or re-read
  * (an import, a judge run, a new annotator name) the session reads the columns on the project thread and hands them
  * to each listener in the order they were added (the queue first, so its first rows do not wait for the agreement).
+ *
+ * <p>Why it is over 500 lines: it is the one place that owns the project and its threads; opening (quick check, full
+ * check, migration), re-reading for the listeners, and a team project's sync all have to order their work on those
+ * threads, so they stay together, in sections.
  */
 public final class Session implements AutoCloseable {
     /** How a view model takes part in opening and re-reading the project. */
@@ -69,6 +74,8 @@ public final class Session implements AutoCloseable {
     private final ExecutorService detailWorker = daemon("trace-detail");
     private final ExecutorService agreementWorker = daemon("agreement");
     private final Settings settings;
+    /** The FX thread (Platform::runLater), or the thread a test gives. */
+    private final java.util.concurrent.Executor fx;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
 
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Tracejudge");
@@ -103,6 +110,15 @@ public final class Session implements AutoCloseable {
     }
 
     public Session(Settings settings) {
+        this(settings, Platform::runLater);
+    }
+
+    /**
+     * A session whose results reach {@code fx} instead of the JavaFX thread: view-model tests without a window pass
+     * one thread of their own that plays the FX thread's part.
+     */
+    public Session(Settings settings, java.util.concurrent.Executor fx) {
+        this.fx = fx;
         this.settings = settings;
         annotator.set(settings.annotator());
         blind.set(settings.flag("blind"));
@@ -267,6 +283,11 @@ public final class Session implements AutoCloseable {
     }
 
     /** The thread the agreement is read on. */
+    /** Runs {@code r} on the FX thread (for the view models: their results are published there). */
+    public void onFx(Runnable r) {
+        fx.execute(r);
+    }
+
     public ExecutorService agreementExecutor() {
         return agreementWorker;
     }
@@ -284,16 +305,16 @@ public final class Session implements AutoCloseable {
         worker.submit(() -> {
             try {
                 T result = work.apply(p);
-                Platform.runLater(() -> onFx.accept(result));
+                fx.execute(() -> onFx.accept(result));
             } catch (RuntimeException e) {
-                Platform.runLater(() -> onError.accept(e.getMessage() == null ? e.toString() : e.getMessage()));
+                fx.execute(() -> onError.accept(e.getMessage() == null ? e.toString() : e.getMessage()));
             }
         });
     }
 
     /** Runs {@code r} on the FX thread after every task queued so far on the project thread (tests, bench). */
     public void afterPendingWork(Runnable r) {
-        worker.submit(() -> Platform.runLater(r));
+        worker.submit(() -> fx.execute(r));
     }
 
     // ------------------------------------------------------------------------------------ key timing
@@ -364,7 +385,7 @@ public final class Session implements AutoCloseable {
                 View v = remember == null ? null : View.read(settings.text(viewKey(p.file()), null));
                 TraceTable.Filter f0 = v == null ? TraceTable.Filter.NONE : v.filter();
                 TraceTable.Sort s0 = v == null ? TraceTable.Sort.DEFAULT : v.sort();
-                Platform.runLater(() -> {
+                fx.execute(() -> {
                     restore = v;
                     listeners.forEach(Listener::opened);
                     select(f0, s0);
@@ -375,7 +396,7 @@ public final class Session implements AutoCloseable {
                     checkFullyInBackground(p);
                 }
             } catch (RuntimeException e) {
-                Platform.runLater(() -> {
+                fx.execute(() -> {
                     status.set("Cannot open the project: " + e.getMessage());
                     loading.set(false);
                     opening.set(false);
@@ -389,7 +410,7 @@ public final class Session implements AutoCloseable {
             try {
                 p.completeIntegrityCheck();
             } catch (RuntimeException e) {
-                Platform.runLater(() -> {
+                fx.execute(() -> {
                     if (project == p) {
                         integrityProblem.set(e.getMessage());
                         status.set(e.getMessage());
@@ -448,7 +469,7 @@ public final class Session implements AutoCloseable {
                 x.read(r);
             }
         } catch (RuntimeException e) {
-            Platform.runLater(() -> {
+            fx.execute(() -> {
                 status.set("Cannot read the project: " + e.getMessage());
                 loading.set(false);
             });
@@ -475,7 +496,7 @@ public final class Session implements AutoCloseable {
 
     /** Any thread: a decision was committed to the ledger. */
     public void ledgerChanged() {
-        Platform.runLater(() -> ledgerVersion.set(ledgerVersion.get() + 1));
+        fx.execute(() -> ledgerVersion.set(ledgerVersion.get() + 1));
     }
 
     /** Syncs the open team project now (in the background). */
@@ -494,17 +515,17 @@ public final class Session implements AutoCloseable {
             old.close();
         }
         if (p.meta(LocalTeam.HUB) == null) {
-            Platform.runLater(() -> teamStatus.set(""));
+            fx.execute(() -> teamStatus.set(""));
             return;
         }
         AutoSync a = new AutoSync(p, java.time.Duration.ofSeconds(3), st -> {
-            Platform.runLater(() -> teamStatus.set(st.text()));
+            fx.execute(() -> teamStatus.set(st.text()));
             if (st.message() != null && st.message().startsWith("pushed") && !st.message().endsWith("pulled 0")) {
-                Platform.runLater(() -> reload(true)); // others' decisions arrived: re-read table and agreement
+                fx.execute(() -> reload(true)); // others' decisions arrived: re-read table and agreement
             }
         });
         teamSync = a;
-        Platform.runLater(() -> teamStatus.set("Team: connecting…"));
+        fx.execute(() -> teamStatus.set("Team: connecting…"));
         a.start();
     }
 

@@ -41,6 +41,10 @@ import org.tracejudge.store.TraceTable;
  * The trace table: one row per trace of the current filter (paged: rows arrive as they are scrolled to),
  * a column per rater, each annotator, the ensemble and the final label. Sorting and filtering run in SQL
  * (clicking a header re-queries); a filter bar above: text search, quick filters, column = value.
+ *
+ * <p>Why it is over 500 lines: the columns are made from the layout the session reads (one kind of cell per kind of
+ * column, sized from their values) and the filter bar edits the same filter; both are the table's own rendering. The
+ * queue, paging and sorting are {@link TraceTableViewModel}'s, the rows {@link PagedRows} / {@link RowWindow}.
  */
 public final class TraceTableView extends BorderPane {
     private final TraceTableViewModel vm;

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
-import javafx.application.Platform;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -28,6 +27,10 @@ import org.tracejudge.ui.session.Session;
  * <p>The queue is the current filter's id list, fixed until the filter or sort changes, so a decision never makes
  * rows jump. The list is read on the project thread and published to the FX thread with a generation number: a
  * page or list from an older read is dropped.
+ *
+ * <p>Why it is over 500 lines: reading the queue in three steps (count, first page, full id list), paging with the
+ * generation check, and moving through the queue (next, skip, the skipped pass, done counts) work on one id list and
+ * one generation number; split, each half would have to share them.
  */
 public final class TraceTableViewModel implements Session.Listener {
     private final Session session;
@@ -237,7 +240,7 @@ public final class TraceTableViewModel implements Session.Listener {
             try {
                 publishQueue(t, f, s, null);
             } catch (RuntimeException e) {
-                Platform.runLater(() -> {
+                session.onFx(() -> {
                     session.setStatus("Cannot filter: " + e.getMessage());
                     session.setLoading(false);
                 });
@@ -256,7 +259,7 @@ public final class TraceTableViewModel implements Session.Listener {
         synchronized (this) {
             gen = ++generation;
         }
-        Platform.runLater(() -> {
+        session.onFx(() -> {
             if (gen != generation) {
                 return;
             }
@@ -384,7 +387,7 @@ public final class TraceTableViewModel implements Session.Listener {
             }
         }
         int n = d;
-        Platform.runLater(() -> {
+        session.onFx(() -> {
             if (gen == generation) {
                 done.set(Math.max(0, n + doneWhileCounting));
             }
@@ -431,7 +434,7 @@ public final class TraceTableViewModel implements Session.Listener {
                 waiting.add(new WaitingPage(page, d));
             }
         });
-        Platform.runLater(() -> {
+        session.onFx(() -> {
             if (gen != generation) {
                 return;
             }
@@ -445,7 +448,7 @@ public final class TraceTableViewModel implements Session.Listener {
         });
         List<TraceTable.Row> first = t.page(f, s, 0, PagedRows.PAGE);
         List<String> firstIds = first.stream().map(TraceTable.Row::traceId).toList();
-        Platform.runLater(() -> {
+        session.onFx(() -> {
             if (gen != generation) {
                 return;
             }
@@ -465,7 +468,7 @@ public final class TraceTableViewModel implements Session.Listener {
         if (list.size() != n) {
             return false;
         }
-        Platform.runLater(() -> {
+        session.onFx(() -> {
             if (gen != generation) {
                 return;
             }
@@ -501,10 +504,10 @@ public final class TraceTableViewModel implements Session.Listener {
             try {
                 r = t.rows(slice);
             } catch (RuntimeException e) {
-                Platform.runLater(() -> session.setStatus("Cannot read rows: " + e.getMessage()));
+                session.onFx(() -> session.setStatus("Cannot read rows: " + e.getMessage()));
                 return;
             }
-            Platform.runLater(() -> {
+            session.onFx(() -> {
                 if (gen == generation) {
                     onFx.accept(r);
                 }
@@ -520,7 +523,7 @@ public final class TraceTableViewModel implements Session.Listener {
         }
         session.submit(() -> {
             List<String> v = t.values(key);
-            Platform.runLater(() -> onFx.accept(v));
+            session.onFx(() -> onFx.accept(v));
         });
     }
 
@@ -619,7 +622,7 @@ public final class TraceTableViewModel implements Session.Listener {
                     session.syncTeamNow();
                 }
             } catch (RuntimeException e) {
-                Platform.runLater(() -> session.setStatus("Could not record the skip: " + e.getMessage()));
+                session.onFx(() -> session.setStatus("Could not record the skip: " + e.getMessage()));
             }
         });
     }

@@ -1,9 +1,5 @@
 package org.tracejudge.ui.team;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;
@@ -22,48 +18,42 @@ import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import org.tracejudge.agreement.CohenResult;
 import org.tracejudge.store.Project;
-import org.tracejudge.team.Assigner;
 import org.tracejudge.team.HubAddress;
-import org.tracejudge.team.LocalTeam;
 import org.tracejudge.team.TeamProgress;
-import org.tracejudge.team.TeamSync;
 import org.tracejudge.ui.session.Session;
 
 /**
  * File ▸ Team: the sync state with "Sync now", progress per reviewer (assigned, done, open, disagreements to
  * adjudicate), reviewer-vs-reviewer agreement, and the items assigned to me with done marks; and the join dialog.
- * Everything is read on the project thread ({@link Session#query}); the hub is reached only by the
- * background sync.
+ * Its state and the reads (on the project thread) and the join are {@link TeamViewModel}'s; the hub is reached only
+ * by the background sync and the join's first pull.
  */
 public final class TeamWindow {
-    /** What the window shows, read in one go on the project thread. */
-    record View(String header, List<TeamProgress.Reviewer> reviewers, List<CohenResult> agreement, List<String> mine) {}
-
-    private final Session vm;
+    private final TeamViewModel vm;
     private final Stage stage = new Stage();
     private final Label header = new Label();
     private final TableView<TeamProgress.Reviewer> table = new TableView<>();
     private final Label agreement = new Label();
     private final ListView<String> mine = new ListView<>();
 
-    public TeamWindow(Window owner, Session vm) {
-        this.vm = vm;
+    public TeamWindow(Window owner, Session session) {
+        this.vm = new TeamViewModel(session);
         stage.initOwner(owner);
         stage.setTitle("Team");
         Label state = new Label();
         state.setId("teamState");
-        state.textProperty().bind(vm.teamStatusProperty());
+        state.textProperty().bind(vm.syncStateProperty());
         Button sync = new Button("Sync now");
         sync.setId("teamSyncNow");
-        sync.setOnAction(e -> {
-            vm.syncTeamNow();
-            refreshLater();
-        });
+        sync.setOnAction(e -> vm.syncNow());
         Button refresh = new Button("Refresh");
         refresh.setOnAction(e -> refresh());
         HBox top = new HBox(10, state, sync, refresh);
+        header.textProperty().bind(vm.headerProperty());
+        agreement.textProperty().bind(vm.agreementProperty());
+        table.setItems(vm.reviewers());
+        mine.setItems(vm.mine());
         table.setId("teamProgress");
         table.getColumns().add(col("Reviewer", TeamProgress.Reviewer::person));
         table.getColumns().add(col("Assigned", TeamProgress.Reviewer::assigned));
@@ -106,60 +96,15 @@ public final class TeamWindow {
         return stage;
     }
 
-    private void refreshLater() {
-        Thread t = new Thread(() -> {
-            try {
-                Thread.sleep(1500);
-            } catch (InterruptedException e) {
-                return;
-            }
-            Platform.runLater(this::refresh);
-        }, "team-refresh");
-        t.setDaemon(true);
-        t.start();
-    }
-
     public void refresh() {
-        vm.query(TeamWindow::read, v -> {
-            header.setText(v.header());
-            table.getItems().setAll(v.reviewers());
-            StringBuilder b = new StringBuilder();
-            for (CohenResult c : v.agreement()) {
-                if (c.n() > 0) {
-                    b.append(String.format("%s vs %s: n = %d, agreement %s, κ = %s%n", c.raterA(), c.raterB(), c.n(),
-                            c.agreement() == null ? "n/a" : String.format("%.2f", c.agreement()),
-                            c.kappa() == null ? "n/a" : String.format("%.2f", c.kappa())));
-                }
-            }
-            agreement.setText(b.length() == 0 ? "Agreement: no item decided by two reviewers yet" : b.toString().strip());
-            mine.getItems().setAll(v.mine());
-        }, msg -> header.setText(msg));
-    }
-
-    static View read(Project p) {
-        if (p.meta(LocalTeam.HUB) == null) {
-            return new View("This project is not a team project (File ▸ Team ▸ Join…, or tracejudge team init).",
-                    List.of(), List.of(), List.of());
-        }
-        String person = p.meta(LocalTeam.PERSON);
-        List<TeamProgress.Reviewer> rs = p.read(TeamProgress::reviewers);
-        List<String> people = new ArrayList<>();
-        rs.forEach(r -> people.add(r.person()));
-        List<CohenResult> k = p.read(c -> TeamProgress.agreement(c, people));
-        List<String> mine = new ArrayList<>();
-        for (TeamProgress.Mine m : p.read(c -> TeamProgress.mine(c, person))) {
-            mine.add((m.done() ? "✓ " : "   ") + m.taskKey() + " · " + m.model()
-                    + (m.duty().equals(Assigner.ADJUDICATE) ? " (adjudicate)" : ""));
-        }
-        return new View(String.format("'%s' as %s (%s) · %s", p.meta(LocalTeam.PROJECT), person, p.meta(LocalTeam.DUTY),
-                p.meta(LocalTeam.HUB)), rs, k, mine);
+        vm.refresh();
     }
 
     /**
      * The join dialog: hub URL, role, project name and the new file; the first pull runs on a thread of its own and
      * the project opens when it is done. The password comes from the environment or ~/.pgpass.
      */
-    public static void join(Window owner, Session vm) {
+    public static void join(Window owner, Session session) {
         Dialog<ButtonType> d = new Dialog<>();
         d.initOwner(owner);
         d.setTitle("Join a team project");
@@ -190,19 +135,7 @@ public final class TeamWindow {
         if (d.showAndWait().orElse(ButtonType.CANCEL) != ButtonType.OK) {
             return;
         }
-        Thread t = new Thread(() -> {
-            try {
-                HubAddress a = HubAddress.parse(url.getText(), role.getText());
-                Path out = Path.of(file.getText().strip());
-                TeamSync.join(a, project.getText().strip(), out, TeamSync.QUIET).close();
-                Platform.runLater(() -> vm.open(out));
-            } catch (Exception e) {
-                String msg = e.getMessage() == null ? e.toString() : e.getMessage();
-                Platform.runLater(() -> new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.ERROR,
-                        "Could not join: " + msg).show());
-            }
-        }, "team-join");
-        t.setDaemon(true);
-        t.start();
+        new TeamViewModel(session).join(url.getText(), role.getText(), project.getText(), file.getText(),
+                msg -> new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.ERROR, msg).show());
     }
 }

@@ -19,6 +19,9 @@ import org.tracejudge.model.ToolCall;
  * Two runs of one task side by side (issue 36, item 8): the trace on screen on the left, another model's (or run's)
  * on the right, chosen from a list; each with its calls, final answer and labels. Under the blind mode the labels are
  * not shown, as in the trace view. Reads through {@link TraceViewModel}; nothing is read on the FX thread.
+ *
+ * <p>Its view model is the trace view's ({@link TraceViewModel#otherRuns}, {@link TraceViewModel#detailFuture},
+ * {@link TraceViewModel#hidden}, tested in {@code TraceViewModelTest}); the window holds only the choice on screen.
  */
 public final class CompareWindow {
     private final Stage stage = new Stage();

@@ -4,7 +4,6 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import org.tracejudge.store.Adjudications;
@@ -88,7 +87,7 @@ public final class DecisionViewModel implements Session.Listener {
         String was = queue.idAt(queue.currentProperty().get());
         session.reload(false);
         // the worker runs in order and publishes in order: this runs after the re-read queue is shown
-        session.submit(() -> Platform.runLater(() -> {
+        session.submit(() -> session.onFx(() -> {
             int i = was == null ? -1 : queue.indexOf(was);
             if (i >= 0 && i != queue.currentProperty().get()) {
                 queue.go(i);
@@ -248,7 +247,7 @@ public final class DecisionViewModel implements Session.Listener {
                 session.syncTeamNow(); // a team project sends the decision within seconds
                 trace.reread(p, t, traceId);
             } catch (RuntimeException e) {
-                Platform.runLater(() -> session.setStatus("Could not save the decision: " + e.getMessage()));
+                session.onFx(() -> session.setStatus("Could not save the decision: " + e.getMessage()));
             }
         });
     }

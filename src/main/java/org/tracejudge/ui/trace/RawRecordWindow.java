@@ -21,6 +21,9 @@ import javafx.stage.Window;
  * JSON on the right — the turn as stored beside its source entry, and at the end everything else the source carried
  * (raw provider responses, errors, usage). Read-only; the record is built off the FX thread from the trace already
  * read. Under the blind mode verdict-carrying fields are held back (see {@link RawRecord}).
+ *
+ * <p>A pure view: its model is {@link RawRecord}, plain data built off the FX thread from the trace already read
+ * (tested without a window in {@code RawRecordTest}); the window only shows the steps and the selected one's JSON.
  */
 public final class RawRecordWindow {
     private final Stage stage = new Stage();

@@ -46,6 +46,12 @@ import org.tracejudge.ui.conversation.ConversationView;
  * The trace view: the user message on top; the expected call beside the executed calls; the tool return
  * (a collapsible JSON tree) beside the final answer, both highlighted with the rule's evidence; think blocks
  * folded; the ground truth; every rater's verdict and the history of decisions; and the decision bar.
+ *
+ * <p>Why it is over 500 lines: it is one screen whose parts are refilled together on every trace (the nodes are
+ * kept and refilled, not rebuilt, so that J/K stays fast: see docs/ARCHITECTURE.md, "Views change by refilling");
+ * its state and decisions are already {@link TraceViewModel}'s and {@link DecisionViewModel}'s, the raters' cards
+ * {@link RaterCard}, the evidence {@link Highlights}, a conversation the {@code ConversationView}. What is left is
+ * layout and rendering.
  */
 public final class TraceView extends BorderPane {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());

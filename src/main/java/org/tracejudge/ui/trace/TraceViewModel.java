@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import javafx.application.Platform;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -126,7 +125,7 @@ public final class TraceViewModel implements Session.Listener {
         if (ready != null) {
             detail.set(withCurrentRow(ready, i));
         } else {
-            f.whenComplete((d, err) -> Platform.runLater(() -> {
+            f.whenComplete((d, err) -> session.onFx(() -> {
                 if (err != null) {
                     session.setStatus("Cannot read the trace: " + err.getMessage());
                     synchronized (details) {
@@ -233,7 +232,7 @@ public final class TraceViewModel implements Session.Listener {
         synchronized (details) {
             details.put(traceId, CompletableFuture.completedFuture(fresh));
         }
-        Platform.runLater(() -> {
+        session.onFx(() -> {
             TraceDetail shown = detail.get();
             if (shown != null && shown.traceId().equals(traceId)) {
                 detail.set(withCurrentRow(fresh, queue.currentProperty().get()));

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
-import javafx.application.Platform;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -110,7 +109,7 @@ public final class ImportViewModel {
                 }
                 long done = read.values().stream().mapToLong(Long::longValue).sum();
                 double frac = totalBytes <= 0 ? -1 : Math.min(1.0, (double) done / totalBytes);
-                Platform.runLater(() -> importProgress.set(frac));
+                session.onFx(() -> importProgress.set(frac));
             }
 
             @Override
@@ -128,7 +127,7 @@ public final class ImportViewModel {
                 end("Imported: " + text + from(files), null, true);
                 session.contentChanged();
                 session.readOnWorker(p, TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, true);
-                Platform.runLater(() -> session.select(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT));
+                session.onFx(() -> session.select(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT));
             } catch (ImportCancelledException e) {
                 end("Import cancelled; the project is unchanged.", null, false);
             } catch (ImportException e) {
@@ -170,7 +169,7 @@ public final class ImportViewModel {
 
     /** From any thread: the job has ended; {@code message} says how, {@code err} what went wrong (or null). */
     private void end(String message, ImportError err, boolean completed) {
-        Platform.runLater(() -> {
+        session.onFx(() -> {
             importing.set(false);
             if (completed) {
                 importProgress.set(1);
@@ -205,7 +204,7 @@ public final class ImportViewModel {
                             if (importCancel.get()) {
                                 throw new java.util.concurrent.CancellationException();
                             }
-                            Platform.runLater(() -> importProgress.set(of == 0 ? -1 : (double) done / of));
+                            session.onFx(() -> importProgress.set(of == 0 ? -1 : (double) done / of));
                         });
                 org.tracejudge.classify.SelectionLabeller.Result sr = org.tracejudge.classify.SelectionLabeller.classify(p);
                 org.tracejudge.classify.CallLabeller.Result calls = org.tracejudge.classify.CallLabeller.classify(p, r.rater());

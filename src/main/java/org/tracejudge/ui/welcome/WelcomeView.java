@@ -19,6 +19,9 @@ import org.tracejudge.ui.session.Session;
 
 /**
  * The start page: recent projects, open the sample, new project, import (button or drag and drop).
+ *
+ * <p>A pure view, without a view model of its own: it holds no state but the recent projects' list, which it copies
+ * from the session's settings ({@link #refresh}); every button runs an action the main window hands it.
  */
 public final class WelcomeView extends VBox {
     /** What the buttons do (the window owns the file choosers). */
