@@ -144,8 +144,8 @@ final class AgreementCommand implements Callable<Integer> {
             }
             return LabelCsv.read(labels);
         }
-        // the file's check runs alongside the reading (Project.openCheckingAlongside); nothing is shown before it passed
-        try (Project p = Project.openCheckingAlongside(project, false, null)) {
+        // the file's check runs alongside the reading (Project.Check.ALONGSIDE); nothing is shown before it passed
+        try (Project p = Project.open(project, Project.OpenOptions.existing().checkAlongside())) {
             LabelTable t = LabelTables.of(p);
             p.awaitCheckAlongside();
             return t;

@@ -43,7 +43,7 @@ final class ClassifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RuleClassifier.Mode m = mode == ModeOption.tolerant ? RuleClassifier.Mode.TOLERANT : RuleClassifier.Mode.COMPAT;
-        try (Project p = Project.openCheckingAlongside(project.path, false, null)) {
+        try (Project p = Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
             RuleLabeller.Result r;
             try (ProgressBar bar = ProgressBar.forCommand(spec, "classifying")) {
                 r = RuleLabeller.classify(p, m, (done, of) -> bar.update(done, of, false));

@@ -33,7 +33,7 @@ final class CommentsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<Comments.Comment> all;
-        try (Project p = Project.openCheckingAlongside(project.path, false, null)) {
+        try (Project p = Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
             all = p.read(c -> Comments.all(c, flagged));
         }
         PrintWriter out = spec.commandLine().getOut();

@@ -101,7 +101,7 @@ final class ImportCommand implements Callable<Integer> {
             for (Path p : in.files()) {
                 total += Files.isRegularFile(p) ? Files.size(p) : 0;
             }
-            try (Project p = Project.openCheckingAlongside(project.path, true, null)) {
+            try (Project p = Project.open(project.path, Project.OpenOptions.createIfMissing(null).checkAlongside())) {
                 report = new Importer(p, bar.drawing() ? new BytesRead(bar, total) : null)
                         .addUnmatchedInputs(newInputs).replacing(replace).importFiles(in.files(), f, rater, safetyCritical);
             } catch (RuntimeException | Error e) {

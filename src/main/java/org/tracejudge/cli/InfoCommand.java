@@ -26,7 +26,7 @@ final class InfoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Project p = Project.openCheckingAlongside(project.path, false, null)) {
+        try (Project p = Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
             ProjectQueries.Summary s = new ProjectQueries(p).summary();
             List<Conflicts.Conflict> conflicts = Conflicts.find(p);
             p.awaitCheckAlongside(); // nothing read from a damaged file is shown

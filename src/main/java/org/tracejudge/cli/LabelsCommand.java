@@ -34,8 +34,8 @@ final class LabelsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         List<Conflicts.Conflict> conflicts;
-        // the file's check runs alongside the reading (Project.openCheckingAlongside); nothing is shown before it passed
-        try (Project p = Project.openCheckingAlongside(project.path, false, null)) {
+        // the file's check runs alongside the reading (Project.Check.ALONGSIDE); nothing is shown before it passed
+        try (Project p = Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
             ProjectQueries q = new ProjectQueries(p);
             List<ProjectQueries.RaterSummary> raters = q.currentRaters();
             // a person whose decisions on a trace differ across laptops: the cell says so instead of the later one

@@ -67,7 +67,7 @@ final class MergeCommand implements Callable<Integer> {
         List<Conflicts.Conflict> before;
         List<Conflicts.Conflict> after;
         Path tmpDir = Files.createTempDirectory("tracejudge-merge");
-        try (Project p = Project.openCheckingAlongside(project, true, null)) {
+        try (Project p = Project.open(project, Project.OpenOptions.createIfMissing(null).checkAlongside())) {
             before = Conflicts.find(p);
             for (Path s : sources) {
                 Path jsonl = s;

@@ -58,8 +58,8 @@ final class MetricsCommand implements Callable<Integer> {
         if (CORRECTED.equals(source)) {
             return corrected(out);
         }
-        // the file's check runs alongside the reading (Project.openCheckingAlongside); nothing is shown before it passed
-        try (Project p = Project.openCheckingAlongside(project.path, false, null)) {
+        // the file's check runs alongside the reading (Project.Check.ALONGSIDE); nothing is shown before it passed
+        try (Project p = Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
             try {
                 run(p, out);
             } catch (RuntimeException e) {

@@ -25,7 +25,7 @@ class SafetyReviewTest {
     static final Path SAMPLE = Path.of("resources", "samples", "safety");
 
     static Project sample(Path dir) {
-        Project p = Project.openOrCreate(dir.resolve("safety.tjdb"), null);
+        Project p = Project.open(dir.resolve("safety.tjdb"), Project.OpenOptions.createIfMissing(null));
         new Importer(p, null).importFiles(List.of(SAMPLE.resolve("scenario.json"), SAMPLE.resolve("runs.jsonl")), null, null);
         SelectionLabeller.classify(p);
         return p;

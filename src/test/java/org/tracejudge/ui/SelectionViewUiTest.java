@@ -95,7 +95,7 @@ class SelectionViewUiTest {
         Path runs = dir.resolve("runs.jsonl");
         NltStudyGenerator.write(trials, runs);
         Path file = dir.resolve("study.tjdb");
-        try (Project p = Project.openOrCreate(file, null)) {
+        try (Project p = Project.open(file, Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(List.of(scenario, runs), Format.AUTO, null);
         }
         return file;

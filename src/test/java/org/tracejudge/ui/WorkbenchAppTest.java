@@ -331,7 +331,7 @@ class WorkbenchAppTest {
             files.add(f);
         }
         Path file = home.resolve(name + ".tjdb");
-        try (Project p = Project.openOrCreate(file, "Pages")) {
+        try (Project p = Project.open(file, Project.OpenOptions.createIfMissing("Pages"))) {
             new org.tracejudge.importer.Importer(p, null).importFiles(files, null, null);
         }
         return file;

@@ -45,7 +45,7 @@ class SafetyReviewViewModelTest {
     void openTheSample() throws Exception {
         model = new SafetyReviewModel();
         loaded = model.load(() -> {
-            Project project = Project.openOrCreate(dir.resolve("safety.tjdb"), null);
+            Project project = Project.open(dir.resolve("safety.tjdb"), Project.OpenOptions.createIfMissing(null));
             new Importer(project, null).importFiles(List.of(SAMPLE.resolve("scenario.json"), SAMPLE.resolve("runs.jsonl")),
                     null, null);
             SelectionLabeller.classify(project);
