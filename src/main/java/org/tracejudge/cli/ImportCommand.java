@@ -51,8 +51,8 @@ final class ImportCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}: told from the content).")
     String format;
 
-    @Option(names = "--output", defaultValue = "text", paramLabel = "text|json", converter = OutputFormat.TextJson.Values.class,
-            completionCandidates = OutputFormat.TextJson.Values.class,
+    @Option(names = "--output", defaultValue = "text", paramLabel = "text|json", converter = OutputFormat.TextJsonValues.class,
+            completionCandidates = OutputFormat.TextJsonValues.class,
             description = "The summary as text or JSON (default: ${DEFAULT-VALUE}).")
     OutputFormat output;
 

@@ -52,70 +52,74 @@ enum OutputFormat {
         }
     }
 
+    /** The values {@link TextJson} accepts. */
+    static final class TextJsonValues extends Accepted {
+        TextJsonValues() {
+            super(text, json);
+        }
+    }
+
     /** {@code --format text|json}, default text: a summary or report as text or JSON. */
     static final class TextJson extends Choice {
-        static final class Values extends Accepted {
-            Values() {
-                super(text, json);
-            }
-        }
-
-        @Option(names = "--format", defaultValue = "text", paramLabel = "text|json", converter = Values.class,
-                completionCandidates = Values.class, description = "text or json (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--format", defaultValue = "text", paramLabel = "text|json", converter = TextJsonValues.class,
+                completionCandidates = TextJsonValues.class, description = "text or json (default: ${DEFAULT-VALUE}).")
         OutputFormat format;
 
         @Override
         OutputFormat format() {
             return format;
+        }
+    }
+
+    /** The values {@link TableJson} accepts. */
+    static final class TableJsonValues extends Accepted {
+        TableJsonValues() {
+            super(table, json);
         }
     }
 
     /** {@code --format table|json}, default table. */
     static final class TableJson extends Choice {
-        static final class Values extends Accepted {
-            Values() {
-                super(table, json);
-            }
-        }
-
-        @Option(names = "--format", defaultValue = "table", paramLabel = "table|json", converter = Values.class,
-                completionCandidates = Values.class, description = "table or json (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--format", defaultValue = "table", paramLabel = "table|json", converter = TableJsonValues.class,
+                completionCandidates = TableJsonValues.class, description = "table or json (default: ${DEFAULT-VALUE}).")
         OutputFormat format;
 
         @Override
         OutputFormat format() {
             return format;
+        }
+    }
+
+    /** The values {@link CsvJson} accepts. */
+    static final class CsvJsonValues extends Accepted {
+        CsvJsonValues() {
+            super(csv, json);
         }
     }
 
     /** {@code --format csv|json}, default csv. */
     static final class CsvJson extends Choice {
-        static final class Values extends Accepted {
-            Values() {
-                super(csv, json);
-            }
-        }
-
-        @Option(names = "--format", defaultValue = "csv", paramLabel = "csv|json", converter = Values.class,
-                completionCandidates = Values.class, description = "csv or json (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--format", defaultValue = "csv", paramLabel = "csv|json", converter = CsvJsonValues.class,
+                completionCandidates = CsvJsonValues.class, description = "csv or json (default: ${DEFAULT-VALUE}).")
         OutputFormat format;
 
         @Override
         OutputFormat format() {
             return format;
+        }
+    }
+
+    /** The values {@link TableJsonCsv} accepts. */
+    static final class TableJsonCsvValues extends Accepted {
+        TableJsonCsvValues() {
+            super(table, json, csv);
         }
     }
 
     /** {@code --format table|json|csv}, default table. */
     static final class TableJsonCsv extends Choice {
-        static final class Values extends Accepted {
-            Values() {
-                super(table, json, csv);
-            }
-        }
-
-        @Option(names = "--format", defaultValue = "table", paramLabel = "table|json|csv", converter = Values.class,
-                completionCandidates = Values.class, description = "table, json or csv (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--format", defaultValue = "table", paramLabel = "table|json|csv", converter = TableJsonCsvValues.class,
+                completionCandidates = TableJsonCsvValues.class, description = "table, json or csv (default: ${DEFAULT-VALUE}).")
         OutputFormat format;
 
         @Override
@@ -124,17 +128,17 @@ enum OutputFormat {
         }
     }
 
+    /** The values {@link Report} accepts. */
+    static final class ReportValues extends Accepted {
+        ReportValues() {
+            super(table, json, csv, markdown);
+        }
+    }
+
     /** {@code --format table|json|csv|markdown}, default table: the reports with every form. */
     static final class Report extends Choice {
-        static final class Values extends Accepted {
-            Values() {
-                super(table, json, csv, markdown);
-            }
-        }
-
-        @Option(names = "--format", defaultValue = "table", paramLabel = "FORMAT", converter = Values.class,
-                completionCandidates = Values.class,
-                description = "table, json, csv or markdown (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--format", defaultValue = "table", paramLabel = "FORMAT", converter = ReportValues.class,
+                completionCandidates = ReportValues.class, description = "table, json, csv or markdown (default: ${DEFAULT-VALUE}).")
         OutputFormat format;
 
         @Override

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.tracejudge.json.Json;
 import org.tracejudge.selection.SelectionPlot;
@@ -48,7 +49,7 @@ final class SelectionCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        if (plot != null && !plot.getFileName().toString().toLowerCase().endsWith(".svg")) {
+        if (plot != null && !plot.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg")) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--plot writes SVG: give a file name ending in .svg, not '" + plot + "'");
         }
         SelectionStudy.Variance v = SelectionStudy.Variance.of(variance.name());

@@ -208,8 +208,8 @@ final class Phones {
         if (core.matches("\\d{1,3}(?:\\.\\d{1,3}){3}") || core.matches("\\(?\\d+[.,]\\d+(?:\\s*[-–/]\\s*\\d+[.,]\\d+)*\\)?")) {
             return true;
         }
-        if (core.matches("\\d{1,4}[./-]\\d{1,2}[./-]\\d{2,4}") || core.matches("[\\d\\s–-]*\\d{2,3}\\s*/\\s*\\d{2,3}[\\d\\s–-]*")
-                && core.split("\\D+").length <= 4 && java.util.Arrays.stream(core.split("\\D+")).allMatch(g -> g.length() <= 3)) {
+        if (core.matches("\\d{1,4}[./-]\\d{1,2}[./-]\\d{2,4}") || (core.matches("[\\d\\s–-]*\\d{2,3}\\s*/\\s*\\d{2,3}[\\d\\s–-]*")
+                && core.split("\\D+").length <= 4 && java.util.Arrays.stream(core.split("\\D+")).allMatch(g -> g.length() <= 3))) {
             return true;
         }
         if (core.startsWith("000") || core.matches("(?:19|20)\\d{2}(?:\\s*[/,–-]\\s*(?:19|20)\\d{2})+")) {

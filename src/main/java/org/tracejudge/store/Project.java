@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -424,7 +425,7 @@ public final class Project implements AutoCloseable {
 
     /** A consistent copy of the file before any migration touches it. */
     private static void backup(Path file, Connection c, int version) {
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        String stamp = LocalDateTime.now(ZoneId.systemDefault()).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path copy = file.resolveSibling(file.getFileName() + ".backup-v" + version + "-" + stamp);
         try (PreparedStatement s = c.prepareStatement("VACUUM INTO ?")) {
             s.setString(1, copy.toString());

@@ -575,7 +575,7 @@ public final class MainWindow {
             e.consume();
             return;
         }
-        if (scene.getFocusOwner() instanceof TextInputControl t) {
+        if (scene.getFocusOwner() instanceof TextInputControl) {
             if (e.getCode() == KeyCode.ESCAPE) {
                 workbench.requestFocus();
                 e.consume();
@@ -679,15 +679,15 @@ public final class MainWindow {
     }
 
     /** Runs a decision, asking for the annotator's name first if it was never given. */
-    private void withAnnotator(java.util.function.BooleanSupplier decision) {
+    private void withAnnotator(Runnable decision) {
         if (vm.session().annotatorProperty().get() != null) {
-            decision.getAsBoolean();
+            decision.run();
             return;
         }
         // the decision runs once the annotator's column is there (the name re-reads the columns)
         String name = askName();
         if (name != null) {
-            vm.decisions().setAnnotator(name, decision::getAsBoolean);
+            vm.decisions().setAnnotator(name, decision);
         }
     }
 
@@ -1130,8 +1130,8 @@ public final class MainWindow {
         // the first time, most of the screen (a 1280×800 window in the middle of a 1920×1080 or larger screen wastes
         // it); a size kept from a bigger screen is fitted into this one
         javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        double w = Math.min(s.number("window.width", Math.max(1280, Math.round(screen.getWidth() * 0.9))), screen.getWidth());
-        double h = Math.min(s.number("window.height", Math.max(800, Math.round(screen.getHeight() * 0.9))),
+        double w = Math.min(s.number("window.width", (double) Math.max(1280, Math.round(screen.getWidth() * 0.9))), screen.getWidth());
+        double h = Math.min(s.number("window.height", (double) Math.max(800, Math.round(screen.getHeight() * 0.9))),
                 screen.getHeight());
         stage.setWidth(w);
         stage.setHeight(h);

@@ -69,7 +69,7 @@ class OutputFormatTest {
 
     @Test
     void valuesAreCaseInsensitive() {
-        assertEquals(OutputFormat.json, new OutputFormat.TableJson.Values().convert("JSON"));
-        assertEquals(OutputFormat.markdown, new OutputFormat.Report.Values().convert("Markdown"));
+        assertEquals(OutputFormat.json, new OutputFormat.TableJsonValues().convert("JSON"));
+        assertEquals(OutputFormat.markdown, new OutputFormat.ReportValues().convert("Markdown"));
     }
 }

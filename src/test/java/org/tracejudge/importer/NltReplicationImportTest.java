@@ -94,7 +94,7 @@ class NltReplicationImportTest {
                 {", \"usage\": {\"prompt_tokens\": 10, \"completion_tokens\": \"many\"}", "/usage/completion_tokens"}}) {
             Path runs = dir.resolve("bad.jsonl");
             Files.writeString(runs, row(", \"run\": 1") + row(c[0]));
-            try (Project p = Project.open(dir.resolve("bad-" + Math.abs(c[0].hashCode()) + ".tjdb"), Project.OpenOptions.createIfMissing(null))) {
+            try (Project p = Project.open(dir.resolve("bad-" + Integer.toUnsignedString(c[0].hashCode()) + ".tjdb"), Project.OpenOptions.createIfMissing(null))) {
                 ImportException e = assertThrows(ImportException.class,
                         () -> new Importer(p, null).importFiles(List.of(scenario(), runs), Format.AUTO, null));
                 assertTrue(e.getMessage().contains("bad.jsonl") && e.getMessage().contains("2") && e.getMessage().contains(c[1]),

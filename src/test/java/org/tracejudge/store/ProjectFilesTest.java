@@ -1,5 +1,6 @@
 package org.tracejudge.store;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -118,7 +119,7 @@ class ProjectFilesTest {
         pb.redirectErrorStream(true);
         Process child = pb.start();
         try {
-            String ready = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream())).readLine();
+            String ready = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream(), UTF_8)).readLine();
             assertEquals("holding", ready);
             long t0 = System.nanoTime();
             try (Project p = Project.open(f)) {

@@ -148,7 +148,7 @@ class SafetyReviewViewModelTest {
         assertNotNull(shown);
         assertTrue(shown.scroll());
         assertEquals("lantern/1", shown.input().key());
-        assertEquals(Boolean.TRUE, shown.reveal().yours().perTool().get("Resource Library"));
+        assertEquals(true, shown.reveal().yours().perTool().get("Resource Library"));
         assertFalse(shown.reveal().runs().isEmpty());
         assertTrue(vm.machineProperty().get().startsWith("Shown to ana after committing"), vm.machineProperty().get());
         assertEquals(1, SafetyReview.reveals(p, t, "ana").size());
