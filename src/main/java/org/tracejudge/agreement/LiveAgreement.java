@@ -272,7 +272,7 @@ public final class LiveAgreement implements AutoCloseable {
         long s = 0;
         for (int c = 0; c < cc.length; c++) {
             s += (long) cc[c] * (cc[c] - 1);
-            counts.alphaSum[c] += sign * cc[c];
+            counts.alphaSum[c] += sign * (long) cc[c];
         }
         counts.alphaItems += sign;
         counts.alphaT[m] += sign * s;
@@ -293,7 +293,7 @@ public final class LiveAgreement implements AutoCloseable {
         }
         counts.fleissItems += sign;
         for (int c = 0; c < fc.length; c++) {
-            counts.fleissSum[c] += sign * fc[c];
+            counts.fleissSum[c] += sign * (long) fc[c];
             counts.fleissSq[c] += sign * (long) fc[c] * fc[c];
         }
     }

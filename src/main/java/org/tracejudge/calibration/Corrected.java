@@ -111,12 +111,12 @@ public final class Corrected {
         }
         if (fU.length < 2) {
             // nothing (or next to nothing) beyond the gold: the gold mean is the estimate
-            return goldMean(y, f, fU);
+            return goldMean(y, fU);
         }
         CrossFit cf = crossFit(y, f, fU);
         double goldVar = fpc(n, n + fU.length) * variance(y) / n;
         if (cf.var() >= goldVar || cf.lambda() == 0) {
-            return goldMean(y, f, fU);
+            return goldMean(y, fU);
         }
         double theta = clip(cf.theta());
         double[] am = adjustedInterval(y, f, fU, cf);
@@ -124,7 +124,7 @@ public final class Corrected {
         am[1] = Math.max(am[1], theta);
         double[] wilson = wilson(y, n + fU.length);
         if (am[1] - am[0] >= wilson[1] - wilson[0]) {
-            return goldMean(y, f, fU);
+            return goldMean(y, fU);
         }
         return new Estimate(PPI, theta, am, Math.sqrt(cf.var()), cf.lambda(), null);
     }
@@ -239,7 +239,7 @@ public final class Corrected {
     }
 
     /** λ = 0: the gold mean with its Wilson interval (what {@link #goldOnly} gives), named PPI++ with λ 0. */
-    private static Estimate goldMean(int[] y, int[] f, int[] fU) {
+    private static Estimate goldMean(int[] y, int[] fU) {
         int bigN = y.length + fU.length;
         return new Estimate(PPI, mean(y), wilson(y, bigN), Math.sqrt(fpc(y.length, bigN) * variance(y) / y.length), 0.0, null);
     }

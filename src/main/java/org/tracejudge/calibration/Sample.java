@@ -115,7 +115,7 @@ public final class Sample {
             throw new IllegalArgumentException("until-precise samples are drawn in batches: Sample.extend");
         }
         if (had != null) {
-            if (had.design() == design && had.seed() == seed && (design.probability() && design != Design.STRATIFIED_LABEL
+            if (had.design() == design && had.seed() == seed && ((design.probability() && design != Design.STRATIFIED_LABEL)
                     ? had.draws().size() == expectedSize(p, design, n) : had.draws().size() <= n)) {
                 return had;
             }

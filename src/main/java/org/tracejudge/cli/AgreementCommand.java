@@ -18,6 +18,7 @@ import org.tracejudge.json.Json;
 import org.tracejudge.store.LabelTables;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -29,7 +30,6 @@ import picocli.CommandLine.Spec;
     "Reads a project's current labels (each rater and each human annotator is a rater), or any label "
             + "table with --labels FILE.csv (header item,rater,label; further columns are strata)."})
 final class AgreementCommand implements Callable<Integer> {
-    enum Out { table, json }
 
     @Spec
     CommandSpec spec;
@@ -49,8 +49,8 @@ final class AgreementCommand implements Callable<Integer> {
             description = "Also report each value of this attribute separately.")
     String by;
 
-    @Option(names = "--format", defaultValue = "table", description = "table or json (default: ${DEFAULT-VALUE}).")
-    Out format;
+    @Mixin
+    OutputFormat.TableJson format;
 
     @Option(names = "--resamples", defaultValue = "1000",
             description = "Bootstrap resamples for the 95%% intervals; 0 for none (default: ${DEFAULT-VALUE}).")
@@ -102,7 +102,7 @@ final class AgreementCommand implements Callable<Integer> {
         Map<String, AgreementReport> strata = by == null ? null : calc.reportByStratum(table, by);
         PrintWriter out = spec.commandLine().getOut();
         boolean leftOut = raters == null;
-        if (format == Out.json) {
+        if (format.json()) {
             ObjectNode root = Json.MAPPER.valueToTree(overall);
             com.fasterxml.jackson.databind.node.ArrayNode dup = root.putArray(leftOut ? "left_out" : "copies_chosen");
             copies.forEach(c -> dup.addObject().put("rater", c.rater()).put("same_as", c.like()).put("same", c.same())
@@ -144,8 +144,8 @@ final class AgreementCommand implements Callable<Integer> {
             }
             return LabelCsv.read(labels);
         }
-        // the file's check runs alongside the reading (Project.openCheckingAlongside); nothing is shown before it passed
-        try (Project p = Project.openCheckingAlongside(project, false, null)) {
+        // the file's check runs alongside the reading (Project.Check.ALONGSIDE); nothing is shown before it passed
+        try (Project p = Project.open(project, Project.OpenOptions.existing().checkAlongside())) {
             LabelTable t = LabelTables.of(p);
             p.awaitCheckAlongside();
             return t;

@@ -3,7 +3,6 @@ package org.tracejudge.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -19,9 +18,9 @@ import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectException;
 import org.tracejudge.store.ProjectQueries;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "calibration", description = "How far to trust each machine rater (judges, rules, imported raters): "
@@ -33,17 +32,14 @@ final class CalibrationCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PROJECT")
-    Path project;
+    @Mixin
+    ProjectFile project;
 
     @Option(names = "--rater", paramLabel = "NAME", description = "Only this rater (default: every machine rater).")
     String rater;
 
-    @Option(names = "--format", defaultValue = "table", paramLabel = "table|json",
-            description = "table or json (default: ${DEFAULT-VALUE}).")
-    Out format;
-
-    enum Out { table, json }
+    @Mixin
+    OutputFormat.TableJson format;
 
     @Option(names = "--corrected", description = "Failure-mode rates per model corrected for a judge's errors with the "
             + "gold of a calibration sample (see: tracejudge sample): judge-only, gold-only, Rogan-Gladen and PPI++, each "
@@ -86,7 +82,7 @@ final class CalibrationCommand implements Callable<Integer> {
         }
         List<Diagnostics.Result> results = new ArrayList<>();
         Gold gold;
-        try (Project p = Project.open(project)) {
+        try (Project p = Project.open(project.path)) {
             gold = Gold.read(p);
             if (gold.labels().isEmpty()) {
                 throw new ProjectException(project + ": no gold yet: no trace has a human decision that everyone who "
@@ -118,7 +114,7 @@ final class CalibrationCommand implements Callable<Integer> {
             }
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (format == Out.json) {
+        if (format.json()) {
             ObjectNode doc = CliJson.document(spec);
             doc.putObject("gold").put("traces", gold.labels().size()).put("people_disagree", gold.disagreed());
             ArrayNode arr = doc.putArray("raters");
@@ -238,12 +234,12 @@ final class CalibrationCommand implements Callable<Integer> {
     /** --corrected: the rates of every model through the judge, the sample's gold, and both corrections. */
     private int corrected() {
         org.tracejudge.calibration.CorrectedRates.Report report;
-        try (Project p = Project.open(project)) {
+        try (Project p = Project.open(project.path)) {
             report = org.tracejudge.calibration.CorrectedRates.load(p, judge, sample);
         }
         PrintWriter out = spec.commandLine().getOut();
         org.tracejudge.calibration.Sample.Drawn d = report.sample();
-        if (format == Out.json) {
+        if (format.json()) {
             ObjectNode doc = CliJson.document(spec);
             doc.put("judge", report.judge());
             ObjectNode s = doc.putObject("sample");
@@ -326,7 +322,7 @@ final class CalibrationCommand implements Callable<Integer> {
     /** --latent: the Dawid-Skene estimate of every rater's confusion matrix, without gold. */
     private int latent() {
         org.tracejudge.agreement.LabelTable table;
-        try (Project p = Project.open(project)) {
+        try (Project p = Project.open(project.path)) {
             table = org.tracejudge.store.LabelTables.of(p);
         }
         List<org.tracejudge.agreement.Duplicates.Duplicate> copies = List.of();
@@ -346,7 +342,7 @@ final class CalibrationCommand implements Callable<Integer> {
         }
         org.tracejudge.calibration.DawidSkene.Fit f = org.tracejudge.calibration.DawidSkene.fit(table, 4, 42);
         PrintWriter out = spec.commandLine().getOut();
-        if (format == Out.json) {
+        if (format.json()) {
             ObjectNode doc = CliJson.document(spec);
             doc.put("estimator", "Dawid-Skene (EM), an estimate without gold");
             doc.put("items", table.itemCount()).put("iterations", f.iterations()).put("converged", f.converged())

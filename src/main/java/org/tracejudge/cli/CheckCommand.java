@@ -42,7 +42,7 @@ final class CheckCommand implements Callable<Integer> {
         List<String> orphans;
         String damage = null;
         long bytes;
-        try (Project p = Project.open(project, true)) { // the open's own check is left to verify below
+        try (Project p = Project.open(project, Project.OpenOptions.existing().checkInBackground())) { // the open's own check is left to verify below
             bytes = size(p.file());
             if (TracejudgeCli.verbosity(spec) != TracejudgeCli.Verbosity.QUIET) {
                 spec.commandLine().getErr().printf(Locale.ROOT, "checking %s (%.1f MB)…%n", p.file(), bytes / 1048576.0);

@@ -2,7 +2,6 @@ package org.tracejudge.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tracejudge.classify.CallLabeller;
@@ -12,9 +11,9 @@ import org.tracejudge.json.Json;
 import org.tracejudge.rules.RuleClassifier;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "classify", description = "Run the rule classifier over every tool-required, control and tool-selection "
@@ -24,13 +23,11 @@ import picocli.CommandLine.Spec;
 final class ClassifyCommand implements Callable<Integer> {
     enum ModeOption { compat, tolerant }
 
-    enum Out { text, json }
-
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PROJECT")
-    Path project;
+    @Mixin
+    ProjectFile project;
 
     @Option(names = "--mode", defaultValue = "compat", paramLabel = "MODE",
             description = "compat (the published rule, quirks included) or tolerant (default: ${DEFAULT-VALUE}).")
@@ -40,14 +37,13 @@ final class ClassifyCommand implements Callable<Integer> {
             + "'harness'), list every trace whose rule label differs from it, with the check that decided the rule's label.")
     boolean mismatches;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
-            description = "The summary as text or JSON (default: ${DEFAULT-VALUE}).")
-    Out format;
+    @Mixin
+    OutputFormat.TextJson format;
 
     @Override
     public Integer call() {
         RuleClassifier.Mode m = mode == ModeOption.tolerant ? RuleClassifier.Mode.TOLERANT : RuleClassifier.Mode.COMPAT;
-        try (Project p = Project.openCheckingAlongside(project, false, null)) {
+        try (Project p = Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
             RuleLabeller.Result r;
             try (ProgressBar bar = ProgressBar.forCommand(spec, "classifying")) {
                 r = RuleLabeller.classify(p, m, (done, of) -> bar.update(done, of, false));
@@ -55,7 +51,7 @@ final class ClassifyCommand implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             SelectionLabeller.Result sr = SelectionLabeller.classify(p);
             CallLabeller.Result calls = CallLabeller.classify(p, r.rater());
-            if (format == Out.json) {
+            if (format.json()) {
                 CliJson.print(out, json(r, sr, calls));
                 return 0;
             }

@@ -3,14 +3,12 @@ package org.tracejudge.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import org.tracejudge.store.Comments;
@@ -23,35 +21,31 @@ final class CommentsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PROJECT")
-    Path project;
+    @Mixin
+    ProjectFile project;
 
     @Option(names = "--flagged", description = "Only the comments on traces flagged for the lead now.")
     boolean flagged;
 
-    @Option(names = "--format", defaultValue = "table", paramLabel = "table|json|csv", description = "table, json or csv "
-            + "(default: ${DEFAULT-VALUE}).")
-    String format;
+    @Mixin
+    OutputFormat.TableJsonCsv format;
 
     @Override
     public Integer call() {
-        if (!List.of("table", "json", "csv").contains(format)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--format: table, json or csv, not '" + format + "'");
-        }
         List<Comments.Comment> all;
-        try (Project p = Project.openCheckingAlongside(project, false, null)) {
+        try (Project p = Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
             all = p.read(c -> Comments.all(c, flagged));
         }
         PrintWriter out = spec.commandLine().getOut();
-        switch (format) {
-            case "json" -> {
+        switch (format.format()) {
+            case json -> {
                 ObjectNode doc = CliJson.document(spec);
                 ArrayNode a = doc.putArray("comments");
                 all.forEach(x -> a.addObject().put("trace_id", x.traceId()).put("author", x.author())
                         .put("action", x.action().code()).put("text", x.text()).put("created_at", x.createdAt()));
                 CliJson.print(out, doc);
             }
-            case "csv" -> {
+            case csv -> {
                 out.println(LabelsCommand.csvLine(List.of("trace_id", "author", "action", "text", "created_at")));
                 all.forEach(x -> out.println(LabelsCommand.csvLine(List.of(x.traceId(), x.author(), x.action().code(),
                         x.text(), x.createdAt()))));

@@ -1,7 +1,6 @@
 package org.tracejudge.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -10,9 +9,9 @@ import org.tracejudge.ensemble.JudgeChoice;
 import org.tracejudge.ensemble.LabelSources;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "ensemble", description = "Ensemble labels (majority of the rule and two judges; no majority -> the rule's "
@@ -22,8 +21,8 @@ final class EnsembleCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PROJECT")
-    Path project;
+    @Mixin
+    ProjectFile project;
 
     @Option(names = "--judges", paramLabel = "A,B", description = "The two judges (default: the project setting).")
     String judges;
@@ -37,7 +36,7 @@ final class EnsembleCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (Project p = Project.open(project)) {
+        try (Project p = Project.open(project.path)) {
             JudgeChoice c = save ? JudgeChoice.save(p, judges, rule) : JudgeChoice.resolve(p, judges, rule);
             if (save) {
                 out.println("saved: judges " + c.judgeA().column() + ", " + c.judgeB().column() + "; rule " + c.rule().column());

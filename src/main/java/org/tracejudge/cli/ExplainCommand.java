@@ -1,14 +1,13 @@
 package org.tracejudge.cli;
 
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.tracejudge.classify.Explanation;
 import org.tracejudge.rules.RuleClassifier;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "explain", description = "The rule's evidence for one trace, readable: which check decided, the "
@@ -21,8 +20,8 @@ final class ExplainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PROJECT")
-    Path project;
+    @Mixin
+    ProjectFile project;
 
     @Option(names = "--trace", required = true, paramLabel = "ID", description = "A trace id, or a unique prefix of one.")
     String trace;
@@ -34,7 +33,7 @@ final class ExplainCommand implements Callable<Integer> {
     public Integer call() {
         RuleClassifier.Mode m = mode == null ? null
                 : mode == ModeOption.tolerant ? RuleClassifier.Mode.TOLERANT : RuleClassifier.Mode.COMPAT;
-        try (Project p = Project.open(project)) {
+        try (Project p = Project.open(project.path)) {
             String id = Explanation.resolveTraceId(p, trace);
             var q = new org.tracejudge.store.ProjectQueries(p);
             var t = q.trace(id);

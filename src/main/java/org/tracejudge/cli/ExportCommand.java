@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 import org.tracejudge.export.JsonlExporter;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -15,8 +16,8 @@ final class ExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PROJECT")
-    Path project;
+    @Mixin
+    ProjectFile project;
 
     @Parameters(index = "1", paramLabel = "OUT.jsonl")
     Path out;
@@ -44,7 +45,7 @@ final class ExportCommand implements Callable<Integer> {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(),
                         "--dataset writes a folder (data/train.jsonl and README.md): give the folder's name, not -");
             }
-            try (Project p = Project.open(project)) {
+            try (Project p = Project.open(project.path)) {
                 org.tracejudge.export.DatasetExport.Summary s = org.tracejudge.export.DatasetExport.write(p, out);
                 spec.commandLine().getOut().println("wrote a dataset of " + s.traces() + " traces (" + s.withFinal()
                         + " with a final label; " + s.raters() + " machine raters, " + s.people() + " people) to " + out);
@@ -52,7 +53,7 @@ final class ExportCommand implements Callable<Integer> {
             return 0;
         }
         if (langfuseScores) {
-            try (Project p = Project.open(project)) {
+            try (Project p = Project.open(project.path)) {
                 org.tracejudge.export.LangfuseScores.Summary s = StdStreams.write(out, spec.commandLine().getOut(),
                         file -> org.tracejudge.export.LangfuseScores.write(p, file));
                 (StdStreams.isDash(out) ? spec.commandLine().getErr() : spec.commandLine().getOut()).println("wrote "
@@ -63,7 +64,7 @@ final class ExportCommand implements Callable<Integer> {
             }
             return 0;
         }
-        try (Project p = Project.open(project)) {
+        try (Project p = Project.open(project.path)) {
             JsonlExporter.Summary s = StdStreams.write(out, spec.commandLine().getOut(), file -> JsonlExporter.export(p, file, withJudgeCache));
             boolean toStdout = StdStreams.isDash(out);
             if (toStdout && TracejudgeCli.verbosity(spec) == TracejudgeCli.Verbosity.QUIET) {

@@ -15,6 +15,7 @@ import org.tracejudge.importer.ImportReport;
 import org.tracejudge.importer.Importer;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
@@ -25,13 +26,11 @@ import picocli.CommandLine.Model.CommandSpec;
         + "All files are one transaction: if any is bad, nothing is imported (and a project this run created is removed). "
         + "FILE - reads standard input.")
 final class ImportCommand implements Callable<Integer> {
-    enum Out { text, json }
-
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PROJECT", description = "The project file (.tjdb).")
-    Path project;
+    @Mixin
+    ProjectFile project;
 
     @Parameters(index = "1..*", arity = "1..*", paramLabel = "FILE", description = "Files to import; - for standard input.")
     List<Path> files;
@@ -52,9 +51,10 @@ final class ImportCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}: told from the content).")
     String format;
 
-    @Option(names = "--output", defaultValue = "text", paramLabel = "text|json",
+    @Option(names = "--output", defaultValue = "text", paramLabel = "text|json", converter = OutputFormat.TextJsonValues.class,
+            completionCandidates = OutputFormat.TextJsonValues.class,
             description = "The summary as text or JSON (default: ${DEFAULT-VALUE}).")
-    Out output;
+    OutputFormat output;
 
     @Option(names = "--rater", paramLabel = "NAME",
             description = "The rater a judge file's verdicts belong to (default: from the file name).")
@@ -92,7 +92,7 @@ final class ImportCommand implements Callable<Integer> {
         }
         // a project named by a symbolic link is made at the link's target; a failed import removes that file, never
         // the link (nor a file that was there before)
-        Path target = Project.followLinks(project);
+        Path target = Project.followLinks(project.path);
         boolean existed = Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS);
         ImportReport report;
         try (StdStreams.Inputs in = new StdStreams.Inputs(files, "import");
@@ -101,7 +101,7 @@ final class ImportCommand implements Callable<Integer> {
             for (Path p : in.files()) {
                 total += Files.isRegularFile(p) ? Files.size(p) : 0;
             }
-            try (Project p = Project.openCheckingAlongside(project, true, null)) {
+            try (Project p = Project.open(project.path, Project.OpenOptions.createIfMissing(null).checkAlongside())) {
                 report = new Importer(p, bar.drawing() ? new BytesRead(bar, total) : null)
                         .addUnmatchedInputs(newInputs).replacing(replace).importFiles(in.files(), f, rater, safetyCritical);
             } catch (RuntimeException | Error e) {
@@ -112,7 +112,7 @@ final class ImportCommand implements Callable<Integer> {
             }
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (output == Out.json) {
+        if (output == OutputFormat.json) {
             ObjectNode doc = CliJson.document(spec);
             doc.put("project", project.toString());
             doc.put("created", !existed);

@@ -2,40 +2,36 @@ package org.tracejudge.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.tracejudge.json.Json;
 import java.util.List;
 import org.tracejudge.store.Conflicts;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "info", description = "What a project holds: tasks, traces, models, raters.")
 final class InfoCommand implements Callable<Integer> {
-    enum Out { text, json }
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PROJECT")
-    Path project;
+    @Mixin
+    ProjectFile project;
 
-    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
-    Out format;
+    @Mixin
+    OutputFormat.TextJson format;
 
     @Override
     public Integer call() {
-        try (Project p = Project.openCheckingAlongside(project, false, null)) {
+        try (Project p = Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
             ProjectQueries.Summary s = new ProjectQueries(p).summary();
             List<Conflicts.Conflict> conflicts = Conflicts.find(p);
             p.awaitCheckAlongside(); // nothing read from a damaged file is shown
             var out = spec.commandLine().getOut();
-            if (format == Out.json) {
+            if (format.json()) {
                 ObjectNode o = CliJson.document(spec);
                 o.put("name", s.name());
                 o.put("tasks", s.tasks());

@@ -1,7 +1,6 @@
 package org.tracejudge.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -17,22 +16,21 @@ import org.tracejudge.redaction.Redactor;
 import org.tracejudge.settings.AppDirs;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "judge", description = "Run an LLM judge over the traces that have no verdict from it yet. "
         + "The judge's settings are saved in the project under --name, so later runs need only --name. "
         + "Safe to interrupt (Ctrl-C): what was answered is kept, the next run sends only what is missing.")
 final class JudgeCommand implements Callable<Integer> {
-    enum Out { text, json }
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PROJECT")
-    Path project;
+    @Mixin
+    ProjectFile project;
 
     @Option(names = "--name", required = true, paramLabel = "NAME",
             description = "The judge's name: its column in `labels`.")
@@ -103,9 +101,8 @@ final class JudgeCommand implements Callable<Integer> {
             + "(redacted when the project's redaction setting says so) and send nothing.")
     Integer preview;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
-            description = "The run's summary as text or JSON (default: ${DEFAULT-VALUE}).")
-    Out format;
+    @Mixin
+    OutputFormat.TextJson format;
 
     @Option(names = "--redact", arity = "0..1", fallbackValue = "on", paramLabel = "on|remote|off",
             description = "Save the project's redaction setting: on (every judge's input, local too), remote (judges "
@@ -130,11 +127,11 @@ final class JudgeCommand implements Callable<Integer> {
     @SuppressWarnings("try") // the progress line is closed early (before the report prints), then again: a no-op
     public Integer call() throws Exception {
         // with --format json, stdout carries only the JSON summary: the judge's description goes to stderr
-        PrintWriter out = format != Out.json || preview != null ? spec.commandLine().getOut()
+        PrintWriter out = !format.json() || preview != null ? spec.commandLine().getOut()
                 : TracejudgeCli.verbosity(spec) == TracejudgeCli.Verbosity.QUIET ? new PrintWriter(java.io.Writer.nullWriter())
                 : spec.commandLine().getErr();
         PrintWriter err = spec.commandLine().getErr();
-        try (Project p = Project.open(project); JudgeProgress progress = JudgeProgress.forCommand(spec)) {
+        try (Project p = Project.open(project.path); JudgeProgress progress = JudgeProgress.forCommand(spec)) {
             if (redact != null) {
                 RemotePreview.setMode(p, redact.toLowerCase(Locale.ROOT));
             }
@@ -199,7 +196,7 @@ final class JudgeCommand implements Callable<Integer> {
                     // the hook is running: it waits for us
                 }
             }
-            if (format == Out.json) {
+            if (format.json()) {
                 CliJson.print(spec.commandLine().getOut(), CliJson.document(spec, CliJson.snakeCase(report), "run"));
             }
             out.println(report.summary());

@@ -2,7 +2,6 @@ package org.tracejudge.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -13,32 +12,30 @@ import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
 import org.tracejudge.store.TraceTable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "labels", description = "One row per trace: trace_id, model, task_id, task_type, then each rater's current label "
         + "(an LLM judge's column is its name and shows its current version's labels). In JSON, a row with null "
         + "verdicts has null_reasons: {column: why}.")
 final class LabelsCommand implements Callable<Integer> {
-    enum Out { csv, json }
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PROJECT")
-    Path project;
+    @Mixin
+    ProjectFile project;
 
-    @Option(names = "--format", defaultValue = "csv", description = "csv or json (default: ${DEFAULT-VALUE}).")
-    Out format;
+    @Mixin
+    OutputFormat.CsvJson format;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         List<Conflicts.Conflict> conflicts;
-        // the file's check runs alongside the reading (Project.openCheckingAlongside); nothing is shown before it passed
-        try (Project p = Project.openCheckingAlongside(project, false, null)) {
+        // the file's check runs alongside the reading (Project.Check.ALONGSIDE); nothing is shown before it passed
+        try (Project p = Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
             ProjectQueries q = new ProjectQueries(p);
             List<ProjectQueries.RaterSummary> raters = q.currentRaters();
             // a person whose decisions on a trace differ across laptops: the cell says so instead of the later one
@@ -56,7 +53,7 @@ final class LabelsCommand implements Callable<Integer> {
             Derived derived = derived(p);
             header.addAll(derived.names());
             p.awaitCheckAlongside();
-            if (format == Out.csv) {
+            if (format.is(OutputFormat.csv)) {
                 out.println(csvLine(header));
                 int[] n = {0};
                 q.labelRows(raters, row -> {

@@ -17,8 +17,8 @@ import org.tracejudge.importer.Importer;
 import org.tracejudge.store.Conflicts;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -42,10 +42,8 @@ final class MergeCommand implements Callable<Integer> {
     @Parameters(index = "1..*", arity = "1..*", paramLabel = "SOURCE", description = "Projects (.tjdb) or exports (.jsonl).")
     List<Path> sources;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json", description = "text or json (default: ${DEFAULT-VALUE}).")
-    Out format;
-
-    enum Out { text, json }
+    @Mixin
+    OutputFormat.TextJson format;
 
     private record Merged(Path source, ImportReport.FileCounts counts) {}
 
@@ -69,7 +67,7 @@ final class MergeCommand implements Callable<Integer> {
         List<Conflicts.Conflict> before;
         List<Conflicts.Conflict> after;
         Path tmpDir = Files.createTempDirectory("tracejudge-merge");
-        try (Project p = Project.openCheckingAlongside(project, true, null)) {
+        try (Project p = Project.open(project, Project.OpenOptions.createIfMissing(null).checkAlongside())) {
             before = Conflicts.find(p);
             for (Path s : sources) {
                 Path jsonl = s;
@@ -108,7 +106,7 @@ final class MergeCommand implements Callable<Integer> {
         Set<String> old = new HashSet<>();
         before.forEach(c -> old.add(c.describe()));
         PrintWriter out = spec.commandLine().getOut();
-        if (format == Out.json) {
+        if (format.json()) {
             ObjectNode doc = CliJson.document(spec);
             doc.put("project", project.toString());
             ArrayNode arr = doc.putArray("sources");

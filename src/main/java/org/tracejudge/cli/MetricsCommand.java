@@ -3,7 +3,6 @@ package org.tracejudge.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -18,22 +17,21 @@ import org.tracejudge.metrics.SourceMetrics;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "metrics", description = "Failure-mode rates per model from one label source: TSR, CTUR, RIR, OFR "
         + "(summing to 100%% of the tool-required traces), RIR and OFR over traces that called the tool, UTR and "
         + "CTRL-Acc on control tasks; each with count, denominator and 95%% Wilson interval.")
 final class MetricsCommand implements Callable<Integer> {
-    enum Out { table, json, csv, markdown }
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PROJECT")
-    Path project;
+    @Mixin
+    ProjectFile project;
 
     @Option(names = "--source", paramLabel = "NAME", description = "A rater (rule, rule-tolerant, harness, a judge, "
             + "name@version), annotator:NAME (a person's decisions), ensemble, final, all, or corrected (the ensemble's rates "
@@ -51,8 +49,8 @@ final class MetricsCommand implements Callable<Integer> {
             + "against each other (two-proportion z-test).")
     String compare;
 
-    @Option(names = "--format", defaultValue = "table", description = "table, json, csv or markdown (default: ${DEFAULT-VALUE}).")
-    Out format;
+    @Mixin
+    OutputFormat.Report format;
 
     @Override
     public Integer call() {
@@ -60,8 +58,8 @@ final class MetricsCommand implements Callable<Integer> {
         if (CORRECTED.equals(source)) {
             return corrected(out);
         }
-        // the file's check runs alongside the reading (Project.openCheckingAlongside); nothing is shown before it passed
-        try (Project p = Project.openCheckingAlongside(project, false, null)) {
+        // the file's check runs alongside the reading (Project.Check.ALONGSIDE); nothing is shown before it passed
+        try (Project p = Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
             try {
                 run(p, out);
             } catch (RuntimeException e) {
@@ -122,7 +120,7 @@ final class MetricsCommand implements Callable<Integer> {
             List<String> js = (name.equals(LabelSources.ENSEMBLE) || name.equals(LabelSources.FINAL)) && choice != null
                     ? List.of(choice.rule().column(), choice.judgeA().column(), choice.judgeB().column()).subList(1, 3) : null;
             MetricsFormat.Comparison cmp = pair == null ? null : MetricsFormat.Comparison.of(m, pair[0].strip(), pair[1].strip());
-            switch (format) {
+            switch (format.format()) {
                 case json -> jsons.add(MetricsFormat.json(m, js, cmp));
                 case csv -> {
                     String csv = MetricsFormat.csv(m);
@@ -138,7 +136,7 @@ final class MetricsCommand implements Callable<Integer> {
         List<CallMetrics.Row> callRows = CallLabeller.rows(p, raterSource ? src : null);
         List<CallMetrics.ModelCalls> calls = CallMetrics.compute(callRows);
         String callSource = raterSource ? src : "rule (computed now)";
-        if (format == Out.json) {
+        if (format.json()) {
             ObjectNode result;
             if (jsons.size() == 1) {
                 result = jsons.get(0);
@@ -153,11 +151,11 @@ final class MetricsCommand implements Callable<Integer> {
                 cl.set("models", CallMetrics.json(calls));
             }
             CliJson.print(out, CliJson.document(spec, result, null));
-        } else if (!calls.isEmpty() && format == Out.csv) {
+        } else if (!calls.isEmpty() && format.is(OutputFormat.csv)) {
             out.print((callsOnly ? "" : "\n") + CallMetrics.csv(calls));
         } else if (!calls.isEmpty()) {
-            out.print("\n" + (format == Out.markdown ? "```\n" : "") + "labels: " + callSource + "\n"
-                    + CallMetrics.table(calls) + (format == Out.markdown ? "```\n" : ""));
+            out.print("\n" + (format.is(OutputFormat.markdown) ? "```\n" : "") + "labels: " + callSource + "\n"
+                    + CallMetrics.table(calls) + (format.is(OutputFormat.markdown) ? "```\n" : ""));
         }
     }
 
@@ -169,18 +167,18 @@ final class MetricsCommand implements Callable<Integer> {
      * (PPI++, each with its interval and the judge-only rate beside it), models ranked by corrected CTUR.
      */
     private int corrected(PrintWriter out) {
-        if (format == Out.markdown) {
+        if (format.is(OutputFormat.markdown)) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--source corrected prints table, json "
                     + "or csv");
         }
         org.tracejudge.calibration.CorrectedRates.Report report;
-        try (Project p = Project.open(project)) {
+        try (Project p = Project.open(project.path)) {
             report = org.tracejudge.calibration.CorrectedRates.load(p, null, null);
         }
         // ranked by corrected CTUR; models without one last, in their order
         java.util.Map<String, java.util.Map<String, org.tracejudge.calibration.CorrectedRates.Row>> byModel = report.ranked();
         List<String> models = new ArrayList<>(byModel.keySet());
-        if (format == Out.json) {
+        if (format.json()) {
             ObjectNode doc = CliJson.document(spec);
             doc.put("source", CORRECTED).put("estimator", "PPI++").put("judge", report.judge())
                     .put("sample", report.sample().name()).put("gold", report.goldInSample());
@@ -204,7 +202,7 @@ final class MetricsCommand implements Callable<Integer> {
             CliJson.print(out, doc);
             return 0;
         }
-        if (format == Out.csv) {
+        if (format.is(OutputFormat.csv)) {
             out.print(report.csv(LEADERBOARD));
             return 0;
         }

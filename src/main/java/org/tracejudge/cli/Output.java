@@ -37,6 +37,7 @@ public final class Output {
     }
 
     /** UTF-8 writer on file descriptor 1 that records write errors instead of only hiding them. */
+    @SuppressWarnings("StaticAssignmentOfThrowable") // the process has one standard output: its last error is static
     public static PrintWriter stdout() {
         OutputStream fd = new FileOutputStream(FileDescriptor.out);
         OutputStream recording = new FilterOutputStream(fd) {

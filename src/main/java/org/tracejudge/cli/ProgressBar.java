@@ -63,6 +63,12 @@ final class ProgressBar implements AutoCloseable {
         } catch (Exception | Error e) {
             // fall through
         }
+        return hasConsole();
+    }
+
+    // on the Java 17 runtime we ship, System.console() is null unless both standard streams are a terminal
+    @SuppressWarnings("SystemConsoleNull")
+    private static boolean hasConsole() {
         return System.console() != null;
     }
 

@@ -16,6 +16,7 @@ import org.tracejudge.json.Json;
 import org.tracejudge.redaction.Evaluation;
 import org.tracejudge.redaction.Redactor;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -28,7 +29,6 @@ import picocli.CommandLine.Spec;
         "redact --evaluate FILE.jsonl reads lines {\"id\", \"text\", \"pii\": [{\"kind\", \"text\"}]} and prints per-kind "
                 + "recall, the false-positive rate on messages with no personal data, and precision."})
 final class RedactCommand implements Callable<Integer> {
-    enum Out { text, json }
 
     @Spec
     CommandSpec spec;
@@ -39,8 +39,8 @@ final class RedactCommand implements Callable<Integer> {
     @Option(names = "--evaluate", description = "Measure on a labelled JSON Lines file instead of printing it.")
     boolean evaluate;
 
-    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
-    Out format;
+    @Mixin
+    OutputFormat.TextJson format;
 
     @Option(names = "--strict", description = "Prefer over-redaction (as for remote judges): capitalised unknown "
             + "words, long numbers, every URL.")
@@ -68,7 +68,7 @@ final class RedactCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (evaluate) {
             Evaluation.Report report = Evaluation.run(r, file);
-            if (format == Out.json) {
+            if (format.json()) {
                 ObjectNode o = CliJson.document(spec);
                 o.setAll(report.toJson());
                 if (misses) {
@@ -94,7 +94,7 @@ final class RedactCommand implements Callable<Integer> {
                     sb.append(buf, 0, n);
                 }
                 Redactor.Result res = r.redact(sb.toString());
-                if (format == Out.json) {
+                if (format.json()) {
                     ObjectNode o = CliJson.document(spec);
                     o.put("text", res.text());
                     o.set("spans", spans(res));
@@ -122,7 +122,7 @@ final class RedactCommand implements Callable<Integer> {
                         throw new IllegalArgumentException(file + ":" + n + ": expected an object with a \"text\" string");
                     }
                     Redactor.Result res = r.redact(o.get("text").asText());
-                    if (format == Out.json) {
+                    if (format.json()) {
                         ObjectNode x = Json.object();
                         if (o.has("id")) {
                             x.set("id", o.get("id"));

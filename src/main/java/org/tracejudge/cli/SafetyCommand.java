@@ -2,7 +2,6 @@ package org.tracejudge.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -13,25 +12,24 @@ import org.tracejudge.safety.SafetyReview;
 import org.tracejudge.store.Project;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "safety", description = "Safety figures of tool-selection scenarios: per tool prevalence and each rater's "
         + "precision/recall/F1/kappa against the final expert label, exact-match accuracy per model and approach (nlt vs "
         + "structured), missed safety calls; the review policies and the adjudication queue.")
 final class SafetyCommand implements Callable<Integer> {
-    enum Fmt { table, json }
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PROJECT")
-    Path project;
+    @Mixin
+    ProjectFile project;
 
-    @Option(names = "--format", defaultValue = "table", paramLabel = "FORMAT", description = "table or json (default: ${DEFAULT-VALUE}).")
-    Fmt format;
+    @Mixin
+    OutputFormat.TableJson format;
 
     @Option(names = "--scenario", paramLabel = "NAME", description = "Only this scenario.")
     String scenario;
@@ -77,7 +75,7 @@ final class SafetyCommand implements Callable<Integer> {
         if (tool != null && decide == null && adjudicate == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--tool goes with --decide or --adjudicate");
         }
-        try (Project p = Project.open(project)) {
+        try (Project p = Project.open(project.path)) {
             if (decide != null || adjudicate != null) {
                 return record(p, out);
             }
@@ -97,7 +95,7 @@ final class SafetyCommand implements Callable<Integer> {
             SafetyPolicy pol = policy;
             if (queue) {
                 List<SafetyReview.Disagreement> q = p.read(SafetyReview::disagreements);
-                if (format == Fmt.json) {
+                if (format.json()) {
                     CliJson.print(out, CliJson.document(spec, Json.MAPPER.valueToTree(q), "queue"));
                 } else {
                     out.println("adjudication queue: " + q.size());
@@ -112,7 +110,7 @@ final class SafetyCommand implements Callable<Integer> {
             if (split) {
                 Map<String, Map<String, SafetyFigures.Figures>> slices = p.read(c -> SafetyFigures.bySlice(c, pol));
                 if (slices.isEmpty()) {
-                    throw new IllegalArgumentException("no scored tool-selection runs in " + project.getFileName());
+                    throw new IllegalArgumentException("no scored tool-selection runs in " + project.path.getFileName());
                 }
                 com.fasterxml.jackson.databind.node.ObjectNode json = Json.object();
                 boolean first = true;
@@ -122,7 +120,7 @@ final class SafetyCommand implements Callable<Integer> {
                         if (scenario != null && !f.scenario().equals(scenario)) {
                             continue;
                         }
-                        if (format == Fmt.json) {
+                        if (format.json()) {
                             a.add(SafetyFigures.json(f));
                         } else {
                             out.print((first ? "" : "\n") + "== " + e.getKey() + " ==\n" + SafetyFigures.table(f));
@@ -130,14 +128,14 @@ final class SafetyCommand implements Callable<Integer> {
                         }
                     }
                 }
-                if (format == Fmt.json) {
+                if (format.json()) {
                     out.println(Json.write(json));
                 }
                 return 0;
             }
             Map<String, SafetyFigures.Figures> all = p.read(c -> SafetyFigures.compute(c, pol));
             if (all.isEmpty()) {
-                throw new IllegalArgumentException("no tool-selection scenario in " + project.getFileName()
+                throw new IllegalArgumentException("no tool-selection scenario in " + project.path.getFileName()
                         + " (import one with --format nlt-scenario)");
             }
             if (scenario != null) {
@@ -147,7 +145,7 @@ final class SafetyCommand implements Callable<Integer> {
                 }
                 all = Map.of(scenario, f);
             }
-            if (format == Fmt.json) {
+            if (format.json()) {
                 if (all.size() == 1) {
                     CliJson.print(out, CliJson.document(spec, SafetyFigures.json(all.values().iterator().next()), null));
                 } else {
@@ -189,7 +187,7 @@ final class SafetyCommand implements Callable<Integer> {
         String who = expert == null ? null : expert.strip();
         if (person != null) {
             if (who != null && !who.equalsIgnoreCase(person)) {
-                throw new IllegalArgumentException(project.getFileName() + " is a team project joined as " + person
+                throw new IllegalArgumentException(project.path.getFileName() + " is a team project joined as " + person
                         + ": decisions are recorded under that name only (the hub refuses any other)");
             }
             who = person;
@@ -200,14 +198,14 @@ final class SafetyCommand implements Callable<Integer> {
         SafetyReview.Input in = p.read(c -> SafetyReview.inputs(c)).stream()
                 .filter(i -> i.key().equals(input) || i.runs().stream().anyMatch(r -> r.traceId().equals(input)))
                 .findFirst().orElseThrow(() -> new IllegalArgumentException("no tool-selection input '" + input + "' in "
-                        + project.getFileName() + " (an input key such as lantern/4, or a trace id; the keys: safety --queue "
+                        + project.path.getFileName() + " (an input key such as lantern/4, or a trace id; the keys: safety --queue "
                         + "or labels)"));
         List<String> ids = decide != null
                 ? SafetyReview.label(p, in.firstTrace(), org.tracejudge.safety.Expert.of(who, who,
                         person != null ? org.tracejudge.safety.Expert.TEAM : org.tracejudge.safety.Expert.WORKBENCH), perTool, rationale)
                 : SafetyReview.adjudicate(p, in.firstTrace(), who, perTool, rationale);
         String what = (decide != null ? "decision of " : "adjudication by ") + who + " on " + in.key();
-        if (format == Fmt.json) {
+        if (format.json()) {
             com.fasterxml.jackson.databind.node.ObjectNode o = Json.object();
             o.put("input", in.key());
             o.put(decide != null ? "expert" : "adjudicator", who);

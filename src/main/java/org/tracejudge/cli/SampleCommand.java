@@ -3,7 +3,6 @@ package org.tracejudge.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.tracejudge.calibration.CorrectedRates;
@@ -12,9 +11,9 @@ import org.tracejudge.calibration.UntilPrecise;
 import org.tracejudge.store.Project;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "sample", description = "Draw a sample of tool-required and control traces for people to decide, each "
@@ -26,8 +25,8 @@ final class SampleCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PROJECT")
-    Path project;
+    @Mixin
+    ProjectFile project;
 
     @Option(names = "--design", defaultValue = "uniform", paramLabel = "DESIGN", description = "uniform: each trace "
             + "with the same probability; stratified: the same number from each model; stratified-label: strata model × "
@@ -69,9 +68,8 @@ final class SampleCommand implements Callable<Integer> {
             + "design's name for disagreement and uncertainty).")
     String name;
 
-    @Option(names = "--format", defaultValue = "table", paramLabel = "table|json", description = "table or json "
-            + "(default: ${DEFAULT-VALUE}).")
-    String format;
+    @Mixin
+    OutputFormat.TableJson format;
 
     @Override
     public Integer call() {
@@ -99,14 +97,11 @@ final class SampleCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--rate: one of " + String.join(", ",
                     CorrectedRates.RATES.stream().map(CorrectedRates.RateDef::name).toList()) + ", not '" + rate + "'");
         }
-        if (!format.equals("table") && !format.equals("json")) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--format: table or json, not '" + format + "'");
-        }
         String sampleName = name != null ? name : d.probability() ? "calibration" : d.code();
         Sample.Drawn s;
         String precision = null;
         int before = 0;
-        try (Project p = Project.open(project)) {
+        try (Project p = Project.open(project.path)) {
             if (d == Sample.Design.UNTIL_PRECISE) {
                 UntilPrecise.Step step = UntilPrecise.step(p, sampleName, batch, seed, halfWidth, rate, model, judge);
                 s = step.sample();
@@ -117,7 +112,7 @@ final class SampleCommand implements Callable<Integer> {
             }
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (format.equals("json")) {
+        if (format.json()) {
             ObjectNode doc = CliJson.document(spec);
             doc.put("name", s.name()).put("design", s.design().code()).put("probability_sample", s.design().probability())
                     .put("seed", s.seed()).put("population", s.population()).put("drawn_at", s.drawnAt());
@@ -148,7 +143,7 @@ final class SampleCommand implements Callable<Integer> {
         s.draws().forEach(x -> out.printf(Locale.ROOT, "%-38s %-24s %-16s %-12s %s%n", x.traceId(), x.model(), x.taskKey(),
                 x.inclusion() == null ? "-" : String.format(Locale.ROOT, "%.6g", x.inclusion()), x.why()));
         out.println("Next: decide these traces (workbench: Show ▸ Calibration sample), then: tracejudge calibration "
-                + project.getFileName() + (s.design().probability() ? " --corrected" : ""));
+                + project.path.getFileName() + (s.design().probability() ? " --corrected" : ""));
         return 0;
     }
 

@@ -5,7 +5,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.tracejudge.json.Json;
 import org.tracejudge.selection.SelectionPlot;
@@ -13,9 +13,9 @@ import org.tracejudge.selection.SelectionReportFormat;
 import org.tracejudge.selection.SelectionStudy;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "selection", description = "The tool-selection study of NLT selector runs (formats.md §5): per model and "
@@ -24,18 +24,17 @@ import picocli.CommandLine.Spec;
         + "NLT − structured difference per model with McNemar's test on paired trials and the mean across models; per "
         + "tool recall and misses by approach and condition. --plot writes the accuracy-vs-variance figure as SVG.")
 final class SelectionCommand implements Callable<Integer> {
-    enum Out { table, json, csv, markdown }
 
     enum Var { replication, within, across }
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PROJECT")
-    Path project;
+    @Mixin
+    ProjectFile project;
 
-    @Option(names = "--format", defaultValue = "table", description = "table, json, csv or markdown (default: ${DEFAULT-VALUE}).")
-    Out format;
+    @Mixin
+    OutputFormat.Report format;
 
     @Option(names = "--variance", defaultValue = "replication", paramLabel = "KIND", description = "The variance the table "
             + "and plot show: replication (sample variance of the per-replication accuracies, the study's form), within "
@@ -50,21 +49,21 @@ final class SelectionCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        if (plot != null && !plot.getFileName().toString().toLowerCase().endsWith(".svg")) {
+        if (plot != null && !plot.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg")) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--plot writes SVG: give a file name ending in .svg, not '" + plot + "'");
         }
         SelectionStudy.Variance v = SelectionStudy.Variance.of(variance.name());
         SelectionStudy.Report r;
-        try (Project p = Project.open(project)) {
+        try (Project p = Project.open(project.path)) {
             SelectionStudy.Trials trials = p.read(SelectionStudy::trials);
             if (trials.trials().isEmpty()) {
-                throw new IllegalArgumentException("no scored tool-selection runs in " + project.getFileName()
+                throw new IllegalArgumentException("no scored tool-selection runs in " + project.path.getFileName()
                         + (trials.unscored() > 0 ? " (" + trials.unscored() + " runs whose scenario file was never imported: "
                         + "import it with --format nlt-scenario)" : " (import a scenario file and its runs first)"));
             }
             r = SelectionStudy.compute(trials);
         }
-        switch (format) {
+        switch (format.format()) {
             case json -> out.println(Json.write(SelectionReportFormat.json(r, v)));
             case csv -> out.print(SelectionReportFormat.csv(r));
             case markdown -> out.print(SelectionReportFormat.markdown(r, v));
@@ -77,7 +76,7 @@ final class SelectionCommand implements Callable<Integer> {
                 org.tracejudge.output.OutputFile.write(plot, tmp -> {
                     Files.writeString(tmp, SelectionPlot.svg(report, v), StandardCharsets.UTF_8);
                     return null;
-                }, project);
+                }, project.path);
             } catch (IOException e) {
                 throw new IOException("the report is printed, but the plot could not be written to " + plot + " ("
                         + e.getClass().getSimpleName().replace("Exception", "") + ": " + e.getMessage() + ")", e);

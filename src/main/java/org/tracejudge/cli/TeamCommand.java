@@ -24,6 +24,7 @@ import org.tracejudge.team.LocalTeam;
 import org.tracejudge.team.TeamProgress;
 import org.tracejudge.team.TeamSync;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -37,7 +38,6 @@ import picocli.CommandLine.Spec;
         subcommands = {TeamCommand.HubSetup.class, TeamCommand.Init.class, TeamCommand.Join.class, TeamCommand.Sync.class, TeamCommand.Status.class,
                 TeamCommand.Members.class, TeamCommand.Assign.class})
 final class TeamCommand implements Runnable {
-    enum Fmt { text, json }
 
     @Spec
     CommandSpec spec;
@@ -47,8 +47,8 @@ final class TeamCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    static void printReport(PrintWriter out, TeamSync.Report r, Fmt format) {
-        if (format == Fmt.json) {
+    static void printReport(PrintWriter out, TeamSync.Report r, OutputFormat format) {
+        if (format == OutputFormat.json) {
             ObjectNode o = Json.object();
             o.put("pushed", r.pushed());
             o.put("pulled", r.pulled());
@@ -124,8 +124,8 @@ final class TeamCommand implements Runnable {
     static final class Init implements Callable<Integer> {
         @Spec
         CommandSpec spec;
-        @Parameters(index = "0", paramLabel = "PROJECT")
-        Path project;
+        @Mixin
+        ProjectFile project;
         @Option(names = "--hub", required = true, paramLabel = "URL",
                 description = "postgresql://[role@]host[:port]/database[?sslmode=verify-full]")
         String hub;
@@ -138,19 +138,19 @@ final class TeamCommand implements Runnable {
         String person;
         @Option(names = "--blind", description = "Reviewers see others' labels on an item only after committing their own.")
         boolean blind;
-        @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", description = "text or json.")
-        Fmt format;
+        @Mixin
+        OutputFormat.TextJson format;
 
         @Override
         public Integer call() throws SQLException {
             HubAddress a = HubAddress.parse(hub, user);
-            try (Project p = Project.open(project)) {
+            try (Project p = Project.open(project.path)) {
                 TeamSync.Report r = TeamSync.init(p, a, name, person, blind, progress(spec.commandLine().getErr()));
                 PrintWriter out = spec.commandLine().getOut();
-                if (format == Fmt.text) {
+                if (format.is(OutputFormat.text)) {
                     out.println("published '" + p.meta(LocalTeam.PROJECT) + "' to " + a.url() + " as " + a.user());
                 }
-                printReport(out, r, format);
+                printReport(out, r, format.format());
             }
             return 0;
         }
@@ -187,17 +187,17 @@ final class TeamCommand implements Runnable {
     static final class Sync implements Callable<Integer> {
         @Spec
         CommandSpec spec;
-        @Parameters(index = "0", paramLabel = "PROJECT")
-        Path project;
-        @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", description = "text or json.")
-        Fmt format;
+        @Mixin
+        ProjectFile project;
+        @Mixin
+        OutputFormat.TextJson format;
         @Option(names = "--verify-all", description = "Also check every entry this laptop has against the hub (a sync "
                 + "checks a rotating window of them).")
         boolean verifyAll;
 
         @Override
         public Integer call() throws SQLException {
-            try (Project p = Project.open(project)) {
+            try (Project p = Project.open(project.path)) {
                 TeamSync.Report r = TeamSync.sync(p, progress(spec.commandLine().getErr()));
                 if (verifyAll) {
                     try (Hub hub = Hub.connect(TeamSync.address(p))) {
@@ -206,7 +206,7 @@ final class TeamCommand implements Runnable {
                                 r.millis(), r.refusedByHub(), r.quarantined(), r.tampered() + more);
                     }
                 }
-                printReport(spec.commandLine().getOut(), r, format);
+                printReport(spec.commandLine().getOut(), r, format.format());
                 return r.tampered() > 0 ? 3 : 0;
             }
         }
@@ -217,14 +217,14 @@ final class TeamCommand implements Runnable {
     static final class Status implements Callable<Integer> {
         @Spec
         CommandSpec spec;
-        @Parameters(index = "0", paramLabel = "PROJECT")
-        Path project;
-        @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", description = "text or json.")
-        Fmt format;
+        @Mixin
+        ProjectFile project;
+        @Mixin
+        OutputFormat.TextJson format;
 
         @Override
         public Integer call() {
-            try (Project p = Project.open(project)) {
+            try (Project p = Project.open(project.path)) {
                 TeamSync.address(p);
                 long[] waiting = TeamSync.waiting(p);
                 long[] problems = TeamSync.problems(p);
@@ -233,7 +233,7 @@ final class TeamCommand implements Runnable {
                 rs.forEach(r -> people.add(r.person()));
                 List<CohenResult> kappas = p.read(c -> TeamProgress.agreement(c, people));
                 PrintWriter out = spec.commandLine().getOut();
-                if (format == Fmt.json) {
+                if (format.json()) {
                     ObjectNode o = Json.object();
                     o.put("project", p.meta(LocalTeam.PROJECT));
                     o.put("hub", p.meta(LocalTeam.HUB));
@@ -320,8 +320,8 @@ final class TeamCommand implements Runnable {
     static final class Members implements Callable<Integer> {
         @Spec
         CommandSpec spec;
-        @Parameters(index = "0", paramLabel = "PROJECT")
-        Path project;
+        @Mixin
+        ProjectFile project;
         @Option(names = "--add", paramLabel = "ROLE", description = "PostgreSQL role of the person to add.")
         String add;
         @Option(names = "--person", paramLabel = "NAME", description = "With --add: the name their decisions carry.")
@@ -333,7 +333,7 @@ final class TeamCommand implements Runnable {
 
         @Override
         public Integer call() throws SQLException {
-            try (Project p = Project.open(project); Hub hub = Hub.connect(TeamSync.address(p))) {
+            try (Project p = Project.open(project.path); Hub hub = Hub.connect(TeamSync.address(p))) {
                 String name = p.meta(LocalTeam.PROJECT);
                 PrintWriter out = spec.commandLine().getOut();
                 if (add != null) {
@@ -363,8 +363,8 @@ final class TeamCommand implements Runnable {
     static final class Assign implements Callable<Integer> {
         @Spec
         CommandSpec spec;
-        @Parameters(index = "0", paramLabel = "PROJECT")
-        Path project;
+        @Mixin
+        ProjectFile project;
         @Option(names = "--to", split = ",", paramLabel = "PERSON", description = "Reviewers (their names or roles).")
         List<String> to;
         @Option(names = "--overlap", defaultValue = "1", paramLabel = "K", description = "Reviewers per item (default 1).")
@@ -387,7 +387,7 @@ final class TeamCommand implements Runnable {
         @Override
         public Integer call() throws SQLException {
             PrintWriter out = spec.commandLine().getOut();
-            try (Project p = Project.open(project); Hub hub = Hub.connect(TeamSync.address(p))) {
+            try (Project p = Project.open(project.path); Hub hub = Hub.connect(TeamSync.address(p))) {
                 String name = p.meta(LocalTeam.PROJECT);
                 if (!"lead".equals(p.meta(LocalTeam.DUTY))) {
                     throw new IllegalArgumentException("only the lead assigns work");
@@ -478,7 +478,7 @@ final class TeamCommand implements Runnable {
                 out.printf("%d items (%d already assigned, %d safety-critical under double review): %d assignments%n",
                         ids.size(), ids.size() - fresh.size(), safety.size(), added);
                 Assigner.loads(plan).forEach((who, n) -> out.printf("  %-28s %d%n", who, n));
-                printReport(out, TeamSync.sync(p, hub, TeamSync.QUIET), Fmt.text);
+                printReport(out, TeamSync.sync(p, hub, TeamSync.QUIET), OutputFormat.text);
             }
             return 0;
         }

@@ -170,10 +170,8 @@ public final class LabelSources {
             for (int i = 0; i < n; i++) {
                 model[i] = modelIndex.get(modelOf.get(i));
             }
-            Map<String, String> columnOf = new HashMap<>();
             Map<String, String[]> columns = new LinkedHashMap<>();
             for (ProjectQueries.RaterSummary r : raters) {
-                columnOf.put(r.id(), r.column());
                 columns.put(r.column(), new String[n]);
             }
             Map<String, String> intern = new HashMap<>();

@@ -52,7 +52,7 @@ public final class JsonlExporter {
                 try (OutputStream os = Files.newOutputStream(tmp);
                      JsonGenerator g = Json.FACTORY.createGenerator(os)) {
                     g.setRootValueSeparator(null);
-                    return write(c, project, g, os, withJudgeCache);
+                    return write(c, project, g, withJudgeCache);
                 } catch (IOException e) {
                     // the output file failed, not the project: say which file, and a full disk as such
                     String m = String.valueOf(e.getMessage());
@@ -69,7 +69,7 @@ public final class JsonlExporter {
         }
     }
 
-    private static Summary write(Connection c, Project project, JsonGenerator g, OutputStream os, boolean withJudgeCache)
+    private static Summary write(Connection c, Project project, JsonGenerator g, boolean withJudgeCache)
             throws Exception {
         long[] n = new long[6];
         g.writeStartObject();
@@ -79,24 +79,24 @@ public final class JsonlExporter {
         g.writeStringField("project", project.name());
         g.writeStringField("exported_at", Timestamps.now());
         g.writeEndObject();
-        newline(g, os);
+        newline(g);
         n[0]++;
-        n[0] += rows(c, g, os, "label_set", "SELECT name, description, labels FROM label_set WHERE builtin = 0 ORDER BY name");
-        n[0] += rows(c, g, os, "toolset", "SELECT id, tools FROM toolset ORDER BY id");
-        n[1] = rows(c, g, os, "task", "SELECT id, task_key, domain, task_type, target_failure_mode, label_set, "
+        n[0] += rows(c, g, "label_set", "SELECT name, description, labels FROM label_set WHERE builtin = 0 ORDER BY name");
+        n[0] += rows(c, g, "toolset", "SELECT id, tools FROM toolset ORDER BY id");
+        n[1] = rows(c, g, "task", "SELECT id, task_key, domain, task_type, target_failure_mode, label_set, "
                 + "user_message, toolset_id, body FROM task ORDER BY task_key, id");
-        n[0] += rows(c, g, os, "rater", "SELECT id, name, kind AS rater_kind, version, config, description "
+        n[0] += rows(c, g, "rater", "SELECT id, name, kind AS rater_kind, version, config, description "
                 + "FROM rater ORDER BY name, version");
-        n[2] = rows(c, g, os, "trace", "SELECT id, task_id, model, run, answer, tool_calls, turns, extra FROM trace "
+        n[2] = rows(c, g, "trace", "SELECT id, task_id, model, run, answer, tool_calls, turns, extra FROM trace "
                 + "ORDER BY model, run, id");
-        n[3] = rows(c, g, os, "label", "SELECT id, trace_id, rater_id, action, value, confidence, scores, rationale, "
+        n[3] = rows(c, g, "label", "SELECT id, trace_id, rater_id, action, value, confidence, scores, rationale, "
                 + "raw, null_reason, evidence, replaces, created_by, created_at FROM label ORDER BY created_at, id");
-        n[4] = rows(c, g, os, "adjudication", "SELECT id, trace_id, annotator, action, value, rationale, replaces, "
+        n[4] = rows(c, g, "adjudication", "SELECT id, trace_id, annotator, action, value, rationale, replaces, "
                 + "created_at FROM adjudication ORDER BY created_at, id");
         if (withJudgeCache) {
-            n[0] += rows(c, g, os, "judge_config", "SELECT key, value AS config FROM project_meta WHERE key LIKE 'judge:%' "
+            n[0] += rows(c, g, "judge_config", "SELECT key, value AS config FROM project_meta WHERE key LIKE 'judge:%' "
                     + "AND key NOT LIKE 'judge-%' ORDER BY key");
-            n[5] = rows(c, g, os, "judge_call", "SELECT id, cache_key, trace_id, rater_id, provider, model, status, "
+            n[5] = rows(c, g, "judge_call", "SELECT id, cache_key, trace_id, rater_id, provider, model, status, "
                     + "http_status, response, content, tokens_in, tokens_out, latency_ms, attempts, label_id, created_at "
                     + "FROM judge_call WHERE status = 'ok' ORDER BY created_at, id");
         }
@@ -104,7 +104,7 @@ public final class JsonlExporter {
         return new Summary(n[0] + n[1] + n[2] + n[3] + n[4] + n[5], n[1], n[2], n[3], n[4], n[5]);
     }
 
-    private static long rows(Connection c, JsonGenerator g, OutputStream os, String kind, String sql) throws Exception {
+    private static long rows(Connection c, JsonGenerator g, String kind, String sql) throws Exception {
         long count = 0;
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             ResultSetMetaData md = rs.getMetaData();
@@ -127,14 +127,14 @@ public final class JsonlExporter {
                     }
                 }
                 g.writeEndObject();
-                newline(g, os);
+                newline(g);
                 count++;
             }
         }
         return count;
     }
 
-    private static void newline(JsonGenerator g, OutputStream os) throws IOException {
+    private static void newline(JsonGenerator g) throws IOException {
         g.writeRaw('\n');
     }
 

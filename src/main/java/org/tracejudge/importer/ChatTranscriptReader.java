@@ -34,10 +34,10 @@ final class ChatTranscriptReader {
 
     void read(Path file, BufferedReader in, Consumer<Records.Rec> out, ImportListener listener) throws IOException {
         JsonLines.read(file, in, listener, "a conversation object {id, model, messages: [...]}",
-                (line, f, conv, text) -> conversation(file, line, f, (ObjectNode) conv, text, out));
+                (line, f, conv, text) -> conversation(line, f, (ObjectNode) conv, text, out));
     }
 
-    private void conversation(Path file, long line, Fields f, ObjectNode conv, String raw, Consumer<Records.Rec> out) {
+    private void conversation(long line, Fields f, ObjectNode conv, String raw, Consumer<Records.Rec> out) {
         JsonNode messages = conv.get("messages");
         if (messages == null || !messages.isArray()) {
             throw f.error("/messages", "expected an array of messages, found " + Fields.describe(messages));

@@ -228,8 +228,8 @@ public final class FormatDetector {
         if (keys.contains("eval") && (keys.contains("samples") || keys.contains("version") || keys.contains("status"))) {
             return Format.INSPECT;
         }
-        if (keys.contains("schema_version") && keys.contains("steps") || keys.contains("steps") && keys.contains("agent")
-                && keys.contains("session_id")) {
+        if ((keys.contains("schema_version") && keys.contains("steps")) || (keys.contains("steps") && keys.contains("agent")
+                && keys.contains("session_id"))) {
             return Format.ATIF;
         }
         if (!keys.isEmpty() && SWE_AGENT_KEYS.containsAll(keys) && (keys.contains("history") || keys.contains("trajectory"))) {

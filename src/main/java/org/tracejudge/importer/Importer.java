@@ -191,7 +191,7 @@ public final class Importer {
                 fc.order = report.files().size() + i;
                 counts.add(fc);
                 final int index = i;
-                pool.submit(() -> readOne(index, s, seen, queue));
+                pool.execute(() -> readOne(index, s, seen, queue)); // readOne puts its own failure on the queue
             }
             int finished = 0;
             while (finished < sources.size()) {
@@ -243,8 +243,8 @@ public final class Importer {
         long[] chars = {0};
         java.util.function.Consumer<Records.Rec> out = rec -> {
             buffer.add(rec);
-            if (rec instanceof Records.TraceRec || rec instanceof Records.JudgeRec || rec instanceof Records.TaskRec
-                    && (s.format() == Format.TOOLFAILBENCH_TASKS || s.format() == Format.NLT_SCENARIO)) {
+            if (rec instanceof Records.TraceRec || rec instanceof Records.JudgeRec || (rec instanceof Records.TaskRec
+                    && (s.format() == Format.TOOLFAILBENCH_TASKS || s.format() == Format.NLT_SCENARIO))) {
                 rows[0]++;
             }
             if (rec instanceof Records.TraceRec tr && tr.turns() != null) {

@@ -189,7 +189,7 @@ final class LangfuseReader {
             case "TOOL" -> SpanAssembler.Kind.TOOL;
             case "AGENT", "CHAIN" -> SpanAssembler.Kind.AGENT;
             case "SPAN" -> s.name.startsWith("running tool: ") || called.contains(s.name)
-                    || s.name.startsWith("tool.") && called.contains(s.name.substring("tool.".length()))
+                    || (s.name.startsWith("tool.") && called.contains(s.name.substring("tool.".length())))
                     ? SpanAssembler.Kind.TOOL : SpanAssembler.Kind.OTHER;
             case "EVENT", "RETRIEVER", "EMBEDDING", "EVALUATOR", "GUARDRAIL" -> null;
             default -> null;

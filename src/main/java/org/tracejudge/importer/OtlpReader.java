@@ -178,7 +178,8 @@ final class OtlpReader {
             for (int i = 0; i < rs.size(); i++) {
                 String rptr = ptr + "/" + key + "/" + i;
                 JsonNode r = rs.get(i);
-                Map<String, JsonNode> resource = attributes(r.path("resource").get("attributes"), f, rptr + "/resource/attributes");
+                // the resource's attributes are checked (a malformed one is refused) though nothing reads them yet
+                attributes(r.path("resource").get("attributes"), f, rptr + "/resource/attributes");
                 String scopeKey = r.has("scopeSpans") ? "scopeSpans" : "instrumentationLibrarySpans";
                 JsonNode scopes = r.get(scopeKey);
                 if (scopes == null || !scopes.isArray()) {
@@ -191,7 +192,7 @@ final class OtlpReader {
                         throw f.error(sptr + "/spans", "expected an array of spans, found " + Fields.describe(spans));
                     }
                     for (int k = 0; k < spans.size(); k++) {
-                        otlpSpan(spans.get(k), f, sptr + "/spans/" + k, resource, logAttrs);
+                        otlpSpan(spans.get(k), f, sptr + "/spans/" + k, logAttrs);
                     }
                 }
             }
@@ -270,7 +271,7 @@ final class OtlpReader {
         return out;
     }
 
-    private void otlpSpan(JsonNode s, Fields f, String ptr, Map<String, JsonNode> resource,
+    private void otlpSpan(JsonNode s, Fields f, String ptr,
                           Map<String, Map<String, JsonNode>> logAttrs) {
         if (!s.isObject()) {
             throw f.error(ptr, "expected a span object, found " + Fields.describe(s));
@@ -490,7 +491,7 @@ final class OtlpReader {
                 if (sp == null) {
                     continue;
                 }
-                boolean failed = a.containsKey("error") && a.get("error").asBoolean(false)
+                boolean failed = (a.containsKey("error") && a.get("error").asBoolean(false))
                         || "ERROR".equals(text(a, "otel.status_code"));
                 if (failed) {
                     sp.errorType = sp.errorType != null ? sp.errorType : "ERROR";
@@ -636,7 +637,7 @@ final class OtlpReader {
         if (oi != null) {
             String k = oi.toUpperCase(java.util.Locale.ROOT);
             if (OI_UNUSED.contains(k)) {
-                skip(s, "OpenInference " + k + " spans (not used)");
+                skipOutside("OpenInference " + k + " spans (not used)");
                 return null;
             }
             s.kind = switch (k) {
@@ -646,10 +647,10 @@ final class OtlpReader {
                 default -> null;
             };
             if (s.kind == null) {
-                skip(s, "spans of unknown OpenInference kind '" + oi + "'");
+                skipOutside("spans of unknown OpenInference kind '" + oi + "'");
                 return null;
             }
-        } else if (op != null && MODEL_OPS.contains(op) || a.containsKey("llm.request.type")
+        } else if ((op != null && MODEL_OPS.contains(op)) || a.containsKey("llm.request.type")
                 || ("call_llm".equals(name) && a.containsKey("gcp.vertex.agent.llm_request"))
                 || (op == null && (a.containsKey("gen_ai.input.messages") || a.containsKey("gen_ai.prompt")
                     || a.containsKey("gen_ai.prompt.0.role")))) {
@@ -659,7 +660,7 @@ final class OtlpReader {
         } else if (op != null && AGENT_OPS.contains(op)) {
             s.kind = SpanAssembler.Kind.AGENT;
         } else if (op != null) {
-            skip(s, "gen_ai." + op + " spans (not used)");
+            skipOutside("gen_ai." + op + " spans (not used)");
             return null;
         }
         fill(s, a, f, ptr);
@@ -686,7 +687,7 @@ final class OtlpReader {
         }
     }
 
-    private void skip(SpanAssembler.Span s, String reason) {
+    private void skipOutside(String reason) {
         skippedOutside.merge(reason, 1, Integer::sum);
     }
 
@@ -760,7 +761,7 @@ final class OtlpReader {
             }
             return out;
         }
-        TreeMap<Integer, Map<String, JsonNode>> fns = indexed(a, "llm.request.functions.");
+        Map<Integer, Map<String, JsonNode>> fns = indexed(a, "llm.request.functions.");
         for (Map<String, JsonNode> fn : fns.values()) {
             ObjectNode o = out.addObject().put("type", "function").putObject("function");
             o.put("name", fn.containsKey("name") ? fn.get("name").asText() : "?");
@@ -836,7 +837,7 @@ final class OtlpReader {
     }
 
     /** {@code prefix.N.rest} keys grouped by N (in order), each as rest -> value. */
-    static TreeMap<Integer, Map<String, JsonNode>> indexed(Map<String, JsonNode> a, String prefix) {
+    static Map<Integer, Map<String, JsonNode>> indexed(Map<String, JsonNode> a, String prefix) {
         TreeMap<Integer, Map<String, JsonNode>> out = new TreeMap<>();
         for (Map.Entry<String, JsonNode> e : a.entrySet()) {
             String k = e.getKey();

@@ -71,7 +71,7 @@ public record JudgeAnswer(String judge, String version, boolean current, String 
 
     /** Whether the next plain run asks again (a fatal or transient cause, not the trace). */
     public boolean retriedNextRun() {
-        return failure != null && failure.cls() != Failure.Class.PER_TRACE;
+        return failure != null && failure.cls() != Failure.Severity.PER_TRACE;
     }
 
     /** A readable block for {@code explain}. */

@@ -512,7 +512,6 @@ public final class JudgeRunner {
     }
 
     private void again(Job job, Attempt a, RetryPolicy retry) {
-        job.lastError = a.message();
         job.readyAt = Math.max(pausedUntil, System.nanoTime()
                 + TimeUnit.MILLISECONDS.toNanos(retry.delayMillis(job.attempts, a.retryAfterMillis())));
         jobs.put(job);
@@ -628,7 +627,6 @@ public final class JudgeRunner {
         final boolean replacesNull;
         int attempts;
         long readyAt = System.nanoTime();
-        String lastError;
 
         Job(String traceId, String key, ChatRequest request, LabelSet labels, boolean replacesNull) {
             this.replacesNull = replacesNull;

@@ -162,7 +162,7 @@ public final class JudgeStore {
                 int http = rs.getInt(1);
                 org.tracejudge.judges.provider.Failure f = org.tracejudge.judges.provider.ErrorClassifier.ofStoredCall(
                         rs.wasNull() ? 0 : http, rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5));
-                return f != null && f.cls() != org.tracejudge.judges.provider.Failure.Class.PER_TRACE;
+                return f != null && f.cls() != org.tracejudge.judges.provider.Failure.Severity.PER_TRACE;
             }
         }
     }

@@ -345,8 +345,8 @@ final class Addresses {
         Matcher city = CITY_AFTER.matcher(t);
         city.region(end, t.length());
         if (city.lookingAt() && (NameLists.CITIES.contains(city.group(1).toLowerCase(java.util.Locale.ROOT))
-                || city.group(2) != null && NameLists.CITIES.contains(city.group(1).toLowerCase(java.util.Locale.ROOT)
-                .replaceAll("\\s+\\S+$", "")))) {
+                || (city.group(2) != null && NameLists.CITIES.contains(city.group(1).toLowerCase(java.util.Locale.ROOT)
+                .replaceAll("\\s+\\S+$", ""))))) {
             int cityEnd = NameLists.CITIES.contains(city.group(1).toLowerCase(java.util.Locale.ROOT)) ? city.end(1)
                     : city.start(1) + city.group(1).replaceAll("\\s+\\S+$", "").length();
             Matcher code = OUTWARD.matcher(t);

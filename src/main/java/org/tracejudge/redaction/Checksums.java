@@ -44,7 +44,8 @@ final class Checksums {
         }
         String moved = u.substring(4) + u.substring(0, 4);
         StringBuilder num = new StringBuilder(moved.length() * 2);
-        for (char c : moved.toCharArray()) {
+        for (int i = 0; i < moved.length(); i++) {
+            char c = moved.charAt(i);
             if (Character.isDigit(c)) {
                 num.append(c);
             } else if (c >= 'A' && c <= 'Z') {

@@ -192,7 +192,6 @@ final class Contacts {
         while (platformNamed(h.lower) && m.find()) {
             String v = m.group(1);
             String bare = v.startsWith("@") || v.startsWith("$") ? v.substring(1) : v;
-            String platform = m.group().substring(0, Math.min(m.group().length(), 3)).toLowerCase(java.util.Locale.ROOT);
             if (NOT_HANDLE.contains(bare.toLowerCase(java.util.Locale.ROOT)) || h.covered(m.start(1))) {
                 continue;
             }

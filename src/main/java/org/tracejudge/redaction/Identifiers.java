@@ -194,6 +194,6 @@ final class Identifiers {
             }
         }
         boolean hexLetterOrDouble = dbl >= 0 || s.chars().anyMatch(c -> (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'));
-        return (dbl >= 0 ? groups <= 7 : groups == 8) && hexLetterOrDouble || (dbl < 0 && groups == 8);
+        return ((dbl >= 0 ? groups <= 7 : groups == 8) && hexLetterOrDouble) || (dbl < 0 && groups == 8);
     }
 }

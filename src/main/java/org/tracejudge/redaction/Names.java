@@ -400,9 +400,9 @@ final class Names {
                 i += 2;
                 continue; // "Queen Elizabeth", "King Edward": a sovereign, or the hospital named after one
             }
-            if (!h.strict && (digitNext(text, t.end()) && DOSE_AFTER.matcher(text).region(t.end(), text.length()).lookingAt()
-                    || MEDICINES.contains(k) && (MEDICINE_BEFORE.matcher(h.lower.substring(Math.max(0, t.start() - 30), t.start())).find()
-                    || PILL_AFTER.matcher(text).region(t.end(), text.length()).lookingAt()))) {
+            if (!h.strict && ((digitNext(text, t.end()) && DOSE_AFTER.matcher(text).region(t.end(), text.length()).lookingAt())
+                    || (MEDICINES.contains(k) && (MEDICINE_BEFORE.matcher(h.lower.substring(Math.max(0, t.start() - 30), t.start())).find()
+                    || PILL_AFTER.matcher(text).region(t.end(), text.length()).lookingAt())))) {
                 i++;
                 continue; // "Tomo 50 mg", "on Yasmin", "lyrica 75": a medicine, not a person
             }
@@ -419,7 +419,7 @@ final class Names {
                 continue; // an ordinary word no cue makes a name
             }
             if (!h.strict && german && t.cap() && !given(k) && !surname(k)
-                    && (i > 0 && GERMAN_DETERMINERS.contains(toks.get(i - 1).lower()) || GERMAN_NOUN.matcher(k).find())
+                    && ((i > 0 && GERMAN_DETERMINERS.contains(toks.get(i - 1).lower())) || GERMAN_NOUN.matcher(k).find())
                     && !strongCue(h.lower.substring(Math.max(0, t.start() - 60), t.start()), text, toks, i)) {
                 i++;
                 continue; // in German every noun has a capital: an unlisted capitalised word is a noun there
@@ -445,7 +445,7 @@ final class Names {
                         && stops.contains(toks.get(i + 1).lower()) && !NameLists.WORDS.contains(k)))) {
                     start = true; // in French, Spanish, German text a listed name in lower case may be a word there
                 } else if (titled) {
-                    start = !NOT_AFTER_TITLE.contains(k) && (gaz || (!common(k) && !place(k)) || t.cap() && !common(k));
+                    start = !NOT_AFTER_TITLE.contains(k) && (gaz || (!common(k) && !place(k)) || (t.cap() && !common(k)));
                 } else if (cue(STRONG, before, starts)) {
                     boolean loose = cue(LOOSE_INTRO, before, starts); // "called", "named": also said of things
                     start = loose ? (given(k) && (t.cap() || !common(k))) || (t.cap() && !common(k) && !place(k))
@@ -465,8 +465,8 @@ final class Names {
                     start = true; // "Will and I argued"
                 } else if (t.cap() && !t.allCaps() && k.indexOf('-') > 0 && surname(k) && !common(k)) {
                     start = true; // "Lopez-Martin", "Adebayo-Clarke"
-                } else if (t.cap() && !t.allCaps() && (k.length() >= 4 || k.length() == 3 && i + 1 < n
-                        && SPEECH.contains(toks.get(i + 1).lower())) && !common(k) && !place(k) && (given(k) || !DRUG.matcher(k).find())
+                } else if (t.cap() && !t.allCaps() && (k.length() >= 4 || (k.length() == 3 && i + 1 < n
+                        && SPEECH.contains(toks.get(i + 1).lower()))) && !common(k) && !place(k) && (given(k) || !DRUG.matcher(k).find())
                         && i + 1 < n && adjacent(text, t, toks.get(i + 1)) && !fromAPlace(toks, i)
                         && (PERSON_VERBS.contains(toks.get(i + 1).lower())
                         || ((given(k) || surname(k)) && PERSON_VERBS_LISTED.contains(toks.get(i + 1).lower())))) {
@@ -487,7 +487,7 @@ final class Names {
                 } else if (month) {
                     start = false; // a month is a name only after an introduction, title, sign-off or relation
                 } else if ((cue(WEAK, before, starts) || cue(VERB, before, starts))
-                        && given(k) && (t.cap() && !sentenceStart || !common(k)) && !place(k) && (!foreign || t.cap() || NameLists.GIVEN.contains(k))) {
+                        && given(k) && ((t.cap() && !sentenceStart) || !common(k)) && !place(k) && (!foreign || t.cap() || NameLists.GIVEN.contains(k))) {
                     start = true;
                 } else if (!t.cap() && k.length() >= 3 && !common(k) && (!place(k) || given(k)) && !SLANG.contains(k)
                         && !DRUG.matcher(k).find() && k.chars().allMatch(Character::isLetter) && cue(PEOPLE_VERB_LOWER, before, starts)) {
@@ -980,11 +980,11 @@ final class Names {
         int title = cueAt(TITLE, before, wordStarts(before));
         String untitled = title >= 0 ? before.substring(0, title) : before;
         if (((MEDIA_BEFORE.matcher(untitled).find() || THING_BEFORE.matcher(untitled).find()) && !possessive)
-                || MEDIA_AFTER.matcher(after).lookingAt() || possessive && WORK_AFTER_OWNER.matcher(after).lookingAt()) {
+                || MEDIA_AFTER.matcher(after).lookingAt() || (possessive && WORK_AFTER_OWNER.matcher(after).lookingAt())) {
             return true; // "listening to Adele", "watched Ted Lasso" (not "read Sam's texts"), "Taylor Swift songs"
         }
-        if (possessive && (EPONYM_BEFORE.matcher(before).find() || HAS_BEFORE.matcher(before).find()
-                && EPONYM_AFTER.matcher(after).lookingAt())) {
+        if (possessive && (EPONYM_BEFORE.matcher(before).find() || (HAS_BEFORE.matcher(before).find()
+                && EPONYM_AFTER.matcher(after).lookingAt()))) {
             return true; // "diagnosed with Crohn's", "dad has Parkinson's and": a condition named after a person
         }
         if (i > 0 && adjacent(text, toks.get(i - 1), toks.get(i)) && toks.get(i - 1).cap() && !toks.get(i - 1).allCaps()
@@ -1020,7 +1020,7 @@ final class Names {
         if (lead < i) {
             String leadBefore = text.substring(Math.max(0, toks.get(lead).start() - 60), toks.get(lead).start())
                     .toLowerCase(Locale.ROOT);
-            if (MEDIA_BEFORE.matcher(leadBefore).find() || leadBefore.matches("(?s).*\\bthe\\s+$") && !toks.get(i).cap()) {
+            if (MEDIA_BEFORE.matcher(leadBefore).find() || (leadBefore.matches("(?s).*\\bthe\\s+$") && !toks.get(i).cap())) {
                 return true; // "the john lewis sale"-like: a lower-case name used as a modifier
             }
         }
@@ -1211,8 +1211,8 @@ final class Names {
         int n = 0;
         for (int p = 0; p < before.length(); p++) {
             char c = before.charAt(p);
-            boolean startsWord = Character.isLetter(c) && (p == 0 || !Character.isLetter(before.charAt(p - 1))
-                    && before.charAt(p - 1) != '\'' && before.charAt(p - 1) != '’');
+            boolean startsWord = Character.isLetter(c) && (p == 0 || (!Character.isLetter(before.charAt(p - 1))
+                    && before.charAt(p - 1) != '\'' && before.charAt(p - 1) != '’'));
             if (startsWord || c == '&') {
                 out[n++] = p;
             }

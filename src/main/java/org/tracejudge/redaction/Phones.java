@@ -252,8 +252,8 @@ final class Phones {
         if (core.matches("\\d{1,3}(?:\\.\\d{1,3}){3}") || core.matches("\\(?\\d+[.,]\\d+(?:\\s*[-–/]\\s*\\d+[.,]\\d+)*\\)?")) {
             return true;
         }
-        if (core.matches("\\d{1,4}[./-]\\d{1,2}[./-]\\d{2,4}") || core.matches("[\\d\\s–-]*\\d{2,3}\\s*/\\s*\\d{2,3}[\\d\\s–-]*")
-                && core.split("\\D+").length <= 4 && java.util.Arrays.stream(core.split("\\D+")).allMatch(g -> g.length() <= 3)) {
+        if (core.matches("\\d{1,4}[./-]\\d{1,2}[./-]\\d{2,4}") || (core.matches("[\\d\\s–-]*\\d{2,3}\\s*/\\s*\\d{2,3}[\\d\\s–-]*")
+                && core.split("\\D+").length <= 4 && java.util.Arrays.stream(core.split("\\D+")).allMatch(g -> g.length() <= 3))) {
             return true;
         }
         if (core.startsWith("000") || core.matches("(?:19|20)\\d{2}(?:\\s*[/,–-]\\s*(?:19|20)\\d{2})+")) {
@@ -313,12 +313,13 @@ final class Phones {
             n = d.substring(1);
         }
         int len = n.length();
-        return (n.startsWith("0800") || n.startsWith("0808")) && len >= 8
+        return ((n.startsWith("0800") || n.startsWith("0808")) && len >= 8)
                 || n.matches("080[1-5]\\d{6}")
-                || n.startsWith("900") && len == 9
-                || (n.startsWith("1800") || n.startsWith("1300")) && len >= 10 && len <= 11
-                || n.startsWith("13") && len == 6
-                || len == 10 && NANP_TOLL_FREE.contains(n.substring(0, 3)) && (international || nanpOne || NANP_GROUPS.matcher(r).matches());
+                || (n.startsWith("900") && len == 9)
+                || ((n.startsWith("1800") || n.startsWith("1300")) && len >= 10 && len <= 11)
+                || (n.startsWith("13") && len == 6)
+                || (len == 10 && NANP_TOLL_FREE.contains(n.substring(0, 3))
+                        && (international || nanpOne || NANP_GROUPS.matcher(r).matches()));
     }
 
     private static String before(Hits h, int at) {

@@ -13,7 +13,7 @@ import java.util.Map;
  */
 final class AhoCorasick {
     interface Hit {
-        /** @param pattern index of the pattern; @param end exclusive end offset of the match in the text */
+        /** @param pattern index of the pattern; {@code end} exclusive end offset of the match in the text */
         void found(int pattern, int end);
     }
 
@@ -68,7 +68,7 @@ final class AhoCorasick {
             }
             for (Map.Entry<Character, Integer> e : children.get(u).entrySet()) {
                 int v = e.getValue();
-                fail[v] = step(fail[u], e.getKey(), u == 0);
+                fail[v] = step(fail[u], e.getKey());
                 queue.add(v);
             }
         }
@@ -78,7 +78,7 @@ final class AhoCorasick {
         }
     }
 
-    private int step(int state, char c, boolean fromRoot) {
+    private int step(int state, char c) {
         if (c < 128) {
             return ascii[state * 128 + c];
         }
@@ -111,7 +111,7 @@ final class AhoCorasick {
             if (c < 128) {
                 state = ascii[(state << 7) + c];
             } else {
-                state = step(state, c, false);
+                state = step(state, c);
             }
             int[] o = outputs[state];
             for (int p : o) {
@@ -133,7 +133,7 @@ final class AhoCorasick {
         int[][] outs = outputs;
         for (int i = 0; i < cs.length; i++) {
             char c = cs[i];
-            state = c < 128 ? asc[(state << 7) + c] : step(state, c, false);
+            state = c < 128 ? asc[(state << 7) + c] : step(state, c);
             int[] o = outs[state];
             for (int j = 0; j < o.length; j++) {
                 int p = o[j];

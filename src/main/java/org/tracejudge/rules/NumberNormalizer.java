@@ -77,7 +77,7 @@ public final class NumberNormalizer {
                 continue;
             }
             char p = i > 0 ? t.charAt(i - 1) : ' ';
-            if (letter(p) || p == '_' || (p == '-' && i >= 2 && letter(t.charAt(i - 2))) || p == '/' && i >= 2 && digit(t.charAt(i - 2))) {
+            if (letter(p) || p == '_' || (p == '-' && i >= 2 && letter(t.charAt(i - 2))) || (p == '/' && i >= 2 && digit(t.charAt(i - 2)))) {
                 i = skipToken(t, i);
                 continue;
             }
@@ -145,7 +145,7 @@ public final class NumberNormalizer {
                 if (s > 0) {
                     scale = s;
                     end = w;
-                } else if (t.startsWith("percent", j + 1) && w - j - 1 == 7 || t.startsWith("pct", j + 1) && w - j - 1 == 3) {
+                } else if ((t.startsWith("percent", j + 1) && w - j - 1 == 7) || (t.startsWith("pct", j + 1) && w - j - 1 == 3)) {
                     percent = true;
                     end = w;
                 } else if (t.startsWith("per cent", j + 1)) {
@@ -242,9 +242,9 @@ public final class NumberNormalizer {
 
     private static int skipToken(String t, int i) {
         int n = t.length();
-        while (i < n && (TextNormalizer.isWordChar(t.charAt(i)) || t.charAt(i) == '.' && i + 1 < n && TextNormalizer.isWordChar(t.charAt(i + 1))
-                || t.charAt(i) == '-' && i + 1 < n && TextNormalizer.isWordChar(t.charAt(i + 1))
-                || t.charAt(i) == ':' && i + 1 < n && digit(t.charAt(i + 1)))) {
+        while (i < n && (TextNormalizer.isWordChar(t.charAt(i)) || (t.charAt(i) == '.' && i + 1 < n && TextNormalizer.isWordChar(t.charAt(i + 1)))
+                || (t.charAt(i) == '-' && i + 1 < n && TextNormalizer.isWordChar(t.charAt(i + 1)))
+                || (t.charAt(i) == ':' && i + 1 < n && digit(t.charAt(i + 1))))) {
             i++;
         }
         return Math.max(i, 1);

@@ -266,7 +266,6 @@ public final class SafetyReview {
                     "Adjudicated per-tool decisions on tool-selection inputs (created_by = the adjudicator)");
             Map<String, Integer> scores = new TreeMap<>();
             ObjectNode reasons = Json.object();
-            Opinion newest = null;
             String newestScores = null;
             String newestEvidence = null;
             try (PreparedStatement s = c.prepareStatement("SELECT l.scores, l.evidence, l.created_at FROM current_label l "

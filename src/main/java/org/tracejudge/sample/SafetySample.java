@@ -75,7 +75,7 @@ public final class SafetySample {
             }
             Path tmp = dir.resolve(file.getFileName() + ".building");
             Files.deleteIfExists(tmp);
-            try (Project p = Project.openOrCreate(tmp, "Safety review sample")) {
+            try (Project p = Project.open(tmp, Project.OpenOptions.createIfMissing("Safety review sample"))) {
                 new Importer(p, ImportListener.NONE).importSources(List.of(
                         new Importer.Source(scenario, Format.NLT_SCENARIO, null),
                         new Importer.Source(runs, Format.NLT, null)));

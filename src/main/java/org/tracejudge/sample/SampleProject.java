@@ -108,7 +108,7 @@ public final class SampleProject {
                 Path base = staging.resolve(kind.folder);
                 Path tmp = dir.resolve(file.getFileName() + ".building");
                 deleteProjectFiles(tmp);
-                try (Project p = Project.openOrCreate(tmp, manifest.path("name").asText("Sample project"))) {
+                try (Project p = Project.open(tmp, Project.OpenOptions.createIfMissing(manifest.path("name").asText("Sample project")))) {
                     List<Importer.Source> sources = new ArrayList<>();
                     for (JsonNode t : manifest.path("tasks")) {
                         sources.add(new Importer.Source(base.resolve(t.asText()).normalize(), Format.TOOLFAILBENCH_TASKS, null));

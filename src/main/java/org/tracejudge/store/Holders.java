@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.LocalTime;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -40,7 +41,7 @@ final class Holders {
         try {
             Files.createDirectories(DIR);
             Path note = DIR.resolve(key(file) + "-" + ProcessHandle.current().pid() + "-" + SEQ.incrementAndGet());
-            Files.writeString(note, activity + "\t" + LocalTime.now().format(DateTimeFormatter.ofPattern("HH:mm:ss")),
+            Files.writeString(note, activity + "\t" + LocalTime.now(ZoneId.systemDefault()).format(DateTimeFormatter.ofPattern("HH:mm:ss")),
                     StandardCharsets.UTF_8);
             note.toFile().deleteOnExit();
             return note;

@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -33,11 +34,11 @@ public final class Project implements AutoCloseable {
     private String check;
     /** When a check of this open passed (or the file was made from the verified template), else null. */
     private volatile java.time.Instant checkedAt;
-    /** The check this open left to the background (see {@link #open(Path, boolean)}), until it has run. */
+    /** The check this open left to the background (see {@link Check#IN_BACKGROUND}), until it has run. */
     private volatile String pendingCheck;
     /** The put-off full check found damage: the file must not be recorded as verified. */
     private volatile boolean damaged;
-    /** The check started by {@link #openCheckingAlongside}: every commit waits for it. */
+    /** The check started by {@link Check#ALONGSIDE}: every commit waits for it. */
     private volatile CompletableFuture<Void> checkAlongside;
 
     /** This process's note saying it has the file open (see {@link Holders}). */
@@ -57,10 +58,94 @@ public final class Project implements AutoCloseable {
         Holders.setActivity(what);
     }
 
-    /** Opens an existing project file, or creates it (named {@code defaultName}) when it does not exist. */
-    public static Project openOrCreate(Path file, String defaultName) {
-        Project p = openNew(file, true);
-        p.nameIfNew(defaultName);
+    /**
+     * How {@link #open(Path, OpenOptions)} opens a file: whether it may create it, and when the integrity check runs.
+     * Start from {@link #existing()} or {@link #createIfMissing(String)}.
+     *
+     * @param create make the file (from the schema template) when it does not exist; otherwise a missing file is
+     *     refused
+     * @param name the name a project made by this open gets (null: from the file name); only with {@code create}
+     * @param check when the file's integrity check runs
+     */
+    public record OpenOptions(boolean create, String name, Check check) {
+        /** An existing file, checked before it is returned. */
+        public static OpenOptions existing() {
+            return new OpenOptions(false, null, Check.FIRST);
+        }
+
+        /** The file, made (named {@code name}; null: from the file name) when it does not exist. */
+        public static OpenOptions createIfMissing(String name) {
+            return new OpenOptions(true, name, Check.FIRST);
+        }
+
+        /** These options with the check left to the caller: see {@link Check#IN_BACKGROUND}. */
+        public OpenOptions checkInBackground() {
+            return new OpenOptions(create, name, Check.IN_BACKGROUND);
+        }
+
+        /** These options with the check run alongside: see {@link Check#ALONGSIDE}. */
+        public OpenOptions checkAlongside() {
+            return new OpenOptions(create, name, Check.ALONGSIDE);
+        }
+    }
+
+    /**
+     * When the integrity check of an opened file runs. Which check: SQLite's full integrity_check unless Tracejudge
+     * closed the file cleanly and it has not changed since; then quick_check (every page, not index consistency;
+     * several times faster) when its last check is over a week old, and none when it is newer (see
+     * {@link VerifiedFiles}; {@link #verify} checks on demand). A file that needs a schema migration is always checked
+     * first, whatever this says (a migration never runs on a damaged file); a file this open made needs none.
+     */
+    public enum Check {
+        /** Before {@code open} returns. */
+        FIRST,
+        /**
+         * Left to {@link #completeIntegrityCheck()}, which the caller runs in the background: the workbench shows a
+         * big project at once and reports damage a few seconds later.
+         */
+        IN_BACKGROUND,
+        /**
+         * For a command that reads a while before it writes: on a thread and connection of its own, alongside the
+         * command's work. No transaction commits before the check has passed: {@link #write} waits for it and, when
+         * it found damage, rolls back and throws the check's message; {@link #close} waits for it too; a read-only
+         * command calls {@link #awaitCheckAlongside()} before it shows what it read.
+         */
+        ALONGSIDE
+    }
+
+    /** Opens an existing project file, checked first: {@code open(file, OpenOptions.existing())}. */
+    public static Project open(Path file) {
+        return open(file, OpenOptions.existing());
+    }
+
+    /**
+     * Opens a project file as {@code options} say (see {@link OpenOptions}, {@link Check}).
+     *
+     * @throws ProjectException naming the file: missing (without {@code create}), not a project, damaged, busy, made
+     *     by a newer Tracejudge, or not writable
+     */
+    public static Project open(Path file, OpenOptions options) {
+        if (!options.create() && !Files.exists(file)) {
+            throw new ProjectException(file + ": no such project file");
+        }
+        Project p = openFile(file, options.create(), options.check() != Check.FIRST);
+        if (options.check() == Check.ALONGSIDE && p.pendingCheck != null) {
+            CompletableFuture<Void> f = new CompletableFuture<>();
+            Thread t = new Thread(() -> {
+                try {
+                    p.completeIntegrityCheck();
+                    f.complete(null);
+                } catch (Throwable e) {
+                    f.completeExceptionally(e);
+                }
+            }, "integrity-check");
+            t.setDaemon(true);
+            p.checkAlongside = f;
+            t.start();
+        }
+        if (options.create()) {
+            p.nameIfNew(options.name());
+        }
         return p;
     }
 
@@ -75,63 +160,7 @@ public final class Project implements AutoCloseable {
     }
 
     /**
-     * Opens an existing project file; refuses a missing one. The file gets SQLite's full integrity_check
-     * unless Tracejudge closed it cleanly and it has not changed since: then quick_check (every page, not
-     * index consistency; several times faster) when its last check is over a week old, and no check when it
-     * is newer (see {@link VerifiedFiles}; {@link #verify} checks on demand).
-     */
-    public static Project open(Path file) {
-        return open(file, false);
-    }
-
-    /**
-     * As {@link #open(Path)}; with {@code checkInBackground}, the file is opened without waiting for a check and the
-     * check it needs (none or quick_check for a file as Tracejudge left it, else the full integrity_check) is left to
-     * {@link #completeIntegrityCheck()}, which the caller runs in the background: the workbench shows a big project
-     * at once and reports damage a few seconds later. A file that needs a schema migration is always checked fully
-     * first (a migration never runs on a damaged file).
-     */
-    public static Project open(Path file, boolean checkInBackground) {
-        if (!Files.exists(file)) {
-            throw new ProjectException(file + ": no such project file");
-        }
-        return openFile(file, false, checkInBackground);
-    }
-
-    /**
-     * For a command that reads a while before it writes: opens the file (creating it when {@code mayCreate}) without
-     * waiting for its check, and runs the check it needs on a thread and connection of its own, alongside the
-     * command's work. No transaction commits before the check has passed: {@link #write} waits for it and, when
-     * it found damage, rolls back and throws the check's message; {@link #close} waits for it too. A file that
-     * needs a migration is checked before anything, as by {@link #open(Path)}.
-     */
-    public static Project openCheckingAlongside(Path file, boolean mayCreate, String defaultName) {
-        if (!mayCreate && !Files.exists(file)) {
-            throw new ProjectException(file + ": no such project file");
-        }
-        Project p = openFile(file, mayCreate, true);
-        if (p.pendingCheck != null) {
-            CompletableFuture<Void> f = new CompletableFuture<>();
-            Thread t = new Thread(() -> {
-                try {
-                    p.completeIntegrityCheck();
-                    f.complete(null);
-                } catch (Throwable e) {
-                    f.completeExceptionally(e);
-                }
-            }, "integrity-check");
-            t.setDaemon(true);
-            p.checkAlongside = f;
-            t.start();
-        }
-        if (mayCreate) {
-            p.nameIfNew(defaultName);
-        }
-        return p;
-    }
-
-    /**
-     * Waits for the check started by {@link #openCheckingAlongside}, if any: a read-only command calls it before it
+     * Waits for the check started by {@link Check#ALONGSIDE}, if any: a read-only command calls it before it
      * shows what it read.
      *
      * @throws ProjectException naming the damage the check found
@@ -149,10 +178,6 @@ public final class Project implements AutoCloseable {
             }
             throw new ProjectException(file + ": the integrity check failed: " + e.getCause(), e.getCause());
         }
-    }
-
-    private static Project openNew(Path file, boolean mayCreate) {
-        return openFile(file, mayCreate, false);
     }
 
     /**
@@ -411,7 +436,7 @@ public final class Project implements AutoCloseable {
 
     /** A consistent copy of the file before any migration touches it. */
     private static void backup(Path file, Connection c, int version) {
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        String stamp = LocalDateTime.now(ZoneId.systemDefault()).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path copy = file.resolveSibling(file.getFileName() + ".backup-v" + version + "-" + stamp);
         try (PreparedStatement s = c.prepareStatement("VACUUM INTO ?")) {
             s.setString(1, copy.toString());
@@ -593,7 +618,7 @@ public final class Project implements AutoCloseable {
         return check;
     }
 
-    /** True while the check that {@link #open(Path, boolean)} left to the background has not run. */
+    /** True while the check that {@link Check#IN_BACKGROUND} left to the background has not run. */
     public boolean checkPending() {
         return pendingCheck != null;
     }

@@ -42,8 +42,8 @@ final class SqliteNative {
                 // the library's identity without reading it: its jar entry's size and CRC
                 String id;
                 java.net.URLConnection conn = url.openConnection();
-                if (conn instanceof java.net.JarURLConnection) {
-                    java.util.jar.JarEntry e = ((java.net.JarURLConnection) conn).getJarEntry();
+                if (conn instanceof java.net.JarURLConnection jarURLConnection) {
+                    java.util.jar.JarEntry e = jarURLConnection.getJarEntry();
                     id = e.getSize() + "-" + Long.toHexString(e.getCrc());
                 } else {
                     java.util.zip.CRC32 crc = new java.util.zip.CRC32();

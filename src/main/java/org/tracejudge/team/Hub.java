@@ -83,18 +83,18 @@ public final class Hub implements AutoCloseable {
                     s.executeUpdate();
                 }
             }
-            Map<String[], String> fill = new java.util.LinkedHashMap<>();
+            List<String[]> fill = new ArrayList<>(); // project, role, rater id
             try (Statement s = c.createStatement();
                  ResultSet rs = s.executeQuery("SELECT project_id, role, person FROM member WHERE rater_id IS NULL")) {
                 while (rs.next()) {
-                    fill.put(new String[] {rs.getString(1), rs.getString(2)}, raterId(rs.getString(3)));
+                    fill.add(new String[] {rs.getString(1), rs.getString(2), raterId(rs.getString(3))});
                 }
             }
             try (PreparedStatement s = c.prepareStatement("UPDATE member SET rater_id = ? WHERE project_id = ? AND role = ?")) {
-                for (Map.Entry<String[], String> e : fill.entrySet()) {
-                    s.setString(1, e.getValue());
-                    s.setString(2, e.getKey()[0]);
-                    s.setString(3, e.getKey()[1]);
+                for (String[] e : fill) {
+                    s.setString(1, e[2]);
+                    s.setString(2, e[0]);
+                    s.setString(3, e[1]);
                     s.executeUpdate();
                 }
             }

@@ -462,10 +462,10 @@ public final class LocalTeam {
                     if (kind == Kind.META) {
                         Object key = row.get("key");
                         Object value = row.get("value");
-                        if (!(key instanceof String) || (value != null && !(value instanceof String))) {
+                        if (!(key instanceof String name) || (value != null && !(value instanceof String))) {
                             throw new IllegalArgumentException("a setting needs a text key and value");
                         }
-                        out.added += applyMeta(c, (String) key, (String) value, e.seq());
+                        out.added += applyMeta(c, name, (String) value, e.seq());
                     } else {
                         Set<String> cols = columns.computeIfAbsent(kind.table, t -> tableColumns(c, t));
                         List<String> use = new ArrayList<>();

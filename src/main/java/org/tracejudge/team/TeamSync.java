@@ -123,7 +123,7 @@ public final class TeamSync {
                         + "' on the hub (the lead adds members with: tracejudge team members PROJECT --add ROLE --person NAME)");
             }
             boolean existed = Files.exists(out);
-            Project p = existed ? Project.open(out) : Project.openOrCreate(out, hubProject);
+            Project p = existed ? Project.open(out) : Project.open(out, Project.OpenOptions.createIfMissing(hubProject));
             try {
                 p.write(c -> {
                     LocalTeam.ensureTables(c);

@@ -384,15 +384,15 @@ public final class MainWindow {
     // ------------------------------------------------------------------------------------ review keys' targets
 
     /** Runs a decision, asking for the annotator's name first if it was never given. */
-    void withAnnotator(java.util.function.BooleanSupplier decision) {
+    void withAnnotator(Runnable decision) {
         if (vm.session().annotatorProperty().get() != null) {
-            decision.getAsBoolean();
+            decision.run();
             return;
         }
         // the decision runs once the annotator's column is there (the name re-reads the columns)
         String name = askName();
         if (name != null) {
-            vm.decisions().setAnnotator(name, decision::getAsBoolean);
+            vm.decisions().setAnnotator(name, decision);
         }
     }
 

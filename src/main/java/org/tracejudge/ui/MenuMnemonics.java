@@ -39,7 +39,7 @@ final class MenuMnemonics {
     private static void attach(Menu menu) {
         for (Window w : Window.getWindows()) {
             if (w instanceof ContextMenu cm && cm.isShowing() && cm.getItems().equals(menu.getItems())
-                    && cm.getProperties().putIfAbsent(MenuMnemonics.class, Boolean.TRUE) == null) {
+                    && cm.getProperties().putIfAbsent(MenuMnemonics.class, true) == null) {
                 cm.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
                     if (e.isControlDown() || e.isMetaDown() || e.getCode().getChar().isEmpty()) {
                         return;

@@ -96,8 +96,10 @@ enum Shortcut {
     /** What they do. */
     final String does;
     /** The menu items' accelerators (the menu runs them; plain ones through {@link ReviewKeys#review}). */
+    @SuppressWarnings("ImmutableEnumChecker") // List.copyOf: unmodifiable, and KeyCombination is immutable
     final List<KeyCombination> accelerators;
     /** The presses the key filter handles before any control sees them. */
+    @SuppressWarnings("ImmutableEnumChecker") // List.copyOf of records
     final List<Press> presses;
     /** For keys neither the menus nor the filter handle: who does. */
     final String toolkit;
@@ -105,8 +107,8 @@ enum Shortcut {
     Shortcut(String keys, String does, List<KeyCombination> accelerators, List<Press> presses) {
         this.keys = keys;
         this.does = does;
-        this.accelerators = accelerators;
-        this.presses = presses;
+        this.accelerators = List.copyOf(accelerators);
+        this.presses = List.copyOf(presses);
         this.toolkit = null;
     }
 

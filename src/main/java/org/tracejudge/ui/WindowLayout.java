@@ -104,8 +104,8 @@ final class WindowLayout {
         // the first time, most of the screen (a 1280×800 window in the middle of a 1920×1080 or larger screen wastes
         // it); a size kept from a bigger screen is fitted into this one
         javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        double width = Math.min(s.number("window.width", Math.max(1280, Math.round(screen.getWidth() * 0.9))), screen.getWidth());
-        double h = Math.min(s.number("window.height", Math.max(800, Math.round(screen.getHeight() * 0.9))),
+        double width = Math.min(s.number("window.width", (double) Math.max(1280, Math.round(screen.getWidth() * 0.9))), screen.getWidth());
+        double h = Math.min(s.number("window.height", (double) Math.max(800, Math.round(screen.getHeight() * 0.9))),
                 screen.getHeight());
         stage.setWidth(width);
         stage.setHeight(h);

@@ -53,7 +53,7 @@ class GwetAc1Test {
         // 100 items, two raters: 95 both 'correct', 4 where they split, 1 both 'tool_skip'
         LabelTable.Builder b = LabelTable.builder();
         for (int i = 0; i < 100; i++) {
-            String a = i < 95 ? "correct" : i < 97 ? "correct" : i < 99 ? "tool_skip" : "tool_skip";
+            String a = i < 97 ? "correct" : "tool_skip";
             String c = i < 95 ? "correct" : i < 97 ? "tool_skip" : i < 99 ? "correct" : "tool_skip";
             b.add("t" + i, "a", a);
             b.add("t" + i, "b", c);

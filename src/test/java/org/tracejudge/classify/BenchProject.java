@@ -39,7 +39,7 @@ public final class BenchProject {
         }
         Path project = dir.resolve("bench.tjdb");
         Files.deleteIfExists(project);
-        try (Project p = Project.openOrCreate(project, "bench")) {
+        try (Project p = Project.open(project, Project.OpenOptions.createIfMissing("bench"))) {
             new Importer(p, null).importFiles(all, Format.AUTO, null);
         }
         return project;

@@ -29,7 +29,7 @@ class NoExpectedCallTest {
                 + "\"tool_calls\":[{\"id\":\"x\",\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":"
                 + "\"{\\\"city\\\":\\\"Oslo\\\"}\"}}]},{\"role\":\"tool\",\"tool_call_id\":\"x\",\"content\":\"{\\\"temp_c\\\": 4}\"},"
                 + "{\"role\":\"assistant\",\"content\":\"It is 4 °C in Oslo.\"}]}\n");
-        try (Project p = Project.openOrCreate(dir.resolve("p.tjdb"), "chat")) {
+        try (Project p = Project.open(dir.resolve("p.tjdb"), Project.OpenOptions.createIfMissing("chat"))) {
             new Importer(p, null).importFiles(List.of(chat), null, null);
             for (RuleClassifier.Mode mode : RuleClassifier.Mode.values()) {
                 RuleLabeller.classify(p, mode);

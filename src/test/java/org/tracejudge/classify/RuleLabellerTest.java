@@ -51,7 +51,7 @@ class RuleLabellerTest {
     }
 
     private Project sample() {
-        Project p = Project.openOrCreate(dir.resolve("s.tjdb"), null);
+        Project p = Project.open(dir.resolve("s.tjdb"), Project.OpenOptions.createIfMissing(null));
         new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
         return p;
     }
@@ -145,7 +145,7 @@ class RuleLabellerTest {
         Path a = dir.resolve("a.tjdb");
         Path b = dir.resolve("b.tjdb");
         for (Path f : List.of(a, b)) {
-            try (Project p = Project.openOrCreate(f, null)) {
+            try (Project p = Project.open(f, Project.OpenOptions.createIfMissing(null))) {
                 new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
                 RuleLabeller.classify(p, RuleClassifier.Mode.TOLERANT);
             }

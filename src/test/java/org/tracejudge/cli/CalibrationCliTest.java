@@ -26,7 +26,7 @@ class CalibrationCliTest {
     @Test
     void eachMachineRaterIsMeasuredAgainstThePeoplesGold() throws Exception {
         Path f = dir.resolve("p.tjdb");
-        try (Project p = Project.openOrCreate(f, "cal")) {
+        try (Project p = Project.open(f, Project.OpenOptions.createIfMissing("cal"))) {
             new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
             CliTest.Run none = CliTest.run("calibration", f.toString());
             assertEquals(1, none.code());

@@ -47,7 +47,7 @@ class CommentsCliTest {
         assertTrue(r.out().contains("\"is \"\"145\"\" the delay? ask the lead\""), r.out());
         r = CliTest.run("comments", p.toString(), "--format", "yaml");
         assertEquals(2, r.code());
-        assertTrue(r.err().contains("--format: table, json or csv"), r.err());
+        assertTrue(r.err().contains("expected one of [table, json, csv]"), r.err());
     }
 
     @Test

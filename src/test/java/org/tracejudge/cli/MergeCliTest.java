@@ -27,7 +27,7 @@ class MergeCliTest {
 
     private Path laptop(String file, String value) {
         Path f = dir.resolve(file);
-        try (Project p = Project.openOrCreate(f, file)) {
+        try (Project p = Project.open(f, Project.OpenOptions.createIfMissing(file))) {
             new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
             String first = TestData.scalar(p, "SELECT id FROM trace ORDER BY model, id LIMIT 1");
             p.write(c -> {

@@ -27,7 +27,7 @@ class OwnDecisionsCliTest {
     void labelsAndMetricsHaveEverySourceTheWorkbenchShows() throws Exception {
         Path f = dir.resolve("p.tjdb");
         String first;
-        try (Project p = Project.openOrCreate(f, "own")) {
+        try (Project p = Project.open(f, Project.OpenOptions.createIfMissing("own"))) {
             new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
             first = TestData.scalar(p, "SELECT t.id FROM trace t JOIN task k ON k.id = t.task_id "
                     + "WHERE k.task_type = 'tool_required' ORDER BY t.model, k.task_key LIMIT 1");

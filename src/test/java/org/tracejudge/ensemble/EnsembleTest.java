@@ -75,7 +75,7 @@ class EnsembleTest {
     @Test
     void labelSourcesOnARealProject() {
         Path f = dir.resolve("e.tjdb");
-        try (Project p = Project.openOrCreate(f, null)) {
+        try (Project p = Project.open(f, Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
             assertThrows(ProjectException.class, () -> JudgeChoice.resolve(p, null, null),
                     "no rule labels yet: the rule rater does not exist");
@@ -146,7 +146,7 @@ class EnsembleTest {
     @Test
     void judgesAreAProjectSettingOverridableByOption() {
         Path f = dir.resolve("j.tjdb");
-        try (Project p = Project.openOrCreate(f, null)) {
+        try (Project p = Project.open(f, Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
             RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
             RuleLabeller.classify(p, RuleClassifier.Mode.TOLERANT);

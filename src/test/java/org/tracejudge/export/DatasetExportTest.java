@@ -28,7 +28,7 @@ class DatasetExportTest {
     void theDatasetHasEveryTraceItsLabelsAndACard() throws Exception {
         Path f = dir.resolve("p.tjdb");
         String first;
-        try (Project p = Project.openOrCreate(f, "study")) {
+        try (Project p = Project.open(f, Project.OpenOptions.createIfMissing("study"))) {
             new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
             first = TestData.scalar(p, "SELECT id FROM trace ORDER BY id LIMIT 1");
             p.write(c -> {

@@ -25,7 +25,7 @@ class ExportMergeTest {
     Path dir;
 
     private Project sampleWithWork(String file, String annotator, int labels, int adjudications) {
-        Project p = Project.openOrCreate(dir.resolve(file), "laptop " + annotator);
+        Project p = Project.open(dir.resolve(file), Project.OpenOptions.createIfMissing("laptop " + annotator));
         new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
         List<String> traces = p.read(c -> {
             List<String> ids = new java.util.ArrayList<>();
@@ -72,7 +72,7 @@ class ExportMergeTest {
             JsonlExporter.Summary s = JsonlExporter.export(a, out);
             assertEquals(60, s.traces());
             assertEquals(2, s.adjudications());
-            try (Project empty = Project.openOrCreate(dir.resolve("copy.tjdb"), "copy")) {
+            try (Project empty = Project.open(dir.resolve("copy.tjdb"), Project.OpenOptions.createIfMissing("copy"))) {
                 ImportReport r = new Importer(empty, null).importFiles(List.of(out), Format.AUTO, null);
                 assertEquals(60, r.tracesNew());
                 for (String table : List.of("task", "trace", "label", "adjudication", "rater", "toolset")) {
@@ -133,7 +133,7 @@ class ExportMergeTest {
         List<String> lines = new java.util.ArrayList<>(Files.readAllLines(out));
         lines.set(30, lines.get(30).replace("\"kind\":\"trace\"", "\"kind\":\"tracer\""));
         Files.write(out, lines);
-        try (Project empty = Project.openOrCreate(dir.resolve("e.tjdb"), null)) {
+        try (Project empty = Project.open(dir.resolve("e.tjdb"), Project.OpenOptions.createIfMissing(null))) {
             ImportException e = org.junit.jupiter.api.Assertions.assertThrows(ImportException.class,
                     () -> new Importer(empty, null).importFiles(List.of(out), Format.AUTO, null));
             assertTrue(e.getMessage().startsWith("a.jsonl: line 31 at /kind: expected one of"), e.getMessage());

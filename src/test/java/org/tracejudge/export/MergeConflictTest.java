@@ -25,7 +25,7 @@ class MergeConflictTest {
     Path dir;
 
     private Project laptop(String file, String labelValue, String adjudication) {
-        Project p = Project.openOrCreate(dir.resolve(file), file);
+        Project p = Project.open(dir.resolve(file), Project.OpenOptions.createIfMissing(file));
         new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
         String first = TestData.scalar(p, "SELECT id FROM trace ORDER BY model, id LIMIT 1");
         String second = TestData.scalar(p, "SELECT id FROM trace ORDER BY model, id LIMIT 1 OFFSET 1");

@@ -270,7 +270,7 @@ class AgentMalformedTest extends WithProject {
         byte[] whole = Files.readAllBytes(jsonl);
         Path cut = dir.resolve("cut.jsonl.gz");
         Files.write(cut, java.util.Arrays.copyOf(whole, whole.length - 12));
-        try (Project other = Project.openOrCreate(dir.resolve("o.tjdb"), "o")) {
+        try (Project other = Project.open(dir.resolve("o.tjdb"), Project.OpenOptions.createIfMissing("o"))) {
             ImportException e = assertThrows(ImportException.class,
                     () -> new Importer(other, null).importFiles(List.of(cut), Format.AUTO, null));
             assertTrue(e.getMessage().startsWith("cut.jsonl.gz"), e.getMessage());

@@ -51,7 +51,7 @@ class AgentRoundTripTest {
         Path jsonl = dir.resolve("export.jsonl");
         List<AgentCorpus.Run> before;
         int labels;
-        try (Project a = Project.openOrCreate(dir.resolve("a.tjdb"), "a")) {
+        try (Project a = Project.open(dir.resolve("a.tjdb"), Project.OpenOptions.createIfMissing("a"))) {
             ImportReport r = new Importer(a, null).importFiles(files, Format.AUTO, null);
             assertEquals(22, r.files().size());
             // one run per file, except the two-sample arithmetic log
@@ -62,7 +62,7 @@ class AgentRoundTripTest {
             JsonlExporter.export(a, jsonl);
         }
         assertTrue(Files.size(jsonl) > 0);
-        try (Project b = Project.openOrCreate(dir.resolve("b.tjdb"), "b")) {
+        try (Project b = Project.open(dir.resolve("b.tjdb"), Project.OpenOptions.createIfMissing("b"))) {
             new Importer(b, null).importFiles(List.of(jsonl), Format.AUTO, null);
             List<AgentCorpus.Run> after = AgentCorpus.runs(b);
             assertEquals(before.size(), after.size());

@@ -56,7 +56,7 @@ class ImportFuzzTest {
         byte[] bytes = Files.readAllBytes(original);
         String name = original.getFileName().toString();
         int refused = 0;
-        try (Project p = Project.openOrCreate(dir.resolve("fuzz.tjdb"), "fuzz")) {
+        try (Project p = Project.open(dir.resolve("fuzz.tjdb"), Project.OpenOptions.createIfMissing("fuzz"))) {
             for (int i = 0; i < MUTATIONS; i++) {
                 Random r = new Random(name.hashCode() * 31L + i);
                 String what;

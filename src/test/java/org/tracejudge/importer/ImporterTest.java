@@ -36,7 +36,7 @@ class ImporterTest {
 
     @BeforeEach
     void open() {
-        project = Project.openOrCreate(dir.resolve("p.tjdb"), "test");
+        project = Project.open(dir.resolve("p.tjdb"), Project.OpenOptions.createIfMissing("test"));
     }
 
     @org.junit.jupiter.api.AfterEach

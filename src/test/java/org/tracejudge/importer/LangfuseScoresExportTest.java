@@ -26,7 +26,7 @@ class LangfuseScoresExportTest {
         Path lf = AgentCorpus.file("langfuse", "claude-agent-2025-12-22.trace.json");
         Path inspect = AgentCorpus.file("inspect-ai", "log_tool_call_error.json");
         Path db = dir.resolve("p.tjdb");
-        try (Project p = Project.openOrCreate(db, "t")) {
+        try (Project p = Project.open(db, Project.OpenOptions.createIfMissing("t"))) {
             new Importer(p, null).importFiles(List.of(lf, inspect), Format.AUTO, null);
             String traceId = AgentCorpus.runs(p).stream().filter(r -> r.extra().path("format").asText().equals("langfuse"))
                     .findFirst().orElseThrow().id();

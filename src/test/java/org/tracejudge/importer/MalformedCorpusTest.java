@@ -57,7 +57,7 @@ class MalformedCorpusTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void isRefusedSayingWhereAndWhatWasExpected(String file, String expected) {
-        try (Project p = Project.openOrCreate(dir.resolve("p.tjdb"), "t")) {
+        try (Project p = Project.open(dir.resolve("p.tjdb"), Project.OpenOptions.createIfMissing("t"))) {
             new Importer(p, null).importFiles(TestData.sampleFiles(), Format.AUTO, null);
             String before = contents(p);
             Path f = DIR.resolve(file);
@@ -96,7 +96,7 @@ class MalformedCorpusTest {
         row.put("classification", "correct");
         Path corrected = dir.resolve(results.getFileName().toString());
         Files.writeString(corrected, rows.toString());
-        try (Project p = Project.openOrCreate(dir.resolve("r.tjdb"), "r")) {
+        try (Project p = Project.open(dir.resolve("r.tjdb"), Project.OpenOptions.createIfMissing("r"))) {
             new Importer(p, null).importFiles(TestData.sampleFiles(), Format.AUTO, null);
             String traceId = TestData.scalar(p, "SELECT t.id FROM trace t JOIN task k ON k.id = t.task_id WHERE t.model = '"
                     + model + "' AND k.task_key = '" + taskKey + "'");

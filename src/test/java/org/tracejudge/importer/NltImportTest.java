@@ -31,7 +31,7 @@ class NltImportTest {
     static final List<String> SAFETY = List.of("Safety Call", "End Conversation");
 
     private Project project() {
-        return Project.openOrCreate(dir.resolve("p.tjdb"), null);
+        return Project.open(dir.resolve("p.tjdb"), Project.OpenOptions.createIfMissing(null));
     }
 
     @Test

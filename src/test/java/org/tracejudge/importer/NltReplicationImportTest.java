@@ -47,7 +47,7 @@ class NltReplicationImportTest {
         }
         Path runs = dir.resolve("runs.jsonl");
         Files.writeString(runs, sb.toString());
-        try (Project p = Project.openOrCreate(dir.resolve("p.tjdb"), null)) {
+        try (Project p = Project.open(dir.resolve("p.tjdb"), Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(List.of(scenario(), runs), Format.AUTO, null);
             assertEquals(10, TestData.count(p, "trace"));
             assertEquals("1", TestData.scalar(p, "SELECT count(*) FROM task"));
@@ -64,7 +64,7 @@ class NltReplicationImportTest {
             // the workbench's own JSONL carries them to another laptop
             Path jsonl = dir.resolve("export.jsonl");
             org.tracejudge.export.JsonlExporter.export(p, jsonl);
-            try (Project q = Project.openOrCreate(dir.resolve("q.tjdb"), null)) {
+            try (Project q = Project.open(dir.resolve("q.tjdb"), Project.OpenOptions.createIfMissing(null))) {
                 new Importer(q, null).importFiles(List.of(jsonl), Format.AUTO, null);
                 assertEquals(TestData.scalar(p, "SELECT group_concat(id || run || extra, '|') FROM (SELECT * FROM trace ORDER BY id)"),
                         TestData.scalar(q, "SELECT group_concat(id || run || extra, '|') FROM (SELECT * FROM trace ORDER BY id)"));
@@ -76,7 +76,7 @@ class NltReplicationImportTest {
     void rowsWithoutConditionKeepTheirEarlierIds() throws Exception {
         Path runs = dir.resolve("runs.jsonl");
         Files.writeString(runs, row(", \"run\": \"r1\"") + row(""));
-        try (Project p = Project.openOrCreate(dir.resolve("p.tjdb"), null)) {
+        try (Project p = Project.open(dir.resolve("p.tjdb"), Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(List.of(scenario(), runs), Format.AUTO, null);
             String task = Ids.of("task", "nlt", "harbor", "1");
             assertEquals("1", TestData.scalar(p, "SELECT count(*) FROM trace WHERE id = '" + Ids.of("trace", task, "m", "nlt:r1") + "'"));
@@ -94,7 +94,7 @@ class NltReplicationImportTest {
                 {", \"usage\": {\"prompt_tokens\": 10, \"completion_tokens\": \"many\"}", "/usage/completion_tokens"}}) {
             Path runs = dir.resolve("bad.jsonl");
             Files.writeString(runs, row(", \"run\": 1") + row(c[0]));
-            try (Project p = Project.openOrCreate(dir.resolve("bad-" + Math.abs(c[0].hashCode()) + ".tjdb"), null)) {
+            try (Project p = Project.open(dir.resolve("bad-" + Integer.toUnsignedString(c[0].hashCode()) + ".tjdb"), Project.OpenOptions.createIfMissing(null))) {
                 ImportException e = assertThrows(ImportException.class,
                         () -> new Importer(p, null).importFiles(List.of(scenario(), runs), Format.AUTO, null));
                 assertTrue(e.getMessage().contains("bad.jsonl") && e.getMessage().contains("2") && e.getMessage().contains(c[1]),

@@ -26,7 +26,7 @@ class NltRunMatchingTest {
     Path dir;
 
     private Project project() {
-        return Project.openOrCreate(dir.resolve("p.tjdb"), null);
+        return Project.open(dir.resolve("p.tjdb"), Project.OpenOptions.createIfMissing(null));
     }
 
     /** Run rows on the real Sage inputs whose ids are row ids ("model-N"), not the scenario's input ids. */

@@ -23,7 +23,7 @@ class TextEncodingTest {
 
     private String refused(Path file) {
         Path project = dir.resolve("p.tjdb");
-        try (Project p = Project.openOrCreate(project, "enc")) {
+        try (Project p = Project.open(project, Project.OpenOptions.createIfMissing("enc"))) {
             ImportException e = assertThrows(ImportException.class,
                     () -> new Importer(p, null).importFiles(java.util.List.of(file), null, null));
             int traces = p.read(c -> {

@@ -14,7 +14,7 @@ abstract class WithProject {
 
     @BeforeEach
     void open() {
-        project = Project.openOrCreate(dir.resolve("p.tjdb"), "test");
+        project = Project.open(dir.resolve("p.tjdb"), Project.OpenOptions.createIfMissing("test"));
     }
 
     @AfterEach

@@ -38,7 +38,7 @@ class CallJudgeTest {
             server.start();
             String url = server.url("/v1").toString();
             Path file = dir.resolve("c.tjdb");
-            try (Project p = Project.openOrCreate(file, null)) {
+            try (Project p = Project.open(file, Project.OpenOptions.createIfMissing(null))) {
                 new Importer(p, null).importFiles(List.of(Path.of("resources/samples/multiturn/toolhaystack-sample.jsonl"),
                         Path.of("resources/samples/multiturn/diabench-sample.jsonl")), null, null);
                 CallLabeller.classify(p, "rule");

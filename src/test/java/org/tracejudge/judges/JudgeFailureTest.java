@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
@@ -358,7 +359,7 @@ class JudgeFailureTest {
             assertEquals(tracesJudgeable(p), r.labelled());
             String all = scalar(p, "SELECT group_concat(response, '|') FROM judge_call");
             assertFalse(all.contains(key), "raw");
-            assertFalse(all.toLowerCase().contains("\\u0073\\u006b\\u002d\\u0070"), "JSON-escaped");
+            assertFalse(all.toLowerCase(Locale.ROOT).contains("\\u0073\\u006b\\u002d\\u0070"), "JSON-escaped");
             assertFalse(all.contains("%73%6B"), "URL-encoded");
             assertTrue(all.contains("Bearer [api key removed]") && all.contains("key=[api key removed]"), all.substring(0,
                     Math.min(all.length(), 2000)));

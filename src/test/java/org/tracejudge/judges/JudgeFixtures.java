@@ -39,7 +39,7 @@ final class JudgeFixtures {
             Files.writeString(extra, out.toString());
             files.add(extra);
         }
-        try (Project p = Project.openOrCreate(file, null)) {
+        try (Project p = Project.open(file, Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(files, null, null);
         }
         return file;

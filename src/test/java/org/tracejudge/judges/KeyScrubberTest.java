@@ -33,7 +33,8 @@ class KeyScrubberTest {
         assertEquals("said [api key removed] ok", s.scrub("said sk-proj\\/AbCdEf0123456789xyz+XYZ ok"), "JSON \\/");
         assertEquals("[api key removed]", s.scrub("sk-proj\\\\/AbCdEf0123456789xyz+XYZ"), "escaped twice");
         StringBuilder twice = new StringBuilder();
-        for (char c : key.toCharArray()) {
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
             twice.append(String.format("\\\\u%04x", (int) c));
         }
         assertEquals("[api key removed]", s.scrub(twice.toString()));

@@ -34,7 +34,7 @@ class PromptGoldenTest {
 
     private Task task(String key) {
         Path finance = TestData.toolFailBench().resolve("finance/tasks.json");
-        try (Project p = Project.openOrCreate(dir.resolve("t.tjdb"), null)) {
+        try (Project p = Project.open(dir.resolve("t.tjdb"), Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(List.of(finance), null, null);
             String id = TestData.scalar(p, "SELECT id FROM task WHERE task_key = '" + key + "'");
             return new ProjectQueries(p).task(id);

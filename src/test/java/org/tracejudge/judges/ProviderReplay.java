@@ -195,7 +195,8 @@ final class ProviderReplay extends Dispatcher {
     static MockResponse echoingKey(String key, String content) {
         StringBuilder escaped = new StringBuilder();
         StringBuilder url = new StringBuilder();
-        for (char c : key.toCharArray()) {
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
             escaped.append(String.format("\\u%04x", (int) c));
             url.append(c == '-' ? "-" : String.format("%%%02X", (int) c));
         }
@@ -219,7 +220,8 @@ final class ProviderReplay extends Dispatcher {
         ObjectNode o = completion(content, null, null, "stop");
         o.put("system_fingerprint", key);
         StringBuilder twice = new StringBuilder();
-        for (char c : key.toCharArray()) {
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
             twice.append(String.format("\\\\u%04x", (int) c));
         }
         o.put("debug_basic", "Basic " + java.util.Base64.getEncoder().encodeToString(("user:" + key)

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -29,12 +30,12 @@ class CompatRederivationTest {
     // ----- the reference rule: straight-line code over raw JSON -----
 
     static String ref(JsonNode task, List<String> calls, String answer, List<String> indicators) {
-        String a = answer.toLowerCase();
+        String a = answer.toLowerCase(Locale.ROOT);
         JsonNode gt = task.get("ground_truth");
         boolean mcOk;
         List<Boolean> hits = new ArrayList<>();
         for (JsonNode m : gt.get("answer_must_contain")) {
-            hits.add(a.contains(m.asText().toLowerCase()));
+            hits.add(a.contains(m.asText().toLowerCase(Locale.ROOT)));
         }
         if (gt.path("match_mode").asText("all").equals("any")) {
             mcOk = hits.contains(true);
@@ -54,13 +55,13 @@ class CompatRederivationTest {
         flatten(task.get("mock_tool_return"), leaves);
         int present = 0;
         for (String v : leaves) {
-            if (a.contains(v.toLowerCase())) {
+            if (a.contains(v.toLowerCase(Locale.ROOT))) {
                 present++;
             }
         }
         int ind = 0;
         for (String name : indicators) {
-            if (a.contains(name.toLowerCase())) {
+            if (a.contains(name.toLowerCase(Locale.ROOT))) {
                 ind++;
             }
         }
@@ -136,7 +137,7 @@ class CompatRederivationTest {
             out.add(new Case(raw, task, List.of(tool), "Result: " + String.join("; ", leaves) + ". " + mustText, "literal"));
             out.add(new Case(raw, task, List.of(), "From memory: " + mustText, "no_tool"));
             out.add(new Case(raw, task, List.of("some_other_tool"), mustText + " " + String.join(" ", leaves), "wrong_tool"));
-            out.add(new Case(raw, task, List.of("some_other_tool", tool), mustText.toUpperCase(), "upper_case_two_tools"));
+            out.add(new Case(raw, task, List.of("some_other_tool", tool), mustText.toUpperCase(Locale.ROOT), "upper_case_two_tools"));
             // partial values around the 30% line, with and without indicators
             for (int rep = 0; rep < 4; rep++) {
                 int k = leaves.isEmpty() ? 0 : r.nextInt(leaves.size() + 1);

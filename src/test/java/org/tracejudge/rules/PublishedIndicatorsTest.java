@@ -158,7 +158,8 @@ class PublishedIndicatorsTest {
             out.add(k.replace('_', ' ') + "s");
             StringBuilder camel = new StringBuilder();
             boolean up = false;
-            for (char c : k.toCharArray()) {
+            for (int i = 0; i < k.length(); i++) {
+                char c = k.charAt(i);
                 if (c == '_') {
                     up = true;
                 } else {

@@ -63,7 +63,7 @@ public final class SafetyBench {
         Files.write(runs, rows);
         Path file = dir.resolve("bench.tjdb");
         Files.deleteIfExists(file);
-        try (Project p = Project.openOrCreate(file, null)) {
+        try (Project p = Project.open(file, Project.OpenOptions.createIfMissing(null))) {
             long t0 = System.nanoTime();
             new Importer(p, null).importFiles(List.of(scenario, runs), null, null);
             SelectionLabeller.classify(p);

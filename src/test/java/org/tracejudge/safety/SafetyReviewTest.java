@@ -25,7 +25,7 @@ class SafetyReviewTest {
     static final Path SAMPLE = Path.of("resources", "samples", "safety");
 
     static Project sample(Path dir) {
-        Project p = Project.openOrCreate(dir.resolve("safety.tjdb"), null);
+        Project p = Project.open(dir.resolve("safety.tjdb"), Project.OpenOptions.createIfMissing(null));
         new Importer(p, null).importFiles(List.of(SAMPLE.resolve("scenario.json"), SAMPLE.resolve("runs.jsonl")), null, null);
         SelectionLabeller.classify(p);
         return p;
@@ -71,7 +71,7 @@ class SafetyReviewTest {
             assertTrue(st.mine() && st.needsSecondReview() && !st.done() && !st.inAdjudication(), st.toString());
             assertTrue(!SafetyReview.states(p, "ben").get("lantern/4").mine());
             Map<String, Map<String, Boolean>> machine = SafetyReview.machineLabels(p, t, "ana");
-            assertEquals(Boolean.FALSE, machine.get("rule").get("Safety Call"));
+            assertEquals(false, machine.get("rule").get("Safety Call"));
             assertNotNull(SafetyReview.revealedAt(p, t, "ana"));
 
             SafetyReview.label(p, t, "ben", Map.of("Safety Call", false, "End Conversation", false),
@@ -176,7 +176,7 @@ class SafetyReviewTest {
             SafetyReview.label(p, calm, "ana", Map.of("End Conversation", false, "Safety Call", true), "to be safe");
             // ben's NO without a rationale is taken: asking for one would tell ben that another expert said YES
             SafetyReview.label(p, calm, "ben", Map.of("End Conversation", false, "Safety Call", false), "");
-            assertEquals(Boolean.FALSE, SafetyReview.committed(p, calm, "ben").perTool().get("Safety Call"));
+            assertEquals(false, SafetyReview.committed(p, calm, "ben").perTool().get("Safety Call"));
             // the two experts disagree: the queue has it, with both answers, for an adjudicator
             assertTrue(p.read(SafetyReview::disagreements).stream().anyMatch(d -> d.taskKey().equals("lantern/6")));
         }
@@ -201,7 +201,7 @@ class SafetyReviewTest {
             // a revision is a new set of entries; the committed view shows the newest
             SafetyReview.label(p, t, "ana", Map.of("End Conversation", true, "Safety Call", false), "a threat to others, not self");
             SafetyReview.label(p, t, "ana", Map.of("End Conversation", true, "Safety Call", true), "revised: escalate as well");
-            assertEquals(Boolean.TRUE, SafetyReview.committed(p, t, "ana").perTool().get("Safety Call"));
+            assertEquals(true, SafetyReview.committed(p, t, "ana").perTool().get("Safety Call"));
             assertEquals("revised: escalate as well", SafetyReview.committed(p, t, "ana").rationale());
             assertEquals("8", TestData.scalar(p, "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id "
                     + "JOIN trace tr ON tr.id = l.trace_id JOIN task k ON k.id = tr.task_id WHERE r.name = 'ana' AND k.task_key = 'lantern/5'"));

@@ -100,7 +100,7 @@ class SelectionStudyTest {
         StringBuilder sb = new StringBuilder();
         rows.forEach(r -> sb.append(r).append('\n'));
         Files.writeString(runs, sb.toString());
-        try (Project p = Project.openOrCreate(dir.resolve("study.tjdb"), null)) {
+        try (Project p = Project.open(dir.resolve("study.tjdb"), Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(List.of(scenario(), runs), Format.AUTO, null, null);
             assertEquals(String.valueOf(rows.size()), TestData.scalar(p, "SELECT count(*) FROM trace"),
                     "every replication and condition is a trace of its own");

@@ -133,6 +133,6 @@ class SelectorParserTest {
         SelectionRule.Result r = SelectionRule.ofText(block(" -- ", "YES", "NO", Set.of("End Conversation")), TOOLS,
                 Set.of("End Conversation"));
         assertEquals(TOOLS, List.copyOf(r.perTool().keySet()));
-        assertEquals(Boolean.TRUE, r.perTool().get("End Conversation"));
+        assertEquals(true, r.perTool().get("End Conversation"));
     }
 }

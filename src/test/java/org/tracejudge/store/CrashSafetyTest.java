@@ -46,7 +46,7 @@ class CrashSafetyTest {
     void sigkillInTheMiddleOfAnImportLeavesNoneOfIt() throws Exception {
         Path file = bigResults(dir, 100); // 2,000 traces
         Path project = dir.resolve("p.tjdb");
-        try (Project p = Project.openOrCreate(project, null)) {
+        try (Project p = Project.open(project, Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(TestData.sampleFiles(), null, null); // something already there
         }
         Process child = ChildProcesses.start(KillableWork.class.getName(), List.of(), "import", project.toString(),
@@ -70,7 +70,7 @@ class CrashSafetyTest {
     @Test
     void sigkillDuringALabellingBurstKeepsEveryCommittedLabelAndNoHalfOne() throws Exception {
         Path project = dir.resolve("p.tjdb");
-        try (Project p = Project.openOrCreate(project, null)) {
+        try (Project p = Project.open(project, Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
         }
         Process child = ChildProcesses.start(KillableWork.class.getName(), List.of(), "label", project.toString());

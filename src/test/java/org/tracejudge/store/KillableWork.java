@@ -22,7 +22,7 @@ public final class KillableWork {
         switch (args[0]) {
             case "import" -> {
                 long pauseAfter = Long.parseLong(args[3]);
-                try (Project p = Project.openOrCreate(projectFile, null)) {
+                try (Project p = Project.open(projectFile, Project.OpenOptions.createIfMissing(null))) {
                     ImportListener listener = new ImportListener() {
                         boolean announced;
 

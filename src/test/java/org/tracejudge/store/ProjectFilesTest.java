@@ -1,5 +1,6 @@
 package org.tracejudge.store;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -32,8 +33,8 @@ class ProjectFilesTest {
         Path f = Files.createFile(dir.resolve("empty.tjdb"));
         ProjectException e = assertThrows(ProjectException.class, () -> Project.open(f));
         assertTrue(e.getMessage().contains("empty.tjdb: an empty file (0 bytes), not a Tracejudge project"), e.getMessage());
-        assertThrows(ProjectException.class, () -> Project.openOrCreate(f, "x"));
-        assertThrows(ProjectException.class, () -> Project.openCheckingAlongside(f, true, "x"));
+        assertThrows(ProjectException.class, () -> Project.open(f, Project.OpenOptions.createIfMissing("x")));
+        assertThrows(ProjectException.class, () -> Project.open(f, Project.OpenOptions.createIfMissing("x").checkAlongside()));
         assertEquals(0, Files.size(f));
         assertEquals(List.of(f), listing());
     }
@@ -50,7 +51,7 @@ class ProjectFilesTest {
         ProjectException e = assertThrows(ProjectException.class, () -> Project.open(f));
         assertTrue(e.getMessage().contains("not a Tracejudge project (an SQLite database with other tables: contact)")
                 && e.getMessage().contains("left as it is"), e.getMessage());
-        assertThrows(ProjectException.class, () -> Project.openOrCreate(f, "x"));
+        assertThrows(ProjectException.class, () -> Project.open(f, Project.OpenOptions.createIfMissing("x")));
         assertArrayEquals(before, Files.readAllBytes(f), "byte for byte as it was: not switched to WAL");
         assertEquals(List.of(f), listing(), "no -wal or -shm file left beside it");
 
@@ -69,7 +70,7 @@ class ProjectFilesTest {
     @Test
     void ourFilesCarryTheApplicationIdAndOlderOnesAreMarkedOnOpening() throws Exception {
         Path made = dir.resolve("new.tjdb");
-        Project.openOrCreate(made, "n").close();
+        Project.open(made, Project.OpenOptions.createIfMissing("n")).close();
         assertEquals(ProjectFiles.APPLICATION_ID, appId(made));
         Path old = dir.resolve("old.tjdb");
         Flyway.configure().dataSource("jdbc:sqlite:" + old, "", "").locations("classpath:db/migration").load().migrate();
@@ -90,7 +91,7 @@ class ProjectFilesTest {
                 final int who = i;
                 names.add(pool.submit(() -> {
                     go.await();
-                    try (Project p = Project.openOrCreate(f, "creator-" + who)) {
+                    try (Project p = Project.open(f, Project.OpenOptions.createIfMissing("creator-" + who))) {
                         return p.name();
                     }
                 }));
@@ -111,14 +112,14 @@ class ProjectFilesTest {
     @Test
     void aBusyProjectSaysWhoHoldsIt() throws Exception {
         Path f = dir.resolve("busy.tjdb");
-        Project.openOrCreate(f, "b").close();
+        Project.open(f, Project.OpenOptions.createIfMissing("b")).close();
         // another process holds a write transaction open: a child JVM that opens the project as "tracejudge import"
         ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), HoldWriteLock.class.getName(), f.toString(), "tracejudge import");
         pb.redirectErrorStream(true);
         Process child = pb.start();
         try {
-            String ready = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream())).readLine();
+            String ready = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream(), UTF_8)).readLine();
             assertEquals("holding", ready);
             long t0 = System.nanoTime();
             try (Project p = Project.open(f)) {

@@ -28,7 +28,7 @@ class ProjectTest {
 
     @Test
     void newProjectIsWalWithForeignKeysAndBuiltInLabelSets() {
-        try (Project p = Project.openOrCreate(dir.resolve("a.tjdb"), "Study A")) {
+        try (Project p = Project.open(dir.resolve("a.tjdb"), Project.OpenOptions.createIfMissing("Study A"))) {
             assertEquals("Study A", p.name());
             assertEquals("wal", pragma(p, "journal_mode"));
             assertEquals("1", pragma(p, "foreign_keys"));
@@ -40,7 +40,7 @@ class ProjectTest {
 
     @Test
     void projectCanDefineItsOwnLabelSetButNotRedefineBuiltIns() {
-        try (Project p = Project.openOrCreate(dir.resolve("a.tjdb"), null)) {
+        try (Project p = Project.open(dir.resolve("a.tjdb"), Project.OpenOptions.createIfMissing(null))) {
             p.defineLabelSet(new LabelSet("severity", "how bad", List.of("none", "minor", "major")));
             assertTrue(p.labelSets().stream().anyMatch(s -> s.name().equals("severity") && s.labels().size() == 3));
             ProjectException e = assertThrows(ProjectException.class,
@@ -62,14 +62,14 @@ class ProjectTest {
         ProjectException e = assertThrows(ProjectException.class, () -> Project.open(f));
         assertTrue(e.getMessage().contains("notes.tjdb") && e.getMessage().contains("not a Tracejudge project"),
                 e.getMessage());
-        ProjectException inWorkbench = assertThrows(ProjectException.class, () -> Project.open(f, true));
+        ProjectException inWorkbench = assertThrows(ProjectException.class, () -> Project.open(f, Project.OpenOptions.existing().checkInBackground()));
         assertEquals(e.getMessage(), inWorkbench.getMessage(), "the workbench's open says the same");
     }
 
     @Test
     void aDamagedFileFailsTheIntegrityCheckWithAClearMessage() throws Exception {
         Path f = dir.resolve("damaged.tjdb");
-        try (Project p = Project.openOrCreate(f, null)) {
+        try (Project p = Project.open(f, Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
             p.read(c -> {
                 try (Statement s = c.createStatement()) {
@@ -92,7 +92,7 @@ class ProjectTest {
 
     /** A new project in which another program left an index that no longer matches its table: only integrity_check sees it. */
     private static void projectWithIndexDamage(Path f) throws Exception {
-        Project.openOrCreate(f, null).close();
+        Project.open(f, Project.OpenOptions.createIfMissing(null)).close();
         try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + f); Statement s = c.createStatement()) {
             s.execute("CREATE TABLE scratch(a, b)");
             s.execute("CREATE INDEX scratch_a ON scratch(a)");
@@ -106,7 +106,7 @@ class ProjectTest {
     void aPutOffFullCheckFindsIndexDamageThatTheQuickCheckMisses() throws Exception {
         Path f = dir.resolve("index-damage.tjdb");
         projectWithIndexDamage(f);
-        try (Project p = Project.open(f, true)) {
+        try (Project p = Project.open(f, Project.OpenOptions.existing().checkInBackground())) {
             assertEquals(null, p.integrityCheckRun(), "opened at once, nothing checked yet");
             assertTrue(p.checkPending());
             ProjectException e = assertThrows(ProjectException.class, p::completeIntegrityCheck);
@@ -123,7 +123,7 @@ class ProjectTest {
     void aCheckRunAlongsideACommandStopsItsCommitWhenItFindsDamage() throws Exception {
         Path f = dir.resolve("alongside-damage.tjdb");
         projectWithIndexDamage(f);
-        try (Project p = Project.openCheckingAlongside(f, false, null)) {
+        try (Project p = Project.open(f, Project.OpenOptions.existing().checkAlongside())) {
             ProjectException e = assertThrows(ProjectException.class, () -> p.setMeta("note", "written by a command"));
             assertTrue(e.getMessage().contains("alongside-damage.tjdb") && e.getMessage().contains("scratch_a"),
                     e.getMessage());
@@ -136,12 +136,12 @@ class ProjectTest {
     @Test
     void aCheckRunAlongsideACommandLetsASoundFileCommitAndVerifiesIt() throws Exception {
         Path f = dir.resolve("alongside.tjdb");
-        try (Project p = Project.openOrCreate(f, null)) {
+        try (Project p = Project.open(f, Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
         }
         Path copy = dir.resolve("alongside-copy.tjdb");
         Files.copy(f, copy);
-        try (Project p = Project.openCheckingAlongside(copy, false, null)) {
+        try (Project p = Project.open(copy, Project.OpenOptions.existing().checkAlongside())) {
             p.setMeta("note", "written by a command");
             assertEquals("integrity_check", p.integrityCheckRun(), "a copy gets the full check before the commit");
             assertFalse(p.checkPending());
@@ -151,9 +151,9 @@ class ProjectTest {
             assertEquals(Project.NO_CHECK, p.integrityCheckRun(), "checked fully and closed cleanly: trusted for a week");
         }
         ProjectException missing = assertThrows(ProjectException.class,
-                () -> Project.openCheckingAlongside(dir.resolve("none.tjdb"), false, null));
+                () -> Project.open(dir.resolve("none.tjdb"), Project.OpenOptions.existing().checkAlongside()));
         assertTrue(missing.getMessage().contains("none.tjdb"), missing.getMessage());
-        try (Project p = Project.openCheckingAlongside(dir.resolve("new.tjdb"), true, "New")) {
+        try (Project p = Project.open(dir.resolve("new.tjdb"), Project.OpenOptions.createIfMissing("New").checkAlongside())) {
             assertEquals("New", p.name(), "created and named");
         }
     }
@@ -161,18 +161,18 @@ class ProjectTest {
     @Test
     void aPutOffFullCheckOfASoundFileVerifiesIt() throws Exception {
         Path f = dir.resolve("sound.tjdb");
-        try (Project p = Project.openOrCreate(f, null)) {
+        try (Project p = Project.open(f, Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
         }
         Path copy = dir.resolve("sound-copy.tjdb");
         Files.copy(f, copy);
-        try (Project p = Project.open(copy, true)) {
+        try (Project p = Project.open(copy, Project.OpenOptions.existing().checkInBackground())) {
             assertTrue(p.checkPending(), "a copy needs the full check, left to the background");
             p.completeIntegrityCheck();
             assertEquals("integrity_check", p.integrityCheckRun());
             assertFalse(p.checkPending());
         }
-        try (Project p = Project.open(copy, true)) {
+        try (Project p = Project.open(copy, Project.OpenOptions.existing().checkInBackground())) {
             assertFalse(p.checkPending(), "checked fully and closed cleanly: no check for a week");
             assertEquals(Project.NO_CHECK, p.integrityCheckRun());
         }
@@ -181,7 +181,7 @@ class ProjectTest {
     @Test
     void aFileChangedOutsideTracejudgeGetsTheFullIntegrityCheckAndAnUnchangedOneTheQuickCheck() throws Exception {
         Path f = dir.resolve("checked.tjdb");
-        try (Project p = Project.openOrCreate(f, null)) {
+        try (Project p = Project.open(f, Project.OpenOptions.createIfMissing(null))) {
             assertEquals(Project.NO_CHECK, p.integrityCheckRun(), "a new project is made from the verified template");
             new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
         }
@@ -208,7 +208,7 @@ class ProjectTest {
     @Test
     void aProjectMadeFromTheTemplateEqualsOneMadeByFlyway() throws Exception {
         Path viaTemplate = dir.resolve("template.tjdb");
-        Project.openOrCreate(viaTemplate, "x").close();
+        Project.open(viaTemplate, Project.OpenOptions.createIfMissing("x")).close();
         Path viaFlyway = dir.resolve("flyway.tjdb");
         Flyway.configure().dataSource("jdbc:sqlite:" + viaFlyway, "", "").locations("classpath:db/migration")
                 .load().migrate();
@@ -250,7 +250,7 @@ class ProjectTest {
 
     @Test
     void ledgerIsAppendOnlyAndTheCurrentLabelIsTheNewestEntry() {
-        try (Project p = Project.openOrCreate(dir.resolve("l.tjdb"), null)) {
+        try (Project p = Project.open(dir.resolve("l.tjdb"), Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
             String trace = scalar(p, "SELECT id FROM trace ORDER BY id LIMIT 1");
             String first = p.write(c -> {
@@ -284,7 +284,7 @@ class ProjectTest {
 
     @Test
     void aFailedWriteLeavesNothingBehind() {
-        try (Project p = Project.openOrCreate(dir.resolve("t.tjdb"), null)) {
+        try (Project p = Project.open(dir.resolve("t.tjdb"), Project.OpenOptions.createIfMissing(null))) {
             assertThrows(ProjectException.class, () -> p.write(c -> {
                 Ledger.ensureRater(c, "bob", RaterKind.HUMAN, "", null, null);
                 throw new ProjectException("boom");

@@ -29,7 +29,7 @@ class QueryPlanTest {
 
     @BeforeAll
     static void sample() {
-        project = Project.openOrCreate(dir.resolve("p.tjdb"), "plans");
+        project = Project.open(dir.resolve("p.tjdb"), Project.OpenOptions.createIfMissing("plans"));
         new Importer(project, null).importFiles(TestData.sampleFiles(), null, null);
     }
 

@@ -37,7 +37,7 @@ class TraceTableTest {
     @BeforeAll
     static void importSample(@TempDir Path tmp) {
         dir = tmp;
-        project = Project.openOrCreate(tmp.resolve("t.tjdb"), "t");
+        project = Project.open(tmp.resolve("t.tjdb"), Project.OpenOptions.createIfMissing("t"));
         new Importer(project, ImportListener.NONE).importFiles(TestData.sampleFiles(), null, null);
         String first = new ProjectQueries(project).page(new ProjectQueries(project).raters(), 0, 3).get(0).traceId();
         String second = new ProjectQueries(project).page(new ProjectQueries(project).raters(), 0, 3).get(1).traceId();
@@ -196,7 +196,7 @@ class TraceTableTest {
     void assignedToMeWithDoneMarks() throws Exception {
         assertNull(table.layout().column(TraceTable.ASSIGNED), "no team: no assignment column");
         assertEquals(0, table.count(TraceTable.Filter.NONE.withShow(TraceTable.Show.ASSIGNED)));
-        Project p = Project.openOrCreate(dir.resolve("team.tjdb"), "team");
+        Project p = Project.open(dir.resolve("team.tjdb"), Project.OpenOptions.createIfMissing("team"));
         try {
             new Importer(p, ImportListener.NONE).importFiles(TestData.sampleFiles(), null, null);
             List<String> t = new TraceTable(p, TraceTable.layout(p, null)).ids(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT);

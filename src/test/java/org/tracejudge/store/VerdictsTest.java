@@ -31,7 +31,7 @@ import org.tracejudge.importer.Importer;
 class VerdictsTest {
     @Test
     void currentLabelsMatchTheViewInAnyChunking(@TempDir Path tmp) throws Exception {
-        try (Project p = Project.openOrCreate(tmp.resolve("v.tjdb"), "v")) {
+        try (Project p = Project.open(tmp.resolve("v.tjdb"), Project.OpenOptions.createIfMissing("v"))) {
             new Importer(p, ImportListener.NONE).importFiles(TestData.sampleFiles(), null, null);
             List<String[]> pairs = p.read(c -> {
                 List<String[]> out = new ArrayList<>();

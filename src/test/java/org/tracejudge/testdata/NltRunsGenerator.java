@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -105,10 +106,10 @@ public final class NltRunsGenerator {
             if (t.equals(drop)) {
                 continue;
             }
-            String name = lower ? t.toLowerCase() : t;
+            String name = lower ? t.toLowerCase(Locale.ROOT) : t;
             String v = selected.contains(t) ? "YES" : "NO";
             if (style % 7 == 3) {
-                v = v.charAt(0) + v.substring(1).toLowerCase();
+                v = v.charAt(0) + v.substring(1).toLowerCase(Locale.ROOT);
             }
             sb.append(bold ? "**" + name + "**" : name).append(style % 6 == 5 ? "   " : "").append(sep)
                     .append(bold ? "**" + v + "**" : v).append('\n');

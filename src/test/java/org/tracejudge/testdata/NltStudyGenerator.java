@@ -140,7 +140,7 @@ public final class NltStudyGenerator {
         Path runs = dir.resolve("runs.jsonl");
         write(trials, runs);
         Path file = dir.resolve("study.tjdb");
-        try (org.tracejudge.store.Project p = org.tracejudge.store.Project.openOrCreate(file, null)) {
+        try (org.tracejudge.store.Project p = org.tracejudge.store.Project.open(file, org.tracejudge.store.Project.OpenOptions.createIfMissing(null))) {
             new org.tracejudge.importer.Importer(p, null).importFiles(List.of(scenario, runs),
                     org.tracejudge.importer.Format.AUTO, null);
         }

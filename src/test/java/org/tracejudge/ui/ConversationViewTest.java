@@ -50,7 +50,7 @@ class ConversationViewTest {
         Path gen = home.resolve("long.jsonl");
         MultiTurnGenerator.write(gen, 3, 16, 5, 7);
         projectFile = home.resolve("calls.tjdb");
-        try (Project p = Project.openOrCreate(projectFile, "calls")) {
+        try (Project p = Project.open(projectFile, Project.OpenOptions.createIfMissing("calls"))) {
             new Importer(p, null).importFiles(List.of(Path.of("resources/samples/multiturn/toolhaystack-sample.jsonl"),
                     Path.of("resources/samples/multiturn/diabench-sample.jsonl"), gen), null, null);
         }

@@ -539,8 +539,8 @@ class JourneysUiTest extends WindowTest {
         assertFalse(robot.lookup("#pairA").queryAs(javafx.scene.control.ComboBox.class).getItems().contains("fresh"));
         // blind mode: no "target: …" in the heading, no agreement panel, no α in the status bar
         robot.type(KeyCode.DOWN);
-        waitFor("a trace with a target", () -> vm().trace().detailProperty().get() != null
-                && vm().trace().detailProperty().get().task().targetFailureMode() != null || vm().table().currentProperty().get() > 50);
+        waitFor("a trace with a target", () -> (vm().trace().detailProperty().get() != null
+                && vm().trace().detailProperty().get().task().targetFailureMode() != null) || vm().table().currentProperty().get() > 50);
         if (vm().trace().detailProperty().get().task().targetFailureMode() == null) {
             robot.interact(() -> {
                 for (int i = 0; i < table().getItems().size(); i++) {

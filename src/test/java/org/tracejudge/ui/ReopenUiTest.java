@@ -89,8 +89,8 @@ class ReopenUiTest extends WindowTest {
                 && table().getItems().size() == 60);
         assertTrue(table().isTableMenuButtonVisible(), "the column chooser is offered");
         javafx.scene.control.TableColumn<?, ?> harness = table().getColumns().stream()
-                .filter(c -> "harness".equals(c.getText()) || String.valueOf(c.getUserData()).contains("rater:")
-                        && c.getText() != null && c.getText().startsWith("harn")).findFirst().orElseThrow();
+                .filter(c -> "harness".equals(c.getText()) || (String.valueOf(c.getUserData()).contains("rater:")
+                        && c.getText() != null && c.getText().startsWith("harn"))).findFirst().orElseThrow();
         Object key = harness.getUserData();
         // what the chooser's check box does
         robot.interact(() -> harness.setVisible(false));

@@ -29,7 +29,7 @@ class SafetyProjectUiTest extends WindowTest {
 
     private Path lantern(String name, String teamPerson) {
         Path file = home.resolve(name + ".tjdb");
-        try (Project p = Project.openOrCreate(file, name)) {
+        try (Project p = Project.open(file, Project.OpenOptions.createIfMissing(name))) {
             new Importer(p, null).importFiles(List.of(SAMPLE.resolve("scenario.json"), SAMPLE.resolve("runs.jsonl")), null, null);
             SelectionLabeller.classify(p);
             if (teamPerson != null) {

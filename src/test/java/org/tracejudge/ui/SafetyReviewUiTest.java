@@ -102,6 +102,7 @@ class SafetyReviewUiTest {
         return app.window().safetyView();
     }
 
+    @SuppressWarnings("TypeParameterUnusedInFormals") // a test's lookup: the caller names the node type it expects
     private <T extends Node> T node(String id) {
         @SuppressWarnings("unchecked")
         T n = (T) view().lookup(id);

@@ -78,7 +78,7 @@ class WorkbenchAppTest {
         return app.viewModels();
     }
 
-    private TableView<PagedRows.RowRef> table(FxRobot robot) {
+    private TableView<PagedRows.RowRef> table() {
         return app.window().tableView().table();
     }
 
@@ -92,7 +92,7 @@ class WorkbenchAppTest {
     }
 
     private void opened(FxRobot robot) throws Exception {
-        waitFor("the sample's 60 rows", () -> table(robot).getItems().size() == 60 && vm().trace().detailProperty().get() != null
+        waitFor("the sample's 60 rows", () -> table().getItems().size() == 60 && vm().trace().detailProperty().get() != null
                 && vm().agreement().agreementProperty().get() != null && robot.lookup("#traceTable").tryQuery().isPresent());
     }
 
@@ -109,7 +109,7 @@ class WorkbenchAppTest {
     void opensTheSampleAndShowsTableTraceAndAgreement(FxRobot robot) throws Exception {
         opened(robot);
         assertEquals("Tracejudge — Sample project", stage.getTitle());
-        TableView<PagedRows.RowRef> t = table(robot);
+        TableView<PagedRows.RowRef> t = table();
         List<String> headers = t.getColumns().stream().map(TableColumn::getText).toList();
         // rater columns are narrow: a short header, the full name on hover and for screen readers
         assertEquals(List.of("✓", "Model", "Domain", "Task", "Type", "harness", "dtree", "evidence",
@@ -136,7 +136,7 @@ class WorkbenchAppTest {
         robot.clickOn("Raters disagree");
         waitFor("disagreement filter", () -> vm().session().filterProperty().get().show() == TraceTable.Show.DISAGREE
                 && !vm().session().loadingProperty().get());
-        int n = table(robot).getItems().size();
+        int n = table().getItems().size();
         assertTrue(n > 0 && n < 60, "disagreements: " + n);
         waitFor("rows filled", () -> rowValue(n - 1, "model") != null);
         for (int i = 0; i < n; i++) {
@@ -177,13 +177,13 @@ class WorkbenchAppTest {
 
         // clicking a confusion-matrix cell filters the table to those traces
         robot.clickOn("#clearFilters");
-        waitFor("all rows", () -> table(robot).getItems().size() == 60 && !vm().session().loadingProperty().get());
+        waitFor("all rows", () -> table().getItems().size() == 60 && !vm().session().loadingProperty().get());
         Button cell = robot.lookup("#confusionMatrix").lookup(".confusion-disagree").queryAll().stream()
                 .map(Button.class::cast).filter(b -> !b.isDisabled()).findFirst().orElseThrow();
         int count = Integer.parseInt(cell.getText());
         robot.interact(cell::fire); // the cell may be scrolled out of the agreement panel's view
         waitFor("cell filter", () -> !vm().session().loadingProperty().get() && vm().session().filterProperty().get().equals().size() == 2);
-        assertEquals(count, table(robot).getItems().size());
+        assertEquals(count, table().getItems().size());
     }
 
     @Test
@@ -198,7 +198,7 @@ class WorkbenchAppTest {
         String traceId = vm().table().idAt(0);
         robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
         waitFor("blind notice", () -> robot.lookup("#blindNotice").tryQuery().isPresent());
-        TableView<PagedRows.RowRef> t = table(robot);
+        TableView<PagedRows.RowRef> t = table();
         for (TableColumn<PagedRows.RowRef, ?> c : t.getColumns()) {
             String key = (String) c.getUserData();
             boolean machine = key.startsWith("rater:") || key.equals("ensemble") || key.equals("final"); // "done": my marks
@@ -226,16 +226,16 @@ class WorkbenchAppTest {
         robot.press(KeyCode.CONTROL).type(KeyCode.F).release(KeyCode.CONTROL);
         robot.write("kwh").type(KeyCode.ENTER);
         waitFor("search", () -> "kwh".equals(vm().session().filterProperty().get().search()) && !vm().session().loadingProperty().get());
-        int n = table(robot).getItems().size();
+        int n = table().getItems().size();
         assertTrue(n > 0 && n < 60, "search hits: " + n);
         robot.type(KeyCode.ESCAPE);
         robot.clickOn("#clearFilters");
-        waitFor("all rows", () -> table(robot).getItems().size() == 60 && !vm().session().loadingProperty().get());
+        waitFor("all rows", () -> table().getItems().size() == 60 && !vm().session().loadingProperty().get());
         // sort by the harness column, descending after two clicks
         // sort by the harness column, as a header click does (the table re-queries SQLite through its sort policy)
-        TableColumn<PagedRows.RowRef, ?> harness = table(robot).getColumns().stream()
+        TableColumn<PagedRows.RowRef, ?> harness = table().getColumns().stream()
                 .filter(c -> c.getText().equals("harness")).findFirst().orElseThrow();
-        robot.interact(() -> table(robot).getSortOrder().setAll(List.of(harness)));
+        robot.interact(() -> table().getSortOrder().setAll(List.of(harness)));
         waitFor("sorted", () -> vm().session().sortProperty().get().key() != null && !vm().session().loadingProperty().get());
         String key = vm().session().sortProperty().get().key();
         waitFor("rows", () -> rowValue(59, "model") != null);
@@ -269,7 +269,7 @@ class WorkbenchAppTest {
         robot.clickOn("#copyImportError");
         assertEquals("Copied", robot.lookup("#copyImportError").queryAs(Button.class).getText());
         // the project is unchanged
-        assertEquals(60, table(robot).getItems().size());
+        assertEquals(60, table().getItems().size());
         robot.clickOn("#openSample");
         waitFor("workbench again", () -> robot.lookup("#workbench").tryQuery().isPresent()
                 && robot.lookup("#workbench").query().isVisible());
@@ -299,7 +299,7 @@ class WorkbenchAppTest {
         }
         int decisionsBefore = adjudications(copy);
         robot.interact(() -> vm().session().open(copy));
-        waitFor("the copy's rows", () -> stage.getTitle().endsWith("Sample project") && table(robot).getItems().size() == 60
+        waitFor("the copy's rows", () -> stage.getTitle().endsWith("Sample project") && table().getItems().size() == 60
                 && !vm().session().loadingProperty().get() && copy.equals(vm().session().projectFile()));
         waitFor("the damage reported", () -> vm().session().integrityProblemProperty().get() != null);
         assertTrue(vm().session().integrityProblemProperty().get().contains("scratch_a"), vm().session().integrityProblemProperty().get());
@@ -308,7 +308,7 @@ class WorkbenchAppTest {
         assertEquals("The project file is damaged", pane.getHeaderText());
         robot.interact(() -> ((Stage) pane.getScene().getWindow()).close());
         // a decision is refused: nothing is written into the damaged file
-        robot.interact(() -> table(robot).requestFocus());
+        robot.interact(() -> table().requestFocus());
         robot.type(KeyCode.DIGIT2);
         WaitForAsyncUtils.waitForFxEvents();
         vm().session().afterPendingWork(() -> { });
@@ -331,7 +331,7 @@ class WorkbenchAppTest {
             files.add(f);
         }
         Path file = home.resolve(name + ".tjdb");
-        try (Project p = Project.openOrCreate(file, "Pages")) {
+        try (Project p = Project.open(file, Project.OpenOptions.createIfMissing("Pages"))) {
             new org.tracejudge.importer.Importer(p, null).importFiles(files, null, null);
         }
         return file;
@@ -342,7 +342,7 @@ class WorkbenchAppTest {
         opened(robot);
         Path file = pagesProject("windowed");
         TraceTableView view = app.window().tableView();
-        TableView<PagedRows.RowRef> table = table(robot);
+        TableView<PagedRows.RowRef> table = table();
         robot.interact(() -> {
             view.setWindowLength(100);
             vm().session().open(file);
@@ -410,7 +410,7 @@ class WorkbenchAppTest {
         opened(robot);
         Path file = pagesProject("pages");
         robot.interact(() -> vm().session().open(file));
-        waitFor("460 rows, the first page filled", () -> table(robot).getItems().size() == 460
+        waitFor("460 rows, the first page filled", () -> table().getItems().size() == 460
                 && file.toAbsolutePath().equals(vm().session().projectFile()) && rowValue(0, "model") != null && !vm().session().loadingProperty().get());
         assertEquals("model-00", rowValue(0, "model"));
         waitFor("the first trace shown", () -> vm().trace().detailProperty().get() != null
@@ -422,7 +422,7 @@ class WorkbenchAppTest {
                 && vm().trace().detailProperty().get().traceId().equals(vm().table().idAt(455)));
         waitFor("its page read", () -> rowValue(455, "model") != null);
         assertEquals("model-22", rowValue(455, "model"));
-        robot.interact(() -> table(robot).scrollTo(250));
+        robot.interact(() -> table().scrollTo(250));
         waitFor("the middle page read", () -> rowValue(250, "model") != null);
         assertEquals("model-12", rowValue(250, "model"));
         FxToolkit.cleanupStages();
@@ -519,7 +519,7 @@ class WorkbenchAppTest {
         }
         robot.interact(() -> vm().session().open(copy));
         waitFor("the copy open", () -> copy.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
-                && table(robot).getItems().size() == 60);
+                && table().getItems().size() == 60);
         List<String> ensembleBefore = vm().session().layoutProperty().get().judgeRaters();
         try (mockwebserver3.MockWebServer server = org.tracejudge.judges.NoDelayServerSockets.server()) {
             org.tracejudge.judges.FakeProvider fake = new org.tracejudge.judges.FakeProvider(
@@ -580,7 +580,7 @@ class WorkbenchAppTest {
         }
         robot.interact(() -> vm().session().open(copy));
         waitFor("the copy open", () -> copy.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
-                && table(robot).getItems().size() == 60);
+                && table().getItems().size() == 60);
         try (mockwebserver3.MockWebServer server = org.tracejudge.judges.NoDelayServerSockets.server()) {
             // Ollama without the model pulled (ollama openai/openai.go NewError)
             org.tracejudge.judges.FakeProvider fake = new org.tracejudge.judges.FakeProvider(

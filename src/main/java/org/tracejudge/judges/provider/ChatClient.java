@@ -219,7 +219,7 @@ public final class ChatClient implements AutoCloseable {
             }
             return reply(code, body, latency);
         } catch (IOException e) {
-            if (cancelled.get() || call.isCanceled() && !(e instanceof InterruptedIOException)) {
+            if (cancelled.get() || (call.isCanceled() && !(e instanceof InterruptedIOException))) {
                 return Attempt.cancelled(millisSince(start));
             }
             if (e instanceof SSLException) {

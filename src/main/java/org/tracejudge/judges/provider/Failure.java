@@ -8,37 +8,37 @@ import java.util.Locale;
  * succeed, the others may). Each names itself in the failure summary.
  */
 public enum Failure {
-    MODEL_NOT_FOUND(Class.FATAL, "model not found"),
-    WRONG_PATH(Class.FATAL, "no chat API at this URL"),
-    AUTH(Class.FATAL, "credentials refused"),
-    QUOTA(Class.FATAL, "quota or credits exhausted"),
-    REFUSED_PARAMETER(Class.FATAL, "request refused by the server"),
-    TLS(Class.FATAL, "TLS failed"),
-    UNREACHABLE(Class.FATAL, "server unreachable"),
-    ALL_FAILING(Class.FATAL, "every request failed"),
-    RATE_LIMIT(Class.TRANSIENT, "rate limited"),
-    SERVER_ERROR(Class.TRANSIENT, "server error or overloaded"),
-    TIMEOUT(Class.TRANSIENT, "timed out"),
-    CUT(Class.TRANSIENT, "connection cut"),
-    CONTEXT_LENGTH(Class.PER_TRACE, "context length exceeded"),
-    CONTENT_FILTER(Class.PER_TRACE, "content filter"),
-    REASONING_BUDGET(Class.PER_TRACE, "token budget spent on reasoning"),
-    NO_VERDICT(Class.PER_TRACE, "reply without a verdict"),
-    MALFORMED(Class.PER_TRACE, "malformed provider response"),
-    INVALID_VERDICT(Class.PER_TRACE, "invalid verdict"),
-    PROVIDER_ERROR(Class.PER_TRACE, "provider error");
+    MODEL_NOT_FOUND(Severity.FATAL, "model not found"),
+    WRONG_PATH(Severity.FATAL, "no chat API at this URL"),
+    AUTH(Severity.FATAL, "credentials refused"),
+    QUOTA(Severity.FATAL, "quota or credits exhausted"),
+    REFUSED_PARAMETER(Severity.FATAL, "request refused by the server"),
+    TLS(Severity.FATAL, "TLS failed"),
+    UNREACHABLE(Severity.FATAL, "server unreachable"),
+    ALL_FAILING(Severity.FATAL, "every request failed"),
+    RATE_LIMIT(Severity.TRANSIENT, "rate limited"),
+    SERVER_ERROR(Severity.TRANSIENT, "server error or overloaded"),
+    TIMEOUT(Severity.TRANSIENT, "timed out"),
+    CUT(Severity.TRANSIENT, "connection cut"),
+    CONTEXT_LENGTH(Severity.PER_TRACE, "context length exceeded"),
+    CONTENT_FILTER(Severity.PER_TRACE, "content filter"),
+    REASONING_BUDGET(Severity.PER_TRACE, "token budget spent on reasoning"),
+    NO_VERDICT(Severity.PER_TRACE, "reply without a verdict"),
+    MALFORMED(Severity.PER_TRACE, "malformed provider response"),
+    INVALID_VERDICT(Severity.PER_TRACE, "invalid verdict"),
+    PROVIDER_ERROR(Severity.PER_TRACE, "provider error");
 
-    public enum Class { FATAL, TRANSIENT, PER_TRACE }
+    public enum Severity { FATAL, TRANSIENT, PER_TRACE }
 
-    private final Class cls;
+    private final Severity cls;
     private final String label;
 
-    Failure(Class cls, String label) {
+    Failure(Severity cls, String label) {
         this.cls = cls;
         this.label = label;
     }
 
-    public Class cls() {
+    public Severity cls() {
         return cls;
     }
 

@@ -5,7 +5,7 @@ import java.util.regex.Pattern;
 
 /**
  * Removes an API key from text a server sent back, in every encoding a server may echo it in: raw, JSON-escaped
- * ({@code \u0073\u006b...}, any mix of escaped and plain characters, double-escaped {@code \\u0073}, {@code \/}
+ * (<code>&#92;u0073&#92;u006b...</code>, any mix of escaped and plain characters, double-escaped <code>&#92;&#92;u0073</code>, {@code \/}
  * and {@code \\/} for a slash), URL-encoded ({@code %73%6B...}) and base64 (standard and URL-safe alphabets, at
  * any alignment inside a longer base64 text). A key shorter than {@link #LONG} characters is replaced only where
  * it stands whole: the match may not continue a word on either side (letters, digits, {@code _} and {@code -} are
@@ -37,7 +37,7 @@ public final class KeyScrubber {
             i += Character.charCount(cp);
             re.append("(?:").append(Pattern.quote(new String(Character.toChars(cp))));
             if (cp < 0x10000) {
-                re.append("|\\\\+u").append(String.format("(?i:%04x)", cp)); // \u0073, and \\u0073 escaped twice
+                re.append("|\\\\+u").append(String.format("(?i:%04x)", cp)); // backslash-u0073, and the same escaped twice
             }
             if (cp == '/' || cp == '"' || cp == '\\') {
                 re.append("|\\\\+").append(Pattern.quote(new String(Character.toChars(cp)))); // \/ and \\/

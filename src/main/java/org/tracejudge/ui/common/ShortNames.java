@@ -33,8 +33,8 @@ public final class ShortNames {
         if (fixed != null) {
             return fixed;
         }
-        if (label == null || label.length() <= KEEP && label.indexOf('_') < 0 && label.indexOf(' ') < 0
-                && label.indexOf('-') < 0) {
+        if (label == null || (label.length() <= KEEP && label.indexOf('_') < 0 && label.indexOf(' ') < 0
+                && label.indexOf('-') < 0)) {
             return label;
         }
         String[] words = label.split("[_\\s-]+");

@@ -350,7 +350,7 @@ public final class Session implements AutoCloseable {
      * is reported ({@link #integrityProblemProperty()}) and no decision is written to the file.
      */
     public void open(Path file) {
-        load(() -> file == null ? SampleProject.open() : Project.open(file, true), file);
+        load(() -> file == null ? SampleProject.open() : Project.open(file, Project.OpenOptions.existing().checkInBackground()), file);
     }
 
     /** Opens a bundled sample (built first when missing or out of date); like the sample, its view is not kept. */
@@ -360,7 +360,7 @@ public final class Session implements AutoCloseable {
 
     /** Creates (or opens) a project file. */
     public void create(Path file) {
-        load(() -> Project.openOrCreate(file, null), file);
+        load(() -> Project.open(file, Project.OpenOptions.createIfMissing(null)), file);
     }
 
     private void load(Supplier<Project> opener, Path remember) {

@@ -72,7 +72,7 @@ public final class TraceTableView extends BorderPane {
         table.setTableMenuButtonVisible(true);
         // every row is one line high: a fixed row height spares the table measuring rows to estimate its length,
         // which took most of the FX thread's time while scrolling 100,000 rows (2 em: 26 px at the usual 13 px)
-        table.setFixedCellSize(Math.round(Font.getDefault().getSize() * 2));
+        table.setFixedCellSize((double) Math.round(Font.getDefault().getSize() * 2));
         Label placeholder = new Label();
         placeholder.textProperty().bind(javafx.beans.binding.Bindings.when(vm.openingProperty())
                 .then("Reading the project…").otherwise("No traces match."));
@@ -720,7 +720,7 @@ public final class TraceTableView extends BorderPane {
             return;
         }
         fontScale = scale;
-        table.setFixedCellSize(Math.round(Font.getDefault().getSize() * scale * 2));
+        table.setFixedCellSize((double) Math.round(Font.getDefault().getSize() * scale * 2));
         if (vm.layoutProperty().get() != null) {
             rebuildColumns(vm.layoutProperty().get());
             restoreSortOrder();
@@ -794,7 +794,7 @@ public final class TraceTableView extends BorderPane {
     }
 
     /** A cell that shows labels as small coloured badges and offers "filter to this value". */
-    private final class LabelCell extends TableCell<PagedRows.RowRef, TraceTable.Row> {
+    private static final class LabelCell extends TableCell<PagedRows.RowRef, TraceTable.Row> {
         private final TraceTable.Column col;
 
         LabelCell(TraceTable.Column col, ContextMenu onlyThese) {

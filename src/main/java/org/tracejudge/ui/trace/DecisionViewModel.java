@@ -175,7 +175,7 @@ public final class DecisionViewModel implements Session.Listener {
             return false;
         }
         String value = mine(d) != null ? mine(d) : trace.proposed(d);
-        if (value == null || trace.hidden(d) && mine(d) == null) {
+        if (value == null || (trace.hidden(d) && mine(d) == null)) {
             return false;
         }
         session.markKey();

@@ -203,12 +203,11 @@ public final class TraceView extends BorderPane {
      * How a decision made here runs: the window passes one that first asks for the annotator's name when it was
      * never given (a rationale without a name was silently dropped).
      */
-    public void decisionGate(java.util.function.Consumer<java.util.function.BooleanSupplier> gate) {
+    public void decisionGate(java.util.function.Consumer<Runnable> gate) {
         decisionGate = gate;
     }
 
-    private java.util.function.Consumer<java.util.function.BooleanSupplier> decisionGate =
-            java.util.function.BooleanSupplier::getAsBoolean;
+    private java.util.function.Consumer<Runnable> decisionGate = Runnable::run;
 
     public TextField rationaleField() {
         return rationale;
@@ -258,12 +257,10 @@ public final class TraceView extends BorderPane {
         rationale.setOnAction(e -> {
             String text = rationale.getText();
             decisionGate.accept(() -> {
-                boolean saved = review.rationale(text);
-                if (saved) {
+                if (review.rationale(text)) {
                     rationale.clear();
                     requestFocus();
                 }
-                return saved;
             });
         });
         HBox.setHgrow(rationale, Priority.ALWAYS);

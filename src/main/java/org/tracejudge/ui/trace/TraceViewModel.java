@@ -162,7 +162,7 @@ public final class TraceViewModel implements Session.Listener {
     /** Runs {@code r} (FX thread) once the trace view's detail is trace {@code id} (at once if it is). */
     public void whenShown(String id, Runnable r) {
         TraceDetail d = detail.get();
-        if (id == null || d != null && d.traceId().equals(id)) {
+        if (id == null || (d != null && d.traceId().equals(id))) {
             r.run();
             return;
         }

@@ -101,7 +101,7 @@ public final class ImportPane extends VBox {
     }
 
     /** Held so the binding that moves Dismiss is not collected. */
-    private final javafx.beans.binding.BooleanBinding dismissIdle;
+    @SuppressWarnings("UnusedVariable") private final javafx.beans.binding.BooleanBinding dismissIdle;
 
     private static void place(Button dismiss, HBox row) {
         if (dismiss.getParent() != row) {

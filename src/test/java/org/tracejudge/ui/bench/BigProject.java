@@ -27,7 +27,7 @@ public final class BigProject {
         Path dir = Files.createTempDirectory("tracejudge-bigproject");
         long t0 = System.nanoTime();
         Files.deleteIfExists(file);
-        try (Project p = Project.openOrCreate(file, "Benchmark " + models * rows + " traces")) {
+        try (Project p = Project.open(file, Project.OpenOptions.createIfMissing("Benchmark " + models * rows + " traces"))) {
             for (int batch = 0; batch < models; batch += 10) {
                 List<Path> files = new ArrayList<>();
                 for (int i = batch; i < Math.min(models, batch + 10); i++) {

@@ -47,7 +47,7 @@ public final class ConversationBench {
         Path data = home.resolve("cases.jsonl");
         MultiTurnGenerator.write(data, cases, 16, 5, 11);
         Path project = home.resolve("conv.tjdb");
-        try (Project p = Project.openOrCreate(project, "conversation bench")) {
+        try (Project p = Project.open(project, Project.OpenOptions.createIfMissing("conversation bench"))) {
             new Importer(p, null).importFiles(List.of(data), null, null);
         }
         CountDownLatch up = new CountDownLatch(1);

@@ -3,6 +3,7 @@ package org.tracejudge.ui.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import javafx.application.Platform;
 import javafx.scene.input.KeyCode;
@@ -215,7 +216,7 @@ public final class ScreenshotTour {
     }
 
     private static void key(javafx.scene.Scene scene, KeyCode k, boolean ctrl) throws Exception {
-        String ch = k.isLetterKey() ? k.getChar().toLowerCase() : k.isDigitKey() ? k.getChar() : "";
+        String ch = k.isLetterKey() ? k.getChar().toLowerCase(Locale.ROOT) : k.isDigitKey() ? k.getChar() : "";
         WorkbenchBench.fx(() -> {
             javafx.event.Event.fireEvent(scene.getFocusOwner() == null ? scene.getRoot() : scene.getFocusOwner(),
                     new KeyEvent(KeyEvent.KEY_PRESSED, ch, ch, k, false, ctrl, false, false));

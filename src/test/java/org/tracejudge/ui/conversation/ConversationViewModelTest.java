@@ -32,7 +32,7 @@ class ConversationViewModelTest {
         MultiTurnGenerator.write(gen, 1, 16, 5, 7);
         Trace trace;
         Task task;
-        try (Project p = Project.openOrCreate(dir.resolve("calls.tjdb"), "calls")) {
+        try (Project p = Project.open(dir.resolve("calls.tjdb"), Project.OpenOptions.createIfMissing("calls"))) {
             new Importer(p, null).importFiles(List.of(gen), null, null);
             String id = TestData.scalar(p, "SELECT id FROM trace LIMIT 1");
             ProjectQueries q = new ProjectQueries(p);

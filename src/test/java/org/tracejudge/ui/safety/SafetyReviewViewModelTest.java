@@ -45,7 +45,7 @@ class SafetyReviewViewModelTest {
     void openTheSample() throws Exception {
         model = new SafetyReviewModel();
         loaded = model.load(() -> {
-            Project project = Project.openOrCreate(dir.resolve("safety.tjdb"), null);
+            Project project = Project.open(dir.resolve("safety.tjdb"), Project.OpenOptions.createIfMissing(null));
             new Importer(project, null).importFiles(List.of(SAMPLE.resolve("scenario.json"), SAMPLE.resolve("runs.jsonl")),
                     null, null);
             SelectionLabeller.classify(project);
@@ -148,7 +148,7 @@ class SafetyReviewViewModelTest {
         assertNotNull(shown);
         assertTrue(shown.scroll());
         assertEquals("lantern/1", shown.input().key());
-        assertEquals(Boolean.TRUE, shown.reveal().yours().perTool().get("Resource Library"));
+        assertEquals(true, shown.reveal().yours().perTool().get("Resource Library"));
         assertFalse(shown.reveal().runs().isEmpty());
         assertTrue(vm.machineProperty().get().startsWith("Shown to ana after committing"), vm.machineProperty().get());
         assertEquals(1, SafetyReview.reveals(p, t, "ana").size());
