@@ -139,8 +139,10 @@ public final class TracejudgeCli implements Runnable {
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof Output.Failed f) {
                 outputFailureSaid[0] = true;
-                cmd.getErr().println("tracejudge: " + f.getMessage());
-                cmd.getErr().flush();
+                if (f.exitCode != Output.BROKEN_PIPE) { // a reader that stopped reading (| head) is no error to report
+                    cmd.getErr().println("tracejudge: " + f.getMessage());
+                    cmd.getErr().flush();
+                }
                 return f.exitCode;
             }
             if (e instanceof CommandLine.ParameterException pe) { // a command found its arguments wrong
@@ -158,7 +160,7 @@ public final class TracejudgeCli implements Runnable {
         } catch (Output.Failed f) {
             // what the command printed last did not all arrive: not done, whatever the command thought (said once:
             // the handler above may have said it already)
-            if (!outputFailureSaid[0]) {
+            if (!outputFailureSaid[0] && f.exitCode != Output.BROKEN_PIPE) {
                 err.println("tracejudge: " + f.getMessage());
             }
             code = code == 0 ? f.exitCode : code;
