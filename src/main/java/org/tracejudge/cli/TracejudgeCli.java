@@ -31,7 +31,8 @@ import picocli.CommandLine.ScopeType;
             "0:success",
             "1:the work failed (bad input file, damaged project, provider error); nothing unfinished is reported as done",
             "2:usage error (unknown command or option, bad or missing argument)",
-            "130:interrupted (Ctrl-C); what was committed before is kept"})
+            "130:interrupted (Ctrl-C); what was committed before is kept",
+            "141:the reader of standard output stopped reading (| head -1); said nowhere, as cat does"})
 public final class TracejudgeCli implements Runnable {
     /**
      * Every command, in the order help lists them. Only the command being run is given to picocli
