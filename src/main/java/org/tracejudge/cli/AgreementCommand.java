@@ -140,8 +140,10 @@ final class AgreementCommand implements Callable<Integer> {
                 }
             }
             if (!Files.isRegularFile(labels)) {
-                throw new IllegalArgumentException(labels + ": no such file");
+                throw new IllegalArgumentException(labels + (Files.isDirectory(labels) ? ": is a folder; give the CSV file"
+                        : Files.exists(labels) ? ": not a regular file" : ": no such file"));
             }
+            org.tracejudge.importer.TextEncoding.requireUtf8(labels); // UTF-16, Latin-1: named, with the line and byte
             return LabelCsv.read(labels);
         }
         // the file's check runs alongside the reading (Project.openCheckingAlongside); nothing is shown before it passed
