@@ -155,7 +155,18 @@ public final class TracejudgeCli implements Runnable {
             return ExitCodes.FAILED;
         });
         cl.setParameterExceptionHandler((e, a) -> usageError(e));
-        int code = cl.execute(args);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // what was being written is rolled back as the stack unwinds; say what to do instead of a stack trace
+            err.println("tracejudge: out of memory (this Java heap is " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB): an input too large for it (a very long line, a huge single document); nothing unfinished "
+                    + "was kept. Run Java with a larger heap (java -Xmx4g -jar tracejudge.jar …, or "
+                    + "TRACEJUDGE_JAVA_OPTIONS=-Xmx4g for the installed command)");
+            err.flush();
+            return ExitCodes.FAILED;
+        }
         try {
             Output.check(out);
         } catch (Output.Failed f) {
