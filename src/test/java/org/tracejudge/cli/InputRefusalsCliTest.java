@@ -57,4 +57,21 @@ class InputRefusalsCliTest {
         r = CliTest.run("agreement", "--labels", good.toString());
         assertEquals(0, r.code(), r.err());
     }
+
+    @Test
+    void redactNamesTheEncodingOfItsFileAndAFolder() throws Exception {
+        Path latin1 = dir.resolve("notes-latin1.txt");
+        Files.write(latin1, "Caf\u00e9 with Anna Smith\n".getBytes(StandardCharsets.ISO_8859_1));
+        CliTest.Run r = CliTest.run("redact", latin1.toString());
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().contains("notes-latin1.txt: line 1") && r.err().contains("Latin-1"), r.err());
+        Path utf16 = dir.resolve("notes-utf16.txt");
+        Files.write(utf16, "\uFEFFCall Anna Smith\n".getBytes(StandardCharsets.UTF_16LE));
+        r = CliTest.run("redact", utf16.toString());
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().contains("notes-utf16.txt") && r.err().contains("UTF-16LE"), r.err());
+        r = CliTest.run("redact", dir.toString());
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().contains("is a folder"), r.err());
+    }
 }
