@@ -37,4 +37,15 @@ class BadOptionValuesCliTest {
         assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(p)), "the project file is as it was (no setting saved)");
         assertEquals(infoBefore, CliTest.run("info", p.toString(), "--format", "json").out(), "no judge saved");
     }
+
+    @Test
+    void agreementRefusesMoreResamplesThanItCanHold() throws Exception {
+        Path table = Files.writeString(dir.resolve("study.csv"), "item,rater,label\n1,a,x\n1,b,y\n2,a,x\n2,b,x\n");
+        // 999,999,999 resamples ran the bootstrap thread out of memory and the command hung
+        CliTest.Run r = CliTest.run("agreement", "--labels", table.toString(), "--resamples", "999999999");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("--resamples must be 0 to 100000, not 999999999"), r.err());
+        r = CliTest.run("agreement", "--labels", table.toString(), "--resamples", "100000", "--format", "json");
+        assertEquals(0, r.code(), r.err());
+    }
 }
