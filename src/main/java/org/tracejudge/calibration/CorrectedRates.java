@@ -75,7 +75,7 @@ public final class CorrectedRates {
             out.append('\n');
             for (Map.Entry<String, Map<String, Row>> m : ranked().entrySet()) {
                 String name = m.getKey();
-                out.append(name.contains(",") || name.contains("\"") ? '"' + name.replace("\"", "\"\"") + '"' : name);
+                out.append(org.tracejudge.csv.Csv.cell(name));
                 for (String rate : rates) {
                     Row r = m.getValue().get(rate);
                     out.append(',').append(fraction(r.judgeOnly().value())).append(',').append(fraction(r.ppi().value()))

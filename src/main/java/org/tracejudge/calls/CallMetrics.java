@@ -133,10 +133,7 @@ public final class CallMetrics {
     }
 
     private static String cell(String s) {
-        if (s == null) {
-            return "";
-        }
-        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        return org.tracejudge.csv.Csv.cell(s);
     }
 
     private static String fmt(Rate r) {

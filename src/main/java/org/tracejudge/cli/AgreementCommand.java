@@ -52,6 +52,9 @@ final class AgreementCommand implements Callable<Integer> {
     @Mixin
     OutputFormat.TableJson format;
 
+    /** More than enough for a percentile interval's second decimal; each resample's statistics are held. */
+    static final int MAX_RESAMPLES = 100_000;
+
     @Option(names = "--resamples", defaultValue = "1000",
             description = "Bootstrap resamples for the 95%% intervals; 0 for none (default: ${DEFAULT-VALUE}).")
     int resamples;
@@ -68,8 +71,11 @@ final class AgreementCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--by must be one of "
                     + String.join(", ", AgreementCalculator.STRATA) + ", not '" + by + "'");
         }
-        if (resamples < 0) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--resamples must be 0 or more, not " + resamples);
+        if (resamples < 0 || resamples > MAX_RESAMPLES) {
+            // a billion resamples held every statistic of every resample: the bootstrap thread ran out of memory and
+            // the command hung instead of ending
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--resamples must be 0 to "
+                    + MAX_RESAMPLES + ", not " + resamples);
         }
         LabelTable table = load();
         // a rater that copies another (a rule reproducing the harness) is not an independent opinion: left out by
@@ -140,8 +146,10 @@ final class AgreementCommand implements Callable<Integer> {
                 }
             }
             if (!Files.isRegularFile(labels)) {
-                throw new IllegalArgumentException(labels + ": no such file");
+                throw new IllegalArgumentException(labels + (Files.isDirectory(labels) ? ": is a folder; give the CSV file"
+                        : Files.exists(labels) ? ": not a regular file" : ": no such file"));
             }
+            org.tracejudge.importer.TextEncoding.requireUtf8(labels); // UTF-16, Latin-1: named, with the line and byte
             return LabelCsv.read(labels);
         }
         // the file's check runs alongside the reading (Project.Check.ALONGSIDE); nothing is shown before it passed

@@ -46,8 +46,8 @@ final class CommentsCommand implements Callable<Integer> {
                 CliJson.print(out, doc);
             }
             case csv -> {
-                out.println(LabelsCommand.csvLine(List.of("trace_id", "author", "action", "text", "created_at")));
-                all.forEach(x -> out.println(LabelsCommand.csvLine(List.of(x.traceId(), x.author(), x.action().code(),
+                out.println(org.tracejudge.csv.Csv.line(List.of("trace_id", "author", "action", "text", "created_at")));
+                all.forEach(x -> out.println(org.tracejudge.csv.Csv.line(List.of(x.traceId(), x.author(), x.action().code(),
                         x.text(), x.createdAt()))));
             }
             default -> {

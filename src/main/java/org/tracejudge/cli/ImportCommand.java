@@ -101,14 +101,18 @@ final class ImportCommand implements Callable<Integer> {
             for (Path p : in.files()) {
                 total += Files.isRegularFile(p) ? Files.size(p) : 0;
             }
+            Thread interrupted = saysWhatCtrlCKept(spec.commandLine().getErr(), bar.drawing(), existed);
             try (Project p = Project.open(project.path, Project.OpenOptions.createIfMissing(null).checkAlongside())) {
                 report = new Importer(p, bar.drawing() ? new BytesRead(bar, total) : null)
                         .addUnmatchedInputs(newInputs).replacing(replace).importFiles(in.files(), f, rater, safetyCritical);
+                forget(interrupted); // committed: a Ctrl-C from here on no longer loses it
             } catch (RuntimeException | Error e) {
                 if (!existed) {
                     removeNewProject(target);
                 }
                 throw e;
+            } finally {
+                forget(interrupted);
             }
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -160,6 +164,31 @@ final class ImportCommand implements Callable<Integer> {
 
     private static void counts(ObjectNode o, String what, int fresh, int seen) {
         o.putObject(what).put("total", fresh + seen).put("new", fresh);
+    }
+
+    /**
+     * Ctrl-C (exit 130) in the middle of the import: the files are one transaction, so the project holds all of them or
+     * none (none unless the signal came while the commit was being written, which then completes or not as a whole);
+     * the hook says so, so that nobody takes a silent 130 for a partial import, and how to finish it.
+     */
+    private static Thread saysWhatCtrlCKept(PrintWriter err, boolean barDrawn, boolean existed) {
+        Thread hook = new Thread(() -> {
+            err.println((barDrawn ? "\n" : "") + "tracejudge: interrupted: the import is one transaction, so the project "
+                    + "holds " + (existed ? "what it held before" : "nothing") + " or, if the signal came as it was being "
+                    + "committed, all of these files, never a part (tracejudge info says which). Run the same command "
+                    + "again: what is already in the project is not imported twice.");
+            err.flush();
+        }, "import-interrupted");
+        Runtime.getRuntime().addShutdownHook(hook);
+        return hook;
+    }
+
+    private static void forget(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // Ctrl-C came: the hook says so
+        }
     }
 
     /** A failed import into a project this run created leaves no file behind (nor its journal files). */

@@ -123,9 +123,26 @@ final class JudgeCommand implements Callable<Integer> {
             + "(comma-separated; an empty value clears them).")
     String redactDeny;
 
+    private void refuseBadNumbers() {
+        String bad = concurrency != null && (concurrency < 1 || concurrency > 256) ? "--concurrency: 1 to 256, not " + concurrency
+                : rpm != null && rpm < 0 ? "--rpm: 0 (no limit) or more, not " + rpm
+                : maxTokens != null && maxTokens < 1 ? "--max-tokens: at least 1, not " + maxTokens
+                : timeoutSeconds != null && !(timeoutSeconds > 0 && timeoutSeconds <= 86_400) ? "--timeout: seconds above 0 "
+                        + "(at most a day), not " + timeoutSeconds
+                : limit < 0 ? "--limit: 0 (no limit) or more, not " + limit
+                : !(batchPollSeconds > 0 && batchPollSeconds <= 86_400) ? "--batch-poll: seconds above 0 (at most a day), not "
+                        + batchPollSeconds
+                : preview != null && preview < 1 ? "--preview: at least 1 trace, not " + preview
+                : null;
+        if (bad != null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), bad);
+        }
+    }
+
     @Override
     @SuppressWarnings("try") // the progress line is closed early (before the report prints), then again: a no-op
     public Integer call() throws Exception {
+        refuseBadNumbers(); // a usage error (exit 2) naming the option, before the project is opened or changed
         // with --format json, stdout carries only the JSON summary: the judge's description goes to stderr
         PrintWriter out = !format.json() || preview != null ? spec.commandLine().getOut()
                 : TracejudgeCli.verbosity(spec) == TracejudgeCli.Verbosity.QUIET ? new PrintWriter(java.io.Writer.nullWriter())

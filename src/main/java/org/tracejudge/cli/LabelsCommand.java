@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.tracejudge.csv.Csv;
 import org.tracejudge.ensemble.LabelSources;
 import org.tracejudge.json.Json;
 import org.tracejudge.store.Conflicts;
@@ -54,7 +55,7 @@ final class LabelsCommand implements Callable<Integer> {
             header.addAll(derived.names());
             p.awaitCheckAlongside();
             if (format.is(OutputFormat.csv)) {
-                out.println(csvLine(header));
+                out.println(Csv.line(header));
                 int[] n = {0};
                 q.labelRows(raters, row -> {
                     List<String> cells = new ArrayList<>(List.of(row.traceId(), row.model(), row.taskKey(), row.taskType()));
@@ -64,7 +65,7 @@ final class LabelsCommand implements Callable<Integer> {
                     for (int i = 0; i < derived.names().size(); i++) {
                         cells.add(more == null || more[i] == null ? "" : more[i]);
                     }
-                    out.println(csvLine(cells));
+                    out.println(Csv.line(cells));
                     if (++n[0] % 2048 == 0) {
                         Output.check(out); // a closed pipe or full disk stops the listing here
                     }
@@ -158,22 +159,5 @@ final class LabelsCommand implements Callable<Integer> {
             }
         });
         return new Derived(names, values);
-    }
-
-    /** RFC 4180: quote cells that hold a comma, a quote or a line break. */
-    static String csvLine(List<String> cells) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < cells.size(); i++) {
-            if (i > 0) {
-                sb.append(',');
-            }
-            String c = cells.get(i) == null ? "" : cells.get(i);
-            if (c.indexOf(',') >= 0 || c.indexOf('"') >= 0 || c.indexOf('\n') >= 0 || c.indexOf('\r') >= 0) {
-                sb.append('"').append(c.replace("\"", "\"\"")).append('"');
-            } else {
-                sb.append(c);
-            }
-        }
-        return sb.toString();
     }
 }

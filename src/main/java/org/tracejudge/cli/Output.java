@@ -13,7 +13,8 @@ import java.nio.charset.StandardCharsets;
  * Standard output that does not hide write errors. {@code System.out} swallows them (a full disk or a closed pipe
  * leaves a part of the output and exit 0); the commands print through {@link #stdout()}, a writer straight on file
  * descriptor 1 that remembers the error, and {@link #check} turns a failed write into an {@link Failed} with the
- * reason: the disk is full, or the reader closed the pipe (exit 141, as a process stopped by SIGPIPE).
+ * reason: the disk is full, or the reader closed the pipe (exit 141, as a process stopped by SIGPIPE, and as quietly:
+ * {@code tracejudge labels p.tjdb | head -1} prints no error, like {@code cat} or {@code git log} there).
  */
 public final class Output {
     /** The exit status of a command whose reader went away (128 + SIGPIPE), as shells report a piped tool's. */

@@ -62,8 +62,10 @@ final class RedactCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException(file + ": no such file");
+            throw new IllegalArgumentException(file + (Files.isDirectory(file) ? ": is a folder; give a text or JSON Lines "
+                    + "file" : Files.exists(file) ? ": not a regular file" : ": no such file"));
         }
+        org.tracejudge.importer.TextEncoding.requireUtf8(file); // UTF-16, Latin-1: named, with the line and byte
         Redactor r = new Redactor(new Redactor.Options(strict, names, allow, deny));
         PrintWriter out = spec.commandLine().getOut();
         if (evaluate) {

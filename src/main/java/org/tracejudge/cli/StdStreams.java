@@ -79,7 +79,8 @@ final class StdStreams {
             try (Reader r = Files.newBufferedReader(tmp, StandardCharsets.UTF_8)) {
                 r.transferTo(out);
             }
-            out.flush();
+            // a closed pipe or a full disk is the command's failure, before it reports anything as written
+            Output.check(out);
             return result;
         } finally {
             Files.deleteIfExists(tmp);

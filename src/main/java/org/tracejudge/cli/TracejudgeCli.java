@@ -31,7 +31,8 @@ import picocli.CommandLine.ScopeType;
             "0:success",
             "1:the work failed (bad input file, damaged project, provider error); nothing unfinished is reported as done",
             "2:usage error (unknown command or option, bad or missing argument)",
-            "130:interrupted (Ctrl-C); what was committed before is kept"})
+            "130:interrupted (Ctrl-C); what was committed before is kept",
+            "141:the reader of standard output stopped reading (| head -1); said nowhere, as cat does"})
 public final class TracejudgeCli implements Runnable {
     /**
      * Every command, in the order help lists them. Only the command being run is given to picocli
@@ -139,8 +140,10 @@ public final class TracejudgeCli implements Runnable {
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof Output.Failed f) {
                 outputFailureSaid[0] = true;
-                cmd.getErr().println("tracejudge: " + f.getMessage());
-                cmd.getErr().flush();
+                if (f.exitCode != Output.BROKEN_PIPE) { // a reader that stopped reading (| head) is no error to report
+                    cmd.getErr().println("tracejudge: " + f.getMessage());
+                    cmd.getErr().flush();
+                }
                 return f.exitCode;
             }
             if (e instanceof CommandLine.ParameterException pe) { // a command found its arguments wrong
@@ -152,13 +155,24 @@ public final class TracejudgeCli implements Runnable {
             return ExitCodes.FAILED;
         });
         cl.setParameterExceptionHandler((e, a) -> usageError(e));
-        int code = cl.execute(args);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // what was being written is rolled back as the stack unwinds; say what to do instead of a stack trace
+            err.println("tracejudge: out of memory (this Java heap is " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB): an input too large for it (a very long line, a huge single document); nothing unfinished "
+                    + "was kept. Run Java with a larger heap (java -Xmx4g -jar tracejudge.jar …, or "
+                    + "TRACEJUDGE_JAVA_OPTIONS=-Xmx4g for the installed command)");
+            err.flush();
+            return ExitCodes.FAILED;
+        }
         try {
             Output.check(out);
         } catch (Output.Failed f) {
             // what the command printed last did not all arrive: not done, whatever the command thought (said once:
             // the handler above may have said it already)
-            if (!outputFailureSaid[0]) {
+            if (!outputFailureSaid[0] && f.exitCode != Output.BROKEN_PIPE) {
                 err.println("tracejudge: " + f.getMessage());
             }
             code = code == 0 ? f.exitCode : code;

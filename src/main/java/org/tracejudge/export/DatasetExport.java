@@ -42,6 +42,7 @@ public final class DatasetExport {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new ProjectException(dir + ": is a file; --dataset writes a folder (give a folder's name)");
         }
+        refuseAnotherCard(dir.resolve("README.md"));
         Files.createDirectories(dir.resolve("data"));
         TraceTable table = new TraceTable(project, TraceTable.layout(project, null));
         List<TraceTable.Column> raters = table.layout().raters();
@@ -106,12 +107,47 @@ public final class DatasetExport {
             return null;
         });
         AgreementReport agreement = new AgreementCalculator(AgreementOptions.defaults()).report(LabelTables.of(project));
-        String card = card(project, ids.size(), withFinal[0], raters, people, agreement);
+        String card = signed(card(project, ids.size(), withFinal[0], raters, people, agreement));
         OutputFile.write(dir.resolve("README.md"), List.of(project.file()), tmp -> {
             Files.writeString(tmp, card, StandardCharsets.UTF_8);
             return null;
         });
         return new Summary(ids.size(), withFinal[0], raters.size(), people.size());
+    }
+
+    private static final String SIGNATURE = "<!-- written by tracejudge export --dataset; sha256 of the text above: ";
+
+    /** The card with a last line that lets a later export tell it from a card edited or written by hand. */
+    private static String signed(String card) {
+        return card + SIGNATURE + sha256(card) + " -->\n";
+    }
+
+    /**
+     * A card people edit (the licence it asks them to set, a description) or wrote themselves is never replaced: only
+     * one exactly as an export wrote it is. Checked before anything is written.
+     */
+    private static void refuseAnotherCard(Path readme) throws IOException {
+        if (!Files.exists(readme)) {
+            return;
+        }
+        String text = Files.isRegularFile(readme) ? Files.readString(readme, StandardCharsets.ISO_8859_1) : "";
+        int at = text.lastIndexOf(SIGNATURE);
+        String body = at < 0 ? null : new String(text.substring(0, at).getBytes(StandardCharsets.ISO_8859_1),
+                StandardCharsets.UTF_8);
+        if (at < 0 || !text.substring(at).equals(SIGNATURE + sha256(body) + " -->\n")) {
+            throw new ProjectException(readme + ": " + (at < 0 ? "a README that Tracejudge did not write" : "the dataset "
+                    + "card Tracejudge wrote, edited since (the licence?)") + "; it is not replaced, and nothing was "
+                    + "written. Export to a new folder, or move the README aside (then copy your edits into the new card).");
+        }
+    }
+
+    private static String sha256(String text) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** user message, answer and the executed calls (JSON) of each trace. */

@@ -129,10 +129,35 @@ public final class FormatDetector {
                 + "pass --input-format");
     }
 
+    /**
+     * The file's first line, refused when longer than a document this heap reads whole (a 300 MB line would otherwise
+     * end in an OutOfMemoryError that names no file).
+     */
+    private static String firstLine(BufferedReader r, Path file) throws IOException {
+        long limit = AgentFormats.wholeDocumentLimit();
+        StringBuilder sb = new StringBuilder();
+        char[] buf = new char[8192];
+        int n;
+        while ((n = r.read(buf)) > 0) {
+            for (int i = 0; i < n; i++) {
+                if (buf[i] == '\n' || buf[i] == '\r') {
+                    return sb.append(buf, 0, i).toString();
+                }
+            }
+            sb.append(buf, 0, n);
+            if (sb.length() > limit) {
+                throw new ImportException(file, 1, null, "line 1 is longer than " + (limit >> 20) + " MB, the most this "
+                        + "Java heap (" + (Runtime.getRuntime().maxMemory() >> 20) + " MB) reads as one JSON value (a sixth "
+                        + "of it): run Java with a larger -Xmx, or check that the file is JSON Lines");
+            }
+        }
+        return sb.isEmpty() ? null : sb.toString();
+    }
+
     private static Format detectObjectOrLines(Path file) {
         String first;
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            first = r.readLine();
+            first = firstLine(r, file);
         } catch (java.nio.charset.MalformedInputException e) {
             throw new ImportException(file, 1, null, "not UTF-8 text (an invalid byte sequence); save the file as "
                     + "UTF-8 and import it again");
@@ -156,6 +181,12 @@ public final class FormatDetector {
         if (node == null || !node.isObject()) {
             // a pretty-printed single object, e.g. tasks.json
             try {
+                if (Files.size(file) > AgentFormats.wholeDocumentLimit()) {
+                    throw new ImportException(file, 1, null, "a JSON document of " + (Files.size(file) >> 20) + " MB whose "
+                            + "first line is not a JSON object: a single document is read whole, and this Java heap ("
+                            + (Runtime.getRuntime().maxMemory() >> 20) + " MB) reads up to "
+                            + (AgentFormats.wholeDocumentLimit() >> 20) + " MB; run Java with a larger -Xmx, or give JSON Lines");
+                }
                 try (JsonParser p = StrictJson.parser(Files.readAllBytes(file))) {
                     node = Json.MAPPER.readTree(p);
                 }

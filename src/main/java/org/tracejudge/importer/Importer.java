@@ -286,6 +286,11 @@ public final class Importer {
             put(queue, new Chunk(index, null, new FileDone(sourceId(s), sha, rows[0]), null));
         } catch (RuntimeException e) {
             put(queue, new Chunk(index, null, null, e));
+        } catch (OutOfMemoryError t) {
+            put(queue, new Chunk(index, null, null, new ImportException(s.file(), -1, null, "out of memory reading it (this "
+                    + "Java heap is " + (Runtime.getRuntime().maxMemory() >> 20) + " MB; a very long line or a huge "
+                    + "document): run Java with a larger heap (java -Xmx4g -jar tracejudge.jar …, or "
+                    + "TRACEJUDGE_JAVA_OPTIONS=-Xmx4g for the installed command)")));
         } catch (Throwable t) {
             put(queue, new Chunk(index, null, null, new ImportException(s.file(), -1, null, String.valueOf(t))));
         }

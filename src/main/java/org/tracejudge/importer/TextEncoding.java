@@ -13,14 +13,20 @@ import java.util.Locale;
  * further on. Strict UTF-8 as RFC 3629 defines it: overlong forms, UTF-16 surrogates and code points past U+10FFFF
  * are refused too (a decoder that accepts an overlong "/" or quote lets a name slip past a check on its bytes).
  */
-final class TextEncoding {
+public final class TextEncoding {
+    private static final byte[] SQLITE = "SQLite format 3\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
     private static final int BUFFER = 1 << 16;
 
     private TextEncoding() {
     }
 
-    /** @throws ImportException naming the file, the line and the byte offset of the first byte that is not UTF-8 */
-    static void requireUtf8(Path file) {
+    /**
+     * Also for other text inputs (a label CSV). A project file given as an input is named as such.
+     *
+     * @throws ImportException naming the file, the line and the byte offset of the first byte that is not UTF-8
+     */
+    public static void requireUtf8(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
             byte[] buf = new byte[BUFFER];
             int n = in.readNBytes(buf, 0, buf.length);
@@ -29,6 +35,11 @@ final class TextEncoding {
             }
             if (n >= 2 && (buf[0] & 0xff) == 0x1F && (buf[1] & 0xff) == 0x8B) {
                 return; // gzip: read through its decompressor, whose text the readers decode strictly
+            }
+            if (n >= SQLITE.length && java.util.Arrays.equals(buf, 0, SQLITE.length, SQLITE, 0, SQLITE.length)) {
+                throw new ImportException(file, -1, null, "an SQLite database (a Tracejudge project?), not a file of "
+                        + "traces or labels; to bring another project's work into a project: tracejudge merge PROJECT "
+                        + file);
             }
             refuseOtherEncodings(file, buf, n);
             long offset = 0; // of buf[0] in the file
@@ -77,7 +88,7 @@ final class TextEncoding {
                         if (b == 0) {
                             throw new ImportException(file, lineAt(file, at), null, "a NUL byte (byte " + at + "): not "
                                     + "text; if the file is UTF-16 or UTF-32, convert it to UTF-8 (e.g. iconv -f UTF-16 "
-                                    + "-t UTF-8) and import it again");
+                                    + "-t UTF-8) and give it again");
                         }
                         continue;
                     }
@@ -165,7 +176,7 @@ final class TextEncoding {
 
     private static ImportException invalid(Path file, long offset, String what) {
         return new ImportException(file, lineAt(file, offset), null, "not UTF-8 text at byte " + offset + " (" + what
-                + "); save the file as UTF-8 and import it again");
+                + "); save the file as UTF-8 and give it again");
     }
 
     /** Byte order marks of UTF-16/32, and UTF-16 without one (every other byte NUL in ASCII-heavy text). */
@@ -182,7 +193,7 @@ final class TextEncoding {
         }
         if (bom != null) {
             throw new ImportException(file, 1, null, "the file is " + bom + " (it starts with that byte order mark); "
-                    + "Tracejudge reads UTF-8: convert it (e.g. iconv -f " + bom + " -t UTF-8 IN > OUT) and import "
+                    + "Tracejudge reads UTF-8: convert it (e.g. iconv -f " + bom + " -t UTF-8 IN > OUT) and give "
                     + "the copy");
         }
         int pairs = Math.min(n, 4096) / 2;
@@ -196,7 +207,7 @@ final class TextEncoding {
             String guess = oddNul > evenNul ? "UTF-16LE" : "UTF-16BE";
             throw new ImportException(file, 1, null, "the file looks like " + guess + " without a byte order mark "
                     + "(every other byte is NUL); Tracejudge reads UTF-8: convert it (e.g. iconv -f " + guess
-                    + " -t UTF-8 IN > OUT) and import the copy");
+                    + " -t UTF-8 IN > OUT) and give the copy");
         }
     }
 }

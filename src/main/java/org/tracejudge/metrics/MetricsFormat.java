@@ -202,7 +202,7 @@ public final class MetricsFormat {
     }
 
     private static String cell(String c) {
-        return c.indexOf(',') >= 0 || c.indexOf('"') >= 0 || c.indexOf('\n') >= 0 ? '"' + c.replace("\"", "\"\"") + '"' : c;
+        return org.tracejudge.csv.Csv.cell(c);
     }
 
     /** Rate names as shown to people: {@code RIR (called)}, {@code CTRL-Acc}. */

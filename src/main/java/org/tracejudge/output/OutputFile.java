@@ -98,9 +98,10 @@ public final class OutputFile {
         if (dir != null && !Files.isDirectory(dir)) {
             throw new java.nio.file.NoSuchFileException(dir.toString(), null, "no such folder");
         }
-        Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".part");
+        Path tmp = temporaryBeside(target);
         boolean done = false;
         try {
+            keepPermissions(target, tmp);
             T result = body.writeTo(tmp);
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
                 ch.force(true);
@@ -118,6 +119,37 @@ public final class OutputFile {
             if (!done) {
                 Files.deleteIfExists(tmp);
             }
+        }
+    }
+
+    /**
+     * A new empty file beside {@code target}, made as any new file is (so the user's umask decides who may read it,
+     * not {@code createTempFile}'s owner-only mode, which the rename would pass on to every export).
+     */
+    private static Path temporaryBeside(Path target) throws IOException {
+        java.security.SecureRandom random = new java.security.SecureRandom();
+        for (int attempt = 0; ; attempt++) {
+            Path tmp = target.resolveSibling("." + target.getFileName() + "." + Long.toUnsignedString(random.nextLong(), 36)
+                    + ".part");
+            try {
+                Files.newByteChannel(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+                return tmp;
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (attempt > 100) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** A file written over an existing one keeps that file's permissions (where the file system has them). */
+    private static void keepPermissions(Path target, Path tmp) {
+        try {
+            if (Files.isRegularFile(target)) {
+                Files.setPosixFilePermissions(tmp, Files.getPosixFilePermissions(target));
+            }
+        } catch (UnsupportedOperationException | IOException e) {
+            // Windows, or a file we may not read the mode of: the new file's own mode stays
         }
     }
 

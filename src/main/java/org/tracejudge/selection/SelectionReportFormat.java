@@ -311,7 +311,7 @@ public final class SelectionReportFormat {
     }
 
     private static String cell(String c) {
-        return c.indexOf(',') >= 0 || c.indexOf('"') >= 0 || c.indexOf('\n') >= 0 ? '"' + c.replace("\"", "\"\"") + '"' : c;
+        return org.tracejudge.csv.Csv.cell(c);
     }
 
     // ------------------------------------------------------------------------------------------ numbers

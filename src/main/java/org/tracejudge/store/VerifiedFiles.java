@@ -16,7 +16,8 @@ import org.tracejudge.settings.AppDirs;
 
 /**
  * Which project files are in the state Tracejudge left them in when it last closed them cleanly
- * (size and modification time, WAL checkpointed away), and when SQLite last checked each. Such a file
+ * (size, modification time and, where the file system has them, change time and inode; WAL checkpointed away),
+ * and when SQLite last checked each. Such a file
  * was checked at some open and has since been changed only by Tracejudge's own transactions, so it is
  * not read whole again on every open: it gets SQLite's quick check once its last check is more than
  * {@link #RECHECK_AFTER} old (media can fail between opens), and no check before that. Any other file
@@ -157,7 +158,7 @@ final class VerifiedFiles {
             }
             // written by hand: Properties.store's date comment alone costs tens of ms of time-zone loading
             StringBuilder text = new StringBuilder(
-                    "# Project files as Tracejudge last closed them (size:modified-nanos@last-checked-epoch-seconds); safe to delete\n");
+                    "# Project files as Tracejudge last closed them (size:modified-nanos[:changed-nanos:inode]@last-checked-epoch-seconds); safe to delete\n");
             for (String k : new java.util.TreeSet<>(p.stringPropertyNames())) {
                 text.append(escape(k)).append('=').append(p.getProperty(k)).append('\n');
             }
@@ -193,7 +194,10 @@ final class VerifiedFiles {
         return project.toAbsolutePath().normalize().toString();
     }
 
-    /** size:modified-nanos, or null when the file is missing or has a non-empty WAL beside it. */
+    /**
+     * size:modified-nanos, with the change time and inode where there are such ({@link #changeMarks}), or null when the
+     * file is missing or has a non-empty WAL beside it.
+     */
     private static String state(Path project) {
         try {
             Path wal = project.resolveSibling(project.getFileName() + "-wal");
@@ -201,9 +205,29 @@ final class VerifiedFiles {
                 return null;
             }
             BasicFileAttributes a = Files.readAttributes(project, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            return a.size() + ":" + a.lastModifiedTime().to(TimeUnit.NANOSECONDS);
+            return a.size() + ":" + a.lastModifiedTime().to(TimeUnit.NANOSECONDS) + changeMarks(project);
         } catch (IOException e) {
             return null;
+        }
+    }
+
+    /**
+     * {@code :ctime-nanos:inode} where the file system has them (Linux, macOS), else nothing. A program can write a
+     * file and set its modification time back ({@code touch -d}), or put another file of the same size and time in its
+     * place; it cannot set the change time (every write and every {@code touch} moves it to now) nor keep the inode
+     * through a replacement. So a file changed by anything but Tracejudge is never taken for one it left as it is.
+     */
+    private static String changeMarks(Path project) {
+        try {
+            java.util.Map<String, Object> u = Files.readAttributes(project, "unix:ctime,ino", LinkOption.NOFOLLOW_LINKS);
+            Object ctime = u.get("ctime");
+            Object ino = u.get("ino");
+            if (ctime instanceof java.nio.file.attribute.FileTime t && ino != null) {
+                return ":" + t.to(TimeUnit.NANOSECONDS) + ":" + ino;
+            }
+            return "";
+        } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
+            return ""; // Windows: size and modification time only
         }
     }
 

@@ -208,7 +208,7 @@ class AgreementCliTest {
             {new String[] {"agreement", p.toString(), "--labels", bad.toString()}, "exactly one", 2},
             {new String[] {"agreement", p.toString(), "--raters", "harness,nobody"}, "no rater named nobody", 2},
             {new String[] {"agreement", p.toString(), "--by", "colour"}, "--by must be one of", 2},
-            {new String[] {"agreement", p.toString(), "--resamples", "-3"}, "--resamples must be 0 or more", 2},
+            {new String[] {"agreement", p.toString(), "--resamples", "-3"}, "--resamples must be 0 to 100000, not -3", 2},
             {new String[] {"agreement", "--labels", dir.resolve("missing.csv").toString()}, "missing.csv: no such file", 1},
             {new String[] {"agreement", "--labels", bad.toString()}, "bad.csv", 1},
             {new String[] {"agreement", p.toString(), "--raters", "harness"}, "at least two raters", 1},

@@ -15,7 +15,9 @@ import org.tracejudge.store.Project;
 
 /**
  * Issue 32: opening a file Tracejudge left as it is checks it at most once a week (so `info` on a big project reads a
- * few rows, not the whole file); `check` checks it whole on demand, and finds what opening within the week does not.
+ * few rows, not the whole file); `check` checks it whole on demand. A file another program changed is never taken for
+ * one Tracejudge left as it is, even when the program sets its size and modification time back (the change time and
+ * inode give it away), so opening checks it fully.
  */
 class CheckCliTest {
     @TempDir
@@ -42,7 +44,7 @@ class CheckCliTest {
     }
 
     @Test
-    void damageThatKeepsTheFilesSizeAndTimeIsFoundByCheckNotByOpeningWithinTheWeek() throws Exception {
+    void damageThatKeepsTheFilesSizeAndTimeIsFoundByOpeningWithinTheWeekAndByCheck() throws Exception {
         Path p = dir.resolve("q.tjdb");
         SampleProject.build(p);
         try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + p); Statement s = c.createStatement()) {
@@ -68,12 +70,47 @@ class CheckCliTest {
         Files.setLastModifiedTime(p, time);
         assertEquals(size, Files.size(p), "same size");
         r = CliTest.run("info", p.toString());
-        assertEquals(0, r.code(), "within the week, opening trusts a file as Tracejudge left it: " + r.err());
+        assertEquals(1, r.code(), "the change time gives the change away: opening checks the file fully: " + r.out());
+        assertTrue(r.err().contains("damaged"), r.err());
         r = CliTest.run("check", p.toString());
         assertEquals(1, r.code(), r.out());
         assertTrue(r.err().contains("q.tjdb") && r.err().contains("damaged"), r.err());
         r = CliTest.run("info", p.toString());
         assertEquals(1, r.code(), "once check found damage, the file is not trusted again: " + r.err());
         assertTrue(r.err().contains("damaged"), r.err());
+    }
+
+    @Test
+    void anotherFileOfTheSameSizeAndTimePutInTheProjectsPlaceIsCheckedOnOpening() throws Exception {
+        Path p = dir.resolve("r.tjdb");
+        SampleProject.build(p);
+        assertEquals(0, CliTest.run("check", p.toString()).code());
+        try (Project pr = Project.open(p)) {
+            assertEquals(Project.NO_CHECK, pr.integrityCheckRun(), "as Tracejudge left it, checked within the week");
+        }
+        FileTime time = Files.getLastModifiedTime(p);
+        int page;
+        int pageSize;
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:file:" + p + "?immutable=1");
+                Statement s = c.createStatement()) {
+            var rs = s.executeQuery("SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_task_1'");
+            assertTrue(rs.next(), "the task table's key index");
+            page = rs.getInt(1);
+            rs = s.executeQuery("PRAGMA page_size");
+            rs.next();
+            pageSize = rs.getInt(1);
+        }
+        byte[] bytes = Files.readAllBytes(p);
+        // the index's cells sit at the end of its page: garbage there is what a failing disk or another program leaves
+        java.util.Arrays.fill(bytes, page * pageSize - 200, page * pageSize - 50, (byte) 0xff);
+        Path other = dir.resolve("r.tjdb.new");
+        Files.write(other, bytes);
+        Files.setLastModifiedTime(other, time);
+        Files.move(other, p, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertEquals(time, Files.getLastModifiedTime(p), "same time");
+        assertEquals(bytes.length, Files.size(p), "same size");
+        CliTest.Run r = CliTest.run("info", p.toString());
+        assertEquals(1, r.code(), "a file put in the project's place is not the file Tracejudge left: " + r.out());
+        assertTrue(r.err().contains("r.tjdb") && r.err().contains("damaged"), r.err());
     }
 }
