@@ -11,7 +11,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectException;
@@ -21,23 +21,22 @@ import org.tracejudge.store.ProjectException;
         + "most once a week; a copied, restored or crashed file is always checked fully on open. Exit 1 names the "
         + "damage and what to do.")
 final class CheckCommand implements Callable<Integer> {
-    enum Out { text, json }
-
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PROJECT")
-    Path project;
+    @Mixin
+    ProjectFile projectFile;
 
     @Option(names = "--quick", description = "SQLite's quick check instead (every page, not the index contents; "
             + "several times faster).")
     boolean quick;
 
-    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
-    Out format;
+    @Mixin
+    OutputFormat.TextJson format;
 
     @Override
     public Integer call() {
+        Path project = projectFile.path;
         long t0 = System.nanoTime();
         List<String> orphans;
         String damage = null;
@@ -58,7 +57,7 @@ final class CheckCommand implements Callable<Integer> {
         String pragma = quick ? "quick_check" : "integrity_check";
         boolean sound = damage == null && orphans.isEmpty();
         PrintWriter out = spec.commandLine().getOut();
-        if (format == Out.json) {
+        if (format.json()) {
             ObjectNode o = CliJson.document(spec);
             o.put("file", project.toString());
             o.put("check", pragma);
@@ -76,7 +75,7 @@ final class CheckCommand implements Callable<Integer> {
                     pragma, bytes / 1048576.0, secs);
         }
         Output.check(out);
-        if (!sound && format != Out.json) {
+        if (!sound && !format.json()) {
             PrintWriter err = spec.commandLine().getErr();
             if (damage != null) {
                 err.println("tracejudge: " + damage);

@@ -17,7 +17,7 @@ class OutputFormatTest {
     static final Map<String, List<String>> ACCEPTED = new LinkedHashMap<>();
 
     static {
-        for (String c : List.of("info", "merge", "classify", "judge", "redact", "team init", "team sync", "team status")) {
+        for (String c : List.of("info", "check", "merge", "classify", "judge", "redact", "team init", "team sync", "team status")) {
             ACCEPTED.put(c, List.of("text", "json"));
         }
         for (String c : List.of("agreement", "calibration", "sample", "safety")) {
