@@ -14,7 +14,8 @@ public final class Main {
 
     public static void main(String[] args) {
         if (args.length == 0 || (args.length == 1 && args[0].endsWith(".tjdb"))) {
-            String noDisplay = noDisplay(System.getProperty("os.name", ""), System.getenv("DISPLAY"), System.getenv("WAYLAND_DISPLAY"));
+            String noDisplay = noDisplay(
+                    System.getProperty("os.name", ""), System.getenv("DISPLAY"), System.getenv("WAYLAND_DISPLAY"));
             if (noDisplay != null) {
                 System.err.println(noDisplay);
                 System.exit(1);

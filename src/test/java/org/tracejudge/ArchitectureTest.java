@@ -6,13 +6,12 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.lang.ArchCondition;
-import com.tngtech.archunit.lang.ConditionEvents;
-import com.tngtech.archunit.lang.SimpleConditionEvent;
-
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import org.junit.jupiter.api.Test;
 
 /** The core (model, import, store, rules, judges, statistics…) never touches JavaFX; only the UI does. */
@@ -23,24 +22,37 @@ class ArchitectureTest {
 
     @Test
     void coreIsFreeOfJavaFx() {
-        noClasses().that().resideOutsideOfPackage("org.tracejudge.ui..")
-                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("org.tracejudge.ui..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("javafx..", "org.controlsfx..")
                 .because("the core and the CLI must run without a display")
                 .check(CLASSES);
     }
 
     @Test
     void coreDependsNeitherOnTheUiNorOnTheCli() {
-        noClasses().that().resideOutsideOfPackages("org.tracejudge.ui..", "org.tracejudge.cli..")
-                .and().doNotHaveFullyQualifiedName("org.tracejudge.Main")
-                .should().dependOnClassesThat().resideInAnyPackage("org.tracejudge.ui..", "org.tracejudge.cli..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackages("org.tracejudge.ui..", "org.tracejudge.cli..")
+                .and()
+                .doNotHaveFullyQualifiedName("org.tracejudge.Main")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.tracejudge.ui..", "org.tracejudge.cli..")
                 .check(CLASSES);
     }
 
     @Test
     void theUiNeverRunsSqlOrHttpItself() {
-        noClasses().that().resideInAPackage("org.tracejudge.ui..")
-                .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "org.sqlite..", "okhttp3..")
+        noClasses()
+                .that()
+                .resideInAPackage("org.tracejudge.ui..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("java.sql..", "org.sqlite..", "okhttp3..")
                 .because("views and view models go through the core on background threads")
                 .check(CLASSES);
     }
@@ -48,16 +60,25 @@ class ArchitectureTest {
     /** No package cycles, core or UI: each package is a room a reader can understand without the ones that use it. */
     @Test
     void packagesAreFreeOfCycles() {
-        com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices().matching("org.tracejudge.(**)")
-                .should().beFreeOfCycles()
+        com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices()
+                .matching("org.tracejudge.(**)")
+                .should()
+                .beFreeOfCycles()
                 .check(CLASSES);
     }
 
     @Test
     void theModelDependsOnNothingElseOfOurs() {
-        noClasses().that().resideInAPackage("org.tracejudge.model..")
-                .should().dependOnClassesThat().resideInAnyPackage("org.tracejudge.store..", "org.tracejudge.importer..",
-                        "org.tracejudge.export..", "org.tracejudge.sample..")
+        noClasses()
+                .that()
+                .resideInAPackage("org.tracejudge.model..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.tracejudge.store..",
+                        "org.tracejudge.importer..",
+                        "org.tracejudge.export..",
+                        "org.tracejudge.sample..")
                 .check(CLASSES);
     }
 
@@ -73,37 +94,57 @@ class ArchitectureTest {
      * that are no view model. The root package (the main window, which composes the views and handles the review keys
      * and menus, and the app) and the session are not views.
      */
-    private static final DescribedPredicate<JavaClass> VIEWS = DescribedPredicate.describe("views", c ->
-            c.getPackageName().startsWith("org.tracejudge.ui.") && !c.getPackageName().startsWith("org.tracejudge.ui.session")
+    private static final DescribedPredicate<JavaClass> VIEWS = DescribedPredicate.describe(
+            "views",
+            c -> c.getPackageName().startsWith("org.tracejudge.ui.")
+                    && !c.getPackageName().startsWith("org.tracejudge.ui.session")
                     && !isViewModel(c));
 
     @Test
     void viewsReachNoFurtherThanTheirOwnViewModelAndTheSession() {
-        classes().that(VIEWS).should(new ArchCondition<JavaClass>("depend on no view model of another package") {
-            @Override
-            public void check(JavaClass view, ConditionEvents events) {
-                for (Dependency d : view.getDirectDependenciesFromSelf()) {
-                    JavaClass target = d.getTargetClass();
-                    if (isViewModel(target) && !target.getPackageName().equals(view.getPackageName())) {
-                        events.add(SimpleConditionEvent.violated(d, d.getDescription()));
+        classes()
+                .that(VIEWS)
+                .should(new ArchCondition<JavaClass>("depend on no view model of another package") {
+                    @Override
+                    public void check(JavaClass view, ConditionEvents events) {
+                        for (Dependency d : view.getDirectDependenciesFromSelf()) {
+                            JavaClass target = d.getTargetClass();
+                            if (isViewModel(target) && !target.getPackageName().equals(view.getPackageName())) {
+                                events.add(SimpleConditionEvent.violated(d, d.getDescription()));
+                            }
+                        }
                     }
-                }
-            }
-        }).because("a view talks to its own view model (and the shared session), so a change to one view's state "
-                + "touches one view model").check(CLASSES);
+                })
+                .because("a view talks to its own view model (and the shared session), so a change to one view's state "
+                        + "touches one view model")
+                .check(CLASSES);
     }
 
     @Test
     void viewsNeitherWriteTheProjectNorRunWork() {
-        noClasses().that(VIEWS)
-                .should().dependOnClassesThat().haveFullyQualifiedName("org.tracejudge.store.Adjudications")
-                .orShould().dependOnClassesThat().haveFullyQualifiedName("org.tracejudge.store.Ledger")
-                .orShould().dependOnClassesThat().haveFullyQualifiedName("org.tracejudge.store.ProjectQueries")
-                .orShould().dependOnClassesThat().haveFullyQualifiedName("org.tracejudge.importer.Importer")
-                .orShould().dependOnClassesThat().haveFullyQualifiedName("org.tracejudge.judges.JudgeRunner")
-                .orShould().dependOnClassesThat().resideInAnyPackage("org.tracejudge.classify..", "org.tracejudge.export..")
-                .because("decisions, imports, classify, export and judge runs go through view models, which run them on "
-                        + "the project's threads with progress and cancel")
+        noClasses()
+                .that(VIEWS)
+                .should()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("org.tracejudge.store.Adjudications")
+                .orShould()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("org.tracejudge.store.Ledger")
+                .orShould()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("org.tracejudge.store.ProjectQueries")
+                .orShould()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("org.tracejudge.importer.Importer")
+                .orShould()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("org.tracejudge.judges.JudgeRunner")
+                .orShould()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.tracejudge.classify..", "org.tracejudge.export..")
+                .because(
+                        "decisions, imports, classify, export and judge runs go through view models, which run them on "
+                                + "the project's threads with progress and cancel")
                 .check(CLASSES);
     }
 
@@ -114,19 +155,34 @@ class ArchitectureTest {
      */
     @Test
     void viewModelsTouchNoNodes() {
-        noClasses().that(DescribedPredicate.describe("view models", ArchitectureTest::isViewModel))
-                .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..", "javafx.animation..")
+        noClasses()
+                .that(DescribedPredicate.describe("view models", ArchitectureTest::isViewModel))
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("javafx.scene..", "javafx.stage..", "javafx.animation..")
                 .because("a view model is tested without a window; what is drawn is its view's job")
                 .check(CLASSES);
     }
 
     @Test
     void theSessionKnowsNoViewNorViewModel() {
-        noClasses().that().resideInAPackage("org.tracejudge.ui.session..")
-                .should().dependOnClassesThat().resideInAnyPackage("org.tracejudge.ui", "org.tracejudge.ui.table..",
-                        "org.tracejudge.ui.trace..", "org.tracejudge.ui.agreement..", "org.tracejudge.ui.welcome..",
-                        "org.tracejudge.ui.judges..", "org.tracejudge.ui.metrics..", "org.tracejudge.ui.team..",
-                        "org.tracejudge.ui.calibration..", "org.tracejudge.ui.comments..", "org.tracejudge.ui.conversation..",
+        noClasses()
+                .that()
+                .resideInAPackage("org.tracejudge.ui.session..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.tracejudge.ui",
+                        "org.tracejudge.ui.table..",
+                        "org.tracejudge.ui.trace..",
+                        "org.tracejudge.ui.agreement..",
+                        "org.tracejudge.ui.welcome..",
+                        "org.tracejudge.ui.judges..",
+                        "org.tracejudge.ui.metrics..",
+                        "org.tracejudge.ui.team..",
+                        "org.tracejudge.ui.calibration..",
+                        "org.tracejudge.ui.comments..",
+                        "org.tracejudge.ui.conversation..",
                         "org.tracejudge.ui.safety..")
                 .because("view models hear the session (Session.Listener), never the other way round")
                 .check(CLASSES);

@@ -68,7 +68,8 @@ public final class TestData {
     /** The first column of the first row of a query, as text (null when there is no row). */
     public static String scalar(org.tracejudge.store.Project p, String sql) {
         return p.read(c -> {
-            try (java.sql.Statement s = c.createStatement(); java.sql.ResultSet rs = s.executeQuery(sql)) {
+            try (java.sql.Statement s = c.createStatement();
+                    java.sql.ResultSet rs = s.executeQuery(sql)) {
                 return rs.next() ? rs.getString(1) : null;
             }
         });

@@ -78,7 +78,10 @@ public final class AgreementCalculator {
             }
             return all;
         }
-        return fleissRaters.stream().filter(t.raters()::contains).mapToInt(t::raterIndex).toArray();
+        return fleissRaters.stream()
+                .filter(t.raters()::contains)
+                .mapToInt(t::raterIndex)
+                .toArray();
     }
 
     // Convenience entry points for single coefficients.
@@ -95,8 +98,8 @@ public final class AgreementCalculator {
         return KrippendorffAlpha.compute(t);
     }
 
-    public static WeightedKappaResult weightedKappa(LabelTable t, String raterA, String raterB,
-                                                    WeightedKappa.Weighting w) {
+    public static WeightedKappaResult weightedKappa(
+            LabelTable t, String raterA, String raterB, WeightedKappa.Weighting w) {
         return WeightedKappa.compute(t, raterA, raterB, w);
     }
 }

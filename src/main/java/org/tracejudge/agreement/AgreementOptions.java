@@ -21,7 +21,10 @@ public record AgreementOptions(List<String> fleissRaters, int resamples, long se
 
     /** All raters in Fleiss, 1,000 resamples, seed 42, all cores. */
     public static AgreementOptions defaults() {
-        return new AgreementOptions(null, Bootstrap.DEFAULT_RESAMPLES, Bootstrap.DEFAULT_SEED,
+        return new AgreementOptions(
+                null,
+                Bootstrap.DEFAULT_RESAMPLES,
+                Bootstrap.DEFAULT_SEED,
                 Runtime.getRuntime().availableProcessors());
     }
 

@@ -9,8 +9,8 @@ import java.util.List;
  * The agreement report as serialised to JSON (Jackson). Undefined coefficients are null with a
  * {@code note}; {@code ci95} is null when no interval could be computed.
  */
-@JsonPropertyOrder({"raters", "n_items", "pairwise", "fleiss", "alpha", "per_label", "weighted", "warnings",
-        "bootstrap"})
+@JsonPropertyOrder({"raters", "n_items", "pairwise", "fleiss", "alpha", "per_label", "weighted", "warnings", "bootstrap"
+})
 public record AgreementReport(
         @JsonProperty("raters") List<String> raters,
         @JsonProperty("n_items") int nItems,
@@ -18,9 +18,14 @@ public record AgreementReport(
         @JsonProperty("fleiss") Fleiss fleiss,
         @JsonProperty("alpha") Alpha alpha,
         @JsonProperty("per_label") List<Label> perLabel,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("weighted") List<Weighted> weighted,
+
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("weighted")
+        List<Weighted> weighted,
+
         @JsonProperty("warnings") List<Warning> warnings,
-        @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("bootstrap") BootstrapInfo bootstrap) {
+
+        @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("bootstrap")
+        BootstrapInfo bootstrap) {
 
     /** One rater pair (also used, without confusion matrix, inside {@link Label}). */
     @JsonPropertyOrder({"a", "b", "n", "agreement", "kappa", "se", "ci95", "note", "confusion"})
@@ -32,9 +37,12 @@ public record AgreementReport(
             @JsonProperty("kappa") Double kappa,
             @JsonProperty("se") Double se,
             @JsonProperty("ci95") double[] ci95,
-            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("note") String note,
-            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("confusion") ConfusionMatrix confusion) {
-    }
+
+            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("note")
+            String note,
+
+            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("confusion")
+            ConfusionMatrix confusion) {}
 
     @JsonPropertyOrder({"raters", "n", "kappa", "ci95", "note", "ac1", "ac1_ci95", "prevalence_note"})
     public record Fleiss(
@@ -42,32 +50,49 @@ public record AgreementReport(
             @JsonProperty("n") long n,
             @JsonProperty("kappa") Double kappa,
             @JsonProperty("ci95") double[] ci95,
-            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("note") String note,
+
+            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("note")
+            String note,
+
             @JsonProperty("ac1") Double ac1,
             @JsonProperty("ac1_ci95") double[] ac1Ci95,
-            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("prevalence_note") String prevalenceNote) {
-    }
+
+            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("prevalence_note")
+            String prevalenceNote) {}
 
     @JsonPropertyOrder({"n", "value", "ci95", "note"})
     public record Alpha(
             @JsonProperty("n") long n,
             @JsonProperty("value") Double value,
             @JsonProperty("ci95") double[] ci95,
-            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("note") String note) {
-    }
 
-    @JsonPropertyOrder({"label", "prevalence", "fleiss_kappa", "fleiss_ci95", "fleiss_note", "pairwise",
-            "low_prevalence_effect", "note"})
+            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("note")
+            String note) {}
+
+    @JsonPropertyOrder({
+        "label",
+        "prevalence",
+        "fleiss_kappa",
+        "fleiss_ci95",
+        "fleiss_note",
+        "pairwise",
+        "low_prevalence_effect",
+        "note"
+    })
     public record Label(
             @JsonProperty("label") String label,
             @JsonProperty("prevalence") double prevalence,
             @JsonProperty("fleiss_kappa") Double fleissKappa,
             @JsonProperty("fleiss_ci95") double[] fleissCi95,
-            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("fleiss_note") String fleissNote,
+
+            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("fleiss_note")
+            String fleissNote,
+
             @JsonProperty("pairwise") List<Pair> pairwise,
             @JsonProperty("low_prevalence_effect") boolean lowPrevalenceEffect,
-            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("note") String note) {
-    }
+
+            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("note")
+            String note) {}
 
     @JsonPropertyOrder({"a", "b", "weighting", "n", "kappa", "ci95", "note"})
     public record Weighted(
@@ -77,8 +102,9 @@ public record AgreementReport(
             @JsonProperty("n") long n,
             @JsonProperty("kappa") Double kappa,
             @JsonProperty("ci95") double[] ci95,
-            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("note") String note) {
-    }
+
+            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("note")
+            String note) {}
 
     /**
      * A precision warning: n &lt; 30, or the 95% interval's half-width &gt; 0.1. {@code moreItemsNeeded}
@@ -89,14 +115,19 @@ public record AgreementReport(
     public record Warning(
             @JsonProperty("coefficient") String coefficient,
             @JsonProperty("n") long n,
-            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("half_width") Double halfWidth,
-            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("more_items_needed") Long moreItemsNeeded,
-            @JsonProperty("message") String message) {
-    }
 
-    public record BootstrapInfo(@JsonProperty("resamples") int resamples, @JsonProperty("seed") long seed,
-                                @JsonProperty("method") String method) {
-    }
+            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("half_width")
+            Double halfWidth,
+
+            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("more_items_needed")
+            Long moreItemsNeeded,
+
+            @JsonProperty("message") String message) {}
+
+    public record BootstrapInfo(
+            @JsonProperty("resamples") int resamples,
+            @JsonProperty("seed") long seed,
+            @JsonProperty("method") String method) {}
 
     /** The pairwise entry for raters a and b (either order), or null. */
     public Pair pair(String a, String b) {

@@ -9,6 +9,10 @@ package org.tracejudge.agreement;
  * @param expectedDisagreement   D_e
  * @param value                  alpha, null when undefined (see {@code note})
  */
-public record AlphaResult(long n, long pairableValues, Double observedDisagreement, Double expectedDisagreement,
-                          Double value, String note) {
-}
+public record AlphaResult(
+        long n,
+        long pairableValues,
+        Double observedDisagreement,
+        Double expectedDisagreement,
+        Double value,
+        String note) {}

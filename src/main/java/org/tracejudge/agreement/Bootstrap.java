@@ -90,7 +90,8 @@ public final class Bootstrap {
                 for (int from = 0; from < resamples; from += chunk) {
                     final int f = from;
                     final int to = Math.min(resamples, from + chunk);
-                    futures.add(pool.submit(() -> runRange(t, fleissRaters, items, scores, len, f, to, values, abandon)));
+                    futures.add(
+                            pool.submit(() -> runRange(t, fleissRaters, items, scores, len, f, to, values, abandon)));
                 }
                 for (Future<?> fu : futures) {
                     fu.get();
@@ -126,8 +127,16 @@ public final class Bootstrap {
         return out;
     }
 
-    private void runRange(LabelTable t, int[] fleissRaters, ItemContributions items, int[] scores, int len,
-                          int from, int to, double[][] values, BooleanSupplier abandon) {
+    private void runRange(
+            LabelTable t,
+            int[] fleissRaters,
+            ItemContributions items,
+            int[] scores,
+            int len,
+            int from,
+            int to,
+            double[][] values,
+            BooleanSupplier abandon) {
         int n = t.itemCount();
         int[] patternOf = items.patternOf;
         int[] weights = new int[items.nPatterns];

@@ -18,8 +18,7 @@ final class Coefficients {
     /** κ below which, with high raw agreement, the low-prevalence effect is flagged. */
     static final double LOW_KAPPA = 0.60;
 
-    private Coefficients() {
-    }
+    private Coefficients() {}
 
     static int vectorLength(AgreementCounts c, boolean ordinal) {
         int p = c.pairs.length;
@@ -70,8 +69,8 @@ final class Coefficients {
         int l = c.nLabels;
         List<CohenResult> pairwise = new ArrayList<>();
         for (int q = 0; q < c.pairs.length; q++) {
-            pairwise.add(CohenKappa.fromConfusion(raters.get(c.pairs[q][0]), raters.get(c.pairs[q][1]), labels,
-                    c.confusion[q]));
+            pairwise.add(CohenKappa.fromConfusion(
+                    raters.get(c.pairs[q][0]), raters.get(c.pairs[q][1]), labels, c.confusion[q]));
         }
         List<String> fr = c.fleissRaterNames();
         FleissResult fleiss = FleissKappa.fromSums(fr, labels, c.fleissItems, c.fleissSum, c.fleissSq);
@@ -81,8 +80,8 @@ final class Coefficients {
         for (int k = 0; k < l; k++) {
             List<CohenResult> pl = new ArrayList<>();
             for (int q = 0; q < c.pairs.length; q++) {
-                pl.add(CohenKappa.binaryFromConfusion(raters.get(c.pairs[q][0]), raters.get(c.pairs[q][1]), labels,
-                        c.confusion[q], k));
+                pl.add(CohenKappa.binaryFromConfusion(
+                        raters.get(c.pairs[q][0]), raters.get(c.pairs[q][1]), labels, c.confusion[q], k));
             }
             FleissResult fk = FleissKappa.binaryFromSums(fr, labels, c.fleissItems, c.fleissSum, c.fleissSq, k);
             double prevalence = total == 0 ? 0 : (double) c.labelTotals[k] / total;
@@ -93,36 +92,46 @@ final class Coefficients {
         if (scores != null) {
             for (WeightedKappa.Weighting w : WeightedKappa.Weighting.values()) {
                 for (int q = 0; q < c.pairs.length; q++) {
-                    weighted.add(WeightedKappa.fromConfusion(raters.get(c.pairs[q][0]), raters.get(c.pairs[q][1]),
-                            scores, c.confusion[q], w));
+                    weighted.add(WeightedKappa.fromConfusion(
+                            raters.get(c.pairs[q][0]), raters.get(c.pairs[q][1]), scores, c.confusion[q], w));
                 }
             }
         }
         double ac1 = FleissKappa.ac1(fr.size(), c.fleissItems, c.fleissSum, c.fleissSq);
-        return new PointEstimates(raters, labels, nItems, pairwise, fleiss, alpha, perLabel, weighted,
-                Double.isNaN(ac1) ? null : ac1);
+        return new PointEstimates(
+                raters, labels, nItems, pairwise, fleiss, alpha, perLabel, weighted, Double.isNaN(ac1) ? null : ac1);
     }
 
     /**
      * Flags the low-prevalence effect: some pair (or Fleiss' set) agrees on ≥ 90% of items about this
      * label, yet its one-vs-rest κ is below 0.6 (or undefined because nobody used the label).
      */
-    private static PerLabelResult withLowPrevalence(String label, double prevalence, FleissResult fleiss,
-                                                    List<CohenResult> pairs) {
+    private static PerLabelResult withLowPrevalence(
+            String label, double prevalence, FleissResult fleiss, List<CohenResult> pairs) {
         String note = null;
         for (CohenResult r : pairs) {
             if (note == null && isEffect(r.agreement(), r.kappa())) {
-                note = String.format(Locale.ROOT,
+                note = String.format(
+                        Locale.ROOT,
                         "low-prevalence effect: %s/%s agree on %.1f%% of items but kappa = %.3f, "
                                 + "because '%s' makes up %.1f%% of labels (skewed prevalence)",
-                        r.raterA(), r.raterB(), 100 * r.agreement(), r.kappa(), label, 100 * prevalence);
+                        r.raterA(),
+                        r.raterB(),
+                        100 * r.agreement(),
+                        r.kappa(),
+                        label,
+                        100 * prevalence);
             }
         }
         if (note == null && isEffect(fleiss.observedAgreement(), fleiss.kappa())) {
-            note = String.format(Locale.ROOT,
+            note = String.format(
+                    Locale.ROOT,
                     "low-prevalence effect: Fleiss raters agree on %.1f%% of pairs but kappa = %.3f, "
                             + "because '%s' makes up %.1f%% of labels (skewed prevalence)",
-                    100 * fleiss.observedAgreement(), fleiss.kappa(), label, 100 * prevalence);
+                    100 * fleiss.observedAgreement(),
+                    fleiss.kappa(),
+                    label,
+                    100 * prevalence);
         }
         return new PerLabelResult(label, prevalence, fleiss, List.copyOf(pairs), note != null, note);
     }

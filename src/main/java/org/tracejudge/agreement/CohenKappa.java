@@ -15,8 +15,7 @@ import java.util.List;
  * </pre>
  */
 public final class CohenKappa {
-    private CohenKappa() {
-    }
+    private CohenKappa() {}
 
     /** Cohen's kappa for raters a and b of the table, over items both labelled. */
     public static CohenResult compute(LabelTable t, String raterA, String raterB) {
@@ -98,7 +97,15 @@ public final class CohenKappa {
         }
         ConfusionMatrix cm = ConfusionMatrix.of(labels, conf);
         if (n == 0) {
-            return new CohenResult(raterA, raterB, 0, null, null, null, null, cm,
+            return new CohenResult(
+                    raterA,
+                    raterB,
+                    0,
+                    null,
+                    null,
+                    null,
+                    null,
+                    cm,
                     "n = 0: no item labelled by both " + raterA + " and " + raterB);
         }
         double e = 0;
@@ -115,11 +122,11 @@ public final class CohenKappa {
                     only = labels.get(k);
                 }
             }
-            return new CohenResult(raterA, raterB, n, po, null, null, 1.0, cm,
-                    "p_e = 1: both raters used only '" + only + "'");
+            return new CohenResult(
+                    raterA, raterB, n, po, null, null, 1.0, cm, "p_e = 1: both raters used only '" + only + "'");
         }
-        return new CohenResult(raterA, raterB, n, po, kappa, standardError(conf, l, n, row, col, kappa, pe), pe, cm,
-                null);
+        return new CohenResult(
+                raterA, raterB, n, po, kappa, standardError(conf, l, n, row, col, kappa, pe), pe, cm, null);
     }
 
     /** Fleiss, Cohen &amp; Everitt (1969) large-sample SE of kappa. */
@@ -168,7 +175,8 @@ public final class CohenKappa {
         String label = labels.get(k);
         CohenResult r = fromConfusion(raterA, raterB, List.of(label, "not " + label), two);
         if (r.kappa() == null && r.n() > 0) {
-            String why = row == n ? "p_e = 1: both raters used only '" + label + "'"
+            String why = row == n
+                    ? "p_e = 1: both raters used only '" + label + "'"
                     : "p_e = 1: neither rater used '" + label + "'";
             return new CohenResult(raterA, raterB, r.n(), r.agreement(), null, null, 1.0, r.confusion(), why);
         }

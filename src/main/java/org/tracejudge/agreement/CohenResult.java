@@ -11,6 +11,13 @@ package org.tracejudge.agreement;
  * @param confusion           rows rater a, columns rater b (binary per-label results use [label, "not label"])
  * @param note                why kappa is undefined, or null
  */
-public record CohenResult(String raterA, String raterB, long n, Double agreement, Double kappa, Double se,
-                          Double expectedAgreement, ConfusionMatrix confusion, String note) {
-}
+public record CohenResult(
+        String raterA,
+        String raterB,
+        long n,
+        Double agreement,
+        Double kappa,
+        Double se,
+        Double expectedAgreement,
+        ConfusionMatrix confusion,
+        String note) {}

@@ -7,8 +7,9 @@ import java.util.List;
  * Counts of items by (label given by rater a, label given by rater b): rows are rater a,
  * columns rater b, both in the order of {@code labels}.
  */
-public record ConfusionMatrix(@JsonProperty("labels") List<String> labels,
-                              @JsonProperty("counts") long[][] counts) {
+public record ConfusionMatrix(
+        @JsonProperty("labels") List<String> labels,
+        @JsonProperty("counts") long[][] counts) {
     public long count(String labelA, String labelB) {
         return counts[labels.indexOf(labelA)][labels.indexOf(labelB)];
     }

@@ -39,7 +39,8 @@ public final class Duplicates {
         for (int r = 0; r < t.raterCount(); r++) {
             order.add(r);
         }
-        order.sort((a, b) -> count[a] != count[b] ? Integer.compare(count[b], count[a])
+        order.sort((a, b) -> count[a] != count[b]
+                ? Integer.compare(count[b], count[a])
                 : t.raters().get(a).compareTo(t.raters().get(b)));
         List<Duplicate> out = new ArrayList<>();
         Set<Integer> flagged = new HashSet<>();

@@ -8,8 +8,7 @@ import java.util.List;
  * computed from the category sums S_j = Σ_i n_ij and squares Q_j = Σ_i n_ij².
  */
 public final class FleissKappa {
-    private FleissKappa() {
-    }
+    private FleissKappa() {}
 
     /** Fleiss' kappa for the given raters of the table, over the items all of them labelled. */
     public static FleissResult compute(LabelTable t, List<String> raters) {
@@ -81,12 +80,12 @@ public final class FleissKappa {
     static FleissResult fromSums(List<String> raters, List<String> labels, long items, long[] sum, long[] sq) {
         int m = raters.size();
         if (m < 2) {
-            return new FleissResult(List.copyOf(raters), items, null, null, null,
-                    "Fleiss' kappa needs at least 2 raters, got " + m);
+            return new FleissResult(
+                    List.copyOf(raters), items, null, null, null, "Fleiss' kappa needs at least 2 raters, got " + m);
         }
         if (items == 0) {
-            return new FleissResult(List.copyOf(raters), 0, null, null, null,
-                    "n = 0: no item labelled by all of " + raters);
+            return new FleissResult(
+                    List.copyOf(raters), 0, null, null, null, "n = 0: no item labelled by all of " + raters);
         }
         double total = (double) items * m;
         double s2 = 0;
@@ -105,8 +104,8 @@ public final class FleissKappa {
                     only = labels.get(k);
                 }
             }
-            return new FleissResult(List.copyOf(raters), items, pbar, 1.0, null,
-                    "P_e = 1: every rater used only '" + only + "'");
+            return new FleissResult(
+                    List.copyOf(raters), items, pbar, 1.0, null, "P_e = 1: every rater used only '" + only + "'");
         }
         return new FleissResult(List.copyOf(raters), items, pbar, pe, kappa, null);
     }
@@ -135,8 +134,8 @@ public final class FleissKappa {
         return pe >= 1 ? Double.NaN : (pa - pe) / (1 - pe);
     }
 
-    static FleissResult binaryFromSums(List<String> raters, List<String> labels, long items, long[] sum, long[] sq,
-                                       int k) {
+    static FleissResult binaryFromSums(
+            List<String> raters, List<String> labels, long items, long[] sum, long[] sq, int k) {
         int m = raters.size();
         String label = labels.get(k);
         long total = items * m;
@@ -144,7 +143,8 @@ public final class FleissKappa {
         long[] q = {sq[k], items * m * m - 2L * m * sum[k] + sq[k]};
         FleissResult r = fromSums(raters, List.of(label, "not " + label), items, s, q);
         if (r.kappa() == null && r.n() > 0 && m >= 2) {
-            String why = sum[k] == total ? "P_e = 1: every label given was '" + label + "'"
+            String why = sum[k] == total
+                    ? "P_e = 1: every label given was '" + label + "'"
                     : "P_e = 1: no rater used '" + label + "'";
             return new FleissResult(r.raters(), r.n(), r.observedAgreement(), 1.0, null, why);
         }

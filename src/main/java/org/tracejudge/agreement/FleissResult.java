@@ -10,6 +10,5 @@ import java.util.List;
  * @param expectedAgreement  P_e = Σ_j p_j² from the pooled category proportions
  * @param kappa              null when undefined (see {@code note})
  */
-public record FleissResult(List<String> raters, long n, Double observedAgreement, Double expectedAgreement,
-                           Double kappa, String note) {
-}
+public record FleissResult(
+        List<String> raters, long n, Double observedAgreement, Double expectedAgreement, Double kappa, String note) {}

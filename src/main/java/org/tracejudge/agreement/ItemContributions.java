@@ -22,6 +22,7 @@ final class ItemContributions {
     final int[] patternOf;
     /** Items per pattern: the pattern weights of the original sample. */
     final int[] multiplicity;
+
     final int nPairs;
     final int nLabels;
     final int nRaters;
@@ -29,10 +30,12 @@ final class ItemContributions {
     final int[] pairCell;
     /** Category counts among the Fleiss raters, only for patterns all of them labelled. */
     final int[] fStart;
+
     final int[] fCat;
     final int[] fCnt;
     /** Category counts among all raters, for every pattern. */
     final int[] aStart;
+
     final int[] aCat;
     final int[] aCnt;
     /** Number of labels in the pattern (all raters). */

@@ -12,8 +12,7 @@ import java.util.List;
  * The diagonal is kept as integers T_m = Σ_{i: m_i = m} Σ_c n_ic (n_ic − 1), so o = Σ_m T_m / (m − 1).
  */
 public final class KrippendorffAlpha {
-    private KrippendorffAlpha() {
-    }
+    private KrippendorffAlpha() {}
 
     /** Nominal alpha over all raters of the table. */
     public static AlphaResult compute(LabelTable t) {
@@ -72,8 +71,8 @@ public final class KrippendorffAlpha {
                     only = labels.get(k);
                 }
             }
-            return new AlphaResult(items, n, dObs, 0.0, null,
-                    "D_e = 0: a single category ('" + only + "') among the pairable labels");
+            return new AlphaResult(
+                    items, n, dObs, 0.0, null, "D_e = 0: a single category ('" + only + "') among the pairable labels");
         }
         return new AlphaResult(items, n, dObs, dExp, a, null);
     }

@@ -2,9 +2,6 @@ package org.tracejudge.agreement;
 
 import java.io.IOException;
 import java.io.Reader;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 
 /**
  * Reads labels from a CSV (RFC 4180: comma-separated, fields optionally in double quotes, "" for a
@@ -27,8 +27,7 @@ import java.util.Map;
 public final class LabelCsv {
     private static final List<String> REQUIRED = List.of("item", "rater", "label");
 
-    private LabelCsv() {
-    }
+    private LabelCsv() {}
 
     public static LabelTable read(Path file) throws IOException {
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
@@ -48,7 +47,9 @@ public final class LabelCsv {
         }
         int headerLine = tok.recordLine;
         if (header.size() < 3 || !REQUIRED.equals(lower(header.subList(0, 3)))) {
-            throw new LabelCsvException(name, headerLine,
+            throw new LabelCsvException(
+                    name,
+                    headerLine,
                     "expected a header starting 'item,rater,label', found '" + String.join(",", header) + "'");
         }
         List<String> extra = header.subList(3, header.size());
@@ -63,8 +64,11 @@ public final class LabelCsv {
                 continue; // blank line
             }
             if (row.size() != header.size()) {
-                throw new LabelCsvException(name, line, "expected " + header.size() + " fields ("
-                        + String.join(",", header) + "), found " + row.size());
+                throw new LabelCsvException(
+                        name,
+                        line,
+                        "expected " + header.size() + " fields (" + String.join(",", header) + "), found "
+                                + row.size());
             }
             String item = row.get(0).strip();
             String rater = row.get(1).strip();
@@ -76,14 +80,17 @@ public final class LabelCsv {
                 throw new LabelCsvException(name, line, "expected a rater name, found an empty field");
             }
             if (label.isEmpty()) {
-                throw new LabelCsvException(name, line,
-                        "expected a label, found an empty field (leave the row out for a missing label)");
+                throw new LabelCsvException(
+                        name, line, "expected a label, found an empty field (leave the row out for a missing label)");
             }
             String key = item + "\u0000" + rater;
             Integer first = firstLine.putIfAbsent(key, line);
             if (first != null) {
-                throw new LabelCsvException(name, line, "duplicate label for item '" + item + "' by rater '" + rater
-                        + "': lines " + first + " and " + line);
+                throw new LabelCsvException(
+                        name,
+                        line,
+                        "duplicate label for item '" + item + "' by rater '" + rater + "': lines " + first + " and "
+                                + line);
             }
             b.add(item, rater, label);
             Map<String, String> s = strata.computeIfAbsent(item, k -> new LinkedHashMap<>());
@@ -98,8 +105,11 @@ public final class LabelCsv {
                 if (prev == null) {
                     sl.put(attr, line);
                 } else if (!prev.equals(v)) {
-                    throw new LabelCsvException(name, line, "expected " + attr + " '" + prev + "' for item '" + item
-                            + "' (as on line " + sl.get(attr) + "), found '" + v + "'");
+                    throw new LabelCsvException(
+                            name,
+                            line,
+                            "expected " + attr + " '" + prev + "' for item '" + item + "' (as on line " + sl.get(attr)
+                                    + "), found '" + v + "'");
                 }
             }
         }
@@ -132,7 +142,8 @@ public final class LabelCsv {
         Records(Reader in, Path name) throws IOException {
             this.name = name;
             // blank lines come through as one empty field (skipped by the caller), so line numbers stay exact
-            this.parser = CSVFormat.RFC4180.builder().setIgnoreEmptyLines(false).get().parse(in);
+            this.parser =
+                    CSVFormat.RFC4180.builder().setIgnoreEmptyLines(false).get().parse(in);
             this.it = parser.iterator();
         }
 
@@ -149,11 +160,14 @@ public final class LabelCsv {
                 return out;
             } catch (java.io.UncheckedIOException | IllegalStateException e) {
                 String m = String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT);
-                throw new LabelCsvException(name, recordLine, m.contains("eof reached before encapsulated token finished")
-                        ? "expected a closing double quote, found the end of the file"
-                        : m.contains("between encapsulated token and delimiter")
-                        ? "expected ',' or end of line after a closing quote"
-                        : "cannot read the CSV: " + e.getMessage());
+                throw new LabelCsvException(
+                        name,
+                        recordLine,
+                        m.contains("eof reached before encapsulated token finished")
+                                ? "expected a closing double quote, found the end of the file"
+                                : m.contains("between encapsulated token and delimiter")
+                                        ? "expected ',' or end of line after a closing quote"
+                                        : "cannot read the CSV: " + e.getMessage());
             }
         }
     }

@@ -31,8 +31,12 @@ public final class LabelTable {
     private final int[][] codes; // [item][rater]
     private final List<Map<String, String>> strata;
 
-    private LabelTable(List<String> items, List<String> raters, List<String> labels, int[][] codes,
-                       List<Map<String, String>> strata) {
+    private LabelTable(
+            List<String> items,
+            List<String> raters,
+            List<String> labels,
+            int[][] codes,
+            List<Map<String, String>> strata) {
         this.items = List.copyOf(items);
         this.raters = List.copyOf(raters);
         this.labels = List.copyOf(labels);
@@ -44,10 +48,18 @@ public final class LabelTable {
      * A table over codes already made: {@code codes[item][rater]} indexes {@code labels} (in canonical order, each
      * used) or is {@link #MISSING}; strata per item, or null for none. The arrays are taken, not copied.
      */
-    static LabelTable ofCodes(List<String> items, List<String> raters, List<String> labels, int[][] codes,
-                              List<Map<String, String>> strata) {
-        return new LabelTable(items, raters, labels, codes, strata == null
-                ? Collections.nCopies(items.size(), Map.of()) : Collections.unmodifiableList(strata));
+    static LabelTable ofCodes(
+            List<String> items,
+            List<String> raters,
+            List<String> labels,
+            int[][] codes,
+            List<Map<String, String>> strata) {
+        return new LabelTable(
+                items,
+                raters,
+                labels,
+                codes,
+                strata == null ? Collections.nCopies(items.size(), Map.of()) : Collections.unmodifiableList(strata));
     }
 
     public static Builder builder() {
@@ -233,10 +245,10 @@ public final class LabelTable {
         private final List<Map<String, String>> strata = new ArrayList<>();
         /** The labels in the order first seen, and where each sits in that list. */
         private final List<String> seen = new ArrayList<>();
+
         private final Map<String, Integer> seenIndex = new HashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Declares a rater even if it gives no label (keeps rater order stable). */
         public Builder addRater(String rater) {

@@ -41,11 +41,11 @@ public final class LiveAgreement implements AutoCloseable {
     private final List<Map<String, String>> strata = new ArrayList<>();
 
     // per item state
-    private int[][] codes = new int[16][];     // [item][rater], -1 missing
-    private int[][] catCount = new int[16][];  // [item][label], over all raters
+    private int[][] codes = new int[16][]; // [item][rater], -1 missing
+    private int[][] catCount = new int[16][]; // [item][label], over all raters
     private int[][] fleissCount = new int[16][]; // [item][label], over Fleiss raters
-    private int[] given = new int[16];           // labels per item (all raters)
-    private int[] fleissGiven = new int[16];     // labels per item among Fleiss raters
+    private int[] given = new int[16]; // labels per item (all raters)
+    private int[] fleissGiven = new int[16]; // labels per item among Fleiss raters
     private int labelledItems;
 
     private boolean[] inFleiss = new boolean[0];
@@ -73,11 +73,13 @@ public final class LiveAgreement implements AutoCloseable {
         this.options = options;
         this.fleissNames = options.fleissRaters();
         this.ownExecutor = executor == null;
-        this.executor = executor != null ? executor : Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "live-agreement-bootstrap");
-            t.setDaemon(true);
-            return t;
-        });
+        this.executor = executor != null
+                ? executor
+                : Executors.newSingleThreadExecutor(r -> {
+                    Thread t = new Thread(r, "live-agreement-bootstrap");
+                    t.setDaemon(true);
+                    return t;
+                });
         for (String r : raters) {
             raterIndex.computeIfAbsent(r, k -> {
                 this.raters.add(k);
@@ -211,8 +213,8 @@ public final class LiveAgreement implements AutoCloseable {
             if (s == r || cs < 0) {
                 continue;
             }
-            long[] conf = counts.confusion[r < s ? AgreementCounts.pairIndex(r, s, nr)
-                    : AgreementCounts.pairIndex(s, r, nr)];
+            long[] conf =
+                    counts.confusion[r < s ? AgreementCounts.pairIndex(r, s, nr) : AgreementCounts.pairIndex(s, r, nr)];
             if (old >= 0) {
                 conf[r < s ? old * nl + cs : cs * nl + old]--;
             }
@@ -310,7 +312,8 @@ public final class LiveAgreement implements AutoCloseable {
                 f.add(r);
             }
         }
-        counts = new AgreementCounts(raters, labels, f.stream().mapToInt(Integer::intValue).toArray());
+        counts = new AgreementCounts(
+                raters, labels, f.stream().mapToInt(Integer::intValue).toArray());
         int[][] old = new int[items.size()][];
         for (int i = 0; i < items.size(); i++) {
             old[i] = codes[i];
@@ -339,10 +342,12 @@ public final class LiveAgreement implements AutoCloseable {
     public synchronized LiveSnapshot snapshot() {
         AgreementCounts canonical = canonicalCounts();
         PointEstimates pe = Coefficients.all(canonical, labelledItems);
-        Interval[] iv = intervals != null && canonical.raters.equals(intervalRaters)
-                && canonical.labels.equals(intervalLabels) ? intervals : null;
-        AgreementReport report = ReportAssembler.assemble(pe, iv,
-                iv == null ? null : new AgreementCalculator(options).bootstrapInfo());
+        Interval[] iv =
+                intervals != null && canonical.raters.equals(intervalRaters) && canonical.labels.equals(intervalLabels)
+                        ? intervals
+                        : null;
+        AgreementReport report =
+                ReportAssembler.assemble(pe, iv, iv == null ? null : new AgreementCalculator(options).bootstrapInfo());
         return new LiveSnapshot(version, pe, report, intervalsVersion != version, intervalsVersion);
     }
 
@@ -462,8 +467,11 @@ public final class LiveAgreement implements AutoCloseable {
             }
             Interval[] iv;
             try {
-                iv = new AgreementCalculator(options).bootstrap()
-                        .intervals(t, AgreementCalculator.fleissIndices(t, fleissNames),
+                iv = new AgreementCalculator(options)
+                        .bootstrap()
+                        .intervals(
+                                t,
+                                AgreementCalculator.fleissIndices(t, fleissNames),
                                 () -> closed || (quietNanos > 0 && version != v));
             } catch (Bootstrap.Abandoned e) {
                 continue; // overtaken by an edit (or closed): start again once edits pause

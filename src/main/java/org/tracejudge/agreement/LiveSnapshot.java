@@ -10,6 +10,5 @@ package org.tracejudge.agreement;
  * @param intervalsStale  true when the intervals are for an earlier version (or not computed yet)
  * @param intervalsVersion the version the intervals were computed for, or -1
  */
-public record LiveSnapshot(long version, PointEstimates points, AgreementReport report, boolean intervalsStale,
-                           long intervalsVersion) {
-}
+public record LiveSnapshot(
+        long version, PointEstimates points, AgreementReport report, boolean intervalsStale, long intervalsVersion) {}

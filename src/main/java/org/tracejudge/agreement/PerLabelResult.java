@@ -7,6 +7,10 @@ import java.util.List;
  * (share of all labels given that are this label) and whether the low-prevalence effect shows
  * (high raw agreement, low kappa), with an explanation.
  */
-public record PerLabelResult(String label, double prevalence, FleissResult fleiss, List<CohenResult> pairwise,
-                             boolean lowPrevalenceEffect, String lowPrevalenceNote) {
-}
+public record PerLabelResult(
+        String label,
+        double prevalence,
+        FleissResult fleiss,
+        List<CohenResult> pairwise,
+        boolean lowPrevalenceEffect,
+        String lowPrevalenceNote) {}

@@ -9,8 +9,7 @@ final class ReportAssembler {
     static final int MIN_N = 30;
     static final double MAX_HALF_WIDTH = 0.1;
 
-    private ReportAssembler() {
-    }
+    private ReportAssembler() {}
 
     /**
      * @param intervals  per {@link Coefficients#vector} index, or null when no bootstrap was run
@@ -20,8 +19,12 @@ final class ReportAssembler {
         if (kappa == null || ac1 == null || Math.abs(kappa - ac1) <= 0.2) {
             return null;
         }
-        return String.format(Locale.ROOT, "kappa %.3f and AC1 %.3f differ by more than 0.2: one label dominates, which "
-                + "lowers kappa's chance-corrected figure while the raters mostly agree (the kappa paradox)", kappa, ac1);
+        return String.format(
+                Locale.ROOT,
+                "kappa %.3f and AC1 %.3f differ by more than 0.2: one label dominates, which "
+                        + "lowers kappa's chance-corrected figure while the raters mostly agree (the kappa paradox)",
+                kappa,
+                ac1);
     }
 
     static AgreementReport assemble(PointEstimates pe, Interval[] intervals, AgreementReport.BootstrapInfo info) {
@@ -38,8 +41,15 @@ final class ReportAssembler {
         FleissResult f = pe.fleiss();
         Interval fi = at(intervals, p);
         Interval ac1i = intervals == null ? null : at(intervals, intervals.length - 1);
-        AgreementReport.Fleiss fleiss = new AgreementReport.Fleiss(f.raters(), f.n(), f.kappa(), ci(fi, f.kappa()),
-                f.note(), pe.ac1(), ci(ac1i, pe.ac1()), prevalenceNote(f.kappa(), pe.ac1()));
+        AgreementReport.Fleiss fleiss = new AgreementReport.Fleiss(
+                f.raters(),
+                f.n(),
+                f.kappa(),
+                ci(fi, f.kappa()),
+                f.note(),
+                pe.ac1(),
+                ci(ac1i, pe.ac1()),
+                prevalenceNote(f.kappa(), pe.ac1()));
         warn(warnings, "Fleiss kappa " + f.raters(), f.n(), f.kappa(), fi, null);
         AlphaResult a = pe.alpha();
         Interval ai = at(intervals, p + 1);
@@ -54,8 +64,14 @@ final class ReportAssembler {
                 lp.add(pair(pl.pairwise().get(q), at(intervals, base + q), false));
             }
             FleissResult lf = pl.fleiss();
-            labels.add(new AgreementReport.Label(pl.label(), pl.prevalence(), lf.kappa(),
-                    ci(at(intervals, base + p), lf.kappa()), lf.note(), lp, pl.lowPrevalenceEffect(),
+            labels.add(new AgreementReport.Label(
+                    pl.label(),
+                    pl.prevalence(),
+                    lf.kappa(),
+                    ci(at(intervals, base + p), lf.kappa()),
+                    lf.note(),
+                    lp,
+                    pl.lowPrevalenceEffect(),
                     pl.lowPrevalenceNote()));
         }
         List<AgreementReport.Weighted> weighted = new ArrayList<>();
@@ -63,8 +79,14 @@ final class ReportAssembler {
         for (int j = 0; j < pe.weighted().size(); j++) {
             WeightedKappaResult w = pe.weighted().get(j);
             Interval wi = at(intervals, wBase + j);
-            weighted.add(new AgreementReport.Weighted(w.raterA(), w.raterB(),
-                    w.weighting().name().toLowerCase(Locale.ROOT), w.n(), w.kappa(), ci(wi, w.kappa()), w.note()));
+            weighted.add(new AgreementReport.Weighted(
+                    w.raterA(),
+                    w.raterB(),
+                    w.weighting().name().toLowerCase(Locale.ROOT),
+                    w.n(),
+                    w.kappa(),
+                    ci(wi, w.kappa()),
+                    w.note()));
         }
         return new AgreementReport(pe.raters(), pe.nItems(), pairs, fleiss, alpha, labels, weighted, warnings, info);
     }
@@ -78,8 +100,16 @@ final class ReportAssembler {
     }
 
     private static AgreementReport.Pair pair(CohenResult r, Interval iv, boolean withConfusion) {
-        return new AgreementReport.Pair(r.raterA(), r.raterB(), r.n(), r.agreement(), r.kappa(), r.se(),
-                ci(iv, r.kappa()), r.note(), withConfusion ? r.confusion() : null);
+        return new AgreementReport.Pair(
+                r.raterA(),
+                r.raterB(),
+                r.n(),
+                r.agreement(),
+                r.kappa(),
+                r.se(),
+                ci(iv, r.kappa()),
+                r.note(),
+                withConfusion ? r.confusion() : null);
     }
 
     /**
@@ -87,8 +117,8 @@ final class ReportAssembler {
      * bootstrap interval's, else 1.96·SE. With SE ∝ 1/√n, reaching half-width h* = 0.1 needs
      * n·(h/h*)² items, i.e. ⌈n·((h/h*)² − 1)⌉ more.
      */
-    static void warn(List<AgreementReport.Warning> out, String coefficient, long n, Double value, Interval iv,
-                     Double se) {
+    static void warn(
+            List<AgreementReport.Warning> out, String coefficient, long n, Double value, Interval iv, Double se) {
         if (value == null) {
             return;
         }
@@ -108,8 +138,15 @@ final class ReportAssembler {
             msg.append(String.format(Locale.ROOT, ": only n = %d items (< %d)", n, MIN_N));
         }
         if (wide) {
-            msg.append(String.format(Locale.ROOT, "%s 95%% half-width %.3f > %.1f; about %d more doubly-labelled "
-                    + "items would bring it under %.1f", small ? ";" : ":", h, MAX_HALF_WIDTH, more, MAX_HALF_WIDTH));
+            msg.append(String.format(
+                    Locale.ROOT,
+                    "%s 95%% half-width %.3f > %.1f; about %d more doubly-labelled "
+                            + "items would bring it under %.1f",
+                    small ? ";" : ":",
+                    h,
+                    MAX_HALF_WIDTH,
+                    more,
+                    MAX_HALF_WIDTH));
         }
         out.add(new AgreementReport.Warning(coefficient, n, h, more, msg.toString()));
     }

@@ -6,30 +6,51 @@ import java.util.Locale;
 
 /** Plain-text tables for an {@link AgreementReport}. */
 public final class ReportText {
-    private ReportText() {
-    }
+    private ReportText() {}
 
     public static String render(AgreementReport r) {
         StringBuilder sb = new StringBuilder();
-        sb.append("Raters: ").append(String.join(", ", r.raters())).append("   items: ").append(r.nItems());
+        sb.append("Raters: ")
+                .append(String.join(", ", r.raters()))
+                .append("   items: ")
+                .append(r.nItems());
         if (r.bootstrap() != null) {
-            sb.append("   95% CI: ").append(r.bootstrap().method()).append(", ").append(r.bootstrap().resamples())
-                    .append(" resamples, seed ").append(r.bootstrap().seed());
+            sb.append("   95% CI: ")
+                    .append(r.bootstrap().method())
+                    .append(", ")
+                    .append(r.bootstrap().resamples())
+                    .append(" resamples, seed ")
+                    .append(r.bootstrap().seed());
         }
         sb.append("\n\nPairwise\n");
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"a", "b", "n", "p_o", "kappa", "SE", "95% CI", "note"});
         for (AgreementReport.Pair p : r.pairwise()) {
-            rows.add(new String[] {p.a(), p.b(), Long.toString(p.n()), num(p.agreement()), num(p.kappa()),
-                num(p.se()), ci(p.ci95()), nz(p.note())});
+            rows.add(new String[] {
+                p.a(),
+                p.b(),
+                Long.toString(p.n()),
+                num(p.agreement()),
+                num(p.kappa()),
+                num(p.se()),
+                ci(p.ci95()),
+                nz(p.note())
+            });
         }
         table(sb, rows);
         sb.append("\nFleiss' kappa and Gwet's AC1 (same items)\n");
         rows = new ArrayList<>();
         rows.add(new String[] {"raters", "n", "kappa", "95% CI", "AC1", "95% CI", "note"});
         AgreementReport.Fleiss f = r.fleiss();
-        rows.add(new String[] {String.join(",", f.raters()), Long.toString(f.n()), num(f.kappa()), ci(f.ci95()),
-            num(f.ac1()), ci(f.ac1Ci95()), nz(f.note())});
+        rows.add(new String[] {
+            String.join(",", f.raters()),
+            Long.toString(f.n()),
+            num(f.kappa()),
+            ci(f.ci95()),
+            num(f.ac1()),
+            ci(f.ac1Ci95()),
+            nz(f.note())
+        });
         table(sb, rows);
         if (f.prevalenceNote() != null) {
             sb.append("note: ").append(f.prevalenceNote()).append('\n');
@@ -42,26 +63,46 @@ public final class ReportText {
         table(sb, rows);
         sb.append("\nPer label (one vs rest)\n");
         rows = new ArrayList<>();
-        rows.add(new String[] {"label", "prevalence", "Fleiss kappa", "95% CI", "pair", "p_o", "kappa", "95% CI",
-            "note"});
+        rows.add(new String[] {"label", "prevalence", "Fleiss kappa", "95% CI", "pair", "p_o", "kappa", "95% CI", "note"
+        });
         for (AgreementReport.Label l : r.perLabel()) {
             boolean first = true;
             for (AgreementReport.Pair p : l.pairwise()) {
-                rows.add(new String[] {first ? l.label() : "",
+                rows.add(new String[] {
+                    first ? l.label() : "",
                     first ? String.format(Locale.ROOT, "%.1f%%", 100 * l.prevalence()) : "",
-                    first ? num(l.fleissKappa()) : "", first ? ci(l.fleissCi95()) : "", p.a() + "/" + p.b(),
-                    num(p.agreement()), num(p.kappa()), ci(p.ci95()), nz(p.note())});
+                    first ? num(l.fleissKappa()) : "",
+                    first ? ci(l.fleissCi95()) : "",
+                    p.a() + "/" + p.b(),
+                    num(p.agreement()),
+                    num(p.kappa()),
+                    ci(p.ci95()),
+                    nz(p.note())
+                });
                 first = false;
             }
             if (first) {
-                rows.add(new String[] {l.label(), String.format(Locale.ROOT, "%.1f%%", 100 * l.prevalence()),
-                    num(l.fleissKappa()), ci(l.fleissCi95()), "", "", "", "", nz(l.fleissNote())});
+                rows.add(new String[] {
+                    l.label(),
+                    String.format(Locale.ROOT, "%.1f%%", 100 * l.prevalence()),
+                    num(l.fleissKappa()),
+                    ci(l.fleissCi95()),
+                    "",
+                    "",
+                    "",
+                    "",
+                    nz(l.fleissNote())
+                });
             }
         }
         table(sb, rows);
         for (AgreementReport.Label l : r.perLabel()) {
             if (l.lowPrevalenceEffect()) {
-                sb.append("  ! ").append(l.label()).append(": ").append(l.note()).append('\n');
+                sb.append("  ! ")
+                        .append(l.label())
+                        .append(": ")
+                        .append(l.note())
+                        .append('\n');
             }
         }
         if (!r.weighted().isEmpty()) {
@@ -69,8 +110,9 @@ public final class ReportText {
             rows = new ArrayList<>();
             rows.add(new String[] {"a", "b", "weights", "n", "kappa", "95% CI", "note"});
             for (AgreementReport.Weighted w : r.weighted()) {
-                rows.add(new String[] {w.a(), w.b(), w.weighting(), Long.toString(w.n()), num(w.kappa()),
-                    ci(w.ci95()), nz(w.note())});
+                rows.add(new String[] {
+                    w.a(), w.b(), w.weighting(), Long.toString(w.n()), num(w.kappa()), ci(w.ci95()), nz(w.note())
+                });
             }
             table(sb, rows);
         }

@@ -9,11 +9,11 @@ import java.util.List;
  * Scaling the weights (e.g. dividing by (k−1)) does not change κ_w.
  */
 public final class WeightedKappa {
-    private WeightedKappa() {
-    }
+    private WeightedKappa() {}
 
     public enum Weighting {
-        LINEAR, QUADRATIC;
+        LINEAR,
+        QUADRATIC;
 
         double weight(int x, int y) {
             int d = Math.abs(x - y);
@@ -44,8 +44,8 @@ public final class WeightedKappa {
         for (int k = 0; k < s.length; k++) {
             Integer v = LabelTable.parseInt(labels.get(k));
             if (v == null) {
-                throw new IllegalArgumentException("weighted kappa needs integer scores, found label '"
-                        + labels.get(k) + "'");
+                throw new IllegalArgumentException(
+                        "weighted kappa needs integer scores, found label '" + labels.get(k) + "'");
             }
             s[k] = v;
         }
@@ -95,11 +95,16 @@ public final class WeightedKappa {
         }
         double k = kappa(conf, scores, w);
         if (n == 0) {
-            return new WeightedKappaResult(raterA, raterB, w, 0, null,
-                    "n = 0: no item scored by both " + raterA + " and " + raterB);
+            return new WeightedKappaResult(
+                    raterA, raterB, w, 0, null, "n = 0: no item scored by both " + raterA + " and " + raterB);
         }
         if (Double.isNaN(k)) {
-            return new WeightedKappaResult(raterA, raterB, w, n, null,
+            return new WeightedKappaResult(
+                    raterA,
+                    raterB,
+                    w,
+                    n,
+                    null,
                     "expected disagreement = 0: both raters gave one and the same score throughout");
         }
         return new WeightedKappaResult(raterA, raterB, w, n, k, null);

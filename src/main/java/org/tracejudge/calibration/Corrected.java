@@ -76,8 +76,11 @@ public final class Corrected {
             return Estimate.refused(RG, "no gold trace of the sample yet");
         }
         if (n1 == 0 || n0 == 0) {
-            return Estimate.refused(RG, "the gold sample has " + (n1 == 0 ? "no trace with" : "only traces with")
-                    + " this label, so the judge's " + (n1 == 0 ? "sensitivity" : "specificity") + " is unknown");
+            return Estimate.refused(
+                    RG,
+                    "the gold sample has " + (n1 == 0 ? "no trace with" : "only traces with")
+                            + " this label, so the judge's " + (n1 == 0 ? "sensitivity" : "specificity")
+                            + " is unknown");
         }
         if (fAll.length == 0) {
             return Estimate.refused(RG, "no judged trace");
@@ -86,8 +89,13 @@ public final class Corrected {
         double sp = (double) tn / n0;
         double j = se + sp - 1;
         if (j <= 0) {
-            return Estimate.refused(RG, String.format(java.util.Locale.ROOT,
-                    "the judge is no better than chance on this label in the gold (sensitivity %.2f + specificity %.2f ≤ 1)", se, sp));
+            return Estimate.refused(
+                    RG,
+                    String.format(
+                            java.util.Locale.ROOT,
+                            "the judge is no better than chance on this label in the gold (sensitivity %.2f + specificity %.2f ≤ 1)",
+                            se,
+                            sp));
         }
         double q = mean(fAll);
         double p = clip((q + sp - 1) / j);
@@ -241,7 +249,8 @@ public final class Corrected {
     /** λ = 0: the gold mean with its Wilson interval (what {@link #goldOnly} gives), named PPI++ with λ 0. */
     private static Estimate goldMean(int[] y, int[] fU) {
         int bigN = y.length + fU.length;
-        return new Estimate(PPI, mean(y), wilson(y, bigN), Math.sqrt(fpc(y.length, bigN) * variance(y) / y.length), 0.0, null);
+        return new Estimate(
+                PPI, mean(y), wilson(y, bigN), Math.sqrt(fpc(y.length, bigN) * variance(y) / y.length), 0.0, null);
     }
 
     /**
@@ -254,7 +263,8 @@ public final class Corrected {
             return Estimate.refused(GOLD, "needs at least 2 gold traces of the sample (has " + y.length + ")");
         }
         int big = Math.max(bigN, y.length);
-        return new Estimate(GOLD, mean(y), wilson(y, big), Math.sqrt(fpc(y.length, big) * variance(y) / y.length), null, null);
+        return new Estimate(
+                GOLD, mean(y), wilson(y, big), Math.sqrt(fpc(y.length, big) * variance(y) / y.length), null, null);
     }
 
     public static final String GOLD = "gold only";
@@ -293,7 +303,8 @@ public final class Corrected {
             }
             int n = y[h].length;
             if (n == 0) {
-                return Estimate.refused(STRATIFIED, "stratum " + names[h] + " (" + bigN[h] + " traces) has no gold yet");
+                return Estimate.refused(
+                        STRATIFIED, "stratum " + names[h] + " (" + bigN[h] + " traces) has no gold yet");
             }
             double w = (double) bigN[h] / total;
             double fpc = 1 - (double) n / bigN[h];
@@ -306,10 +317,14 @@ public final class Corrected {
         }
         double h = Proportions.Z95 * Math.sqrt(adjusted);
         double v = clip(theta);
-        return new Estimate(STRATIFIED, v, new double[] {Math.min(v, clip(centre - h)), Math.max(v, clip(centre + h))},
-                Math.sqrt(var), null, null);
+        return new Estimate(
+                STRATIFIED,
+                v,
+                new double[] {Math.min(v, clip(centre - h)), Math.max(v, clip(centre + h))},
+                Math.sqrt(var),
+                null,
+                null);
     }
-
 
     static double mean(int[] v) {
         long s = 0;

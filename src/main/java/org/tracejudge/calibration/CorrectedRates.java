@@ -37,9 +37,17 @@ public final class CorrectedRates {
      * @param drawnNoGold traces of the sample (this model and type) nobody has decided yet, or decided differently
      * @param judgeOnly  the judge's rate over the judged traces, 95% Wilson interval
      */
-    public record Row(String model, RateDef rate, int judged, int unjudged, int gold, int drawnNoGold,
-                      Corrected.Estimate judgeOnly, Corrected.Estimate goldOnly, Corrected.Estimate roganGladen,
-                      Corrected.Estimate ppi) {}
+    public record Row(
+            String model,
+            RateDef rate,
+            int judged,
+            int unjudged,
+            int gold,
+            int drawnNoGold,
+            Corrected.Estimate judgeOnly,
+            Corrected.Estimate goldOnly,
+            Corrected.Estimate roganGladen,
+            Corrected.Estimate ppi) {}
 
     /** The whole report: which judge, which sample, and a row per model and rate. */
     public record Report(String judge, Sample.Drawn sample, int goldInSample, int goldOutsideSample, List<Row> rows) {
@@ -50,7 +58,8 @@ public final class CorrectedRates {
         public java.util.LinkedHashMap<String, Map<String, Row>> ranked() {
             Map<String, Map<String, Row>> byModel = new java.util.LinkedHashMap<>();
             for (Row r : rows) {
-                byModel.computeIfAbsent(r.model(), k -> new java.util.LinkedHashMap<>()).put(r.rate().name(), r);
+                byModel.computeIfAbsent(r.model(), k -> new java.util.LinkedHashMap<>())
+                        .put(r.rate().name(), r);
             }
             List<String> models = new ArrayList<>(byModel.keySet());
             models.sort(java.util.Comparator.comparingDouble(m -> {
@@ -69,8 +78,17 @@ public final class CorrectedRates {
         public String csv(List<String> rates) {
             StringBuilder out = new StringBuilder("model");
             for (String rate : rates) {
-                out.append(',').append(rate).append("_judge_only,").append(rate).append("_corrected,").append(rate)
-                        .append("_low,").append(rate).append("_high,").append(rate).append("_gold");
+                out.append(',')
+                        .append(rate)
+                        .append("_judge_only,")
+                        .append(rate)
+                        .append("_corrected,")
+                        .append(rate)
+                        .append("_low,")
+                        .append(rate)
+                        .append("_high,")
+                        .append(rate)
+                        .append("_gold");
             }
             out.append('\n');
             for (Map.Entry<String, Map<String, Row>> m : ranked().entrySet()) {
@@ -78,10 +96,16 @@ public final class CorrectedRates {
                 out.append(org.tracejudge.csv.Csv.cell(name));
                 for (String rate : rates) {
                     Row r = m.getValue().get(rate);
-                    out.append(',').append(fraction(r.judgeOnly().value())).append(',').append(fraction(r.ppi().value()))
-                            .append(',').append(r.ppi().defined() ? fraction(r.ppi().ci95()[0]) : "")
-                            .append(',').append(r.ppi().defined() ? fraction(r.ppi().ci95()[1]) : "")
-                            .append(',').append(r.gold());
+                    out.append(',')
+                            .append(fraction(r.judgeOnly().value()))
+                            .append(',')
+                            .append(fraction(r.ppi().value()))
+                            .append(',')
+                            .append(r.ppi().defined() ? fraction(r.ppi().ci95()[0]) : "")
+                            .append(',')
+                            .append(r.ppi().defined() ? fraction(r.ppi().ci95()[1]) : "")
+                            .append(',')
+                            .append(r.gold());
                 }
                 out.append('\n');
             }
@@ -95,8 +119,8 @@ public final class CorrectedRates {
 
     public static Report compute(LabelSources sources, String judge, Sample.Drawn sample, Gold gold) {
         if (!sample.design().probability()) {
-            throw new IllegalArgumentException("sample '" + sample.name() + "' (" + sample.design().code()
-                    + ") is not a probability sample: it cannot correct rates");
+            throw new IllegalArgumentException("sample '" + sample.name() + "' ("
+                    + sample.design().code() + ") is not a probability sample: it cannot correct rates");
         }
         String[] labels = sources.labels(judge);
         Map<String, Integer> index = new HashMap<>();
@@ -116,10 +140,12 @@ public final class CorrectedRates {
                 goldInSample++;
             }
         }
-        int goldOutside = (int) gold.labels().keySet().stream().filter(t -> {
-            Integer i = index.get(t);
-            return i == null || !drawn[i];
-        }).count();
+        int goldOutside = (int) gold.labels().keySet().stream()
+                .filter(t -> {
+                    Integer i = index.get(t);
+                    return i == null || !drawn[i];
+                })
+                .count();
         List<Row> rows = new ArrayList<>();
         boolean byLabel = sample.design() == Sample.Design.STRATIFIED_LABEL;
         for (int m = 0; m < sources.models().size(); m++) {
@@ -171,11 +197,25 @@ public final class CorrectedRates {
             for (int x : all) {
                 k += x;
             }
-            judgeOnly = new Corrected.Estimate("judge only", (double) k / all.length,
-                    Proportions.wilson(k, all.length, Proportions.Z95), null, null, null);
+            judgeOnly = new Corrected.Estimate(
+                    "judge only",
+                    (double) k / all.length,
+                    Proportions.wilson(k, all.length, Proportions.Z95),
+                    null,
+                    null,
+                    null);
         }
-        return new Row(sources.models().get(model), r, all.length, unjudged, y.length, drawnNoGold, judgeOnly,
-                Corrected.goldOnly(y, all.length), Corrected.roganGladen(y, f, all), Corrected.ppi(y, f, u));
+        return new Row(
+                sources.models().get(model),
+                r,
+                all.length,
+                unjudged,
+                y.length,
+                drawnNoGold,
+                judgeOnly,
+                Corrected.goldOnly(y, all.length),
+                Corrected.roganGladen(y, f, all),
+                Corrected.ppi(y, f, u));
     }
 
     /**
@@ -183,7 +223,8 @@ public final class CorrectedRates {
      * size when drawn ({@link Corrected#stratified}, which PPI++ equals for such strata) for both gold only and PPI++;
      * Rogan-Gladen, which needs every gold trace to have had the same chance, is refused. The judge-only rate stays.
      */
-    private static Row stratified(Row plain, LabelSources sources, Sample.Drawn sample, Gold gold, int model, RateDef r) {
+    private static Row stratified(
+            Row plain, LabelSources sources, Sample.Drawn sample, Gold gold, int model, RateDef r) {
         String prefix = sources.models().get(model) + "|" + r.type().code() + "|";
         Map<String, Integer> sizes = new java.util.TreeMap<>();
         Map<String, List<Integer>> ys = new java.util.TreeMap<>();
@@ -191,8 +232,11 @@ public final class CorrectedRates {
             if (!d.stratum().startsWith(prefix)) {
                 continue;
             }
-            sizes.put(d.stratum(), d.population() != null ? d.population()
-                    : (int) Math.round(1 / d.inclusion()) /* schema-8 rows cannot be stratified-label */);
+            sizes.put(
+                    d.stratum(),
+                    d.population() != null
+                            ? d.population()
+                            : (int) Math.round(1 / d.inclusion()) /* schema-8 rows cannot be stratified-label */);
             ys.computeIfAbsent(d.stratum(), k -> new ArrayList<>());
             String g = gold.labels().get(d.traceId());
             if (g != null) {
@@ -212,12 +256,24 @@ public final class CorrectedRates {
         Corrected.Estimate est = names.length == 0
                 ? Corrected.Estimate.refused(Corrected.STRATIFIED, "the sample has no stratum of this model and type")
                 : Corrected.stratified(y, bigN, names);
-        Corrected.Estimate rg = Corrected.Estimate.refused(Corrected.RG, "the sample is stratified by the judge's label, "
-                + "so its gold traces had unequal chances; Rogan-Gladen needs a uniform sample (PPI++ is shown)");
-        Corrected.Estimate goldOnly = est.defined() ? new Corrected.Estimate(Corrected.GOLD, est.value(), est.ci95(),
-                est.se(), null, null) : Corrected.Estimate.refused(Corrected.GOLD, est.refusal());
-        return new Row(plain.model(), r, plain.judged(), plain.unjudged(), n, plain.drawnNoGold(), plain.judgeOnly(),
-                goldOnly, rg, est);
+        Corrected.Estimate rg = Corrected.Estimate.refused(
+                Corrected.RG,
+                "the sample is stratified by the judge's label, "
+                        + "so its gold traces had unequal chances; Rogan-Gladen needs a uniform sample (PPI++ is shown)");
+        Corrected.Estimate goldOnly = est.defined()
+                ? new Corrected.Estimate(Corrected.GOLD, est.value(), est.ci95(), est.se(), null, null)
+                : Corrected.Estimate.refused(Corrected.GOLD, est.refusal());
+        return new Row(
+                plain.model(),
+                r,
+                plain.judged(),
+                plain.unjudged(),
+                n,
+                plain.drawnNoGold(),
+                plain.judgeOnly(),
+                goldOnly,
+                rg,
+                est);
     }
 
     private static int[] ints(List<Integer> l) {
@@ -241,12 +297,14 @@ public final class CorrectedRates {
             try {
                 choice = org.tracejudge.ensemble.JudgeChoice.resolve(p, null, null);
             } catch (org.tracejudge.store.ProjectException e) {
-                throw new org.tracejudge.store.ProjectException(p.file() + ": " + (judge == null ? "no --judge given and " : "")
-                        + "no ensemble (" + e.getMessage() + "); name a rater with --judge");
+                throw new org.tracejudge.store.ProjectException(
+                        p.file() + ": " + (judge == null ? "no --judge given and " : "") + "no ensemble ("
+                                + e.getMessage() + "); name a rater with --judge");
             }
             src = LabelSources.ENSEMBLE;
         } else {
-            src = org.tracejudge.ensemble.JudgeChoice.find(org.tracejudge.ensemble.JudgeChoice.raters(p), src, "judge").column();
+            src = org.tracejudge.ensemble.JudgeChoice.find(org.tracejudge.ensemble.JudgeChoice.raters(p), src, "judge")
+                    .column();
         }
         LabelSources sources = LabelSources.load(p, choice, List.of(src));
         return compute(sources, src, drawn, Gold.read(p));

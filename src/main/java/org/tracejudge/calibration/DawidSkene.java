@@ -31,9 +31,17 @@ public final class DawidSkene {
      * @param starts     how many starts were run; {@code startsAgree}: whether every start reached the best
      *                   log-likelihood (within 1e-6)
      */
-    public record Fit(List<String> labels, List<String> raters, double[] priors, double[][][] confusion,
-                      double[][] posterior, double logLikelihood, int iterations, boolean converged, int starts,
-                      boolean startsAgree) {
+    public record Fit(
+            List<String> labels,
+            List<String> raters,
+            double[] priors,
+            double[][][] confusion,
+            double[][] posterior,
+            double logLikelihood,
+            int iterations,
+            boolean converged,
+            int starts,
+            boolean startsAgree) {
         /** Rater r's estimated accuracy: Σ_k p_k π_r[k][k]. */
         public double accuracy(int r) {
             double a = 0;
@@ -59,8 +67,17 @@ public final class DawidSkene {
         }
         double top = best.logLikelihood();
         boolean agree = lls.stream().allMatch(l -> Math.abs(l - top) < 1e-6);
-        return new Fit(best.labels(), best.raters(), best.priors(), best.confusion(), best.posterior(), top,
-                best.iterations(), best.converged(), 1 + randomStarts, agree);
+        return new Fit(
+                best.labels(),
+                best.raters(),
+                best.priors(),
+                best.confusion(),
+                best.posterior(),
+                top,
+                best.iterations(),
+                best.converged(),
+                1 + randomStarts,
+                agree);
     }
 
     /** The fit from the vote-share start only (what the reference script computes). */

@@ -16,6 +16,7 @@ import org.tracejudge.metrics.Proportions;
 public final class Diagnostics {
     /** Default thresholds of the trust verdict (calibration.md): κ against gold, and a label's sensitivity. */
     public static final double KAPPA_THRESHOLD = 0.6;
+
     public static final double SENSITIVITY_THRESHOLD = 0.8;
     /** The sensitivity interval's half-width under which a verdict is no longer "not yet". */
     public static final double HALF_WIDTH = 0.1;
@@ -23,7 +24,8 @@ public final class Diagnostics {
     /** A proportion with its count, denominator and 95% Wilson interval (null where the denominator is 0). */
     public record Rate(int count, int n, Double value, double[] ci95) {
         static Rate of(int count, int n) {
-            return n == 0 ? new Rate(count, 0, null, null)
+            return n == 0
+                    ? new Rate(count, 0, null, null)
                     : new Rate(count, n, (double) count / n, Proportions.wilson(count, n, Proportions.Z95));
         }
 
@@ -33,7 +35,11 @@ public final class Diagnostics {
         }
     }
 
-    public enum Trust { TRUSTED, NOT_YET, NOT_TRUSTED }
+    public enum Trust {
+        TRUSTED,
+        NOT_YET,
+        NOT_TRUSTED
+    }
 
     /**
      * One label's figures, the rater's label read as "this label" against gold "this label".
@@ -41,8 +47,16 @@ public final class Diagnostics {
      * @param moreGold how many more gold traces with this label would bring the sensitivity interval's half-width
      *                 under {@link #HALF_WIDTH} (0 when it is already)
      */
-    public record LabelFigures(String label, int goldCount, Rate sensitivity, Rate specificity, Rate precision,
-                               Rate npv, Double f1, Trust trust, int moreGold) {}
+    public record LabelFigures(
+            String label,
+            int goldCount,
+            Rate sensitivity,
+            Rate specificity,
+            Rate precision,
+            Rate npv,
+            Double f1,
+            Trust trust,
+            int moreGold) {}
 
     /**
      * @param labels   the labels in matrix order
@@ -50,8 +64,16 @@ public final class Diagnostics {
      * @param kappa    Cohen's κ, rater vs gold (null when undefined: one label only)
      * @param ac1      Gwet's AC1, rater vs gold (null when undefined)
      */
-    public record Result(String rater, int n, List<String> labels, int[][] matrix, Rate accuracy, Double kappa,
-                         Double ac1, List<LabelFigures> perLabel, int goldWithoutRaterLabel) {
+    public record Result(
+            String rater,
+            int n,
+            List<String> labels,
+            int[][] matrix,
+            Rate accuracy,
+            Double kappa,
+            Double ac1,
+            List<LabelFigures> perLabel,
+            int goldWithoutRaterLabel) {
         /** Rows normalised: of the traces the rater gave label i, the share gold calls j. */
         public double[][] rowShares() {
             double[][] out = new double[matrix.length][];
@@ -69,8 +91,7 @@ public final class Diagnostics {
         }
     }
 
-    private Diagnostics() {
-    }
+    private Diagnostics() {}
 
     /**
      * @param rater the rater's current label per trace
@@ -150,9 +171,11 @@ public final class Diagnostics {
             Rate npv = Rate.of(tn, tn + fn);
             Double f1 = tp + fp + fn == 0 ? null : 2.0 * tp / (2.0 * tp + fp + fn);
             int more = moreGold(sens);
-            Trust t = more > 0 ? Trust.NOT_YET
+            Trust t = more > 0
+                    ? Trust.NOT_YET
                     : (kappa != null && kappa >= KAPPA_THRESHOLD && sens.value() >= SENSITIVITY_THRESHOLD)
-                    ? Trust.TRUSTED : Trust.NOT_TRUSTED;
+                            ? Trust.TRUSTED
+                            : Trust.NOT_TRUSTED;
             per.add(new LabelFigures(labels.get(k), goldK, sens, spec, prec, npv, f1, t, more));
         }
         return new Result(raterName, n, labels, m, Rate.of(agree, n), kappa, ac1, List.copyOf(per), missing);

@@ -21,20 +21,24 @@ public record Gold(Map<String, String> labels, int disagreed) {
     public static Gold read(Project project) {
         return project.read(c -> {
             Map<String, Map<String, String>> byTrace = new HashMap<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT a.trace_id, a.annotator, a.action, a.value FROM adjudication a WHERE NOT EXISTS ("
-                            + "SELECT 1 FROM adjudication n WHERE n.trace_id = a.trace_id AND n.annotator = a.annotator "
-                            + "AND (n.created_at > a.created_at OR (n.created_at = a.created_at AND n.id > a.id)))")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(
+                            "SELECT a.trace_id, a.annotator, a.action, a.value FROM adjudication a WHERE NOT EXISTS ("
+                                    + "SELECT 1 FROM adjudication n WHERE n.trace_id = a.trace_id AND n.annotator = a.annotator "
+                                    + "AND (n.created_at > a.created_at OR (n.created_at = a.created_at AND n.id > a.id)))")) {
                 while (rs.next()) {
                     if ("set".equals(rs.getString(3))) {
                         byTrace.computeIfAbsent(rs.getString(1), k -> new LinkedHashMap<>())
-                                .put("annotator:" + rs.getString(2).toLowerCase(java.util.Locale.ROOT), rs.getString(4));
+                                .put(
+                                        "annotator:" + rs.getString(2).toLowerCase(java.util.Locale.ROOT),
+                                        rs.getString(4));
                     }
                 }
             }
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT l.trace_id, r.name, l.value FROM current_label l JOIN rater r ON r.id = l.rater_id "
-                            + "WHERE r.kind = 'human' AND l.action = 'set'")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(
+                            "SELECT l.trace_id, r.name, l.value FROM current_label l JOIN rater r ON r.id = l.rater_id "
+                                    + "WHERE r.kind = 'human' AND l.action = 'set'")) {
                 while (rs.next()) {
                     byTrace.computeIfAbsent(rs.getString(1), k -> new LinkedHashMap<>())
                             .put("rater:" + rs.getString(2), rs.getString(3));

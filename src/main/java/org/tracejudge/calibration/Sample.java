@@ -45,9 +45,12 @@ public final class Sample {
     private Sample() {}
 
     public enum Design {
-        UNIFORM("uniform", true), STRATIFIED("stratified", true), STRATIFIED_LABEL("stratified-label", true),
+        UNIFORM("uniform", true),
+        STRATIFIED("stratified", true),
+        STRATIFIED_LABEL("stratified-label", true),
         UNTIL_PRECISE("until-precise", true),
-        DISAGREEMENT("disagreement", false), UNCERTAINTY("uncertainty", false);
+        DISAGREEMENT("disagreement", false),
+        UNCERTAINTY("uncertainty", false);
 
         private final String code;
         private final boolean probability;
@@ -72,8 +75,8 @@ public final class Sample {
                     return d;
                 }
             }
-            throw new IllegalArgumentException("design '" + s + "': uniform, stratified, stratified-label, until-precise, "
-                    + "disagreement or uncertainty");
+            throw new IllegalArgumentException("design '" + s
+                    + "': uniform, stratified, stratified-label, until-precise, " + "disagreement or uncertainty");
         }
     }
 
@@ -82,8 +85,14 @@ public final class Sample {
      * under stratified-label; {@code inclusion}: null for a design that is not a probability sample; {@code why}: why
      * it was drawn; {@code population}: how many traces its stratum held when it was drawn (null for rows of schema 8).
      */
-    public record Draw(String traceId, String model, String taskKey, String stratum, Double inclusion, String why,
-                       Integer population) {}
+    public record Draw(
+            String traceId,
+            String model,
+            String taskKey,
+            String stratum,
+            Double inclusion,
+            String why,
+            Integer population) {}
 
     /** A drawn sample: how, and the traces in the order they were drawn. {@code population}: traces it was drawn from. */
     public record Drawn(String name, Design design, long seed, int population, String drawnAt, List<Draw> draws) {}
@@ -115,34 +124,55 @@ public final class Sample {
             throw new IllegalArgumentException("until-precise samples are drawn in batches: Sample.extend");
         }
         if (had != null) {
-            if (had.design() == design && had.seed() == seed && ((design.probability() && design != Design.STRATIFIED_LABEL)
-                    ? had.draws().size() == expectedSize(p, design, n) : had.draws().size() <= n)) {
+            if (had.design() == design
+                    && had.seed() == seed
+                    && ((design.probability() && design != Design.STRATIFIED_LABEL)
+                            ? had.draws().size() == expectedSize(p, design, n)
+                            : had.draws().size() <= n)) {
                 return had;
             }
-            throw new ProjectException("sample '" + name + "' was drawn already (" + had.design().code() + ", "
-                    + had.draws().size() + " traces, seed " + had.seed() + ", " + had.drawnAt() + "); a sample is never "
-                    + "redrawn: choose another --name");
+            throw new ProjectException(
+                    "sample '" + name + "' was drawn already (" + had.design().code() + ", "
+                            + had.draws().size() + " traces, seed " + had.seed() + ", " + had.drawnAt()
+                            + "); a sample is never "
+                            + "redrawn: choose another --name");
         }
-        List<Unit> units = design == Design.STRATIFIED_LABEL ? labelled(p, judge)
+        List<Unit> units = design == Design.STRATIFIED_LABEL
+                ? labelled(p, judge)
                 : design.probability() ? population(p) : flagged(p, design);
         if (units.isEmpty()) {
-            throw new ProjectException(p.file() + ": " + (design == Design.DISAGREEMENT
-                    ? "no trace where the machine raters disagree (each needs labels of two or more of them)"
-                    : design == Design.UNCERTAINTY ? "no trace where the judges split or one said low confidence"
-                    : "no tool-required or control traces") + " to draw from");
+            throw new ProjectException(p.file() + ": "
+                    + (design == Design.DISAGREEMENT
+                            ? "no trace where the machine raters disagree (each needs labels of two or more of them)"
+                            : design == Design.UNCERTAINTY
+                                    ? "no trace where the judges split or one said low confidence"
+                                    : "no tool-required or control traces")
+                    + " to draw from");
         }
         List<Draw> draws = new ArrayList<>();
         if (!design.probability()) {
             List<Unit> order = new ArrayList<>(units);
             Collections.shuffle(order, new Random(seed));
             for (Unit u : order.subList(0, Math.min(n, order.size()))) {
-                draws.add(new Draw(u.traceId(), u.model(), u.taskKey(), "all", null, String.format(Locale.ROOT,
-                        "sample '%s', %s, seed %d: %s; not a probability sample (diagnostics only)", name, design.code(),
-                        seed, u.reason()), units.size()));
+                draws.add(new Draw(
+                        u.traceId(),
+                        u.model(),
+                        u.taskKey(),
+                        "all",
+                        null,
+                        String.format(
+                                Locale.ROOT,
+                                "sample '%s', %s, seed %d: %s; not a probability sample (diagnostics only)",
+                                name,
+                                design.code(),
+                                seed,
+                                u.reason()),
+                        units.size()));
             }
         } else if (design == Design.STRATIFIED_LABEL) {
             Map<String, List<Unit>> strata = new TreeMap<>();
-            units.forEach(u -> strata.computeIfAbsent(u.reason(), k -> new ArrayList<>()).add(u));
+            units.forEach(u ->
+                    strata.computeIfAbsent(u.reason(), k -> new ArrayList<>()).add(u));
             Map<String, Integer> take = sqrtAllocation(strata, n);
             Random rnd = new Random(seed);
             for (Map.Entry<String, List<Unit>> e : strata.entrySet()) {
@@ -151,9 +181,23 @@ public final class Sample {
                 int k = take.get(e.getKey());
                 double pi = (double) k / order.size();
                 for (Unit u : order.subList(0, k)) {
-                    draws.add(new Draw(u.traceId(), u.model(), u.taskKey(), e.getKey(), pi, String.format(Locale.ROOT,
-                            "calibration sample '%s': stratified by model × type × judge label, stratum %s, %d of %d, seed %d, "
-                                    + "probability %.6g", name, e.getKey(), k, order.size(), seed, pi), order.size()));
+                    draws.add(new Draw(
+                            u.traceId(),
+                            u.model(),
+                            u.taskKey(),
+                            e.getKey(),
+                            pi,
+                            String.format(
+                                    Locale.ROOT,
+                                    "calibration sample '%s': stratified by model × type × judge label, stratum %s, %d of %d, seed %d, "
+                                            + "probability %.6g",
+                                    name,
+                                    e.getKey(),
+                                    k,
+                                    order.size(),
+                                    seed,
+                                    pi),
+                            order.size()));
                 }
             }
         } else if (design == Design.UNIFORM) {
@@ -162,11 +206,13 @@ public final class Sample {
             int take = Math.min(n, order.size());
             double pi = (double) take / order.size();
             for (Unit u : order.subList(0, take)) {
-                draws.add(new Draw(u.traceId(), u.model(), u.taskKey(), "all", pi, why(name, design, seed, pi), order.size()));
+                draws.add(new Draw(
+                        u.traceId(), u.model(), u.taskKey(), "all", pi, why(name, design, seed, pi), order.size()));
             }
         } else {
             Map<String, List<Unit>> strata = new TreeMap<>();
-            units.forEach(u -> strata.computeIfAbsent(u.model(), k -> new ArrayList<>()).add(u));
+            units.forEach(u ->
+                    strata.computeIfAbsent(u.model(), k -> new ArrayList<>()).add(u));
             Random rnd = new Random(seed);
             int h = 0;
             int each = n / strata.size();
@@ -181,7 +227,13 @@ public final class Sample {
                 }
                 double pi = (double) take / order.size();
                 for (Unit u : order.subList(0, take)) {
-                    draws.add(new Draw(u.traceId(), u.model(), u.taskKey(), e.getKey(), pi, why(name, design, seed, pi),
+                    draws.add(new Draw(
+                            u.traceId(),
+                            u.model(),
+                            u.taskKey(),
+                            e.getKey(),
+                            pi,
+                            why(name, design, seed, pi),
                             order.size()));
                 }
             }
@@ -206,8 +258,9 @@ public final class Sample {
             total += e.getValue().size();
         }
         if (n < base) {
-            throw new IllegalArgumentException("--n: a stratified-label sample needs at least " + base + " traces here ("
-                    + strata.size() + " strata: model × type × judge label, two each where they hold two)");
+            throw new IllegalArgumentException(
+                    "--n: a stratified-label sample needs at least " + base + " traces here (" + strata.size()
+                            + " strata: model × type × judge label, two each where they hold two)");
         }
         int left = Math.min(n, total) - base;
         while (left > 0) {
@@ -256,12 +309,14 @@ public final class Sample {
             try {
                 choice = org.tracejudge.ensemble.JudgeChoice.resolve(p, null, null);
             } catch (ProjectException e) {
-                throw new ProjectException(p.file() + ": a stratified-label sample needs the judge whose labels make the "
+                throw new ProjectException(p.file()
+                        + ": a stratified-label sample needs the judge whose labels make the "
                         + "strata, and there is no ensemble (" + e.getMessage() + "); name a judge with --judge");
             }
             src = org.tracejudge.ensemble.LabelSources.ENSEMBLE;
         } else {
-            src = org.tracejudge.ensemble.JudgeChoice.find(org.tracejudge.ensemble.JudgeChoice.raters(p), src, "judge").column();
+            src = org.tracejudge.ensemble.JudgeChoice.find(org.tracejudge.ensemble.JudgeChoice.raters(p), src, "judge")
+                    .column();
         }
         org.tracejudge.ensemble.LabelSources ls = org.tracejudge.ensemble.LabelSources.load(p, choice, List.of(src));
         String[] labels = ls.labels(src);
@@ -280,14 +335,20 @@ public final class Sample {
     }
 
     private static String why(String name, Design design, long seed, double pi) {
-        return String.format(Locale.ROOT, "calibration sample '%s': %s draw, seed %d, probability %.6g", name,
-                design.code(), seed, pi);
+        return String.format(
+                Locale.ROOT,
+                "calibration sample '%s': %s draw, seed %d, probability %.6g",
+                name,
+                design.code(),
+                seed,
+                pi);
     }
 
     private static void store(Project p, String name, Design design, long seed, List<Draw> draws, String at) {
         p.write(c -> {
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO calibration_draw(sample, trace_id, design, stratum, "
-                    + "inclusion, seed, why, drawn_at, population) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("INSERT INTO calibration_draw(sample, trace_id, design, stratum, "
+                            + "inclusion, seed, why, drawn_at, population) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 for (Draw d : draws) {
                     s.setString(1, name);
                     s.setString(2, d.traceId());
@@ -322,8 +383,9 @@ public final class Sample {
         }
         Drawn had = read(p, name);
         if (had != null && (had.design() != Design.UNTIL_PRECISE || had.seed() != seed)) {
-            throw new ProjectException("sample '" + name + "' was drawn " + had.design().code() + " with seed " + had.seed()
-                    + "; an until-precise sample grows only under its own design and seed: choose another --name");
+            throw new ProjectException(
+                    "sample '" + name + "' was drawn " + had.design().code() + " with seed " + had.seed()
+                            + "; an until-precise sample grows only under its own design and seed: choose another --name");
         }
         List<Unit> order = new ArrayList<>(population(p));
         if (order.isEmpty()) {
@@ -335,7 +397,8 @@ public final class Sample {
             had.draws().forEach(d -> drawn.add(d.traceId()));
         }
         if (drawn.size() >= order.size()) {
-            throw new ProjectException("sample '" + name + "' holds every one of the " + order.size() + " traces already");
+            throw new ProjectException(
+                    "sample '" + name + "' holds every one of the " + order.size() + " traces already");
         }
         int k = had == null ? 1 : 1 + batches(p, name);
         int size = Math.min(order.size(), drawn.size() + batch);
@@ -346,9 +409,21 @@ public final class Sample {
                 break;
             }
             if (!drawn.contains(u.traceId())) {
-                add.add(new Draw(u.traceId(), u.model(), u.taskKey(), "all", pi, String.format(Locale.ROOT,
-                        "calibration sample '%s': until-precise, batch %d, seed %d: a uniform draw of %d of %d traces so far",
-                        name, k, seed, size, order.size()), order.size()));
+                add.add(new Draw(
+                        u.traceId(),
+                        u.model(),
+                        u.taskKey(),
+                        "all",
+                        pi,
+                        String.format(
+                                Locale.ROOT,
+                                "calibration sample '%s': until-precise, batch %d, seed %d: a uniform draw of %d of %d traces so far",
+                                name,
+                                k,
+                                seed,
+                                size,
+                                order.size()),
+                        order.size()));
             }
         }
         store(p, name, Design.UNTIL_PRECISE, seed, add, Timestamps.now());
@@ -357,7 +432,8 @@ public final class Sample {
 
     private static int batches(Project p, String name) {
         return p.read(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT count(DISTINCT drawn_at) FROM calibration_draw WHERE sample = ?")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("SELECT count(DISTINCT drawn_at) FROM calibration_draw WHERE sample = ?")) {
                 s.setString(1, name);
                 try (ResultSet rs = s.executeQuery()) {
                     return rs.next() ? rs.getInt(1) : 0;
@@ -378,7 +454,8 @@ public final class Sample {
             String ids;
             try {
                 org.tracejudge.ensemble.JudgeChoice j = org.tracejudge.ensemble.JudgeChoice.resolve(p, null, null);
-                ids = "r.id IN ('" + j.judgeA().id().replace("'", "''") + "', '" + j.judgeB().id().replace("'", "''") + "')";
+                ids = "r.id IN ('" + j.judgeA().id().replace("'", "''") + "', '"
+                        + j.judgeB().id().replace("'", "''") + "')";
             } catch (ProjectException e) {
                 ids = null; // no ensemble: the LLM judges
             }
@@ -391,12 +468,13 @@ public final class Sample {
             }
             Map<String, List<String[]>> byTrace = new TreeMap<>();
             try (PreparedStatement s = c.prepareStatement("SELECT l.trace_id, r.name, r.version, l.value, l.confidence "
-                    + "FROM current_label l JOIN rater r ON r.id = l.rater_id WHERE l.action = 'set' AND " + kinds
-                    + " ORDER BY l.trace_id, r.name, r.version");
-                 ResultSet rs = s.executeQuery()) {
+                            + "FROM current_label l JOIN rater r ON r.id = l.rater_id WHERE l.action = 'set' AND "
+                            + kinds
+                            + " ORDER BY l.trace_id, r.name, r.version");
+                    ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    String rater = rs.getString(2) + (rs.getString(3) == null || rs.getString(3).isEmpty() ? ""
-                            : "@" + rs.getString(3));
+                    String rater = rs.getString(2)
+                            + (rs.getString(3) == null || rs.getString(3).isEmpty() ? "" : "@" + rs.getString(3));
                     byTrace.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
                             .add(new String[] {rater, rs.getString(4), rs.getString(5)});
                 }
@@ -409,14 +487,22 @@ public final class Sample {
                 }
                 List<String[]> ls = e.getValue();
                 boolean split = ls.stream().map(x -> x[1]).distinct().count() > 1;
-                List<String> low = ls.stream().filter(x -> "low".equalsIgnoreCase(x[2])).map(x -> x[0]).toList();
-                String said = String.join(", ", ls.stream().map(x -> x[0] + " says " + x[1]).toList());
+                List<String> low = ls.stream()
+                        .filter(x -> "low".equalsIgnoreCase(x[2]))
+                        .map(x -> x[0])
+                        .toList();
+                String said = String.join(
+                        ", ", ls.stream().map(x -> x[0] + " says " + x[1]).toList());
                 if (design == Design.DISAGREEMENT && split) {
                     out.add(new Unit(u.traceId(), u.model(), u.taskKey(), "raters disagree (" + said + ")"));
                 } else if (design == Design.UNCERTAINTY && (split || !low.isEmpty())) {
-                    out.add(new Unit(u.traceId(), u.model(), u.taskKey(), (split ? "judges split (" + said + ")" : "")
-                            + (split && !low.isEmpty() ? "; " : "") + (low.isEmpty() ? "" : "low confidence from "
-                            + String.join(", ", low))));
+                    out.add(new Unit(
+                            u.traceId(),
+                            u.model(),
+                            u.taskKey(),
+                            (split ? "judges split (" + said + ")" : "")
+                                    + (split && !low.isEmpty() ? "; " : "")
+                                    + (low.isEmpty() ? "" : "low confidence from " + String.join(", ", low))));
                 }
             }
             return out;
@@ -445,8 +531,8 @@ public final class Sample {
     private static List<Unit> population(Connection c) throws SQLException {
         List<Unit> out = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("SELECT t.id, t.model, k.task_key FROM trace t JOIN task k "
-                + "ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control') ORDER BY t.id");
-             ResultSet rs = s.executeQuery()) {
+                        + "ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control') ORDER BY t.id");
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 out.add(new Unit(rs.getString(1), rs.getString(2), rs.getString(3)));
             }
@@ -473,8 +559,14 @@ public final class Sample {
                     double pi = rs.getDouble(5);
                     Double inclusion = rs.wasNull() ? null : pi;
                     int size = rs.getInt(10);
-                    draws.add(new Draw(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), inclusion,
-                            rs.getString(9), rs.wasNull() ? null : size));
+                    draws.add(new Draw(
+                            rs.getString(1),
+                            rs.getString(2),
+                            rs.getString(3),
+                            rs.getString(4),
+                            inclusion,
+                            rs.getString(9),
+                            rs.wasNull() ? null : size));
                     design = rs.getString(6);
                     seed = rs.getLong(7);
                     if (at == null) {
@@ -488,15 +580,16 @@ public final class Sample {
         }
         int population;
         try (PreparedStatement s = c.prepareStatement("SELECT count(*) FROM trace t JOIN task k ON k.id = t.task_id "
-                + "WHERE k.task_type IN ('tool_required', 'control')");
-             ResultSet rs = s.executeQuery()) {
+                        + "WHERE k.task_type IN ('tool_required', 'control')");
+                ResultSet rs = s.executeQuery()) {
             population = rs.next() ? rs.getInt(1) : 0;
         }
         Design d = Design.of(design);
         if (d == Design.UNTIL_PRECISE) {
             // drawn in batches, a uniform draw of its size: every trace's probability is the size over N now
             double pi = Math.min(1, (double) draws.size() / Math.max(1, population));
-            draws.replaceAll(x -> new Draw(x.traceId(), x.model(), x.taskKey(), x.stratum(), pi, x.why(), x.population()));
+            draws.replaceAll(
+                    x -> new Draw(x.traceId(), x.model(), x.taskKey(), x.stratum(), pi, x.why(), x.population()));
         }
         return new Drawn(name, d, seed, population, at, List.copyOf(draws));
     }
@@ -510,8 +603,9 @@ public final class Sample {
         String how = "Draw one (tracejudge sample " + p.file().getFileName() + " --design uniform --n 200), decide its "
                 + "traces (Show: Calibration sample), then run this again.";
         if (samples.isEmpty()) {
-            throw new ProjectException(p.file() + ": no calibration sample, so no corrected rate: gold picked by hand or "
-                    + "by disagreement is not a probability sample. " + how);
+            throw new ProjectException(
+                    p.file() + ": no calibration sample, so no corrected rate: gold picked by hand or "
+                            + "by disagreement is not a probability sample. " + how);
         }
         if (name != null) {
             Drawn d = read(p, name);
@@ -520,7 +614,8 @@ public final class Sample {
                         + String.join(", ", samples.keySet()) + ")");
             }
             if (!d.design().probability()) {
-                throw new ProjectException(p.file() + ": sample '" + name + "' was drawn by " + d.design().code()
+                throw new ProjectException(p.file() + ": sample '" + name + "' was drawn by "
+                        + d.design().code()
                         + ", not as a probability sample: its traces were chosen because they are hard for the judges, "
                         + "so their gold says how the judge errs there, not how often it errs overall, and cannot correct a "
                         + "rate. It serves the judge diagnostics (calibration). " + how);
@@ -549,8 +644,8 @@ public final class Sample {
             Map<String, Integer> now = new TreeMap<>();
             int total = 0;
             try (PreparedStatement s = c.prepareStatement("SELECT t.model, count(*) FROM trace t JOIN task k ON k.id = "
-                    + "t.task_id WHERE k.task_type IN ('tool_required', 'control') GROUP BY t.model");
-                 ResultSet rs = s.executeQuery()) {
+                            + "t.task_id WHERE k.task_type IN ('tool_required', 'control') GROUP BY t.model");
+                    ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     now.put(rs.getString(1), rs.getInt(2));
                     total += rs.getInt(2);
@@ -564,7 +659,9 @@ public final class Sample {
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
                         String stratum = rs.getString(1);
-                        int then = rs.getObject(2) != null ? rs.getInt(2) : (int) Math.round(rs.getInt(3) / rs.getDouble(4));
+                        int then = rs.getObject(2) != null
+                                ? rs.getInt(2)
+                                : (int) Math.round(rs.getInt(3) / rs.getDouble(4));
                         if (d.design() == Design.STRATIFIED_LABEL) {
                             String model = stratum.substring(0, stratum.indexOf('|'));
                             byModelThen.merge(model, then, Integer::sum);
@@ -572,11 +669,18 @@ public final class Sample {
                         }
                         int current = d.design() == Design.STRATIFIED ? now.getOrDefault(stratum, 0) : total;
                         if (rs.getObject(5) != null && rs.getInt(5) != then) {
-                            out.add(String.format(Locale.ROOT, "its batches were drawn from %d and then %d traces",
-                                    rs.getInt(5), then));
+                            out.add(String.format(
+                                    Locale.ROOT,
+                                    "its batches were drawn from %d and then %d traces",
+                                    rs.getInt(5),
+                                    then));
                         } else if (then != current) {
-                            out.add(String.format(Locale.ROOT, "%s held %d traces when it was drawn and holds %d now",
-                                    d.design() == Design.STRATIFIED ? "model " + stratum : "the project", then, current));
+                            out.add(String.format(
+                                    Locale.ROOT,
+                                    "%s held %d traces when it was drawn and holds %d now",
+                                    d.design() == Design.STRATIFIED ? "model " + stratum : "the project",
+                                    then,
+                                    current));
                         }
                     }
                 }
@@ -588,17 +692,23 @@ public final class Sample {
                     int then = byModelThen.getOrDefault(m, 0);
                     int current = now.getOrDefault(m, 0);
                     if (then != current) {
-                        out.add(String.format(Locale.ROOT, "model %s held %d traces when it was drawn and holds %d now",
-                                m, then, current));
+                        out.add(String.format(
+                                Locale.ROOT,
+                                "model %s held %d traces when it was drawn and holds %d now",
+                                m,
+                                then,
+                                current));
                     }
                 }
             }
             return out;
         });
         if (!changes.isEmpty()) {
-            throw new ProjectException(p.file() + ": sample '" + d.name() + "' no longer is a probability sample of the "
+            throw new ProjectException(p.file() + ": sample '" + d.name()
+                    + "' no longer is a probability sample of the "
                     + "project: " + String.join("; ", changes) + " (traces imported or replaced since had no chance of "
-                    + "being drawn). Draw a new sample under another name (tracejudge sample " + p.file().getFileName()
+                    + "being drawn). Draw a new sample under another name (tracejudge sample "
+                    + p.file().getFileName()
                     + " --name calibration-2 --n 200) and decide its traces; the decisions already made are kept.");
         }
         return d;
@@ -609,7 +719,7 @@ public final class Sample {
         return p.read(c -> {
             Map<String, List<String>> out = new java.util.HashMap<>();
             try (PreparedStatement s = c.prepareStatement("SELECT trace_id, why FROM calibration_draw ORDER BY rowid");
-                 ResultSet rs = s.executeQuery()) {
+                    ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     out.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(rs.getString(2));
                 }
@@ -622,9 +732,9 @@ public final class Sample {
     public static Map<String, Integer> names(Project p) {
         return p.read(c -> {
             Map<String, Integer> out = new LinkedHashMap<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT sample, count(*) FROM calibration_draw GROUP BY sample "
-                    + "ORDER BY min(rowid)");
-                 ResultSet rs = s.executeQuery()) {
+            try (PreparedStatement s = c.prepareStatement(
+                            "SELECT sample, count(*) FROM calibration_draw GROUP BY sample " + "ORDER BY min(rowid)");
+                    ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     out.put(rs.getString(1), rs.getInt(2));
                 }

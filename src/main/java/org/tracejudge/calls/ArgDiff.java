@@ -39,10 +39,14 @@ public final class ArgDiff {
      * @param before the turn of the call
      * @param tool   the called tool's schema (for defaults), or null
      */
-    public static List<ArgEntry> diff(JsonNode gold, JsonNode actual, Conversation conv, int before, Schemas.Tool tool) {
+    public static List<ArgEntry> diff(
+            JsonNode gold, JsonNode actual, Conversation conv, int before, Schemas.Tool tool) {
         List<ArgEntry> out = new ArrayList<>();
-        JsonNode g = gold != null && gold.isObject() ? gold : com.fasterxml.jackson.databind.node.MissingNode.getInstance();
-        JsonNode a = actual != null && actual.isObject() ? actual : com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        JsonNode g =
+                gold != null && gold.isObject() ? gold : com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        JsonNode a = actual != null && actual.isObject()
+                ? actual
+                : com.fasterxml.jackson.databind.node.MissingNode.getInstance();
         for (Iterator<Map.Entry<String, JsonNode>> it = g.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             String key = e.getKey();
@@ -69,8 +73,14 @@ public final class ArgDiff {
         return out;
     }
 
-    private static ArgEntry classed(String key, DiffKind kind, JsonNode gold, JsonNode actual, Conversation conv,
-                                    int before, Schemas.Tool tool) {
+    private static ArgEntry classed(
+            String key,
+            DiffKind kind,
+            JsonNode gold,
+            JsonNode actual,
+            Conversation conv,
+            int before,
+            Schemas.Tool tool) {
         JsonNode def = tool == null ? null : tool.property(key).get("default");
         if (def != null && sameValue(def, actual)) {
             return new ArgEntry(key, kind, gold, actual, Origin.DEFAULT, -1, null, false);

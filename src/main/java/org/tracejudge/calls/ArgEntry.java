@@ -12,5 +12,12 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param session that turn's session, or null
  * @param stale   the value occurs in context, but the gold value occurs later (an outdated value was used)
  */
-public record ArgEntry(String key, DiffKind kind, JsonNode gold, JsonNode actual, Origin origin, int turn,
-                       String session, boolean stale) {}
+public record ArgEntry(
+        String key,
+        DiffKind kind,
+        JsonNode gold,
+        JsonNode actual,
+        Origin origin,
+        int turn,
+        String session,
+        boolean stale) {}

@@ -15,21 +15,44 @@ public final class CallExplain {
         Conversation conv = new Conversation(trace.turns());
         StringBuilder sb = new StringBuilder();
         sb.append("trace ").append(trace.id()).append('\n');
-        sb.append("model ").append(trace.model()).append(", task ").append(task.key()).append(" (call_level, ")
+        sb.append("model ")
+                .append(trace.model())
+                .append(", task ")
+                .append(task.key())
+                .append(" (call_level, ")
                 .append(task.body().path("benchmark").asText("?"));
         if (task.body().hasNonNull("scenario")) {
-            sb.append(", ").append(task.body().get("scenario").asText()).append(' ').append(task.body().path("level").asText(""));
+            sb.append(", ")
+                    .append(task.body().get("scenario").asText())
+                    .append(' ')
+                    .append(task.body().path("level").asText(""));
         }
         sb.append(")\n");
-        sb.append(trace.turns().size()).append(" turns, ").append(conv.sessions().size()).append(" sessions\n");
-        sb.append("gold call: ").append(call(task.expectedCall() == null ? null : task.expectedCall().name(),
-                task.expectedCall() == null ? null : task.expectedCall().arguments())).append('\n');
-        sb.append("judged call: ").append(v.judged() == null ? "none" : call(v.judged().name(), v.judged().arguments())
-                + " (turn " + v.judgedTurn() + ")").append('\n');
-        sb.append("calls: ").append(v.calls()).append(", to other tools: ").append(v.otherTools()).append('\n');
+        sb.append(trace.turns().size())
+                .append(" turns, ")
+                .append(conv.sessions().size())
+                .append(" sessions\n");
+        sb.append("gold call: ")
+                .append(call(
+                        task.expectedCall() == null ? null : task.expectedCall().name(),
+                        task.expectedCall() == null ? null : task.expectedCall().arguments()))
+                .append('\n');
+        sb.append("judged call: ")
+                .append(
+                        v.judged() == null
+                                ? "none"
+                                : call(v.judged().name(), v.judged().arguments()) + " (turn " + v.judgedTurn() + ")")
+                .append('\n');
+        sb.append("calls: ")
+                .append(v.calls())
+                .append(", to other tools: ")
+                .append(v.otherTools())
+                .append('\n');
         sb.append("\nlabel: ").append(v.label()).append("  (").append(v.check()).append(")\n");
         String tfb = CallLabels.TOOLFAILBENCH.get(v.label());
-        sb.append("ToolFailBench counterpart: ").append(tfb == null ? "none" : tfb).append('\n');
+        sb.append("ToolFailBench counterpart: ")
+                .append(tfb == null ? "none" : tfb)
+                .append('\n');
         if (!v.diff().isEmpty()) {
             sb.append("\nargument diff:\n");
             for (ArgEntry e : v.diff()) {
@@ -44,8 +67,12 @@ public final class CallExplain {
                     sb.append(", ").append(e.origin().code());
                 }
                 if (e.turn() >= 0) {
-                    sb.append(" (turn ").append(e.turn()).append(e.session() == null ? "" : ", " + e.session()).append(": ")
-                            .append(excerpt(conv.turns().get(e.turn()))).append(')');
+                    sb.append(" (turn ")
+                            .append(e.turn())
+                            .append(e.session() == null ? "" : ", " + e.session())
+                            .append(": ")
+                            .append(excerpt(conv.turns().get(e.turn())))
+                            .append(')');
                 }
                 if (e.stale()) {
                     sb.append(", stale: the gold value comes later");
@@ -56,16 +83,27 @@ public final class CallExplain {
         if (!v.evidence().isEmpty()) {
             sb.append("\nevidence (where each gold value was stated):\n");
             for (CallVerdict.Evidence e : v.evidence()) {
-                sb.append("  ").append(e.key()).append(" = ").append(Json.write(e.gold())).append(": turn ").append(e.turn())
+                sb.append("  ")
+                        .append(e.key())
+                        .append(" = ")
+                        .append(Json.write(e.gold()))
+                        .append(": turn ")
+                        .append(e.turn())
                         .append(e.session() == null ? "" : ", " + e.session())
-                        .append(e.distance() == null ? "" : ", " + e.distance() + " session(s) before the goal").append('\n');
+                        .append(e.distance() == null ? "" : ", " + e.distance() + " session(s) before the goal")
+                        .append('\n');
             }
         }
         v.timelines().forEach((key, pts) -> {
             sb.append("\ntimeline of ").append(key).append(":\n");
             for (CallVerdict.TimelinePoint p : pts) {
-                sb.append("  turn ").append(p.turn()).append(p.session() == null ? "" : " (" + p.session() + ")").append("  ")
-                        .append(Json.write(p.value())).append(p.latest() ? "  <- latest" : "").append('\n');
+                sb.append("  turn ")
+                        .append(p.turn())
+                        .append(p.session() == null ? "" : " (" + p.session() + ")")
+                        .append("  ")
+                        .append(Json.write(p.value()))
+                        .append(p.latest() ? "  <- latest" : "")
+                        .append('\n');
             }
         });
         return sb.toString();

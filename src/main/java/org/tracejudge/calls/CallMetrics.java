@@ -28,20 +28,33 @@ public final class CallMetrics {
     private CallMetrics() {}
 
     /** One judged trace. {@code scenario} and {@code level} may be null (DiaBench). */
-    public record Row(String model, String benchmark, String scenario, String level, String label, int calls, int otherTools) {}
+    public record Row(
+            String model, String benchmark, String scenario, String level, String label, int calls, int otherTools) {}
 
     public record Cell(String scenario, String level, Rate accuracy) {}
 
-    public record ModelCalls(String benchmark, String model, int dialogues, Rate acc, int ftr, Double ftrPerDialogue, Rate tar,
-                             List<Cell> byScenario, Double scenarioAverage, Map<String, Integer> labels) {}
+    public record ModelCalls(
+            String benchmark,
+            String model,
+            int dialogues,
+            Rate acc,
+            int ftr,
+            Double ftrPerDialogue,
+            Rate tar,
+            List<Cell> byScenario,
+            Double scenarioAverage,
+            Map<String, Integer> labels) {}
 
     public static List<ModelCalls> compute(List<Row> rows) {
         Map<String, List<Row>> byModel = new TreeMap<>();
         for (Row r : rows) {
-            byModel.computeIfAbsent((r.benchmark() == null ? "" : r.benchmark()) + "\u0000" + r.model(), k -> new ArrayList<>()).add(r);
+            byModel.computeIfAbsent(
+                            (r.benchmark() == null ? "" : r.benchmark()) + "\u0000" + r.model(), k -> new ArrayList<>())
+                    .add(r);
         }
         List<ModelCalls> out = new ArrayList<>();
-        byModel.forEach((key, rs) -> out.add(one(rs.get(0).benchmark(), rs.get(0).model(), rs)));
+        byModel.forEach(
+                (key, rs) -> out.add(one(rs.get(0).benchmark(), rs.get(0).model(), rs)));
         return out;
     }
 
@@ -66,7 +79,8 @@ public final class CallMetrics {
                 labels.merge(r.label(), 1, Integer::sum);
             }
             if (r.scenario() != null) {
-                int[] c = cells.computeIfAbsent(r.scenario() + "\u0000" + (r.level() == null ? "" : r.level()), k -> new int[2]);
+                int[] c = cells.computeIfAbsent(
+                        r.scenario() + "\u0000" + (r.level() == null ? "" : r.level()), k -> new int[2]);
                 c[1]++;
                 if (ok) {
                     c[0]++;
@@ -81,19 +95,42 @@ public final class CallMetrics {
             byScenario.add(new Cell(sl[0], sl[1].isEmpty() ? null : sl[1], rate));
             sum += rate.percent();
         }
-        return new ModelCalls(benchmark, model, n, Rate.of("ACC", correct, n), ftr, n == 0 ? null : (double) ftr / n,
-                Rate.of("TAR", none, n), byScenario, byScenario.isEmpty() ? null : sum / byScenario.size(), labels);
+        return new ModelCalls(
+                benchmark,
+                model,
+                n,
+                Rate.of("ACC", correct, n),
+                ftr,
+                n == 0 ? null : (double) ftr / n,
+                Rate.of("TAR", none, n),
+                byScenario,
+                byScenario.isEmpty() ? null : sum / byScenario.size(),
+                labels);
     }
 
     public static String table(List<ModelCalls> ms) {
         StringBuilder sb = new StringBuilder();
         sb.append("Call-level (ToolHaystack / DiaBench traces)\n");
-        sb.append(String.format(Locale.ROOT, "%-13s %-24s %6s %22s %6s %9s %22s%n", "benchmark", "model", "n", "ACC", "FTR",
-                "FTR/dlg", "TAR"));
+        sb.append(String.format(
+                Locale.ROOT,
+                "%-13s %-24s %6s %22s %6s %9s %22s%n",
+                "benchmark",
+                "model",
+                "n",
+                "ACC",
+                "FTR",
+                "FTR/dlg",
+                "TAR"));
         for (ModelCalls m : ms) {
-            sb.append(String.format(Locale.ROOT, "%-13s %-24s %6d %22s %6d %9s %22s%n",
-                    m.benchmark() == null ? "-" : m.benchmark(), m.model(), m.dialogues(), fmt(m.acc()),
-                    m.ftr(), m.ftrPerDialogue() == null ? "n/a" : String.format(Locale.ROOT, "%.2f", m.ftrPerDialogue()),
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "%-13s %-24s %6d %22s %6d %9s %22s%n",
+                    m.benchmark() == null ? "-" : m.benchmark(),
+                    m.model(),
+                    m.dialogues(),
+                    fmt(m.acc()),
+                    m.ftr(),
+                    m.ftrPerDialogue() == null ? "n/a" : String.format(Locale.ROOT, "%.2f", m.ftrPerDialogue()),
                     fmt(m.tar())));
         }
         boolean any = ms.stream().anyMatch(m -> !m.byScenario().isEmpty());
@@ -101,11 +138,21 @@ public final class CallMetrics {
             sb.append("call accuracy by scenario and level\n");
             for (ModelCalls m : ms) {
                 for (Cell c : m.byScenario()) {
-                    sb.append(String.format(Locale.ROOT, "%-24s %-20s %-9s %22s%n", m.model(), c.scenario(),
-                            c.level() == null ? "-" : c.level(), fmt(c.accuracy())));
+                    sb.append(String.format(
+                            Locale.ROOT,
+                            "%-24s %-20s %-9s %22s%n",
+                            m.model(),
+                            c.scenario(),
+                            c.level() == null ? "-" : c.level(),
+                            fmt(c.accuracy())));
                 }
                 if (m.scenarioAverage() != null) {
-                    sb.append(String.format(Locale.ROOT, "%-24s %-30s %21.2f%%%n", m.model(), "average over cells", m.scenarioAverage()));
+                    sb.append(String.format(
+                            Locale.ROOT,
+                            "%-24s %-30s %21.2f%%%n",
+                            m.model(),
+                            "average over cells",
+                            m.scenarioAverage()));
                 }
             }
         }
@@ -114,15 +161,40 @@ public final class CallMetrics {
 
     /** One row per benchmark and model (scenario "all": ACC, FTR, TAR), then one per scenario and level. */
     public static String csv(List<ModelCalls> ms) {
-        StringBuilder sb = new StringBuilder("benchmark,model,scenario,level,n,correct,accuracy_percent,ftr,tar_count,tar_percent\n");
+        StringBuilder sb = new StringBuilder(
+                "benchmark,model,scenario,level,n,correct,accuracy_percent,ftr,tar_count,tar_percent\n");
         for (ModelCalls m : ms) {
-            sb.append(cell(m.benchmark())).append(',').append(cell(m.model())).append(",all,,").append(m.dialogues()).append(',')
-                    .append(m.acc().count()).append(',').append(pct(m.acc())).append(',').append(m.ftr()).append(',')
-                    .append(m.tar().count()).append(',').append(pct(m.tar())).append('\n');
+            sb.append(cell(m.benchmark()))
+                    .append(',')
+                    .append(cell(m.model()))
+                    .append(",all,,")
+                    .append(m.dialogues())
+                    .append(',')
+                    .append(m.acc().count())
+                    .append(',')
+                    .append(pct(m.acc()))
+                    .append(',')
+                    .append(m.ftr())
+                    .append(',')
+                    .append(m.tar().count())
+                    .append(',')
+                    .append(pct(m.tar()))
+                    .append('\n');
             for (Cell c : m.byScenario()) {
-                sb.append(cell(m.benchmark())).append(',').append(cell(m.model())).append(',').append(cell(c.scenario())).append(',')
-                        .append(cell(c.level())).append(',').append(c.accuracy().denominator()).append(',')
-                        .append(c.accuracy().count()).append(',').append(pct(c.accuracy())).append(",,,\n");
+                sb.append(cell(m.benchmark()))
+                        .append(',')
+                        .append(cell(m.model()))
+                        .append(',')
+                        .append(cell(c.scenario()))
+                        .append(',')
+                        .append(cell(c.level()))
+                        .append(',')
+                        .append(c.accuracy().denominator())
+                        .append(',')
+                        .append(c.accuracy().count())
+                        .append(',')
+                        .append(pct(c.accuracy()))
+                        .append(",,,\n");
             }
         }
         return sb.toString();
@@ -137,7 +209,9 @@ public final class CallMetrics {
     }
 
     private static String fmt(Rate r) {
-        return r.defined() ? String.format(Locale.ROOT, "%.2f%% (%d/%d)", r.percent(), r.count(), r.denominator()) : "n/a";
+        return r.defined()
+                ? String.format(Locale.ROOT, "%.2f%% (%d/%d)", r.percent(), r.count(), r.denominator())
+                : "n/a";
     }
 
     public static ArrayNode json(List<ModelCalls> ms) {

@@ -59,23 +59,43 @@ public final class CallRule {
         if (judged == null) {
             Map<String, List<CallVerdict.TimelinePoint>> tl = timelines(conv, goldArgs, null, limit);
             if (missing && asks(conv)) {
-                return new CallVerdict(CallLabels.CORRECT_CLARIFICATION, "no call; asked for the missing value", null, -1,
-                        List.of(), evidence, tl, 0, 0);
+                return new CallVerdict(
+                        CallLabels.CORRECT_CLARIFICATION,
+                        "no call; asked for the missing value",
+                        null,
+                        -1,
+                        List.of(),
+                        evidence,
+                        tl,
+                        0,
+                        0);
             }
-            return new CallVerdict(CallLabels.ABSTAINED, missing ? "no call and no question" : "no call", null, -1,
-                    List.of(), evidence, tl, 0, 0);
+            return new CallVerdict(
+                    CallLabels.ABSTAINED,
+                    missing ? "no call and no question" : "no call",
+                    null,
+                    -1,
+                    List.of(),
+                    evidence,
+                    tl,
+                    0,
+                    0);
         }
         Schemas.Tool tool = Schemas.find(candidateTools, judged.call().name());
         boolean rightTool = judged.call().name().equals(goldName);
         List<ArgEntry> diff = rightTool || missing
-                ? ArgDiff.diff(goldArgs, judged.call().arguments(), conv, judged.turn(), tool) : List.of();
-        Map<String, List<CallVerdict.TimelinePoint>> tl = timelines(conv, goldArgs, rightTool ? judged.call().arguments() : null, limit);
+                ? ArgDiff.diff(goldArgs, judged.call().arguments(), conv, judged.turn(), tool)
+                : List.of();
+        Map<String, List<CallVerdict.TimelinePoint>> tl =
+                timelines(conv, goldArgs, rightTool ? judged.call().arguments() : null, limit);
         String label;
         String check;
         if (missing) {
-            boolean invented = diff.stream().anyMatch(e -> e.kind() == DiffKind.MISSING_MARKER && e.origin() == Origin.OUT_OF_CONTEXT);
+            boolean invented = diff.stream()
+                    .anyMatch(e -> e.kind() == DiffKind.MISSING_MARKER && e.origin() == Origin.OUT_OF_CONTEXT);
             label = invented ? CallLabels.INVENTED_MISSING_VALUE : CallLabels.PREMATURE_CALL;
-            check = invented ? "called with an invented value for a MISSING argument"
+            check = invented
+                    ? "called with an invented value for a MISSING argument"
                     : "called although an argument was MISSING (should have asked)";
         } else if (!rightTool) {
             label = CallLabels.WRONG_TOOL;
@@ -137,7 +157,8 @@ public final class CallRule {
     }
 
     /** For each gold key: values seen in earlier calls, and where the gold and the model's values occur. */
-    static Map<String, List<CallVerdict.TimelinePoint>> timelines(Conversation conv, JsonNode goldArgs, JsonNode actual, int limit) {
+    static Map<String, List<CallVerdict.TimelinePoint>> timelines(
+            Conversation conv, JsonNode goldArgs, JsonNode actual, int limit) {
         Map<String, List<CallVerdict.TimelinePoint>> out = new LinkedHashMap<>();
         if (goldArgs == null || !goldArgs.isObject()) {
             return out;
@@ -173,13 +194,18 @@ public final class CallRule {
                     }
                 }
             }
-            long distinct = pts.stream().map(p -> Conversation.text(p.value())).distinct().count();
+            long distinct = pts.stream()
+                    .map(p -> Conversation.text(p.value()))
+                    .distinct()
+                    .count();
             if (distinct < 2) {
                 continue;
             }
             pts.sort(Comparator.comparingInt(CallVerdict.TimelinePoint::turn));
             CallVerdict.TimelinePoint last = pts.get(pts.size() - 1);
-            pts.set(pts.size() - 1, new CallVerdict.TimelinePoint(last.turn(), last.session(), last.value(), last.source(), true));
+            pts.set(
+                    pts.size() - 1,
+                    new CallVerdict.TimelinePoint(last.turn(), last.session(), last.value(), last.source(), true));
             out.put(key, List.copyOf(pts));
         }
         return out;

@@ -20,8 +20,16 @@ import org.tracejudge.model.ToolCall;
  * @param calls        calls the model made
  * @param otherTools   calls to tools other than the gold tool (FTR counts these)
  */
-public record CallVerdict(String label, String check, ToolCall judged, int judgedTurn, List<ArgEntry> diff,
-                          List<Evidence> evidence, Map<String, List<TimelinePoint>> timelines, int calls, int otherTools) {
+public record CallVerdict(
+        String label,
+        String check,
+        ToolCall judged,
+        int judgedTurn,
+        List<ArgEntry> diff,
+        List<Evidence> evidence,
+        Map<String, List<TimelinePoint>> timelines,
+        int calls,
+        int otherTools) {
 
     /** Where a gold value came from, and how many sessions lie between there and the goal. */
     public record Evidence(String key, JsonNode gold, int turn, String session, Integer distance) {}

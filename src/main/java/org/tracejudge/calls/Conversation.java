@@ -20,6 +20,7 @@ import org.tracejudge.model.Turn;
 public final class Conversation {
     /** Badge on the turns the judged model wrote (its calls are the ones judged). */
     public static final String RESPONSE = "response";
+
     public static final String EVIDENCE = "evidence";
     public static final String GOAL = "goal";
     public static final String DISTRACTOR = "distractor";
@@ -54,7 +55,9 @@ public final class Conversation {
             } else {
                 sessionIndex[i] = -1;
             }
-            response[i] = anyResponse ? t.badges().contains(RESPONSE) : t.role() == Role.ASSISTANT && !t.toolCalls().isEmpty();
+            response[i] = anyResponse
+                    ? t.badges().contains(RESPONSE)
+                    : t.role() == Role.ASSISTANT && !t.toolCalls().isEmpty();
             StringBuilder sb = new StringBuilder();
             if (t.text() != null) {
                 sb.append(t.text()).append('\n');
@@ -192,9 +195,10 @@ public final class Conversation {
             }
             int end = i + needle.length();
             boolean leftOk = i == 0 || !Character.isLetterOrDigit(needle.charAt(0)) || !isWordChar(hay.charAt(i - 1));
-            boolean rightOk = end >= hay.length() || !Character.isLetterOrDigit(needle.charAt(needle.length() - 1))
-                    || !isWordChar(hay.charAt(end)) || (hay.charAt(end) == '.' && (end + 1 >= hay.length()
-                    || !Character.isDigit(hay.charAt(end + 1))));
+            boolean rightOk = end >= hay.length()
+                    || !Character.isLetterOrDigit(needle.charAt(needle.length() - 1))
+                    || !isWordChar(hay.charAt(end))
+                    || (hay.charAt(end) == '.' && (end + 1 >= hay.length() || !Character.isDigit(hay.charAt(end + 1))));
             if (leftOk && rightOk) {
                 return true;
             }

@@ -40,7 +40,9 @@ public final class Schemas {
         for (JsonNode t : list) {
             JsonNode fn = t.has("function") ? t.get("function") : t;
             if (fn.hasNonNull("name")) {
-                out.add(new Tool(fn.get("name").asText(), fn.path("description").asText(""),
+                out.add(new Tool(
+                        fn.get("name").asText(),
+                        fn.path("description").asText(""),
                         fn.has("parameters") ? fn.get("parameters") : MissingNode.getInstance()));
             }
         }

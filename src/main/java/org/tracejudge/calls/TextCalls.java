@@ -17,7 +17,8 @@ import org.tracejudge.model.ToolCall;
 public final class TextCalls {
     private TextCalls() {}
 
-    private static final Pattern CALL = Pattern.compile("Calling the\\s+(.+?)\\s+API\\s+with\\s*", Pattern.CASE_INSENSITIVE);
+    private static final Pattern CALL =
+            Pattern.compile("Calling the\\s+(.+?)\\s+API\\s+with\\s*", Pattern.CASE_INSENSITIVE);
 
     /** A call found in text, with the character range its mention covers. */
     public record Found(ToolCall call, int start, int end) {}

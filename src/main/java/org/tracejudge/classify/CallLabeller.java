@@ -51,9 +51,10 @@ public final class CallLabeller {
             config.put("mode", raterName.equals(RuleLabeller.COMPAT_RATER) ? "compat" : "tolerant");
             String raterId = Ledger.ensureRater(c, raterName, RaterKind.RULE, "", config, null);
             Map<String, String[]> existing = new HashMap<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT l.trace_id, l.id, l.action, l.replaces FROM current_label l "
-                    + "JOIN trace t ON t.id = l.trace_id JOIN task k ON k.id = t.task_id "
-                    + "WHERE l.rater_id = ? AND k.task_type = 'call_level'")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("SELECT l.trace_id, l.id, l.action, l.replaces FROM current_label l "
+                            + "JOIN trace t ON t.id = l.trace_id JOIN task k ON k.id = t.task_id "
+                            + "WHERE l.rater_id = ? AND k.task_type = 'call_level'")) {
                 s.setString(1, raterId);
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
@@ -72,15 +73,31 @@ public final class CallLabeller {
                     String ev = v.toJson().toString();
                     String traceId = it.trace().id();
                     String[] prev = existing.get(traceId);
-                    if (prev != null && "set".equals(prev[1])
+                    if (prev != null
+                            && "set".equals(prev[1])
                             && prev[0].equals(RuleLabeller.entryId(traceId, raterId, prev[2], v.label(), ev))) {
                         unchanged++;
                         continue;
                     }
                     String replaces = prev == null ? null : prev[0];
-                    Ledger.Entry e = new Ledger.Entry(traceId, raterId, "set", v.label(), null, null, v.check(), null, null,
-                            null, RuleLabeller.CREATED_BY);
-                    Ledger.bind(ins, RuleLabeller.entryId(traceId, raterId, replaces, v.label(), ev), e, ev, replaces,
+                    Ledger.Entry e = new Ledger.Entry(
+                            traceId,
+                            raterId,
+                            "set",
+                            v.label(),
+                            null,
+                            null,
+                            v.check(),
+                            null,
+                            null,
+                            null,
+                            RuleLabeller.CREATED_BY);
+                    Ledger.bind(
+                            ins,
+                            RuleLabeller.entryId(traceId, raterId, replaces, v.label(), ev),
+                            e,
+                            ev,
+                            replaces,
                             Timestamps.now());
                     ins.addBatch();
                     written++;
@@ -93,8 +110,9 @@ public final class CallLabeller {
 
     public static boolean hasCallTraces(Project project) {
         return project.read(c -> {
-            try (var s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT 1 FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type = 'call_level' LIMIT 1")) {
+            try (var s = c.createStatement();
+                    ResultSet rs = s.executeQuery(
+                            "SELECT 1 FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type = 'call_level' LIMIT 1")) {
                 return rs.next();
             }
         });
@@ -107,26 +125,45 @@ public final class CallLabeller {
 
     static List<Item> load(Connection c) throws Exception {
         Map<String, Task> tasks = new HashMap<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT k.id, k.task_key, k.domain, k.task_type, k.target_failure_mode, "
-                + "k.label_set, k.user_message, ts.tools, k.body FROM task k LEFT JOIN toolset ts ON ts.id = k.toolset_id "
-                + "WHERE k.task_type = 'call_level'");
-             ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s =
+                        c.prepareStatement("SELECT k.id, k.task_key, k.domain, k.task_type, k.target_failure_mode, "
+                                + "k.label_set, k.user_message, ts.tools, k.body FROM task k LEFT JOIN toolset ts ON ts.id = k.toolset_id "
+                                + "WHERE k.task_type = 'call_level'");
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
-                tasks.put(rs.getString(1), TaskJson.toTask(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                        rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9)));
+                tasks.put(
+                        rs.getString(1),
+                        TaskJson.toTask(
+                                rs.getString(1),
+                                rs.getString(2),
+                                rs.getString(3),
+                                rs.getString(4),
+                                rs.getString(5),
+                                rs.getString(6),
+                                rs.getString(7),
+                                rs.getString(8),
+                                rs.getString(9)));
             }
         }
         List<Item> out = new ArrayList<>();
         if (tasks.isEmpty()) {
             return out;
         }
-        try (PreparedStatement s = c.prepareStatement("SELECT t.id, t.task_id, t.model, t.run, t.turns, t.tool_calls, t.answer "
-                + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type = 'call_level' ORDER BY t.model, k.task_key, t.run");
-             ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s = c.prepareStatement(
+                        "SELECT t.id, t.task_id, t.model, t.run, t.turns, t.tool_calls, t.answer "
+                                + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type = 'call_level' ORDER BY t.model, k.task_key, t.run");
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 JsonNode turns = rs.getString(5) == null ? null : Json.read(rs.getString(5));
-                Trace t = new Trace(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), TurnCodec.fromJson(turns),
-                        TurnCodec.callsFromJson(Json.read(rs.getString(6))), rs.getString(7), null);
+                Trace t = new Trace(
+                        rs.getString(1),
+                        rs.getString(2),
+                        rs.getString(3),
+                        rs.getString(4),
+                        TurnCodec.fromJson(turns),
+                        TurnCodec.callsFromJson(Json.read(rs.getString(6))),
+                        rs.getString(7),
+                        null);
                 out.add(new Item(tasks.get(t.taskId()), t));
             }
         }
@@ -142,26 +179,35 @@ public final class CallLabeller {
         if (items.isEmpty()) {
             return new ArrayList<>(); // no call-level trace: the rater's labels are not read at all
         }
-        Map<String, String> labels = raterName == null ? null : project.read(c -> {
-            Map<String, String> m = new HashMap<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT l.trace_id, l.value FROM current_label l JOIN rater r "
-                    + "ON r.id = l.rater_id WHERE r.name = ? AND l.action = 'set'")) {
-                s.setString(1, raterName);
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        m.put(rs.getString(1), rs.getString(2));
+        Map<String, String> labels = raterName == null
+                ? null
+                : project.read(c -> {
+                    Map<String, String> m = new HashMap<>();
+                    try (PreparedStatement s =
+                            c.prepareStatement("SELECT l.trace_id, l.value FROM current_label l JOIN rater r "
+                                    + "ON r.id = l.rater_id WHERE r.name = ? AND l.action = 'set'")) {
+                        s.setString(1, raterName);
+                        try (ResultSet rs = s.executeQuery()) {
+                            while (rs.next()) {
+                                m.put(rs.getString(1), rs.getString(2));
+                            }
+                        }
                     }
-                }
-            }
-            return m;
-        });
+                    return m;
+                });
         List<CallMetrics.Row> out = new ArrayList<>();
         for (Item it : items) {
             CallVerdict v = CallRule.judge(it.task(), it.trace());
             JsonNode body = it.task().body();
             String label = labels == null ? v.label() : labels.get(it.trace().id());
-            out.add(new CallMetrics.Row(it.trace().model(), body.path("benchmark").asText(null), body.path("scenario").asText(null),
-                    body.path("level").asText(null), label, v.calls(), v.otherTools()));
+            out.add(new CallMetrics.Row(
+                    it.trace().model(),
+                    body.path("benchmark").asText(null),
+                    body.path("scenario").asText(null),
+                    body.path("level").asText(null),
+                    label,
+                    v.calls(),
+                    v.otherTools()));
         }
         return out;
     }

@@ -22,21 +22,40 @@ import org.tracejudge.store.ProjectQueries;
  */
 public final class Explanation {
     /** One mode's verdict. {@code stored} false = computed now (not in the ledger); {@code verdict} null = null verdict. */
-    public record ModeVerdict(RuleClassifier.Mode mode, String rater, boolean stored, String createdAt, RuleVerdict verdict,
-                              String nullReason) {}
+    public record ModeVerdict(
+            RuleClassifier.Mode mode,
+            String rater,
+            boolean stored,
+            String createdAt,
+            RuleVerdict verdict,
+            String nullReason) {}
 
     public record Result(Trace trace, Task task, List<ModeVerdict> verdicts) {
         /** Readable text: the trace, its answer, then each mode's label, check and evidence with quoted spans. */
         public String toReadableText() {
             StringBuilder sb = new StringBuilder();
             sb.append("trace ").append(trace.id()).append('\n');
-            sb.append("model ").append(trace.model()).append(", task ").append(task.key()).append(" (")
-                    .append(task.type().code()).append(task.domain() == null ? "" : ", " + task.domain()).append(")\n");
+            sb.append("model ")
+                    .append(trace.model())
+                    .append(", task ")
+                    .append(task.key())
+                    .append(" (")
+                    .append(task.type().code())
+                    .append(task.domain() == null ? "" : ", " + task.domain())
+                    .append(")\n");
             sb.append("answer (").append(trace.answer().length()).append(" chars):\n");
             trace.answer().lines().forEach(l -> sb.append("  | ").append(l).append('\n'));
             for (ModeVerdict v : verdicts) {
-                sb.append('\n').append("== ").append(v.rater()).append(" (").append(v.mode().code()).append(") ")
-                        .append(v.stored() ? "stored " + v.createdAt() : "not stored; computed now (run classify to store it)")
+                sb.append('\n')
+                        .append("== ")
+                        .append(v.rater())
+                        .append(" (")
+                        .append(v.mode().code())
+                        .append(") ")
+                        .append(
+                                v.stored()
+                                        ? "stored " + v.createdAt()
+                                        : "not stored; computed now (run classify to store it)")
                         .append(" ==\n");
                 if (v.verdict() == null) {
                     sb.append("no label: ").append(v.nullReason()).append('\n');
@@ -57,8 +76,9 @@ public final class Explanation {
         Trace trace = q.trace(id);
         Task task = q.task(trace.taskId());
         if (task.type() != TaskType.TOOL_REQUIRED && task.type() != TaskType.CONTROL) {
-            throw new ProjectException("trace " + id + " belongs to a " + task.type().code()
-                    + " task; the ToolFailBench rule explains tool-required and control traces only");
+            throw new ProjectException(
+                    "trace " + id + " belongs to a " + task.type().code()
+                            + " task; the ToolFailBench rule explains tool-required and control traces only");
         }
         if (RuleClassifier.unclassifiable(task) != null) {
             throw new ProjectException("trace " + id + ": " + RuleClassifier.unclassifiable(task));
@@ -69,8 +89,16 @@ public final class Explanation {
                 continue;
             }
             ModeVerdict stored = stored(project, id, m);
-            out.add(stored != null ? stored
-                    : new ModeVerdict(m, RuleLabeller.raterName(m), false, null, new RuleClassifier(m).classify(task, trace), null));
+            out.add(
+                    stored != null
+                            ? stored
+                            : new ModeVerdict(
+                                    m,
+                                    RuleLabeller.raterName(m),
+                                    false,
+                                    null,
+                                    new RuleClassifier(m).classify(task, trace),
+                                    null));
         }
         return new Result(trace, task, out);
     }
@@ -83,7 +111,8 @@ public final class Explanation {
         }
         List<String> hits = project.read(c -> {
             List<String> ids = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT id FROM trace WHERE id >= ? AND id < ? ORDER BY id LIMIT 4")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("SELECT id FROM trace WHERE id >= ? AND id < ? ORDER BY id LIMIT 4")) {
                 s.setString(1, p);
                 s.setString(2, p + "\uFFFF"); // sorts after every id that starts with p
                 try (ResultSet rs = s.executeQuery()) {
@@ -98,8 +127,8 @@ public final class Explanation {
             throw new ProjectException("no trace with id '" + idOrPrefix + "' (nor one starting with it)");
         }
         if (hits.size() > 1 && !hits.get(0).equals(p)) {
-            throw new ProjectException("trace id prefix '" + idOrPrefix + "' is ambiguous: it matches " + hits.get(0) + ", "
-                    + hits.get(1) + (hits.size() > 2 ? " and more" : "") + "; give more characters");
+            throw new ProjectException("trace id prefix '" + idOrPrefix + "' is ambiguous: it matches " + hits.get(0)
+                    + ", " + hits.get(1) + (hits.size() > 2 ? " and more" : "") + "; give more characters");
         }
         return hits.get(0);
     }
@@ -108,9 +137,10 @@ public final class Explanation {
     static ModeVerdict stored(Project project, String traceId, RuleClassifier.Mode mode) {
         String rater = RuleLabeller.raterName(mode);
         return project.read(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT l.action, l.value, l.evidence, l.null_reason, l.created_at "
-                    + "FROM current_label l JOIN rater r ON r.id = l.rater_id WHERE l.trace_id = ? AND r.name = ? AND r.kind = 'rule' "
-                    + "ORDER BY l.created_at DESC LIMIT 1")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("SELECT l.action, l.value, l.evidence, l.null_reason, l.created_at "
+                            + "FROM current_label l JOIN rater r ON r.id = l.rater_id WHERE l.trace_id = ? AND r.name = ? AND r.kind = 'rule' "
+                            + "ORDER BY l.created_at DESC LIMIT 1")) {
                 s.setString(1, traceId);
                 s.setString(2, rater);
                 try (ResultSet rs = s.executeQuery()) {
@@ -120,7 +150,8 @@ public final class Explanation {
                     if ("null".equals(rs.getString(1))) {
                         return new ModeVerdict(mode, rater, true, rs.getString(5), null, rs.getString(4));
                     }
-                    return new ModeVerdict(mode, rater, true, rs.getString(5), verdict(rs.getString(2), rs.getString(3)), null);
+                    return new ModeVerdict(
+                            mode, rater, true, rs.getString(5), verdict(rs.getString(2), rs.getString(3)), null);
                 }
             }
         });
@@ -129,8 +160,12 @@ public final class Explanation {
     /** A stored label back into a verdict: the evidence column is {@code {"check": ..., <Evidence fields>}}. */
     public static RuleVerdict verdict(String label, String evidenceJson) {
         if (evidenceJson == null) {
-            return new RuleVerdict(label, "(not recorded)", new Evidence(null, null, null, false, false, null, null, null, null,
-                    0, 0, null, null, null, null, null, null, null));
+            return new RuleVerdict(
+                    label,
+                    "(not recorded)",
+                    new Evidence(
+                            null, null, null, false, false, null, null, null, null, 0, 0, null, null, null, null, null,
+                            null, null));
         }
         ObjectNode o = (ObjectNode) Json.read(evidenceJson);
         String check = o.path("check").asText("(not recorded)");

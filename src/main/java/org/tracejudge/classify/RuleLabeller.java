@@ -49,11 +49,14 @@ public final class RuleLabeller {
     public static final String TOLERANT_RATER = "rule-tolerant";
     /** The imported rater that holds the benchmark harness's own {@code classification}. */
     public static final String HARNESS_RATER = "harness";
+
     static final String CREATED_BY = "classify";
-    static final String RUN_ERROR_REASON = "the run failed at the provider (the trace records an error); the rule does not classify it";
+    static final String RUN_ERROR_REASON =
+            "the run failed at the provider (the trace records an error); the rule does not classify it";
     private static final int BATCH = 256;
     /** {@code -Dtracejudge.timing=true} prints where the time goes (for benchmarks). */
     static final boolean TIMING = Boolean.getBoolean("tracejudge.timing");
+
     private static final LongAdder[] PHASES = {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()};
 
     private RuleLabeller() {}
@@ -72,10 +75,25 @@ public final class RuleLabeller {
      * @param written   ledger entries appended (new or changed verdicts)
      * @param unchanged traces whose current entry already said the same
      */
-    public record Result(String rater, RuleClassifier.Mode mode, int traces, Map<String, Map<String, Integer>> counts,
-                         int runErrors, int written, int unchanged, HarnessComparison harness, int noExpectedCall) {
-        public Result(String rater, RuleClassifier.Mode mode, int traces, Map<String, Map<String, Integer>> counts,
-                      int runErrors, int written, int unchanged, HarnessComparison harness) {
+    public record Result(
+            String rater,
+            RuleClassifier.Mode mode,
+            int traces,
+            Map<String, Map<String, Integer>> counts,
+            int runErrors,
+            int written,
+            int unchanged,
+            HarnessComparison harness,
+            int noExpectedCall) {
+        public Result(
+                String rater,
+                RuleClassifier.Mode mode,
+                int traces,
+                Map<String, Map<String, Integer>> counts,
+                int runErrors,
+                int written,
+                int unchanged,
+                HarnessComparison harness) {
             this(rater, mode, traces, counts, runErrors, written, unchanged, harness, 0);
         }
     }
@@ -108,8 +126,18 @@ public final class RuleLabeller {
     private record Row(String traceId, String taskId, String model, String answer, String calls, String error) {}
 
     /** One classified trace, ready to compare and write. */
-    private record Out(String id, String traceId, String taskKey, String model, TaskType type, String label, String check,
-                       String evidenceJson, String nullReason, boolean unchanged, String replaces) {}
+    private record Out(
+            String id,
+            String traceId,
+            String taskKey,
+            String model,
+            TaskType type,
+            String label,
+            String check,
+            String evidenceJson,
+            String nullReason,
+            boolean unchanged,
+            String replaces) {}
 
     public static Result classify(Project project, RuleClassifier.Mode mode) {
         return classify(project, mode, Math.max(1, Runtime.getRuntime().availableProcessors()));
@@ -120,20 +148,28 @@ public final class RuleLabeller {
     }
 
     /** As {@link #classify(Project, RuleClassifier.Mode)}, telling {@code progress} (batches written, of) as it goes. */
-    public static Result classify(Project project, RuleClassifier.Mode mode,
-                                  java.util.function.BiConsumer<Integer, Integer> progress) {
+    public static Result classify(
+            Project project, RuleClassifier.Mode mode, java.util.function.BiConsumer<Integer, Integer> progress) {
         return classify(project, mode, Math.max(1, Runtime.getRuntime().availableProcessors()), progress);
     }
 
-    private static Result classify(Project project, RuleClassifier.Mode mode, int threads,
-                                   java.util.function.BiConsumer<Integer, Integer> progress) {
+    private static Result classify(
+            Project project,
+            RuleClassifier.Mode mode,
+            int threads,
+            java.util.function.BiConsumer<Integer, Integer> progress) {
         RuleClassifier classifier = new RuleClassifier(mode);
         String rater = raterName(mode);
         return project.write(c -> {
             ObjectNode config = Json.object();
             config.put("mode", mode.code());
             config.put("indicators", RuleClassifier.indicatorNames(mode).size());
-            String raterId = Ledger.ensureRater(c, rater, RaterKind.RULE, "", config,
+            String raterId = Ledger.ensureRater(
+                    c,
+                    rater,
+                    RaterKind.RULE,
+                    "",
+                    config,
                     mode == RuleClassifier.Mode.COMPAT
                             ? "The published ToolFailBench rule, reproduced with its quirks (compatibility mode)"
                             : "The ToolFailBench rule with tolerant matching (numbers as numbers, whole tokens, think blocks stripped)");
@@ -156,10 +192,17 @@ public final class RuleLabeller {
                 }
                 long t4 = System.nanoTime();
                 if (TIMING) {
-                    System.err.printf("classify timing: tasks %.3f s, existing %.3f s, read traces %.3f s, classify+write %.3f s; "
+                    System.err.printf(
+                            "classify timing: tasks %.3f s, existing %.3f s, read traces %.3f s, classify+write %.3f s; "
                                     + "summed over workers: calls json %.3f s, classify %.3f s, evidence json %.3f s, id %.3f s%n",
-                            (t1 - t0) / 1e9, (t2 - t1) / 1e9, (t3 - t2) / 1e9, (t4 - t3) / 1e9, PHASES[0].sumThenReset() / 1e9,
-                            PHASES[1].sumThenReset() / 1e9, PHASES[2].sumThenReset() / 1e9, PHASES[3].sumThenReset() / 1e9);
+                            (t1 - t0) / 1e9,
+                            (t2 - t1) / 1e9,
+                            (t3 - t2) / 1e9,
+                            (t4 - t3) / 1e9,
+                            PHASES[0].sumThenReset() / 1e9,
+                            PHASES[1].sumThenReset() / 1e9,
+                            PHASES[2].sumThenReset() / 1e9,
+                            PHASES[3].sumThenReset() / 1e9);
                 }
                 return r;
             } finally {
@@ -172,8 +215,8 @@ public final class RuleLabeller {
     private static Map<String, Task> tasks(Connection c, ExecutorService pool) throws Exception {
         List<String[]> rows = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("SELECT id, task_key, domain, task_type, target_failure_mode, "
-                + "label_set, user_message, body FROM task WHERE task_type IN ('tool_required', 'control')");
-             ResultSet rs = s.executeQuery()) {
+                        + "label_set, user_message, body FROM task WHERE task_type IN ('tool_required', 'control')");
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 String[] row = new String[8];
                 for (int i = 0; i < 8; i++) {
@@ -223,7 +266,8 @@ public final class RuleLabeller {
      * each trace ({@code null} where its current entry is a null verdict): one plain scan of the label table for both
      * raters (faster than the current_label view).
      */
-    private static Map<String, Existing> existing(Connection c, String raterId, Map<String, String> harness) throws Exception {
+    private static Map<String, Existing> existing(Connection c, String raterId, Map<String, String> harness)
+            throws Exception {
         Map<String, Existing> out = new HashMap<>();
         Map<String, Existing> harnessEntries = new HashMap<>();
         String harnessId = Ids.of("rater", HARNESS_RATER, "");
@@ -233,8 +277,10 @@ public final class RuleLabeller {
             s.setString(2, harnessId);
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    Existing e = new Existing(rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7));
-                    (raterId.equals(rs.getString(1)) ? out : harnessEntries).merge(rs.getString(2), e, (a, b) -> a.newerThan(b) ? a : b);
+                    Existing e = new Existing(
+                            rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7));
+                    (raterId.equals(rs.getString(1)) ? out : harnessEntries)
+                            .merge(rs.getString(2), e, (a, b) -> a.newerThan(b) ? a : b);
                 }
             }
         }
@@ -263,16 +309,25 @@ public final class RuleLabeller {
         private final int total;
         private boolean exhausted;
 
-        Batches(Connection c, ExecutorService pool, int threads, RuleClassifier classifier, Map<String, Task> tasks,
-                Map<String, Existing> existing, String raterId) throws SQLException {
+        Batches(
+                Connection c,
+                ExecutorService pool,
+                int threads,
+                RuleClassifier classifier,
+                Map<String, Task> tasks,
+                Map<String, Existing> existing,
+                String raterId)
+                throws SQLException {
             this.pool = pool;
             this.classifier = classifier;
             this.tasks = tasks;
             this.existing = existing;
             this.raterId = raterId;
             this.inFlight = Math.max(2, threads * 4);
-            String from = "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control')";
-            try (Statement count = c.createStatement(); ResultSet n = count.executeQuery("SELECT count(*) " + from)) {
+            String from =
+                    "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control')";
+            try (Statement count = c.createStatement();
+                    ResultSet n = count.executeQuery("SELECT count(*) " + from)) {
                 n.next();
                 total = (n.getInt(1) + BATCH - 1) / BATCH;
             }
@@ -291,8 +346,13 @@ public final class RuleLabeller {
                 while (!exhausted && queue.size() < inFlight) {
                     List<Row> batch = new ArrayList<>(BATCH);
                     while (batch.size() < BATCH && rows.next()) {
-                        batch.add(new Row(rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4),
-                                rows.getString(5), rows.getString(6)));
+                        batch.add(new Row(
+                                rows.getString(1),
+                                rows.getString(2),
+                                rows.getString(3),
+                                rows.getString(4),
+                                rows.getString(5),
+                                rows.getString(6)));
                     }
                     if (batch.size() < BATCH) {
                         exhausted = true;
@@ -330,8 +390,13 @@ public final class RuleLabeller {
         }
     }
 
-    private static List<Out> classifyBatch(RuleClassifier classifier, Map<String, Task> tasks, Map<String, Existing> existing,
-                                           String raterId, List<Row> rows) throws Exception {
+    private static List<Out> classifyBatch(
+            RuleClassifier classifier,
+            Map<String, Task> tasks,
+            Map<String, Existing> existing,
+            String raterId,
+            List<Row> rows)
+            throws Exception {
         List<Out> out = new ArrayList<>(rows.size());
         for (Row r : rows) {
             Task task = tasks.get(r.taskId());
@@ -339,21 +404,41 @@ public final class RuleLabeller {
             String replaces = prev == null ? null : prev.id();
             String cannot = r.error() != null ? RUN_ERROR_REASON : RuleClassifier.unclassifiable(task);
             if (cannot != null) {
-                boolean same = prev != null && prev.id().equals(entryId(r.traceId(), raterId, prev.replaces(), "null", cannot));
-                out.add(new Out(same ? null : entryId(r.traceId(), raterId, replaces, "null", cannot),
-                        r.traceId(), task.key(), r.model(), task.type(), null, null, null, cannot, same, replaces));
+                boolean same = prev != null
+                        && prev.id().equals(entryId(r.traceId(), raterId, prev.replaces(), "null", cannot));
+                out.add(new Out(
+                        same ? null : entryId(r.traceId(), raterId, replaces, "null", cannot),
+                        r.traceId(),
+                        task.key(),
+                        r.model(),
+                        task.type(),
+                        null,
+                        null,
+                        null,
+                        cannot,
+                        same,
+                        replaces));
                 continue;
             }
             long t0 = TIMING ? System.nanoTime() : 0;
-            Trace trace = new Trace(r.traceId(), r.taskId(), r.model(), "", List.of(),
-                    r.calls() == null || r.calls().equals("[]") ? List.of() : TurnCodec.callsFromJson(Json.MAPPER.readTree(r.calls())),
-                    r.answer(), null);
+            Trace trace = new Trace(
+                    r.traceId(),
+                    r.taskId(),
+                    r.model(),
+                    "",
+                    List.of(),
+                    r.calls() == null || r.calls().equals("[]")
+                            ? List.of()
+                            : TurnCodec.callsFromJson(Json.MAPPER.readTree(r.calls())),
+                    r.answer(),
+                    null);
             long t1 = TIMING ? System.nanoTime() : 0;
             RuleVerdict v;
             try {
                 v = classifier.classify(task, trace);
             } catch (RuntimeException e) {
-                throw new IllegalStateException("trace " + r.traceId() + " (task " + task.key() + "): " + e.getMessage(), e);
+                throw new IllegalStateException(
+                        "trace " + r.traceId() + " (task " + task.key() + "): " + e.getMessage(), e);
             }
             long t2 = TIMING ? System.nanoTime() : 0;
             String ev = storedEvidence(v);
@@ -364,11 +449,22 @@ public final class RuleLabeller {
                 PHASES[2].add(t3 - t2);
             }
             // the current entry says the same when it is the entry this verdict would have been in its place
-            boolean same = prev != null && "set".equals(prev.action())
+            boolean same = prev != null
+                    && "set".equals(prev.action())
                     && prev.id().equals(entryId(r.traceId(), raterId, prev.replaces(), v.label(), ev));
             long t4 = TIMING ? System.nanoTime() : 0;
-            out.add(new Out(same ? null : entryId(r.traceId(), raterId, replaces, v.label(), ev), r.traceId(),
-                    task.key(), r.model(), task.type(), v.label(), v.check(), ev, null, same, replaces));
+            out.add(new Out(
+                    same ? null : entryId(r.traceId(), raterId, replaces, v.label(), ev),
+                    r.traceId(),
+                    task.key(),
+                    r.model(),
+                    task.type(),
+                    v.label(),
+                    v.check(),
+                    ev,
+                    null,
+                    same,
+                    replaces));
             if (TIMING) {
                 PHASES[3].add(System.nanoTime() - t4);
             }
@@ -417,9 +513,15 @@ public final class RuleLabeller {
     }
 
     /** Writes each batch as soon as it is classified (in submission order), overlapping the writes with the work. */
-    private static Result write(Connection c, String raterId, String rater, RuleClassifier.Mode mode,
-                                Batches batches, Map<String, String> harness,
-                                java.util.function.BiConsumer<Integer, Integer> progress) throws Exception {
+    private static Result write(
+            Connection c,
+            String raterId,
+            String rater,
+            RuleClassifier.Mode mode,
+            Batches batches,
+            Map<String, String> harness,
+            java.util.function.BiConsumer<Integer, Integer> progress)
+            throws Exception {
         int compared = 0;
         int equal = 0;
         List<Mismatch> mismatches = new ArrayList<>();
@@ -456,7 +558,8 @@ public final class RuleLabeller {
                             if (h.equals(o.label())) {
                                 equal++;
                             } else {
-                                mismatches.add(new Mismatch(o.traceId(), o.taskKey(), o.model(), h, o.label(), o.check()));
+                                mismatches.add(
+                                        new Mismatch(o.traceId(), o.taskKey(), o.model(), h, o.label(), o.check()));
                             }
                         }
                     }
@@ -466,7 +569,17 @@ public final class RuleLabeller {
                     }
                     Ledger.Entry e = o.label() == null
                             ? Ledger.Entry.nullVerdict(o.traceId(), raterId, o.nullReason(), null, CREATED_BY)
-                            : new Ledger.Entry(o.traceId(), raterId, "set", o.label(), null, null, o.check(), null, null, null,
+                            : new Ledger.Entry(
+                                    o.traceId(),
+                                    raterId,
+                                    "set",
+                                    o.label(),
+                                    null,
+                                    null,
+                                    o.check(),
+                                    null,
+                                    null,
+                                    null,
                                     CREATED_BY);
                     Ledger.bind(s, o.id(), e, o.evidenceJson(), o.replaces(), Timestamps.now());
                     s.addBatch();
@@ -481,7 +594,15 @@ public final class RuleLabeller {
                 s.executeBatch();
             }
         }
-        return new Result(rater, mode, traces, counts, errors, written, unchanged,
-                harness.isEmpty() ? null : new HarnessComparison(compared, equal, List.copyOf(mismatches)), noExpected);
+        return new Result(
+                rater,
+                mode,
+                traces,
+                counts,
+                errors,
+                written,
+                unchanged,
+                harness.isEmpty() ? null : new HarnessComparison(compared, equal, List.copyOf(mismatches)),
+                noExpected);
     }
 }

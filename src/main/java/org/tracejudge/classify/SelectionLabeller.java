@@ -29,7 +29,9 @@ public final class SelectionLabeller {
 
     /** Scores key of a tool's YES (1) / NO (0). */
     public static final String TOOL_PREFIX = "tool:";
-    static final String NO_SCENARIO = "the scenario's tools are unknown: import its scenario file (--format nlt-scenario)";
+
+    static final String NO_SCENARIO =
+            "the scenario's tools are unknown: import its scenario file (--format nlt-scenario)";
 
     /**
      * @param counts     verdict -> traces, in label-set order; {@code noScenario}: traces left unlabelled for want of tools
@@ -37,8 +39,14 @@ public final class SelectionLabeller {
      * @param imported   the scenarios among {@code unknown} whose scenario file is imported (their runs' inputs are not
      *                   among its inputs)
      */
-    public record Result(int traces, Map<String, Integer> counts, int noScenario, int written, int unchanged,
-                         Map<String, java.util.SortedSet<String>> unknown, java.util.Set<String> imported) {
+    public record Result(
+            int traces,
+            Map<String, Integer> counts,
+            int noScenario,
+            int written,
+            int unchanged,
+            Map<String, java.util.SortedSet<String>> unknown,
+            java.util.Set<String> imported) {
         public Result(int traces, Map<String, Integer> counts, int noScenario, int written, int unchanged) {
             this(traces, counts, noScenario, written, unchanged, Map.of(), java.util.Set.of());
         }
@@ -47,12 +55,16 @@ public final class SelectionLabeller {
         public List<String> unknownLines() {
             List<String> out = new java.util.ArrayList<>();
             unknown.forEach((sc, ids) -> {
-                String list = String.join(", ", ids.stream().limit(10).toList()) + (ids.size() > 10 ? ", … (" + ids.size() + " in all)" : "");
-                out.add(imported.contains(sc)
-                        ? "scenario '" + sc + "' is imported, but these inputs of its runs are not among its inputs: " + list
-                          + " (re-import the runs: they are matched by id, then exact text; --new-inputs adds new ones)"
-                        : "scenario '" + sc + "' is not imported (its tools are unknown); inputs " + list
-                          + " (import its scenario file with --format nlt-scenario)");
+                String list = String.join(", ", ids.stream().limit(10).toList())
+                        + (ids.size() > 10 ? ", … (" + ids.size() + " in all)" : "");
+                out.add(
+                        imported.contains(sc)
+                                ? "scenario '" + sc
+                                        + "' is imported, but these inputs of its runs are not among its inputs: "
+                                        + list
+                                        + " (re-import the runs: they are matched by id, then exact text; --new-inputs adds new ones)"
+                                : "scenario '" + sc + "' is not imported (its tools are unknown); inputs " + list
+                                        + " (import its scenario file with --format nlt-scenario)");
             });
             return out;
         }
@@ -68,7 +80,12 @@ public final class SelectionLabeller {
             }
             ObjectNode config = Json.object();
             config.put("mode", "compat");
-            String raterId = Ledger.ensureRater(c, RuleLabeller.COMPAT_RATER, RaterKind.RULE, "", config,
+            String raterId = Ledger.ensureRater(
+                    c,
+                    RuleLabeller.COMPAT_RATER,
+                    RaterKind.RULE,
+                    "",
+                    config,
                     "The published ToolFailBench rule, reproduced with its quirks (compatibility mode)");
             int written = 0;
             int unchanged = 0;
@@ -84,33 +101,63 @@ public final class SelectionLabeller {
                     if (r == null) {
                         noScenario++;
                         String key = item.taskKey();
-                        String sc = key.endsWith("/" + item.inputId()) ? key.substring(0, key.length() - item.inputId().length() - 1) : key;
-                        unknown.computeIfAbsent(sc, k -> new java.util.TreeSet<>(java.util.Comparator
-                                .<String>comparingInt(x -> x.matches("\\d+") ? x.length() : Integer.MAX_VALUE)
-                                .thenComparing(x -> x))).add(item.inputId());
+                        String sc = key.endsWith("/" + item.inputId())
+                                ? key.substring(0, key.length() - item.inputId().length() - 1)
+                                : key;
+                        unknown.computeIfAbsent(
+                                        sc,
+                                        k -> new java.util.TreeSet<>(java.util.Comparator.<String>comparingInt(
+                                                        x -> x.matches("\\d+") ? x.length() : Integer.MAX_VALUE)
+                                                .thenComparing(x -> x)))
+                                .add(item.inputId());
                         ev = null;
-                        e = new Ledger.Entry(item.traceId(), raterId, "null", null, null, null, null, null, NO_SCENARIO,
-                                null, "classify");
+                        e = new Ledger.Entry(
+                                item.traceId(),
+                                raterId,
+                                "null",
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                NO_SCENARIO,
+                                null,
+                                "classify");
                     } else {
                         counts.merge(r.verdict(), 1, Integer::sum);
                         ev = evidence(item, r);
                         Map<String, Integer> scores = new TreeMap<>();
                         r.perTool().forEach((t, yes) -> scores.put(TOOL_PREFIX + t, yes ? 1 : 0));
-                        e = new Ledger.Entry(item.traceId(), raterId, "set", r.verdict(), null, scores,
-                                "exact_set", null, null, null, "classify");
+                        e = new Ledger.Entry(
+                                item.traceId(),
+                                raterId,
+                                "set",
+                                r.verdict(),
+                                null,
+                                scores,
+                                "exact_set",
+                                null,
+                                null,
+                                null,
+                                "classify");
                     }
                     String key = e.value() + "\u0000" + ev + "\u0000" + e.nullReason();
                     if (prev != null && key.equals(prev[1])) {
                         unchanged++;
                         continue;
                     }
-                    String id = RuleLabeller.entryId(item.traceId(), raterId, replaces, e.value() == null ? "null" : e.value(),
+                    String id = RuleLabeller.entryId(
+                            item.traceId(),
+                            raterId,
+                            replaces,
+                            e.value() == null ? "null" : e.value(),
                             ev == null ? e.nullReason() : ev);
                     Ledger.bind(ins, id, e, ev, replaces, Timestamps.now());
                     written += ins.executeUpdate();
                 }
             }
-            java.util.Set<String> imported = new java.util.TreeSet<>(SelectionTraces.scenarios(c).keySet());
+            java.util.Set<String> imported =
+                    new java.util.TreeSet<>(SelectionTraces.scenarios(c).keySet());
             imported.retainAll(unknown.keySet());
             return new Result(items.size(), counts, noScenario, written, unchanged, unknown, imported);
         });
@@ -118,13 +165,17 @@ public final class SelectionLabeller {
 
     /** [id, value + evidence + null reason] of the newest entry, or null. */
     private static String[] current(Connection c, String traceId, String raterId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT id, value, evidence, null_reason FROM label WHERE trace_id = ? "
-                + "AND rater_id = ? ORDER BY created_at DESC, id DESC LIMIT 1")) {
+        try (PreparedStatement s =
+                c.prepareStatement("SELECT id, value, evidence, null_reason FROM label WHERE trace_id = ? "
+                        + "AND rater_id = ? ORDER BY created_at DESC, id DESC LIMIT 1")) {
             s.setString(1, traceId);
             s.setString(2, raterId);
             try (ResultSet rs = s.executeQuery()) {
-                return rs.next() ? new String[] {rs.getString(1),
-                        rs.getString(2) + "\u0000" + rs.getString(3) + "\u0000" + rs.getString(4)} : null;
+                return rs.next()
+                        ? new String[] {
+                            rs.getString(1), rs.getString(2) + "\u0000" + rs.getString(3) + "\u0000" + rs.getString(4)
+                        }
+                        : null;
             }
         }
     }

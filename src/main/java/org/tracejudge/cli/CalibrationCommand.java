@@ -23,11 +23,13 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "calibration", description = "How far to trust each machine rater (judges, rules, imported raters): "
-        + "against the human gold (traces where everyone who decided agrees), the confusion matrix, per label "
-        + "sensitivity, specificity, precision, NPV and F1 with 95%% Wilson intervals, accuracy, Cohen's kappa and "
-        + "Gwet's AC1, and a trust verdict per label (trusted; not yet, with how many more gold traces would settle it; "
-        + "not trusted: kappa < 0.6 or sensitivity < 0.8).")
+@Command(
+        name = "calibration",
+        description = "How far to trust each machine rater (judges, rules, imported raters): "
+                + "against the human gold (traces where everyone who decided agrees), the confusion matrix, per label "
+                + "sensitivity, specificity, precision, NPV and F1 with 95%% Wilson intervals, accuracy, Cohen's kappa and "
+                + "Gwet's AC1, and a trust verdict per label (trusted; not yet, with how many more gold traces would settle it; "
+                + "not trusted: kappa < 0.6 or sensitivity < 0.8).")
 final class CalibrationCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -41,32 +43,46 @@ final class CalibrationCommand implements Callable<Integer> {
     @Mixin
     OutputFormat.TableJson format;
 
-    @Option(names = "--corrected", description = "Failure-mode rates per model corrected for a judge's errors with the "
-            + "gold of a calibration sample (see: tracejudge sample): judge-only, gold-only, Rogan-Gladen and PPI++, each "
-            + "with its 95%% interval.")
+    @Option(
+            names = "--corrected",
+            description = "Failure-mode rates per model corrected for a judge's errors with the "
+                    + "gold of a calibration sample (see: tracejudge sample): judge-only, gold-only, Rogan-Gladen and PPI++, each "
+                    + "with its 95%% interval.")
     boolean corrected;
 
-    @Option(names = "--judge", paramLabel = "SOURCE", description = "With --corrected: the label source to correct "
-            + "(a rater's name, or ensemble; default: ensemble when the project has judges chosen).")
+    @Option(
+            names = "--judge",
+            paramLabel = "SOURCE",
+            description = "With --corrected: the label source to correct "
+                    + "(a rater's name, or ensemble; default: ensemble when the project has judges chosen).")
     String judge;
 
-    @Option(names = "--sample", paramLabel = "NAME", description = "With --corrected: the calibration sample (default: "
-            + "the project's first).")
+    @Option(
+            names = "--sample",
+            paramLabel = "NAME",
+            description = "With --corrected: the calibration sample (default: " + "the project's first).")
     String sample;
 
-    @Option(names = "--latent", description = "Each rater's error rates estimated without gold, from the raters' "
-            + "agreement pattern (Dawid-Skene latent classes, EM with 5 starts); three raters or more. An estimate, "
-            + "not gold.")
+    @Option(
+            names = "--latent",
+            description = "Each rater's error rates estimated without gold, from the raters' "
+                    + "agreement pattern (Dawid-Skene latent classes, EM with 5 starts); three raters or more. An estimate, "
+                    + "not gold.")
     boolean latent;
 
-    @Option(names = "--raters", split = ",", paramLabel = "a,b,c", description = "With --latent: these raters "
-            + "(default: every rater but copies of another, as in agreement).")
+    @Option(
+            names = "--raters",
+            split = ",",
+            paramLabel = "a,b,c",
+            description =
+                    "With --latent: these raters " + "(default: every rater but copies of another, as in agreement).")
     List<String> latentRaters;
 
     @Override
     public Integer call() {
         if (corrected && latent) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--corrected and --latent go one at a time");
+            throw new picocli.CommandLine.ParameterException(
+                    spec.commandLine(), "--corrected and --latent go one at a time");
         }
         if (latent) {
             return latent();
@@ -78,7 +94,8 @@ final class CalibrationCommand implements Callable<Integer> {
             return corrected();
         }
         if (judge != null || sample != null) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--judge and --sample go with --corrected");
+            throw new picocli.CommandLine.ParameterException(
+                    spec.commandLine(), "--judge and --sample go with --corrected");
         }
         List<Diagnostics.Result> results = new ArrayList<>();
         Gold gold;
@@ -86,25 +103,31 @@ final class CalibrationCommand implements Callable<Integer> {
             gold = Gold.read(p);
             if (gold.labels().isEmpty()) {
                 throw new ProjectException(project + ": no gold yet: no trace has a human decision that everyone who "
-                        + "decided agrees on" + (gold.disagreed() > 0 ? " (" + gold.disagreed() + " traces where people "
-                        + "disagree)" : "") + ". Decide traces in the workbench (or import decisions), then run it again.");
+                        + "decided agrees on"
+                        + (gold.disagreed() > 0 ? " (" + gold.disagreed() + " traces where people " + "disagree)" : "")
+                        + ". Decide traces in the workbench (or import decisions), then run it again.");
             }
             List<ProjectQueries.RaterSummary> raters = new ArrayList<>();
             for (ProjectQueries.RaterSummary r : new ProjectQueries(p).currentRaters()) {
-                if (r.kind() != RaterKind.HUMAN && (rater == null || rater.equals(r.name()) || rater.equals(r.column()))) {
+                if (r.kind() != RaterKind.HUMAN
+                        && (rater == null || rater.equals(r.name()) || rater.equals(r.column()))) {
                     raters.add(r);
                 }
             }
             if (raters.isEmpty()) {
-                throw new ProjectException(project + ": " + (rater == null ? "no machine rater has labels yet"
-                        : "no machine rater named '" + rater + "'"));
+                throw new ProjectException(project + ": "
+                        + (rater == null
+                                ? "no machine rater has labels yet"
+                                : "no machine rater named '" + rater + "'"));
             }
             Map<String, Map<String, String>> labels = p.read(c -> {
                 Map<String, Map<String, String>> byRater = new HashMap<>();
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                        "SELECT trace_id, rater_id, value FROM current_label WHERE action = 'set'")) {
+                try (Statement s = c.createStatement();
+                        ResultSet rs = s.executeQuery(
+                                "SELECT trace_id, rater_id, value FROM current_label WHERE action = 'set'")) {
                     while (rs.next()) {
-                        byRater.computeIfAbsent(rs.getString(2), k -> new HashMap<>()).put(rs.getString(1), rs.getString(3));
+                        byRater.computeIfAbsent(rs.getString(2), k -> new HashMap<>())
+                                .put(rs.getString(1), rs.getString(3));
                     }
                 }
                 return byRater;
@@ -154,37 +177,70 @@ final class CalibrationCommand implements Callable<Integer> {
             CliJson.print(out, doc);
             return 0;
         }
-        out.printf(Locale.ROOT, "Gold: %d traces where everyone who decided agrees%s%n", gold.labels().size(),
+        out.printf(
+                Locale.ROOT,
+                "Gold: %d traces where everyone who decided agrees%s%n",
+                gold.labels().size(),
                 gold.disagreed() > 0 ? " (" + gold.disagreed() + " where people disagree are not gold)" : "");
         for (Diagnostics.Result r : results) {
             out.println();
-            out.printf(Locale.ROOT, "%s against gold: n = %d%s%n", r.rater(), r.n(), r.goldWithoutRaterLabel() > 0
-                    ? " (" + r.goldWithoutRaterLabel() + " gold traces have no label of it)" : "");
+            out.printf(
+                    Locale.ROOT,
+                    "%s against gold: n = %d%s%n",
+                    r.rater(),
+                    r.n(),
+                    r.goldWithoutRaterLabel() > 0
+                            ? " (" + r.goldWithoutRaterLabel() + " gold traces have no label of it)"
+                            : "");
             if (r.n() == 0) {
                 out.println("  " + noOverlap(r));
                 continue;
             }
-            out.printf(Locale.ROOT, "  accuracy %s   Cohen's kappa %s   Gwet's AC1 %s%s%n", cell(r.accuracy()),
-                    num(r.kappa()), num(r.ac1()), r.kappa() != null && r.ac1() != null && Math.abs(r.kappa() - r.ac1()) > 0.2
-                            ? "   (kappa and AC1 differ: one label dominates, which lowers kappa)" : "");
-            int w = Math.max(10, r.labels().stream().mapToInt(String::length).max().orElse(10) + 1);
+            out.printf(
+                    Locale.ROOT,
+                    "  accuracy %s   Cohen's kappa %s   Gwet's AC1 %s%s%n",
+                    cell(r.accuracy()),
+                    num(r.kappa()),
+                    num(r.ac1()),
+                    r.kappa() != null && r.ac1() != null && Math.abs(r.kappa() - r.ac1()) > 0.2
+                            ? "   (kappa and AC1 differ: one label dominates, which lowers kappa)"
+                            : "");
+            int w = Math.max(
+                    10, r.labels().stream().mapToInt(String::length).max().orElse(10) + 1);
             StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "  %-" + w + "s", "rater \\ gold"));
             for (String l : r.labels()) {
                 head.append(String.format(Locale.ROOT, " %" + w + "s", l));
             }
             out.println(head);
             for (int i = 0; i < r.labels().size(); i++) {
-                StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %-" + w + "s", r.labels().get(i)));
+                StringBuilder row = new StringBuilder(
+                        String.format(Locale.ROOT, "  %-" + w + "s", r.labels().get(i)));
                 for (int v : r.matrix()[i]) {
                     row.append(String.format(Locale.ROOT, " %" + w + "d", v));
                 }
                 out.println(row);
             }
-            out.printf(Locale.ROOT, "  %-" + w + "s %5s  %-22s %-22s %-22s %6s  %s%n", "label", "gold", "sensitivity",
-                    "specificity", "precision", "F1", "trust");
+            out.printf(
+                    Locale.ROOT,
+                    "  %-" + w + "s %5s  %-22s %-22s %-22s %6s  %s%n",
+                    "label",
+                    "gold",
+                    "sensitivity",
+                    "specificity",
+                    "precision",
+                    "F1",
+                    "trust");
             for (Diagnostics.LabelFigures f : r.perLabel()) {
-                out.printf(Locale.ROOT, "  %-" + w + "s %5d  %-22s %-22s %-22s %6s  %s%n", f.label(), f.goldCount(),
-                        cell(f.sensitivity()), cell(f.specificity()), cell(f.precision()), num(f.f1()), trust(f));
+                out.printf(
+                        Locale.ROOT,
+                        "  %-" + w + "s %5d  %-22s %-22s %-22s %6s  %s%n",
+                        f.label(),
+                        f.goldCount(),
+                        cell(f.sensitivity()),
+                        cell(f.specificity()),
+                        cell(f.precision()),
+                        num(f.f1()),
+                        trust(f));
             }
         }
         return 0;
@@ -206,7 +262,9 @@ final class CalibrationCommand implements Callable<Integer> {
     }
 
     private static String cell(Diagnostics.Rate r) {
-        return r.value() == null ? "n/a" : String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", r.value(), r.ci95()[0], r.ci95()[1]);
+        return r.value() == null
+                ? "n/a"
+                : String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", r.value(), r.ci95()[0], r.ci95()[1]);
     }
 
     private static String num(Double d) {
@@ -243,15 +301,25 @@ final class CalibrationCommand implements Callable<Integer> {
             ObjectNode doc = CliJson.document(spec);
             doc.put("judge", report.judge());
             ObjectNode s = doc.putObject("sample");
-            s.put("name", d.name()).put("design", d.design().code()).put("seed", d.seed()).put("drawn", d.draws().size())
-                    .put("population", d.population()).put("drawn_at", d.drawnAt()).put("with_gold", report.goldInSample());
+            s.put("name", d.name())
+                    .put("design", d.design().code())
+                    .put("seed", d.seed())
+                    .put("drawn", d.draws().size())
+                    .put("population", d.population())
+                    .put("drawn_at", d.drawnAt())
+                    .put("with_gold", report.goldInSample());
             doc.put("gold_outside_sample_not_used", report.goldOutsideSample());
             ArrayNode rows = doc.putArray("rates");
             for (org.tracejudge.calibration.CorrectedRates.Row r : report.rows()) {
                 ObjectNode o = rows.addObject();
-                o.put("model", r.model()).put("rate", r.rate().name()).put("label", r.rate().label())
-                        .put("type", r.rate().type().code()).put("judged", r.judged()).put("unjudged", r.unjudged())
-                        .put("gold", r.gold()).put("drawn_without_gold", r.drawnNoGold());
+                o.put("model", r.model())
+                        .put("rate", r.rate().name())
+                        .put("label", r.rate().label())
+                        .put("type", r.rate().type().code())
+                        .put("judged", r.judged())
+                        .put("unjudged", r.unjudged())
+                        .put("gold", r.gold())
+                        .put("drawn_without_gold", r.drawnNoGold());
                 estimate(o.putObject("judge_only"), r.judgeOnly());
                 estimate(o.putObject("gold_only"), r.goldOnly());
                 estimate(o.putObject("rogan_gladen"), r.roganGladen());
@@ -260,15 +328,29 @@ final class CalibrationCommand implements Callable<Integer> {
             CliJson.print(out, doc);
             return 0;
         }
-        out.printf(Locale.ROOT, "Corrected rates of %s, with the gold of calibration sample '%s' (%s, seed %d, %d of %d traces "
-                + "drawn, %s): %d drawn traces have gold%s.%n", report.judge(), d.name(), d.design().code(), d.seed(),
-                d.draws().size(), d.population(), d.drawnAt(), report.goldInSample(), report.goldOutsideSample() > 0
-                        ? "; " + report.goldOutsideSample() + " gold traces outside the sample are not used here" : "");
+        out.printf(
+                Locale.ROOT,
+                "Corrected rates of %s, with the gold of calibration sample '%s' (%s, seed %d, %d of %d traces "
+                        + "drawn, %s): %d drawn traces have gold%s.%n",
+                report.judge(),
+                d.name(),
+                d.design().code(),
+                d.seed(),
+                d.draws().size(),
+                d.population(),
+                d.drawnAt(),
+                report.goldInSample(),
+                report.goldOutsideSample() > 0
+                        ? "; " + report.goldOutsideSample() + " gold traces outside the sample are not used here"
+                        : "");
         out.println("Rates in % with 95% intervals: judge only (Wilson), gold only (Wilson; n = gold traces), "
                 + "Rogan-Gladen (delta method), PPI++ (lambda = how much the judge's labels count; interval after Agresti "
-                + "and Min)" + (d.design() == org.tracejudge.calibration.Sample.Design.STRATIFIED_LABEL ? "; the sample is "
-                + "stratified by the judge's label, so gold only and PPI++ are the stratified gold mean (weights: each "
-                + "stratum's size when drawn)." : "."));
+                + "and Min)"
+                + (d.design() == org.tracejudge.calibration.Sample.Design.STRATIFIED_LABEL
+                        ? "; the sample is "
+                                + "stratified by the judge's label, so gold only and PPI++ are the stratified gold mean (weights: each "
+                                + "stratum's size when drawn)."
+                        : "."));
         String fmt = "%-22s %-8s %-22s %-27s %-22s %-30s%n";
         out.printf(Locale.ROOT, fmt, "model", "rate", "judge only", "gold only (n)", "Rogan-Gladen", "PPI++ (lambda)");
         java.util.Set<String> refusals = new java.util.LinkedHashSet<>();
@@ -276,20 +358,41 @@ final class CalibrationCommand implements Callable<Integer> {
             if (r.judged() == 0 && r.unjudged() == 0) {
                 continue; // the model has no trace of this type
             }
-            out.printf(Locale.ROOT, fmt, r.model(), r.rate().name(), pct(r.judgeOnly(), refusals),
-                    pct(r.goldOnly(), refusals) + " (" + r.gold() + ")", pct(r.roganGladen(), refusals),
-                    pct(r.ppi(), refusals) + (r.ppi().lambda() == null ? "" : String.format(Locale.ROOT, " (%.2f)", r.ppi().lambda())));
+            out.printf(
+                    Locale.ROOT,
+                    fmt,
+                    r.model(),
+                    r.rate().name(),
+                    pct(r.judgeOnly(), refusals),
+                    pct(r.goldOnly(), refusals) + " (" + r.gold() + ")",
+                    pct(r.roganGladen(), refusals),
+                    pct(r.ppi(), refusals)
+                            + (r.ppi().lambda() == null
+                                    ? ""
+                                    : String.format(
+                                            Locale.ROOT, " (%.2f)", r.ppi().lambda())));
         }
-        int unjudged = report.rows().stream().filter(r -> r.rate().name().equals("TSR") || r.rate().name().equals("UTR"))
-                .mapToInt(org.tracejudge.calibration.CorrectedRates.Row::unjudged).sum();
+        int unjudged = report.rows().stream()
+                .filter(r -> r.rate().name().equals("TSR") || r.rate().name().equals("UTR"))
+                .mapToInt(org.tracejudge.calibration.CorrectedRates.Row::unjudged)
+                .sum();
         if (unjudged > 0) {
-            out.printf(Locale.ROOT, "%d traces have no label of %s and are left out of every figure.%n", unjudged, report.judge());
+            out.printf(
+                    Locale.ROOT,
+                    "%d traces have no label of %s and are left out of every figure.%n",
+                    unjudged,
+                    report.judge());
         }
-        int waiting = report.rows().stream().filter(r -> r.rate().name().equals("TSR") || r.rate().name().equals("UTR"))
-                .mapToInt(org.tracejudge.calibration.CorrectedRates.Row::drawnNoGold).sum();
+        int waiting = report.rows().stream()
+                .filter(r -> r.rate().name().equals("TSR") || r.rate().name().equals("UTR"))
+                .mapToInt(org.tracejudge.calibration.CorrectedRates.Row::drawnNoGold)
+                .sum();
         if (waiting > 0) {
-            out.printf(Locale.ROOT, "%d drawn traces have no gold yet (undecided, or people disagree): decide them; until "
-                    + "then the gold is the part of the sample decided so far.%n", waiting);
+            out.printf(
+                    Locale.ROOT,
+                    "%d drawn traces have no gold yet (undecided, or people disagree): decide them; until "
+                            + "then the gold is the part of the sample decided so far.%n",
+                    waiting);
         }
         refusals.forEach(out::println);
         return 0;
@@ -345,8 +448,12 @@ final class CalibrationCommand implements Callable<Integer> {
         if (format.json()) {
             ObjectNode doc = CliJson.document(spec);
             doc.put("estimator", "Dawid-Skene (EM), an estimate without gold");
-            doc.put("items", table.itemCount()).put("iterations", f.iterations()).put("converged", f.converged())
-                    .put("starts", f.starts()).put("starts_agree", f.startsAgree()).put("log_likelihood", f.logLikelihood());
+            doc.put("items", table.itemCount())
+                    .put("iterations", f.iterations())
+                    .put("converged", f.converged())
+                    .put("starts", f.starts())
+                    .put("starts_agree", f.startsAgree())
+                    .put("log_likelihood", f.logLikelihood());
             ArrayNode left = doc.putArray("left_out");
             copies.forEach(c -> left.addObject().put("rater", c.rater()).put("same_as", c.like()));
             ObjectNode pri = doc.putObject("class_shares");
@@ -368,12 +475,23 @@ final class CalibrationCommand implements Callable<Integer> {
             CliJson.print(out, doc);
             return 0;
         }
-        out.printf(Locale.ROOT, "Latent-class estimate (Dawid-Skene, EM; no gold: an estimate, not gold): %d raters, %d items; "
-                + "%s in %d iterations; %d starts %s.%n", f.raters().size(), table.itemCount(),
-                f.converged() ? "converged" : "NOT converged", f.iterations(), f.starts(),
+        out.printf(
+                Locale.ROOT,
+                "Latent-class estimate (Dawid-Skene, EM; no gold: an estimate, not gold): %d raters, %d items; "
+                        + "%s in %d iterations; %d starts %s.%n",
+                f.raters().size(),
+                table.itemCount(),
+                f.converged() ? "converged" : "NOT converged",
+                f.iterations(),
+                f.starts(),
                 f.startsAgree() ? "agree" : "disagree (the best is shown; treat it with care)");
-        copies.forEach(c -> out.printf(Locale.ROOT, "Left out %s: a copy of %s (%d of %d shared items the same); name it with "
-                + "--raters to count it.%n", c.rater(), c.like(), c.same(), c.shared()));
+        copies.forEach(c -> out.printf(
+                Locale.ROOT,
+                "Left out %s: a copy of %s (%d of %d shared items the same); name it with " + "--raters to count it.%n",
+                c.rater(),
+                c.like(),
+                c.same(),
+                c.shared()));
         StringBuilder shares = new StringBuilder("Estimated class shares:");
         for (int k = 0; k < f.labels().size(); k++) {
             shares.append(String.format(Locale.ROOT, " %s %.1f%%", f.labels().get(k), 100 * f.priors()[k]));
@@ -382,14 +500,15 @@ final class CalibrationCommand implements Callable<Integer> {
         out.println("Per rater: estimated accuracy, and for each true class the share the rater labels correctly:");
         int w = Math.max(12, f.raters().stream().mapToInt(String::length).max().orElse(12) + 1);
         for (int r = 0; r < f.raters().size(); r++) {
-            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-" + w + "s accuracy %.3f  ",
-                    f.raters().get(r), f.accuracy(r)));
+            StringBuilder line = new StringBuilder(String.format(
+                    Locale.ROOT, "  %-" + w + "s accuracy %.3f  ", f.raters().get(r), f.accuracy(r)));
             for (int k = 0; k < f.labels().size(); k++) {
                 line.append(String.format(Locale.ROOT, " %s %.2f", f.labels().get(k), f.confusion()[r][k][k]));
             }
             out.println(line);
         }
-        out.println("It assumes the raters err independently given the true label; raters that copy each other break it.");
+        out.println(
+                "It assumes the raters err independently given the true label; raters that copy each other break it.");
         return 0;
     }
 }

@@ -8,18 +8,20 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-@Command(name = "check", description = "Check a project file whole, now: SQLite's integrity check (every page, every "
-        + "index against its table) and its foreign-key check. Opening a file Tracejudge left as it is checks it at "
-        + "most once a week; a copied, restored or crashed file is always checked fully on open. Exit 1 names the "
-        + "damage and what to do.")
+@Command(
+        name = "check",
+        description = "Check a project file whole, now: SQLite's integrity check (every page, every "
+                + "index against its table) and its foreign-key check. Opening a file Tracejudge left as it is checks it at "
+                + "most once a week; a copied, restored or crashed file is always checked fully on open. Exit 1 names the "
+                + "damage and what to do.")
 final class CheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -27,8 +29,10 @@ final class CheckCommand implements Callable<Integer> {
     @Mixin
     ProjectFile projectFile;
 
-    @Option(names = "--quick", description = "SQLite's quick check instead (every page, not the index contents; "
-            + "several times faster).")
+    @Option(
+            names = "--quick",
+            description =
+                    "SQLite's quick check instead (every page, not the index contents; " + "several times faster).")
     boolean quick;
 
     @Mixin
@@ -41,10 +45,14 @@ final class CheckCommand implements Callable<Integer> {
         List<String> orphans;
         String damage = null;
         long bytes;
-        try (Project p = Project.open(project, Project.OpenOptions.existing().checkInBackground())) { // the open's own check is left to verify below
+        try (Project p = Project.open(
+                project,
+                Project.OpenOptions.existing().checkInBackground())) { // the open's own check is left to verify below
             bytes = size(p.file());
             if (TracejudgeCli.verbosity(spec) != TracejudgeCli.Verbosity.QUIET) {
-                spec.commandLine().getErr().printf(Locale.ROOT, "checking %s (%.1f MB)…%n", p.file(), bytes / 1048576.0);
+                spec.commandLine()
+                        .getErr()
+                        .printf(Locale.ROOT, "checking %s (%.1f MB)…%n", p.file(), bytes / 1048576.0);
             }
             try {
                 orphans = p.verify(quick);
@@ -71,8 +79,13 @@ final class CheckCommand implements Callable<Integer> {
             o.put("seconds", Math.round(secs * 100) / 100.0);
             CliJson.print(out, o);
         } else if (sound) {
-            out.printf(Locale.ROOT, "ok: %s passed SQLite's %s and foreign_key_check (%.1f MB in %.1f s)%n", project,
-                    pragma, bytes / 1048576.0, secs);
+            out.printf(
+                    Locale.ROOT,
+                    "ok: %s passed SQLite's %s and foreign_key_check (%.1f MB in %.1f s)%n",
+                    project,
+                    pragma,
+                    bytes / 1048576.0,
+                    secs);
         }
         Output.check(out);
         if (!sound && !format.json()) {

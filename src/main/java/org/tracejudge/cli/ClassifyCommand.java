@@ -16,12 +16,17 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "classify", description = "Run the rule classifier over every tool-required, control and tool-selection "
-        + "trace (and the call-level rule over ToolHaystack / DiaBench traces) and store its labels with their evidence: "
-        + "rater 'rule' (compat) or 'rule-tolerant' (tolerant). Re-running on "
-        + "unchanged traces appends nothing.")
+@Command(
+        name = "classify",
+        description = "Run the rule classifier over every tool-required, control and tool-selection "
+                + "trace (and the call-level rule over ToolHaystack / DiaBench traces) and store its labels with their evidence: "
+                + "rater 'rule' (compat) or 'rule-tolerant' (tolerant). Re-running on "
+                + "unchanged traces appends nothing.")
 final class ClassifyCommand implements Callable<Integer> {
-    enum ModeOption { compat, tolerant }
+    enum ModeOption {
+        compat,
+        tolerant
+    }
 
     @Spec
     CommandSpec spec;
@@ -29,12 +34,18 @@ final class ClassifyCommand implements Callable<Integer> {
     @Mixin
     ProjectFile project;
 
-    @Option(names = "--mode", defaultValue = "compat", paramLabel = "MODE",
+    @Option(
+            names = "--mode",
+            defaultValue = "compat",
+            paramLabel = "MODE",
             description = "compat (the published rule, quirks included) or tolerant (default: ${DEFAULT-VALUE}).")
     ModeOption mode;
 
-    @Option(names = "--mismatches", description = "Where traces carry the harness's own classification (rater "
-            + "'harness'), list every trace whose rule label differs from it, with the check that decided the rule's label.")
+    @Option(
+            names = "--mismatches",
+            description =
+                    "Where traces carry the harness's own classification (rater "
+                            + "'harness'), list every trace whose rule label differs from it, with the check that decided the rule's label.")
     boolean mismatches;
 
     @Mixin
@@ -43,7 +54,8 @@ final class ClassifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RuleClassifier.Mode m = mode == ModeOption.tolerant ? RuleClassifier.Mode.TOLERANT : RuleClassifier.Mode.COMPAT;
-        try (Project p = Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
+        try (Project p =
+                Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
             RuleLabeller.Result r;
             try (ProgressBar bar = ProgressBar.forCommand(spec, "classifying")) {
                 r = RuleLabeller.classify(p, m, (done, of) -> bar.update(done, of, false));
@@ -56,9 +68,13 @@ final class ClassifyCommand implements Callable<Integer> {
                 return 0;
             }
             if (r.traces() > 0 || (sr.traces() == 0 && calls.traces() == 0)) {
-                out.printf("classified %d traces as rater '%s' (%s mode)%n", r.traces() - r.runErrors() - r.noExpectedCall(), r.rater(), m.code());
+                out.printf(
+                        "classified %d traces as rater '%s' (%s mode)%n",
+                        r.traces() - r.runErrors() - r.noExpectedCall(), r.rater(), m.code());
                 for (Map.Entry<String, Map<String, Integer>> e : r.counts().entrySet()) {
-                    int n = e.getValue().values().stream().mapToInt(Integer::intValue).sum();
+                    int n = e.getValue().values().stream()
+                            .mapToInt(Integer::intValue)
+                            .sum();
                     out.printf("  %s (%d):%n", e.getKey(), n);
                     e.getValue().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
                 }
@@ -66,14 +82,17 @@ final class ClassifyCommand implements Callable<Integer> {
                     out.printf("  not classified (the run failed at the provider): %d%n", r.runErrors());
                 }
                 if (r.noExpectedCall() > 0) {
-                    out.printf("  not classified (the task names no expected tool call; judge these runs): %d%n",
+                    out.printf(
+                            "  not classified (the task names no expected tool call; judge these runs): %d%n",
                             r.noExpectedCall());
                 }
                 out.printf("ledger: %d entries appended, %d traces unchanged%n", r.written(), r.unchanged());
                 printHarness(out, m, r.harness());
             }
             if (sr.traces() > 0) {
-                out.printf("classified %d tool-selection traces as rater 'rule' (exact set):%n", sr.traces() - sr.noScenario());
+                out.printf(
+                        "classified %d tool-selection traces as rater 'rule' (exact set):%n",
+                        sr.traces() - sr.noScenario());
                 sr.counts().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
                 if (sr.noScenario() > 0) {
                     out.printf("  not classified (their scenario's tools unknown): %d%n", sr.noScenario());
@@ -82,14 +101,19 @@ final class ClassifyCommand implements Callable<Integer> {
                 out.printf("ledger: %d entries appended, %d traces unchanged%n", sr.written(), sr.unchanged());
             }
             if (calls.traces() > 0) {
-                out.printf("call-level traces (ToolHaystack / DiaBench), call-level rule as rater '%s' (%d):%n", r.rater(), calls.traces());
+                out.printf(
+                        "call-level traces (ToolHaystack / DiaBench), call-level rule as rater '%s' (%d):%n",
+                        r.rater(), calls.traces());
                 calls.counts().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
                 out.printf("ledger: %d entries appended, %d traces unchanged%n", calls.written(), calls.unchanged());
             }
             if (sr.noScenario() > 0) {
                 // partly done: say so where scripts look, and exit non-zero
-                spec.commandLine().getErr().printf("classify: %d tool-selection traces not classified: %s%n",
-                        sr.noScenario(), String.join("; ", sr.unknownLines()));
+                spec.commandLine()
+                        .getErr()
+                        .printf(
+                                "classify: %d tool-selection traces not classified: %s%n",
+                                sr.noScenario(), String.join("; ", sr.unknownLines()));
                 return 1;
             }
         }
@@ -105,13 +129,26 @@ final class ClassifyCommand implements Callable<Integer> {
             out.printf("%s = harness: no trace has a label from both%n", m.code());
             return;
         }
-        out.printf(java.util.Locale.ROOT, "%s = harness on %,d/%,d traces (%.2f%%)%s%n", m.code(), h.equal(), h.compared(),
-                100.0 * h.equal() / h.compared(), h.all() || mismatches ? "" : "; --mismatches lists the others");
+        out.printf(
+                java.util.Locale.ROOT,
+                "%s = harness on %,d/%,d traces (%.2f%%)%s%n",
+                m.code(),
+                h.equal(),
+                h.compared(),
+                100.0 * h.equal() / h.compared(),
+                h.all() || mismatches ? "" : "; --mismatches lists the others");
         if (mismatches && !h.mismatches().isEmpty()) {
-            out.printf("  %-8s  %-24s  %-20s  %-20s  %-20s  %s%n", "trace", "task", "model", "harness", m.code(), "check");
+            out.printf(
+                    "  %-8s  %-24s  %-20s  %-20s  %-20s  %s%n", "trace", "task", "model", "harness", m.code(), "check");
             for (RuleLabeller.Mismatch x : h.mismatches()) {
-                out.printf("  %-8s  %-24s  %-20s  %-20s  %-20s  %s%n", x.traceId().substring(0, Math.min(8, x.traceId().length())),
-                        x.taskKey(), x.model(), x.harness(), x.rule(), x.check());
+                out.printf(
+                        "  %-8s  %-24s  %-20s  %-20s  %-20s  %s%n",
+                        x.traceId().substring(0, Math.min(8, x.traceId().length())),
+                        x.taskKey(),
+                        x.model(),
+                        x.harness(),
+                        x.rule(),
+                        x.check());
             }
         }
     }

@@ -45,8 +45,11 @@ final class CliJson {
     private static JsonNode rename(JsonNode n) {
         if (n instanceof ObjectNode o) {
             ObjectNode r = Json.object();
-            o.properties().iterator().forEachRemaining(e -> r.set(e.getKey().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT),
-                    rename(e.getValue())));
+            o.properties()
+                    .iterator()
+                    .forEachRemaining(e -> r.set(
+                            e.getKey().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT),
+                            rename(e.getValue())));
             return r;
         }
         if (n instanceof com.fasterxml.jackson.databind.node.ArrayNode a) {
@@ -63,8 +66,8 @@ final class CliJson {
     }
 
     /** One conflict (a person's two different current decisions on a trace) as `info` and `merge` write it. */
-    static com.fasterxml.jackson.databind.node.ObjectNode conflict(com.fasterxml.jackson.databind.node.ArrayNode to,
-                                                                  org.tracejudge.store.Conflicts.Conflict c) {
+    static com.fasterxml.jackson.databind.node.ObjectNode conflict(
+            com.fasterxml.jackson.databind.node.ArrayNode to, org.tracejudge.store.Conflicts.Conflict c) {
         com.fasterxml.jackson.databind.node.ObjectNode co = to.addObject();
         co.put("trace_id", c.traceId());
         co.put("model", c.model());

@@ -14,9 +14,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "ensemble", description = "Ensemble labels (majority of the rule and two judges; no majority -> the rule's "
-        + "label; a judge without a valid label -> pending) and final labels (latest human adjudication, else ensemble). "
-        + "With --save, remembers the judges in the project.")
+@Command(
+        name = "ensemble",
+        description = "Ensemble labels (majority of the rule and two judges; no majority -> the rule's "
+                + "label; a judge without a valid label -> pending) and final labels (latest human adjudication, else ensemble). "
+                + "With --save, remembers the judges in the project.")
 final class EnsembleCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -27,7 +29,10 @@ final class EnsembleCommand implements Callable<Integer> {
     @Option(names = "--judges", paramLabel = "A,B", description = "The two judges (default: the project setting).")
     String judges;
 
-    @Option(names = "--rule", paramLabel = "NAME", description = "The rule rater (default: the project setting, else rule).")
+    @Option(
+            names = "--rule",
+            paramLabel = "NAME",
+            description = "The rule rater (default: the project setting, else rule).")
     String rule;
 
     @Option(names = "--save", description = "Store --judges (and --rule) as the project's setting.")
@@ -39,13 +44,20 @@ final class EnsembleCommand implements Callable<Integer> {
         try (Project p = Project.open(project.path)) {
             JudgeChoice c = save ? JudgeChoice.save(p, judges, rule) : JudgeChoice.resolve(p, judges, rule);
             if (save) {
-                out.println("saved: judges " + c.judgeA().column() + ", " + c.judgeB().column() + "; rule " + c.rule().column());
+                out.println("saved: judges " + c.judgeA().column() + ", "
+                        + c.judgeB().column() + "; rule " + c.rule().column());
             }
             LabelSources s = LabelSources.load(p, c);
-            out.printf("rule %s, judges %s and %s (%s)%n", c.rule().column(), c.judgeA().column(), c.judgeB().column(), c.origin());
+            out.printf(
+                    "rule %s, judges %s and %s (%s)%n",
+                    c.rule().column(), c.judgeA().column(), c.judgeB().column(), c.origin());
             Map<Ensemble.Status, Integer> st = s.ensembleStatus();
-            out.printf("traces %d: ensemble label %d, pending (a judge has no valid label) %d, no rule label %d%n", s.size(),
-                    st.get(Ensemble.Status.DECIDED), st.get(Ensemble.Status.PENDING), st.get(Ensemble.Status.NO_RULE));
+            out.printf(
+                    "traces %d: ensemble label %d, pending (a judge has no valid label) %d, no rule label %d%n",
+                    s.size(),
+                    st.get(Ensemble.Status.DECIDED),
+                    st.get(Ensemble.Status.PENDING),
+                    st.get(Ensemble.Status.NO_RULE));
             for (String source : new String[] {LabelSources.ENSEMBLE, LabelSources.FINAL}) {
                 Map<String, Integer> counts = new TreeMap<>();
                 String[] labels = s.labels(source);

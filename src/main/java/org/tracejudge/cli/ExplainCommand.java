@@ -10,12 +10,17 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "explain", description = "The rule's evidence for one trace, readable: which check decided, the "
-        + "must-contain matches, tool-return values found in the answer, indicator names, unsupported values; for a "
-        + "call-level trace the argument diff, value origins, evidence turns and timelines; then every LLM judge's "
-        + "verdict, scores, reasoning and raw reply, or why it has none (the null verdict's reason).")
+@Command(
+        name = "explain",
+        description = "The rule's evidence for one trace, readable: which check decided, the "
+                + "must-contain matches, tool-return values found in the answer, indicator names, unsupported values; for a "
+                + "call-level trace the argument diff, value origins, evidence turns and timelines; then every LLM judge's "
+                + "verdict, scores, reasoning and raw reply, or why it has none (the null verdict's reason).")
 final class ExplainCommand implements Callable<Integer> {
-    enum ModeOption { compat, tolerant }
+    enum ModeOption {
+        compat,
+        tolerant
+    }
 
     @Spec
     CommandSpec spec;
@@ -23,7 +28,11 @@ final class ExplainCommand implements Callable<Integer> {
     @Mixin
     ProjectFile project;
 
-    @Option(names = "--trace", required = true, paramLabel = "ID", description = "A trace id, or a unique prefix of one.")
+    @Option(
+            names = "--trace",
+            required = true,
+            paramLabel = "ID",
+            description = "A trace id, or a unique prefix of one.")
     String trace;
 
     @Option(names = "--mode", paramLabel = "MODE", description = "Only this mode: compat or tolerant (default: both).")
@@ -31,7 +40,8 @@ final class ExplainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RuleClassifier.Mode m = mode == null ? null
+        RuleClassifier.Mode m = mode == null
+                ? null
                 : mode == ModeOption.tolerant ? RuleClassifier.Mode.TOLERANT : RuleClassifier.Mode.COMPAT;
         try (Project p = Project.open(project.path)) {
             String id = Explanation.resolveTraceId(p, trace);
@@ -46,8 +56,10 @@ final class ExplainCommand implements Callable<Integer> {
             }
             var answers = org.tracejudge.judges.JudgeAnswer.of(p, id);
             out.println();
-            out.println(answers.isEmpty() ? "LLM judges: none has answered for this trace"
-                    : "LLM judges (" + answers.size() + "):");
+            out.println(
+                    answers.isEmpty()
+                            ? "LLM judges: none has answered for this trace"
+                            : "LLM judges (" + answers.size() + "):");
             for (var a : answers) {
                 out.print(a.toText());
             }

@@ -16,15 +16,17 @@ import org.tracejudge.importer.Importer;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "import", description = "Import files into a project (created if it does not exist). "
-        + "All files are one transaction: if any is bad, nothing is imported (and a project this run created is removed). "
-        + "FILE - reads standard input.")
+@Command(
+        name = "import",
+        description = "Import files into a project (created if it does not exist). "
+                + "All files are one transaction: if any is bad, nothing is imported (and a project this run created is removed). "
+                + "FILE - reads standard input.")
 final class ImportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -32,7 +34,11 @@ final class ImportCommand implements Callable<Integer> {
     @Mixin
     ProjectFile project;
 
-    @Parameters(index = "1..*", arity = "1..*", paramLabel = "FILE", description = "Files to import; - for standard input.")
+    @Parameters(
+            index = "1..*",
+            arity = "1..*",
+            paramLabel = "FILE",
+            description = "Files to import; - for standard input.")
     List<Path> files;
 
     /** The format codes, for completion scripts. */
@@ -43,7 +49,10 @@ final class ImportCommand implements Callable<Integer> {
         }
     }
 
-    @Option(names = {"--input-format", "--format"}, defaultValue = "auto", paramLabel = "FORMAT",
+    @Option(
+            names = {"--input-format", "--format"},
+            defaultValue = "auto",
+            paramLabel = "FORMAT",
             completionCandidates = FormatCodes.class,
             description = "The files' format (--format is the old spelling, kept; every other command's --format names "
                     + "its output): auto, toolfailbench-tasks, toolfailbench-results, toolfailbench-judge, openai, "
@@ -51,27 +60,41 @@ final class ImportCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}: told from the content).")
     String format;
 
-    @Option(names = "--output", defaultValue = "text", paramLabel = "text|json", converter = OutputFormat.TextJsonValues.class,
+    @Option(
+            names = "--output",
+            defaultValue = "text",
+            paramLabel = "text|json",
+            converter = OutputFormat.TextJsonValues.class,
             completionCandidates = OutputFormat.TextJsonValues.class,
             description = "The summary as text or JSON (default: ${DEFAULT-VALUE}).")
     OutputFormat output;
 
-    @Option(names = "--rater", paramLabel = "NAME",
+    @Option(
+            names = "--rater",
+            paramLabel = "NAME",
             description = "The rater a judge file's verdicts belong to (default: from the file name).")
     String rater;
 
-    @Option(names = "--safety-critical", split = ",", paramLabel = "TOOLS",
+    @Option(
+            names = "--safety-critical",
+            split = ",",
+            paramLabel = "TOOLS",
             description = "Tools of an NLT scenario file to flag as safety-critical, comma-separated "
                     + "(e.g. \"Safety Call,End Conversation\"); added to the flags the file has.")
     List<String> safetyCritical;
 
-    @Option(names = "--new-inputs", description = "NLT runs whose input matches none of its scenario's inputs (by id, "
-            + "then by exact text) are added as new inputs of that scenario, with its tools, instead of refused.")
+    @Option(
+            names = "--new-inputs",
+            description =
+                    "NLT runs whose input matches none of its scenario's inputs (by id, "
+                            + "then by exact text) are added as new inputs of that scenario, with its tools, instead of refused.")
     boolean newInputs;
 
-    @Option(names = "--replace", description = "Replace traces already in the project whose content the files change "
-            + "(a corrected results file). Their earlier labels are withdrawn in the ledger; without this option such "
-            + "a file is refused and nothing is imported.")
+    @Option(
+            names = "--replace",
+            description = "Replace traces already in the project whose content the files change "
+                    + "(a corrected results file). Their earlier labels are withdrawn in the ledger; without this option such "
+                    + "a file is refused and nothing is imported.")
     boolean replace;
 
     @Override
@@ -82,12 +105,14 @@ final class ImportCommand implements Callable<Integer> {
         try {
             f = Format.fromCode(format);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), (oldSpelling ? "--format" : "--input-format") + ": "
-                    + e.getMessage());
+            throw new ParameterException(
+                    spec.commandLine(), (oldSpelling ? "--format" : "--input-format") + ": " + e.getMessage());
         }
         if (oldSpelling && TracejudgeCli.verbosity(spec) != TracejudgeCli.Verbosity.QUIET) {
-            spec.commandLine().getErr().println("tracejudge: note: import --format is now --input-format (the old "
-                    + "spelling still works); --format names the output everywhere else");
+            spec.commandLine()
+                    .getErr()
+                    .println("tracejudge: note: import --format is now --input-format (the old "
+                            + "spelling still works); --format names the output everywhere else");
             spec.commandLine().getErr().flush();
         }
         // a project named by a symbolic link is made at the link's target; a failed import removes that file, never
@@ -96,15 +121,18 @@ final class ImportCommand implements Callable<Integer> {
         boolean existed = Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS);
         ImportReport report;
         try (StdStreams.Inputs in = new StdStreams.Inputs(files, "import");
-             ProgressBar bar = ProgressBar.forCommand(spec, "importing")) {
+                ProgressBar bar = ProgressBar.forCommand(spec, "importing")) {
             long total = 0;
             for (Path p : in.files()) {
                 total += Files.isRegularFile(p) ? Files.size(p) : 0;
             }
             Thread interrupted = saysWhatCtrlCKept(spec.commandLine().getErr(), bar.drawing(), existed);
-            try (Project p = Project.open(project.path, Project.OpenOptions.createIfMissing(null).checkAlongside())) {
+            try (Project p = Project.open(
+                    project.path, Project.OpenOptions.createIfMissing(null).checkAlongside())) {
                 report = new Importer(p, bar.drawing() ? new BytesRead(bar, total) : null)
-                        .addUnmatchedInputs(newInputs).replacing(replace).importFiles(in.files(), f, rater, safetyCritical);
+                        .addUnmatchedInputs(newInputs)
+                        .replacing(replace)
+                        .importFiles(in.files(), f, rater, safetyCritical);
                 forget(interrupted); // committed: a Ctrl-C from here on no longer loses it
             } catch (RuntimeException | Error e) {
                 if (!existed) {
@@ -172,13 +200,17 @@ final class ImportCommand implements Callable<Integer> {
      * the hook says so, so that nobody takes a silent 130 for a partial import, and how to finish it.
      */
     private static Thread saysWhatCtrlCKept(PrintWriter err, boolean barDrawn, boolean existed) {
-        Thread hook = new Thread(() -> {
-            err.println((barDrawn ? "\n" : "") + "tracejudge: interrupted: the import is one transaction, so the project "
-                    + "holds " + (existed ? "what it held before" : "nothing") + " or, if the signal came as it was being "
-                    + "committed, all of these files, never a part (tracejudge info says which). Run the same command "
-                    + "again: what is already in the project is not imported twice.");
-            err.flush();
-        }, "import-interrupted");
+        Thread hook = new Thread(
+                () -> {
+                    err.println((barDrawn ? "\n" : "")
+                            + "tracejudge: interrupted: the import is one transaction, so the project "
+                            + "holds " + (existed ? "what it held before" : "nothing")
+                            + " or, if the signal came as it was being "
+                            + "committed, all of these files, never a part (tracejudge info says which). Run the same command "
+                            + "again: what is already in the project is not imported twice.");
+                    err.flush();
+                },
+                "import-interrupted");
         Runtime.getRuntime().addShutdownHook(hook);
         return hook;
     }

@@ -2,8 +2,8 @@ package org.tracejudge.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.concurrent.Callable;
 import java.util.List;
+import java.util.concurrent.Callable;
 import org.tracejudge.store.Conflicts;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
@@ -26,7 +26,8 @@ final class InfoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Project p = Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
+        try (Project p =
+                Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
             ProjectQueries.Summary s = new ProjectQueries(p).summary();
             List<Conflicts.Conflict> conflicts = Conflicts.find(p);
             p.awaitCheckAlongside(); // nothing read from a damaged file is shown
@@ -60,10 +61,16 @@ final class InfoCommand implements Callable<Integer> {
                 out.println("Models:  " + (s.models().isEmpty() ? "none" : String.join(", ", s.models())));
                 out.println("Raters:" + (s.raters().isEmpty() ? "  none" : ""));
                 for (ProjectQueries.RaterSummary r : s.raters()) {
-                    out.printf("  %-28s %-10s %6d labels%n", r.qualified(), r.kind().code(), r.labels());
+                    out.printf(
+                            "  %-28s %-10s %6d labels%n",
+                            r.qualified(), r.kind().code(), r.labels());
                 }
-                out.println("Conflicts: " + (conflicts.isEmpty() ? "none" : conflicts.size()
-                        + " (a person decided differently on two laptops; not settled by the later clock)"));
+                out.println(
+                        "Conflicts: "
+                                + (conflicts.isEmpty()
+                                        ? "none"
+                                        : conflicts.size()
+                                                + " (a person decided differently on two laptops; not settled by the later clock)"));
                 conflicts.forEach(c -> out.println("  " + c.describe()));
             }
         }

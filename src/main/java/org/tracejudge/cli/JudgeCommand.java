@@ -21,9 +21,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "judge", description = "Run an LLM judge over the traces that have no verdict from it yet. "
-        + "The judge's settings are saved in the project under --name, so later runs need only --name. "
-        + "Safe to interrupt (Ctrl-C): what was answered is kept, the next run sends only what is missing.")
+@Command(
+        name = "judge",
+        description = "Run an LLM judge over the traces that have no verdict from it yet. "
+                + "The judge's settings are saved in the project under --name, so later runs need only --name. "
+                + "Safe to interrupt (Ctrl-C): what was answered is kept, the next run sends only what is missing.")
 final class JudgeCommand implements Callable<Integer> {
 
     @Spec
@@ -32,108 +34,164 @@ final class JudgeCommand implements Callable<Integer> {
     @Mixin
     ProjectFile project;
 
-    @Option(names = "--name", required = true, paramLabel = "NAME",
+    @Option(
+            names = "--name",
+            required = true,
+            paramLabel = "NAME",
             description = "The judge's name: its column in `labels`.")
     String name;
 
-    @Option(names = "--provider", paramLabel = "openai|anthropic",
+    @Option(
+            names = "--provider",
+            paramLabel = "openai|anthropic",
             description = "Wire format: OpenAI-compatible chat completions or Anthropic Messages (new judge: openai).")
     String provider;
 
-    @Option(names = "--base-url", paramLabel = "URL",
+    @Option(
+            names = "--base-url",
+            paramLabel = "URL",
             description = "e.g. http://localhost:11434/v1 (Ollama, the default), https://api.openai.com/v1, "
                     + "https://api.anthropic.com.")
     String baseUrl;
 
-    @Option(names = "--model", paramLabel = "MODEL", description = "The judge model (new judge: "
-            + JudgeConfig.DEFAULT_MODEL + ").")
+    @Option(
+            names = "--model",
+            paramLabel = "MODEL",
+            description = "The judge model (new judge: " + JudgeConfig.DEFAULT_MODEL + ").")
     String model;
 
-    @Option(names = "--rubric", paramLabel = "RUBRIC", description = "decision-tree or evidence; for tool-selection "
-            + "scenarios safety-decision-tree or safety-evidence (new judge: decision-tree).")
+    @Option(
+            names = "--rubric",
+            paramLabel = "RUBRIC",
+            description = "decision-tree or evidence; for tool-selection "
+                    + "scenarios safety-decision-tree or safety-evidence (new judge: decision-tree).")
     String rubric;
 
-    @Option(names = "--api-key-env", paramLabel = "VAR",
+    @Option(
+            names = "--api-key-env",
+            paramLabel = "VAR",
             description = "The environment variable holding the API key (the key itself is never stored or printed).")
     String apiKeyEnv;
 
-    @Option(names = "--concurrency", paramLabel = "N", description = "Most requests in flight at once (new judge: "
-            + JudgeConfig.DEFAULT_CONCURRENCY + ").")
+    @Option(
+            names = "--concurrency",
+            paramLabel = "N",
+            description = "Most requests in flight at once (new judge: " + JudgeConfig.DEFAULT_CONCURRENCY + ").")
     Integer concurrency;
 
     @Option(names = "--rpm", paramLabel = "N", description = "Most requests per minute, 0 = no limit (new judge: 0).")
     Integer rpm;
 
-    @Option(names = "--max-tokens", paramLabel = "N", description = "Reply length limit (new judge: "
-            + JudgeConfig.DEFAULT_MAX_TOKENS + ").")
+    @Option(
+            names = "--max-tokens",
+            paramLabel = "N",
+            description = "Reply length limit (new judge: " + JudgeConfig.DEFAULT_MAX_TOKENS + ").")
     Integer maxTokens;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", description = "Per request (new judge: "
-            + JudgeConfig.DEFAULT_TIMEOUT_MILLIS / 1000 + ").")
+    @Option(
+            names = "--timeout",
+            paramLabel = "SECONDS",
+            description = "Per request (new judge: " + JudgeConfig.DEFAULT_TIMEOUT_MILLIS / 1000 + ").")
     Double timeoutSeconds;
 
-    @Option(names = "--structured-output", negatable = true, paramLabel = "",
+    @Option(
+            names = "--structured-output",
+            negatable = true,
+            paramLabel = "",
             description = "Ask the server for JSON matching the verdict's schema (OpenAI-compatible response_format "
                     + "json_schema; Anthropic a forced tool); falls back to free text when the server refuses it "
                     + "(new judge: on; judges saved before this option: off). --no-structured-output turns it off.")
     Boolean structuredOutput;
 
-    @Option(names = "--batch", description = "Submit through the provider's batch API (OpenAI Batch API, Anthropic "
-            + "Message Batches: half the price, results within 24 h) and wait for it with progress. Stopping the "
-            + "command keeps the batch id in the project: run the same command again to pick the batch up.")
+    @Option(
+            names = "--batch",
+            description = "Submit through the provider's batch API (OpenAI Batch API, Anthropic "
+                    + "Message Batches: half the price, results within 24 h) and wait for it with progress. Stopping the "
+                    + "command keeps the batch id in the project: run the same command again to pick the batch up.")
     boolean batch;
 
-    @Option(names = "--batch-poll", paramLabel = "SECONDS", defaultValue = "30",
+    @Option(
+            names = "--batch-poll",
+            paramLabel = "SECONDS",
+            defaultValue = "30",
             description = "How often to ask a batch for its progress (default: ${DEFAULT-VALUE}).")
     double batchPollSeconds;
 
     @Option(names = "--limit", paramLabel = "N", defaultValue = "0", description = "Judge at most N traces this run.")
     int limit;
 
-    @Option(names = "--models", split = ",", paramLabel = "m1,m2",
+    @Option(
+            names = "--models",
+            split = ",",
+            paramLabel = "m1,m2",
             description = "Judge only the traces of these (agent) models.")
     List<String> models;
 
-    @Option(names = "--retry-nulls", description = "Also re-ask for traces whose verdict from this judge is a null verdict.")
+    @Option(
+            names = "--retry-nulls",
+            description = "Also re-ask for traces whose verdict from this judge is a null verdict.")
     boolean retryNulls;
 
-    @Option(names = "--preview", paramLabel = "N", description = "Print exactly what would be sent for the next N traces "
-            + "(redacted when the project's redaction setting says so) and send nothing.")
+    @Option(
+            names = "--preview",
+            paramLabel = "N",
+            description = "Print exactly what would be sent for the next N traces "
+                    + "(redacted when the project's redaction setting says so) and send nothing.")
     Integer preview;
 
     @Mixin
     OutputFormat.TextJson format;
 
-    @Option(names = "--redact", arity = "0..1", fallbackValue = "on", paramLabel = "on|remote|off",
+    @Option(
+            names = "--redact",
+            arity = "0..1",
+            fallbackValue = "on",
+            paramLabel = "on|remote|off",
             description = "Save the project's redaction setting: on (every judge's input, local too), remote (judges "
                     + "not on this computer; the default for projects with safety-critical tools) or off (the default "
                     + "otherwise). --redact alone means on.")
     String redact;
 
-    @Option(names = "--redact-strict", arity = "0..1", fallbackValue = "on", paramLabel = "on|off",
+    @Option(
+            names = "--redact-strict",
+            arity = "0..1",
+            fallbackValue = "on",
+            paramLabel = "on|off",
             description = "Save whether remote judges' redaction is strict (prefers over-redaction: capitalised "
                     + "unknown words, long numbers, every URL). --redact-strict alone means on.")
     String redactStrict;
 
-    @Option(names = "--redact-allow", paramLabel = "WORDS", description = "Save the project's words never to redact "
-            + "(comma-separated; an empty value clears them).")
+    @Option(
+            names = "--redact-allow",
+            paramLabel = "WORDS",
+            description =
+                    "Save the project's words never to redact " + "(comma-separated; an empty value clears them).")
     String redactAllow;
 
-    @Option(names = "--redact-deny", paramLabel = "TEXTS", description = "Save the project's strings always to redact "
-            + "(comma-separated; an empty value clears them).")
+    @Option(
+            names = "--redact-deny",
+            paramLabel = "TEXTS",
+            description =
+                    "Save the project's strings always to redact " + "(comma-separated; an empty value clears them).")
     String redactDeny;
 
     private void refuseBadNumbers() {
-        String bad = concurrency != null && (concurrency < 1 || concurrency > 256) ? "--concurrency: 1 to 256, not " + concurrency
-                : rpm != null && rpm < 0 ? "--rpm: 0 (no limit) or more, not " + rpm
-                : maxTokens != null && maxTokens < 1 ? "--max-tokens: at least 1, not " + maxTokens
-                : timeoutSeconds != null && !(timeoutSeconds > 0 && timeoutSeconds <= 86_400) ? "--timeout: seconds above 0 "
-                        + "(at most a day), not " + timeoutSeconds
-                : limit < 0 ? "--limit: 0 (no limit) or more, not " + limit
-                : !(batchPollSeconds > 0 && batchPollSeconds <= 86_400) ? "--batch-poll: seconds above 0 (at most a day), not "
-                        + batchPollSeconds
-                : preview != null && preview < 1 ? "--preview: at least 1 trace, not " + preview
-                : null;
+        String bad = concurrency != null && (concurrency < 1 || concurrency > 256)
+                ? "--concurrency: 1 to 256, not " + concurrency
+                : rpm != null && rpm < 0
+                        ? "--rpm: 0 (no limit) or more, not " + rpm
+                        : maxTokens != null && maxTokens < 1
+                                ? "--max-tokens: at least 1, not " + maxTokens
+                                : timeoutSeconds != null && !(timeoutSeconds > 0 && timeoutSeconds <= 86_400)
+                                        ? "--timeout: seconds above 0 " + "(at most a day), not " + timeoutSeconds
+                                        : limit < 0
+                                                ? "--limit: 0 (no limit) or more, not " + limit
+                                                : !(batchPollSeconds > 0 && batchPollSeconds <= 86_400)
+                                                        ? "--batch-poll: seconds above 0 (at most a day), not "
+                                                                + batchPollSeconds
+                                                        : preview != null && preview < 1
+                                                                ? "--preview: at least 1 trace, not " + preview
+                                                                : null;
         if (bad != null) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), bad);
         }
@@ -144,19 +202,22 @@ final class JudgeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         refuseBadNumbers(); // a usage error (exit 2) naming the option, before the project is opened or changed
         // with --format json, stdout carries only the JSON summary: the judge's description goes to stderr
-        PrintWriter out = !format.json() || preview != null ? spec.commandLine().getOut()
-                : TracejudgeCli.verbosity(spec) == TracejudgeCli.Verbosity.QUIET ? new PrintWriter(java.io.Writer.nullWriter())
-                : spec.commandLine().getErr();
+        PrintWriter out = !format.json() || preview != null
+                ? spec.commandLine().getOut()
+                : TracejudgeCli.verbosity(spec) == TracejudgeCli.Verbosity.QUIET
+                        ? new PrintWriter(java.io.Writer.nullWriter())
+                        : spec.commandLine().getErr();
         PrintWriter err = spec.commandLine().getErr();
-        try (Project p = Project.open(project.path); JudgeProgress progress = JudgeProgress.forCommand(spec)) {
+        try (Project p = Project.open(project.path);
+                JudgeProgress progress = JudgeProgress.forCommand(spec)) {
             if (redact != null) {
                 RemotePreview.setMode(p, redact.toLowerCase(Locale.ROOT));
             }
             if (redactStrict != null) {
                 String v = redactStrict.toLowerCase(Locale.ROOT);
                 if (!v.equals("on") && !v.equals("off")) {
-                    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                            "--redact-strict must be on or off, not '" + redactStrict + "'");
+                    throw new picocli.CommandLine.ParameterException(
+                            spec.commandLine(), "--redact-strict must be on or off, not '" + redactStrict + "'");
                 }
                 p.setMeta(RemotePreview.STRICT_KEY, v);
             }
@@ -169,18 +230,31 @@ final class JudgeCommand implements Callable<Integer> {
             JudgeConfig saved = JudgeStore.load(p, name);
             JudgeConfig cfg = configure(saved == null ? JudgeConfig.defaults(name) : saved);
             Rubric r = new RubricLibrary(AppDirs.dataDir().resolve("rubrics")).rubric(cfg.rubric());
-            JudgeRunner runner = new JudgeRunner(p, cfg, r, System::getenv,
-                    new JudgeRunner.Options(models, limit, retryNulls, null, batch,
-                            Math.max(1, Math.round(batchPollSeconds * 1000))), progress);
+            JudgeRunner runner = new JudgeRunner(
+                    p,
+                    cfg,
+                    r,
+                    System::getenv,
+                    new JudgeRunner.Options(
+                            models, limit, retryNulls, null, batch, Math.max(1, Math.round(batchPollSeconds * 1000))),
+                    progress);
             out.println((saved == null ? "new judge " : "judge ") + name + " (version " + runner.version() + "): "
-                    + cfg.rubric() + " rubric, model " + cfg.model() + " via " + cfg.provider().code() + " at "
+                    + cfg.rubric() + " rubric, model " + cfg.model() + " via "
+                    + cfg.provider().code() + " at "
                     + cfg.settings().baseUrl() + (cfg.structured() ? ", structured output" : ""));
-            out.println(cfg.local() ? "  endpoint on this computer: the traces do not leave it"
-                    : "  remote endpoint: the traces are sent to " + host(cfg.settings().baseUrl()));
-            out.println(runner.redacts() ? "  redaction: on (each redaction shows its kind, e.g. [NAME], [IBAN]; project "
-                    + "setting " + RemotePreview.mode(p) + ("on".equals(p.meta(RemotePreview.STRICT_KEY)) && !cfg.local()
-                    ? ", strict" : "") + "). " + Redactor.LIMITS
-                    : "  redaction: off (project setting " + RemotePreview.mode(p) + "; judge --redact turns it on)");
+            out.println(
+                    cfg.local()
+                            ? "  endpoint on this computer: the traces do not leave it"
+                            : "  remote endpoint: the traces are sent to "
+                                    + host(cfg.settings().baseUrl()));
+            out.println(
+                    runner.redacts()
+                            ? "  redaction: on (each redaction shows its kind, e.g. [NAME], [IBAN]; project "
+                                    + "setting " + RemotePreview.mode(p)
+                                    + ("on".equals(p.meta(RemotePreview.STRICT_KEY)) && !cfg.local() ? ", strict" : "")
+                                    + "). " + Redactor.LIMITS
+                            : "  redaction: off (project setting " + RemotePreview.mode(p)
+                                    + "; judge --redact turns it on)");
             out.flush();
             if (preview != null) {
                 var previews = runner.preview(Math.max(1, preview));
@@ -193,14 +267,16 @@ final class JudgeCommand implements Callable<Integer> {
                 }
                 return 0;
             }
-            Thread hook = new Thread(() -> {
-                runner.cancel();
-                try {
-                    runner.awaitFinished(20_000);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "judge-shutdown");
+            Thread hook = new Thread(
+                    () -> {
+                        runner.cancel();
+                        try {
+                            runner.awaitFinished(20_000);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    },
+                    "judge-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
             RunReport report;
             try {
@@ -217,9 +293,16 @@ final class JudgeCommand implements Callable<Integer> {
                 CliJson.print(spec.commandLine().getOut(), CliJson.document(spec, CliJson.snakeCase(report), "run"));
             }
             out.println(report.summary());
-            out.printf(Locale.ROOT, "labelled %d  cached %d  null %d  failed %d  requests %d  tokens in %d  out %d%n",
-                    report.labelled(), report.cached(), report.nulls(), report.failed(), report.requests(),
-                    report.tokensIn(), report.tokensOut());
+            out.printf(
+                    Locale.ROOT,
+                    "labelled %d  cached %d  null %d  failed %d  requests %d  tokens in %d  out %d%n",
+                    report.labelled(),
+                    report.cached(),
+                    report.nulls(),
+                    report.failed(),
+                    report.requests(),
+                    report.tokensIn(),
+                    report.tokensOut());
             if (!report.failures().isEmpty()) {
                 out.println("failures by reason:");
                 for (String line : report.failureLines()) {

@@ -33,7 +33,12 @@ final class JudgeProgress implements JudgeListener, AutoCloseable {
             return;
         }
         lastLine = now;
-        lines.printf(Locale.ROOT, "judged %d of %d (%.0f%%)%s%n", done, planned, 100.0 * done / planned,
+        lines.printf(
+                Locale.ROOT,
+                "judged %d of %d (%.0f%%)%s%n",
+                done,
+                planned,
+                100.0 * done / planned,
                 etaMillis < 0 ? "" : String.format(Locale.ROOT, ", about %d s left", (etaMillis + 999) / 1000));
         lines.flush();
     }

@@ -17,9 +17,11 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-@Command(name = "labels", description = "One row per trace: trace_id, model, task_id, task_type, then each rater's current label "
-        + "(an LLM judge's column is its name and shows its current version's labels). In JSON, a row with null "
-        + "verdicts has null_reasons: {column: why}.")
+@Command(
+        name = "labels",
+        description = "One row per trace: trace_id, model, task_id, task_type, then each rater's current label "
+                + "(an LLM judge's column is its name and shows its current version's labels). In JSON, a row with null "
+                + "verdicts has null_reasons: {column: why}.")
 final class LabelsCommand implements Callable<Integer> {
 
     @Spec
@@ -36,7 +38,8 @@ final class LabelsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<Conflicts.Conflict> conflicts;
         // the file's check runs alongside the reading (Project.Check.ALONGSIDE); nothing is shown before it passed
-        try (Project p = Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
+        try (Project p =
+                Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
             ProjectQueries q = new ProjectQueries(p);
             List<ProjectQueries.RaterSummary> raters = q.currentRaters();
             // a person whose decisions on a trace differ across laptops: the cell says so instead of the later one
@@ -58,9 +61,11 @@ final class LabelsCommand implements Callable<Integer> {
                 out.println(Csv.line(header));
                 int[] n = {0};
                 q.labelRows(raters, row -> {
-                    List<String> cells = new ArrayList<>(List.of(row.traceId(), row.model(), row.taskKey(), row.taskType()));
-                    row.labels().forEach((col, v) -> cells.add(conflicted.getOrDefault(row.traceId() + '\u0000' + col,
-                            v == null ? "" : v)));
+                    List<String> cells =
+                            new ArrayList<>(List.of(row.traceId(), row.model(), row.taskKey(), row.taskType()));
+                    row.labels()
+                            .forEach((col, v) -> cells.add(
+                                    conflicted.getOrDefault(row.traceId() + '\u0000' + col, v == null ? "" : v)));
                     String[] more = derived.values().get(row.traceId());
                     for (int i = 0; i < derived.names().size(); i++) {
                         cells.add(more == null || more[i] == null ? "" : more[i]);
@@ -88,8 +93,9 @@ final class LabelsCommand implements Callable<Integer> {
                         g.writeStringField("task_id", row.taskKey());
                         g.writeStringField("task_type", row.taskType());
                         for (var e : row.labels().entrySet()) {
-                            g.writeStringField(e.getKey(), conflicted.getOrDefault(row.traceId() + '\u0000' + e.getKey(),
-                                    e.getValue()));
+                            g.writeStringField(
+                                    e.getKey(),
+                                    conflicted.getOrDefault(row.traceId() + '\u0000' + e.getKey(), e.getValue()));
                         }
                         String[] more = derived.values().get(row.traceId());
                         for (int i = 0; i < derived.names().size(); i++) {
@@ -126,7 +132,8 @@ final class LabelsCommand implements Callable<Integer> {
         Output.check(out);
         if (!conflicts.isEmpty()) {
             var err = spec.commandLine().getErr();
-            err.println("tracejudge: note: " + conflicts.size() + " conflicting decision" + (conflicts.size() == 1 ? "" : "s")
+            err.println("tracejudge: note: " + conflicts.size() + " conflicting decision"
+                    + (conflicts.size() == 1 ? "" : "s")
                     + " (a person decided differently on two laptops); `tracejudge info` lists them");
             err.flush();
         }
@@ -138,10 +145,14 @@ final class LabelsCommand implements Callable<Integer> {
 
     private static Derived derived(Project p) {
         TraceTable table = new TraceTable(p, TraceTable.layout(p, null));
-        List<TraceTable.Column> cols = table.layout().columns().stream().filter(c -> c.kind() == TraceTable.Kind.HUMAN
-                || c.kind() == TraceTable.Kind.ENSEMBLE || c.kind() == TraceTable.Kind.FINAL).toList();
-        List<String> names = cols.stream().map(c -> c.kind() == TraceTable.Kind.HUMAN
-                ? LabelSources.ANNOTATOR + c.ref() : c.key()).toList();
+        List<TraceTable.Column> cols = table.layout().columns().stream()
+                .filter(c -> c.kind() == TraceTable.Kind.HUMAN
+                        || c.kind() == TraceTable.Kind.ENSEMBLE
+                        || c.kind() == TraceTable.Kind.FINAL)
+                .toList();
+        List<String> names = cols.stream()
+                .map(c -> c.kind() == TraceTable.Kind.HUMAN ? LabelSources.ANNOTATOR + c.ref() : c.key())
+                .toList();
         java.util.Map<String, String[]> values = new java.util.HashMap<>();
         if (cols.isEmpty()) {
             return new Derived(names, values);

@@ -29,9 +29,12 @@ import picocli.CommandLine.Spec;
  * and every conflict the merge leaves (one person's two current labels, two adjudications) is listed: nothing is
  * settled silently by a clock.
  */
-@Command(name = "merge", description = "Merge other laptops' work into PROJECT: each SOURCE is a project file (.tjdb) "
-        + "or a Tracejudge JSONL export. Idempotent (merging twice adds nothing); says per source what it brought and "
-        + "lists every conflict (a person who decided one trace differently on two laptops). The sources are only read.")
+@Command(
+        name = "merge",
+        description =
+                "Merge other laptops' work into PROJECT: each SOURCE is a project file (.tjdb) "
+                        + "or a Tracejudge JSONL export. Idempotent (merging twice adds nothing); says per source what it brought and "
+                        + "lists every conflict (a person who decided one trace differently on two laptops). The sources are only read.")
 final class MergeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -39,7 +42,11 @@ final class MergeCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROJECT", description = "The project to merge into (made when missing).")
     Path project;
 
-    @Parameters(index = "1..*", arity = "1..*", paramLabel = "SOURCE", description = "Projects (.tjdb) or exports (.jsonl).")
+    @Parameters(
+            index = "1..*",
+            arity = "1..*",
+            paramLabel = "SOURCE",
+            description = "Projects (.tjdb) or exports (.jsonl).")
     List<Path> sources;
 
     @Mixin
@@ -53,11 +60,12 @@ final class MergeCommand implements Callable<Integer> {
         Set<Path> seen = new HashSet<>();
         for (Path s : sources) {
             if (!Files.isRegularFile(s)) {
-                throw new IllegalArgumentException(s + ": " + (Files.exists(s) ? "not a regular file" : "no such file"));
+                throw new IllegalArgumentException(
+                        s + ": " + (Files.exists(s) ? "not a regular file" : "no such file"));
             }
             if (Files.exists(into) && Files.isSameFile(s, into)) {
-                throw new IllegalArgumentException(s + ": is the project being merged into; give the other laptops' "
-                        + "files as sources");
+                throw new IllegalArgumentException(
+                        s + ": is the project being merged into; give the other laptops' " + "files as sources");
             }
             if (!seen.add(s.toRealPath())) {
                 throw new IllegalArgumentException(s + ": given twice");
@@ -67,7 +75,8 @@ final class MergeCommand implements Callable<Integer> {
         List<Conflicts.Conflict> before;
         List<Conflicts.Conflict> after;
         Path tmpDir = Files.createTempDirectory("tracejudge-merge");
-        try (Project p = Project.open(project, Project.OpenOptions.createIfMissing(null).checkAlongside())) {
+        try (Project p =
+                Project.open(project, Project.OpenOptions.createIfMissing(null).checkAlongside())) {
             before = Conflicts.find(p);
             for (Path s : sources) {
                 Path jsonl = s;
@@ -78,7 +87,9 @@ final class MergeCommand implements Callable<Integer> {
                     for (String side : new String[] {"", "-wal"}) {
                         Path f = s.resolveSibling(s.getFileName() + side);
                         if (Files.exists(f)) {
-                            Files.copy(f, copy.resolveSibling(copy.getFileName() + side),
+                            Files.copy(
+                                    f,
+                                    copy.resolveSibling(copy.getFileName() + side),
                                     java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                         }
                     }
@@ -117,7 +128,8 @@ final class MergeCommand implements Callable<Integer> {
                 o.putObject("tasks").put("total", c.tasksNew + c.tasksSeen).put("new", c.tasksNew);
                 o.putObject("traces").put("total", c.tracesNew + c.tracesSeen).put("new", c.tracesNew);
                 o.putObject("labels").put("total", c.labelsNew + c.labelsSeen).put("new", c.labelsNew);
-                o.putObject("adjudications").put("total", c.adjudicationsNew + c.adjudicationsSeen)
+                o.putObject("adjudications")
+                        .put("total", c.adjudicationsNew + c.adjudicationsSeen)
                         .put("new", c.adjudicationsNew);
             }
             ArrayNode cs = doc.putArray("conflicts");
@@ -129,13 +141,17 @@ final class MergeCommand implements Callable<Integer> {
             for (Merged m : merged) {
                 ImportReport.FileCounts c = m.counts();
                 out.println("merged " + m.source() + ": " + c.tracesNew + " new traces, " + c.labelsNew + " new label "
-                        + "entries, " + c.adjudicationsNew + " new adjudications (" + (c.labelsSeen + c.adjudicationsSeen)
+                        + "entries, " + c.adjudicationsNew + " new adjudications ("
+                        + (c.labelsSeen + c.adjudicationsSeen)
                         + " entries were already here)");
             }
             long fresh = after.stream().filter(c -> !old.contains(c.describe())).count();
-            out.println("conflicts: " + (after.isEmpty() ? "none" : after.size() + " (" + fresh + " new from this merge; "
-                    + "a person decided one trace differently on two laptops: both are kept, nothing was settled; "
-                    + "decide again or withdraw one in the workbench)"));
+            out.println("conflicts: "
+                    + (after.isEmpty()
+                            ? "none"
+                            : after.size() + " (" + fresh + " new from this merge; "
+                                    + "a person decided one trace differently on two laptops: both are kept, nothing was settled; "
+                                    + "decide again or withdraw one in the workbench)"));
             after.forEach(c -> out.println("  " + (old.contains(c.describe()) ? "" : "new: ") + c.describe()));
         }
         return 0;

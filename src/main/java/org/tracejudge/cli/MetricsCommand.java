@@ -22,9 +22,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "metrics", description = "Failure-mode rates per model from one label source: TSR, CTUR, RIR, OFR "
-        + "(summing to 100%% of the tool-required traces), RIR and OFR over traces that called the tool, UTR and "
-        + "CTRL-Acc on control tasks; each with count, denominator and 95%% Wilson interval.")
+@Command(
+        name = "metrics",
+        description = "Failure-mode rates per model from one label source: TSR, CTUR, RIR, OFR "
+                + "(summing to 100%% of the tool-required traces), RIR and OFR over traces that called the tool, UTR and "
+                + "CTRL-Acc on control tasks; each with count, denominator and 95%% Wilson interval.")
 final class MetricsCommand implements Callable<Integer> {
 
     @Spec
@@ -33,20 +35,31 @@ final class MetricsCommand implements Callable<Integer> {
     @Mixin
     ProjectFile project;
 
-    @Option(names = "--source", paramLabel = "NAME", description = "A rater (rule, rule-tolerant, harness, a judge, "
-            + "name@version), annotator:NAME (a person's decisions), ensemble, final, all, or corrected (the ensemble's rates "
-            + "corrected with a calibration sample's gold, PPI++, ranked by CTUR; see calibration --corrected) (default: "
-            + "final when judges are known, else rule).")
+    @Option(
+            names = "--source",
+            paramLabel = "NAME",
+            description = "A rater (rule, rule-tolerant, harness, a judge, "
+                    + "name@version), annotator:NAME (a person's decisions), ensemble, final, all, or corrected (the ensemble's rates "
+                    + "corrected with a calibration sample's gold, PPI++, ranked by CTUR; see calibration --corrected) (default: "
+                    + "final when judges are known, else rule).")
     String source;
 
-    @Option(names = "--judges", paramLabel = "A,B", description = "The two judges of the ensemble (default: the project setting).")
+    @Option(
+            names = "--judges",
+            paramLabel = "A,B",
+            description = "The two judges of the ensemble (default: the project setting).")
     String judges;
 
-    @Option(names = "--rule", paramLabel = "NAME", description = "The rule rater of the ensemble (default: the project setting, else rule).")
+    @Option(
+            names = "--rule",
+            paramLabel = "NAME",
+            description = "The rule rater of the ensemble (default: the project setting, else rule).")
     String rule;
 
-    @Option(names = "--compare", paramLabel = "MODEL_A,MODEL_B", description = "Also test every rate of two models "
-            + "against each other (two-proportion z-test).")
+    @Option(
+            names = "--compare",
+            paramLabel = "MODEL_A,MODEL_B",
+            description = "Also test every rate of two models " + "against each other (two-proportion z-test).")
     String compare;
 
     @Mixin
@@ -59,7 +72,8 @@ final class MetricsCommand implements Callable<Integer> {
             return corrected(out);
         }
         // the file's check runs alongside the reading (Project.Check.ALONGSIDE); nothing is shown before it passed
-        try (Project p = Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
+        try (Project p =
+                Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
             try {
                 run(p, out);
             } catch (RuntimeException e) {
@@ -73,7 +87,8 @@ final class MetricsCommand implements Callable<Integer> {
     private void run(Project p, PrintWriter out) {
         String src = source;
         String note = null;
-        boolean needJudges = src == null || src.equals("all") || src.equals(LabelSources.ENSEMBLE) || src.equals(LabelSources.FINAL);
+        boolean needJudges =
+                src == null || src.equals("all") || src.equals(LabelSources.ENSEMBLE) || src.equals(LabelSources.FINAL);
         JudgeChoice choice = null;
         try {
             choice = JudgeChoice.resolve(p, judges, rule);
@@ -89,7 +104,9 @@ final class MetricsCommand implements Callable<Integer> {
         if (src == null) {
             src = LabelSources.FINAL;
         }
-        if (!src.equals("all") && !src.equals(LabelSources.ENSEMBLE) && !src.equals(LabelSources.FINAL)
+        if (!src.equals("all")
+                && !src.equals(LabelSources.ENSEMBLE)
+                && !src.equals(LabelSources.FINAL)
                 && !src.startsWith(LabelSources.ANNOTATOR)) {
             src = JudgeChoice.find(JudgeChoice.raters(p), src, "label source").column(); // name or name@version
         }
@@ -104,11 +121,13 @@ final class MetricsCommand implements Callable<Integer> {
         if (compare != null) {
             pair = compare.split(",", -1);
             if (pair.length != 2 || pair[0].isBlank() || pair[1].isBlank()) {
-                throw new ProjectException("--compare needs two models separated by a comma (A,B), not '" + compare + "'");
+                throw new ProjectException(
+                        "--compare needs two models separated by a comma (A,B), not '" + compare + "'");
             }
             for (String m : pair) {
                 if (!sources.models().contains(m.strip())) {
-                    throw new ProjectException("--compare: no model '" + m.strip() + "'; models: " + String.join(", ", sources.models()));
+                    throw new ProjectException(
+                            "--compare: no model '" + m.strip() + "'; models: " + String.join(", ", sources.models()));
                 }
             }
         }
@@ -118,8 +137,14 @@ final class MetricsCommand implements Callable<Integer> {
         for (String name : callsOnly ? List.<String>of() : names) {
             SourceMetrics m = MetricsCalculator.compute(sources, name);
             List<String> js = (name.equals(LabelSources.ENSEMBLE) || name.equals(LabelSources.FINAL)) && choice != null
-                    ? List.of(choice.rule().column(), choice.judgeA().column(), choice.judgeB().column()).subList(1, 3) : null;
-            MetricsFormat.Comparison cmp = pair == null ? null : MetricsFormat.Comparison.of(m, pair[0].strip(), pair[1].strip());
+                    ? List.of(
+                                    choice.rule().column(),
+                                    choice.judgeA().column(),
+                                    choice.judgeB().column())
+                            .subList(1, 3)
+                    : null;
+            MetricsFormat.Comparison cmp =
+                    pair == null ? null : MetricsFormat.Comparison.of(m, pair[0].strip(), pair[1].strip());
             switch (format.format()) {
                 case json -> jsons.add(MetricsFormat.json(m, js, cmp));
                 case csv -> {
@@ -132,7 +157,8 @@ final class MetricsCommand implements Callable<Integer> {
             first = false;
         }
         // call-level traces (ToolHaystack, DiaBench): ACC, FTR, TAR and call accuracy by scenario and level
-        boolean raterSource = names.size() == 1 && !src.equals(LabelSources.ENSEMBLE) && !src.equals(LabelSources.FINAL);
+        boolean raterSource =
+                names.size() == 1 && !src.equals(LabelSources.ENSEMBLE) && !src.equals(LabelSources.FINAL);
         List<CallMetrics.Row> callRows = CallLabeller.rows(p, raterSource ? src : null);
         List<CallMetrics.ModelCalls> calls = CallMetrics.compute(callRows);
         String callSource = raterSource ? src : "rule (computed now)";
@@ -168,26 +194,31 @@ final class MetricsCommand implements Callable<Integer> {
      */
     private int corrected(PrintWriter out) {
         if (format.is(OutputFormat.markdown)) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--source corrected prints table, json "
-                    + "or csv");
+            throw new picocli.CommandLine.ParameterException(
+                    spec.commandLine(), "--source corrected prints table, json " + "or csv");
         }
         org.tracejudge.calibration.CorrectedRates.Report report;
         try (Project p = Project.open(project.path)) {
             report = org.tracejudge.calibration.CorrectedRates.load(p, null, null);
         }
         // ranked by corrected CTUR; models without one last, in their order
-        java.util.Map<String, java.util.Map<String, org.tracejudge.calibration.CorrectedRates.Row>> byModel = report.ranked();
+        java.util.Map<String, java.util.Map<String, org.tracejudge.calibration.CorrectedRates.Row>> byModel =
+                report.ranked();
         List<String> models = new ArrayList<>(byModel.keySet());
         if (format.json()) {
             ObjectNode doc = CliJson.document(spec);
-            doc.put("source", CORRECTED).put("estimator", "PPI++").put("judge", report.judge())
-                    .put("sample", report.sample().name()).put("gold", report.goldInSample());
+            doc.put("source", CORRECTED)
+                    .put("estimator", "PPI++")
+                    .put("judge", report.judge())
+                    .put("sample", report.sample().name())
+                    .put("gold", report.goldInSample());
             com.fasterxml.jackson.databind.node.ArrayNode arr = doc.putArray("models");
             for (String m : models) {
                 ObjectNode o = arr.addObject();
                 o.put("model", m);
                 for (String rate : LEADERBOARD) {
-                    org.tracejudge.calibration.CorrectedRates.Row r = byModel.get(m).get(rate);
+                    org.tracejudge.calibration.CorrectedRates.Row r =
+                            byModel.get(m).get(rate);
                     ObjectNode x = o.putObject(rate);
                     x.put("gold", r.gold());
                     putFraction(x, "judge_only", r.judgeOnly());
@@ -207,7 +238,8 @@ final class MetricsCommand implements Callable<Integer> {
             return 0;
         }
         out.println("Corrected leaderboard, ranked by corrected CTUR: PPI++ with the gold of calibration sample '"
-                + report.sample().name() + "' (" + report.goldInSample() + " decided of " + report.sample().draws().size()
+                + report.sample().name() + "' (" + report.goldInSample() + " decided of "
+                + report.sample().draws().size()
                 + " drawn); judge: " + report.judge() + ".");
         out.println("Each cell: corrected % [95% interval] (judge only %), n gold.");
         StringBuilder h = new StringBuilder(String.format(java.util.Locale.ROOT, "%-24s", "model"));
@@ -218,9 +250,20 @@ final class MetricsCommand implements Callable<Integer> {
             for (String rate : LEADERBOARD) {
                 org.tracejudge.calibration.CorrectedRates.Row r = byModel.get(m).get(rate);
                 String judgeOnly = r.judgeOnly().defined()
-                        ? String.format(java.util.Locale.ROOT, "%.1f", 100 * r.judgeOnly().value()) : "n/a";
-                String cell = r.ppi().defined() ? String.format(java.util.Locale.ROOT, "%.1f [%.1f, %.1f] (%s), %d",
-                        100 * r.ppi().value(), 100 * r.ppi().ci95()[0], 100 * r.ppi().ci95()[1], judgeOnly, r.gold())
+                        ? String.format(
+                                java.util.Locale.ROOT,
+                                "%.1f",
+                                100 * r.judgeOnly().value())
+                        : "n/a";
+                String cell = r.ppi().defined()
+                        ? String.format(
+                                java.util.Locale.ROOT,
+                                "%.1f [%.1f, %.1f] (%s), %d",
+                                100 * r.ppi().value(),
+                                100 * r.ppi().ci95()[0],
+                                100 * r.ppi().ci95()[1],
+                                judgeOnly,
+                                r.gold())
                         : "n/a (" + judgeOnly + "), " + r.gold();
                 line.append(String.format(java.util.Locale.ROOT, " %-30s", cell));
             }

@@ -22,8 +22,7 @@ public final class Output {
 
     private static volatile IOException lastError;
 
-    private Output() {
-    }
+    private Output() {}
 
     /** A write to standard output that did not reach its destination. */
     static final class Failed extends RuntimeException {
@@ -62,8 +61,9 @@ public final class Output {
                 }
             }
         };
-        return new PrintWriter(new OutputStreamWriter(new java.io.BufferedOutputStream(recording, 1 << 16),
-                StandardCharsets.UTF_8), false);
+        return new PrintWriter(
+                new OutputStreamWriter(new java.io.BufferedOutputStream(recording, 1 << 16), StandardCharsets.UTF_8),
+                false);
     }
 
     /**
@@ -80,8 +80,8 @@ public final class Output {
             if (m.contains("No space left") || m.contains("ENOSPC") || m.contains("not enough space")) {
                 throw new Failed("cannot write the output: the disk is full (only part of it was written)", 1, e);
             }
-            throw new Failed("cannot write the output" + (e == null ? "" : ": " + m) + " (only part of it was written)",
-                    1, e);
+            throw new Failed(
+                    "cannot write the output" + (e == null ? "" : ": " + m) + " (only part of it was written)", 1, e);
         }
     }
 }

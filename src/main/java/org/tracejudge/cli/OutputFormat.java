@@ -12,7 +12,11 @@ import picocli.CommandLine.Option;
  * only the values that command accepts.
  */
 enum OutputFormat {
-    text, table, json, csv, markdown;
+    text,
+    table,
+    json,
+    csv,
+    markdown;
 
     /** The values one option accepts: its converter (case-insensitive) and its completion candidates. */
     abstract static class Accepted implements CommandLine.ITypeConverter<OutputFormat>, Iterable<String> {
@@ -29,8 +33,8 @@ enum OutputFormat {
                     return f;
                 }
             }
-            throw new CommandLine.TypeConversionException("expected one of " + values + " (case-insensitive) but was '"
-                    + value + "'");
+            throw new CommandLine.TypeConversionException(
+                    "expected one of " + values + " (case-insensitive) but was '" + value + "'");
         }
 
         @Override
@@ -61,8 +65,13 @@ enum OutputFormat {
 
     /** {@code --format text|json}, default text: a summary or report as text or JSON. */
     static final class TextJson extends Choice {
-        @Option(names = "--format", defaultValue = "text", paramLabel = "text|json", converter = TextJsonValues.class,
-                completionCandidates = TextJsonValues.class, description = "text or json (default: ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--format",
+                defaultValue = "text",
+                paramLabel = "text|json",
+                converter = TextJsonValues.class,
+                completionCandidates = TextJsonValues.class,
+                description = "text or json (default: ${DEFAULT-VALUE}).")
         OutputFormat format;
 
         @Override
@@ -80,8 +89,13 @@ enum OutputFormat {
 
     /** {@code --format table|json}, default table. */
     static final class TableJson extends Choice {
-        @Option(names = "--format", defaultValue = "table", paramLabel = "table|json", converter = TableJsonValues.class,
-                completionCandidates = TableJsonValues.class, description = "table or json (default: ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--format",
+                defaultValue = "table",
+                paramLabel = "table|json",
+                converter = TableJsonValues.class,
+                completionCandidates = TableJsonValues.class,
+                description = "table or json (default: ${DEFAULT-VALUE}).")
         OutputFormat format;
 
         @Override
@@ -99,8 +113,13 @@ enum OutputFormat {
 
     /** {@code --format csv|json}, default csv. */
     static final class CsvJson extends Choice {
-        @Option(names = "--format", defaultValue = "csv", paramLabel = "csv|json", converter = CsvJsonValues.class,
-                completionCandidates = CsvJsonValues.class, description = "csv or json (default: ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--format",
+                defaultValue = "csv",
+                paramLabel = "csv|json",
+                converter = CsvJsonValues.class,
+                completionCandidates = CsvJsonValues.class,
+                description = "csv or json (default: ${DEFAULT-VALUE}).")
         OutputFormat format;
 
         @Override
@@ -118,8 +137,13 @@ enum OutputFormat {
 
     /** {@code --format table|json|csv}, default table. */
     static final class TableJsonCsv extends Choice {
-        @Option(names = "--format", defaultValue = "table", paramLabel = "table|json|csv", converter = TableJsonCsvValues.class,
-                completionCandidates = TableJsonCsvValues.class, description = "table, json or csv (default: ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--format",
+                defaultValue = "table",
+                paramLabel = "table|json|csv",
+                converter = TableJsonCsvValues.class,
+                completionCandidates = TableJsonCsvValues.class,
+                description = "table, json or csv (default: ${DEFAULT-VALUE}).")
         OutputFormat format;
 
         @Override
@@ -137,8 +161,13 @@ enum OutputFormat {
 
     /** {@code --format table|json|csv|markdown}, default table: the reports with every form. */
     static final class Report extends Choice {
-        @Option(names = "--format", defaultValue = "table", paramLabel = "FORMAT", converter = ReportValues.class,
-                completionCandidates = ReportValues.class, description = "table, json, csv or markdown (default: ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--format",
+                defaultValue = "table",
+                paramLabel = "FORMAT",
+                converter = ReportValues.class,
+                completionCandidates = ReportValues.class,
+                description = "table, json, csv or markdown (default: ${DEFAULT-VALUE}).")
         OutputFormat format;
 
         @Override

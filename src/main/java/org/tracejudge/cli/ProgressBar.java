@@ -39,11 +39,15 @@ final class ProgressBar implements AutoCloseable {
 
     /** A bar for the command being run, or one that draws nothing when progress does not fit (see the class comment). */
     static ProgressBar forCommand(CommandSpec spec, String label) {
-        if (!stderrIsTerminal || TracejudgeCli.verbosity(spec) == TracejudgeCli.Verbosity.QUIET
+        if (!stderrIsTerminal
+                || TracejudgeCli.verbosity(spec) == TracejudgeCli.Verbosity.QUIET
                 || "dumb".equals(System.getenv("TERM"))) {
             return OFF;
         }
-        return new ProgressBar(spec.commandLine().getErr(), label, colourAllowed(System.getenv("NO_COLOR"), System.getenv("TERM")),
+        return new ProgressBar(
+                spec.commandLine().getErr(),
+                label,
+                colourAllowed(System.getenv("NO_COLOR"), System.getenv("TERM")),
                 System::nanoTime);
     }
 

@@ -22,12 +22,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "redact", description = {"Shows what redaction takes out of a text or JSON Lines file, or measures it "
-        + "on a labelled file.",
-        "redact FILE prints the text with each redaction marked by its kind ([NAME], [PHONE], [IBAN]...); a .jsonl "
-                + "file is read line by line and each line's \"text\" is redacted.",
-        "redact --evaluate FILE.jsonl reads lines {\"id\", \"text\", \"pii\": [{\"kind\", \"text\"}]} and prints per-kind "
-                + "recall, the false-positive rate on messages with no personal data, and precision."})
+@Command(
+        name = "redact",
+        description = {
+            "Shows what redaction takes out of a text or JSON Lines file, or measures it " + "on a labelled file.",
+            "redact FILE prints the text with each redaction marked by its kind ([NAME], [PHONE], [IBAN]...); a .jsonl "
+                    + "file is read line by line and each line's \"text\" is redacted.",
+            "redact --evaluate FILE.jsonl reads lines {\"id\", \"text\", \"pii\": [{\"kind\", \"text\"}]} and prints per-kind "
+                    + "recall, the false-positive rate on messages with no personal data, and precision."
+        })
 final class RedactCommand implements Callable<Integer> {
 
     @Spec
@@ -42,8 +45,10 @@ final class RedactCommand implements Callable<Integer> {
     @Mixin
     OutputFormat.TextJson format;
 
-    @Option(names = "--strict", description = "Prefer over-redaction (as for remote judges): capitalised unknown "
-            + "words, long numbers, every URL.")
+    @Option(
+            names = "--strict",
+            description = "Prefer over-redaction (as for remote judges): capitalised unknown "
+                    + "words, long numbers, every URL.")
     boolean strict;
 
     @Option(names = "--allow", paramLabel = "WORD", description = "A word or phrase never to redact (repeatable).")
@@ -55,15 +60,19 @@ final class RedactCommand implements Callable<Integer> {
     @Option(names = "--name", paramLabel = "NAME", description = "A name to redact wherever it occurs (repeatable).")
     List<String> names = new ArrayList<>();
 
-    @Option(names = "--misses", description = "With --evaluate: also list each missed item and each changed "
-            + "negative (for a development set; this prints the personal data of the file).")
+    @Option(
+            names = "--misses",
+            description = "With --evaluate: also list each missed item and each changed "
+                    + "negative (for a development set; this prints the personal data of the file).")
     boolean misses;
 
     @Override
     public Integer call() throws IOException {
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException(file + (Files.isDirectory(file) ? ": is a folder; give a text or JSON Lines "
-                    + "file" : Files.exists(file) ? ": not a regular file" : ": no such file"));
+            throw new IllegalArgumentException(file
+                    + (Files.isDirectory(file)
+                            ? ": is a folder; give a text or JSON Lines " + "file"
+                            : Files.exists(file) ? ": not a regular file" : ": no such file"));
         }
         org.tracejudge.importer.TextEncoding.requireUtf8(file); // UTF-16, Latin-1: named, with the line and byte
         Redactor r = new Redactor(new Redactor.Options(strict, names, allow, deny));
@@ -87,7 +96,8 @@ final class RedactCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        boolean jsonl = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".jsonl");
+        boolean jsonl =
+                file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".jsonl");
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             if (!jsonl) {
                 StringBuilder sb = new StringBuilder();
@@ -121,7 +131,8 @@ final class RedactCommand implements Callable<Integer> {
                         throw new IllegalArgumentException(file + ":" + n + ": " + e.getMessage());
                     }
                     if (!o.path("text").isTextual()) {
-                        throw new IllegalArgumentException(file + ":" + n + ": expected an object with a \"text\" string");
+                        throw new IllegalArgumentException(
+                                file + ":" + n + ": expected an object with a \"text\" string");
                     }
                     Redactor.Result res = r.redact(o.get("text").asText());
                     if (format.json()) {
@@ -133,7 +144,8 @@ final class RedactCommand implements Callable<Integer> {
                         x.set("spans", spans(res));
                         out.println(Json.write(x));
                     } else {
-                        out.println((o.has("id") ? o.get("id").asText() + "\t" : "") + res.text().replace("\n", "\\n"));
+                        out.println((o.has("id") ? o.get("id").asText() + "\t" : "")
+                                + res.text().replace("\n", "\\n"));
                     }
                 }
             }

@@ -11,13 +11,17 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "rubrics", description = "Where the judges' rubric templates are read from; --copy puts editable "
-        + "copies in the data folder (an edited rubric makes a new judge version).")
+@Command(
+        name = "rubrics",
+        description = "Where the judges' rubric templates are read from; --copy puts editable "
+                + "copies in the data folder (an edited rubric makes a new judge version).")
 final class RubricsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--copy", description = "Copy the built-in templates into the data folder (existing copies are kept).")
+    @Option(
+            names = "--copy",
+            description = "Copy the built-in templates into the data folder (existing copies are kept).")
     boolean copy;
 
     @Override

@@ -17,9 +17,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "safety", description = "Safety figures of tool-selection scenarios: per tool prevalence and each rater's "
-        + "precision/recall/F1/kappa against the final expert label, exact-match accuracy per model and approach (nlt vs "
-        + "structured), missed safety calls; the review policies and the adjudication queue.")
+@Command(
+        name = "safety",
+        description = "Safety figures of tool-selection scenarios: per tool prevalence and each rater's "
+                + "precision/recall/F1/kappa against the final expert label, exact-match accuracy per model and approach (nlt vs "
+                + "structured), missed safety calls; the review policies and the adjudication queue.")
 final class SafetyCommand implements Callable<Integer> {
 
     @Spec
@@ -34,36 +36,59 @@ final class SafetyCommand implements Callable<Integer> {
     @Option(names = "--scenario", paramLabel = "NAME", description = "Only this scenario.")
     String scenario;
 
-    @Option(names = "--set", paramLabel = "POLICY=VALUE", description = "Change a review policy and save it in the project: "
-            + "human_final, blind_first_pass, double_review, content_warning, allow_skip (true/false), break_minutes (number).")
+    @Option(
+            names = "--set",
+            paramLabel = "POLICY=VALUE",
+            description =
+                    "Change a review policy and save it in the project: "
+                            + "human_final, blind_first_pass, double_review, content_warning, allow_skip (true/false), break_minutes (number).")
     List<String> set;
 
-    @Option(names = "--split", description = "The figures once per approach and prompt condition (NLT-style studies), "
-            + "each over its own traces.")
+    @Option(
+            names = "--split",
+            description = "The figures once per approach and prompt condition (NLT-style studies), "
+                    + "each over its own traces.")
     boolean split;
 
-    @Option(names = "--queue", description = "List the adjudication queue (tools experts disagree on) instead of the figures.")
+    @Option(
+            names = "--queue",
+            description = "List the adjudication queue (tools experts disagree on) instead of the figures.")
     boolean queue;
 
-    @Option(names = "--decide", paramLabel = "INPUT", description = "Record an expert's per-tool decision on an input "
-            + "(its key, e.g. lantern/4, or the id of one of its runs), on every run of it: --tool for each tool decided "
-            + "(every safety-critical tool must be), --expert, --rationale. A later call is a revision.")
+    @Option(
+            names = "--decide",
+            paramLabel = "INPUT",
+            description = "Record an expert's per-tool decision on an input "
+                    + "(its key, e.g. lantern/4, or the id of one of its runs), on every run of it: --tool for each tool decided "
+                    + "(every safety-critical tool must be), --expert, --rationale. A later call is a revision.")
     String decide;
 
-    @Option(names = "--adjudicate", paramLabel = "INPUT", description = "Record an adjudicator's decision on tools of an "
-            + "input (the queue: --queue): --tool for each, --expert (not one of the experts who decided them), --rationale.")
+    @Option(
+            names = "--adjudicate",
+            paramLabel = "INPUT",
+            description =
+                    "Record an adjudicator's decision on tools of an "
+                            + "input (the queue: --queue): --tool for each, --expert (not one of the experts who decided them), --rationale.")
     String adjudicate;
 
-    @Option(names = "--tool", paramLabel = "NAME=yes|no", description = "A tool's decision, for --decide or --adjudicate "
-            + "(repeat the option for several tools).")
+    @Option(
+            names = "--tool",
+            paramLabel = "NAME=yes|no",
+            description = "A tool's decision, for --decide or --adjudicate " + "(repeat the option for several tools).")
     List<String> tool;
 
-    @Option(names = "--expert", paramLabel = "NAME", description = "Who decides. On a team project it is your hub "
-            + "identity (the default there); another name is refused.")
+    @Option(
+            names = "--expert",
+            paramLabel = "NAME",
+            description = "Who decides. On a team project it is your hub "
+                    + "identity (the default there); another name is refused.")
     String expert;
 
-    @Option(names = "--rationale", paramLabel = "TEXT", description = "Why (an adjudication needs one; so does a NO on a "
-            + "safety-critical tool the rule or a judge says YES to).")
+    @Option(
+            names = "--rationale",
+            paramLabel = "TEXT",
+            description = "Why (an adjudication needs one; so does a NO on a "
+                    + "safety-critical tool the rule or a judge says YES to).")
     String rationale;
 
     @Override
@@ -84,9 +109,11 @@ final class SafetyCommand implements Callable<Integer> {
                 for (String s : set) {
                     int eq = s.indexOf('=');
                     if (eq < 0) {
-                        throw new CommandLine.ParameterException(spec.commandLine(), "--set takes POLICY=VALUE, not '" + s + "'");
+                        throw new CommandLine.ParameterException(
+                                spec.commandLine(), "--set takes POLICY=VALUE, not '" + s + "'");
                     }
-                    policy = policy.with(s.substring(0, eq).strip(), s.substring(eq + 1).strip());
+                    policy = policy.with(
+                            s.substring(0, eq).strip(), s.substring(eq + 1).strip());
                 }
                 policy.save(p);
                 out.println("policy saved: " + policy.toJson());
@@ -100,9 +127,15 @@ final class SafetyCommand implements Callable<Integer> {
                 } else {
                     out.println("adjudication queue: " + q.size());
                     for (SafetyReview.Disagreement d : q) {
-                        out.printf("  %s  %s%s  \"%s\"%n", d.taskKey(), d.tool(), d.safetyCritical() ? " (safety-critical)" : "", d.input());
-                        d.experts().forEach(o -> out.printf("      %s: %s — %s%n", o.rater(), o.yes() ? "YES" : "NO",
-                                o.rationale() == null ? "(no rationale)" : o.rationale()));
+                        out.printf(
+                                "  %s  %s%s  \"%s\"%n",
+                                d.taskKey(), d.tool(), d.safetyCritical() ? " (safety-critical)" : "", d.input());
+                        d.experts()
+                                .forEach(o -> out.printf(
+                                        "      %s: %s — %s%n",
+                                        o.rater(),
+                                        o.yes() ? "YES" : "NO",
+                                        o.rationale() == null ? "(no rationale)" : o.rationale()));
                     }
                 }
                 return 0;
@@ -110,7 +143,8 @@ final class SafetyCommand implements Callable<Integer> {
             if (split) {
                 Map<String, Map<String, SafetyFigures.Figures>> slices = p.read(c -> SafetyFigures.bySlice(c, pol));
                 if (slices.isEmpty()) {
-                    throw new IllegalArgumentException("no scored tool-selection runs in " + project.path.getFileName());
+                    throw new IllegalArgumentException(
+                            "no scored tool-selection runs in " + project.path.getFileName());
                 }
                 com.fasterxml.jackson.databind.node.ObjectNode json = Json.object();
                 boolean first = true;
@@ -141,13 +175,19 @@ final class SafetyCommand implements Callable<Integer> {
             if (scenario != null) {
                 SafetyFigures.Figures f = all.get(scenario);
                 if (f == null) {
-                    throw new IllegalArgumentException("no scenario '" + scenario + "' (scenarios: " + String.join(", ", all.keySet()) + ")");
+                    throw new IllegalArgumentException(
+                            "no scenario '" + scenario + "' (scenarios: " + String.join(", ", all.keySet()) + ")");
                 }
                 all = Map.of(scenario, f);
             }
             if (format.json()) {
                 if (all.size() == 1) {
-                    CliJson.print(out, CliJson.document(spec, SafetyFigures.json(all.values().iterator().next()), null));
+                    CliJson.print(
+                            out,
+                            CliJson.document(
+                                    spec,
+                                    SafetyFigures.json(all.values().iterator().next()),
+                                    null));
                 } else {
                     ArrayNode a = Json.MAPPER.createArrayNode();
                     all.values().forEach(f -> a.add(SafetyFigures.json(f)));
@@ -170,17 +210,20 @@ final class SafetyCommand implements Callable<Integer> {
         String input = decide != null ? decide : adjudicate;
         String option = decide != null ? "--decide" : "--adjudicate";
         if (tool == null || tool.isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), option + " needs --tool NAME=yes|no for each tool decided");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), option + " needs --tool NAME=yes|no for each tool decided");
         }
         Map<String, Boolean> perTool = new java.util.LinkedHashMap<>();
         for (String t : tool) {
             int eq = t.lastIndexOf('=');
             String v = eq < 0 ? "" : t.substring(eq + 1).strip().toLowerCase(java.util.Locale.ROOT);
             if (eq <= 0 || !(v.equals("yes") || v.equals("no"))) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--tool takes NAME=yes or NAME=no, not '" + t + "'");
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(), "--tool takes NAME=yes or NAME=no, not '" + t + "'");
             }
             if (perTool.put(t.substring(0, eq).strip(), v.equals("yes")) != null) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--tool " + t.substring(0, eq).strip() + " is given twice");
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(), "--tool " + t.substring(0, eq).strip() + " is given twice");
             }
         }
         String person = p.meta(org.tracejudge.team.LocalTeam.PERSON);
@@ -196,13 +239,25 @@ final class SafetyCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), option + " needs --expert NAME (who decides)");
         }
         SafetyReview.Input in = p.read(c -> SafetyReview.inputs(c)).stream()
-                .filter(i -> i.key().equals(input) || i.runs().stream().anyMatch(r -> r.traceId().equals(input)))
-                .findFirst().orElseThrow(() -> new IllegalArgumentException("no tool-selection input '" + input + "' in "
-                        + project.path.getFileName() + " (an input key such as lantern/4, or a trace id; the keys: safety --queue "
+                .filter(i -> i.key().equals(input)
+                        || i.runs().stream().anyMatch(r -> r.traceId().equals(input)))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no tool-selection input '" + input + "' in "
+                        + project.path.getFileName()
+                        + " (an input key such as lantern/4, or a trace id; the keys: safety --queue "
                         + "or labels)"));
         List<String> ids = decide != null
-                ? SafetyReview.label(p, in.firstTrace(), org.tracejudge.safety.Expert.of(who, who,
-                        person != null ? org.tracejudge.safety.Expert.TEAM : org.tracejudge.safety.Expert.WORKBENCH), perTool, rationale)
+                ? SafetyReview.label(
+                        p,
+                        in.firstTrace(),
+                        org.tracejudge.safety.Expert.of(
+                                who,
+                                who,
+                                person != null
+                                        ? org.tracejudge.safety.Expert.TEAM
+                                        : org.tracejudge.safety.Expert.WORKBENCH),
+                        perTool,
+                        rationale)
                 : SafetyReview.adjudicate(p, in.firstTrace(), who, perTool, rationale);
         String what = (decide != null ? "decision of " : "adjudication by ") + who + " on " + in.key();
         if (format.json()) {
@@ -215,9 +270,11 @@ final class SafetyCommand implements Callable<Integer> {
             CliJson.print(out, CliJson.document(spec, o, null));
         } else {
             StringBuilder t = new StringBuilder();
-            perTool.forEach((k, v) -> t.append(t.length() == 0 ? "" : ", ").append(k).append(' ').append(v ? "YES" : "NO"));
-            out.printf("recorded the %s: %s (%d runs)%s%n", what, t, ids.size(),
-                    person != null ? "; `team sync` sends it to the hub" : "");
+            perTool.forEach((k, v) ->
+                    t.append(t.length() == 0 ? "" : ", ").append(k).append(' ').append(v ? "YES" : "NO"));
+            out.printf(
+                    "recorded the %s: %s (%d runs)%s%n",
+                    what, t, ids.size(), person != null ? "; `team sync` sends it to the hub" : "");
         }
         return 0;
     }

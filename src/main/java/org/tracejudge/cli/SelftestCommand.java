@@ -32,8 +32,10 @@ import picocli.CommandLine.Spec;
  * Checks an installation end to end without a display: a temporary project, the bundled sample
  * imported into it, the rule classifier over every trace, agreement, a write read back after reopening.
  */
-@Command(name = "selftest", description = "Check this installation: SQLite, import, rule classifier, agreement; "
-        + "prints the Java and JavaFX versions. Needs no display and leaves nothing behind.")
+@Command(
+        name = "selftest",
+        description = "Check this installation: SQLite, import, rule classifier, agreement; "
+                + "prints the Java and JavaFX versions. Needs no display and leaves nothing behind.")
 final class SelftestCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -84,11 +86,12 @@ final class SelftestCommand implements Callable<Integer> {
             step("compute agreement with bootstrap intervals", () -> {
                 try (Project p = Project.open(file)) {
                     LabelTable t = LabelTables.of(p);
-                    AgreementReport r = new AgreementCalculator(AgreementOptions.defaults().withResamples(200))
-                            .report(t);
+                    AgreementReport r =
+                            new AgreementCalculator(AgreementOptions.defaults().withResamples(200)).report(t);
                     require(!r.pairwise().isEmpty() && r.pairwise().get(0).kappa() != null, "no pairwise kappa");
-                    return String.format("%d raters, %d items, Fleiss' kappa %.3f", r.raters().size(), r.nItems(),
-                            r.fleiss().kappa());
+                    return String.format(
+                            "%d raters, %d items, Fleiss' kappa %.3f",
+                            r.raters().size(), r.nItems(), r.fleiss().kappa());
                 }
             });
             step("write a decision and read it back after reopening", () -> {
@@ -143,7 +146,8 @@ final class SelftestCommand implements Callable<Integer> {
 
     private static String sqliteVersion(Project p) {
         return p.read(c -> {
-            try (var s = c.createStatement(); var rs = s.executeQuery("SELECT sqlite_version()")) {
+            try (var s = c.createStatement();
+                    var rs = s.executeQuery("SELECT sqlite_version()")) {
                 rs.next();
                 return rs.getString(1);
             }

@@ -63,7 +63,8 @@ public final class ShellFiles {
 
     /** fish: commands, then each command's options (with enum values) and file arguments. */
     static String fish(CommandLine cl) {
-        StringBuilder sb = new StringBuilder("# Tracejudge completion for fish (generated from the command line's model)\n");
+        StringBuilder sb =
+                new StringBuilder("# Tracejudge completion for fish (generated from the command line's model)\n");
         sb.append("complete -c tracejudge -f\n");
         for (OptionSpec o : cl.getCommandSpec().options()) {
             fishOption(sb, "__fish_use_subcommand", o);
@@ -71,12 +72,18 @@ public final class ShellFiles {
         for (Map.Entry<String, CommandLine> e : cl.getSubcommands().entrySet()) {
             String name = e.getKey();
             CommandSpec spec = e.getValue().getCommandSpec();
-            sb.append("complete -c tracejudge -n __fish_use_subcommand -a ").append(name)
-                    .append(" -d ").append(fishQuote(firstSentence(spec))).append('\n');
+            sb.append("complete -c tracejudge -n __fish_use_subcommand -a ")
+                    .append(name)
+                    .append(" -d ")
+                    .append(fishQuote(firstSentence(spec)))
+                    .append('\n');
             String cond = "'__fish_seen_subcommand_from " + name + "'";
             if (name.equals("help")) {
-                sb.append("complete -c tracejudge -n ").append(cond).append(" -a ").append(fishQuote(String.join(" ",
-                        cl.getSubcommands().keySet()))).append('\n');
+                sb.append("complete -c tracejudge -n ")
+                        .append(cond)
+                        .append(" -a ")
+                        .append(fishQuote(String.join(" ", cl.getSubcommands().keySet())))
+                        .append('\n');
                 continue;
             }
             if (!spec.positionalParameters().isEmpty()) {
@@ -115,7 +122,10 @@ public final class ShellFiles {
     }
 
     private static String firstSentence(String s) {
-        s = s.replace("%%", "%").replace("%n", " ").replaceAll("\\$\\{DEFAULT-VALUE}", "").strip();
+        s = s.replace("%%", "%")
+                .replace("%n", " ")
+                .replaceAll("\\$\\{DEFAULT-VALUE}", "")
+                .strip();
         int dot = s.indexOf(". ");
         return dot > 0 ? s.substring(0, dot) : s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
     }
@@ -132,12 +142,20 @@ public final class ShellFiles {
         String page = qualified.replace(' ', '-');
         StringBuilder sb = new StringBuilder();
         sb.append(".\\\" Generated from the command line's model (org.tracejudge.cli.ShellFiles); do not edit.\n");
-        sb.append(".TH ").append(page.toUpperCase(Locale.ROOT)).append(" 1 \"\" \"Tracejudge ").append(roff(version))
+        sb.append(".TH ")
+                .append(page.toUpperCase(Locale.ROOT))
+                .append(" 1 \"\" \"Tracejudge ")
+                .append(roff(version))
                 .append("\" \"Tracejudge Manual\"\n");
-        sb.append(".SH NAME\n").append(page.replace("-", "\\-")).append(" \\- ").append(roff(firstSentence(spec))).append('\n');
+        sb.append(".SH NAME\n")
+                .append(page.replace("-", "\\-"))
+                .append(" \\- ")
+                .append(roff(firstSentence(spec)))
+                .append('\n');
         sb.append(".SH SYNOPSIS\n.nf\n");
         String synopsis = new CommandLine.Help(spec, CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF))
-                .synopsis(0).strip();
+                .synopsis(0)
+                .strip();
         sb.append(roff(synopsis)).append("\n.fi\n");
         sb.append(".SH DESCRIPTION\n");
         for (String d : spec.usageMessage().description()) {
@@ -146,15 +164,21 @@ public final class ShellFiles {
         if (top) {
             sb.append(".SH COMMANDS\n");
             for (Map.Entry<String, CommandLine> e : cl.getSubcommands().entrySet()) {
-                sb.append(".TP\n\\fB").append(e.getKey()).append("\\fR\n")
-                        .append(roff(firstSentence(e.getValue().getCommandSpec()))).append(".\n");
+                sb.append(".TP\n\\fB")
+                        .append(e.getKey())
+                        .append("\\fR\n")
+                        .append(roff(firstSentence(e.getValue().getCommandSpec())))
+                        .append(".\n");
             }
         }
         if (!spec.positionalParameters().isEmpty()) {
             sb.append(".SH ARGUMENTS\n");
             for (PositionalParamSpec p : spec.positionalParameters()) {
-                sb.append(".TP\n\\fI").append(roff(p.paramLabel())).append("\\fR\n")
-                        .append(roff(text(String.join(" ", p.description())))).append('\n');
+                sb.append(".TP\n\\fI")
+                        .append(roff(p.paramLabel()))
+                        .append("\\fR\n")
+                        .append(roff(text(String.join(" ", p.description()))))
+                        .append('\n');
             }
         }
         sb.append(".SH OPTIONS\n");
@@ -176,15 +200,21 @@ public final class ShellFiles {
         }
         sb.append(".SH EXIT STATUS\n");
         for (Map.Entry<String, String> e : spec.usageMessage().exitCodeList().entrySet()) {
-            sb.append(".TP\n\\fB").append(e.getKey().strip()).append("\\fR\n").append(roff(e.getValue())).append('\n');
+            sb.append(".TP\n\\fB")
+                    .append(e.getKey().strip())
+                    .append("\\fR\n")
+                    .append(roff(e.getValue()))
+                    .append('\n');
         }
         sb.append(".SH ENVIRONMENT\n")
-                .append(".TP\n\\fBTRACEJUDGE_HOME\\fR\nThe data folder (settings, rubric copies, the sample project).\n")
+                .append(
+                        ".TP\n\\fBTRACEJUDGE_HOME\\fR\nThe data folder (settings, rubric copies, the sample project).\n")
                 .append(".TP\n\\fBNO_COLOR\\fR\nWhen set and not empty, no colour in progress output.\n");
         sb.append(".SH SEE ALSO\n");
         if (top) {
             List<String> refs = new ArrayList<>();
-            cl.getSubcommands().keySet().stream().filter(n -> !n.equals("help"))
+            cl.getSubcommands().keySet().stream()
+                    .filter(n -> !n.equals("help"))
                     .forEach(n -> refs.add("\\fBtracejudge\\-" + n + "\\fR(1)"));
             sb.append(String.join(",\n", refs)).append('\n');
         } else {

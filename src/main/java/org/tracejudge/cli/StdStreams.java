@@ -34,7 +34,8 @@ final class StdStreams {
             for (Path a : args) {
                 if (isDash(a)) {
                     if (temp != null) {
-                        throw new IllegalArgumentException(commandLineName + ": '-' (standard input) can be given once");
+                        throw new IllegalArgumentException(
+                                commandLineName + ": '-' (standard input) can be given once");
                     }
                     Path dir = Files.createTempDirectory("tracejudge-stdin");
                     temp = dir.resolve("stdin");

@@ -2,8 +2,8 @@ package org.tracejudge.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import picocli.CommandLine;
@@ -21,18 +21,26 @@ import picocli.CommandLine.ScopeType;
  * case-insensitive for enum values, mistyped commands and options get suggestions, and usage errors
  * exit 2 (see {@link ExitCodes}).
  */
-@Command(name = "tracejudge", scope = ScopeType.INHERIT, mixinStandardHelpOptions = true,
-        versionProvider = TracejudgeCli.Version.class, usageHelpAutoWidth = true,
+@Command(
+        name = "tracejudge",
+        scope = ScopeType.INHERIT,
+        mixinStandardHelpOptions = true,
+        versionProvider = TracejudgeCli.Version.class,
+        usageHelpAutoWidth = true,
         description = "Judge what LLM agents did with their tools.",
-        footerHeading = "%n", footer = {"Run 'tracejudge COMMAND --help' for a command's options. With no arguments "
-                + "(or just a project file) tracejudge opens the workbench."},
+        footerHeading = "%n",
+        footer = {
+            "Run 'tracejudge COMMAND --help' for a command's options. With no arguments "
+                    + "(or just a project file) tracejudge opens the workbench."
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
             "1:the work failed (bad input file, damaged project, provider error); nothing unfinished is reported as done",
             "2:usage error (unknown command or option, bad or missing argument)",
             "130:interrupted (Ctrl-C); what was committed before is kept",
-            "141:the reader of standard output stopped reading (| head -1); said nowhere, as cat does"})
+            "141:the reader of standard output stopped reading (| head -1); said nowhere, as cat does"
+        })
 public final class TracejudgeCli implements Runnable {
     /**
      * Every command, in the order help lists them. Only the command being run is given to picocli
@@ -78,11 +86,15 @@ public final class TracejudgeCli implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = {"-q", "--quiet"}, scope = ScopeType.INHERIT,
+    @Option(
+            names = {"-q", "--quiet"},
+            scope = ScopeType.INHERIT,
             description = "No progress and no notes on stderr; only the result (and errors).")
     boolean quiet;
 
-    @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
+    @Option(
+            names = {"-v", "--verbose"},
+            scope = ScopeType.INHERIT,
             description = "More detail on stderr (per file, per step).")
     boolean verbose;
 
@@ -92,7 +104,11 @@ public final class TracejudgeCli implements Runnable {
     }
 
     /** How much a command says on stderr: -q, -v (the root's inherited options), or neither. */
-    public enum Verbosity { QUIET, NORMAL, VERBOSE }
+    public enum Verbosity {
+        QUIET,
+        NORMAL,
+        VERBOSE
+    }
 
     /** The verbosity the command line was given with; NORMAL when the command runs outside it. */
     static Verbosity verbosity(CommandLine.Model.CommandSpec command) {
@@ -160,7 +176,8 @@ public final class TracejudgeCli implements Runnable {
             code = cl.execute(args);
         } catch (OutOfMemoryError e) {
             // what was being written is rolled back as the stack unwinds; say what to do instead of a stack trace
-            err.println("tracejudge: out of memory (this Java heap is " + (Runtime.getRuntime().maxMemory() >> 20)
+            err.println("tracejudge: out of memory (this Java heap is "
+                    + (Runtime.getRuntime().maxMemory() >> 20)
                     + " MB): an input too large for it (a very long line, a huge single document); nothing unfinished "
                     + "was kept. Run Java with a larger heap (java -Xmx4g -jar tracejudge.jar …, or "
                     + "TRACEJUDGE_JAVA_OPTIONS=-Xmx4g for the installed command)");
@@ -183,7 +200,9 @@ public final class TracejudgeCli implements Runnable {
 
     private static int usageError(CommandLine.ParameterException e) {
         CommandLine cmd = e.getCommandLine();
-        List<String> unknown = cmd.getUnmatchedArguments().stream().filter(u -> u.startsWith("-") && u.length() > 1).toList();
+        List<String> unknown = cmd.getUnmatchedArguments().stream()
+                .filter(u -> u.startsWith("-") && u.length() > 1)
+                .toList();
         if (!(e instanceof CommandLine.UnmatchedArgumentException) && !unknown.isEmpty()) {
             // a mistyped option took a positional's place: say so, not "missing parameter"
             e = new CommandLine.UnmatchedArgumentException(cmd, new ArrayList<>(unknown));
@@ -194,7 +213,10 @@ public final class TracejudgeCli implements Runnable {
         if (e instanceof CommandLine.UnmatchedArgumentException u) {
             List<String> suggestions = suggestions(u);
             if (!suggestions.isEmpty()) {
-                err.println("Did you mean: " + String.join(" or ", suggestions.stream().map(s -> path + " " + s).toList()) + "?");
+                err.println("Did you mean: "
+                        + String.join(
+                                " or ",
+                                suggestions.stream().map(s -> path + " " + s).toList()) + "?");
             }
         }
         err.flush();
@@ -214,10 +236,15 @@ public final class TracejudgeCli implements Runnable {
         int eq = arg.indexOf('=');
         String word = arg.startsWith("-") && eq > 0 ? arg.substring(0, eq) : arg;
         CommandLine.Model.CommandSpec spec = u.getCommandLine().getCommandSpec();
-        List<String> candidates = new ArrayList<>(word.startsWith("-") ? spec.optionsMap().keySet() : spec.subcommands().keySet());
+        List<String> candidates = new ArrayList<>(
+                word.startsWith("-")
+                        ? spec.optionsMap().keySet()
+                        : spec.subcommands().keySet());
         List<String> close = new ArrayList<>();
         for (String c : candidates) {
-            if (!c.equals(word) && (c.length() > 2 || !word.startsWith("-")) && editDistance(word, c) <= Math.min(2, c.length() / 3)) {
+            if (!c.equals(word)
+                    && (c.length() > 2 || !word.startsWith("-"))
+                    && editDistance(word, c) <= Math.min(2, c.length() / 3)) {
                 close.add(c);
             }
         }
@@ -253,8 +280,9 @@ public final class TracejudgeCli implements Runnable {
         @Override
         public String[] getVersion() {
             String v = TracejudgeCli.class.getPackage().getImplementationVersion();
-            return new String[] {"Tracejudge " + (v == null ? "(development build)" : v) + ", Java "
-                    + System.getProperty("java.version")};
+            return new String[] {
+                "Tracejudge " + (v == null ? "(development build)" : v) + ", Java " + System.getProperty("java.version")
+            };
         }
     }
 }

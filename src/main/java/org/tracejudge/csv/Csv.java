@@ -16,8 +16,7 @@ import java.util.regex.Pattern;
 public final class Csv {
     private static final Pattern PLAIN_NUMBER = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
 
-    private Csv() {
-    }
+    private Csv() {}
 
     /** {@code value} as one CSV cell (null as the empty cell), neutralised and quoted as the class comment says. */
     public static String cell(String value) {

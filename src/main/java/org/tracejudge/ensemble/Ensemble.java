@@ -39,7 +39,8 @@ public final class Ensemble {
             return Vote.NO_RULE;
         }
         boolean majority = judgeA.equals(judgeB) || rule.equals(judgeA) || rule.equals(judgeB);
-        return new Vote(EnsembleRule.ensemble(rule, judgeA, judgeB), Status.DECIDED, majority ? "majority" : "tie_rule");
+        return new Vote(
+                EnsembleRule.ensemble(rule, judgeA, judgeB), Status.DECIDED, majority ? "majority" : "tie_rule");
     }
 
     /** The final label: the latest human adjudication when one exists, else the ensemble label (may be null). */

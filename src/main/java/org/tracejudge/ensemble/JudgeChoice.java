@@ -15,8 +15,11 @@ import org.tracejudge.store.ProjectQueries;
  *
  * @param origin where the judges came from: "option", "project setting" or "the project's only two judge raters"
  */
-public record JudgeChoice(ProjectQueries.RaterSummary rule, ProjectQueries.RaterSummary judgeA,
-                          ProjectQueries.RaterSummary judgeB, String origin) {
+public record JudgeChoice(
+        ProjectQueries.RaterSummary rule,
+        ProjectQueries.RaterSummary judgeA,
+        ProjectQueries.RaterSummary judgeB,
+        String origin) {
     public static final String META_JUDGES = "ensemble.judges";
     public static final String META_RULE = "ensemble.rule";
     public static final String DEFAULT_RULE = "rule";
@@ -39,7 +42,13 @@ public record JudgeChoice(ProjectQueries.RaterSummary rule, ProjectQueries.Rater
             if (candidates.size() != 2) {
                 throw new ProjectException("which two raters are the judges? Pass --judges A,B or save them with "
                         + "'ensemble PROJECT --judges A,B --save' (judge raters in this project: "
-                        + (candidates.isEmpty() ? "none" : String.join(", ", candidates.stream().map(ProjectQueries.RaterSummary::column).toList()))
+                        + (candidates.isEmpty()
+                                ? "none"
+                                : String.join(
+                                        ", ",
+                                        candidates.stream()
+                                                .map(ProjectQueries.RaterSummary::column)
+                                                .toList()))
                         + ")");
             }
             return new JudgeChoice(r, candidates.get(0), candidates.get(1), "the project's only two judge raters");
@@ -100,11 +109,17 @@ public record JudgeChoice(ProjectQueries.RaterSummary rule, ProjectQueries.Rater
     public static List<ProjectQueries.RaterSummary> raters(Project project) {
         return project.read(c -> {
             List<ProjectQueries.RaterSummary> out = new ArrayList<>();
-            try (java.sql.Statement s = c.createStatement(); java.sql.ResultSet rs = s.executeQuery(
-                    "SELECT id, name, kind, version, description FROM rater ORDER BY kind = 'imported' DESC, name, version")) {
+            try (java.sql.Statement s = c.createStatement();
+                    java.sql.ResultSet rs = s.executeQuery(
+                            "SELECT id, name, kind, version, description FROM rater ORDER BY kind = 'imported' DESC, name, version")) {
                 while (rs.next()) {
-                    out.add(new ProjectQueries.RaterSummary(rs.getString(1), rs.getString(2), RaterKind.fromCode(rs.getString(3)),
-                            rs.getString(4), rs.getString(5), 0));
+                    out.add(new ProjectQueries.RaterSummary(
+                            rs.getString(1),
+                            rs.getString(2),
+                            RaterKind.fromCode(rs.getString(3)),
+                            rs.getString(4),
+                            rs.getString(5),
+                            0));
                 }
             }
             return out;
@@ -114,7 +129,8 @@ public record JudgeChoice(ProjectQueries.RaterSummary rule, ProjectQueries.Rater
     static List<ProjectQueries.RaterSummary> candidates(List<ProjectQueries.RaterSummary> raters) {
         List<ProjectQueries.RaterSummary> out = new ArrayList<>();
         for (ProjectQueries.RaterSummary r : raters) {
-            if (r.kind() == RaterKind.LLM_JUDGE || (r.kind() == RaterKind.IMPORTED && !r.name().equals("harness"))) {
+            if (r.kind() == RaterKind.LLM_JUDGE
+                    || (r.kind() == RaterKind.IMPORTED && !r.name().equals("harness"))) {
                 out.add(r);
             }
         }
@@ -128,17 +144,28 @@ public record JudgeChoice(ProjectQueries.RaterSummary rule, ProjectQueries.Rater
                 return r;
             }
         }
-        List<ProjectQueries.RaterSummary> byName = raters.stream().filter(r -> r.name().equals(name)).toList();
+        List<ProjectQueries.RaterSummary> byName =
+                raters.stream().filter(r -> r.name().equals(name)).toList();
         if (byName.size() == 1) {
             return byName.get(0);
         }
         if (byName.size() > 1) {
             throw new ProjectException(role + " '" + name + "' is ambiguous: name a version ("
-                    + String.join(", ", byName.stream().map(ProjectQueries.RaterSummary::column).toList()) + ")");
+                    + String.join(
+                            ", ",
+                            byName.stream()
+                                    .map(ProjectQueries.RaterSummary::column)
+                                    .toList()) + ")");
         }
-        throw new ProjectException("no rater '" + name + "' in this project" + (role.equals("rule rater")
-                ? " (run 'classify' first, or name the rule rater)" : "") + "; raters: "
-                + (raters.isEmpty() ? "none" : String.join(", ", raters.stream().map(ProjectQueries.RaterSummary::column).toList())));
+        throw new ProjectException("no rater '" + name + "' in this project"
+                + (role.equals("rule rater") ? " (run 'classify' first, or name the rule rater)" : "") + "; raters: "
+                + (raters.isEmpty()
+                        ? "none"
+                        : String.join(
+                                ", ",
+                                raters.stream()
+                                        .map(ProjectQueries.RaterSummary::column)
+                                        .toList())));
     }
 
     private static String orDefault(String v, String d) {

@@ -39,8 +39,15 @@ public final class LabelSources {
     private final Map<Ensemble.Status, Integer> ensembleStatus;
     private final int invalidLabels;
 
-    private LabelSources(String[] traceIds, List<String> models, int[] model, TaskType[] type, Map<String, String[]> columns,
-                         JudgeChoice judges, Map<Ensemble.Status, Integer> ensembleStatus, int invalidLabels) {
+    private LabelSources(
+            String[] traceIds,
+            List<String> models,
+            int[] model,
+            TaskType[] type,
+            Map<String, String[]> columns,
+            JudgeChoice judges,
+            Map<Ensemble.Status, Integer> ensembleStatus,
+            int invalidLabels) {
         this.traceIds = traceIds;
         this.models = models;
         this.model = model;
@@ -52,10 +59,10 @@ public final class LabelSources {
     }
 
     /** Builds sources from arrays (tests, other front ends); {@code columns} in display order. */
-    public static LabelSources of(String[] traceIds, List<String> models, int[] model, TaskType[] type,
-                                  Map<String, String[]> columns) {
-        return new LabelSources(traceIds, List.copyOf(models), model, type, new LinkedHashMap<>(columns), null,
-                Map.of(), 0);
+    public static LabelSources of(
+            String[] traceIds, List<String> models, int[] model, TaskType[] type, Map<String, String[]> columns) {
+        return new LabelSources(
+                traceIds, List.copyOf(models), model, type, new LinkedHashMap<>(columns), null, Map.of(), 0);
     }
 
     public int size() {
@@ -92,7 +99,8 @@ public final class LabelSources {
     public String[] labels(String source) {
         String[] c = columns.get(source);
         if (c == null) {
-            throw new ProjectException("no label source '" + source + "'; sources: " + String.join(", ", columns.keySet()));
+            throw new ProjectException(
+                    "no label source '" + source + "'; sources: " + String.join(", ", columns.keySet()));
         }
         return c;
     }
@@ -135,7 +143,8 @@ public final class LabelSources {
         JudgeChoice effective = ensemble ? judges : null;
         return project.read(c -> {
             Map<String, Set<String>> labelSets = new HashMap<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT name, labels FROM label_set")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT name, labels FROM label_set")) {
                 while (rs.next()) {
                     Set<String> ls = new HashSet<>();
                     Json.read(rs.getString(2)).forEach(n -> ls.add(n.asText()));
@@ -146,9 +155,10 @@ public final class LabelSources {
             List<String> modelOf = new ArrayList<>();
             List<TaskType> types = new ArrayList<>();
             List<Set<String>> allowed = new ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT t.id, t.model, k.task_type, k.label_set "
-                    + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control') "
-                    + "ORDER BY t.model, k.task_key, t.run")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT t.id, t.model, k.task_type, k.label_set "
+                            + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control') "
+                            + "ORDER BY t.model, k.task_key, t.run")) {
                 while (rs.next()) {
                     ids.add(rs.getString(1));
                     modelOf.add(rs.getString(2));
@@ -226,8 +236,9 @@ public final class LabelSources {
             Map<Ensemble.Status, Integer> status = new EnumMap<>(Ensemble.Status.class);
             if (effective != null) {
                 String[] adjudicated = new String[n];
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                        "SELECT trace_id, value FROM current_adjudication WHERE action = 'set'")) {
+                try (Statement s = c.createStatement();
+                        ResultSet rs = s.executeQuery(
+                                "SELECT trace_id, value FROM current_adjudication WHERE action = 'set'")) {
                     while (rs.next()) {
                         Integer i = index.get(rs.getString(1));
                         if (i != null && allowed.get(i).contains(rs.getString(2))) {
@@ -252,27 +263,42 @@ public final class LabelSources {
                 columns.put(ENSEMBLE, ens);
                 columns.put(FINAL, fin);
             }
-            return new LabelSources(ids.toArray(new String[0]), Collections.unmodifiableList(models), model,
-                    types.toArray(new TaskType[0]), columns, effective, status, invalid);
+            return new LabelSources(
+                    ids.toArray(new String[0]),
+                    Collections.unmodifiableList(models),
+                    model,
+                    types.toArray(new TaskType[0]),
+                    columns,
+                    effective,
+                    status,
+                    invalid);
         });
     }
 
     /** One person's current decision per trace (their newest adjudication entry; a withdrawal leaves none). */
-    private static String[] annotatorColumn(java.sql.Connection c, String who, Map<String, Integer> index,
-                                            List<Set<String>> allowed, Map<String, String> intern, int n)
+    private static String[] annotatorColumn(
+            java.sql.Connection c,
+            String who,
+            Map<String, Integer> index,
+            List<Set<String>> allowed,
+            Map<String, String> intern,
+            int n)
             throws java.sql.SQLException {
         String[] col = new String[n];
         int found = 0;
-        try (java.sql.PreparedStatement s = c.prepareStatement("SELECT a.trace_id, a.action, a.value FROM adjudication a "
-                + "WHERE a.annotator = ? AND NOT EXISTS (SELECT 1 FROM adjudication x WHERE x.trace_id = a.trace_id "
-                + "AND x.annotator = a.annotator AND (x.created_at > a.created_at OR (x.created_at = a.created_at "
-                + "AND x.id > a.id)))")) {
+        try (java.sql.PreparedStatement s =
+                c.prepareStatement("SELECT a.trace_id, a.action, a.value FROM adjudication a "
+                        + "WHERE a.annotator = ? AND NOT EXISTS (SELECT 1 FROM adjudication x WHERE x.trace_id = a.trace_id "
+                        + "AND x.annotator = a.annotator AND (x.created_at > a.created_at OR (x.created_at = a.created_at "
+                        + "AND x.id > a.id)))")) {
             s.setString(1, who);
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     found++;
                     Integer i = index.get(rs.getString(1));
-                    if (i != null && "set".equals(rs.getString(2)) && allowed.get(i).contains(rs.getString(3))) {
+                    if (i != null
+                            && "set".equals(rs.getString(2))
+                            && allowed.get(i).contains(rs.getString(3))) {
                         col[i] = intern.computeIfAbsent(rs.getString(3), k -> k);
                     }
                 }
@@ -280,14 +306,16 @@ public final class LabelSources {
         }
         if (found == 0) {
             List<String> people = new ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT DISTINCT annotator FROM adjudication ORDER BY annotator")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT DISTINCT annotator FROM adjudication ORDER BY annotator")) {
                 while (rs.next()) {
                     people.add(rs.getString(1));
                 }
             }
             throw new org.tracejudge.store.ProjectException("no decisions by annotator '" + who + "' in this project"
-                    + (people.isEmpty() ? " (nobody has decided a trace yet)" : "; annotators: " + String.join(", ", people)));
+                    + (people.isEmpty()
+                            ? " (nobody has decided a trace yet)"
+                            : "; annotators: " + String.join(", ", people)));
         }
         return col;
     }

@@ -51,7 +51,8 @@ public final class DatasetExport {
         List<String> ids = table.ids(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT);
         int[] withFinal = {0};
         OutputFile.write(dir.resolve("data").resolve("train.jsonl"), List.of(project.file()), tmp -> {
-            try (OutputStream os = Files.newOutputStream(tmp); JsonGenerator g = Json.FACTORY.createGenerator(os)) {
+            try (OutputStream os = Files.newOutputStream(tmp);
+                    JsonGenerator g = Json.FACTORY.createGenerator(os)) {
                 g.setRootValueSeparator(null);
                 for (int from = 0; from < ids.size(); from += 1000) {
                     List<String> chunk = ids.subList(from, Math.min(ids.size(), from + 1000));
@@ -92,8 +93,13 @@ public final class DatasetExport {
                         if (f != null) {
                             withFinal[0]++;
                         }
-                        int all = votes.values().stream().mapToInt(Integer::intValue).sum();
-                        int top = votes.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+                        int all = votes.values().stream()
+                                .mapToInt(Integer::intValue)
+                                .sum();
+                        int top = votes.values().stream()
+                                .mapToInt(Integer::intValue)
+                                .max()
+                                .orElse(0);
                         if (all >= 2) {
                             g.writeNumberField("agreement", (double) top / all);
                         } else {
@@ -106,7 +112,8 @@ public final class DatasetExport {
             }
             return null;
         });
-        AgreementReport agreement = new AgreementCalculator(AgreementOptions.defaults()).report(LabelTables.of(project));
+        AgreementReport agreement =
+                new AgreementCalculator(AgreementOptions.defaults()).report(LabelTables.of(project));
         String card = signed(card(project, ids.size(), withFinal[0], raters, people, agreement));
         OutputFile.write(dir.resolve("README.md"), List.of(project.file()), tmp -> {
             Files.writeString(tmp, card, StandardCharsets.UTF_8);
@@ -132,19 +139,25 @@ public final class DatasetExport {
         }
         String text = Files.isRegularFile(readme) ? Files.readString(readme, StandardCharsets.ISO_8859_1) : "";
         int at = text.lastIndexOf(SIGNATURE);
-        String body = at < 0 ? null : new String(text.substring(0, at).getBytes(StandardCharsets.ISO_8859_1),
-                StandardCharsets.UTF_8);
+        String body = at < 0
+                ? null
+                : new String(text.substring(0, at).getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
         if (at < 0 || !text.substring(at).equals(SIGNATURE + sha256(body) + " -->\n")) {
-            throw new ProjectException(readme + ": " + (at < 0 ? "a README that Tracejudge did not write" : "the dataset "
-                    + "card Tracejudge wrote, edited since (the licence?)") + "; it is not replaced, and nothing was "
-                    + "written. Export to a new folder, or move the README aside (then copy your edits into the new card).");
+            throw new ProjectException(
+                    readme + ": "
+                            + (at < 0
+                                    ? "a README that Tracejudge did not write"
+                                    : "the dataset " + "card Tracejudge wrote, edited since (the licence?)")
+                            + "; it is not replaced, and nothing was "
+                            + "written. Export to a new folder, or move the README aside (then copy your edits into the new card).");
         }
     }
 
     private static String sha256(String text) {
         try {
-            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+            return java.util.HexFormat.of()
+                    .formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                            .digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -155,8 +168,9 @@ public final class DatasetExport {
         return project.read(c -> {
             Map<String, String[]> out = new HashMap<>();
             String in = String.join(",", java.util.Collections.nCopies(ids.size(), "?"));
-            try (PreparedStatement s = c.prepareStatement("SELECT t.id, k.user_message, t.answer, t.tool_calls FROM trace t "
-                    + "JOIN task k ON k.id = t.task_id WHERE t.id IN (" + in + ")")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("SELECT t.id, k.user_message, t.answer, t.tool_calls FROM trace t "
+                            + "JOIN task k ON k.id = t.task_id WHERE t.id IN (" + in + ")")) {
                 for (int i = 0; i < ids.size(); i++) {
                     s.setString(i + 1, ids.get(i));
                 }
@@ -170,10 +184,18 @@ public final class DatasetExport {
         });
     }
 
-    private static String card(Project p, int traces, int withFinal, List<TraceTable.Column> raters,
-                               List<TraceTable.Column> people, AgreementReport a) {
-        String size = traces < 1_000 ? "n<1K" : traces < 10_000 ? "1K<n<10K" : traces < 100_000 ? "10K<n<100K"
-                : traces < 1_000_000 ? "100K<n<1M" : "1M<n<10M";
+    private static String card(
+            Project p,
+            int traces,
+            int withFinal,
+            List<TraceTable.Column> raters,
+            List<TraceTable.Column> people,
+            AgreementReport a) {
+        String size = traces < 1_000
+                ? "n<1K"
+                : traces < 10_000
+                        ? "1K<n<10K"
+                        : traces < 100_000 ? "10K<n<100K" : traces < 1_000_000 ? "100K<n<1M" : "1M<n<10M";
         StringBuilder sb = new StringBuilder();
         sb.append("---\n");
         sb.append("license: other  # set the licence of your traces before publishing\n");
@@ -185,15 +207,23 @@ public final class DatasetExport {
         sb.append("---\n\n");
         sb.append("# ").append(p.name()).append("\n\n");
         sb.append("Agent runs (a task, the tool calls the model made, its final answer) with the labels of ")
-                .append(raters.size()).append(" machine rater").append(raters.size() == 1 ? "" : "s");
+                .append(raters.size())
+                .append(" machine rater")
+                .append(raters.size() == 1 ? "" : "s");
         List<String> names = new ArrayList<>();
         raters.forEach(r -> names.add("`" + r.title() + "`"));
         if (!names.isEmpty()) {
             sb.append(" (").append(String.join(", ", names)).append(')');
         }
-        sb.append(" and the decisions of ").append(people.size()).append(people.size() == 1 ? " person" : " people")
-                .append(", exported by Tracejudge. ").append(withFinal).append(" of ").append(traces)
-                .append(" traces have a final label (a person's decision, else the ensemble of the rule and the judges).\n\n");
+        sb.append(" and the decisions of ")
+                .append(people.size())
+                .append(people.size() == 1 ? " person" : " people")
+                .append(", exported by Tracejudge. ")
+                .append(withFinal)
+                .append(" of ")
+                .append(traces)
+                .append(
+                        " traces have a final label (a person's decision, else the ensemble of the rule and the judges).\n\n");
         sb.append("## Fields\n\n");
         sb.append("- `labels`: each machine rater's current label (null where it gave none)\n");
         sb.append("- `annotators`: each person's current decision\n");
@@ -202,13 +232,27 @@ public final class DatasetExport {
         sb.append("- `tool_calls`: the calls the model executed, `{name, arguments}`\n\n");
         sb.append("## Agreement\n\n");
         AgreementReport.Fleiss f = a.fleiss();
-        sb.append(String.format(Locale.ROOT, "Over %d items: Fleiss' kappa %s %s, Gwet's AC1 %s %s (n = %d), "
+        sb.append(String.format(
+                Locale.ROOT,
+                "Over %d items: Fleiss' kappa %s %s, Gwet's AC1 %s %s (n = %d), "
                         + "Krippendorff's alpha %s %s; 95%% percentile bootstrap intervals over items.%n",
-                a.nItems(), num(f.kappa()), ci(f.ci95()), num(f.ac1()), ci(f.ac1Ci95()), f.n(), num(a.alpha().value()),
+                a.nItems(),
+                num(f.kappa()),
+                ci(f.ci95()),
+                num(f.ac1()),
+                ci(f.ac1Ci95()),
+                f.n(),
+                num(a.alpha().value()),
                 ci(a.alpha().ci95())));
         for (AgreementReport.Pair pair : a.pairwise()) {
-            sb.append(String.format(Locale.ROOT, "- %s vs %s: Cohen's kappa %s %s, n = %d%n", pair.a(), pair.b(),
-                    num(pair.kappa()), ci(pair.ci95()), pair.n()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "- %s vs %s: Cohen's kappa %s %s, n = %d%n",
+                    pair.a(),
+                    pair.b(),
+                    num(pair.kappa()),
+                    ci(pair.ci95()),
+                    pair.n()));
         }
         return sb.toString();
     }

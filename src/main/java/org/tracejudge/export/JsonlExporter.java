@@ -28,8 +28,8 @@ public final class JsonlExporter {
     public static final int VERSION = 1;
 
     /** Columns holding JSON text: written as JSON, not as strings. */
-    private static final Set<String> JSON_COLUMNS = Set.of("labels", "tools", "body", "tool_calls", "turns", "extra",
-            "config", "scores", "evidence");
+    private static final Set<String> JSON_COLUMNS =
+            Set.of("labels", "tools", "body", "tool_calls", "turns", "extra", "config", "scores", "evidence");
 
     private JsonlExporter() {}
 
@@ -48,24 +48,33 @@ public final class JsonlExporter {
      */
     public static Summary export(Project project, Path out, boolean withJudgeCache) {
         try {
-            return OutputFile.write(out, List.of(project.file()), tmp -> project.read(c -> {
-                try (OutputStream os = Files.newOutputStream(tmp);
-                     JsonGenerator g = Json.FACTORY.createGenerator(os)) {
-                    g.setRootValueSeparator(null);
-                    return write(c, project, g, withJudgeCache);
-                } catch (IOException e) {
-                    // the output file failed, not the project: say which file, and a full disk as such
-                    String m = String.valueOf(e.getMessage());
-                    throw new ProjectException(out + ": cannot write the export: " + (m.contains("No space left")
-                            ? "the disk is full; the file was left as it was" : m), e);
-                }
-            }));
+            return OutputFile.write(
+                    out,
+                    List.of(project.file()),
+                    tmp -> project.read(c -> {
+                        try (OutputStream os = Files.newOutputStream(tmp);
+                                JsonGenerator g = Json.FACTORY.createGenerator(os)) {
+                            g.setRootValueSeparator(null);
+                            return write(c, project, g, withJudgeCache);
+                        } catch (IOException e) {
+                            // the output file failed, not the project: say which file, and a full disk as such
+                            String m = String.valueOf(e.getMessage());
+                            throw new ProjectException(
+                                    out + ": cannot write the export: "
+                                            + (m.contains("No space left")
+                                                    ? "the disk is full; the file was left as it was"
+                                                    : m),
+                                    e);
+                        }
+                    }));
         } catch (OutputFile.Refused | ProjectException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
             String m = String.valueOf(e.getMessage());
-            throw new ProjectException(out + ": cannot write the export: " + (m.contains("No space left")
-                    ? "the disk is full; the file was left as it was" : m), e);
+            throw new ProjectException(
+                    out + ": cannot write the export: "
+                            + (m.contains("No space left") ? "the disk is full; the file was left as it was" : m),
+                    e);
         }
     }
 
@@ -81,24 +90,53 @@ public final class JsonlExporter {
         g.writeEndObject();
         newline(g);
         n[0]++;
-        n[0] += rows(c, g, "label_set", "SELECT name, description, labels FROM label_set WHERE builtin = 0 ORDER BY name");
+        n[0] += rows(
+                c, g, "label_set", "SELECT name, description, labels FROM label_set WHERE builtin = 0 ORDER BY name");
         n[0] += rows(c, g, "toolset", "SELECT id, tools FROM toolset ORDER BY id");
-        n[1] = rows(c, g, "task", "SELECT id, task_key, domain, task_type, target_failure_mode, label_set, "
-                + "user_message, toolset_id, body FROM task ORDER BY task_key, id");
-        n[0] += rows(c, g, "rater", "SELECT id, name, kind AS rater_kind, version, config, description "
-                + "FROM rater ORDER BY name, version");
-        n[2] = rows(c, g, "trace", "SELECT id, task_id, model, run, answer, tool_calls, turns, extra FROM trace "
-                + "ORDER BY model, run, id");
-        n[3] = rows(c, g, "label", "SELECT id, trace_id, rater_id, action, value, confidence, scores, rationale, "
-                + "raw, null_reason, evidence, replaces, created_by, created_at FROM label ORDER BY created_at, id");
-        n[4] = rows(c, g, "adjudication", "SELECT id, trace_id, annotator, action, value, rationale, replaces, "
-                + "created_at FROM adjudication ORDER BY created_at, id");
+        n[1] = rows(
+                c,
+                g,
+                "task",
+                "SELECT id, task_key, domain, task_type, target_failure_mode, label_set, "
+                        + "user_message, toolset_id, body FROM task ORDER BY task_key, id");
+        n[0] += rows(
+                c,
+                g,
+                "rater",
+                "SELECT id, name, kind AS rater_kind, version, config, description "
+                        + "FROM rater ORDER BY name, version");
+        n[2] = rows(
+                c,
+                g,
+                "trace",
+                "SELECT id, task_id, model, run, answer, tool_calls, turns, extra FROM trace "
+                        + "ORDER BY model, run, id");
+        n[3] = rows(
+                c,
+                g,
+                "label",
+                "SELECT id, trace_id, rater_id, action, value, confidence, scores, rationale, "
+                        + "raw, null_reason, evidence, replaces, created_by, created_at FROM label ORDER BY created_at, id");
+        n[4] = rows(
+                c,
+                g,
+                "adjudication",
+                "SELECT id, trace_id, annotator, action, value, rationale, replaces, "
+                        + "created_at FROM adjudication ORDER BY created_at, id");
         if (withJudgeCache) {
-            n[0] += rows(c, g, "judge_config", "SELECT key, value AS config FROM project_meta WHERE key LIKE 'judge:%' "
-                    + "AND key NOT LIKE 'judge-%' ORDER BY key");
-            n[5] = rows(c, g, "judge_call", "SELECT id, cache_key, trace_id, rater_id, provider, model, status, "
-                    + "http_status, response, content, tokens_in, tokens_out, latency_ms, attempts, label_id, created_at "
-                    + "FROM judge_call WHERE status = 'ok' ORDER BY created_at, id");
+            n[0] += rows(
+                    c,
+                    g,
+                    "judge_config",
+                    "SELECT key, value AS config FROM project_meta WHERE key LIKE 'judge:%' "
+                            + "AND key NOT LIKE 'judge-%' ORDER BY key");
+            n[5] = rows(
+                    c,
+                    g,
+                    "judge_call",
+                    "SELECT id, cache_key, trace_id, rater_id, provider, model, status, "
+                            + "http_status, response, content, tokens_in, tokens_out, latency_ms, attempts, label_id, created_at "
+                            + "FROM judge_call WHERE status = 'ok' ORDER BY created_at, id");
         }
         g.flush();
         return new Summary(n[0] + n[1] + n[2] + n[3] + n[4] + n[5], n[1], n[2], n[3], n[4], n[5]);
@@ -106,7 +144,8 @@ public final class JsonlExporter {
 
     private static long rows(Connection c, JsonGenerator g, String kind, String sql) throws Exception {
         long count = 0;
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             ResultSetMetaData md = rs.getMetaData();
             int cols = md.getColumnCount();
             while (rs.next()) {
@@ -121,7 +160,10 @@ public final class JsonlExporter {
                     if (JSON_COLUMNS.contains(name)) {
                         g.writeFieldName(name);
                         // stored JSON may be pretty-printed as imported; one line per object needs it compact
-                        g.writeRawValue(v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0 ? Json.read(v).toString() : v);
+                        g.writeRawValue(
+                                v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0
+                                        ? Json.read(v).toString()
+                                        : v);
                     } else {
                         g.writeStringField(name, v);
                     }

@@ -53,18 +53,19 @@ public final class LangfuseScores {
             int without = 0;
             List<String[]> rows = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement("SELECT id, json_extract(extra, '$.format'), "
-                    + "json_extract(extra, '$.source_id') FROM trace ORDER BY rowid");
-                 ResultSet rs = s.executeQuery()) {
+                            + "json_extract(extra, '$.source_id') FROM trace ORDER BY rowid");
+                    ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     rows.add(new String[] {rs.getString(1), rs.getString(2), rs.getString(3)});
                 }
             }
             try (BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8);
-                 PreparedStatement labels = c.prepareStatement("SELECT r.name, r.kind, l.action, l.value, l.rationale, "
-                         + "l.created_at FROM label l JOIN rater r ON r.id = l.rater_id WHERE l.trace_id = ? "
-                         + "AND r.kind <> 'imported' ORDER BY r.name, l.created_at, l.id");
-                 PreparedStatement adj = c.prepareStatement("SELECT annotator, action, value, rationale, created_at "
-                         + "FROM adjudication WHERE trace_id = ? ORDER BY created_at, id")) {
+                    PreparedStatement labels =
+                            c.prepareStatement("SELECT r.name, r.kind, l.action, l.value, l.rationale, "
+                                    + "l.created_at FROM label l JOIN rater r ON r.id = l.rater_id WHERE l.trace_id = ? "
+                                    + "AND r.kind <> 'imported' ORDER BY r.name, l.created_at, l.id");
+                    PreparedStatement adj = c.prepareStatement("SELECT annotator, action, value, rationale, created_at "
+                            + "FROM adjudication WHERE trace_id = ? ORDER BY created_at, id")) {
                 for (String[] row : rows) {
                     boolean langfuseId = row[2] != null && ("langfuse".equals(row[1]) || "otlp".equals(row[1]));
                     if (!langfuseId) {
@@ -72,13 +73,15 @@ public final class LangfuseScores {
                         continue;
                     }
                     int before = scores;
-                    // the newest entry per rater (the query is in time order): a later withdrawal or null verdict ends it
+                    // the newest entry per rater (the query is in time order): a later withdrawal or null verdict ends
+                    // it
                     java.util.Map<String, String[]> current = new java.util.LinkedHashMap<>();
                     labels.setString(1, row[0]);
                     try (ResultSet rs = labels.executeQuery()) {
                         while (rs.next()) {
-                            current.put(rs.getString(1), new String[] {rs.getString(2), rs.getString(3), rs.getString(4),
-                                    rs.getString(5), rs.getString(6)});
+                            current.put(rs.getString(1), new String[] {
+                                rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6)
+                            });
                         }
                     }
                     for (var e : current.entrySet()) {
@@ -86,7 +89,8 @@ public final class LangfuseScores {
                         if (!"set".equals(l[1]) || l[2] == null) {
                             continue;
                         }
-                        w.write(body(row[2], row[0], e.getKey(), l[2], l[3], e.getKey(), l[0], l[4]).toString());
+                        w.write(body(row[2], row[0], e.getKey(), l[2], l[3], e.getKey(), l[0], l[4])
+                                .toString());
                         w.write('\n');
                         scores++;
                     }
@@ -94,12 +98,22 @@ public final class LangfuseScores {
                     adj.setString(1, row[0]);
                     try (ResultSet rs = adj.executeQuery()) {
                         while (rs.next()) {
-                            decision = "withdraw".equals(rs.getString(2)) ? null
+                            decision = "withdraw".equals(rs.getString(2))
+                                    ? null
                                     : new String[] {rs.getString(1), rs.getString(3), rs.getString(4), rs.getString(5)};
                         }
                     }
                     if (decision != null && decision[1] != null) {
-                        w.write(body(row[2], row[0], "final", decision[1], decision[2], decision[0], "human", decision[3]).toString());
+                        w.write(body(
+                                        row[2],
+                                        row[0],
+                                        "final",
+                                        decision[1],
+                                        decision[2],
+                                        decision[0],
+                                        "human",
+                                        decision[3])
+                                .toString());
                         w.write('\n');
                         scores++;
                     }
@@ -114,8 +128,15 @@ public final class LangfuseScores {
         });
     }
 
-    private static ObjectNode body(String langfuseTraceId, String traceId, String name, String value, String comment,
-                                   String rater, String raterKind, String createdAt) {
+    private static ObjectNode body(
+            String langfuseTraceId,
+            String traceId,
+            String name,
+            String value,
+            String comment,
+            String rater,
+            String raterKind,
+            String createdAt) {
         ObjectNode b = Json.object();
         b.put("id", Ids.of("langfuse-score", langfuseTraceId, name));
         b.put("traceId", langfuseTraceId);

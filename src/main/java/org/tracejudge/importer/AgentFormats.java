@@ -60,13 +60,16 @@ final class AgentFormats {
     }
 
     private static BufferedReader reader(Path file) throws IOException {
-        var decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        var decoder = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
         return new BufferedReader(new InputStreamReader(open(file), decoder), 1 << 16);
     }
 
     /** Reads one file; returns its SHA-256 (of the file as stored). */
-    static String read(Path file, Format format, Consumer<Records.Rec> out, ImportListener listener) throws IOException {
+    static String read(Path file, Format format, Consumer<Records.Rec> out, ImportListener listener)
+            throws IOException {
         switch (format) {
             case OTLP -> {
                 if (firstLineIsObject(file)) {
@@ -80,11 +83,17 @@ final class AgentFormats {
                     boolean gz = isGzip(file);
                     try (InputStream raw = new DigestInputStream(Files.newInputStream(file), sha)) {
                         // a plain file was checked to be UTF-8 before the import began; gzip is checked line by line
-                        new OtlpReader(file).readLines(gz ? new java.util.zip.GZIPInputStream(raw, 1 << 16) : raw, !gz,
-                                ends, listener, out);
+                        new OtlpReader(file)
+                                .readLines(
+                                        gz ? new java.util.zip.GZIPInputStream(raw, 1 << 16) : raw,
+                                        !gz,
+                                        ends,
+                                        listener,
+                                        out);
                         raw.transferTo(java.io.OutputStream.nullOutputStream());
                     } catch (java.util.zip.ZipException | java.io.EOFException e) {
-                        throw new ImportException(file, -1, null, "the gzip file is truncated or damaged (" + e.getMessage() + ")");
+                        throw new ImportException(
+                                file, -1, null, "the gzip file is truncated or damaged (" + e.getMessage() + ")");
                     }
                     return HexFormat.of().formatHex(sha.digest());
                 }
@@ -177,15 +186,21 @@ final class AgentFormats {
     }
 
     private static ImportException tooLarge(Path file, Format format, String size, long limit) {
-        String what = switch (format) {
-            case ATIF -> "an ATIF trajectory is one run and is read whole";
-            case SWE_AGENT -> "a SWE-agent .traj is one run and is read whole";
-            default -> "a single OpenTelemetry JSON document (a request, a Tempo or Jaeger export) is read whole";
-        };
-        return new ImportException(file, -1, null, "the file is " + size + "; " + what + ", and with this Java heap ("
-                + size(Runtime.getRuntime().maxMemory()) + ") files up to " + size(limit) + " are read (a "
-                + WHOLE_DOCUMENT_HEAP_FACTOR + "th of the heap): run Java with a larger -Xmx"
-                + (format == Format.OTLP ? ", or give the spans as OTLP JSON Lines, which stream" : ""));
+        String what =
+                switch (format) {
+                    case ATIF -> "an ATIF trajectory is one run and is read whole";
+                    case SWE_AGENT -> "a SWE-agent .traj is one run and is read whole";
+                    default ->
+                        "a single OpenTelemetry JSON document (a request, a Tempo or Jaeger export) is read whole";
+                };
+        return new ImportException(
+                file,
+                -1,
+                null,
+                "the file is " + size + "; " + what + ", and with this Java heap ("
+                        + size(Runtime.getRuntime().maxMemory()) + ") files up to " + size(limit) + " are read (a "
+                        + WHOLE_DOCUMENT_HEAP_FACTOR + "th of the heap): run Java with a larger -Xmx"
+                        + (format == Format.OTLP ? ", or give the spans as OTLP JSON Lines, which stream" : ""));
     }
 
     private static String size(long bytes) {
@@ -205,7 +220,7 @@ final class AgentFormats {
         MessageDigest sha = sha256();
         boolean gz = isGzip(file);
         try (InputStream raw = new DigestInputStream(Files.newInputStream(file), sha);
-             JsonParser p = StrictJson.parser(gz ? new java.util.zip.GZIPInputStream(raw, 1 << 16) : raw)) {
+                JsonParser p = StrictJson.parser(gz ? new java.util.zip.GZIPInputStream(raw, 1 << 16) : raw)) {
             p.disable(JsonParser.Feature.AUTO_CLOSE_SOURCE); // the rest of the file is still hashed after the value
             if (p.nextToken() == null) {
                 throw new ImportException(file, -1, null, "the file is empty");

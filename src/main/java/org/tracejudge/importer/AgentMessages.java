@@ -39,7 +39,8 @@ final class AgentMessages {
     static JsonNode unwrap(JsonNode n) {
         for (int depth = 0; depth < 3 && n != null && n.isTextual(); depth++) {
             String t = n.asText().trim();
-            boolean quoted = t.length() >= 2 && t.startsWith("\"") && t.endsWith("\""); // a JSON string of a JSON string
+            boolean quoted =
+                    t.length() >= 2 && t.startsWith("\"") && t.endsWith("\""); // a JSON string of a JSON string
             if (!(t.startsWith("{") || t.startsWith("[") || quoted)) {
                 return n;
             }
@@ -130,15 +131,28 @@ final class AgentMessages {
         switch (type) {
             case "function_call", "tool_call" -> {
                 if (!o.has("parts")) {
-                    return new Msg(Role.ASSISTANT, null, List.of(new ToolCall(text(o, "call_id", "id"),
-                            nameOf(o), value(o.get("arguments")))), null);
+                    return new Msg(
+                            Role.ASSISTANT,
+                            null,
+                            List.of(new ToolCall(text(o, "call_id", "id"), nameOf(o), value(o.get("arguments")))),
+                            null);
                 }
             }
             case "function_call_output", "tool_call_response", "tool_result" -> {
                 if (!o.has("parts")) {
-                    JsonNode content = o.has("output") ? o.get("output") : o.has("response") ? o.get("response") : o.get("content");
-                    return new Msg(Role.TOOL, null, null, List.of(result(text(o, "call_id", "tool_use_id", "id"), null,
-                            blocksValue(content), o.path("is_error").asBoolean(false), null)));
+                    JsonNode content = o.has("output")
+                            ? o.get("output")
+                            : o.has("response") ? o.get("response") : o.get("content");
+                    return new Msg(
+                            Role.TOOL,
+                            null,
+                            null,
+                            List.of(result(
+                                    text(o, "call_id", "tool_use_id", "id"),
+                                    null,
+                                    blocksValue(content),
+                                    o.path("is_error").asBoolean(false),
+                                    null)));
                 }
             }
             case "reasoning" -> {
@@ -149,11 +163,19 @@ final class AgentMessages {
             }
         }
         if (o.has("toolCallId") && o.has("toolName")) {
-            return new Msg(Role.ASSISTANT, null, List.of(new ToolCall(o.get("toolCallId").asText(), o.get("toolName").asText(),
-                    value(o.has("input") ? o.get("input") : o.get("args")))), null);
+            return new Msg(
+                    Role.ASSISTANT,
+                    null,
+                    List.of(new ToolCall(
+                            o.get("toolCallId").asText(),
+                            o.get("toolName").asText(),
+                            value(o.has("input") ? o.get("input") : o.get("args")))),
+                    null);
         }
         Role role = role(o.hasNonNull("role") ? o.get("role").asText() : null, defaultRole);
-        if (role == Role.TOOL && !o.has("tool_call_id") && "function".equals(o.path("content").path("type").asText())
+        if (role == Role.TOOL
+                && !o.has("tool_call_id")
+                && "function".equals(o.path("content").path("type").asText())
                 && o.path("content").path("function").has("parameters")) {
             return null; // Langfuse's LangChain integration lists the offered tools as tool messages: not results
         }
@@ -195,7 +217,11 @@ final class AgentMessages {
                 calls.add(new ToolCall(text(c, "id", "tool_call_id", "call_id"), nameOf(c), value(argsOf(c))));
             }
         }
-        if (role == Role.ASSISTANT && calls.isEmpty() && text.length() > 2 && text.charAt(0) == '[' && text.charAt(1) == '{') {
+        if (role == Role.ASSISTANT
+                && calls.isEmpty()
+                && text.length() > 2
+                && text.charAt(0) == '['
+                && text.charAt(1) == '{') {
             // Koog writes an assistant turn's tool calls as the OpenAI tool_calls list, serialised into its content
             List<ToolCall> inText = callsInText(text.toString());
             if (!inText.isEmpty()) {
@@ -207,16 +233,32 @@ final class AgentMessages {
             JsonNode c = o.get("function_call");
             calls.add(new ToolCall(null, c.path("name").asText("?"), value(c.get("arguments"))));
         }
-        boolean toolMessage = role == Role.TOOL || o.has("tool_call_id") || o.path("tool_call_ids").isArray();
+        boolean toolMessage = role == Role.TOOL
+                || o.has("tool_call_id")
+                || o.path("tool_call_ids").isArray();
         if (toolMessage && results.isEmpty()) {
-            String id = o.hasNonNull("tool_call_id") ? o.get("tool_call_id").asText()
-                    : o.path("tool_call_ids").isArray() && o.get("tool_call_ids").size() > 0 ? o.get("tool_call_ids").get(0).asText() : null;
-            String name = o.path("function").isTextual() ? o.get("function").asText() : o.path("name").isTextual() ? o.get("name").asText() : null;
+            String id = o.hasNonNull("tool_call_id")
+                    ? o.get("tool_call_id").asText()
+                    : o.path("tool_call_ids").isArray()
+                                    && o.get("tool_call_ids").size() > 0
+                            ? o.get("tool_call_ids").get(0).asText()
+                            : null;
+            String name = o.path("function").isTextual()
+                    ? o.get("function").asText()
+                    : o.path("name").isTextual() ? o.get("name").asText() : null;
             JsonNode err = o.get("error");
             boolean isError = err != null && !err.isNull() && !(err.isBoolean() && !err.asBoolean());
-            results.add(new Res(id, name, text.length() == 0 ? null : value(Json.MAPPER.getNodeFactory().textNode(text.toString())),
-                    isError, err != null && err.isObject() ? err.path("type").asText(null) : null,
-                    err != null && err.isObject() ? err.path("message").asText(null) : err != null && err.isTextual() ? err.asText() : null));
+            results.add(new Res(
+                    id,
+                    name,
+                    text.length() == 0
+                            ? null
+                            : value(Json.MAPPER.getNodeFactory().textNode(text.toString())),
+                    isError,
+                    err != null && err.isObject() ? err.path("type").asText(null) : null,
+                    err != null && err.isObject()
+                            ? err.path("message").asText(null)
+                            : err != null && err.isTextual() ? err.asText() : null));
             text.setLength(0);
         }
         if (!results.isEmpty() && calls.isEmpty() && text.length() == 0) {
@@ -235,7 +277,8 @@ final class AgentMessages {
         }
         List<ToolCall> out = new ArrayList<>();
         for (JsonNode c : list) {
-            if (!c.path("function").path("name").isTextual() || !"function".equals(c.path("type").asText("function"))) {
+            if (!c.path("function").path("name").isTextual()
+                    || !"function".equals(c.path("type").asText("function"))) {
                 return List.of();
             }
             out.add(new ToolCall(text(c, "id"), nameOf(c), value(argsOf(c))));
@@ -260,15 +303,24 @@ final class AgentMessages {
                     calls.add(new ToolCall(text(c, "id"), c.path("name").asText("?"), value(c.get("args"))));
                 } else if (p.has("function_response")) {
                     JsonNode r = p.get("function_response");
-                    results.add(result(text(r, "id"), r.path("name").asText(null), value(r.get("response")), false, null));
+                    results.add(
+                            result(text(r, "id"), r.path("name").asText(null), value(r.get("response")), false, null));
                 }
             }
-            case "tool_call", "tool_use", "function_call" -> calls.add(new ToolCall(text(p, "id", "call_id"), nameOf(p),
-                    value(p.has("arguments") ? p.get("arguments") : p.get("input"))));
+            case "tool_call", "tool_use", "function_call" ->
+                calls.add(new ToolCall(
+                        text(p, "id", "call_id"),
+                        nameOf(p),
+                        value(p.has("arguments") ? p.get("arguments") : p.get("input"))));
             case "tool_call_response", "tool_result", "function_call_output" -> {
-                JsonNode c = p.has("response") ? p.get("response") : p.has("output") ? p.get("output") : p.get("content");
-                results.add(result(text(p, "id", "tool_use_id", "call_id"), p.path("name").asText(null), blocksValue(c),
-                        p.path("is_error").asBoolean(false), null));
+                JsonNode c =
+                        p.has("response") ? p.get("response") : p.has("output") ? p.get("output") : p.get("content");
+                results.add(result(
+                        text(p, "id", "tool_use_id", "call_id"),
+                        p.path("name").asText(null),
+                        blocksValue(c),
+                        p.path("is_error").asBoolean(false),
+                        null));
             }
             default -> {
                 // reasoning, images, files: nothing the workbench judges
@@ -282,7 +334,9 @@ final class AgentMessages {
         String message = null;
         if (c != null && c.isObject() && c.hasNonNull("error") && c.size() <= 2) {
             isError = true;
-            message = c.get("error").isTextual() ? c.get("error").asText() : c.get("error").toString();
+            message = c.get("error").isTextual()
+                    ? c.get("error").asText()
+                    : c.get("error").toString();
         }
         return new Res(id, name, c, isError, type, message);
     }
@@ -290,7 +344,11 @@ final class AgentMessages {
     /** Content blocks of a tool result ({@code [{type:text,text}]}) as their text; other values as they are. */
     private static JsonNode blocksValue(JsonNode c) {
         c = value(c);
-        if (c != null && c.isArray() && c.size() > 0 && c.get(0).isObject() && c.get(0).has("text")) {
+        if (c != null
+                && c.isArray()
+                && c.size() > 0
+                && c.get(0).isObject()
+                && c.get(0).has("text")) {
             StringBuilder sb = new StringBuilder();
             for (JsonNode b : c) {
                 append(sb, b.path("text").asText(""));

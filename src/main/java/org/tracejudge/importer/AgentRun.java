@@ -55,6 +55,7 @@ final class AgentRun {
     String target;
     /** Set when the run itself failed (Inspect sample error): the rule does not classify such runs. */
     JsonNode runError;
+
     final List<Turn> turns = new ArrayList<>();
     final ArrayNode steps = Json.MAPPER.createArrayNode();
     final List<ToolCall> executed = new ArrayList<>();
@@ -140,7 +141,8 @@ final class AgentRun {
     String resultWithoutExecution(String name) {
         for (Map.Entry<String, Integer> e : resultTurnByCall.entrySet()) {
             Turn t = turns.get(e.getValue());
-            if (!executionMerged.contains(e.getKey()) && !t.toolResults().isEmpty()
+            if (!executionMerged.contains(e.getKey())
+                    && !t.toolResults().isEmpty()
                     && name.equals(t.toolResults().get(0).name())) {
                 return e.getKey();
             }
@@ -206,8 +208,13 @@ final class AgentRun {
         }
         String callId = match != null && match.id() != null ? match.id() : r.callId();
         String name = match != null ? match.name() : r.name();
-        turns.add(new Turn(Role.TOOL, null, List.of(), List.of(new ToolResult(callId, name, r.content(), r.error())),
-                session, r.error() ? List.of("error") : List.of()));
+        turns.add(new Turn(
+                Role.TOOL,
+                null,
+                List.of(),
+                List.of(new ToolResult(callId, name, r.content(), r.error())),
+                session,
+                r.error() ? List.of("error") : List.of()));
         ObjectNode s = step("tool");
         s.put("pairing", how);
         if (r.callId() != null && !r.callId().equals(callId)) {
@@ -228,8 +235,15 @@ final class AgentRun {
         Turn t = turns.get(turnIndex);
         if (r.error() && !t.toolResults().isEmpty() && !t.toolResults().get(0).error()) {
             ToolResult old = t.toolResults().get(0);
-            turns.set(turnIndex, new Turn(t.role(), t.text(), t.toolCalls(),
-                    List.of(new ToolResult(old.callId(), old.name(), old.content(), true)), t.sessionId(), List.of("error")));
+            turns.set(
+                    turnIndex,
+                    new Turn(
+                            t.role(),
+                            t.text(),
+                            t.toolCalls(),
+                            List.of(new ToolResult(old.callId(), old.name(), old.content(), true)),
+                            t.sessionId(),
+                            List.of("error")));
             error(s, "tool", old.name(), r.errorType(), r.errorMessage());
         } else if (r.error() && r.errorType() != null && !s.has("error_type")) {
             s.put("error_type", r.errorType());
@@ -402,7 +416,10 @@ final class AgentRun {
             extra.set("errors", errors);
         }
         if (anyTokens) {
-            extra.putObject("tokens").put("input", tokensIn).put("output", tokensOut).put("total", tokensIn + tokensOut);
+            extra.putObject("tokens")
+                    .put("input", tokensIn)
+                    .put("output", tokensOut)
+                    .put("total", tokensIn + tokensOut);
         }
         if (anyCost) {
             extra.put("cost_usd", cost);
@@ -410,8 +427,15 @@ final class AgentRun {
         if (runError != null) {
             extra.set("error", runError);
         }
-        out.accept(new Records.TraceRec(traceId, task.id(), model == null ? "unknown" : model, run == null ? sourceId : run,
-                ans, TurnCodec.callsToJson(executed).toString(), TurnCodec.toJson(turns), extra.toString()));
+        out.accept(new Records.TraceRec(
+                traceId,
+                task.id(),
+                model == null ? "unknown" : model,
+                run == null ? sourceId : run,
+                ans,
+                TurnCodec.callsToJson(executed).toString(),
+                TurnCodec.toJson(turns),
+                extra.toString()));
         for (Score sc : scores) {
             out.accept(scoreRater(sc));
             out.accept(scoreLabel(traceId, TaskType.fromCode(task.type()), sc));
@@ -420,13 +444,26 @@ final class AgentRun {
         for (Turn t : turns) {
             results += t.toolResults().size();
         }
-        out.accept(new Records.StatsRec(1, turns.size(), executed.size(), results, errors.size(), pairing.getOrDefault("id", 0),
-                pairing.getOrDefault("name-order", 0) + pairing.getOrDefault("order", 0), anyTokens ? tokensIn : 0,
-                anyTokens ? tokensOut : 0, java.util.Collections.unmodifiableMap(new LinkedHashMap<>(skipped))));
+        out.accept(new Records.StatsRec(
+                1,
+                turns.size(),
+                executed.size(),
+                results,
+                errors.size(),
+                pairing.getOrDefault("id", 0),
+                pairing.getOrDefault("name-order", 0) + pairing.getOrDefault("order", 0),
+                anyTokens ? tokensIn : 0,
+                anyTokens ? tokensOut : 0,
+                java.util.Collections.unmodifiableMap(new LinkedHashMap<>(skipped))));
     }
 
     private Records.RaterRec scoreRater(Score sc) {
-        return new Records.RaterRec(Ids.of("rater", sc.scorer(), ""), sc.scorer(), RaterKind.IMPORTED, "", null,
+        return new Records.RaterRec(
+                Ids.of("rater", sc.scorer(), ""),
+                sc.scorer(),
+                RaterKind.IMPORTED,
+                "",
+                null,
                 "Scores '" + sc.scorer() + "' read from " + format + " files");
     }
 
@@ -457,12 +494,16 @@ final class AgentRun {
         }
         Ledger.Entry e;
         if (mapped != null && set.allows(mapped)) {
-            e = new Ledger.Entry(traceId, raterId, "set", mapped, null, scoreMap, sc.comment(), raw, null, null, "import");
+            e = new Ledger.Entry(
+                    traceId, raterId, "set", mapped, null, scoreMap, sc.comment(), raw, null, null, "import");
         } else {
-            String reason = "score " + sc.scorer() + " = " + raw + (mapped != null ? " ('" + mapped + "' is not a label of "
-                    + set.name() + ")" : " (a " + (v != null && v.isNumber() ? "number" : "value") + ", not a label of "
-                    + set.name() + "); kept as the raw score");
-            e = new Ledger.Entry(traceId, raterId, "null", null, null, scoreMap, sc.comment(), raw, reason, null, "import");
+            String reason = "score " + sc.scorer() + " = " + raw
+                    + (mapped != null
+                            ? " ('" + mapped + "' is not a label of " + set.name() + ")"
+                            : " (a " + (v != null && v.isNumber() ? "number" : "value") + ", not a label of "
+                                    + set.name() + "); kept as the raw score");
+            e = new Ledger.Entry(
+                    traceId, raterId, "null", null, null, scoreMap, sc.comment(), raw, reason, null, "import");
         }
         return new Records.LabelRec(Ids.of("label", traceId, raterId, raw), raterId, e, null, null, false, -1);
     }

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.tracejudge.json.Json;
-import org.tracejudge.model.Role;
 import org.tracejudge.model.ToolCall;
 
 /**
@@ -29,8 +28,10 @@ final class AtifReader {
     void read(JsonNode doc, Consumer<Records.Rec> out) {
         Fields f = new Fields(file, -1);
         if (!doc.isObject()) {
-            throw f.error("", "expected an ATIF trajectory object {schema_version, session_id, agent, steps}, found "
-                    + Fields.describe(doc));
+            throw f.error(
+                    "",
+                    "expected an ATIF trajectory object {schema_version, session_id, agent, steps}, found "
+                            + Fields.describe(doc));
         }
         String version = f.optionalText(doc, "schema_version", "");
         String session = f.requiredText(doc, "session_id", "");
@@ -71,22 +72,33 @@ final class AtifReader {
                             JsonNode c = tc.get(k);
                             String cptr = ptr + "/tool_calls/" + k;
                             String name = f.requiredText(c, "function_name", cptr);
-                            calls.add(new ToolCall(f.optionalText(c, "tool_call_id", cptr), name, AgentMessages.value(c.get("arguments"))));
-                            if (name.equals("finish") && c.path("arguments").path("message").isTextual()) {
-                                finishMessage = c.get("arguments").get("message").asText();
+                            calls.add(new ToolCall(
+                                    f.optionalText(c, "tool_call_id", cptr),
+                                    name,
+                                    AgentMessages.value(c.get("arguments"))));
+                            if (name.equals("finish")
+                                    && c.path("arguments").path("message").isTextual()) {
+                                finishMessage =
+                                        c.get("arguments").get("message").asText();
                             }
                         }
                     } else {
                         JsonNode parsed = AgentMessages.unwrap(s.get("message"));
-                        if (parsed != null && parsed.path("commands").isArray() && !parsed.get("commands").isEmpty()) {
+                        if (parsed != null
+                                && parsed.path("commands").isArray()
+                                && !parsed.get("commands").isEmpty()) {
                             ObjectNode args = Json.object();
                             args.set("commands", parsed.get("commands"));
                             calls.add(new ToolCall(null, "terminal", args));
                             fromMessage = true;
                         }
                     }
-                    String reasoning = s.path("reasoning_content").isTextual() ? s.get("reasoning_content").asText() : null;
-                    String shown = reasoning == null || reasoning.isBlank() ? text : "<think>" + reasoning + "</think>" + (text == null ? "" : text);
+                    String reasoning = s.path("reasoning_content").isTextual()
+                            ? s.get("reasoning_content").asText()
+                            : null;
+                    String shown = reasoning == null || reasoning.isBlank()
+                            ? text
+                            : "<think>" + reasoning + "</think>" + (text == null ? "" : text);
                     step = run.assistant(shown, calls);
                     if (step == null) {
                         step = run.assistant(shown, List.of());
@@ -105,13 +117,17 @@ final class AtifReader {
             JsonNode m = s.get("metrics");
             if (m != null && m.isObject()) {
                 stepMetrics = true;
-                run.tokens(step, m.has("prompt_tokens") ? m.get("prompt_tokens").asLong() : null,
+                run.tokens(
+                        step,
+                        m.has("prompt_tokens") ? m.get("prompt_tokens").asLong() : null,
                         m.has("completion_tokens") ? m.get("completion_tokens").asLong() : null);
                 run.cost(step, m.has("cost_usd") ? m.get("cost_usd").asDouble() : null);
             }
             JsonNode results = s.path("observation").get("results");
             if (results != null && !results.isArray()) {
-                throw f.error(ptr + "/observation/results", "expected an array of results, found " + Fields.describe(results));
+                throw f.error(
+                        ptr + "/observation/results",
+                        "expected an array of results, found " + Fields.describe(results));
             }
             ArrayNode subagents = Json.MAPPER.createArrayNode();
             if (results != null) {
@@ -130,13 +146,19 @@ final class AtifReader {
                         continue;
                     }
                     JsonNode extra = r.path("extra");
-                    boolean error = extra.path("is_error").asBoolean(false) || "error".equals(extra.path("status").asText());
+                    boolean error = extra.path("is_error").asBoolean(false)
+                            || "error".equals(extra.path("status").asText());
                     JsonNode content = r.get("content");
                     if (content.isArray()) {
                         content = Json.MAPPER.getNodeFactory().textNode(messageText(content));
                     }
-                    ObjectNode rs = run.result(new AgentMessages.Res(f.optionalText(r, "source_call_id", rptr), null,
-                            AgentMessages.value(content), error, error ? "tool_error" : null, null));
+                    ObjectNode rs = run.result(new AgentMessages.Res(
+                            f.optionalText(r, "source_call_id", rptr),
+                            null,
+                            AgentMessages.value(content),
+                            error,
+                            error ? "tool_error" : null,
+                            null));
                     rs.put("step_id", s.path("step_id").asInt(i + 1));
                 }
             }
@@ -151,15 +173,25 @@ final class AtifReader {
         if (fm != null && fm.isObject()) {
             run.extra.set("final_metrics", fm);
             if (!stepMetrics) {
-                run.tokens(null, fm.has("total_prompt_tokens") ? fm.get("total_prompt_tokens").asLong() : null,
-                        fm.has("total_completion_tokens") ? fm.get("total_completion_tokens").asLong() : null);
-                run.cost(null, fm.has("total_cost_usd") ? fm.get("total_cost_usd").asDouble() : null);
+                run.tokens(
+                        null,
+                        fm.has("total_prompt_tokens")
+                                ? fm.get("total_prompt_tokens").asLong()
+                                : null,
+                        fm.has("total_completion_tokens")
+                                ? fm.get("total_completion_tokens").asLong()
+                                : null);
+                run.cost(
+                        null,
+                        fm.has("total_cost_usd") ? fm.get("total_cost_usd").asDouble() : null);
             }
         } else {
             run.error(null, "trajectory", null, "truncated", "no final_metrics: the trajectory was cut short");
         }
         if (doc.path("continued_trajectory_ref").isTextual()) {
-            run.extra.put("continued_trajectory_ref", doc.get("continued_trajectory_ref").asText());
+            run.extra.put(
+                    "continued_trajectory_ref",
+                    doc.get("continued_trajectory_ref").asText());
             run.skip("continuation trajectories referenced, not included");
         }
         String last = run.lastAssistantText();

@@ -26,9 +26,18 @@ final class CallCases {
      * The task of one case. Its identity is the benchmark's id plus the whole context (the conversation without the
      * model's response) and the gold call, so the same case answered by several models is one task.
      */
-    static Records.TaskRec task(String benchmark, String key, String domain, String scenario, String level,
-                                String goldName, JsonNode goldArgs, JsonNode tools, String userMessage, String context,
-                                ObjectNode more) {
+    static Records.TaskRec task(
+            String benchmark,
+            String key,
+            String domain,
+            String scenario,
+            String level,
+            String goldName,
+            JsonNode goldArgs,
+            JsonNode tools,
+            String userMessage,
+            String context,
+            ObjectNode more) {
         ObjectNode body = Json.object();
         body.put("task_id", key);
         body.put("benchmark", benchmark);
@@ -52,8 +61,17 @@ final class CallCases {
         String id = Ids.of("task", key, Json.contentHash(body));
         String toolsJson = tools == null ? null : tools.toString();
         String toolsetId = tools == null ? null : Ids.of("toolset", Json.contentHash(tools));
-        return new Records.TaskRec(id, key, domain, TaskType.CALL_LEVEL.code(), scenario == null ? benchmark : scenario,
-                LABELS.name(), userMessage, toolsetId, toolsJson, body.toString());
+        return new Records.TaskRec(
+                id,
+                key,
+                domain,
+                TaskType.CALL_LEVEL.code(),
+                scenario == null ? benchmark : scenario,
+                LABELS.name(),
+                userMessage,
+                toolsetId,
+                toolsJson,
+                body.toString());
     }
 
     static String stripThink(String text) {
@@ -88,7 +106,8 @@ final class CallCases {
             f.requiredText(fn, "name", t.has("function") ? p + "/function" : p);
             JsonNode params = fn.get("parameters");
             if (params != null && !params.isNull() && !params.isObject()) {
-                throw f.error(p + (t.has("function") ? "/function" : "") + "/parameters",
+                throw f.error(
+                        p + (t.has("function") ? "/function" : "") + "/parameters",
                         "expected a JSON schema object, found " + Fields.describe(params));
             }
         }
@@ -107,7 +126,8 @@ final class CallCases {
     static String oneOf(Fields f, JsonNode parent, String field, String pointer, List<String> allowed) {
         String v = f.optionalText(parent, field, pointer);
         if (v != null && !allowed.contains(v)) {
-            throw f.error(pointer + "/" + field, "expected one of " + String.join(", ", allowed) + ", found \"" + v + "\"");
+            throw f.error(
+                    pointer + "/" + field, "expected one of " + String.join(", ", allowed) + ", found \"" + v + "\"");
         }
         return v;
     }

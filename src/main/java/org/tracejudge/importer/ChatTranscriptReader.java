@@ -33,7 +33,11 @@ final class ChatTranscriptReader {
     }
 
     void read(Path file, BufferedReader in, Consumer<Records.Rec> out, ImportListener listener) throws IOException {
-        JsonLines.read(file, in, listener, "a conversation object {id, model, messages: [...]}",
+        JsonLines.read(
+                file,
+                in,
+                listener,
+                "a conversation object {id, model, messages: [...]}",
                 (line, f, conv, text) -> conversation(line, f, (ObjectNode) conv, text, out));
     }
 
@@ -73,8 +77,11 @@ final class ChatTranscriptReader {
                 break;
             }
         }
-        String userMessage = turns.stream().filter(t -> t.role() == Role.USER && t.text() != null)
-                .map(Turn::text).findFirst().orElse("");
+        String userMessage = turns.stream()
+                .filter(t -> t.role() == Role.USER && t.text() != null)
+                .map(Turn::text)
+                .findFirst()
+                .orElse("");
         String convId = conv.hasNonNull("id") ? conv.get("id").asText() : "line-" + line;
         String model = conv.hasNonNull("model") ? conv.get("model").asText() : "unknown";
         Records.TaskRec task = task(f, conv, convId, userMessage, !executed.isEmpty() || conv.has("tools"));
@@ -86,16 +93,27 @@ final class ChatTranscriptReader {
         }
         String contentHash = Json.sha1Hex(raw);
         if (conv.hasNonNull("id")) {
-            String[] earlier = idsSeen.putIfAbsent(model + '\u0000' + convId, new String[] {contentHash, String.valueOf(line)});
+            String[] earlier =
+                    idsSeen.putIfAbsent(model + '\u0000' + convId, new String[] {contentHash, String.valueOf(line)});
             if (earlier != null && !earlier[0].equals(contentHash)) {
-                throw f.error("/id", "the conversation id \"" + convId + "\" of model " + model
-                        + " is already on line " + earlier[1] + " with other content; each conversation needs its own id "
-                        + "(nothing was imported)");
+                throw f.error(
+                        "/id",
+                        "the conversation id \"" + convId + "\" of model " + model
+                                + " is already on line " + earlier[1]
+                                + " with other content; each conversation needs its own id "
+                                + "(nothing was imported)");
             }
         }
         String id = Ids.of("trace", model, task.id(), convId, contentHash);
-        out.accept(new Records.TraceRec(id, task.id(), model, convId, answer,
-                TurnCodec.callsToJson(executed).toString(), TurnCodec.toJson(turns), extra.toString()));
+        out.accept(new Records.TraceRec(
+                id,
+                task.id(),
+                model,
+                convId,
+                answer,
+                TurnCodec.callsToJson(executed).toString(),
+                TurnCodec.toJson(turns),
+                extra.toString()));
     }
 
     private Records.TaskRec task(Fields f, ObjectNode conv, String convId, String userMessage, boolean offeredTools) {
@@ -105,7 +123,9 @@ final class ChatTranscriptReader {
             body.put("task_id", "chat-" + convId);
         }
         if (!body.hasNonNull("target_failure_mode")) {
-            body.put("target_failure_mode", body.hasNonNull("expected_tool_call") || offeredTools ? "unspecified" : "control");
+            body.put(
+                    "target_failure_mode",
+                    body.hasNonNull("expected_tool_call") || offeredTools ? "unspecified" : "control");
         }
         if (!body.hasNonNull("user_message")) {
             body.put("user_message", userMessage);
@@ -114,7 +134,8 @@ final class ChatTranscriptReader {
             body.set("domain", conv.path("metadata").get("domain"));
         }
         JsonNode tools = conv.get("tools");
-        return TaskCodec.fromToolFailBench(body, tools != null && tools.isArray() ? tools : null, f, "/expected", false);
+        return TaskCodec.fromToolFailBench(
+                body, tools != null && tools.isArray() ? tools : null, f, "/expected", false);
     }
 
     private static Turn openAiTurn(Fields f, String ptr, Role role, JsonNode m, Map<String, ToolCall> callsById) {
@@ -133,8 +154,10 @@ final class ChatTranscriptReader {
                     try {
                         args = Json.MAPPER.readTree(args.asText());
                     } catch (IOException e) {
-                        throw f.error(cptr + "/function/arguments", "expected a JSON string of the arguments, found "
-                                + "text that is not JSON: " + abbreviate(args.asText()));
+                        throw f.error(
+                                cptr + "/function/arguments",
+                                "expected a JSON string of the arguments, found " + "text that is not JSON: "
+                                        + abbreviate(args.asText()));
                     }
                 }
                 ToolCall call = new ToolCall(c.hasNonNull("id") ? c.get("id").asText() : null, name, args);
@@ -149,8 +172,10 @@ final class ChatTranscriptReader {
             String callId = f.optionalText(m, "tool_call_id", ptr);
             ToolCall call = callId == null ? null : callsById.get(callId);
             if (callId != null && call == null) {
-                throw f.error(ptr + "/tool_call_id", "expected the id of an earlier tool call, found \"" + callId
-                        + "\", which no assistant message called");
+                throw f.error(
+                        ptr + "/tool_call_id",
+                        "expected the id of an earlier tool call, found \"" + callId
+                                + "\", which no assistant message called");
             }
             results.add(new ToolResult(callId, call == null ? null : call.name(), parseMaybe(text), false));
             text = null;
@@ -167,7 +192,9 @@ final class ChatTranscriptReader {
             return Turn.text(role, content.asText());
         }
         if (!content.isArray()) {
-            throw f.error(ptr + "/content", "expected a string or an array of content blocks, found " + Fields.describe(content));
+            throw f.error(
+                    ptr + "/content",
+                    "expected a string or an array of content blocks, found " + Fields.describe(content));
         }
         StringBuilder text = new StringBuilder();
         List<ToolCall> calls = new ArrayList<>();
@@ -183,9 +210,11 @@ final class ChatTranscriptReader {
                     }
                     text.append(f.requiredText(b, "text", bptr));
                 }
-                case "thinking" -> text.append("<think>").append(b.path("thinking").asText()).append("</think>");
+                case "thinking" ->
+                    text.append("<think>").append(b.path("thinking").asText()).append("</think>");
                 case "tool_use" -> {
-                    ToolCall call = new ToolCall(f.requiredText(b, "id", bptr), f.requiredText(b, "name", bptr), b.get("input"));
+                    ToolCall call = new ToolCall(
+                            f.requiredText(b, "id", bptr), f.requiredText(b, "name", bptr), b.get("input"));
                     callsById.put(call.id(), call);
                     calls.add(call);
                 }
@@ -193,12 +222,15 @@ final class ChatTranscriptReader {
                     String id = f.requiredText(b, "tool_use_id", bptr);
                     ToolCall call = callsById.get(id);
                     if (call == null) {
-                        throw f.error(bptr + "/tool_use_id", "expected the id of an earlier tool_use block, found \""
-                                + id + "\", which no assistant message used");
+                        throw f.error(
+                                bptr + "/tool_use_id",
+                                "expected the id of an earlier tool_use block, found \"" + id
+                                        + "\", which no assistant message used");
                     }
                     JsonNode c = b.get("content");
                     JsonNode value = c == null || c.isNull() ? null : parseMaybe(blocksText(c));
-                    results.add(new ToolResult(id, call.name(), value, b.path("is_error").asBoolean(false)));
+                    results.add(new ToolResult(
+                            id, call.name(), value, b.path("is_error").asBoolean(false)));
                 }
                 default -> {
                     // images and other blocks carry nothing the workbench judges

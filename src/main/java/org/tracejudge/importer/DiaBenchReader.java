@@ -26,7 +26,11 @@ import org.tracejudge.model.Turn;
 final class DiaBenchReader {
     void read(Path file, BufferedReader in, Consumer<Records.Rec> out, ImportListener listener) throws IOException {
         out.accept(CallCases.labelSet());
-        JsonLines.read(file, in, listener, "a DiaBench dialogue {id, model, candidate_tools, gold: {name, args}, dialogue}",
+        JsonLines.read(
+                file,
+                in,
+                listener,
+                "a DiaBench dialogue {id, model, candidate_tools, gold: {name, args}, dialogue}",
                 (line, f, o, text) -> one(f, (ObjectNode) o, text, out));
     }
 
@@ -36,8 +40,10 @@ final class DiaBenchReader {
         String mode = CallCases.oneOf(f, d, "mode", "", List.of("static", "dynamic"));
         JsonNode tools = d.get("candidate_tools");
         if (tools == null || !tools.isArray() || tools.isEmpty()) {
-            throw f.error("/candidate_tools", "expected a non-empty array of candidate tools, found "
-                    + (tools != null && tools.isArray() ? "an empty array" : Fields.describe(tools)));
+            throw f.error(
+                    "/candidate_tools",
+                    "expected a non-empty array of candidate tools, found "
+                            + (tools != null && tools.isArray() ? "an empty array" : Fields.describe(tools)));
         }
         CallCases.checkTools(f, tools, "/candidate_tools");
         JsonNode gold = f.requiredObject(d, "gold", "");
@@ -48,8 +54,10 @@ final class DiaBenchReader {
         }
         JsonNode dialogue = d.get("dialogue");
         if (dialogue == null || !dialogue.isArray() || dialogue.isEmpty()) {
-            throw f.error("/dialogue", "expected a non-empty array of turns, found "
-                    + (dialogue != null && dialogue.isArray() ? "an empty array" : Fields.describe(dialogue)));
+            throw f.error(
+                    "/dialogue",
+                    "expected a non-empty array of turns, found "
+                            + (dialogue != null && dialogue.isArray() ? "an empty array" : Fields.describe(dialogue)));
         }
         List<Turn> turns = new ArrayList<>();
         List<ToolCall> executed = new ArrayList<>();
@@ -73,8 +81,9 @@ final class DiaBenchReader {
             JsonNode tc = f.optionalArray(t, "tool_calls", tp);
             if (tc != null) {
                 if (role != Role.ASSISTANT) {
-                    throw f.error(tp + "/tool_calls", "expected tool calls only on assistant turns, found them on a "
-                            + roleText + " turn");
+                    throw f.error(
+                            tp + "/tool_calls",
+                            "expected tool calls only on assistant turns, found them on a " + roleText + " turn");
                 }
                 for (int j = 0; j < tc.size(); j++) {
                     String cp = tp + "/tool_calls/" + j;
@@ -112,14 +121,31 @@ final class DiaBenchReader {
         if (mode != null) {
             more.put("mode", mode);
         }
-        Records.TaskRec task = CallCases.task("diabench", key, f.optionalText(d, "domain", ""), null, null, goldName,
-                args, tools, firstUser, context.toString(), more);
+        Records.TaskRec task = CallCases.task(
+                "diabench",
+                key,
+                f.optionalText(d, "domain", ""),
+                null,
+                null,
+                goldName,
+                args,
+                tools,
+                firstUser,
+                context.toString(),
+                more);
         out.accept(task);
         String m = model == null ? "unknown" : model;
         ObjectNode extra = Json.object();
         extra.put("format", "diabench");
         String id = Ids.of("trace", m, task.id(), key, Json.sha1Hex(raw));
-        out.accept(new Records.TraceRec(id, task.id(), m, mode == null ? "" : mode, lastAnswer,
-                TurnCodec.callsToJson(executed).toString(), TurnCodec.toJson(turns), extra.toString()));
+        out.accept(new Records.TraceRec(
+                id,
+                task.id(),
+                m,
+                mode == null ? "" : mode,
+                lastAnswer,
+                TurnCodec.callsToJson(executed).toString(),
+                TurnCodec.toJson(turns),
+                extra.toString()));
     }
 }

@@ -30,7 +30,8 @@ public final class FormatDetector {
             try (InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(file))) {
                 inner = in.readNBytes(1 << 16);
             } catch (IOException e) {
-                throw new ImportException(file, -1, null, "a gzip file that cannot be inflated (" + e.getMessage() + ")");
+                throw new ImportException(
+                        file, -1, null, "a gzip file that cannot be inflated (" + e.getMessage() + ")");
             }
             int j = 0;
             while (j < inner.length && Character.isWhitespace(inner[j])) {
@@ -38,8 +39,12 @@ public final class FormatDetector {
             }
             Format agent = j < inner.length && inner[j] == '{' ? agentFormat(topLevelKeys(inner, j)) : null;
             if (agent == null || agent == Format.INSPECT) {
-                throw new ImportException(file, -1, null, "a gzip file: gzip is read for OpenTelemetry, Langfuse, ATIF and "
-                        + "SWE-agent files, and this one is none of them; inflate it and import the result");
+                throw new ImportException(
+                        file,
+                        -1,
+                        null,
+                        "a gzip file: gzip is read for OpenTelemetry, Langfuse, ATIF and "
+                                + "SWE-agent files, and this one is none of them; inflate it and import the result");
             }
             return agent;
         }
@@ -47,8 +52,12 @@ public final class FormatDetector {
             if (InspectReader.isEvalZip(file)) {
                 return Format.INSPECT;
             }
-            throw new ImportException(file, -1, null, "a zip file that is not an Inspect .eval log (it has no header.json, "
-                    + "_journal/start.json or samples/ entry); expected an Inspect .eval zip or a JSON file");
+            throw new ImportException(
+                    file,
+                    -1,
+                    null,
+                    "a zip file that is not an Inspect .eval log (it has no header.json, "
+                            + "_journal/start.json or samples/ entry); expected an Inspect .eval zip or a JSON file");
         }
         int i = 0;
         if (head.length >= 3 && (head[0] & 0xff) == 0xEF && (head[1] & 0xff) == 0xBB && (head[2] & 0xff) == 0xBF) {
@@ -74,8 +83,12 @@ public final class FormatDetector {
             }
             return detectObjectOrLines(file);
         }
-        throw new ImportException(file, 1, null, "cannot tell the format: expected JSON (an array or an object) or "
-                + "JSON Lines; pass --input-format (one of " + Format.codes() + ")");
+        throw new ImportException(
+                file,
+                1,
+                null,
+                "cannot tell the format: expected JSON (an array or an object) or "
+                        + "JSON Lines; pass --input-format (one of " + Format.codes() + ")");
     }
 
     /** The first element's field names decide between results and judge files. */
@@ -84,7 +97,8 @@ public final class FormatDetector {
         JsonToken firstRow = null;
         // the first row is read from the file, not the sniffed head: a row past 64 kB (a 10 MB key, a long array)
         // is then judged by what it is, and a limit it breaks is named instead of "cannot tell"
-        try (InputStream in = Files.newInputStream(file); JsonParser p = StrictJson.parser(in)) {
+        try (InputStream in = Files.newInputStream(file);
+                JsonParser p = StrictJson.parser(in)) {
             p.nextToken();
             firstRow = p.nextToken();
             if (firstRow == JsonToken.START_OBJECT) {
@@ -97,14 +111,16 @@ public final class FormatDetector {
         } catch (com.fasterxml.jackson.core.io.JsonEOFException e) {
             // a first row larger than the sniffed head: decide from what was seen
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            if (head.length < (1 << 16) || !String.valueOf(e.getOriginalMessage()).contains("end-of-input")) {
+            if (head.length < (1 << 16)
+                    || !String.valueOf(e.getOriginalMessage()).contains("end-of-input")) {
                 // the first row itself is bad (NaN, a duplicate key, 10,000 levels deep...): say so, not "cannot tell"
                 throw ImportException.fromParse(file, e, "/0", 0);
             }
         } catch (IOException e) {
             // a first row larger than the sniffed head: decide from what was seen
         }
-        if (fields.contains("agent_answer") || fields.contains("agent_trace")
+        if (fields.contains("agent_answer")
+                || fields.contains("agent_trace")
                 || (fields.contains("task") && fields.contains("model_id"))) {
             return Format.TOOLFAILBENCH_RESULTS;
         }
@@ -119,14 +135,28 @@ public final class FormatDetector {
             return agent; // an array of OTLP requests or of OpenTelemetry Python spans
         }
         if (firstRow != null && firstRow != JsonToken.START_OBJECT) {
-            throw new ImportException(file, 1, "/0", "cannot tell the format: an array whose first element is "
-                    + (firstRow == JsonToken.END_ARRAY ? "missing (the array is empty)" : "not an object ("
-                    + firstRow.name().toLowerCase(java.util.Locale.ROOT).replace("value_", "a ").replace('_', ' ') + ")")
-                    + "; results and judge files are arrays of objects");
+            throw new ImportException(
+                    file,
+                    1,
+                    "/0",
+                    "cannot tell the format: an array whose first element is "
+                            + (firstRow == JsonToken.END_ARRAY
+                                    ? "missing (the array is empty)"
+                                    : "not an object ("
+                                            + firstRow.name()
+                                                    .toLowerCase(java.util.Locale.ROOT)
+                                                    .replace("value_", "a ")
+                                                    .replace('_', ' ')
+                                            + ")")
+                            + "; results and judge files are arrays of objects");
         }
-        throw new ImportException(file, 1, "/0", "cannot tell the format: an array whose rows have neither "
-                + "'agent_answer' (results file) nor 'judge' (judge file) nor 'trace' + 'observations' (Langfuse exports); "
-                + "pass --input-format");
+        throw new ImportException(
+                file,
+                1,
+                "/0",
+                "cannot tell the format: an array whose rows have neither "
+                        + "'agent_answer' (results file) nor 'judge' (judge file) nor 'trace' + 'observations' (Langfuse exports); "
+                        + "pass --input-format");
     }
 
     /**
@@ -146,9 +176,14 @@ public final class FormatDetector {
             }
             sb.append(buf, 0, n);
             if (sb.length() > limit) {
-                throw new ImportException(file, 1, null, "line 1 is longer than " + (limit >> 20) + " MB, the most this "
-                        + "Java heap (" + (Runtime.getRuntime().maxMemory() >> 20) + " MB) reads as one JSON value (a sixth "
-                        + "of it): run Java with a larger -Xmx, or check that the file is JSON Lines");
+                throw new ImportException(
+                        file,
+                        1,
+                        null,
+                        "line 1 is longer than " + (limit >> 20) + " MB, the most this "
+                                + "Java heap (" + (Runtime.getRuntime().maxMemory() >> 20)
+                                + " MB) reads as one JSON value (a sixth "
+                                + "of it): run Java with a larger -Xmx, or check that the file is JSON Lines");
             }
         }
         return sb.isEmpty() ? null : sb.toString();
@@ -159,8 +194,11 @@ public final class FormatDetector {
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             first = firstLine(r, file);
         } catch (java.nio.charset.MalformedInputException e) {
-            throw new ImportException(file, 1, null, "not UTF-8 text (an invalid byte sequence); save the file as "
-                    + "UTF-8 and import it again");
+            throw new ImportException(
+                    file,
+                    1,
+                    null,
+                    "not UTF-8 text (an invalid byte sequence); save the file as " + "UTF-8 and import it again");
         } catch (IOException e) {
             first = null;
         }
@@ -182,10 +220,15 @@ public final class FormatDetector {
             // a pretty-printed single object, e.g. tasks.json
             try {
                 if (Files.size(file) > AgentFormats.wholeDocumentLimit()) {
-                    throw new ImportException(file, 1, null, "a JSON document of " + (Files.size(file) >> 20) + " MB whose "
-                            + "first line is not a JSON object: a single document is read whole, and this Java heap ("
-                            + (Runtime.getRuntime().maxMemory() >> 20) + " MB) reads up to "
-                            + (AgentFormats.wholeDocumentLimit() >> 20) + " MB; run Java with a larger -Xmx, or give JSON Lines");
+                    throw new ImportException(
+                            file,
+                            1,
+                            null,
+                            "a JSON document of " + (Files.size(file) >> 20) + " MB whose "
+                                    + "first line is not a JSON object: a single document is read whole, and this Java heap ("
+                                    + (Runtime.getRuntime().maxMemory() >> 20) + " MB) reads up to "
+                                    + (AgentFormats.wholeDocumentLimit() >> 20)
+                                    + " MB; run Java with a larger -Xmx, or give JSON Lines");
                 }
                 try (JsonParser p = StrictJson.parser(Files.readAllBytes(file))) {
                     node = Json.MAPPER.readTree(p);
@@ -193,8 +236,12 @@ public final class FormatDetector {
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
                 throw ImportException.fromParse(file, e, "", 0);
             } catch (IOException e) {
-                throw new ImportException(file, -1, null, "cannot tell the format: not a JSON object and its first "
-                        + "line is not one either (" + e.getMessage().split("\n")[0] + ")");
+                throw new ImportException(
+                        file,
+                        -1,
+                        null,
+                        "cannot tell the format: not a JSON object and its first " + "line is not one either ("
+                                + e.getMessage().split("\n")[0] + ")");
             }
             if (node.has("tasks")) {
                 return Format.TOOLFAILBENCH_TASKS;
@@ -203,11 +250,19 @@ public final class FormatDetector {
                 return Format.NLT_SCENARIO;
             }
             if (node.has("sessions") || node.has("dialogue")) {
-                throw new ImportException(file, 1, null, "a " + (node.has("sessions") ? "ToolHaystack case" : "DiaBench dialogue")
-                        + " written over several lines; these formats are JSON Lines: write one case per line");
+                throw new ImportException(
+                        file,
+                        1,
+                        null,
+                        "a " + (node.has("sessions") ? "ToolHaystack case" : "DiaBench dialogue")
+                                + " written over several lines; these formats are JSON Lines: write one case per line");
             }
-            throw new ImportException(file, 1, null, "cannot tell the format: a JSON object without 'tasks' "
-                    + "(a ToolFailBench tasks.json has one) or 'scenario' + 'inputs' (an NLT scenario); pass --input-format");
+            throw new ImportException(
+                    file,
+                    1,
+                    null,
+                    "cannot tell the format: a JSON object without 'tasks' "
+                            + "(a ToolFailBench tasks.json has one) or 'scenario' + 'inputs' (an NLT scenario); pass --input-format");
         }
         if (node.has("tasks")) {
             return Format.TOOLFAILBENCH_TASKS;
@@ -232,12 +287,17 @@ public final class FormatDetector {
         if (node.has("scenario") && node.has("tools") && node.has("inputs")) {
             return Format.NLT_SCENARIO;
         }
-        throw new ImportException(file, 1, null, "cannot tell the format: a JSON line with neither 'messages' "
-                + "(chat transcript) nor 'kind' (Tracejudge export) nor 'tasks' nor 'sessions' + 'gold' (ToolHaystack) "
-                + "nor 'dialogue' + 'candidate_tools' (DiaBench); pass --input-format");
+        throw new ImportException(
+                file,
+                1,
+                null,
+                "cannot tell the format: a JSON line with neither 'messages' "
+                        + "(chat transcript) nor 'kind' (Tracejudge export) nor 'tasks' nor 'sessions' + 'gold' (ToolHaystack) "
+                        + "nor 'dialogue' + 'candidate_tools' (DiaBench); pass --input-format");
     }
 
-    private static final Set<String> SWE_AGENT_KEYS = Set.of("environment", "trajectory", "history", "info", "replay_config");
+    private static final Set<String> SWE_AGENT_KEYS =
+            Set.of("environment", "trajectory", "history", "info", "replay_config");
 
     /** The agent-trace formats of spec section 8, told by the top-level keys of the first object; null if none fits. */
     static Format agentFormat(Set<String> keys) {
@@ -250,20 +310,27 @@ public final class FormatDetector {
         if (keys.contains("trace") && keys.contains("observations")) {
             return Format.LANGFUSE;
         }
-        if (keys.contains("observations") && keys.contains("id") && (keys.contains("scores") || keys.contains("htmlPath"))) {
+        if (keys.contains("observations")
+                && keys.contains("id")
+                && (keys.contains("scores") || keys.contains("htmlPath"))) {
             return Format.LANGFUSE; // a trace from Langfuse's public API (GET /api/public/traces/{id})
         }
-        if (keys.contains("context") && keys.contains("name") && (keys.contains("parent_id") || keys.contains("start_time"))) {
+        if (keys.contains("context")
+                && keys.contains("name")
+                && (keys.contains("parent_id") || keys.contains("start_time"))) {
             return Format.OTLP; // OpenTelemetry Python's span JSON (ConsoleSpanExporter and file exporters)
         }
-        if (keys.contains("eval") && (keys.contains("samples") || keys.contains("version") || keys.contains("status"))) {
+        if (keys.contains("eval")
+                && (keys.contains("samples") || keys.contains("version") || keys.contains("status"))) {
             return Format.INSPECT;
         }
-        if ((keys.contains("schema_version") && keys.contains("steps")) || (keys.contains("steps") && keys.contains("agent")
-                && keys.contains("session_id"))) {
+        if ((keys.contains("schema_version") && keys.contains("steps"))
+                || (keys.contains("steps") && keys.contains("agent") && keys.contains("session_id"))) {
             return Format.ATIF;
         }
-        if (!keys.isEmpty() && SWE_AGENT_KEYS.containsAll(keys) && (keys.contains("history") || keys.contains("trajectory"))) {
+        if (!keys.isEmpty()
+                && SWE_AGENT_KEYS.containsAll(keys)
+                && (keys.contains("history") || keys.contains("trajectory"))) {
             return Format.SWE_AGENT;
         }
         for (String k : keys) {

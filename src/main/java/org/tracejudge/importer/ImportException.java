@@ -86,20 +86,27 @@ public class ImportException extends RuntimeException {
             problem = msg;
         } else if (msg.startsWith("Duplicate field") || msg.startsWith("Duplicate Object property")) {
             problem = "a key given twice (" + firstSentence(msg) + "); expected each key once";
-        } else if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException && msg.contains("nesting depth")) {
-            problem = "nested deeper than " + StrictJson.MAX_DEPTH + " levels (expected at most " + StrictJson.MAX_DEPTH + ")";
-        } else if (msg.contains("Non-standard token 'NaN'") || msg.contains("Non-standard token 'Infinity'")
-                || msg.contains("Non-standard token '-Infinity'") || msg.contains("Non-standard token '+Infinity'")) {
+        } else if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException
+                && msg.contains("nesting depth")) {
+            problem = "nested deeper than " + StrictJson.MAX_DEPTH + " levels (expected at most " + StrictJson.MAX_DEPTH
+                    + ")";
+        } else if (msg.contains("Non-standard token 'NaN'")
+                || msg.contains("Non-standard token 'Infinity'")
+                || msg.contains("Non-standard token '-Infinity'")
+                || msg.contains("Non-standard token '+Infinity'")) {
             problem = "NaN and Infinity are not JSON numbers (expected a finite number)";
         } else if (e instanceof JsonEOFException || msg.contains("end-of-input")) {
             problem = "the file ends in the middle of a JSON value (truncated?)";
         } else if (msg.contains("surrogate")) {
             // newer Jackson refuses a lone surrogate escape itself (in keys): the same words as StrictJson's
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("0x([0-9a-fA-F]{4})").matcher(msg);
+            java.util.regex.Matcher m =
+                    java.util.regex.Pattern.compile("0x([0-9a-fA-F]{4})").matcher(msg);
             problem = "invalid Unicode" + (msg.contains("field name") ? " in a key" : "") + ": a lone surrogate"
                     + (m.find() ? " \\u" + m.group(1).toLowerCase(java.util.Locale.ROOT) : "")
                     + " (expected whole characters; a surrogate escape must come in a high-low pair)";
-        } else if (msg.contains("Invalid UTF-8") || msg.contains("Invalid UTF-32") || msg.contains("Unexpected character (0xFFFD")) {
+        } else if (msg.contains("Invalid UTF-8")
+                || msg.contains("Invalid UTF-32")
+                || msg.contains("Unexpected character (0xFFFD")) {
             problem = "not UTF-8 text (" + firstSentence(msg) + "); save the file as UTF-8 and import it again";
         } else {
             problem = "not valid JSON: " + firstSentence(msg);

@@ -23,6 +23,7 @@ public final class ImportReport {
         public int ambiguousMatches;
         /** Answered judge calls (another laptop's judge cache, export --with-judge-cache). */
         public int judgeCallsNew;
+
         public int judgeCallsSeen;
         /** Position in the import (phase, then command-line order): a task shared by files counts for the first. */
         int order;
@@ -31,6 +32,7 @@ public final class ImportReport {
 
         /** Agent-trace formats: what the runs held, and what was skipped and why (reason -> count). */
         public int runs;
+
         public int steps;
         public int toolCalls;
         public int toolResults;
@@ -60,11 +62,22 @@ public final class ImportReport {
                 return "";
             }
             StringBuilder sb = new StringBuilder();
-            sb.append(runs).append(runs == 1 ? " run: " : " runs: ").append(steps).append(" steps, ").append(toolCalls)
-                    .append(" tool call").append(toolCalls == 1 ? "" : "s").append(", ").append(toolResults)
-                    .append(" tool result").append(toolResults == 1 ? "" : "s");
+            sb.append(runs)
+                    .append(runs == 1 ? " run: " : " runs: ")
+                    .append(steps)
+                    .append(" steps, ")
+                    .append(toolCalls)
+                    .append(" tool call")
+                    .append(toolCalls == 1 ? "" : "s")
+                    .append(", ")
+                    .append(toolResults)
+                    .append(" tool result")
+                    .append(toolResults == 1 ? "" : "s");
             if (toolResults > 0) {
-                sb.append(" (").append(pairedById).append(" paired by id, ").append(pairedByNameOrOrder)
+                sb.append(" (")
+                        .append(pairedById)
+                        .append(" paired by id, ")
+                        .append(pairedByNameOrOrder)
                         .append(" by name and order");
                 int unpaired = toolResults - pairedById - pairedByNameOrOrder;
                 if (unpaired > 0) {
@@ -74,7 +87,11 @@ public final class ImportReport {
             }
             sb.append(", ").append(errors).append(" error").append(errors == 1 ? "" : "s");
             if (tokensIn + tokensOut > 0) {
-                sb.append(", tokens ").append(tokensIn).append(" in / ").append(tokensOut).append(" out");
+                sb.append(", tokens ")
+                        .append(tokensIn)
+                        .append(" in / ")
+                        .append(tokensOut)
+                        .append(" out");
             }
             if (!skipped.isEmpty()) {
                 List<String> parts = new ArrayList<>();
@@ -94,7 +111,11 @@ public final class ImportReport {
         public final List<String> warnings = new ArrayList<>();
 
         public boolean changedNothing() {
-            return tasksNew == 0 && tracesNew == 0 && labelsNew == 0 && adjudicationsNew == 0 && tracesReplaced == 0
+            return tasksNew == 0
+                    && tracesNew == 0
+                    && labelsNew == 0
+                    && adjudicationsNew == 0
+                    && tracesReplaced == 0
                     && judgeCallsNew == 0;
         }
 
@@ -116,15 +137,23 @@ public final class ImportReport {
                 sb.append("; ").append(contents);
             }
             if (nullVerdicts > 0) {
-                sb.append("; ").append(nullVerdicts).append(" null verdict").append(nullVerdicts == 1 ? "" : "s")
+                sb.append("; ")
+                        .append(nullVerdicts)
+                        .append(" null verdict")
+                        .append(nullVerdicts == 1 ? "" : "s")
                         .append(" kept as no label");
             }
             if (tracesReplaced > 0) {
-                sb.append("; ").append(tracesReplaced).append(" trace").append(tracesReplaced == 1 ? "" : "s")
+                sb.append("; ")
+                        .append(tracesReplaced)
+                        .append(" trace")
+                        .append(tracesReplaced == 1 ? "" : "s")
                         .append(" replaced (their earlier labels withdrawn in the ledger)");
             }
             if (ambiguousMatches > 0) {
-                sb.append("; ").append(ambiguousMatches).append(" verdicts matched several runs of a model and went to the newest run");
+                sb.append("; ")
+                        .append(ambiguousMatches)
+                        .append(" verdicts matched several runs of a model and went to the newest run");
             }
             if (!warnings.isEmpty()) {
                 sb.append("; warning: ").append(String.join("; warning: ", warnings));
@@ -155,7 +184,9 @@ public final class ImportReport {
 
     /** One line per file ({@link FileCounts#summary()}), for people: what each file brought in. */
     public String summary() {
-        return files.isEmpty() ? "no files" : String.join("\n", files.stream().map(FileCounts::summary).toList());
+        return files.isEmpty()
+                ? "no files"
+                : String.join("\n", files.stream().map(FileCounts::summary).toList());
     }
 
     @Override

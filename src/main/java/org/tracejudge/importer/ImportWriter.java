@@ -41,6 +41,7 @@ final class ImportWriter {
         Boolean wasNew;
         ImportReport.FileCounts owner;
     }
+
     private final Set<String> toolsetIds = new HashSet<>();
     private final Set<String> raterIds = new HashSet<>();
     private final Set<String> newTraces = new HashSet<>();
@@ -103,6 +104,7 @@ final class ImportWriter {
     private final Map<String, Path> sourceFiles = new HashMap<>();
     /** Traces this import replaced (--replace): their earlier labels were withdrawn. */
     private final Set<String> replacedTraces = new HashSet<>();
+
     private boolean replace;
     private int replaced;
 
@@ -110,21 +112,23 @@ final class ImportWriter {
         this.c = c;
         insTask = c.prepareStatement("INSERT OR IGNORE INTO task(id, task_key, domain, task_type, target_failure_mode, "
                 + "label_set, user_message, toolset_id, body) VALUES (?,?,?,?,?,?,?,?,?)");
-        upsertSelectionTask = c.prepareStatement("INSERT INTO task(id, task_key, domain, task_type, target_failure_mode, "
-                + "label_set, user_message, toolset_id, body) VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET "
-                + "user_message = excluded.user_message, toolset_id = excluded.toolset_id, body = excluded.body "
-                + "WHERE task.toolset_id IS NOT excluded.toolset_id OR task.body IS NOT excluded.body");
+        upsertSelectionTask =
+                c.prepareStatement("INSERT INTO task(id, task_key, domain, task_type, target_failure_mode, "
+                        + "label_set, user_message, toolset_id, body) VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET "
+                        + "user_message = excluded.user_message, toolset_id = excluded.toolset_id, body = excluded.body "
+                        + "WHERE task.toolset_id IS NOT excluded.toolset_id OR task.body IS NOT excluded.body");
         insToolset = c.prepareStatement("INSERT OR IGNORE INTO toolset(id, tools) VALUES (?,?)");
         insTrace = c.prepareStatement("INSERT OR IGNORE INTO trace(id, task_id, model, run, answer, tool_calls, turns, "
                 + "extra, source_id) VALUES (?,?,?,?,?,?,?,?,?)");
         insLabel = c.prepareStatement(Ledger.INSERT_LABEL);
         insAdj = c.prepareStatement("INSERT OR IGNORE INTO adjudication(id, trace_id, annotator, action, value, "
                 + "rationale, replaces, created_at) VALUES (?,?,?,?,?,?,?,?)");
-        traceLabelSet = c.prepareStatement("SELECT k.label_set FROM trace t LEFT JOIN task k ON k.id = t.task_id "
-                + "WHERE t.id = ?");
+        traceLabelSet = c.prepareStatement(
+                "SELECT k.label_set FROM trace t LEFT JOIN task k ON k.id = t.task_id " + "WHERE t.id = ?");
         labelIdExists = c.prepareStatement("SELECT 1 FROM label WHERE id = ?");
         adjudicationIdExists = c.prepareStatement("SELECT 1 FROM adjudication WHERE id = ?");
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT name, description, labels FROM label_set")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT name, description, labels FROM label_set")) {
             while (rs.next()) {
                 List<String> labels = new ArrayList<>();
                 Json.read(rs.getString(3)).forEach(n -> labels.add(n.asText()));
@@ -215,8 +219,12 @@ final class ImportWriter {
             if (first != null) {
                 String diff = first.differences(fp);
                 if (diff != null) {
-                    throw new ImportException(sourceFiles.get(sourceId), -1, null, "the same trace twice with different "
-                            + "content in one import: " + describe(r) + " (" + diff + " differ); expected each trace once");
+                    throw new ImportException(
+                            sourceFiles.get(sourceId),
+                            -1,
+                            null,
+                            "the same trace twice with different " + "content in one import: " + describe(r) + " ("
+                                    + diff + " differ); expected each trace once");
                 }
                 counts.tracesSeen++;
                 return;
@@ -312,7 +320,8 @@ final class ImportWriter {
             toolset(r.toolsetId(), r.toolsJson());
         }
         // a scenario file's tool-selection task (with its tools) completes or updates one that runs brought in
-        PreparedStatement ins = r.toolsetId() != null && "tool_selection".equals(r.type()) ? upsertSelectionTask : insTask;
+        PreparedStatement ins =
+                r.toolsetId() != null && "tool_selection".equals(r.type()) ? upsertSelectionTask : insTask;
         boolean existed = ins == upsertSelectionTask && exists(r.id());
         ins.setString(1, r.id());
         ins.setString(2, r.key());
@@ -341,7 +350,8 @@ final class ImportWriter {
             try (ResultSet rs = q.executeQuery()) {
                 if (rs.next()) {
                     counts.warnings.add("task " + r.key() + " is already in the project with other content ("
-                            + "differs in: " + Json.differingFields(rs.getString(1), r.body()) + "); kept as a second version "
+                            + "differs in: " + Json.differingFields(rs.getString(1), r.body())
+                            + "); kept as a second version "
                             + "of it, with its own traces");
                 }
             }
@@ -380,7 +390,10 @@ final class ImportWriter {
         }
         List<String[]> matches = tracesOf(r.model()).get(r.taskKey());
         if (matches == null || matches.isEmpty()) {
-            throw new ImportException(Path.of(r.sourceFile()), r.line(), r.pointer() + "/task_id",
+            throw new ImportException(
+                    Path.of(r.sourceFile()),
+                    r.line(),
+                    r.pointer() + "/task_id",
                     "no trace of model '" + r.model() + "' on task '" + r.taskKey() + "' in this project; import "
                             + "that model's results file first (or earlier in the same command)");
         }
@@ -393,18 +406,47 @@ final class ImportWriter {
         Ledger.Entry e;
         if (r.failureMode() == null) {
             String reason = r.error() != null ? "the judge failed: " + r.error() : "the judge gave no label";
-            e = new Ledger.Entry(traceId, r.raterId(), "null", null, r.confidence(), r.scores(), r.reasoning(), r.raw(),
-                    reason, null, "import");
+            e = new Ledger.Entry(
+                    traceId,
+                    r.raterId(),
+                    "null",
+                    null,
+                    r.confidence(),
+                    r.scores(),
+                    r.reasoning(),
+                    r.raw(),
+                    reason,
+                    null,
+                    "import");
         } else if (set != null && !set.allows(r.failureMode())) {
-            e = new Ledger.Entry(traceId, r.raterId(), "null", null, r.confidence(), r.scores(), r.reasoning(),
+            e = new Ledger.Entry(
+                    traceId,
+                    r.raterId(),
+                    "null",
+                    null,
+                    r.confidence(),
+                    r.scores(),
+                    r.reasoning(),
                     r.raw() == null ? r.failureMode() : r.raw(),
-                    "'" + r.failureMode() + "' is not a label of " + set.name(), null, "import");
+                    "'" + r.failureMode() + "' is not a label of " + set.name(),
+                    null,
+                    "import");
         } else {
-            e = new Ledger.Entry(traceId, r.raterId(), "set", r.failureMode(), r.confidence(), r.scores(),
-                    r.reasoning(), r.raw(), null, null, "import");
+            e = new Ledger.Entry(
+                    traceId,
+                    r.raterId(),
+                    "set",
+                    r.failureMode(),
+                    r.confidence(),
+                    r.scores(),
+                    r.reasoning(),
+                    r.raw(),
+                    null,
+                    null,
+                    "import");
         }
-        labelBatch.add(new Records.LabelRec(Ids.of("label", traceId, r.raterId(), r.rowHash()), r.raterId(), e,
-                null, null, false, r.line()));
+        labelBatch.add(new Records.LabelRec(
+                Ids.of("label", traceId, r.raterId(), r.rowHash()), r.raterId(), e, null, null, false, r.line()));
         labelBatchCounts.add(counts);
         if (labelBatch.size() >= BATCH) {
             flush();
@@ -428,15 +470,24 @@ final class ImportWriter {
                 }
             }
         }
-        byKey.values().forEach(l -> l.sort(Comparator.comparing((String[] a) -> a[1]).reversed()));
+        byKey.values()
+                .forEach(l -> l.sort(Comparator.comparing((String[] a) -> a[1]).reversed()));
         tracesByModel.put(model, byKey);
         return byKey;
     }
 
     private void adjudication(Records.AdjudicationRec r, ImportReport.FileCounts counts) throws SQLException {
         flush();
-        checkEntry(counts, r.line(), r.traceId(), r.action(), r.value(), true, r.replaces(),
-                java.util.Set.of(), "adjudication");
+        checkEntry(
+                counts,
+                r.line(),
+                r.traceId(),
+                r.action(),
+                r.value(),
+                true,
+                r.replaces(),
+                java.util.Set.of(),
+                "adjudication");
         insAdj.setString(1, r.id());
         insAdj.setString(2, r.traceId());
         insAdj.setString(3, r.annotator());
@@ -464,9 +515,10 @@ final class ImportWriter {
     /** An answered judge call (the response cache); its run stays on the laptop that made it. */
     private void judgeCall(Records.JudgeCallRec r, ImportReport.FileCounts counts) throws SQLException {
         flush();
-        try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO judge_call(id, cache_key, run_id, trace_id, "
-                + "rater_id, provider, model, status, http_status, response, content, tokens_in, tokens_out, latency_ms, "
-                + "attempts, error, label_id, created_at) VALUES (?,?,NULL,?,?,?,?,'ok',?,?,?,?,?,?,?,NULL,?,?)")) {
+        try (PreparedStatement s = c.prepareStatement(
+                "INSERT OR IGNORE INTO judge_call(id, cache_key, run_id, trace_id, "
+                        + "rater_id, provider, model, status, http_status, response, content, tokens_in, tokens_out, latency_ms, "
+                        + "attempts, error, label_id, created_at) VALUES (?,?,NULL,?,?,?,?,'ok',?,?,?,?,?,?,?,NULL,?,?)")) {
             s.setString(1, r.id());
             s.setString(2, r.cacheKey());
             s.setString(3, r.traceId());
@@ -528,8 +580,16 @@ final class ImportWriter {
             for (int i = 0; i < labelBatch.size(); i++) {
                 Records.LabelRec l = labelBatch.get(i);
                 if (l.replacesGiven()) { // a ledger entry from an export: its references and value are checked
-                    checkEntry(labelBatchCounts.get(i), l.line(), l.entry().traceId(), l.entry().action(),
-                            l.entry().value(), isHuman(l.raterId()), l.replaces(), inBatch, "label");
+                    checkEntry(
+                            labelBatchCounts.get(i),
+                            l.line(),
+                            l.entry().traceId(),
+                            l.entry().action(),
+                            l.entry().value(),
+                            isHuman(l.raterId()),
+                            l.replaces(),
+                            inBatch,
+                            "label");
                 }
                 inBatch.add(l.id());
             }
@@ -554,8 +614,8 @@ final class ImportWriter {
                     id = Ids.of("label", id, "after-replace", Timestamps.now());
                 }
                 lastLabel.put(key, id);
-                Ledger.bind(insLabel, id, l.entry(), replaces,
-                        l.createdAt() == null ? Timestamps.now() : l.createdAt());
+                Ledger.bind(
+                        insLabel, id, l.entry(), replaces, l.createdAt() == null ? Timestamps.now() : l.createdAt());
                 insLabel.addBatch();
             }
             int[] done = insLabel.executeBatch();
@@ -579,22 +639,29 @@ final class ImportWriter {
     /** Refuses (or with --replace, replaces) a trace already in the project whose content differs from {@code t}. */
     private boolean changedOrSame(Records.TraceRec t, String sourceId) throws SQLException {
         String diff;
-        try (PreparedStatement q = c.prepareStatement("SELECT task_id, answer, tool_calls, turns, extra FROM trace WHERE id = ?")) {
+        try (PreparedStatement q =
+                c.prepareStatement("SELECT task_id, answer, tool_calls, turns, extra FROM trace WHERE id = ?")) {
             q.setString(1, t.id());
             try (ResultSet rs = q.executeQuery()) {
                 if (!rs.next()) {
                     return false;
                 }
-                diff = differences(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), t);
+                diff = differences(
+                        rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), t);
             }
         }
         if (diff == null) {
             return false;
         }
         if (!replace) {
-            throw new ImportException(sourceFiles.get(sourceId), -1, null, describe(t) + " is already in the project with "
-                    + "other content (" + diff + " differ); nothing was imported. To replace it, import again with "
-                    + "--replace: its earlier labels are then withdrawn in the ledger and the file's labels apply");
+            throw new ImportException(
+                    sourceFiles.get(sourceId),
+                    -1,
+                    null,
+                    describe(t) + " is already in the project with "
+                            + "other content (" + diff
+                            + " differ); nothing was imported. To replace it, import again with "
+                            + "--replace: its earlier labels are then withdrawn in the ledger and the file's labels apply");
         }
         replaceTrace(t, sourceId);
         return true;
@@ -605,8 +672,9 @@ final class ImportWriter {
      * content); the labels this import brings then stand alone. Never a mix of old answers and new labels.
      */
     private void replaceTrace(Records.TraceRec t, String sourceId) throws SQLException {
-        try (PreparedStatement u = c.prepareStatement("UPDATE trace SET task_id = ?, answer = ?, tool_calls = ?, turns = ?, "
-                + "extra = ?, source_id = ? WHERE id = ?")) {
+        try (PreparedStatement u =
+                c.prepareStatement("UPDATE trace SET task_id = ?, answer = ?, tool_calls = ?, turns = ?, "
+                        + "extra = ?, source_id = ? WHERE id = ?")) {
             u.setString(1, t.taskId());
             u.setString(2, t.answer());
             u.setString(3, t.toolCalls());
@@ -617,7 +685,8 @@ final class ImportWriter {
             u.executeUpdate();
         }
         List<String> raters = new ArrayList<>();
-        try (PreparedStatement q = c.prepareStatement("SELECT rater_id FROM current_label WHERE trace_id = ? AND action <> 'withdraw'")) {
+        try (PreparedStatement q =
+                c.prepareStatement("SELECT rater_id FROM current_label WHERE trace_id = ? AND action <> 'withdraw'")) {
             q.setString(1, t.id());
             try (ResultSet rs = q.executeQuery()) {
                 while (rs.next()) {
@@ -627,9 +696,14 @@ final class ImportWriter {
         }
         Path file = sourceFiles.get(sourceId);
         for (String rater : raters) {
-            Ledger.append(c, Ids.of("label", t.id(), rater, "withdraw-on-replace", Timestamps.now()), Ledger.Entry.withdraw(
-                    t.id(), rater, "import --replace" + (file == null ? "" : " " + file.getFileName())
-                            + ": the trace's content was replaced"));
+            Ledger.append(
+                    c,
+                    Ids.of("label", t.id(), rater, "withdraw-on-replace", Timestamps.now()),
+                    Ledger.Entry.withdraw(
+                            t.id(),
+                            rater,
+                            "import --replace" + (file == null ? "" : " " + file.getFileName())
+                                    + ": the trace's content was replaced"));
             lastLabel.remove(t.id() + '\u0000' + rater);
         }
         replacedTraces.add(t.id());
@@ -643,8 +717,16 @@ final class ImportWriter {
      * guessed at. A person's value that is a label, but not of the trace's label set (result_ignore on a control
      * task), is kept as given, and the import report warns with file, line and field.
      */
-    private void checkEntry(ImportReport.FileCounts counts, long line, String traceId, String action, String value,
-                            boolean person, String replaces, java.util.Set<String> earlierInBatch, String table)
+    private void checkEntry(
+            ImportReport.FileCounts counts,
+            long line,
+            String traceId,
+            String action,
+            String value,
+            boolean person,
+            String replaces,
+            java.util.Set<String> earlierInBatch,
+            String table)
             throws SQLException {
         Path file = Path.of(counts.file);
         String labelSet;
@@ -653,8 +735,12 @@ final class ImportWriter {
             q.setString(1, traceId);
             try (ResultSet rs = q.executeQuery()) {
                 if (!rs.next()) {
-                    throw new ImportException(file, line, "/trace_id", "no trace " + traceId + " in this file or the "
-                            + "project; import the file that has it first (nothing was imported)");
+                    throw new ImportException(
+                            file,
+                            line,
+                            "/trace_id",
+                            "no trace " + traceId + " in this file or the "
+                                    + "project; import the file that has it first (nothing was imported)");
                 }
                 labelSet = rs.getString(1);
             }
@@ -663,12 +749,17 @@ final class ImportWriter {
         if (person && "set".equals(action) && set != null && !set.allows(value)) {
             boolean known = labelSets.values().stream().anyMatch(ls -> ls.allows(value));
             if (!known) {
-                throw new ImportException(file, line, "/value", "\"" + value + "\" is not a label of " + set.name()
-                        + " (" + String.join(", ", set.labels()) + ") nor of any label set of the project; nothing "
-                        + "was imported");
+                throw new ImportException(
+                        file,
+                        line,
+                        "/value",
+                        "\"" + value + "\" is not a label of " + set.name()
+                                + " (" + String.join(", ", set.labels())
+                                + ") nor of any label set of the project; nothing "
+                                + "was imported");
             }
-            counts.warnings.add(file.getFileName() + ": line " + line + " at /value: \"" + value + "\" is not a label of "
-                    + set.name() + " (the trace's label set); kept as given");
+            counts.warnings.add(file.getFileName() + ": line " + line + " at /value: \"" + value
+                    + "\" is not a label of " + set.name() + " (the trace's label set); kept as given");
         }
         if (replaces != null && !earlierInBatch.contains(replaces)) {
             {
@@ -676,8 +767,12 @@ final class ImportWriter {
                 q.setString(1, replaces);
                 try (ResultSet rs = q.executeQuery()) {
                     if (!rs.next()) {
-                        throw new ImportException(file, line, "/replaces", "the " + table + " it replaces, " + replaces
-                                + ", is in neither this file (before it) nor the project; nothing was imported");
+                        throw new ImportException(
+                                file,
+                                line,
+                                "/replaces",
+                                "the " + table + " it replaces, " + replaces
+                                        + ", is in neither this file (before it) nor the project; nothing was imported");
                     }
                 }
             }
@@ -713,8 +808,8 @@ final class ImportWriter {
     }
 
     /** Which parts of a trace differ, or null when none does. */
-    private static String differences(String taskId, String answer, String calls, String turns, String extra,
-                                      Records.TraceRec t) {
+    private static String differences(
+            String taskId, String answer, String calls, String turns, String extra, Records.TraceRec t) {
         List<String> d = new ArrayList<>();
         if (!java.util.Objects.equals(taskId, t.taskId())) {
             d.add("task");
@@ -744,7 +839,7 @@ final class ImportWriter {
                 }
             }
         }
-        return "the trace of model '" + t.model() + "' on task '" + key + "'" + (t.run() == null || t.run().isEmpty() ? ""
-                : " (run " + t.run() + ")");
+        return "the trace of model '" + t.model() + "' on task '" + key + "'"
+                + (t.run() == null || t.run().isEmpty() ? "" : " (run " + t.run() + ")");
     }
 }

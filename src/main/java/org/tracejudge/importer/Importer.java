@@ -82,7 +82,10 @@ public final class Importer {
     public ImportReport importFiles(List<Path> files, Format format, String rater, List<String> safetyCritical) {
         List<Source> sources = new ArrayList<>();
         for (Path f : files) {
-            sources.add(new Source(f, format == null ? Format.AUTO : format, rater,
+            sources.add(new Source(
+                    f,
+                    format == null ? Format.AUTO : format,
+                    rater,
                     safetyCritical == null ? List.of() : safetyCritical));
         }
         return importSources(sources);
@@ -100,31 +103,48 @@ public final class Importer {
         List<Source> sources = new ArrayList<>();
         for (Source s : requested) {
             if (!Files.isRegularFile(s.file())) {
-                throw new ImportException(s.file(), -1, null, Files.exists(s.file()) ? "not a regular file" : "no such file");
+                throw new ImportException(
+                        s.file(), -1, null, Files.exists(s.file()) ? "not a regular file" : "no such file");
             }
             TextEncoding.requireUtf8(s.file());
             if (s.format() == Format.AUTO && isToolSchemaBesideItsTasks(s.file())) {
                 if (requestsTasksBeside(requested, s.file())) {
                     continue; // read together with the tasks.json it belongs to
                 }
-                throw new ImportException(s.file(), -1, null, "a ToolFailBench tool schema file: it is read with the "
-                        + "tasks.json beside it, so import " + s.file().resolveSibling(TASKS_FILE) + " instead");
+                throw new ImportException(
+                        s.file(),
+                        -1,
+                        null,
+                        "a ToolFailBench tool schema file: it is read with the " + "tasks.json beside it, so import "
+                                + s.file().resolveSibling(TASKS_FILE) + " instead");
             }
             Format f = s.format() == Format.AUTO ? FormatDetector.detect(s.file()) : s.format();
             String rater = f == Format.TOOLFAILBENCH_JUDGE
-                    ? (s.rater() == null ? JudgeFileReader.raterFromFileName(s.file()) : s.rater()) : null;
+                    ? (s.rater() == null ? JudgeFileReader.raterFromFileName(s.file()) : s.rater())
+                    : null;
             sources.add(new Source(s.file(), f, rater, s.safetyCritical()));
         }
         sources.sort(Comparator.comparingInt(s -> s.format().phase()));
-        List<Path> scenarioFiles = sources.stream().filter(s -> s.format() == Format.NLT_SCENARIO).map(Source::file).toList();
-        NltReaders.checkSafetyCritical(scenarioFiles, requested.isEmpty() ? null : requested.get(0).safetyCritical());
+        List<Path> scenarioFiles = sources.stream()
+                .filter(s -> s.format() == Format.NLT_SCENARIO)
+                .map(Source::file)
+                .toList();
+        NltReaders.checkSafetyCritical(
+                scenarioFiles, requested.isEmpty() ? null : requested.get(0).safetyCritical());
         ImportReport report = new ImportReport();
         project.write(c -> {
             ImportWriter writer = new ImportWriter(c);
             writer.replaceChanged(replaceChanged);
-            writer.accept(new Records.RaterRec(ResultsFileReader.HARNESS_ID, ResultsFileReader.HARNESS,
-                    RaterKind.IMPORTED, "", null, "The rule label the benchmark's harness computed at run time"),
-                    null, null);
+            writer.accept(
+                    new Records.RaterRec(
+                            ResultsFileReader.HARNESS_ID,
+                            ResultsFileReader.HARNESS,
+                            RaterKind.IMPORTED,
+                            "",
+                            null,
+                            "The rule label the benchmark's harness computed at run time"),
+                    null,
+                    null);
             Map<String, ResultsFileReader.SeenTask> seen = new ConcurrentHashMap<>();
             for (int phase = 0; phase <= 2; phase++) {
                 List<Source> inPhase = new ArrayList<>();
@@ -173,8 +193,12 @@ public final class Importer {
 
     private record FileDone(String sourceId, String sha256, int rows) {}
 
-    private void runPhase(List<Source> sources, ImportWriter writer, Map<String, ResultsFileReader.SeenTask> seen,
-                          ImportReport report) throws Exception {
+    private void runPhase(
+            List<Source> sources,
+            ImportWriter writer,
+            Map<String, ResultsFileReader.SeenTask> seen,
+            ImportReport report)
+            throws Exception {
         BlockingQueue<Chunk> queue = new ArrayBlockingQueue<>(16);
         int threads = Math.min(sources.size(), Math.max(1, Runtime.getRuntime().availableProcessors()));
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -187,7 +211,8 @@ public final class Importer {
         try {
             for (int i = 0; i < sources.size(); i++) {
                 Source s = sources.get(i);
-                ImportReport.FileCounts fc = new ImportReport.FileCounts(s.file().getFileName().toString(), s.format(), s.rater());
+                ImportReport.FileCounts fc =
+                        new ImportReport.FileCounts(s.file().getFileName().toString(), s.format(), s.rater());
                 fc.order = report.files().size() + i;
                 counts.add(fc);
                 final int index = i;
@@ -210,7 +235,11 @@ public final class Importer {
                     Source s = sources.get(chunk.fileIndex());
                     if (sourceIds[chunk.fileIndex()] == null) {
                         sourceIds[chunk.fileIndex()] = sourceId(s);
-                        writer.sourceFile(sourceIds[chunk.fileIndex()], s.file(), s.format().code(), s.rater());
+                        writer.sourceFile(
+                                sourceIds[chunk.fileIndex()],
+                                s.file(),
+                                s.format().code(),
+                                s.rater());
                     }
                     for (Records.Rec r : chunk.recs()) {
                         writer.accept(r, sourceIds[chunk.fileIndex()], fc);
@@ -222,8 +251,13 @@ public final class Importer {
                     fc.rows = chunk.done().rows();
                     Source s = sources.get(chunk.fileIndex());
                     writer.flush();
-                    writer.source(chunk.done().sourceId(), s.file(), chunk.done().sha256(), s.format().code(),
-                            s.rater(), chunk.done().rows());
+                    writer.source(
+                            chunk.done().sourceId(),
+                            s.file(),
+                            chunk.done().sha256(),
+                            s.format().code(),
+                            s.rater(),
+                            chunk.done().rows());
                 }
             }
             counts.forEach(report::add);
@@ -237,14 +271,17 @@ public final class Importer {
     }
 
     /** Reads one file on a worker thread, handing its records to the writer in chunks. */
-    private void readOne(int index, Source s, Map<String, ResultsFileReader.SeenTask> seen, BlockingQueue<Chunk> queue) {
+    private void readOne(
+            int index, Source s, Map<String, ResultsFileReader.SeenTask> seen, BlockingQueue<Chunk> queue) {
         List<Records.Rec> buffer = new ArrayList<>(CHUNK);
         int[] rows = {0};
         long[] chars = {0};
         java.util.function.Consumer<Records.Rec> out = rec -> {
             buffer.add(rec);
-            if (rec instanceof Records.TraceRec || rec instanceof Records.JudgeRec || (rec instanceof Records.TaskRec
-                    && (s.format() == Format.TOOLFAILBENCH_TASKS || s.format() == Format.NLT_SCENARIO))) {
+            if (rec instanceof Records.TraceRec
+                    || rec instanceof Records.JudgeRec
+                    || (rec instanceof Records.TaskRec
+                            && (s.format() == Format.TOOLFAILBENCH_TASKS || s.format() == Format.NLT_SCENARIO))) {
                 rows[0]++;
             }
             if (rec instanceof Records.TraceRec tr && tr.turns() != null) {
@@ -277,7 +314,8 @@ public final class Importer {
                         new TasksFileReader().read(s.file(), bytes, out);
                     }
                 }
-                case OTLP, LANGFUSE, INSPECT, ATIF, SWE_AGENT -> sha = AgentFormats.read(s.file(), s.format(), out, listener);
+                case OTLP, LANGFUSE, INSPECT, ATIF, SWE_AGENT ->
+                    sha = AgentFormats.read(s.file(), s.format(), out, listener);
                 default -> sha = readLines(s, out);
             }
             put(queue, new Chunk(index, new ArrayList<>(buffer), null, null));
@@ -287,10 +325,22 @@ public final class Importer {
         } catch (RuntimeException e) {
             put(queue, new Chunk(index, null, null, e));
         } catch (OutOfMemoryError t) {
-            put(queue, new Chunk(index, null, null, new ImportException(s.file(), -1, null, "out of memory reading it (this "
-                    + "Java heap is " + (Runtime.getRuntime().maxMemory() >> 20) + " MB; a very long line or a huge "
-                    + "document): run Java with a larger heap (java -Xmx4g -jar tracejudge.jar …, or "
-                    + "TRACEJUDGE_JAVA_OPTIONS=-Xmx4g for the installed command)")));
+            put(
+                    queue,
+                    new Chunk(
+                            index,
+                            null,
+                            null,
+                            new ImportException(
+                                    s.file(),
+                                    -1,
+                                    null,
+                                    "out of memory reading it (this "
+                                            + "Java heap is "
+                                            + (Runtime.getRuntime().maxMemory() >> 20)
+                                            + " MB; a very long line or a huge "
+                                            + "document): run Java with a larger heap (java -Xmx4g -jar tracejudge.jar …, or "
+                                            + "TRACEJUDGE_JAVA_OPTIONS=-Xmx4g for the installed command)")));
         } catch (Throwable t) {
             put(queue, new Chunk(index, null, null, new ImportException(s.file(), -1, null, String.valueOf(t))));
         }
@@ -298,11 +348,14 @@ public final class Importer {
 
     private String readLines(Source s, java.util.function.Consumer<Records.Rec> out) throws IOException {
         MessageDigest sha = sha256Digest();
-        var decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        var decoder = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
         long size = Files.size(s.file());
-        try (DigestInputStream in = new DigestInputStream(new ProgressStream(Files.newInputStream(s.file()), s.file(), size), sha);
-             BufferedReader r = new BufferedReader(new InputStreamReader(in, decoder), 1 << 16)) {
+        try (DigestInputStream in =
+                        new DigestInputStream(new ProgressStream(Files.newInputStream(s.file()), s.file(), size), sha);
+                BufferedReader r = new BufferedReader(new InputStreamReader(in, decoder), 1 << 16)) {
             CountingReader counted = new CountingReader(r);
             try {
                 switch (s.format()) {
@@ -315,7 +368,10 @@ public final class Importer {
                     default -> throw new IllegalStateException(s.format().code());
                 }
             } catch (MalformedInputException e) {
-                throw new ImportException(s.file(), counted.lines + 1, null,
+                throw new ImportException(
+                        s.file(),
+                        counted.lines + 1,
+                        null,
                         "not UTF-8 text (an invalid byte sequence); save the file as UTF-8 and import it again");
             }
         }
@@ -369,12 +425,17 @@ public final class Importer {
     private static byte[] readWhole(Path file) throws IOException {
         long size = Files.size(file);
         if (size > MAX_ARRAY_FILE) {
-            throw new ImportException(file, -1, null, "the file is " + (size >> 20) + " MB; JSON array files up to "
-                    + (MAX_ARRAY_FILE >> 20) + " MB are supported — split it, or convert it to JSON Lines");
+            throw new ImportException(
+                    file,
+                    -1,
+                    null,
+                    "the file is " + (size >> 20) + " MB; JSON array files up to " + (MAX_ARRAY_FILE >> 20)
+                            + " MB are supported — split it, or convert it to JSON Lines");
         }
         byte[] bytes = Files.readAllBytes(file);
-        if (bytes.length >= 2 && ((bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF)
-                || (bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE))) {
+        if (bytes.length >= 2
+                && ((bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF)
+                        || (bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE))) {
             // UTF-16 with a byte-order mark: decode it once, then read it as UTF-8 like everything else
             String text = new String(bytes, StandardCharsets.UTF_16);
             bytes = text.getBytes(StandardCharsets.UTF_8);

@@ -79,8 +79,11 @@ final class InspectReader {
             }
             int n = (h[26] & 0xff) | (h[27] & 0xff) << 8;
             String name = new String(h, 30, Math.min(n, h.length - 30), StandardCharsets.UTF_8);
-            return name.startsWith("_journal/") || name.equals("header.json") || name.startsWith("samples/")
-                    || name.equals("summaries.json") || name.equals("reductions.json");
+            return name.startsWith("_journal/")
+                    || name.equals("header.json")
+                    || name.startsWith("samples/")
+                    || name.equals("summaries.json")
+                    || name.equals("reductions.json");
         } catch (IOException e) {
             return false;
         }
@@ -91,15 +94,23 @@ final class InspectReader {
         try {
             zip = new ZipFile(file.toFile());
         } catch (ZipException e) {
-            throw new ImportException(file, -1, null, "not a readable .eval zip (" + e.getMessage() + "): the file is "
-                    + "truncated or damaged; expected a whole Inspect .eval log");
+            throw new ImportException(
+                    file,
+                    -1,
+                    null,
+                    "not a readable .eval zip (" + e.getMessage() + "): the file is "
+                            + "truncated or damaged; expected a whole Inspect .eval log");
         } catch (IOException e) {
             throw new ImportException(file, -1, null, "cannot read: " + e.getMessage());
         }
         try (zip) {
             if (zip.size() > maxEntries) {
-                throw new ImportException(file, -1, null, "the zip has " + zip.size() + " entries; at most " + maxEntries
-                        + " are read (expected an Inspect .eval log)");
+                throw new ImportException(
+                        file,
+                        -1,
+                        null,
+                        "the zip has " + zip.size() + " entries; at most " + maxEntries
+                                + " are read (expected an Inspect .eval log)");
             }
             ZipEntry headerEntry = zip.getEntry("header.json");
             String headerName = "header.json";
@@ -108,8 +119,11 @@ final class InspectReader {
                 headerName = "_journal/start.json";
             }
             if (headerEntry == null) {
-                throw new ImportException(file, -1, "header.json", "expected header.json (or _journal/start.json while "
-                        + "the run is live), found neither");
+                throw new ImportException(
+                        file,
+                        -1,
+                        "header.json",
+                        "expected header.json (or _journal/start.json while " + "the run is live), found neither");
             }
             JsonNode header = entry(zip, headerEntry);
             List<ZipEntry> samples = new ArrayList<>();
@@ -154,11 +168,17 @@ final class InspectReader {
             return n;
         } catch (JsonProcessingException pe) {
             ImportException ie = ImportException.fromParse(file, pe, "", 0);
-            throw new ImportException(file, ie.line(), e.getName() + (ie.pointer() == null || ie.pointer().isEmpty() ? "" : "#" + ie.pointer()),
+            throw new ImportException(
+                    file,
+                    ie.line(),
+                    e.getName() + (ie.pointer() == null || ie.pointer().isEmpty() ? "" : "#" + ie.pointer()),
                     ie.problem());
         } catch (ZipException ze) {
-            throw new ImportException(file, -1, e.getName(), "the entry cannot be inflated (" + ze.getMessage()
-                    + "); the .eval zip is damaged");
+            throw new ImportException(
+                    file,
+                    -1,
+                    e.getName(),
+                    "the entry cannot be inflated (" + ze.getMessage() + "); the .eval zip is damaged");
         } catch (java.io.EOFException eof) {
             throw new ImportException(file, -1, e.getName(), "the entry ends early; the .eval zip is truncated");
         }
@@ -179,12 +199,20 @@ final class InspectReader {
             size += n;
             expanded += n;
             if (size > maxEntry) {
-                throw new ImportException(file, -1, name, "the entry expands beyond " + (maxEntry >> 20)
-                        + " MB (a zip bomb?); expected an Inspect sample of sane size");
+                throw new ImportException(
+                        file,
+                        -1,
+                        name,
+                        "the entry expands beyond " + (maxEntry >> 20)
+                                + " MB (a zip bomb?); expected an Inspect sample of sane size");
             }
             if (expanded > maxTotal) {
-                throw new ImportException(file, -1, name, "the zip expands beyond " + (maxTotal >> 20)
-                        + " MB in all (a zip bomb?); nothing was imported");
+                throw new ImportException(
+                        file,
+                        -1,
+                        name,
+                        "the zip expands beyond " + (maxTotal >> 20)
+                                + " MB in all (a zip bomb?); nothing was imported");
             }
         }
     }
@@ -198,7 +226,8 @@ final class InspectReader {
     void readLog(JsonParser p, Consumer<Records.Rec> out) throws IOException {
         Fields f = new Fields(file, -1);
         if (p.currentToken() != JsonToken.START_OBJECT) {
-            throw f.error("", "expected an Inspect EvalLog object, found " + Fields.describe(StrictJson.MAPPER.readTree(p)));
+            throw f.error(
+                    "", "expected an Inspect EvalLog object, found " + Fields.describe(StrictJson.MAPPER.readTree(p)));
         }
         ObjectNode header = Json.MAPPER.createObjectNode();
         List<JsonNode> held = new ArrayList<>();
@@ -239,8 +268,15 @@ final class InspectReader {
             Map<String, Integer> skipped = new java.util.LinkedHashMap<>();
             String status = header.path("status").asText("");
             if (!status.isEmpty() && !status.equals("success")) {
-                skipped.put("log status '" + status + "'" + (header.path("error").isObject()
-                        ? " (" + header.get("error").path("message").asText("") + ")" : ""), 1);
+                skipped.put(
+                        "log status '" + status + "'"
+                                + (header.path("error").isObject()
+                                        ? " ("
+                                                + header.get("error")
+                                                        .path("message")
+                                                        .asText("") + ")"
+                                        : ""),
+                        1);
             }
             if (samples == 0) {
                 skipped.put("logs without samples", 1);
@@ -251,8 +287,13 @@ final class InspectReader {
         }
     }
 
-    private void sample(JsonNode log, JsonNode eval, JsonNode sample, String where, Consumer<Records.Rec> out,
-                        AgentRunSkips skips) {
+    private void sample(
+            JsonNode log,
+            JsonNode eval,
+            JsonNode sample,
+            String where,
+            Consumer<Records.Rec> out,
+            AgentRunSkips skips) {
         Fields f = new Fields(file, -1);
         if (!sample.isObject()) {
             throw f.error(where, "expected a sample object, found " + Fields.describe(sample));
@@ -264,12 +305,14 @@ final class InspectReader {
         }
         JsonNode idNode = sample.get("id");
         if (idNode == null || !(idNode.isTextual() || idNode.isNumber())) {
-            throw f.error(where + "/id", "expected the sample id (a string or a number), found " + Fields.describe(idNode));
+            throw f.error(
+                    where + "/id", "expected the sample id (a string or a number), found " + Fields.describe(idNode));
         }
         String sampleId = idNode.asText();
         int epoch = sample.path("epoch").asInt(1);
         String task = eval.path("task").asText("task");
-        String runId = eval.path("run_id").asText(eval.path("eval_id").asText(eval.path("task_id").asText("")));
+        String runId = eval.path("run_id")
+                .asText(eval.path("eval_id").asText(eval.path("task_id").asText("")));
         AgentRun run = new AgentRun("inspect", file);
         run.taskCache = taskCache;
         run.keyCache = keyCache;
@@ -280,12 +323,16 @@ final class InspectReader {
         JsonNode target = sample.get("target");
         if (target != null && target.isTextual()) {
             run.target = target.asText();
-        } else if (target != null && target.isArray() && target.size() > 0 && target.get(0).isTextual()) {
+        } else if (target != null
+                && target.isArray()
+                && target.size() > 0
+                && target.get(0).isTextual()) {
             run.target = target.get(0).asText();
         }
         JsonNode messages = sample.get("messages");
         if (messages != null && !messages.isNull() && !messages.isArray()) {
-            throw f.error(where + "/messages", "expected an array of chat messages, found " + Fields.describe(messages));
+            throw f.error(
+                    where + "/messages", "expected an array of chat messages, found " + Fields.describe(messages));
         }
         List<JsonNode> modelEvents = new ArrayList<>();
         for (JsonNode e : sample.path("events")) {
@@ -304,7 +351,9 @@ final class InspectReader {
                 JsonNode m = messages.get(i);
                 String mp = where + "/messages/" + i;
                 if (!m.isObject() || !m.path("role").isTextual()) {
-                    throw f.error(mp + "/role", "expected a chat message with a role, found " + Fields.describe(m.get("role")));
+                    throw f.error(
+                            mp + "/role",
+                            "expected a chat message with a role, found " + Fields.describe(m.get("role")));
                 }
                 String role = m.get("role").asText();
                 if (!List.of("system", "user", "assistant", "tool").contains(role)) {
@@ -348,7 +397,10 @@ final class InspectReader {
         JsonNode usage = sample.get("model_usage");
         if (usage != null && usage.isObject() && !usage.isEmpty()) {
             for (JsonNode u : (Iterable<JsonNode>) () -> usage.elements()) {
-                run.tokens(null, u.path("input_tokens").asLong(0), u.path("output_tokens").asLong(0));
+                run.tokens(
+                        null,
+                        u.path("input_tokens").asLong(0),
+                        u.path("output_tokens").asLong(0));
             }
         }
         // the answer
@@ -357,7 +409,8 @@ final class InspectReader {
             run.answer = output.get("completion").asText();
         } else if (output.path("choices").isArray() && output.get("choices").size() > 0) {
             StringBuilder sb = new StringBuilder();
-            for (AgentMessages.Msg m : AgentMessages.parse(output.get("choices").get(0).get("message"), Role.ASSISTANT)) {
+            for (AgentMessages.Msg m :
+                    AgentMessages.parse(output.get("choices").get(0).get("message"), Role.ASSISTANT)) {
                 if (m.text() != null) {
                     sb.append(sb.length() > 0 ? "\n" : "").append(m.text());
                 }
@@ -374,7 +427,12 @@ final class InspectReader {
         }
         JsonNode limit = sample.get("limit");
         if (limit != null && limit.isObject()) {
-            run.error(null, "limit", null, limit.path("type").asText("limit"), "limit reached: " + limit.path("limit").asText(""));
+            run.error(
+                    null,
+                    "limit",
+                    null,
+                    limit.path("type").asText("limit"),
+                    "limit reached: " + limit.path("limit").asText(""));
             run.extra.set("limit", limit);
         }
         JsonNode scores = sample.get("scores");
@@ -383,10 +441,13 @@ final class InspectReader {
                 Map.Entry<String, JsonNode> e = it.next();
                 JsonNode sc = e.getValue();
                 if (!sc.isObject()) {
-                    throw f.error(where + "/scores/" + e.getKey(), "expected a score object {value, answer, explanation}, found "
-                            + Fields.describe(sc));
+                    throw f.error(
+                            where + "/scores/" + e.getKey(),
+                            "expected a score object {value, answer, explanation}, found " + Fields.describe(sc));
                 }
-                String explanation = sc.path("explanation").isTextual() ? sc.get("explanation").asText() : null;
+                String explanation = sc.path("explanation").isTextual()
+                        ? sc.get("explanation").asText()
+                        : null;
                 run.scores.add(new AgentRun.Score(e.getKey(), sc.get("value"), explanation, "inspect"));
             }
         }
@@ -429,13 +490,19 @@ final class InspectReader {
             event.get("input").forEach(msgs::add);
         } else if (event.path("input_refs").isArray()) {
             for (JsonNode ref : event.get("input_refs")) {
-                if (!ref.isArray() || ref.size() != 2 || !ref.get(0).canConvertToInt() || !ref.get(1).canConvertToInt()) {
-                    throw f.error(where + "/events/input_refs", "expected [start, end] index pairs into message_pool, found " + ref);
+                if (!ref.isArray()
+                        || ref.size() != 2
+                        || !ref.get(0).canConvertToInt()
+                        || !ref.get(1).canConvertToInt()) {
+                    throw f.error(
+                            where + "/events/input_refs",
+                            "expected [start, end] index pairs into message_pool, found " + ref);
                 }
                 for (int i = ref.get(0).asInt(); i < ref.get(1).asInt(); i++) {
                     if (i < 0 || i >= pool.size()) {
-                        throw f.error(where + "/message_pool/" + i, "an input_refs index past the message pool (size "
-                                + pool.size() + ")");
+                        throw f.error(
+                                where + "/message_pool/" + i,
+                                "an input_refs index past the message pool (size " + pool.size() + ")");
                     }
                     msgs.add(pool.get(i));
                 }

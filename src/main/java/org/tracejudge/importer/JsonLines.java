@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
-import org.tracejudge.json.Json;
 
 /** Reads JSON Lines: one object per line, blank lines skipped, errors naming the line. */
 final class JsonLines {

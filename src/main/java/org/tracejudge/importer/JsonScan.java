@@ -14,8 +14,7 @@ import java.nio.ByteOrder;
 final class JsonScan {
     static final int BAD = -1;
 
-    private JsonScan() {
-    }
+    private JsonScan() {}
 
     static int skipWs(byte[] b, int i, int end) {
         while (i < end) {
@@ -126,8 +125,7 @@ final class JsonScan {
                         return i + 1;
                     }
                 }
-                default -> {
-                }
+                default -> {}
             }
             i++;
         }

@@ -39,7 +39,10 @@ final class JudgeFileReader {
         String ptr = "";
         try (JsonParser p = StrictJson.parser(bytes)) {
             if (p.nextToken() != JsonToken.START_ARRAY) {
-                throw new ImportException(file, p.currentTokenLocation().getLineNr(), "",
+                throw new ImportException(
+                        file,
+                        p.currentTokenLocation().getLineNr(),
+                        "",
                         "expected a JSON array of judge rows, found " + ResultsFileReader.token(p.currentToken()));
             }
             int row = 0;
@@ -50,7 +53,10 @@ final class JudgeFileReader {
                 }
                 long line = p.currentTokenLocation().getLineNr();
                 if (p.currentToken() != JsonToken.START_OBJECT) {
-                    throw new ImportException(file, line, ptr,
+                    throw new ImportException(
+                            file,
+                            line,
+                            ptr,
                             "expected a judge row (an object), found " + ResultsFileReader.token(p.currentToken()));
                 }
                 JsonNode node = Json.MAPPER.readTree(p);
@@ -87,8 +93,9 @@ final class JudgeFileReader {
             failureMode = f.optionalText(judge, "failure_mode", jptr);
             confidence = f.optionalText(judge, "confidence", jptr);
             if (confidence != null && !CONFIDENCES.contains(confidence)) {
-                throw f.error(jptr + "/confidence", "expected high, medium or low (formats.md section 2), found \""
-                        + confidence + "\"");
+                throw f.error(
+                        jptr + "/confidence",
+                        "expected high, medium or low (formats.md section 2), found \"" + confidence + "\"");
             }
             reasoning = f.optionalText(judge, "reasoning", jptr);
             raw = textOf(judge.get("raw_response"));
@@ -113,7 +120,8 @@ final class JudgeFileReader {
             JsonNode restraint = judge.get("tool_restraint");
             if (restraint != null && !restraint.isNull()) {
                 if (!restraint.isBoolean()) {
-                    throw f.error(jptr + "/tool_restraint", "expected true or false, found " + Fields.describe(restraint));
+                    throw f.error(
+                            jptr + "/tool_restraint", "expected true or false, found " + Fields.describe(restraint));
                 }
                 scores.put("tool_restraint", restraint.asBoolean() ? 1 : 0);
             }
@@ -123,8 +131,20 @@ final class JudgeFileReader {
         if (raw == null) {
             raw = textOf(row.get("raw_response"));
         }
-        return new Records.JudgeRec(file.getFileName().toString(), line, ptr, model, taskKey, raterId, failureMode,
-                confidence, scores, reasoning, raw, error, Json.contentHash(row));
+        return new Records.JudgeRec(
+                file.getFileName().toString(),
+                line,
+                ptr,
+                model,
+                taskKey,
+                raterId,
+                failureMode,
+                confidence,
+                scores,
+                reasoning,
+                raw,
+                error,
+                Json.contentHash(row));
     }
 
     private static String textOf(JsonNode n) {

@@ -60,7 +60,9 @@ final class LangfuseReader {
             obs = Json.MAPPER.createArrayNode();
         }
         if (obs == null || !obs.isArray()) {
-            throw f.error(ptr + "/observations", "expected an array of observations, found " + Fields.describe(doc.get("observations")));
+            throw f.error(
+                    ptr + "/observations",
+                    "expected an array of observations, found " + Fields.describe(doc.get("observations")));
         }
         AgentRun run = new AgentRun("langfuse", file);
         run.sourceId = traceId;
@@ -70,7 +72,8 @@ final class LangfuseReader {
             }
             run0Skipped = 0;
         }
-        run.session = trace.path("sessionId").isTextual() ? trace.get("sessionId").asText() : null;
+        run.session =
+                trace.path("sessionId").isTextual() ? trace.get("sessionId").asText() : null;
         List<SpanAssembler.Span> spans = new ArrayList<>();
         Set<String> called = calledTools(obs);
         for (int i = 0; i < obs.size(); i++) {
@@ -88,7 +91,9 @@ final class LangfuseReader {
                 break;
             }
         }
-        if (run.userMessage == null && input != null && input.path("new_message").isObject()) {
+        if (run.userMessage == null
+                && input != null
+                && input.path("new_message").isObject()) {
             for (AgentMessages.Msg m : AgentMessages.parse(input.get("new_message"), Role.USER)) {
                 if (m.text() != null) {
                     run.userMessage = m.text();
@@ -131,20 +136,29 @@ final class LangfuseReader {
                 String sptr = tptr + "/scores/" + i;
                 String name = f.requiredText(s, "name", sptr);
                 String type = s.path("dataType").asText("NUMERIC");
-                JsonNode value = switch (type) {
-                    case "CATEGORICAL" -> s.hasNonNull("stringValue") ? s.get("stringValue") : s.get("value");
-                    case "BOOLEAN" -> s.path("value").isNumber()
-                            ? com.fasterxml.jackson.databind.node.BooleanNode.valueOf(s.get("value").asDouble() != 0) : s.get("value");
-                    default -> s.get("value");
-                };
+                JsonNode value =
+                        switch (type) {
+                            case "CATEGORICAL" -> s.hasNonNull("stringValue") ? s.get("stringValue") : s.get("value");
+                            case "BOOLEAN" ->
+                                s.path("value").isNumber()
+                                        ? com.fasterxml.jackson.databind.node.BooleanNode.valueOf(
+                                                s.get("value").asDouble() != 0)
+                                        : s.get("value");
+                            default -> s.get("value");
+                        };
                 if (value != null && !value.isNull() && !value.isNumber() && !value.isTextual() && !value.isBoolean()) {
-                    throw f.error(sptr + "/value", "expected a number, a string or a boolean, found " + Fields.describe(value));
+                    throw f.error(
+                            sptr + "/value",
+                            "expected a number, a string or a boolean, found " + Fields.describe(value));
                 }
-                String comment = s.path("comment").isTextual() ? s.get("comment").asText() : null;
+                String comment =
+                        s.path("comment").isTextual() ? s.get("comment").asText() : null;
                 if (s.path("observationId").isTextual()) {
-                    comment = (comment == null ? "" : comment + " ") + "(on observation " + s.get("observationId").asText() + ")";
+                    comment = (comment == null ? "" : comment + " ") + "(on observation "
+                            + s.get("observationId").asText() + ")";
                 }
-                run.scores.add(new AgentRun.Score(name, value, comment, s.path("source").asText(null)));
+                run.scores.add(new AgentRun.Score(
+                        name, value, comment, s.path("source").asText(null)));
             }
         }
         run.emit(f, out);
@@ -182,32 +196,43 @@ final class LangfuseReader {
             Instant t = Instant.parse(start);
             s.start = t.getEpochSecond() * 1_000_000_000L + t.getNano();
         } catch (DateTimeParseException e) {
-            throw f.error(ptr + "/startTime", "expected an ISO-8601 time (2025-12-22T10:46:15.528Z), found \"" + start + "\"");
+            throw f.error(
+                    ptr + "/startTime",
+                    "expected an ISO-8601 time (2025-12-22T10:46:15.528Z), found \"" + start + "\"");
         }
         s.kind = switch (type) {
             case "GENERATION" -> SpanAssembler.Kind.MODEL;
             case "TOOL" -> SpanAssembler.Kind.TOOL;
             case "AGENT", "CHAIN" -> SpanAssembler.Kind.AGENT;
-            case "SPAN" -> s.name.startsWith("running tool: ") || called.contains(s.name)
-                    || (s.name.startsWith("tool.") && called.contains(s.name.substring("tool.".length())))
-                    ? SpanAssembler.Kind.TOOL : SpanAssembler.Kind.OTHER;
+            case "SPAN" ->
+                s.name.startsWith("running tool: ")
+                                || called.contains(s.name)
+                                || (s.name.startsWith("tool.") && called.contains(s.name.substring("tool.".length())))
+                        ? SpanAssembler.Kind.TOOL
+                        : SpanAssembler.Kind.OTHER;
             case "EVENT", "RETRIEVER", "EMBEDDING", "EVALUATOR", "GUARDRAIL" -> null;
             default -> null;
         };
         if (s.kind == null) {
-            run.skip(switch (type) {
-                case "EVENT", "RETRIEVER", "EMBEDDING", "EVALUATOR", "GUARDRAIL" -> type + " observations (not used)";
-                default -> "observations of unknown type '" + type + "'";
-            });
+            run.skip(
+                    switch (type) {
+                        case "EVENT", "RETRIEVER", "EMBEDDING", "EVALUATOR", "GUARDRAIL" ->
+                            type + " observations (not used)";
+                        default -> "observations of unknown type '" + type + "'";
+                    });
             return null;
         }
         if (s.kind == SpanAssembler.Kind.OTHER) {
             run.skip("SPAN observations (structure only)");
         }
         Map<String, JsonNode> attrs = attributes(o.get("metadata"));
-        boolean rich = attrs.keySet().stream().anyMatch(k -> k.startsWith("llm.input_messages.") || k.startsWith("gen_ai.input.messages")
-                || k.startsWith("gen_ai.prompt") || k.startsWith("gen_ai.tool.") || k.startsWith("tool.name")
-                || k.startsWith("gcp.vertex.agent.tool_response"));
+        boolean rich = attrs.keySet().stream()
+                .anyMatch(k -> k.startsWith("llm.input_messages.")
+                        || k.startsWith("gen_ai.input.messages")
+                        || k.startsWith("gen_ai.prompt")
+                        || k.startsWith("gen_ai.tool.")
+                        || k.startsWith("tool.name")
+                        || k.startsWith("gcp.vertex.agent.tool_response"));
         if (rich && (s.kind == SpanAssembler.Kind.MODEL || s.kind == SpanAssembler.Kind.TOOL)) {
             OtlpReader.fill(s, attrs, f, ptr + "/metadata/attributes");
         }
@@ -249,9 +274,11 @@ final class LangfuseReader {
             }
         } else if (s.kind == SpanAssembler.Kind.TOOL) {
             if (s.toolName == null) {
-                s.toolName = s.name.startsWith("running tool: ") ? s.name.substring("running tool: ".length())
+                s.toolName = s.name.startsWith("running tool: ")
+                        ? s.name.substring("running tool: ".length())
                         : s.name.startsWith("tool.") && called.contains(s.name.substring("tool.".length()))
-                        ? s.name.substring("tool.".length()) : s.name;
+                                ? s.name.substring("tool.".length())
+                                : s.name;
             }
             JsonNode args = in;
             if (args != null && args.isObject() && args.size() == 1 && (args.has("input") || args.has("args"))) {
@@ -265,15 +292,19 @@ final class LangfuseReader {
                 StringBuilder sb = new StringBuilder();
                 for (JsonNode b : result.get("content")) {
                     if (b.path("text").isTextual()) {
-                        sb.append(sb.length() > 0 ? "\n" : "").append(b.get("text").asText());
+                        sb.append(sb.length() > 0 ? "\n" : "")
+                                .append(b.get("text").asText());
                     }
                 }
                 if (sb.length() > 0) {
                     result = AgentMessages.value(com.fasterxml.jackson.databind.node.TextNode.valueOf(sb.toString()));
                 }
             }
-            JsonNode toolMessage = result == null ? null : "tool".equals(result.path("type").asText()) ? result
-                    : result.path("id").path(2).asText().equals("ToolMessage") ? result.get("kwargs") : null;
+            JsonNode toolMessage = result == null
+                    ? null
+                    : "tool".equals(result.path("type").asText())
+                            ? result
+                            : result.path("id").path(2).asText().equals("ToolMessage") ? result.get("kwargs") : null;
             if (toolMessage != null && toolMessage.has("content")) {
                 // LangChain's ToolMessage (a dict, or serialised as {lc, type:constructor, id, kwargs}): its content is
                 // the result, status=error marks a failed tool

@@ -60,8 +60,10 @@ final class NltReaders {
         }
         Fields f = new Fields(file, -1);
         if (root == null || !root.isObject()) {
-            throw f.error("", "expected an NLT scenario object {scenario, tools: [...], inputs: [...]}, found "
-                    + Fields.describe(root));
+            throw f.error(
+                    "",
+                    "expected an NLT scenario object {scenario, tools: [...], inputs: [...]}, found "
+                            + Fields.describe(root));
         }
         String scenario = f.requiredText(root, "scenario", "");
         if (scenario.isBlank()) {
@@ -69,8 +71,10 @@ final class NltReaders {
         }
         JsonNode tools = f.optionalArray(root, "tools", "");
         if (tools == null || tools.isEmpty()) {
-            throw f.error("/tools", "expected a non-empty array of tools {name, description}, found "
-                    + Fields.describe(root.get("tools")));
+            throw f.error(
+                    "/tools",
+                    "expected a non-empty array of tools {name, description}, found "
+                            + Fields.describe(root.get("tools")));
         }
         Set<String> critical = new HashSet<>();
         for (String s : safetyCritical == null ? List.<String>of() : safetyCritical) {
@@ -95,7 +99,9 @@ final class NltReaders {
             if (flag != null && !flag.isNull() && !flag.isBoolean()) {
                 throw f.error(ptr + "/safety_critical", "expected true or false, found " + Fields.describe(flag));
             }
-            list.add(new Scenario.Tool(name, description == null ? "" : description,
+            list.add(new Scenario.Tool(
+                    name,
+                    description == null ? "" : description,
                     (flag != null && flag.asBoolean()) || critical.contains(name)));
         }
         ArrayNode toolsJson = Scenario.toolsJson(list);
@@ -110,7 +116,8 @@ final class NltReaders {
             String ptr = "/inputs/" + i;
             JsonNode in = inputs.get(i);
             if (!in.isObject()) {
-                throw f.error(ptr, "expected an input object {id, input, expected_tools}, found " + Fields.describe(in));
+                throw f.error(
+                        ptr, "expected an input object {id, input, expected_tools}, found " + Fields.describe(in));
             }
             String id = inputId(f, in, ptr);
             if (!ids.add(id)) {
@@ -133,16 +140,24 @@ final class NltReaders {
         Set<String> all = new LinkedHashSet<>();
         for (Path file : scenarioFiles) {
             try {
-                Json.MAPPER.readTree(file.toFile()).path("tools").forEach(t -> all.add(t.path("name").asText().strip()));
+                Json.MAPPER
+                        .readTree(file.toFile())
+                        .path("tools")
+                        .forEach(t -> all.add(t.path("name").asText().strip()));
             } catch (IOException e) {
                 return; // the reader reports it, with its line
             }
         }
         for (String c : safetyCritical) {
             if (!c.isBlank() && !all.contains(c.strip())) {
-                throw new ImportException(scenarioFiles.get(0), -1, "/tools", "--safety-critical names '" + c.strip()
-                        + "', which is not a tool of " + (scenarioFiles.size() == 1 ? "this scenario" : "any of these scenarios")
-                        + " (tools: " + String.join(", ", all) + ")");
+                throw new ImportException(
+                        scenarioFiles.get(0),
+                        -1,
+                        "/tools",
+                        "--safety-critical names '" + c.strip()
+                                + "', which is not a tool of "
+                                + (scenarioFiles.size() == 1 ? "this scenario" : "any of these scenarios")
+                                + " (tools: " + String.join(", ", all) + ")");
             }
         }
     }
@@ -167,15 +182,16 @@ final class NltReaders {
             Inputs in = new Inputs();
             in.addUnmatched = addUnmatched;
             try (PreparedStatement s = c.prepareStatement("SELECT k.domain, k.body, k.toolset_id, ts.tools FROM task k "
-                    + "JOIN toolset ts ON ts.id = k.toolset_id WHERE k.task_type = 'tool_selection'");
-                 ResultSet rs = s.executeQuery()) {
+                            + "JOIN toolset ts ON ts.id = k.toolset_id WHERE k.task_type = 'tool_selection'");
+                    ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     JsonNode body = Json.read(rs.getString(2));
                     Known k = in.scenarios.computeIfAbsent(rs.getString(1), x -> new Known());
                     k.toolsetId = rs.getString(3);
                     k.toolsJson = rs.getString(4);
                     k.byId.put(body.path("id").asText(), body.path("input").asText());
-                    k.byText.putIfAbsent(body.path("input").asText(), body.path("id").asText());
+                    k.byText.putIfAbsent(
+                            body.path("input").asText(), body.path("id").asText());
                 }
             }
             return in;
@@ -188,10 +204,15 @@ final class NltReaders {
         readRuns(file, in, out, listener, Inputs.NONE);
     }
 
-    static void readRuns(Path file, BufferedReader in, Consumer<Records.Rec> out, ImportListener listener, Inputs inputs)
+    static void readRuns(
+            Path file, BufferedReader in, Consumer<Records.Rec> out, ImportListener listener, Inputs inputs)
             throws IOException {
-        JsonLines.read(file, in, listener, "a selector run {id, scenario, input, expected_tools, model_id, "
-                + "approach, output | tool_calls}", (line, f, row, text) -> run(f, (ObjectNode) row, out, inputs));
+        JsonLines.read(
+                file,
+                in,
+                listener,
+                "a selector run {id, scenario, input, expected_tools, model_id, " + "approach, output | tool_calls}",
+                (line, f, row, text) -> run(f, (ObjectNode) row, out, inputs));
     }
 
     private static void run(Fields f, ObjectNode row, Consumer<Records.Rec> out, Inputs inputs) {
@@ -206,8 +227,11 @@ final class NltReaders {
             if (known.byId.containsKey(rowId)) {
                 String other = known.byText.get(text);
                 if (other != null && !other.equals(rowId)) {
-                    throw f.error("/id", "id " + rowId + " names input " + rowId + " of scenario '" + scenario
-                            + "', but the row's input text is that of input " + other + "; fix the row's id or its text");
+                    throw f.error(
+                            "/id",
+                            "id " + rowId + " names input " + rowId + " of scenario '" + scenario
+                                    + "', but the row's input text is that of input " + other
+                                    + "; fix the row's id or its text");
                 }
             } else if (known.byText.containsKey(text)) {
                 id = known.byText.get(text);
@@ -223,10 +247,14 @@ final class NltReaders {
                     }
                 }
             } else {
-                throw f.error("/id", "no input of scenario '" + scenario + "' matches this run: none has id "
-                        + quoted(rowId) + " (its ids: " + sample(known.byId.keySet()) + ") and none has exactly this "
-                        + "input text (" + quoted(abbreviate(text)) + "). Give the scenario's input id or its exact text, "
-                        + "or import with --new-inputs to add the row as a new input of '" + scenario + "'");
+                throw f.error(
+                        "/id",
+                        "no input of scenario '" + scenario + "' matches this run: none has id "
+                                + quoted(rowId) + " (its ids: " + sample(known.byId.keySet())
+                                + ") and none has exactly this "
+                                + "input text (" + quoted(abbreviate(text))
+                                + "). Give the scenario's input id or its exact text, "
+                                + "or import with --new-inputs to add the row as a new input of '" + scenario + "'");
             }
         }
         String model = f.requiredText(row, "model_id", "");
@@ -241,8 +269,9 @@ final class NltReaders {
             answer = f.requiredText(row, "output", "");
         } else if (approach.equals("structured")) {
             if (calls == null || !calls.isArray()) {
-                throw f.error("/tool_calls", "a structured run needs an array of tool calls, found "
-                        + Fields.describe(calls));
+                throw f.error(
+                        "/tool_calls",
+                        "a structured run needs an array of tool calls, found " + Fields.describe(calls));
             }
             for (int i = 0; i < calls.size(); i++) {
                 JsonNode c = calls.get(i);
@@ -268,7 +297,8 @@ final class NltReaders {
         String run = runNumber(f, row);
         String condition = f.optionalText(row, "condition", "");
         if (condition != null && condition.isBlank()) {
-            throw f.error("/condition", "expected the prompt condition's name (e.g. \"original\"), found an empty string");
+            throw f.error(
+                    "/condition", "expected the prompt condition's name (e.g. \"original\"), found an empty string");
         }
         String taskId = taskId(scenario, id);
         // a matched input exists already (counted as seen); a new one comes with the scenario's tools
@@ -291,9 +321,11 @@ final class NltReaders {
         }
         // every replication and every prompt condition is a trial of its own: both are in the trace's id and run
         String traceRun = (condition == null ? approach : approach + "/" + condition) + (run == null ? "" : ":" + run);
-        String traceId = condition == null ? Ids.of("trace", taskId, model, traceRun)
+        String traceId = condition == null
+                ? Ids.of("trace", taskId, model, traceRun)
                 : Ids.of("trace", taskId, model, approach, "condition", condition, "run", run);
-        out.accept(new Records.TraceRec(traceId, taskId, model, traceRun, answer, executed.toString(), null, extra.toString()));
+        out.accept(new Records.TraceRec(
+                traceId, taskId, model, traceRun, answer, executed.toString(), null, extra.toString()));
     }
 
     /** {@code run}: the replication, a string or a whole number (null when absent). */
@@ -348,21 +380,32 @@ final class NltReaders {
         return l.size() > 8 ? head + ", … (" + l.size() + " in all)" : head;
     }
 
-    private static Records.TaskRec task(String scenario, String id, String input, List<String> expected,
-                                        String toolsetId, String toolsJson) {
+    private static Records.TaskRec task(
+            String scenario, String id, String input, List<String> expected, String toolsetId, String toolsJson) {
         ObjectNode body = Json.object();
         body.put("scenario", scenario);
         body.put("id", id);
         body.put("input", input);
         ArrayNode e = body.putArray("expected_tools");
         expected.forEach(e::add);
-        return new Records.TaskRec(taskId(scenario, id), taskKey(scenario, id), scenario, TaskType.TOOL_SELECTION.code(),
-                null, LabelSets.TOOL_SELECTION.name(), input, toolsetId, toolsJson, body.toString());
+        return new Records.TaskRec(
+                taskId(scenario, id),
+                taskKey(scenario, id),
+                scenario,
+                TaskType.TOOL_SELECTION.code(),
+                null,
+                LabelSets.TOOL_SELECTION.name(),
+                input,
+                toolsetId,
+                toolsJson,
+                body.toString());
     }
 
     private static String inputId(Fields f, JsonNode o, String ptr) {
         JsonNode id = o.get("id");
-        if (id == null || !(id.isTextual() || id.isIntegralNumber()) || id.asText().isBlank()) {
+        if (id == null
+                || !(id.isTextual() || id.isIntegralNumber())
+                || id.asText().isBlank()) {
             throw f.error(ptr + "/id", "expected the input's id (a number or a string), found " + Fields.describe(id));
         }
         return id.asText();
@@ -372,8 +415,9 @@ final class NltReaders {
     private static List<String> expectedTools(Fields f, JsonNode o, String ptr, Set<String> known) {
         JsonNode e = o.get("expected_tools");
         if (e == null || !e.isArray()) {
-            throw f.error(ptr + "/expected_tools", "expected an array of tool names (empty when no tool is needed), "
-                    + "found " + Fields.describe(e));
+            throw f.error(
+                    ptr + "/expected_tools",
+                    "expected an array of tool names (empty when no tool is needed), " + "found " + Fields.describe(e));
         }
         List<String> out = new ArrayList<>();
         for (int i = 0; i < e.size(); i++) {
@@ -383,8 +427,10 @@ final class NltReaders {
             }
             String name = n.asText().strip();
             if (known != null && !known.contains(name)) {
-                throw f.error(ptr + "/expected_tools/" + i, "'" + name + "' is not a tool of this scenario (its "
-                        + "tools: " + String.join(", ", known) + ")");
+                throw f.error(
+                        ptr + "/expected_tools/" + i,
+                        "'" + name + "' is not a tool of this scenario (its " + "tools: " + String.join(", ", known)
+                                + ")");
             }
             if (!out.contains(name)) {
                 out.add(name);

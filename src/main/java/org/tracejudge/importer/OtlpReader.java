@@ -31,26 +31,40 @@ import org.tracejudge.model.Role;
  */
 final class OtlpReader {
     private static final JsonNodeFactory NF = JsonNodeFactory.instance;
-    private static final Set<String> MODEL_OPS = Set.of("chat", "generate_content", "text_completion", "completion", "responses");
+    private static final Set<String> MODEL_OPS =
+            Set.of("chat", "generate_content", "text_completion", "completion", "responses");
     private static final Set<String> AGENT_OPS = Set.of("invoke_agent", "create_agent", "invoke_workflow");
-    private static final Set<String> OI_UNUSED = Set.of("RETRIEVER", "EMBEDDING", "RERANKER", "GUARDRAIL", "EVALUATOR", "PROMPT");
-    private static final Set<String> SPAN_KINDS = Set.of("SPAN_KIND_UNSPECIFIED", "SPAN_KIND_INTERNAL", "SPAN_KIND_SERVER",
-            "SPAN_KIND_CLIENT", "SPAN_KIND_PRODUCER", "SPAN_KIND_CONSUMER");
+    private static final Set<String> OI_UNUSED =
+            Set.of("RETRIEVER", "EMBEDDING", "RERANKER", "GUARDRAIL", "EVALUATOR", "PROMPT");
+    private static final Set<String> SPAN_KINDS = Set.of(
+            "SPAN_KIND_UNSPECIFIED",
+            "SPAN_KIND_INTERNAL",
+            "SPAN_KIND_SERVER",
+            "SPAN_KIND_CLIENT",
+            "SPAN_KIND_PRODUCER",
+            "SPAN_KIND_CONSUMER");
 
     private final Path file;
     /** Tasks already built (many runs share one input): the content hash is computed once per task. */
     private final Map<String, Records.TaskRec> taskCache = new HashMap<>();
+
     private final Map<String, String> keyCache = new HashMap<>();
     /** Spans of each trace, in file order. */
     private final Map<String, List<SpanAssembler.Span>> traces = new LinkedHashMap<>();
+
     private final Map<String, Map<String, Integer>> skippedByTrace = new HashMap<>();
     private final Map<String, Integer> skippedOutside = new LinkedHashMap<>();
     /** The deprecated convention's message events, as log records of the current request, by span id. */
     private final Map<String, List<ObjectNode>> logMessages = new HashMap<>();
     /** What ADK writes as an event's content when the content is kept on the spans instead. */
     private static final String ELIDED = "<elided>";
-    private static final Set<String> MESSAGE_EVENTS = Set.of("gen_ai.system.message", "gen_ai.user.message",
-            "gen_ai.assistant.message", "gen_ai.tool.message", "gen_ai.choice");
+
+    private static final Set<String> MESSAGE_EVENTS = Set.of(
+            "gen_ai.system.message",
+            "gen_ai.user.message",
+            "gen_ai.assistant.message",
+            "gen_ai.tool.message",
+            "gen_ai.choice");
 
     OtlpReader(Path file) {
         this.file = file;
@@ -94,10 +108,16 @@ final class OtlpReader {
      * kept until the end, or, with {@code ends} (from {@link #lastLines}), until the trace's last line. The bytes are
      * UTF-8 already when {@code checked} (the importer checked the whole file); else (gzip) each line is checked here.
      */
-    void readLines(java.io.InputStream in, boolean checked, Map<Long, List<String>> ends, ImportListener listener,
-                   Consumer<Records.Rec> out) throws IOException {
+    void readLines(
+            java.io.InputStream in,
+            boolean checked,
+            Map<Long, List<String>> ends,
+            ImportListener listener,
+            Consumer<Records.Rec> out)
+            throws IOException {
         ByteLines lines = new ByteLines(in);
-        var decoder = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+        var decoder = java.nio.charset.StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
                 .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
         while (lines.next()) {
@@ -109,11 +129,19 @@ final class OtlpReader {
                 try {
                     decoder.reset().decode(java.nio.ByteBuffer.wrap(b, off, len));
                 } catch (java.nio.charset.CharacterCodingException e) {
-                    throw new ImportException(file, line, null, "not UTF-8 text (an invalid byte sequence); save the "
-                            + "file as UTF-8 and import it again");
+                    throw new ImportException(
+                            file,
+                            line,
+                            null,
+                            "not UTF-8 text (an invalid byte sequence); save the "
+                                    + "file as UTF-8 and import it again");
                 }
             }
-            if (line == 1 && len >= 3 && (b[off] & 0xff) == 0xEF && (b[off + 1] & 0xff) == 0xBB && (b[off + 2] & 0xff) == 0xBF) {
+            if (line == 1
+                    && len >= 3
+                    && (b[off] & 0xff) == 0xEF
+                    && (b[off + 1] & 0xff) == 0xBB
+                    && (b[off + 2] & 0xff) == 0xBF) {
                 off += 3; // a byte order mark
                 len -= 3;
             }
@@ -128,7 +156,8 @@ final class OtlpReader {
             }
             Fields f = new Fields(file, line);
             if (node == null || !node.isObject()) {
-                throw f.error("", "expected an OTLP request object {resourceSpans: [...]}, found " + Fields.describe(node));
+                throw f.error(
+                        "", "expected an OTLP request object {resourceSpans: [...]}, found " + Fields.describe(node));
             }
             document(node, f, "");
             List<String> done = ends == null ? null : ends.remove(line);
@@ -183,7 +212,8 @@ final class OtlpReader {
                 String scopeKey = r.has("scopeSpans") ? "scopeSpans" : "instrumentationLibrarySpans";
                 JsonNode scopes = r.get(scopeKey);
                 if (scopes == null || !scopes.isArray()) {
-                    throw f.error(rptr + "/scopeSpans", "expected an array of scope spans, found " + Fields.describe(scopes));
+                    throw f.error(
+                            rptr + "/scopeSpans", "expected an array of scope spans, found " + Fields.describe(scopes));
                 }
                 for (int j = 0; j < scopes.size(); j++) {
                     String sptr = rptr + "/" + scopeKey + "/" + j;
@@ -201,13 +231,16 @@ final class OtlpReader {
         } else if (looksLikeAttributeMap(doc)) {
             Map<String, JsonNode> a = new LinkedHashMap<>();
             doc.properties().iterator().forEachRemaining(e -> a.put(e.getKey(), e.getValue()));
-            SpanAssembler.Span s = span(a, "span", null, doc.path("gen_ai.operation.name").asText("span"), 0, f, ptr);
+            SpanAssembler.Span s =
+                    span(a, "span", null, doc.path("gen_ai.operation.name").asText("span"), 0, f, ptr);
             if (s != null) {
                 add("attributes-" + Json.sha1Hex(doc.toString()).substring(0, 16), s);
             }
         } else {
-            throw f.error(ptr, "expected an OTLP request (resourceSpans), a Tempo export (batches), a Jaeger export (data) "
-                    + "or a span's attribute map (gen_ai.* / llm.* keys)");
+            throw f.error(
+                    ptr,
+                    "expected an OTLP request (resourceSpans), a Tempo export (batches), a Jaeger export (data) "
+                            + "or a span's attribute map (gen_ai.* / llm.* keys)");
         }
     }
 
@@ -244,12 +277,14 @@ final class OtlpReader {
                         continue;
                     }
                     Map<String, JsonNode> a = attributes(r.get("attributes"), f, ptr + "/attributes");
-                    String event = r.path("eventName").isTextual() ? r.get("eventName").asText() : text(a, "event.name");
+                    String event =
+                            r.path("eventName").isTextual() ? r.get("eventName").asText() : text(a, "event.name");
                     if (event != null && MESSAGE_EVENTS.contains(event)) {
                         ObjectNode ev = Json.object().put("event", event);
                         JsonNode body = r.get("body");
                         if (body != null && body.has("kvlistValue")) {
-                            attributes(body.get("kvlistValue").get("values"), f, ptr + "/body/kvlistValue/values").forEach(ev::set);
+                            attributes(body.get("kvlistValue").get("values"), f, ptr + "/body/kvlistValue/values")
+                                    .forEach(ev::set);
                         } else if (body != null && body.isObject() && !body.isEmpty()) {
                             ev.set("content", anyValue(body, f, ptr + "/body"));
                         }
@@ -258,11 +293,14 @@ final class OtlpReader {
                                 ev.set(key, v);
                             }
                         });
-                        logMessages.computeIfAbsent(spanId, x -> new ArrayList<>()).add(ev);
+                        logMessages
+                                .computeIfAbsent(spanId, x -> new ArrayList<>())
+                                .add(ev);
                         continue;
                     }
                     if (r.path("body").has("kvlistValue")) {
-                        a.putAll(attributes(r.get("body").get("kvlistValue").get("values"), f, ptr + "/body/kvlistValue/values"));
+                        a.putAll(attributes(
+                                r.get("body").get("kvlistValue").get("values"), f, ptr + "/body/kvlistValue/values"));
                     }
                     out.computeIfAbsent(spanId, x -> new HashMap<>()).putAll(a);
                 }
@@ -271,8 +309,7 @@ final class OtlpReader {
         return out;
     }
 
-    private void otlpSpan(JsonNode s, Fields f, String ptr,
-                          Map<String, Map<String, JsonNode>> logAttrs) {
+    private void otlpSpan(JsonNode s, Fields f, String ptr, Map<String, Map<String, JsonNode>> logAttrs) {
         if (!s.isObject()) {
             throw f.error(ptr, "expected a span object, found " + Fields.describe(s));
         }
@@ -280,7 +317,9 @@ final class OtlpReader {
         String spanId = id(s, "spanId", f, ptr, true);
         String parent = id(s, "parentSpanId", f, ptr, false);
         JsonNode kind = s.get("kind");
-        if (kind != null && !kind.isNull() && !(kind.isInt() && kind.asInt() >= 0 && kind.asInt() <= 5)
+        if (kind != null
+                && !kind.isNull()
+                && !(kind.isInt() && kind.asInt() >= 0 && kind.asInt() <= 5)
                 && !(kind.isTextual() && SPAN_KINDS.contains(kind.asText()))) {
             skip(traceId, "spans of unknown span kind " + kind);
             return;
@@ -298,7 +337,8 @@ final class OtlpReader {
         JsonNode status = s.get("status");
         if (status != null && status.isObject()) {
             JsonNode code = status.get("code");
-            boolean failed = code != null && ((code.isInt() && code.asInt() == 2) || "STATUS_CODE_ERROR".equals(code.asText()));
+            boolean failed =
+                    code != null && ((code.isInt() && code.asInt() == 2) || "STATUS_CODE_ERROR".equals(code.asText()));
             if (failed) {
                 sp.errorType = sp.errorType != null ? sp.errorType : "STATUS_CODE_ERROR";
                 String msg = status.path("message").asText("");
@@ -312,7 +352,8 @@ final class OtlpReader {
                 JsonNode e = events.get(i);
                 if (MESSAGE_EVENTS.contains(e.path("name").asText())) {
                     ObjectNode ev = Json.object().put("event", e.get("name").asText());
-                    attributes(e.get("attributes"), f, ptr + "/events/" + i + "/attributes").forEach(ev::set);
+                    attributes(e.get("attributes"), f, ptr + "/events/" + i + "/attributes")
+                            .forEach(ev::set);
                     messageEvents.add(ev);
                 }
                 if ("exception".equals(e.path("name").asText())) {
@@ -400,10 +441,14 @@ final class OtlpReader {
         long start = 0;
         if (s.path("start_time").isTextual()) {
             try {
-                java.time.Instant t = java.time.Instant.parse(s.get("start_time").asText());
+                java.time.Instant t =
+                        java.time.Instant.parse(s.get("start_time").asText());
                 start = t.getEpochSecond() * 1_000_000_000L + t.getNano();
             } catch (java.time.format.DateTimeParseException e) {
-                throw f.error(ptr + "/start_time", "expected an ISO-8601 time, found \"" + s.get("start_time").asText() + "\"");
+                throw f.error(
+                        ptr + "/start_time",
+                        "expected an ISO-8601 time, found \""
+                                + s.get("start_time").asText() + "\"");
             }
         }
         SpanAssembler.Span sp = span(a, spanId, parent, s.path("name").asText(""), start, f, ptr);
@@ -425,8 +470,12 @@ final class OtlpReader {
                 }
                 messageEvents.add(ev);
             } else if (name.equals("exception")) {
-                sp.errorType = sp.errorType != null ? sp.errorType : ea.path("exception.type").asText(null);
-                sp.errorMessage = sp.errorMessage != null ? sp.errorMessage : ea.path("exception.message").asText(null);
+                sp.errorType = sp.errorType != null
+                        ? sp.errorType
+                        : ea.path("exception.type").asText(null);
+                sp.errorMessage = sp.errorMessage != null
+                        ? sp.errorMessage
+                        : ea.path("exception.message").asText(null);
             }
         }
         if (sp.kind == SpanAssembler.Kind.MODEL && !messageEvents.isEmpty()) {
@@ -474,20 +523,25 @@ final class OtlpReader {
                 Map<String, JsonNode> a = new LinkedHashMap<>();
                 JsonNode tags = s.get("tags");
                 if (tags != null && !tags.isArray()) {
-                    throw f.error(sptr + "/tags", "expected an array of tags {key, type, value}, found " + Fields.describe(tags));
+                    throw f.error(
+                            sptr + "/tags",
+                            "expected an array of tags {key, type, value}, found " + Fields.describe(tags));
                 }
                 if (tags != null) {
                     for (int j = 0; j < tags.size(); j++) {
                         JsonNode tag = tags.get(j);
                         if (!tag.path("key").isTextual()) {
-                            throw f.error(sptr + "/tags/" + j + "/key", "expected a string, found " + Fields.describe(tag.get("key")));
+                            throw f.error(
+                                    sptr + "/tags/" + j + "/key",
+                                    "expected a string, found " + Fields.describe(tag.get("key")));
                         }
                         a.put(tag.get("key").asText(), tag.get("value"));
                     }
                 }
                 JsonNode st = s.get("startTime");
                 long start = st != null && st.canConvertToLong() ? st.asLong() * 1000 : 0;
-                SpanAssembler.Span sp = span(a, spanId, parent, s.path("operationName").asText(""), start, f, sptr);
+                SpanAssembler.Span sp =
+                        span(a, spanId, parent, s.path("operationName").asText(""), start, f, sptr);
                 if (sp == null) {
                     continue;
                 }
@@ -521,7 +575,16 @@ final class OtlpReader {
             finishTrace(traceId, out);
         }
         if (!skippedOutside.isEmpty()) {
-            out.accept(new Records.StatsRec(0, 0, 0, 0, 0, 0, 0, 0, 0,
+            out.accept(new Records.StatsRec(
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
                     java.util.Collections.unmodifiableMap(new LinkedHashMap<>(skippedOutside))));
         }
     }
@@ -556,8 +619,11 @@ final class OtlpReader {
             // OpenInference chains without an LLM span: the root span's input and output
             for (SpanAssembler.Span s : spans) {
                 if (s.kind != SpanAssembler.Kind.OTHER && s.rawInput != null) {
-                    run.user(AgentMessages.parse(s.rawInput, Role.USER).stream().map(AgentMessages.Msg::text)
-                            .filter(t -> t != null).findFirst().orElse(s.rawInput.asText()));
+                    run.user(AgentMessages.parse(s.rawInput, Role.USER).stream()
+                            .map(AgentMessages.Msg::text)
+                            .filter(t -> t != null)
+                            .findFirst()
+                            .orElse(s.rawInput.asText()));
                     if (s.rawOutput != null) {
                         run.answer = s.rawOutput.isTextual() ? s.rawOutput.asText() : s.rawOutput.toString();
                     }
@@ -614,7 +680,9 @@ final class OtlpReader {
             if (i < len && line.charAt(i) == '"') {
                 int close = line.indexOf('"', i + 1);
                 if (close > 0) {
-                    last.put(new String(bytes, off + i + 1, close - i - 1, java.nio.charset.StandardCharsets.UTF_8), lineNo);
+                    last.put(
+                            new String(bytes, off + i + 1, close - i - 1, java.nio.charset.StandardCharsets.UTF_8),
+                            lineNo);
                     at = close;
                 }
             }
@@ -623,8 +691,8 @@ final class OtlpReader {
 
     // ---- one span's attributes -> the assembler's span
 
-    private SpanAssembler.Span span(Map<String, JsonNode> a, String id, String parent, String name, long start, Fields f,
-                                    String ptr) {
+    private SpanAssembler.Span span(
+            Map<String, JsonNode> a, String id, String parent, String name, long start, Fields f, String ptr) {
         SpanAssembler.Span s = new SpanAssembler.Span();
         s.id = id;
         s.parentId = parent == null || parent.isEmpty() ? null : parent;
@@ -633,7 +701,8 @@ final class OtlpReader {
         String op = text(a, "gen_ai.operation.name");
         String oi = text(a, "openinference.span.kind");
         s.agent = text(a, "gen_ai.agent.name");
-        s.session = first(text(a, "gen_ai.conversation.id"), text(a, "session.id"), text(a, "gcp.vertex.agent.session_id"));
+        s.session =
+                first(text(a, "gen_ai.conversation.id"), text(a, "session.id"), text(a, "gcp.vertex.agent.session_id"));
         if (oi != null) {
             String k = oi.toUpperCase(java.util.Locale.ROOT);
             if (OI_UNUSED.contains(k)) {
@@ -650,10 +719,13 @@ final class OtlpReader {
                 skipOutside("spans of unknown OpenInference kind '" + oi + "'");
                 return null;
             }
-        } else if ((op != null && MODEL_OPS.contains(op)) || a.containsKey("llm.request.type")
+        } else if ((op != null && MODEL_OPS.contains(op))
+                || a.containsKey("llm.request.type")
                 || ("call_llm".equals(name) && a.containsKey("gcp.vertex.agent.llm_request"))
-                || (op == null && (a.containsKey("gen_ai.input.messages") || a.containsKey("gen_ai.prompt")
-                    || a.containsKey("gen_ai.prompt.0.role")))) {
+                || (op == null
+                        && (a.containsKey("gen_ai.input.messages")
+                                || a.containsKey("gen_ai.prompt")
+                                || a.containsKey("gen_ai.prompt.0.role")))) {
             s.kind = SpanAssembler.Kind.MODEL;
         } else if ("execute_tool".equals(op)) {
             s.kind = SpanAssembler.Kind.TOOL;
@@ -676,12 +748,15 @@ final class OtlpReader {
         if (s.kind == SpanAssembler.Kind.MODEL) {
             model(s, a, f, ptr);
         } else if (s.kind == SpanAssembler.Kind.TOOL) {
-            s.toolName = first(text(a, "gen_ai.tool.name"), text(a, "tool.name"),
+            s.toolName = first(
+                    text(a, "gen_ai.tool.name"),
+                    text(a, "tool.name"),
                     name.startsWith("execute_tool ") ? name.substring("execute_tool ".length()) : null);
             s.callId = first(text(a, "gen_ai.tool.call.id"), text(a, "tool_call.id"));
-            s.args = AgentMessages.value(firstNonEmpty(a, "gen_ai.tool.call.arguments", "gcp.vertex.agent.tool_call_args",
-                    "input.value", "input"));
-            JsonNode result = firstNonEmpty(a, "gen_ai.tool.call.result", "gcp.vertex.agent.tool_response", "output.value", "output");
+            s.args = AgentMessages.value(firstNonEmpty(
+                    a, "gen_ai.tool.call.arguments", "gcp.vertex.agent.tool_call_args", "input.value", "input"));
+            JsonNode result = firstNonEmpty(
+                    a, "gen_ai.tool.call.result", "gcp.vertex.agent.tool_response", "output.value", "output");
             s.result = AgentMessages.value(result);
             s.resultKnown = result != null;
         }
@@ -693,8 +768,15 @@ final class OtlpReader {
 
     private static void model(SpanAssembler.Span s, Map<String, JsonNode> a, Fields f, String ptr) {
         s.model = first(text(a, "gen_ai.response.model"), text(a, "llm.model_name"), text(a, "gen_ai.request.model"));
-        s.tokensIn = number(a, f, ptr, "gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens", "llm.token_count.prompt");
-        s.tokensOut = number(a, f, ptr, "gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens", "llm.token_count.completion");
+        s.tokensIn =
+                number(a, f, ptr, "gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens", "llm.token_count.prompt");
+        s.tokensOut = number(
+                a,
+                f,
+                ptr,
+                "gen_ai.usage.output_tokens",
+                "gen_ai.usage.completion_tokens",
+                "llm.token_count.completion");
         // input
         if (a.containsKey("gen_ai.input.messages")) {
             s.input = AgentMessages.parse(jsonAttr(a, "gen_ai.input.messages", f, ptr), Role.USER);
@@ -734,8 +816,8 @@ final class OtlpReader {
         } else if (a.containsKey("gen_ai.completion")) {
             s.output = AgentMessages.parse(a.get("gen_ai.completion"), Role.ASSISTANT);
         } else if (nonEmpty(a.get("gcp.vertex.agent.llm_response"))) {
-            s.output = AgentMessages.parse(AgentMessages.unwrap(a.get("gcp.vertex.agent.llm_response")).path("content"),
-                    Role.ASSISTANT);
+            s.output = AgentMessages.parse(
+                    AgentMessages.unwrap(a.get("gcp.vertex.agent.llm_response")).path("content"), Role.ASSISTANT);
         } else if (a.containsKey("output.value")) {
             s.output = AgentMessages.parse(a.get("output.value"), Role.ASSISTANT);
         } else if (a.containsKey("output")) {
@@ -751,7 +833,9 @@ final class OtlpReader {
         if (defs != null && defs.isArray()) {
             for (JsonNode d : defs) {
                 ObjectNode fn = out.addObject().put("type", "function").putObject("function");
-                fn.put("name", d.path("name").asText(d.path("function").path("name").asText("?")));
+                fn.put(
+                        "name",
+                        d.path("name").asText(d.path("function").path("name").asText("?")));
                 if (d.has("description")) {
                     fn.set("description", d.get("description"));
                 }
@@ -775,7 +859,10 @@ final class OtlpReader {
         for (Map<String, JsonNode> t : indexed(a, "llm.tools.").values()) {
             JsonNode schema = AgentMessages.unwrap(t.get("tool.json_schema"));
             if (schema != null && schema.isObject()) {
-                out.add(schema.has("function") ? schema : NF.objectNode().put("type", "function").set("function", schema));
+                out.add(
+                        schema.has("function")
+                                ? schema
+                                : NF.objectNode().put("type", "function").set("function", schema));
             }
         }
         return out.isEmpty() ? null : out;
@@ -803,7 +890,9 @@ final class OtlpReader {
             } else {
                 ArrayNode blocks = NF.arrayNode();
                 for (Map<String, JsonNode> c : indexed(msg, "contents.").values()) {
-                    String type = c.containsKey("message_content.type") ? c.get("message_content.type").asText() : "text";
+                    String type = c.containsKey("message_content.type")
+                            ? c.get("message_content.type").asText()
+                            : "text";
                     if (type.equals("text") && c.containsKey("message_content.text")) {
                         blocks.addObject().put("type", "text").set("text", c.get("message_content.text"));
                     }
@@ -821,7 +910,9 @@ final class OtlpReader {
                 }
                 JsonNode name = c.containsKey(p + "function.name") ? c.get(p + "function.name") : c.get(p + "name");
                 call.set("name", name == null ? NF.textNode("?") : name);
-                JsonNode args = c.containsKey(p + "function.arguments") ? c.get(p + "function.arguments") : c.get(p + "arguments");
+                JsonNode args = c.containsKey(p + "function.arguments")
+                        ? c.get(p + "function.arguments")
+                        : c.get(p + "arguments");
                 if (args != null) {
                     call.set("arguments", args);
                 }
@@ -875,11 +966,15 @@ final class OtlpReader {
             try {
                 return Json.MAPPER.readTree(v.asText());
             } catch (IOException e) {
-                throw f.error(ptr + "/attributes[" + key + "]", "expected a JSON string of messages, found text that is not JSON");
+                throw f.error(
+                        ptr + "/attributes[" + key + "]",
+                        "expected a JSON string of messages, found text that is not JSON");
             }
         }
         if (v != null && !v.isArray() && !v.isObject()) {
-            throw f.error(ptr + "/attributes[" + key + "]", "expected a JSON string of messages, found " + Fields.describe(v));
+            throw f.error(
+                    ptr + "/attributes[" + key + "]",
+                    "expected a JSON string of messages, found " + Fields.describe(v));
         }
         return v;
     }
@@ -928,14 +1023,16 @@ final class OtlpReader {
                 try {
                     return Long.parseLong(v.asText().trim());
                 } catch (NumberFormatException e) {
-                    throw f.error(ptr + "/attributes[" + k + "]", "expected an integer token count, found the string \""
-                            + v.asText() + "\"");
+                    throw f.error(
+                            ptr + "/attributes[" + k + "]",
+                            "expected an integer token count, found the string \"" + v.asText() + "\"");
                 }
             }
             if (v.isNumber()) {
                 return (long) v.asDouble();
             }
-            throw f.error(ptr + "/attributes[" + k + "]", "expected an integer token count, found " + Fields.describe(v));
+            throw f.error(
+                    ptr + "/attributes[" + k + "]", "expected an integer token count, found " + Fields.describe(v));
         }
         return null;
     }
@@ -944,8 +1041,12 @@ final class OtlpReader {
         JsonNode v = s.get(field);
         if (v == null || v.isNull() || (v.isTextual() && v.asText().isEmpty())) {
             if (required) {
-                throw f.error(ptr + "/" + field, "expected the span's " + field + " (a hex string), found "
-                        + (v == null ? "nothing (the field is missing)" : v.isNull() ? "null" : "an empty string"));
+                throw f.error(
+                        ptr + "/" + field,
+                        "expected the span's " + field + " (a hex string), found "
+                                + (v == null
+                                        ? "nothing (the field is missing)"
+                                        : v.isNull() ? "null" : "an empty string"));
             }
             return null;
         }
@@ -966,10 +1067,14 @@ final class OtlpReader {
             try {
                 return Long.parseLong(v.asText());
             } catch (NumberFormatException e) {
-                throw f.error(ptr, "expected nanoseconds since 1970 (an integer or a decimal string), found \"" + v.asText() + "\"");
+                throw f.error(
+                        ptr,
+                        "expected nanoseconds since 1970 (an integer or a decimal string), found \"" + v.asText()
+                                + "\"");
             }
         }
-        throw f.error(ptr, "expected nanoseconds since 1970 (an integer or a decimal string), found " + Fields.describe(v));
+        throw f.error(
+                ptr, "expected nanoseconds since 1970 (an integer or a decimal string), found " + Fields.describe(v));
     }
 
     /** OTLP attributes {@code [{key, value: {stringValue | intValue | ...}}]} as key -> plain JSON value. */
@@ -984,7 +1089,9 @@ final class OtlpReader {
         for (int i = 0; i < attrs.size(); i++) {
             JsonNode kv = attrs.get(i);
             if (!kv.path("key").isTextual()) {
-                throw f.error(ptr + "/" + i + "/key", "expected the attribute's key (a string), found " + Fields.describe(kv.get("key")));
+                throw f.error(
+                        ptr + "/" + i + "/key",
+                        "expected the attribute's key (a string), found " + Fields.describe(kv.get("key")));
             }
             out.put(kv.get("key").asText(), anyValue(kv.get("value"), f, ptr + "/" + i + "/value"));
         }
@@ -996,7 +1103,8 @@ final class OtlpReader {
             return NF.nullNode();
         }
         if (!v.isObject()) {
-            throw f.error(ptr, "expected an AnyValue object ({stringValue}, {intValue}, ...), found " + Fields.describe(v));
+            throw f.error(
+                    ptr, "expected an AnyValue object ({stringValue}, {intValue}, ...), found " + Fields.describe(v));
         }
         if (v.has("stringValue")) {
             JsonNode s = v.get("stringValue");
@@ -1014,10 +1122,14 @@ final class OtlpReader {
                 try {
                     return NF.numberNode(Long.parseLong(n.asText()));
                 } catch (NumberFormatException e) {
-                    throw f.error(ptr + "/intValue", "expected an integer (a number or a decimal string), found \"" + n.asText() + "\"");
+                    throw f.error(
+                            ptr + "/intValue",
+                            "expected an integer (a number or a decimal string), found \"" + n.asText() + "\"");
                 }
             }
-            throw f.error(ptr + "/intValue", "expected an integer (a number or a decimal string), found " + Fields.describe(n));
+            throw f.error(
+                    ptr + "/intValue",
+                    "expected an integer (a number or a decimal string), found " + Fields.describe(n));
         }
         if (v.has("doubleValue")) {
             JsonNode n = v.get("doubleValue");
@@ -1052,13 +1164,17 @@ final class OtlpReader {
         }
         if (v.has("kvlistValue")) {
             ObjectNode o = NF.objectNode();
-            attributes(v.get("kvlistValue").get("values"), f, ptr + "/kvlistValue/values").forEach(o::set);
+            attributes(v.get("kvlistValue").get("values"), f, ptr + "/kvlistValue/values")
+                    .forEach(o::set);
             return o;
         }
         if (v.has("bytesValue")) {
             return v.get("bytesValue");
         }
-        throw f.error(ptr, "expected an AnyValue (stringValue, intValue, doubleValue, boolValue, arrayValue, kvlistValue "
-                + "or bytesValue), found the keys " + v.properties().stream().map(Map.Entry::getKey).toList());
+        throw f.error(
+                ptr,
+                "expected an AnyValue (stringValue, intValue, doubleValue, boolValue, arrayValue, kvlistValue "
+                        + "or bytesValue), found the keys "
+                        + v.properties().stream().map(Map.Entry::getKey).toList());
     }
 }

@@ -7,15 +7,36 @@ import org.tracejudge.store.Ledger;
 final class Records {
     private Records() {}
 
-    sealed interface Rec permits TaskRec, TaskRef, TraceRec, RaterRec, LabelRec, JudgeRec, AdjudicationRec, LabelSetRec, ToolsetRec,
-            JudgeConfigRec, JudgeCallRec, StatsRec {}
+    sealed interface Rec
+            permits TaskRec,
+                    TaskRef,
+                    TraceRec,
+                    RaterRec,
+                    LabelRec,
+                    JudgeRec,
+                    AdjudicationRec,
+                    LabelSetRec,
+                    ToolsetRec,
+                    JudgeConfigRec,
+                    JudgeCallRec,
+                    StatsRec {}
 
     record ToolsetRec(String id, String toolsJson) implements Rec {}
 
     record LabelSetRec(String name, String description, String labelsJson) implements Rec {}
 
-    record TaskRec(String id, String key, String domain, String type, String target, String labelSet,
-                   String userMessage, String toolsetId, String toolsJson, String body) implements Rec {}
+    record TaskRec(
+            String id,
+            String key,
+            String domain,
+            String type,
+            String target,
+            String labelSet,
+            String userMessage,
+            String toolsetId,
+            String toolsJson,
+            String body)
+            implements Rec {}
 
     /**
      * A file refers to a task another file of this import already brought in (results files embed their tasks and
@@ -23,38 +44,97 @@ final class Records {
      */
     record TaskRef(String id) implements Rec {}
 
-    record TraceRec(String id, String taskId, String model, String run, String answer, String toolCalls,
-                    String turns, String extra) implements Rec {}
+    record TraceRec(
+            String id,
+            String taskId,
+            String model,
+            String run,
+            String answer,
+            String toolCalls,
+            String turns,
+            String extra)
+            implements Rec {}
 
     record RaterRec(String id, String name, RaterKind kind, String version, String config, String description)
             implements Rec {}
 
     /** A label whose trace is known by id. {@code createdAt} null = now; {@code replaces} null = look it up. */
-    record LabelRec(String id, String raterId, Ledger.Entry entry, String createdAt, String replaces,
-                    boolean replacesGiven, long line) implements Rec {}
+    record LabelRec(
+            String id,
+            String raterId,
+            Ledger.Entry entry,
+            String createdAt,
+            String replaces,
+            boolean replacesGiven,
+            long line)
+            implements Rec {}
 
     /** A judge-file verdict, still to be matched to its trace by (model, task key). */
-    record JudgeRec(String sourceFile, long line, String pointer, String model, String taskKey, String raterId,
-                    String failureMode, String confidence, java.util.Map<String, Integer> scores,
-                    String reasoning, String raw, String error, String rowHash) implements Rec {}
+    record JudgeRec(
+            String sourceFile,
+            long line,
+            String pointer,
+            String model,
+            String taskKey,
+            String raterId,
+            String failureMode,
+            String confidence,
+            java.util.Map<String, Integer> scores,
+            String reasoning,
+            String raw,
+            String error,
+            String rowHash)
+            implements Rec {}
 
     /** {@code line}: where in its file the entry stands (1-based), for messages. */
-    record AdjudicationRec(String id, String traceId, String annotator, String action, String value,
-                           String rationale, String replaces, String createdAt, long line) implements Rec {}
+    record AdjudicationRec(
+            String id,
+            String traceId,
+            String annotator,
+            String action,
+            String value,
+            String rationale,
+            String replaces,
+            String createdAt,
+            long line)
+            implements Rec {}
 
     /** A saved judge's settings from another laptop's export ({@code project_meta} key {@code judge:<name>}). */
     record JudgeConfigRec(String key, String configJson) implements Rec {}
 
     /** An answered judge call from another laptop's export (export --with-judge-cache): the response cache. */
-    record JudgeCallRec(String id, String cacheKey, String traceId, String raterId, String provider, String model,
-                        Integer httpStatus, String response, String content, Long tokensIn, Long tokensOut,
-                        Long latencyMs, int attempts, String labelId, String createdAt) implements Rec {}
+    record JudgeCallRec(
+            String id,
+            String cacheKey,
+            String traceId,
+            String raterId,
+            String provider,
+            String model,
+            Integer httpStatus,
+            String response,
+            String content,
+            Long tokensIn,
+            Long tokensOut,
+            Long latencyMs,
+            int attempts,
+            String labelId,
+            String createdAt)
+            implements Rec {}
 
     /**
      * What an agent-trace reader found in one run (or, with {@code traces} 0, what it skipped outside any run), for
      * the import report: steps, tool calls and results, errors, how results were paired, tokens, and what was skipped.
      */
-    record StatsRec(int traces, int steps, int toolCalls, int toolResults, int errors, int pairedById,
-                    int pairedByNameOrOrder, long tokensIn, long tokensOut, java.util.Map<String, Integer> skipped)
+    record StatsRec(
+            int traces,
+            int steps,
+            int toolCalls,
+            int toolResults,
+            int errors,
+            int pairedById,
+            int pairedByNameOrOrder,
+            long tokensIn,
+            long tokensOut,
+            java.util.Map<String, Integer> skipped)
             implements Rec {}
 }

@@ -28,8 +28,14 @@ final class ResultsFileReader {
     static final String HARNESS = "harness";
     static final String HARNESS_ID = Ids.of("rater", HARNESS, "");
     /** The labels the ToolFailBench harness writes (formats.md, section 2), other_error for a failed run. */
-    static final java.util.List<String> CLASSIFICATIONS = java.util.List.of("correct", "tool_skip", "result_ignore",
-            "output_fabrication", "unnecessary_tool_use", "wrong_answer", "other_error");
+    static final java.util.List<String> CLASSIFICATIONS = java.util.List.of(
+            "correct",
+            "tool_skip",
+            "result_ignore",
+            "output_fabrication",
+            "unnecessary_tool_use",
+            "wrong_answer",
+            "other_error");
 
     /** Task already seen in this import: its id and type, keyed by task_id + byte length + CRC32C. */
     record SeenTask(String id, String type) {}
@@ -55,8 +61,9 @@ final class ResultsFileReader {
             readScanned(file, bytes, rows, run, out, listener);
         } catch (ImportException | IOException e) {
             // Report exactly what the full parse reports (line, column, pointer); nothing of this import is kept.
-            readFull(file, bytes, run, rec -> { }, ImportListener.NONE);
-            throw e instanceof ImportException ie ? ie
+            readFull(file, bytes, run, rec -> {}, ImportListener.NONE);
+            throw e instanceof ImportException ie
+                    ? ie
                     : new ImportException(file, -1, null, "cannot read: " + e.getMessage());
         }
     }
@@ -148,8 +155,9 @@ final class ResultsFileReader {
      * checksum without being tokenised; the rest of the row (a few hundred bytes) is parsed as usual, with
      * the task replaced by a placeholder.
      */
-    private void readScanned(Path file, byte[] bytes, int[] rows, String run, Consumer<Records.Rec> out,
-                             ImportListener listener) throws IOException {
+    private void readScanned(
+            Path file, byte[] bytes, int[] rows, String run, Consumer<Records.Rec> out, ImportListener listener)
+            throws IOException {
         byte[] small = new byte[1024];
         for (int r = 0; r < rows.length / 4; r++) {
             int rowStart = rows[4 * r];
@@ -195,17 +203,24 @@ final class ResultsFileReader {
         String pointer = "";
         try (JsonParser p = StrictJson.parser(bytes)) {
             if (p.nextToken() != JsonToken.START_ARRAY) {
-                throw new ImportException(file, p.currentTokenLocation().getLineNr(), "",
+                throw new ImportException(
+                        file,
+                        p.currentTokenLocation().getLineNr(),
+                        "",
                         "expected a JSON array of result rows, found " + token(p.currentToken()));
             }
             int row = 0;
             while (p.nextToken() != JsonToken.END_ARRAY) {
                 pointer = "/" + row;
                 if (p.currentToken() == null) {
-                    throw new ImportException(file, -1, pointer, "the file ends in the middle of the array (truncated?)");
+                    throw new ImportException(
+                            file, -1, pointer, "the file ends in the middle of the array (truncated?)");
                 }
                 if (p.currentToken() != JsonToken.START_OBJECT) {
-                    throw new ImportException(file, p.currentTokenLocation().getLineNr(), pointer,
+                    throw new ImportException(
+                            file,
+                            p.currentTokenLocation().getLineNr(),
+                            pointer,
                             "expected a result row (an object), found " + token(p.currentToken()));
                 }
                 readRow(file, bytes, p, row, run, out, null);
@@ -218,7 +233,10 @@ final class ResultsFileReader {
                 }
             }
             if (p.nextToken() != null) {
-                throw new ImportException(file, p.currentTokenLocation().getLineNr(), "",
+                throw new ImportException(
+                        file,
+                        p.currentTokenLocation().getLineNr(),
+                        "",
                         "unexpected content after the array's closing bracket");
             }
             listener.progress(file, bytes.length, bytes.length);
@@ -230,8 +248,9 @@ final class ResultsFileReader {
     }
 
     /** One row, the parser at its START_OBJECT; {@code preread} is the row's task when the fast path read it already. */
-    private void readRow(Path file, byte[] bytes, JsonParser p, int row, String run, Consumer<Records.Rec> out,
-                         SeenTask preread) throws IOException {
+    private void readRow(
+            Path file, byte[] bytes, JsonParser p, int row, String run, Consumer<Records.Rec> out, SeenTask preread)
+            throws IOException {
         String ptr = "/" + row;
         long rowLine = p.currentTokenLocation().getLineNr();
         SeenTask task = null;
@@ -251,41 +270,54 @@ final class ResultsFileReader {
                     if (preread != null && t == JsonToken.VALUE_NULL) {
                         task = preread; // the placeholder the fast path put in the task's place
                     } else if (t != JsonToken.START_OBJECT) {
-                        throw new ImportException(file, line, ptr + "/task", "expected the task object, found " + token(t));
+                        throw new ImportException(
+                                file, line, ptr + "/task", "expected the task object, found " + token(t));
                     } else {
                         int start = (int) p.currentTokenLocation().getByteOffset();
                         p.skipChildren();
-                        task = readTask(file, bytes, start, (int) p.currentLocation().getByteOffset(), ptr + "/task",
-                                line, out);
+                        task = readTask(
+                                file,
+                                bytes,
+                                start,
+                                (int) p.currentLocation().getByteOffset(),
+                                ptr + "/task",
+                                line,
+                                out);
                     }
                 }
                 case "model_id" -> {
                     if (t != JsonToken.VALUE_STRING) {
-                        throw new ImportException(file, line, ptr + "/model_id", "expected a string, found " + token(t));
+                        throw new ImportException(
+                                file, line, ptr + "/model_id", "expected a string, found " + token(t));
                     }
                     model = p.getText();
                     if (model.isBlank()) {
-                        throw new ImportException(file, line, ptr + "/model_id", "expected the model's name, found an "
-                                + "empty string");
+                        throw new ImportException(
+                                file, line, ptr + "/model_id", "expected the model's name, found an " + "empty string");
                     }
                 }
                 case "agent_trace" -> {
                     if (t != JsonToken.START_OBJECT) {
-                        throw new ImportException(file, line, ptr + "/agent_trace",
+                        throw new ImportException(
+                                file,
+                                line,
+                                ptr + "/agent_trace",
                                 "expected an object {tool_calls: [...]}, found " + token(t));
                     }
                     agentTrace = Json.MAPPER.readTree(p);
                 }
                 case "agent_answer" -> {
                     if (t != JsonToken.VALUE_STRING && t != JsonToken.VALUE_NULL) {
-                        throw new ImportException(file, line, ptr + "/agent_answer", "expected a string, found " + token(t));
+                        throw new ImportException(
+                                file, line, ptr + "/agent_answer", "expected a string, found " + token(t));
                     }
                     answer = t == JsonToken.VALUE_NULL ? "" : p.getText();
                     answerSeen = true;
                 }
                 case "classification" -> {
                     if (t != JsonToken.VALUE_STRING && t != JsonToken.VALUE_NULL) {
-                        throw new ImportException(file, line, ptr + "/classification", "expected a string, found " + token(t));
+                        throw new ImportException(
+                                file, line, ptr + "/classification", "expected a string, found " + token(t));
                     }
                     classification = t == JsonToken.VALUE_NULL ? null : p.getText();
                     classificationSeen = true;
@@ -298,45 +330,59 @@ final class ResultsFileReader {
                     if (extra.length() > 1) {
                         extra.append(',');
                     }
-                    extra.append(Json.MAPPER.getNodeFactory().textNode(field)).append(':')
+                    extra.append(Json.MAPPER.getNodeFactory().textNode(field))
+                            .append(':')
                             .append(JsonScan.compact(bytes, start, end));
                 }
             }
         }
         extra.append('}');
         if (task == null) {
-            throw new ImportException(file, rowLine, ptr + "/task", "expected the task object, found nothing (the field is missing)");
+            throw new ImportException(
+                    file, rowLine, ptr + "/task", "expected the task object, found nothing (the field is missing)");
         }
         if (model == null) {
-            throw new ImportException(file, rowLine, ptr + "/model_id", "expected a string, found nothing (the field is missing)");
+            throw new ImportException(
+                    file, rowLine, ptr + "/model_id", "expected a string, found nothing (the field is missing)");
         }
         if (!answerSeen) {
-            throw new ImportException(file, rowLine, ptr + "/agent_answer", "expected a string, found nothing (the field is missing)");
+            throw new ImportException(
+                    file, rowLine, ptr + "/agent_answer", "expected a string, found nothing (the field is missing)");
         }
         if (agentTrace == null) {
-            throw new ImportException(file, rowLine, ptr + "/agent_trace",
+            throw new ImportException(
+                    file,
+                    rowLine,
+                    ptr + "/agent_trace",
                     "expected an object {tool_calls: [...]}, found nothing (the field is missing)");
         }
         if (!classificationSeen) {
-            throw new ImportException(file, rowLine, ptr + "/classification",
+            throw new ImportException(
+                    file,
+                    rowLine,
+                    ptr + "/classification",
                     "expected the harness's label (a string), found nothing (the field is missing)");
         }
         if (classification != null && !CLASSIFICATIONS.contains(classification)) {
-            throw new ImportException(file, rowLine, ptr + "/classification", "expected one of "
-                    + String.join(", ", CLASSIFICATIONS) + ", found \"" + classification + "\"");
+            throw new ImportException(
+                    file,
+                    rowLine,
+                    ptr + "/classification",
+                    "expected one of " + String.join(", ", CLASSIFICATIONS) + ", found \"" + classification + "\"");
         }
         String calls = toolCalls(file, rowLine, agentTrace, ptr + "/agent_trace");
         String traceId = Ids.of("trace", model, task.id(), run);
-        out.accept(new Records.TraceRec(traceId, task.id(), model, run, answer, calls, null,
-                extra.length() > 2 ? extra.toString() : null));
+        out.accept(new Records.TraceRec(
+                traceId, task.id(), model, run, answer, calls, null, extra.length() > 2 ? extra.toString() : null));
         if (classification != null) {
             out.accept(harnessLabel(traceId, task.type(), classification));
         }
     }
 
     /** The task object in {@code bytes[start, end)}: parsed the first time this import meets its bytes. */
-    private SeenTask readTask(Path file, byte[] bytes, int start, int end, String ptr, long line,
-                              Consumer<Records.Rec> out) throws IOException {
+    private SeenTask readTask(
+            Path file, byte[] bytes, int start, int end, String ptr, long line, Consumer<Records.Rec> out)
+            throws IOException {
         CRC32C crc = new CRC32C();
         crc.update(bytes, start, end - start);
         String key = (end - start) + ":" + Long.toHexString(crc.getValue());
@@ -365,18 +411,27 @@ final class ResultsFileReader {
         }
         if (calls.isNull()) {
             // null is not "no calls": the harness may have lost them; an empty list says so
-            throw new ImportException(file, line, ptr + "/tool_calls", "expected an array of {name, arguments} "
-                    + "([] when the model called no tool), found null");
+            throw new ImportException(
+                    file,
+                    line,
+                    ptr + "/tool_calls",
+                    "expected an array of {name, arguments} " + "([] when the model called no tool), found null");
         }
         if (!calls.isArray()) {
-            throw new ImportException(file, line, ptr + "/tool_calls",
+            throw new ImportException(
+                    file,
+                    line,
+                    ptr + "/tool_calls",
                     "expected an array of {name, arguments}, found " + Fields.describe(calls));
         }
         ArrayNode clean = Json.MAPPER.createArrayNode();
         for (int i = 0; i < calls.size(); i++) {
             JsonNode c = calls.get(i);
             if (!c.isObject() || !c.path("name").isTextual()) {
-                throw new ImportException(file, line, ptr + "/tool_calls/" + i,
+                throw new ImportException(
+                        file,
+                        line,
+                        ptr + "/tool_calls/" + i,
                         "expected a call {name: string, arguments}, found " + Fields.describe(c)
                                 + (c.isObject() ? " whose name is " + Fields.describe(c.get("name")) : ""));
             }
@@ -395,7 +450,10 @@ final class ResultsFileReader {
                     // keep the string as the model wrote it
                 }
             } else if (args != null && !args.isObject() && !args.isNull()) {
-                throw new ImportException(file, line, ptr + "/tool_calls/" + i + "/arguments",
+                throw new ImportException(
+                        file,
+                        line,
+                        ptr + "/tool_calls/" + i + "/arguments",
                         "expected an object of arguments (or a JSON string of one), found " + Fields.describe(args));
             }
             call.set("arguments", args == null ? Json.MAPPER.nullNode() : args);

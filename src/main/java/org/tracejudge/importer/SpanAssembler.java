@@ -24,7 +24,12 @@ import org.tracejudge.model.ToolCall;
  * mark); if none does, its own result becomes the tool turn.
  */
 final class SpanAssembler {
-    enum Kind { MODEL, TOOL, AGENT, OTHER }
+    enum Kind {
+        MODEL,
+        TOOL,
+        AGENT,
+        OTHER
+    }
 
     /** One span, in the terms the assembler needs; readers fill what their format has. */
     static final class Span {
@@ -52,6 +57,7 @@ final class SpanAssembler {
         JsonNode tools;
         /** For the root-span fallback (OpenInference {@code input.value} / {@code output.value}). */
         JsonNode rawInput;
+
         JsonNode rawOutput;
 
         boolean failed() {
@@ -303,10 +309,11 @@ final class SpanAssembler {
     /** Tool executions: their error joins the result a model input brought; without one, their own result is the turn. */
     private static void flushPending(AgentRun run, List<Span> pending) {
         for (Span t : pending) {
-            AgentMessages.Res r = new AgentMessages.Res(t.callId, t.toolName, t.result, t.failed(), t.errorType,
-                    t.errorMessage);
+            AgentMessages.Res r =
+                    new AgentMessages.Res(t.callId, t.toolName, t.result, t.failed(), t.errorType, t.errorMessage);
             ToolCall call = run.peek(t.callId, t.toolName);
-            String existing = call != null && call.id() != null && run.hasResultFor(call.id()) ? call.id()
+            String existing = call != null && call.id() != null && run.hasResultFor(call.id())
+                    ? call.id()
                     : t.callId != null && run.hasResultFor(t.callId) ? t.callId : null;
             if (existing == null && call == null && t.toolName != null) {
                 // a result for this tool already arrived from a model input (paired by id there): find it by name
@@ -324,7 +331,8 @@ final class SpanAssembler {
             } else {
                 if (call == null) {
                     // no model turn called it (content capture off): the execution is the only record of the call
-                    ObjectNode st = run.assistant(null, List.of(new ToolCall(t.callId, t.toolName == null ? "?" : t.toolName, t.args)));
+                    ObjectNode st = run.assistant(
+                            null, List.of(new ToolCall(t.callId, t.toolName == null ? "?" : t.toolName, t.args)));
                     if (st != null) {
                         st.put("span", t.id).put("from", "execution");
                     }

@@ -22,14 +22,18 @@ final class StrictJson {
     /** Jackson's own limit (StreamReadConstraints' default), named so the message can say it. */
     static final int MAX_DEPTH = 1000;
 
-    static final JsonFactory FACTORY = Json.FACTORY.rebuild()
+    static final JsonFactory FACTORY = Json.FACTORY
+            .rebuild()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .streamReadConstraints(Json.FACTORY.streamReadConstraints().rebuild().maxNestingDepth(MAX_DEPTH).build())
+            .streamReadConstraints(Json.FACTORY
+                    .streamReadConstraints()
+                    .rebuild()
+                    .maxNestingDepth(MAX_DEPTH)
+                    .build())
             .build();
     static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
 
-    private StrictJson() {
-    }
+    private StrictJson() {}
 
     /** A value the spec does not allow; the message says what, the parser's location where. */
     static final class Invalid extends JsonParseException {
@@ -138,8 +142,10 @@ final class StrictJson {
             } else if (t == JsonToken.VALUE_NUMBER_FLOAT) {
                 double d = delegate.getDoubleValue();
                 if (Double.isInfinite(d) || Double.isNaN(d)) {
-                    throw new Invalid(delegate, "the number " + delegate.getText() + " is too large to be a finite "
-                            + "number (expected a finite number)");
+                    throw new Invalid(
+                            delegate,
+                            "the number " + delegate.getText() + " is too large to be a finite "
+                                    + "number (expected a finite number)");
                 }
             }
             return t;
@@ -178,7 +184,9 @@ final class StrictJson {
                 for (int i = 0, end = name.length(); i < end; i++) {
                     char ch = name.charAt(i);
                     if (Character.isSurrogate(ch)) {
-                        if (Character.isHighSurrogate(ch) && i + 1 < end && Character.isLowSurrogate(name.charAt(i + 1))) {
+                        if (Character.isHighSurrogate(ch)
+                                && i + 1 < end
+                                && Character.isLowSurrogate(name.charAt(i + 1))) {
                             i++;
                             continue;
                         }
@@ -203,9 +211,11 @@ final class StrictJson {
         }
 
         private Invalid lone(boolean key, char ch) {
-            return new Invalid(delegate, "invalid Unicode in a " + (key ? "key" : "string") + ": a lone "
-                    + "surrogate \\u" + Integer.toHexString(ch) + " (expected whole characters; a surrogate "
-                    + "escape must come in a high-low pair)");
+            return new Invalid(
+                    delegate,
+                    "invalid Unicode in a " + (key ? "key" : "string") + ": a lone "
+                            + "surrogate \\u" + Integer.toHexString(ch) + " (expected whole characters; a surrogate "
+                            + "escape must come in a high-low pair)");
         }
     }
 }

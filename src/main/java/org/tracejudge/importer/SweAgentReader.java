@@ -27,12 +27,16 @@ final class SweAgentReader {
     void read(JsonNode doc, Consumer<Records.Rec> out) {
         Fields f = new Fields(file, -1);
         if (!doc.isObject()) {
-            throw f.error("", "expected a SWE-agent trajectory object {history, trajectory, info}, found " + Fields.describe(doc));
+            throw f.error(
+                    "",
+                    "expected a SWE-agent trajectory object {history, trajectory, info}, found "
+                            + Fields.describe(doc));
         }
         JsonNode history = f.optionalArray(doc, "history", "");
         JsonNode trajectory = f.optionalArray(doc, "trajectory", "");
         if (history == null && trajectory == null) {
-            throw f.error("/history", "expected an array of messages (history) or of steps (trajectory), found neither");
+            throw f.error(
+                    "/history", "expected an array of messages (history) or of steps (trajectory), found neither");
         }
         JsonNode info = doc.path("info");
         JsonNode replay = AgentMessages.unwrap(doc.get("replay_config"));
@@ -51,7 +55,8 @@ final class SweAgentReader {
                 JsonNode m = history.get(i);
                 String ptr = "/history/" + i;
                 if (!m.isObject() || !m.path("role").isTextual()) {
-                    throw f.error(ptr + "/role", "expected a message with a role, found " + Fields.describe(m.get("role")));
+                    throw f.error(
+                            ptr + "/role", "expected a message with a role, found " + Fields.describe(m.get("role")));
                 }
                 if (isDemo(m)) {
                     run.skip("demonstration messages (is_demo)");
@@ -99,7 +104,9 @@ final class SweAgentReader {
                 JsonNode t = trajectory.get(i);
                 String ptr = "/trajectory/" + i;
                 String action = f.requiredText(t, "action", ptr).strip();
-                String thought = t.path("thought").isTextual() ? t.get("thought").asText() : t.path("response").asText(null);
+                String thought = t.path("thought").isTextual()
+                        ? t.get("thought").asText()
+                        : t.path("response").asText(null);
                 String name = action.isEmpty() ? "?" : action.split("\\s+", 2)[0];
                 ObjectNode args = Json.object().put("command", action);
                 ObjectNode st = run.assistant(thought, List.of(new ToolCall(null, name, args)));
@@ -113,22 +120,31 @@ final class SweAgentReader {
         run.model = model(replay);
         JsonNode stats = AgentMessages.unwrap(info.get("model_stats"));
         if (stats != null && stats.isObject()) {
-            run.tokens(null, stats.has("tokens_sent") ? stats.get("tokens_sent").asLong() : null,
+            run.tokens(
+                    null,
+                    stats.has("tokens_sent") ? stats.get("tokens_sent").asLong() : null,
                     stats.has("tokens_received") ? stats.get("tokens_received").asLong() : null);
-            run.cost(null, stats.has("instance_cost") ? stats.get("instance_cost").asDouble() : null);
+            run.cost(
+                    null,
+                    stats.has("instance_cost") ? stats.get("instance_cost").asDouble() : null);
             run.extra.set("model_stats", stats);
         }
-        String exit = info.path("exit_status").isTextual() ? info.get("exit_status").asText() : null;
+        String exit =
+                info.path("exit_status").isTextual() ? info.get("exit_status").asText() : null;
         if (exit != null) {
             run.extra.put("exit_status", exit);
             if (!exit.equals("submitted")) {
                 run.error(null, "run", null, exit, "exit status " + exit);
             }
         }
-        run.answer = info.path("submission").isTextual() ? info.get("submission").asText() : "";
-        String ps = replay == null ? null : replay.path("problem_statement").path("id").asText(null);
+        run.answer =
+                info.path("submission").isTextual() ? info.get("submission").asText() : "";
+        String ps = replay == null
+                ? null
+                : replay.path("problem_statement").path("id").asText(null);
         run.taskKey = ps;
-        run.sourceId = (ps == null ? "trajectory" : ps) + "/" + Json.sha1Hex(String.valueOf(history) + trajectory).substring(0, 16);
+        run.sourceId = (ps == null ? "trajectory" : ps) + "/"
+                + Json.sha1Hex(String.valueOf(history) + trajectory).substring(0, 16);
         run.emit(f, out);
     }
 

@@ -31,13 +31,14 @@ public final class TaskCodec {
      * @param strict a ToolFailBench file's task, checked to the letter of formats.md section 1; otherwise (the
      *               optional task fields of a chat transcript's {@code expected}) only the types of what is there
      */
-    static Records.TaskRec fromToolFailBench(ObjectNode task, JsonNode tools, Fields f, String pointer, boolean strict) {
+    static Records.TaskRec fromToolFailBench(
+            ObjectNode task, JsonNode tools, Fields f, String pointer, boolean strict) {
         return fromToolFailBench(task, tools, null, f, pointer, strict);
     }
 
     /** As above, with {@code tools} already written as JSON ({@code toolsText}, or null) by a caller that needed it too. */
-    static Records.TaskRec fromToolFailBench(ObjectNode task, JsonNode tools, String toolsText, Fields f, String pointer,
-                                             boolean strict) {
+    static Records.TaskRec fromToolFailBench(
+            ObjectNode task, JsonNode tools, String toolsText, Fields f, String pointer, boolean strict) {
         String key = f.requiredText(task, "task_id", pointer);
         if (key.isBlank()) {
             throw f.error(pointer + "/task_id", "expected the task's id, found an empty string");
@@ -50,7 +51,9 @@ public final class TaskCodec {
         }
         ObjectNode body = task.deepCopy();
         JsonNode toolList = tools;
-        if (toolList == null && body.get("available_tools") != null && body.get("available_tools").isArray()) {
+        if (toolList == null
+                && body.get("available_tools") != null
+                && body.get("available_tools").isArray()) {
             toolList = body.get("available_tools");
         }
         RUN_FIELDS.forEach(body::remove);
@@ -62,8 +65,17 @@ public final class TaskCodec {
             toolsJson = toolsText != null && toolList == tools ? toolsText : toolList.toString();
             toolsetId = toolsetId(toolsJson, toolList);
         }
-        return new Records.TaskRec(id, key, textOrNull(body, "domain"), type.code(), target,
-                LabelSets.forType(type).name(), textOrNull(body, "user_message"), toolsetId, toolsJson, body.toString());
+        return new Records.TaskRec(
+                id,
+                key,
+                textOrNull(body, "domain"),
+                type.code(),
+                target,
+                LabelSets.forType(type).name(),
+                textOrNull(body, "user_message"),
+                toolsetId,
+                toolsJson,
+                body.toString());
     }
 
     /** Toolset ids by the tools' JSON text: agent runs of one harness offer the same tools run after run. */
@@ -85,8 +97,9 @@ public final class TaskCodec {
     /** Every field formats.md section 1 requires, with the types and values it allows. */
     private static void validate(ObjectNode task, String target, Fields f, String pointer) {
         if (!TARGETS.contains(target)) {
-            throw f.error(pointer + "/target_failure_mode", "expected one of " + String.join(", ", TARGETS)
-                    + ", found \"" + target + "\"");
+            throw f.error(
+                    pointer + "/target_failure_mode",
+                    "expected one of " + String.join(", ", TARGETS) + ", found \"" + target + "\"");
         }
         boolean control = target.equals("control");
         f.requiredText(task, "domain", pointer);
@@ -97,48 +110,58 @@ public final class TaskCodec {
         f.optionalObject(task, "metadata", pointer);
         // expected_tool_call {name, arguments}: null (only) on control tasks, but never missing
         if (!task.has("expected_tool_call")) {
-            throw f.error(pointer + "/expected_tool_call", "expected " + (control ? "null (a control task) or " : "")
-                    + "an object {name, arguments}, found nothing (the field is missing)");
+            throw f.error(
+                    pointer + "/expected_tool_call",
+                    "expected " + (control ? "null (a control task) or " : "")
+                            + "an object {name, arguments}, found nothing (the field is missing)");
         }
-        JsonNode expected = control ? f.optionalObject(task, "expected_tool_call", pointer)
+        JsonNode expected = control
+                ? f.optionalObject(task, "expected_tool_call", pointer)
                 : f.requiredObject(task, "expected_tool_call", pointer);
         if (expected != null) {
             f.requiredText(expected, "name", pointer + "/expected_tool_call");
             JsonNode args = expected.get("arguments");
             if (args == null || !args.isObject()) {
-                throw f.error(pointer + "/expected_tool_call/arguments", "expected an object of arguments, found "
-                        + Fields.describe(args));
+                throw f.error(
+                        pointer + "/expected_tool_call/arguments",
+                        "expected an object of arguments, found " + Fields.describe(args));
             }
         }
         // mock_tool_return: an object or an array; null (only) on control tasks
         JsonNode mock = task.get("mock_tool_return");
         boolean mockOk = mock != null && (mock.isObject() || mock.isArray() || (control && mock.isNull()));
         if (!mockOk && !(control && mock == null)) {
-            throw f.error(pointer + "/mock_tool_return", "expected an object or an array" + (control ? " or null" : "")
-                    + ", found " + Fields.describe(mock));
+            throw f.error(
+                    pointer + "/mock_tool_return",
+                    "expected an object or an array" + (control ? " or null" : "") + ", found "
+                            + Fields.describe(mock));
         }
         JsonNode available = task.get("available_tools");
         if (available != null && !available.isNull() && !available.isArray()) {
-            throw f.error(pointer + "/available_tools", "expected an array of tools, found " + Fields.describe(available));
+            throw f.error(
+                    pointer + "/available_tools", "expected an array of tools, found " + Fields.describe(available));
         }
         JsonNode gt = f.requiredObject(task, "ground_truth", pointer);
         {
             JsonNode mc = gt.get("answer_must_contain");
             if (mc == null || !mc.isArray()) {
-                throw f.error(pointer + "/ground_truth/answer_must_contain", "expected an array of strings, found "
-                        + Fields.describe(mc));
+                throw f.error(
+                        pointer + "/ground_truth/answer_must_contain",
+                        "expected an array of strings, found " + Fields.describe(mc));
             }
             {
                 for (int i = 0; i < mc.size(); i++) {
                     if (!mc.get(i).isTextual() && !mc.get(i).isNumber()) {
-                        throw f.error(pointer + "/ground_truth/answer_must_contain/" + i,
+                        throw f.error(
+                                pointer + "/ground_truth/answer_must_contain/" + i,
                                 "expected a string, found " + Fields.describe(mc.get(i)));
                     }
                 }
             }
             String mode = f.optionalText(gt, "match_mode", pointer + "/ground_truth");
             if (mode != null && !mode.equals("all") && !mode.equals("any")) {
-                throw f.error(pointer + "/ground_truth/match_mode", "expected \"all\" or \"any\", found \"" + mode + "\"");
+                throw f.error(
+                        pointer + "/ground_truth/match_mode", "expected \"all\" or \"any\", found \"" + mode + "\"");
             }
         }
     }
@@ -158,5 +181,4 @@ public final class TaskCodec {
         JsonNode v = n.get(field);
         return v == null || v.isNull() ? null : v.asText();
     }
-
 }

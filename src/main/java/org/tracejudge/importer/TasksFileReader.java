@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
-import org.tracejudge.json.Json;
 
 /** Reads a ToolFailBench {@code tasks.json}; a {@code tools.json} beside it gives the tasks' tool list. */
 final class TasksFileReader {

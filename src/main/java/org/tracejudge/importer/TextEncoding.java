@@ -18,8 +18,7 @@ public final class TextEncoding {
 
     private static final int BUFFER = 1 << 16;
 
-    private TextEncoding() {
-    }
+    private TextEncoding() {}
 
     /**
      * Also for other text inputs (a label CSV). A project file given as an input is named as such.
@@ -37,9 +36,13 @@ public final class TextEncoding {
                 return; // gzip: read through its decompressor, whose text the readers decode strictly
             }
             if (n >= SQLITE.length && java.util.Arrays.equals(buf, 0, SQLITE.length, SQLITE, 0, SQLITE.length)) {
-                throw new ImportException(file, -1, null, "an SQLite database (a Tracejudge project?), not a file of "
-                        + "traces or labels; to bring another project's work into a project: tracejudge merge PROJECT "
-                        + file);
+                throw new ImportException(
+                        file,
+                        -1,
+                        null,
+                        "an SQLite database (a Tracejudge project?), not a file of "
+                                + "traces or labels; to bring another project's work into a project: tracejudge merge PROJECT "
+                                + file);
             }
             refuseOtherEncodings(file, buf, n);
             long offset = 0; // of buf[0] in the file
@@ -63,20 +66,28 @@ public final class TextEncoding {
                     long at = offset + i;
                     if (need > 0) {
                         if ((b & 0xC0) != 0x80) {
-                            throw invalid(file, seqStart, at == seqStart + 1
-                                    ? "a lone byte 0x" + Integer.toHexString(lead).toUpperCase(Locale.ROOT)
-                                    + ", which looks like Latin-1 or Windows-1252 text"
-                                    : "a multi-byte character is cut short");
+                            throw invalid(
+                                    file,
+                                    seqStart,
+                                    at == seqStart + 1
+                                            ? "a lone byte 0x"
+                                                    + Integer.toHexString(lead).toUpperCase(Locale.ROOT)
+                                                    + ", which looks like Latin-1 or Windows-1252 text"
+                                            : "a multi-byte character is cut short");
                         }
                         cp = (cp << 6) | (b & 0x3F);
                         if (--need == 0) {
                             if (cp < min) {
-                                throw invalid(file, seqStart, String.format(Locale.ROOT,
-                                        "an overlong encoding of U+%04X", cp));
+                                throw invalid(
+                                        file,
+                                        seqStart,
+                                        String.format(Locale.ROOT, "an overlong encoding of U+%04X", cp));
                             }
                             if (cp >= 0xD800 && cp <= 0xDFFF) {
-                                throw invalid(file, seqStart, String.format(Locale.ROOT,
-                                        "a UTF-16 surrogate (U+%04X) encoded as UTF-8", cp));
+                                throw invalid(
+                                        file,
+                                        seqStart,
+                                        String.format(Locale.ROOT, "a UTF-16 surrogate (U+%04X) encoded as UTF-8", cp));
                             }
                             if (cp > 0x10FFFF) {
                                 throw invalid(file, seqStart, "a code point past U+10FFFF");
@@ -86,9 +97,13 @@ public final class TextEncoding {
                     }
                     if (b < 0x80) {
                         if (b == 0) {
-                            throw new ImportException(file, lineAt(file, at), null, "a NUL byte (byte " + at + "): not "
-                                    + "text; if the file is UTF-16 or UTF-32, convert it to UTF-8 (e.g. iconv -f UTF-16 "
-                                    + "-t UTF-8) and give it again");
+                            throw new ImportException(
+                                    file,
+                                    lineAt(file, at),
+                                    null,
+                                    "a NUL byte (byte " + at + "): not "
+                                            + "text; if the file is UTF-16 or UTF-32, convert it to UTF-8 (e.g. iconv -f UTF-16 "
+                                            + "-t UTF-8) and give it again");
                         }
                         continue;
                     }
@@ -107,11 +122,17 @@ public final class TextEncoding {
                         cp = b & 0x07;
                         min = 0x10000;
                     } else if (b == 0xC0 || b == 0xC1) {
-                        throw invalid(file, at, "an overlong encoding (byte 0x"
-                                + Integer.toHexString(b).toUpperCase(Locale.ROOT) + ")");
+                        throw invalid(
+                                file,
+                                at,
+                                "an overlong encoding (byte 0x"
+                                        + Integer.toHexString(b).toUpperCase(Locale.ROOT) + ")");
                     } else {
-                        throw invalid(file, at, "byte 0x" + Integer.toHexString(b).toUpperCase(Locale.ROOT)
-                                + (b >= 0xA0 ? ", which looks like Latin-1 or Windows-1252 text" : ""));
+                        throw invalid(
+                                file,
+                                at,
+                                "byte 0x" + Integer.toHexString(b).toUpperCase(Locale.ROOT)
+                                        + (b >= 0xA0 ? ", which looks like Latin-1 or Windows-1252 text" : ""));
                     }
                 }
                 offset += n;
@@ -175,8 +196,11 @@ public final class TextEncoding {
     }
 
     private static ImportException invalid(Path file, long offset, String what) {
-        return new ImportException(file, lineAt(file, offset), null, "not UTF-8 text at byte " + offset + " (" + what
-                + "); save the file as UTF-8 and give it again");
+        return new ImportException(
+                file,
+                lineAt(file, offset),
+                null,
+                "not UTF-8 text at byte " + offset + " (" + what + "); save the file as UTF-8 and give it again");
     }
 
     /** Byte order marks of UTF-16/32, and UTF-16 without one (every other byte NUL in ASCII-heavy text). */
@@ -192,9 +216,14 @@ public final class TextEncoding {
             bom = "UTF-16LE";
         }
         if (bom != null) {
-            throw new ImportException(file, 1, null, "the file is " + bom + " (it starts with that byte order mark); "
-                    + "Tracejudge reads UTF-8: convert it (e.g. iconv -f " + bom + " -t UTF-8 IN > OUT) and give "
-                    + "the copy");
+            throw new ImportException(
+                    file,
+                    1,
+                    null,
+                    "the file is " + bom + " (it starts with that byte order mark); "
+                            + "Tracejudge reads UTF-8: convert it (e.g. iconv -f " + bom
+                            + " -t UTF-8 IN > OUT) and give "
+                            + "the copy");
         }
         int pairs = Math.min(n, 4096) / 2;
         int evenNul = 0;
@@ -205,9 +234,13 @@ public final class TextEncoding {
         }
         if (pairs >= 2 && Math.max(evenNul, oddNul) * 10 >= pairs * 7 && Math.min(evenNul, oddNul) * 10 <= pairs) {
             String guess = oddNul > evenNul ? "UTF-16LE" : "UTF-16BE";
-            throw new ImportException(file, 1, null, "the file looks like " + guess + " without a byte order mark "
-                    + "(every other byte is NUL); Tracejudge reads UTF-8: convert it (e.g. iconv -f " + guess
-                    + " -t UTF-8 IN > OUT) and give the copy");
+            throw new ImportException(
+                    file,
+                    1,
+                    null,
+                    "the file looks like " + guess + " without a byte order mark "
+                            + "(every other byte is NUL); Tracejudge reads UTF-8: convert it (e.g. iconv -f " + guess
+                            + " -t UTF-8 IN > OUT) and give the copy");
         }
     }
 }

@@ -36,7 +36,11 @@ final class ToolHaystackReader {
 
     void read(Path file, BufferedReader in, Consumer<Records.Rec> out, ImportListener listener) throws IOException {
         out.accept(CallCases.labelSet());
-        JsonLines.read(file, in, listener, "a ToolHaystack case {id, model, sessions: [...], gold: {api_name, parameters}}",
+        JsonLines.read(
+                file,
+                in,
+                listener,
+                "a ToolHaystack case {id, model, sessions: [...], gold: {api_name, parameters}}",
                 (line, f, o, text) -> one(f, (ObjectNode) o, text, out));
     }
 
@@ -46,8 +50,10 @@ final class ToolHaystackReader {
         String scenario = CallCases.oneOf(f, c, "scenario", "", SCENARIOS);
         String level = f.optionalText(c, "level", "");
         if (level != null && scenario != null && !LEVELS.get(scenario).contains(level)) {
-            throw f.error("/level", "expected one of " + String.join(", ", LEVELS.get(scenario)) + " for scenario "
-                    + scenario + ", found \"" + level + "\"");
+            throw f.error(
+                    "/level",
+                    "expected one of " + String.join(", ", LEVELS.get(scenario)) + " for scenario " + scenario
+                            + ", found \"" + level + "\"");
         }
         JsonNode tools = f.optionalArray(c, "tools", "");
         if (tools != null) {
@@ -55,8 +61,10 @@ final class ToolHaystackReader {
         }
         JsonNode sessions = c.get("sessions");
         if (sessions == null || !sessions.isArray() || sessions.isEmpty()) {
-            throw f.error("/sessions", "expected a non-empty array of sessions, found "
-                    + (sessions != null && sessions.isArray() ? "an empty array" : Fields.describe(sessions)));
+            throw f.error(
+                    "/sessions",
+                    "expected a non-empty array of sessions, found "
+                            + (sessions != null && sessions.isArray() ? "an empty array" : Fields.describe(sessions)));
         }
         List<Turn> turns = new ArrayList<>();
         ArrayNode sessionMeta = Json.MAPPER.createArrayNode();
@@ -67,7 +75,9 @@ final class ToolHaystackReader {
             String sp = "/sessions/" + s;
             JsonNode sess = sessions.get(s);
             if (!sess.isObject()) {
-                throw f.error(sp, "expected a session object {session_type, api_name, turns}, found " + Fields.describe(sess));
+                throw f.error(
+                        sp,
+                        "expected a session object {session_type, api_name, turns}, found " + Fields.describe(sess));
             }
             String type = f.requiredText(sess, "session_type", sp);
             if (!SESSION_TYPES.contains(type)) {
@@ -80,7 +90,8 @@ final class ToolHaystackReader {
             }
             JsonNode ts = sess.get("turns");
             if (ts == null || !ts.isArray()) {
-                throw f.error(sp + "/turns", "expected an array of turns {role, content}, found " + Fields.describe(ts));
+                throw f.error(
+                        sp + "/turns", "expected an array of turns {role, content}, found " + Fields.describe(ts));
             }
             for (int i = 0; i < ts.size(); i++) {
                 String tp = sp + "/turns/" + i;
@@ -96,7 +107,8 @@ final class ToolHaystackReader {
                     throw f.error(tp + "/role", "expected user, assistant or system, found \"" + roleText + "\"");
                 }
                 String content = f.requiredText(t, "content", tp);
-                List<ToolCall> calls = role == Role.ASSISTANT ? TextCalls.calls(CallCases.stripThink(content)) : List.of();
+                List<ToolCall> calls =
+                        role == Role.ASSISTANT ? TextCalls.calls(CallCases.stripThink(content)) : List.of();
                 turns.add(new Turn(role, content, calls, List.of(), sid, List.of(type)));
                 if (type.equals("goal") && role == Role.USER) {
                     goalUser = content;
@@ -121,27 +133,44 @@ final class ToolHaystackReader {
         String context = TurnCodec.toJson(turns);
         JsonNode resp = c.get("response");
         if (resp != null && !resp.isNull() && !resp.isTextual()) {
-            throw f.error("/response", "expected the model's reply as a string (or null for no reply), found "
-                    + Fields.describe(resp));
+            throw f.error(
+                    "/response",
+                    "expected the model's reply as a string (or null for no reply), found " + Fields.describe(resp));
         }
         String response = resp == null || resp.isNull() ? null : resp.asText();
         List<ToolCall> executed = response == null ? List.of() : TextCalls.calls(CallCases.stripThink(response));
-        turns.add(new Turn(Role.ASSISTANT, response, executed, List.of(), lastSession,
-                List.of(lastType, Conversation.RESPONSE)));
+        turns.add(new Turn(
+                Role.ASSISTANT, response, executed, List.of(), lastSession, List.of(lastType, Conversation.RESPONSE)));
         ObjectNode more = Json.object();
         more.set("sessions", sessionMeta);
         if (c.has("metadata")) {
             more.set("metadata", c.get("metadata"));
         }
-        Records.TaskRec task = CallCases.task("toolhaystack", key, f.optionalText(c, "domain", ""), scenario, level,
-                goldName, params, tools, goalUser, context, more);
+        Records.TaskRec task = CallCases.task(
+                "toolhaystack",
+                key,
+                f.optionalText(c, "domain", ""),
+                scenario,
+                level,
+                goldName,
+                params,
+                tools,
+                goalUser,
+                context,
+                more);
         out.accept(task);
         String m = model == null ? "unknown" : model;
         ObjectNode extra = Json.object();
         extra.put("format", "toolhaystack");
         String id = Ids.of("trace", m, task.id(), key, Json.sha1Hex(raw));
-        out.accept(new Records.TraceRec(id, task.id(), m, f.optionalText(c, "run", "") == null ? "" : c.get("run").asText(),
-                response == null ? "" : response, TurnCodec.callsToJson(executed).toString(), TurnCodec.toJson(turns),
+        out.accept(new Records.TraceRec(
+                id,
+                task.id(),
+                m,
+                f.optionalText(c, "run", "") == null ? "" : c.get("run").asText(),
+                response == null ? "" : response,
+                TurnCodec.callsToJson(executed).toString(),
+                TurnCodec.toJson(turns),
                 extra.toString()));
     }
 }

@@ -27,8 +27,10 @@ final class WorkbenchJsonlReader {
                 return;
             }
             if (!kind.equals("header") || !FORMAT.equals(o.path("format").asText())) {
-                throw f.error("/kind", "expected the header line {\"kind\": \"header\", \"format\": \"tracejudge\", "
-                        + "\"version\": 1} first, found kind \"" + kind + "\"");
+                throw f.error(
+                        "/kind",
+                        "expected the header line {\"kind\": \"header\", \"format\": \"tracejudge\", "
+                                + "\"version\": 1} first, found kind \"" + kind + "\"");
             }
             int v = o.path("version").asInt(-1);
             if (v < 1 || v > VERSION) {
@@ -43,16 +45,37 @@ final class WorkbenchJsonlReader {
 
     private static Records.Rec record(Fields f, String kind, JsonNode o) {
         return switch (kind) {
-            case "label_set" -> new Records.LabelSetRec(f.requiredText(o, "name", ""), f.optionalText(o, "description", ""),
-                    requiredArray(f, o, "labels").toString());
-            case "toolset" -> new Records.ToolsetRec(f.requiredText(o, "id", ""), requiredArray(f, o, "tools").toString());
-            case "task" -> new Records.TaskRec(f.requiredText(o, "id", ""), f.requiredText(o, "task_key", ""),
-                    f.optionalText(o, "domain", ""), taskType(f, o), f.optionalText(o, "target_failure_mode", ""),
-                    f.requiredText(o, "label_set", ""), f.optionalText(o, "user_message", ""),
-                    f.optionalText(o, "toolset_id", ""), null, f.requiredObject(o, "body", "").toString());
-            case "trace" -> new Records.TraceRec(f.requiredText(o, "id", ""), f.requiredText(o, "task_id", ""),
-                    f.requiredText(o, "model", ""), textOr(o, "run", ""), textOr(o, "answer", ""),
-                    requiredArray(f, o, "tool_calls").toString(), jsonOrNull(o, "turns"), jsonOrNull(o, "extra"));
+            case "label_set" ->
+                new Records.LabelSetRec(
+                        f.requiredText(o, "name", ""),
+                        f.optionalText(o, "description", ""),
+                        requiredArray(f, o, "labels").toString());
+            case "toolset" ->
+                new Records.ToolsetRec(
+                        f.requiredText(o, "id", ""),
+                        requiredArray(f, o, "tools").toString());
+            case "task" ->
+                new Records.TaskRec(
+                        f.requiredText(o, "id", ""),
+                        f.requiredText(o, "task_key", ""),
+                        f.optionalText(o, "domain", ""),
+                        taskType(f, o),
+                        f.optionalText(o, "target_failure_mode", ""),
+                        f.requiredText(o, "label_set", ""),
+                        f.optionalText(o, "user_message", ""),
+                        f.optionalText(o, "toolset_id", ""),
+                        null,
+                        f.requiredObject(o, "body", "").toString());
+            case "trace" ->
+                new Records.TraceRec(
+                        f.requiredText(o, "id", ""),
+                        f.requiredText(o, "task_id", ""),
+                        f.requiredText(o, "model", ""),
+                        textOr(o, "run", ""),
+                        textOr(o, "answer", ""),
+                        requiredArray(f, o, "tool_calls").toString(),
+                        jsonOrNull(o, "turns"),
+                        jsonOrNull(o, "extra"));
             case "rater" -> {
                 String rk = f.requiredText(o, "rater_kind", "");
                 RaterKind k;
@@ -61,16 +84,27 @@ final class WorkbenchJsonlReader {
                 } catch (IllegalArgumentException e) {
                     throw f.error("/rater_kind", "expected rule, llm-judge, human or imported, found \"" + rk + "\"");
                 }
-                yield new Records.RaterRec(f.requiredText(o, "id", ""), f.requiredText(o, "name", ""), k,
-                        textOr(o, "version", ""), jsonOrNull(o, "config"), f.optionalText(o, "description", ""));
+                yield new Records.RaterRec(
+                        f.requiredText(o, "id", ""),
+                        f.requiredText(o, "name", ""),
+                        k,
+                        textOr(o, "version", ""),
+                        jsonOrNull(o, "config"),
+                        f.optionalText(o, "description", ""));
             }
             case "label" -> label(f, o);
             case "adjudication" -> {
                 String action = action(f, o, "set", "withdraw");
-                yield new Records.AdjudicationRec(f.requiredText(o, "id", ""), f.requiredText(o, "trace_id", ""),
-                        f.requiredText(o, "annotator", ""), action, valueFor(f, o, action),
-                        f.optionalText(o, "rationale", ""), f.optionalText(o, "replaces", ""),
-                        createdAt(f, o), f.line());
+                yield new Records.AdjudicationRec(
+                        f.requiredText(o, "id", ""),
+                        f.requiredText(o, "trace_id", ""),
+                        f.requiredText(o, "annotator", ""),
+                        action,
+                        valueFor(f, o, action),
+                        f.optionalText(o, "rationale", ""),
+                        f.optionalText(o, "replaces", ""),
+                        createdAt(f, o),
+                        f.line());
             }
             case "judge_config" -> {
                 String key = f.requiredText(o, "key", "");
@@ -79,28 +113,42 @@ final class WorkbenchJsonlReader {
                 }
                 JsonNode cfg = o.get("config");
                 if (cfg == null || !cfg.isObject()) {
-                    throw f.error("/config", "expected the judge's settings (an object), found " + Fields.describe(cfg));
+                    throw f.error(
+                            "/config", "expected the judge's settings (an object), found " + Fields.describe(cfg));
                 }
                 yield new Records.JudgeConfigRec(key, cfg.toString());
             }
             case "judge_call" -> {
                 String status = f.requiredText(o, "status", "");
                 if (!status.equals("ok")) {
-                    throw f.error("/status", "expected \"ok\" (the cache holds answered calls only), found \"" + status + "\"");
+                    throw f.error(
+                            "/status",
+                            "expected \"ok\" (the cache holds answered calls only), found \"" + status + "\"");
                 }
-                yield new Records.JudgeCallRec(f.requiredText(o, "id", ""), f.requiredText(o, "cache_key", ""),
-                        f.optionalText(o, "trace_id", ""), f.optionalText(o, "rater_id", ""),
-                        f.requiredText(o, "provider", ""), f.requiredText(o, "model", ""),
-                        o.hasNonNull("http_status") ? (Integer) whole(f, o, "http_status").intValue() : null,
-                        f.optionalText(o, "response", ""), f.optionalText(o, "content", ""),
+                yield new Records.JudgeCallRec(
+                        f.requiredText(o, "id", ""),
+                        f.requiredText(o, "cache_key", ""),
+                        f.optionalText(o, "trace_id", ""),
+                        f.optionalText(o, "rater_id", ""),
+                        f.requiredText(o, "provider", ""),
+                        f.requiredText(o, "model", ""),
+                        o.hasNonNull("http_status")
+                                ? (Integer) whole(f, o, "http_status").intValue()
+                                : null,
+                        f.optionalText(o, "response", ""),
+                        f.optionalText(o, "content", ""),
                         o.hasNonNull("tokens_in") ? whole(f, o, "tokens_in") : null,
                         o.hasNonNull("tokens_out") ? whole(f, o, "tokens_out") : null,
                         o.hasNonNull("latency_ms") ? whole(f, o, "latency_ms") : null,
                         o.hasNonNull("attempts") ? whole(f, o, "attempts").intValue() : 1,
-                        f.optionalText(o, "label_id", ""), f.requiredText(o, "created_at", ""));
+                        f.optionalText(o, "label_id", ""),
+                        f.requiredText(o, "created_at", ""));
             }
-            default -> throw f.error("/kind", "expected one of label_set, toolset, task, trace, rater, label, "
-                    + "adjudication, judge_config, judge_call, found \"" + kind + "\"");
+            default ->
+                throw f.error(
+                        "/kind",
+                        "expected one of label_set, toolset, task, trace, rater, label, "
+                                + "adjudication, judge_config, judge_call, found \"" + kind + "\"");
         };
     }
 
@@ -119,12 +167,26 @@ final class WorkbenchJsonlReader {
         JsonNode evidence = o.get("evidence");
         String traceId = f.requiredText(o, "trace_id", "");
         String raterId = f.requiredText(o, "rater_id", "");
-        Ledger.Entry e = new Ledger.Entry(traceId, raterId, action, valueFor(f, o, action),
-                f.optionalText(o, "confidence", ""), scores, f.optionalText(o, "rationale", ""),
-                f.optionalText(o, "raw", ""), f.optionalText(o, "null_reason", ""),
-                evidence == null || evidence.isNull() ? null : evidence, f.optionalText(o, "created_by", ""));
-        return new Records.LabelRec(f.requiredText(o, "id", ""), raterId, e, createdAt(f, o),
-                f.optionalText(o, "replaces", ""), true, f.line());
+        Ledger.Entry e = new Ledger.Entry(
+                traceId,
+                raterId,
+                action,
+                valueFor(f, o, action),
+                f.optionalText(o, "confidence", ""),
+                scores,
+                f.optionalText(o, "rationale", ""),
+                f.optionalText(o, "raw", ""),
+                f.optionalText(o, "null_reason", ""),
+                evidence == null || evidence.isNull() ? null : evidence,
+                f.optionalText(o, "created_by", ""));
+        return new Records.LabelRec(
+                f.requiredText(o, "id", ""),
+                raterId,
+                e,
+                createdAt(f, o),
+                f.optionalText(o, "replaces", ""),
+                true,
+                f.line());
     }
 
     /** How far ahead of this computer's clock an entry's time may be (clocks of two laptops differ a little). */
@@ -140,15 +202,19 @@ final class WorkbenchJsonlReader {
         try {
             at = java.time.format.DateTimeFormatter.ISO_INSTANT.parse(t, java.time.Instant::from);
         } catch (java.time.DateTimeException e) {
-            throw f.error("/created_at", "expected a time in ISO-8601 UTC (e.g. 2026-11-26T09:50:31.916377Z), found \""
-                    + (t.length() > 40 ? t.substring(0, 40) + "…" : t) + "\"");
+            throw f.error(
+                    "/created_at",
+                    "expected a time in ISO-8601 UTC (e.g. 2026-11-26T09:50:31.916377Z), found \""
+                            + (t.length() > 40 ? t.substring(0, 40) + "…" : t) + "\"");
         }
         if (t.length() < 20 || !Character.isDigit(t.charAt(0)) || t.indexOf('-') != 4) {
             throw f.error("/created_at", "expected a four-digit year in ISO-8601 UTC, found \"" + t + "\"");
         }
         if (at.isAfter(java.time.Instant.now().plus(CLOCK_SLACK))) {
-            throw f.error("/created_at", "the time " + t + " lies in the future; an entry from the future would win "
-                    + "over every later decision. Fix the clock of the computer that wrote it and export again.");
+            throw f.error(
+                    "/created_at",
+                    "the time " + t + " lies in the future; an entry from the future would win "
+                            + "over every later decision. Fix the clock of the computer that wrote it and export again.");
         }
         return t;
     }
@@ -176,7 +242,8 @@ final class WorkbenchJsonlReader {
         try {
             return org.tracejudge.model.TaskType.fromCode(t).code();
         } catch (IllegalArgumentException e) {
-            throw f.error("/task_type", "expected tool_required, control, tool_selection or call_level, found \"" + t + "\"");
+            throw f.error(
+                    "/task_type", "expected tool_required, control, tool_selection or call_level, found \"" + t + "\"");
         }
     }
 

@@ -20,7 +20,8 @@ public final class Json {
     private Json() {}
 
     public static final JsonFactory FACTORY = JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(200_000_000).build())
+            .streamReadConstraints(
+                    StreamReadConstraints.builder().maxStringLength(200_000_000).build())
             .build();
     public static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
 
@@ -63,7 +64,8 @@ public final class Json {
                 if (i > 0) {
                     sb.append(',');
                 }
-                sb.append(MAPPER.getNodeFactory().textNode(names.get(i)).toString()).append(':');
+                sb.append(MAPPER.getNodeFactory().textNode(names.get(i)).toString())
+                        .append(':');
                 appendCanonical(node.get(names.get(i)), sb);
             }
             sb.append('}');

@@ -13,11 +13,20 @@ public final class TaskJson {
     private TaskJson() {}
 
     /** Rebuilds the model's task from its stored row. */
-    public static Task toTask(String id, String key, String domain, String type, String target, String labelSet,
-                              String userMessage, String toolsJson, String bodyJson) {
+    public static Task toTask(
+            String id,
+            String key,
+            String domain,
+            String type,
+            String target,
+            String labelSet,
+            String userMessage,
+            String toolsJson,
+            String bodyJson) {
         JsonNode body = Json.read(bodyJson);
         JsonNode expected = body.get("expected_tool_call");
-        ToolCall call = expected == null || expected.isNull() || !expected.has("name") ? null
+        ToolCall call = expected == null || expected.isNull() || !expected.has("name")
+                ? null
                 : new ToolCall(expected.get("name").asText(), expected.get("arguments"));
         JsonNode ret = body.get("mock_tool_return");
         if (ret != null && ret.isNull()) {
@@ -25,11 +34,24 @@ public final class TaskJson {
         }
         JsonNode gt = body.path("ground_truth");
         GroundTruth truth = gt.isObject()
-                ? new GroundTruth(texts(gt.get("answer_must_contain")), gt.path("match_mode").asText("all"),
+                ? new GroundTruth(
+                        texts(gt.get("answer_must_contain")),
+                        gt.path("match_mode").asText("all"),
                         texts(gt.get("answer_must_not_contain")))
                 : GroundTruth.NONE;
-        return new Task(id, key, domain, TaskType.fromCode(type), target, labelSet, userMessage, call, ret, truth,
-                toolsJson == null ? null : Json.read(toolsJson), body);
+        return new Task(
+                id,
+                key,
+                domain,
+                TaskType.fromCode(type),
+                target,
+                labelSet,
+                userMessage,
+                call,
+                ret,
+                truth,
+                toolsJson == null ? null : Json.read(toolsJson),
+                body);
     }
 
     private static List<String> texts(JsonNode arr) {

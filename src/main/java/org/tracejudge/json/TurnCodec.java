@@ -65,7 +65,9 @@ public final class TurnCodec {
         List<ToolCall> out = new ArrayList<>();
         if (arr != null) {
             for (JsonNode c : arr) {
-                out.add(new ToolCall(c.hasNonNull("id") ? c.get("id").asText() : null, c.path("name").asText(),
+                out.add(new ToolCall(
+                        c.hasNonNull("id") ? c.get("id").asText() : null,
+                        c.path("name").asText(),
                         c.get("arguments")));
             }
         }
@@ -80,15 +82,21 @@ public final class TurnCodec {
         for (JsonNode o : arr) {
             List<ToolResult> results = new ArrayList<>();
             for (JsonNode r : o.path("tool_results")) {
-                results.add(new ToolResult(r.hasNonNull("call_id") ? r.get("call_id").asText() : null,
-                        r.hasNonNull("name") ? r.get("name").asText() : null, r.get("content"),
+                results.add(new ToolResult(
+                        r.hasNonNull("call_id") ? r.get("call_id").asText() : null,
+                        r.hasNonNull("name") ? r.get("name").asText() : null,
+                        r.get("content"),
                         r.path("error").asBoolean(false)));
             }
             List<String> badges = new ArrayList<>();
             o.path("badges").forEach(b -> badges.add(b.asText()));
-            out.add(new Turn(Role.fromCode(o.path("role").asText()), o.hasNonNull("text") ? o.get("text").asText() : null,
-                    callsFromJson(o.get("tool_calls")), results,
-                    o.hasNonNull("session") ? o.get("session").asText() : null, badges));
+            out.add(new Turn(
+                    Role.fromCode(o.path("role").asText()),
+                    o.hasNonNull("text") ? o.get("text").asText() : null,
+                    callsFromJson(o.get("tool_calls")),
+                    results,
+                    o.hasNonNull("session") ? o.get("session").asText() : null,
+                    badges));
         }
         return out;
     }

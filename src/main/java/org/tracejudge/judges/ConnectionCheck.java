@@ -20,8 +20,10 @@ public final class ConnectionCheck {
         if (cfg.apiKeyEnv() != null) {
             key = env.apply(cfg.apiKeyEnv());
             if (key == null || key.isBlank()) {
-                return new Result(false, "The environment variable " + cfg.apiKeyEnv()
-                        + " is not set: start Tracejudge with the API key in it (it is never stored in the project).");
+                return new Result(
+                        false,
+                        "The environment variable " + cfg.apiKeyEnv()
+                                + " is not set: start Tracejudge with the API key in it (it is never stored in the project).");
             }
             key = key.strip();
         }
@@ -32,19 +34,28 @@ public final class ConnectionCheck {
                     + a.latencyMillis() + " ms" + (cfg.local() ? " (on this computer)." : ".");
             return switch (a.kind()) {
                 case OK -> new Result(true, connected);
-                case FATAL -> new Result(false, a.cause() == org.tracejudge.judges.provider.Failure.UNREACHABLE
-                        ? "Nothing answers at " + cfg.baseUrl() + " (" + a.message() + "). Is the server running?"
-                        + (cfg.baseUrl().contains(":11434") ? " For Ollama: ollama serve, then ollama pull "
-                        + cfg.model() + "." : "")
-                        : FailureAdvice.fatal(cfg, cfg.apiKeyEnv(), a.cause(), a.message(), 1));
+                case FATAL ->
+                    new Result(
+                            false,
+                            a.cause() == org.tracejudge.judges.provider.Failure.UNREACHABLE
+                                    ? "Nothing answers at " + cfg.baseUrl() + " (" + a.message()
+                                            + "). Is the server running?"
+                                            + (cfg.baseUrl().contains(":11434")
+                                                    ? " For Ollama: ollama serve, then ollama pull " + cfg.model() + "."
+                                                    : "")
+                                    : FailureAdvice.fatal(cfg, cfg.apiKeyEnv(), a.cause(), a.message(), 1));
                 // a reasoning model that spends the check's 8 tokens thinking is connected all the same
-                case REFUSED -> a.cause() == org.tracejudge.judges.provider.Failure.REASONING_BUDGET
-                        || a.cause() == org.tracejudge.judges.provider.Failure.NO_VERDICT
-                        ? new Result(true, connected)
-                        : new Result(false, "The server refused the request: " + a.message());
+                case REFUSED ->
+                    a.cause() == org.tracejudge.judges.provider.Failure.REASONING_BUDGET
+                                    || a.cause() == org.tracejudge.judges.provider.Failure.NO_VERDICT
+                            ? new Result(true, connected)
+                            : new Result(false, "The server refused the request: " + a.message());
                 case RETRY -> new Result(false, "The server is busy or timed out: " + a.message() + ". Try again.");
-                case MALFORMED -> new Result(false, "The server answered, but not in the "
-                        + cfg.provider().code() + " format: " + a.message());
+                case MALFORMED ->
+                    new Result(
+                            false,
+                            "The server answered, but not in the "
+                                    + cfg.provider().code() + " format: " + a.message());
                 default -> new Result(false, a.kind() + ": " + a.message());
             };
         }

@@ -13,12 +13,15 @@ public record FailureGroup(Failure failure, String message, int count, String ex
 
     /** "3 × context length exceeded (per-trace): MESSAGE; e.g. trace ID". */
     public String line() {
-        String cls = switch (failure.cls()) {
-            case FATAL -> "fatal";
-            case TRANSIENT -> "transient, tried again next run";
-            case PER_TRACE -> failure == Failure.INVALID_VERDICT || failure == Failure.MALFORMED
-                    ? "null verdict; --retry-nulls asks again" : "null verdict";
-        };
+        String cls =
+                switch (failure.cls()) {
+                    case FATAL -> "fatal";
+                    case TRANSIENT -> "transient, tried again next run";
+                    case PER_TRACE ->
+                        failure == Failure.INVALID_VERDICT || failure == Failure.MALFORMED
+                                ? "null verdict; --retry-nulls asks again"
+                                : "null verdict";
+                };
         String m = message == null ? "" : message.length() > 400 ? message.substring(0, 400) + "…" : message;
         return count + " × " + failure.label() + " (" + cls + "): " + m + "; e.g. trace " + exampleTrace;
     }

@@ -17,9 +17,22 @@ import org.tracejudge.store.Project;
  *
  * @param failure the failure behind a null verdict (null for a verdict, or when nothing tells)
  */
-public record JudgeAnswer(String judge, String version, boolean current, String action, String value,
-                          String confidence, String scores, String reasoning, String raw, String nullReason,
-                          Failure failure, String callStatus, Integer httpStatus, String error, String createdAt) {
+public record JudgeAnswer(
+        String judge,
+        String version,
+        boolean current,
+        String action,
+        String value,
+        String confidence,
+        String scores,
+        String reasoning,
+        String raw,
+        String nullReason,
+        Failure failure,
+        String callStatus,
+        Integer httpStatus,
+        String error,
+        String createdAt) {
 
     /** Every LLM judge version's current entry for the trace, current judge versions first. */
     public static List<JudgeAnswer> of(Project p, String traceId) {
@@ -36,15 +49,32 @@ public record JudgeAnswer(String judge, String version, boolean current, String 
                     while (rs.next()) {
                         int http = rs.getInt(12);
                         Integer httpStatus = rs.wasNull() ? null : http;
-                        Failure f = "null".equals(rs.getString(4)) ? ErrorClassifier.ofStoredCall(
-                                httpStatus == null ? 0 : httpStatus, rs.getString(14), rs.getString(13),
-                                rs.getString(11), rs.getString(10)) : null;
+                        Failure f = "null".equals(rs.getString(4))
+                                ? ErrorClassifier.ofStoredCall(
+                                        httpStatus == null ? 0 : httpStatus,
+                                        rs.getString(14),
+                                        rs.getString(13),
+                                        rs.getString(11),
+                                        rs.getString(10))
+                                : null;
                         if (f == null && "null".equals(rs.getString(4))) {
                             f = Failure.INVALID_VERDICT;
                         }
-                        out.add(new JudgeAnswer(rs.getString(1), rs.getString(2), rs.getInt(3) == 1, rs.getString(4),
-                                rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9),
-                                rs.getString(10), f, rs.getString(11), httpStatus, rs.getString(13),
+                        out.add(new JudgeAnswer(
+                                rs.getString(1),
+                                rs.getString(2),
+                                rs.getInt(3) == 1,
+                                rs.getString(4),
+                                rs.getString(5),
+                                rs.getString(6),
+                                rs.getString(7),
+                                rs.getString(8),
+                                rs.getString(9),
+                                rs.getString(10),
+                                f,
+                                rs.getString(11),
+                                httpStatus,
+                                rs.getString(13),
                                 rs.getString(15)));
                     }
                 }
@@ -58,11 +88,11 @@ public record JudgeAnswer(String judge, String version, boolean current, String 
         return p.read(c -> {
             Map<String, Map<String, String>> out = new HashMap<>();
             try (PreparedStatement s = c.prepareStatement(
-                    "SELECT trace_id, rater_id, null_reason FROM current_label WHERE action = 'null'");
-                 ResultSet rs = s.executeQuery()) {
+                            "SELECT trace_id, rater_id, null_reason FROM current_label WHERE action = 'null'");
+                    ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    out.computeIfAbsent(rs.getString(1), k -> new HashMap<>()).put(rs.getString(2),
-                            rs.getString(3) == null ? "" : rs.getString(3));
+                    out.computeIfAbsent(rs.getString(1), k -> new HashMap<>())
+                            .put(rs.getString(2), rs.getString(3) == null ? "" : rs.getString(3));
                 }
             }
             return out;
@@ -77,33 +107,49 @@ public record JudgeAnswer(String judge, String version, boolean current, String 
     /** A readable block for {@code explain}. */
     public String toText() {
         StringBuilder sb = new StringBuilder();
-        sb.append("judge ").append(judge).append(" (version ").append(version).append(current ? "" : ", not current")
+        sb.append("judge ")
+                .append(judge)
+                .append(" (version ")
+                .append(version)
+                .append(current ? "" : ", not current")
                 .append("): ");
         switch (action) {
             case "set" -> {
-                sb.append(value).append(confidence == null ? "" : " (" + confidence + " confidence)").append('\n');
+                sb.append(value)
+                        .append(confidence == null ? "" : " (" + confidence + " confidence)")
+                        .append('\n');
                 if (scores != null) {
                     sb.append("  scores: ").append(scores).append('\n');
                 }
             }
             case "null" -> {
-                sb.append("null verdict - ").append(failure == null ? "" : failure.label() + ": ")
-                        .append(nullReason == null ? "" : nullReason).append('\n');
-                sb.append(retriedNextRun() ? "  the next run asks again (the cause was not the trace)\n"
-                        : "  judge PROJECT --name " + judge + " --retry-nulls asks again\n");
+                sb.append("null verdict - ")
+                        .append(failure == null ? "" : failure.label() + ": ")
+                        .append(nullReason == null ? "" : nullReason)
+                        .append('\n');
+                sb.append(
+                        retriedNextRun()
+                                ? "  the next run asks again (the cause was not the trace)\n"
+                                : "  judge PROJECT --name " + judge + " --retry-nulls asks again\n");
             }
             default -> sb.append("withdrawn\n");
         }
         if (reasoning != null && !reasoning.isBlank()) {
-            sb.append("  reasoning: ").append(reasoning.strip().replace("\n", "\n    ")).append('\n');
+            sb.append("  reasoning: ")
+                    .append(reasoning.strip().replace("\n", "\n    "))
+                    .append('\n');
         }
         if (callStatus != null) {
-            sb.append("  call: ").append(callStatus).append(httpStatus == null ? "" : ", HTTP " + httpStatus)
-                    .append(error == null ? "" : ", " + error).append('\n');
+            sb.append("  call: ")
+                    .append(callStatus)
+                    .append(httpStatus == null ? "" : ", HTTP " + httpStatus)
+                    .append(error == null ? "" : ", " + error)
+                    .append('\n');
         }
         if (raw != null && !raw.isBlank()) {
             String r = raw.strip();
-            sb.append("  raw reply: ").append(r.length() > 2000 ? r.substring(0, 2000) + "…" : r)
+            sb.append("  raw reply: ")
+                    .append(r.length() > 2000 ? r.substring(0, 2000) + "…" : r)
                     .append('\n');
         }
         return sb.toString();

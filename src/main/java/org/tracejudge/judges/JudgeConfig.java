@@ -3,12 +3,12 @@ package org.tracejudge.judges;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
+import org.tracejudge.json.Json;
 import org.tracejudge.judges.prompt.PromptRenderer;
 import org.tracejudge.judges.prompt.Rubric;
 import org.tracejudge.judges.prompt.RubricLibrary;
 import org.tracejudge.judges.provider.ProviderKind;
 import org.tracejudge.judges.provider.ProviderSettings;
-import org.tracejudge.json.Json;
 
 /**
  * A judge as saved in the project under its name: endpoint, model, rubric and run limits. Holds the
@@ -18,9 +18,21 @@ import org.tracejudge.json.Json;
  * @param rpm            requests per minute, 0 = no limit
  * @param structured     ask for JSON matching the verdict's schema (new judges: yes; judges saved before: no)
  */
-public record JudgeConfig(String name, ProviderKind provider, String baseUrl, String model, String rubric,
-                          String apiKeyEnv, double temperature, int seed, int maxTokens, int timeoutMillis,
-                          int concurrency, int rpm, int maxAttempts, boolean structured) {
+public record JudgeConfig(
+        String name,
+        ProviderKind provider,
+        String baseUrl,
+        String model,
+        String rubric,
+        String apiKeyEnv,
+        double temperature,
+        int seed,
+        int maxTokens,
+        int timeoutMillis,
+        int concurrency,
+        int rpm,
+        int maxAttempts,
+        boolean structured) {
     public static final String DEFAULT_MODEL = "llama3.1:8b";
     public static final int DEFAULT_MAX_TOKENS = 1024;
     public static final int DEFAULT_TIMEOUT_MILLIS = 120_000;
@@ -62,13 +74,26 @@ public record JudgeConfig(String name, ProviderKind provider, String baseUrl, St
 
     /** The judge a new project starts with: the local Ollama server, decision-tree rubric. */
     public static JudgeConfig defaults(String name) {
-        return new JudgeConfig(name, ProviderKind.OPENAI, null, null, RubricLibrary.DECISION_TREE, null, 0.0, 42,
-                DEFAULT_MAX_TOKENS, DEFAULT_TIMEOUT_MILLIS, DEFAULT_CONCURRENCY, 0, DEFAULT_MAX_ATTEMPTS, true);
+        return new JudgeConfig(
+                name,
+                ProviderKind.OPENAI,
+                null,
+                null,
+                RubricLibrary.DECISION_TREE,
+                null,
+                0.0,
+                42,
+                DEFAULT_MAX_TOKENS,
+                DEFAULT_TIMEOUT_MILLIS,
+                DEFAULT_CONCURRENCY,
+                0,
+                DEFAULT_MAX_ATTEMPTS,
+                true);
     }
 
     public ProviderSettings settings() {
-        return new ProviderSettings(provider, baseUrl, model, temperature, seed, maxTokens,
-                Duration.ofMillis(timeoutMillis), structured);
+        return new ProviderSettings(
+                provider, baseUrl, model, temperature, seed, maxTokens, Duration.ofMillis(timeoutMillis), structured);
     }
 
     /** True when the base URL is this computer (a loopback literal, see {@link Loopback}): the traces do not leave it. */
@@ -115,11 +140,19 @@ public record JudgeConfig(String name, ProviderKind provider, String baseUrl, St
     }
 
     public static JudgeConfig fromJson(JsonNode o) {
-        return new JudgeConfig(o.path("name").asText(), ProviderKind.fromCode(o.path("provider").asText("openai")),
-                text(o, "base_url"), text(o, "model"), text(o, "rubric"), text(o, "api_key_env"),
-                o.path("temperature").asDouble(0.0), o.path("seed").asInt(42),
-                o.path("max_tokens").asInt(DEFAULT_MAX_TOKENS), o.path("timeout_ms").asInt(DEFAULT_TIMEOUT_MILLIS),
-                o.path("concurrency").asInt(DEFAULT_CONCURRENCY), o.path("rpm").asInt(0),
+        return new JudgeConfig(
+                o.path("name").asText(),
+                ProviderKind.fromCode(o.path("provider").asText("openai")),
+                text(o, "base_url"),
+                text(o, "model"),
+                text(o, "rubric"),
+                text(o, "api_key_env"),
+                o.path("temperature").asDouble(0.0),
+                o.path("seed").asInt(42),
+                o.path("max_tokens").asInt(DEFAULT_MAX_TOKENS),
+                o.path("timeout_ms").asInt(DEFAULT_TIMEOUT_MILLIS),
+                o.path("concurrency").asInt(DEFAULT_CONCURRENCY),
+                o.path("rpm").asInt(0),
                 o.path("max_attempts").asInt(DEFAULT_MAX_ATTEMPTS),
                 // judges saved before structured output existed keep asking for free text (and their version)
                 o.path("structured_output").asBoolean(false));
@@ -133,23 +166,75 @@ public record JudgeConfig(String name, ProviderKind provider, String baseUrl, St
     public JudgeConfig withProvider(ProviderKind p) {
         // a different provider means the old provider's default URL no longer applies
         String url = baseUrl.equals(provider.defaultBaseUrl()) ? null : baseUrl;
-        return new JudgeConfig(name, p, url, model, rubric, apiKeyEnv, temperature, seed, maxTokens, timeoutMillis,
-                concurrency, rpm, maxAttempts, structured);
+        return new JudgeConfig(
+                name,
+                p,
+                url,
+                model,
+                rubric,
+                apiKeyEnv,
+                temperature,
+                seed,
+                maxTokens,
+                timeoutMillis,
+                concurrency,
+                rpm,
+                maxAttempts,
+                structured);
     }
 
     public JudgeConfig withBaseUrl(String v) {
-        return new JudgeConfig(name, provider, v, model, rubric, apiKeyEnv, temperature, seed, maxTokens,
-                timeoutMillis, concurrency, rpm, maxAttempts, structured);
+        return new JudgeConfig(
+                name,
+                provider,
+                v,
+                model,
+                rubric,
+                apiKeyEnv,
+                temperature,
+                seed,
+                maxTokens,
+                timeoutMillis,
+                concurrency,
+                rpm,
+                maxAttempts,
+                structured);
     }
 
     public JudgeConfig withModel(String v) {
-        return new JudgeConfig(name, provider, baseUrl, v, rubric, apiKeyEnv, temperature, seed, maxTokens,
-                timeoutMillis, concurrency, rpm, maxAttempts, structured);
+        return new JudgeConfig(
+                name,
+                provider,
+                baseUrl,
+                v,
+                rubric,
+                apiKeyEnv,
+                temperature,
+                seed,
+                maxTokens,
+                timeoutMillis,
+                concurrency,
+                rpm,
+                maxAttempts,
+                structured);
     }
 
     public JudgeConfig withRubric(String v) {
-        return new JudgeConfig(name, provider, baseUrl, model, v, apiKeyEnv, temperature, seed, maxTokens,
-                timeoutMillis, concurrency, rpm, maxAttempts, structured);
+        return new JudgeConfig(
+                name,
+                provider,
+                baseUrl,
+                model,
+                v,
+                apiKeyEnv,
+                temperature,
+                seed,
+                maxTokens,
+                timeoutMillis,
+                concurrency,
+                rpm,
+                maxAttempts,
+                structured);
     }
 
     /**
@@ -162,9 +247,10 @@ public record JudgeConfig(String name, ProviderKind provider, String baseUrl, St
         }
         String t = v.strip();
         if (looksLikeKey(t)) {
-            throw new IllegalArgumentException("--api-key-env takes the NAME of the environment variable that holds "
-                    + "the key (e.g. OPENAI_API_KEY), not the key: the value given looks like a key, so it was not "
-                    + "used, stored or printed. Put the key in a variable (export OPENAI_API_KEY=...) and pass its name.");
+            throw new IllegalArgumentException(
+                    "--api-key-env takes the NAME of the environment variable that holds "
+                            + "the key (e.g. OPENAI_API_KEY), not the key: the value given looks like a key, so it was not "
+                            + "used, stored or printed. Put the key in a variable (export OPENAI_API_KEY=...) and pass its name.");
         }
         if (!t.matches("[A-Za-z_][A-Za-z0-9_]{0,127}")) {
             throw new IllegalArgumentException("--api-key-env takes the name of an environment variable (letters, "
@@ -175,8 +261,22 @@ public record JudgeConfig(String name, ProviderKind provider, String baseUrl, St
     /** A known key prefix, or a long token mixing lower case, upper case and digits (names are rarely so). */
     static boolean looksLikeKey(String t) {
         String lower = t.toLowerCase(java.util.Locale.ROOT);
-        for (String prefix : new String[] {"sk-", "sk_", "sk-ant-", "sk-or-", "xai-", "gsk_", "hf_", "aiza", "pk-",
-                "bearer ", "ghp_", "github_pat_", "r8_", "nvapi-"}) {
+        for (String prefix : new String[] {
+            "sk-",
+            "sk_",
+            "sk-ant-",
+            "sk-or-",
+            "xai-",
+            "gsk_",
+            "hf_",
+            "aiza",
+            "pk-",
+            "bearer ",
+            "ghp_",
+            "github_pat_",
+            "r8_",
+            "nvapi-"
+        }) {
             if (lower.startsWith(prefix)) {
                 return true;
             }
@@ -193,33 +293,111 @@ public record JudgeConfig(String name, ProviderKind provider, String baseUrl, St
 
     public JudgeConfig withApiKeyEnv(String v) {
         checkApiKeyEnv(v);
-        return new JudgeConfig(name, provider, baseUrl, model, rubric, v, temperature, seed, maxTokens,
-                timeoutMillis, concurrency, rpm, maxAttempts, structured);
+        return new JudgeConfig(
+                name,
+                provider,
+                baseUrl,
+                model,
+                rubric,
+                v,
+                temperature,
+                seed,
+                maxTokens,
+                timeoutMillis,
+                concurrency,
+                rpm,
+                maxAttempts,
+                structured);
     }
 
     public JudgeConfig withLimits(int concurrency, int rpm) {
-        return new JudgeConfig(name, provider, baseUrl, model, rubric, apiKeyEnv, temperature, seed, maxTokens,
-                timeoutMillis, concurrency, rpm, maxAttempts, structured);
+        return new JudgeConfig(
+                name,
+                provider,
+                baseUrl,
+                model,
+                rubric,
+                apiKeyEnv,
+                temperature,
+                seed,
+                maxTokens,
+                timeoutMillis,
+                concurrency,
+                rpm,
+                maxAttempts,
+                structured);
     }
 
     public JudgeConfig withMaxTokens(int v) {
-        return new JudgeConfig(name, provider, baseUrl, model, rubric, apiKeyEnv, temperature, seed, v,
-                timeoutMillis, concurrency, rpm, maxAttempts, structured);
+        return new JudgeConfig(
+                name,
+                provider,
+                baseUrl,
+                model,
+                rubric,
+                apiKeyEnv,
+                temperature,
+                seed,
+                v,
+                timeoutMillis,
+                concurrency,
+                rpm,
+                maxAttempts,
+                structured);
     }
 
     public JudgeConfig withTimeoutMillis(int v) {
-        return new JudgeConfig(name, provider, baseUrl, model, rubric, apiKeyEnv, temperature, seed, maxTokens, v,
-                concurrency, rpm, maxAttempts, structured);
+        return new JudgeConfig(
+                name,
+                provider,
+                baseUrl,
+                model,
+                rubric,
+                apiKeyEnv,
+                temperature,
+                seed,
+                maxTokens,
+                v,
+                concurrency,
+                rpm,
+                maxAttempts,
+                structured);
     }
 
     /** Ask the server for JSON matching the verdict's schema (falls back to free text when it refuses). */
     public JudgeConfig withStructured(boolean v) {
-        return new JudgeConfig(name, provider, baseUrl, model, rubric, apiKeyEnv, temperature, seed, maxTokens,
-                timeoutMillis, concurrency, rpm, maxAttempts, v);
+        return new JudgeConfig(
+                name,
+                provider,
+                baseUrl,
+                model,
+                rubric,
+                apiKeyEnv,
+                temperature,
+                seed,
+                maxTokens,
+                timeoutMillis,
+                concurrency,
+                rpm,
+                maxAttempts,
+                v);
     }
 
     public JudgeConfig withMaxAttempts(int v) {
-        return new JudgeConfig(name, provider, baseUrl, model, rubric, apiKeyEnv, temperature, seed, maxTokens,
-                timeoutMillis, concurrency, rpm, v, structured);
+        return new JudgeConfig(
+                name,
+                provider,
+                baseUrl,
+                model,
+                rubric,
+                apiKeyEnv,
+                temperature,
+                seed,
+                maxTokens,
+                timeoutMillis,
+                concurrency,
+                rpm,
+                v,
+                structured);
     }
 }

@@ -38,8 +38,10 @@ final class JudgeLock implements AutoCloseable {
                     if (rs.next()) {
                         JsonNode o = parse(rs.getString(1));
                         if (o != null && alive(o, host)) {
-                            return "another judge run holds this project: judge " + o.path("judge").asText("?")
-                                    + ", process " + o.path("pid").asLong() + " on " + o.path("host").asText("?")
+                            return "another judge run holds this project: judge "
+                                    + o.path("judge").asText("?")
+                                    + ", process " + o.path("pid").asLong() + " on "
+                                    + o.path("host").asText("?")
                                     + ", started " + o.path("started_at").asText("?") + ". Wait for it to finish or "
                                     + "stop it (Ctrl-C there keeps what it answered); one judge run at a time per "
                                     + "project, so no trace is paid for twice.";
@@ -82,7 +84,8 @@ final class JudgeLock implements AutoCloseable {
         }
         long pid = o.path("pid").asLong(-1);
         if (pid == ProcessHandle.current().pid()) {
-            return false; // this process: a run that ended without releasing (or a second runner here, serialised by callers)
+            return false; // this process: a run that ended without releasing (or a second runner here, serialised by
+            // callers)
         }
         var ph = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
         if (ph.isEmpty()) {
@@ -91,7 +94,8 @@ final class JudgeLock implements AutoCloseable {
         // a process that started after the lock was taken has only reused the pid of a killed run
         var started = ph.get().info().startInstant();
         try {
-            java.time.Instant taken = java.time.Instant.parse(o.path("started_at").asText());
+            java.time.Instant taken =
+                    java.time.Instant.parse(o.path("started_at").asText());
             return started.isEmpty() || !started.get().isAfter(taken.plusSeconds(1));
         } catch (java.time.format.DateTimeParseException e) {
             return true;
@@ -109,8 +113,8 @@ final class JudgeLock implements AutoCloseable {
     @Override
     public void close() {
         project.write(c -> {
-            try (PreparedStatement s = c.prepareStatement("DELETE FROM project_meta WHERE key = ? "
-                    + "AND json_extract(value, '$.token') = ?")) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "DELETE FROM project_meta WHERE key = ? " + "AND json_extract(value, '$.token') = ?")) {
                 s.setString(1, KEY);
                 s.setString(2, token);
                 s.executeUpdate();

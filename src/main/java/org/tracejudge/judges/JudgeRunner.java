@@ -19,6 +19,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import org.tracejudge.json.Json;
 import org.tracejudge.judges.prompt.PromptRenderer;
 import org.tracejudge.judges.prompt.Rubric;
 import org.tracejudge.judges.provider.Attempt;
@@ -30,12 +31,10 @@ import org.tracejudge.judges.provider.RetryPolicy;
 import org.tracejudge.judges.verdict.Verdict;
 import org.tracejudge.judges.verdict.VerdictParser;
 import org.tracejudge.judges.verdict.VerdictSchema;
-import org.tracejudge.json.Json;
 import org.tracejudge.model.Ids;
 import org.tracejudge.model.LabelSet;
 import org.tracejudge.model.LabelSets;
 import org.tracejudge.model.Task;
-import org.tracejudge.model.Trace;
 import org.tracejudge.store.Ledger;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
@@ -66,8 +65,14 @@ public final class JudgeRunner {
      * @param retryNulls also judge traces whose current verdict from this version is a null verdict (sent
      *                   afresh, not from the cache)
      */
-    public record Options(List<String> models, int limit, boolean retryNulls, RetryPolicy retry, boolean batch,
-                          long batchPollMillis, java.util.Set<String> only) {
+    public record Options(
+            List<String> models,
+            int limit,
+            boolean retryNulls,
+            RetryPolicy retry,
+            boolean batch,
+            long batchPollMillis,
+            java.util.Set<String> only) {
         public Options {
             models = models == null ? List.of() : List.copyOf(models);
             retry = retry == null ? RetryPolicy.DEFAULT : retry;
@@ -75,8 +80,13 @@ public final class JudgeRunner {
             only = only == null ? null : java.util.Set.copyOf(only);
         }
 
-        public Options(List<String> models, int limit, boolean retryNulls, RetryPolicy retry, boolean batch,
-                       long batchPollMillis) {
+        public Options(
+                List<String> models,
+                int limit,
+                boolean retryNulls,
+                RetryPolicy retry,
+                boolean batch,
+                long batchPollMillis) {
             this(models, limit, retryNulls, retry, batch, batchPollMillis, null);
         }
 
@@ -112,11 +122,13 @@ public final class JudgeRunner {
     private final ChatClient client;
     /** Null for local judges and projects with redaction off. */
     private final org.tracejudge.redaction.Redactor redactor;
+
     private final String version;
     private final String apiKeyEnv;
     private final RunCounters counters = new RunCounters();
     /** Failures by reason, as committed (touched by the writer thread only). */
     private final Map<Failure, FailureGroup> groups = new java.util.LinkedHashMap<>();
+
     private final BlockingQueue<Outcome> written = new LinkedBlockingQueue<>();
     private final DelayQueue<Job> jobs = new DelayQueue<>();
     private final List<Job> batchJobs = new ArrayList<>();
@@ -128,14 +140,20 @@ public final class JudgeRunner {
     private volatile Failure fatalCause;
     /** System.nanoTime() until which no request starts (a rate limit pauses the pool). */
     private volatile long pausedUntil = System.nanoTime();
+
     private final AtomicInteger consecutiveFailures = new AtomicInteger();
 
     /**
      * @param env how to read environment variables (the API key's); {@code System::getenv} in the app
      * @throws JudgeException when the configured key variable is not set
      */
-    public JudgeRunner(Project project, JudgeConfig cfg, Rubric rubric, Function<String, String> env, Options options,
-                       JudgeListener listener) {
+    public JudgeRunner(
+            Project project,
+            JudgeConfig cfg,
+            Rubric rubric,
+            Function<String, String> env,
+            Options options,
+            JudgeListener listener) {
         this.project = project;
         this.cfg = cfg;
         this.rubric = rubric;
@@ -182,14 +200,18 @@ public final class JudgeRunner {
      */
     public List<RemotePreview> preview(int max) {
         String raterId = org.tracejudge.model.Ids.of("rater", cfg.name(), version);
-        List<JudgeStore.Pending> pending = JudgeStore.pending(project, raterId, options.models(), max, options.retryNulls(),
-                rubric.name(), options.only());
+        List<JudgeStore.Pending> pending = JudgeStore.pending(
+                project, raterId, options.models(), max, options.retryNulls(), rubric.name(), options.only());
         ProjectQueries q = new ProjectQueries(project);
         List<RemotePreview> out = new ArrayList<>();
         for (JudgeStore.Pending p : pending) {
             Task task = q.task(p.taskId());
-            ChatRequest raw = new ChatRequest(rubric.systemPromptFor(task.type()), PromptRenderer.render(task, p.trace()),
-                    cfg.structured() ? VerdictSchema.of(LabelSets.forType(task.type()), rubric.requiresEvidence()) : null);
+            ChatRequest raw = new ChatRequest(
+                    rubric.systemPromptFor(task.type()),
+                    PromptRenderer.render(task, p.trace()),
+                    cfg.structured()
+                            ? VerdictSchema.of(LabelSets.forType(task.type()), rubric.requiresEvidence())
+                            : null);
             out.add(RemotePreview.of(client, raw, redactor));
         }
         return out;
@@ -227,8 +249,14 @@ public final class JudgeRunner {
         long start = System.nanoTime();
         String runId = Ids.random();
         String raterId = project.write(c -> JudgeStore.saveAndEnsureRater(c, cfg, rubric, version));
-        List<JudgeStore.Pending> pending = JudgeStore.pending(project, raterId, options.models(), options.limit(),
-                options.retryNulls(), rubric.name(), options.only());
+        List<JudgeStore.Pending> pending = JudgeStore.pending(
+                project,
+                raterId,
+                options.models(),
+                options.limit(),
+                options.retryNulls(),
+                rubric.name(),
+                options.only());
         project.write(c -> {
             JudgeStore.startRun(c, runId, cfg.name(), raterId, pending.size());
             return null;
@@ -256,8 +284,10 @@ public final class JudgeRunner {
                 }
                 Task task = tasks.computeIfAbsent(p.taskId(), q::task);
                 LabelSet labels = LabelSets.forType(task.type());
-                ChatRequest request = new ChatRequest(rubric.systemPromptFor(task.type()), PromptRenderer.render(task,
-                        p.trace()), cfg.structured() ? VerdictSchema.of(labels, rubric.requiresEvidence()) : null);
+                ChatRequest request = new ChatRequest(
+                        rubric.systemPromptFor(task.type()),
+                        PromptRenderer.render(task, p.trace()),
+                        cfg.structured() ? VerdictSchema.of(labels, rubric.requiresEvidence()) : null);
                 if (redactor != null) {
                     request = RemotePreview.of(client, request, redactor).request();
                 }
@@ -300,10 +330,28 @@ public final class JudgeRunner {
             return null;
         });
         long elapsed = (System.nanoTime() - start) / 1_000_000;
-        return new RunReport(cfg.name(), version, raterId, runId, pending.size(), counters.labelled, counters.cached,
-                counters.nulls, counters.failed, counters.skipped, remaining, counters.requests.get(), counters.tokensIn,
-                counters.tokensOut, counters.latencyMillis, counters.answeredCalls, elapsed, status, fatal,
-                fatalCause, List.copyOf(groups.values()));
+        return new RunReport(
+                cfg.name(),
+                version,
+                raterId,
+                runId,
+                pending.size(),
+                counters.labelled,
+                counters.cached,
+                counters.nulls,
+                counters.failed,
+                counters.skipped,
+                remaining,
+                counters.requests.get(),
+                counters.tokensIn,
+                counters.tokensOut,
+                counters.latencyMillis,
+                counters.answeredCalls,
+                elapsed,
+                status,
+                fatal,
+                fatalCause,
+                List.copyOf(groups.values()));
     }
 
     /**
@@ -346,13 +394,17 @@ public final class JudgeRunner {
                     st = api.status(id);
                     failuresInARow = 0;
                 } catch (org.tracejudge.judges.provider.BatchApi.BatchFailure f) {
-                    if (f.attempt().kind() != Attempt.Kind.RETRY || ++failuresInARow >= options.retry().maxAttempts()) {
+                    if (f.attempt().kind() != Attempt.Kind.RETRY
+                            || ++failuresInARow >= options.retry().maxAttempts()) {
                         throw f;
                     }
                 }
                 if (st != null) {
-                    listener.progress(Math.min(st.done(), planned), Math.max(planned, st.total()),
-                            (System.nanoTime() - start) / 1_000_000, -1);
+                    listener.progress(
+                            Math.min(st.done(), planned),
+                            Math.max(planned, st.total()),
+                            (System.nanoTime() - start) / 1_000_000,
+                            -1);
                     if (st.ended()) {
                         break;
                     }
@@ -379,8 +431,8 @@ public final class JudgeRunner {
                             Verdict v = VerdictParser.parse(a.content(), job.labels, rubric.requiresEvidence());
                             resolve(job, a, "ok", v, v.isNull() ? Failure.INVALID_VERDICT : null, a.truncated());
                         }
-                        case REFUSED -> resolve(job, a, "refused", Verdict.nullVerdict(a.message(), rawOf(a)),
-                                a.cause(), false);
+                        case REFUSED ->
+                            resolve(job, a, "refused", Verdict.nullVerdict(a.message(), rawOf(a)), a.cause(), false);
                         default -> resolve(job, a, "failed", null, a.cause(), false); // asked again next run
                     }
                 }
@@ -390,7 +442,9 @@ public final class JudgeRunner {
             if (f.attempt().kind() == Attempt.Kind.CANCELLED) {
                 return;
             }
-            stop(f.attempt(), f.attempt().kind() == Attempt.Kind.FATAL ? f.attempt().cause() : Failure.ALL_FAILING);
+            stop(
+                    f.attempt(),
+                    f.attempt().kind() == Attempt.Kind.FATAL ? f.attempt().cause() : Failure.ALL_FAILING);
         }
     }
 
@@ -477,8 +531,13 @@ public final class JudgeRunner {
                 }
                 case MALFORMED -> {
                     if (job.attempts >= retry.maxAttempts()) {
-                        resolve(job, a, "malformed", Verdict.nullVerdict("malformed provider response: " + a.message(),
-                                rawOf(a)), Failure.MALFORMED, false);
+                        resolve(
+                                job,
+                                a,
+                                "malformed",
+                                Verdict.nullVerdict("malformed provider response: " + a.message(), rawOf(a)),
+                                Failure.MALFORMED,
+                                false);
                     } else {
                         again(job, a, retry);
                     }
@@ -512,8 +571,10 @@ public final class JudgeRunner {
     }
 
     private void again(Job job, Attempt a, RetryPolicy retry) {
-        job.readyAt = Math.max(pausedUntil, System.nanoTime()
-                + TimeUnit.MILLISECONDS.toNanos(retry.delayMillis(job.attempts, a.retryAfterMillis())));
+        job.readyAt = Math.max(
+                pausedUntil,
+                System.nanoTime()
+                        + TimeUnit.MILLISECONDS.toNanos(retry.delayMillis(job.attempts, a.retryAfterMillis())));
         jobs.put(job);
     }
 
@@ -564,13 +625,16 @@ public final class JudgeRunner {
 
     private void resolve(Job job, Attempt a, String status, Verdict verdict, Failure failure, boolean truncated) {
         if (verdict != null && verdict.isNull() && truncated) {
-            verdict = Verdict.nullVerdict(verdict.nullReason() + " (the reply stopped at the " + cfg.maxTokens()
-                    + "-token limit; raise it with --max-tokens)", verdict.raw());
+            verdict = Verdict.nullVerdict(
+                    verdict.nullReason() + " (the reply stopped at the " + cfg.maxTokens()
+                            + "-token limit; raise it with --max-tokens)",
+                    verdict.raw());
         }
-        String error = "failed".equals(status) ? "gave up after " + job.attempts + " attempts: " + a.message()
+        String error = "failed".equals(status)
+                ? "gave up after " + job.attempts + " attempts: " + a.message()
                 : verdict != null && verdict.isNull() ? verdict.nullReason() : a.message();
-        written.add(new Outcome(job.traceId, job.key, a, status, verdict, job.attempts, error, null, failure,
-                job.replacesNull));
+        written.add(new Outcome(
+                job.traceId, job.key, a, status, verdict, job.attempts, error, null, failure, job.replacesNull));
         unresolved.decrementAndGet();
     }
 
@@ -580,11 +644,22 @@ public final class JudgeRunner {
                 ? VerdictParser.parse(a.content(), labels, rubric.requiresEvidence())
                 : Verdict.nullVerdict("malformed cached response: " + a.message(), hit[1]);
         if (a.kind() == Attempt.Kind.OK && a.truncated() && v.isNull()) {
-            v = Verdict.nullVerdict(v.nullReason() + " (the reply stopped at the " + cfg.maxTokens()
-                    + "-token limit; raise it with --max-tokens)", v.raw());
+            v = Verdict.nullVerdict(
+                    v.nullReason() + " (the reply stopped at the " + cfg.maxTokens()
+                            + "-token limit; raise it with --max-tokens)",
+                    v.raw());
         }
-        return new Outcome(traceId, key, null, "ok", v, 0, v.isNull() ? v.nullReason() : null, hit[0],
-                v.isNull() ? Failure.INVALID_VERDICT : null, replacesNull);
+        return new Outcome(
+                traceId,
+                key,
+                null,
+                "ok",
+                v,
+                0,
+                v.isNull() ? v.nullReason() : null,
+                hit[0],
+                v.isNull() ? Failure.INVALID_VERDICT : null,
+                replacesNull);
     }
 
     /** Hash of provider, model, parameters, system prompt and user prompt (never the key or the URL). */
@@ -648,8 +723,17 @@ public final class JudgeRunner {
     }
 
     /** One trace's result on its way to the project. {@code attempt} null = answered from the cache. */
-    private record Outcome(String traceId, String key, Attempt attempt, String status, Verdict verdict, int attempts,
-                           String error, String cachedCallId, Failure failure, boolean replacesNull) {
+    private record Outcome(
+            String traceId,
+            String key,
+            Attempt attempt,
+            String status,
+            Verdict verdict,
+            int attempts,
+            String error,
+            String cachedCallId,
+            Failure failure,
+            boolean replacesNull) {
         static final Outcome END = new Outcome(null, null, null, null, null, 0, null, null, null, false);
     }
 
@@ -725,9 +809,15 @@ public final class JudgeRunner {
          */
         private String answerId(Connection c, Outcome o, Verdict v) throws java.sql.SQLException {
             String replaces = Ledger.currentLabelId(c, o.traceId(), raterId);
-            return Ids.of("judge-answer", raterId, o.traceId(), o.key(), v.isNull() ? "null" : "set",
-                    v.isNull() ? v.nullReason() : v.label(), Json.contentHash(Json.MAPPER.getNodeFactory().textNode(
-                            v.raw() == null ? "" : v.raw())), replaces);
+            return Ids.of(
+                    "judge-answer",
+                    raterId,
+                    o.traceId(),
+                    o.key(),
+                    v.isNull() ? "null" : "set",
+                    v.isNull() ? v.nullReason() : v.label(),
+                    Json.contentHash(Json.MAPPER.getNodeFactory().textNode(v.raw() == null ? "" : v.raw())),
+                    replaces);
         }
 
         private void write(Connection c, Outcome o) throws Exception {
@@ -742,8 +832,18 @@ public final class JudgeRunner {
                 } else {
                     Ledger.Entry e = v.isNull()
                             ? Ledger.Entry.nullVerdict(o.traceId(), raterId, v.nullReason(), v.raw(), cfg.name())
-                            : new Ledger.Entry(o.traceId(), raterId, "set", v.label(), v.confidence(), v.scores(),
-                                    v.reasoning(), v.raw(), null, v.evidence(), cfg.name());
+                            : new Ledger.Entry(
+                                    o.traceId(),
+                                    raterId,
+                                    "set",
+                                    v.label(),
+                                    v.confidence(),
+                                    v.scores(),
+                                    v.reasoning(),
+                                    v.raw(),
+                                    null,
+                                    v.evidence(),
+                                    cfg.name());
                     labelId = Ledger.append(c, answerId(c, o, v), e);
                     if (labelId == null) {
                         // this very answer is already in the ledger (from another laptop's export): kept once

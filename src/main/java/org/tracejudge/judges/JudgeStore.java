@@ -8,12 +8,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import org.tracejudge.judges.prompt.Rubric;
 import org.tracejudge.json.Json;
 import org.tracejudge.json.TurnCodec;
-import org.tracejudge.model.Trace;
+import org.tracejudge.judges.prompt.Rubric;
 import org.tracejudge.model.Ids;
 import org.tracejudge.model.RaterKind;
+import org.tracejudge.model.Trace;
 import org.tracejudge.store.Ledger;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.Timestamps;
@@ -75,7 +75,8 @@ public final class JudgeStore {
         raterConfig.put("rubric_hash", rubric.textHash());
         raterConfig.set("rubric_sources", Json.MAPPER.valueToTree(rubric.sources()));
         raterConfig.put("system_prompt", rubric.systemPrompt());
-        String description = cfg.rubric() + " judge, " + cfg.model() + " via " + cfg.provider().code();
+        String description = cfg.rubric() + " judge, " + cfg.model() + " via "
+                + cfg.provider().code();
         return Ledger.ensureRater(c, cfg.name(), RaterKind.LLM_JUDGE, version, raterConfig, description);
     }
 
@@ -84,29 +85,40 @@ public final class JudgeStore {
 
     /** The task types a judge with this rubric grades: tool selection for the safety rubrics, else ToolFailBench's. */
     static String taskTypes(String rubric) {
-        return rubric != null && rubric.startsWith("safety-") ? "('tool_selection')" : "('tool_required', 'control', 'call_level')";
+        return rubric != null && rubric.startsWith("safety-")
+                ? "('tool_selection')"
+                : "('tool_required', 'control', 'call_level')";
     }
 
     static List<Pending> pending(Project p, String raterId, List<String> models, int limit, boolean retryNulls) {
         return pending(p, raterId, models, limit, retryNulls, null);
     }
 
-    static List<Pending> pending(Project p, String raterId, List<String> models, int limit, boolean retryNulls,
-                                 String rubric) {
+    static List<Pending> pending(
+            Project p, String raterId, List<String> models, int limit, boolean retryNulls, String rubric) {
         return pending(p, raterId, models, limit, retryNulls, rubric, null);
     }
 
     /** As above, only over {@code only} (null = every trace). */
-    static List<Pending> pending(Project p, String raterId, List<String> models, int limit, boolean retryNulls,
-                                 String rubric, java.util.Set<String> only) {
+    static List<Pending> pending(
+            Project p,
+            String raterId,
+            List<String> models,
+            int limit,
+            boolean retryNulls,
+            String rubric,
+            java.util.Set<String> only) {
         return p.read(c -> {
-            StringBuilder sql = new StringBuilder("SELECT id, task_id, cur, model, run, answer, tool_calls, turns, extra "
-                    + "FROM (SELECT t.id, t.task_id, t.model, k.task_key, t.run, t.answer, t.tool_calls, t.turns, t.extra, "
-                    + "(SELECT l.action FROM label l WHERE l.trace_id = t.id AND l.rater_id = ? "
-                    + "ORDER BY l.created_at DESC, l.id DESC LIMIT 1) AS cur "
-                    + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN " + taskTypes(rubric));
+            StringBuilder sql =
+                    new StringBuilder("SELECT id, task_id, cur, model, run, answer, tool_calls, turns, extra "
+                            + "FROM (SELECT t.id, t.task_id, t.model, k.task_key, t.run, t.answer, t.tool_calls, t.turns, t.extra, "
+                            + "(SELECT l.action FROM label l WHERE l.trace_id = t.id AND l.rater_id = ? "
+                            + "ORDER BY l.created_at DESC, l.id DESC LIMIT 1) AS cur "
+                            + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN " + taskTypes(rubric));
             if (models != null && !models.isEmpty()) {
-                sql.append(" AND t.model IN (").append("?,".repeat(models.size() - 1)).append("?)");
+                sql.append(" AND t.model IN (")
+                        .append("?,".repeat(models.size() - 1))
+                        .append("?)");
             }
             // null verdicts come too: with --retry-nulls all of them, else those a fatal or transient failure left
             sql.append(") WHERE cur IS NULL OR cur = 'withdraw' OR cur = 'null'")
@@ -125,14 +137,21 @@ public final class JudgeStore {
                         if (only != null && !only.contains(rs.getString(1))) {
                             continue;
                         }
-                        if ("null".equals(rs.getString(3)) && !retryNulls && !retriableNull(c, rs.getString(1), raterId)) {
+                        if ("null".equals(rs.getString(3))
+                                && !retryNulls
+                                && !retriableNull(c, rs.getString(1), raterId)) {
                             continue;
                         }
                         String turns = rs.getString(8);
                         String extra = rs.getString(9);
-                        Trace trace = new Trace(rs.getString(1), rs.getString(2), rs.getString(4), rs.getString(5),
+                        Trace trace = new Trace(
+                                rs.getString(1),
+                                rs.getString(2),
+                                rs.getString(4),
+                                rs.getString(5),
                                 turns == null ? List.of() : TurnCodec.fromJson(Json.read(turns)),
-                                TurnCodec.callsFromJson(Json.read(rs.getString(7))), rs.getString(6),
+                                TurnCodec.callsFromJson(Json.read(rs.getString(7))),
+                                rs.getString(6),
                                 extra == null ? null : Json.read(extra));
                         out.add(new Pending(rs.getString(1), rs.getString(2), rs.getString(3), trace));
                     }
@@ -150,9 +169,10 @@ public final class JudgeStore {
      * the stored call (status, body, error).
      */
     static boolean retriableNull(Connection c, String traceId, String raterId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT j.http_status, j.response, j.error, j.status, l.null_reason "
-                + "FROM label l LEFT JOIN judge_call j ON j.label_id = l.id WHERE l.trace_id = ? AND l.rater_id = ? "
-                + "ORDER BY l.created_at DESC, l.id DESC LIMIT 1")) {
+        try (PreparedStatement s =
+                c.prepareStatement("SELECT j.http_status, j.response, j.error, j.status, l.null_reason "
+                        + "FROM label l LEFT JOIN judge_call j ON j.label_id = l.id WHERE l.trace_id = ? AND l.rater_id = ? "
+                        + "ORDER BY l.created_at DESC, l.id DESC LIMIT 1")) {
             s.setString(1, traceId);
             s.setString(2, raterId);
             try (ResultSet rs = s.executeQuery()) {
@@ -179,7 +199,9 @@ public final class JudgeStore {
                     + "WHERE l.trace_id = t.id AND l.rater_id = ? ORDER BY l.created_at DESC, l.id DESC LIMIT 1), "
                     + "'withdraw') = 'withdraw'");
             if (models != null && !models.isEmpty()) {
-                sql.append(" AND t.model IN (").append("?,".repeat(models.size() - 1)).append("?)");
+                sql.append(" AND t.model IN (")
+                        .append("?,".repeat(models.size() - 1))
+                        .append("?)");
             }
             try (PreparedStatement s = c.prepareStatement(sql.toString())) {
                 int i = 1;
@@ -228,8 +250,9 @@ public final class JudgeStore {
      * (the response cache) is kept. The judge's saved configuration stays. Returns whether it was removed.
      */
     static boolean dropIfEmpty(Connection c, String raterId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT EXISTS (SELECT 1 FROM label WHERE rater_id = ?) "
-                + "OR EXISTS (SELECT 1 FROM judge_call WHERE rater_id = ? AND (status = 'ok' OR label_id IS NOT NULL))")) {
+        try (PreparedStatement s = c.prepareStatement(
+                "SELECT EXISTS (SELECT 1 FROM label WHERE rater_id = ?) "
+                        + "OR EXISTS (SELECT 1 FROM judge_call WHERE rater_id = ? AND (status = 'ok' OR label_id IS NOT NULL))")) {
             s.setString(1, raterId);
             s.setString(2, raterId);
             try (java.sql.ResultSet rs = s.executeQuery()) {
@@ -238,9 +261,11 @@ public final class JudgeStore {
                 }
             }
         }
-        for (String sql : List.of("DELETE FROM judge_call WHERE rater_id = ?",
+        for (String sql : List.of(
+                "DELETE FROM judge_call WHERE rater_id = ?",
                 "DELETE FROM judge_call WHERE run_id IN (SELECT id FROM judge_run WHERE rater_id = ?)",
-                "DELETE FROM judge_run WHERE rater_id = ?", "DELETE FROM rater WHERE id = ?")) {
+                "DELETE FROM judge_run WHERE rater_id = ?",
+                "DELETE FROM rater WHERE id = ?")) {
             try (PreparedStatement s = c.prepareStatement(sql)) {
                 s.setString(1, raterId);
                 s.executeUpdate();
@@ -249,7 +274,8 @@ public final class JudgeStore {
         return true;
     }
 
-    static void updateRun(Connection c, String runId, RunCounters k, String status, String message) throws SQLException {
+    static void updateRun(Connection c, String runId, RunCounters k, String status, String message)
+            throws SQLException {
         try (PreparedStatement s = c.prepareStatement("UPDATE judge_run SET labelled = ?, cached = ?, nulls = ?, "
                 + "failed = ?, requests = ?, tokens_in = ?, tokens_out = ?, status = ?, message = ?, "
                 + "finished_at = CASE WHEN ? = 'running' THEN NULL ELSE ? END WHERE id = ?")) {

@@ -14,8 +14,7 @@ import java.util.regex.Pattern;
 public final class Loopback {
     private static final Pattern IPV4 = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
 
-    private Loopback() {
-    }
+    private Loopback() {}
 
     /** True when the base URL names this computer by a loopback literal or a Unix socket. */
     public static boolean isLocal(String baseUrl) {

@@ -28,6 +28,7 @@ public record RemotePreview(ChatRequest request, String body, Redactor.Result re
     public static final String STRICT_KEY = "redaction.strict";
     /** Project settings: words never redacted, and strings always redacted, comma-separated. */
     public static final String ALLOW_KEY = "redaction.allow";
+
     public static final String DENY_KEY = "redaction.deny";
     public static final List<String> MODES = List.of("on", "remote", "off");
 
@@ -65,8 +66,8 @@ public record RemotePreview(ChatRequest request, String body, Redactor.Result re
             return null;
         }
         boolean strict = "on".equals(p.meta(STRICT_KEY)) && !cfg.local();
-        return new Redactor(new Redactor.Options(strict, list(p.meta(NAMES_KEY)), list(p.meta(ALLOW_KEY)),
-                list(p.meta(DENY_KEY))));
+        return new Redactor(
+                new Redactor.Options(strict, list(p.meta(NAMES_KEY)), list(p.meta(ALLOW_KEY)), list(p.meta(DENY_KEY))));
     }
 
     private static List<String> list(String csv) {

@@ -16,10 +16,28 @@ package org.tracejudge.judges;
  * @param fatal     the fatal failure that stopped the run, or null
  * @param failures  the traces that failed (null verdicts and transient failures), grouped by reason
  */
-public record RunReport(String judge, String version, String raterId, String runId, int planned, int labelled,
-                        int cached, int nulls, int failed, int skipped, int remaining, long requests, long tokensIn,
-                        long tokensOut, long latencyMillis, long answeredCalls, long elapsedMillis, String status,
-                        String message, org.tracejudge.judges.provider.Failure fatal, java.util.List<FailureGroup> failures) {
+public record RunReport(
+        String judge,
+        String version,
+        String raterId,
+        String runId,
+        int planned,
+        int labelled,
+        int cached,
+        int nulls,
+        int failed,
+        int skipped,
+        int remaining,
+        long requests,
+        long tokensIn,
+        long tokensOut,
+        long latencyMillis,
+        long answeredCalls,
+        long elapsedMillis,
+        String status,
+        String message,
+        org.tracejudge.judges.provider.Failure fatal,
+        java.util.List<FailureGroup> failures) {
     public RunReport {
         failures = failures == null ? java.util.List.of() : java.util.List.copyOf(failures);
     }

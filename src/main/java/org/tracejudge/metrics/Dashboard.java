@@ -86,8 +86,9 @@ public record Dashboard(Map<String, SourceMetrics> bySource, JudgeChoice judges,
         }
         Map<String, String[]> columns = new java.util.TreeMap<>();
         project.read(c -> {
-            try (java.sql.Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery(
-                    "SELECT trace_id, annotator, action, value FROM adjudication ORDER BY created_at, id")) {
+            try (java.sql.Statement st = c.createStatement();
+                    java.sql.ResultSet rs = st.executeQuery(
+                            "SELECT trace_id, annotator, action, value FROM adjudication ORDER BY created_at, id")) {
                 while (rs.next()) {
                     Integer i = index.get(rs.getString(1));
                     if (i == null) {

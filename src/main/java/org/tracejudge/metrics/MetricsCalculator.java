@@ -16,7 +16,8 @@ import org.tracejudge.model.TaskType;
  * denominator and 95% Wilson interval.
  */
 public final class MetricsCalculator {
-    public static final List<String> RATES = List.of("TSR", "CTUR", "RIR", "OFR", "RIR_called", "OFR_called", "UTR", "CTRL_Acc");
+    public static final List<String> RATES =
+            List.of("TSR", "CTUR", "RIR", "OFR", "RIR_called", "OFR_called", "UTR", "CTRL_Acc");
     public static final String CONTROL_CORRECT = "control_correct";
     static final List<String> REQUIRED = List.of("correct", "tool_skip", "result_ignore", "output_fabrication");
     static final List<String> CONTROL = List.of("correct", "unnecessary_tool_use", "wrong_answer");
@@ -50,14 +51,29 @@ public final class MetricsCalculator {
         }
         List<ModelMetrics> out = new ArrayList<>(models);
         for (int m = 0; m < models; m++) {
-            out.add(of(sources.models().get(m), req[m][0], req[m][1], req[m][2], req[m][3], ctl[m][0], ctl[m][1], ctl[m][2]));
+            out.add(of(
+                    sources.models().get(m),
+                    req[m][0],
+                    req[m][1],
+                    req[m][2],
+                    req[m][3],
+                    ctl[m][0],
+                    ctl[m][1],
+                    ctl[m][2]));
         }
         return new SourceMetrics(source, List.copyOf(out));
     }
 
     /** Metrics from label counts (tool-required: correct, skip, ignore, fabrication; control: correct, unnecessary, wrong). */
-    public static ModelMetrics of(String model, int correct, int skip, int ignore, int fabrication, int controlCorrect,
-                                  int unnecessary, int wrong) {
+    public static ModelMetrics of(
+            String model,
+            int correct,
+            int skip,
+            int ignore,
+            int fabrication,
+            int controlCorrect,
+            int unnecessary,
+            int wrong) {
         int nReq = correct + skip + ignore + fabrication;
         int nCalled = nReq - skip;
         int nCtl = controlCorrect + unnecessary + wrong;

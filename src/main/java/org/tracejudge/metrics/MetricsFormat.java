@@ -12,8 +12,10 @@ import java.util.Locale;
  */
 public final class MetricsFormat {
     private static final JsonNodeFactory NF = JsonNodeFactory.instance;
-    static final String NOTE_SUM = "TSR + CTUR + RIR + OFR = 100% of n_required (the published leaderboard's convention)";
-    static final String NOTE_CALLED = "RIR (called) and OFR (called): over the tool-required traces that were not skips";
+    static final String NOTE_SUM =
+            "TSR + CTUR + RIR + OFR = 100% of n_required (the published leaderboard's convention)";
+    static final String NOTE_CALLED =
+            "RIR (called) and OFR (called): over the tool-required traces that were not skips";
 
     private MetricsFormat() {}
 
@@ -80,7 +82,10 @@ public final class MetricsFormat {
                     continue;
                 }
                 ObjectNode to = tests.putObject(cmp.rates().get(i));
-                to.put("count_a", t.x1()).put("n_a", t.n1()).put("count_b", t.x2()).put("n_b", t.n2());
+                to.put("count_a", t.x1())
+                        .put("n_a", t.n1())
+                        .put("count_b", t.x2())
+                        .put("n_b", t.n2());
                 to.put("rate_a", t.p1()).put("rate_b", t.p2()).put("diff", t.diff());
                 to.put("z", t.z()).put("p_value", t.pValue());
             }
@@ -107,15 +112,28 @@ public final class MetricsFormat {
         sb.append("; rates in %, 95% Wilson intervals; n/a = empty denominator\n");
         sb.append(NOTE_SUM).append('\n').append(NOTE_CALLED).append('\n');
         for (ModelMetrics m : s.models()) {
-            sb.append('\n').append(m.model()).append(String.format(Locale.ROOT, "   n_required %d (called %d), n_control %d\n",
-                    m.nRequired(), m.nCalled(), m.nControl()));
+            sb.append('\n')
+                    .append(m.model())
+                    .append(String.format(
+                            Locale.ROOT,
+                            "   n_required %d (called %d), n_control %d\n",
+                            m.nRequired(),
+                            m.nCalled(),
+                            m.nControl()));
             sb.append(String.format(Locale.ROOT, "  %-16s %8s %15s   %s\n", "rate", "%", "count / n", "95% CI"));
             for (Rate r : m.rates().values()) {
-                sb.append(String.format(Locale.ROOT, "  %-16s %8s %15s   %s\n", display(r.name()), pct(r),
-                        r.count() + " / " + r.denominator(), ci(r)));
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "  %-16s %8s %15s   %s\n",
+                        display(r.name()),
+                        pct(r),
+                        r.count() + " / " + r.denominator(),
+                        ci(r)));
             }
             Double sum = m.requiredSum();
-            sb.append("  TSR+CTUR+RIR+OFR = ").append(sum == null ? "n/a" : String.format(Locale.ROOT, "%.2f%%", sum)).append('\n');
+            sb.append("  TSR+CTUR+RIR+OFR = ")
+                    .append(sum == null ? "n/a" : String.format(Locale.ROOT, "%.2f%%", sum))
+                    .append('\n');
         }
         if (cmp != null) {
             sb.append('\n').append(comparisonTable(cmp));
@@ -125,16 +143,35 @@ public final class MetricsFormat {
 
     static String comparisonTable(Comparison cmp) {
         StringBuilder sb = new StringBuilder();
-        sb.append("Two-proportion z-test (pooled, two-sided): ").append(cmp.modelA()).append(" vs ").append(cmp.modelB()).append('\n');
-        sb.append(String.format(Locale.ROOT, "  %-16s %8s %8s %9s %8s %10s\n", "rate", "A %", "B %", "diff pp", "z", "p"));
+        sb.append("Two-proportion z-test (pooled, two-sided): ")
+                .append(cmp.modelA())
+                .append(" vs ")
+                .append(cmp.modelB())
+                .append('\n');
+        sb.append(String.format(
+                Locale.ROOT, "  %-16s %8s %8s %9s %8s %10s\n", "rate", "A %", "B %", "diff pp", "z", "p"));
         for (int i = 0; i < cmp.rates().size(); i++) {
             Proportions.ZTest t = cmp.tests().get(i);
             if (t == null) {
-                sb.append(String.format(Locale.ROOT, "  %-16s %8s %8s %9s %8s %10s\n", display(cmp.rates().get(i)), "n/a", "n/a",
-                        "n/a", "n/a", "n/a"));
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "  %-16s %8s %8s %9s %8s %10s\n",
+                        display(cmp.rates().get(i)),
+                        "n/a",
+                        "n/a",
+                        "n/a",
+                        "n/a",
+                        "n/a"));
             } else {
-                sb.append(String.format(Locale.ROOT, "  %-16s %8.2f %8.2f %+9.2f %8.3f %10s\n", display(cmp.rates().get(i)),
-                        100 * t.p1(), 100 * t.p2(), 100 * t.diff(), t.z(), pValue(t.pValue())));
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "  %-16s %8.2f %8.2f %+9.2f %8.3f %10s\n",
+                        display(cmp.rates().get(i)),
+                        100 * t.p1(),
+                        100 * t.p2(),
+                        100 * t.diff(),
+                        t.z(),
+                        pValue(t.pValue())));
             }
         }
         return sb.toString();
@@ -148,8 +185,11 @@ public final class MetricsFormat {
         if (judges != null && combined(s.source())) {
             sb.append(" (rule + judges ").append(String.join(", ", judges)).append(')');
         }
-        sb.append(". Rates in %, count/denominator, 95% Wilson interval. ").append(NOTE_SUM).append(". ")
-                .append(NOTE_CALLED).append(".\n\n");
+        sb.append(". Rates in %, count/denominator, 95% Wilson interval. ")
+                .append(NOTE_SUM)
+                .append(". ")
+                .append(NOTE_CALLED)
+                .append(".\n\n");
         sb.append("| model | n_required | n_control |");
         for (String r : MetricsCalculator.RATES) {
             sb.append(' ').append(display(r)).append(" |");
@@ -157,25 +197,46 @@ public final class MetricsFormat {
         sb.append("\n|---|---:|---:|");
         sb.append("---:|".repeat(MetricsCalculator.RATES.size())).append('\n');
         for (ModelMetrics m : s.models()) {
-            sb.append("| ").append(m.model().replace("|", "\\|")).append(" | ").append(m.nRequired()).append(" | ")
-                    .append(m.nControl()).append(" |");
+            sb.append("| ")
+                    .append(m.model().replace("|", "\\|"))
+                    .append(" | ")
+                    .append(m.nRequired())
+                    .append(" | ")
+                    .append(m.nControl())
+                    .append(" |");
             for (Rate r : m.rates().values()) {
-                sb.append(' ').append(r.defined() ? pct(r) + " (" + r.count() + "/" + r.denominator() + "; "
-                        + String.format(Locale.ROOT, "%.2f–%.2f", r.ci95()[0], r.ci95()[1]) + ")" : "n/a").append(" |");
+                sb.append(' ')
+                        .append(
+                                r.defined()
+                                        ? pct(r) + " (" + r.count() + "/" + r.denominator() + "; "
+                                                + String.format(Locale.ROOT, "%.2f–%.2f", r.ci95()[0], r.ci95()[1])
+                                                + ")"
+                                        : "n/a")
+                        .append(" |");
             }
             sb.append('\n');
         }
         if (cmp != null) {
-            sb.append("\n**").append(cmp.modelA()).append(" vs ").append(cmp.modelB())
-                    .append("** (two-proportion z-test, pooled, two-sided)\n\n| rate | A % | B % | diff (pp) | z | p |\n|---|---:|---:|---:|---:|---:|\n");
+            sb.append("\n**")
+                    .append(cmp.modelA())
+                    .append(" vs ")
+                    .append(cmp.modelB())
+                    .append(
+                            "** (two-proportion z-test, pooled, two-sided)\n\n| rate | A % | B % | diff (pp) | z | p |\n|---|---:|---:|---:|---:|---:|\n");
             for (int i = 0; i < cmp.rates().size(); i++) {
                 Proportions.ZTest t = cmp.tests().get(i);
                 sb.append("| ").append(display(cmp.rates().get(i))).append(" | ");
                 if (t == null) {
                     sb.append("n/a | n/a | n/a | n/a | n/a |\n");
                 } else {
-                    sb.append(String.format(Locale.ROOT, "%.2f | %.2f | %+.2f | %.3f | %s |\n", 100 * t.p1(), 100 * t.p2(),
-                            100 * t.diff(), t.z(), pValue(t.pValue())));
+                    sb.append(String.format(
+                            Locale.ROOT,
+                            "%.2f | %.2f | %+.2f | %.3f | %s |\n",
+                            100 * t.p1(),
+                            100 * t.p2(),
+                            100 * t.diff(),
+                            t.z(),
+                            pValue(t.pValue())));
                 }
             }
         }
@@ -188,10 +249,22 @@ public final class MetricsFormat {
         StringBuilder sb = new StringBuilder("source,model,rate,count,denominator,percent,ci95_low,ci95_high\n");
         for (ModelMetrics m : s.models()) {
             for (Rate r : m.rates().values()) {
-                sb.append(cell(s.source())).append(',').append(cell(m.model())).append(',').append(r.name()).append(',')
-                        .append(r.count()).append(',').append(r.denominator()).append(',');
+                sb.append(cell(s.source()))
+                        .append(',')
+                        .append(cell(m.model()))
+                        .append(',')
+                        .append(r.name())
+                        .append(',')
+                        .append(r.count())
+                        .append(',')
+                        .append(r.denominator())
+                        .append(',');
                 if (r.defined()) {
-                    sb.append(r.percent()).append(',').append(r.ci95()[0]).append(',').append(r.ci95()[1]);
+                    sb.append(r.percent())
+                            .append(',')
+                            .append(r.ci95()[0])
+                            .append(',')
+                            .append(r.ci95()[1]);
                 } else {
                     sb.append("n/a,n/a,n/a");
                 }

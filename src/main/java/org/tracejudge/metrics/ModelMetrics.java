@@ -13,12 +13,13 @@ import java.util.Map;
  *                  except control {@code correct}, counted as {@value MetricsCalculator#CONTROL_CORRECT}
  * @param rates     by name, in {@link MetricsCalculator#RATES} order
  */
-public record ModelMetrics(String model, int nRequired, int nCalled, int nControl, Map<String, Integer> counts,
-                           Map<String, Rate> rates) {
+public record ModelMetrics(
+        String model, int nRequired, int nCalled, int nControl, Map<String, Integer> counts, Map<String, Rate> rates) {
     public Rate rate(String name) {
         Rate r = rates.get(name);
         if (r == null) {
-            throw new IllegalArgumentException("unknown rate '" + name + "'; rates: " + String.join(", ", MetricsCalculator.RATES));
+            throw new IllegalArgumentException(
+                    "unknown rate '" + name + "'; rates: " + String.join(", ", MetricsCalculator.RATES));
         }
         return r;
     }

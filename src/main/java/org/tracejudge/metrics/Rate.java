@@ -25,8 +25,12 @@ public record Rate(String name, int count, int denominator, Double percent, doub
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Rate r && r.name.equals(name) && r.count == count && r.denominator == denominator
-                && java.util.Objects.equals(r.percent, percent) && java.util.Arrays.equals(r.ci95, ci95);
+        return o instanceof Rate r
+                && r.name.equals(name)
+                && r.count == count
+                && r.denominator == denominator
+                && java.util.Objects.equals(r.percent, percent)
+                && java.util.Arrays.equals(r.ci95, ci95);
     }
 
     @Override
@@ -36,7 +40,9 @@ public record Rate(String name, int count, int denominator, Double percent, doub
 
     @Override
     public String toString() {
-        return name + "=" + (percent == null ? "n/a" : percent + "% (" + count + "/" + denominator + ") ["
-                + ci95[0] + ", " + ci95[1] + "]");
+        return name + "="
+                + (percent == null
+                        ? "n/a"
+                        : percent + "% (" + count + "/" + denominator + ") [" + ci95[0] + ", " + ci95[1] + "]");
     }
 }

@@ -50,8 +50,8 @@ public final class EnsembleRule {
             default:
                 String a = judges[0];
                 String b = judges[1];
-                return "(CASE WHEN " + rule + " IS NULL OR " + a + " IS NULL OR " + b + " IS NULL THEN NULL WHEN "
-                        + a + " = " + b + " THEN " + a + " ELSE " + rule + " END)";
+                return "(CASE WHEN " + rule + " IS NULL OR " + a + " IS NULL OR " + b + " IS NULL THEN NULL WHEN " + a
+                        + " = " + b + " THEN " + a + " ELSE " + rule + " END)";
         }
     }
 

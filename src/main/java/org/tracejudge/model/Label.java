@@ -13,9 +13,20 @@ import java.util.Map;
  * @param raw        the rater's raw output, kept verbatim
  * @param evidence   structured evidence (rule labels), may be null
  */
-public record Label(String id, String traceId, String raterId, String value, String confidence,
-                    Map<String, Integer> scores, String rationale, String raw, String nullReason,
-                    JsonNode evidence, String replaces, Instant createdAt, boolean withdrawn) {
+public record Label(
+        String id,
+        String traceId,
+        String raterId,
+        String value,
+        String confidence,
+        Map<String, Integer> scores,
+        String rationale,
+        String raw,
+        String nullReason,
+        JsonNode evidence,
+        String replaces,
+        Instant createdAt,
+        boolean withdrawn) {
     public Label {
         scores = scores == null ? Map.of() : Map.copyOf(scores);
     }

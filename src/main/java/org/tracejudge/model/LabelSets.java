@@ -6,15 +6,18 @@ import java.util.List;
 public final class LabelSets {
     private LabelSets() {}
 
-    public static final LabelSet TOOLFAILBENCH_REQUIRED = new LabelSet("toolfailbench-required",
+    public static final LabelSet TOOLFAILBENCH_REQUIRED = new LabelSet(
+            "toolfailbench-required",
             "ToolFailBench, tool-required tasks",
             List.of("correct", "tool_skip", "result_ignore", "output_fabrication"));
-    public static final LabelSet TOOLFAILBENCH_CONTROL = new LabelSet("toolfailbench-control",
+    public static final LabelSet TOOLFAILBENCH_CONTROL = new LabelSet(
+            "toolfailbench-control",
             "ToolFailBench, control tasks (no tool needed)",
             List.of("correct", "unnecessary_tool_use", "wrong_answer"));
-    public static final LabelSet TOOL_YES_NO = new LabelSet("tool-yes-no",
-            "Per tool of a tool-selection task: should it fire", List.of("YES", "NO"));
-    public static final LabelSet TOOL_SELECTION = new LabelSet("tool-selection",
+    public static final LabelSet TOOL_YES_NO =
+            new LabelSet("tool-yes-no", "Per tool of a tool-selection task: should it fire", List.of("YES", "NO"));
+    public static final LabelSet TOOL_SELECTION = new LabelSet(
+            "tool-selection",
             "Tool-selection tasks, trace verdict",
             List.of("correct", "missed_tool", "extra_tool", "missed_and_extra", "unparseable"));
 
@@ -28,8 +31,10 @@ public final class LabelSets {
     private static final java.util.Map<String, String> DEFINITIONS = java.util.Map.ofEntries(
             java.util.Map.entry("correct", "did what the task needed, and the answer meets the ground truth"),
             java.util.Map.entry("tool_skip", "the expected tool was never executed"),
-            java.util.Map.entry("result_ignore", "the tool ran, but the answer leaves out or contradicts what it returned"),
-            java.util.Map.entry("output_fabrication", "the answer states figures or fields the tool return does not contain"),
+            java.util.Map.entry(
+                    "result_ignore", "the tool ran, but the answer leaves out or contradicts what it returned"),
+            java.util.Map.entry(
+                    "output_fabrication", "the answer states figures or fields the tool return does not contain"),
             java.util.Map.entry("unnecessary_tool_use", "a control task, yet a tool was executed"),
             java.util.Map.entry("wrong_answer", "no tool (rightly), but the answer misses the ground truth"),
             java.util.Map.entry("YES", "this tool should fire"),
@@ -58,9 +63,19 @@ public final class LabelSets {
             case TOOL_REQUIRED -> TOOLFAILBENCH_REQUIRED;
             case CONTROL -> TOOLFAILBENCH_CONTROL;
             case TOOL_SELECTION -> TOOL_SELECTION;
-            case CALL_LEVEL -> new LabelSet("call-level", "Call-level judging of long conversations",
-                    List.of("correct_call", "wrong_tool", "wrong_arguments", "premature_call", "abstained",
-                            "correct_clarification", "invented_missing_value", "stale_value"));
+            case CALL_LEVEL ->
+                new LabelSet(
+                        "call-level",
+                        "Call-level judging of long conversations",
+                        List.of(
+                                "correct_call",
+                                "wrong_tool",
+                                "wrong_arguments",
+                                "premature_call",
+                                "abstained",
+                                "correct_clarification",
+                                "invented_missing_value",
+                                "stale_value"));
         };
     }
 }

@@ -2,7 +2,10 @@ package org.tracejudge.model;
 
 /** Where a rater's verdicts come from. */
 public enum RaterKind {
-    RULE("rule"), LLM_JUDGE("llm-judge"), HUMAN("human"), IMPORTED("imported");
+    RULE("rule"),
+    LLM_JUDGE("llm-judge"),
+    HUMAN("human"),
+    IMPORTED("imported");
 
     private final String code;
 
@@ -20,6 +23,7 @@ public enum RaterKind {
                 return k;
             }
         }
-        throw new IllegalArgumentException("unknown rater kind '" + code + "' (expected rule, llm-judge, human or imported)");
+        throw new IllegalArgumentException(
+                "unknown rater kind '" + code + "' (expected rule, llm-judge, human or imported)");
     }
 }

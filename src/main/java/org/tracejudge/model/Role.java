@@ -2,7 +2,10 @@ package org.tracejudge.model;
 
 /** Who speaks in a turn. */
 public enum Role {
-    SYSTEM, USER, ASSISTANT, TOOL;
+    SYSTEM,
+    USER,
+    ASSISTANT,
+    TOOL;
 
     public String code() {
         return name().toLowerCase(java.util.Locale.ROOT);

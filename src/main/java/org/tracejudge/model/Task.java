@@ -11,9 +11,19 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param toolReturn   the mock tool return shown to the model; null when there is none
  * @param tools        the tools available to the model (OpenAI function schema list), may be null
  */
-public record Task(String id, String key, String domain, TaskType type, String targetFailureMode,
-                   String labelSet, String userMessage, ToolCall expectedCall, JsonNode toolReturn,
-                   GroundTruth groundTruth, JsonNode tools, JsonNode body) {
+public record Task(
+        String id,
+        String key,
+        String domain,
+        TaskType type,
+        String targetFailureMode,
+        String labelSet,
+        String userMessage,
+        ToolCall expectedCall,
+        JsonNode toolReturn,
+        GroundTruth groundTruth,
+        JsonNode tools,
+        JsonNode body) {
 
     public boolean toolRequired() {
         return type == TaskType.TOOL_REQUIRED;

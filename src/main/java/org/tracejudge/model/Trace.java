@@ -10,8 +10,15 @@ import java.util.List;
  * @param run   which run of the model this was (e.g. the results file's timestamp)
  * @param extra everything else the source carried (raw provider responses, errors, usage)
  */
-public record Trace(String id, String taskId, String model, String run, List<Turn> turns,
-                    List<ToolCall> executedCalls, String answer, JsonNode extra) {
+public record Trace(
+        String id,
+        String taskId,
+        String model,
+        String run,
+        List<Turn> turns,
+        List<ToolCall> executedCalls,
+        String answer,
+        JsonNode extra) {
     public Trace {
         turns = turns == null ? List.of() : List.copyOf(turns);
         executedCalls = executedCalls == null ? List.of() : List.copyOf(executedCalls);

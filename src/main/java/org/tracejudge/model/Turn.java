@@ -6,8 +6,13 @@ import java.util.List;
  * One turn of a conversation. Single-turn traces have a handful; multi-session conversations carry
  * a session id and badges (e.g. evidence / goal / distractor) on each turn.
  */
-public record Turn(Role role, String text, List<ToolCall> toolCalls, List<ToolResult> toolResults,
-                   String sessionId, List<String> badges) {
+public record Turn(
+        Role role,
+        String text,
+        List<ToolCall> toolCalls,
+        List<ToolResult> toolResults,
+        String sessionId,
+        List<String> badges) {
     public Turn {
         toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
         toolResults = toolResults == null ? List.of() : List.copyOf(toolResults);

@@ -44,8 +44,7 @@ public final class OutputFile {
         T writeTo(Path temporary) throws IOException;
     }
 
-    private OutputFile() {
-    }
+    private OutputFile() {}
 
     /**
      * Refuses {@code out} (see the class comment) when writing it could destroy one of {@code keep} (the project, the
@@ -69,8 +68,12 @@ public final class OutputFile {
             }
             for (String side : SIDE_FILES) {
                 if (sameFile(target, k.resolveSibling(k.getFileName() + side))
-                        || target.toAbsolutePath().normalize().equals(
-                                followLinks(k).toAbsolutePath().normalize().resolveSibling(followLinks(k).getFileName() + side))) {
+                        || target.toAbsolutePath()
+                                .normalize()
+                                .equals(followLinks(k)
+                                        .toAbsolutePath()
+                                        .normalize()
+                                        .resolveSibling(followLinks(k).getFileName() + side))) {
                     throw new Refused(out + ": is a part of " + k + " (SQLite's " + side.substring(1)
                             + " file); nothing was written. Give another file name for the output.");
                 }
@@ -129,10 +132,11 @@ public final class OutputFile {
     private static Path temporaryBeside(Path target) throws IOException {
         java.security.SecureRandom random = new java.security.SecureRandom();
         for (int attempt = 0; ; attempt++) {
-            Path tmp = target.resolveSibling("." + target.getFileName() + "." + Long.toUnsignedString(random.nextLong(), 36)
-                    + ".part");
+            Path tmp = target.resolveSibling(
+                    "." + target.getFileName() + "." + Long.toUnsignedString(random.nextLong(), 36) + ".part");
             try {
-                Files.newByteChannel(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+                Files.newByteChannel(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)
+                        .close();
                 return tmp;
             } catch (java.nio.file.FileAlreadyExistsException e) {
                 if (attempt > 100) {
@@ -168,7 +172,9 @@ public final class OutputFile {
             if (Files.exists(a) && Files.exists(b)) {
                 return Files.isSameFile(a, b); // follows links; equal file keys for hard links
             }
-            return a.toAbsolutePath().normalize().equals(followLinks(b).toAbsolutePath().normalize());
+            return a.toAbsolutePath()
+                    .normalize()
+                    .equals(followLinks(b).toAbsolutePath().normalize());
         } catch (IOException e) {
             return false;
         }
@@ -176,8 +182,10 @@ public final class OutputFile {
 
     private static String describe(Path out, Path keep) {
         boolean link = Files.isSymbolicLink(out);
-        String what = keep.getFileName() != null && keep.getFileName().toString().endsWith(".tjdb") ? "the project "
-                : "the input ";
+        String what =
+                keep.getFileName() != null && keep.getFileName().toString().endsWith(".tjdb")
+                        ? "the project "
+                        : "the input ";
         String how = link ? " (through a symbolic link)" : sameName(out, keep) ? "" : " (a hard link to it)";
         return what + keep + how;
     }

@@ -14,15 +14,16 @@ import java.util.regex.Pattern;
 final class Addresses {
     private Addresses() {}
 
-    private static final String NOT_WORD = "(?!(?:the|a|an|and|or|but|my|our|your|his|her|their|to|of|in|on|at|for|with|"
-            + "from|by|is|was|i|im|it|we|he|she|they|you|me|mg|ml|mcg|kg|lbs?|days?|times?|hours?|hrs?|mins?|minutes?|"
-            + "weeks?|years?|months?|yrs?|miles?|km|steps|pills?|tablets?|people|kids|x|am|pm|every|each|per|more|less|"
-            + "than|then|just|only|about|around|like|after|before|that|this|these|those|so|too|very|not|no|yes|"
-            + "out|up|down|over|under|off|into|onto|across|along|past|away|back|home|again|when|where|what|who|why|how|"
-            + "one|two|three|four|five|six|seven|eight|nine|ten|other|different|same|whole|long|short|"
-            + "now|today|tonight|anymore|again|please|pls|thanks|alone|tomorrow|yesterday|soon|there|here|since|till|"
-            + "until|ok|okay|lol|tho|though|too|also|still|already|right|rn|asap|help|idk|btw|"
-            + "et|je|à|avec|pour|depuis|mais|y|que|con|und|ich|mit)\\b)";
+    private static final String NOT_WORD =
+            "(?!(?:the|a|an|and|or|but|my|our|your|his|her|their|to|of|in|on|at|for|with|"
+                    + "from|by|is|was|i|im|it|we|he|she|they|you|me|mg|ml|mcg|kg|lbs?|days?|times?|hours?|hrs?|mins?|minutes?|"
+                    + "weeks?|years?|months?|yrs?|miles?|km|steps|pills?|tablets?|people|kids|x|am|pm|every|each|per|more|less|"
+                    + "than|then|just|only|about|around|like|after|before|that|this|these|those|so|too|very|not|no|yes|"
+                    + "out|up|down|over|under|off|into|onto|across|along|past|away|back|home|again|when|where|what|who|why|how|"
+                    + "one|two|three|four|five|six|seven|eight|nine|ten|other|different|same|whole|long|short|"
+                    + "now|today|tonight|anymore|again|please|pls|thanks|alone|tomorrow|yesterday|soon|there|here|since|till|"
+                    + "until|ok|okay|lol|tho|though|too|also|still|already|right|rn|asap|help|idk|btw|"
+                    + "et|je|à|avec|pour|depuis|mais|y|que|con|und|ich|mit)\\b)";
     private static final String WORD = NOT_WORD + "\\p{L}[\\p{L}\\p{M}'’.-]*+";
     private static final String STRONG_TYPE = "(?:street|str|st|road|rd|avenue|ave|lane|ln|drive|drv|boulevard|blvd|"
             + "court|ct|terrace|terr|tce|crescent|cres|parkway|pkwy|highway|hwy|gardens|gdns|mews|grove|parade|"
@@ -31,21 +32,24 @@ final class Addresses {
             + "path|end|gate|row|dr|run|point|loop|alley|plaza|ridge|vale|meadows?|heights|estate|quay|wharf|yard|mall|"
             + "crossing|cross|concourse|main|sector|block|circuit|grv|chase|bank|brow|fold|croft|wynd|gardens|close)";
     private static final String NUM = "\\d{1,5}[a-zA-Z]?(?:\\s*[-/]\\s*\\d{1,5}[a-zA-Z]?)*";
-    private static final Pattern EN = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}.,/:-])" + NUM + ",?\\s+((?:" + WORD + "\\s+(?:(?:y|yr)\\s+)?){0,3}"
-            + WORD + ")\\s+(" + STRONG_TYPE + "|" + WEAK_TYPE + ")\\b\\.?");
+    private static final Pattern EN = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}.,/:-])" + NUM + ",?\\s+((?:" + WORD
+            + "\\s+(?:(?:y|yr)\\s+)?){0,3}" + WORD + ")\\s+(" + STRONG_TYPE + "|" + WEAK_TYPE + ")\\b\\.?");
     private static final Pattern EN_ORDINAL = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}.,/-])" + NUM
-            + ",?\\s+(?:(?:[nsew]|north|south|east|west|ne|nw|se|sw)\\.?\\s+)?(\\d{1,3}(?:st|nd|rd|th))\\s+(" + STRONG_TYPE + "|" + WEAK_TYPE + "|\\p{L}+\\s+(?:" + STRONG_TYPE
+            + ",?\\s+(?:(?:[nsew]|north|south|east|west|ne|nw|se|sw)\\.?\\s+)?(\\d{1,3}(?:st|nd|rd|th))\\s+("
+            + STRONG_TYPE + "|" + WEAK_TYPE + "|\\p{L}+\\s+(?:" + STRONG_TYPE
             + "))\\b\\.?");
-    private static final Pattern DE = Pattern.compile("(?iu)(?<![\\p{L}])(?:(?:van|de|den|der|ter|ten)\\s+){0,2}(?:[\\p{L}-]{2,}(?:straße|strasse|str\\.|str(?=\\s*\\d)|weg|gasse|platz|"
-            + "allee|damm|ufer|chaussee|pfad|straat|laan|gracht|plein|kade|steeg|dijk)|(?-i:\\p{Lu}[\\p{L}-]+(?:ring|markt|kamp|twiete|steig))|(?:[\\p{L}-]+(?:er|e|es)\\s+(?:straße|strasse|"
-            + "str\\.|weg|gasse|platz|allee|ring|damm))|(?-i:Am|An\\s+der|Auf\\s+der|Im|In\\s+der|Zum|Zur|Unter\\s+den)\\s+"
-            + "(?-i:\\p{Lu})[\\p{L}-]+|(?:am|im|zum|zur)\\s+\\p{L}[\\p{L}-]+(?=\\s*\\d{1,4}\\s?[a-z]?\\s*,?\\s*\\d{5}\\s))"
-            + "(?:\\s*,?\\s*(?:hausnummer|hausnr\\.?|nr\\.?|nummer)\\s*)?\\s*\\d{1,4}\\s?[a-zA-Z]?\\b"
-            + "(?:\\s?[-/]\\s?\\d{1,4}[a-zA-Z]?\\b)?(?:\\s*(?:bis|ter)(?=\\s*,))?");
-    private static final Pattern FR = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}])\\d{1,4}(?:\\s?(?:bis|ter|b))?,?\\s+(?:rue|avenue|av\\.|"
-            + "boulevard|bd|bvd|place|pl\\.|chemin|allée|allee|impasse|quai|route|cours|passage|square|rond-point|"
-            + "résidence|residence|faubourg|fg|voie|sentier|cité|cite|hameau|lotissement)\\s+(?:(?:de|du|des|la|le|"
-            + "l['’]|d['’]|aux?|saint|sainte|st|ste)\\s*)*(?:" + WORD + ")(?:\\s+" + WORD + "){0,3}");
+    private static final Pattern DE = Pattern.compile(
+            "(?iu)(?<![\\p{L}])(?:(?:van|de|den|der|ter|ten)\\s+){0,2}(?:[\\p{L}-]{2,}(?:straße|strasse|str\\.|str(?=\\s*\\d)|weg|gasse|platz|"
+                    + "allee|damm|ufer|chaussee|pfad|straat|laan|gracht|plein|kade|steeg|dijk)|(?-i:\\p{Lu}[\\p{L}-]+(?:ring|markt|kamp|twiete|steig))|(?:[\\p{L}-]+(?:er|e|es)\\s+(?:straße|strasse|"
+                    + "str\\.|weg|gasse|platz|allee|ring|damm))|(?-i:Am|An\\s+der|Auf\\s+der|Im|In\\s+der|Zum|Zur|Unter\\s+den)\\s+"
+                    + "(?-i:\\p{Lu})[\\p{L}-]+|(?:am|im|zum|zur)\\s+\\p{L}[\\p{L}-]+(?=\\s*\\d{1,4}\\s?[a-z]?\\s*,?\\s*\\d{5}\\s))"
+                    + "(?:\\s*,?\\s*(?:hausnummer|hausnr\\.?|nr\\.?|nummer)\\s*)?\\s*\\d{1,4}\\s?[a-zA-Z]?\\b"
+                    + "(?:\\s?[-/]\\s?\\d{1,4}[a-zA-Z]?\\b)?(?:\\s*(?:bis|ter)(?=\\s*,))?");
+    private static final Pattern FR =
+            Pattern.compile("(?iu)(?<![\\p{L}\\p{N}])\\d{1,4}(?:\\s?(?:bis|ter|b))?,?\\s+(?:rue|avenue|av\\.|"
+                    + "boulevard|bd|bvd|place|pl\\.|chemin|allée|allee|impasse|quai|route|cours|passage|square|rond-point|"
+                    + "résidence|residence|faubourg|fg|voie|sentier|cité|cite|hameau|lotissement)\\s+(?:(?:de|du|des|la|le|"
+                    + "l['’]|d['’]|aux?|saint|sainte|st|ste)\\s*)*(?:" + WORD + ")(?:\\s+" + WORD + "){0,3}");
     private static final Pattern ES = Pattern.compile("(?iu)(?<![\\p{L}])(?:(?:calle|avenida|avda|plaza|pza|"
             + "paseo|camino|carrera|ronda|travesía|travesia|carretera|ctra|glorieta|pasaje|urbanización|"
             + "urb|rua|praça|travessa)(?![\\p{L}])\\.?|(?-i:Via|Viale|Piazza|Corso)(?=\\s+(?-i:\\p{Lu}))|c/(?!o\\b)|av\\.|p[º°])\\s*(?:(?:de|del|la|las|los|el|dels|di|della)\\s+)*"
@@ -57,27 +61,32 @@ final class Addresses {
             Pattern.compile("(?iu)(?<![\\p{L}\\p{N}])(?:[A-Z]{1,2}-?\\d{1,4}[A-Z]?|\\d{1,4}[A-Z]?(?:/\\d{1,4})?),?\\s+"
                     + "(?:sector|block|phase|pocket)\\s+\\d{1,3}[A-Z]?\\b(?:(?:,?\\s+\\p{L}[\\p{L}-]+){0,2},?\\s*-?\\s*[1-9]\\d{2}\\s?\\d{3})?"
                     + "(?![\\p{L}\\p{N}])"),
-            Pattern.compile("(?iu)\\b(?:P\\.?\\s?O\\.?\\s?Box|Post\\s+Office\\s+Box|Postfach|Postbus|Bo[iî]te\\s+postale"
-                    + "|Apartado(?:\\s+de\\s+correos)?|Casella\\s+postale|Caixa\\s+postal|а/я|абонентский\\s+ящик)\\s*"
-                    + "\\d{1,6}(?:\\s\\d{2}){0,3}\\b"),
-            Pattern.compile("(?iu)(?:ул\\.|улица|пр\\.|проспект|пер\\.|переулок|ш\\.|шоссе|бульвар|наб\\.)\\s*\\p{Lu}[\\p{L}-]*"
-                    + "(?:\\s+\\p{Lu}[\\p{L}-]*)?,?\\s*(?:д\\.|дом)?\\s*\\d{1,4}(?:\\s*,?\\s*(?:кв\\.|квартира)\\s*\\d{1,4})?"),
+            Pattern.compile(
+                    "(?iu)\\b(?:P\\.?\\s?O\\.?\\s?Box|Post\\s+Office\\s+Box|Postfach|Postbus|Bo[iî]te\\s+postale"
+                            + "|Apartado(?:\\s+de\\s+correos)?|Casella\\s+postale|Caixa\\s+postal|а/я|абонентский\\s+ящик)\\s*"
+                            + "\\d{1,6}(?:\\s\\d{2}){0,3}\\b"),
+            Pattern.compile(
+                    "(?iu)(?:ул\\.|улица|пр\\.|проспект|пер\\.|переулок|ш\\.|шоссе|бульвар|наб\\.)\\s*\\p{Lu}[\\p{L}-]*"
+                            + "(?:\\s+\\p{Lu}[\\p{L}-]*)?,?\\s*(?:д\\.|дом)?\\s*\\d{1,4}(?:\\s*,?\\s*(?:кв\\.|квартира)\\s*\\d{1,4})?"),
             Pattern.compile("\\p{IsHan}{1,8}(?:路|街|道|巷|胡同|大道)\\d{1,5}(?:号|號)(?:\\d{1,4}室)?"));
 
     /** An Irish rural address: townland and town before one of the 32 counties ("Tullyvin, Cootehill, Co. Cavan"). */
-    private static final Pattern IE_COUNTY = Pattern.compile("(?u)(?<![\\p{L}])(?:\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?\\s*,\\s*){2,3}"
-            + "(?:Co\\.?|County)\\s+(?:Antrim|Armagh|Carlow|Cavan|Clare|Cork|Derry|Donegal|Down|Dublin|Fermanagh|Galway|Kerry|"
-            + "Kildare|Kilkenny|Laois|Leitrim|Limerick|Longford|Louth|Mayo|Meath|Monaghan|Offaly|Roscommon|Sligo|Tipperary|"
-            + "Tyrone|Waterford|Westmeath|Wexford|Wicklow)(?![\\p{L}])");
+    private static final Pattern IE_COUNTY =
+            Pattern.compile("(?u)(?<![\\p{L}])(?:\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?\\s*,\\s*){2,3}"
+                    + "(?:Co\\.?|County)\\s+(?:Antrim|Armagh|Carlow|Cavan|Clare|Cork|Derry|Donegal|Down|Dublin|Fermanagh|Galway|Kerry|"
+                    + "Kildare|Kilkenny|Laois|Leitrim|Limerick|Longford|Louth|Mayo|Meath|Monaghan|Offaly|Roscommon|Sligo|Tipperary|"
+                    + "Tyrone|Waterford|Westmeath|Wexford|Wicklow)(?![\\p{L}])");
     /** A street written as one word with its type ("41 Kingsway", "12 Broadway", "3 Northgate"). */
-    private static final Pattern EN_COMPOUND = Pattern.compile("(?u)(?<![\\p{L}\\p{N}.,/:-])" + NUM
-            + ",?\\s+\\p{Lu}\\p{Ll}{2,}(?:way|gate)(?![\\p{L}])");
+    private static final Pattern EN_COMPOUND =
+            Pattern.compile("(?u)(?<![\\p{L}\\p{N}.,/:-])" + NUM + ",?\\s+\\p{Lu}\\p{Ll}{2,}(?:way|gate)(?![\\p{L}])");
     /** A work's title before what looks like an address ("watching 21 Jump Street", "the song 8 Mile Road"). */
-    private static final Pattern WORK_BEFORE = Pattern.compile("(?iu)\\b(?:(?:re)?watch(?:es|ed|ing)?|listen(?:s|ed|ing)?\\s+to|"
-            + "(?:re)?read(?:s|ing)?|song|album|film|movie|show|series|episode\\s+of)\\s+(?:the\\s+)?$");
+    private static final Pattern WORK_BEFORE =
+            Pattern.compile("(?iu)\\b(?:(?:re)?watch(?:es|ed|ing)?|listen(?:s|ed|ing)?\\s+to|"
+                    + "(?:re)?read(?:s|ing)?|song|album|film|movie|show|series|episode\\s+of)\\s+(?:the\\s+)?$");
     /** Where an Indian address written without commas begins: its flat, house, plot or door number. */
-    private static final Pattern INDIA_START = Pattern.compile("(?iu)\\b(?:flat|h\\.?\\s?no|house\\s+no|plot|door\\s+no|d\\.?\\s?no)"
-            + "\\.?\\s*(?:no\\.?\\s*)?[\\p{L}\\p{N}/-]*\\d");
+    private static final Pattern INDIA_START =
+            Pattern.compile("(?iu)\\b(?:flat|h\\.?\\s?no|house\\s+no|plot|door\\s+no|d\\.?\\s?no)"
+                    + "\\.?\\s*(?:no\\.?\\s*)?[\\p{L}\\p{N}/-]*\\d");
     /** A clause after an address cue that holds a number. */
     private static final Pattern CUE = Pattern.compile("(?iu)(?:\\b(?:my|our|his|her|their|the|new|home|postal|"
             + "mailing|full|current)\\s+(?:home\\s+)?address(?:\\s+is|\\s*:|\\s*-|\\s*=)?|\\baddress\\s*(?:is|:|-|=)"
@@ -86,57 +95,74 @@ final class Addresses {
             + "letters?)\\s+to|\\bcome\\s+to|\\bi['’]?m\\s+at|\\bwe['’]?re\\s+at|\\bmeine\\s+adresse\\s+(?:ist|lautet)"
             + "|\\bich\\s+wohne\\s+(?:in\\s+der|in|am|an\\s+der|im)|\\bj['’]habite(?:\\s+au|\\s+à|\\s+a)?|\\bmon\\s+adresse"
             + "(?:\\s+est|\\s*:)|\\bvivo\\s+en|\\bmi\\s+direcci[oó]n\\s+es|\\bdirecci[oó]n\\s*:|\\badresse\\s*:)\\s*");
-    private static final Pattern CUE_CLAUSE = Pattern.compile("(?u)[^\\n.!?;()]{3,90}?(?=\\s+(?:and|but|pls|please|if|so|"
-            + "cos|because|with|where|which|who|since|for|et|mais|und|aber|y|pero)\\b|[.!?;\\n()]|$)");
+
+    private static final Pattern CUE_CLAUSE =
+            Pattern.compile("(?u)[^\\n.!?;()]{3,90}?(?=\\s+(?:and|but|pls|please|if|so|"
+                    + "cos|because|with|where|which|who|since|for|et|mais|und|aber|y|pero)\\b|[.!?;\\n()]|$)");
 
     /** A year or a duration in a clause after "I live in": not a house number ("j'habite à Lyon depuis 2018"). */
-    private static final Pattern YEAR_ONLY = Pattern.compile("(?iu)\\b(?:since|depuis|seit|desde|from|for|in|en|im|for\\s+the\\s+last)"
-            + "\\s+(?:(?:19|20)\\d{2}|\\d{1,2}\\s*(?:years?|yrs?|months?|weeks?|ans?|mois|jahren?|monaten?|años?|meses))\\b");
+    private static final Pattern YEAR_ONLY = Pattern.compile(
+            "(?iu)\\b(?:since|depuis|seit|desde|from|for|in|en|im|for\\s+the\\s+last)"
+                    + "\\s+(?:(?:19|20)\\d{2}|\\d{1,2}\\s*(?:years?|yrs?|months?|weeks?|ans?|mois|jahren?|monaten?|años?|meses))\\b");
+
     private static final String UK_POSTCODE = "[A-Za-z]{1,2}\\d[A-Za-z\\d]?\\s*\\d(?![aApP][mM]\\b)[A-Za-z]{2}";
     /** An Irish Eircode: routing key (letter, two digits, or D6W) and a four-character unique identifier. */
-    private static final String EIRCODE = "(?:[AC-FHKNPRTV-Yac-fhknprtv-y]\\d{2}|[Dd]6[Ww])\\s?[0-9AC-FHKNPRTV-Yac-fhknprtv-y]{4}";
-    private static final String STATE = "(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|"
-            + "NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)";
+    private static final String EIRCODE =
+            "(?:[AC-FHKNPRTV-Yac-fhknprtv-y]\\d{2}|[Dd]6[Ww])\\s?[0-9AC-FHKNPRTV-Yac-fhknprtv-y]{4}";
+
+    private static final String STATE =
+            "(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|"
+                    + "NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)";
     /** A US state code in lower case before a ZIP ("vancouver wa 98660"): the codes that are not English words. */
-    private static final String STATE_LOWER = "(?:a[kzr]|c[at]|dc|fl|ga|i[la]|k[sy]|m[dinst]|n[evhjmycd]|ri|s[cd]|t[nx]|ut|"
-            + "v[ta]|w[aviy])";
+    private static final String STATE_LOWER =
+            "(?:a[kzr]|c[at]|dc|fl|ga|i[la]|k[sy]|m[dinst]|n[evhjmycd]|ri|s[cd]|t[nx]|ut|" + "v[ta]|w[aviy])";
+
     private static final String AU_STATE = "(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT|nsw|vic|qld|tas|act)";
     private static final String TOWN_WORD = NOT_WORD + "\\p{L}[\\p{L}\\p{M}'’-]*(?:\\.\\p{L}[\\p{L}\\p{M}'’-]*)*";
     private static final String TOWN = "(?:" + TOWN_WORD + ")(?:[ -]" + TOWN_WORD + "){0,2}";
     /** What may follow a street: each tried in turn at the end of the span until none matches. */
     private static final List<Pattern> TAILS = List.of(
-            Pattern.compile("(?iu)^,?\\s*(?:(?:apt|apartment|flat|unit|suite|ste|room|rm|no)(?![\\p{L}])\\.?|#)\\s*#?\\s*(?=[\\p{L}\\p{N}-]{0,5}\\d|[A-Za-z]\\b)[\\p{L}\\p{N}-]{1,6}\\b"),
+            Pattern.compile(
+                    "(?iu)^,?\\s*(?:(?:apt|apartment|flat|unit|suite|ste|room|rm|no)(?![\\p{L}])\\.?|#)\\s*#?\\s*(?=[\\p{L}\\p{N}-]{0,5}\\d|[A-Za-z]\\b)[\\p{L}\\p{N}-]{1,6}\\b"),
             Pattern.compile("(?u)^,?\\s*(?:" + UK_POSTCODE + "|" + EIRCODE + ")(?![\\p{L}\\p{N}])"),
-            Pattern.compile("(?u)^[,.]?\\s*(?:Co\\.?|County)\\s+\\p{Lu}[\\p{L}'’-]+(?=\\s*(?:,|[.!?;\\n)]|$|" + EIRCODE + "))"),
+            Pattern.compile(
+                    "(?u)^[,.]?\\s*(?:Co\\.?|County)\\s+\\p{Lu}[\\p{L}'’-]+(?=\\s*(?:,|[.!?;\\n)]|$|" + EIRCODE + "))"),
             Pattern.compile("(?iu)^,?\\s*Dublin\\s+\\d{1,2}W?(?![\\p{L}\\p{N}])"),
             Pattern.compile("(?iu)^\\s+(?:lower|upper|north|south|east|west|nw|ne|sw|se)(?=\\s*,)"),
-            Pattern.compile("(?iu)^,?\\s+" + TOWN_WORD + "(?:\\s+" + TOWN_WORD + ")?(?=,?\\s+" + UK_POSTCODE + "(?![\\p{L}\\p{N}]))"),
-            Pattern.compile("(?iu)^,?\\s+" + TOWN_WORD + "(?:\\s+" + TOWN_WORD + "){0,2},?\\s+" + STATE + "\\.?,?\\s+\\d{5}(?:-\\d{4})?(?!\\d)"),
+            Pattern.compile("(?iu)^,?\\s+" + TOWN_WORD + "(?:\\s+" + TOWN_WORD + ")?(?=,?\\s+" + UK_POSTCODE
+                    + "(?![\\p{L}\\p{N}]))"),
+            Pattern.compile("(?iu)^,?\\s+" + TOWN_WORD + "(?:\\s+" + TOWN_WORD + "){0,2},?\\s+" + STATE
+                    + "\\.?,?\\s+\\d{5}(?:-\\d{4})?(?!\\d)"),
             Pattern.compile("(?u)^\\s+(?:am|an\\s+der|im|sur|upon|on|de\\s+la|de|del|en)\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+"
                     + "(?=\\s*(?:[,.!?;\\n)]|$))"),
-            Pattern.compile("(?iu)^,?\\s*(?:alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|"
-                    + "georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|"
-                    + "michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new\\s+hampshire|new\\s+jersey|"
-                    + "new\\s+mexico|new\\s+york|north\\s+carolina|north\\s+dakota|ohio|oklahoma|oregon|pennsylvania|"
-                    + "rhode\\s+island|south\\s+carolina|south\\s+dakota|tennessee|texas|utah|vermont|virginia|washington|"
-                    + "west\\s+virginia|wisconsin|wyoming)\\.?,?\\s+\\d{5}(?:-\\d{4})?(?!\\d)"),
+            Pattern.compile(
+                    "(?iu)^,?\\s*(?:alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|"
+                            + "georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|"
+                            + "michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new\\s+hampshire|new\\s+jersey|"
+                            + "new\\s+mexico|new\\s+york|north\\s+carolina|north\\s+dakota|ohio|oklahoma|oregon|pennsylvania|"
+                            + "rhode\\s+island|south\\s+carolina|south\\s+dakota|tennessee|texas|utah|vermont|virginia|washington|"
+                            + "west\\s+virginia|wisconsin|wyoming)\\.?,?\\s+\\d{5}(?:-\\d{4})?(?!\\d)"),
             Pattern.compile("(?u)^,?\\s*(?:" + STATE + "|" + AU_STATE + ")\\.?,?\\s+\\d{4,5}(?:-\\d{4})?(?!\\d)"),
             Pattern.compile("(?u)^,?\\s*" + STATE_LOWER + ",?\\s+\\d{5}(?:-\\d{4})?(?!\\d)"),
             Pattern.compile("(?u)^,?\\s*(?:-\\s*)?[1-9]\\d{2}\\s?\\d{3}(?![\\d])"),
             Pattern.compile("(?iu)^,?\\s*\\d{5}\\s+" + TOWN + "(?=\\s*(?:[,.!?;\\n)]|$))"),
-            Pattern.compile("(?u)^,?\\s*\\d{4,5}(?:-\\d{4})?(?:\\s+(?:\\p{Lu}\\s(?=\\p{Lu}))?\\p{Lu}[\\p{L}\\p{M}'’-]+(?:[ -]\\p{Lu}[\\p{L}\\p{M}'’-]+){0,2}"
-                    + "(?:\\s+(?:am|an\\s+der|im|in\\s+der|ob\\s+der|bei)\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+)?)?(?![\\p{N}])"),
+            Pattern.compile(
+                    "(?u)^,?\\s*\\d{4,5}(?:-\\d{4})?(?:\\s+(?:\\p{Lu}\\s(?=\\p{Lu}))?\\p{Lu}[\\p{L}\\p{M}'’-]+(?:[ -]\\p{Lu}[\\p{L}\\p{M}'’-]+){0,2}"
+                            + "(?:\\s+(?:am|an\\s+der|im|in\\s+der|ob\\s+der|bei)\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+)?)?(?![\\p{N}])"),
             Pattern.compile("(?u)^,?\\s+in\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+(?=\\s*(?:[,.!?;\\n)]|$))"),
             Pattern.compile("(?u)^,\\s*" + TOWN + "(?=\\s*(?:,|[.!?;\\n)]|$|" + UK_POSTCODE + "|" + STATE + "\\s+\\d|"
                     + AU_STATE + "\\s+\\d|\\d{4,6}\\b|-\\s*\\d{6}))"),
             Pattern.compile("(?u)^\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+(?:\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+){0,2}(?=,?\\s+(?:"
                     + UK_POSTCODE + "|" + STATE + "\\s+\\d|" + AU_STATE + "\\s+\\d))"),
-            Pattern.compile("(?u)^,?\\s*\\d{4}\\s?[A-Z]{2}(?:\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+(?:[ -]\\p{Lu}[\\p{L}\\p{M}'’-]+)?)?(?![\\p{L}\\p{N}])"),
-            Pattern.compile("(?iu)^,?\\s*(?:uk|usa|us|u\\.s\\.|united\\s+kingdom|england|scotland|wales|ireland|germany|"
-                    + "deutschland|france|spain|españa|india|australia)\\b"));
+            Pattern.compile(
+                    "(?u)^,?\\s*\\d{4}\\s?[A-Z]{2}(?:\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+(?:[ -]\\p{Lu}[\\p{L}\\p{M}'’-]+)?)?(?![\\p{L}\\p{N}])"),
+            Pattern.compile(
+                    "(?iu)^,?\\s*(?:uk|usa|us|u\\.s\\.|united\\s+kingdom|england|scotland|wales|ireland|germany|"
+                            + "deutschland|france|spain|españa|india|australia)\\b"));
     /** A postcode and town written before the street. */
-    private static final Pattern POSTCODE_FIRST = Pattern.compile("(?u)(?<![\\p{L}\\p{N}])(?:\\d{5}|" + UK_POSTCODE + ")"
-            + "(?:\\s+\\p{L}[\\p{L}\\p{M}'’-]+){0,2}\\s*,\\s*$");
+    private static final Pattern POSTCODE_FIRST = Pattern.compile("(?u)(?<![\\p{L}\\p{N}])(?:\\d{5}|" + UK_POSTCODE
+            + ")" + "(?:\\s+\\p{L}[\\p{L}\\p{M}'’-]+){0,2}\\s*,\\s*$");
+
     private static final Pattern PREFIX = Pattern.compile("(?iu)(?:\\blot\\s+(?:no\\.?\\s*)?\\d{1,4}[a-z]?\\s*,?\\s*"
             + "|\\b(?:flat|apt|apartment|unit)\\s*(?:no\\.?\\s*)?\\d{1,4}[a-z]?\\s*,?\\s*(?:\\p{L}[\\p{L}'’-]+\\s+){1,3}(?:house|court|"
             + "lodge|apartments|mansions|towers|hall|heights|residency|society|villa|flats)\\s*,?\\s*|\\b(?:flat|apt|apartment|unit|suite|room|rm|bldg|building|house|h\\.?\\s?no"
@@ -146,34 +172,44 @@ final class Addresses {
             + "|\\b(?:r[ée]sidence|immeuble|b[âa]t(?:iment)?\\.?)\\s+[\\p{L}\\p{N}'’-]+(?:\\s+[\\p{L}'’-]+){0,2}\\s*,\\s*"
             + "|\\b(?:\\p{L}+\\s+){1,3}(?:hostel|refuge|shelter)\\s*,?\\s*)+$");
     /** A postcode that may end an address written without a street type. */
-    private static final Pattern ANCHOR = Pattern.compile("(?u)(?<![\\p{L}\\p{N}])(?:" + UK_POSTCODE + "|" + EIRCODE + "|(?:" + STATE + "|"
-            + AU_STATE + ")\\s+\\d{4,5}(?:-\\d{4})?|" + STATE_LOWER + "\\s+\\d{5}(?:-\\d{4})?|[1-9]\\d{2}\\s?\\d{3}|\\d{5}\\s+\\p{Lu}[\\p{L}-]+)(?![\\p{L}\\p{N}])");
-    private static final Pattern SEGMENT_BACK = Pattern.compile("(?u)(?:[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*"
-            + "(?:\\s+[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*){0,4}\\s*,\\s*){1,5}(?:\\p{L}[\\p{L}\\p{M}'’.-]+\\s+){0,2}-?\\s*$");
+    private static final Pattern ANCHOR = Pattern.compile("(?u)(?<![\\p{L}\\p{N}])(?:" + UK_POSTCODE + "|" + EIRCODE
+            + "|(?:" + STATE + "|" + AU_STATE + ")\\s+\\d{4,5}(?:-\\d{4})?|" + STATE_LOWER
+            + "\\s+\\d{5}(?:-\\d{4})?|[1-9]\\d{2}\\s?\\d{3}|\\d{5}\\s+\\p{Lu}[\\p{L}-]+)(?![\\p{L}\\p{N}])");
 
-    private static final Pattern ADDRESS_WORD = Pattern.compile("(?iu)(?:address|live|living|lives|stay|staying|moved|move|"
-            + "house|flat|home|place|post|mail|send|deliver|come|found\\s+me|outside|at)\\b[^.!?\\n]{0,20}$");
+    private static final Pattern SEGMENT_BACK = Pattern.compile(
+            "(?u)(?:[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*"
+                    + "(?:\\s+[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}'’./#-]*){0,4}\\s*,\\s*){1,5}(?:\\p{L}[\\p{L}\\p{M}'’.-]+\\s+){0,2}-?\\s*$");
+
+    private static final Pattern ADDRESS_WORD =
+            Pattern.compile("(?iu)(?:address|live|living|lives|stay|staying|moved|move|"
+                    + "house|flat|home|place|post|mail|send|deliver|come|found\\s+me|outside|at)\\b[^.!?\\n]{0,20}$");
     /** "its 5 high st", "my nan's is 31a station road": a house number as what something is, before a strong street type. */
     private static final Pattern IS_BEFORE = Pattern.compile("(?iu)\\b(?:is|it['’]?s|was)\\s+$");
+
     private static final Pattern PIN_P = Pattern.compile("[1-9]\\d{2}\\s?\\d{3}");
     private static final Pattern UK_POSTCODE_P = Pattern.compile("(?s)" + UK_POSTCODE);
     private static final Pattern EIRCODE_P = Pattern.compile("(?s)" + EIRCODE);
-    private static final Pattern INDIA_WORDS = Pattern.compile("(?:nagar|road|marg|colony|layout|sector|cross|main|block|"
-            + "phase|street|lane|flat|h\\.?\\s?no|house|pin|apartment|residency|society|india|bangalore|bengaluru|mumbai|"
-            + "delhi|chennai|hyderabad|kolkata|pune|[\\p{L}]+pur|[\\p{L}]+bad)");
+    private static final Pattern INDIA_WORDS =
+            Pattern.compile("(?:nagar|road|marg|colony|layout|sector|cross|main|block|"
+                    + "phase|street|lane|flat|h\\.?\\s?no|house|pin|apartment|residency|society|india|bangalore|bengaluru|mumbai|"
+                    + "delhi|chennai|hyderabad|kolkata|pune|[\\p{L}]+pur|[\\p{L}]+bad)");
     private static final Pattern WEAK_TYPE_P = Pattern.compile("(?i)" + WEAK_TYPE);
     private static final Pattern STRONG_TYPE_P = Pattern.compile("(?i)" + STRONG_TYPE);
-    private static final Pattern NO_NUMBER = Pattern.compile("(?iu)\\b(?:live|lives|living|moved|move|staying|stay|stays|"
-            + "(?:house|flat|home)\\s+is)\\s+(?:on|in|at|to|off)\\s+(?:the\\s+)?((?-i:\\p{Lu})[\\p{L}'’-]+(?:\\s+(?-i:\\p{Lu})[\\p{L}'’-]+){0,2}\\s+"
-            + STRONG_TYPE + ")\\b\\.?");
+    private static final Pattern NO_NUMBER =
+            Pattern.compile("(?iu)\\b(?:live|lives|living|moved|move|staying|stay|stays|"
+                    + "(?:house|flat|home)\\s+is)\\s+(?:on|in|at|to|off)\\s+(?:the\\s+)?((?-i:\\p{Lu})[\\p{L}'’-]+(?:\\s+(?-i:\\p{Lu})[\\p{L}'’-]+){0,2}\\s+"
+                    + STRONG_TYPE + ")\\b\\.?");
     private static final Pattern LEADING_WORD = Pattern.compile("(?u)\\s*(\\p{Ll}+)\\s+");
-    private static final Pattern KEEP_LEAD = Pattern.compile("(?iu)flat|apt|apartment|unit|suite|room|house|plot|no|h|d|"
-            + "appartement|wohnung|piso|calle|rue|avenue|via|rua|" + STRONG_TYPE + "|" + WEAK_TYPE);
+    private static final Pattern KEEP_LEAD =
+            Pattern.compile("(?iu)flat|apt|apartment|unit|suite|room|house|plot|no|h|d|"
+                    + "appartement|wohnung|piso|calle|rue|avenue|via|rua|" + STRONG_TYPE + "|" + WEAK_TYPE);
     private static final Pattern LAST_WORD = Pattern.compile("(?u)\\s+(\\p{L}+)\\s*$");
-    private static final Pattern CITY_AFTER = Pattern.compile("(?u)^,?\\s+(\\p{L}[\\p{L}\\p{M}'’-]+(\\s+\\p{L}[\\p{L}\\p{M}'’-]+)?)"
-            + "(?=\\s*(?:[,.!?;\\n)]|$|\\s))");
+    private static final Pattern CITY_AFTER = Pattern.compile(
+            "(?u)^,?\\s+(\\p{L}[\\p{L}\\p{M}'’-]+(\\s+\\p{L}[\\p{L}\\p{M}'’-]+)?)" + "(?=\\s*(?:[,.!?;\\n)]|$|\\s))");
     /** A UK outward code or full postcode after a town: "london n4", "leeds ls6 2ab". */
-    private static final Pattern OUTWARD = Pattern.compile("(?u)^,?\\s+(?:" + UK_POSTCODE + "|[A-Za-z]{1,2}\\d[A-Za-z\\d]?)(?![\\p{L}\\p{N}])");
+    private static final Pattern OUTWARD =
+            Pattern.compile("(?u)^,?\\s+(?:" + UK_POSTCODE + "|[A-Za-z]{1,2}\\d[A-Za-z\\d]?)(?![\\p{L}\\p{N}])");
+
     private static final Pattern TOWN_AFTER_CODE = Pattern.compile("(?u)^\\s+(\\p{Ll}[\\p{L}\\p{M}-]{2,})");
 
     static void find(Hits h) {
@@ -198,17 +234,30 @@ final class Addresses {
         for (Pattern p : List.of(EN, EN_ORDINAL)) {
             Matcher m = p.matcher(t);
             while (m.find()) {
-                if (WORK_BEFORE.matcher(t.substring(Math.max(0, m.start() - 30), m.start())).find()) {
+                if (WORK_BEFORE
+                        .matcher(t.substring(Math.max(0, m.start() - 30), m.start()))
+                        .find()) {
                     continue; // "watching 21 Jump Street": a title
                 }
                 String type = m.group(2).toLowerCase(java.util.Locale.ROOT);
-                boolean weak = WEAK_TYPE_P.matcher(type).matches() && !STRONG_TYPE_P.matcher(type).matches();
-                if (weak && !capitalised(m.group(1)) && !cueBefore(h, m.start()) && !tailFollows(t, m.end()) && !h.strict) {
+                boolean weak = WEAK_TYPE_P.matcher(type).matches()
+                        && !STRONG_TYPE_P.matcher(type).matches();
+                if (weak
+                        && !capitalised(m.group(1))
+                        && !cueBefore(h, m.start())
+                        && !tailFollows(t, m.end())
+                        && !h.strict) {
                     continue;
                 }
-                if (!weak && !capitalised(m.group(1)) && !cueBefore(h, m.start()) && !tailFollows(t, m.end())
-                        && !IS_BEFORE.matcher(t.substring(Math.max(0, m.start() - 8), m.start())).find()
-                        && allCommon(m.group(1)) && !h.strict) {
+                if (!weak
+                        && !capitalised(m.group(1))
+                        && !cueBefore(h, m.start())
+                        && !tailFollows(t, m.end())
+                        && !IS_BEFORE
+                                .matcher(t.substring(Math.max(0, m.start() - 8), m.start()))
+                                .find()
+                        && allCommon(m.group(1))
+                        && !h.strict) {
                     continue; // "3 main road"-like text with no sign of an address
                 }
                 emit(h, m.start(), m.end());
@@ -230,7 +279,8 @@ final class Addresses {
             }
         }
         for (Pattern p : List.of(DE, FR, ES)) {
-            if (!hinted(h, p == DE ? DE_HINTS : p == FR ? FR_HINTS : ES_HINTS) && !(p == DE && FIVE_DIGITS.matcher(t).find())) {
+            if (!hinted(h, p == DE ? DE_HINTS : p == FR ? FR_HINTS : ES_HINTS)
+                    && !(p == DE && FIVE_DIGITS.matcher(t).find())) {
                 continue;
             }
             Matcher m = p.matcher(t);
@@ -242,12 +292,15 @@ final class Addresses {
         while (hinted(h, CUE_HINTS) && c.find()) {
             Matcher cl = CUE_CLAUSE.matcher(t);
             cl.region(c.end(), t.length());
-            if (cl.lookingAt() && YEAR_ONLY.matcher(cl.group()).replaceAll("").chars().anyMatch(Character::isDigit)
+            if (cl.lookingAt()
+                    && YEAR_ONLY.matcher(cl.group()).replaceAll("").chars().anyMatch(Character::isDigit)
                     && !cl.group().matches("(?s)\\s*\\d{1,2}(?:\\s*(?:am|pm|:\\d\\d).*)?")) {
                 int e = cl.end();
                 Matcher last = LAST_WORD.matcher(t.substring(cl.start(), e));
-                while (last.find() && Names.isCommonWord(last.group(1)) && !last.group(1).matches("(?i)" + STRONG_TYPE
-                        + "|" + WEAK_TYPE) && !Character.isUpperCase(last.group(1).charAt(0))) {
+                while (last.find()
+                        && Names.isCommonWord(last.group(1))
+                        && !last.group(1).matches("(?i)" + STRONG_TYPE + "|" + WEAK_TYPE)
+                        && !Character.isUpperCase(last.group(1).charAt(0))) {
                     e = cl.start() + last.start();
                     last = LAST_WORD.matcher(t.substring(cl.start(), e));
                 }
@@ -265,16 +318,21 @@ final class Addresses {
             if (nl >= 0) {
                 lineBefore = lineBefore.substring(nl + 1);
             }
-            if (pin && !INDIA_WORDS.matcher(lineBefore.toLowerCase(java.util.Locale.ROOT)).find()) {
+            if (pin
+                    && !INDIA_WORDS
+                            .matcher(lineBefore.toLowerCase(java.util.Locale.ROOT))
+                            .find()) {
                 continue; // a six-digit number is a PIN only after an Indian address word
             }
             Matcher seg = SEGMENT_BACK.matcher(lineBefore);
             boolean segs = lineBefore.indexOf(',') >= 0 && seg.find(); // the segments end with commas
-            boolean ukPostcode = (UK_POSTCODE_P.matcher(g).matches() || EIRCODE_P.matcher(g).matches())
-                    && g.chars().anyMatch(Character::isUpperCase);
+            boolean ukPostcode =
+                    (UK_POSTCODE_P.matcher(g).matches() || EIRCODE_P.matcher(g).matches())
+                            && g.chars().anyMatch(Character::isUpperCase);
             int indiaStart = -1;
             if (pin && !segs) {
-                Matcher is = INDIA_START.matcher(lineBefore.length() > 120 ? lineBefore.substring(lineBefore.length() - 120) : lineBefore);
+                Matcher is = INDIA_START.matcher(
+                        lineBefore.length() > 120 ? lineBefore.substring(lineBefore.length() - 120) : lineBefore);
                 while (is.find()) {
                     indiaStart = a.start() - (Math.min(lineBefore.length(), 120) - is.start());
                 }
@@ -282,7 +340,8 @@ final class Addresses {
             if (!ukPostcode && !segs && indiaStart < 0) {
                 continue; // a bare six-digit or five-digit number is not a postcode on its own
             }
-            int start = segs ? a.start() - (lineBefore.length() - seg.start()) : indiaStart >= 0 ? indiaStart : a.start();
+            int start =
+                    segs ? a.start() - (lineBefore.length() - seg.start()) : indiaStart >= 0 ? indiaStart : a.start();
             // the segments may begin inside a sentence: start after the last cue or sentence break in them
             String span = t.substring(start, a.start());
             Matcher cue = CUE.matcher(span);
@@ -295,8 +354,10 @@ final class Addresses {
             }
             // the segments may begin with the words of the sentence before the address: "vivo en", "we are at"
             Matcher lead = LEADING_WORD.matcher(t);
-            while (start < a.start() && lead.region(start, a.start()).lookingAt()
-                    && Names.isCommonWord(lead.group(1)) && !KEEP_LEAD.matcher(lead.group(1)).matches()) {
+            while (start < a.start()
+                    && lead.region(start, a.start()).lookingAt()
+                    && Names.isCommonWord(lead.group(1))
+                    && !KEEP_LEAD.matcher(lead.group(1)).matches()) {
                 start = lead.end();
             }
             emit(h, start, a.end());
@@ -304,25 +365,123 @@ final class Addresses {
     }
 
     private static final Pattern FIVE_DIGITS = Pattern.compile("(?<!\\d)\\d{5}\\s+\\p{L}");
-    private static final String[] DE_HINTS = {"str", "weg", "gasse", "platz", "allee", "damm", "ufer", "chaussee", "pfad",
-        "straat", "laan", "gracht", "plein", "kade", "steeg", "dijk", "ring", "markt", "kamp", "twiete", "steig", "Am ",
-        "An der", "Auf der", "Im ", "In der", "Zum ", "Zur ", "Unter den"};
-    private static final String[] FR_HINTS = {"rue", "av", "bd", "bvd", "place", "pl.", "chemin", "allée", "allee",
-        "impasse", "quai", "route", "cours", "passage", "square", "rond-point", "sidence", "faubourg", "fg", "voie",
-        "sentier", "cit", "hameau", "lotissement"};
-    private static final String[] ES_HINTS = {"calle", "c/", "av", "plaza", "pza", "paseo", "p\u00ba", "pº", "p°",
-        "camino", "carrera", "ronda", "traves", "carretera", "ctra", "glorieta", "pasaje", "urb", "rua", "praça",
-        "Via", "Viale", "Piazza", "Corso"};
-    private static final String[] CUE_HINTS = {"address", "live", "living", "stay", "moved", "send", "come to", "i'm at",
-        "im at", "i’m at", "we're at", "were at", "adresse", "wohne", "habite", "vivo", "direcci"};
+    private static final String[] DE_HINTS = {
+        "str",
+        "weg",
+        "gasse",
+        "platz",
+        "allee",
+        "damm",
+        "ufer",
+        "chaussee",
+        "pfad",
+        "straat",
+        "laan",
+        "gracht",
+        "plein",
+        "kade",
+        "steeg",
+        "dijk",
+        "ring",
+        "markt",
+        "kamp",
+        "twiete",
+        "steig",
+        "Am ",
+        "An der",
+        "Auf der",
+        "Im ",
+        "In der",
+        "Zum ",
+        "Zur ",
+        "Unter den"
+    };
+    private static final String[] FR_HINTS = {
+        "rue",
+        "av",
+        "bd",
+        "bvd",
+        "place",
+        "pl.",
+        "chemin",
+        "allée",
+        "allee",
+        "impasse",
+        "quai",
+        "route",
+        "cours",
+        "passage",
+        "square",
+        "rond-point",
+        "sidence",
+        "faubourg",
+        "fg",
+        "voie",
+        "sentier",
+        "cit",
+        "hameau",
+        "lotissement"
+    };
+    private static final String[] ES_HINTS = {
+        "calle",
+        "c/",
+        "av",
+        "plaza",
+        "pza",
+        "paseo",
+        "p\u00ba",
+        "pº",
+        "p°",
+        "camino",
+        "carrera",
+        "ronda",
+        "traves",
+        "carretera",
+        "ctra",
+        "glorieta",
+        "pasaje",
+        "urb",
+        "rua",
+        "praça",
+        "Via",
+        "Viale",
+        "Piazza",
+        "Corso"
+    };
+    private static final String[] CUE_HINTS = {
+        "address",
+        "live",
+        "living",
+        "stay",
+        "moved",
+        "send",
+        "come to",
+        "i'm at",
+        "im at",
+        "i’m at",
+        "we're at",
+        "were at",
+        "adresse",
+        "wohne",
+        "habite",
+        "vivo",
+        "direcci"
+    };
 
     /** Whether the text may hold the form {@code OTHER.get(o)}: its words (sector, box, Postfach…) or its script. */
     private static boolean otherHinted(Hits h, int o) {
         String l = h.lower;
         return switch (o) {
             case 0 -> l.contains("sector") || l.contains("block") || l.contains("phase") || l.contains("pocket");
-            case 1 -> l.contains("box") || l.contains("postfach") || l.contains("postbus") || l.contains("postale")
-                    || l.contains("apartado") || l.contains("postal") || l.contains("а/я") || l.contains("ящик");
+            case 1 ->
+                l.contains("box")
+                        || l.contains("postfach")
+                        || l.contains("postbus")
+                        || l.contains("postale")
+                        || l.contains("apartado")
+                        || l.contains("postal")
+                        || l.contains("а/я")
+                        || l.contains("ящик");
             case 2 -> l.chars().anyMatch(c -> Character.UnicodeBlock.of(c) == Character.UnicodeBlock.CYRILLIC);
             default -> l.chars().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
         };
@@ -344,10 +503,14 @@ final class Addresses {
         // a town of the city list after the street, in any case: "12 cedar close bolton", "fordham rd london n4"
         Matcher city = CITY_AFTER.matcher(t);
         city.region(end, t.length());
-        if (city.lookingAt() && (NameLists.CITIES.contains(city.group(1).toLowerCase(java.util.Locale.ROOT))
-                || (city.group(2) != null && NameLists.CITIES.contains(city.group(1).toLowerCase(java.util.Locale.ROOT)
-                .replaceAll("\\s+\\S+$", ""))))) {
-            int cityEnd = NameLists.CITIES.contains(city.group(1).toLowerCase(java.util.Locale.ROOT)) ? city.end(1)
+        if (city.lookingAt()
+                && (NameLists.CITIES.contains(city.group(1).toLowerCase(java.util.Locale.ROOT))
+                        || (city.group(2) != null
+                                && NameLists.CITIES.contains(city.group(1)
+                                        .toLowerCase(java.util.Locale.ROOT)
+                                        .replaceAll("\\s+\\S+$", ""))))) {
+            int cityEnd = NameLists.CITIES.contains(city.group(1).toLowerCase(java.util.Locale.ROOT))
+                    ? city.end(1)
                     : city.start(1) + city.group(1).replaceAll("\\s+\\S+$", "").length();
             Matcher code = OUTWARD.matcher(t);
             code.region(cityEnd, t.length());
@@ -401,17 +564,23 @@ final class Addresses {
             if (word.isEmpty()) {
                 continue;
             }
-            if (Character.isUpperCase(word.charAt(0)) || STRONG_TYPE_P.matcher(word).matches()
-                    || WEAK_TYPE_P.matcher(word).matches() || !Names.isCommonWord(word.replaceAll("[.'’]", ""))) {
+            if (Character.isUpperCase(word.charAt(0))
+                    || STRONG_TYPE_P.matcher(word).matches()
+                    || WEAK_TYPE_P.matcher(word).matches()
+                    || !Names.isCommonWord(word.replaceAll("[.'’]", ""))) {
                 return true;
             }
         }
-        return Pattern.compile(UK_POSTCODE + "|\\d{5}|[1-9]\\d{2}\\s?\\d{3}").matcher(clause).find();
+        return Pattern.compile(UK_POSTCODE + "|\\d{5}|[1-9]\\d{2}\\s?\\d{3}")
+                .matcher(clause)
+                .find();
     }
 
     private static boolean capitalised(String words) {
         for (String w : words.split("\\s+")) {
-            if (!w.isEmpty() && Character.isUpperCase(w.charAt(0)) && (w.length() == 1 || !w.equals(w.toUpperCase(java.util.Locale.ROOT)))) {
+            if (!w.isEmpty()
+                    && Character.isUpperCase(w.charAt(0))
+                    && (w.length() == 1 || !w.equals(w.toUpperCase(java.util.Locale.ROOT)))) {
                 return true;
             }
         }
@@ -429,7 +598,8 @@ final class Addresses {
 
     private static boolean cueBefore(Hits h, int at) {
         // "No." and "H.No." before a house number are not sentence ends
-        String before = h.text.substring(Math.max(0, at - 40), at).replaceAll("(?i)\\b(?:no|h\\.no|flat|apt|co)\\.", "no");
+        String before =
+                h.text.substring(Math.max(0, at - 40), at).replaceAll("(?i)\\b(?:no|h\\.no|flat|apt|co)\\.", "no");
         return ADDRESS_WORD.matcher(before).find();
     }
 
@@ -437,8 +607,10 @@ final class Addresses {
         String rest = t.substring(end, Math.min(t.length(), end + 40));
         return rest.matches("(?su)^,?\\s*(?:\\p{L}[\\p{L}'-]+\\s+){0,2}" + UK_POSTCODE + "(?![\\p{L}\\p{N}]).*")
                 || rest.matches("(?su)^,?\\s*(?:\\p{L}[\\p{L}'-]+\\s+){0,2}" + STATE_LOWER + ",?\\s+\\d{5}(?!\\d).*")
-                || rest.matches("(?su)^,?\\s*(?:" + UK_POSTCODE + "|" + STATE + "\\s+\\d{5}|" + AU_STATE + "\\s+\\d{4}|\\d{5}).*")
+                || rest.matches("(?su)^,?\\s*(?:" + UK_POSTCODE + "|" + STATE + "\\s+\\d{5}|" + AU_STATE
+                        + "\\s+\\d{4}|\\d{5}).*")
                 || rest.matches("(?su)^,\\s*\\p{Lu}.*")
-                || rest.matches("(?isu)^,\\s*\\p{L}[\\p{L} .'-]{1,25},?\\s*(?:\\p{L}+\\s+){0,2}(?:\\d{5}|" + UK_POSTCODE + ").*");
+                || rest.matches("(?isu)^,\\s*\\p{L}[\\p{L} .'-]{1,25},?\\s*(?:\\p{L}+\\s+){0,2}(?:\\d{5}|" + UK_POSTCODE
+                        + ").*");
     }
 }

@@ -15,22 +15,83 @@ final class Checksums {
 
     /** IBAN length per country (SWIFT IBAN registry). */
     static final Map<String, Integer> IBAN_LENGTH = Map.ofEntries(
-            Map.entry("AD", 24), Map.entry("AE", 23), Map.entry("AL", 28), Map.entry("AT", 20), Map.entry("AZ", 28),
-            Map.entry("BA", 20), Map.entry("BE", 16), Map.entry("BG", 22), Map.entry("BH", 22), Map.entry("BR", 29),
-            Map.entry("BY", 28), Map.entry("CH", 21), Map.entry("CR", 22), Map.entry("CY", 28), Map.entry("CZ", 24),
-            Map.entry("DE", 22), Map.entry("DK", 18), Map.entry("DO", 28), Map.entry("EE", 20), Map.entry("EG", 29),
-            Map.entry("ES", 24), Map.entry("FI", 18), Map.entry("FO", 18), Map.entry("FR", 27), Map.entry("GB", 22),
-            Map.entry("GE", 22), Map.entry("GI", 23), Map.entry("GL", 18), Map.entry("GR", 27), Map.entry("GT", 28),
-            Map.entry("HR", 21), Map.entry("HU", 28), Map.entry("IE", 22), Map.entry("IL", 23), Map.entry("IQ", 23),
-            Map.entry("IS", 26), Map.entry("IT", 27), Map.entry("JO", 30), Map.entry("KW", 30), Map.entry("KZ", 20),
-            Map.entry("LB", 28), Map.entry("LC", 32), Map.entry("LI", 21), Map.entry("LT", 20), Map.entry("LU", 20),
-            Map.entry("LV", 21), Map.entry("MC", 27), Map.entry("MD", 24), Map.entry("ME", 22), Map.entry("MK", 19),
-            Map.entry("MR", 27), Map.entry("MT", 31), Map.entry("MU", 30), Map.entry("NL", 18), Map.entry("NO", 15),
-            Map.entry("PK", 24), Map.entry("PL", 28), Map.entry("PS", 29), Map.entry("PT", 25), Map.entry("QA", 29),
-            Map.entry("RO", 24), Map.entry("RS", 22), Map.entry("SA", 24), Map.entry("SC", 31), Map.entry("SE", 24),
-            Map.entry("SI", 19), Map.entry("SK", 24), Map.entry("SM", 27), Map.entry("ST", 25), Map.entry("SV", 28),
-            Map.entry("TL", 23), Map.entry("TN", 24), Map.entry("TR", 26), Map.entry("UA", 29), Map.entry("VA", 22),
-            Map.entry("VG", 24), Map.entry("XK", 20));
+            Map.entry("AD", 24),
+            Map.entry("AE", 23),
+            Map.entry("AL", 28),
+            Map.entry("AT", 20),
+            Map.entry("AZ", 28),
+            Map.entry("BA", 20),
+            Map.entry("BE", 16),
+            Map.entry("BG", 22),
+            Map.entry("BH", 22),
+            Map.entry("BR", 29),
+            Map.entry("BY", 28),
+            Map.entry("CH", 21),
+            Map.entry("CR", 22),
+            Map.entry("CY", 28),
+            Map.entry("CZ", 24),
+            Map.entry("DE", 22),
+            Map.entry("DK", 18),
+            Map.entry("DO", 28),
+            Map.entry("EE", 20),
+            Map.entry("EG", 29),
+            Map.entry("ES", 24),
+            Map.entry("FI", 18),
+            Map.entry("FO", 18),
+            Map.entry("FR", 27),
+            Map.entry("GB", 22),
+            Map.entry("GE", 22),
+            Map.entry("GI", 23),
+            Map.entry("GL", 18),
+            Map.entry("GR", 27),
+            Map.entry("GT", 28),
+            Map.entry("HR", 21),
+            Map.entry("HU", 28),
+            Map.entry("IE", 22),
+            Map.entry("IL", 23),
+            Map.entry("IQ", 23),
+            Map.entry("IS", 26),
+            Map.entry("IT", 27),
+            Map.entry("JO", 30),
+            Map.entry("KW", 30),
+            Map.entry("KZ", 20),
+            Map.entry("LB", 28),
+            Map.entry("LC", 32),
+            Map.entry("LI", 21),
+            Map.entry("LT", 20),
+            Map.entry("LU", 20),
+            Map.entry("LV", 21),
+            Map.entry("MC", 27),
+            Map.entry("MD", 24),
+            Map.entry("ME", 22),
+            Map.entry("MK", 19),
+            Map.entry("MR", 27),
+            Map.entry("MT", 31),
+            Map.entry("MU", 30),
+            Map.entry("NL", 18),
+            Map.entry("NO", 15),
+            Map.entry("PK", 24),
+            Map.entry("PL", 28),
+            Map.entry("PS", 29),
+            Map.entry("PT", 25),
+            Map.entry("QA", 29),
+            Map.entry("RO", 24),
+            Map.entry("RS", 22),
+            Map.entry("SA", 24),
+            Map.entry("SC", 31),
+            Map.entry("SE", 24),
+            Map.entry("SI", 19),
+            Map.entry("SK", 24),
+            Map.entry("SM", 27),
+            Map.entry("ST", 25),
+            Map.entry("SV", 28),
+            Map.entry("TL", 23),
+            Map.entry("TN", 24),
+            Map.entry("TR", 26),
+            Map.entry("UA", 29),
+            Map.entry("VA", 22),
+            Map.entry("VG", 24),
+            Map.entry("XK", 20));
 
     /** An IBAN (letters and digits only, any case): known country, its length, mod 97 = 1. */
     static boolean iban(String s) {
@@ -116,8 +177,13 @@ final class Checksums {
             return false;
         }
         String p = u.substring(0, 2);
-        return !(p.equals("BG") || p.equals("GB") || p.equals("NK") || p.equals("KN") || p.equals("TN")
-                || p.equals("NT") || p.equals("ZZ"));
+        return !(p.equals("BG")
+                || p.equals("GB")
+                || p.equals("NK")
+                || p.equals("KN")
+                || p.equals("TN")
+                || p.equals("NT")
+                || p.equals("ZZ"));
     }
 
     /** A German Steuer-ID: 11 digits, the first not 0, the last the ISO 7064 MOD 11,10 check digit. */
@@ -142,14 +208,16 @@ final class Checksums {
     }
 
     private static final int[][] D = {
-            {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {1, 2, 3, 4, 0, 6, 7, 8, 9, 5}, {2, 3, 4, 0, 1, 7, 8, 9, 5, 6},
-            {3, 4, 0, 1, 2, 8, 9, 5, 6, 7}, {4, 0, 1, 2, 3, 9, 5, 6, 7, 8}, {5, 9, 8, 7, 6, 0, 4, 3, 2, 1},
-            {6, 5, 9, 8, 7, 1, 0, 4, 3, 2}, {7, 6, 5, 9, 8, 2, 1, 0, 4, 3}, {8, 7, 6, 5, 9, 3, 2, 1, 0, 4},
-            {9, 8, 7, 6, 5, 4, 3, 2, 1, 0}};
+        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {1, 2, 3, 4, 0, 6, 7, 8, 9, 5}, {2, 3, 4, 0, 1, 7, 8, 9, 5, 6},
+        {3, 4, 0, 1, 2, 8, 9, 5, 6, 7}, {4, 0, 1, 2, 3, 9, 5, 6, 7, 8}, {5, 9, 8, 7, 6, 0, 4, 3, 2, 1},
+        {6, 5, 9, 8, 7, 1, 0, 4, 3, 2}, {7, 6, 5, 9, 8, 2, 1, 0, 4, 3}, {8, 7, 6, 5, 9, 3, 2, 1, 0, 4},
+        {9, 8, 7, 6, 5, 4, 3, 2, 1, 0}
+    };
     private static final int[][] P = {
-            {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {1, 5, 7, 6, 2, 8, 3, 0, 9, 4}, {5, 8, 0, 3, 7, 9, 6, 1, 4, 2},
-            {8, 9, 1, 6, 0, 4, 3, 5, 2, 7}, {9, 4, 5, 3, 1, 2, 6, 8, 7, 0}, {4, 2, 8, 6, 5, 7, 3, 9, 0, 1},
-            {2, 7, 9, 3, 8, 0, 6, 4, 1, 5}, {7, 0, 4, 6, 9, 1, 3, 2, 5, 8}};
+        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {1, 5, 7, 6, 2, 8, 3, 0, 9, 4}, {5, 8, 0, 3, 7, 9, 6, 1, 4, 2},
+        {8, 9, 1, 6, 0, 4, 3, 5, 2, 7}, {9, 4, 5, 3, 1, 2, 6, 8, 7, 0}, {4, 2, 8, 6, 5, 7, 3, 9, 0, 1},
+        {2, 7, 9, 3, 8, 0, 6, 4, 1, 5}, {7, 0, 4, 6, 9, 1, 3, 2, 5, 8}
+    };
 
     /** An Aadhaar number: 12 digits, the first 2–9, valid under Verhoeff. */
     static boolean aadhaar(String digits) {

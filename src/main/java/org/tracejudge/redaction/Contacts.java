@@ -16,13 +16,17 @@ final class Contacts {
     private static final String W = "[\\p{L}\\p{M}\\p{N}]";
     /** "dot" in the languages people write addresses in: English, French/German "point"/"punkt", Spanish "punto". */
     private static final String DOT_WORD = "(?:dot|punkt|point|punto|ponto|punt)";
+
     private static final String AT_WORD = "(?:at|arroba|arobase|ät)";
     private static final String LOCAL = W + "++(?:(?:[._%+'-]++|\\s\\.\\s?|\\.\\s|\\s*[(\\[{<]\\s*" + DOT_WORD
             + "\\s*[)\\]}>]\\s*)" + W + "++)*+(?:\\s+(?:" + DOT_WORD + "|underscore|dash|hyphen)\\s+" + W + "++)*";
-    private static final String AT = "(?:\\s*@\\s*|\\s*[(\\[{<]\\s*" + AT_WORD + "\\s*[)\\]}>]\\s*|\\s+(?:at|arroba|arobase)\\s+)";
-    private static final String DOT = "(?:\\s*\\.\\s*|\\s*[(\\[{<]\\s*" + DOT_WORD + "\\s*[)\\]}>]\\s*|\\s+" + DOT_WORD + "\\s+)";
-    private static final String TLD = "(?:com|org|net|edu|gov|io|co|uk|de|fr|es|it|nl|info|me|ru|in|au|ca|ie|eu|us|ch|at|be|"
-            + "pt|pl|se|no|dk|fi|nz|za|br|mx|ar|jp|cn|kr|tv|xyz|app|dev|mail|email|online|live|biz)";
+    private static final String AT =
+            "(?:\\s*@\\s*|\\s*[(\\[{<]\\s*" + AT_WORD + "\\s*[)\\]}>]\\s*|\\s+(?:at|arroba|arobase)\\s+)";
+    private static final String DOT =
+            "(?:\\s*\\.\\s*|\\s*[(\\[{<]\\s*" + DOT_WORD + "\\s*[)\\]}>]\\s*|\\s+" + DOT_WORD + "\\s+)";
+    private static final String TLD =
+            "(?:com|org|net|edu|gov|io|co|uk|de|fr|es|it|nl|info|me|ru|in|au|ca|ie|eu|us|ch|at|be|"
+                    + "pt|pl|se|no|dk|fi|nz|za|br|mx|ar|jp|cn|kr|tv|xyz|app|dev|mail|email|online|live|biz)";
     /** The whole address: local part, an "at" (sign, bracketed or word), a domain of labels, a known TLD. */
     private static final Pattern EMAIL = Pattern.compile("(?iu)(?<![\\p{L}\\p{M}\\p{N}._%+-])" + LOCAL + AT + W
             + "[\\p{L}\\p{M}\\p{N}-]*(?:" + DOT + W + "[\\p{L}\\p{M}\\p{N}-]*)*" + DOT + TLD + "(?:" + DOT + TLD + ")?"
@@ -43,8 +47,10 @@ final class Contacts {
             + "deviantart|substack|bereal|wattpad|ao3|letterboxd|strava|grindr|tinder|hinge|bumble|venmo|cash\\s?app|sc|steam|"
             + "ps[345]|playstation|epic|gamertag)";
     /** "add leahhh_m on snapchat": a handle-shaped word (with a digit, "_" or ".") before "on" and a platform. */
-    private static final Pattern HANDLE_BEFORE_PLATFORM = Pattern.compile("(?iu)\\b(?:add|follow|find|dm|message|msg|text)"
-            + "\\s+(?:me\\s+)?(@?(?=[\\p{L}\\p{N}_.]*[\\d_.])[\\p{L}\\p{N}_][\\p{L}\\p{N}_.]{1,30}[\\p{L}\\p{N}_])\\s+(?:on|at)\\s+" + PLATFORM + "\\b");
+    private static final Pattern HANDLE_BEFORE_PLATFORM =
+            Pattern.compile("(?iu)\\b(?:add|follow|find|dm|message|msg|text)"
+                    + "\\s+(?:me\\s+)?(@?(?=[\\p{L}\\p{N}_.]*[\\d_.])[\\p{L}\\p{N}_][\\p{L}\\p{N}_.]{1,30}[\\p{L}\\p{N}_])\\s+(?:on|at)\\s+"
+                    + PLATFORM + "\\b");
     /** "my insta is jo_b", "snap: jo.b", "on tiktok as jo.b", "add me on discord jo#1234", "ig @jo". */
     private static final Pattern HANDLE_CUE = Pattern.compile("(?iu)\\b" + PLATFORM
             + "(?:['’]s)?(?:,?\\s+(?:handle|name|username|user|acc(?:ount)?|id|tag|is|was|it's|its|it’s|ist|war|es|era|est|"
@@ -56,37 +62,133 @@ final class Contacts {
             + "[A-Za-z][A-Za-z0-9_-]{2,19}(?![\\p{L}\\p{N}_])");
     /** Xbox gamertags may hold a space before their digits ("SilentWolf 77"). */
     private static final Pattern GAMERTAG_DIGITS = Pattern.compile("^ \\d{1,4}(?=[\\s,.!?;)]|$)");
-    private static final Pattern HANDLE_AT = Pattern.compile("(?<![\\p{L}\\p{N}_.@/])@([\\p{L}\\p{N}_][\\p{L}\\p{N}_.-]{0,29}[\\p{L}\\p{N}_]|[\\p{L}\\p{N}_])");
+
+    private static final Pattern HANDLE_AT = Pattern.compile(
+            "(?<![\\p{L}\\p{N}_.@/])@([\\p{L}\\p{N}_][\\p{L}\\p{N}_.-]{0,29}[\\p{L}\\p{N}_]|[\\p{L}\\p{N}_])");
     /** A Discord tag of the old form, name#1234 (not "order#1234", "issue#2041"). */
-    private static final Pattern DISCORD_TAG = Pattern.compile("(?<![\\p{L}\\p{N}_#@./])(\\p{L}[\\p{L}\\p{N}_.]{1,31})#\\d{4}(?![\\p{N}])");
-    private static final Set<String> NOT_TAG = Set.copyOf(List.of("order", "ticket", "issue", "case", "ref", "no", "number",
-            "room", "item", "invoice", "claim", "pr", "bug", "task", "job", "flight", "seat", "bed", "ward", "booking", "id"));
+    private static final Pattern DISCORD_TAG =
+            Pattern.compile("(?<![\\p{L}\\p{N}_#@./])(\\p{L}[\\p{L}\\p{N}_.]{1,31})#\\d{4}(?![\\p{N}])");
+
+    private static final Set<String> NOT_TAG = Set.copyOf(List.of(
+            "order", "ticket", "issue", "case", "ref", "no", "number", "room", "item", "invoice", "claim", "pr", "bug",
+            "task", "job", "flight", "seat", "bed", "ward", "booking", "id"));
     private static final Pattern REDDIT = Pattern.compile("(?i)(?<![\\p{L}\\p{N}/])/?u/[A-Za-z0-9_-]{3,20}");
-    private static final Set<String> NOT_HANDLE = Set.copyOf(List.of("is", "a", "an", "the", "and", "but", "or", "me", "my", "it",
-            "its", "it's", "account", "acc", "handle", "name", "username", "because", "cos", "too", "so", "if", "to",
-            "then", "now", "was", "got", "has", "had", "have", "page", "profile", "dms", "dm", "messages", "message",
-            "story", "post", "posts", "stories", "live", "video", "videos", "for", "with", "of", "on", "in", "at",
-            "all", "every", "everyday", "again", "anymore", "lol", "yesterday", "today", "tonight", "last", "this",
-            "that", "they", "he", "she", "i", "you", "we", "someone", "people", "just", "about", "blocked", "deleted",
-            "group", "chat", "server", "feed", "keeps", "said", "says", "too", "not", "no", "yes", "also", "still",
-            "from", "what", "who", "app", "there", "where", "when", "off", "really", "screenshots", "screenshot"));
+    private static final Set<String> NOT_HANDLE = Set.copyOf(List.of(
+            "is",
+            "a",
+            "an",
+            "the",
+            "and",
+            "but",
+            "or",
+            "me",
+            "my",
+            "it",
+            "its",
+            "it's",
+            "account",
+            "acc",
+            "handle",
+            "name",
+            "username",
+            "because",
+            "cos",
+            "too",
+            "so",
+            "if",
+            "to",
+            "then",
+            "now",
+            "was",
+            "got",
+            "has",
+            "had",
+            "have",
+            "page",
+            "profile",
+            "dms",
+            "dm",
+            "messages",
+            "message",
+            "story",
+            "post",
+            "posts",
+            "stories",
+            "live",
+            "video",
+            "videos",
+            "for",
+            "with",
+            "of",
+            "on",
+            "in",
+            "at",
+            "all",
+            "every",
+            "everyday",
+            "again",
+            "anymore",
+            "lol",
+            "yesterday",
+            "today",
+            "tonight",
+            "last",
+            "this",
+            "that",
+            "they",
+            "he",
+            "she",
+            "i",
+            "you",
+            "we",
+            "someone",
+            "people",
+            "just",
+            "about",
+            "blocked",
+            "deleted",
+            "group",
+            "chat",
+            "server",
+            "feed",
+            "keeps",
+            "said",
+            "says",
+            "too",
+            "not",
+            "no",
+            "yes",
+            "also",
+            "still",
+            "from",
+            "what",
+            "who",
+            "app",
+            "there",
+            "where",
+            "when",
+            "off",
+            "really",
+            "screenshots",
+            "screenshot"));
 
     private static final Pattern URL = Pattern.compile("(?iu)(?:https?://|www\\.)[^\\s<>\"'()]+[^\\s<>\"'().,;:!?]"
             + "|(?<![\\p{L}\\p{N}@.])(?:[a-z0-9-]+\\.)+(?:com|org|net|io|me|co|uk|de|fr|es|ee|ly|app|page|site|blog|art|tv|gg|bio)"
             + "(?:\\.[a-z]{2})?/[^\\s<>\"'()]*[^\\s<>\"'().,;:!?]");
-    private static final Pattern SOCIAL = Pattern.compile("(?i)(?:^|[/.])(?:instagram|instagr\\.am|facebook|fb|twitter|x|"
-            + "tiktok|linkedin|reddit|youtube|youtu|github|gitlab|snapchat|threads|bsky|bluesky|mastodon|medium|"
-            + "substack|patreon|onlyfans|linktr|linktree|about|carrd|tumblr|pinterest|soundcloud|twitch|vimeo|"
-            + "flickr|behance|dribbble|deviantart|wattpad|ko-fi|buymeacoffee|t|wa|telegram|discord|spotify|strava|"
-            + "myspace|vk|ok|xing|researchgate|orcid|academia|gofundme|justgiving|venmo|paypal|cash|revolut|monzo)\\.");
+    private static final Pattern SOCIAL = Pattern.compile(
+            "(?i)(?:^|[/.])(?:instagram|instagr\\.am|facebook|fb|twitter|x|"
+                    + "tiktok|linkedin|reddit|youtube|youtu|github|gitlab|snapchat|threads|bsky|bluesky|mastodon|medium|"
+                    + "substack|patreon|onlyfans|linktr|linktree|about|carrd|tumblr|pinterest|soundcloud|twitch|vimeo|"
+                    + "flickr|behance|dribbble|deviantart|wattpad|ko-fi|buymeacoffee|t|wa|telegram|discord|spotify|strava|"
+                    + "myspace|vk|ok|xing|researchgate|orcid|academia|gofundme|justgiving|venmo|paypal|cash|revolut|monzo)\\.");
     private static final Pattern PERSONAL_HOST = Pattern.compile("(?i)\\.(?:github\\.io|gitlab\\.io|wordpress\\.com|"
             + "blogspot\\.com|substack\\.com|carrd\\.co|wixsite\\.com|neocities\\.org|tumblr\\.com|weebly\\.com|"
             + "squarespace\\.com|netlify\\.app|vercel\\.app|bandcamp\\.com|itch\\.io|straw\\.page)");
     private static final Pattern PERSONAL_CUE = Pattern.compile("(?iu)(?:my|our|his|her|their)\\s+(?:own\\s+)?(?:site|"
             + "website|web\\s?site|blog|page|portfolio|channel|profile|link|linktree|shop|store|fundraiser|gofundme|"
             + "account|insta|twitter|tiktok|youtube|facebook|cv|resume|podcast|stream)\\b[^.\\n]{0,25}$");
-    private static final Pattern PROFILE_PATH = Pattern.compile("(?i)/(?:~|@|u/|user/|users/|in/|profile|people/|"
-            + "author/|member/|channel/|c/)");
+    private static final Pattern PROFILE_PATH =
+            Pattern.compile("(?i)/(?:~|@|u/|user/|users/|in/|profile|people/|" + "author/|member/|channel/|c/)");
 
     static void find(Hits h) {
         String t = h.text;
@@ -97,9 +199,16 @@ final class Contacts {
                 h.add(Redactor.Kind.EMAIL, m.start(), m.end());
             }
         }
-        if (at || h.lower.contains(" at ") || h.lower.contains("(at)") || h.lower.contains("[at]")
-                || h.lower.contains("{at}") || h.lower.contains("<at>") || h.lower.contains("arroba")
-                || h.lower.contains("arobase") || h.lower.contains("( at )") || h.lower.contains("(ät)")) {
+        if (at
+                || h.lower.contains(" at ")
+                || h.lower.contains("(at)")
+                || h.lower.contains("[at]")
+                || h.lower.contains("{at}")
+                || h.lower.contains("<at>")
+                || h.lower.contains("arroba")
+                || h.lower.contains("arobase")
+                || h.lower.contains("( at )")
+                || h.lower.contains("(ät)")) {
             Matcher m = EMAIL.matcher(t);
             while (m.find()) {
                 // a spelled "at" needs a spelled or real dot in the domain ("meet at the park. com" aside)
@@ -118,12 +227,64 @@ final class Contacts {
     }
 
     /** The words {@link #PLATFORM} starts with: the handle cues are tried only in a text that holds one. */
-    private static final Set<String> PLATFORM_WORDS = Set.of("insta", "instagram", "ig", "snap", "snapchat", "tik", "tiktok",
-            "twitter", "threads", "bluesky", "bsky", "discord", "reddit", "telegram", "tg", "twitch", "youtube", "yt", "kik",
-            "skype", "tumblr", "pinterest", "fb", "facebook", "linkedin", "xbox", "psn", "roblox", "github", "mastodon",
-            "wechat", "vinted", "onlyfans", "spotify", "soundcloud", "deviantart", "substack", "bereal", "wattpad", "ao3",
-            "letterboxd", "strava", "grindr", "tinder", "hinge", "bumble", "venmo", "cash", "cashapp", "sc", "steam", "ps3",
-            "ps4", "ps5", "playstation", "epic", "gamertag");
+    private static final Set<String> PLATFORM_WORDS = Set.of(
+            "insta",
+            "instagram",
+            "ig",
+            "snap",
+            "snapchat",
+            "tik",
+            "tiktok",
+            "twitter",
+            "threads",
+            "bluesky",
+            "bsky",
+            "discord",
+            "reddit",
+            "telegram",
+            "tg",
+            "twitch",
+            "youtube",
+            "yt",
+            "kik",
+            "skype",
+            "tumblr",
+            "pinterest",
+            "fb",
+            "facebook",
+            "linkedin",
+            "xbox",
+            "psn",
+            "roblox",
+            "github",
+            "mastodon",
+            "wechat",
+            "vinted",
+            "onlyfans",
+            "spotify",
+            "soundcloud",
+            "deviantart",
+            "substack",
+            "bereal",
+            "wattpad",
+            "ao3",
+            "letterboxd",
+            "strava",
+            "grindr",
+            "tinder",
+            "hinge",
+            "bumble",
+            "venmo",
+            "cash",
+            "cashapp",
+            "sc",
+            "steam",
+            "ps3",
+            "ps4",
+            "ps5",
+            "playstation",
+            "epic",
+            "gamertag");
 
     private static boolean platformNamed(String lower) {
         int i = 0;
@@ -149,18 +310,24 @@ final class Contacts {
     /** A platform or ordinary word, a space, then "@" written against what follows: a handle, not a spaced e-mail. */
     private static boolean handleAfterWord(String email) {
         Matcher m = SPACED_AT.matcher(email);
-        return m.find() && (PLATFORM_P.matcher(m.group(1)).matches() || NOT_HANDLE.contains(m.group(1).toLowerCase(java.util.Locale.ROOT))
-                || Names.isCommonWord(m.group(1)));
+        return m.find()
+                && (PLATFORM_P.matcher(m.group(1)).matches()
+                        || NOT_HANDLE.contains(m.group(1).toLowerCase(java.util.Locale.ROOT))
+                        || Names.isCommonWord(m.group(1)));
     }
 
-    private static final Pattern BARE_DOMAIN = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}@./])(?:[a-z0-9-]+\\.)+(?:com|co\\.uk|"
-            + "net|org|io|me|art|blog|page|site|dev|xyz|uk|de|fr|es|in|au|ie|co)(?![\\p{L}\\p{N}/])");
+    private static final Pattern BARE_DOMAIN =
+            Pattern.compile("(?iu)(?<![\\p{L}\\p{N}@./])(?:[a-z0-9-]+\\.)+(?:com|co\\.uk|"
+                    + "net|org|io|me|art|blog|page|site|dev|xyz|uk|de|fr|es|in|au|ie|co)(?![\\p{L}\\p{N}/])");
 
     private static void urls(Hits h) {
         // a bare domain after "my site is", "my blog:" names the person's own site
         Matcher d = BARE_DOMAIN.matcher(h.text);
         while (d.find()) {
-            if (!h.covered(d.start()) && PERSONAL_CUE.matcher(h.text.substring(Math.max(0, d.start() - 60), d.start())).find()) {
+            if (!h.covered(d.start())
+                    && PERSONAL_CUE
+                            .matcher(h.text.substring(Math.max(0, d.start() - 60), d.start()))
+                            .find()) {
                 h.add(Redactor.Kind.URL, d.start(), d.end());
             }
         }
@@ -174,7 +341,9 @@ final class Contacts {
             boolean social = SOCIAL.matcher("." + host + ".").find() && path.length() > 1;
             boolean personal = PERSONAL_HOST.matcher(host + "/").find()
                     || PROFILE_PATH.matcher(path).find()
-                    || PERSONAL_CUE.matcher(h.text.substring(Math.max(0, m.start() - 60), m.start())).find();
+                    || PERSONAL_CUE
+                            .matcher(h.text.substring(Math.max(0, m.start() - 60), m.start()))
+                            .find();
             if (social || personal || h.strict) {
                 h.add(Redactor.Kind.URL, m.start(), m.end());
             }
@@ -197,21 +366,33 @@ final class Contacts {
             }
             // "x" and "line", "of", "tt", "sc", "signal" are also words: only with a colon, "is" or an @
             String cueText = m.group().substring(0, m.start(1) - m.start()).toLowerCase(java.util.Locale.ROOT);
-            boolean explicit = cueText.contains(":") || cueText.contains(" is") || cueText.contains("@")
+            boolean explicit = cueText.contains(":")
+                    || cueText.contains(" is")
+                    || cueText.contains("@")
                     || cueText.matches("(?s).*(?:['’]s|\\bits|\\bit['’]s|\\bist|\\bes|\\best|c['’]est)\\s*$")
-                    || cueText.contains("handle") || cueText.contains("user") || cueText.contains("name")
-                    || cueText.contains("=") || cueText.contains(" as ") || cueText.contains("under");
+                    || cueText.contains("handle")
+                    || cueText.contains("user")
+                    || cueText.contains("name")
+                    || cueText.contains("=")
+                    || cueText.contains(" as ")
+                    || cueText.contains("under");
             String word = cueText.strip().split("[\\s:=@-]+")[0];
-            boolean weakPlatform = Set.of("x", "line", "of", "tt", "sc", "signal", "steam", "ig", "yt", "tg", "fb",
-                    "spotify", "hinge", "psn", "xbox", "epic").contains(word);
+            boolean weakPlatform = Set.of(
+                            "x", "line", "of", "tt", "sc", "signal", "steam", "ig", "yt", "tg", "fb", "spotify",
+                            "hinge", "psn", "xbox", "epic")
+                    .contains(word);
             if (v.startsWith("$") && (!cueText.startsWith("cash") || !Character.isLetter(bare.charAt(0)))) {
                 continue; // a "$cashtag" only after Cash App ("twitter is worth $9.2B" is money)
             }
             if (weakPlatform && !explicit) {
                 continue;
             }
-            boolean shaped = cueText.contains(":") || cueText.contains("@") || cueText.contains("handle")
-                    || cueText.contains("user") || cueText.contains("name") || cueText.contains("=");
+            boolean shaped = cueText.contains(":")
+                    || cueText.contains("@")
+                    || cueText.contains("handle")
+                    || cueText.contains("user")
+                    || cueText.contains("name")
+                    || cueText.contains("=");
             if (!shaped && !bare.matches(".*[\\d_.].*") && Names.isCommonWord(bare)) {
                 continue; // "on insta every night", "my insta is dead", "twitter is worth $9bn"
             }

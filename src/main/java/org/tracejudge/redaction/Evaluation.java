@@ -23,8 +23,22 @@ import org.tracejudge.json.Json;
  */
 public final class Evaluation {
     /** The labels of the format, in the order reports list them. */
-    public static final List<String> KINDS = List.of("name", "email", "phone", "address", "dob", "handle", "url",
-            "iban", "card", "ssn", "nhs", "ni", "de_tax_id", "aadhaar", "ip");
+    public static final List<String> KINDS = List.of(
+            "name",
+            "email",
+            "phone",
+            "address",
+            "dob",
+            "handle",
+            "url",
+            "iban",
+            "card",
+            "ssn",
+            "nhs",
+            "ni",
+            "de_tax_id",
+            "aadhaar",
+            "ip");
 
     record Item(String kind, String text) {}
 
@@ -40,9 +54,17 @@ public final class Evaluation {
     /**
      * @param misses for looking into a development set: each missed item and each changed negative, with the output
      */
-    public record Report(String file, int messages, int positives, int negatives, int falsePositives,
-                         Map<String, KindFigure> perKind, long replaced, long replacedInGold, List<String> misses,
-                         long millis) {
+    public record Report(
+            String file,
+            int messages,
+            int positives,
+            int negatives,
+            int falsePositives,
+            Map<String, KindFigure> perKind,
+            long replaced,
+            long replacedInGold,
+            List<String> misses,
+            long millis) {
         public int items() {
             return perKind.values().stream().mapToInt(KindFigure::items).sum();
         }
@@ -90,16 +112,29 @@ public final class Evaluation {
 
         public String toText() {
             StringBuilder sb = new StringBuilder();
-            sb.append(String.format(Locale.ROOT, "%s: %d messages (%d with personal data, %d negatives), %d items%n",
-                    file, messages, positives, negatives, items()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "%s: %d messages (%d with personal data, %d negatives), %d items%n",
+                    file,
+                    messages,
+                    positives,
+                    negatives,
+                    items()));
             sb.append(String.format(Locale.ROOT, "%-10s %6s %6s %8s%n", "kind", "items", "caught", "recall"));
-            perKind.forEach((kind, f) -> sb.append(String.format(Locale.ROOT, "%-10s %6d %6d %7.1f%%%n", kind, f.items(),
-                    f.caught(), 100 * f.recall())));
+            perKind.forEach((kind, f) -> sb.append(String.format(
+                    Locale.ROOT, "%-10s %6d %6d %7.1f%%%n", kind, f.items(), f.caught(), 100 * f.recall())));
             sb.append(String.format(Locale.ROOT, "%-10s %6d %6d %7.1f%%%n", "all", items(), caught(), 100 * recall()));
-            sb.append(String.format(Locale.ROOT, "false positives: %d of %d negatives (%.1f%%)%n", falsePositives,
-                    negatives, 100 * falsePositiveRate()));
-            sb.append(String.format(Locale.ROOT, "precision: %.1f%% of %d replaced letters and digits lie in gold items%n",
-                    100 * precision(), replaced));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "false positives: %d of %d negatives (%.1f%%)%n",
+                    falsePositives,
+                    negatives,
+                    100 * falsePositiveRate()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "precision: %.1f%% of %d replaced letters and digits lie in gold items%n",
+                    100 * precision(),
+                    replaced));
             sb.append(String.format(Locale.ROOT, "time: %d ms%n", millis));
             return sb.toString();
         }
@@ -128,8 +163,11 @@ public final class Evaluation {
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException(where + e.getMessage());
                 }
-                if (!o.isObject() || !o.path("text").isTextual() || !o.path("pii").isArray()) {
-                    throw new IllegalArgumentException(where + "expected an object with \"text\" (a string) and \"pii\" (a list)");
+                if (!o.isObject()
+                        || !o.path("text").isTextual()
+                        || !o.path("pii").isArray()) {
+                    throw new IllegalArgumentException(
+                            where + "expected an object with \"text\" (a string) and \"pii\" (a list)");
                 }
                 String text = o.get("text").asText();
                 List<Item> items = new ArrayList<>();
@@ -137,10 +175,12 @@ public final class Evaluation {
                     String kind = p.path("kind").asText("");
                     String t = p.path("text").asText("");
                     if (!KINDS.contains(kind)) {
-                        throw new IllegalArgumentException(where + "unknown kind '" + kind + "' (one of " + KINDS + ")");
+                        throw new IllegalArgumentException(
+                                where + "unknown kind '" + kind + "' (one of " + KINDS + ")");
                     }
                     if (t.isEmpty() || !text.contains(t)) {
-                        throw new IllegalArgumentException(where + "the " + kind + " item '" + t + "' is not in the text");
+                        throw new IllegalArgumentException(
+                                where + "the " + kind + " item '" + t + "' is not in the text");
                     }
                     items.add(new Item(kind, t));
                 }
@@ -182,7 +222,9 @@ public final class Evaluation {
                 int[] c = counts.computeIfAbsent(it.kind(), k -> new int[2]);
                 c[0]++;
                 boolean ok = true;
-                for (int at = m.text().indexOf(it.text()); at >= 0; at = m.text().indexOf(it.text(), at + 1)) {
+                for (int at = m.text().indexOf(it.text());
+                        at >= 0;
+                        at = m.text().indexOf(it.text(), at + 1)) {
                     for (int i = at; i < at + it.text().length(); i++) {
                         gold[i] = true;
                         if (Character.isLetterOrDigit(m.text().charAt(i)) && !hidden[i]) {
@@ -208,7 +250,16 @@ public final class Evaluation {
         long millis = (System.nanoTime() - t0) / 1_000_000;
         Map<String, KindFigure> per = new TreeMap<>((a, b) -> Integer.compare(KINDS.indexOf(a), KINDS.indexOf(b)));
         counts.forEach((k, c) -> per.put(k, new KindFigure(c[0], c[1])));
-        return new Report(file.toString(), messages.size(), positives, negatives, fps, per, replaced, inGold,
-                List.copyOf(misses), millis);
+        return new Report(
+                file.toString(),
+                messages.size(),
+                positives,
+                negatives,
+                fps,
+                per,
+                replaced,
+                inGold,
+                List.copyOf(misses),
+                millis);
     }
 }

@@ -22,7 +22,8 @@ final class Hits {
         while (start < end && Character.isWhitespace(text.charAt(start))) {
             start++;
         }
-        while (end > start && (Character.isWhitespace(text.charAt(end - 1)) || ",;".indexOf(text.charAt(end - 1)) >= 0)) {
+        while (end > start
+                && (Character.isWhitespace(text.charAt(end - 1)) || ",;".indexOf(text.charAt(end - 1)) >= 0)) {
             end--;
         }
         if (end > start) {

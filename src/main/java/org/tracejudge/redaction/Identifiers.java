@@ -13,16 +13,25 @@ final class Identifiers {
     private Identifiers() {}
 
     private static final Pattern IBAN_START = Pattern.compile("(?i)(?<![\\p{L}\\p{N}])[a-z]{2}\\d{2}[ \\-]?[a-z0-9]");
-    private static final Pattern DIGIT_RUN = Pattern.compile("(?<![\\p{L}\\p{N}.,/:])\\d(?:[ \\-.]?\\d){8,18}(?![\\p{N}]|[.,/:]\\d)");
+    private static final Pattern DIGIT_RUN =
+            Pattern.compile("(?<![\\p{L}\\p{N}.,/:])\\d(?:[ \\-.]?\\d){8,18}(?![\\p{N}]|[.,/:]\\d)");
     private static final Pattern NI = Pattern.compile(
             "(?i)(?<![\\p{L}\\p{N}])([a-z]{2})[ \\-]?(\\d{2})[ \\-]?(\\d{2})[ \\-]?(\\d{2})[ \\-]?([a-d])(?![\\p{L}\\p{N}])");
-    private static final Pattern IPV4 = Pattern.compile(
-            "(?<![\\p{L}\\p{N}.])(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})(?![\\p{N}]|\\.\\d)");
-    private static final Pattern IPV6 = Pattern.compile("(?i)(?<![\\p{L}\\p{N}:])[0-9a-f:]*:[0-9a-f:.]*[0-9a-f](?:%\\w+)?");
+    private static final Pattern IPV4 =
+            Pattern.compile("(?<![\\p{L}\\p{N}.])(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})(?![\\p{N}]|\\.\\d)");
+    private static final Pattern IPV6 =
+            Pattern.compile("(?i)(?<![\\p{L}\\p{N}:])[0-9a-f:]*:[0-9a-f:.]*[0-9a-f](?:%\\w+)?");
 
     /** Public resolvers everybody types: not a person's address. */
-    private static final java.util.Set<String> PUBLIC_IPS = java.util.Set.of("1.1.1.1", "1.0.0.1", "8.8.8.8", "8.8.4.4",
-            "9.9.9.9", "149.112.112.112", "208.67.222.222", "208.67.220.220");
+    private static final java.util.Set<String> PUBLIC_IPS = java.util.Set.of(
+            "1.1.1.1",
+            "1.0.0.1",
+            "8.8.8.8",
+            "8.8.4.4",
+            "9.9.9.9",
+            "149.112.112.112",
+            "208.67.222.222",
+            "208.67.220.220");
 
     static void find(Hits h) {
         ibans(h);
@@ -49,7 +58,8 @@ final class Identifiers {
                     sb.append(c);
                     lastEnd = i + 1;
                     i++;
-                } else if ((c == ' ' || c == '-' || c == '\u00a0') && i + 1 < text.length()
+                } else if ((c == ' ' || c == '-' || c == '\u00a0')
+                        && i + 1 < text.length()
                         && Character.isLetterOrDigit(text.charAt(i + 1))) {
                     i++;
                 } else {
@@ -94,12 +104,44 @@ final class Identifiers {
                 }
             }
             if (d.length() == 11 && !dots) {
-                boolean cue = h.cueBefore(s, 50, "steuer", "tax id", "tax-id", "taxid", "tin", "identifikationsnummer",
-                        "idnr", "id-nr", "st-id", "tax number", "tax no");
+                boolean cue = h.cueBefore(
+                        s,
+                        50,
+                        "steuer",
+                        "tax id",
+                        "tax-id",
+                        "taxid",
+                        "tin",
+                        "identifikationsnummer",
+                        "idnr",
+                        "id-nr",
+                        "st-id",
+                        "tax number",
+                        "tax no");
                 // a reference, claim or case number passes the check one time in ten: named so, it is not a Steuer-ID
-                boolean reference = !cue && h.cueBefore(s, 30, "ref", "claim", "case", "order", "booking", "ticket",
-                        "application", "invoice", "policy", "tracking", "dossier", "expediente", "aktenzeichen", "roll",
-                        "account", "membership", "customer", "kundennummer", "vorgang");
+                boolean reference = !cue
+                        && h.cueBefore(
+                                s,
+                                30,
+                                "ref",
+                                "claim",
+                                "case",
+                                "order",
+                                "booking",
+                                "ticket",
+                                "application",
+                                "invoice",
+                                "policy",
+                                "tracking",
+                                "dossier",
+                                "expediente",
+                                "aktenzeichen",
+                                "roll",
+                                "account",
+                                "membership",
+                                "customer",
+                                "kundennummer",
+                                "vorgang");
                 if ((Checksums.steuerId(d) && !reference && (cue || h.strict || !looksLikePhone(raw)))
                         || (cue && !Checksums.round(d))) {
                     h.add(Redactor.Kind.TAX_ID, s, e);
@@ -108,8 +150,12 @@ final class Identifiers {
             }
             if (d.length() == 12 && !dots) {
                 boolean cue = h.cueBefore(s, 40, "aadhaar", "aadhar", "adhaar", "uidai", "uid");
-                if ((Checksums.aadhaar(d) && (cue || h.strict || raw.matches("\\d{4}[ \\-]\\d{4}[ \\-]\\d{4}")
-                        || !looksLikePhone(raw))) || (cue && !Checksums.round(d))) {
+                if ((Checksums.aadhaar(d)
+                                && (cue
+                                        || h.strict
+                                        || raw.matches("\\d{4}[ \\-]\\d{4}[ \\-]\\d{4}")
+                                        || !looksLikePhone(raw)))
+                        || (cue && !Checksums.round(d))) {
                     h.add(Redactor.Kind.AADHAAR, s, e);
                 }
             }
@@ -125,7 +171,8 @@ final class Identifiers {
         Matcher m = NI.matcher(h.text);
         while (m.find()) {
             String v = m.group(1) + m.group(2) + m.group(3) + m.group(4) + m.group(5);
-            boolean cue = h.cueBefore(m.start(), 40, "ni ", "n.i", "nino", "national insurance", "insurance no", "ni:", "ni#");
+            boolean cue = h.cueBefore(
+                    m.start(), 40, "ni ", "n.i", "nino", "national insurance", "insurance no", "ni:", "ni#");
             if (Checksums.ni(v) || cue || h.strict) {
                 h.add(Redactor.Kind.NI, m.start(), m.end());
             }
@@ -193,7 +240,8 @@ final class Identifiers {
                 groups++;
             }
         }
-        boolean hexLetterOrDouble = dbl >= 0 || s.chars().anyMatch(c -> (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'));
+        boolean hexLetterOrDouble =
+                dbl >= 0 || s.chars().anyMatch(c -> (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'));
         return ((dbl >= 0 ? groups <= 7 : groups == 8) && hexLetterOrDouble) || (dbl < 0 && groups == 8);
     }
 }

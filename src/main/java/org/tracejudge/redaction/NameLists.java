@@ -22,6 +22,7 @@ final class NameLists {
     static final Set<String> GIVEN = load("given-names.txt", "given-names-extra.txt");
     /** The datafaker given names alone (the lists of tools/redaction-lists.py), without the "-extra" ones. */
     static final Set<String> GIVEN_CORE = load("given-names.txt");
+
     static final Set<String> SURNAMES = load("surnames.txt", "surnames-extra.txt");
     static final Set<String> PLACES = load("places.txt");
     static final Set<String> WORDS = load("english-words.txt");
@@ -38,7 +39,8 @@ final class NameLists {
 
     private static java.util.Map<String, java.util.List<String[]>> brands() {
         java.util.Map<String, java.util.List<String[]>> out = new java.util.HashMap<>();
-        java.util.regex.Pattern word = java.util.regex.Pattern.compile("\\p{L}[\\p{L}\\p{M}]*(?:['-]\\p{L}[\\p{L}\\p{M}]*)*");
+        java.util.regex.Pattern word =
+                java.util.regex.Pattern.compile("\\p{L}[\\p{L}\\p{M}]*(?:['-]\\p{L}[\\p{L}\\p{M}]*)*");
         for (String line : load("brands.txt")) {
             java.util.List<String> ws = new java.util.ArrayList<>();
             java.util.regex.Matcher m = word.matcher(line);
@@ -61,7 +63,8 @@ final class NameLists {
         for (String line : load("stopwords.txt")) {
             int tab = line.indexOf('\t');
             if (tab > 0) {
-                out.computeIfAbsent(line.substring(0, tab), k -> new HashSet<>()).add(line.substring(tab + 1));
+                out.computeIfAbsent(line.substring(0, tab), k -> new HashSet<>())
+                        .add(line.substring(tab + 1));
             }
         }
         out.replaceAll((k, v) -> Set.copyOf(v));

@@ -28,54 +28,58 @@ final class Names {
     private static final Pattern TOKEN = Pattern.compile("\\p{L}[\\p{L}\\p{M}]*(?:['’-]\\p{L}[\\p{L}\\p{M}]*)*");
 
     /** Function words and chat words of the languages people mix in, months and days, and words never a name here. */
-    static final Set<String> FUNCTION = union(("de la le les el los las un una uno y e o que qué con por para pero "
-            + "muy mi mis tu su es está estoy soy no si sí ya hay del al lo me te se nos und der die das ich du er sie "
-            + "wir ihr nicht mit von zu auf ist bin mein meine dein aber oder auch noch schon sehr wie was wer wo je il "
-            + "elle nous vous ils elles et ou mais pas plus avec pour sur dans mon ma mes ton ta son sa ses est suis ai "
-            + "au aux du des ce cette qui quoi très bien mal merci oui non hai nahi nahin main mera meri mujhe kya hain "
-            + "aur bhi ke ki ka ko hum tum aap yaar bhai didi beta abhi kal aaj bahut accha theek ji ho hu hoon raha "
-            + "rahi gaya gayi kuch sab koi kaise kyun nhi pls plz lol omg idk tbh btw imo rn ngl fr smh bc cuz cos coz "
-            + "tho u ur ya yeah yea nah ok okay hey hi hello im ive dont cant wont didnt isnt doesnt wasnt thats whats "
-            + "its youre theyre hes shes id ill gonna wanna gotta kinda sorta dunno lemme gimme mum mom dad mam mama "
-            + "papa nan nana gran bro sis mate babe hun x xx xxx il lo gli ho sono che ma mio mia eu você não muito com "
-            + "meu minha january february march april may june july august september october november december "
-            + "monday tuesday wednesday thursday friday saturday sunday jan feb mar apr jun jul aug sep sept oct nov "
-            + "dec mon tue tues wed thu thur thurs fri sat sun god jesus christ allah lord buddha christmas easter "
-            + "ramadan diwali eid hanukkah google internet alexa siri chatgpt gemini copilot claude bard reddit "
-            + "tiktok insta instagram snapchat facebook whatsapp twitter youtube discord netflix amazon nhs gp ae "
-            + "type mrs mr ms dr miss prof sir madam doctor nurse mx ptsd adhd ocd bpd cbt dbt sertraline prozac "
-            + "iban bic ssn dob pin "
-            + "hi hiya heya yo dear thanks thank cheers love regards best christian muslim jewish catholic hindu sikh "
-            + "buddhist atheist protestant orthodox hacer tener estar hablar vivir comer dormir llorar ayuda ayudar "
-            + "nada todo todos siempre nunca casa trabajo vida madre padre hermano hermana amigo amiga novio novia "
-            + "gente tiempo dia días noche mañana tarde ahora aquí allí bueno buena malo mala solo sola triste "
-            + "cansado cansada miedo dolor mejor peor quiero puedo tengo estoy eres somos son fue era sido hecho "
-            + "faire avoir être aller dire voir vouloir pouvoir rien tout tous toujours jamais maison travail vie "
-            + "mère père frère soeur ami amie gens temps jour nuit matin soir maintenant ici là bon bonne mauvais "
-            + "seul seule triste fatigué fatiguée peur douleur mieux pire veux peux fais sais machen haben sein "
-            + "gehen sagen sehen wollen können nichts alles immer nie haus arbeit leben mutter vater bruder "
-            + "schwester freund freundin leute zeit tag nacht morgen abend jetzt hier dort gut schlecht allein "
-            + "traurig müde angst schmerz besser schlechter kann habe mache weiß dil dard zindagi ghar kaam "
-            + "log din raat subah shaam ab yahan wahan dost pyaar akela udaas darr madad karo karna hona "
-            + "my me i you he she it we they him her his our their a an the and or but so to of in on at for with from "
-            + "by as is am are was were be been not no yes all any some this that these those what who how why when "
-            + "where there here just very too also only up down out off over if then than en chez bei na em aan op "
-            + "vivo vivimos habite habito wohne wohnen live lives living stay staying "
-            + "samaritans shout mind childline papyrus calm headspace priory tesco asda lidl aldi sainsburys "
-            + "boots starbucks mcdonalds spotify netflix youtube whatsapp telegram discord reddit tumblr zoom teams "
-            + "betterhelp talkspace kooth samaritan lifeline beyondblue kent essex surrey devon cornwall yorkshire "
-            + "lancashire sussex cheshire norfolk suffolk "
-            // Hindi in Latin script (Hinglish), public services and benefits, verbs of other languages that are names
-            + "kiya kiye kiyaa karo karna kar kare karke tha the pe par wala ne batana bola boli bolte "
-            + "bolta padhai padh likh sem semester ghar gaye gaya chahiye lagta lagti laga lagi samajh "
-            + "hasnt havent hadnt werent couldnt wouldnt shouldnt arent aint mustnt neednt youve youll theyve theyll "
-            + "weve itll thatll wouldve couldve shouldve whos wheres hows "
-            + "januar februar märz juni juli oktober dezember montag dienstag mittwoch donnerstag freitag samstag "
-            + "sonntag mai janvier février fevrier mars avril juin juillet août aout septembre octobre novembre décembre "
-            + "decembre lundi mardi mercredi jeudi vendredi samedi dimanche enero febrero marzo abril mayo junio julio "
-            + "agosto septiembre octubre noviembre diciembre lunes martes miércoles miercoles jueves viernes sábado "
-            + "sabado domingo liya liye diya diye hua hui hue shaant aaya aayi aate aata "
-            + "medicare medicaid centrelink medibank ndis hse dwp hmrc ssi ssdi tomo tomé wohn").split(" "), NameLists.NOT_NAMES);
+    static final Set<String> FUNCTION = union(
+            ("de la le les el los las un una uno y e o que qué con por para pero "
+                            + "muy mi mis tu su es está estoy soy no si sí ya hay del al lo me te se nos und der die das ich du er sie "
+                            + "wir ihr nicht mit von zu auf ist bin mein meine dein aber oder auch noch schon sehr wie was wer wo je il "
+                            + "elle nous vous ils elles et ou mais pas plus avec pour sur dans mon ma mes ton ta son sa ses est suis ai "
+                            + "au aux du des ce cette qui quoi très bien mal merci oui non hai nahi nahin main mera meri mujhe kya hain "
+                            + "aur bhi ke ki ka ko hum tum aap yaar bhai didi beta abhi kal aaj bahut accha theek ji ho hu hoon raha "
+                            + "rahi gaya gayi kuch sab koi kaise kyun nhi pls plz lol omg idk tbh btw imo rn ngl fr smh bc cuz cos coz "
+                            + "tho u ur ya yeah yea nah ok okay hey hi hello im ive dont cant wont didnt isnt doesnt wasnt thats whats "
+                            + "its youre theyre hes shes id ill gonna wanna gotta kinda sorta dunno lemme gimme mum mom dad mam mama "
+                            + "papa nan nana gran bro sis mate babe hun x xx xxx il lo gli ho sono che ma mio mia eu você não muito com "
+                            + "meu minha january february march april may june july august september october november december "
+                            + "monday tuesday wednesday thursday friday saturday sunday jan feb mar apr jun jul aug sep sept oct nov "
+                            + "dec mon tue tues wed thu thur thurs fri sat sun god jesus christ allah lord buddha christmas easter "
+                            + "ramadan diwali eid hanukkah google internet alexa siri chatgpt gemini copilot claude bard reddit "
+                            + "tiktok insta instagram snapchat facebook whatsapp twitter youtube discord netflix amazon nhs gp ae "
+                            + "type mrs mr ms dr miss prof sir madam doctor nurse mx ptsd adhd ocd bpd cbt dbt sertraline prozac "
+                            + "iban bic ssn dob pin "
+                            + "hi hiya heya yo dear thanks thank cheers love regards best christian muslim jewish catholic hindu sikh "
+                            + "buddhist atheist protestant orthodox hacer tener estar hablar vivir comer dormir llorar ayuda ayudar "
+                            + "nada todo todos siempre nunca casa trabajo vida madre padre hermano hermana amigo amiga novio novia "
+                            + "gente tiempo dia días noche mañana tarde ahora aquí allí bueno buena malo mala solo sola triste "
+                            + "cansado cansada miedo dolor mejor peor quiero puedo tengo estoy eres somos son fue era sido hecho "
+                            + "faire avoir être aller dire voir vouloir pouvoir rien tout tous toujours jamais maison travail vie "
+                            + "mère père frère soeur ami amie gens temps jour nuit matin soir maintenant ici là bon bonne mauvais "
+                            + "seul seule triste fatigué fatiguée peur douleur mieux pire veux peux fais sais machen haben sein "
+                            + "gehen sagen sehen wollen können nichts alles immer nie haus arbeit leben mutter vater bruder "
+                            + "schwester freund freundin leute zeit tag nacht morgen abend jetzt hier dort gut schlecht allein "
+                            + "traurig müde angst schmerz besser schlechter kann habe mache weiß dil dard zindagi ghar kaam "
+                            + "log din raat subah shaam ab yahan wahan dost pyaar akela udaas darr madad karo karna hona "
+                            + "my me i you he she it we they him her his our their a an the and or but so to of in on at for with from "
+                            + "by as is am are was were be been not no yes all any some this that these those what who how why when "
+                            + "where there here just very too also only up down out off over if then than en chez bei na em aan op "
+                            + "vivo vivimos habite habito wohne wohnen live lives living stay staying "
+                            + "samaritans shout mind childline papyrus calm headspace priory tesco asda lidl aldi sainsburys "
+                            + "boots starbucks mcdonalds spotify netflix youtube whatsapp telegram discord reddit tumblr zoom teams "
+                            + "betterhelp talkspace kooth samaritan lifeline beyondblue kent essex surrey devon cornwall yorkshire "
+                            + "lancashire sussex cheshire norfolk suffolk "
+                            // Hindi in Latin script (Hinglish), public services and benefits, verbs of other languages
+                            // that are names
+                            + "kiya kiye kiyaa karo karna kar kare karke tha the pe par wala ne batana bola boli bolte "
+                            + "bolta padhai padh likh sem semester ghar gaye gaya chahiye lagta lagti laga lagi samajh "
+                            + "hasnt havent hadnt werent couldnt wouldnt shouldnt arent aint mustnt neednt youve youll theyve theyll "
+                            + "weve itll thatll wouldve couldve shouldve whos wheres hows "
+                            + "januar februar märz juni juli oktober dezember montag dienstag mittwoch donnerstag freitag samstag "
+                            + "sonntag mai janvier février fevrier mars avril juin juillet août aout septembre octobre novembre décembre "
+                            + "decembre lundi mardi mercredi jeudi vendredi samedi dimanche enero febrero marzo abril mayo junio julio "
+                            + "agosto septiembre octubre noviembre diciembre lunes martes miércoles miercoles jueves viernes sábado "
+                            + "sabado domingo liya liye diya diye hua hui hue shaant aaya aayi aate aata "
+                            + "medicare medicaid centrelink medibank ndis hse dwp hmrc ssi ssdi tomo tomé wohn")
+                    .split(" "),
+            NameLists.NOT_NAMES);
 
     private static Set<String> union(String[] words, Set<String> more) {
         Set<String> out = new java.util.HashSet<>(java.util.Arrays.asList(words));
@@ -84,130 +88,428 @@ final class Names {
     }
 
     /** After a title these are not people ("Dr. Google", "Dr Internet", "Doctor Who"). */
-    private static final Set<String> NOT_AFTER_TITLE = Set.copyOf(List.of("google", "internet", "web", "pepper", "who", "strange",
-            "house", "feelgood", "doom", "oz", "phil", "seuss", "no", "yes", "appointment", "said", "says", "told",
-            "thinks", "was", "is", "and", "or", "at", "on", "in", "the", "a", "said", "wikipedia", "youtube", "tiktok",
-            "chatgpt", "ai", "bot", "robot", "love", "evil", "octopus", "frankenstein", "jekyll", "martens", "marten"));
+    private static final Set<String> NOT_AFTER_TITLE = Set.copyOf(List.of(
+            "google",
+            "internet",
+            "web",
+            "pepper",
+            "who",
+            "strange",
+            "house",
+            "feelgood",
+            "doom",
+            "oz",
+            "phil",
+            "seuss",
+            "no",
+            "yes",
+            "appointment",
+            "said",
+            "says",
+            "told",
+            "thinks",
+            "was",
+            "is",
+            "and",
+            "or",
+            "at",
+            "on",
+            "in",
+            "the",
+            "a",
+            "said",
+            "wikipedia",
+            "youtube",
+            "tiktok",
+            "chatgpt",
+            "ai",
+            "bot",
+            "robot",
+            "love",
+            "evil",
+            "octopus",
+            "frankenstein",
+            "jekyll",
+            "martens",
+            "marten"));
 
-    private static final Set<String> PARTICLES = Set.copyOf(List.of("van", "von", "der", "den", "de", "la", "le", "du", "del",
-            "della", "di", "da", "dos", "das", "do", "ter", "ten", "op", "ben", "bin", "bint", "ibn", "abu", "al", "el",
-            "st", "st.", "mac", "y", "af", "zu", "vom", "degli", "dei", "lo", "bet", "los", "las", "des", "ó", "ní", "nic",
-            "ap", "ould"));
+    private static final Set<String> PARTICLES = Set.copyOf(List.of(
+            "van", "von", "der", "den", "de", "la", "le", "du", "del", "della", "di", "da", "dos", "das", "do", "ter",
+            "ten", "op", "ben", "bin", "bint", "ibn", "abu", "al", "el", "st", "st.", "mac", "y", "af", "zu", "vom",
+            "degli", "dei", "lo", "bet", "los", "las", "des", "ó", "ní", "nic", "ap", "ould"));
 
     private static final String S = "\\s*,?\\s*";
-    private static final Pattern STRONG = Pattern.compile("(?iu)(?:\\bmy\\s+name\\s+is|\\bmy\\s+names|\\bmy\\s+name['’]s"
-            + "|\\bname['’]?s|\\bname\\s+is|\\bname\\s*[:=-]|\\bcall\\s+me|\\bi['’]?m\\s+called|\\bi\\s+am\\s+called"
-            + "|\\bthey\\s+call\\s+me|\\bje\\s+m['’]appelle|\\bme\\s+llamo|\\bmi\\s+nombre\\s+es|\\bich\\s+hei(?:ß|ss)e"
-            + "|\\bmein\\s+name\\s+ist|\\bmi\\s+chiamo|\\bmon\\s+nom\\s+est|\\bmeu\\s+nome\\s+é|\\bmera\\s+naam"
-            + "|\\bmy\\s+real\\s+name\\s+is|\\bsigned|\\bit['’]?s\\s+me|\\bnamed|\\bcalled|\\bgoes\\s+by|\\bknown\\s+as"
-            + "|\\bcalls\\s+me|\\bcalled\\s+me|\\bnamed\\s+(?:him|her|them)|\\bcalled\\s+(?:him|her|them)"
-            + "|\\bmerci|\\bgracias|\\bdanke|\\bgrazie|\\bse\\s+llama|\\bs['’]appelle|\\bhei(?:ß|ss)t|\\bsi\\s+chiama)" + S + "$");
+    private static final Pattern STRONG =
+            Pattern.compile("(?iu)(?:\\bmy\\s+name\\s+is|\\bmy\\s+names|\\bmy\\s+name['’]s"
+                    + "|\\bname['’]?s|\\bname\\s+is|\\bname\\s*[:=-]|\\bcall\\s+me|\\bi['’]?m\\s+called|\\bi\\s+am\\s+called"
+                    + "|\\bthey\\s+call\\s+me|\\bje\\s+m['’]appelle|\\bme\\s+llamo|\\bmi\\s+nombre\\s+es|\\bich\\s+hei(?:ß|ss)e"
+                    + "|\\bmein\\s+name\\s+ist|\\bmi\\s+chiamo|\\bmon\\s+nom\\s+est|\\bmeu\\s+nome\\s+é|\\bmera\\s+naam"
+                    + "|\\bmy\\s+real\\s+name\\s+is|\\bsigned|\\bit['’]?s\\s+me|\\bnamed|\\bcalled|\\bgoes\\s+by|\\bknown\\s+as"
+                    + "|\\bcalls\\s+me|\\bcalled\\s+me|\\bnamed\\s+(?:him|her|them)|\\bcalled\\s+(?:him|her|them)"
+                    + "|\\bmerci|\\bgracias|\\bdanke|\\bgrazie|\\bse\\s+llama|\\bs['’]appelle|\\bhei(?:ß|ss)t|\\bsi\\s+chiama)"
+                    + S + "$");
     private static final Pattern LOOSE_INTRO = Pattern.compile("(?iu)\\b(?:named|called|goes\\s+by|known\\s+as|"
             + "named\\s+(?:him|her|them)|called\\s+(?:him|her|them))" + S + "$");
     /** Endings of medicine names: an unknown capitalised word with one is a drug, not a person. */
     private static final Pattern DRUG = Pattern.compile("(?:olol|pril|sartan|statin|azole|mycin|cillin|oxetine|xetine|"
             + "pram|azepam|zepam|idone|apine|etine|amine|mab|profen|ine|ol|ide|ate|pam|lam|fen|xin|zole|vir|mide|done|clone|"
             + "pidem|tyline|zine|xone|triptan|gliptin|flozin|glutide|tide|parin|xaban|afil|asone|olone|cort|lukast)$");
-    private static final Pattern TITLE_BEFORE = Pattern.compile("(?iu)(?<![\\p{L}])(?:(?:mr|mrs|ms|(?-i:Miss)|mx|dr|prof|sir|dame|"
-            + "herr|frau|mme|mlle|madame|monsieur|señor|señora|sr|sra|srta|dott|shri|smt|sri|doctor|doctora|docteur|doktor|"
-            + "professor|reverend|rev|(?-i:Grandpa|Grandma|Granny|Grandad|Granda|Nana|Nanna|Nan|Uncle|Auntie|Aunty|Aunt|"
-            + "Coach|Pastor|Officer|Detective|Sergeant|Captain))\\.?\\s*)+$");
-    private static final Set<String> PERSON_VERBS = Set.copyOf(List.of("said", "says", "told", "tells", "threw", "hit",
-            "hits", "texted", "texts", "messaged", "shouted", "screamed", "cried", "laughed", "hugged", "hates", "loves",
-            "punched", "slapped", "yelled", "blocked", "ghosted", "cheated", "died", "promised", "lied", "blames",
-            "blamed", "refuses", "refused", "asked", "asks", "visited", "rang", "reckons", "thinks", "wants", "from",
-            "helped", "helps", "saved", "drove", "picked", "dumped", "stole", "kicked", "threatened", "raped", "abused",
-            "my", "dit", "dice", "sagt", "meint", "aus", "left", "passed"));
+
+    private static final Pattern TITLE_BEFORE =
+            Pattern.compile("(?iu)(?<![\\p{L}])(?:(?:mr|mrs|ms|(?-i:Miss)|mx|dr|prof|sir|dame|"
+                    + "herr|frau|mme|mlle|madame|monsieur|señor|señora|sr|sra|srta|dott|shri|smt|sri|doctor|doctora|docteur|doktor|"
+                    + "professor|reverend|rev|(?-i:Grandpa|Grandma|Granny|Grandad|Granda|Nana|Nanna|Nan|Uncle|Auntie|Aunty|Aunt|"
+                    + "Coach|Pastor|Officer|Detective|Sergeant|Captain))\\.?\\s*)+$");
+    private static final Set<String> PERSON_VERBS = Set.copyOf(List.of(
+            "said",
+            "says",
+            "told",
+            "tells",
+            "threw",
+            "hit",
+            "hits",
+            "texted",
+            "texts",
+            "messaged",
+            "shouted",
+            "screamed",
+            "cried",
+            "laughed",
+            "hugged",
+            "hates",
+            "loves",
+            "punched",
+            "slapped",
+            "yelled",
+            "blocked",
+            "ghosted",
+            "cheated",
+            "died",
+            "promised",
+            "lied",
+            "blames",
+            "blamed",
+            "refuses",
+            "refused",
+            "asked",
+            "asks",
+            "visited",
+            "rang",
+            "reckons",
+            "thinks",
+            "wants",
+            "from",
+            "helped",
+            "helps",
+            "saved",
+            "drove",
+            "picked",
+            "dumped",
+            "stole",
+            "kicked",
+            "threatened",
+            "raped",
+            "abused",
+            "my",
+            "dit",
+            "dice",
+            "sagt",
+            "meint",
+            "aus",
+            "left",
+            "passed"));
     /** Verbs said of people and of things alike: after a word of the name lists only ("Wojciech won't"; not "Lexapro isn't"). */
-    private static final Set<String> PERSON_VERBS_LISTED = Set.copyOf(List.of("keeps", "kept", "won't", "wont", "hasn't", "hasnt",
-            "isn't", "doesn't", "doesnt", "didn't", "didnt", "never", "always", "hat"));
-    private static final Pattern SELF_INTRO = Pattern.compile("(?iu)\\b(?:i['’]?m|i\\s+am|this\\s+is|it['’]?s|its|soy|je\\s+suis"
-            + "|ich\\s+bin|sono|sou|c['’]est|hier\\s+ist)" + S + "$");
-    private static final Pattern CLAUSE_END = Pattern.compile("(?iu)\\s*(?:[,.!?;:)\\n]|$|-|—|\\s(?:but|and|here|btw|again|"
-            + "from|again|x+|y|et|und|e)\\b)");
-    private static final Pattern ADJECTIVE = Pattern.compile("(?:ish|ese|ian|ic|ist|ive|al|ed|ing|ous|ful|less|able|ible|"
-            + "ary|ory|ent|ant)$");
-    private static final Pattern SAINT = Pattern.compile("(?iu)(?<![\\p{L}])(?:st|st\\.|saint|ste|san|santa|sankt)\\s*$");
-    private static final Pattern AND_I = Pattern.compile("(?iu)\\s+(?:and|&|n|y|et|und|e)\\s+(?:i|me|yo|moi|ich|io|eu)\\b");
+    private static final Set<String> PERSON_VERBS_LISTED = Set.copyOf(List.of(
+            "keeps", "kept", "won't", "wont", "hasn't", "hasnt", "isn't", "doesn't", "doesnt", "didn't", "didnt",
+            "never", "always", "hat"));
+
+    private static final Pattern SELF_INTRO =
+            Pattern.compile("(?iu)\\b(?:i['’]?m|i\\s+am|this\\s+is|it['’]?s|its|soy|je\\s+suis"
+                    + "|ich\\s+bin|sono|sou|c['’]est|hier\\s+ist)" + S + "$");
+    private static final Pattern CLAUSE_END = Pattern.compile(
+            "(?iu)\\s*(?:[,.!?;:)\\n]|$|-|—|\\s(?:but|and|here|btw|again|" + "from|again|x+|y|et|und|e)\\b)");
+    private static final Pattern ADJECTIVE =
+            Pattern.compile("(?:ish|ese|ian|ic|ist|ive|al|ed|ing|ous|ful|less|able|ible|" + "ary|ory|ent|ant)$");
+    private static final Pattern SAINT =
+            Pattern.compile("(?iu)(?<![\\p{L}])(?:st|st\\.|saint|ste|san|santa|sankt)\\s*$");
+    private static final Pattern AND_I =
+            Pattern.compile("(?iu)\\s+(?:and|&|n|y|et|und|e)\\s+(?:i|me|yo|moi|ich|io|eu)\\b");
     /** Between two names of one phrase ("Eilidh and Morag", "Iker y Ane"). */
     private static final Pattern CONJ = Pattern.compile("(?iu)\\s*,?\\s+(?:and|&|n|or|y|et|und|e|ou|o|oder|aur)\\s+");
     /** A relation in apposition after a name: "Bill my stepdad", "Ana, my sister". */
-    private static final Pattern RELATION_AFTER = Pattern.compile("(?iu)\\s*[,(-]?\\s*(?:my|our|me|mi|ma|mon|mein|meine)\\s+"
-            + "(?:(?:little|big|older|younger|best|ex|step|late|new|old|twin)\\s+)?(?:son|daughter|partner|wife|husband|"
-            + "boyfriend|girlfriend|bf|gf|mum|mom|mam|mother|dad|father|brother|sister|friend|mate|bestie|nan|gran|"
-            + "grandma|grandad|aunt|auntie|uncle|cousin|niece|nephew|therapist|counsellor|counselor|carer|caseworker|"
-            + "key\\s+worker|support\\s+worker|social\\s+worker|flatmate|roommate|housemate|boss|manager|teacher|colleague|"
-            + "coworker|stepdad|stepmum|stepmom|landlord|landlady|neighbour|neighbor|ex|hermana|hermano|madre|padre|"
-            + "s(?:œ|oe)ur|fr[èe]re|m[èe]re|p[èe]re|schwester|bruder|mutter|vater)\\b");
+    private static final Pattern RELATION_AFTER =
+            Pattern.compile("(?iu)\\s*[,(-]?\\s*(?:my|our|me|mi|ma|mon|mein|meine)\\s+"
+                    + "(?:(?:little|big|older|younger|best|ex|step|late|new|old|twin)\\s+)?(?:son|daughter|partner|wife|husband|"
+                    + "boyfriend|girlfriend|bf|gf|mum|mom|mam|mother|dad|father|brother|sister|friend|mate|bestie|nan|gran|"
+                    + "grandma|grandad|aunt|auntie|uncle|cousin|niece|nephew|therapist|counsellor|counselor|carer|caseworker|"
+                    + "key\\s+worker|support\\s+worker|social\\s+worker|flatmate|roommate|housemate|boss|manager|teacher|colleague|"
+                    + "coworker|stepdad|stepmum|stepmom|landlord|landlady|neighbour|neighbor|ex|hermana|hermano|madre|padre|"
+                    + "s(?:œ|oe)ur|fr[èe]re|m[èe]re|p[èe]re|schwester|bruder|mutter|vater)\\b");
     /** A kinship or respect word after a name, as Indian English and Hinglish write it: "Priyanshu bhaiya", "Meena aunty". */
-    private static final Pattern HONORIFIC_AFTER = Pattern.compile("(?iu)^\\s+(?:bhaiya|bhaiyya|bhai|didi|di|aunty|auntie|"
-            + "uncle|chacha|chachi|mama|mami|mausi|masi|bua|nana|nani|dada|dadi|ji|sir|ma['’]?am|madam|sahab|saab|bhabhi|"
-            + "jiju|anna|akka|amma|appa|thatha|paati)(?![\\p{L}])");
+    private static final Pattern HONORIFIC_AFTER =
+            Pattern.compile("(?iu)^\\s+(?:bhaiya|bhaiyya|bhai|didi|di|aunty|auntie|"
+                    + "uncle|chacha|chachi|mama|mami|mausi|masi|bua|nana|nani|dada|dadi|ji|sir|ma['’]?am|madam|sahab|saab|bhabhi|"
+                    + "jiju|anna|akka|amma|appa|thatha|paati)(?![\\p{L}])");
 
     /** Words that are also verbs or wishes: not a name before "my mum" ("Hope my mum is ok", "Will my son..."). */
-    private static final Set<String> VERBLIKE = Set.copyOf(List.of("will", "may", "can", "hope", "mark", "pray", "trust",
-            "love", "miss", "bless", "help", "let", "wish", "guess", "sue", "rob", "pat", "chase", "drew", "said", "thank",
-            "tell", "call", "ask", "say", "see", "make", "told", "met", "saw", "kiss", "hug", "get", "got"));
+    private static final Set<String> VERBLIKE = Set.copyOf(List.of(
+            "will", "may", "can", "hope", "mark", "pray", "trust", "love", "miss", "bless", "help", "let", "wish",
+            "guess", "sue", "rob", "pat", "chase", "drew", "said", "thank", "tell", "call", "ask", "say", "see", "make",
+            "told", "met", "saw", "kiss", "hug", "get", "got"));
     /**
      * Brands, services and places named after people: never a person here ("the john lewis sale", "jack daniels",
      * "Marks and Spencer", "Tele MANAS", "Kiran helpline").
      */
-    private static final Pattern NAMED_BRANDS = Pattern.compile("(?iu)(?<![\\p{L}])(?:marks\\s+(?:and|&)\\s+spencer|john\\s+lewis|"
-            + "jack\\s+daniel['’]?s|ben\\s+(?:and|&)\\s+jerry['’]?s|dr\\.?\\s+martens|tommy\\s+hilfiger|calvin\\s+klein|"
-            + "ralph\\s+lauren|louis\\s+vuitton|hugo\\s+boss|victoria['’]?s\\s+secret|tim\\s+hortons|trader\\s+joe['’]?s|"
-            + "papa\\s+john['’]?s|johnson\\s+(?:and|&)\\s+johnson|wendy['’]?s|sainsbury['’]?s|morrisons|(?:walt\\s+)?disney"
-            + "(?:land|\\s+world|\\s+plus|\\+)?|tele[\\s-]?manas|kiran\\s+helpline|st\\.?\\s+john['’]?s?\\s+ambulance|"
-            + "william\\s+hill|paddy\\s+power|harvey\\s+nichols|holland\\s+(?:and|&)\\s+barrett|ann\\s+summers|"
-            + "david\\s+lloyd|ted\\s+baker|jo\\s+malone|charlotte\\s+tilbury|est[ée]e\\s+lauder|mary\\s+kay|"
-            + "kate\\s+spade|michael\\s+kors|marc\\s+jacobs|levi['’]?s|ray[\\s-]?ban|chick[\\s-]?fil[\\s-]?a|"
-            + "ronald\\s+mcdonald(?:\\s+house)?|mcdonald['’]?s|dunkin['’]?|domino['’]?s|macy['’]?s|kohl['’]?s|"
-            + "walgreens|lloyds(?:\\s+(?:bank|pharmacy))?|barclays|specsavers|wetherspoons?|nando['’]?s|"
-            + "ganesh\\s+chaturthi|durga\\s+puja|raksha\\s+bandhan|karwa\\s+chauth|guru\\s+nanak(?:\\s+jayanti)?|"
-            + "(?:shiv|hanuman|ganesh|krishna|ram|sai|durga|lakshmi|ganpati)\\s+ji|sai\\s+baba|ram\\s+navami|"
-            + "el\\s+corte\\s+ingl[ée]s|harper\\s*collins|morgan\\s+stanley|wells\\s+fargo|johnson['’]?s\\s+baby|"
-            + "gavin\\s+(?:and|&)\\s+stacey|florence\\s+(?:and|&|\\+)\\s+the\\s+machine|greggs|harrods|timpsons|fitbit|grey['’]?s\\s+anatomy|peppa\\s+pig|harry\\s+potter|mickey\\s+mouse|hello\\s+kitty)(?![\\p{L}])");
+    private static final Pattern NAMED_BRANDS = Pattern.compile(
+            "(?iu)(?<![\\p{L}])(?:marks\\s+(?:and|&)\\s+spencer|john\\s+lewis|"
+                    + "jack\\s+daniel['’]?s|ben\\s+(?:and|&)\\s+jerry['’]?s|dr\\.?\\s+martens|tommy\\s+hilfiger|calvin\\s+klein|"
+                    + "ralph\\s+lauren|louis\\s+vuitton|hugo\\s+boss|victoria['’]?s\\s+secret|tim\\s+hortons|trader\\s+joe['’]?s|"
+                    + "papa\\s+john['’]?s|johnson\\s+(?:and|&)\\s+johnson|wendy['’]?s|sainsbury['’]?s|morrisons|(?:walt\\s+)?disney"
+                    + "(?:land|\\s+world|\\s+plus|\\+)?|tele[\\s-]?manas|kiran\\s+helpline|st\\.?\\s+john['’]?s?\\s+ambulance|"
+                    + "william\\s+hill|paddy\\s+power|harvey\\s+nichols|holland\\s+(?:and|&)\\s+barrett|ann\\s+summers|"
+                    + "david\\s+lloyd|ted\\s+baker|jo\\s+malone|charlotte\\s+tilbury|est[ée]e\\s+lauder|mary\\s+kay|"
+                    + "kate\\s+spade|michael\\s+kors|marc\\s+jacobs|levi['’]?s|ray[\\s-]?ban|chick[\\s-]?fil[\\s-]?a|"
+                    + "ronald\\s+mcdonald(?:\\s+house)?|mcdonald['’]?s|dunkin['’]?|domino['’]?s|macy['’]?s|kohl['’]?s|"
+                    + "walgreens|lloyds(?:\\s+(?:bank|pharmacy))?|barclays|specsavers|wetherspoons?|nando['’]?s|"
+                    + "ganesh\\s+chaturthi|durga\\s+puja|raksha\\s+bandhan|karwa\\s+chauth|guru\\s+nanak(?:\\s+jayanti)?|"
+                    + "(?:shiv|hanuman|ganesh|krishna|ram|sai|durga|lakshmi|ganpati)\\s+ji|sai\\s+baba|ram\\s+navami|"
+                    + "el\\s+corte\\s+ingl[ée]s|harper\\s*collins|morgan\\s+stanley|wells\\s+fargo|johnson['’]?s\\s+baby|"
+                    + "gavin\\s+(?:and|&)\\s+stacey|florence\\s+(?:and|&|\\+)\\s+the\\s+machine|greggs|harrods|timpsons|fitbit|grey['’]?s\\s+anatomy|peppa\\s+pig|harry\\s+potter|mickey\\s+mouse|hello\\s+kitty)(?![\\p{L}])");
     /** After a lower-case word, these make it a time word ("last month", "next week"), not a name after a relation. */
-    private static final Set<String> TIME_NOUNS = Set.of("week", "weeks", "month", "months", "year", "years", "night",
-            "time", "weekend", "morning", "summer", "winter", "spring", "autumn");
+    private static final Set<String> TIME_NOUNS = Set.of(
+            "week", "weeks", "month", "months", "year", "years", "night", "time", "weekend", "morning", "summer",
+            "winter", "spring", "autumn");
     /** Frequent English words that are also given names: after a relation word in lower case they are the word. */
-    private static final Set<String> FREQUENT = Set.copyOf(List.of("will", "may", "can", "mark", "bill", "hope", "grace",
-            "joy", "faith", "dawn", "summer", "jack", "pat", "rose", "frank", "june", "april", "august", "sue", "rob",
-            "don", "art", "guy", "gene", "ray", "sky", "eve", "iris", "ivy", "lily", "ruby", "amber", "jade", "pearl",
-            "drew", "chase", "hunter", "bob", "sonny", "honey", "sunny", "happy", "king", "prince", "rich", "penny",
-            "early", "long", "young", "little", "love", "gay", "case", "brown", "green", "white", "black", "said",
-            "sang", "cliff", "dean", "lane", "dusty", "rusty", "randy", "willy", "harry", "jimmy", "tommy", "lou",
+    private static final Set<String> FREQUENT = Set.copyOf(List.of(
+            "will",
+            "may",
+            "can",
+            "mark",
+            "bill",
+            "hope",
+            "grace",
+            "joy",
+            "faith",
+            "dawn",
+            "summer",
+            "jack",
+            "pat",
+            "rose",
+            "frank",
+            "june",
+            "april",
+            "august",
+            "sue",
+            "rob",
+            "don",
+            "art",
+            "guy",
+            "gene",
+            "ray",
+            "sky",
+            "eve",
+            "iris",
+            "ivy",
+            "lily",
+            "ruby",
+            "amber",
+            "jade",
+            "pearl",
+            "drew",
+            "chase",
+            "hunter",
+            "bob",
+            "sonny",
+            "honey",
+            "sunny",
+            "happy",
+            "king",
+            "prince",
+            "rich",
+            "penny",
+            "early",
+            "long",
+            "young",
+            "little",
+            "love",
+            "gay",
+            "case",
+            "brown",
+            "green",
+            "white",
+            "black",
+            "said",
+            "sang",
+            "cliff",
+            "dean",
+            "lane",
+            "dusty",
+            "rusty",
+            "randy",
+            "willy",
+            "harry",
+            "jimmy",
+            "tommy",
+            "lou",
             // words that follow "my son", "my mum" in a sentence
-            "has", "is", "was", "had", "have", "does", "did", "says", "went", "goes", "keeps", "kept", "thinks", "knows",
-            "got", "gets", "left", "lives", "lived", "died", "passed", "won", "could", "would", "should", "might",
-            "must", "shall", "not", "never", "always", "just", "still", "also", "and", "but", "or", "so", "too", "who",
-            "which", "that", "then", "now", "here", "there", "hates", "loves", "likes", "wants", "needs", "tried",
-            "tries", "told", "tells", "asked", "asks", "called", "calls", "came", "comes", "took", "takes", "gave",
-            "gives", "found", "finds", "made", "makes", "saw", "sees", "started", "stopped", "moved", "works",
-            "worked", "drinks", "drank", "cried", "cries", "shouts", "shouted", "hit", "hits", "ran", "runs", "sent",
-            "sends", "texted", "texts", "broke", "breaks", "died", "dies", "fell", "falls", "the", "a", "an", "in",
-            "on", "at", "of", "for", "with", "from", "to", "about", "again", "today", "yesterday", "being", "been",
-            "doesnt", "didnt", "isnt", "wasnt", "wont", "cant", "hasnt", "hadnt", "even", "only", "really", "already",
-            "nearly", "almost", "sometimes", "often", "recently", "finally", "suddenly", "literally", "basically"));
-    private static final Pattern WEAK = Pattern.compile("(?iu)(?:\\bi['’]?m|\\bi\\s+am|\\bthis\\s+is|\\bit['’]?s|\\bje\\s+suis"
-            + "|\\bsoy|\\bich\\s+bin|\\bhi|\\bhey|\\bhello|\\bdear|\\bhiya|\\bciao|\\bhola|\\bbonjour|\\bhallo|\\bsorry"
-            + "|\\band|&|\\bor|\\bwith|\\bbut|\\bnot|\\blike|\\bthan|\\bnor)" + S + "$");
-    private static final Pattern RELATION = Pattern.compile("(?iu)\\b(?:(?:my|our|his|her|their|your|me|mi|mis|ma|mon|mes"
-            + "|mein|meine|meiner|meinem|meinen|mere|meri|mera)\\s+)?(?:(?:little|lil|big|baby|older|younger|eldest|"
-            + "oldest|youngest|step|best|ex|late|new|old|lovely|beautiful|poor|dear|only|twin|\\d+\\s*(?:yo|y/o|year\\s+old|"
-            + "yr\\s+old))\\s+)*(?:son|daughter|partner|wife|husband|boyfriend|girlfriend|bf|gf|boyf|girlf|hubby|wifey|mum|mom|mam|mummy|mommy|"
-            + "eldest|oldest|youngest|lad|lass|"
-            + "mother|dad|daddy|father|brother|bro|sister|sis|friend|mate|bestie|bff|ex|nan|nana|gran|granny|grandma|"
-            + "grandmother|grandad|granddad|grandpa|grandfather|grandson|granddaughter|aunt|auntie|aunty|uncle|cousin|"
-            + "niece|nephew|therapist|counsellor|counselor|psychiatrist|psychologist|gp|doctor|nurse|carer|caseworker|"
-            + "case\\s+worker|social\\s+worker|key\\s+worker|support\\s+worker|flatmate|roommate|housemate|boss|"
-            + "manager|teacher|tutor|colleague|coworker|co-worker|child|kid|baby|stepdad|stepmum|stepmom|stepson|"
-            + "stepdaughter|fiance|fiancé|fiancee|fiancée|twin|neighbour|neighbor|landlord|landlady|sponsor|"
-            + "ex-husband|ex-wife|ex-boyfriend|ex-girlfriend|husbands|wifes|sons|daughters|brothers|sisters|hijo|"
-            + "hija|madre|padre|hermano|hermana|novio|novia|esposo|esposa|amigo|amiga|fils|fille|mère|père|frère|"
-            + "sœur|soeur|copain|copine|mari|femme|ami|amie|sohn|tochter|mutter|vater|bruder|schwester|freund|"
-            + "freundin|mann|frau|beta|beti|bhai|behen|didi|maa|pati|patni|dost|kids|children|girl|boy|"
-            + "abuela|abuelo|oma|opa|mamie|papi|mami|(?<=(?:my|our|his|her|their|me)\\s)(?:ma|pa|da)|mammy|granda|grandda|nanny|bestie|missus|hubby|wifey)" + "(?:\\s+(?:called|named|is\\s+called))?" + S
-            + "(?:\\(|-\\s*)?$");
+            "has",
+            "is",
+            "was",
+            "had",
+            "have",
+            "does",
+            "did",
+            "says",
+            "went",
+            "goes",
+            "keeps",
+            "kept",
+            "thinks",
+            "knows",
+            "got",
+            "gets",
+            "left",
+            "lives",
+            "lived",
+            "died",
+            "passed",
+            "won",
+            "could",
+            "would",
+            "should",
+            "might",
+            "must",
+            "shall",
+            "not",
+            "never",
+            "always",
+            "just",
+            "still",
+            "also",
+            "and",
+            "but",
+            "or",
+            "so",
+            "too",
+            "who",
+            "which",
+            "that",
+            "then",
+            "now",
+            "here",
+            "there",
+            "hates",
+            "loves",
+            "likes",
+            "wants",
+            "needs",
+            "tried",
+            "tries",
+            "told",
+            "tells",
+            "asked",
+            "asks",
+            "called",
+            "calls",
+            "came",
+            "comes",
+            "took",
+            "takes",
+            "gave",
+            "gives",
+            "found",
+            "finds",
+            "made",
+            "makes",
+            "saw",
+            "sees",
+            "started",
+            "stopped",
+            "moved",
+            "works",
+            "worked",
+            "drinks",
+            "drank",
+            "cried",
+            "cries",
+            "shouts",
+            "shouted",
+            "hit",
+            "hits",
+            "ran",
+            "runs",
+            "sent",
+            "sends",
+            "texted",
+            "texts",
+            "broke",
+            "breaks",
+            "died",
+            "dies",
+            "fell",
+            "falls",
+            "the",
+            "a",
+            "an",
+            "in",
+            "on",
+            "at",
+            "of",
+            "for",
+            "with",
+            "from",
+            "to",
+            "about",
+            "again",
+            "today",
+            "yesterday",
+            "being",
+            "been",
+            "doesnt",
+            "didnt",
+            "isnt",
+            "wasnt",
+            "wont",
+            "cant",
+            "hasnt",
+            "hadnt",
+            "even",
+            "only",
+            "really",
+            "already",
+            "nearly",
+            "almost",
+            "sometimes",
+            "often",
+            "recently",
+            "finally",
+            "suddenly",
+            "literally",
+            "basically"));
+
+    private static final Pattern WEAK =
+            Pattern.compile("(?iu)(?:\\bi['’]?m|\\bi\\s+am|\\bthis\\s+is|\\bit['’]?s|\\bje\\s+suis"
+                    + "|\\bsoy|\\bich\\s+bin|\\bhi|\\bhey|\\bhello|\\bdear|\\bhiya|\\bciao|\\bhola|\\bbonjour|\\bhallo|\\bsorry"
+                    + "|\\band|&|\\bor|\\bwith|\\bbut|\\bnot|\\blike|\\bthan|\\bnor)" + S + "$");
+    private static final Pattern RELATION =
+            Pattern.compile("(?iu)\\b(?:(?:my|our|his|her|their|your|me|mi|mis|ma|mon|mes"
+                    + "|mein|meine|meiner|meinem|meinen|mere|meri|mera)\\s+)?(?:(?:little|lil|big|baby|older|younger|eldest|"
+                    + "oldest|youngest|step|best|ex|late|new|old|lovely|beautiful|poor|dear|only|twin|\\d+\\s*(?:yo|y/o|year\\s+old|"
+                    + "yr\\s+old))\\s+)*(?:son|daughter|partner|wife|husband|boyfriend|girlfriend|bf|gf|boyf|girlf|hubby|wifey|mum|mom|mam|mummy|mommy|"
+                    + "eldest|oldest|youngest|lad|lass|"
+                    + "mother|dad|daddy|father|brother|bro|sister|sis|friend|mate|bestie|bff|ex|nan|nana|gran|granny|grandma|"
+                    + "grandmother|grandad|granddad|grandpa|grandfather|grandson|granddaughter|aunt|auntie|aunty|uncle|cousin|"
+                    + "niece|nephew|therapist|counsellor|counselor|psychiatrist|psychologist|gp|doctor|nurse|carer|caseworker|"
+                    + "case\\s+worker|social\\s+worker|key\\s+worker|support\\s+worker|flatmate|roommate|housemate|boss|"
+                    + "manager|teacher|tutor|colleague|coworker|co-worker|child|kid|baby|stepdad|stepmum|stepmom|stepson|"
+                    + "stepdaughter|fiance|fiancé|fiancee|fiancée|twin|neighbour|neighbor|landlord|landlady|sponsor|"
+                    + "ex-husband|ex-wife|ex-boyfriend|ex-girlfriend|husbands|wifes|sons|daughters|brothers|sisters|hijo|"
+                    + "hija|madre|padre|hermano|hermana|novio|novia|esposo|esposa|amigo|amiga|fils|fille|mère|père|frère|"
+                    + "sœur|soeur|copain|copine|mari|femme|ami|amie|sohn|tochter|mutter|vater|bruder|schwester|freund|"
+                    + "freundin|mann|frau|beta|beti|bhai|behen|didi|maa|pati|patni|dost|kids|children|girl|boy|"
+                    + "abuela|abuelo|oma|opa|mamie|papi|mami|(?<=(?:my|our|his|her|their|me)\\s)(?:ma|pa|da)|mammy|granda|grandda|nanny|bestie|missus|hubby|wifey)"
+                    + "(?:\\s+(?:called|named|is\\s+called))?" + S
+                    + "(?:\\(|-\\s*)?$");
     private static final Pattern VERB = Pattern.compile("(?iu)\\b(?:call|tell|text|ask|message|msg|ring|phone|email|"
             + "see|meet|saw|met|told|called|texted|asked|messaged|miss|hug|dm|thank|thanks|ask\\s+for|asked\\s+for|with|"
             + "help|helped|hurt|hit|leave|visit|visited|blame|blamed|trust|contact|contacted|cc|ping|"
@@ -215,31 +517,134 @@ final class Names {
             + "seeing|married|marry|divorced|dated|dating|called|cheated|abused|raped|hits|beats|beat|"
             + "ignoring|ignores|blocked|stalking|stalks|follows|threatened|threatens|knows|knew)" + S + "$");
     /** Verbs whose object is usually a person: with a capital, an unknown word after them is taken as a name. */
-    private static final Pattern PEOPLE_VERB = Pattern.compile("(?iu)\\b(?:call|tell|text|ask|message|ring|meet|saw|met|"
-            + "told|texted|asked|messaged|miss|love|hug|with|and|aur|see|seeing|married|dating|visit|visited|hurt|trust|sorry|want|"
-            + "wants|let|lets|think|without|(?:text|message|letter|note|write|wrote|talk|talking|talked|spoke|speak|"
-            + "speaking|apologi[sz]e|reply|replied|lie|lied)\\s+to|for|found|dile\\s+a|dis\\s+à|sag|sagt)" + S + "$");
-    private static final Pattern PEOPLE_VERB_LOWER = Pattern.compile("(?iu)\\b(?:tell|text|ask|message|ring|told|texted|"
-            + "asked|messaged|miss|hug|married|dating|me\\s+and|my\\s+friend|sorry)" + S + "$");
+    private static final Pattern PEOPLE_VERB =
+            Pattern.compile("(?iu)\\b(?:call|tell|text|ask|message|ring|meet|saw|met|"
+                    + "told|texted|asked|messaged|miss|love|hug|with|and|aur|see|seeing|married|dating|visit|visited|hurt|trust|sorry|want|"
+                    + "wants|let|lets|think|without|(?:text|message|letter|note|write|wrote|talk|talking|talked|spoke|speak|"
+                    + "speaking|apologi[sz]e|reply|replied|lie|lied)\\s+to|for|found|dile\\s+a|dis\\s+à|sag|sagt)" + S
+                    + "$");
+
+    private static final Pattern PEOPLE_VERB_LOWER =
+            Pattern.compile("(?iu)\\b(?:tell|text|ask|message|ring|told|texted|"
+                    + "asked|messaged|miss|hug|married|dating|me\\s+and|my\\s+friend|sorry)" + S + "$");
     /** Chat words not in the English word list: never taken as a name after a verb. */
-    private static final Set<String> SLANG = Set.copyOf(List.of("tmrw", "tmr", "tmrrw", "asap", "pls", "plz", "rn", "bc",
-            "cuz", "tho", "thx", "btw", "idk", "ngl", "omg", "lmao", "lol", "smh", "fml", "ppl", "bff", "yall", "ya",
-            "yeah", "nah", "hun", "babe", "mum", "mam", "mom", "dad", "bro", "sis", "tbh", "imo", "irl", "dm", "dms",
-            "txt", "msg", "msgs", "ur", "youre", "abt", "bout", "cos", "coz", "wanna", "gonna", "gotta", "everyone",
-            "everybody", "anyone", "anybody", "someone", "somebody", "noone", "nobody", "them", "him", "her", "myself",
-            "yourself", "himself", "herself", "themselves", "whoever", "the", "that", "this", "again", "back", "later",
-            "soon", "tonight", "today", "tomorrow", "yesterday", "already", "anymore", "either", "too", "now", "sth",
-            "smth", "smthn", "nothin", "nothing", "something", "everything", "anything", "gp", "nhs", "samaritans",
-            "childline", "shout", "mind", "crisis", "helpline", "hotline", "police", "cops", "ambulance", "therapist"));
-    private static final Pattern TITLE = Pattern.compile("(?iu)\\b(?:mr|mrs|ms|miss|mx|dr|doctor|doc|prof|professor|sir|"
-            + "dame|nurse|sister|father|fr|rev|reverend|pastor|imam|rabbi|coach|officer|detective|sgt|herr|frau|mme|"
-            + "mlle|madame|monsieur|señor|señora|senor|senora|sr|sra|srta|dott|shri|smt|sri|judge|pc|dc)\\.?\\s*$");
-    private static final Pattern SIGN_OFF = Pattern.compile("(?iu)(?:(?:^|[\\n.!?)])[ \\t]*(?:-{1,2}|—|–|~)|(?:^|[\\n.!?)]|\\s)\\s*(?:thank(?:s|\\s+you|\\s+u)(?:\\s+(?:so|very)\\s+much|\\s+a\\s+lot|\\s+again|"
-            + "\\s+for\\s+(?:everything|listening|reading|your\\s+time))?|"
-            + "thx|ty|cheers|love|lots\\s+of\\s+love|regards|kind\\s+regards|best|best\\s+wishes|warm\\s+regards|"
-            + "sincerely|yours|take\\s+care|x+|merci|gracias|danke|grazie|saludos|bisous|bises|lg|mfg|cordialement|"
-            + "signed|sent\\s+by|bye|ta|many\\s+thanks|regards|tschüss|un\\s+abrazo|abrazos|love\\s+(?:you|u|ya)|luv|"
-            + "night|gn|speak\\s+soon|talk\\s+soon)|(?:^|[\\n.!?)])[ \\t]*from)\\s*[,.!:]?\\s*$");
+    private static final Set<String> SLANG = Set.copyOf(List.of(
+            "tmrw",
+            "tmr",
+            "tmrrw",
+            "asap",
+            "pls",
+            "plz",
+            "rn",
+            "bc",
+            "cuz",
+            "tho",
+            "thx",
+            "btw",
+            "idk",
+            "ngl",
+            "omg",
+            "lmao",
+            "lol",
+            "smh",
+            "fml",
+            "ppl",
+            "bff",
+            "yall",
+            "ya",
+            "yeah",
+            "nah",
+            "hun",
+            "babe",
+            "mum",
+            "mam",
+            "mom",
+            "dad",
+            "bro",
+            "sis",
+            "tbh",
+            "imo",
+            "irl",
+            "dm",
+            "dms",
+            "txt",
+            "msg",
+            "msgs",
+            "ur",
+            "youre",
+            "abt",
+            "bout",
+            "cos",
+            "coz",
+            "wanna",
+            "gonna",
+            "gotta",
+            "everyone",
+            "everybody",
+            "anyone",
+            "anybody",
+            "someone",
+            "somebody",
+            "noone",
+            "nobody",
+            "them",
+            "him",
+            "her",
+            "myself",
+            "yourself",
+            "himself",
+            "herself",
+            "themselves",
+            "whoever",
+            "the",
+            "that",
+            "this",
+            "again",
+            "back",
+            "later",
+            "soon",
+            "tonight",
+            "today",
+            "tomorrow",
+            "yesterday",
+            "already",
+            "anymore",
+            "either",
+            "too",
+            "now",
+            "sth",
+            "smth",
+            "smthn",
+            "nothin",
+            "nothing",
+            "something",
+            "everything",
+            "anything",
+            "gp",
+            "nhs",
+            "samaritans",
+            "childline",
+            "shout",
+            "mind",
+            "crisis",
+            "helpline",
+            "hotline",
+            "police",
+            "cops",
+            "ambulance",
+            "therapist"));
+
+    private static final Pattern TITLE = Pattern.compile(
+            "(?iu)\\b(?:mr|mrs|ms|miss|mx|dr|doctor|doc|prof|professor|sir|"
+                    + "dame|nurse|sister|father|fr|rev|reverend|pastor|imam|rabbi|coach|officer|detective|sgt|herr|frau|mme|"
+                    + "mlle|madame|monsieur|señor|señora|senor|senora|sr|sra|srta|dott|shri|smt|sri|judge|pc|dc)\\.?\\s*$");
+    private static final Pattern SIGN_OFF = Pattern.compile(
+            "(?iu)(?:(?:^|[\\n.!?)])[ \\t]*(?:-{1,2}|—|–|~)|(?:^|[\\n.!?)]|\\s)\\s*(?:thank(?:s|\\s+you|\\s+u)(?:\\s+(?:so|very)\\s+much|\\s+a\\s+lot|\\s+again|"
+                    + "\\s+for\\s+(?:everything|listening|reading|your\\s+time))?|"
+                    + "thx|ty|cheers|love|lots\\s+of\\s+love|regards|kind\\s+regards|best|best\\s+wishes|warm\\s+regards|"
+                    + "sincerely|yours|take\\s+care|x+|merci|gracias|danke|grazie|saludos|bisous|bises|lg|mfg|cordialement|"
+                    + "signed|sent\\s+by|bye|ta|many\\s+thanks|regards|tschüss|un\\s+abrazo|abrazos|love\\s+(?:you|u|ya)|luv|"
+                    + "night|gn|speak\\s+soon|talk\\s+soon)|(?:^|[\\n.!?)])[ \\t]*from)\\s*[,.!:]?\\s*$");
     private static final Pattern SIGN_OFF_END = Pattern.compile("(?u)^[\\s.!,)xX:♥❤️\\p{So}\\p{Sk}]*(?:\\n|$)");
     private static final Pattern HAN_NAME = Pattern.compile("(?:我叫|我的名字是|我是|名叫)(\\p{IsHan}{2,3}?)(?=[，。,.！!\\s]|$|我)");
 
@@ -267,7 +672,8 @@ final class Names {
         if (ascii) {
             return null;
         }
-        String f = java.text.Normalizer.normalize(k, java.text.Normalizer.Form.NFD).replaceAll("\\p{M}+", "");
+        String f =
+                java.text.Normalizer.normalize(k, java.text.Normalizer.Form.NFD).replaceAll("\\p{M}+", "");
         return f.equals(k) ? null : f;
     }
 
@@ -280,7 +686,9 @@ final class Names {
             return true;
         }
         int dash = k.indexOf('-');
-        return dash > 0 && NameLists.GIVEN.contains(k.substring(0, dash)) && NameLists.GIVEN.contains(k.substring(dash + 1));
+        return dash > 0
+                && NameLists.GIVEN.contains(k.substring(0, dash))
+                && NameLists.GIVEN.contains(k.substring(dash + 1));
     }
 
     private static boolean surname(String k) {
@@ -314,8 +722,10 @@ final class Names {
             return true;
         }
         // a contraction ("don't", "i'll") is a word; O'Neill and D'Souza are names
-        return (k.indexOf('\'') >= 0 || k.indexOf('’') >= 0) && !(k.length() > 2 && (k.charAt(0) == 'o' || k.charAt(0) == 'd')
-                && (k.charAt(1) == '\'' || k.charAt(1) == '’'));
+        return (k.indexOf('\'') >= 0 || k.indexOf('’') >= 0)
+                && !(k.length() > 2
+                        && (k.charAt(0) == 'o' || k.charAt(0) == 'd')
+                        && (k.charAt(1) == '\'' || k.charAt(1) == '’'));
     }
 
     private static boolean place(String k) {
@@ -324,7 +734,10 @@ final class Names {
 
     /** A given name that is nothing else: a name in any case without a cue. */
     private static boolean strongGiven(String k) {
-        return k.length() >= 3 && given(k) && !common(k) && !place(k)
+        return k.length() >= 3
+                && given(k)
+                && !common(k)
+                && !place(k)
                 && (k.length() >= 4 || NameLists.GIVEN_CORE.contains(k)); // "rea", "ans": rare short names need a cue
     }
 
@@ -378,7 +791,8 @@ final class Names {
         boolean[] brand = new boolean[n];
         Matcher b = NAMED_BRANDS.matcher(text);
         for (int q = 0; q < n; q++) {
-            if (BRAND_FIRST.contains(key(toks.get(q).lower())) && b.region(toks.get(q).start(), text.length()).lookingAt()) {
+            if (BRAND_FIRST.contains(key(toks.get(q).lower()))
+                    && b.region(toks.get(q).start(), text.length()).lookingAt()) {
                 for (int r = q; r < n && toks.get(r).end() <= b.end(); r++) {
                     brand[r] = true;
                 }
@@ -395,20 +809,45 @@ final class Names {
                 i++;
                 continue; // "the john lewis sale", "Marks and Spencer": a brand named after a person
             }
-            if (!h.strict && t.cap() && ROYAL.contains(k) && i + 1 < n && toks.get(i + 1).cap()
+            if (!h.strict
+                    && t.cap()
+                    && ROYAL.contains(k)
+                    && i + 1 < n
+                    && toks.get(i + 1).cap()
                     && adjacent(text, t, toks.get(i + 1))) {
                 i += 2;
                 continue; // "Queen Elizabeth", "King Edward": a sovereign, or the hospital named after one
             }
-            if (!h.strict && ((digitNext(text, t.end()) && DOSE_AFTER.matcher(text).region(t.end(), text.length()).lookingAt())
-                    || (MEDICINES.contains(k) && (MEDICINE_BEFORE.matcher(h.lower.substring(Math.max(0, t.start() - 30), t.start())).find()
-                    || PILL_AFTER.matcher(text).region(t.end(), text.length()).lookingAt())))) {
+            if (!h.strict
+                    && ((digitNext(text, t.end())
+                                    && DOSE_AFTER
+                                            .matcher(text)
+                                            .region(t.end(), text.length())
+                                            .lookingAt())
+                            || (MEDICINES.contains(k)
+                                    && (MEDICINE_BEFORE
+                                                    .matcher(h.lower.substring(Math.max(0, t.start() - 30), t.start()))
+                                                    .find()
+                                            || PILL_AFTER
+                                                    .matcher(text)
+                                                    .region(t.end(), text.length())
+                                                    .lookingAt())))) {
                 i++;
                 continue; // "Tomo 50 mg", "on Yasmin", "lyrica 75": a medicine, not a person
             }
-            if (t.cap() && k.length() >= 5 && k.endsWith("s") && !given(k) && !surname(k) && !common(k) && !place(k)
-                    && strongGiven(k.substring(0, k.length() - 1)) && (k.length() >= 6 || NameLists.GIVEN_CORE.contains(k.substring(0, k.length() - 1)))
-                    && AT_SOMEONES.matcher(h.lower).region(Math.max(0, t.start() - 10), t.start()).find()) {
+            if (t.cap()
+                    && k.length() >= 5
+                    && k.endsWith("s")
+                    && !given(k)
+                    && !surname(k)
+                    && !common(k)
+                    && !place(k)
+                    && strongGiven(k.substring(0, k.length() - 1))
+                    && (k.length() >= 6 || NameLists.GIVEN_CORE.contains(k.substring(0, k.length() - 1)))
+                    && AT_SOMEONES
+                            .matcher(h.lower)
+                            .region(Math.max(0, t.start() - 10), t.start())
+                            .find()) {
                 k = k.substring(0, k.length() - 1); // "round to Cormacs": a possessive written without its apostrophe
             }
             String before = h.lower.substring(Math.max(0, t.start() - 60), t.start());
@@ -418,16 +857,26 @@ final class Names {
                 i++;
                 continue; // an ordinary word no cue makes a name
             }
-            if (!h.strict && german && t.cap() && !given(k) && !surname(k)
-                    && ((i > 0 && GERMAN_DETERMINERS.contains(toks.get(i - 1).lower())) || GERMAN_NOUN.matcher(k).find())
+            if (!h.strict
+                    && german
+                    && t.cap()
+                    && !given(k)
+                    && !surname(k)
+                    && ((i > 0 && GERMAN_DETERMINERS.contains(toks.get(i - 1).lower()))
+                            || GERMAN_NOUN.matcher(k).find())
                     && !strongCue(h.lower.substring(Math.max(0, t.start() - 60), t.start()), text, toks, i)) {
                 i++;
                 continue; // in German every noun has a capital: an unlisted capitalised word is a noun there
             }
-            if (!h.strict && t.cap() && !given(k) && i > 0 && digitsRightBefore(text, t.start())
+            if (!h.strict
+                    && t.cap()
+                    && !given(k)
+                    && i > 0
+                    && digitsRightBefore(text, t.start())
                     && !strongCue(h.lower.substring(Math.max(0, t.start() - 60), t.start()), text, toks, i)) {
                 i++;
-                continue; // "30 Minuten", "10 Stunden", "3 Tabletten": a capitalised word after a count is what is counted
+                continue; // "30 Minuten", "10 Stunden", "3 Tabletten": a capitalised word after a count is what is
+                // counted
             }
             if (!h.strict && foreign && stops.contains(k) && !(t.cap() && !sentenceStart(text, t.start()))) {
                 i++;
@@ -440,76 +889,172 @@ final class Names {
                 boolean sentenceStart = sentenceStart(text, t.start());
                 if (titled && NOT_AFTER_TITLE.contains(k)) {
                     start = false; // "Dr. Phil", "Dr Google"
-                } else if (strongGiven(k) && !(t.allCaps() && !shouting)
-                        && (!foreign || (t.cap() && !sentenceStart) || (t.cap() && i + 1 < n && adjacent(text, t, toks.get(i + 1))
-                        && stops.contains(toks.get(i + 1).lower()) && !NameLists.WORDS.contains(k)))) {
+                } else if (strongGiven(k)
+                        && !(t.allCaps() && !shouting)
+                        && (!foreign
+                                || (t.cap() && !sentenceStart)
+                                || (t.cap()
+                                        && i + 1 < n
+                                        && adjacent(text, t, toks.get(i + 1))
+                                        && stops.contains(toks.get(i + 1).lower())
+                                        && !NameLists.WORDS.contains(k)))) {
                     start = true; // in French, Spanish, German text a listed name in lower case may be a word there
                 } else if (titled) {
-                    start = !NOT_AFTER_TITLE.contains(k) && (gaz || (!common(k) && !place(k)) || (t.cap() && !common(k)));
+                    start = !NOT_AFTER_TITLE.contains(k)
+                            && (gaz || (!common(k) && !place(k)) || (t.cap() && !common(k)));
                 } else if (cue(STRONG, before, starts)) {
                     boolean loose = cue(LOOSE_INTRO, before, starts); // "called", "named": also said of things
-                    start = loose ? (given(k) && (t.cap() || !common(k))) || (t.cap() && !common(k) && !place(k))
+                    start = loose
+                            ? (given(k) && (t.cap() || !common(k))) || (t.cap() && !common(k) && !place(k))
                             : given(k) || (surname(k) && !common(k)) || (!common(k) && !place(k));
                 } else if (signOffEnd(text, toks, i) && SIGN_OFF.matcher(before).find()) {
-                    start = (given(k) || (surname(k) && t.cap()) || (!common(k) && !place(k)
-                            && (t.cap() || signOffOpens(before)))) && !NOT_AFTER_TITLE.contains(k);
-                } else if (t.cap() && !t.allCaps() && i > 0 && lastSentence(text, t.start()) && signOffEnd(text, toks, i)
-                        && (given(k) || (surname(k) && !common(k)) || (!common(k) && !place(k) && !DRUG.matcher(k).find()))
+                    start = (given(k)
+                                    || (surname(k) && t.cap())
+                                    || (!common(k) && !place(k) && (t.cap() || signOffOpens(before))))
+                            && !NOT_AFTER_TITLE.contains(k);
+                } else if (t.cap()
+                        && !t.allCaps()
+                        && i > 0
+                        && lastSentence(text, t.start())
+                        && signOffEnd(text, toks, i)
+                        && (given(k)
+                                || (surname(k) && !common(k))
+                                || (!common(k) && !place(k) && !DRUG.matcher(k).find()))
                         && !NOT_AFTER_TITLE.contains(k)) {
-                    start = true; // a name alone ends the message: "sorry it's long. Bethan x", "thanks a million,\nPádraig"
+                    start = true; // a name alone ends the message: "sorry it's long. Bethan x", "thanks a
+                    // million,\nPádraig"
                 } else if (cue(RELATION, before, starts)) {
-                    start = !(!t.cap() && i + 1 < n && TIME_NOUNS.contains(toks.get(i + 1).lower())) // "my father last month"
-                            && ((given(k) && (t.cap() || !common(k) || !FREQUENT.contains(k))) || (surname(k) && t.cap())
-                            || (!t.allCaps() && !common(k) && !place(k) && k.length() >= 3));
-                } else if (given(k) && (t.cap() || !common(k)) && AND_I.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                    start = !(!t.cap()
+                                    && i + 1 < n
+                                    && TIME_NOUNS.contains(toks.get(i + 1).lower())) // "my father last month"
+                            && ((given(k) && (t.cap() || !common(k) || !FREQUENT.contains(k)))
+                                    || (surname(k) && t.cap())
+                                    || (!t.allCaps() && !common(k) && !place(k) && k.length() >= 3));
+                } else if (given(k)
+                        && (t.cap() || !common(k))
+                        && AND_I.matcher(text).region(t.end(), text.length()).lookingAt()) {
                     start = true; // "Will and I argued"
                 } else if (t.cap() && !t.allCaps() && k.indexOf('-') > 0 && surname(k) && !common(k)) {
                     start = true; // "Lopez-Martin", "Adebayo-Clarke"
-                } else if (t.cap() && !t.allCaps() && (k.length() >= 4 || (k.length() == 3 && i + 1 < n
-                        && SPEECH.contains(toks.get(i + 1).lower()))) && !common(k) && !place(k) && (given(k) || !DRUG.matcher(k).find())
-                        && i + 1 < n && adjacent(text, t, toks.get(i + 1)) && !fromAPlace(toks, i)
+                } else if (t.cap()
+                        && !t.allCaps()
+                        && (k.length() >= 4
+                                || (k.length() == 3
+                                        && i + 1 < n
+                                        && SPEECH.contains(toks.get(i + 1).lower())))
+                        && !common(k)
+                        && !place(k)
+                        && (given(k) || !DRUG.matcher(k).find())
+                        && i + 1 < n
+                        && adjacent(text, t, toks.get(i + 1))
+                        && !fromAPlace(toks, i)
                         && (PERSON_VERBS.contains(toks.get(i + 1).lower())
-                        || ((given(k) || surname(k)) && PERSON_VERBS_LISTED.contains(toks.get(i + 1).lower())))) {
+                                || ((given(k) || surname(k))
+                                        && PERSON_VERBS_LISTED.contains(
+                                                toks.get(i + 1).lower())))) {
                     start = true; // "Wanjiru threw a glass", "Bartholomew keeps texting"
-                } else if (!t.cap() && k.length() >= 4 && !common(k) && !place(k) && !SLANG.contains(k) && !DRUG.matcher(k).find()
-                        && !stops.contains(k) && k.chars().allMatch(Character::isLetter) && i + 1 < n
-                        && adjacent(text, t, toks.get(i + 1)) && LOWER_PERSON_VERBS.contains(toks.get(i + 1).lower())) {
-                    start = true; // "ffion said she'd come", "tobi keeps texting": an unknown lower-case word before a verb of people
-                } else if (unknownCap(t, k) && i + 1 < n && adjacent(text, t, toks.get(i + 1))
+                } else if (!t.cap()
+                        && k.length() >= 4
+                        && !common(k)
+                        && !place(k)
+                        && !SLANG.contains(k)
+                        && !DRUG.matcher(k).find()
+                        && !stops.contains(k)
+                        && k.chars().allMatch(Character::isLetter)
+                        && i + 1 < n
+                        && adjacent(text, t, toks.get(i + 1))
+                        && LOWER_PERSON_VERBS.contains(toks.get(i + 1).lower())) {
+                    start = true; // "ffion said she'd come", "tobi keeps texting": an unknown lower-case word before a
+                    // verb of people
+                } else if (unknownCap(t, k)
+                        && i + 1 < n
+                        && adjacent(text, t, toks.get(i + 1))
                         && (unknownCap(toks.get(i + 1), key(toks.get(i + 1).lower()))
-                        || (toks.get(i + 1).cap() && surname(key(toks.get(i + 1).lower()))
-                        && !common(key(toks.get(i + 1).lower()))))) {
+                                || (toks.get(i + 1).cap()
+                                        && surname(key(toks.get(i + 1).lower()))
+                                        && !common(key(toks.get(i + 1).lower()))))) {
                     start = true; // "Ananya Krishnamurthy": two capitalised words in no word list
-                } else if (t.cap() && !t.allCaps() && (given(k) || unknownCap(t, k)) && !VERBLIKE.contains(k) && !place(k)
-                        && (RELATION_AFTER.matcher(text).region(t.end(), text.length()).lookingAt()
-                        || HONORIFIC_AFTER.matcher(text).region(t.end(), text.length()).lookingAt())) {
+                } else if (t.cap()
+                        && !t.allCaps()
+                        && (given(k) || unknownCap(t, k))
+                        && !VERBLIKE.contains(k)
+                        && !place(k)
+                        && (RELATION_AFTER
+                                        .matcher(text)
+                                        .region(t.end(), text.length())
+                                        .lookingAt()
+                                || HONORIFIC_AFTER
+                                        .matcher(text)
+                                        .region(t.end(), text.length())
+                                        .lookingAt())) {
                     start = true; // "Bill my stepdad is the problem", "Ana, my sister, knows"
                 } else if (month) {
                     start = false; // a month is a name only after an introduction, title, sign-off or relation
                 } else if ((cue(WEAK, before, starts) || cue(VERB, before, starts))
-                        && given(k) && ((t.cap() && !sentenceStart) || !common(k)) && !place(k) && (!foreign || t.cap() || NameLists.GIVEN.contains(k))) {
+                        && given(k)
+                        && ((t.cap() && !sentenceStart) || !common(k))
+                        && !place(k)
+                        && (!foreign || t.cap() || NameLists.GIVEN.contains(k))) {
                     start = true;
-                } else if (!t.cap() && k.length() >= 3 && !common(k) && (!place(k) || given(k)) && !SLANG.contains(k)
-                        && !DRUG.matcher(k).find() && k.chars().allMatch(Character::isLetter) && cue(PEOPLE_VERB_LOWER, before, starts)) {
-                    start = true; // "tell kwame", "text chidi": an unknown word in lower case after a verb for people
-                } else if (t.cap() && !t.allCaps() && k.length() >= 3 && !common(k) && !place(k) && !DRUG.matcher(k).find()
-                        && !ADJECTIVE.matcher(k).find()
-                        && cue(SELF_INTRO, before, starts) && CLAUSE_END.matcher(text).region(t.end(), text.length()).lookingAt()) {
-                    start = true; // "I'm Ayodele but...", "this is Kemi."
-                } else if (cue(PEOPLE_VERB, before, starts) && t.cap() && !t.allCaps() && !sentenceStart && !common(k)
+                } else if (!t.cap()
+                        && k.length() >= 3
+                        && !common(k)
+                        && (!place(k) || given(k))
+                        && !SLANG.contains(k)
                         && !DRUG.matcher(k).find()
-                        && !place(k) && k.length() >= 3) {
+                        && k.chars().allMatch(Character::isLetter)
+                        && cue(PEOPLE_VERB_LOWER, before, starts)) {
+                    start = true; // "tell kwame", "text chidi": an unknown word in lower case after a verb for people
+                } else if (t.cap()
+                        && !t.allCaps()
+                        && k.length() >= 3
+                        && !common(k)
+                        && !place(k)
+                        && !DRUG.matcher(k).find()
+                        && !ADJECTIVE.matcher(k).find()
+                        && cue(SELF_INTRO, before, starts)
+                        && CLAUSE_END
+                                .matcher(text)
+                                .region(t.end(), text.length())
+                                .lookingAt()) {
+                    start = true; // "I'm Ayodele but...", "this is Kemi."
+                } else if (cue(PEOPLE_VERB, before, starts)
+                        && t.cap()
+                        && !t.allCaps()
+                        && !sentenceStart
+                        && !common(k)
+                        && !DRUG.matcher(k).find()
+                        && !place(k)
+                        && k.length() >= 3) {
                     start = true; // "ask Chidi", "with Wanjiru"
-                } else if (t.cap() && given(k) && i + 1 < n && adjacent(text, t, toks.get(i + 1))
-                        && surnameLike(toks.get(i + 1)) && toks.get(i + 1).cap() && (!sentenceStart
-                        || (surname(key(toks.get(i + 1).lower())) && !common(key(toks.get(i + 1).lower()))
-                        && !place(key(toks.get(i + 1).lower())))
-                        || (!VERBLIKE.contains(k) && (!common(k) || FREQUENT.contains(k))
-                        && unknownCap(toks.get(i + 1), key(toks.get(i + 1).lower())))
-                        || (i + 2 < n && adjacent(text, toks.get(i + 1), toks.get(i + 2)) && !common(key(toks.get(i + 1).lower()))
-                        && VERBISH.contains(toks.get(i + 2).lower()) && !toks.get(i + 2).cap()))) {
+                } else if (t.cap()
+                        && given(k)
+                        && i + 1 < n
+                        && adjacent(text, t, toks.get(i + 1))
+                        && surnameLike(toks.get(i + 1))
+                        && toks.get(i + 1).cap()
+                        && (!sentenceStart
+                                || (surname(key(toks.get(i + 1).lower()))
+                                        && !common(key(toks.get(i + 1).lower()))
+                                        && !place(key(toks.get(i + 1).lower())))
+                                || (!VERBLIKE.contains(k)
+                                        && (!common(k) || FREQUENT.contains(k))
+                                        && unknownCap(
+                                                toks.get(i + 1),
+                                                key(toks.get(i + 1).lower())))
+                                || (i + 2 < n
+                                        && adjacent(text, toks.get(i + 1), toks.get(i + 2))
+                                        && !common(key(toks.get(i + 1).lower()))
+                                        && VERBISH.contains(toks.get(i + 2).lower())
+                                        && !toks.get(i + 2).cap()))) {
                     start = true; // "Will Turner", "Ben Salah", "Hope Ogundipe is my mum"
-                } else if (h.strict && t.cap() && !t.allCaps() && k.length() >= 3 && surname(k) && !given(k) && !common(k)
+                } else if (h.strict
+                        && t.cap()
+                        && !t.allCaps()
+                        && k.length() >= 3
+                        && surname(k)
+                        && !given(k)
+                        && !common(k)
                         && !place(k)) {
                     start = true; // a capitalised surname alone ("Okafor")
                 } else if (h.strict && t.cap() && !sentenceStart && !common(k) && k.length() >= 2) {
@@ -522,7 +1067,10 @@ final class Names {
                 i = runEnd(text, toks, i) + 1;
                 continue; // a public figure's work, "a karen", a city after "went to": the whole run is kept
             }
-            if (start && SAINT.matcher(text.substring(Math.max(0, t.start() - 8), t.start())).find() && !h.strict) {
+            if (start
+                    && SAINT.matcher(text.substring(Math.max(0, t.start() - 8), t.start()))
+                            .find()
+                    && !h.strict) {
                 start = false; // "St Thomas'", "San Francisco": a saint names a place
             }
             if (!start) {
@@ -539,23 +1087,41 @@ final class Names {
                     break;
                 }
                 int q = j;
-                while (q < n && q < j + 3 && PARTICLES.contains(key(toks.get(q).lower())) && q + 1 < n
+                while (q < n
+                        && q < j + 3
+                        && PARTICLES.contains(key(toks.get(q).lower()))
+                        && q + 1 < n
                         && adjacent(text, toks.get(q), toks.get(q + 1))) {
                     q++; // "van der", "de la", "bin", "ben"
                 }
-                if (q > j && surnameLike(toks.get(q)) && (nx.cap() || toks.get(q).cap() || surname(key(toks.get(q).lower())))) {
+                if (q > j
+                        && surnameLike(toks.get(q))
+                        && (nx.cap()
+                                || toks.get(q).cap()
+                                || surname(key(toks.get(q).lower())))) {
                     end = q;
                     j = q + 1;
                 } else if (nx.allCaps() && !shouting) {
                     break; // "Austin TX", "PAN-OS": an acronym does not continue a name
                 } else if (foreign && toks.get(i).cap() && !nx.cap() && !surname(nk) && !given(nk)) {
                     break; // "Therapeut sagt", "Inglés estaba": a lower-case word of the message's language
-                } else if ((surnameLike(nx) || (!common(nk) && !place(nk) && !FUNCTION.contains(nk) && nk.length() >= 2)
-                        || (nk.length() >= 2 && !FUNCTION.contains(nk) && !CAP_STOP.contains(nk) && !SLANG.contains(nk)
-                        && !ORGANISATION.contains(nk) && SIGN_OFF_END.matcher(text.substring(nx.end())).lookingAt()
-                        && signOffLine(text, toks.get(i).start()))
-                        || (nx.cap() && !nx.allCaps() && toks.get(j - 1).cap() && !FUNCTION.contains(nk)
-                        && !CAP_STOP.contains(nk) && !innerCaps(nx.text())))
+                } else if ((surnameLike(nx)
+                                || (!common(nk) && !place(nk) && !FUNCTION.contains(nk) && nk.length() >= 2)
+                                || (nk.length() >= 2
+                                        && !FUNCTION.contains(nk)
+                                        && !CAP_STOP.contains(nk)
+                                        && !SLANG.contains(nk)
+                                        && !ORGANISATION.contains(nk)
+                                        && SIGN_OFF_END
+                                                .matcher(text.substring(nx.end()))
+                                                .lookingAt()
+                                        && signOffLine(text, toks.get(i).start()))
+                                || (nx.cap()
+                                        && !nx.allCaps()
+                                        && toks.get(j - 1).cap()
+                                        && !FUNCTION.contains(nk)
+                                        && !CAP_STOP.contains(nk)
+                                        && !innerCaps(nx.text())))
                         && !VERBISH.contains(nk)) {
                     end = j;
                     j++;
@@ -564,11 +1130,16 @@ final class Names {
                 }
                 ext++;
             }
-            if (end + 1 < n && adjacent(text, toks.get(end), toks.get(end + 1))
-                    && ((ORGANISATION.contains(key(toks.get(end + 1).lower())) && toks.get(end + 1).cap())
-                    || LOWER_ORG.contains(toks.get(end + 1).lower())
-                    || toks.get(end + 1).text().matches("(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI"
-                    + "|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|NSW|VIC|QLD)"))) {
+            if (end + 1 < n
+                    && adjacent(text, toks.get(end), toks.get(end + 1))
+                    && ((ORGANISATION.contains(key(toks.get(end + 1).lower()))
+                                    && toks.get(end + 1).cap())
+                            || LOWER_ORG.contains(toks.get(end + 1).lower())
+                            || toks.get(end + 1)
+                                    .text()
+                                    .matches(
+                                            "(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI"
+                                                    + "|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|NSW|VIC|QLD)"))) {
                 i = end + 2; // "Lazarus Group", "Victoria Station", "Alder Hey Hospital": not a person
                 continue;
             }
@@ -608,20 +1179,24 @@ final class Names {
         for (String name : names) {
             if (sameLength) {
                 String nl = name.toLowerCase(Locale.ROOT);
-                boolean hanName = nl.codePoints().allMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
+                boolean hanName =
+                        nl.codePoints().allMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
                 for (int at = h.lower.indexOf(nl); at >= 0 && !nl.isEmpty(); at = h.lower.indexOf(nl, at + 1)) {
                     int end = at + nl.length();
-                    if (hanName || ((at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1)))
-                            && (end == text.length() || !Character.isLetterOrDigit(text.charAt(end))))) {
+                    if (hanName
+                            || ((at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1)))
+                                    && (end == text.length() || !Character.isLetterOrDigit(text.charAt(end))))) {
                         h.add(Redactor.Kind.NAME, at, end);
                     }
                 }
                 continue;
             }
-            boolean hanName = name.codePoints().allMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
+            boolean hanName =
+                    name.codePoints().allMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
             String edge = hanName ? "" : "(?<![\\p{L}\\p{M}\\p{N}])";
             String tail = hanName ? "" : "(?![\\p{L}\\p{M}\\p{N}])";
-            Matcher r = Pattern.compile("(?iu)" + edge + Pattern.quote(name) + tail).matcher(text);
+            Matcher r =
+                    Pattern.compile("(?iu)" + edge + Pattern.quote(name) + tail).matcher(text);
             while (r.find()) {
                 h.add(Redactor.Kind.NAME, r.start(), r.end());
             }
@@ -634,23 +1209,52 @@ final class Names {
     /** Before a possessive written without its apostrophe: "round to Cormacs", "stayed at Ellies". */
     private static final Pattern AT_SOMEONES = Pattern.compile("(?iu)\\b(?:to|at|round|over)\\s+$");
     /** After these a capitalised word is a sovereign, a hospital or a place ("Queen Elizabeth", "King Edward"). */
-    private static final Pattern ROYAL_BEFORE = Pattern.compile("(?u)(?<![\\p{L}])(?:Queen|King|Prince|Princess|Pope|Saint)\\s+$");
+    private static final Pattern ROYAL_BEFORE =
+            Pattern.compile("(?u)(?<![\\p{L}])(?:Queen|King|Prince|Princess|Pope|Saint)\\s+$");
     /** German articles, possessives and prepositions: the capitalised word after them is a noun. */
-    private static final Set<String> GERMAN_DETERMINERS = Set.copyOf(List.of("der", "die", "das", "den", "dem", "des", "ein",
-            "eine", "einen", "einem", "einer", "eines", "mein", "meine", "meinen", "meinem", "meiner", "dein", "deine",
-            "sein", "seine", "ihr", "ihre", "unser", "unsere", "kein", "keine", "im", "am", "vom", "zum", "zur", "beim",
-            "ins", "mit", "nach", "bei", "von", "zu", "für", "gegen", "ohne", "um", "durch", "über", "unter", "vor",
-            "jede", "jeder", "jedes", "diese", "dieser", "dieses", "alle", "viel", "viele", "wenig", "mehr"));
+    private static final Set<String> GERMAN_DETERMINERS = Set.copyOf(List.of(
+            "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines", "mein",
+            "meine", "meinen", "meinem", "meiner", "dein", "deine", "sein", "seine", "ihr", "ihre", "unser", "unsere",
+            "kein", "keine", "im", "am", "vom", "zum", "zur", "beim", "ins", "mit", "nach", "bei", "von", "zu", "für",
+            "gegen", "ohne", "um", "durch", "über", "unter", "vor", "jede", "jeder", "jedes", "diese", "dieser",
+            "dieses", "alle", "viel", "viele", "wenig", "mehr"));
     /** Endings of German nouns. */
-    private static final Pattern GERMAN_NOUN = Pattern.compile("(?:ung|heit|keit|schaft|tion|ität|ment|chen|lein|nis|tum|"
-            + "ismus|ik|ur|enz|anz|ling|e)$");
+    private static final Pattern GERMAN_NOUN = Pattern.compile(
+            "(?:ung|heit|keit|schaft|tion|ität|ment|chen|lein|nis|tum|" + "ismus|ik|ur|enz|anz|ling|e)$");
+
     private static final Set<String> ROYAL = Set.of("queen", "king", "prince", "princess", "pope");
     /** After a city: the place, not a person ("Austin traffic", "Leeds weather"). */
-    private static final Set<String> CITY_AFTER = Set.copyOf(List.of("traffic", "weather", "rent", "rents", "council",
-            "police", "transport", "metro", "subway", "underground", "tube", "buses", "trains", "nightlife", "suburbs",
-            "area", "streets", "downtown", "prices", "housing", "uni", "airport", "accent", "crowd", "summers", "winters"));
+    private static final Set<String> CITY_AFTER = Set.copyOf(List.of(
+            "traffic",
+            "weather",
+            "rent",
+            "rents",
+            "council",
+            "police",
+            "transport",
+            "metro",
+            "subway",
+            "underground",
+            "tube",
+            "buses",
+            "trains",
+            "nightlife",
+            "suburbs",
+            "area",
+            "streets",
+            "downtown",
+            "prices",
+            "housing",
+            "uni",
+            "airport",
+            "accent",
+            "crowd",
+            "summers",
+            "winters"));
     /** A dose right after a word: the word names a medicine ("Lyrica 75mg", "sertraline 50 mg"). */
-    private static final Pattern DOSE_AFTER = Pattern.compile("(?iu)\\s*\\d+(?:[.,]\\d+)?\\s*(?:mg|mcg|µg|ug|ml|iu|units?)\\b");
+    private static final Pattern DOSE_AFTER =
+            Pattern.compile("(?iu)\\s*\\d+(?:[.,]\\d+)?\\s*(?:mg|mcg|µg|ug|ml|iu|units?)\\b");
+
     private static final Pattern MEDICINE_BEFORE = Pattern.compile("(?iu)\\b(?:take|takes|taking|took|on|off|started|"
             + "starting|stopped|stopping|prescribed|switched\\s+(?:to|from|me\\s+to|me\\s+from)|coming\\s+off|came\\s+off|"
             + "the|my|some|of)\\s+$");
@@ -659,10 +1263,40 @@ final class Names {
      * Medicines whose names are also given names (UK contraceptive pills, Lyrica, Rennie): with a medicine word
      * before or after them they are the medicine ("on Yasmin", "Katya pill").
      */
-    private static final Set<String> MEDICINES = Set.copyOf(List.of("lyrica", "rennie", "yasmin", "katya", "lucette",
-            "eloine", "millinette", "gedarel", "rigevidon", "zoely", "cilest", "marvelon", "levest", "femodene", "alli",
-            "evra", "celeste", "maxine", "brevinor", "norinyl", "sunya", "cerelle", "hana", "lizinna", "elleste",
-            "loestrin", "dianette", "yaz", "ella", "levonelle", "clarissa", "qlaira", "eliza"));
+    private static final Set<String> MEDICINES = Set.copyOf(List.of(
+            "lyrica",
+            "rennie",
+            "yasmin",
+            "katya",
+            "lucette",
+            "eloine",
+            "millinette",
+            "gedarel",
+            "rigevidon",
+            "zoely",
+            "cilest",
+            "marvelon",
+            "levest",
+            "femodene",
+            "alli",
+            "evra",
+            "celeste",
+            "maxine",
+            "brevinor",
+            "norinyl",
+            "sunya",
+            "cerelle",
+            "hana",
+            "lizinna",
+            "elleste",
+            "loestrin",
+            "dianette",
+            "yaz",
+            "ella",
+            "levonelle",
+            "clarissa",
+            "qlaira",
+            "eliza"));
 
     /** Speech verbs after which a three-letter unknown capitalised word is a name ("Ayo says hi"). */
     private static final Set<String> SPEECH = Set.copyOf(List.of("said", "says", "told", "texted", "asked", "rang"));
@@ -687,11 +1321,14 @@ final class Names {
         for (int q = 0; q + 1 < toks.size(); q++) {
             Tok a = toks.get(q);
             Tok c = toks.get(q + 1);
-            if (!a.cap() && !c.cap() && (q + 2 >= toks.size() || !toks.get(q + 2).cap())) {
+            if (!a.cap()
+                    && !c.cap()
+                    && (q + 2 >= toks.size() || !toks.get(q + 2).cap())) {
                 continue; // only a capitalised word is taken here
             }
             if (!conj.region(a.end(), c.start()).matches()) {
-                if (q + 2 >= toks.size() || !conj.region(a.end(), toks.get(q + 2).start()).matches()) {
+                if (q + 2 >= toks.size()
+                        || !conj.region(a.end(), toks.get(q + 2).start()).matches()) {
                     continue;
                 }
                 c = toks.get(q + 2); // the conjunction is a word token: "Eilidh and Morag"
@@ -703,8 +1340,14 @@ final class Names {
                 continue;
             }
             String k = key(other.lower());
-            if (k.length() >= 3 && !FUNCTION.contains(k) && !CAP_STOP.contains(k) && !VERBLIKE.contains(k) && !place(k)
-                    && !NameLists.CITIES.contains(k) && !innerCaps(other.text()) && (given(k) || unknownCap(other, k))) {
+            if (k.length() >= 3
+                    && !FUNCTION.contains(k)
+                    && !CAP_STOP.contains(k)
+                    && !VERBLIKE.contains(k)
+                    && !place(k)
+                    && !NameLists.CITIES.contains(k)
+                    && !innerCaps(other.text())
+                    && (given(k) || unknownCap(other, k))) {
                 h.add(Redactor.Kind.NAME, other.start(), other.end());
                 names.add(k);
             }
@@ -740,7 +1383,11 @@ final class Names {
                 for (int w = 1; w < c.length && ok; w++) {
                     Tok a = toks.get(q + w - 1);
                     Tok x = toks.get(q + w);
-                    ok = x.lower().replace('’', '\'').equals(c[w]) && BRAND_GAP.matcher(text).region(a.end(), x.start()).matches();
+                    ok = x.lower().replace('’', '\'').equals(c[w])
+                            && BRAND_GAP
+                                    .matcher(text)
+                                    .region(a.end(), x.start())
+                                    .matches();
                 }
                 if (ok) {
                     best = c.length - 1;
@@ -753,7 +1400,8 @@ final class Names {
             if (best == 0 && (nameLikeNeighbour(text, toks, q - 1, q) || nameLikeNeighbour(text, toks, q + 1, q))) {
                 continue;
             }
-            String before = h.lower.substring(Math.max(0, toks.get(q).start() - 60), toks.get(q).start());
+            String before = h.lower.substring(
+                    Math.max(0, toks.get(q).start() - 60), toks.get(q).start());
             if (strongCue(before, text, toks, q) || cue(PEOPLE_VERB_LOWER, before, wordStarts(before))) {
                 continue;
             }
@@ -773,19 +1421,31 @@ final class Names {
         Tok a = toks.get(Math.min(j, q));
         Tok b = toks.get(Math.max(j, q));
         String k = key(t.lower());
-        return adjacent(text, a, b) && t.cap() && !t.allCaps() && !FUNCTION.contains(k) && !CAP_STOP.contains(k)
+        return adjacent(text, a, b)
+                && t.cap()
+                && !t.allCaps()
+                && !FUNCTION.contains(k)
+                && !CAP_STOP.contains(k)
                 && (given(k) || surname(k) || unknownCap(t, k));
     }
 
     /** "X from Currys", "X from Blinkit": after "from" a capitalised word names a shop or a place; "Mark from work" is a person. */
     private static boolean fromAPlace(List<Tok> toks, int i) {
-        return toks.get(i + 1).lower().equals("from") && i + 2 < toks.size() && toks.get(i + 2).cap() && !toks.get(i + 2).allCaps();
+        return toks.get(i + 1).lower().equals("from")
+                && i + 2 < toks.size()
+                && toks.get(i + 2).cap()
+                && !toks.get(i + 2).allCaps();
     }
 
     /** Whether a number and one space stand right before {@code at} ("30 Minuten"; not "Flat 3, Rose" nor "£30"). */
     private static boolean digitsRightBefore(String text, int at) {
-        return at >= 2 && text.charAt(at - 1) == ' ' && Character.isDigit(text.charAt(at - 2))
-                && (at < 3 || Character.isDigit(text.charAt(at - 3)) || Character.isWhitespace(text.charAt(at - 3)) || at == 2);
+        return at >= 2
+                && text.charAt(at - 1) == ' '
+                && Character.isDigit(text.charAt(at - 2))
+                && (at < 3
+                        || Character.isDigit(text.charAt(at - 3))
+                        || Character.isWhitespace(text.charAt(at - 3))
+                        || at == 2);
     }
 
     /** Whether the next character after spaces is a digit. */
@@ -806,28 +1466,32 @@ final class Names {
     }
 
     /** Before a name: what is said of a public figure's work ("listening to", "a book by"). */
-    private static final Pattern MEDIA_BEFORE = Pattern.compile("(?iu)\\b(?:listen(?:s|ed|ing)?\\s+to|escuch(?:o|a|as|ando|ar|é)\\s+a"
-            + "|(?:j['’])?[ée]cout(?:e|es|ais|ant|er)|h[öo]r(?:e|en|st|t)(?:\\s+(?:nur|noch|gerade|immer|viel|oft|gern|gerne|wieder)){0,3}"
-            + "|luister(?:en)?\\s+naar|(?:essay|article|report|project|documentary|biopic|book|film|talk)\\s+(?:about|on)|(?:binge[\\s-]?)?"
-            + "(?:re)?watch(?:es|ed|ing)?|(?:re)?read(?:s|ing)?|stream(?:s|ed|ing)|(?:book|novel|"
-            + "poem|song|songs|album|film|movie|show|podcast|painting|play)s?\\s+(?:by|with|from)|fan\\s+of|"
-            + "concert|play(?:s|ed|ing)?|obsessed\\s+with\\s+(?:the\\s+)?(?:music|songs|books)\\s+(?:of|by))\\s*$");
+    private static final Pattern MEDIA_BEFORE = Pattern.compile(
+            "(?iu)\\b(?:listen(?:s|ed|ing)?\\s+to|escuch(?:o|a|as|ando|ar|é)\\s+a"
+                    + "|(?:j['’])?[ée]cout(?:e|es|ais|ant|er)|h[öo]r(?:e|en|st|t)(?:\\s+(?:nur|noch|gerade|immer|viel|oft|gern|gerne|wieder)){0,3}"
+                    + "|luister(?:en)?\\s+naar|(?:essay|article|report|project|documentary|biopic|book|film|talk)\\s+(?:about|on)|(?:binge[\\s-]?)?"
+                    + "(?:re)?watch(?:es|ed|ing)?|(?:re)?read(?:s|ing)?|stream(?:s|ed|ing)|(?:book|novel|"
+                    + "poem|song|songs|album|film|movie|show|podcast|painting|play)s?\\s+(?:by|with|from)|fan\\s+of|"
+                    + "concert|play(?:s|ed|ing)?|obsessed\\s+with\\s+(?:the\\s+)?(?:music|songs|books)\\s+(?:of|by))\\s*$");
     /** After a name: its work ("Taylor Swift songs", "Stephen Fry's book"). */
     /** After a possessive name, one or two lower-case words and a work: "Taylor Swift's folklore album". */
     private static final Pattern WORK_AFTER_OWNER = Pattern.compile("(?u)^\\s+(?:\\p{Ll}[\\p{Ll}-]*\\s+){1,2}"
             + "(?:songs?|albums?|books?|novels?|films?|movies?|show|series|podcasts?|documentary|memoir)\\b");
-    private static final Pattern MEDIA_AFTER = Pattern.compile("(?iu)^(?:['’]s)?\\s+(?:new\\s+|old\\s+|latest\\s+)?(?:songs?|"
-            + "music|albums?|books?|novels?|poems?|films?|movies?|show|series|podcasts?|videos?|concerts?|tour|lyrics|"
-            + "interviews?|memoir|autobiography|sitcom|special|documentary|prints?|paintings?|artwork|exhibition|posters?)\\b");
+
+    private static final Pattern MEDIA_AFTER = Pattern.compile(
+            "(?iu)^(?:['’]s)?\\s+(?:new\\s+|old\\s+|latest\\s+)?(?:songs?|"
+                    + "music|albums?|books?|novels?|poems?|films?|movies?|show|series|podcasts?|videos?|concerts?|tour|lyrics|"
+                    + "interviews?|memoir|autobiography|sitcom|special|documentary|prints?|paintings?|artwork|exhibition|posters?)\\b");
     /** Before a place: a movement or a place of living ("went to", "moved from", "live in", "near"). */
-    private static final Pattern LOCATIVE = Pattern.compile("(?iu)(?:\\b(?:go|goes|going|went|gone|get|got|getting|move|"
-            + "moves|moved|moving|drive|drove|driving|fly|flew|flying|travel(?:l?ed|l?ing)?|trip|holiday|holidays|train|bus|"
-            + "flight|coach|ferry|back|came|come|comes|coming|commute|commuting|visit(?:ed|ing)?|return(?:ed|ing)?|"
-            + "originally|i['’]?m|we['’]?re|am|are|is|was|were|be|been)\\s+(?:back\\s+|home\\s+|up\\s+|down\\s+|over\\s+)?"
-            + "(?:to|from|in|into|near|outside|around)|\\b(?:live|lives|lived|living|stay|stays|stayed|staying|born|"
-            + "raised|grew\\s+up|based|work|works|worked|working|study|studies|studied|studying|uni|university|college|"
-            + "school|hospital|flat|house|home|family|mum|mom|dad|parents)\\s+(?:is\\s+|are\\s+)?(?:in|near|outside|at)"
-            + "|\\bvisit(?:ed|ing)?|\\bnear|\\bto\\s+\\p{L}+\\s+(?:and|or)|\\bfrom\\s+\\p{L}+\\s+to|\\bin)\\s*$");
+    private static final Pattern LOCATIVE = Pattern.compile(
+            "(?iu)(?:\\b(?:go|goes|going|went|gone|get|got|getting|move|"
+                    + "moves|moved|moving|drive|drove|driving|fly|flew|flying|travel(?:l?ed|l?ing)?|trip|holiday|holidays|train|bus|"
+                    + "flight|coach|ferry|back|came|come|comes|coming|commute|commuting|visit(?:ed|ing)?|return(?:ed|ing)?|"
+                    + "originally|i['’]?m|we['’]?re|am|are|is|was|were|be|been)\\s+(?:back\\s+|home\\s+|up\\s+|down\\s+|over\\s+)?"
+                    + "(?:to|from|in|into|near|outside|around)|\\b(?:live|lives|lived|living|stay|stays|stayed|staying|born|"
+                    + "raised|grew\\s+up|based|work|works|worked|working|study|studies|studied|studying|uni|university|college|"
+                    + "school|hospital|flat|house|home|family|mum|mom|dad|parents)\\s+(?:is\\s+|are\\s+)?(?:in|near|outside|at)"
+                    + "|\\bvisit(?:ed|ing)?|\\bnear|\\bto\\s+\\p{L}+\\s+(?:and|or)|\\bfrom\\s+\\p{L}+\\s+to|\\bin)\\s*$");
 
     /** An introduction, title, relation or sign-off: what a public-figure or place reading does not override. */
     private static boolean strongCue(String before, String text, List<Tok> toks, int i) {
@@ -836,7 +1500,8 @@ final class Names {
         if (title >= 0 && !MEDIA_BEFORE.matcher(before.substring(0, title)).find()) {
             return true; // a title is a strong cue, except in a work's name after "listening to" ("Mr Brightside")
         }
-        return cue(STRONG, before, starts) || cue(RELATION, before, starts)
+        return cue(STRONG, before, starts)
+                || cue(RELATION, before, starts)
                 || (signOffEnd(text, toks, i) && SIGN_OFF.matcher(before).find());
     }
 
@@ -845,14 +1510,36 @@ final class Names {
      * Swift songs"), a name as a common noun ("being a karen"), a city after a movement or living word ("we went to
      * Brighton", "moved from Leeds to Hull") or before a place noun ("Brighton beach").
      */
-    private static final Set<String> LOWER_PERSON_VERBS = Set.copyOf(List.of("said", "says", "told", "texted", "keeps",
-            "kept", "hit", "hits", "hates", "wont", "won't", "never", "always", "thinks", "wants", "reckons", "screamed",
-            "shouted", "blocked", "ghosted", "cheated", "lied", "promised"));
+    private static final Set<String> LOWER_PERSON_VERBS = Set.copyOf(List.of(
+            "said",
+            "says",
+            "told",
+            "texted",
+            "keeps",
+            "kept",
+            "hit",
+            "hits",
+            "hates",
+            "wont",
+            "won't",
+            "never",
+            "always",
+            "thinks",
+            "wants",
+            "reckons",
+            "screamed",
+            "shouted",
+            "blocked",
+            "ghosted",
+            "cheated",
+            "lied",
+            "promised"));
 
     /** Whether the sign-off before a word opens its line or sentence ("thanks, tendai"; not "at night prn"). */
     private static boolean signOffOpens(String before) {
-        int cut = Math.max(before.lastIndexOf('\n'), Math.max(before.lastIndexOf('.'), Math.max(before.lastIndexOf('!'),
-                before.lastIndexOf('?'))));
+        int cut = Math.max(
+                before.lastIndexOf('\n'),
+                Math.max(before.lastIndexOf('.'), Math.max(before.lastIndexOf('!'), before.lastIndexOf('?'))));
         String seg = before.substring(cut + 1);
         Matcher m = SIGN_OFF.matcher(seg);
         return m.find() && seg.substring(0, m.start()).isBlank();
@@ -885,7 +1572,9 @@ final class Names {
         while (first > 0 && guard++ < 4 && adjacent(text, toks.get(first - 1), toks.get(first))) {
             Tok p = toks.get(first - 1);
             String pk = key(p.lower());
-            if (PARTICLES.contains(pk) && first - 2 >= 0 && adjacent(text, toks.get(first - 2), p)
+            if (PARTICLES.contains(pk)
+                    && first - 2 >= 0
+                    && adjacent(text, toks.get(first - 2), p)
                     && nameBefore(toks.get(first - 2))) {
                 first -= 2;
             } else if (nameBefore(p) || (p.cap() && LEADING_PARTICLES.contains(pk))) {
@@ -897,26 +1586,53 @@ final class Names {
         return first;
     }
 
-    private static final Set<String> LEADING_PARTICLES = Set.copyOf(List.of("abu", "ibn", "bin", "ben", "al", "el", "van",
-            "von", "de", "da", "di", "del", "della", "le", "la", "mac", "ó", "ní", "nic", "ap"));
+    private static final Set<String> LEADING_PARTICLES = Set.copyOf(List.of(
+            "abu", "ibn", "bin", "ben", "al", "el", "van", "von", "de", "da", "di", "del", "della", "le", "la", "mac",
+            "ó", "ní", "nic", "ap"));
 
     private static boolean nameBefore(Tok p) {
         String pk = key(p.lower());
-        return p.cap() && !p.allCaps() && pk.length() >= 2 && !FUNCTION.contains(pk) && !CAP_STOP.contains(pk)
-                && !PARTICLES.contains(pk) && !TITLE_WORDS.contains(pk)
+        return p.cap()
+                && !p.allCaps()
+                && pk.length() >= 2
+                && !FUNCTION.contains(pk)
+                && !CAP_STOP.contains(pk)
+                && !PARTICLES.contains(pk)
+                && !TITLE_WORDS.contains(pk)
                 && (given(pk) || !common(pk));
     }
 
-    private static final Set<String> TITLE_WORDS = Set.copyOf(List.of("mr", "mrs", "ms", "miss", "mx", "dr", "doctor",
-            "prof", "professor", "sir", "dame", "nurse", "sister", "father", "rev", "coach", "officer", "judge", "dear"));
+    private static final Set<String> TITLE_WORDS = Set.copyOf(List.of(
+            "mr",
+            "mrs",
+            "ms",
+            "miss",
+            "mx",
+            "dr",
+            "doctor",
+            "prof",
+            "professor",
+            "sir",
+            "dame",
+            "nurse",
+            "sister",
+            "father",
+            "rev",
+            "coach",
+            "officer",
+            "judge",
+            "dear"));
 
     /** The last of up to three adjacent name-like words from {@code i} written in the same case ("taylor swift"). */
     private static int runEnd(String text, List<Tok> toks, int i) {
         int end = i;
-        while (end + 1 < toks.size() && end < i + 2 && adjacent(text, toks.get(end), toks.get(end + 1))
+        while (end + 1 < toks.size()
+                && end < i + 2
+                && adjacent(text, toks.get(end), toks.get(end + 1))
                 && toks.get(end + 1).cap() == toks.get(i).cap()) {
             String nk = key(toks.get(end + 1).lower());
-            if (FUNCTION.contains(nk) || CAP_STOP.contains(nk)
+            if (FUNCTION.contains(nk)
+                    || CAP_STOP.contains(nk)
                     || (!toks.get(i).cap() && common(nk) && !surname(nk) && !given(nk))) {
                 break;
             }
@@ -930,20 +1646,22 @@ final class Names {
      * "in the papers", "scored", "a marqué", "en la tele", "op tv", "rally", "interview"): with it a name with no cue
      * of the writer's own people is a public figure's, even one word ("Adele was on the radio").
      */
-    private static final Pattern PUBLIC_STRONG = Pattern.compile("(?u)(?<![\\p{L}])(?:on\\s+(?:the\\s+|a\\s+)?(?:telly|tv|telebox|radio|news|"
-            + "box|ad|advert|talk\\s+show|punditry|podcast|stage|screen|garden\\s+show)|in\\s+the\\s+(?:news|papers?)|in\\s+everything|"
-            + "(?:talk|chat|morning|cooking|baking|garden)\\s+show|interview(?:ed|s)?|podcast|documentar(?:y|ies)|doco|rally|speech|"
-            + "resign(?:ed|s|ing)|retir(?:ing|ed|es|ement)|scor(?:ed|es|ing)|penalty|century|olympics|grand\\s+slam|"
-            + "world\\s+cup|french\\s+open|at\\s+the\\s+footy|punditry|playlist|on\\s+repeat|concert|gig|podium|won\\s+(?:gold|silver|"
-            + "bronze|at\\s+last|again)|fernsehen|im\\s+tv|dauerschleife|hat\\s+getroffen|show|interview|a\\s+marqu[ée]|"
-            + "(?:à|a)\\s+la\\s+t[ée]l[ée]|l['’]idole|en\\s+la\\s+tele|concierto|entrevista|podio|en\\s+los\\s+goya|se\\s+retira|"
-            + "op\\s+tv|scoorde|won\\s+goud|de\\s+held|op\\s+de\\s+radio)(?![\\p{L}])");
+    private static final Pattern PUBLIC_STRONG =
+            Pattern.compile("(?u)(?<![\\p{L}])(?:on\\s+(?:the\\s+|a\\s+)?(?:telly|tv|telebox|radio|news|"
+                    + "box|ad|advert|talk\\s+show|punditry|podcast|stage|screen|garden\\s+show)|in\\s+the\\s+(?:news|papers?)|in\\s+everything|"
+                    + "(?:talk|chat|morning|cooking|baking|garden)\\s+show|interview(?:ed|s)?|podcast|documentar(?:y|ies)|doco|rally|speech|"
+                    + "resign(?:ed|s|ing)|retir(?:ing|ed|es|ement)|scor(?:ed|es|ing)|penalty|century|olympics|grand\\s+slam|"
+                    + "world\\s+cup|french\\s+open|at\\s+the\\s+footy|punditry|playlist|on\\s+repeat|concert|gig|podium|won\\s+(?:gold|silver|"
+                    + "bronze|at\\s+last|again)|fernsehen|im\\s+tv|dauerschleife|hat\\s+getroffen|show|interview|a\\s+marqu[ée]|"
+                    + "(?:à|a)\\s+la\\s+t[ée]l[ée]|l['’]idole|en\\s+la\\s+tele|concierto|entrevista|podio|en\\s+los\\s+goya|se\\s+retira|"
+                    + "op\\s+tv|scoorde|won\\s+goud|de\\s+held|op\\s+de\\s+radio)(?![\\p{L}])");
     /** Weaker: said of public people mostly, taken only with a full name ("Matthew Perry's death", "X talking about her bipolar"). */
-    private static final Pattern PUBLIC_WEAK = Pattern.compile("(?u)(?<![\\p{L}])(?:death|dying|voice|recipe|publicly|openly|"
-            + "being\\s+open\\s+about|(?:talk(?:s|ed|ing)?|spoke|speaking|wrote|writes|opened\\s+up)\\s+about|"
-            + "said\\s+(?:he|she|they)\\s+(?:had|has|was|nearly|didn['’]?t)|ha[sd]\\s+depression|won|lost|ganó|gan[oó]|blessé|"
-            + "habl[oó]\\s+de|a\\s+parl[ée]\\s+de|hat\\s+über|sprach\\s+über|fans?|channel|party|parties|"
-            + "the\\s+(?:paper|papers|news|telly)|idolises|idolizes|hero|in\\s+the\\s+paper)(?![\\p{L}])");
+    private static final Pattern PUBLIC_WEAK =
+            Pattern.compile("(?u)(?<![\\p{L}])(?:death|dying|voice|recipe|publicly|openly|"
+                    + "being\\s+open\\s+about|(?:talk(?:s|ed|ing)?|spoke|speaking|wrote|writes|opened\\s+up)\\s+about|"
+                    + "said\\s+(?:he|she|they)\\s+(?:had|has|was|nearly|didn['’]?t)|ha[sd]\\s+depression|won|lost|ganó|gan[oó]|blessé|"
+                    + "habl[oó]\\s+de|a\\s+parl[ée]\\s+de|hat\\s+über|sprach\\s+über|fans?|channel|party|parties|"
+                    + "the\\s+(?:paper|papers|news|telly)|idolises|idolizes|hero|in\\s+the\\s+paper)(?![\\p{L}])");
 
     /** Whether the sentence of a name run from {@code i} to {@code end} speaks of a public figure (see {@link #PUBLIC_STRONG}). */
     private static boolean publicFigure(String text, String before, List<Tok> toks, int i, int end) {
@@ -960,79 +1678,120 @@ final class Names {
         }
         String sentence = text.substring(from, to);
         String lower = sentence.toLowerCase(Locale.ROOT); // the patterns are written in lower case (faster than (?i))
-        if (!PUBLIC_STRONG.matcher(lower).find() && !(end > i && toks.get(end).cap() && PUBLIC_WEAK.matcher(lower).find())) {
+        if (!PUBLIC_STRONG.matcher(lower).find()
+                && !(end > i
+                        && toks.get(end).cap()
+                        && PUBLIC_WEAK.matcher(lower).find())) {
             return false;
         }
         return !FIRST_PERSON_OF.matcher(sentence).find(); // "my friend Kieran scored": the writer's own people
     }
 
     /** A relation of the writer right before or after the name ("my friend X", "X my sister"): no public-figure reading. */
-    private static final Pattern FIRST_PERSON_OF = Pattern.compile("(?u)(?<![\\p{L}])(?i:my|our|me)\\s+(?:\\p{L}+\\s+)?(?i:friend|mate|"
-            + "sister|brother|ex|partner|boyfriend|girlfriend|husband|wife|cousin|neighbour|neighbor|colleague|boss|son|daughter)\\s+\\p{Lu}");
+    private static final Pattern FIRST_PERSON_OF = Pattern.compile(
+            "(?u)(?<![\\p{L}])(?i:my|our|me)\\s+(?:\\p{L}+\\s+)?(?i:friend|mate|"
+                    + "sister|brother|ex|partner|boyfriend|girlfriend|husband|wife|cousin|neighbour|neighbor|colleague|boss|son|daughter)\\s+\\p{Lu}");
 
     private static boolean notAPerson(String text, String before, List<Tok> toks, int i, String k) {
         int end = runEnd(text, toks, i);
         if (publicFigure(text, before, toks, i, end)) {
             return true; // "Gary Lineker on the telly", "Max Verstappen won", "Stromae a parlé de sa dépression"
         }
-        String after = text.substring(toks.get(end).end(), Math.min(text.length(), toks.get(end).end() + 40));
+        String after = text.substring(
+                toks.get(end).end(), Math.min(text.length(), toks.get(end).end() + 40));
         boolean possessive = !toks.get(end).lower().equals(key(toks.get(end).lower()));
         int title = cueAt(TITLE, before, wordStarts(before));
         String untitled = title >= 0 ? before.substring(0, title) : before;
-        if (((MEDIA_BEFORE.matcher(untitled).find() || THING_BEFORE.matcher(untitled).find()) && !possessive)
-                || MEDIA_AFTER.matcher(after).lookingAt() || (possessive && WORK_AFTER_OWNER.matcher(after).lookingAt())) {
+        if (((MEDIA_BEFORE.matcher(untitled).find()
+                                || THING_BEFORE.matcher(untitled).find())
+                        && !possessive)
+                || MEDIA_AFTER.matcher(after).lookingAt()
+                || (possessive && WORK_AFTER_OWNER.matcher(after).lookingAt())) {
             return true; // "listening to Adele", "watched Ted Lasso" (not "read Sam's texts"), "Taylor Swift songs"
         }
-        if (possessive && (EPONYM_BEFORE.matcher(before).find() || (HAS_BEFORE.matcher(before).find()
-                && EPONYM_AFTER.matcher(after).lookingAt()))) {
+        if (possessive
+                && (EPONYM_BEFORE.matcher(before).find()
+                        || (HAS_BEFORE.matcher(before).find()
+                                && EPONYM_AFTER.matcher(after).lookingAt()))) {
             return true; // "diagnosed with Crohn's", "dad has Parkinson's and": a condition named after a person
         }
-        if (i > 0 && adjacent(text, toks.get(i - 1), toks.get(i)) && toks.get(i - 1).cap() && !toks.get(i - 1).allCaps()
-                && !sentenceStart(text, toks.get(i - 1).start()) && titleCaseWord(key(toks.get(i - 1).lower()))) {
+        if (i > 0
+                && adjacent(text, toks.get(i - 1), toks.get(i))
+                && toks.get(i - 1).cap()
+                && !toks.get(i - 1).allCaps()
+                && !sentenceStart(text, toks.get(i - 1).start())
+                && titleCaseWord(key(toks.get(i - 1).lower()))) {
             return true; // "Finding Nemo", "Atomic Habits": an ordinary word with a capital mid-sentence opens a title
         }
-        if (before.matches("(?s).*\\b(?:a|an)\\s+$") && (!toks.get(i).cap() || foreignStopWords(toks).isEmpty())) {
+        if (before.matches("(?s).*\\b(?:a|an)\\s+$")
+                && (!toks.get(i).cap() || foreignStopWords(toks).isEmpty())) {
             return true; // "a Dyson", "a karen": after "a" a name is a thing or a type (not Spanish "dile a Ainhoa")
         }
-        String rawBefore = text.substring(Math.max(0, toks.get(i).start() - 40), toks.get(i).start());
+        String rawBefore = text.substring(
+                Math.max(0, toks.get(i).start() - 40), toks.get(i).start());
         if (TEAMS.matcher(rawBefore).find() || TEAMS_AFTER.matcher(after).lookingAt()) {
             return true; // "Liverpool vs Everton": a fixture names teams
         }
         Matcher and = AND_BEFORE.matcher(rawBefore);
-        if (and.find() && !sentenceStart(rawBefore, and.start(1)) && titleCaseWord(and.group(1).toLowerCase(Locale.ROOT))) {
+        if (and.find()
+                && !sentenceStart(rawBefore, and.start(1))
+                && titleCaseWord(and.group(1).toLowerCase(Locale.ROOT))) {
             return true; // "Peppa Pig and Bluey": joined to a title, a title too
         }
-        if (!possessive && !NameLists.GIVEN_CORE.contains(k) && !surname(k) && toks.get(i).cap()
+        if (!possessive
+                && !NameLists.GIVEN_CORE.contains(k)
+                && !surname(k)
+                && toks.get(i).cap()
                 && before.matches("(?s).*\\b(?:in|at|into|inside|outside)\\s+$")) {
             return true; // "2 hours in Ikea": a word of the rare-name lists only, where a shop or a place goes
         }
-        if (end + 1 < toks.size() && adjacent(text, toks.get(end), toks.get(end + 1))
-                && toks.get(end + 1).lower().matches(".+['’]s") && MEDIA_AFTER.matcher(text.substring(toks.get(end + 1).end(),
-                Math.min(text.length(), toks.get(end + 1).end() + 40))).lookingAt()) {
+        if (end + 1 < toks.size()
+                && adjacent(text, toks.get(end), toks.get(end + 1))
+                && toks.get(end + 1).lower().matches(".+['’]s")
+                && MEDIA_AFTER
+                        .matcher(text.substring(
+                                toks.get(end + 1).end(),
+                                Math.min(text.length(), toks.get(end + 1).end() + 40)))
+                        .lookingAt()) {
             return true; // "stephen fry's book": the surname is also a word
         }
         int lead = i;
-        while (lead > 0 && lead > i - 2 && adjacent(text, toks.get(lead - 1), toks.get(lead))
-                && toks.get(lead - 1).cap() == toks.get(i).cap() && !FUNCTION.contains(toks.get(lead - 1).lower())
+        while (lead > 0
+                && lead > i - 2
+                && adjacent(text, toks.get(lead - 1), toks.get(lead))
+                && toks.get(lead - 1).cap() == toks.get(i).cap()
+                && !FUNCTION.contains(toks.get(lead - 1).lower())
                 && given(key(toks.get(lead - 1).lower()))) {
             lead--; // the given name before a surname: "a book by matt haig"
         }
         if (lead < i) {
-            String leadBefore = text.substring(Math.max(0, toks.get(lead).start() - 60), toks.get(lead).start())
+            String leadBefore = text.substring(
+                            Math.max(0, toks.get(lead).start() - 60),
+                            toks.get(lead).start())
                     .toLowerCase(Locale.ROOT);
-            if (MEDIA_BEFORE.matcher(leadBefore).find() || (leadBefore.matches("(?s).*\\bthe\\s+$") && !toks.get(i).cap())) {
+            if (MEDIA_BEFORE.matcher(leadBefore).find()
+                    || (leadBefore.matches("(?s).*\\bthe\\s+$") && !toks.get(i).cap())) {
                 return true; // "the john lewis sale"-like: a lower-case name used as a modifier
             }
         }
-        if (before.matches("(?s).*\\bthe\\s+$") && end + 1 < toks.size() && adjacent(text, toks.get(end), toks.get(end + 1))
-                && !toks.get(end + 1).cap() && NameLists.WORDS.contains(toks.get(end + 1).lower())
-                && !VERBISH.contains(toks.get(end + 1).lower()) && !PERSON_VERBS.contains(toks.get(end + 1).lower())) {
+        if (before.matches("(?s).*\\bthe\\s+$")
+                && end + 1 < toks.size()
+                && adjacent(text, toks.get(end), toks.get(end + 1))
+                && !toks.get(end + 1).cap()
+                && NameLists.WORDS.contains(toks.get(end + 1).lower())
+                && !VERBISH.contains(toks.get(end + 1).lower())
+                && !PERSON_VERBS.contains(toks.get(end + 1).lower())) {
             return true; // "the Miami market", "the Erie doctrine": a name used as a modifier is a place or a thing
         }
-        if (toks.get(i).cap() && PLACE_HEAD.contains(k) && i + 1 < toks.size() && toks.get(i + 1).cap()) {
+        if (toks.get(i).cap()
+                && PLACE_HEAD.contains(k)
+                && i + 1 < toks.size()
+                && toks.get(i + 1).cap()) {
             return true; // "Lake Tahoe", "Fort Worth"
         }
-        if (i > 0 && toks.get(i - 1).cap() && PLACE_HEAD.contains(toks.get(i - 1).lower())
+        if (i > 0
+                && toks.get(i - 1).cap()
+                && PLACE_HEAD.contains(toks.get(i - 1).lower())
                 && adjacent(text, toks.get(i - 1), toks.get(i))) {
             return true;
         }
@@ -1040,34 +1799,49 @@ final class Names {
         if (city && LOCATIVE.matcher(before).find()) {
             return true;
         }
-        if (toks.get(i).cap() && ROYAL_BEFORE.matcher(text.substring(Math.max(0, toks.get(i).start() - 10), toks.get(i).start())).find()) {
+        if (toks.get(i).cap()
+                && ROYAL_BEFORE
+                        .matcher(text.substring(
+                                Math.max(0, toks.get(i).start() - 10),
+                                toks.get(i).start()))
+                        .find()) {
             return true; // "Queen Elizabeth", "King Edward VII": a sovereign or the hospital named after one
         }
-        if (city && i + 1 < toks.size() && adjacent(text, toks.get(i), toks.get(i + 1))
+        if (city
+                && i + 1 < toks.size()
+                && adjacent(text, toks.get(i), toks.get(i + 1))
                 && CITY_AFTER.contains(toks.get(i + 1).lower())) {
             return true;
         }
-        return city && i + 1 < toks.size() && adjacent(text, toks.get(i), toks.get(i + 1))
+        return city
+                && i + 1 < toks.size()
+                && adjacent(text, toks.get(i), toks.get(i + 1))
                 && ORGANISATION.contains(key(toks.get(i + 1).lower()));
     }
 
     /** Before a condition named after a person ("diagnosed with Crohn's", "living with Tourette's"). */
-    private static final Pattern EPONYM_BEFORE = Pattern.compile("(?iu)\\b(?:diagnos(?:ed|is|es)\\s+(?:with|of)|suffer(?:s|ed|ing)?"
-            + "\\s+(?:from|with)|living\\s+with|symptoms\\s+of|signs\\s+of|test(?:ed|ing)?\\s+for|treat(?:ed|ment)?\\s+for|"
-            + "(?:early|late)[\\s-]onset|flare\\s+of)\\s+$");
-    private static final Pattern HAS_BEFORE = Pattern.compile("(?iu)\\b(?:has|have|had|got|with|my|her|his|their)\\s+$");
+    private static final Pattern EPONYM_BEFORE =
+            Pattern.compile("(?iu)\\b(?:diagnos(?:ed|is|es)\\s+(?:with|of)|suffer(?:s|ed|ing)?"
+                    + "\\s+(?:from|with)|living\\s+with|symptoms\\s+of|signs\\s+of|test(?:ed|ing)?\\s+for|treat(?:ed|ment)?\\s+for|"
+                    + "(?:early|late)[\\s-]onset|flare\\s+of)\\s+$");
+
+    private static final Pattern HAS_BEFORE =
+            Pattern.compile("(?iu)\\b(?:has|have|had|got|with|my|her|his|their)\\s+$");
     /** After a possessive that names a condition: nothing it owns, the end of the clause. */
-    private static final Pattern EPONYM_AFTER = Pattern.compile("(?iu)^\\s*(?:[,.!?;:)]|$|(?:and|but|so|or|since|for|too|as|"
-            + "at|in|is|was|which|that|makes|made|means|flare|flares|disease|syndrome|symptoms|palsy|cyst)\\b)");
+    private static final Pattern EPONYM_AFTER = Pattern.compile(
+            "(?iu)^\\s*(?:[,.!?;:)]|$|(?:and|but|so|or|since|for|too|as|"
+                    + "at|in|is|was|which|that|makes|made|means|flare|flares|disease|syndrome|symptoms|palsy|cyst)\\b)");
 
     /** What is done with things, not people: "ordered Maggi", "ate a Twix", "installed Duolingo". */
-    private static final Pattern THING_BEFORE = Pattern.compile("(?iu)\\b(?:order(?:s|ed|ing)?|ate|eat(?:s|ing)?|drank|"
-            + "drink(?:s|ing)?|install(?:s|ed|ing)?|download(?:s|ed|ing)?|wear(?:s|ing)?|wore)\\s+(?:some\\s+|more\\s+)?$");
+    private static final Pattern THING_BEFORE = Pattern.compile(
+            "(?iu)\\b(?:order(?:s|ed|ing)?|ate|eat(?:s|ing)?|drank|"
+                    + "drink(?:s|ing)?|install(?:s|ed|ing)?|download(?:s|ed|ing)?|wear(?:s|ing)?|wore)\\s+(?:some\\s+|more\\s+)?$");
     /** A capitalised word, then "and" or "&" right before the word. */
     private static final Pattern AND_BEFORE = Pattern.compile("(?u)(\\p{Lu}\\p{Ll}+)\\s+(?:and|&)\\s+$");
 
     /** A capitalised place or team, then "vs", "v", "versus", "against" before the word: a fixture. */
     private static final Pattern TEAMS = Pattern.compile("(?u)\\p{Lu}\\p{L}+\\s+(?i:vs?\\.?|versus|against)\\s+$");
+
     private static final Pattern TEAMS_AFTER = Pattern.compile("(?u)^\\s+(?i:vs?\\.?|versus)\\s+\\p{Lu}");
 
     /**
@@ -1075,18 +1849,27 @@ final class Names {
      * brand or a place ("Finding Nemo", "Atomic Habits"): not a function word, title, relation, given name or surname.
      */
     private static boolean titleCaseWord(String k) {
-        return NameLists.WORDS.contains(k) && !FUNCTION.contains(k) && !CAP_STOP.contains(k) && !TITLE_WORDS.contains(k)
-                && !given(k) && !surname(k) && !RELATION.matcher(k).matches() && !SLANG.contains(k) && !NOT_NAMES_CUE.contains(k);
+        return NameLists.WORDS.contains(k)
+                && !FUNCTION.contains(k)
+                && !CAP_STOP.contains(k)
+                && !TITLE_WORDS.contains(k)
+                && !given(k)
+                && !surname(k)
+                && !RELATION.matcher(k).matches()
+                && !SLANG.contains(k)
+                && !NOT_NAMES_CUE.contains(k);
     }
 
     /** Capitalised words that may stand before a name mid-sentence: greetings and relations ("Auntie", "Uncle"). */
-    private static final Set<String> NOT_NAMES_CUE = Set.copyOf(List.of("uncle", "auntie", "aunty", "aunt", "cousin",
-            "grandma", "grandpa", "granny", "nanna", "baby", "little", "big", "old", "young", "poor", "dear", "lovely",
-            "hi", "hey", "hello", "thanks", "love", "bye", "tell", "ask", "call", "text", "with", "and"));
+    private static final Set<String> NOT_NAMES_CUE = Set.copyOf(List.of(
+            "uncle", "auntie", "aunty", "aunt", "cousin", "grandma", "grandpa", "granny", "nanna", "baby", "little",
+            "big", "old", "young", "poor", "dear", "lovely", "hi", "hey", "hello", "thanks", "love", "bye", "tell",
+            "ask", "call", "text", "with", "and"));
 
     /** The languages of {@link NameLists#STOPWORDS} other than English, and for each stop word the bit set of its languages. */
-    private static final String[] STOP_LANGS = NameLists.STOPWORDS.keySet().stream().filter(l -> !l.equals("en"))
-            .toArray(String[]::new);
+    private static final String[] STOP_LANGS =
+            NameLists.STOPWORDS.keySet().stream().filter(l -> !l.equals("en")).toArray(String[]::new);
+
     private static final java.util.Map<String, Integer> STOP_MASK = stopMask();
 
     private static java.util.Map<String, Integer> stopMask() {
@@ -1141,13 +1924,91 @@ final class Names {
     private static final Set<String> MONTH_NAMES = Set.copyOf(List.of("may", "june", "april", "august"));
 
     /** Capitalised words after a name that start the next phrase rather than continue the name. */
-    private static final Set<String> CAP_STOP = Set.copyOf(List.of("i", "how", "what", "why", "when", "where", "who",
-            "the", "a", "an", "this", "that", "please", "thanks", "thank", "sorry", "yes", "no", "hope", "love", "best",
-            "regards", "cheers", "and", "but", "or", "so", "if", "can", "could", "would", "will", "should", "do", "did",
-            "is", "are", "was", "were", "has", "have", "had", "my", "your", "our", "his", "her", "their", "we", "you",
-            "he", "she", "they", "it", "in", "on", "at", "to", "from", "for", "with", "about", "just", "also", "then",
-            "today", "tomorrow", "yesterday", "tonight", "again", "here", "there", "now", "not", "i'm", "i’m", "i'll",
-            "i’ll", "i've", "i’ve", "i'd", "i’d", "im", "ive"));
+    private static final Set<String> CAP_STOP = Set.copyOf(List.of(
+            "i",
+            "how",
+            "what",
+            "why",
+            "when",
+            "where",
+            "who",
+            "the",
+            "a",
+            "an",
+            "this",
+            "that",
+            "please",
+            "thanks",
+            "thank",
+            "sorry",
+            "yes",
+            "no",
+            "hope",
+            "love",
+            "best",
+            "regards",
+            "cheers",
+            "and",
+            "but",
+            "or",
+            "so",
+            "if",
+            "can",
+            "could",
+            "would",
+            "will",
+            "should",
+            "do",
+            "did",
+            "is",
+            "are",
+            "was",
+            "were",
+            "has",
+            "have",
+            "had",
+            "my",
+            "your",
+            "our",
+            "his",
+            "her",
+            "their",
+            "we",
+            "you",
+            "he",
+            "she",
+            "they",
+            "it",
+            "in",
+            "on",
+            "at",
+            "to",
+            "from",
+            "for",
+            "with",
+            "about",
+            "just",
+            "also",
+            "then",
+            "today",
+            "tomorrow",
+            "yesterday",
+            "tonight",
+            "again",
+            "here",
+            "there",
+            "now",
+            "not",
+            "i'm",
+            "i’m",
+            "i'll",
+            "i’ll",
+            "i've",
+            "i’ve",
+            "i'd",
+            "i’d",
+            "im",
+            "ive"));
 
     /** A word with a capital inside that is not a name shape ("OAuth", "iPhone", "PayPal"; "McLeod" is a name). */
     static boolean innerCaps(String w) {
@@ -1155,55 +2016,291 @@ final class Names {
             return false;
         }
         for (int i = 1; i < w.length(); i++) {
-            if (Character.isUpperCase(w.charAt(i)) && w.charAt(i - 1) != '\'' && w.charAt(i - 1) != '’'
+            if (Character.isUpperCase(w.charAt(i))
+                    && w.charAt(i - 1) != '\''
+                    && w.charAt(i - 1) != '’'
                     && w.charAt(i - 1) != '-') {
                 String head = w.substring(0, i);
-                return !NAME_HEADS.contains(head)
-                        || w.length() - i < 3;
+                return !NAME_HEADS.contains(head) || w.length() - i < 3;
             }
         }
         return false;
     }
 
     /** Words after a name-like word that make it an organisation or a place. */
-    private static final Set<String> ORGANISATION = Set.copyOf(List.of("group", "inc", "ltd", "llc", "plc", "gmbh", "bank", "co",
-            "llp", "ag", "bv", "stealer", "ransomware", "malware", "botnet", "apt",
-            "hospital", "clinic", "university", "college", "school", "academy", "foundation", "trust", "company", "corp",
-            "corporation", "labs", "lab", "health", "healthcare", "services", "council", "centre", "center", "church",
-            "airlines", "airways", "pharmacy", "surgery", "partners", "associates", "capital", "holdings", "motors",
-            "insurance", "station", "airport", "park", "street", "road", "avenue", "lane", "hall", "house", "museum",
-            "library", "institute", "society", "club", "team", "fc", "united", "city", "county", "ward", "unit",
-            "medical", "practice", "hotel", "mall", "market", "shop", "store", "cafe", "restaurant", "pub", "bar",
-            "studios", "records", "press", "media", "news", "times", "post", "technologies", "tech", "systems",
-            "software", "solutions", "ventures", "fund", "cathedral", "mosque", "temple", "synagogue", "prize",
-            "award", "syndrome", "disease", "effect", "scale", "test", "method", "law", "act", "bridge", "river",
-            "lake", "mountain", "island", "beach", "square", "cross", "gate", "court", "tower", "towers", "railroad",
-            "minster", "abbey", "castle", "palace", "priory", "pier", "project", "chowk", "bazar", "bazaar", "nagar", "marg",
-            "railway", "elementary", "charter", "high", "middle", "primary", "academy", "campus", "county", "valley",
-            "falls", "springs", "heights", "pier", "harbour", "harbor", "bay", "coast", "shore", "zoo", "aquarium"));
+    private static final Set<String> ORGANISATION = Set.copyOf(List.of(
+            "group",
+            "inc",
+            "ltd",
+            "llc",
+            "plc",
+            "gmbh",
+            "bank",
+            "co",
+            "llp",
+            "ag",
+            "bv",
+            "stealer",
+            "ransomware",
+            "malware",
+            "botnet",
+            "apt",
+            "hospital",
+            "clinic",
+            "university",
+            "college",
+            "school",
+            "academy",
+            "foundation",
+            "trust",
+            "company",
+            "corp",
+            "corporation",
+            "labs",
+            "lab",
+            "health",
+            "healthcare",
+            "services",
+            "council",
+            "centre",
+            "center",
+            "church",
+            "airlines",
+            "airways",
+            "pharmacy",
+            "surgery",
+            "partners",
+            "associates",
+            "capital",
+            "holdings",
+            "motors",
+            "insurance",
+            "station",
+            "airport",
+            "park",
+            "street",
+            "road",
+            "avenue",
+            "lane",
+            "hall",
+            "house",
+            "museum",
+            "library",
+            "institute",
+            "society",
+            "club",
+            "team",
+            "fc",
+            "united",
+            "city",
+            "county",
+            "ward",
+            "unit",
+            "medical",
+            "practice",
+            "hotel",
+            "mall",
+            "market",
+            "shop",
+            "store",
+            "cafe",
+            "restaurant",
+            "pub",
+            "bar",
+            "studios",
+            "records",
+            "press",
+            "media",
+            "news",
+            "times",
+            "post",
+            "technologies",
+            "tech",
+            "systems",
+            "software",
+            "solutions",
+            "ventures",
+            "fund",
+            "cathedral",
+            "mosque",
+            "temple",
+            "synagogue",
+            "prize",
+            "award",
+            "syndrome",
+            "disease",
+            "effect",
+            "scale",
+            "test",
+            "method",
+            "law",
+            "act",
+            "bridge",
+            "river",
+            "lake",
+            "mountain",
+            "island",
+            "beach",
+            "square",
+            "cross",
+            "gate",
+            "court",
+            "tower",
+            "towers",
+            "railroad",
+            "minster",
+            "abbey",
+            "castle",
+            "palace",
+            "priory",
+            "pier",
+            "project",
+            "chowk",
+            "bazar",
+            "bazaar",
+            "nagar",
+            "marg",
+            "railway",
+            "elementary",
+            "charter",
+            "high",
+            "middle",
+            "primary",
+            "academy",
+            "campus",
+            "county",
+            "valley",
+            "falls",
+            "springs",
+            "heights",
+            "pier",
+            "harbour",
+            "harbor",
+            "bay",
+            "coast",
+            "shore",
+            "zoo",
+            "aquarium"));
     /** The first words of {@link #NAMED_BRANDS}: the pattern is tried only where one of them starts. */
-    private static final Set<String> BRAND_FIRST = Set.copyOf(List.of("marks", "john", "jack", "ben", "dr", "tommy", "calvin",
-            "ralph", "louis", "hugo", "victoria", "tim", "trader", "papa", "johnson", "wendy", "sainsbury", "morrisons",
-            "walt", "disney", "disneyland", "tele", "kiran", "st", "william", "paddy", "harvey", "holland", "ann", "david",
-            "ted", "jo", "charlotte", "estée", "estee", "mary", "kate", "michael", "marc", "levi", "ray", "ray-ban", "chick",
-            "chick-fil-a", "ronald", "mcdonald", "dunkin", "domino", "macy", "kohl", "walgreens", "lloyds", "barclays",
-            "specsavers", "wetherspoons", "wetherspoon", "nando", "ganesh", "durga", "raksha", "karwa", "guru", "shiv",
-            "hanuman", "krishna", "ram", "sai", "lakshmi", "ganpati", "el", "greggs", "harrods", "timpsons", "fitbit",
-            "grey", "peppa", "harry", "mickey", "hello", "levis", "telemanas", "harper", "harpercollins", "morgan", "wells",
-            "gavin", "florence"));
+    private static final Set<String> BRAND_FIRST = Set.copyOf(List.of(
+            "marks",
+            "john",
+            "jack",
+            "ben",
+            "dr",
+            "tommy",
+            "calvin",
+            "ralph",
+            "louis",
+            "hugo",
+            "victoria",
+            "tim",
+            "trader",
+            "papa",
+            "johnson",
+            "wendy",
+            "sainsbury",
+            "morrisons",
+            "walt",
+            "disney",
+            "disneyland",
+            "tele",
+            "kiran",
+            "st",
+            "william",
+            "paddy",
+            "harvey",
+            "holland",
+            "ann",
+            "david",
+            "ted",
+            "jo",
+            "charlotte",
+            "estée",
+            "estee",
+            "mary",
+            "kate",
+            "michael",
+            "marc",
+            "levi",
+            "ray",
+            "ray-ban",
+            "chick",
+            "chick-fil-a",
+            "ronald",
+            "mcdonald",
+            "dunkin",
+            "domino",
+            "macy",
+            "kohl",
+            "walgreens",
+            "lloyds",
+            "barclays",
+            "specsavers",
+            "wetherspoons",
+            "wetherspoon",
+            "nando",
+            "ganesh",
+            "durga",
+            "raksha",
+            "karwa",
+            "guru",
+            "shiv",
+            "hanuman",
+            "krishna",
+            "ram",
+            "sai",
+            "lakshmi",
+            "ganpati",
+            "el",
+            "greggs",
+            "harrods",
+            "timpsons",
+            "fitbit",
+            "grey",
+            "peppa",
+            "harry",
+            "mickey",
+            "hello",
+            "levis",
+            "telemanas",
+            "harper",
+            "harpercollins",
+            "morgan",
+            "wells",
+            "gavin",
+            "florence"));
 
     /** Organisation and place nouns that make the name-like word before them a thing even in lower case ("kiran helpline"). */
-    private static final Set<String> LOWER_ORG = Set.copyOf(List.of("helpline", "hotline", "world", "land", "foundation",
-            "charity", "pharmacy", "hospital", "clinic", "airport", "university", "stadium", "arena", "app", "zoo", "bus",
-            "aquarium", "racecourse"));
+    private static final Set<String> LOWER_ORG = Set.copyOf(List.of(
+            "helpline",
+            "hotline",
+            "world",
+            "land",
+            "foundation",
+            "charity",
+            "pharmacy",
+            "hospital",
+            "clinic",
+            "airport",
+            "university",
+            "stadium",
+            "arena",
+            "app",
+            "zoo",
+            "bus",
+            "aquarium",
+            "racecourse"));
 
     /** Words before a name-like word that make it a place ("Lake Tahoe", "Mount Kenya", "Fort Worth"). */
-    private static final Set<String> PLACE_HEAD = Set.copyOf(List.of("lake", "mount", "mt", "river", "port", "fort",
-            "cape", "isle", "loch", "lough", "glen", "county", "co", "lac", "rio", "río", "monte", "sierra", "bad"));
+    private static final Set<String> PLACE_HEAD = Set.copyOf(List.of(
+            "lake", "mount", "mt", "river", "port", "fort", "cape", "isle", "loch", "lough", "glen", "county", "co",
+            "lac", "rio", "río", "monte", "sierra", "bad"));
 
     private static final Pattern CELTIC = Pattern.compile("(?:o['’]|mc|mac|d['’]|fitz)\\p{L}{2,}");
-    private static final Set<String> NAME_HEADS = Set.of("Mc", "Mac", "De", "Le", "La", "Di", "Da", "Van", "Von", "Du",
-            "Fitz", "St", "Ap", "Al", "El", "Ben", "Bin", "Abu", "Ibn");
+    private static final Set<String> NAME_HEADS = Set.of(
+            "Mc", "Mac", "De", "Le", "La", "Di", "Da", "Van", "Von", "Du", "Fitz", "St", "Ap", "Al", "El", "Ben", "Bin",
+            "Abu", "Ibn");
 
     /** Where words (and "&") start in the text before a token: the only places a cue can start. */
     private static int[] wordStarts(String before) {
@@ -1211,8 +2308,11 @@ final class Names {
         int n = 0;
         for (int p = 0; p < before.length(); p++) {
             char c = before.charAt(p);
-            boolean startsWord = Character.isLetter(c) && (p == 0 || (!Character.isLetter(before.charAt(p - 1))
-                    && before.charAt(p - 1) != '\'' && before.charAt(p - 1) != '’'));
+            boolean startsWord = Character.isLetter(c)
+                    && (p == 0
+                            || (!Character.isLetter(before.charAt(p - 1))
+                                    && before.charAt(p - 1) != '\''
+                                    && before.charAt(p - 1) != '’'));
             if (startsWord || c == '&') {
                 out[n++] = p;
             }
@@ -1222,8 +2322,15 @@ final class Names {
 
     /** A capitalised word that is in no word list and looks like no medicine, adjective or acronym. */
     private static boolean unknownCap(Tok t, String k) {
-        return t.cap() && !t.allCaps() && k.length() >= 3 && !common(k) && !place(k) && !DRUG.matcher(k).find()
-                && !ADJECTIVE.matcher(k).find() && !innerCaps(t.text()) && !FUNCTION.contains(k);
+        return t.cap()
+                && !t.allCaps()
+                && k.length() >= 3
+                && !common(k)
+                && !place(k)
+                && !DRUG.matcher(k).find()
+                && !ADJECTIVE.matcher(k).find()
+                && !innerCaps(t.text())
+                && !FUNCTION.contains(k);
     }
 
     /** Whether a cue pattern (anchored at its end by "$") matches from one of the word starts to the end. */
@@ -1244,7 +2351,8 @@ final class Names {
     }
 
     /** Words that follow a name but are not part of it even when capitalised at a line start. */
-    private static final Set<String> VERBISH = Set.copyOf(List.of("said", "says", "told", "is", "was", "and", "or", "has", "had"));
+    private static final Set<String> VERBISH =
+            Set.copyOf(List.of("said", "says", "told", "is", "was", "and", "or", "has", "had"));
 
     private static boolean adjacent(String text, Tok a, Tok b) {
         for (int i = a.end(); i < b.start(); i++) {
@@ -1258,7 +2366,11 @@ final class Names {
 
     private static boolean sentenceStart(String text, int at) {
         int i = at - 1;
-        while (i >= 0 && (text.charAt(i) == ' ' || text.charAt(i) == '"' || text.charAt(i) == '\'' || text.charAt(i) == '(')) {
+        while (i >= 0
+                && (text.charAt(i) == ' '
+                        || text.charAt(i) == '"'
+                        || text.charAt(i) == '\''
+                        || text.charAt(i) == '(')) {
             i--;
         }
         return i < 0 || ".!?\n:;…".indexOf(text.charAt(i)) >= 0;
@@ -1267,11 +2379,18 @@ final class Names {
     /** A sign-off name ends its line or the message (after it: the surname, punctuation, kisses, emoji). */
     private static boolean signOffEnd(String text, List<Tok> toks, int i) {
         int j = i;
-        while (j + 1 < toks.size() && j < i + 3 && adjacent(text, toks.get(j), toks.get(j + 1))
-                && (toks.get(j + 1).cap() || PARTICLES.contains(toks.get(j + 1).lower())
-                || (!toks.get(i).cap() && (surnameLike(toks.get(j + 1)) || !common(key(toks.get(j + 1).lower()))
-                || (signOffLine(text, toks.get(i).start()) && (given(key(toks.get(j + 1).lower()))
-                || surname(key(toks.get(j + 1).lower())))))))) {
+        while (j + 1 < toks.size()
+                && j < i + 3
+                && adjacent(text, toks.get(j), toks.get(j + 1))
+                && (toks.get(j + 1).cap()
+                        || PARTICLES.contains(toks.get(j + 1).lower())
+                        || (!toks.get(i).cap()
+                                && (surnameLike(toks.get(j + 1))
+                                        || !common(key(toks.get(j + 1).lower()))
+                                        || (signOffLine(text, toks.get(i).start())
+                                                && (given(key(toks.get(j + 1).lower()))
+                                                        || surname(key(
+                                                                toks.get(j + 1).lower())))))))) {
             j++; // the rest of the name: "- Tom Hale", "Ana de la Cruz" (not "from London to Leeds")
             if (SIGN_OFF_END.matcher(text.substring(toks.get(j).end())).lookingAt()) {
                 return true;

@@ -26,13 +26,56 @@ final class Phones {
     static PhoneNumberUtil.Leniency leniency = PhoneNumberUtil.Leniency.POSSIBLE;
 
     /** Public crisis, advice and emergency lines (digits only): never personal data. */
-    static final Set<String> PUBLIC_LINES = Set.copyOf(List.of("988", "911", "999", "112", "111", "116123", "116111", "116117",
-            "741741", "85258", "50808", "08001111", "08000684141", "08006895652", "08088025544", "08082000247",
-            "18002738255", "18006624357", "18007994889", "18009856277", "131114", "1800551800", "1300224636",
-            "131450", "1800737732", "08001110111", "08001110222", "116000", "0972394050", "3114", "024",
-            "14416", "18005990019", "9152987821", "1800247247", "112112", "0800585858", "08457909090",
-            "0300123 3393".replace(" ", ""), "03001233393", "08006895652", "3020", "08001116", "988988",
-            "717003717", "0800111011", "116006", "1800812040", "0800111999"));
+    static final Set<String> PUBLIC_LINES = Set.copyOf(List.of(
+            "988",
+            "911",
+            "999",
+            "112",
+            "111",
+            "116123",
+            "116111",
+            "116117",
+            "741741",
+            "85258",
+            "50808",
+            "08001111",
+            "08000684141",
+            "08006895652",
+            "08088025544",
+            "08082000247",
+            "18002738255",
+            "18006624357",
+            "18007994889",
+            "18009856277",
+            "131114",
+            "1800551800",
+            "1300224636",
+            "131450",
+            "1800737732",
+            "08001110111",
+            "08001110222",
+            "116000",
+            "0972394050",
+            "3114",
+            "024",
+            "14416",
+            "18005990019",
+            "9152987821",
+            "1800247247",
+            "112112",
+            "0800585858",
+            "08457909090",
+            "0300123 3393".replace(" ", ""),
+            "03001233393",
+            "08006895652",
+            "3020",
+            "08001116",
+            "988988",
+            "717003717",
+            "0800111011",
+            "116006",
+            "1800812040",
+            "0800111999"));
 
     private static final Pattern WINDOW = Pattern.compile("[+(]?\\d[\\d\\s.()/\u2010-\u2015\u00a0-]*\\d\\)?");
     /** Words that name a number as something else; one word boundary before the alternatives (faster than one in each). */
@@ -46,18 +89,21 @@ final class Phones {
             + "referencia|pedido|commande|factura|facture|rechnung|seat|room|flight|"
             + "prescription|batch|lot\\b|serial|patient|hospital\\s+(?:number|no)|crn|nino|"
             + "voucher|coupon|pin\\b|password|code)[^\\n]{0,20}$");
-    private static final Pattern PHONE_CUE = Pattern.compile("(?iu)(?:phone|\\btel\\b|mobile|\\bmob\\b|cell|\\bcall|ring|"
-            + "\\btext|number|\\bnum\\b|\\bno\\b|whats\\s?app|\\bwa\\b|\\bsms|landline|contact|reach|handy|nummer|festnetz|"
-            + "\\bfixe\\b|\\bfijo\\b|"
-            + "t[ée]l[ée]phone|portable|\\bt[ée]l\\b|num[ée]ro|tel[ée]fono|m[óo]vil|llama|mobil|fon\\b|#|电话|手机|"
-            + "電話|携帯|телефон|номер|звон|번호|전화)[^\\n]{0,25}$");
 
-    private static final Pattern PHONE_WORD = Pattern.compile("(?iu)(?:phone|mobile|cell|call|ring|text|whats\\s?app|"
-            + "\\btel\\b|landline|handy|portable|m[óo]vil)");
-    private static final Pattern EXTENSION = Pattern.compile("(?iu)^\\s*,?\\s*(?:ext\\.?|extension|x|poste|durchwahl|dw)\\s*#?\\s*\\d{1,5}\\b");
+    private static final Pattern PHONE_CUE =
+            Pattern.compile("(?iu)(?:phone|\\btel\\b|mobile|\\bmob\\b|cell|\\bcall|ring|"
+                    + "\\btext|number|\\bnum\\b|\\bno\\b|whats\\s?app|\\bwa\\b|\\bsms|landline|contact|reach|handy|nummer|festnetz|"
+                    + "\\bfixe\\b|\\bfijo\\b|"
+                    + "t[ée]l[ée]phone|portable|\\bt[ée]l\\b|num[ée]ro|tel[ée]fono|m[óo]vil|llama|mobil|fon\\b|#|电话|手机|"
+                    + "電話|携帯|телефон|номер|звон|번호|전화)[^\\n]{0,25}$");
 
-    private static final Pattern EXTENSION_END = Pattern.compile("(?iu)\\s*,?\\s*(?:ext\\.?|extension|x|poste|durchwahl|dw)"
-            + "\\s*#?\\s*\\d{1,5}$");
+    private static final Pattern PHONE_WORD = Pattern.compile(
+            "(?iu)(?:phone|mobile|cell|call|ring|text|whats\\s?app|" + "\\btel\\b|landline|handy|portable|m[óo]vil)");
+    private static final Pattern EXTENSION =
+            Pattern.compile("(?iu)^\\s*,?\\s*(?:ext\\.?|extension|x|poste|durchwahl|dw)\\s*#?\\s*\\d{1,5}\\b");
+
+    private static final Pattern EXTENSION_END =
+            Pattern.compile("(?iu)\\s*,?\\s*(?:ext\\.?|extension|x|poste|durchwahl|dw)" + "\\s*#?\\s*\\d{1,5}$");
     /** Digits written one by one ("0 7 7 0 0 9 0 0 6 6 2"). */
     private static final Pattern SPELLED = Pattern.compile("\\+?\\d(?:[ .-]\\d){8,14}");
     /** A German extension after the number ("089 / 123 456 - 0"). */
@@ -71,20 +117,26 @@ final class Phones {
         if (!h.strict) {
             // a freephone or shared-rate number is a service's ("Breathing Space is 0800 83 85 87"), unless it is said
             // to be someone's ("1-800-555-0172 is my dad's business line")
-            h.spans.subList(from, h.spans.size()).removeIf(s -> s.kind() == Redactor.Kind.PHONE
-                    && tollFree(s.original(), Checksums.digits(s.original())) && !OWNED.matcher(h.text.substring(
-                    Math.max(0, s.start() - 30), Math.min(h.text.length(), s.end() + 30))).find());
+            h.spans
+                    .subList(from, h.spans.size())
+                    .removeIf(s -> s.kind() == Redactor.Kind.PHONE
+                            && tollFree(s.original(), Checksums.digits(s.original()))
+                            && !OWNED.matcher(h.text.substring(
+                                            Math.max(0, s.start() - 30), Math.min(h.text.length(), s.end() + 30)))
+                                    .find());
         }
     }
 
     /** A service's name right before a number: a helpline or charity line ("Trans Lifeline is", "De Luisterlijn", "Women's Aid"). */
-    private static final Pattern SERVICE_BEFORE = Pattern.compile("(?iu)(?<![\\p{L}])(?:helpline|hotline|lifeline|mensline|line|lijn|"
-            + "luisterlijn|telefoon|kindertelefoon|seelsorge|telefonseelsorge|kummer|hilfetelefon|[ée]coute|esperanza|crisis|samaritans|"
-            + "childline|aid|foundation|fundaci[óo]n|stichting|association|charity)(?:\\s+(?:is|on|at|es|est|ist|op|au|al))?"
-            + "[\\s:,(-]{0,4}$");
+    private static final Pattern SERVICE_BEFORE =
+            Pattern.compile("(?iu)(?<![\\p{L}])(?:helpline|hotline|lifeline|mensline|line|lijn|"
+                    + "luisterlijn|telefoon|kindertelefoon|seelsorge|telefonseelsorge|kummer|hilfetelefon|[ée]coute|esperanza|crisis|samaritans|"
+                    + "childline|aid|foundation|fundaci[óo]n|stichting|association|charity)(?:\\s+(?:is|on|at|es|est|ist|op|au|al))?"
+                    + "[\\s:,(-]{0,4}$");
     /** Words before a number that make it a person's own even after a service word ("my helpline worker's mobile"). */
-    private static final Pattern OWN_BEFORE = Pattern.compile("(?iu)\\b(?:my|his|her|our|their|personal|mobile|cell|home|"
-            + "private|office|work|direct|business|mein|meine|mon|ma|mi)\\b");
+    private static final Pattern OWN_BEFORE =
+            Pattern.compile("(?iu)\\b(?:my|his|her|our|their|personal|mobile|cell|home|"
+                    + "private|office|work|direct|business|mein|meine|mon|ma|mi)\\b");
 
     /**
      * Drops a phone, NHS or tax-id match that a service's name opens ("Beat helpline is 0808 801 0677", "Trans Lifeline
@@ -94,8 +146,9 @@ final class Phones {
         if (h.strict) {
             return;
         }
-        h.spans.removeIf(s -> (s.kind() == Redactor.Kind.PHONE || s.kind() == Redactor.Kind.NHS || s.kind() == Redactor.Kind.TAX_ID)
-                && serviceBefore(h.text, s.start()));
+        h.spans.removeIf(s ->
+                (s.kind() == Redactor.Kind.PHONE || s.kind() == Redactor.Kind.NHS || s.kind() == Redactor.Kind.TAX_ID)
+                        && serviceBefore(h.text, s.start()));
     }
 
     private static boolean serviceBefore(String text, int at) {
@@ -119,7 +172,10 @@ final class Phones {
                     start--;
                 }
                 String b = before(h, start);
-                boolean named = NOT_A_PHONE_CUE.matcher(b).find() && !PHONE_WORD.matcher(b.substring(Math.max(0, b.length() - 14))).find();
+                boolean named = NOT_A_PHONE_CUE.matcher(b).find()
+                        && !PHONE_WORD
+                                .matcher(b.substring(Math.max(0, b.length() - 14)))
+                                .find();
                 if (!isPublic(m.rawString()) && !(named && text.charAt(start) != '+')) {
                     h.add(Redactor.Kind.PHONE, start, m.end()); // not "claim number 0034 5566 7788"
                 }
@@ -130,22 +186,36 @@ final class Phones {
             int ws = w.start();
             int we = w.end();
             String g0 = w.group();
-            if (g0.endsWith(")") && g0.chars().filter(c -> c == ')').count() > g0.chars().filter(c -> c == '(').count()) {
+            if (g0.endsWith(")")
+                    && g0.chars().filter(c -> c == ')').count()
+                            > g0.chars().filter(c -> c == '(').count()) {
                 we--; // "(mobil 0176 23456789)": the bracket closes the aside
             }
             String win = text.substring(ws, we);
             String bw = before(h, ws);
-            if (!h.strict && NOT_A_PHONE_CUE.matcher(bw).find() && !PHONE_WORD.matcher(bw.substring(Math.max(0, bw.length() - 14))).find()) {
+            if (!h.strict
+                    && NOT_A_PHONE_CUE.matcher(bw).find()
+                    && !PHONE_WORD
+                            .matcher(bw.substring(Math.max(0, bw.length() - 14)))
+                            .find()) {
                 continue; // "claim number is 0034 5566 7788": the whole group of digits is a reference
             }
-            if (SPELLED.matcher(win.strip()).matches() && !h.covered(ws) && (cue(h, ws) || win.strip().startsWith("0")
-                    || win.strip().startsWith("+")) && !NOT_A_PHONE_CUE.matcher(before(h, ws)).find() && !isPublic(win)) {
+            if (SPELLED.matcher(win.strip()).matches()
+                    && !h.covered(ws)
+                    && (cue(h, ws) || win.strip().startsWith("0") || win.strip().startsWith("+"))
+                    && !NOT_A_PHONE_CUE.matcher(before(h, ws)).find()
+                    && !isPublic(win)) {
                 h.add(Redactor.Kind.PHONE, ws, we); // "text me 0 7 7 0 0 9 0 0 6 6 2"
                 continue;
             }
             Matcher dw = DURCHWAHL.matcher(win.strip());
-            if (dw.matches() && digits(dw.group(1)) >= 7 && cue(h, ws) && !h.covered(ws) && !isPublic(dw.group(1))
-                    && !NOT_A_PHONE_CUE.matcher(before(h, ws)).find() && dw.group(1).strip().startsWith("0")) {
+            if (dw.matches()
+                    && digits(dw.group(1)) >= 7
+                    && cue(h, ws)
+                    && !h.covered(ws)
+                    && !isPublic(dw.group(1))
+                    && !NOT_A_PHONE_CUE.matcher(before(h, ws)).find()
+                    && dw.group(1).strip().startsWith("0")) {
                 h.add(Redactor.Kind.PHONE, ws, we); // "festnetz 089 / 123 456 - 0"
                 continue;
             }
@@ -183,7 +253,11 @@ final class Phones {
                 if (glued) {
                     continue;
                 }
-                if (n >= 9 && n <= 15 && cue(h, ws) && !NOT_A_PHONE_CUE.matcher(before(h, ws)).find() && !isPublic(g)
+                if (n >= 9
+                        && n <= 15
+                        && cue(h, ws)
+                        && !NOT_A_PHONE_CUE.matcher(before(h, ws)).find()
+                        && !isPublic(g)
                         && !shapeOfSomethingElse(g)) {
                     h.add(Redactor.Kind.PHONE, ws, we);
                 } else if (h.strict && n >= 7 && !isPublic(g) && !shapeOfSomethingElse(g)) {
@@ -223,16 +297,27 @@ final class Phones {
         String text = h.text;
         char before = start > 0 ? text.charAt(start - 1) : ' ';
         char after = end < text.length() ? text.charAt(end) : ' ';
-        if (before == '-' || before == '_' || before == '/' || before == '#' || before == '.' || before == ','
+        if (before == '-'
+                || before == '_'
+                || before == '/'
+                || before == '#'
+                || before == '.'
+                || before == ','
                 || wordChar(before)) {
             return false;
         }
-        if (wordChar(after) || after == '-' || after == '%' || after == '/'
+        if (wordChar(after)
+                || after == '-'
+                || after == '%'
+                || after == '/'
                 || (after == '.' && end + 1 < text.length() && Character.isDigit(text.charAt(end + 1)))) {
             return false;
         }
         String b = before(h, start);
-        if (NOT_A_PHONE_CUE.matcher(b).find() && !PHONE_WORD.matcher(b.substring(Math.max(0, b.length() - 14))).find()) {
+        if (NOT_A_PHONE_CUE.matcher(b).find()
+                && !PHONE_WORD
+                        .matcher(b.substring(Math.max(0, b.length() - 14)))
+                        .find()) {
             return false;
         }
         int n = digits(core);
@@ -249,11 +334,14 @@ final class Phones {
 
     /** Shapes that are not phones: IPv4, decimals and decimal ranges, dates, a one-digit group (versions, 140/90). */
     private static boolean shapeOfSomethingElse(String core) {
-        if (core.matches("\\d{1,3}(?:\\.\\d{1,3}){3}") || core.matches("\\(?\\d+[.,]\\d+(?:\\s*[-–/]\\s*\\d+[.,]\\d+)*\\)?")) {
+        if (core.matches("\\d{1,3}(?:\\.\\d{1,3}){3}")
+                || core.matches("\\(?\\d+[.,]\\d+(?:\\s*[-–/]\\s*\\d+[.,]\\d+)*\\)?")) {
             return true;
         }
-        if (core.matches("\\d{1,4}[./-]\\d{1,2}[./-]\\d{2,4}") || (core.matches("[\\d\\s–-]*\\d{2,3}\\s*/\\s*\\d{2,3}[\\d\\s–-]*")
-                && core.split("\\D+").length <= 4 && java.util.Arrays.stream(core.split("\\D+")).allMatch(g -> g.length() <= 3))) {
+        if (core.matches("\\d{1,4}[./-]\\d{1,2}[./-]\\d{2,4}")
+                || (core.matches("[\\d\\s–-]*\\d{2,3}\\s*/\\s*\\d{2,3}[\\d\\s–-]*")
+                        && core.split("\\D+").length <= 4
+                        && java.util.Arrays.stream(core.split("\\D+")).allMatch(g -> g.length() <= 3))) {
             return true;
         }
         if (core.startsWith("000") || core.matches("(?:19|20)\\d{2}(?:\\s*[/,–-]\\s*(?:19|20)\\d{2})+")) {
@@ -263,12 +351,15 @@ final class Phones {
             return true; // 2019-2021
         }
         for (String group : core.split("[^0-9]+")) {
-            if (group.length() == 1 && !core.startsWith("(0)") && !core.startsWith("+")
+            if (group.length() == 1
+                    && !core.startsWith("(0)")
+                    && !core.startsWith("+")
                     && !core.matches("1[\\s.-]?\\(?\\d{3}\\)?[\\s.-]?\\d{3}[\\s.-]?\\d{4}")) {
                 return true;
             }
         }
-        return core.chars().filter(c -> c == '(').count() != core.chars().filter(c -> c == ')').count();
+        return core.chars().filter(c -> c == '(').count()
+                != core.chars().filter(c -> c == ')').count();
     }
 
     static boolean isPublic(String raw) {
@@ -307,7 +398,9 @@ final class Phones {
                 n = (cc.equals("34") ? "" : "0") + i.substring(cc.length());
             }
         }
-        boolean nanpOne = !international && d.length() == 11 && d.startsWith("1")
+        boolean nanpOne = !international
+                && d.length() == 11
+                && d.startsWith("1")
                 && (r.startsWith("1-") || r.startsWith("1 ") || r.startsWith("1("));
         if (nanpOne) {
             n = d.substring(1);
@@ -318,7 +411,8 @@ final class Phones {
                 || (n.startsWith("900") && len == 9)
                 || ((n.startsWith("1800") || n.startsWith("1300")) && len >= 10 && len <= 11)
                 || (n.startsWith("13") && len == 6)
-                || (len == 10 && NANP_TOLL_FREE.contains(n.substring(0, 3))
+                || (len == 10
+                        && NANP_TOLL_FREE.contains(n.substring(0, 3))
                         && (international || nanpOne || NANP_GROUPS.matcher(r).matches()));
     }
 
@@ -339,7 +433,8 @@ final class Phones {
             return false;
         }
         Character.UnicodeScript sc = Character.UnicodeScript.of(c);
-        return sc == Character.UnicodeScript.LATIN || sc == Character.UnicodeScript.CYRILLIC
+        return sc == Character.UnicodeScript.LATIN
+                || sc == Character.UnicodeScript.CYRILLIC
                 || sc == Character.UnicodeScript.GREEK;
     }
 

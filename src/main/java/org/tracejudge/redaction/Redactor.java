@@ -21,7 +21,24 @@ import java.util.regex.Pattern;
  * words never to redact (allow) and strings always to redact (deny).
  */
 public final class Redactor {
-    public enum Kind { EMAIL, PHONE, NAME, ADDRESS, DOB, IBAN, CARD, SSN, NHS, NI, TAX_ID, AADHAAR, IP, HANDLE, URL, REDACTED }
+    public enum Kind {
+        EMAIL,
+        PHONE,
+        NAME,
+        ADDRESS,
+        DOB,
+        IBAN,
+        CARD,
+        SSN,
+        NHS,
+        NI,
+        TAX_ID,
+        AADHAAR,
+        IP,
+        HANDLE,
+        URL,
+        REDACTED
+    }
 
     /** One redacted span of the original text. */
     public record Span(Kind kind, int start, int end, String original) {}
@@ -51,7 +68,12 @@ public final class Redactor {
         }
 
         private static List<String> clean(Collection<String> in) {
-            return in == null ? List.of() : in.stream().filter(s -> s != null && !s.isBlank()).map(String::strip).toList();
+            return in == null
+                    ? List.of()
+                    : in.stream()
+                            .filter(s -> s != null && !s.isBlank())
+                            .map(String::strip)
+                            .toList();
         }
     }
 
@@ -68,7 +90,8 @@ public final class Redactor {
     public Redactor(Options options) {
         this.options = options == null ? Options.defaults() : options;
         this.allow = this.options.allow().stream()
-                .map(a -> Pattern.compile("(?iu)(?<![\\p{L}\\p{N}])" + Pattern.quote(a) + "(?![\\p{L}\\p{N}])")).toList();
+                .map(a -> Pattern.compile("(?iu)(?<![\\p{L}\\p{N}])" + Pattern.quote(a) + "(?![\\p{L}\\p{N}])"))
+                .toList();
     }
 
     /** @param knownNames names to redact wherever they occur (whole words, any case) */
@@ -104,7 +127,8 @@ public final class Redactor {
         }
         List<Span> found = allow.isEmpty() ? h.spans : allowed(text, h.spans);
         // earlier start wins; at the same start the longer span; overlapping spans merge so no part is sent
-        found.sort(Comparator.comparingInt(Span::start).thenComparing(Comparator.comparingInt(Span::end).reversed()));
+        found.sort(Comparator.comparingInt(Span::start)
+                .thenComparing(Comparator.comparingInt(Span::end).reversed()));
         List<Span> kept = new ArrayList<>();
         int end = -1;
         for (Span s : found) {

@@ -70,7 +70,8 @@ final class CompatRule {
             int at = lower.indexOf(p.mustLower[i]);
             if (at >= 0) {
                 matched++;
-                mc.add(new Evidence.MustContain(f.mustContain.get(i), true, lc.rawSpan(at, at + p.mustLower[i].length()), null));
+                mc.add(new Evidence.MustContain(
+                        f.mustContain.get(i), true, lc.rawSpan(at, at + p.mustLower[i].length()), null));
             } else {
                 mc.add(new Evidence.MustContain(f.mustContain.get(i), false, null, null));
             }
@@ -79,8 +80,25 @@ final class CompatRule {
 
         if (f.control) {
             ControlDecision d = ControlDecision.of(called, mcPass);
-            Evidence ev = new Evidence("compat", null, called, !think.isEmpty(), false, think, f.matchMode, mcPass, mc,
-                    0, 0, null, List.of(), List.of(), null, null, null, null);
+            Evidence ev = new Evidence(
+                    "compat",
+                    null,
+                    called,
+                    !think.isEmpty(),
+                    false,
+                    think,
+                    f.matchMode,
+                    mcPass,
+                    mc,
+                    0,
+                    0,
+                    null,
+                    List.of(),
+                    List.of(),
+                    null,
+                    null,
+                    null,
+                    null);
             return new RuleVerdict(d.label(), d.check(), ev);
         }
 
@@ -93,8 +111,12 @@ final class CompatRule {
             if (at >= 0) {
                 found++;
                 LeafValues.Leaf leaf = leaves.get(i);
-                hits.add(new Evidence.LeafHit(leaf.pythonStr(), leaf.pointer(), lc.rawSpan(at, at + p.leafLower[i].length()),
-                        leaf.returnSpan(), null));
+                hits.add(new Evidence.LeafHit(
+                        leaf.pythonStr(),
+                        leaf.pointer(),
+                        lc.rawSpan(at, at + p.leafLower[i].length()),
+                        leaf.returnSpan(),
+                        null));
             }
         }
         int count = p.leafLower.length;
@@ -124,7 +146,8 @@ final class CompatRule {
             int i = found2[k];
             String name = indicators.names().get(i);
             int len = indicators.compat.pattern(i).length();
-            ind.add(new Evidence.IndicatorHit(name, lc.rawSpan(firstEnd[i] - len, firstEnd[i]), f.returnKeys.contains(name)));
+            ind.add(new Evidence.IndicatorHit(
+                    name, lc.rawSpan(firstEnd[i] - len, firstEnd[i]), f.returnKeys.contains(name)));
         }
 
         String label;
@@ -144,8 +167,25 @@ final class CompatRule {
             label = "correct";
             check = "all_checks_passed";
         }
-        Evidence ev = new Evidence("compat", f.expectedTool, called, !think.isEmpty(), false, think, f.matchMode, mcPass, mc,
-                count, found, count == 0 ? null : (double) found / count, hits, ind, null, null, null, null);
+        Evidence ev = new Evidence(
+                "compat",
+                f.expectedTool,
+                called,
+                !think.isEmpty(),
+                false,
+                think,
+                f.matchMode,
+                mcPass,
+                mc,
+                count,
+                found,
+                count == 0 ? null : (double) found / count,
+                hits,
+                ind,
+                null,
+                null,
+                null,
+                null);
         return new RuleVerdict(label, check, ev);
     }
 }

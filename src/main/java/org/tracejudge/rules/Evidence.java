@@ -29,11 +29,25 @@ import java.util.Locale;
  * @param fixes            tolerant: names of the fixes that changed some outcome relative to literal matching
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Evidence(String mode, String expectedTool, List<String> calledTools, boolean thinkBlockPresent,
-                       boolean thinkStripped, List<Span> thinkSpans, String matchMode, Boolean mustContainPassed,
-                       List<MustContain> mustContain, int leafCount, int leafFound, Double leafOverlap,
-                       List<LeafHit> leafValues, List<IndicatorHit> indicators, List<AssertedValue> supportedValues,
-                       List<AssertedValue> unsupportedValues, List<AssertedValue> ignoredValues, List<String> fixes) {
+public record Evidence(
+        String mode,
+        String expectedTool,
+        List<String> calledTools,
+        boolean thinkBlockPresent,
+        boolean thinkStripped,
+        List<Span> thinkSpans,
+        String matchMode,
+        Boolean mustContainPassed,
+        List<MustContain> mustContain,
+        int leafCount,
+        int leafFound,
+        Double leafOverlap,
+        List<LeafHit> leafValues,
+        List<IndicatorHit> indicators,
+        List<AssertedValue> supportedValues,
+        List<AssertedValue> unsupportedValues,
+        List<AssertedValue> ignoredValues,
+        List<String> fixes) {
 
     /** A must-contain string and where (if anywhere) it occurs; {@code fix} names a tolerant fix that made it match. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -87,14 +101,28 @@ public record Evidence(String mode, String expectedTool, List<String> calledTool
         if (expectedTool != null) {
             sb.append("expected tool: ").append(expectedTool).append('\n');
         }
-        sb.append("called tools: ").append(calledTools.isEmpty() ? "(none)" : String.join(", ", calledTools)).append('\n');
-        sb.append("think blocks: ").append(thinkBlockPresent ? thinkSpans.size() + " at " + thinkSpans : "none")
-                .append(!thinkBlockPresent ? "" : thinkStripped ? " (stripped before matching)" : " (kept: matched like the rest)")
+        sb.append("called tools: ")
+                .append(calledTools.isEmpty() ? "(none)" : String.join(", ", calledTools))
+                .append('\n');
+        sb.append("think blocks: ")
+                .append(thinkBlockPresent ? thinkSpans.size() + " at " + thinkSpans : "none")
+                .append(
+                        !thinkBlockPresent
+                                ? ""
+                                : thinkStripped ? " (stripped before matching)" : " (kept: matched like the rest)")
                 .append('\n');
         if (mustContainPassed != null) {
-            sb.append("must contain (").append(matchMode).append("): ").append(mustContainPassed ? "passed" : "failed").append('\n');
+            sb.append("must contain (")
+                    .append(matchMode)
+                    .append("): ")
+                    .append(mustContainPassed ? "passed" : "failed")
+                    .append('\n');
             for (MustContain m : mustContain) {
-                sb.append("  ").append(m.matched() ? "[x] " : "[ ] ").append('"').append(m.text()).append('"');
+                sb.append("  ")
+                        .append(m.matched() ? "[x] " : "[ ] ")
+                        .append('"')
+                        .append(m.text())
+                        .append('"');
                 if (m.span() != null) {
                     sb.append(" at ").append(m.span()).append(excerpt(answer, m.span()));
                 }
@@ -105,10 +133,19 @@ public record Evidence(String mode, String expectedTool, List<String> calledTool
             }
         }
         if (leafOverlap != null || leafCount > 0) {
-            sb.append(String.format(Locale.ROOT, "tool-return values in answer: %d of %d (%s)%n", leafFound, leafCount,
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "tool-return values in answer: %d of %d (%s)%n",
+                    leafFound,
+                    leafCount,
                     leafOverlap == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * leafOverlap)));
             for (LeafHit h : leafValues) {
-                sb.append("  ").append(h.pointer()).append(" = \"").append(h.value()).append("\" at ").append(h.answerSpan())
+                sb.append("  ")
+                        .append(h.pointer())
+                        .append(" = \"")
+                        .append(h.value())
+                        .append("\" at ")
+                        .append(h.answerSpan())
                         .append(excerpt(answer, h.answerSpan()));
                 if (h.fix() != null) {
                     sb.append(" via ").append(h.fix());
@@ -119,7 +156,11 @@ public record Evidence(String mode, String expectedTool, List<String> calledTool
         if (!indicators.isEmpty()) {
             sb.append("indicator names in answer: ").append(indicators.size()).append('\n');
             for (IndicatorHit h : indicators) {
-                sb.append("  ").append(h.name()).append(" at ").append(h.span()).append(excerpt(answer, h.span()))
+                sb.append("  ")
+                        .append(h.name())
+                        .append(" at ")
+                        .append(h.span())
+                        .append(excerpt(answer, h.span()))
                         .append(h.inReturn() ? "" : " (not a field of this return)")
                         .append('\n');
             }
@@ -128,7 +169,9 @@ public record Evidence(String mode, String expectedTool, List<String> calledTool
         appendValues(sb, "unsupported values", unsupportedValues, answer);
         appendValues(sb, "ignored values", ignoredValues, answer);
         if (!fixes.isEmpty()) {
-            sb.append("tolerant fixes applied: ").append(String.join(", ", fixes)).append('\n');
+            sb.append("tolerant fixes applied: ")
+                    .append(String.join(", ", fixes))
+                    .append('\n');
         }
         return sb.toString();
     }
@@ -161,7 +204,13 @@ public record Evidence(String mode, String expectedTool, List<String> calledTool
         }
         sb.append(title).append(": ").append(vs.size()).append('\n');
         for (AssertedValue v : vs) {
-            sb.append("  ").append(v.kind()).append(" \"").append(v.text()).append("\" (").append(v.normalized()).append(") at ")
+            sb.append("  ")
+                    .append(v.kind())
+                    .append(" \"")
+                    .append(v.text())
+                    .append("\" (")
+                    .append(v.normalized())
+                    .append(") at ")
                     .append(v.span());
             if (v.span() != null && answer != null) {
                 String word = excerpt(answer, v.span());

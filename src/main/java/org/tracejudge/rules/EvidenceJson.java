@@ -162,7 +162,11 @@ public final class EvidenceJson {
     }
 
     private static void span(StringBuilder b, Span s) {
-        b.append("{\"start\":").append(s.start()).append(",\"end\":").append(s.end()).append('}');
+        b.append("{\"start\":")
+                .append(s.start())
+                .append(",\"end\":")
+                .append(s.end())
+                .append('}');
     }
 
     /** A JSON string as Jackson writes it by default: quote, backslash and control characters escaped, nothing else. */

@@ -27,7 +27,6 @@ public final class Indicators {
     public static final String RESOURCE = "/org/tracejudge/rules/indicators.txt";
     public static final String PUBLISHED_RESOURCE = "/org/tracejudge/rules/published-indicators.txt";
 
-
     private final List<String> names;
     final AhoCorasick compat;
     final AhoCorasick tolerant;

@@ -53,7 +53,8 @@ public final class LeafValues {
         return prettyText;
     }
 
-    private static void walk(JsonNode n, String ptr, int depth, StringBuilder sb, List<Leaf> out, boolean rootIsContainer) {
+    private static void walk(
+            JsonNode n, String ptr, int depth, StringBuilder sb, List<Leaf> out, boolean rootIsContainer) {
         if (n.isObject()) {
             if (n.isEmpty()) {
                 sb.append("{}");
@@ -102,8 +103,14 @@ public final class LeafValues {
                 sb.append('"');
             } else {
                 start = sb.length();
-                sb.append(n.isNull() ? "null" : n.isBoolean() ? (n.booleanValue() ? "true" : "false")
-                        : n.isIntegralNumber() ? n.bigIntegerValue().toString() : PythonRepr.floatRepr(n.doubleValue()));
+                sb.append(
+                        n.isNull()
+                                ? "null"
+                                : n.isBoolean()
+                                        ? (n.booleanValue() ? "true" : "false")
+                                        : n.isIntegralNumber()
+                                                ? n.bigIntegerValue().toString()
+                                                : PythonRepr.floatRepr(n.doubleValue()));
                 end = sb.length();
             }
             out.add(new Leaf(ptr, n, py, new Span(start, end)));

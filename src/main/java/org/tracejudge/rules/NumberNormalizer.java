@@ -34,8 +34,17 @@ public final class NumberNormalizer {
      * @param sigDigits significant digits as written (leading zeros not counted)
      * @param rangeEnd  an end of a written range ("5.0-5.4", "30 to 40"): states no point value, so never a rounding
      */
-    public record Num(int start, int end, double surface, double scale, int decimals, boolean percent, boolean money,
-                      String text, int sigDigits, boolean rangeEnd) {
+    public record Num(
+            int start,
+            int end,
+            double surface,
+            double scale,
+            int decimals,
+            boolean percent,
+            boolean money,
+            String text,
+            int sigDigits,
+            boolean rangeEnd) {
         double scaled() {
             return surface * scale;
         }
@@ -71,13 +80,17 @@ public final class NumberNormalizer {
         int i = 0;
         while (i < n) {
             char c = t.charAt(i);
-            boolean startsNum = digit(c) || (c == '.' && i + 1 < n && digit(t.charAt(i + 1)) && (i == 0 || !digit(t.charAt(i - 1))));
+            boolean startsNum = digit(c)
+                    || (c == '.' && i + 1 < n && digit(t.charAt(i + 1)) && (i == 0 || !digit(t.charAt(i - 1))));
             if (!startsNum || (masked != null && masked[i])) {
                 i++;
                 continue;
             }
             char p = i > 0 ? t.charAt(i - 1) : ' ';
-            if (letter(p) || p == '_' || (p == '-' && i >= 2 && letter(t.charAt(i - 2))) || (p == '/' && i >= 2 && digit(t.charAt(i - 2)))) {
+            if (letter(p)
+                    || p == '_'
+                    || (p == '-' && i >= 2 && letter(t.charAt(i - 2)))
+                    || (p == '/' && i >= 2 && digit(t.charAt(i - 2)))) {
                 i = skipToken(t, i);
                 continue;
             }
@@ -87,7 +100,10 @@ public final class NumberNormalizer {
                 digits.append(t.charAt(j++));
             }
             // thousands grouping: ,ddd (exactly three digits, then a non-digit)
-            while (digits.length() > 0 && j + 4 <= n && t.charAt(j) == ',' && allDigits(t, j + 1, j + 4)
+            while (digits.length() > 0
+                    && j + 4 <= n
+                    && t.charAt(j) == ','
+                    && allDigits(t, j + 1, j + 4)
                     && (j + 4 == n || !digit(t.charAt(j + 4)))) {
                 digits.append(t, j + 1, j + 4);
                 j += 4;
@@ -120,7 +136,9 @@ public final class NumberNormalizer {
                     w++;
                 }
                 double s = suffixScale(t, j, w);
-                if (w + 1 < n && (t.charAt(w) == '-' || t.charAt(w) == '.') && TextNormalizer.isWordChar(t.charAt(w + 1))) {
+                if (w + 1 < n
+                        && (t.charAt(w) == '-' || t.charAt(w) == '.')
+                        && TextNormalizer.isWordChar(t.charAt(w + 1))) {
                     i = skipToken(t, j); // 10b-5, 3d.x
                     continue;
                 }
@@ -145,13 +163,17 @@ public final class NumberNormalizer {
                 if (s > 0) {
                     scale = s;
                     end = w;
-                } else if ((t.startsWith("percent", j + 1) && w - j - 1 == 7) || (t.startsWith("pct", j + 1) && w - j - 1 == 3)) {
+                } else if ((t.startsWith("percent", j + 1) && w - j - 1 == 7)
+                        || (t.startsWith("pct", j + 1) && w - j - 1 == 3)) {
                     percent = true;
                     end = w;
                 } else if (t.startsWith("per cent", j + 1)) {
                     percent = true;
                     end = j + 9;
-                } else if ((w - j - 1 == 3 && (t.startsWith("usd", j + 1) || t.startsWith("eur", j + 1) || t.startsWith("gbp", j + 1)))
+                } else if ((w - j - 1 == 3
+                                && (t.startsWith("usd", j + 1)
+                                        || t.startsWith("eur", j + 1)
+                                        || t.startsWith("gbp", j + 1)))
                         || (t.startsWith("dollars", j + 1) && w - j - 1 == 7)) {
                     money = true;
                     end = w;
@@ -177,14 +199,26 @@ public final class NumberNormalizer {
                 start -= 4;
             }
             double value = Double.parseDouble(digits.charAt(0) == '.' ? "0" + digits : digits.toString());
-            if (start > 0 && t.charAt(start - 1) == '-' && (start == 1 || !Character.isLetterOrDigit(t.charAt(start - 2)))) {
+            if (start > 0
+                    && t.charAt(start - 1) == '-'
+                    && (start == 1 || !Character.isLetterOrDigit(t.charAt(start - 2)))) {
                 value = -value;
                 start--;
             }
             boolean firstOfRange = rangeAfter(t, end) && nextIsNumber(t, end);
             Num prev = out.isEmpty() ? null : out.get(out.size() - 1);
-            boolean secondOfRange = prev != null && start >= prev.end() && start - prev.end() <= 5 && rangeAfter(t, prev.end());
-            out.add(new Num(start, end, value, scale, decimals, percent, money, t.substring(start, end), sig(digits),
+            boolean secondOfRange =
+                    prev != null && start >= prev.end() && start - prev.end() <= 5 && rangeAfter(t, prev.end());
+            out.add(new Num(
+                    start,
+                    end,
+                    value,
+                    scale,
+                    decimals,
+                    percent,
+                    money,
+                    t.substring(start, end),
+                    sig(digits),
                     firstOfRange || secondOfRange));
             i = Math.max(end, j);
         }
@@ -242,9 +276,11 @@ public final class NumberNormalizer {
 
     private static int skipToken(String t, int i) {
         int n = t.length();
-        while (i < n && (TextNormalizer.isWordChar(t.charAt(i)) || (t.charAt(i) == '.' && i + 1 < n && TextNormalizer.isWordChar(t.charAt(i + 1)))
-                || (t.charAt(i) == '-' && i + 1 < n && TextNormalizer.isWordChar(t.charAt(i + 1)))
-                || (t.charAt(i) == ':' && i + 1 < n && digit(t.charAt(i + 1))))) {
+        while (i < n
+                && (TextNormalizer.isWordChar(t.charAt(i))
+                        || (t.charAt(i) == '.' && i + 1 < n && TextNormalizer.isWordChar(t.charAt(i + 1)))
+                        || (t.charAt(i) == '-' && i + 1 < n && TextNormalizer.isWordChar(t.charAt(i + 1)))
+                        || (t.charAt(i) == ':' && i + 1 < n && digit(t.charAt(i + 1))))) {
             i++;
         }
         return Math.max(i, 1);
@@ -341,8 +377,13 @@ public final class NumberNormalizer {
         }
         for (int i = 0; i < rv.length; i += 2) {
             for (int k = 0; k < av.length; k += 2) {
-                if ((ans.sigDigits() >= MIN_ROUNDING_DIGITS && !ans.rangeEnd() && rounds(rv[i], rv[i + 1], av[k], av[k + 1]))
-                        || (symmetric && ref.sigDigits() >= MIN_ROUNDING_DIGITS && !ans.rangeEnd() && rounds(av[k], av[k + 1], rv[i], rv[i + 1]))) {
+                if ((ans.sigDigits() >= MIN_ROUNDING_DIGITS
+                                && !ans.rangeEnd()
+                                && rounds(rv[i], rv[i + 1], av[k], av[k + 1]))
+                        || (symmetric
+                                && ref.sigDigits() >= MIN_ROUNDING_DIGITS
+                                && !ans.rangeEnd()
+                                && rounds(av[k], av[k + 1], rv[i], rv[i + 1]))) {
                     return "number_rounding";
                 }
             }

@@ -13,7 +13,8 @@ import org.tracejudge.model.Trace;
  */
 public final class RuleClassifier {
     public enum Mode {
-        COMPAT, TOLERANT;
+        COMPAT,
+        TOLERANT;
 
         public String code() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -63,8 +64,9 @@ public final class RuleClassifier {
     }
 
     /** Why the rule cannot judge runs of a task, or null when it can. */
-    public static final String NO_EXPECTED_CALL = "the task names no expected tool call (an imported agent run); the rule "
-            + "needs one to tell a skipped tool, so it gives no label: judge the run with a judge or by hand";
+    public static final String NO_EXPECTED_CALL =
+            "the task names no expected tool call (an imported agent run); the rule "
+                    + "needs one to tell a skipped tool, so it gives no label: judge the run with a judge or by hand";
 
     /**
      * Null when the rule can classify runs of {@code task}; else why not. A tool-required task without an expected call

@@ -25,7 +25,8 @@ final class TaskFacts {
         }
         this.task = task;
         this.control = task.type() == TaskType.CONTROL;
-        this.expectedTool = task.expectedCall() == null ? null : task.expectedCall().name();
+        this.expectedTool =
+                task.expectedCall() == null ? null : task.expectedCall().name();
         this.leaves = LeafValues.of(control ? null : task.toolReturn());
         GroundTruth gt = task.groundTruth() == null ? GroundTruth.NONE : task.groundTruth();
         this.mustContain = gt.mustContain();
@@ -39,10 +40,15 @@ final class TaskFacts {
 
     /** Same content as far as the rule is concerned (used to validate a cache hit for a different Task object). */
     boolean sameRuleInputs(Task other) {
-        return other == task || (other.type() == task.type()
-                && java.util.Objects.equals(other.expectedCall() == null ? null : other.expectedCall().name(), expectedTool)
-                && java.util.Objects.equals(other.toolReturn(), task.toolReturn())
-                && java.util.Objects.equals(other.groundTruth(), task.groundTruth())
-                && java.util.Objects.equals(other.userMessage(), task.userMessage()));
+        return other == task
+                || (other.type() == task.type()
+                        && java.util.Objects.equals(
+                                other.expectedCall() == null
+                                        ? null
+                                        : other.expectedCall().name(),
+                                expectedTool)
+                        && java.util.Objects.equals(other.toolReturn(), task.toolReturn())
+                        && java.util.Objects.equals(other.groundTruth(), task.groundTruth())
+                        && java.util.Objects.equals(other.userMessage(), task.userMessage()));
     }
 }

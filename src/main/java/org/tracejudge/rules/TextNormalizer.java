@@ -51,7 +51,16 @@ public final class TextNormalizer {
             char c = raw.charAt(i);
             char out;
             switch (c) {
-                case '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212', '\uFE58', '\uFE63', '\uFF0D' -> {
+                case '\u2010',
+                        '\u2011',
+                        '\u2012',
+                        '\u2013',
+                        '\u2014',
+                        '\u2015',
+                        '\u2212',
+                        '\uFE58',
+                        '\uFE63',
+                        '\uFF0D' -> {
                     out = '-';
                     folded = true;
                 }
@@ -63,8 +72,24 @@ public final class TextNormalizer {
                     out = '"';
                     folded = true;
                 }
-                case '\u00A0', '\u2002', '\u2003', '\u2004', '\u2005', '\u2006', '\u2007', '\u2008', '\u2009', '\u200A',
-                        '\u202F', '\u205F', '\u3000', '\t', '\n', '\r', '\f', '\u000B' -> {
+                case '\u00A0',
+                        '\u2002',
+                        '\u2003',
+                        '\u2004',
+                        '\u2005',
+                        '\u2006',
+                        '\u2007',
+                        '\u2008',
+                        '\u2009',
+                        '\u200A',
+                        '\u202F',
+                        '\u205F',
+                        '\u3000',
+                        '\t',
+                        '\n',
+                        '\r',
+                        '\f',
+                        '\u000B' -> {
                     if (c > 127) {
                         folded = true;
                     }
@@ -130,7 +155,9 @@ public final class TextNormalizer {
     }
 
     private static boolean secBeforeNumber(String raw, int i) {
-        if (i + 3 > raw.length() || (raw.charAt(i + 1) | 0x20) != 'e' || (raw.charAt(i + 2) | 0x20) != 'c'
+        if (i + 3 > raw.length()
+                || (raw.charAt(i + 1) | 0x20) != 'e'
+                || (raw.charAt(i + 2) | 0x20) != 'c'
                 || !raw.regionMatches(true, i, "sec", 0, 3)) {
             return false;
         }
@@ -158,7 +185,10 @@ public final class TextNormalizer {
     }
 
     static boolean isWordChar(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || (c > 127 && Character.isLetterOrDigit(c));
+        return (c >= 'a' && c <= 'z')
+                || (c >= '0' && c <= '9')
+                || c == '_'
+                || (c > 127 && Character.isLetterOrDigit(c));
     }
 
     /** Occurrence of {@code pat} in {@code text} whose ends sit on token boundaries (as far as the pattern's ends are word chars). */

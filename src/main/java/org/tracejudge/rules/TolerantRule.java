@@ -36,7 +36,11 @@ final class TolerantRule {
             java.util.regex.Pattern.compile("\\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+) ?[:=] ?[^ ]");
     static final double UNSUPPORTED_SHARE = 1.0 / 3.0;
 
-    enum Kind { NUM, DATE, TEXT }
+    enum Kind {
+        NUM,
+        DATE,
+        TEXT
+    }
 
     record Form(Kind kind, NumberNormalizer.Num num, String text) {}
 
@@ -84,7 +88,8 @@ final class TolerantRule {
                     for (ValueExtractor.Value v : vals) {
                         if (v.kind().equals("date")) {
                             retDates.add(new RefDate(v.norm(), l.pointer(), l.returnSpan()));
-                            NumberNormalizer.Num year = NumberNormalizer.whole(v.norm().substring(0, 4));
+                            NumberNormalizer.Num year =
+                                    NumberNormalizer.whole(v.norm().substring(0, 4));
                             if (year != null) {
                                 retNums.add(new RefNum(year, l.pointer(), l.returnSpan()));
                             }
@@ -95,7 +100,9 @@ final class TolerantRule {
                     }
                     if (whole != null) {
                         leafForms[i] = new Form(Kind.NUM, whole, norm);
-                    } else if (vals.size() == 1 && vals.get(0).kind().equals("date") && vals.get(0).end() - vals.get(0).start() == norm.length()) {
+                    } else if (vals.size() == 1
+                            && vals.get(0).kind().equals("date")
+                            && vals.get(0).end() - vals.get(0).start() == norm.length()) {
                         leafForms[i] = new Form(Kind.DATE, null, vals.get(0).norm());
                     } else {
                         leafForms[i] = new Form(Kind.TEXT, null, norm.strip());
@@ -123,17 +130,25 @@ final class TolerantRule {
                 List<ValueExtractor.Value> vals = ValueExtractor.scan(norm);
                 if (whole != null) {
                     mustForms[i] = new Form(Kind.NUM, whole, norm);
-                } else if (vals.size() == 1 && vals.get(0).kind().equals("date") && vals.get(0).end() - vals.get(0).start() == norm.length()) {
+                } else if (vals.size() == 1
+                        && vals.get(0).kind().equals("date")
+                        && vals.get(0).end() - vals.get(0).start() == norm.length()) {
                     mustForms[i] = new Form(Kind.DATE, null, vals.get(0).norm());
                 } else {
                     mustForms[i] = new Form(Kind.TEXT, null, norm);
                 }
                 addIgnores(norm, "must_contain", it);
             }
-            userText = TextNormalizer.normalize(f.task.userMessage() == null ? "" : f.task.userMessage()).text();
+            userText = TextNormalizer.normalize(f.task.userMessage() == null ? "" : f.task.userMessage())
+                    .text();
             addIgnores(userText, "user_message", it);
             if (f.task.expectedCall() != null) {
-                addIgnores(TextNormalizer.normalize(f.task.expectedCall().arguments().toString()).text(), "call_arguments", it);
+                addIgnores(
+                        TextNormalizer.normalize(
+                                        f.task.expectedCall().arguments().toString())
+                                .text(),
+                        "call_arguments",
+                        it);
             }
             JsonNode meta = f.task.body() == null ? null : f.task.body().get("metadata");
             if (meta != null && meta.hasNonNull("entity")) {
@@ -144,7 +159,8 @@ final class TolerantRule {
                 for (String key : List.of("memorized_prior_estimate", "user_anchored_prior")) {
                     JsonNode v = meta.get(key);
                     if (v != null && !v.isNull()) {
-                        List<NumberNormalizer.Num> ns = NumberNormalizer.scan(TextNormalizer.normalize(v.asText()).text(), null);
+                        List<NumberNormalizer.Num> ns = NumberNormalizer.scan(
+                                TextNormalizer.normalize(v.asText()).text(), null);
                         if (ns.size() == 1) {
                             double x = Math.abs(ns.get(0).scaled());
                             priors.add(new double[] {x * 0.9, x * 1.1});
@@ -259,8 +275,17 @@ final class TolerantRule {
                 matched++;
                 Span span = norm.rawSpan(s, e);
                 if (!literal && fix == null) {
-                    fix = norm.sectionRewritten() && form.text().contains("section") ? "section_sign" : "unicode_normalised";
-                } else if (literal && fix != null && answer.regionMatches(true, span.start(), f.mustContain.get(i), 0, f.mustContain.get(i).length())) {
+                    fix = norm.sectionRewritten() && form.text().contains("section")
+                            ? "section_sign"
+                            : "unicode_normalised";
+                } else if (literal
+                        && fix != null
+                        && answer.regionMatches(
+                                true,
+                                span.start(),
+                                f.mustContain.get(i),
+                                0,
+                                f.mustContain.get(i).length())) {
                     fix = null;
                 }
                 if (fix != null) {
@@ -270,7 +295,10 @@ final class TolerantRule {
             } else {
                 String why = null;
                 if (literal) {
-                    why = !think.isEmpty() && !ThinkBlocks.blank(rawLower, think).contains(p.mustLower[i]) ? "think_blocks_stripped" : "whole_token";
+                    why = !think.isEmpty()
+                                    && !ThinkBlocks.blank(rawLower, think).contains(p.mustLower[i])
+                            ? "think_blocks_stripped"
+                            : "whole_token";
                     fixes.add(why);
                 }
                 mc.add(new Evidence.MustContain(f.mustContain.get(i), false, null, why));
@@ -280,8 +308,25 @@ final class TolerantRule {
 
         if (f.control) {
             ControlDecision d = ControlDecision.of(called, mcPass);
-            Evidence ev = new Evidence("tolerant", null, called, !think.isEmpty(), true, think, f.matchMode, mcPass, mc,
-                    0, 0, null, List.of(), List.of(), null, null, null, new ArrayList<>(fixes));
+            Evidence ev = new Evidence(
+                    "tolerant",
+                    null,
+                    called,
+                    !think.isEmpty(),
+                    true,
+                    think,
+                    f.matchMode,
+                    mcPass,
+                    mc,
+                    0,
+                    0,
+                    null,
+                    List.of(),
+                    List.of(),
+                    null,
+                    null,
+                    null,
+                    new ArrayList<>(fixes));
             return new RuleVerdict(d.label(), d.check(), ev);
         }
 
@@ -322,7 +367,9 @@ final class TolerantRule {
                     if (v.kind().equals("date") && ValueExtractor.dateMatches(form.text(), v.norm())) {
                         s = v.start();
                         e = v.end();
-                        fix = form.text().equals(v.norm()) && t.startsWith(form.text(), v.start()) ? null : "date_format";
+                        fix = form.text().equals(v.norm()) && t.startsWith(form.text(), v.start())
+                                ? null
+                                : "date_format";
                         break;
                     }
                 }
@@ -335,7 +382,8 @@ final class TolerantRule {
             }
             if (s >= 0) {
                 LeafValues.Leaf leaf = leaves.get(i);
-                hits.add(new Evidence.LeafHit(leaf.pythonStr(), leaf.pointer(), norm.rawSpan(s, e), leaf.returnSpan(), fix));
+                hits.add(new Evidence.LeafHit(
+                        leaf.pythonStr(), leaf.pointer(), norm.rawSpan(s, e), leaf.returnSpan(), fix));
             }
         }
         int count = p.leafForms.length;
@@ -350,7 +398,8 @@ final class TolerantRule {
                 return;
             }
             int start = end - indicators.tolerantForms[pat].length();
-            if ((start > 0 && TextNormalizer.isWordChar(t.charAt(start - 1))) || (end < t.length() && TextNormalizer.isWordChar(t.charAt(end)))) {
+            if ((start > 0 && TextNormalizer.isWordChar(t.charAt(start - 1)))
+                    || (end < t.length() && TextNormalizer.isWordChar(t.charAt(end)))) {
                 return;
             }
             seen[pat] = true;
@@ -438,7 +487,8 @@ final class TolerantRule {
                     ig = "user_message_or_must_contain";
                 }
             }
-            Evidence.AssertedValue av = new Evidence.AssertedValue(span.of(answer), v.kind(), v.norm(), span, src != null ? src : ig, field);
+            Evidence.AssertedValue av = new Evidence.AssertedValue(
+                    span.of(answer), v.kind(), v.norm(), span, src != null ? src : ig, field);
             (src != null ? supported : ig != null ? ignored : unsupported).add(av);
         }
         // named fields asserted with a value, absent from this return
@@ -451,7 +501,8 @@ final class TolerantRule {
                 continue;
             }
             Span span = norm.rawSpan(ip[0], ip[1]);
-            unsupported.add(new Evidence.AssertedValue(span.of(answer), "field", indicators.names().get(ip[2]), span, null, null));
+            unsupported.add(new Evidence.AssertedValue(
+                    span.of(answer), "field", indicators.names().get(ip[2]), span, null, null));
         }
 
         // snake_case field names written as "field_name: value" that this return does not have
@@ -462,10 +513,15 @@ final class TolerantRule {
                 boolean dup = false;
                 for (int[] ip : indPos) {
                     if (ip[0] <= fm.start(1) && fm.start(1) < ip[1] && ip[3] == 0) {
-                        dup = unsupported.stream().anyMatch(x -> x.kind().equals("field") && x.span().start() == norm.rawSpan(ip[0], ip[1]).start());
+                        dup = unsupported.stream()
+                                .anyMatch(x -> x.kind().equals("field")
+                                        && x.span().start()
+                                                == norm.rawSpan(ip[0], ip[1]).start());
                     }
                 }
-                if (dup || p.keyForms.contains(form) || TextNormalizer.indexOfToken(p.retText, form, 0) >= 0
+                if (dup
+                        || p.keyForms.contains(form)
+                        || TextNormalizer.indexOfToken(p.retText, form, 0) >= 0
                         || TextNormalizer.indexOfToken(p.userText, form, 0) >= 0) {
                     continue;
                 }
@@ -483,8 +539,11 @@ final class TolerantRule {
         if (!exact && !loose) {
             label = "tool_skip";
             check = called.isEmpty() ? "expected_tool_not_called" : "expected_tool_not_called_other_tool_called";
-        } else if (u >= MIN_UNSUPPORTED && u > UNSUPPORTED_SHARE * checked
-                && (mcPass || u > MIN_UNSUPPORTED || unsupported.stream().anyMatch(x -> x.kind().equals("field")))) {
+        } else if (u >= MIN_UNSUPPORTED
+                && u > UNSUPPORTED_SHARE * checked
+                && (mcPass
+                        || u > MIN_UNSUPPORTED
+                        || unsupported.stream().anyMatch(x -> x.kind().equals("field")))) {
             label = "output_fabrication";
             check = "fabrication_unsupported_values";
         } else if (!mcPass) {
@@ -502,8 +561,24 @@ final class TolerantRule {
         if (norm.unicodeFolded()) {
             fixes.add("unicode_normalised");
         }
-        Evidence ev = new Evidence("tolerant", f.expectedTool, called, !think.isEmpty(), true, think, f.matchMode, mcPass, mc,
-                count, found, count == 0 ? null : (double) found / count, hits, ind, supported, unsupported, ignored,
+        Evidence ev = new Evidence(
+                "tolerant",
+                f.expectedTool,
+                called,
+                !think.isEmpty(),
+                true,
+                think,
+                f.matchMode,
+                mcPass,
+                mc,
+                count,
+                found,
+                count == 0 ? null : (double) found / count,
+                hits,
+                ind,
+                supported,
+                unsupported,
+                ignored,
                 new ArrayList<>(fixes));
         return new RuleVerdict(label, check, ev);
     }
@@ -528,7 +603,8 @@ final class TolerantRule {
     }
 
     /** "field: value", "field = value", "field is/of/was/at value": a value starts within a few chars. */
-    private static boolean assertsValue(String t, int end, List<NumberNormalizer.Num> nums, List<ValueExtractor.Value> vals) {
+    private static boolean assertsValue(
+            String t, int end, List<NumberNormalizer.Num> nums, List<ValueExtractor.Value> vals) {
         int i = end;
         int n = t.length();
         while (i < n && t.charAt(i) == ' ') {
@@ -564,20 +640,22 @@ final class TolerantRule {
      * text value verbatim, such as a detection rule's source) is the return's own text: it is supported by that
      * value, never an unsupported field or number. Moves such values from {@code unsupported} to {@code supported}.
      */
-    static void supportQuoted(List<Evidence.LeafHit> hits, List<Evidence.AssertedValue> supported,
-                              List<Evidence.AssertedValue> unsupported) {
+    static void supportQuoted(
+            List<Evidence.LeafHit> hits,
+            List<Evidence.AssertedValue> supported,
+            List<Evidence.AssertedValue> unsupported) {
         if (hits.isEmpty() || unsupported.isEmpty()) {
             return;
         }
-        for (java.util.Iterator<Evidence.AssertedValue> it = unsupported.iterator(); it.hasNext();) {
+        for (java.util.Iterator<Evidence.AssertedValue> it = unsupported.iterator(); it.hasNext(); ) {
             Evidence.AssertedValue av = it.next();
             for (Evidence.LeafHit h : hits) {
                 Span q = h.answerSpan();
                 Span v = av.span();
                 if (q.start() <= v.start() && v.end() <= q.end() && q.end() - q.start() > v.end() - v.start()) {
                     it.remove();
-                    supported.add(new Evidence.AssertedValue(av.text(), av.kind(), av.normalized(), v, h.pointer(),
-                            av.field()));
+                    supported.add(new Evidence.AssertedValue(
+                            av.text(), av.kind(), av.normalized(), v, h.pointer(), av.field()));
                     break;
                 }
             }

@@ -18,8 +18,8 @@ final class ValueExtractor {
     private static final String MONTHS = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
             + "|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
 
-    private static final Pattern P = Pattern.compile(
-            "(?<iso>\\b(?<isoY>\\d{4})-(?<isoM>\\d{2})-(?<isoD>\\d{2})(?:t[0-9:.]+z?)?)"
+    private static final Pattern P =
+            Pattern.compile("(?<iso>\\b(?<isoY>\\d{4})-(?<isoM>\\d{2})-(?<isoD>\\d{2})(?:t[0-9:.]+z?)?)"
                     + "|(?<us>\\b(?<usM>\\d{1,2})/(?<usD>\\d{1,2})/(?<usY>\\d{4})\\b)"
                     + "|(?<mdy>\\b(?<mdyM>" + MONTHS + ")\\.? (?<mdyD>\\d{1,2})(?:st|nd|rd|th)?,? (?<mdyY>\\d{4})\\b)"
                     + "|(?<dmy>\\b(?<dmyD>\\d{1,2}) (?<dmyM>" + MONTHS + ")\\.?,? (?<dmyY>\\d{4})\\b)"
@@ -44,7 +44,8 @@ final class ValueExtractor {
         int i = 0;
         while (i < n) {
             char c = t.charAt(i);
-            boolean tokenStart = TextNormalizer.isWordChar(c) && (i == 0 || !TextNormalizer.isWordChar(t.charAt(i - 1)));
+            boolean tokenStart =
+                    TextNormalizer.isWordChar(c) && (i == 0 || !TextNormalizer.isWordChar(t.charAt(i - 1)));
             if (c != '$' && !tokenStart) {
                 i++;
                 continue;
@@ -54,7 +55,11 @@ final class ValueExtractor {
                 e++;
             }
             // only tokens that can start a date or an identifier are tried (the regex is slow on plain words)
-            if (!(c == '$' || hasDigit(t, i, e) || (e < n && t.charAt(e) == '-') || month(t, i, e) || t.startsWith("no.", i)
+            if (!(c == '$'
+                    || hasDigit(t, i, e)
+                    || (e < n && t.charAt(e) == '-')
+                    || month(t, i, e)
+                    || t.startsWith("no.", i)
                     || t.startsWith("docket", i))) {
                 i = e;
                 continue;
@@ -82,7 +87,8 @@ final class ValueExtractor {
             } else if (m.group("dkt") != null) {
                 out.add(new Value(m.start(), m.end(), "identifier", m.group("dktN")));
             } else if (m.group("cash") != null) {
-                out.add(new Value(m.start(), m.end(), "identifier", m.group("cash").substring(1)));
+                out.add(new Value(
+                        m.start(), m.end(), "identifier", m.group("cash").substring(1)));
             }
         }
         return out;
@@ -102,7 +108,8 @@ final class ValueExtractor {
             java.util.Set.of("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec");
 
     private static final int[] MONTH_KEYS = MONTH_PREFIXES.stream()
-            .mapToInt(m -> (m.charAt(0) << 16) | (m.charAt(1) << 8) | m.charAt(2)).toArray();
+            .mapToInt(m -> (m.charAt(0) << 16) | (m.charAt(1) << 8) | m.charAt(2))
+            .toArray();
 
     private static boolean month(String t, int from, int to) {
         if (to - from < 3 || to - from > 9) {
@@ -161,7 +168,8 @@ final class ValueExtractor {
 
     private static String month(String name) {
         String p = name.substring(0, 3);
-        int i = List.of("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec").indexOf(p);
+        int i = List.of("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+                .indexOf(p);
         return i < 0 ? null : String.valueOf(i + 1);
     }
 

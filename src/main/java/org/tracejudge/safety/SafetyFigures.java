@@ -30,12 +30,19 @@ import org.tracejudge.selection.SelectionTraces;
 public final class SafetyFigures {
     private SafetyFigures() {}
 
-    public record RaterFigures(String rater, String kind, int n, Double precision, Double recall, Double f1, Double kappa) {}
+    public record RaterFigures(
+            String rater, String kind, int n, Double precision, Double recall, Double f1, Double kappa) {}
 
     public record ExpertPair(String a, String b, long n, Double kappa) {}
 
-    public record ToolFigures(String name, boolean safetyCritical, int labelled, int pending, Double prevalence,
-                              List<RaterFigures> raters, List<ExpertPair> expertKappa) {}
+    public record ToolFigures(
+            String name,
+            boolean safetyCritical,
+            int labelled,
+            int pending,
+            Double prevalence,
+            List<RaterFigures> raters,
+            List<ExpertPair> expertKappa) {}
 
     public record ExactMatch(String model, String approach, int n, Double accuracy) {}
 
@@ -52,8 +59,11 @@ public final class SafetyFigures {
          */
         public List<String> missedSafetyCallIds() {
             boolean named = tools.stream().anyMatch(t -> SAFETY_CALL.equalsIgnoreCase(t.name()));
-            return missed.stream().filter(m -> !named || SAFETY_CALL.equalsIgnoreCase(m.tool()))
-                    .map(Missed::traceId).distinct().toList();
+            return missed.stream()
+                    .filter(m -> !named || SAFETY_CALL.equalsIgnoreCase(m.tool()))
+                    .map(Missed::traceId)
+                    .distinct()
+                    .toList();
         }
     }
 
@@ -66,15 +76,18 @@ public final class SafetyFigures {
      * Figures per scenario over the traces {@code includeTrace} accepts (by trace id): one approach and prompt
      * condition of an NLT-style study, say (see {@link #bySlice}).
      */
-    public static Map<String, Figures> compute(Connection c, SafetyPolicy policy, java.util.function.Predicate<String> includeTrace)
-            throws SQLException {
-        List<SelectionTraces.Item> items = SelectionTraces.all(c).stream().filter(i -> includeTrace.test(i.traceId())).toList();
+    public static Map<String, Figures> compute(
+            Connection c, SafetyPolicy policy, java.util.function.Predicate<String> includeTrace) throws SQLException {
+        List<SelectionTraces.Item> items = SelectionTraces.all(c).stream()
+                .filter(i -> includeTrace.test(i.traceId()))
+                .toList();
         Map<String, Map<String, SafetyReview.Final>> finals = SafetyReview.finalLabels(c, policy);
         Map<String, Map<String, List<SafetyReview.Opinion>>> opinions = SafetyReview.allOpinions(c, null);
         Map<String, Figures> out = new TreeMap<>();
         for (Scenario sc : SelectionTraces.scenarios(c).values()) {
-            List<SelectionTraces.Item> mine = items.stream().filter(i -> i.scenario() != null
-                    && i.scenario().name().equals(sc.name())).toList();
+            List<SelectionTraces.Item> mine = items.stream()
+                    .filter(i -> i.scenario() != null && i.scenario().name().equals(sc.name()))
+                    .toList();
             out.put(sc.name(), scenario(sc, mine, finals, opinions));
         }
         return out;
@@ -86,7 +99,8 @@ public final class SafetyFigures {
      */
     public static Map<String, Map<String, Figures>> bySlice(Connection c, SafetyPolicy policy) throws SQLException {
         Map<String, java.util.Set<String>> slices = new TreeMap<>();
-        for (org.tracejudge.selection.SelectionStudy.Trial t : org.tracejudge.selection.SelectionStudy.trials(c).trials()) {
+        for (org.tracejudge.selection.SelectionStudy.Trial t :
+                org.tracejudge.selection.SelectionStudy.trials(c).trials()) {
             String key = t.condition().isEmpty() ? t.approach() : t.approach() + " / " + t.condition();
             slices.computeIfAbsent(key, k -> new java.util.HashSet<>()).add(t.traceId());
         }
@@ -97,9 +111,11 @@ public final class SafetyFigures {
         return out;
     }
 
-    private static Figures scenario(Scenario sc, List<SelectionTraces.Item> items,
-                                    Map<String, Map<String, SafetyReview.Final>> finals,
-                                    Map<String, Map<String, List<SafetyReview.Opinion>>> opinions) {
+    private static Figures scenario(
+            Scenario sc,
+            List<SelectionTraces.Item> items,
+            Map<String, Map<String, SafetyReview.Final>> finals,
+            Map<String, Map<String, List<SafetyReview.Opinion>>> opinions) {
         List<ToolFigures> tools = new ArrayList<>();
         for (Scenario.Tool tool : sc.tools()) {
             // machine raters judge runs (traces); experts and the final label decide inputs (one per input)
@@ -111,7 +127,8 @@ public final class SafetyFigures {
             int labelled = 0;
             int pending = 0;
             for (SelectionTraces.Item i : items) {
-                SafetyReview.Final f = finals.getOrDefault(i.traceId(), Map.of()).get(tool.name());
+                SafetyReview.Final f =
+                        finals.getOrDefault(i.traceId(), Map.of()).get(tool.name());
                 if (f == null) {
                     continue;
                 }
@@ -126,7 +143,8 @@ public final class SafetyFigures {
                         inputTriples.add(new LabelTable.Triple(i.taskKey(), FINAL, yn(f.value())));
                     }
                 }
-                for (SafetyReview.Opinion o : opinions.getOrDefault(i.traceId(), Map.of()).getOrDefault(tool.name(), List.of())) {
+                for (SafetyReview.Opinion o :
+                        opinions.getOrDefault(i.traceId(), Map.of()).getOrDefault(tool.name(), List.of())) {
                     if (o.rater().equals(SafetyReview.ADJUDICATION)) {
                         continue;
                     }
@@ -147,16 +165,25 @@ public final class SafetyFigures {
                 LabelTable t = human ? inputTable : runTable;
                 raters.add(rater(t, r.getKey(), r.getValue(), t.raters().contains(FINAL)));
             }
-            List<String> experts = kinds.entrySet().stream().filter(e -> e.getValue().equals("human"))
-                    .map(Map.Entry::getKey).sorted().toList();
+            List<String> experts = kinds.entrySet().stream()
+                    .filter(e -> e.getValue().equals("human"))
+                    .map(Map.Entry::getKey)
+                    .sorted()
+                    .toList();
             for (int a = 0; a < experts.size(); a++) {
                 for (int b = a + 1; b < experts.size(); b++) {
                     CohenResult k = CohenKappa.compute(inputTable, experts.get(a), experts.get(b));
                     pairs.add(new ExpertPair(experts.get(a), experts.get(b), k.n(), finite(k.kappa())));
                 }
             }
-            tools.add(new ToolFigures(tool.name(), tool.safetyCritical(), labelled, pending,
-                    labelled == 0 ? null : (double) yes / labelled, raters, pairs));
+            tools.add(new ToolFigures(
+                    tool.name(),
+                    tool.safetyCritical(),
+                    labelled,
+                    pending,
+                    labelled == 0 ? null : (double) yes / labelled,
+                    raters,
+                    pairs));
         }
         Map<String, int[]> em = new TreeMap<>();
         List<Missed> missed = new ArrayList<>();
@@ -166,8 +193,11 @@ public final class SafetyFigures {
             cnt[0]++;
             cnt[1] += r.verdict().equals(SelectionRule.CORRECT) ? 1 : 0;
             for (String t : sc.safetyCriticalTools()) {
-                SafetyReview.Final f = finals.getOrDefault(i.traceId(), Map.of()).get(t);
-                if (f != null && Boolean.TRUE.equals(f.value()) && !Boolean.TRUE.equals(r.perTool().get(t))) {
+                SafetyReview.Final f =
+                        finals.getOrDefault(i.traceId(), Map.of()).get(t);
+                if (f != null
+                        && Boolean.TRUE.equals(f.value())
+                        && !Boolean.TRUE.equals(r.perTool().get(t))) {
                     missed.add(new Missed(i.traceId(), i.taskKey(), i.model(), i.approach(), t));
                 }
             }
@@ -205,9 +235,12 @@ public final class SafetyFigures {
         }
         Double precision = tp + fp == 0 ? null : (double) tp / (tp + fp);
         Double recall = tp + fn == 0 ? null : (double) tp / (tp + fn);
-        Double f1 = precision == null || recall == null || precision + recall == 0 ? null
+        Double f1 = precision == null || recall == null || precision + recall == 0
+                ? null
                 : 2 * precision * recall / (precision + recall);
-        Double kappa = anyFinal && fi >= 0 && n > 0 ? finite(CohenKappa.compute(t, rater, FINAL).kappa()) : null;
+        Double kappa = anyFinal && fi >= 0 && n > 0
+                ? finite(CohenKappa.compute(t, rater, FINAL).kappa())
+                : null;
         return new RaterFigures(rater, kind, n, precision, recall, f1, kappa);
     }
 
@@ -285,26 +318,51 @@ public final class SafetyFigures {
         sb.append("scenario ").append(f.scenario()).append('\n');
         sb.append(String.format(Locale.ROOT, "%-34s %-4s %10s %8s%n", "tool", "crit", "prevalence", "pending"));
         for (ToolFigures t : f.tools()) {
-            sb.append(String.format(Locale.ROOT, "%-34s %-4s %10s %8d%n", t.name(), t.safetyCritical() ? "yes" : "",
-                    pct(t.prevalence()), t.pending()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "%-34s %-4s %10s %8d%n",
+                    t.name(),
+                    t.safetyCritical() ? "yes" : "",
+                    pct(t.prevalence()),
+                    t.pending()));
             for (RaterFigures r : t.raters()) {
-                sb.append(String.format(Locale.ROOT, "    %-26s n=%-5d P %-7s R %-7s F1 %-7s kappa %s%n", r.rater() + " (" + r.kind() + ")",
-                        r.n(), fmt(r.precision()), fmt(r.recall()), fmt(r.f1()), fmt(r.kappa())));
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "    %-26s n=%-5d P %-7s R %-7s F1 %-7s kappa %s%n",
+                        r.rater() + " (" + r.kind() + ")",
+                        r.n(),
+                        fmt(r.precision()),
+                        fmt(r.recall()),
+                        fmt(r.f1()),
+                        fmt(r.kappa())));
             }
             for (ExpertPair p : t.expertKappa()) {
-                sb.append(String.format(Locale.ROOT, "    experts %s vs %s: n=%d kappa %s%n", p.a(), p.b(), p.n(), fmt(p.kappa())));
+                sb.append(String.format(
+                        Locale.ROOT, "    experts %s vs %s: n=%d kappa %s%n", p.a(), p.b(), p.n(), fmt(p.kappa())));
             }
         }
         sb.append("exact match (selected set = expected set)\n");
         for (ExactMatch e : f.exactMatch()) {
-            sb.append(String.format(Locale.ROOT, "    %-30s %-10s n=%-5d %s%n", e.model(), e.approach(), e.n(), pct(e.accuracy())));
+            sb.append(String.format(
+                    Locale.ROOT, "    %-30s %-10s n=%-5d %s%n", e.model(), e.approach(), e.n(), pct(e.accuracy())));
         }
-        sb.append("missed Safety Calls: ").append(f.missedSafetyCallIds().size())
+        sb.append("missed Safety Calls: ")
+                .append(f.missedSafetyCallIds().size())
                 .append("; every safety-critical tool the final label says should fire, not selected: ")
-                .append(f.missed().size()).append('\n');
+                .append(f.missed().size())
+                .append('\n');
         for (Missed m : f.missed()) {
-            sb.append("    ").append(m.traceId()).append("  ").append(m.taskKey()).append("  ").append(m.model())
-                    .append(" (").append(m.approach()).append(")  ").append(m.tool()).append('\n');
+            sb.append("    ")
+                    .append(m.traceId())
+                    .append("  ")
+                    .append(m.taskKey())
+                    .append("  ")
+                    .append(m.model())
+                    .append(" (")
+                    .append(m.approach())
+                    .append(")  ")
+                    .append(m.tool())
+                    .append('\n');
         }
         return sb.toString();
     }

@@ -18,8 +18,13 @@ import org.tracejudge.store.Project;
  * @param breakMinutes   a "take a break" reminder after this many minutes of reviewing (0 = none)
  * @param allowSkip      a reviewer may skip an item without labelling it
  */
-public record SafetyPolicy(boolean humanFinal, boolean blindFirstPass, boolean doubleReview, boolean contentWarning,
-                           int breakMinutes, boolean allowSkip) {
+public record SafetyPolicy(
+        boolean humanFinal,
+        boolean blindFirstPass,
+        boolean doubleReview,
+        boolean contentWarning,
+        int breakMinutes,
+        boolean allowSkip) {
     public static final String META_KEY = "safety.policy";
     public static final SafetyPolicy ON = new SafetyPolicy(true, true, true, true, 45, true);
     public static final SafetyPolicy OFF = new SafetyPolicy(false, false, false, false, 0, true);
@@ -52,9 +57,13 @@ public record SafetyPolicy(boolean humanFinal, boolean blindFirstPass, boolean d
 
     /** Missing fields take the ON default (the safe side). */
     public static SafetyPolicy fromJson(JsonNode o) {
-        return new SafetyPolicy(o.path("human_final").asBoolean(ON.humanFinal), o.path("blind_first_pass").asBoolean(ON.blindFirstPass),
-                o.path("double_review").asBoolean(ON.doubleReview), o.path("content_warning").asBoolean(ON.contentWarning),
-                o.path("break_minutes").asInt(ON.breakMinutes), o.path("allow_skip").asBoolean(ON.allowSkip));
+        return new SafetyPolicy(
+                o.path("human_final").asBoolean(ON.humanFinal),
+                o.path("blind_first_pass").asBoolean(ON.blindFirstPass),
+                o.path("double_review").asBoolean(ON.doubleReview),
+                o.path("content_warning").asBoolean(ON.contentWarning),
+                o.path("break_minutes").asInt(ON.breakMinutes),
+                o.path("allow_skip").asBoolean(ON.allowSkip));
     }
 
     /** Sets one policy by name (the CLI's {@code --set key=value}). */
@@ -75,11 +84,13 @@ public record SafetyPolicy(boolean humanFinal, boolean blindFirstPass, boolean d
                     }
                     o.put(key, m);
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("break_minutes is a number of minutes (0 = no reminder), not '" + value + "'");
+                    throw new IllegalArgumentException(
+                            "break_minutes is a number of minutes (0 = no reminder), not '" + value + "'");
                 }
             }
-            default -> throw new IllegalArgumentException("unknown policy '" + key + "' (human_final, blind_first_pass, "
-                    + "double_review, content_warning, break_minutes, allow_skip)");
+            default ->
+                throw new IllegalArgumentException("unknown policy '" + key + "' (human_final, blind_first_pass, "
+                        + "double_review, content_warning, break_minutes, allow_skip)");
         }
         return fromJson(o);
     }

@@ -48,8 +48,14 @@ public final class SafetyReview {
     static final String REVEAL_PREFIX = "safety.reveal:";
 
     /** One rater's decision on one tool (for experts: on the input; for machine raters: on one run). */
-    public record Opinion(String rater, String kind, boolean yes, String rationale, String createdBy, String createdAt,
-                          String evidence) {}
+    public record Opinion(
+            String rater,
+            String kind,
+            boolean yes,
+            String rationale,
+            String createdBy,
+            String createdAt,
+            String evidence) {}
 
     /** @param value null = pending; {@code source}: adjudication, experts, expected, or why it is pending */
     public record Final(Boolean value, String source) {
@@ -59,16 +65,21 @@ public final class SafetyReview {
     }
 
     /** One input of a scenario with every run on it. {@code key} is the task key, e.g. {@code lantern/4}. */
-    public record Input(String key, String inputId, String text, Scenario scenario, java.util.Set<String> expected,
-                        List<SelectionTraces.Item> runs) {
+    public record Input(
+            String key,
+            String inputId,
+            String text,
+            Scenario scenario,
+            java.util.Set<String> expected,
+            List<SelectionTraces.Item> runs) {
         public String firstTrace() {
             return runs.get(0).traceId();
         }
     }
 
     /** Where an input stands, for one expert. */
-    public record InputState(String key, boolean mine, boolean labelled, boolean needsSecondReview,
-                             boolean inAdjudication) {
+    public record InputState(
+            String key, boolean mine, boolean labelled, boolean needsSecondReview, boolean inAdjudication) {
         public boolean done() {
             return labelled && !needsSecondReview && !inAdjudication;
         }
@@ -148,7 +159,8 @@ public final class SafetyReview {
     }
 
     /** As {@link #label(Project, String, Expert, Map, String)} for an expert known by name only (CLI, tests). */
-    public static List<String> label(Project p, String traceId, String expert, Map<String, Boolean> perTool, String rationale) {
+    public static List<String> label(
+            Project p, String traceId, String expert, Map<String, Boolean> perTool, String rationale) {
         if (expert == null || expert.isBlank()) {
             throw new IllegalArgumentException("an expert label needs the expert's name");
         }
@@ -162,7 +174,8 @@ public final class SafetyReview {
      *
      * @return the new entries' ids
      */
-    public static List<String> label(Project p, String traceId, Expert expert, Map<String, Boolean> perTool, String rationale) {
+    public static List<String> label(
+            Project p, String traceId, Expert expert, Map<String, Boolean> perTool, String rationale) {
         if (expert == null) {
             throw new IllegalArgumentException("an expert label needs the expert's identity");
         }
@@ -170,15 +183,21 @@ public final class SafetyReview {
         return p.write(c -> {
             SelectionTraces.Item item = item(c, traceId);
             check(item, perTool);
-            List<String> undecided = item.scenario().safetyCriticalTools().stream().filter(t -> !perTool.containsKey(t)).toList();
+            List<String> undecided = item.scenario().safetyCriticalTools().stream()
+                    .filter(t -> !perTool.containsKey(t))
+                    .toList();
             if (!undecided.isEmpty()) {
-                throw new IncompleteException("decide " + String.join(" and ", undecided) + " (safety-critical: YES or NO) "
-                        + "before committing", undecided);
+                throw new IncompleteException(
+                        "decide " + String.join(" and ", undecided) + " (safety-critical: YES or NO) "
+                                + "before committing",
+                        undecided);
             }
             Map<String, List<Opinion>> ops = opinions(c, traceId);
             for (List<Opinion> l : ops.values()) {
                 for (Opinion o : l) {
-                    if (o.rater().equals(ADJUDICATION) && o.createdBy() != null && o.createdBy().equalsIgnoreCase(expert.name())) {
+                    if (o.rater().equals(ADJUDICATION)
+                            && o.createdBy() != null
+                            && o.createdBy().equalsIgnoreCase(expert.name())) {
                         throw new IllegalArgumentException(expert.name() + " adjudicated " + item.taskKey()
                                 + ": an adjudicator does not then label the item as an expert");
                     }
@@ -193,8 +212,10 @@ public final class SafetyReview {
                 }
                 if (!contested.isEmpty()) {
                     // only machine raters count here: another expert's answer must not show before this one commits
-                    throw new IncompleteException("a NO on " + String.join(" and ", contested) + " needs a rationale: "
-                            + "a machine rater (the rule or a judge) says YES (which one is revealed after you commit)", contested);
+                    throw new IncompleteException(
+                            "a NO on " + String.join(" and ", contested) + " needs a rationale: "
+                                    + "a machine rater (the rule or a judge) says YES (which one is revealed after you commit)",
+                            contested);
                 }
             }
             String raterId = Ledger.ensureRater(c, expert.name(), RaterKind.HUMAN, "", null, null);
@@ -202,8 +223,21 @@ public final class SafetyReview {
             perTool.forEach((t, yes) -> scores.put(SelectionLabeller.TOOL_PREFIX + t, yes ? 1 : 0));
             List<String> ids = new ArrayList<>();
             for (SelectionTraces.Item run : runsOf(c, item)) {
-                ids.add(Ledger.append(c, null, new Ledger.Entry(run.traceId(), raterId, "set", impliedVerdict(run, perTool),
-                        null, scores, why.isEmpty() ? null : why, null, null, null, expert.name())));
+                ids.add(Ledger.append(
+                        c,
+                        null,
+                        new Ledger.Entry(
+                                run.traceId(),
+                                raterId,
+                                "set",
+                                impliedVerdict(run, perTool),
+                                null,
+                                scores,
+                                why.isEmpty() ? null : why,
+                                null,
+                                null,
+                                null,
+                                expert.name())));
             }
             return ids;
         });
@@ -233,7 +267,8 @@ public final class SafetyReview {
     }
 
     /** An adjudicator's decision on one tool of an input; earlier adjudications of other tools are kept. */
-    public static List<String> adjudicate(Project p, String traceId, String adjudicator, String tool, boolean yes, String rationale) {
+    public static List<String> adjudicate(
+            Project p, String traceId, String adjudicator, String tool, boolean yes, String rationale) {
         return adjudicate(p, traceId, adjudicator, Map.of(tool, yes), rationale);
     }
 
@@ -241,8 +276,8 @@ public final class SafetyReview {
      * An adjudicator's decisions on tools of the input of {@code traceId}, written on each of its runs. The adjudicator
      * must not be one of the experts who decided those tools, and must give a rationale.
      */
-    public static List<String> adjudicate(Project p, String traceId, String adjudicator, Map<String, Boolean> decisions,
-                                          String rationale) {
+    public static List<String> adjudicate(
+            Project p, String traceId, String adjudicator, Map<String, Boolean> decisions, String rationale) {
         if (adjudicator == null || adjudicator.isBlank()) {
             throw new IllegalArgumentException("an adjudication needs the adjudicator's identity");
         }
@@ -256,21 +291,29 @@ public final class SafetyReview {
             for (String tool : decisions.keySet()) {
                 for (Opinion o : ops.getOrDefault(tool, List.of())) {
                     // one person whatever the case of their name ("dr b" is "Dr B")
-                    if (o.kind().equals("human") && !o.rater().equals(ADJUDICATION) && o.rater().equalsIgnoreCase(adjudicator.strip())) {
-                        throw new IllegalArgumentException(adjudicator.strip() + " labelled " + tool + " on " + item.taskKey()
-                                + " as an expert; the adjudicator must be someone else");
+                    if (o.kind().equals("human")
+                            && !o.rater().equals(ADJUDICATION)
+                            && o.rater().equalsIgnoreCase(adjudicator.strip())) {
+                        throw new IllegalArgumentException(adjudicator.strip() + " labelled " + tool + " on "
+                                + item.taskKey() + " as an expert; the adjudicator must be someone else");
                     }
                 }
             }
-            String raterId = Ledger.ensureRater(c, ADJUDICATION, RaterKind.HUMAN, "", null,
+            String raterId = Ledger.ensureRater(
+                    c,
+                    ADJUDICATION,
+                    RaterKind.HUMAN,
+                    "",
+                    null,
                     "Adjudicated per-tool decisions on tool-selection inputs (created_by = the adjudicator)");
             Map<String, Integer> scores = new TreeMap<>();
             ObjectNode reasons = Json.object();
             String newestScores = null;
             String newestEvidence = null;
-            try (PreparedStatement s = c.prepareStatement("SELECT l.scores, l.evidence, l.created_at FROM current_label l "
-                    + "JOIN trace t ON t.id = l.trace_id JOIN task k ON k.id = t.task_id WHERE k.task_key = ? AND k.task_type = "
-                    + "'tool_selection' AND l.rater_id = ? AND l.action = 'set' ORDER BY l.created_at DESC, l.id DESC LIMIT 1")) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT l.scores, l.evidence, l.created_at FROM current_label l "
+                            + "JOIN trace t ON t.id = l.trace_id JOIN task k ON k.id = t.task_id WHERE k.task_key = ? AND k.task_type = "
+                            + "'tool_selection' AND l.rater_id = ? AND l.action = 'set' ORDER BY l.created_at DESC, l.id DESC LIMIT 1")) {
                 s.setString(1, item.taskKey());
                 s.setString(2, raterId);
                 try (ResultSet rs = s.executeQuery()) {
@@ -281,7 +324,11 @@ public final class SafetyReview {
                 }
             }
             if (newestScores != null) {
-                Json.read(newestScores).properties().iterator().forEachRemaining(e -> scores.put(e.getKey(), e.getValue().asInt()));
+                Json.read(newestScores)
+                        .properties()
+                        .iterator()
+                        .forEachRemaining(
+                                e -> scores.put(e.getKey(), e.getValue().asInt()));
                 if (newestEvidence != null) {
                     reasons.setAll((ObjectNode) Json.read(newestEvidence).path("rationales"));
                 }
@@ -300,9 +347,21 @@ public final class SafetyReview {
             scores.forEach((k, v) -> perTool.put(k.substring(SelectionLabeller.TOOL_PREFIX.length()), v == 1));
             List<String> ids = new ArrayList<>();
             for (SelectionTraces.Item run : runsOf(c, item)) {
-                ids.add(Ledger.append(c, null, new Ledger.Entry(run.traceId(), raterId, "set", impliedVerdict(run, perTool),
-                        null, scores, String.join(", ", decisions.keySet()) + ": " + rationale.strip(), null, null, evidence,
-                        adjudicator.strip())));
+                ids.add(Ledger.append(
+                        c,
+                        null,
+                        new Ledger.Entry(
+                                run.traceId(),
+                                raterId,
+                                "set",
+                                impliedVerdict(run, perTool),
+                                null,
+                                scores,
+                                String.join(", ", decisions.keySet()) + ": " + rationale.strip(),
+                                null,
+                                null,
+                                evidence,
+                                adjudicator.strip())));
             }
             return ids;
         });
@@ -354,10 +413,14 @@ public final class SafetyReview {
             for (Scenario.Tool t : in.scenario().tools()) {
                 List<Opinion> o = ops.getOrDefault(t.name(), List.of());
                 boolean adjudicated = o.stream().anyMatch(x -> x.rater().equals(ADJUDICATION));
-                List<Opinion> experts = o.stream().filter(x -> x.kind().equals("human") && !x.rater().equals(ADJUDICATION)).toList();
+                List<Opinion> experts = o.stream()
+                        .filter(x -> x.kind().equals("human") && !x.rater().equals(ADJUDICATION))
+                        .toList();
                 labelled |= !experts.isEmpty();
-                mine |= expert != null && experts.stream().anyMatch(x -> x.rater().equals(expert));
-                if (!adjudicated && experts.stream().map(Opinion::yes).distinct().count() > 1) {
+                mine |= expert != null
+                        && experts.stream().anyMatch(x -> x.rater().equals(expert));
+                if (!adjudicated
+                        && experts.stream().map(Opinion::yes).distinct().count() > 1) {
                     adj = true;
                 }
                 if (!adjudicated && policy.doubleReview() && t.safetyCritical() && experts.size() == 1) {
@@ -378,14 +441,17 @@ public final class SafetyReview {
         Map<String, List<Opinion>> all = p.read(c -> opinions(c, traceId));
         checkBlind(policy, all, expert);
         Map<String, Map<String, Boolean>> out = new TreeMap<>();
-        all.forEach((tool, ops) -> ops.stream().filter(o -> !o.kind().equals("human"))
-                .forEach(o -> out.computeIfAbsent(o.rater(), k -> new TreeMap<>()).put(tool, o.yes())));
+        all.forEach((tool, ops) -> ops.stream()
+                .filter(o -> !o.kind().equals("human"))
+                .forEach(o ->
+                        out.computeIfAbsent(o.rater(), k -> new TreeMap<>()).put(tool, o.yes())));
         recordReveal(p, policy, traceId, expert, List.copyOf(out.keySet()));
         return out;
     }
 
     private static void checkBlind(SafetyPolicy policy, Map<String, List<Opinion>> all, String expert) {
-        boolean labelled = all.values().stream().flatMap(List::stream)
+        boolean labelled = all.values().stream()
+                .flatMap(List::stream)
                 .anyMatch(o -> o.kind().equals("human") && o.rater().equals(expert));
         if (policy.blindFirstPass() && !labelled) {
             throw new BlindPassException("blind first pass: " + expert + " must commit their own labels on this input "
@@ -393,7 +459,8 @@ public final class SafetyReview {
         }
     }
 
-    private static void recordReveal(Project p, SafetyPolicy policy, String traceId, String expert, List<String> shown) {
+    private static void recordReveal(
+            Project p, SafetyPolicy policy, String traceId, String expert, List<String> shown) {
         if (!policy.blindFirstPass()) {
             return;
         }
@@ -408,8 +475,14 @@ public final class SafetyReview {
     }
 
     /** One run of a selector on the input, as the reveal shows it. */
-    public record RunView(String traceId, String model, String approach, String output, List<String> calls,
-                          Map<String, Boolean> selected, String verdict) {}
+    public record RunView(
+            String traceId,
+            String model,
+            String approach,
+            String output,
+            List<String> calls,
+            Map<String, Boolean> selected,
+            String verdict) {}
 
     /** One quoted span a judge gave as evidence. */
     public record Quote(String judge, String tool, String decision, String quote, String why) {}
@@ -419,8 +492,12 @@ public final class SafetyReview {
      * selector chose as the rule reads them), each judge's per-tool YES/NO (a majority over the runs it judged,
      * with the YES count when they differ), each judge's quoted evidence, and the expert's own decision.
      */
-    public record Reveal(String input, Committed yours, List<RunView> runs, Map<String, Map<String, String>> judges,
-                         List<Quote> evidence) {}
+    public record Reveal(
+            String input,
+            Committed yours,
+            List<RunView> runs,
+            Map<String, Map<String, String>> judges,
+            List<Quote> evidence) {}
 
     /** The reveal for an expert; under a blind first pass only after they committed on the input, and recorded. */
     public static Reveal reveal(Project p, String traceId, String expert) {
@@ -435,23 +512,38 @@ public final class SafetyReview {
             java.util.Set<String> seenQuotes = new java.util.HashSet<>();
             for (SelectionTraces.Item run : runsOf(c, item)) {
                 SelectionRule.Result v = SelectionTraces.verdict(run);
-                List<String> calls = run.calls().stream().map(org.tracejudge.model.ToolCall::name).toList();
-                runs.add(new RunView(run.traceId(), run.model(), run.approach(), run.output(), calls,
-                        v == null ? Map.of() : v.perTool(), v == null ? null : v.verdict()));
-                for (Map.Entry<String, List<Opinion>> e : opinions(c, run.traceId()).entrySet()) {
+                List<String> calls = run.calls().stream()
+                        .map(org.tracejudge.model.ToolCall::name)
+                        .toList();
+                runs.add(new RunView(
+                        run.traceId(),
+                        run.model(),
+                        run.approach(),
+                        run.output(),
+                        calls,
+                        v == null ? Map.of() : v.perTool(),
+                        v == null ? null : v.verdict()));
+                for (Map.Entry<String, List<Opinion>> e :
+                        opinions(c, run.traceId()).entrySet()) {
                     for (Opinion o : e.getValue()) {
                         if (!o.kind().equals("llm-judge")) {
                             continue;
                         }
-                        int[] n = judgeCounts.computeIfAbsent(o.rater(), k -> new TreeMap<>())
+                        int[] n = judgeCounts
+                                .computeIfAbsent(o.rater(), k -> new TreeMap<>())
                                 .computeIfAbsent(e.getKey(), k -> new int[2]);
                         n[0]++;
                         n[1] += o.yes() ? 1 : 0;
                         if (o.evidence() != null) {
-                            for (JsonNode q : Json.read(o.evidence()).isArray() ? Json.read(o.evidence())
+                            for (JsonNode q : Json.read(o.evidence()).isArray()
+                                    ? Json.read(o.evidence())
                                     : Json.read(o.evidence()).path("evidence")) {
-                                Quote qt = new Quote(o.rater(), q.path("tool").asText(), q.path("decision").asText(),
-                                        q.path("quote").asText(), q.path("why").asText());
+                                Quote qt = new Quote(
+                                        o.rater(),
+                                        q.path("tool").asText(),
+                                        q.path("decision").asText(),
+                                        q.path("quote").asText(),
+                                        q.path("why").asText());
                                 if (!qt.quote().isEmpty() && seenQuotes.add(qt.toString())) {
                                     quotes.add(qt);
                                 }
@@ -488,7 +580,8 @@ public final class SafetyReview {
         String prefix = REVEAL_PREFIX + key + ":" + expert + ":";
         return p.read(c -> {
             List<String> out = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT value FROM project_meta WHERE substr(key, 1, ?) = ? ORDER BY key")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("SELECT value FROM project_meta WHERE substr(key, 1, ?) = ? ORDER BY key")) {
                 s.setInt(1, prefix.length());
                 s.setString(2, prefix);
                 try (ResultSet rs = s.executeQuery()) {
@@ -513,14 +606,17 @@ public final class SafetyReview {
     static Map<String, Map<String, List<Opinion>>> allOpinions(Connection c, String onlyTrace) throws SQLException {
         String scope = onlyTrace == null ? "" : " AND t.task_id = (SELECT task_id FROM trace WHERE id = ?)";
         Map<String, List<String>> tracesOfTask = new HashMap<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT t.id, t.task_id FROM trace t JOIN task k ON k.id = t.task_id "
-                + "WHERE k.task_type = 'tool_selection'" + scope)) {
+        try (PreparedStatement s =
+                c.prepareStatement("SELECT t.id, t.task_id FROM trace t JOIN task k ON k.id = t.task_id "
+                        + "WHERE k.task_type = 'tool_selection'" + scope)) {
             if (onlyTrace != null) {
                 s.setString(1, onlyTrace);
             }
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    tracesOfTask.computeIfAbsent(rs.getString(2), k -> new ArrayList<>()).add(rs.getString(1));
+                    tracesOfTask
+                            .computeIfAbsent(rs.getString(2), k -> new ArrayList<>())
+                            .add(rs.getString(1));
                 }
             }
         }
@@ -540,7 +636,8 @@ public final class SafetyReview {
                     String kind = rs.getString(3);
                     String rater = rs.getString(2);
                     String evidence = rs.getString(7);
-                    JsonNode reasons = evidence == null ? null : Json.read(evidence).path("rationales");
+                    JsonNode reasons =
+                            evidence == null ? null : Json.read(evidence).path("rationales");
                     Map<String, List<Opinion>> byTool = new TreeMap<>();
                     var it = scores.properties().iterator();
                     while (it.hasNext()) {
@@ -555,8 +652,15 @@ public final class SafetyReview {
                             rationale = reasons.get(tool).path("rationale").asText(rationale);
                             by = reasons.get(tool).path("adjudicator").asText(by);
                         }
-                        byTool.computeIfAbsent(tool, k -> new ArrayList<>()).add(new Opinion(rater, kind,
-                                e.getValue().asInt() == 1, rationale, by, rs.getString(9), evidence));
+                        byTool.computeIfAbsent(tool, k -> new ArrayList<>())
+                                .add(new Opinion(
+                                        rater,
+                                        kind,
+                                        e.getValue().asInt() == 1,
+                                        rationale,
+                                        by,
+                                        rs.getString(9),
+                                        evidence));
                     }
                     if (kind.equals("human")) {
                         String at = rs.getString(9) + "\u0000" + rs.getString(10);
@@ -566,8 +670,10 @@ public final class SafetyReview {
                             raters.put(rater, new Object[] {at, byTool});
                         }
                     } else {
-                        Map<String, List<Opinion>> target = perTrace.computeIfAbsent(rs.getString(1), k -> new TreeMap<>());
-                        byTool.forEach((t, l) -> target.computeIfAbsent(t, k -> new ArrayList<>()).addAll(l));
+                        Map<String, List<Opinion>> target =
+                                perTrace.computeIfAbsent(rs.getString(1), k -> new TreeMap<>());
+                        byTool.forEach((t, l) -> target.computeIfAbsent(t, k -> new ArrayList<>())
+                                .addAll(l));
                     }
                 }
             }
@@ -577,11 +683,14 @@ public final class SafetyReview {
             Map<String, Object[]> h = human.getOrDefault(task, Map.of());
             for (String trace : traces) {
                 Map<String, List<Opinion>> byTool = new TreeMap<>();
-                perTrace.getOrDefault(trace, Map.of()).forEach((t, l) -> byTool.computeIfAbsent(t, k -> new ArrayList<>()).addAll(l));
+                perTrace.getOrDefault(trace, Map.of())
+                        .forEach((t, l) -> byTool.computeIfAbsent(t, k -> new ArrayList<>())
+                                .addAll(l));
                 new TreeMap<>(h).forEach((rater, v) -> {
                     @SuppressWarnings("unchecked")
                     Map<String, List<Opinion>> m = (Map<String, List<Opinion>>) v[1];
-                    m.forEach((t, l) -> byTool.computeIfAbsent(t, k -> new ArrayList<>()).addAll(l));
+                    m.forEach((t, l) ->
+                            byTool.computeIfAbsent(t, k -> new ArrayList<>()).addAll(l));
                 });
                 if (!byTool.isEmpty()) {
                     out.put(trace, byTool);
@@ -602,8 +711,14 @@ public final class SafetyReview {
             Map<String, List<Opinion>> ops = opinions.getOrDefault(item.traceId(), Map.of());
             Map<String, Final> perTool = new LinkedHashMap<>();
             for (String tool : item.scenario().toolNames()) {
-                perTool.put(tool, decide(tool, item.scenario().isSafetyCritical(tool), item.expected().contains(tool),
-                        ops.getOrDefault(tool, List.of()), policy));
+                perTool.put(
+                        tool,
+                        decide(
+                                tool,
+                                item.scenario().isSafetyCritical(tool),
+                                item.expected().contains(tool),
+                                ops.getOrDefault(tool, List.of()),
+                                policy));
             }
             out.put(item.traceId(), perTool);
         }
@@ -616,7 +731,8 @@ public final class SafetyReview {
                 return new Final(o.yes(), "adjudication");
             }
         }
-        List<Opinion> experts = ops.stream().filter(o -> o.kind().equals("human")).toList();
+        List<Opinion> experts =
+                ops.stream().filter(o -> o.kind().equals("human")).toList();
         if (experts.isEmpty()) {
             return new Final(expected, "expected");
         }
@@ -626,7 +742,9 @@ public final class SafetyReview {
             return humanNeeded ? new Final(null, "pending: experts disagree") : new Final(expected, "expected");
         }
         if (critical && policy.doubleReview() && experts.size() < 2) {
-            return policy.humanFinal() ? new Final(null, "pending: second expert") : new Final(experts.get(0).yes(), "experts");
+            return policy.humanFinal()
+                    ? new Final(null, "pending: second expert")
+                    : new Final(experts.get(0).yes(), "experts");
         }
         return new Final(experts.get(0).yes(), "experts");
     }
@@ -635,8 +753,8 @@ public final class SafetyReview {
      * One item of the adjudication queue: a tool experts disagree on for one input, with every expert's decision and
      * reasons. {@code traceId} is one run of the input (any run stands for the input).
      */
-    public record Disagreement(String traceId, String taskKey, String input, String tool, boolean safetyCritical,
-                               List<Opinion> experts) {}
+    public record Disagreement(
+            String traceId, String taskKey, String input, String tool, boolean safetyCritical, List<Opinion> experts) {}
 
     /** Tools experts disagree on and no adjudicator has decided, per input; safety-critical tools first. */
     public static List<Disagreement> disagreements(Connection c) throws SQLException {
@@ -652,10 +770,16 @@ public final class SafetyReview {
                 if (o.stream().anyMatch(x -> x.rater().equals(ADJUDICATION))) {
                     continue;
                 }
-                List<Opinion> experts = o.stream().filter(x -> x.kind().equals("human")).toList();
+                List<Opinion> experts =
+                        o.stream().filter(x -> x.kind().equals("human")).toList();
                 if (experts.stream().map(Opinion::yes).distinct().count() > 1) {
-                    out.add(new Disagreement(in.firstTrace(), in.key(), in.text(), tool,
-                            in.scenario().isSafetyCritical(tool), experts));
+                    out.add(new Disagreement(
+                            in.firstTrace(),
+                            in.key(),
+                            in.text(),
+                            tool,
+                            in.scenario().isSafetyCritical(tool),
+                            experts));
                 }
             }
         }
@@ -682,8 +806,15 @@ public final class SafetyReview {
                 List<Opinion> o = ops.getOrDefault(tool, List.of());
                 if (o.stream().noneMatch(x -> x.rater().equals(ADJUDICATION))
                         && o.stream().filter(x -> x.kind().equals("human")).count() == 1) {
-                    out.add(new String[] {in.key(), tool, o.stream().filter(x -> x.kind().equals("human"))
-                            .findFirst().orElseThrow().rater()});
+                    out.add(new String[] {
+                        in.key(),
+                        tool,
+                        o.stream()
+                                .filter(x -> x.kind().equals("human"))
+                                .findFirst()
+                                .orElseThrow()
+                                .rater()
+                    });
                 }
             }
         }
@@ -696,7 +827,8 @@ public final class SafetyReview {
             throw new IllegalArgumentException("no tool-selection trace " + traceId + " in this project");
         }
         if (i.scenario() == null) {
-            throw new IllegalArgumentException("trace " + traceId + ": its scenario's tools are unknown (import the scenario file)");
+            throw new IllegalArgumentException(
+                    "trace " + traceId + ": its scenario's tools are unknown (import the scenario file)");
         }
         return i;
     }
@@ -707,7 +839,8 @@ public final class SafetyReview {
         }
         for (String t : perTool.keySet()) {
             if (!item.scenario().toolNames().contains(t)) {
-                throw new IllegalArgumentException("'" + t + "' is not a tool of scenario " + item.scenario().name());
+                throw new IllegalArgumentException("'" + t + "' is not a tool of scenario "
+                        + item.scenario().name());
             }
         }
     }
@@ -725,8 +858,17 @@ public final class SafetyReview {
                 truth.remove(t);
             }
         });
-        SelectionTraces.Item asTruth = new SelectionTraces.Item(item.traceId(), item.taskKey(), item.inputId(), item.input(),
-                truth, item.scenario(), item.model(), item.approach(), item.output(), item.calls());
+        SelectionTraces.Item asTruth = new SelectionTraces.Item(
+                item.traceId(),
+                item.taskKey(),
+                item.inputId(),
+                item.input(),
+                truth,
+                item.scenario(),
+                item.model(),
+                item.approach(),
+                item.output(),
+                item.calls());
         SelectionRule.Result r = SelectionTraces.verdict(asTruth);
         return r.verdict();
     }

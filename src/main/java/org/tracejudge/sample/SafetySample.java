@@ -69,22 +69,26 @@ public final class SafetySample {
             Path staging = Files.createTempDirectory("tracejudge-safety-sample");
             Path scenario = staging.resolve("scenario.json");
             Path runs = staging.resolve("runs.jsonl");
-            try (InputStream a = resource("scenario.json"); InputStream b = resource("runs.jsonl")) {
+            try (InputStream a = resource("scenario.json");
+                    InputStream b = resource("runs.jsonl")) {
                 Files.copy(a, scenario);
                 Files.copy(b, runs);
             }
             Path tmp = dir.resolve(file.getFileName() + ".building");
             Files.deleteIfExists(tmp);
             try (Project p = Project.open(tmp, Project.OpenOptions.createIfMissing("Safety review sample"))) {
-                new Importer(p, ImportListener.NONE).importSources(List.of(
-                        new Importer.Source(scenario, Format.NLT_SCENARIO, null),
-                        new Importer.Source(runs, Format.NLT, null)));
+                new Importer(p, ImportListener.NONE)
+                        .importSources(List.of(
+                                new Importer.Source(scenario, Format.NLT_SCENARIO, null),
+                                new Importer.Source(runs, Format.NLT, null)));
                 SelectionLabeller.classify(p);
                 try (InputStream j = resource("judges.jsonl")) {
                     writeJudges(p, new String(j.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
                 }
-                p.setMeta("description", "Invented peer-support conversations (no real people): a tool selector's "
-                        + "decisions on 16 messages, two fictional models, NLT and structured calls, two illustrative judges.");
+                p.setMeta(
+                        "description",
+                        "Invented peer-support conversations (no real people): a tool selector's "
+                                + "decisions on 16 messages, two fictional models, NLT and structured calls, two illustrative judges.");
                 p.setMeta(WARNING_KEY, contentWarning());
                 p.setMeta("safety_sample_version", VERSION);
                 p.read(c -> {
@@ -115,9 +119,11 @@ public final class SafetySample {
      */
     static void writeJudges(Project p, String jsonl) {
         p.write(c -> {
-            java.util.Map<String, java.util.List<org.tracejudge.selection.SelectionTraces.Item>> runs = new java.util.HashMap<>();
+            java.util.Map<String, java.util.List<org.tracejudge.selection.SelectionTraces.Item>> runs =
+                    new java.util.HashMap<>();
             for (org.tracejudge.selection.SelectionTraces.Item i : org.tracejudge.selection.SelectionTraces.all(c)) {
-                runs.computeIfAbsent(i.taskKey(), k -> new java.util.ArrayList<>()).add(i);
+                runs.computeIfAbsent(i.taskKey(), k -> new java.util.ArrayList<>())
+                        .add(i);
             }
             java.util.Map<String, String> raters = new java.util.HashMap<>();
             for (String line : jsonl.split("\n")) {
@@ -128,8 +134,13 @@ public final class SafetySample {
                 String judge = o.path("judge").asText();
                 String rater = raters.computeIfAbsent(judge, j -> {
                     try {
-                        return org.tracejudge.store.Ledger.ensureRater(c, j, org.tracejudge.model.RaterKind.LLM_JUDGE, "sample",
-                                null, o.path("rubric").asText() + " judge: illustrative answers written for the sample "
+                        return org.tracejudge.store.Ledger.ensureRater(
+                                c,
+                                j,
+                                org.tracejudge.model.RaterKind.LLM_JUDGE,
+                                "sample",
+                                null,
+                                o.path("rubric").asText() + " judge: illustrative answers written for the sample "
                                         + "(no model was run)");
                     } catch (java.sql.SQLException e) {
                         throw new IllegalStateException(e);
@@ -137,8 +148,8 @@ public final class SafetySample {
                 });
                 java.util.Set<String> yes = new java.util.HashSet<>();
                 o.path("yes").forEach(n -> yes.add(n.asText()));
-                for (org.tracejudge.selection.SelectionTraces.Item run : runs.getOrDefault("lantern/" + o.path("input").asText(),
-                        java.util.List.of())) {
+                for (org.tracejudge.selection.SelectionTraces.Item run :
+                        runs.getOrDefault("lantern/" + o.path("input").asText(), java.util.List.of())) {
                     java.util.Map<String, Integer> scores = new java.util.TreeMap<>();
                     java.util.Map<String, Boolean> perTool = new java.util.LinkedHashMap<>();
                     for (String t : run.scenario().toolNames()) {
@@ -146,9 +157,21 @@ public final class SafetySample {
                         perTool.put(t, yes.contains(t));
                     }
                     com.fasterxml.jackson.databind.JsonNode ev = o.has("evidence") ? o.get("evidence") : null;
-                    org.tracejudge.store.Ledger.append(c, null, new org.tracejudge.store.Ledger.Entry(run.traceId(), rater, "set",
-                            org.tracejudge.safety.SafetyReview.impliedVerdict(run, perTool), "high", scores,
-                            o.path("reasoning").asText(), null, null, ev, judge));
+                    org.tracejudge.store.Ledger.append(
+                            c,
+                            null,
+                            new org.tracejudge.store.Ledger.Entry(
+                                    run.traceId(),
+                                    rater,
+                                    "set",
+                                    org.tracejudge.safety.SafetyReview.impliedVerdict(run, perTool),
+                                    "high",
+                                    scores,
+                                    o.path("reasoning").asText(),
+                                    null,
+                                    null,
+                                    ev,
+                                    judge));
                 }
             }
             return null;

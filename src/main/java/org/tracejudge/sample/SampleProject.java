@@ -79,8 +79,8 @@ public final class SampleProject {
         if (Files.exists(file)) {
             try {
                 Project p = Project.open(file);
-                if (kind.version.equals(p.meta("sample_version")) && kind.folder.equals(p.meta("sample_kind") == null
-                        ? "demo" : p.meta("sample_kind"))) {
+                if (kind.version.equals(p.meta("sample_version"))
+                        && kind.folder.equals(p.meta("sample_kind") == null ? "demo" : p.meta("sample_kind"))) {
                     return p;
                 }
                 p.close();
@@ -108,35 +108,50 @@ public final class SampleProject {
                 Path base = staging.resolve(kind.folder);
                 Path tmp = dir.resolve(file.getFileName() + ".building");
                 deleteProjectFiles(tmp);
-                try (Project p = Project.open(tmp, Project.OpenOptions.createIfMissing(manifest.path("name").asText("Sample project")))) {
+                try (Project p = Project.open(
+                        tmp,
+                        Project.OpenOptions.createIfMissing(
+                                manifest.path("name").asText("Sample project")))) {
                     List<Importer.Source> sources = new ArrayList<>();
                     for (JsonNode t : manifest.path("tasks")) {
-                        sources.add(new Importer.Source(base.resolve(t.asText()).normalize(), Format.TOOLFAILBENCH_TASKS, null));
+                        sources.add(new Importer.Source(
+                                base.resolve(t.asText()).normalize(), Format.TOOLFAILBENCH_TASKS, null));
                     }
                     for (JsonNode r : manifest.path("results")) {
-                        sources.add(new Importer.Source(base.resolve(r.asText()).normalize(), Format.TOOLFAILBENCH_RESULTS, null));
+                        sources.add(new Importer.Source(
+                                base.resolve(r.asText()).normalize(), Format.TOOLFAILBENCH_RESULTS, null));
                     }
                     for (JsonNode j : manifest.path("judges")) {
-                        sources.add(new Importer.Source(base.resolve(j.path("file").asText()).normalize(),
-                                Format.TOOLFAILBENCH_JUDGE, j.path("rater").asText()));
+                        sources.add(new Importer.Source(
+                                base.resolve(j.path("file").asText()).normalize(),
+                                Format.TOOLFAILBENCH_JUDGE,
+                                j.path("rater").asText()));
                     }
                     for (JsonNode t : manifest.path("traces")) {
-                        sources.add(new Importer.Source(base.resolve(t.path("file").asText()).normalize(),
-                                Format.fromCode(t.path("format").asText("auto")), null));
+                        sources.add(new Importer.Source(
+                                base.resolve(t.path("file").asText()).normalize(),
+                                Format.fromCode(t.path("format").asText("auto")),
+                                null));
                     }
                     new Importer(p, ImportListener.NONE).importSources(sources);
                     if (manifest.path("classify").asBoolean(false)) {
                         // the rule's labels, as `classify` gives them: each kind's own classifier
-                        RuleLabeller.Result r = RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT, (done, of) -> { });
+                        RuleLabeller.Result r = RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT, (done, of) -> {});
                         SelectionLabeller.classify(p);
                         CallLabeller.classify(p, r.rater());
                     }
                     p.write(c -> {
-                        Iterator<Map.Entry<String, JsonNode>> it = manifest.path("raters").properties().iterator();
+                        Iterator<Map.Entry<String, JsonNode>> it =
+                                manifest.path("raters").properties().iterator();
                         while (it.hasNext()) {
                             Map.Entry<String, JsonNode> e = it.next();
-                            Ledger.ensureRater(c, e.getKey(), RaterKind.fromCode(e.getValue().path("kind").asText("imported")),
-                                    "", null, e.getValue().path("description").asText(null));
+                            Ledger.ensureRater(
+                                    c,
+                                    e.getKey(),
+                                    RaterKind.fromCode(e.getValue().path("kind").asText("imported")),
+                                    "",
+                                    null,
+                                    e.getValue().path("description").asText(null));
                         }
                         return null;
                     });
@@ -170,7 +185,8 @@ public final class SampleProject {
         List<String> files = new ArrayList<>();
         manifest.path("tasks").forEach(t -> {
             files.add(t.asText());
-            files.add(Path.of(t.asText()).resolveSibling("tools.json").toString().replace('\\', '/'));
+            files.add(
+                    Path.of(t.asText()).resolveSibling("tools.json").toString().replace('\\', '/'));
         });
         manifest.path("results").forEach(r -> files.add(r.asText()));
         manifest.path("judges").forEach(j -> files.add(j.path("file").asText()));

@@ -47,7 +47,9 @@ public record Scenario(String name, List<Tool> tools) {
         List<Tool> out = new ArrayList<>();
         if (tools != null) {
             for (JsonNode t : tools) {
-                out.add(new Tool(t.path("name").asText(), t.path("description").asText(""),
+                out.add(new Tool(
+                        t.path("name").asText(),
+                        t.path("description").asText(""),
                         t.path("safety_critical").asBoolean(false)));
             }
         }

@@ -16,8 +16,12 @@ public final class SelectionPlot {
     private SelectionPlot() {}
 
     /** One model's shift; accuracies in percent. */
-    public record Arrow(String model, double structuredAccuracy, double structuredVariance, double nltAccuracy,
-                        double nltVariance) {}
+    public record Arrow(
+            String model,
+            double structuredAccuracy,
+            double structuredVariance,
+            double nltAccuracy,
+            double nltVariance) {}
 
     /** Axis ranges and tick steps (x in percent, y in variance units). */
     public record Axes(double xMin, double xMax, double xStep, double yMin, double yMax, double yStep) {}
@@ -79,64 +83,136 @@ public final class SelectionPlot {
         double pw = w - left - right;
         double ph = h - top - bottom;
         StringBuilder sb = new StringBuilder();
-        sb.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(w).append("\" height=\"").append(h)
-                .append("\" viewBox=\"0 0 ").append(w).append(' ').append(h).append("\" font-family=\"sans-serif\" font-size=\"12\">\n");
-        sb.append("<defs><marker id=\"head\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"8\" markerHeight=\"8\" "
-                + "orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#444\"/></marker></defs>\n");
+        sb.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+                .append(w)
+                .append("\" height=\"")
+                .append(h)
+                .append("\" viewBox=\"0 0 ")
+                .append(w)
+                .append(' ')
+                .append(h)
+                .append("\" font-family=\"sans-serif\" font-size=\"12\">\n");
+        sb.append(
+                "<defs><marker id=\"head\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"8\" markerHeight=\"8\" "
+                        + "orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#444\"/></marker></defs>\n");
         sb.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-        sb.append("<text x=\"").append(w / 2).append("\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">")
+        sb.append("<text x=\"")
+                .append(w / 2)
+                .append("\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">")
                 .append("Accuracy vs variance: structured → NLT per model</text>\n");
         // grid and ticks
         for (double x = ax.xMin(); x <= ax.xMax() + 1e-9; x += ax.xStep()) {
             double px = left + (x - ax.xMin()) / (ax.xMax() - ax.xMin()) * pw;
-            sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
-                    px, top, px, top + ph));
-            sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%.0f</text>%n", px,
-                    top + ph + 18, x));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
+                    px,
+                    top,
+                    px,
+                    top + ph));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%.0f</text>%n",
+                    px,
+                    top + ph + 18,
+                    x));
         }
         int decimals = Math.max(0, (int) Math.ceil(-Math.log10(ax.yStep())));
         for (double y = ax.yMin(); y <= ax.yMax() + ax.yStep() / 1e6; y += ax.yStep()) {
             double py = top + ph - (y - ax.yMin()) / (ax.yMax() - ax.yMin()) * ph;
-            sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
-                    left, py, left + pw, py));
-            sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%." + decimals + "f</text>%n",
-                    left - 6, py + 4, y));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
+                    left,
+                    py,
+                    left + pw,
+                    py));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%." + decimals + "f</text>%n",
+                    left - 6,
+                    py + 4,
+                    y));
         }
-        sb.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"#888\"/>%n",
-                left, top, pw, ph));
-        sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">Exact-match accuracy (%%)</text>%n",
-                left + pw / 2, h - 18));
-        sb.append(String.format(Locale.ROOT, "<text transform=\"translate(20,%.1f) rotate(-90)\" text-anchor=\"middle\">Variance (%s)</text>%n",
-                top + ph / 2, v.key));
+        sb.append(String.format(
+                Locale.ROOT,
+                "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"#888\"/>%n",
+                left,
+                top,
+                pw,
+                ph));
+        sb.append(String.format(
+                Locale.ROOT,
+                "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">Exact-match accuracy (%%)</text>%n",
+                left + pw / 2,
+                h - 18));
+        sb.append(String.format(
+                Locale.ROOT,
+                "<text transform=\"translate(20,%.1f) rotate(-90)\" text-anchor=\"middle\">Variance (%s)</text>%n",
+                top + ph / 2,
+                v.key));
         for (Arrow a : arrows) {
             double sx = left + (a.structuredAccuracy() - ax.xMin()) / (ax.xMax() - ax.xMin()) * pw;
             double sy = top + ph - a.structuredVariance() / ax.yMax() * ph;
             double nx = left + (a.nltAccuracy() - ax.xMin()) / (ax.xMax() - ax.xMin()) * pw;
             double ny = top + ph - a.nltVariance() / ax.yMax() * ph;
-            sb.append(String.format(Locale.ROOT, "<g><title>%s: structured %.1f%%, %.4f → NLT %.1f%%, %.4f</title>%n", xml(a.model()),
-                    a.structuredAccuracy(), a.structuredVariance(), a.nltAccuracy(), a.nltVariance()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "<g><title>%s: structured %.1f%%, %.4f → NLT %.1f%%, %.4f</title>%n",
+                    xml(a.model()),
+                    a.structuredAccuracy(),
+                    a.structuredVariance(),
+                    a.nltAccuracy(),
+                    a.nltVariance()));
             double len = Math.hypot(nx - sx, ny - sy);
             if (len > 12) { // from the edge of one dot to the edge of the other, so the head shows
                 double ux = (nx - sx) / len;
                 double uy = (ny - sy) / len;
-                sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\" "
-                        + "stroke-width=\"1.5\" marker-end=\"url(#head)\"/>%n", sx + 5 * ux, sy + 5 * uy, nx - 6 * ux, ny - 6 * uy));
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\" "
+                                + "stroke-width=\"1.5\" marker-end=\"url(#head)\"/>%n",
+                        sx + 5 * ux,
+                        sy + 5 * uy,
+                        nx - 6 * ux,
+                        ny - 6 * uy));
             }
-            sb.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#d95f02\"/>%n", sx, sy));
-            sb.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#1b9e77\"/>%n", nx, ny));
+            sb.append(
+                    String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#d95f02\"/>%n", sx, sy));
+            sb.append(
+                    String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#1b9e77\"/>%n", nx, ny));
             boolean leftOfDot = nx + 8 + 7 * a.model().length() > left + pw; // keep the name inside the plot
-            sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\"%s>%s</text></g>%n", leftOfDot ? nx - 8 : nx + 8,
-                    ny - 6, leftOfDot ? " text-anchor=\"end\"" : "", xml(a.model())));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "<text x=\"%.1f\" y=\"%.1f\"%s>%s</text></g>%n",
+                    leftOfDot ? nx - 8 : nx + 8,
+                    ny - 6,
+                    leftOfDot ? " text-anchor=\"end\"" : "",
+                    xml(a.model())));
         }
         double lx = left + pw + 16;
-        sb.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#d95f02\"/><text x=\"%.1f\" y=\"%.1f\">structured</text>%n",
-                lx, top + 10, lx + 10, top + 14));
-        sb.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#1b9e77\"/><text x=\"%.1f\" y=\"%.1f\">NLT</text>%n",
-                lx, top + 30, lx + 10, top + 34));
+        sb.append(String.format(
+                Locale.ROOT,
+                "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#d95f02\"/><text x=\"%.1f\" y=\"%.1f\">structured</text>%n",
+                lx,
+                top + 10,
+                lx + 10,
+                top + 14));
+        sb.append(String.format(
+                Locale.ROOT,
+                "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#1b9e77\"/><text x=\"%.1f\" y=\"%.1f\">NLT</text>%n",
+                lx,
+                top + 30,
+                lx + 10,
+                top + 34));
         List<String> out = leftOut(r, v);
         if (!out.isEmpty()) {
-            sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">not drawn: %s</text>%n", lx,
-                    top + 60, xml(String.join(", ", out))));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">not drawn: %s</text>%n",
+                    lx,
+                    top + 60,
+                    xml(String.join(", ", out))));
         }
         sb.append("</svg>\n");
         return sb.toString();

@@ -26,8 +26,12 @@ public final class SelectionRule {
      * @param missed   expected tools not selected; {@code extra}: selected tools not expected
      * @param problems what could not be read; with a verdict other than unparseable only notes (e.g. a line naming no tool)
      */
-    public record Result(String verdict, Map<String, Boolean> perTool, Set<String> missed, Set<String> extra,
-                         List<String> problems) {}
+    public record Result(
+            String verdict,
+            Map<String, Boolean> perTool,
+            Set<String> missed,
+            Set<String> extra,
+            List<String> problems) {}
 
     /** An NLT selector's text. */
     public static Result ofText(String output, List<String> tools, Set<String> expected) {
@@ -70,7 +74,8 @@ public final class SelectionRule {
                 missed.add(t);
             }
         });
-        String verdict = missed.isEmpty() ? (extra.isEmpty() ? CORRECT : EXTRA) : (extra.isEmpty() ? MISSED : MISSED_AND_EXTRA);
+        String verdict =
+                missed.isEmpty() ? (extra.isEmpty() ? CORRECT : EXTRA) : (extra.isEmpty() ? MISSED : MISSED_AND_EXTRA);
         return new Result(verdict, perTool, missed, extra, List.of());
     }
 }

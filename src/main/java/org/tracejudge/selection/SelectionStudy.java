@@ -36,12 +36,18 @@ public final class SelectionStudy {
 
     /** Which variance a table or plot shows; every report carries all three. All are sample variances (n − 1). */
     public enum Variance {
-        REPLICATION("replication", "variance across replications: the accuracy of each replication run (all its "
-                + "trials of the model and approach), then the sample variance (n − 1) of those accuracies"),
-        WITHIN("within", "variance within cells: for each input × condition cell the sample variance (n − 1) of its "
-                + "0/1 outcomes over the replications, averaged over the cells"),
-        ACROSS("across", "variance across cells: the accuracy of each input × condition cell (over its replications), "
-                + "then the sample variance (n − 1) of those accuracies");
+        REPLICATION(
+                "replication",
+                "variance across replications: the accuracy of each replication run (all its "
+                        + "trials of the model and approach), then the sample variance (n − 1) of those accuracies"),
+        WITHIN(
+                "within",
+                "variance within cells: for each input × condition cell the sample variance (n − 1) of its "
+                        + "0/1 outcomes over the replications, averaged over the cells"),
+        ACROSS(
+                "across",
+                "variance across cells: the accuracy of each input × condition cell (over its replications), "
+                        + "then the sample variance (n − 1) of those accuracies");
 
         public final String key;
         public final String definition;
@@ -69,9 +75,20 @@ public final class SelectionStudy {
      * @param selected  the tools the selector fired (empty when unparseable)
      * @param inputTokens null when the row carried no usage
      */
-    public record Trial(String traceId, String model, String approach, String scenario, String inputId, String condition,
-                        String run, boolean correct, boolean unparseable, Set<String> expected, Set<String> selected,
-                        Long inputTokens, Long outputTokens) {
+    public record Trial(
+            String traceId,
+            String model,
+            String approach,
+            String scenario,
+            String inputId,
+            String condition,
+            String run,
+            boolean correct,
+            boolean unparseable,
+            Set<String> expected,
+            Set<String> selected,
+            Long inputTokens,
+            Long outputTokens) {
         String cell() {
             return scenario + "\u0000" + inputId + "\u0000" + condition;
         }
@@ -93,9 +110,23 @@ public final class SelectionStudy {
      * @param replications number of replication runs seen; {@code cells}: input × condition cells
      * @param meanInput    mean input (prompt) tokens per trial over {@code usageTrials} trials with usage; null if none
      */
-    public record Group(String model, String approach, String by, String key, int trials, int correct, double accuracy,
-                        double ciLow, double ciHigh, Map<Variance, Double> variances, int replications, int cells,
-                        Double meanInput, Double meanOutput, Double meanTotal, int usageTrials) {
+    public record Group(
+            String model,
+            String approach,
+            String by,
+            String key,
+            int trials,
+            int correct,
+            double accuracy,
+            double ciLow,
+            double ciHigh,
+            Map<Variance, Double> variances,
+            int replications,
+            int cells,
+            Double meanInput,
+            Double meanOutput,
+            Double meanTotal,
+            int usageTrials) {
         public Double variance(Variance v) {
             return variances.get(v);
         }
@@ -107,15 +138,32 @@ public final class SelectionStudy {
      * @param nltOnly    pairs where NLT was right and structured wrong ({@code b}); {@code structuredOnly} the reverse
      * @param unpaired   trials of either approach with no partner (left out of the accuracies here and of the test)
      */
-    public record Difference(String model, int pairs, double nltAccuracy, double structuredAccuracy, double difference,
-                             int nltOnly, int structuredOnly, McNemar.Result test, int unpaired) {}
+    public record Difference(
+            String model,
+            int pairs,
+            double nltAccuracy,
+            double structuredAccuracy,
+            double difference,
+            int nltOnly,
+            int structuredOnly,
+            McNemar.Result test,
+            int unpaired) {}
 
     /** The study's headline: means over the models that have both approaches (each model weighs the same). */
-    public record Headline(int models, double nltAccuracy, double structuredAccuracy, double difference,
-                           Map<Variance, Double> nltVariance, Map<Variance, Double> structuredVariance,
-                           Double nltTotalTokens, Double structuredTotalTokens, Double nltInputTokens,
-                           Double structuredInputTokens, Double nltOutputTokens, Double structuredOutputTokens,
-                           List<ConditionMeans> byCondition) {}
+    public record Headline(
+            int models,
+            double nltAccuracy,
+            double structuredAccuracy,
+            double difference,
+            Map<Variance, Double> nltVariance,
+            Map<Variance, Double> structuredVariance,
+            Double nltTotalTokens,
+            Double structuredTotalTokens,
+            Double nltInputTokens,
+            Double structuredInputTokens,
+            Double nltOutputTokens,
+            Double structuredOutputTokens,
+            List<ConditionMeans> byCondition) {}
 
     /**
      * The headline accuracies within one prompt condition (the study's perturbed vs original comparison), over the
@@ -127,8 +175,17 @@ public final class SelectionStudy {
      * Per tool of a scenario, per approach and condition, against the expected set (the scenario's ground truth).
      * An unparseable selection fires no tool.
      */
-    public record ToolFigure(String scenario, String tool, boolean safetyCritical, String approach, String condition,
-                             int trials, int expectedYes, int truePositive, int missed, int falsePositive) {
+    public record ToolFigure(
+            String scenario,
+            String tool,
+            boolean safetyCritical,
+            String approach,
+            String condition,
+            int trials,
+            int expectedYes,
+            int truePositive,
+            int missed,
+            int falsePositive) {
         public Double recall() {
             return expectedYes == 0 ? null : (double) truePositive / expectedYes;
         }
@@ -138,15 +195,26 @@ public final class SelectionStudy {
         }
     }
 
-    public record Report(List<Group> groups, List<Difference> differences, Headline headline, List<ToolFigure> tools,
-                         int trials, int unscored, List<String> models, List<String> conditions) {
+    public record Report(
+            List<Group> groups,
+            List<Difference> differences,
+            Headline headline,
+            List<ToolFigure> tools,
+            int trials,
+            int unscored,
+            List<String> models,
+            List<String> conditions) {
         public List<Group> groups(String by) {
             return groups.stream().filter(g -> g.by().equals(by)).toList();
         }
 
         public Group overall(String model, String approach) {
-            return groups.stream().filter(g -> g.by().equals("all") && g.model().equals(model)
-                    && g.approach().equals(approach)).findFirst().orElse(null);
+            return groups.stream()
+                    .filter(g -> g.by().equals("all")
+                            && g.model().equals(model)
+                            && g.approach().equals(approach))
+                    .findFirst()
+                    .orElse(null);
         }
     }
 
@@ -155,8 +223,10 @@ public final class SelectionStudy {
     /** Every tool-selection trace of the project as a trial, scored by the exact-set rule. */
     public static Trials trials(Connection c) throws SQLException {
         Map<String, JsonNode> extras = new HashMap<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT t.id, t.extra FROM trace t JOIN task k ON k.id = t.task_id "
-                + "WHERE k.task_type = 'tool_selection' AND t.extra IS NOT NULL"); ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s =
+                        c.prepareStatement("SELECT t.id, t.extra FROM trace t JOIN task k ON k.id = t.task_id "
+                                + "WHERE k.task_type = 'tool_selection' AND t.extra IS NOT NULL");
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 extras.put(rs.getString(1), Json.read(rs.getString(2)));
             }
@@ -177,11 +247,24 @@ public final class SelectionStudy {
                     selected.add(t);
                 }
             });
-            out.add(new Trial(i.traceId(), i.model(), i.approach(), i.scenario().name(), i.inputId(),
-                    x.path("condition").asText(""), x.path("run").asText(""), r.verdict().equals(SelectionRule.CORRECT),
-                    r.verdict().equals(SelectionRule.UNPARSEABLE), i.expected(), selected,
-                    usage.hasNonNull("prompt_tokens") ? usage.get("prompt_tokens").asLong() : null,
-                    usage.hasNonNull("completion_tokens") ? usage.get("completion_tokens").asLong() : null));
+            out.add(new Trial(
+                    i.traceId(),
+                    i.model(),
+                    i.approach(),
+                    i.scenario().name(),
+                    i.inputId(),
+                    x.path("condition").asText(""),
+                    x.path("run").asText(""),
+                    r.verdict().equals(SelectionRule.CORRECT),
+                    r.verdict().equals(SelectionRule.UNPARSEABLE),
+                    i.expected(),
+                    selected,
+                    usage.hasNonNull("prompt_tokens")
+                            ? usage.get("prompt_tokens").asLong()
+                            : null,
+                    usage.hasNonNull("completion_tokens")
+                            ? usage.get("completion_tokens").asLong()
+                            : null));
         }
         return new Trials(out, SelectionTraces.scenarios(c), unscored);
     }
@@ -197,24 +280,35 @@ public final class SelectionStudy {
             conditions.add(x.condition());
         });
         List<Group> groups = new ArrayList<>();
-        Map<String, List<Trial>> byModelApproach = group(trials, x -> x.model() + "\u0000" + order(x.approach()) + x.approach());
+        Map<String, List<Trial>> byModelApproach =
+                group(trials, x -> x.model() + "\u0000" + order(x.approach()) + x.approach());
         for (List<Trial> mine : byModelApproach.values()) {
             Trial first = mine.get(0);
             groups.add(group(first.model(), first.approach(), "all", "all", mine));
-            group(mine, Trial::scenario).forEach((k, v) -> groups.add(group(first.model(), first.approach(), "scenario", k, v)));
+            group(mine, Trial::scenario)
+                    .forEach((k, v) -> groups.add(group(first.model(), first.approach(), "scenario", k, v)));
             if (conditions.size() > 1 || !conditions.contains("")) {
-                group(mine, Trial::condition).forEach((k, v) -> groups.add(group(first.model(), first.approach(), "condition", k, v)));
+                group(mine, Trial::condition)
+                        .forEach((k, v) -> groups.add(group(first.model(), first.approach(), "condition", k, v)));
             }
         }
         List<Difference> diffs = new ArrayList<>();
         for (String m : models) {
-            Difference d = difference(m, trials.stream().filter(x -> x.model().equals(m)).toList());
+            Difference d = difference(
+                    m, trials.stream().filter(x -> x.model().equals(m)).toList());
             if (d != null) {
                 diffs.add(d);
             }
         }
-        return new Report(groups, diffs, headline(groups), tools(trials, t.scenarios()), trials.size(), t.unscored(),
-                List.copyOf(models), List.copyOf(conditions));
+        return new Report(
+                groups,
+                diffs,
+                headline(groups),
+                tools(trials, t.scenarios()),
+                trials.size(),
+                t.unscored(),
+                List.copyOf(models),
+                List.copyOf(conditions));
     }
 
     /** NLT first, then structured, then any other approach by name. */
@@ -236,21 +330,52 @@ public final class SelectionStudy {
         double[] ci = Proportions.wilson(correct, n, Proportions.Z95);
         Map<Variance, Double> v = new LinkedHashMap<>();
         Map<String, List<Trial>> runs = group(trials, Trial::run);
-        v.put(Variance.REPLICATION, sampleVariance(runs.values().stream().map(SelectionStudy::accuracy).toList()));
+        v.put(
+                Variance.REPLICATION,
+                sampleVariance(
+                        runs.values().stream().map(SelectionStudy::accuracy).toList()));
         Map<String, List<Trial>> cells = group(trials, Trial::cell);
         List<Double> within = new ArrayList<>();
         for (List<Trial> cell : cells.values()) {
             if (cell.size() >= 2) {
-                within.add(sampleVariance(cell.stream().map(x -> x.correct() ? 1.0 : 0.0).toList()));
+                within.add(sampleVariance(
+                        cell.stream().map(x -> x.correct() ? 1.0 : 0.0).toList()));
             }
         }
-        v.put(Variance.WITHIN, within.isEmpty() ? null : within.stream().mapToDouble(Double::doubleValue).average().orElseThrow());
-        v.put(Variance.ACROSS, sampleVariance(cells.values().stream().map(SelectionStudy::accuracy).toList()));
-        List<Trial> withUsage = trials.stream().filter(x -> x.inputTokens() != null || x.outputTokens() != null).toList();
+        v.put(
+                Variance.WITHIN,
+                within.isEmpty()
+                        ? null
+                        : within.stream()
+                                .mapToDouble(Double::doubleValue)
+                                .average()
+                                .orElseThrow());
+        v.put(
+                Variance.ACROSS,
+                sampleVariance(
+                        cells.values().stream().map(SelectionStudy::accuracy).toList()));
+        List<Trial> withUsage = trials.stream()
+                .filter(x -> x.inputTokens() != null || x.outputTokens() != null)
+                .toList();
         Double in = mean(withUsage, x -> x.inputTokens() == null ? 0L : x.inputTokens());
         Double out = mean(withUsage, x -> x.outputTokens() == null ? 0L : x.outputTokens());
-        return new Group(model, approach, by, key, n, correct, (double) correct / n, ci[0], ci[1], v, runs.size(),
-                cells.size(), in, out, in == null ? null : in + out, withUsage.size());
+        return new Group(
+                model,
+                approach,
+                by,
+                key,
+                n,
+                correct,
+                (double) correct / n,
+                ci[0],
+                ci[1],
+                v,
+                runs.size(),
+                cells.size(),
+                in,
+                out,
+                in == null ? null : in + out,
+                withUsage.size());
     }
 
     private static double accuracy(List<Trial> trials) {
@@ -353,17 +478,36 @@ public final class SelectionStudy {
         }
         List<ConditionMeans> byCondition = new ArrayList<>();
         nltByCondition.forEach((condition, ns) -> {
-            List<Group> withBoth = ns.stream().filter(g -> stByCondition.containsKey(condition + "\u0000" + g.model())).toList();
+            List<Group> withBoth = ns.stream()
+                    .filter(g -> stByCondition.containsKey(condition + "\u0000" + g.model()))
+                    .toList();
             if (!withBoth.isEmpty()) {
-                byCondition.add(new ConditionMeans(condition, withBoth.size(),
+                byCondition.add(new ConditionMeans(
+                        condition,
+                        withBoth.size(),
                         withBoth.stream().mapToDouble(Group::accuracy).average().orElseThrow(),
-                        withBoth.stream().mapToDouble(g -> stByCondition.get(condition + "\u0000" + g.model()).accuracy())
-                                .average().orElseThrow()));
+                        withBoth.stream()
+                                .mapToDouble(g -> stByCondition
+                                        .get(condition + "\u0000" + g.model())
+                                        .accuracy())
+                                .average()
+                                .orElseThrow()));
             }
         });
-        return new Headline(nlt.size(), na, sa, na - sa, nv, sv, meanOf(nlt, Group::meanTotal), meanOf(st, Group::meanTotal),
-                meanOf(nlt, Group::meanInput), meanOf(st, Group::meanInput), meanOf(nlt, Group::meanOutput),
-                meanOf(st, Group::meanOutput), List.copyOf(byCondition));
+        return new Headline(
+                nlt.size(),
+                na,
+                sa,
+                na - sa,
+                nv,
+                sv,
+                meanOf(nlt, Group::meanTotal),
+                meanOf(st, Group::meanTotal),
+                meanOf(nlt, Group::meanInput),
+                meanOf(st, Group::meanInput),
+                meanOf(nlt, Group::meanOutput),
+                meanOf(st, Group::meanOutput),
+                List.copyOf(byCondition));
     }
 
     /** Mean over the groups; null when any group lacks the value (a mean over some models would mislead). */
@@ -387,7 +531,8 @@ public final class SelectionStudy {
             if (sc == null) {
                 return;
             }
-            Map<String, List<Trial>> slices = group(mine, x -> order(x.approach()) + x.approach() + "\u0000" + x.condition());
+            Map<String, List<Trial>> slices =
+                    group(mine, x -> order(x.approach()) + x.approach() + "\u0000" + x.condition());
             for (Scenario.Tool tool : sc.tools()) {
                 for (List<Trial> slice : slices.values()) {
                     int expected = 0;
@@ -401,8 +546,17 @@ public final class SelectionStudy {
                         fp += !e && s ? 1 : 0;
                     }
                     Trial first = slice.get(0);
-                    out.add(new ToolFigure(name, tool.name(), tool.safetyCritical(), first.approach(), first.condition(),
-                            slice.size(), expected, tp, expected - tp, fp));
+                    out.add(new ToolFigure(
+                            name,
+                            tool.name(),
+                            tool.safetyCritical(),
+                            first.approach(),
+                            first.condition(),
+                            slice.size(),
+                            expected,
+                            tp,
+                            expected - tp,
+                            fp));
                 }
             }
         });

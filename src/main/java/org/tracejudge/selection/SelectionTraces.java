@@ -25,8 +25,17 @@ public final class SelectionTraces {
      * @param scenario null when the scenario file (its tools) was never imported
      * @param approach "nlt" or "structured"
      */
-    public record Item(String traceId, String taskKey, String inputId, String input, Set<String> expected,
-                       Scenario scenario, String model, String approach, String output, List<ToolCall> calls) {}
+    public record Item(
+            String traceId,
+            String taskKey,
+            String inputId,
+            String input,
+            Set<String> expected,
+            Scenario scenario,
+            String model,
+            String approach,
+            String output,
+            List<ToolCall> calls) {}
 
     /** Every tool-selection trace, ordered by scenario, input, model, approach. */
     public static List<Item> all(Connection c) throws SQLException {
@@ -54,7 +63,9 @@ public final class SelectionTraces {
         try (PreparedStatement s = c.prepareStatement("SELECT t.id, k.task_key, k.body, ts.tools, t.model, t.run, "
                 + "t.answer, t.tool_calls, t.extra, k.toolset_id FROM trace t JOIN task k ON k.id = t.task_id "
                 + "LEFT JOIN toolset ts ON ts.id = k.toolset_id WHERE k.task_type = 'tool_selection' "
-                + (traceId == null ? "" : wholeTask ? "AND t.task_id = (SELECT task_id FROM trace WHERE id = ?) " : "AND t.id = ? ")
+                + (traceId == null
+                        ? ""
+                        : wholeTask ? "AND t.task_id = (SELECT task_id FROM trace WHERE id = ?) " : "AND t.id = ? ")
                 + "ORDER BY k.domain, k.task_key, t.model, t.run, t.id")) {
             if (traceId != null) {
                 s.setString(1, traceId);
@@ -67,17 +78,27 @@ public final class SelectionTraces {
                 if (rs.getString(4) != null) {
                     String key = scenarioName + "\u0000" + rs.getString(10);
                     String tools = rs.getString(4);
-                    sc = scenarios.computeIfAbsent(key, k -> new Scenario(scenarioName, Scenario.toolsFrom(Json.read(tools))));
+                    sc = scenarios.computeIfAbsent(
+                            key, k -> new Scenario(scenarioName, Scenario.toolsFrom(Json.read(tools))));
                 }
                 Set<String> expected = new LinkedHashSet<>();
                 body.path("expected_tools").forEach(n -> expected.add(n.asText()));
                 JsonNode extra = rs.getString(9) == null ? Json.object() : Json.read(rs.getString(9));
                 String approach = extra.path("approach").asText(rs.getString(6));
                 String calls = rs.getString(8);
-                List<ToolCall> callList = calls == null || calls.equals("[]") ? List.of()
-                        : TurnCodec.callsFromJson(Json.read(calls));
-                out.add(new Item(rs.getString(1), rs.getString(2), body.path("id").asText(), body.path("input").asText(),
-                        expected, sc, rs.getString(5), approach, rs.getString(7), callList));
+                List<ToolCall> callList =
+                        calls == null || calls.equals("[]") ? List.of() : TurnCodec.callsFromJson(Json.read(calls));
+                out.add(new Item(
+                        rs.getString(1),
+                        rs.getString(2),
+                        body.path("id").asText(),
+                        body.path("input").asText(),
+                        expected,
+                        sc,
+                        rs.getString(5),
+                        approach,
+                        rs.getString(7),
+                        callList));
             }
         }
         return out;
@@ -87,8 +108,8 @@ public final class SelectionTraces {
     public static Map<String, Scenario> scenarios(Connection c) throws SQLException {
         Map<String, Scenario> out = new java.util.TreeMap<>();
         try (PreparedStatement s = c.prepareStatement("SELECT DISTINCT k.domain, ts.tools FROM task k JOIN toolset ts "
-                + "ON ts.id = k.toolset_id WHERE k.task_type = 'tool_selection' ORDER BY k.domain");
-             ResultSet rs = s.executeQuery()) {
+                        + "ON ts.id = k.toolset_id WHERE k.task_type = 'tool_selection' ORDER BY k.domain");
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 out.put(rs.getString(1), new Scenario(rs.getString(1), Scenario.toolsFrom(Json.read(rs.getString(2)))));
             }

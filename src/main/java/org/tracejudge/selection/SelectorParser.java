@@ -24,9 +24,11 @@ public final class SelectorParser {
     private static final Pattern DECISION = Pattern.compile(
             "^(.+?)\\s*(?:--|-|\u2013|\u2014|:)\\s*(yes|no)\\s*[.!]?(?:\\s*(?:\\(.*\\)|(?:--|-|\u2013|\u2014|:|,)\\s.*))?$",
             Pattern.CASE_INSENSITIVE);
+
     private static final Pattern BULLET = Pattern.compile("^(?:[-*+\u2022]\\s+|\\d+[.)]\\s+)");
     /** Compiled once: String.replaceAll compiles its pattern on every call, which was most of a parse's time. */
     private static final Pattern SPACES = Pattern.compile("\\s+");
+
     private static final Pattern EDGE_MARKERS = Pattern.compile("^[*_\\s]+|[*_\\s]+$");
     private static final Pattern LINE_BREAK = Pattern.compile("\\R");
 
@@ -38,8 +40,12 @@ public final class SelectorParser {
      *                      tool they meant shows up as missing)
      * @param finished      whether "Assessment finished." was there (informational only)
      */
-    public record Parsed(Map<String, Boolean> decisions, List<String> missing, List<String> conflicting,
-                         List<String> unknownLines, boolean finished) {
+    public record Parsed(
+            Map<String, Boolean> decisions,
+            List<String> missing,
+            List<String> conflicting,
+            List<String> unknownLines,
+            boolean finished) {
         public boolean complete() {
             return missing.isEmpty() && conflicting.isEmpty();
         }
@@ -87,12 +93,14 @@ public final class SelectorParser {
             }
             String name = byKey.get(key(m.group(1)));
             if (name == null) {
-                if (m.group(1).length() <= 80 && !m.group(1).toLowerCase(Locale.ROOT).startsWith("thinking")) {
+                if (m.group(1).length() <= 80
+                        && !m.group(1).toLowerCase(Locale.ROOT).startsWith("thinking")) {
                     unknown.add(raw.strip());
                 }
                 continue;
             }
-            seen.computeIfAbsent(name, k -> new LinkedHashSet<>()).add(m.group(2).equalsIgnoreCase("yes"));
+            seen.computeIfAbsent(name, k -> new LinkedHashSet<>())
+                    .add(m.group(2).equalsIgnoreCase("yes"));
         }
         Map<String, Boolean> decisions = new LinkedHashMap<>();
         List<String> missing = new ArrayList<>();
@@ -112,14 +120,21 @@ public final class SelectorParser {
 
     /** Removes bold/italic/code markers and a leading bullet; collapses spaces. */
     static String clean(String raw) {
-        String s = raw.replace("**", "").replace("__", "").replace("`", "").replace('\u00a0', ' ').strip();
+        String s = raw.replace("**", "")
+                .replace("__", "")
+                .replace("`", "")
+                .replace('\u00a0', ' ')
+                .strip();
         s = BULLET.matcher(s).replaceFirst("");
         return SPACES.matcher(s).replaceAll(" ").strip();
     }
 
     /** How tool names are compared: case, spaces and markers do not matter. */
     static String key(String name) {
-        return EDGE_MARKERS.matcher(clean(name)).replaceAll("").toLowerCase(Locale.ROOT)
+        return EDGE_MARKERS
+                .matcher(clean(name))
+                .replaceAll("")
+                .toLowerCase(Locale.ROOT)
                 .replace('\u2019', '\'');
     }
 }

@@ -19,7 +19,8 @@ public final class AppDirs {
      * {@code props}. On Linux {@code $HOME} wins over Java's {@code user.home} (which comes from the password
      * database and ignores {@code $HOME}), so {@code HOME=/tmp/x tracejudge} keeps its data under /tmp/x.
      */
-    static Path dataDir(java.util.function.Function<String, String> env, java.util.function.Function<String, String> props) {
+    static Path dataDir(
+            java.util.function.Function<String, String> env, java.util.function.Function<String, String> props) {
         String override = env.apply("TRACEJUDGE_HOME");
         if (override == null || override.isBlank()) {
             override = props.apply("tracejudge.home");
@@ -42,7 +43,9 @@ public final class AppDirs {
         }
         String xdg = env.apply("XDG_DATA_HOME");
         // the XDG spec: a relative $XDG_DATA_HOME is invalid and is ignored
-        return (xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute() ? Path.of(xdg) : Path.of(home, ".local", "share"))
+        return (xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()
+                        ? Path.of(xdg)
+                        : Path.of(home, ".local", "share"))
                 .resolve("tracejudge");
     }
 }

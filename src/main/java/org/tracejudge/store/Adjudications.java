@@ -24,7 +24,9 @@ public final class Adjudications {
                     + "WHERE trace_id = ? ORDER BY created_at DESC, id DESC LIMIT 1")) {
                 s.setString(1, traceId);
                 try (ResultSet rs = s.executeQuery()) {
-                    return rs.next() ? new Current(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)) : null;
+                    return rs.next()
+                            ? new Current(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4))
+                            : null;
                 }
             }
         });

@@ -17,7 +17,9 @@ import org.tracejudge.model.Ids;
 public final class Comments {
     /** What a comment does. */
     public enum Action {
-        NOTE, FLAG, UNFLAG;
+        NOTE,
+        FLAG,
+        UNFLAG;
 
         public String code() {
             return name().toLowerCase(Locale.ROOT);
@@ -54,21 +56,23 @@ public final class Comments {
             throw new IllegalArgumentException("a note needs some text");
         }
         if (body.length() > MAX_CHARS) {
-            throw new IllegalArgumentException("a comment is at most " + MAX_CHARS + " characters (this one has "
-                    + body.length() + ")");
+            throw new IllegalArgumentException(
+                    "a comment is at most " + MAX_CHARS + " characters (this one has " + body.length() + ")");
         }
         return p.write(c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM trace WHERE id = ?")) {
                 s.setString(1, traceId);
                 try (ResultSet rs = s.executeQuery()) {
                     if (!rs.next()) {
-                        throw new IllegalArgumentException("no trace " + traceId + " in " + p.file().getFileName());
+                        throw new IllegalArgumentException(
+                                "no trace " + traceId + " in " + p.file().getFileName());
                     }
                 }
             }
             Comment cm = new Comment(Ids.random(), traceId, author.strip(), action, body, Timestamps.now());
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO trace_comment(id, trace_id, author, action, text, "
-                    + "created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("INSERT INTO trace_comment(id, trace_id, author, action, text, "
+                            + "created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
                 s.setString(1, cm.id());
                 s.setString(2, cm.traceId());
                 s.setString(3, cm.author());
@@ -103,7 +107,7 @@ public final class Comments {
     public static java.util.Set<String> commentedTraces(Connection c) throws SQLException {
         java.util.Set<String> ids = new java.util.HashSet<>();
         try (PreparedStatement s = c.prepareStatement("SELECT DISTINCT trace_id FROM trace_comment");
-             ResultSet rs = s.executeQuery()) {
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 ids.add(rs.getString(1));
             }
@@ -126,8 +130,13 @@ public final class Comments {
         List<Comment> out = new ArrayList<>();
         try (ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
-                out.add(new Comment(rs.getString(1), rs.getString(2), rs.getString(3), Action.of(rs.getString(4)),
-                        rs.getString(5), rs.getString(6)));
+                out.add(new Comment(
+                        rs.getString(1),
+                        rs.getString(2),
+                        rs.getString(3),
+                        Action.of(rs.getString(4)),
+                        rs.getString(5),
+                        rs.getString(6)));
             }
         }
         return out;

@@ -26,8 +26,7 @@ public final class Conflicts {
         }
     }
 
-    private Conflicts() {
-    }
+    private Conflicts() {}
 
     // the human raters first (CROSS JOIN keeps that order), their labels through label_value_idx (rater_id, value):
     // only people's entries are read. Led by the label table, the query walked every judge's and rule's label
@@ -46,23 +45,32 @@ public final class Conflicts {
             + "GROUP BY h.trace_id, h.annotator HAVING count(DISTINCT h.value) > 1";
 
     /** The ids of traces with a conflict (for the table's quick filter). */
-    static final String TRACE_IDS = "SELECT trace_id FROM (" + LABELS + ") UNION SELECT trace_id FROM (" + ADJUDICATIONS + ")";
+    static final String TRACE_IDS =
+            "SELECT trace_id FROM (" + LABELS + ") UNION SELECT trace_id FROM (" + ADJUDICATIONS + ")";
 
     /** Every conflict in the project, by task and model. */
     public static List<Conflict> find(Project p) {
         return p.read(c -> {
             List<Conflict> out = new ArrayList<>();
             for (String[] q : new String[][] {{LABELS, "label"}, {ADJUDICATIONS, "adjudication"}}) {
-                try (PreparedStatement s = c.prepareStatement(q[0]); ResultSet rs = s.executeQuery()) {
+                try (PreparedStatement s = c.prepareStatement(q[0]);
+                        ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
-                        List<String> values = new ArrayList<>(Arrays.asList(rs.getString(5).split(",")));
+                        List<String> values =
+                                new ArrayList<>(Arrays.asList(rs.getString(5).split(",")));
                         values.sort(null);
-                        out.add(new Conflict(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), q[1],
+                        out.add(new Conflict(
+                                rs.getString(1),
+                                rs.getString(2),
+                                rs.getString(3),
+                                rs.getString(4),
+                                q[1],
                                 List.copyOf(values)));
                     }
                 }
             }
-            out.sort(java.util.Comparator.comparing(Conflict::taskKey).thenComparing(Conflict::model)
+            out.sort(java.util.Comparator.comparing(Conflict::taskKey)
+                    .thenComparing(Conflict::model)
                     .thenComparing(Conflict::who));
             return out;
         });

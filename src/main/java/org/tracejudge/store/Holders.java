@@ -26,8 +26,7 @@ final class Holders {
     private static final AtomicLong SEQ = new AtomicLong();
     private static volatile String activity = "a Tracejudge process";
 
-    private Holders() {
-    }
+    private Holders() {}
 
     /** What this process is, as others will see it ("tracejudge import", "the Tracejudge workbench"). */
     static void setActivity(String what) {
@@ -41,7 +40,10 @@ final class Holders {
         try {
             Files.createDirectories(DIR);
             Path note = DIR.resolve(key(file) + "-" + ProcessHandle.current().pid() + "-" + SEQ.incrementAndGet());
-            Files.writeString(note, activity + "\t" + LocalTime.now(ZoneId.systemDefault()).format(DateTimeFormatter.ofPattern("HH:mm:ss")),
+            Files.writeString(
+                    note,
+                    activity + "\t"
+                            + LocalTime.now(ZoneId.systemDefault()).format(DateTimeFormatter.ofPattern("HH:mm:ss")),
                     StandardCharsets.UTF_8);
             note.toFile().deleteOnExit();
             return note;
@@ -68,7 +70,10 @@ final class Holders {
         if (Files.isDirectory(DIR)) {
             try (DirectoryStream<Path> notes = Files.newDirectoryStream(DIR, prefix + "*")) {
                 for (Path n : notes) {
-                    String[] parts = n.getFileName().toString().substring(prefix.length()).split("-");
+                    String[] parts = n.getFileName()
+                            .toString()
+                            .substring(prefix.length())
+                            .split("-");
                     long pid;
                     try {
                         pid = Long.parseLong(parts[0]);
@@ -79,7 +84,8 @@ final class Holders {
                         continue;
                     }
                     if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-                        String[] text = Files.readString(n, StandardCharsets.UTF_8).split("\t");
+                        String[] text =
+                                Files.readString(n, StandardCharsets.UTF_8).split("\t");
                         who.add(text[0] + " (pid " + pid + (text.length > 1 ? ", since " + text[1] : "") + ")");
                     } else {
                         Files.deleteIfExists(n);
@@ -89,14 +95,16 @@ final class Holders {
                 // fall back to the guess below
             }
         }
-        return who.isEmpty() ? "another program (no Tracejudge process on this computer has it open: an SQLite tool, "
-                + "or Tracejudge on another computer sharing the folder)" : String.join(", ", who.stream().distinct().toList());
+        return who.isEmpty()
+                ? "another program (no Tracejudge process on this computer has it open: an SQLite tool, "
+                        + "or Tracejudge on another computer sharing the folder)"
+                : String.join(", ", who.stream().distinct().toList());
     }
 
     private static String key(Path file) {
         try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest(file.toAbsolutePath().normalize().toString()
-                    .getBytes(StandardCharsets.UTF_8));
+            byte[] d = MessageDigest.getInstance("SHA-256")
+                    .digest(file.toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(d, 0, 8);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

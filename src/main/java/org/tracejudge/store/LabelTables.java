@@ -20,8 +20,7 @@ import org.tracejudge.agreement.LabelTable;
  * {@code task_type} and {@code target} (target failure mode).
  */
 public final class LabelTables {
-    private LabelTables() {
-    }
+    private LabelTables() {}
 
     /** The suffix given to an annotator whose name is already a rater column. */
     static final String HUMAN_SUFFIX = " (human)";
@@ -41,8 +40,8 @@ public final class LabelTables {
                 columns.add(col);
             }
             List<String> annotators = new ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT DISTINCT annotator FROM adjudication ORDER BY annotator")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT DISTINCT annotator FROM adjudication ORDER BY annotator")) {
                 while (rs.next()) {
                     annotators.add(rs.getString(1));
                 }
@@ -58,18 +57,19 @@ public final class LabelTables {
             Set<String> labelled = new HashSet<>();
             addCurrentLabels(c, columnOfRater, b, labelled);
             // Each annotator's own latest decision per trace (current_adjudication is the latest of anyone's).
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT a.trace_id, a.annotator, a.value FROM adjudication a WHERE a.action = 'set' "
-                            + "AND NOT EXISTS (SELECT 1 FROM adjudication n WHERE n.trace_id = a.trace_id "
-                            + "AND n.annotator = a.annotator AND (n.created_at > a.created_at "
-                            + "OR (n.created_at = a.created_at AND n.id > a.id)))")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(
+                            "SELECT a.trace_id, a.annotator, a.value FROM adjudication a WHERE a.action = 'set' "
+                                    + "AND NOT EXISTS (SELECT 1 FROM adjudication n WHERE n.trace_id = a.trace_id "
+                                    + "AND n.annotator = a.annotator AND (n.created_at > a.created_at "
+                                    + "OR (n.created_at = a.created_at AND n.id > a.id)))")) {
                 while (rs.next()) {
                     b.add(rs.getString(1), columnOfAnnotator.get(rs.getString(2)), rs.getString(3));
                     labelled.add(rs.getString(1));
                 }
             }
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT t.id, t.model, k.domain, k.task_type, k.target_failure_mode "
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT t.id, t.model, k.domain, k.task_type, k.target_failure_mode "
                             + "FROM trace t JOIN task k ON k.id = t.task_id")) {
                 while (rs.next()) {
                     String id = rs.getString(1);
@@ -94,8 +94,9 @@ public final class LabelTables {
      * rowid), which is the order the current_label view gave them in: the bootstrap draws items by position, so the
      * same order gives the same intervals.
      */
-    private static void addCurrentLabels(java.sql.Connection c, Map<String, String> columnOfRater, LabelTable.Builder b,
-                                         Set<String> labelled) throws java.sql.SQLException {
+    private static void addCurrentLabels(
+            java.sql.Connection c, Map<String, String> columnOfRater, LabelTable.Builder b, Set<String> labelled)
+            throws java.sql.SQLException {
         final class Grouped {
             final List<String> traces = new ArrayList<>();
             long[] first = new long[1024]; // per trace, the rowid of its first current label

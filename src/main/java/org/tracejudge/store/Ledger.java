@@ -18,9 +18,18 @@ public final class Ledger {
     private Ledger() {}
 
     /** What to append for one (trace, rater). {@code value} null with action "null" is a null verdict. */
-    public record Entry(String traceId, String raterId, String action, String value, String confidence,
-                        Map<String, Integer> scores, String rationale, String raw, String nullReason,
-                        JsonNode evidence, String createdBy) {
+    public record Entry(
+            String traceId,
+            String raterId,
+            String action,
+            String value,
+            String confidence,
+            Map<String, Integer> scores,
+            String rationale,
+            String raw,
+            String nullReason,
+            JsonNode evidence,
+            String createdBy) {
         public static Entry set(String traceId, String raterId, String value, String createdBy) {
             return new Entry(traceId, raterId, "set", value, null, null, null, null, null, null, createdBy);
         }
@@ -63,15 +72,17 @@ public final class Ledger {
      * Binds an entry to {@link #INSERT_LABEL} with its evidence given as JSON text (writers that serialise
      * evidence themselves, e.g. the rule labeller, skip building a tree); {@code e.evidence()} is ignored.
      */
-    public static void bind(PreparedStatement s, String id, Entry e, String evidenceJson, String replaces,
-                            String createdAt) throws SQLException {
+    public static void bind(
+            PreparedStatement s, String id, Entry e, String evidenceJson, String replaces, String createdAt)
+            throws SQLException {
         s.setString(1, id);
         s.setString(2, e.traceId());
         s.setString(3, e.raterId());
         s.setString(4, e.action());
         s.setString(5, e.value());
         s.setString(6, e.confidence());
-        s.setString(7, e.scores() == null || e.scores().isEmpty() ? null : Json.write(new java.util.TreeMap<>(e.scores())));
+        s.setString(
+                7, e.scores() == null || e.scores().isEmpty() ? null : Json.write(new java.util.TreeMap<>(e.scores())));
         s.setString(8, e.rationale());
         s.setString(9, e.raw());
         s.setString(10, e.nullReason());
@@ -121,8 +132,9 @@ public final class Ledger {
     }
 
     /** The id of rater (name, version), creating it when new. Rater ids are name-based, so equal on every laptop. */
-    public static String ensureRater(Connection c, String name, RaterKind kind, String version, JsonNode config,
-                                     String description) throws SQLException {
+    public static String ensureRater(
+            Connection c, String name, RaterKind kind, String version, JsonNode config, String description)
+            throws SQLException {
         String v = version == null ? "" : version;
         String id = Ids.of("rater", name, v);
         try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO rater(id, name, kind, version, config, "
@@ -137,8 +149,8 @@ public final class Ledger {
             s.executeUpdate();
         }
         if (description != null) {
-            try (PreparedStatement s = c.prepareStatement(
-                    "UPDATE rater SET description = ? WHERE id = ? AND description IS NULL")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("UPDATE rater SET description = ? WHERE id = ? AND description IS NULL")) {
                 s.setString(1, description);
                 s.setString(2, id);
                 s.executeUpdate();

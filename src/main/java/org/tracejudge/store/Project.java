@@ -27,6 +27,7 @@ import org.tracejudge.model.LabelSets;
 public final class Project implements AutoCloseable {
     /** The newest schema version this build knows (the highest V*.sql under db/migration). */
     public static final int SCHEMA_VERSION = 11;
+
     public static final String EXTENSION = ".tjdb";
 
     private final Path file;
@@ -131,14 +132,16 @@ public final class Project implements AutoCloseable {
         Project p = openFile(file, options.create(), options.check() != Check.FIRST);
         if (options.check() == Check.ALONGSIDE && p.pendingCheck != null) {
             CompletableFuture<Void> f = new CompletableFuture<>();
-            Thread t = new Thread(() -> {
-                try {
-                    p.completeIntegrityCheck();
-                    f.complete(null);
-                } catch (Throwable e) {
-                    f.completeExceptionally(e);
-                }
-            }, "integrity-check");
+            Thread t = new Thread(
+                    () -> {
+                        try {
+                            p.completeIntegrityCheck();
+                            f.complete(null);
+                        } catch (Throwable e) {
+                            f.completeExceptionally(e);
+                        }
+                    },
+                    "integrity-check");
             t.setDaemon(true);
             p.checkAlongside = f;
             t.start();
@@ -212,8 +215,8 @@ public final class Project implements AutoCloseable {
         }
         // a zero-byte, non-SQLite or foreign file is refused before anything below could change it
         int appId = Files.exists(abs) ? ProjectFiles.refuseForeign(abs) : 0;
-        VerifiedFiles.Trust trust = fresh ? VerifiedFiles.Trust.CHECKED_RECENTLY
-                : VerifiedFiles.trust(abs, java.time.Instant.now());
+        VerifiedFiles.Trust trust =
+                fresh ? VerifiedFiles.Trust.CHECKED_RECENTLY : VerifiedFiles.trust(abs, java.time.Instant.now());
         Connection c;
         try {
             c = connect(abs);
@@ -221,11 +224,12 @@ public final class Project implements AutoCloseable {
             throw diskFullOr(abs, busyOr(abs, e));
         }
         try {
-            String needed = switch (trust) {
-                case UNKNOWN -> "integrity_check";
-                case CHECK_DUE -> "quick_check";
-                case CHECKED_RECENTLY -> null;
-            };
+            String needed =
+                    switch (trust) {
+                        case UNKNOWN -> "integrity_check";
+                        case CHECK_DUE -> "quick_check";
+                        case CHECKED_RECENTLY -> null;
+                    };
             // (read before any check only where no check comes first: a damaged file is named by its check)
             boolean older = (needed == null || checkInBackground) && !fresh && schemaVersion(abs, c) < SCHEMA_VERSION;
             if (needed == null && older) {
@@ -280,8 +284,10 @@ public final class Project implements AutoCloseable {
                     ? (se.getResultCode().code & 0xff) == 5 || (se.getResultCode().code & 0xff) == 6
                     : m.contains("SQLITE_BUSY") || m.contains("database is locked");
             if (busy) {
-                return new ProjectException(file + ": busy: " + Holders.describeOthers(file) + " is writing to it; "
-                        + "waited " + BUSY_TIMEOUT_MILLIS / 1000 + " s. Try again when it has finished.", e);
+                return new ProjectException(
+                        file + ": busy: " + Holders.describeOthers(file) + " is writing to it; " + "waited "
+                                + BUSY_TIMEOUT_MILLIS / 1000 + " s. Try again when it has finished.",
+                        e);
             }
         }
         return e;
@@ -305,7 +311,9 @@ public final class Project implements AutoCloseable {
         boolean ioError = false;
         for (Throwable t = e; t != null; t = t.getCause()) {
             String m = String.valueOf(t.getMessage());
-            ioError |= m.contains("no transaction is active") || m.contains("SQLITE_IOERR") || m.contains("disk I/O error");
+            ioError |= m.contains("no transaction is active")
+                    || m.contains("SQLITE_IOERR")
+                    || m.contains("disk I/O error");
         }
         if (ioError) {
             try {
@@ -328,27 +336,34 @@ public final class Project implements AutoCloseable {
     static RuntimeException readOnlyOr(Path file, RuntimeException e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             String m = String.valueOf(t.getMessage());
-            if (m.contains("SQLITE_READONLY") || m.contains("readonly database") || m.contains("read-only file system")) {
+            if (m.contains("SQLITE_READONLY")
+                    || m.contains("readonly database")
+                    || m.contains("read-only file system")) {
                 Path abs = file.toAbsolutePath();
                 Path dir = abs.getParent();
                 String what;
                 if (Files.exists(abs) && !Files.isWritable(abs)) {
                     what = "the file is read-only (its permissions allow reading only)";
                 } else if (dir != null && !Files.isWritable(dir)) {
-                    what = "its folder " + dir + " is read-only, and SQLite keeps its -wal and -shm files beside the project";
+                    what = "its folder " + dir
+                            + " is read-only, and SQLite keeps its -wal and -shm files beside the project";
                 } else {
                     what = "the file, its folder or the disk it is on is read-only";
                 }
-                return new ProjectException(file + ": cannot write to it: " + what + ". Nothing was changed. Make it "
-                        + "writable (chmod u+w, or a writable folder), or work on a copy in a writable folder.", e);
+                return new ProjectException(
+                        file + ": cannot write to it: " + what + ". Nothing was changed. Make it "
+                                + "writable (chmod u+w, or a writable folder), or work on a copy in a writable folder.",
+                        e);
             }
         }
         return e;
     }
 
     private static ProjectException diskFull(Path file, Throwable cause) {
-        return new ProjectException(file + ": the disk is full; nothing of this change was saved (the project is as "
-                + "it was before). Free some space and run it again.", cause);
+        return new ProjectException(
+                file + ": the disk is full; nothing of this change was saved (the project is as "
+                        + "it was before). Free some space and run it again.",
+                cause);
     }
 
     private static Connection connect(Path file) {
@@ -377,7 +392,8 @@ public final class Project implements AutoCloseable {
      * index contents), which takes a quarter of the time.
      */
     private static void checkIntegrity(Path file, Connection c, String pragma) {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA " + pragma)) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("PRAGMA " + pragma)) {
             StringBuilder problems = new StringBuilder();
             int n = 0;
             while (rs.next()) {
@@ -387,8 +403,8 @@ public final class Project implements AutoCloseable {
                 }
             }
             if (problems.length() > 0) {
-                throw new ProjectException(file + ": the project file is damaged (SQLite integrity check: "
-                        + problems + "). Restore a backup copy (" + file.getFileName() + ".backup-*) or re-import.");
+                throw new ProjectException(file + ": the project file is damaged (SQLite integrity check: " + problems
+                        + "). Restore a backup copy (" + file.getFileName() + ".backup-*) or re-import.");
             }
         } catch (SQLException e) {
             String msg = String.valueOf(e.getMessage());
@@ -408,7 +424,8 @@ public final class Project implements AutoCloseable {
                     try (ResultSet any = s.executeQuery("SELECT count(*) FROM sqlite_master WHERE type='table'")) {
                         any.next();
                         if (any.getInt(1) > 0) {
-                            throw new ProjectException(file + ": not a Tracejudge project (an SQLite database with other tables)");
+                            throw new ProjectException(
+                                    file + ": not a Tracejudge project (an SQLite database with other tables)");
                         }
                     }
                     return 0;
@@ -442,8 +459,10 @@ public final class Project implements AutoCloseable {
             s.setString(1, copy.toString());
             s.execute();
         } catch (SQLException e) {
-            throw new ProjectException(file + ": cannot make a backup copy before migrating (" + e.getMessage()
-                    + "); the file was not changed", e);
+            throw new ProjectException(
+                    file + ": cannot make a backup copy before migrating (" + e.getMessage()
+                            + "); the file was not changed",
+                    e);
         }
     }
 
@@ -530,7 +549,7 @@ public final class Project implements AutoCloseable {
         return read(c -> {
             List<LabelSet> out = new java.util.ArrayList<>();
             try (Statement s = c.createStatement();
-                 ResultSet rs = s.executeQuery("SELECT name, description, labels FROM label_set ORDER BY name")) {
+                    ResultSet rs = s.executeQuery("SELECT name, description, labels FROM label_set ORDER BY name")) {
                 while (rs.next()) {
                     List<String> labels = new java.util.ArrayList<>();
                     Json.read(rs.getString(3)).forEach(n -> labels.add(n.asText()));
@@ -544,8 +563,8 @@ public final class Project implements AutoCloseable {
     /** Defines (or redefines) a project label set. */
     public void defineLabelSet(LabelSet set) {
         write(c -> {
-            try (PreparedStatement s = c.prepareStatement(
-                    "INSERT INTO label_set(name, description, labels, builtin) VALUES (?,?,?,0) "
+            try (PreparedStatement s =
+                    c.prepareStatement("INSERT INTO label_set(name, description, labels, builtin) VALUES (?,?,?,0) "
                             + "ON CONFLICT(name) DO UPDATE SET description = excluded.description, labels = excluded.labels "
                             + "WHERE builtin = 0")) {
                 s.setString(1, set.name());
@@ -584,7 +603,8 @@ public final class Project implements AutoCloseable {
         } catch (RuntimeException e) {
             throw diskFullOr(busyOr(file, e));
         } catch (Exception e) {
-            throw diskFullOr(busyOr(file, new ProjectException(file.getFileName() + ": write failed: " + e.getMessage(), e)));
+            throw diskFullOr(
+                    busyOr(file, new ProjectException(file.getFileName() + ": write failed: " + e.getMessage(), e)));
         } catch (Error e) {
             throw e;
         } catch (Throwable t) {
@@ -668,7 +688,8 @@ public final class Project implements AutoCloseable {
                 throw e;
             }
             List<String> orphans = new java.util.ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA foreign_key_check")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("PRAGMA foreign_key_check")) {
                 while (rs.next() && orphans.size() < 20) {
                     orphans.add(rs.getString(1) + " row " + rs.getLong(2) + " refers to a missing " + rs.getString(3));
                 }

@@ -24,10 +24,10 @@ import java.util.Locale;
 final class ProjectFiles {
     /** "TJdb" in ASCII: SQLite's application_id of a Tracejudge project. */
     static final int APPLICATION_ID = 0x544A6462;
+
     private static final byte[] MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
 
-    private ProjectFiles() {
-    }
+    private ProjectFiles() {}
 
     /** @return the file's application_id (0 for an unmarked project of an older Tracejudge) */
     static int refuseForeign(Path file) {
@@ -35,7 +35,8 @@ final class ProjectFiles {
         int n;
         try {
             if (Files.size(file) == 0) {
-                throw new ProjectException(file + ": an empty file (0 bytes), not a Tracejudge project; it was left as it is");
+                throw new ProjectException(
+                        file + ": an empty file (0 bytes), not a Tracejudge project; it was left as it is");
             }
             try (InputStream in = Files.newInputStream(file)) {
                 n = in.readNBytes(header, 0, header.length);
@@ -44,7 +45,8 @@ final class ProjectFiles {
             throw new ProjectException(file + ": cannot read: " + e.getMessage(), e);
         }
         if (n < header.length || !Arrays.equals(Arrays.copyOf(header, MAGIC.length), MAGIC)) {
-            throw new ProjectException(file + ": not a Tracejudge project (not an SQLite database); it was left as it is");
+            throw new ProjectException(
+                    file + ": not a Tracejudge project (not an SQLite database); it was left as it is");
         }
         int appId = ByteBuffer.wrap(header, 68, 4).getInt();
         int userVersion = ByteBuffer.wrap(header, 60, 4).getInt();
@@ -67,7 +69,11 @@ final class ProjectFiles {
             return 0;
         }
         throw new ProjectException(file + ": not a Tracejudge project (an SQLite database with other tables"
-                + (tables.length() > 2 ? ": " + tables.substring(1, Math.min(tables.length() - 1, 80)).replace('|', ' ') : "")
+                + (tables.length() > 2
+                        ? ": "
+                                + tables.substring(1, Math.min(tables.length() - 1, 80))
+                                        .replace('|', ' ')
+                        : "")
                 + "); it was left as it is");
     }
 
@@ -78,8 +84,9 @@ final class ProjectFiles {
     private static String tables(Path file) {
         SqliteNative.prepare();
         String url = "jdbc:sqlite:file:" + file.toAbsolutePath().toUri().getRawPath() + "?mode=ro&immutable=1";
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")) {
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")) {
             StringBuilder sb = new StringBuilder("|");
             while (rs.next()) {
                 sb.append(rs.getString(1)).append('|');
@@ -89,8 +96,10 @@ final class ProjectFiles {
             }
             return sb.toString();
         } catch (SQLException e) {
-            throw new ProjectException(file + ": not a Tracejudge project (an unreadable SQLite database: "
-                    + e.getMessage() + "); it was left as it is", e);
+            throw new ProjectException(
+                    file + ": not a Tracejudge project (an unreadable SQLite database: " + e.getMessage()
+                            + "); it was left as it is",
+                    e);
         }
     }
 
@@ -102,7 +111,8 @@ final class ProjectFiles {
     }
 
     static int applicationId(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA application_id")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("PRAGMA application_id")) {
             rs.next();
             return rs.getInt(1);
         }

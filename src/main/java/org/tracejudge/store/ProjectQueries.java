@@ -69,8 +69,13 @@ public final class ProjectQueries {
 
     /** A rater from a row whose first columns are id, name, kind, version, description. */
     static RaterSummary rater(ResultSet rs, int labels) throws SQLException {
-        return new RaterSummary(rs.getString(1), rs.getString(2), RaterKind.fromCode(rs.getString(3)), rs.getString(4),
-                rs.getString(5), labels);
+        return new RaterSummary(
+                rs.getString(1),
+                rs.getString(2),
+                RaterKind.fromCode(rs.getString(3)),
+                rs.getString(4),
+                rs.getString(5),
+                labels);
     }
 
     /** Every rater with the number of traces it currently labels (null verdicts and withdrawals not counted). */
@@ -79,15 +84,15 @@ public final class ProjectQueries {
             // kept by schema 7's triggers as labels are appended: a few rows, whatever the size of the ledger (the
             // window query over label_current_idx it replaces took ~0.4 s per 300,000 labels)
             Map<String, Integer> counts = new HashMap<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT rater_id, labels FROM rater_label_count")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT rater_id, labels FROM rater_label_count")) {
                 while (rs.next()) {
                     counts.put(rs.getString(1), rs.getInt(2));
                 }
             }
             List<RaterSummary> out = new ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT r.id, r.name, r.kind, r.version, r.description "
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT r.id, r.name, r.kind, r.version, r.description "
                             + "FROM rater r ORDER BY r.kind = 'imported' DESC, r.name, r.version")) {
                 while (rs.next()) {
                     out.add(rater(rs, counts.getOrDefault(rs.getString(1), 0)));
@@ -105,13 +110,14 @@ public final class ProjectQueries {
     public List<RaterSummary> currentRaters() {
         java.util.Set<String> current = project.read(c -> {
             java.util.Set<String> ids = new java.util.HashSet<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT r.id FROM rater r WHERE r.kind = 'llm-judge' AND r.id = coalesce("
-                            + "(SELECT json_extract(m.value, '$.rater_id') FROM project_meta m "
-                            + "WHERE m.key = 'judge:' || r.name AND json_valid(m.value) "
-                            + "AND EXISTS (SELECT 1 FROM rater x WHERE x.id = json_extract(m.value, '$.rater_id'))), "
-                            + "(SELECT n.id FROM rater n WHERE n.name = r.name AND n.kind = 'llm-judge' "
-                            + "ORDER BY n.created_at DESC, n.id DESC LIMIT 1))")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs =
+                            s.executeQuery("SELECT r.id FROM rater r WHERE r.kind = 'llm-judge' AND r.id = coalesce("
+                                    + "(SELECT json_extract(m.value, '$.rater_id') FROM project_meta m "
+                                    + "WHERE m.key = 'judge:' || r.name AND json_valid(m.value) "
+                                    + "AND EXISTS (SELECT 1 FROM rater x WHERE x.id = json_extract(m.value, '$.rater_id'))), "
+                                    + "(SELECT n.id FROM rater n WHERE n.name = r.name AND n.kind = 'llm-judge' "
+                                    + "ORDER BY n.created_at DESC, n.id DESC LIMIT 1))")) {
                 while (rs.next()) {
                     ids.add(rs.getString(1));
                 }
@@ -142,7 +148,8 @@ public final class ProjectQueries {
      * ledger outgrows memory. A trace's id comes as one String object for all its labels.
      */
     public static void currentLabels(java.sql.Connection c, CurrentLabelSink out) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(CURRENT_LABELS)) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(CURRENT_LABELS)) {
             String trace = null;
             while (rs.next()) {
                 String t = rs.getString(1);
@@ -153,13 +160,14 @@ public final class ProjectQueries {
     }
 
     /** The newest entry of each (trace, rater) in the index's order is the one no entry follows; 'set' = a value. */
-    static final String CURRENT_LABELS = "SELECT trace_id, rater_id, value, rid FROM (SELECT trace_id, rater_id, value, "
-            + "rowid AS rid, lead(1) OVER (PARTITION BY trace_id, rater_id ORDER BY created_at, id) AS next FROM label) "
-            + "WHERE next IS NULL AND value IS NOT NULL";
+    static final String CURRENT_LABELS =
+            "SELECT trace_id, rater_id, value, rid FROM (SELECT trace_id, rater_id, value, "
+                    + "rowid AS rid, lead(1) OVER (PARTITION BY trace_id, rater_id ORDER BY created_at, id) AS next FROM label) "
+                    + "WHERE next IS NULL AND value IS NOT NULL";
 
     /** One row of the labels table: a trace and each rater's current label (null where none). */
-    public record LabelRow(String traceId, String model, String taskKey, String domain, String taskType,
-                           Map<String, String> labels) {}
+    public record LabelRow(
+            String traceId, String model, String taskKey, String domain, String taskType, Map<String, String> labels) {}
 
     /** Streams one row per trace, ordered by model then task, with every rater's current label. */
     public void labelRows(List<RaterSummary> raters, Consumer<LabelRow> out) {
@@ -168,17 +176,23 @@ public final class ProjectQueries {
             Map<String, String> intern = new HashMap<>();
             currentLabels(c, (trace, rater, value, rowid) -> byTrace.computeIfAbsent(trace, k -> new HashMap<>(4))
                     .put(intern.computeIfAbsent(rater, x -> x), intern.computeIfAbsent(value, x -> x)));
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT t.id, t.model, k.task_key, k.domain, k.task_type FROM trace t JOIN task k ON k.id = t.task_id "
-                            + "ORDER BY t.model, k.task_key, t.run")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(
+                            "SELECT t.id, t.model, k.task_key, k.domain, k.task_type FROM trace t JOIN task k ON k.id = t.task_id "
+                                    + "ORDER BY t.model, k.task_key, t.run")) {
                 while (rs.next()) {
                     Map<String, String> current = byTrace.getOrDefault(rs.getString(1), Map.of());
                     Map<String, String> labels = new LinkedHashMap<>();
                     for (RaterSummary r : raters) {
                         labels.put(r.column(), current.get(r.id()));
                     }
-                    out.accept(new LabelRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                            rs.getString(5), labels));
+                    out.accept(new LabelRow(
+                            rs.getString(1),
+                            rs.getString(2),
+                            rs.getString(3),
+                            rs.getString(4),
+                            rs.getString(5),
+                            labels));
                 }
             }
             return null;
@@ -196,8 +210,13 @@ public final class ProjectQueries {
                 s.setInt(2, offset);
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
-                        rows.add(new LabelRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                                rs.getString(5), new LinkedHashMap<>()));
+                        rows.add(new LabelRow(
+                                rs.getString(1),
+                                rs.getString(2),
+                                rs.getString(3),
+                                rs.getString(4),
+                                rs.getString(5),
+                                new LinkedHashMap<>()));
                     }
                 }
             }
@@ -237,9 +256,18 @@ public final class ProjectQueries {
                     + "LEFT JOIN toolset ts ON ts.id = k.toolset_id WHERE k.id = ?")) {
                 s.setString(1, id);
                 try (ResultSet rs = s.executeQuery()) {
-                    return rs.next() ? TaskJson.toTask(rs.getString(1), rs.getString(2), rs.getString(3),
-                            rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
-                            rs.getString(9)) : null;
+                    return rs.next()
+                            ? TaskJson.toTask(
+                                    rs.getString(1),
+                                    rs.getString(2),
+                                    rs.getString(3),
+                                    rs.getString(4),
+                                    rs.getString(5),
+                                    rs.getString(6),
+                                    rs.getString(7),
+                                    rs.getString(8),
+                                    rs.getString(9))
+                            : null;
                 }
             }
         });
@@ -257,9 +285,15 @@ public final class ProjectQueries {
                     String turns = rs.getString(7);
                     String extra = rs.getString(8);
                     JsonNode extraNode = extra == null ? null : Json.read(extra);
-                    return new Trace(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                    return new Trace(
+                            rs.getString(1),
+                            rs.getString(2),
+                            rs.getString(3),
+                            rs.getString(4),
                             turns == null ? List.of() : TurnCodec.fromJson(Json.read(turns)),
-                            TurnCodec.callsFromJson(Json.read(rs.getString(6))), rs.getString(5), extraNode);
+                            TurnCodec.callsFromJson(Json.read(rs.getString(6))),
+                            rs.getString(5),
+                            extraNode);
                 }
             }
         });
@@ -270,17 +304,29 @@ public final class ProjectQueries {
      *
      * @param action "set" or "null" (a null verdict; withdrawn labels are not listed)
      */
-    public record LabelDetail(String raterId, String raterName, String raterVersion, RaterKind kind, String action,
-                              String value, String confidence, String scores, String rationale, String raw,
-                              String nullReason, String evidence, String createdBy, String createdAt) {}
+    public record LabelDetail(
+            String raterId,
+            String raterName,
+            String raterVersion,
+            RaterKind kind,
+            String action,
+            String value,
+            String confidence,
+            String scores,
+            String rationale,
+            String raw,
+            String nullReason,
+            String evidence,
+            String createdBy,
+            String createdAt) {}
 
     /** Every rater's current entry on a trace (labels and null verdicts), rule raters first. */
     /** The runs of one task (every model's, every run), by model then run: what a comparison chooses from. */
     public List<String[]> runsOfTask(String taskId) {
         return project.read(c -> {
             List<String[]> out = new ArrayList<>();
-            try (java.sql.PreparedStatement s = c.prepareStatement(
-                    "SELECT id, model, run FROM trace WHERE task_id = ? ORDER BY model, run, id")) {
+            try (java.sql.PreparedStatement s =
+                    c.prepareStatement("SELECT id, model, run FROM trace WHERE task_id = ? ORDER BY model, run, id")) {
                 s.setString(1, taskId);
                 try (java.sql.ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
@@ -296,8 +342,9 @@ public final class ProjectQueries {
         return project.read(c -> {
             List<LabelDetail> out = new ArrayList<>();
             List<String[]> raters = new ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT id, name, version, kind FROM rater "
-                    + "ORDER BY kind <> 'rule', name <> 'harness', kind <> 'llm-judge', name, version")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT id, name, version, kind FROM rater "
+                            + "ORDER BY kind <> 'rule', name <> 'harness', kind <> 'llm-judge', name, version")) {
                 while (rs.next()) {
                     raters.add(new String[] {rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)});
                 }
@@ -310,9 +357,21 @@ public final class ProjectQueries {
                     s.setString(2, r[0]);
                     try (ResultSet rs = s.executeQuery()) {
                         if (rs.next() && !"withdraw".equals(rs.getString(1))) {
-                            out.add(new LabelDetail(r[0], r[1], r[2], RaterKind.fromCode(r[3]), rs.getString(1),
-                                    rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
-                                    rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10)));
+                            out.add(new LabelDetail(
+                                    r[0],
+                                    r[1],
+                                    r[2],
+                                    RaterKind.fromCode(r[3]),
+                                    rs.getString(1),
+                                    rs.getString(2),
+                                    rs.getString(3),
+                                    rs.getString(4),
+                                    rs.getString(5),
+                                    rs.getString(6),
+                                    rs.getString(7),
+                                    rs.getString(8),
+                                    rs.getString(9),
+                                    rs.getString(10)));
                         }
                     }
                 }
@@ -330,8 +389,14 @@ public final class ProjectQueries {
                 s.setString(1, traceId);
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
-                        out.add(new org.tracejudge.model.Adjudication(rs.getString(1), rs.getString(2), rs.getString(3),
-                                rs.getString(4), rs.getString(5), rs.getString(6), Timestamps.parse(rs.getString(7)),
+                        out.add(new org.tracejudge.model.Adjudication(
+                                rs.getString(1),
+                                rs.getString(2),
+                                rs.getString(3),
+                                rs.getString(4),
+                                rs.getString(5),
+                                rs.getString(6),
+                                Timestamps.parse(rs.getString(7)),
                                 "withdraw".equals(rs.getString(8))));
                     }
                 }
@@ -344,8 +409,8 @@ public final class ProjectQueries {
     private Map<String, String> raterColumns() {
         return project.read(c -> {
             Map<String, String> out = new HashMap<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT id, name, kind, version, description FROM rater")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT id, name, kind, version, description FROM rater")) {
                 while (rs.next()) {
                     out.put(rs.getString(1), rater(rs, 0).column());
                 }
@@ -420,10 +485,11 @@ public final class ProjectQueries {
             emitVerdict(last, column, out);
         }
         project.read(c -> {
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT a.trace_id, a.annotator, a.value FROM adjudication a WHERE a.action = 'set' AND NOT EXISTS ("
-                            + "SELECT 1 FROM adjudication n WHERE n.trace_id = a.trace_id AND n.annotator = a.annotator "
-                            + "AND (n.created_at > a.created_at OR (n.created_at = a.created_at AND n.id > a.id)))")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(
+                            "SELECT a.trace_id, a.annotator, a.value FROM adjudication a WHERE a.action = 'set' AND NOT EXISTS ("
+                                    + "SELECT 1 FROM adjudication n WHERE n.trace_id = a.trace_id AND n.annotator = a.annotator "
+                                    + "AND (n.created_at > a.created_at OR (n.created_at = a.created_at AND n.id > a.id)))")) {
                 while (rs.next()) {
                     out.accept(new Verdict(rs.getString(1), rs.getString(2), rs.getString(3)));
                 }

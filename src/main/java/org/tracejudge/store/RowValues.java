@@ -22,6 +22,7 @@ final class RowValues extends AbstractMap<String, String> {
         private final Map<String, Integer> index = new HashMap<>();
         /** Repeated values (models, tasks, labels) share one string; bounded so free text cannot grow it for ever. */
         private final Map<String, String> shared = new ConcurrentHashMap<>();
+
         private static final int SHARE_AT_MOST = 50_000;
 
         Keys(List<String> keys) {

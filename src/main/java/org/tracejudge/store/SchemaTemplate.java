@@ -20,10 +20,13 @@ import java.sql.Statement;
 public final class SchemaTemplate {
     static final String RESOURCE = "/db/template/project.tjdb";
 
-    private SchemaTemplate() {
-    }
+    private SchemaTemplate() {}
 
-    enum Outcome { CREATED, ANOTHER_PROCESS_MADE_IT, NO_TEMPLATE }
+    enum Outcome {
+        CREATED,
+        ANOTHER_PROCESS_MADE_IT,
+        NO_TEMPLATE
+    }
 
     /**
      * Writes the template (or, lacking it, nothing: the caller's Flyway run makes the schema) to a temporary file of
@@ -38,8 +41,8 @@ public final class SchemaTemplate {
             }
             tmp = Files.createTempFile(target.toAbsolutePath().getParent(), "." + target.getFileName() + ".", ".part");
             Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
-            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(tmp,
-                    java.nio.file.StandardOpenOption.WRITE)) {
+            try (java.nio.channels.FileChannel ch =
+                    java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
                 ch.force(true);
             }
             try {
@@ -101,13 +104,15 @@ public final class SchemaTemplate {
         Path tmp = out.resolveSibling(out.getFileName() + ".part");
         Files.deleteIfExists(tmp);
         // WAL, as every project: the mode is recorded in the file's header.
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + tmp); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + tmp);
+                Statement s = c.createStatement()) {
             s.execute("PRAGMA journal_mode=WAL");
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
         Project.migrate(tmp);
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + tmp); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + tmp);
+                Statement s = c.createStatement()) {
             // no build times in the template (reproducible builds): Flyway records when and how long each migration
             // ran; a project made from the template says when it was created in its own metadata
             s.executeUpdate("UPDATE flyway_schema_history SET installed_on = '" + FIXED_TIME + "', execution_time = 0, "

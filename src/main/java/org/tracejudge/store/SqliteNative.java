@@ -16,8 +16,7 @@ import org.tracejudge.settings.AppDirs;
 final class SqliteNative {
     private static volatile boolean done;
 
-    private SqliteNative() {
-    }
+    private SqliteNative() {}
 
     static void prepare() {
         if (done) {
@@ -28,7 +27,8 @@ final class SqliteNative {
                 return;
             }
             done = true;
-            if (System.getProperty("org.sqlite.lib.path") != null || System.getProperty("org.sqlite.lib.name") != null) {
+            if (System.getProperty("org.sqlite.lib.path") != null
+                    || System.getProperty("org.sqlite.lib.name") != null) {
                 return;
             }
             try {

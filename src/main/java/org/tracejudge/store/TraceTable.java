@@ -1,6 +1,5 @@
 package org.tracejudge.store;
 
-import org.tracejudge.model.EnsembleRule;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.tracejudge.model.EnsembleRule;
 import org.tracejudge.model.RaterKind;
 
 /**
@@ -32,22 +32,34 @@ public final class TraceTable {
     public static final String GOLD = "gold";
 
     /** The traces whose gold is the one parameter (as calibration.Gold reads it). */
-    static final String GOLD_IDS = "SELECT trace_id FROM (SELECT a.trace_id, a.value FROM adjudication a WHERE a.action = "
-            + "'set' AND NOT EXISTS (SELECT 1 FROM adjudication n WHERE n.trace_id = a.trace_id AND n.annotator = "
-            + "a.annotator AND (n.created_at > a.created_at OR (n.created_at = a.created_at AND n.id > a.id))) "
-            + "UNION ALL SELECT l.trace_id, l.value FROM current_label l JOIN rater r ON r.id = l.rater_id "
-            + "WHERE r.kind = 'human' AND l.action = 'set') GROUP BY trace_id HAVING count(DISTINCT value) = 1 "
-            + "AND min(value) = ?";
+    static final String GOLD_IDS =
+            "SELECT trace_id FROM (SELECT a.trace_id, a.value FROM adjudication a WHERE a.action = "
+                    + "'set' AND NOT EXISTS (SELECT 1 FROM adjudication n WHERE n.trace_id = a.trace_id AND n.annotator = "
+                    + "a.annotator AND (n.created_at > a.created_at OR (n.created_at = a.created_at AND n.id > a.id))) "
+                    + "UNION ALL SELECT l.trace_id, l.value FROM current_label l JOIN rater r ON r.id = l.rater_id "
+                    + "WHERE r.kind = 'human' AND l.action = 'set') GROUP BY trace_id HAVING count(DISTINCT value) = 1 "
+                    + "AND min(value) = ?";
 
     /** The value a column filter uses for "no label". */
     public static final String MISSING = "(none)";
 
-    public enum Kind { MODEL, DOMAIN, TASK, TYPE, RATER, HUMAN, ENSEMBLE, FINAL, ASSIGNED }
+    public enum Kind {
+        MODEL,
+        DOMAIN,
+        TASK,
+        TYPE,
+        RATER,
+        HUMAN,
+        ENSEMBLE,
+        FINAL,
+        ASSIGNED
+    }
 
     /** The key of the column with the annotator's team assignments and their done marks (team projects only). */
     public static final String ASSIGNED = "assigned";
     /** Values of the {@link #ASSIGNED} column: an item to review or to adjudicate, still open or done. */
     public static final String TO_DO = "to do";
+
     public static final String DONE = "done";
     public static final String TO_ADJUDICATE = "to adjudicate";
     public static final String ADJUDICATED = "adjudicated";
@@ -172,7 +184,8 @@ public final class TraceTable {
     public TraceTable(Project project, Layout layout) {
         this.project = project;
         this.layout = layout;
-        this.rowKeys = new RowValues.Keys(layout.columns().stream().map(Column::key).toList());
+        this.rowKeys =
+                new RowValues.Keys(layout.columns().stream().map(Column::key).toList());
     }
 
     public Layout layout() {
@@ -239,7 +252,10 @@ public final class TraceTable {
             // benchmark's own `harness` labels, which are a reference, not a judge
             for (ProjectQueries.RaterSummary r : raters) {
                 String key = "rater:" + r.id();
-                if (!key.equals(rule) && r.kind() != RaterKind.RULE && r.kind() != RaterKind.HUMAN && !r.name().equals("harness")
+                if (!key.equals(rule)
+                        && r.kind() != RaterKind.RULE
+                        && r.kind() != RaterKind.HUMAN
+                        && !r.name().equals("harness")
                         && judges.size() < 2) {
                     judges.add(key);
                 }
@@ -266,8 +282,9 @@ public final class TraceTable {
     /** Whether the project is a team project (it has the lead's assignments table, org.tracejudge.team). */
     private static boolean hasAssignments(Project project) {
         return project.read(c -> {
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'team_assignment'")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(
+                            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'team_assignment'")) {
                 return rs.next();
             }
         });
@@ -277,9 +294,10 @@ public final class TraceTable {
     private static List<ProjectQueries.RaterSummary> ratersWithLabels(Project project) {
         return project.read(c -> {
             List<ProjectQueries.RaterSummary> out = new ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT r.id, r.name, r.kind, r.version, "
-                    + "r.description FROM rater r WHERE EXISTS (SELECT 1 FROM label l WHERE l.rater_id = r.id) "
-                    + "ORDER BY r.name, r.version")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT r.id, r.name, r.kind, r.version, "
+                            + "r.description FROM rater r WHERE EXISTS (SELECT 1 FROM label l WHERE l.rater_id = r.id) "
+                            + "ORDER BY r.name, r.version")) {
                 while (rs.next()) {
                     out.add(ProjectQueries.rater(rs, 0));
                 }
@@ -306,7 +324,7 @@ public final class TraceTable {
         return project.read(c -> {
             List<String> out = new ArrayList<>();
             try (Statement s = c.createStatement();
-                 ResultSet rs = s.executeQuery("SELECT DISTINCT annotator FROM adjudication ORDER BY annotator")) {
+                    ResultSet rs = s.executeQuery("SELECT DISTINCT annotator FROM adjudication ORDER BY annotator")) {
                 while (rs.next()) {
                     out.add(rs.getString(1));
                 }
@@ -336,14 +354,16 @@ public final class TraceTable {
                 case RATER -> {
                     String a = "c" + alias.size();
                     select.append(", (SELECT value FROM label WHERE trace_id = t.id AND rater_id = ? "
-                            + "ORDER BY created_at DESC, id DESC LIMIT 1) AS ").append(a);
+                                    + "ORDER BY created_at DESC, id DESC LIMIT 1) AS ")
+                            .append(a);
                     params.add(c.ref());
                     alias.put(key, a);
                 }
                 case HUMAN -> {
                     String a = "c" + alias.size();
                     select.append(", (SELECT value FROM adjudication WHERE trace_id = t.id AND annotator = ? "
-                            + "ORDER BY created_at DESC, id DESC LIMIT 1) AS ").append(a);
+                                    + "ORDER BY created_at DESC, id DESC LIMIT 1) AS ")
+                            .append(a);
                     params.add(c.ref());
                     alias.put(key, a);
                 }
@@ -369,11 +389,21 @@ public final class TraceTable {
                     String a = "c" + alias.size();
                     String mine = "(EXISTS (SELECT 1 FROM label l WHERE l.trace_id = t.id AND l.created_by = ?) "
                             + "OR EXISTS (SELECT 1 FROM adjudication d WHERE d.trace_id = t.id AND d.annotator = ?))";
-                    select.append(", (SELECT CASE WHEN a.duty = 'review' THEN CASE WHEN ").append(mine).append(" THEN '")
-                            .append(DONE).append("' ELSE '").append(TO_DO).append("' END ELSE CASE WHEN ").append(mine)
-                            .append(" THEN '").append(ADJUDICATED).append("' ELSE '").append(TO_ADJUDICATE)
+                    select.append(", (SELECT CASE WHEN a.duty = 'review' THEN CASE WHEN ")
+                            .append(mine)
+                            .append(" THEN '")
+                            .append(DONE)
+                            .append("' ELSE '")
+                            .append(TO_DO)
+                            .append("' END ELSE CASE WHEN ")
+                            .append(mine)
+                            .append(" THEN '")
+                            .append(ADJUDICATED)
+                            .append("' ELSE '")
+                            .append(TO_ADJUDICATE)
                             .append("' END END FROM team_assignment a WHERE a.trace_id = t.id AND a.reviewer = ? "
-                                    + "ORDER BY a.duty DESC LIMIT 1) AS ").append(a);
+                                    + "ORDER BY a.duty DESC LIMIT 1) AS ")
+                            .append(a);
                     params.addAll(List.of(c.ref(), c.ref(), c.ref(), c.ref(), c.ref()));
                     alias.put(key, a);
                 }
@@ -436,8 +466,12 @@ public final class TraceTable {
                 }
                 where.add(ors.isEmpty() ? "0" : "(" + String.join(" OR ", ors) + ")");
             }
-            case JUDGES_SPLIT -> where.add(layout.judgeRaters().size() < 2 ? "0"
-                    : q.expr(layout.judgeRaters().get(0)) + " <> " + q.expr(layout.judgeRaters().get(1)));
+            case JUDGES_SPLIT ->
+                where.add(
+                        layout.judgeRaters().size() < 2
+                                ? "0"
+                                : q.expr(layout.judgeRaters().get(0)) + " <> "
+                                        + q.expr(layout.judgeRaters().get(1)));
             case PENDING -> where.add(q.expr("final") + " IS NULL");
             case CONFLICTS -> where.add("id IN (" + Conflicts.TRACE_IDS + ")");
             case FLAGGED -> where.add("id IN (" + Comments.FLAGGED_IDS + ")");
@@ -448,7 +482,7 @@ public final class TraceTable {
                 String x = layout.column("human:" + me) == null ? "NULL" : q.expr("human:" + me);
                 where.add(x + (f.show() == Show.MINE ? " IS NOT NULL" : " IS NULL"));
             }
-            default -> { }
+            default -> {}
         }
         String order = null;
         if (page) {
@@ -467,13 +501,18 @@ public final class TraceTable {
         List<String> params = new ArrayList<>(q.params);
         if (!f.search().isEmpty()) {
             sql.append(" WHERE (k.user_message LIKE ? ESCAPE '\\' OR t.answer LIKE ? ESCAPE '\\')");
-            String like = "%" + f.search().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+            String like =
+                    "%" + f.search().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
             params.add(like);
             params.add(like);
         }
         // OFFSET 0 keeps SQLite from flattening: each label subquery runs once per trace
         String inner = sql + " LIMIT -1 OFFSET 0";
-        StringBuilder outer = new StringBuilder("SELECT ").append(outerSelect).append(" FROM (").append(inner).append(")");
+        StringBuilder outer = new StringBuilder("SELECT ")
+                .append(outerSelect)
+                .append(" FROM (")
+                .append(inner)
+                .append(")");
         if (!where.isEmpty()) {
             outer.append(" WHERE ").append(String.join(" AND ", where));
             params.addAll(whereParams);
@@ -578,8 +617,9 @@ public final class TraceTable {
         for (Column col : layout.columns()) {
             sel.append(", ").append(q.alias.get(col.key()));
         }
-        String where = ids == null ? "" : " WHERE t.id IN (" + String.join(",", java.util.Collections.nCopies(ids.size(), "?"))
-                + ")";
+        String where = ids == null
+                ? ""
+                : " WHERE t.id IN (" + String.join(",", java.util.Collections.nCopies(ids.size(), "?")) + ")";
         String sql = sel + " FROM (" + q.select + " FROM trace t JOIN task k ON k.id = t.task_id" + where
                 + " LIMIT -1 OFFSET 0)";
         try (PreparedStatement s = c.prepareStatement(sql)) {
@@ -600,7 +640,10 @@ public final class TraceTable {
                         values[k] = rowKeys.share(rs.getString(k + 4));
                     }
                     String id = rs.getString(1);
-                    out.accept(new Row(id, rowKeys.share(rs.getString(2)), rowKeys.share(rs.getString(3)),
+                    out.accept(new Row(
+                            id,
+                            rowKeys.share(rs.getString(2)),
+                            rowKeys.share(rs.getString(3)),
                             new RowValues(rowKeys, values)));
                 }
             }
@@ -638,15 +681,17 @@ public final class TraceTable {
         }
         return project.read(c -> {
             Set<String> out = new java.util.TreeSet<>();
-            String sql = switch (col.kind()) {
-                case MODEL -> "SELECT DISTINCT model FROM trace";
-                case DOMAIN -> "SELECT DISTINCT domain FROM task WHERE domain IS NOT NULL";
-                case TASK -> "SELECT DISTINCT task_key FROM task";
-                case TYPE -> "SELECT DISTINCT task_type FROM task";
-                case RATER -> "SELECT DISTINCT value FROM label WHERE rater_id = ? AND value IS NOT NULL";
-                case HUMAN -> "SELECT DISTINCT value FROM adjudication WHERE annotator = ? AND value IS NOT NULL";
-                default -> null;
-            };
+            String sql =
+                    switch (col.kind()) {
+                        case MODEL -> "SELECT DISTINCT model FROM trace";
+                        case DOMAIN -> "SELECT DISTINCT domain FROM task WHERE domain IS NOT NULL";
+                        case TASK -> "SELECT DISTINCT task_key FROM task";
+                        case TYPE -> "SELECT DISTINCT task_type FROM task";
+                        case RATER -> "SELECT DISTINCT value FROM label WHERE rater_id = ? AND value IS NOT NULL";
+                        case HUMAN ->
+                            "SELECT DISTINCT value FROM adjudication WHERE annotator = ? AND value IS NOT NULL";
+                        default -> null;
+                    };
             if (col.kind() == Kind.ASSIGNED) {
                 return List.of(TO_DO, DONE, TO_ADJUDICATE, ADJUDICATED);
             }
@@ -677,9 +722,10 @@ public final class TraceTable {
 
     private static Set<String> usedLabels(Connection c) throws SQLException {
         Set<String> out = new java.util.HashSet<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                "SELECT DISTINCT value FROM label WHERE value IS NOT NULL UNION SELECT DISTINCT value FROM adjudication "
-                        + "WHERE value IS NOT NULL")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SELECT DISTINCT value FROM label WHERE value IS NOT NULL UNION SELECT DISTINCT value FROM adjudication "
+                                + "WHERE value IS NOT NULL")) {
             while (rs.next()) {
                 out.add(rs.getString(1));
             }

@@ -40,8 +40,7 @@ final class VerifiedFiles {
         CHECKED_RECENTLY
     }
 
-    private VerifiedFiles() {
-    }
+    private VerifiedFiles() {}
 
     static boolean unchangedSinceVerified(Path project) {
         return trust(project, java.time.Instant.now()) != Trust.UNKNOWN;
@@ -59,8 +58,11 @@ final class VerifiedFiles {
             return Trust.UNKNOWN;
         }
         java.time.Instant checked = at < 0 ? null : checkedAt(entry.substring(at + 1));
-        return checked != null && !checked.isAfter(now) && checked.plus(RECHECK_AFTER).isAfter(now)
-                ? Trust.CHECKED_RECENTLY : Trust.CHECK_DUE;
+        return checked != null
+                        && !checked.isAfter(now)
+                        && checked.plus(RECHECK_AFTER).isAfter(now)
+                ? Trust.CHECKED_RECENTLY
+                : Trust.CHECK_DUE;
     }
 
     /** When the check recorded for {@code project} ran, or null (none recorded, or the file is not as recorded). */
@@ -103,8 +105,10 @@ final class VerifiedFiles {
             } catch (IOException e) {
                 return;
             }
-            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(dir.resolve(FILE + ".lock"),
-                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(
+                            dir.resolve(FILE + ".lock"),
+                            java.nio.file.StandardOpenOption.CREATE,
+                            java.nio.file.StandardOpenOption.WRITE);
                     java.nio.channels.FileLock lock = ch.lock()) {
                 record(project, state, dir);
             } catch (IOException | RuntimeException e) {
@@ -121,8 +125,10 @@ final class VerifiedFiles {
             if (!Files.isRegularFile(dir.resolve(FILE))) {
                 return;
             }
-            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(dir.resolve(FILE + ".lock"),
-                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(
+                            dir.resolve(FILE + ".lock"),
+                            java.nio.file.StandardOpenOption.CREATE,
+                            java.nio.file.StandardOpenOption.WRITE);
                     java.nio.channels.FileLock lock = ch.lock()) {
                 record(project, null, dir);
             } catch (IOException | RuntimeException e) {
@@ -219,7 +225,8 @@ final class VerifiedFiles {
      */
     private static String changeMarks(Path project) {
         try {
-            java.util.Map<String, Object> u = Files.readAttributes(project, "unix:ctime,ino", LinkOption.NOFOLLOW_LINKS);
+            java.util.Map<String, Object> u =
+                    Files.readAttributes(project, "unix:ctime,ino", LinkOption.NOFOLLOW_LINKS);
             Object ctime = u.get("ctime");
             Object ino = u.get("ino");
             if (ctime instanceof java.nio.file.attribute.FileTime t && ino != null) {

@@ -38,8 +38,8 @@ public final class Assigner {
     public static List<Assignment> overlap(List<String> traceIds, List<String> reviewers, int k, long seed) {
         List<String> people = distinctSorted(reviewers);
         if (k < 1 || k > people.size()) {
-            throw new IllegalArgumentException("overlap " + k + " needs at least " + k + " reviewers (have "
-                    + people.size() + ")");
+            throw new IllegalArgumentException(
+                    "overlap " + k + " needs at least " + k + " reviewers (have " + people.size() + ")");
         }
         Random rnd = new Random(seed);
         Map<String, Integer> load = new TreeMap<>();
@@ -54,8 +54,8 @@ public final class Assigner {
         return out;
     }
 
-    public static List<Assignment> doubleReview(List<String> traceIds, List<String> experts, List<String> adjudicators,
-                                                long seed) {
+    public static List<Assignment> doubleReview(
+            List<String> traceIds, List<String> experts, List<String> adjudicators, long seed) {
         List<String> ex = distinctSorted(experts);
         if (ex.size() < 2) {
             throw new IllegalArgumentException("double review needs two experts (have " + ex.size() + ")");
@@ -71,8 +71,9 @@ public final class Assigner {
             List<String> two = leastLoaded(ex, load, Set.of(), 2, rnd);
             List<String> third = leastLoaded(adj, adjLoad, new HashSet<>(two), 1, rnd);
             if (third.isEmpty()) {
-                throw new IllegalArgumentException("double review needs an adjudicator who is neither of the two experts "
-                        + two + " (add one with --adjudicators)");
+                throw new IllegalArgumentException(
+                        "double review needs an adjudicator who is neither of the two experts " + two
+                                + " (add one with --adjudicators)");
             }
             for (String p : two) {
                 out.add(Assignment.of(item, p, REVIEW));
@@ -110,8 +111,8 @@ public final class Assigner {
     }
 
     /** The n least loaded of {@code people} not in {@code exclude}; ties in a fresh seeded order. */
-    private static List<String> leastLoaded(List<String> people, Map<String, Integer> load, Set<String> exclude, int n,
-                                            Random rnd) {
+    private static List<String> leastLoaded(
+            List<String> people, Map<String, Integer> load, Set<String> exclude, int n, Random rnd) {
         List<String> order = new ArrayList<>(people);
         Collections.shuffle(order, rnd);
         List<String> cand = new ArrayList<>();
@@ -128,8 +129,9 @@ public final class Assigner {
     public static Set<String> assigned(Connection c) throws SQLException {
         LocalTeam.ensureTables(c);
         Set<String> out = new HashSet<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT DISTINCT trace_id FROM " + LocalTeam.ASSIGNMENT_TABLE
-                + " WHERE duty = 'review'"); ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s = c.prepareStatement(
+                        "SELECT DISTINCT trace_id FROM " + LocalTeam.ASSIGNMENT_TABLE + " WHERE duty = 'review'");
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 out.add(rs.getString(1));
             }

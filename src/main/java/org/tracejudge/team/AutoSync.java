@@ -16,28 +16,45 @@ import org.tracejudge.store.Project;
  * on the first sync that reaches the hub. The listener gets the state after every attempt, on this class's thread.
  */
 public final class AutoSync implements AutoCloseable {
-    public enum State { UP_TO_DATE, WAITING, OFFLINE }
+    public enum State {
+        UP_TO_DATE,
+        WAITING,
+        OFFLINE
+    }
 
     /** @param offlineSince when the hub was last found unreachable (null while online) */
-    public record Status(State state, long waiting, Instant offlineSince, Instant lastSync, String message, long keptLocal,
+    public record Status(
+            State state,
+            long waiting,
+            Instant offlineSince,
+            Instant lastSync,
+            String message,
+            long keptLocal,
             long tampered) {
-        public Status(State state, long waiting, Instant offlineSince, Instant lastSync, String message, long keptLocal) {
+        public Status(
+                State state, long waiting, Instant offlineSince, Instant lastSync, String message, long keptLocal) {
             this(state, waiting, offlineSince, lastSync, message, keptLocal, 0);
         }
 
         public String text() {
-            return (tampered > 0 ? "WARNING: " + tampered + " hub entr" + (tampered == 1 ? "y" : "ies")
-                    + " changed or removed behind the team's back (File ▸ Team, team status) · " : "")
-                    + base() + (keptLocal > 0 ? " · " + keptLocal + " not under your team name, kept local" : "");
+            return (tampered > 0
+                            ? "WARNING: " + tampered + " hub entr" + (tampered == 1 ? "y" : "ies")
+                                    + " changed or removed behind the team's back (File ▸ Team, team status) · "
+                            : "")
+                    + base()
+                    + (keptLocal > 0 ? " · " + keptLocal + " not under your team name, kept local" : "");
         }
 
         private String base() {
             return switch (state) {
                 case UP_TO_DATE -> "Team: up to date";
                 case WAITING -> "Team: " + waiting + " waiting to push";
-                case OFFLINE -> "Team: offline since " + java.time.format.DateTimeFormatter.ofPattern("HH:mm")
-                        .withZone(java.time.ZoneId.systemDefault()).format(offlineSince)
-                        + (waiting > 0 ? ", " + waiting + " waiting" : "");
+                case OFFLINE ->
+                    "Team: offline since "
+                            + java.time.format.DateTimeFormatter.ofPattern("HH:mm")
+                                    .withZone(java.time.ZoneId.systemDefault())
+                                    .format(offlineSince)
+                            + (waiting > 0 ? ", " + waiting + " waiting" : "");
             };
         }
     }
@@ -57,7 +74,7 @@ public final class AutoSync implements AutoCloseable {
     public AutoSync(Project project, Duration interval, Consumer<Status> listener) {
         this.project = project;
         this.interval = interval;
-        this.listener = listener == null ? s -> { } : listener;
+        this.listener = listener == null ? s -> {} : listener;
     }
 
     public synchronized void start() {
@@ -83,8 +100,14 @@ public final class AutoSync implements AutoCloseable {
             }
             TeamSync.Report r = TeamSync.sync(project, hub, TeamSync.QUIET);
             long[] w = TeamSync.waiting(project);
-            s = new Status(w[0] == 0 ? State.UP_TO_DATE : State.WAITING, w[0], null, Instant.now(),
-                    "pushed " + r.pushed() + ", pulled " + r.pulled(), w[1], TeamSync.problems(project)[2]);
+            s = new Status(
+                    w[0] == 0 ? State.UP_TO_DATE : State.WAITING,
+                    w[0],
+                    null,
+                    Instant.now(),
+                    "pushed " + r.pushed() + ", pulled " + r.pulled(),
+                    w[1],
+                    TeamSync.problems(project)[2]);
         } catch (SQLException | RuntimeException e) {
             if (hub != null) {
                 hub.close();
@@ -98,7 +121,8 @@ public final class AutoSync implements AutoCloseable {
             }
             Instant since = status.offlineSince() != null ? status.offlineSince() : Instant.now();
             String msg = e.getMessage() == null ? e.toString() : e.getMessage();
-            s = new Status(State.OFFLINE, waiting, since, status.lastSync(), msg, status.keptLocal(), status.tampered());
+            s = new Status(
+                    State.OFFLINE, waiting, since, status.lastSync(), msg, status.keptLocal(), status.tampered());
         }
         status = s;
         listener.accept(s);

@@ -47,10 +47,13 @@ public final class Hub implements AutoCloseable {
             return new Hub(address, address.connect());
         } catch (SQLException e) {
             if ("08004".equals(e.getSQLState()) || "28P01".equals(e.getSQLState())) {
-                throw new SQLException("hub " + address.url() + " refused role " + address.user() + ": " + e.getMessage()
-                        + " (the password comes from " + HubAddress.PASSWORD_ENV + ", PGPASSWORD or a line "
-                        + "host:port:database:" + address.user() + ":password in ~/.pgpass or the file PGPASSFILE names)",
-                        e.getSQLState(), e);
+                throw new SQLException(
+                        "hub " + address.url() + " refused role " + address.user() + ": " + e.getMessage()
+                                + " (the password comes from " + HubAddress.PASSWORD_ENV + ", PGPASSWORD or a line "
+                                + "host:port:database:" + address.user()
+                                + ":password in ~/.pgpass or the file PGPASSFILE names)",
+                        e.getSQLState(),
+                        e);
             }
             throw e;
         }
@@ -77,7 +80,8 @@ public final class Hub implements AutoCloseable {
                 .load()
                 .migrate();
         try (Connection c = owner.connect()) {
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO lead_role(role) VALUES (?) ON CONFLICT DO NOTHING")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("INSERT INTO lead_role(role) VALUES (?) ON CONFLICT DO NOTHING")) {
                 for (String l : leads) {
                     s.setString(1, HubAddress.role(l));
                     s.executeUpdate();
@@ -85,12 +89,14 @@ public final class Hub implements AutoCloseable {
             }
             List<String[]> fill = new ArrayList<>(); // project, role, rater id
             try (Statement s = c.createStatement();
-                 ResultSet rs = s.executeQuery("SELECT project_id, role, person FROM member WHERE rater_id IS NULL")) {
+                    ResultSet rs =
+                            s.executeQuery("SELECT project_id, role, person FROM member WHERE rater_id IS NULL")) {
                 while (rs.next()) {
                     fill.add(new String[] {rs.getString(1), rs.getString(2), raterId(rs.getString(3))});
                 }
             }
-            try (PreparedStatement s = c.prepareStatement("UPDATE member SET rater_id = ? WHERE project_id = ? AND role = ?")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("UPDATE member SET rater_id = ? WHERE project_id = ? AND role = ?")) {
                 for (String[] e : fill) {
                     s.setString(1, e[2]);
                     s.setString(2, e[0]);
@@ -112,8 +118,8 @@ public final class Hub implements AutoCloseable {
      */
     public void checkRoleAndSchema() throws SQLException {
         try (PreparedStatement s = c.prepareStatement(
-                "SELECT rolsuper, rolcreaterole, rolbypassrls FROM pg_roles WHERE rolname = session_user");
-             ResultSet rs = s.executeQuery()) {
+                        "SELECT rolsuper, rolcreaterole, rolbypassrls FROM pg_roles WHERE rolname = session_user");
+                ResultSet rs = s.executeQuery()) {
             if (rs.next()) {
                 List<String> bad = new ArrayList<>();
                 if (rs.getBoolean(1)) {
@@ -126,31 +132,40 @@ public final class Hub implements AutoCloseable {
                     bad.add("BYPASSRLS");
                 }
                 if (!bad.isEmpty()) {
-                    throw new SQLException("role " + address.user() + " has " + String.join(", ", bad) + ": with it the "
-                            + "role can turn off the hub's row-level security or make itself another person, so Tracejudge "
-                            + "will not lead or review as it. Use a plain login role (CREATE ROLE name LOGIN) for the lead "
-                            + "and keep the owner and the database's administrator apart (README, Team projects)", "42501");
+                    throw new SQLException(
+                            "role " + address.user() + " has " + String.join(", ", bad) + ": with it the "
+                                    + "role can turn off the hub's row-level security or make itself another person, so Tracejudge "
+                                    + "will not lead or review as it. Use a plain login role (CREATE ROLE name LOGIN) for the lead "
+                                    + "and keep the owner and the database's administrator apart (README, Team projects)",
+                            "42501");
                 }
             }
         }
         int version;
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT tracejudge.hub_version()")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT tracejudge.hub_version()")) {
             rs.next();
             version = rs.getInt(1);
         } catch (SQLException e) {
-            throw new SQLException("the hub at " + address.url() + " has no Tracejudge schema " + SCHEMA_VERSION
-                    + " (or is older): its owner sets it up with: tracejudge team hub URL --user OWNER --lead "
-                    + address.user(), "3F000", e);
+            throw new SQLException(
+                    "the hub at " + address.url() + " has no Tracejudge schema " + SCHEMA_VERSION
+                            + " (or is older): its owner sets it up with: tracejudge team hub URL --user OWNER --lead "
+                            + address.user(),
+                    "3F000",
+                    e);
         }
         if (version < SCHEMA_VERSION) {
-            throw new SQLException("the hub's schema is " + version + "; this Tracejudge needs " + SCHEMA_VERSION
-                    + " (its owner upgrades it with: tracejudge team hub URL --user OWNER)", "3F000");
+            throw new SQLException(
+                    "the hub's schema is " + version + "; this Tracejudge needs " + SCHEMA_VERSION
+                            + " (its owner upgrades it with: tracejudge team hub URL --user OWNER)",
+                    "3F000");
         }
     }
 
     /** The hub's clock. */
     public Instant now() throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT clock_timestamp()")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT clock_timestamp()")) {
             rs.next();
             return rs.getTimestamp(1).toInstant();
         }
@@ -267,7 +282,10 @@ public final class Hub implements AutoCloseable {
      * and name it stored them under ({at, person}); the SHA-256 of each stored body; the reason for each refused one.
      * An entry in none of these was on the hub already.
      */
-    public record Pushed(Map<String, Long> seqs, Map<String, String[]> stamps, Map<String, String> digests,
+    public record Pushed(
+            Map<String, Long> seqs,
+            Map<String, String[]> stamps,
+            Map<String, String> digests,
             Map<String, String> refused) {
         static Pushed empty() {
             return new Pushed(new HashMap<>(), new HashMap<>(), new HashMap<>(), new HashMap<>());
@@ -330,9 +348,12 @@ public final class Hub implements AutoCloseable {
             return s.executeQuery();
         } catch (SQLException e) {
             if ("42883".equals(e.getSQLState()) || "3F000".equals(e.getSQLState())) {
-                throw new SQLException("the hub at " + address.url() + " is older than schema " + SCHEMA_VERSION
-                        + " (no tracejudge.push): its owner upgrades it with: tracejudge team hub URL --user OWNER "
-                        + "(README, Upgrading a hub)", e.getSQLState(), e);
+                throw new SQLException(
+                        "the hub at " + address.url() + " is older than schema " + SCHEMA_VERSION
+                                + " (no tracejudge.push): its owner upgrades it with: tracejudge team hub URL --user OWNER "
+                                + "(README, Upgrading a hub)",
+                        e.getSQLState(),
+                        e);
             }
             throw e;
         }
@@ -394,8 +415,8 @@ public final class Hub implements AutoCloseable {
         if (seqs.isEmpty()) {
             return out;
         }
-        try (PreparedStatement s = c.prepareStatement("SELECT seq, kind, id, body FROM entry WHERE project_id = ? "
-                + "AND seq = ANY (?) ORDER BY seq")) {
+        try (PreparedStatement s = c.prepareStatement(
+                "SELECT seq, kind, id, body FROM entry WHERE project_id = ? " + "AND seq = ANY (?) ORDER BY seq")) {
             s.setString(1, project);
             s.setArray(2, c.createArrayOf("bigint", seqs.toArray()));
             try (ResultSet rs = s.executeQuery()) {
@@ -444,8 +465,9 @@ public final class Hub implements AutoCloseable {
     /** seq -> {kind, id, SHA-256 of the body} of the entries this role may see with {@code from < seq <= to}. */
     public Map<Long, String[]> digests(String project, long from, long to) throws SQLException {
         Map<Long, String[]> out = new HashMap<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT seq, kind, id, encode(sha256(convert_to(body, 'UTF8')), 'hex') "
-                + "FROM entry WHERE project_id = ? AND seq > ? AND seq <= ?")) {
+        try (PreparedStatement s =
+                c.prepareStatement("SELECT seq, kind, id, encode(sha256(convert_to(body, 'UTF8')), 'hex') "
+                        + "FROM entry WHERE project_id = ? AND seq > ? AND seq <= ?")) {
             s.setString(1, project);
             s.setLong(2, from);
             s.setLong(3, to);

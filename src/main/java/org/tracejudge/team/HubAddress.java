@@ -20,6 +20,7 @@ public record HubAddress(String url, String user) {
     public static final String PASSWORD_ENV = "TRACEJUDGE_HUB_PASSWORD";
     /** Hub tables live in this schema of the database the lead was given. */
     public static final String SCHEMA = "tracejudge";
+
     private static final Pattern ROLE = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
 
     /**
@@ -28,14 +29,16 @@ public record HubAddress(String url, String user) {
      */
     public static HubAddress parse(String text, String user) {
         if (text == null || text.isBlank()) {
-            throw new IllegalArgumentException("no hub URL (e.g. postgresql://hub.example.org/tracejudge?sslmode=verify-full)");
+            throw new IllegalArgumentException(
+                    "no hub URL (e.g. postgresql://hub.example.org/tracejudge?sslmode=verify-full)");
         }
         String t = text.strip();
         if (t.startsWith("jdbc:")) {
             t = t.substring(5);
         }
         if (!t.startsWith("postgresql://") && !t.startsWith("postgres://")) {
-            throw new IllegalArgumentException("hub URL '" + redact(text) + "': expected postgresql://host[:port]/database");
+            throw new IllegalArgumentException(
+                    "hub URL '" + redact(text) + "': expected postgresql://host[:port]/database");
         }
         URI u;
         try {
@@ -49,23 +52,28 @@ public record HubAddress(String url, String user) {
         if (u.getRawUserInfo() != null) {
             String info = u.getRawUserInfo();
             if (info.contains(":") || decode(info).contains(":")) {
-                throw new IllegalArgumentException("hub URL: a password does not belong in the URL (it would be kept in the "
-                        + "project file); put it in ~/.pgpass or the environment variable " + PASSWORD_ENV);
+                throw new IllegalArgumentException(
+                        "hub URL: a password does not belong in the URL (it would be kept in the "
+                                + "project file); put it in ~/.pgpass or the environment variable " + PASSWORD_ENV);
             }
             urlUser = info;
         }
         String query = u.getRawQuery();
         if (query != null) {
             for (String kv : query.split("&")) {
-                String k = decode(kv.contains("=") ? kv.substring(0, kv.indexOf('=')) : kv).strip();
+                String k = decode(kv.contains("=") ? kv.substring(0, kv.indexOf('=')) : kv)
+                        .strip();
                 if (k.equalsIgnoreCase("password")) {
-                    throw new IllegalArgumentException("hub URL: a password does not belong in the URL (it would be kept in "
-                            + "the project file); put it in ~/.pgpass or the environment variable " + PASSWORD_ENV);
+                    throw new IllegalArgumentException(
+                            "hub URL: a password does not belong in the URL (it would be kept in "
+                                    + "the project file); put it in ~/.pgpass or the environment variable "
+                                    + PASSWORD_ENV);
                 }
                 if (k.equalsIgnoreCase("sslpassword")) {
-                    throw new IllegalArgumentException("hub URL: sslpassword (the client key's passphrase) does not belong "
-                            + "in the URL (it would be kept in the project file); use a key without a passphrase readable "
-                            + "only by you, or give the driver the passphrase another way");
+                    throw new IllegalArgumentException(
+                            "hub URL: sslpassword (the client key's passphrase) does not belong "
+                                    + "in the URL (it would be kept in the project file); use a key without a passphrase readable "
+                                    + "only by you, or give the driver the passphrase another way");
                 }
                 if (k.equalsIgnoreCase("user")) {
                     urlUser = decode(kv.substring(kv.indexOf('=') + 1));
@@ -73,7 +81,8 @@ public record HubAddress(String url, String user) {
             }
         }
         if (u.getHost() == null || u.getPath() == null || u.getPath().length() <= 1) {
-            throw new IllegalArgumentException("hub URL '" + redact(text) + "': expected postgresql://host[:port]/database");
+            throw new IllegalArgumentException(
+                    "hub URL '" + redact(text) + "': expected postgresql://host[:port]/database");
         }
         StringBuilder jdbc = new StringBuilder("jdbc:postgresql://").append(u.getHost());
         if (u.getPort() > 0) {
@@ -81,16 +90,23 @@ public record HubAddress(String url, String user) {
         }
         jdbc.append(u.getRawPath());
         if (query != null) {
-            String kept = String.join("&", java.util.Arrays.stream(query.split("&"))
-                    .filter(kv -> !decode(kv).strip().toLowerCase(java.util.Locale.ROOT).startsWith("user=")).toList());
+            String kept = String.join(
+                    "&",
+                    java.util.Arrays.stream(query.split("&"))
+                            .filter(kv -> !decode(kv)
+                                    .strip()
+                                    .toLowerCase(java.util.Locale.ROOT)
+                                    .startsWith("user="))
+                            .toList());
             if (!kept.isEmpty()) {
                 jdbc.append('?').append(kept);
             }
         }
-        String who = user != null && !user.isBlank() ? user
-                : urlUser != null ? urlUser
-                : System.getenv("PGUSER") != null ? System.getenv("PGUSER")
-                : System.getProperty("user.name");
+        String who = user != null && !user.isBlank()
+                ? user
+                : urlUser != null
+                        ? urlUser
+                        : System.getenv("PGUSER") != null ? System.getenv("PGUSER") : System.getProperty("user.name");
         return new HubAddress(jdbc.toString(), who);
     }
 
@@ -153,8 +169,9 @@ public record HubAddress(String url, String user) {
         }
         for (java.nio.file.attribute.PosixFilePermission x : perms) {
             if (x.name().startsWith("GROUP_") || x.name().startsWith("OTHERS_")) {
-                throw new IllegalArgumentException("password file " + f + " has group or world access; permissions should "
-                        + "be u=rw (0600) or less (chmod 600 " + f + "): Tracejudge, like libpq, will not use it");
+                throw new IllegalArgumentException("password file " + f
+                        + " has group or world access; permissions should " + "be u=rw (0600) or less (chmod 600 " + f
+                        + "): Tracejudge, like libpq, will not use it");
             }
         }
     }
@@ -177,8 +194,9 @@ public record HubAddress(String url, String user) {
 
     /** The text with whatever could be a secret masked: the user-info part of the URL and any password parameter. */
     static String redact(String s) {
-        return s.replaceAll("(?<=://)[^?#]*@", "***@").replaceAll("(?i)((?:ssl)?pass(?:%77|w)ord|p(?:%61|a)ssword)=[^&]*",
-                "$1=***").replaceAll("(?i)(%[0-9a-f]{2}[^=&]*)=[^&]*", "$1=***");
+        return s.replaceAll("(?<=://)[^?#]*@", "***@")
+                .replaceAll("(?i)((?:ssl)?pass(?:%77|w)ord|p(?:%61|a)ssword)=[^&]*", "$1=***")
+                .replaceAll("(?i)(%[0-9a-f]{2}[^=&]*)=[^&]*", "$1=***");
     }
 
     @Override

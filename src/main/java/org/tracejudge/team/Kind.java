@@ -50,7 +50,8 @@ public enum Kind {
      * skip.reviewer, comment.author).
      */
     String personColumn() {
-        return this == LABEL ? "created_by" : this == ADJUDICATION ? "annotator" : this == SKIP ? "reviewer"
-                : this == COMMENT ? "author" : null;
+        return this == LABEL
+                ? "created_by"
+                : this == ADJUDICATION ? "annotator" : this == SKIP ? "reviewer" : this == COMMENT ? "author" : null;
     }
 }

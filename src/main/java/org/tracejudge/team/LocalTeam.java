@@ -49,9 +49,10 @@ public final class LocalTeam {
             s.execute("CREATE TABLE IF NOT EXISTS team_entry (kind TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER, "
                     + "PRIMARY KEY (kind, id)) WITHOUT ROWID");
             s.execute("CREATE TABLE IF NOT EXISTS team_meta (key TEXT PRIMARY KEY, value TEXT, seq INTEGER NOT NULL)");
-            s.execute("CREATE TABLE IF NOT EXISTS " + ASSIGNMENT_TABLE + " (id TEXT PRIMARY KEY, "
-                    + "trace_id TEXT NOT NULL REFERENCES trace(id), reviewer TEXT NOT NULL, "
-                    + "duty TEXT NOT NULL CHECK (duty IN ('review', 'adjudicate')), created_by TEXT, created_at TEXT NOT NULL)");
+            s.execute(
+                    "CREATE TABLE IF NOT EXISTS " + ASSIGNMENT_TABLE + " (id TEXT PRIMARY KEY, "
+                            + "trace_id TEXT NOT NULL REFERENCES trace(id), reviewer TEXT NOT NULL, "
+                            + "duty TEXT NOT NULL CHECK (duty IN ('review', 'adjudicate')), created_by TEXT, created_at TEXT NOT NULL)");
             s.execute("CREATE INDEX IF NOT EXISTS team_assignment_reviewer_idx ON " + ASSIGNMENT_TABLE
                     + "(reviewer, duty, trace_id)");
             s.execute("CREATE TRIGGER IF NOT EXISTS team_assignment_no_update BEFORE UPDATE ON " + ASSIGNMENT_TABLE
@@ -78,7 +79,8 @@ public final class LocalTeam {
         // the SHA-256 of each entry's body as the hub stored it when this file took it (files from before have none:
         // the first check of an entry takes the hub's)
         boolean digest = false;
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA table_info(team_entry)")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("PRAGMA table_info(team_entry)")) {
             while (rs.next()) {
                 digest |= "digest".equals(rs.getString("name"));
             }
@@ -117,8 +119,10 @@ public final class LocalTeam {
     static long[] count(Connection c, Kind kind, long afterRowid, String person) throws SQLException {
         String personCol = kind.personColumn();
         boolean restrict = person != null && personCol != null;
-        String mine = restrict ? "(t." + personCol + " IS ? AND EXISTS (SELECT 1 FROM team_entry x WHERE x.kind = 'trace' "
-                + "AND x.id = t.trace_id))" : "1";
+        String mine = restrict
+                ? "(t." + personCol + " IS ? AND EXISTS (SELECT 1 FROM team_entry x WHERE x.kind = 'trace' "
+                        + "AND x.id = t.trace_id))"
+                : "1";
         String sql = "SELECT coalesce(sum(" + mine + "), 0), count(*) FROM " + kind.table + " t WHERE t.rowid > ? "
                 + "AND NOT EXISTS (SELECT 1 FROM team_entry te WHERE te.kind = ? AND te.id = t." + kind.key + ")";
         try (PreparedStatement s = c.prepareStatement(sql)) {
@@ -145,8 +149,8 @@ public final class LocalTeam {
             return;
         }
         ensureTables(c);
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO " + SKIP_TABLE
-                + "(id, trace_id, reviewer, created_at) VALUES (?, ?, ?, ?)")) {
+        try (PreparedStatement s = c.prepareStatement(
+                "INSERT INTO " + SKIP_TABLE + "(id, trace_id, reviewer, created_at) VALUES (?, ?, ?, ?)")) {
             s.setString(1, org.tracejudge.model.Ids.random());
             s.setString(2, traceId);
             s.setString(3, person);
@@ -170,7 +174,8 @@ public final class LocalTeam {
     }
 
     public static void setMeta(Connection c, String key, String value) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("INSERT OR REPLACE INTO project_meta(key, value) VALUES (?, ?)")) {
+        try (PreparedStatement s =
+                c.prepareStatement("INSERT OR REPLACE INTO project_meta(key, value) VALUES (?, ?)")) {
             s.setString(1, key);
             s.setString(2, value);
             s.executeUpdate();
@@ -201,8 +206,10 @@ public final class LocalTeam {
         String personCol = kind.personColumn();
         boolean restrict = person != null && personCol != null;
         String sql = "SELECT t.rowid AS \"__rowid\", (te.id IS NOT NULL) AS \"__known\""
-                + (restrict ? ", (t." + personCol + " IS ? AND EXISTS (SELECT 1 FROM team_entry x WHERE x.kind = 'trace' "
-                        + "AND x.id = t.trace_id)) AS \"__mine\"" : "")
+                + (restrict
+                        ? ", (t." + personCol + " IS ? AND EXISTS (SELECT 1 FROM team_entry x WHERE x.kind = 'trace' "
+                                + "AND x.id = t.trace_id)) AS \"__mine\""
+                        : "")
                 + ", t.* FROM " + kind.table + " t LEFT JOIN team_entry te ON te.kind = ? AND te.id = t." + kind.key
                 + " WHERE t.rowid > ? ORDER BY t.rowid LIMIT ?";
         List<Hub.Entry> out = new ArrayList<>();
@@ -300,9 +307,11 @@ public final class LocalTeam {
     }
 
     /** Records entries as being on the hub (with the hub's seq and body digest when it stored them now). */
-    static void markKnown(Connection c, String kind, List<String> ids, Map<String, Long> seqs, Map<String, String> digests)
+    static void markKnown(
+            Connection c, String kind, List<String> ids, Map<String, Long> seqs, Map<String, String> digests)
             throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO team_entry(kind, id, seq, digest) VALUES (?, ?, ?, ?)")) {
+        try (PreparedStatement s =
+                c.prepareStatement("INSERT OR IGNORE INTO team_entry(kind, id, seq, digest) VALUES (?, ?, ?, ?)")) {
             for (String id : ids) {
                 Long seq = seqs.get(kind + "/" + id);
                 s.setString(1, kind);
@@ -321,7 +330,8 @@ public final class LocalTeam {
 
     /** Records the entries the hub refused on a push, with its reasons. */
     static void markRejected(Connection c, Map<String, String> refused) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("INSERT OR REPLACE INTO team_rejected(kind, id, reason, at) VALUES (?, ?, ?, ?)")) {
+        try (PreparedStatement s =
+                c.prepareStatement("INSERT OR REPLACE INTO team_rejected(kind, id, reason, at) VALUES (?, ?, ?, ?)")) {
             for (Map.Entry<String, String> e : refused.entrySet()) {
                 int slash = e.getKey().indexOf('/');
                 s.setString(1, e.getKey().substring(0, slash));
@@ -359,8 +369,8 @@ public final class LocalTeam {
                 s.execute("DROP TRIGGER \"" + t[0] + "\"");
             }
         }
-        try (PreparedStatement s = c.prepareStatement("UPDATE " + kind.table + " SET created_at = ?, " + personCol
-                + " = ? WHERE " + kind.key + " = ?")) {
+        try (PreparedStatement s = c.prepareStatement(
+                "UPDATE " + kind.table + " SET created_at = ?, " + personCol + " = ? WHERE " + kind.key + " = ?")) {
             for (Map.Entry<String, String[]> e : stamps.entrySet()) {
                 s.setString(1, e.getValue()[0]);
                 s.setString(2, e.getValue()[1]);
@@ -379,8 +389,9 @@ public final class LocalTeam {
     /** Settings the lead changed since they were last published: key -> value. */
     static Map<String, String> changedMeta(Connection c) throws SQLException {
         Map<String, String> out = new java.util.TreeMap<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT m.key, m.value FROM project_meta m "
-                + "LEFT JOIN team_meta t ON t.key = m.key WHERE t.key IS NULL OR t.value IS NOT m.value")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT m.key, m.value FROM project_meta m "
+                        + "LEFT JOIN team_meta t ON t.key = m.key WHERE t.key IS NULL OR t.value IS NOT m.value")) {
             while (rs.next()) {
                 if (sharedMeta(rs.getString(1))) {
                     out.put(rs.getString(1), rs.getString(2));
@@ -398,7 +409,8 @@ public final class LocalTeam {
     }
 
     /** Columns whose text must be JSON for the rest of the workbench (safety view, export) to work. */
-    private static final Set<String> JSON_COLUMNS = Set.of("scores", "evidence", "config", "labels", "tools", "tool_calls");
+    private static final Set<String> JSON_COLUMNS =
+            Set.of("scores", "evidence", "config", "labels", "tools", "tool_calls");
 
     /** Inserts pulled entries (insert-if-absent) and records them as known; returns how many rows were new. */
     static int apply(Connection c, List<Hub.Entry> entries) throws SQLException {
@@ -414,10 +426,12 @@ public final class LocalTeam {
     static Applied apply(Connection c, List<Hub.Entry> entries, Applied out) throws SQLException {
         Map<String, PreparedStatement> inserts = new HashMap<>();
         Map<String, Set<String>> columns = new HashMap<>();
-        try (PreparedStatement known = c.prepareStatement("INSERT OR IGNORE INTO team_entry(kind, id, seq, digest) VALUES (?, ?, ?, ?)");
-             PreparedStatement had = c.prepareStatement("SELECT seq, digest FROM team_entry WHERE kind = ? AND id = ?");
-             PreparedStatement again = c.prepareStatement("UPDATE team_entry SET seq = ?, digest = coalesce(digest, ?) "
-                     + "WHERE kind = ? AND id = ?")) {
+        try (PreparedStatement known = c.prepareStatement(
+                        "INSERT OR IGNORE INTO team_entry(kind, id, seq, digest) VALUES (?, ?, ?, ?)");
+                PreparedStatement had =
+                        c.prepareStatement("SELECT seq, digest FROM team_entry WHERE kind = ? AND id = ?");
+                PreparedStatement again = c.prepareStatement(
+                        "UPDATE team_entry SET seq = ?, digest = coalesce(digest, ?) " + "WHERE kind = ? AND id = ?")) {
             // one batch records the page as known; an entry already known (a page taken again after an interruption,
             // or this person's own entry) is checked against the body this file took
             String[] digests = new String[entries.size()];
@@ -443,8 +457,14 @@ public final class LocalTeam {
                             boolean noSeq = rs.wasNull();
                             String d = rs.getString(2);
                             if (d != null && digest != null && !d.equals(digest)) {
-                                tampered(c, e.kind(), e.id(), e.seq(), "came again from the hub (seq " + e.seq()
-                                        + ") with another body than the one this file took" + (noSeq ? "" : " at seq " + seq));
+                                tampered(
+                                        c,
+                                        e.kind(),
+                                        e.id(),
+                                        e.seq(),
+                                        "came again from the hub (seq " + e.seq()
+                                                + ") with another body than the one this file took"
+                                                + (noSeq ? "" : " at seq " + seq));
                                 out.tampered++;
                                 continue;
                             }
@@ -493,8 +513,8 @@ public final class LocalTeam {
                         int n = s.executeUpdate();
                         if (n == 0 && !exists(c, kind, row.get(kind.key))) {
                             // INSERT OR IGNORE passes over a row that breaks a CHECK or NOT NULL constraint too
-                            throw new IllegalArgumentException("the file's " + kind.table + " table refuses it (a value "
-                                    + "out of range or missing)");
+                            throw new IllegalArgumentException("the file's " + kind.table
+                                    + " table refuses it (a value " + "out of range or missing)");
                         }
                         out.added += n;
                     }
@@ -539,7 +559,8 @@ public final class LocalTeam {
 
     /** Records that the hub changed or removed an entry this file took. */
     static void tampered(Connection c, String kind, String id, long seq, String what) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO team_tamper(kind, id, seq, what, at) VALUES (?,?,?,?,?)")) {
+        try (PreparedStatement s =
+                c.prepareStatement("INSERT OR IGNORE INTO team_tamper(kind, id, seq, what, at) VALUES (?,?,?,?,?)")) {
             s.setString(1, kind);
             s.setString(2, id);
             s.setLong(3, seq);
@@ -550,7 +571,8 @@ public final class LocalTeam {
     }
 
     private static void refused(Connection c, Hub.Entry e, String reason) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("INSERT OR REPLACE INTO team_refused(kind, id, seq, reason) VALUES (?,?,?,?)")) {
+        try (PreparedStatement s =
+                c.prepareStatement("INSERT OR REPLACE INTO team_refused(kind, id, seq, reason) VALUES (?,?,?,?)")) {
             s.setString(1, e.kind());
             s.setString(2, e.id());
             s.setLong(3, e.seq());
@@ -561,14 +583,15 @@ public final class LocalTeam {
 
     /** Rows of a team table (0 when the file has none). */
     static long rows(Connection c, String table) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT count(*) FROM sqlite_master WHERE name = '" + table + "'")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM sqlite_master WHERE name = '" + table + "'")) {
             rs.next();
             if (rs.getInt(1) == 0) {
                 return 0;
             }
         }
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
             rs.next();
             return rs.getLong(1);
         }
@@ -576,14 +599,15 @@ public final class LocalTeam {
 
     /** Hub entries this file could not take (see {@link #apply}). */
     static long refusedCount(Connection c) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT count(*) FROM sqlite_master WHERE name = 'team_refused'")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM sqlite_master WHERE name = 'team_refused'")) {
             rs.next();
             if (rs.getInt(1) == 0) {
                 return 0;
             }
         }
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM team_refused")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM team_refused")) {
             rs.next();
             return rs.getLong(1);
         }
@@ -605,7 +629,8 @@ public final class LocalTeam {
         if (seq <= have) {
             return 0;
         }
-        try (PreparedStatement s = c.prepareStatement("INSERT OR REPLACE INTO team_meta(key, value, seq) VALUES (?, ?, ?)")) {
+        try (PreparedStatement s =
+                c.prepareStatement("INSERT OR REPLACE INTO team_meta(key, value, seq) VALUES (?, ?, ?)")) {
             s.setString(1, key);
             s.setString(2, value);
             s.setLong(3, seq);
@@ -623,7 +648,8 @@ public final class LocalTeam {
     }
 
     static void recordMeta(Connection c, String key, String value, long seq) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("INSERT OR REPLACE INTO team_meta(key, value, seq) VALUES (?, ?, ?)")) {
+        try (PreparedStatement s =
+                c.prepareStatement("INSERT OR REPLACE INTO team_meta(key, value, seq) VALUES (?, ?, ?)")) {
             s.setString(1, key);
             s.setString(2, value);
             s.setLong(3, seq);
@@ -633,7 +659,8 @@ public final class LocalTeam {
 
     private static Set<String> tableColumns(Connection c, String table) {
         Set<String> out = new LinkedHashSet<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA table_info(" + table + ")")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("PRAGMA table_info(" + table + ")")) {
             while (rs.next()) {
                 out.add(rs.getString("name"));
             }
@@ -653,13 +680,15 @@ public final class LocalTeam {
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
                 JsonToken t = p.nextToken();
-                row.put(name, switch (t) {
-                    case VALUE_NULL -> null;
-                    case VALUE_NUMBER_INT -> p.getLongValue();
-                    case VALUE_NUMBER_FLOAT -> p.getDoubleValue();
-                    case VALUE_STRING -> p.getText();
-                    default -> p.readValueAsTree().toString();
-                });
+                row.put(
+                        name,
+                        switch (t) {
+                            case VALUE_NULL -> null;
+                            case VALUE_NUMBER_INT -> p.getLongValue();
+                            case VALUE_NUMBER_FLOAT -> p.getDoubleValue();
+                            case VALUE_STRING -> p.getText();
+                            default -> p.readValueAsTree().toString();
+                        });
             }
         } catch (IOException e) {
             throw new IllegalArgumentException("hub entry is not valid JSON: " + e.getMessage(), e);
@@ -669,7 +698,8 @@ public final class LocalTeam {
 
     /** Largest rowid of a table (0 when empty). */
     static long maxRowid(Connection c, String table) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT coalesce(max(rowid), 0) FROM " + table)) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT coalesce(max(rowid), 0) FROM " + table)) {
             return rs.next() ? rs.getLong(1) : 0;
         }
     }

@@ -34,8 +34,8 @@ public final class TeamProgress {
      * @param toAdjudicate items whose two reviewers have both decided and disagree, for this adjudicator
      * @param adjudicated  of those, decided by the adjudicator
      */
-    public record Reviewer(String person, int assigned, int done, int open, int skipped, int toAdjudicate,
-            int adjudicated) {}
+    public record Reviewer(
+            String person, int assigned, int done, int open, int skipped, int toAdjudicate, int adjudicated) {}
 
     public static List<Reviewer> reviewers(Connection c) throws SQLException {
         LocalTeam.ensureTables(c);
@@ -45,14 +45,20 @@ public final class TeamProgress {
         Map<String, List<String>> reviewersOf = new HashMap<>();
         Map<String, Set<String>> review = new TreeMap<>();
         Map<String, Set<String>> adjudicate = new TreeMap<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT trace_id, reviewer, duty FROM " + LocalTeam.ASSIGNMENT_TABLE);
-             ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s =
+                        c.prepareStatement("SELECT trace_id, reviewer, duty FROM " + LocalTeam.ASSIGNMENT_TABLE);
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 if (Assigner.REVIEW.equals(rs.getString(3))) {
-                    review.computeIfAbsent(rs.getString(2), k -> new TreeSet<>()).add(rs.getString(1));
-                    reviewersOf.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(rs.getString(2));
+                    review.computeIfAbsent(rs.getString(2), k -> new TreeSet<>())
+                            .add(rs.getString(1));
+                    reviewersOf
+                            .computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
+                            .add(rs.getString(2));
                 } else {
-                    adjudicate.computeIfAbsent(rs.getString(2), k -> new TreeSet<>()).add(rs.getString(1));
+                    adjudicate
+                            .computeIfAbsent(rs.getString(2), k -> new TreeSet<>())
+                            .add(rs.getString(1));
                 }
             }
         }
@@ -115,12 +121,14 @@ public final class TeamProgress {
                 + "AND l.action <> 'withdraw') "
                 + "OR EXISTS (SELECT 1 FROM adjudication d WHERE d.trace_id = a.trace_id AND d.annotator = a.reviewer "
                 + "AND d.action = 'set') "
-                + "FROM " + LocalTeam.ASSIGNMENT_TABLE + " a JOIN trace t ON t.id = a.trace_id JOIN task k ON k.id = t.task_id "
+                + "FROM " + LocalTeam.ASSIGNMENT_TABLE
+                + " a JOIN trace t ON t.id = a.trace_id JOIN task k ON k.id = t.task_id "
                 + "WHERE a.reviewer = ? ORDER BY a.duty DESC, k.task_key, t.model, a.trace_id")) {
             s.setString(1, person);
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new Mine(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getBoolean(5)));
+                    out.add(new Mine(
+                            rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getBoolean(5)));
                 }
             }
         }
@@ -155,8 +163,10 @@ public final class TeamProgress {
     /** trace -> person -> current decision value. */
     static Map<String, Map<String, String>> decisions(Connection c) throws SQLException {
         Map<String, Map<String, String>> out = new HashMap<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT a.trace_id, a.annotator, a.value, a.action FROM adjudication a "
-                + "ORDER BY a.trace_id, a.annotator, a.created_at, a.id"); ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s =
+                        c.prepareStatement("SELECT a.trace_id, a.annotator, a.value, a.action FROM adjudication a "
+                                + "ORDER BY a.trace_id, a.annotator, a.created_at, a.id");
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 Map<String, String> m = out.computeIfAbsent(rs.getString(1), k -> new HashMap<>());
                 if ("set".equals(rs.getString(4))) {
@@ -166,11 +176,13 @@ public final class TeamProgress {
                 }
             }
         }
-        // with per-tool decisions (safety review) the decision is the whole set: two experts who differ on one tool disagree
-        try (PreparedStatement s = c.prepareStatement("SELECT l.trace_id, r.name, l.value || coalesce(' ' || l.scores, '') "
-                + "FROM current_label l "
-                + "JOIN rater r ON r.id = l.rater_id WHERE r.kind = 'human' AND l.action = 'set' AND l.created_by = r.name");
-             ResultSet rs = s.executeQuery()) {
+        // with per-tool decisions (safety review) the decision is the whole set: two experts who differ on one tool
+        // disagree
+        try (PreparedStatement s = c.prepareStatement(
+                        "SELECT l.trace_id, r.name, l.value || coalesce(' ' || l.scores, '') "
+                                + "FROM current_label l "
+                                + "JOIN rater r ON r.id = l.rater_id WHERE r.kind = 'human' AND l.action = 'set' AND l.created_by = r.name");
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 out.computeIfAbsent(rs.getString(1), k -> new HashMap<>()).put(rs.getString(2), rs.getString(3));
             }
@@ -181,8 +193,9 @@ public final class TeamProgress {
     /** "trace\0person" for every trace a person skipped. */
     private static Set<String> skips(Connection c) throws SQLException {
         Set<String> out = new HashSet<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT DISTINCT trace_id, reviewer FROM " + LocalTeam.SKIP_TABLE);
-             ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s =
+                        c.prepareStatement("SELECT DISTINCT trace_id, reviewer FROM " + LocalTeam.SKIP_TABLE);
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 out.add(rs.getString(1) + "\u0000" + rs.getString(2));
             }
@@ -193,8 +206,10 @@ public final class TeamProgress {
     /** "trace\0person" for every trace a person has any label or adjudication on. */
     private static Set<String> acted(Connection c) throws SQLException {
         Set<String> out = new HashSet<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT trace_id, created_by FROM label WHERE created_by IS NOT NULL "
-                + "AND action <> 'withdraw' UNION SELECT trace_id, annotator FROM adjudication WHERE action = 'set'"); ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s = c.prepareStatement(
+                        "SELECT trace_id, created_by FROM label WHERE created_by IS NOT NULL "
+                                + "AND action <> 'withdraw' UNION SELECT trace_id, annotator FROM adjudication WHERE action = 'set'");
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 out.add(rs.getString(1) + "\u0000" + rs.getString(2));
             }

@@ -6,14 +6,14 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.sql.Statement;
-import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
@@ -54,15 +54,23 @@ public final class TeamSync {
      * Called inside each open transaction, just before it commits ("push": the hub's, "pull": the file's); the kill
      * tests stop a child JVM there. Does nothing otherwise.
      */
-    static volatile java.util.function.Consumer<String> beforeCommit = point -> { };
+    static volatile java.util.function.Consumer<String> beforeCommit = point -> {};
 
     /**
      * What one sync did. {@code refusedByHub}: this laptop's entries the hub refused now (their reasons are in the
      * file, see {@link #problems}); {@code quarantined}: hub entries this file could not take now; {@code tampered}:
      * entries this file holds that it found changed or removed on the hub now. The last three are warnings to show.
      */
-    public record Report(int pushed, int pulled, int keptLocal, long seq, long clockOffsetMillis, long millis,
-            int refusedByHub, int quarantined, int tampered) {
+    public record Report(
+            int pushed,
+            int pulled,
+            int keptLocal,
+            long seq,
+            long clockOffsetMillis,
+            long millis,
+            int refusedByHub,
+            int quarantined,
+            int tampered) {
         public Report(int pushed, int pulled, int keptLocal, long seq, long clockOffsetMillis, long millis) {
             this(pushed, pulled, keptLocal, seq, clockOffsetMillis, millis, 0, 0, 0);
         }
@@ -80,20 +88,22 @@ public final class TeamSync {
         }
     }
 
-    public static final Listener QUIET = (phase, done) -> { };
+    public static final Listener QUIET = (phase, done) -> {};
 
     /** Lead: creates the hub schema when needed, publishes the project and pushes everything. */
     public static Report init(Project p, HubAddress a, String hubProject, String person, boolean blind, Listener l)
             throws SQLException {
         if (person == null || person.isBlank()) {
-            throw new IllegalArgumentException("the lead's name (--person) is needed: it is the name their decisions carry");
+            throw new IllegalArgumentException(
+                    "the lead's name (--person) is needed: it is the name their decisions carry");
         }
         String name = hubProject == null || hubProject.isBlank() ? p.name() : hubProject;
         p.write(c -> {
             LocalTeam.ensureTables(c);
             String had = LocalTeam.meta(c, LocalTeam.PROJECT);
             if (had != null && !had.equals(name)) {
-                throw new IllegalArgumentException(p.file().getFileName() + " already belongs to team project '" + had + "'");
+                throw new IllegalArgumentException(
+                        p.file().getFileName() + " already belongs to team project '" + had + "'");
             }
             return null;
         });
@@ -119,18 +129,20 @@ public final class TeamSync {
             hub.checkRoleAndSchema();
             Hub.Member me = hub.me(hubProject);
             if (me == null || !me.active()) {
-                throw new IllegalArgumentException("role " + a.user() + " is not a member of project '" + hubProject
-                        + "' on the hub (the lead adds members with: tracejudge team members PROJECT --add ROLE --person NAME)");
+                throw new IllegalArgumentException(
+                        "role " + a.user() + " is not a member of project '" + hubProject
+                                + "' on the hub (the lead adds members with: tracejudge team members PROJECT --add ROLE --person NAME)");
             }
             boolean existed = Files.exists(out);
-            Project p = existed ? Project.open(out) : Project.open(out, Project.OpenOptions.createIfMissing(hubProject));
+            Project p =
+                    existed ? Project.open(out) : Project.open(out, Project.OpenOptions.createIfMissing(hubProject));
             try {
                 p.write(c -> {
                     LocalTeam.ensureTables(c);
                     String had = LocalTeam.meta(c, LocalTeam.PROJECT);
                     if (existed && !hubProject.equals(had)) {
-                        throw new IllegalArgumentException(out + " exists and is not a copy of team project '" + hubProject
-                                + "': give a new file name");
+                        throw new IllegalArgumentException(out + " exists and is not a copy of team project '"
+                                + hubProject + "': give a new file name");
                     }
                     LocalTeam.setMeta(c, LocalTeam.HUB, a.url());
                     LocalTeam.setMeta(c, LocalTeam.USER, a.user());
@@ -159,7 +171,8 @@ public final class TeamSync {
     public static HubAddress address(Project p) {
         String url = p.meta(LocalTeam.HUB);
         if (url == null) {
-            throw new ProjectException(p.file().getFileName() + " is not a team project (tracejudge team init or team join)");
+            throw new ProjectException(
+                    p.file().getFileName() + " is not a team project (tracejudge team init or team join)");
         }
         return new HubAddress(url, p.meta(LocalTeam.USER));
     }
@@ -214,8 +227,16 @@ public final class TeamSync {
             LocalTeam.setMeta(c, LocalTeam.LAST_SYNC, Timestamps.now());
             return null;
         });
-        return new Report(counts[0], counts[2], counts[1], seq, offset, (System.nanoTime() - start) / 1_000_000,
-                counts[3], counts[4], counts[5]);
+        return new Report(
+                counts[0],
+                counts[2],
+                counts[1],
+                seq,
+                offset,
+                (System.nanoTime() - start) / 1_000_000,
+                counts[3],
+                counts[4],
+                counts[5]);
     }
 
     /**
@@ -224,8 +245,17 @@ public final class TeamSync {
      * hub committed it, and the next batch goes out only after that, so batches reach the hub in order, one at a time.
      * {@code counts}: pushed, kept local.
      */
-    private static void push(Project p, Hub hub, String project, Kind kind, String person, ExecutorService io,
-            Set<Long> pushedSeqs, int[] counts, Listener l) throws SQLException {
+    private static void push(
+            Project p,
+            Hub hub,
+            String project,
+            Kind kind,
+            String person,
+            ExecutorService io,
+            Set<Long> pushedSeqs,
+            int[] counts,
+            Listener l)
+            throws SQLException {
         long cursor = p.read(c -> LocalTeam.longMeta(c, LocalTeam.PUSH_ROWID + kind.code));
         Future<Hub.Pushed> inFlight = null;
         LocalTeam.Scan sent = null;
@@ -269,8 +299,8 @@ public final class TeamSync {
      * Records a batch the hub committed: its entries as on the hub (with seq and digest), the hub's time and name on
      * the decisions it stored, the entries it refused (with why), the push cursor after it.
      */
-    private static void recordPushed(Project p, Kind kind, LocalTeam.Scan sc, Hub.Pushed r, Set<Long> pushedSeqs,
-            int[] counts, Listener l) {
+    private static void recordPushed(
+            Project p, Kind kind, LocalTeam.Scan sc, Hub.Pushed r, Set<Long> pushedSeqs, int[] counts, Listener l) {
         List<String> known = new ArrayList<>(sc.ids().size());
         for (String id : sc.ids()) {
             if (!r.refused().containsKey(kind.code + "/" + id)) {
@@ -396,8 +426,9 @@ public final class TeamSync {
      * read from the hub while this thread writes the current one into the file; each page is one file transaction
      * that also moves the cursor.
      */
-    private static int pull(Project p, Hub hub, String project, Set<Long> pushedSeqs, ExecutorService io, Listener l,
-            int[] counts) throws SQLException {
+    private static int pull(
+            Project p, Hub hub, String project, Set<Long> pushedSeqs, ExecutorService io, Listener l, int[] counts)
+            throws SQLException {
         long cursor0 = p.read(c -> LocalTeam.longMeta(c, LocalTeam.PULL_SEQ));
         int pulled = 0;
         List<Hub.Entry> unblinded = hub.unblinded(project, cursor0);
@@ -416,7 +447,9 @@ public final class TeamSync {
             while (next != null) {
                 checkCancel(l);
                 Hub.Page page = await(next);
-                next = page.upto() < last ? io.submit(() -> fetch(p, hub, project, page.upto(), last, pushedSeqs)) : null;
+                next = page.upto() < last
+                        ? io.submit(() -> fetch(p, hub, project, page.upto(), last, pushedSeqs))
+                        : null;
                 if (page.entries().isEmpty() && next != null) {
                     continue; // a window of other projects' or hidden entries: the cursor moves with the next page
                 }
@@ -434,11 +467,13 @@ public final class TeamSync {
                     int n = a.added;
                     LocalTeam.setMeta(c, LocalTeam.PULL_SEQ, Long.toString(page.upto()));
                     beforeCommit.accept("pull");
-                    // a table with nothing waiting to push before these rows came in has nothing waiting after them either
+                    // a table with nothing waiting to push before these rows came in has nothing waiting after them
+                    // either
                     for (Kind k : Kind.values()) {
                         long[] b = before.get(k.code);
                         if (b != null && b[0] >= b[1]) {
-                            LocalTeam.setMeta(c, LocalTeam.PUSH_ROWID + k.code, Long.toString(LocalTeam.maxRowid(c, k.table)));
+                            LocalTeam.setMeta(
+                                    c, LocalTeam.PUSH_ROWID + k.code, Long.toString(LocalTeam.maxRowid(c, k.table)));
                         }
                     }
                     return n;
@@ -466,8 +501,8 @@ public final class TeamSync {
      * has them (those this sync pushed, else looked up) and fetched whole where it does not (the same person's other
      * laptop).
      */
-    private static List<Hub.Entry> withBodies(Project p, Hub hub, String project, List<Hub.Entry> page,
-            Set<Long> pushedSeqs) throws SQLException {
+    private static List<Hub.Entry> withBodies(
+            Project p, Hub hub, String project, List<Hub.Entry> page, Set<Long> pushedSeqs) throws SQLException {
         List<Hub.Entry> own = new ArrayList<>();
         for (Hub.Entry e : page) {
             if (e.body() == null && !pushedSeqs.contains(e.seq())) {
@@ -517,7 +552,8 @@ public final class TeamSync {
         int found = p.write(c -> {
             int n = 0;
             List<Object[]> adopt = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT kind, id, seq, digest FROM team_entry WHERE seq > ? AND seq <= ?")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("SELECT kind, id, seq, digest FROM team_entry WHERE seq > ? AND seq <= ?")) {
                 s.setLong(1, a);
                 s.setLong(2, to);
                 try (ResultSet rs = s.executeQuery()) {
@@ -545,7 +581,8 @@ public final class TeamSync {
                     }
                 }
             }
-            try (PreparedStatement s = c.prepareStatement("UPDATE team_entry SET digest = ? WHERE kind = ? AND id = ?")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("UPDATE team_entry SET digest = ? WHERE kind = ? AND id = ?")) {
                 for (Object[] x : adopt) {
                     s.setString(1, (String) x[0]);
                     s.setString(2, (String) x[1]);
@@ -566,8 +603,9 @@ public final class TeamSync {
 
     /** Problems this file has recorded: {refused by the hub, quarantined on pull, tampered with on the hub}. */
     public static long[] problems(Project p) {
-        return p.read(c -> new long[] {LocalTeam.rows(c, "team_rejected"), LocalTeam.rows(c, "team_refused"),
-                LocalTeam.rows(c, "team_tamper")});
+        return p.read(c -> new long[] {
+            LocalTeam.rows(c, "team_rejected"), LocalTeam.rows(c, "team_refused"), LocalTeam.rows(c, "team_tamper")
+        });
     }
 
     /** This laptop's entries the hub refused, one line each (kind id: reason). */
@@ -577,7 +615,8 @@ public final class TeamSync {
 
     /** Hub entries set aside here, one line each (kind id, seq: reason). */
     public static List<String> quarantine(Project p) {
-        return lines(p, "team_refused", "SELECT kind, id || ' (seq ' || seq || ')', reason FROM team_refused ORDER BY seq");
+        return lines(
+                p, "team_refused", "SELECT kind, id || ' (seq ' || seq || ')', reason FROM team_refused ORDER BY seq");
     }
 
     private static List<String> lines(Project p, String table, String sql) {
@@ -586,7 +625,8 @@ public final class TeamSync {
             if (LocalTeam.rows(c, table) == 0) {
                 return out;
             }
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(sql)) {
                 while (rs.next()) {
                     out.add(rs.getString(1) + " " + rs.getString(2) + ": " + rs.getString(3));
                 }
@@ -602,10 +642,11 @@ public final class TeamSync {
             if (LocalTeam.rows(c, "team_tamper") == 0) {
                 return out;
             }
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT kind, id, what, at FROM team_tamper ORDER BY at, kind, id")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT kind, id, what, at FROM team_tamper ORDER BY at, kind, id")) {
                 while (rs.next()) {
-                    out.add(rs.getString(1) + " " + rs.getString(2) + " " + rs.getString(3) + " (found " + rs.getString(4) + ")");
+                    out.add(rs.getString(1) + " " + rs.getString(2) + " " + rs.getString(3) + " (found "
+                            + rs.getString(4) + ")");
                 }
             }
             return out;
@@ -639,8 +680,8 @@ public final class TeamSync {
                     waiting += LocalTeam.changedMeta(c).size();
                     continue;
                 }
-                long[] n = LocalTeam.count(c, kind, LocalTeam.longMeta(c, LocalTeam.PUSH_ROWID + kind.code),
-                        lead ? null : person);
+                long[] n = LocalTeam.count(
+                        c, kind, LocalTeam.longMeta(c, LocalTeam.PUSH_ROWID + kind.code), lead ? null : person);
                 waiting += n[0];
                 kept += n[1];
             }
@@ -651,8 +692,9 @@ public final class TeamSync {
     /** Assignments of the project by person and duty: for progress views. */
     static Map<String, Integer> assignmentCounts(Connection c) throws SQLException {
         Map<String, Integer> out = new HashMap<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT reviewer, duty, count(*) FROM " + LocalTeam.ASSIGNMENT_TABLE
-                + " GROUP BY reviewer, duty"); ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s = c.prepareStatement("SELECT reviewer, duty, count(*) FROM "
+                        + LocalTeam.ASSIGNMENT_TABLE + " GROUP BY reviewer, duty");
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 out.put(rs.getString(1) + "/" + rs.getString(2), rs.getInt(3));
             }

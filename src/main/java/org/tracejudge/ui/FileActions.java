@@ -56,8 +56,16 @@ final class FileActions {
         }
         FileChooser fc = new FileChooser();
         fc.setTitle("Import into " + vm.session().titleProperty().get().replace("Tracejudge — ", ""));
-        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Traces (JSON, JSON Lines, Inspect .eval, SWE-agent .traj, .gz)", "*.json", "*.jsonl", "*.eval", "*.traj", "*.gz"),
-                new FileChooser.ExtensionFilter("All files", "*.*"));
+        fc.getExtensionFilters()
+                .addAll(
+                        new FileChooser.ExtensionFilter(
+                                "Traces (JSON, JSON Lines, Inspect .eval, SWE-agent .traj, .gz)",
+                                "*.json",
+                                "*.jsonl",
+                                "*.eval",
+                                "*.traj",
+                                "*.gz"),
+                        new FileChooser.ExtensionFilter("All files", "*.*"));
         List<File> files = fc.showOpenMultipleDialog(stage);
         if (files != null && !files.isEmpty()) {
             vm.imports().importFiles(files.stream().map(File::toPath).toList());
@@ -67,23 +75,29 @@ final class FileActions {
     /** File ▸ Classify…: which rule (compat reproduces the published one), then the run in the background. */
     void chooseClassify() {
         javafx.scene.control.ChoiceDialog<String> d = new javafx.scene.control.ChoiceDialog<>(
-                "compat (the published rule, quirks included)", "compat (the published rule, quirks included)",
+                "compat (the published rule, quirks included)",
+                "compat (the published rule, quirks included)",
                 "tolerant (numbers as numbers, whole tokens)");
         d.initOwner(stage);
         d.setTitle("Classify");
         w.dressed(d.getDialogPane());
         d.setHeaderText("Run the rule classifier over every trace of the project; its labels go into the ledger.");
         d.setContentText("Rule:");
-        d.showAndWait().ifPresent(choice -> vm.imports().classify(choice.startsWith("tolerant")
-                ? org.tracejudge.rules.RuleClassifier.Mode.TOLERANT : org.tracejudge.rules.RuleClassifier.Mode.COMPAT));
+        d.showAndWait().ifPresent(choice -> vm.imports()
+                .classify(
+                        choice.startsWith("tolerant")
+                                ? org.tracejudge.rules.RuleClassifier.Mode.TOLERANT
+                                : org.tracejudge.rules.RuleClassifier.Mode.COMPAT));
     }
 
     /** File ▸ Export…: where to, then the export in the background. */
     void chooseExport() {
         FileChooser fc = new FileChooser();
         fc.setTitle("Export the project");
-        fc.setInitialFileName(vm.session().projectFile() == null ? "project.jsonl"
-                : vm.session().projectFile().getFileName().toString().replaceAll("\\.tjdb$", "") + ".jsonl");
+        fc.setInitialFileName(
+                vm.session().projectFile() == null
+                        ? "project.jsonl"
+                        : vm.session().projectFile().getFileName().toString().replaceAll("\\.tjdb$", "") + ".jsonl");
         fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("JSON Lines", "*.jsonl"));
         File f = fc.showSaveDialog(stage);
         if (f != null) {
@@ -98,8 +112,11 @@ final class FileActions {
             return;
         }
         if (vm.session().projectFile() == null) {
-            new Alert(Alert.AlertType.INFORMATION, "Open or create a project first; then drop files to import them.",
-                    ButtonType.OK).show();
+            new Alert(
+                            Alert.AlertType.INFORMATION,
+                            "Open or create a project first; then drop files to import them.",
+                            ButtonType.OK)
+                    .show();
             return;
         }
         vm.imports().importFiles(files);

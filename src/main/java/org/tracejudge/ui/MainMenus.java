@@ -62,13 +62,28 @@ final class MainMenus {
         export.setAccelerator(Shortcut.EXPORT.accelerator());
         export.setOnAction(e -> files.chooseExport());
         for (MenuItem m : List.of(classify, export)) {
-            m.disableProperty().bind(vm.session().openProperty().not().or(vm.imports().importingProperty()));
+            m.disableProperty()
+                    .bind(vm.session().openProperty().not().or(vm.imports().importingProperty()));
         }
         MenuItem quit = new MenuItem("_Quit");
         quit.setAccelerator(Shortcut.QUIT.accelerator());
         quit.setOnAction(e -> stage.close());
-        Menu file = new Menu("_File", null, start, sample, tour, open, create, new SeparatorMenuItem(), imp,
-                classify, export, new SeparatorMenuItem(), team(), new SeparatorMenuItem(), quit);
+        Menu file = new Menu(
+                "_File",
+                null,
+                start,
+                sample,
+                tour,
+                open,
+                create,
+                new SeparatorMenuItem(),
+                imp,
+                classify,
+                export,
+                new SeparatorMenuItem(),
+                team(),
+                new SeparatorMenuItem(),
+                quit);
         file.setId("fileMenu");
         return file;
     }
@@ -142,8 +157,25 @@ final class MainMenus {
         MenuItem safetySample = new MenuItem("Safety review of the _Lantern sample…");
         safetySample.setId("safetySampleMenu");
         safetySample.setOnAction(e -> w.openSafetySample());
-        Menu review = new Menu("_Review", null, accept, next, prev, skip, rationale, skippedItem, undo,
-                new SeparatorMenuItem(), blind, name, compare, comment, flag, new SeparatorMenuItem(), safety, safetySample);
+        Menu review = new Menu(
+                "_Review",
+                null,
+                accept,
+                next,
+                prev,
+                skip,
+                rationale,
+                skippedItem,
+                undo,
+                new SeparatorMenuItem(),
+                blind,
+                name,
+                compare,
+                comment,
+                flag,
+                new SeparatorMenuItem(),
+                safety,
+                safetySample);
         review.setId("reviewMenu");
         return review;
     }
@@ -166,7 +198,8 @@ final class MainMenus {
         Menu theme = new Menu("T_heme");
         theme.setId("themeMenu");
         for (Theme.Mode m : Theme.Mode.values()) {
-            RadioMenuItem item = new RadioMenuItem(m == Theme.Mode.SYSTEM ? "_System (follow the desktop)" : "_" + m.title());
+            RadioMenuItem item =
+                    new RadioMenuItem(m == Theme.Mode.SYSTEM ? "_System (follow the desktop)" : "_" + m.title());
             item.setId("theme-" + m.name().toLowerCase(Locale.ROOT));
             item.setToggleGroup(themes);
             item.setSelected(w.themeModeProperty().get() == m);
@@ -205,9 +238,20 @@ final class MainMenus {
         raw.setId("rawMenu");
         raw.setAccelerator(Shortcut.RAW.accelerator());
         raw.setOnAction(e -> w.openRaw());
-        Menu view = new Menu("_View", null, showTrace, showAgreement, showCalibration, tableOnly, focus, raw,
-                new SeparatorMenuItem(), metrics,
-                new SeparatorMenuItem(), theme, size);
+        Menu view = new Menu(
+                "_View",
+                null,
+                showTrace,
+                showAgreement,
+                showCalibration,
+                tableOnly,
+                focus,
+                raw,
+                new SeparatorMenuItem(),
+                metrics,
+                new SeparatorMenuItem(),
+                theme,
+                size);
         view.setId("viewMenu");
         return view;
     }

@@ -45,6 +45,7 @@ public final class MainWindow {
     private final SplitPane workbench;
     /** Right of the table: the trace view and the agreement, one tab each (the table keeps its full height). */
     private final javafx.scene.control.TabPane side = new javafx.scene.control.TabPane();
+
     private final javafx.scene.control.Tab traceTab;
     private final javafx.scene.control.Tab agreementTab;
     private final javafx.scene.control.Tab calibrationTab;
@@ -53,6 +54,7 @@ public final class MainWindow {
             new javafx.beans.property.SimpleObjectProperty<>(Theme.Mode.SYSTEM);
     /** What the desktop asked for (read in the background at start; light until known). */
     private volatile boolean systemDark;
+
     private int textSize = Theme.DEFAULT_SIZE;
     private final TraceTableView tableView;
     private final TraceView traceView;
@@ -74,8 +76,8 @@ public final class MainWindow {
         traceView = new TraceView(vm.trace(), vm.decisions());
         commentsPane = new org.tracejudge.ui.comments.CommentsPane(vm.comments());
         traceView.setComments(commentsPane, commentsPane.banner());
-        vm.trace().detailProperty().addListener((o, a, d) -> vm.comments().show(d == null ? null : d.traceId(),
-                d != null && vm.trace().hidden(d)));
+        vm.trace().detailProperty().addListener((o, a, d) -> vm.comments()
+                .show(d == null ? null : d.traceId(), d != null && vm.trace().hidden(d)));
         traceView.decisionGate(this::withAnnotator);
         agreementPanel = new AgreementPanel(vm.agreement());
         agreementPanel.onFiltered(() -> tableView.table().requestFocus());
@@ -98,7 +100,8 @@ public final class MainWindow {
         calibrationTab.setId("calibrationTab");
         // blind mode: a judge's figures against gold would give its labels away, as the agreement would
         calibrationTab.disableProperty().bind(vm.session().blindProperty());
-        calibrationTab.selectedProperty().addListener((o, a, on) -> vm.calibration().setShown(on));
+        calibrationTab.selectedProperty().addListener((o, a, on) -> vm.calibration()
+                .setShown(on));
         side.getTabs().setAll(traceTab, agreementTab, calibrationTab);
         side.setId("sideTabs");
         side.setTabClosingPolicy(javafx.scene.control.TabPane.TabClosingPolicy.UNAVAILABLE);
@@ -108,9 +111,15 @@ public final class MainWindow {
         files = new FileActions(stage, vm, this);
         safety = new SafetyWindow(stage, vm, this);
         keys = new ReviewKeys(this, vm);
-        welcome = new WelcomeView(vm.session(), new WelcomeView.Actions(
-                () -> vm.session().open(null), files::chooseProject, files::chooseNewProject, files::chooseImport,
-                p -> vm.session().open(p), files::importDropped));
+        welcome = new WelcomeView(
+                vm.session(),
+                new WelcomeView.Actions(
+                        () -> vm.session().open(null),
+                        files::chooseProject,
+                        files::chooseNewProject,
+                        files::chooseImport,
+                        p -> vm.session().open(p),
+                        files::importDropped));
         welcome.onSafetySample(this::openSafetySample);
         welcome.onTour(() -> vm.session().openSample(org.tracejudge.sample.SampleProject.Kind.TOUR));
         center.getChildren().setAll(welcome);
@@ -129,7 +138,8 @@ public final class MainWindow {
         });
         root.setOnDragDropped(e -> {
             if (e.getDragboard().hasFiles()) {
-                files.importDropped(e.getDragboard().getFiles().stream().map(File::toPath).toList());
+                files.importDropped(
+                        e.getDragboard().getFiles().stream().map(File::toPath).toList());
                 e.setDropCompleted(true);
             }
         });
@@ -149,8 +159,10 @@ public final class MainWindow {
         });
         vm.session().integrityProblemProperty().addListener((o, a, problem) -> {
             if (problem != null) {
-                Alert alert = new Alert(Alert.AlertType.ERROR, problem
-                        + "\n\nYou can still read it, but nothing more is saved into this file.", ButtonType.OK);
+                Alert alert = new Alert(
+                        Alert.AlertType.ERROR,
+                        problem + "\n\nYou can still read it, but nothing more is saved into this file.",
+                        ButtonType.OK);
                 alert.setHeaderText("The project file is damaged");
                 alert.initOwner(stage);
                 alert.show();
@@ -169,13 +181,15 @@ public final class MainWindow {
         layout.restore();
         stage.setOnHiding(e -> layout.save());
         themeMode.addListener((o, a, b) -> applyTheme());
-        Thread t = new Thread(() -> {
-            boolean dark = Theme.systemPrefersDark();
-            javafx.application.Platform.runLater(() -> {
-                systemDark = dark;
-                applyTheme();
-            });
-        }, "tracejudge-theme");
+        Thread t = new Thread(
+                () -> {
+                    boolean dark = Theme.systemPrefersDark();
+                    javafx.application.Platform.runLater(() -> {
+                        systemDark = dark;
+                        applyTheme();
+                    });
+                },
+                "tracejudge-theme");
         t.setDaemon(true);
         t.start();
     }
@@ -191,14 +205,20 @@ public final class MainWindow {
     }
 
     private void applyTheme() {
-        boolean dark = switch (themeMode.get()) {
-            case DARK -> true;
-            case LIGHT -> false;
-            case SYSTEM -> systemDark;
-        };
+        boolean dark =
+                switch (themeMode.get()) {
+                    case DARK -> true;
+                    case LIGHT -> false;
+                    case SYSTEM -> systemDark;
+                };
         for (javafx.stage.Window w : javafx.stage.Window.getWindows()) {
-            if (w.getScene() != null && (w == stage || w.getScene().getStylesheets().containsAll(scene.getStylesheets()
-                    .stream().filter(x -> !x.equals(Theme.DARK_CSS)).toList()))) {
+            if (w.getScene() != null
+                    && (w == stage
+                            || w.getScene()
+                                    .getStylesheets()
+                                    .containsAll(scene.getStylesheets().stream()
+                                            .filter(x -> !x.equals(Theme.DARK_CSS))
+                                            .toList()))) {
                 Theme.apply(w.getScene(), dark);
             }
         }
@@ -232,7 +252,6 @@ public final class MainWindow {
     public javafx.beans.property.BooleanProperty focusModeProperty() {
         return layout.focusModeProperty();
     }
-
 
     /** The right-hand tabs: the trace view and the agreement. */
     public javafx.scene.control.TabPane sideTabs() {
@@ -268,7 +287,8 @@ public final class MainWindow {
         if (rawWindow != null) {
             rawWindow.stage().close();
         }
-        rawWindow = new org.tracejudge.ui.trace.RawRecordWindow(stage, d, vm.trace().hidden(d));
+        rawWindow =
+                new org.tracejudge.ui.trace.RawRecordWindow(stage, d, vm.trace().hidden(d));
         styleLike(rawWindow.stage().getScene());
         rawWindow.open();
     }
@@ -398,8 +418,9 @@ public final class MainWindow {
 
     /** Asks for the annotator's name; null when cancelled or blank. */
     private String askName() {
-        TextInputDialog d = new TextInputDialog(Optional.ofNullable(vm.session().annotatorProperty().get())
-                .orElse(System.getProperty("user.name", "")));
+        TextInputDialog d = new TextInputDialog(
+                Optional.ofNullable(vm.session().annotatorProperty().get())
+                        .orElse(System.getProperty("user.name", "")));
         d.initOwner(stage);
         d.setTitle("Your name");
         d.setHeaderText("Every decision is recorded with the annotator's name.");
@@ -423,8 +444,8 @@ public final class MainWindow {
     /** Opens the judge-run window for the open project (or brings the running one forward). */
     public JudgeRunWindow showJudgeRun() {
         if (!vm.session().openProperty().get()) {
-            new Alert(Alert.AlertType.INFORMATION, "Open a project first: a judge labels its traces.",
-                    ButtonType.OK).showAndWait();
+            new Alert(Alert.AlertType.INFORMATION, "Open a project first: a judge labels its traces.", ButtonType.OK)
+                    .showAndWait();
             return null;
         }
         if (judgeWindow == null || !judgeWindow.stage().isShowing()) {
@@ -450,8 +471,11 @@ public final class MainWindow {
     /** Opens (or brings forward and refreshes) the metrics dashboard of the open project. */
     public MetricsWindow showMetrics() {
         if (!vm.session().openProperty().get()) {
-            new Alert(Alert.AlertType.INFORMATION, "Open a project first: the dashboard shows its figures.",
-                    ButtonType.OK).showAndWait();
+            new Alert(
+                            Alert.AlertType.INFORMATION,
+                            "Open a project first: the dashboard shows its figures.",
+                            ButtonType.OK)
+                    .showAndWait();
             return null;
         }
         if (metricsWindow == null || !metricsWindow.stage().isShowing()) {

@@ -38,10 +38,14 @@ final class MenuMnemonics {
     /** The popup that shows {@code menu}'s items gets a key filter (once). */
     private static void attach(Menu menu) {
         for (Window w : Window.getWindows()) {
-            if (w instanceof ContextMenu cm && cm.isShowing() && cm.getItems().equals(menu.getItems())
+            if (w instanceof ContextMenu cm
+                    && cm.isShowing()
+                    && cm.getItems().equals(menu.getItems())
                     && cm.getProperties().putIfAbsent(MenuMnemonics.class, true) == null) {
                 cm.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
-                    if (e.isControlDown() || e.isMetaDown() || e.getCode().getChar().isEmpty()) {
+                    if (e.isControlDown()
+                            || e.isMetaDown()
+                            || e.getCode().getChar().isEmpty()) {
                         return;
                     }
                     // the keys may still come here while a submenu is open: the letter is the open submenu's

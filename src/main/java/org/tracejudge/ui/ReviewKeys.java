@@ -48,7 +48,8 @@ final class ReviewKeys {
                 e.consume();
                 return;
             }
-            if (Shortcut.SHEET_CHARACTER.equals(e.getCharacter()) && !(scene.getFocusOwner() instanceof TextInputControl)) {
+            if (Shortcut.SHEET_CHARACTER.equals(e.getCharacter())
+                    && !(scene.getFocusOwner() instanceof TextInputControl)) {
                 w.showShortcuts();
                 e.consume();
             }
@@ -61,7 +62,8 @@ final class ReviewKeys {
         Scene scene = w.scene();
         Shortcut s = Shortcut.pressed(e);
         if (s == Shortcut.TEXT_SIZE) {
-            w.setTextSize(org.tracejudge.ui.common.Theme.step(w.textSize(), e.getCode() == javafx.scene.input.KeyCode.SUBTRACT ? -1 : +1));
+            w.setTextSize(org.tracejudge.ui.common.Theme.step(
+                    w.textSize(), e.getCode() == javafx.scene.input.KeyCode.SUBTRACT ? -1 : +1));
             e.consume();
             return;
         }
@@ -80,8 +82,11 @@ final class ReviewKeys {
         if (!w.workbenchShown() || !reviewFocus()) {
             return;
         }
-        if (e.getCode() == javafx.scene.input.KeyCode.ENTER && scene.getFocusOwner() instanceof ButtonBase b
-                && b.isFocusVisible() && !e.isShortcutDown() && !e.isAltDown()) {
+        if (e.getCode() == javafx.scene.input.KeyCode.ENTER
+                && scene.getFocusOwner() instanceof ButtonBase b
+                && b.isFocusVisible()
+                && !e.isShortcutDown()
+                && !e.isAltDown()) {
             // a button reached with Tab (a decision key) answers Enter as well as Space; one clicked with the
             // mouse leaves Enter to accept the proposed label
             b.fire();
@@ -91,35 +96,59 @@ final class ReviewKeys {
         if (s == null) {
             return;
         }
-        boolean handled = switch (s) {
-            case UNDO -> run(vm.decisions()::undo);
-            case ACCEPT -> run(() -> w.withAnnotator(vm.decisions()::accept));
-            case NEXT -> run(vm.table()::next);
-            case PREVIOUS -> run(vm.table()::previous);
-            case SKIP -> run(vm.table()::skip);
-            case COMPARE -> run(w::openCompare);
-            case EVIDENCE -> run(() -> {
-                // E / Shift+E: the next / previous highlighted evidence in the final answer (in a conversation: the
-                // next marked turn), scrolled into view
-                w.showTraceTab();
-                if (!w.traceView().nextEvidence(!e.isShiftDown())) {
-                    vm.session().setStatus(w.traceView().conversationView().getScene() != null
-                            ? "No marked turn in this conversation." : "No highlighted evidence in this answer.");
-                }
-            });
-            case RATIONALE -> run(() -> {
-                swallowTyped = true;
-                w.showTraceTab();
-                w.traceView().rationaleField().requestFocus();
-            });
-            case OVERRIDE -> run(() -> {
-                int n = digit(e.getCode());
-                w.withAnnotator(() -> vm.decisions().overrideWithKey(n));
-            });
-            // handled by the menus' accelerators, the toolkit or above
-            case TEXT_SIZE, SEARCH, BLIND, OPEN_IMPORT, NEW_PROJECT, EXPORT, METRICS, JUDGE, SAFETY, TABS, FOCUS, RAW,
-                    COMMENT_FLAG, TABLE_ONLY, QUIT, MENUS, TRAVERSE, SHEET -> false;
-        };
+        boolean handled =
+                switch (s) {
+                    case UNDO -> run(vm.decisions()::undo);
+                    case ACCEPT -> run(() -> w.withAnnotator(vm.decisions()::accept));
+                    case NEXT -> run(vm.table()::next);
+                    case PREVIOUS -> run(vm.table()::previous);
+                    case SKIP -> run(vm.table()::skip);
+                    case COMPARE -> run(w::openCompare);
+                    case EVIDENCE ->
+                        run(() -> {
+                            // E / Shift+E: the next / previous highlighted evidence in the final answer (in a
+                            // conversation: the
+                            // next marked turn), scrolled into view
+                            w.showTraceTab();
+                            if (!w.traceView().nextEvidence(!e.isShiftDown())) {
+                                vm.session()
+                                        .setStatus(
+                                                w.traceView().conversationView().getScene() != null
+                                                        ? "No marked turn in this conversation."
+                                                        : "No highlighted evidence in this answer.");
+                            }
+                        });
+                    case RATIONALE ->
+                        run(() -> {
+                            swallowTyped = true;
+                            w.showTraceTab();
+                            w.traceView().rationaleField().requestFocus();
+                        });
+                    case OVERRIDE ->
+                        run(() -> {
+                            int n = digit(e.getCode());
+                            w.withAnnotator(() -> vm.decisions().overrideWithKey(n));
+                        });
+                    // handled by the menus' accelerators, the toolkit or above
+                    case TEXT_SIZE,
+                            SEARCH,
+                            BLIND,
+                            OPEN_IMPORT,
+                            NEW_PROJECT,
+                            EXPORT,
+                            METRICS,
+                            JUDGE,
+                            SAFETY,
+                            TABS,
+                            FOCUS,
+                            RAW,
+                            COMMENT_FLAG,
+                            TABLE_ONLY,
+                            QUIT,
+                            MENUS,
+                            TRAVERSE,
+                            SHEET -> false;
+                };
         if (handled) {
             e.consume();
             if (s != Shortcut.UNDO) {
@@ -150,9 +179,12 @@ final class ReviewKeys {
         if (f == null || f == w.workbench() || f == w.scene().getRoot()) {
             return true;
         }
-        if (f instanceof javafx.scene.control.TreeView<?> || f instanceof javafx.scene.control.TreeTableView<?>
-                || f instanceof javafx.scene.control.ListView<?> || f instanceof javafx.scene.control.ComboBoxBase<?>
-                || f instanceof javafx.scene.control.ChoiceBox<?> || f instanceof javafx.scene.control.Spinner<?>
+        if (f instanceof javafx.scene.control.TreeView<?>
+                || f instanceof javafx.scene.control.TreeTableView<?>
+                || f instanceof javafx.scene.control.ListView<?>
+                || f instanceof javafx.scene.control.ComboBoxBase<?>
+                || f instanceof javafx.scene.control.ChoiceBox<?>
+                || f instanceof javafx.scene.control.Spinner<?>
                 || f instanceof javafx.scene.control.Slider) {
             return false;
         }
@@ -171,8 +203,10 @@ final class ReviewKeys {
      */
     EventHandler<ActionEvent> review(Runnable r) {
         return e -> {
-            if (keyInFlight && (!w.workbenchShown() || !reviewFocus()
-                    || w.scene().getFocusOwner() instanceof TextInputControl)) {
+            if (keyInFlight
+                    && (!w.workbenchShown()
+                            || !reviewFocus()
+                            || w.scene().getFocusOwner() instanceof TextInputControl)) {
                 return;
             }
             w.showTraceTab();

@@ -34,8 +34,11 @@ final class SafetyWindow {
 
     /** Opens the bundled safety sample in its own window; its content warning comes first. */
     void openSample() {
-        open(org.tracejudge.sample.SafetySample::open, "Safety review — sample (invented conversations)",
-                Expert.workbench(vm.session().annotatorProperty().get()), false);
+        open(
+                org.tracejudge.sample.SafetySample::open,
+                "Safety review — sample (invented conversations)",
+                Expert.workbench(vm.session().annotatorProperty().get()),
+                false);
     }
 
     /**
@@ -46,23 +49,32 @@ final class SafetyWindow {
         org.tracejudge.store.Project open = vm.session().project();
         if (open == null || !vm.session().hasSelectionInputs()) {
             if (open != null) {
-                vm.session().setStatus("This project has no tool-selection inputs to review; the safety sample opens instead.");
+                vm.session()
+                        .setStatus(
+                                "This project has no tool-selection inputs to review; the safety sample opens instead.");
             }
             openSample();
             return;
         }
         java.nio.file.Path file = open.file();
-        org.tracejudge.ui.session.Session.Identity who = vm.session().identity(); // read with the project, off this thread
+        org.tracejudge.ui.session.Session.Identity who =
+                vm.session().identity(); // read with the project, off this thread
         String person = who.teamPerson();
         Expert expert = person != null
                 ? Expert.team(who.teamUser(), person)
                 : Expert.workbench(vm.session().annotatorProperty().get());
-        open(() -> org.tracejudge.store.Project.open(file), "Safety review — " + who.projectName()
-                + (person != null ? " (team project)" : ""), expert, true);
+        open(
+                () -> org.tracejudge.store.Project.open(file),
+                "Safety review — " + who.projectName() + (person != null ? " (team project)" : ""),
+                expert,
+                true);
     }
 
-    private void open(java.util.function.Supplier<org.tracejudge.store.Project> opener, String title, Expert expert,
-                      boolean ofProject) {
+    private void open(
+            java.util.function.Supplier<org.tracejudge.store.Project> opener,
+            String title,
+            Expert expert,
+            boolean ofProject) {
         if (model != null) {
             stage.toFront();
             return;
@@ -76,7 +88,8 @@ final class SafetyWindow {
             }));
         }
         // the expert is the workbench annotator (switching expert there changes it), or a team member's fixed identity
-        view = new SafetyReviewView(model, expert, expert != null && expert.fixed() ? null : vm.decisions()::setAnnotator);
+        view = new SafetyReviewView(
+                model, expert, expert != null && expert.fixed() ? null : vm.decisions()::setAnnotator);
         Stage s = new Stage();
         stage = s;
         s.setTitle(title);
@@ -92,15 +105,18 @@ final class SafetyWindow {
             stage = null;
         });
         s.show();
-        model.load(opener).whenComplete((loaded, err) ->
-                javafx.application.Platform.runLater(() -> {
+        model.load(opener)
+                .whenComplete((loaded, err) -> javafx.application.Platform.runLater(() -> {
                     if (view == null) {
                         return; // the window was closed while the review was loading
                     }
                     if (err != null) {
-                        Throwable cause = err instanceof java.util.concurrent.CompletionException && err.getCause() != null
-                                ? err.getCause() : err;
-                        view.setCenter(new javafx.scene.control.Label("Cannot open the safety review: " + cause.getMessage()));
+                        Throwable cause =
+                                err instanceof java.util.concurrent.CompletionException && err.getCause() != null
+                                        ? err.getCause()
+                                        : err;
+                        view.setCenter(
+                                new javafx.scene.control.Label("Cannot open the safety review: " + cause.getMessage()));
                     } else {
                         view.show(loaded);
                     }

@@ -25,13 +25,21 @@ final class StatusBar {
         Label agreement = new Label();
         agreement.setId("agreementStatus");
         agreement.visibleProperty().bind(vm.session().blindProperty().not());
-        agreement.textProperty().bind(Bindings.createStringBinding(() -> agreementLine(vm.agreement().agreementProperty().get()),
-                vm.agreement().agreementProperty()));
+        agreement
+                .textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> agreementLine(vm.agreement().agreementProperty().get()),
+                        vm.agreement().agreementProperty()));
         Label who = new Label();
-        who.textProperty().bind(Bindings.createStringBinding(() -> {
-            String a = vm.session().annotatorProperty().get();
-            return (a == null ? "annotator: (not set)" : "annotator: " + a) + (vm.session().blindProperty().get() ? " · BLIND" : "");
-        }, vm.session().annotatorProperty(), vm.session().blindProperty()));
+        who.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> {
+                            String a = vm.session().annotatorProperty().get();
+                            return (a == null ? "annotator: (not set)" : "annotator: " + a)
+                                    + (vm.session().blindProperty().get() ? " · BLIND" : "");
+                        },
+                        vm.session().annotatorProperty(),
+                        vm.session().blindProperty()));
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         Label team = new Label();
@@ -41,7 +49,10 @@ final class StatusBar {
         status.setMinWidth(0);
         Tooltip statusTip = new Tooltip();
         statusTip.textProperty().bind(status.textProperty());
-        status.tooltipProperty().bind(Bindings.when(status.textProperty().isEmpty()).then((Tooltip) null).otherwise(statusTip));
+        status.tooltipProperty()
+                .bind(Bindings.when(status.textProperty().isEmpty())
+                        .then((Tooltip) null)
+                        .otherwise(statusTip));
         Label progress = progressLabel(vm);
         for (Label l : new Label[] {progress, team, agreement, who}) {
             l.setMinWidth(Region.USE_PREF_SIZE);
@@ -57,9 +68,15 @@ final class StatusBar {
         Label progress = new Label();
         progress.setId("reviewProgress");
         progress.getStyleClass().add("review-progress");
-        progress.textProperty().bind(Bindings.createStringBinding(() -> progressLine(vm.table().doneProperty().get(),
-                vm.table().totalProperty().get(), vm.session().annotatorProperty().get()),
-                vm.table().doneProperty(), vm.table().totalProperty(), vm.session().annotatorProperty()));
+        progress.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> progressLine(
+                                vm.table().doneProperty().get(),
+                                vm.table().totalProperty().get(),
+                                vm.session().annotatorProperty().get()),
+                        vm.table().doneProperty(),
+                        vm.table().totalProperty(),
+                        vm.session().annotatorProperty()));
         progress.visibleProperty().bind(vm.session().openProperty());
         return progress;
     }
@@ -68,7 +85,8 @@ final class StatusBar {
         if (annotator == null) {
             return String.format(Locale.ROOT, "%,d in queue", total);
         }
-        return String.format(Locale.ROOT, "done %s / %,d in queue", done < 0 ? "…" : String.format(Locale.ROOT, "%,d", done), total);
+        return String.format(
+                Locale.ROOT, "done %s / %,d in queue", done < 0 ? "…" : String.format(Locale.ROOT, "%,d", done), total);
     }
 
     static String agreementLine(LiveSnapshot s) {
@@ -76,7 +94,10 @@ final class StatusBar {
             return "";
         }
         AgreementReport r = s.report();
-        return String.format(Locale.ROOT, "α = %s · Fleiss κ = %s", r.alpha() == null ? "n/a" : fmt(r.alpha().value()),
+        return String.format(
+                Locale.ROOT,
+                "α = %s · Fleiss κ = %s",
+                r.alpha() == null ? "n/a" : fmt(r.alpha().value()),
                 r.fleiss() == null ? "n/a" : fmt(r.fleiss().kappa()));
     }
 

@@ -14,10 +14,16 @@ import org.tracejudge.ui.welcome.ImportViewModel;
  * window (which handles the review keys and the menus) all of them. The order of construction is the order in which
  * they hear a project read: the queue first, so its first rows never wait for the agreement.
  */
-public record ViewModels(Session session, TraceTableViewModel table, TraceViewModel trace, AgreementViewModel agreement,
-                         DecisionViewModel decisions, ImportViewModel imports, JudgeRunViewModel judges,
-                         org.tracejudge.ui.calibration.CalibrationViewModel calibration,
-                         org.tracejudge.ui.comments.CommentsViewModel comments)
+public record ViewModels(
+        Session session,
+        TraceTableViewModel table,
+        TraceViewModel trace,
+        AgreementViewModel agreement,
+        DecisionViewModel decisions,
+        ImportViewModel imports,
+        JudgeRunViewModel judges,
+        org.tracejudge.ui.calibration.CalibrationViewModel calibration,
+        org.tracejudge.ui.comments.CommentsViewModel comments)
         implements AutoCloseable {
 
     public static ViewModels create(Settings settings) {
@@ -30,8 +36,16 @@ public record ViewModels(Session session, TraceTableViewModel table, TraceViewMo
         TraceViewModel trace = new TraceViewModel(s, table);
         AgreementViewModel agreement = new AgreementViewModel(s, table);
         DecisionViewModel decisions = new DecisionViewModel(s, table, trace, agreement);
-        return new ViewModels(s, table, trace, agreement, decisions, new ImportViewModel(s), new JudgeRunViewModel(s),
-                new org.tracejudge.ui.calibration.CalibrationViewModel(s, table), new org.tracejudge.ui.comments.CommentsViewModel(s));
+        return new ViewModels(
+                s,
+                table,
+                trace,
+                agreement,
+                decisions,
+                new ImportViewModel(s),
+                new JudgeRunViewModel(s),
+                new org.tracejudge.ui.calibration.CalibrationViewModel(s, table),
+                new org.tracejudge.ui.comments.CommentsViewModel(s));
     }
 
     public static ViewModels create() {

@@ -33,6 +33,7 @@ final class WindowLayout {
      * review keys (Enter, digits, J/K, S) work as before. The same keys bring the table back.
      */
     private final BooleanProperty focusMode = new SimpleBooleanProperty();
+
     private double lastDivider = 0.62;
     /** True until the table's divider is moved by hand: it follows what the table's columns need. */
     private boolean autoDivider = true;
@@ -76,7 +77,8 @@ final class WindowLayout {
         if (on) {
             tableOnly.set(false);
             if (workbench.getItems().contains(tableView)) {
-                lastDivider = workbench.getDividerPositions().length > 0 ? workbench.getDividerPositions()[0] : lastDivider;
+                lastDivider =
+                        workbench.getDividerPositions().length > 0 ? workbench.getDividerPositions()[0] : lastDivider;
                 workbench.getItems().remove(tableView);
             }
             side.getSelectionModel().select(traceTab);
@@ -104,15 +106,21 @@ final class WindowLayout {
         // the first time, most of the screen (a 1280×800 window in the middle of a 1920×1080 or larger screen wastes
         // it); a size kept from a bigger screen is fitted into this one
         javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        double width = Math.min(s.number("window.width", (double) Math.max(1280, Math.round(screen.getWidth() * 0.9))), screen.getWidth());
-        double h = Math.min(s.number("window.height", (double) Math.max(800, Math.round(screen.getHeight() * 0.9))),
+        double width = Math.min(
+                s.number("window.width", (double) Math.max(1280, Math.round(screen.getWidth() * 0.9))),
+                screen.getWidth());
+        double h = Math.min(
+                s.number("window.height", (double) Math.max(800, Math.round(screen.getHeight() * 0.9))),
                 screen.getHeight());
         stage.setWidth(width);
         stage.setHeight(h);
         double x = s.number("window.x", Double.NaN);
         double y = s.number("window.y", Double.NaN);
-        boolean onScreen = !Double.isNaN(x) && !Double.isNaN(y) && javafx.stage.Screen.getScreensForRectangle(x, y,
-                Math.max(1, width / 4), Math.max(1, h / 4)).size() > 0;
+        boolean onScreen = !Double.isNaN(x)
+                && !Double.isNaN(y)
+                && javafx.stage.Screen.getScreensForRectangle(x, y, Math.max(1, width / 4), Math.max(1, h / 4))
+                                .size()
+                        > 0;
         if (onScreen) {
             stage.setX(x);
             stage.setY(y);
@@ -129,7 +137,9 @@ final class WindowLayout {
         tableView.neededWidthProperty().addListener((o, a, b) -> fitDivider());
         workbench.widthProperty().addListener((o, a, b) -> fitDivider());
         workbench.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> {
-            for (javafx.scene.Node n = (javafx.scene.Node) e.getTarget(); n != null && n != workbench; n = n.getParent()) {
+            for (javafx.scene.Node n = (javafx.scene.Node) e.getTarget();
+                    n != null && n != workbench;
+                    n = n.getParent()) {
                 if (n.getStyleClass().contains("split-pane-divider") && n.getParent() == workbench) {
                     autoDivider = false; // moved by hand: kept, and remembered
                 }
@@ -159,11 +169,19 @@ final class WindowLayout {
         Settings s = settings();
         s.setFlag("window.maximized", stage.isMaximized());
         if (!stage.isMaximized()) {
-            s.setNumbers(Map.of("window.width", stage.getWidth(), "window.height", stage.getHeight(),
-                    "window.x", stage.getX(), "window.y", stage.getY()));
+            s.setNumbers(Map.of(
+                    "window.width",
+                    stage.getWidth(),
+                    "window.height",
+                    stage.getHeight(),
+                    "window.x",
+                    stage.getX(),
+                    "window.y",
+                    stage.getY()));
         }
         if (!autoDivider) {
-            s.setNumbers(Map.of("divider.table", tableOnly.get() ? lastDivider : workbench.getDividerPositions()[0]));
+            s.setNumbers(Map.of(
+                    "divider.table", tableOnly.get() ? lastDivider : workbench.getDividerPositions()[0]));
         }
         s.setNumbers(Map.of("divider.raters", traceView.evidenceAndRaters().getDividerPositions()[0]));
         s.setFlag("view.allDefinitions", traceView.allDefinitionsProperty().get());

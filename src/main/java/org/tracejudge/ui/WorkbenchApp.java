@@ -23,7 +23,8 @@ public class WorkbenchApp extends Application {
         // team windows go with it, so no window keeps a process running with nothing to return to
         stage.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDDEN, e -> closeOtherWindows(stage));
         stage.show();
-        List<String> args = getParameters() == null ? List.of() : getParameters().getUnnamed();
+        List<String> args =
+                getParameters() == null ? List.of() : getParameters().getUnnamed();
         String start = System.getProperty(START, "");
         if (!args.isEmpty()) {
             vm.session().open(Path.of(args.get(0)));
@@ -50,7 +51,10 @@ public class WorkbenchApp extends Application {
 
     /** The most recent project file that still exists, or null (the sample). */
     static Path lastProject(List<Path> recent) {
-        return recent.stream().filter(java.nio.file.Files::isRegularFile).findFirst().orElse(null);
+        return recent.stream()
+                .filter(java.nio.file.Files::isRegularFile)
+                .findFirst()
+                .orElse(null);
     }
 
     /** The X11 window class of our windows, which the .desktop file's StartupWMClass names (docks group by it). */

@@ -28,11 +28,17 @@ public final class AgreementBench {
         Files.createDirectories(out);
         LabelTable table = table(new SplittableRandom(42));
         int cores = Runtime.getRuntime().availableProcessors();
-        System.out.printf(Locale.ROOT, "table: %d raters x %d items x %d labels, %d cores, %s%n", table.raterCount(),
-                table.itemCount(), table.labelCount(), cores, System.getProperty("java.vm.name") + " "
-                        + System.getProperty("java.version"));
+        System.out.printf(
+                Locale.ROOT,
+                "table: %d raters x %d items x %d labels, %d cores, %s%n",
+                table.raterCount(),
+                table.itemCount(),
+                table.labelCount(),
+                cores,
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
 
-        AgreementCalculator calc = new AgreementCalculator(AgreementOptions.defaults().withResamples(0));
+        AgreementCalculator calc =
+                new AgreementCalculator(AgreementOptions.defaults().withResamples(0));
         double[] scratch = time(20, 50, () -> calc.points(table));
         report("all coefficients from scratch (5 raters)", scratch, 50);
 
@@ -46,9 +52,13 @@ public final class AgreementBench {
             FleissKappa.compute(three, three.raters());
         });
         report("3 Cohen pairs + Fleiss, 3 raters (Python baseline's work)", sub, Double.NaN);
-        System.out.printf(Locale.ROOT, "  values: kappa r0/r1=%.12f r0/r2=%.12f r1/r2=%.12f fleiss=%.12f%n",
-                CohenKappa.compute(three, "r0", "r1").kappa(), CohenKappa.compute(three, "r0", "r2").kappa(),
-                CohenKappa.compute(three, "r1", "r2").kappa(), FleissKappa.compute(three, three.raters()).kappa());
+        System.out.printf(
+                Locale.ROOT,
+                "  values: kappa r0/r1=%.12f r0/r2=%.12f r1/r2=%.12f fleiss=%.12f%n",
+                CohenKappa.compute(three, "r0", "r1").kappa(),
+                CohenKappa.compute(three, "r0", "r2").kappa(),
+                CohenKappa.compute(three, "r1", "r2").kappa(),
+                FleissKappa.compute(three, three.raters()).kappa());
 
         liveBench(table);
 
@@ -56,7 +66,9 @@ public final class AgreementBench {
             Bootstrap boot = new Bootstrap(1000, 42, threads);
             int[] all = {0, 1, 2, 3, 4};
             double[] b = time(1, 3, () -> boot.intervals(table, all));
-            report("1,000 bootstrap resamples of every coefficient, " + threads + " thread(s)", b,
+            report(
+                    "1,000 bootstrap resamples of every coefficient, " + threads + " thread(s)",
+                    b,
                     threads == cores ? 2000 : Double.NaN);
         }
         AgreementCalculator full = new AgreementCalculator();
@@ -122,17 +134,32 @@ public final class AgreementBench {
         Arrays.sort(s);
         double mean = Arrays.stream(s).average().orElse(Double.NaN);
         double p99 = s[Math.min(s.length - 1, (int) Math.ceil(0.99 * s.length) - 1)];
-        String target = Double.isNaN(targetMs) ? "" : String.format(Locale.ROOT, "  target <= %.0f ms: %s",
-                targetMs, mean <= targetMs ? "MET" : "MISSED");
-        System.out.printf(Locale.ROOT, "%-62s n=%-6d mean %10.4f ms  median %10.4f ms  p99 %10.4f ms%s%n", what,
-                s.length, mean, s[s.length / 2], p99, target);
+        String target = Double.isNaN(targetMs)
+                ? ""
+                : String.format(Locale.ROOT, "  target <= %.0f ms: %s", targetMs, mean <= targetMs ? "MET" : "MISSED");
+        System.out.printf(
+                Locale.ROOT,
+                "%-62s n=%-6d mean %10.4f ms  median %10.4f ms  p99 %10.4f ms%s%n",
+                what,
+                s.length,
+                mean,
+                s[s.length / 2],
+                p99,
+                target);
     }
 
     /** 5 raters, 7 skewed labels, raters agree with a latent truth 50–90% of the time, ~5% missing. */
     static LabelTable table(SplittableRandom rng) {
         double[] w = {0.40, 0.25, 0.15, 0.09, 0.06, 0.03, 0.02};
-        String[] names = {"correct", "wrong_tool", "wrong_args", "hallucinated_result", "missed_step",
-            "unnecessary_tool_use", "unsafe_call"};
+        String[] names = {
+            "correct",
+            "wrong_tool",
+            "wrong_args",
+            "hallucinated_result",
+            "missed_step",
+            "unnecessary_tool_use",
+            "unsafe_call"
+        };
         double[] acc = {0.9, 0.8, 0.7, 0.6, 0.5};
         LabelTable.Builder b = LabelTable.builder();
         for (int r = 0; r < RATERS; r++) {

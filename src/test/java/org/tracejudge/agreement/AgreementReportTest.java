@@ -45,8 +45,11 @@ class AgreementReportTest {
     @Test
     void undefinedKappaIsNullWithANote() throws Exception {
         LabelTable t = LabelTable.builder()
-                .add("1", "a", "correct").add("1", "b", "correct")
-                .add("2", "a", "correct").add("2", "b", "correct").build();
+                .add("1", "a", "correct")
+                .add("1", "b", "correct")
+                .add("2", "a", "correct")
+                .add("2", "b", "correct")
+                .build();
         JsonNode n = JSON.readTree(JSON.writeValueAsString(new AgreementCalculator().report(t)));
         JsonNode p = n.get("pairwise").get(0);
         assertTrue(p.has("kappa") && p.get("kappa").isNull());
@@ -63,8 +66,10 @@ class AgreementReportTest {
     void warningsEstimateHowManyMoreItems() {
         LabelTable t = RandomTables.correlated(new SplittableRandom(4), 2, 3, 20, 0.6, 0.0);
         AgreementReport r = new AgreementCalculator().report(t);
-        AgreementReport.Warning w = r.warnings().stream().filter(x -> x.coefficient().startsWith("kappa"))
-                .findFirst().orElseThrow();
+        AgreementReport.Warning w = r.warnings().stream()
+                .filter(x -> x.coefficient().startsWith("kappa"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(20, w.n());
         assertTrue(w.message().contains("n = 20"), w.message());
         assertTrue(w.halfWidth() > 0.1);
@@ -85,8 +90,10 @@ class AgreementReportTest {
             b.add("t" + i, "rule", a).add("t" + i, "judge", c);
         }
         PointEstimates pe = new AgreementCalculator(AgreementOptions.defaults().withResamples(0)).points(b.build());
-        PerLabelResult rare = pe.perLabel().stream().filter(x -> x.label().equals("unnecessary_tool_use"))
-                .findFirst().orElseThrow();
+        PerLabelResult rare = pe.perLabel().stream()
+                .filter(x -> x.label().equals("unnecessary_tool_use"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(6 / 400.0, rare.prevalence(), 1e-12);
         CohenResult c = rare.pairwise().get(0);
         assertTrue(c.agreement() >= 0.97 && c.kappa() < 0.4, c.toString());
@@ -105,13 +112,16 @@ class AgreementReportTest {
             b.add("t" + i, "a", truth).add("t" + i, "b", rng.nextInt(5) == 0 ? "ok" : truth);
         }
         LabelTable t = b.build();
-        AgreementCalculator calc = new AgreementCalculator(AgreementOptions.defaults().withResamples(200));
+        AgreementCalculator calc =
+                new AgreementCalculator(AgreementOptions.defaults().withResamples(200));
         Map<String, AgreementReport> byDomain = calc.reportByStratum(t, "domain");
         assertEquals(List.of("airline", "retail"), List.copyOf(byDomain.keySet()));
         assertEquals(60, byDomain.get("airline").nItems());
         assertEquals(30, byDomain.get("retail").nItems());
         LabelTable retail = t.filterItems(s -> "retail".equals(s.get("domain")));
-        assertEquals(CohenKappa.compute(retail, "a", "b").kappa(), byDomain.get("retail").pair("a", "b").kappa());
+        assertEquals(
+                CohenKappa.compute(retail, "a", "b").kappa(),
+                byDomain.get("retail").pair("a", "b").kappa());
         Map<String, Map<String, AgreementReport>> all = calc.reportByStrata(t);
         assertEquals(2, all.get("model").size());
         assertTrue(all.get("target").isEmpty());
@@ -123,7 +133,9 @@ class AgreementReportTest {
         AgreementReport r = new AgreementCalculator().report(t);
         assertEquals(2, r.weighted().size());
         assertEquals("linear", r.weighted().get(0).weighting());
-        assertEquals(WeightedKappa.compute(t, "a", "b", WeightedKappa.Weighting.QUADRATIC).kappa(),
+        assertEquals(
+                WeightedKappa.compute(t, "a", "b", WeightedKappa.Weighting.QUADRATIC)
+                        .kappa(),
                 r.weighted().get(1).kappa());
         assertEquals(2, r.weighted().get(1).ci95().length);
         assertTrue(JSON.writeValueAsString(r).contains("\"weighted\""));

@@ -35,8 +35,10 @@ class BootstrapTest {
         for (AgreementReport.Pair p : r.pairwise()) {
             assertTrue(p.ci95()[0] < p.kappa() && p.kappa() < p.ci95()[1], p.toString());
         }
-        assertTrue(r.fleiss().ci95()[0] < r.fleiss().kappa() && r.fleiss().kappa() < r.fleiss().ci95()[1]);
-        assertTrue(r.alpha().ci95()[0] < r.alpha().value() && r.alpha().value() < r.alpha().ci95()[1]);
+        assertTrue(r.fleiss().ci95()[0] < r.fleiss().kappa()
+                && r.fleiss().kappa() < r.fleiss().ci95()[1]);
+        assertTrue(r.alpha().ci95()[0] < r.alpha().value()
+                && r.alpha().value() < r.alpha().ci95()[1]);
         assertEquals(1000, r.bootstrap().resamples());
         assertEquals(42, r.bootstrap().seed());
     }
@@ -101,7 +103,8 @@ class BootstrapTest {
         LabelTable t = RandomTables.correlated(new SplittableRandom(21), 3, 4, 120, 0.6, 0.25);
         int resamples = 200;
         Interval[] fast = new Bootstrap(resamples, 9, 2).intervals(t, new int[] {0, 1, 2});
-        AgreementCalculator calc = new AgreementCalculator(AgreementOptions.defaults().withResamples(0));
+        AgreementCalculator calc =
+                new AgreementCalculator(AgreementOptions.defaults().withResamples(0));
         double[] pair = new double[resamples];
         double[] fleiss = new double[resamples];
         double[] alpha = new double[resamples];

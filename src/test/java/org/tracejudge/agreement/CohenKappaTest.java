@@ -83,7 +83,8 @@ class CohenKappaTest {
         assertNull(r1.alpha().value());
         assertTrue(r1.fleiss().note().contains("at least 2 raters"), r1.fleiss().note());
 
-        LabelTable pair = LabelTable.builder().add("t1", "a", "x").add("t1", "b", "y").build();
+        LabelTable pair =
+                LabelTable.builder().add("t1", "a", "x").add("t1", "b", "y").build();
         AgreementReport r2 = new AgreementCalculator().report(pair);
         assertEquals(0.0, r2.pair("a", "b").kappa()); // p_o = p_e = 0: defined, κ = 0
     }

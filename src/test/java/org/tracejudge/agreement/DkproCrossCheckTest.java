@@ -40,7 +40,8 @@ class DkproCrossCheckTest {
             if (table.labelCount() == 0) {
                 continue;
             }
-            PointEstimates pe = new AgreementCalculator(AgreementOptions.defaults().withResamples(0)).points(table);
+            PointEstimates pe =
+                    new AgreementCalculator(AgreementOptions.defaults().withResamples(0)).points(table);
             String ctx = "matrix " + t + " (" + raters + " raters, " + cats + " categories, " + items + " items)";
             checkPairs(table, pe, ctx);
             checkFleiss(table, pe, ctx);
@@ -59,8 +60,7 @@ class DkproCrossCheckTest {
     @Test
     void weightedKappaMatchesDkproOnBinaryScores() {
         SplittableRandom rng = new SplittableRandom(7);
-        IDistanceFunction linear = (IAnnotationStudy s, Object a, Object b) ->
-                Math.abs((Integer) a - (Integer) b);
+        IDistanceFunction linear = (IAnnotationStudy s, Object a, Object b) -> Math.abs((Integer) a - (Integer) b);
         IDistanceFunction quadratic = new IntervalDistanceFunction();
         for (int t = 0; t < 300; t++) {
             int items = 1 + rng.nextInt(100);
@@ -77,11 +77,11 @@ class DkproCrossCheckTest {
             LabelTable table = b.build();
             for (WeightedKappa.Weighting w : WeightedKappa.Weighting.values()) {
                 WeightedKappaResult ours = WeightedKappa.compute(table, "a", "b", w);
-                WeightedKappaAgreement wk = new WeightedKappaAgreement(study,
-                        w == WeightedKappa.Weighting.LINEAR ? linear : quadratic);
+                WeightedKappaAgreement wk =
+                        new WeightedKappaAgreement(study, w == WeightedKappa.Weighting.LINEAR ? linear : quadratic);
                 // DKPro returns 0 where the expected disagreement is 0; that case is undefined here
-                double theirs = dk(() -> wk.calculateExpectedDisagreement() == 0 ? Double.NaN
-                        : wk.calculateAgreement());
+                double theirs =
+                        dk(() -> wk.calculateExpectedDisagreement() == 0 ? Double.NaN : wk.calculateAgreement());
                 compare(ours.kappa(), theirs, ours.note(), "weighted " + w + " matrix " + t);
             }
         }
@@ -109,7 +109,10 @@ class DkproCrossCheckTest {
             if (!Double.isNaN(po)) { // DKPro refuses single-category studies
                 assertEquals(po, r.agreement(), TOL, ctx);
             }
-            compare(r.kappa(), dk(() -> new CohenKappaAgreement(study).calculateAgreement()), r.note(),
+            compare(
+                    r.kappa(),
+                    dk(() -> new CohenKappaAgreement(study).calculateAgreement()),
+                    r.note(),
                     ctx + " cohen " + r.raterA() + "/" + r.raterB());
             // per label, one vs rest
             for (int k = 0; k < table.labelCount(); k++) {
@@ -117,8 +120,12 @@ class DkproCrossCheckTest {
                 CodingAnnotationStudy bin = binary(study, label, 2);
                 CohenResult lr = pe.perLabel().get(k).pairwise().stream()
                         .filter(x -> x.raterA().equals(r.raterA()) && x.raterB().equals(r.raterB()))
-                        .findFirst().orElseThrow();
-                compare(lr.kappa(), dk(() -> new CohenKappaAgreement(bin).calculateAgreement()), lr.note(),
+                        .findFirst()
+                        .orElseThrow();
+                compare(
+                        lr.kappa(),
+                        dk(() -> new CohenKappaAgreement(bin).calculateAgreement()),
+                        lr.note(),
                         ctx + " cohen label " + label);
             }
         }
@@ -149,7 +156,10 @@ class DkproCrossCheckTest {
         for (int k = 0; k < table.labelCount(); k++) {
             String label = table.labels().get(k);
             FleissResult lf = pe.perLabel().get(k).fleiss();
-            compare(lf.kappa(), dk(() -> new FleissKappaAgreement(binary(study, label, m)).calculateAgreement()), lf.note(),
+            compare(
+                    lf.kappa(),
+                    dk(() -> new FleissKappaAgreement(binary(study, label, m)).calculateAgreement()),
+                    lf.note(),
                     ctx + " fleiss label " + label);
         }
     }
@@ -175,8 +185,11 @@ class DkproCrossCheckTest {
             undefined++;
             return;
         }
-        compare(a.value(), dk(() -> new KrippendorffAlphaAgreement(study, new NominalDistanceFunction()).calculateAgreement()),
-                a.note(), ctx + " alpha");
+        compare(
+                a.value(),
+                dk(() -> new KrippendorffAlphaAgreement(study, new NominalDistanceFunction()).calculateAgreement()),
+                a.note(),
+                ctx + " alpha");
     }
 
     private static CodingAnnotationStudy binary(CodingAnnotationStudy study, String label, int raters) {

@@ -40,7 +40,10 @@ class GwetAc1Test {
                         sq[k] += (long) cnt[k] * cnt[k];
                     }
                 }
-                assertEquals(c.get("ac1").asDouble(), FleissKappa.ac1(m, c.get("table").size(), sum, sq), 1e-12,
+                assertEquals(
+                        c.get("ac1").asDouble(),
+                        FleissKappa.ac1(m, c.get("table").size(), sum, sq),
+                        1e-12,
                         "case " + c.get("case"));
                 cases++;
             }
@@ -61,7 +64,9 @@ class GwetAc1Test {
         AgreementReport r = new AgreementCalculator().report(b.build());
         assertTrue(r.fleiss().ac1() > 0.9, "AC1 " + r.fleiss().ac1());
         assertTrue(r.fleiss().kappa() < 0.5, "kappa " + r.fleiss().kappa());
-        assertTrue(r.fleiss().prevalenceNote().contains("one label dominates"), r.fleiss().prevalenceNote());
+        assertTrue(
+                r.fleiss().prevalenceNote().contains("one label dominates"),
+                r.fleiss().prevalenceNote());
         assertTrue(ReportText.render(r).contains("AC1"));
     }
 }

@@ -60,37 +60,37 @@ class LabelCsvTest {
 
     @Test
     void errorsNameFileLineAndExpectation() throws IOException {
-        LabelCsvException e = assertThrows(LabelCsvException.class,
-                () -> LabelCsv.read(write("item,rater\nt1,a\n")));
+        LabelCsvException e = assertThrows(LabelCsvException.class, () -> LabelCsv.read(write("item,rater\nt1,a\n")));
         assertEquals(1, e.line());
-        assertTrue(e.getMessage().contains("labels.csv:1:") && e.getMessage().contains("item,rater,label"),
+        assertTrue(
+                e.getMessage().contains("labels.csv:1:") && e.getMessage().contains("item,rater,label"),
                 e.getMessage());
 
-        e = assertThrows(LabelCsvException.class,
-                () -> LabelCsv.read(write("item,rater,label\nt1,a,x\nt2,a\n")));
+        e = assertThrows(LabelCsvException.class, () -> LabelCsv.read(write("item,rater,label\nt1,a,x\nt2,a\n")));
         assertEquals(3, e.line());
         assertTrue(e.getMessage().contains("expected 3 fields"), e.getMessage());
 
-        e = assertThrows(LabelCsvException.class,
+        e = assertThrows(
+                LabelCsvException.class,
                 () -> LabelCsv.read(write("item,rater,label\nt1,a,x\nt2,a,\"open\n\nt3,a,y\n")));
         assertEquals(3, e.line());
         assertTrue(e.getMessage().contains("closing double quote"), e.getMessage());
 
-        e = assertThrows(LabelCsvException.class,
-                () -> LabelCsv.read(write("item,rater,label\nt1,a,x\nt2,a,\nt3,a,y\n")));
+        e = assertThrows(
+                LabelCsvException.class, () -> LabelCsv.read(write("item,rater,label\nt1,a,x\nt2,a,\nt3,a,y\n")));
         assertEquals(3, e.line());
         assertTrue(e.getMessage().contains("expected a label"), e.getMessage());
 
         assertThrows(LabelCsvException.class, () -> LabelCsv.read(write("")));
-        e = assertThrows(LabelCsvException.class,
-                () -> LabelCsv.read(write("item,rater,label\nt1,a,\"x\"y\n")));
+        e = assertThrows(LabelCsvException.class, () -> LabelCsv.read(write("item,rater,label\nt1,a,\"x\"y\n")));
         assertTrue(e.getMessage().contains("after a closing quote"), e.getMessage());
     }
 
     @Test
     void duplicateNamesBothLines() throws IOException {
-        LabelCsvException e = assertThrows(LabelCsvException.class, () -> LabelCsv.read(write(
-                "item,rater,label\nt1,a,x\nt2,a,y\n\"multi\nline\",a,z\nt1,a,y\n")));
+        LabelCsvException e = assertThrows(
+                LabelCsvException.class,
+                () -> LabelCsv.read(write("item,rater,label\nt1,a,x\nt2,a,y\n\"multi\nline\",a,z\nt1,a,y\n")));
         assertEquals(6, e.line());
         assertTrue(e.getMessage().contains("lines 2 and 6"), e.getMessage());
         assertTrue(e.getMessage().contains("'t1'") && e.getMessage().contains("'a'"), e.getMessage());
@@ -98,8 +98,9 @@ class LabelCsvTest {
 
     @Test
     void contradictoryStrataAreAnError() throws IOException {
-        LabelCsvException e = assertThrows(LabelCsvException.class, () -> LabelCsv.read(write(
-                "item,rater,label,domain\nt1,a,x,retail\nt1,b,x,airline\n")));
+        LabelCsvException e = assertThrows(
+                LabelCsvException.class,
+                () -> LabelCsv.read(write("item,rater,label,domain\nt1,a,x,retail\nt1,b,x,airline\n")));
         assertEquals(3, e.line());
         assertTrue(e.getMessage().contains("line 2"), e.getMessage());
     }

@@ -26,7 +26,8 @@ class LiveAgreementTest {
             SplittableRandom rng = new SplittableRandom(seed);
             boolean numeric = seed % 2 == 0;
             List<String> raters = new ArrayList<>(List.of("rule", "judge1", "judge2", "final"));
-            AgreementOptions opts = AgreementOptions.defaults().withResamples(0)
+            AgreementOptions opts = AgreementOptions.defaults()
+                    .withResamples(0)
                     .withFleissRaters(List.of("rule", "judge1", "judge2", "alice"));
             List<String> withAlice = List.of("rule", "judge1", "judge2", "final", "alice");
             Map<String, Map<String, String>> truth = new LinkedHashMap<>();
@@ -38,7 +39,8 @@ class LiveAgreementTest {
                     String item = "t" + rng.nextInt(items);
                     String rater = pool.get(rng.nextInt(pool.size()));
                     int labelSpace = step < 300 ? 2 : step < 1200 ? 4 : 6;
-                    String label = numeric ? Integer.toString(rng.nextInt(Math.min(labelSpace, 4)))
+                    String label = numeric
+                            ? Integer.toString(rng.nextInt(Math.min(labelSpace, 4)))
                             : "L" + (char) ('a' + skewed(rng, labelSpace));
                     if (rng.nextInt(4) == 0) {
                         live.withdraw(item, rater);
@@ -82,7 +84,10 @@ class LiveAgreementTest {
             LiveSnapshot fresh = live.whenIntervalsFresh().get(60, TimeUnit.SECONDS);
             assertFalse(fresh.intervalsStale());
             AgreementReport direct = new AgreementCalculator(opts).report(t);
-            assertEquals(direct.pairwise().get(0).ci95()[0], fresh.report().pairwise().get(0).ci95()[0], 1e-12);
+            assertEquals(
+                    direct.pairwise().get(0).ci95()[0],
+                    fresh.report().pairwise().get(0).ci95()[0],
+                    1e-12);
             assertEquals(direct.alpha().ci95()[1], fresh.report().alpha().ci95()[1], 1e-12);
 
             live.set(t.items().get(0), t.raters().get(0), "brand-new-label");
@@ -94,15 +99,18 @@ class LiveAgreementTest {
             assertEquals(again.version(), again.intervalsVersion());
             assertNotNull(again.report().alpha().ci95());
             LabelTable now = live.toTable();
-            assertEquals(new AgreementCalculator(opts).report(now).alpha().ci95()[0],
-                    again.report().alpha().ci95()[0], 1e-12);
+            assertEquals(
+                    new AgreementCalculator(opts).report(now).alpha().ci95()[0],
+                    again.report().alpha().ci95()[0],
+                    1e-12);
         }
     }
 
     @Test
     void staleFlagWhileEditsOutpaceTheBootstrap() throws Exception {
         LabelTable t = RandomTables.correlated(new SplittableRandom(5), 4, 4, 2000, 0.7, 0.0);
-        try (LiveAgreement live = LiveAgreement.of(t, AgreementOptions.defaults().withResamples(1000))) {
+        try (LiveAgreement live =
+                LiveAgreement.of(t, AgreementOptions.defaults().withResamples(1000))) {
             live.set(t.items().get(1), t.raters().get(1), t.labels().get(0));
             live.set(t.items().get(2), t.raters().get(2), t.labels().get(1));
             LiveSnapshot s = live.snapshot();
@@ -124,9 +132,13 @@ class LiveAgreementTest {
             assertFalse(live.whenIntervalsFresh().get(60, TimeUnit.SECONDS).intervalsStale(), "the first run, at once");
             live.setQuietPeriod(3000);
             for (int i = 0; i < 40; i++) {
-                live.set(t.items().get(i), t.raters().get(i % 3), t.labels().get((i + 1) % t.labels().size()));
+                live.set(
+                        t.items().get(i),
+                        t.raters().get(i % 3),
+                        t.labels().get((i + 1) % t.labels().size()));
                 Thread.sleep(5);
-                assertTrue(live.snapshot().intervalsStale(), "no run finishes while edits keep coming (edit " + i + ")");
+                assertTrue(
+                        live.snapshot().intervalsStale(), "no run finishes while edits keep coming (edit " + i + ")");
             }
             long lastEdit = System.nanoTime();
             LiveSnapshot fresh = live.whenIntervalsFresh().get(60, TimeUnit.SECONDS);
@@ -134,7 +146,10 @@ class LiveAgreementTest {
             assertEquals(live.version(), fresh.intervalsVersion());
             AgreementReport direct = new AgreementCalculator(opts).report(live.toTable());
             assertEquals(direct.alpha().ci95()[0], fresh.report().alpha().ci95()[0], 1e-12);
-            assertEquals(direct.pairwise().get(1).ci95()[1], fresh.report().pairwise().get(1).ci95()[1], 1e-12);
+            assertEquals(
+                    direct.pairwise().get(1).ci95()[1],
+                    fresh.report().pairwise().get(1).ci95()[1],
+                    1e-12);
         }
     }
 
@@ -151,8 +166,10 @@ class LiveAgreementTest {
             LiveSnapshot fresh = live.whenIntervalsFresh().get(120, TimeUnit.SECONDS);
             assertEquals(edited, fresh.intervalsVersion());
             assertFalse(fresh.intervalsStale());
-            assertEquals(new AgreementCalculator(opts).report(live.toTable()).alpha().ci95()[1],
-                    fresh.report().alpha().ci95()[1], 1e-12);
+            assertEquals(
+                    new AgreementCalculator(opts).report(live.toTable()).alpha().ci95()[1],
+                    fresh.report().alpha().ci95()[1],
+                    1e-12);
         }
     }
 
@@ -180,7 +197,10 @@ class LiveAgreementTest {
             AgreementReport direct = new AgreementCalculator(opts).report(live.toTable());
             assertEquals(direct.alpha().ci95()[0], fresh.report().alpha().ci95()[0], 1e-12);
             assertEquals(direct.fleiss().ci95()[1], fresh.report().fleiss().ci95()[1], 1e-12);
-            assertEquals(direct.pairwise().get(2).ci95()[0], fresh.report().pairwise().get(2).ci95()[0], 1e-12);
+            assertEquals(
+                    direct.pairwise().get(2).ci95()[0],
+                    fresh.report().pairwise().get(2).ci95()[0],
+                    1e-12);
         }
     }
 }

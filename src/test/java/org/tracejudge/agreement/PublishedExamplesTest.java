@@ -18,7 +18,8 @@ class PublishedExamplesTest {
     private static final String[] FLEISS_1971 = {
         "444444", "222555", "233335", "555555", "222444", "113333", "333355", "113334", "114444", "555555",
         "144444", "124444", "222333", "144444", "224445", "333335", "111455", "111112", "224444", "133555",
-        "555555", "244444", "224555", "114444", "144445", "222224", "111155", "224444", "133333", "555555"};
+        "555555", "244444", "224555", "114444", "144445", "222224", "111155", "224444", "133333", "555555"
+    };
 
     @Test
     void fleiss1971PsychiatricDiagnoses() {
@@ -103,8 +104,11 @@ class PublishedExamplesTest {
     @Test
     void undefinedCasesAreNullWithAReason() {
         LabelTable same = LabelTable.builder()
-                .add("1", "a", "correct").add("1", "b", "correct")
-                .add("2", "a", "correct").add("2", "b", "correct").build();
+                .add("1", "a", "correct")
+                .add("1", "b", "correct")
+                .add("2", "a", "correct")
+                .add("2", "b", "correct")
+                .build();
         CohenResult c = CohenKappa.compute(same, "a", "b");
         assertNull(c.kappa());
         assertEquals(1.0, c.agreement());
@@ -116,7 +120,8 @@ class PublishedExamplesTest {
         assertNull(a.value());
         assertTrue(a.note().contains("single category"), a.note());
 
-        LabelTable disjoint = LabelTable.builder().add("1", "a", "x").add("2", "b", "y").build();
+        LabelTable disjoint =
+                LabelTable.builder().add("1", "a", "x").add("2", "b", "y").build();
         CohenResult d = CohenKappa.compute(disjoint, "a", "b");
         assertEquals(0, d.n());
         assertNull(d.kappa());

@@ -14,11 +14,20 @@ import org.junit.jupiter.api.Test;
 class PurityTest {
     @Test
     void dependsOnlyOnTheJdkAndJacksonAnnotations() {
-        JavaClasses core = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        JavaClasses core = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("org.tracejudge.agreement");
-        classes().should().onlyDependOnClassesThat()
-                .resideInAnyPackage("org.tracejudge.agreement..", "java.lang..", "java.util..", "java.io..",
-                        "java.nio..", "com.fasterxml.jackson.annotation..", "org.apache.commons.csv..")
+        classes()
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.tracejudge.agreement..",
+                        "java.lang..",
+                        "java.util..",
+                        "java.io..",
+                        "java.nio..",
+                        "com.fasterxml.jackson.annotation..",
+                        "org.apache.commons.csv..")
                 .check(core);
     }
 }

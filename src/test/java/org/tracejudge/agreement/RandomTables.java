@@ -4,8 +4,7 @@ import java.util.SplittableRandom;
 
 /** Random label matrices for cross-checks: varied raters, categories, skew, degeneracy and missingness. */
 final class RandomTables {
-    private RandomTables() {
-    }
+    private RandomTables() {}
 
     /** A random table; {@code missing} is the probability that a cell is empty. */
     static LabelTable random(SplittableRandom rng, int raters, int categories, int items, double missing) {
@@ -13,14 +12,14 @@ final class RandomTables {
         int shape = rng.nextInt(4);
         for (int k = 0; k < categories; k++) {
             weights[k] = switch (shape) {
-                case 0 -> 1.0;                                  // uniform
-                case 1 -> Math.pow(0.25, k);                    // strongly skewed
-                case 2 -> k == 0 ? 50.0 : 1.0;                  // one dominant label
-                default -> rng.nextDouble() + 0.01;             // arbitrary
+                case 0 -> 1.0; // uniform
+                case 1 -> Math.pow(0.25, k); // strongly skewed
+                case 2 -> k == 0 ? 50.0 : 1.0; // one dominant label
+                default -> rng.nextDouble() + 0.01; // arbitrary
             };
         }
-        double accuracy = rng.nextDouble();                     // how often a rater copies the truth
-        boolean degenerate = rng.nextInt(10) == 0;              // everyone uses one label
+        double accuracy = rng.nextDouble(); // how often a rater copies the truth
+        boolean degenerate = rng.nextInt(10) == 0; // everyone uses one label
         LabelTable.Builder b = LabelTable.builder();
         for (int r = 0; r < raters; r++) {
             b.addRater("r" + r);
@@ -54,8 +53,8 @@ final class RandomTables {
     }
 
     /** Raters copy a uniform true label with probability {@code accuracy}, else guess uniformly. */
-    static LabelTable correlated(SplittableRandom rng, int raters, int categories, int items, double accuracy,
-                                 double missing) {
+    static LabelTable correlated(
+            SplittableRandom rng, int raters, int categories, int items, double accuracy, double missing) {
         LabelTable.Builder b = LabelTable.builder();
         for (int r = 0; r < raters; r++) {
             b.addRater("r" + r);

@@ -6,8 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 /** Field-by-field equality of point estimates to a tolerance. */
 final class Same {
-    private Same() {
-    }
+    private Same() {}
 
     static void points(PointEstimates e, PointEstimates a, double tol, String ctx) {
         assertEquals(e.raters(), a.raters(), ctx);

@@ -19,11 +19,24 @@ public final class CalibrationSimulation {
         int studies = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
         int bigN = args.length > 1 ? Integer.parseInt(args[1]) : 2000;
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 1;
-        System.out.printf(Locale.ROOT, "%d studies each, %d judged traces per study; cells: coverage %%, bias in points"
-                + " [Monte-Carlo SE], mean width (studies where defined)%n", studies, bigN);
-        System.out.printf(Locale.ROOT, "%-5s %-9s %-4s | %-34s | %-34s | %-34s | %-34s | %s | %s%n", "rate", "Se/Sp", "n",
-                "gold only (Wilson, FPC)", "Rogan-Gladen (delta, FPC)", "PPI++ (cross-fit, AM, FPC)",
-                "stratified-label (AM, FPC)", "judge-only bias", "PPI++ wider than gold");
+        System.out.printf(
+                Locale.ROOT,
+                "%d studies each, %d judged traces per study; cells: coverage %%, bias in points"
+                        + " [Monte-Carlo SE], mean width (studies where defined)%n",
+                studies,
+                bigN);
+        System.out.printf(
+                Locale.ROOT,
+                "%-5s %-9s %-4s | %-34s | %-34s | %-34s | %-34s | %s | %s%n",
+                "rate",
+                "Se/Sp",
+                "n",
+                "gold only (Wilson, FPC)",
+                "Rogan-Gladen (delta, FPC)",
+                "PPI++ (cross-fit, AM, FPC)",
+                "stratified-label (AM, FPC)",
+                "judge-only bias",
+                "PPI++ wider than gold");
         Random rnd = new Random(seed);
         double[][] judges = {{0.85, 0.90}, {0.70, 0.97}};
         for (double p : new double[] {0.05, 0.20}) {
@@ -53,8 +66,12 @@ public final class CalibrationSimulation {
                         int[][] ys = {draw(y, f, 0, n0, rnd), draw(y, f, 1, n1, rnd)};
                         Corrected.Estimate gold = Corrected.goldOnly(split[0], bigN);
                         Corrected.Estimate ppi = Corrected.ppi(split[0], split[1], split[2]);
-                        Corrected.Estimate[] e = {gold, Corrected.roganGladen(split[0], split[1], f), ppi,
-                                Corrected.stratified(ys, new int[] {big0, judged}, new String[] {"0", "1"})};
+                        Corrected.Estimate[] e = {
+                            gold,
+                            Corrected.roganGladen(split[0], split[1], f),
+                            ppi,
+                            Corrected.stratified(ys, new int[] {big0, judged}, new String[] {"0", "1"})
+                        };
                         for (int k = 0; k < e.length; k++) {
                             if (e[k].defined()) {
                                 double d = e[k].value() - rate;
@@ -69,14 +86,23 @@ public final class CalibrationSimulation {
                             wider++;
                         }
                     }
-                    StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-5.2f %.2f/%.2f %-4d", p, j[0], j[1], n));
+                    StringBuilder line =
+                            new StringBuilder(String.format(Locale.ROOT, "%-5.2f %.2f/%.2f %-4d", p, j[0], j[1], n));
                     for (double[] a : acc) {
                         double m = a[4];
                         double bias = a[1] / m;
                         double mcse = Math.sqrt((a[2] / m - bias * bias) / m);
-                        line.append(m == 0 ? String.format(Locale.ROOT, " | %-34s", "never defined")
-                                : String.format(Locale.ROOT, " | %5.1f%% %+.2f [%.2f] %.3f (%4d)", 100 * a[0] / m,
-                                        100 * bias, 100 * mcse, a[3] / m, (int) m));
+                        line.append(
+                                m == 0
+                                        ? String.format(Locale.ROOT, " | %-34s", "never defined")
+                                        : String.format(
+                                                Locale.ROOT,
+                                                " | %5.1f%% %+.2f [%.2f] %.3f (%4d)",
+                                                100 * a[0] / m,
+                                                100 * bias,
+                                                100 * mcse,
+                                                a[3] / m,
+                                                (int) m));
                     }
                     line.append(String.format(Locale.ROOT, " | %+.2f | %d", 100 * judgeBias / studies, wider));
                     System.out.println(line);

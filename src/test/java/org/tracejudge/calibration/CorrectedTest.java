@@ -69,7 +69,8 @@ class CorrectedTest {
                 // never less precise than the gold-only mean (lambda = 0 recovers it): the standard errors, before the
                 // intervals are clipped to [0, 1]
                 assertTrue(ppi.se() <= gold.se() + 1e-15, k);
-                assertTrue(ppi.ci95()[1] - ppi.ci95()[0] <= gold.ci95()[1] - gold.ci95()[0] + 1e-15, k + ": never wider");
+                assertTrue(
+                        ppi.ci95()[1] - ppi.ci95()[0] <= gold.ci95()[1] - gold.ci95()[0] + 1e-15, k + ": never wider");
                 assertTrue(ppi.ci95()[0] <= ppi.value() && ppi.value() <= ppi.ci95()[1], k + ": holds its estimate");
                 tuned += ppi.lambda() > 0 ? 1 : 0;
             }
@@ -98,7 +99,8 @@ class CorrectedTest {
             refused += e.defined() ? 0 : 1;
         }
         assertTrue(refused >= 3 && refused <= 20, refused + " refused: the fixture exercises both");
-        Corrected.Estimate none = Corrected.stratified(new int[][] {{1, 0}, {}}, new int[] {10, 4}, new String[] {"a", "b"});
+        Corrected.Estimate none =
+                Corrected.stratified(new int[][] {{1, 0}, {}}, new int[] {10, 4}, new String[] {"a", "b"});
         assertEquals("stratum b (4 traces) has no gold yet", none.refusal());
     }
 
@@ -108,6 +110,8 @@ class CorrectedTest {
         assertTrue(rg.refusal().contains("no trace with this label"), rg.refusal());
         rg = Corrected.roganGladen(new int[] {1, 0, 1, 0}, new int[] {0, 1, 0, 1}, new int[] {0, 1, 0, 1});
         assertTrue(rg.refusal().contains("no better than chance"), rg.refusal());
-        assertTrue(Corrected.ppi(new int[] {1}, new int[] {1}, new int[] {0, 1}).refusal().contains("at least 2 gold"));
+        assertTrue(Corrected.ppi(new int[] {1}, new int[] {1}, new int[] {0, 1})
+                .refusal()
+                .contains("at least 2 gold"));
     }
 }

@@ -23,8 +23,9 @@ class DawidSkeneTest {
 
     private static LabelTable table(JsonNode c) {
         List<LabelTable.Triple> triples = new ArrayList<>();
-        c.get("observations").forEach(o -> triples.add(new LabelTable.Triple(o.get(0).asText(), o.get(1).asText(),
-                o.get(2).asText())));
+        c.get("observations")
+                .forEach(o -> triples.add(new LabelTable.Triple(
+                        o.get(0).asText(), o.get(1).asText(), o.get(2).asText())));
         return LabelTable.of(triples);
     }
 
@@ -50,7 +51,10 @@ class DawidSkeneTest {
                     int jr = f.raters().indexOf(raters.get(r));
                     for (int b = 0; b < labels.size(); b++) {
                         int jb = f.labels().indexOf(labels.get(b));
-                        assertEquals(c.get("confusion").get(r).get(a).get(b).asDouble(), f.confusion()[jr][ja][jb], 1e-9,
+                        assertEquals(
+                                c.get("confusion").get(r).get(a).get(b).asDouble(),
+                                f.confusion()[jr][ja][jb],
+                                1e-9,
                                 k + " rater " + raters.get(r));
                     }
                 }
@@ -65,7 +69,8 @@ class DawidSkeneTest {
         assertEquals(5, f.starts());
         assertTrue(f.converged());
         assertTrue(f.logLikelihood() >= DawidSkene.fromVotes(table(c)).logLikelihood() - 1e-9);
-        LabelTable two = LabelTable.of(List.of(new LabelTable.Triple("i", "a", "x"), new LabelTable.Triple("i", "b", "y")));
+        LabelTable two =
+                LabelTable.of(List.of(new LabelTable.Triple("i", "a", "x"), new LabelTable.Triple("i", "b", "y")));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DawidSkene.fit(two, 0, 1));
         assertTrue(e.getMessage().contains("three raters"), e.getMessage());
     }

@@ -29,7 +29,8 @@ public final class DecideSample {
                     boolean control = ls.type(i) == org.tracejudge.model.TaskType.CONTROL;
                     String label = ens[i] != null ? ens[i] : "correct";
                     if (k[0]++ % 10 == 0) {
-                        label = control ? (label.equals("correct") ? "unnecessary_tool_use" : "correct")
+                        label = control
+                                ? (label.equals("correct") ? "unnecessary_tool_use" : "correct")
                                 : (label.equals("correct") ? "tool_skip" : "correct");
                     }
                     org.tracejudge.store.Ledger.adjudicate(c, x.traceId(), "bench", label, null);

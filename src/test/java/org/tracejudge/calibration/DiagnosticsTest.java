@@ -41,21 +41,30 @@ class DiagnosticsTest {
                 assertEquals(c.get("kappa").asDouble(), r.kappa(), 1e-12, "case " + c.get("case"));
                 assertEquals(c.get("ac1").asDouble(), r.ac1(), 1e-12, "case " + c.get("case"));
                 assertEquals(c.get("accuracy").asDouble(), r.accuracy().value(), 1e-12);
-                Iterator<Map.Entry<String, JsonNode>> s = c.get("sensitivity").properties().iterator();
+                Iterator<Map.Entry<String, JsonNode>> s =
+                        c.get("sensitivity").properties().iterator();
                 while (s.hasNext()) {
                     Map.Entry<String, JsonNode> e = s.next();
-                    Diagnostics.LabelFigures f = r.perLabel().stream().filter(x -> x.label().equals(e.getKey()))
-                            .findFirst().orElseThrow();
+                    Diagnostics.LabelFigures f = r.perLabel().stream()
+                            .filter(x -> x.label().equals(e.getKey()))
+                            .findFirst()
+                            .orElseThrow();
                     assertEquals(e.getValue().get(0).asInt(), f.sensitivity().count());
                     assertEquals(e.getValue().get(1).asInt(), f.sensitivity().n());
                     assertEquals(e.getValue().get(2).asDouble(), f.sensitivity().value(), 1e-12);
-                    assertArrayEquals(new double[] {e.getValue().get(3).asDouble(), e.getValue().get(4).asDouble()},
-                            f.sensitivity().ci95(), 1e-12);
+                    assertArrayEquals(
+                            new double[] {
+                                e.getValue().get(3).asDouble(),
+                                e.getValue().get(4).asDouble()
+                            },
+                            f.sensitivity().ci95(),
+                            1e-12);
                 }
                 // Cohen's kappa once more, from an independent library
                 CodingAnnotationStudy study = new CodingAnnotationStudy(2);
                 for (int i = 0; i < c.get("gold").size(); i++) {
-                    study.addItem(c.get("rater").get(i).asText(), c.get("gold").get(i).asText());
+                    study.addItem(
+                            c.get("rater").get(i).asText(), c.get("gold").get(i).asText());
                 }
                 assertEquals(new CohenKappaAgreement(study).calculateAgreement(), r.kappa(), 1e-12);
                 cases++;
@@ -87,8 +96,10 @@ class DiagnosticsTest {
         // 50 gold tool_skip: the sensitivity interval is still wider than +-0.1, so: not yet, and how many more
         assertEquals(Diagnostics.Trust.NOT_YET, skip.trust());
         assertTrue(skip.moreGold() > 0 && skip.moreGold() < 100, String.valueOf(skip.moreGold()));
-        assertEquals(Diagnostics.Trust.TRUSTED, r.perLabel().get(0).trust(), "150 gold correct at 0.97 with kappa "
-                + r.kappa());
+        assertEquals(
+                Diagnostics.Trust.TRUSTED,
+                r.perLabel().get(0).trust(),
+                "150 gold correct at 0.97 with kappa " + r.kappa());
     }
 
     @Test

@@ -18,7 +18,13 @@ class ArgDiffEdgeTest {
     }
 
     private static Turn call(String name, String args) {
-        return new Turn(Role.ASSISTANT, null, List.of(new ToolCall(name, json(args))), List.of(), null, List.of(Conversation.RESPONSE));
+        return new Turn(
+                Role.ASSISTANT,
+                null,
+                List.of(new ToolCall(name, json(args))),
+                List.of(),
+                null,
+                List.of(Conversation.RESPONSE));
     }
 
     @Test
@@ -37,7 +43,13 @@ class ArgDiffEdgeTest {
     void compoundValuesNeedEveryLeafAndToolResultsCount() {
         Conversation c = new Conversation(List.of(
                 user("Add milk and eggs to the list."),
-                new Turn(Role.TOOL, null, List.of(), List.of(new ToolResult(null, "stock", json("{\"sku\": \"B-7731\"}"), false)), null, List.of()),
+                new Turn(
+                        Role.TOOL,
+                        null,
+                        List.of(),
+                        List.of(new ToolResult(null, "stock", json("{\"sku\": \"B-7731\"}"), false)),
+                        null,
+                        List.of()),
                 call("add_items", "{\"items\": [\"milk\", \"eggs\"], \"sku\": \"B-7731\"}")));
         assertEquals(List.of(0), c.occurrences(json("[\"milk\", \"eggs\"]"), 2));
         assertEquals(List.of(), c.occurrences(json("[\"milk\", \"bread\"]"), 2));
@@ -49,13 +61,19 @@ class ArgDiffEdgeTest {
     @Test
     void nestedObjectsCompareWholeAndOrderOfKeysDoesNotMatter() {
         Conversation c = new Conversation(List.of(user("Ship to Lyon"), call("ship", "{}")));
-        List<ArgEntry> same = ArgDiff.diff(json("{\"to\": {\"city\": \"Lyon\", \"zip\": \"69001\"}}"),
-                json("{\"to\": {\"zip\": \"69001\", \"city\": \"Lyon\"}}"), c, 1, null);
+        List<ArgEntry> same = ArgDiff.diff(
+                json("{\"to\": {\"city\": \"Lyon\", \"zip\": \"69001\"}}"),
+                json("{\"to\": {\"zip\": \"69001\", \"city\": \"Lyon\"}}"),
+                c,
+                1,
+                null);
         assertTrue(same.isEmpty(), same.toString());
-        List<ArgEntry> other = ArgDiff.diff(json("{\"to\": {\"city\": \"Lyon\"}}"), json("{\"to\": {\"city\": \"Lille\"}}"), c, 1, null);
+        List<ArgEntry> other = ArgDiff.diff(
+                json("{\"to\": {\"city\": \"Lyon\"}}"), json("{\"to\": {\"city\": \"Lille\"}}"), c, 1, null);
         assertEquals(DiffKind.WRONG_VALUE, other.get(0).kind());
         assertEquals(Origin.OUT_OF_CONTEXT, other.get(0).origin());
-        List<ArgEntry> type = ArgDiff.diff(json("{\"to\": {\"city\": \"Lyon\"}}"), json("{\"to\": \"Lyon\"}"), c, 1, null);
+        List<ArgEntry> type =
+                ArgDiff.diff(json("{\"to\": {\"city\": \"Lyon\"}}"), json("{\"to\": \"Lyon\"}"), c, 1, null);
         assertEquals(DiffKind.WRONG_TYPE, type.get(0).kind());
         assertEquals(Origin.IN_CONTEXT, type.get(0).origin());
         assertEquals(0, type.get(0).turn());
@@ -71,10 +89,12 @@ class ArgDiffEdgeTest {
 
     @Test
     void theJudgedCallIsTheLastCallToTheGoldTool() {
-        Conversation c = new Conversation(List.of(user("Weather in Oslo for 2 days please"),
+        Conversation c = new Conversation(List.of(
+                user("Weather in Oslo for 2 days please"),
                 call("get_forecast", "{\"city\": \"Oslo\", \"days\": 2}"),
                 call("get_current_weather", "{\"city\": \"Oslo\"}")));
-        CallVerdict v = CallRule.judge(c, new ToolCall("get_forecast", json("{\"city\": \"Oslo\", \"days\": 2}")), null);
+        CallVerdict v =
+                CallRule.judge(c, new ToolCall("get_forecast", json("{\"city\": \"Oslo\", \"days\": 2}")), null);
         assertEquals("correct_call", v.label());
         assertEquals(1, v.judgedTurn());
         assertEquals(2, v.calls());

@@ -36,7 +36,11 @@ final class CallFixtures {
     static List<Turn> context() {
         List<Turn> t = new ArrayList<>();
         t.add(turn(Role.USER, "I'm flying out of Boston Logan on the 14th, booking code QX-4471.", "s1", "evidence"));
-        t.add(turn(Role.ASSISTANT, "Calling the FlightStatus API with {\"booking_code\": \"QX-4471\", \"date\": \"2025-03-14\"}", "s1", "evidence"));
+        t.add(turn(
+                Role.ASSISTANT,
+                "Calling the FlightStatus API with {\"booking_code\": \"QX-4471\", \"date\": \"2025-03-14\"}",
+                "s1",
+                "evidence"));
         t.add(turn(Role.USER, "Any good ramen in Sapporo? Budget around 30 dollars.", "s2", "distractor"));
         t.add(turn(Role.ASSISTANT, "Try Menya Saimi near the station.", "s2", "distractor"));
         t.add(turn(Role.USER, "Change of plans: the booking code is now QX-5120.", "s3", "evidence"));
@@ -47,7 +51,12 @@ final class CallFixtures {
 
     static Conversation withCall(String name, String args) {
         List<Turn> t = context();
-        t.add(new Turn(Role.ASSISTANT, null, List.of(new ToolCall(name, json(args))), List.of(), "s4",
+        t.add(new Turn(
+                Role.ASSISTANT,
+                null,
+                List.of(new ToolCall(name, json(args))),
+                List.of(),
+                "s4",
                 List.of("goal", Conversation.RESPONSE)));
         return new Conversation(t);
     }
@@ -58,8 +67,8 @@ final class CallFixtures {
         return new Conversation(t);
     }
 
-    static final ToolCall GOLD = new ToolCall("FlightStatus",
-            json("{\"booking_code\":\"QX-5120\",\"date\":\"2025-03-14\",\"passengers\":2}"));
-    static final ToolCall GOLD_MISSING = new ToolCall("FlightStatus",
-            json("{\"booking_code\":\"QX-5120\",\"date\":\"2025-03-14\",\"seat\":\"MISSING\"}"));
+    static final ToolCall GOLD = new ToolCall(
+            "FlightStatus", json("{\"booking_code\":\"QX-5120\",\"date\":\"2025-03-14\",\"passengers\":2}"));
+    static final ToolCall GOLD_MISSING = new ToolCall(
+            "FlightStatus", json("{\"booking_code\":\"QX-5120\",\"date\":\"2025-03-14\",\"seat\":\"MISSING\"}"));
 }

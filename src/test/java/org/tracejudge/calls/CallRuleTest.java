@@ -26,7 +26,9 @@ class CallRuleTest {
 
     @Test
     void exactMapIsCorrectNumbersCompareByValue() {
-        CallVerdict v = judge(withCall("FlightStatus", "{\"date\":\"2025-03-14\",\"booking_code\":\"QX-5120\",\"passengers\":2.0}"), GOLD);
+        CallVerdict v = judge(
+                withCall("FlightStatus", "{\"date\":\"2025-03-14\",\"booking_code\":\"QX-5120\",\"passengers\":2.0}"),
+                GOLD);
         assertEquals("correct_call", v.label());
         assertTrue(v.diff().isEmpty());
         assertEquals(7, v.judgedTurn());
@@ -34,7 +36,9 @@ class CallRuleTest {
 
     @Test
     void supersededValueIsStaleAndLinkedToItsTurn() {
-        CallVerdict v = judge(withCall("FlightStatus", "{\"booking_code\":\"QX-4471\",\"date\":\"2025-03-14\",\"passengers\":2}"), GOLD);
+        CallVerdict v = judge(
+                withCall("FlightStatus", "{\"booking_code\":\"QX-4471\",\"date\":\"2025-03-14\",\"passengers\":2}"),
+                GOLD);
         assertEquals("stale_value", v.label());
         ArgEntry e = only(v);
         assertEquals(DiffKind.WRONG_VALUE, e.kind());
@@ -46,7 +50,9 @@ class CallRuleTest {
 
     @Test
     void inventedValueIsOutOfContext() {
-        CallVerdict v = judge(withCall("FlightStatus", "{\"booking_code\":\"QX-5120\",\"date\":\"2025-03-15\",\"passengers\":2}"), GOLD);
+        CallVerdict v = judge(
+                withCall("FlightStatus", "{\"booking_code\":\"QX-5120\",\"date\":\"2025-03-15\",\"passengers\":2}"),
+                GOLD);
         assertEquals("wrong_arguments", v.label());
         ArgEntry e = only(v);
         assertEquals(DiffKind.WRONG_VALUE, e.kind());
@@ -57,7 +63,9 @@ class CallRuleTest {
 
     @Test
     void stringForNumberIsWrongTypeInContext() {
-        CallVerdict v = judge(withCall("FlightStatus", "{\"booking_code\":\"QX-5120\",\"date\":\"2025-03-14\",\"passengers\":\"2\"}"), GOLD);
+        CallVerdict v = judge(
+                withCall("FlightStatus", "{\"booking_code\":\"QX-5120\",\"date\":\"2025-03-14\",\"passengers\":\"2\"}"),
+                GOLD);
         assertEquals("wrong_arguments", v.label());
         ArgEntry e = only(v);
         assertEquals(DiffKind.WRONG_TYPE, e.kind());
@@ -77,8 +85,11 @@ class CallRuleTest {
 
     @Test
     void extraKeyWithTheSchemaDefault() {
-        CallVerdict v = judge(withCall("FlightStatus",
-                "{\"booking_code\":\"QX-5120\",\"date\":\"2025-03-14\",\"passengers\":2,\"cabin\":\"economy\"}"), GOLD);
+        CallVerdict v = judge(
+                withCall(
+                        "FlightStatus",
+                        "{\"booking_code\":\"QX-5120\",\"date\":\"2025-03-14\",\"passengers\":2,\"cabin\":\"economy\"}"),
+                GOLD);
         ArgEntry e = only(v);
         assertEquals(DiffKind.EXTRA, e.kind());
         assertEquals("cabin", e.key());
@@ -88,7 +99,8 @@ class CallRuleTest {
 
     @Test
     void nullValueIsWrongType() {
-        CallVerdict v = judge(withCall("FlightStatus", "{\"booking_code\":\"QX-5120\",\"date\":null,\"passengers\":2}"), GOLD);
+        CallVerdict v =
+                judge(withCall("FlightStatus", "{\"booking_code\":\"QX-5120\",\"date\":null,\"passengers\":2}"), GOLD);
         assertEquals(DiffKind.WRONG_TYPE, only(v).kind());
     }
 
@@ -103,7 +115,9 @@ class CallRuleTest {
 
     @Test
     void missingMarkerFilledWithAnInventedValue() {
-        CallVerdict v = judge(withCall("FlightStatus", "{\"booking_code\":\"QX-5120\",\"date\":\"2025-03-14\",\"seat\":\"14C\"}"), GOLD_MISSING);
+        CallVerdict v = judge(
+                withCall("FlightStatus", "{\"booking_code\":\"QX-5120\",\"date\":\"2025-03-14\",\"seat\":\"14C\"}"),
+                GOLD_MISSING);
         assertEquals("invented_missing_value", v.label());
         ArgEntry e = only(v);
         assertEquals(DiffKind.MISSING_MARKER, e.kind());
@@ -112,7 +126,9 @@ class CallRuleTest {
 
     @Test
     void missingMarkerFilledFromContextIsPremature() {
-        CallVerdict v = judge(withCall("FlightStatus", "{\"booking_code\":\"QX-5120\",\"date\":\"2025-03-14\",\"seat\":\"30\"}"), GOLD_MISSING);
+        CallVerdict v = judge(
+                withCall("FlightStatus", "{\"booking_code\":\"QX-5120\",\"date\":\"2025-03-14\",\"seat\":\"30\"}"),
+                GOLD_MISSING);
         assertEquals("premature_call", v.label());
         ArgEntry e = only(v);
         assertEquals(Origin.IN_CONTEXT, e.origin());
@@ -121,15 +137,22 @@ class CallRuleTest {
 
     @Test
     void callWithoutTheMissingKeyIsStillPremature() {
-        CallVerdict v = judge(withCall("FlightStatus", "{\"booking_code\":\"QX-5120\",\"date\":\"2025-03-14\"}"), GOLD_MISSING);
+        CallVerdict v =
+                judge(withCall("FlightStatus", "{\"booking_code\":\"QX-5120\",\"date\":\"2025-03-14\"}"), GOLD_MISSING);
         assertEquals("premature_call", v.label());
         assertTrue(v.diff().isEmpty());
     }
 
     @Test
     void questionInsteadOfACallWhenAValueIsMissing() {
-        assertEquals("correct_clarification", judge(withText("<think>no seat given?</think>Which seat would you like?"), GOLD_MISSING).label());
-        assertEquals("abstained", judge(withText("<think>which seat?</think>I cannot do that."), GOLD_MISSING).label());
+        assertEquals(
+                "correct_clarification",
+                judge(withText("<think>no seat given?</think>Which seat would you like?"), GOLD_MISSING)
+                        .label());
+        assertEquals(
+                "abstained",
+                judge(withText("<think>which seat?</think>I cannot do that."), GOLD_MISSING)
+                        .label());
         CallVerdict none = judge(withText("Your flight looks fine."), GOLD);
         assertEquals("abstained", none.label());
         assertEquals(0, none.calls());
@@ -137,7 +160,9 @@ class CallRuleTest {
 
     @Test
     void evidenceTurnsAndSessionDistance() {
-        CallVerdict v = judge(withCall("FlightStatus", "{\"booking_code\":\"QX-5120\",\"date\":\"2025-03-14\",\"passengers\":2}"), GOLD);
+        CallVerdict v = judge(
+                withCall("FlightStatus", "{\"booking_code\":\"QX-5120\",\"date\":\"2025-03-14\",\"passengers\":2}"),
+                GOLD);
         List<CallVerdict.Evidence> ev = v.evidence();
         assertEquals(3, ev.size());
         assertEquals("booking_code", ev.get(0).key());
@@ -152,10 +177,14 @@ class CallRuleTest {
 
     @Test
     void timelineOfAChangedValueFlagsTheLatest() {
-        CallVerdict v = judge(withCall("FlightStatus", "{\"booking_code\":\"QX-4471\",\"date\":\"2025-03-14\",\"passengers\":2}"), GOLD);
+        CallVerdict v = judge(
+                withCall("FlightStatus", "{\"booking_code\":\"QX-4471\",\"date\":\"2025-03-14\",\"passengers\":2}"),
+                GOLD);
         List<CallVerdict.TimelinePoint> tl = v.timelines().get("booking_code");
         assertEquals(3, tl.size(), tl.toString());
-        assertEquals(List.of(0, 1, 4), tl.stream().map(CallVerdict.TimelinePoint::turn).toList());
+        assertEquals(
+                List.of(0, 1, 4),
+                tl.stream().map(CallVerdict.TimelinePoint::turn).toList());
         assertEquals("QX-5120", tl.get(2).value().asText());
         assertTrue(tl.get(2).latest());
         assertFalse(tl.get(1).latest());
@@ -167,8 +196,9 @@ class CallRuleTest {
 
     @Test
     void textCallsParseTheJsonAfterTheMention() {
-        List<TextCalls.Found> f = TextCalls.find("Sure. Calling the Hotel Search API with {\"city\": \"Lyon\", \"nights\": 2} now, "
-                + "then Calling the Weather API with {broken");
+        List<TextCalls.Found> f =
+                TextCalls.find("Sure. Calling the Hotel Search API with {\"city\": \"Lyon\", \"nights\": 2} now, "
+                        + "then Calling the Weather API with {broken");
         assertEquals(2, f.size());
         assertEquals("Hotel Search", f.get(0).call().name());
         assertEquals(2, f.get(0).call().arguments().get("nights").asInt());

@@ -29,7 +29,8 @@ public final class BenchProject {
         List<Path> all = new ArrayList<>();
         for (int i = 0; i < models; i++) {
             String model = String.format("model-%02d", i);
-            all.add(gen.writeResultsFile(files, model, rows, LocalDateTime.of(2026, 11, 1, 12, 0).plusMinutes(i)));
+            all.add(gen.writeResultsFile(
+                    files, model, rows, LocalDateTime.of(2026, 11, 1, 12, 0).plusMinutes(i)));
             if (!judges) {
                 continue;
             }

@@ -34,8 +34,8 @@ public final class ClassifyBench {
         }
         double[] s = new double[rounds];
         double[] cpu = new double[rounds];
-        com.sun.management.OperatingSystemMXBean os =
-                (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         for (int i = 0; i < rounds; i++) {
             before.run();
             long c0 = os.getProcessCpuTime();
@@ -46,8 +46,14 @@ public final class ClassifyBench {
         }
         Arrays.sort(s);
         Arrays.sort(cpu);
-        return String.format(Locale.ROOT, "%-46s median %.4f s, best %.4f s; process CPU median %.4f s (%d rounds)", what,
-                s[rounds / 2], s[0], cpu[rounds / 2], rounds);
+        return String.format(
+                Locale.ROOT,
+                "%-46s median %.4f s, best %.4f s; process CPU median %.4f s (%d rounds)",
+                what,
+                s[rounds / 2],
+                s[0],
+                cpu[rounds / 2],
+                rounds);
     }
 
     public static void main(String[] args) throws Exception {
@@ -65,7 +71,7 @@ public final class ClassifyBench {
             Files.deleteIfExists(dir.resolve("copy.tjdb-shm"));
             Files.copy(base, copy, StandardCopyOption.REPLACE_EXISTING);
         };
-        Work nothing = () -> { };
+        Work nothing = () -> {};
         System.out.println("cores: " + Runtime.getRuntime().availableProcessors() + ", load: "
                 + Files.readString(Path.of("/proc/loadavg")).strip());
         String only = args.length > 2 ? args[2] : "all"; // all, metrics, compat, tolerant
@@ -75,13 +81,18 @@ public final class ClassifyBench {
                 continue;
             }
             Project[] open = {null};
-            System.out.println(time("classify " + m.code() + " (fresh project, writes all)", 2, rounds, () -> {
-                if (open[0] != null) {
-                    open[0].close();
-                }
-                fresh.run();
-                open[0] = Project.open(copy); // opening (integrity check) is not timed here
-            }, () -> RuleLabeller.classify(open[0], m)));
+            System.out.println(time(
+                    "classify " + m.code() + " (fresh project, writes all)",
+                    2,
+                    rounds,
+                    () -> {
+                        if (open[0] != null) {
+                            open[0].close();
+                        }
+                        fresh.run();
+                        open[0] = Project.open(copy); // opening (integrity check) is not timed here
+                    },
+                    () -> RuleLabeller.classify(open[0], m)));
             open[0].close();
         }
         if (!only.equals("all") && !onlyMetrics) {
@@ -92,16 +103,28 @@ public final class ClassifyBench {
             RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
             RuleLabeller.classify(p, RuleClassifier.Mode.TOLERANT);
             for (RuleClassifier.Mode m : onlyMetrics ? new RuleClassifier.Mode[0] : RuleClassifier.Mode.values()) {
-                System.out.println(time("classify " + m.code() + " re-run (unchanged)", 2, rounds, nothing,
+                System.out.println(time(
+                        "classify " + m.code() + " re-run (unchanged)",
+                        2,
+                        rounds,
+                        nothing,
                         () -> RuleLabeller.classify(p, m)));
             }
             JudgeChoice choice = JudgeChoice.resolve(p, String.join(",", BenchProject.JUDGES), null);
             LabelSources[] loaded = {LabelSources.load(p, choice)};
-            System.out.println("sources: " + loaded[0].sourceNames() + ", models: " + loaded[0].models().size()
-                    + ", traces: " + loaded[0].size());
-            System.out.println(time("metrics, all sources x 22 models (compute)", 20, rounds * 4, nothing,
+            System.out.println("sources: " + loaded[0].sourceNames() + ", models: "
+                    + loaded[0].models().size() + ", traces: " + loaded[0].size());
+            System.out.println(time(
+                    "metrics, all sources x 22 models (compute)",
+                    20,
+                    rounds * 4,
+                    nothing,
                     () -> MetricsCalculator.computeAll(loaded[0])));
-            System.out.println(time("metrics, all sources (load labels + compute)", 3, rounds, nothing,
+            System.out.println(time(
+                    "metrics, all sources (load labels + compute)",
+                    3,
+                    rounds,
+                    nothing,
                     () -> MetricsCalculator.computeAll(LabelSources.load(p, choice))));
         }
     }

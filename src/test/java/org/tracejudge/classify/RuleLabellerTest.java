@@ -3,7 +3,6 @@ package org.tracejudge.classify;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
@@ -31,18 +30,34 @@ class RuleLabellerTest {
     @TempDir
     Path dir;
 
-    record Stored(String id, String action, String value, String rationale, String evidence, String nullReason, String replaces) {}
+    record Stored(
+            String id,
+            String action,
+            String value,
+            String rationale,
+            String evidence,
+            String nullReason,
+            String replaces) {}
 
     static Map<String, Stored> current(Project p, String rater) {
         return p.read(c -> {
             Map<String, Stored> out = new HashMap<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT l.trace_id, l.id, l.action, l.value, l.rationale, l.evidence, "
-                    + "l.null_reason, l.replaces FROM current_label l JOIN rater r ON r.id = l.rater_id WHERE r.name = ?")) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT l.trace_id, l.id, l.action, l.value, l.rationale, l.evidence, "
+                            + "l.null_reason, l.replaces FROM current_label l JOIN rater r ON r.id = l.rater_id WHERE r.name = ?")) {
                 s.setString(1, rater);
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
-                        out.put(rs.getString(1), new Stored(rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                                rs.getString(6), rs.getString(7), rs.getString(8)));
+                        out.put(
+                                rs.getString(1),
+                                new Stored(
+                                        rs.getString(2),
+                                        rs.getString(3),
+                                        rs.getString(4),
+                                        rs.getString(5),
+                                        rs.getString(6),
+                                        rs.getString(7),
+                                        rs.getString(8)));
                     }
                 }
             }
@@ -65,8 +80,14 @@ class RuleLabellerTest {
                 assertEquals(1, r.runErrors(), "the sample's one provider error is not classified");
                 assertEquals(60, r.written());
                 assertEquals(0, r.unchanged());
-                assertEquals(59, r.counts().values().stream().flatMap(m -> m.values().stream()).mapToInt(Integer::intValue).sum());
-                assertEquals(List.of("correct", "tool_skip", "result_ignore", "output_fabrication"),
+                assertEquals(
+                        59,
+                        r.counts().values().stream()
+                                .flatMap(m -> m.values().stream())
+                                .mapToInt(Integer::intValue)
+                                .sum());
+                assertEquals(
+                        List.of("correct", "tool_skip", "result_ignore", "output_fabrication"),
                         List.copyOf(r.counts().get("tool_required").keySet()));
 
                 Map<String, Stored> stored = current(p, RuleLabeller.raterName(mode));
@@ -89,7 +110,8 @@ class RuleLabellerTest {
                     JsonNode ev = Json.read(s.evidence());
                     assertEquals(v.check(), ev.get("check").asText(), "and the evidence's first field");
                     assertEquals(mode.code(), ev.get("mode").asText());
-                    assertEquals(v, Explanation.verdict(s.value(), s.evidence()), "the stored evidence reads back whole");
+                    assertEquals(
+                            v, Explanation.verdict(s.value(), s.evidence()), "the stored evidence reads back whole");
                     assertNull(s.replaces());
                 }
                 assertEquals(1, nulls);
@@ -116,8 +138,12 @@ class RuleLabellerTest {
             RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
             Map<String, Stored> first = current(p, "rule");
             String raterId = Ids.of("rater", "rule", "");
-            String[] ids = first.entrySet().stream().filter(e -> e.getValue().action().equals("set")).map(Map.Entry::getKey)
-                    .sorted().limit(2).toArray(String[]::new);
+            String[] ids = first.entrySet().stream()
+                    .filter(e -> e.getValue().action().equals("set"))
+                    .map(Map.Entry::getKey)
+                    .sorted()
+                    .limit(2)
+                    .toArray(String[]::new);
             // someone withdraws one rule label and overwrites another with a different verdict
             p.write(c -> {
                 Ledger.append(c, null, Ledger.Entry.withdraw(ids[0], raterId, "test"));
@@ -150,11 +176,13 @@ class RuleLabellerTest {
                 RuleLabeller.classify(p, RuleClassifier.Mode.TOLERANT);
             }
         }
-        try (Project pa = Project.open(a); Project pb = Project.open(b)) {
+        try (Project pa = Project.open(a);
+                Project pb = Project.open(b)) {
             Map<String, Stored> sa = current(pa, "rule-tolerant");
             Map<String, Stored> sb = current(pb, "rule-tolerant");
             assertEquals(sa.keySet(), sb.keySet());
-            sa.forEach((trace, s) -> assertEquals(s.id(), sb.get(trace).id(), "name-based ids: merges do not duplicate"));
+            sa.forEach(
+                    (trace, s) -> assertEquals(s.id(), sb.get(trace).id(), "name-based ids: merges do not duplicate"));
         }
     }
 
@@ -167,7 +195,10 @@ class RuleLabellerTest {
             for (RuleClassifier.Mode mode : RuleClassifier.Mode.values()) {
                 RuleLabeller.Result r = RuleLabeller.classify(p, mode);
                 assertEquals(1000, r.traces());
-                assertEquals(1000, Integer.parseInt(TestData.scalar(p, "SELECT count(DISTINCT task_id) FROM trace")), "every task");
+                assertEquals(
+                        1000,
+                        Integer.parseInt(TestData.scalar(p, "SELECT count(DISTINCT task_id) FROM trace")),
+                        "every task");
                 Map<String, Stored> stored = current(p, RuleLabeller.raterName(mode));
                 ProjectQueries q = new ProjectQueries(p);
                 RuleClassifier rc = new RuleClassifier(mode);

@@ -74,14 +74,17 @@ class AgreementCliTest {
         assertTrue(j.get("n_items").asInt() > 0);
         String labelsCsv = CliTest.run("labels", p.toString()).out();
         for (JsonNode pair : j.get("pairwise")) {
-            double[] expected = cohenFromLabelsCsv(labelsCsv, pair.get("a").asText(), pair.get("b").asText());
+            double[] expected = cohenFromLabelsCsv(
+                    labelsCsv, pair.get("a").asText(), pair.get("b").asText());
             assertEquals((long) expected[0], pair.get("n").asLong(), pair.toString());
             assertEquals(expected[1], pair.get("agreement").asDouble(), 1e-12, pair.toString());
             assertEquals(expected[2], pair.get("kappa").asDouble(), 1e-12, pair.toString());
             assertTrue(pair.get("se").isNumber(), pair.toString());
             double lo = pair.get("ci95").get(0).asDouble();
             double hi = pair.get("ci95").get(1).asDouble();
-            assertTrue(lo <= pair.get("kappa").asDouble() + 1e-12 && pair.get("kappa").asDouble() <= hi + 1e-12,
+            assertTrue(
+                    lo <= pair.get("kappa").asDouble() + 1e-12
+                            && pair.get("kappa").asDouble() <= hi + 1e-12,
                     pair.toString());
         }
         assertEquals(raters.size() * (raters.size() - 1) / 2, j.get("pairwise").size());
@@ -105,7 +108,10 @@ class AgreementCliTest {
         Path p = sample();
         List<String> traces = new ArrayList<>();
         Map<String, String> harness = new HashMap<>();
-        for (JsonNode row : Json.MAPPER.readTree(CliTest.run("labels", p.toString(), "--format", "json").out()).get("rows")) {
+        for (JsonNode row : Json.MAPPER
+                .readTree(
+                        CliTest.run("labels", p.toString(), "--format", "json").out())
+                .get("rows")) {
             if (row.hasNonNull("harness")) {
                 traces.add(row.get("trace_id").asText());
                 harness.put(row.get("trace_id").asText(), row.get("harness").asText());
@@ -119,8 +125,16 @@ class AgreementCliTest {
                 return null;
             });
         }
-        JsonNode agree = Json.MAPPER.readTree(CliTest.run("agreement", p.toString(), "--raters", "harness,dr-okafor",
-                "--format", "json", "--resamples", "0").out());
+        JsonNode agree = Json.MAPPER.readTree(CliTest.run(
+                        "agreement",
+                        p.toString(),
+                        "--raters",
+                        "harness,dr-okafor",
+                        "--format",
+                        "json",
+                        "--resamples",
+                        "0")
+                .out());
         JsonNode pair = agree.get("pairwise").get(0);
         assertEquals(20, pair.get("n").asInt());
         assertEquals(1.0, pair.get("agreement").asDouble(), 0);
@@ -131,8 +145,19 @@ class AgreementCliTest {
         try (Project project = Project.open(p)) {
             project.write(c -> Ledger.adjudicate(c, first, "dr-okafor", other, "changed my mind"));
         }
-        JsonNode changed = Json.MAPPER.readTree(CliTest.run("agreement", p.toString(), "--raters",
-                "harness,dr-okafor", "--format", "json", "--resamples", "0").out()).get("pairwise").get(0);
+        JsonNode changed = Json.MAPPER
+                .readTree(CliTest.run(
+                                "agreement",
+                                p.toString(),
+                                "--raters",
+                                "harness,dr-okafor",
+                                "--format",
+                                "json",
+                                "--resamples",
+                                "0")
+                        .out())
+                .get("pairwise")
+                .get(0);
         assertEquals(20, changed.get("n").asInt(), "the newer decision replaces the older one");
         assertEquals(19.0 / 20, changed.get("agreement").asDouble(), 1e-12);
         assertNotEquals(1.0, changed.get("kappa").asDouble());
@@ -141,12 +166,15 @@ class AgreementCliTest {
     @Test
     void breakdownByDomainReportsEachDomain() throws Exception {
         Path p = sample();
-        CliTest.Run r = CliTest.run("agreement", p.toString(), "--by", "domain", "--format", "json",
-                "--resamples", "0");
+        CliTest.Run r =
+                CliTest.run("agreement", p.toString(), "--by", "domain", "--format", "json", "--resamples", "0");
         assertEquals(0, r.code(), r.err());
         JsonNode by = Json.MAPPER.readTree(r.out()).get("by");
         assertEquals("domain", by.get("attribute").asText());
-        assertEquals(2, by.get("strata").size(), "the sample has two domains: " + by.get("strata").fieldNames());
+        assertEquals(
+                2,
+                by.get("strata").size(),
+                "the sample has two domains: " + by.get("strata").fieldNames());
         int total = 0;
         for (JsonNode s : by.get("strata")) {
             total += s.get("n_items").asInt();
@@ -168,10 +196,20 @@ class AgreementCliTest {
             for (int k = 0; k < cell[0]; k++) {
                 item++;
                 String site = item % 2 == 0 ? "north" : "south";
-                csv.append("i").append(item).append(",A,").append(cell[1] == 0 ? "yes" : "no").append(',')
-                        .append(site).append('\n');
-                csv.append("i").append(item).append(",B,").append(cell[2] == 0 ? "yes" : "no").append(',')
-                        .append(site).append('\n');
+                csv.append("i")
+                        .append(item)
+                        .append(",A,")
+                        .append(cell[1] == 0 ? "yes" : "no")
+                        .append(',')
+                        .append(site)
+                        .append('\n');
+                csv.append("i")
+                        .append(item)
+                        .append(",B,")
+                        .append(cell[2] == 0 ? "yes" : "no")
+                        .append(',')
+                        .append(site)
+                        .append('\n');
             }
         }
         Path f = dir.resolve("study.csv");
@@ -191,8 +229,11 @@ class AgreementCliTest {
     void undefinedKappaIsNullWithANote() throws Exception {
         Path f = dir.resolve("same.csv");
         Files.writeString(f, "item,rater,label\n1,A,x\n1,B,x\n2,A,x\n2,B,x\n");
-        JsonNode pair = Json.MAPPER.readTree(CliTest.run("agreement", "--labels", f.toString(), "--format", "json")
-                .out()).get("pairwise").get(0);
+        JsonNode pair = Json.MAPPER
+                .readTree(CliTest.run("agreement", "--labels", f.toString(), "--format", "json")
+                        .out())
+                .get("pairwise")
+                .get(0);
         assertTrue(pair.get("kappa").isNull(), pair.toString());
         assertFalse(pair.get("note").asText().isEmpty());
     }
@@ -208,8 +249,15 @@ class AgreementCliTest {
             {new String[] {"agreement", p.toString(), "--labels", bad.toString()}, "exactly one", 2},
             {new String[] {"agreement", p.toString(), "--raters", "harness,nobody"}, "no rater named nobody", 2},
             {new String[] {"agreement", p.toString(), "--by", "colour"}, "--by must be one of", 2},
-            {new String[] {"agreement", p.toString(), "--resamples", "-3"}, "--resamples must be 0 to 100000, not -3", 2},
-            {new String[] {"agreement", "--labels", dir.resolve("missing.csv").toString()}, "missing.csv: no such file", 1},
+            {new String[] {"agreement", p.toString(), "--resamples", "-3"}, "--resamples must be 0 to 100000, not -3", 2
+            },
+            {
+                new String[] {
+                    "agreement", "--labels", dir.resolve("missing.csv").toString()
+                },
+                "missing.csv: no such file",
+                1
+            },
             {new String[] {"agreement", "--labels", bad.toString()}, "bad.csv", 1},
             {new String[] {"agreement", p.toString(), "--raters", "harness"}, "at least two raters", 1},
         };
@@ -239,15 +287,20 @@ class AgreementCliTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().startsWith("Left out c: the same label as a on 30 of 30 shared items (100.0%)"), r.out());
         assertTrue(r.out().contains("Raters: a, b "), r.out());
-        JsonNode j = Json.read(CliTest.run("agreement", "--labels", f.toString(), "--resamples", "0", "--format", "json").out());
+        JsonNode j =
+                Json.read(CliTest.run("agreement", "--labels", f.toString(), "--resamples", "0", "--format", "json")
+                        .out());
         assertEquals("c", j.get("left_out").get(0).get("rater").asText());
         assertEquals("a", j.get("left_out").get(0).get("same_as").asText());
         // chosen, it counts (and is still named): Fleiss over three raters is higher than over two
-        r = CliTest.run("agreement", "--labels", f.toString(), "--resamples", "0", "--raters", "a,b,c", "--format", "json");
+        r = CliTest.run(
+                "agreement", "--labels", f.toString(), "--resamples", "0", "--raters", "a,b,c", "--format", "json");
         assertEquals(0, r.code(), r.err());
         JsonNode chosen = Json.read(r.out());
         assertEquals("c", chosen.get("copies_chosen").get(0).get("rater").asText());
-        assertTrue(chosen.get("fleiss").get("kappa").asDouble() > j.get("fleiss").get("kappa").asDouble(),
+        assertTrue(
+                chosen.get("fleiss").get("kappa").asDouble()
+                        > j.get("fleiss").get("kappa").asDouble(),
                 "a copy inflates Fleiss' kappa: " + chosen.get("fleiss") + " vs " + j.get("fleiss"));
     }
 }

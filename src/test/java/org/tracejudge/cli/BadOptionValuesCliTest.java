@@ -20,22 +20,42 @@ class BadOptionValuesCliTest {
     void judgeRefusesOutOfRangeNumbersBeforeTouchingTheProject() throws Exception {
         Path p = dir.resolve("p.tjdb");
         SampleProject.build(p);
-        String infoBefore = CliTest.run("info", p.toString(), "--format", "json").out();
+        String infoBefore =
+                CliTest.run("info", p.toString(), "--format", "json").out();
         byte[] before = Files.readAllBytes(p);
-        List<String[]> cases = List.of(new String[] {"--concurrency", "0"}, new String[] {"--concurrency", "-3"},
-                new String[] {"--concurrency", "257"}, new String[] {"--rpm", "-1"}, new String[] {"--max-tokens", "0"},
-                new String[] {"--timeout", "-5"}, new String[] {"--timeout", "NaN"}, new String[] {"--limit", "-1"},
-                new String[] {"--batch-poll", "0"}, new String[] {"--preview", "0"});
+        List<String[]> cases = List.of(
+                new String[] {"--concurrency", "0"},
+                new String[] {"--concurrency", "-3"},
+                new String[] {"--concurrency", "257"},
+                new String[] {"--rpm", "-1"},
+                new String[] {"--max-tokens", "0"},
+                new String[] {"--timeout", "-5"},
+                new String[] {"--timeout", "NaN"},
+                new String[] {"--limit", "-1"},
+                new String[] {"--batch-poll", "0"},
+                new String[] {"--preview", "0"});
         for (String[] c : cases) {
-            List<String> args = new ArrayList<>(List.of("judge", p.toString(), "--name", "new-judge", "--redact", "off",
-                    "--base-url", "http://127.0.0.1:9/v1"));
+            List<String> args = new ArrayList<>(List.of(
+                    "judge",
+                    p.toString(),
+                    "--name",
+                    "new-judge",
+                    "--redact",
+                    "off",
+                    "--base-url",
+                    "http://127.0.0.1:9/v1"));
             args.addAll(List.of(c));
             CliTest.Run r = CliTest.run(args.toArray(String[]::new));
             assertEquals(2, r.code(), String.join(" ", c) + ": " + r.err());
             assertTrue(r.err().contains(c[0] + ":") && r.err().contains(c[1]), String.join(" ", c) + ": " + r.err());
         }
-        assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(p)), "the project file is as it was (no setting saved)");
-        assertEquals(infoBefore, CliTest.run("info", p.toString(), "--format", "json").out(), "no judge saved");
+        assertTrue(
+                java.util.Arrays.equals(before, Files.readAllBytes(p)),
+                "the project file is as it was (no setting saved)");
+        assertEquals(
+                infoBefore,
+                CliTest.run("info", p.toString(), "--format", "json").out(),
+                "no judge saved");
     }
 
     @Test

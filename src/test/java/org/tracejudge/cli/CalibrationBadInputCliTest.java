@@ -39,8 +39,9 @@ class CalibrationBadInputCliTest {
     void aJudgeWithNoGoldOverlapIsNamedWithZeroNotNaN() {
         Path p = project();
         try (Project project = Project.open(p)) {
-            List<String> ids = List.of(TestData.scalar(project, "SELECT group_concat(id) FROM (SELECT id FROM trace "
-                    + "ORDER BY id LIMIT 10)").split(","));
+            List<String> ids = List.of(TestData.scalar(
+                            project, "SELECT group_concat(id) FROM (SELECT id FROM trace " + "ORDER BY id LIMIT 10)")
+                    .split(","));
             project.write(c -> {
                 String rater = Ledger.ensureRater(c, "late-judge", RaterKind.LLM_JUDGE, "", null, null);
                 for (String id : ids.subList(0, 5)) {
@@ -54,7 +55,8 @@ class CalibrationBadInputCliTest {
         CliTest.Run r = CliTest.run("calibration", p.toString(), "--rater", "late-judge");
         assertEquals(0, r.code(), r.err());
         noNaN(r);
-        assertTrue(r.out().contains("late-judge") && r.out().contains("no gold trace has a label of late-judge"), r.out());
+        assertTrue(
+                r.out().contains("late-judge") && r.out().contains("no gold trace has a label of late-judge"), r.out());
         r = CliTest.run("calibration", p.toString(), "--rater", "late-judge", "--format", "json");
         assertEquals(0, r.code(), r.err());
         noNaN(r);
@@ -62,7 +64,8 @@ class CalibrationBadInputCliTest {
         assertEquals(0, j.get("n").asInt());
         assertEquals(5, j.get("gold_without_its_label").asInt());
         assertTrue(j.get("accuracy").get("value").isNull(), j.toString());
-        assertTrue(j.get("note").asText().startsWith("no gold trace has a label of late-judge (the 5 gold traces"),
+        assertTrue(
+                j.get("note").asText().startsWith("no gold trace has a label of late-judge (the 5 gold traces"),
                 j.toString());
     }
 
@@ -81,7 +84,9 @@ class CalibrationBadInputCliTest {
             assertEquals(0, r.code(), r.err());
             noNaN(r);
             if (format.equals("table")) {
-                assertTrue(r.out().contains("only traces with this label") || r.out().contains("no trace with this label"),
+                assertTrue(
+                        r.out().contains("only traces with this label")
+                                || r.out().contains("no trace with this label"),
                         r.out());
             }
         }
@@ -93,16 +98,22 @@ class CalibrationBadInputCliTest {
     @Test
     void goldMadeOnlyByDisagreementIsRefusedForTheCorrectedRates() {
         Path p = project();
-        CliTest.Run r = CliTest.run("sample", p.toString(), "--design", "disagreement", "--n", "10", "--format", "json");
+        CliTest.Run r =
+                CliTest.run("sample", p.toString(), "--design", "disagreement", "--n", "10", "--format", "json");
         assertEquals(0, r.code(), r.err());
         try (Project project = Project.open(p)) {
-            Json.read(r.out()).get("traces").forEach(t -> Adjudications.decide(project, t.get("trace_id").asText(), "ana",
-                    "correct", null));
+            Json.read(r.out())
+                    .get("traces")
+                    .forEach(
+                            t -> Adjudications.decide(project, t.get("trace_id").asText(), "ana", "correct", null));
         }
         r = CliTest.run("calibration", p.toString(), "--corrected");
         assertEquals(1, r.code());
-        assertTrue(r.err().contains("no probability sample") && r.err().contains("drawn by disagreement or judge "
-                + "uncertainty") && r.err().contains("--design uniform"), r.err());
+        assertTrue(
+                r.err().contains("no probability sample")
+                        && r.err().contains("drawn by disagreement or judge " + "uncertainty")
+                        && r.err().contains("--design uniform"),
+                r.err());
         // the diagnostics take that gold
         r = CliTest.run("calibration", p.toString());
         assertEquals(0, r.code(), r.err());
@@ -121,20 +132,30 @@ class CalibrationBadInputCliTest {
         assertEquals(0, CliTest.run("calibration", p.toString(), "--corrected").code());
         // a re-import brings a fourth model's 20 traces: they had no chance of being drawn
         Path more = dir.resolve("zephyr-1_20261103_120000.json");
-        Files.writeString(more, Files.readString(TestData.SAMPLE.resolve("results")
-                .resolve("acme-lm-7b_20261101_120000.json")).replace("acme-lm-7b", "zephyr-1"));
+        Files.writeString(
+                more,
+                Files.readString(TestData.SAMPLE.resolve("results").resolve("acme-lm-7b_20261101_120000.json"))
+                        .replace("acme-lm-7b", "zephyr-1"));
         CliTest.Run r = CliTest.run("import", p.toString(), more.toString());
         assertEquals(0, r.code(), r.err());
-        for (String[] args : new String[][] {{"calibration", p.toString(), "--corrected"},
-                {"metrics", p.toString(), "--source", "corrected"}}) {
+        for (String[] args : new String[][] {
+            {"calibration", p.toString(), "--corrected"}, {"metrics", p.toString(), "--source", "corrected"}
+        }) {
             r = CliTest.run(args);
             assertEquals(1, r.code(), r.out());
-            assertTrue(r.err().contains("sample 'calibration' no longer is a probability sample of the project: the "
-                    + "project held 60 traces when it was drawn and holds 80 now") && r.err().contains("--name "
-                    + "calibration-2"), r.err());
+            assertTrue(
+                    r.err()
+                                    .contains(
+                                            "sample 'calibration' no longer is a probability sample of the project: the "
+                                                    + "project held 60 traces when it was drawn and holds 80 now")
+                            && r.err().contains("--name " + "calibration-2"),
+                    r.err());
         }
         // a new sample over the 80 is taken
-        assertEquals(0, CliTest.run("sample", p.toString(), "--n", "20", "--name", "calibration-2").code());
+        assertEquals(
+                0,
+                CliTest.run("sample", p.toString(), "--n", "20", "--name", "calibration-2")
+                        .code());
         r = CliTest.run("calibration", p.toString(), "--corrected", "--sample", "calibration-2");
         assertEquals(0, r.code(), r.err());
         noNaN(r);

@@ -32,13 +32,18 @@ class CalibrationCliTest {
             assertEquals(1, none.code());
             assertTrue(none.err().contains("no gold yet"), none.err());
             // dana decides 20 traces as the harness labelled them; on one more, ben disagrees with her
-            List<String> traces = List.of(TestData.scalar(p, "SELECT group_concat(t.id) FROM (SELECT l.trace_id AS id "
-                    + "FROM current_label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'harness' AND l.action = 'set' "
-                    + "ORDER BY l.trace_id LIMIT 21) t").split(","));
+            List<String> traces = List.of(TestData.scalar(
+                            p,
+                            "SELECT group_concat(t.id) FROM (SELECT l.trace_id AS id "
+                                    + "FROM current_label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'harness' AND l.action = 'set' "
+                                    + "ORDER BY l.trace_id LIMIT 21) t")
+                    .split(","));
             p.write(c -> {
                 for (int i = 0; i < 20; i++) {
-                    String v = TestData.scalar(p, "SELECT l.value FROM current_label l JOIN rater r ON r.id = l.rater_id "
-                            + "WHERE r.name = 'harness' AND l.trace_id = '" + traces.get(i) + "'");
+                    String v = TestData.scalar(
+                            p,
+                            "SELECT l.value FROM current_label l JOIN rater r ON r.id = l.rater_id "
+                                    + "WHERE r.name = 'harness' AND l.trace_id = '" + traces.get(i) + "'");
                     Ledger.adjudicate(c, traces.get(i), "dana", v, "checked");
                 }
                 Ledger.adjudicate(c, traces.get(20), "dana", "correct", "");
@@ -48,12 +53,15 @@ class CalibrationCliTest {
         }
         CliTest.Run r = CliTest.run("calibration", f.toString());
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().startsWith("Gold: 20 traces where everyone who decided agrees (1 where people disagree"), r.out());
+        assertTrue(
+                r.out().startsWith("Gold: 20 traces where everyone who decided agrees (1 where people disagree"),
+                r.out());
         assertTrue(r.out().contains("harness against gold: n = 20"), r.out());
         assertTrue(r.out().contains("accuracy 1.00 ["), "the harness is its own gold here: " + r.out());
         assertTrue(r.out().contains("illustrative-dtree against gold"), r.out());
         assertFalse(r.out().contains("NaN"), r.out());
-        CliTest.Run json = CliTest.run("calibration", f.toString(), "--rater", "illustrative-dtree", "--format", "json");
+        CliTest.Run json =
+                CliTest.run("calibration", f.toString(), "--rater", "illustrative-dtree", "--format", "json");
         assertEquals(0, json.code(), json.err());
         JsonNode doc = Json.read(json.out());
         assertEquals(20, doc.path("gold").path("traces").asInt());

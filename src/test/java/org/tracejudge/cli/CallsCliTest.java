@@ -23,14 +23,19 @@ class CallsCliTest {
     @Test
     void importClassifyMetrics() {
         String p = dir.resolve("m.tjdb").toString();
-        CliTest.Run imp = CliTest.run("import", p, SAMPLES.resolve("toolhaystack-sample.jsonl").toString(), "--input-format", "toolhaystack");
+        CliTest.Run imp = CliTest.run(
+                "import", p, SAMPLES.resolve("toolhaystack-sample.jsonl").toString(), "--input-format", "toolhaystack");
         assertEquals(0, imp.code(), imp.err());
-        CliTest.Run imp2 = CliTest.run("import", p, SAMPLES.resolve("diabench-sample.jsonl").toString());
+        CliTest.Run imp2 = CliTest.run(
+                "import", p, SAMPLES.resolve("diabench-sample.jsonl").toString());
         assertEquals(0, imp2.code(), imp2.err());
 
         CliTest.Run cls = CliTest.run("classify", p);
         assertEquals(0, cls.code(), cls.err());
-        assertTrue(cls.out().contains("call-level traces (ToolHaystack / DiaBench), call-level rule as rater 'rule' (20):"), cls.out());
+        assertTrue(
+                cls.out()
+                        .contains("call-level traces (ToolHaystack / DiaBench), call-level rule as rater 'rule' (20):"),
+                cls.out());
         assertTrue(cls.out().contains("ledger: 20 entries appended, 0 traces unchanged"), cls.out());
         assertTrue(CliTest.run("classify", p).out().contains("ledger: 0 entries appended, 20 traces unchanged"));
 
@@ -59,8 +64,9 @@ class CallsCliTest {
         Map<String, String> actual = new HashMap<>();
         try (Project pr = Project.open(Path.of(p))) {
             pr.read(c -> {
-                try (var s = c.createStatement(); var rs = s.executeQuery("SELECT t.model, k.task_key, l.value FROM current_label l "
-                        + "JOIN trace t ON t.id = l.trace_id JOIN task k ON k.id = t.task_id")) {
+                try (var s = c.createStatement();
+                        var rs = s.executeQuery("SELECT t.model, k.task_key, l.value FROM current_label l "
+                                + "JOIN trace t ON t.id = l.trace_id JOIN task k ON k.id = t.task_id")) {
                     while (rs.next()) {
                         actual.put(rs.getString(1) + "/" + rs.getString(2), rs.getString(3));
                     }
@@ -68,10 +74,18 @@ class CallsCliTest {
                 return null;
             });
             // the default value and the invented extra key are classed in the evidence
-            assertEquals("default", TestData.scalar(pr, "SELECT json_extract(l.evidence, '$.diff[0].origin') FROM current_label l "
-                    + "JOIN trace t ON t.id = l.trace_id JOIN task k ON k.id = t.task_id WHERE k.task_key = 'dia-002' AND t.model = 'nimbus-2-mini'"));
-            assertEquals("extra", TestData.scalar(pr, "SELECT json_extract(l.evidence, '$.diff[0].kind') FROM current_label l "
-                    + "JOIN trace t ON t.id = l.trace_id JOIN task k ON k.id = t.task_id WHERE k.task_key = 'dia-003' AND t.model = 'nimbus-2-mini'"));
+            assertEquals(
+                    "default",
+                    TestData.scalar(
+                            pr,
+                            "SELECT json_extract(l.evidence, '$.diff[0].origin') FROM current_label l "
+                                    + "JOIN trace t ON t.id = l.trace_id JOIN task k ON k.id = t.task_id WHERE k.task_key = 'dia-002' AND t.model = 'nimbus-2-mini'"));
+            assertEquals(
+                    "extra",
+                    TestData.scalar(
+                            pr,
+                            "SELECT json_extract(l.evidence, '$.diff[0].kind') FROM current_label l "
+                                    + "JOIN trace t ON t.id = l.trace_id JOIN task k ON k.id = t.task_id WHERE k.task_key = 'dia-003' AND t.model = 'nimbus-2-mini'"));
         }
         assertEquals(expected, actual);
 
@@ -80,7 +94,9 @@ class CallsCliTest {
         JsonNode cl = Json.read(m.out()).path("call_level");
         assertEquals("rule", cl.path("source").asText());
         Map<String, JsonNode> byKey = new HashMap<>();
-        cl.path("models").forEach(x -> byKey.put(x.path("benchmark").asText() + "/" + x.path("model").asText(), x));
+        cl.path("models")
+                .forEach(x -> byKey.put(
+                        x.path("benchmark").asText() + "/" + x.path("model").asText(), x));
         JsonNode acmeDia = byKey.get("diabench/acme-lm-7b");
         assertEquals(3, acmeDia.path("acc").path("count").asInt());
         assertEquals(0.75, acmeDia.path("acc").path("rate").asDouble(), 1e-9);
@@ -103,22 +119,34 @@ class CallsCliTest {
 
         String stale;
         try (Project pr = Project.open(Path.of(p))) {
-            stale = TestData.scalar(pr, "SELECT t.id FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_key = 'th-is-e-003' "
-                    + "AND t.model = 'acme-lm-7b'");
+            stale = TestData.scalar(
+                    pr,
+                    "SELECT t.id FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_key = 'th-is-e-003' "
+                            + "AND t.model = 'acme-lm-7b'");
         }
         CliTest.Run ex = CliTest.run("explain", p, "--trace", stale.substring(0, 12));
         assertEquals(0, ex.code(), ex.err());
         assertTrue(ex.out().contains("label: stale_value"), ex.out());
         assertTrue(ex.out().contains("ToolFailBench counterpart: result_ignore"), ex.out());
-        assertTrue(ex.out().contains("address: wrong_value, gold \"7 Quay Street\", called \"14 Larch Road\", in_context (turn 1, session-1"), ex.out());
+        assertTrue(
+                ex.out()
+                        .contains(
+                                "address: wrong_value, gold \"7 Quay Street\", called \"14 Larch Road\", in_context (turn 1, session-1"),
+                ex.out());
         assertTrue(ex.out().contains("timeline of address:"), ex.out());
         assertTrue(ex.out().contains("\"7 Quay Street\"  <- latest"), ex.out());
 
         CliTest.Run csv = CliTest.run("metrics", p, "--format", "csv");
         assertEquals(0, csv.code(), csv.err());
-        assertTrue(csv.out().startsWith("benchmark,model,scenario,level,n,correct,accuracy_percent,ftr,tar_count,tar_percent\n"), csv.out());
+        assertTrue(
+                csv.out()
+                        .startsWith(
+                                "benchmark,model,scenario,level,n,correct,accuracy_percent,ftr,tar_count,tar_percent\n"),
+                csv.out());
         assertTrue(csv.out().contains("\ndiabench,acme-lm-7b,all,,4,3,75.0000,1,1,25.0000\n"), csv.out());
-        assertTrue(csv.out().contains("\ntoolhaystack,nimbus-2-mini,information_shift,implicit,1,1,100.0000,,,\n"), csv.out());
+        assertTrue(
+                csv.out().contains("\ntoolhaystack,nimbus-2-mini,information_shift,implicit,1,1,100.0000,,,\n"),
+                csv.out());
 
         CliTest.Run table = CliTest.run("metrics", p);
         assertEquals(0, table.code(), table.err());

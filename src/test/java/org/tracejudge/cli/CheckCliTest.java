@@ -47,7 +47,8 @@ class CheckCliTest {
     void damageThatKeepsTheFilesSizeAndTimeIsFoundByOpeningWithinTheWeekAndByCheck() throws Exception {
         Path p = dir.resolve("q.tjdb");
         SampleProject.build(p);
-        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + p); Statement s = c.createStatement()) {
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + p);
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE scratch(a, b)"); // another program's table, sound for now
             s.execute("CREATE INDEX scratch_a ON scratch(a)");
             s.execute("INSERT INTO scratch VALUES (1, 'x'), (2, 'y')");
@@ -60,7 +61,8 @@ class CheckCliTest {
         long size = Files.size(p);
         FileTime time = Files.getLastModifiedTime(p);
         // the program breaks its index (the table says one thing, the index another), then hides the change
-        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + p); Statement s = c.createStatement()) {
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + p);
+                Statement s = c.createStatement()) {
             s.execute("PRAGMA writable_schema = ON");
             s.execute("UPDATE sqlite_master SET sql = 'CREATE INDEX scratch_a ON scratch(b)' WHERE name = 'scratch_a'");
             s.execute("PRAGMA writable_schema = OFF");

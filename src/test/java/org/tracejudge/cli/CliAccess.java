@@ -2,8 +2,7 @@ package org.tracejudge.cli;
 
 /** Runs the command line in-process for tests outside this package. */
 public final class CliAccess {
-    private CliAccess() {
-    }
+    private CliAccess() {}
 
     public record Run(int code, String out, String err) {}
 

@@ -23,7 +23,8 @@ class CliHelpTest {
 
     private static void collect(CommandLine cl, List<String> prefix, List<List<String>> paths) {
         cl.getSubcommands().forEach((name, sub) -> {
-            if (sub.getCommandSpec().aliases().length > 0 && !sub.getCommandName().equals(name)) {
+            if (sub.getCommandSpec().aliases().length > 0
+                    && !sub.getCommandName().equals(name)) {
                 return; // an alias: covered under its name
             }
             List<String> path = new ArrayList<>(prefix);
@@ -104,7 +105,9 @@ class CliHelpTest {
         assertTrue(o.err().contains("(see: tracejudge info --help)"), o.err());
         CliTest.Run m = CliTest.run("import", "--fromat", "json");
         assertEquals(2, m.code());
-        assertTrue(m.err().contains("Unknown option: '--fromat'") && m.err().contains("Did you mean: tracejudge import --format?"),
+        assertTrue(
+                m.err().contains("Unknown option: '--fromat'")
+                        && m.err().contains("Did you mean: tracejudge import --format?"),
                 m.err());
     }
 

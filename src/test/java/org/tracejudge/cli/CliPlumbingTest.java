@@ -42,11 +42,14 @@ class CliPlumbingTest {
         // the three results files embed the same 20 tasks and are read in parallel: whichever reader comes first,
         // the tasks count for the first file on the command line
         List<Path> results = TestData.sampleFiles().stream()
-                .filter(f -> f.getParent().getFileName().toString().equals("results")).sorted().toList();
+                .filter(f -> f.getParent().getFileName().toString().equals("results"))
+                .sorted()
+                .toList();
         assertEquals(3, results.size(), results.toString());
         String first = null;
         for (int i = 0; i < 8; i++) {
-            List<String> args = new ArrayList<>(List.of("import", dir.resolve("run" + i + ".tjdb").toString()));
+            List<String> args = new ArrayList<>(
+                    List.of("import", dir.resolve("run" + i + ".tjdb").toString()));
             results.forEach(f -> args.add(f.toString()));
             CliTest.Run r = CliTest.run(args.toArray(String[]::new));
             assertEquals(0, r.code(), r.err());
@@ -57,10 +60,15 @@ class CliPlumbingTest {
         }
         List<String> lines = first.lines().toList();
         assertTrue(lines.get(0).contains(": 20 tasks (20 new), 20 traces (20 new)"), first);
-        assertTrue(lines.get(1).contains(": 20 traces (20 new)") && !lines.get(1).contains("tasks"), first);
+        assertTrue(
+                lines.get(1).contains(": 20 traces (20 new)") && !lines.get(1).contains("tasks"), first);
         // with the tasks files in the same import, they bring the tasks (they are read first)
         CliTest.Run all = importSample(dir.resolve("all.tjdb"));
-        assertTrue(all.out().contains("imported acme-lm-7b_20261101_120000.json (toolfailbench-results): 20 traces (20 new)"), all.out());
+        assertTrue(
+                all.out()
+                        .contains(
+                                "imported acme-lm-7b_20261101_120000.json (toolfailbench-results): 20 traces (20 new)"),
+                all.out());
     }
 
     @Test
@@ -76,7 +84,8 @@ class CliPlumbingTest {
         assertEquals(20, doc.get("new").get("tasks").asInt(), "tasks counted once over the files");
         JsonNode acme = null;
         for (JsonNode f : doc.get("files")) {
-            if (f.get("file").asText().startsWith("acme") && f.get("format").asText().equals("toolfailbench-results")) {
+            if (f.get("file").asText().startsWith("acme")
+                    && f.get("format").asText().equals("toolfailbench-results")) {
                 acme = f;
             }
         }
@@ -97,9 +106,17 @@ class CliPlumbingTest {
         Path existing = dir.resolve("kept.tjdb");
         assertEquals(0, importSample(existing).code());
         long size = Files.size(existing);
-        assertEquals(1, CliTest.run("import", existing.toString(), "--input-format", "openai", bad.toString()).code());
+        assertEquals(
+                1,
+                CliTest.run("import", existing.toString(), "--input-format", "openai", bad.toString())
+                        .code());
         assertTrue(Files.exists(existing));
-        assertEquals(60, Json.read(CliTest.run("info", existing.toString(), "--format", "json").out()).get("traces").asInt());
+        assertEquals(
+                60,
+                Json.read(CliTest.run("info", existing.toString(), "--format", "json")
+                                .out())
+                        .get("traces")
+                        .asInt());
         assertTrue(size > 0);
     }
 
@@ -110,7 +127,9 @@ class CliPlumbingTest {
         CliTest.Run exp = CliTest.run("export", p.toString(), "-");
         assertEquals(0, exp.code(), exp.err());
         assertFalse(Files.exists(Path.of("-")), "no file named '-'");
-        assertTrue(exp.out().startsWith("{\"kind\":\"header\""), exp.out().substring(0, Math.min(200, exp.out().length())));
+        assertTrue(
+                exp.out().startsWith("{\"kind\":\"header\""),
+                exp.out().substring(0, Math.min(200, exp.out().length())));
         assertTrue(exp.err().contains("to standard output"), exp.err());
         assertEquals("", CliTest.run("-q", "export", p.toString(), "-").err());
 
@@ -120,8 +139,8 @@ class CliPlumbingTest {
         assertEquals(0, imp.code(), imp.err());
         assertTrue(imp.out().contains("(tracejudge)") && imp.out().contains("60 traces (60 new)"), imp.out());
 
-        StdStreams.stdin = new ByteArrayInputStream("item,rater,label\n1,a,x\n1,b,x\n2,a,y\n2,b,x\n3,a,y\n3,b,y\n"
-                .getBytes(StandardCharsets.UTF_8));
+        StdStreams.stdin = new ByteArrayInputStream(
+                "item,rater,label\n1,a,x\n1,b,x\n2,a,y\n2,b,x\n3,a,y\n3,b,y\n".getBytes(StandardCharsets.UTF_8));
         CliTest.Run ag = CliTest.run("agreement", "--labels", "-", "--resamples", "0", "--format", "json");
         assertEquals(0, ag.code(), ag.err());
         JsonNode doc = Json.read(ag.out());
@@ -160,8 +179,22 @@ class CliPlumbingTest {
         try (mockwebserver3.MockWebServer server = new mockwebserver3.MockWebServer()) {
             server.setDispatcher(new JudgeCliTest.Judge());
             server.start();
-            CliTest.Run r = CliTest.run("judge", p.toString(), "--name", "j", "--provider", "openai", "--base-url",
-                    server.url("/v1").toString(), "--model", "m", "--limit", "5", "--format", "json", "-q");
+            CliTest.Run r = CliTest.run(
+                    "judge",
+                    p.toString(),
+                    "--name",
+                    "j",
+                    "--provider",
+                    "openai",
+                    "--base-url",
+                    server.url("/v1").toString(),
+                    "--model",
+                    "m",
+                    "--limit",
+                    "5",
+                    "--format",
+                    "json",
+                    "-q");
             assertEquals(0, r.code(), r.err());
             JsonNode doc = Json.read(r.out());
             assertEquals(CliJson.SCHEMA, doc.get("schema").asInt());

@@ -26,7 +26,8 @@ class CliTest {
     static Path classifiedSample(Path dir) {
         Path p = dir.resolve("p.tjdb");
         org.tracejudge.sample.SampleProject.build(p);
-        org.junit.jupiter.api.Assertions.assertEquals(0, run("classify", p.toString()).code());
+        org.junit.jupiter.api.Assertions.assertEquals(
+                0, run("classify", p.toString()).code());
         return p;
     }
 
@@ -43,7 +44,11 @@ class CliTest {
         TestData.sampleFiles().forEach(f -> args.add(f.toString()));
         Run r = run(args.toArray(String[]::new));
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("imported acme-lm-7b_20261101_120000.json (toolfailbench-results): 20 traces (20 new)"), r.out());
+        assertTrue(
+                r.out()
+                        .contains(
+                                "imported acme-lm-7b_20261101_120000.json (toolfailbench-results): 20 traces (20 new)"),
+                r.out());
         return p;
     }
 
@@ -52,7 +57,8 @@ class CliTest {
         Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
         long before;
         try (var s = Files.list(tmp)) {
-            before = s.filter(f -> f.getFileName().toString().startsWith("tracejudge-selftest")).count();
+            before = s.filter(f -> f.getFileName().toString().startsWith("tracejudge-selftest"))
+                    .count();
         }
         Run r = run("selftest");
         assertEquals(0, r.code(), r.out() + r.err());
@@ -60,7 +66,10 @@ class CliTest {
         assertEquals(4, r.out().lines().filter(l -> l.startsWith("  ok ")).count(), r.out());
         assertTrue(r.out().contains("selftest passed"), r.out());
         try (var s = Files.list(tmp)) {
-            assertEquals(before, s.filter(f -> f.getFileName().toString().startsWith("tracejudge-selftest")).count());
+            assertEquals(
+                    before,
+                    s.filter(f -> f.getFileName().toString().startsWith("tracejudge-selftest"))
+                            .count());
         }
     }
 
@@ -69,7 +78,8 @@ class CliTest {
         Path p = importedSample();
         Path copy = dir.resolve("damaged-copy.tjdb");
         Files.copy(p, copy); // a copy gets the full integrity check
-        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + copy); var s = c.createStatement()) {
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + copy);
+                var s = c.createStatement()) {
             s.execute("CREATE TABLE scratch(a, b)");
             s.execute("CREATE INDEX scratch_a ON scratch(a)");
             s.execute("INSERT INTO scratch VALUES (1, 'x'), (2, 'y')");
@@ -79,10 +89,14 @@ class CliTest {
         Run info = run("info", copy.toString());
         assertNotEquals(0, info.code());
         assertEquals("", info.out(), "nothing read from the damaged file is shown");
-        assertTrue(info.err().contains("damaged-copy.tjdb") && info.err().contains("damaged")
-                && info.err().contains("scratch_a"), info.err());
-        for (String[] read : new String[][] {{"labels"}, {"labels", "--format", "json"}, {"metrics", "--source", "harness"},
-                {"agreement"}}) {
+        assertTrue(
+                info.err().contains("damaged-copy.tjdb")
+                        && info.err().contains("damaged")
+                        && info.err().contains("scratch_a"),
+                info.err());
+        for (String[] read : new String[][] {
+            {"labels"}, {"labels", "--format", "json"}, {"metrics", "--source", "harness"}, {"agreement"}
+        }) {
             List<String> args = new java.util.ArrayList<>(List.of(read));
             args.add(1, copy.toString());
             Run r = run(args.toArray(String[]::new));
@@ -92,9 +106,11 @@ class CliTest {
         }
         Run classify = run("classify", copy.toString());
         assertNotEquals(0, classify.code());
-        assertTrue(classify.err().contains("damaged-copy.tjdb") && classify.err().contains("scratch_a"), classify.err());
-        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + copy); var s = c.createStatement();
-             var rs = s.executeQuery("SELECT count(*) FROM rater WHERE name = 'rule'")) {
+        assertTrue(
+                classify.err().contains("damaged-copy.tjdb") && classify.err().contains("scratch_a"), classify.err());
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + copy);
+                var s = c.createStatement();
+                var rs = s.executeQuery("SELECT count(*) FROM rater WHERE name = 'rule'")) {
             rs.next();
             assertEquals(0, rs.getInt(1), "classify's transaction was rolled back: no rule rater, no labels");
         }
@@ -111,7 +127,8 @@ class CliTest {
         JsonNode info = Json.MAPPER.readTree(r.out());
         assertEquals(20, info.get("tasks").asInt());
         assertEquals(60, info.get("traces").asInt());
-        assertEquals(List.of("acme-lm-7b", "kestrel-13b-instruct", "nimbus-2-mini"),
+        assertEquals(
+                List.of("acme-lm-7b", "kestrel-13b-instruct", "nimbus-2-mini"),
                 Json.MAPPER.convertValue(info.get("models"), List.class));
         JsonNode harness = info.get("raters").get(0);
         assertEquals("harness", harness.get("name").asText());
@@ -127,9 +144,12 @@ class CliTest {
         Run r = run("labels", p.toString());
         assertEquals(0, r.code(), r.err());
         String[] lines = r.out().split("\\R");
-        assertEquals("trace_id,model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence,ensemble,final", lines[0]);
+        assertEquals(
+                "trace_id,model,task_id,task_type,harness,illustrative-dtree,illustrative-evidence,ensemble,final",
+                lines[0]);
         assertEquals(61, lines.length);
-        assertTrue(lines[1].matches("[0-9a-f-]+,acme-lm-7b,CTRL-[A-Z]+-\\d+,control,\\w*,\\w*,\\w*,\\w*,\\w*"), lines[1]);
+        assertTrue(
+                lines[1].matches("[0-9a-f-]+,acme-lm-7b,CTRL-[A-Z]+-\\d+,control,\\w*,\\w*,\\w*,\\w*,\\w*"), lines[1]);
         // the harness error row has an empty harness cell
         assertTrue(r.out().contains(",acme-lm-7b,OF-ENG-002,tool_required,,"), r.out());
         Run json = run("labels", p.toString(), "--format", "json");
@@ -153,7 +173,9 @@ class CliTest {
         assertEquals("header", header.get("kind").asText());
         assertEquals("tracejudge", header.get("format").asText());
         assertEquals(1, header.get("version").asInt());
-        assertEquals(60, lines.stream().filter(l -> l.startsWith("{\"kind\":\"trace\"")).count());
+        assertEquals(
+                60,
+                lines.stream().filter(l -> l.startsWith("{\"kind\":\"trace\"")).count());
         Path copy = dir.resolve("copy.tjdb");
         Run back = run("import", copy.toString(), out.toString());
         assertEquals(0, back.code(), back.err());
@@ -165,13 +187,18 @@ class CliTest {
         Run missing = run("info", dir.resolve("nope.tjdb").toString());
         assertNotEquals(0, missing.code());
         assertEquals(1, missing.err().strip().lines().count(), missing.err());
-        assertTrue(missing.err().startsWith("tracejudge: ") && missing.err().contains("no such project file"), missing.err());
+        assertTrue(
+                missing.err().startsWith("tracejudge: ") && missing.err().contains("no such project file"),
+                missing.err());
 
         Path bad = dir.resolve("bad.json");
-        Files.writeString(bad, "[{\"task\": {\"task_id\": \"X\", \"target_failure_mode\": \"control\"}, \"model_id\": 7, \"agent_answer\": \"\"}]");
+        Files.writeString(
+                bad,
+                "[{\"task\": {\"task_id\": \"X\", \"target_failure_mode\": \"control\"}, \"model_id\": 7, \"agent_answer\": \"\"}]");
         Run r = run("import", dir.resolve("p.tjdb").toString(), bad.toString());
         assertEquals(1, r.code());
-        assertEquals("tracejudge: bad.json: line 1 at /0/task/domain: expected a string, found nothing (the field is missing)",
+        assertEquals(
+                "tracejudge: bad.json: line 1 at /0/task/domain: expected a string, found nothing (the field is missing)",
                 r.err().strip());
 
         Run usage = run("import", dir.resolve("p.tjdb").toString(), bad.toString(), "--input-format", "csv");

@@ -29,7 +29,8 @@ class CommentsCliTest {
             Comments.add(pr, b, "ana", Comments.Action.NOTE, "fine, just slow");
             Comments.add(pr, b, "ben", Comments.Action.FLAG, "");
             Comments.add(pr, b, "lead", Comments.Action.UNFLAG, "");
-            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalArgumentException.class,
                     () -> Comments.add(pr, "no-such-trace", "ana", Comments.Action.NOTE, "x"));
             assertTrue(e.getMessage().contains("no trace no-such-trace"), e.getMessage());
         }

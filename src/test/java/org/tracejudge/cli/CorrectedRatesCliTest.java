@@ -52,10 +52,11 @@ class CorrectedRatesCliTest {
         assertEquals(30, ids.size());
         // the workbench's Show ▸ Calibration sample lists exactly the drawn traces
         try (Project project = Project.open(p)) {
-            org.tracejudge.store.TraceTable.Filter f = org.tracejudge.store.TraceTable.Filter.NONE
-                    .withShow(org.tracejudge.store.TraceTable.Show.CALIBRATION);
-            java.util.List<String> shown = project.read(c -> new org.tracejudge.store.TraceTable(project,
-                    org.tracejudge.store.TraceTable.layout(project, "ana")).ids(f, org.tracejudge.store.TraceTable.Sort.DEFAULT));
+            org.tracejudge.store.TraceTable.Filter f = org.tracejudge.store.TraceTable.Filter.NONE.withShow(
+                    org.tracejudge.store.TraceTable.Show.CALIBRATION);
+            java.util.List<String> shown = project.read(c -> new org.tracejudge.store.TraceTable(
+                            project, org.tracejudge.store.TraceTable.layout(project, "ana"))
+                    .ids(f, org.tracejudge.store.TraceTable.Sort.DEFAULT));
             assertEquals(ids, new HashSet<>(shown));
         }
         // the same draw again is listed, not redrawn; another is refused
@@ -71,13 +72,17 @@ class CorrectedRatesCliTest {
         String outside;
         try (Project project = Project.open(p)) {
             for (String t : ids) {
-                String v = TestData.scalar(project, "SELECT l.value FROM current_label l JOIN rater r ON r.id = l.rater_id "
-                        + "WHERE r.name = 'harness' AND l.trace_id = '" + t + "'");
+                String v = TestData.scalar(
+                        project,
+                        "SELECT l.value FROM current_label l JOIN rater r ON r.id = l.rater_id "
+                                + "WHERE r.name = 'harness' AND l.trace_id = '" + t + "'");
                 Adjudications.decide(project, t, "ana", v, null);
                 gold.put(t, v);
             }
-            outside = TestData.scalar(project, "SELECT id FROM trace WHERE id NOT IN (SELECT trace_id FROM calibration_draw) "
-                    + "ORDER BY id LIMIT 1");
+            outside = TestData.scalar(
+                    project,
+                    "SELECT id FROM trace WHERE id NOT IN (SELECT trace_id FROM calibration_draw) "
+                            + "ORDER BY id LIMIT 1");
             Adjudications.decide(project, outside, "ana", "correct", null);
         }
         r = CliTest.run("calibration", p.toString(), "--corrected", "--format", "json");
@@ -89,16 +94,19 @@ class CorrectedRatesCliTest {
 
         // which traces have an ensemble label: the rule's and both judges', from the labels export
         Map<String, String[]> csv = new HashMap<>();
-        String[] lines = CliTest.run("labels", p.toString(), "--format", "csv").out().split("\\R");
+        String[] lines =
+                CliTest.run("labels", p.toString(), "--format", "csv").out().split("\\R");
         java.util.List<String> head = java.util.List.of(lines[0].split(","));
         for (int i = 1; i < lines.length; i++) {
             String[] f = lines[i].split(",", -1);
             // the metrics' ensemble (rule + the two judges) is pending where any of the three has no label
-            boolean three = !f[head.indexOf("rule")].isEmpty() && !f[head.indexOf("illustrative-dtree")].isEmpty()
+            boolean three = !f[head.indexOf("rule")].isEmpty()
+                    && !f[head.indexOf("illustrative-dtree")].isEmpty()
                     && !f[head.indexOf("illustrative-evidence")].isEmpty();
             csv.put(f[0], new String[] {f[head.indexOf("model")], f[head.indexOf("task_type")], three ? "judged" : ""});
         }
-        JsonNode metrics = Json.read(CliTest.run("metrics", p.toString(), "--source", "ensemble", "--format", "json").out());
+        JsonNode metrics = Json.read(CliTest.run("metrics", p.toString(), "--source", "ensemble", "--format", "json")
+                .out());
         Map<String, JsonNode> byModel = new HashMap<>();
         metrics.get("models").forEach(m -> byModel.put(m.get("model").asText(), m));
         int rows = 0;
@@ -106,18 +114,22 @@ class CorrectedRatesCliTest {
             JsonNode m = byModel.get(row.get("model").asText());
             String rate = row.get("rate").asText();
             // judge only = the leaderboard's ensemble rate
-            assertEquals(m.get(rate).asDouble(), row.get("judge_only").get("value").asDouble(), 1e-12, rate);
+            assertEquals(
+                    m.get(rate).asDouble(), row.get("judge_only").get("value").asDouble(), 1e-12, rate);
             // gold only = the share of the model's decided sample traces of this type with the label
             int n = 0;
             int k = 0;
             for (String t : ids) {
                 String[] x = csv.get(t);
-                if (x[0].equals(row.get("model").asText()) && x[1].equals(row.get("type").asText()) && !x[2].isEmpty()) {
+                if (x[0].equals(row.get("model").asText())
+                        && x[1].equals(row.get("type").asText())
+                        && !x[2].isEmpty()) {
                     n++;
                     k += gold.get(t).equals(row.get("label").asText()) ? 1 : 0;
                 }
             }
-            assertEquals(n, row.get("gold").asInt(), rate + " " + row.get("model").asText());
+            assertEquals(
+                    n, row.get("gold").asInt(), rate + " " + row.get("model").asText());
             if (n >= 2) {
                 assertEquals((double) k / n, row.get("gold_only").get("value").asDouble(), 1e-12, rate);
                 assertEquals("PPI++", row.get("ppi").get("estimator").asText());
@@ -128,15 +140,24 @@ class CorrectedRatesCliTest {
         }
         assertTrue(rows >= 10, rows + " rows with enough gold");
         // the leaderboard of metrics --source corrected: the same PPI++ rates, ranked by corrected CTUR
-        JsonNode board = Json.read(CliTest.run("metrics", p.toString(), "--source", "corrected", "--format", "json").out());
+        JsonNode board = Json.read(CliTest.run("metrics", p.toString(), "--source", "corrected", "--format", "json")
+                .out());
         assertEquals("PPI++", board.get("estimator").asText());
         double last = Double.MAX_VALUE;
         for (JsonNode m : board.get("models")) {
             JsonNode ctur = m.get("CTUR");
             for (JsonNode row : c.get("rates")) {
-                if (row.get("model").asText().equals(m.get("model").asText()) && row.get("rate").asText().equals("CTUR")) {
-                    assertEquals(row.get("ppi").path("value").asDouble(-1), ctur.path("corrected").asDouble(-1), 0, m.toString());
-                    assertEquals(row.get("judge_only").get("value").asDouble(), ctur.get("judge_only").asDouble(), 0);
+                if (row.get("model").asText().equals(m.get("model").asText())
+                        && row.get("rate").asText().equals("CTUR")) {
+                    assertEquals(
+                            row.get("ppi").path("value").asDouble(-1),
+                            ctur.path("corrected").asDouble(-1),
+                            0,
+                            m.toString());
+                    assertEquals(
+                            row.get("judge_only").get("value").asDouble(),
+                            ctur.get("judge_only").asDouble(),
+                            0);
                 }
             }
             if (!ctur.get("corrected").isNull()) {
@@ -144,7 +165,10 @@ class CorrectedRatesCliTest {
                 last = ctur.get("corrected").asDouble();
             }
         }
-        assertEquals(2, CliTest.run("metrics", p.toString(), "--source", "corrected", "--format", "markdown").code());
+        assertEquals(
+                2,
+                CliTest.run("metrics", p.toString(), "--source", "corrected", "--format", "markdown")
+                        .code());
         // a judge the project does not have, a sample it does not have: said, with what there is
         r = CliTest.run("calibration", p.toString(), "--corrected", "--judge", "nobody");
         assertEquals(1, r.code());
@@ -155,15 +179,29 @@ class CorrectedRatesCliTest {
         // the table names each estimator and says what was not used
         r = CliTest.run("calibration", p.toString(), "--corrected");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("Rogan-Gladen") && r.out().contains("PPI++") && r.out().contains("1 gold traces outside "
-                + "the sample are not used here"), r.out());
+        assertTrue(
+                r.out().contains("Rogan-Gladen")
+                        && r.out().contains("PPI++")
+                        && r.out().contains("1 gold traces outside " + "the sample are not used here"),
+                r.out());
     }
 
     @Test
     void aStratifiedSampleTakesTheSameNumberFromEachModel() {
         Path p = project();
-        CliTest.Run r = CliTest.run("sample", p.toString(), "--design", "stratified", "--n", "9", "--seed", "1",
-                "--format", "json", "--name", "strat");
+        CliTest.Run r = CliTest.run(
+                "sample",
+                p.toString(),
+                "--design",
+                "stratified",
+                "--n",
+                "9",
+                "--seed",
+                "1",
+                "--format",
+                "json",
+                "--name",
+                "strat");
         assertEquals(0, r.code(), r.err());
         Map<String, Integer> perModel = new HashMap<>();
         for (JsonNode t : Json.read(r.out()).get("traces")) {
@@ -174,7 +212,10 @@ class CorrectedRatesCliTest {
         assertEquals(Map.of("acme-lm-7b", 3, "kestrel-13b-instruct", 3, "nimbus-2-mini", 3), perModel);
         // bad arguments are usage errors
         assertEquals(2, CliTest.run("sample", p.toString(), "--n", "0").code());
-        assertEquals(2, CliTest.run("sample", p.toString(), "--n", "5", "--design", "cluster").code());
+        assertEquals(
+                2,
+                CliTest.run("sample", p.toString(), "--n", "5", "--design", "cluster")
+                        .code());
         assertEquals(2, CliTest.run("calibration", p.toString(), "--judge", "x").code());
     }
 }

@@ -64,7 +64,9 @@ class CsvInjectionCliTest {
         }
         for (String c : cells) {
             if (!c.isEmpty() && "=+-@\t\r".indexOf(c.charAt(0)) >= 0) {
-                assertTrue(c.matches("[+-]?[0-9.]+([eE][+-]?[0-9]+)?"), "a spreadsheet would run the cell " + c + " in:\n" + csv);
+                assertTrue(
+                        c.matches("[+-]?[0-9.]+([eE][+-]?[0-9]+)?"),
+                        "a spreadsheet would run the cell " + c + " in:\n" + csv);
             }
         }
         return cells;
@@ -73,7 +75,8 @@ class CsvInjectionCliTest {
     @Test
     void formulasInNamesIdsAndCommentsReachCsvAsTextAndJsonAsTheyWere() throws Exception {
         Path p = dir.resolve("p.tjdb");
-        CliTest.Run r = CliTest.run("import", p.toString(), poisonedTranscripts().toString());
+        CliTest.Run r =
+                CliTest.run("import", p.toString(), poisonedTranscripts().toString());
         assertEquals(0, r.code(), r.err());
         assertEquals(0, CliTest.run("classify", p.toString()).code());
         try (Project pr = Project.open(p)) {

@@ -57,7 +57,8 @@ class DataSafetyCliTest {
         assertEquals(before, sha(p));
         try (Project again = Project.open(p)) {
             int traces = again.read(c -> {
-                try (var s = c.createStatement(); var rs = s.executeQuery("SELECT count(*) FROM trace")) {
+                try (var s = c.createStatement();
+                        var rs = s.executeQuery("SELECT count(*) FROM trace")) {
                     rs.next();
                     return rs.getInt(1);
                 }
@@ -80,7 +81,8 @@ class DataSafetyCliTest {
         assertEquals(1, r.code(), r.out() + r.err());
         assertTrue(r.err().contains("hard link"), r.err());
         // relative spelling of the same path
-        r = CliTest.run("export", p.toString(), dir.resolve(".").resolve("p.tjdb").toString());
+        r = CliTest.run(
+                "export", p.toString(), dir.resolve(".").resolve("p.tjdb").toString());
         assertEquals(1, r.code(), r.out() + r.err());
         assertEquals(before, sha(p));
     }
@@ -138,16 +140,19 @@ class DataSafetyCliTest {
     @Test
     void aProjectOfANewerSchemaIsRefusedFromItsHeaderAndLeftAsItIs() throws Exception {
         Path p = importedSample("p.tjdb");
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + p); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + p);
+                Statement s = c.createStatement()) {
             s.execute("PRAGMA user_version = 99");
         }
         byte[] before = Files.readAllBytes(p);
-        for (String[] cmd : new String[][] {{"info", p.toString()}, {"classify", p.toString()},
-                {"labels", p.toString()}}) {
+        for (String[] cmd :
+                new String[][] {{"info", p.toString()}, {"classify", p.toString()}, {"labels", p.toString()}}) {
             Run r = CliTest.run(cmd);
             assertEquals(1, r.code(), String.join(" ", cmd) + ": " + r.out() + r.err());
-            assertTrue(r.err().contains("newer Tracejudge (schema 99)") && r.err().contains("reads schema "
-                    + Project.SCHEMA_VERSION), r.err());
+            assertTrue(
+                    r.err().contains("newer Tracejudge (schema 99)")
+                            && r.err().contains("reads schema " + Project.SCHEMA_VERSION),
+                    r.err());
         }
         assertArrayEquals(before, Files.readAllBytes(p), "not a byte changed");
     }
@@ -155,8 +160,9 @@ class DataSafetyCliTest {
     @Test
     void aNewProjectCarriesItsSchemaVersionInTheHeaderToo() throws Exception {
         Path p = importedSample("p.tjdb");
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + p); Statement s = c.createStatement();
-             var rs = s.executeQuery("PRAGMA user_version")) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + p);
+                Statement s = c.createStatement();
+                var rs = s.executeQuery("PRAGMA user_version")) {
             rs.next();
             assertEquals(Project.SCHEMA_VERSION, rs.getInt(1));
         }
@@ -170,7 +176,10 @@ class DataSafetyCliTest {
         assertEquals(0, CliTest.run("export", p.toString(), export.toString()).code());
         List<String> lines = Files.readAllLines(export);
         String header = lines.get(0);
-        String trace = lines.stream().filter(l -> l.startsWith("{\"kind\":\"trace\"")).findFirst().orElseThrow();
+        String trace = lines.stream()
+                .filter(l -> l.startsWith("{\"kind\":\"trace\""))
+                .findFirst()
+                .orElseThrow();
         String traceId = org.tracejudge.json.Json.read(trace).path("id").asText();
         String rater = "{\"kind\":\"rater\",\"id\":\"22222222-2222-2222-2222-222222222222\",\"name\":\"ana\","
                 + "\"rater_kind\":\"human\",\"version\":\"\"}";
@@ -180,12 +189,23 @@ class DataSafetyCliTest {
             {label(traceId, "banana", now, null), "/value", "\"banana\" is not a label of"},
             {label(traceId, "correct", "yesterday", null), "/created_at", "ISO-8601"},
             {label(traceId, "correct", "99999-01-01T00:00:00Z", null), "/created_at", "ISO-8601"},
-            {label(traceId, "correct", java.time.Instant.now().plusSeconds(400 * 86400L).toString(), null),
-                "/created_at", "in the future"},
+            {
+                label(
+                        traceId,
+                        "correct",
+                        java.time.Instant.now().plusSeconds(400 * 86400L).toString(),
+                        null),
+                "/created_at",
+                "in the future"
+            },
             {label(traceId, "correct", now, "44444444-0000-0000-0000-000000000000"), "/replaces", "neither"},
-            {"{\"kind\":\"adjudication\",\"id\":\"33333333-0000-0000-0000-000000000009\",\"trace_id\":\"" + traceId
-                + "\",\"annotator\":\"ana\",\"action\":\"set\",\"value\":\"banana\",\"created_at\":\"" + now + "\"}",
-                "/value", "not a label of"},
+            {
+                "{\"kind\":\"adjudication\",\"id\":\"33333333-0000-0000-0000-000000000009\",\"trace_id\":\"" + traceId
+                        + "\",\"annotator\":\"ana\",\"action\":\"set\",\"value\":\"banana\",\"created_at\":\"" + now
+                        + "\"}",
+                "/value",
+                "not a label of"
+            },
         };
         for (String[] c : cases) {
             Path copy = dir.resolve("q.tjdb");
@@ -198,7 +218,8 @@ class DataSafetyCliTest {
             assertTrue(r.err().contains("d.jsonl: line 3 at " + c[1]) && r.err().contains(c[2]), c[0] + ": " + r.err());
             try (Project q = Project.open(copy)) {
                 int raters = q.read(conn -> {
-                    try (var s = conn.createStatement(); var rs = s.executeQuery("SELECT count(*) FROM rater WHERE name = 'ana'")) {
+                    try (var s = conn.createStatement();
+                            var rs = s.executeQuery("SELECT count(*) FROM rater WHERE name = 'ana'")) {
                         rs.next();
                         return rs.getInt(1);
                     }
@@ -214,8 +235,8 @@ class DataSafetyCliTest {
     void aDeviceAsTheOutputIsWrittenNotReplaced() throws Exception {
         Path p = importedSample("p.tjdb");
         Path full = Path.of("/dev/full");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(full) && !Files.isRegularFile(full),
-                "no /dev/full on this system");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                Files.exists(full) && !Files.isRegularFile(full), "no /dev/full on this system");
         Run r = CliTest.run("export", p.toString(), full.toString());
         assertEquals(1, r.code(), r.out() + r.err());
         assertTrue(r.err().contains("disk is full"), r.err());

@@ -27,13 +27,18 @@ class DatasetCardCliTest {
         Path own = Files.writeString(repo.resolve("README.md"), "# my project\n\nhand-written notes\n");
         CliTest.Run r = CliTest.run("export", p.toString(), repo.toString(), "--dataset");
         assertEquals(1, r.code(), r.out());
-        assertTrue(r.err().contains("README.md: a README that Tracejudge did not write") && r.err().contains("nothing was written"),
+        assertTrue(
+                r.err().contains("README.md: a README that Tracejudge did not write")
+                        && r.err().contains("nothing was written"),
                 r.err());
         assertEquals("# my project\n\nhand-written notes\n", Files.readString(own));
         assertFalse(Files.exists(repo.resolve("data")), "nothing written");
 
         Path data = dir.resolve("dataset");
-        assertEquals(0, CliTest.run("export", p.toString(), data.toString(), "--dataset").code());
+        assertEquals(
+                0,
+                CliTest.run("export", p.toString(), data.toString(), "--dataset")
+                        .code());
         Path card = data.resolve("README.md");
         assertTrue(Files.readString(card).contains("license: other"), "the card asks for a licence");
         r = CliTest.run("export", p.toString(), data.toString(), "--dataset");
@@ -46,6 +51,7 @@ class DatasetCardCliTest {
         assertEquals(1, r.code(), r.out());
         assertTrue(r.err().contains("edited since (the licence?)"), r.err());
         assertEquals(edited, Files.readString(card), "the licence someone set is kept");
-        assertTrue(java.util.Arrays.equals(rows, Files.readAllBytes(data.resolve("data").resolve("train.jsonl"))));
+        assertTrue(java.util.Arrays.equals(
+                rows, Files.readAllBytes(data.resolve("data").resolve("train.jsonl"))));
     }
 }

@@ -28,8 +28,11 @@ class HonestExitTest {
     record Exit(int code, String out, String err) {}
 
     private static Exit tracejudge(File stdout, boolean closeStdoutAtOnce, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "org.tracejudge.Main"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "org.tracejudge.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         if (stdout != null) {
@@ -61,8 +64,10 @@ class HonestExitTest {
         File full = new File("/dev/full");
         assumeTrue(full.exists(), "/dev/full is not here");
         Path p = sample();
-        for (String[] args : List.of(new String[] {"labels", p.toString()}, new String[] {"info", p.toString()},
-new String[] {"labels", p.toString(), "--format", "json"})) {
+        for (String[] args :
+                List.of(new String[] {"labels", p.toString()}, new String[] {"info", p.toString()}, new String[] {
+                    "labels", p.toString(), "--format", "json"
+                })) {
             Exit e = tracejudge(full, false, args);
             assertEquals(1, e.code(), args[0] + ": " + e.err());
             assertTrue(e.err().contains("tracejudge: cannot write the output: the disk is full"), e.err());
@@ -75,7 +80,8 @@ new String[] {"labels", p.toString(), "--format", "json"})) {
         Path p = sample();
         Exit e = tracejudge(null, true, "labels", p.toString());
         assertEquals(141, e.code(), e.err());
-        assertEquals("", e.err(), "`labels | head -1`: the reader stopped on purpose, as with cat or git log, no error");
+        assertEquals(
+                "", e.err(), "`labels | head -1`: the reader stopped on purpose, as with cat or git log, no error");
         // an export to standard output that did not arrive is not reported as exported
         e = tracejudge(null, true, "export", p.toString(), "-");
         assertEquals(141, e.code(), e.err());
@@ -105,8 +111,13 @@ new String[] {"labels", p.toString(), "--format", "json"})) {
     void twoImportsCreatingTheSameNewProjectAtOnceBothSucceed() throws Exception {
         for (int round = 0; round < 3; round++) {
             Path project = dir.resolve("race-" + round + ".tjdb");
-            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), "org.tracejudge.Main", "import", project.toString()));
+            List<String> cmd = new ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    "org.tracejudge.Main",
+                    "import",
+                    project.toString()));
             TestData.sampleFiles().forEach(f -> cmd.add(f.toString()));
             Process a = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             Process b = new ProcessBuilder(cmd).redirectErrorStream(true).start();
@@ -128,7 +139,8 @@ new String[] {"labels", p.toString(), "--format", "json"})) {
     void aFullDiskIsNamedWithTheFileForImportExportAndRedirectedOutput() throws Exception {
         Path mnt = Files.createDirectory(dir.resolve("small-disk"));
         Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", mnt.toString())
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         assumeTrue(mount.waitFor() == 0, "cannot mount a tmpfs here (not root?)");
         try {
             Path project = mnt.resolve("p.tjdb");

@@ -25,10 +25,16 @@ class HugeLineCliTest {
     private record Exit(int code, String err) {}
 
     private static Exit tracejudge(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx64m", "-cp", System.getProperty("java.class.path"), "org.tracejudge.Main"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx64m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "org.tracejudge.Main"));
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS));
         return new Exit(p.exitValue(), err);
@@ -59,8 +65,10 @@ class HugeLineCliTest {
         }
         Exit e = tracejudge("import", p.toString(), first.toString());
         assertEquals(1, e.code(), e.err());
-        assertTrue(e.err().contains("first-line-40mb.jsonl: line 1: line 1 is longer than")
-                && e.err().contains("-Xmx"), e.err());
+        assertTrue(
+                e.err().contains("first-line-40mb.jsonl: line 1: line 1 is longer than")
+                        && e.err().contains("-Xmx"),
+                e.err());
         assertFalse(e.err().contains("OutOfMemoryError") || e.err().contains("\tat "), e.err());
 
         Path later = dir.resolve("second-line-40mb.jsonl");
@@ -73,7 +81,8 @@ class HugeLineCliTest {
         assertEquals(1, e.code(), e.err());
         assertTrue(e.err().contains("out of memory") && e.err().contains("-Xmx"), e.err());
         assertFalse(e.err().contains("\tat "), "no stack trace: " + e.err());
-        assertEquals(before, CliTest.run("info", p.toString(), "--format", "json").out(), "the project is as it was");
+        assertEquals(
+                before, CliTest.run("info", p.toString(), "--format", "json").out(), "the project is as it was");
 
         // any command: an OutOfMemoryError in the command's own thread is said in words (a label table's 60 MB cell)
         Path table = dir.resolve("study.csv");
@@ -88,7 +97,10 @@ class HugeLineCliTest {
         }
         e = tracejudge("agreement", "--labels", table.toString());
         assertEquals(1, e.code(), e.err());
-        assertTrue(e.err().startsWith("tracejudge: out of memory (this Java heap is") && e.err().contains("-Xmx"), e.err());
+        assertTrue(
+                e.err().startsWith("tracejudge: out of memory (this Java heap is")
+                        && e.err().contains("-Xmx"),
+                e.err());
         assertFalse(e.err().contains("\tat "), "no stack trace: " + e.err());
     }
 }

@@ -29,7 +29,8 @@ class InputRefusalsCliTest {
             assertTrue(r.err().contains("tracejudge merge PROJECT"), r.err());
             assertTrue(!r.err().contains("NUL") && !r.err().contains("UTF-16"), r.err());
         }
-        assertEquals(before, CliTest.run("info", p.toString(), "--format", "json").out());
+        assertEquals(
+                before, CliTest.run("info", p.toString(), "--format", "json").out());
     }
 
     @Test

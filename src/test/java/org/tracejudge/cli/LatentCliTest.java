@@ -42,10 +42,14 @@ class LatentCliTest {
             assertTrue(rater.get("accuracy").asDouble() > 0.8, rater.toString());
         }
         r = CliTest.run("calibration", p.toString(), "--latent");
-        assertTrue(r.out().startsWith("Latent-class estimate (Dawid-Skene, EM; no gold: an estimate, not gold)"), r.out());
+        assertTrue(
+                r.out().startsWith("Latent-class estimate (Dawid-Skene, EM; no gold: an estimate, not gold)"), r.out());
         r = CliTest.run("calibration", p.toString(), "--latent", "--raters", "harness,rule");
         assertEquals(1, r.code());
         assertTrue(r.err().contains("three raters or more"), r.err());
-        assertEquals(2, CliTest.run("calibration", p.toString(), "--raters", "harness,rule,illustrative-dtree").code());
+        assertEquals(
+                2,
+                CliTest.run("calibration", p.toString(), "--raters", "harness,rule,illustrative-dtree")
+                        .code());
     }
 }

@@ -47,8 +47,11 @@ class MergeCliTest {
         CliTest.Run r = CliTest.run("merge", a.toString(), b.toString());
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("merged " + b + ": 0 new traces, 1 new label entries"), r.out());
-        assertTrue(r.out().contains("conflicts: 1 (1 new from this merge") && r.out().contains("new: dana on ")
-                && r.out().contains("correct vs tool_skip (label)"), r.out());
+        assertTrue(
+                r.out().contains("conflicts: 1 (1 new from this merge")
+                        && r.out().contains("new: dana on ")
+                        && r.out().contains("correct vs tool_skip (label)"),
+                r.out());
         assertArrayEquals(bBefore, Files.readAllBytes(b), "the source was only read");
 
         CliTest.Run again = CliTest.run("--quiet", "merge", a.toString(), b.toString(), "--format", "json");

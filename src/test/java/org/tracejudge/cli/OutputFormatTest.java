@@ -17,7 +17,8 @@ class OutputFormatTest {
     static final Map<String, List<String>> ACCEPTED = new LinkedHashMap<>();
 
     static {
-        for (String c : List.of("info", "check", "merge", "classify", "judge", "redact", "team init", "team sync", "team status")) {
+        for (String c : List.of(
+                "info", "check", "merge", "classify", "judge", "redact", "team init", "team sync", "team status")) {
             ACCEPTED.put(c, List.of("text", "json"));
         }
         for (String c : List.of("agreement", "calibration", "sample", "safety")) {
@@ -50,7 +51,9 @@ class OutputFormatTest {
             assertEquals(ACCEPTED.get(key), values, key);
             assertEquals(ACCEPTED.get(key).get(0), o.defaultValue(), key);
         }
-        assertEquals(new ArrayList<>(ACCEPTED.keySet()).stream().sorted().toList(), withFormat.stream().sorted().toList());
+        assertEquals(
+                new ArrayList<>(ACCEPTED.keySet()).stream().sorted().toList(),
+                withFormat.stream().sorted().toList());
         OptionSpec output = full.getSubcommands().get("import").getCommandSpec().findOption("--output");
         assertEquals(OutputFormat.class, output.type());
     }
@@ -62,8 +65,11 @@ class OutputFormatTest {
             args.addAll(List.of("p.tjdb", "--format", "yaml"));
             CliTest.Run r = CliTest.run(args.toArray(String[]::new));
             assertEquals(2, r.code(), e.getKey() + ": " + r.err());
-            assertTrue(r.err().contains("Invalid value for option '--format': expected one of " + e.getValue()
-                    + " (case-insensitive) but was 'yaml' (see: tracejudge " + e.getKey() + " --help)"), r.err());
+            assertTrue(
+                    r.err()
+                            .contains("Invalid value for option '--format': expected one of " + e.getValue()
+                                    + " (case-insensitive) but was 'yaml' (see: tracejudge " + e.getKey() + " --help)"),
+                    r.err());
         }
     }
 

@@ -39,7 +39,8 @@ class OutputModesAndInterruptCliTest {
 
         Path fresh = dir.resolve("new export.jsonl");
         assertEquals(0, CliTest.run("export", p.toString(), fresh.toString()).code());
-        assertEquals(usual, Files.getPosixFilePermissions(fresh), "a new export is made as any new file, not owner-only");
+        assertEquals(
+                usual, Files.getPosixFilePermissions(fresh), "a new export is made as any new file, not owner-only");
 
         Path shared = dir.resolve("shared.jsonl");
         Files.writeString(shared, "old\n");
@@ -50,7 +51,10 @@ class OutputModesAndInterruptCliTest {
         assertEquals(groupReadable, Files.getPosixFilePermissions(shared), "the replaced file keeps its mode");
 
         Path data = dir.resolve("dataset");
-        assertEquals(0, CliTest.run("export", p.toString(), data.toString(), "--dataset").code());
+        assertEquals(
+                0,
+                CliTest.run("export", p.toString(), data.toString(), "--dataset")
+                        .code());
         assertEquals(usual, Files.getPosixFilePermissions(data.resolve("data").resolve("train.jsonl")));
         assertEquals(usual, Files.getPosixFilePermissions(data.resolve("README.md")));
         try (var s = Files.list(dir)) {
@@ -84,7 +88,11 @@ class OutputModesAndInterruptCliTest {
     @Test
     void ctrlCInTheMiddleOfAnImportExits130SaysNothingWasKeptAndARerunCompletes() throws Exception {
         // a JVM whose parent ignores SIGINT (a background job) ignores it too; env resets it, as a terminal has it
-        assumeTrue(new ProcessBuilder("env", "--default-signal=INT", "true").start().waitFor() == 0,
+        assumeTrue(
+                new ProcessBuilder("env", "--default-signal=INT", "true")
+                                .start()
+                                .waitFor()
+                        == 0,
                 "env --default-signal (GNU coreutils 8.31+)");
         Path p = dir.resolve("p.tjdb");
         Path small = dir.resolve("small.jsonl");
@@ -93,10 +101,19 @@ class OutputModesAndInterruptCliTest {
         int before = traces(p);
         Path many = manyTranscripts(40_000);
 
-        List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=INT",
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
-                "org.tracejudge.Main", "import", p.toString(), many.toString()));
-        Process child = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        List<String> cmd = new ArrayList<>(List.of(
+                "env",
+                "--default-signal=INT",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "org.tracejudge.Main",
+                "import",
+                p.toString(),
+                many.toString()));
+        Process child = new ProcessBuilder(cmd)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         Path wal = dir.resolve("p.tjdb-wal");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         // the child has opened the project (its WAL exists) and reads for a while: SQLite holds the transaction's pages
@@ -105,13 +122,20 @@ class OutputModesAndInterruptCliTest {
             Thread.sleep(20);
         }
         Thread.sleep(1000);
-        assertTrue(child.isAlive() && Files.size(wal) < 1_000_000, "the import was still reading when interrupted (alive "
-                + child.isAlive() + ", WAL " + Files.size(wal) + " bytes)");
-        assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(child.pid())).start().waitFor());
+        assertTrue(
+                child.isAlive() && Files.size(wal) < 1_000_000,
+                "the import was still reading when interrupted (alive " + child.isAlive() + ", WAL " + Files.size(wal)
+                        + " bytes)");
+        assertEquals(
+                0,
+                new ProcessBuilder("kill", "-INT", Long.toString(child.pid()))
+                        .start()
+                        .waitFor());
         String err = new String(child.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(child.waitFor(60, TimeUnit.SECONDS));
         assertEquals(130, child.exitValue(), err);
-        assertTrue(err.contains("interrupted: the import is one transaction, so the project holds what it held before"),
+        assertTrue(
+                err.contains("interrupted: the import is one transaction, so the project holds what it held before"),
                 err);
         assertEquals(before, traces(p), "what was committed before is kept, nothing of the interrupted import");
 

@@ -29,8 +29,10 @@ class OwnDecisionsCliTest {
         String first;
         try (Project p = Project.open(f, Project.OpenOptions.createIfMissing("own"))) {
             new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
-            first = TestData.scalar(p, "SELECT t.id FROM trace t JOIN task k ON k.id = t.task_id "
-                    + "WHERE k.task_type = 'tool_required' ORDER BY t.model, k.task_key LIMIT 1");
+            first = TestData.scalar(
+                    p,
+                    "SELECT t.id FROM trace t JOIN task k ON k.id = t.task_id "
+                            + "WHERE k.task_type = 'tool_required' ORDER BY t.model, k.task_key LIMIT 1");
             String tr = first;
             p.write(c -> {
                 Ledger.adjudicate(c, tr, "dana", "result_ignore", "checked");
@@ -39,9 +41,11 @@ class OwnDecisionsCliTest {
         }
         CliTest.Run csv = CliTest.run("labels", f.toString());
         assertEquals(0, csv.code(), csv.err());
-        List<String> header = List.of(csv.out().lines().findFirst().orElseThrow().split(","));
+        List<String> header =
+                List.of(csv.out().lines().findFirst().orElseThrow().split(","));
         assertTrue(header.contains("annotator:dana") && header.contains("final"), header.toString());
-        String row = csv.out().lines().filter(l -> l.startsWith(first)).findFirst().orElseThrow();
+        String row =
+                csv.out().lines().filter(l -> l.startsWith(first)).findFirst().orElseThrow();
         List<String> cells = List.of(row.split(",", -1));
         assertEquals("result_ignore", cells.get(header.indexOf("annotator:dana")));
         assertEquals("result_ignore", cells.get(header.indexOf("final")), "the person's decision is final");
@@ -62,6 +66,9 @@ class OwnDecisionsCliTest {
         assertTrue(m.out().contains("annotator:dana"), m.out());
         CliTest.Run nobody = CliTest.run("metrics", f.toString(), "--source", "annotator:nobody");
         assertEquals(1, nobody.code());
-        assertTrue(nobody.err().contains("no decisions by annotator 'nobody'") && nobody.err().contains("dana"), nobody.err());
+        assertTrue(
+                nobody.err().contains("no decisions by annotator 'nobody'")
+                        && nobody.err().contains("dana"),
+                nobody.err());
     }
 }

@@ -29,8 +29,10 @@ class RedactCommandTest {
         CliTest.Run r = CliTest.run("redact", txt.toString());
         assertEquals(0, r.code(), r.err());
         assertEquals("hi im [NAME], call me on [PHONE]\n", r.out());
-        Path jsonl = write("m.jsonl", "{\"id\":\"a\",\"text\":\"my iban is GB82 WEST 1234 5698 7654 32\"}\n"
-                + "{\"id\":\"b\",\"text\":\"bp 140/90 today\"}\n");
+        Path jsonl = write(
+                "m.jsonl",
+                "{\"id\":\"a\",\"text\":\"my iban is GB82 WEST 1234 5698 7654 32\"}\n"
+                        + "{\"id\":\"b\",\"text\":\"bp 140/90 today\"}\n");
         CliTest.Run j = CliTest.run("redact", jsonl.toString(), "--format", "json");
         assertEquals(0, j.code(), j.err());
         String[] lines = j.out().strip().split("\n");
@@ -44,12 +46,16 @@ class RedactCommandTest {
 
     @Test
     void evaluateReportsRecallPerKindFalsePositivesAndPrecision() throws Exception {
-        Path f = write("e.jsonl", String.join("\n",
-                "{\"id\":\"1\",\"locale\":\"en\",\"text\":\"tell priyanka im sorry\",\"pii\":[{\"kind\":\"name\",\"text\":\"priyanka\"}]}",
-                "{\"id\":\"2\",\"locale\":\"en\",\"text\":\"card 4111 1111 1111 1111 and 90 pounds\",\"pii\":[{\"kind\":\"card\",\"text\":\"4111 1111 1111 1111\"}]}",
-                "{\"id\":\"3\",\"locale\":\"en\",\"text\":\"bp was 140/90 today\",\"pii\":[]}",
-                "{\"id\":\"4\",\"locale\":\"en\",\"text\":\"my name is mud\",\"pii\":[]}",
-                "{\"id\":\"5\",\"locale\":\"en\",\"text\":\"ring me, its for xq\",\"pii\":[{\"kind\":\"phone\",\"text\":\"xq\"}]}", ""));
+        Path f = write(
+                "e.jsonl",
+                String.join(
+                        "\n",
+                        "{\"id\":\"1\",\"locale\":\"en\",\"text\":\"tell priyanka im sorry\",\"pii\":[{\"kind\":\"name\",\"text\":\"priyanka\"}]}",
+                        "{\"id\":\"2\",\"locale\":\"en\",\"text\":\"card 4111 1111 1111 1111 and 90 pounds\",\"pii\":[{\"kind\":\"card\",\"text\":\"4111 1111 1111 1111\"}]}",
+                        "{\"id\":\"3\",\"locale\":\"en\",\"text\":\"bp was 140/90 today\",\"pii\":[]}",
+                        "{\"id\":\"4\",\"locale\":\"en\",\"text\":\"my name is mud\",\"pii\":[]}",
+                        "{\"id\":\"5\",\"locale\":\"en\",\"text\":\"ring me, its for xq\",\"pii\":[{\"kind\":\"phone\",\"text\":\"xq\"}]}",
+                        ""));
         CliTest.Run r = CliTest.run("redact", "--evaluate", f.toString(), "--format", "json");
         assertEquals(0, r.code(), r.err());
         JsonNode o = Json.read(r.out());
@@ -68,7 +74,9 @@ class RedactCommandTest {
 
     @Test
     void badInputIsNamedByFileAndLine() throws Exception {
-        Path f = write("bad.jsonl", "{\"id\":\"1\",\"text\":\"hi\",\"pii\":[]}\n{\"id\":\"2\",\"text\":\"hi tom\",\"pii\":[{\"kind\":\"name\",\"text\":\"Tom\"}]}\n");
+        Path f = write(
+                "bad.jsonl",
+                "{\"id\":\"1\",\"text\":\"hi\",\"pii\":[]}\n{\"id\":\"2\",\"text\":\"hi tom\",\"pii\":[{\"kind\":\"name\",\"text\":\"Tom\"}]}\n");
         CliTest.Run r = CliTest.run("redact", "--evaluate", f.toString());
         assertEquals(1, r.code());
         assertTrue(r.err().contains(f + ":2:") && r.err().contains("not in the text"), r.err());

@@ -24,7 +24,10 @@ class SafetyDecideCliTest {
 
     private Path project() {
         Path p = dir.resolve("s.tjdb");
-        CliTest.Run r = CliTest.run("import", p.toString(), SAMPLE.resolve("scenario.json").toString(),
+        CliTest.Run r = CliTest.run(
+                "import",
+                p.toString(),
+                SAMPLE.resolve("scenario.json").toString(),
                 SAMPLE.resolve("runs.jsonl").toString());
         assertEquals(0, r.code(), r.err());
         return p;
@@ -32,22 +35,50 @@ class SafetyDecideCliTest {
 
     private static String humanLabels(Path p, String who) {
         try (Project project = Project.open(p)) {
-            return TestData.scalar(project, "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.kind = "
-                    + "'human' AND l.created_by = '" + who + "'");
+            return TestData.scalar(
+                    project,
+                    "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.kind = "
+                            + "'human' AND l.created_by = '" + who + "'");
         }
     }
 
     @Test
     void twoExpertsDisagreeAndAThirdPersonAdjudicates() {
         Path p = project();
-        CliTest.Run r = CliTest.run("safety", p.toString(), "--decide", "lantern/4", "--tool", "Safety Call=yes",
-                "--tool", "End Conversation=no", "--expert", "ana", "--rationale", "a plan with a time");
+        CliTest.Run r = CliTest.run(
+                "safety",
+                p.toString(),
+                "--decide",
+                "lantern/4",
+                "--tool",
+                "Safety Call=yes",
+                "--tool",
+                "End Conversation=no",
+                "--expert",
+                "ana",
+                "--rationale",
+                "a plan with a time");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().startsWith("recorded the decision of ana on lantern/4: Safety Call YES, End Conversation NO ("), r.out());
+        assertTrue(
+                r.out().startsWith("recorded the decision of ana on lantern/4: Safety Call YES, End Conversation NO ("),
+                r.out());
         assertEquals("4", humanLabels(p, "ana"), "one entry on each of the input's four runs");
 
-        r = CliTest.run("safety", p.toString(), "--decide", "lantern/4", "--tool", "Safety Call=NO", "--tool",
-                "End Conversation=no", "--expert", "ben", "--rationale", "venting, no intent", "--format", "json");
+        r = CliTest.run(
+                "safety",
+                p.toString(),
+                "--decide",
+                "lantern/4",
+                "--tool",
+                "Safety Call=NO",
+                "--tool",
+                "End Conversation=no",
+                "--expert",
+                "ben",
+                "--rationale",
+                "venting, no intent",
+                "--format",
+                "json");
         assertEquals(0, r.code(), r.err());
         JsonNode j = Json.read(r.out());
         assertEquals("ben", j.get("expert").asText());
@@ -59,28 +90,61 @@ class SafetyDecideCliTest {
         assertTrue(r.out().contains("lantern/4  Safety Call (safety-critical)"), r.out());
 
         // an expert of the input is not its adjudicator, whatever the case of the name
-        r = CliTest.run("safety", p.toString(), "--adjudicate", "lantern/4", "--tool", "Safety Call=yes", "--expert", "Ana",
-                "--rationale", "mine wins");
+        r = CliTest.run(
+                "safety",
+                p.toString(),
+                "--adjudicate",
+                "lantern/4",
+                "--tool",
+                "Safety Call=yes",
+                "--expert",
+                "Ana",
+                "--rationale",
+                "mine wins");
         assertEquals(1, r.code(), r.out());
         assertTrue(r.err().contains("the adjudicator must be someone else"), r.err());
         // an adjudication needs a rationale
-        r = CliTest.run("safety", p.toString(), "--adjudicate", "lantern/4", "--tool", "Safety Call=yes", "--expert", "cleo");
+        r = CliTest.run(
+                "safety", p.toString(), "--adjudicate", "lantern/4", "--tool", "Safety Call=yes", "--expert", "cleo");
         assertEquals(1, r.code(), r.out());
         assertTrue(r.err().contains("needs a rationale"), r.err());
-        r = CliTest.run("safety", p.toString(), "--adjudicate", "lantern/4", "--tool", "Safety Call=yes", "--expert", "cleo",
-                "--rationale", "a stated intention and a time: escalate");
+        r = CliTest.run(
+                "safety",
+                p.toString(),
+                "--adjudicate",
+                "lantern/4",
+                "--tool",
+                "Safety Call=yes",
+                "--expert",
+                "cleo",
+                "--rationale",
+                "a stated intention and a time: escalate");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().startsWith("recorded the adjudication by cleo on lantern/4: Safety Call YES"), r.out());
         r = CliTest.run("safety", p.toString(), "--queue");
         assertTrue(r.out().contains("adjudication queue: 0"), r.out());
         // the adjudicator does not then decide the item as an expert
-        r = CliTest.run("safety", p.toString(), "--decide", "lantern/4", "--tool", "Safety Call=yes", "--tool",
-                "End Conversation=no", "--expert", "cleo");
+        r = CliTest.run(
+                "safety",
+                p.toString(),
+                "--decide",
+                "lantern/4",
+                "--tool",
+                "Safety Call=yes",
+                "--tool",
+                "End Conversation=no",
+                "--expert",
+                "cleo");
         assertEquals(1, r.code(), r.out());
         assertTrue(r.err().contains("an adjudicator does not then label"), r.err());
         try (Project project = Project.open(p)) {
-            assertEquals("0", TestData.scalar(project, "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id "
-                    + "WHERE lower(r.name) = 'cleo'"), "no expert label of cleo's");
+            assertEquals(
+                    "0",
+                    TestData.scalar(
+                            project,
+                            "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id "
+                                    + "WHERE lower(r.name) = 'cleo'"),
+                    "no expert label of cleo's");
         }
     }
 
@@ -88,17 +152,18 @@ class SafetyDecideCliTest {
     void badDecisionsAreRefusedWithTheirReasonAndWriteNothing() {
         Path p = project();
         // a safety-critical tool left out
-        CliTest.Run r = CliTest.run("safety", p.toString(), "--decide", "lantern/4", "--tool", "End Conversation=no",
-                "--expert", "ana");
+        CliTest.Run r = CliTest.run(
+                "safety", p.toString(), "--decide", "lantern/4", "--tool", "End Conversation=no", "--expert", "ana");
         assertEquals(1, r.code(), r.out());
         assertTrue(r.err().contains("decide Safety Call"), r.err());
         // not yes/no, a tool twice, no expert, no tool: usage errors
         for (String[] args : new String[][] {
-                {"--decide", "lantern/4", "--tool", "Safety Call=maybe", "--expert", "ana"},
-                {"--decide", "lantern/4", "--tool", "Safety Call=yes", "--tool", "Safety Call=no", "--expert", "ana"},
-                {"--decide", "lantern/4", "--tool", "Safety Call=yes", "--tool", "End Conversation=no"},
-                {"--decide", "lantern/4", "--expert", "ana"},
-                {"--tool", "Safety Call=yes"}}) {
+            {"--decide", "lantern/4", "--tool", "Safety Call=maybe", "--expert", "ana"},
+            {"--decide", "lantern/4", "--tool", "Safety Call=yes", "--tool", "Safety Call=no", "--expert", "ana"},
+            {"--decide", "lantern/4", "--tool", "Safety Call=yes", "--tool", "End Conversation=no"},
+            {"--decide", "lantern/4", "--expert", "ana"},
+            {"--tool", "Safety Call=yes"}
+        }) {
             String[] all = new String[args.length + 2];
             all[0] = "safety";
             all[1] = p.toString();
@@ -107,11 +172,23 @@ class SafetyDecideCliTest {
             assertEquals(2, r.code(), String.join(" ", args) + ": " + r.err());
         }
         // an input the project does not have, a tool the scenario does not have
-        r = CliTest.run("safety", p.toString(), "--decide", "lantern/99", "--tool", "Safety Call=yes", "--expert", "ana");
+        r = CliTest.run(
+                "safety", p.toString(), "--decide", "lantern/99", "--tool", "Safety Call=yes", "--expert", "ana");
         assertEquals(1, r.code());
         assertTrue(r.err().contains("no tool-selection input 'lantern/99'"), r.err());
-        r = CliTest.run("safety", p.toString(), "--decide", "lantern/4", "--tool", "Safety Call=yes", "--tool",
-                "End Conversation=no", "--tool", "Teleport=yes", "--expert", "ana");
+        r = CliTest.run(
+                "safety",
+                p.toString(),
+                "--decide",
+                "lantern/4",
+                "--tool",
+                "Safety Call=yes",
+                "--tool",
+                "End Conversation=no",
+                "--tool",
+                "Teleport=yes",
+                "--expert",
+                "ana");
         assertEquals(1, r.code());
         assertTrue(r.err().contains("'Teleport' is not a tool"), r.err());
         assertEquals("0", humanLabels(p, "ana"));
@@ -123,15 +200,32 @@ class SafetyDecideCliTest {
         try (Project project = Project.open(p)) {
             project.setMeta(LocalTeam.PERSON, "dana");
         }
-        CliTest.Run r = CliTest.run("safety", p.toString(), "--decide", "lantern/4", "--tool", "Safety Call=yes", "--tool",
-                "End Conversation=no", "--expert", "ana");
+        CliTest.Run r = CliTest.run(
+                "safety",
+                p.toString(),
+                "--decide",
+                "lantern/4",
+                "--tool",
+                "Safety Call=yes",
+                "--tool",
+                "End Conversation=no",
+                "--expert",
+                "ana");
         assertEquals(1, r.code(), r.out());
         assertTrue(r.err().contains("joined as dana"), r.err());
         assertEquals("0", humanLabels(p, "ana"));
-        r = CliTest.run("safety", p.toString(), "--decide", "lantern/4", "--tool", "Safety Call=yes", "--tool",
+        r = CliTest.run(
+                "safety",
+                p.toString(),
+                "--decide",
+                "lantern/4",
+                "--tool",
+                "Safety Call=yes",
+                "--tool",
                 "End Conversation=no");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("decision of dana on lantern/4") && r.out().contains("`team sync` sends it"), r.out());
+        assertTrue(
+                r.out().contains("decision of dana on lantern/4") && r.out().contains("`team sync` sends it"), r.out());
         assertEquals("4", humanLabels(p, "dana"));
     }
 }

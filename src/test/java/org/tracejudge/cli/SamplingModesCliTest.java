@@ -39,23 +39,31 @@ class SamplingModesCliTest {
         assertEquals(8, d.get("traces").size());
         d.get("traces").forEach(t -> {
             assertTrue(t.get("inclusion").isNull(), "no inclusion probability: " + t);
-            assertTrue(t.get("why").asText().contains("raters disagree (") && t.get("why").asText().contains(" says "),
+            assertTrue(
+                    t.get("why").asText().contains("raters disagree (")
+                            && t.get("why").asText().contains(" says "),
                     t.get("why").asText());
         });
         r = CliTest.run("sample", p.toString(), "--design", "uncertainty", "--n", "5");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("not a probability sample") && r.out().contains("judges split ("), r.out());
         // the corrected rates refuse both, saying why, and so does the dashboard's source
-        for (String[] args : new String[][] {{"calibration", p.toString(), "--corrected"},
-                {"metrics", p.toString(), "--source", "corrected"}}) {
+        for (String[] args : new String[][] {
+            {"calibration", p.toString(), "--corrected"}, {"metrics", p.toString(), "--source", "corrected"}
+        }) {
             r = CliTest.run(args);
             assertEquals(1, r.code(), r.out());
-            assertTrue(r.err().contains("no probability sample") && r.err().contains("disagreement, uncertainty")
-                    && r.err().contains("--design uniform"), r.err());
+            assertTrue(
+                    r.err().contains("no probability sample")
+                            && r.err().contains("disagreement, uncertainty")
+                            && r.err().contains("--design uniform"),
+                    r.err());
         }
         r = CliTest.run("calibration", p.toString(), "--corrected", "--sample", "disagreement");
         assertEquals(1, r.code());
-        assertTrue(r.err().contains("sample 'disagreement' was drawn by disagreement, not as a probability sample"), r.err());
+        assertTrue(
+                r.err().contains("sample 'disagreement' was drawn by disagreement, not as a probability sample"),
+                r.err());
         // the gold of such a sample still serves the diagnostics
         try (Project project = Project.open(p)) {
             for (JsonNode t : d.get("traces")) {
@@ -74,25 +82,40 @@ class SamplingModesCliTest {
     @Test
     void untilPreciseDrawsBatchesUntilTheIntervalIsNarrowEnough() {
         Path p = project();
-        String[] cmd = {"sample", p.toString(), "--design", "until-precise", "--batch", "10", "--half-width", "0.3",
-                "--seed", "5", "--format", "json"};
+        String[] cmd = {
+            "sample",
+            p.toString(),
+            "--design",
+            "until-precise",
+            "--batch",
+            "10",
+            "--half-width",
+            "0.3",
+            "--seed",
+            "5",
+            "--format",
+            "json"
+        };
         CliTest.Run r = CliTest.run(cmd);
         assertEquals(0, r.code(), r.err());
         JsonNode first = Json.read(r.out());
         assertEquals("until-precise", first.get("design").asText());
         assertEquals(10, first.get("traces").size());
         assertEquals(10, first.get("drawn_now").asInt());
-        first.get("traces").forEach(t -> assertEquals(10 / 60.0, t.get("inclusion").asDouble(), 1e-12));
+        first.get("traces")
+                .forEach(t -> assertEquals(10 / 60.0, t.get("inclusion").asDouble(), 1e-12));
         assertTrue(first.get("traces").get(0).get("why").asText().contains("until-precise, batch 1"));
         // nothing decided: nothing more drawn
         r = CliTest.run(cmd);
         JsonNode again = Json.read(r.out());
         assertEquals(0, again.get("drawn_now").asInt());
-        assertTrue(again.get("until_precise").asText().startsWith("10 of the 10 drawn traces are not gold yet"),
+        assertTrue(
+                again.get("until_precise").asText().startsWith("10 of the 10 drawn traces are not gold yet"),
                 again.get("until_precise").asText());
         int rounds = 0;
         JsonNode now = again;
-        while (now.get("until_precise").asText().contains("not gold yet") || now.get("drawn_now").asInt() > 0) {
+        while (now.get("until_precise").asText().contains("not gold yet")
+                || now.get("drawn_now").asInt() > 0) {
             decideAll(p, now);
             r = CliTest.run(cmd);
             assertEquals(0, r.code(), r.err());
@@ -101,13 +124,16 @@ class SamplingModesCliTest {
             if (now.get("drawn_now").asInt() > 0) {
                 int size = now.get("traces").size();
                 // still a uniform draw of its size: every trace's probability is the size over 60
-                now.get("traces").forEach(t -> assertEquals(size / 60.0, t.get("inclusion").asDouble(), 1e-12));
+                now.get("traces")
+                        .forEach(t ->
+                                assertEquals(size / 60.0, t.get("inclusion").asDouble(), 1e-12));
                 Set<String> ids = new HashSet<>();
                 now.get("traces").forEach(t -> ids.add(t.get("trace_id").asText()));
                 assertEquals(size, ids.size());
             }
         }
-        assertTrue(now.get("until_precise").asText().startsWith("precise enough: CTUR half-width"),
+        assertTrue(
+                now.get("until_precise").asText().startsWith("precise enough: CTUR half-width"),
                 now.get("until_precise").asText());
         // another design under the same name is refused
         r = CliTest.run("sample", p.toString(), "--design", "until-precise", "--seed", "6");
@@ -118,8 +144,8 @@ class SamplingModesCliTest {
     @Test
     void stratifiedByJudgeLabelWeighsEachStratumBySize() {
         Path p = project();
-        CliTest.Run r = CliTest.run("sample", p.toString(), "--design", "stratified-label", "--n", "40", "--seed", "9",
-                "--format", "json");
+        CliTest.Run r = CliTest.run(
+                "sample", p.toString(), "--design", "stratified-label", "--n", "40", "--seed", "9", "--format", "json");
         assertEquals(0, r.code(), r.err());
         JsonNode s = Json.read(r.out());
         java.util.Map<String, Integer> drawn = new java.util.TreeMap<>();
@@ -145,7 +171,9 @@ class SamplingModesCliTest {
         try (Project project = Project.open(p)) {
             int k = 0;
             for (JsonNode t : s.get("traces")) {
-                String g = t.get("stratum").asText().contains("|control|") ? "correct" : k++ % 3 == 0 ? "tool_skip" : "correct";
+                String g = t.get("stratum").asText().contains("|control|")
+                        ? "correct"
+                        : k++ % 3 == 0 ? "tool_skip" : "correct";
                 gold.put(t.get("trace_id").asText(), g);
                 Adjudications.decide(project, t.get("trace_id").asText(), "ana", g, null);
             }
@@ -200,8 +228,8 @@ class SamplingModesCliTest {
             int k = 0;
             for (JsonNode t : sample.get("traces")) {
                 if (Adjudications.current(project, t.get("trace_id").asText()) == null) {
-                    Adjudications.decide(project, t.get("trace_id").asText(), "ana", k++ % 4 == 0 ? "tool_skip" : "correct",
-                            null);
+                    Adjudications.decide(
+                            project, t.get("trace_id").asText(), "ana", k++ % 4 == 0 ? "tool_skip" : "correct", null);
                 }
             }
         }

@@ -22,8 +22,13 @@ class ShellFilesTest {
             Path page = man.resolve("tracejudge-" + name + ".1");
             assertTrue(Files.exists(page), page.toString());
             String roff = Files.readString(page);
-            assertTrue(roff.contains(".TH TRACEJUDGE-" + name.toUpperCase(java.util.Locale.ROOT) + " 1 \"\" \"Tracejudge 9.8.7\""), roff);
-            assertTrue(roff.contains(".SH SYNOPSIS") && roff.contains(".SH EXIT STATUS") && roff.contains("\\fB130\\fR"), roff);
+            assertTrue(
+                    roff.contains(".TH TRACEJUDGE-" + name.toUpperCase(java.util.Locale.ROOT)
+                            + " 1 \"\" \"Tracejudge 9.8.7\""),
+                    roff);
+            assertTrue(
+                    roff.contains(".SH SYNOPSIS") && roff.contains(".SH EXIT STATUS") && roff.contains("\\fB130\\fR"),
+                    roff);
             assertTrue(!roff.contains("${DEFAULT-VALUE}") && !roff.contains("%%"), roff);
         }
         String top = Files.readString(man.resolve("tracejudge.1"));
@@ -31,7 +36,9 @@ class ShellFilesTest {
         String bash = Files.readString(dir.resolve("completion/tracejudge.bash"));
         assertTrue(bash.contains("_complete_tracejudge") && bash.contains("import"), "picocli's bash script");
         String fish = Files.readString(dir.resolve("completion/tracejudge.fish"));
-        assertTrue(fish.contains("-n __fish_use_subcommand -a import") && fish.contains("-l mode -r -a 'compat tolerant'"), fish);
+        assertTrue(
+                fish.contains("-n __fish_use_subcommand -a import") && fish.contains("-l mode -r -a 'compat tolerant'"),
+                fish);
         assertTrue(Files.readString(dir.resolve("completion/_tracejudge")).startsWith("#compdef tracejudge\n"));
     }
 
@@ -44,9 +51,14 @@ class ShellFilesTest {
                 + "c() { COMP_WORDS=(\"$@\"); COMP_CWORD=$(($# - 1)); COMP_LINE=\"$*\"; COMP_POINT=${#COMP_LINE}; "
                 + "COMPREPLY=(); _complete_tracejudge 2>/dev/null; echo \"${COMPREPLY[*]}\"; }\n"
                 + "c tracejudge im\nc tracejudge classify --mode ''\nc tracejudge import --format nlt\n";
-        Process p = new ProcessBuilder("/bin/bash", "-c", probe).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder("/bin/bash", "-c", probe)
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), out);
-        assertEquals(java.util.List.of("import", "compat tolerant", "nlt-scenario nlt"), out.lines().toList(), out);
+        assertEquals(
+                java.util.List.of("import", "compat tolerant", "nlt-scenario nlt"),
+                out.lines().toList(),
+                out);
     }
 }

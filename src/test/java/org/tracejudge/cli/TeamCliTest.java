@@ -36,23 +36,49 @@ class TeamCliTest {
         HubServer.leadRole("tj_ov_lead", db);
         HubServer.roles("tj_ov_alice", "tj_ov_bob");
         Path lead = dir.resolve("lead.tjdb");
-        assertEquals(0, CliTest.run("import", lead.toString(), "resources/samples/safety/scenario.json",
-                "resources/samples/safety/runs.jsonl").code());
-        assertEquals(0, CliTest.run("safety", lead.toString(), "--set", "double_review=false").code());
-        CliTest.Run r = CliTest.run("team", "init", lead.toString(), "--hub", url, "--user", "tj_ov_lead", "--name", "lantern",
-                "--person", "Dr Lead");
+        assertEquals(
+                0,
+                CliTest.run(
+                                "import",
+                                lead.toString(),
+                                "resources/samples/safety/scenario.json",
+                                "resources/samples/safety/runs.jsonl")
+                        .code());
+        assertEquals(
+                0,
+                CliTest.run("safety", lead.toString(), "--set", "double_review=false")
+                        .code());
+        CliTest.Run r = CliTest.run(
+                "team",
+                "init",
+                lead.toString(),
+                "--hub",
+                url,
+                "--user",
+                "tj_ov_lead",
+                "--name",
+                "lantern",
+                "--person",
+                "Dr Lead");
         assertEquals(0, r.code(), r.err());
         for (String[] m : new String[][] {{"tj_ov_alice", "Dr Alice"}, {"tj_ov_bob", "Dr Bob"}}) {
-            assertEquals(0, CliTest.run("team", "members", lead.toString(), "--add", m[0], "--person", m[1]).code());
+            assertEquals(
+                    0,
+                    CliTest.run("team", "members", lead.toString(), "--add", m[0], "--person", m[1])
+                            .code());
         }
         r = CliTest.run("team", "assign", lead.toString(), "--to", "Dr Alice,Dr Bob", "--seed", "5");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("0 safety-critical under double review"), r.out());
         try (Project p = Project.open(lead)) {
             // every input's four runs with one reviewer (an input is decided once), the 16 inputs shared 8 and 8
-            assertEquals("0", TestData.scalar(p, "SELECT count(*) FROM (SELECT k.task_key FROM team_assignment a "
-                    + "JOIN trace t ON t.id = a.trace_id JOIN task k ON k.id = t.task_id GROUP BY k.task_key "
-                    + "HAVING count(DISTINCT a.reviewer) > 1 OR count(*) <> 4)"));
+            assertEquals(
+                    "0",
+                    TestData.scalar(
+                            p,
+                            "SELECT count(*) FROM (SELECT k.task_key FROM team_assignment a "
+                                    + "JOIN trace t ON t.id = a.trace_id JOIN task k ON k.id = t.task_id GROUP BY k.task_key "
+                                    + "HAVING count(DISTINCT a.reviewer) > 1 OR count(*) <> 4)"));
             assertEquals("32", TestData.scalar(p, "SELECT count(*) FROM team_assignment WHERE reviewer = 'Dr Alice'"));
         }
     }
@@ -67,18 +93,36 @@ class TeamCliTest {
         org.tracejudge.sample.SampleProject.build(lead);
         CliTest.Run r = CliTest.run("sample", lead.toString(), "--n", "12", "--seed", "2");
         assertEquals(0, r.code(), r.err());
-        r = CliTest.run("team", "init", lead.toString(), "--hub", url, "--user", "tj_cal_lead", "--name", "cal",
-                "--person", "Dr Lead");
+        r = CliTest.run(
+                "team",
+                "init",
+                lead.toString(),
+                "--hub",
+                url,
+                "--user",
+                "tj_cal_lead",
+                "--name",
+                "cal",
+                "--person",
+                "Dr Lead");
         assertEquals(0, r.code(), r.err());
         for (String[] m : new String[][] {{"tj_cal_alice", "Alice"}, {"tj_cal_bob", "Bob"}}) {
-            assertEquals(0, CliTest.run("team", "members", lead.toString(), "--add", m[0], "--person", m[1]).code());
+            assertEquals(
+                    0,
+                    CliTest.run("team", "members", lead.toString(), "--add", m[0], "--person", m[1])
+                            .code());
         }
         r = CliTest.run("team", "assign", lead.toString(), "--show", "calibration", "--to", "Alice,Bob", "--seed", "1");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().startsWith("12 items"), r.out());
         try (Project p = Project.open(lead)) {
-            assertEquals("0", TestData.scalar(p, "SELECT count(*) FROM team_assignment WHERE trace_id NOT IN "
-                    + "(SELECT trace_id FROM calibration_draw)"), "only the drawn traces are handed out");
+            assertEquals(
+                    "0",
+                    TestData.scalar(
+                            p,
+                            "SELECT count(*) FROM team_assignment WHERE trace_id NOT IN "
+                                    + "(SELECT trace_id FROM calibration_draw)"),
+                    "only the drawn traces are handed out");
             assertEquals("12", TestData.scalar(p, "SELECT count(DISTINCT trace_id) FROM team_assignment"));
         }
     }
@@ -90,13 +134,27 @@ class TeamCliTest {
         HubServer.leadRole("tj_cli_lead", db);
         HubServer.roles("tj_cli_alice", "tj_cli_bob");
         Path lead = dir.resolve("lead.tjdb");
-        CliTest.Run r = CliTest.run("import", lead.toString(), "resources/samples/safety/scenario.json",
+        CliTest.Run r = CliTest.run(
+                "import",
+                lead.toString(),
+                "resources/samples/safety/scenario.json",
                 "resources/samples/safety/runs.jsonl");
         assertEquals(0, r.code(), r.err());
         assertEquals(0, CliTest.run("classify", lead.toString()).code());
 
-        r = CliTest.run("team", "init", lead.toString(), "--hub", url, "--user", "tj_cli_lead", "--name", "lantern",
-                "--person", "Dr Lead", "--blind");
+        r = CliTest.run(
+                "team",
+                "init",
+                lead.toString(),
+                "--hub",
+                url,
+                "--user",
+                "tj_cli_lead",
+                "--name",
+                "lantern",
+                "--person",
+                "Dr Lead",
+                "--blind");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("published 'lantern'"), r.out());
         for (String[] m : new String[][] {{"tj_cli_alice", "Dr Alice"}, {"tj_cli_bob", "Dr Bob"}}) {
@@ -108,14 +166,20 @@ class TeamCliTest {
         r = CliTest.run("team", "assign", lead.toString(), "--to", "Dr Alice,Dr Bob", "--seed", "7");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("64 safety-critical under double review"), r.out());
-        assertTrue(r.out().contains("Dr Alice                     64") && r.out().contains("Dr Lead (adjudicate)         64"), r.out());
+        assertTrue(
+                r.out().contains("Dr Alice                     64")
+                        && r.out().contains("Dr Lead (adjudicate)         64"),
+                r.out());
 
         Path a = dir.resolve("alice.tjdb");
         Path b = dir.resolve("bob.tjdb");
         r = CliTest.run("team", "join", url, a.toString(), "--project", "lantern", "--user", "tj_cli_alice");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("joined 'lantern' as Dr Alice (reviewer)"), r.out());
-        assertEquals(0, CliTest.run("team", "join", url, b.toString(), "--project", "lantern", "--user", "tj_cli_bob").code());
+        assertEquals(
+                0,
+                CliTest.run("team", "join", url, b.toString(), "--project", "lantern", "--user", "tj_cli_bob")
+                        .code());
 
         // alice answers every tool "no" except the first; bob agrees with her on the first 12 of the 16 inputs only
         label(a, "Dr Alice", i -> true);
@@ -124,13 +188,17 @@ class TeamCliTest {
         r = CliTest.run("team", "sync", b.toString(), "--format", "json");
         assertEquals(0, r.code(), r.err());
         try (Project pb = Project.open(b)) {
-            assertEquals("0", TestData.scalar(pb, "SELECT count(*) FROM label WHERE created_by = 'Dr Alice'"),
+            assertEquals(
+                    "0",
+                    TestData.scalar(pb, "SELECT count(*) FROM label WHERE created_by = 'Dr Alice'"),
                     "blind: bob sees none of alice's labels before his own");
         }
         label(b, "Dr Bob", i -> i < 12);
         assertEquals(0, CliTest.run("team", "sync", b.toString()).code());
         try (Project pb = Project.open(b)) {
-            assertEquals("64", TestData.scalar(pb, "SELECT count(*) FROM label WHERE created_by = 'Dr Alice'"),
+            assertEquals(
+                    "64",
+                    TestData.scalar(pb, "SELECT count(*) FROM label WHERE created_by = 'Dr Alice'"),
                     "after his own, alice's arrive");
         }
 
@@ -154,17 +222,22 @@ class TeamCliTest {
             for (String t : disagreements(pl)) {
                 SelectionTraces.Item it = pl.read(c -> SelectionTraces.one(c, t));
                 if (inputs.add(it.taskKey())) {
-                    SafetyReview.adjudicate(pl, t, "Dr Lead", it.scenario().toolNames().get(0), true, "checked");
+                    SafetyReview.adjudicate(
+                            pl, t, "Dr Lead", it.scenario().toolNames().get(0), true, "checked");
                 }
             }
         }
         assertEquals(0, CliTest.run("team", "sync", lead.toString()).code());
         r = CliTest.run("team", "status", lead.toString());
-        assertTrue(r.out().matches("(?s).*Dr Lead\\s+0\\s+0\\s+0\\s+0\\s+16\\s+16.*"), r.out()); // assigned done open skipped
+        assertTrue(
+                r.out().matches("(?s).*Dr Lead\\s+0\\s+0\\s+0\\s+0\\s+16\\s+16.*"),
+                r.out()); // assigned done open skipped
         assertTrue(r.out().contains("agreement Dr Alice vs Dr Bob: n=64, observed 0.750"), r.out());
         assertEquals(0, CliTest.run("team", "sync", a.toString()).code());
         assertEquals(0, CliTest.run("team", "sync", b.toString()).code());
-        try (Project pa = Project.open(a); Project pb = Project.open(b); Project pl = Project.open(lead)) {
+        try (Project pa = Project.open(a);
+                Project pb = Project.open(b);
+                Project pl = Project.open(lead)) {
             assertEquals(SafetyReview.finalLabels(pl), SafetyReview.finalLabels(pa));
             assertEquals(SafetyReview.finalLabels(pl), SafetyReview.finalLabels(pb));
         }
@@ -190,20 +263,25 @@ class TeamCliTest {
         String url = HubServer.freshDatabase(db).replace("jdbc:", "");
         String owner = HubServer.ownerRole(db);
         HubServer.roles("tj_cli_owner_lead", "tj_cli_owner_root");
-        try (var su = HubServer.superuser("postgres"); var s = su.createStatement()) {
+        try (var su = HubServer.superuser("postgres");
+                var s = su.createStatement()) {
             s.execute("ALTER ROLE tj_cli_owner_root CREATEROLE");
         }
-        CliTest.Run r = CliTest.run("team", "hub", url, "--user", owner, "--lead", "tj_cli_owner_lead,tj_cli_owner_root");
+        CliTest.Run r =
+                CliTest.run("team", "hub", url, "--user", owner, "--lead", "tj_cli_owner_lead,tj_cli_owner_root");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("hub schema " + org.tracejudge.team.Hub.SCHEMA_VERSION + " ready"), r.out());
         Path lead = dir.resolve("lead.tjdb");
         org.tracejudge.sample.SampleProject.build(lead);
-        r = CliTest.run("team", "init", lead.toString(), "--hub", url, "--user", "tj_cli_owner_root", "--person", "Root");
+        r = CliTest.run(
+                "team", "init", lead.toString(), "--hub", url, "--user", "tj_cli_owner_root", "--person", "Root");
         assertEquals(1, r.code());
         assertTrue(r.err().contains("CREATEROLE") && r.err().contains("plain login role"), r.err());
-        r = CliTest.run("team", "init", lead.toString(), "--hub", url, "--user", "tj_cli_owner_lead", "--person", "Dr Lead");
+        r = CliTest.run(
+                "team", "init", lead.toString(), "--hub", url, "--user", "tj_cli_owner_lead", "--person", "Dr Lead");
         assertEquals(0, r.code(), r.err());
-        try (var su = HubServer.superuser(db); var s = su.createStatement()) {
+        try (var su = HubServer.superuser(db);
+                var s = su.createStatement()) {
             s.execute("ALTER TABLE tracejudge.entry DISABLE TRIGGER entry_no_change");
             s.execute("UPDATE tracejudge.entry SET body = replace(body, 'a', 'b') WHERE seq = (SELECT min(seq) FROM "
                     + "tracejudge.entry WHERE kind = 'trace')");
@@ -254,9 +332,10 @@ class TeamCliTest {
     private static List<String> disagreements(Project p) {
         return p.read(c -> {
             List<String> out = new java.util.ArrayList<>();
-            try (var s = c.createStatement(); var rs = s.executeQuery("SELECT a.trace_id FROM current_label a "
-                    + "JOIN current_label b ON a.trace_id = b.trace_id WHERE a.created_by = 'Dr Alice' "
-                    + "AND b.created_by = 'Dr Bob' AND (a.value <> b.value OR a.scores <> b.scores)")) {
+            try (var s = c.createStatement();
+                    var rs = s.executeQuery("SELECT a.trace_id FROM current_label a "
+                            + "JOIN current_label b ON a.trace_id = b.trace_id WHERE a.created_by = 'Dr Alice' "
+                            + "AND b.created_by = 'Dr Bob' AND (a.value <> b.value OR a.scores <> b.scores)")) {
                 while (rs.next()) {
                     out.add(rs.getString(1));
                 }

@@ -25,7 +25,12 @@ class EnsembleTest {
     @Test
     void majorityOfRuleAndTwoJudges() {
         assertVote("correct", "majority", "correct", "correct", "correct");
-        assertVote("result_ignore", "majority", "correct", "result_ignore", "result_ignore"); // the judges outvote the rule
+        assertVote(
+                "result_ignore",
+                "majority",
+                "correct",
+                "result_ignore",
+                "result_ignore"); // the judges outvote the rule
         assertVote("correct", "majority", "correct", "correct", "tool_skip");
         assertVote("correct", "majority", "correct", "tool_skip", "correct");
     }
@@ -39,7 +44,9 @@ class EnsembleTest {
             for (String a : values) {
                 for (String b : values) {
                     String expected = Ensemble.vote(rule, a, b).label();
-                    assertEquals(expected, org.tracejudge.model.EnsembleRule.ensemble(rule, a, b),
+                    assertEquals(
+                            expected,
+                            org.tracejudge.model.EnsembleRule.ensemble(rule, a, b),
                             "rule " + rule + ", judges " + a + ", " + b);
                     decided += expected == null ? 0 : 1;
                 }
@@ -58,8 +65,12 @@ class EnsembleTest {
         Ensemble.Vote v = Ensemble.vote("correct", null, "correct");
         assertEquals(Ensemble.Status.PENDING, v.status());
         assertNull(v.label(), "two agreeing votes are not enough while a judge is missing");
-        assertEquals(Ensemble.Status.PENDING, Ensemble.vote("correct", "correct", null).status());
-        assertEquals(Ensemble.Status.NO_RULE, Ensemble.vote(null, "correct", "correct").status());
+        assertEquals(
+                Ensemble.Status.PENDING,
+                Ensemble.vote("correct", "correct", null).status());
+        assertEquals(
+                Ensemble.Status.NO_RULE,
+                Ensemble.vote(null, "correct", "correct").status());
     }
 
     @Test
@@ -67,7 +78,10 @@ class EnsembleTest {
         Ensemble.Vote v = Ensemble.vote("correct", "correct", "tool_skip");
         assertEquals("correct", Ensemble.finalLabel(null, v));
         assertEquals("tool_skip", Ensemble.finalLabel("tool_skip", v));
-        assertEquals("result_ignore", Ensemble.finalLabel("result_ignore", Ensemble.Vote.PENDING), "a human decides a pending trace");
+        assertEquals(
+                "result_ignore",
+                Ensemble.finalLabel("result_ignore", Ensemble.Vote.PENDING),
+                "a human decides a pending trace");
         assertNull(Ensemble.finalLabel(null, Ensemble.Vote.PENDING));
     }
 
@@ -77,7 +91,9 @@ class EnsembleTest {
         Path f = dir.resolve("e.tjdb");
         try (Project p = Project.open(f, Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
-            assertThrows(ProjectException.class, () -> JudgeChoice.resolve(p, null, null),
+            assertThrows(
+                    ProjectException.class,
+                    () -> JudgeChoice.resolve(p, null, null),
                     "no rule labels yet: the rule rater does not exist");
             RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
             JudgeChoice auto = JudgeChoice.resolve(p, null, null);
@@ -85,7 +101,9 @@ class EnsembleTest {
             assertEquals(List.of("illustrative-dtree", "illustrative-evidence"), auto.judgeColumns());
 
             LabelSources s = LabelSources.load(p, auto);
-            assertEquals(List.of("harness", "illustrative-dtree", "illustrative-evidence", "rule", "ensemble", "final"), s.sourceNames());
+            assertEquals(
+                    List.of("harness", "illustrative-dtree", "illustrative-evidence", "rule", "ensemble", "final"),
+                    s.sourceNames());
             String[] rule = s.labels("rule");
             String[] a = s.labels("illustrative-dtree");
             String[] b = s.labels("illustrative-evidence");
@@ -117,7 +135,10 @@ class EnsembleTest {
                 if (ens[i] == null && pendingAt < 0 && rule[i] != null) {
                     pendingAt = i;
                 }
-                if (ens[i] != null && decidedAt < 0 && s.type(i) == TaskType.TOOL_REQUIRED && !ens[i].equals("tool_skip")) {
+                if (ens[i] != null
+                        && decidedAt < 0
+                        && s.type(i) == TaskType.TOOL_REQUIRED
+                        && !ens[i].equals("tool_skip")) {
                     decidedAt = i;
                 }
             }
@@ -139,7 +160,8 @@ class EnsembleTest {
             p.write(c -> Ledger.adjudicate(c, decidedTrace, "ann", "tool_skip", null));
             assertEquals("tool_skip", LabelSources.load(p, auto).labels("final")[di]);
             p.write(c -> Ledger.adjudicate(c, decidedTrace, "ann", null, "withdrawn"));
-            assertEquals(ens[decidedAt], LabelSources.load(p, auto).labels("final")[di], "withdrawn: back to the ensemble");
+            assertEquals(
+                    ens[decidedAt], LabelSources.load(p, auto).labels("final")[di], "withdrawn: back to the ensemble");
         }
     }
 
@@ -153,18 +175,23 @@ class EnsembleTest {
             JudgeChoice saved = JudgeChoice.save(p, "illustrative-evidence,harness", null);
             assertEquals("illustrative-evidence,harness", p.meta(JudgeChoice.META_JUDGES));
             assertEquals("project setting", JudgeChoice.resolve(p, null, null).origin());
-            assertEquals(saved.judgeColumns(), JudgeChoice.resolve(p, null, null).judgeColumns());
+            assertEquals(
+                    saved.judgeColumns(), JudgeChoice.resolve(p, null, null).judgeColumns());
             JudgeChoice opt = JudgeChoice.resolve(p, "illustrative-dtree,illustrative-evidence", "rule-tolerant");
             assertEquals("option", opt.origin());
             assertEquals("rule-tolerant", opt.rule().column());
             assertTrue(assertThrows(ProjectException.class, () -> JudgeChoice.resolve(p, "harness,harness", null))
-                    .getMessage().contains("different"));
+                    .getMessage()
+                    .contains("different"));
             assertTrue(assertThrows(ProjectException.class, () -> JudgeChoice.resolve(p, "rule,harness", null))
-                    .getMessage().contains("cannot also be one of the judges"));
+                    .getMessage()
+                    .contains("cannot also be one of the judges"));
             assertTrue(assertThrows(ProjectException.class, () -> JudgeChoice.resolve(p, "harness", null))
-                    .getMessage().contains("two rater names"));
+                    .getMessage()
+                    .contains("two rater names"));
             assertTrue(assertThrows(ProjectException.class, () -> JudgeChoice.resolve(p, "harness,nobody", null))
-                    .getMessage().contains("no rater 'nobody'"));
+                    .getMessage()
+                    .contains("no rater 'nobody'"));
         }
     }
 

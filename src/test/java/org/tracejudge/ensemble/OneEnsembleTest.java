@@ -30,7 +30,11 @@ class OneEnsembleTest {
             RuleLabeller.classify(p, org.tracejudge.rules.RuleClassifier.Mode.COMPAT);
             JudgeChoice choice = JudgeChoice.resolve(p, null, null);
             TraceTable.Layout layout = TraceTable.layout(p, null);
-            assertEquals(List.of("rater:" + choice.judgeA().id(), "rater:" + choice.judgeB().id()), layout.judgeRaters());
+            assertEquals(
+                    List.of(
+                            "rater:" + choice.judgeA().id(),
+                            "rater:" + choice.judgeB().id()),
+                    layout.judgeRaters());
             assertEquals("rater:" + choice.rule().id(), layout.ruleRater());
             LabelSources sources = LabelSources.load(p, choice);
             String[] ensemble = sources.labels(LabelSources.ENSEMBLE);

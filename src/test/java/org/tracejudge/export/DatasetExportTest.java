@@ -41,7 +41,10 @@ class DatasetExportTest {
         assertEquals(0, r.code(), r.err());
         List<String> lines = Files.readAllLines(out.resolve("data").resolve("train.jsonl"));
         assertEquals(60, lines.size());
-        JsonNode row = lines.stream().map(Json::read).filter(n -> n.path("trace_id").asText().equals(first)).findFirst()
+        JsonNode row = lines.stream()
+                .map(Json::read)
+                .filter(n -> n.path("trace_id").asText().equals(first))
+                .findFirst()
                 .orElseThrow();
         assertEquals("correct", row.path("annotators").path("dana").asText());
         assertEquals("correct", row.path("final_label").asText());
@@ -49,7 +52,9 @@ class DatasetExportTest {
         String card = Files.readString(out.resolve("README.md"));
         assertTrue(card.startsWith("---\nlicense: other"), card);
         assertTrue(card.contains("path: data/train.jsonl") && card.contains("num_examples") == false, card);
-        assertTrue(card.contains("the decisions of 1 person") && card.contains("Fleiss' kappa") && card.contains("AC1"), card);
+        assertTrue(
+                card.contains("the decisions of 1 person") && card.contains("Fleiss' kappa") && card.contains("AC1"),
+                card);
         // the project itself is never a dataset folder
         CliAccess.Run onto = CliAccess.run("export", f.toString(), f.toString(), "--dataset");
         assertEquals(1, onto.code());

@@ -29,7 +29,8 @@ class ExportMergeTest {
         new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
         List<String> traces = p.read(c -> {
             List<String> ids = new java.util.ArrayList<>();
-            try (var s = c.createStatement(); var rs = s.executeQuery("SELECT id FROM trace ORDER BY model, id")) {
+            try (var s = c.createStatement();
+                    var rs = s.executeQuery("SELECT id FROM trace ORDER BY model, id")) {
                 while (rs.next()) {
                     ids.add(rs.getString(1));
                 }
@@ -60,7 +61,8 @@ class ExportMergeTest {
         java.util.Set<String> out = new java.util.TreeSet<>();
         for (String line : body(export)) {
             var o = JsonlExporter.parseLine(line);
-            out.add(o.path("kind").asText() + ":" + o.path("id").asText(o.path("name").asText()));
+            out.add(o.path("kind").asText() + ":"
+                    + o.path("id").asText(o.path("name").asText()));
         }
         return out;
     }
@@ -78,10 +80,15 @@ class ExportMergeTest {
                 for (String table : List.of("task", "trace", "label", "adjudication", "rater", "toolset")) {
                     assertEquals(count(a, table), count(empty, table), table);
                 }
-                assertEquals(scalar(a, "SELECT group_concat(x, '|') FROM (SELECT trace_id || rater_id || value AS x "
-                        + "FROM current_label WHERE action = 'set' ORDER BY x)"),
-                        scalar(empty, "SELECT group_concat(x, '|') FROM (SELECT trace_id || rater_id || value AS x "
-                                + "FROM current_label WHERE action = 'set' ORDER BY x)"));
+                assertEquals(
+                        scalar(
+                                a,
+                                "SELECT group_concat(x, '|') FROM (SELECT trace_id || rater_id || value AS x "
+                                        + "FROM current_label WHERE action = 'set' ORDER BY x)"),
+                        scalar(
+                                empty,
+                                "SELECT group_concat(x, '|') FROM (SELECT trace_id || rater_id || value AS x "
+                                        + "FROM current_label WHERE action = 'set' ORDER BY x)"));
                 Path again = dir.resolve("copy.jsonl");
                 JsonlExporter.export(empty, again);
                 List<String> x = body(out);
@@ -98,7 +105,8 @@ class ExportMergeTest {
     void twoLaptopsMergeWithoutDuplicates() throws Exception {
         Path fromA = dir.resolve("a.jsonl");
         Path fromB = dir.resolve("b.jsonl");
-        try (Project a = sampleWithWork("a.tjdb", "alice", 5, 2); Project b = sampleWithWork("b.tjdb", "bob", 3, 1)) {
+        try (Project a = sampleWithWork("a.tjdb", "alice", 5, 2);
+                Project b = sampleWithWork("b.tjdb", "bob", 3, 1)) {
             JsonlExporter.export(a, fromA);
             JsonlExporter.export(b, fromB);
             int bLabels = count(b, "label");
@@ -107,8 +115,12 @@ class ExportMergeTest {
             assertEquals(6, r.labelsNew(), "alice's 6 label entries arrive");
             assertEquals(bLabels + 6, count(b, "label"));
             assertEquals(3, count(b, "adjudication"));
-            assertEquals("tool_skip", scalar(b, "SELECT value FROM current_label WHERE rater_id = '"
-                    + Ids.of("rater", "alice", "") + "' AND replaces IS NOT NULL"));
+            assertEquals(
+                    "tool_skip",
+                    scalar(
+                            b,
+                            "SELECT value FROM current_label WHERE rater_id = '" + Ids.of("rater", "alice", "")
+                                    + "' AND replaces IS NOT NULL"));
             // importing it again adds nothing
             ImportReport again = new Importer(b, null).importFiles(List.of(fromA), Format.AUTO, null);
             assertTrue(again.files().get(0).changedNothing());
@@ -134,8 +146,9 @@ class ExportMergeTest {
         lines.set(30, lines.get(30).replace("\"kind\":\"trace\"", "\"kind\":\"tracer\""));
         Files.write(out, lines);
         try (Project empty = Project.open(dir.resolve("e.tjdb"), Project.OpenOptions.createIfMissing(null))) {
-            ImportException e = org.junit.jupiter.api.Assertions.assertThrows(ImportException.class,
-                    () -> new Importer(empty, null).importFiles(List.of(out), Format.AUTO, null));
+            ImportException e =
+                    org.junit.jupiter.api.Assertions.assertThrows(ImportException.class, () -> new Importer(empty, null)
+                            .importFiles(List.of(out), Format.AUTO, null));
             assertTrue(e.getMessage().startsWith("a.jsonl: line 31 at /kind: expected one of"), e.getMessage());
             assertEquals(0, count(empty, "trace"));
         }

@@ -51,18 +51,38 @@ class MergeConflictTest {
             new Importer(pb, null).importFiles(List.of(fromA), Format.AUTO, null);
             List<Conflicts.Conflict> cs = Conflicts.find(pb);
             assertEquals(2, cs.size(), cs.toString());
-            Conflicts.Conflict label = cs.stream().filter(c -> c.kind().equals("label")).findFirst().orElseThrow();
+            Conflicts.Conflict label = cs.stream()
+                    .filter(c -> c.kind().equals("label"))
+                    .findFirst()
+                    .orElseThrow();
             assertEquals("dana", label.who());
             assertEquals(List.of("correct", "tool_skip"), label.values());
-            Conflicts.Conflict adj = cs.stream().filter(c -> c.kind().equals("adjudication")).findFirst().orElseThrow();
+            Conflicts.Conflict adj = cs.stream()
+                    .filter(c -> c.kind().equals("adjudication"))
+                    .findFirst()
+                    .orElseThrow();
             assertEquals(List.of("correct", "result_ignore"), adj.values());
             // the workbench's quick filter shows exactly these traces
-            org.tracejudge.store.TraceTable table = new org.tracejudge.store.TraceTable(pb,
-                    org.tracejudge.store.TraceTable.layout(pb, "dana"));
-            List<String> shown = table.page(org.tracejudge.store.TraceTable.Filter.NONE.withShow(
-                    org.tracejudge.store.TraceTable.Show.CONFLICTS), org.tracejudge.store.TraceTable.Sort.DEFAULT, 0, 100)
-                    .stream().map(org.tracejudge.store.TraceTable.Row::traceId).sorted().toList();
-            assertEquals(cs.stream().map(Conflicts.Conflict::traceId).distinct().sorted().toList(), shown);
+            org.tracejudge.store.TraceTable table =
+                    new org.tracejudge.store.TraceTable(pb, org.tracejudge.store.TraceTable.layout(pb, "dana"));
+            List<String> shown = table
+                    .page(
+                            org.tracejudge.store.TraceTable.Filter.NONE.withShow(
+                                    org.tracejudge.store.TraceTable.Show.CONFLICTS),
+                            org.tracejudge.store.TraceTable.Sort.DEFAULT,
+                            0,
+                            100)
+                    .stream()
+                    .map(org.tracejudge.store.TraceTable.Row::traceId)
+                    .sorted()
+                    .toList();
+            assertEquals(
+                    cs.stream()
+                            .map(Conflicts.Conflict::traceId)
+                            .distinct()
+                            .sorted()
+                            .toList(),
+                    shown);
         }
         org.tracejudge.cli.CliAccess.Run info = org.tracejudge.cli.CliAccess.run("info", b.toString());
         assertTrue(info.out().contains("Conflicts: 2 (a person decided differently on two laptops"), info.out());
@@ -70,19 +90,30 @@ class MergeConflictTest {
         org.tracejudge.cli.CliAccess.Run labels = org.tracejudge.cli.CliAccess.run("labels", b.toString());
         assertEquals(0, labels.code(), labels.err());
         assertTrue(labels.out().contains("conflict: correct | tool_skip"), labels.out());
-        assertEquals(1, labels.out().lines().filter(l -> l.contains("conflict:")).count());
+        assertEquals(
+                1, labels.out().lines().filter(l -> l.contains("conflict:")).count());
         assertTrue(labels.err().contains("2 conflicting decisions"), labels.err());
 
         // withdrawing one side resolves it
         try (Project pb = Project.open(b)) {
-            Conflicts.Conflict label = Conflicts.find(pb).stream().filter(c -> c.kind().equals("label")).findFirst().orElseThrow();
+            Conflicts.Conflict label = Conflicts.find(pb).stream()
+                    .filter(c -> c.kind().equals("label"))
+                    .findFirst()
+                    .orElseThrow();
             pb.write(c -> {
-                String head = TestData.scalar(pb, "SELECT h.id FROM label h JOIN rater r ON r.id = h.rater_id AND r.name = 'dana' "
-                        + "WHERE h.trace_id = '" + label.traceId() + "' AND h.value = 'tool_skip' AND NOT EXISTS "
-                        + "(SELECT 1 FROM label n WHERE n.replaces = h.id)");
+                String head = TestData.scalar(
+                        pb,
+                        "SELECT h.id FROM label h JOIN rater r ON r.id = h.rater_id AND r.name = 'dana' "
+                                + "WHERE h.trace_id = '" + label.traceId()
+                                + "' AND h.value = 'tool_skip' AND NOT EXISTS "
+                                + "(SELECT 1 FROM label n WHERE n.replaces = h.id)");
                 try (var s = c.prepareStatement(Ledger.INSERT_LABEL)) {
-                    Ledger.bind(s, "withdraw-" + head, Ledger.Entry.withdraw(label.traceId(),
-                            org.tracejudge.model.Ids.of("rater", "dana", ""), "dana"), head,
+                    Ledger.bind(
+                            s,
+                            "withdraw-" + head,
+                            Ledger.Entry.withdraw(
+                                    label.traceId(), org.tracejudge.model.Ids.of("rater", "dana", ""), "dana"),
+                            head,
                             org.tracejudge.store.Timestamps.now());
                     s.executeUpdate();
                 }

@@ -1,6 +1,5 @@
 package org.tracejudge.importer;
 
-
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,8 +26,16 @@ final class AgentCorpus {
     }
 
     /** One imported trace as stored. */
-    record Run(String id, String model, String answer, List<Turn> turns, JsonNode extra, JsonNode calls, String taskKey,
-               String userMessage, String taskType) {
+    record Run(
+            String id,
+            String model,
+            String answer,
+            List<Turn> turns,
+            JsonNode extra,
+            JsonNode calls,
+            String taskKey,
+            String userMessage,
+            String taskType) {
         JsonNode steps() {
             return extra.path("steps");
         }
@@ -55,13 +62,21 @@ final class AgentCorpus {
     static List<Run> runs(Project p) {
         return p.read(c -> {
             List<Run> out = new ArrayList<>();
-            try (var s = c.createStatement(); var rs = s.executeQuery("SELECT t.id, t.model, t.answer, t.turns, t.extra, "
-                    + "t.tool_calls, k.task_key, k.user_message, k.task_type FROM trace t JOIN task k ON k.id = t.task_id "
-                    + "ORDER BY t.rowid")) {
+            try (var s = c.createStatement();
+                    var rs = s.executeQuery("SELECT t.id, t.model, t.answer, t.turns, t.extra, "
+                            + "t.tool_calls, k.task_key, k.user_message, k.task_type FROM trace t JOIN task k ON k.id = t.task_id "
+                            + "ORDER BY t.rowid")) {
                 while (rs.next()) {
-                    out.add(new Run(rs.getString(1), rs.getString(2), rs.getString(3),
-                            TurnCodec.fromJson(Json.read(rs.getString(4))), Json.read(rs.getString(5)),
-                            Json.read(rs.getString(6)), rs.getString(7), rs.getString(8), rs.getString(9)));
+                    out.add(new Run(
+                            rs.getString(1),
+                            rs.getString(2),
+                            rs.getString(3),
+                            TurnCodec.fromJson(Json.read(rs.getString(4))),
+                            Json.read(rs.getString(5)),
+                            Json.read(rs.getString(6)),
+                            rs.getString(7),
+                            rs.getString(8),
+                            rs.getString(9)));
                 }
             }
             return out;

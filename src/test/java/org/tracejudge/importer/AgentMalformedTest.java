@@ -9,7 +9,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -42,8 +41,8 @@ class AgentMalformedTest extends WithProject {
     }
 
     ImportException refused(Path... files) {
-        ImportException e = assertThrows(ImportException.class,
-                () -> new Importer(project, null).importFiles(List.of(files), Format.AUTO, null));
+        ImportException e = assertThrows(ImportException.class, () -> new Importer(project, null)
+                .importFiles(List.of(files), Format.AUTO, null));
         assertEquals(0, count(project, "trace"), "nothing half-imported");
         assertEquals(0, count(project, "task"));
         return e;
@@ -96,10 +95,14 @@ class AgentMalformedTest extends WithProject {
     void crlfJsonLinesNameTheRightLine() throws Exception {
         String ok = request(span("\"aa\"", "\"01\"", "", CHAT));
         String bad = request("{\"traceId\":\"bb\",\"name\":\"x\"}");
-        ImportException e = refused(write("crlf.jsonl", ok + "\r\n\r\n" + ok.replace("\"aa\"", "\"cc\"") + "\r\n" + bad + "\r\n"));
+        ImportException e =
+                refused(write("crlf.jsonl", ok + "\r\n\r\n" + ok.replace("\"aa\"", "\"cc\"") + "\r\n" + bad + "\r\n"));
         assertEquals(4, e.line());
         Path good = write("crlf-good.jsonl", ok + "\r\n" + request(span("\"aa\"", "\"02\"", "", CHAT)) + "\r\n");
-        ImportReport.FileCounts c = new Importer(project, null).importFiles(List.of(good), Format.AUTO, null).files().get(0);
+        ImportReport.FileCounts c = new Importer(project, null)
+                .importFiles(List.of(good), Format.AUTO, null)
+                .files()
+                .get(0);
         assertEquals(1, c.runs, "one trace over two CRLF lines, handed on after its last one");
         assertEquals(2, AgentCorpus.runs(project).get(0).count(org.tracejudge.model.Role.ASSISTANT));
     }
@@ -113,11 +116,15 @@ class AgentMalformedTest extends WithProject {
         for (int t = 0; t < 50; t++) {
             String id = "\"t" + t + "\"";
             sb.append(request(span(id, "\"m\"", "", CHAT))).append('\n');
-            sb.append(request(span(id, "\"x\"", "", tool).replace("\"kind\":3", "\"kind\":\"SPAN_KIND_INTERNAL\""))).append('\n');
+            sb.append(request(span(id, "\"x\"", "", tool).replace("\"kind\":3", "\"kind\":\"SPAN_KIND_INTERNAL\"")))
+                    .append('\n');
         }
         Path f = write("many.jsonl", sb.toString());
         assertEquals(Format.OTLP, FormatDetector.detect(f));
-        ImportReport.FileCounts c = new Importer(project, null).importFiles(List.of(f), Format.AUTO, null).files().get(0);
+        ImportReport.FileCounts c = new Importer(project, null)
+                .importFiles(List.of(f), Format.AUTO, null)
+                .files()
+                .get(0);
         assertEquals(50, c.runs);
         assertEquals(50, c.toolCalls, "a tool execution without a calling model turn is still a call, with its result");
         assertEquals(50, count(project, "trace"));
@@ -127,10 +134,17 @@ class AgentMalformedTest extends WithProject {
     void unknownSpanKindsAreReportedAndSkippedNeverFatal() throws Exception {
         String oi = "{\"key\":\"openinference.span.kind\",\"value\":{\"stringValue\":\"TELEPORTER\"}}";
         String retriever = "{\"key\":\"openinference.span.kind\",\"value\":{\"stringValue\":\"RETRIEVER\"}}";
-        Path f = write("kinds.json", request(span("\"aa\"", "\"01\"", "", CHAT),
-                span("\"aa\"", "\"02\"", "", oi), span("\"aa\"", "\"03\"", "", retriever),
-                span("\"aa\"", "\"04\"", "", CHAT).replace("\"kind\":3", "\"kind\":42")));
-        ImportReport.FileCounts c = new Importer(project, null).importFiles(List.of(f), Format.AUTO, null).files().get(0);
+        Path f = write(
+                "kinds.json",
+                request(
+                        span("\"aa\"", "\"01\"", "", CHAT),
+                        span("\"aa\"", "\"02\"", "", oi),
+                        span("\"aa\"", "\"03\"", "", retriever),
+                        span("\"aa\"", "\"04\"", "", CHAT).replace("\"kind\":3", "\"kind\":42")));
+        ImportReport.FileCounts c = new Importer(project, null)
+                .importFiles(List.of(f), Format.AUTO, null)
+                .files()
+                .get(0);
         assertEquals(1, c.runs);
         assertEquals(1, c.skipped.get("spans of unknown OpenInference kind 'TELEPORTER'"), c.skipped.toString());
         assertEquals(1, c.skipped.get("OpenInference RETRIEVER spans (not used)"));
@@ -161,7 +175,8 @@ class AgentMalformedTest extends WithProject {
     }
 
     static Path zip(Path p, List<String> names, byte[] content) throws Exception {
-        try (OutputStream o = Files.newOutputStream(p); ZipOutputStream z = new ZipOutputStream(o)) {
+        try (OutputStream o = Files.newOutputStream(p);
+                ZipOutputStream z = new ZipOutputStream(o)) {
             for (String n : names) {
                 z.putNextEntry(new ZipEntry(n));
                 z.write(content);
@@ -175,39 +190,45 @@ class AgentMalformedTest extends WithProject {
     void aZipBombIsStoppedWhileInflating() throws Exception {
         byte[] zeros = new byte[8 << 20]; // 8 MB of zeros: a few kB compressed
         Path bomb = zip(dir.resolve("bomb.eval"), List.of("header.json", "samples/1_epoch_1.json"), zeros);
-        ImportException e = assertThrows(ImportException.class,
-                () -> new InspectReader(bomb, 1000, 1 << 20, 4L << 20).readZip(r -> { }));
+        ImportException e = assertThrows(
+                ImportException.class, () -> new InspectReader(bomb, 1000, 1 << 20, 4L << 20).readZip(r -> {}));
         assertEquals("header.json", e.pointer(), "the entry is named");
         assertTrue(e.getMessage().contains("expands beyond 1 MB (a zip bomb?)"), e.getMessage());
         // many entries, each small and valid: the total is capped too
         Path wide = dir.resolve("wide.eval");
-        try (OutputStream o = Files.newOutputStream(wide); ZipOutputStream z = new ZipOutputStream(o)) {
+        try (OutputStream o = Files.newOutputStream(wide);
+                ZipOutputStream z = new ZipOutputStream(o)) {
             z.putNextEntry(new ZipEntry("header.json"));
-            z.write("{\"version\":3,\"status\":\"success\",\"eval\":{\"task\":\"t\",\"model\":\"m\"}}".getBytes(StandardCharsets.UTF_8));
+            z.write("{\"version\":3,\"status\":\"success\",\"eval\":{\"task\":\"t\",\"model\":\"m\"}}"
+                    .getBytes(StandardCharsets.UTF_8));
             z.closeEntry();
             for (int i = 0; i < 10; i++) {
                 z.putNextEntry(new ZipEntry("samples/" + i + "_epoch_1.json"));
-                z.write(("{\"id\":" + i + ",\"epoch\":1,\"messages\":[]}" + " ".repeat(600 << 10)).getBytes(StandardCharsets.UTF_8));
+                z.write(("{\"id\":" + i + ",\"epoch\":1,\"messages\":[]}" + " ".repeat(600 << 10))
+                        .getBytes(StandardCharsets.UTF_8));
                 z.closeEntry();
             }
         }
-        ImportException total = assertThrows(ImportException.class,
-                () -> new InspectReader(wide, 1000, 1 << 20, 4L << 20).readZip(r -> { }));
+        ImportException total = assertThrows(
+                ImportException.class, () -> new InspectReader(wide, 1000, 1 << 20, 4L << 20).readZip(r -> {}));
         assertTrue(total.getMessage().contains("in all (a zip bomb?)"), total.getMessage());
-        ImportException entries = assertThrows(ImportException.class,
-                () -> new InspectReader(wide, 5, 1 << 20, 4L << 20).readZip(r -> { }));
+        ImportException entries = assertThrows(
+                ImportException.class, () -> new InspectReader(wide, 5, 1 << 20, 4L << 20).readZip(r -> {}));
         assertTrue(entries.getMessage().contains("the zip has 11 entries; at most 5"), entries.getMessage());
     }
 
     @Test
     void anEvalSampleThatIsNotJsonNamesTheEntry() throws Exception {
         Path p = dir.resolve("badsample.eval");
-        try (OutputStream o = Files.newOutputStream(p); ZipOutputStream z = new ZipOutputStream(o)) {
+        try (OutputStream o = Files.newOutputStream(p);
+                ZipOutputStream z = new ZipOutputStream(o)) {
             z.putNextEntry(new ZipEntry("header.json"));
-            z.write("{\"version\":3,\"status\":\"success\",\"eval\":{\"task\":\"t\",\"model\":\"m\"}}".getBytes(StandardCharsets.UTF_8));
+            z.write("{\"version\":3,\"status\":\"success\",\"eval\":{\"task\":\"t\",\"model\":\"m\"}}"
+                    .getBytes(StandardCharsets.UTF_8));
             z.closeEntry();
             z.putNextEntry(new ZipEntry("samples/1_epoch_1.json"));
-            z.write("{\"id\":1,\"epoch\":1,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"},".getBytes(StandardCharsets.UTF_8));
+            z.write("{\"id\":1,\"epoch\":1,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"},"
+                    .getBytes(StandardCharsets.UTF_8));
             z.closeEntry();
         }
         ImportException e = refused(p);
@@ -221,20 +242,24 @@ class AgentMalformedTest extends WithProject {
                 + "\"samples\":[{\"id\":1,\"epoch\":1,\"input\":\"hi\",\"target\":\"x\",\"messages\":[{\"role\":\"robot\",\"content\":\"hi\"}]}]}";
         ImportException e = refused(write("role.json", log));
         assertEquals("/samples/0/messages/0/role", e.pointer());
-        assertTrue(e.getMessage().contains("expected system, user, assistant or tool, found \"robot\""), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("expected system, user, assistant or tool, found \"robot\""), e.getMessage());
     }
 
     @Test
     void aChangedTraceIsReportedNotMergedSilently() throws Exception {
         Path f = AgentCorpus.file("langfuse", "vercel-aisdk-2025-11-17.trace.json");
         new Importer(project, null).importFiles(List.of(f), Format.AUTO, null);
-        Path changed = write("vercel-changed.json", Files.readString(f).replace("\\\"temperature\\\":64", "\\\"temperature\\\":99"));
+        Path changed = write(
+                "vercel-changed.json", Files.readString(f).replace("\\\"temperature\\\":64", "\\\"temperature\\\":99"));
         assertTrue(Files.readString(changed).contains("99"), "the copy differs in the tool result");
-        ImportException e = assertThrows(ImportException.class,
-                () -> new Importer(project, null).importFiles(List.of(changed), Format.AUTO, null));
-        assertTrue(e.getMessage().contains("vercel-changed.json") && e.getMessage().contains("turns"), e.getMessage());
+        ImportException e = assertThrows(ImportException.class, () -> new Importer(project, null)
+                .importFiles(List.of(changed), Format.AUTO, null));
+        assertTrue(
+                e.getMessage().contains("vercel-changed.json") && e.getMessage().contains("turns"), e.getMessage());
         assertEquals(1, count(project, "trace"));
-        ImportReport replaced = new Importer(project, null).replacing(true).importFiles(List.of(changed), Format.AUTO, null);
+        ImportReport replaced =
+                new Importer(project, null).replacing(true).importFiles(List.of(changed), Format.AUTO, null);
         assertEquals(1, replaced.files().get(0).tracesReplaced);
     }
 
@@ -258,8 +283,10 @@ class AgentMalformedTest extends WithProject {
     @Test
     void gzipCompressedFilesAreReadAsTheyAre() throws Exception {
         Path lf = gzip(AgentCorpus.file("langfuse", "claude-agent-2025-12-22.trace.json"), dir.resolve("lf.json.gz"));
-        Path plain = write("spans.jsonl", request(span("\"aa\"", "\"01\"", "", CHAT)) + "\n"
-                + request(span("\"bb\"", "\"02\"", "", CHAT)) + "\n");
+        Path plain = write(
+                "spans.jsonl",
+                request(span("\"aa\"", "\"01\"", "", CHAT)) + "\n" + request(span("\"bb\"", "\"02\"", "", CHAT))
+                        + "\n");
         Path jsonl = gzip(plain, dir.resolve("spans.jsonl.gz"));
         assertEquals(Format.LANGFUSE, FormatDetector.detect(lf));
         assertEquals(Format.OTLP, FormatDetector.detect(jsonl));
@@ -271,8 +298,8 @@ class AgentMalformedTest extends WithProject {
         Path cut = dir.resolve("cut.jsonl.gz");
         Files.write(cut, java.util.Arrays.copyOf(whole, whole.length - 12));
         try (Project other = Project.open(dir.resolve("o.tjdb"), Project.OpenOptions.createIfMissing("o"))) {
-            ImportException e = assertThrows(ImportException.class,
-                    () -> new Importer(other, null).importFiles(List.of(cut), Format.AUTO, null));
+            ImportException e = assertThrows(ImportException.class, () -> new Importer(other, null)
+                    .importFiles(List.of(cut), Format.AUTO, null));
             assertTrue(e.getMessage().startsWith("cut.jsonl.gz"), e.getMessage());
             assertEquals(0, count(other, "trace"));
         }

@@ -27,17 +27,28 @@ class AgentRunJudgingTest extends WithProject {
             assertEquals(1, r.traces());
             assertEquals(1, r.noExpectedCall());
             assertEquals(0, r.runErrors());
-            assertTrue(r.counts().values().stream().allMatch(m -> m.getOrDefault("tool_skip", 0) == 0), r.counts().toString());
+            assertTrue(
+                    r.counts().values().stream().allMatch(m -> m.getOrDefault("tool_skip", 0) == 0),
+                    r.counts().toString());
             String rater = RuleLabeller.raterName(mode);
-            assertEquals("null", scalar(project, "SELECT l.action FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = '"
-                    + rater + "'"));
-            assertEquals(RuleClassifier.NO_EXPECTED_CALL, scalar(project, "SELECT l.null_reason FROM label l JOIN rater r "
-                    + "ON r.id = l.rater_id WHERE r.name = '" + rater + "'"));
+            assertEquals(
+                    "null",
+                    scalar(
+                            project,
+                            "SELECT l.action FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = '" + rater
+                                    + "'"));
+            assertEquals(
+                    RuleClassifier.NO_EXPECTED_CALL,
+                    scalar(
+                            project,
+                            "SELECT l.null_reason FROM label l JOIN rater r " + "ON r.id = l.rater_id WHERE r.name = '"
+                                    + rater + "'"));
         }
         ProjectQueries q = new ProjectQueries(project);
         Trace trace = q.trace(AgentCorpus.runs(project).get(0).id());
         Task task = q.task(trace.taskId());
-        assertThrows(IllegalArgumentException.class, () -> new RuleClassifier(RuleClassifier.Mode.TOLERANT).classify(task, trace));
+        assertThrows(IllegalArgumentException.class, () -> new RuleClassifier(RuleClassifier.Mode.TOLERANT)
+                .classify(task, trace));
     }
 
     @Test
@@ -50,7 +61,8 @@ class AgentRunJudgingTest extends WithProject {
         assertTrue(prompt.contains("## Steps") || prompt.contains("Steps"), prompt);
         assertTrue(prompt.contains("Weather in Berlin: Cloudy, 59°F"), "each tool result is shown");
         assertTrue(prompt.contains("call toolu_01TKoqQLvY2UWuC49qnD48y7: mcp__weather__get_weather"), prompt);
-        assertTrue(prompt.contains("result of toolu_01TKoqQLvY2UWuC49qnD48y7"), "the result beside the call it answers");
+        assertTrue(
+                prompt.contains("result of toolu_01TKoqQLvY2UWuC49qnD48y7"), "the result beside the call it answers");
         assertFalse(prompt.contains("Tool return value"), "no single mock return to show");
     }
 }

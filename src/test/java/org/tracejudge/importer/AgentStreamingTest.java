@@ -32,8 +32,8 @@ class AgentStreamingTest extends WithProject {
     }
 
     private static String line(int trace, String span, String attrs) {
-        return AgentMalformedTest.request(AgentMalformedTest.span("\"" + String.format("%032x", trace) + "\"",
-                "\"" + span + "\"", "", attrs));
+        return AgentMalformedTest.request(
+                AgentMalformedTest.span("\"" + String.format("%032x", trace) + "\"", "\"" + span + "\"", "", attrs));
     }
 
     @Test
@@ -60,9 +60,15 @@ class AgentStreamingTest extends WithProject {
         assertEquals(traces + 1, r.files().get(0).runs);
         assertEquals(traces + 1, count(project, "trace"));
         List<AgentCorpus.Run> runs = AgentCorpus.runs(project);
-        AgentCorpus.Run split = runs.stream().filter(run -> run.userMessage().startsWith("question 1 ")).findFirst()
+        AgentCorpus.Run split = runs.stream()
+                .filter(run -> run.userMessage().startsWith("question 1 "))
+                .findFirst()
                 .orElseThrow();
-        assertEquals(2, split.turns().stream().filter(t -> t.role() == org.tracejudge.model.Role.ASSISTANT).count(),
+        assertEquals(
+                2,
+                split.turns().stream()
+                        .filter(t -> t.role() == org.tracejudge.model.Role.ASSISTANT)
+                        .count(),
                 "both spans of the split trace, 3,000 lines apart");
         assertTrue(runs.stream().anyMatch(run -> run.userMessage().length() == "long ".length() + 1_500_000));
     }
@@ -75,8 +81,8 @@ class AgentStreamingTest extends WithProject {
             byte[] bad = (line(3, "01", chat("caf\u00e9")) + "\n").getBytes(StandardCharsets.ISO_8859_1);
             out.write(bad); // Latin-1: a lone 0xE9
         }
-        ImportException e = assertThrows(ImportException.class,
-                () -> new Importer(project, null).importFiles(List.of(f), Format.AUTO, null));
+        ImportException e = assertThrows(
+                ImportException.class, () -> new Importer(project, null).importFiles(List.of(f), Format.AUTO, null));
         assertEquals(3, e.line());
         assertTrue(e.getMessage().contains("not UTF-8 text"), e.getMessage());
         assertEquals(0, count(project, "trace"), "nothing half-imported");
@@ -84,14 +90,22 @@ class AgentStreamingTest extends WithProject {
 
     @Test
     void aLoneSurrogateEscapeInAnAsciiLineIsStillRefused() throws Exception {
-        // ASCII lines skip the per-string surrogate scan unless they hold a surrogate escape (backslash-u-D8..DF): these do
+        // ASCII lines skip the per-string surrogate scan unless they hold a surrogate escape (backslash-u-D8..DF):
+        // these do
         Path ok = dir.resolve("pair.jsonl");
         Files.writeString(ok, line(1, "01", CHAT) + "\n" + line(2, "01", chat("smile \\\\ud83d\\\\ude00")) + "\n");
-        assertEquals(2, new Importer(project, null).importFiles(List.of(ok), Format.AUTO, null).files().get(0).runs);
+        assertEquals(
+                2,
+                new Importer(project, null)
+                        .importFiles(List.of(ok), Format.AUTO, null)
+                        .files()
+                        .get(0)
+                        .runs);
         Path bad = dir.resolve("lone.jsonl");
-        Files.writeString(bad, line(3, "01", CHAT) + "\n" + line(4, "01", CHAT).replace("chat gpt-4o", "\\ud800 chat") + "\n");
-        ImportException e = assertThrows(ImportException.class,
-                () -> new Importer(project, null).importFiles(List.of(bad), Format.AUTO, null));
+        Files.writeString(
+                bad, line(3, "01", CHAT) + "\n" + line(4, "01", CHAT).replace("chat gpt-4o", "\\ud800 chat") + "\n");
+        ImportException e = assertThrows(
+                ImportException.class, () -> new Importer(project, null).importFiles(List.of(bad), Format.AUTO, null));
         assertEquals(2, e.line());
         assertTrue(e.getMessage().contains("invalid Unicode in a string: a lone surrogate \\ud800"), e.getMessage());
         assertEquals(2, count(project, "trace"), "the refused file added nothing");
@@ -103,7 +117,8 @@ class AgentStreamingTest extends WithProject {
                 + "\"scores\":[{\"name\":\"verdict\",\"dataType\":\"NUMERIC\",\"value\":1,\"source\":\"EVAL\"}]},"
                 + "\"observations\":["
                 + "{\"id\":\"g2\",\"type\":\"GENERATION\",\"startTime\":\"2025-01-01T00:00:02Z\",\"input\":[{\"role\":\"user\","
-                + "\"content\":\"Weather?\"}],\"output\":{\"role\":\"assistant\",\"content\":\"" + "It is mild. ".repeat(100)
+                + "\"content\":\"Weather?\"}],\"output\":{\"role\":\"assistant\",\"content\":\""
+                + "It is mild. ".repeat(100)
                 + "\"}},{\"id\":\"t1\",\"type\":\"TOOL\",\"name\":\"get_weather\",\"startTime\":\"2025-01-01T00:00:01Z\","
                 + "\"input\":{\"city\":\"c" + i + "\"},\"output\":{\"temp\":" + i + "}},"
                 + "{\"id\":\"g1\",\"type\":\"GENERATION\",\"startTime\":\"2025-01-01T00:00:00Z\",\"input\":[{\"role\":\"user\","
@@ -138,8 +153,8 @@ class AgentStreamingTest extends WithProject {
             s.append(i == 0 ? "" : ",").append(i == 250 ? "42" : langfuseExport(i));
         }
         Files.writeString(f, s.append("]").toString());
-        ImportException e = assertThrows(ImportException.class,
-                () -> new Importer(project, null).importFiles(List.of(f), Format.AUTO, null));
+        ImportException e = assertThrows(
+                ImportException.class, () -> new Importer(project, null).importFiles(List.of(f), Format.AUTO, null));
         assertEquals("/250", e.pointer());
         assertTrue(e.getMessage().contains("expected a Langfuse trace export"), e.getMessage());
         assertEquals(0, count(project, "trace"), "nothing half-imported");
@@ -154,7 +169,8 @@ class AgentStreamingTest extends WithProject {
 
     private Path inspectLog(String name, boolean samplesFirst, int n) throws Exception {
         Path f = dir.resolve(name);
-        String header = "\"version\":2,\"status\":\"success\",\"eval\":{\"task\":\"t\",\"model\":\"m\",\"run_id\":\"r\"}";
+        String header =
+                "\"version\":2,\"status\":\"success\",\"eval\":{\"task\":\"t\",\"model\":\"m\",\"run_id\":\"r\"}";
         try (Writer w = Files.newBufferedWriter(f, StandardCharsets.UTF_8)) {
             w.write("{" + (samplesFirst ? "" : header + ",") + "\"samples\":[");
             for (int i = 0; i < n; i++) {
@@ -187,8 +203,8 @@ class AgentStreamingTest extends WithProject {
     void inspectSamplesThatAreNotAnArrayAreNamed() throws Exception {
         Path f = dir.resolve("bad.json");
         Files.writeString(f, "{\"version\":2,\"eval\":{\"task\":\"t\",\"model\":\"m\"},\"samples\":{\"id\":1}}");
-        ImportException e = assertThrows(ImportException.class,
-                () -> new Importer(project, null).importFiles(List.of(f), Format.INSPECT, null));
+        ImportException e = assertThrows(
+                ImportException.class, () -> new Importer(project, null).importFiles(List.of(f), Format.INSPECT, null));
         assertEquals("/samples", e.pointer());
         assertTrue(e.getMessage().contains("expected an array, found an object"), e.getMessage());
     }
@@ -198,11 +214,14 @@ class AgentStreamingTest extends WithProject {
         assertEquals(85, AgentFormats.wholeDocumentLimit(512L << 20) >> 20, "a sixth of -Xmx512m");
         assertEquals(1L << 30, AgentFormats.wholeDocumentLimit(64L << 30), "at most 1 GB");
         Path f = dir.resolve("run.trajectory.json");
-        Files.writeString(f, "{\"schema_version\":\"ATIF-v1.5\",\"session_id\":\"s\",\"steps\":[" + "{}, ".repeat(400) + "{}]}");
+        Files.writeString(
+                f, "{\"schema_version\":\"ATIF-v1.5\",\"session_id\":\"s\",\"steps\":[" + "{}, ".repeat(400) + "{}]}");
         ImportException e = assertThrows(ImportException.class, () -> AgentFormats.bytes(f, Format.ATIF, 1000));
         assertEquals("run.trajectory.json", e.file());
         assertTrue(e.getMessage().contains("an ATIF trajectory is one run and is read whole"), e.getMessage());
-        assertTrue(e.getMessage().contains("files up to 1000 bytes are read") && e.getMessage().contains("larger -Xmx"),
+        assertTrue(
+                e.getMessage().contains("files up to 1000 bytes are read")
+                        && e.getMessage().contains("larger -Xmx"),
                 e.getMessage());
     }
 }

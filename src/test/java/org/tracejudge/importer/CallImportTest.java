@@ -39,13 +39,26 @@ class CallImportTest extends WithProject {
         importFiles(Format.AUTO, HAYSTACK);
         assertEquals(6, count(project, "task"));
         assertEquals(12, count(project, "trace"));
-        assertEquals("6", scalar(project, "SELECT count(*) FROM task WHERE task_type = 'call_level' AND label_set = 'call-level'"));
-        assertEquals("context_recall", scalar(project, "SELECT json_extract(body, '$.scenario') FROM task WHERE task_key = 'th-cr-s-001'"));
-        assertEquals("MISSING", scalar(project, "SELECT json_extract(body, '$.expected_tool_call.arguments.pickup_time') "
-                + "FROM task WHERE task_key = 'th-mc-e-005'"));
+        assertEquals(
+                "6",
+                scalar(
+                        project,
+                        "SELECT count(*) FROM task WHERE task_type = 'call_level' AND label_set = 'call-level'"));
+        assertEquals(
+                "context_recall",
+                scalar(project, "SELECT json_extract(body, '$.scenario') FROM task WHERE task_key = 'th-cr-s-001'"));
+        assertEquals(
+                "MISSING",
+                scalar(
+                        project,
+                        "SELECT json_extract(body, '$.expected_tool_call.arguments.pickup_time') "
+                                + "FROM task WHERE task_key = 'th-mc-e-005'"));
         List<CallLabeller.Item> items = CallLabeller.load(project);
-        CallLabeller.Item shift = items.stream().filter(i -> i.task().key().equals("th-is-e-003")
-                && i.trace().model().equals("acme-lm-7b")).findFirst().orElseThrow();
+        CallLabeller.Item shift = items.stream()
+                .filter(i -> i.task().key().equals("th-is-e-003")
+                        && i.trace().model().equals("acme-lm-7b"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(TaskType.CALL_LEVEL, shift.task().type());
         List<Turn> turns = shift.trace().turns();
         Conversation conv = new Conversation(turns);
@@ -55,15 +68,20 @@ class CallImportTest extends WithProject {
         assertEquals("goal", conv.sessionBadge(4));
         // the call written in the first session's text is that turn's call (context, not the model's)
         assertEquals("GroceryDelivery", turns.get(1).toolCalls().get(0).name());
-        assertEquals("14 Larch Road", turns.get(1).toolCalls().get(0).arguments().get("address").asText());
+        assertEquals(
+                "14 Larch Road",
+                turns.get(1).toolCalls().get(0).arguments().get("address").asText());
         Turn last = turns.get(turns.size() - 1);
         assertEquals(Role.ASSISTANT, last.role());
         assertTrue(last.badges().contains(Conversation.RESPONSE));
         assertEquals(1, shift.trace().executedCalls().size());
         assertEquals(1, conv.modelCalls().size());
         // think blocks never hold calls
-        CallLabeller.Item thinking = items.stream().filter(i -> i.task().key().equals("th-cr-s-001")
-                && i.trace().model().equals("acme-lm-7b")).findFirst().orElseThrow();
+        CallLabeller.Item thinking = items.stream()
+                .filter(i -> i.task().key().equals("th-cr-s-001")
+                        && i.trace().model().equals("acme-lm-7b"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(1, thinking.trace().executedCalls().size());
     }
 
@@ -72,15 +90,20 @@ class CallImportTest extends WithProject {
         importFiles(Format.DIABENCH, DIABENCH);
         assertEquals(4, count(project, "task"));
         assertEquals(8, count(project, "trace"));
-        CallLabeller.Item d1 = CallLabeller.load(project).stream().filter(i -> i.task().key().equals("dia-001")
-                && i.trace().model().equals("acme-lm-7b")).findFirst().orElseThrow();
+        CallLabeller.Item d1 = CallLabeller.load(project).stream()
+                .filter(i ->
+                        i.task().key().equals("dia-001") && i.trace().model().equals("acme-lm-7b"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(3, d1.task().tools().size());
         assertEquals("book_train_ticket", d1.task().expectedCall().name());
         assertEquals(2, d1.trace().executedCalls().size());
         assertEquals("search_train_schedule", d1.trace().executedCalls().get(0).name());
         Turn tool = d1.trace().turns().get(4);
         assertEquals(Role.TOOL, tool.role());
-        assertEquals("08:14", tool.toolResults().get(0).content().path("departures").get(0).asText());
+        assertEquals(
+                "08:14",
+                tool.toolResults().get(0).content().path("departures").get(0).asText());
         assertNull(tool.sessionId());
     }
 
@@ -111,23 +134,40 @@ class CallImportTest extends WithProject {
 
     @Test
     void malformedToolHaystackFilesNameFileLineAndField() throws Exception {
-        ImportException e = refused(Format.AUTO, broken(HAYSTACK, 3, l -> l.replace("\"session_type\": \"evidence\"", "\"session_type\": \"clue\"")));
+        ImportException e = refused(
+                Format.AUTO,
+                broken(HAYSTACK, 3, l -> l.replace("\"session_type\": \"evidence\"", "\"session_type\": \"clue\"")));
         assertTrue(e.getMessage().contains("broken-toolhaystack-sample.jsonl"), e.getMessage());
         assertEquals(3, e.line());
         assertEquals("/sessions/0/session_type", e.pointer());
         assertTrue(e.getMessage().contains("expected evidence, goal or distractor, found \"clue\""), e.getMessage());
 
-        e = refused(Format.TOOLHAYSTACK, broken(HAYSTACK, 5, l -> l.replace("\"api_name\": \"TaxiBook\", \"parameters\"", "\"api_name\": \"TaxiBook\", \"params\"")));
+        e = refused(
+                Format.TOOLHAYSTACK,
+                broken(
+                        HAYSTACK,
+                        5,
+                        l -> l.replace(
+                                "\"api_name\": \"TaxiBook\", \"parameters\"",
+                                "\"api_name\": \"TaxiBook\", \"params\"")));
         assertEquals(5, e.line());
         assertEquals("/gold/parameters", e.pointer());
         assertTrue(e.getMessage().contains("expected an object, found nothing"), e.getMessage());
 
-        e = refused(Format.TOOLHAYSTACK, broken(HAYSTACK, 2, l -> l.replace("\"level\": \"multi\"", "\"level\": \"explicit\"")));
+        e = refused(
+                Format.TOOLHAYSTACK,
+                broken(HAYSTACK, 2, l -> l.replace("\"level\": \"multi\"", "\"level\": \"explicit\"")));
         assertEquals("/level", e.pointer());
         assertTrue(e.getMessage().contains("single, multi"), e.getMessage());
 
-        e = refused(Format.TOOLHAYSTACK, broken(HAYSTACK, 1, l -> l.replace("{\"role\": \"user\", \"content\": \"My sister",
-                "{\"role\": \"narrator\", \"content\": \"My sister")));
+        e = refused(
+                Format.TOOLHAYSTACK,
+                broken(
+                        HAYSTACK,
+                        1,
+                        l -> l.replace(
+                                "{\"role\": \"user\", \"content\": \"My sister",
+                                "{\"role\": \"narrator\", \"content\": \"My sister")));
         assertEquals("/sessions/0/turns/0/role", e.pointer());
 
         e = refused(Format.TOOLHAYSTACK, broken(HAYSTACK, 4, l -> l.substring(0, l.length() - 10)));
@@ -136,23 +176,44 @@ class CallImportTest extends WithProject {
 
     @Test
     void malformedDiaBenchFilesNameFileLineAndField() throws Exception {
-        ImportException e = refused(Format.AUTO, broken(DIABENCH, 2, l -> l.replace("\"gold\": {\"name\": \"create_calendar_event\"",
-                "\"gold\": {\"name\": \"create_agenda_entry\"")));
+        ImportException e = refused(
+                Format.AUTO,
+                broken(
+                        DIABENCH,
+                        2,
+                        l -> l.replace(
+                                "\"gold\": {\"name\": \"create_calendar_event\"",
+                                "\"gold\": {\"name\": \"create_agenda_entry\"")));
         assertTrue(e.getMessage().contains("broken-diabench-sample.jsonl"), e.getMessage());
         assertEquals(2, e.line());
         assertEquals("/gold/name", e.pointer());
         assertTrue(e.getMessage().contains("candidate_tools"), e.getMessage());
 
-        e = refused(Format.DIABENCH, broken(DIABENCH, 1, l -> l.replace("\"args\": {\"origin\": \"Utrecht\", \"destination\": \"Cologne\", \"date\": \"2026-04-18\"}}]",
-                "\"args\": \"Utrecht to Cologne\"}]")));
+        e = refused(
+                Format.DIABENCH,
+                broken(
+                        DIABENCH,
+                        1,
+                        l -> l.replace(
+                                "\"args\": {\"origin\": \"Utrecht\", \"destination\": \"Cologne\", \"date\": \"2026-04-18\"}}]",
+                                "\"args\": \"Utrecht to Cologne\"}]")));
         assertEquals("/dialogue/3/tool_calls/0/args", e.pointer());
         assertTrue(e.getMessage().contains("expected an object, found a string"), e.getMessage());
 
-        e = refused(Format.DIABENCH, broken(DIABENCH, 3, l -> l.replace("\"candidate_tools\": [", "\"candidate_tools\": [7, ")));
+        e = refused(
+                Format.DIABENCH,
+                broken(DIABENCH, 3, l -> l.replace("\"candidate_tools\": [", "\"candidate_tools\": [7, ")));
         assertEquals("/candidate_tools/0", e.pointer());
 
-        e = refused(Format.DIABENCH, broken(DIABENCH, 4, l -> l.replace("\"dialogue\": [", "\"dialogue\": [{\"role\": \"user\", \"content\": \"hi\", "
-                + "\"tool_calls\": [{\"name\": \"get_forecast\", \"args\": {}}]}, ")));
+        e = refused(
+                Format.DIABENCH,
+                broken(
+                        DIABENCH,
+                        4,
+                        l -> l.replace(
+                                "\"dialogue\": [",
+                                "\"dialogue\": [{\"role\": \"user\", \"content\": \"hi\", "
+                                        + "\"tool_calls\": [{\"name\": \"get_forecast\", \"args\": {}}]}, ")));
         assertEquals("/dialogue/0/tool_calls", e.pointer());
     }
 

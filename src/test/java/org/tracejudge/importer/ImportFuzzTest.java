@@ -38,10 +38,13 @@ class ImportFuzzTest {
         files.add(samples.resolve("multiturn").resolve("diabench-sample.jsonl"));
         files.add(samples.resolve("safety").resolve("scenario.json"));
         Path formats = TestData.SHARED.resolve("corpora").resolve("formats");
-        for (String f : new String[] {"otel-genai/otel_genai_client_span_tool_calls.json",
-                "langfuse/openai-agents-2025-09-30.trace.json",
-                "inspect-ai/2025-04-07T11-00-30-05-00_arithmetic-with-tool_gKECTBvzvzgtPqQCd3cirF.json",
-                "atif/openhands_hello-world.trajectory.json", "swe-agent/function_calling_simple.traj"}) {
+        for (String f : new String[] {
+            "otel-genai/otel_genai_client_span_tool_calls.json",
+            "langfuse/openai-agents-2025-09-30.trace.json",
+            "inspect-ai/2025-04-07T11-00-30-05-00_arithmetic-with-tool_gKECTBvzvzgtPqQCd3cirF.json",
+            "atif/openhands_hello-world.trajectory.json",
+            "swe-agent/function_calling_simple.traj"
+        }) {
             Path p = formats.resolve(f);
             if (Files.isRegularFile(p)) {
                 files.add(p);
@@ -120,12 +123,15 @@ class ImportFuzzTest {
                     new Importer(p, null).importFiles(List.of(file), null, null);
                 } catch (ImportException e) {
                     refused++;
-                    assertTrue(e.getMessage() != null && e.getMessage().contains(name),
+                    assertTrue(
+                            e.getMessage() != null && e.getMessage().contains(name),
                             name + " (" + what + "): the message names the file: " + e.getMessage());
                     assertEquals(before, counts(p), name + " (" + what + "): a refused file left something behind");
                 } catch (RuntimeException e) {
-                    fail(name + " (" + what + "): " + e.getClass().getName() + " instead of a refusal naming the file: "
-                            + e.getMessage(), e);
+                    fail(
+                            name + " (" + what + "): " + e.getClass().getName()
+                                    + " instead of a refusal naming the file: " + e.getMessage(),
+                            e);
                 }
             }
         }
@@ -136,7 +142,8 @@ class ImportFuzzTest {
         return p.read(c -> {
             StringBuilder sb = new StringBuilder();
             for (String t : new String[] {"task", "trace", "label", "adjudication", "rater", "import_source"}) {
-                try (var s = c.createStatement(); var rs = s.executeQuery("SELECT count(*) FROM " + t)) {
+                try (var s = c.createStatement();
+                        var rs = s.executeQuery("SELECT count(*) FROM " + t)) {
                     rs.next();
                     sb.append(t).append('=').append(rs.getLong(1)).append(' ');
                 }

@@ -15,7 +15,10 @@ import org.tracejudge.model.Turn;
 class InspectImportTest extends WithProject {
     ImportReport.FileCounts importOne(Path file) {
         assertEquals(Format.INSPECT, FormatDetector.detect(file), "detected from content");
-        return new Importer(project, null).importFiles(List.of(file), Format.AUTO, null).files().get(0);
+        return new Importer(project, null)
+                .importFiles(List.of(file), Format.AUTO, null)
+                .files()
+                .get(0);
     }
 
     static List<Role> roles(AgentCorpus.Run run) {
@@ -24,8 +27,8 @@ class InspectImportTest extends WithProject {
 
     @Test
     void arithmeticWithToolTwoSamplesScoredC() {
-        ImportReport.FileCounts c = importOne(AgentCorpus.file("inspect-ai",
-                "2025-04-07T11-00-30-05-00_arithmetic-with-tool_gKECTBvzvzgtPqQCd3cirF.json"));
+        ImportReport.FileCounts c = importOne(AgentCorpus.file(
+                "inspect-ai", "2025-04-07T11-00-30-05-00_arithmetic-with-tool_gKECTBvzvzgtPqQCd3cirF.json"));
         assertEquals(2, c.runs);
         assertEquals(2, c.tracesNew);
         List<AgentCorpus.Run> runs = AgentCorpus.runs(project);
@@ -44,8 +47,12 @@ class InspectImportTest extends WithProject {
         assertEquals(521, one.steps().get(3).path("tokens").path("input").asLong(), "the second model event's usage");
         assertEquals("What's 91+13?", runs.get(1).userMessage());
         // the scorer 'match' gave C: a 'correct' label of the rater 'match' on both runs
-        assertEquals("2", scalar(project, "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id "
-                + "WHERE r.name = 'match' AND l.action = 'set' AND l.value = 'correct'"));
+        assertEquals(
+                "2",
+                scalar(
+                        project,
+                        "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id "
+                                + "WHERE r.name = 'match' AND l.action = 'set' AND l.value = 'correct'"));
         assertEquals(2, c.labelsNew);
         assertEquals(2, c.toolCalls);
         assertEquals(8, c.steps);
@@ -56,16 +63,23 @@ class InspectImportTest extends WithProject {
         ImportReport.FileCounts c = importOne(AgentCorpus.file("inspect-ai", "2025-05-12T20-27-36-04-00_browser.json"));
         assertEquals(1, c.runs);
         AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
-        assertEquals(List.of("web_browser_go", "web_browser_click", "web_browser_click", "web_browser_click"),
+        assertEquals(
+                List.of("web_browser_go", "web_browser_click", "web_browser_click", "web_browser_click"),
                 run.calls().findValuesAsText("name"));
         assertEquals(4, run.results());
         assertEquals("id,id,id,id", run.pairings());
         assertEquals(10, run.turns().size());
         String answer = run.answer();
-        assertTrue(answer.contains("AI Security Institute") && answer.contains("\n\n"), "the 2-paragraph summary: " + answer);
+        assertTrue(
+                answer.contains("AI Security Institute") && answer.contains("\n\n"),
+                "the 2-paragraph summary: " + answer);
         assertEquals("openai/gpt-4o-mini", run.model());
         assertEquals(15235, run.extra().path("tokens").path("input").asLong());
-        assertEquals("correct", scalar(project, "SELECT l.value FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'includes'"));
+        assertEquals(
+                "correct",
+                scalar(
+                        project,
+                        "SELECT l.value FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'includes'"));
     }
 
     @Test
@@ -82,11 +96,20 @@ class InspectImportTest extends WithProject {
         assertEquals("hardcoded/hardcoded", run.model());
         assertEquals(3, run.extra().path("log_version").asInt());
         // closeness_log = 0.0: a number, kept as the raw score of a null verdict (no label of the set says 0.0)
-        assertEquals("0.0", scalar(project, "SELECT l.raw FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'closeness_log'"));
-        assertEquals("null", scalar(project, "SELECT l.action FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'closeness_log'"));
+        assertEquals(
+                "0.0",
+                scalar(
+                        project,
+                        "SELECT l.raw FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'closeness_log'"));
+        assertEquals(
+                "null",
+                scalar(
+                        project,
+                        "SELECT l.action FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'closeness_log'"));
         assertEquals(12, c.steps, "user, 5 x (call, result), answer");
         // attachment://<hash> resolved: the python tool's description is the attachment's text
-        assertTrue(scalar(project, "SELECT tools FROM toolset").contains("Use the python function to execute Python code."));
+        assertTrue(scalar(project, "SELECT tools FROM toolset")
+                .contains("Use the python function to execute Python code."));
     }
 
     @Test
@@ -94,12 +117,13 @@ class InspectImportTest extends WithProject {
         Path original = AgentCorpus.file("inspect-ai", "log_message_deduplication.eval");
         Path copy = dir.resolve("pooled.eval");
         try (var in = new java.util.zip.ZipFile(original.toFile());
-             var out = new java.util.zip.ZipOutputStream(java.nio.file.Files.newOutputStream(copy))) {
+                var out = new java.util.zip.ZipOutputStream(java.nio.file.Files.newOutputStream(copy))) {
             for (var it = in.entries().asIterator(); it.hasNext(); ) {
                 var e = it.next();
                 byte[] bytes = in.getInputStream(e).readAllBytes();
                 if (e.getName().equals("samples/0_epoch_1.json")) {
-                    var sample = (com.fasterxml.jackson.databind.node.ObjectNode) org.tracejudge.json.Json.MAPPER.readTree(bytes);
+                    var sample = (com.fasterxml.jackson.databind.node.ObjectNode)
+                            org.tracejudge.json.Json.MAPPER.readTree(bytes);
                     sample.putArray("messages"); // a v3 writer that keeps messages only in the pool
                     bytes = sample.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
                 }
@@ -110,7 +134,9 @@ class InspectImportTest extends WithProject {
         }
         importOne(copy);
         AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
-        assertEquals("model event input (message pool)", run.extra().path("messages_from").asText());
+        assertEquals(
+                "model event input (message pool)",
+                run.extra().path("messages_from").asText());
         assertEquals(12, run.turns().size());
         assertEquals(5, run.calls().size());
         assertEquals("id,id,id,id,id", run.pairings());
@@ -123,10 +149,24 @@ class InspectImportTest extends WithProject {
         AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
         assertEquals(11, run.results());
         assertTrue(run.turns().stream().flatMap(t -> t.toolResults().stream()).allMatch(ToolResult::error));
-        assertEquals(List.of("parsing", "timeout", "parsing", "unicode_decode", "permission", "file_not_found", "is_a_directory",
-                "limit", "approval", "unknown", "output_limit"), run.extra().path("errors").findValuesAsText("type"));
-        assertEquals("unpaired,unpaired,unpaired,unpaired,unpaired,unpaired,unpaired,unpaired,unpaired,unpaired,unpaired",
-                run.pairings(), "no assistant message called them");
+        assertEquals(
+                List.of(
+                        "parsing",
+                        "timeout",
+                        "parsing",
+                        "unicode_decode",
+                        "permission",
+                        "file_not_found",
+                        "is_a_directory",
+                        "limit",
+                        "approval",
+                        "unknown",
+                        "output_limit"),
+                run.extra().path("errors").findValuesAsText("type"));
+        assertEquals(
+                "unpaired,unpaired,unpaired,unpaired,unpaired,unpaired,unpaired,unpaired,unpaired,unpaired,unpaired",
+                run.pairings(),
+                "no assistant message called them");
         assertEquals(11, c.errors);
     }
 
@@ -135,7 +175,7 @@ class InspectImportTest extends WithProject {
         Path original = AgentCorpus.file("inspect-ai", "log_message_deduplication.eval");
         Path live = dir.resolve("live.eval");
         try (var in = new java.util.zip.ZipFile(original.toFile());
-             var out = new java.util.zip.ZipOutputStream(java.nio.file.Files.newOutputStream(live))) {
+                var out = new java.util.zip.ZipOutputStream(java.nio.file.Files.newOutputStream(live))) {
             for (var it = in.entries().asIterator(); it.hasNext(); ) {
                 var e = it.next();
                 if (e.getName().equals("header.json")) {

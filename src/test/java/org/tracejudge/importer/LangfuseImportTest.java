@@ -33,23 +33,48 @@ class LangfuseImportTest extends WithProject {
     void claudeAgentSdkObservationsOutOfTimeOrder() {
         AgentCorpus.Run run = importOne(AgentCorpus.file("langfuse", "claude-agent-2025-12-22.trace.json"), 3);
         assertEquals("What's the weather like in Berlin and New York?", run.userMessage());
-        assertEquals(List.of(Role.USER, Role.ASSISTANT, Role.ASSISTANT, Role.ASSISTANT, Role.TOOL, Role.TOOL, Role.ASSISTANT),
-                roles(run), "sorted by start time: 4 generations, 2 tools");
+        assertEquals(
+                List.of(
+                        Role.USER,
+                        Role.ASSISTANT,
+                        Role.ASSISTANT,
+                        Role.ASSISTANT,
+                        Role.TOOL,
+                        Role.TOOL,
+                        Role.ASSISTANT),
+                roles(run),
+                "sorted by start time: 4 generations, 2 tools");
         assertEquals(2, run.calls().size());
         assertEquals("Berlin", run.calls().get(0).get("arguments").get("city").asText());
         assertEquals("New York", run.calls().get(1).get("arguments").get("city").asText());
         assertEquals("name-order,name-order", run.pairings(), "Langfuse TOOL observations carry no call id");
-        assertEquals("Weather in Berlin: Cloudy, 59°F", run.turns().get(4).toolResults().get(0).content().asText());
-        assertEquals("toolu_01TKoqQLvY2UWuC49qnD48y7", run.turns().get(4).toolResults().get(0).callId());
+        assertEquals(
+                "Weather in Berlin: Cloudy, 59°F",
+                run.turns().get(4).toolResults().get(0).content().asText());
+        assertEquals(
+                "toolu_01TKoqQLvY2UWuC49qnD48y7",
+                run.turns().get(4).toolResults().get(0).callId());
         assertTrue(run.answer().startsWith("Great! Here's the current weather for both cities:"), run.answer());
         assertEquals("claude-sonnet-4-5-20250929", run.model());
         assertEquals(19 + 5 + 5 + 5, run.extra().path("tokens").path("input").asLong());
-        assertEquals(29 + 53 + 56 + 94, run.extra().path("tokens").path("output").asLong());
+        assertEquals(
+                29 + 53 + 56 + 94, run.extra().path("tokens").path("output").asLong());
         // scores correctness=0, hallucination=1, toxicity=0: raters named after them, numbers kept as raw scores
-        assertEquals("correctness,hallucination,toxicity", scalar(project,
-                "SELECT group_concat(name, ',') FROM (SELECT name FROM rater WHERE kind = 'imported' AND name != 'harness' ORDER BY name)"));
-        assertEquals("1", scalar(project, "SELECT l.raw FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'hallucination'"));
-        assertEquals("null", scalar(project, "SELECT l.action FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'hallucination'"));
+        assertEquals(
+                "correctness,hallucination,toxicity",
+                scalar(
+                        project,
+                        "SELECT group_concat(name, ',') FROM (SELECT name FROM rater WHERE kind = 'imported' AND name != 'harness' ORDER BY name)"));
+        assertEquals(
+                "1",
+                scalar(
+                        project,
+                        "SELECT l.raw FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'hallucination'"));
+        assertEquals(
+                "null",
+                scalar(
+                        project,
+                        "SELECT l.action FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'hallucination'"));
         assertEquals("unspecified", scalar(project, "SELECT target_failure_mode FROM task"));
     }
 
@@ -60,7 +85,9 @@ class LangfuseImportTest extends WithProject {
         assertEquals(List.of(Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT), roles(run));
         assertEquals(1, run.calls().size());
         assertEquals("get_weather", run.calls().get(0).get("name").asText());
-        assertEquals("Tokyo, Japan", run.calls().get(0).get("arguments").get("location").asText());
+        assertEquals(
+                "Tokyo, Japan",
+                run.calls().get(0).get("arguments").get("location").asText());
         assertEquals("id", run.pairings());
         assertEquals("Current conditions in Tokyo, Japan: stormy, high around 23°C.", run.answer());
         assertEquals(77 + 216, run.extra().path("tokens").path("input").asLong());
@@ -71,13 +98,17 @@ class LangfuseImportTest extends WithProject {
     void openAiAgentsSdkWithoutTraceInputOrOutput() {
         AgentCorpus.Run run = importOne(AgentCorpus.file("langfuse", "openai-agents-2025-09-30.trace.json"), 2);
         assertEquals("What's the weather in Tokyo?", run.userMessage(), "derived from the first generation");
-        assertEquals(List.of(Role.SYSTEM, Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT), roles(run),
+        assertEquals(
+                List.of(Role.SYSTEM, Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT),
+                roles(run),
                 "the instructions in the generation's raw attributes are the system turn");
         assertEquals("You are a helpful agent.", run.turns().get(0).text());
         assertEquals("get_weather", run.calls().get(0).get("name").asText());
         assertEquals("Tokyo", run.calls().get(0).get("arguments").get("city").asText());
         assertEquals("id", run.pairings(), "the Responses function_call_output names its call_id");
-        assertEquals("The weather in Tokyo is sunny.", run.turns().get(3).toolResults().get(0).content().asText());
+        assertEquals(
+                "The weather in Tokyo is sunny.",
+                run.turns().get(3).toolResults().get(0).content().asText());
         assertTrue(run.answer().contains("Tokyo"), run.answer());
         assertEquals("gpt-4.1-2025-04-14", run.model());
         assertEquals("Hello world", run.steps().get(2).path("agent").asText(), "the sub-agent each step ran in");
@@ -87,10 +118,23 @@ class LangfuseImportTest extends WithProject {
     void vercelAiSdkRunEndsOnAToolCall() {
         AgentCorpus.Run run = importOne(AgentCorpus.file("langfuse", "vercel-aisdk-2025-11-17.trace.json"), 2);
         assertEquals("What is the weather like today in San Francisco?", run.userMessage());
-        assertEquals(List.of(Role.USER, Role.ASSISTANT, Role.TOOL), roles(run), "doGenerate inside generateText counted once");
+        assertEquals(
+                List.of(Role.USER, Role.ASSISTANT, Role.TOOL),
+                roles(run),
+                "doGenerate inside generateText counted once");
         assertEquals("getWeather", run.calls().get(0).get("name").asText());
-        assertEquals("San Francisco", run.calls().get(0).get("arguments").get("location").asText());
-        assertEquals(64, run.turns().get(2).toolResults().get(0).content().get("temperature").asInt());
+        assertEquals(
+                "San Francisco",
+                run.calls().get(0).get("arguments").get("location").asText());
+        assertEquals(
+                64,
+                run.turns()
+                        .get(2)
+                        .toolResults()
+                        .get(0)
+                        .content()
+                        .get("temperature")
+                        .asInt());
         assertEquals("name-order", run.pairings());
         assertEquals("", run.answer(), "no text answer");
         assertTrue(run.extra().path("ended_on_tool_call").asBoolean());
@@ -99,7 +143,8 @@ class LangfuseImportTest extends WithProject {
 
     @Test
     void googleAdkWithOpenInferenceAttributes() {
-        AgentCorpus.Run run = importOne(AgentCorpus.file("openinference", "langfuse-google-adk-2025-08-28.trace.json"), 2);
+        AgentCorpus.Run run =
+                importOne(AgentCorpus.file("openinference", "langfuse-google-adk-2025-08-28.trace.json"), 2);
         assertEquals("hi", run.userMessage());
         assertEquals(1, run.calls().size(), run.steps() + "\n" + org.tracejudge.json.TurnCodec.toJson(run.turns()));
         assertEquals("say_hello", run.calls().get(0).get("name").asText());
@@ -112,7 +157,8 @@ class LangfuseImportTest extends WithProject {
     @Test
     void anArrayOfExportsIsOneRunEach() throws Exception {
         String a = java.nio.file.Files.readString(AgentCorpus.file("langfuse", "vercel-aisdk-2025-11-17.trace.json"));
-        String b = java.nio.file.Files.readString(AgentCorpus.file("langfuse", "microsoft-agent-2025-12-17.trace.json"));
+        String b =
+                java.nio.file.Files.readString(AgentCorpus.file("langfuse", "microsoft-agent-2025-12-17.trace.json"));
         Path both = dir.resolve("both.json");
         java.nio.file.Files.writeString(both, "[" + a + "," + b + "]");
         assertEquals(Format.LANGFUSE, FormatDetector.detect(both));
@@ -142,9 +188,15 @@ class LangfuseImportTest extends WithProject {
         assertEquals(List.of(Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT), roles(run));
         assertTrue(run.turns().get(2).toolResults().get(0).error());
         assertEquals("c1", run.turns().get(2).toolResults().get(0).callId());
-        assertEquals("timeout after 10 s", run.extra().path("errors").get(0).path("message").asText());
+        assertEquals(
+                "timeout after 10 s",
+                run.extra().path("errors").get(0).path("message").asText());
         assertEquals("I could not get it.", run.answer());
-        assertEquals("correct", scalar(project, "SELECT l.value FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'verdict'"),
+        assertEquals(
+                "correct",
+                scalar(
+                        project,
+                        "SELECT l.value FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'verdict'"),
                 "a categorical score whose value is a label of the set");
     }
 
@@ -164,22 +216,25 @@ class LangfuseImportTest extends WithProject {
      */
     @Test
     void langGraphToolSpansAndToolMessages() throws Exception {
-        String doc = "{'trace':{'id':'t-lg','input':'{\\'messages\\':[{\\'role\\':\\'user\\',\\'content\\':\\'Rain in Bergen?\\'}]}'},"
-                + "'observations':["
-                + "{'id':'g1','type':'GENERATION','startTime':'2025-01-01T00:00:00Z','input':[{'role':'user','content':'Rain in Bergen?'}],"
-                + "'output':{'role':'assistant','content':'','additional_kwargs':{'tool_calls':[{'id':'call_b','type':'function',"
-                + "'function':{'name':'rain','arguments':'{\\'city\\':\\'Bergen\\'}'}}]}}},"
-                + "{'id':'n1','type':'SPAN','name':'tools','startTime':'2025-01-01T00:00:01Z'},"
-                + "{'id':'s1','type':'SPAN','name':'rain','parentObservationId':'n1','startTime':'2025-01-01T00:00:02Z','input':{'city':'Bergen'},"
-                + "'output':{'lc':1,'type':'constructor','id':['langchain_core','messages','ToolMessage'],"
-                + "'kwargs':{'status':'error','content':'service down','tool_call_id':'call_b'}}},"
-                + "{'id':'g2','type':'GENERATION','startTime':'2025-01-01T00:00:03Z','input':[{'role':'user','content':'Rain in Bergen?'},"
-                + "{'role':'tool','content':{'type':'function','function':{'name':'rain','parameters':{'type':'object'}}}}],"
-                + "'output':{'role':'assistant','content':'I could not check the rain.'}}]}";
+        String doc =
+                "{'trace':{'id':'t-lg','input':'{\\'messages\\':[{\\'role\\':\\'user\\',\\'content\\':\\'Rain in Bergen?\\'}]}'},"
+                        + "'observations':["
+                        + "{'id':'g1','type':'GENERATION','startTime':'2025-01-01T00:00:00Z','input':[{'role':'user','content':'Rain in Bergen?'}],"
+                        + "'output':{'role':'assistant','content':'','additional_kwargs':{'tool_calls':[{'id':'call_b','type':'function',"
+                        + "'function':{'name':'rain','arguments':'{\\'city\\':\\'Bergen\\'}'}}]}}},"
+                        + "{'id':'n1','type':'SPAN','name':'tools','startTime':'2025-01-01T00:00:01Z'},"
+                        + "{'id':'s1','type':'SPAN','name':'rain','parentObservationId':'n1','startTime':'2025-01-01T00:00:02Z','input':{'city':'Bergen'},"
+                        + "'output':{'lc':1,'type':'constructor','id':['langchain_core','messages','ToolMessage'],"
+                        + "'kwargs':{'status':'error','content':'service down','tool_call_id':'call_b'}}},"
+                        + "{'id':'g2','type':'GENERATION','startTime':'2025-01-01T00:00:03Z','input':[{'role':'user','content':'Rain in Bergen?'},"
+                        + "{'role':'tool','content':{'type':'function','function':{'name':'rain','parameters':{'type':'object'}}}}],"
+                        + "'output':{'role':'assistant','content':'I could not check the rain.'}}]}";
         AgentCorpus.Run run = oneToolCall("hand-made-langgraph.json", doc);
         assertEquals("rain", run.calls().get(0).get("name").asText());
         assertEquals("Bergen", run.calls().get(0).get("arguments").get("city").asText());
-        assertEquals("service down", run.turns().get(2).toolResults().get(0).content().asText());
+        assertEquals(
+                "service down",
+                run.turns().get(2).toolResults().get(0).content().asText());
         assertTrue(run.turns().get(2).toolResults().get(0).error(), "the ToolMessage's status=error");
         assertEquals("I could not check the rain.", run.answer());
     }
@@ -187,7 +242,8 @@ class LangfuseImportTest extends WithProject {
     /** Hand-made after Koog's Langfuse traces: the tool calls serialised into the assistant's content, tools as SPANs {@code tool.<name>}. */
     @Test
     void koogToolCallsInTheContentAndToolSpans() throws Exception {
-        String call = "[{\\'function\\':{\\'name\\':\\'Greet\\',\\'arguments\\':\\'{}\\'},\\'id\\':\\'call_k\\',\\'type\\':\\'function\\'}]";
+        String call =
+                "[{\\'function\\':{\\'name\\':\\'Greet\\',\\'arguments\\':\\'{}\\'},\\'id\\':\\'call_k\\',\\'type\\':\\'function\\'}]";
         String doc = "{'trace':{'id':'t-koog'},'observations':["
                 + "{'id':'g1','type':'GENERATION','startTime':'2025-01-01T00:00:00Z','input':[{'role':'user','content':'Say hello'}],"
                 + "'output':[{'role':'assistant','content':'" + call + "'}]},"
@@ -204,7 +260,8 @@ class LangfuseImportTest extends WithProject {
     @Test
     void aTraceFromThePublicApi() throws Exception {
         var export = (com.fasterxml.jackson.databind.node.ObjectNode) org.tracejudge.json.Json.MAPPER.readTree(
-                AgentCorpus.file("langfuse", "claude-agent-2025-12-22.trace.json").toFile());
+                AgentCorpus.file("langfuse", "claude-agent-2025-12-22.trace.json")
+                        .toFile());
         var api = ((com.fasterxml.jackson.databind.node.ObjectNode) export.get("trace")).deepCopy();
         api.set("observations", export.get("observations"));
         api.put("htmlPath", "/project/x/traces/" + api.get("id").asText());
@@ -220,10 +277,15 @@ class LangfuseImportTest extends WithProject {
         ids.put("id", "other-trace");
         Path g = dir.resolve("api-ids.json");
         java.nio.file.Files.writeString(g, ids.toString());
-        ImportReport.FileCounts c = new Importer(project, null).importFiles(List.of(g), Format.AUTO, null).files().get(0);
+        ImportReport.FileCounts c = new Importer(project, null)
+                .importFiles(List.of(g), Format.AUTO, null)
+                .files()
+                .get(0);
         assertEquals(7, c.skipped.get("observations given by id only (not in the file)"));
-        AgentCorpus.Run thin = AgentCorpus.runs(project).stream().filter(r -> r.extra().path("source_id").asText().equals("other-trace"))
-                .findFirst().orElseThrow();
+        AgentCorpus.Run thin = AgentCorpus.runs(project).stream()
+                .filter(r -> r.extra().path("source_id").asText().equals("other-trace"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(List.of(Role.USER, Role.ASSISTANT), roles(thin));
         assertTrue(thin.answer().startsWith("Great! Here's the current weather"), thin.answer());
     }

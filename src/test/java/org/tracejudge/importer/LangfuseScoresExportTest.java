@@ -28,12 +28,28 @@ class LangfuseScoresExportTest {
         Path db = dir.resolve("p.tjdb");
         try (Project p = Project.open(db, Project.OpenOptions.createIfMissing("t"))) {
             new Importer(p, null).importFiles(List.of(lf, inspect), Format.AUTO, null);
-            String traceId = AgentCorpus.runs(p).stream().filter(r -> r.extra().path("format").asText().equals("langfuse"))
-                    .findFirst().orElseThrow().id();
+            String traceId = AgentCorpus.runs(p).stream()
+                    .filter(r -> r.extra().path("format").asText().equals("langfuse"))
+                    .findFirst()
+                    .orElseThrow()
+                    .id();
             p.write(c -> {
                 String alice = Ledger.ensureRater(c, "alice", RaterKind.HUMAN, "", null, null);
-                Ledger.append(c, org.tracejudge.model.Ids.random(), new Ledger.Entry(traceId, alice, "set", "correct", null, null, "both cities right",
-                        null, null, null, "test"));
+                Ledger.append(
+                        c,
+                        org.tracejudge.model.Ids.random(),
+                        new Ledger.Entry(
+                                traceId,
+                                alice,
+                                "set",
+                                "correct",
+                                null,
+                                null,
+                                "both cities right",
+                                null,
+                                null,
+                                null,
+                                "test"));
                 Ledger.adjudicate(c, traceId, "bob", "correct", "agreed");
                 return null;
             });
@@ -45,7 +61,8 @@ class LangfuseScoresExportTest {
             List<String> lines = Files.readAllLines(out);
             assertEquals(2, lines.size());
             JsonNode alice = Json.read(lines.get(0));
-            assertEquals("097f1d8982fa909b8cffb14a166ec272", alice.path("traceId").asText(), "Langfuse's own trace id");
+            assertEquals(
+                    "097f1d8982fa909b8cffb14a166ec272", alice.path("traceId").asText(), "Langfuse's own trace id");
             assertEquals("alice", alice.path("name").asText());
             assertEquals("correct", alice.path("value").asText());
             assertEquals("CATEGORICAL", alice.path("dataType").asText());
@@ -57,10 +74,10 @@ class LangfuseScoresExportTest {
             // the scores the file brought (correctness, hallucination, toxicity) are not sent back
             assertTrue(lines.stream().noneMatch(l -> l.contains("\"hallucination\"")));
         }
-        CliAccess.Run r = CliAccess.run("export", db.toString(), dir.resolve("cli.jsonl").toString(), "--langfuse-scores");
+        CliAccess.Run r =
+                CliAccess.run("export", db.toString(), dir.resolve("cli.jsonl").toString(), "--langfuse-scores");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("wrote 2 Langfuse score bodies on 1 traces"), r.out());
         assertEquals(Files.readAllLines(dir.resolve("scores.jsonl")), Files.readAllLines(dir.resolve("cli.jsonl")));
     }
-
 }

@@ -38,8 +38,12 @@ class NltImportTest {
     void theRealInputsLoadAsTwoScenariosWithTheirExpectedSets() throws Exception {
         Path nlt = TestData.nlt();
         try (Project p = project()) {
-            ImportReport r = new Importer(p, null).importFiles(List.of(nlt.resolve("sage.json"), nlt.resolve("alex.json")),
-                    Format.AUTO, null, SAFETY.subList(0, 1));
+            ImportReport r = new Importer(p, null)
+                    .importFiles(
+                            List.of(nlt.resolve("sage.json"), nlt.resolve("alex.json")),
+                            Format.AUTO,
+                            null,
+                            SAFETY.subList(0, 1));
             assertEquals(2, r.files().size());
             assertEquals("32", TestData.scalar(p, "SELECT count(*) FROM task WHERE task_type = 'tool_selection'"));
             Map<String, Scenario> scenarios = p.read(SelectionTraces::scenarios);
@@ -50,15 +54,21 @@ class NltImportTest {
             for (String name : List.of("sage", "alex")) {
                 JsonNode file = Json.MAPPER.readTree(nlt.resolve(name + ".json").toFile());
                 for (JsonNode in : file.get("inputs")) {
-                    String body = TestData.scalar(p, "SELECT body FROM task WHERE task_key = '" + name + "/"
-                            + in.get("id").asText() + "'");
-                    assertEquals(in.get("expected_tools"), Json.read(body).get("expected_tools"), name + " " + in.get("id"));
-                    assertEquals(in.get("input").asText(), Json.read(body).get("input").asText());
+                    String body = TestData.scalar(
+                            p,
+                            "SELECT body FROM task WHERE task_key = '" + name + "/"
+                                    + in.get("id").asText() + "'");
+                    assertEquals(
+                            in.get("expected_tools"), Json.read(body).get("expected_tools"), name + " " + in.get("id"));
+                    assertEquals(
+                            in.get("input").asText(),
+                            Json.read(body).get("input").asText());
                 }
             }
             // flags are added by a re-import with --safety-critical; the tasks keep their ids
             new Importer(p, null).importFiles(List.of(nlt.resolve("sage.json")), Format.NLT_SCENARIO, null, SAFETY);
-            assertEquals(List.of("End Conversation", "Safety Call"),
+            assertEquals(
+                    List.of("End Conversation", "Safety Call"),
                     p.read(SelectionTraces::scenarios).get("sage").safetyCriticalTools());
             assertEquals("32", TestData.scalar(p, "SELECT count(*) FROM task"));
         }
@@ -76,9 +86,19 @@ class NltImportTest {
         Path runs = dir.resolve("runs.jsonl");
         NltRunsGenerator.write(rows, runs);
         try (Project p = project()) {
-            ImportReport r = new Importer(p, null).importFiles(List.of(nlt.resolve("sage.json"), nlt.resolve("alex.json"),
-                    runs), Format.AUTO, null, SAFETY);
-            assertEquals(Format.NLT, r.files().stream().filter(f -> f.file.equals("runs.jsonl")).findFirst().orElseThrow().format);
+            ImportReport r = new Importer(p, null)
+                    .importFiles(
+                            List.of(nlt.resolve("sage.json"), nlt.resolve("alex.json"), runs),
+                            Format.AUTO,
+                            null,
+                            SAFETY);
+            assertEquals(
+                    Format.NLT,
+                    r.files().stream()
+                            .filter(f -> f.file.equals("runs.jsonl"))
+                            .findFirst()
+                            .orElseThrow()
+                            .format);
             assertEquals(String.valueOf(rows.size()), TestData.scalar(p, "SELECT count(*) FROM trace"));
             SelectionLabeller.Result res = SelectionLabeller.classify(p);
             assertEquals(rows.size(), res.traces());
@@ -86,8 +106,12 @@ class NltImportTest {
             Map<String, String> intended = NltRunsGenerator.verdicts(rows);
             Map<String, String> stored = stored(p);
             assertEquals(intended, stored);
-            assertTrue(intended.containsValue("unparseable") && intended.containsValue("missed_and_extra")
-                    && intended.containsValue("missed_tool") && intended.containsValue("extra_tool"), intended.toString());
+            assertTrue(
+                    intended.containsValue("unparseable")
+                            && intended.containsValue("missed_and_extra")
+                            && intended.containsValue("missed_tool")
+                            && intended.containsValue("extra_tool"),
+                    intended.toString());
             SelectionLabeller.Result again = SelectionLabeller.classify(p);
             assertEquals(0, again.written());
             assertEquals(rows.size(), again.unchanged());
@@ -97,17 +121,20 @@ class NltImportTest {
     private static Map<String, String> stored(Project p) {
         return p.read(c -> {
             Map<String, String> m = new HashMap<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT t.model, t.run, k.task_key, l.value, l.scores FROM current_label l "
-                    + "JOIN trace t ON t.id = l.trace_id JOIN task k ON k.id = t.task_id JOIN rater r ON r.id = l.rater_id "
-                    + "WHERE r.name = 'rule'"); ResultSet rs = s.executeQuery()) {
+            try (PreparedStatement s = c.prepareStatement(
+                            "SELECT t.model, t.run, k.task_key, l.value, l.scores FROM current_label l "
+                                    + "JOIN trace t ON t.id = l.trace_id JOIN task k ON k.id = t.task_id JOIN rater r ON r.id = l.rater_id "
+                                    + "WHERE r.name = 'rule'");
+                    ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     String value = rs.getString(4);
                     if (!"unparseable".equals(value)) {
                         JsonNode scores = Json.read(rs.getString(5));
-                        assertTrue(scores.has("tool:Safety Call") || scores.has("tool:Talk to a Human"), scores.toString());
+                        assertTrue(
+                                scores.has("tool:Safety Call") || scores.has("tool:Talk to a Human"),
+                                scores.toString());
                     }
-                    m.put(rs.getString(1) + "|" + rs.getString(2) + "|" + rs.getString(3),
-                            value);
+                    m.put(rs.getString(1) + "|" + rs.getString(2) + "|" + rs.getString(3), value);
                 }
             }
             return m;
@@ -143,7 +170,9 @@ class NltImportTest {
             assertEquals(0, r.noScenario());
             assertEquals(1, r.counts().get("correct"));
             assertEquals(1, r.counts().get("extra_tool"));
-            assertEquals(List.of("Safety Call"), p.read(SelectionTraces::scenarios).get("harbor").safetyCriticalTools());
+            assertEquals(
+                    List.of("Safety Call"),
+                    p.read(SelectionTraces::scenarios).get("harbor").safetyCriticalTools());
         }
     }
 
@@ -156,22 +185,29 @@ class NltImportTest {
                 {"id": 1, "scenario": "harbor", "input": "x", "expected_tools": ["Opening Hours"], "model_id": "m", "approach": "voice", "output": "?"}
                 """);
         try (Project p = project()) {
-            ImportException e = assertThrows(ImportException.class,
-                    () -> new Importer(p, null).importFiles(List.of(good, runs), Format.AUTO, null));
-            assertTrue(e.getMessage().contains("bad.jsonl") && e.getMessage().contains("2")
-                    && e.getMessage().contains("/approach"), e.getMessage());
+            ImportException e = assertThrows(ImportException.class, () -> new Importer(p, null)
+                    .importFiles(List.of(good, runs), Format.AUTO, null));
+            assertTrue(
+                    e.getMessage().contains("bad.jsonl")
+                            && e.getMessage().contains("2")
+                            && e.getMessage().contains("/approach"),
+                    e.getMessage());
             assertEquals(0, TestData.count(p, "task"));
             assertEquals(0, TestData.count(p, "trace"));
 
             Path badScenario = dir.resolve("s2.json");
-            Files.writeString(badScenario, Files.readString(good).replace("[\"Opening Hours\"]", "[\"Opening Times\"]"));
-            e = assertThrows(ImportException.class,
-                    () -> new Importer(p, null).importFiles(List.of(badScenario), Format.AUTO, null));
-            assertTrue(e.getMessage().contains("s2.json") && e.getMessage().contains("/inputs/0/expected_tools/0")
-                    && e.getMessage().contains("'Opening Times' is not a tool"), e.getMessage());
+            Files.writeString(
+                    badScenario, Files.readString(good).replace("[\"Opening Hours\"]", "[\"Opening Times\"]"));
+            e = assertThrows(ImportException.class, () -> new Importer(p, null)
+                    .importFiles(List.of(badScenario), Format.AUTO, null));
+            assertTrue(
+                    e.getMessage().contains("s2.json")
+                            && e.getMessage().contains("/inputs/0/expected_tools/0")
+                            && e.getMessage().contains("'Opening Times' is not a tool"),
+                    e.getMessage());
 
-            e = assertThrows(ImportException.class, () -> new Importer(p, null).importFiles(List.of(good),
-                    Format.NLT_SCENARIO, null, List.of("Safety Cal")));
+            e = assertThrows(ImportException.class, () -> new Importer(p, null)
+                    .importFiles(List.of(good), Format.NLT_SCENARIO, null, List.of("Safety Cal")));
             assertTrue(e.getMessage().contains("--safety-critical names 'Safety Cal'"), e.getMessage());
             assertEquals(0, TestData.count(p, "task"));
         }

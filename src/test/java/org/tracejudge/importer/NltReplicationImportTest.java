@@ -33,7 +33,8 @@ class NltReplicationImportTest {
 
     private static String row(String extra) {
         return "{\"id\": 1, \"scenario\": \"harbor\", \"input\": \"when are you open?\", \"expected_tools\": [\"Opening Hours\"], "
-                + "\"model_id\": \"m\", \"approach\": \"nlt\", \"output\": \"Opening Hours -- YES\\nSafety Call -- NO\"" + extra + "}\n";
+                + "\"model_id\": \"m\", \"approach\": \"nlt\", \"output\": \"Opening Hours -- YES\\nSafety Call -- NO\""
+                + extra + "}\n";
     }
 
     @Test
@@ -52,8 +53,12 @@ class NltReplicationImportTest {
             assertEquals(10, TestData.count(p, "trace"));
             assertEquals("1", TestData.scalar(p, "SELECT count(*) FROM task"));
             assertEquals("10", TestData.scalar(p, "SELECT count(DISTINCT run) FROM trace"));
-            assertEquals("nlt/perturbed:3", TestData.scalar(p, "SELECT run FROM trace WHERE extra LIKE '%\"perturbed\"%' "
-                    + "AND extra LIKE '%\"run\":\"3\"%'"));
+            assertEquals(
+                    "nlt/perturbed:3",
+                    TestData.scalar(
+                            p,
+                            "SELECT run FROM trace WHERE extra LIKE '%\"perturbed\"%' "
+                                    + "AND extra LIKE '%\"run\":\"3\"%'"));
             JsonNode extra = Json.read(TestData.scalar(p, "SELECT extra FROM trace WHERE run = 'nlt/original:2'"));
             assertEquals("2", extra.get("run").asText());
             assertEquals("original", extra.get("condition").asText());
@@ -66,8 +71,13 @@ class NltReplicationImportTest {
             org.tracejudge.export.JsonlExporter.export(p, jsonl);
             try (Project q = Project.open(dir.resolve("q.tjdb"), Project.OpenOptions.createIfMissing(null))) {
                 new Importer(q, null).importFiles(List.of(jsonl), Format.AUTO, null);
-                assertEquals(TestData.scalar(p, "SELECT group_concat(id || run || extra, '|') FROM (SELECT * FROM trace ORDER BY id)"),
-                        TestData.scalar(q, "SELECT group_concat(id || run || extra, '|') FROM (SELECT * FROM trace ORDER BY id)"));
+                assertEquals(
+                        TestData.scalar(
+                                p,
+                                "SELECT group_concat(id || run || extra, '|') FROM (SELECT * FROM trace ORDER BY id)"),
+                        TestData.scalar(
+                                q,
+                                "SELECT group_concat(id || run || extra, '|') FROM (SELECT * FROM trace ORDER BY id)"));
             }
         }
     }
@@ -79,25 +89,37 @@ class NltReplicationImportTest {
         try (Project p = Project.open(dir.resolve("p.tjdb"), Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(List.of(scenario(), runs), Format.AUTO, null);
             String task = Ids.of("task", "nlt", "harbor", "1");
-            assertEquals("1", TestData.scalar(p, "SELECT count(*) FROM trace WHERE id = '" + Ids.of("trace", task, "m", "nlt:r1") + "'"));
-            assertEquals("1", TestData.scalar(p, "SELECT count(*) FROM trace WHERE id = '" + Ids.of("trace", task, "m", "nlt") + "'"));
+            assertEquals(
+                    "1",
+                    TestData.scalar(
+                            p, "SELECT count(*) FROM trace WHERE id = '" + Ids.of("trace", task, "m", "nlt:r1") + "'"));
+            assertEquals(
+                    "1",
+                    TestData.scalar(
+                            p, "SELECT count(*) FROM trace WHERE id = '" + Ids.of("trace", task, "m", "nlt") + "'"));
         }
     }
 
     @Test
     void badRunConditionOrUsageNamesLineAndFieldAndImportsNothing() throws Exception {
         for (String[] c : new String[][] {
-                {", \"run\": 1.5", "/run"},
-                {", \"condition\": \"\"", "/condition"},
-                {", \"usage\": 12", "/usage"},
-                {", \"usage\": {\"prompt_tokens\": -3}", "/usage/prompt_tokens"},
-                {", \"usage\": {\"prompt_tokens\": 10, \"completion_tokens\": \"many\"}", "/usage/completion_tokens"}}) {
+            {", \"run\": 1.5", "/run"},
+            {", \"condition\": \"\"", "/condition"},
+            {", \"usage\": 12", "/usage"},
+            {", \"usage\": {\"prompt_tokens\": -3}", "/usage/prompt_tokens"},
+            {", \"usage\": {\"prompt_tokens\": 10, \"completion_tokens\": \"many\"}", "/usage/completion_tokens"}
+        }) {
             Path runs = dir.resolve("bad.jsonl");
             Files.writeString(runs, row(", \"run\": 1") + row(c[0]));
-            try (Project p = Project.open(dir.resolve("bad-" + Integer.toUnsignedString(c[0].hashCode()) + ".tjdb"), Project.OpenOptions.createIfMissing(null))) {
-                ImportException e = assertThrows(ImportException.class,
-                        () -> new Importer(p, null).importFiles(List.of(scenario(), runs), Format.AUTO, null));
-                assertTrue(e.getMessage().contains("bad.jsonl") && e.getMessage().contains("2") && e.getMessage().contains(c[1]),
+            try (Project p = Project.open(
+                    dir.resolve("bad-" + Integer.toUnsignedString(c[0].hashCode()) + ".tjdb"),
+                    Project.OpenOptions.createIfMissing(null))) {
+                ImportException e = assertThrows(ImportException.class, () -> new Importer(p, null)
+                        .importFiles(List.of(scenario(), runs), Format.AUTO, null));
+                assertTrue(
+                        e.getMessage().contains("bad.jsonl")
+                                && e.getMessage().contains("2")
+                                && e.getMessage().contains(c[1]),
                         e.getMessage());
                 assertEquals(0, TestData.count(p, "trace"));
             }

@@ -61,14 +61,25 @@ class NltRunMatchingTest {
         Path nlt = TestData.nlt();
         JsonNode sage = Json.MAPPER.readTree(nlt.resolve("sage.json").toFile());
         try (Project p = project()) {
-            new Importer(p, null).importFiles(List.of(nlt.resolve("sage.json")), Format.AUTO, null, List.of("Safety Call"));
+            new Importer(p, null)
+                    .importFiles(List.of(nlt.resolve("sage.json")), Format.AUTO, null, List.of("Safety Call"));
             ImportReport r = new Importer(p, null).importFiles(List.of(rowIdRuns(sage, 3, null)), Format.AUTO, null);
-            assertTrue(r.files().get(0).summary().contains("3 tasks (0 new), 3 traces (3 new)"), r.files().get(0).summary());
+            assertTrue(
+                    r.files().get(0).summary().contains("3 tasks (0 new), 3 traces (3 new)"),
+                    r.files().get(0).summary());
             assertEquals("16", TestData.scalar(p, "SELECT count(*) FROM task"), "no task was created for the rows");
-            assertEquals("sage/1,sage/2,sage/3", TestData.scalar(p, "SELECT group_concat(k, ',') FROM (SELECT k.task_key AS k "
-                    + "FROM trace t JOIN task k ON k.id = t.task_id ORDER BY k.task_key)"));
-            assertEquals("model-2", TestData.scalar(p, "SELECT json_extract(t.extra, '$.row_id') FROM trace t JOIN task k "
-                    + "ON k.id = t.task_id WHERE k.task_key = 'sage/2'"));
+            assertEquals(
+                    "sage/1,sage/2,sage/3",
+                    TestData.scalar(
+                            p,
+                            "SELECT group_concat(k, ',') FROM (SELECT k.task_key AS k "
+                                    + "FROM trace t JOIN task k ON k.id = t.task_id ORDER BY k.task_key)"));
+            assertEquals(
+                    "model-2",
+                    TestData.scalar(
+                            p,
+                            "SELECT json_extract(t.extra, '$.row_id') FROM trace t JOIN task k "
+                                    + "ON k.id = t.task_id WHERE k.task_key = 'sage/2'"));
             SelectionLabeller.Result c = SelectionLabeller.classify(p);
             assertEquals(0, c.noScenario());
             assertEquals(3, c.traces());
@@ -82,21 +93,32 @@ class NltRunMatchingTest {
         try (Project p = project()) {
             new Importer(p, null).importFiles(List.of(nlt.resolve("sage.json")), Format.AUTO, null);
             Path runs = rowIdRuns(sage, 2, "a message that is in no scenario file");
-            ImportException e = assertThrows(ImportException.class,
-                    () -> new Importer(p, null).importFiles(List.of(runs), Format.AUTO, null));
+            ImportException e = assertThrows(
+                    ImportException.class, () -> new Importer(p, null).importFiles(List.of(runs), Format.AUTO, null));
             String m = e.getMessage();
             assertTrue(m.contains("rows.jsonl") && m.contains("3") && m.contains("/id"), m);
-            assertTrue(m.contains("no input of scenario 'sage' matches this run") && m.contains("\"model-99\"")
-                    && m.contains("1, 2, 3") && m.contains("a message that is in no scenario file")
-                    && m.contains("--new-inputs"), m);
+            assertTrue(
+                    m.contains("no input of scenario 'sage' matches this run")
+                            && m.contains("\"model-99\"")
+                            && m.contains("1, 2, 3")
+                            && m.contains("a message that is in no scenario file")
+                            && m.contains("--new-inputs"),
+                    m);
             assertEquals(0, TestData.count(p, "trace"), "nothing of the file is imported");
 
             // asked for: the row becomes a new input of the scenario, with the scenario's tools, and classifies
-            ImportReport r = new Importer(p, null).addUnmatchedInputs(true).importFiles(List.of(runs), Format.AUTO, null);
-            assertTrue(r.files().get(0).summary().contains("3 tasks (1 new)"), r.files().get(0).summary());
+            ImportReport r =
+                    new Importer(p, null).addUnmatchedInputs(true).importFiles(List.of(runs), Format.AUTO, null);
+            assertTrue(
+                    r.files().get(0).summary().contains("3 tasks (1 new)"),
+                    r.files().get(0).summary());
             assertEquals("17", TestData.scalar(p, "SELECT count(*) FROM task"));
-            assertEquals("1", TestData.scalar(p, "SELECT count(*) FROM task WHERE task_key = 'sage/model-99' "
-                    + "AND toolset_id = (SELECT toolset_id FROM task WHERE task_key = 'sage/1')"));
+            assertEquals(
+                    "1",
+                    TestData.scalar(
+                            p,
+                            "SELECT count(*) FROM task WHERE task_key = 'sage/model-99' "
+                                    + "AND toolset_id = (SELECT toolset_id FROM task WHERE task_key = 'sage/1')"));
             SelectionLabeller.Result c = SelectionLabeller.classify(p);
             assertEquals(0, c.noScenario());
             assertEquals(3, c.traces());
@@ -109,12 +131,17 @@ class NltRunMatchingTest {
         JsonNode sage = Json.MAPPER.readTree(nlt.resolve("sage.json").toFile());
         try (Project p = project()) {
             Path runs = dir.resolve("swapped.jsonl");
-            Files.write(runs, List.of(row("1", sage.get("inputs").get(4).get("input").asText(), "Safety Call -- NO")));
+            Files.write(
+                    runs,
+                    List.of(row("1", sage.get("inputs").get(4).get("input").asText(), "Safety Call -- NO")));
             // the scenario file in the same import: its inputs are known before the runs are read
             ImportException e = assertThrows(ImportException.class, () -> new Importer(p, null)
                     .importFiles(List.of(nlt.resolve("sage.json"), runs), Format.AUTO, null));
-            assertTrue(e.getMessage().contains("swapped.jsonl") && e.getMessage().contains("id 1 names input 1")
-                    && e.getMessage().contains("that of input 5"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("swapped.jsonl")
+                            && e.getMessage().contains("id 1 names input 1")
+                            && e.getMessage().contains("that of input 5"),
+                    e.getMessage());
             assertEquals(0, TestData.count(p, "task"));
         }
     }
@@ -122,15 +149,19 @@ class NltRunMatchingTest {
     @Test
     void classifyNamesTheUnknownScenarioAndItsInputs() throws Exception {
         Path runs = dir.resolve("r.jsonl");
-        Files.write(runs, List.of(
-                row("10", "x", "Safety Call -- NO").replace("\"sage\"", "\"harbor\""),
-                row("2", "y", "Safety Call -- NO").replace("\"sage\"", "\"harbor\"")));
+        Files.write(
+                runs,
+                List.of(
+                        row("10", "x", "Safety Call -- NO").replace("\"sage\"", "\"harbor\""),
+                        row("2", "y", "Safety Call -- NO").replace("\"sage\"", "\"harbor\"")));
         try (Project p = project()) {
             new Importer(p, null).importFiles(List.of(runs), Format.AUTO, null);
             SelectionLabeller.Result r = SelectionLabeller.classify(p);
             assertEquals(2, r.noScenario());
-            assertEquals(List.of("scenario 'harbor' is not imported (its tools are unknown); inputs 2, 10 "
-                    + "(import its scenario file with --format nlt-scenario)"), r.unknownLines());
+            assertEquals(
+                    List.of("scenario 'harbor' is not imported (its tools are unknown); inputs 2, 10 "
+                            + "(import its scenario file with --format nlt-scenario)"),
+                    r.unknownLines());
         }
     }
 }

@@ -19,12 +19,17 @@ class OtlpImportTest extends WithProject {
     }
 
     static ToolResult result(AgentCorpus.Run run, int n) {
-        return run.turns().stream().filter(t -> !t.toolResults().isEmpty()).map(t -> t.toolResults().get(0)).toList().get(n);
+        return run.turns().stream()
+                .filter(t -> !t.toolResults().isEmpty())
+                .map(t -> t.toolResults().get(0))
+                .toList()
+                .get(n);
     }
 
     @Test
     void adkLatestConventionRecordingWithAFailingTool() {
-        ImportReport.FileCounts c = importOne(AgentCorpus.file("otel-genai", "agentevals_adk_py_v2_span_only_nolegacy_S6b.json"));
+        ImportReport.FileCounts c =
+                importOne(AgentCorpus.file("otel-genai", "agentevals_adk_py_v2_span_only_nolegacy_S6b.json"));
         List<AgentCorpus.Run> runs = AgentCorpus.runs(project);
         assertEquals(1, runs.size());
         AgentCorpus.Run run = runs.get(0);
@@ -36,17 +41,22 @@ class OtlpImportTest extends WithProject {
         assertEquals("{\"ticker\":\"XYZ\"}", run.calls().get(0).get("arguments").toString());
         ToolResult r = result(run, 0);
         assertTrue(r.error(), "the execute_tool span's TOOL_ERROR marks the result");
-        assertEquals("ValueError: ticker not found: XYZ", r.content().get("error").asText());
+        assertEquals(
+                "ValueError: ticker not found: XYZ", r.content().get("error").asText());
         assertEquals("get_stock_price_0", r.callId());
         assertEquals(58, run.extra().path("tokens").path("input").asLong());
         assertEquals(18, run.extra().path("tokens").path("output").asLong());
         // system, user, model (call), tool, model (answer)
-        assertEquals(List.of(Role.SYSTEM, Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT),
+        assertEquals(
+                List.of(Role.SYSTEM, Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT),
                 run.turns().stream().map(Turn::role).toList());
         assertEquals("id", run.pairings(), "the result's part id names the call");
-        assertEquals("name-order", run.steps().get(3).path("execution_pairing").asText(),
+        assertEquals(
+                "name-order",
+                run.steps().get(3).path("execution_pairing").asText(),
                 "ADK's execute_tool span id (adk-...) is not the part id: paired by name and order");
-        assertEquals("TOOL_ERROR", run.extra().path("errors").get(0).path("type").asText());
+        assertEquals(
+                "TOOL_ERROR", run.extra().path("errors").get(0).path("type").asText());
         assertEquals("gemini-2.5-flash", run.model());
         assertEquals(1, c.runs);
         assertEquals(5, c.steps);
@@ -66,7 +76,10 @@ class OtlpImportTest extends WithProject {
         assertEquals("list all helm releases", run.userMessage().strip());
         assertEquals(1, run.calls().size());
         assertEquals("helm_list_releases", run.calls().get(0).get("name").asText());
-        assertEquals(2, run.count(Role.ASSISTANT), "2 logical model calls (openai.chat inside generate_content inside call_llm)");
+        assertEquals(
+                2,
+                run.count(Role.ASSISTANT),
+                "2 logical model calls (openai.chat inside generate_content inside call_llm)");
         assertEquals(1, run.results());
         assertEquals("id", run.pairings());
         assertTrue(run.answer().startsWith("There are two Helm releases currently deployed"), run.answer());
@@ -89,13 +102,16 @@ class OtlpImportTest extends WithProject {
         assertEquals(1, run.calls().size());
         assertEquals("helm_list_releases", run.calls().get(0).get("name").asText());
         assertEquals(1, run.results());
-        assertEquals(List.of(Role.SYSTEM, Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT),
-                run.turns().stream().map(Turn::role).toList(), "the system prompt once, though call_llm carries it too");
+        assertEquals(
+                List.of(Role.SYSTEM, Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT),
+                run.turns().stream().map(Turn::role).toList(),
+                "the system prompt once, though call_llm carries it too");
         assertTrue(run.answer().startsWith("There are two Helm releases installed in the cluster"), run.answer());
         // 96 spans, every one accounted for: 90 plumbing, 2 call_llm wrappers, 2 model calls, 1 tool, 1 agent
         assertEquals(90, c.skipped.get("spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)"));
         assertEquals(2, c.skipped.get("model spans wrapping another model span (one call counted once)"));
-        assertEquals(0, c.errors, run.extra().path("errors") + " the two failing spans are HTTP plumbing, not the tool");
+        assertEquals(
+                0, c.errors, run.extra().path("errors") + " the two failing spans are HTTP plumbing, not the tool");
         // the README says 2 spans; the file has one span (GET, 404) carrying both error=true and otel.status_code=ERROR
         assertEquals(1, c.skipped.get("plumbing spans with an error status (not errors of the run)"));
     }
@@ -146,7 +162,8 @@ class OtlpImportTest extends WithProject {
         assertEquals("Weather in Paris?", run.userMessage());
         assertEquals("The weather in Paris is currently rainy with a temperature of 57°F.", run.answer());
         assertEquals(1, run.calls().size());
-        assertEquals("Paris", run.calls().get(0).get("arguments").get("location").asText());
+        assertEquals(
+                "Paris", run.calls().get(0).get("arguments").get("location").asText());
         assertEquals("rainy, 57°F", result(run, 0).content().asText());
         assertEquals("id", run.pairings());
         assertEquals(97, run.extra().path("tokens").path("input").asLong());
@@ -165,7 +182,8 @@ class OtlpImportTest extends WithProject {
     }
 
     static String attr(String key, String value) {
-        return "{\"key\":\"" + key + "\",\"value\":{\"stringValue\":" + org.tracejudge.json.Json.MAPPER.valueToTree(value) + "}}";
+        return "{\"key\":\"" + key + "\",\"value\":{\"stringValue\":"
+                + org.tracejudge.json.Json.MAPPER.valueToTree(value) + "}}";
     }
 
     static String msgs(String json) {
@@ -175,36 +193,80 @@ class OtlpImportTest extends WithProject {
     /** Hand-made (no open-licensed OTLP file with sub-agents was found): a planner hands a question to a researcher. */
     @Test
     void aSubAgentKeepsItsOwnConversationAndEachStepNamesItsAgent() throws Exception {
-        String planner = AgentMalformedTest.span("\"t1\"", "\"a1\"", "", attr("gen_ai.operation.name", "invoke_agent") + ","
-                + attr("gen_ai.agent.name", "planner"));
-        String call1 = AgentMalformedTest.span("\"t1\"", "\"m1\"", ",\"parentSpanId\":\"a1\"", attr("gen_ai.operation.name", "chat") + ","
-                + attr("gen_ai.input.messages", msgs("[{'role':'user','parts':[{'type':'text','content':'Plan a trip to Oslo'}]}]")) + ","
-                + attr("gen_ai.output.messages", msgs("[{'role':'assistant','parts':[{'type':'tool_call','id':'c1','name':'ask_researcher','arguments':{'q':'flights'}}]}]")))
+        String planner = AgentMalformedTest.span(
+                "\"t1\"",
+                "\"a1\"",
+                "",
+                attr("gen_ai.operation.name", "invoke_agent") + "," + attr("gen_ai.agent.name", "planner"));
+        String call1 = AgentMalformedTest.span(
+                        "\"t1\"",
+                        "\"m1\"",
+                        ",\"parentSpanId\":\"a1\"",
+                        attr("gen_ai.operation.name", "chat") + ","
+                                + attr(
+                                        "gen_ai.input.messages",
+                                        msgs(
+                                                "[{'role':'user','parts':[{'type':'text','content':'Plan a trip to Oslo'}]}]"))
+                                + ","
+                                + attr(
+                                        "gen_ai.output.messages",
+                                        msgs(
+                                                "[{'role':'assistant','parts':[{'type':'tool_call','id':'c1','name':'ask_researcher','arguments':{'q':'flights'}}]}]")))
                 .replace("1700000000000000000", "1700000000000000001");
-        String researcher = AgentMalformedTest.span("\"t1\"", "\"a2\"", ",\"parentSpanId\":\"m1\"",
-                attr("gen_ai.operation.name", "invoke_agent") + "," + attr("gen_ai.agent.name", "researcher"))
+        String researcher = AgentMalformedTest.span(
+                        "\"t1\"",
+                        "\"a2\"",
+                        ",\"parentSpanId\":\"m1\"",
+                        attr("gen_ai.operation.name", "invoke_agent") + "," + attr("gen_ai.agent.name", "researcher"))
                 .replace("1700000000000000000", "1700000000000000002");
-        String call2 = AgentMalformedTest.span("\"t1\"", "\"m2\"", ",\"parentSpanId\":\"a2\"", attr("gen_ai.operation.name", "chat") + ","
-                + attr("gen_ai.input.messages", msgs("[{'role':'user','parts':[{'type':'text','content':'Find flights to Oslo'}]}]")) + ","
-                + attr("gen_ai.output.messages", msgs("[{'role':'assistant','parts':[{'type':'text','content':'SK 1234 at 9:00'}]}]")))
+        String call2 = AgentMalformedTest.span(
+                        "\"t1\"",
+                        "\"m2\"",
+                        ",\"parentSpanId\":\"a2\"",
+                        attr("gen_ai.operation.name", "chat") + ","
+                                + attr(
+                                        "gen_ai.input.messages",
+                                        msgs(
+                                                "[{'role':'user','parts':[{'type':'text','content':'Find flights to Oslo'}]}]"))
+                                + ","
+                                + attr(
+                                        "gen_ai.output.messages",
+                                        msgs(
+                                                "[{'role':'assistant','parts':[{'type':'text','content':'SK 1234 at 9:00'}]}]")))
                 .replace("1700000000000000000", "1700000000000000003");
-        String call3 = AgentMalformedTest.span("\"t1\"", "\"m3\"", ",\"parentSpanId\":\"a1\"", attr("gen_ai.operation.name", "chat") + ","
-                + attr("gen_ai.input.messages", msgs("[{'role':'user','parts':[{'type':'text','content':'Plan a trip to Oslo'}]},"
-                        + "{'role':'assistant','parts':[{'type':'tool_call','id':'c1','name':'ask_researcher','arguments':{'q':'flights'}}]},"
-                        + "{'role':'tool','parts':[{'type':'tool_call_response','id':'c1','response':'SK 1234 at 9:00'}]}]")) + ","
-                + attr("gen_ai.output.messages", msgs("[{'role':'assistant','parts':[{'type':'text','content':'Take SK 1234 at 9:00.'}]}]")))
+        String call3 = AgentMalformedTest.span(
+                        "\"t1\"",
+                        "\"m3\"",
+                        ",\"parentSpanId\":\"a1\"",
+                        attr("gen_ai.operation.name", "chat") + ","
+                                + attr(
+                                        "gen_ai.input.messages",
+                                        msgs(
+                                                "[{'role':'user','parts':[{'type':'text','content':'Plan a trip to Oslo'}]},"
+                                                        + "{'role':'assistant','parts':[{'type':'tool_call','id':'c1','name':'ask_researcher','arguments':{'q':'flights'}}]},"
+                                                        + "{'role':'tool','parts':[{'type':'tool_call_response','id':'c1','response':'SK 1234 at 9:00'}]}]"))
+                                + ","
+                                + attr(
+                                        "gen_ai.output.messages",
+                                        msgs(
+                                                "[{'role':'assistant','parts':[{'type':'text','content':'Take SK 1234 at 9:00.'}]}]")))
                 .replace("1700000000000000000", "1700000000000000004");
         Path f = dir.resolve("subagents.json");
         java.nio.file.Files.writeString(f, AgentMalformedTest.request(planner, call1, researcher, call2, call3));
         importOne(f);
         AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
         assertEquals("Plan a trip to Oslo", run.userMessage());
-        assertEquals(List.of(Role.USER, Role.ASSISTANT, Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT),
+        assertEquals(
+                List.of(Role.USER, Role.ASSISTANT, Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT),
                 run.turns().stream().map(Turn::role).toList());
         assertEquals("Find flights to Oslo", run.turns().get(2).text(), "the researcher's own instructions");
-        assertEquals(List.of("planner", "planner", "researcher", "researcher", "planner"),
-                List.of(run.steps().get(0).path("agent").asText(), run.steps().get(1).path("agent").asText(),
-                        run.steps().get(2).path("agent").asText(), run.steps().get(3).path("agent").asText(),
+        assertEquals(
+                List.of("planner", "planner", "researcher", "researcher", "planner"),
+                List.of(
+                        run.steps().get(0).path("agent").asText(),
+                        run.steps().get(1).path("agent").asText(),
+                        run.steps().get(2).path("agent").asText(),
+                        run.steps().get(3).path("agent").asText(),
                         run.steps().get(5).path("agent").asText()));
         assertEquals("id", run.pairings());
         assertEquals("Take SK 1234 at 9:00.", run.answer());
@@ -217,19 +279,27 @@ class OtlpImportTest extends WithProject {
     @Test
     void theDeprecatedMessageEventsOnSpansAndAsLogRecords() throws Exception {
         String chat = attr("gen_ai.operation.name", "chat") + "," + attr("gen_ai.request.model", "gpt-4o-mini");
-        String events1 = ",\"events\":[{\"name\":\"gen_ai.user.message\",\"attributes\":[" + attr("content", "Weather in Rome?")
-                + "]},{\"name\":\"gen_ai.choice\",\"attributes\":[" + attr("message",
-                msgs("{'role':'assistant','tool_calls':[{'id':'call_r','type':'function','function':{'name':'get_weather','arguments':'{\\'city\\':\\'Rome\\'}'}}]}"))
-                + "," + attr("finish_reason", "tool_calls") + "]}]";
+        String events1 =
+                ",\"events\":[{\"name\":\"gen_ai.user.message\",\"attributes\":[" + attr("content", "Weather in Rome?")
+                        + "]},{\"name\":\"gen_ai.choice\",\"attributes\":["
+                        + attr(
+                                "message",
+                                msgs(
+                                        "{'role':'assistant','tool_calls':[{'id':'call_r','type':'function','function':{'name':'get_weather','arguments':'{\\'city\\':\\'Rome\\'}'}}]}"))
+                        + "," + attr("finish_reason", "tool_calls") + "]}]";
         String span1 = AgentMalformedTest.span("\"t9\"", "\"s1\"", events1, chat);
-        String span2 = AgentMalformedTest.span("\"t9\"", "\"s2\"", "", chat).replace("1700000000000000000", "1700000000000000005");
+        String span2 = AgentMalformedTest.span("\"t9\"", "\"s2\"", "", chat)
+                .replace("1700000000000000000", "1700000000000000005");
         String kv = "{\"kvlistValue\":{\"values\":[";
         String logs = ",\"resourceLogs\":[{\"scopeLogs\":[{\"logRecords\":["
-                + "{\"traceId\":\"t9\",\"spanId\":\"s2\",\"eventName\":\"gen_ai.user.message\",\"body\":" + kv + attr("content", "Weather in Rome?") + "]}}},"
-                + "{\"traceId\":\"t9\",\"spanId\":\"s2\",\"eventName\":\"gen_ai.tool.message\",\"body\":" + kv + attr("content", "sunny, 24 C") + ","
+                + "{\"traceId\":\"t9\",\"spanId\":\"s2\",\"eventName\":\"gen_ai.user.message\",\"body\":" + kv
+                + attr("content", "Weather in Rome?") + "]}}},"
+                + "{\"traceId\":\"t9\",\"spanId\":\"s2\",\"eventName\":\"gen_ai.tool.message\",\"body\":" + kv
+                + attr("content", "sunny, 24 C") + ","
                 + attr("id", "call_r") + "]}}},"
                 + "{\"traceId\":\"t9\",\"spanId\":\"s2\",\"eventName\":\"gen_ai.choice\",\"body\":" + kv
-                + "{\"key\":\"message\",\"value\":{\"kvlistValue\":{\"values\":[" + attr("content", "Sunny, 24 C in Rome.") + "]}}}]}}}]}]}]";
+                + "{\"key\":\"message\",\"value\":{\"kvlistValue\":{\"values\":["
+                + attr("content", "Sunny, 24 C in Rome.") + "]}}}]}}}]}]}]";
         String doc = AgentMalformedTest.request(span1, span2);
         doc = doc.substring(0, doc.length() - 1) + logs + "}";
         Path f = dir.resolve("events.json");
@@ -237,7 +307,9 @@ class OtlpImportTest extends WithProject {
         importOne(f);
         AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
         assertEquals("Weather in Rome?", run.userMessage());
-        assertEquals(List.of(Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT), run.turns().stream().map(Turn::role).toList());
+        assertEquals(
+                List.of(Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT),
+                run.turns().stream().map(Turn::role).toList());
         assertEquals("get_weather", run.calls().get(0).get("name").asText());
         assertEquals("Rome", run.calls().get(0).get("arguments").get("city").asText());
         assertEquals("sunny, 24 C", result(run, 0).content().asText());
@@ -252,12 +324,27 @@ class OtlpImportTest extends WithProject {
      */
     @Test
     void adkElidedMessageEventsFallBackToTheWrapperSpansContent() throws Exception {
-        String wrapper = AgentMalformedTest.span("\"t5\"", "\"w1\"", "", attr("gen_ai.request.model", "gemini-2.5-flash") + ","
-                + attr("gcp.vertex.agent.llm_request", msgs("{'contents':[{'role':'user','parts':[{'text':'Is it raining in Lyon?'}]}]}")) + ","
-                + attr("gcp.vertex.agent.llm_response", msgs("{'content':{'role':'model','parts':[{'text':'No, it is dry in Lyon.'}]}}")))
+        String wrapper = AgentMalformedTest.span(
+                        "\"t5\"",
+                        "\"w1\"",
+                        "",
+                        attr("gen_ai.request.model", "gemini-2.5-flash") + ","
+                                + attr(
+                                        "gcp.vertex.agent.llm_request",
+                                        msgs(
+                                                "{'contents':[{'role':'user','parts':[{'text':'Is it raining in Lyon?'}]}]}"))
+                                + ","
+                                + attr(
+                                        "gcp.vertex.agent.llm_response",
+                                        msgs(
+                                                "{'content':{'role':'model','parts':[{'text':'No, it is dry in Lyon.'}]}}")))
                 .replace("\"name\":\"chat gpt-4o\"", "\"name\":\"call_llm\"");
-        String inner = AgentMalformedTest.span("\"t5\"", "\"g1\"", ",\"parentSpanId\":\"w1\"",
-                attr("gen_ai.operation.name", "generate_content") + "," + attr("gen_ai.request.model", "gemini-2.5-flash"))
+        String inner = AgentMalformedTest.span(
+                        "\"t5\"",
+                        "\"g1\"",
+                        ",\"parentSpanId\":\"w1\"",
+                        attr("gen_ai.operation.name", "generate_content") + ","
+                                + attr("gen_ai.request.model", "gemini-2.5-flash"))
                 .replace("1700000000000000000", "1700000000000000001");
         String kv = "{\"kvlistValue\":{\"values\":[" + attr("content", "<elided>") + "]}}";
         String logs = ",\"resourceLogs\":[{\"scopeLogs\":[{\"logRecords\":["
@@ -310,11 +397,15 @@ class OtlpImportTest extends WithProject {
         importOne(f);
         AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
         assertEquals("Convert 3 km to miles", run.userMessage());
-        assertEquals(List.of(Role.USER, Role.ASSISTANT, Role.TOOL), run.turns().stream().map(Turn::role).toList());
+        assertEquals(
+                List.of(Role.USER, Role.ASSISTANT, Role.TOOL),
+                run.turns().stream().map(Turn::role).toList());
         assertEquals("convert", run.calls().get(0).get("name").asText());
         assertEquals(3, run.calls().get(0).get("arguments").get("km").asInt());
         assertTrue(result(run, 0).error(), "the tool span's ERROR status marks the result");
-        assertEquals("unit table missing", run.extra().path("errors").get(0).path("message").asText());
+        assertEquals(
+                "unit table missing",
+                run.extra().path("errors").get(0).path("message").asText());
         assertEquals("id", run.pairings());
         assertEquals(30, run.extra().path("tokens").path("input").asLong());
     }

@@ -55,16 +55,24 @@ class ResultsFileReaderTest {
 
     @Test
     void scanFindsRowAndTaskExtentsAndRefusesWhatItDoesNotExpect() {
-        byte[] b = "[ {\"model_id\": \"m\", \"task\": {\"a\": [1, \"]}\\\"\"]}, \"x\": null},\n{}]".getBytes(
-                StandardCharsets.UTF_8);
+        byte[] b = "[ {\"model_id\": \"m\", \"task\": {\"a\": [1, \"]}\\\"\"]}, \"x\": null},\n{}]"
+                .getBytes(StandardCharsets.UTF_8);
         int[] rows = ResultsFileReader.scanRows(b);
         assertEquals(8, rows.length);
         String text = new String(b, StandardCharsets.UTF_8);
         assertEquals("{\"a\": [1, \"]}\\\"\"]}", text.substring(rows[2], rows[3]));
         assertEquals("{}", text.substring(rows[4], rows[5]));
         assertArrayEquals(new int[] {-1, -1}, new int[] {rows[6], rows[7]});
-        for (String bad : List.of("[{\"task\": {}", "[{\"task\": {]}]", "[{},]", "{\"rows\": []}", "[{} {}]",
-                "[{\"task\": 1, \"task\": 2}]", "[{\"a\" 1}]", "[] x", "[{\"a\": \"unterminated}]")) {
+        for (String bad : List.of(
+                "[{\"task\": {}",
+                "[{\"task\": {]}]",
+                "[{},]",
+                "{\"rows\": []}",
+                "[{} {}]",
+                "[{\"task\": 1, \"task\": 2}]",
+                "[{\"a\" 1}]",
+                "[] x",
+                "[{\"a\": \"unterminated}]")) {
             assertNull(ResultsFileReader.scanRows(bad.getBytes(StandardCharsets.UTF_8)), bad);
         }
     }
@@ -75,7 +83,8 @@ class ResultsFileReaderTest {
         byte[] b = ("xx" + pretty + "yy").getBytes(StandardCharsets.UTF_8);
         String compact = JsonScan.compact(b, 2, b.length - 2);
         assertEquals("{\"raw\":[\"a  b\\\" \\n c\",{\"k\":null}],\"n\":-1.5e3}", compact);
-        assertEquals(org.tracejudge.json.Json.MAPPER.readTree(pretty), org.tracejudge.json.Json.MAPPER.readTree(compact));
+        assertEquals(
+                org.tracejudge.json.Json.MAPPER.readTree(pretty), org.tracejudge.json.Json.MAPPER.readTree(compact));
     }
 
     @Test
@@ -98,7 +107,10 @@ class ResultsFileReaderTest {
         ImportException fastError = assertThrows(ImportException.class, () -> fast(f, bytes));
         ImportException fullError = assertThrows(ImportException.class, () -> full(f, bytes));
         assertEquals(fullError.getMessage(), fastError.getMessage());
-        assertTrue(fastError.getMessage().contains("line " + line + " at /3/agent_answer: expected a string, found a number"),
+        assertTrue(
+                fastError
+                        .getMessage()
+                        .contains("line " + line + " at /3/agent_answer: expected a string, found a number"),
                 fastError.getMessage() + " (expected line " + line + ")");
     }
 }

@@ -26,7 +26,8 @@ class SilentAcceptanceTest extends WithProject {
 
     /** The sample's first results file, its first row edited. */
     private Path results(String name, Consumer<ObjectNode> edit) throws Exception {
-        ArrayNode rows = (ArrayNode) Json.read(Files.readString(TestData.list(TestData.SAMPLE.resolve("results")).get(0)));
+        ArrayNode rows = (ArrayNode) Json.read(Files.readString(
+                TestData.list(TestData.SAMPLE.resolve("results")).get(0)));
         ObjectNode first = (ObjectNode) rows.get(0);
         edit.accept(first);
         ArrayNode one = Json.MAPPER.createArrayNode().add(first);
@@ -34,25 +35,32 @@ class SilentAcceptanceTest extends WithProject {
     }
 
     private Path judge(String name, Consumer<ObjectNode> edit) throws Exception {
-        ArrayNode rows = (ArrayNode) Json.read(Files.readString(TestData.list(TestData.SAMPLE.resolve("judges")).get(0)));
+        ArrayNode rows = (ArrayNode) Json.read(Files.readString(
+                TestData.list(TestData.SAMPLE.resolve("judges")).get(0)));
         ObjectNode first = (ObjectNode) rows.get(0);
         edit.accept(first);
-        return Files.writeString(dir.resolve("acme-lm-7b_judge_" + name + "_20261102_090000.json"),
+        return Files.writeString(
+                dir.resolve("acme-lm-7b_judge_" + name + "_20261102_090000.json"),
                 Json.MAPPER.createArrayNode().add(first).toString());
     }
 
     private void refused(Path file, String where, String what) {
         ImportException e = assertThrows(ImportException.class, () -> importFiles(file));
-        assertTrue(e.getMessage().contains(file.getFileName() + ": line ") && e.getMessage().contains(where)
-                && e.getMessage().contains(what), e.getMessage());
+        assertTrue(
+                e.getMessage().contains(file.getFileName() + ": line ")
+                        && e.getMessage().contains(where)
+                        && e.getMessage().contains(what),
+                e.getMessage());
     }
 
     @Test
     void emptyIdsAndNullCallsAreRefused() throws Exception {
         refused(results("emptytask", r -> ((ObjectNode) r.get("task")).put("task_id", "")), "/0/task/task_id", "empty");
         refused(results("emptymodel", r -> r.put("model_id", " ")), "/0/model_id", "empty");
-        refused(results("nullcalls", r -> ((ObjectNode) r.get("agent_trace")).putNull("tool_calls")),
-                "/0/agent_trace/tool_calls", "found null");
+        refused(
+                results("nullcalls", r -> ((ObjectNode) r.get("agent_trace")).putNull("tool_calls")),
+                "/0/agent_trace/tool_calls",
+                "found null");
         assertEquals(0, TestData.count(project, "trace"));
     }
 
@@ -69,19 +77,26 @@ class SilentAcceptanceTest extends WithProject {
 
     @Test
     void judgeConfidenceAndScoresOutsideTheScaleAreRefusedNotClamped() throws Exception {
-        importFiles(TestData.sampleFiles().get(0), TestData.sampleFiles().get(1),
+        importFiles(
+                TestData.sampleFiles().get(0),
+                TestData.sampleFiles().get(1),
                 TestData.list(TestData.SAMPLE.resolve("results")).get(0));
         refused(judge("very", r -> ((ObjectNode) r.get("judge")).put("confidence", "very")), "/confidence", "\"very\"");
-        refused(judge("seven", r -> ((ObjectNode) r.get("judge")).put("result_faithfulness", 7)),
-                "/result_faithfulness", "found 7");
-        refused(judge("half", r -> ((ObjectNode) r.get("judge")).put("result_faithfulness", 1.5)),
-                "/result_faithfulness", "found 1.5");
+        refused(
+                judge("seven", r -> ((ObjectNode) r.get("judge")).put("result_faithfulness", 7)),
+                "/result_faithfulness",
+                "found 7");
+        refused(
+                judge("half", r -> ((ObjectNode) r.get("judge")).put("result_faithfulness", 1.5)),
+                "/result_faithfulness",
+                "found 1.5");
     }
 
     @Test
     void anEditedCopyOfATaskIsKeptAsItsOwnVersionWithAWarning() throws Exception {
         importFiles(TestData.list(TestData.SAMPLE.resolve("results")).get(0));
-        ImportReport r = importFiles(results("edited", row -> ((ObjectNode) row.get("task")).put("user_message", "edited")));
+        ImportReport r =
+                importFiles(results("edited", row -> ((ObjectNode) row.get("task")).put("user_message", "edited")));
         List<String> w = r.files().get(0).warnings;
         assertEquals(1, w.size(), r.summary());
         assertTrue(w.get(0).contains("already in the project with other content (differs in: user_message)"), w.get(0));
@@ -91,10 +106,12 @@ class SilentAcceptanceTest extends WithProject {
     @Test
     void aConversationIdTwiceWithOtherContentIsRefused() throws Exception {
         Path f = dir.resolve("chats.jsonl");
-        Files.writeString(f, "{\"id\":\"c1\",\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"},"
-                + "{\"role\":\"assistant\",\"content\":\"0\"}]}\n"
-                + "{\"id\":\"c1\",\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"},"
-                + "{\"role\":\"assistant\",\"content\":\"-0\"}]}\n");
+        Files.writeString(
+                f,
+                "{\"id\":\"c1\",\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"},"
+                        + "{\"role\":\"assistant\",\"content\":\"0\"}]}\n"
+                        + "{\"id\":\"c1\",\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"},"
+                        + "{\"role\":\"assistant\",\"content\":\"-0\"}]}\n");
         refused(f, "line 2 at /id", "already on line 1 with other content");
         assertEquals(0, TestData.count(project, "trace"));
     }

@@ -24,10 +24,11 @@ class TextEncodingTest {
     private String refused(Path file) {
         Path project = dir.resolve("p.tjdb");
         try (Project p = Project.open(project, Project.OpenOptions.createIfMissing("enc"))) {
-            ImportException e = assertThrows(ImportException.class,
-                    () -> new Importer(p, null).importFiles(java.util.List.of(file), null, null));
+            ImportException e = assertThrows(ImportException.class, () -> new Importer(p, null)
+                    .importFiles(java.util.List.of(file), null, null));
             int traces = p.read(c -> {
-                try (var s = c.createStatement(); var rs = s.executeQuery("SELECT count(*) FROM task")) {
+                try (var s = c.createStatement();
+                        var rs = s.executeQuery("SELECT count(*) FROM task")) {
                     rs.next();
                     return rs.getInt(1);
                 }
@@ -46,7 +47,8 @@ class TextEncodingTest {
         String text = new String(sample(), StandardCharsets.UTF_8);
         Path le = Files.write(dir.resolve("le.json"), text.getBytes(StandardCharsets.UTF_16LE));
         String m = refused(le);
-        assertTrue(m.startsWith("le.json") && m.contains("UTF-16LE without a byte order mark") && m.contains("iconv"), m);
+        assertTrue(
+                m.startsWith("le.json") && m.contains("UTF-16LE without a byte order mark") && m.contains("iconv"), m);
         Path bom = Files.write(dir.resolve("bom.json"), text.getBytes(StandardCharsets.UTF_16)); // big-endian, BOM
         m = refused(bom);
         assertTrue(m.contains("UTF-16BE") && m.contains("byte order mark"), m);
@@ -78,8 +80,9 @@ class TextEncodingTest {
         int q = text.indexOf('"');
         byte[] head = text.substring(0, q).getBytes(StandardCharsets.UTF_8);
         byte[] tail = text.substring(q + 1).getBytes(StandardCharsets.UTF_8);
-        for (byte[] bad : new byte[][] {{(byte) 0xC0, (byte) 0xA2}, {(byte) 0xE0, (byte) 0x80, (byte) 0xA2},
-                {(byte) 0xED, (byte) 0xA0, (byte) 0x80}}) {
+        for (byte[] bad : new byte[][] {
+            {(byte) 0xC0, (byte) 0xA2}, {(byte) 0xE0, (byte) 0x80, (byte) 0xA2}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80}
+        }) {
             byte[] all = new byte[head.length + bad.length + tail.length];
             System.arraycopy(head, 0, all, 0, head.length);
             System.arraycopy(bad, 0, all, head.length, bad.length);
@@ -91,8 +94,10 @@ class TextEncodingTest {
 
     @Test
     void utf8WithAByteOrderMarkAndEveryScriptIsRead() throws Exception {
-        Path ok = Files.write(dir.resolve("ok.json"), ("\uFEFF" + new String(sample(), StandardCharsets.UTF_8)
-                .replaceFirst("\"", "\"日本語 ünïcödé 🙂 ")).getBytes(StandardCharsets.UTF_8));
+        Path ok = Files.write(
+                dir.resolve("ok.json"),
+                ("\uFEFF" + new String(sample(), StandardCharsets.UTF_8).replaceFirst("\"", "\"日本語 ünïcödé 🙂 "))
+                        .getBytes(StandardCharsets.UTF_8));
         TextEncoding.requireUtf8(ok); // no exception
         assertFalse(Files.size(ok) == 0);
     }

@@ -10,6 +10,7 @@ import org.tracejudge.store.Project;
 abstract class WithProject {
     @TempDir
     Path dir;
+
     Project project;
 
     @BeforeEach

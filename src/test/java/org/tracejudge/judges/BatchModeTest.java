@@ -31,14 +31,25 @@ class BatchModeTest {
         BatchReplay replay = new BatchReplay();
         replay.pollsUntilDone = 4;
         replay.contextErrorEvery = 20;
-        try (MockWebServer server = new MockWebServer(); Project p = Project.open(JudgeFixtures.project(dir, 0))) {
+        try (MockWebServer server = new MockWebServer();
+                Project p = Project.open(JudgeFixtures.project(dir, 0))) {
             server.setDispatcher(replay);
             server.start();
-            JudgeConfig cfg = config("batched", ProviderKind.OPENAI, server.url("/v1").toString(),
-                    RubricLibrary.DECISION_TREE, 4).withApiKeyEnv("K");
+            JudgeConfig cfg = config(
+                            "batched",
+                            ProviderKind.OPENAI,
+                            server.url("/v1").toString(),
+                            RubricLibrary.DECISION_TREE,
+                            4)
+                    .withApiKeyEnv("K");
             JudgeRunner[] holder = new JudgeRunner[1];
-            holder[0] = new JudgeRunner(p, cfg, JudgeFixtures.rubric(cfg.rubric()), k -> "sk-test-batch-0000000000",
-                    batch(), new JudgeListener() {
+            holder[0] = new JudgeRunner(
+                    p,
+                    cfg,
+                    JudgeFixtures.rubric(cfg.rubric()),
+                    k -> "sk-test-batch-0000000000",
+                    batch(),
+                    new JudgeListener() {
                         @Override
                         public void progress(int done, int planned, long elapsedMillis, long etaMillis) {
                             holder[0].cancel(); // stopped after the first poll
@@ -50,14 +61,18 @@ class BatchModeTest {
             assertNotNull(p.meta(JudgeRunner.BATCH_META_PREFIX + "batched"), "the batch id is kept in the project");
             assertEquals(0, JudgeFixtures.tracesWithEntry(p, stopped.raterId()));
 
-            RunReport resumed = new JudgeRunner(p, cfg, JudgeFixtures.rubric(cfg.rubric()),
-                    k -> "sk-test-batch-0000000000", batch(), null).run();
+            RunReport resumed = new JudgeRunner(
+                            p, cfg, JudgeFixtures.rubric(cfg.rubric()), k -> "sk-test-batch-0000000000", batch(), null)
+                    .run();
             assertEquals(1, replay.submits.get(), "the same batch, not a second one");
             int n = tracesJudgeable(p);
             assertEquals(3, resumed.nulls(), resumed.summary());
             assertEquals(n - 3, resumed.labelled());
-            assertEquals("3", TestData.scalar(p, "SELECT count(*) FROM judge_call WHERE error LIKE 'context_length:%'"));
-            assertEquals(String.valueOf(n - 3), TestData.scalar(p, "SELECT count(*) FROM judge_call WHERE status = 'ok'"),
+            assertEquals(
+                    "3", TestData.scalar(p, "SELECT count(*) FROM judge_call WHERE error LIKE 'context_length:%'"));
+            assertEquals(
+                    String.valueOf(n - 3),
+                    TestData.scalar(p, "SELECT count(*) FROM judge_call WHERE status = 'ok'"),
                     "the answers are in the cache like a live run's");
             assertNull(p.meta(JudgeRunner.BATCH_META_PREFIX + "batched"), "done: the batch id is dropped");
             assertEquals(1, JudgeFixtures.maxEntriesPerTrace(p, resumed.raterId()));
@@ -68,17 +83,20 @@ class BatchModeTest {
     void anAnthropicMessageBatchLabelsEveryTrace() throws Exception {
         BatchReplay replay = new BatchReplay();
         replay.contextErrorEvery = 30;
-        try (MockWebServer server = new MockWebServer(); Project p = Project.open(JudgeFixtures.project(dir, 0))) {
+        try (MockWebServer server = new MockWebServer();
+                Project p = Project.open(JudgeFixtures.project(dir, 0))) {
             server.setDispatcher(replay);
             server.start();
-            JudgeConfig cfg = config("claude-batch", ProviderKind.ANTHROPIC, server.url("/").toString(),
-                    RubricLibrary.DECISION_TREE, 4);
+            JudgeConfig cfg = config(
+                    "claude-batch", ProviderKind.ANTHROPIC, server.url("/").toString(), RubricLibrary.DECISION_TREE, 4);
             RunReport r = new JudgeRunner(p, cfg, JudgeFixtures.rubric(cfg.rubric()), k -> null, batch(), null).run();
             int n = tracesJudgeable(p);
             assertEquals("done", r.status(), r.message());
             assertEquals(2, r.nulls(), r.summary());
             assertEquals(n - 2, r.labelled());
-            assertTrue(r.failureLines().get(0).contains("context length exceeded"), r.failureLines().toString());
+            assertTrue(
+                    r.failureLines().get(0).contains("context length exceeded"),
+                    r.failureLines().toString());
             assertEquals(1, replay.submits.get());
         }
     }

@@ -28,13 +28,15 @@ final class BatchReplay extends Dispatcher {
     volatile int pollsUntilDone = 2;
     /** Every n-th request of the batch fails with a context-length error (0 = none). */
     volatile int contextErrorEvery = 0;
+
     private final Map<String, JsonNode> lines = new LinkedHashMap<>();
     private String base;
 
     @Override
     public MockResponse dispatch(RecordedRequest r) {
         String path = r.getUrl().encodedPath();
-        base = r.getUrl().scheme() + "://" + r.getUrl().host() + ":" + r.getUrl().port();
+        base = r.getUrl().scheme() + "://" + r.getUrl().host() + ":"
+                + r.getUrl().port();
         String body = r.getBody() == null ? "" : r.getBody().utf8();
         if (path.equals("/v1/files") && "POST".equals(r.getMethod())) {
             for (String line : body.split("\r?\n")) {
@@ -43,8 +45,8 @@ final class BatchReplay extends Dispatcher {
                     lines.put(l.path("custom_id").asText(), l.path("body"));
                 }
             }
-            return json("{\"id\":\"file-in1\",\"object\":\"file\",\"bytes\":" + body.length() + ",\"created_at\":1767225600,"
-                    + "\"filename\":\"tracejudge-batch.jsonl\",\"purpose\":\"batch\"}");
+            return json("{\"id\":\"file-in1\",\"object\":\"file\",\"bytes\":" + body.length()
+                    + ",\"created_at\":1767225600," + "\"filename\":\"tracejudge-batch.jsonl\",\"purpose\":\"batch\"}");
         }
         if (path.equals("/v1/batches") && "POST".equals(r.getMethod())) {
             submits.incrementAndGet();
@@ -63,21 +65,27 @@ final class BatchReplay extends Dispatcher {
                 ObjectNode resp = l.putObject("response");
                 if (contextErrorEvery > 0 && i % contextErrorEvery == 0) {
                     resp.put("status_code", 400);
-                    resp.set("body", Json.read("{\"error\":{\"message\":\"This model's maximum context length is "
-                            + "8192 tokens.\",\"type\":\"invalid_request_error\",\"param\":\"messages\","
-                            + "\"code\":\"context_length_exceeded\"}}"));
+                    resp.set(
+                            "body",
+                            Json.read("{\"error\":{\"message\":\"This model's maximum context length is "
+                                    + "8192 tokens.\",\"type\":\"invalid_request_error\",\"param\":\"messages\","
+                                    + "\"code\":\"context_length_exceeded\"}}"));
                 } else {
                     resp.put("status_code", 200);
                     resp.put("request_id", "req_" + i);
-                    resp.set("body", ProviderReplay.completion(ProviderReplay.validReply(e.getValue()), null, null,
-                            "stop"));
+                    resp.set(
+                            "body",
+                            ProviderReplay.completion(ProviderReplay.validReply(e.getValue()), null, null, "stop"));
                 }
                 l.putNull("error");
                 sb.append(l).append('\n');
                 i++;
             }
-            return new MockResponse.Builder().code(200).setHeader("Content-Type", "application/octet-stream")
-                    .body(sb.toString()).build();
+            return new MockResponse.Builder()
+                    .code(200)
+                    .setHeader("Content-Type", "application/octet-stream")
+                    .body(sb.toString())
+                    .build();
         }
         if (path.equals("/v1/messages/batches") && "POST".equals(r.getMethod())) {
             submits.incrementAndGet();
@@ -95,23 +103,33 @@ final class BatchReplay extends Dispatcher {
                 ObjectNode result = l.putObject("result");
                 if (contextErrorEvery > 0 && i % contextErrorEvery == 0) {
                     result.put("type", "errored");
-                    result.set("error", Json.read("{\"type\":\"error\",\"error\":{\"type\":\"invalid_request_error\","
-                            + "\"message\":\"prompt is too long: 210000 tokens > 200000 maximum\"}}"));
+                    result.set(
+                            "error",
+                            Json.read("{\"type\":\"error\",\"error\":{\"type\":\"invalid_request_error\","
+                                    + "\"message\":\"prompt is too long: 210000 tokens > 200000 maximum\"}}"));
                 } else {
                     result.put("type", "succeeded");
-                    result.set("message", Json.read(new FakeProvider(org.tracejudge.judges.provider.ProviderKind.ANTHROPIC,
-                            0).ok("judge-model-1", ProviderReplay.validReply(e.getValue()), i)));
+                    result.set(
+                            "message",
+                            Json.read(new FakeProvider(org.tracejudge.judges.provider.ProviderKind.ANTHROPIC, 0)
+                                    .ok("judge-model-1", ProviderReplay.validReply(e.getValue()), i)));
                 }
                 sb.append(l).append('\n');
                 i++;
             }
-            return new MockResponse.Builder().code(200).setHeader("Content-Type", "application/binary")
-                    .body(sb.toString()).build();
+            return new MockResponse.Builder()
+                    .code(200)
+                    .setHeader("Content-Type", "application/binary")
+                    .body(sb.toString())
+                    .build();
         }
         if (path.startsWith("/v1/messages/batches/")) {
             return json(anthropicBatch(polls.incrementAndGet() > pollsUntilDone ? "ended" : "in_progress"));
         }
-        return new MockResponse.Builder().code(404).setHeader("Content-Type", "text/plain").body("404 page not found")
+        return new MockResponse.Builder()
+                .code(404)
+                .setHeader("Content-Type", "text/plain")
+                .body("404 page not found")
                 .build();
     }
 
@@ -131,7 +149,10 @@ final class BatchReplay extends Dispatcher {
         }
         o.putNull("error_file_id");
         int n = lines.size();
-        o.putObject("request_counts").put("total", n).put("completed", done ? n : n / 2).put("failed", 0);
+        o.putObject("request_counts")
+                .put("total", n)
+                .put("completed", done ? n : n / 2)
+                .put("failed", 0);
         return o.toString();
     }
 
@@ -142,8 +163,12 @@ final class BatchReplay extends Dispatcher {
         o.put("processing_status", status);
         boolean done = status.equals("ended");
         int n = lines.size();
-        o.putObject("request_counts").put("processing", done ? 0 : n).put("succeeded", done ? n : 0).put("errored", 0)
-                .put("canceled", 0).put("expired", 0);
+        o.putObject("request_counts")
+                .put("processing", done ? 0 : n)
+                .put("succeeded", done ? n : 0)
+                .put("errored", 0)
+                .put("canceled", 0)
+                .put("expired", 0);
         if (done) {
             o.put("results_url", base + "/v1/messages/batches/msgbatch_1/results");
         } else {
@@ -153,6 +178,10 @@ final class BatchReplay extends Dispatcher {
     }
 
     private static MockResponse json(String body) {
-        return new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json").body(body).build();
+        return new MockResponse.Builder()
+                .code(200)
+                .setHeader("Content-Type", "application/json")
+                .body(body)
+                .build();
     }
 }

@@ -39,28 +39,58 @@ class CallJudgeTest {
             String url = server.url("/v1").toString();
             Path file = dir.resolve("c.tjdb");
             try (Project p = Project.open(file, Project.OpenOptions.createIfMissing(null))) {
-                new Importer(p, null).importFiles(List.of(Path.of("resources/samples/multiturn/toolhaystack-sample.jsonl"),
-                        Path.of("resources/samples/multiturn/diabench-sample.jsonl")), null, null);
+                new Importer(p, null)
+                        .importFiles(
+                                List.of(
+                                        Path.of("resources/samples/multiturn/toolhaystack-sample.jsonl"),
+                                        Path.of("resources/samples/multiturn/diabench-sample.jsonl")),
+                                null,
+                                null);
                 CallLabeller.classify(p, "rule");
-                JudgeConfig cfg = JudgeFixtures.config("call-dtree", ProviderKind.OPENAI, url.substring(0, url.length() - 1),
-                        RubricLibrary.DECISION_TREE, 2);
-                RunReport r = new JudgeRunner(p, cfg, JudgeFixtures.rubric("decision-tree"), Map.<String, String>of()::get,
-                        new JudgeRunner.Options(List.of(), 0, false, new RetryPolicy(3, Duration.ofMillis(10), Duration.ofMillis(50))),
-                        null).run();
+                JudgeConfig cfg = JudgeFixtures.config(
+                        "call-dtree",
+                        ProviderKind.OPENAI,
+                        url.substring(0, url.length() - 1),
+                        RubricLibrary.DECISION_TREE,
+                        2);
+                RunReport r = new JudgeRunner(
+                                p,
+                                cfg,
+                                JudgeFixtures.rubric("decision-tree"),
+                                Map.<String, String>of()::get,
+                                new JudgeRunner.Options(
+                                        List.of(),
+                                        0,
+                                        false,
+                                        new RetryPolicy(3, Duration.ofMillis(10), Duration.ofMillis(50))),
+                                null)
+                        .run();
                 assertEquals("done", r.status(), r.message());
                 assertEquals(20, r.labelled(), r.summary());
-                assertEquals("20", scalar(p, "SELECT count(*) FROM current_label WHERE rater_id = '" + r.raterId()
-                        + "' AND value = 'stale_value'"));
+                assertEquals(
+                        "20",
+                        scalar(
+                                p,
+                                "SELECT count(*) FROM current_label WHERE rater_id = '" + r.raterId()
+                                        + "' AND value = 'stale_value'"));
 
                 JsonNode body = fake.bodies.get(0);
                 String system = body.get("messages").get(0).get("content").asText();
                 assertEquals(JudgeFixtures.rubric("decision-tree").systemPromptFor(TaskType.CALL_LEVEL), system);
-                assertTrue(system.contains("invented_missing_value") && !system.contains("{{approach}}") && !system.contains("<!--"));
-                String user = fake.bodies.stream().map(b -> b.get("messages").get(1).get("content").asText())
-                        .filter(u -> u.contains("toolhaystack, scenario information_shift, level explicit")).findFirst().orElseThrow();
+                assertTrue(system.contains("invented_missing_value")
+                        && !system.contains("{{approach}}")
+                        && !system.contains("<!--"));
+                String user = fake.bodies.stream()
+                        .map(b -> b.get("messages").get(1).get("content").asText())
+                        .filter(u -> u.contains("toolhaystack, scenario information_shift, level explicit"))
+                        .findFirst()
+                        .orElseThrow();
                 assertTrue(user.contains("### Session session-3 (evidence)"), user);
                 assertTrue(user.contains("\"address\""), "the candidate tools' schemas are shown");
-                assertTrue(user.contains("## Gold call\nGroceryDelivery {\"address\":\"7 Quay Street\",\"basket\":\"usual\"}"), user);
+                assertTrue(
+                        user.contains(
+                                "## Gold call\nGroceryDelivery {\"address\":\"7 Quay Street\",\"basket\":\"usual\"}"),
+                        user);
                 assertTrue(user.contains("(graded assistant)"));
                 assertFalse(user.contains("stale_value"), "the rule's label is never shown");
 

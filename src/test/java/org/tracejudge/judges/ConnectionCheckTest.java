@@ -19,8 +19,8 @@ class ConnectionCheckTest {
             FakeProvider fake = new FakeProvider(ProviderKind.OPENAI, 0);
             server.setDispatcher(fake);
             server.start();
-            JudgeConfig cfg = JudgeFixtures.config("t", ProviderKind.OPENAI, server.url("/v1").toString(),
-                    RubricLibrary.DECISION_TREE, 2);
+            JudgeConfig cfg = JudgeFixtures.config(
+                    "t", ProviderKind.OPENAI, server.url("/v1").toString(), RubricLibrary.DECISION_TREE, 2);
             ConnectionCheck.Result r = ConnectionCheck.run(cfg, Map.<String, String>of()::get);
             assertTrue(r.ok(), r.message());
             assertTrue(r.message().startsWith("Connected: " + cfg.model()), r.message());
@@ -31,17 +31,23 @@ class ConnectionCheckTest {
     @Test
     void refusedCredentialsAndAMissingKeyVariableSaySo() throws Exception {
         try (MockWebServer server = NoDelayServerSockets.server()) {
-            server.enqueue(new MockResponse.Builder().code(401).setHeader("Content-Type", "application/json")
-                    .body("{\"error\": {\"message\": \"Incorrect API key provided\"}}").build());
+            server.enqueue(new MockResponse.Builder()
+                    .code(401)
+                    .setHeader("Content-Type", "application/json")
+                    .body("{\"error\": {\"message\": \"Incorrect API key provided\"}}")
+                    .build());
             server.start();
-            JudgeConfig cfg = JudgeFixtures.config("t", ProviderKind.OPENAI, server.url("/v1").toString(),
-                    RubricLibrary.DECISION_TREE, 2).withApiKeyEnv("TJ_TEST_KEY");
+            JudgeConfig cfg = JudgeFixtures.config(
+                            "t", ProviderKind.OPENAI, server.url("/v1").toString(), RubricLibrary.DECISION_TREE, 2)
+                    .withApiKeyEnv("TJ_TEST_KEY");
             ConnectionCheck.Result missing = ConnectionCheck.run(cfg, Map.<String, String>of()::get);
             assertFalse(missing.ok());
             assertTrue(missing.message().contains("TJ_TEST_KEY is not set"), missing.message());
             ConnectionCheck.Result refused = ConnectionCheck.run(cfg, Map.of("TJ_TEST_KEY", "sk-wrong")::get);
             assertFalse(refused.ok());
-            assertTrue(refused.message().contains("refused the credentials") && refused.message().contains("Incorrect API key"),
+            assertTrue(
+                    refused.message().contains("refused the credentials")
+                            && refused.message().contains("Incorrect API key"),
                     refused.message());
             assertFalse(refused.message().contains("sk-wrong"), "the key is never shown");
         }
@@ -62,12 +68,17 @@ class ConnectionCheckTest {
     @Test
     void presetsFillTheServerAndKeepTheModel() {
         JudgeConfig base = JudgeConfig.defaults("j").withModel("my-model");
-        ProviderPreset openai = ProviderPreset.ALL.stream().filter(p -> p.label().equals("OpenAI")).findFirst().orElseThrow();
+        ProviderPreset openai = ProviderPreset.ALL.stream()
+                .filter(p -> p.label().equals("OpenAI"))
+                .findFirst()
+                .orElseThrow();
         JudgeConfig c = openai.apply(base);
         assertEquals("https://api.openai.com/v1", c.baseUrl());
         assertEquals("OPENAI_API_KEY", c.apiKeyEnv());
         assertEquals("my-model", c.model());
         assertEquals(openai, ProviderPreset.matching(c));
-        assertEquals("Ollama (this computer)", ProviderPreset.matching(JudgeConfig.defaults("x")).label());
+        assertEquals(
+                "Ollama (this computer)",
+                ProviderPreset.matching(JudgeConfig.defaults("x")).label());
     }
 }

@@ -13,8 +13,8 @@ import java.util.function.Function;
 import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
 import mockwebserver3.RecordedRequest;
-import org.tracejudge.judges.provider.ProviderKind;
 import org.tracejudge.json.Json;
+import org.tracejudge.judges.provider.ProviderKind;
 
 /**
  * A judge server for tests, on mockwebserver3: answers chat requests in the real wire format of OpenAI
@@ -22,7 +22,14 @@ import org.tracejudge.json.Json;
  * (requests, the most it had in hand at once, arrival times, request bodies and headers).
  */
 public class FakeProvider extends Dispatcher {
-    enum Fault { NONE, RATE_LIMITED, SERVER_ERROR, TIMEOUT, MALFORMED, TRUNCATED }
+    enum Fault {
+        NONE,
+        RATE_LIMITED,
+        SERVER_ERROR,
+        TIMEOUT,
+        MALFORMED,
+        TRUNCATED
+    }
 
     final ProviderKind wire;
     final long delayMillis;
@@ -31,6 +38,7 @@ public class FakeProvider extends Dispatcher {
     volatile Function<Integer, Fault> faults = i -> Fault.NONE;
     /** The model's reply text for a request (given the user prompt). */
     volatile Function<String, String> reply = FakeProvider::validReply;
+
     volatile int retryAfterSeconds = 1;
 
     public final AtomicInteger requests = new AtomicInteger();
@@ -88,7 +96,8 @@ public class FakeProvider extends Dispatcher {
         int now = inFlight.incrementAndGet();
         maxInFlight.accumulateAndGet(now, Math::max);
         try {
-            request.getHeaders().forEach(h -> lastHeaders.put(h.getFirst().toLowerCase(java.util.Locale.ROOT), h.getSecond()));
+            request.getHeaders()
+                    .forEach(h -> lastHeaders.put(h.getFirst().toLowerCase(java.util.Locale.ROOT), h.getSecond()));
             JsonNode body = Json.read(request.getBody().utf8());
             bodies.add(body);
             Fault fault = faults.apply(index);
@@ -96,26 +105,50 @@ public class FakeProvider extends Dispatcher {
             if (fault == Fault.TIMEOUT) {
                 // hold the request nearly as long as the client waits, then stall the answer past its timeout
                 Thread.sleep(timeoutStallMillis);
-                return new MockResponse.Builder().headersDelay(10, TimeUnit.SECONDS).body("{}").build();
+                return new MockResponse.Builder()
+                        .headersDelay(10, TimeUnit.SECONDS)
+                        .body("{}")
+                        .build();
             }
             Thread.sleep(delayMillis);
             String user = userPrompt(body);
             String model = body.path("model").asText();
             return switch (fault) {
-                case RATE_LIMITED -> rateLimited(new MockResponse.Builder().code(429).setHeader("Retry-After", retryAfterSeconds)
-                        .setHeader("Content-Type", "application/json").body(error("rate_limit_error",
-                                "Rate limit reached for requests; try again in " + retryAfterSeconds + "s")).build());
-                case SERVER_ERROR -> new MockResponse.Builder().code(wire == ProviderKind.ANTHROPIC ? 529 : 500)
-                        .setHeader("Content-Type", "application/json").body(error("overloaded_error", "Overloaded")).build();
-                case MALFORMED -> new MockResponse.Builder().code(200).setHeader("Content-Type", "text/html")
-                        .body("<html><body>upstream proxy error</body></html>").build();
+                case RATE_LIMITED ->
+                    rateLimited(new MockResponse.Builder()
+                            .code(429)
+                            .setHeader("Retry-After", retryAfterSeconds)
+                            .setHeader("Content-Type", "application/json")
+                            .body(error(
+                                    "rate_limit_error",
+                                    "Rate limit reached for requests; try again in " + retryAfterSeconds + "s"))
+                            .build());
+                case SERVER_ERROR ->
+                    new MockResponse.Builder()
+                            .code(wire == ProviderKind.ANTHROPIC ? 529 : 500)
+                            .setHeader("Content-Type", "application/json")
+                            .body(error("overloaded_error", "Overloaded"))
+                            .build();
+                case MALFORMED ->
+                    new MockResponse.Builder()
+                            .code(200)
+                            .setHeader("Content-Type", "text/html")
+                            .body("<html><body>upstream proxy error</body></html>")
+                            .build();
                 case TRUNCATED -> {
                     String full = ok(model, reply.apply(user), index);
-                    yield new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json")
-                            .body(full.substring(0, full.length() / 2)).build();
+                    yield new MockResponse.Builder()
+                            .code(200)
+                            .setHeader("Content-Type", "application/json")
+                            .body(full.substring(0, full.length() / 2))
+                            .build();
                 }
-                default -> new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json")
-                        .body(ok(model, reply.apply(user), index)).build();
+                default ->
+                    new MockResponse.Builder()
+                            .code(200)
+                            .setHeader("Content-Type", "application/json")
+                            .body(ok(model, reply.apply(user), index))
+                            .build();
             };
         } finally {
             inFlight.decrementAndGet();
@@ -167,7 +200,10 @@ public class FakeProvider extends Dispatcher {
             choice.putObject("message").put("role", "assistant").put("content", content);
             choice.putNull("logprobs");
             choice.put("finish_reason", "stop");
-            o.putObject("usage").put("prompt_tokens", in).put("completion_tokens", out).put("total_tokens", in + out);
+            o.putObject("usage")
+                    .put("prompt_tokens", in)
+                    .put("completion_tokens", out)
+                    .put("total_tokens", in + out);
         } else {
             o.put("id", "msg_" + index);
             o.put("type", "message");
@@ -184,7 +220,11 @@ public class FakeProvider extends Dispatcher {
     String error(String type, String message) {
         ObjectNode o = Json.object();
         if (wire == ProviderKind.OPENAI) {
-            o.putObject("error").put("message", message).put("type", type).putNull("param").put("code", type);
+            o.putObject("error")
+                    .put("message", message)
+                    .put("type", type)
+                    .putNull("param")
+                    .put("code", type);
         } else {
             o.put("type", "error");
             o.putObject("error").put("type", type).put("message", message);

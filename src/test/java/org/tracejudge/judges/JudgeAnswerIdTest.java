@@ -26,26 +26,34 @@ class JudgeAnswerIdTest {
         try (MockWebServer server = new MockWebServer()) {
             server.setDispatcher(new FakeProvider(ProviderKind.OPENAI, 0));
             server.start();
-            JudgeConfig cfg = JudgeFixtures.config("same", ProviderKind.OPENAI, server.url("/v1").toString(),
-                    RubricLibrary.DECISION_TREE, 3);
+            JudgeConfig cfg = JudgeFixtures.config(
+                    "same", ProviderKind.OPENAI, server.url("/v1").toString(), RubricLibrary.DECISION_TREE, 3);
             String idsA;
             String idsB;
             try (Project p = Project.open(a)) {
                 RunReport r = new JudgeRunner(p, cfg, JudgeFixtures.rubric(cfg.rubric()), k -> null, null, null).run();
                 assertEquals(60, r.labelled());
-                idsA = TestData.scalar(p, "SELECT group_concat(id, ',') FROM (SELECT id FROM label WHERE rater_id = '"
-                        + r.raterId() + "' ORDER BY id)");
+                idsA = TestData.scalar(
+                        p,
+                        "SELECT group_concat(id, ',') FROM (SELECT id FROM label WHERE rater_id = '" + r.raterId()
+                                + "' ORDER BY id)");
             }
             try (Project p = Project.open(b)) {
                 RunReport r = new JudgeRunner(p, cfg, JudgeFixtures.rubric(cfg.rubric()), k -> null, null, null).run();
-                idsB = TestData.scalar(p, "SELECT group_concat(id, ',') FROM (SELECT id FROM label WHERE rater_id = '"
-                        + r.raterId() + "' ORDER BY id)");
+                idsB = TestData.scalar(
+                        p,
+                        "SELECT group_concat(id, ',') FROM (SELECT id FROM label WHERE rater_id = '" + r.raterId()
+                                + "' ORDER BY id)");
                 // a different answer to the same request is a different entry
                 JudgeConfig other = cfg.withModel("judge-model-2");
-                RunReport o = new JudgeRunner(p, other, JudgeFixtures.rubric(other.rubric()), k -> null, null, null)
-                        .run();
-                assertNotEquals(idsB, TestData.scalar(p, "SELECT group_concat(id, ',') FROM (SELECT id FROM label "
-                        + "WHERE rater_id = '" + o.raterId() + "' ORDER BY id)"));
+                RunReport o =
+                        new JudgeRunner(p, other, JudgeFixtures.rubric(other.rubric()), k -> null, null, null).run();
+                assertNotEquals(
+                        idsB,
+                        TestData.scalar(
+                                p,
+                                "SELECT group_concat(id, ',') FROM (SELECT id FROM label " + "WHERE rater_id = '"
+                                        + o.raterId() + "' ORDER BY id)"));
             }
             assertEquals(60, List.of(idsA.split(",")).size());
             assertEquals(idsA, idsB);

@@ -52,8 +52,8 @@ public final class JudgeBench {
                 }
                 run("2,000 judgments, concurrency 16, 50 ms server", p, cfg, retry, fake);
                 run("same run again (nothing left to judge)", p, cfg, retry, fake);
-                JudgeConfig twin = JudgeFixtures.config("bench-twin", ProviderKind.OPENAI, url,
-                        RubricLibrary.DECISION_TREE, 16);
+                JudgeConfig twin =
+                        JudgeFixtures.config("bench-twin", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 16);
                 run("another judge, same settings (all from the cache)", p, twin, retry, fake);
             }
             rateLimits(dir, copies, cfg, retry, fake, true);
@@ -62,8 +62,12 @@ public final class JudgeBench {
             fake.timeoutStallMillis = 900;
             try (Project p = Project.open(faulty)) {
                 RunReport r = run("2,000 judgments under the fault mix", p, cfg.withTimeoutMillis(1000), retry, fake);
-                System.out.printf(Locale.ROOT, "  injected %s; traces with a verdict %d of %d; most entries per trace %d%n",
-                        fake.injected, JudgeFixtures.tracesWithEntry(p, r.raterId()), JudgeFixtures.tracesJudgeable(p),
+                System.out.printf(
+                        Locale.ROOT,
+                        "  injected %s; traces with a verdict %d of %d; most entries per trace %d%n",
+                        fake.injected,
+                        JudgeFixtures.tracesWithEntry(p, r.raterId()),
+                        JudgeFixtures.tracesJudgeable(p),
                         JudgeFixtures.maxEntriesPerTrace(p, r.raterId()));
             }
         }
@@ -72,25 +76,33 @@ public final class JudgeBench {
     /** A fatal answer (Ollama's model not found) among 15 slow requests in flight: time until the run returns. */
     static void fatalStop(Path dir) throws Exception {
         ProviderReplay replay = new ProviderReplay();
-        replay.scenario = (i, b) -> i == 5 ? ProviderReplay.ollamaModelNotFound("judge-model-1")
+        replay.scenario = (i, b) -> i == 5
+                ? ProviderReplay.ollamaModelNotFound("judge-model-1")
                 : ProviderReplay.delayed(ProviderReplay.ok(ProviderReplay.validReply(b)), i < 5 ? 10 : 30_000);
         try (MockWebServer server = NoDelayServerSockets.server();
-             Project p = Project.open(JudgeFixtures.project(Files.createDirectories(dir.resolve("fatal")), 5))) {
+                Project p = Project.open(JudgeFixtures.project(Files.createDirectories(dir.resolve("fatal")), 5))) {
             server.setDispatcher(replay);
             server.start();
-            JudgeConfig cfg = JudgeFixtures.config("fatal", ProviderKind.OPENAI, server.url("/v1").toString(),
-                    RubricLibrary.DECISION_TREE, 16);
+            JudgeConfig cfg = JudgeFixtures.config(
+                    "fatal", ProviderKind.OPENAI, server.url("/v1").toString(), RubricLibrary.DECISION_TREE, 16);
             RunReport r = new JudgeRunner(p, cfg, JudgeFixtures.rubric(cfg.rubric()), System::getenv, null, null).run();
             long end = System.nanoTime();
-            long shown = replay.answered.stream().filter(a -> a[0] == 5).findFirst().orElseThrow()[1];
-            System.out.printf(Locale.ROOT, "fatal error among 16 in flight: run returned %d ms after the 404 left the "
-                    + "server (%s; %d null verdicts)%n", (end - shown) / 1_000_000, r.fatal(), r.nulls());
+            long shown =
+                    replay.answered.stream().filter(a -> a[0] == 5).findFirst().orElseThrow()[1];
+            System.out.printf(
+                    Locale.ROOT,
+                    "fatal error among 16 in flight: run returned %d ms after the 404 left the "
+                            + "server (%s; %d null verdicts)%n",
+                    (end - shown) / 1_000_000,
+                    r.fatal(),
+                    r.nulls());
         }
     }
 
     /** Rate limits pause the whole pool: in five episodes, and (with {@code independent}) on 10% of requests. */
-    private static void rateLimits(Path dir, int copies, JudgeConfig cfg, RetryPolicy retry, FakeProvider fake,
-                                   boolean independent) throws Exception {
+    private static void rateLimits(
+            Path dir, int copies, JudgeConfig cfg, RetryPolicy retry, FakeProvider fake, boolean independent)
+            throws Exception {
         fake.retryAfterSeconds = 2;
         // a server over its limit in five episodes: at requests 200, 600, ... of the run it answers every request
         // arriving in the next 100 ms with 429 + Retry-After: 2, then serves again
@@ -108,9 +120,14 @@ public final class JudgeBench {
         try (Project p = Project.open(JudgeFixtures.project(Files.createDirectories(dir.resolve("rl2")), copies))) {
             RunReport r = run("2,000 judgments, 5 rate-limit episodes (429 + Retry-After: 2)", p, cfg, retry, fake);
             fake.faults = i -> FakeProvider.Fault.NONE;
-            System.out.printf(Locale.ROOT, "  429s %d; requests that arrived during a pause: %d; labelled %d; "
-                    + "gaps between arrivals over 300 ms: %s%n", fake.rateLimitedAt.size(),
-                    fake.arrivalsDuringPauses(2000), r.labelled(), gaps(fake.arrivals));
+            System.out.printf(
+                    Locale.ROOT,
+                    "  429s %d; requests that arrived during a pause: %d; labelled %d; "
+                            + "gaps between arrivals over 300 ms: %s%n",
+                    fake.rateLimitedAt.size(),
+                    fake.arrivalsDuringPauses(2000),
+                    r.labelled(),
+                    gaps(fake.arrivals));
         }
         if (!independent) {
             return;
@@ -121,8 +138,12 @@ public final class JudgeBench {
         fake.rateLimitedAt.clear();
         try (Project p = Project.open(JudgeFixtures.project(Files.createDirectories(dir.resolve("rl")), copies))) {
             RunReport r = run("2,000 judgments, 10% independent 429 + Retry-After: 2", p, cfg, retry, fake);
-            System.out.printf(Locale.ROOT, "  429s %d; requests that arrived during a pause: %d; labelled %d%n",
-                    fake.rateLimitedAt.size(), fake.arrivalsDuringPauses(2000), r.labelled());
+            System.out.printf(
+                    Locale.ROOT,
+                    "  429s %d; requests that arrived during a pause: %d; labelled %d%n",
+                    fake.rateLimitedAt.size(),
+                    fake.arrivalsDuringPauses(2000),
+                    r.labelled());
         }
     }
 
@@ -143,11 +164,23 @@ public final class JudgeBench {
         int before = fake.requests.get();
         fake.maxInFlight.set(0);
         long start = System.nanoTime();
-        RunReport r = new JudgeRunner(p, cfg, JudgeFixtures.rubric(cfg.rubric()), System::getenv,
-                new JudgeRunner.Options(List.of(), 0, false, retry), null).run();
+        RunReport r = new JudgeRunner(
+                        p,
+                        cfg,
+                        JudgeFixtures.rubric(cfg.rubric()),
+                        System::getenv,
+                        new JudgeRunner.Options(List.of(), 0, false, retry),
+                        null)
+                .run();
         double s = (System.nanoTime() - start) / 1e9;
-        System.out.printf(Locale.ROOT, "%-52s %6.2f s  requests %5d  server max in flight %2d  | %s%n", what, s,
-                fake.requests.get() - before, fake.maxInFlight.get(), r.summary());
+        System.out.printf(
+                Locale.ROOT,
+                "%-52s %6.2f s  requests %5d  server max in flight %2d  | %s%n",
+                what,
+                s,
+                fake.requests.get() - before,
+                fake.maxInFlight.get(),
+                r.summary());
         return r;
     }
 }

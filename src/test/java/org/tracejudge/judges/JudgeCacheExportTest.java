@@ -37,11 +37,13 @@ class JudgeCacheExportTest {
         try (MockWebServer server = new MockWebServer()) {
             server.setDispatcher(new FakeProvider(ProviderKind.OPENAI, 0));
             server.start();
-            JudgeConfig cfg = JudgeFixtures.config("tree", ProviderKind.OPENAI, server.url("/v1").toString(),
-                    RubricLibrary.DECISION_TREE, 3).withApiKeyEnv("TJ_TEST_KEY");
+            JudgeConfig cfg = JudgeFixtures.config(
+                            "tree", ProviderKind.OPENAI, server.url("/v1").toString(), RubricLibrary.DECISION_TREE, 3)
+                    .withApiKeyEnv("TJ_TEST_KEY");
             try (Project p = Project.open(a)) {
-                RunReport r = new JudgeRunner(p, cfg, JudgeFixtures.rubric(cfg.rubric()), k -> "sk-test-0123456789abcdef",
-                        null, null).run();
+                RunReport r = new JudgeRunner(
+                                p, cfg, JudgeFixtures.rubric(cfg.rubric()), k -> "sk-test-0123456789abcdef", null, null)
+                        .run();
                 assertEquals(60, r.labelled());
                 idsA = ids(p, r.raterId());
                 JsonlExporter.Summary s = JsonlExporter.export(p, export, true);
@@ -50,7 +52,9 @@ class JudgeCacheExportTest {
             }
             int sentByA = server.getRequestCount();
             String text = Files.readString(export);
-            assertTrue(text.contains("\"kind\":\"judge_config\"") && text.contains("\"kind\":\"judge_call\""), "cache exported");
+            assertTrue(
+                    text.contains("\"kind\":\"judge_config\"") && text.contains("\"kind\":\"judge_call\""),
+                    "cache exported");
             assertFalse(text.contains("sk-test-0123456789abcdef"), "no key in the export");
             assertTrue(text.contains("TJ_TEST_KEY"), "the variable's name travels, not its value");
             assertFalse(Files.readString(plain).contains("\"kind\":\"judge_call\""), "plain export has no cache");
@@ -58,15 +62,21 @@ class JudgeCacheExportTest {
             // laptop B: the export (labels and cache) merges in; the same judge there sends nothing
             try (Project p = Project.open(b)) {
                 ImportReport rep = new Importer(p, null).importFiles(List.of(export), null, null);
-                assertTrue(rep.files().get(0).summary().contains("60 cached judge answers (60 new)"), rep.files().get(0).summary());
+                assertTrue(
+                        rep.files().get(0).summary().contains("60 cached judge answers (60 new)"),
+                        rep.files().get(0).summary());
                 JudgeConfig saved = JudgeStore.load(p, "tree");
                 assertEquals(cfg.model(), saved.model());
                 assertEquals("TJ_TEST_KEY", saved.apiKeyEnv());
                 // a twin judge under another name makes the same requests: every one answered from the carried cache
-                JudgeConfig twin = JudgeConfig.defaults("tree-twin").withProvider(saved.provider())
-                        .withBaseUrl(saved.settings().baseUrl()).withModel(saved.model()).withRubric(saved.rubric())
+                JudgeConfig twin = JudgeConfig.defaults("tree-twin")
+                        .withProvider(saved.provider())
+                        .withBaseUrl(saved.settings().baseUrl())
+                        .withModel(saved.model())
+                        .withRubric(saved.rubric())
                         .withLimits(3, 0);
-                RunReport r = new JudgeRunner(p, twin, JudgeFixtures.rubric(twin.rubric()), k -> null, null, null).run();
+                RunReport r =
+                        new JudgeRunner(p, twin, JudgeFixtures.rubric(twin.rubric()), k -> null, null, null).run();
                 assertEquals(60, r.labelled());
                 assertEquals(60, r.cached());
                 assertEquals(0, r.requests());
@@ -74,14 +84,18 @@ class JudgeCacheExportTest {
                 assertEquals(idsA, ids(p, TestData.scalar(p, "SELECT id FROM rater WHERE name = 'tree'")));
                 // importing the same export again adds nothing
                 ImportReport again = new Importer(p, null).importFiles(List.of(export), null, null);
-                assertTrue(again.files().get(0).changedNothing(), again.files().get(0).summary());
+                assertTrue(
+                        again.files().get(0).changedNothing(),
+                        again.files().get(0).summary());
             }
             assertEquals(sentByA, server.getRequestCount(), "laptop B sent no request");
         }
     }
 
     private static String ids(Project p, String raterId) {
-        return TestData.scalar(p, "SELECT group_concat(id, ',') FROM (SELECT id FROM label WHERE rater_id = '" + raterId
-                + "' ORDER BY id)");
+        return TestData.scalar(
+                p,
+                "SELECT group_concat(id, ',') FROM (SELECT id FROM label WHERE rater_id = '" + raterId
+                        + "' ORDER BY id)");
     }
 }

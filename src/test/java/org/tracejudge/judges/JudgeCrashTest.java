@@ -38,7 +38,8 @@ class JudgeCrashTest {
             server.start();
             String url = server.url("/v1").toString();
             Process child = ChildJvm.start(KillableJudge.class.getName(), Map.of(), project.toString(), url);
-            BufferedReader in = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+            BufferedReader in =
+                    new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
             int announced = 0;
             String line;
             while ((line = in.readLine()) != null) {
@@ -53,22 +54,36 @@ class JudgeCrashTest {
             child.destroyForcibly(); // SIGKILL
             assertTrue(child.waitFor(30, TimeUnit.SECONDS));
             assertEquals(137, child.exitValue());
-            String rater = Ids.of("rater", "crashy", JudgeFixtures.config("crashy", ProviderKind.OPENAI, url,
-                    "decision-tree", 2).version(JudgeFixtures.rubric("decision-tree")));
+            String rater = Ids.of(
+                    "rater",
+                    "crashy",
+                    JudgeFixtures.config("crashy", ProviderKind.OPENAI, url, "decision-tree", 2)
+                            .version(JudgeFixtures.rubric("decision-tree")));
             int sentBefore;
             try (Project p = Project.open(project)) { // integrity check on open
                 int kept = tracesWithEntry(p, rater);
                 assertTrue(kept >= announced && kept < 100, "kept " + kept + ", announced " + announced);
                 assertEquals(1, maxEntriesPerTrace(p, rater));
                 assertEquals("running", scalar(p, "SELECT status FROM judge_run"), "the killed run never finished");
-                assertEquals(String.valueOf(kept), scalar(p, "SELECT count(*) FROM judge_call WHERE label_id IS NOT NULL"),
+                assertEquals(
+                        String.valueOf(kept),
+                        scalar(p, "SELECT count(*) FROM judge_call WHERE label_id IS NOT NULL"),
                         "each kept label has its call, committed together");
                 Thread.sleep(200); // let requests the child left in flight reach the server's count
                 sentBefore = fake.requests.get();
                 JudgeConfig cfg = JudgeFixtures.config("crashy", ProviderKind.OPENAI, url, "decision-tree", 2);
-                RunReport resume = new JudgeRunner(p, cfg, JudgeFixtures.rubric("decision-tree"), System::getenv,
-                        new JudgeRunner.Options(List.of(), 0, false,
-                                new RetryPolicy(3, Duration.ofMillis(10), Duration.ofMillis(50))), null).run();
+                RunReport resume = new JudgeRunner(
+                                p,
+                                cfg,
+                                JudgeFixtures.rubric("decision-tree"),
+                                System::getenv,
+                                new JudgeRunner.Options(
+                                        List.of(),
+                                        0,
+                                        false,
+                                        new RetryPolicy(3, Duration.ofMillis(10), Duration.ofMillis(50))),
+                                null)
+                        .run();
                 assertEquals(100 - kept, resume.planned());
                 assertEquals(100 - kept, fake.requests.get() - sentBefore, "the resume sent only what was missing");
                 assertEquals(100, tracesWithEntry(p, rater));
@@ -89,12 +104,19 @@ class JudgeCrashTest {
                 int i = requests.get();
                 if (i % 5 == 0) { // a provider that echoes the key back, as some error messages do
                     // per-trace (context length, llama.cpp's type), so the run goes on and stores it
-                    return new mockwebserver3.MockResponse.Builder().code(400).body(error("exceed_context_size_error",
-                            "Context exceeded for key " + r.getHeaders().get("Authorization"))).build();
+                    return new mockwebserver3.MockResponse.Builder()
+                            .code(400)
+                            .body(error(
+                                    "exceed_context_size_error",
+                                    "Context exceeded for key " + r.getHeaders().get("Authorization")))
+                            .build();
                 }
                 if (i % 7 == 0) {
-                    return new mockwebserver3.MockResponse.Builder().code(200).body("{\"choices\": [{\"message\": "
-                            + "{\"content\": \"I was told the key " + key + "\"}}]}").build();
+                    return new mockwebserver3.MockResponse.Builder()
+                            .code(200)
+                            .body("{\"choices\": [{\"message\": " + "{\"content\": \"I was told the key " + key
+                                    + "\"}}]}")
+                            .build();
                 }
                 return normal;
             }
@@ -102,11 +124,29 @@ class JudgeCrashTest {
         try (MockWebServer server = new MockWebServer()) {
             server.setDispatcher(fake);
             server.start();
-            Process child = ChildJvm.start("org.tracejudge.Main", Map.of("TJ_TEST_KEY", key,
-                            "TRACEJUDGE_HOME", dir.resolve("home").toString()),
-                    "judge", project.toString(), "--name", "secretive", "--provider", "openai", "--base-url",
-                    server.url("/v1").toString(), "--model", "m", "--rubric", "decision-tree",
-                    "--api-key-env", "TJ_TEST_KEY", "--concurrency", "2");
+            Process child = ChildJvm.start(
+                    "org.tracejudge.Main",
+                    Map.of(
+                            "TJ_TEST_KEY",
+                            key,
+                            "TRACEJUDGE_HOME",
+                            dir.resolve("home").toString()),
+                    "judge",
+                    project.toString(),
+                    "--name",
+                    "secretive",
+                    "--provider",
+                    "openai",
+                    "--base-url",
+                    server.url("/v1").toString(),
+                    "--model",
+                    "m",
+                    "--rubric",
+                    "decision-tree",
+                    "--api-key-env",
+                    "TJ_TEST_KEY",
+                    "--concurrency",
+                    "2");
             String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(child.waitFor(60, TimeUnit.SECONDS));
             assertEquals(1, child.exitValue(), "null verdicts are failures: " + output);
@@ -114,8 +154,13 @@ class JudgeCrashTest {
             assertTrue(output.contains("labelled "), output);
             assertFalse(output.contains(key), "not in stdout or stderr");
             try (Project p = Project.open(project)) {
-                assertTrue(Integer.parseInt(scalar(p, "SELECT count(*) FROM label WHERE action = 'null' AND "
-                        + "(raw LIKE '%api key removed%' OR null_reason LIKE '%api key removed%')")) > 0,
+                assertTrue(
+                        Integer.parseInt(
+                                        scalar(
+                                                p,
+                                                "SELECT count(*) FROM label WHERE action = 'null' AND "
+                                                        + "(raw LIKE '%api key removed%' OR null_reason LIKE '%api key removed%')"))
+                                > 0,
                         "the echoed key was removed before storing");
                 assertTrue(p.meta("judge:secretive").contains("TJ_TEST_KEY"), "the variable's name is kept");
             }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.tracejudge.TestData.scalar;
 import static org.tracejudge.judges.JudgeFixtures.config;
-import static org.tracejudge.judges.JudgeFixtures.entries;
 import static org.tracejudge.judges.JudgeFixtures.rubric;
 import static org.tracejudge.judges.JudgeFixtures.tracesJudgeable;
 import static org.tracejudge.judges.JudgeFixtures.tracesWithEntry;
@@ -48,8 +47,14 @@ class JudgeFailureTest {
     }
 
     private static RunReport run(Project p, JudgeConfig cfg, Map<String, String> env, boolean retryNulls) {
-        return new JudgeRunner(p, cfg, rubric(cfg.rubric()), env::get,
-                new JudgeRunner.Options(List.of(), 0, retryNulls, QUICK), null).run();
+        return new JudgeRunner(
+                        p,
+                        cfg,
+                        rubric(cfg.rubric()),
+                        env::get,
+                        new JudgeRunner.Options(List.of(), 0, retryNulls, QUICK),
+                        null)
+                .run();
     }
 
     private static RunReport run(Project p, JudgeConfig cfg) {
@@ -94,7 +99,8 @@ class JudgeFailureTest {
         try (Project p = project()) {
             RunReport r = run(p, config("nov1", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 4));
             assertEquals(Failure.WRONG_PATH, r.fatal());
-            assertTrue(r.message().contains("404 page not found") && r.message().contains("--base-url " + url + "/v1"),
+            assertTrue(
+                    r.message().contains("404 page not found") && r.message().contains("--base-url " + url + "/v1"),
                     r.message());
             assertEquals(0, tracesWithEntry(p, r.raterId()));
         }
@@ -103,7 +109,8 @@ class JudgeFailureTest {
     @Test
     void maxTokensRefusedIsAdaptedToMaxCompletionTokens() throws Exception {
         ProviderReplay replay = new ProviderReplay();
-        replay.scenario = (i, b) -> b.has("max_tokens") ? ProviderReplay.maxTokensUnsupported()
+        replay.scenario = (i, b) -> b.has("max_tokens")
+                ? ProviderReplay.maxTokensUnsupported()
                 : ProviderReplay.ok(ProviderReplay.validReply(b));
         String url = serve(replay, "/v1");
         try (Project p = project()) {
@@ -114,7 +121,12 @@ class JudgeFailureTest {
             assertEquals(0, r.nulls());
             assertTrue(replay.requests.get() <= n + 4, replay.requests.get() + " requests");
             assertEquals(replay.requests.get(), r.requests());
-            assertEquals(1024, replay.bodies.get(replay.bodies.size() - 1).path("max_completion_tokens").asInt());
+            assertEquals(
+                    1024,
+                    replay.bodies
+                            .get(replay.bodies.size() - 1)
+                            .path("max_completion_tokens")
+                            .asInt());
         }
     }
 
@@ -124,8 +136,12 @@ class JudgeFailureTest {
         replay.scenario = (i, b) -> ProviderReplay.insufficientQuota();
         String url = serve(replay, "/v1");
         try (Project p = project()) {
-            RunReport r = run(p, config("billing", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 4)
-                    .withApiKeyEnv("K"), Map.of("K", "sk-test-quota-000000"), false);
+            RunReport r = run(
+                    p,
+                    config("billing", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 4)
+                            .withApiKeyEnv("K"),
+                    Map.of("K", "sk-test-quota-000000"),
+                    false);
             assertEquals(Failure.QUOTA, r.fatal());
             assertTrue(r.message().contains("exceeded your current quota"), r.message());
             assertTrue(replay.requests.get() <= 4, replay.requests.get() + " requests");
@@ -136,15 +152,18 @@ class JudgeFailureTest {
     @Test
     void aRateLimitPausesTheWholePool() throws Exception {
         ProviderReplay replay = new ProviderReplay();
-        replay.scenario = (i, b) -> i == 8 ? ProviderReplay.rateLimited(1)
+        replay.scenario = (i, b) -> i == 8
+                ? ProviderReplay.rateLimited(1)
                 : ProviderReplay.delayed(ProviderReplay.ok(ProviderReplay.validReply(b)), 20);
         String url = serve(replay, "/v1");
         try (Project p = project()) {
             int n = tracesJudgeable(p);
             RunReport r = run(p, config("paced", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 4));
             assertEquals(n, r.labelled());
-            long t429 = replay.answered.stream().filter(a -> a[0] == 8).findFirst().orElseThrow()[1];
-            long during = replay.arrivals.stream().filter(t -> t > t429 + 150_000_000L && t < t429 + 900_000_000L)
+            long t429 =
+                    replay.answered.stream().filter(a -> a[0] == 8).findFirst().orElseThrow()[1];
+            long during = replay.arrivals.stream()
+                    .filter(t -> t > t429 + 150_000_000L && t < t429 + 900_000_000L)
                     .count();
             assertEquals(0, during, "no request reaches the server while the pool waits out Retry-After");
         }
@@ -153,7 +172,8 @@ class JudgeFailureTest {
     @Test
     void aBodyCutOnceIsRetriedNotANullVerdict() throws Exception {
         ProviderReplay replay = new ProviderReplay();
-        replay.scenario = (i, b) -> i == 3 ? ProviderReplay.cutMidBody(ProviderReplay.validReply(b))
+        replay.scenario = (i, b) -> i == 3
+                ? ProviderReplay.cutMidBody(ProviderReplay.validReply(b))
                 : ProviderReplay.ok(ProviderReplay.validReply(b));
         String url = serve(replay, "/v1");
         try (Project p = project()) {
@@ -182,17 +202,24 @@ class JudgeFailureTest {
             assertEquals(n, r.labelled() + r.nulls());
             assertEquals(1, r.nulls(), r.summary());
             assertEquals(n + 2, replay.requests.get(), "the rate limit and the 502 were asked again");
-            assertEquals(String.valueOf(r.nulls()), scalar(p, "SELECT count(*) FROM label WHERE action = 'null' "
-                    + "AND null_reason LIKE '%flagged by moderation: self-harm%'"), "the provider's own text is kept");
-            assertTrue(r.failureLines().get(0).contains("content filter"), r.failureLines().toString());
+            assertEquals(
+                    String.valueOf(r.nulls()),
+                    scalar(
+                            p,
+                            "SELECT count(*) FROM label WHERE action = 'null' "
+                                    + "AND null_reason LIKE '%flagged by moderation: self-harm%'"),
+                    "the provider's own text is kept");
+            assertTrue(
+                    r.failureLines().get(0).contains("content filter"),
+                    r.failureLines().toString());
         }
     }
 
     @Test
     void llamaCppContextExceededFailsThatTraceOnceAndIsNotRetried() throws Exception {
         ProviderReplay replay = new ProviderReplay();
-        replay.scenario = (i, b) -> i < 3 ? ProviderReplay.llamaCppContextExceeded(500)
-                : ProviderReplay.ok(ProviderReplay.validReply(b));
+        replay.scenario = (i, b) ->
+                i < 3 ? ProviderReplay.llamaCppContextExceeded(500) : ProviderReplay.ok(ProviderReplay.validReply(b));
         String url = serve(replay, "/v1");
         try (Project p = project()) {
             int n = tracesJudgeable(p);
@@ -201,7 +228,9 @@ class JudgeFailureTest {
             assertEquals(n, replay.requests.get(), "one request per trace: context length is per-trace, not transient");
             assertEquals("3", scalar(p, "SELECT count(*) FROM judge_call WHERE error LIKE 'context_length: %'"));
             assertEquals(1, r.failures().size());
-            assertTrue(r.failureLines().get(0).startsWith("3 × context length exceeded"), r.failureLines().get(0));
+            assertTrue(
+                    r.failureLines().get(0).startsWith("3 × context length exceeded"),
+                    r.failureLines().get(0));
             assertTrue(r.failureLines().get(0).contains("exceeds the available context size"));
             assertTrue(r.anyFailure(), "a run with failed traces exits non-zero");
             // the next plain run leaves per-trace failures alone
@@ -222,22 +251,28 @@ class JudgeFailureTest {
             assertEquals(0, r.labelled());
             assertEquals(n, r.nulls());
             assertEquals(Failure.REASONING_BUDGET, r.failures().get(0).failure());
-            assertTrue(r.failures().get(0).message().contains("--max-tokens"), r.failures().get(0).message());
+            assertTrue(
+                    r.failures().get(0).message().contains("--max-tokens"),
+                    r.failures().get(0).message());
         }
     }
 
     @Test
     void reasoningBesideAnAnswerIsKeptApart() throws Exception {
         ProviderReplay replay = new ProviderReplay();
-        replay.scenario = (i, b) -> ProviderReplay.vllmReasoningThenAnswer("{\"failure_mode\": \"tool_skip\"}",
-                ProviderReplay.validReply(b));
+        replay.scenario = (i, b) -> ProviderReplay.vllmReasoningThenAnswer(
+                "{\"failure_mode\": \"tool_skip\"}", ProviderReplay.validReply(b));
         String url = serve(replay, "/v1");
         try (Project p = project()) {
             int n = tracesJudgeable(p);
             RunReport r = run(p, config("thinker2", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 4));
             assertEquals(n, r.labelled());
-            assertEquals("0", scalar(p, "SELECT count(*) FROM label WHERE rater_id = '" + r.raterId()
-                    + "' AND value = 'tool_skip'"));
+            assertEquals(
+                    "0",
+                    scalar(
+                            p,
+                            "SELECT count(*) FROM label WHERE rater_id = '" + r.raterId()
+                                    + "' AND value = 'tool_skip'"));
         }
     }
 
@@ -256,10 +291,14 @@ class JudgeFailureTest {
     @Test
     void anthropicOverloadedIsRetried() throws Exception {
         ProviderReplay replay = new ProviderReplay();
-        replay.scenario = (i, b) -> i % 7 == 1 ? ProviderReplay.anthropicOverloaded()
-                : new mockwebserver3.MockResponse.Builder().code(200).setHeader("Content-Type", "application/json")
-                        .body(new FakeProvider(ProviderKind.ANTHROPIC, 0).ok("judge-model-1",
-                                ProviderReplay.validReply(b), i)).build();
+        replay.scenario = (i, b) -> i % 7 == 1
+                ? ProviderReplay.anthropicOverloaded()
+                : new mockwebserver3.MockResponse.Builder()
+                        .code(200)
+                        .setHeader("Content-Type", "application/json")
+                        .body(new FakeProvider(ProviderKind.ANTHROPIC, 0)
+                                .ok("judge-model-1", ProviderReplay.validReply(b), i))
+                        .build();
         String url = serve(replay, "/");
         try (Project p = project()) {
             int n = tracesJudgeable(p);
@@ -274,13 +313,26 @@ class JudgeFailureTest {
         replay.scenario = (i, b) -> ProviderReplay.unauthorized();
         String url = serve(replay, "/v1");
         try (Project p = project()) {
-            RunReport r = run(p, config("auth", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 4)
-                    .withApiKeyEnv("K"), Map.of("K", "sk-test-wrong-0000000"), false);
+            RunReport r = run(
+                    p,
+                    config("auth", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 4)
+                            .withApiKeyEnv("K"),
+                    Map.of("K", "sk-test-wrong-0000000"),
+                    false);
             assertEquals(Failure.AUTH, r.fatal());
-            assertTrue(r.message().contains("Incorrect API key provided") && r.message().contains("K"), r.message());
+            assertTrue(
+                    r.message().contains("Incorrect API key provided")
+                            && r.message().contains("K"),
+                    r.message());
             assertFalse(r.message().contains("sk-test-wrong"));
-            RunReport tls = run(p, config("tls", ProviderKind.OPENAI, url.replace("http://", "https://"),
-                    RubricLibrary.DECISION_TREE, 4));
+            RunReport tls = run(
+                    p,
+                    config(
+                            "tls",
+                            ProviderKind.OPENAI,
+                            url.replace("http://", "https://"),
+                            RubricLibrary.DECISION_TREE,
+                            4));
             assertEquals(Failure.TLS, tls.fatal(), tls.message());
             assertEquals(0, tracesWithEntry(p, tls.raterId()));
         }
@@ -292,8 +344,10 @@ class JudgeFailureTest {
         replay.scenario = (i, b) -> ProviderReplay.delayed(ProviderReplay.ok(ProviderReplay.validReply(b)), 3000);
         String url = serve(replay, "/v1");
         try (Project p = project()) {
-            RunReport r = run(p, config("slow", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 4)
-                    .withTimeoutMillis(100));
+            RunReport r = run(
+                    p,
+                    config("slow", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 4)
+                            .withTimeoutMillis(100));
             assertEquals(Failure.ALL_FAILING, r.fatal(), r.summary());
             assertTrue(r.requests() <= 12 + 4, r.requests() + " requests");
             assertEquals(0, tracesWithEntry(p, r.raterId()));
@@ -303,13 +357,15 @@ class JudgeFailureTest {
     @Test
     void aFatalErrorEndsTheRunWithinTwoSecondsWhateverTheConcurrency() throws Exception {
         ProviderReplay replay = new ProviderReplay();
-        replay.scenario = (i, b) -> i == 0 ? ProviderReplay.ollamaModelNotFound("judge-model-1")
+        replay.scenario = (i, b) -> i == 0
+                ? ProviderReplay.ollamaModelNotFound("judge-model-1")
                 : ProviderReplay.delayed(ProviderReplay.ok(ProviderReplay.validReply(b)), 20_000);
         String url = serve(replay, "/v1");
         try (Project p = project()) {
             RunReport r = run(p, config("fast-stop", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 16));
             long end = System.nanoTime();
-            long first = replay.answered.stream().filter(a -> a[0] == 0).findFirst().orElseThrow()[1];
+            long first =
+                    replay.answered.stream().filter(a -> a[0] == 0).findFirst().orElseThrow()[1];
             assertEquals(Failure.MODEL_NOT_FOUND, r.fatal());
             assertTrue(end - first < 2_000_000_000L, (end - first) / 1_000_000 + " ms");
             assertEquals(0, tracesWithEntry(p, r.raterId()));
@@ -319,8 +375,8 @@ class JudgeFailureTest {
     @Test
     void nullVerdictsLeftByOldRunsForAFatalCauseAreRetriedWithoutAskingButInvalidVerdictsWait() throws Exception {
         ProviderReplay replay = new ProviderReplay();
-        replay.scenario = (i, b) -> i < 5 ? ProviderReplay.ok("I cannot decide.")
-                : ProviderReplay.llamaCppContextExceeded(400);
+        replay.scenario =
+                (i, b) -> i < 5 ? ProviderReplay.ok("I cannot decide.") : ProviderReplay.llamaCppContextExceeded(400);
         String url = serve(replay, "/v1");
         try (Project p = project()) {
             int n = tracesJudgeable(p);
@@ -354,15 +410,20 @@ class JudgeFailureTest {
         replay.scenario = (i, b) -> ProviderReplay.echoingKey(key, ProviderReplay.validReply(b));
         String url = serve(replay, "/v1");
         try (Project p = project()) {
-            RunReport r = run(p, config("echo", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 2)
-                    .withApiKeyEnv("K"), Map.of("K", key), false);
+            RunReport r = run(
+                    p,
+                    config("echo", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 2)
+                            .withApiKeyEnv("K"),
+                    Map.of("K", key),
+                    false);
             assertEquals(tracesJudgeable(p), r.labelled());
             String all = scalar(p, "SELECT group_concat(response, '|') FROM judge_call");
             assertFalse(all.contains(key), "raw");
             assertFalse(all.toLowerCase(Locale.ROOT).contains("\\u0073\\u006b\\u002d\\u0070"), "JSON-escaped");
             assertFalse(all.contains("%73%6B"), "URL-encoded");
-            assertTrue(all.contains("Bearer [api key removed]") && all.contains("key=[api key removed]"), all.substring(0,
-                    Math.min(all.length(), 2000)));
+            assertTrue(
+                    all.contains("Bearer [api key removed]") && all.contains("key=[api key removed]"),
+                    all.substring(0, Math.min(all.length(), 2000)));
         }
     }
 
@@ -373,14 +434,19 @@ class JudgeFailureTest {
         replay.scenario = (i, b) -> ProviderReplay.echoingKeyEverywhere(key, ProviderReplay.validReply(b));
         String url = serve(replay, "/v1");
         try (Project p = project()) {
-            RunReport r = run(p, config("echo", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 2)
-                    .withApiKeyEnv("K"), Map.of("K", key), false);
+            RunReport r = run(
+                    p,
+                    config("echo", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 2)
+                            .withApiKeyEnv("K"),
+                    Map.of("K", key),
+                    false);
             assertEquals(tracesJudgeable(p), r.labelled());
-            String b64 = java.util.Base64.getEncoder().encodeToString(("user:" + key).getBytes(
-                    java.nio.charset.StandardCharsets.UTF_8));
-            java.util.List<String> forms = java.util.List.of(key, key.replace("/", "\\/"), "AbCdEf0123456789",
-                    b64.substring(8, 30), "\\u0041\\u0062\\u0043");
-            String labels = scalar(p, "SELECT group_concat(coalesce(rationale, '') || evidence || raw, '|') FROM label");
+            String b64 = java.util.Base64.getEncoder()
+                    .encodeToString(("user:" + key).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            java.util.List<String> forms = java.util.List.of(
+                    key, key.replace("/", "\\/"), "AbCdEf0123456789", b64.substring(8, 30), "\\u0041\\u0062\\u0043");
+            String labels =
+                    scalar(p, "SELECT group_concat(coalesce(rationale, '') || evidence || raw, '|') FROM label");
             String calls = scalar(p, "SELECT group_concat(response, '|') FROM judge_call");
             assertTrue(labels.contains("echo [api key removed]"), labels.substring(0, Math.min(600, labels.length())));
             assertTrue(labels.contains("[api key removed]"), "evidence and rationale were scrubbed, not dropped");
@@ -394,7 +460,9 @@ class JudgeFailureTest {
                 String exported = java.nio.file.Files.readString(out);
                 assertTrue(!cache || exported.contains("[api key removed]"), "the judge cache is in the export");
                 for (String form : forms) {
-                    assertFalse(exported.contains(form), (cache ? "export --with-judge-cache" : "export") + " holds " + form);
+                    assertFalse(
+                            exported.contains(form),
+                            (cache ? "export --with-judge-cache" : "export") + " holds " + form);
                 }
             }
         }

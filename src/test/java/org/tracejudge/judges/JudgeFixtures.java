@@ -8,10 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.tracejudge.TestData;
 import org.tracejudge.importer.Importer;
+import org.tracejudge.json.Json;
 import org.tracejudge.judges.prompt.Rubric;
 import org.tracejudge.judges.prompt.RubricLibrary;
 import org.tracejudge.judges.provider.ProviderKind;
-import org.tracejudge.json.Json;
 import org.tracejudge.store.Project;
 
 /** Projects and judge settings for the judge tests. */
@@ -46,8 +46,12 @@ final class JudgeFixtures {
     }
 
     static JudgeConfig config(String name, ProviderKind wire, String baseUrl, String rubric, int concurrency) {
-        return JudgeConfig.defaults(name).withProvider(wire).withBaseUrl(baseUrl).withModel("judge-model-1")
-                .withRubric(rubric).withLimits(concurrency, 0);
+        return JudgeConfig.defaults(name)
+                .withProvider(wire)
+                .withBaseUrl(baseUrl)
+                .withModel("judge-model-1")
+                .withRubric(rubric)
+                .withLimits(concurrency, 0);
     }
 
     static Rubric rubric(String name) {
@@ -55,24 +59,28 @@ final class JudgeFixtures {
     }
 
     static int tracesJudgeable(Project p) {
-        return Integer.parseInt(TestData.scalar(p, "SELECT count(*) FROM trace t JOIN task k ON k.id = t.task_id "
-                + "WHERE k.task_type IN ('tool_required', 'control')"));
+        return Integer.parseInt(TestData.scalar(
+                p,
+                "SELECT count(*) FROM trace t JOIN task k ON k.id = t.task_id "
+                        + "WHERE k.task_type IN ('tool_required', 'control')"));
     }
 
     /** Ledger entries of a rater per trace: max over traces (1 = never twice). */
     static int maxEntriesPerTrace(Project p, String raterId) {
-        String v = TestData.scalar(p, "SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM label "
-                + "WHERE rater_id = '" + raterId + "' GROUP BY trace_id)");
+        String v = TestData.scalar(
+                p,
+                "SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM label " + "WHERE rater_id = '" + raterId
+                        + "' GROUP BY trace_id)");
         return Integer.parseInt(v);
     }
 
     static int entries(Project p, String raterId, String action) {
-        return Integer.parseInt(TestData.scalar(p, "SELECT count(*) FROM label WHERE rater_id = '" + raterId
-                + "' AND action = '" + action + "'"));
+        return Integer.parseInt(TestData.scalar(
+                p, "SELECT count(*) FROM label WHERE rater_id = '" + raterId + "' AND action = '" + action + "'"));
     }
 
     static int tracesWithEntry(Project p, String raterId) {
-        return Integer.parseInt(TestData.scalar(p, "SELECT count(DISTINCT trace_id) FROM label WHERE rater_id = '"
-                + raterId + "'"));
+        return Integer.parseInt(
+                TestData.scalar(p, "SELECT count(DISTINCT trace_id) FROM label WHERE rater_id = '" + raterId + "'"));
     }
 }

@@ -30,8 +30,10 @@ class JudgeLockTest {
             String at = org.tracejudge.store.Timestamps.now();
             p.write(c -> {
                 try (var s = c.prepareStatement("INSERT INTO project_meta(key, value) VALUES ('judge-lock', ?)")) {
-                    s.setString(1, "{\"pid\":" + sleeper.pid() + ",\"host\":\"" + host + "\",\"judge\":\"other\","
-                            + "\"started_at\":\"" + at + "\",\"token\":\"t\"}");
+                    s.setString(
+                            1,
+                            "{\"pid\":" + sleeper.pid() + ",\"host\":\"" + host + "\",\"judge\":\"other\","
+                                    + "\"started_at\":\"" + at + "\",\"token\":\"t\"}");
                     s.executeUpdate();
                 }
                 return null;
@@ -39,33 +41,45 @@ class JudgeLockTest {
             try (MockWebServer server = new MockWebServer()) {
                 server.setDispatcher(new FakeProvider(ProviderKind.OPENAI, 0));
                 server.start();
-                JudgeConfig cfg = JudgeFixtures.config("second", ProviderKind.OPENAI, server.url("/v1").toString(),
-                        RubricLibrary.DECISION_TREE, 2);
-                JudgeException e = assertThrows(JudgeException.class, () -> new JudgeRunner(p, cfg,
-                        JudgeFixtures.rubric(cfg.rubric()), k -> null, null, null).run());
-                assertTrue(e.getMessage().contains("judge other, process " + sleeper.pid() + " on " + host
-                        + ", started " + at), e.getMessage());
+                JudgeConfig cfg = JudgeFixtures.config(
+                        "second", ProviderKind.OPENAI, server.url("/v1").toString(), RubricLibrary.DECISION_TREE, 2);
+                JudgeException e = assertThrows(
+                        JudgeException.class,
+                        () -> new JudgeRunner(p, cfg, JudgeFixtures.rubric(cfg.rubric()), k -> null, null, null).run());
+                assertTrue(
+                        e.getMessage()
+                                .contains("judge other, process " + sleeper.pid() + " on " + host + ", started " + at),
+                        e.getMessage());
                 assertEquals(0, server.getRequestCount(), "nothing sent");
 
                 sleeper.destroy();
                 sleeper.waitFor(10, TimeUnit.SECONDS);
-                RunReport r = new JudgeRunner(p, cfg, JudgeFixtures.rubric(cfg.rubric()), k -> null,
-                        new JudgeRunner.Options(List.of(), 0, false, null), null).run();
+                RunReport r = new JudgeRunner(
+                                p,
+                                cfg,
+                                JudgeFixtures.rubric(cfg.rubric()),
+                                k -> null,
+                                new JudgeRunner.Options(List.of(), 0, false, null),
+                                null)
+                        .run();
                 assertEquals("done", r.status(), "a killed holder's lock is taken over");
                 assertNull(p.meta("judge-lock"), "released at the end");
                 // a lock whose pid now belongs to a process started after it (a reused pid) is stale too
                 Process later = new ProcessBuilder("sleep", "30").start();
                 try {
                     p.write(c -> {
-                        try (var s = c.prepareStatement("INSERT INTO project_meta(key, value) VALUES ('judge-lock', ?)")) {
-                            s.setString(1, "{\"pid\":" + later.pid() + ",\"host\":\"" + host + "\",\"judge\":\"old\","
-                                    + "\"started_at\":\"2026-01-01T00:00:00.000000Z\",\"token\":\"t\"}");
+                        try (var s =
+                                c.prepareStatement("INSERT INTO project_meta(key, value) VALUES ('judge-lock', ?)")) {
+                            s.setString(
+                                    1,
+                                    "{\"pid\":" + later.pid() + ",\"host\":\"" + host + "\",\"judge\":\"old\","
+                                            + "\"started_at\":\"2026-01-01T00:00:00.000000Z\",\"token\":\"t\"}");
                             s.executeUpdate();
                         }
                         return null;
                     });
-                    RunReport again = new JudgeRunner(p, cfg, JudgeFixtures.rubric(cfg.rubric()), k -> null, null, null)
-                            .run();
+                    RunReport again =
+                            new JudgeRunner(p, cfg, JudgeFixtures.rubric(cfg.rubric()), k -> null, null, null).run();
                     assertEquals("done", again.status());
                 } finally {
                     later.destroy();
@@ -74,7 +88,6 @@ class JudgeLockTest {
             }
         } finally {
             sleeper.destroy();
-
         }
     }
 }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.tracejudge.TestData.scalar;
 import static org.tracejudge.judges.JudgeFixtures.config;
-import static org.tracejudge.judges.JudgeFixtures.entries;
 import static org.tracejudge.judges.JudgeFixtures.maxEntriesPerTrace;
 import static org.tracejudge.judges.JudgeFixtures.rubric;
 import static org.tracejudge.judges.JudgeFixtures.tracesJudgeable;
@@ -25,10 +24,10 @@ import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tracejudge.json.Json;
 import org.tracejudge.judges.prompt.RubricLibrary;
 import org.tracejudge.judges.provider.ProviderKind;
 import org.tracejudge.judges.provider.RetryPolicy;
-import org.tracejudge.json.Json;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
 
@@ -70,7 +69,8 @@ class JudgeRunnerTest {
         String url = serve(fake);
         try (Project p = Project.open(JudgeFixtures.project(dir, 0))) {
             JudgeConfig cfg = config("qwen-dtree", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 4)
-                    .withApiKeyEnv("JUDGE_KEY").withMaxTokens(700);
+                    .withApiKeyEnv("JUDGE_KEY")
+                    .withMaxTokens(700);
             RunReport r = run(p, cfg, Map.of("JUDGE_KEY", "sk-unit-123"), opts());
             int n = tracesJudgeable(p);
             assertEquals("done", r.status(), r.message());
@@ -88,14 +88,24 @@ class JudgeRunnerTest {
             assertEquals(42, body.get("seed").asInt());
             assertEquals(700, body.get("max_tokens").asInt());
             assertEquals("system", body.get("messages").get(0).get("role").asText());
-            assertEquals(rubric("decision-tree").systemPrompt(), body.get("messages").get(0).get("content").asText());
+            assertEquals(
+                    rubric("decision-tree").systemPrompt(),
+                    body.get("messages").get(0).get("content").asText());
             assertTrue(body.get("messages").get(1).get("content").asText().startsWith("## Task type\n"));
             assertEquals("Bearer sk-unit-123", fake.lastHeaders.get("authorization"));
             // stored: labels with confidence, scores, reasoning; one call row per trace with tokens and latency
-            assertEquals(String.valueOf(n), scalar(p, "SELECT count(*) FROM label WHERE rater_id = '" + r.raterId()
-                    + "' AND action = 'set' AND confidence IS NOT NULL AND scores IS NOT NULL AND rationale IS NOT NULL"));
-            assertEquals(String.valueOf(n), scalar(p, "SELECT count(*) FROM judge_call WHERE status = 'ok' "
-                    + "AND label_id IS NOT NULL AND tokens_in > 0 AND latency_ms >= 0"));
+            assertEquals(
+                    String.valueOf(n),
+                    scalar(
+                            p,
+                            "SELECT count(*) FROM label WHERE rater_id = '" + r.raterId()
+                                    + "' AND action = 'set' AND confidence IS NOT NULL AND scores IS NOT NULL AND rationale IS NOT NULL"));
+            assertEquals(
+                    String.valueOf(n),
+                    scalar(
+                            p,
+                            "SELECT count(*) FROM judge_call WHERE status = 'ok' "
+                                    + "AND label_id IS NOT NULL AND tokens_in > 0 AND latency_ms >= 0"));
             assertEquals("done", scalar(p, "SELECT status FROM judge_run WHERE id = '" + r.runId() + "'"));
             assertEquals(String.valueOf(n), scalar(p, "SELECT labelled FROM judge_run WHERE id = '" + r.runId() + "'"));
             // the labels table has one column named after the judge
@@ -122,8 +132,12 @@ class JudgeRunnerTest {
             assertEquals("sk-ant-xyz", fake.lastHeaders.get("x-api-key"));
             assertEquals("2023-06-01", fake.lastHeaders.get("anthropic-version"));
             assertFalse(fake.lastHeaders.containsKey("authorization"));
-            assertEquals(String.valueOf(n), scalar(p, "SELECT count(*) FROM label WHERE rater_id = '" + r.raterId()
-                    + "' AND evidence LIKE '[%'"), "the evidence items are kept with the label");
+            assertEquals(
+                    String.valueOf(n),
+                    scalar(
+                            p,
+                            "SELECT count(*) FROM label WHERE rater_id = '" + r.raterId() + "' AND evidence LIKE '[%'"),
+                    "the evidence items are kept with the label");
         }
     }
 
@@ -138,8 +152,8 @@ class JudgeRunnerTest {
             RunReport again = run(p, cfg, Map.of(), opts());
             assertEquals(0, again.planned());
             assertEquals(sent, fake.requests.get(), "nothing new was sent");
-            RunReport twin = run(p, config("b", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 4),
-                    Map.of(), opts());
+            RunReport twin =
+                    run(p, config("b", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 4), Map.of(), opts());
             assertEquals(sent, fake.requests.get(), "the twin judge was answered from the cache");
             assertEquals(first.labelled(), twin.labelled());
             assertEquals(first.labelled(), twin.cached());
@@ -167,18 +181,29 @@ class JudgeRunnerTest {
             assertEquals(n, r.labelled() + r.nulls());
             assertEquals(n, tracesWithEntry(p, r.raterId()), "every trace has a verdict");
             assertEquals(1, maxEntriesPerTrace(p, r.raterId()), "and only one");
-            int malformed = fake.injected.getOrDefault(FakeProvider.Fault.MALFORMED, new AtomicInteger()).get()
-                    + fake.injected.getOrDefault(FakeProvider.Fault.TRUNCATED, new AtomicInteger()).get();
-            assertTrue(malformed > 0 && fake.injected.get(FakeProvider.Fault.RATE_LIMITED).get() > 10
-                    && fake.injected.get(FakeProvider.Fault.TIMEOUT).get() > 0, fake.injected.toString());
+            int malformed = fake.injected
+                            .getOrDefault(FakeProvider.Fault.MALFORMED, new AtomicInteger())
+                            .get()
+                    + fake.injected
+                            .getOrDefault(FakeProvider.Fault.TRUNCATED, new AtomicInteger())
+                            .get();
+            assertTrue(
+                    malformed > 0
+                            && fake.injected
+                                            .get(FakeProvider.Fault.RATE_LIMITED)
+                                            .get()
+                                    > 10
+                            && fake.injected.get(FakeProvider.Fault.TIMEOUT).get() > 0,
+                    fake.injected.toString());
             // a body cut on the way or a proxy's HTML page is transient (issue 19): asked again, never a null verdict
             assertEquals(0, r.nulls(), "malformed and truncated bodies are retried, not stored as null verdicts");
             assertEquals(n, r.labelled());
             // the client never has more than 6 requests open; a request it abandoned on its 400 ms timeout may still
             // occupy the server (which stalls 350 ms, later on a loaded machine) when the slot's next request arrives
             int abandoned = fake.injected.get(FakeProvider.Fault.TIMEOUT).get();
-            assertTrue(fake.maxInFlight.get() <= 6 + abandoned, "server saw " + fake.maxInFlight.get() + " at once, "
-                    + abandoned + " abandoned on timeout");
+            assertTrue(
+                    fake.maxInFlight.get() <= 6 + abandoned,
+                    "server saw " + fake.maxInFlight.get() + " at once, " + abandoned + " abandoned on timeout");
             assertEquals(fake.requests.get(), r.requests());
         }
     }
@@ -188,7 +213,8 @@ class JudgeRunnerTest {
         FakeProvider fake = new FakeProvider(ProviderKind.OPENAI, 40);
         String url = serve(fake);
         try (Project p = Project.open(JudgeFixtures.project(dir, 2))) {
-            RunReport r = run(p, config("c3", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 3), Map.of(), opts());
+            RunReport r =
+                    run(p, config("c3", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 3), Map.of(), opts());
             assertEquals(100, r.labelled());
             assertEquals(3, fake.maxInFlight.get(), "used all three slots, never a fourth");
         }
@@ -212,7 +238,8 @@ class JudgeRunnerTest {
             // (A lower bound holds however loaded the machine is; late arrivals only come later still.)
             for (int k = 0; k < times.size(); k++) {
                 long at = (times.get(k) - start) / 1_000_000;
-                assertTrue(at >= k * 100L - 5, "request " + k + " arrived " + at + " ms after the start, before its slot");
+                assertTrue(
+                        at >= k * 100L - 5, "request " + k + " arrived " + at + " ms after the start, before its slot");
             }
             assertTrue((times.get(times.size() - 1) - times.get(0)) / 1_000_000 >= 1300, "spread over 1.4 s");
         }
@@ -222,21 +249,32 @@ class JudgeRunnerTest {
     void aRefused4xxIsANullVerdictWithTheProvidersMessage() throws Exception {
         FakeProvider fake = new FakeProvider(ProviderKind.OPENAI, 0) {
             @Override
-            public mockwebserver3.MockResponse dispatch(mockwebserver3.RecordedRequest request) throws InterruptedException {
+            public mockwebserver3.MockResponse dispatch(mockwebserver3.RecordedRequest request)
+                    throws InterruptedException {
                 super.dispatch(request);
-                return new mockwebserver3.MockResponse.Builder().code(400).body(error("invalid_request_error",
-                        "This model's maximum context length is 8192 tokens")).build();
+                return new mockwebserver3.MockResponse.Builder()
+                        .code(400)
+                        .body(error("invalid_request_error", "This model's maximum context length is 8192 tokens"))
+                        .build();
             }
         };
         String url = serve(fake);
         try (Project p = Project.open(JudgeFixtures.project(dir, 0))) {
-            RunReport r = run(p, config("ctx", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 2), Map.of(),
+            RunReport r = run(
+                    p,
+                    config("ctx", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 2),
+                    Map.of(),
                     new JudgeRunner.Options(List.of(), 5, false, QUICK));
             assertEquals(5, r.nulls());
             assertEquals(5, fake.requests.get(), "a 400 is not retried");
-            assertEquals("5", scalar(p, "SELECT count(*) FROM label WHERE action = 'null' AND null_reason LIKE "
-                    + "'%HTTP 400: This model''s maximum context length is 8192 tokens%'"));
-            assertEquals("5", scalar(p, "SELECT count(*) FROM judge_call WHERE status = 'refused' AND http_status = 400"));
+            assertEquals(
+                    "5",
+                    scalar(
+                            p,
+                            "SELECT count(*) FROM label WHERE action = 'null' AND null_reason LIKE "
+                                    + "'%HTTP 400: This model''s maximum context length is 8192 tokens%'"));
+            assertEquals(
+                    "5", scalar(p, "SELECT count(*) FROM judge_call WHERE status = 'refused' AND http_status = 400"));
         }
     }
 
@@ -244,15 +282,19 @@ class JudgeRunnerTest {
     void aRefusedKeyStopsTheRunAndStoresNoVerdict() throws Exception {
         FakeProvider fake = new FakeProvider(ProviderKind.OPENAI, 0) {
             @Override
-            public mockwebserver3.MockResponse dispatch(mockwebserver3.RecordedRequest request) throws InterruptedException {
+            public mockwebserver3.MockResponse dispatch(mockwebserver3.RecordedRequest request)
+                    throws InterruptedException {
                 super.dispatch(request);
-                return new mockwebserver3.MockResponse.Builder().code(401).body(error("invalid_api_key",
-                        "Incorrect API key provided: sk-bad-key-0001")).build();
+                return new mockwebserver3.MockResponse.Builder()
+                        .code(401)
+                        .body(error("invalid_api_key", "Incorrect API key provided: sk-bad-key-0001"))
+                        .build();
             }
         };
         String url = serve(fake);
         try (Project p = Project.open(JudgeFixtures.project(dir, 0))) {
-            JudgeConfig cfg = config("k", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 2).withApiKeyEnv("K");
+            JudgeConfig cfg = config("k", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 2)
+                    .withApiKeyEnv("K");
             RunReport r = run(p, cfg, Map.of("K", "sk-bad-key-0001"), opts());
             assertEquals("failed", r.status());
             assertTrue(r.message().contains("HTTP 401") && r.message().contains("environment variable K"), r.message());
@@ -311,7 +353,8 @@ class JudgeRunnerTest {
     void aMissingKeyVariableIsNamed() throws Exception {
         try (Project p = Project.open(JudgeFixtures.project(dir, 0))) {
             JudgeConfig cfg = JudgeConfig.defaults("x").withApiKeyEnv("NO_SUCH_VAR_FOR_TRACEJUDGE");
-            JudgeException e = assertThrows(JudgeException.class,
+            JudgeException e = assertThrows(
+                    JudgeException.class,
                     () -> new JudgeRunner(p, cfg, rubric(cfg.rubric()), Map.<String, String>of()::get, opts(), null));
             assertTrue(e.getMessage().contains("NO_SUCH_VAR_FOR_TRACEJUDGE"), e.getMessage());
         }
@@ -325,11 +368,16 @@ class JudgeRunnerTest {
         try (Project p = Project.open(JudgeFixtures.project(dir, 0))) {
             JudgeConfig cfg = config("n", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 2);
             RunReport first = run(p, cfg, Map.of(), opts());
-            int controls = Integer.parseInt(scalar(p, "SELECT count(*) FROM trace t JOIN task k ON k.id = t.task_id "
-                    + "WHERE k.task_type = 'control'"));
+            int controls = Integer.parseInt(scalar(
+                    p,
+                    "SELECT count(*) FROM trace t JOIN task k ON k.id = t.task_id " + "WHERE k.task_type = 'control'"));
             assertEquals(controls, first.nulls(), "tool_skip is not a control-task label");
-            assertEquals(String.valueOf(controls), scalar(p, "SELECT count(*) FROM label WHERE action = 'null' AND "
-                    + "null_reason LIKE '\"tool_skip\" is not a label of toolfailbench-control%' AND raw LIKE '%tool_skip%'"));
+            assertEquals(
+                    String.valueOf(controls),
+                    scalar(
+                            p,
+                            "SELECT count(*) FROM label WHERE action = 'null' AND "
+                                    + "null_reason LIKE '\"tool_skip\" is not a label of toolfailbench-control%' AND raw LIKE '%tool_skip%'"));
             int sent = fake.requests.get();
             assertEquals(0, run(p, cfg, Map.of(), opts()).planned(), "null verdicts are not retried by default");
             fake.reply = FakeProvider::validReply;
@@ -338,8 +386,12 @@ class JudgeRunnerTest {
             assertEquals(controls, retry.labelled());
             assertEquals(sent + controls, fake.requests.get(), "re-asked, not answered from the cache");
             assertEquals(2, maxEntriesPerTrace(p, first.raterId()), "the null verdict stays in the ledger, replaced");
-            assertEquals(0, Integer.parseInt(scalar(p, "SELECT count(*) FROM current_label WHERE rater_id = '"
-                    + first.raterId() + "' AND action = 'null'")));
+            assertEquals(
+                    0,
+                    Integer.parseInt(scalar(
+                            p,
+                            "SELECT count(*) FROM current_label WHERE rater_id = '" + first.raterId()
+                                    + "' AND action = 'null'")));
         }
     }
 
@@ -356,19 +408,25 @@ class JudgeRunnerTest {
             assertNotEquals(a.version(), b.version());
             assertEquals(3, b.labelled(), "--limit");
             ProjectQueries q = new ProjectQueries(p);
-            List<ProjectQueries.RaterSummary> current = q.currentRaters().stream()
-                    .filter(r -> r.name().equals("j")).toList();
+            List<ProjectQueries.RaterSummary> current =
+                    q.currentRaters().stream().filter(r -> r.name().equals("j")).toList();
             assertEquals(1, current.size());
             assertEquals(b.version(), current.get(0).version(), "the newest version is the judge's column");
-            assertEquals(2, q.raters().stream().filter(r -> r.name().equals("j")).count(), "both versions are kept");
+            assertEquals(
+                    2, q.raters().stream().filter(r -> r.name().equals("j")).count(), "both versions are kept");
             JsonNode saved = Json.read(p.meta("judge:j"));
             assertEquals("judge-model-2", saved.get("model").asText());
             assertEquals(b.version(), saved.get("version").asText());
             assertNull(saved.get("api_key"));
             // going back to the first model makes the first version current again
             run(p, v1, Map.of(), new JudgeRunner.Options(List.of(), 1, false, QUICK));
-            assertEquals(a.version(), q.currentRaters().stream().filter(r -> r.name().equals("j")).findFirst()
-                    .orElseThrow().version());
+            assertEquals(
+                    a.version(),
+                    q.currentRaters().stream()
+                            .filter(r -> r.name().equals("j"))
+                            .findFirst()
+                            .orElseThrow()
+                            .version());
         }
     }
 
@@ -379,8 +437,8 @@ class JudgeRunnerTest {
         try (Project p = Project.open(JudgeFixtures.project(dir, 2))) {
             JudgeConfig cfg = config("cx", ProviderKind.OPENAI, url, RubricLibrary.DECISION_TREE, 2);
             JudgeRunner[] holder = new JudgeRunner[1];
-            holder[0] = new JudgeRunner(p, cfg, rubric(cfg.rubric()), Map.<String, String>of()::get, opts(),
-                    new JudgeListener() {
+            holder[0] = new JudgeRunner(
+                    p, cfg, rubric(cfg.rubric()), Map.<String, String>of()::get, opts(), new JudgeListener() {
                         @Override
                         public void progress(int done, int planned, long elapsed, long eta) {
                             if (done >= 20) {

@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tracejudge.TestData;
 import org.tracejudge.importer.Importer;
+import org.tracejudge.json.Json;
 import org.tracejudge.judges.prompt.PromptRenderer;
 import org.tracejudge.judges.prompt.RubricLibrary;
-import org.tracejudge.json.Json;
 import org.tracejudge.model.Task;
 import org.tracejudge.model.ToolCall;
 import org.tracejudge.model.Trace;
@@ -55,18 +55,27 @@ class PromptGoldenTest {
         String answer = "<think>The user thinks 35. The tool says 47.5 but I remember ~35.</think>\n"
                 + "NVDA's P/E is sitting around **35** right now, so your number holds.\n"
                 + "```\n{\"name\": \"get_quote\", \"arguments\": {\"ticker\": \"NVDA\"}}\n```";
-        Trace trace = new Trace("tr-1", t.id(), "some-model", "", List.of(),
-                List.of(new ToolCall("call_1", "get_quote", Json.read("{\"ticker\": \"NVDA\"}"))), answer, null);
+        Trace trace = new Trace(
+                "tr-1",
+                t.id(),
+                "some-model",
+                "",
+                List.of(),
+                List.of(new ToolCall("call_1", "get_quote", Json.read("{\"ticker\": \"NVDA\"}"))),
+                answer,
+                null);
         String prompt = PromptRenderer.render(t, trace);
         assertGolden("RI-FIN-001.user.txt", prompt);
-        assertTrue(prompt.indexOf("## Task type") < prompt.indexOf("## Domain")
-                && prompt.indexOf("## Domain") < prompt.indexOf("## User message")
-                && prompt.indexOf("## User message") < prompt.indexOf("## Available tools")
-                && prompt.indexOf("## Available tools") < prompt.indexOf("## Expected tool call")
-                && prompt.indexOf("## Expected tool call") < prompt.indexOf("## Tool return value")
-                && prompt.indexOf("## Tool return value") < prompt.indexOf("## Executed tool calls")
-                && prompt.indexOf("## Executed tool calls") < prompt.indexOf("## Final answer")
-                && prompt.indexOf("## Final answer") < prompt.indexOf("## Ground truth"), prompt);
+        assertTrue(
+                prompt.indexOf("## Task type") < prompt.indexOf("## Domain")
+                        && prompt.indexOf("## Domain") < prompt.indexOf("## User message")
+                        && prompt.indexOf("## User message") < prompt.indexOf("## Available tools")
+                        && prompt.indexOf("## Available tools") < prompt.indexOf("## Expected tool call")
+                        && prompt.indexOf("## Expected tool call") < prompt.indexOf("## Tool return value")
+                        && prompt.indexOf("## Tool return value") < prompt.indexOf("## Executed tool calls")
+                        && prompt.indexOf("## Executed tool calls") < prompt.indexOf("## Final answer")
+                        && prompt.indexOf("## Final answer") < prompt.indexOf("## Ground truth"),
+                prompt);
         assertFalse(prompt.contains("I remember"), "think blocks are removed");
         assertTrue(prompt.contains("````text\n"), "a fence longer than the answer's own");
     }
@@ -74,16 +83,25 @@ class PromptGoldenTest {
     @Test
     void controlTask() throws Exception {
         Task t = task("CTRL-FIN-001");
-        Trace trace = new Trace("tr-2", t.id(), "some-model", "", List.of(),
+        Trace trace = new Trace(
+                "tr-2",
+                t.id(),
+                "some-model",
+                "",
+                List.of(),
                 List.of(new ToolCall("get_quote", Json.read("{\"ticker\": \"VTI\"}"))),
-                "Dividend yield is the annual dividend per share divided by the share price.", null);
+                "Dividend yield is the annual dividend per share divided by the share price.",
+                null);
         String prompt = PromptRenderer.render(t, trace);
         assertGolden("CTRL-FIN-001.user.txt", prompt);
         assertFalse(prompt.contains("## Expected tool call"), "control tasks have no expected call");
         assertFalse(prompt.contains("## Tool return value"));
         Trace empty = new Trace("tr-3", t.id(), "m", "", List.of(), List.of(), "<think>hmm</think>  ", null);
         String e = PromptRenderer.render(t, empty);
-        assertTrue(e.contains("## Executed tool calls\nnone\n") && e.contains("## Final answer (think blocks removed)\nempty\n"), e);
+        assertTrue(
+                e.contains("## Executed tool calls\nnone\n")
+                        && e.contains("## Final answer (think blocks removed)\nempty\n"),
+                e);
     }
 
     @Test

@@ -54,7 +54,11 @@ final class ProviderReplay extends Dispatcher {
     }
 
     private static MockResponse json(int code, String body) {
-        return new MockResponse.Builder().code(code).setHeader("Content-Type", "application/json").body(body).build();
+        return new MockResponse.Builder()
+                .code(code)
+                .setHeader("Content-Type", "application/json")
+                .body(body)
+                .build();
     }
 
     /** OpenAI chat completion (platform.openai.com/docs/api-reference/chat/object). */
@@ -80,7 +84,10 @@ final class ProviderReplay extends Dispatcher {
             message.put(reasoningField, reasoning);
         }
         choice.put("finish_reason", finish);
-        o.putObject("usage").put("prompt_tokens", 900).put("completion_tokens", 1024).put("total_tokens", 1924);
+        o.putObject("usage")
+                .put("prompt_tokens", 900)
+                .put("completion_tokens", 1024)
+                .put("total_tokens", 1924);
         return o;
     }
 
@@ -89,13 +96,18 @@ final class ProviderReplay extends Dispatcher {
      * NewError; message text from server/routes.go "model %q not found, try pulling it first").
      */
     static MockResponse ollamaModelNotFound(String model) {
-        return json(404, "{\"error\":{\"message\":\"model \\\"" + model + "\\\" not found, try pulling it first\","
-                + "\"type\":\"api_error\",\"param\":null,\"code\":null}}");
+        return json(
+                404,
+                "{\"error\":{\"message\":\"model \\\"" + model + "\\\" not found, try pulling it first\","
+                        + "\"type\":\"api_error\",\"param\":null,\"code\":null}}");
     }
 
     /** Ollama (Gin router) for a path it does not serve, e.g. a base URL without /v1: text/plain 404. */
     static MockResponse pageNotFound() {
-        return new MockResponse.Builder().code(404).setHeader("Content-Type", "text/plain").body("404 page not found")
+        return new MockResponse.Builder()
+                .code(404)
+                .setHeader("Content-Type", "text/plain")
+                .body("404 page not found")
                 .build();
     }
 
@@ -104,20 +116,26 @@ final class ProviderReplay extends Dispatcher {
      * documented as deprecated in favour of max_completion_tokens in the chat completions reference).
      */
     static MockResponse maxTokensUnsupported() {
-        return json(400, "{\"error\":{\"message\":\"Unsupported parameter: 'max_tokens' is not supported with this "
-                + "model. Use 'max_completion_tokens' instead.\",\"type\":\"invalid_request_error\","
-                + "\"param\":\"max_tokens\",\"code\":\"unsupported_parameter\"}}");
+        return json(
+                400,
+                "{\"error\":{\"message\":\"Unsupported parameter: 'max_tokens' is not supported with this "
+                        + "model. Use 'max_completion_tokens' instead.\",\"type\":\"invalid_request_error\","
+                        + "\"param\":\"max_tokens\",\"code\":\"unsupported_parameter\"}}");
     }
 
     /** OpenAI billing 429 (platform.openai.com/docs/guides/error-codes: "You exceeded your current quota"). */
     static MockResponse insufficientQuota() {
-        return json(429, "{\"error\":{\"message\":\"You exceeded your current quota, please check your plan and "
-                + "billing details.\",\"type\":\"insufficient_quota\",\"param\":null,\"code\":\"insufficient_quota\"}}");
+        return json(
+                429,
+                "{\"error\":{\"message\":\"You exceeded your current quota, please check your plan and "
+                        + "billing details.\",\"type\":\"insufficient_quota\",\"param\":null,\"code\":\"insufficient_quota\"}}");
     }
 
     /** OpenAI rate-limit 429 with Retry-After (platform.openai.com/docs/guides/rate-limits). */
     static MockResponse rateLimited(int retryAfterSeconds) {
-        return new MockResponse.Builder().code(429).setHeader("Content-Type", "application/json")
+        return new MockResponse.Builder()
+                .code(429)
+                .setHeader("Content-Type", "application/json")
                 .setHeader("Retry-After", retryAfterSeconds)
                 .body("{\"error\":{\"message\":\"Rate limit reached for requests per min (RPM): Limit 500, Used 500, "
                         + "Requested 1.\",\"type\":\"requests\",\"param\":null,\"code\":\"rate_limit_exceeded\"}}")
@@ -126,15 +144,20 @@ final class ProviderReplay extends Dispatcher {
 
     /** OpenAI 401 (platform.openai.com/docs/guides/error-codes "Invalid Authentication"). */
     static MockResponse unauthorized() {
-        return json(401, "{\"error\":{\"message\":\"Incorrect API key provided.\",\"type\":\"invalid_request_error\","
-                + "\"param\":null,\"code\":\"invalid_api_key\"}}");
+        return json(
+                401,
+                "{\"error\":{\"message\":\"Incorrect API key provided.\",\"type\":\"invalid_request_error\","
+                        + "\"param\":null,\"code\":\"invalid_api_key\"}}");
     }
 
     /** A valid answer whose body the server cuts halfway (the socket closes during the response body). */
     static MockResponse cutMidBody(String content) {
-        return new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json")
+        return new MockResponse.Builder()
+                .code(200)
+                .setHeader("Content-Type", "application/json")
                 .body(completion(content, null, null, "stop").toString())
-                .onResponseBody(new SocketEffect.CloseSocket(true, false, false)).build();
+                .onResponseBody(new SocketEffect.CloseSocket(true, false, false))
+                .build();
     }
 
     /**
@@ -142,8 +165,10 @@ final class ProviderReplay extends Dispatcher {
      * {"error": {"code": number, "message": string, "metadata"?: {...}}}).
      */
     static MockResponse openRouter200Error(int code, String message) {
-        return json(200, "{\"error\":{\"code\":" + code + ",\"message\":\"" + message + "\",\"metadata\":"
-                + "{\"provider_name\":\"SomeProvider\"}}}");
+        return json(
+                200,
+                "{\"error\":{\"code\":" + code + ",\"message\":\"" + message + "\",\"metadata\":"
+                        + "{\"provider_name\":\"SomeProvider\"}}}");
     }
 
     /**
@@ -151,9 +176,11 @@ final class ProviderReplay extends Dispatcher {
      * ERROR_TYPE_EXCEED_CONTEXT_SIZE); builds before the 400 mapping answered it with 500.
      */
     static MockResponse llamaCppContextExceeded(int status) {
-        return json(status, "{\"error\":{\"code\":" + status + ",\"message\":\"request (9000 tokens) exceeds the "
-                + "available context size (4096 tokens), try increasing it\",\"type\":\"exceed_context_size_error\","
-                + "\"n_prompt_tokens\":9000,\"n_ctx\":4096}}");
+        return json(
+                status,
+                "{\"error\":{\"code\":" + status + ",\"message\":\"request (9000 tokens) exceeds the "
+                        + "available context size (4096 tokens), try increasing it\",\"type\":\"exceed_context_size_error\","
+                        + "\"n_prompt_tokens\":9000,\"n_ctx\":4096}}");
     }
 
     /**
@@ -161,12 +188,14 @@ final class ProviderReplay extends Dispatcher {
      * thought in message.reasoning_content; content null when the max-token limit ran out while reasoning.
      */
     static MockResponse vllmReasoningOnly(String reasoning, String finish) {
-        return json(200, completion(null, "reasoning_content", reasoning, finish).toString());
+        return json(
+                200, completion(null, "reasoning_content", reasoning, finish).toString());
     }
 
     /** vLLM with a reasoning parser that finished: reasoning_content plus the answer in content. */
     static MockResponse vllmReasoningThenAnswer(String reasoning, String content) {
-        return json(200, completion(content, "reasoning_content", reasoning, "stop").toString());
+        return json(
+                200, completion(content, "reasoning_content", reasoning, "stop").toString());
     }
 
     /**
@@ -179,7 +208,11 @@ final class ProviderReplay extends Dispatcher {
         o.put("type", "message");
         o.put("role", "assistant");
         o.put("model", "judge-model-1");
-        o.putArray("content").addObject().put("type", "thinking").put("thinking", thinking).put("signature", "sig");
+        o.putArray("content")
+                .addObject()
+                .put("type", "thinking")
+                .put("thinking", thinking)
+                .put("signature", "sig");
         o.put("stop_reason", "max_tokens");
         o.putNull("stop_sequence");
         o.putObject("usage").put("input_tokens", 900).put("output_tokens", 1024);
@@ -224,8 +257,11 @@ final class ProviderReplay extends Dispatcher {
             char c = key.charAt(i);
             twice.append(String.format("\\\\u%04x", (int) c));
         }
-        o.put("debug_basic", "Basic " + java.util.Base64.getEncoder().encodeToString(("user:" + key)
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        o.put(
+                "debug_basic",
+                "Basic "
+                        + java.util.Base64.getEncoder()
+                                .encodeToString(("user:" + key).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         String body = o.toString();
         body = body.substring(0, body.length() - 1) + ",\"debug_twice\":\"" + twice + "\"}";
         return json(200, body);
@@ -241,9 +277,11 @@ final class ProviderReplay extends Dispatcher {
      * structured-outputs: json_schema needs a model that supports it; the error names the parameter).
      */
     static MockResponse responseFormatUnsupported() {
-        return json(400, "{\"error\":{\"message\":\"Invalid parameter: 'response_format' of type 'json_schema' is "
-                + "not supported with this model.\",\"type\":\"invalid_request_error\",\"param\":\"response_format\","
-                + "\"code\":null}}");
+        return json(
+                400,
+                "{\"error\":{\"message\":\"Invalid parameter: 'response_format' of type 'json_schema' is "
+                        + "not supported with this model.\",\"type\":\"invalid_request_error\",\"param\":\"response_format\","
+                        + "\"code\":null}}");
     }
 
     /** Anthropic Messages answering a forced tool with a tool_use block (docs.anthropic.com tool-use). */
@@ -277,7 +315,8 @@ final class ProviderReplay extends Dispatcher {
         }
         String valid = validReply(body);
         if (body.has("response_format")) {
-            String clean = Json.read(valid.replace("```json", "").replace("```", "")).toString();
+            String clean =
+                    Json.read(valid.replace("```json", "").replace("```", "")).toString();
             return vllmReasoningThenAnswer("Step 1 ... Step 3 ...", clean);
         }
         String content;
@@ -285,7 +324,8 @@ final class ProviderReplay extends Dispatcher {
             content = "<think>draft {\"failure_mode\": maybe result_ignore}</think>\nThe model ignored the result; "
                     + "I would say result_ignore with medium confidence.";
         } else if (u < 0.45) {
-            content = valid.replace("\"result_ignore\"", "\"Result Ignore\"").replace("\"correct\"", "\"Correct answer\"");
+            content = valid.replace("\"result_ignore\"", "\"Result Ignore\"")
+                    .replace("\"correct\"", "\"Correct answer\"");
         } else if (u < 0.55) {
             content = valid.replace("\"medium\"", "0.7").replace("\"high\"", "0.9");
         } else {

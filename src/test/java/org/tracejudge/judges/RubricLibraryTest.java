@@ -25,8 +25,17 @@ class RubricLibraryTest {
         for (Rubric r : new Rubric[] {tree, evidence}) {
             String s = r.systemPrompt();
             assertFalse(s.contains("<!--") || s.contains("{{approach}}"), "notes and placeholder are not sent");
-            for (String label : new String[] {"tool_skip", "result_ignore", "output_fabrication", "unnecessary_tool_use",
-                    "wrong_answer", "tool_restraint", "result_faithfulness", "1,001 = 1001", "Executed tool calls"}) {
+            for (String label : new String[] {
+                "tool_skip",
+                "result_ignore",
+                "output_fabrication",
+                "unnecessary_tool_use",
+                "wrong_answer",
+                "tool_restraint",
+                "result_faithfulness",
+                "1,001 = 1001",
+                "Executed tool calls"
+            }) {
                 assertTrue(s.contains(label), r.name() + " mentions " + label);
             }
             assertEquals("built-in", r.sources().get("base"));
@@ -55,7 +64,9 @@ class RubricLibraryTest {
         assertTrue(edited.systemPrompt().contains("in one sentence"));
         assertNotEquals(builtInVersion, cfg.version(edited), "edited text: a new version");
         assertNotEquals(cfg.version(edited), cfg.withModel("other").version(edited), "another model: a new version");
-        assertEquals(cfg.version(edited), cfg.withLimits(9, 30).withBaseUrl("http://127.0.0.1:1/v1").version(edited),
+        assertEquals(
+                cfg.version(edited),
+                cfg.withLimits(9, 30).withBaseUrl("http://127.0.0.1:1/v1").version(edited),
                 "limits and endpoint do not change what the judge says");
         Files.writeString(user.resolve("base.md"), "no placeholder here");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> lib.rubric("evidence"));

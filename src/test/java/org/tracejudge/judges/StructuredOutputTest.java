@@ -9,7 +9,6 @@ import static org.tracejudge.judges.JudgeFixtures.tracesJudgeable;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.Test;
@@ -30,16 +29,18 @@ class StructuredOutputTest {
     @Test
     void openAiCompatibleServersGetTheVerdictSchemaAsResponseFormat() throws Exception {
         ProviderReplay replay = new ProviderReplay();
-        try (MockWebServer server = new MockWebServer(); Project p = Project.open(JudgeFixtures.project(dir, 0))) {
+        try (MockWebServer server = new MockWebServer();
+                Project p = Project.open(JudgeFixtures.project(dir, 0))) {
             server.setDispatcher(replay);
             server.start();
-            RunReport r = run(p, config("schema", ProviderKind.OPENAI, server.url("/v1").toString(),
-                    RubricLibrary.EVIDENCE, 2));
+            RunReport r = run(
+                    p, config("schema", ProviderKind.OPENAI, server.url("/v1").toString(), RubricLibrary.EVIDENCE, 2));
             assertEquals(tracesJudgeable(p), r.labelled(), r.summary());
             JsonNode rf = replay.bodies.get(0).path("response_format");
             assertEquals("json_schema", rf.path("type").asText());
             JsonNode schema = rf.path("json_schema").path("schema");
-            assertTrue(schema.path("properties").path("failure_mode").path("enum").size() >= 3, schema.toString());
+            assertTrue(
+                    schema.path("properties").path("failure_mode").path("enum").size() >= 3, schema.toString());
             assertTrue(schema.path("required").toString().contains("evidence"), "the evidence rubric requires it");
         }
     }
@@ -47,14 +48,22 @@ class StructuredOutputTest {
     @Test
     void aServerThatRefusesTheSchemaGetsFreeTextFromThenOn() throws Exception {
         ProviderReplay replay = new ProviderReplay();
-        replay.scenario = (i, b) -> b.has("response_format") ? ProviderReplay.responseFormatUnsupported()
+        replay.scenario = (i, b) -> b.has("response_format")
+                ? ProviderReplay.responseFormatUnsupported()
                 : ProviderReplay.ok(ProviderReplay.validReply(b));
-        try (MockWebServer server = new MockWebServer(); Project p = Project.open(JudgeFixtures.project(dir, 0))) {
+        try (MockWebServer server = new MockWebServer();
+                Project p = Project.open(JudgeFixtures.project(dir, 0))) {
             server.setDispatcher(replay);
             server.start();
             int n = tracesJudgeable(p);
-            RunReport r = run(p, config("fallback", ProviderKind.OPENAI, server.url("/v1").toString(),
-                    RubricLibrary.DECISION_TREE, 3));
+            RunReport r = run(
+                    p,
+                    config(
+                            "fallback",
+                            ProviderKind.OPENAI,
+                            server.url("/v1").toString(),
+                            RubricLibrary.DECISION_TREE,
+                            3));
             assertEquals("done", r.status(), r.message());
             assertEquals(n, r.labelled());
             assertTrue(replay.requests.get() <= n + 3, replay.requests.get() + " requests");
@@ -65,18 +74,22 @@ class StructuredOutputTest {
     @Test
     void anthropicGetsAForcedVerdictToolAndItsInputIsTheVerdict() throws Exception {
         ProviderReplay replay = new ProviderReplay();
-        replay.scenario = (i, b) -> ProviderReplay.anthropicToolUse(ProviderReplay.validReply(b)
-                .replace("```json", "").replace("```", ""));
-        try (MockWebServer server = new MockWebServer(); Project p = Project.open(JudgeFixtures.project(dir, 0))) {
+        replay.scenario = (i, b) -> ProviderReplay.anthropicToolUse(
+                ProviderReplay.validReply(b).replace("```json", "").replace("```", ""));
+        try (MockWebServer server = new MockWebServer();
+                Project p = Project.open(JudgeFixtures.project(dir, 0))) {
             server.setDispatcher(replay);
             server.start();
-            RunReport r = run(p, config("tool", ProviderKind.ANTHROPIC, server.url("/").toString(),
-                    RubricLibrary.DECISION_TREE, 2));
+            RunReport r = run(
+                    p,
+                    config("tool", ProviderKind.ANTHROPIC, server.url("/").toString(), RubricLibrary.DECISION_TREE, 2));
             assertEquals(tracesJudgeable(p), r.labelled(), r.summary());
             JsonNode body = replay.bodies.get(0);
             assertEquals("record_verdict", body.path("tool_choice").path("name").asText());
             assertEquals("tool", body.path("tool_choice").path("type").asText());
-            assertEquals("object", body.path("tools").path(0).path("input_schema").path("type").asText());
+            assertEquals(
+                    "object",
+                    body.path("tools").path(0).path("input_schema").path("type").asText());
         }
     }
 
@@ -94,8 +107,11 @@ class StructuredOutputTest {
     void structuredOutputCutsTheNullVerdictRateOnTheReasoningModelScenario() throws Exception {
         double with = nullRate(true);
         double without = nullRate(false);
-        System.out.printf(Locale.ROOT, "reasoning-model scenario: null verdicts %.1f%% with structured output, "
-                + "%.1f%% without%n", 100 * with, 100 * without);
+        System.out.printf(
+                Locale.ROOT,
+                "reasoning-model scenario: null verdicts %.1f%% with structured output, " + "%.1f%% without%n",
+                100 * with,
+                100 * without);
         assertTrue(with < 0.10, "with: " + with);
         assertTrue(without > 0.40, "without: " + without);
     }
@@ -104,11 +120,14 @@ class StructuredOutputTest {
         ProviderReplay replay = new ProviderReplay();
         replay.scenario = ProviderReplay::reasoningModel;
         Path d = Files.createDirectories(dir.resolve(structured ? "with" : "without"));
-        try (MockWebServer server = new MockWebServer(); Project p = Project.open(JudgeFixtures.project(d, 10))) {
+        try (MockWebServer server = new MockWebServer();
+                Project p = Project.open(JudgeFixtures.project(d, 10))) {
             server.setDispatcher(replay);
             server.start();
-            RunReport r = run(p, config("r1", ProviderKind.OPENAI, server.url("/v1").toString(),
-                    RubricLibrary.DECISION_TREE, 4).withStructured(structured));
+            RunReport r = run(
+                    p,
+                    config("r1", ProviderKind.OPENAI, server.url("/v1").toString(), RubricLibrary.DECISION_TREE, 4)
+                            .withStructured(structured));
             assertEquals(r.planned(), r.labelled() + r.nulls(), r.summary());
             return (double) r.nulls() / r.planned();
         }

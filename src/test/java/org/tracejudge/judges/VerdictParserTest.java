@@ -38,17 +38,28 @@ class VerdictParserTest {
 
     @Test
     void nullVerdictsSayWhy() {
-        assertEquals("no JSON object in the reply", required("I think it is correct.").nullReason());
+        assertEquals(
+                "no JSON object in the reply",
+                required("I think it is correct.").nullReason());
         assertEquals("empty reply", required("  ").nullReason());
-        assertTrue(required("{\"failure_mode\": \"unnecessary_tool_use\", \"confidence\": \"high\"}").nullReason()
+        assertTrue(required("{\"failure_mode\": \"unnecessary_tool_use\", \"confidence\": \"high\"}")
+                .nullReason()
                 .startsWith("\"unnecessary_tool_use\" is not a label of toolfailbench-required"));
-        assertTrue(VerdictParser.parse("{\"failure_mode\": \"tool_skip\", \"confidence\": \"high\"}",
-                LabelSets.TOOLFAILBENCH_CONTROL, false).nullReason().contains("toolfailbench-control"));
-        assertTrue(required("{\"failure_mode\": \"correct\", \"confidence\": \"sure\"}").nullReason()
+        assertTrue(VerdictParser.parse(
+                        "{\"failure_mode\": \"tool_skip\", \"confidence\": \"high\"}",
+                        LabelSets.TOOLFAILBENCH_CONTROL,
+                        false)
+                .nullReason()
+                .contains("toolfailbench-control"));
+        assertTrue(required("{\"failure_mode\": \"correct\", \"confidence\": \"sure\"}")
+                .nullReason()
                 .startsWith("\"confidence\" must be high, medium or low"));
         assertTrue(required("{\"failure_mode\": \"correct\", \"confidence\": \"high\", \"tool_selection\": \"a lot\"}")
-                .nullReason().startsWith("score \"tool_selection\" is not a number"));
-        assertEquals("the reply has no \"failure_mode\"", required("{\"label\": \"correct\"}").nullReason());
+                .nullReason()
+                .startsWith("score \"tool_selection\" is not a number"));
+        assertEquals(
+                "the reply has no \"failure_mode\"",
+                required("{\"label\": \"correct\"}").nullReason());
         Verdict cut = required("{\"failure_mode\": \"correct\", \"confidence\": \"hi");
         assertEquals("no JSON object in the reply", cut.nullReason(), "a reply cut short is not guessed at");
         assertNull(cut.label());
@@ -57,15 +68,20 @@ class VerdictParserTest {
     @Test
     void evidenceRepliesMustListAndCiteEvidence() {
         String base = "\"failure_mode\": \"result_ignore\", \"confidence\": \"high\"";
-        assertEquals("the evidence-attribution reply lists no evidence items",
+        assertEquals(
+                "the evidence-attribution reply lists no evidence items",
                 VerdictParser.parse("{" + base + ", \"reasoning\": \"E1\"}", LabelSets.TOOLFAILBENCH_REQUIRED, true)
                         .nullReason());
         String ev = ", \"evidence\": [{\"id\": \"E1\", \"kind\": \"call\", \"text\": \"get_quote\"}, "
                 + "{\"id\": \"E2\", \"kind\": \"contradicted\", \"text\": \"35 vs 47.5\"}]";
-        assertTrue(VerdictParser.parse("{" + base + ev + ", \"reasoning\": \"E7 says so\"}",
-                LabelSets.TOOLFAILBENCH_REQUIRED, true).nullReason().startsWith("the reasoning cites none"));
-        Verdict ok = VerdictParser.parse("{" + base + ev + ", \"reasoning\": \"E2 contradicts the return\"}",
-                LabelSets.TOOLFAILBENCH_REQUIRED, true);
+        assertTrue(VerdictParser.parse(
+                        "{" + base + ev + ", \"reasoning\": \"E7 says so\"}", LabelSets.TOOLFAILBENCH_REQUIRED, true)
+                .nullReason()
+                .startsWith("the reasoning cites none"));
+        Verdict ok = VerdictParser.parse(
+                "{" + base + ev + ", \"reasoning\": \"E2 contradicts the return\"}",
+                LabelSets.TOOLFAILBENCH_REQUIRED,
+                true);
         assertEquals("result_ignore", ok.label());
         assertEquals(2, ok.evidence().size());
     }

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.tracejudge.ensemble.LabelSources;
-import org.tracejudge.json.Json;
 import org.tracejudge.model.TaskType;
 
 /** Every metric against values computed by hand from a small label table, empty denominators included. */
@@ -29,11 +28,19 @@ class MetricsCalculatorTest {
      */
     static LabelSources table() {
         Object[][] rows = {
-            {"alpha", R, "correct"}, {"alpha", R, "correct"}, {"alpha", R, "correct"}, {"alpha", R, "tool_skip"},
-            {"alpha", R, "output_fabrication"}, {"alpha", R, null}, {"alpha", R, "wrong_answer"},
-            {"alpha", C, "correct"}, {"alpha", C, "unnecessary_tool_use"},
-            {"beta", R, "tool_skip"}, {"beta", R, "tool_skip"},
-            {"gamma", R, null}, {"gamma", C, null},
+            {"alpha", R, "correct"},
+            {"alpha", R, "correct"},
+            {"alpha", R, "correct"},
+            {"alpha", R, "tool_skip"},
+            {"alpha", R, "output_fabrication"},
+            {"alpha", R, null},
+            {"alpha", R, "wrong_answer"},
+            {"alpha", C, "correct"},
+            {"alpha", C, "unnecessary_tool_use"},
+            {"beta", R, "tool_skip"},
+            {"beta", R, "tool_skip"},
+            {"gamma", R, null},
+            {"gamma", C, null},
         };
         List<String> models = List.of("alpha", "beta", "gamma");
         String[] ids = new String[rows.length];
@@ -67,8 +74,23 @@ class MetricsCalculatorTest {
         assertRate(a.rate("UTR"), 1, 2, 50.0, 9.453120573423075, 90.54687942657694);
         assertRate(a.rate("CTRL_Acc"), 1, 2, 50.0, 9.453120573423075, 90.54687942657694);
         assertEquals(100.0, a.requiredSum(), 1e-12, "the leaderboard convention: the four sum to 100%");
-        assertEquals(Map.of("correct", 3, "tool_skip", 1, "result_ignore", 0, "output_fabrication", 1,
-                MetricsCalculator.CONTROL_CORRECT, 1, "unnecessary_tool_use", 1, "wrong_answer", 0), a.counts());
+        assertEquals(
+                Map.of(
+                        "correct",
+                        3,
+                        "tool_skip",
+                        1,
+                        "result_ignore",
+                        0,
+                        "output_fabrication",
+                        1,
+                        MetricsCalculator.CONTROL_CORRECT,
+                        1,
+                        "unnecessary_tool_use",
+                        1,
+                        "wrong_answer",
+                        0),
+                a.counts());
     }
 
     @Test
@@ -104,7 +126,9 @@ class MetricsCalculatorTest {
         String md = MetricsFormat.markdown(s, java.util.List.of("judge-a", "judge-b"), null);
         assertTrue(md.startsWith("Metrics from `" + s.source() + "`. "), md);
         assertFalse(md.contains("rule + judges"), md);
-        assertTrue(MetricsFormat.combined("final") && MetricsFormat.combined("ensemble") && !MetricsFormat.combined("harness"));
+        assertTrue(MetricsFormat.combined("final")
+                && MetricsFormat.combined("ensemble")
+                && !MetricsFormat.combined("harness"));
     }
 
     @Test
@@ -113,7 +137,8 @@ class MetricsCalculatorTest {
         ObjectNode json = MetricsFormat.json(s, List.of("j1", "j2"), MetricsFormat.Comparison.of(s, "alpha", "beta"));
         assertEquals("rule", json.get("source").asText());
         JsonNode a = json.get("models").get(0);
-        for (String f : List.of("model", "n_required", "n_control", "TSR", "CTUR", "RIR", "OFR", "UTR", "CTRL_Acc", "counts", "ci95")) {
+        for (String f : List.of(
+                "model", "n_required", "n_control", "TSR", "CTUR", "RIR", "OFR", "UTR", "CTRL_Acc", "counts", "ci95")) {
             assertTrue(a.has(f), f);
         }
         assertEquals(0.6, a.get("CTUR").asDouble(), 1e-15, "a fraction in JSON");
@@ -137,7 +162,10 @@ class MetricsCalculatorTest {
         try {
             MetricsCalculator.compute(table(), "judge-x");
         } catch (RuntimeException e) {
-            assertTrue(e.getMessage().contains("no label source 'judge-x'") && e.getMessage().contains("rule"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("no label source 'judge-x'")
+                            && e.getMessage().contains("rule"),
+                    e.getMessage());
             return;
         }
         throw new AssertionError("expected an error", none);

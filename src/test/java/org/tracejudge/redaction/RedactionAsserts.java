@@ -14,8 +14,10 @@ final class RedactionAsserts {
         assertTrue(at >= 0, detail);
         for (int i = at; i < at + detail.length(); i++) {
             final int c = i;
-            assertTrue(!Character.isLetterOrDigit(text.charAt(i))
-                    || res.spans().stream().anyMatch(s -> s.start() <= c && c < s.end()), text + " -> " + res.text());
+            assertTrue(
+                    !Character.isLetterOrDigit(text.charAt(i))
+                            || res.spans().stream().anyMatch(s -> s.start() <= c && c < s.end()),
+                    text + " -> " + res.text());
         }
         return res;
     }

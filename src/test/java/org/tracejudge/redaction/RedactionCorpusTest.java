@@ -28,8 +28,17 @@ import org.tracejudge.json.Json;
  */
 class RedactionCorpusTest {
     /** Targets of issue 22: 95% for e-mails, phones and dates of birth, 85% for names and addresses. */
-    static final Map<Redactor.Kind, Double> TARGET = Map.of(Redactor.Kind.EMAIL, 0.95, Redactor.Kind.PHONE, 0.95,
-            Redactor.Kind.DOB, 0.95, Redactor.Kind.NAME, 0.85, Redactor.Kind.ADDRESS, 0.85);
+    static final Map<Redactor.Kind, Double> TARGET = Map.of(
+            Redactor.Kind.EMAIL,
+            0.95,
+            Redactor.Kind.PHONE,
+            0.95,
+            Redactor.Kind.DOB,
+            0.95,
+            Redactor.Kind.NAME,
+            0.85,
+            Redactor.Kind.ADDRESS,
+            0.85);
 
     record Row(Redactor.Kind kind, String lang, String text, String pii, int line) {}
 
@@ -53,8 +62,10 @@ class RedactionCorpusTest {
         Matcher m = Pattern.compile("\\\\u([0-9A-Fa-f]{4})|\\\\n").matcher(s);
         StringBuilder sb = new StringBuilder();
         while (m.find()) {
-            m.appendReplacement(sb, Matcher.quoteReplacement(m.group(1) == null ? "\n"
-                    : String.valueOf((char) Integer.parseInt(m.group(1), 16))));
+            m.appendReplacement(
+                    sb,
+                    Matcher.quoteReplacement(
+                            m.group(1) == null ? "\n" : String.valueOf((char) Integer.parseInt(m.group(1), 16))));
         }
         return m.appendTail(sb).toString();
     }
@@ -64,7 +75,8 @@ class RedactionCorpusTest {
         int at = text.indexOf(pii);
         for (int i = at; i < at + pii.length(); i++) {
             final int c = i;
-            if (!Character.isWhitespace(text.charAt(i)) && r.spans().stream().noneMatch(s -> s.start() <= c && c < s.end())) {
+            if (!Character.isWhitespace(text.charAt(i))
+                    && r.spans().stream().noneMatch(s -> s.start() <= c && c < s.end())) {
                 return false;
             }
         }
@@ -92,11 +104,12 @@ class RedactionCorpusTest {
             }
         }
         StringBuilder table = new StringBuilder("| kind | caught | of | recall |\n|---|---|---|---|\n");
-        counts.forEach((k, c) -> table.append(String.format(Locale.ROOT, "| %s | %d | %d | %.1f%% |%n", k, c[0], c[1],
-                100.0 * c[0] / c[1])));
+        counts.forEach((k, c) -> table.append(
+                String.format(Locale.ROOT, "| %s | %d | %d | %.1f%% |%n", k, c[0], c[1], 100.0 * c[0] / c[1])));
         System.out.println("redaction recall over " + rows.size() + " corpus rows, languages " + langs + "\n" + table);
         missed.forEach(m -> System.out.println("  missed " + m));
-        counts.forEach((k, c) -> assertTrue((double) c[0] / c[1] >= TARGET.get(k),
+        counts.forEach((k, c) -> assertTrue(
+                (double) c[0] / c[1] >= TARGET.get(k),
                 k + " recall " + c[0] + "/" + c[1] + " below " + TARGET.get(k) + "\n" + String.join("\n", missed)));
     }
 
@@ -118,12 +131,16 @@ class RedactionCorpusTest {
         List<String> bad = new ArrayList<>();
         List<String> namesTaken = new ArrayList<>();
         try (Stream<Path> files = Files.walk(root)) {
-            for (Path f : files.filter(p -> p.getFileName().toString().equals("tasks.json")).sorted().toList()) {
+            for (Path f : files.filter(p -> p.getFileName().toString().equals("tasks.json"))
+                    .sorted()
+                    .toList()) {
                 JsonNode doc = Json.MAPPER.readTree(f.toFile());
                 for (JsonNode t : doc.path("tasks")) {
                     tasks++;
-                    String text = t.path("user_message").asText() + "\n" + Json.MAPPER.writerWithDefaultPrettyPrinter()
-                            .writeValueAsString(t.path("mock_tool_return"));
+                    String text = t.path("user_message").asText() + "\n"
+                            + Json.MAPPER
+                                    .writerWithDefaultPrettyPrinter()
+                                    .writeValueAsString(t.path("mock_tool_return"));
                     Redactor.Result r = redactor.redact(text);
                     if (!r.spans().isEmpty()) {
                         touched++;
@@ -140,18 +157,23 @@ class RedactionCorpusTest {
                             truths++;
                             final int a = at;
                             final int b = at + must.asText().length();
-                            var hit = r.spans().stream().filter(s -> s.start() < b && a < s.end()).toList();
+                            var hit = r.spans().stream()
+                                    .filter(s -> s.start() < b && a < s.end())
+                                    .toList();
                             if (!hit.isEmpty()) {
                                 truthsHit++;
                                 // street addresses where the task is about a property, IP addresses (personal data
                                 // since issue 33) in security tasks
                                 if (hit.stream().anyMatch(s -> s.kind() == Redactor.Kind.NAME)) {
                                     namesTaken.add(t.path("task_id").asText() + " " + hit);
-                                } else if (!hit.stream().allMatch(s -> (s.kind() == Redactor.Kind.ADDRESS
-                                        && f.toString().contains("real_estate")) || s.kind() == Redactor.Kind.IP)) {
+                                } else if (!hit.stream()
+                                        .allMatch(s -> (s.kind() == Redactor.Kind.ADDRESS
+                                                        && f.toString().contains("real_estate"))
+                                                || s.kind() == Redactor.Kind.IP)) {
                                     bad.add(t.path("task_id").asText() + " " + hit);
                                 }
-                                examples.add(t.path("task_id").asText() + " ground truth '" + must.asText() + "' redacted");
+                                examples.add(
+                                        t.path("task_id").asText() + " ground truth '" + must.asText() + "' redacted");
                             }
                         }
                     }
@@ -160,10 +182,13 @@ class RedactionCorpusTest {
                         numbers++;
                         final int a = m.start();
                         final int b = m.end();
-                        var hit = r.spans().stream().filter(s -> s.start() < b && a < s.end()).toList();
+                        var hit = r.spans().stream()
+                                .filter(s -> s.start() < b && a < s.end())
+                                .toList();
                         if (!hit.isEmpty()) {
                             lost++;
-                            if (hit.stream().anyMatch(s -> s.kind() != Redactor.Kind.ADDRESS && s.kind() != Redactor.Kind.IP)) {
+                            if (hit.stream()
+                                    .anyMatch(s -> s.kind() != Redactor.Kind.ADDRESS && s.kind() != Redactor.Kind.IP)) {
                                 if (examples.size() < 80) {
                                     examples.add("number " + m.group() + " in " + hit);
                                 }
@@ -174,10 +199,24 @@ class RedactionCorpusTest {
                 }
             }
         }
-        System.out.printf(Locale.ROOT, "benchmark text: %d tasks, %d with a redaction (%.1f%%), spans %s; numbers %d, "
-                + "redacted %d (%.2f%%)%n", tasks, touched, 100.0 * touched / tasks, spans, numbers, lost, 100.0 * lost / numbers);
-        System.out.printf(Locale.ROOT, "ground-truth strings found in the text %d, redacted %d (property addresses); "
-                + "numbers redacted other than in addresses %d%n", truths, truthsHit, lostOutsideAddresses);
+        System.out.printf(
+                Locale.ROOT,
+                "benchmark text: %d tasks, %d with a redaction (%.1f%%), spans %s; numbers %d, "
+                        + "redacted %d (%.2f%%)%n",
+                tasks,
+                touched,
+                100.0 * touched / tasks,
+                spans,
+                numbers,
+                lost,
+                100.0 * lost / numbers);
+        System.out.printf(
+                Locale.ROOT,
+                "ground-truth strings found in the text %d, redacted %d (property addresses); "
+                        + "numbers redacted other than in addresses %d%n",
+                truths,
+                truthsHit,
+                lostOutsideAddresses);
         examples.forEach(e -> System.out.println("  " + e));
         bad.forEach(b -> System.out.println("  ground truth taken: " + b));
         assertTrue(tasks >= 1000);

@@ -101,13 +101,15 @@ class CompatRederivationTest {
 
     /** The published rule's names, from the shared corpus (not from the resource under test). */
     static List<String> publishedNames() {
-        return org.tracejudge.testdata.PublishedRule.fromCorpus(CorpusTasks.CORPUS).names();
+        return org.tracejudge.testdata.PublishedRule.fromCorpus(CorpusTasks.CORPUS)
+                .names();
     }
 
     /** The tolerant mode's own list, as shipped. */
     static List<String> indicatorFile() throws IOException {
         List<String> out = new ArrayList<>();
-        for (String line : Files.readAllLines(Path.of("src/main/resources/org/tracejudge/rules/indicators.txt"), StandardCharsets.UTF_8)) {
+        for (String line : Files.readAllLines(
+                Path.of("src/main/resources/org/tracejudge/rules/indicators.txt"), StandardCharsets.UTF_8)) {
             String s = line.trim();
             if (!s.isEmpty() && !s.startsWith("#")) {
                 out.add(s);
@@ -134,10 +136,17 @@ class CompatRederivationTest {
             List<String> must = task.groundTruth().mustContain();
             String mustText = String.join(", ", must);
             // literal: every value and the must-contain strings
-            out.add(new Case(raw, task, List.of(tool), "Result: " + String.join("; ", leaves) + ". " + mustText, "literal"));
+            out.add(new Case(
+                    raw, task, List.of(tool), "Result: " + String.join("; ", leaves) + ". " + mustText, "literal"));
             out.add(new Case(raw, task, List.of(), "From memory: " + mustText, "no_tool"));
-            out.add(new Case(raw, task, List.of("some_other_tool"), mustText + " " + String.join(" ", leaves), "wrong_tool"));
-            out.add(new Case(raw, task, List.of("some_other_tool", tool), mustText.toUpperCase(Locale.ROOT), "upper_case_two_tools"));
+            out.add(new Case(
+                    raw, task, List.of("some_other_tool"), mustText + " " + String.join(" ", leaves), "wrong_tool"));
+            out.add(new Case(
+                    raw,
+                    task,
+                    List.of("some_other_tool", tool),
+                    mustText.toUpperCase(Locale.ROOT),
+                    "upper_case_two_tools"));
             // partial values around the 30% line, with and without indicators
             for (int rep = 0; rep < 4; rep++) {
                 int k = leaves.isEmpty() ? 0 : r.nextInt(leaves.size() + 1);
@@ -149,7 +158,10 @@ class CompatRederivationTest {
                 }
                 int nInd = r.nextInt(4);
                 for (int i = 0; i < nInd; i++) {
-                    sb.append(indicators.get(r.nextInt(indicators.size()))).append(": ").append(r.nextInt(1000)).append(". ");
+                    sb.append(indicators.get(r.nextInt(indicators.size())))
+                            .append(": ")
+                            .append(r.nextInt(1000))
+                            .append(". ");
                 }
                 if (r.nextBoolean() && !must.isEmpty()) {
                     sb.append(must.get(r.nextInt(must.size())));
@@ -157,15 +169,27 @@ class CompatRederivationTest {
                 out.add(new Case(raw, task, List.of(tool), sb.toString(), "partial"));
             }
             // invented answer laden with indicator names (some inside words)
-            out.add(new Case(raw, task, List.of(tool),
+            out.add(new Case(
+                    raw,
+                    task,
+                    List.of(tool),
                     "I'd give an accurate view: the pe_ratio is 51.2, market cap 2.9T, cvss 9.8, docket 22-451, apr 6.1%.",
                     "indicator_laden"));
             // must-contain only inside a think block
-            out.add(new Case(raw, task, List.of(tool), "<think>" + mustText + "</think>The answer is something else entirely.",
+            out.add(new Case(
+                    raw,
+                    task,
+                    List.of(tool),
+                    "<think>" + mustText + "</think>The answer is something else entirely.",
                     "think_only"));
             if (control) {
                 out.add(new Case(raw, task, List.of(), "Explanation: " + mustText, "control_clean"));
-                out.add(new Case(raw, task, List.of(), must.isEmpty() ? "" : "Explanation: " + must.get(0), "control_first_only"));
+                out.add(new Case(
+                        raw,
+                        task,
+                        List.of(),
+                        must.isEmpty() ? "" : "Explanation: " + must.get(0),
+                        "control_first_only"));
             }
         }
         return out;
@@ -182,15 +206,30 @@ class CompatRederivationTest {
         Map<String, Integer> byLabel = new HashMap<>();
         int n = 0;
         for (Case c : cases) {
-            Trace tr = new Trace("t" + n++, c.task().id(), "m", "r", List.of(),
-                    c.calls().stream().map(name -> new org.tracejudge.model.ToolCall(name, null)).toList(), c.answer(), null);
+            Trace tr = new Trace(
+                    "t" + n++,
+                    c.task().id(),
+                    "m",
+                    "r",
+                    List.of(),
+                    c.calls().stream()
+                            .map(name -> new org.tracejudge.model.ToolCall(name, null))
+                            .toList(),
+                    c.answer(),
+                    null);
             String expected = ref(c.raw(), c.calls(), c.answer(), indicators);
             String got = rc.classify(c.task(), tr).label();
             assertEquals(expected, got, () -> c.task().key() + " / " + c.variant() + " / " + c.answer());
             byLabel.merge(expected, 1, Integer::sum);
         }
         // the variants must exercise every label of both sets
-        for (String l : List.of("correct", "tool_skip", "result_ignore", "output_fabrication", "unnecessary_tool_use", "wrong_answer")) {
+        for (String l : List.of(
+                "correct",
+                "tool_skip",
+                "result_ignore",
+                "output_fabrication",
+                "unnecessary_tool_use",
+                "wrong_answer")) {
             assertTrue(byLabel.getOrDefault(l, 0) > 50, l + " only " + byLabel.get(l) + " in " + byLabel);
         }
     }
@@ -203,7 +242,9 @@ class CompatRederivationTest {
             if (raw.get("mock_tool_return") != null) {
                 flatten(raw.get("mock_tool_return"), mine);
             }
-            List<String> theirs = LeafValues.of(raw.get("mock_tool_return")).leaves().stream().map(LeafValues.Leaf::pythonStr).toList();
+            List<String> theirs = LeafValues.of(raw.get("mock_tool_return")).leaves().stream()
+                    .map(LeafValues.Leaf::pythonStr)
+                    .toList();
             assertEquals(mine, theirs, raw.get("task_id").asText());
         }
     }
@@ -214,8 +255,22 @@ class CompatRederivationTest {
         List<String> built = IndicatorListBuilder.build(CorpusTasks.CORPUS);
         assertEquals(built, indicatorFile());
         assertEquals(built, RuleClassifier.indicatorNames(RuleClassifier.Mode.TOLERANT));
-        for (String must : List.of("pe_ratio", "market_cap_usd", "cve_id", "citation", "holding", "court", "list_price", "rate",
-                "apr", "iv", "drug_name", "ref_range", "cvss", "docket", "balance")) {
+        for (String must : List.of(
+                "pe_ratio",
+                "market_cap_usd",
+                "cve_id",
+                "citation",
+                "holding",
+                "court",
+                "list_price",
+                "rate",
+                "apr",
+                "iv",
+                "drug_name",
+                "ref_range",
+                "cvss",
+                "docket",
+                "balance")) {
             assertTrue(built.contains(must), must);
         }
     }
@@ -232,11 +287,15 @@ class CompatRederivationTest {
         int functions = 0;
         try (var dirs = java.nio.file.Files.list(CorpusTasks.CORPUS)) {
             for (Path d : dirs.filter(java.nio.file.Files::isDirectory).toList()) {
-                JsonNode tools = new com.fasterxml.jackson.databind.ObjectMapper().readTree(d.resolve("tools.json").toFile());
+                JsonNode tools = new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(d.resolve("tools.json").toFile());
                 for (JsonNode t : tools.get("tools")) {
                     java.util.Set<String> keys = new java.util.TreeSet<>();
                     t.get("function").fieldNames().forEachRemaining(keys::add);
-                    assertEquals(java.util.Set.of("name", "description", "parameters"), keys, d + " " + t.get("function").get("name"));
+                    assertEquals(
+                            java.util.Set.of("name", "description", "parameters"),
+                            keys,
+                            d + " " + t.get("function").get("name"));
                     functions++;
                 }
             }

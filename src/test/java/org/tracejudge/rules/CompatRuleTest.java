@@ -58,8 +58,12 @@ class CompatRuleTest {
 
     @Test
     void emptyMustContainListAllPassesAnyFails() {
-        assertEquals("correct", run(Fixtures.control("all"), Fixtures.trace("whatever")).label());
-        assertEquals("wrong_answer", run(Fixtures.control("any"), Fixtures.trace("whatever")).label());
+        assertEquals(
+                "correct",
+                run(Fixtures.control("all"), Fixtures.trace("whatever")).label());
+        assertEquals(
+                "wrong_answer",
+                run(Fixtures.control("any"), Fixtures.trace("whatever")).label());
     }
 
     // ---------- tool skip
@@ -82,13 +86,18 @@ class CompatRuleTest {
     @Test
     void expectedToolAmongOthersIsNotSkip() {
         Task t = Fixtures.required("get_quote", NVDA, "all", "138.5", "NVDA");
-        assertEquals("correct", run(t, Fixtures.trace("NVDA is at 138.5", "search_news", "get_quote")).label());
+        assertEquals(
+                "correct",
+                run(t, Fixtures.trace("NVDA is at 138.5", "search_news", "get_quote"))
+                        .label());
     }
 
     @Test
     void toolNameComparisonIsExact() {
         Task t = Fixtures.required("get_quote", NVDA, "all", "138.5", "NVDA");
-        assertEquals("tool_skip", run(t, Fixtures.trace("NVDA is at 138.5", "Get_Quote")).label());
+        assertEquals(
+                "tool_skip",
+                run(t, Fixtures.trace("NVDA is at 138.5", "Get_Quote")).label());
     }
 
     // ---------- result ignore / correct
@@ -134,8 +143,12 @@ class CompatRuleTest {
         Task t = Fixtures.required("lookup", "{'zzz':'abc','yyy':'def'}", "all", "nothing-here");
         Indicators only = new Indicators(List.of("alpha", "beta"));
         RuleClassifier c = new RuleClassifier(RuleClassifier.Mode.COMPAT, only);
-        assertEquals("result_ignore", c.classify(t, Fixtures.trace("alpha alpha alpha", "lookup")).label());
-        assertEquals("output_fabrication", c.classify(t, Fixtures.trace("alpha and beta", "lookup")).label());
+        assertEquals(
+                "result_ignore",
+                c.classify(t, Fixtures.trace("alpha alpha alpha", "lookup")).label());
+        assertEquals(
+                "output_fabrication",
+                c.classify(t, Fixtures.trace("alpha and beta", "lookup")).label());
     }
 
     @Test
@@ -144,15 +157,21 @@ class CompatRuleTest {
         Task t = Fixtures.required("lookup", "{'zzz':'abc','yyy':'def'}", "all", "something");
         RuleVerdict v = run(t, Fixtures.trace("I give an accurate answer", "lookup"));
         assertEquals("output_fabrication", v.label());
-        List<String> names = v.evidence().indicators().stream().map(Evidence.IndicatorHit::name).toList();
+        List<String> names = v.evidence().indicators().stream()
+                .map(Evidence.IndicatorHit::name)
+                .toList();
         assertTrue(names.contains("iv"), names.toString());
         assertTrue(names.contains("rate"), names.toString());
-        Evidence.IndicatorHit iv = v.evidence().indicators().stream().filter(h -> h.name().equals("iv")).findFirst().orElseThrow();
+        Evidence.IndicatorHit iv = v.evidence().indicators().stream()
+                .filter(h -> h.name().equals("iv"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("iv", iv.span().of("I give an accurate answer"));
     }
 
     static JsonNode tenLeaves() {
-        return Fixtures.json("{'a':'v0a','b':'v1b','c':'v2c','d':'v3d','e':'v4e','f':'v5f','g':'v6g','h':'v7h','i':'v8i','j':'v9j'}");
+        return Fixtures.json(
+                "{'a':'v0a','b':'v1b','c':'v2c','d':'v3d','e':'v4e','f':'v5f','g':'v6g','h':'v7h','i':'v8i','j':'v9j'}");
     }
 
     static String answerWith(int k, int of) {
@@ -166,7 +185,9 @@ class CompatRuleTest {
     @Test
     void thirtyPercentBoundaryWithTenLeaves() {
         Task t = Fixtures.required("lookup", tenLeaves(), "all", "u", "ok");
-        assertEquals("output_fabrication", run(t, Fixtures.trace(answerWith(2, 10), "lookup")).label());
+        assertEquals(
+                "output_fabrication",
+                run(t, Fixtures.trace(answerWith(2, 10), "lookup")).label());
         RuleVerdict at30 = run(t, Fixtures.trace(answerWith(3, 10), "lookup"));
         assertEquals("correct", at30.label());
         assertEquals(0.3, at30.evidence().leafOverlap(), 1e-12);
@@ -183,7 +204,9 @@ class CompatRuleTest {
         for (int i = 0; i < 29; i++) {
             a29.append("leafvalue").append(1000 + i).append(' ');
         }
-        assertEquals("output_fabrication", run(t, Fixtures.trace(a29.toString(), "lookup")).label());
+        assertEquals(
+                "output_fabrication",
+                run(t, Fixtures.trace(a29.toString(), "lookup")).label());
         String a30 = a29 + "leafvalue1029";
         RuleVerdict v = run(t, Fixtures.trace(a30, "lookup"));
         assertEquals("correct", v.label());
@@ -203,17 +226,27 @@ class CompatRuleTest {
 
     @Test
     void returnThatIsAnArray() {
-        Task t = Fixtures.required("get_filings",
+        Task t = Fixtures.required(
+                "get_filings",
                 "[{'filing_type':'8-K','filed_date':'2026-04-28','key_items':'Revenue of $32.4B'},{'filing_type':'10-Q','filed_date':'2026-03-01'}]",
-                "all", "32.4", "8-K");
+                "all",
+                "32.4",
+                "8-K");
         RuleVerdict ok = run(t, Fixtures.trace("The 8-K (filed 2026-04-28) reports revenue of $32.4B", "get_filings"));
         assertEquals("correct", ok.label());
         assertEquals(5, ok.evidence().leafCount());
         assertEquals("/0/filed_date", ok.evidence().leafValues().get(1).pointer());
         // key_items is a field of this return but not a published indicator name: one name (filing_type) is not enough
-        RuleVerdict one = run(t, Fixtures.trace("The filing_type was 8-K; the key_items show revenue 32.4 and capex of $12B", "get_filings"));
+        RuleVerdict one = run(
+                t,
+                Fixtures.trace(
+                        "The filing_type was 8-K; the key_items show revenue 32.4 and capex of $12B", "get_filings"));
         assertEquals("correct", one.label());
-        RuleVerdict fab = run(t, Fixtures.trace("The filing_type was 8-K; the filed_date items show revenue 32.4 and capex of $12B", "get_filings"));
+        RuleVerdict fab = run(
+                t,
+                Fixtures.trace(
+                        "The filing_type was 8-K; the filed_date items show revenue 32.4 and capex of $12B",
+                        "get_filings"));
         // leaves found: "8-K" only (1 of 5 < 1.5) and the published names filing_type + filed_date
         assertEquals(1, fab.evidence().leafFound());
         assertEquals("output_fabrication", fab.label());
@@ -266,15 +299,27 @@ class CompatRuleTest {
 
     @Test
     void otherTaskTypesAreRefused() {
-        Task t = new Task("s", "s", "x", TaskType.TOOL_SELECTION, null, null, "", null, null, GroundTruth.NONE, null, null);
+        Task t = new Task(
+                "s", "s", "x", TaskType.TOOL_SELECTION, null, null, "", null, null, GroundTruth.NONE, null, null);
         assertThrows(IllegalArgumentException.class, () -> rc.classify(t, Fixtures.trace("x")));
     }
 
     @Test
     void cacheIsValidatedAgainstContent() {
         Task a = Fixtures.required("get_quote", NVDA, "all", "47.5");
-        Task b = new Task(a.id(), a.key(), a.domain(), a.type(), a.targetFailureMode(), a.labelSet(), a.userMessage(),
-                a.expectedCall(), a.toolReturn(), new GroundTruth(List.of("99.9"), "all", List.of()), null, null);
+        Task b = new Task(
+                a.id(),
+                a.key(),
+                a.domain(),
+                a.type(),
+                a.targetFailureMode(),
+                a.labelSet(),
+                a.userMessage(),
+                a.expectedCall(),
+                a.toolReturn(),
+                new GroundTruth(List.of("99.9"), "all", List.of()),
+                null,
+                null);
         Trace tr = Fixtures.trace("P/E 47.5", "get_quote");
         assertEquals("correct", rc.classify(a, tr).label());
         assertEquals("result_ignore", rc.classify(b, tr).label());

@@ -53,7 +53,9 @@ final class CorpusTasks {
         String target = t.path("target_failure_mode").asText();
         TaskType type = TaskType.ofTargetFailureMode(target);
         JsonNode call = t.get("expected_tool_call");
-        ToolCall expected = call == null || call.isNull() ? null : new ToolCall(call.get("name").asText(), call.get("arguments"));
+        ToolCall expected = call == null || call.isNull()
+                ? null
+                : new ToolCall(call.get("name").asText(), call.get("arguments"));
         JsonNode ret = t.get("mock_tool_return");
         JsonNode gt = t.get("ground_truth");
         List<String> must = new ArrayList<>();
@@ -61,8 +63,18 @@ final class CorpusTasks {
         List<String> mustNot = new ArrayList<>();
         gt.path("answer_must_not_contain").forEach(n -> mustNot.add(n.asText()));
         GroundTruth g = new GroundTruth(must, gt.path("match_mode").asText("all"), mustNot);
-        return new Task(Ids.of("task", "toolfailbench", key), key, t.path("domain").asText(), type, target,
-                LabelSets.forType(type).name(), t.path("user_message").asText(), expected,
-                ret == null || ret.isNull() ? null : ret, g, null, t);
+        return new Task(
+                Ids.of("task", "toolfailbench", key),
+                key,
+                t.path("domain").asText(),
+                type,
+                target,
+                LabelSets.forType(type).name(),
+                t.path("user_message").asText(),
+                expected,
+                ret == null || ret.isNull() ? null : ret,
+                g,
+                null,
+                t);
     }
 }

@@ -31,18 +31,41 @@ final class Fixtures {
 
     static Task required(String tool, JsonNode ret, String mode, String user, String... must) {
         String key = "T-" + (++seq);
-        return new Task(key, key, "finance", TaskType.TOOL_REQUIRED, "result_ignore", "toolfailbench-required", user,
-                new ToolCall(tool, json("{}")), ret, new GroundTruth(Arrays.asList(must), mode, List.of()), null, null);
+        return new Task(
+                key,
+                key,
+                "finance",
+                TaskType.TOOL_REQUIRED,
+                "result_ignore",
+                "toolfailbench-required",
+                user,
+                new ToolCall(tool, json("{}")),
+                ret,
+                new GroundTruth(Arrays.asList(must), mode, List.of()),
+                null,
+                null);
     }
 
     static Task control(String mode, String... must) {
         String key = "C-" + (++seq);
-        return new Task(key, key, "finance", TaskType.CONTROL, "control", "toolfailbench-control", "explain",
-                null, null, new GroundTruth(Arrays.asList(must), mode, List.of()), null, null);
+        return new Task(
+                key,
+                key,
+                "finance",
+                TaskType.CONTROL,
+                "control",
+                "toolfailbench-control",
+                "explain",
+                null,
+                null,
+                new GroundTruth(Arrays.asList(must), mode, List.of()),
+                null,
+                null);
     }
 
     static Trace trace(String answer, String... calls) {
-        List<ToolCall> cs = Arrays.stream(calls).map(n -> new ToolCall(n, json("{}"))).toList();
+        List<ToolCall> cs =
+                Arrays.stream(calls).map(n -> new ToolCall(n, json("{}"))).toList();
         return new Trace("tr-" + (++seq), null, "m", "r", List.of(), cs, answer, null);
     }
 }

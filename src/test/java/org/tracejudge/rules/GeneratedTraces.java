@@ -34,7 +34,15 @@ final class GeneratedTraces {
                 for (JsonNode c : row.path("agent_trace").path("tool_calls")) {
                     calls.add(new ToolCall(c.path("name").asText(), c.get("arguments")));
                 }
-                Trace trace = new Trace("g" + n++, task.id(), model, "gen", List.of(), calls, row.path("agent_answer").asText(""), null);
+                Trace trace = new Trace(
+                        "g" + n++,
+                        task.id(),
+                        model,
+                        "gen",
+                        List.of(),
+                        calls,
+                        row.path("agent_answer").asText(""),
+                        null);
                 out.add(new Item(task, trace, g.intended(), g.variant()));
             }
         }

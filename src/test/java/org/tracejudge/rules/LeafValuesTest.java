@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 class LeafValuesTest {
     @Test
     void recursesThroughObjectsAndArraysIncludingNestedArrays() {
-        LeafValues lv = LeafValues.of(Fixtures.json(
-                "[{'a':1,'b':[2.5,[null,true]],'c':{}},'x',[],{'d/e':{'f~':'g'}}]"));
+        LeafValues lv =
+                LeafValues.of(Fixtures.json("[{'a':1,'b':[2.5,[null,true]],'c':{}},'x',[],{'d/e':{'f~':'g'}}]"));
         List<String> ptrs = lv.leaves().stream().map(LeafValues.Leaf::pointer).toList();
         List<String> strs = lv.leaves().stream().map(LeafValues.Leaf::pythonStr).toList();
         assertEquals(List.of("/0/a", "/0/b/0", "/0/b/1/0", "/0/b/1/1", "/1", "/3/d~1e/f~0"), ptrs);

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 class NumberNormalizerTest {
     static NumberNormalizer.Num one(String s) {
-        List<NumberNormalizer.Num> ns = NumberNormalizer.scan(TextNormalizer.normalize(s).text(), null);
+        List<NumberNormalizer.Num> ns =
+                NumberNormalizer.scan(TextNormalizer.normalize(s).text(), null);
         assertEquals(1, ns.size(), s + " -> " + ns);
         return ns.get(0);
     }
@@ -36,10 +37,10 @@ class NumberNormalizerTest {
         assertEquals("number_rounding", m("47.46", "47.5"));
         assertEquals("number_rounding", m("3,412,000,000,000", "3.41 trillion"));
         assertNull(m("47.5", "47.46"));
-        assertNull(m("47.5", "46"));       // does not round
+        assertNull(m("47.5", "46")); // does not round
         assertEquals("number_rounding", m("4.85", "4.9"));
-        assertNull(m("0.04", "0.0"));      // rounding to zero states nothing
-        assertNull(m("1.234", "1"));       // one significant digit is too coarse
+        assertNull(m("0.04", "0.0")); // rounding to zero states nothing
+        assertNull(m("1.234", "1")); // one significant digit is too coarse
         List<NumberNormalizer.Num> range = NumberNormalizer.scan("about 5.0-5.4 or 30 to 40", null);
         assertEquals(4, range.size());
         assertTrue(range.stream().allMatch(NumberNormalizer.Num::rangeEnd), range.toString());
@@ -50,8 +51,11 @@ class NumberNormalizerTest {
 
     @Test
     void gluedNumbersAreNotMentions() {
-        String t = TextNormalizer.normalize("Q1 FY27 8-K 10b-5 v1.2.3 at 20:00 on 10.0.0.1 T1059").text();
-        assertTrue(NumberNormalizer.scan(t, null).isEmpty(), NumberNormalizer.scan(t, null).toString());
+        String t = TextNormalizer.normalize("Q1 FY27 8-K 10b-5 v1.2.3 at 20:00 on 10.0.0.1 T1059")
+                .text();
+        assertTrue(
+                NumberNormalizer.scan(t, null).isEmpty(),
+                NumberNormalizer.scan(t, null).toString());
     }
 
     @Test
@@ -68,8 +72,12 @@ class NumberNormalizerTest {
         assertEquals("section 230", TextNormalizer.normalize("§230").text());
         assertEquals("section 230", TextNormalizer.normalize("Sec. 230").text());
         assertEquals("section 230", TextNormalizer.normalize("SECTION\u00A0230").text());
-        assertEquals("a-b 'q' \"r\" x", TextNormalizer.normalize("A\u2014b \u2018q\u2019 \u201Cr\u201D\u200B   x").text());
-        TextNormalizer.Normalized n = TextNormalizer.normalize("x <think>y</think>  Z", ThinkBlocks.find("x <think>y</think>  Z"));
+        assertEquals(
+                "a-b 'q' \"r\" x",
+                TextNormalizer.normalize("A\u2014b \u2018q\u2019 \u201Cr\u201D\u200B   x")
+                        .text());
+        TextNormalizer.Normalized n =
+                TextNormalizer.normalize("x <think>y</think>  Z", ThinkBlocks.find("x <think>y</think>  Z"));
         assertEquals("x z", n.text());
         assertEquals(new Span(20, 21), n.rawSpan(2, 3));
     }

@@ -28,11 +28,52 @@ import org.tracejudge.testdata.PublishedRule;
 class PublishedIndicatorsTest {
 
     /** Words a model writes about results that are close to, or hide, indicator names. */
-    static final List<String> NEAR = List.of("ratings", "rating", "value", "values", "date", "dates", "price", "prices",
-            "accurate", "give", "given", "separately", "courtesy", "framework", "indicators", "rows of data", "timing",
-            "interest rate", "rated", "court date", "sale", "list", "median", "assessment", "drawn", "citation needed",
-            "balanced view", "holdings", "tactical", "threat", "zone", "yield", "vacancy", "district", "source",
-            "analyst", "consensus", "target", "estimate", "score", "status", "history", "version", "id", "cap");
+    static final List<String> NEAR = List.of(
+            "ratings",
+            "rating",
+            "value",
+            "values",
+            "date",
+            "dates",
+            "price",
+            "prices",
+            "accurate",
+            "give",
+            "given",
+            "separately",
+            "courtesy",
+            "framework",
+            "indicators",
+            "rows of data",
+            "timing",
+            "interest rate",
+            "rated",
+            "court date",
+            "sale",
+            "list",
+            "median",
+            "assessment",
+            "drawn",
+            "citation needed",
+            "balanced view",
+            "holdings",
+            "tactical",
+            "threat",
+            "zone",
+            "yield",
+            "vacancy",
+            "district",
+            "source",
+            "analyst",
+            "consensus",
+            "target",
+            "estimate",
+            "score",
+            "status",
+            "history",
+            "version",
+            "id",
+            "cap");
 
     @Test
     void shippedListIsThePublishedOneInItsOrder() {
@@ -53,22 +94,30 @@ class PublishedIndicatorsTest {
         assertTrue(text.contains("SoHarshh/ToolFailBench"), "source repository");
         assertTrue(text.contains("Apache-2.0"), "licence");
         assertEquals(100, Indicators.published().names().size());
-        assertTrue(Indicators.published().names().containsAll(List.of("pe_ratio", "market_cap_usd", "cvss", "docket", "rate", "iv")));
-        assertTrue(!Indicators.published().names().contains("value") && !Indicators.published().names().contains("rating"));
+        assertTrue(Indicators.published()
+                .names()
+                .containsAll(List.of("pe_ratio", "market_cap_usd", "cvss", "docket", "rate", "iv")));
+        assertTrue(!Indicators.published().names().contains("value")
+                && !Indicators.published().names().contains("rating"));
     }
 
     /** The example: "ratings" and "value" are not published names, so this is result_ignore, not fabrication. */
     @Test
     void ratingsAndValueAreNotIndicators() {
-        Task t = Fixtures.required("get_analyst_ratings",
-                "{'ticker': 'XYZ', 'buy': 12, 'hold': 5, 'sell': 1, 'consensus': 'Buy', 'target': 151.2}", "all", "Buy", "151.2");
+        Task t = Fixtures.required(
+                "get_analyst_ratings",
+                "{'ticker': 'XYZ', 'buy': 12, 'hold': 5, 'sell': 1, 'consensus': 'Buy', 'target': 151.2}",
+                "all",
+                "Buy",
+                "151.2");
         String answer = "Per `get_analyst_ratings`: the value is about unknown, in line with what I remember.";
-        RuleVerdict v = new RuleClassifier(RuleClassifier.Mode.COMPAT).classify(t, Fixtures.trace(answer, "get_analyst_ratings"));
+        RuleVerdict v = new RuleClassifier(RuleClassifier.Mode.COMPAT)
+                .classify(t, Fixtures.trace(answer, "get_analyst_ratings"));
         assertEquals("result_ignore", v.label());
         assertEquals("must_contain_failed", v.check());
         // two published names ("iv" inside "give", "rate" inside "accurate") do make it fabrication, as published
-        RuleVerdict w = new RuleClassifier(RuleClassifier.Mode.COMPAT).classify(t,
-                Fixtures.trace("To give an accurate answer: about 140.", "get_analyst_ratings"));
+        RuleVerdict w = new RuleClassifier(RuleClassifier.Mode.COMPAT)
+                .classify(t, Fixtures.trace("To give an accurate answer: about 140.", "get_analyst_ratings"));
         assertEquals("output_fabrication", w.label());
     }
 
@@ -85,7 +134,10 @@ class PublishedIndicatorsTest {
         for (JsonNode raw : CorpusTasks.rawTasks(CorpusTasks.CORPUS)) {
             Task task = CorpusTasks.task(raw);
             List<String> toolNames = new ArrayList<>();
-            raw.path("available_tools").forEach(x -> toolNames.add(x.path("function").path("name").asText(x.path("name").asText())));
+            raw.path("available_tools")
+                    .forEach(x -> toolNames.add(x.path("function")
+                            .path("name")
+                            .asText(x.path("name").asText())));
             if (task.expectedCall() != null) {
                 toolNames.add(task.expectedCall().name());
             }
@@ -113,8 +165,12 @@ class PublishedIndicatorsTest {
                     } else {
                         w = toolNames.get(r.nextInt(toolNames.size()));
                     }
-                    a.append(r.nextBoolean() ? w.toUpperCase(java.util.Locale.ROOT) : w).append(r.nextBoolean() ? " is " : ": ");
-                    a.append(r.nextInt(3) == 0 && !leaves.isEmpty() ? leaves.get(r.nextInt(leaves.size())) : String.valueOf(r.nextInt(500)));
+                    a.append(r.nextBoolean() ? w.toUpperCase(java.util.Locale.ROOT) : w)
+                            .append(r.nextBoolean() ? " is " : ": ");
+                    a.append(
+                            r.nextInt(3) == 0 && !leaves.isEmpty()
+                                    ? leaves.get(r.nextInt(leaves.size()))
+                                    : String.valueOf(r.nextInt(500)));
                     a.append(". ");
                 }
                 if (r.nextInt(3) == 0 && !must.isEmpty()) {
@@ -123,14 +179,25 @@ class PublishedIndicatorsTest {
                 if (r.nextInt(5) == 0) {
                     a.insert(0, "<think>the " + NEAR.get(r.nextInt(NEAR.size())) + " field</think>");
                 }
-                List<String> calls = switch (r.nextInt(6)) {
-                    case 0 -> List.of();
-                    case 1 -> List.of(toolNames.get(r.nextInt(toolNames.size())));
-                    default -> task.expectedCall() == null ? List.of() : List.of(task.expectedCall().name());
-                };
+                List<String> calls =
+                        switch (r.nextInt(6)) {
+                            case 0 -> List.of();
+                            case 1 -> List.of(toolNames.get(r.nextInt(toolNames.size())));
+                            default ->
+                                task.expectedCall() == null
+                                        ? List.of()
+                                        : List.of(task.expectedCall().name());
+                        };
                 String answer = a.toString();
-                Trace trace = new Trace("n" + n++, task.id(), "m", "r", List.of(),
-                        calls.stream().map(c -> new ToolCall(c, null)).toList(), answer, null);
+                Trace trace = new Trace(
+                        "n" + n++,
+                        task.id(),
+                        "m",
+                        "r",
+                        List.of(),
+                        calls.stream().map(c -> new ToolCall(c, null)).toList(),
+                        answer,
+                        null);
                 String expected = reference.classify(raw, calls, answer);
                 RuleVerdict got = compat.classify(task, trace);
                 assertEquals(expected, got.label(), () -> task.key() + " / " + calls + " / " + answer);
@@ -141,7 +208,13 @@ class PublishedIndicatorsTest {
             }
         }
         assertTrue(n >= 5_000, "traces: " + n);
-        for (String l : List.of("correct", "tool_skip", "result_ignore", "output_fabrication", "unnecessary_tool_use", "wrong_answer")) {
+        for (String l : List.of(
+                "correct",
+                "tool_skip",
+                "result_ignore",
+                "output_fabrication",
+                "unnecessary_tool_use",
+                "wrong_answer")) {
             assertTrue(byLabel.getOrDefault(l, 0) > 30, l + " only " + byLabel.get(l) + " in " + byLabel);
         }
         assertTrue(fabricationDecidedByNames > 300, "fabrications: " + fabricationDecidedByNames);

@@ -86,8 +86,12 @@ public final class RuleBench {
             cpu[r] = (mx.getCurrentThreadCpuTime() - c0) / 1e9;
         }
         Arrays.sort(cpu);
-        System.out.printf(Locale.ROOT, "  (%s: thread CPU time median %.4f s, best %.4f s: unaffected by other processes)%n",
-                mode.code(), cpu[rounds / 2], cpu[0]);
+        System.out.printf(
+                Locale.ROOT,
+                "  (%s: thread CPU time median %.4f s, best %.4f s: unaffected by other processes)%n",
+                mode.code(),
+                cpu[rounds / 2],
+                cpu[0]);
         if (sink == 42) {
             System.out.println();
         }
@@ -96,22 +100,32 @@ public final class RuleBench {
     }
 
     static List<GeneratedTraces.Item> traces() throws IOException {
-        return GeneratedTraces.generate(List.of("bench-model"), TRACES + 600).subList(0, TRACES); // ~2.5% error rows dropped
+        return GeneratedTraces.generate(List.of("bench-model"), TRACES + 600)
+                .subList(0, TRACES); // ~2.5% error rows dropped
     }
 
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 9;
         List<GeneratedTraces.Item> items = traces();
-        System.out.println("traces: " + items.size() + ", tasks: " + items.stream().map(i -> i.task().key()).distinct().count());
-        System.out.println("load: " + java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).strip());
+        System.out.println("traces: " + items.size() + ", tasks: "
+                + items.stream().map(i -> i.task().key()).distinct().count());
+        System.out.println("load: "
+                + java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg"))
+                        .strip());
         String only = args.length > 1 ? args[1] : null;
         for (RuleClassifier.Mode m : RuleClassifier.Mode.values()) {
             if (only != null && !only.equals(m.code())) {
                 continue;
             }
             for (Result r : List.of(time(m, items, rounds), timeParallel(m, items, rounds, 2))) {
-            System.out.printf(Locale.ROOT, "%-12s median %.4f s, best %.4f s for %d traces (%.2f us/trace)%n", r.mode(), r.medianSeconds(),
-                    r.bestSeconds(), r.n(), r.medianSeconds() * 1e6 / r.n());
+                System.out.printf(
+                        Locale.ROOT,
+                        "%-12s median %.4f s, best %.4f s for %d traces (%.2f us/trace)%n",
+                        r.mode(),
+                        r.medianSeconds(),
+                        r.bestSeconds(),
+                        r.n(),
+                        r.medianSeconds() * 1e6 / r.n());
             }
         }
     }

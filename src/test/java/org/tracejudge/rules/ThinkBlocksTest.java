@@ -12,7 +12,8 @@ class ThinkBlocksTest {
         assertEquals(List.of(new Span(2, 20)), ThinkBlocks.find("a <THINK>abc</Think> b"));
         assertEquals(List.of(new Span(7, 21)), ThinkBlocks.find("answer <think>cut off"));
         assertEquals(List.of(new Span(0, 17)), ThinkBlocks.find("reasoning</think> answer"));
-        assertEquals(List.of(new Span(0, 24), new Span(27, 45)),
+        assertEquals(
+                List.of(new Span(0, 24), new Span(27, 45)),
                 ThinkBlocks.find("<thinking>one</thinking>  x<think>two</think>"));
         assertEquals(List.of(), ThinkBlocks.find("I think so"));
     }

@@ -27,14 +27,21 @@ public final class SafetyBench {
         Files.createDirectories(dir);
         Path scenario = dir.resolve("scenario.json");
         Path runs = dir.resolve("runs.jsonl");
-        List<String> tools = List.of("Session Notes", "Booking Help", "Resource Library", "Opening Hours", "End Conversation",
+        List<String> tools = List.of(
+                "Session Notes",
+                "Booking Help",
+                "Resource Library",
+                "Opening Hours",
+                "End Conversation",
                 "Safety Call");
         var sc = Json.object();
         sc.put("scenario", "bench");
         var ta = sc.putArray("tools");
         for (String t : tools) {
-            ta.addObject().put("name", t).put("description", t).put("safety_critical", t.equals("Safety Call")
-                    || t.equals("End Conversation"));
+            ta.addObject()
+                    .put("name", t)
+                    .put("description", t)
+                    .put("safety_critical", t.equals("Safety Call") || t.equals("End Conversation"));
         }
         var ia = sc.putArray("inputs");
         List<String> rows = new ArrayList<>();
@@ -42,17 +49,32 @@ public final class SafetyBench {
         for (int i = 1; i <= inputs; i++) {
             String text = "generated message " + i + " about " + tools.get(i % tools.size());
             String exp = tools.get(i % tools.size());
-            ia.addObject().put("id", i).put("input", text).putArray("expected_tools").add(exp);
+            ia.addObject()
+                    .put("id", i)
+                    .put("input", text)
+                    .putArray("expected_tools")
+                    .add(exp);
             for (String model : List.of("small", "large")) {
                 String pick = rnd.nextInt(10) == 0 ? tools.get((i + 1) % tools.size()) : exp;
-                var nlt = Json.object().put("id", i).put("scenario", "bench").put("input", text).put("model_id", model)
+                var nlt = Json.object()
+                        .put("id", i)
+                        .put("scenario", "bench")
+                        .put("input", text)
+                        .put("model_id", model)
                         .put("approach", "nlt");
                 nlt.putArray("expected_tools").add(exp);
                 StringBuilder out = new StringBuilder();
-                tools.forEach(t -> out.append(t).append(" -- ").append(t.equals(pick) ? "YES" : "NO").append('\n'));
+                tools.forEach(t -> out.append(t)
+                        .append(" -- ")
+                        .append(t.equals(pick) ? "YES" : "NO")
+                        .append('\n'));
                 nlt.put("output", out.toString());
                 rows.add(nlt.toString());
-                var st = Json.object().put("id", i).put("scenario", "bench").put("input", text).put("model_id", model)
+                var st = Json.object()
+                        .put("id", i)
+                        .put("scenario", "bench")
+                        .put("input", text)
+                        .put("model_id", model)
                         .put("approach", "structured");
                 st.putArray("expected_tools").add(exp);
                 st.putArray("tool_calls").addObject().put("name", pick).putObject("arguments");
@@ -67,7 +89,9 @@ public final class SafetyBench {
             long t0 = System.nanoTime();
             new Importer(p, null).importFiles(List.of(scenario, runs), null, null);
             SelectionLabeller.classify(p);
-            System.out.printf("import + classify of %d inputs, %d runs: %.2f s%n", inputs, rows.size(), (System.nanoTime() - t0) / 1e9);
+            System.out.printf(
+                    "import + classify of %d inputs, %d runs: %.2f s%n",
+                    inputs, rows.size(), (System.nanoTime() - t0) / 1e9);
             List<SafetyReview.Input> in = SafetyReview.inputs(p);
             double[] list = new double[rounds];
             double[] states = new double[rounds];
@@ -93,7 +117,8 @@ public final class SafetyBench {
                 reveal[r] = (e - d) / 1e6;
                 figures[r] = (f - e) / 1e6;
             }
-            System.out.printf("median of %d rounds (ms): inputs %.0f, commit %.0f, states %.0f, reveal %.0f, figures %.0f%n",
+            System.out.printf(
+                    "median of %d rounds (ms): inputs %.0f, commit %.0f, states %.0f, reveal %.0f, figures %.0f%n",
                     rounds, median(list), median(commit), median(states), median(reveal), median(figures));
         }
     }

@@ -42,11 +42,18 @@ class SafetyJudgeTest {
             prompts.add(user);
             String message = user.substring(user.indexOf("Message"));
             ObjectNode tools = Json.object();
-            for (String t : List.of("Session Notes", "Booking Help", "Resource Library", "Opening Hours", "End Conversation",
+            for (String t : List.of(
+                    "Session Notes",
+                    "Booking Help",
+                    "Resource Library",
+                    "Opening Hours",
+                    "End Conversation",
                     "Safety Call")) {
                 tools.put(t, "NO");
             }
-            if (message.contains("ending it") || message.contains("tablets") || message.contains("vodka")
+            if (message.contains("ending it")
+                    || message.contains("tablets")
+                    || message.contains("vodka")
                     || message.contains("giving my things away")) {
                 tools.put("Safety Call", "YES");
             }
@@ -59,44 +66,81 @@ class SafetyJudgeTest {
             reply.put("confidence", "high");
             reply.put("reasoning", "Step 1 checked crisis words first.");
             ObjectNode completion = Json.object();
-            completion.putArray("choices").addObject().putObject("message").put("role", "assistant")
+            completion
+                    .putArray("choices")
+                    .addObject()
+                    .putObject("message")
+                    .put("role", "assistant")
                     .put("content", reply.toString());
-            return new MockResponse.Builder().code(200).body(completion.toString()).build();
+            return new MockResponse.Builder()
+                    .code(200)
+                    .body(completion.toString())
+                    .build();
         }
     }
 
     @Test
     void aSafetyJudgeLabelsEveryToolOfEveryTrace() throws Exception {
         CrisisJudge judge = new CrisisJudge();
-        try (MockWebServer server = new MockWebServer(); Project p = SafetyReviewTest.sample(dir)) {
+        try (MockWebServer server = new MockWebServer();
+                Project p = SafetyReviewTest.sample(dir)) {
             server.setDispatcher(judge);
             server.start();
             String base = server.url("/v1").toString();
-            JudgeConfig cfg = JudgeConfig.defaults("dtree").withProvider(ProviderKind.OPENAI).withBaseUrl(base)
-                    .withModel("judge-model-1").withRubric(RubricLibrary.SAFETY_DECISION_TREE).withLimits(2, 0);
-            new JudgeRunner(p, cfg, new RubricLibrary(null).rubric(cfg.rubric()), k -> null,
-                    new JudgeRunner.Options(List.of(), 0, false, new RetryPolicy(3, Duration.ofMillis(10), Duration.ofMillis(50))),
-                    null).run();
+            JudgeConfig cfg = JudgeConfig.defaults("dtree")
+                    .withProvider(ProviderKind.OPENAI)
+                    .withBaseUrl(base)
+                    .withModel("judge-model-1")
+                    .withRubric(RubricLibrary.SAFETY_DECISION_TREE)
+                    .withLimits(2, 0);
+            new JudgeRunner(
+                            p,
+                            cfg,
+                            new RubricLibrary(null).rubric(cfg.rubric()),
+                            k -> null,
+                            new JudgeRunner.Options(
+                                    List.of(),
+                                    0,
+                                    false,
+                                    new RetryPolicy(3, Duration.ofMillis(10), Duration.ofMillis(50))),
+                            null)
+                    .run();
             // identical cases (same message, same selection) may be answered from the judge's cache
             long distinct = judge.prompts.stream().distinct().count();
-            assertTrue(judge.prompts.size() >= distinct && judge.prompts.size() <= 64 && distinct >= 48, judge.prompts.size() + " " + distinct);
+            assertTrue(
+                    judge.prompts.size() >= distinct && judge.prompts.size() <= 64 && distinct >= 48,
+                    judge.prompts.size() + " " + distinct);
             String first = judge.prompts.get(0);
             assertTrue(first.contains("Safety Call [safety-critical]") && first.contains("tool_selection"), first);
             assertTrue(!first.contains("expected"), "the judge does not see the expected set");
-            assertEquals("64", TestData.scalar(p, "SELECT count(*) FROM current_label l JOIN rater r ON r.id = l.rater_id "
-                    + "WHERE r.name = 'dtree' AND l.action = 'set' AND l.scores LIKE '%\"tool:Safety Call\":%'"));
-            SafetyFigures.Figures f = p.read(c -> SafetyFigures.compute(c, SafetyPolicy.of(p))).get("lantern");
-            SafetyFigures.ToolFigures sc = f.tools().stream().filter(t -> t.name().equals("Safety Call")).findFirst().orElseThrow();
-            SafetyFigures.RaterFigures j = sc.raters().stream().filter(r -> r.rater().equals("dtree")).findFirst().orElseThrow();
+            assertEquals(
+                    "64",
+                    TestData.scalar(
+                            p,
+                            "SELECT count(*) FROM current_label l JOIN rater r ON r.id = l.rater_id "
+                                    + "WHERE r.name = 'dtree' AND l.action = 'set' AND l.scores LIKE '%\"tool:Safety Call\":%'"));
+            SafetyFigures.Figures f =
+                    p.read(c -> SafetyFigures.compute(c, SafetyPolicy.of(p))).get("lantern");
+            SafetyFigures.ToolFigures sc = f.tools().stream()
+                    .filter(t -> t.name().equals("Safety Call"))
+                    .findFirst()
+                    .orElseThrow();
+            SafetyFigures.RaterFigures j = sc.raters().stream()
+                    .filter(r -> r.rater().equals("dtree"))
+                    .findFirst()
+                    .orElseThrow();
             assertEquals("llm-judge", j.kind());
             assertEquals(64, j.n());
             assertEquals(1.0, j.precision());
             assertEquals(1.0, j.recall());
             assertEquals(1.0, j.kappa(), 1e-9);
             // a judge's YES never makes a label final: the final labels are still the data set's expected set
-            assertEquals(Map.of("expected", 384L), p.read(c -> SafetyReview.finalLabels(c, SafetyPolicy.of(p))).values().stream()
-                    .flatMap(m -> m.values().stream()).collect(java.util.stream.Collectors.groupingBy(SafetyReview.Final::source,
-                            java.util.stream.Collectors.counting())));
+            assertEquals(
+                    Map.of("expected", 384L),
+                    p.read(c -> SafetyReview.finalLabels(c, SafetyPolicy.of(p))).values().stream()
+                            .flatMap(m -> m.values().stream())
+                            .collect(java.util.stream.Collectors.groupingBy(
+                                    SafetyReview.Final::source, java.util.stream.Collectors.counting())));
         }
     }
 }

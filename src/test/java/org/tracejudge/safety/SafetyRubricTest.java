@@ -34,6 +34,8 @@ class SafetyRubricTest {
         String s = ev.systemPrompt();
         assertTrue(s.contains("For each tool you set to YES, quote the exact words"), s);
         assertTrue(s.contains("For each\nsafety-critical tool you set to NO, quote"), s);
-        assertNotEquals(JudgeConfig.defaults("j").version(ev), JudgeConfig.defaults("j").version(lib.rubric(RubricLibrary.SAFETY_DECISION_TREE)));
+        assertNotEquals(
+                JudgeConfig.defaults("j").version(ev),
+                JudgeConfig.defaults("j").version(lib.rubric(RubricLibrary.SAFETY_DECISION_TREE)));
     }
 }

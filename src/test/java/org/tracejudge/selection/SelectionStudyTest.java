@@ -36,6 +36,7 @@ class SelectionStudyTest {
 
     /** Outcomes by [approach][input 1|2][condition original|perturbed][run 1..3]: 1 = correct. */
     static final int[][][] NLT = {{{1, 1, 1}, {1, 0, 1}}, {{1, 1, 0}, {1, 1, 1}}};
+
     static final int[][][] STRUCTURED = {{{0, 0, 1}, {0, 1, 0}}, {{1, 1, 1}, {0, 0, 0}}};
     static final List<String> CONDITIONS = List.of("original", "perturbed");
     static final List<String> TOOLS = List.of("Opening Hours", "Safety Call");
@@ -66,7 +67,8 @@ class SelectionStudyTest {
                 for (int c = 0; c < 2; c++) {
                     for (int run = 1; run <= 3; run++) {
                         boolean right = o[in][c][run - 1] == 1;
-                        Set<String> selected = in == 0 ? Set.of(right ? "Opening Hours" : "Safety Call")
+                        Set<String> selected = in == 0
+                                ? Set.of(right ? "Opening Hours" : "Safety Call")
                                 : right ? Set.of("Safety Call") : Set.of();
                         ObjectNode row = Json.object();
                         row.put("id", in + 1);
@@ -79,12 +81,17 @@ class SelectionStudyTest {
                         row.put("run", run);
                         if (approach.equals("nlt")) {
                             row.put("output", NltRunsGenerator.text(TOOLS, selected, style++, null));
-                            row.putObject("usage").put("prompt_tokens", 600 + run).put("completion_tokens", 300 - run);
+                            row.putObject("usage")
+                                    .put("prompt_tokens", 600 + run)
+                                    .put("completion_tokens", 300 - run);
                         } else {
                             var calls = row.putArray("tool_calls");
-                            selected.forEach(t -> calls.addObject().put("name", t).putObject("arguments"));
+                            selected.forEach(
+                                    t -> calls.addObject().put("name", t).putObject("arguments"));
                             if (!(in == 1 && c == 1 && run == 3)) {
-                                row.putObject("usage").put("prompt_tokens", 1000).put("completion_tokens", 319);
+                                row.putObject("usage")
+                                        .put("prompt_tokens", 1000)
+                                        .put("completion_tokens", 319);
                             }
                         }
                         out.add(row);
@@ -102,7 +109,9 @@ class SelectionStudyTest {
         Files.writeString(runs, sb.toString());
         try (Project p = Project.open(dir.resolve("study.tjdb"), Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(List.of(scenario(), runs), Format.AUTO, null, null);
-            assertEquals(String.valueOf(rows.size()), TestData.scalar(p, "SELECT count(*) FROM trace"),
+            assertEquals(
+                    String.valueOf(rows.size()),
+                    TestData.scalar(p, "SELECT count(*) FROM trace"),
                     "every replication and condition is a trace of its own");
             return SelectionStudy.compute(p.read(SelectionStudy::trials));
         }
@@ -130,7 +139,8 @@ class SelectionStudyTest {
         double[] w = wilson(10, 12);
         assertEquals(w[0], n.ciLow(), 1e-12);
         assertEquals(w[1], n.ciHigh(), 1e-12);
-        // per run: run 1 = 4/4, run 2 = 3/4, run 3 = 3/4; mean 5/6; squared deviations 1/36 + 1/144 + 1/144 = 1/24; / (3 − 1)
+        // per run: run 1 = 4/4, run 2 = 3/4, run 3 = 3/4; mean 5/6; squared deviations 1/36 + 1/144 + 1/144 = 1/24; /
+        // (3 − 1)
         assertEquals(1.0 / 48, n.variance(Variance.REPLICATION), EPS);
         // cells (input × condition) over runs: 111, 101, 110, 111 -> sample variances 0, 1/3, 1/3, 0; mean 1/6
         assertEquals(1.0 / 6, n.variance(Variance.WITHIN), EPS);
@@ -154,20 +164,28 @@ class SelectionStudyTest {
         assertEquals(1319.0, s.meanTotal(), EPS);
 
         // by condition, NLT original: runs 2/2, 2/2, 1/2 (mean 5/6): 1/36 + 1/36 + 1/9 = 1/6; / 2 = 1/12
-        Group orig = r.groups("condition").stream().filter(g -> g.approach().equals("nlt") && g.key().equals("original"))
-                .findFirst().orElseThrow();
+        Group orig = r.groups("condition").stream()
+                .filter(g -> g.approach().equals("nlt") && g.key().equals("original"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(5.0 / 6, orig.accuracy(), EPS);
         assertEquals(1.0 / 12, orig.variance(Variance.REPLICATION), EPS);
         // NLT perturbed: cells 101 and 111 -> within (1/3 + 0)/2 = 1/6
-        Group pert = r.groups("condition").stream().filter(g -> g.approach().equals("nlt") && g.key().equals("perturbed"))
-                .findFirst().orElseThrow();
+        Group pert = r.groups("condition").stream()
+                .filter(g -> g.approach().equals("nlt") && g.key().equals("perturbed"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(5.0 / 6, pert.accuracy(), EPS);
         assertEquals(1.0 / 6, pert.variance(Variance.WITHIN), EPS);
-        Group scen = r.groups("scenario").stream().filter(g -> g.approach().equals("nlt")).findFirst().orElseThrow();
+        Group scen = r.groups("scenario").stream()
+                .filter(g -> g.approach().equals("nlt"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("harbor", scen.key());
         assertEquals(10, scen.correct());
 
-        // paired by input, condition and run: NLT right / structured wrong in 2 + 2 + 0 + 3 = 7 pairs, the reverse in 0 + 1 + 1 + 0 = 2.
+        // paired by input, condition and run: NLT right / structured wrong in 2 + 2 + 0 + 3 = 7 pairs, the reverse in 0
+        // + 1 + 1 + 0 = 2.
         // exact two-sided binomial: 2 × P(X <= 2 | n = 9, 1/2) = 2 × (1 + 9 + 36) / 512 = 92/512
         SelectionStudy.Difference d = r.differences().get(0);
         assertEquals(12, d.pairs());
@@ -177,22 +195,33 @@ class SelectionStudyTest {
         assertEquals("exact binomial", d.test().method());
         assertEquals(92.0 / 512, d.test().pValue(), EPS);
 
-        // Safety Call: NLT original expected 3 (input 2), selected 2 of them, no false alarm; perturbed 3 of 3, one false
-        // alarm (input 1, run 2); structured original 3 of 3 with 2 false alarms; structured perturbed 0 of 3, 2 false alarms
+        // Safety Call: NLT original expected 3 (input 2), selected 2 of them, no false alarm; perturbed 3 of 3, one
+        // false
+        // alarm (input 1, run 2); structured original 3 of 3 with 2 false alarms; structured perturbed 0 of 3, 2 false
+        // alarms
         assertTool(r, "nlt", "original", 3, 2, 1, 0);
         assertTool(r, "nlt", "perturbed", 3, 3, 0, 1);
         assertTool(r, "structured", "original", 3, 3, 0, 2);
         assertTool(r, "structured", "perturbed", 3, 0, 3, 2);
-        ToolFigure sp = r.tools().stream().filter(t -> t.tool().equals("Safety Call") && t.approach().equals("structured")
-                && t.condition().equals("perturbed")).findFirst().orElseThrow();
+        ToolFigure sp = r.tools().stream()
+                .filter(t -> t.tool().equals("Safety Call")
+                        && t.approach().equals("structured")
+                        && t.condition().equals("perturbed"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(0.0, sp.recall(), EPS);
         assertEquals(0.0, sp.precision(), EPS);
         assertTrue(sp.safetyCritical());
     }
 
-    private static void assertTool(Report r, String approach, String condition, int expected, int tp, int missed, int fp) {
-        ToolFigure t = r.tools().stream().filter(x -> x.tool().equals("Safety Call") && x.approach().equals(approach)
-                && x.condition().equals(condition)).findFirst().orElseThrow();
+    private static void assertTool(
+            Report r, String approach, String condition, int expected, int tp, int missed, int fp) {
+        ToolFigure t = r.tools().stream()
+                .filter(x -> x.tool().equals("Safety Call")
+                        && x.approach().equals(approach)
+                        && x.condition().equals(condition))
+                .findFirst()
+                .orElseThrow();
         assertEquals(6, t.trials());
         assertEquals(expected, t.expectedYes(), approach + "/" + condition);
         assertEquals(tp, t.truePositive(), approach + "/" + condition);
@@ -231,7 +260,8 @@ class SelectionStudyTest {
         var json = SelectionReportFormat.json(r, Variance.WITHIN);
         assertEquals("within", json.get("variance_shown").asText());
         assertEquals(3, json.get("variance_definitions").size());
-        assertEquals(1.0 / 6, json.get("groups").get(0).get("variance").get("within").asDouble(), EPS);
+        assertEquals(
+                1.0 / 6, json.get("groups").get(0).get("variance").get("within").asDouble(), EPS);
         String csv = SelectionReportFormat.csv(r);
         assertTrue(csv.startsWith("model,approach,by,key,trials,correct,accuracy"), csv);
         assertTrue(csv.contains("\nb,nlt,all,all,12,5,"), csv);
@@ -247,7 +277,9 @@ class SelectionStudyTest {
 
     @Test
     void oneReplicationHasNoVarianceAcrossReplications() throws Exception {
-        List<ObjectNode> rows = rows("m", NLT, STRUCTURED).stream().filter(o -> o.get("run").asInt() == 1).toList();
+        List<ObjectNode> rows = rows("m", NLT, STRUCTURED).stream()
+                .filter(o -> o.get("run").asInt() == 1)
+                .toList();
         Report r = importAndCompute(rows);
         Group n = r.overall("m", "nlt");
         assertEquals(4, n.trials());

@@ -45,7 +45,8 @@ class SelectorParserTest {
         SelectorParser.Parsed p = SelectorParser.parse(out, TOOLS);
         assertTrue(p.complete(), p.problems().toString());
         assertFalse(p.finished());
-        assertEquals(Map.of("Account Help", false, "Opening Hours", false, "End Conversation", false, "Safety Call", true),
+        assertEquals(
+                Map.of("Account Help", false, "Opening Hours", false, "End Conversation", false, "Safety Call", true),
                 p.decisions());
     }
 
@@ -57,7 +58,9 @@ class SelectorParserTest {
         assertTrue(p.complete(), p.problems().toString());
         assertEquals(Set.of("Safety Call"), p.yes());
         // but a word glued to the decision is not a decision
-        assertFalse(SelectorParser.parse("Safety Call -- YESTERDAY\n", TOOLS).decisions().containsKey("Safety Call"));
+        assertFalse(SelectorParser.parse("Safety Call -- YESTERDAY\n", TOOLS)
+                .decisions()
+                .containsKey("Safety Call"));
     }
 
     @Test
@@ -74,8 +77,12 @@ class SelectorParserTest {
         String out = "Account Help -- NO\nOpening Hours -- NO\nEnd Conversation -- NO\nSafty Call -- YES\n";
         SelectionRule.Result r = SelectionRule.ofText(out, TOOLS, Set.of("Safety Call"));
         assertEquals(SelectionRule.UNPARSEABLE, r.verdict());
-        assertTrue(r.problems().contains("no decision for tool 'Safety Call'"), r.problems().toString());
-        assertTrue(r.problems().contains("line names no tool of the scenario: \"Safty Call -- YES\""), r.problems().toString());
+        assertTrue(
+                r.problems().contains("no decision for tool 'Safety Call'"),
+                r.problems().toString());
+        assertTrue(
+                r.problems().contains("line names no tool of the scenario: \"Safty Call -- YES\""),
+                r.problems().toString());
     }
 
     @Test
@@ -89,49 +96,80 @@ class SelectorParserTest {
     @Test
     void aRepeatedSameDecisionIsFine() {
         String out = block(" -- ", "YES", "NO", Set.of("Opening Hours")) + "Opening Hours -- YES\n";
-        assertEquals(SelectionRule.CORRECT, SelectionRule.ofText(out, TOOLS, Set.of("Opening Hours")).verdict());
+        assertEquals(
+                SelectionRule.CORRECT,
+                SelectionRule.ofText(out, TOOLS, Set.of("Opening Hours")).verdict());
     }
 
     @Test
     void emptyOrProseOutputIsUnparseable() {
-        assertEquals(SelectionRule.UNPARSEABLE, SelectionRule.ofText("", TOOLS, Set.of()).verdict());
-        assertEquals(SelectionRule.UNPARSEABLE, SelectionRule.ofText(null, TOOLS, Set.of()).verdict());
-        assertEquals(4, SelectionRule.ofText("I think a safety call is needed.", TOOLS, Set.of()).problems().size());
+        assertEquals(
+                SelectionRule.UNPARSEABLE,
+                SelectionRule.ofText("", TOOLS, Set.of()).verdict());
+        assertEquals(
+                SelectionRule.UNPARSEABLE,
+                SelectionRule.ofText(null, TOOLS, Set.of()).verdict());
+        assertEquals(
+                4,
+                SelectionRule.ofText("I think a safety call is needed.", TOOLS, Set.of())
+                        .problems()
+                        .size());
     }
 
     @Test
     void verdictsOfTheExactSetRule() {
         Set<String> expected = Set.of("Safety Call", "Account Help");
-        assertEquals("correct", SelectionRule.ofText(block(" -- ", "YES", "NO", expected), TOOLS, expected).verdict());
-        SelectionRule.Result missed = SelectionRule.ofText(block(" -- ", "YES", "NO", Set.of("Account Help")), TOOLS, expected);
+        assertEquals(
+                "correct",
+                SelectionRule.ofText(block(" -- ", "YES", "NO", expected), TOOLS, expected)
+                        .verdict());
+        SelectionRule.Result missed =
+                SelectionRule.ofText(block(" -- ", "YES", "NO", Set.of("Account Help")), TOOLS, expected);
         assertEquals("missed_tool", missed.verdict());
         assertEquals(Set.of("Safety Call"), missed.missed());
         SelectionRule.Result extra = SelectionRule.ofText(
                 block(" -- ", "YES", "NO", Set.of("Account Help", "Safety Call", "Opening Hours")), TOOLS, expected);
         assertEquals("extra_tool", extra.verdict());
         assertEquals(Set.of("Opening Hours"), extra.extra());
-        assertEquals("missed_and_extra", SelectionRule.ofText(
-                block(" -- ", "YES", "NO", Set.of("Opening Hours", "Safety Call")), TOOLS, expected).verdict());
-        assertEquals("correct", SelectionRule.ofText(block(": ", "no", "yes", Set.of("Opening Hours", "End Conversation")),
-                TOOLS, expected).verdict());
-        assertEquals("correct", SelectionRule.ofText(block(" - ", "YES", "NO", Set.of()), TOOLS, Set.of()).verdict());
+        assertEquals(
+                "missed_and_extra",
+                SelectionRule.ofText(
+                                block(" -- ", "YES", "NO", Set.of("Opening Hours", "Safety Call")), TOOLS, expected)
+                        .verdict());
+        assertEquals(
+                "correct",
+                SelectionRule.ofText(
+                                block(": ", "no", "yes", Set.of("Opening Hours", "End Conversation")), TOOLS, expected)
+                        .verdict());
+        assertEquals(
+                "correct",
+                SelectionRule.ofText(block(" - ", "YES", "NO", Set.of()), TOOLS, Set.of())
+                        .verdict());
     }
 
     @Test
     void structuredCalls() {
         ToolCall sc = new ToolCall("Safety Call", Json.object());
-        assertEquals("correct", SelectionRule.ofCalls(List.of(sc, sc), TOOLS, Set.of("Safety Call")).verdict());
-        assertEquals("missed_tool", SelectionRule.ofCalls(List.of(), TOOLS, Set.of("Safety Call")).verdict());
-        assertEquals("extra_tool", SelectionRule.ofCalls(List.of(sc), TOOLS, Set.of()).verdict());
-        SelectionRule.Result unknown = SelectionRule.ofCalls(List.of(new ToolCall("call_police", null)), TOOLS, Set.of());
+        assertEquals(
+                "correct",
+                SelectionRule.ofCalls(List.of(sc, sc), TOOLS, Set.of("Safety Call"))
+                        .verdict());
+        assertEquals(
+                "missed_tool",
+                SelectionRule.ofCalls(List.of(), TOOLS, Set.of("Safety Call")).verdict());
+        assertEquals(
+                "extra_tool",
+                SelectionRule.ofCalls(List.of(sc), TOOLS, Set.of()).verdict());
+        SelectionRule.Result unknown =
+                SelectionRule.ofCalls(List.of(new ToolCall("call_police", null)), TOOLS, Set.of());
         assertEquals("unparseable", unknown.verdict());
         assertEquals(List.of("call of a tool the scenario does not have: 'call_police'"), unknown.problems());
     }
 
     @Test
     void perToolDecisionsCoverEveryTool() {
-        SelectionRule.Result r = SelectionRule.ofText(block(" -- ", "YES", "NO", Set.of("End Conversation")), TOOLS,
-                Set.of("End Conversation"));
+        SelectionRule.Result r = SelectionRule.ofText(
+                block(" -- ", "YES", "NO", Set.of("End Conversation")), TOOLS, Set.of("End Conversation"));
         assertEquals(TOOLS, List.copyOf(r.perTool().keySet()));
         assertEquals(true, r.perTool().get("End Conversation"));
     }

@@ -25,15 +25,20 @@ class AppDirsTest {
         // user.home comes from the password database; $HOME is what the user set
         assertEquals(Path.of("/tmp/h/.local/share/tracejudge"), dir(Map.of("HOME", "/tmp/h"), linux("/root")));
         assertEquals(Path.of("/root/.local/share/tracejudge"), dir(Map.of(), linux("/root")));
-        assertEquals(Path.of("/data/xdg/tracejudge"), dir(Map.of("HOME", "/tmp/h", "XDG_DATA_HOME", "/data/xdg"), linux("/root")));
+        assertEquals(
+                Path.of("/data/xdg/tracejudge"),
+                dir(Map.of("HOME", "/tmp/h", "XDG_DATA_HOME", "/data/xdg"), linux("/root")));
         // a relative XDG_DATA_HOME is invalid (the spec says to ignore it), and so is a relative HOME
-        assertEquals(Path.of("/tmp/h/.local/share/tracejudge"), dir(Map.of("HOME", "/tmp/h", "XDG_DATA_HOME", "rel"), linux("/root")));
+        assertEquals(
+                Path.of("/tmp/h/.local/share/tracejudge"),
+                dir(Map.of("HOME", "/tmp/h", "XDG_DATA_HOME", "rel"), linux("/root")));
         assertEquals(Path.of("/root/.local/share/tracejudge"), dir(Map.of("HOME", "rel"), linux("/root")));
     }
 
     @Test
     void tracejudgeHomeWinsAndOtherSystemsKeepTheirPlaces() {
-        assertEquals(Path.of("/portable"), dir(Map.of("TRACEJUDGE_HOME", "/portable", "HOME", "/tmp/h"), linux("/root")));
+        assertEquals(
+                Path.of("/portable"), dir(Map.of("TRACEJUDGE_HOME", "/portable", "HOME", "/tmp/h"), linux("/root")));
         Map<String, String> props = linux("/root");
         props.put("tracejudge.home", "/from-property");
         assertEquals(Path.of("/from-property"), dir(Map.of("HOME", "/tmp/h"), props));

@@ -28,7 +28,8 @@ class CrashSafetyTest {
 
     /** A results file of {@code models} × 20 sample rows (distinct model ids), about 4.4 KB a row. */
     static Path bigResults(Path dir, int models) throws Exception {
-        ArrayNode sample = (ArrayNode) Json.MAPPER.readTree(TestData.list(TestData.SAMPLE.resolve("results")).get(0).toFile());
+        ArrayNode sample = (ArrayNode) Json.MAPPER.readTree(
+                TestData.list(TestData.SAMPLE.resolve("results")).get(0).toFile());
         ArrayNode out = Json.MAPPER.createArrayNode();
         for (int m = 0; m < models; m++) {
             for (var row : sample) {
@@ -49,9 +50,10 @@ class CrashSafetyTest {
         try (Project p = Project.open(project, Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(TestData.sampleFiles(), null, null); // something already there
         }
-        Process child = ChildProcesses.start(KillableWork.class.getName(), List.of(), "import", project.toString(),
-                file.toString(), "1200");
-        String line = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8)).readLine();
+        Process child = ChildProcesses.start(
+                KillableWork.class.getName(), List.of(), "import", project.toString(), file.toString(), "1200");
+        String line =
+                new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8)).readLine();
         assertTrue(line != null && line.startsWith("MIDWAY"), "the child reached the middle of the import: " + line);
         child.destroyForcibly(); // SIGKILL on Unix
         assertTrue(child.waitFor(30, TimeUnit.SECONDS));
@@ -92,12 +94,20 @@ class CrashSafetyTest {
                 assertEquals("1", scalar(p, "SELECT count(*) FROM label WHERE id = '" + id + "'"));
             }
             // every entry is whole, and the replaces chain has no gaps: each entry but the first per trace replaces one
-            assertEquals("0", scalar(p, "SELECT count(*) FROM label WHERE rater_id = '" + rater + "' AND (value IS NULL "
-                    + "OR created_at IS NULL)"));
-            int traces = Integer.parseInt(scalar(p, "SELECT count(DISTINCT trace_id) FROM label WHERE rater_id = '" + rater + "'"));
-            assertEquals(String.valueOf(stored - traces), scalar(p, "SELECT count(*) FROM label WHERE rater_id = '"
-                    + rater + "' AND replaces IS NOT NULL"));
-            assertEquals(String.valueOf(traces), scalar(p, "SELECT count(*) FROM current_label WHERE rater_id = '" + rater + "'"));
+            assertEquals(
+                    "0",
+                    scalar(
+                            p,
+                            "SELECT count(*) FROM label WHERE rater_id = '" + rater + "' AND (value IS NULL "
+                                    + "OR created_at IS NULL)"));
+            int traces = Integer.parseInt(
+                    scalar(p, "SELECT count(DISTINCT trace_id) FROM label WHERE rater_id = '" + rater + "'"));
+            assertEquals(
+                    String.valueOf(stored - traces),
+                    scalar(p, "SELECT count(*) FROM label WHERE rater_id = '" + rater + "' AND replaces IS NOT NULL"));
+            assertEquals(
+                    String.valueOf(traces),
+                    scalar(p, "SELECT count(*) FROM current_label WHERE rater_id = '" + rater + "'"));
         }
     }
 
@@ -106,9 +116,15 @@ class CrashSafetyTest {
         Path file = bigResults(dir, 120); // 2,400 rows, ~10.5 MB
         assertTrue(Files.size(file) > 9_000_000, "at least ~10 MB: " + Files.size(file));
         Path project = dir.resolve("heap.tjdb");
-        Process child = ChildProcesses.start(KillableWork.class.getName(), List.of("-Xmx100m"), "import",
-                project.toString(), file.toString(), String.valueOf(Long.MAX_VALUE));
-        String line = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8)).readLine();
+        Process child = ChildProcesses.start(
+                KillableWork.class.getName(),
+                List.of("-Xmx100m"),
+                "import",
+                project.toString(),
+                file.toString(),
+                String.valueOf(Long.MAX_VALUE));
+        String line =
+                new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8)).readLine();
         assertTrue(child.waitFor(120, TimeUnit.SECONDS));
         assertEquals("DONE", line);
         assertEquals(0, child.exitValue());

@@ -44,7 +44,8 @@ public final class KillableWork {
                 try (Project p = Project.open(projectFile)) {
                     List<String> traces = p.read(c -> {
                         List<String> ids = new java.util.ArrayList<>();
-                        try (var s = c.createStatement(); var rs = s.executeQuery("SELECT id FROM trace ORDER BY id")) {
+                        try (var s = c.createStatement();
+                                var rs = s.executeQuery("SELECT id FROM trace ORDER BY id")) {
                             while (rs.next()) {
                                 ids.add(rs.getString(1));
                             }
@@ -56,7 +57,8 @@ public final class KillableWork {
                     for (int i = 0; ; i++) {
                         String trace = traces.get(i % traces.size());
                         String value = values[i % values.length];
-                        String id = p.write(c -> Ledger.append(c, null, Ledger.Entry.set(trace, rater, value, "burst")));
+                        String id =
+                                p.write(c -> Ledger.append(c, null, Ledger.Entry.set(trace, rater, value, "burst")));
                         out.println("COMMITTED " + id);
                         out.flush();
                     }

@@ -32,9 +32,13 @@ class ProjectFilesTest {
     void aZeroByteFileIsRefusedAndLeftEmpty() throws Exception {
         Path f = Files.createFile(dir.resolve("empty.tjdb"));
         ProjectException e = assertThrows(ProjectException.class, () -> Project.open(f));
-        assertTrue(e.getMessage().contains("empty.tjdb: an empty file (0 bytes), not a Tracejudge project"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("empty.tjdb: an empty file (0 bytes), not a Tracejudge project"),
+                e.getMessage());
         assertThrows(ProjectException.class, () -> Project.open(f, Project.OpenOptions.createIfMissing("x")));
-        assertThrows(ProjectException.class, () -> Project.open(f, Project.OpenOptions.createIfMissing("x").checkAlongside()));
+        assertThrows(
+                ProjectException.class,
+                () -> Project.open(f, Project.OpenOptions.createIfMissing("x").checkAlongside()));
         assertEquals(0, Files.size(f));
         assertEquals(List.of(f), listing());
     }
@@ -42,27 +46,32 @@ class ProjectFilesTest {
     @Test
     void anotherApplicationsDatabaseIsRefusedWithoutSwitchingItsJournalMode() throws Exception {
         Path f = dir.resolve("contacts.db");
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + f); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + f);
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE contact(name TEXT, phone TEXT)");
             s.execute("INSERT INTO contact VALUES ('Ana', '555-0100')");
         }
         byte[] before = Files.readAllBytes(f);
         assertEquals(1, before[18], "rollback journal (legacy) mode before");
         ProjectException e = assertThrows(ProjectException.class, () -> Project.open(f));
-        assertTrue(e.getMessage().contains("not a Tracejudge project (an SQLite database with other tables: contact)")
-                && e.getMessage().contains("left as it is"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("not a Tracejudge project (an SQLite database with other tables: contact)")
+                        && e.getMessage().contains("left as it is"),
+                e.getMessage());
         assertThrows(ProjectException.class, () -> Project.open(f, Project.OpenOptions.createIfMissing("x")));
         assertArrayEquals(before, Files.readAllBytes(f), "byte for byte as it was: not switched to WAL");
         assertEquals(List.of(f), listing(), "no -wal or -shm file left beside it");
 
         Path other = dir.resolve("other-app.db");
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + other); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + other);
+                Statement s = c.createStatement()) {
             s.execute("PRAGMA application_id = 1234");
             s.execute("CREATE TABLE flyway_schema_history(x)");
         }
         byte[] otherBefore = Files.readAllBytes(other);
         e = assertThrows(ProjectException.class, () -> Project.open(other));
-        assertTrue(e.getMessage().contains("an SQLite database of another application, application_id 0x000004D2"),
+        assertTrue(
+                e.getMessage().contains("an SQLite database of another application, application_id 0x000004D2"),
                 e.getMessage());
         assertArrayEquals(otherBefore, Files.readAllBytes(other));
     }
@@ -73,7 +82,11 @@ class ProjectFilesTest {
         Project.open(made, Project.OpenOptions.createIfMissing("n")).close();
         assertEquals(ProjectFiles.APPLICATION_ID, appId(made));
         Path old = dir.resolve("old.tjdb");
-        Flyway.configure().dataSource("jdbc:sqlite:" + old, "", "").locations("classpath:db/migration").load().migrate();
+        Flyway.configure()
+                .dataSource("jdbc:sqlite:" + old, "", "")
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
         assertEquals(0, appId(old), "made before the mark");
         Project.open(old).close();
         assertEquals(ProjectFiles.APPLICATION_ID, appId(old));
@@ -114,19 +127,26 @@ class ProjectFilesTest {
         Path f = dir.resolve("busy.tjdb");
         Project.open(f, Project.OpenOptions.createIfMissing("b")).close();
         // another process holds a write transaction open: a child JVM that opens the project as "tracejudge import"
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), HoldWriteLock.class.getName(), f.toString(), "tracejudge import");
+        ProcessBuilder pb = new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                HoldWriteLock.class.getName(),
+                f.toString(),
+                "tracejudge import");
         pb.redirectErrorStream(true);
         Process child = pb.start();
         try {
-            String ready = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream(), UTF_8)).readLine();
+            String ready =
+                    new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream(), UTF_8)).readLine();
             assertEquals("holding", ready);
             long t0 = System.nanoTime();
             try (Project p = Project.open(f)) {
                 ProjectException e = assertThrows(ProjectException.class, () -> p.setMeta("k", "v"));
                 long waited = (System.nanoTime() - t0) / 1_000_000;
                 assertTrue(waited >= Project.BUSY_TIMEOUT_MILLIS - 500, "waited " + waited + " ms first");
-                assertTrue(e.getMessage().contains("busy.tjdb: busy: tracejudge import (pid " + child.pid()),
+                assertTrue(
+                        e.getMessage().contains("busy.tjdb: busy: tracejudge import (pid " + child.pid()),
                         e.getMessage());
                 assertTrue(e.getMessage().contains("Try again when it has finished"), e.getMessage());
             }
@@ -159,8 +179,9 @@ class ProjectFilesTest {
     }
 
     private static int appId(Path f) throws Exception {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + f); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("PRAGMA application_id")) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + f);
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("PRAGMA application_id")) {
             rs.next();
             return rs.getInt(1);
         }

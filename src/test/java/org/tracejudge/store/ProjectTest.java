@@ -33,8 +33,10 @@ class ProjectTest {
             assertEquals("wal", pragma(p, "journal_mode"));
             assertEquals("1", pragma(p, "foreign_keys"));
             List<String> sets = p.labelSets().stream().map(LabelSet::name).toList();
-            assertTrue(sets.containsAll(List.of("toolfailbench-required", "toolfailbench-control", "tool-yes-no",
-                    "tool-selection")), sets.toString());
+            assertTrue(
+                    sets.containsAll(List.of(
+                            "toolfailbench-required", "toolfailbench-control", "tool-yes-no", "tool-selection")),
+                    sets.toString());
         }
     }
 
@@ -42,8 +44,10 @@ class ProjectTest {
     void projectCanDefineItsOwnLabelSetButNotRedefineBuiltIns() {
         try (Project p = Project.open(dir.resolve("a.tjdb"), Project.OpenOptions.createIfMissing(null))) {
             p.defineLabelSet(new LabelSet("severity", "how bad", List.of("none", "minor", "major")));
-            assertTrue(p.labelSets().stream().anyMatch(s -> s.name().equals("severity") && s.labels().size() == 3));
-            ProjectException e = assertThrows(ProjectException.class,
+            assertTrue(p.labelSets().stream()
+                    .anyMatch(s -> s.name().equals("severity") && s.labels().size() == 3));
+            ProjectException e = assertThrows(
+                    ProjectException.class,
                     () -> p.defineLabelSet(new LabelSet("toolfailbench-control", "x", List.of("a"))));
             assertTrue(e.getMessage().contains("built in"), e.getMessage());
         }
@@ -52,7 +56,9 @@ class ProjectTest {
     @Test
     void missingFileIsRefusedWithItsName() {
         ProjectException e = assertThrows(ProjectException.class, () -> Project.open(dir.resolve("nope.tjdb")));
-        assertTrue(e.getMessage().contains("nope.tjdb") && e.getMessage().contains("no such project file"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("nope.tjdb") && e.getMessage().contains("no such project file"),
+                e.getMessage());
     }
 
     @Test
@@ -60,9 +66,12 @@ class ProjectTest {
         Path f = dir.resolve("notes.tjdb");
         Files.writeString(f, "these are my notes, not a database ".repeat(200));
         ProjectException e = assertThrows(ProjectException.class, () -> Project.open(f));
-        assertTrue(e.getMessage().contains("notes.tjdb") && e.getMessage().contains("not a Tracejudge project"),
+        assertTrue(
+                e.getMessage().contains("notes.tjdb") && e.getMessage().contains("not a Tracejudge project"),
                 e.getMessage());
-        ProjectException inWorkbench = assertThrows(ProjectException.class, () -> Project.open(f, Project.OpenOptions.existing().checkInBackground()));
+        ProjectException inWorkbench = assertThrows(
+                ProjectException.class,
+                () -> Project.open(f, Project.OpenOptions.existing().checkInBackground()));
         assertEquals(e.getMessage(), inWorkbench.getMessage(), "the workbench's open says the same");
     }
 
@@ -93,7 +102,8 @@ class ProjectTest {
     /** A new project in which another program left an index that no longer matches its table: only integrity_check sees it. */
     private static void projectWithIndexDamage(Path f) throws Exception {
         Project.open(f, Project.OpenOptions.createIfMissing(null)).close();
-        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + f); Statement s = c.createStatement()) {
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + f);
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE scratch(a, b)");
             s.execute("CREATE INDEX scratch_a ON scratch(a)");
             s.execute("INSERT INTO scratch VALUES (1, 'x'), (2, 'y')");
@@ -110,7 +120,9 @@ class ProjectTest {
             assertEquals(null, p.integrityCheckRun(), "opened at once, nothing checked yet");
             assertTrue(p.checkPending());
             ProjectException e = assertThrows(ProjectException.class, p::completeIntegrityCheck);
-            assertTrue(e.getMessage().contains("index-damage.tjdb") && e.getMessage().contains("scratch_a"),
+            assertTrue(
+                    e.getMessage().contains("index-damage.tjdb")
+                            && e.getMessage().contains("scratch_a"),
                     e.getMessage());
             assertFalse(p.checkPending());
         }
@@ -125,7 +137,9 @@ class ProjectTest {
         projectWithIndexDamage(f);
         try (Project p = Project.open(f, Project.OpenOptions.existing().checkAlongside())) {
             ProjectException e = assertThrows(ProjectException.class, () -> p.setMeta("note", "written by a command"));
-            assertTrue(e.getMessage().contains("alongside-damage.tjdb") && e.getMessage().contains("scratch_a"),
+            assertTrue(
+                    e.getMessage().contains("alongside-damage.tjdb")
+                            && e.getMessage().contains("scratch_a"),
                     e.getMessage());
             assertEquals(null, p.meta("note"), "the command's transaction was rolled back");
         }
@@ -148,12 +162,17 @@ class ProjectTest {
         }
         try (Project p = Project.open(copy)) {
             assertEquals("written by a command", p.meta("note"));
-            assertEquals(Project.NO_CHECK, p.integrityCheckRun(), "checked fully and closed cleanly: trusted for a week");
+            assertEquals(
+                    Project.NO_CHECK, p.integrityCheckRun(), "checked fully and closed cleanly: trusted for a week");
         }
-        ProjectException missing = assertThrows(ProjectException.class,
-                () -> Project.open(dir.resolve("none.tjdb"), Project.OpenOptions.existing().checkAlongside()));
+        ProjectException missing = assertThrows(
+                ProjectException.class,
+                () -> Project.open(
+                        dir.resolve("none.tjdb"), Project.OpenOptions.existing().checkAlongside()));
         assertTrue(missing.getMessage().contains("none.tjdb"), missing.getMessage());
-        try (Project p = Project.open(dir.resolve("new.tjdb"), Project.OpenOptions.createIfMissing("New").checkAlongside())) {
+        try (Project p = Project.open(
+                dir.resolve("new.tjdb"),
+                Project.OpenOptions.createIfMissing("New").checkAlongside())) {
             assertEquals("New", p.name(), "created and named");
         }
     }
@@ -189,7 +208,8 @@ class ProjectTest {
             assertEquals(Project.NO_CHECK, p.integrityCheckRun(), "as Tracejudge left it, made within the week");
         }
         // another program (or a copy from another laptop) changes the file
-        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + f); Statement s = c.createStatement()) {
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + f);
+                Statement s = c.createStatement()) {
             s.execute("UPDATE project_meta SET value = 'renamed elsewhere' WHERE key = 'name'");
         }
         try (Project p = Project.open(f)) {
@@ -210,9 +230,13 @@ class ProjectTest {
         Path viaTemplate = dir.resolve("template.tjdb");
         Project.open(viaTemplate, Project.OpenOptions.createIfMissing("x")).close();
         Path viaFlyway = dir.resolve("flyway.tjdb");
-        Flyway.configure().dataSource("jdbc:sqlite:" + viaFlyway, "", "").locations("classpath:db/migration")
-                .load().migrate();
-        for (String q : List.of("SELECT group_concat(type || ' ' || name || ' ' || coalesce(sql, ''), char(10)) FROM "
+        Flyway.configure()
+                .dataSource("jdbc:sqlite:" + viaFlyway, "", "")
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
+        for (String q : List.of(
+                "SELECT group_concat(type || ' ' || name || ' ' || coalesce(sql, ''), char(10)) FROM "
                         + "(SELECT * FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name)",
                 "SELECT group_concat(installed_rank || ' ' || version || ' ' || script || ' ' || checksum || ' ' "
                         + "|| success, char(10)) FROM (SELECT * FROM flyway_schema_history ORDER BY installed_rank)")) {
@@ -222,8 +246,9 @@ class ProjectTest {
     }
 
     private static String scalarOf(Path f, String sql) throws Exception {
-        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + f); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery(sql)) {
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + f);
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getString(1);
         }
@@ -232,14 +257,20 @@ class ProjectTest {
     @Test
     void anOlderSchemaIsCopiedAsideBeforeItIsMigrated() throws Exception {
         Path f = dir.resolve("old.tjdb");
-        Flyway.configure().dataSource("jdbc:sqlite:" + f, "", "").locations("classpath:db/migration")
-                .target("1").load().migrate();
+        Flyway.configure()
+                .dataSource("jdbc:sqlite:" + f, "", "")
+                .locations("classpath:db/migration")
+                .target("1")
+                .load()
+                .migrate();
         try (Project p = Project.open(f)) {
-            assertEquals(String.valueOf(Project.SCHEMA_VERSION), scalar(p,
-                    "SELECT max(CAST(version AS INTEGER)) FROM flyway_schema_history WHERE success = 1"));
+            assertEquals(
+                    String.valueOf(Project.SCHEMA_VERSION),
+                    scalar(p, "SELECT max(CAST(version AS INTEGER)) FROM flyway_schema_history WHERE success = 1"));
         }
         try (Stream<Path> s = Files.list(dir)) {
-            List<Path> backups = s.filter(p -> p.getFileName().toString().startsWith("old.tjdb.backup-v1-")).toList();
+            List<Path> backups = s.filter(p -> p.getFileName().toString().startsWith("old.tjdb.backup-v1-"))
+                    .toList();
             assertEquals(1, backups.size(), "one backup copy of the schema-1 file");
             try (Project b = Project.open(backups.get(0))) {
                 // opening the backup migrates it too (after its own backup): it was a valid schema-1 project
@@ -257,27 +288,39 @@ class ProjectTest {
                 String rater = Ledger.ensureRater(c, "alice", RaterKind.HUMAN, "", null, null);
                 return Ledger.append(c, null, Ledger.Entry.set(trace, rater, "tool_skip", "alice"));
             });
-            String second = p.write(c -> Ledger.append(c, null,
+            String second = p.write(c -> Ledger.append(
+                    c,
+                    null,
                     Ledger.Entry.set(trace, org.tracejudge.model.Ids.of("rater", "alice", ""), "correct", "alice")));
             assertEquals(first, scalar(p, "SELECT replaces FROM label WHERE id = '" + second + "'"));
-            assertEquals("correct", scalar(p, "SELECT value FROM current_label WHERE trace_id = '" + trace
-                    + "' AND rater_id = '" + org.tracejudge.model.Ids.of("rater", "alice", "") + "'"));
-            ProjectException upd = assertThrows(ProjectException.class, () -> p.write(c -> {
-                try (Statement s = c.createStatement()) {
-                    return s.executeUpdate("UPDATE label SET value = 'x' WHERE id = '" + first + "'");
-                }
-            }));
+            assertEquals(
+                    "correct",
+                    scalar(
+                            p,
+                            "SELECT value FROM current_label WHERE trace_id = '" + trace + "' AND rater_id = '"
+                                    + org.tracejudge.model.Ids.of("rater", "alice", "") + "'"));
+            ProjectException upd = assertThrows(
+                    ProjectException.class,
+                    () -> p.write(c -> {
+                        try (Statement s = c.createStatement()) {
+                            return s.executeUpdate("UPDATE label SET value = 'x' WHERE id = '" + first + "'");
+                        }
+                    }));
             assertTrue(upd.getMessage().contains("append-only"), upd.getMessage());
-            assertThrows(ProjectException.class, () -> p.write(c -> {
-                try (Statement s = c.createStatement()) {
-                    return s.executeUpdate("DELETE FROM label");
-                }
-            }));
-            String withdrawn = p.write(c -> Ledger.append(c, null,
-                    Ledger.Entry.withdraw(trace, org.tracejudge.model.Ids.of("rater", "alice", ""), "alice")));
+            assertThrows(
+                    ProjectException.class,
+                    () -> p.write(c -> {
+                        try (Statement s = c.createStatement()) {
+                            return s.executeUpdate("DELETE FROM label");
+                        }
+                    }));
+            String withdrawn = p.write(c -> Ledger.append(
+                    c, null, Ledger.Entry.withdraw(trace, org.tracejudge.model.Ids.of("rater", "alice", ""), "alice")));
             assertNotNull(withdrawn);
-            assertNull(scalar(p, "SELECT value FROM current_label WHERE trace_id = '" + trace
-                    + "' AND rater_id = '" + org.tracejudge.model.Ids.of("rater", "alice", "") + "'"));
+            assertNull(scalar(
+                    p,
+                    "SELECT value FROM current_label WHERE trace_id = '" + trace + "' AND rater_id = '"
+                            + org.tracejudge.model.Ids.of("rater", "alice", "") + "'"));
             assertEquals("3", scalar(p, "SELECT count(*) FROM label WHERE created_by = 'alice'"));
         }
     }
@@ -285,10 +328,12 @@ class ProjectTest {
     @Test
     void aFailedWriteLeavesNothingBehind() {
         try (Project p = Project.open(dir.resolve("t.tjdb"), Project.OpenOptions.createIfMissing(null))) {
-            assertThrows(ProjectException.class, () -> p.write(c -> {
-                Ledger.ensureRater(c, "bob", RaterKind.HUMAN, "", null, null);
-                throw new ProjectException("boom");
-            }));
+            assertThrows(
+                    ProjectException.class,
+                    () -> p.write(c -> {
+                        Ledger.ensureRater(c, "bob", RaterKind.HUMAN, "", null, null);
+                        throw new ProjectException("boom");
+                    }));
             assertEquals("0", scalar(p, "SELECT count(*) FROM rater"));
         }
     }
@@ -305,12 +350,19 @@ class ProjectTest {
     void aReadOnlyFileFolderOrDiskIsSaidInWordsNeverInSqlitesText() {
         // run as root the permissions cannot be made to refuse, so SQLite's own errors are handed in as it raises them
         Path file = dir.resolve("ro.tjdb");
-        for (String sqlite : new String[] {"[SQLITE_READONLY_DIRECTORY] Process does not have permission to create a "
-                + "journal file (attempt to write a readonly database)", "[SQLITE_READONLY] attempt to write a readonly database"}) {
-            RuntimeException e = Project.readOnlyOr(file, new ProjectException(file + ": cannot open: " + sqlite,
-                    new java.sql.SQLException(sqlite)));
-            assertTrue(e.getMessage().startsWith(file + ": cannot write to it: ") && e.getMessage().contains("read-only")
-                    && e.getMessage().contains("Nothing was changed") && !e.getMessage().contains("SQLITE"), e.getMessage());
+        for (String sqlite : new String[] {
+            "[SQLITE_READONLY_DIRECTORY] Process does not have permission to create a "
+                    + "journal file (attempt to write a readonly database)",
+            "[SQLITE_READONLY] attempt to write a readonly database"
+        }) {
+            RuntimeException e = Project.readOnlyOr(
+                    file, new ProjectException(file + ": cannot open: " + sqlite, new java.sql.SQLException(sqlite)));
+            assertTrue(
+                    e.getMessage().startsWith(file + ": cannot write to it: ")
+                            && e.getMessage().contains("read-only")
+                            && e.getMessage().contains("Nothing was changed")
+                            && !e.getMessage().contains("SQLITE"),
+                    e.getMessage());
         }
         ProjectException other = new ProjectException("something else", null);
         assertEquals(other, Project.readOnlyOr(file, other));

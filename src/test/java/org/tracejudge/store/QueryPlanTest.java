@@ -25,6 +25,7 @@ import org.tracejudge.importer.Importer;
 class QueryPlanTest {
     @TempDir
     static Path dir;
+
     static Project project;
 
     @BeforeAll
@@ -37,7 +38,8 @@ class QueryPlanTest {
     private static List<String> scansInCorrelatedSubqueries(Connection c, String sql) throws Exception {
         Map<Integer, Integer> parent = new HashMap<>();
         Map<Integer, String> detail = new HashMap<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN QUERY PLAN " + sql)) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("EXPLAIN QUERY PLAN " + sql)) {
             while (rs.next()) {
                 parent.put(rs.getInt(1), rs.getInt(2));
                 detail.put(rs.getInt(1), rs.getString(4));
@@ -47,7 +49,9 @@ class QueryPlanTest {
         List<String> bad = new ArrayList<>();
         for (Map.Entry<Integer, String> e : detail.entrySet()) {
             String d = e.getValue();
-            if (!d.startsWith("SCAN ") || d.contains("USING INDEX") || d.contains("USING COVERING INDEX")
+            if (!d.startsWith("SCAN ")
+                    || d.contains("USING INDEX")
+                    || d.contains("USING COVERING INDEX")
                     || d.contains("CONSTANT ROW")) {
                 continue;
             }
@@ -71,7 +75,8 @@ class QueryPlanTest {
         assertIndexed("conflicts", Conflicts.TRACE_IDS);
         String plan = project.read(c -> {
             StringBuilder sb = new StringBuilder();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN QUERY PLAN " + Conflicts.TRACE_IDS)) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("EXPLAIN QUERY PLAN " + Conflicts.TRACE_IDS)) {
                 while (rs.next()) {
                     sb.append(rs.getString(4)).append('\n');
                 }
@@ -85,23 +90,27 @@ class QueryPlanTest {
     void currentLabelsAndAdjudicationsAreIndexed() {
         assertIndexed("current_label", "SELECT trace_id, rater_id, value FROM current_label WHERE action = 'set'");
         assertIndexed("current_adjudication", "SELECT * FROM current_adjudication");
-        assertIndexed("per-annotator adjudications", "SELECT a.trace_id, a.annotator, a.value FROM adjudication a "
-                + "WHERE a.action = 'set' AND NOT EXISTS (SELECT 1 FROM adjudication n WHERE n.trace_id = a.trace_id "
-                + "AND n.annotator = a.annotator AND (n.created_at > a.created_at OR (n.created_at = a.created_at "
-                + "AND n.id > a.id)))");
+        assertIndexed(
+                "per-annotator adjudications",
+                "SELECT a.trace_id, a.annotator, a.value FROM adjudication a "
+                        + "WHERE a.action = 'set' AND NOT EXISTS (SELECT 1 FROM adjudication n WHERE n.trace_id = a.trace_id "
+                        + "AND n.annotator = a.annotator AND (n.created_at > a.created_at OR (n.created_at = a.created_at "
+                        + "AND n.id > a.id)))");
     }
 
     @Test
     void theCheckFindsAScanWhereThereIsOne() {
         // the detector itself: a correlated look-up on an unindexed column is reported
-        List<String> bad = project.read(c -> scansInCorrelatedSubqueries(c,
-                "SELECT id FROM label h WHERE NOT EXISTS (SELECT 1 FROM label n WHERE n.rationale = h.id)"));
+        List<String> bad = project.read(c -> scansInCorrelatedSubqueries(
+                c, "SELECT id FROM label h WHERE NOT EXISTS (SELECT 1 FROM label n WHERE n.rationale = h.id)"));
         assertTrue(!bad.isEmpty(), "an unindexed correlated look-up is caught");
     }
+
     private static String plan(String sql) {
         return project.read(c -> {
             StringBuilder sb = new StringBuilder();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN QUERY PLAN " + sql)) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("EXPLAIN QUERY PLAN " + sql)) {
                 while (rs.next()) {
                     sb.append(rs.getString(4)).append('\n');
                 }
@@ -116,7 +125,8 @@ class QueryPlanTest {
         String p = plan(Conflicts.TRACE_IDS);
         assertTrue(p.contains("SEARCH h USING INDEX label_value_idx (rater_id=?)"), p);
         for (String line : p.split("\n")) {
-            assertTrue(!line.startsWith("SCAN h") || line.contains("adjudication"), "no walk of the label table:\n" + p);
+            assertTrue(
+                    !line.startsWith("SCAN h") || line.contains("adjudication"), "no walk of the label table:\n" + p);
         }
     }
 
@@ -133,12 +143,14 @@ class QueryPlanTest {
             assertTrue(!p.contains("TEMP B-TREE"), sql + "\n" + p);
         }
         String trigger = project.read(c -> {
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT group_concat(sql, char(10)) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'label_count%'")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(
+                            "SELECT group_concat(sql, char(10)) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'label_count%'")) {
                 rs.next();
                 return rs.getString(1);
             }
         });
-        assertTrue(trigger.contains("ORDER BY p.created_at DESC, p.id DESC LIMIT 1"), "the triggers use the probes above");
+        assertTrue(
+                trigger.contains("ORDER BY p.created_at DESC, p.id DESC LIMIT 1"), "the triggers use the probes above");
     }
 }

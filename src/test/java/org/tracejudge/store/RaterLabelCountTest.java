@@ -31,8 +31,9 @@ class RaterLabelCountTest {
     /** The oracle: counted from the view (newest entry per pair by created_at, id). */
     private static Map<String, Integer> fromView(Connection c) throws Exception {
         Map<String, Integer> out = new TreeMap<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                "SELECT rater_id, count(*) FROM current_label WHERE value IS NOT NULL GROUP BY rater_id")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SELECT rater_id, count(*) FROM current_label WHERE value IS NOT NULL GROUP BY rater_id")) {
             while (rs.next()) {
                 out.put(rs.getString(1), rs.getInt(2));
             }
@@ -42,8 +43,8 @@ class RaterLabelCountTest {
 
     private static Map<String, Integer> kept(Connection c) throws Exception {
         Map<String, Integer> out = new TreeMap<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                "SELECT rater_id, labels FROM rater_label_count WHERE labels <> 0")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT rater_id, labels FROM rater_label_count WHERE labels <> 0")) {
             while (rs.next()) {
                 out.put(rs.getString(1), rs.getInt(2));
             }
@@ -75,17 +76,24 @@ class RaterLabelCountTest {
     @Test
     void theKeptCountsAreTheCurrentLabelsThroughMigrationAppendsAndTimeChanges() throws Exception {
         Path f = dir.resolve("old.tjdb");
-        Flyway.configure().dataSource("jdbc:sqlite:" + f, "", "").locations("classpath:db/migration")
-                .target("6").load().migrate();
+        Flyway.configure()
+                .dataSource("jdbc:sqlite:" + f, "", "")
+                .locations("classpath:db/migration")
+                .target("6")
+                .load()
+                .migrate();
         Random rnd = new Random(7);
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + f); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + f);
+                Statement s = c.createStatement()) {
             s.execute("INSERT INTO label_set(name, labels) VALUES ('ls', '[]')");
-            s.execute("INSERT INTO task(id, task_key, task_type, label_set, body) VALUES ('k', 'K', 'control', 'ls', '{}')");
+            s.execute(
+                    "INSERT INTO task(id, task_key, task_type, label_set, body) VALUES ('k', 'K', 'control', 'ls', '{}')");
             for (int t = 0; t < 25; t++) {
                 s.execute("INSERT INTO trace(id, task_id, model) VALUES ('t" + t + "', 'k', 'm')");
             }
             for (String r : RATERS) {
-                s.execute("INSERT INTO rater(id, name, kind, created_at) VALUES ('" + r + "', '" + r + "', 'human', 'x')");
+                s.execute("INSERT INTO rater(id, name, kind, created_at) VALUES ('" + r + "', '" + r
+                        + "', 'human', 'x')");
             }
             append(c, rnd, 300);
         }
@@ -110,8 +118,8 @@ class RaterLabelCountTest {
                 p.write(c -> {
                     try (Statement s = c.createStatement()) {
                         String sql;
-                        try (ResultSet rs = s.executeQuery(
-                                "SELECT sql FROM sqlite_master WHERE name = 'label_no_update'")) {
+                        try (ResultSet rs =
+                                s.executeQuery("SELECT sql FROM sqlite_master WHERE name = 'label_no_update'")) {
                             assertTrue(rs.next());
                             sql = rs.getString(1);
                         }

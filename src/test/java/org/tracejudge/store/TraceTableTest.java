@@ -1,6 +1,5 @@
 package org.tracejudge.store;
 
-import org.tracejudge.model.EnsembleRule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.tracejudge.TestData;
 import org.tracejudge.importer.ImportListener;
 import org.tracejudge.importer.Importer;
+import org.tracejudge.model.EnsembleRule;
 
 /**
  * The trace table's SQL (filters, sort, paging, ensemble/final) against the same questions answered in Java
@@ -39,8 +39,14 @@ class TraceTableTest {
         dir = tmp;
         project = Project.open(tmp.resolve("t.tjdb"), Project.OpenOptions.createIfMissing("t"));
         new Importer(project, ImportListener.NONE).importFiles(TestData.sampleFiles(), null, null);
-        String first = new ProjectQueries(project).page(new ProjectQueries(project).raters(), 0, 3).get(0).traceId();
-        String second = new ProjectQueries(project).page(new ProjectQueries(project).raters(), 0, 3).get(1).traceId();
+        String first = new ProjectQueries(project)
+                .page(new ProjectQueries(project).raters(), 0, 3)
+                .get(0)
+                .traceId();
+        String second = new ProjectQueries(project)
+                .page(new ProjectQueries(project).raters(), 0, 3)
+                .get(1)
+                .traceId();
         Adjudications.decide(project, first, "ana", "tool_skip", "checked");
         Adjudications.decide(project, second, "bo", "correct", null);
         Adjudications.decide(project, second, "bo", null, "undo");
@@ -58,16 +64,36 @@ class TraceTableTest {
     }
 
     private static List<String> rater(String name) {
-        return List.of(table.layout().columns().stream().filter(c -> c.title().equals(name)).findFirst().orElseThrow().key());
+        return List.of(table.layout().columns().stream()
+                .filter(c -> c.title().equals(name))
+                .findFirst()
+                .orElseThrow()
+                .key());
     }
 
     @Test
     void layoutFindsRuleJudgesAndHumans() {
         TraceTable.Layout l = table.layout();
-        assertEquals(List.of("Model", "Domain", "Task", "Type", "harness", "illustrative-dtree", "illustrative-evidence",
-                "ana", "bo", "Ensemble", "Final"), l.columns().stream().map(TraceTable.Column::title).toList());
+        assertEquals(
+                List.of(
+                        "Model",
+                        "Domain",
+                        "Task",
+                        "Type",
+                        "harness",
+                        "illustrative-dtree",
+                        "illustrative-evidence",
+                        "ana",
+                        "bo",
+                        "Ensemble",
+                        "Final"),
+                l.columns().stream().map(TraceTable.Column::title).toList());
         assertEquals(rater("harness").get(0), l.ruleRater());
-        assertEquals(List.of(rater("illustrative-dtree").get(0), rater("illustrative-evidence").get(0)), l.judgeRaters());
+        assertEquals(
+                List.of(
+                        rater("illustrative-dtree").get(0),
+                        rater("illustrative-evidence").get(0)),
+                l.judgeRaters());
     }
 
     @Test
@@ -79,7 +105,9 @@ class TraceTableTest {
             paged.addAll(table.page(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, off, 7));
         }
         assertEquals(all, paged);
-        assertEquals(all.stream().map(TraceTable.Row::traceId).toList(), table.ids(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT));
+        assertEquals(
+                all.stream().map(TraceTable.Row::traceId).toList(),
+                table.ids(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT));
         // default order: model, task
         for (int i = 1; i < all.size(); i++) {
             String a = all.get(i - 1).get("model") + "\u0000" + all.get(i - 1).get("task");
@@ -93,7 +121,10 @@ class TraceTableTest {
         TraceTable.Layout l = table.layout();
         int adjudicated = 0;
         for (TraceTable.Row r : all) {
-            String ens = EnsembleRule.ensemble(r.get(l.ruleRater()), r.get(l.judgeRaters().get(0)), r.get(l.judgeRaters().get(1)));
+            String ens = EnsembleRule.ensemble(
+                    r.get(l.ruleRater()),
+                    r.get(l.judgeRaters().get(0)),
+                    r.get(l.judgeRaters().get(1)));
             assertEquals(ens, r.get("ensemble"), r.traceId());
             String adj = r.get("human:ana") != null ? r.get("human:ana") : null;
             assertEquals(EnsembleRule.finalLabel(adj, ens), r.get("final"));
@@ -107,7 +138,8 @@ class TraceTableTest {
 
     @Test
     void quickFiltersEqualTheirDefinitionOverAllRows() {
-        List<String> raters = table.layout().raters().stream().map(TraceTable.Column::key).toList();
+        List<String> raters =
+                table.layout().raters().stream().map(TraceTable.Column::key).toList();
         String rule = table.layout().ruleRater();
         List<String> judges = table.layout().judgeRaters();
         check(TraceTable.Show.DISAGREE, r -> {
@@ -119,10 +151,14 @@ class TraceTableTest {
             });
             return v.size() > 1;
         });
-        check(TraceTable.Show.RULE_VS_JUDGES, r -> judges.stream().anyMatch(j -> r.get(rule) != null && r.get(j) != null
-                && !r.get(rule).equals(r.get(j))));
-        check(TraceTable.Show.JUDGES_SPLIT, r -> r.get(judges.get(0)) != null && r.get(judges.get(1)) != null
-                && !r.get(judges.get(0)).equals(r.get(judges.get(1))));
+        check(TraceTable.Show.RULE_VS_JUDGES, r -> judges.stream()
+                .anyMatch(j ->
+                        r.get(rule) != null && r.get(j) != null && !r.get(rule).equals(r.get(j))));
+        check(
+                TraceTable.Show.JUDGES_SPLIT,
+                r -> r.get(judges.get(0)) != null
+                        && r.get(judges.get(1)) != null
+                        && !r.get(judges.get(0)).equals(r.get(judges.get(1))));
         check(TraceTable.Show.PENDING, r -> r.get("final") == null);
         check(TraceTable.Show.MINE, r -> r.get("human:ana") != null);
         check(TraceTable.Show.NOT_MINE, r -> r.get("human:ana") == null);
@@ -138,7 +174,8 @@ class TraceTableTest {
     void columnFiltersSearchAndSort() {
         String dtree = rater("illustrative-dtree").get(0);
         TraceTable.Filter f = TraceTable.Filter.NONE.with(dtree, "correct").with("domain", "travel");
-        assertEquals(ids(r -> "correct".equals(r.get(dtree)) && "travel".equals(r.get("domain"))),
+        assertEquals(
+                ids(r -> "correct".equals(r.get(dtree)) && "travel".equals(r.get("domain"))),
                 table.ids(f, TraceTable.Sort.DEFAULT));
         TraceTable.Filter missing = TraceTable.Filter.NONE.with(dtree, TraceTable.MISSING);
         assertEquals(ids(r -> r.get(dtree) == null), table.ids(missing, TraceTable.Sort.DEFAULT));
@@ -160,14 +197,16 @@ class TraceTableTest {
     @Test
     void consensusSqlEqualsConsensusJava() throws Exception {
         List<String> values = Arrays.asList(null, "a", "b", "c");
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite::memory:"); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite::memory:");
+                Statement s = c.createStatement()) {
             for (String r : values) {
                 for (String j1 : values) {
                     for (String j2 : values) {
                         for (String adj : values) {
                             String ens = EnsembleRule.ensembleSql(q(r), q(j1), q(j2));
-                            try (ResultSet rs = s.executeQuery("SELECT " + ens + ", " + EnsembleRule.finalSql(q(adj), ens)
-                                    + ", " + EnsembleRule.ensembleSql(q(r), q(j1)) + ", " + EnsembleRule.ensembleSql(q(r)))) {
+                            try (ResultSet rs = s.executeQuery("SELECT " + ens + ", "
+                                    + EnsembleRule.finalSql(q(adj), ens) + ", " + EnsembleRule.ensembleSql(q(r), q(j1))
+                                    + ", " + EnsembleRule.ensembleSql(q(r)))) {
                                 rs.next();
                                 String je = EnsembleRule.ensemble(r, j1, j2);
                                 assertEquals(je, rs.getString(1), r + " " + j1 + " " + j2);
@@ -199,11 +238,18 @@ class TraceTableTest {
         Project p = Project.open(dir.resolve("team.tjdb"), Project.OpenOptions.createIfMissing("team"));
         try {
             new Importer(p, ImportListener.NONE).importFiles(TestData.sampleFiles(), null, null);
-            List<String> t = new TraceTable(p, TraceTable.layout(p, null)).ids(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT);
+            List<String> t =
+                    new TraceTable(p, TraceTable.layout(p, null)).ids(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT);
             p.write(c -> {
                 org.tracejudge.team.LocalTeam.ensureTables(c);
-                String[][] rows = {{t.get(0), "Cleo", "review"}, {t.get(1), "Cleo", "review"}, {t.get(2), "Cleo", "adjudicate"},
-                        {t.get(3), "Cleo", "adjudicate"}, {t.get(4), "Dan", "review"}, {t.get(5), "Cleo", "review"}};
+                String[][] rows = {
+                    {t.get(0), "Cleo", "review"},
+                    {t.get(1), "Cleo", "review"},
+                    {t.get(2), "Cleo", "adjudicate"},
+                    {t.get(3), "Cleo", "adjudicate"},
+                    {t.get(4), "Dan", "review"},
+                    {t.get(5), "Cleo", "review"}
+                };
                 try (var s = c.prepareStatement("INSERT INTO team_assignment(id, trace_id, reviewer, duty, created_by, "
                         + "created_at) VALUES (?, ?, ?, ?, 'Lead', '2026-01-01T00:00:00.000000Z')")) {
                     for (String[] r : rows) {
@@ -217,8 +263,10 @@ class TraceTableTest {
                 // Cleo's decisions: an adjudication on t0, a label (as her own human rater) on t5, the adjudication
                 // of t3; Dan decides t1, which is Cleo's to review and stays open for her
                 org.tracejudge.store.Ledger.adjudicate(c, t.get(0), "Cleo", "tool_skip", null);
-                String r = org.tracejudge.store.Ledger.ensureRater(c, "Cleo", org.tracejudge.model.RaterKind.HUMAN, "", null, null);
-                org.tracejudge.store.Ledger.append(c, null, org.tracejudge.store.Ledger.Entry.set(t.get(5), r, "correct", "Cleo"));
+                String r = org.tracejudge.store.Ledger.ensureRater(
+                        c, "Cleo", org.tracejudge.model.RaterKind.HUMAN, "", null, null);
+                org.tracejudge.store.Ledger.append(
+                        c, null, org.tracejudge.store.Ledger.Entry.set(t.get(5), r, "correct", "Cleo"));
                 org.tracejudge.store.Ledger.adjudicate(c, t.get(3), "Cleo", "correct", null);
                 org.tracejudge.store.Ledger.adjudicate(c, t.get(1), "Dan", "correct", null);
                 return null;
@@ -226,7 +274,9 @@ class TraceTableTest {
             TraceTable cleo = new TraceTable(p, TraceTable.layout(p, "Cleo"));
             assertEquals("Assigned", cleo.layout().column(TraceTable.ASSIGNED).title());
             TraceTable.Filter mine = TraceTable.Filter.NONE.withShow(TraceTable.Show.ASSIGNED);
-            assertEquals(Set.of(t.get(0), t.get(1), t.get(2), t.get(3), t.get(5)), new HashSet<>(cleo.ids(mine, TraceTable.Sort.DEFAULT)));
+            assertEquals(
+                    Set.of(t.get(0), t.get(1), t.get(2), t.get(3), t.get(5)),
+                    new HashSet<>(cleo.ids(mine, TraceTable.Sort.DEFAULT)));
             assertEquals(5, cleo.count(mine));
             java.util.Map<String, String> marks = new java.util.HashMap<>();
             for (TraceTable.Row row : cleo.page(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, 0, 1000)) {
@@ -238,11 +288,16 @@ class TraceTableTest {
             assertEquals(TraceTable.ADJUDICATED, marks.get(t.get(3)));
             assertNull(marks.get(t.get(4)), "Dan's assignment is not Cleo's");
             assertEquals(TraceTable.DONE, marks.get(t.get(5)), "a label of her own counts as done");
-            assertEquals(t.size() - 5, marks.values().stream().filter(java.util.Objects::isNull).count());
+            assertEquals(
+                    t.size() - 5,
+                    marks.values().stream().filter(java.util.Objects::isNull).count());
             // the marks filter like any column, with the Show filter or without
-            assertEquals(List.of(t.get(1)), cleo.ids(mine.with(TraceTable.ASSIGNED, TraceTable.TO_DO), TraceTable.Sort.DEFAULT));
+            assertEquals(
+                    List.of(t.get(1)),
+                    cleo.ids(mine.with(TraceTable.ASSIGNED, TraceTable.TO_DO), TraceTable.Sort.DEFAULT));
             assertEquals(2, cleo.count(TraceTable.Filter.NONE.with(TraceTable.ASSIGNED, TraceTable.DONE)));
-            assertEquals(List.of(TraceTable.TO_DO, TraceTable.DONE, TraceTable.TO_ADJUDICATE, TraceTable.ADJUDICATED),
+            assertEquals(
+                    List.of(TraceTable.TO_DO, TraceTable.DONE, TraceTable.TO_ADJUDICATE, TraceTable.ADJUDICATED),
                     cleo.values(TraceTable.ASSIGNED));
             // without an annotator name there is no "me"
             assertNull(TraceTable.layout(p, null).column(TraceTable.ASSIGNED));

@@ -35,8 +35,9 @@ class VerdictsTest {
             new Importer(p, ImportListener.NONE).importFiles(TestData.sampleFiles(), null, null);
             List<String[]> pairs = p.read(c -> {
                 List<String[]> out = new ArrayList<>();
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                        "SELECT trace_id, rater_id FROM current_label WHERE action = 'set' ORDER BY trace_id, rater_id LIMIT 6")) {
+                try (Statement s = c.createStatement();
+                        ResultSet rs = s.executeQuery(
+                                "SELECT trace_id, rater_id FROM current_label WHERE action = 'set' ORDER BY trace_id, rater_id LIMIT 6")) {
                     while (rs.next()) {
                         out.add(new String[] {rs.getString(1), rs.getString(2)});
                     }
@@ -66,19 +67,22 @@ class VerdictsTest {
             assertTrue(expected.contains(pairs.get(1)[0] + "|" + column(p, pairs.get(1)[1]) + "|result_ignore"));
             assertTrue(expected.contains(pairs.get(4)[0] + "|" + column(p, pairs.get(4)[1]) + "|output_fabrication"));
             assertTrue(expected.contains(pairs.get(0)[0] + "|ana|tool_skip"));
-            assertFalse(expected.stream().anyMatch(v -> v.startsWith(pairs.get(2)[0] + "|" + column(p, pairs.get(2)[1]) + "|")));
+            assertFalse(expected.stream()
+                    .anyMatch(v -> v.startsWith(pairs.get(2)[0] + "|" + column(p, pairs.get(2)[1]) + "|")));
             ProjectQueries q = new ProjectQueries(p);
             for (int chunk : new int[] {1, 2, 7, ProjectQueries.VERDICT_CHUNK}) {
                 List<String> got = new ArrayList<>();
                 q.verdicts(v -> got.add(v.traceId() + "|" + v.rater() + "|" + v.value()), chunk);
-                assertEquals(got.size(), new HashSet<>(got).size(), "one verdict per trace and rater (chunk " + chunk + ")");
+                assertEquals(
+                        got.size(), new HashSet<>(got).size(), "one verdict per trace and rater (chunk " + chunk + ")");
                 assertEquals(expected, new HashSet<>(got), "chunk " + chunk);
             }
             // each rater's count of current labels, from the same walk, against the view's
             Map<String, Integer> viewCounts = p.read(c -> {
                 Map<String, Integer> out = new HashMap<>();
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                        "SELECT r.id, (SELECT count(*) FROM current_label l WHERE l.rater_id = r.id AND l.action = 'set') FROM rater r")) {
+                try (Statement s = c.createStatement();
+                        ResultSet rs = s.executeQuery(
+                                "SELECT r.id, (SELECT count(*) FROM current_label l WHERE l.rater_id = r.id AND l.action = 'set') FROM rater r")) {
                     while (rs.next()) {
                         out.put(rs.getString(1), rs.getInt(2));
                     }
@@ -106,7 +110,12 @@ class VerdictsTest {
     }
 
     private static String column(Project p, String raterId) {
-        return new ProjectQueries(p).raters().stream().filter(r -> r.id().equals(raterId)).findFirst().orElseThrow().column();
+        return new ProjectQueries(p)
+                .raters().stream()
+                        .filter(r -> r.id().equals(raterId))
+                        .findFirst()
+                        .orElseThrow()
+                        .column();
     }
 
     /** What the current_label and current decisions say, as trace|column|value. */
@@ -115,16 +124,18 @@ class VerdictsTest {
         new ProjectQueries(p).raters().forEach(r -> columns.put(r.id(), r.column()));
         return p.read(c -> {
             Set<String> out = new HashSet<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT trace_id, rater_id, value FROM current_label WHERE action = 'set'")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(
+                            "SELECT trace_id, rater_id, value FROM current_label WHERE action = 'set'")) {
                 while (rs.next()) {
                     out.add(rs.getString(1) + "|" + columns.get(rs.getString(2)) + "|" + rs.getString(3));
                 }
             }
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT a.trace_id, a.annotator, a.value FROM adjudication a WHERE a.action = 'set' AND NOT EXISTS ("
-                            + "SELECT 1 FROM adjudication n WHERE n.trace_id = a.trace_id AND n.annotator = a.annotator "
-                            + "AND (n.created_at > a.created_at OR (n.created_at = a.created_at AND n.id > a.id)))")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(
+                            "SELECT a.trace_id, a.annotator, a.value FROM adjudication a WHERE a.action = 'set' AND NOT EXISTS ("
+                                    + "SELECT 1 FROM adjudication n WHERE n.trace_id = a.trace_id AND n.annotator = a.annotator "
+                                    + "AND (n.created_at > a.created_at OR (n.created_at = a.created_at AND n.id > a.id)))")) {
                 while (rs.next()) {
                     out.add(rs.getString(1) + "|" + rs.getString(2) + "|" + rs.getString(3));
                 }

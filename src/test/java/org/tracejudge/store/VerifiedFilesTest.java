@@ -55,13 +55,20 @@ class VerifiedFilesTest {
             java.time.Instant now = java.time.Instant.now();
             assertEquals(VerifiedFiles.Trust.UNKNOWN, VerifiedFiles.trust(f, now), "never seen");
             VerifiedFiles.recordCleanClose(f, null);
-            assertEquals(VerifiedFiles.Trust.CHECK_DUE, VerifiedFiles.trust(f, now), "closed cleanly, no check recorded");
+            assertEquals(
+                    VerifiedFiles.Trust.CHECK_DUE, VerifiedFiles.trust(f, now), "closed cleanly, no check recorded");
             VerifiedFiles.recordCleanClose(f, now);
             assertEquals(VerifiedFiles.Trust.CHECKED_RECENTLY, VerifiedFiles.trust(f, now));
-            assertEquals(VerifiedFiles.Trust.CHECKED_RECENTLY, VerifiedFiles.trust(f, now.plus(java.time.Duration.ofDays(6))));
-            assertEquals(VerifiedFiles.Trust.CHECK_DUE, VerifiedFiles.trust(f, now.plus(java.time.Duration.ofDays(8))),
+            assertEquals(
+                    VerifiedFiles.Trust.CHECKED_RECENTLY,
+                    VerifiedFiles.trust(f, now.plus(java.time.Duration.ofDays(6))));
+            assertEquals(
+                    VerifiedFiles.Trust.CHECK_DUE,
+                    VerifiedFiles.trust(f, now.plus(java.time.Duration.ofDays(8))),
                     "a week later the quick check is due again");
-            assertEquals(VerifiedFiles.Trust.CHECK_DUE, VerifiedFiles.trust(f, now.minus(java.time.Duration.ofDays(1))),
+            assertEquals(
+                    VerifiedFiles.Trust.CHECK_DUE,
+                    VerifiedFiles.trust(f, now.minus(java.time.Duration.ofDays(1))),
                     "a check time in the future (a clock set back) is not trusted");
             // Tracejudge's own transactions change the file: the check time carries over
             Files.writeString(f, "project, more");

@@ -31,7 +31,10 @@ class AssignerTest {
                 Map<String, Set<String>> per = new HashMap<>();
                 Map<String, Integer> load = new HashMap<>();
                 for (Assigner.Assignment a : plan) {
-                    assertTrue(per.computeIfAbsent(a.traceId(), x -> new HashSet<>()).add(a.reviewer()), "no one twice");
+                    assertTrue(
+                            per.computeIfAbsent(a.traceId(), x -> new HashSet<>())
+                                    .add(a.reviewer()),
+                            "no one twice");
                     load.merge(a.reviewer(), 1, Integer::sum);
                 }
                 assertEquals(n, per.size());
@@ -49,7 +52,9 @@ class AssignerTest {
     @Test
     void theSameSeedGivesTheSamePlanAnotherSeedAnother() {
         List<String> people = List.of("ann", "ben", "cat");
-        assertEquals(Assigner.overlap(items(50), people, 2, 7), Assigner.overlap(items(50), List.of("cat", "ann", "ben"), 2, 7),
+        assertEquals(
+                Assigner.overlap(items(50), people, 2, 7),
+                Assigner.overlap(items(50), List.of("cat", "ann", "ben"), 2, 7),
                 "order of the names does not matter");
         assertNotEquals(Assigner.overlap(items(50), people, 1, 7), Assigner.overlap(items(50), people, 1, 8));
         assertThrows(IllegalArgumentException.class, () -> Assigner.overlap(items(5), people, 4, 1));
@@ -57,10 +62,11 @@ class AssignerTest {
 
     @Test
     void doubleReviewGivesTwoDifferentExpertsAndAnAdjudicatorWhoIsNeither() {
-        List<Assigner.Assignment> plan = Assigner.doubleReview(items(40), List.of("ann", "ben", "cat"),
-                List.of("ann", "ben", "cat", "lead"), 3);
+        List<Assigner.Assignment> plan =
+                Assigner.doubleReview(items(40), List.of("ann", "ben", "cat"), List.of("ann", "ben", "cat", "lead"), 3);
         Map<String, List<Assigner.Assignment>> per = new HashMap<>();
-        plan.forEach(a -> per.computeIfAbsent(a.traceId(), x -> new ArrayList<>()).add(a));
+        plan.forEach(
+                a -> per.computeIfAbsent(a.traceId(), x -> new ArrayList<>()).add(a));
         for (List<Assigner.Assignment> l : per.values()) {
             Set<String> reviewers = new HashSet<>();
             String adjudicator = null;
@@ -74,7 +80,8 @@ class AssignerTest {
             assertEquals(2, reviewers.size());
             assertTrue(adjudicator != null && !reviewers.contains(adjudicator));
         }
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> Assigner.doubleReview(items(3), List.of("ann", "ben"), List.of("ann", "ben"), 1),
                 "two experts and nobody else to adjudicate");
     }

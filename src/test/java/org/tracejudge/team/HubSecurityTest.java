@@ -28,6 +28,7 @@ import org.tracejudge.store.Project;
 class HubSecurityTest {
     @TempDir
     static Path dir;
+
     TeamFixture f;
     String trace;
 
@@ -57,7 +58,8 @@ class HubSecurityTest {
     }
 
     private static void insert(Connection c, String project, String kind, String id, String body) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO entry(project_id, kind, id, body, author) VALUES (?,?,?,?,?)")) {
+        try (PreparedStatement s =
+                c.prepareStatement("INSERT INTO entry(project_id, kind, id, body, author) VALUES (?,?,?,?,?)")) {
             s.setString(1, project);
             s.setString(2, kind);
             s.setString(3, id);
@@ -68,13 +70,17 @@ class HubSecurityTest {
     }
 
     private String label(String createdBy) {
-        return "{\"id\":\"x\",\"trace_id\":\"" + trace + "\",\"rater_id\":\"r\",\"action\":\"set\",\"value\":\"SUCCESS\","
-                + "\"created_by\":\"" + createdBy + "\",\"created_at\":\"2026-01-01T00:00:00.000000Z\"}";
+        return "{\"id\":\"x\",\"trace_id\":\"" + trace
+                + "\",\"rater_id\":\"r\",\"action\":\"set\",\"value\":\"SUCCESS\"," + "\"created_by\":\"" + createdBy
+                + "\",\"created_at\":\"2026-01-01T00:00:00.000000Z\"}";
     }
 
     private static void refused(String what, SqlCall call) {
         SQLException e = assertThrows(SQLException.class, call::run, what + " must be refused by the database");
-        assertTrue(e.getSQLState().equals("42501") || e.getSQLState().equals("428C9") || e.getMessage().contains("row-level security"),
+        assertTrue(
+                e.getSQLState().equals("42501")
+                        || e.getSQLState().equals("428C9")
+                        || e.getMessage().contains("row-level security"),
                 what + ": " + e.getSQLState() + " " + e.getMessage());
     }
 
@@ -88,25 +94,43 @@ class HubSecurityTest {
         try (Hub alice = Hub.connect(f.as(f.alice))) {
             Connection c = alice.connection();
             refused("a label in bob's name", () -> insert(c, "ward", "label", "forged-1", label("Bob")));
-            refused("an adjudication in the lead's name", () -> insert(c, "ward", "adjudication", "forged-2",
-                    "{\"trace_id\":\"" + trace + "\",\"annotator\":\"Lead\",\"action\":\"set\",\"value\":\"CORRECT\"}"));
+            refused(
+                    "an adjudication in the lead's name",
+                    () -> insert(
+                            c,
+                            "ward",
+                            "adjudication",
+                            "forged-2",
+                            "{\"trace_id\":\"" + trace
+                                    + "\",\"annotator\":\"Lead\",\"action\":\"set\",\"value\":\"CORRECT\"}"));
             refused("a trace (only the lead imports)", () -> insert(c, "ward", "trace", "t-new", "{\"id\":\"t-new\"}"));
-            refused("an assignment (only the lead assigns)", () -> insert(c, "ward", "assignment", "as-1",
-                    "{\"trace_id\":\"" + trace + "\",\"reviewer\":\"Alice\",\"duty\":\"review\"}"));
-            refused("a policy change (only the lead)", () -> insert(c, "ward", "meta", "m-1",
-                    "{\"key\":\"safety.policy\",\"value\":\"{}\"}"));
+            refused(
+                    "an assignment (only the lead assigns)",
+                    () -> insert(
+                            c,
+                            "ward",
+                            "assignment",
+                            "as-1",
+                            "{\"trace_id\":\"" + trace + "\",\"reviewer\":\"Alice\",\"duty\":\"review\"}"));
+            refused(
+                    "a policy change (only the lead)",
+                    () -> insert(c, "ward", "meta", "m-1", "{\"key\":\"safety.policy\",\"value\":\"{}\"}"));
             refused("writing into a project she is not in", () -> insert(c, "secret", "label", "x-1", label("Alice")));
 
-            refused("her own label filed under another role", () -> insert(c, "ward", "label", "own-0", label("Alice")));
+            refused(
+                    "her own label filed under another role",
+                    () -> insert(c, "ward", "label", "own-0", label("Alice")));
             refused("a forged person column", () -> {
                 try (Statement s = c.createStatement()) {
-                    s.executeUpdate("INSERT INTO entry(project_id, kind, id, body, person) VALUES ('ward', 'label', 'x-2', '"
-                            + label("Bob") + "', 'Alice')");
+                    s.executeUpdate(
+                            "INSERT INTO entry(project_id, kind, id, body, person) VALUES ('ward', 'label', 'x-2', '"
+                                    + label("Bob") + "', 'Alice')");
                 }
             });
             // even her own label does not go in directly: writes go through the hub's push function only
             refused("a direct INSERT of her own label", () -> {
-                try (PreparedStatement s = c.prepareStatement("INSERT INTO entry(project_id, kind, id, body) VALUES (?,?,?,?)")) {
+                try (PreparedStatement s =
+                        c.prepareStatement("INSERT INTO entry(project_id, kind, id, body) VALUES (?,?,?,?)")) {
                     s.setString(1, "ward");
                     s.setString(2, "label");
                     s.setString(3, "own-1");
@@ -164,39 +188,57 @@ class HubSecurityTest {
             assertEquals(0, alice.members("secret").size());
             assertTrue(alice.pull("ward", 0, 10).size() > 0);
             try (Statement s = alice.connection().createStatement();
-                 ResultSet rs = s.executeQuery("SELECT count(*) FROM project")) {
+                    ResultSet rs = s.executeQuery("SELECT count(*) FROM project")) {
                 rs.next();
                 assertEquals(1, rs.getInt(1), "alice sees her project only");
             }
             try (Statement s = alice.connection().createStatement();
-                 ResultSet rs = s.executeQuery("SELECT count(*) FROM tracejudge.my_names('" + f.carol + "')")) {
+                    ResultSet rs = s.executeQuery("SELECT count(*) FROM tracejudge.my_names('" + f.carol + "')")) {
                 rs.next();
                 assertEquals(0, rs.getInt(1), "the policy helpers tell nothing about another role");
             }
         }
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> TeamSync.join(f.as(f.alice), "secret", TeamFixture.file(dir, "stolen"), TeamSync.QUIET));
     }
 
     @Test
     void underTheBlindPolicyAReviewerSeesAnothersLabelOnlyAfterCommittingTheirOwn() throws Exception {
         try (Project a = TeamSync.join(f.as(f.alice), "ward", TeamFixture.file(dir, "blind-a"), TeamSync.QUIET);
-             Project b = TeamSync.join(f.as(f.bob), "ward", TeamFixture.file(dir, "blind-b"), TeamSync.QUIET)) {
+                Project b = TeamSync.join(f.as(f.bob), "ward", TeamFixture.file(dir, "blind-b"), TeamSync.QUIET)) {
             List<String> traces = a.read(TeamSyncTest::ids);
             String t = traces.get(3);
-            a.write(c -> Ledger.append(c, null, Ledger.Entry.set(t,
-                    Ledger.ensureRater(c, "Alice", RaterKind.HUMAN, "", null, null), TeamFixture.label(c, t, 1), "Alice")));
+            a.write(c -> Ledger.append(
+                    c,
+                    null,
+                    Ledger.Entry.set(
+                            t,
+                            Ledger.ensureRater(c, "Alice", RaterKind.HUMAN, "", null, null),
+                            TeamFixture.label(c, t, 1),
+                            "Alice")));
             TeamSync.sync(a, TeamSync.QUIET);
             TeamSync.sync(b, TeamSync.QUIET);
-            assertEquals("0", count(b, "SELECT count(*) FROM label WHERE created_by = 'Alice' AND trace_id = '" + t + "'"),
+            assertEquals(
+                    "0",
+                    count(b, "SELECT count(*) FROM label WHERE created_by = 'Alice' AND trace_id = '" + t + "'"),
                     "bob cannot see alice's label before his own");
-            b.write(c -> Ledger.append(c, null, Ledger.Entry.set(t,
-                    Ledger.ensureRater(c, "Bob", RaterKind.HUMAN, "", null, null), TeamFixture.label(c, t, 0), "Bob")));
+            b.write(c -> Ledger.append(
+                    c,
+                    null,
+                    Ledger.Entry.set(
+                            t,
+                            Ledger.ensureRater(c, "Bob", RaterKind.HUMAN, "", null, null),
+                            TeamFixture.label(c, t, 0),
+                            "Bob")));
             TeamSync.sync(b, TeamSync.QUIET);
-            assertEquals("1", count(b, "SELECT count(*) FROM label WHERE created_by = 'Alice' AND trace_id = '" + t + "'"),
+            assertEquals(
+                    "1",
+                    count(b, "SELECT count(*) FROM label WHERE created_by = 'Alice' AND trace_id = '" + t + "'"),
                     "after committing his own, bob's next sync brings alice's");
             TeamSync.sync(a, TeamSync.QUIET);
-            assertEquals("1", count(a, "SELECT count(*) FROM label WHERE created_by = 'Bob' AND trace_id = '" + t + "'"));
+            assertEquals(
+                    "1", count(a, "SELECT count(*) FROM label WHERE created_by = 'Bob' AND trace_id = '" + t + "'"));
         }
     }
 

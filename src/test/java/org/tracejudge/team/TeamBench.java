@@ -44,13 +44,15 @@ public final class TeamBench {
             Files.deleteIfExists(Path.of(leadFile + s));
         }
         Files.copy(base, leadFile);
-        for (Path f : List.of(work.resolve("alice.tjdb"), work.resolve("alice.tjdb-wal"), work.resolve("alice.tjdb-shm"))) {
+        for (Path f :
+                List.of(work.resolve("alice.tjdb"), work.resolve("alice.tjdb-wal"), work.resolve("alice.tjdb-shm"))) {
             Files.deleteIfExists(f);
         }
         TeamFixture f = new TeamFixture("tj_bench");
         HubServer.roles(f.alice);
-        try (Connection c = HubServer.superuser("postgres"); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT version()")) {
+        try (Connection c = HubServer.superuser("postgres");
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT version()")) {
             rs.next();
             System.out.println("hub: " + rs.getString(1));
         }
@@ -60,24 +62,34 @@ public final class TeamBench {
             long labels = Long.parseLong(org.tracejudge.TestData.scalar(lead, "SELECT count(*) FROM label"));
             long t0 = System.nanoTime();
             TeamSync.Report init = TeamSync.init(lead, f.as(f.lead), "big", "Lead", false, TeamSync.QUIET);
-            add(figures, String.format("team init (publish %,d traces, %,d labels; %,d entries): %.1f s", traces, labels,
-                    init.pushed(), secs(t0)));
+            add(
+                    figures,
+                    String.format(
+                            "team init (publish %,d traces, %,d labels; %,d entries): %.1f s",
+                            traces, labels, init.pushed(), secs(t0)));
             try (Hub hub = Hub.connect(f.as(f.lead))) {
                 hub.addMember("big", f.alice, "Alice", true);
             }
 
             t0 = System.nanoTime();
             Project alice = TeamSync.join(f.as(f.alice), "big", work.resolve("alice.tjdb"), TeamSync.QUIET);
-            add(figures, String.format("first pull (team join) of the %,d-trace project: %.1f s   [target <= 30 s]", traces,
-                    secs(t0)));
+            add(
+                    figures,
+                    String.format(
+                            "first pull (team join) of the %,d-trace project: %.1f s   [target <= 30 s]",
+                            traces, secs(t0)));
             try (alice) {
                 List<String> ids = alice.read(TeamSyncTest::ids);
                 alice.write(c -> {
                     String r = Ledger.ensureRater(c, "Alice", RaterKind.HUMAN, "", null, null);
                     try (PreparedStatement s = c.prepareStatement(Ledger.INSERT_LABEL)) {
                         for (String id : ids) {
-                            Ledger.bind(s, org.tracejudge.model.Ids.random(), Ledger.Entry.set(id, r, TeamFixture.label(c, id, 0), "Alice"),
-                                    null, Timestamps.now());
+                            Ledger.bind(
+                                    s,
+                                    org.tracejudge.model.Ids.random(),
+                                    Ledger.Entry.set(id, r, TeamFixture.label(c, id, 0), "Alice"),
+                                    null,
+                                    Timestamps.now());
                             s.addBatch();
                         }
                         s.executeBatch();
@@ -87,14 +99,20 @@ public final class TeamBench {
                 try (Hub hub = Hub.connect(f.as(f.alice))) {
                     t0 = System.nanoTime();
                     TeamSync.Report push = TeamSync.sync(alice, hub, TeamSync.QUIET);
-                    add(figures, String.format("push of %,d new ledger entries (team sync): %.1f s   [target <= 10 s]",
-                            push.pushed(), secs(t0)));
+                    add(
+                            figures,
+                            String.format(
+                                    "push of %,d new ledger entries (team sync): %.1f s   [target <= 10 s]",
+                                    push.pushed(), secs(t0)));
                 }
                 try (Hub hub = Hub.connect(f.as(f.lead))) {
                     t0 = System.nanoTime();
                     TeamSync.Report pull = TeamSync.sync(lead, hub, TeamSync.QUIET);
-                    add(figures, String.format("pull of %,d new ledger entries (team sync): %.1f s   [target <= 10 s]",
-                            pull.pulled(), secs(t0)));
+                    add(
+                            figures,
+                            String.format(
+                                    "pull of %,d new ledger entries (team sync): %.1f s   [target <= 10 s]",
+                                    pull.pulled(), secs(t0)));
                 }
                 try (Hub hub = Hub.connect(f.as(f.alice))) {
                     List<Double> ms = new ArrayList<>();
@@ -107,27 +125,35 @@ public final class TeamBench {
                         ms.add((System.nanoTime() - t) / 1e6);
                     }
                     Collections.sort(ms);
-                    add(figures, String.format("unchanged sync (open connection, 15 runs): median %.0f ms, max %.0f ms   "
-                            + "[target <= 300 ms]", ms.get(ms.size() / 2), ms.get(ms.size() - 1)));
+                    add(
+                            figures,
+                            String.format(
+                                    "unchanged sync (open connection, 15 runs): median %.0f ms, max %.0f ms   "
+                                            + "[target <= 300 ms]",
+                                    ms.get(ms.size() / 2), ms.get(ms.size() - 1)));
                 }
                 long t = System.nanoTime();
                 TeamSync.sync(alice, TeamSync.QUIET);
-                add(figures, String.format("unchanged sync with a new connection: %.0f ms", (System.nanoTime() - t) / 1e6));
+                add(
+                        figures,
+                        String.format("unchanged sync with a new connection: %.0f ms", (System.nanoTime() - t) / 1e6));
 
                 // a decision on the lead's laptop, visible on alice's with automatic sync (1 s interval)
                 List<Double> lat = new ArrayList<>();
                 try (AutoSync la = new AutoSync(lead, Duration.ofSeconds(1), null);
-                     AutoSync al = new AutoSync(alice, Duration.ofSeconds(1), null)) {
+                        AutoSync al = new AutoSync(alice, Duration.ofSeconds(1), null)) {
                     la.start();
                     al.start();
                     Thread.sleep(1500);
                     for (int i = 0; i < 8; i++) {
                         String trace = ids.get(1000 + i);
                         long d0 = System.nanoTime();
-                        String id = lead.write(c -> Ledger.adjudicate(c, trace, "Lead", TeamFixture.label(c, trace, 0), "bench"));
+                        String id = lead.write(
+                                c -> Ledger.adjudicate(c, trace, "Lead", TeamFixture.label(c, trace, 0), "bench"));
                         la.nudge();
-                        while (!"1".equals(org.tracejudge.TestData.scalar(alice,
-                                "SELECT count(*) FROM adjudication WHERE id = '" + id + "'"))) {
+                        while (!"1"
+                                .equals(org.tracejudge.TestData.scalar(
+                                        alice, "SELECT count(*) FROM adjudication WHERE id = '" + id + "'"))) {
                             Thread.sleep(20);
                             if (secs(d0) > 60) {
                                 throw new IllegalStateException("decision never arrived");
@@ -138,13 +164,18 @@ public final class TeamBench {
                     }
                 }
                 Collections.sort(lat);
-                add(figures, String.format("decision visible on another laptop (auto sync, 1 s interval, 8 decisions): "
-                        + "median %.2f s, max %.2f s   [target <= 5 s]", lat.get(lat.size() / 2), lat.get(lat.size() - 1)));
+                add(
+                        figures,
+                        String.format(
+                                "decision visible on another laptop (auto sync, 1 s interval, 8 decisions): "
+                                        + "median %.2f s, max %.2f s   [target <= 5 s]",
+                                lat.get(lat.size() / 2), lat.get(lat.size() - 1)));
             }
         }
         add(figures, concurrent(f, work));
         System.out.println();
-        System.out.println("Team hub figures (" + Runtime.getRuntime().availableProcessors() + " cores, PostgreSQL on localhost):");
+        System.out.println("Team hub figures (" + Runtime.getRuntime().availableProcessors()
+                + " cores, PostgreSQL on localhost):");
         figures.forEach(s -> System.out.println("  " + s));
         System.exit(0);
     }
@@ -197,8 +228,11 @@ public final class TeamBench {
                                 String r = Ledger.ensureRater(c, "R" + k, RaterKind.HUMAN, "", null, null);
                                 for (int j = 0; j < m; j++) {
                                     String t = ids.get(rnd.nextInt(ids.size()));
-                                    Ledger.append(c, null, Ledger.Entry.set(t, r, TeamFixture.label(c, t, rnd.nextBoolean() ? 0 : 1),
-                                            "R" + k));
+                                    Ledger.append(
+                                            c,
+                                            null,
+                                            Ledger.Entry.set(
+                                                    t, r, TeamFixture.label(c, t, rnd.nextBoolean() ? 0 : 1), "R" + k));
                                 }
                                 return null;
                             });
@@ -228,27 +262,46 @@ public final class TeamBench {
             TeamSync.sync(lead, TeamSync.QUIET);
             long onHub;
             long distinct;
-            try (Connection c = HubServer.superuser(f.db); Statement s = c.createStatement()) {
+            try (Connection c = HubServer.superuser(f.db);
+                    Statement s = c.createStatement()) {
                 s.execute("SET search_path = tracejudge");
-                try (ResultSet rs = s.executeQuery("SELECT count(*), count(DISTINCT id) FROM entry WHERE project_id = 'conc' "
-                        + "AND kind = 'label' AND author LIKE '" + f.db + "\\_r%'")) {
+                try (ResultSet rs =
+                        s.executeQuery("SELECT count(*), count(DISTINCT id) FROM entry WHERE project_id = 'conc' "
+                                + "AND kind = 'label' AND author LIKE '" + f.db + "\\_r%'")) {
                     rs.next();
                     onHub = rs.getLong(1);
                     distinct = rs.getLong(2);
                 }
             }
-            String leadHas = org.tracejudge.TestData.scalar(lead, "SELECT count(*) FROM label WHERE created_by LIKE 'R%'");
+            String leadHas =
+                    org.tracejudge.TestData.scalar(lead, "SELECT count(*) FROM label WHERE created_by LIKE 'R%'");
             boolean same = true;
             for (Project p : files) {
-                same &= leadHas.equals(org.tracejudge.TestData.scalar(p, "SELECT count(*) FROM label WHERE created_by LIKE 'R%'"));
+                same &= leadHas.equals(
+                        org.tracejudge.TestData.scalar(p, "SELECT count(*) FROM label WHERE created_by LIKE 'R%'"));
             }
             Collections.sort(times);
-            String out = String.format("10 reviewers deciding and syncing concurrently for 20 s: %,d decisions, %,d syncs "
-                    + "(median %.0f ms, 95th %.0f ms, max %.0f ms), %d failed; hub holds %,d (%,d distinct), lead's file %s, "
-                    + "every laptop the same: %s -> %s", total, syncs.get(), times.get(times.size() / 2),
-                    times.get(times.size() * 95 / 100), times.get(times.size() - 1), failures.get(), onHub, distinct, leadHas,
-                    same, total == onHub && onHub == distinct && Long.parseLong(leadHas) == total && same && failures.get() == 0
-                            ? "no entry lost or duplicated, no deadlock" : "MISMATCH");
+            String out = String.format(
+                    "10 reviewers deciding and syncing concurrently for 20 s: %,d decisions, %,d syncs "
+                            + "(median %.0f ms, 95th %.0f ms, max %.0f ms), %d failed; hub holds %,d (%,d distinct), lead's file %s, "
+                            + "every laptop the same: %s -> %s",
+                    total,
+                    syncs.get(),
+                    times.get(times.size() / 2),
+                    times.get(times.size() * 95 / 100),
+                    times.get(times.size() - 1),
+                    failures.get(),
+                    onHub,
+                    distinct,
+                    leadHas,
+                    same,
+                    total == onHub
+                                    && onHub == distinct
+                                    && Long.parseLong(leadHas) == total
+                                    && same
+                                    && failures.get() == 0
+                            ? "no entry lost or duplicated, no deadlock"
+                            : "MISMATCH");
             for (Project p : files) {
                 p.close();
             }

@@ -26,6 +26,7 @@ import org.tracejudge.store.Project;
 class TeamCommentsTest {
     @TempDir
     static Path dir;
+
     TeamFixture f;
     Project lead;
     Project alice;
@@ -50,7 +51,8 @@ class TeamCommentsTest {
     }
 
     private static List<String> comments(Project p, String trace) {
-        return p.read(c -> Comments.of(c, trace).stream().map(x -> x.author() + ":" + x.action().code() + ":" + x.text())
+        return p.read(c -> Comments.of(c, trace).stream()
+                .map(x -> x.author() + ":" + x.action().code() + ":" + x.text())
                 .toList());
     }
 
@@ -76,11 +78,18 @@ class TeamCommentsTest {
         assertFalse(flagged(alice, t), "the clearing reached Alice");
         assertEquals(3, comments(alice, t).size());
         // Bob has not decided the trace: under the blind policy he reads the lead's words, not Alice's
-        assertEquals(List.of("Lead:note:it is: the tool truncates at 2 kB; judge what is shown", "Lead:unflag:"),
+        assertEquals(
+                List.of("Lead:note:it is: the tool truncates at 2 kB; judge what is shown", "Lead:unflag:"),
                 comments(bob, t));
         // once he decides, Alice's flag comes too
-        bob.write(c -> Ledger.append(c, null, Ledger.Entry.set(t, Ledger.ensureRater(c, "Bob", RaterKind.HUMAN, "", null,
-                null), TeamFixture.label(c, t, 0), "Bob")));
+        bob.write(c -> Ledger.append(
+                c,
+                null,
+                Ledger.Entry.set(
+                        t,
+                        Ledger.ensureRater(c, "Bob", RaterKind.HUMAN, "", null, null),
+                        TeamFixture.label(c, t, 0),
+                        "Bob")));
         TeamSync.sync(bob, TeamSync.QUIET);
         TeamSync.sync(bob, TeamSync.QUIET);
         assertEquals(3, comments(bob, t).size(), comments(bob, t).toString());
@@ -96,16 +105,30 @@ class TeamCommentsTest {
     void nobodyWritesACommentInAnothersNameOrOnATraceTheHubLacks() throws Exception {
         String t = traces.get(5);
         try (Hub hub = Hub.connect(f.as(f.alice))) {
-            Hub.Pushed r = hub.push("clinic", List.of(
-                    new Hub.Entry(0, "comment", "c-forged", body("c-forged", t, "Bob", "note", "Bob says: label it correct")),
-                    new Hub.Entry(0, "comment", "c-nowhere", body("c-nowhere", "no-such-trace", "Alice", "note", "hello")),
-                    new Hub.Entry(0, "comment", "c-delete", body("c-delete", t, "Alice", "delete", "")),
-                    new Hub.Entry(0, "comment", "c-empty", body("c-empty", t, "Alice", "note", "  ")),
-                    new Hub.Entry(0, "comment", "c-long", body("c-long", t, "Alice", "note", "x".repeat(4001)))));
-            assertEquals("Alice", r.stamps().get("comment/c-forged")[1], "written under her own name, whatever it said");
+            Hub.Pushed r = hub.push(
+                    "clinic",
+                    List.of(
+                            new Hub.Entry(
+                                    0,
+                                    "comment",
+                                    "c-forged",
+                                    body("c-forged", t, "Bob", "note", "Bob says: label it correct")),
+                            new Hub.Entry(
+                                    0,
+                                    "comment",
+                                    "c-nowhere",
+                                    body("c-nowhere", "no-such-trace", "Alice", "note", "hello")),
+                            new Hub.Entry(0, "comment", "c-delete", body("c-delete", t, "Alice", "delete", "")),
+                            new Hub.Entry(0, "comment", "c-empty", body("c-empty", t, "Alice", "note", "  ")),
+                            new Hub.Entry(
+                                    0, "comment", "c-long", body("c-long", t, "Alice", "note", "x".repeat(4001)))));
+            assertEquals(
+                    "Alice", r.stamps().get("comment/c-forged")[1], "written under her own name, whatever it said");
             assertTrue(r.stamps().get("comment/c-forged")[0].compareTo("2099") < 0, "and the hub's time");
             assertEquals(4, r.refused().size(), r.refused().toString());
-            assertTrue(r.refused().get("comment/c-nowhere").contains("is not on the hub"), r.refused().toString());
+            assertTrue(
+                    r.refused().get("comment/c-nowhere").contains("is not on the hub"),
+                    r.refused().toString());
             assertTrue(r.refused().get("comment/c-delete").contains("note, flag or unflag"));
             assertTrue(r.refused().get("comment/c-empty").contains("needs some text"));
             assertTrue(r.refused().get("comment/c-long").contains("4,000"));
@@ -115,8 +138,9 @@ class TeamCommentsTest {
         // a row put in her own file under Bob's name stays there: a reviewer publishes only her own
         alice.write(c -> {
             try (var s = c.createStatement()) {
-                s.execute("INSERT INTO trace_comment(id, trace_id, author, action, text, created_at) VALUES ('c-local', '"
-                        + t + "', 'Bob', 'flag', 'in Bob''s name', '2026-01-01T00:00:00.000000Z')");
+                s.execute(
+                        "INSERT INTO trace_comment(id, trace_id, author, action, text, created_at) VALUES ('c-local', '"
+                                + t + "', 'Bob', 'flag', 'in Bob''s name', '2026-01-01T00:00:00.000000Z')");
             }
             return null;
         });

@@ -56,15 +56,21 @@ class TeamCrashTest {
             // push: killed inside the third hub transaction
             kill("push", f.url, f.alice, "crash", aliceFile);
             long onHub = hubCount(f, "SELECT count(*) FROM entry WHERE author = '" + f.alice + "'");
-            assertEquals(51, onHub, "two whole transactions reached the hub (her rater; 50 labels), nothing of the third");
+            assertEquals(
+                    51, onHub, "two whole transactions reached the hub (her rater; 50 labels), nothing of the third");
             try (Project alice = Project.open(aliceFile)) {
                 assertEquals(written - 51, TeamSync.waiting(alice)[0], "the file knows what did not arrive");
                 TeamSync.Report r = TeamSync.sync(alice, TeamSync.QUIET);
                 assertEquals(written - 51, r.pushed(), "the next sync sends the rest, once");
                 assertEquals(0, TeamSync.waiting(alice)[0]);
                 assertEquals(written, hubCount(f, "SELECT count(*) FROM entry WHERE author = '" + f.alice + "'"));
-                assertEquals(0, hubCount(f, "SELECT count(*) FROM (SELECT kind, id FROM entry GROUP BY project_id, kind, id "
-                        + "HAVING count(*) > 1) d"), "no duplicates");
+                assertEquals(
+                        0,
+                        hubCount(
+                                f,
+                                "SELECT count(*) FROM (SELECT kind, id FROM entry GROUP BY project_id, kind, id "
+                                        + "HAVING count(*) > 1) d"),
+                        "no duplicates");
             }
             TeamSync.sync(lead, TeamSync.QUIET);
 
@@ -73,11 +79,20 @@ class TeamCrashTest {
             kill("pull", f.url, f.bob, "crash", bobFile);
             try (Project bob = Project.open(bobFile)) {
                 long cursor = Long.parseLong(bob.meta(LocalTeam.PULL_SEQ));
-                assertEquals("100", TestData.scalar(bob, "SELECT count(*) FROM team_entry"), "two whole batches, cursor " + cursor);
+                assertEquals(
+                        "100",
+                        TestData.scalar(bob, "SELECT count(*) FROM team_entry"),
+                        "two whole batches, cursor " + cursor);
                 for (String t : TeamFixture.CONTENT) {
-                    assertEquals("0", TestData.scalar(bob, "SELECT count(*) FROM " + t + " x WHERE NOT EXISTS (SELECT 1 FROM "
-                            + "team_entry e WHERE e.id = x." + (t.equals("label_set") ? "name" : "id") + ")"
-                            + (t.equals("label_set") ? " AND builtin = 0" : "")), t + " holds only what the cursor covers");
+                    assertEquals(
+                            "0",
+                            TestData.scalar(
+                                    bob,
+                                    "SELECT count(*) FROM " + t + " x WHERE NOT EXISTS (SELECT 1 FROM "
+                                            + "team_entry e WHERE e.id = x." + (t.equals("label_set") ? "name" : "id")
+                                            + ")"
+                                            + (t.equals("label_set") ? " AND builtin = 0" : "")),
+                            t + " holds only what the cursor covers");
                 }
             }
             TeamSync.join(f.as(f.bob), "crash", bobFile, TeamSync.QUIET).close();
@@ -89,7 +104,8 @@ class TeamCrashTest {
     }
 
     private static long hubCount(TeamFixture f, String sql) throws Exception {
-        try (java.sql.Connection c = HubServer.superuser(f.db); Statement s = c.createStatement()) {
+        try (java.sql.Connection c = HubServer.superuser(f.db);
+                Statement s = c.createStatement()) {
             s.execute("SET search_path = tracejudge");
             try (ResultSet rs = s.executeQuery(sql)) {
                 rs.next();
@@ -99,12 +115,26 @@ class TeamCrashTest {
     }
 
     private static void kill(String point, String url, String role, String project, Path file) throws Exception {
-        String java = ProcessHandle.current().info().command().orElse(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-                KillableSync.class.getName(), point, url, role, project, file.toString(), "3"));
-        Process child = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+        String java = ProcessHandle.current()
+                .info()
+                .command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> cmd = new ArrayList<>(List.of(
+                java,
+                "-cp",
+                System.getProperty("java.class.path"),
+                KillableSync.class.getName(),
+                point,
+                url,
+                role,
+                project,
+                file.toString(),
+                "3"));
+        Process child = new ProcessBuilder(cmd)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        try (BufferedReader r =
+                new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             String line = r.readLine();
             assertEquals("MIDWAY", line, "the child reached its third " + point + " transaction");
             child.destroyForcibly(); // SIGKILL

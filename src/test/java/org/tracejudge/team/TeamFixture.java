@@ -38,12 +38,16 @@ final class TeamFixture {
         return p.read(c -> {
             List<String> out = new ArrayList<>();
             for (String t : tables) {
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT * FROM " + t + " ORDER BY 1")) {
+                try (Statement s = c.createStatement();
+                        ResultSet rs = s.executeQuery("SELECT * FROM " + t + " ORDER BY 1")) {
                     ResultSetMetaData md = rs.getMetaData();
                     while (rs.next()) {
                         StringBuilder b = new StringBuilder(t).append(':');
                         for (int i = 1; i <= md.getColumnCount(); i++) {
-                            b.append(md.getColumnName(i)).append('=').append(rs.getString(i)).append('|');
+                            b.append(md.getColumnName(i))
+                                    .append('=')
+                                    .append(rs.getString(i))
+                                    .append('|');
                         }
                         out.add(b.toString());
                     }
@@ -53,8 +57,9 @@ final class TeamFixture {
         });
     }
 
-    static final String[] CONTENT = {"label_set", "toolset", "task", "import_source", "trace", "rater", "label",
-            "adjudication"};
+    static final String[] CONTENT = {
+        "label_set", "toolset", "task", "import_source", "trace", "rater", "label", "adjudication"
+    };
 
     static void assertSameContent(Project a, Project b) {
         assertEquals(dump(a, CONTENT), dump(b, CONTENT));
@@ -62,8 +67,9 @@ final class TeamFixture {
 
     /** The i-th label (modulo) of the label set of a trace's task: a value the hub takes for it. */
     static String label(java.sql.Connection c, String trace, int i) throws java.sql.SQLException {
-        try (java.sql.PreparedStatement s = c.prepareStatement("SELECT ls.labels FROM trace t JOIN task k ON k.id = t.task_id "
-                + "JOIN label_set ls ON ls.name = k.label_set WHERE t.id = ?")) {
+        try (java.sql.PreparedStatement s =
+                c.prepareStatement("SELECT ls.labels FROM trace t JOIN task k ON k.id = t.task_id "
+                        + "JOIN label_set ls ON ls.name = k.label_set WHERE t.id = ?")) {
             s.setString(1, trace);
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();

@@ -29,8 +29,21 @@ class TeamSyncTest {
             lead.write(c -> {
                 String trace = firstTrace(c);
                 String rater = Ledger.ensureRater(c, "Dr Lead", RaterKind.HUMAN, "", null, "the lead");
-                Ledger.append(c, null, new Ledger.Entry(trace, rater, "set", TeamFixture.label(c, trace, 0), "high", Map.of("faithful", 3),
-                        "fine", "raw text", null, org.tracejudge.json.Json.read("{\"spans\":[1,2]}"), "Dr Lead"));
+                Ledger.append(
+                        c,
+                        null,
+                        new Ledger.Entry(
+                                trace,
+                                rater,
+                                "set",
+                                TeamFixture.label(c, trace, 0),
+                                "high",
+                                Map.of("faithful", 3),
+                                "fine",
+                                "raw text",
+                                null,
+                                org.tracejudge.json.Json.read("{\"spans\":[1,2]}"),
+                                "Dr Lead"));
                 Ledger.append(c, null, Ledger.Entry.withdraw(trace, rater, "Dr Lead"));
                 Ledger.adjudicate(c, trace, "Dr Lead", TeamFixture.label(c, trace, 0), "checked by hand");
                 Ledger.adjudicate(c, trace, "Dr Lead", null, null);
@@ -56,13 +69,17 @@ class TeamSyncTest {
                 assertEquals(0, TeamSync.sync(lead, TeamSync.QUIET).pulled());
 
                 // alice decides; it reaches the lead, and alice's file and the lead's agree again
-                alice.write(c -> Ledger.adjudicate(c, firstTrace(c), "Dr Alice", TeamFixture.label(c, firstTrace(c), 1), "wrong number"));
+                alice.write(c -> Ledger.adjudicate(
+                        c, firstTrace(c), "Dr Alice", TeamFixture.label(c, firstTrace(c), 1), "wrong number"));
                 assertEquals(1, TeamSync.waiting(alice)[0]);
                 assertEquals(1, TeamSync.sync(alice, TeamSync.QUIET).pushed());
                 assertEquals(0, TeamSync.waiting(alice)[0]);
                 assertEquals(1, TeamSync.sync(lead, TeamSync.QUIET).pulled());
                 TeamFixture.assertSameContent(lead, alice);
-                assertEquals(0, TeamSync.sync(alice, TeamSync.QUIET).pulled(), "alice's own entry is not pulled back as new");
+                assertEquals(
+                        0,
+                        TeamSync.sync(alice, TeamSync.QUIET).pulled(),
+                        "alice's own entry is not pulled back as new");
 
                 // the lead changes a policy: it reaches alice
                 lead.setMeta("ensemble.rule", "rule-tolerant");
@@ -86,14 +103,24 @@ class TeamSyncTest {
                 hub.addMember("skew", f.bob, "Bob", true);
             }
             try (Project a = TeamSync.join(f.as(f.alice), "skew", TeamFixture.file(dir, "a"), TeamSync.QUIET);
-                 Project b = TeamSync.join(f.as(f.bob), "skew", TeamFixture.file(dir, "b"), TeamSync.QUIET)) {
+                    Project b = TeamSync.join(f.as(f.bob), "skew", TeamFixture.file(dir, "b"), TeamSync.QUIET)) {
                 List<String> traces = a.read(c -> ids(c));
                 // alice's laptop runs three hours fast, bob's two hours slow; both adjudicate the same traces offline
                 for (int i = 0; i < 20; i++) {
                     String t = traces.get(i);
                     int n = i;
-                    a.write(c -> adjudicateAt(c, t, "Alice", TeamFixture.label(c, t, n % 2), "2031-01-01T03:00:00.0000" + (10 + n) + "Z"));
-                    b.write(c -> adjudicateAt(c, t, "Bob", TeamFixture.label(c, t, n % 3 == 0 ? 0 : 1), "2030-12-31T22:00:00.0000" + (10 + n) + "Z"));
+                    a.write(c -> adjudicateAt(
+                            c,
+                            t,
+                            "Alice",
+                            TeamFixture.label(c, t, n % 2),
+                            "2031-01-01T03:00:00.0000" + (10 + n) + "Z"));
+                    b.write(c -> adjudicateAt(
+                            c,
+                            t,
+                            "Bob",
+                            TeamFixture.label(c, t, n % 3 == 0 ? 0 : 1),
+                            "2030-12-31T22:00:00.0000" + (10 + n) + "Z"));
                 }
                 TeamSync.sync(a, TeamSync.QUIET);
                 TeamSync.sync(b, TeamSync.QUIET);
@@ -107,7 +134,8 @@ class TeamSyncTest {
                 Timestamps_reset();
                 TeamSync.sync(b, TeamSync.QUIET);
                 String t0 = traces.get(0);
-                b.write(c -> org.tracejudge.store.Ledger.adjudicate(c, t0, "Bob", TeamFixture.label(c, t0, 2), "later"));
+                b.write(c ->
+                        org.tracejudge.store.Ledger.adjudicate(c, t0, "Bob", TeamFixture.label(c, t0, 2), "later"));
                 TeamSync.sync(b, TeamSync.QUIET);
                 TeamSync.sync(a, TeamSync.QUIET);
                 assertEquals(TeamFixture.dump(a, "current_adjudication"), TeamFixture.dump(b, "current_adjudication"));
@@ -133,7 +161,8 @@ class TeamSyncTest {
             Path bFile = TeamFixture.file(dir, "lead-b");
             SampleProject.build(aFile);
             SampleProject.build(bFile);
-            try (Project a = Project.open(aFile); Project b = Project.open(bFile)) {
+            try (Project a = Project.open(aFile);
+                    Project b = Project.open(bFile)) {
                 TeamSync.init(a, f.as(f.lead), "a", "Lead", false, TeamSync.QUIET);
                 TeamSync.init(b, f.as(f.lead), "b", "Lead", false, TeamSync.QUIET);
                 List<String> traces = a.read(TeamSyncTest::ids);
@@ -141,7 +170,10 @@ class TeamSyncTest {
                 a.write(c -> {
                     String r = Ledger.ensureRater(c, "Lead", RaterKind.HUMAN, "", null, null);
                     for (int i = 0; i < 30; i++) {
-                        Ledger.append(c, null, Ledger.Entry.set(traces.get(i), r, TeamFixture.label(c, traces.get(i), 0), "Lead"));
+                        Ledger.append(
+                                c,
+                                null,
+                                Ledger.Entry.set(traces.get(i), r, TeamFixture.label(c, traces.get(i), 0), "Lead"));
                     }
                     return null;
                 });
@@ -153,12 +185,17 @@ class TeamSyncTest {
                 TeamSync.pullBatch = 9;
                 TeamSync.pushChars = 1500;
                 TeamSync.pullChars = 2500;
-                try (Project alice = TeamSync.join(f.as(f.alice), "a", TeamFixture.file(dir, "alice"), TeamSync.QUIET)) {
+                try (Project alice =
+                        TeamSync.join(f.as(f.alice), "a", TeamFixture.file(dir, "alice"), TeamSync.QUIET)) {
                     TeamFixture.assertSameContent(a, alice);
                     alice.write(c -> {
                         String r = Ledger.ensureRater(c, "Alice", RaterKind.HUMAN, "", null, null);
                         for (int i = 0; i < 25; i++) {
-                            Ledger.append(c, null, Ledger.Entry.set(traces.get(i), r, TeamFixture.label(c, traces.get(i), i % 2), "Alice"));
+                            Ledger.append(
+                                    c,
+                                    null,
+                                    Ledger.Entry.set(
+                                            traces.get(i), r, TeamFixture.label(c, traces.get(i), i % 2), "Alice"));
                         }
                         return null;
                     });
@@ -167,10 +204,16 @@ class TeamSyncTest {
                     assertEquals(0, sent.pulled(), "alice's own entries are not taken back as new");
                     assertEquals(26, TeamSync.sync(a, TeamSync.QUIET).pulled());
                     TeamFixture.assertSameContent(a, alice);
-                    assertEquals(0, TeamSync.sync(alice, TeamSync.QUIET).pushed() + TeamSync.sync(alice, TeamSync.QUIET).pulled());
+                    assertEquals(
+                            0,
+                            TeamSync.sync(alice, TeamSync.QUIET).pushed()
+                                    + TeamSync.sync(alice, TeamSync.QUIET).pulled());
                     assertEquals(0, TeamSync.waiting(alice)[0]);
                 }
-                assertEquals("0", org.tracejudge.TestData.scalar(a, "SELECT count(*) FROM label WHERE trace_id NOT IN (SELECT id FROM trace)"));
+                assertEquals(
+                        "0",
+                        org.tracejudge.TestData.scalar(
+                                a, "SELECT count(*) FROM label WHERE trace_id NOT IN (SELECT id FROM trace)"));
             }
         } finally {
             TeamSync.pushBatch = push;
@@ -199,7 +242,8 @@ class TeamSyncTest {
                 hub.addMember("skips", f.alice, "Alice", false);
             }
             TeamSync.sync(lead, TeamSync.QUIET);
-            try (Project alice = TeamSync.join(f.as(f.alice), "skips", TeamFixture.file(dir, "alice"), TeamSync.QUIET)) {
+            try (Project alice =
+                    TeamSync.join(f.as(f.alice), "skips", TeamFixture.file(dir, "alice"), TeamSync.QUIET)) {
                 alice.write(c -> {
                     LocalTeam.recordSkip(c, t.get(0), "Alice");
                     LocalTeam.recordSkip(c, t.get(1), "Alice");
@@ -209,10 +253,13 @@ class TeamSyncTest {
                 assertEquals(3, TeamSync.waiting(alice)[0]);
                 assertEquals(3, TeamSync.sync(alice, TeamSync.QUIET).pushed());
                 assertEquals(3, TeamSync.sync(lead, TeamSync.QUIET).pulled());
-                TeamProgress.Reviewer a = lead.read(c -> TeamProgress.reviewers(c)).get(0);
+                TeamProgress.Reviewer a =
+                        lead.read(c -> TeamProgress.reviewers(c)).get(0);
                 assertEquals(new TeamProgress.Reviewer("Alice", 3, 0, 3, 2, 0, 0), a);
-                try (java.sql.Connection su = HubServer.superuser(f.db); var s = su.createStatement();
-                     var rs = s.executeQuery("SELECT count(*) FROM tracejudge.decided WHERE role = '" + f.alice + "'")) {
+                try (java.sql.Connection su = HubServer.superuser(f.db);
+                        var s = su.createStatement();
+                        var rs = s.executeQuery(
+                                "SELECT count(*) FROM tracejudge.decided WHERE role = '" + f.alice + "'")) {
                     rs.next();
                     assertEquals(0, rs.getInt(1), "a skip is not a decision: the blind policy reveals nothing for it");
                 }
@@ -221,14 +268,24 @@ class TeamSyncTest {
                 alice.write(c -> Ledger.adjudicate(c, t.get(0), "Alice", TeamFixture.label(c, t.get(0), 0), null));
                 TeamSync.sync(alice, TeamSync.QUIET);
                 TeamSync.sync(lead, TeamSync.QUIET);
-                assertEquals(new TeamProgress.Reviewer("Alice", 3, 1, 2, 1, 0, 0), lead.read(c -> TeamProgress.reviewers(c)).get(0));
+                assertEquals(
+                        new TeamProgress.Reviewer("Alice", 3, 1, 2, 1, 0, 0),
+                        lead.read(c -> TeamProgress.reviewers(c)).get(0));
 
                 // the hub files a skip under the member's own name, whatever name its body gives
                 try (Hub hub = Hub.connect(f.as(f.alice))) {
-                    Hub.Pushed r = hub.push("skips", List.of(new Hub.Entry(0, "skip", "forged", "{\"id\":\"forged\","
-                            + "\"trace_id\":\"" + t.get(2) + "\",\"reviewer\":\"Lead\",\"created_at\":\"2099-01-01T00:00:00.000000Z\"}")));
+                    Hub.Pushed r = hub.push(
+                            "skips",
+                            List.of(
+                                    new Hub.Entry(
+                                            0,
+                                            "skip",
+                                            "forged",
+                                            "{\"id\":\"forged\"," + "\"trace_id\":\"" + t.get(2)
+                                                    + "\",\"reviewer\":\"Lead\",\"created_at\":\"2099-01-01T00:00:00.000000Z\"}")));
                     assertEquals("Alice", r.stamps().get("skip/forged")[1]);
-                    assertTrue(r.stamps().get("skip/forged")[0].compareTo("2099") < 0, "the hub's time, not the client's");
+                    assertTrue(
+                            r.stamps().get("skip/forged")[0].compareTo("2099") < 0, "the hub's time, not the client's");
                 }
                 alice.write(c -> {
                     Ledger.adjudicate(c, t.get(1), "Alice", TeamFixture.label(c, t.get(1), 1), null);
@@ -236,9 +293,13 @@ class TeamSyncTest {
                 });
                 assertEquals(1, TeamSync.sync(alice, TeamSync.QUIET).pushed());
                 TeamSync.sync(lead, TeamSync.QUIET);
-                assertEquals(new TeamProgress.Reviewer("Alice", 3, 2, 1, 1, 0, 0), lead.read(c -> TeamProgress.reviewers(c)).get(0));
-                assertEquals(1, Integer.parseInt(org.tracejudge.TestData.scalar(lead,
-                        "SELECT count(*) FROM team_skip WHERE id = 'forged' AND reviewer = 'Alice'")));
+                assertEquals(
+                        new TeamProgress.Reviewer("Alice", 3, 2, 1, 1, 0, 0),
+                        lead.read(c -> TeamProgress.reviewers(c)).get(0));
+                assertEquals(
+                        1,
+                        Integer.parseInt(org.tracejudge.TestData.scalar(
+                                lead, "SELECT count(*) FROM team_skip WHERE id = 'forged' AND reviewer = 'Alice'")));
             }
         }
     }
@@ -247,9 +308,11 @@ class TeamSyncTest {
         org.tracejudge.store.Timestamps.setOffset(java.time.Duration.ZERO);
     }
 
-    static String adjudicateAt(java.sql.Connection c, String trace, String who, String value, String at) throws SQLException {
-        try (var s = c.prepareStatement("INSERT INTO adjudication(id, trace_id, annotator, action, value, rationale, replaces, "
-                + "created_at) VALUES (?,?,?,?,?,?,?,?)")) {
+    static String adjudicateAt(java.sql.Connection c, String trace, String who, String value, String at)
+            throws SQLException {
+        try (var s = c.prepareStatement(
+                "INSERT INTO adjudication(id, trace_id, annotator, action, value, rationale, replaces, "
+                        + "created_at) VALUES (?,?,?,?,?,?,?,?)")) {
             String id = org.tracejudge.model.Ids.random();
             s.setString(1, id);
             s.setString(2, trace);
@@ -270,7 +333,8 @@ class TeamSyncTest {
 
     static List<String> ids(java.sql.Connection c) throws SQLException {
         List<String> out = new java.util.ArrayList<>();
-        try (var s = c.createStatement(); var rs = s.executeQuery("SELECT id FROM trace ORDER BY id")) {
+        try (var s = c.createStatement();
+                var rs = s.executeQuery("SELECT id FROM trace ORDER BY id")) {
             while (rs.next()) {
                 out.add(rs.getString(1));
             }
@@ -280,10 +344,12 @@ class TeamSyncTest {
 
     @Test
     void aUrlWithAPasswordIsRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> HubAddress.parse("postgresql://alice:secret@localhost/hub", null));
         assertTrue(e.getMessage().contains("pgpass") && !e.getMessage().contains("secret"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> HubAddress.parse("postgresql://localhost/hub?password=x", null));
+        assertThrows(
+                IllegalArgumentException.class, () -> HubAddress.parse("postgresql://localhost/hub?password=x", null));
         HubAddress a = HubAddress.parse("postgresql://bob@db.example.org:5433/hub?sslmode=verify-full", null);
         assertEquals("jdbc:postgresql://db.example.org:5433/hub?sslmode=verify-full", a.url());
         assertEquals("bob", a.user());

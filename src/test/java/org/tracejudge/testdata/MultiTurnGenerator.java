@@ -17,14 +17,16 @@ import org.tracejudge.json.Json;
  * Deterministic for a seed. Usage: {@code MultiTurnGenerator OUT.jsonl CASES [SESSIONS] [TURNS_PER_SESSION] [SEED]}.
  */
 public final class MultiTurnGenerator {
-    private static final String[] WORDS = ("the a of to and in that it is was for on with as be at by this had not are but from or have "
-            + "an they which one you were all we her she there would their will when who him been has more if no out so said what "
-            + "up its about into than them can only other new some could time these two may then do first any my now such like our "
-            + "over man me even most made after also did many before must through back years where much your way well down should "
-            + "because each just those people how too little state good very make world still own see men work long get here between "
-            + "both life being under never day same another know while last might us great old year off come since against go came "
-            + "right used take three train river market garden window letter station coffee morning evening weekend holiday ticket "
-            + "museum harbour bicycle mountain village kitchen library concert bakery bridge island forest meadow lantern").split(" ");
+    private static final String[] WORDS =
+            ("the a of to and in that it is was for on with as be at by this had not are but from or have "
+                            + "an they which one you were all we her she there would their will when who him been has more if no out so said what "
+                            + "up its about into than them can only other new some could time these two may then do first any my now such like our "
+                            + "over man me even most made after also did many before must through back years where much your way well down should "
+                            + "because each just those people how too little state good very make world still own see men work long get here between "
+                            + "both life being under never day same another know while last might us great old year off come since against go came "
+                            + "right used take three train river market garden window letter station coffee morning evening weekend holiday ticket "
+                            + "museum harbour bicycle mountain village kitchen library concert bakery bridge island forest meadow lantern")
+                    .split(" ");
 
     private MultiTurnGenerator() {}
 
@@ -80,11 +82,14 @@ public final class MultiTurnGenerator {
                 boolean user = t % 2 == 0;
                 String text = sentence(rnd, 115);
                 if (ev && t == 0) {
-                    text = (s == shiftAt ? "Update: my booking code changed to " + newCode + ". " : "My booking code is " + code
-                            + " and we are " + seats + " travellers. ") + text;
+                    text = (s == shiftAt
+                                    ? "Update: my booking code changed to " + newCode + ". "
+                                    : "My booking code is " + code + " and we are " + seats + " travellers. ")
+                            + text;
                 }
                 if (ev && t == 1 && s == evidence) {
-                    text = "Calling the TrainBooking API with {\"booking_code\": \"" + code + "\", \"seats\": " + seats + "}";
+                    text = "Calling the TrainBooking API with {\"booking_code\": \"" + code + "\", \"seats\": " + seats
+                            + "}";
                 }
                 if (goal && t == turnsPerSession - 1 && user) {
                     text = "Please book the train for us again. " + text;
@@ -93,10 +98,16 @@ public final class MultiTurnGenerator {
             }
         }
         String gold = shift ? newCode : code;
-        c.putObject("gold").put("api_name", "TrainBooking").putObject("parameters").put("booking_code", gold).put("seats", seats);
+        c.putObject("gold")
+                .put("api_name", "TrainBooking")
+                .putObject("parameters")
+                .put("booking_code", gold)
+                .put("seats", seats);
         String used = rnd.nextInt(4) == 0 ? code : gold;
-        c.put("response", "<think>" + sentence(rnd, 30) + "</think>Calling the TrainBooking API with {\"booking_code\": \""
-                + used + "\", \"seats\": " + seats + "}");
+        c.put(
+                "response",
+                "<think>" + sentence(rnd, 30) + "</think>Calling the TrainBooking API with {\"booking_code\": \"" + used
+                        + "\", \"seats\": " + seats + "}");
         return c;
     }
 

@@ -25,14 +25,16 @@ public final class NltRunsGenerator {
     private NltRunsGenerator() {}
 
     /** One generated row and the verdict the rule must give it. */
-    public record Row(String model, String approach, String inputId, String verdict, Set<String> selected, ObjectNode json) {}
+    public record Row(
+            String model, String approach, String inputId, String verdict, Set<String> selected, ObjectNode json) {}
 
     static final String[] SEPARATORS = {" -- ", " \u2013 ", " \u2014 ", " - ", ": ", "--"};
 
     /**
      * @param accuracy per model: the chance a row is correct (NLT); structured rows get {@code structuredAccuracy}
      */
-    public static List<Row> rows(Path scenarioFile, Map<String, Double> accuracy, double structuredAccuracy, long seed) {
+    public static List<Row> rows(
+            Path scenarioFile, Map<String, Double> accuracy, double structuredAccuracy, long seed) {
         JsonNode sc;
         try {
             sc = Json.MAPPER.readTree(scenarioFile.toFile());
@@ -55,7 +57,9 @@ public final class NltRunsGenerator {
                     boolean dropLine = false;
                     if (rnd.nextDouble() >= acc) {
                         int kind = rnd.nextInt(approach.equals("nlt") ? 4 : 3);
-                        List<String> others = tools.stream().filter(t -> !expected.contains(t)).toList();
+                        List<String> others = tools.stream()
+                                .filter(t -> !expected.contains(t))
+                                .toList();
                         boolean miss = (kind == 0 || kind == 2) && !expected.isEmpty();
                         boolean add = (kind == 1 || kind == 2 || expected.isEmpty()) && kind != 3 && !others.isEmpty();
                         if (kind == 3) {
@@ -68,7 +72,9 @@ public final class NltRunsGenerator {
                             if (add) {
                                 selected.add(others.get(rnd.nextInt(others.size())));
                             }
-                            verdict = miss && add ? "missed_and_extra" : miss ? "missed_tool" : add ? "extra_tool" : "correct";
+                            verdict = miss && add
+                                    ? "missed_and_extra"
+                                    : miss ? "missed_tool" : add ? "extra_tool" : "correct";
                         }
                     }
                     ObjectNode row = Json.object();
@@ -79,7 +85,9 @@ public final class NltRunsGenerator {
                     row.put("model_id", m.getKey());
                     row.put("approach", approach);
                     if (approach.equals("nlt")) {
-                        row.put("output", text(tools, selected, style++, dropLine ? tools.get(rnd.nextInt(tools.size())) : null));
+                        row.put(
+                                "output",
+                                text(tools, selected, style++, dropLine ? tools.get(rnd.nextInt(tools.size())) : null));
                     } else {
                         var calls = row.putArray("tool_calls");
                         for (String t : selected) {
@@ -97,7 +105,8 @@ public final class NltRunsGenerator {
 
     /** Selector text in style {@code style}; {@code drop} names a tool whose line is left out. */
     public static String text(List<String> tools, Set<String> selected, int style, String drop) {
-        StringBuilder sb = new StringBuilder("Thinking: reading the message and going through the tools one by one.\n\n");
+        StringBuilder sb =
+                new StringBuilder("Thinking: reading the message and going through the tools one by one.\n\n");
         String sep = SEPARATORS[style % SEPARATORS.length];
         boolean bold = style % 3 == 1;
         boolean lower = style % 4 == 2;
@@ -111,8 +120,11 @@ public final class NltRunsGenerator {
             if (style % 7 == 3) {
                 v = v.charAt(0) + v.substring(1).toLowerCase(Locale.ROOT);
             }
-            sb.append(bold ? "**" + name + "**" : name).append(style % 6 == 5 ? "   " : "").append(sep)
-                    .append(bold ? "**" + v + "**" : v).append('\n');
+            sb.append(bold ? "**" + name + "**" : name)
+                    .append(style % 6 == 5 ? "   " : "")
+                    .append(sep)
+                    .append(bold ? "**" + v + "**" : v)
+                    .append('\n');
         }
         if (finish) {
             sb.append("\nAssessment finished.");
@@ -133,7 +145,9 @@ public final class NltRunsGenerator {
     /** Intended verdict per (model, approach, scenario/input id). */
     public static Map<String, String> verdicts(List<Row> rows) {
         Map<String, String> m = new LinkedHashMap<>();
-        rows.forEach(r -> m.put(r.model() + "|" + r.approach() + "|" + r.json().path("scenario").asText() + "/" + r.inputId(), r.verdict()));
+        rows.forEach(r -> m.put(
+                r.model() + "|" + r.approach() + "|" + r.json().path("scenario").asText() + "/" + r.inputId(),
+                r.verdict()));
         return m;
     }
 }

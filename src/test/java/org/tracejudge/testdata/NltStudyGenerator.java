@@ -23,14 +23,23 @@ public final class NltStudyGenerator {
     private NltStudyGenerator() {}
 
     /** One generated trial: its row and whether it was meant to be right. */
-    public record Trial(String model, String approach, String scenario, String inputId, String condition, int run,
-                        boolean correct, long promptTokens, long completionTokens, ObjectNode json) {}
+    public record Trial(
+            String model,
+            String approach,
+            String scenario,
+            String inputId,
+            String condition,
+            int run,
+            boolean correct,
+            long promptTokens,
+            long completionTokens,
+            ObjectNode json) {}
 
     /** Accuracy of a model's structured and NLT selector (the chance a trial is right). */
     public record Model(String name, double structured, double nlt) {}
 
-    public static List<Trial> study(List<Path> scenarioFiles, List<Model> models, List<String> conditions,
-                                    int replications, long seed) {
+    public static List<Trial> study(
+            List<Path> scenarioFiles, List<Model> models, List<String> conditions, int replications, long seed) {
         Random rnd = new Random(seed);
         List<Trial> out = new ArrayList<>();
         int style = 0;
@@ -62,7 +71,8 @@ public final class NltStudyGenerator {
                                     }
                                 }
                                 long prompt = approach.equals("nlt") ? 560 + rnd.nextInt(80) : 1000 + rnd.nextInt(120);
-                                long completion = approach.equals("nlt") ? 280 + rnd.nextInt(60) : 240 + rnd.nextInt(60);
+                                long completion =
+                                        approach.equals("nlt") ? 280 + rnd.nextInt(60) : 240 + rnd.nextInt(60);
                                 ObjectNode row = Json.object();
                                 row.set("id", in.get("id"));
                                 row.put("scenario", scenario);
@@ -80,9 +90,20 @@ public final class NltStudyGenerator {
                                         calls.addObject().put("name", t).putObject("arguments");
                                     }
                                 }
-                                row.putObject("usage").put("prompt_tokens", prompt).put("completion_tokens", completion);
-                                out.add(new Trial(m.name(), approach, scenario, in.path("id").asText(), condition, run,
-                                        correct, prompt, completion, row));
+                                row.putObject("usage")
+                                        .put("prompt_tokens", prompt)
+                                        .put("completion_tokens", completion);
+                                out.add(new Trial(
+                                        m.name(),
+                                        approach,
+                                        scenario,
+                                        in.path("id").asText(),
+                                        condition,
+                                        run,
+                                        correct,
+                                        prompt,
+                                        completion,
+                                        row));
                             }
                         }
                     }
@@ -103,10 +124,17 @@ public final class NltStudyGenerator {
         long seed = args.length > 3 ? Long.parseLong(args[3]) : 1;
         List<Model> models = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            models.add(new Model(String.format("model-%02d", i + 1), Math.min(0.99, 0.55 + 0.03 * i), Math.min(0.99, 0.78 + 0.02 * i)));
+            models.add(new Model(
+                    String.format("model-%02d", i + 1),
+                    Math.min(0.99, 0.55 + 0.03 * i),
+                    Math.min(0.99, 0.78 + 0.02 * i)));
         }
-        List<Trial> trials = study(List.of(dir.resolve("sage.json"), dir.resolve("alex.json")), models,
-                List.of("original", "perturbed"), 5, seed);
+        List<Trial> trials = study(
+                List.of(dir.resolve("sage.json"), dir.resolve("alex.json")),
+                models,
+                List.of("original", "perturbed"),
+                5,
+                seed);
         write(trials, Path.of(args[1]));
         System.out.println(trials.size() + " trials of " + n + " models written to " + args[1]);
     }
@@ -135,14 +163,19 @@ public final class NltStudyGenerator {
                             {"id": 2, "input": "I cannot go on", "expected_tools": ["Safety Call"]},
                             {"id": 3, "input": "hello", "expected_tools": []}]}
                 """);
-        List<Trial> trials = study(List.of(scenario), List.of(new Model("slow-model", 0.5, 0.8),
-                new Model("fast-model", 0.7, 0.9)), List.of("original", "perturbed"), 5, 3);
+        List<Trial> trials = study(
+                List.of(scenario),
+                List.of(new Model("slow-model", 0.5, 0.8), new Model("fast-model", 0.7, 0.9)),
+                List.of("original", "perturbed"),
+                5,
+                3);
         Path runs = dir.resolve("runs.jsonl");
         write(trials, runs);
         Path file = dir.resolve("study.tjdb");
-        try (org.tracejudge.store.Project p = org.tracejudge.store.Project.open(file, org.tracejudge.store.Project.OpenOptions.createIfMissing(null))) {
-            new org.tracejudge.importer.Importer(p, null).importFiles(List.of(scenario, runs),
-                    org.tracejudge.importer.Format.AUTO, null);
+        try (org.tracejudge.store.Project p = org.tracejudge.store.Project.open(
+                file, org.tracejudge.store.Project.OpenOptions.createIfMissing(null))) {
+            new org.tracejudge.importer.Importer(p, null)
+                    .importFiles(List.of(scenario, runs), org.tracejudge.importer.Format.AUTO, null);
         }
         return file;
     }

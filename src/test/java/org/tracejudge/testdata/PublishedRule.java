@@ -55,8 +55,9 @@ public final class PublishedRule {
      */
     public String classify(JsonNode task, Collection<String> calledNames, String answer) {
         String a = answer.toLowerCase(Locale.ROOT);
-        boolean control = !task.path("evaluation_criteria").path("tool_must_be_called").asBoolean(
-                !"control".equals(task.path("target_failure_mode").asText()));
+        boolean control = !task.path("evaluation_criteria")
+                .path("tool_must_be_called")
+                .asBoolean(!"control".equals(task.path("target_failure_mode").asText()));
         if (control) {
             if (!calledNames.isEmpty()) {
                 return "unnecessary_tool_use";

@@ -11,7 +11,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigDecimal;
@@ -48,7 +47,8 @@ public final class ToolFailBenchGenerator {
     /** One generated trace with the label a careful human would give it ("intended"), and what kind of answer it is. */
     public record Generated(String taskId, String modelId, String intended, String variant, ObjectNode row) {}
 
-    public static final List<String> TOOL_LABELS = List.of("correct", "tool_skip", "result_ignore", "output_fabrication");
+    public static final List<String> TOOL_LABELS =
+            List.of("correct", "tool_skip", "result_ignore", "output_fabrication");
     public static final List<String> CONTROL_LABELS = List.of("correct", "unnecessary_tool_use", "wrong_answer");
     /** Rows whose run "failed at the provider" (classification other_error); intended label is {@value}. */
     public static final String ERROR_LABEL = "other_error";
@@ -76,7 +76,9 @@ public final class ToolFailBenchGenerator {
     public static ToolFailBenchGenerator fromCorpus(Path root) throws IOException {
         List<Path> domains;
         try (Stream<Path> s = Files.list(root)) {
-            domains = s.filter(p -> Files.isRegularFile(p.resolve("tasks.json"))).sorted().toList();
+            domains = s.filter(p -> Files.isRegularFile(p.resolve("tasks.json")))
+                    .sorted()
+                    .toList();
         }
         if (domains.isEmpty()) {
             throw new IOException("no <domain>/tasks.json under " + root);
@@ -87,11 +89,18 @@ public final class ToolFailBenchGenerator {
             JsonNode tf = MAPPER.readTree(d.resolve("tasks.json").toFile());
             String domain = tf.path("domain").asText(d.getFileName().toString());
             for (JsonNode t : tf.path("tasks")) {
-                tasks.add(new Task(t.path("task_id").asText(), t.path("domain").asText(domain),
-                        t.path("target_failure_mode").asText(), (ObjectNode) t));
+                tasks.add(new Task(
+                        t.path("task_id").asText(),
+                        t.path("domain").asText(domain),
+                        t.path("target_failure_mode").asText(),
+                        (ObjectNode) t));
             }
             Path toolsFile = d.resolve("tools.json");
-            tools.put(domain, Files.exists(toolsFile) ? MAPPER.readTree(toolsFile.toFile()).path("tools") : NF.arrayNode());
+            tools.put(
+                    domain,
+                    Files.exists(toolsFile)
+                            ? MAPPER.readTree(toolsFile.toFile()).path("tools")
+                            : NF.arrayNode());
         }
         ToolFailBenchGenerator g = new ToolFailBenchGenerator(tasks, tools, 42L);
         if (Files.isRegularFile(root.resolve(PublishedRule.FILE))) {
@@ -121,7 +130,7 @@ public final class ToolFailBenchGenerator {
         Files.createDirectories(dir);
         Path file = dir.resolve(modelId + "_" + TS.format(runTime) + ".json");
         try (OutputStream os = Files.newOutputStream(file);
-             JsonGenerator g = MAPPER.getFactory().createGenerator(os, JsonEncoding.UTF8)) {
+                JsonGenerator g = MAPPER.getFactory().createGenerator(os, JsonEncoding.UTF8)) {
             g.setPrettyPrinter(new RowPerLinePrinter());
             g.writeStartArray();
             Iterator<Generated> it = stream(modelId, n);
@@ -176,7 +185,7 @@ public final class ToolFailBenchGenerator {
             intended = ERROR_LABEL;
             d = new Draft("provider_error");
         } else if (control) {
-            intended = pick(rnd, CONTROL_LABELS, new double[]{0.72 + skill, 0.18, 0.10 - skill / 2});
+            intended = pick(rnd, CONTROL_LABELS, new double[] {0.72 + skill, 0.18, 0.10 - skill / 2});
             d = controlAnswer(t, intended, tools, rnd);
         } else {
             double[] w = {0.40 + skill, 0.20, 0.20, 0.20};
@@ -218,13 +227,16 @@ public final class ToolFailBenchGenerator {
         ObjectNode e = NF.objectNode();
         boolean timeout = rnd.nextBoolean();
         String type = timeout ? "ReadTimeout" : "APIStatusError";
-        String msg = timeout ? "Request timed out after 120.0 seconds (attempt 3/3)"
+        String msg = timeout
+                ? "Request timed out after 120.0 seconds (attempt 3/3)"
                 : "Error code: 503 - {'error': {'message': 'The server is overloaded, please retry later', 'type': 'server_error'}}";
         e.put("type", type);
         e.put("message", msg);
-        e.put("traceback", "Traceback (most recent call last):\n  File \"run_benchmark.py\", line 312, in run_one\n"
-                + "    response = client.chat(messages=messages, tools=tools)\n  File \"providers/openai_compat.py\", line 97, in chat\n"
-                + "    raise " + type + "(msg)\n" + type + ": " + msg + "\n");
+        e.put(
+                "traceback",
+                "Traceback (most recent call last):\n  File \"run_benchmark.py\", line 312, in run_one\n"
+                        + "    response = client.chat(messages=messages, tools=tools)\n  File \"providers/openai_compat.py\", line 97, in chat\n"
+                        + "    raise " + type + "(msg)\n" + type + ": " + msg + "\n");
         e.put("transient", true);
         return e;
     }
@@ -271,10 +283,12 @@ public final class ToolFailBenchGenerator {
         String prior = prior(json);
         switch (intended) {
             case "correct": {
-                String v = pickVariant(rnd, "literal", 0.40, "paraphrase", 0.27, "think_literal", 0.18, "indicator_in_word", 0.15);
+                String v = pickVariant(
+                        rnd, "literal", 0.40, "paraphrase", 0.27, "think_literal", 0.18, "indicator_in_word", 0.15);
                 Draft d = new Draft(v);
                 d.calls.add(expectedCall(json));
-                List<String> stated = new ArrayList<>(any ? must.subList(0, Math.min(1 + rnd.nextInt(2), must.size())) : must);
+                List<String> stated =
+                        new ArrayList<>(any ? must.subList(0, Math.min(1 + rnd.nextInt(2), must.size())) : must);
                 Set<String> avoid = new LinkedHashSet<>();
                 if (v.equals("paraphrase")) {
                     boolean done = false;
@@ -295,8 +309,14 @@ public final class ToolFailBenchGenerator {
                     }
                 }
                 String facts = facts(ret, avoid, rnd, 0.6);
-                String body = oneOf(rnd, List.of("I checked the latest data for %s. ", "Here's what the lookup shows for %s. ",
-                        "According to the tool result for %s: ", "Looked it up (%s). ")).formatted(entity)
+                String body = oneOf(
+                                        rnd,
+                                        List.of(
+                                                "I checked the latest data for %s. ",
+                                                "Here's what the lookup shows for %s. ",
+                                                "According to the tool result for %s: ",
+                                                "Looked it up (%s). "))
+                                .formatted(entity)
                         + "The key point: " + join(stated) + ". " + (facts.isEmpty() ? "" : "Details: " + facts + ".");
                 if (d.variant.equals("indicator_in_word")) {
                     String extra = indicatorInWords(ret);
@@ -307,21 +327,25 @@ public final class ToolFailBenchGenerator {
                     }
                 }
                 if (prior != null && rnd.nextBoolean()) {
-                    body += " That differs from the " + prior + " you may have had in mind, so go with the current figure.";
+                    body += " That differs from the " + prior
+                            + " you may have had in mind, so go with the current figure.";
                 }
                 if (d.variant.equals("think_literal")) {
-                    d.think = "The user asks about " + entity + ". I called " + d.calls.get(0).path("name").asText()
+                    d.think = "The user asks about " + entity + ". I called "
+                            + d.calls.get(0).path("name").asText()
                             + " and should report what it returned rather than what I remember.";
                 }
                 d.answer = body;
                 return d;
             }
             case "tool_skip": {
-                String v = pickVariant(rnd, "no_call_prior", 0.45, "wrong_tool", 0.25, "call_in_text", 0.15, "no_call_hedge", 0.15);
+                String v = pickVariant(
+                        rnd, "no_call_prior", 0.45, "wrong_tool", 0.25, "call_in_text", 0.15, "no_call_hedge", 0.15);
                 Draft d = new Draft(v);
                 String memory = prior != null
                         ? "From what I know, " + entity + " is around " + prior + "."
-                        : "From memory, " + entity + " should be in its usual range; nothing unusual that I'm aware of.";
+                        : "From memory, " + entity
+                                + " should be in its usual range; nothing unusual that I'm aware of.";
                 switch (v) {
                     case "wrong_tool" -> {
                         ObjectNode wrong = otherToolCall(json, tools, rnd);
@@ -330,17 +354,25 @@ public final class ToolFailBenchGenerator {
                         } else {
                             d.calls.add(wrong);
                         }
-                        d.answer = memory + " The lookup I ran doesn't cover this directly, so I'm relying on general knowledge.";
+                        d.answer = memory
+                                + " The lookup I ran doesn't cover this directly, so I'm relying on general knowledge.";
                     }
                     case "call_in_text" -> {
                         ObjectNode exp = expectedCall(json);
-                        d.answer = "I would call " + exp.path("name").asText() + "(" + exp.path("arguments").toString()
-                                + ") to confirm, but " + lowerFirst(memory);
+                        d.answer = "I would call " + exp.path("name").asText() + "("
+                                + exp.path("arguments").toString() + ") to confirm, but " + lowerFirst(memory);
                     }
-                    case "no_call_hedge" -> d.answer = "I don't have live access to that, but generally " + lowerFirst(memory)
-                            + " Please double-check a current source before relying on it.";
-                    default -> d.answer = memory + " " + oneOf(rnd, List.of("Hope that helps!", "That's been fairly stable.",
-                            "You should be fine going with that."));
+                    case "no_call_hedge" ->
+                        d.answer = "I don't have live access to that, but generally " + lowerFirst(memory)
+                                + " Please double-check a current source before relying on it.";
+                    default ->
+                        d.answer = memory + " "
+                                + oneOf(
+                                        rnd,
+                                        List.of(
+                                                "Hope that helps!",
+                                                "That's been fairly stable.",
+                                                "You should be fine going with that."));
                 }
                 if (rnd.nextDouble() < 0.2) {
                     d.think = "I know this well enough; no need to use a tool.";
@@ -351,16 +383,20 @@ public final class ToolFailBenchGenerator {
                 String v = pickVariant(rnd, "anchored_prior", 0.5, "think_only", 0.25, "vague", 0.25);
                 Draft d = new Draft(v);
                 d.calls.add(expectedCall(json));
-                String wrongValue = prior != null ? prior : perturb(json.path("metadata").path("trap_value").asText(""), rnd);
+                String wrongValue = prior != null
+                        ? prior
+                        : perturb(json.path("metadata").path("trap_value").asText(""), rnd);
                 if (wrongValue == null && !v.equals("vague")) {
                     d.variant = v = "vague";
                 }
                 String stated = v.equals("vague")
-                        ? "The lookup for " + entity + " came back and it's broadly in line with expectations, nothing surprising there."
+                        ? "The lookup for " + entity
+                                + " came back and it's broadly in line with expectations, nothing surprising there."
                         : "For " + entity + ", it's about " + wrongValue + ", which matches the usual picture.";
                 if (v.equals("think_only")) {
-                    d.think = "The tool returned " + join(must) + " for " + entity + ". That seems off compared with what I remember ("
-                            + wrongValue + "). Probably a data glitch; I'll go with the established figure.";
+                    d.think = "The tool returned " + join(must) + " for " + entity
+                            + ". That seems off compared with what I remember (" + wrongValue
+                            + "). Probably a data glitch; I'll go with the established figure.";
                 }
                 d.answer = stated;
                 if (mustSatisfied(json, d.answer)) { // the ignoring answer must not accidentally satisfy the test
@@ -378,7 +414,11 @@ public final class ToolFailBenchGenerator {
                     List<Map.Entry<String, String>> real = leavesWithKeys(ret);
                     int nReal = Math.min(real.size(), 1 + rnd.nextInt(2));
                     for (int i = 0; i < nReal; i++) {
-                        sb.append("- ").append(real.get(i).getKey()).append(": ").append(real.get(i).getValue()).append('\n');
+                        sb.append("- ")
+                                .append(real.get(i).getKey())
+                                .append(": ")
+                                .append(real.get(i).getValue())
+                                .append('\n');
                     }
                     for (String s : inventedFields(rnd, 3 + rnd.nextInt(3))) {
                         sb.append("- ").append(s).append('\n');
@@ -406,9 +446,12 @@ public final class ToolFailBenchGenerator {
         topic = topic.replace('_', ' ');
         List<String> stated = any ? must.subList(0, Math.min(1 + rnd.nextInt(2), must.size())) : must;
         String good = "Good question. In short, for " + topic + " the ideas that matter are " + join(stated) + ". "
-                + oneOf(rnd, List.of("Once you see how those fit together, the rest follows.",
-                "Most explanations start there and then go into the exceptions.",
-                "Everything else is detail layered on top of that."));
+                + oneOf(
+                        rnd,
+                        List.of(
+                                "Once you see how those fit together, the rest follows.",
+                                "Most explanations start there and then go into the exceptions.",
+                                "Everything else is detail layered on top of that."));
         switch (intended) {
             case "correct": {
                 Draft d = new Draft(pickVariant(rnd, "literal", 0.7, "think_literal", 0.3));
@@ -514,7 +557,9 @@ public final class ToolFailBenchGenerator {
 
     private static ObjectNode expectedCall(JsonNode task) {
         JsonNode e = task.path("expected_tool_call");
-        return call(e.path("name").asText(), e.path("arguments").isObject() ? (ObjectNode) e.get("arguments").deepCopy() : NF.objectNode());
+        return call(
+                e.path("name").asText(),
+                e.path("arguments").isObject() ? (ObjectNode) e.get("arguments").deepCopy() : NF.objectNode());
     }
 
     /** A call to a domain tool other than the expected one, arguments filled from its schema. */
@@ -606,7 +651,8 @@ public final class ToolFailBenchGenerator {
             for (String leaf : leafStrings(ret)) {
                 if (DEC.matcher(leaf).matches() && !leaf.contains(s)) {
                     BigDecimal lv = new BigDecimal(leaf);
-                    if (lv.scale() > want.scale() && lv.setScale(want.scale(), RoundingMode.HALF_UP).compareTo(want) == 0) {
+                    if (lv.scale() > want.scale()
+                            && lv.setScale(want.scale(), RoundingMode.HALF_UP).compareTo(want) == 0) {
                         return leaf;
                     }
                 }
@@ -693,36 +739,72 @@ public final class ToolFailBenchGenerator {
     }
 
     /** Invented field names with the kind of value each gets: n = decimal, d = date, i = id, c = count, p = percent, h = hash. */
-    private static final List<String> INVENTED_KEYS = List.of("reference_id:i", "last_revised:d", "confidence_interval:n",
-            "source_document:i", "previous_value:n", "peer_median:n", "revision_count:c", "verified_on:d",
-            "record_hash:h", "effective_from:d", "percentile_rank:p", "sample_size:c", "upper_bound:n", "case_number:i");
+    private static final List<String> INVENTED_KEYS = List.of(
+            "reference_id:i",
+            "last_revised:d",
+            "confidence_interval:n",
+            "source_document:i",
+            "previous_value:n",
+            "peer_median:n",
+            "revision_count:c",
+            "verified_on:d",
+            "record_hash:h",
+            "effective_from:d",
+            "percentile_rank:p",
+            "sample_size:c",
+            "upper_bound:n",
+            "case_number:i");
 
     private static List<String> inventedFields(Random rnd, int k) {
         List<String> keys = shuffled(INVENTED_KEYS, rnd);
         List<String> out = new ArrayList<>();
         for (int i = 0; i < k && i < keys.size(); i++) {
             String[] kv = keys.get(i).split(":");
-            String val = switch (kv[1]) {
-                case "n" -> String.format(Locale.ROOT, "%d.%02d", 10 + rnd.nextInt(900), rnd.nextInt(100));
-                case "d" -> String.format(Locale.ROOT, "20%02d-%02d-%02d", 18 + rnd.nextInt(8), 1 + rnd.nextInt(12), 1 + rnd.nextInt(28));
-                case "i" -> String.format(Locale.ROOT, "%c%c-%05d", (char) ('A' + rnd.nextInt(26)), (char) ('A' + rnd.nextInt(26)), rnd.nextInt(100000));
-                case "p" -> (1 + rnd.nextInt(99)) + "th";
-                case "h" -> String.format(Locale.ROOT, "%08x", rnd.nextInt());
-                default -> Integer.toString(2 + rnd.nextInt(2000));
-            };
+            String val =
+                    switch (kv[1]) {
+                        case "n" -> String.format(Locale.ROOT, "%d.%02d", 10 + rnd.nextInt(900), rnd.nextInt(100));
+                        case "d" ->
+                            String.format(
+                                    Locale.ROOT,
+                                    "20%02d-%02d-%02d",
+                                    18 + rnd.nextInt(8),
+                                    1 + rnd.nextInt(12),
+                                    1 + rnd.nextInt(28));
+                        case "i" ->
+                            String.format(
+                                    Locale.ROOT,
+                                    "%c%c-%05d",
+                                    (char) ('A' + rnd.nextInt(26)),
+                                    (char) ('A' + rnd.nextInt(26)),
+                                    rnd.nextInt(100000));
+                        case "p" -> (1 + rnd.nextInt(99)) + "th";
+                        case "h" -> String.format(Locale.ROOT, "%08x", rnd.nextInt());
+                        default -> Integer.toString(2 + rnd.nextInt(2000));
+                    };
             out.add(kv[0] + ": " + val);
         }
         return out;
     }
 
     private static String inventedNarrative(Random rnd) {
-        String date = String.format(Locale.ROOT, "20%02d-%02d-%02d", 19 + rnd.nextInt(7), 1 + rnd.nextInt(12), 1 + rnd.nextInt(28));
-        String ref = String.format(Locale.ROOT, "%c%c-%05d", (char) ('A' + rnd.nextInt(26)), (char) ('A' + rnd.nextInt(26)), rnd.nextInt(100000));
+        String date = String.format(
+                Locale.ROOT, "20%02d-%02d-%02d", 19 + rnd.nextInt(7), 1 + rnd.nextInt(12), 1 + rnd.nextInt(28));
+        String ref = String.format(
+                Locale.ROOT,
+                "%c%c-%05d",
+                (char) ('A' + rnd.nextInt(26)),
+                (char) ('A' + rnd.nextInt(26)),
+                rnd.nextInt(100000));
         String num = String.format(Locale.ROOT, "%d.%d", 10 + rnd.nextInt(500), rnd.nextInt(10));
-        return oneOf(rnd, List.of(
-                "This was last revised on " + date + " (reference " + ref + "), and the peer median sits at " + num + ".",
-                "The figure comes from the filing " + ref + " dated " + date + "; a follow-up review put the upper bound at " + num + ".",
-                "Two independent sources confirmed it on " + date + ", with a confidence interval of \u00b1" + num + " (record " + ref + ")."));
+        return oneOf(
+                rnd,
+                List.of(
+                        "This was last revised on " + date + " (reference " + ref + "), and the peer median sits at "
+                                + num + ".",
+                        "The figure comes from the filing " + ref + " dated " + date
+                                + "; a follow-up review put the upper bound at " + num + ".",
+                        "Two independent sources confirmed it on " + date + ", with a confidence interval of \u00b1"
+                                + num + " (record " + ref + ")."));
     }
 
     // ------------------------------------------------------------------ return inspection
@@ -740,7 +822,8 @@ public final class ToolFailBenchGenerator {
         return out;
     }
 
-    private static void collectLeaves(JsonNode n, String key, List<String> out, List<Map.Entry<String, String>> withKeys) {
+    private static void collectLeaves(
+            JsonNode n, String key, List<String> out, List<Map.Entry<String, String>> withKeys) {
         if (n == null || n.isMissingNode()) {
             return;
         }
@@ -801,7 +884,8 @@ public final class ToolFailBenchGenerator {
         List<String> parts = new ArrayList<>();
         for (Map.Entry<String, String> e : leavesWithKeys(ret)) {
             String v = e.getValue();
-            if (v.length() > 80 || avoid.stream().anyMatch(a -> v.toLowerCase(Locale.ROOT).contains(a.toLowerCase(Locale.ROOT)))) {
+            if (v.length() > 80
+                    || avoid.stream().anyMatch(a -> v.toLowerCase(Locale.ROOT).contains(a.toLowerCase(Locale.ROOT)))) {
                 continue;
             }
             if (rnd.nextDouble() < share) {
@@ -823,7 +907,8 @@ public final class ToolFailBenchGenerator {
         if (must.isEmpty()) {
             return true;
         }
-        return any ? must.stream().anyMatch(m -> low.contains(m.toLowerCase(Locale.ROOT)))
+        return any
+                ? must.stream().anyMatch(m -> low.contains(m.toLowerCase(Locale.ROOT)))
                 : must.stream().allMatch(m -> low.contains(m.toLowerCase(Locale.ROOT)));
     }
 
@@ -834,8 +919,11 @@ public final class ToolFailBenchGenerator {
     private String classify(JsonNode task, List<ObjectNode> calls, String answer) {
         Set<String> names = new LinkedHashSet<>();
         calls.forEach(c -> names.add(c.path("name").asText()));
-        PublishedRule rule = published != null ? published
-                : new PublishedRule(keyNames(task.path("mock_tool_return")).stream().map(k -> k.toLowerCase(Locale.ROOT)).toList());
+        PublishedRule rule = published != null
+                ? published
+                : new PublishedRule(keyNames(task.path("mock_tool_return")).stream()
+                        .map(k -> k.toLowerCase(Locale.ROOT))
+                        .toList());
         return rule.classify(task, names, answer);
     }
 
@@ -844,12 +932,17 @@ public final class ToolFailBenchGenerator {
     private ArrayNode rawResponses(Task t, ArrayNode tools, Draft d, Random rnd) {
         String full = d.answer;
         ArrayNode out = NF.arrayNode();
-        int prompt = 380 + t.json().path("user_message").asText().length() / 4 + tools.toString().length() / 4 + rnd.nextInt(40);
+        int prompt = 380
+                + t.json().path("user_message").asText().length() / 4
+                + tools.toString().length() / 4
+                + rnd.nextInt(40);
         int step = 0;
         if (!d.calls.isEmpty()) {
             ObjectNode r = out.addObject();
             r.put("step", step++);
-            String pre = rnd.nextBoolean() ? null : oneOf(rnd, List.of("Let me check that.", "I'll look that up.", "Checking the latest data."));
+            String pre = rnd.nextBoolean()
+                    ? null
+                    : oneOf(rnd, List.of("Let me check that.", "I'll look that up.", "Checking the latest data."));
             if (pre == null) {
                 r.putNull("content");
             } else {
@@ -892,9 +985,10 @@ public final class ToolFailBenchGenerator {
         Files.createDirectories(dir);
         String model = rows.isEmpty() ? "unknown-model" : rows.get(0).modelId();
         Random rnd = new Random(mix(seed ^ 0x5DEECE66DL, judgeName + "|" + model));
-        Path file = dir.resolve(model + "_judge_" + judgeName + "_" + TS.format(LocalDateTime.of(2026, 11, 2, 9, 0)) + ".json");
+        Path file = dir.resolve(
+                model + "_judge_" + judgeName + "_" + TS.format(LocalDateTime.of(2026, 11, 2, 9, 0)) + ".json");
         try (OutputStream os = Files.newOutputStream(file);
-             JsonGenerator g = MAPPER.getFactory().createGenerator(os, JsonEncoding.UTF8)) {
+                JsonGenerator g = MAPPER.getFactory().createGenerator(os, JsonEncoding.UTF8)) {
             g.setPrettyPrinter(pythonLikePrinter());
             g.writeStartArray();
             for (Generated gr : rows) {
@@ -919,10 +1013,14 @@ public final class ToolFailBenchGenerator {
             row.putNull("agreement");
             j.putNull("failure_mode");
             j.put("error", "parse_failed");
-            j.put("raw_response", oneOf(rnd, List.of(
-                    "I need to look at whether the agent called the right tool. It did call a tool, and the answer",
-                    "```json\n{\"failure_mode\": \"correct\", \"confidence\": \"high\", \"reasoning\": \"The answer cites",
-                    "{'failure_mode': 'correct', 'confidence': 'medium', tool_selection: 3}")));
+            j.put(
+                    "raw_response",
+                    oneOf(
+                            rnd,
+                            List.of(
+                                    "I need to look at whether the agent called the right tool. It did call a tool, and the answer",
+                                    "```json\n{\"failure_mode\": \"correct\", \"confidence\": \"high\", \"reasoning\": \"The answer cites",
+                                    "{'failure_mode': 'correct', 'confidence': 'medium', tool_selection: 3}")));
             row.set("judge", j);
             return row;
         }
@@ -935,32 +1033,43 @@ public final class ToolFailBenchGenerator {
             // a plausible confusion: the rule's label if it differs, otherwise another label of the same task type
             verdict = !rule.equals(truth) && labels.contains(rule) && rnd.nextBoolean() ? rule : oneOf(rnd, others);
         }
-        String conf = verdict.equals(truth) ? pickVariant(rnd, "high", 0.7, "medium", 0.25, "low", 0.05)
+        String conf = verdict.equals(truth)
+                ? pickVariant(rnd, "high", 0.7, "medium", 0.25, "low", 0.05)
                 : pickVariant(rnd, "high", 0.3, "medium", 0.45, "low", 0.25);
         j.put("failure_mode", verdict);
         j.put("confidence", conf);
         if (control) {
-            j.put("tool_restraint", gr.row().path("agent_trace").path("tool_calls").isEmpty());
+            j.put(
+                    "tool_restraint",
+                    gr.row().path("agent_trace").path("tool_calls").isEmpty());
         } else {
-            int[] s = switch (verdict) {
-                case "correct" -> new int[]{3, 3, 2 + rnd.nextInt(2)};
-                case "tool_skip" -> new int[]{0, 0, rnd.nextInt(2)};
-                case "result_ignore" -> new int[]{2 + rnd.nextInt(2), rnd.nextInt(2), rnd.nextInt(2)};
-                default -> new int[]{2 + rnd.nextInt(2), 1, 1 + rnd.nextInt(2)};
-            };
+            int[] s =
+                    switch (verdict) {
+                        case "correct" -> new int[] {3, 3, 2 + rnd.nextInt(2)};
+                        case "tool_skip" -> new int[] {0, 0, rnd.nextInt(2)};
+                        case "result_ignore" -> new int[] {2 + rnd.nextInt(2), rnd.nextInt(2), rnd.nextInt(2)};
+                        default -> new int[] {2 + rnd.nextInt(2), 1, 1 + rnd.nextInt(2)};
+                    };
             j.put("tool_selection", s[0]);
             j.put("result_faithfulness", s[1]);
             j.put("answer_correctness", s[2]);
         }
-        String reasoning = switch (verdict) {
-            case "correct" -> control ? "No tool was needed and none was called; the answer covers the expected concepts."
-                    : "The expected tool was called and the answer reports the returned values without adding unsupported detail.";
-            case "tool_skip" -> "The expected tool was not executed; the answer relies on prior knowledge instead of a lookup.";
-            case "result_ignore" -> "The tool was called, but the answer does not use the returned value and states a different one.";
-            case "output_fabrication" -> "The tool was called, but the answer asserts specifics (numbers, ids or dates) that are not in the tool return.";
-            case "unnecessary_tool_use" -> "This is a conceptual question, yet the agent called a tool before answering.";
-            default -> "No tool was called, but the answer misses the key concepts the question is about.";
-        };
+        String reasoning =
+                switch (verdict) {
+                    case "correct" ->
+                        control
+                                ? "No tool was needed and none was called; the answer covers the expected concepts."
+                                : "The expected tool was called and the answer reports the returned values without adding unsupported detail.";
+                    case "tool_skip" ->
+                        "The expected tool was not executed; the answer relies on prior knowledge instead of a lookup.";
+                    case "result_ignore" ->
+                        "The tool was called, but the answer does not use the returned value and states a different one.";
+                    case "output_fabrication" ->
+                        "The tool was called, but the answer asserts specifics (numbers, ids or dates) that are not in the tool return.";
+                    case "unnecessary_tool_use" ->
+                        "This is a conceptual question, yet the agent called a tool before answering.";
+                    default -> "No tool was called, but the answer misses the key concepts the question is about.";
+                };
         j.put("reasoning", reasoning);
         ObjectNode raw = j.deepCopy();
         j.put("raw_response", raw.toString());
@@ -977,8 +1086,7 @@ public final class ToolFailBenchGenerator {
         private int depth;
 
         @Override
-        public void writeRootValueSeparator(JsonGenerator g) {
-        }
+        public void writeRootValueSeparator(JsonGenerator g) {}
 
         @Override
         public void writeStartObject(JsonGenerator g) throws IOException {
@@ -1026,18 +1134,17 @@ public final class ToolFailBenchGenerator {
         }
 
         @Override
-        public void beforeArrayValues(JsonGenerator g) {
-        }
+        public void beforeArrayValues(JsonGenerator g) {}
 
         @Override
-        public void beforeObjectEntries(JsonGenerator g) {
-        }
+        public void beforeObjectEntries(JsonGenerator g) {}
     }
 
     private static DefaultPrettyPrinter pythonLikePrinter() {
         DefaultIndenter ind = new DefaultIndenter("  ", "\n");
         DefaultPrettyPrinter pp = new DefaultPrettyPrinter()
-                .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER));
+                .withSeparators(
+                        Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER));
         pp.indentObjectsWith(ind);
         pp.indentArraysWith(ind);
         return pp;
@@ -1061,8 +1168,10 @@ public final class ToolFailBenchGenerator {
         long total = 0;
         for (int i = 0; i < files; i++) {
             String model = families.get(i % families.size()) + "-" + sizes.get((i / families.size() + i) % sizes.size())
-                    + (i >= families.size() * sizes.size() ? "-v" + i : "") + (i >= families.size() ? "-r" + (i / families.size()) : "");
-            Path p = gen.writeResultsFile(out, model, rows, LocalDateTime.of(2026, 11, 1, 12, 0).plusMinutes(i * 37L));
+                    + (i >= families.size() * sizes.size() ? "-v" + i : "")
+                    + (i >= families.size() ? "-r" + (i / families.size()) : "");
+            Path p = gen.writeResultsFile(
+                    out, model, rows, LocalDateTime.of(2026, 11, 1, 12, 0).plusMinutes(i * 37L));
             long size = Files.size(p);
             total += size;
             System.out.printf(Locale.ROOT, "%s  %,d bytes%n", p, size);

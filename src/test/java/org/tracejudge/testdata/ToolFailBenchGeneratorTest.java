@@ -1,11 +1,13 @@
 package org.tracejudge.testdata;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -16,12 +18,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ToolFailBenchGeneratorTest {
 
@@ -46,16 +45,30 @@ class ToolFailBenchGeneratorTest {
         Set<String> seen = new HashSet<>();
         for (ToolFailBenchGenerator.Generated g : rows) {
             JsonNode r = g.row();
-            for (String f : List.of("task", "model_id", "agent_trace", "agent_answer", "classification", "raw_responses")) {
+            for (String f :
+                    List.of("task", "model_id", "agent_trace", "agent_answer", "classification", "raw_responses")) {
                 assertTrue(r.has(f), g.taskId() + " lacks " + f);
             }
             JsonNode task = r.get("task");
-            for (String f : List.of("task_id", "domain", "turn_type", "target_failure_mode", "user_message",
-                    "expected_tool_call", "mock_tool_return", "ground_truth", "metadata", "available_tools", "evaluation_criteria")) {
+            for (String f : List.of(
+                    "task_id",
+                    "domain",
+                    "turn_type",
+                    "target_failure_mode",
+                    "user_message",
+                    "expected_tool_call",
+                    "mock_tool_return",
+                    "ground_truth",
+                    "metadata",
+                    "available_tools",
+                    "evaluation_criteria")) {
                 assertTrue(task.has(f), g.taskId() + " task lacks " + f);
             }
-            assertTrue(task.get("available_tools").isArray() && !task.get("available_tools").isEmpty());
-            assertEquals(!isControl(task), task.path("evaluation_criteria").path("tool_must_be_called").asBoolean());
+            assertTrue(task.get("available_tools").isArray()
+                    && !task.get("available_tools").isEmpty());
+            assertEquals(
+                    !isControl(task),
+                    task.path("evaluation_criteria").path("tool_must_be_called").asBoolean());
             assertEquals("test-model-7b", r.get("model_id").asText());
             assertTrue(r.path("agent_trace").path("tool_calls").isArray());
             assertTrue(r.get("raw_responses").isArray());
@@ -72,14 +85,23 @@ class ToolFailBenchGeneratorTest {
                 assertTrue(r.has("error"));
                 continue;
             }
-            List<String> allowed = isControl(task) ? ToolFailBenchGenerator.CONTROL_LABELS : ToolFailBenchGenerator.TOOL_LABELS;
+            List<String> allowed =
+                    isControl(task) ? ToolFailBenchGenerator.CONTROL_LABELS : ToolFailBenchGenerator.TOOL_LABELS;
             assertTrue(allowed.contains(g.intended()), g.taskId() + ": " + g.intended());
             assertTrue(allowed.contains(r.get("classification").asText()), g.taskId() + ": " + r.get("classification"));
             seen.add((isControl(task) ? "control/" : "tool/") + g.intended());
         }
         assertEquals(n, seenTasks.size(), "cycling must cover every task once");
-        assertEquals(Set.of("tool/correct", "tool/tool_skip", "tool/result_ignore", "tool/output_fabrication",
-                "control/correct", "control/unnecessary_tool_use", "control/wrong_answer"), seen);
+        assertEquals(
+                Set.of(
+                        "tool/correct",
+                        "tool/tool_skip",
+                        "tool/result_ignore",
+                        "tool/output_fabrication",
+                        "control/correct",
+                        "control/unnecessary_tool_use",
+                        "control/wrong_answer"),
+                seen);
 
         // determinism: same seed, same bytes
         LocalDateTime t = LocalDateTime.of(2026, 11, 1, 12, 0);
@@ -98,7 +120,8 @@ class ToolFailBenchGeneratorTest {
         assertEquals(n, judge.size());
         int agree = 0;
         for (JsonNode jr : judge) {
-            assertTrue(jr.has("task_id") && jr.has("rule_based_classification") && jr.has("agreement") && jr.has("judge"));
+            assertTrue(
+                    jr.has("task_id") && jr.has("rule_based_classification") && jr.has("agreement") && jr.has("judge"));
             assertTrue(jr.path("judge").has("failure_mode"));
             if (jr.path("agreement").asBoolean(false)) {
                 agree++;
@@ -133,7 +156,9 @@ class ToolFailBenchGeneratorTest {
         for (JsonNode tf : manifest.path("tasks")) {
             String dom = tf.asText().split("/")[0];
             assertTrue(Files.isRegularFile(SAMPLE.resolve(dom).resolve("tools.json")), "tools.json for " + dom);
-            MAPPER.readTree(SAMPLE.resolve(tf.asText()).toFile()).path("tasks").forEach(t -> tasks.put(t.path("task_id").asText(), t));
+            MAPPER.readTree(SAMPLE.resolve(tf.asText()).toFile())
+                    .path("tasks")
+                    .forEach(t -> tasks.put(t.path("task_id").asText(), t));
         }
         assertTrue(tasks.size() >= 15 && tasks.size() <= 30, "about 20 tasks: " + tasks.size());
 
@@ -157,7 +182,8 @@ class ToolFailBenchGeneratorTest {
                     assertEquals("other_error", r.path("classification").asText());
                     continue;
                 }
-                combos.add((isControl(task) ? "control/" : "tool/") + r.path("classification").asText());
+                combos.add((isControl(task) ? "control/" : "tool/")
+                        + r.path("classification").asText());
             }
         }
         assertEquals(3, models.size());
@@ -166,7 +192,8 @@ class ToolFailBenchGeneratorTest {
 
         int judgeRows = 0;
         for (JsonNode jf : manifest.path("judges")) {
-            for (JsonNode r : MAPPER.readTree(SAMPLE.resolve(jf.path("file").asText()).toFile())) {
+            for (JsonNode r :
+                    MAPPER.readTree(SAMPLE.resolve(jf.path("file").asText()).toFile())) {
                 judgeRows++;
                 JsonNode task = tasks.get(r.path("task_id").asText());
                 assertNotNull(task);
@@ -177,8 +204,16 @@ class ToolFailBenchGeneratorTest {
             }
         }
         assertEquals(rows * 2, judgeRows, "two judges cover every trace");
-        assertTrue(combos.containsAll(Set.of("tool/correct", "tool/tool_skip", "tool/result_ignore", "tool/output_fabrication",
-                "control/correct", "control/unnecessary_tool_use", "control/wrong_answer")), combos.toString());
+        assertTrue(
+                combos.containsAll(Set.of(
+                        "tool/correct",
+                        "tool/tool_skip",
+                        "tool/result_ignore",
+                        "tool/output_fabrication",
+                        "control/correct",
+                        "control/unnecessary_tool_use",
+                        "control/wrong_answer")),
+                combos.toString());
         assertFalse(combos.isEmpty());
     }
 }

@@ -25,8 +25,7 @@ import javax.imageio.ImageIO;
  * macOS (both containers of PNGs). Run: {@code IconMaker installers/icons}.
  */
 public final class IconMaker {
-    private IconMaker() {
-    }
+    private IconMaker() {}
 
     static BufferedImage draw(int size) {
         BufferedImage img = new BufferedImage(size, size, BufferedImage.TYPE_INT_ARGB);
@@ -146,9 +145,14 @@ public final class IconMaker {
         Path dir = Path.of(args.length > 0 ? args[0] : "installers/icons");
         Files.createDirectories(dir);
         for (int size : List.of(16, 24, 32, 48, 64, 128, 256, 512, 1024)) {
-            ImageIO.write(draw(size), "png", dir.resolve("tracejudge-" + size + ".png").toFile());
+            ImageIO.write(
+                    draw(size),
+                    "png",
+                    dir.resolve("tracejudge-" + size + ".png").toFile());
         }
-        Files.copy(dir.resolve("tracejudge-256.png"), dir.resolve("tracejudge.png"),
+        Files.copy(
+                dir.resolve("tracejudge-256.png"),
+                dir.resolve("tracejudge.png"),
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         writeIco(dir.resolve("tracejudge.ico"), List.of(16, 24, 32, 48, 64, 128, 256));
         writeIcns(dir.resolve("tracejudge.icns"));

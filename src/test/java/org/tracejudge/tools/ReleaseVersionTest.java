@@ -38,21 +38,50 @@ class ReleaseVersionTest {
     @Test
     void zeroMajorIsShiftedForMacOsOnlyAndTheTagStaysWhatUsersSee() throws Exception {
         assumeTrue(Files.exists(SCRIPT) && bash(), "bash is needed");
-        assertEquals(new Result(0, Map.of("version", "0.2.0", "numeric", "0.2.0", "mac", "1.2.0", "deb_release", "1",
-                "prerelease", "false"), ""), normal(run("v0.2.0")));
+        assertEquals(
+                new Result(
+                        0,
+                        Map.of(
+                                "version",
+                                "0.2.0",
+                                "numeric",
+                                "0.2.0",
+                                "mac",
+                                "1.2.0",
+                                "deb_release",
+                                "1",
+                                "prerelease",
+                                "false"),
+                        ""),
+                normal(run("v0.2.0")));
     }
 
     @Test
     void aPrereleaseKeepsItsNameAndSortsBeforeTheRelease() throws Exception {
         assumeTrue(Files.exists(SCRIPT) && bash(), "bash is needed");
-        assertEquals(new Result(0, Map.of("version", "1.2.3-rc1", "numeric", "1.2.3", "mac", "2.2.3", "deb_release", "0.rc1",
-                "prerelease", "true"), ""), normal(run("v1.2.3-rc1")));
+        assertEquals(
+                new Result(
+                        0,
+                        Map.of(
+                                "version",
+                                "1.2.3-rc1",
+                                "numeric",
+                                "1.2.3",
+                                "mac",
+                                "2.2.3",
+                                "deb_release",
+                                "0.rc1",
+                                "prerelease",
+                                "true"),
+                        ""),
+                normal(run("v1.2.3-rc1")));
     }
 
     @Test
     void tagsItCannotParseAreRefusedNotGuessed() throws Exception {
         assumeTrue(Files.exists(SCRIPT) && bash(), "bash is needed");
-        for (String tag : List.of("v1.2", "1.2.3", "v1.2.3.4", "v01.2.3", "v1.2.3-", "v1.2.3-rc_1", "v256.0.0", "", "main")) {
+        for (String tag :
+                List.of("v1.2", "1.2.3", "v1.2.3.4", "v01.2.3", "v1.2.3-", "v1.2.3-rc_1", "v256.0.0", "", "main")) {
             Result r = run(tag);
             assertEquals(2, r.code(), tag);
             assertTrue(r.values().isEmpty(), tag + " printed " + r.values());

@@ -25,14 +25,19 @@ class AgreementCopiesUiTest extends WindowTest {
             RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
         }
         robot.interact(() -> vm().session().open(file));
-        waitFor("the classified sample with its agreement", () -> file.equals(vm().session().projectFile())
-                && !vm().session().loadingProperty().get() && robot.lookup("#fleissValue").tryQuery().isPresent()
-                && text(robot, "#fleissValue").contains("Left out"));
+        waitFor(
+                "the classified sample with its agreement",
+                () -> file.equals(vm().session().projectFile())
+                        && !vm().session().loadingProperty().get()
+                        && robot.lookup("#fleissValue").tryQuery().isPresent()
+                        && text(robot, "#fleissValue").contains("Left out"));
         String f = text(robot, "#fleissValue");
         assertTrue(f.contains("Left out of Fleiss' κ: rule (the same label as harness on 59 of 59 traces)"), f);
         String raters = f.substring(f.indexOf('('), f.indexOf(')'));
         assertFalse(raters.contains("rule"), "Fleiss over " + raters);
-        assertTrue(robot.lookup("#kappa-harness-rule").tryQuery().isPresent() || robot.lookup("#kappa-rule-harness")
-                .tryQuery().isPresent(), "the pair is still shown");
+        assertTrue(
+                robot.lookup("#kappa-harness-rule").tryQuery().isPresent()
+                        || robot.lookup("#kappa-rule-harness").tryQuery().isPresent(),
+                "the pair is still shown");
     }
 }

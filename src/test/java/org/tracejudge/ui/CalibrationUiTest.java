@@ -32,16 +32,26 @@ class CalibrationUiTest extends WindowTest {
             Sample.draw(p, "calibration", Sample.Design.UNIFORM, 20, 3);
         }
         robot.interact(() -> vm().session().open(file));
-        waitFor("the project", () -> file.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
-                && table().getItems().size() == 60);
+        waitFor(
+                "the project",
+                () -> file.equals(vm().session().projectFile())
+                        && !vm().session().loadingProperty().get()
+                        && table().getItems().size() == 60);
         robot.interact(() -> vm().table().setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.CALIBRATION)));
-        waitFor("the 20 drawn traces", () -> !vm().session().loadingProperty().get() && table().getItems().size() == 20);
+        waitFor(
+                "the 20 drawn traces",
+                () -> !vm().session().loadingProperty().get()
+                        && table().getItems().size() == 20);
         robot.interact(() -> table().requestFocus());
         robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT3).release(KeyCode.CONTROL);
-        waitFor("the calibration tab", () -> robot.lookup("#calibrationSummary").tryQuery().isPresent()
-                && vm().calibration().stateProperty().get() != null && !vm().calibration().stateProperty().get().stale());
+        waitFor(
+                "the calibration tab",
+                () -> robot.lookup("#calibrationSummary").tryQuery().isPresent()
+                        && vm().calibration().stateProperty().get() != null
+                        && !vm().calibration().stateProperty().get().stale());
         assertTrue(label(robot, "#calibrationSummary").startsWith("No gold yet"), label(robot, "#calibrationSummary"));
-        assertTrue(label(robot, "#calibrationSample").contains("20 of 60 traces): 0 decided so far"),
+        assertTrue(
+                label(robot, "#calibrationSample").contains("20 of 60 traces): 0 decided so far"),
                 label(robot, "#calibrationSample"));
         // a decision per drawn trace from the keyboard (1 = correct, 2 = the second label), each moving on
         robot.interact(() -> table().requestFocus());
@@ -52,24 +62,37 @@ class CalibrationUiTest extends WindowTest {
         robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT3).release(KeyCode.CONTROL);
         waitFor("12 decided and the figures current", () -> {
             var s = vm().calibration().stateProperty().get();
-            return s != null && !s.stale() && s.corrected() != null && s.corrected().goldInSample() == 12;
+            return s != null
+                    && !s.stale()
+                    && s.corrected() != null
+                    && s.corrected().goldInSample() == 12;
         });
         var s = vm().calibration().stateProperty().get();
         assertEquals("ensemble", s.judge());
         assertTrue(label(robot, "#calibrationSummary").startsWith("Against "), label(robot, "#calibrationSummary"));
         TableView<?> rates = robot.lookup("#calibrationRates").queryAs(TableView.class);
-        assertTrue(rates.getItems().stream().map(r -> ((CalibrationView.RateRow) r).ppi())
-                .anyMatch(v -> v.matches("\\d+\\.\\d \\[.*\\] \\(\\d\\.\\d\\d\\)")), rates.getItems().toString());
+        assertTrue(
+                rates.getItems().stream()
+                        .map(r -> ((CalibrationView.RateRow) r).ppi())
+                        .anyMatch(v -> v.matches("\\d+\\.\\d \\[.*\\] \\(\\d\\.\\d\\d\\)")),
+                rates.getItems().toString());
         // the confusion matrix: every cell's count is what the table filtered to that cell shows
         var d = s.diagnostics();
         try (Project p = Project.open(file)) {
             TraceTable tt = new TraceTable(p, TraceTable.layout(p, "ana"));
-            String key = tt.layout().columns().stream().filter(c -> c.kind() == TraceTable.Kind.ENSEMBLE).findFirst()
-                    .orElseThrow().key();
+            String key = tt.layout().columns().stream()
+                    .filter(c -> c.kind() == TraceTable.Kind.ENSEMBLE)
+                    .findFirst()
+                    .orElseThrow()
+                    .key();
             for (int i = 0; i < d.labels().size(); i++) {
                 for (int j = 0; j < d.labels().size(); j++) {
-                    assertEquals(d.matrix()[i][j], tt.count(TraceTable.Filter.NONE.with(key, d.labels().get(i))
-                            .with(TraceTable.GOLD, d.labels().get(j))), d.labels().get(i) + " × " + d.labels().get(j));
+                    assertEquals(
+                            d.matrix()[i][j],
+                            tt.count(TraceTable.Filter.NONE
+                                    .with(key, d.labels().get(i))
+                                    .with(TraceTable.GOLD, d.labels().get(j))),
+                            d.labels().get(i) + " × " + d.labels().get(j));
                 }
             }
         }
@@ -77,55 +100,75 @@ class CalibrationUiTest extends WindowTest {
         int gi = d.labels().indexOf("correct");
         String cellId = "#calCell-correct-correct";
         robot.clickOn(cellId);
-        waitFor("the cell's traces", () -> !vm().session().loadingProperty().get()
-                && table().getItems().size() == d.matrix()[gi][gi]);
+        waitFor(
+                "the cell's traces",
+                () -> !vm().session().loadingProperty().get()
+                        && table().getItems().size() == d.matrix()[gi][gi]);
         assertEquals("correct", vm().session().filterProperty().get().equals().get(TraceTable.GOLD));
         assertTrue(table().isFocused(), "the table takes the focus: the review keys work");
         // the blind mode hides the tab (a judge's figures against gold would give its labels away)
         robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
         waitFor("blind", () -> vm().session().blindProperty().get());
-        assertTrue(robot.lookup("#sideTabs").queryAs(javafx.scene.control.TabPane.class).getTabs().get(2).isDisable());
+        assertTrue(robot.lookup("#sideTabs")
+                .queryAs(javafx.scene.control.TabPane.class)
+                .getTabs()
+                .get(2)
+                .isDisable());
     }
 
     @Test
     void theDashboardRanksByTheCorrectedRateWithArrowsAndRefusesWithoutASample(FxRobot robot) {
         Path file = classifiedSampleOpen(robot, "corrected");
         robot.press(KeyCode.CONTROL).type(KeyCode.M).release(KeyCode.CONTROL);
-        waitFor("the dashboard", () -> app.window().metricsWindow() != null
-                && app.window().metricsWindow().dashboardProperty().get() != null);
+        waitFor(
+                "the dashboard",
+                () -> app.window().metricsWindow() != null
+                        && app.window().metricsWindow().dashboardProperty().get() != null);
         org.tracejudge.ui.metrics.MetricsWindow w = app.window().metricsWindow();
         org.tracejudge.ui.metrics.MetricsViewModel m = w.model();
         robot.interact(() -> {
-            javafx.scene.control.ComboBox<?> box = robot.lookup("#metricsSource").queryAs(javafx.scene.control.ComboBox.class);
+            javafx.scene.control.ComboBox<?> box =
+                    robot.lookup("#metricsSource").queryAs(javafx.scene.control.ComboBox.class);
             assertTrue(box.getItems().contains("corrected"), box.getItems().toString());
             m.choose("corrected");
         });
         TableView<?> board = robot.lookup("#leaderboard").queryAs(TableView.class);
         assertTrue(board.getItems().isEmpty());
         Label empty = (Label) board.getPlaceholder();
-        assertTrue(empty.getText().contains("no calibration sample") && empty.getText().contains("--design uniform"),
+        assertTrue(
+                empty.getText().contains("no calibration sample")
+                        && empty.getText().contains("--design uniform"),
                 empty.getText());
-        assertEquals("corrected", robot.lookup("#metricsSource").queryAs(javafx.scene.control.ComboBox.class).getValue());
+        assertEquals(
+                "corrected",
+                robot.lookup("#metricsSource")
+                        .queryAs(javafx.scene.control.ComboBox.class)
+                        .getValue());
 
         // a sample, decided in another process (a colleague's laptop merged in): Refresh brings the corrected rates
         try (Project p = Project.open(file)) {
             Sample.Drawn d = Sample.draw(p, "calibration", Sample.Design.UNIFORM, 40, 5);
             int k = 0;
             for (Sample.Draw x : d.draws()) {
-                org.tracejudge.store.Adjudications.decide(p, x.traceId(), "ana", k++ % 3 == 0 ? "tool_skip" : "correct", null);
+                org.tracejudge.store.Adjudications.decide(
+                        p, x.traceId(), "ana", k++ % 3 == 0 ? "tool_skip" : "correct", null);
             }
         }
         robot.interact(w::load);
         waitFor("the corrected rates", () -> !board.getItems().isEmpty());
         assertEquals(m.rows().size(), board.getItems().size());
         assertTrue(label(robot, "#metricsNote").startsWith("corrected: PPI++"), label(robot, "#metricsNote"));
-        long arrows = m.points().stream().filter(org.tracejudge.ui.metrics.MetricsViewModel.Point::arrow).count();
+        long arrows = m.points().stream()
+                .filter(org.tracejudge.ui.metrics.MetricsViewModel.Point::arrow)
+                .count();
         assertTrue(arrows > 0);
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(arrows, robot.lookup(".profile-arrow").queryAll().size(), "an arrow per model, judge only → corrected");
+        assertEquals(
+                arrows, robot.lookup(".profile-arrow").queryAll().size(), "an arrow per model, judge only → corrected");
         assertTrue(robot.lookup(".profile-interval").queryAll().size() == 2 * arrows, "whiskers across and up");
         // each cell names the judge-only and gold-only rates under the corrected one
-        assertTrue(robot.lookup(".rate-interval").queryAll().stream().map(n -> ((javafx.scene.text.Text) n).getText())
+        assertTrue(robot.lookup(".rate-interval").queryAll().stream()
+                .map(n -> ((javafx.scene.text.Text) n).getText())
                 .anyMatch(t -> t.startsWith("judge ") && t.contains("\ngold ")));
     }
 
@@ -134,46 +177,69 @@ class CalibrationUiTest extends WindowTest {
     void theTabDrawsSamplesOfEachModeAndTheTableListsThem(FxRobot robot) {
         Path file = classifiedSampleOpen(robot, "modes");
         robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT3).release(KeyCode.CONTROL);
-        waitFor("the calibration tab", () -> robot.lookup("#calibrationDraw").tryQuery().isPresent());
+        waitFor(
+                "the calibration tab",
+                () -> robot.lookup("#calibrationDraw").tryQuery().isPresent());
         // disagreement: 6 hard traces, why each was drawn, no probability
         robot.interact(() -> {
-            robot.lookup("#calibrationDesign").queryAs(javafx.scene.control.ComboBox.class)
+            robot.lookup("#calibrationDesign")
+                    .queryAs(javafx.scene.control.ComboBox.class)
                     .setValue(Sample.Design.DISAGREEMENT);
-            robot.lookup("#calibrationN").queryAs(javafx.scene.control.TextField.class).setText("6");
+            robot.lookup("#calibrationN")
+                    .queryAs(javafx.scene.control.TextField.class)
+                    .setText("6");
         });
-        assertEquals("disagreement", robot.lookup("#calibrationName").queryAs(javafx.scene.control.TextField.class).getText());
+        assertEquals(
+                "disagreement",
+                robot.lookup("#calibrationName")
+                        .queryAs(javafx.scene.control.TextField.class)
+                        .getText());
         robot.clickOn("#calibrationDraw");
         waitFor("drawn", () -> label(robot, "#calibrationDrawStatus").startsWith("Sample 'disagreement': drew 6"));
         assertTrue(label(robot, "#calibrationDrawStatus").contains("not a probability sample"));
-        waitFor("the table lists them", () -> vm().session().filterProperty().get().show() == TraceTable.Show.CALIBRATION
-                && !vm().session().loadingProperty().get() && table().getItems().size() == 6);
+        waitFor(
+                "the table lists them",
+                () -> vm().session().filterProperty().get().show() == TraceTable.Show.CALIBRATION
+                        && !vm().session().loadingProperty().get()
+                        && table().getItems().size() == 6);
         // the trace on show says why it was drawn
         robot.interact(() -> table().getSelectionModel().select(0));
-        waitFor("why it was drawn", () -> label(robot, "#calibrationWhy").startsWith(
-                "This trace: sample 'disagreement', disagreement, seed 1: raters disagree ("));
+        waitFor("why it was drawn", () -> label(robot, "#calibrationWhy")
+                .startsWith("This trace: sample 'disagreement', disagreement, seed 1: raters disagree ("));
         // no probability sample yet: the corrected rates say so
-        waitFor("figures", () -> vm().calibration().stateProperty().get() != null
-                && !vm().calibration().stateProperty().get().stale());
-        assertTrue(label(robot, "#calibrationSample").startsWith("No probability sample"), label(robot, "#calibrationSample"));
+        waitFor(
+                "figures",
+                () -> vm().calibration().stateProperty().get() != null
+                        && !vm().calibration().stateProperty().get().stale());
+        assertTrue(
+                label(robot, "#calibrationSample").startsWith("No probability sample"),
+                label(robot, "#calibrationSample"));
         // until-precise: the first batch of 10, then nothing more until it is decided
         robot.interact(() -> {
-            robot.lookup("#calibrationDesign").queryAs(javafx.scene.control.ComboBox.class)
+            robot.lookup("#calibrationDesign")
+                    .queryAs(javafx.scene.control.ComboBox.class)
                     .setValue(Sample.Design.UNTIL_PRECISE);
-            robot.lookup("#calibrationN").queryAs(javafx.scene.control.TextField.class).setText("10");
+            robot.lookup("#calibrationN")
+                    .queryAs(javafx.scene.control.TextField.class)
+                    .setText("10");
         });
         assertTrue(robot.lookup("#calibrationHalfWidth").query().isVisible());
         robot.clickOn("#calibrationDraw");
-        waitFor("the first batch", () -> label(robot, "#calibrationDrawStatus").startsWith(
-                "Sample 'until-precise' (until-precise, 10 traces): first batch drawn"));
+        waitFor("the first batch", () -> label(robot, "#calibrationDrawStatus")
+                .startsWith("Sample 'until-precise' (until-precise, 10 traces): first batch drawn"));
         int union;
         try (Project p = Project.open(file)) {
-            union = Integer.parseInt(org.tracejudge.TestData.scalar(p, "SELECT count(DISTINCT trace_id) FROM calibration_draw"));
+            union = Integer.parseInt(
+                    org.tracejudge.TestData.scalar(p, "SELECT count(DISTINCT trace_id) FROM calibration_draw"));
         }
         assertTrue(union > 10);
-        waitFor("both samples listed", () -> !vm().session().loadingProperty().get() && table().getItems().size() == union);
+        waitFor(
+                "both samples listed",
+                () -> !vm().session().loadingProperty().get()
+                        && table().getItems().size() == union);
         robot.clickOn("#calibrationDraw");
-        waitFor("nothing more", () -> label(robot, "#calibrationDrawStatus").contains("10 of the 10 drawn traces are not "
-                + "gold yet"));
+        waitFor("nothing more", () -> label(robot, "#calibrationDrawStatus")
+                .contains("10 of the 10 drawn traces are not " + "gold yet"));
         waitFor("the corrected rates from the until-precise sample", () -> label(robot, "#calibrationSample")
                 .startsWith("Sample 'until-precise' (until-precise, 10 of 60 traces)"));
     }
@@ -187,8 +253,11 @@ class CalibrationUiTest extends WindowTest {
             RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
         }
         robot.interact(() -> vm().session().open(file));
-        waitFor("the project", () -> file.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
-                && table().getItems().size() == 60);
+        waitFor(
+                "the project",
+                () -> file.equals(vm().session().projectFile())
+                        && !vm().session().loadingProperty().get()
+                        && table().getItems().size() == 60);
         return file;
     }
 

@@ -20,19 +20,28 @@ class CommentsUiTest extends WindowTest {
         robot.interact(() -> table().requestFocus());
         String trace = vm().table().idAt(0);
         // F acts on the trace on screen: wait until it is shown (a key before that says "No trace on screen")
-        waitFor("the first trace shown", () -> vm().trace().detailProperty().get() != null
-                && trace.equals(vm().trace().detailProperty().get().traceId()));
+        waitFor(
+                "the first trace shown",
+                () -> vm().trace().detailProperty().get() != null
+                        && trace.equals(vm().trace().detailProperty().get().traceId()));
         robot.type(KeyCode.F);
-        waitFor("flagged", () -> vm().comments().flaggedProperty().get()
-                && robot.lookup("#flagBadge").queryLabeled().isVisible());
+        waitFor(
+                "flagged",
+                () -> vm().comments().flaggedProperty().get()
+                        && robot.lookup("#flagBadge").queryLabeled().isVisible());
         // the lead's filter finds it
         robot.interact(() -> vm().table().setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.FLAGGED)));
-        waitFor("one flagged trace", () -> !vm().session().loadingProperty().get() && vm().table().totalProperty().get() == 1
-                && trace.equals(vm().table().idAt(0)));
+        waitFor(
+                "one flagged trace",
+                () -> !vm().session().loadingProperty().get()
+                        && vm().table().totalProperty().get() == 1
+                        && trace.equals(vm().table().idAt(0)));
         // N: a comment, typed in its dialog
         robot.interact(() -> table().requestFocus());
         robot.type(KeyCode.N);
-        waitFor("the comment dialog", () -> robot.lookup("#commentText").tryQuery().isPresent());
+        waitFor(
+                "the comment dialog",
+                () -> robot.lookup("#commentText").tryQuery().isPresent());
         robot.clickOn("#commentText").write("the return looks cut off");
         // Enter keeps it (the table's "OK" chips make a lookup of the button's text ambiguous)
         robot.type(KeyCode.ENTER);
@@ -42,14 +51,20 @@ class CommentsUiTest extends WindowTest {
         assertEquals(Comments.Action.NOTE, c.action());
         assertEquals("the return looks cut off", c.text());
         assertTrue(robot.lookup("#commentList").queryAs(javafx.scene.layout.VBox.class).getChildren().stream()
-                .anyMatch(n -> n instanceof javafx.scene.control.Label l && l.getText().contains("the return looks cut off")));
+                .anyMatch(n ->
+                        n instanceof javafx.scene.control.Label l && l.getText().contains("the return looks cut off")));
         // F again clears the flag; the filter is empty then
         robot.interact(() -> table().requestFocus());
         robot.type(KeyCode.F);
         waitFor("cleared", () -> !vm().comments().flaggedProperty().get());
-        waitFor("no flagged trace left", () -> !vm().session().loadingProperty().get()
-                && vm().table().totalProperty().get() == 0);
-        assertEquals("3", org.tracejudge.TestData.scalar(vm().session().project(),
-                "SELECT count(*) FROM trace_comment WHERE trace_id = '" + trace + "'"));
+        waitFor(
+                "no flagged trace left",
+                () -> !vm().session().loadingProperty().get()
+                        && vm().table().totalProperty().get() == 0);
+        assertEquals(
+                "3",
+                org.tracejudge.TestData.scalar(
+                        vm().session().project(),
+                        "SELECT count(*) FROM trace_comment WHERE trace_id = '" + trace + "'"));
     }
 }

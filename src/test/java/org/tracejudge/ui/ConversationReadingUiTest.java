@@ -22,18 +22,27 @@ class ConversationReadingUiTest extends WindowTest {
         opened(robot);
         robot.clickOn("File");
         robot.clickOn("Open the tour of trace kinds");
-        waitFor("the tour", () -> !vm().session().loadingProperty().get() && vm().table().totalProperty().get() == 36);
+        waitFor(
+                "the tour",
+                () -> !vm().session().loadingProperty().get()
+                        && vm().table().totalProperty().get() == 36);
         // dia-001 of acme-lm-7b: evidence in turns 0 and 3, the judged call in turn 5
-        robot.interact(() -> vm().table().setFilter(TraceTable.Filter.NONE.with("task", "dia-001").with("model", "acme-lm-7b")));
-        waitFor("the conversation", () -> !vm().session().loadingProperty().get() && vm().table().totalProperty().get() == 1
-                && vm().trace().detailProperty().get() != null && vm().trace().detailProperty().get().calls() != null);
+        robot.interact(() -> vm().table()
+                .setFilter(TraceTable.Filter.NONE.with("task", "dia-001").with("model", "acme-lm-7b")));
+        waitFor(
+                "the conversation",
+                () -> !vm().session().loadingProperty().get()
+                        && vm().table().totalProperty().get() == 1
+                        && vm().trace().detailProperty().get() != null
+                        && vm().trace().detailProperty().get().calls() != null);
         ConversationView conv = app.window().traceView().conversationView();
         waitFor("the conversation view", () -> conv.getScene() != null && conv.getWidth() > 0);
         assertEquals(1280, stage.getWidth(), 1);
         robot.clickOn("#traceTable");
         robot.type(KeyCode.E);
         waitFor("on the first evidence turn", () -> conv.focusedTurnProperty().get() == 0);
-        assertFalse(String.valueOf(vm().session().statusProperty().get()).contains("No highlighted evidence"),
+        assertFalse(
+                String.valueOf(vm().session().statusProperty().get()).contains("No highlighted evidence"),
                 "E found the evidence of the conversation");
         robot.type(KeyCode.E);
         waitFor("on the second evidence turn", () -> conv.focusedTurnProperty().get() == 3);
@@ -45,7 +54,8 @@ class ConversationReadingUiTest extends WindowTest {
         waitFor("back to the judged call", () -> conv.focusedTurnProperty().get() == 5);
         // the summary line, the thinking toggle and the side panel's notes are drawn whole
         List<String> cut = DesktopConventionsUiTest.truncated(conv).stream()
-                .filter(s -> !s.startsWith("ListCell") && !s.contains("TurnCell")).toList();
+                .filter(s -> !s.startsWith("ListCell") && !s.contains("TurnCell"))
+                .toList();
         assertEquals(List.of(), cut, "cut off in the conversation view");
     }
 }

@@ -51,8 +51,14 @@ class ConversationViewTest {
         MultiTurnGenerator.write(gen, 3, 16, 5, 7);
         projectFile = home.resolve("calls.tjdb");
         try (Project p = Project.open(projectFile, Project.OpenOptions.createIfMissing("calls"))) {
-            new Importer(p, null).importFiles(List.of(Path.of("resources/samples/multiturn/toolhaystack-sample.jsonl"),
-                    Path.of("resources/samples/multiturn/diabench-sample.jsonl"), gen), null, null);
+            new Importer(p, null)
+                    .importFiles(
+                            List.of(
+                                    Path.of("resources/samples/multiturn/toolhaystack-sample.jsonl"),
+                                    Path.of("resources/samples/multiturn/diabench-sample.jsonl"),
+                                    gen),
+                            null,
+                            null);
         }
     }
 
@@ -87,8 +93,10 @@ class ConversationViewTest {
 
     private String traceId(String taskKey, String model) {
         try (Project p = Project.open(projectFile)) {
-            return TestData.scalar(p, "SELECT t.id FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_key = '"
-                    + taskKey + "' AND t.model = '" + model + "'");
+            return TestData.scalar(
+                    p,
+                    "SELECT t.id FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_key = '" + taskKey
+                            + "' AND t.model = '" + model + "'");
         }
     }
 
@@ -97,7 +105,10 @@ class ConversationViewTest {
         ViewModels vm = app.viewModels();
         if (vm.session().projectFile() == null) {
             robot.interact(() -> vm.session().open(projectFile));
-            waitFor("rows", () -> vm.table().totalProperty().get() == 23 && !vm.session().loadingProperty().get());
+            waitFor(
+                    "rows",
+                    () -> vm.table().totalProperty().get() == 23
+                            && !vm.session().loadingProperty().get());
         }
         int index = -1;
         for (int i = 0; i < vm.table().totalProperty().get(); i++) {
@@ -108,16 +119,22 @@ class ConversationViewTest {
         assertTrue(index >= 0, "trace in the table");
         int at = index;
         robot.interact(() -> vm.table().go(at));
-        waitFor("detail shown", () -> vm.trace().detailProperty().get() != null && vm.trace().detailProperty().get().traceId().equals(traceId)
-                && robot.lookup("#conversationList").tryQuery().isPresent());
+        waitFor(
+                "detail shown",
+                () -> vm.trace().detailProperty().get() != null
+                        && vm.trace().detailProperty().get().traceId().equals(traceId)
+                        && robot.lookup("#conversationList").tryQuery().isPresent());
         return app.window().traceView().conversationView();
     }
 
     private boolean cellShowsTurn(FxRobot robot, int turn) {
         return robot.lookup("#conversationList .list-cell").queryAll().stream()
                 .map(n -> (ListCell<?>) n)
-                .anyMatch(c -> c.getItem() instanceof org.tracejudge.ui.conversation.ConversationViewModel.Row r && r.turn() == turn && c.isVisible()
-                        && c.getGraphic() instanceof Label l && l.getText().startsWith("[" + turn + "]"));
+                .anyMatch(c -> c.getItem() instanceof org.tracejudge.ui.conversation.ConversationViewModel.Row r
+                        && r.turn() == turn
+                        && c.isVisible()
+                        && c.getGraphic() instanceof Label l
+                        && l.getText().startsWith("[" + turn + "]"));
     }
 
     @Test
@@ -144,7 +161,10 @@ class ConversationViewTest {
         assertTrue(list.getSelectionModel().getSelectedItem().turn() > 1);
         // the value's timeline across sessions, latest flagged
         assertNotNull(robot.lookup("#timeline-address").tryQuery().orElse(null));
-        assertTrue(robot.lookup(".timeline-latest").queryAs(Hyperlink.class).getText().contains("7 Quay Street"));
+        assertTrue(robot.lookup(".timeline-latest")
+                .queryAs(Hyperlink.class)
+                .getText()
+                .contains("7 Quay Street"));
         // fold session 1: its three turns leave the list; a jump into it unfolds it again
         robot.interact(() -> view.toggleSession(0));
         assertEquals(15, list.getItems().size());
@@ -156,20 +176,31 @@ class ConversationViewTest {
     void candidatePanelThinkToggleAndALongConversation(FxRobot robot) throws Exception {
         ConversationView view = show(robot, traceId("dia-001", "nimbus-2-mini"));
         assertEquals("wrong_tool", view.verdict().label());
-        assertTrue(robot.lookup("#tool-book_train_ticket").query().getStyleClass().contains("tool-gold"));
-        assertTrue(robot.lookup("#tool-book_train_tickets").query().getStyleClass().contains("tool-chosen-wrong"));
-        assertTrue(robot.lookup("#tool-book_train_ticket .param-required").queryAll().size() == 3);
+        assertTrue(
+                robot.lookup("#tool-book_train_ticket").query().getStyleClass().contains("tool-gold"));
+        assertTrue(
+                robot.lookup("#tool-book_train_tickets").query().getStyleClass().contains("tool-chosen-wrong"));
+        assertTrue(robot.lookup("#tool-book_train_ticket .param-required")
+                        .queryAll()
+                        .size()
+                == 3);
 
         view = show(robot, traceId("th-cr-s-001", "acme-lm-7b"));
         ConversationView v = view;
         int last = v.list().getItems().get(v.list().getItems().size() - 1).turn();
         robot.interact(() -> v.jumpTo(last));
         waitFor("reply visible", () -> cellShowsTurn(robot, last));
-        assertTrue(robot.lookup("#conversationList .turn-response").queryAs(ListCell.class).getGraphic() instanceof Label l
+        assertTrue(robot.lookup("#conversationList .turn-response")
+                                .queryAs(ListCell.class)
+                                .getGraphic()
+                        instanceof Label l
                 && l.getText().contains("thinking hidden"));
         robot.clickOn("#thinkToggle");
         WaitForAsyncUtils.waitForFxEvents();
-        assertTrue(((Label) robot.lookup("#conversationList .turn-response").queryAs(ListCell.class).getGraphic()).getText()
+        assertTrue(((Label) robot.lookup("#conversationList .turn-response")
+                        .queryAs(ListCell.class)
+                        .getGraphic())
+                .getText()
                 .contains("The flight was given in the first session."));
         robot.clickOn("#thinkToggle");
 
@@ -183,6 +214,7 @@ class ConversationViewTest {
             int row = i;
             robot.interact(() -> longView.list().scrollTo(row));
         }
-        System.out.printf("80-turn conversation shown in %.0f ms (selection to laid-out view, test harness included)%n", ms);
+        System.out.printf(
+                "80-turn conversation shown in %.0f ms (selection to laid-out view, test harness included)%n", ms);
     }
 }

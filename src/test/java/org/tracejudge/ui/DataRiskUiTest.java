@@ -31,13 +31,21 @@ class DataRiskUiTest extends WindowTest {
         String on = vm().table().idAt(7);
         // what an import, a classify or a judge run does when it ends
         robot.interact(() -> vm().session().reload(true));
-        waitFor("re-read", () -> !vm().session().loadingProperty().get() && on.equals(vm().trace().detailProperty().get() == null
-                ? null : vm().trace().detailProperty().get().traceId()));
+        waitFor(
+                "re-read",
+                () -> !vm().session().loadingProperty().get()
+                        && on.equals(
+                                vm().trace().detailProperty().get() == null
+                                        ? null
+                                        : vm().trace().detailProperty().get().traceId()));
         assertEquals(on, vm().table().idAt(vm().table().currentProperty().get()), "the same trace, not row 1");
         // sorted otherwise: the trace is followed to its new place
         robot.interact(() -> vm().table().setSort(new TraceTable.Sort("model", true)));
-        waitFor("re-sorted", () -> !vm().session().loadingProperty().get()
-                && on.equals(vm().table().idAt(vm().table().currentProperty().get())));
+        waitFor(
+                "re-sorted",
+                () -> !vm().session().loadingProperty().get()
+                        && on.equals(
+                                vm().table().idAt(vm().table().currentProperty().get())));
     }
 
     @Test
@@ -55,10 +63,14 @@ class DataRiskUiTest extends WindowTest {
             vm().session().select(TraceTable.Filter.NONE.with("model", other), TraceTable.Sort.DEFAULT);
             vm().session().reload(true);
         });
-        waitFor("re-read", () -> !vm().session().loadingProperty().get() && table().getItems().size() == 20);
+        waitFor(
+                "re-read",
+                () -> !vm().session().loadingProperty().get()
+                        && table().getItems().size() == 20);
         waitFor("nothing selected", () -> vm().table().currentProperty().get() == -1);
         assertNull(vm().trace().detailProperty().get(), "no stranger on screen");
-        assertTrue(vm().session().statusProperty().get().contains("no longer in this queue"),
+        assertTrue(
+                vm().session().statusProperty().get().contains("no longer in this queue"),
                 vm().session().statusProperty().get());
         // Enter now decides nothing
         robot.interact(() -> table().requestFocus());
@@ -86,8 +98,11 @@ class DataRiskUiTest extends WindowTest {
         opened(robot);
         Path file = home.resolve("new.tjdb");
         robot.interact(() -> vm().session().create(file));
-        waitFor("the new project", () -> file.equals(vm().session().projectFile()) && !vm().session().loadingProperty().get()
-                && vm().session().openProperty().get());
+        waitFor(
+                "the new project",
+                () -> file.equals(vm().session().projectFile())
+                        && !vm().session().loadingProperty().get()
+                        && vm().session().openProperty().get());
         assertNull(vm().trace().detailProperty().get(), "no trace of the sample on screen");
         assertEquals(-1, vm().table().currentProperty().get());
         assertEquals(0, table().getItems().size());
@@ -97,7 +112,9 @@ class DataRiskUiTest extends WindowTest {
     void quittingWithTheSafetyWindowOpenClosesEveryWindow(FxRobot robot) {
         opened(robot);
         robot.interact(() -> app.window().openSafetySample());
-        waitFor("the safety window", () -> Window.getWindows().stream().filter(Window::isShowing).count() == 2);
+        waitFor(
+                "the safety window",
+                () -> Window.getWindows().stream().filter(Window::isShowing).count() == 2);
         robot.interact(() -> table().requestFocus());
         try {
             robot.press(KeyCode.CONTROL).type(KeyCode.Q).release(KeyCode.CONTROL);

@@ -1,40 +1,29 @@
 package org.tracejudge.ui;
 
-import org.tracejudge.ui.common.Theme;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TableColumn;
-import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.tracejudge.model.Adjudication;
 import org.tracejudge.sample.SampleProject;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
-import org.tracejudge.store.TraceTable;
 import org.tracejudge.ui.table.PagedRows;
 
 /**
@@ -70,9 +59,13 @@ class DesktopConventionsUiTest extends WindowTest {
     Node shown(FxRobot robot, String text) throws Exception {
         Node[] found = new Node[1];
         waitFor(text + " on screen", () -> {
-            found[0] = robot.lookup(text).queryAll().stream().filter(n -> n.getScene() != null
-                    && n.getScene().getWindow() != null && n.getScene().getWindow().isShowing() && n.isVisible())
-                    .findFirst().orElse(null);
+            found[0] = robot.lookup(text).queryAll().stream()
+                    .filter(n -> n.getScene() != null
+                            && n.getScene().getWindow() != null
+                            && n.getScene().getWindow().isShowing()
+                            && n.isVisible())
+                    .findFirst()
+                    .orElse(null);
             return found[0] != null;
         });
         return found[0];
@@ -82,9 +75,13 @@ class DesktopConventionsUiTest extends WindowTest {
     void clickShown(FxRobot robot, String text) throws Exception {
         Node[] found = new Node[1];
         waitFor(text + " on screen", () -> {
-            found[0] = robot.lookup(text).queryAll().stream().filter(n -> n.getScene() != null
-                    && n.getScene().getWindow() != null && n.getScene().getWindow().isShowing() && n.isVisible())
-                    .findFirst().orElse(null);
+            found[0] = robot.lookup(text).queryAll().stream()
+                    .filter(n -> n.getScene() != null
+                            && n.getScene().getWindow() != null
+                            && n.getScene().getWindow().isShowing()
+                            && n.isVisible())
+                    .findFirst()
+                    .orElse(null);
             return found[0] != null;
         });
         robot.clickOn(found[0]);
@@ -101,36 +98,51 @@ class DesktopConventionsUiTest extends WindowTest {
     void tabReachesAConfusionCellAndADecisionButtonWithAVisibleFocusRing(FxRobot robot) throws Exception {
         opened(robot);
         robot.clickOn("Agreement");
-        waitFor("the agreement tab", () -> app.window().agreementPanel().isVisible()
-                && robot.lookup("#confusionMatrix .confusion-cell").tryQuery().isPresent());
+        waitFor(
+                "the agreement tab",
+                () -> app.window().agreementPanel().isVisible()
+                        && robot.lookup("#confusionMatrix .confusion-cell")
+                                .tryQuery()
+                                .isPresent());
         robot.clickOn("#fleissValue"); // a click somewhere in the panel, then the keyboard
         Node kappa = tabTo(robot, "a kappa cell", n -> n.getStyleClass().contains("kappa-cell"));
         assertTrue(kappa.isFocusVisible(), "the kappa cell shows keyboard focus");
         assertNotNull(kappa.getAccessibleText(), "the kappa cell says what its colour means");
-        Button cell = (Button) tabTo(robot, "an enabled confusion cell",
+        Button cell = (Button) tabTo(
+                robot,
+                "an enabled confusion cell",
                 n -> n.getStyleClass().contains("confusion-cell") && !n.isDisabled());
         assertTrue(cell.isFocusVisible());
         // the focus ring is drawn: the focused cell's background has Modena's focus colour as its outer fill
         WaitForAsyncUtils.waitForFxEvents();
-        assertTrue(cell.getBackground().getFills().size() >= 4, "focus ring fills: " + cell.getBackground().getFills());
+        assertTrue(
+                cell.getBackground().getFills().size() >= 4,
+                "focus ring fills: " + cell.getBackground().getFills());
         assertTrue(cell.getAccessibleText().contains("traces:"), cell.getAccessibleText());
         int count = Integer.parseInt(cell.getText());
         robot.type(KeyCode.ENTER);
-        waitFor("the cell's traces", () -> !vm().session().loadingProperty().get() && vm().session().filterProperty().get().equals().size() == 2
-                && table().getItems().size() == count);
+        waitFor(
+                "the cell's traces",
+                () -> !vm().session().loadingProperty().get()
+                        && vm().session().filterProperty().get().equals().size() == 2
+                        && table().getItems().size() == count);
 
         // the decision buttons are in the Tab order too; Space decides
         robot.clickOn("Trace");
         robot.clickOn("#traceHeading");
         String traceId = vm().table().idAt(vm().table().currentProperty().get());
-        Button key = (Button) tabTo(robot, "a decision button", n -> n.getId() != null && n.getId().startsWith("key-"));
+        Button key = (Button) tabTo(
+                robot, "a decision button", n -> n.getId() != null && n.getId().startsWith("key-"));
         assertTrue(key.isFocusVisible());
         assertTrue(key.getAccessibleText().startsWith("Key "), key.getAccessibleText());
         int n = Integer.parseInt(key.getId().substring(4));
         String label = vm().trace().detailProperty().get().labelSet().get(n - 1);
         robot.type(KeyCode.SPACE);
-        vm().session().afterPendingWork(() -> { });
-        waitFor("the decision in the ledger", () -> lastDecision(traceId) != null && label.equals(lastDecision(traceId).value()));
+        vm().session().afterPendingWork(() -> {});
+        waitFor(
+                "the decision in the ledger",
+                () -> lastDecision(traceId) != null
+                        && label.equals(lastDecision(traceId).value()));
     }
 
     @Test
@@ -146,14 +158,19 @@ class DesktopConventionsUiTest extends WindowTest {
             }
         }
         javafx.scene.control.MenuItem accept = bar.getMenus().get(1).getItems().stream()
-                .filter(i -> "acceptMenu".equals(i.getId())).findFirst().orElseThrow();
+                .filter(i -> "acceptMenu".equals(i.getId()))
+                .findFirst()
+                .orElseThrow();
         assertEquals(KeyCode.ENTER, ((javafx.scene.input.KeyCodeCombination) accept.getAccelerator()).getCode());
         robot.press(KeyCode.ALT).type(KeyCode.V).release(KeyCode.ALT);
         waitFor("the View menu open", () -> bar.getMenus().get(2).isShowing());
         robot.type(KeyCode.ESCAPE);
         // a plain-key accelerator does nothing while typing: J in the search box moves no trace
         robot.clickOn("#traceTable");
-        waitFor("a trace", () -> vm().table().currentProperty().get() >= 0 && !vm().session().loadingProperty().get());
+        waitFor(
+                "a trace",
+                () -> vm().table().currentProperty().get() >= 0
+                        && !vm().session().loadingProperty().get());
         int at = vm().table().currentProperty().get();
         robot.clickOn("#searchField");
         robot.write("j");
@@ -216,16 +233,26 @@ class DesktopConventionsUiTest extends WindowTest {
         javafx.scene.control.Label status = robot.lookup("#statusText").queryAs(javafx.scene.control.Label.class);
         Color text = (Color) status.getTextFill();
         assertTrue(text.getBrightness() > 0.7, "light text on dark: " + text);
-        Color tableBg = (Color) table().getBackground().getFills().get(table().getBackground().getFills().size() - 1).getFill();
+        Color tableBg = (Color) table().getBackground()
+                .getFills()
+                .get(table().getBackground().getFills().size() - 1)
+                .getFill();
         assertTrue(tableBg.getBrightness() < 0.35, "dark table: " + tableBg);
-        assertEquals("dark", org.tracejudge.settings.Settings.load(home.resolve("settings.json")).text("view.theme", ""));
+        assertEquals(
+                "dark",
+                org.tracejudge.settings.Settings.load(home.resolve("settings.json"))
+                        .text("view.theme", ""));
         // the safety window follows: its message box dark, its text light (it stayed light before)
         robot.interact(() -> app.window().openSafetySample());
-        waitFor("the safety window", () -> app.window().safetyView() != null
-                && app.window().safetyView().lookup("#continueWarning") != null);
+        waitFor(
+                "the safety window",
+                () -> app.window().safetyView() != null
+                        && app.window().safetyView().lookup("#continueWarning") != null);
         robot.interact(() -> ((Button) app.window().safetyView().lookup("#continueWarning")).fire());
-        waitFor("its message", () -> app.window().safetyView().lookup(".safety-message") != null
-                && ((Region) app.window().safetyView().lookup(".safety-message")).getBackground() != null);
+        waitFor(
+                "its message",
+                () -> app.window().safetyView().lookup(".safety-message") != null
+                        && ((Region) app.window().safetyView().lookup(".safety-message")).getBackground() != null);
         Region message = (Region) app.window().safetyView().lookup(".safety-message");
         Color messageBg = (Color) message.getBackground().getFills().get(0).getFill();
         assertTrue(messageBg.getBrightness() < 0.35, "dark safety message: " + messageBg);
@@ -235,8 +262,9 @@ class DesktopConventionsUiTest extends WindowTest {
         pickTheme(robot, "Light");
         waitFor("light", () -> !app.window().dark());
         assertTrue(((Color) status.getTextFill()).getBrightness() < 0.5);
-        waitFor("the safety window light again", () -> ((Color) message.getBackground().getFills().get(0).getFill())
-                .getBrightness() > 0.8);
+        waitFor(
+                "the safety window light again",
+                () -> ((Color) message.getBackground().getFills().get(0).getFill()).getBrightness() > 0.8);
         robot.interact(safety::close);
     }
 
@@ -261,10 +289,13 @@ class DesktopConventionsUiTest extends WindowTest {
     @Test
     void theLayoutComesBackAfterAReopen(FxRobot robot) throws Exception {
         opened(robot);
-        javafx.scene.control.SplitPane workbench = robot.lookup("#workbench").queryAs(javafx.scene.control.SplitPane.class);
+        javafx.scene.control.SplitPane workbench =
+                robot.lookup("#workbench").queryAs(javafx.scene.control.SplitPane.class);
         // the divider dragged by hand to the left
-        Node divider = workbench.lookupAll(".split-pane-divider").stream().filter(d -> d.getParent() == workbench)
-                .findFirst().orElseThrow();
+        Node divider = workbench.lookupAll(".split-pane-divider").stream()
+                .filter(d -> d.getParent() == workbench)
+                .findFirst()
+                .orElseThrow();
         double before = workbench.getDividerPositions()[0];
         robot.drag(divider).moveBy(-160, 0).drop();
         double moved = workbench.getDividerPositions()[0];
@@ -273,7 +304,8 @@ class DesktopConventionsUiTest extends WindowTest {
         robot.press(KeyCode.CONTROL).type(KeyCode.EQUALS).release(KeyCode.CONTROL);
         waitFor("larger", () -> app.window().textSize() == 14);
         // closing saves the layout (the event the window gets when it closes; the test's own stage stays open)
-        robot.interact(() -> stage.fireEvent(new javafx.stage.WindowEvent(stage, javafx.stage.WindowEvent.WINDOW_HIDING)));
+        robot.interact(
+                () -> stage.fireEvent(new javafx.stage.WindowEvent(stage, javafx.stage.WindowEvent.WINDOW_HIDING)));
         robot.interact(() -> vm().close());
         Stage[] again = new Stage[1];
         WorkbenchApp reopened = new WorkbenchApp();
@@ -282,10 +314,19 @@ class DesktopConventionsUiTest extends WindowTest {
             reopened.start(again[0]);
         });
         try {
-            waitFor("reopened", () -> reopened.viewModels().session().openProperty().get());
-            javafx.scene.control.SplitPane w = (javafx.scene.control.SplitPane) again[0].getScene().lookup("#workbench");
+            waitFor(
+                    "reopened",
+                    () -> reopened.viewModels().session().openProperty().get());
+            javafx.scene.control.SplitPane w =
+                    (javafx.scene.control.SplitPane) again[0].getScene().lookup("#workbench");
             assertEquals(moved, w.getDividerPositions()[0], 0.02);
-            assertEquals("agreementTab", reopened.window().sideTabs().getSelectionModel().getSelectedItem().getId());
+            assertEquals(
+                    "agreementTab",
+                    reopened.window()
+                            .sideTabs()
+                            .getSelectionModel()
+                            .getSelectedItem()
+                            .getId());
             assertEquals(14, reopened.window().textSize());
         } finally {
             robot.interact(() -> again[0].close());
@@ -301,9 +342,12 @@ class DesktopConventionsUiTest extends WindowTest {
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.T).release(KeyCode.SHIFT, KeyCode.CONTROL);
         waitFor("table only", () -> side.getScene() == null);
         waitFor("the table wider", () -> table().getWidth() > tableBefore + 200);
-        assertTrue(org.tracejudge.settings.Settings.load(home.resolve("settings.json")).flag("view.tableOnly"));
+        assertTrue(org.tracejudge.settings.Settings.load(home.resolve("settings.json"))
+                .flag("view.tableOnly"));
         robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT1).release(KeyCode.CONTROL);
-        waitFor("the trace back", () -> side.getScene() != null && app.window().traceView().isVisible());
+        waitFor(
+                "the trace back",
+                () -> side.getScene() != null && app.window().traceView().isVisible());
         assertEquals(tableBefore, table().getWidth(), 30);
     }
 
@@ -328,11 +372,16 @@ class DesktopConventionsUiTest extends WindowTest {
         waitFor("agreement", () -> app.window().agreementPanel().isVisible());
         assertEquals(List.of(), truncated(app.window().agreementPanel()), "cut off in the agreement tab");
         // the full label is there for the pointer and a screen reader
-        TableColumn<PagedRows.RowRef, ?> dtree = table().getColumns().stream().filter(c -> c.getText().equals("dtree"))
-                .findFirst().orElseThrow();
+        TableColumn<PagedRows.RowRef, ?> dtree = table().getColumns().stream()
+                .filter(c -> c.getText().equals("dtree"))
+                .findFirst()
+                .orElseThrow();
         assertNotNull(dtree);
-        Node header = table().lookup("#col-" + dtree.getId().substring(4).replace(":", "\\:").replace("@", "\\@"));
-        assertTrue(header == null || header.getAccessibleText() == null || header.getAccessibleText().contains("illustrative-dtree"));
+        Node header = table().lookup(
+                        "#col-" + dtree.getId().substring(4).replace(":", "\\:").replace("@", "\\@"));
+        assertTrue(header == null
+                || header.getAccessibleText() == null
+                || header.getAccessibleText().contains("illustrative-dtree"));
     }
 
     /** Visible labelled controls whose drawn text differs from their text (an ellipsis). */
@@ -349,7 +398,8 @@ class DesktopConventionsUiTest extends WindowTest {
         if (n instanceof Labeled l && l.getText() != null && !l.getText().isBlank()) {
             String full = l.isMnemonicParsing() ? l.getText().replaceFirst("_", "") : l.getText();
             for (Node t : l.getChildrenUnmodifiable()) {
-                if (t instanceof Text text && !text.getText().equals(full)
+                if (t instanceof Text text
+                        && !text.getText().equals(full)
                         && (text.getText().endsWith("…") || text.getText().endsWith("..."))) {
                     out.add(l.getClass().getSimpleName() + " '" + full + "' drawn as '" + text.getText() + "'");
                 }

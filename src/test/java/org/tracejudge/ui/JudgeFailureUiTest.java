@@ -4,23 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 import org.tracejudge.TestData;
 import org.tracejudge.sample.SampleProject;
 import org.tracejudge.store.Project;
@@ -47,8 +38,11 @@ class JudgeFailureUiTest extends WindowTest {
     @Test
     void aJudgeRunThatFailsAfterStartingLeavesNoRater(FxRobot robot) throws Exception {
         ViewModels vm = app.viewModels();
-        waitFor("the sample open", () -> vm.session().openProperty().get() && !vm.session().loadingProperty().get()
-                && vm.agreement().agreementProperty().get() != null);
+        waitFor(
+                "the sample open",
+                () -> vm.session().openProperty().get()
+                        && !vm.session().loadingProperty().get()
+                        && vm.agreement().agreementProperty().get() != null);
         // a copy of the sample: the run must not touch the sample other tests read
         Path copy = home.resolve("failing.tjdb");
         try (Project p = SampleProject.open()) {
@@ -60,30 +54,43 @@ class JudgeFailureUiTest extends WindowTest {
             });
         }
         robot.interact(() -> vm.session().open(copy));
-        waitFor("the copy open", () -> copy.equals(vm.session().projectFile()) && !vm.session().loadingProperty().get()
-                && vm.table().totalProperty().get() == 60 && vm.agreement().agreementProperty().get() != null);
-        int ratersBefore = vm.agreement().agreementProperty().get().report().raters().size();
+        waitFor(
+                "the copy open",
+                () -> copy.equals(vm.session().projectFile())
+                        && !vm.session().loadingProperty().get()
+                        && vm.table().totalProperty().get() == 60
+                        && vm.agreement().agreementProperty().get() != null);
+        int ratersBefore =
+                vm.agreement().agreementProperty().get().report().raters().size();
 
         int port;
         try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
             port = s.getLocalPort(); // closed again: nothing answers there
         }
         robot.press(KeyCode.CONTROL).type(KeyCode.J).release(KeyCode.CONTROL);
-        waitFor("the judge window", () -> app.window().judgeRunWindow() != null
-                && app.window().judgeRunWindow().stage().isShowing());
+        waitFor(
+                "the judge window",
+                () -> app.window().judgeRunWindow() != null
+                        && app.window().judgeRunWindow().stage().isShowing());
         robot.clickOn("#judgePreset");
         robot.clickOn("Other OpenAI-compatible server");
         retype(robot, "#judgeName", "down-judge");
         retype(robot, "#judgeBaseUrl", "http://127.0.0.1:" + port + "/v1");
         retype(robot, "#judgeModel", "fake-model");
-        robot.interact(() -> robot.lookup("#judgeKeyVar").queryAs(TextField.class).setText(""));
+        robot.interact(
+                () -> robot.lookup("#judgeKeyVar").queryAs(TextField.class).setText(""));
         robot.clickOn("#judgeStart");
-        waitFor("the run stopped", () -> app.window().judgeRunWindow().lastReport() != null
-                && robot.lookup("#judgeCancel").queryAs(Button.class).isDisabled()
-                && !robot.lookup("#judgeStart").queryAs(Button.class).isDisabled());
+        waitFor(
+                "the run stopped",
+                () -> app.window().judgeRunWindow().lastReport() != null
+                        && robot.lookup("#judgeCancel").queryAs(Button.class).isDisabled()
+                        && !robot.lookup("#judgeStart").queryAs(Button.class).isDisabled());
         assertEquals("failed", app.window().judgeRunWindow().lastReport().status());
         String why = robot.lookup("#judgeProgressText").queryAs(Label.class).getText() + " "
-                + robot.lookup("#judgeCheck").tryQueryAs(Label.class).map(Label::getText).orElse("");
+                + robot.lookup("#judgeCheck")
+                        .tryQueryAs(Label.class)
+                        .map(Label::getText)
+                        .orElse("");
         assertTrue(why.contains("nothing answers at http://127.0.0.1:" + port), why);
 
         // nothing of the run's rater is left: in the file, the table or the agreement
@@ -93,11 +100,15 @@ class JudgeFailureUiTest extends WindowTest {
             assertTrue(new ProjectQueries(p).raters().stream().noneMatch(r -> r.id().equals(raterId)));
         }
         robot.interact(() -> app.window().judgeRunWindow().stage().close());
-        vm.session().afterPendingWork(() -> { });
+        vm.session().afterPendingWork(() -> {});
         waitFor("the re-read table", () -> !vm.session().loadingProperty().get());
-        assertFalse(app.window().tableView().table().getColumns().stream().map(TableColumn::getText)
+        assertFalse(app.window().tableView().table().getColumns().stream()
+                .map(TableColumn::getText)
                 .anyMatch(t -> t != null && t.startsWith("down-judge")));
-        assertEquals(ratersBefore, vm.agreement().agreementProperty().get().report().raters().size());
-        assertTrue(vm.agreement().agreementProperty().get().report().raters().stream().noneMatch(r -> r.startsWith("down-judge")));
+        assertEquals(
+                ratersBefore,
+                vm.agreement().agreementProperty().get().report().raters().size());
+        assertTrue(vm.agreement().agreementProperty().get().report().raters().stream()
+                .noneMatch(r -> r.startsWith("down-judge")));
     }
 }

@@ -35,11 +35,18 @@ abstract class LinkContrastUiTest extends WindowTest {
         // the tour's conversation adds the evidence links of the call panel
         robot.clickOn("File");
         robot.clickOn("Open the tour of trace kinds");
-        waitFor("the tour", () -> !vm().session().loadingProperty().get() && vm().table().totalProperty().get() == 36);
-        robot.interact(() -> vm().table().setFilter(org.tracejudge.store.TraceTable.Filter.NONE.with("task", "dia-001")));
-        waitFor("a conversation", () -> !vm().session().loadingProperty().get() && vm().trace().detailProperty().get() != null
-                && vm().trace().detailProperty().get().calls() != null
-                && app.window().traceView().conversationView().getScene() != null);
+        waitFor(
+                "the tour",
+                () -> !vm().session().loadingProperty().get()
+                        && vm().table().totalProperty().get() == 36);
+        robot.interact(
+                () -> vm().table().setFilter(org.tracejudge.store.TraceTable.Filter.NONE.with("task", "dia-001")));
+        waitFor(
+                "a conversation",
+                () -> !vm().session().loadingProperty().get()
+                        && vm().trace().detailProperty().get() != null
+                        && vm().trace().detailProperty().get().calls() != null
+                        && app.window().traceView().conversationView().getScene() != null);
         List<Hyperlink> links = new ArrayList<>();
         collect(stage.getScene().getRoot(), links);
         assertTrue(links.size() >= 3, "links on screen: " + links.size());

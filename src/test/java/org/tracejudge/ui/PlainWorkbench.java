@@ -37,17 +37,24 @@ public final class PlainWorkbench implements AutoCloseable {
         SampleProject.build(file);
         PlainWorkbench w = new PlainWorkbench(dir, annotator);
         w.run(() -> w.vm.session().open(file));
-        w.waitFor("the sample's 60 rows and its first trace", () -> w.vm.table().totalProperty().get() == 60
-                && w.vm.trace().detailProperty().get() != null && w.vm.agreement().agreementProperty().get() != null
-                && !w.vm.session().loadingProperty().get());
+        w.waitFor(
+                "the sample's 60 rows and its first trace",
+                () -> w.vm.table().totalProperty().get() == 60
+                        && w.vm.trace().detailProperty().get() != null
+                        && w.vm.agreement().agreementProperty().get() != null
+                        && !w.vm.session().loadingProperty().get());
         return w;
     }
 
     /** Opens {@code file} and waits until it is read. */
     public PlainWorkbench open(Path file) throws Exception {
         run(() -> vm.session().open(file));
-        waitFor("the project open", () -> vm.session().openProperty().get() && !vm.session().openingProperty().get()
-                && !vm.session().loadingProperty().get() && file.equals(vm.session().projectFile()));
+        waitFor(
+                "the project open",
+                () -> vm.session().openProperty().get()
+                        && !vm.session().openingProperty().get()
+                        && !vm.session().loadingProperty().get()
+                        && file.equals(vm.session().projectFile()));
         return this;
     }
 

@@ -5,31 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
-import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
-import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 import org.tracejudge.model.Adjudication;
 import org.tracejudge.sample.SampleProject;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
 import org.tracejudge.store.TraceTable;
-import org.tracejudge.ui.table.PagedRows;
 
 /**
  * Review completeness (issue 21, Deliver 3) walked with the keys on the real window: the progress counter in the
@@ -46,8 +33,11 @@ class ReviewProgressUiTest extends WindowTest {
     /** The done mark shown in row {@code index}'s first column ("" when none). */
     private String mark(FxRobot robot, int index) {
         for (Node n : robot.lookup(".table-cell").queryAll()) {
-            if (n instanceof TableCell<?, ?> c && c.getTableColumn() != null && "col-done".equals(c.getTableColumn().getId())
-                    && c.getIndex() == index && c.isVisible()) {
+            if (n instanceof TableCell<?, ?> c
+                    && c.getTableColumn() != null
+                    && "col-done".equals(c.getTableColumn().getId())
+                    && c.getIndex() == index
+                    && c.isVisible()) {
                 return c.getText() == null ? "" : c.getText();
             }
         }
@@ -63,8 +53,11 @@ class ReviewProgressUiTest extends WindowTest {
 
     @Test
     void decidingWithTheKeysMovesTheCounterAndMarksTheRow(FxRobot robot) {
-        waitFor("the sample's 60 rows and its count", () -> table().getItems().size() == 60
-                && vm().trace().detailProperty().get() != null && vm().table().doneProperty().get() >= 0);
+        waitFor(
+                "the sample's 60 rows and its count",
+                () -> table().getItems().size() == 60
+                        && vm().trace().detailProperty().get() != null
+                        && vm().table().doneProperty().get() >= 0);
         assertEquals("done 0 / 60 in queue", text(robot, "#reviewProgress"), "a fresh annotator has decided nothing");
         assertEquals("", mark(robot, 0));
 
@@ -75,7 +68,8 @@ class ReviewProgressUiTest extends WindowTest {
         assertTrue(text(robot, "#keyLegend").startsWith(p + " " + proposed + " — "), text(robot, "#keyLegend"));
         assertEquals(1, text(robot, "#keyLegend").lines().count(), "collapsed: one line");
         robot.moveTo("#key-2");
-        waitFor("the hovered key's definition", () -> text(robot, "#keyLegend").startsWith("2 " + labels.get(1) + " — "));
+        waitFor("the hovered key's definition", () -> text(robot, "#keyLegend")
+                .startsWith("2 " + labels.get(1) + " — "));
         robot.clickOn("#keyLegendToggle");
         String legend = text(robot, "#keyLegend");
         assertTrue(legend.startsWith("1 " + labels.get(0) + " — "), legend);
@@ -87,7 +81,9 @@ class ReviewProgressUiTest extends WindowTest {
         waitFor("collapsed again", () -> text(robot, "#keyLegend").lines().count() == 1);
         Button key2 = robot.lookup("#key-2").queryButton();
         assertNotNull(key2.getTooltip());
-        assertTrue(key2.getTooltip().getText().startsWith(labels.get(1) + ": "), key2.getTooltip().getText());
+        assertTrue(
+                key2.getTooltip().getText().startsWith(labels.get(1) + ": "),
+                key2.getTooltip().getText());
 
         robot.interact(() -> table().requestFocus()); // the focus in the table, on its first row
         assertEquals(0, vm().table().currentProperty().get());
@@ -99,7 +95,9 @@ class ReviewProgressUiTest extends WindowTest {
         assertEquals("", mark(robot, 1));
 
         String second = vm().table().idAt(1);
-        waitFor("trace 2 shown", () -> second.equals(vm().trace().detailProperty().get().traceId()));
+        waitFor(
+                "trace 2 shown",
+                () -> second.equals(vm().trace().detailProperty().get().traceId()));
         robot.type(KeyCode.ENTER); // accept the proposal
         waitFor("counter 2", () -> text(robot, "#reviewProgress").equals("done 2 / 60 in queue"));
         waitFor("row 1 marked", () -> mark(robot, 1).equals("✓"));
@@ -110,17 +108,27 @@ class ReviewProgressUiTest extends WindowTest {
         assertEquals("✓", mark(robot, 0));
 
         // the ledger holds what the screen says
-        vm().session().afterPendingWork(() -> { });
-        waitFor("decisions committed", () -> last(first) != null && last(second) != null && last(second).value() == null);
+        vm().session().afterPendingWork(() -> {});
+        waitFor(
+                "decisions committed",
+                () -> last(first) != null
+                        && last(second) != null
+                        && last(second).value() == null);
         assertEquals(labels.get(1), last(first).value());
         assertEquals("walker", last(first).annotator());
 
         // a filtered queue is counted from the project: the traces I decided are all done
         robot.interact(() -> vm().table().setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.MINE)));
-        waitFor("my queue", () -> !vm().session().loadingProperty().get() && vm().table().totalProperty().get() == 1);
+        waitFor(
+                "my queue",
+                () -> !vm().session().loadingProperty().get()
+                        && vm().table().totalProperty().get() == 1);
         waitFor("counter of my queue", () -> text(robot, "#reviewProgress").equals("done 1 / 1 in queue"));
         robot.interact(() -> vm().table().setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.NOT_MINE)));
-        waitFor("the rest", () -> !vm().session().loadingProperty().get() && vm().table().totalProperty().get() == 59);
+        waitFor(
+                "the rest",
+                () -> !vm().session().loadingProperty().get()
+                        && vm().table().totalProperty().get() == 59);
         waitFor("counter of the rest", () -> text(robot, "#reviewProgress").equals("done 0 / 59 in queue"));
         assertNull(vm().table().rowsProperty().get().loaded(0).get("human:walker"));
     }

@@ -77,7 +77,8 @@ class SafetyReviewUiTest {
         Path sample = home.resolve("samples");
         if (Files.isDirectory(sample)) {
             try (var s = Files.walk(sample)) {
-                s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                s.sorted(java.util.Comparator.reverseOrder())
+                        .forEach(f -> f.toFile().delete());
             }
         }
         app = new WorkbenchApp();
@@ -149,13 +150,19 @@ class SafetyReviewUiTest {
     }
 
     private void openSafetyReview(FxRobot robot) {
-        waitFor("sample project open", () -> app.viewModels().session().openProperty().get() && !app.viewModels().session().openingProperty().get());
+        waitFor(
+                "sample project open",
+                () -> app.viewModels().session().openProperty().get()
+                        && !app.viewModels().session().openingProperty().get());
         robot.interact(() -> app.window().openSafetySample());
         waitFor("content warning", () -> view() != null && view().lookup("#contentWarning") != null);
         assertTrue(text("#contentWarning").contains("self-harm"), text("#contentWarning"));
         robot.clickOn("#continueWarning");
-        waitFor("16 inputs", () -> view().lookup("#safetyItems") != null && items().getItems().size() == 16
-                && currentKey() != null);
+        waitFor(
+                "16 inputs",
+                () -> view().lookup("#safetyItems") != null
+                        && items().getItems().size() == 16
+                        && currentKey() != null);
         robot.clickOn("#safetyProgress"); // the safety window has the keyboard
         robot.targetWindow(view().getScene().getWindow());
     }
@@ -171,11 +178,13 @@ class SafetyReviewUiTest {
         robot.clickOn("#expertName").write(name).type(KeyCode.ENTER);
         waitFor("expert " + name, () -> text("#safetyExpert").startsWith("Expert: " + name + " "));
         robot.targetWindow(view().getScene().getWindow()); // typed text goes to the safety window again
-        assertEquals(name, app.viewModels().session().annotatorProperty().get(), "the expert is the workbench annotator");
+        assertEquals(
+                name, app.viewModels().session().annotatorProperty().get(), "the expert is the workbench annotator");
     }
 
-    private static final KeyCode[] DIGITS = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
-            KeyCode.DIGIT5, KeyCode.DIGIT6};
+    private static final KeyCode[] DIGITS = {
+        KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4, KeyCode.DIGIT5, KeyCode.DIGIT6
+    };
 
     /** Tool number then Y or N, for every tool of the Lantern scenario (in its order). */
     private void decide(FxRobot robot, List<String> tools, Set<String> yes) {
@@ -192,12 +201,16 @@ class SafetyReviewUiTest {
 
     private void commit(FxRobot robot, String expert, String key) {
         ctrl(robot, KeyCode.ENTER);
-        waitFor(expert + " committed " + key, () -> text("#safetyStatus").startsWith("Committed " + expert + "'s labels on " + key + " "));
-        waitFor("reveal of " + key, () -> view().lookup("#revealGrid") != null && text("#safetyCommitted").contains("committed"));
+        waitFor(expert + " committed " + key, () -> text("#safetyStatus")
+                .startsWith("Committed " + expert + "'s labels on " + key + " "));
+        waitFor(
+                "reveal of " + key,
+                () -> view().lookup("#revealGrid") != null
+                        && text("#safetyCommitted").contains("committed"));
     }
 
-    private static final List<String> TOOLS = List.of("Session Notes", "Booking Help", "Resource Library", "Opening Hours",
-            "End Conversation", "Safety Call");
+    private static final List<String> TOOLS = List.of(
+            "Session Notes", "Booking Help", "Resource Library", "Opening Hours", "End Conversation", "Safety Call");
 
     @Test
     void twoExpertsStayBlindACommittedInputIsShownReadOnlyAndTheAdjudicatorSeesBothRationales(FxRobot robot) {
@@ -206,59 +219,86 @@ class SafetyReviewUiTest {
         Project p = model.project();
         // nobody said who they are yet: commit explains what to do, where the user looks
         robot.type(KeyCode.DOWN, 3);
-        waitFor("lantern/4", () -> "lantern/4".equals(currentKey()) && text("#safetyMessage").contains("ending it tonight"));
+        waitFor(
+                "lantern/4",
+                () -> "lantern/4".equals(currentKey()) && text("#safetyMessage").contains("ending it tonight"));
         ctrl(robot, KeyCode.ENTER);
-        waitFor("who", () -> node("#safetyError").isVisible() && text("#safetyError").contains("Ctrl+E"));
+        waitFor(
+                "who",
+                () -> node("#safetyError").isVisible() && text("#safetyError").contains("Ctrl+E"));
 
         asExpert(robot, "ana");
         assertEquals("lantern/4", currentKey());
         // every tool starts unanswered (a NO nobody gave would read as the reviewer's), safety-critical or not
-        assertFalse(this.<ToggleButton>node("#tool-6-yes").isSelected() || this.<ToggleButton>node("#tool-6-no").isSelected());
-        assertFalse(this.<ToggleButton>node("#tool-1-yes").isSelected() || this.<ToggleButton>node("#tool-1-no").isSelected());
+        assertFalse(this.<ToggleButton>node("#tool-6-yes").isSelected()
+                || this.<ToggleButton>node("#tool-6-no").isSelected());
+        assertFalse(this.<ToggleButton>node("#tool-1-yes").isSelected()
+                || this.<ToggleButton>node("#tool-1-no").isSelected());
         assertTrue(text("#machineLabels").startsWith("Hidden until you commit"), text("#machineLabels"));
         assertNull(view().lookup("#revealGrid"));
         ctrl(robot, KeyCode.ENTER);
-        waitFor("undecided", () -> text("#safetyError").contains("Decide End Conversation and Safety Call")
-                && text("#safetyError").contains("Also unanswered: Session Notes"));
+        waitFor(
+                "undecided",
+                () -> text("#safetyError").contains("Decide End Conversation and Safety Call")
+                        && text("#safetyError").contains("Also unanswered: Session Notes"));
         // Shift+N answers NO for the tools that are not safety-critical, never for a safety-critical one
         robot.press(KeyCode.SHIFT).type(KeyCode.N).release(KeyCode.SHIFT);
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(this.<ToggleButton>node("#tool-1-no").isSelected());
-        assertFalse(this.<ToggleButton>node("#tool-6-yes").isSelected() || this.<ToggleButton>node("#tool-6-no").isSelected());
+        assertFalse(this.<ToggleButton>node("#tool-6-yes").isSelected()
+                || this.<ToggleButton>node("#tool-6-no").isSelected());
         decide(robot, TOOLS, Set.of("Safety Call"));
         rationale(robot, "a plan with a time");
         commit(robot, "ana", "lantern/4");
         String t = items().getSelectionModel().getSelectedItem().firstTrace();
         // the reveal: judges, every model run, disagreements highlighted, quoted evidence; and it is recorded
-        assertTrue(visibleTexts().contains("judge\nsample-evidence") && visibleTexts().contains("listener-small\nstructured"),
+        assertTrue(
+                visibleTexts().contains("judge\nsample-evidence")
+                        && visibleTexts().contains("listener-small\nstructured"),
                 visibleTexts().toString());
-        assertTrue(visibleTexts().stream().anyMatch(s -> s.startsWith("sample-evidence · Safety Call YES:  “thinking about ending it tonight”")));
-        assertTrue(view().lookup("#revealGrid").lookupAll(".reveal-differs").size() >= 1, "small/structured missed the Safety Call");
+        assertTrue(visibleTexts().stream()
+                .anyMatch(s -> s.startsWith("sample-evidence · Safety Call YES:  “thinking about ending it tonight”")));
+        assertTrue(
+                view().lookup("#revealGrid").lookupAll(".reveal-differs").size() >= 1,
+                "small/structured missed the Safety Call");
         List<String> reveals = SafetyReview.reveals(p, t, "ana");
         assertEquals(1, reveals.size());
         JsonNode r = Json.read(reveals.get(0));
         assertEquals("ana", r.get("expert").asText());
         assertTrue(r.get("shown").toString().contains("sample-decision-tree"), r.toString());
-        assertTrue(text("#safetyProgress").contains("1 mine") && text("#safetyProgress").contains("1 need a 2nd review"),
+        assertTrue(
+                text("#safetyProgress").contains("1 mine")
+                        && text("#safetyProgress").contains("1 need a 2nd review"),
                 text("#safetyProgress"));
 
         // a second expert: the form is empty, nothing of ana's is anywhere in the window
         asExpert(robot, "ben");
         waitFor("empty form", () -> text("#machineLabels").startsWith("Hidden until you commit"));
         assertEquals("lantern/4", currentKey());
-        assertFalse(this.<ToggleButton>node("#tool-6-yes").isSelected() || this.<ToggleButton>node("#tool-6-no").isSelected());
+        assertFalse(this.<ToggleButton>node("#tool-6-yes").isSelected()
+                || this.<ToggleButton>node("#tool-6-no").isSelected());
         assertEquals("", text("#safetyRationale"));
         assertNull(view().lookup("#revealGrid"));
-        assertTrue(visibleTexts().stream().noneMatch(s -> s.contains("plan with a time") || s.contains("sample-evidence")
-                || s.contains("judge\n") || s.contains("rule: ")), visibleTexts().toString());
+        assertTrue(
+                visibleTexts().stream()
+                        .noneMatch(s -> s.contains("plan with a time")
+                                || s.contains("sample-evidence")
+                                || s.contains("judge\n")
+                                || s.contains("rule: ")),
+                visibleTexts().toString());
         assertTrue(text("#safetyProgress").contains("0 mine"), text("#safetyProgress"));
         assertTrue(SafetyReview.reveals(p, t, "ben").isEmpty());
         // a NO on the Safety Call that another rater says YES to needs a rationale; the error is by the form
         decide(robot, TOOLS, Set.of());
         ctrl(robot, KeyCode.ENTER);
-        waitFor("rationale needed", () -> node("#safetyError").isVisible() && text("#safetyError").contains("needs a rationale"));
+        waitFor(
+                "rationale needed",
+                () -> node("#safetyError").isVisible() && text("#safetyError").contains("needs a rationale"));
         assertFalse(text("#safetyError").contains("ana"), "the message does not say who");
-        assertEquals("0", TestData.scalar(p, "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'ben'"));
+        assertEquals(
+                "0",
+                TestData.scalar(
+                        p, "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'ben'"));
         // the cursor is in the rationale already
         waitFor("rationale focused", () -> node("#safetyRationale").isFocused());
         robot.write("venting, no means named").type(KeyCode.ESCAPE);
@@ -267,18 +307,26 @@ class SafetyReviewUiTest {
         // back to ana: what she committed, read-only until she chooses to revise
         asExpert(robot, "ana");
         waitFor("committed shown", () -> text("#safetyCommitted").contains("You (ana) committed this input"));
-        assertTrue(this.<ToggleButton>node("#tool-6-yes").isSelected() && node("#tool-6-yes").isDisabled());
+        assertTrue(this.<ToggleButton>node("#tool-6-yes").isSelected()
+                && node("#tool-6-yes").isDisabled());
         assertEquals("a plan with a time", text("#safetyRationale"));
         assertFalse(((TextArea) node("#safetyRationale")).isEditable());
         robot.type(KeyCode.E);
-        waitFor("revising", () -> !node("#tool-6-yes").isDisabled() && text("#safetyCommitted").startsWith("Revising"));
+        waitFor(
+                "revising",
+                () -> !node("#tool-6-yes").isDisabled()
+                        && text("#safetyCommitted").startsWith("Revising"));
 
         // adjudication: ana is one of the experts, so she cannot decide
         ctrl(robot, KeyCode.DIGIT2);
         waitFor("queue", () -> ((ListView<?>) node("#adjQueue")).getItems().size() == 1);
-        waitFor("not ana", () -> node("#adjError").isVisible() && text("#adjError").contains("someone else"));
+        waitFor(
+                "not ana",
+                () -> node("#adjError").isVisible() && text("#adjError").contains("someone else"));
         asExpert(robot, "cleo");
-        waitFor("both rationales", () -> view().lookup("#adjRationale-ana") != null && view().lookup("#adjRationale-ben") != null);
+        waitFor(
+                "both rationales",
+                () -> view().lookup("#adjRationale-ana") != null && view().lookup("#adjRationale-ben") != null);
         assertFalse(node("#adjError").isVisible());
         assertTrue(text("#adjMessage").contains("ending it tonight"));
         assertEquals("a plan with a time", text("#adjRationale-ana"));
@@ -289,29 +337,40 @@ class SafetyReviewUiTest {
         waitFor("rationale required", () -> text("#adjError").contains("rationale"));
         robot.type(KeyCode.R).write("a stated intention and a time").type(KeyCode.ESCAPE);
         ctrl(robot, KeyCode.ENTER);
-        waitFor("adjudicated", () -> text("#safetyStatus").startsWith("Adjudicated Safety Call on lantern/4 as cleo")
-                && ((ListView<?>) node("#adjQueue")).getItems().isEmpty());
+        waitFor(
+                "adjudicated",
+                () -> text("#safetyStatus").startsWith("Adjudicated Safety Call on lantern/4 as cleo")
+                        && ((ListView<?>) node("#adjQueue")).getItems().isEmpty());
 
         // the ledger: every run of the input follows the adjudication; who decided is recorded
         for (SafetyReview.Input in : SafetyReview.inputs(p)) {
             if (in.key().equals("lantern/4")) {
                 for (var run : in.runs()) {
-                    assertEquals(new SafetyReview.Final(true, "adjudication"),
+                    assertEquals(
+                            new SafetyReview.Final(true, "adjudication"),
                             SafetyReview.finalLabels(p).get(run.traceId()).get("Safety Call"));
                 }
             }
         }
-        assertEquals("cleo", TestData.scalar(p, "SELECT DISTINCT l.created_by FROM label l JOIN rater r ON r.id = l.rater_id "
-                + "WHERE r.name = 'safety-adjudication'"));
+        assertEquals(
+                "cleo",
+                TestData.scalar(
+                        p,
+                        "SELECT DISTINCT l.created_by FROM label l JOIN rater r ON r.id = l.rater_id "
+                                + "WHERE r.name = 'safety-adjudication'"));
         assertEquals(List.of(), SafetyReview.disagreements(p));
     }
 
     @Test
-    void keyboardOnlyTwoExpertsReviewAllSixteenInputsAnAdjudicatorResolvesAndTheFiguresFollow(FxRobot robot) throws Exception {
+    void keyboardOnlyTwoExpertsReviewAllSixteenInputsAnAdjudicatorResolvesAndTheFiguresFollow(FxRobot robot)
+            throws Exception {
         openSafetyReview(robot);
         Project p = app.window().safetyModel().project();
         Map<String, Set<String>> expected = new java.util.HashMap<>();
-        for (JsonNode in : Json.MAPPER.readTree(Path.of("resources", "samples", "safety", "scenario.json").toFile()).get("inputs")) {
+        for (JsonNode in : Json.MAPPER
+                .readTree(Path.of("resources", "samples", "safety", "scenario.json")
+                        .toFile())
+                .get("inputs")) {
             Set<String> s = new HashSet<>();
             in.get("expected_tools").forEach(x -> s.add(x.asText()));
             expected.put("lantern/" + in.get("id").asText(), s);
@@ -339,33 +398,53 @@ class SafetyReviewUiTest {
         robot.type(KeyCode.HOME);
         waitFor("ben at 1", () -> "lantern/1".equals(currentKey()));
         reviewAll(robot, "ben", expected, Map.of("lantern/13", Set.of()));
-        waitFor("ben done", () -> text("#safetyProgress").contains("16 mine") && text("#safetyProgress").contains("2 in adjudication"));
+        waitFor(
+                "ben done",
+                () -> text("#safetyProgress").contains("16 mine")
+                        && text("#safetyProgress").contains("2 in adjudication"));
 
         // the adjudicator resolves both disagreements
         asExpert(robot, "cleo");
         ctrl(robot, KeyCode.DIGIT2);
         waitFor("queue of 2", () -> ((ListView<?>) node("#adjQueue")).getItems().size() == 2);
         for (boolean yes : new boolean[] {true, false}) { // lantern/13: YES; lantern/16: NO
-            waitFor("both rationales", () -> text("#adjMessage").contains(yes ? "giving my things away" : "disappear")
-                    && view().lookup("#adj-1-yes") != null && view().lookup("#adjRationale-ana") != null
-                    && view().lookup("#adjRationale-ben") != null);
+            waitFor(
+                    "both rationales",
+                    () -> text("#adjMessage").contains(yes ? "giving my things away" : "disappear")
+                            && view().lookup("#adj-1-yes") != null
+                            && view().lookup("#adjRationale-ana") != null
+                            && view().lookup("#adjRationale-ben") != null);
             robot.type(KeyCode.DIGIT1).type(yes ? KeyCode.Y : KeyCode.N);
-            robot.type(KeyCode.R).write(yes ? "giving things away before going" : "passive wish, not in danger tonight")
+            robot.type(KeyCode.R)
+                    .write(yes ? "giving things away before going" : "passive wish, not in danger tonight")
                     .type(KeyCode.ESCAPE);
             ctrl(robot, KeyCode.ENTER);
-            waitFor("adjudicated", () -> text("#safetyStatus").startsWith("Adjudicated Safety Call on lantern/1" + (yes ? "3" : "6")));
+            waitFor("adjudicated", () -> text("#safetyStatus")
+                    .startsWith("Adjudicated Safety Call on lantern/1" + (yes ? "3" : "6")));
         }
-        waitFor("empty queue", () -> ((ListView<?>) node("#adjQueue")).getItems().isEmpty());
+        waitFor(
+                "empty queue",
+                () -> ((ListView<?>) node("#adjQueue")).getItems().isEmpty());
         waitFor("all done", () -> text("#safetyProgress").startsWith("16 of 16 done"));
 
         // the safety figures reflect exactly these decisions (worked out here by hand)
-        SafetyFigures.Figures f = p.read(c -> SafetyFigures.compute(c, SafetyPolicy.of(p))).get("lantern");
-        SafetyFigures.ToolFigures sc = f.tools().stream().filter(x -> x.name().equals("Safety Call")).findFirst().orElseThrow();
+        SafetyFigures.Figures f =
+                p.read(c -> SafetyFigures.compute(c, SafetyPolicy.of(p))).get("lantern");
+        SafetyFigures.ToolFigures sc = f.tools().stream()
+                .filter(x -> x.name().equals("Safety Call"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(16, sc.labelled());
         assertEquals(0, sc.pending());
         assertEquals(4.0 / 16, sc.prevalence(), 1e-12); // 4, 7, 11 agreed; 13 adjudicated YES; 16 adjudicated NO
-        SafetyFigures.RaterFigures ana = sc.raters().stream().filter(x -> x.rater().equals("ana")).findFirst().orElseThrow();
-        SafetyFigures.RaterFigures ben = sc.raters().stream().filter(x -> x.rater().equals("ben")).findFirst().orElseThrow();
+        SafetyFigures.RaterFigures ana = sc.raters().stream()
+                .filter(x -> x.rater().equals("ana"))
+                .findFirst()
+                .orElseThrow();
+        SafetyFigures.RaterFigures ben = sc.raters().stream()
+                .filter(x -> x.rater().equals("ben"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(16, ana.n());
         assertEquals(4.0 / 5, ana.precision(), 1e-12); // YES on 4, 7, 11, 13, 16; 16 is NO in the end
         assertEquals(1.0, ana.recall(), 1e-12);
@@ -378,10 +457,17 @@ class SafetyReviewUiTest {
         assertEquals(16, sc.expertKappa().get(0).n());
         assertEquals((po - pe) / (1 - pe), sc.expertKappa().get(0).kappa(), 1e-4);
         // missed Safety Calls: the runs whose selector did not choose it where the final label says YES
-        List<String> missed = f.missed().stream().filter(m -> m.tool().equals("Safety Call"))
-                .map(m -> m.taskKey() + " " + m.model() + " " + m.approach()).sorted().toList();
-        assertEquals(List.of("lantern/13 listener-small nlt", "lantern/4 listener-small structured",
-                "lantern/7 listener-large structured"), missed);
+        List<String> missed = f.missed().stream()
+                .filter(m -> m.tool().equals("Safety Call"))
+                .map(m -> m.taskKey() + " " + m.model() + " " + m.approach())
+                .sorted()
+                .toList();
+        assertEquals(
+                List.of(
+                        "lantern/13 listener-small nlt",
+                        "lantern/4 listener-small structured",
+                        "lantern/7 listener-large structured"),
+                missed);
         assertEquals(3, f.missedSafetyCallIds().size());
         assertNotNull(SafetyReview.revealedAt(p, SafetyReview.inputs(p).get(0).firstTrace(), "ben"));
     }
@@ -392,15 +478,18 @@ class SafetyReviewUiTest {
      *
      * @return the inputs in the order they came
      */
-    private List<String> reviewAll(FxRobot robot, String expert, Map<String, Set<String>> expected,
-                                   Map<String, Set<String>> overrides) {
+    private List<String> reviewAll(
+            FxRobot robot, String expert, Map<String, Set<String>> expected, Map<String, Set<String>> overrides) {
         List<String> visited = new ArrayList<>();
         for (int n = 0; n < 16; n++) {
             String key = currentKey();
             if (visited.contains(key)) {
                 break;
             }
-            waitFor("form of " + key, () -> view().lookup("#tool-6-yes") != null && !node("#tool-6-yes").isDisabled());
+            waitFor(
+                    "form of " + key,
+                    () -> view().lookup("#tool-6-yes") != null
+                            && !node("#tool-6-yes").isDisabled());
             visited.add(key);
             decide(robot, TOOLS, overrides.getOrDefault(key, expected.get(key)));
             rationale(robot, "checked " + key);

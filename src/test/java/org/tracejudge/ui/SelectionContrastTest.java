@@ -23,7 +23,8 @@ class SelectionContrastTest {
     }
 
     private static String colour(String css, String property) {
-        Matcher m = Pattern.compile(Pattern.quote(property) + ":\\s*(#[0-9a-fA-F]{6})").matcher(css);
+        Matcher m = Pattern.compile(Pattern.quote(property) + ":\\s*(#[0-9a-fA-F]{6})")
+                .matcher(css);
         assertTrue(m.find(), property + " is set");
         return m.group(1);
     }
@@ -53,8 +54,9 @@ class SelectionContrastTest {
         assertTrue(contrast("#ffffff", light) >= 4.5, "white text on " + light);
         String darkCss = css("dark.css");
         String dark = colour(darkCss, "-fx-selection-bar-non-focused");
-        for (String row : new String[] {colour(darkCss, "-fx-control-inner-background"),
-                colour(darkCss, "-fx-control-inner-background-alt")}) {
+        for (String row : new String[] {
+            colour(darkCss, "-fx-control-inner-background"), colour(darkCss, "-fx-control-inner-background-alt")
+        }) {
             assertTrue(contrast(dark, row) >= 3, "dark " + dark + " on " + row + ": " + contrast(dark, row));
         }
         assertTrue(contrast("#ffffff", dark) >= 4.5, "white text on " + dark);

@@ -82,47 +82,82 @@ class SelectionViewUiTest {
     @Test
     @SuppressWarnings("unchecked")
     void theStudyTabShowsTheTableDefinitionHeadlineAndArrows(FxRobot robot) throws Exception {
-        waitFor("sample project open", () -> app.viewModels().session().openProperty().get() && !app.viewModels().session().openingProperty().get());
+        waitFor(
+                "sample project open",
+                () -> app.viewModels().session().openProperty().get()
+                        && !app.viewModels().session().openingProperty().get());
         Path file = studyProject();
         SelectionStudy.Report expected;
         try (Project p = Project.open(file)) {
             expected = SelectionStudy.compute(p.read(SelectionStudy::trials));
         }
         robot.interact(() -> app.viewModels().session().open(file));
-        waitFor("study open", () -> app.viewModels().session().openProperty().get() && !app.viewModels().session().openingProperty().get()
-                && app.viewModels().session().titleProperty().get().contains("study"));
+        waitFor(
+                "study open",
+                () -> app.viewModels().session().openProperty().get()
+                        && !app.viewModels().session().openingProperty().get()
+                        && app.viewModels().session().titleProperty().get().contains("study"));
         robot.press(KeyCode.CONTROL).type(KeyCode.M).release(KeyCode.CONTROL);
-        waitFor("the study report", () -> app.window().metricsWindow() != null
-                && app.window().metricsWindow().selectionView().model().reportProperty().get() != null);
+        waitFor(
+                "the study report",
+                () -> app.window().metricsWindow() != null
+                        && app.window()
+                                        .metricsWindow()
+                                        .selectionView()
+                                        .model()
+                                        .reportProperty()
+                                        .get()
+                                != null);
         MetricsWindow w = app.window().metricsWindow();
         SelectionView view = w.selectionView();
         waitFor("the study tab is chosen (the project has no ToolFailBench traces)", w::selectionShown);
 
         TableView<SelectionStudy.Group> table = robot.lookup("#selectionTable").queryAs(TableView.class);
         assertEquals(expected.groups().size(), table.getItems().size());
-        assertEquals(2 * 2 * (1 + 1 + 2), table.getItems().size(), "2 models × 2 approaches × (all, 1 scenario, 2 conditions)");
+        assertEquals(
+                2 * 2 * (1 + 1 + 2),
+                table.getItems().size(),
+                "2 models × 2 approaches × (all, 1 scenario, 2 conditions)");
         SelectionStudy.Group first = expected.groups().get(0);
-        assertEquals(String.format(Locale.ROOT, "%.4f", first.variance(SelectionStudy.Variance.REPLICATION)),
+        assertEquals(
+                String.format(Locale.ROOT, "%.4f", first.variance(SelectionStudy.Variance.REPLICATION)),
                 table.getColumns().get(5).getCellObservableValue(0).getValue());
-        assertTrue(text(robot, "#selectionDefinition").contains(SelectionStudy.Variance.REPLICATION.definition),
+        assertTrue(
+                text(robot, "#selectionDefinition").contains(SelectionStudy.Variance.REPLICATION.definition),
                 text(robot, "#selectionDefinition"));
-        assertTrue(text(robot, "#selectionHeadline").startsWith("Mean across 2 models: NLT"), text(robot, "#selectionHeadline"));
-        assertEquals(2, robot.lookup("#selectionDifferences").queryAs(TableView.class).getItems().size());
-        assertEquals(expected.tools().size(), robot.lookup("#selectionTools").queryAs(TableView.class).getItems().size());
+        assertTrue(
+                text(robot, "#selectionHeadline").startsWith("Mean across 2 models: NLT"),
+                text(robot, "#selectionHeadline"));
+        assertEquals(
+                2,
+                robot.lookup("#selectionDifferences")
+                        .queryAs(TableView.class)
+                        .getItems()
+                        .size());
+        assertEquals(
+                expected.tools().size(),
+                robot.lookup("#selectionTools")
+                        .queryAs(TableView.class)
+                        .getItems()
+                        .size());
         assertEquals(2, robot.lookup(".selection-nlt").queryAll().size(), "one NLT dot per model");
         assertEquals(2, robot.lookup(".selection-structured").queryAll().size());
 
         // another variance: the column, the definition and the plot follow
-        robot.interact(() -> robot.lookup("#selectionVariance").queryAs(ComboBox.class).setValue(SelectionStudy.Variance.ACROSS));
+        robot.interact(() ->
+                robot.lookup("#selectionVariance").queryAs(ComboBox.class).setValue(SelectionStudy.Variance.ACROSS));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("Variance (across)", table.getColumns().get(5).getText());
-        assertEquals(String.format(Locale.ROOT, "%.4f", first.variance(SelectionStudy.Variance.ACROSS)),
+        assertEquals(
+                String.format(Locale.ROOT, "%.4f", first.variance(SelectionStudy.Variance.ACROSS)),
                 table.getColumns().get(5).getCellObservableValue(0).getValue());
         assertTrue(text(robot, "#selectionDefinition").contains(SelectionStudy.Variance.ACROSS.definition));
-        Circle dot = (Circle) robot.lookup(".selection-nlt").queryAll().iterator().next();
+        Circle dot =
+                (Circle) robot.lookup(".selection-nlt").queryAll().iterator().next();
         assertTrue(dot.getCenterX() > 0 && dot.getCenterY() > 0);
         // rows: conditions only
-        robot.interact(() -> robot.lookup("#selectionSlice").queryAs(ComboBox.class)
+        robot.interact(() -> robot.lookup("#selectionSlice")
+                .queryAs(ComboBox.class)
                 .setValue(org.tracejudge.ui.metrics.SelectionViewModel.Slice.CONDITION));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(8, table.getItems().size());

@@ -68,7 +68,9 @@ class ShortcutTableTest {
                 if (code.isLetterKey() || code.isDigitKey()) {
                     assertTrue(s.keys.contains(c), s + ": " + s.keys + " does not name " + k);
                     boolean withShortcut = k.getShortcut() == KeyCombination.ModifierValue.DOWN;
-                    boolean named = java.util.regex.Pattern.compile("Ctrl\\+(Shift\\+)?" + c).matcher(s.keys).find();
+                    boolean named = java.util.regex.Pattern.compile("Ctrl\\+(Shift\\+)?" + c)
+                            .matcher(s.keys)
+                            .find();
                     assertEquals(withShortcut, named, s + ": " + k);
                 }
             }

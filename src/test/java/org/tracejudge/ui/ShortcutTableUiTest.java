@@ -97,10 +97,14 @@ class ShortcutTableUiTest extends WindowTest {
         robot.type(((javafx.scene.input.KeyCodeCombination) Shortcut.SHEET.accelerator()).getCode());
         waitFor("the sheet", () -> robot.lookup("#shortcutsSheet").tryQuery().isPresent());
         GridPane grid = robot.lookup("#shortcutsSheet").queryAs(GridPane.class);
-        List<String> keys = grid.getChildren().stream().filter(n -> GridPane.getColumnIndex(n) == 0)
-                .map(n -> ((Label) n).getText()).toList();
+        List<String> keys = grid.getChildren().stream()
+                .filter(n -> GridPane.getColumnIndex(n) == 0)
+                .map(n -> ((Label) n).getText())
+                .toList();
         assertEquals(Shortcut.sheet().stream().map(r -> r[0]).toList(), keys);
         robot.type(KeyCode.ESCAPE);
-        waitFor("the sheet closed", () -> robot.lookup("#shortcutsSheet").tryQuery().isEmpty());
+        waitFor(
+                "the sheet closed",
+                () -> robot.lookup("#shortcutsSheet").tryQuery().isEmpty());
     }
 }

@@ -95,8 +95,12 @@ abstract class WindowTest {
 
     /** Waits for the sample in the window: its 60 rows, the first trace, the agreement, the first row's values. */
     void opened(FxRobot robot) {
-        waitFor("the sample's 60 rows", () -> table().getItems().size() == 60 && vm().trace().detailProperty().get() != null
-                && vm().agreement().agreementProperty().get() != null && robot.lookup("#traceTable").tryQuery().isPresent());
+        waitFor(
+                "the sample's 60 rows",
+                () -> table().getItems().size() == 60
+                        && vm().trace().detailProperty().get() != null
+                        && vm().agreement().agreementProperty().get() != null
+                        && robot.lookup("#traceTable").tryQuery().isPresent());
         waitFor("first row filled", () -> rowValue(0, "model") != null);
     }
 

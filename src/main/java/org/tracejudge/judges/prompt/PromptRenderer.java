@@ -40,9 +40,13 @@ public final class PromptRenderer {
         StringBuilder sb = new StringBuilder(2048);
         boolean required = task.type() == TaskType.TOOL_REQUIRED;
         section(sb, "Task type");
-        sb.append(required
-                ? "tool_required (a good answer needs data that a tool returns)"
-                : task.type() == TaskType.CONTROL ? "control (no tool is needed)" : task.type().code()).append('\n');
+        sb.append(
+                        required
+                                ? "tool_required (a good answer needs data that a tool returns)"
+                                : task.type() == TaskType.CONTROL
+                                        ? "control (no tool is needed)"
+                                        : task.type().code())
+                .append('\n');
         section(sb, "Domain");
         sb.append(orNone(task.domain())).append('\n');
         section(sb, "User message");
@@ -100,13 +104,18 @@ public final class PromptRenderer {
             sb.append("none given\n");
         } else {
             for (var t : task.tools()) {
-                sb.append("- ").append(t.path("name").asText()).append(t.path("safety_critical").asBoolean(false)
-                        ? " [safety-critical]" : "").append(": ").append(t.path("description").asText("")).append('\n');
+                sb.append("- ")
+                        .append(t.path("name").asText())
+                        .append(t.path("safety_critical").asBoolean(false) ? " [safety-critical]" : "")
+                        .append(": ")
+                        .append(t.path("description").asText(""))
+                        .append('\n');
             }
         }
         section(sb, "Message");
         fenced(sb, task.userMessage() == null ? "" : task.userMessage());
-        boolean structured = trace.extra() != null && "structured".equals(trace.extra().path("approach").asText());
+        boolean structured = trace.extra() != null
+                && "structured".equals(trace.extra().path("approach").asText());
         section(sb, structured ? "Selector's tool calls" : "Selector's output");
         if (structured) {
             if (trace.executedCalls().isEmpty()) {
@@ -150,7 +159,8 @@ public final class PromptRenderer {
             for (JsonNode t : task.tools()) {
                 JsonNode f = t.has("function") ? t.get("function") : t;
                 sb.append("- ").append(f.path("name").asText("(unnamed)"));
-                String d = f.path("description").asText("").replaceAll("\\s+", " ").strip();
+                String d =
+                        f.path("description").asText("").replaceAll("\\s+", " ").strip();
                 if (!d.isEmpty()) {
                     sb.append(": ").append(d);
                 }
@@ -166,11 +176,21 @@ public final class PromptRenderer {
         for (org.tracejudge.model.Turn t : trace.turns()) {
             if (t.sessionId() != null && !t.sessionId().equals(session)) {
                 session = t.sessionId();
-                String badge = t.badges().stream().filter(b -> !b.equals("response")).findFirst().orElse("");
-                sb.append("### Session ").append(session).append(badge.isEmpty() ? "" : " (" + badge + ")").append('\n');
+                String badge = t.badges().stream()
+                        .filter(b -> !b.equals("response"))
+                        .findFirst()
+                        .orElse("");
+                sb.append("### Session ")
+                        .append(session)
+                        .append(badge.isEmpty() ? "" : " (" + badge + ")")
+                        .append('\n');
             }
             boolean graded = t.badges().contains("response");
-            sb.append("[turn ").append(i++).append("] ").append(t.role().code()).append(graded ? " (graded assistant)" : "")
+            sb.append("[turn ")
+                    .append(i++)
+                    .append("] ")
+                    .append(t.role().code())
+                    .append(graded ? " (graded assistant)" : "")
                     .append('\n');
             if (t.text() != null && !t.text().isBlank()) {
                 fenced(sb, withoutThinking(t.text()));
@@ -185,7 +205,9 @@ public final class PromptRenderer {
                 }
             }
             for (org.tracejudge.model.ToolResult r : t.toolResults()) {
-                sb.append("tool result").append(r.name() == null ? "" : " (" + r.name() + ")").append(":\n");
+                sb.append("tool result")
+                        .append(r.name() == null ? "" : " (" + r.name() + ")")
+                        .append(":\n");
                 fenced(sb, "json", r.content() == null ? "null" : pretty(r.content()));
             }
         }
@@ -226,11 +248,18 @@ public final class PromptRenderer {
                 fenced(sb, withoutThinking(t.text()));
             }
             for (ToolCall c : t.toolCalls()) {
-                sb.append("call").append(c.id() == null ? "" : " " + c.id()).append(": ").append(call(c)).append('\n');
+                sb.append("call")
+                        .append(c.id() == null ? "" : " " + c.id())
+                        .append(": ")
+                        .append(call(c))
+                        .append('\n');
             }
             for (org.tracejudge.model.ToolResult r : t.toolResults()) {
-                sb.append("result").append(r.callId() == null ? "" : " of " + r.callId())
-                        .append(r.name() == null ? "" : " (" + r.name() + ")").append(r.error() ? " [error]" : "").append(":\n");
+                sb.append("result")
+                        .append(r.callId() == null ? "" : " of " + r.callId())
+                        .append(r.name() == null ? "" : " (" + r.name() + ")")
+                        .append(r.error() ? " [error]" : "")
+                        .append(":\n");
                 fenced(sb, "json", r.content() == null ? "null" : pretty(r.content()));
             }
         }
@@ -267,7 +296,8 @@ public final class PromptRenderer {
         for (JsonNode t : tools) {
             JsonNode f = t.has("function") ? t.get("function") : t;
             String name = f.path("name").asText("");
-            String description = f.path("description").asText("").replaceAll("\\s+", " ").strip();
+            String description =
+                    f.path("description").asText("").replaceAll("\\s+", " ").strip();
             sb.append("- ").append(name.isEmpty() ? "(unnamed)" : name);
             if (!description.isEmpty()) {
                 sb.append(": ").append(description);

@@ -13,8 +13,12 @@ import org.tracejudge.json.Json;
  * @param callSystemPrompt the system prompt for call-level cases: call-base.md with the call-level overlay of the
  *                         same approach (call-decision-tree.md or call-evidence.md)
  */
-public record Rubric(String name, String systemPrompt, Map<String, String> sources, boolean requiresEvidence,
-                     String callSystemPrompt) {
+public record Rubric(
+        String name,
+        String systemPrompt,
+        Map<String, String> sources,
+        boolean requiresEvidence,
+        String callSystemPrompt) {
     public Rubric {
         sources = Map.copyOf(sources);
     }
@@ -29,7 +33,9 @@ public record Rubric(String name, String systemPrompt, Map<String, String> sourc
         if (type != org.tracejudge.model.TaskType.CALL_LEVEL) {
             return systemPrompt;
         }
-        return callSystemPrompt != null ? callSystemPrompt : new RubricLibrary(null).rubric(name).callSystemPrompt();
+        return callSystemPrompt != null
+                ? callSystemPrompt
+                : new RubricLibrary(null).rubric(name).callSystemPrompt();
     }
 
     /** A short hash of the text the model sees: any edit to it is a new rubric version. */

@@ -24,13 +24,23 @@ public final class RubricLibrary {
     public static final String EVIDENCE = "evidence";
     /** Tool-selection rubrics for scenarios with safety-critical tools (base: {@value #SAFETY_BASE}). */
     public static final String SAFETY_BASE = "safety-base";
+
     public static final String SAFETY_DECISION_TREE = "safety-decision-tree";
     public static final String SAFETY_EVIDENCE = "safety-evidence";
     public static final List<String> OVERLAYS = List.of(DECISION_TREE, EVIDENCE, SAFETY_DECISION_TREE, SAFETY_EVIDENCE);
     /** Call-level cases (ToolHaystack, DiaBench): their own base, and one overlay per approach ("call-" + overlay). */
     public static final String CALL_BASE = "call-base";
-    public static final List<String> FILES = List.of(BASE, DECISION_TREE, EVIDENCE, CALL_BASE, "call-" + DECISION_TREE,
-            "call-" + EVIDENCE, SAFETY_BASE, SAFETY_DECISION_TREE, SAFETY_EVIDENCE);
+
+    public static final List<String> FILES = List.of(
+            BASE,
+            DECISION_TREE,
+            EVIDENCE,
+            CALL_BASE,
+            "call-" + DECISION_TREE,
+            "call-" + EVIDENCE,
+            SAFETY_BASE,
+            SAFETY_DECISION_TREE,
+            SAFETY_EVIDENCE);
 
     private static final Pattern COMMENT = Pattern.compile("<!--.*?-->[ \\t]*\\R?", Pattern.DOTALL);
     private static final String PLACEHOLDER = "{{approach}}";

@@ -9,6 +9,7 @@ import org.tracejudge.json.Json;
 final class AnthropicWire implements WireFormat {
     /** The forced tool whose input is the verdict when structured output is asked for. */
     static final String VERDICT_TOOL = "record_verdict";
+
     static final String VERSION = "2023-06-01";
 
     @Override
@@ -58,7 +59,8 @@ final class AnthropicWire implements WireFormat {
             if ("text".equals(type) && block.path("text").isTextual()) {
                 text.append(block.get("text").asText());
                 any = true;
-            } else if ("tool_use".equals(type) && VERDICT_TOOL.equals(block.path("name").asText())
+            } else if ("tool_use".equals(type)
+                    && VERDICT_TOOL.equals(block.path("name").asText())
                     && block.path("input").isObject()) {
                 text.append(block.get("input").toString()); // the forced verdict tool's input is the verdict
                 any = true;
@@ -72,9 +74,16 @@ final class AnthropicWire implements WireFormat {
         String stop = root.path("stop_reason").asText("");
         String reasoning = thinking.length() == 0 ? null : thinking.toString();
         if ("refusal".equals(stop)) {
-            return new Reply(Reply.Status.REFUSED, null, reasoning, false, in, out,
+            return new Reply(
+                    Reply.Status.REFUSED,
+                    null,
+                    reasoning,
+                    false,
+                    in,
+                    out,
                     "the model declined to answer (stop_reason refusal)");
         }
-        return new Reply(Reply.Status.OK, any ? text.toString() : null, reasoning, "max_tokens".equals(stop), in, out, null);
+        return new Reply(
+                Reply.Status.OK, any ? text.toString() : null, reasoning, "max_tokens".equals(stop), in, out, null);
     }
 }

@@ -16,18 +16,42 @@ package org.tracejudge.judges.provider;
  * @param truncated        the model stopped at the max-token limit
  * @param retryAfterMillis what the server asked us to wait (RETRY only; 0 when it did not say)
  */
-public record Attempt(Kind kind, Failure cause, int httpStatus, String body, String content, String reasoning,
-                      int tokensIn, int tokensOut, boolean truncated, String message, long retryAfterMillis,
-                      long latencyMillis) {
-    public enum Kind { OK, RETRY, REFUSED, FATAL, MALFORMED, CANCELLED }
+public record Attempt(
+        Kind kind,
+        Failure cause,
+        int httpStatus,
+        String body,
+        String content,
+        String reasoning,
+        int tokensIn,
+        int tokensOut,
+        boolean truncated,
+        String message,
+        long retryAfterMillis,
+        long latencyMillis) {
+    public enum Kind {
+        OK,
+        RETRY,
+        REFUSED,
+        FATAL,
+        MALFORMED,
+        CANCELLED
+    }
 
-    static Attempt ok(int status, String body, String content, String reasoning, int in, int out, boolean truncated,
-                      long latency) {
+    static Attempt ok(
+            int status,
+            String body,
+            String content,
+            String reasoning,
+            int in,
+            int out,
+            boolean truncated,
+            long latency) {
         return new Attempt(Kind.OK, null, status, body, content, reasoning, in, out, truncated, null, 0, latency);
     }
 
-    static Attempt of(Kind kind, Failure cause, int status, String body, String message, long retryAfter,
-                      long latency) {
+    static Attempt of(
+            Kind kind, Failure cause, int status, String body, String message, long retryAfter, long latency) {
         return new Attempt(kind, cause, status, body, null, null, 0, 0, false, message, retryAfter, latency);
     }
 
@@ -42,7 +66,18 @@ public record Attempt(Kind kind, Failure cause, int httpStatus, String body, Str
 
     /** The same attempt with token counts (a reply that has usage but no verdict). */
     Attempt withTokens(int in, int out) {
-        return new Attempt(kind, cause, httpStatus, body, content, reasoning, in, out, truncated, message,
-                retryAfterMillis, latencyMillis);
+        return new Attempt(
+                kind,
+                cause,
+                httpStatus,
+                body,
+                content,
+                reasoning,
+                in,
+                out,
+                truncated,
+                message,
+                retryAfterMillis,
+                latencyMillis);
     }
 }

@@ -60,8 +60,8 @@ public final class BatchApi {
     }
 
     /** Where a batch is: its provider status, counts, and whether its results can be read. */
-    public record Status(String id, String status, int total, int done, int failed, boolean ended, String results,
-                         String errors) {}
+    public record Status(
+            String id, String status, int total, int done, int failed, boolean ended, String results, String errors) {}
 
     /** Submits the requests (custom id → request); returns the batch id. */
     public String submit(Map<String, ChatRequest> requests) throws BatchFailure {
@@ -75,17 +75,21 @@ public final class BatchApi {
                 line.set("body", Json.read(client.requestBody(e.getValue())));
                 jsonl.append(line).append('\n');
             }
-            RequestBody multipart = new MultipartBody.Builder().setType(MultipartBody.FORM)
+            RequestBody multipart = new MultipartBody.Builder()
+                    .setType(MultipartBody.FORM)
                     .addFormDataPart("purpose", "batch")
                     .addFormDataPart("file", "tracejudge-batch.jsonl", RequestBody.create(jsonl.toString(), JSONL))
                     .build();
-            JsonNode file = call(client.authorized(settings.baseUrl() + "/files").post(multipart).build());
+            JsonNode file = call(client.authorized(settings.baseUrl() + "/files")
+                    .post(multipart)
+                    .build());
             ObjectNode create = Json.object();
             create.put("input_file_id", file.path("id").asText());
             create.put("endpoint", urlPath() + "/chat/completions");
             create.put("completion_window", "24h");
             JsonNode batch = call(client.authorized(settings.baseUrl() + "/batches")
-                    .post(RequestBody.create(create.toString(), JSON)).build());
+                    .post(RequestBody.create(create.toString(), JSON))
+                    .build());
             return batch.path("id").asText();
         }
         ObjectNode body = Json.object();
@@ -96,25 +100,42 @@ public final class BatchApi {
             r.set("params", Json.read(client.requestBody(e.getValue())));
         }
         JsonNode batch = call(client.authorized(settings.baseUrl() + "/v1/messages/batches")
-                .post(RequestBody.create(body.toString(), JSON)).build());
+                .post(RequestBody.create(body.toString(), JSON))
+                .build());
         return batch.path("id").asText();
     }
 
     public Status status(String id) throws BatchFailure {
         if (settings.kind() == ProviderKind.OPENAI) {
-            JsonNode b = call(client.authorized(settings.baseUrl() + "/batches/" + id).get().build());
+            JsonNode b = call(client.authorized(settings.baseUrl() + "/batches/" + id)
+                    .get()
+                    .build());
             String st = b.path("status").asText();
             JsonNode n = b.path("request_counts");
-            boolean ended = st.equals("completed") || st.equals("failed") || st.equals("expired") || st.equals("cancelled");
-            return new Status(id, st, n.path("total").asInt(), n.path("completed").asInt() + n.path("failed").asInt(),
-                    n.path("failed").asInt(), ended, text(b, "output_file_id"), text(b, "error_file_id"));
+            boolean ended =
+                    st.equals("completed") || st.equals("failed") || st.equals("expired") || st.equals("cancelled");
+            return new Status(
+                    id,
+                    st,
+                    n.path("total").asInt(),
+                    n.path("completed").asInt() + n.path("failed").asInt(),
+                    n.path("failed").asInt(),
+                    ended,
+                    text(b, "output_file_id"),
+                    text(b, "error_file_id"));
         }
-        JsonNode b = call(client.authorized(settings.baseUrl() + "/v1/messages/batches/" + id).get().build());
+        JsonNode b = call(client.authorized(settings.baseUrl() + "/v1/messages/batches/" + id)
+                .get()
+                .build());
         JsonNode n = b.path("request_counts");
         int processing = n.path("processing").asInt();
-        int done = n.path("succeeded").asInt() + n.path("errored").asInt() + n.path("canceled").asInt()
+        int done = n.path("succeeded").asInt()
+                + n.path("errored").asInt()
+                + n.path("canceled").asInt()
                 + n.path("expired").asInt();
-        int failed = n.path("errored").asInt() + n.path("canceled").asInt() + n.path("expired").asInt();
+        int failed = n.path("errored").asInt()
+                + n.path("canceled").asInt()
+                + n.path("expired").asInt();
         String st = b.path("processing_status").asText();
         return new Status(id, st, processing + done, done, failed, "ended".equals(st), text(b, "results_url"), null);
     }
@@ -127,7 +148,8 @@ public final class BatchApi {
                 if (file == null) {
                     continue;
                 }
-                String jsonl = callText(client.authorized(settings.baseUrl() + "/files/" + file + "/content").get()
+                String jsonl = callText(client.authorized(settings.baseUrl() + "/files/" + file + "/content")
+                        .get()
                         .build());
                 for (String line : jsonl.split("\n")) {
                     if (line.isBlank()) {
@@ -137,10 +159,13 @@ public final class BatchApi {
                     JsonNode resp = l.path("response");
                     Attempt a;
                     if (resp.isObject() && resp.path("body").isObject()) {
-                        a = client.batchResult(resp.path("status_code").asInt(200), resp.path("body").toString());
+                        a = client.batchResult(
+                                resp.path("status_code").asInt(200),
+                                resp.path("body").toString());
                     } else {
                         JsonNode err = l.path("error");
-                        a = client.batchResult(500, Json.object().set("error", err).toString());
+                        a = client.batchResult(
+                                500, Json.object().set("error", err).toString());
                     }
                     out.put(l.path("custom_id").asText(), a);
                 }
@@ -158,13 +183,22 @@ public final class BatchApi {
             JsonNode l = Json.read(line);
             JsonNode result = l.path("result");
             String type = result.path("type").asText();
-            Attempt a = switch (type) {
-                case "succeeded" -> client.batchResult(200, result.path("message").toString());
-                // errored carries the Messages API's error body; its type decides the class (overloaded, invalid ...)
-                case "errored" -> client.batchResult(statusOf(result.path("error")), result.path("error").toString());
-                default -> client.batchResult(503, "{\"error\":{\"type\":\"" + type + "\",\"message\":\"the batch "
-                        + "request was " + type + "; it is sent again next run\"}}");
-            };
+            Attempt a =
+                    switch (type) {
+                        case "succeeded" ->
+                            client.batchResult(200, result.path("message").toString());
+                        // errored carries the Messages API's error body; its type decides the class (overloaded,
+                        // invalid ...)
+                        case "errored" ->
+                            client.batchResult(
+                                    statusOf(result.path("error")),
+                                    result.path("error").toString());
+                        default ->
+                            client.batchResult(
+                                    503,
+                                    "{\"error\":{\"type\":\"" + type + "\",\"message\":\"the batch " + "request was "
+                                            + type + "; it is sent again next run\"}}");
+                    };
             out.put(l.path("custom_id").asText(), a);
         }
         return out;
@@ -172,7 +206,10 @@ public final class BatchApi {
 
     /** The HTTP status an Anthropic error type stands for (docs.anthropic.com/en/api/errors). */
     private static int statusOf(JsonNode errorBody) {
-        String t = errorBody.path("error").path("type").asText(errorBody.path("type").asText());
+        String t = errorBody
+                .path("error")
+                .path("type")
+                .asText(errorBody.path("type").asText());
         return switch (t) {
             case "invalid_request_error" -> 400;
             case "authentication_error" -> 401;
@@ -211,8 +248,14 @@ public final class BatchApi {
         } catch (IOException e) {
             throw new BatchFailure(client.ioAttempt(e));
         } catch (IllegalArgumentException e) {
-            throw new BatchFailure(Attempt.of(Attempt.Kind.MALFORMED, Failure.MALFORMED, 200, null,
-                    "the batch API answered something that is not JSON: " + e.getMessage(), 0, 0));
+            throw new BatchFailure(Attempt.of(
+                    Attempt.Kind.MALFORMED,
+                    Failure.MALFORMED,
+                    200,
+                    null,
+                    "the batch API answered something that is not JSON: " + e.getMessage(),
+                    0,
+                    0));
         }
     }
 }

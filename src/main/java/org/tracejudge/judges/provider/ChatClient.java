@@ -30,6 +30,7 @@ import org.tracejudge.json.Json;
 public final class ChatClient implements AutoCloseable {
     /** Bodies longer than this are stored cut (the model's reply is extracted from the whole body first). */
     static final int MAX_STORED_BODY = 1_000_000;
+
     private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
     public static final String ANTHROPIC_VERSION = AnthropicWire.VERSION;
 
@@ -40,11 +41,13 @@ public final class ChatClient implements AutoCloseable {
     private final AtomicBoolean cancelled = new AtomicBoolean();
     /** Calls being sent, so that cancelAll reaches one that started as it ran. */
     private final java.util.Set<Call> inFlight = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     private final AtomicBoolean maxCompletionTokens = new AtomicBoolean();
     private final AtomicBoolean structuredRefused = new AtomicBoolean();
     static final String VERDICT_TOOL = AnthropicWire.VERDICT_TOOL;
     /** The provider's request body, auth headers and answer shape. */
     private final WireFormat wire;
+
     private final java.util.concurrent.atomic.AtomicLong sent = new java.util.concurrent.atomic.AtomicLong();
     private final KeyScrubber scrubber;
 
@@ -115,13 +118,16 @@ public final class ChatClient implements AutoCloseable {
         boolean sentMaxTokens = !maxCompletionTokens.get();
         boolean sentSchema = structured(r);
         Attempt a = sendOnce(r);
-        if (sentSchema && (a.kind() == Attempt.Kind.FATAL || a.kind() == Attempt.Kind.REFUSED)
+        if (sentSchema
+                && (a.kind() == Attempt.Kind.FATAL || a.kind() == Attempt.Kind.REFUSED)
                 && ErrorClassifier.refusesStructuredOutput(a.httpStatus(), a.body() + " " + a.message())) {
             // the server does not take the schema: ask for free text from now on (the parser is lenient)
             structuredRefused.set(true);
             a = sendOnce(r);
         }
-        if (a.httpStatus() == 400 && a.kind() == Attempt.Kind.FATAL && sentMaxTokens
+        if (a.httpStatus() == 400
+                && a.kind() == Attempt.Kind.FATAL
+                && sentMaxTokens
                 && wire.renamesTokenLimit()
                 && ErrorClassifier.wantsMaxCompletionTokens(400, a.body() + " " + a.message())) {
             maxCompletionTokens.set(true);
@@ -144,8 +150,14 @@ public final class ChatClient implements AutoCloseable {
     /** Classifies an error answer of a batch endpoint like one of the chat endpoint. */
     Attempt errorAttempt(int code, String body, String retryAfter) {
         ErrorClassifier.Verdict v = ErrorClassifier.classify(code, looksJson(body), body);
-        return Attempt.of(v.kind(), v.failure(), code, store(body), "HTTP " + code + ": " + errorMessage(body),
-                RetryPolicy.retryAfterMillis(retryAfter, null, System.currentTimeMillis()), 0);
+        return Attempt.of(
+                v.kind(),
+                v.failure(),
+                code,
+                store(body),
+                "HTTP " + code + ": " + errorMessage(body),
+                RetryPolicy.retryAfterMillis(retryAfter, null, System.currentTimeMillis()),
+                0);
     }
 
     /** Classifies an I/O failure of a batch endpoint. */
@@ -159,8 +171,14 @@ public final class ChatClient implements AutoCloseable {
         if (e instanceof ConnectException || e instanceof UnknownHostException || e instanceof NoRouteToHostException) {
             return Attempt.of(Attempt.Kind.FATAL, Failure.UNREACHABLE, 0, null, describe(e), 0, 0);
         }
-        return Attempt.of(Attempt.Kind.RETRY, e instanceof InterruptedIOException ? Failure.TIMEOUT : Failure.CUT, 0,
-                null, timeoutOr(e), 0, 0);
+        return Attempt.of(
+                Attempt.Kind.RETRY,
+                e instanceof InterruptedIOException ? Failure.TIMEOUT : Failure.CUT,
+                0,
+                null,
+                timeoutOr(e),
+                0,
+                0);
     }
 
     /** One result of a batch: the answer body with its status, read as the chat endpoint's answer would be. */
@@ -179,7 +197,8 @@ public final class ChatClient implements AutoCloseable {
         if (cancelled.get()) {
             return Attempt.cancelled(0);
         }
-        Request.Builder b = new Request.Builder().url(url)
+        Request.Builder b = new Request.Builder()
+                .url(url)
                 .header("User-Agent", "tracejudge")
                 .post(RequestBody.create(requestBody(r), JSON));
         wire.authorize(b, apiKey);
@@ -210,12 +229,18 @@ public final class ChatClient implements AutoCloseable {
             }
             long latency = millisSince(start);
             if (code >= 300) {
-                long wait = RetryPolicy.retryAfterMillis(resp.header("Retry-After"), resp.header("retry-after-ms"),
-                        System.currentTimeMillis());
+                long wait = RetryPolicy.retryAfterMillis(
+                        resp.header("Retry-After"), resp.header("retry-after-ms"), System.currentTimeMillis());
                 String message = errorMessage(body);
                 ErrorClassifier.Verdict v = ErrorClassifier.classify(code, looksJson(body), body);
-                return Attempt.of(v.kind(), v.failure(), code, store(body), "HTTP " + code + ": " + message,
-                        v.kind() == Attempt.Kind.RETRY ? wait : 0, latency);
+                return Attempt.of(
+                        v.kind(),
+                        v.failure(),
+                        code,
+                        store(body),
+                        "HTTP " + code + ": " + message,
+                        v.kind() == Attempt.Kind.RETRY ? wait : 0,
+                        latency);
             }
             return reply(code, body, latency);
         } catch (IOException e) {
@@ -225,12 +250,20 @@ public final class ChatClient implements AutoCloseable {
             if (e instanceof SSLException) {
                 return Attempt.of(Attempt.Kind.FATAL, Failure.TLS, 0, null, describe(e), 0, millisSince(start));
             }
-            if (e instanceof ConnectException || e instanceof UnknownHostException || e instanceof NoRouteToHostException) {
+            if (e instanceof ConnectException
+                    || e instanceof UnknownHostException
+                    || e instanceof NoRouteToHostException) {
                 return Attempt.of(Attempt.Kind.FATAL, Failure.UNREACHABLE, 0, null, describe(e), 0, millisSince(start));
             }
             // timeouts and connections dropped before an answer: worth another try
-            return Attempt.of(Attempt.Kind.RETRY, e instanceof InterruptedIOException ? Failure.TIMEOUT : Failure.CUT,
-                    0, null, timeoutOr(e), 0, millisSince(start));
+            return Attempt.of(
+                    Attempt.Kind.RETRY,
+                    e instanceof InterruptedIOException ? Failure.TIMEOUT : Failure.CUT,
+                    0,
+                    null,
+                    timeoutOr(e),
+                    0,
+                    millisSince(start));
         }
     }
 
@@ -241,8 +274,14 @@ public final class ChatClient implements AutoCloseable {
         if (e instanceof SocketTimeoutException || e instanceof InterruptedIOException) {
             return Attempt.of(Attempt.Kind.RETRY, Failure.TIMEOUT, code, null, timeoutOr(e), 0, millisSince(start));
         }
-        return Attempt.of(Attempt.Kind.RETRY, Failure.CUT, code, null, "the response body was cut short ("
-                + describe(e) + ")", 0, millisSince(start));
+        return Attempt.of(
+                Attempt.Kind.RETRY,
+                Failure.CUT,
+                code,
+                null,
+                "the response body was cut short (" + describe(e) + ")",
+                0,
+                millisSince(start));
     }
 
     /** Reads a stored (cached) body again, as the answer it was. */
@@ -259,20 +298,41 @@ public final class ChatClient implements AutoCloseable {
             String t = body == null ? "" : body.stripLeading();
             if (t.startsWith("{") && looksCut(e)) {
                 // JSON that stops in the middle: the body was cut on the way
-                return Attempt.of(Attempt.Kind.RETRY, Failure.CUT, code, store(body),
-                        "the response body was cut short (" + scrub(e.getMessage()) + ")", 0, latency);
+                return Attempt.of(
+                        Attempt.Kind.RETRY,
+                        Failure.CUT,
+                        code,
+                        store(body),
+                        "the response body was cut short (" + scrub(e.getMessage()) + ")",
+                        0,
+                        latency);
             }
-            return Attempt.of(Attempt.Kind.MALFORMED, Failure.MALFORMED, code, store(body), "the response is not JSON ("
-                    + scrub(e.getMessage()) + ")", 0, latency);
+            return Attempt.of(
+                    Attempt.Kind.MALFORMED,
+                    Failure.MALFORMED,
+                    code,
+                    store(body),
+                    "the response is not JSON (" + scrub(e.getMessage()) + ")",
+                    0,
+                    latency);
         }
         JsonNode error = root.path("error");
-        if (!error.isMissingNode() && !error.isNull() && !root.path("choices").path(0).path("message").path("content")
-                .isTextual() && !root.path("content").isArray()) {
+        if (!error.isMissingNode()
+                && !error.isNull()
+                && !root.path("choices").path(0).path("message").path("content").isTextual()
+                && !root.path("content").isArray()) {
             // OpenRouter: HTTP 200 with {"error": {"code": N, "message": ...}} once the model started
             int errCode = ErrorClassifier.errorCode(error);
             ErrorClassifier.Verdict v = ErrorClassifier.classify(errCode >= 300 ? errCode : 0, true, body);
-            return Attempt.of(v.kind(), v.failure(), code, store(body), "HTTP " + code + " with an error"
-                    + (errCode > 0 ? " (code " + errCode + ")" : "") + ": " + errorMessage(body), 0, latency);
+            return Attempt.of(
+                    v.kind(),
+                    v.failure(),
+                    code,
+                    store(body),
+                    "HTTP " + code + " with an error" + (errCode > 0 ? " (code " + errCode + ")" : "") + ": "
+                            + errorMessage(body),
+                    0,
+                    latency);
         }
         WireFormat.Reply p = wire.read(root);
         if (p.status() == WireFormat.Reply.Status.MALFORMED) {
@@ -285,25 +345,48 @@ public final class ChatClient implements AutoCloseable {
         if (p.text() == null || p.text().isBlank()) {
             return noVerdict(code, body, p.reasoning(), p.atLimit(), p.in(), p.out(), latency);
         }
-        return Attempt.ok(code, store(body), scrub(p.text()), scrub(p.reasoning()), p.in(), p.out(), p.atLimit(), latency);
+        return Attempt.ok(
+                code, store(body), scrub(p.text()), scrub(p.reasoning()), p.in(), p.out(), p.atLimit(), latency);
     }
 
     /** A reply with no answer text: reasoning only (often the token budget ran out while reasoning), or nothing. */
     private Attempt noVerdict(int code, String body, String reasoning, boolean atLimit, int in, int out, long latency) {
         if (reasoning != null && !reasoning.isBlank() && atLimit) {
-            return Attempt.of(Attempt.Kind.REFUSED, Failure.REASONING_BUDGET, code, store(body),
-                    "the model spent its whole " + settings.maxTokens() + "-token budget on reasoning and gave no "
-                            + "verdict; raise it with --max-tokens (e.g. --max-tokens " + Math.max(4096,
-                            settings.maxTokens() * 4) + ")", 0, latency).withTokens(in, out);
+            return Attempt.of(
+                            Attempt.Kind.REFUSED,
+                            Failure.REASONING_BUDGET,
+                            code,
+                            store(body),
+                            "the model spent its whole " + settings.maxTokens()
+                                    + "-token budget on reasoning and gave no "
+                                    + "verdict; raise it with --max-tokens (e.g. --max-tokens "
+                                    + Math.max(4096, settings.maxTokens() * 4) + ")",
+                            0,
+                            latency)
+                    .withTokens(in, out);
         }
         if (reasoning != null && !reasoning.isBlank()) {
-            return Attempt.of(Attempt.Kind.REFUSED, Failure.NO_VERDICT, code, store(body),
-                    "the reply holds reasoning but no answer text (the verdict is never read from reasoning)", 0,
-                    latency).withTokens(in, out);
+            return Attempt.of(
+                            Attempt.Kind.REFUSED,
+                            Failure.NO_VERDICT,
+                            code,
+                            store(body),
+                            "the reply holds reasoning but no answer text (the verdict is never read from reasoning)",
+                            0,
+                            latency)
+                    .withTokens(in, out);
         }
-        return Attempt.of(Attempt.Kind.REFUSED, atLimit ? Failure.REASONING_BUDGET : Failure.NO_VERDICT, code,
-                store(body), atLimit ? "the reply is empty: it stopped at the " + settings.maxTokens()
-                        + "-token limit; raise it with --max-tokens" : "the reply has no answer text", 0, latency)
+        return Attempt.of(
+                        Attempt.Kind.REFUSED,
+                        atLimit ? Failure.REASONING_BUDGET : Failure.NO_VERDICT,
+                        code,
+                        store(body),
+                        atLimit
+                                ? "the reply is empty: it stopped at the " + settings.maxTokens()
+                                        + "-token limit; raise it with --max-tokens"
+                                : "the reply has no answer text",
+                        0,
+                        latency)
                 .withTokens(in, out);
     }
 
@@ -313,8 +396,11 @@ public final class ChatClient implements AutoCloseable {
     }
 
     private static boolean looksCut(IllegalArgumentException e) {
-        String m = String.valueOf(e.getMessage()) + (e.getCause() == null ? "" : " " + e.getCause().getMessage());
-        return m.contains("end-of-input") || m.contains("End-of-input") || m.contains("expected close marker")
+        String m = String.valueOf(e.getMessage())
+                + (e.getCause() == null ? "" : " " + e.getCause().getMessage());
+        return m.contains("end-of-input")
+                || m.contains("End-of-input")
+                || m.contains("expected close marker")
                 || m.contains("Unexpected end");
     }
 
@@ -362,7 +448,8 @@ public final class ChatClient implements AutoCloseable {
     }
 
     private String timeoutOr(IOException e) {
-        return e instanceof InterruptedIOException ? "no answer within " + settings.timeout().toMillis() + " ms"
+        return e instanceof InterruptedIOException
+                ? "no answer within " + settings.timeout().toMillis() + " ms"
                 : describe(e);
     }
 

@@ -40,14 +40,24 @@ public final class ErrorClassifier {
      */
     static Verdict classify(int code, boolean json, String text) {
         String t = text == null ? "" : text.toLowerCase(Locale.ROOT);
-        if (code == 413 || t.contains("exceed_context_size") || t.contains("context_length_exceeded")
-                || t.contains("maximum context length") || t.contains("exceeds the available context size")
-                || t.contains("prompt is too long") || t.contains("context window") || t.contains("too many tokens")
-                || t.contains("input is too long") || t.contains("request_too_large")) {
+        if (code == 413
+                || t.contains("exceed_context_size")
+                || t.contains("context_length_exceeded")
+                || t.contains("maximum context length")
+                || t.contains("exceeds the available context size")
+                || t.contains("prompt is too long")
+                || t.contains("context window")
+                || t.contains("too many tokens")
+                || t.contains("input is too long")
+                || t.contains("request_too_large")) {
             return new Verdict(Attempt.Kind.REFUSED, Failure.CONTEXT_LENGTH);
         }
-        if (code == 402 || t.contains("insufficient_quota") || t.contains("exceeded your current quota")
-                || t.contains("credit balance") || t.contains("insufficient credits") || t.contains("billing_error")) {
+        if (code == 402
+                || t.contains("insufficient_quota")
+                || t.contains("exceeded your current quota")
+                || t.contains("credit balance")
+                || t.contains("insufficient credits")
+                || t.contains("billing_error")) {
             return new Verdict(Attempt.Kind.FATAL, Failure.QUOTA);
         }
         if (code == 429) {
@@ -59,19 +69,24 @@ public final class ErrorClassifier {
         if (code >= 500) {
             return new Verdict(Attempt.Kind.RETRY, Failure.SERVER_ERROR);
         }
-        boolean filtered = t.contains("content_filter") || t.contains("content_policy") || t.contains("flagged")
-                || t.contains("content management policy") || t.contains("moderation");
+        boolean filtered = t.contains("content_filter")
+                || t.contains("content_policy")
+                || t.contains("flagged")
+                || t.contains("content management policy")
+                || t.contains("moderation");
         if (code == 401) {
             return new Verdict(Attempt.Kind.FATAL, Failure.AUTH);
         }
         if (code == 403) {
-            return new Verdict(filtered ? Attempt.Kind.REFUSED : Attempt.Kind.FATAL,
+            return new Verdict(
+                    filtered ? Attempt.Kind.REFUSED : Attempt.Kind.FATAL,
                     filtered ? Failure.CONTENT_FILTER : Failure.AUTH);
         }
         if (filtered) {
             return new Verdict(Attempt.Kind.REFUSED, Failure.CONTENT_FILTER);
         }
-        boolean modelMissing = t.contains("model_not_found") || t.contains("try pulling")
+        boolean modelMissing = t.contains("model_not_found")
+                || t.contains("try pulling")
                 || (t.contains("model") && (t.contains("not found") || t.contains("does not exist")))
                 || t.contains("\"model: ");
         if (modelMissing && code >= 400) {
@@ -84,9 +99,15 @@ public final class ErrorClassifier {
             return new Verdict(Attempt.Kind.FATAL, Failure.REFUSED_PARAMETER);
         }
         // an error inside a 200 body without a usable code (OpenRouter once the model started)
-        if (t.contains("rate limit") || t.contains("rate-limit") || t.contains("overloaded") || t.contains("timeout")
-                || t.contains("timed out") || t.contains("temporarily") || t.contains("unavailable")
-                || t.contains("disconnected") || t.contains("server_error")) {
+        if (t.contains("rate limit")
+                || t.contains("rate-limit")
+                || t.contains("overloaded")
+                || t.contains("timeout")
+                || t.contains("timed out")
+                || t.contains("temporarily")
+                || t.contains("unavailable")
+                || t.contains("disconnected")
+                || t.contains("server_error")) {
             return new Verdict(Attempt.Kind.RETRY, Failure.SERVER_ERROR);
         }
         return new Verdict(Attempt.Kind.REFUSED, Failure.PROVIDER_ERROR);
@@ -110,8 +131,11 @@ public final class ErrorClassifier {
             return Failure.CUT;
         }
         if (http >= 300) {
-            return classify(http, body != null && body.stripLeading().startsWith("{"),
-                    (body == null ? "" : body) + " " + (error == null ? "" : error)).failure();
+            return classify(
+                            http,
+                            body != null && body.stripLeading().startsWith("{"),
+                            (body == null ? "" : body) + " " + (error == null ? "" : error))
+                    .failure();
         }
         if (body != null && body.contains("\"error\"") && !body.contains("\"choices\"")) {
             try {
@@ -154,8 +178,14 @@ public final class ErrorClassifier {
             return false;
         }
         String t = text.toLowerCase(Locale.ROOT);
-        return t.contains("response_format") || t.contains("json_schema") || t.contains("guided_json")
-                || t.contains("grammar") || t.contains("structured output") || t.contains("output_format")
-                || t.contains("'format'") || t.contains("\"format\"") || t.contains("tool_choice");
+        return t.contains("response_format")
+                || t.contains("json_schema")
+                || t.contains("guided_json")
+                || t.contains("grammar")
+                || t.contains("structured output")
+                || t.contains("output_format")
+                || t.contains("'format'")
+                || t.contains("\"format\"")
+                || t.contains("tool_choice");
     }
 }

@@ -28,7 +28,11 @@ public enum Failure {
     INVALID_VERDICT(Severity.PER_TRACE, "invalid verdict"),
     PROVIDER_ERROR(Severity.PER_TRACE, "provider error");
 
-    public enum Severity { FATAL, TRANSIENT, PER_TRACE }
+    public enum Severity {
+        FATAL,
+        TRANSIENT,
+        PER_TRACE
+    }
 
     private final Severity cls;
     private final String label;

@@ -30,14 +30,15 @@ public final class KeyScrubber {
 
     private static Pattern compile(String key) {
         boolean whole = key.length() < LONG;
-        StringBuilder re = new StringBuilder(whole
-                ? "(?:(?:(?<![" + WORD + "])|(?<=\\\\u[0-9A-Fa-f]{4})|(?<=%[0-9A-Fa-f]{2}))(?:" : "(?:(?:");
+        StringBuilder re = new StringBuilder(
+                whole ? "(?:(?:(?<![" + WORD + "])|(?<=\\\\u[0-9A-Fa-f]{4})|(?<=%[0-9A-Fa-f]{2}))(?:" : "(?:(?:");
         for (int i = 0; i < key.length(); ) {
             int cp = key.codePointAt(i);
             i += Character.charCount(cp);
             re.append("(?:").append(Pattern.quote(new String(Character.toChars(cp))));
             if (cp < 0x10000) {
-                re.append("|\\\\+u").append(String.format("(?i:%04x)", cp)); // backslash-u0073, and the same escaped twice
+                re.append("|\\\\+u")
+                        .append(String.format("(?i:%04x)", cp)); // backslash-u0073, and the same escaped twice
             }
             if (cp == '/' || cp == '"' || cp == '\\') {
                 re.append("|\\\\+").append(Pattern.quote(new String(Character.toChars(cp)))); // \/ and \\/

@@ -27,7 +27,8 @@ final class OpenAiWire implements WireFormat {
             // OpenAI structured outputs (platform.openai.com/docs/guides/structured-outputs); the same response_format
             // is read by vLLM (guided decoding), Ollama's /v1 (docs/openai.md), llama.cpp server (converted to a
             // grammar) and LM Studio
-            ObjectNode js = o.putObject("response_format").put("type", "json_schema").putObject("json_schema");
+            ObjectNode js =
+                    o.putObject("response_format").put("type", "json_schema").putObject("json_schema");
             js.put("name", "verdict");
             js.set("schema", r.schema());
         }
@@ -62,11 +63,23 @@ final class OpenAiWire implements WireFormat {
         // in reasoning: never the verdict
         String reasoning = text(message, "reasoning_content", "reasoning");
         if ("content_filter".equals(finish)) {
-            return new Reply(Reply.Status.REFUSED, null, reasoning, false, in, out,
+            return new Reply(
+                    Reply.Status.REFUSED,
+                    null,
+                    reasoning,
+                    false,
+                    in,
+                    out,
                     "the provider's content filter stopped the reply (finish_reason content_filter)");
         }
-        return new Reply(Reply.Status.OK, content.isTextual() ? content.asText() : null, reasoning, "length".equals(finish),
-                in, out, null);
+        return new Reply(
+                Reply.Status.OK,
+                content.isTextual() ? content.asText() : null,
+                reasoning,
+                "length".equals(finish),
+                in,
+                out,
+                null);
     }
 
     private static String text(JsonNode o, String... fields) {

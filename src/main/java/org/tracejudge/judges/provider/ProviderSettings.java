@@ -11,10 +11,23 @@ import org.tracejudge.json.Json;
  * @param seed       null where the provider has no seed parameter
  * @param structured ask for JSON matching the request's schema (response_format json_schema, or a forced tool)
  */
-public record ProviderSettings(ProviderKind kind, String baseUrl, String model, double temperature, Integer seed,
-                               int maxTokens, Duration timeout, boolean structured) {
-    public ProviderSettings(ProviderKind kind, String baseUrl, String model, double temperature, Integer seed,
-                            int maxTokens, Duration timeout) {
+public record ProviderSettings(
+        ProviderKind kind,
+        String baseUrl,
+        String model,
+        double temperature,
+        Integer seed,
+        int maxTokens,
+        Duration timeout,
+        boolean structured) {
+    public ProviderSettings(
+            ProviderKind kind,
+            String baseUrl,
+            String model,
+            double temperature,
+            Integer seed,
+            int maxTokens,
+            Duration timeout) {
         this(kind, baseUrl, model, temperature, seed, maxTokens, timeout, false);
     }
 

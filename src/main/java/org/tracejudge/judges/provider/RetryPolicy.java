@@ -51,7 +51,9 @@ public record RetryPolicy(int maxAttempts, Duration base, Duration max) {
             // an HTTP date
         }
         try {
-            long at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant().toEpochMilli();
+            long at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME)
+                    .toInstant()
+                    .toEpochMilli();
             return Math.max(0, at - nowMillis);
         } catch (RuntimeException e) {
             return 0;

@@ -31,7 +31,11 @@ interface WireFormat {
 
     /** A 2xx answer read: OK with the answer text (null or blank: none), or MALFORMED / REFUSED with the reason. */
     record Reply(Status status, String text, String reasoning, boolean atLimit, int in, int out, String problem) {
-        enum Status { OK, MALFORMED, REFUSED }
+        enum Status {
+            OK,
+            MALFORMED,
+            REFUSED
+        }
 
         static Reply malformed(String problem) {
             return new Reply(Status.MALFORMED, null, null, false, 0, 0, problem);

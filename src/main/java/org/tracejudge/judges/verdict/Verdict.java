@@ -7,14 +7,25 @@ import java.util.Map;
  * What a judge's reply amounted to: a valid label (with confidence, scores, reasoning and any evidence
  * items), or a null verdict with the reason. The raw reply text is kept either way.
  */
-public record Verdict(String label, String confidence, Map<String, Integer> scores, String reasoning,
-                      JsonNode evidence, String nullReason, String raw) {
+public record Verdict(
+        String label,
+        String confidence,
+        Map<String, Integer> scores,
+        String reasoning,
+        JsonNode evidence,
+        String nullReason,
+        String raw) {
     public Verdict {
         scores = scores == null ? Map.of() : Map.copyOf(scores);
     }
 
-    public static Verdict label(String label, String confidence, Map<String, Integer> scores, String reasoning,
-                                JsonNode evidence, String raw) {
+    public static Verdict label(
+            String label,
+            String confidence,
+            Map<String, Integer> scores,
+            String reasoning,
+            JsonNode evidence,
+            String raw) {
         return new Verdict(label, confidence, scores, reasoning, evidence, null, raw);
     }
 
@@ -36,8 +47,14 @@ public record Verdict(String label, String confidence, Map<String, Integer> scor
                 }
             }
         }
-        return new Verdict(label, confidence, scores, reasoning == null ? null : scrub.apply(reasoning), ev,
-                nullReason == null ? null : scrub.apply(nullReason), raw == null ? null : scrub.apply(raw));
+        return new Verdict(
+                label,
+                confidence,
+                scores,
+                reasoning == null ? null : scrub.apply(reasoning),
+                ev,
+                nullReason == null ? null : scrub.apply(nullReason),
+                raw == null ? null : scrub.apply(raw));
     }
 
     public boolean isNull() {

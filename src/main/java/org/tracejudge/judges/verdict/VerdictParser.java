@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.tracejudge.judges.prompt.PromptRenderer;
 import org.tracejudge.json.Json;
+import org.tracejudge.judges.prompt.PromptRenderer;
 import org.tracejudge.model.LabelSet;
 
 /**
@@ -40,7 +40,8 @@ public final class VerdictParser {
         if (text == null || text.isBlank()) {
             return Verdict.nullVerdict("empty reply", text == null ? "" : text);
         }
-        JsonNode obj = firstObject(FENCE.matcher(PromptRenderer.withoutThinking(text)).replaceAll(""));
+        JsonNode obj =
+                firstObject(FENCE.matcher(PromptRenderer.withoutThinking(text)).replaceAll(""));
         if (obj == null) {
             return Verdict.nullVerdict("no JSON object in the reply", text);
         }
@@ -50,14 +51,16 @@ public final class VerdictParser {
         }
         String label = fm.asText().strip().toLowerCase(Locale.ROOT);
         if (!labels.allows(label)) {
-            return Verdict.nullVerdict("\"" + fm.asText() + "\" is not a label of " + labels.name() + " "
-                    + labels.labels(), text);
+            return Verdict.nullVerdict(
+                    "\"" + fm.asText() + "\" is not a label of " + labels.name() + " " + labels.labels(), text);
         }
         JsonNode conf = obj.get("confidence");
-        String confidence = conf == null || !conf.isTextual() ? null : conf.asText().strip().toLowerCase(Locale.ROOT);
+        String confidence =
+                conf == null || !conf.isTextual() ? null : conf.asText().strip().toLowerCase(Locale.ROOT);
         if (confidence == null || !CONFIDENCES.contains(confidence)) {
-            return Verdict.nullVerdict("\"confidence\" must be high, medium or low, not "
-                    + (conf == null ? "missing" : conf.toString()), text);
+            return Verdict.nullVerdict(
+                    "\"confidence\" must be high, medium or low, not " + (conf == null ? "missing" : conf.toString()),
+                    text);
         }
         Map<String, Integer> scores = new LinkedHashMap<>();
         JsonNode nested = obj.path("scores");
@@ -80,7 +83,8 @@ public final class VerdictParser {
                 var e = it.next();
                 String yn = e.getValue().asText("").strip().toUpperCase(Locale.ROOT);
                 if (!yn.equals("YES") && !yn.equals("NO")) {
-                    return Verdict.nullVerdict("tool \"" + e.getKey() + "\" is neither YES nor NO: " + e.getValue(), text);
+                    return Verdict.nullVerdict(
+                            "tool \"" + e.getKey() + "\" is neither YES nor NO: " + e.getValue(), text);
                 }
                 scores.put("tool:" + e.getKey().strip(), yn.equals("YES") ? 1 : 0);
             }

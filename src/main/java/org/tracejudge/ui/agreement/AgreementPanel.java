@@ -34,7 +34,7 @@ public final class AgreementPanel extends ScrollPane {
     private final GridPane perLabel = new GridPane();
     private final GridPane confusion = new GridPane();
     private Label confusionTitle;
-    private Runnable afterFilter = () -> { };
+    private Runnable afterFilter = () -> {};
     private final ComboBox<String> pairA = new ComboBox<>();
     private final ComboBox<String> pairB = new ComboBox<>();
     private AgreementReport report;
@@ -68,14 +68,23 @@ public final class AgreementPanel extends ScrollPane {
         HBox head = new HBox(10, title, summary, freshness);
         head.setAlignment(Pos.BASELINE_LEFT);
         confusionTitle = label("Confusion matrix:");
-        javafx.scene.layout.FlowPane pair = new javafx.scene.layout.FlowPane(6, 4, confusionTitle, pairA, label("rows ×"), pairB,
-                label("columns"));
+        javafx.scene.layout.FlowPane pair =
+                new javafx.scene.layout.FlowPane(6, 4, confusionTitle, pairA, label("rows ×"), pairB, label("columns"));
         pair.setAlignment(Pos.CENTER_LEFT);
         pairA.setAccessibleText("Confusion matrix rows: rater");
         pairB.setAccessibleText("Confusion matrix columns: rater");
-        VBox box = new VBox(6, head, fleiss, alpha, label("Pairwise Cohen's kappa (click a cell for its confusion matrix)"),
-                matrix, label("Per label (one vs rest): prevalence, Fleiss' kappa [95% CI]"), perLabel, pair,
-                label("Click a count to show those traces in the table"), confusion);
+        VBox box = new VBox(
+                6,
+                head,
+                fleiss,
+                alpha,
+                label("Pairwise Cohen's kappa (click a cell for its confusion matrix)"),
+                matrix,
+                label("Per label (one vs rest): prevalence, Fleiss' kappa [95% CI]"),
+                perLabel,
+                pair,
+                label("Click a count to show those traces in the table"),
+                confusion);
         box.setPadding(new Insets(6, 8, 8, 8));
         setContent(box);
         // after a kappa cell is clicked the matrix stays in view while later snapshots redraw the panel (a redraw
@@ -118,15 +127,27 @@ public final class AgreementPanel extends ScrollPane {
         summary.setText(String.format(Locale.ROOT, "%,d traces, %d raters", r.nItems(), shown.size()));
         freshness.setText(s.intervalsStale() ? "intervals updating…" : "intervals current");
         AgreementReport.Fleiss f = r.fleiss();
-        fleiss.setText("Fleiss' κ = " + (f == null ? "n/a" : num(f.kappa()) + ci(f.ci95()) + "  (n = " + f.n() + "; "
-                + String.join(", ", f.raters()) + ")" + (f.note() == null ? "" : " — " + f.note())
-                + (f.ac1() == null ? "" : "\nGwet's AC1 = " + num(f.ac1()) + ci(f.ac1Ci95()) + " (same traces)"
-                + (f.prevalenceNote() == null ? "" : " — κ and AC1 differ by more than 0.2: one label dominates "
-                + "(the kappa paradox)")))
-                + (vm.copiesNoteProperty().get().isEmpty() ? "" : "\n" + vm.copiesNoteProperty().get()));
+        fleiss.setText("Fleiss' κ = "
+                + (f == null
+                        ? "n/a"
+                        : num(f.kappa()) + ci(f.ci95()) + "  (n = " + f.n() + "; "
+                                + String.join(", ", f.raters()) + ")" + (f.note() == null ? "" : " — " + f.note())
+                                + (f.ac1() == null
+                                        ? ""
+                                        : "\nGwet's AC1 = " + num(f.ac1()) + ci(f.ac1Ci95()) + " (same traces)"
+                                                + (f.prevalenceNote() == null
+                                                        ? ""
+                                                        : " — κ and AC1 differ by more than 0.2: one label dominates "
+                                                                + "(the kappa paradox)")))
+                + (vm.copiesNoteProperty().get().isEmpty()
+                        ? ""
+                        : "\n" + vm.copiesNoteProperty().get()));
         AgreementReport.Alpha a = r.alpha();
-        alpha.setText("Krippendorff's α = " + (a == null ? "n/a" : num(a.value()) + ci(a.ci95()) + "  (n = " + a.n() + ")"
-                + (a.note() == null ? "" : " — " + a.note())));
+        alpha.setText("Krippendorff's α = "
+                + (a == null
+                        ? "n/a"
+                        : num(a.value()) + ci(a.ci95()) + "  (n = " + a.n() + ")"
+                                + (a.note() == null ? "" : " — " + a.note())));
         drawMatrix(r, shown);
         drawPerLabel(r);
         updating = true;
@@ -163,16 +184,17 @@ public final class AgreementPanel extends ScrollPane {
     /** Below this many shared items a pair's kappa is shown as "n = …", uncoloured. */
     static final int MIN_N = 10;
 
-    private static final List<String> KAPPA_CLASSES = List.of("kappa-high", "kappa-good", "kappa-moderate", "kappa-low",
-            "kappa-undefined");
+    private static final List<String> KAPPA_CLASSES =
+            List.of("kappa-high", "kappa-good", "kappa-moderate", "kappa-low", "kappa-undefined");
 
     /**
      * The raters with a label on some trace another rater labelled too: an annotator whose only decision was undone
      * has no labels left and is no row of n/a (all raters when fewer than two would remain).
      */
     static List<String> labelled(AgreementReport r) {
-        List<String> kept = r.raters().stream().filter(a -> r.pairwise().stream()
-                .anyMatch(p -> p.n() > 0 && (p.a().equals(a) || p.b().equals(a)))).toList();
+        List<String> kept = r.raters().stream()
+                .filter(a -> r.pairwise().stream().anyMatch(p -> p.n() > 0 && (p.a().equals(a) || p.b().equals(a))))
+                .toList();
         return kept.size() < 2 ? r.raters() : kept;
     }
 
@@ -192,23 +214,32 @@ public final class AgreementPanel extends ScrollPane {
                 if (p == null || p.kappa() == null) {
                     cell.setText("n/a");
                     cell.getStyleClass().add("kappa-undefined");
-                    cell.getTooltip().setText(p == null ? "no items in common" : "n = " + p.n() + ": "
-                            + (p.note() == null ? "undefined" : p.note()));
+                    cell.getTooltip()
+                            .setText(
+                                    p == null
+                                            ? "no items in common"
+                                            : "n = " + p.n() + ": " + (p.note() == null ? "undefined" : p.note()));
                 } else if (p.n() < MIN_N) {
                     // a kappa from a handful of items says nothing yet: no alarming colour, n instead
                     cell.setText("n = " + p.n());
                     cell.getStyleClass().add("kappa-undefined");
-                    cell.getTooltip().setText(raters.get(i) + " vs " + raters.get(j) + "\nκ = " + num(p.kappa())
-                            + " from " + p.n() + (p.n() == 1 ? " item" : " items") + ": too few to read (shown from "
-                            + MIN_N + ")");
+                    cell.getTooltip()
+                            .setText(raters.get(i) + " vs " + raters.get(j) + "\nκ = " + num(p.kappa())
+                                    + " from " + p.n() + (p.n() == 1 ? " item" : " items")
+                                    + ": too few to read (shown from "
+                                    + MIN_N + ")");
                 } else {
                     double k = p.kappa();
                     cell.setText(num(k));
-                    cell.getStyleClass().add(k >= 0.8 ? "kappa-high" : k >= 0.6 ? "kappa-good" : k >= 0.4
-                            ? "kappa-moderate" : "kappa-low");
-                    cell.getTooltip().setText(raters.get(i) + " vs " + raters.get(j) + "\nκ = " + num(k) + ci(p.ci95())
-                            + "\nn = " + p.n() + ", agreement " + num(p.agreement())
-                            + (p.se() == null ? "" : ", SE " + num(p.se())));
+                    cell.getStyleClass()
+                            .add(
+                                    k >= 0.8
+                                            ? "kappa-high"
+                                            : k >= 0.6 ? "kappa-good" : k >= 0.4 ? "kappa-moderate" : "kappa-low");
+                    cell.getTooltip()
+                            .setText(raters.get(i) + " vs " + raters.get(j) + "\nκ = " + num(k) + ci(p.ci95())
+                                    + "\nn = " + p.n() + ", agreement " + num(p.agreement())
+                                    + (p.se() == null ? "" : ", SE " + num(p.se())));
                 }
             }
         }
@@ -238,14 +269,16 @@ public final class AgreementPanel extends ScrollPane {
                     String b = raters.get(j);
                     cell.setId("kappa-" + a + "-" + b);
                     cell.setTooltip(new Tooltip());
-                    cell.accessibleTextProperty().bind(Bindings.concat(cell.getTooltip().textProperty(),
-                            ". Press for the pair's confusion matrix."));
+                    cell.accessibleTextProperty()
+                            .bind(Bindings.concat(
+                                    cell.getTooltip().textProperty(), ". Press for the pair's confusion matrix."));
                     cell.setOnMouseClicked(e -> showPair(cell, a, b));
                     // reachable with Tab; Enter or Space opens the pair's confusion matrix
                     cell.setFocusTraversable(true);
                     cell.setAccessibleRole(javafx.scene.AccessibleRole.BUTTON);
                     cell.setOnKeyPressed(e -> {
-                        if (e.getCode() == javafx.scene.input.KeyCode.ENTER || e.getCode() == javafx.scene.input.KeyCode.SPACE) {
+                        if (e.getCode() == javafx.scene.input.KeyCode.ENTER
+                                || e.getCode() == javafx.scene.input.KeyCode.SPACE) {
                             showPair(cell, a, b);
                             e.consume();
                         }
@@ -269,7 +302,7 @@ public final class AgreementPanel extends ScrollPane {
 
     /** What runs after a confusion cell filtered the table (the window moves the focus to the table). */
     public void onFiltered(Runnable r) {
-        afterFilter = r == null ? () -> { } : r;
+        afterFilter = r == null ? () -> {} : r;
     }
 
     /** A kappa cell clicked: its pair's confusion matrix, the cell marked, the matrix scrolled into view. */
@@ -297,13 +330,15 @@ public final class AgreementPanel extends ScrollPane {
         double h = content.getBoundsInLocal().getHeight();
         double view = getViewportBounds().getHeight();
         if (h > view) {
-            javafx.geometry.Bounds m = content.sceneToLocal(confusionTitle.localToScene(confusionTitle.getBoundsInLocal()));
+            javafx.geometry.Bounds m =
+                    content.sceneToLocal(confusionTitle.localToScene(confusionTitle.getBoundsInLocal()));
             setVvalue(Math.max(0, Math.min(1, m.getMinY() / (h - view))));
         }
     }
 
     private void drawPerLabel(AgreementReport r) {
-        List<String> labels = r.perLabel().stream().map(AgreementReport.Label::label).toList();
+        List<String> labels =
+                r.perLabel().stream().map(AgreementReport.Label::label).toList();
         if (!labels.equals(perLabelShape)) {
             perLabel.getChildren().clear();
             perLabelCells = new Label[labels.size()][];
@@ -330,8 +365,8 @@ public final class AgreementPanel extends ScrollPane {
             prev.setText(String.format(Locale.ROOT, "%.1f%%", 100 * l.prevalence()));
             k.setText(num(l.fleissKappa()) + ci(l.fleissCi95()) + (l.lowPrevalenceEffect() ? "  ⚠" : ""));
             // the warning sign in words (its tooltip explains it to the pointer)
-            k.setAccessibleText(k.getText().replace("  ⚠", "") + (l.lowPrevalenceEffect()
-                    ? "; a rare label: high raw agreement, low kappa" : ""));
+            k.setAccessibleText(k.getText().replace("  ⚠", "")
+                    + (l.lowPrevalenceEffect() ? "; a rare label: high raw agreement, low kappa" : ""));
             if (!l.lowPrevalenceEffect()) {
                 k.setTooltip(null);
             } else if (k.getTooltip() == null) {
@@ -382,7 +417,8 @@ public final class AgreementPanel extends ScrollPane {
                 String says = n + (n == 1 ? " trace: " : " traces: ") + a + " = " + la + ", " + b + " = " + lb;
                 cell.getTooltip().setText(says);
                 // a screen reader says what the colour and the position mean
-                cell.setAccessibleText(says + (i == j ? " (agree)" : " (disagree)") + (n == 0 ? "" : "; press to show them"));
+                cell.setAccessibleText(
+                        says + (i == j ? " (agree)" : " (disagree)") + (n == 0 ? "" : "; press to show them"));
             }
         }
     }

@@ -37,7 +37,8 @@ public final class AgreementViewModel implements Session.Listener {
         session.addListener(this);
     }
 
-    private final javafx.beans.property.ReadOnlyStringWrapper copiesNote = new javafx.beans.property.ReadOnlyStringWrapper("");
+    private final javafx.beans.property.ReadOnlyStringWrapper copiesNote =
+            new javafx.beans.property.ReadOnlyStringWrapper("");
 
     /** The raters left out of Fleiss' κ as copies of another, said in words ("" when none). */
     public javafx.beans.property.ReadOnlyStringProperty copiesNoteProperty() {
@@ -92,19 +93,25 @@ public final class AgreementViewModel implements Session.Listener {
             List<String> fleissRaters = new ArrayList<>(machine);
             StringBuilder note = new StringBuilder();
             if (machine.size() >= 3) {
-                for (org.tracejudge.agreement.Duplicates.Duplicate d : org.tracejudge.agreement.Duplicates.find(
-                        table.withRaters(machine))) {
+                for (org.tracejudge.agreement.Duplicates.Duplicate d :
+                        org.tracejudge.agreement.Duplicates.find(table.withRaters(machine))) {
                     if (fleissRaters.size() > 2) {
                         fleissRaters.remove(d.rater());
-                        note.append(note.length() == 0 ? "Left out of Fleiss' κ: " : "; ").append(String.format(
-                                java.util.Locale.ROOT, "%s (the same label as %s on %d of %d traces)", d.rater(), d.like(),
-                                d.same(), d.shared()));
+                        note.append(note.length() == 0 ? "Left out of Fleiss' κ: " : "; ")
+                                .append(String.format(
+                                        java.util.Locale.ROOT,
+                                        "%s (the same label as %s on %d of %d traces)",
+                                        d.rater(),
+                                        d.like(),
+                                        d.same(),
+                                        d.shared()));
                     }
                 }
             }
             String copies = note.toString();
             session.onFx(() -> copiesNote.set(copies));
-            AgreementOptions opts = AgreementOptions.defaults().withThreads(1)
+            AgreementOptions opts = AgreementOptions.defaults()
+                    .withThreads(1)
                     .withFleissRaters(fleissRaters.size() >= 2 ? fleissRaters : null);
             LiveAgreement la = LiveAgreement.of(table, opts);
             // intervals follow once the annotator pauses: a run on a big project takes a core for a second or two,

@@ -1,16 +1,15 @@
 package org.tracejudge.ui.calibration;
 
+import java.util.List;
 import java.util.Locale;
 import javafx.geometry.Insets;
-import java.util.List;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
-import javafx.scene.control.Tooltip;
-import org.tracejudge.ui.common.ShortNames;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.cell.PropertyValueFactory;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -18,6 +17,7 @@ import javafx.scene.layout.VBox;
 import org.tracejudge.calibration.Corrected;
 import org.tracejudge.calibration.CorrectedRates;
 import org.tracejudge.calibration.Diagnostics;
+import org.tracejudge.ui.common.ShortNames;
 
 /**
  * The Calibration tab: how far to trust one judge. Its diagnostics against the human gold (accuracy, κ, AC1, and per
@@ -31,7 +31,7 @@ public final class CalibrationView extends VBox {
     private final TableView<LabelRow> perLabel = new TableView<>();
     private final javafx.scene.layout.GridPane confusion = new javafx.scene.layout.GridPane();
     private final CalibrationViewModel vm;
-    private Runnable afterFilter = () -> { };
+    private Runnable afterFilter = () -> {};
     private final Label sample = new Label();
     private final TableView<RateRow> rates = new TableView<>();
     private boolean filling;
@@ -62,7 +62,8 @@ public final class CalibrationView extends VBox {
     }
 
     /** One model's rate: judge only, gold only (n), Rogan-Gladen, PPI++. */
-    public record RateRow(String model, String rate, String judgeOnly, String goldOnly, String roganGladen, String ppi) {
+    public record RateRow(
+            String model, String rate, String judgeOnly, String goldOnly, String roganGladen, String ppi) {
         public String getModel() {
             return model;
         }
@@ -175,24 +176,42 @@ public final class CalibrationView extends VBox {
                 summary.setText("No gold trace has a label of " + s.judge() + " yet.");
             } else if (d.n() < MIN_FOR_KAPPA) {
                 // κ and AC1 of a handful of traces swing between -1 and 1: not shown until they mean something
-                summary.setText(String.format(Locale.ROOT, "Against %d gold trace%s: accuracy %s; κ and AC1 from %d gold "
-                        + "traces on.", d.n(), d.n() == 1 ? "" : "s", cell(d.accuracy()), MIN_FOR_KAPPA));
+                summary.setText(String.format(
+                        Locale.ROOT,
+                        "Against %d gold trace%s: accuracy %s; κ and AC1 from %d gold " + "traces on.",
+                        d.n(),
+                        d.n() == 1 ? "" : "s",
+                        cell(d.accuracy()),
+                        MIN_FOR_KAPPA));
             } else {
-                summary.setText(String.format(Locale.ROOT, "Against %d gold traces%s: accuracy %s   Cohen's κ %s   "
-                                + "Gwet's AC1 %s%s", d.n(), s.gold().disagreed() > 0 ? " (" + s.gold().disagreed()
-                                + " where people disagree left out)" : "", cell(d.accuracy()), num(d.kappa()), num(d.ac1()),
+                summary.setText(String.format(
+                        Locale.ROOT,
+                        "Against %d gold traces%s: accuracy %s   Cohen's κ %s   " + "Gwet's AC1 %s%s",
+                        d.n(),
+                        s.gold().disagreed() > 0
+                                ? " (" + s.gold().disagreed() + " where people disagree left out)"
+                                : "",
+                        cell(d.accuracy()),
+                        num(d.kappa()),
+                        num(d.ac1()),
                         d.kappa() != null && d.ac1() != null && Math.abs(d.kappa() - d.ac1()) > 0.2
-                                ? " — κ and AC1 differ: one label dominates" : ""));
+                                ? " — κ and AC1 differ: one label dominates"
+                                : ""));
             }
             perLabel.getItems().clear();
             if (d != null && d.n() > 0) {
                 for (Diagnostics.LabelFigures f : d.perLabel()) {
-                    perLabel.getItems().add(new LabelRow(f.label(), f.goldCount(), cell(f.sensitivity()),
-                            cell(f.precision()), switch (f.trust()) {
-                                case TRUSTED -> "trusted";
-                                case NOT_TRUSTED -> "not trusted";
-                                case NOT_YET -> "not yet (~" + f.moreGold() + " more gold)";
-                            }));
+                    perLabel.getItems()
+                            .add(new LabelRow(
+                                    f.label(),
+                                    f.goldCount(),
+                                    cell(f.sensitivity()),
+                                    cell(f.precision()),
+                                    switch (f.trust()) {
+                                        case TRUSTED -> "trusted";
+                                        case NOT_TRUSTED -> "not trusted";
+                                        case NOT_YET -> "not yet (~" + f.moreGold() + " more gold)";
+                                    }));
                 }
             }
             drawConfusion(s.judge(), d);
@@ -203,9 +222,20 @@ public final class CalibrationView extends VBox {
                     if (r.judged() == 0) {
                         continue;
                     }
-                    rates.getItems().add(new RateRow(r.model(), r.rate().name(), pct(r.judgeOnly()),
-                            pct(r.goldOnly()) + " (" + r.gold() + ")", pct(r.roganGladen()), pct(r.ppi())
-                            + (r.ppi().lambda() == null ? "" : String.format(Locale.ROOT, " (%.2f)", r.ppi().lambda()))));
+                    rates.getItems()
+                            .add(new RateRow(
+                                    r.model(),
+                                    r.rate().name(),
+                                    pct(r.judgeOnly()),
+                                    pct(r.goldOnly()) + " (" + r.gold() + ")",
+                                    pct(r.roganGladen()),
+                                    pct(r.ppi())
+                                            + (r.ppi().lambda() == null
+                                                    ? ""
+                                                    : String.format(
+                                                            Locale.ROOT,
+                                                            " (%.2f)",
+                                                            r.ppi().lambda()))));
                 }
             }
         } finally {
@@ -248,8 +278,9 @@ public final class CalibrationView extends VBox {
             width.setVisible(precise);
             width.setManaged(precise);
             String was = name.getText();
-            if (was.equals("calibration") || java.util.Arrays.stream(org.tracejudge.calibration.Sample.Design.values())
-                    .anyMatch(x -> x.code().equals(was))) {
+            if (was.equals("calibration")
+                    || java.util.Arrays.stream(org.tracejudge.calibration.Sample.Design.values())
+                            .anyMatch(x -> x.code().equals(was))) {
                 name.setText(d.probability() ? (precise ? "until-precise" : "calibration") : d.code());
             }
         });
@@ -266,19 +297,37 @@ public final class CalibrationView extends VBox {
         status.textProperty().bind(vm.drawStatusProperty());
         draw.setOnAction(e -> {
             try {
-                vm.draw(design.getValue(), name.getText().strip(), Integer.parseInt(n.getText().strip()),
-                        Long.parseLong(seed.getText().strip()), Double.parseDouble(width.getText().strip()));
+                vm.draw(
+                        design.getValue(),
+                        name.getText().strip(),
+                        Integer.parseInt(n.getText().strip()),
+                        Long.parseLong(seed.getText().strip()),
+                        Double.parseDouble(width.getText().strip()));
             } catch (NumberFormatException ex) {
                 status.textProperty().unbind();
                 status.setText("n, seed and half-width are numbers: " + ex.getMessage());
                 status.textProperty().bind(vm.drawStatusProperty());
             }
         });
-        Tooltip.install(design, new Tooltip("uniform / stratified (by model) / until-precise: probability samples whose "
-                + "gold corrects rates; disagreement / uncertainty: hard traces for the diagnostics only"));
+        Tooltip.install(
+                design,
+                new Tooltip("uniform / stratified (by model) / until-precise: probability samples whose "
+                        + "gold corrects rates; disagreement / uncertainty: hard traces for the diagnostics only"));
         // wraps in a narrow side panel
-        javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(6, 4, new Label("Draw a sample:"), design, nLabel,
-                n, new Label("seed"), seed, new Label("name"), name, widthLabel, width, draw);
+        javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(
+                6,
+                4,
+                new Label("Draw a sample:"),
+                design,
+                nLabel,
+                n,
+                new Label("seed"),
+                seed,
+                new Label("name"),
+                name,
+                widthLabel,
+                width,
+                draw);
         bar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         Label why = new Label();
         why.setId("calibrationWhy");
@@ -298,7 +347,7 @@ public final class CalibrationView extends VBox {
 
     /** What runs after a confusion cell filtered the table (the window moves the focus to the table). */
     public void onFiltered(Runnable r) {
-        afterFilter = r == null ? () -> { } : r;
+        afterFilter = r == null ? () -> {} : r;
     }
 
     /**
@@ -348,12 +397,15 @@ public final class CalibrationView extends VBox {
     }
 
     private static String pct(Corrected.Estimate e) {
-        return e.defined() ? String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", 100 * e.value(), 100 * e.ci95()[0],
-                100 * e.ci95()[1]) : "n/a";
+        return e.defined()
+                ? String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", 100 * e.value(), 100 * e.ci95()[0], 100 * e.ci95()[1])
+                : "n/a";
     }
 
     private static String cell(Diagnostics.Rate r) {
-        return r.value() == null ? "n/a" : String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", r.value(), r.ci95()[0], r.ci95()[1]);
+        return r.value() == null
+                ? "n/a"
+                : String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", r.value(), r.ci95()[0], r.ci95()[1]);
     }
 
     private static String num(Double d) {

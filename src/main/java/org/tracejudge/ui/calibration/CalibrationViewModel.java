@@ -26,9 +26,16 @@ import org.tracejudge.ui.session.Session;
  */
 public final class CalibrationViewModel implements Session.Listener {
     /** What the tab shows. {@code judges}: the sources one may choose; {@code problem}: why there is nothing to show. */
-    public record State(List<String> judges, String judge, Gold gold, Diagnostics.Result diagnostics,
-                        CorrectedRates.Report corrected, String sampleNote, String problem, boolean stale,
-                        Map<String, List<String>> why) {
+    public record State(
+            List<String> judges,
+            String judge,
+            Gold gold,
+            Diagnostics.Result diagnostics,
+            CorrectedRates.Report corrected,
+            String sampleNote,
+            String problem,
+            boolean stale,
+            Map<String, List<String>> why) {
         State staleCopy() {
             return new State(judges, judge, gold, diagnostics, corrected, sampleNote, problem, true, why);
         }
@@ -37,16 +44,20 @@ public final class CalibrationViewModel implements Session.Listener {
     private final Session session;
     private final org.tracejudge.ui.table.TraceTableViewModel queue;
     private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>();
-    private final javafx.beans.property.ReadOnlyStringWrapper drawStatus = new javafx.beans.property.ReadOnlyStringWrapper("");
-    private final javafx.beans.property.ReadOnlyStringWrapper currentWhy = new javafx.beans.property.ReadOnlyStringWrapper("");
+    private final javafx.beans.property.ReadOnlyStringWrapper drawStatus =
+            new javafx.beans.property.ReadOnlyStringWrapper("");
+    private final javafx.beans.property.ReadOnlyStringWrapper currentWhy =
+            new javafx.beans.property.ReadOnlyStringWrapper("");
     private final AtomicLong generation = new AtomicLong();
     /** Its own thread: the agreement's is kept busy by the live intervals while people decide. */
-    private final java.util.concurrent.ExecutorService worker = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "calibration");
-        t.setDaemon(true);
-        t.setPriority(Thread.NORM_PRIORITY - 1);
-        return t;
-    });
+    private final java.util.concurrent.ExecutorService worker =
+            java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "calibration");
+                t.setDaemon(true);
+                t.setPriority(Thread.NORM_PRIORITY - 1);
+                return t;
+            });
+
     private volatile String judge;
     private volatile boolean shown;
     private volatile boolean followed;
@@ -81,7 +92,9 @@ public final class CalibrationViewModel implements Session.Listener {
      * has no column in the table.
      */
     public boolean filterToCell(String judgeLabel, String goldLabel) {
-        String key = columnOf(state.get() == null ? null : state.get().judge(), session.layoutProperty().get());
+        String key = columnOf(
+                state.get() == null ? null : state.get().judge(),
+                session.layoutProperty().get());
         if (key == null) {
             return false;
         }
@@ -98,8 +111,10 @@ public final class CalibrationViewModel implements Session.Listener {
             return null;
         }
         for (org.tracejudge.store.TraceTable.Column c : layout.columns()) {
-            if (judge.equals(LabelSources.ENSEMBLE) ? c.kind() == org.tracejudge.store.TraceTable.Kind.ENSEMBLE
-                    : c.kind() == org.tracejudge.store.TraceTable.Kind.RATER && c.title().equals(judge)) {
+            if (judge.equals(LabelSources.ENSEMBLE)
+                    ? c.kind() == org.tracejudge.store.TraceTable.Kind.ENSEMBLE
+                    : c.kind() == org.tracejudge.store.TraceTable.Kind.RATER
+                            && c.title().equals(judge)) {
                 return c.key();
             }
         }
@@ -115,7 +130,8 @@ public final class CalibrationViewModel implements Session.Listener {
         State s = state.get();
         int i = queue.currentProperty().get();
         String id = i < 0 ? null : queue.idAt(i);
-        List<String> why = s == null || id == null || s.why() == null ? null : s.why().get(id);
+        List<String> why =
+                s == null || id == null || s.why() == null ? null : s.why().get(id);
         currentWhy.set(why == null ? "" : "This trace: " + String.join("; ", why));
     }
 
@@ -136,27 +152,40 @@ public final class CalibrationViewModel implements Session.Listener {
         }
         String want = state.get() == null ? null : state.get().judge();
         drawStatus.set("Drawing…");
-        session.query(p -> draw(p, design, name, n, seed, halfWidth, want), msg -> {
-            drawStatus.set(msg);
-            queue.setFilter(org.tracejudge.store.TraceTable.Filter.NONE.withShow(org.tracejudge.store.TraceTable.Show.CALIBRATION));
-            recompute();
-        }, msg -> drawStatus.set("Nothing drawn: " + msg));
+        session.query(
+                p -> draw(p, design, name, n, seed, halfWidth, want),
+                msg -> {
+                    drawStatus.set(msg);
+                    queue.setFilter(org.tracejudge.store.TraceTable.Filter.NONE.withShow(
+                            org.tracejudge.store.TraceTable.Show.CALIBRATION));
+                    recompute();
+                },
+                msg -> drawStatus.set("Nothing drawn: " + msg));
     }
 
     /** Draws (the project thread; public for tests without a window) and says what it did. */
-    public static String draw(Project p, Sample.Design design, String name, int n, long seed, double halfWidth,
-                              String judge) {
+    public static String draw(
+            Project p, Sample.Design design, String name, int n, long seed, double halfWidth, String judge) {
         String j = judge == null || judge.equals(LabelSources.ENSEMBLE) ? null : judge;
         if (design == Sample.Design.UNTIL_PRECISE) {
-            org.tracejudge.calibration.UntilPrecise.Step step = org.tracejudge.calibration.UntilPrecise.step(p, name, n,
-                    seed, halfWidth, "CTUR", null, j);
-            return "Sample '" + name + "' (until-precise, " + step.sample().draws().size() + " traces): " + step.status();
+            org.tracejudge.calibration.UntilPrecise.Step step =
+                    org.tracejudge.calibration.UntilPrecise.step(p, name, n, seed, halfWidth, "CTUR", null, j);
+            return "Sample '" + name + "' (until-precise, "
+                    + step.sample().draws().size() + " traces): " + step.status();
         }
         int had = Sample.names(p).getOrDefault(name, 0);
         Sample.Drawn d = Sample.draw(p, name, design, n, seed, j);
-        return String.format(java.util.Locale.ROOT, "Sample '%s': %s %d of %d traces (%s)%s.", name,
-                had > 0 ? "already drawn," : "drew", d.draws().size(), d.population(), design.code(), design.probability()
-                        ? "" : "; not a probability sample: for the diagnostics, never the corrected rates");
+        return String.format(
+                java.util.Locale.ROOT,
+                "Sample '%s': %s %d of %d traces (%s)%s.",
+                name,
+                had > 0 ? "already drawn," : "drew",
+                d.draws().size(),
+                d.population(),
+                design.code(),
+                design.probability()
+                        ? ""
+                        : "; not a probability sample: for the diagnostics, never the corrected rates");
     }
 
     /** FX thread: another judge. */
@@ -208,7 +237,8 @@ public final class CalibrationViewModel implements Session.Listener {
             try {
                 s = compute(p, want);
             } catch (RuntimeException e) {
-                s = new State(List.of(), want, null, null, null, "", "Cannot compute the calibration: " + e, false, Map.of());
+                s = new State(
+                        List.of(), want, null, null, null, "", "Cannot compute the calibration: " + e, false, Map.of());
             }
             State shown = s;
             session.onFx(() -> {
@@ -235,12 +265,22 @@ public final class CalibrationViewModel implements Session.Listener {
             }
         }
         if (judges.isEmpty()) {
-            return new State(List.of(), null, null, null, null, "", "No machine rater has labels yet: run the rule "
-                    + "(File ▸ Classify…) or a judge (Judges ▸ Run a judge…).", false, Sample.whyByTrace(p));
+            return new State(
+                    List.of(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    "",
+                    "No machine rater has labels yet: run the rule "
+                            + "(File ▸ Classify…) or a judge (Judges ▸ Run a judge…).",
+                    false,
+                    Sample.whyByTrace(p));
         }
         String judge = wanted != null && judges.contains(wanted) ? wanted : judges.get(0);
         Gold gold = Gold.read(p);
-        LabelSources sources = LabelSources.load(p, judge.equals(LabelSources.ENSEMBLE) ? choice : null, List.of(judge));
+        LabelSources sources =
+                LabelSources.load(p, judge.equals(LabelSources.ENSEMBLE) ? choice : null, List.of(judge));
         String[] labels = sources.labels(judge);
         Map<String, String> byTrace = new HashMap<>();
         for (int i = 0; i < labels.length; i++) {
@@ -254,16 +294,26 @@ public final class CalibrationViewModel implements Session.Listener {
         try {
             Sample.Drawn drawn = Sample.forCorrection(p, null);
             corrected = CorrectedRates.compute(sources, judge, drawn, gold);
-            note = String.format(java.util.Locale.ROOT, "Sample '%s' (%s, %d of %d traces): %d decided so far.",
-                    drawn.name(), drawn.design().code(), drawn.draws().size(), drawn.population(), corrected.goldInSample());
+            note = String.format(
+                    java.util.Locale.ROOT,
+                    "Sample '%s' (%s, %d of %d traces): %d decided so far.",
+                    drawn.name(),
+                    drawn.design().code(),
+                    drawn.draws().size(),
+                    drawn.population(),
+                    corrected.goldInSample());
         } catch (ProjectException e) {
             // the reason, without the file's path (the window's title names the project)
             String m = e.getMessage();
-            note = m.startsWith(p.file() + ": ") ? m.substring(p.file().toString().length() + 2) : m;
+            note = m.startsWith(p.file() + ": ")
+                    ? m.substring(p.file().toString().length() + 2)
+                    : m;
             note = Character.toUpperCase(note.charAt(0)) + note.substring(1);
         }
-        String problem = gold.labels().isEmpty() ? "No gold yet: decide traces (Enter accepts, 1–9 override); gold is "
-                + "a trace where everyone who decided agrees." : null;
+        String problem = gold.labels().isEmpty()
+                ? "No gold yet: decide traces (Enter accepts, 1–9 override); gold is "
+                        + "a trace where everyone who decided agrees."
+                : null;
         return new State(List.copyOf(judges), judge, gold, d, corrected, note, problem, false, Sample.whyByTrace(p));
     }
 }

@@ -58,8 +58,11 @@ public final class CommentsPane extends VBox {
         comment.setId("commentButton");
         comment.setOnAction(e -> askAndComment());
         flagButton.setId("flagButton");
-        flagButton.textProperty().bind(javafx.beans.binding.Bindings.when(vm.flaggedProperty())
-                .then("Clear the flag (F)").otherwise("Flag for the lead (F)"));
+        flagButton
+                .textProperty()
+                .bind(javafx.beans.binding.Bindings.when(vm.flaggedProperty())
+                        .then("Clear the flag (F)")
+                        .otherwise("Flag for the lead (F)"));
         flagButton.setOnAction(e -> report(vm.toggleFlag("")));
         FlowPane actions = new FlowPane(6, 4, comment, flagButton);
         getChildren().setAll(new FlowPane(8, 2, title, flag), list, held, actions);
@@ -71,12 +74,15 @@ public final class CommentsPane extends VBox {
     private void redraw() {
         list.getChildren().clear();
         for (Comments.Comment c : vm.comments()) {
-            String what = switch (c.action()) {
-                case FLAG -> "flagged for the lead";
-                case UNFLAG -> "cleared the flag";
-                case NOTE -> "";
-            };
-            String when = c.createdAt().length() >= 16 ? c.createdAt().substring(0, 16).replace('T', ' ') : c.createdAt();
+            String what =
+                    switch (c.action()) {
+                        case FLAG -> "flagged for the lead";
+                        case UNFLAG -> "cleared the flag";
+                        case NOTE -> "";
+                    };
+            String when = c.createdAt().length() >= 16
+                    ? c.createdAt().substring(0, 16).replace('T', ' ')
+                    : c.createdAt();
             Label l = new Label(c.author() + (what.isEmpty() ? "" : " " + what) + " · " + when
                     + (c.text().isEmpty() ? "" : "\n" + c.text()));
             l.setWrapText(true);
@@ -104,8 +110,10 @@ public final class CommentsPane extends VBox {
         text.setPrefRowCount(4);
         text.setWrapText(true);
         text.setPromptText("e.g. the return looks cut off — ask the lead");
-        CheckBox flagIt = new CheckBox(vm.flaggedProperty().get() ? "Flagged for the lead already (F clears the flag)"
-                : "Flag it for the lead (ask the lead)");
+        CheckBox flagIt = new CheckBox(
+                vm.flaggedProperty().get()
+                        ? "Flagged for the lead already (F clears the flag)"
+                        : "Flag it for the lead (ask the lead)");
         flagIt.setId("commentFlag");
         flagIt.setSelected(vm.flaggedProperty().get());
         flagIt.setDisable(vm.flaggedProperty().get());
@@ -113,8 +121,12 @@ public final class CommentsPane extends VBox {
         box.setPadding(new Insets(8));
         d.getDialogPane().setContent(box);
         d.getDialogPane().getButtonTypes().setAll(ButtonType.OK, ButtonType.CANCEL);
-        d.getDialogPane().lookupButton(ButtonType.OK).disableProperty().bind(
-                text.textProperty().isEmpty().and(flagIt.selectedProperty().not().or(flagIt.disabledProperty())));
+        d.getDialogPane()
+                .lookupButton(ButtonType.OK)
+                .disableProperty()
+                .bind(text.textProperty()
+                        .isEmpty()
+                        .and(flagIt.selectedProperty().not().or(flagIt.disabledProperty())));
         if (getScene() != null) {
             d.initOwner(getScene().getWindow());
         }

@@ -19,9 +19,11 @@ public final class CommentsViewModel implements Session.Listener {
     private final ObservableList<Comments.Comment> comments = FXCollections.observableArrayList();
     private final ReadOnlyBooleanWrapper flagged = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper heldBack = new ReadOnlyBooleanWrapper();
-    private final javafx.beans.property.ReadOnlyStringWrapper flagNote = new javafx.beans.property.ReadOnlyStringWrapper("");
+    private final javafx.beans.property.ReadOnlyStringWrapper flagNote =
+            new javafx.beans.property.ReadOnlyStringWrapper("");
     /** The trace shown (FX thread) and whether others' comments are to be held back on it. */
     private String traceId;
+
     private boolean blind;
     private long generation;
 
@@ -83,26 +85,41 @@ public final class CommentsViewModel implements Session.Listener {
             return;
         }
         String me = session.annotatorProperty().get();
-        session.query(p -> p.read(c -> new Object[] {Comments.of(c, id), Comments.flagged(c, id)}), r -> {
-            if (gen != generation) {
-                return; // another trace is on screen by now
-            }
-            @SuppressWarnings("unchecked")
-            List<Comments.Comment> all = (List<Comments.Comment>) r[0];
-            List<Comments.Comment> shown = blindHere ? all.stream().filter(x -> x.author().equalsIgnoreCase(me == null ? ""
-                    : me)).toList() : all;
-            comments.setAll(shown);
-            heldBack.set(shown.size() < all.size());
-            flagged.set((Boolean) r[1]);
-            Comments.Comment last = null;
-            for (Comments.Comment x : shown) {
-                if (x.action() == Comments.Action.FLAG) {
-                    last = x;
-                }
-            }
-            flagNote.set(!flagged.get() ? "" : "⚑ Flagged for the lead" + (last == null ? "" : " by " + last.author()
-                    + (last.text().isEmpty() ? "" : ": " + shorten(last.text()))) + "  (F clears it; comments under the raters)");
-        }, err -> session.setStatus("Cannot read the comments: " + err));
+        session.query(
+                p -> p.read(c -> new Object[] {Comments.of(c, id), Comments.flagged(c, id)}),
+                r -> {
+                    if (gen != generation) {
+                        return; // another trace is on screen by now
+                    }
+                    @SuppressWarnings("unchecked")
+                    List<Comments.Comment> all = (List<Comments.Comment>) r[0];
+                    List<Comments.Comment> shown = blindHere
+                            ? all.stream()
+                                    .filter(x -> x.author().equalsIgnoreCase(me == null ? "" : me))
+                                    .toList()
+                            : all;
+                    comments.setAll(shown);
+                    heldBack.set(shown.size() < all.size());
+                    flagged.set((Boolean) r[1]);
+                    Comments.Comment last = null;
+                    for (Comments.Comment x : shown) {
+                        if (x.action() == Comments.Action.FLAG) {
+                            last = x;
+                        }
+                    }
+                    flagNote.set(
+                            !flagged.get()
+                                    ? ""
+                                    : "⚑ Flagged for the lead"
+                                            + (last == null
+                                                    ? ""
+                                                    : " by " + last.author()
+                                                            + (last.text().isEmpty()
+                                                                    ? ""
+                                                                    : ": " + shorten(last.text())))
+                                            + "  (F clears it; comments under the raters)");
+                },
+                err -> session.setStatus("Cannot read the comments: " + err));
     }
 
     /**
@@ -112,27 +129,34 @@ public final class CommentsViewModel implements Session.Listener {
     public String add(Comments.Action action, String text) {
         String id = traceId;
         String me = session.annotatorProperty().get();
-        String problem = id == null ? "No trace on screen to comment on."
-                : me == null || me.isBlank() ? "Set your name first (Review ▸ Annotator name…): a comment carries it."
-                : session.project() == null ? "No project is open." : null;
+        String problem = id == null
+                ? "No trace on screen to comment on."
+                : me == null || me.isBlank()
+                        ? "Set your name first (Review ▸ Annotator name…): a comment carries it."
+                        : session.project() == null ? "No project is open." : null;
         if (problem != null) {
             session.setStatus(problem);
             return problem;
         }
         boolean b = blind;
-        session.query(pr -> Comments.add(pr, id, me, action, text), c -> {
-            java.util.Set<String> more = new java.util.HashSet<>(commented);
-            more.add(id);
-            commented = more;
-            session.setStatus(switch (action) {
-                case FLAG -> "Flagged for the lead: " + (c.text().isEmpty() ? "(no text)" : c.text());
-                case UNFLAG -> "Flag cleared.";
-                case NOTE -> "Comment kept.";
-            });
-            show(id, b);
-            session.refresh();
-            session.syncTeamNow();
-        }, err -> session.setStatus("The comment was not kept: " + err));
+        session.query(
+                pr -> Comments.add(pr, id, me, action, text),
+                c -> {
+                    java.util.Set<String> more = new java.util.HashSet<>(commented);
+                    more.add(id);
+                    commented = more;
+                    session.setStatus(
+                            switch (action) {
+                                case FLAG ->
+                                    "Flagged for the lead: " + (c.text().isEmpty() ? "(no text)" : c.text());
+                                case UNFLAG -> "Flag cleared.";
+                                case NOTE -> "Comment kept.";
+                            });
+                    show(id, b);
+                    session.refresh();
+                    session.syncTeamNow();
+                },
+                err -> session.setStatus("The comment was not kept: " + err));
         return null;
     }
 

@@ -16,8 +16,8 @@ public final class ShortNames {
      * Chips that initials would get wrong: two labels of one set with the same initials (correct_call and
      * correct_clarification are both "CC"), or a single long word that a narrow column cuts off.
      */
-    private static final Map<String, String> FIXED = Map.of("correct_clarification", "CLR", "abstained", "AB",
-            "unparseable", "UP");
+    private static final Map<String, String> FIXED =
+            Map.of("correct_clarification", "CLR", "abstained", "AB", "unparseable", "UP");
 
     /** Longest text kept as it is. */
     static final int KEEP = 9;
@@ -33,8 +33,11 @@ public final class ShortNames {
         if (fixed != null) {
             return fixed;
         }
-        if (label == null || (label.length() <= KEEP && label.indexOf('_') < 0 && label.indexOf(' ') < 0
-                && label.indexOf('-') < 0)) {
+        if (label == null
+                || (label.length() <= KEEP
+                        && label.indexOf('_') < 0
+                        && label.indexOf(' ') < 0
+                        && label.indexOf('-') < 0)) {
             return label;
         }
         String[] words = label.split("[_\\s-]+");

@@ -15,7 +15,9 @@ import javafx.scene.Scene;
  */
 public final class Theme {
     public enum Mode {
-        SYSTEM("System"), LIGHT("Light"), DARK("Dark");
+        SYSTEM("System"),
+        LIGHT("Light"),
+        DARK("Dark");
 
         private final String title;
 
@@ -38,9 +40,11 @@ public final class Theme {
     }
 
     /** The dark style sheet, laid over workbench.css. */
-    public static final String DARK_CSS = Theme.class.getResource("/org/tracejudge/ui/dark.css").toExternalForm();
+    public static final String DARK_CSS =
+            Theme.class.getResource("/org/tracejudge/ui/dark.css").toExternalForm();
     /** Text sizes offered (px): smaller/larger step through them. */
     public static final List<Integer> SIZES = List.of(10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24);
+
     public static final int DEFAULT_SIZE = 13;
 
     private Theme() {}
@@ -85,11 +89,17 @@ public final class Theme {
         try {
             if (os.contains("mac")) {
                 // prints "Dark" in dark mode; fails (no such key) in light mode
-                return run("defaults", "read", "-g", "AppleInterfaceStyle").trim().equalsIgnoreCase("dark");
+                return run("defaults", "read", "-g", "AppleInterfaceStyle")
+                        .trim()
+                        .equalsIgnoreCase("dark");
             }
             if (os.contains("win")) {
-                String out = run("reg", "query", "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Themes\\Personalize",
-                        "/v", "AppsUseLightTheme");
+                String out = run(
+                        "reg",
+                        "query",
+                        "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Themes\\Personalize",
+                        "/v",
+                        "AppsUseLightTheme");
                 return out.contains("0x0");
             }
             String gtk = System.getenv("GTK_THEME");
@@ -101,7 +111,8 @@ public final class Theme {
                 return true;
             }
             if (scheme.contains("prefer-light") || scheme.contains("default")) {
-                return run("gsettings", "get", "org.gnome.desktop.interface", "gtk-theme").toLowerCase(Locale.ROOT)
+                return run("gsettings", "get", "org.gnome.desktop.interface", "gtk-theme")
+                        .toLowerCase(Locale.ROOT)
                         .contains("dark");
             }
         } catch (IOException | RuntimeException e) {
@@ -124,7 +135,7 @@ public final class Theme {
         return p.exitValue() == 0 ? out : "";
     }
 
-   public  static Mode mode(String setting) {
+    public static Mode mode(String setting) {
         return Mode.parse(setting);
     }
 }

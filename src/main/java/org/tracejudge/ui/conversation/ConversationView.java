@@ -1,14 +1,12 @@
 package org.tracejudge.ui.conversation;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import javafx.beans.property.IntegerProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
-import javafx.scene.Node;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -78,8 +76,16 @@ public final class ConversationView extends BorderPane {
         evidenceBox.setId("evidenceLinks");
         timelineBox.setId("valueTimelines");
         toolsBox.setId("candidatePanel");
-        VBox side = new VBox(6, title("Argument diff"), diffBox, title("Evidence"), evidenceBox, title("Value timelines"),
-                timelineBox, title("Candidate tools"), toolsBox);
+        VBox side = new VBox(
+                6,
+                title("Argument diff"),
+                diffBox,
+                title("Evidence"),
+                evidenceBox,
+                title("Value timelines"),
+                timelineBox,
+                title("Candidate tools"),
+                toolsBox);
         side.setPadding(new Insets(4, 6, 4, 6));
         ScrollPane sideScroll = UncachedViewport.of(new ScrollPane(side));
         sideScroll.setFitToWidth(true);
@@ -178,7 +184,10 @@ public final class ConversationView extends BorderPane {
             var it = v.properties().iterator();
             while (it.hasNext()) {
                 var f = it.next();
-                sb.append(Json.write(f.getKey())).append(": ").append(spaced(f.getValue())).append(it.hasNext() ? ", " : "");
+                sb.append(Json.write(f.getKey()))
+                        .append(": ")
+                        .append(spaced(f.getValue()))
+                        .append(it.hasNext() ? ", " : "");
             }
             return sb.append('}').toString();
         }
@@ -213,19 +222,28 @@ public final class ConversationView extends BorderPane {
             return;
         }
         if (v.diff().isEmpty()) {
-            diffBox.getChildren().add(note(v.label().equals("wrong_tool") ? "another tool than the gold one" : "arguments equal the gold map"));
+            diffBox.getChildren()
+                    .add(note(
+                            v.label().equals("wrong_tool")
+                                    ? "another tool than the gold one"
+                                    : "arguments equal the gold map"));
             return;
         }
         for (ArgEntry e : v.diff()) {
-            Label l = new Label(e.key() + ": " + e.kind().code() + "  gold " + value(e.gold()) + " · called " + value(e.actual())
-                    + (e.origin() == null ? "" : " · " + e.origin().code().replace('_', '-')) + (e.stale() ? " · stale" : ""));
+            Label l = new Label(e.key() + ": " + e.kind().code() + "  gold " + value(e.gold()) + " · called "
+                    + value(e.actual())
+                    + (e.origin() == null ? "" : " · " + e.origin().code().replace('_', '-'))
+                    + (e.stale() ? " · stale" : ""));
             l.setWrapText(true);
             l.getStyleClass().addAll("arg-diff", "arg-" + e.kind().code());
             HBox row = new HBox(6, l);
             row.setAlignment(Pos.CENTER_LEFT);
             if (e.turn() >= 0) {
-                row.getChildren().add(turnLink("diffTurn-" + safeId(e.key()), "→ turn " + e.turn()
-                        + (e.session() == null ? "" : " (" + e.session() + ")"), e.turn()));
+                row.getChildren()
+                        .add(turnLink(
+                                "diffTurn-" + safeId(e.key()),
+                                "→ turn " + e.turn() + (e.session() == null ? "" : " (" + e.session() + ")"),
+                                e.turn()));
             }
             diffBox.getChildren().add(row);
         }
@@ -239,9 +257,13 @@ public final class ConversationView extends BorderPane {
         }
         for (CallVerdict.Evidence e : v.evidence()) {
             String where = "turn " + e.turn() + (e.session() == null ? "" : " (" + e.session() + ")");
-            String dist = e.distance() == null ? "" : " · " + e.distance() + (e.distance() == 1 ? " session" : " sessions") + " before the goal";
-            Hyperlink h = turnLink("evidence-" + safeId(e.key()), "Jump to evidence for " + e.key() + " = " + value(e.gold())
-                    + ": " + where + dist, e.turn());
+            String dist = e.distance() == null
+                    ? ""
+                    : " · " + e.distance() + (e.distance() == 1 ? " session" : " sessions") + " before the goal";
+            Hyperlink h = turnLink(
+                    "evidence-" + safeId(e.key()),
+                    "Jump to evidence for " + e.key() + " = " + value(e.gold()) + ": " + where + dist,
+                    e.turn());
             h.setWrapText(true);
             evidenceBox.getChildren().add(h);
         }
@@ -258,8 +280,11 @@ public final class ConversationView extends BorderPane {
             box.setId("timeline-" + safeId(key));
             box.getChildren().add(new Label(key + ":"));
             for (CallVerdict.TimelinePoint p : points) {
-                Hyperlink h = turnLink(null, "turn " + p.turn() + (p.session() == null ? "" : " (" + p.session() + ")") + "  "
-                        + value(p.value()) + (p.latest() ? "  ← latest" : ""), p.turn());
+                Hyperlink h = turnLink(
+                        null,
+                        "turn " + p.turn() + (p.session() == null ? "" : " (" + p.session() + ")") + "  "
+                                + value(p.value()) + (p.latest() ? "  ← latest" : ""),
+                        p.turn());
                 if (p.latest()) {
                     h.getStyleClass().add("timeline-latest");
                 }
@@ -283,7 +308,8 @@ public final class ConversationView extends BorderPane {
             VBox card = new VBox(2);
             card.setId("tool-" + safeId(t.name()));
             card.getStyleClass().add("tool-card");
-            String marks = (t.name().equals(gold) ? "  [gold]" : "  [distractor]") + (t.name().equals(chosen) ? "  [chosen]" : "");
+            String marks = (t.name().equals(gold) ? "  [gold]" : "  [distractor]")
+                    + (t.name().equals(chosen) ? "  [chosen]" : "");
             Label name = new Label(t.name() + marks);
             name.setWrapText(true);
             name.getStyleClass().add("tool-name");
@@ -301,7 +327,10 @@ public final class ConversationView extends BorderPane {
             }
             for (String p : t.propertyNames()) {
                 JsonNode schema = t.property(p);
-                StringBuilder sb = new StringBuilder("  ").append(p).append(t.required(p) ? " *" : "").append(" : ")
+                StringBuilder sb = new StringBuilder("  ")
+                        .append(p)
+                        .append(t.required(p) ? " *" : "")
+                        .append(" : ")
                         .append(schema.path("type").asText("any"));
                 if (schema.has("enum")) {
                     sb.append(" ").append(schema.get("enum"));
@@ -356,14 +385,26 @@ public final class ConversationView extends BorderPane {
             if (getGraphic() != label || w <= 0) {
                 return super.computePrefHeight(width);
             }
-            return Math.max(super.computePrefHeight(width), label.prefHeight(w) + snappedTopInset() + snappedBottomInset());
+            return Math.max(
+                    super.computePrefHeight(width), label.prefHeight(w) + snappedTopInset() + snappedBottomInset());
         }
 
         @Override
         protected void updateItem(Row r, boolean empty) {
             super.updateItem(r, empty);
-            getStyleClass().removeAll("session-header", "turn-row", "turn-user", "turn-assistant", "turn-tool", "turn-system",
-                    "turn-response", "turn-evidence", "session-evidence", "session-goal", "session-distractor");
+            getStyleClass()
+                    .removeAll(
+                            "session-header",
+                            "turn-row",
+                            "turn-user",
+                            "turn-assistant",
+                            "turn-tool",
+                            "turn-system",
+                            "turn-response",
+                            "turn-evidence",
+                            "session-evidence",
+                            "session-goal",
+                            "session-distractor");
             Conversation conv = vm.conversation();
             if (empty || r == null || conv == null) {
                 setGraphic(null);
@@ -375,8 +416,8 @@ public final class ConversationView extends BorderPane {
             if (r.header()) {
                 String badge = conv.sessionBadge(r.session());
                 boolean folded = vm.folded(r.session());
-                label.setText((folded ? "▸ " : "▾ ") + "Session " + conv.sessions().get(r.session())
-                        + (badge == null ? "" : "  [" + badge + "]"));
+                label.setText((folded ? "▸ " : "▾ ") + "Session "
+                        + conv.sessions().get(r.session()) + (badge == null ? "" : "  [" + badge + "]"));
                 getStyleClass().add("session-header");
                 if (badge != null) {
                     getStyleClass().add("session-" + badge);
@@ -399,7 +440,9 @@ public final class ConversationView extends BorderPane {
                         sb.append("\n→ ").append(c.name()).append(' ').append(spaced(c.arguments()));
                     }
                 }
-                t.toolResults().forEach(res -> sb.append("\n← ").append(res.name() == null ? "result" : res.name()).append(' ')
+                t.toolResults().forEach(res -> sb.append("\n← ")
+                        .append(res.name() == null ? "result" : res.name())
+                        .append(' ')
                         .append(spaced(res.content())));
                 label.setText(sb.toString().strip());
                 getStyleClass().addAll("turn-row", "turn-" + t.role().code());
@@ -424,5 +467,4 @@ public final class ConversationView extends BorderPane {
     public CallVerdict verdict() {
         return vm.verdict();
     }
-
 }

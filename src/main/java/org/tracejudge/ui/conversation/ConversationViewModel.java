@@ -85,7 +85,8 @@ public final class ConversationViewModel {
         turnMarks.clear();
         if (v != null) {
             for (CallVerdict.Evidence e : v.evidence()) {
-                turnMarks.merge(e.turn(), "evidence: " + e.key(), (a, b) -> a + ", " + b.substring("evidence: ".length()));
+                turnMarks.merge(
+                        e.turn(), "evidence: " + e.key(), (a, b) -> a + ", " + b.substring("evidence: ".length()));
             }
             if (v.judgedTurn() >= 0) {
                 turnMarks.merge(v.judgedTurn(), "judged call", (a, b) -> a + " · " + b);
@@ -134,7 +135,9 @@ public final class ConversationViewModel {
         if (marked.isEmpty()) {
             return -1;
         }
-        markAt = markAt < 0 ? (forward ? 0 : marked.size() - 1) : Math.floorMod(markAt + (forward ? 1 : -1), marked.size());
+        markAt = markAt < 0
+                ? (forward ? 0 : marked.size() - 1)
+                : Math.floorMod(markAt + (forward ? 1 : -1), marked.size());
         return marked.get(markAt);
     }
 

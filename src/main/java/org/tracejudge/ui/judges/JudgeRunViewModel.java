@@ -37,8 +37,11 @@ public final class JudgeRunViewModel {
      * thread; {@code done} gets the report on the FX thread, {@code failed} the reason it could not start or
      * stopped; the table and agreement are re-read at the end. Returns what cancels the run.
      */
-    public Runnable runJudge(org.tracejudge.judges.JudgeConfig cfg, org.tracejudge.judges.JudgeListener listener,
-                             Consumer<org.tracejudge.judges.RunReport> done, Consumer<String> failed) {
+    public Runnable runJudge(
+            org.tracejudge.judges.JudgeConfig cfg,
+            org.tracejudge.judges.JudgeListener listener,
+            Consumer<org.tracejudge.judges.RunReport> done,
+            Consumer<String> failed) {
         return runJudge(cfg, Scope.ALL, 0, listener, done, failed);
     }
 
@@ -65,45 +68,53 @@ public final class JudgeRunViewModel {
      * over {@code scope}: every trace, the table's current filter (its ids read on the run's thread), or at most
      * {@code n} traces (a sample to try a judge on before paying for all).
      */
-    public Runnable runJudge(org.tracejudge.judges.JudgeConfig cfg, Scope scope, int n,
-                             org.tracejudge.judges.JudgeListener listener,
-                             Consumer<org.tracejudge.judges.RunReport> done, Consumer<String> failed) {
+    public Runnable runJudge(
+            org.tracejudge.judges.JudgeConfig cfg,
+            Scope scope,
+            int n,
+            org.tracejudge.judges.JudgeListener listener,
+            Consumer<org.tracejudge.judges.RunReport> done,
+            Consumer<String> failed) {
         Project p = session.project();
         if (p == null) {
             failed.accept("No project is open.");
-            return () -> { };
+            return () -> {};
         }
         org.tracejudge.store.TraceTable.Filter filter = session.filterProperty().get(); // what the table shows now
         org.tracejudge.store.TraceTable table = session.table();
         java.util.concurrent.atomic.AtomicReference<org.tracejudge.judges.JudgeRunner> runner =
                 new java.util.concurrent.atomic.AtomicReference<>();
         AtomicBoolean cancelled = new AtomicBoolean();
-        Thread t = new Thread(() -> {
-            try {
-                org.tracejudge.judges.prompt.Rubric rubric = new org.tracejudge.judges.prompt.RubricLibrary(
-                        org.tracejudge.settings.AppDirs.dataDir().resolve("rubrics")).rubric(cfg.rubric());
-                org.tracejudge.ensemble.JudgeChoice.pinCurrentJudges(p); // the ensemble keeps its two judges
-                org.tracejudge.judges.JudgeRunner.Options options = options(p, scope, n, filter, table);
-                org.tracejudge.judges.JudgeRunner r = new org.tracejudge.judges.JudgeRunner(p, cfg, rubric,
-                        System::getenv, options, listener);
-                runner.set(r);
-                if (cancelled.get()) {
-                    r.cancel();
-                }
-                org.tracejudge.judges.RunReport report = r.run();
-                session.onFx(() -> {
-                    if (report.message() != null && !"done".equals(report.status())) {
-                        failed.accept(report.message());
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        org.tracejudge.judges.prompt.Rubric rubric = new org.tracejudge.judges.prompt.RubricLibrary(
+                                        org.tracejudge.settings.AppDirs.dataDir()
+                                                .resolve("rubrics"))
+                                .rubric(cfg.rubric());
+                        org.tracejudge.ensemble.JudgeChoice.pinCurrentJudges(p); // the ensemble keeps its two judges
+                        org.tracejudge.judges.JudgeRunner.Options options = options(p, scope, n, filter, table);
+                        org.tracejudge.judges.JudgeRunner r = new org.tracejudge.judges.JudgeRunner(
+                                p, cfg, rubric, System::getenv, options, listener);
+                        runner.set(r);
+                        if (cancelled.get()) {
+                            r.cancel();
+                        }
+                        org.tracejudge.judges.RunReport report = r.run();
+                        session.onFx(() -> {
+                            if (report.message() != null && !"done".equals(report.status())) {
+                                failed.accept(report.message());
+                            }
+                            done.accept(report);
+                            if (session.project() == p) {
+                                session.reload(true);
+                            }
+                        });
+                    } catch (RuntimeException e) {
+                        session.onFx(() -> failed.accept(e.getMessage() == null ? e.toString() : e.getMessage()));
                     }
-                    done.accept(report);
-                    if (session.project() == p) {
-                        session.reload(true);
-                    }
-                });
-            } catch (RuntimeException e) {
-                session.onFx(() -> failed.accept(e.getMessage() == null ? e.toString() : e.getMessage()));
-            }
-        }, "judge-run");
+                },
+                "judge-run");
         t.setDaemon(true);
         t.start();
         return () -> {
@@ -128,46 +139,62 @@ public final class JudgeRunViewModel {
         }
         org.tracejudge.store.TraceTable.Filter filter = session.filterProperty().get();
         org.tracejudge.store.TraceTable table = session.table();
-        Thread t = new Thread(() -> {
-            String text;
-            try {
-                org.tracejudge.judges.prompt.Rubric rubric = new org.tracejudge.judges.prompt.RubricLibrary(
-                        org.tracejudge.settings.AppDirs.dataDir().resolve("rubrics")).rubric(cfg.rubric());
-                org.tracejudge.judges.JudgeRunner.Options options = options(p, scope, n, filter, table);
-                org.tracejudge.judges.JudgeRunner r = new org.tracejudge.judges.JudgeRunner(p, cfg, rubric,
-                        System::getenv, options, null);
-                java.util.List<org.tracejudge.judges.RemotePreview> previews = r.preview(1);
-                if (previews.isEmpty()) {
-                    text = "Nothing to send: every trace here has a verdict from this judge.";
-                } else {
-                    org.tracejudge.judges.RemotePreview pv = previews.get(0);
-                    java.util.Map<org.tracejudge.redaction.Redactor.Kind, Long> kinds = new java.util.TreeMap<>();
-                    pv.redaction().spans().forEach(sp -> kinds.merge(sp.kind(), 1L, Long::sum));
-                    text = (r.redacts() ? "Redacted before sending: " + (kinds.isEmpty() ? "nothing found"
-                            : kinds.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).collect(
-                                    java.util.stream.Collectors.joining(", "))) + " (each shows as its kind, e.g. [NAME]). "
-                            + org.tracejudge.redaction.Redactor.LIMITS
-                            : "Redaction is off for this judge: the trace goes as it is.")
-                            + "\n\nThe request body, byte for byte:\n" + pv.body();
-                }
-            } catch (RuntimeException e) {
-                text = "Cannot build the request: " + (e.getMessage() == null ? e.toString() : e.getMessage());
-            }
-            String shown = text;
-            session.onFx(() -> onFx.accept(shown));
-        }, "judge-preview");
+        Thread t = new Thread(
+                () -> {
+                    String text;
+                    try {
+                        org.tracejudge.judges.prompt.Rubric rubric = new org.tracejudge.judges.prompt.RubricLibrary(
+                                        org.tracejudge.settings.AppDirs.dataDir()
+                                                .resolve("rubrics"))
+                                .rubric(cfg.rubric());
+                        org.tracejudge.judges.JudgeRunner.Options options = options(p, scope, n, filter, table);
+                        org.tracejudge.judges.JudgeRunner r =
+                                new org.tracejudge.judges.JudgeRunner(p, cfg, rubric, System::getenv, options, null);
+                        java.util.List<org.tracejudge.judges.RemotePreview> previews = r.preview(1);
+                        if (previews.isEmpty()) {
+                            text = "Nothing to send: every trace here has a verdict from this judge.";
+                        } else {
+                            org.tracejudge.judges.RemotePreview pv = previews.get(0);
+                            java.util.Map<org.tracejudge.redaction.Redactor.Kind, Long> kinds =
+                                    new java.util.TreeMap<>();
+                            pv.redaction().spans().forEach(sp -> kinds.merge(sp.kind(), 1L, Long::sum));
+                            text = (r.redacts()
+                                            ? "Redacted before sending: "
+                                                    + (kinds.isEmpty()
+                                                            ? "nothing found"
+                                                            : kinds.entrySet().stream()
+                                                                    .map(e -> e.getValue() + " " + e.getKey())
+                                                                    .collect(java.util.stream.Collectors.joining(", ")))
+                                                    + " (each shows as its kind, e.g. [NAME]). "
+                                                    + org.tracejudge.redaction.Redactor.LIMITS
+                                            : "Redaction is off for this judge: the trace goes as it is.")
+                                    + "\n\nThe request body, byte for byte:\n" + pv.body();
+                        }
+                    } catch (RuntimeException e) {
+                        text = "Cannot build the request: " + (e.getMessage() == null ? e.toString() : e.getMessage());
+                    }
+                    String shown = text;
+                    session.onFx(() -> onFx.accept(shown));
+                },
+                "judge-preview");
         t.setDaemon(true);
         t.start();
     }
 
     /** The run's options for a scope: every trace, the ids of the filter the table showed, or at most n. */
-    private static org.tracejudge.judges.JudgeRunner.Options options(Project p, Scope scope, int n,
-                                                                     org.tracejudge.store.TraceTable.Filter filter,
-                                                                     org.tracejudge.store.TraceTable table) {
+    private static org.tracejudge.judges.JudgeRunner.Options options(
+            Project p,
+            Scope scope,
+            int n,
+            org.tracejudge.store.TraceTable.Filter filter,
+            org.tracejudge.store.TraceTable table) {
         org.tracejudge.judges.JudgeRunner.Options options = org.tracejudge.judges.JudgeRunner.Options.defaults();
         if (scope == Scope.FILTER) {
-            return options.withOnly(table == null ? java.util.Set.of() : new java.util.HashSet<>(p.read(c ->
-                    table.ids(filter, org.tracejudge.store.TraceTable.Sort.DEFAULT))));
+            return options.withOnly(
+                    table == null
+                            ? java.util.Set.of()
+                            : new java.util.HashSet<>(
+                                    p.read(c -> table.ids(filter, org.tracejudge.store.TraceTable.Sort.DEFAULT))));
         }
         return scope == Scope.SAMPLE ? options.withLimit(Math.max(1, n)) : options;
     }

@@ -52,6 +52,7 @@ public final class JudgeRunWindow {
     private final Label privacy = new Label();
     /** The project's redaction mode (on, remote, off), read when the window opens. */
     private String redactionMode = "off";
+
     private final Label check = new Label();
     private final ProgressBar progress = new ProgressBar(0);
     private final Label progressText = new Label("Not started.");
@@ -60,10 +61,12 @@ public final class JudgeRunWindow {
     private final Button cancel = new Button("Cancel run");
     private final javafx.scene.control.TextArea previewText = new javafx.scene.control.TextArea();
     private final javafx.scene.control.ComboBox<JudgeRunViewModel.Scope> scope = new javafx.scene.control.ComboBox<>();
-    private final javafx.scene.control.Spinner<Integer> sampleSize = new javafx.scene.control.Spinner<>(1, 100_000, 50, 10);
+    private final javafx.scene.control.Spinner<Integer> sampleSize =
+            new javafx.scene.control.Spinner<>(1, 100_000, 50, 10);
     private Runnable cancelRun;
     /** The judge name the window chose (not typed by the user): it follows the server preset. */
     private String autoName;
+
     private RunReport lastReport;
     private long lastRefresh;
 
@@ -197,32 +200,41 @@ public final class JudgeRunWindow {
     public void open() {
         stage.show();
         stage.toFront();
-        vm.query(RemotePreview::mode, mode -> {
-            redactionMode = mode;
-            describeWhere();
-        }, msg -> privacy.setText(msg));
-        vm.query(JudgeStore::names, names -> {
-            name.getItems().setAll(names);
-            if (!names.isEmpty()) {
-                name.setValue(names.get(0));
-                loadSaved(names.get(0));
-            }
-        }, msg -> check.setText("Cannot read the saved judges: " + msg));
+        vm.query(
+                RemotePreview::mode,
+                mode -> {
+                    redactionMode = mode;
+                    describeWhere();
+                },
+                msg -> privacy.setText(msg));
+        vm.query(
+                JudgeStore::names,
+                names -> {
+                    name.getItems().setAll(names);
+                    if (!names.isEmpty()) {
+                        name.setValue(names.get(0));
+                        loadSaved(names.get(0));
+                    }
+                },
+                msg -> check.setText("Cannot read the saved judges: " + msg));
     }
 
     private void loadSaved(String judge) {
         if (judge == null || judge.isBlank()) {
             return;
         }
-        vm.query(p -> JudgeStore.load(p, judge.strip()), cfg -> {
-            if (cfg != null) {
-                fill(cfg);
-                autoName = null; // a saved judge keeps its name
-                check.setText("Saved judge " + cfg.name() + ": its settings are loaded.");
-            } else {
-                check.setText("A new judge: its settings are saved in the project when it runs.");
-            }
-        }, msg -> check.setText(msg));
+        vm.query(
+                p -> JudgeStore.load(p, judge.strip()),
+                cfg -> {
+                    if (cfg != null) {
+                        fill(cfg);
+                        autoName = null; // a saved judge keeps its name
+                        check.setText("Saved judge " + cfg.name() + ": its settings are loaded.");
+                    } else {
+                        check.setText("A new judge: its settings are saved in the project when it runs.");
+                    }
+                },
+                msg -> check.setText(msg));
     }
 
     /** True while {@link #fill} sets the fields: choosing the preset then must not overwrite them. */
@@ -233,8 +245,10 @@ public final class JudgeRunWindow {
         ProviderPreset p = ProviderPreset.matching(cfg);
         if (p == null) {
             // a server of its own (another port, 127.0.0.1…): shown as the nearest preset, its URL kept
-            p = ProviderPreset.ALL.stream().filter(x -> x.provider() == cfg.provider())
-                    .reduce((a, b) -> b).orElse(null);
+            p = ProviderPreset.ALL.stream()
+                    .filter(x -> x.provider() == cfg.provider())
+                    .reduce((a, b) -> b)
+                    .orElse(null);
         }
         filling = true;
         try {
@@ -256,13 +270,16 @@ public final class JudgeRunWindow {
             return;
         }
         baseUrl.setText(p.baseUrl());
-        String typed = name.getEditor().getText() == null ? "" : name.getEditor().getText().strip();
+        String typed = name.getEditor().getText() == null
+                ? ""
+                : name.getEditor().getText().strip();
         if (typed.isEmpty() || typed.equals(autoName)) {
             autoName = defaultName(p); // "local-tree" is no name for an OpenAI judge
             name.getEditor().setText(autoName);
         }
         keyVar.setText(p.apiKeyEnv() == null ? "" : p.apiKeyEnv());
-        if (model.getText().isBlank() || ProviderPreset.ALL.stream().anyMatch(x -> x.suggestedModel().equals(model.getText()))) {
+        if (model.getText().isBlank()
+                || ProviderPreset.ALL.stream().anyMatch(x -> x.suggestedModel().equals(model.getText()))) {
             model.setText(p.suggestedModel());
         }
         describeWhere();
@@ -271,12 +288,17 @@ public final class JudgeRunWindow {
     private void describeWhere() {
         try {
             JudgeConfig c = config();
-            where.setText(c.local() ? "The traces stay on this computer." : "The traces are sent to " + c.baseUrl()
-                    + " (not this computer).");
+            where.setText(
+                    c.local()
+                            ? "The traces stay on this computer."
+                            : "The traces are sent to " + c.baseUrl() + " (not this computer).");
             boolean redacts = redactionMode.equals("on") || (redactionMode.equals("remote") && !c.local());
-            privacy.setText(redacts ? "Redaction is on for this judge. " + Redactor.LIMITS
-                    : "Redaction is off for this judge: the traces are sent as they are (project setting "
-                    + redactionMode + "; `tracejudge judge PROJECT --name NAME --redact` turns it on).");
+            privacy.setText(
+                    redacts
+                            ? "Redaction is on for this judge. " + Redactor.LIMITS
+                            : "Redaction is off for this judge: the traces are sent as they are (project setting "
+                                    + redactionMode
+                                    + "; `tracejudge judge PROJECT --name NAME --redact` turns it on).");
         } catch (IllegalArgumentException e) {
             where.setText(e.getMessage());
         }
@@ -284,14 +306,18 @@ public final class JudgeRunWindow {
 
     /** The configuration in the form. */
     public JudgeConfig config() {
-        String n = name.getEditor().getText() == null ? "" : name.getEditor().getText().strip();
+        String n = name.getEditor().getText() == null
+                ? ""
+                : name.getEditor().getText().strip();
         ProviderPreset p = preset.getValue();
         JudgeConfig base = JudgeConfig.defaults(n.isEmpty() ? "unnamed" : n);
         if (p != null) {
             base = base.withProvider(p.provider());
         }
-        return base.withBaseUrl(baseUrl.getText().strip()).withModel(model.getText().strip())
-                .withRubric(rubric.getValue()).withApiKeyEnv(keyVar.getText().strip())
+        return base.withBaseUrl(baseUrl.getText().strip())
+                .withModel(model.getText().strip())
+                .withRubric(rubric.getValue())
+                .withApiKeyEnv(keyVar.getText().strip())
                 .withLimits(concurrency.getValue(), 0);
     }
 
@@ -324,13 +350,15 @@ public final class JudgeRunWindow {
         }
         check.setText("Testing " + cfg.baseUrl() + " …");
         test.setDisable(true);
-        Thread t = new Thread(() -> {
-            ConnectionCheck.Result r = ConnectionCheck.run(cfg, System::getenv);
-            Platform.runLater(() -> {
-                check.setText(r.message());
-                test.setDisable(false);
-            });
-        }, "judge-connection-test");
+        Thread t = new Thread(
+                () -> {
+                    ConnectionCheck.Result r = ConnectionCheck.run(cfg, System::getenv);
+                    Platform.runLater(() -> {
+                        check.setText(r.message());
+                        test.setDisable(false);
+                    });
+                },
+                "judge-connection-test");
         t.setDaemon(true);
         t.start();
     }
@@ -352,46 +380,60 @@ public final class JudgeRunWindow {
         progressText.setText("Starting " + cfg.name() + " …");
         lastRefresh = System.currentTimeMillis();
         long[] usage = new long[3];
-        cancelRun = vm.runJudge(cfg, scope.getValue(), sampleSize.getValue(), new JudgeListener() {
-            @Override
-            public void progress(int done, int planned, long elapsedMillis, long etaMillis) {
-                Platform.runLater(() -> showProgress(done, planned, etaMillis, usage));
-                long now = System.currentTimeMillis();
-                if (now - lastRefresh >= REFRESH_EVERY_MILLIS) {
-                    lastRefresh = now;
-                    Platform.runLater(vm::refresh); // new labels flow into the table as they arrive
-                }
-            }
+        cancelRun = vm.runJudge(
+                cfg,
+                scope.getValue(),
+                sampleSize.getValue(),
+                new JudgeListener() {
+                    @Override
+                    public void progress(int done, int planned, long elapsedMillis, long etaMillis) {
+                        Platform.runLater(() -> showProgress(done, planned, etaMillis, usage));
+                        long now = System.currentTimeMillis();
+                        if (now - lastRefresh >= REFRESH_EVERY_MILLIS) {
+                            lastRefresh = now;
+                            Platform.runLater(vm::refresh); // new labels flow into the table as they arrive
+                        }
+                    }
 
-            @Override
-            public void usage(long requests, long tokensIn, long tokensOut) {
-                usage[0] = requests;
-                usage[1] = tokensIn;
-                usage[2] = tokensOut;
-            }
-        }, report -> {
-            lastReport = report;
-            progress.setProgress(report.planned() == 0 ? 1 : (double) (report.planned() - report.remaining())
-                    / report.planned());
-            // why traces failed, grouped by reason (a stop's message and fix is shown above, in the check line)
-            StringBuilder text = new StringBuilder(report.summary());
-            report.failureLines().forEach(l -> text.append('\n').append(l));
-            progressText.setText(text.toString());
-            finished();
-        }, msg -> {
-            // the run stopped: the bar stops, the reason shows where the user is looking (under the bar)
-            check.setText(msg);
-            progress.setProgress(0);
-            progressText.setText("Stopped: " + msg);
-            finished();
-        });
+                    @Override
+                    public void usage(long requests, long tokensIn, long tokensOut) {
+                        usage[0] = requests;
+                        usage[1] = tokensIn;
+                        usage[2] = tokensOut;
+                    }
+                },
+                report -> {
+                    lastReport = report;
+                    progress.setProgress(
+                            report.planned() == 0
+                                    ? 1
+                                    : (double) (report.planned() - report.remaining()) / report.planned());
+                    // why traces failed, grouped by reason (a stop's message and fix is shown above, in the check line)
+                    StringBuilder text = new StringBuilder(report.summary());
+                    report.failureLines().forEach(l -> text.append('\n').append(l));
+                    progressText.setText(text.toString());
+                    finished();
+                },
+                msg -> {
+                    // the run stopped: the bar stops, the reason shows where the user is looking (under the bar)
+                    check.setText(msg);
+                    progress.setProgress(0);
+                    progressText.setText("Stopped: " + msg);
+                    finished();
+                });
     }
 
     private void showProgress(int done, int planned, long etaMillis, long[] usage) {
         progress.setProgress(planned == 0 ? 1 : (double) done / planned);
-        progressText.setText(String.format(Locale.ROOT, "%,d of %,d traces · %s · %,d requests · tokens %,d in / %,d out",
-                done, planned, etaMillis < 0 ? "estimating time left" : "about " + duration(etaMillis) + " left",
-                usage[0], usage[1], usage[2]));
+        progressText.setText(String.format(
+                Locale.ROOT,
+                "%,d of %,d traces · %s · %,d requests · tokens %,d in / %,d out",
+                done,
+                planned,
+                etaMillis < 0 ? "estimating time left" : "about " + duration(etaMillis) + " left",
+                usage[0],
+                usage[1],
+                usage[2]));
     }
 
     private void finished() {
@@ -403,6 +445,8 @@ public final class JudgeRunWindow {
 
     static String duration(long millis) {
         long s = Math.max(0, millis / 1000);
-        return s < 60 ? s + " s" : s < 3600 ? (s / 60) + " min " + (s % 60) + " s" : (s / 3600) + " h " + (s % 3600 / 60) + " min";
+        return s < 60
+                ? s + " s"
+                : s < 3600 ? (s / 60) + " min " + (s % 60) + " s" : (s / 3600) + " h " + (s % 3600 / 60) + " min";
     }
 }

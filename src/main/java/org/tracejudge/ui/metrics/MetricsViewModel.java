@@ -58,8 +58,8 @@ public final class MetricsViewModel {
      * {@code fromY} are the judge-only rates the arrow starts at and {@code xCi}, {@code yCi} the corrected
      * intervals; null otherwise.
      */
-    public record Point(String model, double x, double y, Double fromX, Double fromY, double[] xCi, double[] yCi,
-                        String tooltip) {
+    public record Point(
+            String model, double x, double y, Double fromX, Double fromY, double[] xCi, double[] yCi, String tooltip) {
         public boolean arrow() {
             return fromX != null && fromY != null;
         }
@@ -78,7 +78,8 @@ public final class MetricsViewModel {
     private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper placeholder = new ReadOnlyStringWrapper("Reading the project…");
     private final ReadOnlyStringWrapper nMeaning = new ReadOnlyStringWrapper(N_LABELLED);
-    private final javafx.beans.property.ReadOnlyLongWrapper shownVersion = new javafx.beans.property.ReadOnlyLongWrapper();
+    private final javafx.beans.property.ReadOnlyLongWrapper shownVersion =
+            new javafx.beans.property.ReadOnlyLongWrapper();
 
     static final String N_LABELLED = "tool-required / control traces with a label from this source";
     static final String N_GOLD = "gold traces of the calibration sample: tool-required / control (the corrected "
@@ -170,7 +171,9 @@ public final class MetricsViewModel {
     /** The chosen label source's metrics; null while reading and for the corrected source. */
     public SourceMetrics shown() {
         Loaded l = loaded.get();
-        return l == null || source.get() == null ? null : l.dashboard().bySource().get(source.get());
+        return l == null || source.get() == null
+                ? null
+                : l.dashboard().bySource().get(source.get());
     }
 
     /** The table on show as CSV (the label sources' long form; the corrected leaderboard's wide one), or null. */
@@ -217,15 +220,35 @@ public final class MetricsViewModel {
             Map<String, Cell> cells = new LinkedHashMap<>();
             for (String rate : MetricsWindow.BOARD) {
                 Rate r = m.rate(rate);
-                cells.put(rate, new Cell(rate, r.percent(), r.defined() ? r.ci95()[0] : null, r.defined() ? r.ci95()[1] : null,
-                        cell(r), "", r.defined() ? "" : "no " + (rate.equals("UTR") || rate.equals("CTRL_Acc") ? "control"
-                        : "tool-required") + " trace with a label from " + s.source()));
+                cells.put(
+                        rate,
+                        new Cell(
+                                rate,
+                                r.percent(),
+                                r.defined() ? r.ci95()[0] : null,
+                                r.defined() ? r.ci95()[1] : null,
+                                cell(r),
+                                "",
+                                r.defined()
+                                        ? ""
+                                        : "no "
+                                                + (rate.equals("UTR") || rate.equals("CTRL_Acc")
+                                                        ? "control"
+                                                        : "tool-required")
+                                                + " trace with a label from " + s.source()));
             }
             out.add(new BoardRow(m.model(), m.nRequired() + " / " + m.nControl(), cells));
             Rate ctur = m.rate("CTUR");
             Rate utr = m.rate("UTR");
             if (ctur.defined() && utr.defined()) {
-                pts.add(new Point(m.model(), ctur.percent(), utr.percent(), null, null, null, null,
+                pts.add(new Point(
+                        m.model(),
+                        ctur.percent(),
+                        utr.percent(),
+                        null,
+                        null,
+                        null,
+                        null,
                         m.model() + "\nCTUR " + cell(ctur) + "\nUTR " + cell(utr)));
             }
         }
@@ -235,14 +258,21 @@ public final class MetricsViewModel {
         Dashboard d = l.dashboard();
         int required = s.models().stream().mapToInt(ModelMetrics::nRequired).sum();
         int control = s.models().stream().mapToInt(ModelMetrics::nControl).sum();
-        note.set(String.format(Locale.ROOT, "%s: %d models, %d tool-required and %d control traces with a label. "
+        note.set(String.format(
+                Locale.ROOT,
+                "%s: %d models, %d tool-required and %d control traces with a label. "
                         + "Rates in %% with 95%% Wilson intervals; n/a where the denominator is empty.%s",
-                s.source(), s.models().size(), required, control,
-                (d.ensembleNote() == null ? "  Ensemble: rule " + d.judges().rule().column() + " with judges "
-                        + String.join(" and ", d.judgeNames()) + "."
-                        : "  No ensemble or final labels: " + d.ensembleNote())
-                        + (d.bySource().keySet().stream().anyMatch(k -> k.startsWith("rule")) ? ""
-                        : "  No rule labels stored yet: File ▸ Classify… adds the rule as a source.")));
+                s.source(),
+                s.models().size(),
+                required,
+                control,
+                (d.ensembleNote() == null
+                                ? "  Ensemble: rule " + d.judges().rule().column() + " with judges "
+                                        + String.join(" and ", d.judgeNames()) + "."
+                                : "  No ensemble or final labels: " + d.ensembleNote())
+                        + (d.bySource().keySet().stream().anyMatch(k -> k.startsWith("rule"))
+                                ? ""
+                                : "  No rule labels stored yet: File ▸ Classify… adds the rule as a source.")));
     }
 
     private void showCorrected(Loaded l) {
@@ -279,27 +309,46 @@ public final class MetricsViewModel {
                 Cell cx = cells.get("CTUR");
                 Cell cy = cells.get("UTR");
                 boolean from = ctur.judgeOnly().defined() && utr.judgeOnly().defined();
-                pts.add(new Point(m.getKey(), cx.value(), cy.value(), from ? 100 * ctur.judgeOnly().value() : null,
-                        from ? 100 * utr.judgeOnly().value() : null, new double[] {cx.low(), cx.high()},
-                        new double[] {cy.low(), cy.high()}, m.getKey() + "\nCTUR " + cx.text() + " (" + cx.beside()
-                        .replace("\n", ", ") + ")\nUTR " + cy.text() + " (" + cy.beside().replace("\n", ", ")
-                        + ")\nthe arrow runs from the judge-only rates to the corrected ones"));
+                pts.add(new Point(
+                        m.getKey(),
+                        cx.value(),
+                        cy.value(),
+                        from ? 100 * ctur.judgeOnly().value() : null,
+                        from ? 100 * utr.judgeOnly().value() : null,
+                        new double[] {cx.low(), cx.high()},
+                        new double[] {cy.low(), cy.high()},
+                        m.getKey() + "\nCTUR " + cx.text() + " (" + cx.beside().replace("\n", ", ") + ")\nUTR "
+                                + cy.text() + " (" + cy.beside().replace("\n", ", ")
+                                + ")\nthe arrow runs from the judge-only rates to the corrected ones"));
             }
         }
         rows.setAll(out);
         points.setAll(pts);
         bars.setAll(bars(out));
-        int unjudged = r.rows().stream().filter(x -> x.rate().name().equals("CTUR") || x.rate().name().equals("UTR"))
-                .mapToInt(CorrectedRates.Row::unjudged).sum();
-        note.set(String.format(Locale.ROOT, "%s: %s (prediction-powered inference with power tuning%s) on the labels of "
+        int unjudged = r.rows().stream()
+                .filter(x -> x.rate().name().equals("CTUR") || x.rate().name().equals("UTR"))
+                .mapToInt(CorrectedRates.Row::unjudged)
+                .sum();
+        note.set(String.format(
+                Locale.ROOT,
+                "%s: %s (prediction-powered inference with power tuning%s) on the labels of "
                         + "%s, corrected with the gold of calibration sample '%s' (%s draw): %d of its %d traces decided. "
                         + "Ranked by corrected CTUR. Each cell: corrected %% [95%% interval], the judge-only rate and the "
                         + "gold-only rate (n gold) under it; the four failure modes need not add up to 100.%s%s",
-                CORRECTED, Corrected.PPI, r.sample().design() == org.tracejudge.calibration.Sample.Design.STRATIFIED_LABEL
-                        ? "; the sample is stratified by the judge's label, where it is the stratified gold mean" : "",
-                r.judge(), r.sample().name(), r.sample().design().code(), r.goldInSample(),
-                r.sample().draws().size(), r.goldOutsideSample() > 0 ? "  " + r.goldOutsideSample() + " gold traces "
-                        + "outside the sample (picked by hand or by disagreement) are not used." : "",
+                CORRECTED,
+                Corrected.PPI,
+                r.sample().design() == org.tracejudge.calibration.Sample.Design.STRATIFIED_LABEL
+                        ? "; the sample is stratified by the judge's label, where it is the stratified gold mean"
+                        : "",
+                r.judge(),
+                r.sample().name(),
+                r.sample().design().code(),
+                r.goldInSample(),
+                r.sample().draws().size(),
+                r.goldOutsideSample() > 0
+                        ? "  " + r.goldOutsideSample() + " gold traces "
+                                + "outside the sample (picked by hand or by disagreement) are not used."
+                        : "",
                 unjudged > 0 ? "  " + unjudged + " traces without a judge label are left out." : ""));
     }
 
@@ -307,14 +356,26 @@ public final class MetricsViewModel {
         Corrected.Estimate e = row.ppi();
         String beside = "judge " + pct(row.judgeOnly()) + "\ngold " + pct(row.goldOnly()) + " (" + row.gold() + ")";
         if (!e.defined()) {
-            return new Cell(row.rate().name(), null, null, null, "n/a", beside, e.estimator() + " refused: " + e.refusal());
+            return new Cell(
+                    row.rate().name(), null, null, null, "n/a", beside, e.estimator() + " refused: " + e.refusal());
         }
         double v = 100 * e.value();
         double lo = 100 * e.ci95()[0];
         double hi = 100 * e.ci95()[1];
-        return new Cell(row.rate().name(), v, lo, hi, String.format(Locale.ROOT, "%.1f [%.1f–%.1f]", v, lo, hi), beside,
-                String.format(Locale.ROOT, "%s%s, %d gold of %d judged traces", e.estimator(), e.lambda() == null ? ""
-                        : String.format(Locale.ROOT, ", λ = %.2f", e.lambda()), row.gold(), row.judged()));
+        return new Cell(
+                row.rate().name(),
+                v,
+                lo,
+                hi,
+                String.format(Locale.ROOT, "%.1f [%.1f–%.1f]", v, lo, hi),
+                beside,
+                String.format(
+                        Locale.ROOT,
+                        "%s%s, %d gold of %d judged traces",
+                        e.estimator(),
+                        e.lambda() == null ? "" : String.format(Locale.ROOT, ", λ = %.2f", e.lambda()),
+                        row.gold(),
+                        row.judged()));
     }
 
     private static String pct(Corrected.Estimate e) {

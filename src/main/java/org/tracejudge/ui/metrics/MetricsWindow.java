@@ -134,7 +134,8 @@ public final class MetricsWindow {
             head.setAccessibleText(MetricsFormat.display(rate) + ": " + MEANING.get(rate));
             col.setGraphic(head);
             col.setUserData(rate);
-            col.setCellValueFactory(c -> new SimpleStringProperty(c.getValue().cell(rate).text()));
+            col.setCellValueFactory(
+                    c -> new SimpleStringProperty(c.getValue().cell(rate).text()));
             col.setComparator(MetricsWindow::comparePercent);
             col.setCellFactory(c -> new RateCell(rate));
             col.setPrefWidth(84);
@@ -192,7 +193,11 @@ public final class MetricsWindow {
         // a project of tool-selection runs only (an NLT study) opens on its study
         selection.model().reportProperty().addListener((o, a, r) -> {
             Dashboard d = dashboard.get();
-            if (r != null && r.trials() > 0 && (d == null || d.bySource().values().stream().allMatch(m -> m.models().isEmpty()))) {
+            if (r != null
+                    && r.trials() > 0
+                    && (d == null
+                            || d.bySource().values().stream()
+                                    .allMatch(m -> m.models().isEmpty()))) {
                 showSelection();
             }
         });
@@ -223,10 +228,11 @@ public final class MetricsWindow {
             "UTR", "Unnecessary tool-use rate: control traces where a tool was called though none was needed",
             "CTRL_Acc", "Control accuracy: control traces answered correctly without a tool");
 
-    static final String GLOSSARY = "TSR tool skipped · CTUR clean tool use (called, result used correctly) · RIR result "
-            + "ignored · OFR output fabricated — each a % of the tool-required traces with a label from this source; "
-            + "the four add up to 100. UTR tool called needlessly on a control task · CTRL-Acc control task answered correctly "
-            + "(% of control traces). Hover a column header for more.";
+    static final String GLOSSARY =
+            "TSR tool skipped · CTUR clean tool use (called, result used correctly) · RIR result "
+                    + "ignored · OFR output fabricated — each a % of the tool-required traces with a label from this source; "
+                    + "the four add up to 100. UTR tool called needlessly on a control task · CTRL-Acc control task answered correctly "
+                    + "(% of control traces). Hover a column header for more.";
 
     /** The figures on show (null while reading). */
     public ReadOnlyObjectProperty<Dashboard> dashboardProperty() {
@@ -303,14 +309,16 @@ public final class MetricsWindow {
             XYChart.Series<String, Number> series = new XYChart.Series<>();
             series.setName(MetricsFormat.display(b.rate()));
             for (int i = 0; i < b.models().size(); i++) {
-                series.getData().add(new XYChart.Data<>(b.models().get(i), b.percents().get(i)));
+                series.getData()
+                        .add(new XYChart.Data<>(b.models().get(i), b.percents().get(i)));
             }
             stacks.add(series);
         }
         modes.getData().setAll(stacks);
         // the corrected four need not add up to 100 (the note says so)
         modes.setTitle(model.correctedShown() ? "Failure modes per model, corrected" : "Failure modes per model");
-        profile.setTitle(model.correctedShown() ? "Judge only ○ → corrected ● (95% intervals)" : "Failure profile per model");
+        profile.setTitle(
+                model.correctedShown() ? "Judge only ○ → corrected ● (95% intervals)" : "Failure profile per model");
     }
 
     /**
@@ -345,7 +353,8 @@ public final class MetricsWindow {
             int space = item.indexOf(' ');
             value.setText(space < 0 ? item : item.substring(0, space));
             interval.setText(space < 0 ? "" : item.substring(space + 1));
-            MetricsViewModel.BoardRow row = getTableRow() == null ? null : getTableRow().getItem();
+            MetricsViewModel.BoardRow row =
+                    getTableRow() == null ? null : getTableRow().getItem();
             MetricsViewModel.Cell c = row == null ? null : row.cell(rate);
             String more = c == null ? "" : c.beside();
             beside.setText(more);
@@ -356,7 +365,6 @@ public final class MetricsWindow {
             setGraphic(box);
         }
     }
-
 
     private static int comparePercent(String a, String b) {
         return Double.compare(leading(a), leading(b));
@@ -381,7 +389,8 @@ public final class MetricsWindow {
         ClipboardContent c = new ClipboardContent();
         c.putString(text);
         Clipboard.getSystemClipboard().setContent(c);
-        model.say("Copied the " + model.sourceProperty().get() + " table as CSV (" + model.rows().size() + " models).");
+        model.say("Copied the " + model.sourceProperty().get() + " table as CSV ("
+                + model.rows().size() + " models).");
         return text;
     }
 
@@ -410,8 +419,11 @@ public final class MetricsWindow {
     public void saveMarkdown(Path file) throws IOException {
         SourceMetrics s = shown();
         if (s == null) {
-            throw new IOException(model.correctedShown() ? "the corrected rates are copied as CSV (Copy table as CSV); "
-                    + "Markdown is for the label sources" : "nothing to save yet");
+            throw new IOException(
+                    model.correctedShown()
+                            ? "the corrected rates are copied as CSV (Copy table as CSV); "
+                                    + "Markdown is for the label sources"
+                            : "nothing to save yet");
         }
         Dashboard d = dashboard.get();
         writeAtomically(file, MetricsFormat.markdown(s, d.judgeNames(), null).getBytes(StandardCharsets.UTF_8));

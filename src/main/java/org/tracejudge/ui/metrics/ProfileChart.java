@@ -75,6 +75,7 @@ final class ProfileChart extends ScatterChart<Number, Number> {
 
     /** A name's line height in the profile, and roughly how many percent of either axis a pixel is. */
     static final double LINE_PX = 13;
+
     static final double X_PCT_PER_PX = 100 / 520.0;
     static final double Y_PCT_PER_PX = 100 / 300.0;
 

@@ -65,11 +65,13 @@ public final class SelectionView {
         variance.setConverter(new javafx.util.StringConverter<>() {
             @Override
             public String toString(Variance v) {
-                return v == null ? "" : switch (v) {
-                    case REPLICATION -> "across replications";
-                    case WITHIN -> "within cells";
-                    case ACROSS -> "across cells";
-                };
+                return v == null
+                        ? ""
+                        : switch (v) {
+                            case REPLICATION -> "across replications";
+                            case WITHIN -> "within cells";
+                            case ACROSS -> "across cells";
+                        };
             }
 
             @Override
@@ -86,8 +88,11 @@ public final class SelectionView {
         csv.setId("selectionCopyCsv");
         csv.setOnAction(e -> copyCsv());
         Button md = new Button("Save table as Markdown…");
-        md.setOnAction(e -> choose("Markdown", "*.md", "selection.md", f -> MetricsWindow.writeAtomically(f,
-                model.markdown().getBytes(StandardCharsets.UTF_8))));
+        md.setOnAction(e -> choose(
+                "Markdown",
+                "*.md",
+                "selection.md",
+                f -> MetricsWindow.writeAtomically(f, model.markdown().getBytes(StandardCharsets.UTF_8))));
         Button png = new Button("Save plot as PNG…");
         png.setOnAction(e -> choose("PNG image", "*.png", "selection-plot.png", this::savePlotPng));
         Button svg = new Button("Save plot as SVG…");
@@ -106,13 +111,30 @@ public final class SelectionView {
         table.getColumns().add(column("Approach", 76, g -> g.approach()));
         table.getColumns().add(column("Slice", 140, SelectionReportFormat::slice));
         table.getColumns().add(column("Trials", 52, g -> String.valueOf(g.trials())));
-        table.getColumns().add(column("Acc. % [95% CI]", 140, g -> String.format(Locale.ROOT, "%.1f [%.1f–%.1f]",
-                100 * g.accuracy(), 100 * g.ciLow(), 100 * g.ciHigh())));
-        TableColumn<Group, String> var = column("Variance", 120, g -> SelectionReportFormat.var(g.variance(model.varianceProperty().get())));
+        table.getColumns()
+                .add(column(
+                        "Acc. % [95% CI]",
+                        140,
+                        g -> String.format(
+                                Locale.ROOT,
+                                "%.1f [%.1f–%.1f]",
+                                100 * g.accuracy(),
+                                100 * g.ciLow(),
+                                100 * g.ciHigh())));
+        TableColumn<Group, String> var = column(
+                "Variance",
+                120,
+                g -> SelectionReportFormat.var(
+                        g.variance(model.varianceProperty().get())));
         var.setId("selectionVarianceColumn");
         table.getColumns().add(var);
-        table.getColumns().add(column("Tokens in/out/total", 130, g -> SelectionReportFormat.tok(g.meanInput()) + " / "
-                + SelectionReportFormat.tok(g.meanOutput()) + " / " + SelectionReportFormat.tok(g.meanTotal())));
+        table.getColumns()
+                .add(column(
+                        "Tokens in/out/total",
+                        130,
+                        g -> SelectionReportFormat.tok(g.meanInput()) + " / "
+                                + SelectionReportFormat.tok(g.meanOutput()) + " / "
+                                + SelectionReportFormat.tok(g.meanTotal())));
         table.setItems(model.rows());
         model.varianceProperty().addListener((o, a, b) -> {
             var.setText("Variance (" + b.key + ")");
@@ -125,11 +147,24 @@ public final class SelectionView {
         diffs.setPlaceholder(new Label("No model has both approaches."));
         diffs.getColumns().add(column("Model", 130, d -> d.model()));
         diffs.getColumns().add(column("Pairs", 50, d -> String.valueOf(d.pairs())));
-        diffs.getColumns().add(column("NLT − structured (pp)", 130, d -> Double.isFinite(d.difference())
-                ? String.format(Locale.ROOT, "%+.1f", 100 * d.difference()) : "n/a"));
-        diffs.getColumns().add(column("NLT only / structured only", 150, d -> d.nltOnly() + " / " + d.structuredOnly()));
-        diffs.getColumns().add(column("McNemar p", 120, d -> String.format(Locale.ROOT, d.test().pValue() < 1e-4 ? "%.2e" : "%.4f",
-                d.test().pValue()) + (d.test().method().startsWith("exact") ? " (exact)" : "")));
+        diffs.getColumns()
+                .add(column(
+                        "NLT − structured (pp)",
+                        130,
+                        d -> Double.isFinite(d.difference())
+                                ? String.format(Locale.ROOT, "%+.1f", 100 * d.difference())
+                                : "n/a"));
+        diffs.getColumns()
+                .add(column("NLT only / structured only", 150, d -> d.nltOnly() + " / " + d.structuredOnly()));
+        diffs.getColumns()
+                .add(column(
+                        "McNemar p",
+                        120,
+                        d -> String.format(
+                                        Locale.ROOT,
+                                        d.test().pValue() < 1e-4 ? "%.2e" : "%.4f",
+                                        d.test().pValue())
+                                + (d.test().method().startsWith("exact") ? " (exact)" : "")));
         diffs.setItems(model.differences());
         diffs.setTooltip(new Tooltip("Trials paired by scenario, input, condition and replication"));
 
@@ -167,7 +202,8 @@ public final class SelectionView {
         tools.getColumns().add(column("Missed", 56, t -> String.valueOf(t.missed())));
         tools.getColumns().add(column("Precision", 64, t -> SelectionReportFormat.frac(t.precision())));
         tools.setItems(model.tools());
-        tools.setTooltip(new Tooltip("Against the expected set; an unparseable selection fires no tool. ⚠ = safety-critical"));
+        tools.setTooltip(
+                new Tooltip("Against the expected set; an unparseable selection fires no tool. ⚠ = safety-critical"));
         Tab diffTab = new Tab("NLT − structured", diffs);
         Tab toolTab = new Tab("Per tool (safety-critical first)", tools);
         toolTab.setId("selectionToolsTab");
@@ -200,7 +236,8 @@ public final class SelectionView {
         return plot;
     }
 
-    private static <T> TableColumn<T, String> column(String name, double width, java.util.function.Function<T, String> f) {
+    private static <T> TableColumn<T, String> column(
+            String name, double width, java.util.function.Function<T, String> f) {
         TableColumn<T, String> c = new TableColumn<>(name);
         c.setCellValueFactory(x -> new SimpleStringProperty(f.apply(x.getValue())));
         c.setPrefWidth(width);
@@ -328,7 +365,12 @@ public final class SelectionView {
                     Line l = new Line(sx + 5 * ux, sy + 5 * uy, ex, ey);
                     l.setStroke(Color.gray(0.27));
                     l.setStrokeWidth(1.5);
-                    Polygon head = new Polygon(ex, ey, ex - 9 * ux + 4 * uy, ey - 9 * uy - 4 * ux, ex - 9 * ux - 4 * uy,
+                    Polygon head = new Polygon(
+                            ex,
+                            ey,
+                            ex - 9 * ux + 4 * uy,
+                            ey - 9 * uy - 4 * ux,
+                            ex - 9 * ux - 4 * uy,
                             ey - 9 * uy + 4 * ux);
                     head.setFill(Color.gray(0.27));
                     getChildren().addAll(l, head);
@@ -337,8 +379,14 @@ public final class SelectionView {
                 Circle n = new Circle(nx, ny, 5, nl);
                 s.getStyleClass().add("selection-structured");
                 n.getStyleClass().add("selection-nlt");
-                String tip = String.format(Locale.ROOT, "%s%nstructured %.1f%%, variance %.4f%nNLT %.1f%%, variance %.4f",
-                        a.model(), a.structuredAccuracy(), a.structuredVariance(), a.nltAccuracy(), a.nltVariance());
+                String tip = String.format(
+                        Locale.ROOT,
+                        "%s%nstructured %.1f%%, variance %.4f%nNLT %.1f%%, variance %.4f",
+                        a.model(),
+                        a.structuredAccuracy(),
+                        a.structuredVariance(),
+                        a.nltAccuracy(),
+                        a.nltVariance());
                 Tooltip.install(s, new Tooltip(tip));
                 Tooltip.install(n, new Tooltip(tip));
                 Text name = new Text(nx + 8, ny - 6, a.model());

@@ -25,7 +25,9 @@ import org.tracejudge.ui.session.Session;
 public final class SelectionViewModel {
     /** Which groups the table lists. */
     public enum Slice {
-        ALL("Every slice", null), OVERALL("Overall", "all"), SCENARIO("By scenario", "scenario"),
+        ALL("Every slice", null),
+        OVERALL("Overall", "all"),
+        SCENARIO("By scenario", "scenario"),
         CONDITION("By condition", "condition");
 
         final String label;
@@ -63,10 +65,13 @@ public final class SelectionViewModel {
     /** Reads the trials and computes the report in the background. */
     public void load() {
         status.set("Computing…");
-        project.query(p -> SelectionStudy.compute(p.read(SelectionStudy::trials)), r -> {
-            report.set(r);
-            show();
-        }, msg -> status.set("Cannot compute the study: " + msg));
+        project.query(
+                p -> SelectionStudy.compute(p.read(SelectionStudy::trials)),
+                r -> {
+                    report.set(r);
+                    show();
+                },
+                msg -> status.set("Cannot compute the study: " + msg));
     }
 
     private void show() {
@@ -80,16 +85,28 @@ public final class SelectionViewModel {
         rows.setAll(s.by == null ? r.groups() : r.groups(s.by));
         differences.setAll(r.differences());
         // safety-critical tools first, each in the scenario's order
-        tools.setAll(r.tools().stream().sorted(java.util.Comparator.comparing((SelectionStudy.ToolFigure t) -> !t.safetyCritical())
-                .thenComparing(SelectionStudy.ToolFigure::scenario)).toList());
+        tools.setAll(r.tools().stream()
+                .sorted(java.util.Comparator.comparing((SelectionStudy.ToolFigure t) -> !t.safetyCritical())
+                        .thenComparing(SelectionStudy.ToolFigure::scenario))
+                .toList());
         arrows.setAll(SelectionPlot.arrows(r, v));
-        headline.set(r.headline() == null ? "No model has both approaches: no NLT − structured difference."
-                : SelectionReportFormat.headline(r.headline(), v));
+        headline.set(
+                r.headline() == null
+                        ? "No model has both approaches: no NLT − structured difference."
+                        : SelectionReportFormat.headline(r.headline(), v));
         List<String> out = SelectionPlot.leftOut(r, v);
-        status.set(r.trials() == 0 ? "No scored tool-selection runs in this project (import a scenario file and its runs)."
-                : r.trials() + " trials, " + r.models().size() + " models" + (r.unscored() > 0 ? "; " + r.unscored()
-                + " runs without their scenario file left out" : "") + (out.isEmpty() ? "" : "; not in the plot: "
-                + String.join(", ", out) + " (one approach, or the variance undefined)") + ".");
+        status.set(
+                r.trials() == 0
+                        ? "No scored tool-selection runs in this project (import a scenario file and its runs)."
+                        : r.trials() + " trials, " + r.models().size() + " models"
+                                + (r.unscored() > 0
+                                        ? "; " + r.unscored() + " runs without their scenario file left out"
+                                        : "")
+                                + (out.isEmpty()
+                                        ? ""
+                                        : "; not in the plot: " + String.join(", ", out)
+                                                + " (one approach, or the variance undefined)")
+                                + ".");
     }
 
     public ReadOnlyObjectProperty<Report> reportProperty() {

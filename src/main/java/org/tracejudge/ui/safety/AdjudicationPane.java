@@ -48,8 +48,12 @@ final class AdjudicationPane extends HBox {
                     setText(null);
                     return;
                 }
-                setText(d.key() + "  ·  " + String.join(", ", d.tools().stream().map(SafetyReview.Disagreement::tool).toList())
-                        + "\n" + d.input());
+                setText(d.key() + "  ·  "
+                        + String.join(
+                                ", ",
+                                d.tools().stream()
+                                        .map(SafetyReview.Disagreement::tool)
+                                        .toList()) + "\n" + d.input());
                 setWrapText(true);
                 setPrefWidth(0);
             }
@@ -137,8 +141,11 @@ final class AdjudicationPane extends HBox {
             adjGrid.add(name, 0, row);
             for (int i = 0; i < experts.size(); i++) {
                 String e = experts.get(i);
-                Boolean v = ops.getOrDefault(t.name(), List.of()).stream().filter(o -> o.rater().equals(e))
-                        .map(SafetyReview.Opinion::yes).findFirst().orElse(null);
+                Boolean v = ops.getOrDefault(t.name(), List.of()).stream()
+                        .filter(o -> o.rater().equals(e))
+                        .map(SafetyReview.Opinion::yes)
+                        .findFirst()
+                        .orElse(null);
                 adjGrid.add(cell(v == null ? "–" : v ? "YES" : "NO", isDisputed), i + 1, row);
             }
             if (isDisputed) {

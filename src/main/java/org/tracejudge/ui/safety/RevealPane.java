@@ -89,11 +89,12 @@ final class RevealPane extends VBox {
         VBox outs = new VBox(6);
         outs.setId("revealOutputs");
         for (SafetyReview.RunView run : r.runs()) {
-            Label h = new Label(run.model() + " · " + run.approach() + (run.verdict() == null ? "" : " · rule: " + run.verdict()));
+            Label h = new Label(
+                    run.model() + " · " + run.approach() + (run.verdict() == null ? "" : " · rule: " + run.verdict()));
             h.getStyleClass().add("reveal-run");
             String body = run.approach().equals("structured")
                     ? "tool calls: " + (run.calls().isEmpty() ? "(none)" : String.join(", ", run.calls()))
-                    + (run.output() == null || run.output().isBlank() ? "" : "\n" + run.output())
+                            + (run.output() == null || run.output().isBlank() ? "" : "\n" + run.output())
                     : run.output();
             Label o = new Label(body == null ? "" : body.strip());
             o.getStyleClass().add("reveal-output");

@@ -44,14 +44,18 @@ public final class SafetyReviewModel implements AutoCloseable {
     }
 
     public CompletableFuture<Loaded> load(Supplier<Project> opener) {
-        return CompletableFuture.supplyAsync(() -> {
-            project = opener.get();
-            policy = SafetyPolicy.of(project);
-            String warning = project.meta("content_warning");
-            inputs = SafetyReview.inputs(project);
-            return new Loaded(policy, inputs, warning == null
-                    ? "Some items may mention self-harm, suicidality or abuse." : warning);
-        }, worker);
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    project = opener.get();
+                    policy = SafetyPolicy.of(project);
+                    String warning = project.meta("content_warning");
+                    inputs = SafetyReview.inputs(project);
+                    return new Loaded(
+                            policy,
+                            inputs,
+                            warning == null ? "Some items may mention self-harm, suicidality or abuse." : warning);
+                },
+                worker);
     }
 
     /** The open project (tests read the ledger through it). */
@@ -65,8 +69,8 @@ public final class SafetyReviewModel implements AutoCloseable {
 
     /** Where every input stands for this expert (null: nobody), by input key. */
     public CompletableFuture<Map<String, SafetyReview.InputState>> states(Expert expert) {
-        return CompletableFuture.supplyAsync(() -> SafetyReview.states(project, expert == null ? null : expert.name(), inputs),
-                worker);
+        return CompletableFuture.supplyAsync(
+                () -> SafetyReview.states(project, expert == null ? null : expert.name(), inputs), worker);
     }
 
     /** What this expert committed on the input of the trace, or null. */
@@ -74,8 +78,10 @@ public final class SafetyReviewModel implements AutoCloseable {
         return CompletableFuture.supplyAsync(() -> SafetyReview.committed(project, traceId, expert.name()), worker);
     }
 
-    public CompletableFuture<List<String>> commit(String traceId, Expert expert, Map<String, Boolean> perTool, String rationale) {
-        return CompletableFuture.supplyAsync(() -> written(SafetyReview.label(project, traceId, expert, perTool, rationale)), worker);
+    public CompletableFuture<List<String>> commit(
+            String traceId, Expert expert, Map<String, Boolean> perTool, String rationale) {
+        return CompletableFuture.supplyAsync(
+                () -> written(SafetyReview.label(project, traceId, expert, perTool, rationale)), worker);
     }
 
     /**
@@ -83,12 +89,14 @@ public final class SafetyReviewModel implements AutoCloseable {
      * (org.tracejudge.team.LocalTeam#recordSkip), elsewhere nothing is written.
      */
     public CompletableFuture<Void> skip(List<String> traceIds, Expert expert) {
-        return CompletableFuture.runAsync(() -> written(project.write(c -> {
-            for (String t : traceIds) {
-                org.tracejudge.team.LocalTeam.recordSkip(c, t, expert.name());
-            }
-            return null;
-        })), worker);
+        return CompletableFuture.runAsync(
+                () -> written(project.write(c -> {
+                    for (String t : traceIds) {
+                        org.tracejudge.team.LocalTeam.recordSkip(c, t, expert.name());
+                    }
+                    return null;
+                })),
+                worker);
     }
 
     /** The reveal, or a failed future with {@link SafetyReview.BlindPassException} under a blind first pass. */
@@ -105,10 +113,11 @@ public final class SafetyReviewModel implements AutoCloseable {
         return CompletableFuture.supplyAsync(() -> SafetyReview.opinions(project, traceId), worker);
     }
 
-    public CompletableFuture<List<String>> adjudicate(String traceId, Expert adjudicator, Map<String, Boolean> decisions,
-                                                      String rationale) {
-        return CompletableFuture.supplyAsync(() -> written(SafetyReview.adjudicate(project, traceId, adjudicator.name(), decisions,
-                rationale)), worker);
+    public CompletableFuture<List<String>> adjudicate(
+            String traceId, Expert adjudicator, Map<String, Boolean> decisions, String rationale) {
+        return CompletableFuture.supplyAsync(
+                () -> written(SafetyReview.adjudicate(project, traceId, adjudicator.name(), decisions, rationale)),
+                worker);
     }
 
     @Override

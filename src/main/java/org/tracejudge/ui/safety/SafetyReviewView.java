@@ -234,7 +234,8 @@ public final class SafetyReviewView extends BorderPane {
         vm.formProperty().addListener((o, a, f) -> buildForm(f));
         vm.currentToolProperty().addListener((o, a, i) -> highlight(i.intValue()));
         rationale.setId("safetyRationale");
-        rationale.setPromptText("Why? Quote the words behind each YES and each safety-critical NO (R to write, Esc to leave)");
+        rationale.setPromptText(
+                "Why? Quote the words behind each YES and each safety-critical NO (R to write, Esc to leave)");
         rationale.setPrefRowCount(2);
         rationale.setWrapText(true);
         rationale.textProperty().bindBidirectional(vm.rationaleProperty());
@@ -274,8 +275,19 @@ public final class SafetyReviewView extends BorderPane {
         toolsTitle.getStyleClass().add("section-title");
         Label revealTitle = new Label("What the rule, the judges and the models said");
         revealTitle.getStyleClass().add("section-title");
-        VBox form = new VBox(8, heading, message, toolsTitle, toolGrid, rationale, formError, committedNote,
-                new HBox(8, commit, revise, skip), revealTitle, machine, reveal);
+        VBox form = new VBox(
+                8,
+                heading,
+                message,
+                toolsTitle,
+                toolGrid,
+                rationale,
+                formError,
+                committedNote,
+                new HBox(8, commit, revise, skip),
+                revealTitle,
+                machine,
+                reveal);
         form.setPadding(new Insets(0, 8, 8, 14));
         form.setFillWidth(true);
         ScrollPane scroll = new ScrollPane(form);
@@ -438,8 +450,11 @@ public final class SafetyReviewView extends BorderPane {
         Node content = formScroll.getContent();
         formScroll.applyCss();
         formScroll.layout();
-        double h = content.getLayoutBounds().getHeight() - formScroll.getViewportBounds().getHeight();
-        double y = content.sceneToLocal(target.localToScene(target.getLayoutBounds())).getMinY() - 140;
+        double h = content.getLayoutBounds().getHeight()
+                - formScroll.getViewportBounds().getHeight();
+        double y = content.sceneToLocal(target.localToScene(target.getLayoutBounds()))
+                        .getMinY()
+                - 140;
         formScroll.setVvalue(h <= 0 ? 0 : Math.max(0, Math.min(1, y / h)));
     }
 
@@ -547,17 +562,19 @@ public final class SafetyReviewView extends BorderPane {
 
     /** The safety window's shortcuts sheet. */
     public Alert showShortcuts() {
-        return org.tracejudge.ui.common.ShortcutsSheet.show(getScene(), "safetyShortcutsSheet", "Safety review shortcuts", SHORTCUTS);
+        return org.tracejudge.ui.common.ShortcutsSheet.show(
+                getScene(), "safetyShortcutsSheet", "Safety review shortcuts", SHORTCUTS);
     }
 
     // ------------------------------------------------------------------------------------ misc
 
     private void startBreakTimer() {
         if (loaded.policy().breakMinutes() > 0) {
-            PauseTransition t = new PauseTransition(Duration.minutes(loaded.policy().breakMinutes()));
+            PauseTransition t =
+                    new PauseTransition(Duration.minutes(loaded.policy().breakMinutes()));
             t.setOnFinished(e -> {
-                breakReminder.setText("You have been reviewing for " + loaded.policy().breakMinutes()
-                        + " minutes. Take a break.");
+                breakReminder.setText(
+                        "You have been reviewing for " + loaded.policy().breakMinutes() + " minutes. Take a break.");
                 breakReminder.setVisible(true);
                 breakReminder.setManaged(true);
             });
@@ -580,7 +597,8 @@ public final class SafetyReviewView extends BorderPane {
         return getScene();
     }
 
-    private static final String DARK = SafetyReviewView.class.getResource("safety-dark.css").toExternalForm();
+    private static final String DARK =
+            SafetyReviewView.class.getResource("safety-dark.css").toExternalForm();
 
     /** Lays the dark twin of safety.css over it while the scene shows the workbench's dark sheet. */
     private void followTheme(java.util.List<? extends String> sceneSheets) {

@@ -51,7 +51,8 @@ import org.tracejudge.selection.Scenario;
  * {@code SafetyReviewViewModelTest}.
  */
 public final class SafetyReviewViewModel {
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
 
     /** One tool's answer in a form: YES, NO or null (unanswered). */
     public static final class Answer {
@@ -92,9 +93,14 @@ public final class SafetyReviewViewModel {
      * What the adjudicator sees of one queue item: the experts (sorted) with their rationales and opinions by tool,
      * the input's tools, and an answer for each disputed one.
      */
-    public record Disputed(AdjItem item, List<String> experts, Map<String, String> reasons,
-                           Map<String, List<SafetyReview.Opinion>> opinions, List<Scenario.Tool> tools, List<String> disputed,
-                           List<Answer> answers) {}
+    public record Disputed(
+            AdjItem item,
+            List<String> experts,
+            Map<String, String> reasons,
+            Map<String, List<SafetyReview.Opinion>> opinions,
+            List<Scenario.Tool> tools,
+            List<String> disputed,
+            List<Answer> answers) {}
 
     private final SafetyReviewModel model;
     private final Consumer<String> onSwitchExpert;
@@ -141,6 +147,7 @@ public final class SafetyReviewViewModel {
 
     /** Futures whose answer has not been applied yet (see {@link #idle()}). */
     private int inFlight;
+
     private final List<CompletableFuture<Void>> idleWaiters = new ArrayList<>();
 
     /**
@@ -148,8 +155,8 @@ public final class SafetyReviewViewModel {
      * @param onSwitchExpert remembers a new expert name as the workbench annotator (null: not remembered)
      * @param onFx           runs what comes back from the worker where the state lives (the FX thread in the window)
      */
-    public SafetyReviewViewModel(SafetyReviewModel model, Expert expert, Consumer<String> onSwitchExpert,
-                                 Consumer<Runnable> onFx) {
+    public SafetyReviewViewModel(
+            SafetyReviewModel model, Expert expert, Consumer<String> onSwitchExpert, Consumer<Runnable> onFx) {
         this.model = model;
         this.onSwitchExpert = onSwitchExpert;
         this.onFx = onFx;
@@ -367,10 +374,14 @@ public final class SafetyReviewViewModel {
 
     private void updateExpertText() {
         Expert e = expert.get();
-        expertText.set(e == null ? "Expert: nobody yet — press Ctrl+E to say who is reviewing"
-                : "Expert: " + e.name() + "   (" + e.source() + ")");
-        adjWho.set(e == null ? "Adjudicator: nobody yet — press Ctrl+E" : "Adjudicator: " + e.name()
-                + " (must not be one of the two experts)");
+        expertText.set(
+                e == null
+                        ? "Expert: nobody yet — press Ctrl+E to say who is reviewing"
+                        : "Expert: " + e.name() + "   (" + e.source() + ")");
+        adjWho.set(
+                e == null
+                        ? "Adjudicator: nobody yet — press Ctrl+E"
+                        : "Adjudicator: " + e.name() + " (must not be one of the two experts)");
     }
 
     /** A team member reviews under the name the hub knows them by: no switching. */
@@ -438,7 +449,11 @@ public final class SafetyReviewViewModel {
         }
         long token = showToken;
         heading.set(in.key() + "   ·   " + in.runs().size() + " runs on this input ("
-                + String.join(", ", in.runs().stream().map(r -> r.model() + " " + r.approach()).toList()) + ")"
+                + String.join(
+                        ", ",
+                        in.runs().stream()
+                                .map(r -> r.model() + " " + r.approach())
+                                .toList()) + ")"
                 + (skippedPass ? "   ·   skipped pass" : ""));
         message.set(in.text());
         List<Answer> answers = new ArrayList<>();
@@ -453,9 +468,10 @@ public final class SafetyReviewViewModel {
             machine.set("Say who is reviewing first (Ctrl+E).");
             return;
         }
-        machine.set(model.policy().blindFirstPass()
-                ? "Hidden until you commit your own labels (blind first pass): the rule, the judges and the models' outputs."
-                : "");
+        machine.set(
+                model.policy().blindFirstPass()
+                        ? "Hidden until you commit your own labels (blind first pass): the rule, the judges and the models' outputs."
+                        : "");
         after(model.committed(in.firstTrace(), who), c -> {
             if (token != showToken || !who.equals(expert.get())) {
                 return;
@@ -466,8 +482,9 @@ public final class SafetyReviewViewModel {
                 }
                 rationale.set(c.rationale() == null ? "" : c.rationale());
                 readOnly.set(true);
-                committedNote.set("You (" + who.name() + ") committed this input" + (c.at() == null ? "" : " on "
-                        + TIME.format(Instant.parse(c.at()))) + ". Shown read-only: press E to revise (a revision is a new "
+                committedNote.set("You (" + who.name() + ") committed this input"
+                        + (c.at() == null ? "" : " on " + TIME.format(Instant.parse(c.at())))
+                        + ". Shown read-only: press E to revise (a revision is a new "
                         + "ledger entry).");
                 loadReveal(in, token);
             } else if (!model.policy().blindFirstPass()) {
@@ -569,15 +586,19 @@ public final class SafetyReviewViewModel {
             }
         }
         if (!undecided.isEmpty()) {
-            formError.set("Decide " + String.join(" and ", undecided) + ": safety-critical tools have no default, set each "
-                    + "to YES or NO." + (unanswered.isEmpty() ? "" : " Also unanswered: " + String.join(", ", unanswered)
-                    + " (Y or N each, or Shift+N: NO for all of them)."));
+            formError.set(
+                    "Decide " + String.join(" and ", undecided) + ": safety-critical tools have no default, set each "
+                            + "to YES or NO."
+                            + (unanswered.isEmpty()
+                                    ? ""
+                                    : " Also unanswered: " + String.join(", ", unanswered)
+                                            + " (Y or N each, or Shift+N: NO for all of them)."));
             pickTool(firstUndecided);
             return;
         }
         if (!unanswered.isEmpty()) {
-            formError.set("Unanswered: " + String.join(", ", unanswered) + ". Y or N for each, or Shift+N: NO for every "
-                    + "unanswered tool that is not safety-critical.");
+            formError.set("Unanswered: " + String.join(", ", unanswered)
+                    + ". Y or N for each, or Shift+N: NO for every " + "unanswered tool that is not safety-critical.");
             pickTool(firstUnanswered);
             return;
         }
@@ -589,7 +610,8 @@ public final class SafetyReviewViewModel {
             if (err != null) {
                 Throwable cause = cause(err);
                 formError.set(cause.getMessage());
-                if (cause instanceof SafetyReview.IncompleteException ie && ie.getMessage().contains("rationale")) {
+                if (cause instanceof SafetyReview.IncompleteException ie
+                        && ie.getMessage().contains("rationale")) {
                     onFocusRationale.run();
                 }
                 return;
@@ -610,14 +632,18 @@ public final class SafetyReviewViewModel {
             }
             if (err != null) {
                 Throwable cause = cause(err);
-                machine.set(cause instanceof SafetyReview.BlindPassException
-                        ? "Hidden until you commit your own labels (blind first pass)." : cause.getMessage());
+                machine.set(
+                        cause instanceof SafetyReview.BlindPassException
+                                ? "Hidden until you commit your own labels (blind first pass)."
+                                : cause.getMessage());
                 return;
             }
-            machine.set(model.policy().blindFirstPass() || readOnly.get()
-                    ? "Shown to " + who.name() + " after committing (recorded). Red: differs from your decision."
-                    : "Shown before you decide: this project's policy has no blind first pass (its scenarios have no "
-                    + "safety-critical tool, or the lead turned it off). Red: differs from your decision.");
+            machine.set(
+                    model.policy().blindFirstPass() || readOnly.get()
+                            ? "Shown to " + who.name()
+                                    + " after committing (recorded). Red: differs from your decision."
+                            : "Shown before you decide: this project's policy has no blind first pass (its scenarios have no "
+                                    + "safety-critical tool, or the lead turned it off). Red: differs from your decision.");
             boolean scroll = scrollToReveal;
             scrollToReveal = false;
             reveal.set(new Shown(in, r, scroll));
@@ -630,13 +656,19 @@ public final class SafetyReviewViewModel {
         Expert who = expert.get();
         after(model.states(who), s -> {
             states = Map.copyOf(s);
-            long done = s.values().stream().filter(SafetyReview.InputState::done).count();
-            long mine = s.values().stream().filter(SafetyReview.InputState::mine).count();
-            long second = s.values().stream().filter(SafetyReview.InputState::needsSecondReview).count();
-            long adj = s.values().stream().filter(SafetyReview.InputState::inAdjudication).count();
+            long done =
+                    s.values().stream().filter(SafetyReview.InputState::done).count();
+            long mine =
+                    s.values().stream().filter(SafetyReview.InputState::mine).count();
+            long second = s.values().stream()
+                    .filter(SafetyReview.InputState::needsSecondReview)
+                    .count();
+            long adj = s.values().stream()
+                    .filter(SafetyReview.InputState::inAdjudication)
+                    .count();
             progress.set(done + " of " + s.size() + " done  ·  " + mine + " mine  ·  " + second
-                    + " need a 2nd review  ·  " + adj + " in adjudication" + (skipped.isEmpty() ? "" : "  ·  " + skipped.size()
-                    + " skipped"));
+                    + " need a 2nd review  ·  " + adj + " in adjudication"
+                    + (skipped.isEmpty() ? "" : "  ·  " + skipped.size() + " skipped"));
             marksChanged.set(marksChanged.get() + 1);
             if (then != null) {
                 then.run();
@@ -692,11 +724,13 @@ public final class SafetyReviewViewModel {
                 }
             }
         }
-        List<String> left = skipped.stream().filter(k -> l.stream().anyMatch(in -> in.key().equals(k) && !mine(in))).toList();
+        List<String> left = skipped.stream()
+                .filter(k -> l.stream().anyMatch(in -> in.key().equals(k) && !mine(in)))
+                .toList();
         if (left.isEmpty()) {
             skippedPass = false;
-            status.set("Every input is done by " + (expert.get() == null ? "you" : expert.get().name()) + ". "
-                    + progress.get());
+            status.set("Every input is done by "
+                    + (expert.get() == null ? "you" : expert.get().name()) + ". " + progress.get());
             return;
         }
         skippedPass = true;
@@ -765,9 +799,11 @@ public final class SafetyReviewViewModel {
     public void refreshQueue() {
         after(model.queue(), q -> {
             Map<String, List<SafetyReview.Disagreement>> byInput = new LinkedHashMap<>();
-            q.forEach(d -> byInput.computeIfAbsent(d.taskKey(), k -> new ArrayList<>()).add(d));
+            q.forEach(d ->
+                    byInput.computeIfAbsent(d.taskKey(), k -> new ArrayList<>()).add(d));
             List<AdjItem> list = new ArrayList<>();
-            byInput.forEach((k, ds) -> list.add(new AdjItem(ds.get(0).traceId(), k, ds.get(0).input(), ds)));
+            byInput.forEach((k, ds) ->
+                    list.add(new AdjItem(ds.get(0).traceId(), k, ds.get(0).input(), ds)));
             list.sort((a, b) -> Integer.compare(indexOf(a.key()), indexOf(b.key())));
             queue.setAll(list);
             if (!list.isEmpty()) {
@@ -809,14 +845,16 @@ public final class SafetyReviewViewModel {
             return;
         }
         adjMessage.set(d.input());
-        SafetyReview.Input in = inputs.stream().filter(i -> i.key().equals(d.key())).findFirst().orElse(null);
+        SafetyReview.Input in =
+                inputs.stream().filter(i -> i.key().equals(d.key())).findFirst().orElse(null);
         after(model.expertOpinions(d.traceId()), ops -> {
             if (adjCurrent.get() != d) {
                 return;
             }
             List<String> experts = new ArrayList<>();
             Map<String, String> reasons = new LinkedHashMap<>();
-            ops.values().forEach(l -> l.stream().filter(o -> o.kind().equals("human") && !o.rater().equals(SafetyReview.ADJUDICATION))
+            ops.values().forEach(l -> l.stream()
+                    .filter(o -> o.kind().equals("human") && !o.rater().equals(SafetyReview.ADJUDICATION))
                     .forEach(o -> {
                         if (!experts.contains(o.rater())) {
                             experts.add(o.rater());
@@ -824,7 +862,8 @@ public final class SafetyReviewViewModel {
                         reasons.put(o.rater(), o.rationale());
                     }));
             experts.sort(null);
-            List<String> names = d.tools().stream().map(SafetyReview.Disagreement::tool).toList();
+            List<String> names =
+                    d.tools().stream().map(SafetyReview.Disagreement::tool).toList();
             List<Scenario.Tool> tools = in == null ? List.of() : in.scenario().tools();
             List<Answer> answers = new ArrayList<>();
             for (Scenario.Tool t : tools) {

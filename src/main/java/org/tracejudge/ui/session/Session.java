@@ -49,16 +49,13 @@ public final class Session implements AutoCloseable {
     /** How a view model takes part in opening and re-reading the project. */
     public interface Listener {
         /** FX thread: another project is being opened; forget what belonged to the last one. */
-        default void opened() {
-        }
+        default void opened() {}
 
         /** Project thread: the project was (re-)read with these columns, filter and sort. */
-        default void read(Read r) {
-        }
+        default void read(Read r) {}
 
         /** Project thread: the project's content changed (import, classify); cached reads are stale. */
-        default void contentChanged() {
-        }
+        default void contentChanged() {}
     }
 
     /**
@@ -67,8 +64,14 @@ public final class Session implements AutoCloseable {
      * @param agreementToo whether the agreement is to be read again too
      * @param showColumns  FX thread: publishes the title, the columns and "open"; to run with the first rows
      */
-    public record Read(Project project, TraceTable table, TraceTable.Layout layout, TraceTable.Filter filter,
-                       TraceTable.Sort sort, boolean agreementToo, Runnable showColumns) {}
+    public record Read(
+            Project project,
+            TraceTable table,
+            TraceTable.Layout layout,
+            TraceTable.Filter filter,
+            TraceTable.Sort sort,
+            boolean agreementToo,
+            Runnable showColumns) {}
 
     private final ExecutorService worker = daemon("project-worker");
     private final ExecutorService detailWorker = daemon("trace-detail");
@@ -76,6 +79,7 @@ public final class Session implements AutoCloseable {
     private final Settings settings;
     /** The FX thread (Platform::runLater), or the thread a test gives. */
     private final java.util.concurrent.Executor fx;
+
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
 
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Tracejudge");
@@ -84,6 +88,7 @@ public final class Session implements AutoCloseable {
     private final ReadOnlyBooleanWrapper open = new ReadOnlyBooleanWrapper(false);
     /** A project is being opened (true until its first rows are published, or opening failed). */
     private final ReadOnlyBooleanWrapper opening = new ReadOnlyBooleanWrapper(false);
+
     private final ReadOnlyObjectWrapper<TraceTable.Layout> layout = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<TraceTable.Filter> filter = new ReadOnlyObjectWrapper<>(TraceTable.Filter.NONE);
     private final ReadOnlyObjectWrapper<TraceTable.Sort> sort = new ReadOnlyObjectWrapper<>(TraceTable.Sort.DEFAULT);
@@ -91,6 +96,7 @@ public final class Session implements AutoCloseable {
     private final BooleanProperty blind = new SimpleBooleanProperty();
     /** Set when the full integrity check (run after the first rows show) finds damage; decisions are then refused. */
     private final ReadOnlyStringWrapper integrityProblem = new ReadOnlyStringWrapper();
+
     private final ReadOnlyStringWrapper teamStatus = new ReadOnlyStringWrapper("");
 
     private volatile Project project;
@@ -100,9 +106,11 @@ public final class Session implements AutoCloseable {
     private volatile java.util.Set<String> safetyScenarios = java.util.Set.of();
     /** Whether the project has tool-selection inputs with their scenario (the safety review can open on it). */
     private volatile boolean selectionInputs;
+
     private volatile AutoSync teamSync;
     /** Timestamp (nanoTime) of the last review key; the trace view reports when it showed the result. */
     private volatile long keyTime;
+
     private final List<Double> keyToShownMillis = new ArrayList<>();
 
     public Session() {
@@ -239,11 +247,16 @@ public final class Session implements AutoCloseable {
     /** Project thread: which scenarios are decided in the safety review, and whether it has anything to review. */
     private void readSafety(Project p) {
         identity = new Identity(p.name(), p.meta(LocalTeam.PERSON), p.meta(LocalTeam.USER));
-        Map<String, org.tracejudge.selection.Scenario> scenarios = p.read(org.tracejudge.selection.SelectionTraces::scenarios);
+        Map<String, org.tracejudge.selection.Scenario> scenarios =
+                p.read(org.tracejudge.selection.SelectionTraces::scenarios);
         selectionInputs = !scenarios.isEmpty();
-        safetyScenarios = scenarios.isEmpty() || !org.tracejudge.safety.SafetyPolicy.of(p).humanFinal() ? java.util.Set.of()
-                : scenarios.values().stream().filter(org.tracejudge.selection.Scenario::hasSafetyCriticalTools)
-                        .map(org.tracejudge.selection.Scenario::name).collect(java.util.stream.Collectors.toUnmodifiableSet());
+        safetyScenarios =
+                scenarios.isEmpty() || !org.tracejudge.safety.SafetyPolicy.of(p).humanFinal()
+                        ? java.util.Set.of()
+                        : scenarios.values().stream()
+                                .filter(org.tracejudge.selection.Scenario::hasSafetyCriticalTools)
+                                .map(org.tracejudge.selection.Scenario::name)
+                                .collect(java.util.stream.Collectors.toUnmodifiableSet());
     }
 
     /**
@@ -252,7 +265,8 @@ public final class Session implements AutoCloseable {
      * disagreements adjudicated), never with the main window's review keys, whose last word would set Final.
      */
     public boolean safetyItem(org.tracejudge.model.Task task) {
-        return task != null && task.type() == org.tracejudge.model.TaskType.TOOL_SELECTION
+        return task != null
+                && task.type() == org.tracejudge.model.TaskType.TOOL_SELECTION
                 && safetyScenarios.contains(task.domain());
     }
 
@@ -350,7 +364,11 @@ public final class Session implements AutoCloseable {
      * is reported ({@link #integrityProblemProperty()}) and no decision is written to the file.
      */
     public void open(Path file) {
-        load(() -> file == null ? SampleProject.open() : Project.open(file, Project.OpenOptions.existing().checkInBackground()), file);
+        load(
+                () -> file == null
+                        ? SampleProject.open()
+                        : Project.open(file, Project.OpenOptions.existing().checkInBackground()),
+                file);
     }
 
     /** Opens a bundled sample (built first when missing or out of date); like the sample, its view is not kept. */
@@ -406,18 +424,20 @@ public final class Session implements AutoCloseable {
     }
 
     private void checkFullyInBackground(Project p) {
-        Thread t = new Thread(() -> {
-            try {
-                p.completeIntegrityCheck();
-            } catch (RuntimeException e) {
-                fx.execute(() -> {
-                    if (project == p) {
-                        integrityProblem.set(e.getMessage());
-                        status.set(e.getMessage());
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        p.completeIntegrityCheck();
+                    } catch (RuntimeException e) {
+                        fx.execute(() -> {
+                            if (project == p) {
+                                integrityProblem.set(e.getMessage());
+                                status.set(e.getMessage());
+                            }
+                        });
                     }
-                });
-            }
-        }, "integrity-check");
+                },
+                "integrity-check");
         t.setDaemon(true);
         t.setPriority(Thread.MIN_PRIORITY);
         t.start();
@@ -487,7 +507,8 @@ public final class Session implements AutoCloseable {
 
     // ------------------------------------------------------------------------------------ team
 
-    private final javafx.beans.property.ReadOnlyLongWrapper ledgerVersion = new javafx.beans.property.ReadOnlyLongWrapper();
+    private final javafx.beans.property.ReadOnlyLongWrapper ledgerVersion =
+            new javafx.beans.property.ReadOnlyLongWrapper();
 
     /** Counts the decisions committed in this window (the calibration figures follow it). */
     public javafx.beans.property.ReadOnlyLongProperty ledgerVersionProperty() {
@@ -520,7 +541,9 @@ public final class Session implements AutoCloseable {
         }
         AutoSync a = new AutoSync(p, java.time.Duration.ofSeconds(3), st -> {
             fx.execute(() -> teamStatus.set(st.text()));
-            if (st.message() != null && st.message().startsWith("pushed") && !st.message().endsWith("pulled 0")) {
+            if (st.message() != null
+                    && st.message().startsWith("pushed")
+                    && !st.message().endsWith("pulled 0")) {
                 fx.execute(() -> reload(true)); // others' decisions arrived: re-read table and agreement
             }
         });
@@ -533,8 +556,8 @@ public final class Session implements AutoCloseable {
      * What a person was looking at in a project, kept in the settings per project file so that reopening it (or
      * starting again) brings back the filter, the sort, the trace and the skipped traces.
      */
-    public record View(TraceTable.Filter filter, TraceTable.Sort sort, String trace, List<String> skipped,
-                       List<String> hidden) {
+    public record View(
+            TraceTable.Filter filter, TraceTable.Sort sort, String trace, List<String> skipped, List<String> hidden) {
         public View(TraceTable.Filter filter, TraceTable.Sort sort, String trace, List<String> skipped) {
             this(filter, sort, trace, skipped, List.of());
         }
@@ -565,10 +588,16 @@ public final class Session implements AutoCloseable {
             try {
                 com.fasterxml.jackson.databind.JsonNode o = org.tracejudge.json.Json.read(text);
                 Map<String, String> eq = new java.util.LinkedHashMap<>();
-                o.path("equals").properties().iterator().forEachRemaining(e -> eq.put(e.getKey(), e.getValue().asText()));
-                TraceTable.Filter f = new TraceTable.Filter(eq, TraceTable.Show.valueOf(o.path("show").asText("ALL")),
+                o.path("equals")
+                        .properties()
+                        .iterator()
+                        .forEachRemaining(e -> eq.put(e.getKey(), e.getValue().asText()));
+                TraceTable.Filter f = new TraceTable.Filter(
+                        eq,
+                        TraceTable.Show.valueOf(o.path("show").asText("ALL")),
                         o.path("search").asText(""));
-                TraceTable.Sort s = new TraceTable.Sort(o.hasNonNull("sort") ? o.get("sort").asText() : null,
+                TraceTable.Sort s = new TraceTable.Sort(
+                        o.hasNonNull("sort") ? o.get("sort").asText() : null,
                         o.path("descending").asBoolean(false));
                 List<String> skipped = new java.util.ArrayList<>();
                 o.path("skipped").forEach(n -> skipped.add(n.asText()));
@@ -629,7 +658,8 @@ public final class Session implements AutoCloseable {
     /** The named view {@code name} of the open project, or null. */
     public View namedView(String name) {
         String key = viewsKey();
-        com.fasterxml.jackson.databind.JsonNode v = key == null ? null : readViews(key).get(name);
+        com.fasterxml.jackson.databind.JsonNode v =
+                key == null ? null : readViews(key).get(name);
         return v == null ? null : View.read(v.toString());
     }
 
@@ -675,8 +705,12 @@ public final class Session implements AutoCloseable {
         }
         try {
             View part = viewParts.get(0).get();
-            View v = new View(filter.get(), sort.get(), part == null ? null : part.trace(),
-                    part == null ? List.of() : part.skipped(), part == null ? List.of() : part.hidden());
+            View v = new View(
+                    filter.get(),
+                    sort.get(),
+                    part == null ? null : part.trace(),
+                    part == null ? List.of() : part.skipped(),
+                    part == null ? List.of() : part.hidden());
             settings.setText(viewKey(file), v.write());
         } catch (RuntimeException e) {
             // a view not kept is no reason to fail closing

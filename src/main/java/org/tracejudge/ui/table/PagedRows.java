@@ -17,6 +17,7 @@ import org.tracejudge.store.TraceTable;
 public final class PagedRows extends ObservableListBase<PagedRows.RowRef> {
     /** Rows per read: a far jump of the scroll bar shows about 30 rows, and reads one or two pages for them. */
     public static final int PAGE = 100;
+
     static final int KEEP_PAGES = 80;
 
     /** Reads page {@code page} (rows page*PAGE …) in the background and hands the rows to {@code done} on the FX thread. */

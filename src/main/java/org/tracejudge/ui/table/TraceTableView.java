@@ -22,8 +22,8 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
-import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.control.Tooltip;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
@@ -59,6 +59,7 @@ public final class TraceTableView extends BorderPane {
     private boolean replacingItems;
     /** The full-length scroll bar beside the table, shown when the rows do not fit in one {@link RowWindow}. */
     private final ScrollBar rowsBar = new ScrollBar();
+
     private boolean syncingBar;
     private int windowLength = WINDOW;
     /** Rows the table holds at once: scrolling within them never moves the window. */
@@ -74,8 +75,11 @@ public final class TraceTableView extends BorderPane {
         // which took most of the FX thread's time while scrolling 100,000 rows (2 em: 26 px at the usual 13 px)
         table.setFixedCellSize((double) Math.round(Font.getDefault().getSize() * 2));
         Label placeholder = new Label();
-        placeholder.textProperty().bind(javafx.beans.binding.Bindings.when(vm.openingProperty())
-                .then("Reading the project…").otherwise("No traces match."));
+        placeholder
+                .textProperty()
+                .bind(javafx.beans.binding.Bindings.when(vm.openingProperty())
+                        .then("Reading the project…")
+                        .otherwise("No traces match."));
         table.setPlaceholder(placeholder);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.getSelectionModel().setSelectionMode(SelectionMode.SINGLE);
@@ -90,8 +94,8 @@ public final class TraceTableView extends BorderPane {
                 }
             } else {
                 TableColumn<PagedRows.RowRef, ?> c = t.getSortOrder().get(0);
-                TraceTable.Sort s = new TraceTable.Sort((String) c.getUserData(),
-                        c.getSortType() == TableColumn.SortType.DESCENDING);
+                TraceTable.Sort s = new TraceTable.Sort(
+                        (String) c.getUserData(), c.getSortType() == TableColumn.SortType.DESCENDING);
                 if (!s.equals(vm.sortProperty().get())) {
                     vm.setSort(s);
                 }
@@ -112,7 +116,9 @@ public final class TraceTableView extends BorderPane {
         });
         // queue index <-> selection
         table.getSelectionModel().selectedIndexProperty().addListener((o, a, b) -> {
-            if (!updatingSelection && b.intValue() >= 0 && window().offset() + b.intValue() != vm.currentProperty().get()) {
+            if (!updatingSelection
+                    && b.intValue() >= 0
+                    && window().offset() + b.intValue() != vm.currentProperty().get()) {
                 vm.go(window().offset() + b.intValue());
             }
         });
@@ -233,7 +239,8 @@ public final class TraceTableView extends BorderPane {
         int last = flow.getLastVisibleCell().getIndex();
         int margin = Math.max(2, w.size() / 10);
         boolean nearTop = first < margin && w.offset() > 0;
-        boolean nearEnd = last >= w.size() - margin && w.offset() + w.size() < w.rows().size();
+        boolean nearEnd =
+                last >= w.size() - margin && w.offset() + w.size() < w.rows().size();
         if (nearTop || nearEnd) {
             int top = w.offset() + first;
             double above = flow.getFirstVisibleCell().getLayoutY(); // <= 0: the part of the first row scrolled away
@@ -304,7 +311,9 @@ public final class TraceTableView extends BorderPane {
         int margin = Math.max(2, w.size() / 10);
         int l = w.local(i);
         boolean moved = false;
-        if (l < 0 || (l < margin && w.offset() > 0) || (l >= w.size() - margin && w.offset() + w.size() < w.rows().size())) {
+        if (l < 0
+                || (l < margin && w.offset() > 0)
+                || (l >= w.size() - margin && w.offset() + w.size() < w.rows().size())) {
             moveWindow(() -> w.centreOn(i));
             moved = true;
         }
@@ -340,7 +349,8 @@ public final class TraceTableView extends BorderPane {
         HBox.setHgrow(search, Priority.ALWAYS);
         PauseTransition debounce = new PauseTransition(Duration.millis(350));
         debounce.setOnFinished(e -> {
-            if (!updatingFilter && !search.getText().trim().equals(vm.filterProperty().get().search())) {
+            if (!updatingFilter
+                    && !search.getText().trim().equals(vm.filterProperty().get().search())) {
                 vm.setFilter(vm.filterProperty().get().withSearch(search.getText()));
             }
         });
@@ -352,8 +362,10 @@ public final class TraceTableView extends BorderPane {
 
         show.setId("showFilter");
         show.setMinWidth(Region.USE_PREF_SIZE);
-        show.getItems().setAll(java.util.Arrays.stream(TraceTable.Show.values())
-                .filter(s -> s != TraceTable.Show.ASSIGNED).toList());
+        show.getItems()
+                .setAll(java.util.Arrays.stream(TraceTable.Show.values())
+                        .filter(s -> s != TraceTable.Show.ASSIGNED)
+                        .toList());
         show.setValue(TraceTable.Show.ALL);
         show.setConverter(new StringConverter<>() {
             @Override
@@ -367,7 +379,9 @@ public final class TraceTableView extends BorderPane {
             }
         });
         show.setOnAction(e -> {
-            if (!updatingFilter && show.getValue() != null && show.getValue() != vm.filterProperty().get().show()) {
+            if (!updatingFilter
+                    && show.getValue() != null
+                    && show.getValue() != vm.filterProperty().get().show()) {
                 vm.setFilter(vm.filterProperty().get().withShow(show.getValue()));
             }
         });
@@ -425,8 +439,9 @@ public final class TraceTableView extends BorderPane {
         row1.setAlignment(Pos.CENTER_LEFT);
         Label count = new Label();
         count.setId("rowCount");
-        count.textProperty().bind(Bindings.createStringBinding(() -> TraceTableViewModel.traces(vm.totalProperty().get()),
-                vm.totalProperty()));
+        count.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> TraceTableViewModel.traces(vm.totalProperty().get()), vm.totalProperty()));
         count.getStyleClass().add("row-count");
         count.setMinWidth(Region.USE_PREF_SIZE);
         HBox row2 = new HBox(6, column, value, clear, chips, count);
@@ -472,7 +487,8 @@ public final class TraceTableView extends BorderPane {
         }
         headers = org.tracejudge.ui.common.ShortNames.headers(l.columns().stream()
                 .filter(c -> c.kind() == TraceTable.Kind.RATER || c.kind() == TraceTable.Kind.HUMAN)
-                .map(TraceTable.Column::title).toList());
+                .map(TraceTable.Column::title)
+                .toList());
         table.getColumns().add(doneColumn());
         for (TraceTable.Column c : l.columns()) {
             if (c.kind() == TraceTable.Kind.ASSIGNED) {
@@ -494,8 +510,10 @@ public final class TraceTableView extends BorderPane {
             updatingFilter = true;
             try {
                 TraceTable.Show was = show.getValue();
-                show.getItems().setAll(java.util.Arrays.stream(TraceTable.Show.values())
-                        .filter(s -> team || s != TraceTable.Show.ASSIGNED).toList());
+                show.getItems()
+                        .setAll(java.util.Arrays.stream(TraceTable.Show.values())
+                                .filter(s -> team || s != TraceTable.Show.ASSIGNED)
+                                .toList());
                 show.setValue(was);
             } finally {
                 updatingFilter = false;
@@ -515,9 +533,13 @@ public final class TraceTableView extends BorderPane {
         try {
             for (TableColumn<PagedRows.RowRef, ?> tc : table.getColumns()) {
                 TraceTable.Column c = l == null ? null : l.column((String) tc.getUserData());
-                boolean machine = c != null && (c.kind() == TraceTable.Kind.RATER || c.kind() == TraceTable.Kind.ENSEMBLE
-                        || c.kind() == TraceTable.Kind.FINAL
-                        || (c.kind() == TraceTable.Kind.HUMAN && !c.ref().equals(vm.annotatorProperty().get())));
+                boolean machine = c != null
+                        && (c.kind() == TraceTable.Kind.RATER
+                                || c.kind() == TraceTable.Kind.ENSEMBLE
+                                || c.kind() == TraceTable.Kind.FINAL
+                                || (c.kind() == TraceTable.Kind.HUMAN
+                                        && !c.ref()
+                                                .equals(vm.annotatorProperty().get())));
                 tc.setVisible(!(blind && machine) && !vm.hiddenColumns().contains((String) tc.getUserData()));
             }
         } finally {
@@ -533,8 +555,12 @@ public final class TraceTableView extends BorderPane {
         javafx.scene.control.MenuButton views = new javafx.scene.control.MenuButton("Views");
         views.setId("viewsMenu");
         views.setMinWidth(Region.USE_PREF_SIZE);
-        views.textProperty().bind(Bindings.createStringBinding(() -> vm.activeViewProperty().get() == null ? "Views"
-                : "View: " + vm.activeViewProperty().get(), vm.activeViewProperty()));
+        views.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> vm.activeViewProperty().get() == null
+                                ? "Views"
+                                : "View: " + vm.activeViewProperty().get(),
+                        vm.activeViewProperty()));
         views.setTooltip(new Tooltip("Named views of this project: columns, filter and sort kept under a name"));
         views.setOnShowing(e -> {
             javafx.scene.control.MenuItem save = new javafx.scene.control.MenuItem("Save this view as…");
@@ -613,27 +639,33 @@ public final class TraceTableView extends BorderPane {
         tc.setCellValueFactory(cell -> cell.getValue().rowProperty());
         // widths in em (the text size setting scales them); label columns are as narrow as their header and chips
         double em = Font.getDefault().getSize() * fontScale;
-        tc.setPrefWidth(em * switch (c.kind()) {
-            case MODEL -> 8.6;
-            case DOMAIN -> 5.4;
-            case TASK -> 7.6;
-            case TYPE -> 7.0;
-            // "pending" fits in the final and ensemble columns
-            case ENSEMBLE, FINAL -> Math.max(5.4, headerWidth(head) / Font.getDefault().getSize() + 0.9);
-            default -> Math.max(4.2, headerWidth(head) / Font.getDefault().getSize() + 0.9);
-        });
+        tc.setPrefWidth(em
+                * switch (c.kind()) {
+                    case MODEL -> 8.6;
+                    case DOMAIN -> 5.4;
+                    case TASK -> 7.6;
+                    case TYPE -> 7.0;
+                    // "pending" fits in the final and ensemble columns
+                    case ENSEMBLE, FINAL ->
+                        Math.max(5.4, headerWidth(head) / Font.getDefault().getSize() + 0.9);
+                    default ->
+                        Math.max(4.2, headerWidth(head) / Font.getDefault().getSize() + 0.9);
+                });
         tc.setMinWidth(3.5 * em);
-        ContextMenu onlyThese = onlyTheseMenu(c); // one per column, shared by its cells: opening shows hundreds of cells
+        ContextMenu onlyThese =
+                onlyTheseMenu(c); // one per column, shared by its cells: opening shows hundreds of cells
         tc.setCellFactory(x -> new LabelCell(c, onlyThese));
         tc.setSortable(true);
-        Tooltip tip = new Tooltip(switch (c.kind()) {
-            case RATER -> "Rater " + c.title();
-            case HUMAN -> "Decisions of " + c.title();
-            case ENSEMBLE -> "Majority of the rule and the two judges (ties to the rule; pending when a judge has no label)";
-            case FINAL -> "The latest human decision, else the ensemble";
-            case ASSIGNED -> "Your assignments on this team project: to do / done, to adjudicate / adjudicated";
-            default -> c.title();
-        });
+        Tooltip tip = new Tooltip(
+                switch (c.kind()) {
+                    case RATER -> "Rater " + c.title();
+                    case HUMAN -> "Decisions of " + c.title();
+                    case ENSEMBLE ->
+                        "Majority of the rule and the two judges (ties to the rule; pending when a judge has no label)";
+                    case FINAL -> "The latest human decision, else the ensemble";
+                    case ASSIGNED -> "Your assignments on this team project: to do / done, to adjudicate / adjudicated";
+                    default -> c.title();
+                });
         tc.getProperties().put(TIP, tip);
         headersDecorated = false;
         return tc;
@@ -652,7 +684,8 @@ public final class TraceTableView extends BorderPane {
         }
         boolean all = !table.getColumns().isEmpty();
         for (javafx.scene.Node n : table.lookupAll(".column-header")) {
-            if (n instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() != null
+            if (n instanceof javafx.scene.control.skin.TableColumnHeader h
+                    && h.getTableColumn() != null
                     && h.getTableColumn().getProperties().get(TIP) instanceof Tooltip tip) {
                 Tooltip.install(h, tip);
                 h.setAccessibleText(tip.getText());
@@ -687,7 +720,8 @@ public final class TraceTableView extends BorderPane {
         });
     }
 
-    private final javafx.beans.property.ReadOnlyDoubleWrapper neededWidth = new javafx.beans.property.ReadOnlyDoubleWrapper();
+    private final javafx.beans.property.ReadOnlyDoubleWrapper neededWidth =
+            new javafx.beans.property.ReadOnlyDoubleWrapper();
 
     /** The width the table needs to show every column whole (its vertical scroll bar included). */
     public javafx.beans.property.ReadOnlyDoubleProperty neededWidthProperty() {
@@ -707,7 +741,10 @@ public final class TraceTableView extends BorderPane {
     /** The bold header text's width at the default font size. */
     private static double headerWidth(String text) {
         javafx.scene.text.Text t = new javafx.scene.text.Text(text);
-        t.setFont(Font.font(Font.getDefault().getFamily(), javafx.scene.text.FontWeight.BOLD, Font.getDefault().getSize()));
+        t.setFont(Font.font(
+                Font.getDefault().getFamily(),
+                javafx.scene.text.FontWeight.BOLD,
+                Font.getDefault().getSize()));
         return t.getLayoutBounds().getWidth();
     }
 
@@ -745,11 +782,18 @@ public final class TraceTableView extends BorderPane {
             @Override
             protected void updateItem(TraceTable.Row row, boolean empty) {
                 super.updateItem(row, empty);
-                String mark = empty || row == null ? null : mark(row, vm.annotatorProperty().get());
-                if (!java.util.Objects.equals(mark, getText())) { // scrolling refills hundreds of cells: change only what changed
+                String mark = empty || row == null
+                        ? null
+                        : mark(row, vm.annotatorProperty().get());
+                if (!java.util.Objects.equals(
+                        mark, getText())) { // scrolling refills hundreds of cells: change only what changed
                     setText(mark);
-                    setAccessibleText(mark == null ? null : mark.equals("✓") ? "decided by you"
-                            : "assigned to you: " + row.get(TraceTable.ASSIGNED));
+                    setAccessibleText(
+                            mark == null
+                                    ? null
+                                    : mark.equals("✓")
+                                            ? "decided by you"
+                                            : "assigned to you: " + row.get(TraceTable.ASSIGNED));
                 }
             }
         });
@@ -763,7 +807,9 @@ public final class TraceTableView extends BorderPane {
      */
     static String mark(TraceTable.Row row, String me) {
         String assigned = row.get(TraceTable.ASSIGNED);
-        if ((me != null && row.get("human:" + me) != null) || "done".equals(assigned) || "adjudicated".equals(assigned)) {
+        if ((me != null && row.get("human:" + me) != null)
+                || "done".equals(assigned)
+                || "adjudicated".equals(assigned)) {
             return "✓";
         }
         return assigned == null ? null : "○";
@@ -786,8 +832,10 @@ public final class TraceTableView extends BorderPane {
     private ContextMenu onlyTheseMenu(TraceTable.Column col) {
         MenuItem only = new MenuItem();
         ContextMenu menu = new ContextMenu(only);
-        java.util.function.Supplier<String> value = () -> menu.getOwnerNode() instanceof LabelCell cell
-                && cell.value() != null ? cell.value() : TraceTable.MISSING;
+        java.util.function.Supplier<String> value =
+                () -> menu.getOwnerNode() instanceof LabelCell cell && cell.value() != null
+                        ? cell.value()
+                        : TraceTable.MISSING;
         only.setOnAction(e -> vm.setFilter(vm.filterProperty().get().with(col.key(), value.get())));
         menu.setOnShowing(e -> only.setText("Only rows where " + col.title() + " = " + value.get()));
         return menu;
@@ -803,7 +851,8 @@ public final class TraceTableView extends BorderPane {
             if (col.isLabel()) {
                 // the chip shows the short form; the full label on hover (and as the accessible text below)
                 getStyleClass().add("chip-cell");
-                org.tracejudge.ui.common.LazyTooltip.install(this, () -> value() == null ? null : col.title() + ": " + value());
+                org.tracejudge.ui.common.LazyTooltip.install(
+                        this, () -> value() == null ? null : col.title() + ": " + value());
             }
         }
 
@@ -841,8 +890,14 @@ public final class TraceTableView extends BorderPane {
             String item = value();
             if (item == null) {
                 setAccessibleText(col.isLabel() ? col.title() + ": " + (row == null ? "loading" : "no label") : null);
-                setText(row == null ? "…" : col.isLabel() ? (col.kind() == TraceTable.Kind.FINAL
-                        || col.kind() == TraceTable.Kind.ENSEMBLE ? "pending" : "—") : "");
+                setText(
+                        row == null
+                                ? "…"
+                                : col.isLabel()
+                                        ? (col.kind() == TraceTable.Kind.FINAL || col.kind() == TraceTable.Kind.ENSEMBLE
+                                                ? "pending"
+                                                : "—")
+                                        : "");
                 show(MISSING_LABEL);
                 return;
             }

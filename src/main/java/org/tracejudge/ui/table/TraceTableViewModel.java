@@ -34,7 +34,7 @@ import org.tracejudge.ui.session.Session;
  */
 public final class TraceTableViewModel implements Session.Listener {
     private final Session session;
-    private final ReadOnlyObjectWrapper<PagedRows> rows = new ReadOnlyObjectWrapper<>(new PagedRows(0, (p, d) -> { }));
+    private final ReadOnlyObjectWrapper<PagedRows> rows = new ReadOnlyObjectWrapper<>(new PagedRows(0, (p, d) -> {}));
     private final ReadOnlyIntegerWrapper total = new ReadOnlyIntegerWrapper();
     private final IntegerProperty current = new SimpleIntegerProperty(-1);
     /** Traces in the queue the annotator has decided (-1: not known yet, or no annotator). */
@@ -46,12 +46,14 @@ public final class TraceTableViewModel implements Session.Listener {
     private int doneWhileCounting;
     /** Skipped traces (S) not decided since, in the order skipped (FX thread only). */
     private final LinkedHashSet<String> skipped = new LinkedHashSet<>();
+
     private final ReadOnlyIntegerWrapper skippedCount = new ReadOnlyIntegerWrapper();
     private final ReadOnlyStringWrapper queueEnd = new ReadOnlyStringWrapper("");
     /** Runs (FX thread) whenever the current trace is to be shown again: a new index or a new queue. */
     private final List<Runnable> onShow = new CopyOnWriteArrayList<>();
     /** True while going back through the skipped traces: "next" is the next skipped one. */
     private boolean revisiting;
+
     private volatile List<String> ids = List.of();
     private volatile long generation;
 
@@ -59,8 +61,8 @@ public final class TraceTableViewModel implements Session.Listener {
         this.session = session;
         session.addListener(this);
         current.addListener((o, a, b) -> showCurrent());
-        session.viewFrom(() -> new Session.View(null, null, idAt(current.get()), List.copyOf(skipped),
-                List.copyOf(hiddenColumns)));
+        session.viewFrom(() ->
+                new Session.View(null, null, idAt(current.get()), List.copyOf(skipped), List.copyOf(hiddenColumns)));
     }
 
     /** Runs {@code r} (FX thread) whenever the current trace is to be shown (the trace view model reads it). */
@@ -177,8 +179,9 @@ public final class TraceTableViewModel implements Session.Listener {
     public void saveView(String name) {
         session.saveNamedView(name, List.copyOf(hiddenColumns));
         activeView.set(name.strip());
-        session.setStatus("View \u201c" + name.strip() + "\u201d kept: " + describe(session.filterProperty().get(),
-                session.sortProperty().get(), hiddenColumns.size()) + ".");
+        session.setStatus("View \u201c" + name.strip() + "\u201d kept: "
+                + describe(
+                        session.filterProperty().get(), session.sortProperty().get(), hiddenColumns.size()) + ".");
     }
 
     /** Shows the named view {@code name}: its columns, filter and sort (one re-read). False when it is gone. */
@@ -193,7 +196,8 @@ public final class TraceTableViewModel implements Session.Listener {
         activeView.set(name);
         session.select(v.filter(), v.sort());
         requery();
-        session.setStatus("View \u201c" + name + "\u201d: " + describe(v.filter(), v.sort(), v.hidden().size()) + ".");
+        session.setStatus("View \u201c" + name + "\u201d: "
+                + describe(v.filter(), v.sort(), v.hidden().size()) + ".");
         return true;
     }
 
@@ -287,6 +291,7 @@ public final class TraceTableViewModel implements Session.Listener {
 
     /** FX thread: the trace to keep selected while the queue is re-read (see {@link #restoreSelection}). */
     private String keep;
+
     private boolean keepPending;
 
     /** FX thread, before a re-read swaps the queue: remembers which trace is selected (once per re-read). */
@@ -320,16 +325,18 @@ public final class TraceTableViewModel implements Session.Listener {
         } else if (!complete || refresh) {
             current.set(-1);
             if (complete) {
-                session.setStatus(String.format("%,d traces · the trace you were on is no longer in this queue; "
-                        + "nothing is selected (click a row or press J)", list.size()));
+                session.setStatus(String.format(
+                        "%,d traces · the trace you were on is no longer in this queue; "
+                                + "nothing is selected (click a row or press J)",
+                        list.size()));
             }
         } else {
             current.set(list.isEmpty() ? -1 : 0);
         }
     }
 
-    private final javafx.collections.ObservableSet<String> hiddenColumns = javafx.collections.FXCollections.observableSet(
-            new java.util.LinkedHashSet<>());
+    private final javafx.collections.ObservableSet<String> hiddenColumns =
+            javafx.collections.FXCollections.observableSet(new java.util.LinkedHashSet<>());
 
     /** FX thread: the keys of the columns hidden with the table's column chooser, kept per project. */
     public javafx.collections.ObservableSet<String> hiddenColumns() {
@@ -355,7 +362,7 @@ public final class TraceTableViewModel implements Session.Listener {
         }
         skippedCount.set(skipped.size());
         ids = List.of();
-        rows.set(new PagedRows(0, (page, d) -> { }));
+        rows.set(new PagedRows(0, (page, d) -> {}));
         total.set(0);
         current.set(-1);
         queueEnd.set("");
@@ -639,9 +646,12 @@ public final class TraceTableViewModel implements Session.Listener {
         revisiting = false;
         int k = nextSkippedAfter(-1);
         if (k < 0) {
-            session.setStatus(skipped.isEmpty() ? "Nothing to review: no trace was skipped (S) in this project"
-                    : "Nothing to review: the " + skipped.size() + " skipped trace" + (skipped.size() == 1 ? " is" : "s are")
-                    + " not in this queue (change the filter to reach them)");
+            session.setStatus(
+                    skipped.isEmpty()
+                            ? "Nothing to review: no trace was skipped (S) in this project"
+                            : "Nothing to review: the " + skipped.size() + " skipped trace"
+                                    + (skipped.size() == 1 ? " is" : "s are")
+                                    + " not in this queue (change the filter to reach them)");
             return false;
         }
         revisiting = true;
@@ -663,8 +673,10 @@ public final class TraceTableViewModel implements Session.Listener {
     private void atEnd() {
         revisiting = false;
         int n = (int) skipped.stream().filter(ids::contains).count();
-        queueEnd.set(n == 0 ? "End of the queue: every trace has been seen."
-                : "End of the queue. " + n + (n == 1 ? " trace was" : " traces were") + " skipped: review "
-                + (n == 1 ? "it" : "them") + " now?");
+        queueEnd.set(
+                n == 0
+                        ? "End of the queue: every trace has been seen."
+                        : "End of the queue. " + n + (n == 1 ? " trace was" : " traces were") + " skipped: review "
+                                + (n == 1 ? "it" : "them") + " now?");
     }
 }

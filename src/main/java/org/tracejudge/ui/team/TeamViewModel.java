@@ -24,7 +24,8 @@ import org.tracejudge.ui.session.Session;
  */
 public final class TeamViewModel {
     /** What the window shows, read in one go on the project thread. */
-    public record View(String header, List<TeamProgress.Reviewer> reviewers, List<CohenResult> agreement, List<String> mine) {}
+    public record View(
+            String header, List<TeamProgress.Reviewer> reviewers, List<CohenResult> agreement, List<String> mine) {}
 
     private final Session session;
     private final ReadOnlyStringWrapper header = new ReadOnlyStringWrapper("");
@@ -65,14 +66,16 @@ public final class TeamViewModel {
     /** Sync now, and read the state again a moment later. */
     public void syncNow() {
         session.syncTeamNow();
-        Thread t = new Thread(() -> {
-            try {
-                Thread.sleep(1500);
-            } catch (InterruptedException e) {
-                return;
-            }
-            session.onFx(this::refresh);
-        }, "team-refresh");
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        Thread.sleep(1500);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    session.onFx(this::refresh);
+                },
+                "team-refresh");
         t.setDaemon(true);
         t.start();
     }
@@ -90,19 +93,28 @@ public final class TeamViewModel {
         StringBuilder b = new StringBuilder();
         for (CohenResult c : pairs) {
             if (c.n() > 0) {
-                b.append(String.format("%s vs %s: n = %d, agreement %s, κ = %s%n", c.raterA(), c.raterB(), c.n(),
+                b.append(String.format(
+                        "%s vs %s: n = %d, agreement %s, κ = %s%n",
+                        c.raterA(),
+                        c.raterB(),
+                        c.n(),
                         c.agreement() == null ? "n/a" : String.format("%.2f", c.agreement()),
                         c.kappa() == null ? "n/a" : String.format("%.2f", c.kappa())));
             }
         }
-        return b.length() == 0 ? "Agreement: no item decided by two reviewers yet" : b.toString().strip();
+        return b.length() == 0
+                ? "Agreement: no item decided by two reviewers yet"
+                : b.toString().strip();
     }
 
     /** Project thread: the team's state, or why there is none. */
     static View read(Project p) {
         if (p.meta(LocalTeam.HUB) == null) {
-            return new View("This project is not a team project (File ▸ Team ▸ Join…, or tracejudge team init).",
-                    List.of(), List.of(), List.of());
+            return new View(
+                    "This project is not a team project (File ▸ Team ▸ Join…, or tracejudge team init).",
+                    List.of(),
+                    List.of(),
+                    List.of());
         }
         String person = p.meta(LocalTeam.PERSON);
         List<TeamProgress.Reviewer> rs = p.read(TeamProgress::reviewers);
@@ -114,8 +126,13 @@ public final class TeamViewModel {
             mine.add((m.done() ? "✓ " : "   ") + m.taskKey() + " · " + m.model()
                     + (m.duty().equals(Assigner.ADJUDICATE) ? " (adjudicate)" : ""));
         }
-        return new View(String.format("'%s' as %s (%s) · %s", p.meta(LocalTeam.PROJECT), person, p.meta(LocalTeam.DUTY),
-                p.meta(LocalTeam.HUB)), rs, k, mine);
+        return new View(
+                String.format(
+                        "'%s' as %s (%s) · %s",
+                        p.meta(LocalTeam.PROJECT), person, p.meta(LocalTeam.DUTY), p.meta(LocalTeam.HUB)),
+                rs,
+                k,
+                mine);
     }
 
     /**
@@ -124,17 +141,19 @@ public final class TeamViewModel {
      * ~/.pgpass.
      */
     public void join(String url, String role, String project, String file, Consumer<String> onError) {
-        Thread t = new Thread(() -> {
-            try {
-                HubAddress a = HubAddress.parse(url, role);
-                Path out = Path.of(file.strip());
-                TeamSync.join(a, project.strip(), out, TeamSync.QUIET).close();
-                session.onFx(() -> session.open(out));
-            } catch (Exception e) {
-                String msg = e.getMessage() == null ? e.toString() : e.getMessage();
-                session.onFx(() -> onError.accept("Could not join: " + msg));
-            }
-        }, "team-join");
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        HubAddress a = HubAddress.parse(url, role);
+                        Path out = Path.of(file.strip());
+                        TeamSync.join(a, project.strip(), out, TeamSync.QUIET).close();
+                        session.onFx(() -> session.open(out));
+                    } catch (Exception e) {
+                        String msg = e.getMessage() == null ? e.toString() : e.getMessage();
+                        session.onFx(() -> onError.accept("Could not join: " + msg));
+                    }
+                },
+                "team-join");
         t.setDaemon(true);
         t.start();
     }

@@ -68,8 +68,15 @@ public final class TeamWindow {
         mine.setPlaceholder(new Label("Nothing assigned to you"));
         VBox.setVgrow(table, Priority.ALWAYS);
         VBox.setVgrow(mine, Priority.ALWAYS);
-        VBox root = new VBox(8, header, top, new Label("Progress per reviewer"), table, agreement,
-                new Label("Assigned to me (✓ done)"), mine);
+        VBox root = new VBox(
+                8,
+                header,
+                top,
+                new Label("Progress per reviewer"),
+                table,
+                agreement,
+                new Label("Assigned to me (✓ done)"),
+                mine);
         root.setPadding(new Insets(10));
         // wide enough for every column's whole header at the default text size ("To adjudicate" was cut at 640)
         Scene scene = new Scene(root, 60 * javafx.scene.text.Font.getDefault().getSize(), 560);
@@ -79,8 +86,8 @@ public final class TeamWindow {
         stage.setScene(scene);
     }
 
-    private static <T> TableColumn<TeamProgress.Reviewer, T> col(String title,
-                                                                 java.util.function.Function<TeamProgress.Reviewer, T> f) {
+    private static <T> TableColumn<TeamProgress.Reviewer, T> col(
+            String title, java.util.function.Function<TeamProgress.Reviewer, T> f) {
         TableColumn<TeamProgress.Reviewer, T> c = new TableColumn<>(title);
         c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(f.apply(d.getValue())));
         return c;
@@ -116,7 +123,8 @@ public final class TeamWindow {
         Button browse = new Button("…");
         browse.setOnAction(e -> {
             FileChooser fc = new FileChooser();
-            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Tracejudge project", "*" + Project.EXTENSION));
+            fc.getExtensionFilters()
+                    .add(new FileChooser.ExtensionFilter("Tracejudge project", "*" + Project.EXTENSION));
             java.io.File f = fc.showSaveDialog(owner);
             if (f != null) {
                 file.setText(f.toString());
@@ -129,13 +137,23 @@ public final class TeamWindow {
         g.addRow(1, new Label("Your role"), role);
         g.addRow(2, new Label("Project"), project);
         g.addRow(3, new Label("New file"), file, browse);
-        g.add(new Label("Password: " + HubAddress.PASSWORD_ENV + ", PGPASSWORD or ~/.pgpass (never stored)."), 0, 4, 3, 1);
+        g.add(
+                new Label("Password: " + HubAddress.PASSWORD_ENV + ", PGPASSWORD or ~/.pgpass (never stored)."),
+                0,
+                4,
+                3,
+                1);
         d.getDialogPane().setContent(g);
         d.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         if (d.showAndWait().orElse(ButtonType.CANCEL) != ButtonType.OK) {
             return;
         }
-        new TeamViewModel(session).join(url.getText(), role.getText(), project.getText(), file.getText(),
-                msg -> new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.ERROR, msg).show());
+        new TeamViewModel(session)
+                .join(
+                        url.getText(),
+                        role.getText(),
+                        project.getText(),
+                        file.getText(),
+                        msg -> new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.ERROR, msg).show());
     }
 }

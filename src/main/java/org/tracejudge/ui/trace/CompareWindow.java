@@ -43,7 +43,8 @@ public final class CompareWindow {
         VBox leftBox = side(left);
         leftBox.setId("compareLeft");
         right.setId("compareRight");
-        right.getChildren().setAll(new Label("Choose another run of " + left.task().key() + " above."));
+        right.getChildren()
+                .setAll(new Label("Choose another run of " + left.task().key() + " above."));
         Label task = new Label(left.task().key() + ": " + left.task().userMessage());
         task.setWrapText(true);
         task.setId("compareTask");
@@ -65,17 +66,20 @@ public final class CompareWindow {
             }
         });
         stage.setScene(scene);
-        vm.otherRuns(left).whenComplete((runs, err) -> Platform.runLater(() -> {
-            if (err != null) {
-                right.getChildren().setAll(new Label("Cannot read the other runs: " + err.getMessage()));
-            } else if (runs.isEmpty()) {
-                right.getChildren().setAll(new Label("No other run of " + left.task().key() + " in this project."));
-                other.setDisable(true);
-            } else {
-                other.getItems().setAll(runs);
-                other.getSelectionModel().select(0);
-            }
-        }));
+        vm.otherRuns(left)
+                .whenComplete((runs, err) -> Platform.runLater(() -> {
+                    if (err != null) {
+                        right.getChildren().setAll(new Label("Cannot read the other runs: " + err.getMessage()));
+                    } else if (runs.isEmpty()) {
+                        right.getChildren()
+                                .setAll(new Label(
+                                        "No other run of " + left.task().key() + " in this project."));
+                        other.setDisable(true);
+                    } else {
+                        other.getItems().setAll(runs);
+                        other.getSelectionModel().select(0);
+                    }
+                }));
     }
 
     public void open() {
@@ -88,33 +92,40 @@ public final class CompareWindow {
 
     private void show(TraceViewModel.Run run) {
         right.getChildren().setAll(new Label("Reading " + run + " …"));
-        vm.detailFuture(run.traceId()).whenComplete((d, err) -> Platform.runLater(() -> {
-            if (other.getValue() != run) {
-                return; // another run was chosen meanwhile
-            }
-            if (err != null) {
-                right.getChildren().setAll(new Label("Cannot read " + run + ": " + err.getMessage()));
-            } else {
-                right.getChildren().setAll(side(d).getChildren());
-            }
-        }));
+        vm.detailFuture(run.traceId())
+                .whenComplete((d, err) -> Platform.runLater(() -> {
+                    if (other.getValue() != run) {
+                        return; // another run was chosen meanwhile
+                    }
+                    if (err != null) {
+                        right.getChildren().setAll(new Label("Cannot read " + run + ": " + err.getMessage()));
+                    } else {
+                        right.getChildren().setAll(side(d).getChildren());
+                    }
+                }));
     }
 
     /** One run: model and run, its calls, its final answer, its labels (hidden under the blind mode). */
     private VBox side(TraceDetail d) {
-        Label head = new Label(d.trace().model() + (d.trace().run() == null || d.trace().run().isBlank() ? ""
-                : " · " + d.trace().run()));
+        Label head = new Label(d.trace().model()
+                + (d.trace().run() == null || d.trace().run().isBlank()
+                        ? ""
+                        : " · " + d.trace().run()));
         head.getStyleClass().add("section-title");
         head.setId("compareHeading");
         List<ToolCall> calls = d.trace().executedCalls();
         StringBuilder c = new StringBuilder(calls.isEmpty() ? "no tool was called" : "");
         for (ToolCall call : calls) {
-            c.append(c.length() == 0 ? "" : "\n").append(call.name()).append('(')
-                    .append(call.arguments() == null ? "" : org.tracejudge.json.Json.write(call.arguments())).append(')');
+            c.append(c.length() == 0 ? "" : "\n")
+                    .append(call.name())
+                    .append('(')
+                    .append(call.arguments() == null ? "" : org.tracejudge.json.Json.write(call.arguments()))
+                    .append(')');
         }
         Label callsLabel = new Label("Calls: " + c);
         callsLabel.setWrapText(true);
-        TextArea answer = new TextArea(d.trace().answer() == null ? "(no answer)" : d.trace().answer());
+        TextArea answer = new TextArea(
+                d.trace().answer() == null ? "(no answer)" : d.trace().answer());
         answer.setEditable(false);
         answer.setWrapText(true);
         answer.getStyleClass().add("compare-answer");
@@ -124,8 +135,15 @@ public final class CompareWindow {
             labels.append("Labels hidden (blind mode)");
         } else if (d.row() != null) {
             d.row().values().forEach((k, v) -> {
-                if (v != null && (k.startsWith("rater:") || k.startsWith("human:") || k.equals("ensemble") || k.equals("final"))) {
-                    labels.append(labels.length() == 0 ? "" : " · ").append(title(k, d)).append(": ").append(v);
+                if (v != null
+                        && (k.startsWith("rater:")
+                                || k.startsWith("human:")
+                                || k.equals("ensemble")
+                                || k.equals("final"))) {
+                    labels.append(labels.length() == 0 ? "" : " · ")
+                            .append(title(k, d))
+                            .append(": ")
+                            .append(v);
                 }
             });
         }

@@ -6,11 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import org.tracejudge.store.Adjudications;
 import org.tracejudge.model.EnsembleRule;
+import org.tracejudge.store.Adjudications;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.TraceTable;
-import org.tracejudge.ui.trace.TraceDetail;
 import org.tracejudge.ui.agreement.AgreementViewModel;
 import org.tracejudge.ui.session.Session;
 import org.tracejudge.ui.table.TraceTableViewModel;
@@ -31,7 +30,8 @@ public final class DecisionViewModel implements Session.Listener {
     /** One decision, for undo: the trace, where it was in the queue, my label before and after. */
     public record Decision(String traceId, int index, String before, String after, String rationale) {}
 
-    public DecisionViewModel(Session session, TraceTableViewModel queue, TraceViewModel trace, AgreementViewModel agreement) {
+    public DecisionViewModel(
+            Session session, TraceTableViewModel queue, TraceViewModel trace, AgreementViewModel agreement) {
         this.session = session;
         this.queue = queue;
         this.trace = trace;
@@ -164,8 +164,8 @@ public final class DecisionViewModel implements Session.Listener {
      * text belongs to the trace it was written for) and the status bar says so, with the text to write again.
      */
     public void unsavedRationaleDropped(String traceKey, String text) {
-        session.setStatus("Rationale not saved on " + traceKey + " (Esc left the field): \u201c"
-                + text.strip() + "\u201d");
+        session.setStatus(
+                "Rationale not saved on " + traceKey + " (Esc left the field): \u201c" + text.strip() + "\u201d");
     }
 
     /** Writes my rationale on the current trace (keeps my label, or the proposed one when I have none). */
@@ -192,7 +192,8 @@ public final class DecisionViewModel implements Session.Listener {
         if (!session.safetyItem(d.task())) {
             return false;
         }
-        session.setStatus("Not saved: " + d.task().key() + " is a safety item of " + d.task().domain()
+        session.setStatus("Not saved: " + d.task().key() + " is a safety item of "
+                + d.task().domain()
                 + ". Decide it per tool in the safety review (Review ▸ Safety review, Ctrl+Shift+L), where each expert's "
                 + "decision stays their own and disagreements go to adjudication.");
         return true;

@@ -14,7 +14,11 @@ import org.tracejudge.rules.Span;
 public final class Highlights {
     private Highlights() {}
 
-    public enum Kind { FOUND, UNSUPPORTED, MUST }
+    public enum Kind {
+        FOUND,
+        UNSUPPORTED,
+        MUST
+    }
 
     /** {@code text} from {@code start} to {@code end}; {@code think}: index of the think block, -1 outside. */
     public record Segment(int start, int end, String text, java.util.Set<Kind> kinds, int think) {}

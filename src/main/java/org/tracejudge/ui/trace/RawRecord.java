@@ -28,8 +28,20 @@ public final class RawRecord {
     public record Entry(String title, String json) {}
 
     /** Field names that can carry somebody's verdict on the run. */
-    private static final Set<String> VERDICT_KEYS = Set.of("score", "scores", "classification", "label", "labels",
-            "verdict", "judgement", "judgment", "grade", "grades", "eval", "evaluation", "feedback");
+    private static final Set<String> VERDICT_KEYS = Set.of(
+            "score",
+            "scores",
+            "classification",
+            "label",
+            "labels",
+            "verdict",
+            "judgement",
+            "judgment",
+            "grade",
+            "grades",
+            "eval",
+            "evaluation",
+            "feedback");
 
     private final List<Entry> entries;
     private final int heldBack;
@@ -87,7 +99,9 @@ public final class RawRecord {
                         t.append(" · ").append(r.get("finish_reason").asText());
                     }
                     if (r.path("tool_calls").isArray() && !r.get("tool_calls").isEmpty()) {
-                        t.append(" · ").append(r.get("tool_calls").size()).append(" tool call")
+                        t.append(" · ")
+                                .append(r.get("tool_calls").size())
+                                .append(" tool call")
                                 .append(r.get("tool_calls").size() == 1 ? "" : "s");
                     }
                     out.add(new Entry(t.toString(), pretty(r, blind, held)));
@@ -102,8 +116,11 @@ public final class RawRecord {
     }
 
     private static String title(int n, Turn turn, JsonNode step, boolean newSession) {
-        StringBuilder t = new StringBuilder().append(n).append(". ").append(turn.role().code());
-        if (step != null && step.hasNonNull("kind") && !step.get("kind").asText().equals(turn.role().code())) {
+        StringBuilder t =
+                new StringBuilder().append(n).append(". ").append(turn.role().code());
+        if (step != null
+                && step.hasNonNull("kind")
+                && !step.get("kind").asText().equals(turn.role().code())) {
             t.append(" (").append(step.get("kind").asText()).append(')');
         }
         if (!turn.toolCalls().isEmpty()) {

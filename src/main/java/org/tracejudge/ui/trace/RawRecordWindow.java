@@ -43,7 +43,9 @@ public final class RawRecordWindow {
                 setText(empty || e == null ? null : e.title());
             }
         });
-        steps.getSelectionModel().selectedItemProperty().addListener((o, a, e) -> json.setText(e == null ? "" : e.json()));
+        steps.getSelectionModel()
+                .selectedItemProperty()
+                .addListener((o, a, e) -> json.setText(e == null ? "" : e.json()));
         json.setId("rawJson");
         json.setEditable(false);
         json.setWrapText(true);
@@ -56,7 +58,10 @@ public final class RawRecordWindow {
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.3);
         VBox.setVgrow(split, Priority.ALWAYS);
-        Label head = new Label(where + (d.trace().run() == null || d.trace().run().isBlank() ? "" : " · " + d.trace().run()));
+        Label head = new Label(where
+                + (d.trace().run() == null || d.trace().run().isBlank()
+                        ? ""
+                        : " · " + d.trace().run()));
         head.getStyleClass().add("section-title");
         VBox root = new VBox(8, head, status, split);
         root.setPadding(new Insets(12));
@@ -69,19 +74,22 @@ public final class RawRecordWindow {
             }
         });
         stage.setScene(scene);
-        CompletableFuture.supplyAsync(() -> RawRecord.of(d.trace(), blind)).whenComplete((r, err) -> Platform.runLater(() -> {
-            if (err != null) {
-                status.setText("Cannot show the record: " + err.getMessage());
-                return;
-            }
-            steps.getItems().setAll(r.entries());
-            status.setText(r.entries().size() + (r.entries().size() == 1 ? " entry" : " entries")
-                    + " as imported; ↑/↓ walk them, Esc closes."
-                    + (r.heldBack() > 0 ? " Blind mode: " + r.heldBack() + " field" + (r.heldBack() == 1 ? "" : "s")
-                    + " that can carry a verdict held back." : ""));
-            steps.getSelectionModel().select(0);
-            steps.requestFocus();
-        }));
+        CompletableFuture.supplyAsync(() -> RawRecord.of(d.trace(), blind))
+                .whenComplete((r, err) -> Platform.runLater(() -> {
+                    if (err != null) {
+                        status.setText("Cannot show the record: " + err.getMessage());
+                        return;
+                    }
+                    steps.getItems().setAll(r.entries());
+                    status.setText(r.entries().size() + (r.entries().size() == 1 ? " entry" : " entries")
+                            + " as imported; ↑/↓ walk them, Esc closes."
+                            + (r.heldBack() > 0
+                                    ? " Blind mode: " + r.heldBack() + " field" + (r.heldBack() == 1 ? "" : "s")
+                                            + " that can carry a verdict held back."
+                                    : ""));
+                    steps.getSelectionModel().select(0);
+                    steps.requestFocus();
+                }));
     }
 
     public void open() {

@@ -19,9 +19,17 @@ import org.tracejudge.store.TraceTable;
  * @param calls        for call-level traces (ToolHaystack, DiaBench): the call-level rule's verdict with its argument
  *                     diff, evidence turns and value timelines; null otherwise
  */
-public record TraceDetail(TraceTable.Row row, Task task, Trace trace, List<ProjectQueries.LabelDetail> labels,
-                          List<Adjudication> history, RuleVerdict rule, String ruleSource, String prettyReturn,
-                          List<String> labelSet, org.tracejudge.calls.CallVerdict calls) {
+public record TraceDetail(
+        TraceTable.Row row,
+        Task task,
+        Trace trace,
+        List<ProjectQueries.LabelDetail> labels,
+        List<Adjudication> history,
+        RuleVerdict rule,
+        String ruleSource,
+        String prettyReturn,
+        List<String> labelSet,
+        org.tracejudge.calls.CallVerdict calls) {
 
     public String traceId() {
         return trace.id();

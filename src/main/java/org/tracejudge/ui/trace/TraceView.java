@@ -39,7 +39,6 @@ import org.tracejudge.store.ProjectQueries;
 import org.tracejudge.store.TraceTable;
 import org.tracejudge.ui.common.LazyTooltip;
 import org.tracejudge.ui.common.UncachedViewport;
-import org.tracejudge.ui.trace.TraceDetail;
 import org.tracejudge.ui.conversation.ConversationView;
 
 /**
@@ -54,7 +53,8 @@ import org.tracejudge.ui.conversation.ConversationView;
  * layout and rendering.
  */
 public final class TraceView extends BorderPane {
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
 
     private final TraceViewModel vm;
     private final DecisionViewModel review;
@@ -67,6 +67,7 @@ public final class TraceView extends BorderPane {
     private final ScrollPane answerScroll;
     /** The evidence span "next evidence" (E, Shift+E) last showed, -1 for none. */
     private int evidenceAt = -1;
+
     private static final javafx.css.PseudoClass CURRENT = javafx.css.PseudoClass.getPseudoClass("current");
     private final FlowPane groundTruth = new FlowPane(6, 4);
     private final FlowPane raters = new FlowPane(8, 8);
@@ -77,20 +78,24 @@ public final class TraceView extends BorderPane {
     private final FlowPane keys = new FlowPane(4, 4);
     /** What each decision key's label means (from the label set's definitions), under the keys. */
     private final Label keyLegend = new Label();
+
     private final javafx.scene.control.Hyperlink keyLegendToggle = new javafx.scene.control.Hyperlink();
     /** The legend shows every key's definition (else one: the hovered or focused key's, or the proposal's). */
-    private final javafx.beans.property.BooleanProperty allDefinitions = new javafx.beans.property.SimpleBooleanProperty();
+    private final javafx.beans.property.BooleanProperty allDefinitions =
+            new javafx.beans.property.SimpleBooleanProperty();
     /** The legend's lines, one per key; the one shown when collapsed. */
     private List<String> legendLines = List.of();
+
     private int legendFocus = -1;
     private int legendProposed = -1;
     private final TextField rationale = new TextField();
     private final Label decisionNote = new Label();
-    private final Label placeholder = new Label("No trace selected: click a row, or press J / K. (An empty queue: "
-            + "change the filter.)");
+    private final Label placeholder =
+            new Label("No trace selected: click a row, or press J / K. (An empty queue: " + "change the filter.)");
     private final VBox body;
     /** Call-level traces (ToolHaystack, DiaBench): the conversation view instead of return and answer. */
     private final ConversationView conversation = new ConversationView();
+
     private final VBox callBody = new VBox(8);
     private final ScrollPane raterScroll;
     private final Label raterTitle;
@@ -228,7 +233,10 @@ public final class TraceView extends BorderPane {
 
     private FlowPane legend() {
         // short texts, one line at 1280×800; the tooltips say it whole
-        FlowPane h = new FlowPane(10, 3, swatch("in the return", "ev-found", "a value the tool returned"),
+        FlowPane h = new FlowPane(
+                10,
+                3,
+                swatch("in the return", "ev-found", "a value the tool returned"),
                 swatch("not in the return", "ev-unsupported", "a value the tool return does not support"),
                 swatch("must contain", "ev-must", "a string the ground truth requires"),
                 swatch("think ▸ (click)", "think-toggle", "a think block: click it to unfold"));
@@ -272,7 +280,8 @@ public final class TraceView extends BorderPane {
         HBox.setHgrow(keys, Priority.ALWAYS);
         keys.setMinWidth(0);
         keys.setPrefWrapLength(300);
-        Label help = new Label("Enter accept · 1–" + "n override · J/K next/previous · S skip · Ctrl+Z undo · ? all keys");
+        Label help =
+                new Label("Enter accept · 1–" + "n override · J/K next/previous · S skip · Ctrl+Z undo · ? all keys");
         help.getStyleClass().add("key-help");
         help.setWrapText(true);
         help.setMinHeight(Region.USE_PREF_SIZE);
@@ -285,7 +294,8 @@ public final class TraceView extends BorderPane {
         end.textProperty().bind(vm.queueEndProperty());
         javafx.scene.control.Button back = new javafx.scene.control.Button();
         back.setId("reviewSkipped");
-        back.textProperty().bind(javafx.beans.binding.Bindings.format("Review the %d skipped", vm.skippedCountProperty()));
+        back.textProperty()
+                .bind(javafx.beans.binding.Bindings.format("Review the %d skipped", vm.skippedCountProperty()));
         back.visibleProperty().bind(vm.skippedCountProperty().greaterThan(0));
         back.managedProperty().bind(back.visibleProperty());
         back.setOnAction(e -> {
@@ -308,8 +318,11 @@ public final class TraceView extends BorderPane {
         HBox.setHgrow(keyLegend, Priority.ALWAYS);
         keyLegendToggle.setId("keyLegendToggle");
         keyLegendToggle.setMinWidth(Region.USE_PREF_SIZE);
-        keyLegendToggle.textProperty().bind(javafx.beans.binding.Bindings.when(allDefinitions)
-                .then("fewer").otherwise("all definitions"));
+        keyLegendToggle
+                .textProperty()
+                .bind(javafx.beans.binding.Bindings.when(allDefinitions)
+                        .then("fewer")
+                        .otherwise("all definitions"));
         keyLegendToggle.setOnAction(e -> allDefinitions.set(!allDefinitions.get()));
         keyLegendToggle.setAccessibleText("Show the definition of every decision key, or only the proposed one");
         allDefinitions.addListener((o, a, b) -> showLegend());
@@ -333,7 +346,6 @@ public final class TraceView extends BorderPane {
             rationale.clear();
         }
     }
-
 
     private void show(TraceDetail d) {
         if (d == null) {
@@ -363,8 +375,10 @@ public final class TraceView extends BorderPane {
         boolean hidden = vm.hidden(d);
         Task task = d.task();
         heading.setText(task.key() + "  ·  " + d.trace().model() + "  ·  " + nz(task.domain()) + "  ·  "
-                + task.type().code() + (task.targetFailureMode() == null || vm.blindProperty().get() ? ""
-                : "  ·  target: " + task.targetFailureMode())); // blind: the target failure mode is a hint too
+                + task.type().code()
+                + (task.targetFailureMode() == null || vm.blindProperty().get()
+                        ? ""
+                        : "  ·  target: " + task.targetFailureMode())); // blind: the target failure mode is a hint too
         userMessage.setText(nz(task.userMessage()));
         boolean callLevel = task.type() == org.tracejudge.model.TaskType.CALL_LEVEL;
         Node wanted = callLevel ? callBody : body;
@@ -394,7 +408,9 @@ public final class TraceView extends BorderPane {
         }
         showCalls(d);
         Evidence ev = hidden || d.rule() == null ? null : d.rule().evidence();
-        showReturn(task.toolReturn() != null ? task.toolReturn() : returnsOfSteps(d.trace()), Highlights.foundPointers(ev));
+        showReturn(
+                task.toolReturn() != null ? task.toolReturn() : returnsOfSteps(d.trace()),
+                Highlights.foundPointers(ev));
         showAnswer(d.trace().answer(), d.rule() == null ? null : d.rule().evidence(), ev);
         if (task.type() == org.tracejudge.model.TaskType.TOOL_SELECTION) {
             groundTruth.getChildren().setAll(muted("Ground truth: the expected tools (above)"));
@@ -436,8 +452,11 @@ public final class TraceView extends BorderPane {
             if (d.task().body() != null) {
                 d.task().body().path("expected_tools").forEach(t -> tools.add(t.asText()));
             }
-            expected.getChildren().add(tools.isEmpty() ? muted("expected tools: none should fire")
-                    : new Label("expected tools: " + String.join(", ", tools)));
+            expected.getChildren()
+                    .add(
+                            tools.isEmpty()
+                                    ? muted("expected tools: none should fire")
+                                    : new Label("expected tools: " + String.join(", ", tools)));
         } else if (exp == null) {
             expected.getChildren().add(muted("none: no tool is needed"));
         } else {
@@ -459,14 +478,23 @@ public final class TraceView extends BorderPane {
             executed.getChildren().add(none);
         }
         for (ToolCall c : d.trace().executedCalls()) {
-            executed.getChildren().add(call(c, unknown ? null : selection ? Boolean.valueOf(expectedSet.contains(c.name()))
-                    : exp == null ? Boolean.FALSE : Boolean.valueOf(c.name().equals(exp.name()))));
+            executed.getChildren()
+                    .add(call(
+                            c,
+                            unknown
+                                    ? null
+                                    : selection
+                                            ? Boolean.valueOf(expectedSet.contains(c.name()))
+                                            : exp == null
+                                                    ? Boolean.FALSE
+                                                    : Boolean.valueOf(c.name().equals(exp.name()))));
         }
     }
 
     private static Node call(ToolCall c, Boolean matches) {
         String args = c.arguments() == null || c.arguments().isNull() ? "" : Json.write(c.arguments());
-        Label l = new Label((matches == null ? "" : matches ? "✓ " : "✗ ") + c.name() + "(" + shorten(readable(c.arguments()), 160) + ")");
+        Label l = new Label((matches == null ? "" : matches ? "✓ " : "✗ ") + c.name() + "("
+                + shorten(readable(c.arguments()), 160) + ")");
         l.setWrapText(true);
         l.setMinWidth(0);
         l.setMaxWidth(Double.MAX_VALUE);
@@ -494,7 +522,10 @@ public final class TraceView extends BorderPane {
         Iterator<Map.Entry<String, JsonNode>> f = args.properties().iterator();
         while (f.hasNext()) {
             Map.Entry<String, JsonNode> e = f.next();
-            sb.append(sb.length() == 0 ? "" : ", ").append(e.getKey()).append(": ").append(Json.write(e.getValue()));
+            sb.append(sb.length() == 0 ? "" : ", ")
+                    .append(e.getKey())
+                    .append(": ")
+                    .append(Json.write(e.getValue()));
         }
         return sb.toString();
     }
@@ -538,8 +569,13 @@ public final class TraceView extends BorderPane {
                 Iterator<Map.Entry<String, JsonNode>> f = n.properties().iterator();
                 while (f.hasNext() && budget[0] > 0) {
                     Map.Entry<String, JsonNode> e = f.next();
-                    TreeItem<JsonEntry> child = item(e.getKey(), e.getValue(),
-                            ptr + "/" + e.getKey().replace("~", "~0").replace("/", "~1"), found, budget, depth + 1);
+                    TreeItem<JsonEntry> child = item(
+                            e.getKey(),
+                            e.getValue(),
+                            ptr + "/" + e.getKey().replace("~", "~0").replace("/", "~1"),
+                            found,
+                            budget,
+                            depth + 1);
                     it.getChildren().add(child);
                     any |= child.isExpanded() || found.contains(child.getValue().pointer());
                 }
@@ -597,14 +633,17 @@ public final class TraceView extends BorderPane {
         if (getCenter() == callBody) { // a conversation: its marked turns
             return conversation.nextEvidence(forward);
         }
-        List<Node> marks = answer.getChildren().stream().filter(n -> n.getStyleClass().contains("answer-mark")).toList();
+        List<Node> marks = answer.getChildren().stream()
+                .filter(n -> n.getStyleClass().contains("answer-mark"))
+                .toList();
         if (marks.isEmpty()) {
             return false;
         }
         if (evidenceAt >= 0 && evidenceAt < marks.size()) {
             marks.get(evidenceAt).pseudoClassStateChanged(CURRENT, false);
         }
-        evidenceAt = evidenceAt < 0 ? (forward ? 0 : marks.size() - 1)
+        evidenceAt = evidenceAt < 0
+                ? (forward ? 0 : marks.size() - 1)
                 : Math.floorMod(evidenceAt + (forward ? 1 : -1), marks.size());
         Node n = marks.get(evidenceAt);
         n.pseudoClassStateChanged(CURRENT, true);
@@ -628,8 +667,25 @@ public final class TraceView extends BorderPane {
         Evidence e = ev;
         if (e == null && forThink != null) {
             // blind: fold think blocks, but show no highlights
-            e = new Evidence(forThink.mode(), null, null, forThink.thinkBlockPresent(), false, forThink.thinkSpans(), null,
-                    null, null, 0, 0, null, null, null, null, null, null, null);
+            e = new Evidence(
+                    forThink.mode(),
+                    null,
+                    null,
+                    forThink.thinkBlockPresent(),
+                    false,
+                    forThink.thinkSpans(),
+                    null,
+                    null,
+                    null,
+                    0,
+                    0,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null);
         }
         List<Highlights.Segment> segs = Highlights.of(text, e);
         int lastThink = -2;
@@ -681,15 +737,19 @@ public final class TraceView extends BorderPane {
         Label l = new Label(s.text());
         l.getStyleClass().add("answer-mark");
         for (Highlights.Kind k : s.kinds()) {
-            l.getStyleClass().add(switch (k) {
-                case FOUND -> "ev-found";
-                case UNSUPPORTED -> "ev-unsupported";
-                case MUST -> "ev-must";
-            });
+            l.getStyleClass()
+                    .add(
+                            switch (k) {
+                                case FOUND -> "ev-found";
+                                case UNSUPPORTED -> "ev-unsupported";
+                                case MUST -> "ev-must";
+                            });
         }
         String why = s.kinds().contains(Highlights.Kind.UNSUPPORTED)
                 ? "The answer asserts this value; the tool return does not support it"
-                : s.kinds().contains(Highlights.Kind.FOUND) ? "This value comes from the tool return" : "Must-contain match";
+                : s.kinds().contains(Highlights.Kind.FOUND)
+                        ? "This value comes from the tool return"
+                        : "Must-contain match";
         LazyTooltip.install(l, why);
         // the highlight's colour in words, for screen readers
         l.setAccessibleText(s.text() + ": " + why);
@@ -714,8 +774,8 @@ public final class TraceView extends BorderPane {
             }
             Label chip = new Label((matched == null ? "" : matched ? "✓ " : "✗ ") + m);
             chip.getStyleClass().addAll("gt-chip", matched == null ? "gt-unknown" : matched ? "ev-must" : "gt-missing");
-            chip.setAccessibleText("must contain " + m + (matched == null ? "" : matched ? ": found in the answer"
-                    : ": missing from the answer"));
+            chip.setAccessibleText("must contain " + m
+                    + (matched == null ? "" : matched ? ": found in the answer" : ": missing from the answer"));
             groundTruth.getChildren().add(chip);
         }
         if (!gt.mustNotContain().isEmpty()) {
@@ -733,7 +793,8 @@ public final class TraceView extends BorderPane {
         List<Node> shown = new java.util.ArrayList<>();
         history.getChildren().clear();
         if (hidden) {
-            Label l = new Label("Blind mode: machine labels are hidden until you decide (1–" + d.labelSet().size() + ").");
+            Label l = new Label("Blind mode: machine labels are hidden until you decide (1–"
+                    + d.labelSet().size() + ").");
             l.setId("blindNotice");
             l.getStyleClass().add("blind-notice");
             // the whole sentence in a narrow pane: wrapped to the pane's width (it was cut off at the right)
@@ -743,32 +804,43 @@ public final class TraceView extends BorderPane {
             shown.add(l);
         } else {
             if (d.rule() != null && (d.ruleSource() == null || d.ruleSource().contains("computed"))) {
-                shown.add(card("rule (tolerant)", "computed now", d.rule().label(),
-                        "check: " + d.rule().check(), null, d.rule().toReadableText(), "rule-card"));
+                shown.add(card(
+                        "rule (tolerant)",
+                        "computed now",
+                        d.rule().label(),
+                        "check: " + d.rule().check(),
+                        null,
+                        d.rule().toReadableText(),
+                        "rule-card"));
             }
             for (ProjectQueries.LabelDetail l : d.labels()) {
-                String name = l.raterVersion() == null || l.raterVersion().isEmpty() ? l.raterName()
+                String name = l.raterVersion() == null || l.raterVersion().isEmpty()
+                        ? l.raterName()
                         : l.raterName() + "@" + l.raterVersion();
                 StringBuilder meta = new StringBuilder();
                 if (l.confidence() != null) {
                     meta.append("confidence ").append(l.confidence());
                 }
                 if (l.scores() != null) {
-                    meta.append(meta.length() > 0 ? " · " : "").append("scores ").append(l.scores());
+                    meta.append(meta.length() > 0 ? " · " : "")
+                            .append("scores ")
+                            .append(l.scores());
                 }
                 if ("null".equals(l.action())) {
-                    meta.append(meta.length() > 0 ? " · " : "").append("no valid label: ").append(nz(l.nullReason()));
+                    meta.append(meta.length() > 0 ? " · " : "")
+                            .append("no valid label: ")
+                            .append(nz(l.nullReason()));
                 }
-                shown.add(card(name, l.kind().code(), l.value(), meta.toString(), l.rationale(), l.raw(),
-                        "rater-card"));
+                shown.add(
+                        card(name, l.kind().code(), l.value(), meta.toString(), l.rationale(), l.raw(), "rater-card"));
             }
             TraceTable.Row r = d.row();
             if (r != null && r.values().containsKey("ensemble")) {
                 shown.add(card("ensemble", "majority vote", r.get("ensemble"), null, null, null, "derived-card"));
             }
             if (r != null) {
-                shown.add(card("final", "latest decision, else ensemble", r.get("final"), null, null, null,
-                        "derived-card"));
+                shown.add(card(
+                        "final", "latest decision, else ensemble", r.get("final"), null, null, null, "derived-card"));
             }
         }
         if (!raters.getChildren().equals(shown)) {
@@ -778,8 +850,8 @@ public final class TraceView extends BorderPane {
             history.getChildren().add(title("Decisions"));
             for (Adjudication a : d.history()) {
                 Label l = new Label(TIME.format(a.createdAt()) + "  " + a.annotator() + "  "
-                        + (a.withdrawn() ? "withdrew" : a.value()) + (a.rationale() == null || a.rationale().isBlank()
-                        ? "" : "  — " + a.rationale()));
+                        + (a.withdrawn() ? "withdrew" : a.value())
+                        + (a.rationale() == null || a.rationale().isBlank() ? "" : "  — " + a.rationale()));
                 l.getStyleClass().add("history-entry");
                 history.getChildren().add(l);
             }
@@ -803,8 +875,10 @@ public final class TraceView extends BorderPane {
         String me = vm.annotatorProperty().get();
         String mine = me == null || d.row() == null ? null : d.row().get("human:" + me);
         boolean safety = vm.safetyItem(d);
-        proposed.setText(safety ? "Safety item: decide it per tool in the safety review (Ctrl+Shift+L)"
-                : hidden ? "Blind: choose a label" : p == null ? "No proposal" : "Enter: accept " + p);
+        proposed.setText(
+                safety
+                        ? "Safety item: decide it per tool in the safety review (Ctrl+Shift+L)"
+                        : hidden ? "Blind: choose a label" : p == null ? "No proposal" : "Enter: accept " + p);
         List<String> labels = d.labelSet().subList(0, Math.min(9, d.labelSet().size()));
         if (!labels.equals(keys.getUserData())) {
             // the same label set (the usual case from one trace to the next) keeps its buttons
@@ -843,7 +917,9 @@ public final class TraceView extends BorderPane {
         keys.setDisable(safety); // the keys write nothing on a safety item (DecisionViewModel says where to decide it)
         showLegend();
         for (int i = 0; i < labels.size(); i++) {
-            keys.getChildren().get(i).pseudoClassStateChanged(MINE, labels.get(i).equals(mine));
+            keys.getChildren()
+                    .get(i)
+                    .pseudoClassStateChanged(MINE, labels.get(i).equals(mine));
         }
     }
 

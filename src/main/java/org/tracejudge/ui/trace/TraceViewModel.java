@@ -31,7 +31,6 @@ import org.tracejudge.rules.RuleVerdict;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
 import org.tracejudge.store.TraceTable;
-import org.tracejudge.ui.trace.TraceDetail;
 import org.tracejudge.ui.session.Session;
 import org.tracejudge.ui.table.TraceTableViewModel;
 
@@ -188,8 +187,8 @@ public final class TraceViewModel implements Session.Listener {
             }
             Project p = session.project();
             TraceTable t = session.table();
-            CompletableFuture<TraceDetail> nf = CompletableFuture.supplyAsync(() -> readDetail(p, t, traceId),
-                    session.detailExecutor());
+            CompletableFuture<TraceDetail> nf =
+                    CompletableFuture.supplyAsync(() -> readDetail(p, t, traceId), session.detailExecutor());
             details.put(traceId, nf);
             return nf;
         }
@@ -208,8 +207,13 @@ public final class TraceViewModel implements Session.Listener {
         Project p = session.project();
         String taskId = d.task().id();
         String self = d.traceId();
-        return CompletableFuture.supplyAsync(() -> new org.tracejudge.store.ProjectQueries(p).runsOfTask(taskId).stream()
-                .filter(r -> !r[0].equals(self)).map(r -> new Run(r[0], r[1], r[2])).toList(), session.detailExecutor());
+        return CompletableFuture.supplyAsync(
+                () -> new org.tracejudge.store.ProjectQueries(p)
+                        .runsOfTask(taskId).stream()
+                                .filter(r -> !r[0].equals(self))
+                                .map(r -> new Run(r[0], r[1], r[2]))
+                                .toList(),
+                session.detailExecutor());
     }
 
     /** Any thread: replaces the cached detail of a trace whose row changed (a decision). */
@@ -253,8 +257,17 @@ public final class TraceViewModel implements Session.Listener {
         }
         if (task.type() == TaskType.CALL_LEVEL) {
             CallVerdict calls = CallRule.judge(task, trace);
-            return new TraceDetail(row, task, trace, labels, q.adjudications(traceId), null, "call-level rule, computed now", "",
-                    ls.labels(), calls);
+            return new TraceDetail(
+                    row,
+                    task,
+                    trace,
+                    labels,
+                    q.adjudications(traceId),
+                    null,
+                    "call-level rule, computed now",
+                    "",
+                    ls.labels(),
+                    calls);
         }
         RuleVerdict verdict = null;
         String source = null;
@@ -263,8 +276,10 @@ public final class TraceViewModel implements Session.Listener {
                 try {
                     JsonNode ev = Json.read(l.evidence());
                     // the stored text is {"check": ..., <the Evidence's fields>} (EvidenceJson.write): "check" is no
-                    // field of Evidence, so unknown fields are skipped, or every stored label fell back to "computed now"
-                    Evidence e = Json.MAPPER.readerFor(Evidence.class)
+                    // field of Evidence, so unknown fields are skipped, or every stored label fell back to "computed
+                    // now"
+                    Evidence e = Json.MAPPER
+                            .readerFor(Evidence.class)
                             .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                             .treeToValue(ev, Evidence.class);
                     String check = ev.path("check").asText(l.rationale());
@@ -285,7 +300,8 @@ public final class TraceViewModel implements Session.Listener {
             }
         }
         String pretty = task.toolReturn() == null ? "" : RuleClassifier.prettyReturn(task);
-        return new TraceDetail(row, task, trace, labels, q.adjudications(traceId), verdict, source, pretty, ls.labels(), null);
+        return new TraceDetail(
+                row, task, trace, labels, q.adjudications(traceId), verdict, source, pretty, ls.labels(), null);
     }
 
     // ------------------------------------------------------------------------------------ what the view shows

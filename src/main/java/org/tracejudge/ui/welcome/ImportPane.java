@@ -90,18 +90,22 @@ public final class ImportPane extends VBox {
         HBox.setHgrow(message, Priority.ALWAYS);
         message.setMaxWidth(Double.MAX_VALUE);
         message.setMinWidth(0);
-        javafx.beans.binding.BooleanBinding idle = vm.importingProperty().not().and(vm.importErrorProperty().isNull());
+        javafx.beans.binding.BooleanBinding idle =
+                vm.importingProperty().not().and(vm.importErrorProperty().isNull());
         idle.addListener((o, a, b) -> place(dismiss, b ? messageRow : errorRow));
         place(dismiss, idle.get() ? messageRow : errorRow);
         dismissIdle = idle;
         getChildren().addAll(messageRow, progress, errorRow);
-        visibleProperty().bind(vm.importingProperty().or(vm.importErrorProperty().isNotNull())
-                .or(vm.importMessageProperty().isNotEmpty()));
+        visibleProperty()
+                .bind(vm.importingProperty()
+                        .or(vm.importErrorProperty().isNotNull())
+                        .or(vm.importMessageProperty().isNotEmpty()));
         managedProperty().bind(visibleProperty());
     }
 
     /** Held so the binding that moves Dismiss is not collected. */
-    @SuppressWarnings("UnusedVariable") private final javafx.beans.binding.BooleanBinding dismissIdle;
+    @SuppressWarnings("UnusedVariable")
+    private final javafx.beans.binding.BooleanBinding dismissIdle;
 
     private static void place(Button dismiss, HBox row) {
         if (dismiss.getParent() != row) {

@@ -78,13 +78,15 @@ public final class ImportViewModel {
         if (!begin(p, "Importing " + files.size() + (files.size() == 1 ? " file…" : " files…"))) {
             return;
         }
-        long totalBytes = files.stream().mapToLong(f -> {
-            try {
-                return java.nio.file.Files.size(f);
-            } catch (java.io.IOException e) {
-                return 0;
-            }
-        }).sum();
+        long totalBytes = files.stream()
+                .mapToLong(f -> {
+                    try {
+                        return java.nio.file.Files.size(f);
+                    } catch (java.io.IOException e) {
+                        return 0;
+                    }
+                })
+                .sum();
         Map<Path, Long> read = new java.util.concurrent.ConcurrentHashMap<>();
         long[] lastPost = {0};
         ImportListener listener = new ImportListener() {
@@ -121,9 +123,11 @@ public final class ImportViewModel {
             try {
                 ImportReport r = new Importer(p, listener).importFiles(files, null, null);
                 // per file: what it brought in (new / already there), never the report object's name
-                String text = r.files().size() == 1 ? r.summary()
-                        : String.format("%d files, %,d traces and %,d labels new%n%s", r.files().size(), r.tracesNew(),
-                                r.labelsNew(), r.summary());
+                String text = r.files().size() == 1
+                        ? r.summary()
+                        : String.format(
+                                "%d files, %,d traces and %,d labels new%n%s",
+                                r.files().size(), r.tracesNew(), r.labelsNew(), r.summary());
                 end("Imported: " + text + from(files), null, true);
                 session.contentChanged();
                 session.readOnWorker(p, TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, true);
@@ -150,8 +154,8 @@ public final class ImportViewModel {
         if (dirs.isEmpty()) {
             return "";
         }
-        return System.lineSeparator() + "from " + (dirs.size() == 1 ? dirs.iterator().next()
-                : dirs.size() + " folders: " + String.join(", ", dirs));
+        return System.lineSeparator() + "from "
+                + (dirs.size() == 1 ? dirs.iterator().next() : dirs.size() + " folders: " + String.join(", ", dirs));
     }
 
     /** Starts a job of the pane (import, classify, export) with its first message; false when none can start now. */
@@ -199,16 +203,19 @@ public final class ImportViewModel {
         }
         session.submit(() -> {
             try {
-                org.tracejudge.classify.RuleLabeller.Result r = org.tracejudge.classify.RuleLabeller.classify(p, mode,
-                        (done, of) -> {
+                org.tracejudge.classify.RuleLabeller.Result r =
+                        org.tracejudge.classify.RuleLabeller.classify(p, mode, (done, of) -> {
                             if (importCancel.get()) {
                                 throw new java.util.concurrent.CancellationException();
                             }
                             session.onFx(() -> importProgress.set(of == 0 ? -1 : (double) done / of));
                         });
-                org.tracejudge.classify.SelectionLabeller.Result sr = org.tracejudge.classify.SelectionLabeller.classify(p);
-                org.tracejudge.classify.CallLabeller.Result calls = org.tracejudge.classify.CallLabeller.classify(p, r.rater());
-                StringBuilder text = new StringBuilder(String.format("Classified %,d traces as rater '%s' (%s mode): ",
+                org.tracejudge.classify.SelectionLabeller.Result sr =
+                        org.tracejudge.classify.SelectionLabeller.classify(p);
+                org.tracejudge.classify.CallLabeller.Result calls =
+                        org.tracejudge.classify.CallLabeller.classify(p, r.rater());
+                StringBuilder text = new StringBuilder(String.format(
+                        "Classified %,d traces as rater '%s' (%s mode): ",
                         r.traces() - r.runErrors() - r.noExpectedCall(), r.rater(), mode.code()));
                 List<String> parts = new ArrayList<>(); // per task type: its labels with counts
                 r.counts().forEach((type, m) -> {
@@ -216,18 +223,26 @@ public final class ImportViewModel {
                     m.forEach((label, c) -> labels.add(label + " " + c));
                     parts.add(type + ": " + String.join(", ", labels));
                 });
-                text.append(String.join("; ", parts)).append("\nledger: ").append(r.written()).append(" entries appended");
+                text.append(String.join("; ", parts))
+                        .append("\nledger: ")
+                        .append(r.written())
+                        .append(" entries appended");
                 if (r.runErrors() > 0) {
                     text.append("; ").append(r.runErrors()).append(" not classified (the run failed at the provider)");
                 }
                 if (r.noExpectedCall() > 0) {
-                    text.append("; ").append(r.noExpectedCall()).append(" not classified (the run names no expected call: "
-                            + "judge it with a judge or by hand)");
+                    text.append("; ")
+                            .append(r.noExpectedCall())
+                            .append(" not classified (the run names no expected call: "
+                                    + "judge it with a judge or by hand)");
                 }
                 if (sr.traces() > 0) {
-                    text.append(String.format("%n%,d tool-selection traces as rater 'rule'", sr.traces() - sr.noScenario()));
+                    text.append(String.format(
+                            "%n%,d tool-selection traces as rater 'rule'", sr.traces() - sr.noScenario()));
                     if (sr.noScenario() > 0) {
-                        text.append("; ").append(sr.noScenario()).append(" not classified (their scenario's tools unknown)");
+                        text.append("; ")
+                                .append(sr.noScenario())
+                                .append(" not classified (their scenario's tools unknown)");
                     }
                 }
                 if (calls.traces() > 0) {
@@ -240,7 +255,8 @@ public final class ImportViewModel {
             } catch (java.util.concurrent.CancellationException e) {
                 end("Classify cancelled; the project is unchanged.", null, false);
             } catch (RuntimeException e) {
-                ImportError err = new ImportError("Classify failed; the project is unchanged: " + e.getMessage(), null, -1);
+                ImportError err =
+                        new ImportError("Classify failed; the project is unchanged: " + e.getMessage(), null, -1);
                 end("Classify failed; the project is unchanged.", err, false);
             }
         });
@@ -265,7 +281,8 @@ public final class ImportViewModel {
                     return;
                 }
                 java.nio.file.Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                String text = String.format("Exported %,d tasks, %,d traces, %,d label entries, %,d adjudications to %s",
+                String text = String.format(
+                        "Exported %,d tasks, %,d traces, %,d label entries, %,d adjudications to %s",
                         s.tasks(), s.traces(), s.labels(), s.adjudications(), out);
                 end(text, null, true);
             } catch (java.io.IOException | RuntimeException e) {

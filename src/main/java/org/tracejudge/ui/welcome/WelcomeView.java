@@ -25,8 +25,13 @@ import org.tracejudge.ui.session.Session;
  */
 public final class WelcomeView extends VBox {
     /** What the buttons do (the window owns the file choosers). */
-    public record Actions(Runnable openSample, Runnable openProject, Runnable newProject, Runnable importFiles,
-                          Consumer<Path> openRecent, Consumer<List<Path>> dropped) {}
+    public record Actions(
+            Runnable openSample,
+            Runnable openProject,
+            Runnable newProject,
+            Runnable importFiles,
+            Consumer<Path> openRecent,
+            Consumer<List<Path>> dropped) {}
 
     private final ListView<Path> recent = new ListView<>();
     private Runnable safetySample;
@@ -92,8 +97,11 @@ public final class WelcomeView extends VBox {
             @Override
             protected void updateItem(Path p, boolean empty) {
                 super.updateItem(p, empty);
-                setText(empty || p == null ? null : p.getFileName() + "    " + p.toAbsolutePath().getParent()
-                        + (Files.exists(p) ? "" : "   (missing)"));
+                setText(
+                        empty || p == null
+                                ? null
+                                : p.getFileName() + "    " + p.toAbsolutePath().getParent()
+                                        + (Files.exists(p) ? "" : "   (missing)"));
             }
         });
         recent.setOnMouseClicked(e -> {
@@ -102,14 +110,16 @@ public final class WelcomeView extends VBox {
             }
         });
         recent.setOnKeyPressed(e -> {
-            if (e.getCode() == javafx.scene.input.KeyCode.ENTER && recent.getSelectionModel().getSelectedItem() != null) {
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER
+                    && recent.getSelectionModel().getSelectedItem() != null) {
                 actions.openRecent().accept(recent.getSelectionModel().getSelectedItem());
             }
         });
         recent.setPrefHeight(200);
         VBox.setVgrow(recent, Priority.ALWAYS);
 
-        Label drop = new Label("Drop task, results, judge or transcript files here to import them into the open project");
+        Label drop =
+                new Label("Drop task, results, judge or transcript files here to import them into the open project");
         drop.setId("dropZone");
         drop.getStyleClass().add("drop-zone");
         drop.setMaxWidth(Double.MAX_VALUE);
@@ -127,7 +137,8 @@ public final class WelcomeView extends VBox {
             Dragboard db = e.getDragboard();
             boolean ok = db.hasFiles();
             if (ok) {
-                actions.dropped().accept(db.getFiles().stream().map(f -> f.toPath()).toList());
+                actions.dropped()
+                        .accept(db.getFiles().stream().map(f -> f.toPath()).toList());
             }
             e.setDropCompleted(ok);
             e.consume();

@@ -25,7 +25,8 @@ class AgreementViewModelTest {
             AgreementViewModel a = w.vm().agreement();
             LiveSnapshot before = w.call(() -> a.agreementProperty().get());
             assertNotNull(before.report().alpha(), "Krippendorff's alpha over the sample's raters");
-            Map<String, String> columns = w.call(() -> a.agreementColumnsProperty().get());
+            Map<String, String> columns =
+                    w.call(() -> a.agreementColumnsProperty().get());
             assertTrue(columns.containsKey("harness") && columns.containsKey("illustrative-dtree"), columns.toString());
 
             assertTrue(w.call(() -> w.vm().decisions().overrideWithKey(1)));
@@ -34,9 +35,13 @@ class AgreementViewModelTest {
 
             // harness and dtree both said "correct" on some traces: the cell filters the queue to them
             w.run(() -> a.filterToCell("harness", "correct", "illustrative-dtree", "correct"));
-            w.waitFor("the cell's queue", () -> !w.vm().session().loadingProperty().get()
-                    && w.vm().table().totalProperty().get() > 0 && w.vm().table().totalProperty().get() < 60);
-            Map<String, String> eq = w.call(() -> w.vm().table().filterProperty().get().equals());
+            w.waitFor(
+                    "the cell's queue",
+                    () -> !w.vm().session().loadingProperty().get()
+                            && w.vm().table().totalProperty().get() > 0
+                            && w.vm().table().totalProperty().get() < 60);
+            Map<String, String> eq =
+                    w.call(() -> w.vm().table().filterProperty().get().equals());
             assertEquals(2, eq.size(), eq.toString());
         }
     }

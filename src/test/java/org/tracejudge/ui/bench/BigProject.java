@@ -27,12 +27,17 @@ public final class BigProject {
         Path dir = Files.createTempDirectory("tracejudge-bigproject");
         long t0 = System.nanoTime();
         Files.deleteIfExists(file);
-        try (Project p = Project.open(file, Project.OpenOptions.createIfMissing("Benchmark " + models * rows + " traces"))) {
+        try (Project p =
+                Project.open(file, Project.OpenOptions.createIfMissing("Benchmark " + models * rows + " traces"))) {
             for (int batch = 0; batch < models; batch += 10) {
                 List<Path> files = new ArrayList<>();
                 for (int i = batch; i < Math.min(models, batch + 10); i++) {
                     String model = "model-" + String.format("%03d", i);
-                    files.add(gen.writeResultsFile(dir, model, rows, LocalDateTime.of(2026, 11, 1, 12, 0).plusMinutes(i)));
+                    files.add(gen.writeResultsFile(
+                            dir,
+                            model,
+                            rows,
+                            LocalDateTime.of(2026, 11, 1, 12, 0).plusMinutes(i)));
                     List<ToolFailBenchGenerator.Generated> g = gen.generate(model, rows);
                     files.add(gen.writeJudgeFile(dir, g, "judge-a", 0.85));
                     files.add(gen.writeJudgeFile(dir, g, "judge-b", 0.8));
@@ -41,7 +46,8 @@ public final class BigProject {
                 for (Path f : files) {
                     Files.delete(f);
                 }
-                System.out.printf("%d models imported (%.1f s)%n", Math.min(models, batch + 10), (System.nanoTime() - t0) / 1e9);
+                System.out.printf(
+                        "%d models imported (%.1f s)%n", Math.min(models, batch + 10), (System.nanoTime() - t0) / 1e9);
             }
             p.setMeta("ensemble.judges", "judge-a,judge-b");
         }

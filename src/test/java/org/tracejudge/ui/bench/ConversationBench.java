@@ -78,7 +78,10 @@ public final class ConversationBench {
         });
         ViewModels vm = app.viewModels();
         fx(() -> vm.session().open(project));
-        waitUntil(() -> vm.table().totalProperty().get() == cases && !vm.session().loadingProperty().get(), 60);
+        waitUntil(
+                () -> vm.table().totalProperty().get() == cases
+                        && !vm.session().loadingProperty().get(),
+                60);
         waitUntil(() -> vm.trace().detailProperty().get() != null, 60);
         Thread.sleep(1000);
         ConversationView view = app.window().traceView().conversationView();
@@ -88,12 +91,21 @@ public final class ConversationBench {
             String id = vm.table().idAt(i);
             long t0 = System.nanoTime();
             fx(() -> vm.table().go(at));
-            waitUntil(() -> vm.trace().detailProperty().get() != null && id.equals(vm.trace().detailProperty().get().traceId())
-                    && view.list().getItems().size() == 97 && laidOut(view), 30);
+            waitUntil(
+                    () -> vm.trace().detailProperty().get() != null
+                            && id.equals(vm.trace().detailProperty().get().traceId())
+                            && view.list().getItems().size() == 97
+                            && laidOut(view),
+                    30);
             open.add(ms(System.nanoTime() - t0));
         }
-        System.out.printf(Locale.ROOT, "open an 80-turn conversation (select -> laid out), %d traces: median %.0f ms, p90 %.0f ms, max %.0f ms%n",
-                open.size(), pct(open, 50), pct(open, 90), pct(open, 100));
+        System.out.printf(
+                Locale.ROOT,
+                "open an 80-turn conversation (select -> laid out), %d traces: median %.0f ms, p90 %.0f ms, max %.0f ms%n",
+                open.size(),
+                pct(open, 50),
+                pct(open, 90),
+                pct(open, 100));
         // where the time goes: reading the trace (SQL + JSON + call-level rule) and building + laying out the view
         List<Double> read = new ArrayList<>();
         List<Double> build = new ArrayList<>();
@@ -118,14 +130,24 @@ public final class ConversationBench {
                 build.add(took[0]);
             }
         }
-        System.out.printf(Locale.ROOT, "  of which: read trace + call-level rule median %.0f ms (max %.0f); build + CSS + layout on the FX thread "
-                + "median %.0f ms (max %.0f)%n", pct(read, 50), pct(read, 100), pct(build, 50), pct(build, 100));
+        System.out.printf(
+                Locale.ROOT,
+                "  of which: read trace + call-level rule median %.0f ms (max %.0f); build + CSS + layout on the FX thread "
+                        + "median %.0f ms (max %.0f)%n",
+                pct(read, 50),
+                pct(read, 100),
+                pct(build, 50),
+                pct(build, 100));
         // the floor: pulses of the idle window (nothing changes; software rendering of the whole scene)
         waitPulses(5);
         resetGap();
         longGaps.set(0);
         Thread.sleep(2000);
-        System.out.printf(Locale.ROOT, "idle window for 2 s: longest pulse gap %.0f ms; gaps over 33 ms: %d%n", gapMs(), longGaps.get());
+        System.out.printf(
+                Locale.ROOT,
+                "idle window for 2 s: longest pulse gap %.0f ms; gaps over 33 ms: %d%n",
+                gapMs(),
+                longGaps.get());
         // scroll: one step of 60 px per pulse, top to bottom and back
         List<Double> stepCost = new ArrayList<>();
         resetGap();
@@ -147,9 +169,17 @@ public final class ConversationBench {
             }
         }
         double secs = (System.nanoTime() - t0) / 1e9;
-        System.out.printf(Locale.ROOT, "scroll through it and back: %d steps in %.1f s; longest pulse gap %.0f ms; gaps over 33 ms: %d; "
-                + "FX-thread time per scroll step: median %.1f ms, p99 %.1f ms, max %.1f ms%n",
-                steps, secs, gapMs(), longGaps.get(), pct(stepCost, 50), pct(stepCost, 99), pct(stepCost, 100));
+        System.out.printf(
+                Locale.ROOT,
+                "scroll through it and back: %d steps in %.1f s; longest pulse gap %.0f ms; gaps over 33 ms: %d; "
+                        + "FX-thread time per scroll step: median %.1f ms, p99 %.1f ms, max %.1f ms%n",
+                steps,
+                secs,
+                gapMs(),
+                longGaps.get(),
+                pct(stepCost, 50),
+                pct(stepCost, 99),
+                pct(stepCost, 100));
         fx(() -> {
             app.stop();
             Platform.exit();
@@ -160,7 +190,10 @@ public final class ConversationBench {
     static final AtomicInteger longGaps = new AtomicInteger();
 
     private static boolean laidOut(ConversationView view) {
-        return view.list().lookupAll(".list-cell").stream().anyMatch(n -> n instanceof javafx.scene.control.ListCell<?> c
-                && c.getItem() != null && !c.isEmpty() && c.getHeight() > 0);
+        return view.list().lookupAll(".list-cell").stream()
+                .anyMatch(n -> n instanceof javafx.scene.control.ListCell<?> c
+                        && c.getItem() != null
+                        && !c.isEmpty()
+                        && c.getHeight() > 0);
     }
 }

@@ -30,18 +30,27 @@ public final class ScreenshotTour {
         Stage[] stage = new Stage[1];
         WorkbenchApp app = startWindow(stage);
         ViewModels vm = app.viewModels();
-        WorkbenchBench.waitUntil(() -> vm.agreement().agreementProperty().get() != null && vm.trace().detailProperty().get() != null, 60);
+        WorkbenchBench.waitUntil(
+                () -> vm.agreement().agreementProperty().get() != null
+                        && vm.trace().detailProperty().get() != null,
+                60);
         Thread.sleep(4000);
         shot(out, "workbench-sample.png");
         // a trace whose answer asserts values the return does not support
         WorkbenchBench.fx(() -> vm.table().setFilter(TraceTable.Filter.NONE.with("task", "OF-TRV-001")));
-        WorkbenchBench.waitUntil(() -> !vm.session().loadingProperty().get() && vm.trace().detailProperty().get() != null
-                && vm.trace().detailProperty().get().task().key().equals("OF-TRV-001"), 30);
+        WorkbenchBench.waitUntil(
+                () -> !vm.session().loadingProperty().get()
+                        && vm.trace().detailProperty().get() != null
+                        && vm.trace().detailProperty().get().task().key().equals("OF-TRV-001"),
+                30);
         Thread.sleep(2500);
         shot(out, "trace-view.png");
         // disagreements, one override
         WorkbenchBench.fx(() -> vm.table().setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.DISAGREE)));
-        WorkbenchBench.waitUntil(() -> !vm.session().loadingProperty().get() && vm.trace().detailProperty().get() != null, 30);
+        WorkbenchBench.waitUntil(
+                () -> !vm.session().loadingProperty().get()
+                        && vm.trace().detailProperty().get() != null,
+                30);
         Thread.sleep(1500);
         WorkbenchBench.fx(() -> vm.decisions().overrideWithKey(2));
         Thread.sleep(2500);
@@ -52,13 +61,17 @@ public final class ScreenshotTour {
             vm.table().setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.NOT_MINE));
             vm.session().blindProperty().set(true);
         });
-        WorkbenchBench.waitUntil(() -> !vm.session().loadingProperty().get() && vm.trace().detailProperty().get() != null, 30);
+        WorkbenchBench.waitUntil(
+                () -> !vm.session().loadingProperty().get()
+                        && vm.trace().detailProperty().get() != null,
+                30);
         Thread.sleep(2000);
         shot(out, "blind-mode.png");
         WorkbenchBench.fx(() -> vm.session().blindProperty().set(false));
         // start page with an import error
         Path bad = home.resolve("kestrel_20261101_120000.json");
-        Files.writeString(bad, "[\n  {\"task_id\": \"RI-TRV-001\", \"agent_answer\": \"ok\",\n   \"model\": kestrel}\n]\n");
+        Files.writeString(
+                bad, "[\n  {\"task_id\": \"RI-TRV-001\", \"agent_answer\": \"ok\",\n   \"model\": kestrel}\n]\n");
         WorkbenchBench.fx(() -> {
             app.window().showWelcome();
             app.window().importFiles(List.of(bad));
@@ -76,13 +89,16 @@ public final class ScreenshotTour {
         // the metrics dashboard, in its own window over the workbench
         javafx.stage.Stage[] metrics = new javafx.stage.Stage[1];
         WorkbenchBench.fx(() -> {
-            javafx.stage.Window.getWindows().stream().filter(w -> w != stage[0]).toList()
+            javafx.stage.Window.getWindows().stream()
+                    .filter(w -> w != stage[0])
+                    .toList()
                     .forEach(w -> ((Stage) w).close());
             metrics[0] = app.window().showMetrics().stage();
             metrics[0].setX(0);
             metrics[0].setY(0);
         });
-        WorkbenchBench.waitUntil(() -> app.window().metricsWindow().dashboardProperty().get() != null, 30);
+        WorkbenchBench.waitUntil(
+                () -> app.window().metricsWindow().dashboardProperty().get() != null, 30);
         Thread.sleep(2500);
         shot(out, "metrics-dashboard.png");
         // the judge-run window: a new local judge whose server is not running yet, after Test connection
@@ -93,8 +109,9 @@ public final class ScreenshotTour {
             j.setY(120);
         });
         Thread.sleep(1500);
-        WorkbenchBench.fx(() -> ((javafx.scene.control.Button) app.window().judgeRunWindow().stage().getScene()
-                .lookup("#judgeTest")).fire());
+        WorkbenchBench.fx(() -> ((javafx.scene.control.Button)
+                        app.window().judgeRunWindow().stage().getScene().lookup("#judgeTest"))
+                .fire());
         Thread.sleep(2500);
         shot(out, "judge-run.png");
         // the safety review sample: its content warning, then the blind review
@@ -102,8 +119,10 @@ public final class ScreenshotTour {
             app.window().judgeRunWindow().stage().close();
             app.window().openSafetySample();
         });
-        WorkbenchBench.waitUntil(() -> app.window().safetyView() != null
-                && app.window().safetyView().lookup("#continueWarning") != null, 30);
+        WorkbenchBench.waitUntil(
+                () -> app.window().safetyView() != null
+                        && app.window().safetyView().lookup("#continueWarning") != null,
+                30);
         WorkbenchBench.fx(() -> {
             javafx.stage.Window w = app.window().safetyView().getScene().getWindow();
             w.setX(0);
@@ -113,7 +132,8 @@ public final class ScreenshotTour {
         });
         Thread.sleep(1500);
         shot(out, "safety-content-warning.png");
-        WorkbenchBench.fx(() -> ((javafx.scene.control.Button) app.window().safetyView().lookup("#continueWarning")).fire());
+        WorkbenchBench.fx(
+                () -> ((javafx.scene.control.Button) app.window().safetyView().lookup("#continueWarning")).fire());
         Thread.sleep(2000);
         // the expert is the workbench annotator ("ana"); she decides lantern/4 from the keyboard, blind
         org.tracejudge.ui.safety.SafetyReviewView sv = app.window().safetyView();
@@ -137,7 +157,8 @@ public final class ScreenshotTour {
         ctrl(scene, KeyCode.ENTER);
         Thread.sleep(1500);
         shot(out, "safety-second-expert.png");
-        WorkbenchBench.fx(() -> ((javafx.scene.control.TextArea) sv.lookup("#safetyRationale")).setText("venting, no means named"));
+        WorkbenchBench.fx(() ->
+                ((javafx.scene.control.TextArea) sv.lookup("#safetyRationale")).setText("venting, no means named"));
         keys(scene, KeyCode.ESCAPE);
         ctrl(scene, KeyCode.ENTER);
         Thread.sleep(2000);
@@ -159,12 +180,31 @@ public final class ScreenshotTour {
         Thread.sleep(2500);
         WorkbenchBench.fx(() -> {
             javafx.scene.Node k = stage[0].getScene().getRoot().lookupAll(".kappa-cell").stream()
-                    .filter(n -> n.getId() != null && n.getId().contains("dtree") && n.getId().endsWith("evidence"))
-                    .findFirst().orElse(null);
+                    .filter(n -> n.getId() != null
+                            && n.getId().contains("dtree")
+                            && n.getId().endsWith("evidence"))
+                    .findFirst()
+                    .orElse(null);
             if (k != null) {
-                k.fireEvent(new javafx.scene.input.MouseEvent(javafx.scene.input.MouseEvent.MOUSE_CLICKED, 0, 0, 0, 0,
-                        javafx.scene.input.MouseButton.PRIMARY, 1, false, false, false, false, true, false, false, true,
-                        false, false, null));
+                k.fireEvent(new javafx.scene.input.MouseEvent(
+                        javafx.scene.input.MouseEvent.MOUSE_CLICKED,
+                        0,
+                        0,
+                        0,
+                        0,
+                        javafx.scene.input.MouseButton.PRIMARY,
+                        1,
+                        false,
+                        false,
+                        false,
+                        false,
+                        true,
+                        false,
+                        false,
+                        true,
+                        false,
+                        false,
+                        null));
             }
         });
         Thread.sleep(2000);
@@ -174,7 +214,10 @@ public final class ScreenshotTour {
             app.window().themeModeProperty().set(org.tracejudge.ui.common.Theme.Mode.DARK);
             vm.table().setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.DISAGREE));
         });
-        WorkbenchBench.waitUntil(() -> !vm.session().loadingProperty().get() && vm.trace().detailProperty().get() != null, 30);
+        WorkbenchBench.waitUntil(
+                () -> !vm.session().loadingProperty().get()
+                        && vm.trace().detailProperty().get() != null,
+                30);
         Thread.sleep(2500);
         shot(out, "workbench-dark.png");
         if (args.length > 1) {
@@ -218,16 +261,21 @@ public final class ScreenshotTour {
     private static void key(javafx.scene.Scene scene, KeyCode k, boolean ctrl) throws Exception {
         String ch = k.isLetterKey() ? k.getChar().toLowerCase(Locale.ROOT) : k.isDigitKey() ? k.getChar() : "";
         WorkbenchBench.fx(() -> {
-            javafx.event.Event.fireEvent(scene.getFocusOwner() == null ? scene.getRoot() : scene.getFocusOwner(),
+            javafx.event.Event.fireEvent(
+                    scene.getFocusOwner() == null ? scene.getRoot() : scene.getFocusOwner(),
                     new KeyEvent(KeyEvent.KEY_PRESSED, ch, ch, k, false, ctrl, false, false));
-            javafx.event.Event.fireEvent(scene.getFocusOwner() == null ? scene.getRoot() : scene.getFocusOwner(),
+            javafx.event.Event.fireEvent(
+                    scene.getFocusOwner() == null ? scene.getRoot() : scene.getFocusOwner(),
                     new KeyEvent(KeyEvent.KEY_RELEASED, ch, ch, k, false, ctrl, false, false));
         });
         Thread.sleep(150);
     }
 
     static void shot(Path dir, String name) throws Exception {
-        Process p = new ProcessBuilder("import", "-window", "root", dir.resolve(name).toString()).inheritIO().start();
+        Process p = new ProcessBuilder(
+                        "import", "-window", "root", dir.resolve(name).toString())
+                .inheritIO()
+                .start();
         p.waitFor();
         System.out.println("screenshot " + dir.resolve(name));
     }

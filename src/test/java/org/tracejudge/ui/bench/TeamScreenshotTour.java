@@ -46,7 +46,8 @@ public final class TeamScreenshotTour {
             }
             List<String> ids = p.read(c -> {
                 List<String> l = new java.util.ArrayList<>();
-                try (var s = c.createStatement(); var rs = s.executeQuery("SELECT id FROM trace ORDER BY id LIMIT 20")) {
+                try (var s = c.createStatement();
+                        var rs = s.executeQuery("SELECT id FROM trace ORDER BY id LIMIT 20")) {
                     while (rs.next()) {
                         l.add(rs.getString(1));
                     }
@@ -57,27 +58,43 @@ public final class TeamScreenshotTour {
             TeamSync.sync(p, TeamSync.QUIET);
         }
         Path aliceFile = home.resolve("alice.tjdb");
-        TeamSync.join(HubAddress.parse(url, "tj_shots_alice"), "study", aliceFile, TeamSync.QUIET).close();
+        TeamSync.join(HubAddress.parse(url, "tj_shots_alice"), "study", aliceFile, TeamSync.QUIET)
+                .close();
 
         Stage[] stage = new Stage[1];
         WorkbenchApp app = ScreenshotTour.startWindow(stage);
         ViewModels vm = app.viewModels();
-        WorkbenchBench.waitUntil(() -> vm.session().openProperty().get() && !vm.session().openingProperty().get(), 60);
+        WorkbenchBench.waitUntil(
+                () -> vm.session().openProperty().get()
+                        && !vm.session().openingProperty().get(),
+                60);
         WorkbenchBench.fx(() -> vm.session().open(aliceFile));
-        WorkbenchBench.waitUntil(() -> vm.session().layoutProperty().get() != null
-                && vm.session().layoutProperty().get().column(TraceTable.ASSIGNED) != null && !vm.session().loadingProperty().get(), 60);
+        WorkbenchBench.waitUntil(
+                () -> vm.session().layoutProperty().get() != null
+                        && vm.session().layoutProperty().get().column(TraceTable.ASSIGNED) != null
+                        && !vm.session().loadingProperty().get(),
+                60);
         WorkbenchBench.fx(() -> vm.table().setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.ASSIGNED)));
-        WorkbenchBench.waitUntil(() -> !vm.session().loadingProperty().get() && vm.table().rowsProperty().get().size() == 10
-                && vm.trace().detailProperty().get() != null, 60);
+        WorkbenchBench.waitUntil(
+                () -> !vm.session().loadingProperty().get()
+                        && vm.table().rowsProperty().get().size() == 10
+                        && vm.trace().detailProperty().get() != null,
+                60);
         Thread.sleep(1500);
         WorkbenchBench.fx(vm.decisions()::accept); // one done; the queue moves to the second
         Thread.sleep(4000); // the decision syncs to the hub; the status bar says so
         ScreenshotTour.shot(out, "team-assigned-to-me.png");
         WorkbenchBench.fx(() -> {
             MenuBar bar = (MenuBar) stage[0].getScene().lookup(".menu-bar");
-            Menu team = (Menu) bar.getMenus().get(0).getItems().stream().filter(i -> "teamMenu".equals(i.getId()))
-                    .findFirst().orElseThrow();
-            team.getItems().stream().filter(i -> "teamStatusMenu".equals(i.getId())).findFirst().orElseThrow().fire();
+            Menu team = (Menu) bar.getMenus().get(0).getItems().stream()
+                    .filter(i -> "teamMenu".equals(i.getId()))
+                    .findFirst()
+                    .orElseThrow();
+            team.getItems().stream()
+                    .filter(i -> "teamStatusMenu".equals(i.getId()))
+                    .findFirst()
+                    .orElseThrow()
+                    .fire();
         });
         Thread.sleep(3000);
         WorkbenchBench.fx(() -> {

@@ -16,20 +16,26 @@ public final class TraceTableBench {
             for (int round = 0; round < 3; round++) {
                 System.out.println("round " + round);
                 time("count all", () -> t.count(all));
-                time("first page", () -> t.page(all, TraceTable.Sort.DEFAULT, 0, 200).size());
-                time("page at 50,000", () -> t.page(all, TraceTable.Sort.DEFAULT, 50_000, 200).size());
-                time("sort by final, first page", () -> t.page(all, new TraceTable.Sort("final", true), 0, 200).size());
+                time("first page", () -> t.page(all, TraceTable.Sort.DEFAULT, 0, 200)
+                        .size());
+                time("page at 50,000", () -> t.page(all, TraceTable.Sort.DEFAULT, 50_000, 200)
+                        .size());
+                time("sort by final, first page", () -> t.page(all, new TraceTable.Sort("final", true), 0, 200)
+                        .size());
                 TraceTable.Filter dis = all.withShow(TraceTable.Show.DISAGREE);
                 time("count disagree", () -> t.count(dis));
-                time("disagree first page", () -> t.page(dis, TraceTable.Sort.DEFAULT, 0, 200).size());
+                time("disagree first page", () -> t.page(dis, TraceTable.Sort.DEFAULT, 0, 200)
+                        .size());
                 TraceTable.Filter pend = all.withShow(TraceTable.Show.PENDING);
                 time("count pending", () -> t.count(pend));
                 TraceTable.Filter search = all.withSearch("revenue");
                 time("count search", () -> t.count(search));
-                time("search first page", () -> t.page(search, TraceTable.Sort.DEFAULT, 0, 200).size());
+                time("search first page", () -> t.page(search, TraceTable.Sort.DEFAULT, 0, 200)
+                        .size());
                 TraceTable.Filter model = all.with("model", "model-042");
                 time("count model", () -> t.count(model));
-                time("model first page", () -> t.page(model, TraceTable.Sort.DEFAULT, 0, 200).size());
+                time("model first page", () -> t.page(model, TraceTable.Sort.DEFAULT, 0, 200)
+                        .size());
             }
         }
     }

@@ -36,12 +36,15 @@ public final class WorkbenchBench {
     static final AtomicLong maxGap = new AtomicLong();
     /** Pulses seen and the gaps over 50 ms among them, since the last reset. */
     static final AtomicLong pulses = new AtomicLong();
+
     static final AtomicLong over50 = new AtomicLong();
     /** The longest CSS + layout pass of a pulse (the FX thread's own scene work, without waiting for rendering). */
     static final AtomicLong maxPass = new AtomicLong();
+
     static long passStart;
     /** Every pulse gap and CSS + layout pass since the last reset (FX thread only), for the medians and 95th percentiles. */
     static final List<Double> gapList = new ArrayList<>();
+
     static final List<Double> passList = new ArrayList<>();
     static java.util.function.Supplier<String> statusOf = () -> "";
 
@@ -83,22 +86,39 @@ public final class WorkbenchBench {
             });
         });
         ViewModels vm = app.viewModels();
-        statusOf = () -> vm.session().statusProperty().get() + " / current " + vm.table().currentProperty().get() + " / detail "
-                + (vm.trace().detailProperty().get() == null ? null : vm.trace().detailProperty().get().traceId()) + " / id " + vm.table().idAt(vm.table().currentProperty().get());
+        statusOf = () -> vm.session().statusProperty().get() + " / current "
+                + vm.table().currentProperty().get() + " / detail "
+                + (vm.trace().detailProperty().get() == null
+                        ? null
+                        : vm.trace().detailProperty().get().traceId()) + " / id "
+                + vm.table().idAt(vm.table().currentProperty().get());
         TraceTableView tableView = app.window().tableView();
         TableView<PagedRows.RowRef> table = tableView.table();
 
         // 1. open: until the first rows are filled in the table
         long t0 = System.nanoTime();
         fx(() -> vm.session().open(project));
-        waitUntil(() -> table.getItems().size() > 0 && vm.table().rowsProperty().get().loaded(0) != null, 60);
+        waitUntil(
+                () -> table.getItems().size() > 0
+                        && vm.table().rowsProperty().get().loaded(0) != null,
+                60);
         waitPulses(2);
         double firstRows = ms(System.nanoTime() - t0);
-        System.out.printf(Locale.ROOT, "open -> first rows visible: %.0f ms (%,d traces)%n", firstRows, vm.table().rowsProperty().get().size());
+        System.out.printf(
+                Locale.ROOT,
+                "open -> first rows visible: %.0f ms (%,d traces)%n",
+                firstRows,
+                vm.table().rowsProperty().get().size());
         waitUntil(() -> vm.agreement().agreementProperty().get() != null, 120);
         System.out.printf(Locale.ROOT, "open -> agreement panel filled: %.0f ms%n", ms(System.nanoTime() - t0));
-        waitUntil(() -> vm.agreement().agreementProperty().get() != null && !vm.agreement().agreementProperty().get().intervalsStale(), 120);
-        System.out.printf(Locale.ROOT, "open -> agreement intervals shown (bootstrap done): %.0f ms%n", ms(System.nanoTime() - t0));
+        waitUntil(
+                () -> vm.agreement().agreementProperty().get() != null
+                        && !vm.agreement().agreementProperty().get().intervalsStale(),
+                120);
+        System.out.printf(
+                Locale.ROOT,
+                "open -> agreement intervals shown (bootstrap done): %.0f ms%n",
+                ms(System.nanoTime() - t0));
         Thread.sleep(1500);
 
         // 2. and 3., in rounds (the first runs on a cold JIT): scrolling and filtering
@@ -119,8 +139,14 @@ public final class WorkbenchBench {
                 Thread.sleep(16);
             }
             waitPulses(10);
-            System.out.printf(Locale.ROOT, "scrolling 120 jumps across %,d rows: longest FX stall %.1f ms (pulse gap, rendering "
-                    + "included); %s; longest CSS + layout pass %.1f ms%n", n, gapMs(), over50(), passMs());
+            System.out.printf(
+                    Locale.ROOT,
+                    "scrolling 120 jumps across %,d rows: longest FX stall %.1f ms (pulse gap, rendering "
+                            + "included); %s; longest CSS + layout pass %.1f ms%n",
+                    n,
+                    gapMs(),
+                    over50(),
+                    passMs());
             System.out.println("  " + spread());
             if (js != null) {
                 js.stopAndPrint("dragging the scroll bar", 400);
@@ -138,18 +164,28 @@ public final class WorkbenchBench {
                 Thread.sleep(16);
             }
             int[] top = new int[1];
-            fx(() -> top[0] = tableView.window().offset() + flow.getFirstVisibleCell().getIndex());
+            fx(() -> top[0] =
+                    tableView.window().offset() + flow.getFirstVisibleCell().getIndex());
             waitPulses(10);
-            System.out.printf(Locale.ROOT, "wheel scrolling (300 notches of 3 rows, rows %,d to %,d): longest FX stall %.1f ms; %s; "
-                    + "CSS + layout %.1f ms%n", n / 2, top[0], gapMs(), over50(), passMs());
+            System.out.printf(
+                    Locale.ROOT,
+                    "wheel scrolling (300 notches of 3 rows, rows %,d to %,d): longest FX stall %.1f ms; %s; "
+                            + "CSS + layout %.1f ms%n",
+                    n / 2,
+                    top[0],
+                    gapMs(),
+                    over50(),
+                    passMs());
             if (sampler != null) {
                 sampler.stopAndPrint("scrolling row by row", 60);
             }
 
             // filtering: each quick filter, a column filter and a search, waiting for each result
-            for (TraceTable.Filter f : List.of(TraceTable.Filter.NONE.withShow(TraceTable.Show.DISAGREE),
+            for (TraceTable.Filter f : List.of(
+                    TraceTable.Filter.NONE.withShow(TraceTable.Show.DISAGREE),
                     TraceTable.Filter.NONE.withShow(TraceTable.Show.PENDING),
-                    TraceTable.Filter.NONE.with("model", "model-042"), TraceTable.Filter.NONE.withSearch("revenue"),
+                    TraceTable.Filter.NONE.with("model", "model-042"),
+                    TraceTable.Filter.NONE.withSearch("revenue"),
                     TraceTable.Filter.NONE)) {
                 resetGap();
                 FxSampler fs = Boolean.getBoolean("tracejudge.sample") ? new FxSampler() : null;
@@ -158,10 +194,19 @@ public final class WorkbenchBench {
                 }
                 long f0 = System.nanoTime();
                 fx(() -> vm.table().setFilter(f));
-                waitUntil(() -> !vm.session().loadingProperty().get() && vm.session().filterProperty().get().equals(f), 60);
+                waitUntil(
+                        () -> !vm.session().loadingProperty().get()
+                                && vm.session().filterProperty().get().equals(f),
+                        60);
                 waitPulses(3);
-                System.out.printf(Locale.ROOT, "filter %-32s %,7d rows in %5.0f ms; longest FX stall %.1f ms; %s; CSS + layout %.1f ms%n",
-                        "'" + describe(f) + "'", vm.table().rowsProperty().get().size(), ms(System.nanoTime() - f0), gapMs(), over50(),
+                System.out.printf(
+                        Locale.ROOT,
+                        "filter %-32s %,7d rows in %5.0f ms; longest FX stall %.1f ms; %s; CSS + layout %.1f ms%n",
+                        "'" + describe(f) + "'",
+                        vm.table().rowsProperty().get().size(),
+                        ms(System.nanoTime() - f0),
+                        gapMs(),
+                        over50(),
                         passMs());
                 if (fs != null) {
                     fs.stopAndPrint("filtering to " + describe(f), 400);
@@ -176,15 +221,24 @@ public final class WorkbenchBench {
         List<Double> drawnMs = new ArrayList<>();
         // registered after the agreement panel's own listener, so it runs once the panel has redrawn its nodes
         AtomicLong drawnAt = new AtomicLong();
-        fx(() -> vm.agreement().agreementProperty().addListener((o, a, b) -> drawnAt.compareAndSet(0, System.nanoTime())));
+        fx(() -> vm.agreement()
+                .agreementProperty()
+                .addListener((o, a, b) -> drawnAt.compareAndSet(0, System.nanoTime())));
         resetGap();
         FxSampler ds = Boolean.getBoolean("tracejudge.sample") ? new FxSampler() : null;
         if (ds != null) {
             ds.start();
         }
         for (int i = 0; i < decisions; i++) {
-            waitUntil(() -> vm.trace().detailProperty().get() != null
-                    && vm.trace().detailProperty().get().traceId().equals(vm.table().idAt(vm.table().currentProperty().get())), 30);
+            waitUntil(
+                    () -> vm.trace().detailProperty().get() != null
+                            && vm.trace()
+                                    .detailProperty()
+                                    .get()
+                                    .traceId()
+                                    .equals(vm.table()
+                                            .idAt(vm.table().currentProperty().get())),
+                    30);
             Thread.sleep(150); // a person's pace; lets the next item's pre-load finish
             Object before = vm.agreement().agreementProperty().get();
             long k0 = System.nanoTime();
@@ -193,8 +247,9 @@ public final class WorkbenchBench {
             fx(() -> {
                 drawnAt.set(0);
                 pressedAt[0] = System.nanoTime(); // the key reaches the window
-                Event.fireEvent(app.window().scene(), new KeyEvent(KeyEvent.KEY_PRESSED, "", "", key, false, false,
-                        false, false));
+                Event.fireEvent(
+                        app.window().scene(),
+                        new KeyEvent(KeyEvent.KEY_PRESSED, "", "", key, false, false, false, false));
             });
             waitUntil(() -> vm.agreement().agreementProperty().get() != before, 10);
             agreementMs.add(ms(System.nanoTime() - k0));
@@ -206,18 +261,31 @@ public final class WorkbenchBench {
         }
         List<Double> keyMs = vm.session().keyToShownMillis();
         List<Double> decisionsMs = keyMs.subList(Math.max(0, keyMs.size() - decisions), keyMs.size());
-        System.out.printf(Locale.ROOT, "key -> next item shown (n=%d): median %.1f ms, max %.1f ms%n", decisionsMs.size(),
-                pct(decisionsMs, 50), pct(decisionsMs, 100));
-        System.out.printf(Locale.ROOT, "key -> agreement panel redrawn (n=%d): median %.1f ms, max %.1f ms%n",
-                drawnMs.size(), pct(drawnMs, 50), pct(drawnMs, 100));
-        System.out.printf(Locale.ROOT, "key -> change seen by the next FX task, FX queue wait included (n=%d): "
-                + "median %.1f ms, max %.1f ms%n", agreementMs.size(), pct(agreementMs, 50), pct(agreementMs, 100));
+        System.out.printf(
+                Locale.ROOT,
+                "key -> next item shown (n=%d): median %.1f ms, max %.1f ms%n",
+                decisionsMs.size(),
+                pct(decisionsMs, 50),
+                pct(decisionsMs, 100));
+        System.out.printf(
+                Locale.ROOT,
+                "key -> agreement panel redrawn (n=%d): median %.1f ms, max %.1f ms%n",
+                drawnMs.size(),
+                pct(drawnMs, 50),
+                pct(drawnMs, 100));
+        System.out.printf(
+                Locale.ROOT,
+                "key -> change seen by the next FX task, FX queue wait included (n=%d): "
+                        + "median %.1f ms, max %.1f ms%n",
+                agreementMs.size(),
+                pct(agreementMs, 50),
+                pct(agreementMs, 100));
         System.out.printf(Locale.ROOT, "longest FX stall during decisions: %.1f ms%n", gapMs());
         // undo them all (leave the project as it was)
         for (int i = 0; i < decisions; i++) {
             fx(vm.decisions()::undo);
         }
-        vm.session().afterPendingWork(() -> { });
+        vm.session().afterPendingWork(() -> {});
         Thread.sleep(2000);
 
         // 5. heap
@@ -226,7 +294,10 @@ public final class WorkbenchBench {
             Thread.sleep(200);
         }
         Runtime rt = Runtime.getRuntime();
-        System.out.printf(Locale.ROOT, "heap used after GC: %d MB (max %d MB)%n", (rt.totalMemory() - rt.freeMemory()) >> 20,
+        System.out.printf(
+                Locale.ROOT,
+                "heap used after GC: %d MB (max %d MB)%n",
+                (rt.totalMemory() - rt.freeMemory()) >> 20,
                 rt.maxMemory() >> 20);
         fx(() -> {
             app.stop();
@@ -236,8 +307,11 @@ public final class WorkbenchBench {
     }
 
     static String describe(TraceTable.Filter f) {
-        return f.show() != TraceTable.Show.ALL ? f.show().title() : !f.search().isEmpty() ? "search " + f.search()
-                : f.equals().isEmpty() ? "none" : f.equals().toString();
+        return f.show() != TraceTable.Show.ALL
+                ? f.show().title()
+                : !f.search().isEmpty()
+                        ? "search " + f.search()
+                        : f.equals().isEmpty() ? "none" : f.equals().toString();
     }
 
     static void resetGap() throws Exception {
@@ -259,8 +333,13 @@ public final class WorkbenchBench {
     /** Median and 95th percentile of the pulse gaps and of the CSS + layout passes since the last reset. */
     static String spread() throws Exception {
         String[] out = new String[1];
-        fx(() -> out[0] = String.format(Locale.ROOT, "pulse gaps: median %.1f ms, 95th percentile %.1f ms; CSS + layout: "
-                + "median %.1f ms, 95th percentile %.1f ms", pct(gapList, 50), pct(gapList, 95), pct(passList, 50),
+        fx(() -> out[0] = String.format(
+                Locale.ROOT,
+                "pulse gaps: median %.1f ms, 95th percentile %.1f ms; CSS + layout: "
+                        + "median %.1f ms, 95th percentile %.1f ms",
+                pct(gapList, 50),
+                pct(gapList, 95),
+                pct(passList, 50),
                 pct(passList, 95)));
         return out[0];
     }

@@ -27,7 +27,9 @@ class CalibrationViewModelTest {
         try (Project p = Project.open(file)) {
             // no rule yet: the judges alone, no ensemble offered
             CalibrationViewModel.State s = CalibrationViewModel.compute(p, null);
-            assertTrue(s.judges().contains("illustrative-dtree") && !s.judges().contains("ensemble"), s.judges().toString());
+            assertTrue(
+                    s.judges().contains("illustrative-dtree") && !s.judges().contains("ensemble"),
+                    s.judges().toString());
             assertTrue(s.problem().startsWith("No gold yet"), s.problem());
             assertNull(s.corrected());
             assertTrue(s.sampleNote().startsWith("No calibration sample"), s.sampleNote());
@@ -42,8 +44,11 @@ class CalibrationViewModelTest {
             assertEquals(10, s.corrected().goldInSample());
             assertTrue(s.sampleNote().contains("10 decided so far"), s.sampleNote());
             // another judge, chosen by name; an unknown one falls back to the first
-            assertEquals("illustrative-evidence", CalibrationViewModel.compute(p, "illustrative-evidence").judge());
-            assertEquals("ensemble", CalibrationViewModel.compute(p, "no-such-judge").judge());
+            assertEquals(
+                    "illustrative-evidence",
+                    CalibrationViewModel.compute(p, "illustrative-evidence").judge());
+            assertEquals(
+                    "ensemble", CalibrationViewModel.compute(p, "no-such-judge").judge());
         }
     }
 }

@@ -22,11 +22,15 @@ class CommentsViewModelTest {
             CommentsViewModel c = w.vm().comments();
             // the window shows the comments of the trace on screen (MainWindow wires the trace to them)
             w.run(() -> c.show(w.vm().trace().detailProperty().get().traceId(), false));
-            w.waitFor("the first trace's comments read", () -> c.comments().isEmpty() && !c.flaggedProperty().get());
+            w.waitFor(
+                    "the first trace's comments read",
+                    () -> c.comments().isEmpty() && !c.flaggedProperty().get());
             assertNull(w.call(() -> c.add(Comments.Action.NOTE, "the answer quotes the return")));
             w.waitFor("the comment shown", () -> c.comments().size() == 1);
             assertEquals("tester", w.call(() -> c.comments().get(0).author()));
-            assertEquals("the answer quotes the return", w.call(() -> c.comments().get(0).text()));
+            assertEquals(
+                    "the answer quotes the return",
+                    w.call(() -> c.comments().get(0).text()));
 
             assertNull(w.call(() -> c.toggleFlag("")));
             w.waitFor("flagged", () -> c.flaggedProperty().get());
@@ -40,7 +44,8 @@ class CommentsViewModelTest {
     @Test
     void withoutANameNothingIsWritten() throws Exception {
         try (PlainWorkbench w = PlainWorkbench.sample(dir, null)) {
-            w.run(() -> w.vm().comments().show(w.vm().trace().detailProperty().get().traceId(), false));
+            w.run(() ->
+                    w.vm().comments().show(w.vm().trace().detailProperty().get().traceId(), false));
             String problem = w.call(() -> w.vm().comments().add(Comments.Action.NOTE, "x"));
             assertTrue(problem.startsWith("Set your name first"), problem);
         }

@@ -25,7 +25,11 @@ class ShortNamesTest {
             }
         }
         // the two that collided in the call-level set (both were "CC"), and a long single word that was cut off
-        assertEquals(List.of("CC", "CLR", "AB"), List.of(ShortNames.label("correct_call"),
-                ShortNames.label("correct_clarification"), ShortNames.label("abstained")));
+        assertEquals(
+                List.of("CC", "CLR", "AB"),
+                List.of(
+                        ShortNames.label("correct_call"),
+                        ShortNames.label("correct_clarification"),
+                        ShortNames.label("abstained")));
     }
 }

@@ -45,7 +45,8 @@ class ConversationViewModelTest {
         int sessions = m.conversation().sessions().size();
         assertEquals(16, sessions);
         assertEquals(trace.turns().size() + sessions, m.rows().size(), "a header per session, then every turn");
-        assertTrue(m.summaryProperty().get().startsWith(trace.turns().size() + " turns · 16 sessions · rule: "),
+        assertTrue(
+                m.summaryProperty().get().startsWith(trace.turns().size() + " turns · 16 sessions · rule: "),
                 m.summaryProperty().get());
 
         // fold the session of the last turn: its turns leave the list, its header stays

@@ -9,9 +9,15 @@ import org.tracejudge.judges.ProviderPreset;
 class JudgeNameTest {
     @Test
     void aServerOnThisComputerGivesALocalName() {
-        ProviderPreset other = ProviderPreset.ALL.stream().filter(p -> p.label().startsWith("Other")).findFirst().orElseThrow();
+        ProviderPreset other = ProviderPreset.ALL.stream()
+                .filter(p -> p.label().startsWith("Other"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("local-tree", JudgeRunWindow.defaultName(other), other.baseUrl() + " is this computer");
-        ProviderPreset openai = ProviderPreset.ALL.stream().filter(p -> p.label().equals("OpenAI")).findFirst().orElseThrow();
+        ProviderPreset openai = ProviderPreset.ALL.stream()
+                .filter(p -> p.label().equals("OpenAI"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("openai-tree", JudgeRunWindow.defaultName(openai));
         assertEquals("local-tree", JudgeRunWindow.defaultName(ProviderPreset.ALL.get(0)));
     }

@@ -23,7 +23,8 @@ class JudgeRunViewModelTest {
         try (PlainWorkbench w = PlainWorkbench.sample(dir, "tester")) {
             JudgeRunViewModel j = w.vm().judges();
             CompletableFuture<String> shown = new CompletableFuture<>();
-            w.run(() -> j.preview(JudgeConfig.defaults("preview-judge"), JudgeRunViewModel.Scope.SAMPLE, 1, shown::complete));
+            w.run(() -> j.preview(
+                    JudgeConfig.defaults("preview-judge"), JudgeRunViewModel.Scope.SAMPLE, 1, shown::complete));
             String text = shown.get(60, TimeUnit.SECONDS);
             assertTrue(text.contains("The request body, byte for byte:"), text);
             assertTrue(text.contains("\"messages\""), text);

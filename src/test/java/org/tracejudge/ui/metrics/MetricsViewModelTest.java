@@ -56,7 +56,10 @@ class MetricsViewModelTest {
 
             MetricsViewModel vm = new MetricsViewModel(null);
             vm.accept(l);
-            assertEquals(MetricsViewModel.CORRECTED, vm.sources().get(vm.sources().size() - 1), vm.sources().toString());
+            assertEquals(
+                    MetricsViewModel.CORRECTED,
+                    vm.sources().get(vm.sources().size() - 1),
+                    vm.sources().toString());
             assertEquals(l.dashboard().defaultSource(), vm.sourceProperty().get());
             SourceMetrics s = l.dashboard().bySource().get(vm.sourceProperty().get());
             assertEquals(s.models().size(), vm.rows().size());
@@ -64,13 +67,19 @@ class MetricsViewModelTest {
             Rate tsr = first.rate("TSR");
             MetricsViewModel.Cell cell = vm.rows().get(0).cell("TSR");
             assertEquals(tsr.percent(), cell.value());
-            assertEquals(String.format(java.util.Locale.ROOT, "%.1f [%.1f–%.1f]", tsr.percent(), tsr.ci95()[0],
-                    tsr.ci95()[1]), cell.text());
+            assertEquals(
+                    String.format(
+                            java.util.Locale.ROOT, "%.1f [%.1f–%.1f]", tsr.percent(), tsr.ci95()[0], tsr.ci95()[1]),
+                    cell.text());
             assertEquals("", cell.beside());
-            assertEquals(first.nRequired() + " / " + first.nControl(), vm.rows().get(0).n());
+            assertEquals(
+                    first.nRequired() + " / " + first.nControl(),
+                    vm.rows().get(0).n());
             assertTrue(vm.points().stream().noneMatch(MetricsViewModel.Point::arrow));
             assertEquals(MetricsWindow.STACKED.size(), vm.bars().size());
-            assertTrue(vm.noteProperty().get().startsWith(s.source() + ":"), vm.noteProperty().get());
+            assertTrue(
+                    vm.noteProperty().get().startsWith(s.source() + ":"),
+                    vm.noteProperty().get());
             assertTrue(vm.csv().startsWith("source,model,rate,"), vm.csv());
 
             long before = vm.shownVersionProperty().get();
@@ -79,8 +88,12 @@ class MetricsViewModelTest {
             assertTrue(vm.correctedShown());
             assertNull(vm.shown());
             assertTrue(vm.rows().isEmpty() && vm.points().isEmpty() && vm.bars().isEmpty());
-            assertTrue(vm.placeholderProperty().get().contains("no calibration sample"), vm.placeholderProperty().get());
-            assertTrue(vm.noteProperty().get().startsWith("corrected: refused."), vm.noteProperty().get());
+            assertTrue(
+                    vm.placeholderProperty().get().contains("no calibration sample"),
+                    vm.placeholderProperty().get());
+            assertTrue(
+                    vm.noteProperty().get().startsWith("corrected: refused."),
+                    vm.noteProperty().get());
             assertNull(vm.csv());
             // read again: the chosen source is kept
             vm.accept(MetricsViewModel.compute(p));
@@ -114,7 +127,9 @@ class MetricsViewModelTest {
             vm.accept(l);
             vm.choose(MetricsViewModel.CORRECTED);
             Map<String, Map<String, CorrectedRates.Row>> ranked = report.ranked();
-            assertEquals(List.copyOf(ranked.keySet()), vm.rows().stream().map(MetricsViewModel.BoardRow::model).toList(),
+            assertEquals(
+                    List.copyOf(ranked.keySet()),
+                    vm.rows().stream().map(MetricsViewModel.BoardRow::model).toList(),
                     "ranked as the command line ranks");
             Double last = Double.MAX_VALUE;
             for (MetricsViewModel.BoardRow row : vm.rows()) {
@@ -128,8 +143,11 @@ class MetricsViewModelTest {
                 for (String rate : MetricsWindow.BOARD) {
                     CorrectedRates.Row r = rates.get(rate);
                     MetricsViewModel.Cell c = row.cell(rate);
-                    assertTrue(c.beside().startsWith("judge ") && c.beside().contains("\ngold ")
-                            && c.beside().endsWith("(" + r.gold() + ")"), c.beside());
+                    assertTrue(
+                            c.beside().startsWith("judge ")
+                                    && c.beside().contains("\ngold ")
+                                    && c.beside().endsWith("(" + r.gold() + ")"),
+                            c.beside());
                     if (r.ppi().defined()) {
                         assertEquals(100 * r.ppi().value(), c.value(), 1e-9);
                         assertEquals(100 * r.ppi().ci95()[0], c.low(), 1e-9);
@@ -150,8 +168,12 @@ class MetricsViewModelTest {
                 assertTrue(pt.xCi()[0] <= pt.x() && pt.x() <= pt.xCi()[1]);
             }
             String note = vm.noteProperty().get();
-            assertTrue(note.startsWith("corrected: PPI++") && note.contains("calibration sample 'calibration'")
-                    && note.contains(report.goldInSample() + " of its " + drawn.draws().size() + " traces decided"), note);
+            assertTrue(
+                    note.startsWith("corrected: PPI++")
+                            && note.contains("calibration sample 'calibration'")
+                            && note.contains(report.goldInSample() + " of its "
+                                    + drawn.draws().size() + " traces decided"),
+                    note);
             assertEquals(report.csv(MetricsWindow.BOARD), vm.csv());
             assertNotNull(vm.nMeaningProperty().get());
             assertTrue(vm.nMeaningProperty().get().startsWith("gold traces"));

@@ -31,16 +31,20 @@ class SelectionViewModelTest {
             SelectionViewModel s = new SelectionViewModel(w.vm().session());
             w.run(s::load);
             w.waitFor("the report", () -> s.reportProperty().get() != null);
-            assertEquals(expected.trials(), w.call(() -> s.reportProperty().get().trials()));
+            assertEquals(
+                    expected.trials(), w.call(() -> s.reportProperty().get().trials()));
             assertEquals(expected.groups().size(), w.call(() -> s.rows().size()));
             assertEquals(2, w.call(() -> s.arrows().size()), "one arrow per model with both approaches");
             assertTrue(w.call(() -> s.statusProperty().get()).startsWith(expected.trials() + " trials, 2 models"));
             assertFalse(w.call(() -> s.headlineProperty().get()).isEmpty());
             String before = w.call(() -> s.definitionProperty().get());
             SelectionStudy.Variance other = java.util.Arrays.stream(SelectionStudy.Variance.values())
-                    .filter(v -> v != SelectionStudy.Variance.REPLICATION).findFirst().orElseThrow();
+                    .filter(v -> v != SelectionStudy.Variance.REPLICATION)
+                    .findFirst()
+                    .orElseThrow();
             w.run(() -> s.varianceProperty().set(other));
-            assertTrue(!w.call(() -> s.definitionProperty().get()).equals(before), "the definition follows the variance");
+            assertTrue(
+                    !w.call(() -> s.definitionProperty().get()).equals(before), "the definition follows the variance");
             assertTrue(w.call(s::csv).contains("slow-model"));
         }
     }

@@ -31,11 +31,12 @@ import org.tracejudge.store.Project;
  */
 class SafetyReviewViewModelTest {
     static final Path SAMPLE = Path.of("resources", "samples", "safety");
-    static final List<String> TOOLS = List.of("Session Notes", "Booking Help", "Resource Library", "Opening Hours",
-            "End Conversation", "Safety Call");
+    static final List<String> TOOLS = List.of(
+            "Session Notes", "Booking Help", "Resource Library", "Opening Hours", "End Conversation", "Safety Call");
 
     @TempDir
     Path dir;
+
     SafetyReviewModel model;
     SafetyReviewModel.Loaded loaded;
     Project p;
@@ -45,12 +46,15 @@ class SafetyReviewViewModelTest {
     void openTheSample() throws Exception {
         model = new SafetyReviewModel();
         loaded = model.load(() -> {
-            Project project = Project.open(dir.resolve("safety.tjdb"), Project.OpenOptions.createIfMissing(null));
-            new Importer(project, null).importFiles(List.of(SAMPLE.resolve("scenario.json"), SAMPLE.resolve("runs.jsonl")),
-                    null, null);
-            SelectionLabeller.classify(project);
-            return project;
-        }).get(60, TimeUnit.SECONDS);
+                    Project project =
+                            Project.open(dir.resolve("safety.tjdb"), Project.OpenOptions.createIfMissing(null));
+                    new Importer(project, null)
+                            .importFiles(
+                                    List.of(SAMPLE.resolve("scenario.json"), SAMPLE.resolve("runs.jsonl")), null, null);
+                    SelectionLabeller.classify(project);
+                    return project;
+                })
+                .get(60, TimeUnit.SECONDS);
         p = model.project();
     }
 
@@ -60,7 +64,8 @@ class SafetyReviewViewModelTest {
     }
 
     private SafetyReviewViewModel review(String expert) {
-        SafetyReviewViewModel vm = new SafetyReviewViewModel(model, Expert.workbench(expert), remembered::add, Runnable::run);
+        SafetyReviewViewModel vm =
+                new SafetyReviewViewModel(model, Expert.workbench(expert), remembered::add, Runnable::run);
         vm.start(loaded);
         settle(vm);
         return vm;
@@ -97,8 +102,9 @@ class SafetyReviewViewModelTest {
         vm.rationaleProperty().set(why);
         vm.commit();
         settle(vm);
-        assertTrue(vm.statusProperty().get().startsWith("Committed "), vm.statusProperty().get() + " / "
-                + vm.formErrorProperty().get());
+        assertTrue(
+                vm.statusProperty().get().startsWith("Committed "),
+                vm.statusProperty().get() + " / " + vm.formErrorProperty().get());
     }
 
     @Test
@@ -113,7 +119,9 @@ class SafetyReviewViewModelTest {
         p = model.project();
         SafetyReviewViewModel vm = review("ana");
         assertNotNull(vm.revealProperty().get(), "shown at once");
-        assertTrue(vm.machineProperty().get().startsWith("Shown before you decide"), vm.machineProperty().get());
+        assertTrue(
+                vm.machineProperty().get().startsWith("Shown before you decide"),
+                vm.machineProperty().get());
         assertFalse(vm.isReadOnly());
     }
 
@@ -123,25 +131,45 @@ class SafetyReviewViewModelTest {
         SafetyReviewViewModel vm = review("ana");
         assertEquals(16, vm.inputs().size());
         assertEquals("lantern/1", key(vm), "the first input not done");
-        assertEquals("0 of 16 done  ·  0 mine  ·  0 need a 2nd review  ·  0 in adjudication", vm.progressProperty().get());
+        assertEquals(
+                "0 of 16 done  ·  0 mine  ·  0 need a 2nd review  ·  0 in adjudication",
+                vm.progressProperty().get());
         String t = vm.current().firstTrace();
         // nothing of the machines before a commit: every tool unanswered, the labels hidden, no reveal, none recorded
         assertEquals(6, answers(vm).size());
         assertTrue(answers(vm).stream().allMatch(a -> a == null), answers(vm).toString());
-        assertTrue(vm.machineProperty().get().startsWith("Hidden until you commit"), vm.machineProperty().get());
+        assertTrue(
+                vm.machineProperty().get().startsWith("Hidden until you commit"),
+                vm.machineProperty().get());
         assertNull(vm.revealProperty().get());
         assertFalse(vm.isReadOnly());
         assertTrue(SafetyReview.reveals(p, t, "ana").isEmpty());
 
         commit(vm, Set.of("Resource Library"), "asks for the opening hours of nothing; wants reading");
-        assertTrue(vm.statusProperty().get().startsWith("Committed ana's labels on lantern/1 (4 runs)."),
+        assertTrue(
+                vm.statusProperty().get().startsWith("Committed ana's labels on lantern/1 (4 runs)."),
                 vm.statusProperty().get());
         // the decision is one ledger entry per run, read back as ana's; the input is now hers and read-only
-        assertEquals(Map.of("Session Notes", false, "Booking Help", false, "Resource Library", true, "Opening Hours", false,
-                "End Conversation", false, "Safety Call", false), SafetyReview.committed(p, t, "ana").perTool());
+        assertEquals(
+                Map.of(
+                        "Session Notes",
+                        false,
+                        "Booking Help",
+                        false,
+                        "Resource Library",
+                        true,
+                        "Opening Hours",
+                        false,
+                        "End Conversation",
+                        false,
+                        "Safety Call",
+                        false),
+                SafetyReview.committed(p, t, "ana").perTool());
         assertTrue(vm.isReadOnly());
         assertTrue(vm.committedNoteProperty().get().startsWith("You (ana) committed this input"));
-        assertEquals("asks for the opening hours of nothing; wants reading", vm.rationaleProperty().get());
+        assertEquals(
+                "asks for the opening hours of nothing; wants reading",
+                vm.rationaleProperty().get());
         assertEquals(List.of(false, false, true, false, false, false), answers(vm));
         // then the reveal: shown (and to be scrolled to), and its showing recorded
         SafetyReviewViewModel.Shown shown = vm.revealProperty().get();
@@ -150,14 +178,20 @@ class SafetyReviewViewModelTest {
         assertEquals("lantern/1", shown.input().key());
         assertEquals(true, shown.reveal().yours().perTool().get("Resource Library"));
         assertFalse(shown.reveal().runs().isEmpty());
-        assertTrue(vm.machineProperty().get().startsWith("Shown to ana after committing"), vm.machineProperty().get());
+        assertTrue(
+                vm.machineProperty().get().startsWith("Shown to ana after committing"),
+                vm.machineProperty().get());
         assertEquals(1, SafetyReview.reveals(p, t, "ana").size());
         SafetyReview.InputState st = vm.state("lantern/1");
         assertTrue(st.mine() && st.needsSecondReview() && !st.done(), st.toString());
-        assertTrue(vm.progressProperty().get().contains("1 mine  ·  1 need a 2nd review"), vm.progressProperty().get());
+        assertTrue(
+                vm.progressProperty().get().contains("1 mine  ·  1 need a 2nd review"),
+                vm.progressProperty().get());
         // read-only until E
         vm.setTool(true);
-        assertEquals("You committed this input. Press E to revise it.", vm.formErrorProperty().get());
+        assertEquals(
+                "You committed this input. Press E to revise it.",
+                vm.formErrorProperty().get());
         assertFalse(vm.startRationale());
         vm.startRevision();
         assertFalse(vm.isReadOnly());
@@ -194,10 +228,17 @@ class SafetyReviewViewModelTest {
         SafetyReviewViewModel vm = review("ana");
         String t = vm.current().firstTrace();
         vm.commit();
-        assertTrue(vm.formErrorProperty().get().startsWith("Decide End Conversation and Safety Call: safety-critical tools "
-                + "have no default"), vm.formErrorProperty().get());
-        assertTrue(vm.formErrorProperty().get().contains("Also unanswered: Session Notes, Booking Help, Resource Library, "
-                + "Opening Hours"), vm.formErrorProperty().get());
+        assertTrue(
+                vm.formErrorProperty()
+                        .get()
+                        .startsWith(
+                                "Decide End Conversation and Safety Call: safety-critical tools " + "have no default"),
+                vm.formErrorProperty().get());
+        assertTrue(
+                vm.formErrorProperty()
+                        .get()
+                        .contains("Also unanswered: Session Notes, Booking Help, Resource Library, " + "Opening Hours"),
+                vm.formErrorProperty().get());
         assertEquals(4, vm.currentToolProperty().get(), "the first undecided tool is picked");
         // Shift+N answers NO for the others, never for a safety-critical tool
         vm.noForUnanswered();
@@ -209,7 +250,8 @@ class SafetyReviewViewModelTest {
         vm.rationaleProperty().set("no risk named");
         vm.commit();
         settle(vm);
-        assertEquals("Decide Safety Call: safety-critical tools have no default, set each to YES or NO.",
+        assertEquals(
+                "Decide Safety Call: safety-critical tools have no default, set each to YES or NO.",
                 vm.formErrorProperty().get());
         assertEquals(5, vm.currentToolProperty().get());
         assertNull(SafetyReview.committed(p, t, "ana"), "nothing written");
@@ -221,8 +263,11 @@ class SafetyReviewViewModelTest {
         vm.setTool(false);
         vm.setTool(false);
         vm.commit();
-        assertTrue(vm.formErrorProperty().get().startsWith("Unanswered: Session Notes, Booking Help, Resource Library, "
-                + "Opening Hours."), vm.formErrorProperty().get());
+        assertTrue(
+                vm.formErrorProperty()
+                        .get()
+                        .startsWith("Unanswered: Session Notes, Booking Help, Resource Library, " + "Opening Hours."),
+                vm.formErrorProperty().get());
         assertEquals(0, vm.currentToolProperty().get());
     }
 
@@ -254,7 +299,8 @@ class SafetyReviewViewModelTest {
         }
         expected.addAll(List.of("lantern/1", "lantern/2"));
         assertEquals(expected, order, "natural order, then the skipped pass");
-        assertEquals("Every input is done by ana. 0 of 16 done  ·  16 mine  ·  16 need a 2nd review  ·  0 in adjudication",
+        assertEquals(
+                "Every input is done by ana. 0 of 16 done  ·  16 mine  ·  16 need a 2nd review  ·  0 in adjudication",
                 vm.statusProperty().get());
         assertFalse(vm.inSkippedPass());
         assertTrue(vm.skipped().isEmpty(), "a commit takes the input out of the skipped ones");
@@ -276,7 +322,9 @@ class SafetyReviewViewModelTest {
         assertEquals("lantern/16", key(vm));
         assertTrue(vm.inSkippedPass());
         assertEquals("Skipped pass: 1 input you skipped.", vm.statusProperty().get());
-        assertTrue(vm.headingProperty().get().endsWith("skipped pass"), vm.headingProperty().get());
+        assertTrue(
+                vm.headingProperty().get().endsWith("skipped pass"),
+                vm.headingProperty().get());
     }
 
     @Test
@@ -291,21 +339,28 @@ class SafetyReviewViewModelTest {
         vm.switchExpert("ben");
         settle(vm);
         assertEquals(List.of("ben"), remembered, "the new expert is remembered as the workbench annotator");
-        assertEquals("Expert: ben   (workbench annotator)", vm.expertTextProperty().get());
+        assertEquals(
+                "Expert: ben   (workbench annotator)", vm.expertTextProperty().get());
         assertEquals("lantern/4", key(vm));
         assertTrue(answers(vm).stream().allMatch(a -> a == null), answers(vm).toString());
         assertEquals("", vm.rationaleProperty().get());
         assertEquals("", vm.committedNoteProperty().get());
         assertNull(vm.revealProperty().get());
         assertFalse(vm.isReadOnly());
-        assertTrue(vm.machineProperty().get().startsWith("Hidden until you commit"), vm.machineProperty().get());
-        assertTrue(vm.progressProperty().get().contains("0 mine"), vm.progressProperty().get());
+        assertTrue(
+                vm.machineProperty().get().startsWith("Hidden until you commit"),
+                vm.machineProperty().get());
+        assertTrue(
+                vm.progressProperty().get().contains("0 mine"),
+                vm.progressProperty().get());
         assertTrue(SafetyReview.reveals(p, t, "ben").isEmpty());
         // his NO where ana said YES needs a rationale: the core's message, not who said what
         decide(vm, Set.of());
         vm.commit();
         settle(vm);
-        assertTrue(vm.formErrorProperty().get().contains("needs a rationale"), vm.formErrorProperty().get());
+        assertTrue(
+                vm.formErrorProperty().get().contains("needs a rationale"),
+                vm.formErrorProperty().get());
         assertFalse(vm.formErrorProperty().get().contains("ana"));
         assertNull(SafetyReview.committed(p, t, "ben"));
     }
@@ -335,30 +390,46 @@ class SafetyReviewViewModelTest {
         assertEquals(1, vm.queue().size());
         SafetyReviewViewModel.AdjItem item = vm.queue().get(0);
         assertEquals("lantern/4", item.key());
-        assertEquals(List.of("Safety Call"), item.tools().stream().map(SafetyReview.Disagreement::tool).toList());
+        assertEquals(
+                List.of("Safety Call"),
+                item.tools().stream().map(SafetyReview.Disagreement::tool).toList());
         assertEquals(item, vm.adjCurrentProperty().get());
         SafetyReviewViewModel.Disputed d = vm.disputedProperty().get();
         assertEquals(List.of("ana", "ben"), d.experts());
         assertEquals("a plan with a time", d.reasons().get("ana"));
         assertEquals("venting, no means named", d.reasons().get("ben"));
-        assertEquals(List.of("Safety Call"), d.answers().stream().map(a -> a.tool().name()).toList());
-        assertTrue(vm.adjMessageProperty().get().contains("ending it tonight"), vm.adjMessageProperty().get());
+        assertEquals(
+                List.of("Safety Call"),
+                d.answers().stream().map(a -> a.tool().name()).toList());
+        assertTrue(
+                vm.adjMessageProperty().get().contains("ending it tonight"),
+                vm.adjMessageProperty().get());
         assertNull(vm.adjErrorProperty().get());
         assertEquals("", vm.adjRationaleProperty().get(), "the adjudicator starts with an empty rationale");
 
         vm.adjudicate();
-        assertEquals("Decide Safety Call (YES or NO) before recording.", vm.adjErrorProperty().get());
+        assertEquals(
+                "Decide Safety Call (YES or NO) before recording.",
+                vm.adjErrorProperty().get());
         vm.setAdjTool(true);
         vm.adjudicate();
-        assertEquals("Write the rationale of your decision first (R).", vm.adjErrorProperty().get());
+        assertEquals(
+                "Write the rationale of your decision first (R).",
+                vm.adjErrorProperty().get());
         vm.adjRationaleProperty().set("a stated intention and a time");
         vm.adjudicate();
         settle(vm);
-        assertEquals("Adjudicated Safety Call on lantern/4 as cleo", vm.statusProperty().get());
+        assertEquals(
+                "Adjudicated Safety Call on lantern/4 as cleo",
+                vm.statusProperty().get());
         assertTrue(vm.queue().isEmpty());
         assertNull(vm.adjCurrentProperty().get());
-        assertEquals("Nothing to adjudicate: no input where experts disagree.", vm.adjMessageProperty().get());
-        assertEquals(new SafetyReview.Final(true, "adjudication"), SafetyReview.finalLabels(p).get(t).get("Safety Call"));
+        assertEquals(
+                "Nothing to adjudicate: no input where experts disagree.",
+                vm.adjMessageProperty().get());
+        assertEquals(
+                new SafetyReview.Final(true, "adjudication"),
+                SafetyReview.finalLabels(p).get(t).get("Safety Call"));
         assertEquals(List.of(), SafetyReview.disagreements(p));
         assertFalse(vm.state("lantern/4").inAdjudication());
     }
@@ -370,16 +441,23 @@ class SafetyReviewViewModelTest {
         vm.adjudicatingProperty().set(true);
         vm.refreshQueue();
         settle(vm);
-        assertEquals("You (ben) are one of the experts on this input; someone else must adjudicate it. Switch expert "
-                + "with Ctrl+E.", vm.adjErrorProperty().get());
-        assertEquals("Adjudicator: ben (must not be one of the two experts)", vm.adjWhoProperty().get());
+        assertEquals(
+                "You (ben) are one of the experts on this input; someone else must adjudicate it. Switch expert "
+                        + "with Ctrl+E.",
+                vm.adjErrorProperty().get());
+        assertEquals(
+                "Adjudicator: ben (must not be one of the two experts)",
+                vm.adjWhoProperty().get());
         // and if ben records all the same, the core refuses it and nothing is written
         vm.setAdjTool(false);
         vm.adjRationaleProperty().set("mine stands");
         vm.adjudicate();
         settle(vm);
-        assertTrue(vm.adjErrorProperty().get().contains("the adjudicator must be someone else"), vm.adjErrorProperty().get());
-        assertEquals(new SafetyReview.Final(null, "pending: experts disagree"),
+        assertTrue(
+                vm.adjErrorProperty().get().contains("the adjudicator must be someone else"),
+                vm.adjErrorProperty().get());
+        assertEquals(
+                new SafetyReview.Final(null, "pending: experts disagree"),
                 SafetyReview.finalLabels(p).get(t).get("Safety Call"));
         assertEquals(1, vm.queue().size());
         // another expert, switched to while the tab is open, is shown the same item without the refusal

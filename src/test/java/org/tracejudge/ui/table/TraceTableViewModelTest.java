@@ -31,16 +31,22 @@ class TraceTableViewModelTest {
             assertEquals(1, w.call(() -> q.skippedCountProperty().get()));
             w.run(() -> q.currentProperty().set(59));
             w.run(q::next);
-            w.waitFor("the end of the queue said", () -> !q.queueEndProperty().get().isEmpty());
-            assertTrue(w.call(() -> q.queueEndProperty().get()).contains("skipped"), w.call(() -> q.queueEndProperty().get()));
+            w.waitFor(
+                    "the end of the queue said",
+                    () -> !q.queueEndProperty().get().isEmpty());
+            assertTrue(w.call(() -> q.queueEndProperty().get()).contains("skipped"), w.call(() -> q.queueEndProperty()
+                    .get()));
             assertTrue(w.call(q::reviewSkipped));
             assertEquals(1, w.call(() -> q.currentProperty().get()), "back on the skipped trace");
             assertEquals(first, w.call(() -> q.idAt(0)), "the queue's order stays");
 
             // a filter makes a new queue: search for text only some traces hold
             w.run(() -> q.setFilter(TraceTable.Filter.NONE.withSearch("kWh")));
-            w.waitFor("the filtered queue", () -> !w.vm().session().loadingProperty().get()
-                    && q.totalProperty().get() > 0 && q.totalProperty().get() < 60);
+            w.waitFor(
+                    "the filtered queue",
+                    () -> !w.vm().session().loadingProperty().get()
+                            && q.totalProperty().get() > 0
+                            && q.totalProperty().get() < 60);
             assertFalse(w.call(() -> q.idAt(0)) == null);
         }
     }

@@ -27,7 +27,8 @@ class TeamViewModelTest {
             w.waitFor("the header", () -> !t.headerProperty().get().isEmpty());
             assertTrue(w.call(() -> t.headerProperty().get()).startsWith("This project is not a team project"));
             assertTrue(w.call(() -> t.reviewers().isEmpty() && t.mine().isEmpty()));
-            assertEquals("Agreement: no item decided by two reviewers yet", w.call(() -> t.agreementProperty().get()));
+            assertEquals("Agreement: no item decided by two reviewers yet", w.call(() -> t.agreementProperty()
+                    .get()));
         }
     }
 
@@ -37,12 +38,19 @@ class TeamViewModelTest {
         TeamProgress.Reviewer ana = new TeamProgress.Reviewer("ana", 10, 4, 6, 1, 2, 0);
         CohenResult pair = new CohenResult("ana", "ben", 8, 0.75, 0.5, null, null, null, null);
         CohenResult none = new CohenResult("ana", "cy", 0, null, null, null, null, null, null);
-        t.show(new TeamViewModel.View("'p' as ana (review) · hub", List.of(ana), List.of(pair, none),
+        t.show(new TeamViewModel.View(
+                "'p' as ana (review) · hub",
+                List.of(ana),
+                List.of(pair, none),
                 List.of("✓ T-1 · m", "   T-2 · m (adjudicate)")));
         assertEquals("'p' as ana (review) · hub", t.headerProperty().get());
         assertEquals(List.of(ana), t.reviewers());
-        assertEquals(String.format("ana vs ben: n = 8, agreement %s, κ = %s", String.format("%.2f", 0.75),
-                String.format("%.2f", 0.5)), t.agreementProperty().get(), "pairs with no shared item left out");
+        assertEquals(
+                String.format(
+                        "ana vs ben: n = 8, agreement %s, κ = %s",
+                        String.format("%.2f", 0.75), String.format("%.2f", 0.5)),
+                t.agreementProperty().get(),
+                "pairs with no shared item left out");
         assertEquals(2, t.mine().size());
     }
 }

@@ -11,9 +11,11 @@ class CallTextTest {
 
     @Test
     void objectArgumentsReadAsKeyValuePairsSeparatedBySpaces() throws Exception {
-        assertEquals("utility_id: \"BRW\", plan_code: \"EV-NIGHT\"",
+        assertEquals(
+                "utility_id: \"BRW\", plan_code: \"EV-NIGHT\"",
                 TraceView.readable(json.readTree("{\"utility_id\":\"BRW\",\"plan_code\":\"EV-NIGHT\"}")));
-        assertEquals("n: 3, deep: {\"a\":[1,2]}, none: null",
+        assertEquals(
+                "n: 3, deep: {\"a\":[1,2]}, none: null",
                 TraceView.readable(json.readTree("{\"n\":3,\"deep\":{\"a\":[1,2]},\"none\":null}")));
     }
 

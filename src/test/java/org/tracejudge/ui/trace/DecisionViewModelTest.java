@@ -34,7 +34,8 @@ class DecisionViewModelTest {
             assertTrue(w.call(() -> d.overrideWithKey(2)));
             assertEquals(label, mine(w, 0), "the row shows it at once");
             assertEquals(1, w.call(() -> w.vm().table().doneProperty().get()));
-            w.waitFor("on the next trace", () -> w.vm().table().currentProperty().get() == 1);
+            w.waitFor(
+                    "on the next trace", () -> w.vm().table().currentProperty().get() == 1);
             assertTrue(w.call(() -> !d.overrideWithKey(99)), "no such label: nothing decided");
 
             w.run(() -> w.vm().table().currentProperty().set(0));
@@ -43,8 +44,10 @@ class DecisionViewModelTest {
             assertEquals(0, w.call(() -> w.vm().table().doneProperty().get()));
 
             w.run(() -> w.vm().table().currentProperty().set(0));
-            w.waitFor("the first trace's detail", () -> w.vm().trace().detailProperty().get() != null
-                    && w.vm().trace().detailProperty().get().traceId().equals(first.traceId()));
+            w.waitFor(
+                    "the first trace's detail",
+                    () -> w.vm().trace().detailProperty().get() != null
+                            && w.vm().trace().detailProperty().get().traceId().equals(first.traceId()));
             assertTrue(w.call(d::accept));
             String accepted = mine(w, 0);
             assertTrue(accepted != null && first.labelSet().contains(accepted), accepted);

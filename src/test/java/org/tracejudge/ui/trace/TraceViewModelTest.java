@@ -30,10 +30,14 @@ class TraceViewModelTest {
 
             w.run(w.vm().table()::next);
             String second = w.call(() -> w.vm().table().idAt(1));
-            w.waitFor("the second trace's detail", () -> t.detailProperty().get() != null
-                    && t.detailProperty().get().traceId().equals(second));
+            w.waitFor(
+                    "the second trace's detail",
+                    () -> t.detailProperty().get() != null
+                            && t.detailProperty().get().traceId().equals(second));
             // read ahead and cached: the first one again at once, and any other trace on request
-            assertEquals(first.traceId(), t.detailFuture(first.traceId()).get(30, TimeUnit.SECONDS).traceId());
+            assertEquals(
+                    first.traceId(),
+                    t.detailFuture(first.traceId()).get(30, TimeUnit.SECONDS).traceId());
             assertNotNull(t.otherRuns(first).get(30, TimeUnit.SECONDS));
 
             w.run(() -> w.vm().session().blindProperty().set(true));

@@ -27,7 +27,8 @@ class ImportViewModelTest {
             Files.writeString(bad, "[\n  {\"task_id\": \"X-1\", \"agent_answer\": \"a\",\n   \"model\": oops}\n]\n");
             w.run(() -> im.importFiles(List.of(bad)));
             w.waitFor("the import's error", () -> im.importErrorProperty().get() != null);
-            ImportViewModel.ImportError err = w.call(() -> im.importErrorProperty().get());
+            ImportViewModel.ImportError err =
+                    w.call(() -> im.importErrorProperty().get());
             assertTrue(err.file().endsWith("broken_20260101_000000.json"), err.file());
             assertEquals(3, err.line(), err.message());
             assertTrue(w.call(() -> im.importMessageProperty().get()).contains("unchanged"));
@@ -35,8 +36,10 @@ class ImportViewModelTest {
             w.run(im::dismiss);
 
             w.run(() -> im.importFiles(List.of(Path.of("resources/samples/multiturn/toolhaystack-sample.jsonl"))));
-            w.waitFor("the traces in the queue", () -> !im.importingProperty().get()
-                    && w.vm().table().totalProperty().get() > 60);
+            w.waitFor(
+                    "the traces in the queue",
+                    () -> !im.importingProperty().get()
+                            && w.vm().table().totalProperty().get() > 60);
             assertTrue(w.call(() -> im.importMessageProperty().get()).startsWith("Imported: "));
 
             Path out = dir.resolve("out.jsonl");
