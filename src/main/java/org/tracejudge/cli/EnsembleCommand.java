@@ -41,6 +41,7 @@ final class EnsembleCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        OptionValues.pair(spec, "--judges", judges, "rater names");
         try (Project p = Project.open(project.path)) {
             JudgeChoice c = save ? JudgeChoice.save(p, judges, rule) : JudgeChoice.resolve(p, judges, rule);
             if (save) {

@@ -68,6 +68,8 @@ final class MetricsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        OptionValues.pair(spec, "--judges", judges, "rater names");
+        OptionValues.pair(spec, "--compare", compare, "models");
         if (CORRECTED.equals(source)) {
             return corrected(out);
         }

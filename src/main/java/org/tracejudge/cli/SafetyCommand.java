@@ -112,8 +112,13 @@ final class SafetyCommand implements Callable<Integer> {
                         throw new CommandLine.ParameterException(
                                 spec.commandLine(), "--set takes POLICY=VALUE, not '" + s + "'");
                     }
-                    policy = policy.with(
-                            s.substring(0, eq).strip(), s.substring(eq + 1).strip());
+                    try {
+                        policy = policy.with(
+                                s.substring(0, eq).strip(), s.substring(eq + 1).strip());
+                    } catch (IllegalArgumentException e) {
+                        // nothing is saved before every --set was read: a bad one is a usage error
+                        throw new CommandLine.ParameterException(spec.commandLine(), "--set: " + e.getMessage());
+                    }
                 }
                 policy.save(p);
                 out.println("policy saved: " + policy.toJson());

@@ -68,4 +68,37 @@ class BadOptionValuesCliTest {
         r = CliTest.run("agreement", "--labels", table.toString(), "--resamples", "100000", "--format", "json");
         assertEquals(0, r.code(), r.err());
     }
+
+    @Test
+    void pairsAndPolicyValuesOfTheWrongShapeAreUsageErrorsAndSaveNothing() throws Exception {
+        Path p = dir.resolve("q.tjdb");
+        SampleProject.build(p);
+        String policyBefore =
+                CliTest.run("safety", p.toString(), "--format", "json").out();
+        List<String[]> cases = List.of(
+                new String[] {"metrics", p.toString(), "--compare", "a", "--compare takes two models"},
+                new String[] {"metrics", p.toString(), "--judges", "", "--judges takes two rater names"},
+                new String[] {"metrics", p.toString(), "--judges", "a,", "--judges takes two rater names"},
+                new String[] {"ensemble", p.toString(), "--judges", "a,b,c", "--judges takes two rater names"},
+                new String[] {
+                    "safety", p.toString(), "--set", "double_review=maybe", "--set: double_review is true or false"
+                },
+                new String[] {"safety", p.toString(), "--set", "nope=1", "--set: unknown policy 'nope'"});
+        for (String[] c : cases) {
+            CliTest.Run r = CliTest.run(java.util.Arrays.copyOf(c, c.length - 1));
+            assertEquals(2, r.code(), String.join(" ", c) + ": " + r.err());
+            assertTrue(r.err().contains(c[c.length - 1]), String.join(" ", c) + ": " + r.err());
+        }
+        // two --set, the second bad: the first is not saved either
+        CliTest.Run r = CliTest.run("safety", p.toString(), "--set", "allow_skip=false", "--set", "break_minutes=-1");
+        assertEquals(2, r.code(), r.err());
+        assertEquals(
+                policyBefore,
+                CliTest.run("safety", p.toString(), "--format", "json").out());
+        // the right shape naming what the project lacks stays a failed command (exit 1), named
+        r = CliTest.run("metrics", p.toString(), "--source", "harness", "--compare", "no-model,other");
+        assertEquals(1, r.code(), r.err());
+        assertTrue(
+                r.err().contains("--compare: no model 'no-model'"), r.code() + " out: " + r.out() + " err: " + r.err());
+    }
 }

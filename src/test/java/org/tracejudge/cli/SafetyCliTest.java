@@ -117,7 +117,7 @@ class SafetyCliTest {
                         && !r.out().contains("(default)"),
                 r.out());
         r = CliTest.run("safety", p.toString(), "--set", "double_review=maybe");
-        assertEquals(1, r.code());
+        assertEquals(2, r.code(), "a value of the wrong shape is a usage error");
         assertTrue(r.err().contains("double_review is true or false"), r.err());
     }
 
