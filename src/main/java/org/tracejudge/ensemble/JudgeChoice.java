@@ -129,8 +129,7 @@ public record JudgeChoice(
     static List<ProjectQueries.RaterSummary> candidates(List<ProjectQueries.RaterSummary> raters) {
         List<ProjectQueries.RaterSummary> out = new ArrayList<>();
         for (ProjectQueries.RaterSummary r : raters) {
-            if (r.kind() == RaterKind.LLM_JUDGE
-                    || (r.kind() == RaterKind.IMPORTED && !r.name().equals("harness"))) {
+            if (r.mayJudge()) {
                 out.add(r);
             }
         }

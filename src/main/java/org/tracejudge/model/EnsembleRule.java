@@ -5,9 +5,11 @@ package org.tracejudge.model;
  * trace table filters and sorts by: the majority of the rule and the two judges, ties (three different labels) to
  * the rule, no ensemble (pending) when a judge or the rule has no label; final = the latest human adjudication, else
  * the ensemble. With no judges configured the ensemble is the rule's label; with one, the label the rule and the
- * judge agree on, else pending. {@code ensemble.Ensemble} adds the vote's status (pending, no rule) on top of it,
- * {@code ensemble.JudgeChoice} and {@code store.TraceTable.layout} say which raters vote; {@code EnsembleRuleTest}
- * checks that the Java and SQL forms agree on every combination.
+ * judge agree on, else pending. {@code ensemble.Ensemble} adds the vote's status (pending, no rule) on top of it.
+ * Which raters may judge is one test too, {@code store.ProjectQueries.RaterSummary.mayJudge}: the command
+ * ({@code ensemble.JudgeChoice}) needs a setting or exactly two such raters, the table ({@code store.TraceTable.layout})
+ * takes the first two (LLM judges first) and also shows an ensemble with fewer. {@code TraceTableTest} checks that the
+ * Java and SQL forms agree on every combination, {@code EnsembleTest} that the table votes and chooses as the command.
  */
 public final class EnsembleRule {
     private EnsembleRule() {}

@@ -39,6 +39,16 @@ public final class ProjectQueries {
         public String qualified() {
             return version.isEmpty() ? name : name + "@" + version;
         }
+
+        /**
+         * Whether this rater may be a judge of the ensemble when no judges are set: an LLM judge, or an imported
+         * rater other than the benchmark's own {@code harness} labels (a reference, not a judge). The one test of it:
+         * {@code ensemble.JudgeChoice} (which needs exactly two such raters) and {@link TraceTable#layout} (which
+         * takes LLM judges first and shows an ensemble with fewer than two) both ask it.
+         */
+        public boolean mayJudge() {
+            return kind == RaterKind.LLM_JUDGE || (kind == RaterKind.IMPORTED && !name.equals("harness"));
+        }
     }
 
     public record Summary(String name, int tasks, int traces, List<String> models, List<RaterSummary> raters) {}

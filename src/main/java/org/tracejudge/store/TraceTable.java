@@ -195,8 +195,9 @@ public final class TraceTable {
     /**
      * Reads the columns of a project. Rule rater: project setting {@code ensemble.rule} (a rater name), else the
      * rater {@code rule}, else {@code harness}. Judges: setting {@code ensemble.judges} ("a,b"; the settings the
-     * {@code ensemble} command saves), else the first two
-     * LLM judges, else the first two other machine raters but {@code harness}. Humans: everyone who adjudicated, plus
+     * {@code ensemble} command saves), else the first two raters that may judge ({@link
+     * ProjectQueries.RaterSummary#mayJudge}, LLM judges first), as the command takes them. Humans: everyone who
+     * adjudicated, plus
      * {@code annotator} (may be null).
      */
     public static Layout layout(Project project, String annotator) {
@@ -241,22 +242,12 @@ public final class TraceTable {
             }
         }
         if (judges.isEmpty()) {
-            for (ProjectQueries.RaterSummary r : raters) {
-                if (r.kind() == RaterKind.LLM_JUDGE && judges.size() < 2) {
-                    judges.add("rater:" + r.id());
-                }
-            }
-        }
-        if (judges.isEmpty()) {
-            // as ensemble.JudgeChoice picks them (metrics, agreement, exports): imported raters other than the
-            // benchmark's own `harness` labels, which are a reference, not a judge
+            // the raters that may judge (RaterSummary.mayJudge, which ensemble.JudgeChoice asks too), LLM judges
+            // first (the raters are ranked); unlike the command, which needs exactly two, the table shows an
+            // ensemble with fewer (EnsembleRule: the rule alone, or the rule and one judge agreeing)
             for (ProjectQueries.RaterSummary r : raters) {
                 String key = "rater:" + r.id();
-                if (!key.equals(rule)
-                        && r.kind() != RaterKind.RULE
-                        && r.kind() != RaterKind.HUMAN
-                        && !r.name().equals("harness")
-                        && judges.size() < 2) {
+                if (r.mayJudge() && !key.equals(rule) && judges.size() < 2) {
                     judges.add(key);
                 }
             }

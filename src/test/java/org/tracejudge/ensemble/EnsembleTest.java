@@ -37,7 +37,7 @@ class EnsembleTest {
 
     @Test
     void theWorkbenchTableVotesAsTheEnsembleDoes() {
-        // store.Consensus computes the table's ensemble column (in SQL too); it must be this package's vote
+        // model.EnsembleRule computes the table's ensemble column (in SQL too); it must be this package's vote
         String[] values = {null, "correct", "tool_skip", "result_ignore"};
         int decided = 0;
         for (String rule : values) {
@@ -209,5 +209,46 @@ class EnsembleTest {
         assertEquals(Ensemble.Status.DECIDED, v.status());
         assertEquals(label, v.label());
         assertEquals(how, v.how());
+    }
+
+    /**
+     * The table and the command take their judges by the one test (RaterSummary.mayJudge): with an LLM judge and
+     * an imported judge and no setting, both take the two (the table used to stop at the LLM judge alone).
+     */
+    @Test
+    void theTableAndTheCommandChooseTheSameTwoJudges() throws Exception {
+        Path f = dir.resolve("mixed.tjdb");
+        try (Project p = Project.open(f, Project.OpenOptions.createIfMissing(null))) {
+            List<Path> files = TestData.sampleFiles().stream()
+                    .filter(x -> !x.getFileName().toString().contains("evidence"))
+                    .toList();
+            new Importer(p, null).importFiles(files, null, null);
+            List<String> traces = p.read(c -> {
+                List<String> ids = new java.util.ArrayList<>();
+                try (var s = c.createStatement();
+                        var rs = s.executeQuery("SELECT id FROM trace ORDER BY id LIMIT 5")) {
+                    while (rs.next()) {
+                        ids.add(rs.getString(1));
+                    }
+                }
+                return ids;
+            });
+            p.write(c -> {
+                String llm = Ledger.ensureRater(c, "llm-x", org.tracejudge.model.RaterKind.LLM_JUDGE, "v1", null, null);
+                for (String t : traces) {
+                    Ledger.append(c, null, Ledger.Entry.set(t, llm, "correct", null));
+                }
+                return null;
+            });
+            JudgeChoice choice = JudgeChoice.resolve(p, null, "harness");
+            org.tracejudge.store.TraceTable.Layout l = org.tracejudge.store.TraceTable.layout(p, null);
+            assertEquals(
+                    java.util.Set.of(
+                            "rater:" + choice.judgeA().id(),
+                            "rater:" + choice.judgeB().id()),
+                    new java.util.HashSet<>(l.judgeRaters()),
+                    "the table's judges are the command's");
+            assertEquals(2, l.judgeRaters().size());
+        }
     }
 }
