@@ -67,60 +67,65 @@ public final class AgreementViewModel implements Session.Listener {
         if (old != null) {
             old.close();
         }
-        session.agreementExecutor().submit(() -> {
-            ProjectQueries q = new ProjectQueries(p);
-            LabelTable.Builder b = LabelTable.builder();
-            Map<String, String> columns = new LinkedHashMap<>();
-            List<String> machine = new ArrayList<>();
-            for (TraceTable.Column c : l.raters()) {
-                b.addRater(c.title());
-                columns.put(c.title(), c.key());
-                machine.add(c.title());
-            }
-            for (TraceTable.Column c : l.humans()) {
-                // an annotator is a rater once they have a label (their verdicts add them below; a first
-                // decision adds them live): a fresh name with no labels is no rater with missing data
-                columns.put(c.title(), c.key());
-            }
-            q.verdicts(v -> {
-                if (v.rater() != null) {
-                    b.add(v.traceId(), v.rater(), v.value());
+        session.agreementExecutor().execute(() -> {
+            try {
+                ProjectQueries q = new ProjectQueries(p);
+                LabelTable.Builder b = LabelTable.builder();
+                Map<String, String> columns = new LinkedHashMap<>();
+                List<String> machine = new ArrayList<>();
+                for (TraceTable.Column c : l.raters()) {
+                    b.addRater(c.title());
+                    columns.put(c.title(), c.key());
+                    machine.add(c.title());
                 }
-            });
-            LabelTable table = b.build();
-            // a machine rater that copies another (the compat rule reproduces the harness) is not an independent
-            // opinion: Fleiss' kappa and AC1 leave it out, as the agreement command does; the pairs still show it
-            List<String> fleissRaters = new ArrayList<>(machine);
-            StringBuilder note = new StringBuilder();
-            if (machine.size() >= 3) {
-                for (org.tracejudge.agreement.Duplicates.Duplicate d :
-                        org.tracejudge.agreement.Duplicates.find(table.withRaters(machine))) {
-                    if (fleissRaters.size() > 2) {
-                        fleissRaters.remove(d.rater());
-                        note.append(note.length() == 0 ? "Left out of Fleiss' κ: " : "; ")
-                                .append(String.format(
-                                        java.util.Locale.ROOT,
-                                        "%s (the same label as %s on %d of %d traces)",
-                                        d.rater(),
-                                        d.like(),
-                                        d.same(),
-                                        d.shared()));
+                for (TraceTable.Column c : l.humans()) {
+                    // an annotator is a rater once they have a label (their verdicts add them below; a first
+                    // decision adds them live): a fresh name with no labels is no rater with missing data
+                    columns.put(c.title(), c.key());
+                }
+                q.verdicts(v -> {
+                    if (v.rater() != null) {
+                        b.add(v.traceId(), v.rater(), v.value());
+                    }
+                });
+                LabelTable table = b.build();
+                // a machine rater that copies another (the compat rule reproduces the harness) is not an independent
+                // opinion: Fleiss' kappa and AC1 leave it out, as the agreement command does; the pairs still show it
+                List<String> fleissRaters = new ArrayList<>(machine);
+                StringBuilder note = new StringBuilder();
+                if (machine.size() >= 3) {
+                    for (org.tracejudge.agreement.Duplicates.Duplicate d :
+                            org.tracejudge.agreement.Duplicates.find(table.withRaters(machine))) {
+                        if (fleissRaters.size() > 2) {
+                            fleissRaters.remove(d.rater());
+                            note.append(note.length() == 0 ? "Left out of Fleiss' κ: " : "; ")
+                                    .append(String.format(
+                                            java.util.Locale.ROOT,
+                                            "%s (the same label as %s on %d of %d traces)",
+                                            d.rater(),
+                                            d.like(),
+                                            d.same(),
+                                            d.shared()));
+                        }
                     }
                 }
+                String copies = note.toString();
+                session.onFx(() -> copiesNote.set(copies));
+                AgreementOptions opts = AgreementOptions.defaults()
+                        .withThreads(1)
+                        .withFleissRaters(fleissRaters.size() >= 2 ? fleissRaters : null);
+                LiveAgreement la = LiveAgreement.of(table, opts);
+                // intervals follow once the annotator pauses: a run on a big project takes a core for a second or two,
+                // which on a two-core laptop would slow the next item's drawing
+                la.setQuietPeriod(INTERVALS_QUIET_MS);
+                live = la;
+                Map<String, String> cols = Map.copyOf(columns);
+                session.onFx(() -> agreementColumns.set(cols));
+                publish(la);
+            } catch (RuntimeException e) {
+                e.printStackTrace();
+                session.onFx(() -> session.setStatus("Cannot compute the agreement: " + e.getMessage()));
             }
-            String copies = note.toString();
-            session.onFx(() -> copiesNote.set(copies));
-            AgreementOptions opts = AgreementOptions.defaults()
-                    .withThreads(1)
-                    .withFleissRaters(fleissRaters.size() >= 2 ? fleissRaters : null);
-            LiveAgreement la = LiveAgreement.of(table, opts);
-            // intervals follow once the annotator pauses: a run on a big project takes a core for a second or two,
-            // which on a two-core laptop would slow the next item's drawing
-            la.setQuietPeriod(INTERVALS_QUIET_MS);
-            live = la;
-            Map<String, String> cols = Map.copyOf(columns);
-            session.onFx(() -> agreementColumns.set(cols));
-            publish(la);
         });
     }
 
@@ -149,7 +154,11 @@ public final class AgreementViewModel implements Session.Listener {
         }
     }
 
-    /** When {@code s} has stale intervals: publishes the snapshot again once the bootstrap has caught up. */
+    /**
+     * When {@code s} has stale intervals: publishes the snapshot again once the bootstrap has caught up. The future fails
+     * only when the agreement closes (nothing left to show) or its bootstrap fails, and then the panel keeps saying the
+     * intervals are stale.
+     */
     private void followIntervals(LiveAgreement la, LiveSnapshot s) {
         if (s.intervalsStale()) {
             la.whenIntervalsFresh().thenAccept(fresh -> {

@@ -229,7 +229,7 @@ public final class CalibrationViewModel implements Session.Listener {
         dirty = false;
         long gen = generation.incrementAndGet();
         String want = judge;
-        worker.submit(() -> {
+        worker.execute(() -> {
             if (gen != generation.get()) {
                 return; // a newer request is queued
             }

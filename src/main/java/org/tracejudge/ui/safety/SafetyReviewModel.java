@@ -122,7 +122,7 @@ public final class SafetyReviewModel implements AutoCloseable {
 
     @Override
     public void close() {
-        worker.submit(() -> {
+        worker.execute(() -> {
             if (project != null) {
                 project.close();
             }

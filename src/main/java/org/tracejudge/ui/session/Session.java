@@ -286,9 +286,25 @@ public final class Session implements AutoCloseable {
 
     // ------------------------------------------------------------------------------------ threads
 
-    /** Runs {@code r} on the project thread, after everything submitted before it. */
+    /**
+     * Runs {@code r} on the project thread, after everything submitted before it. An exception it throws is not lost:
+     * the status line says it and stderr has its trace (the next task runs as usual).
+     */
     public void submit(Runnable r) {
-        worker.submit(r);
+        onWorker(r);
+    }
+
+    /** {@code worker.execute} with what {@link #submit} promises for an exception. */
+    private void onWorker(Runnable r) {
+        worker.execute(() -> {
+            try {
+                r.run();
+            } catch (RuntimeException e) {
+                e.printStackTrace();
+                String what = e.getMessage() == null ? e.toString() : e.getMessage();
+                fx.execute(() -> status.set("Something failed in the background: " + what));
+            }
+        });
     }
 
     /** The thread trace details are read on. */
@@ -316,7 +332,7 @@ public final class Session implements AutoCloseable {
             onError.accept("No project is open.");
             return;
         }
-        worker.submit(() -> {
+        onWorker(() -> {
             try {
                 T result = work.apply(p);
                 fx.execute(() -> onFx.accept(result));
@@ -328,7 +344,7 @@ public final class Session implements AutoCloseable {
 
     /** Runs {@code r} on the FX thread after every task queued so far on the project thread (tests, bench). */
     public void afterPendingWork(Runnable r) {
-        worker.submit(() -> fx.execute(r));
+        onWorker(() -> fx.execute(r));
     }
 
     // ------------------------------------------------------------------------------------ key timing
@@ -388,7 +404,7 @@ public final class Session implements AutoCloseable {
         opening.set(true);
         integrityProblem.set(null);
         status.set("Opening…");
-        worker.submit(() -> {
+        onWorker(() -> {
             try {
                 Project p = opener.get();
                 Project old = project;
@@ -455,7 +471,7 @@ public final class Session implements AutoCloseable {
         Project p = project;
         TraceTable.Filter f = filter.get();
         TraceTable.Sort s = sort.get();
-        worker.submit(() -> readOnWorker(p, f, s, agreementToo));
+        onWorker(() -> readOnWorker(p, f, s, agreementToo));
     }
 
     /** Project thread: the project's content changed (import, classify): the view models drop cached reads. */
@@ -725,7 +741,7 @@ public final class Session implements AutoCloseable {
         if (ts != null) {
             ts.close();
         }
-        worker.submit(() -> {
+        onWorker(() -> {
             if (project != null) {
                 project.close();
             }
