@@ -302,7 +302,11 @@ public final class Session implements AutoCloseable {
             } catch (RuntimeException e) {
                 e.printStackTrace();
                 String what = e.getMessage() == null ? e.toString() : e.getMessage();
-                fx.execute(() -> status.set("Something failed in the background: " + what));
+                try {
+                    fx.execute(() -> status.set("Something failed in the background: " + what));
+                } catch (java.util.concurrent.RejectedExecutionException gone) {
+                    // the window (or a test's stand-in for the FX thread) is gone: stderr has the trace
+                }
             }
         });
     }
