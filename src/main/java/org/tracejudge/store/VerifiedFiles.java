@@ -85,26 +85,36 @@ final class VerifiedFiles {
      * the check this open ran ({@code checkedNow}), or when none ran, the time recorded before (the file was checked
      * then and only Tracejudge's own transactions changed it since).
      */
-    @SuppressWarnings("try") // the file lock works by being held, not by being used
     static void recordCleanClose(Path project, java.time.Instant checkedNow) {
         String now = state(project);
         if (now == null) {
             return;
         }
         java.time.Instant checked = checkedNow != null ? checkedNow : lastChecked(project);
-        String state = now + (checked == null ? "" : "@" + checked.getEpochSecond());
-        if (state == null) {
-            return;
+        try {
+            Files.createDirectories(AppDirs.dataDir());
+        } catch (IOException e) {
+            return; // not recording only costs a full check next time
         }
-        // read-modify-write under a lock: threads of this process (the monitor) and other Tracejudge processes
-        // (the file lock) closing projects at the same moment would otherwise drop each other's entries
+        recordLocked(project, now + (checked == null ? "" : "@" + checked.getEpochSecond()));
+    }
+
+    /** After a check found damage: the file is checked fully at every open until one passes. */
+    static void forget(Path project) {
+        if (Files.isRegularFile(AppDirs.dataDir().resolve(FILE))) {
+            recordLocked(project, null);
+        }
+    }
+
+    /**
+     * {@link #record} under a lock: threads of this process (the monitor) and other Tracejudge processes (the file
+     * lock) closing projects at the same moment would otherwise drop each other's entries. A failure leaves the record
+     * as it was: one more full check, or (for {@link #forget}) the file trusted within the week as before its check.
+     */
+    @SuppressWarnings("try") // the file lock works by being held, not by being used
+    private static void recordLocked(Path project, String state) {
         synchronized (VerifiedFiles.class) {
             Path dir = AppDirs.dataDir();
-            try {
-                Files.createDirectories(dir);
-            } catch (IOException e) {
-                return;
-            }
             try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(
                             dir.resolve(FILE + ".lock"),
                             java.nio.file.StandardOpenOption.CREATE,
@@ -112,27 +122,7 @@ final class VerifiedFiles {
                     java.nio.channels.FileLock lock = ch.lock()) {
                 record(project, state, dir);
             } catch (IOException | RuntimeException e) {
-                // not recording only costs a full check next time
-            }
-        }
-    }
-
-    /** After a check found damage: the file is checked fully at every open until one passes. */
-    @SuppressWarnings("try") // the file lock works by being held, not by being used
-    static void forget(Path project) {
-        synchronized (VerifiedFiles.class) {
-            Path dir = AppDirs.dataDir();
-            if (!Files.isRegularFile(dir.resolve(FILE))) {
-                return;
-            }
-            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(
-                            dir.resolve(FILE + ".lock"),
-                            java.nio.file.StandardOpenOption.CREATE,
-                            java.nio.file.StandardOpenOption.WRITE);
-                    java.nio.channels.FileLock lock = ch.lock()) {
-                record(project, null, dir);
-            } catch (IOException | RuntimeException e) {
-                // the entry stays: the next open within the week trusts the file, as it did before the check
+                // see above
             }
         }
     }
