@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.tracejudge.json.Json;
 import org.tracejudge.model.TaskType;
+import org.tracejudge.store.CurrentLabels;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectException;
 import org.tracejudge.store.ProjectQueries;
@@ -186,31 +187,20 @@ public final class LabelSources {
             }
             Map<String, String> intern = new HashMap<>();
             int invalid = 0;
-            // the newest ledger entry per (trace, rater): one walk of the covering label_current_idx
-            // (ProjectQueries.currentLabels), keeping nothing but the current values. The plain scan it replaces
-            // kept each pair's newest time and id as well (two more strings per trace and rater) and read each
-            // entry's row through label_value_idx in random order.
-            Map<String, Integer> raterIndex = new HashMap<>();
+            // each trace's current labels in one grouped walk of label_current_idx (store.CurrentLabels), keeping
+            // nothing but the current values
+            List<String> raterIds = new ArrayList<>();
             List<String[]> raterColumns = new ArrayList<>();
             for (ProjectQueries.RaterSummary r : raters) {
-                raterIndex.put(r.id(), raterColumns.size());
+                raterIds.add(r.id());
                 raterColumns.add(columns.get(r.column()));
             }
             int nr = raterColumns.size();
             String[] newestValue = new String[n * Math.max(1, nr)];
-            Integer[] at = {null};
-            String[] atTrace = {null};
-            ProjectQueries.currentLabels(c, (trace, rater, value, rowid) -> {
-                Integer r = raterIndex.get(rater);
-                if (r == null) {
-                    return;
-                }
-                if (trace != atTrace[0]) { // one String per trace: look each trace up once
-                    atTrace[0] = trace;
-                    at[0] = index.get(trace);
-                }
-                if (at[0] != null) {
-                    newestValue[at[0] * nr + r] = intern.computeIfAbsent(value, x -> x);
+            CurrentLabels.byTrace(c, raterIds, false, (trace, values, rowids) -> {
+                Integer at = index.get(trace);
+                if (at != null) {
+                    System.arraycopy(values, 0, newestValue, at * nr, nr);
                 }
             });
             for (int i = 0; i < n; i++) {

@@ -54,8 +54,7 @@ public final class LabelTables {
             }
             LabelTable.Builder b = LabelTable.builder();
             columns.forEach(b::addRater);
-            Set<String> labelled = new HashSet<>();
-            addCurrentLabels(c, columnOfRater, b, labelled);
+            addCurrentLabels(c, columnOfRater, b);
             // Each annotator's own latest decision per trace (current_adjudication is the latest of anyone's).
             try (Statement s = c.createStatement();
                     ResultSet rs = s.executeQuery(
@@ -65,7 +64,6 @@ public final class LabelTables {
                                     + "OR (n.created_at = a.created_at AND n.id > a.id)))")) {
                 while (rs.next()) {
                     b.add(rs.getString(1), columnOfAnnotator.get(rs.getString(2)), rs.getString(3));
-                    labelled.add(rs.getString(1));
                 }
             }
             try (Statement s = c.createStatement();
@@ -73,7 +71,7 @@ public final class LabelTables {
                             + "FROM trace t JOIN task k ON k.id = t.task_id")) {
                 while (rs.next()) {
                     String id = rs.getString(1);
-                    if (!labelled.contains(id)) {
+                    if (!b.hasItem(id)) {
                         continue; // a trace nobody labelled is not an item of the agreement table
                     }
                     Map<String, String> strata = new HashMap<>();
@@ -94,8 +92,7 @@ public final class LabelTables {
      * rowid), which is the order the current_label view gave them in: the bootstrap draws items by position, so the
      * same order gives the same intervals.
      */
-    private static void addCurrentLabels(
-            java.sql.Connection c, Map<String, String> columnOfRater, LabelTable.Builder b, Set<String> labelled)
+    private static void addCurrentLabels(java.sql.Connection c, Map<String, String> columnOfRater, LabelTable.Builder b)
             throws java.sql.SQLException {
         final class Grouped {
             final List<String> traces = new ArrayList<>();
@@ -104,26 +101,32 @@ public final class LabelTables {
             final List<String> pairs = new ArrayList<>();
         }
         Grouped g = new Grouped();
-        Map<String, String> intern = new HashMap<>();
-        ProjectQueries.currentLabels(c, (trace, rater, value, rowid) -> {
-            String col = columnOfRater.get(rater);
-            if (col == null) {
-                return;
-            }
+        List<String> raterIds = new ArrayList<>(columnOfRater.keySet());
+        String[] columnOf = new String[raterIds.size()];
+        for (int r = 0; r < columnOf.length; r++) {
+            columnOf[r] = columnOfRater.get(raterIds.get(r));
+        }
+        CurrentLabels.byTrace(c, raterIds, true, (trace, values, rowids) -> {
             int n = g.traces.size();
-            if (n == 0 || !g.traces.get(n - 1).equals(trace)) {
-                if (n == g.first.length) {
-                    g.first = java.util.Arrays.copyOf(g.first, n * 2);
-                    g.start = java.util.Arrays.copyOf(g.start, n * 2);
+            long first = Long.MAX_VALUE;
+            int start = g.pairs.size();
+            for (int r = 0; r < values.length; r++) {
+                if (values[r] != null) {
+                    g.pairs.add(columnOf[r]);
+                    g.pairs.add(values[r]);
+                    first = Math.min(first, rowids[r]);
                 }
-                g.traces.add(trace);
-                g.first[n] = rowid;
-                g.start[n] = g.pairs.size();
-            } else if (rowid < g.first[n - 1]) {
-                g.first[n - 1] = rowid;
             }
-            g.pairs.add(col);
-            g.pairs.add(intern.computeIfAbsent(value, x -> x));
+            if (first == Long.MAX_VALUE) {
+                return; // null verdicts and withdrawals only
+            }
+            if (n == g.first.length) {
+                g.first = java.util.Arrays.copyOf(g.first, n * 2);
+                g.start = java.util.Arrays.copyOf(g.start, n * 2);
+            }
+            g.traces.add(trace);
+            g.first[n] = first;
+            g.start[n] = start;
         });
         int n = g.traces.size();
         Integer[] order = new Integer[n];
@@ -134,11 +137,10 @@ public final class LabelTables {
         for (int k = 0; k < n; k++) {
             int i = order[k];
             int end = i + 1 < n ? g.start[i + 1] : g.pairs.size();
-            String trace = g.traces.get(i);
+            int item = b.item(g.traces.get(i));
             for (int j = g.start[i]; j < end; j += 2) {
-                b.add(trace, g.pairs.get(j), g.pairs.get(j + 1));
+                b.add(item, g.pairs.get(j), g.pairs.get(j + 1));
             }
-            labelled.add(trace);
         }
     }
 

@@ -100,7 +100,18 @@ class BootstrapTest {
      */
     @Test
     void matchesNaiveResampling() {
-        LabelTable t = RandomTables.correlated(new SplittableRandom(21), 3, 4, 120, 0.6, 0.25);
+        matchesNaiveResampling(RandomTables.correlated(new SplittableRandom(21), 3, 4, 120, 0.6, 0.25));
+    }
+
+    /** Past 256 label patterns the draws index an int array rather than a byte array: the same intervals. */
+    @Test
+    void matchesNaiveResamplingWithManyPatterns() {
+        LabelTable t = RandomTables.correlated(new SplittableRandom(5), 3, 9, 3000, 0.1, 0.1);
+        assertTrue(new ItemContributions(t, new int[] {0, 1, 2}).nPatterns > 256, "the int path is taken");
+        matchesNaiveResampling(t);
+    }
+
+    private static void matchesNaiveResampling(LabelTable t) {
         int resamples = 200;
         Interval[] fast = new Bootstrap(resamples, 9, 2).intervals(t, new int[] {0, 1, 2});
         AgreementCalculator calc =

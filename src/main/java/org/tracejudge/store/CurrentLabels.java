@@ -1,0 +1,144 @@
+package org.tracejudge.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The current label of every (trace, rater) pair, one trace at a time: SQLite groups the ledger by trace in one walk
+ * of label_current_idx and hands over each trace's entries as one short string, so a million traces cost a million
+ * rows crossing JNI instead of three million, and no window function (which copied every ledger row into a
+ * temporary table to find each pair's newest). At 1,000,000 traces and 3,000,000 labels this walk takes about 2 s
+ * where the window query it replaces took 8.6 s (bench/scale.sh).
+ *
+ * <p>A pair's current label is its newest entry (by created_at, then id); a null verdict or a withdrawal leaves no
+ * value.
+ */
+public final class CurrentLabels {
+    private CurrentLabels() {}
+
+    /** Receives one trace's current labels. */
+    @FunctionalInterface
+    public interface Sink {
+        /**
+         * {@code values[r]}: the current value of rater {@code r} of the list asked for (null: none); {@code rowids[r]}:
+         * the rowid of that entry (the order entries were appended in), only when asked for, else null. Both arrays
+         * are reused from one trace to the next: copy what you keep. Value strings are shared between traces.
+         */
+        void accept(String traceId, String[] values, long[] rowids) throws SQLException;
+    }
+
+    /**
+     * Walks every trace with at least one entry by a rater of {@code raterIds}, in trace-id order. Each trace's
+     * entries come as {@code code[,rowid][:bytes=value]} joined by {@code ;}, ordered by rater then time, so each
+     * rater's newest entry is its last: {@code code} is the rater's place in {@code raterIds}, {@code bytes} the
+     * value's length in UTF-8 (any character may occur in a value), and a missing {@code :} is an entry with no value.
+     */
+    public static void byTrace(Connection c, List<String> raterIds, boolean withRowids, Sink out) throws SQLException {
+        int nr = raterIds.size();
+        if (nr == 0) {
+            return;
+        }
+        StringBuilder code = new StringBuilder("CASE rater_id");
+        for (int r = 0; r < nr; r++) {
+            code.append(" WHEN ? THEN '").append(r).append('\'');
+        }
+        code.append(" END");
+        String sql = "SELECT trace_id, group_concat(" + code + (withRowids ? " || ',' || rowid" : "")
+                + " || CASE WHEN value IS NULL THEN '' ELSE ':' || octet_length(value) || '=' || value END, ';' "
+                + "ORDER BY rater_id, created_at, id) FROM label GROUP BY trace_id";
+        String[] values = new String[nr];
+        long[] rowids = withRowids ? new long[nr] : null;
+        List<String> known = new ArrayList<>();
+        boolean utf16 = utf16(c);
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            for (int r = 0; r < nr; r++) {
+                s.setString(r + 1, raterIds.get(r));
+            }
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    String entries = rs.getString(2);
+                    if (entries == null) {
+                        continue; // only raters not asked for
+                    }
+                    Arrays.fill(values, null);
+                    parse(entries, values, rowids, known, utf16);
+                    out.accept(rs.getString(1), values, rowids);
+                }
+            }
+        }
+    }
+
+    /** Reads one trace's entries into {@code values} (and {@code rowids}); later entries of a rater win. */
+    static void parse(String s, String[] values, long[] rowids, List<String> known, boolean utf16) {
+        int i = 0;
+        int n = s.length();
+        while (i < n) {
+            int r = 0;
+            char ch;
+            while (i < n && (ch = s.charAt(i)) >= '0' && ch <= '9') {
+                r = r * 10 + (ch - '0');
+                i++;
+            }
+            if (i < n && s.charAt(i) == ',') {
+                long rowid = 0;
+                i++;
+                while (i < n && (ch = s.charAt(i)) >= '0' && ch <= '9') {
+                    rowid = rowid * 10 + (ch - '0');
+                    i++;
+                }
+                rowids[r] = rowid;
+            }
+            String value = null;
+            if (i < n && s.charAt(i) == ':') {
+                int bytes = 0;
+                i++;
+                while ((ch = s.charAt(i)) != '=') {
+                    bytes = bytes * 10 + (ch - '0');
+                    i++;
+                }
+                int start = ++i;
+                if (utf16) {
+                    i += bytes / 2; // a project file in UTF-16 (SQLite allows it): two bytes per Java char
+                }
+                for (int seen = utf16 ? bytes : 0; seen < bytes; ) {
+                    int cp = s.codePointAt(i);
+                    seen += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+                    i += Character.charCount(cp);
+                }
+                value = shared(s, start, i, known);
+            }
+            values[r] = value;
+            if (i < n) {
+                i++; // the ';' between entries
+            }
+        }
+    }
+
+    /** Whether the file keeps its text in UTF-16 (octet_length then counts two bytes per char), not UTF-8. */
+    private static boolean utf16(Connection c) throws SQLException {
+        try (java.sql.Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("PRAGMA encoding")) {
+            return rs.next() && rs.getString(1).startsWith("UTF-16");
+        }
+    }
+
+    /** The value s[start, end) as one shared String per distinct value (a project has a few label values). */
+    private static String shared(String s, int start, int end, List<String> known) {
+        int len = end - start;
+        for (String k : known) {
+            if (k.length() == len && s.regionMatches(start, k, 0, len)) {
+                return k;
+            }
+        }
+        String v = s.substring(start, end);
+        if (known.size() < 256) {
+            known.add(v);
+        }
+        return v;
+    }
+}
