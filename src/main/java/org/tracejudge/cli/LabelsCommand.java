@@ -65,7 +65,10 @@ final class LabelsCommand implements Callable<Integer> {
                             new ArrayList<>(List.of(row.traceId(), row.model(), row.taskKey(), row.taskType()));
                     row.labels()
                             .forEach((col, v) -> cells.add(
-                                    conflicted.getOrDefault(row.traceId() + '\u0000' + col, v == null ? "" : v)));
+                                    conflicted.isEmpty() // no key to build for each of millions of cells
+                                            ? v == null ? "" : v
+                                            : conflicted.getOrDefault(
+                                                    row.traceId() + '\u0000' + col, v == null ? "" : v)));
                     String[] more = derived.values().get(row.traceId());
                     for (int i = 0; i < derived.names().size(); i++) {
                         cells.add(more == null || more[i] == null ? "" : more[i]);
@@ -95,7 +98,10 @@ final class LabelsCommand implements Callable<Integer> {
                         for (var e : row.labels().entrySet()) {
                             g.writeStringField(
                                     e.getKey(),
-                                    conflicted.getOrDefault(row.traceId() + '\u0000' + e.getKey(), e.getValue()));
+                                    conflicted.isEmpty()
+                                            ? e.getValue()
+                                            : conflicted.getOrDefault(
+                                                    row.traceId() + '\u0000' + e.getKey(), e.getValue()));
                         }
                         String[] more = derived.values().get(row.traceId());
                         for (int i = 0; i < derived.names().size(); i++) {
@@ -157,18 +163,8 @@ final class LabelsCommand implements Callable<Integer> {
         if (cols.isEmpty()) {
             return new Derived(names, values);
         }
-        // one query over every trace (no sorted id list, no look-up of each trace by id in pages of 2,000)
-        table.forEachRow(r -> {
-            String[] v = new String[cols.size()];
-            boolean any = false;
-            for (int i = 0; i < v.length; i++) {
-                v[i] = r.get(cols.get(i).key());
-                any |= v[i] != null;
-            }
-            if (any) {
-                values.put(r.traceId(), v);
-            }
-        });
+        // the values the workbench's table shows, computed from one walk of the ledger and one of the decisions
+        table.forEachLabelValues(cols.stream().map(TraceTable.Column::key).toList(), values::put);
         return new Derived(names, values);
     }
 }

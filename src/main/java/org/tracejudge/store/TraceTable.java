@@ -588,12 +588,95 @@ public final class TraceTable {
     }
 
     /**
-     * Every trace's row, in no particular order, from one query: for a whole-project listing (the labels command), where
-     * {@link #ids} and pages of {@link #rows} would look each trace up by id. The rows are not kept.
+     * The values of the label columns {@code keys} (rater, human, ensemble, final) of every trace that has any, in no
+     * particular order: computed with {@link EnsembleRule} from one grouped walk of the ledger ({@link CurrentLabels})
+     * and one walk of the decisions, the values the table's SQL gives (the rows of {@link #page}) (TraceTableTest
+     * holds them equal) without its four index look-ups per trace, which at a million traces were most of the labels
+     * command's time. {@code values[i]} belongs to {@code keys.get(i)}; the array is the consumer's to keep.
      */
-    public void forEachRow(java.util.function.Consumer<Row> out) {
+    public void forEachLabelValues(List<String> keys, java.util.function.BiConsumer<String, String[]> out) {
+        List<Column> cols = new ArrayList<>();
+        for (String k : keys) {
+            Column c = layout.column(k);
+            if (c == null || !c.isLabel()) {
+                throw new IllegalArgumentException("not a label column of this table: " + k);
+            }
+            cols.add(c);
+        }
+        boolean ensemble = layout.column("ensemble") != null;
+        List<String> raterKeys = new ArrayList<>();
+        for (Column c : cols) {
+            if (c.kind() == Kind.RATER && !raterKeys.contains(c.key())) {
+                raterKeys.add(c.key());
+            }
+        }
+        if (ensemble && cols.stream().anyMatch(c -> c.kind() == Kind.ENSEMBLE || c.kind() == Kind.FINAL)) {
+            if (layout.ruleRater() != null && !raterKeys.contains(layout.ruleRater())) {
+                raterKeys.add(layout.ruleRater());
+            }
+            for (String j : layout.judgeRaters()) {
+                if (!raterKeys.contains(j)) {
+                    raterKeys.add(j);
+                }
+            }
+        }
+        List<String> raterIds =
+                raterKeys.stream().map(k -> layout.column(k).ref()).toList();
+        int rule = layout.ruleRater() == null ? -1 : raterKeys.indexOf(layout.ruleRater());
+        int[] judges =
+                layout.judgeRaters().stream().mapToInt(raterKeys::indexOf).toArray();
         project.read(c -> {
-            select(c, null, out);
+            Map<String, String[]> labels = new HashMap<>();
+            CurrentLabels.byTrace(c, raterIds, false, (trace, values, rowids) -> {
+                for (String v : values) {
+                    if (v != null) {
+                        labels.put(trace, values.clone());
+                        return;
+                    }
+                }
+            });
+            // each trace's newest decision by anyone (final) and by each person (their column); a withdrawal is null
+            Map<String, String> newest = new HashMap<>();
+            Map<String, Map<String, String>> byPerson = new HashMap<>();
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(
+                            "SELECT trace_id, annotator, value FROM adjudication ORDER BY trace_id, created_at, id")) {
+                while (rs.next()) {
+                    String trace = rs.getString(1);
+                    newest.put(trace, rs.getString(3));
+                    byPerson.computeIfAbsent(trace, t -> new HashMap<>(2)).put(rs.getString(2), rs.getString(3));
+                }
+            }
+            java.util.Set<String> traces = new java.util.HashSet<>(labels.keySet());
+            traces.addAll(newest.keySet());
+            String[] none = new String[raterKeys.size()];
+            for (String trace : traces) {
+                String[] l = labels.getOrDefault(trace, none);
+                String ens = null;
+                if (ensemble && rule >= 0) {
+                    String[] j = new String[judges.length];
+                    for (int i = 0; i < j.length; i++) {
+                        j[i] = l[judges[i]];
+                    }
+                    ens = EnsembleRule.ensemble(l[rule], j);
+                }
+                String[] v = new String[cols.size()];
+                boolean any = false;
+                for (int i = 0; i < v.length; i++) {
+                    Column col = cols.get(i);
+                    v[i] = switch (col.kind()) {
+                        case RATER -> l[raterKeys.indexOf(col.key())];
+                        case HUMAN -> byPerson.getOrDefault(trace, Map.of()).get(col.ref());
+                        case ENSEMBLE -> ens;
+                        case FINAL -> EnsembleRule.finalLabel(newest.get(trace), ens);
+                        default -> throw new IllegalStateException();
+                    };
+                    any |= v[i] != null;
+                }
+                if (any) {
+                    out.accept(trace, v);
+                }
+            }
             return null;
         });
     }

@@ -137,6 +137,27 @@ class TraceTableTest {
     }
 
     @Test
+    void labelValuesComputedInJavaEqualTheTablesSql() {
+        List<String> keys = table.layout().columns().stream()
+                .filter(TraceTable.Column::isLabel)
+                .map(TraceTable.Column::key)
+                .toList();
+        assertTrue(keys.contains("ensemble") && keys.contains("final") && keys.contains("human:ana"), keys.toString());
+        java.util.Map<String, List<String>> sql = new java.util.HashMap<>();
+        for (TraceTable.Row r : all) {
+            List<String> v = keys.stream().map(r::get).toList();
+            if (v.stream().anyMatch(java.util.Objects::nonNull)) {
+                sql.put(r.traceId(), v);
+            }
+        }
+        java.util.Map<String, List<String>> java = new java.util.HashMap<>();
+        table.forEachLabelValues(keys, (trace, v) -> java.put(trace, Arrays.asList(v)));
+        assertEquals(sql, java);
+        assertEquals(
+                List.of("tool_skip"), List.of(java.get(all.get(0).traceId()).get(keys.indexOf("final"))));
+    }
+
+    @Test
     void quickFiltersEqualTheirDefinitionOverAllRows() {
         List<String> raters =
                 table.layout().raters().stream().map(TraceTable.Column::key).toList();
