@@ -39,9 +39,21 @@ public final class CurrentLabels {
      * value's length in UTF-8 (any character may occur in a value), and a missing {@code :} is an entry with no value.
      */
     public static void byTrace(Connection c, List<String> raterIds, boolean withRowids, Sink out) throws SQLException {
+        byTrace(c, raterIds, withRowids, null, -1, out);
+    }
+
+    /**
+     * {@link #byTrace(Connection, List, boolean, Sink)} for at most {@code limit} traces (negative: all) after trace
+     * {@code after} (null: from the first): a keyset chunk, so a caller can leave the connection free between chunks.
+     * Returns the last trace id read (with or without labels of these raters), null when there was none or when
+     * {@code limit} is negative.
+     */
+    public static String byTrace(
+            Connection c, List<String> raterIds, boolean withRowids, String after, int limit, Sink out)
+            throws SQLException {
         int nr = raterIds.size();
         if (nr == 0) {
-            return;
+            return null;
         }
         StringBuilder code = new StringBuilder("CASE rater_id");
         for (int r = 0; r < nr; r++) {
@@ -50,7 +62,8 @@ public final class CurrentLabels {
         code.append(" END");
         String sql = "SELECT trace_id, group_concat(" + code + (withRowids ? " || ',' || rowid" : "")
                 + " || CASE WHEN value IS NULL THEN '' ELSE ':' || octet_length(value) || '=' || value END, ';' "
-                + "ORDER BY rater_id, created_at, id) FROM label GROUP BY trace_id";
+                + "ORDER BY rater_id, created_at, id) FROM label" + (after == null ? "" : " WHERE trace_id > ?")
+                + " GROUP BY trace_id" + (limit < 0 ? "" : " ORDER BY trace_id LIMIT " + limit);
         String[] values = new String[nr];
         long[] rowids = withRowids ? new long[nr] : null;
         List<String> known = new ArrayList<>();
@@ -59,17 +72,26 @@ public final class CurrentLabels {
             for (int r = 0; r < nr; r++) {
                 s.setString(r + 1, raterIds.get(r));
             }
+            if (after != null) {
+                s.setString(nr + 1, after);
+            }
+            String last = null;
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     String entries = rs.getString(2);
+                    String trace = rs.getString(1);
+                    if (limit >= 0) {
+                        last = trace;
+                    }
                     if (entries == null) {
                         continue; // only raters not asked for
                     }
                     Arrays.fill(values, null);
                     parse(entries, values, rowids, known, utf16);
-                    out.accept(rs.getString(1), values, rowids);
+                    out.accept(trace, values, rowids);
                 }
             }
+            return last;
         }
     }
 
