@@ -39,7 +39,8 @@ Usage: python3 bench/calibration_rg_strat.py [STUDIES=1000] [N=2000] [SEED=1] [B
 """
 import sys
 import numpy as np
-from scipy.stats import beta, norm, t as tdist, hypergeom
+from scipy.stats import beta, norm, t as tdist
+from calibration_intervals import print_summary
 
 Z = norm.ppf(0.975)
 
@@ -185,8 +186,11 @@ def cell(rng, p, sens, spec, n, big_n, studies, boots):
     lo, hi = rg_fieller(se, fr, vse, vfr, q)
     out["RG Fieller"] = keep(p_hat, np.minimum(lo, p_hat), np.maximum(hi, p_hat))
     lo, hi, acc = rg_score(tp, n1, fp, n0, q, fpc)
-    out["RG score"] = keep(p_hat, lo, hi)
     empty = int((ok & ~acc).sum())
+    ok_all = ok
+    ok = ok & acc  # refused where no p in [0, 1] fits (as Tracejudge does)
+    out["RG score"] = keep(p_hat, lo, hi)
+    ok = ok_all
     # bootstraps
     if boots:
         probs = np.stack([tp, fn, fp, tn], 1) / n
@@ -211,6 +215,7 @@ def cell(rng, p, sens, spec, n, big_n, studies, boots):
         out["RG bootstrap gold (FPC)"] = keep(p_hat, np.minimum(bl[0], p_hat), np.maximum(bh[0], p_hat))
         out["RG bootstrap both"] = keep(p_hat, np.minimum(bl[1], p_hat), np.maximum(bh[1], p_hat))
     # point estimates with the score interval
+    ok = ok_all & acc
     out["RG unclipped (point)"] = keep(raw, lo, hi)
     with np.errstate(invalid="ignore", divide="ignore"):
         vse_u = fpc * se * (1 - se) / np.maximum(n1 - 1, 1)
@@ -311,14 +316,8 @@ def main():
             flag = "" if 93 <= cov <= 97 else "  <-- outside 93-97"
             print(f"  {c:22s} {cov:5.1f}% | {w:.4f} | {b:+.2f} [{m:.2f}] | {b / m if m else 0:+.1f} | {k:4d}"
                   f" | judge-only {jbias:+.2f} [{jse:.2f}]{flag}")
-    print("\nsummary over the 16 cells: candidate | in 93-97 | min-max coverage | mean |cov-95| | mean width |"
-          " cells |bias| > 2 MC SE")
-    for name, r in rows.items():
-        cov = np.array([x[0] for x in r])
-        print(f"{name:34s} | {np.sum((cov >= 93) & (cov <= 97)):2d}/16 | {cov.min():5.1f}-{cov.max():5.1f} | "
-              f"{np.mean(np.abs(cov - 95)):4.2f} | {np.mean([x[1] for x in r]):.4f} | "
-              f"{sum(abs(x[2]) > 2 * x[3] for x in r)}")
-    print("\nRG score: studies per cell whose data reject every p in [0, 1] (interval = the clipped estimate):",
+    print_summary(rows, 34)
+    print("\nRG score: studies per cell whose data reject every p in [0, 1] (refused, as Tracejudge does):",
           [e for _, _, e in judge])
 
 
