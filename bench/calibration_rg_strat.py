@@ -24,7 +24,9 @@ Rogan-Gladen (Rogan & Gladen 1978, Am J Epidemiol 107:71), p = (q - F)/(Se - F),
   boot-both   percentile bootstrap over both samples: the gold table and the other N - n judged traces resampled,
               q recomputed; no finite-population scaling (the superpopulation view).
   Point estimates: RG clipped to [0, 1] (now); RG unclipped (to see what the clipping adds); RG with the
-  second-order (delta) bias removed, p - (p v(Se) - (1 - p) v(F))/J^2 (v with ddof 1: unbiased for Var), clipped.
+  second-order (delta) bias removed, p - (p v(Se) - (1 - p) v(F))/J^2 (v with ddof 1: unbiased for Var), clipped;
+  the jackknife's (Quenouille 1956) bias-corrected RG over the gold, clipped; RG with Se and F taken at (x + 0.5)/(n + 1)
+  (the mean under Jeffreys' prior). Each with the score interval, widened to hold it.
 Stratified-label mean (Cochran eq 5.1, theta = sum W_h ybar_h):
   AM          the current one: p~_h = (x_h + 0.5)/(n_h + 1) in centre and variance;
   wald, wald-t  theta +- z (or t at Satterthwaite's df) sqrt(sum W_h^2 (1 - f_h) s_h^2/n_h);
@@ -222,6 +224,21 @@ def cell(rng, p, sens, spec, n, big_n, studies, boots):
         vfr_u = fpc * fr * (1 - fr) / np.maximum(n0 - 1, 1)
         bc = raw - (raw * vse_u - (1 - raw) * vfr_u) / j ** 2
     out["RG bias-corrected (point)"] = keep(clip(bc), np.minimum(lo, clip(bc)), np.maximum(hi, clip(bc)))
+    # the jackknife (Quenouille): n p - (n - 1) mean of the leave-one-out estimates (q a census, unchanged); where
+    # leaving a trace out leaves no trace with or without the label, the plain estimate
+    with np.errstate(invalid="ignore", divide="ignore"):
+        loo = {"tp": rg_from(tp - 1, n1 - 1, fp, n0, q)[0], "fn": rg_from(tp, n1 - 1, fp, n0, q)[0],
+               "fp": rg_from(tp, n1, fp - 1, n0 - 1, q)[0], "tn": rg_from(tp, n1, fp, n0 - 1, q)[0]}
+        cnt = {"tp": tp, "fn": fn, "fp": fp, "tn": tn}
+        mean_loo = sum(np.where(cnt[k] > 0, cnt[k] * loo[k], 0) for k in loo) / n
+        jk = n * raw - (n - 1) * mean_loo
+    jk = np.where((n1 > 1) & (n0 > 1) & np.isfinite(jk), jk, raw)
+    out["RG jackknife (point)"] = keep(clip(jk), np.minimum(lo, clip(jk)), np.maximum(hi, clip(jk)))
+    # Se and the false-positive rate with half a trace added each way (Jeffreys' prior mean), then Rogan-Gladen
+    se_j, fr_j = (tp + 0.5) / (n1 + 1), (fp + 0.5) / (n0 + 1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        pj = np.where(se_j > fr_j, clip((q - fr_j) / (se_j - fr_j)), p_hat)  # as Tracejudge does since this pass
+    out["RG Jeffreys Se/Sp (point)"] = keep(pj, np.minimum(lo, pj), np.maximum(hi, pj))
 
     # ------------------------------------------------------------ stratified by the judge's label
     big1 = f.sum(1).astype(float)

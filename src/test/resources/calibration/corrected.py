@@ -4,7 +4,10 @@ from the Java code. The gold (n traces) is a sample drawn without replacement fr
 (the gold's and the others, f_all), and the rate wanted is theirs, so variances take the finite-population
 correction (Cochran 1977, Sampling Techniques, 3rd ed.: eq 2.8 (1 - n/N) s^2/n for a sample mean, eq 3.4
 (N - n)/(N - 1) PQ/n for a proportion, section 2.13 for domains); the judge's rate over all judged traces is a census.
-- Rogan & Gladen (1978), Am J Epidemiol 107:71-76: p = (q + Sp - 1) / (Se + Sp - 1), clipped to [0, 1]; interval by
+- Rogan & Gladen (1978), Am J Epidemiol 107:71-76: p = (q + Sp - 1) / (Se + Sp - 1) with Se and F = 1 - Sp at their
+  posterior means under Jeffreys' Beta(1/2, 1/2) prior, (x + 1/2)/(n + 1) (the plain proportions where that makes
+  Se <= F, or the gold is every judged trace), clipped to [0, 1]; interval (around the plain estimate, widened to hold
+  the estimate) by
   inverting the score test of p0 Se + (1 - p0) F = q (F = 1 - Sp, the false-positive rate; Miettinen & Nurminen 1985,
   Stat Med 4:213, for a difference of two proportions, here a linear combination of the two gold binomials): accept p0
   where (p0 Se^ + (1 - p0) F^ - q)^2 <= z^2 (1 - n/N) [p0^2 Se~(1 - Se~)/n1 + (1 - p0)^2 F~(1 - F~)/n0], Se~, F~ the
@@ -107,18 +110,21 @@ def rogan_gladen(y, f, f_all):
         return None
     q = f_all.mean()
     fr = 1 - sp
-    p = clip((q - fr) / j)
+    raw = clip((q - fr) / j)
     fpc = max(0.0, 1 - len(y) / len(f_all))
     if fpc == 0:
-        return {"value": p, "lo": p, "hi": p}
+        return {"value": raw, "lo": raw, "hi": raw}
     tp, fp = int(f[y == 1].sum()), int(f[y == 0].sum())
+    # the estimate at Jeffreys' posterior means of Se and F (Beta(1/2, 1/2) prior): (x + 1/2)/(n + 1)
+    se_j, fr_j = (tp + 0.5) / (n1 + 1), (fp + 0.5) / (n0 + 1)
+    p = clip((q - fr_j) / (se_j - fr_j)) if se_j > fr_j else raw
 
     def accept(p0):
         return score_accepts(p0 * se + (1 - p0) * fr, q, [1 - p0, p0], [fp, tp], [n0, n1], [fpc, fpc])
 
-    if not accept(p):
+    if not accept(raw):
         return None
-    return {"value": p, "lo": score_edge(accept, p, 0.0), "hi": score_edge(accept, p, 1.0)}
+    return {"value": p, "lo": min(p, score_edge(accept, raw, 0.0)), "hi": max(p, score_edge(accept, raw, 1.0))}
 
 
 def wilson(y, big_n):

@@ -32,7 +32,7 @@ public final class CalibrationSimulation {
                 "Se/Sp",
                 "n",
                 "gold only (Wilson, FPC)",
-                "Rogan-Gladen (score, FPC)",
+                "Rogan-Gladen (Jeffreys, score)",
                 "PPI++ (cross-fit, AM, FPC)",
                 "stratified-label (score, FPC)",
                 "judge-only bias",
