@@ -207,6 +207,17 @@ def study_cell(rng, p, se, sp, n, big_n, studies):
     return truth, out
 
 
+def print_summary(rows, width):
+    """Per candidate over the cells: (coverage %, mean width, bias, its Monte-Carlo SE, ...) per cell -> one line."""
+    print("\nsummary over the 16 cells: candidate | cells in 93-97% | min, max coverage | mean |cov - 95| | mean width"
+          " | cells with |bias| > 2 MC SE")
+    for name, r in rows.items():
+        cov = np.array([x[0] for x in r])
+        print(f"{name:{width}s} | {np.sum((cov >= 93) & (cov <= 97)):2d}/16 | {cov.min():5.1f} {cov.max():5.1f} | "
+              f"{np.mean(np.abs(cov - 95)):4.2f} | {np.mean([x[1] for x in r]):.4f} | "
+              f"{sum(abs(x[2]) > 2 * x[3] for x in r)}")
+
+
 def main():
     studies = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     big_n = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
@@ -234,13 +245,7 @@ def main():
         print(f"\n{name}")
         print("  " + " | ".join(f"{cov:5.1f} ({w:.3f}) {b:+.2f}[{m:.2f}]" + ("" if k == studies else f" d{k}")
                                 for cov, w, b, m, k in r))
-    print("\nsummary over the 16 cells: candidate | cells in 93-97% | min, max coverage | mean |cov - 95| | mean width"
-          " | cells with |bias| > 2 MC SE")
-    for name, r in rows.items():
-        cov = np.array([x[0] for x in r])
-        print(f"{name:32s} | {np.sum((cov >= 93) & (cov <= 97)):2d}/16 | {cov.min():5.1f} {cov.max():5.1f} | "
-              f"{np.mean(np.abs(cov - 95)):4.2f} | {np.mean([x[1] for x in r]):.4f} | "
-              f"{sum(abs(x[2]) > 2 * x[3] for x in r)}")
+    print_summary(rows, 32)
     print("\nstudies per cell where PPI++'s interval (before any fallback) is wider than the gold-only Wilson (FPC):")
     for name, r in WIDER.items():
         print(f"{name:32s} | " + " ".join(str(x) for x in r))

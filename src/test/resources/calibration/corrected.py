@@ -4,8 +4,15 @@ from the Java code. The gold (n traces) is a sample drawn without replacement fr
 (the gold's and the others, f_all), and the rate wanted is theirs, so variances take the finite-population
 correction (Cochran 1977, Sampling Techniques, 3rd ed.: eq 2.8 (1 - n/N) s^2/n for a sample mean, eq 3.4
 (N - n)/(N - 1) PQ/n for a proportion, section 2.13 for domains); the judge's rate over all judged traces is a census.
-- Rogan & Gladen (1978), Am J Epidemiol 107:71-76: p = (q + Sp - 1) / (Se + Sp - 1); delta-method variance
-  (1 - n/N) [p^2 Se(1-Se)/n1 + (1-p)^2 Sp(1-Sp)/n0] / (Se + Sp - 1)^2 (Se and Sp independent; q a census);
+- Rogan & Gladen (1978), Am J Epidemiol 107:71-76: p = (q + Sp - 1) / (Se + Sp - 1) with Se and F = 1 - Sp at their
+  posterior means under Jeffreys' Beta(1/2, 1/2) prior, (x + 1/2)/(n + 1) (the plain proportions where that makes
+  Se <= F, or the gold is every judged trace), clipped to [0, 1]; interval (around the plain estimate, widened to hold
+  the estimate) by
+  inverting the score test of p0 Se + (1 - p0) F = q (F = 1 - Sp, the false-positive rate; Miettinen & Nurminen 1985,
+  Stat Med 4:213, for a difference of two proportions, here a linear combination of the two gold binomials): accept p0
+  where (p0 Se^ + (1 - p0) F^ - q)^2 <= z^2 (1 - n/N) [p0^2 Se~(1 - Se~)/n1 + (1 - p0)^2 F~(1 - F~)/n0], Se~, F~ the
+  maximum-likelihood values under the constraint (see score_accepts); none where the clipped estimate is rejected;
+  n = N: the estimate itself;
 - PPI++ for a mean (Angelopoulos, Duchi & Zrnic 2023, arXiv:2311.01453, mean estimation with power tuning):
   lam = Cov(y, f_L) / ((1 + n/N_U) Var(f_all)) clipped to [0, 1], N_U = N - n; theta = lam mean(f_U) +
   mean(y - lam f_L), which is the difference estimator mean_L(y - lam' (f - F)), lam' = lam N / N_U, F = mean(f_all)
@@ -23,16 +30,21 @@ correction (Cochran 1977, Sampling Techniques, 3rd ed.: eq 2.8 (1 - n/N) s^2/n f
   Wilson interval with z sqrt((N - n)/(N - 1)) in place of z (a census, n = N: the gold mean itself).
 Sample variances use ddof=1; normal intervals are estimate +- z * sd clipped to [0, 1].
 - the stratified mean for a sample stratified by the judge's label: Cochran (1977), Sampling Techniques, 3rd ed.,
-  eq. 5.1 (y_st = sum W_h ybar_h, W_h = N_h / N) with eq. 5.6's variance taken at p~_h = (x_h + 0.5)/(n_h + 1) (the
-  Agresti-Min 0.5 per cell of the gold x judge table; a stratum decided in full counts exactly): 95% interval
-  centre sum W_h p~_h +- z sqrt(sum W_h^2 (1 - n_h/N_h) p~_h (1 - p~_h) / n_h), widened to hold y_st, clipped to
-  [0, 1]; none where a stratum with traces has no gold.
+  eq. 5.1 (y_st = sum W_h ybar_h, W_h = N_h / N); 95% interval by inverting the stratified score test: accept theta0
+  where (y_st - theta0)^2 <= z^2 sum W_h^2 (1 - n_h/N_h) pi~_h (1 - pi~_h) / n_h, pi~ the maximum-likelihood stratum
+  shares under sum W_h pi_h = theta0 (strata decided in full held at their mean); none where a stratum with traces has
+  no gold.
+The constrained maximum likelihood (score_accepts): maximise sum x_h log pi_h + (n_h - x_h) log(1 - pi_h) under
+sum a_h pi_h = c; Lagrange: x_h/pi_h - (n_h - x_h)/(1 - pi_h) = lam a_h, solved for pi_h in (0, 1) with scipy's brentq
+(x_h = 0 or n_h: the boundary where the slope never reaches lam a_h), lam by brentq on sum a_h pi_h(lam) = c, and the
+interval's edges by brentq on the accept/reject boundary (the Java code bisects instead).
 Regenerate: python3 src/test/resources/calibration/corrected.py > src/test/resources/calibration/corrected.jsonl
             python3 src/test/resources/calibration/corrected.py --stratified > src/test/resources/calibration/stratified.jsonl
 """
 import sys
 import json
 import numpy as np
+from scipy.optimize import brentq
 from scipy.stats import binomtest, norm
 
 Z = norm.ppf(0.975)
@@ -40,6 +52,50 @@ Z = norm.ppf(0.975)
 
 def clip(v):
     return float(min(1.0, max(0.0, v)))
+
+
+def pi_given_slope(lam, a, x, n):
+    """pi in [0, 1] where the binomial log-likelihood's slope x/pi - (n - x)/(1 - pi) equals lam a."""
+    t = lam * a
+    if x == 0 and t >= -n:
+        return 0.0  # slope -n/(1 - pi) <= -n everywhere: never above t unless t < -n
+    if x == n and t <= n:
+        return 1.0
+    g = lambda pi: x / pi - (n - x) / (1 - pi) - t
+    lo, hi = 1e-300, 1 - 1e-16
+    if g(lo) <= 0:
+        return 0.0
+    if g(hi) >= 0:
+        return 1.0
+    return brentq(g, lo, hi, xtol=1e-17, rtol=8.9e-16, maxiter=500)
+
+
+def constrained_mle(a, x, n, c):
+    total = lambda lam: sum(ah * pi_given_slope(lam, ah, xh, nh) for ah, xh, nh in zip(a, x, n)) - c
+    lo, hi = -1.0, 1.0
+    while total(lo) < 0 and lo > -1e300:
+        lo *= 4
+    while total(hi) > 0 and hi < 1e300:
+        hi *= 4
+    if total(lo) < 0 or total(hi) > 0:  # c out of reach: the proportions sit at their bounds
+        lam = lo if total(lo) < 0 else hi
+    else:
+        lam = brentq(total, lo, hi, xtol=1e-300, rtol=8.9e-16, maxiter=2000)
+    return [pi_given_slope(lam, ah, xh, nh) for ah, xh, nh in zip(a, x, n)]
+
+
+def score_accepts(est, c, a, x, n, fpc):
+    pis = constrained_mle(a, x, n, c)
+    v = sum(ah * ah * fh * ph * (1 - ph) / nh for ah, ph, nh, fh in zip(a, pis, n, fpc))
+    return (est - c) ** 2 <= Z * Z * v
+
+
+def score_edge(accept, inside, outside):
+    """The accept/reject boundary between inside (accepted) and outside; outside itself when accepted."""
+    if accept(outside):
+        return float(outside)
+    # brentq on a 0/1 step function finds the jump to within xtol
+    return brentq(lambda t: 0.5 if accept(t) else -0.5, inside, outside, xtol=1e-15, rtol=8.9e-16, maxiter=500)
 
 
 def rogan_gladen(y, f, f_all):
@@ -53,11 +109,22 @@ def rogan_gladen(y, f, f_all):
     if j <= 0:
         return None
     q = f_all.mean()
-    p = clip((q + sp - 1) / j)
+    fr = 1 - sp
+    raw = clip((q - fr) / j)
     fpc = max(0.0, 1 - len(y) / len(f_all))
-    var = fpc * (p * p * se * (1 - se) / n1 + (1 - p) ** 2 * sp * (1 - sp) / n0) / j ** 2
-    h = Z * np.sqrt(var)
-    return {"value": p, "lo": clip(p - h), "hi": clip(p + h)}
+    if fpc == 0:
+        return {"value": raw, "lo": raw, "hi": raw}
+    tp, fp = int(f[y == 1].sum()), int(f[y == 0].sum())
+    # the estimate at Jeffreys' posterior means of Se and F (Beta(1/2, 1/2) prior): (x + 1/2)/(n + 1)
+    se_j, fr_j = (tp + 0.5) / (n1 + 1), (fp + 0.5) / (n0 + 1)
+    p = clip((q - fr_j) / (se_j - fr_j)) if se_j > fr_j else raw
+
+    def accept(p0):
+        return score_accepts(p0 * se + (1 - p0) * fr, q, [1 - p0, p0], [fp, tp], [n0, n1], [fpc, fpc])
+
+    if not accept(raw):
+        return None
+    return {"value": p, "lo": min(p, score_edge(accept, raw, 0.0)), "hi": max(p, score_edge(accept, raw, 1.0))}
 
 
 def wilson(y, big_n):
@@ -131,23 +198,32 @@ def stratified(ys, big_ns):
     total = sum(big_ns)
     if total == 0:
         return None
-    theta, centre, adjusted = 0.0, 0.0, 0.0
+    theta, known = 0.0, 0.0
+    a, x, n, fpc = [], [], [], []
     for y, big_n in zip(ys, big_ns):
         if big_n == 0:
             continue
         y = np.array(y, dtype=float)
-        n = len(y)
-        if n == 0:
+        if len(y) == 0:
             return None
         w = big_n / total
-        fpc = 1 - n / big_n
         theta += w * y.mean()
-        p = y.mean() if fpc == 0 else (y.sum() + 0.5) / (n + 1)
-        centre += w * p
-        adjusted += w * w * fpc * p * (1 - p) / n
-    h = Z * np.sqrt(adjusted)
+        if len(y) >= big_n:
+            known += w * y.mean()  # decided in full
+            continue
+        a.append(w)
+        x.append(int(y.sum()))
+        n.append(len(y))
+        fpc.append(1 - len(y) / big_n)
     v = clip(theta)
-    return {"value": v, "lo": min(v, clip(centre - h)), "hi": max(v, clip(centre + h))}
+    if not a:
+        return {"value": v, "lo": v, "hi": v}
+    sampled = theta - known
+
+    def accept(t0):
+        return score_accepts(sampled, t0 - known, a, x, n, fpc)
+
+    return {"value": v, "lo": score_edge(accept, v, 0.0), "hi": score_edge(accept, v, 1.0)}
 
 
 def main_stratified():

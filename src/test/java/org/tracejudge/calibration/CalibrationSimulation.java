@@ -32,9 +32,9 @@ public final class CalibrationSimulation {
                 "Se/Sp",
                 "n",
                 "gold only (Wilson, FPC)",
-                "Rogan-Gladen (delta, FPC)",
+                "Rogan-Gladen (Jeffreys, score)",
                 "PPI++ (cross-fit, AM, FPC)",
-                "stratified-label (AM, FPC)",
+                "stratified-label (score, FPC)",
                 "judge-only bias",
                 "PPI++ wider than gold");
         Random rnd = new Random(seed);

@@ -105,6 +105,50 @@ class CorrectedTest {
     }
 
     @Test
+    void theScoreIntervalOfOneStratumIsWilsons() {
+        // one stratum of 40 gold traces, 7 with the label, drawn from 500: Wilson's interval with z·√(1 − n/N)
+        int[] y = new int[40];
+        for (int i = 0; i < 7; i++) {
+            y[i] = 1;
+        }
+        Corrected.Estimate e = Corrected.stratified(new int[][] {y}, new int[] {500}, new String[] {"s"});
+        double[] wilson = org.tracejudge.metrics.Proportions.wilson(
+                7, 40, org.tracejudge.metrics.Proportions.Z95 * Math.sqrt(1 - 40.0 / 500));
+        assertEquals(wilson[0], e.ci95()[0], 1e-9);
+        assertEquals(wilson[1], e.ci95()[1], 1e-9);
+        // none with the label: the lower end is 0, the upper Wilson's
+        Corrected.Estimate zero = Corrected.stratified(new int[][] {new int[40]}, new int[] {500}, new String[] {"s"});
+        assertEquals(0, zero.ci95()[0], 1e-12);
+        assertEquals(
+                org.tracejudge.metrics.Proportions.wilson(
+                        0, 40, org.tracejudge.metrics.Proportions.Z95 * Math.sqrt(1 - 40.0 / 500))[1],
+                zero.ci95()[1],
+                1e-9);
+    }
+
+    @Test
+    void roganGladenRefusesWhereNoRateFits() {
+        // the gold: 10 with the label, all judged so; 40 without, 20 of them judged so (false-positive rate 0.5);
+        // over all 1,000 traces the judge says the label on 3%: below its false-positive rate, at any true rate
+        int[] y = new int[50];
+        int[] f = new int[50];
+        for (int i = 0; i < 10; i++) {
+            y[i] = 1;
+            f[i] = 1;
+        }
+        for (int i = 10; i < 30; i++) {
+            f[i] = 1;
+        }
+        int[] all = new int[1000];
+        System.arraycopy(f, 0, all, 0, 50);
+        Corrected.Estimate rg = Corrected.roganGladen(y, f, all);
+        assertFalse(rg.defined());
+        assertTrue(
+                rg.refusal().startsWith("no rate fits: the judge says this label on 3.0% of all traces but on 50.0%"),
+                rg.refusal());
+    }
+
+    @Test
     void refusalsSayWhy() {
         Corrected.Estimate rg = Corrected.roganGladen(new int[] {0, 0, 0}, new int[] {0, 1, 0}, new int[] {0, 1, 0, 1});
         assertTrue(rg.refusal().contains("no trace with this label"), rg.refusal());
