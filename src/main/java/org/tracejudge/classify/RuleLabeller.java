@@ -28,6 +28,7 @@ import org.tracejudge.model.Trace;
 import org.tracejudge.rules.EvidenceJson;
 import org.tracejudge.rules.RuleClassifier;
 import org.tracejudge.rules.RuleVerdict;
+import org.tracejudge.store.CurrentLabels;
 import org.tracejudge.store.Ledger;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.Timestamps;
@@ -262,29 +263,26 @@ public final class RuleLabeller {
     }
 
     /**
-     * The newest ledger entry of each trace for the rater, and into {@code harness} the harness's current label of
-     * each trace ({@code null} where its current entry is a null verdict): one plain scan of the label table for both
-     * raters (faster than the current_label view).
+     * The newest ledger entry of each trace for the rater (one pass over its rows through label_rater_idx), and into
+     * {@code harness} the harness's current label of each trace ({@code null} where its current entry is a null
+     * verdict), from the grouped walk of label_current_idx ({@link CurrentLabels}) that reads no table row.
      */
     private static Map<String, Existing> existing(Connection c, String raterId, Map<String, String> harness)
             throws Exception {
         Map<String, Existing> out = new HashMap<>();
-        Map<String, Existing> harnessEntries = new HashMap<>();
-        String harnessId = Ids.of("rater", HARNESS_RATER, "");
         try (PreparedStatement s = c.prepareStatement(
-                "SELECT rater_id, trace_id, id, action, replaces, created_at, value FROM label WHERE rater_id IN (?, ?)")) {
+                "SELECT trace_id, id, action, replaces, created_at, value FROM label WHERE rater_id = ?")) {
             s.setString(1, raterId);
-            s.setString(2, harnessId);
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     Existing e = new Existing(
-                            rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7));
-                    (raterId.equals(rs.getString(1)) ? out : harnessEntries)
-                            .merge(rs.getString(2), e, (a, b) -> a.newerThan(b) ? a : b);
+                            rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6));
+                    out.merge(rs.getString(1), e, (a, b) -> a.newerThan(b) ? a : b);
                 }
             }
         }
-        harnessEntries.forEach((trace, e) -> harness.put(trace, e.value()));
+        String harnessId = Ids.of("rater", HARNESS_RATER, "");
+        CurrentLabels.byTrace(c, List.of(harnessId), false, (trace, values, rowids) -> harness.put(trace, values[0]));
         return out;
     }
 
