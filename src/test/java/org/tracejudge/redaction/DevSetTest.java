@@ -97,7 +97,7 @@ class DevSetTest {
         System.out.print(r.toText());
         assertTrue(r.positives() >= 240 && r.negatives() >= 300, r.positives() + " / " + r.negatives());
         Map<String, Double> measured = Map.of("name", 66 / 68.0, "email", 12 / 13.0, "handle", 14 / 15.0);
-        assertFloors(r, measured, 10 / 322.0 + 0.02); // sixth pass (dev6's rules): 10 of 322
+        assertFloors(r, measured, 8 / 322.0 + 0.02); // seventh pass: 8 of 322 (sixth 10)
     }
 
     /**
@@ -112,7 +112,23 @@ class DevSetTest {
         System.out.print(r.toText());
         assertTrue(r.positives() >= 170 && r.negatives() >= 650, r.positives() + " / " + r.negatives());
         Map<String, Double> measured = Map.of("name", 132 / 151.0, "email", 3 / 4.0, "address", 23 / 24.0);
-        assertFloors(r, measured, 98 / 696.0 + 0.02);
+        assertFloors(r, measured, 86 / 696.0 + 0.02); // seventh pass: 86 of 696 (sixth 98)
+    }
+
+    /**
+     * The seventh development set (dev7.jsonl, issue 33's seventh pass, written before its changes: 393 long harmless
+     * messages, clinic letters, timetables, medication lists, public places with their address, pets, storms,
+     * eponymous conditions and scales; 123 street addresses of nine locales and 116 names): figures when it was tuned
+     * (2026-11-26: names 111/116, address 123/123, false positives 8 of 393), minus 2 points / plus 2 points. Before
+     * the changes (a414e76): names 109/116, address 77/123 (62.6%), false positives 65 of 393 (16.5%).
+     */
+    @Test
+    void seventhDevelopmentSetFiguresDoNotRegress() throws Exception {
+        Evaluation.Report r = Evaluation.run(new Redactor(), Path.of("src/test/resources/redaction-dev/dev7.jsonl"));
+        System.out.print(r.toText());
+        assertTrue(r.positives() >= 220 && r.negatives() >= 380, r.positives() + " / " + r.negatives());
+        Map<String, Double> measured = Map.of("name", 111 / 116.0);
+        assertFloors(r, measured, 8 / 393.0 + 0.02);
     }
 
     /** Each kind's recall at least its measured figure (1.0 when not given) minus 2 points; false positives at most the ceiling. */
