@@ -309,7 +309,8 @@ final class Addresses {
             }
         }
         Matcher b = BUILDING.matcher(t);
-        while (b.find()) {
+        boolean building = BUILDING_HINT.matcher(h.lower).find();
+        while (building && b.find()) {
             emit(h, b.start(), b.end()); // "Rose Cottage, Long Lane, Little Snoring", "Ivy House Farm\nMoor Road"
         }
         if (NUMBER_WORD_HINT.matcher(h.lower).find()) {
@@ -360,7 +361,8 @@ final class Addresses {
             }
         }
         Matcher uc = UNIT_CHAIN.matcher(t);
-        while (uc.find()) {
+        boolean chain = digitThenComma(t);
+        while (chain && uc.find()) {
             int segments = uc.group(2).split(",", -1).length - 1;
             if ((uc.group(1) != null && segments >= 2)
                     || CHAIN_STREET.matcher(uc.group(2)).find()) {
@@ -368,6 +370,11 @@ final class Addresses {
             }
         }
         for (Pattern p : List.of(US_ROUTE, WELSH)) {
+            if (p == US_ROUTE
+                    ? !ROUTE_HINT.matcher(h.lower).find()
+                    : !WELSH_HINT.matcher(t).find()) {
+                continue;
+            }
             Matcher m = p.matcher(t);
             while (m.find()) {
                 emit(h, m.start(), m.end()); // "880 Route 9", "23 Cwrt y Coleg"
@@ -474,8 +481,35 @@ final class Addresses {
         }
     }
 
-    private static final Pattern NUMBER_WORD_HINT =
-            Pattern.compile("(?:ty|teen|ten|eleven|twelve|hundred|one|two|three|four|five|six|seven|eight|nine)\\s");
+    private static final Pattern NUMBER_WORD_HINT = Pattern.compile("(?<![a-z])(?:twenty|thirty|forty|fifty|sixty|"
+            + "seventy|eighty|ninety|hundred|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
+            + "nineteen|one|two|three|four|five|six|seven|eight|nine)\\s+[a-z]");
+    private static final Pattern BUILDING_HINT = Pattern.compile(
+            "(?:cottage|house|farm|forge|lodge|barn|mill|manor|grange|rectory|vicarage|croft)\\s*[,\\n]");
+    private static final Pattern ROUTE_HINT = Pattern.compile(
+            "\\d\\s+(?:state\\s|county\\s|us\\s|farm\\s|route|rte|" + "highway|hwy|road\\s+\\d|rd\\s+\\d)");
+    private static final Pattern WELSH_HINT =
+            Pattern.compile("\\d\\s+(?:Heol|Stryd|Ffordd|Cwrt|Lôn|Maes|Rhodfa|Teras|" + "Cilgant|Clos|Llys)\\s");
+
+    /** Whether a digit is followed, within its word and a few spaces, by a comma: a unit-led address may be here. */
+    private static boolean digitThenComma(String t) {
+        for (int i = 0; i < t.length(); i++) {
+            if (Character.isDigit(t.charAt(i))) {
+                int j = i + 1;
+                while (j < t.length() && j < i + 8 && !Character.isWhitespace(t.charAt(j)) && t.charAt(j) != ',') {
+                    j++;
+                }
+                while (j < t.length() && t.charAt(j) == ' ') {
+                    j++;
+                }
+                if (j < t.length() && t.charAt(j) == ',') {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     private static final Pattern FIVE_DIGITS = Pattern.compile("(?<!\\d)\\d{5}\\s+\\p{L}");
     private static final String[] DE_HINTS = {
         "str",

@@ -857,7 +857,7 @@ final class Names {
             }
             if (!h.strict
                     && (BRAND_DRUGS.contains(k)
-                            || (EPONYMS.contains(k.replaceAll("['’]s$", "").replace("'", ""))
+                            || (EPONYMS.contains(eponymKey(k))
                                     && cueAt(
                                                     TITLE,
                                                     h.lower.substring(Math.max(0, t.start() - 60), t.start()),
@@ -2093,7 +2093,7 @@ final class Names {
         if (EPONYM_THING_AFTER.matcher(after).find()) {
             return true;
         }
-        if (EPONYMS.contains(k.replaceAll("['’]s$", "").replace("'", ""))
+        if (EPONYMS.contains(eponymKey(k))
                 && (i == 0
                         || !toks.get(i - 1).cap()
                         || !adjacent(text, toks.get(i - 1), toks.get(i))
@@ -2255,6 +2255,15 @@ final class Names {
             "becosules",
             "ostelin",
             "solpadeine"));
+
+    /** A word without its possessive ("Crohn's" → "crohn"), for {@link #EPONYMS}. */
+    private static String eponymKey(String k) {
+        int n = k.length();
+        if (n > 2 && k.charAt(n - 1) == 's' && (k.charAt(n - 2) == '\'' || k.charAt(n - 2) == '’')) {
+            return k.substring(0, n - 2);
+        }
+        return k;
+    }
 
     private static boolean drug(String k) {
         return DRUG.matcher(k).find() || BRAND_DRUGS.contains(k);
