@@ -31,7 +31,7 @@ final class Addresses {
     private static final String WEAK_TYPE = "(?:way|place|pl|square|sq|hill|walk|rise|view|green|park|circle|cir|trail|"
             + "path|end|gate|row|dr|run|point|loop|alley|plaza|ridge|vale|meadows?|heights|estate|quay|wharf|yard|mall|"
             + "crossing|cross|concourse|main|sector|block|circuit|grv|chase|bank|brow|fold|croft|wynd|gardens|close)";
-    private static final String NUM = "\\d{1,5}[a-zA-Z]?(?:\\s*[-/]\\s*\\d{1,5}[a-zA-Z]?)*";
+    private static final String NUM = "\\d{1,5}[a-zA-Z]?(?:\\s+1/2)?(?:\\s*[-/]\\s*\\d{1,5}[a-zA-Z]?)*";
     private static final Pattern EN = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}.,/:-])" + NUM + ",?\\s+((?:" + WORD
             + "\\s+(?:(?:y|yr)\\s+)?){0,3}" + WORD + ")\\s+(" + STRONG_TYPE + "|" + WEAK_TYPE + ")\\b\\.?");
     private static final Pattern EN_ORDINAL = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}.,/-])" + NUM
@@ -39,30 +39,32 @@ final class Addresses {
             + STRONG_TYPE + "|" + WEAK_TYPE + "|\\p{L}+\\s+(?:" + STRONG_TYPE
             + "))\\b\\.?");
     private static final Pattern DE = Pattern.compile(
-            "(?iu)(?<![\\p{L}])(?:(?:van|de|den|der|ter|ten)\\s+){0,2}(?:[\\p{L}-]{2,}(?:straße|strasse|str\\.|str(?=\\s*\\d)|weg|gasse|platz|"
+            "(?iu)(?<![\\p{L}])(?:(?:van|de|den|der|ter|ten|eerste|tweede|derde|vierde|1e|2e|3e)\\s+){0,2}(?:[\\p{L}-]{2,}(?:straße|strasse|str\\.|str(?=\\s*\\d)|weg|gasse|platz|"
                     + "allee|damm|ufer|chaussee|pfad|straat|laan|gracht|plein|kade|steeg|dijk)|(?-i:\\p{Lu}[\\p{L}-]+(?:ring|markt|kamp|twiete|steig))|(?:[\\p{L}-]+(?:er|e|es)\\s+(?:straße|strasse|"
                     + "str\\.|weg|gasse|platz|allee|ring|damm))|(?-i:Am|An\\s+der|Auf\\s+der|Im|In\\s+der|Zum|Zur|Unter\\s+den)\\s+"
                     + "(?-i:\\p{Lu})[\\p{L}-]+|(?:am|im|zum|zur)\\s+\\p{L}[\\p{L}-]+(?=\\s*\\d{1,4}\\s?[a-z]?\\s*,?\\s*\\d{5}\\s))"
                     + "(?:\\s*,?\\s*(?:hausnummer|hausnr\\.?|nr\\.?|nummer)\\s*)?\\s*\\d{1,4}\\s?[a-zA-Z]?\\b"
-                    + "(?:\\s?[-/]\\s?\\d{1,4}[a-zA-Z]?\\b)?(?:\\s*(?:bis|ter)(?=\\s*,))?");
+                    + "(?:\\s?[-/]\\s?\\d{1,4}[a-zA-Z]?\\b|-(?:I{1,3}|IV|hs|huis|hoog|boven)\\b)?(?:\\s*(?:bis|ter)(?=\\s*,))?");
     private static final Pattern FR =
             Pattern.compile("(?iu)(?<![\\p{L}\\p{N}])\\d{1,4}(?:\\s?(?:bis|ter|b))?,?\\s+(?:rue|avenue|av\\.|"
                     + "boulevard|bd|bvd|place|pl\\.|chemin|allée|allee|impasse|quai|route|cours|passage|square|rond-point|"
                     + "résidence|residence|faubourg|fg|voie|sentier|cité|cite|hameau|lotissement)\\s+(?:(?:de|du|des|la|le|"
                     + "l['’]|d['’]|aux?|saint|sainte|st|ste)\\s*)*(?:" + WORD + ")(?:\\s+" + WORD + "){0,3}");
     private static final Pattern ES = Pattern.compile("(?iu)(?<![\\p{L}])(?:(?:calle|avenida|avda|plaza|pza|"
-            + "paseo|camino|carrera|ronda|travesía|travesia|carretera|ctra|glorieta|pasaje|urbanización|"
+            + "paseo|camino|carrera|ronda|travesía|travesia|carretera|ctra|glorieta|pasaje|urbanización|carrer|passeig|avinguda|"
+            + "plaça|travessera|rambla|"
             + "urb|rua|praça|travessa)(?![\\p{L}])\\.?|(?-i:Via|Viale|Piazza|Corso)(?=\\s+(?-i:\\p{Lu}))|c/(?!o\\b)|av\\.|p[º°])\\s*(?:(?:de|del|la|las|los|el|dels|di|della)\\s+)*"
-            + WORD + "(?:\\s+(?:(?:de|del|la|las|los|el|y)\\s+)*" + WORD + "){0,3}?,?\\s*(?:n[º°o]\\.?\\s*)?\\d{1,4}"
+            + WORD + "(?:\\s+(?:(?:de|del|la|las|los|el|y)\\s+)*" + WORD
+            + "){0,3}?,?\\s*(?:n[º°o]\\.?\\s*)?(?:\\d{1,4}|s/n)"
             + "(?:\\s*,?\\s*\\d{1,2}\\s*[º°ª]?\\s*-?\\s*[a-zA-Z]?\\b|\\s*,?\\s*(?:piso|planta|puerta|esc\\.?|bajo|izq\\.?|"
-            + "dcha\\.?)\\b[^,\\n]{0,12})*");
+            + "dcha\\.?|izquierda|derecha|izda\\.?|ático|atico|entresuelo)(?![\\p{L}])[^,\\n]{0,12})*");
     /** Post-office boxes, Indian sector and block addresses, Russian and Chinese street forms. */
     private static final List<Pattern> OTHER = List.of(
             Pattern.compile("(?iu)(?<![\\p{L}\\p{N}])(?:[A-Z]{1,2}-?\\d{1,4}[A-Z]?|\\d{1,4}[A-Z]?(?:/\\d{1,4})?),?\\s+"
                     + "(?:sector|block|phase|pocket)\\s+\\d{1,3}[A-Z]?\\b(?:(?:,?\\s+\\p{L}[\\p{L}-]+){0,2},?\\s*-?\\s*[1-9]\\d{2}\\s?\\d{3})?"
                     + "(?![\\p{L}\\p{N}])"),
             Pattern.compile(
-                    "(?iu)\\b(?:P\\.?\\s?O\\.?\\s?Box|Post\\s+Office\\s+Box|Postfach|Postbus|Bo[iî]te\\s+postale"
+                    "(?iu)\\b(?:P\\.?\\s?O\\.?\\s?Box|Post\\s+Office\\s+Box|RMB|RSD|Locked\\s+Bag|Postfach|Postbus|Bo[iî]te\\s+postale"
                             + "|Apartado(?:\\s+de\\s+correos)?|Casella\\s+postale|Caixa\\s+postal|а/я|абонентский\\s+ящик)\\s*"
                             + "\\d{1,6}(?:\\s\\d{2}){0,3}\\b"),
             Pattern.compile(
@@ -123,8 +125,17 @@ final class Addresses {
     /** What may follow a street: each tried in turn at the end of the span until none matches. */
     private static final List<Pattern> TAILS = List.of(
             Pattern.compile(
-                    "(?iu)^,?\\s*(?:(?:apt|apartment|flat|unit|suite|ste|room|rm|no)(?![\\p{L}])\\.?|#)\\s*#?\\s*(?=[\\p{L}\\p{N}-]{0,5}\\d|[A-Za-z]\\b)[\\p{L}\\p{N}-]{1,6}\\b"),
+                    "(?iu)^,?\\s*(?:(?:apt|apartment|flat|unit|suite|ste|room|rm|no|lot|wohnung|whg|appartement|appt|bâtiment|bat|"
+                            + "escalier|esc|piso|puerta|planta|bloque|portal)(?![\\p{L}])\\.?|#)\\s*#?\\s*(?=[\\p{L}\\p{N}-]{0,5}\\d|[A-Za-z]\\b)[\\p{L}\\p{N}-]{1,6}\\b"),
             Pattern.compile("(?u)^,?\\s*(?:" + UK_POSTCODE + "|" + EIRCODE + ")(?![\\p{L}\\p{N}])"),
+            Pattern.compile("(?iu)^,?\\s*(?:seitenflügel|hinterhaus|vorderhaus|gartenhaus|souterrain|dachgeschoss|"
+                    + "\\d{1,2}\\.\\s*(?:og|stock|etage|obergeschoss)|\\d{1,2}(?:st|nd|rd|th|er|e|ème|º|ª)?\\s+(?:floor|étage|"
+                    + "etage|piso|planta)|ático|atico|bajo|entresuelo|(?:\\d{1,2}\\s*[º°ª]\\s*)?(?:izquierda|derecha|izda|dcha))"
+                    + "(?![\\p{L}])"),
+            Pattern.compile("(?iu)^,?\\s*off\\s+(?:the\\s+)?(?:" + WORD + "\\s+){0,3}(?:" + STRONG_TYPE + "|"
+                    + WEAK_TYPE + ")(?![\\p{L}])"),
+            Pattern.compile("(?u)^,?\\s+\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+){0,2},?\\s+(?:" + STATE
+                    + "|NSW|VIC|QLD|WA|SA|TAS|ACT|NT)(?![\\p{L}\\p{N}])"),
             Pattern.compile(
                     "(?u)^[,.]?\\s*(?:Co\\.?|County)\\s+\\p{Lu}[\\p{L}'’-]+(?=\\s*(?:,|[.!?;\\n)]|$|" + EIRCODE + "))"),
             Pattern.compile("(?iu)^,?\\s*Dublin\\s+\\d{1,2}W?(?![\\p{L}\\p{N}])"),
@@ -150,7 +161,10 @@ final class Addresses {
                     "(?u)^,?\\s*\\d{4,5}(?:-\\d{4})?(?:\\s+(?:\\p{Lu}\\s(?=\\p{Lu}))?\\p{Lu}[\\p{L}\\p{M}'’-]+(?:[ -]\\p{Lu}[\\p{L}\\p{M}'’-]+){0,2}"
                             + "(?:\\s+(?:am|an\\s+der|im|in\\s+der|ob\\s+der|bei)\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+)?)?(?![\\p{N}])"),
             Pattern.compile("(?u)^,?\\s+in\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+(?=\\s*(?:[,.!?;\\n)]|$))"),
-            Pattern.compile("(?u)^,\\s*" + TOWN + "(?=\\s*(?:,|[.!?;\\n)]|$|" + UK_POSTCODE + "|" + STATE + "\\s+\\d|"
+            Pattern.compile("(?u)^,\\s*" + TOWN
+                    + "(?=\\s*(?:,|[.!?;\\n)]|$|\\s(?:and|but|so|if|until|till|since|because|cos|is|was|"
+                    + "now|not|for|where|which|who|x|tho|though|y|et|und|en|de)\\b|" + UK_POSTCODE + "|" + STATE
+                    + "\\s+\\d|"
                     + AU_STATE + "\\s+\\d|\\d{4,6}\\b|-\\s*\\d{6}))"),
             Pattern.compile("(?u)^\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+(?:\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+){0,2}(?=,?\\s+(?:"
                     + UK_POSTCODE + "|" + STATE + "\\s+\\d|" + AU_STATE + "\\s+\\d))"),
@@ -159,18 +173,87 @@ final class Addresses {
             Pattern.compile(
                     "(?iu)^,?\\s*(?:uk|usa|us|u\\.s\\.|united\\s+kingdom|england|scotland|wales|ireland|germany|"
                             + "deutschland|france|spain|españa|india|australia)\\b"));
+    /** A house number written in words ("forty two Mill Street", "four hundred twelve west pine street"). */
+    private static final String UNITS_W = "(?:one|two|three|four|five|six|seven|eight|nine)";
+
+    private static final String NUM_WORDS =
+            "(?:(?:" + UNITS_W + "\\s+hundred(?:\\s+and)?\\s+)?(?:(?:twenty|thirty|forty|fifty|"
+                    + "sixty|seventy|eighty|ninety)(?:[\\s-]" + UNITS_W
+                    + ")?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+                    + "seventeen|eighteen|nineteen|" + UNITS_W + ")|" + UNITS_W + "\\s+hundred)";
+    private static final Pattern EN_WORDS = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}-])" + NUM_WORDS + "\\s+((?:" + WORD
+            + "\\s+){0,3}" + WORD + ")\\s+(" + STRONG_TYPE + "|" + WEAK_TYPE + ")\\b\\.?");
+    /** A segment of a comma-separated address: words or numbers ("sai krupa apartments", "12th cross", "no. 4"). */
+    private static final String SEG_WORD =
+            "(?:no\\.?\\s*\\d{1,5}|\\d{1,5}(?:st|nd|rd|th)?[a-zA-Z]?(?![\\p{L}\\p{N}])|" + WORD + ")";
+
+    private static final String SEG =
+            "(?:(?:the|near|off|opp\\.?|behind)\\s+)?" + SEG_WORD + "(?:\\s+(?:(?:for|of)\\s+)?" + SEG_WORD + "){0,4}";
+    /**
+     * An address led by a flat, house, room, plot or door number, then comma-separated segments ("flat 304, sai krupa
+     * apartments, 12th cross, malleshwaram, bangalore", "apartment 3, the weir, mill road, ennis", "B-42, second
+     * floor, Lajpat Nagar 3"). Group 1 is the lead when it names a home (flat, apartment, house, door).
+     */
+    private static final Pattern UNIT_CHAIN = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}])(?:((?:basement|ground\\s+floor|"
+            + "top\\s+floor|first\\s+floor|garden)\\s+flat|(?:flat|apt|apartment|house|door|h\\.?\\s?no|bungalow)\\.?(?:\\s*no\\.?)?"
+            + "\\s*[\\p{L}\\p{N}/-]*\\d[\\p{L}\\p{N}/-]*)|(?:unit|room|rm|suite|lot|plot)\\.?(?:\\s*no\\.?)?\\s*[\\p{L}\\p{N}/-]*\\d"
+            + "[\\p{L}\\p{N}/-]*|(?-i:[A-Z])-\\d{1,4}[A-Z]?)((?:\\s*,\\s*" + SEG + "){1,5})");
+    /** A word of a street or an Indian locality in a segment chain. */
+    private static final Pattern CHAIN_STREET = Pattern.compile("(?iu)(?<![\\p{L}])(?:" + STRONG_TYPE + "|nagar|"
+            + "\\d{1,2}(?:st|nd|rd|th)\\s+(?:cross|main)|sector|mohalla|gali|marg|chowk|bazaar|apartments|society|residency|colony|layout|enclave|vihar|"
+            + "puram|palya|halli)(?![\\p{L}])");
+    /** A named house, farm or cottage, then its street ("Rose Cottage, Long Lane", "the old forge, church lane"). */
+    private static final Pattern BUILDING = Pattern.compile("(?u)(?<![\\p{L}])(?:(?i:the)\\s+)?(?:" + WORD
+            + "\\s+){1,2}"
+            + "(?i:cottage|house|farm|forge|lodge|barn|mill|manor|grange|rectory|vicarage|farmhouse|croft|schoolhouse)"
+            + "(?:\\s+(?i:farm|cottage))?\\s*(?:,|\\n)\\s*(?:" + WORD + "\\s+){0,3}(?i:" + STRONG_TYPE + "|" + WEAK_TYPE
+            + ")(?![\\p{L}])");
+    /** A US route or county road with its house number ("880 Route 9", "2100 County Road 12"). */
+    private static final Pattern US_ROUTE = Pattern.compile("(?iu)(?<![\\p{L}\\p{N}])\\d{1,5}\\s+(?:(?:state|county|us|"
+            + "farm\\s+to\\s+market)\\s+)?(?:route|rte|highway|hwy|road|rd)\\s+\\d{1,4}[A-Z]?(?![\\p{L}\\p{N}])");
+    /** A Welsh street: the type comes first ("23 Cwrt y Coleg", "4 Heol y Bont"). */
+    private static final Pattern WELSH = Pattern.compile(
+            "(?u)(?<![\\p{L}\\p{N}])\\d{1,4}[a-z]?,?\\s+(?:Heol|Stryd|Ffordd|"
+                    + "Cwrt|Lôn|Maes|Rhodfa|Teras|Cilgant|Clos|Llys)\\s+(?:(?:y|yr|'r)\\s+)?\\p{L}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?");
+    /** A public place right before an address: a hospital's, surgery's or police station's address is not personal. */
+    private static final Pattern PUBLIC_BEFORE =
+            Pattern.compile("(?u)(?:(?<![\\p{L}])(?i:hospital|hôpital|hopital|infirmary|"
+                    + "clinic|klinik|klinikum|krankenhaus|charité|ziekenhuis|amc|umc|surgery|medical\\s+cent(?:re|er)|health\\s+"
+                    + "cent(?:re|er)|centro\\s+de\\s+salud|police\\s+station|polizeiwache|commissariat|comisaría|comisaria|"
+                    + "politiebureau|library|jobcentre|job\\s+centre|town\\s+hall|council\\s+offices|courthouse|cmp|cmht)|General)"
+                    + "(?:\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+){0,4}\\s*(?:,|\\s+(?i:is|are|was|ist|est|es|está|located)(?:\\s+(?i:at|in|on|"
+                    + "au|à|en|in\\s+der|am))?|\\s+(?i:at|on|in))?\\s*$");
+    /** A town in capitals after the street, then a lower-case word of the sentence ("…Close, Chard instead of"). */
+    private static final Pattern TOWN_CAP = Pattern.compile(
+            "(?u)^,\\s*(\\p{Lu}[\\p{L}\\p{M}'’-]+)((?:[ -](?:(?:de|del|la|le|"
+                    + "sur|en|am|on|upon|y)\\s+)*\\p{Lu}[\\p{L}\\p{M}'’-]+){0,3})(?=\\s*(?:[,.!?;\\n)]|$)|\\s+\\p{Ll})");
+    /** A town on the next line after the street ("3 Tyddyn Terrace\\nLlanrug"). */
+    private static final Pattern TOWN_NEXT_LINE = Pattern.compile("(?u)^[ \\t]*\\n[ \\t]*(\\p{Lu}[\\p{L}\\p{M}'’-]+)"
+            + "(?:[ -]\\p{Lu}[\\p{L}\\p{M}'’-]+){0,2}(?=[ \\t]*(?:[,.!?;\\n)]|$)|\\s+\\p{Ll})");
+    /** Words that start a sentence or a sign-off, not a town, after an address's comma. */
+    private static final java.util.Set<String> NOT_TOWN = java.util.Set.of(
+            "thanks", "thank", "please", "love", "sorry", "cheers", "regards", "best", "and", "but", "so", "i", "im",
+            "it", "the", "my", "he", "she", "we", "they", "you", "ok", "okay", "yes", "no", "hi", "hey", "dear", "also",
+            "then", "still", "just", "now", "if", "when", "call", "ring", "text", "send", "can", "could", "is", "was",
+            "that", "this", "there", "here", "what", "who");
     /** A postcode and town written before the street. */
     private static final Pattern POSTCODE_FIRST = Pattern.compile("(?u)(?<![\\p{L}\\p{N}])(?:\\d{5}|" + UK_POSTCODE
             + ")" + "(?:\\s+\\p{L}[\\p{L}\\p{M}'’-]+){0,2}\\s*,\\s*$");
 
-    private static final Pattern PREFIX = Pattern.compile("(?iu)(?:\\blot\\s+(?:no\\.?\\s*)?\\d{1,4}[a-z]?\\s*,?\\s*"
-            + "|\\b(?:flat|apt|apartment|unit)\\s*(?:no\\.?\\s*)?\\d{1,4}[a-z]?\\s*,?\\s*(?:\\p{L}[\\p{L}'’-]+\\s+){1,3}(?:house|court|"
-            + "lodge|apartments|mansions|towers|hall|heights|residency|society|villa|flats)\\s*,?\\s*|\\b(?:flat|apt|apartment|unit|suite|room|rm|bldg|building|house|h\\.?\\s?no"
-            + "|appartement|appt|apt\\.|bâtiment|bat|étage|etage|escalier|wohnung|whg|piso|planta|puerta|portal|bloque"
-            + "|door\\s+no|plot\\s+no|plot|no)\\.?\\s*(?:#?\\s*(?=[\\p{L}\\p{N}/-]{0,7}\\d|\\p{L}\\b)[\\p{L}\\p{N}/-]{1,8})?\\s*,?\\s*|\\b\\p{Lu}[\\p{L}'’-]+\\s+"
-            + "(?:house|cottage|court|lodge|farm|apartments|residency|towers|mansions|hall|villa|hostel|refuge)\\s*,?\\s*"
-            + "|\\b(?:r[ée]sidence|immeuble|b[âa]t(?:iment)?\\.?)\\s+[\\p{L}\\p{N}'’-]+(?:\\s+[\\p{L}'’-]+){0,2}\\s*,\\s*"
-            + "|\\b(?:\\p{L}+\\s+){1,3}(?:hostel|refuge|shelter)\\s*,?\\s*)+$");
+    private static final Pattern PREFIX = Pattern.compile(
+            "(?iu)(?:\\blot\\s+(?:no\\.?\\s*)?\\d{1,4}[a-z]?\\s*,?\\s*"
+                    + "|\\b(?:flat|apt|apartment|unit)\\s*(?:no\\.?\\s*)?\\d{1,4}[a-z]?\\s*,?\\s*(?:\\p{L}[\\p{L}'’-]+\\s+){1,3}(?:house|court|"
+                    + "lodge|apartments|mansions|towers|hall|heights|residency|society|villa|flats)\\s*,?\\s*|\\b(?:flat|apt|apartment|unit|suite|room|rm|bldg|building|house|h\\.?\\s?no"
+                    + "|appartement|appt|apt\\.|bâtiment|bat|étage|etage|escalier|wohnung|whg|piso|planta|puerta|portal|bloque"
+                    + "|lot|bungalow|village|vill|gram|mohalla|gali|galli|(?:basement|ground[\\s-]floor|top[\\s-]floor|first[\\s-]floor|garden)\\s+flat"
+                    + "|door\\s+no|plot\\s+no|plot|no)\\.?\\s*(?:#?\\s*(?=[\\p{L}\\p{N}/-]{0,7}\\d|\\p{L}\\b)[\\p{L}\\p{N}/-]{1,8})?\\s*,?\\s*|\\b\\p{Lu}[\\p{L}'’-]+\\s+"
+                    + "(?:house|cottage|court|lodge|farm|apartments|residency|towers|mansions|hall|villa|hostel|refuge)\\s*,?\\s*"
+                    + "|\\b(?:r[ée]sidence|immeuble|b[âa]t(?:iment)?\\.?)\\s+[\\p{L}\\p{N}'’-]+(?:\\s+[\\p{L}'’-]+){0,2}\\s*,\\s*"
+                    + "|\\b(?:\\p{L}+\\s+){1,3}(?:hostel|refuge|shelter)\\s*,?\\s*"
+                    + "|\\b(?:room|rm|unit|apt|flat|lot|cabin)\\s*#?\\d{1,4}[a-z]?\\s+(?:of|at|in)\\s+(?:the\\s+)?(?:[\\p{L}'’&-]+\\s+){0,4}"
+                    + "[\\p{L}'’&-]+\\s*,\\s*"
+                    + "|\\b(?:the\\s+)?(?:\\p{L}+\\s+)?(?:caravan|static|chalet|annexe|annex|trailer|cabin|house|bungalow)\\s+(?:at|in|behind)\\s+"
+                    + "|\\blot\\s*\\d{1,4}[a-z]?\\s*,\\s*(?:\\p{L}[\\p{L}'’-]+\\s+){1,4}(?:park|estate|village|court|motel|inn)\\s*,\\s*)+$");
     /** A postcode that may end an address written without a street type. */
     private static final Pattern ANCHOR = Pattern.compile("(?u)(?<![\\p{L}\\p{N}])(?:" + UK_POSTCODE + "|" + EIRCODE
             + "|(?:" + STATE + "|" + AU_STATE + ")\\s+\\d{4,5}(?:-\\d{4})?|" + STATE_LOWER
@@ -182,7 +265,8 @@ final class Addresses {
 
     private static final Pattern ADDRESS_WORD =
             Pattern.compile("(?iu)(?:address|live|living|lives|stay|staying|moved|move|"
-                    + "house|flat|home|place|post|mail|send|deliver|come|found\\s+me|outside|at)\\b[^.!?\\n]{0,20}$");
+                    + "house|flat|home|place|post|mail|send|deliver|come|found\\s+me|outside|at|unit|apt|apartment|lot|"
+                    + "bungalow)\\b[^.!?\\n]{0,28}$");
     /** "its 5 high st", "my nan's is 31a station road": a house number as what something is, before a strong street type. */
     private static final Pattern IS_BEFORE = Pattern.compile("(?iu)\\b(?:is|it['’]?s|was)\\s+$");
 
@@ -224,12 +308,25 @@ final class Addresses {
                 emit(h, ie.start(), ie.end());
             }
         }
+        Matcher b = BUILDING.matcher(t);
+        boolean building = BUILDING_HINT.matcher(h.lower).find();
+        while (building && b.find()) {
+            emit(h, b.start(), b.end()); // "Rose Cottage, Long Lane, Little Snoring", "Ivy House Farm\nMoor Road"
+        }
+        if (NUMBER_WORD_HINT.matcher(h.lower).find()) {
+            Matcher w = EN_WORDS.matcher(t);
+            while (w.find()) {
+                if (capitalised(w.group(1)) || cueBefore(h, w.start()) || tailFollows(t, w.end())) {
+                    emit(h, w.start(), w.end()); // "forty two Mill Street", "at sixteen rowan close"
+                }
+            }
+        }
         boolean digit = false;
         for (int i = 0; i < t.length() && !digit; i++) {
             digit = Character.isDigit(t.charAt(i));
         }
-        if (!digit) {
-            return; // every address form here has a house number, a postcode or a box number
+        if (!digit && !h.lower.contains("s/n")) {
+            return; // every address form here has a house number, a postcode or a box number ("s/n": sin número)
         }
         for (Pattern p : List.of(EN, EN_ORDINAL)) {
             Matcher m = p.matcher(t);
@@ -261,6 +358,26 @@ final class Addresses {
                     continue; // "3 main road"-like text with no sign of an address
                 }
                 emit(h, m.start(), m.end());
+            }
+        }
+        Matcher uc = UNIT_CHAIN.matcher(t);
+        boolean chain = digitThenComma(t);
+        while (chain && uc.find()) {
+            int segments = uc.group(2).split(",", -1).length - 1;
+            if ((uc.group(1) != null && segments >= 2)
+                    || CHAIN_STREET.matcher(uc.group(2)).find()) {
+                emit(h, uc.start(), uc.end()); // "flat 304, sai krupa apartments, 12th cross, malleshwaram"
+            }
+        }
+        for (Pattern p : List.of(US_ROUTE, WELSH)) {
+            if (p == US_ROUTE
+                    ? !ROUTE_HINT.matcher(h.lower).find()
+                    : !WELSH_HINT.matcher(t).find()) {
+                continue;
+            }
+            Matcher m = p.matcher(t);
+            while (m.find()) {
+                emit(h, m.start(), m.end()); // "880 Route 9", "23 Cwrt y Coleg"
             }
         }
         Matcher cw = EN_COMPOUND.matcher(t);
@@ -364,6 +481,35 @@ final class Addresses {
         }
     }
 
+    private static final Pattern NUMBER_WORD_HINT = Pattern.compile("(?<![a-z])(?:twenty|thirty|forty|fifty|sixty|"
+            + "seventy|eighty|ninety|hundred|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
+            + "nineteen|one|two|three|four|five|six|seven|eight|nine)\\s+[a-z]");
+    private static final Pattern BUILDING_HINT = Pattern.compile(
+            "(?:cottage|house|farm|forge|lodge|barn|mill|manor|grange|rectory|vicarage|croft)\\s*[,\\n]");
+    private static final Pattern ROUTE_HINT = Pattern.compile(
+            "\\d\\s+(?:state\\s|county\\s|us\\s|farm\\s|route|rte|" + "highway|hwy|road\\s+\\d|rd\\s+\\d)");
+    private static final Pattern WELSH_HINT =
+            Pattern.compile("\\d\\s+(?:Heol|Stryd|Ffordd|Cwrt|Lôn|Maes|Rhodfa|Teras|" + "Cilgant|Clos|Llys)\\s");
+
+    /** Whether a digit is followed, within its word and a few spaces, by a comma: a unit-led address may be here. */
+    private static boolean digitThenComma(String t) {
+        for (int i = 0; i < t.length(); i++) {
+            if (Character.isDigit(t.charAt(i))) {
+                int j = i + 1;
+                while (j < t.length() && j < i + 8 && !Character.isWhitespace(t.charAt(j)) && t.charAt(j) != ',') {
+                    j++;
+                }
+                while (j < t.length() && t.charAt(j) == ' ') {
+                    j++;
+                }
+                if (j < t.length() && t.charAt(j) == ',') {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     private static final Pattern FIVE_DIGITS = Pattern.compile("(?<!\\d)\\d{5}\\s+\\p{L}");
     private static final String[] DE_HINTS = {
         "str",
@@ -441,6 +587,11 @@ final class Addresses {
         "glorieta",
         "pasaje",
         "urb",
+        "carrer",
+        "passeig",
+        "avinguda",
+        "plaça",
+        "rambla",
         "rua",
         "praça",
         "Via",
@@ -475,6 +626,9 @@ final class Addresses {
             case 0 -> l.contains("sector") || l.contains("block") || l.contains("phase") || l.contains("pocket");
             case 1 ->
                 l.contains("box")
+                        || l.contains("rmb")
+                        || l.contains("rsd")
+                        || l.contains("locked bag")
                         || l.contains("postfach")
                         || l.contains("postbus")
                         || l.contains("postale")
@@ -532,6 +686,14 @@ final class Addresses {
         if (p.find()) {
             start = p.start();
         }
+        if (!h.strict
+                && PUBLIC_BEFORE
+                        .matcher(t)
+                        .region(Math.max(0, start - 60), start)
+                        .find()) {
+            h.publicPlaces.add(new int[] {start, end});
+            return; // "Bellevue Hospital, 462 First Avenue": a public place's address is no one's personal data
+        }
         h.add(Redactor.Kind.ADDRESS, start, end);
     }
 
@@ -549,8 +711,33 @@ final class Addresses {
                     break;
                 }
             }
+            if (!grew) {
+                for (Pattern town : List.of(TOWN_CAP, TOWN_NEXT_LINE)) {
+                    Matcher m = town.matcher(t);
+                    m.region(end, t.length());
+                    if (m.lookingAt() && m.end() > end && townWord(m.group(1), m.group())) {
+                        end = m.end();
+                        grew = true;
+                        break;
+                    }
+                }
+            }
         }
         return end;
+    }
+
+    /** Whether a capitalised word after an address's comma or line break is a town, not a sentence or a person. */
+    private static boolean townWord(String first, String all) {
+        String whole = all.replaceAll("^[,\\s]+", "").strip().toLowerCase(java.util.Locale.ROOT);
+        if (NameLists.CITIES.contains(whole)) {
+            return true;
+        }
+        String f = first.toLowerCase(java.util.Locale.ROOT);
+        if (NOT_TOWN.contains(f) || NameLists.GIVEN_CORE.contains(f)) {
+            return false;
+        }
+        // after a comma a capital marks a town ("Close, Chard"); a new line may start any sentence
+        return all.startsWith(",") || !Names.isCommonWord(f.replaceAll("['’]", ""));
     }
 
     /**

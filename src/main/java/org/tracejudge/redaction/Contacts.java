@@ -31,6 +31,9 @@ final class Contacts {
     private static final Pattern EMAIL = Pattern.compile("(?iu)(?<![\\p{L}\\p{M}\\p{N}._%+-])" + LOCAL + AT + W
             + "[\\p{L}\\p{M}\\p{N}-]*(?:" + DOT + W + "[\\p{L}\\p{M}\\p{N}-]*)*" + DOT + TLD + "(?:" + DOT + TLD + ")?"
             + "(?![\\p{L}\\p{N}/])");
+    /** A spelled "at" with no "@", then a full stop, a space and a capital: a sentence end, not a dot. */
+    private static final Pattern SENTENCE_DOT =
+            Pattern.compile("(?u)^[^@]*\\s(?:at|arroba|arobase)\\s[^@]*\\.\\s+\\p{Lu}");
     /** An address with "@" and any TLD (including ones not in the list). */
     private static final Pattern EMAIL_PLAIN = Pattern.compile(
             "[\\p{L}\\p{M}\\p{N}._%+'-]+@[\\p{L}\\p{M}\\p{N}-]+(?:\\.[\\p{L}\\p{M}\\p{N}-]+)*\\.\\p{L}{2,}");
@@ -214,6 +217,9 @@ final class Contacts {
                 // a spelled "at" needs a spelled or real dot in the domain ("meet at the park. com" aside)
                 if (handleAfterWord(m.group())) {
                     continue; // "dm me on insta @its.just.me": a word, a space, then "@" joined to a handle
+                }
+                if (SENTENCE_DOT.matcher(m.group()).find()) {
+                    continue; // "sit at home. It's": a spelled "at", then a sentence's full stop, is no address
                 }
                 h.add(Redactor.Kind.EMAIL, m.start(), m.end());
             }

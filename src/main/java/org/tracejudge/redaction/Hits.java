@@ -11,6 +11,18 @@ final class Hits {
     final String lower;
     final boolean strict;
     final List<Redactor.Span> spans = new ArrayList<>();
+    /** Addresses of public places (a hospital's, a police station's): kept, and no name is looked for inside them. */
+    final List<int[]> publicPlaces = new ArrayList<>();
+
+    /** Whether position {@code i} lies in a public place's address. */
+    boolean inPublicPlace(int i) {
+        for (int[] r : publicPlaces) {
+            if (r[0] <= i && i < r[1]) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     Hits(String text, boolean strict) {
         this.text = text;

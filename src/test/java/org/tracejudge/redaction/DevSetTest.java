@@ -20,9 +20,7 @@ class DevSetTest {
 
     @Test
     void developmentSetFiguresDoNotRegress() throws Exception {
-        Evaluation.Report r = Evaluation.run(new Redactor(), Path.of("src/test/resources/redaction-dev/dev.jsonl"));
-        System.out.print(r.toText());
-        assertTrue(r.positives() >= 300 && r.negatives() >= 150, r.positives() + " / " + r.negatives());
+        Evaluation.Report r = measure("dev", 300, 150);
         for (Map.Entry<String, Evaluation.KindFigure> e : r.perKind().entrySet()) {
             double floor = e.getKey().equals("name") ? NAME_FLOOR : OTHER_FLOOR;
             assertTrue(
@@ -41,9 +39,7 @@ class DevSetTest {
      */
     @Test
     void secondDevelopmentSetFiguresDoNotRegress() throws Exception {
-        Evaluation.Report r = Evaluation.run(new Redactor(), Path.of("src/test/resources/redaction-dev/dev2.jsonl"));
-        System.out.print(r.toText());
-        assertTrue(r.positives() >= 300 && r.negatives() >= 300, r.positives() + " / " + r.negatives());
+        Evaluation.Report r = measure("dev2", 300, 300);
         for (Map.Entry<String, Evaluation.KindFigure> e : r.perKind().entrySet()) {
             double floor = e.getKey().equals("name") ? 0.963 : 0.98;
             assertTrue(
@@ -63,9 +59,7 @@ class DevSetTest {
      */
     @Test
     void thirdDevelopmentSetFiguresDoNotRegress() throws Exception {
-        Evaluation.Report r = Evaluation.run(new Redactor(), Path.of("src/test/resources/redaction-dev/dev3.jsonl"));
-        System.out.print(r.toText());
-        assertTrue(r.positives() >= 300 && r.negatives() >= 300, r.positives() + " / " + r.negatives());
+        Evaluation.Report r = measure("dev3", 300, 300);
         Map<String, Double> measured = Map.of("name", 148 / 150.0, "email", 12 / 13.0);
         assertFloors(r, measured, 1 / 312.0 + 0.02);
     }
@@ -78,9 +72,7 @@ class DevSetTest {
      */
     @Test
     void fourthDevelopmentSetFiguresDoNotRegress() throws Exception {
-        Evaluation.Report r = Evaluation.run(new Redactor(), Path.of("src/test/resources/redaction-dev/dev4.jsonl"));
-        System.out.print(r.toText());
-        assertTrue(r.positives() >= 250 && r.negatives() >= 250, r.positives() + " / " + r.negatives());
+        Evaluation.Report r = measure("dev4", 250, 250);
         Map<String, Double> measured = Map.of("name", 123 / 127.0);
         assertFloors(r, measured, 0.02);
     }
@@ -93,11 +85,9 @@ class DevSetTest {
      */
     @Test
     void fifthDevelopmentSetFiguresDoNotRegress() throws Exception {
-        Evaluation.Report r = Evaluation.run(new Redactor(), Path.of("src/test/resources/redaction-dev/dev5.jsonl"));
-        System.out.print(r.toText());
-        assertTrue(r.positives() >= 240 && r.negatives() >= 300, r.positives() + " / " + r.negatives());
+        Evaluation.Report r = measure("dev5", 240, 300);
         Map<String, Double> measured = Map.of("name", 66 / 68.0, "email", 12 / 13.0, "handle", 14 / 15.0);
-        assertFloors(r, measured, 10 / 322.0 + 0.02); // sixth pass (dev6's rules): 10 of 322
+        assertFloors(r, measured, 8 / 322.0 + 0.02); // seventh pass: 8 of 322 (sixth 10)
     }
 
     /**
@@ -108,11 +98,33 @@ class DevSetTest {
      */
     @Test
     void sixthDevelopmentSetFiguresDoNotRegress() throws Exception {
-        Evaluation.Report r = Evaluation.run(new Redactor(), Path.of("src/test/resources/redaction-dev/dev6.jsonl"));
-        System.out.print(r.toText());
-        assertTrue(r.positives() >= 170 && r.negatives() >= 650, r.positives() + " / " + r.negatives());
+        Evaluation.Report r = measure("dev6", 170, 650);
         Map<String, Double> measured = Map.of("name", 132 / 151.0, "email", 3 / 4.0, "address", 23 / 24.0);
-        assertFloors(r, measured, 98 / 696.0 + 0.02);
+        assertFloors(r, measured, 86 / 696.0 + 0.02); // seventh pass: 86 of 696 (sixth 98)
+    }
+
+    /**
+     * The seventh development set (dev7.jsonl, issue 33's seventh pass, written before its changes: 393 long harmless
+     * messages, clinic letters, timetables, medication lists, public places with their address, pets, storms,
+     * eponymous conditions and scales; 123 street addresses of nine locales and 116 names): figures when it was tuned
+     * (2026-11-26: names 111/116, address 123/123, false positives 8 of 393), minus 2 points / plus 2 points. Before
+     * the changes (a414e76): names 109/116, address 77/123 (62.6%), false positives 65 of 393 (16.5%).
+     */
+    @Test
+    void seventhDevelopmentSetFiguresDoNotRegress() throws Exception {
+        Evaluation.Report r = measure("dev7", 220, 380);
+        Map<String, Double> measured = Map.of("name", 111 / 116.0);
+        assertFloors(r, measured, 8 / 393.0 + 0.02);
+    }
+
+    /** The report on {@code redaction-dev/NAME.jsonl}, printed, after checking the set still has its size. */
+    private static Evaluation.Report measure(String name, int minPositives, int minNegatives) throws Exception {
+        Evaluation.Report r =
+                Evaluation.run(new Redactor(), Path.of("src/test/resources/redaction-dev/" + name + ".jsonl"));
+        System.out.print(r.toText());
+        assertTrue(
+                r.positives() >= minPositives && r.negatives() >= minNegatives, r.positives() + " / " + r.negatives());
+        return r;
     }
 
     /** Each kind's recall at least its measured figure (1.0 when not given) minus 2 points; false positives at most the ceiling. */
