@@ -46,7 +46,7 @@ final class OtlpReader {
 
     private final Path file;
     /** Tasks already built (many runs share one input): the content hash is computed once per task. */
-    private final Map<String, Records.TaskRec> taskCache = new HashMap<>();
+    private final Map<AgentRun.TaskKey, Records.TaskRec> taskCache = new HashMap<>();
 
     private final Map<String, String> keyCache = new HashMap<>();
     /** Spans of each trace, in file order. */
