@@ -54,6 +54,9 @@ final class OtlpReader {
 
     private final Map<String, Map<String, Integer>> skippedByTrace = new HashMap<>();
     private final Map<String, Integer> skippedOutside = new LinkedHashMap<>();
+    /** Where finished traces are assembled: on this thread, or on a second one while {@link #readLines} runs. */
+    private TraceAssembly assembly = TraceAssembly.INLINE;
+
     /** The deprecated convention's message events, as log records of the current request, by span id. */
     private final Map<String, List<ObjectNode>> logMessages = new HashMap<>();
     /** What ADK writes as an event's content when the content is kept on the spans instead. */
@@ -107,8 +110,38 @@ final class OtlpReader {
      * JSON Lines of OTLP requests, one line at a time, parsed from the line's bytes: only the spans' GenAI content is
      * kept until the end, or, with {@code ends} (from {@link #lastLines}), until the trace's last line. The bytes are
      * UTF-8 already when {@code checked} (the importer checked the whole file); else (gzip) each line is checked here.
+     * Finished traces are assembled on a second thread (see {@link TraceAssembly}) while this one parses on; {@code out}
+     * is called from that thread only, in the order of an inline read, and has been called for the last time when
+     * this returns.
      */
     void readLines(
+            java.io.InputStream in,
+            boolean checked,
+            Map<Long, List<String>> ends,
+            ImportListener listener,
+            Consumer<Records.Rec> out)
+            throws IOException {
+        try (TraceAssembly a = TraceAssembly.start()) {
+            assembly = a;
+            try {
+                parseLines(in, checked, ends, listener, out);
+            } catch (RuntimeException e) {
+                throw a.failed(e);
+            } catch (IOException e) {
+                RuntimeException none = new IllegalStateException(e);
+                RuntimeException earlier = a.failed(none); // a trace assembled before the read failed may have failed
+                if (earlier != none) {
+                    throw earlier;
+                }
+                throw e;
+            }
+            a.finish();
+        } finally {
+            assembly = TraceAssembly.INLINE;
+        }
+    }
+
+    private void parseLines(
             java.io.InputStream in,
             boolean checked,
             Map<Long, List<String>> ends,
@@ -575,7 +608,7 @@ final class OtlpReader {
             finishTrace(traceId, out);
         }
         if (!skippedOutside.isEmpty()) {
-            out.accept(new Records.StatsRec(
+            Records.StatsRec stats = new Records.StatsRec(
                     0,
                     0,
                     0,
@@ -585,24 +618,34 @@ final class OtlpReader {
                     0,
                     0,
                     0,
-                    java.util.Collections.unmodifiableMap(new LinkedHashMap<>(skippedOutside))));
+                    java.util.Collections.unmodifiableMap(new LinkedHashMap<>(skippedOutside)));
+            assembly.run(() -> out.accept(stats));
         }
     }
 
-    /** Assembles one trace, hands it on and forgets its spans. */
+    /**
+     * Forgets one trace's spans and has it assembled and handed on: at once, or in order on the assembling thread of
+     * {@link #readLines}.
+     */
     private void finishTrace(String traceId, Consumer<Records.Rec> out) {
         List<SpanAssembler.Span> spans = traces.remove(traceId);
         Map<String, Integer> skipped = skippedByTrace.remove(traceId);
         if (spans == null) {
             return;
         }
-        skipped = skipped == null ? Map.of() : skipped;
+        Map<String, Integer> counted = skipped == null ? Map.of() : skipped;
         boolean genai = spans.stream().anyMatch(s -> s.kind != SpanAssembler.Kind.OTHER);
         if (!genai) {
-            skipped.forEach((k, v) -> skippedOutside.merge(k, v, Integer::sum));
+            counted.forEach((k, v) -> skippedOutside.merge(k, v, Integer::sum));
             skippedOutside.merge("traces without a GenAI or OpenInference span", 1, Integer::sum);
             return;
         }
+        assembly.run(() -> assemble(traceId, spans, counted, out));
+    }
+
+    /** One trace's steps from its spans, handed on as records (touches no state of the parse but the task caches). */
+    private void assemble(
+            String traceId, List<SpanAssembler.Span> spans, Map<String, Integer> skipped, Consumer<Records.Rec> out) {
         AgentRun run = new AgentRun("otlp", file);
         run.taskCache = taskCache;
         run.keyCache = keyCache;
