@@ -684,14 +684,136 @@ final class OtlpReader {
      */
     static Map<Long, List<String>> lastLines(java.io.InputStream in) throws IOException {
         Map<String, Long> last = new HashMap<>();
+        scanLines(in, 0, last);
+        return ends(last);
+    }
+
+    /** Plain files from this size on are scanned as two halves at once: the writer has nothing to do yet. */
+    static final long SPLIT_SCAN = 8L << 20;
+
+    /**
+     * {@link #lastLines(java.io.InputStream)} of a plain (not compressed) file: from {@link #SPLIT_SCAN} bytes on, the
+     * half after the first line end past the middle is scanned on a second thread, its line numbers counted on from
+     * the first half's. The same map as one scan.
+     */
+    static Map<Long, List<String>> lastLines(Path file) throws IOException {
+        return lastLines(file, SPLIT_SCAN);
+    }
+
+    static Map<Long, List<String>> lastLines(Path file, long splitFrom) throws IOException {
+        long size = java.nio.file.Files.size(file);
+        long cut = size >= splitFrom ? afterLineEnd(file, size / 2) : -1;
+        if (cut <= 0 || cut >= size) {
+            try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+                return lastLines(in);
+            }
+        }
+        Map<String, Long> second = new HashMap<>();
+        IOException[] failed = {null};
+        Thread t = new Thread(
+                () -> {
+                    try (java.io.InputStream in = range(file, cut, size)) {
+                        scanLines(in, 0, second);
+                    } catch (IOException e) {
+                        failed[0] = e;
+                    }
+                },
+                "import-scan");
+        t.setDaemon(true);
+        t.start();
+        Map<String, Long> last = new HashMap<>();
+        long firstLines;
+        try (java.io.InputStream in = range(file, 0, cut)) {
+            firstLines = scanLines(in, 0, last);
+        } catch (IOException | RuntimeException e) {
+            t.interrupt(); // its result is not wanted
+            throw e;
+        }
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            t.interrupt();
+            Thread.currentThread().interrupt();
+            throw new ImportCancelledException();
+        }
+        if (failed[0] != null) {
+            throw failed[0];
+        }
+        second.forEach((id, line) -> last.put(id, firstLines + line)); // later lines: the second half wins
+        return ends(last);
+    }
+
+    /** Records each trace id's line (counted on from {@code before}) in {@code last}; returns the lines read. */
+    private static long scanLines(java.io.InputStream in, long before, Map<String, Long> last) throws IOException {
         // bytes, not chars: the scan needs no decoding; lines end as the second pass ends them (ByteLines)
         ByteLines lines = new ByteLines(in);
         while (lines.next()) {
-            scanTraceIds(lines.array(), lines.offset(), lines.length(), lines.number(), last);
+            scanTraceIds(lines.array(), lines.offset(), lines.length(), before + lines.number(), last);
         }
+        return lines.number();
+    }
+
+    private static Map<Long, List<String>> ends(Map<String, Long> last) {
         Map<Long, List<String>> ends = new HashMap<>();
         last.forEach((id, l) -> ends.computeIfAbsent(l, k -> new ArrayList<>()).add(id));
         return ends;
+    }
+
+    /**
+     * The offset just after the first {@code \n} at or after {@code from}, or -1: a line begins there whichever way
+     * lines end ({@code \r\n} is never cut in two).
+     */
+    private static long afterLineEnd(Path file, long from) throws IOException {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
+            java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(1 << 16);
+            long pos = from;
+            while (true) {
+                buf.clear();
+                int n = ch.read(buf, pos);
+                if (n <= 0) {
+                    return -1;
+                }
+                for (int i = 0; i < n; i++) {
+                    if (buf.get(i) == '\n') {
+                        return pos + i + 1;
+                    }
+                }
+                pos += n;
+            }
+        }
+    }
+
+    /** Bytes {@code [from, to)} of a file. */
+    private static java.io.InputStream range(Path file, long from, long to) throws IOException {
+        java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file);
+        ch.position(from);
+        return new java.io.FilterInputStream(java.nio.channels.Channels.newInputStream(ch)) {
+            private long left = to - from;
+
+            @Override
+            public int read() throws IOException {
+                if (left <= 0) {
+                    return -1;
+                }
+                int b = super.read();
+                if (b >= 0) {
+                    left--;
+                }
+                return b;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                if (left <= 0) {
+                    return -1;
+                }
+                int n = super.read(b, off, (int) Math.min(len, left));
+                if (n > 0) {
+                    left -= n;
+                }
+                return n;
+            }
+        };
     }
 
     /**
