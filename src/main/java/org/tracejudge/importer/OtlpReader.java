@@ -54,9 +54,6 @@ final class OtlpReader {
 
     private final Map<String, Map<String, Integer>> skippedByTrace = new HashMap<>();
     private final Map<String, Integer> skippedOutside = new LinkedHashMap<>();
-    /** Where finished traces are assembled: on this thread, or on a second one while {@link #readLines} runs. */
-    private TraceAssembly assembly = TraceAssembly.INLINE;
-
     /** The deprecated convention's message events, as log records of the current request, by span id. */
     private final Map<String, List<ObjectNode>> logMessages = new HashMap<>();
     /** What ADK writes as an event's content when the content is kept on the spans instead. */
@@ -110,9 +107,9 @@ final class OtlpReader {
      * JSON Lines of OTLP requests, one line at a time, parsed from the line's bytes: only the spans' GenAI content is
      * kept until the end, or, with {@code ends} (from {@link #lastLines}), until the trace's last line. The bytes are
      * UTF-8 already when {@code checked} (the importer checked the whole file); else (gzip) each line is checked here.
-     * Finished traces are assembled on a second thread (see {@link TraceAssembly}) while this one parses on; {@code out}
-     * is called from that thread only, in the order of an inline read, and has been called for the last time when
-     * this returns.
+     * This thread reads and parses the lines; each line's tree is turned into spans, and finished traces into runs, on a
+     * second thread (see {@link TraceAssembly}), in line order: all this reader's state is that thread's, and
+     * {@code out} is called from it only, in the order of a one-thread read, for the last time before this returns.
      */
     void readLines(
             java.io.InputStream in,
@@ -122,9 +119,8 @@ final class OtlpReader {
             Consumer<Records.Rec> out)
             throws IOException {
         try (TraceAssembly a = TraceAssembly.start()) {
-            assembly = a;
             try {
-                parseLines(in, checked, ends, listener, out);
+                parseLines(in, checked, ends, listener, out, a);
             } catch (RuntimeException e) {
                 throw a.failed(e);
             } catch (IOException e) {
@@ -136,8 +132,6 @@ final class OtlpReader {
                 throw e;
             }
             a.finish();
-        } finally {
-            assembly = TraceAssembly.INLINE;
         }
     }
 
@@ -146,7 +140,8 @@ final class OtlpReader {
             boolean checked,
             Map<Long, List<String>> ends,
             ImportListener listener,
-            Consumer<Records.Rec> out)
+            Consumer<Records.Rec> out,
+            TraceAssembly assembly)
             throws IOException {
         ByteLines lines = new ByteLines(in);
         var decoder = java.nio.charset.StandardCharsets.UTF_8
@@ -187,23 +182,28 @@ final class OtlpReader {
             } catch (JsonProcessingException e) {
                 throw ImportException.fromParse(file, e, "", line - 1);
             }
-            Fields f = new Fields(file, line);
-            if (node == null || !node.isObject()) {
-                throw f.error(
-                        "", "expected an OTLP request object {resourceSpans: [...]}, found " + Fields.describe(node));
-            }
-            document(node, f, "");
-            List<String> done = ends == null ? null : ends.remove(line);
-            if (done != null) {
-                for (String traceId : done) {
-                    finishTrace(traceId, out);
-                }
-            }
+            JsonNode tree = node;
+            assembly.run(() -> request(tree, line, ends, out), len);
             if ((line & 63) == 0 && listener.cancelled()) {
                 throw new ImportCancelledException();
             }
         }
-        finish(out);
+        assembly.run(() -> finish(out), 0);
+    }
+
+    /** One line's request: its spans kept, the traces that end on it assembled and handed on. */
+    private void request(JsonNode node, long line, Map<Long, List<String>> ends, Consumer<Records.Rec> out) {
+        Fields f = new Fields(file, line);
+        if (node == null || !node.isObject()) {
+            throw f.error("", "expected an OTLP request object {resourceSpans: [...]}, found " + Fields.describe(node));
+        }
+        document(node, f, "");
+        List<String> done = ends == null ? null : ends.remove(line);
+        if (done != null) {
+            for (String traceId : done) {
+                finishTrace(traceId, out);
+            }
+        }
     }
 
     /** Only whitespace (as String.isBlank sees ASCII; a line of other spaces is not JSON and is said to be so). */
@@ -619,14 +619,11 @@ final class OtlpReader {
                     0,
                     0,
                     java.util.Collections.unmodifiableMap(new LinkedHashMap<>(skippedOutside)));
-            assembly.run(() -> out.accept(stats));
+            out.accept(stats);
         }
     }
 
-    /**
-     * Forgets one trace's spans and has it assembled and handed on: at once, or in order on the assembling thread of
-     * {@link #readLines}.
-     */
+    /** Forgets one trace's spans and has it assembled and handed on. */
     private void finishTrace(String traceId, Consumer<Records.Rec> out) {
         List<SpanAssembler.Span> spans = traces.remove(traceId);
         Map<String, Integer> skipped = skippedByTrace.remove(traceId);
@@ -640,7 +637,7 @@ final class OtlpReader {
             skippedOutside.merge("traces without a GenAI or OpenInference span", 1, Integer::sum);
             return;
         }
-        assembly.run(() -> assemble(traceId, spans, counted, out));
+        assemble(traceId, spans, counted, out);
     }
 
     /** One trace's steps from its spans, handed on as records (touches no state of the parse but the task caches). */

@@ -2,73 +2,74 @@ package org.tracejudge.importer;
 
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Where a streaming reader has its finished traces assembled into runs: on its own thread ({@link #INLINE}), or on a
- * second thread ({@link #start}) that takes them in the order they were handed over, so that parsing the next lines
- * and assembling the traces already read use two cores while the writer has nothing to do. The queue is bounded (the
- * parser waits when {@link #QUEUE} traces are waiting), so memory stays flat. Records reach the writer in the same
- * order as inline, and the failure reported is the one the inline reader would have met first.
+ * The second thread of a streaming reader: the parser hands it work (an OTLP line's tree to turn into spans and, at a
+ * trace's last line, into a run and its records) and parses on, so that parsing and assembling use two cores while
+ * the writer has nothing to do. Tasks run in the order they were handed over, one at a time, so everything they
+ * touch stays on this thread. Bounded by {@link #QUEUE} tasks and by {@link #BUDGET_KB} KB of input waiting (a task's
+ * weight: its line's length), so memory stays flat. The failure reported is the one a reader doing both on one thread
+ * would have met first.
  */
 final class TraceAssembly implements AutoCloseable {
-    static final TraceAssembly INLINE = new TraceAssembly(null);
-    /** Traces handed over and not yet assembled, at most. */
+    /** Tasks waiting, at most. */
     static final int QUEUE = 64;
+    /** KB of input waiting, at most (a larger task waits until the queue is empty, then runs alone). */
+    static final int BUDGET_KB = 4 << 10;
+
+    private record Task(Runnable work, int kb) {}
 
     /** The task after the last one. */
-    private static final Runnable END = new End();
+    private static final Task END = new Task(null, 0);
 
-    private final BlockingQueue<Runnable> queue;
+    private final BlockingQueue<Task> queue = new ArrayBlockingQueue<>(QUEUE);
+    private final Semaphore budget = new Semaphore(BUDGET_KB);
     private final Thread thread;
     /** The first task's failure; later tasks are dropped, not run. */
     private volatile Throwable failure;
 
-    private TraceAssembly(String threadName) {
-        if (threadName == null) {
-            queue = null;
-            thread = null;
-            return;
-        }
-        queue = new ArrayBlockingQueue<>(QUEUE);
-        thread = new Thread(this::loop, threadName);
+    private TraceAssembly() {
+        thread = new Thread(this::loop, "import-assembler");
         thread.setDaemon(true);
     }
 
     /** A second thread, started. */
     static TraceAssembly start() {
-        TraceAssembly a = new TraceAssembly("import-assembler");
+        TraceAssembly a = new TraceAssembly();
         a.thread.start();
         return a;
     }
 
-    /** Runs the task here, or queues it for the second thread; throws an earlier task's failure. */
-    void run(Runnable task) {
-        if (thread == null) {
-            task.run();
-            return;
-        }
+    /** Queues the task (of {@code bytes} of input) for the second thread; throws an earlier task's failure. */
+    void run(Runnable task, long bytes) {
         rethrow();
-        put(task);
+        int kb = (int) Math.min(BUDGET_KB, Math.max(1, bytes >> 10));
+        try {
+            while (!budget.tryAcquire(kb, 100, TimeUnit.MILLISECONDS)) {
+                alive();
+            }
+        } catch (InterruptedException e) {
+            throw cancelled();
+        }
+        put(new Task(task, kb));
     }
 
     /** Waits until every task handed over ran; throws the first failure. */
     void finish() {
-        if (thread == null) {
-            return;
-        }
         put(END);
         join();
         rethrow();
     }
 
     /**
-     * The parser failed with {@code e}: the traces handed over before it are still assembled, as inline they were
+     * The parser failed with {@code e}: the tasks handed over before it still run, as on one thread they would have
      * before the parser got this far, and the first failure among them is the one to report; else {@code e}. A
      * cancelled import does not wait for them.
      */
     RuntimeException failed(RuntimeException e) {
-        if (thread == null || e instanceof ImportCancelledException || Thread.currentThread().isInterrupted()) {
+        if (e instanceof ImportCancelledException || Thread.currentThread().isInterrupted()) {
             return e;
         }
         try {
@@ -89,31 +90,26 @@ final class TraceAssembly implements AutoCloseable {
 
     @Override
     public void close() {
-        if (thread != null && thread.isAlive()) {
-            thread.interrupt(); // abandoned (a failure or a cancel): its writes are not wanted
-        }
-    }
-
-    private static final class End implements Runnable {
-        @Override
-        public void run() {
-            // a mark, never run
+        if (thread.isAlive()) {
+            thread.interrupt(); // abandoned (a failure or a cancel): its work is not wanted
         }
     }
 
     private void loop() {
         try {
             while (true) {
-                Runnable task = queue.take();
+                Task task = queue.take();
                 if (task == END) {
                     return;
                 }
-                if (failure == null) {
-                    try {
-                        task.run();
-                    } catch (Throwable t) { // handed to the parser's thread, which reports it
-                        failure = t;
+                try {
+                    if (failure == null) {
+                        task.work().run();
                     }
+                } catch (Throwable t) { // handed to the parser's thread, which reports it
+                    failure = t;
+                } finally {
+                    budget.release(task.kb());
                 }
             }
         } catch (InterruptedException e) {
@@ -121,28 +117,34 @@ final class TraceAssembly implements AutoCloseable {
         }
     }
 
-    private void put(Runnable task) {
+    private void put(Task task) {
         try {
             while (!queue.offer(task, 100, TimeUnit.MILLISECONDS)) {
-                if (!thread.isAlive()) {
-                    rethrow();
-                    throw new IllegalStateException("the trace assembling thread ended");
-                }
+                alive();
             }
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            thread.interrupt();
-            throw new ImportCancelledException();
+            throw cancelled();
         }
+    }
+
+    private void alive() {
+        if (!thread.isAlive()) {
+            rethrow();
+            throw new IllegalStateException("the assembling thread ended");
+        }
+    }
+
+    private ImportCancelledException cancelled() {
+        Thread.currentThread().interrupt();
+        thread.interrupt();
+        return new ImportCancelledException();
     }
 
     private void join() {
         try {
             thread.join();
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            thread.interrupt();
-            throw new ImportCancelledException();
+            throw cancelled();
         }
     }
 

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The second thread of the OTLP JSON Lines reader: tasks run in the order handed over, off the parser's thread, more
- * of them than the queue holds; the failure reported is the one an inline read would have met first.
+ * of them than the queue or the byte budget holds; the failure reported is the one a one-thread read would have met
+ * first.
  */
 class TraceAssemblyTest {
     @Test
@@ -26,10 +27,12 @@ class TraceAssemblyTest {
         try (TraceAssembly a = TraceAssembly.start()) {
             for (int i = 0; i < n; i++) {
                 int k = i;
-                a.run(() -> {
-                    done.add(k);
-                    threads.add(Thread.currentThread().getName());
-                });
+                a.run(
+                        () -> {
+                            done.add(k);
+                            threads.add(Thread.currentThread().getName());
+                        },
+                        100);
             }
             a.finish();
         }
@@ -42,11 +45,16 @@ class TraceAssemblyTest {
     }
 
     @Test
-    void inlineRunsOnTheCallersThread() {
-        List<String> threads = new ArrayList<>();
-        TraceAssembly.INLINE.run(() -> threads.add(Thread.currentThread().getName()));
-        TraceAssembly.INLINE.finish();
-        assertEquals(List.of(Thread.currentThread().getName()), threads);
+    void aTaskLargerThanTheBudgetRunsAloneAndNothingIsLost() {
+        List<Integer> done = Collections.synchronizedList(new ArrayList<>());
+        try (TraceAssembly a = TraceAssembly.start()) {
+            for (int i = 0; i < 10; i++) {
+                int k = i;
+                a.run(() -> done.add(k), (long) TraceAssembly.BUDGET_KB << 11); // twice the budget each
+            }
+            a.finish();
+        }
+        assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9), done);
     }
 
     @Test
@@ -55,12 +63,19 @@ class TraceAssemblyTest {
         ImportException parse = new ImportException(java.nio.file.Path.of("a.jsonl"), 9, "/y", "line 9 is not JSON");
         List<Integer> done = Collections.synchronizedList(new ArrayList<>());
         try (TraceAssembly a = TraceAssembly.start()) {
-            a.run(() -> done.add(1));
-            a.run(() -> {
-                throw early;
-            });
-            a.run(() -> done.add(3)); // after the failure: not run
-            assertSame(early, a.failed(parse));
+            a.run(() -> done.add(1), 100);
+            a.run(
+                    () -> {
+                        throw early;
+                    },
+                    100);
+            RuntimeException met = parse;
+            try {
+                a.run(() -> done.add(3), 100); // after the failure: not run
+            } catch (ImportException e) {
+                met = e; // the failure may already be known here: the parser stops at once, as the reader does
+            }
+            assertSame(early, a.failed(met));
         }
         assertEquals(List.of(1), done);
     }
@@ -70,8 +85,8 @@ class TraceAssemblyTest {
         ImportException parse = new ImportException(java.nio.file.Path.of("a.jsonl"), 9, "/y", "line 9 is not JSON");
         List<Integer> done = Collections.synchronizedList(new ArrayList<>());
         try (TraceAssembly a = TraceAssembly.start()) {
-            a.run(() -> done.add(1));
-            a.run(() -> done.add(2));
+            a.run(() -> done.add(1), 100);
+            a.run(() -> done.add(2), 100);
             assertSame(parse, a.failed(parse));
         }
         assertEquals(List.of(1, 2), done); // the traces read before the error were still assembled, as inline
@@ -82,15 +97,17 @@ class TraceAssemblyTest {
         IllegalStateException boom = new IllegalStateException("boom");
         CountDownLatch failed = new CountDownLatch(1);
         try (TraceAssembly a = TraceAssembly.start()) {
-            a.run(() -> {
-                failed.countDown();
-                throw boom;
-            });
+            a.run(
+                    () -> {
+                        failed.countDown();
+                        throw boom;
+                    },
+                    100);
             assertTrue(failed.await(10, TimeUnit.SECONDS));
             // the failure is recorded just after the latch: the next hand-over or the end throws it
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> {
                 for (int i = 0; i < 1000; i++) {
-                    a.run(() -> {});
+                    a.run(() -> {}, 100);
                     Thread.sleep(1);
                 }
                 a.finish();
@@ -104,13 +121,15 @@ class TraceAssemblyTest {
         CountDownLatch release = new CountDownLatch(1);
         ImportCancelledException cancel = new ImportCancelledException();
         try (TraceAssembly a = TraceAssembly.start()) {
-            a.run(() -> {
-                try {
-                    release.await(); // a writer that does not take records any more
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
+            a.run(
+                    () -> {
+                        try {
+                            release.await(); // a writer that does not take records any more
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    },
+                    100);
             long t0 = System.nanoTime();
             assertSame(cancel, a.failed(cancel));
             assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(5));
