@@ -74,13 +74,13 @@ final class AgentFormats {
             case OTLP -> {
                 if (firstLineIsObject(file)) {
                     Map<Long, List<String>> ends;
-                    try (InputStream in = open(file)) {
-                        ends = OtlpReader.lastLines(in);
+                    boolean gz = isGzip(file);
+                    try (InputStream in = gz ? open(file) : null) {
+                        ends = gz ? OtlpReader.lastLines(in) : OtlpReader.lastLines(file);
                     } catch (java.util.zip.ZipException | java.io.EOFException e) {
                         ends = null; // the second pass says what is wrong
                     }
                     MessageDigest sha = sha256();
-                    boolean gz = isGzip(file);
                     try (InputStream raw = new DigestInputStream(Files.newInputStream(file), sha)) {
                         // a plain file was checked to be UTF-8 before the import began; gzip is checked line by line
                         new OtlpReader(file)

@@ -39,6 +39,12 @@ final class AgentRun {
     /** At most this many inputs are remembered by the reader's caches (then they start over). */
     private static final int CACHE = 2_000;
 
+    /**
+     * What a task's body is made of (key, failure mode, user message, format, target) and its tools as JSON text: two
+     * runs with equal keys have the same task. Compared field by field, so a cache hit costs no serialising.
+     */
+    record TaskKey(String key, boolean toolish, String user, String format, String target, String tools) {}
+
     /** A score the file carried: a label of the rater named after the scorer. */
     record Score(String scorer, JsonNode value, String comment, String source) {}
 
@@ -73,8 +79,8 @@ final class AgentRun {
     String answer;
     final List<Score> scores = new ArrayList<>();
     final ObjectNode extra = Json.object();
-    /** Tasks built by earlier runs of the same reader, by their body (null: no cache). */
-    Map<String, Records.TaskRec> taskCache;
+    /** Tasks built by earlier runs of the same reader, by what their body holds (null: no cache). */
+    Map<TaskKey, Records.TaskRec> taskCache;
     /** Keys of user messages already hashed, shared like {@link #taskCache} (set by the reader with it). */
     Map<String, String> keyCache = new HashMap<>();
     /** What was left out and why (reason -> count), for the import report. */
@@ -376,22 +382,23 @@ final class AgentRun {
                 }
             }
         }
-        ObjectNode body = Json.object();
-        body.put("task_id", key);
         boolean toolish = !executed.isEmpty() || (tools != null && tools.isArray() && !tools.isEmpty());
-        body.put("target_failure_mode", toolish ? "unspecified" : "control");
-        body.put("user_message", user);
-        body.put("source_format", format);
-        if (target != null && !target.isBlank()) {
-            ObjectNode gt = body.putObject("ground_truth");
-            gt.putArray("answer_must_contain").add(target);
-            gt.put("match_mode", "all");
-        }
+        String mustContain = target != null && !target.isBlank() ? target : null;
         JsonNode toolList = tools != null && tools.isArray() ? tools : null;
         String toolsText = toolList == null ? null : toolList.toString(); // written once: cache key and task row
-        String cacheKey = taskCache == null ? null : body + "\u0000" + toolsText;
+        TaskKey cacheKey = taskCache == null ? null : new TaskKey(key, toolish, user, format, mustContain, toolsText);
         Records.TaskRec task = cacheKey == null ? null : taskCache.get(cacheKey);
         if (task == null) {
+            ObjectNode body = Json.object();
+            body.put("task_id", key);
+            body.put("target_failure_mode", toolish ? "unspecified" : "control");
+            body.put("user_message", user);
+            body.put("source_format", format);
+            if (mustContain != null) {
+                ObjectNode gt = body.putObject("ground_truth");
+                gt.putArray("answer_must_contain").add(mustContain);
+                gt.put("match_mode", "all");
+            }
             task = TaskCodec.fromToolFailBench(body, toolList, toolsText, f, "", false);
             if (cacheKey != null) {
                 if (taskCache.size() >= CACHE) {

@@ -46,7 +46,7 @@ final class InspectReader {
     private final long maxEntry;
     private final long maxTotal;
     private long expanded;
-    private final Map<String, Records.TaskRec> taskCache = new java.util.HashMap<>();
+    private final Map<AgentRun.TaskKey, Records.TaskRec> taskCache = new java.util.HashMap<>();
     private final Map<String, String> keyCache = new java.util.HashMap<>();
 
     InspectReader(Path file) {

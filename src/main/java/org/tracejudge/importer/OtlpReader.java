@@ -46,7 +46,7 @@ final class OtlpReader {
 
     private final Path file;
     /** Tasks already built (many runs share one input): the content hash is computed once per task. */
-    private final Map<String, Records.TaskRec> taskCache = new HashMap<>();
+    private final Map<AgentRun.TaskKey, Records.TaskRec> taskCache = new HashMap<>();
 
     private final Map<String, String> keyCache = new HashMap<>();
     /** Spans of each trace, in file order. */
@@ -107,6 +107,9 @@ final class OtlpReader {
      * JSON Lines of OTLP requests, one line at a time, parsed from the line's bytes: only the spans' GenAI content is
      * kept until the end, or, with {@code ends} (from {@link #lastLines}), until the trace's last line. The bytes are
      * UTF-8 already when {@code checked} (the importer checked the whole file); else (gzip) each line is checked here.
+     * This thread reads and parses the lines; each line's tree is turned into spans, and finished traces into runs, on a
+     * second thread (see {@link TraceAssembly}), in line order: all this reader's state is that thread's, and
+     * {@code out} is called from it only, in the order of a one-thread read, for the last time before this returns.
      */
     void readLines(
             java.io.InputStream in,
@@ -114,6 +117,31 @@ final class OtlpReader {
             Map<Long, List<String>> ends,
             ImportListener listener,
             Consumer<Records.Rec> out)
+            throws IOException {
+        try (TraceAssembly a = TraceAssembly.start()) {
+            try {
+                parseLines(in, checked, ends, listener, out, a);
+            } catch (RuntimeException e) {
+                throw a.failed(e);
+            } catch (IOException e) {
+                RuntimeException none = new IllegalStateException(e);
+                RuntimeException earlier = a.failed(none); // a trace assembled before the read failed may have failed
+                if (earlier != none) {
+                    throw earlier;
+                }
+                throw e;
+            }
+            a.finish();
+        }
+    }
+
+    private void parseLines(
+            java.io.InputStream in,
+            boolean checked,
+            Map<Long, List<String>> ends,
+            ImportListener listener,
+            Consumer<Records.Rec> out,
+            TraceAssembly assembly)
             throws IOException {
         ByteLines lines = new ByteLines(in);
         var decoder = java.nio.charset.StandardCharsets.UTF_8
@@ -154,23 +182,28 @@ final class OtlpReader {
             } catch (JsonProcessingException e) {
                 throw ImportException.fromParse(file, e, "", line - 1);
             }
-            Fields f = new Fields(file, line);
-            if (node == null || !node.isObject()) {
-                throw f.error(
-                        "", "expected an OTLP request object {resourceSpans: [...]}, found " + Fields.describe(node));
-            }
-            document(node, f, "");
-            List<String> done = ends == null ? null : ends.remove(line);
-            if (done != null) {
-                for (String traceId : done) {
-                    finishTrace(traceId, out);
-                }
-            }
+            JsonNode tree = node;
+            assembly.run(() -> request(tree, line, ends, out), len);
             if ((line & 63) == 0 && listener.cancelled()) {
                 throw new ImportCancelledException();
             }
         }
-        finish(out);
+        assembly.run(() -> finish(out), 0);
+    }
+
+    /** One line's request: its spans kept, the traces that end on it assembled and handed on. */
+    private void request(JsonNode node, long line, Map<Long, List<String>> ends, Consumer<Records.Rec> out) {
+        Fields f = new Fields(file, line);
+        if (node == null || !node.isObject()) {
+            throw f.error("", "expected an OTLP request object {resourceSpans: [...]}, found " + Fields.describe(node));
+        }
+        document(node, f, "");
+        List<String> done = ends == null ? null : ends.remove(line);
+        if (done != null) {
+            for (String traceId : done) {
+                finishTrace(traceId, out);
+            }
+        }
     }
 
     /** Only whitespace (as String.isBlank sees ASCII; a line of other spaces is not JSON and is said to be so). */
@@ -575,7 +608,7 @@ final class OtlpReader {
             finishTrace(traceId, out);
         }
         if (!skippedOutside.isEmpty()) {
-            out.accept(new Records.StatsRec(
+            Records.StatsRec stats = new Records.StatsRec(
                     0,
                     0,
                     0,
@@ -585,24 +618,31 @@ final class OtlpReader {
                     0,
                     0,
                     0,
-                    java.util.Collections.unmodifiableMap(new LinkedHashMap<>(skippedOutside))));
+                    java.util.Collections.unmodifiableMap(new LinkedHashMap<>(skippedOutside)));
+            out.accept(stats);
         }
     }
 
-    /** Assembles one trace, hands it on and forgets its spans. */
+    /** Forgets one trace's spans and has it assembled and handed on. */
     private void finishTrace(String traceId, Consumer<Records.Rec> out) {
         List<SpanAssembler.Span> spans = traces.remove(traceId);
         Map<String, Integer> skipped = skippedByTrace.remove(traceId);
         if (spans == null) {
             return;
         }
-        skipped = skipped == null ? Map.of() : skipped;
+        Map<String, Integer> counted = skipped == null ? Map.of() : skipped;
         boolean genai = spans.stream().anyMatch(s -> s.kind != SpanAssembler.Kind.OTHER);
         if (!genai) {
-            skipped.forEach((k, v) -> skippedOutside.merge(k, v, Integer::sum));
+            counted.forEach((k, v) -> skippedOutside.merge(k, v, Integer::sum));
             skippedOutside.merge("traces without a GenAI or OpenInference span", 1, Integer::sum);
             return;
         }
+        assemble(traceId, spans, counted, out);
+    }
+
+    /** One trace's steps from its spans, handed on as records (touches no state of the parse but the task caches). */
+    private void assemble(
+            String traceId, List<SpanAssembler.Span> spans, Map<String, Integer> skipped, Consumer<Records.Rec> out) {
         AgentRun run = new AgentRun("otlp", file);
         run.taskCache = taskCache;
         run.keyCache = keyCache;
@@ -641,14 +681,136 @@ final class OtlpReader {
      */
     static Map<Long, List<String>> lastLines(java.io.InputStream in) throws IOException {
         Map<String, Long> last = new HashMap<>();
+        scanLines(in, 0, last);
+        return ends(last);
+    }
+
+    /** Plain files from this size on are scanned as two halves at once: the writer has nothing to do yet. */
+    static final long SPLIT_SCAN = 8L << 20;
+
+    /**
+     * {@link #lastLines(java.io.InputStream)} of a plain (not compressed) file: from {@link #SPLIT_SCAN} bytes on, the
+     * half after the first line end past the middle is scanned on a second thread, its line numbers counted on from
+     * the first half's. The same map as one scan.
+     */
+    static Map<Long, List<String>> lastLines(Path file) throws IOException {
+        return lastLines(file, SPLIT_SCAN);
+    }
+
+    static Map<Long, List<String>> lastLines(Path file, long splitFrom) throws IOException {
+        long size = java.nio.file.Files.size(file);
+        long cut = size >= splitFrom ? afterLineEnd(file, size / 2) : -1;
+        if (cut <= 0 || cut >= size) {
+            try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+                return lastLines(in);
+            }
+        }
+        Map<String, Long> second = new HashMap<>();
+        IOException[] failed = {null};
+        Thread t = new Thread(
+                () -> {
+                    try (java.io.InputStream in = range(file, cut, size)) {
+                        scanLines(in, 0, second);
+                    } catch (IOException e) {
+                        failed[0] = e;
+                    }
+                },
+                "import-scan");
+        t.setDaemon(true);
+        t.start();
+        Map<String, Long> last = new HashMap<>();
+        long firstLines;
+        try (java.io.InputStream in = range(file, 0, cut)) {
+            firstLines = scanLines(in, 0, last);
+        } catch (IOException | RuntimeException e) {
+            t.interrupt(); // its result is not wanted
+            throw e;
+        }
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            t.interrupt();
+            Thread.currentThread().interrupt();
+            throw new ImportCancelledException();
+        }
+        if (failed[0] != null) {
+            throw failed[0];
+        }
+        second.forEach((id, line) -> last.put(id, firstLines + line)); // later lines: the second half wins
+        return ends(last);
+    }
+
+    /** Records each trace id's line (counted on from {@code before}) in {@code last}; returns the lines read. */
+    private static long scanLines(java.io.InputStream in, long before, Map<String, Long> last) throws IOException {
         // bytes, not chars: the scan needs no decoding; lines end as the second pass ends them (ByteLines)
         ByteLines lines = new ByteLines(in);
         while (lines.next()) {
-            scanTraceIds(lines.array(), lines.offset(), lines.length(), lines.number(), last);
+            scanTraceIds(lines.array(), lines.offset(), lines.length(), before + lines.number(), last);
         }
+        return lines.number();
+    }
+
+    private static Map<Long, List<String>> ends(Map<String, Long> last) {
         Map<Long, List<String>> ends = new HashMap<>();
         last.forEach((id, l) -> ends.computeIfAbsent(l, k -> new ArrayList<>()).add(id));
         return ends;
+    }
+
+    /**
+     * The offset just after the first {@code \n} at or after {@code from}, or -1: a line begins there whichever way
+     * lines end ({@code \r\n} is never cut in two).
+     */
+    private static long afterLineEnd(Path file, long from) throws IOException {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
+            java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(1 << 16);
+            long pos = from;
+            while (true) {
+                buf.clear();
+                int n = ch.read(buf, pos);
+                if (n <= 0) {
+                    return -1;
+                }
+                for (int i = 0; i < n; i++) {
+                    if (buf.get(i) == '\n') {
+                        return pos + i + 1;
+                    }
+                }
+                pos += n;
+            }
+        }
+    }
+
+    /** Bytes {@code [from, to)} of a file. */
+    private static java.io.InputStream range(Path file, long from, long to) throws IOException {
+        java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file);
+        ch.position(from);
+        return new java.io.FilterInputStream(java.nio.channels.Channels.newInputStream(ch)) {
+            private long left = to - from;
+
+            @Override
+            public int read() throws IOException {
+                if (left <= 0) {
+                    return -1;
+                }
+                int b = super.read();
+                if (b >= 0) {
+                    left--;
+                }
+                return b;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                if (left <= 0) {
+                    return -1;
+                }
+                int n = super.read(b, off, (int) Math.min(len, left));
+                if (n > 0) {
+                    left -= n;
+                }
+                return n;
+            }
+        };
     }
 
     /**

@@ -59,6 +59,21 @@ class AgentMalformedTest extends WithProject {
     }
 
     @Test
+    void inJsonLinesAnEarlierLinesWrongFieldIsReportedBeforeALaterLineThatIsNotJson() throws Exception {
+        // lines are parsed on one thread and turned into spans on another: the error met first is still line 2's
+        StringBuilder text = new StringBuilder(request(span("\"aa\"", "\"01\"", "", CHAT))).append('\n');
+        String attrs = CHAT + ",{\"key\":\"gen_ai.usage.input_tokens\",\"value\":{\"intValue\":\"many\"}}";
+        text.append(request(span("\"bb\"", "\"02\"", "", attrs))).append('\n');
+        for (int i = 0; i < 200; i++) {
+            text.append(request(span("\"c" + i + "\"", "\"03\"", "", CHAT))).append('\n');
+        }
+        text.append("{\"resourceSpans\": [\n");
+        ImportException e = refused(write("two-errors.jsonl", text.toString()));
+        assertEquals(2, e.line());
+        assertTrue(e.getMessage().contains("expected an integer"), e.getMessage());
+    }
+
+    @Test
     void anIdThatIsNotAStringIsRefused() throws Exception {
         ImportException e = refused(write("num.json", request(span("12345", "\"01\"", "", CHAT))));
         assertEquals("/resourceSpans/0/scopeSpans/0/spans/0/traceId", e.pointer());
