@@ -322,10 +322,13 @@ public final class Importer {
             long size = Files.size(s.file());
             listener.progress(s.file(), size, size);
             put(queue, new Chunk(index, null, new FileDone(sourceId(s), sha, rows[0]), null));
+        } catch (ImportCancelledException e) {
+            // the writer stopped taking chunks (another file failed first, or the import was cancelled): its own
+            // reason is the one reported, and this thread ends quietly instead of printing a stack trace
         } catch (RuntimeException e) {
-            put(queue, new Chunk(index, null, null, e));
+            report(queue, new Chunk(index, null, null, e));
         } catch (OutOfMemoryError t) {
-            put(
+            report(
                     queue,
                     new Chunk(
                             index,
@@ -342,7 +345,16 @@ public final class Importer {
                                             + "document): run Java with a larger heap (java -Xmx4g -jar tracejudge.jar …, or "
                                             + "TRACEJUDGE_JAVA_OPTIONS=-Xmx4g for the installed command)")));
         } catch (Throwable t) {
-            put(queue, new Chunk(index, null, null, new ImportException(s.file(), -1, null, String.valueOf(t))));
+            report(queue, new Chunk(index, null, null, new ImportException(s.file(), -1, null, String.valueOf(t))));
+        }
+    }
+
+    /** Hands a reader's failure to the writer, unless the writer has already stopped for a reason of its own. */
+    private static void report(BlockingQueue<Chunk> q, Chunk failure) {
+        try {
+            put(q, failure);
+        } catch (ImportCancelledException stopped) {
+            // nobody takes the queue any more: the writer's own failure or the cancel is what the user is told
         }
     }
 

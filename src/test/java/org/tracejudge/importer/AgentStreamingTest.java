@@ -146,6 +146,42 @@ class AgentStreamingTest extends WithProject {
     }
 
     @Test
+    void whenOneFileFailsTheOtherReadersStopQuietly() throws Exception {
+        // a bad file beside big good ones: the writer stops at its failure while the other readers are still
+        // handing over chunks; they must end without a stack trace on stderr ("Exception in thread import-reader")
+        List<Path> files = new java.util.ArrayList<>();
+        for (int k = 0; k < 3; k++) {
+            Path f = dir.resolve("big" + k + ".jsonl");
+            try (Writer w = Files.newBufferedWriter(f, StandardCharsets.UTF_8)) {
+                for (int i = 0; i < 1500; i++) {
+                    w.write(line(k * 10_000 + i, "01", chat("question " + i + " " + "x".repeat(2000))) + "\n");
+                }
+            }
+            files.add(f);
+            if (k == 0) {
+                Path bad = dir.resolve("bad.jsonl");
+                Files.writeString(bad, line(99_999, "01", CHAT) + "\n{\n");
+                files.add(bad);
+            }
+        }
+        java.io.PrintStream saved = System.err;
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            for (int round = 0; round < 3; round++) {
+                ImportException e = assertThrows(
+                        ImportException.class, () -> new Importer(project, null).importFiles(files, Format.AUTO, null));
+                assertTrue(e.getMessage().contains("bad.jsonl"), e.getMessage());
+            }
+            Thread.sleep(300); // a reader that failed to hand over its chunk would print by now
+        } finally {
+            System.setErr(saved);
+        }
+        assertEquals(0, count(project, "trace"), "nothing half-imported");
+        assertTrue(!err.toString(StandardCharsets.UTF_8).contains("Exception in thread"), err.toString());
+    }
+
+    @Test
     void aBadExportDeepInTheArrayIsNamedAndNothingIsImported() throws Exception {
         Path f = dir.resolve("exports.json");
         StringBuilder s = new StringBuilder("[");
