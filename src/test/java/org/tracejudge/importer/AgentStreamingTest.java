@@ -178,7 +178,9 @@ class AgentStreamingTest extends WithProject {
             System.setErr(saved);
         }
         assertEquals(0, count(project, "trace"), "nothing half-imported");
-        assertTrue(!err.toString(StandardCharsets.UTF_8).contains("Exception in thread"), err.toString());
+        assertTrue(
+                !err.toString(StandardCharsets.UTF_8).contains("Exception in thread"),
+                err.toString(StandardCharsets.UTF_8));
     }
 
     @Test
