@@ -781,6 +781,11 @@ final class OtlpReader {
             s.kind = SpanAssembler.Kind.MODEL;
         } else if (op == null && VercelAiSpans.isModel(a)) {
             s.kind = SpanAssembler.Kind.MODEL; // the Vercel AI SDK's ai.* spans (see VercelAiSpans)
+        } else if ("execute_tool".equals(op) && "(merged tools)".equals(text(a, "gen_ai.tool.name"))) {
+            // google-adk's trace_merged_tool_calls: after parallel calls, one more execute_tool span named
+            // "execute_tool (merged)" whose tool_response lists the responses again; each call has its own span
+            skipOutside("ADK's merged parallel-call spans (each call has its own execute_tool span)");
+            return null;
         } else if ("execute_tool".equals(op) || (op == null && VercelAiSpans.isTool(a))) {
             s.kind = SpanAssembler.Kind.TOOL;
         } else if (op != null && AGENT_OPS.contains(op)) {

@@ -482,4 +482,50 @@ class OtlpImportTest extends WithProject {
         assertTrue(e.getMessage().contains("grouping OpenTelemetry JS span objects"), e.getMessage());
         assertTrue(e.getMessage().contains("by-name.json"), e.getMessage());
     }
+
+    /**
+     * Hand-made after google-adk's parallel tool calls: each call has its execute_tool span, then one more
+     * "execute_tool (merged)" span (gen_ai.tool.name "(merged tools)") repeats the responses; it is not a call.
+     */
+    @Test
+    void adkMergedParallelToolSpanIsNotACall() throws Exception {
+        String spans = """
+                {"name": "generate_content m", "context": {"trace_id": "0xfe1", "span_id": "0x01"}, "parent_id": "0x09",
+                 "start_time": "2025-03-01T10:00:00Z",
+                 "attributes": {"gen_ai.operation.name": "generate_content", "gen_ai.usage.input_tokens": 20, "gen_ai.usage.output_tokens": 10,
+                   "gen_ai.input.messages": "[{\\"role\\":\\"user\\",\\"parts\\":[{\\"type\\":\\"text\\",\\"content\\":\\"Rain in Oslo and Bergen?\\"}]}]",
+                   "gen_ai.output.messages": "[{\\"role\\":\\"assistant\\",\\"parts\\":[{\\"type\\":\\"tool_call\\",\\"id\\":\\"c1\\",\\"name\\":\\"rain\\",\\"arguments\\":{\\"city\\":\\"Oslo\\"}},{\\"type\\":\\"tool_call\\",\\"id\\":\\"c2\\",\\"name\\":\\"rain\\",\\"arguments\\":{\\"city\\":\\"Bergen\\"}}]}]"}}
+                {"name": "execute_tool rain", "context": {"trace_id": "0xfe1", "span_id": "0x02"}, "parent_id": "0x09",
+                 "start_time": "2025-03-01T10:00:01Z",
+                 "attributes": {"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "rain", "gen_ai.tool.call.id": "c1",
+                   "gen_ai.tool.call.result": "{\\"mm\\": 0}"}}
+                {"name": "execute_tool rain", "context": {"trace_id": "0xfe1", "span_id": "0x03"}, "parent_id": "0x09",
+                 "start_time": "2025-03-01T10:00:02Z",
+                 "attributes": {"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "rain", "gen_ai.tool.call.id": "c2",
+                   "gen_ai.tool.call.result": "{\\"mm\\": 4}"}}
+                {"name": "execute_tool (merged)", "context": {"trace_id": "0xfe1", "span_id": "0x04"}, "parent_id": "0x09",
+                 "start_time": "2025-03-01T10:00:03Z",
+                 "attributes": {"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "(merged tools)",
+                   "gen_ai.tool.call.id": "m9", "gcp.vertex.agent.tool_call_args": "N/A",
+                   "gcp.vertex.agent.tool_response": "[{\\"id\\": \\"c1\\", \\"response\\": {\\"mm\\": 0}}]"}}
+                {"name": "generate_content m", "context": {"trace_id": "0xfe1", "span_id": "0x05"}, "parent_id": "0x09",
+                 "start_time": "2025-03-01T10:00:04Z",
+                 "attributes": {"gen_ai.operation.name": "generate_content", "gen_ai.usage.input_tokens": 40, "gen_ai.usage.output_tokens": 8,
+                   "gen_ai.output.messages": "[{\\"role\\":\\"assistant\\",\\"parts\\":[{\\"type\\":\\"text\\",\\"content\\":\\"Dry in Oslo, 4 mm in Bergen.\\"}]}]"}}
+                """;
+        Path f = dir.resolve("adk-merged.json");
+        java.nio.file.Files.writeString(f, spans);
+        importOne(f);
+        AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
+        assertEquals("Rain in Oslo and Bergen?", run.userMessage());
+        assertEquals("Dry in Oslo, 4 mm in Bergen.", run.answer());
+        assertEquals(2, run.calls().size(), "the merged span is not a third call");
+        assertEquals("Oslo", run.calls().get(0).get("arguments").get("city").asText());
+        assertEquals("Bergen", run.calls().get(1).get("arguments").get("city").asText());
+        assertEquals(
+                List.of(Role.USER, Role.ASSISTANT, Role.TOOL, Role.TOOL, Role.ASSISTANT),
+                run.turns().stream().map(Turn::role).toList());
+        assertEquals("id,id", run.pairings(), "each result paired with its call by id");
+        assertEquals(60, run.extra().path("tokens").path("input").asLong());
+    }
 }
