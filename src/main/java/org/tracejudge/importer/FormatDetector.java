@@ -257,6 +257,18 @@ public final class FormatDetector {
                         "a " + (node.has("sessions") ? "ToolHaystack case" : "DiaBench dialogue")
                                 + " written over several lines; these formats are JSON Lines: write one case per line");
             }
+            JsonNode firstValue = node.isEmpty() ? null : node.elements().next();
+            if (firstValue != null
+                    && firstValue.isArray()
+                    && firstValue.path(0).has("spanContext")) {
+                throw new ImportException(
+                        file,
+                        1,
+                        "/" + node.fieldNames().next(),
+                        "an object grouping OpenTelemetry JS span objects under names ('"
+                                + node.fieldNames().next() + "', ...), not a trace export; import the spans as a JSON "
+                                + "array, or an OTLP export (resourceSpans)");
+            }
             throw new ImportException(
                     file,
                     1,
@@ -319,6 +331,11 @@ public final class FormatDetector {
                 && keys.contains("name")
                 && (keys.contains("parent_id") || keys.contains("start_time"))) {
             return Format.OTLP; // OpenTelemetry Python's span JSON (ConsoleSpanExporter and file exporters)
+        }
+        if (keys.contains("spanContext")
+                && keys.contains("name")
+                && (keys.contains("attributes") || keys.contains("startTime"))) {
+            return Format.OTLP; // OpenTelemetry JS's span objects (ReadableSpan) as JSON
         }
         if (keys.contains("eval")
                 && (keys.contains("samples") || keys.contains("version") || keys.contains("status"))) {

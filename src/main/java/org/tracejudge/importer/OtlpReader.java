@@ -227,6 +227,10 @@ final class OtlpReader {
             pythonSpan(doc, f, ptr);
             return;
         }
+        if (doc.path("spanContext").isObject() && doc.get("spanContext").has("traceId")) {
+            jsSpan(doc, f, ptr);
+            return;
+        }
         if (doc.has("resourceSpans") || doc.has("resourceLogs") || doc.has("batches")) {
             Map<String, Map<String, JsonNode>> logAttrs = logs(doc, f);
             String key = doc.has("resourceSpans") ? "resourceSpans" : "batches";
@@ -484,13 +488,61 @@ final class OtlpReader {
                                 + s.get("start_time").asText() + "\"");
             }
         }
+        boolean failed = "ERROR".equals(s.path("status").path("status_code").asText());
+        flatSpan(s, traceId, spanId, parent, a, start, failed, s.path("status").path("description").asText(null), f, ptr);
+    }
+
+    /**
+     * A span as OpenTelemetry JS's SDK holds it ({@code ReadableSpan}), serialised as JSON: {@code spanContext.traceId}
+     * / {@code spanId}, {@code parentSpanId} (SDK 1.x) or {@code parentSpanContext.spanId} (2.x), flat attributes,
+     * {@code startTime} as an {@code HrTime} [seconds, nanoseconds], {@code status.code} 2 = ERROR, events as in Python.
+     * Test suites and debugging exporters write spans this way (e.g. openinference-vercel's captured AI SDK spans).
+     */
+    private void jsSpan(JsonNode s, Fields f, String ptr) {
+        JsonNode ctx = s.get("spanContext");
+        String traceId = hexId(ctx.get("traceId"), f, ptr + "/spanContext/traceId", true);
+        String spanId = hexId(ctx.get("spanId"), f, ptr + "/spanContext/spanId", true);
+        String parent = s.has("parentSpanId")
+                ? hexId(s.get("parentSpanId"), f, ptr + "/parentSpanId", false)
+                : hexId(s.path("parentSpanContext").get("spanId"), f, ptr + "/parentSpanContext/spanId", false);
+        JsonNode attrs = s.get("attributes");
+        if (attrs != null && !attrs.isNull() && !attrs.isObject()) {
+            throw f.error(ptr + "/attributes", "expected an object of attributes, found " + Fields.describe(attrs));
+        }
+        Map<String, JsonNode> a = new LinkedHashMap<>();
+        if (attrs != null && attrs.isObject()) {
+            attrs.properties().iterator().forEachRemaining(e -> a.put(e.getKey(), e.getValue()));
+        }
+        JsonNode t = s.get("startTime");
+        long start = 0;
+        if (t != null && t.isArray() && t.size() == 2 && t.get(0).isNumber() && t.get(1).isNumber()) {
+            start = t.get(0).asLong() * 1_000_000_000L + t.get(1).asLong();
+        } else if (t != null && !t.isNull()) {
+            throw f.error(ptr + "/startTime", "expected [seconds, nanoseconds], found " + Fields.describe(t));
+        }
+        boolean failed = s.path("status").path("code").asInt(0) == 2;
+        flatSpan(s, traceId, spanId, parent, a, start, failed, s.path("status").path("message").asText(null), f, ptr);
+    }
+
+    /** The part of a Python or JS span that is read the same way: kind, attributes, status, events. */
+    private void flatSpan(
+            JsonNode s,
+            String traceId,
+            String spanId,
+            String parent,
+            Map<String, JsonNode> a,
+            long start,
+            boolean failed,
+            String statusMessage,
+            Fields f,
+            String ptr) {
         SpanAssembler.Span sp = span(a, spanId, parent, s.path("name").asText(""), start, f, ptr);
         if (sp == null) {
             return;
         }
-        if ("ERROR".equals(s.path("status").path("status_code").asText())) {
+        if (failed) {
             sp.errorType = sp.errorType != null ? sp.errorType : "ERROR";
-            sp.errorMessage = s.path("status").path("description").asText(null);
+            sp.errorMessage = statusMessage;
         }
         List<ObjectNode> messageEvents = new ArrayList<>();
         for (JsonNode e : s.path("events")) {
@@ -889,7 +941,14 @@ final class OtlpReader {
                                 || a.containsKey("gen_ai.prompt")
                                 || a.containsKey("gen_ai.prompt.0.role")))) {
             s.kind = SpanAssembler.Kind.MODEL;
-        } else if ("execute_tool".equals(op)) {
+        } else if (op == null && VercelAiSpans.isModel(a)) {
+            s.kind = SpanAssembler.Kind.MODEL; // the Vercel AI SDK's ai.* spans (see VercelAiSpans)
+        } else if ("execute_tool".equals(op) && "(merged tools)".equals(text(a, "gen_ai.tool.name"))) {
+            // google-adk's trace_merged_tool_calls: after parallel calls, one more execute_tool span named
+            // "execute_tool (merged)" whose tool_response lists the responses again; each call has its own span
+            skipOutside("ADK's merged parallel-call spans (each call has its own execute_tool span)");
+            return null;
+        } else if ("execute_tool".equals(op) || (op == null && VercelAiSpans.isTool(a))) {
             s.kind = SpanAssembler.Kind.TOOL;
         } else if (op != null && AGENT_OPS.contains(op)) {
             s.kind = SpanAssembler.Kind.AGENT;
@@ -921,6 +980,9 @@ final class OtlpReader {
                     a, "gen_ai.tool.call.result", "gcp.vertex.agent.tool_response", "output.value", "output");
             s.result = AgentMessages.value(result);
             s.resultKnown = result != null;
+            if (VercelAiSpans.isTool(a)) {
+                VercelAiSpans.tool(s, a);
+            }
         }
     }
 
@@ -986,6 +1048,9 @@ final class OtlpReader {
             s.output = AgentMessages.parse(a.get("output"), Role.ASSISTANT);
         }
         s.tools = tools(a);
+        if (VercelAiSpans.isModel(a)) {
+            VercelAiSpans.model(s, a);
+        }
     }
 
     /** Offered tools as OpenAI function schemas. */

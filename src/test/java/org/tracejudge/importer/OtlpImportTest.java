@@ -1,6 +1,7 @@
 package org.tracejudge.importer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -408,5 +409,123 @@ class OtlpImportTest extends WithProject {
                 run.extra().path("errors").get(0).path("message").asText());
         assertEquals("id", run.pairings());
         assertEquals(30, run.extra().path("tokens").path("input").asLong());
+    }
+
+    /**
+     * Hand-made after OpenTelemetry JS's span objects as JSON (spanContext, parentSpanId, flat attributes, HrTime)
+     * carrying the Vercel AI SDK's ai.* attributes (ai-sdk.dev "Telemetry"): an outer ai.generateText span, two
+     * ai.generateText.doGenerate calls inside it and an ai.toolCall span between them.
+     */
+    @Test
+    void vercelAiSdkSpansAsOpenTelemetryJsSpanObjects() throws Exception {
+        String outer = """
+                {"name": "ai.generateText", "spanContext": {"traceId": "7e1a", "spanId": "a0"},
+                 "attributes": {"ai.operationId": "ai.generateText", "ai.model.id": "gpt-4o-mini",
+                   "ai.prompt": "{\\"prompt\\":\\"How warm is it in Oslo?\\"}",
+                   "ai.response.text": "It is 4 degrees in Oslo.",
+                   "ai.usage.promptTokens": 60, "ai.usage.completionTokens": 20},
+                 "status": {"code": 0}, "startTime": [1770000000, 0], "endTime": [1770000003, 0], "events": []}
+                """;
+        String call1 = """
+                {"name": "ai.generateText.doGenerate", "spanContext": {"traceId": "7e1a", "spanId": "a1"},
+                 "parentSpanId": "a0",
+                 "attributes": {"ai.operationId": "ai.generateText.doGenerate", "gen_ai.request.model": "gpt-4o-mini",
+                   "ai.prompt.messages": "[{\\"role\\":\\"user\\",\\"content\\":[{\\"type\\":\\"text\\",\\"text\\":\\"How warm is it in Oslo?\\"}]}]",
+                   "ai.response.toolCalls": "[{\\"toolCallType\\":\\"function\\",\\"toolCallId\\":\\"c9\\",\\"toolName\\":\\"temperature\\",\\"input\\":\\"{\\\\\\"city\\\\\\":\\\\\\"Oslo\\\\\\"}\\"}]",
+                   "gen_ai.usage.input_tokens": 25, "gen_ai.usage.output_tokens": 12},
+                 "status": {"code": 0}, "startTime": [1770000000, 100], "events": []}
+                """;
+        String tool = """
+                {"name": "ai.toolCall", "spanContext": {"traceId": "7e1a", "spanId": "a2"}, "parentSpanId": "a0",
+                 "attributes": {"ai.operationId": "ai.toolCall", "ai.toolCall.name": "temperature",
+                   "ai.toolCall.id": "c9", "ai.toolCall.args": "{\\"city\\":\\"Oslo\\"}", "ai.toolCall.result": "4"},
+                 "status": {"code": 0}, "startTime": [1770000001, 0], "events": []}
+                """;
+        String call2 = """
+                {"name": "ai.generateText.doGenerate", "spanContext": {"traceId": "7e1a", "spanId": "a3"},
+                 "parentSpanContext": {"traceId": "7e1a", "spanId": "a0"},
+                 "attributes": {"ai.operationId": "ai.generateText.doGenerate",
+                   "ai.prompt.messages": "[{\\"role\\":\\"user\\",\\"content\\":[{\\"type\\":\\"text\\",\\"text\\":\\"How warm is it in Oslo?\\"}]},{\\"role\\":\\"assistant\\",\\"content\\":[{\\"type\\":\\"tool-call\\",\\"toolCallId\\":\\"c9\\",\\"toolName\\":\\"temperature\\",\\"input\\":{\\"city\\":\\"Oslo\\"}}]},{\\"role\\":\\"tool\\",\\"content\\":[{\\"type\\":\\"tool-result\\",\\"toolCallId\\":\\"c9\\",\\"toolName\\":\\"temperature\\",\\"output\\":{\\"type\\":\\"text\\",\\"value\\":\\"4\\"}}]}]",
+                   "ai.response.text": "It is 4 degrees in Oslo.",
+                   "ai.usage.inputTokens": 35, "ai.usage.outputTokens": 8},
+                 "status": {"code": 0}, "startTime": [1770000002, 0], "events": []}
+                """;
+        Path f = dir.resolve("vercel-spans.json");
+        java.nio.file.Files.writeString(f, "[" + outer + "," + call1 + "," + tool + "," + call2 + "]");
+        assertEquals(Format.OTLP, FormatDetector.detect(f));
+        importOne(f);
+        List<AgentCorpus.Run> runs = AgentCorpus.runs(project);
+        assertEquals(1, runs.size());
+        AgentCorpus.Run run = runs.get(0);
+        assertEquals("How warm is it in Oslo?", run.userMessage());
+        assertEquals("It is 4 degrees in Oslo.", run.answer());
+        assertEquals(
+                List.of(Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT),
+                run.turns().stream().map(Turn::role).toList());
+        assertEquals("temperature", run.calls().get(0).get("name").asText());
+        assertEquals("Oslo", run.calls().get(0).get("arguments").get("city").asText());
+        assertEquals("id", run.pairings());
+        // the outer ai.generateText span wraps the two calls: their tokens, counted once
+        assertEquals(60, run.extra().path("tokens").path("input").asLong());
+        assertEquals(20, run.extra().path("tokens").path("output").asLong());
+    }
+
+    /** Spans grouped under names in an object (a test capture, not an export) are refused, saying what they are. */
+    @Test
+    void openTelemetryJsSpansGroupedByNameAreRefusedClearly() throws Exception {
+        Path f = dir.resolve("by-name.json");
+        java.nio.file.Files.writeString(
+                f,
+                "{\n \"ai.generateText\": [{\"name\": \"ai.generateText\", \"spanContext\": {\"traceId\": \"1\", \"spanId\": \"2\"},"
+                        + " \"attributes\": {}}]\n}");
+        ImportException e = assertThrows(ImportException.class, () -> FormatDetector.detect(f));
+        assertTrue(e.getMessage().contains("grouping OpenTelemetry JS span objects"), e.getMessage());
+        assertTrue(e.getMessage().contains("by-name.json"), e.getMessage());
+    }
+
+    /**
+     * Hand-made after google-adk's parallel tool calls: each call has its execute_tool span, then one more
+     * "execute_tool (merged)" span (gen_ai.tool.name "(merged tools)") repeats the responses; it is not a call.
+     */
+    @Test
+    void adkMergedParallelToolSpanIsNotACall() throws Exception {
+        String spans = """
+                {"name": "generate_content m", "context": {"trace_id": "0xfe1", "span_id": "0x01"}, "parent_id": "0x09",
+                 "start_time": "2025-03-01T10:00:00Z",
+                 "attributes": {"gen_ai.operation.name": "generate_content", "gen_ai.usage.input_tokens": 20, "gen_ai.usage.output_tokens": 10,
+                   "gen_ai.input.messages": "[{\\"role\\":\\"user\\",\\"parts\\":[{\\"type\\":\\"text\\",\\"content\\":\\"Rain in Oslo and Bergen?\\"}]}]",
+                   "gen_ai.output.messages": "[{\\"role\\":\\"assistant\\",\\"parts\\":[{\\"type\\":\\"tool_call\\",\\"id\\":\\"c1\\",\\"name\\":\\"rain\\",\\"arguments\\":{\\"city\\":\\"Oslo\\"}},{\\"type\\":\\"tool_call\\",\\"id\\":\\"c2\\",\\"name\\":\\"rain\\",\\"arguments\\":{\\"city\\":\\"Bergen\\"}}]}]"}}
+                {"name": "execute_tool rain", "context": {"trace_id": "0xfe1", "span_id": "0x02"}, "parent_id": "0x09",
+                 "start_time": "2025-03-01T10:00:01Z",
+                 "attributes": {"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "rain", "gen_ai.tool.call.id": "c1",
+                   "gen_ai.tool.call.result": "{\\"mm\\": 0}"}}
+                {"name": "execute_tool rain", "context": {"trace_id": "0xfe1", "span_id": "0x03"}, "parent_id": "0x09",
+                 "start_time": "2025-03-01T10:00:02Z",
+                 "attributes": {"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "rain", "gen_ai.tool.call.id": "c2",
+                   "gen_ai.tool.call.result": "{\\"mm\\": 4}"}}
+                {"name": "execute_tool (merged)", "context": {"trace_id": "0xfe1", "span_id": "0x04"}, "parent_id": "0x09",
+                 "start_time": "2025-03-01T10:00:03Z",
+                 "attributes": {"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "(merged tools)",
+                   "gen_ai.tool.call.id": "m9", "gcp.vertex.agent.tool_call_args": "N/A",
+                   "gcp.vertex.agent.tool_response": "[{\\"id\\": \\"c1\\", \\"response\\": {\\"mm\\": 0}}]"}}
+                {"name": "generate_content m", "context": {"trace_id": "0xfe1", "span_id": "0x05"}, "parent_id": "0x09",
+                 "start_time": "2025-03-01T10:00:04Z",
+                 "attributes": {"gen_ai.operation.name": "generate_content", "gen_ai.usage.input_tokens": 40, "gen_ai.usage.output_tokens": 8,
+                   "gen_ai.output.messages": "[{\\"role\\":\\"assistant\\",\\"parts\\":[{\\"type\\":\\"text\\",\\"content\\":\\"Dry in Oslo, 4 mm in Bergen.\\"}]}]"}}
+                """;
+        Path f = dir.resolve("adk-merged.json");
+        java.nio.file.Files.writeString(f, spans);
+        importOne(f);
+        AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
+        assertEquals("Rain in Oslo and Bergen?", run.userMessage());
+        assertEquals("Dry in Oslo, 4 mm in Bergen.", run.answer());
+        assertEquals(2, run.calls().size(), "the merged span is not a third call");
+        assertEquals("Oslo", run.calls().get(0).get("arguments").get("city").asText());
+        assertEquals("Bergen", run.calls().get(1).get("arguments").get("city").asText());
+        assertEquals(
+                List.of(Role.USER, Role.ASSISTANT, Role.TOOL, Role.TOOL, Role.ASSISTANT),
+                run.turns().stream().map(Turn::role).toList());
+        assertEquals("id,id", run.pairings(), "each result paired with its call by id");
+        assertEquals(60, run.extra().path("tokens").path("input").asLong());
     }
 }
