@@ -258,9 +258,7 @@ public final class FormatDetector {
                                 + " written over several lines; these formats are JSON Lines: write one case per line");
             }
             JsonNode firstValue = node.isEmpty() ? null : node.elements().next();
-            if (firstValue != null
-                    && firstValue.isArray()
-                    && firstValue.path(0).has("spanContext")) {
+            if (firstValue != null && firstValue.isArray() && firstValue.path(0).has("spanContext")) {
                 throw new ImportException(
                         file,
                         1,

@@ -489,7 +489,17 @@ final class OtlpReader {
             }
         }
         boolean failed = "ERROR".equals(s.path("status").path("status_code").asText());
-        flatSpan(s, traceId, spanId, parent, a, start, failed, s.path("status").path("description").asText(null), f, ptr);
+        flatSpan(
+                s,
+                traceId,
+                spanId,
+                parent,
+                a,
+                start,
+                failed,
+                s.path("status").path("description").asText(null),
+                f,
+                ptr);
     }
 
     /**
@@ -515,13 +525,27 @@ final class OtlpReader {
         }
         JsonNode t = s.get("startTime");
         long start = 0;
-        if (t != null && t.isArray() && t.size() == 2 && t.get(0).isNumber() && t.get(1).isNumber()) {
+        if (t != null
+                && t.isArray()
+                && t.size() == 2
+                && t.get(0).isNumber()
+                && t.get(1).isNumber()) {
             start = t.get(0).asLong() * 1_000_000_000L + t.get(1).asLong();
         } else if (t != null && !t.isNull()) {
             throw f.error(ptr + "/startTime", "expected [seconds, nanoseconds], found " + Fields.describe(t));
         }
         boolean failed = s.path("status").path("code").asInt(0) == 2;
-        flatSpan(s, traceId, spanId, parent, a, start, failed, s.path("status").path("message").asText(null), f, ptr);
+        flatSpan(
+                s,
+                traceId,
+                spanId,
+                parent,
+                a,
+                start,
+                failed,
+                s.path("status").path("message").asText(null),
+                f,
+                ptr);
     }
 
     /** The part of a Python or JS span that is read the same way: kind, attributes, status, events. */

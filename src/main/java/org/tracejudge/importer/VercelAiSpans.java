@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import java.util.Set;
-import org.tracejudge.model.Role;
 import org.tracejudge.json.Json;
+import org.tracejudge.model.Role;
 
 /**
  * The Vercel AI SDK's own span attributes (ai-sdk.dev, "AI SDK Core: Telemetry"): a call's outer span
@@ -61,10 +61,14 @@ final class VercelAiSpans {
                 msgs.forEach(m -> in.add(message(m)));
             } else if (prompt != null && prompt.isObject()) {
                 if (prompt.path("system").isTextual()) {
-                    in.addObject().put("role", "system").put("content", prompt.get("system").asText());
+                    in.addObject()
+                            .put("role", "system")
+                            .put("content", prompt.get("system").asText());
                 }
                 if (prompt.path("prompt").isTextual()) {
-                    in.addObject().put("role", "user").put("content", prompt.get("prompt").asText());
+                    in.addObject()
+                            .put("role", "user")
+                            .put("content", prompt.get("prompt").asText());
                 } else if (prompt.path("messages").isArray()) {
                     prompt.get("messages").forEach(m -> in.add(message(m)));
                 }
@@ -86,7 +90,9 @@ final class VercelAiSpans {
             if (calls != null && calls.isArray() && !calls.isEmpty()) {
                 ArrayNode tc = out.putArray("tool_calls");
                 for (JsonNode c : calls) {
-                    ObjectNode o = tc.addObject().put("id", c.path("toolCallId").asText(null)).put("type", "function");
+                    ObjectNode o = tc.addObject()
+                            .put("id", c.path("toolCallId").asText(null))
+                            .put("type", "function");
                     o.putObject("function")
                             .put("name", c.path("toolName").asText("?"))
                             .set("arguments", c.has("input") ? c.get("input") : c.get("args"));
@@ -107,7 +113,8 @@ final class VercelAiSpans {
             s.args = AgentMessages.value(args);
         }
         if (!s.resultKnown) {
-            JsonNode r = a.containsKey("ai.toolCall.output") ? a.get("ai.toolCall.output") : a.get("ai.toolCall.result");
+            JsonNode r =
+                    a.containsKey("ai.toolCall.output") ? a.get("ai.toolCall.output") : a.get("ai.toolCall.result");
             s.result = AgentMessages.value(r);
             s.resultKnown = r != null;
         }
@@ -126,11 +133,12 @@ final class VercelAiSpans {
         ArrayNode parts = o.putArray("content");
         for (JsonNode p : m.get("content")) {
             switch (p.path("type").asText("")) {
-                case "tool-call" -> parts.addObject()
-                        .put("type", "tool_call")
-                        .put("id", p.path("toolCallId").asText(null))
-                        .put("name", p.path("toolName").asText("?"))
-                        .set("arguments", p.has("input") ? p.get("input") : p.get("args"));
+                case "tool-call" ->
+                    parts.addObject()
+                            .put("type", "tool_call")
+                            .put("id", p.path("toolCallId").asText(null))
+                            .put("name", p.path("toolName").asText("?"))
+                            .set("arguments", p.has("input") ? p.get("input") : p.get("args"));
                 case "tool-result" -> {
                     JsonNode out = p.has("output") ? p.get("output") : p.get("result");
                     if (out != null && out.isObject() && out.has("type") && out.has("value")) {
