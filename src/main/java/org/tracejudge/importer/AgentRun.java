@@ -114,6 +114,36 @@ final class AgentRun {
         return step("user");
     }
 
+    /** The badge of a turn that an earlier turn of the session made (context, not this run's). */
+    static final String EARLIER_TURN = "earlier turn";
+
+    /**
+     * A message of an earlier turn of the session that this run's first model input repeats (one trace per turn, as
+     * google-adk records a session): kept in the conversation as context and marked, but never this run's question,
+     * call or result. A call the agent made in turn 2 is not a call of turn 3.
+     */
+    void earlier(AgentMessages.Msg msg) {
+        List<ToolCall> calls = msg.role() == Role.ASSISTANT ? msg.calls() : List.of();
+        for (ToolCall c : calls) {
+            if (c.id() != null) {
+                seenCallIds.add(c.id()); // repeated again later, it is still not this run's
+            }
+        }
+        List<ToolResult> results = new ArrayList<>();
+        for (AgentMessages.Res r : msg.results()) {
+            results.add(new ToolResult(r.callId(), r.name(), r.content(), r.error()));
+        }
+        turns.add(new Turn(msg.role(), msg.text(), calls, results, session, List.of(EARLIER_TURN)));
+        String kind =
+                switch (msg.role()) {
+                    case ASSISTANT -> "model";
+                    case TOOL -> "tool";
+                    case SYSTEM -> "system";
+                    default -> "user";
+                };
+        step(kind).put("from", EARLIER_TURN);
+    }
+
     /** A model turn; calls whose id was seen before (history repeated in a later input) are dropped. Null if nothing is left. */
     ObjectNode assistant(String text, List<ToolCall> calls) {
         List<ToolCall> fresh = new ArrayList<>();

@@ -154,8 +154,17 @@ final class SpanAssembler {
                 if (m.system != null && !m.system.isBlank() && !inputHasSystem) {
                     run.system(m.system).put("span", m.id);
                 }
-                for (AgentMessages.Msg msg : in) {
-                    addMessage(run, msg, m);
+                int own = ownTurnStart(in);
+                for (int i = 0; i < in.size(); i++) {
+                    if (i < own && in.get(i).role() != Role.SYSTEM) {
+                        int before = run.steps.size();
+                        run.earlier(in.get(i));
+                        if (m.agent != null) {
+                            ((ObjectNode) run.steps.get(before)).put("agent", m.agent);
+                        }
+                    } else {
+                        addMessage(run, in.get(i), m);
+                    }
                 }
             } else {
                 // results of calls still open, wherever the history has them (a history that drops or reorders
@@ -224,6 +233,28 @@ final class SpanAssembler {
             }
             run.answer = text.toString();
         }
+    }
+
+    /**
+     * Where this run's own turn starts in its first model input: at the last user message with text, when a model
+     * turn comes before it (the input repeats earlier turns of a session, one trace per turn); else 0, the whole input.
+     * A run whose first input is [question, call, result] keeps that call as its own.
+     */
+    static int ownTurnStart(List<AgentMessages.Msg> in) {
+        int lastUser = -1;
+        for (int i = in.size() - 1; i >= 0; i--) {
+            AgentMessages.Msg x = in.get(i);
+            if (x.role() == Role.USER && x.text() != null && !x.text().isBlank()) {
+                lastUser = i;
+                break;
+            }
+        }
+        for (int i = 0; i < lastUser; i++) {
+            if (in.get(i).role() == Role.ASSISTANT) {
+                return lastUser;
+            }
+        }
+        return 0;
     }
 
     private static void describe(ObjectNode step, Span m) {

@@ -528,4 +528,77 @@ class OtlpImportTest extends WithProject {
         assertEquals("id,id", run.pairings(), "each result paired with its call by id");
         assertEquals(60, run.extra().path("tokens").path("input").asLong());
     }
+
+    /**
+     * google-adk records a session one trace per turn, and a turn's first model input repeats the earlier turns (the
+     * agentevals recording adk_py/v2_span_only/S3 has this shape; this fixture is written for the test). Turn 3's run
+     * keeps them as marked context: its question is its own, and turn 2's call is not its call.
+     */
+    @Test
+    void aLaterTurnOfASessionDoesNotTakeEarlierTurnsCallsAsItsOwn() throws Exception {
+        var m = org.tracejudge.json.Json.MAPPER;
+        var history = m.createArrayNode();
+        history.addObject()
+                .put("role", "user")
+                .putArray("parts")
+                .addObject()
+                .put("type", "text")
+                .put("content", "Weather in Rome?");
+        var call =
+                history.addObject().put("role", "assistant").putArray("parts").addObject();
+        call.put("type", "tool_call")
+                .put("id", "w1")
+                .put("name", "get_weather")
+                .putObject("arguments")
+                .put("city", "Rome");
+        var res = history.addObject().put("role", "tool").putArray("parts").addObject();
+        res.put("type", "tool_call_response")
+                .put("id", "w1")
+                .putObject("response")
+                .put("temp_c", 17);
+        history.addObject()
+                .put("role", "assistant")
+                .putArray("parts")
+                .addObject()
+                .put("type", "text")
+                .put("content", "It is 17C in Rome.");
+        history.addObject()
+                .put("role", "user")
+                .putArray("parts")
+                .addObject()
+                .put("type", "text")
+                .put("content", "Thanks, bye!");
+        var output = m.createArrayNode();
+        output.addObject()
+                .put("role", "assistant")
+                .putArray("parts")
+                .addObject()
+                .put("type", "text")
+                .put("content", "Goodbye!");
+        var span = m.createObjectNode()
+                .put("name", "generate_content m")
+                .put("parent_id", "0x09")
+                .put("start_time", "2025-03-01T10:00:00Z");
+        span.putObject("context").put("trace_id", "0xse3").put("span_id", "0x01");
+        span.putObject("attributes")
+                .put("gen_ai.operation.name", "generate_content")
+                .put("gen_ai.usage.input_tokens", 70)
+                .put("gen_ai.usage.output_tokens", 4)
+                .put("gen_ai.input.messages", history.toString())
+                .put("gen_ai.output.messages", output.toString());
+        Path f = dir.resolve("adk-turn3.json");
+        java.nio.file.Files.writeString(f, span.toString() + "\n");
+        importOne(f);
+        AgentCorpus.Run run = AgentCorpus.runs(project).get(0);
+        assertEquals("Thanks, bye!", run.userMessage(), "the run's question is its own turn's");
+        assertEquals("Goodbye!", run.answer());
+        assertEquals(0, run.calls().size(), "turn 2's get_weather is not a call of turn 3");
+        assertEquals(
+                List.of(Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT, Role.USER, Role.ASSISTANT),
+                run.turns().stream().map(Turn::role).toList(),
+                "the earlier turns stay in the conversation");
+        assertEquals(List.of("earlier turn"), run.turns().get(1).badges());
+        assertEquals("get_weather", run.turns().get(1).toolCalls().get(0).name());
+        assertEquals(List.of(), run.turns().get(4).badges(), "the run's own question is not marked");
+    }
 }
