@@ -29,8 +29,12 @@ def unwrap(v):
     if isinstance(v, dict) and set(v) == {'result'}: return unwrap(v['result'])
     return v
 
+def own_turns(tr):
+    # a session's earlier turns that a run's input repeats are kept as context, badged, and are not the run's
+    return [t for t in tr.get('turns', []) if 'earlier turn' not in (t.get('badges') or [])]
+
 def user_texts(tr):
-    return [t.get('text') for t in tr.get('turns', []) if t.get('role') == 'user' and t.get('text')]
+    return [t.get('text') for t in own_turns(tr) if t.get('role') == 'user' and t.get('text')]
 
 def compare(truth, traces, task_by_id):
     """Returns {aspect: 'ok' | reason}."""
@@ -66,8 +70,8 @@ def compare(truth, traces, task_by_id):
     want = [c for t in turns for c in t.get('tool_calls', [])]
     got = []
     for tr in traces:
-        results = [r for x in tr.get('turns', []) for r in (x.get('tool_results') or [])]
-        for x in tr.get('turns', []):
+        results = [r for x in own_turns(tr) for r in (x.get('tool_results') or [])]
+        for x in own_turns(tr):
             for c in x.get('tool_calls') or []:
                 r = next((r for r in results if r.get('call_id') == c.get('id')), None)
                 got.append({'name': c.get('name'), 'args': c.get('arguments'), 'is_error': bool(r and r.get('error')),
