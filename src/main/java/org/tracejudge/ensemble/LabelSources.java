@@ -142,6 +142,17 @@ public final class LabelSources {
             raters.removeIf(r -> !keep.contains(r.column()));
         }
         JudgeChoice effective = ensemble ? judges : null;
+        // each trace's current labels in one grouped walk of label_current_idx (store.CurrentLabels), on a connection
+        // of its own while this one reads the traces: at a million traces each takes about two seconds
+        List<String> raterIds = new ArrayList<>();
+        for (ProjectQueries.RaterSummary r : raters) {
+            raterIds.add(r.id());
+        }
+        java.util.concurrent.CompletableFuture<Walked> walked = project.readAside(c -> {
+            Walked w = new Walked(raterIds.size());
+            CurrentLabels.byTrace(c, raterIds, false, (trace, values, rowids) -> w.add(trace, values));
+            return w;
+        });
         return project.read(c -> {
             Map<String, Set<String>> labelSets = new HashMap<>();
             try (Statement s = c.createStatement();
@@ -168,8 +179,11 @@ public final class LabelSources {
                 }
             }
             int n = ids.size();
-            Map<String, Integer> index = new HashMap<>(n * 2);
-            for (int i = 0; i < n; i++) {
+            // where each trace sits, for the decisions (ensemble and final, a person's column)
+            boolean decisions =
+                    effective != null || (only != null && only.stream().anyMatch(o -> o.startsWith(ANNOTATOR)));
+            Map<String, Integer> index = new HashMap<>(decisions ? n * 2 : 0);
+            for (int i = 0; decisions && i < n; i++) {
                 index.put(ids.get(i), i);
             }
             List<String> models = new ArrayList<>(new TreeMap<String, Boolean>(toMap(modelOf)).keySet());
@@ -187,22 +201,12 @@ public final class LabelSources {
             }
             Map<String, String> intern = new HashMap<>();
             int invalid = 0;
-            // each trace's current labels in one grouped walk of label_current_idx (store.CurrentLabels), keeping
-            // nothing but the current values
-            List<String> raterIds = new ArrayList<>();
             List<String[]> raterColumns = new ArrayList<>();
             for (ProjectQueries.RaterSummary r : raters) {
-                raterIds.add(r.id());
                 raterColumns.add(columns.get(r.column()));
             }
             int nr = raterColumns.size();
-            String[] newestValue = new String[n * Math.max(1, nr)];
-            CurrentLabels.byTrace(c, raterIds, false, (trace, values, rowids) -> {
-                Integer at = index.get(trace);
-                if (at != null) {
-                    System.arraycopy(values, 0, newestValue, at * nr, nr);
-                }
-            });
+            String[] newestValue = inTraceOrder(Project.join(walked), ids, nr);
             for (int i = 0; i < n; i++) {
                 for (int r = 0; r < nr; r++) {
                     String v = newestValue[i * nr + r];
@@ -263,6 +267,66 @@ public final class LabelSources {
                     status,
                     invalid);
         });
+    }
+
+    /** The grouped walk's traces (in trace-id order) and their raters' values, {@code nr} per trace. */
+    private static final class Walked {
+        final int nr;
+        final List<String> traces = new ArrayList<>();
+        String[] values = new String[1024];
+
+        Walked(int nr) {
+            this.nr = nr;
+        }
+
+        void add(String trace, String[] v) {
+            int at = traces.size() * nr;
+            if (at + nr > values.length) {
+                values = java.util.Arrays.copyOf(values, Math.max(values.length * 2, at + nr));
+            }
+            System.arraycopy(v, 0, values, at, nr);
+            traces.add(trace);
+        }
+    }
+
+    /**
+     * Each rater's current value per trace, {@code nr} per trace in the order of {@code ids}: the walk came in trace-id
+     * order, so the ids are put in that order too and the two are merged (no map of a million ids).
+     */
+    private static String[] inTraceOrder(Walked w, List<String> ids, int nr) {
+        String[] out = new String[ids.size() * Math.max(1, nr)];
+        Integer[] order = new Integer[ids.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> sqliteOrder(ids.get(a), ids.get(b)));
+        int j = 0;
+        for (int k = 0; k < w.traces.size() && j < order.length; k++) {
+            String trace = w.traces.get(k);
+            int cmp = -1;
+            while (j < order.length && (cmp = sqliteOrder(ids.get(order[j]), trace)) < 0) {
+                j++;
+            }
+            if (cmp == 0) {
+                System.arraycopy(w.values, k * nr, out, order[j] * nr, nr);
+            }
+        }
+        return out;
+    }
+
+    /** SQLite's BINARY order of two texts (their UTF-8 bytes, which is code-point order), unlike String's UTF-16 order. */
+    static int sqliteOrder(String a, String b) {
+        int n = Math.min(a.length(), b.length());
+        for (int i = 0; i < n; i++) {
+            char x = a.charAt(i);
+            char y = b.charAt(i);
+            if (x != y) {
+                return Character.isSurrogate(x) || Character.isSurrogate(y)
+                        ? Integer.compare(a.codePointAt(i), b.codePointAt(i))
+                        : x - y;
+            }
+        }
+        return a.length() - b.length();
     }
 
     /** One person's current decision per trace (their newest adjudication entry; a withdrawal leaves none). */

@@ -625,6 +625,65 @@ public final class Project implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts read-only work on a connection and a thread of their own, for a second walk of a large project alongside
+     * one on {@link #read}: two walks on two cores (WAL: it reads a snapshot of its own). Called from inside work on
+     * this project's connection (a {@link #write} not yet committed, whose changes another connection would not see),
+     * it runs that work here and now on this connection instead. The work must not write.
+     */
+    public <T> java.util.concurrent.CompletableFuture<T> readAside(SqlWork<T> work) {
+        java.util.concurrent.CompletableFuture<T> f = new java.util.concurrent.CompletableFuture<>();
+        if (Thread.holdsLock(this)) {
+            try {
+                f.complete(read(work));
+            } catch (RuntimeException e) {
+                f.completeExceptionally(e);
+            }
+            return f;
+        }
+        Thread t = new Thread(
+                () -> {
+                    Connection c = null;
+                    try {
+                        c = connect(file);
+                        try (Statement s = c.createStatement()) {
+                            s.execute("PRAGMA query_only = 1");
+                        }
+                        f.complete(work.run(c));
+                    } catch (RuntimeException e) {
+                        f.completeExceptionally(e);
+                    } catch (Exception e) {
+                        f.completeExceptionally(
+                                new ProjectException(file.getFileName() + ": read failed: " + e.getMessage(), e));
+                    } catch (Error e) {
+                        f.completeExceptionally(e);
+                    } finally {
+                        if (c != null) {
+                            closeQuietly(c);
+                        }
+                    }
+                },
+                "project-read-aside");
+        t.setDaemon(true);
+        t.start();
+        return f;
+    }
+
+    /** The value of work started by {@link #readAside}, its failure thrown as it was thrown there. */
+    public static <T> T join(java.util.concurrent.CompletableFuture<T> f) {
+        try {
+            return f.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
+    }
+
     /** {@link #integrityCheckRun()} of a file opened without a check (see {@link VerifiedFiles}). */
     public static final String NO_CHECK = "none";
 
