@@ -114,9 +114,6 @@ final class AgentRun {
         return step("user");
     }
 
-    /** The badge of a turn that an earlier turn of the session made (context, not this run's). */
-    static final String EARLIER_TURN = "earlier turn";
-
     /**
      * A message of an earlier turn of the session that this run's first model input repeats (one trace per turn, as
      * google-adk records a session): kept in the conversation as context and marked, but never this run's question,
@@ -133,7 +130,7 @@ final class AgentRun {
         for (AgentMessages.Res r : msg.results()) {
             results.add(new ToolResult(r.callId(), r.name(), r.content(), r.error()));
         }
-        turns.add(new Turn(msg.role(), msg.text(), calls, results, session, List.of(EARLIER_TURN)));
+        turns.add(new Turn(msg.role(), msg.text(), calls, results, session, List.of(Turn.EARLIER_TURN)));
         String kind =
                 switch (msg.role()) {
                     case ASSISTANT -> "model";
@@ -141,7 +138,7 @@ final class AgentRun {
                     case SYSTEM -> "system";
                     default -> "user";
                 };
-        step(kind).put("from", EARLIER_TURN);
+        step(kind).put("from", Turn.EARLIER_TURN);
     }
 
     /** A model turn; calls whose id was seen before (history repeated in a later input) are dropped. Null if nothing is left. */

@@ -13,6 +13,12 @@ public record Turn(
         List<ToolResult> toolResults,
         String sessionId,
         List<String> badges) {
+    /**
+     * The badge of a turn an earlier turn of the session made, which a run's input repeats (one trace per turn): shown
+     * as context, never the run's own question, call or result.
+     */
+    public static final String EARLIER_TURN = "earlier turn";
+
     public Turn {
         toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
         toolResults = toolResults == null ? List.of() : List.copyOf(toolResults);

@@ -600,5 +600,40 @@ class OtlpImportTest extends WithProject {
         assertEquals(List.of("earlier turn"), run.turns().get(1).badges());
         assertEquals("get_weather", run.turns().get(1).toolCalls().get(0).name());
         assertEquals(List.of(), run.turns().get(4).badges(), "the run's own question is not marked");
+        var q = new org.tracejudge.store.ProjectQueries(project);
+        var trace = q.trace(run.id());
+        String prompt = org.tracejudge.judges.prompt.PromptRenderer.render(q.task(trace.taskId()), trace);
+        assertTrue(prompt.contains("Thanks, bye!") && prompt.contains("## Executed tool calls\nnone\n"), prompt);
+
+        // a later turn that makes a call of its own: the judge reads the steps, the earlier ones marked as context
+        ((com.fasterxml.jackson.databind.node.ObjectNode)
+                        history.get(4).get("parts").get(0))
+                .put("content", "And Paris?");
+        var own = m.createArrayNode();
+        var paris = own.addObject().put("role", "assistant").putArray("parts").addObject();
+        paris.put("type", "tool_call")
+                .put("id", "w2")
+                .put("name", "get_weather")
+                .putObject("arguments")
+                .put("city", "Paris");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) span.get("context")).put("trace_id", "0xse4");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) span.get("attributes"))
+                .put("gen_ai.input.messages", history.toString())
+                .put("gen_ai.output.messages", own.toString());
+        Path g = dir.resolve("adk-turn4.json");
+        java.nio.file.Files.writeString(g, span.toString() + "\n");
+        importOne(g);
+        AgentCorpus.Run four = AgentCorpus.runs(project).stream()
+                .filter(r -> "And Paris?".equals(r.userMessage()))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(1, four.calls().size(), "only its own call");
+        assertEquals("Paris", four.calls().get(0).get("arguments").get("city").asText());
+        var t4 = q.trace(four.id());
+        String p4 = org.tracejudge.judges.prompt.PromptRenderer.render(q.task(t4.taskId()), t4);
+        assertTrue(
+                p4.contains("[step 1] assistant (an earlier turn of the session, repeated as context: not this run's)"),
+                p4);
+        assertTrue(p4.contains("## Executed tool calls\n1. get_weather"), p4);
     }
 }

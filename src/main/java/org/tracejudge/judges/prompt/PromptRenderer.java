@@ -243,7 +243,11 @@ public final class PromptRenderer {
         section(sb, "Steps");
         int i = 0;
         for (org.tracejudge.model.Turn t : trace.turns()) {
-            sb.append("[step ").append(i++).append("] ").append(t.role().code()).append('\n');
+            sb.append("[step ").append(i++).append("] ").append(t.role().code());
+            if (t.badges().contains(org.tracejudge.model.Turn.EARLIER_TURN)) {
+                sb.append(" (an earlier turn of the session, repeated as context: not this run's)");
+            }
+            sb.append('\n');
             if (t.text() != null && !t.text().isBlank() && t.role() != org.tracejudge.model.Role.SYSTEM) {
                 fenced(sb, withoutThinking(t.text()));
             }
