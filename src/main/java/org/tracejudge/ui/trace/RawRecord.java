@@ -140,6 +140,9 @@ public final class RawRecord {
                 t.append(" (error)");
             }
         }
+        if (turn.badges().contains(Turn.EARLIER_TURN)) {
+            t.append(" · earlier turn, context");
+        }
         if (newSession) { // named where a session starts, not on every step of it
             t.append(" · session ").append(turn.sessionId());
         }

@@ -533,11 +533,15 @@ public final class TraceView extends BorderPane {
     /**
      * What the tools returned in a run whose task has no tool return of its own (an imported agent run): each step's
      * results in order, keyed "1. name" (and "error" where the tool failed), so that the answer is read beside them.
+     * Results of a session's earlier turns that the run's input repeats are left out: the run did not get them.
      */
     static JsonNode returnsOfSteps(org.tracejudge.model.Trace trace) {
         com.fasterxml.jackson.databind.node.ObjectNode all = Json.object();
         int i = 0;
         for (org.tracejudge.model.Turn t : trace.turns()) {
+            if (t.badges().contains(org.tracejudge.model.Turn.EARLIER_TURN)) {
+                continue; // an earlier turn of the session, repeated as context: not what this run's answer rests on
+            }
             for (org.tracejudge.model.ToolResult r : t.toolResults()) {
                 i++;
                 String key = i + ". " + (r.name() == null ? "tool" : r.name()) + (r.error() ? " (error)" : "");

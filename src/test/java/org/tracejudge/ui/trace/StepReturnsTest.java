@@ -35,4 +35,24 @@ class StepReturnsTest {
                 "ValueError", shown.get("2. get_price (error)").get("error").asText());
         assertNull(TraceView.returnsOfSteps(new Trace("t", "k", "m", "", List.of(), List.of(), "", null)));
     }
+
+    @Test
+    void anEarlierTurnsResultIsNotThisRunsReturn() {
+        ToolCall old = new ToolCall("w1", "get_weather", Json.read("{\"city\":\"Rome\"}"));
+        List<String> earlier = List.of(Turn.EARLIER_TURN);
+        Turn asked = new Turn(Role.ASSISTANT, null, List.of(old), List.of(), null, earlier);
+        Turn got = new Turn(
+                Role.TOOL,
+                null,
+                List.of(),
+                List.of(new ToolResult("w1", "get_weather", Json.read("{\"temp_c\":17}"), false)),
+                null,
+                earlier);
+        Turn bye = new Turn(Role.USER, "Thanks, bye!", List.of(), List.of(), null, List.of());
+        Trace t = new Trace("t", "k", "m", "", List.of(asked, got, bye), List.of(), "Goodbye!", null);
+        assertNull(TraceView.returnsOfSteps(t), "turn 2's weather is not what turn 3's answer rests on");
+        assertEquals(
+                "2. tool ← get_weather · earlier turn, context",
+                RawRecord.of(t, false).entries().get(1).title());
+    }
 }
