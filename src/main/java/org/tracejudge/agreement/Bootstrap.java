@@ -140,14 +140,7 @@ public final class Bootstrap {
         int n = t.itemCount();
         int[] patternOf = items.patternOf;
         int[] weights = new int[items.nPatterns];
-        // the same draws from a smaller copy of patternOf: at a million items the int array (4 MB) outgrows the cache
-        // and each draw waits on memory; as bytes (1 MB) a resample takes half the time (a project has few patterns)
-        byte[] small = items.nPatterns <= 256 ? new byte[n] : null;
-        if (small != null) {
-            for (int i = 0; i < n; i++) {
-                small[i] = (byte) patternOf[i];
-            }
-        }
+        byte[] small = items.smallPatternOf; // the same draws through a cache-sized copy, when there is one
         AgreementCounts counts = new AgreementCounts(t.raters(), t.labels(), fleissRaters);
         for (int b = from; b < to; b++) {
             if (abandon.getAsBoolean()) {

@@ -625,6 +625,8 @@ public final class TraceTable {
         int rule = layout.ruleRater() == null ? -1 : raterKeys.indexOf(layout.ruleRater());
         int[] judges =
                 layout.judgeRaters().stream().mapToInt(raterKeys::indexOf).toArray();
+        int[] raterOf =
+                cols.stream().mapToInt(col -> raterKeys.indexOf(col.key())).toArray(); // -1: not a rater
         project.read(c -> {
             Map<String, String[]> labels = new HashMap<>();
             CurrentLabels.byTrace(c, raterIds, false, (trace, values, rowids) -> {
@@ -665,7 +667,7 @@ public final class TraceTable {
                 for (int i = 0; i < v.length; i++) {
                     Column col = cols.get(i);
                     v[i] = switch (col.kind()) {
-                        case RATER -> l[raterKeys.indexOf(col.key())];
+                        case RATER -> l[raterOf[i]];
                         case HUMAN -> byPerson.getOrDefault(trace, Map.of()).get(col.ref());
                         case ENSEMBLE -> ens;
                         case FINAL -> EnsembleRule.finalLabel(newest.get(trace), ens);
