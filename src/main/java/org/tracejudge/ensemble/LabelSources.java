@@ -163,27 +163,57 @@ public final class LabelSources {
                     labelSets.put(rs.getString(1), ls);
                 }
             }
-            List<String> ids = new ArrayList<>();
-            List<String> modelOf = new ArrayList<>();
-            List<TaskType> types = new ArrayList<>();
-            List<Set<String>> allowed = new ArrayList<>();
+            // read in the covering index's order and put in (model, task, run) order here: SQLite's sort of a million
+            // rows took about a second, a sort of packed ranks takes a tenth of that
+            // the tasks first (a few thousand), so each trace row carries only its task's rowid
+            Map<Long, TaskRow> tasks = new HashMap<>();
             try (Statement s = c.createStatement();
-                    ResultSet rs = s.executeQuery("SELECT t.id, t.model, k.task_type, k.label_set "
-                            + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control') "
-                            + "ORDER BY t.model, k.task_key, t.run")) {
+                    ResultSet rs = s.executeQuery("SELECT rowid, task_key, task_type, label_set FROM task "
+                            + "WHERE task_type IN ('tool_required', 'control')")) {
                 while (rs.next()) {
-                    ids.add(rs.getString(1));
-                    modelOf.add(rs.getString(2));
-                    types.add(TaskType.fromCode(rs.getString(3)));
-                    allowed.add(labelSets.getOrDefault(rs.getString(4), Set.of()));
+                    tasks.put(
+                            rs.getLong(1),
+                            new TaskRow(
+                                    rs.getString(2),
+                                    TaskType.fromCode(rs.getString(3)),
+                                    labelSets.getOrDefault(rs.getString(4), Set.of())));
                 }
             }
-            int n = ids.size();
-            // where each trace sits, for the decisions (ensemble and final, a person's column)
-            boolean decisions =
-                    effective != null || (only != null && only.stream().anyMatch(o -> o.startsWith(ANNOTATOR)));
-            Map<String, Integer> index = new HashMap<>(decisions ? n * 2 : 0);
-            for (int i = 0; decisions && i < n; i++) {
+            List<String> readIds = new ArrayList<>();
+            List<String> readModels = new ArrayList<>();
+            List<String> readRuns = new ArrayList<>();
+            List<TaskRow> readTasks = new ArrayList<>();
+            Map<String, String> names = new HashMap<>();
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT t.id, t.model, k.rowid, t.run "
+                            + "FROM trace t JOIN task k ON k.id = t.task_id "
+                            + "WHERE k.task_type IN ('tool_required', 'control')")) {
+                while (rs.next()) {
+                    readIds.add(rs.getString(1));
+                    readModels.add(names.computeIfAbsent(rs.getString(2), k -> k));
+                    readTasks.add(tasks.get(rs.getLong(3)));
+                    readRuns.add(names.computeIfAbsent(rs.getString(4), k -> k));
+                }
+            }
+            int n = readIds.size();
+            List<String> readTaskKeys = new ArrayList<>(n);
+            for (TaskRow t : readTasks) {
+                readTaskKeys.add(t.key());
+            }
+            int[] order = TraceOrder.of(readModels, readTaskKeys, readRuns);
+            List<String> ids = new ArrayList<>(n);
+            List<String> modelOf = new ArrayList<>(n);
+            List<TaskType> types = new ArrayList<>(n);
+            List<Set<String>> allowed = new ArrayList<>(n);
+            for (int at : order) {
+                ids.add(readIds.get(at));
+                modelOf.add(readModels.get(at));
+                types.add(readTasks.get(at).type());
+                allowed.add(readTasks.get(at).allowed());
+            }
+            // where each trace sits: for the walk's labels and the decisions (ensemble and final, a person's column)
+            Map<String, Integer> index = new HashMap<>(n * 2);
+            for (int i = 0; i < n; i++) {
                 index.put(ids.get(i), i);
             }
             List<String> models = new ArrayList<>(new TreeMap<String, Boolean>(toMap(modelOf)).keySet());
@@ -206,7 +236,7 @@ public final class LabelSources {
                 raterColumns.add(columns.get(r.column()));
             }
             int nr = raterColumns.size();
-            String[] newestValue = inTraceOrder(Project.join(walked), ids, nr);
+            String[] newestValue = inTraceOrder(Project.join(walked), index, n, nr);
             for (int i = 0; i < n; i++) {
                 for (int r = 0; r < nr; r++) {
                     String v = newestValue[i * nr + r];
@@ -269,6 +299,9 @@ public final class LabelSources {
         });
     }
 
+    /** A task's key, type and label set, as the trace rows need them. */
+    private record TaskRow(String key, TaskType type, Set<String> allowed) {}
+
     /** The grouped walk's traces (in trace-id order) and their raters' values, {@code nr} per trace. */
     private static final class Walked {
         final int nr;
@@ -289,44 +322,16 @@ public final class LabelSources {
         }
     }
 
-    /**
-     * Each rater's current value per trace, {@code nr} per trace in the order of {@code ids}: the walk came in trace-id
-     * order, so the ids are put in that order too and the two are merged (no map of a million ids).
-     */
-    private static String[] inTraceOrder(Walked w, List<String> ids, int nr) {
-        String[] out = new String[ids.size() * Math.max(1, nr)];
-        Integer[] order = new Integer[ids.size()];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        java.util.Arrays.sort(order, (a, b) -> sqliteOrder(ids.get(a), ids.get(b)));
-        int j = 0;
-        for (int k = 0; k < w.traces.size() && j < order.length; k++) {
-            String trace = w.traces.get(k);
-            int cmp = -1;
-            while (j < order.length && (cmp = sqliteOrder(ids.get(order[j]), trace)) < 0) {
-                j++;
-            }
-            if (cmp == 0) {
-                System.arraycopy(w.values, k * nr, out, order[j] * nr, nr);
+    /** Each rater's current value per trace, {@code nr} per trace in the order of {@code index}'s positions. */
+    private static String[] inTraceOrder(Walked w, Map<String, Integer> index, int n, int nr) {
+        String[] out = new String[n * Math.max(1, nr)];
+        for (int k = 0; k < w.traces.size(); k++) {
+            Integer i = index.get(w.traces.get(k));
+            if (i != null) {
+                System.arraycopy(w.values, k * nr, out, i * nr, nr);
             }
         }
         return out;
-    }
-
-    /** SQLite's BINARY order of two texts (their UTF-8 bytes, which is code-point order), unlike String's UTF-16 order. */
-    static int sqliteOrder(String a, String b) {
-        int n = Math.min(a.length(), b.length());
-        for (int i = 0; i < n; i++) {
-            char x = a.charAt(i);
-            char y = b.charAt(i);
-            if (x != y) {
-                return Character.isSurrogate(x) || Character.isSurrogate(y)
-                        ? Integer.compare(a.codePointAt(i), b.codePointAt(i))
-                        : x - y;
-            }
-        }
-        return a.length() - b.length();
     }
 
     /** One person's current decision per trace (their newest adjudication entry; a withdrawal leaves none). */

@@ -14,8 +14,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link LabelSources#sqliteOrder} puts texts in the order SQLite's ORDER BY gives them (BINARY: UTF-8 bytes), which
- * the merge of the ledger walk with the trace list relies on; String's own order differs once characters beyond
+ * {@link TraceOrder#sqliteOrder} puts texts in the order SQLite's ORDER BY gives them (BINARY: UTF-8 bytes), which
+ * the trace order of the label sources relies on; String's own order differs once characters beyond
  * U+FFFF meet characters from U+E000 up.
  */
 class SqliteOrderTest {
@@ -53,7 +53,7 @@ class SqliteOrderTest {
             }
         }
         List<String> byJava = new ArrayList<>(texts);
-        byJava.sort(LabelSources::sqliteOrder);
+        byJava.sort(TraceOrder::sqliteOrder);
         assertEquals(bySqlite, byJava);
         List<String> byString = new ArrayList<>(texts);
         byString.sort(String::compareTo);
