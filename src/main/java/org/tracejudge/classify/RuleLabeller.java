@@ -57,6 +57,19 @@ public final class RuleLabeller {
     private static final int BATCH = 256;
     /** {@code -Dtracejudge.timing=true} prints where the time goes (for benchmarks). */
     static final boolean TIMING = Boolean.getBoolean("tracejudge.timing");
+    /**
+     * The page cache while classifying: a million new entries go into the ledger's indexes (label_current_idx in
+     * order, the id index all over its ~150 MB); through the usual 64 MB, evicted pages were written to the WAL and
+     * read back again and again.
+     */
+    private static final int BULK_CACHE_MEBIBYTES = 256;
+
+    private static final String TRACES_FROM =
+            "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control')";
+    /** The traces to classify, in trace-id order (see {@link Batches}). */
+    static final String TRACES_SQL = "SELECT t.id, t.task_id, t.model, t.answer, t.tool_calls, "
+            + "CASE WHEN t.extra IS NOT NULL AND instr(t.extra, '\"error\"') > 0 THEN json_extract(t.extra, '$.error') END "
+            + TRACES_FROM + " ORDER BY t.id";
 
     private static final LongAdder[] PHASES = {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()};
 
@@ -161,55 +174,64 @@ public final class RuleLabeller {
             java.util.function.BiConsumer<Integer, Integer> progress) {
         RuleClassifier classifier = new RuleClassifier(mode);
         String rater = raterName(mode);
-        return project.write(c -> {
-            ObjectNode config = Json.object();
-            config.put("mode", mode.code());
-            config.put("indicators", RuleClassifier.indicatorNames(mode).size());
-            String raterId = Ledger.ensureRater(
-                    c,
-                    rater,
-                    RaterKind.RULE,
-                    "",
-                    config,
-                    mode == RuleClassifier.Mode.COMPAT
-                            ? "The published ToolFailBench rule, reproduced with its quirks (compatibility mode)"
-                            : "The ToolFailBench rule with tolerant matching (numbers as numbers, whole tokens, think blocks stripped)");
-            ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-                Thread t = new Thread(r, "classify");
-                t.setDaemon(true);
-                return t;
-            });
-            try {
-                long t0 = System.nanoTime();
-                Map<String, Task> tasks = tasks(c, pool);
-                long t1 = System.nanoTime();
-                Map<String, String> harness = new HashMap<>();
-                Map<String, Existing> existing = existing(c, raterId, harness);
-                long t2 = System.nanoTime();
-                long t3 = System.nanoTime();
-                Result r;
-                try (Batches batches = new Batches(c, pool, threads, classifier, tasks, existing, raterId)) {
-                    r = write(c, raterId, rater, mode, batches, harness, progress);
-                }
-                long t4 = System.nanoTime();
-                if (TIMING) {
-                    System.err.printf(
-                            "classify timing: tasks %.3f s, existing %.3f s, read traces %.3f s, classify+write %.3f s; "
-                                    + "summed over workers: calls json %.3f s, classify %.3f s, evidence json %.3f s, id %.3f s%n",
-                            (t1 - t0) / 1e9,
-                            (t2 - t1) / 1e9,
-                            (t3 - t2) / 1e9,
-                            (t4 - t3) / 1e9,
-                            PHASES[0].sumThenReset() / 1e9,
-                            PHASES[1].sumThenReset() / 1e9,
-                            PHASES[2].sumThenReset() / 1e9,
-                            PHASES[3].sumThenReset() / 1e9);
-                }
-                return r;
-            } finally {
-                pool.shutdownNow();
-            }
+        return project.write(c -> classify(c, classifier, rater, mode, threads, progress), BULK_CACHE_MEBIBYTES);
+    }
+
+    private static Result classify(
+            Connection c,
+            RuleClassifier classifier,
+            String rater,
+            RuleClassifier.Mode mode,
+            int threads,
+            java.util.function.BiConsumer<Integer, Integer> progress)
+            throws Exception {
+        ObjectNode config = Json.object();
+        config.put("mode", mode.code());
+        config.put("indicators", RuleClassifier.indicatorNames(mode).size());
+        String raterId = Ledger.ensureRater(
+                c,
+                rater,
+                RaterKind.RULE,
+                "",
+                config,
+                mode == RuleClassifier.Mode.COMPAT
+                        ? "The published ToolFailBench rule, reproduced with its quirks (compatibility mode)"
+                        : "The ToolFailBench rule with tolerant matching (numbers as numbers, whole tokens, think blocks stripped)");
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "classify");
+            t.setDaemon(true);
+            return t;
         });
+        try {
+            long t0 = System.nanoTime();
+            Map<String, Task> tasks = tasks(c, pool);
+            long t1 = System.nanoTime();
+            Map<String, String> harness = new HashMap<>();
+            Map<String, Existing> existing = existing(c, raterId, harness);
+            long t2 = System.nanoTime();
+            long t3 = System.nanoTime();
+            Result r;
+            try (Batches batches = new Batches(c, pool, threads, classifier, tasks, existing, raterId)) {
+                r = write(c, raterId, rater, mode, batches, harness, progress);
+            }
+            long t4 = System.nanoTime();
+            if (TIMING) {
+                System.err.printf(
+                        "classify timing: tasks %.3f s, existing %.3f s, read traces %.3f s, classify+write %.3f s; "
+                                + "summed over workers: calls json %.3f s, classify %.3f s, evidence json %.3f s, id %.3f s%n",
+                        (t1 - t0) / 1e9,
+                        (t2 - t1) / 1e9,
+                        (t3 - t2) / 1e9,
+                        (t4 - t3) / 1e9,
+                        PHASES[0].sumThenReset() / 1e9,
+                        PHASES[1].sumThenReset() / 1e9,
+                        PHASES[2].sumThenReset() / 1e9,
+                        PHASES[3].sumThenReset() / 1e9);
+            }
+            return r;
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     /** The rule's tasks by id; bodies are parsed on the pool. */
@@ -286,10 +308,11 @@ public final class RuleLabeller {
         return out;
     }
 
-    /** Streams the traces with one query and hands them to the pool in batches, in rowid order. */
     /**
      * The traces, read and classified a batch at a time with a bounded number of batches in flight: the writer takes
-     * them in order, and only then are more rows read. Memory stays flat with the project's size (before, every
+     * them in order, and only then are more rows read. They are read in trace-id order, so the new entries go into
+     * label_current_idx (trace_id first) one after another instead of all over it: at a million traces the writes
+     * into that index's 360 MB, through a 64 MB page cache, were most of the time (bench/scale.sh, issue 32). Memory stays flat with the project's size (before, every
      * batch was queued and every result, evidence included, held until the end: 1M traces ran out of a 2 GB heap).
      * The read cursor stays open while the writer appends labels on the same connection (SQLite allows it; the
      * cursor reads traces, the writer only the label table).
@@ -322,16 +345,12 @@ public final class RuleLabeller {
             this.existing = existing;
             this.raterId = raterId;
             this.inFlight = Math.max(2, threads * 4);
-            String from =
-                    "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control')";
             try (Statement count = c.createStatement();
-                    ResultSet n = count.executeQuery("SELECT count(*) " + from)) {
+                    ResultSet n = count.executeQuery("SELECT count(*) " + TRACES_FROM)) {
                 n.next();
                 total = (n.getInt(1) + BATCH - 1) / BATCH;
             }
-            statement = c.prepareStatement("SELECT t.id, t.task_id, t.model, t.answer, t.tool_calls, "
-                    + "CASE WHEN t.extra IS NOT NULL AND instr(t.extra, '\"error\"') > 0 THEN json_extract(t.extra, '$.error') END "
-                    + from);
+            statement = c.prepareStatement(TRACES_SQL);
             rows = statement.executeQuery();
         }
 

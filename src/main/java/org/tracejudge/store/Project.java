@@ -374,7 +374,7 @@ public final class Project implements AutoCloseable {
         cfg.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
         cfg.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
         cfg.setBusyTimeout(BUSY_TIMEOUT_MILLIS);
-        cfg.setCacheSize(-65_536); // 64 MB: big imports stay in memory until their one commit
+        cfg.setCacheSize(-1024 * CACHE_MEBIBYTES);
         try {
             return cfg.createConnection("jdbc:sqlite:" + file);
         } catch (SQLException e) {
@@ -582,6 +582,32 @@ public final class Project implements AutoCloseable {
     @FunctionalInterface
     public interface SqlWork<T> {
         T run(Connection c) throws Exception;
+    }
+
+    /** The page cache each connection has (64 MB): big imports stay in memory until their one commit. */
+    static final int CACHE_MEBIBYTES = 64;
+
+    /**
+     * {@link #write(SqlWork)} with a page cache of {@code cacheMebibytes} until the commit is written (then the usual
+     * one again): for bulk work that adds entries all over large indexes, where pages evicted before the commit are
+     * written to the WAL and read back again and again. SQLite grows the cache only as pages are used; it is native
+     * memory, not the Java heap.
+     */
+    public synchronized <T> T write(SqlWork<T> work, int cacheMebibytes) {
+        setCache(cacheMebibytes);
+        try {
+            return write(work);
+        } finally {
+            setCache(CACHE_MEBIBYTES);
+        }
+    }
+
+    private void setCache(int mebibytes) {
+        try (Statement s = conn.createStatement()) {
+            s.execute("PRAGMA cache_size = " + (-1024L * mebibytes));
+        } catch (SQLException e) {
+            throw new ProjectException(file + ": cannot set the page cache: " + e.getMessage(), e);
+        }
     }
 
     /** Runs {@code work} as one transaction: all of it is committed, or none of it. */

@@ -1,8 +1,10 @@
 package org.tracejudge.classify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
@@ -117,6 +119,28 @@ class RuleLabellerTest {
                 assertEquals(1, nulls);
             }
             assertEquals("rule", TestData.scalar(p, "SELECT kind FROM rater WHERE name = 'rule-tolerant'"));
+        }
+    }
+
+    /**
+     * The traces are read in trace-id order straight from the id index, without a sort, so the new entries go into
+     * label_current_idx one after another (issue 32: at a million traces, random writes there were most of the time).
+     */
+    @Test
+    void tracesAreReadInIdOrderWithoutASort() {
+        try (Project p = sample()) {
+            String plan = p.read(c -> {
+                StringBuilder sb = new StringBuilder();
+                try (java.sql.Statement s = c.createStatement();
+                        ResultSet rs = s.executeQuery("EXPLAIN QUERY PLAN " + RuleLabeller.TRACES_SQL)) {
+                    while (rs.next()) {
+                        sb.append(rs.getString(4)).append('\n');
+                    }
+                }
+                return sb.toString();
+            });
+            assertTrue(plan.contains("SCAN t USING INDEX sqlite_autoindex_trace_1"), plan);
+            assertFalse(plan.contains("TEMP B-TREE"), plan);
         }
     }
 

@@ -41,6 +41,32 @@ class ProjectTest {
     }
 
     @Test
+    void bulkWriteHasItsLargerPageCacheOnlyUntilItsCommit() {
+        try (Project p = Project.open(dir.resolve("a.tjdb"), Project.OpenOptions.createIfMissing(null))) {
+            assertEquals("-65536", pragma(p, "cache_size"));
+            String inside = p.write(
+                    c -> {
+                        try (Statement s = c.createStatement();
+                                ResultSet rs = s.executeQuery("PRAGMA cache_size")) {
+                            rs.next();
+                            return rs.getString(1);
+                        }
+                    },
+                    256);
+            assertEquals("-262144", inside);
+            assertEquals("-65536", pragma(p, "cache_size"));
+            assertThrows(
+                    IllegalStateException.class,
+                    () -> p.write(
+                            c -> {
+                                throw new IllegalStateException("failed");
+                            },
+                            256));
+            assertEquals("-65536", pragma(p, "cache_size"), "restored after a failed write too");
+        }
+    }
+
+    @Test
     void projectCanDefineItsOwnLabelSetButNotRedefineBuiltIns() {
         try (Project p = Project.open(dir.resolve("a.tjdb"), Project.OpenOptions.createIfMissing(null))) {
             p.defineLabelSet(new LabelSet("severity", "how bad", List.of("none", "minor", "major")));
