@@ -292,8 +292,9 @@ final class OtlpStreamedLine {
     }
 
     /**
-     * An AnyValue at its first token: {@code {stringValue: "..."}} straight from the token, any other as a small tree
-     * turned into a plain value by the tree path's own code (whose failure means giving up here).
+     * An AnyValue at its first token: {@code {stringValue: "..."}}, {@code {intValue: "123"}} and {@code {boolValue:
+     * true}} straight from the tokens, any other as a small tree turned into a plain value by the tree path's own code
+     * (whose failure means giving up here).
      */
     private JsonNode anyValue(JsonToken t) throws IOException, GiveUp {
         if (t != JsonToken.START_OBJECT) {
@@ -302,25 +303,35 @@ final class OtlpStreamedLine {
             }
             throw new GiveUp();
         }
-        if (next() == JsonToken.FIELD_NAME && "stringValue".equals(p.currentName())) {
-            if (next() == JsonToken.VALUE_STRING) {
-                TextNode s = TextNode.valueOf(p.getText());
-                if (next() == JsonToken.END_OBJECT) {
-                    return s;
-                }
+        if (next() != JsonToken.FIELD_NAME) {
+            return NF.nullNode(); // {}
+        }
+        String field = p.currentName();
+        JsonToken v = next();
+        JsonNode plain = null;
+        if (v == JsonToken.VALUE_STRING && field.equals("stringValue")) {
+            plain = TextNode.valueOf(p.getText());
+        } else if (v == JsonToken.VALUE_STRING && field.equals("intValue")) {
+            plain = NF.numberNode(Long.parseLong(p.getText())); // as the tree path reads a decimal string
+        } else if ((v == JsonToken.VALUE_TRUE || v == JsonToken.VALUE_FALSE) && field.equals("boolValue")) {
+            plain = NF.booleanNode(v == JsonToken.VALUE_TRUE);
+        }
+        if (plain != null) {
+            if (next() == JsonToken.END_OBJECT) {
+                return plain;
             }
             throw new GiveUp(); // rare enough (two values in one AnyValue) to leave to the tree path
         }
-        ObjectNode v = NF.objectNode();
-        while (p.currentToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
+        ObjectNode o = NF.objectNode();
+        o.set(field, tree());
+        while (next() == JsonToken.FIELD_NAME) {
+            String more = p.currentName();
             next();
-            v.set(field, tree());
-            next();
+            o.set(more, tree());
         }
         if (p.currentToken() != JsonToken.END_OBJECT) {
             throw new GiveUp();
         }
-        return OtlpReader.anyValue(v, new Fields(null, -1), "");
+        return OtlpReader.anyValue(o, new Fields(null, -1), "");
     }
 }

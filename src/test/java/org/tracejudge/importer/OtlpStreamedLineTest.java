@@ -141,6 +141,9 @@ class OtlpStreamedLineTest {
         v.add(plain.replace("{\"stringValue\":\"chat\"}", "{\"foo\":1}"));
         v.add(plain.replace("{\"stringValue\":\"chat\"}", "{\"stringValue\":\"chat\",\"intValue\":\"1\"}"));
         v.add(plain.replace("{\"stringValue\":\"chat\"}", "{\"doubleValue\":1e400}"));
+        v.add(plain.replace("{\"stringValue\":\"chat\"}", "{\"intValue\":\"5\",\"stringValue\":\"chat\"}"));
+        v.add(plain.replace("{\"stringValue\":\"chat\"}", "{\"boolValue\":true,\"x\":1}"));
+        v.add(plain.replace("{\"stringValue\":\"chat\"}", "{\"intValue\":\" 5\"}"));
         v.add(plain.replace("{\"stringValue\":\"chat\"}", "{\"stringValue\":\"\\ud800\"}"));
         v.add(plain.replace("\"startTimeUnixNano\":\"1700000000000000000\"", "\"startTimeUnixNano\":\"soon\""));
         v.add(plain.replace("\"startTimeUnixNano\":\"1700000000000000000\"", "\"startTimeUnixNano\":1.5"));
