@@ -45,6 +45,8 @@ final class OtlpReader {
             "SPAN_KIND_CONSUMER");
 
     private final Path file;
+    /** Whether JSON Lines take {@link OtlpStreamedLine}'s fast path (tests compare it with the tree path). */
+    boolean streamed = true;
     /** Tasks already built (many runs share one input): the content hash is computed once per task. */
     private final Map<AgentRun.TaskKey, Records.TaskRec> taskCache = new HashMap<>();
 
@@ -176,14 +178,19 @@ final class OtlpReader {
             if (blank(b, off, len)) {
                 continue;
             }
-            JsonNode node;
-            try {
-                node = StrictJson.readTree(b, off, len);
-            } catch (JsonProcessingException e) {
-                throw ImportException.fromParse(file, e, "", line - 1);
+            List<OtlpStreamedLine.Span> spans = streamed ? OtlpStreamedLine.read(b, off, len) : null;
+            if (spans != null) {
+                assembly.run(() -> streamedRequest(spans, line, ends, out), len);
+            } else { // not the plain shape, or something is wrong with it: the tree path says what
+                JsonNode node;
+                try {
+                    node = StrictJson.readTree(b, off, len);
+                } catch (JsonProcessingException e) {
+                    throw ImportException.fromParse(file, e, "", line - 1);
+                }
+                JsonNode tree = node;
+                assembly.run(() -> request(tree, line, ends, out), len);
             }
-            JsonNode tree = node;
-            assembly.run(() -> request(tree, line, ends, out), len);
             if ((line & 63) == 0 && listener.cancelled()) {
                 throw new ImportCancelledException();
             }
@@ -198,6 +205,11 @@ final class OtlpReader {
             throw f.error("", "expected an OTLP request object {resourceSpans: [...]}, found " + Fields.describe(node));
         }
         document(node, f, "");
+        finishTraces(line, ends, out);
+    }
+
+    /** Assembles and hands on the traces whose last span was on this line. */
+    private void finishTraces(long line, Map<Long, List<String>> ends, Consumer<Records.Rec> out) {
         List<String> done = ends == null ? null : ends.remove(line);
         if (done != null) {
             for (String traceId : done) {
@@ -354,24 +366,61 @@ final class OtlpReader {
         String spanId = id(s, "spanId", f, ptr, true);
         String parent = id(s, "parentSpanId", f, ptr, false);
         JsonNode kind = s.get("kind");
-        if (kind != null
-                && !kind.isNull()
-                && !(kind.isInt() && kind.asInt() >= 0 && kind.asInt() <= 5)
-                && !(kind.isTextual() && SPAN_KINDS.contains(kind.asText()))) {
+        if (unknownKind(kind)) {
             skip(traceId, "spans of unknown span kind " + kind);
             return;
         }
         Map<String, JsonNode> a = attributes(s.get("attributes"), f, ptr + "/attributes");
+        long start = nanos(s.get("startTimeUnixNano"), f, ptr + "/startTimeUnixNano");
+        otlpSpan(traceId, spanId, parent, a, start, s.path("name").asText(""), s.get("status"), s.get("events"), f, ptr,
+                logAttrs);
+    }
+
+    private static boolean unknownKind(JsonNode kind) {
+        return kind != null
+                && !kind.isNull()
+                && !(kind.isInt() && kind.asInt() >= 0 && kind.asInt() <= 5)
+                && !(kind.isTextual() && SPAN_KINDS.contains(kind.asText()));
+    }
+
+    /** A line's spans read by {@link OtlpStreamedLine}: as {@link #request} would take them from the line's tree. */
+    private void streamedRequest(
+            List<OtlpStreamedLine.Span> spans, long line, Map<Long, List<String>> ends, Consumer<Records.Rec> out) {
+        Fields f = new Fields(file, line);
+        Map<String, Map<String, JsonNode>> noLogs = Map.of();
+        for (OtlpStreamedLine.Span s : spans) {
+            if (unknownKind(s.kind())) {
+                skip(s.traceId(), "spans of unknown span kind " + s.kind());
+                continue;
+            }
+            String ptr = "/resourceSpans/" + s.resource() + "/scopeSpans/" + s.scope() + "/spans/" + s.index();
+            otlpSpan(s.traceId(), s.spanId(), s.parentId(), s.attributes(), s.start(), s.name(), s.status(), s.events(),
+                    f, ptr, noLogs);
+        }
+        finishTraces(line, ends, out);
+    }
+
+    /** The part of an OTLP span read the same way from a tree and from {@link OtlpStreamedLine}. */
+    private void otlpSpan(
+            String traceId,
+            String spanId,
+            String parent,
+            Map<String, JsonNode> a,
+            long start,
+            String name,
+            JsonNode status,
+            JsonNode events,
+            Fields f,
+            String ptr,
+            Map<String, Map<String, JsonNode>> logAttrs) {
         Map<String, JsonNode> fromLogs = logAttrs.get(spanId);
         if (fromLogs != null) {
             fromLogs.forEach(a::putIfAbsent);
         }
-        long start = nanos(s.get("startTimeUnixNano"), f, ptr + "/startTimeUnixNano");
-        SpanAssembler.Span sp = span(a, spanId, parent, s.path("name").asText(""), start, f, ptr);
+        SpanAssembler.Span sp = span(a, spanId, parent, name, start, f, ptr);
         if (sp == null) {
             return;
         }
-        JsonNode status = s.get("status");
         if (status != null && status.isObject()) {
             JsonNode code = status.get("code");
             boolean failed =
@@ -382,7 +431,6 @@ final class OtlpReader {
                 sp.errorMessage = sp.errorMessage != null ? sp.errorMessage : msg.isEmpty() ? null : msg;
             }
         }
-        JsonNode events = s.get("events");
         List<ObjectNode> messageEvents = new ArrayList<>();
         if (events != null && events.isArray()) {
             for (int i = 0; i < events.size(); i++) {
@@ -1349,7 +1397,7 @@ final class OtlpReader {
         return out;
     }
 
-    private static JsonNode anyValue(JsonNode v, Fields f, String ptr) {
+    static JsonNode anyValue(JsonNode v, Fields f, String ptr) {
         if (v == null || v.isNull() || (v.isObject() && v.isEmpty())) {
             return NF.nullNode();
         }
