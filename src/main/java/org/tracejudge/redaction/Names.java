@@ -82,7 +82,8 @@ final class Names {
                             // Ramiro de Maeztu", "Gymnasium Sophie Scholl", "Ysgol Glan Clwyd")
                             + "collège lycée école hôpital clinique colegio instituto escuela schule gymnasium "
                             + "grundschule realschule gesamtschule klinikum ysgol ysbyty stade estadio aéroport aeropuerto "
-                            + "flughafen gare estación bahnhof fondation fundación stiftung")
+                            + "flughafen gare estación bahnhof fondation fundación stiftung semana navidad nochevieja "
+                            + "nochebuena são")
                     .split(" "),
             NameLists.NOT_NAMES,
             // Welsh words in no given-name list ("ysbyty", "dydd", "hydref", "calon"): never a name in any message,
@@ -242,7 +243,7 @@ final class Names {
     private static final Pattern ADJECTIVE =
             Pattern.compile("(?:ish|ese|ian|ic|ist|ive|al|ed|ing|ous|ful|less|able|ible|" + "ary|ory|ent|ant)$");
     private static final Pattern SAINT =
-            Pattern.compile("(?iu)(?<![\\p{L}])(?:st|st\\.|saint|ste|san|santa|sankt)\\s*$");
+            Pattern.compile("(?iu)(?<![\\p{L}])(?:st|st\\.|saint|ste|san|santa|sankt|são|sao|santo|sant)\\s*$");
     private static final Pattern AND_I =
             Pattern.compile("(?iu)\\s+(?:and|&|n|y|et|und|e)\\s+(?:i|me|yo|moi|ich|io|eu)\\b");
     /** Between two names of one phrase ("Eilidh and Morag", "Iker y Ane"). */
@@ -1954,7 +1955,7 @@ final class Names {
             + "ies|ceip|schule|gymnasium|grundschule|realschule|gesamtschule|klinikum|ysgol|ysbyty|stade|estadio|"
             + "aéroport|aeroport|aeropuerto|flughafen|gare|estación|estacion|bahnhof|fondation|fundación|fundacion|"
             + "stiftung)\\s+(?:(?:de\\s+la|du|de|del|des|d['’])\\s*)?"
-            + "|(?i:ramadan|ramzan|eid)\\s+)\\s*$");
+            + "|(?i:ramadan|ramzan|eid|gŵyl|gwyl|dydd)\\s+)\\s*$");
     /** A work's capitalised title mid-sentence, then "by": "Hallelujah by Leonard Cohen", "… for Meaning by". */
     private static final Pattern WORK_BY =
             Pattern.compile("(?u)(?:[\\p{Ll},]\\s+\\p{Lu}[\\p{L}'’]*|[\"”’])\\s+by\\s+$");
@@ -2423,8 +2424,20 @@ final class Names {
             "ask", "call", "text", "with", "and"));
 
     /** The languages of {@link NameLists#STOPWORDS} other than English, and for each stop word the bit set of its languages. */
-    private static final String[] STOP_LANGS =
-            NameLists.STOPWORDS.keySet().stream().filter(l -> !l.equals("en")).toArray(String[]::new);
+    private static final String[] STOP_LANGS = stopLanguages();
+
+    /**
+     * In a fixed order, so that a tie between two languages is settled the same way in every run (the map's own order
+     * changes from one JVM to the next): the languages of whole messages first, those mixed into English last.
+     */
+    private static String[] stopLanguages() {
+        List<String> order = List.of("de", "es", "fr", "it", "pt", "nl", "hi", "cy");
+        return NameLists.STOPWORDS.keySet().stream()
+                .filter(l -> !l.equals("en"))
+                .sorted(java.util.Comparator.comparingInt((String l) -> order.indexOf(l) < 0 ? order.size() : order.indexOf(l))
+                        .thenComparing(l -> l))
+                .toArray(String[]::new);
+    }
 
     private static final java.util.Map<String, Integer> STOP_MASK = stopMask();
 

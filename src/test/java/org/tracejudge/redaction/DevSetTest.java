@@ -120,15 +120,15 @@ class DevSetTest {
     /**
      * The eighth development set (dev8.jsonl, issue 33's eighth pass, written before its changes: 436 harmless
      * messages in German, French, Spanish, Welsh, Hinglish, Irish and Australian English and mixed languages; 109 names
-     * of those origins, addresses and phones of those locales): figures when it was tuned (2026-11-26: names 100/109,
-     * address 21/23, false positives 41 of 436), minus 2 points / plus 2 points. Before the changes (8f70cb4): names
+     * of those origins, addresses and phones of those locales): figures when it was tuned (2026-11-27: names 100/109,
+     * address 21/23, false positives 36 of 436), minus 2 points / plus 2 points. Before the changes (8f70cb4): names
      * 97/109, address 21/23, false positives 117 of 436 (26.8%).
      */
     @Test
     void eighthDevelopmentSetFiguresDoNotRegress() throws Exception {
         Evaluation.Report r = measure("dev8", 140, 420);
         Map<String, Double> measured = Map.of("name", 100 / 109.0, "address", 21 / 23.0);
-        assertFloors(r, measured, 41 / 436.0 + 0.02);
+        assertFloors(r, measured, 36 / 436.0 + 0.02);
     }
 
     /** The report on {@code redaction-dev/NAME.jsonl}, printed, after checking the set still has its size. */
