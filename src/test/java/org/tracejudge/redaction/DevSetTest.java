@@ -87,7 +87,7 @@ class DevSetTest {
     void fifthDevelopmentSetFiguresDoNotRegress() throws Exception {
         Evaluation.Report r = measure("dev5", 240, 300);
         Map<String, Double> measured = Map.of("name", 66 / 68.0, "email", 12 / 13.0, "handle", 14 / 15.0);
-        assertFloors(r, measured, 8 / 322.0 + 0.02); // seventh pass: 8 of 322 (sixth 10)
+        assertFloors(r, measured, 6 / 322.0 + 0.02); // eighth pass: 6 of 322 (seventh 8, sixth 10)
     }
 
     /**
@@ -100,7 +100,7 @@ class DevSetTest {
     void sixthDevelopmentSetFiguresDoNotRegress() throws Exception {
         Evaluation.Report r = measure("dev6", 170, 650);
         Map<String, Double> measured = Map.of("name", 132 / 151.0, "email", 3 / 4.0, "address", 23 / 24.0);
-        assertFloors(r, measured, 86 / 696.0 + 0.02); // seventh pass: 86 of 696 (sixth 98)
+        assertFloors(r, measured, 70 / 696.0 + 0.02); // eighth pass: 70 of 696 (seventh 86, sixth 98)
     }
 
     /**
@@ -114,7 +114,21 @@ class DevSetTest {
     void seventhDevelopmentSetFiguresDoNotRegress() throws Exception {
         Evaluation.Report r = measure("dev7", 220, 380);
         Map<String, Double> measured = Map.of("name", 111 / 116.0);
-        assertFloors(r, measured, 8 / 393.0 + 0.02);
+        assertFloors(r, measured, 7 / 393.0 + 0.02); // eighth pass: 7 of 393 (seventh 8)
+    }
+
+    /**
+     * The eighth development set (dev8.jsonl, issue 33's eighth pass, written before its changes: 436 harmless
+     * messages in German, French, Spanish, Welsh, Hinglish, Irish and Australian English and mixed languages; 109 names
+     * of those origins, addresses and phones of those locales): figures when it was tuned (2026-11-27: names 100/109,
+     * address 21/23, false positives 36 of 436), minus 2 points / plus 2 points. Before the changes (8f70cb4): names
+     * 97/109, address 21/23, false positives 117 of 436 (26.8%).
+     */
+    @Test
+    void eighthDevelopmentSetFiguresDoNotRegress() throws Exception {
+        Evaluation.Report r = measure("dev8", 140, 420);
+        Map<String, Double> measured = Map.of("name", 100 / 109.0, "address", 21 / 23.0);
+        assertFloors(r, measured, 36 / 436.0 + 0.02);
     }
 
     /** The report on {@code redaction-dev/NAME.jsonl}, printed, after checking the set still has its size. */
