@@ -372,7 +372,17 @@ final class OtlpReader {
         }
         Map<String, JsonNode> a = attributes(s.get("attributes"), f, ptr + "/attributes");
         long start = nanos(s.get("startTimeUnixNano"), f, ptr + "/startTimeUnixNano");
-        otlpSpan(traceId, spanId, parent, a, start, s.path("name").asText(""), s.get("status"), s.get("events"), f, ptr,
+        otlpSpan(
+                traceId,
+                spanId,
+                parent,
+                a,
+                start,
+                s.path("name").asText(""),
+                s.get("status"),
+                s.get("events"),
+                f,
+                ptr,
                 logAttrs);
     }
 
@@ -394,8 +404,18 @@ final class OtlpReader {
                 continue;
             }
             String ptr = "/resourceSpans/" + s.resource() + "/scopeSpans/" + s.scope() + "/spans/" + s.index();
-            otlpSpan(s.traceId(), s.spanId(), s.parentId(), s.attributes(), s.start(), s.name(), s.status(), s.events(),
-                    f, ptr, noLogs);
+            otlpSpan(
+                    s.traceId(),
+                    s.spanId(),
+                    s.parentId(),
+                    s.attributes(),
+                    s.start(),
+                    s.name(),
+                    s.status(),
+                    s.events(),
+                    f,
+                    ptr,
+                    noLogs);
         }
         finishTraces(line, ends, out);
     }

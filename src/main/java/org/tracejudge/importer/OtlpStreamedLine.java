@@ -185,9 +185,10 @@ final class OtlpStreamedLine {
                 case "traceId" -> traceId = id(t, true);
                 case "spanId" -> spanId = id(t, true);
                 case "parentSpanId" -> parent = id(t, false);
-                case "kind" -> kind = t == JsonToken.VALUE_STRING
-                        ? TextNode.valueOf(p.getText())
-                        : t == JsonToken.VALUE_NULL ? null : tree();
+                case "kind" ->
+                    kind = t == JsonToken.VALUE_STRING
+                            ? TextNode.valueOf(p.getText())
+                            : t == JsonToken.VALUE_NULL ? null : tree();
                 case "attributes" -> {
                     if (t != JsonToken.VALUE_NULL) {
                         attrs = attributes();

@@ -1019,7 +1019,8 @@ final class Names {
                         && !(german
                                 && !given(k)
                                 && !surname(k)
-                                && (GERMAN_NOUN.matcher(k).find() || GERMAN_ROLE.matcher(k).find()))
+                                && (GERMAN_NOUN.matcher(k).find()
+                                        || GERMAN_ROLE.matcher(k).find()))
                         // "Hebamme sagt", "Kinderarzt meint": a German noun (not "Annegret aus der Arbeit")
                         && (PERSON_VERBS.contains(toks.get(i + 1).lower())
                                 || ((given(k) || surname(k))
@@ -1067,7 +1068,10 @@ final class Names {
                         && given(k)
                         && !VERBLIKE.contains(k)
                         && !place(k)
-                        && HONORIFIC_AFTER.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                        && HONORIFIC_AFTER
+                                .matcher(text)
+                                .region(t.end(), text.length())
+                                .lookingAt()) {
                     start = true; // "asha aunty", "ritu di": a respect word after a lower-case given name
                 } else if (month) {
                     start = false; // a month is a name only after an introduction, title, sign-off or relation
@@ -1312,14 +1316,14 @@ final class Names {
             "dieses", "alle", "viel", "viele", "wenig", "mehr"));
     /** German determiners that precede nouns, not given names (spoken "die Lisa" aside, so "die" only after a break). */
     private static final Set<String> GERMAN_NOUN_DETERMINERS = Set.copyOf(List.of(
-            "dem", "den", "des", "das", "im", "vom", "zum", "zur", "beim", "ins", "am", "mein", "meine", "meinem", "meinen",
-            "meiner", "meines", "dein", "deine", "deinem", "sein", "seine", "seinem", "unser", "unsere", "unserem",
-            "ein", "eine", "einem", "einen", "einer", "eines", "kein", "keine", "die", "der"));
+            "dem", "den", "des", "das", "im", "vom", "zum", "zur", "beim", "ins", "am", "mein", "meine", "meinem",
+            "meinen", "meiner", "meines", "dein", "deine", "deinem", "sein", "seine", "seinem", "unser", "unsere",
+            "unserem", "ein", "eine", "einem", "einen", "einer", "eines", "kein", "keine", "die", "der"));
     /** Endings of German words for roles and services: "Kinderarzt", "Psychologin", "Jugendamt". */
     private static final Pattern GERMAN_ROLE = Pattern.compile(
             "(?:arzt|ärztin|therapeut|therapeutin|lehrer|lehrerin|chef|chefin|psychiater|psychiaterin|psychologe|"
                     + "psychologin|pfleger|pflegerin|berater|beraterin|betreuer|betreuerin|amt|dienst|team|klinik|kasse)$");
-        /** Endings of German nouns. */
+    /** Endings of German nouns. */
     private static final Pattern GERMAN_NOUN = Pattern.compile(
             "(?:ung|heit|keit|schaft|tion|ität|ment|chen|lein|nis|tum|" + "ismus|ik|ur|enz|anz|ling|e)$");
 
@@ -2434,7 +2438,8 @@ final class Names {
         List<String> order = List.of("de", "es", "fr", "it", "pt", "nl", "hi", "cy");
         return NameLists.STOPWORDS.keySet().stream()
                 .filter(l -> !l.equals("en"))
-                .sorted(java.util.Comparator.comparingInt((String l) -> order.indexOf(l) < 0 ? order.size() : order.indexOf(l))
+                .sorted(java.util.Comparator.comparingInt(
+                                (String l) -> order.indexOf(l) < 0 ? order.size() : order.indexOf(l))
                         .thenComparing(l -> l))
                 .toArray(String[]::new);
     }
@@ -2524,7 +2529,8 @@ final class Names {
         if (best == null) {
             for (int l = 0; l < STOP_LANGS.length; l++) {
                 if (MIXED_LANGS.contains(STOP_LANGS[l]) && own[l] - englishToo[l] >= 3) {
-                    best = STOP_LANGS[l]; // Hinglish and Welsh are mixed with English: three of their own words tell them
+                    best = STOP_LANGS[
+                            l]; // Hinglish and Welsh are mixed with English: three of their own words tell them
                     break;
                 }
             }

@@ -49,13 +49,15 @@ class OtlpStreamedLineTest {
         v.add(plain.replace(",\"kind\":3", ""));
         v.add(plain.replace("\"kind\":3", "\"kind\":9")); // unknown: skipped
         v.add(plain.replace("\"kind\":3", "\"kind\":\"SPAN_KIND_ODD\""));
-        v.add(plain.replace("\"startTimeUnixNano\":\"1700000000000000000\"", "\"startTimeUnixNano\":1700000000000000000"));
+        v.add(plain.replace(
+                "\"startTimeUnixNano\":\"1700000000000000000\"", "\"startTimeUnixNano\":1700000000000000000"));
         v.add(plain.replace("\"startTimeUnixNano\":\"1700000000000000000\"", "\"startTimeUnixNano\":null"));
         v.add(plain.replace("\"name\":\"chat gpt-4o\",", ""));
         v.add(AgentMalformedTest.request(span(TRACE, "\"01\"", ",\"parentSpanId\":\"\"", AgentMalformedTest.CHAT)));
         v.add(AgentMalformedTest.request(span(TRACE, "\"01\"", ",\"parentSpanId\":null", AgentMalformedTest.CHAT)));
         v.add(AgentMalformedTest.request(
-                span(TRACE, "\"01\"", "", AgentMalformedTest.CHAT), span(TRACE, "\"02\"", ",\"parentSpanId\":\"01\"", TOOL)));
+                span(TRACE, "\"01\"", "", AgentMalformedTest.CHAT),
+                span(TRACE, "\"02\"", ",\"parentSpanId\":\"01\"", TOOL)));
         // every kind of AnyValue, and attributes the tree path reads to null
         v.add(AgentMalformedTest.request(span(
                 TRACE,
@@ -97,7 +99,8 @@ class OtlpStreamedLineTest {
                 + "],\"droppedAttributesCount\":0},\"schemaUrl\":\"u\",\"scopeSpans\":[{\"scope\":{\"name\":\"a\"},"
                 + "\"spans\":[" + span(TRACE, "\"01\"", "", AgentMalformedTest.CHAT) + "]},{\"spans\":[]}]},"
                 + "{\"scopeSpans\":[{\"spans\":[" + span(OTHER, "\"02\"", "", AgentMalformedTest.CHAT) + "]}]}]}");
-        v.add(AgentMalformedTest.request(span(TRACE, "\"01\"", "", "")).replace("\"attributes\":[]}]}]}]}", "\"attributes\":null}]}]}]}"));
+        v.add(AgentMalformedTest.request(span(TRACE, "\"01\"", "", ""))
+                .replace("\"attributes\":[]}]}]}]}", "\"attributes\":null}]}]}]}"));
         v.add("{\"resourceSpans\":[]}");
         // plumbing and OpenInference spans
         v.add(AgentMalformedTest.request(
@@ -147,7 +150,8 @@ class OtlpStreamedLineTest {
         v.add(plain.replace("{\"stringValue\":\"chat\"}", "{\"stringValue\":\"\\ud800\"}"));
         v.add(plain.replace("\"startTimeUnixNano\":\"1700000000000000000\"", "\"startTimeUnixNano\":\"soon\""));
         v.add(plain.replace("\"startTimeUnixNano\":\"1700000000000000000\"", "\"startTimeUnixNano\":1.5"));
-        v.add(plain.replace("\"startTimeUnixNano\":\"1700000000000000000\"", "\"startTimeUnixNano\":123456789012345678901234"));
+        v.add(plain.replace(
+                "\"startTimeUnixNano\":\"1700000000000000000\"", "\"startTimeUnixNano\":123456789012345678901234"));
         v.add(plain.replace("\"name\":\"chat gpt-4o\"", "\"name\":12"));
         v.add(plain + " {}");
         v.add(plain + "x");
@@ -195,7 +199,8 @@ class OtlpStreamedLineTest {
     /** A file of a good trace, the line, another good trace and a second span of the first, so order shows. */
     private static String file(String line) {
         return AgentMalformedTest.request(span(OTHER, "\"0a\"", "", AgentMalformedTest.CHAT)) + "\n" + line + "\n"
-                + AgentMalformedTest.request(span("\"2af7651916cd43dd8448eb211c80319e\"", "\"0b\"", "", AgentMalformedTest.CHAT))
+                + AgentMalformedTest.request(
+                        span("\"2af7651916cd43dd8448eb211c80319e\"", "\"0b\"", "", AgentMalformedTest.CHAT))
                 + "\n" + AgentMalformedTest.request(span(OTHER, "\"0c\"", ",\"parentSpanId\":\"0a\"", TOOL)) + "\n";
     }
 
@@ -241,6 +246,7 @@ class OtlpStreamedLineTest {
         assertEquals(1, spans.size());
         assertEquals("0af7651916cd43dd8448eb211c80319c", spans.get(0).traceId());
         assertEquals(1700000000000000000L, spans.get(0).start());
-        assertEquals("chat", spans.get(0).attributes().get("gen_ai.operation.name").asText());
+        assertEquals(
+                "chat", spans.get(0).attributes().get("gen_ai.operation.name").asText());
     }
 }
