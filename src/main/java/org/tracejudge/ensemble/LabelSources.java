@@ -212,10 +212,7 @@ public final class LabelSources {
                 allowed.add(readTasks.get(at).allowed());
             }
             // where each trace sits: for the walk's labels and the decisions (ensemble and final, a person's column)
-            Map<String, Integer> index = new HashMap<>(n * 2);
-            for (int i = 0; i < n; i++) {
-                index.put(ids.get(i), i);
-            }
+            Positions index = new Positions(ids);
             List<String> models = new ArrayList<>(new TreeMap<String, Boolean>(toMap(modelOf)).keySet());
             Map<String, Integer> modelIndex = new HashMap<>();
             for (int i = 0; i < models.size(); i++) {
@@ -264,8 +261,8 @@ public final class LabelSources {
                         ResultSet rs = s.executeQuery(
                                 "SELECT trace_id, value FROM current_adjudication WHERE action = 'set'")) {
                     while (rs.next()) {
-                        Integer i = index.get(rs.getString(1));
-                        if (i != null && allowed.get(i).contains(rs.getString(2))) {
+                        int i = index.of(rs.getString(1));
+                        if (i >= 0 && allowed.get(i).contains(rs.getString(2))) {
                             adjudicated[i] = intern.computeIfAbsent(rs.getString(2), k -> k);
                         }
                     }
@@ -323,11 +320,11 @@ public final class LabelSources {
     }
 
     /** Each rater's current value per trace, {@code nr} per trace in the order of {@code index}'s positions. */
-    private static String[] inTraceOrder(Walked w, Map<String, Integer> index, int n, int nr) {
+    private static String[] inTraceOrder(Walked w, Positions index, int n, int nr) {
         String[] out = new String[n * Math.max(1, nr)];
         for (int k = 0; k < w.traces.size(); k++) {
-            Integer i = index.get(w.traces.get(k));
-            if (i != null) {
+            int i = index.of(w.traces.get(k));
+            if (i >= 0) {
                 System.arraycopy(w.values, k * nr, out, i * nr, nr);
             }
         }
@@ -338,7 +335,7 @@ public final class LabelSources {
     private static String[] annotatorColumn(
             java.sql.Connection c,
             String who,
-            Map<String, Integer> index,
+            Positions index,
             List<Set<String>> allowed,
             Map<String, String> intern,
             int n)
@@ -354,8 +351,8 @@ public final class LabelSources {
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     found++;
-                    Integer i = index.get(rs.getString(1));
-                    if (i != null
+                    int i = index.of(rs.getString(1));
+                    if (i >= 0
                             && "set".equals(rs.getString(2))
                             && allowed.get(i).contains(rs.getString(3))) {
                         col[i] = intern.computeIfAbsent(rs.getString(3), k -> k);
