@@ -18,12 +18,16 @@ public final class TraceTableBench {
                 time("count all", () -> t.count(all));
                 time("first page", () -> t.page(all, TraceTable.Sort.DEFAULT, 0, 200)
                         .size());
+                time("first page, model by model", () -> t.firstPage(all, TraceTable.Sort.DEFAULT, 200)
+                        .size());
                 time("page at 50,000", () -> t.page(all, TraceTable.Sort.DEFAULT, 50_000, 200)
                         .size());
                 time("sort by final, first page", () -> t.page(all, new TraceTable.Sort("final", true), 0, 200)
                         .size());
                 TraceTable.Filter dis = all.withShow(TraceTable.Show.DISAGREE);
                 time("count disagree", () -> t.count(dis));
+                time("disagree first page, by model", () -> t.firstPage(dis, TraceTable.Sort.DEFAULT, 200)
+                        .size());
                 time("disagree first page", () -> t.page(dis, TraceTable.Sort.DEFAULT, 0, 200)
                         .size());
                 TraceTable.Filter pend = all.withShow(TraceTable.Show.PENDING);
