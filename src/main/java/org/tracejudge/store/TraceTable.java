@@ -417,6 +417,14 @@ public final class TraceTable {
     private record Built(String sql, List<String> params) {}
 
     private Built build(Filter f, Sort sort, String outerSelect, boolean page) {
+        return build(f, sort, outerSelect, page, null, false);
+    }
+
+    /**
+     * {@code model}: when not null, only that model's traces, or with {@code andLater} that model's and every later
+     * one's (read through trace_model_idx).
+     */
+    private Built build(Filter f, Sort sort, String outerSelect, boolean page, String model, boolean andLater) {
         Sql q = new Sql();
         List<String> where = new ArrayList<>();
         List<String> whereParams = new ArrayList<>();
@@ -490,12 +498,20 @@ public final class TraceTable {
         StringBuilder sql = new StringBuilder();
         sql.append(q.select).append(" FROM trace t JOIN task k ON k.id = t.task_id");
         List<String> params = new ArrayList<>(q.params);
+        List<String> inWhere = new ArrayList<>();
+        if (model != null) {
+            inWhere.add(andLater ? "t.model >= ?" : "t.model = ?");
+            params.add(model);
+        }
         if (!f.search().isEmpty()) {
-            sql.append(" WHERE (k.user_message LIKE ? ESCAPE '\\' OR t.answer LIKE ? ESCAPE '\\')");
+            inWhere.add("(k.user_message LIKE ? ESCAPE '\\' OR t.answer LIKE ? ESCAPE '\\')");
             String like =
                     "%" + f.search().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
             params.add(like);
             params.add(like);
+        }
+        if (!inWhere.isEmpty()) {
+            sql.append(" WHERE ").append(String.join(" AND ", inWhere));
         }
         // OFFSET 0 keeps SQLite from flattening: each label subquery runs once per trace
         String inner = sql + " LIMIT -1 OFFSET 0";
@@ -516,6 +532,17 @@ public final class TraceTable {
 
     /** How many traces pass the filter. */
     public int count(Filter f) {
+        if (f.equals().isEmpty() && f.show() == Show.ALL && f.search().isEmpty()) {
+            // every trace has its task (a foreign key): the count is the trace table's, read from its narrowest
+            // index instead of through the per-trace subquery and its join (1,000,000 traces: 0.15 s, not 0.45–1.1 s)
+            return project.read(c -> {
+                try (Statement s = c.createStatement();
+                        ResultSet rs = s.executeQuery("SELECT count(*) FROM trace")) {
+                    rs.next();
+                    return rs.getInt(1);
+                }
+            });
+        }
         Built b = build(f, null, "count(*)", false);
         return project.read(c -> {
             try (PreparedStatement s = prepare(c, b)) {
@@ -564,6 +591,71 @@ public final class TraceTable {
             }
             return rows(c, order);
         });
+    }
+
+    /**
+     * The first {@code limit} rows of the filtered, sorted table, as {@link #page page(f, sort, 0, limit)} gives them,
+     * without sorting the whole project when the order is the default one (model first): the models are walked in
+     * order through trace_model_idx and each one's traces filtered and sorted alone, until the page is full. On
+     * 1,000,000 traces of 1,000 models the first page of the unfiltered table takes milliseconds instead of the
+     * 0.7 s of a full ORDER BY. A filter that keeps few traces would walk many models: after {@link #WALK_MODELS}
+     * models the rest of the page comes from one {@link #page} query.
+     */
+    public List<Row> firstPage(Filter f, Sort sort, int limit) {
+        return firstPage(f, sort, limit, WALK_MODELS);
+    }
+
+    /** {@link #firstPage(Filter, Sort, int)} walking at most {@code walkModels} models one by one. */
+    List<Row> firstPage(Filter f, Sort sort, int limit, int walkModels) {
+        if (sort.key() != null) {
+            return page(f, sort, 0, limit);
+        }
+        return project.read(c -> {
+            List<String> order = new ArrayList<>();
+            String model = null;
+            for (int walked = 0; order.size() < limit; walked++) {
+                model = nextModel(c, model);
+                if (model == null) {
+                    return rows(c, order);
+                }
+                if (walked == walkModels) {
+                    // the rest in one query: the models from this one on, in the table's order
+                    idsOf(c, build(f, sort, "id", true, model, true), limit - order.size(), order);
+                    return rows(c, order);
+                }
+                idsOf(c, build(f, sort, "id", true, model, false), limit - order.size(), order);
+            }
+            return rows(c, order);
+        });
+    }
+
+    /** How many models {@link #firstPage} walks one by one before it reads the rest of the page in one query. */
+    static final int WALK_MODELS = 20;
+
+    private static String nextModel(Connection c, String after) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(
+                after == null
+                        ? "SELECT model FROM trace ORDER BY model LIMIT 1"
+                        : "SELECT model FROM trace WHERE model > ? ORDER BY model LIMIT 1")) {
+            if (after != null) {
+                s.setString(1, after);
+            }
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    private static void idsOf(Connection c, Built b, int limit, List<String> out) throws SQLException {
+        try (PreparedStatement s = prepare(c, b)) {
+            s.setInt(b.params().size() + 1, limit);
+            s.setInt(b.params().size() + 2, 0);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        }
     }
 
     /** The rows of the given traces, in that order (unknown ids are left out). */

@@ -16,6 +16,7 @@ public class WorkbenchApp extends Application {
     @Override
     public void start(Stage stage) {
         org.tracejudge.store.Project.setActivity("the Tracejudge workbench");
+        org.tracejudge.store.Project.warmUpInBackground(); // while the window is built
         windowClass();
         vm = ViewModels.create();
         window = new MainWindow(stage, vm);

@@ -22,14 +22,18 @@ class LiveAgreementTest {
     @Test
     void randomEditSequencesMatchFromScratch() {
         int steps = 0;
-        for (long seed = 1; seed <= 4; seed++) {
+        for (long seed = 1; seed <= 6; seed++) {
             SplittableRandom rng = new SplittableRandom(seed);
             boolean numeric = seed % 2 == 0;
             List<String> raters = new ArrayList<>(List.of("rule", "judge1", "judge2", "final"));
-            AgreementOptions opts = AgreementOptions.defaults()
-                    .withResamples(0)
-                    .withFleissRaters(List.of("rule", "judge1", "judge2", "alice"));
-            List<String> withAlice = List.of("rule", "judge1", "judge2", "final", "alice");
+            // seeds 5 and 6: Fleiss over every rater, so each rater who joins enters it
+            AgreementOptions opts = seed <= 4
+                    ? AgreementOptions.defaults()
+                            .withResamples(0)
+                            .withFleissRaters(List.of("rule", "judge1", "judge2", "alice"))
+                    : AgreementOptions.defaults().withResamples(0);
+            // alice joins the Fleiss set, bob (seeds 1-4) stays out of it
+            List<String> withAlice = List.of("rule", "judge1", "judge2", "final", "alice", "bob");
             Map<String, Map<String, String>> truth = new LinkedHashMap<>();
             AgreementCalculator scratch = new AgreementCalculator(opts);
             try (LiveAgreement live = new LiveAgreement(raters, opts)) {
@@ -67,7 +71,7 @@ class LiveAgreementTest {
                 Same.points(scratch.points(live.toTable()), live.snapshot().points(), 1e-12, "toTable");
             }
         }
-        assertEquals(10_000, steps);
+        assertEquals(15_000, steps);
     }
 
     private static int skewed(SplittableRandom rng, int n) {

@@ -158,6 +158,34 @@ class TraceTableTest {
     }
 
     @Test
+    void firstPageWalkingModelsEqualsTheSortedPage() {
+        String dtree = rater("illustrative-dtree").get(0);
+        assertTrue(table.values("model").size() > 2, "the sample has several models");
+        for (TraceTable.Filter f : List.of(
+                TraceTable.Filter.NONE,
+                TraceTable.Filter.NONE.withShow(TraceTable.Show.DISAGREE),
+                TraceTable.Filter.NONE.withShow(TraceTable.Show.PENDING),
+                TraceTable.Filter.NONE.withShow(TraceTable.Show.MINE),
+                TraceTable.Filter.NONE.withSearch("KWH"),
+                TraceTable.Filter.NONE.with("domain", "travel").with(dtree, TraceTable.MISSING))) {
+            for (TraceTable.Sort s : List.of(TraceTable.Sort.DEFAULT, new TraceTable.Sort(dtree, true))) {
+                for (int limit : new int[] {1, 7, 25, 200}) {
+                    List<TraceTable.Row> expected = table.page(f, s, 0, limit);
+                    // one model at a time all the way, after one model the rest in one query, and at once
+                    for (int walk : new int[] {1000, 1, 0}) {
+                        assertEquals(
+                                expected,
+                                table.firstPage(f, s, limit, walk),
+                                f + " " + s + " limit " + limit + " walk " + walk);
+                    }
+                }
+            }
+        }
+        assertEquals(all.subList(0, 30), table.firstPage(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, 30));
+        assertEquals(60, table.count(TraceTable.Filter.NONE));
+    }
+
+    @Test
     void quickFiltersEqualTheirDefinitionOverAllRows() {
         List<String> raters =
                 table.layout().raters().stream().map(TraceTable.Column::key).toList();

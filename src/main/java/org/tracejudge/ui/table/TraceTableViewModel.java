@@ -453,7 +453,7 @@ public final class TraceTableViewModel implements Session.Listener {
             done.set(-1);
             doneWhileCounting = 0;
         });
-        List<TraceTable.Row> first = t.page(f, s, 0, PagedRows.PAGE);
+        List<TraceTable.Row> first = t.firstPage(f, s, PagedRows.PAGE);
         List<String> firstIds = first.stream().map(TraceTable.Row::traceId).toList();
         session.onFx(() -> {
             if (gen != generation) {
