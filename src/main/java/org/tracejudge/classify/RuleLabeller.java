@@ -57,12 +57,6 @@ public final class RuleLabeller {
     private static final int BATCH = 256;
     /** {@code -Dtracejudge.timing=true} prints where the time goes (for benchmarks). */
     static final boolean TIMING = Boolean.getBoolean("tracejudge.timing");
-    /**
-     * The page cache while classifying: a million new entries go into the ledger's indexes (label_current_idx in
-     * order, the id index all over its ~150 MB); through the usual 64 MB, evicted pages were written to the WAL and
-     * read back again and again.
-     */
-    private static final int BULK_CACHE_MEBIBYTES = 256;
 
     private static final String TRACES_FROM =
             "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control')";
@@ -174,7 +168,8 @@ public final class RuleLabeller {
             java.util.function.BiConsumer<Integer, Integer> progress) {
         RuleClassifier classifier = new RuleClassifier(mode);
         String rater = raterName(mode);
-        return project.write(c -> classify(c, classifier, rater, mode, threads, progress), BULK_CACHE_MEBIBYTES);
+        return project.write(
+                c -> classify(c, classifier, rater, mode, threads, progress), Project.BULK_CACHE_MEBIBYTES);
     }
 
     private static Result classify(

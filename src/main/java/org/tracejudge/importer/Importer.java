@@ -132,42 +132,44 @@ public final class Importer {
         NltReaders.checkSafetyCritical(
                 scenarioFiles, requested.isEmpty() ? null : requested.get(0).safetyCritical());
         ImportReport report = new ImportReport();
-        project.write(c -> {
-            ImportWriter writer = new ImportWriter(c);
-            writer.replaceChanged(replaceChanged);
-            writer.accept(
-                    new Records.RaterRec(
-                            ResultsFileReader.HARNESS_ID,
-                            ResultsFileReader.HARNESS,
-                            RaterKind.IMPORTED,
-                            "",
+        project.write(
+                c -> {
+                    ImportWriter writer = new ImportWriter(c);
+                    writer.replaceChanged(replaceChanged);
+                    writer.accept(
+                            new Records.RaterRec(
+                                    ResultsFileReader.HARNESS_ID,
+                                    ResultsFileReader.HARNESS,
+                                    RaterKind.IMPORTED,
+                                    "",
+                                    null,
+                                    "The rule label the benchmark's harness computed at run time"),
                             null,
-                            "The rule label the benchmark's harness computed at run time"),
-                    null,
-                    null);
-            Map<String, ResultsFileReader.SeenTask> seen = new ConcurrentHashMap<>();
-            for (int phase = 0; phase <= 2; phase++) {
-                List<Source> inPhase = new ArrayList<>();
-                for (Source s : sources) {
-                    if (s.format().phase() == phase) {
-                        inPhase.add(s);
+                            null);
+                    Map<String, ResultsFileReader.SeenTask> seen = new ConcurrentHashMap<>();
+                    for (int phase = 0; phase <= 2; phase++) {
+                        List<Source> inPhase = new ArrayList<>();
+                        for (Source s : sources) {
+                            if (s.format().phase() == phase) {
+                                inPhase.add(s);
+                            }
+                        }
+                        if (inPhase.stream().anyMatch(s -> s.format() == Format.NLT)) {
+                            writer.flush(); // the scenario files of this import are in the project now
+                            nltInputs = NltReaders.Inputs.load(c, addUnmatchedInputs);
+                        }
+                        if (!inPhase.isEmpty()) {
+                            runPhase(inPhase, writer, seen, report);
+                        }
                     }
-                }
-                if (inPhase.stream().anyMatch(s -> s.format() == Format.NLT)) {
-                    writer.flush(); // the scenario files of this import are in the project now
-                    nltInputs = NltReaders.Inputs.load(c, addUnmatchedInputs);
-                }
-                if (!inPhase.isEmpty()) {
-                    runPhase(inPhase, writer, seen, report);
-                }
-            }
-            writer.flush();
-            writer.finishTaskCounts();
-            if (listener.cancelled()) {
-                throw new ImportCancelledException();
-            }
-            return null;
-        });
+                    writer.flush();
+                    writer.finishTaskCounts();
+                    if (listener.cancelled()) {
+                        throw new ImportCancelledException();
+                    }
+                    return null;
+                },
+                Project.BULK_CACHE_MEBIBYTES);
         return report;
     }
 
