@@ -416,32 +416,60 @@ public final class TraceTable {
 
     private record Built(String sql, List<String> params) {}
 
+    /** A label condition of a filter: its SQL, whether a trace with no label meets it, its parameters. */
+    @FunctionalInterface
+    private interface Cond {
+        void add(String sql, boolean onEmpty, List<String> params);
+    }
+
     private Built build(Filter f, Sort sort, String outerSelect, boolean page) {
         return build(f, sort, outerSelect, page, null, false);
     }
 
     /**
      * {@code model}: when not null, only that model's traces, or with {@code andLater} that model's and every later
-     * one's (read through trace_model_idx).
+     * one's (read through trace_model_idx). The label conditions are then tested trace by trace (a model has few
+     * traces); for the whole table they are one set read by a grouped walk of the ledger ({@link LabelConditions}).
      */
     private Built build(Filter f, Sort sort, String outerSelect, boolean page, String model, boolean andLater) {
         Sql q = new Sql();
+        LabelConditions labels = model == null ? new LabelConditions(layout) : null;
         List<String> where = new ArrayList<>();
         List<String> whereParams = new ArrayList<>();
+        // a label condition: in the grouped walk, or per trace over the inner query's columns
+        java.util.function.Function<String, String> x = labels != null ? labels::value : q::expr;
+        Cond cond = (sql, onEmpty, params) -> {
+            if (labels != null) {
+                labels.add(sql, onEmpty, params);
+            } else {
+                where.add(sql);
+                whereParams.addAll(params);
+            }
+        };
         for (Map.Entry<String, String> e : f.equals().entrySet()) {
             if (GOLD.equals(e.getKey())) {
                 where.add("id IN (" + GOLD_IDS + ")");
                 whereParams.add(e.getValue());
                 continue;
             }
-            if (layout.column(e.getKey()) == null) {
+            Column col = layout.column(e.getKey());
+            if (col == null) {
                 continue;
             }
-            String x = q.expr(e.getKey());
+            if (col.isLabel()) {
+                String v = x.apply(e.getKey());
+                if (MISSING.equals(e.getValue())) {
+                    cond.add(v + " IS NULL", true, List.of());
+                } else {
+                    cond.add(v + " = ?", false, List.of(e.getValue()));
+                }
+                continue;
+            }
+            String v = q.expr(e.getKey());
             if (MISSING.equals(e.getValue())) {
-                where.add(x + " IS NULL");
+                where.add(v + " IS NULL");
             } else {
-                where.add(x + " = ?");
+                where.add(v + " = ?");
                 whereParams.add(e.getValue());
             }
         }
@@ -451,35 +479,38 @@ public final class TraceTable {
                 List<String> ors = new ArrayList<>();
                 for (int i = 0; i < raters.size(); i++) {
                     for (int j = i + 1; j < raters.size(); j++) {
-                        ors.add(q.expr(raters.get(i)) + " <> " + q.expr(raters.get(j)));
+                        ors.add(x.apply(raters.get(i)) + " <> " + x.apply(raters.get(j)));
                     }
                 }
-                where.add(ors.isEmpty() ? "0" : "(" + String.join(" OR ", ors) + ")");
+                cond.add(ors.isEmpty() ? "0" : "(" + String.join(" OR ", ors) + ")", false, List.of());
             }
             case RULE_VS_JUDGES -> {
                 List<String> ors = new ArrayList<>();
                 if (layout.ruleRater() != null) {
                     for (String j : layout.judgeRaters()) {
-                        ors.add(q.expr(layout.ruleRater()) + " <> " + q.expr(j));
+                        ors.add(x.apply(layout.ruleRater()) + " <> " + x.apply(j));
                     }
                 }
-                where.add(ors.isEmpty() ? "0" : "(" + String.join(" OR ", ors) + ")");
+                cond.add(ors.isEmpty() ? "0" : "(" + String.join(" OR ", ors) + ")", false, List.of());
             }
             case JUDGES_SPLIT ->
-                where.add(
+                cond.add(
                         layout.judgeRaters().size() < 2
                                 ? "0"
-                                : q.expr(layout.judgeRaters().get(0)) + " <> "
-                                        + q.expr(layout.judgeRaters().get(1)));
-            case PENDING -> where.add(q.expr("final") + " IS NULL");
+                                : x.apply(layout.judgeRaters().get(0)) + " <> "
+                                        + x.apply(layout.judgeRaters().get(1)),
+                        false,
+                        List.of());
+            case PENDING -> cond.add(x.apply("final") + " IS NULL", true, List.of());
             case CONFLICTS -> where.add("id IN (" + Conflicts.TRACE_IDS + ")");
             case FLAGGED -> where.add("id IN (" + Comments.FLAGGED_IDS + ")");
             case CALIBRATION -> where.add("id IN (SELECT trace_id FROM calibration_draw)");
             case ASSIGNED -> where.add(layout.column(ASSIGNED) == null ? "0" : q.expr(ASSIGNED) + " IS NOT NULL");
             case MINE, NOT_MINE -> {
                 String me = layout.annotator() == null ? "" : layout.annotator();
-                String x = layout.column("human:" + me) == null ? "NULL" : q.expr("human:" + me);
-                where.add(x + (f.show() == Show.MINE ? " IS NOT NULL" : " IS NULL"));
+                String v = layout.column("human:" + me) == null ? "NULL" : x.apply("human:" + me);
+                boolean mine = f.show() == Show.MINE;
+                cond.add(v + (mine ? " IS NOT NULL" : " IS NULL"), !mine, List.of());
             }
             default -> {}
         }
@@ -487,10 +518,10 @@ public final class TraceTable {
         if (page) {
             List<String> by = new ArrayList<>();
             if (sort != null && sort.key() != null && layout.column(sort.key()) != null) {
-                String x = q.expr(sort.key());
+                String sx = q.expr(sort.key());
                 // missing labels last either way
-                by.add("(" + x + " IS NULL)");
-                by.add(x + (sort.descending() ? " DESC" : ""));
+                by.add("(" + sx + " IS NULL)");
+                by.add(sx + (sort.descending() ? " DESC" : ""));
             }
             by.addAll(List.of("model", "task", "run", "id"));
             order = String.join(", ", by);
@@ -502,6 +533,9 @@ public final class TraceTable {
         if (model != null) {
             inWhere.add(andLater ? "t.model >= ?" : "t.model = ?");
             params.add(model);
+        }
+        if (labels != null && !labels.isEmpty()) {
+            inWhere.add(labels.sql(params));
         }
         if (!f.search().isEmpty()) {
             inWhere.add("(k.user_message LIKE ? ESCAPE '\\' OR t.answer LIKE ? ESCAPE '\\')");

@@ -1,0 +1,183 @@
+package org.tracejudge.store;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.tracejudge.model.EnsembleRule;
+
+/**
+ * The label conditions of one trace-table filter (the quick filters over the raters, the decisions, the ensemble and
+ * the final label, and the label columns' own filters) as one condition on the trace id, read from a single grouped
+ * walk of the ledger instead of up to four index look-ups per trace.
+ *
+ * <p>The walk groups label_current_idx by trace: a (trace, rater) pair with one entry has that entry's value, found by
+ * the walk itself; only a pair with two or more entries is looked up for its newest (by created_at, then id), as the
+ * table's per-trace columns find it. The decisions are read per grouped trace, and the traces with decisions and no
+ * label come from the decisions. A trace with neither has no value in any label column: whether it matches is known
+ * from the conditions alone ({@link #trueOnEmpty}), so the walk need not produce it. At 1,000,000 traces and 3,000,000
+ * labels "raters disagree" took 10.3 s by the per-trace look-ups and 2.2 s this way (the sqlite3 shell, load 1.5).
+ */
+final class LabelConditions {
+    private final TraceTable.Layout layout;
+    /** The columns the walk produces, in select order. */
+    private final List<Col> cols = new ArrayList<>();
+    /** Column key (or {@link #ADJ}) → its alias in the walk's rows. */
+    private final Map<String, String> alias = new HashMap<>();
+
+    private final List<String> conds = new ArrayList<>();
+    private final List<String> condParams = new ArrayList<>();
+    /** Whether every condition holds for a trace that has no label and no decision. */
+    private boolean trueOnEmpty = true;
+
+    /** The key of the trace's newest decision by anyone (the final label's first source). */
+    private static final String ADJ = "\u0000adj";
+
+    private enum Source {
+        RATER,
+        HUMAN,
+        ADJ
+    }
+
+    private record Col(String alias, Source source, String ref) {}
+
+    LabelConditions(TraceTable.Layout layout) {
+        this.layout = layout;
+    }
+
+    /** Whether the filter's label conditions go here: a label column of the layout. */
+    boolean handles(String key) {
+        TraceTable.Column c = layout.column(key);
+        return c != null && c.isLabel();
+    }
+
+    boolean isEmpty() {
+        return conds.isEmpty();
+    }
+
+    /**
+     * Adds one condition, SQL over the values {@link #value} returns, with its parameters. {@code onEmpty}: whether it
+     * holds for a trace whose label columns are all empty.
+     */
+    void add(String cond, boolean onEmpty, List<String> params) {
+        conds.add(cond);
+        condParams.addAll(params);
+        trueOnEmpty &= onEmpty;
+    }
+
+    /** The value of a label column (rater, human, ensemble, final) as SQL over the walk's rows. */
+    String value(String key) {
+        TraceTable.Column c = layout.column(key);
+        if (c == null) {
+            return "NULL";
+        }
+        return switch (c.kind()) {
+            case RATER -> column(key, Source.RATER, c.ref());
+            case HUMAN -> column(key, Source.HUMAN, c.ref());
+            case ENSEMBLE -> {
+                String rule = value(layout.ruleRater());
+                String[] judges = layout.judgeRaters().stream().map(this::value).toArray(String[]::new);
+                yield EnsembleRule.ensembleSql(rule, judges);
+            }
+            case FINAL ->
+                EnsembleRule.finalSql(
+                        column(ADJ, Source.ADJ, null), layout.column("ensemble") == null ? "NULL" : value("ensemble"));
+            default -> throw new IllegalArgumentException("not a label column: " + key);
+        };
+    }
+
+    private String column(String key, Source source, String ref) {
+        return alias.computeIfAbsent(key, k -> {
+            String a = "v" + cols.size();
+            cols.add(new Col(a, source, ref));
+            return a;
+        });
+    }
+
+    /**
+     * The conditions as one SQL condition on {@code t.id}, their parameters appended to {@code params} in order.
+     * Conditions that a trace with no labels fails are a set of matching traces; conditions such a trace meets are
+     * the complement of the traces that fail them.
+     */
+    String sql(List<String> params) {
+        if (cols.isEmpty()) {
+            // conditions on no column (a quick filter with nothing to compare): every trace is like an empty one
+            return trueOnEmpty ? "1" : "0";
+        }
+        StringBuilder where = new StringBuilder();
+        for (String c : conds) {
+            where.append(where.length() == 0 ? "" : " AND ")
+                    .append('(')
+                    .append(c)
+                    .append(')');
+        }
+        String walk = walk(params);
+        params.addAll(condParams);
+        return trueOnEmpty
+                ? "t.id NOT IN (SELECT trace_id FROM (" + walk + ") WHERE NOT coalesce(" + where + ", 0))"
+                : "t.id IN (SELECT trace_id FROM (" + walk + ") WHERE " + where + ")";
+    }
+
+    /** One row per trace with a label (and, when a column reads them, per trace with only decisions). */
+    private String walk(List<String> params) {
+        boolean raters = cols.stream().anyMatch(c -> c.source() == Source.RATER);
+        boolean decisions = cols.stream().anyMatch(c -> c.source() != Source.RATER);
+        StringBuilder sql = new StringBuilder();
+        if (raters) {
+            sql.append("SELECT g.trace_id AS trace_id");
+            for (Col c : cols) {
+                sql.append(", ")
+                        .append(expr(c, "g.trace_id", true, params))
+                        .append(" AS ")
+                        .append(c.alias());
+            }
+            sql.append(" FROM label g GROUP BY g.trace_id");
+        }
+        if (decisions) {
+            if (raters) {
+                sql.append(" UNION ALL ");
+            }
+            sql.append("SELECT a.trace_id AS trace_id");
+            for (Col c : cols) {
+                sql.append(", ")
+                        .append(expr(c, "a.trace_id", false, params))
+                        .append(" AS ")
+                        .append(c.alias());
+            }
+            sql.append(" FROM adjudication a");
+            if (raters) {
+                sql.append(" WHERE NOT EXISTS (SELECT 1 FROM label l WHERE l.trace_id = a.trace_id)");
+            }
+            sql.append(" GROUP BY a.trace_id");
+        }
+        return sql.toString();
+    }
+
+    /**
+     * A column's value for the trace {@code trace}: in the ledger's walk ({@code grouped}), a rater's value comes from
+     * the group itself when the pair has one entry; elsewhere (the decisions' part) raters have none.
+     */
+    private static String expr(Col c, String trace, boolean grouped, List<String> params) {
+        switch (c.source()) {
+            case RATER -> {
+                if (!grouped) {
+                    return "NULL";
+                }
+                params.addAll(List.of(c.ref(), c.ref(), c.ref()));
+                return "CASE WHEN sum(g.rater_id = ?) > 1 THEN (SELECT l.value FROM label l WHERE l.trace_id = "
+                        + trace + " AND l.rater_id = ? ORDER BY l.created_at DESC, l.id DESC LIMIT 1) "
+                        + "ELSE max(CASE WHEN g.rater_id = ? THEN g.value END) END";
+            }
+            case HUMAN -> {
+                params.add(c.ref());
+                return "(SELECT d.value FROM adjudication d WHERE d.trace_id = " + trace
+                        + " AND d.annotator = ? ORDER BY d.created_at DESC, d.id DESC LIMIT 1)";
+            }
+            case ADJ -> {
+                return "(SELECT d.value FROM adjudication d WHERE d.trace_id = " + trace
+                        + " ORDER BY d.created_at DESC, d.id DESC LIMIT 1)";
+            }
+            default -> throw new IllegalStateException();
+        }
+    }
+}
