@@ -322,7 +322,21 @@ public final class LabelTable {
             return this;
         }
 
+        /** The item last looked up and its place: a table read trace by trace names one item several times in a row. */
+        private String lastItem;
+
+        private int lastIndex;
+
         private int itemIndex(String item) {
+            if (item == lastItem) { // the same String instance: no look-up (an equal string goes through the map)
+                return lastIndex;
+            }
+            lastIndex = lookUp(item);
+            lastItem = item;
+            return lastIndex;
+        }
+
+        private int lookUp(String item) {
             return index.computeIfAbsent(item, it -> {
                 items.add(it);
                 int[] row = new int[raters.size()];
