@@ -1039,6 +1039,13 @@ final class Names {
                         && AT_SOMEONES.matcher(before).find()
                         && SOMEONES_PLACE.matcher(text).region(t.end(), text.length()).lookingAt()) {
                     start = true; // "stayed at Bronte's place", "round at Kirra's house"
+                } else if (t.cap()
+                        && !t.allCaps()
+                        && !t.lower().equals(k)
+                        && given(k)
+                        && !place(k)
+                        && PERSONS_OWN.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                    start = true; // "Jade's mum rang", "Leah's party": whose mother or party it is
                 } else if (t.cap() && !t.allCaps() && k.indexOf('-') > 0 && surname(k) && !common(k)) {
                     start = true; // "Lopez-Martin", "Adebayo-Clarke"
                 } else if (t.cap()
@@ -2003,11 +2010,16 @@ final class Names {
     /** A work's capitalised title mid-sentence, then "by": "Hallelujah by Leonard Cohen", "… for Meaning by". */
     private static final Pattern WORK_BY =
             Pattern.compile("(?u)(?:[\\p{Ll},]\\s+\\p{Lu}[\\p{L}'’]*|[\"”’])\\s+by\\s+$");
-    /** After a name: a scale, test, law or condition named after it ("Holmes and Rahe stress scale"). */
+    /**
+     * After a name: a scale, test, law or condition named after it ("Holmes and Rahe stress scale"), or what animal
+     * it is ("Milo the dog", "Biscuit, our cat").
+     */
     private static final Pattern EPONYM_THING_AFTER = Pattern.compile("(?iu)^(?:['’]s?)?(?:\\s+(?:and|&)\\s+\\p{Lu}"
             + "[\\p{L}'’-]+)?(?:\\s+\\p{L}+)?\\s+(?:disease|syndrome|palsy|scale|inventory|test|law|method|protocol|"
             + "questionnaire|criteria|score|sign|effect|chart|principle|technique|diet|reflex|manoeuvre|maneuver|"
-            + "classification|staging|phenomenon|paradox|ulcer|apples?)\\b");
+            + "classification|staging|phenomenon|paradox|ulcer|apples?)\\b"
+            + "|^(?:\\s+the|,?\\s+(?:our|my))\\s+(?:dog|cat|puppy|kitten|pup|hamster|rabbit|bunny|budgie|parrot|horse|pony|"
+            + "tortoise|guinea\\s+pig|ferret|rat|gerbil|goldfish|fish|lizard|snake)\\b");
     /**
      * Conditions named after people that are written without "'s" or "disease" ("meine Mutter Alzheimer", "mon père
      * a Parkinson"). Hand-written for issue 33's seventh pass (no outside source).
@@ -2997,6 +3009,11 @@ final class Names {
     /** After a possessive name: a person's home or party ("at Bronte's place"). */
     private static final Pattern SOMEONES_PLACE = Pattern.compile(
             "(?iu)^\\s+(?:place|house|flat|gaff|home|room|bedroom|party|birthday|parents|mum|mom|mam|dad|nan|bed|sofa|couch)\\b");
+    /** After a possessive name: that person's people or day ("Jade's mum", "Kez's party"). */
+    private static final Pattern PERSONS_OWN = Pattern.compile(
+            "(?iu)^\\s+(?:little\\s+|big\\s+|new\\s+|older\\s+|younger\\s+)?(?:mum|mom|mam|dad|sister|brother|"
+                    + "boyfriend|girlfriend|bf|gf|nan|nana|gran|grandma|grandad|wife|husband|partner|kids|son|daughter|"
+                    + "parents|party|ex)\\b");
     /** Before an initial: what makes "D." a letter of a label, not of a name ("Vitamin D. Then", "Plan B. Sertraline"). */
     private static final Set<String> LABEL_BEFORE_INITIAL = Set.copyOf(List.of(
             "vitamin", "plan", "hep", "hepatitis", "type", "grade", "section", "part", "room", "ward", "bay", "bed",
@@ -3035,7 +3052,7 @@ final class Names {
     private static final Set<String> TITLE_FUNCTION = Set.copyOf(List.of(
             "my", "me", "to", "the", "a", "an", "and", "of", "in", "on", "at", "for", "with", "about", "after", "is",
             "it", "do", "does", "can", "how", "why", "what", "who", "not", "no", "from", "out", "up", "since", "again",
-            "i", "im", "i'm", "am", "are", "be", "so", "but", "or", "your", "you", "u", "that", "this", "has", "have",
+            "im", "i'm", "am", "are", "be", "so", "but", "or", "your", "you", "u", "that", "this", "has", "have",
             "had", "was", "get", "any", "if", "when", "into", "by", "as", "too", "just", "all", "her", "his", "our"));
 
     static boolean titleCase(String text, List<Tok> toks) {
@@ -3052,7 +3069,10 @@ final class Names {
                 if (++lower > 1) {
                     return false;
                 }
-            } else if (!t.allCaps() && TITLE_FUNCTION.contains(t.lower()) && !sentenceStart(text, t.start())) {
+            } else if (t.text().length() > 1
+                    && !t.allCaps()
+                    && TITLE_FUNCTION.contains(t.lower())
+                    && !sentenceStart(text, t.start())) {
                 capFunction++;
             }
         }
