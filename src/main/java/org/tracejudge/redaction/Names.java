@@ -901,9 +901,12 @@ final class Names {
                     && !t.cap()
                     && i > 0
                     && ENGLISH_ARTICLES.contains(toks.get(i - 1).lower())
-                    && adjacent(text, toks.get(i - 1), t)) {
+                    && adjacent(text, toks.get(i - 1), t)
+                    && (!toks.get(i - 1).lower().equals("a")
+                            || (!foreign && (i < 2 || common(key(toks.get(i - 2).lower())))))) {
                 i++;
                 continue; // "a cry in the ute", "a bit of a wobble": a lower-case word after an article is a noun
+                // (Spanish "dile a maría" aside: "a" is "to" there)
             }
             if (!h.strict && !t.cap() && VERBISH.contains(t.lower())) {
                 i++;
@@ -1010,6 +1013,15 @@ final class Names {
                                     && i + 1 < n
                                     && TIME_NOUNS.contains(toks.get(i + 1).lower())) // "my father last month"
                             && ((given(k) && (t.cap() || !common(k) || !FREQUENT.contains(k)))
+                                    || (given(k) // "nana pat", "my aunty sue": after a kinship title, a name
+                                            && i > 0
+                                            && KIN_TITLES.contains(toks.get(i - 1).lower())
+                                            && adjacent(text, toks.get(i - 1), t)
+                                            && (!VERBLIKE.contains(k) || KIN_NAMES.contains(k))
+                                            && !MONTH_NAMES_ALL.contains(k)
+                                            && !TIME_NOUNS.contains(k) // "grandad june 2019", "my nan summer"
+                                            && !(i + 1 < n && digitNext(text, toks.get(i).end()))
+                                            && !(i + 1 < n && KIN_TITLE_NOT_AFTER.contains(toks.get(i + 1).lower())))
                                     || (surname(k) && t.cap())
                                     || (!t.allCaps() && !common(k) && !place(k) && k.length() >= 3));
                 } else if ((given(k)
@@ -3003,6 +3015,18 @@ final class Names {
      */
     private static final Set<String> ENGLISH_ARTICLES = Set.of("the", "a", "an");
 
+    /** Kinship words written before a name as a title ("nana pat", "uncle rob", "aunty sue"). */
+    private static final Set<String> KIN_TITLES = Set.copyOf(List.of(
+            "nan", "nana", "nanna", "nanny", "gran", "granny", "grandma", "grandad", "granddad", "grandpa", "gramps",
+            "aunty", "auntie", "aunt", "uncle", "cousin", "granda", "meemaw", "nain", "taid"));
+    /** Words of {@link #VERBLIKE} that after a kinship title are a name ("nana pat", "aunty sue", "uncle rob"). */
+    private static final Set<String> KIN_NAMES = Set.of("pat", "sue", "rob", "chase", "drew", "mark");
+    /** After "my nan rose": the word is a verb there ("rose early", "rose up"), not the name. */
+    private static final Set<String> KIN_TITLE_NOT_AFTER = Set.copyOf(List.of(
+            "early", "up", "out", "off", "over", "down", "again", "to", "me", "my", "us", "him", "her", "them", "it",
+            "the", "a", "that", "this", "what", "how", "in", "payment", "payments", "holiday", "holidays", "birthday",
+            "time"));
+
     /** After a name: where that person lives, said of a person ("Dilys next door", "Ken from upstairs"). */
     private static final Pattern NEIGHBOUR_AFTER =
             Pattern.compile("(?iu)^\\s+(?:from\\s+)?(?:next\\s+door|upstairs|downstairs|across\\s+the\\s+(?:road|street|hall))\\b");
@@ -3098,6 +3122,7 @@ final class Names {
                         || cue(TITLE, before, starts)
                         || cue(STRONG, before, starts)
                         || cue(PEOPLE_VERB_LOWER, before, starts)
+                        || (cue(VERB, before, starts) && !before.endsWith("phone ")) // "I HATE BILL"; "PHONE BILL"
                         || AND_I.matcher(text).region(t.end(), text.length()).lookingAt();
             }
             out.add(keep ? t : new Tok(t.start(), t.end(), t.text(), t.lower(), false, false));

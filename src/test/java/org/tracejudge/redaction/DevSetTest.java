@@ -73,7 +73,7 @@ class DevSetTest {
     @Test
     void fourthDevelopmentSetFiguresDoNotRegress() throws Exception {
         Evaluation.Report r = measure("dev4", 250, 250);
-        Map<String, Double> measured = Map.of("name", 123 / 127.0);
+        Map<String, Double> measured = Map.of("name", 124 / 127.0); // tenth pass: 124 (before 123)
         assertFloors(r, measured, 0.02);
     }
 

@@ -58,9 +58,25 @@ class Issue33jMechanismsTest {
                 "stayed at Bronte's place last night|Bronte",
                 "Jade's mum rang my mum|Jade",
                 "cried on the phone to Heledd for an hour|Heledd",
+                "nana pat rang to check on me|pat",
+                "my cousin frank is staying with us|frank",
+                "uncle rob keeps drinking again|rob",
             })
     void namesAreTaken(String text, String item) {
         RedactionAsserts.hides(r, text, item);
+    }
+
+    /** After a kinship title a verb, a month or a season is not taken for a name ("nana pat" is). */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "my nan will be fine, she is tough",
+                "grandad june 2019 was when it started",
+                "my nan rose early and made breakfast",
+                "my uncle may come round later",
+            })
+    void aKinshipTitleLeavesVerbsAndMonths(String text) {
+        RedactionAsserts.leaves(r, text);
     }
 
     /** The letter before a full stop labels something here: no initial, no name. */
