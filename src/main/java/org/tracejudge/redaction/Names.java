@@ -1053,6 +1053,23 @@ final class Names {
                     start = true; // "stayed at Bronte's place", "round at Kirra's house"
                 } else if (t.cap()
                         && !t.allCaps()
+                        && given(k)
+                        && !place(k)
+                        && !VERBISH.contains(k)
+                        && FROM_GROUP_SAID.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                    start = true; // "Mark from the group said", "Grace from work texted": one person speaks
+                } else if (!t.cap()
+                        && given(k)
+                        && !FUNCTION.contains(k)
+                        && i >= 2
+                        && !MONTH_NAMES_ALL.contains(k)
+                        && !TIME_NOUNS.contains(k)
+                        && ME_AND.matcher(h.lower.substring(toks.get(i - 2).start(), t.start())).matches()
+                        && i + 1 < n
+                        && TOGETHER_AFTER.contains(toks.get(i + 1).lower())) {
+                    start = true; // "me and ebony broke up", "me n will had a row": two people did it together
+                } else if (t.cap()
+                        && !t.allCaps()
                         && !t.lower().equals(k)
                         && given(k)
                         && !place(k)
@@ -3033,6 +3050,18 @@ final class Names {
     /** After a possessive name: a person's home or party ("at Bronte's place"). */
     private static final Pattern SOMEONES_PLACE = Pattern.compile(
             "(?iu)^\\s+(?:place|house|flat|gaff|home|room|bedroom|party|birthday|parents|mum|mom|mam|dad|nan|bed|sofa|couch)\\b");
+    /** After a name: "from" a group of people and a verb of speech ("Mark from the group said"). */
+    private static final Pattern FROM_GROUP_SAID = Pattern.compile(
+            "(?iu)^\\s+from\\s+(?:the\\s+|my\\s+|our\\s+)?(?:group|work|school|uni|college|church|mosque|temple|"
+                    + "next\\s+door|upstairs|downstairs|class|team|office|ward|support\\s+group|meeting|meetings|gym|"
+                    + "football|rugby|choir|the\\s+pub|club)\\s+(?:said|says|told|texted|messaged|rang|called|asked|"
+                    + "thinks|reckons|keeps|came|come|sent|gave|helped)\\b");
+    /** "me and", "me &", "me n" before a lower-case word: a second person ("me and ebony broke up"). */
+    private static final Pattern ME_AND = Pattern.compile("(?u)me\\s+(?:and|&|n)\\s+");
+    /** What two people do together, after "me and X". */
+    private static final Set<String> TOGETHER_AFTER = Set.copyOf(List.of(
+            "broke", "split", "fell", "had", "are", "were", "got", "went", "have", "used", "both", "argued", "fought",
+            "met", "talked", "stopped", "arent", "aren't", "werent", "weren't"));
     /** After a possessive name: that person's people or day ("Jade's mum", "Kez's party"). */
     private static final Pattern PERSONS_OWN = Pattern.compile(
             "(?iu)^\\s+(?:little\\s+|big\\s+|new\\s+|older\\s+|younger\\s+)?(?:mum|mom|mam|dad|sister|brother|"

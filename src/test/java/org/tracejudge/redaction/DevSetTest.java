@@ -73,7 +73,7 @@ class DevSetTest {
     @Test
     void fourthDevelopmentSetFiguresDoNotRegress() throws Exception {
         Evaluation.Report r = measure("dev4", 250, 250);
-        Map<String, Double> measured = Map.of("name", 124 / 127.0); // tenth pass: 124 (before 123)
+        Map<String, Double> measured = Map.of("name", 125 / 127.0); // tenth pass: 125 (before 123)
         assertFloors(r, measured, 0.02);
     }
 
@@ -99,7 +99,7 @@ class DevSetTest {
     @Test
     void sixthDevelopmentSetFiguresDoNotRegress() throws Exception {
         Evaluation.Report r = measure("dev6", 170, 650);
-        Map<String, Double> measured = Map.of("name", 134 / 151.0, "email", 3 / 4.0, "address", 23 / 24.0); // tenth: 134
+        Map<String, Double> measured = Map.of("name", 135 / 151.0, "email", 3 / 4.0, "address", 23 / 24.0); // tenth: 135
         assertFloors(r, measured, 70 / 696.0 + 0.02); // eighth pass: 70 of 696 (seventh 86, sixth 98)
     }
 
