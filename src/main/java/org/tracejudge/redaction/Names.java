@@ -172,7 +172,8 @@ final class Names {
                     + "herr|frau|mme|mlle|madame|monsieur|señor|señora|sr|sra|srta|dott|shri|smt|sri|doctor|doctora|docteur|doktor|"
                     + "professor|reverend|rev|(?-i:Grandpa|Grandma|Granny|Grandad|Granda|Nana|Nanna|Nan|Uncle|Auntie|Aunty|Aunt|"
                     + "Gramps|Grampa|Granma|Meemaw|Abuela|Abuelo|Abuelita|Abuelito|Tía|Tío|Nonna|Nonno|Oma|Opa|Nain|Taid|"
-                    + "Doña|Dona|Don|aunty|auntie|nanna|granda|gramps|grampa|granma|meemaw|tía|tío|nain|taid|"
+                    + "Doña|Dona|Don|Fr|aunty|auntie|aunt|uncle|nanna|nana|nan|nanny|gran|granny|grandma|grandpa|grandad|"
+                    + "granddad|granda|gramps|grampa|granma|meemaw|tía|tío|nain|taid|"
                     + "Coach|Pastor|Officer|Detective|Sergeant|Captain))\\.?\\s*)+$");
     private static final Set<String> PERSON_VERBS = Set.copyOf(List.of(
             "said",

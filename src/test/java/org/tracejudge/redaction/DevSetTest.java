@@ -99,7 +99,7 @@ class DevSetTest {
     @Test
     void sixthDevelopmentSetFiguresDoNotRegress() throws Exception {
         Evaluation.Report r = measure("dev6", 170, 650);
-        Map<String, Double> measured = Map.of("name", 135 / 151.0, "email", 3 / 4.0, "address", 23 / 24.0); // tenth: 135
+        Map<String, Double> measured = Map.of("name", 137 / 151.0, "email", 3 / 4.0, "address", 23 / 24.0); // tenth: 137
         assertFloors(r, measured, 70 / 696.0 + 0.02); // eighth pass: 70 of 696 (seventh 86, sixth 98)
     }
 
