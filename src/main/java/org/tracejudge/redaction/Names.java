@@ -1038,9 +1038,9 @@ final class Names {
                         && (unknownCap(t, k) || (surname(k) && !common(k) && !place(k)))
                         && initialBefore(text, toks, i)) {
                     start = true; // "told M. Dubois", "letter from K. Pritchard": an initial and a surname
-                } else if ((given(k) || unknownCap(t, k))
-                        && t.cap()
+                } else if (t.cap()
                         && !t.allCaps()
+                        && (given(k) || unknownCap(t, k))
                         && !common(k)
                         && NEIGHBOUR_AFTER.matcher(text).region(t.end(), text.length()).lookingAt()) {
                     start = true; // "Dilys next door found me": a person placed by where they live
@@ -1060,14 +1060,14 @@ final class Names {
                         && FROM_GROUP_SAID.matcher(text).region(t.end(), text.length()).lookingAt()) {
                     start = true; // "Mark from the group said", "Grace from work texted": one person speaks
                 } else if (!t.cap()
+                        && i >= 2
+                        && i + 1 < n
+                        && TOGETHER_AFTER.contains(toks.get(i + 1).lower())
                         && given(k)
                         && !FUNCTION.contains(k)
-                        && i >= 2
                         && !MONTH_NAMES_ALL.contains(k)
                         && !TIME_NOUNS.contains(k)
-                        && ME_AND.matcher(h.lower.substring(toks.get(i - 2).start(), t.start())).matches()
-                        && i + 1 < n
-                        && TOGETHER_AFTER.contains(toks.get(i + 1).lower())) {
+                        && ME_AND.matcher(h.lower.substring(toks.get(i - 2).start(), t.start())).matches()) {
                     start = true; // "me and ebony broke up", "me n will had a row": two people did it together
                 } else if (t.cap()
                         && !t.allCaps()
