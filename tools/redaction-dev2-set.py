@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Builds src/test/resources/redaction-dev/devN.jsonl from the hand-written messages in redaction-devN-source.txt
-(N = 2 by default; dev3..dev8 of issue 33 are built with arguments 3 to 8).
+(N = 2 by default; dev3..dev8 and dev10 of issue 33 are built with arguments 3 to 8 and 10).
 
 Each source line is one message. Personal data is marked inline as {kind:text} (kinds: n name, e email, p phone,
 a address, d dob, h handle, u url, iban, card, ssn, nhs, ni, tax, aad, ip); a line with no mark is a harmless
 message (a hard negative). "## xx-YY" lines set the locale of the lines after them; "\\n" in a line is a line break.
-Run: python3 tools/redaction-dev2-set.py [2|3|4|5|6|7|8]
+Run: python3 tools/redaction-dev2-set.py [2|3|4|5|6|7|8|10]
 """
 import json, re, sys, pathlib
 
@@ -16,8 +16,8 @@ MARK = re.compile(r"\{(" + "|".join(sorted(KINDS, key=len, reverse=True)) + r"):
 
 root = pathlib.Path(__file__).resolve().parent.parent
 n = sys.argv[1] if len(sys.argv) > 1 else "2"
-if n not in ("2", "3", "4", "5", "6", "7", "8"):
-    sys.exit("usage: redaction-dev2-set.py [2|3|4|5|6|7|8]")
+if n not in ("2", "3", "4", "5", "6", "7", "8", "10"):
+    sys.exit("usage: redaction-dev2-set.py [2|3|4|5|6|7|8|10]")
 src = root / "tools" / ("redaction-dev%s-source.txt" % n)
 out = root / "src" / "test" / "resources" / "redaction-dev" / ("dev%s.jsonl" % n)
 locale, rows, pos, neg = "en-GB", [], 0, 0

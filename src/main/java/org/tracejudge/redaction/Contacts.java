@@ -29,7 +29,8 @@ final class Contacts {
                     + "pt|pl|se|no|dk|fi|nz|za|br|mx|ar|jp|cn|kr|tv|xyz|app|dev|mail|email|online|live|biz)";
     /** The whole address: local part, an "at" (sign, bracketed or word), a domain of labels, a known TLD. */
     private static final Pattern EMAIL = Pattern.compile("(?iu)(?<![\\p{L}\\p{M}\\p{N}._%+-])" + LOCAL + AT + W
-            + "[\\p{L}\\p{M}\\p{N}-]*(?:" + DOT + W + "[\\p{L}\\p{M}\\p{N}-]*)*" + DOT + TLD + "(?:" + DOT + TLD + ")?"
+            + "[\\p{L}\\p{M}\\p{N}-]*(?:" + DOT + W + "[\\p{L}\\p{M}\\p{N}-]*)*" + DOT + TLD + "(?:" + DOT + TLD
+            + "|(?<=[\\s.](?:co|ac))\\s+(?:uk|nz|za|in|jp|kr|il|th))?" // "dot co uk": the last dot left out
             + "(?![\\p{L}\\p{N}/])");
     /** A spelled "at" with no "@", then a full stop, a space and a capital: a sentence end, not a dot. */
     private static final Pattern SENTENCE_DOT =

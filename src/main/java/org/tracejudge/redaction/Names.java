@@ -171,6 +171,9 @@ final class Names {
             Pattern.compile("(?iu)(?<![\\p{L}])(?:(?:mr|mrs|ms|(?-i:Miss)|mx|dr|prof|sir|dame|"
                     + "herr|frau|mme|mlle|madame|monsieur|señor|señora|sr|sra|srta|dott|shri|smt|sri|doctor|doctora|docteur|doktor|"
                     + "professor|reverend|rev|(?-i:Grandpa|Grandma|Granny|Grandad|Granda|Nana|Nanna|Nan|Uncle|Auntie|Aunty|Aunt|"
+                    + "Gramps|Grampa|Granma|Meemaw|Abuela|Abuelo|Abuelita|Abuelito|Tía|Tío|Nonna|Nonno|Oma|Opa|Nain|Taid|"
+                    + "Doña|Dona|Don|Fr|aunty|auntie|aunt|uncle|nanna|nana|nan|nanny|gran|granny|grandma|grandpa|grandad|"
+                    + "granddad|granda|gramps|grampa|granma|meemaw|tía|tío|nain|taid|"
                     + "Coach|Pastor|Officer|Detective|Sergeant|Captain))\\.?\\s*)+$");
     private static final Set<String> PERSON_VERBS = Set.copyOf(List.of(
             "said",
@@ -537,12 +540,12 @@ final class Names {
             Pattern.compile("(?iu)\\b(?:call|tell|text|ask|message|ring|meet|saw|met|"
                     + "told|texted|asked|messaged|miss|love|hug|with|and|aur|see|seeing|married|dating|visit|visited|hurt|trust|sorry|want|"
                     + "wants|let|lets|think|without|(?:text|message|letter|note|write|wrote|talk|talking|talked|spoke|speak|"
-                    + "speaking|apologi[sz]e|reply|replied|lie|lied)\\s+to|for|found|dile\\s+a|dis\\s+à|sag|sagt)" + S
-                    + "$");
+                    + "speaking|apologi[sz]e|reply|replied|lie|lied|phone|cried|vent|vented|venting|rant|ranted|ranting|"
+                    + "confided|opened\\s+up)\\s+to|for|found|dile\\s+a|dis\\s+à|sag|sagt|me\\s+&)" + S + "$");
 
     private static final Pattern PEOPLE_VERB_LOWER =
             Pattern.compile("(?iu)\\b(?:tell|text|ask|message|ring|told|texted|"
-                    + "asked|messaged|miss|hug|married|dating|me\\s+and|my\\s+friend|sorry)" + S + "$");
+                    + "asked|messaged|miss|hug|married|dating|me\\s+(?:and|&|n|an['’]?)|my\\s+friend|sorry)" + S + "$");
     /** Chat words not in the English word list: never taken as a name after a verb. */
     private static final Set<String> SLANG = Set.copyOf(List.of(
             "tmrw",
@@ -653,7 +656,7 @@ final class Names {
     private static final Pattern TITLE = Pattern.compile(
             "(?iu)\\b(?:mr|mrs|ms|miss|mx|dr|doctor|doc|prof|professor|sir|"
                     + "dame|nurse|sister|father|fr|rev|reverend|pastor|imam|rabbi|coach|officer|detective|sgt|herr|frau|mme|"
-                    + "mlle|madame|monsieur|señor|señora|senor|senora|sr|sra|srta|dott|shri|smt|sri|judge|pc|dc)\\.?\\s*$");
+                    + "mlle|madame|monsieur|señor|señora|senor|senora|sr|sra|srta|doña|dña|dott|shri|smt|sri|judge|pc|dc)\\.?\\s*$");
     private static final Pattern SIGN_OFF = Pattern.compile(
             "(?iu)(?:(?:^|[\\n.!?)])[ \\t]*(?:-{1,2}|—|–|~)|(?:^|[\\n.!?)]|\\s)\\s*(?:thank(?:s|\\s+you|\\s+u)(?:\\s+(?:so|very)\\s+much|\\s+a\\s+lot|\\s+again|"
                     + "\\s+for\\s+(?:everything|listening|reading|your\\s+time))?|"
@@ -801,6 +804,10 @@ final class Names {
             }
         }
         boolean shouting = letters > 0 && upperLetters * 10 >= letters * 7;
+        if (shouting || titleCase(text, toks)) {
+            toks = uncased(text, h.lower, toks); // "NOT ABLE TO SLEEP", "Losing My Job Last Week": a capital says nothing
+            n = toks.size();
+        }
         String lang = foreignLanguage(toks);
         Set<String> stops = lang == null ? Set.of() : NameLists.STOPWORDS.get(lang);
         boolean foreign = lang != null;
@@ -890,6 +897,17 @@ final class Names {
                                     && adjacent(text, toks.get(i - 1), t)))) {
                 i++;
                 continue; // "with Zoloft", "meine Mutter Alzheimer", "Le Pont Neuf": a medicine, a condition, a noun
+            }
+            if (!h.strict
+                    && !t.cap()
+                    && i > 0
+                    && ENGLISH_ARTICLES.contains(toks.get(i - 1).lower())
+                    && adjacent(text, toks.get(i - 1), t)
+                    && (!toks.get(i - 1).lower().equals("a")
+                            || (!foreign && (i < 2 || common(key(toks.get(i - 2).lower())))))) {
+                i++;
+                continue; // "a cry in the ute", "a bit of a wobble": a lower-case word after an article is a noun
+                // (Spanish "dile a maría" aside: "a" is "to" there)
             }
             if (!h.strict && !t.cap() && VERBISH.contains(t.lower())) {
                 i++;
@@ -996,12 +1014,68 @@ final class Names {
                                     && i + 1 < n
                                     && TIME_NOUNS.contains(toks.get(i + 1).lower())) // "my father last month"
                             && ((given(k) && (t.cap() || !common(k) || !FREQUENT.contains(k)))
+                                    || (given(k) // "nana pat", "my aunty sue": after a kinship title, a name
+                                            && i > 0
+                                            && KIN_TITLES.contains(toks.get(i - 1).lower())
+                                            && adjacent(text, toks.get(i - 1), t)
+                                            && (!VERBLIKE.contains(k) || KIN_NAMES.contains(k))
+                                            && !MONTH_NAMES_ALL.contains(k)
+                                            && !TIME_NOUNS.contains(k) // "grandad june 2019", "my nan summer"
+                                            && !(i + 1 < n && digitNext(text, toks.get(i).end()))
+                                            && !(i + 1 < n && KIN_TITLE_NOT_AFTER.contains(toks.get(i + 1).lower())))
                                     || (surname(k) && t.cap())
                                     || (!t.allCaps() && !common(k) && !place(k) && k.length() >= 3));
-                } else if (given(k)
+                } else if ((given(k)
+                                || (unknownCap(t, k)
+                                        || (t.cap() && !t.allCaps() && k.length() >= 3 && !common(k) && !place(k)
+                                                && !drug(k))))
                         && (t.cap() || !common(k))
                         && AND_I.matcher(text).region(t.end(), text.length()).lookingAt()) {
-                    start = true; // "Will and I argued"
+                    start = true; // "Will and I argued", "Aled and me had a row"
+                } else if (t.cap()
+                        && !t.allCaps()
+                        && k.length() >= 3
+                        && (unknownCap(t, k) || (surname(k) && !common(k) && !place(k)))
+                        && initialBefore(text, toks, i)) {
+                    start = true; // "told M. Dubois", "letter from K. Pritchard": an initial and a surname
+                } else if (t.cap()
+                        && !t.allCaps()
+                        && (given(k) || unknownCap(t, k))
+                        && !common(k)
+                        && NEIGHBOUR_AFTER.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                    start = true; // "Dilys next door found me": a person placed by where they live
+                } else if (t.cap()
+                        && !t.allCaps()
+                        && given(k)
+                        && !common(k)
+                        && !t.lower().equals(k)
+                        && AT_SOMEONES.matcher(before).find()
+                        && SOMEONES_PLACE.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                    start = true; // "stayed at Bronte's place", "round at Kirra's house"
+                } else if (t.cap()
+                        && !t.allCaps()
+                        && given(k)
+                        && !place(k)
+                        && !VERBISH.contains(k)
+                        && FROM_GROUP_SAID.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                    start = true; // "Mark from the group said", "Grace from work texted": one person speaks
+                } else if (!t.cap()
+                        && i >= 2
+                        && i + 1 < n
+                        && TOGETHER_AFTER.contains(toks.get(i + 1).lower())
+                        && given(k)
+                        && !FUNCTION.contains(k)
+                        && !MONTH_NAMES_ALL.contains(k)
+                        && !TIME_NOUNS.contains(k)
+                        && ME_AND.matcher(h.lower.substring(toks.get(i - 2).start(), t.start())).matches()) {
+                    start = true; // "me and ebony broke up", "me n will had a row": two people did it together
+                } else if (t.cap()
+                        && !t.allCaps()
+                        && !t.lower().equals(k)
+                        && given(k)
+                        && !place(k)
+                        && PERSONS_OWN.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                    start = true; // "Jade's mum rang", "Leah's party": whose mother or party it is
                 } else if (t.cap() && !t.allCaps() && k.indexOf('-') > 0 && surname(k) && !common(k)) {
                     start = true; // "Lopez-Martin", "Adebayo-Clarke"
                 } else if (t.cap()
@@ -1042,6 +1116,7 @@ final class Names {
                     // verb of people
                 } else if (unknownCap(t, k)
                         && !german // "Sozialpsychiatrischer Dienst": in German an adjective and a noun
+                        && (given(k) || surname(k) || !NameLists.CITIES.contains(k)) // "to Manchester Piccadilly"
                         && i + 1 < n
                         && adjacent(text, t, toks.get(i + 1))
                         && (unknownCap(toks.get(i + 1), key(toks.get(i + 1).lower()))
@@ -1912,7 +1987,9 @@ final class Names {
                 && adjacent(text, toks.get(i - 1), toks.get(i))) {
             return true;
         }
-        boolean city = NameLists.CITIES.contains(k) || place(k);
+        boolean city = (NameLists.CITIES.contains(k) || place(k))
+                && !(possessive // "stayed at Bronte's place": a person's home, not the town
+                        && SOMEONES_PLACE.matcher(text).region(toks.get(end).end(), text.length()).lookingAt());
         if (city && LOCATIVE.matcher(before).find()) {
             return true;
         }
@@ -1963,11 +2040,16 @@ final class Names {
     /** A work's capitalised title mid-sentence, then "by": "Hallelujah by Leonard Cohen", "… for Meaning by". */
     private static final Pattern WORK_BY =
             Pattern.compile("(?u)(?:[\\p{Ll},]\\s+\\p{Lu}[\\p{L}'’]*|[\"”’])\\s+by\\s+$");
-    /** After a name: a scale, test, law or condition named after it ("Holmes and Rahe stress scale"). */
+    /**
+     * After a name: a scale, test, law or condition named after it ("Holmes and Rahe stress scale"), or what animal
+     * it is ("Milo the dog", "Biscuit, our cat").
+     */
     private static final Pattern EPONYM_THING_AFTER = Pattern.compile("(?iu)^(?:['’]s?)?(?:\\s+(?:and|&)\\s+\\p{Lu}"
             + "[\\p{L}'’-]+)?(?:\\s+\\p{L}+)?\\s+(?:disease|syndrome|palsy|scale|inventory|test|law|method|protocol|"
             + "questionnaire|criteria|score|sign|effect|chart|principle|technique|diet|reflex|manoeuvre|maneuver|"
-            + "classification|staging|phenomenon|paradox|ulcer)\\b");
+            + "classification|staging|phenomenon|paradox|ulcer|apples?)\\b"
+            + "|^(?:\\s+the|,?\\s+(?:our|my))\\s+(?:dog|cat|puppy|kitten|pup|hamster|rabbit|bunny|budgie|parrot|horse|pony|"
+            + "tortoise|guinea\\s+pig|ferret|rat|gerbil|goldfish|fish|lizard|snake)\\b");
     /**
      * Conditions named after people that are written without "'s" or "disease" ("meine Mutter Alzheimer", "mon père
      * a Parkinson"). Hand-written for issue 33's seventh pass (no outside source).
@@ -2111,6 +2193,7 @@ final class Names {
             "(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?|monday|tuesday|wednesday|"
                     + "thursday|friday|saturday|sunday");
     /** Before a month: a time word ("in August my dad…", "since June"). */
+    private static final Pattern CLOCK_BEFORE = Pattern.compile("(?iu)\\d{1,2}[:.h]\\d{2}\\s*(?:to\\s+|for\\s+)?$");
     private static final Pattern TIME_BEFORE =
             Pattern.compile("(?iu)(?<![\\p{L}])(?:in|since|until|till|last|next|this|early|late|mid|from|through|by|"
                     + "end\\s+of|start\\s+of|im|seit|en|depuis|desde|hasta|sinds)\\s+$");
@@ -2214,6 +2297,9 @@ final class Names {
         }
         if (WEEKDAY.matcher(k).matches()) {
             return true; // "clinic is Mondays and Thursdays"
+        }
+        if ((NameLists.CITIES.contains(key(k)) || place(key(k))) && CLOCK_BEFORE.matcher(rawBefore).find()) {
+            return true; // "17:48 York, 18:04 Leeds": a train's or bus's destination after its time
         }
         if (MONTH_NAMES_ALL.contains(k) && TIME_BEFORE.matcher(before).find()) {
             return true; // "in August my dad had a stroke"
@@ -2938,6 +3024,140 @@ final class Names {
             }
         }
         return java.util.Arrays.copyOf(out, n);
+    }
+
+    /**
+     * Whether every word of the message is capitalised, function words too ("Struggling After Losing My Job Last
+     * Week", "Can Someone Please Help Me"): a subject line or a phone's "Title Case" setting, where a capital marks no
+     * name. At least four words, at most one in lower case, two capitalised function words inside a sentence.
+     */
+    private static final Set<String> ENGLISH_ARTICLES = Set.of("the", "a", "an");
+
+    /** Kinship words written before a name as a title ("nana pat", "uncle rob", "aunty sue"). */
+    private static final Set<String> KIN_TITLES = Set.copyOf(List.of(
+            "nan", "nana", "nanna", "nanny", "gran", "granny", "grandma", "grandad", "granddad", "grandpa", "gramps",
+            "aunty", "auntie", "aunt", "uncle", "cousin", "granda", "meemaw", "nain", "taid"));
+    /** Words of {@link #VERBLIKE} that after a kinship title are a name ("nana pat", "aunty sue", "uncle rob"). */
+    private static final Set<String> KIN_NAMES = Set.of("pat", "sue", "rob", "chase", "drew", "mark");
+    /** After "my nan rose": the word is a verb there ("rose early", "rose up"), not the name. */
+    private static final Set<String> KIN_TITLE_NOT_AFTER = Set.copyOf(List.of(
+            "early", "up", "out", "off", "over", "down", "again", "to", "me", "my", "us", "him", "her", "them", "it",
+            "the", "a", "that", "this", "what", "how", "in", "payment", "payments", "holiday", "holidays", "birthday",
+            "time"));
+
+    /** After a name: where that person lives, said of a person ("Dilys next door", "Ken from upstairs"). */
+    private static final Pattern NEIGHBOUR_AFTER =
+            Pattern.compile("(?iu)^\\s+(?:from\\s+)?(?:next\\s+door|upstairs|downstairs|across\\s+the\\s+(?:road|street|hall))\\b");
+    /** After a possessive name: a person's home or party ("at Bronte's place"). */
+    private static final Pattern SOMEONES_PLACE = Pattern.compile(
+            "(?iu)^\\s+(?:place|house|flat|gaff|home|room|bedroom|party|birthday|parents|mum|mom|mam|dad|nan|bed|sofa|couch)\\b");
+    /** After a name: "from" a group of people and a verb of speech ("Mark from the group said"). */
+    private static final Pattern FROM_GROUP_SAID = Pattern.compile(
+            "(?iu)^\\s+from\\s+(?:the\\s+|my\\s+|our\\s+)?(?:group|work|school|uni|college|church|mosque|temple|"
+                    + "next\\s+door|upstairs|downstairs|class|team|office|ward|support\\s+group|meeting|meetings|gym|"
+                    + "football|rugby|choir|the\\s+pub|club)\\s+(?:said|says|told|texted|messaged|rang|called|asked|"
+                    + "thinks|reckons|keeps|came|come|sent|gave|helped)\\b");
+    /** "me and", "me &", "me n" before a lower-case word: a second person ("me and ebony broke up"). */
+    private static final Pattern ME_AND = Pattern.compile("(?u)me\\s+(?:and|&|n)\\s+");
+    /** What two people do together, after "me and X". */
+    private static final Set<String> TOGETHER_AFTER = Set.copyOf(List.of(
+            "broke", "split", "fell", "had", "are", "were", "got", "went", "have", "used", "both", "argued", "fought",
+            "met", "talked", "stopped", "arent", "aren't", "werent", "weren't"));
+    /** After a possessive name: that person's people or day ("Jade's mum", "Kez's party"). */
+    private static final Pattern PERSONS_OWN = Pattern.compile(
+            "(?iu)^\\s+(?:little\\s+|big\\s+|new\\s+|older\\s+|younger\\s+)?(?:mum|mom|mam|dad|sister|brother|"
+                    + "boyfriend|girlfriend|bf|gf|nan|nana|gran|grandma|grandad|wife|husband|partner|kids|son|daughter|"
+                    + "parents|party|ex)\\b");
+    /** Before an initial: what makes "D." a letter of a label, not of a name ("Vitamin D. Then", "Plan B. Sertraline"). */
+    private static final Set<String> LABEL_BEFORE_INITIAL = Set.copyOf(List.of(
+            "vitamin", "plan", "hep", "hepatitis", "type", "grade", "section", "part", "room", "ward", "bay", "bed",
+            "block", "stage", "tier", "band", "class", "level", "option", "step", "appendix", "annex", "schedule",
+            "form", "exhibit", "item", "figure", "fig", "table", "category", "zone", "group", "unit", "floor", "wing",
+            "gate", "platform", "route", "line", "size", "cup", "vit", "strep", "covid", "phase", "version", "no"));
+
+    /** Whether one capital letter and a full stop stand right before token {@code i}, as an initial ("M. Dubois"). */
+    private static boolean initialBefore(String text, List<Tok> toks, int i) {
+        int s = toks.get(i).start();
+        if (s < 3 || text.charAt(s - 1) != ' ' || text.charAt(s - 2) != '.') {
+            return false;
+        }
+        char c = text.charAt(s - 3);
+        if (!Character.isUpperCase(c) || c == 'I') {
+            return false;
+        }
+        if (s >= 4 && (Character.isLetterOrDigit(text.charAt(s - 4)) || text.charAt(s - 4) == '.')) {
+            return false; // "U.S. Bank", "p.M. Then"
+        }
+        if (i >= 2) {
+            Tok p = toks.get(i - 2); // the token before the initial (i - 1 is the initial itself)
+            if (p.end() == s - 4 || p.end() == s - 5) {
+                if (p.cap() || LABEL_BEFORE_INITIAL.contains(p.lower())) {
+                    return false; // "Vitamin D. Ferritin", "Plan B. Sertraline", "Hep C. Liver"
+                }
+            }
+        }
+        int j = s - 4;
+        while (j >= 0 && text.charAt(j) == ' ') {
+            j--;
+        }
+        return j < 0 || !Character.isDigit(text.charAt(j)); // "Room 4 B. Smith"
+    }
+
+    private static final Set<String> TITLE_FUNCTION = Set.copyOf(List.of(
+            "my", "me", "to", "the", "a", "an", "and", "of", "in", "on", "at", "for", "with", "about", "after", "is",
+            "it", "do", "does", "can", "how", "why", "what", "who", "not", "no", "from", "out", "up", "since", "again",
+            "im", "i'm", "am", "are", "be", "so", "but", "or", "your", "you", "u", "that", "this", "has", "have",
+            "had", "was", "get", "any", "if", "when", "into", "by", "as", "too", "just", "all", "her", "his", "our"));
+
+    static boolean titleCase(String text, List<Tok> toks) {
+        if (toks.size() < 4) {
+            return false;
+        }
+        int lower = 0;
+        int capFunction = 0;
+        for (Tok t : toks) {
+            if (!Character.isLetter(t.text().charAt(0))) {
+                continue;
+            }
+            if (!t.cap()) {
+                if (++lower > 1) {
+                    return false;
+                }
+            } else if (t.text().length() > 1
+                    && !t.allCaps()
+                    && TITLE_FUNCTION.contains(t.lower())
+                    && !sentenceStart(text, t.start())) {
+                capFunction++;
+            }
+        }
+        return capFunction >= 2;
+    }
+
+    /**
+     * The tokens of a message written in capitals or Title Case, with the capital taken off the words of the word
+     * lists: there it is the case of the whole message, not the mark of a name ("PHONE BILL", "NOT ABLE TO SLEEP",
+     * "Losing My Job Last Week" read as in lower case). Words in no word list keep theirs ("I MISS JAMIE"), and so
+     * does a word that is also a name where a relation, title, introduction or verb for people stands right before
+     * it or "and me" after it ("MY DAUGHTER GRACE", "TELL MARK", "Help My Son Will Is Missing", "JOSH AND ME").
+     */
+    private static List<Tok> uncased(String text, String lower, List<Tok> toks) {
+        List<Tok> out = new ArrayList<>(toks.size());
+        for (Tok t : toks) {
+            String k = key(t.lower());
+            boolean keep = !t.cap() || !(common(k) || FUNCTION.contains(k));
+            if (!keep && (given(k) || surname(k))) {
+                String before = lower.substring(Math.max(0, t.start() - 60), t.start());
+                int[] starts = wordStarts(before);
+                keep = (cue(RELATION, before, starts) && !AUX_AFTER_RELATION.contains(k))
+                        || cue(TITLE, before, starts)
+                        || cue(STRONG, before, starts)
+                        || cue(PEOPLE_VERB_LOWER, before, starts)
+                        || (cue(VERB, before, starts) && !before.endsWith("phone ")) // "I HATE BILL"; "PHONE BILL"
+                        || AND_I.matcher(text).region(t.end(), text.length()).lookingAt();
+            }
+            out.add(keep ? t : new Tok(t.start(), t.end(), t.text(), t.lower(), false, false));
+        }
+        return out;
     }
 
     /** A capitalised word that is in no word list and looks like no medicine, adjective or acronym. */

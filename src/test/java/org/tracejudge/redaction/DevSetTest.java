@@ -73,7 +73,7 @@ class DevSetTest {
     @Test
     void fourthDevelopmentSetFiguresDoNotRegress() throws Exception {
         Evaluation.Report r = measure("dev4", 250, 250);
-        Map<String, Double> measured = Map.of("name", 123 / 127.0);
+        Map<String, Double> measured = Map.of("name", 125 / 127.0); // tenth pass: 125 (before 123)
         assertFloors(r, measured, 0.02);
     }
 
@@ -99,7 +99,7 @@ class DevSetTest {
     @Test
     void sixthDevelopmentSetFiguresDoNotRegress() throws Exception {
         Evaluation.Report r = measure("dev6", 170, 650);
-        Map<String, Double> measured = Map.of("name", 132 / 151.0, "email", 3 / 4.0, "address", 23 / 24.0);
+        Map<String, Double> measured = Map.of("name", 137 / 151.0, "email", 3 / 4.0, "address", 23 / 24.0); // tenth: 137
         assertFloors(r, measured, 70 / 696.0 + 0.02); // eighth pass: 70 of 696 (seventh 86, sixth 98)
     }
 
@@ -127,8 +127,22 @@ class DevSetTest {
     @Test
     void eighthDevelopmentSetFiguresDoNotRegress() throws Exception {
         Evaluation.Report r = measure("dev8", 140, 420);
-        Map<String, Double> measured = Map.of("name", 100 / 109.0, "address", 21 / 23.0);
+        Map<String, Double> measured = Map.of("name", 103 / 109.0, "address", 21 / 23.0); // tenth pass: 103 (eighth 100)
         assertFloors(r, measured, 36 / 436.0 + 0.02);
+    }
+
+    /**
+     * The tenth development set (dev10.jsonl, issue 33's tenth pass, written before its changes: 441 harmless messages
+     * in chat and SMS style, ALL CAPS, Title Case, pasted mood, sleep, medication, bank, bus and rota logs, people named
+     * by role or kinship word; 139 names with no cue, with initials, honorifics, in capitals, after "&", possessive):
+     * figures when it was tuned (2026-11-27: names 128/139, every other kind 100%, false positives 1 of 441), minus 2
+     * points / plus 2 points. Before the changes (77ec239): names 117/139, e-mail 2/3, false positives 9 of 441.
+     */
+    @Test
+    void tenthDevelopmentSetFiguresDoNotRegress() throws Exception {
+        Evaluation.Report r = measure("dev10", 150, 430);
+        Map<String, Double> measured = Map.of("name", 128 / 139.0);
+        assertFloors(r, measured, 1 / 441.0 + 0.02);
     }
 
     /** The report on {@code redaction-dev/NAME.jsonl}, printed, after checking the set still has its size. */
