@@ -805,7 +805,8 @@ final class Names {
         }
         boolean shouting = letters > 0 && upperLetters * 10 >= letters * 7;
         if (shouting || titleCase(text, toks)) {
-            toks = uncased(text, h.lower, toks); // "NOT ABLE TO SLEEP", "Losing My Job Last Week": a capital says nothing
+            toks = uncased(
+                    text, h.lower, toks); // "NOT ABLE TO SLEEP", "Losing My Job Last Week": a capital says nothing
             n = toks.size();
         }
         String lang = foreignLanguage(toks);
@@ -1016,18 +1017,27 @@ final class Names {
                             && ((given(k) && (t.cap() || !common(k) || !FREQUENT.contains(k)))
                                     || (given(k) // "nana pat", "my aunty sue": after a kinship title, a name
                                             && i > 0
-                                            && KIN_TITLES.contains(toks.get(i - 1).lower())
+                                            && KIN_TITLES.contains(
+                                                    toks.get(i - 1).lower())
                                             && adjacent(text, toks.get(i - 1), t)
                                             && (!VERBLIKE.contains(k) || KIN_NAMES.contains(k))
                                             && !MONTH_NAMES_ALL.contains(k)
                                             && !TIME_NOUNS.contains(k) // "grandad june 2019", "my nan summer"
-                                            && !(i + 1 < n && digitNext(text, toks.get(i).end()))
-                                            && !(i + 1 < n && KIN_TITLE_NOT_AFTER.contains(toks.get(i + 1).lower())))
+                                            && !(i + 1 < n
+                                                    && digitNext(
+                                                            text, toks.get(i).end()))
+                                            && !(i + 1 < n
+                                                    && KIN_TITLE_NOT_AFTER.contains(
+                                                            toks.get(i + 1).lower())))
                                     || (surname(k) && t.cap())
                                     || (!t.allCaps() && !common(k) && !place(k) && k.length() >= 3));
                 } else if ((given(k)
                                 || (unknownCap(t, k)
-                                        || (t.cap() && !t.allCaps() && k.length() >= 3 && !common(k) && !place(k)
+                                        || (t.cap()
+                                                && !t.allCaps()
+                                                && k.length() >= 3
+                                                && !common(k)
+                                                && !place(k)
                                                 && !drug(k))))
                         && (t.cap() || !common(k))
                         && AND_I.matcher(text).region(t.end(), text.length()).lookingAt()) {
@@ -1042,7 +1052,10 @@ final class Names {
                         && !t.allCaps()
                         && (given(k) || unknownCap(t, k))
                         && !common(k)
-                        && NEIGHBOUR_AFTER.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                        && NEIGHBOUR_AFTER
+                                .matcher(text)
+                                .region(t.end(), text.length())
+                                .lookingAt()) {
                     start = true; // "Dilys next door found me": a person placed by where they live
                 } else if (t.cap()
                         && !t.allCaps()
@@ -1050,14 +1063,20 @@ final class Names {
                         && !common(k)
                         && !t.lower().equals(k)
                         && AT_SOMEONES.matcher(before).find()
-                        && SOMEONES_PLACE.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                        && SOMEONES_PLACE
+                                .matcher(text)
+                                .region(t.end(), text.length())
+                                .lookingAt()) {
                     start = true; // "stayed at Bronte's place", "round at Kirra's house"
                 } else if (t.cap()
                         && !t.allCaps()
                         && given(k)
                         && !place(k)
                         && !VERBISH.contains(k)
-                        && FROM_GROUP_SAID.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                        && FROM_GROUP_SAID
+                                .matcher(text)
+                                .region(t.end(), text.length())
+                                .lookingAt()) {
                     start = true; // "Mark from the group said", "Grace from work texted": one person speaks
                 } else if (!t.cap()
                         && i >= 2
@@ -1067,14 +1086,18 @@ final class Names {
                         && !FUNCTION.contains(k)
                         && !MONTH_NAMES_ALL.contains(k)
                         && !TIME_NOUNS.contains(k)
-                        && ME_AND.matcher(h.lower.substring(toks.get(i - 2).start(), t.start())).matches()) {
+                        && ME_AND.matcher(h.lower.substring(toks.get(i - 2).start(), t.start()))
+                                .matches()) {
                     start = true; // "me and ebony broke up", "me n will had a row": two people did it together
                 } else if (t.cap()
                         && !t.allCaps()
                         && !t.lower().equals(k)
                         && given(k)
                         && !place(k)
-                        && PERSONS_OWN.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                        && PERSONS_OWN
+                                .matcher(text)
+                                .region(t.end(), text.length())
+                                .lookingAt()) {
                     start = true; // "Jade's mum rang", "Leah's party": whose mother or party it is
                 } else if (t.cap() && !t.allCaps() && k.indexOf('-') > 0 && surname(k) && !common(k)) {
                     start = true; // "Lopez-Martin", "Adebayo-Clarke"
@@ -1989,7 +2012,10 @@ final class Names {
         }
         boolean city = (NameLists.CITIES.contains(k) || place(k))
                 && !(possessive // "stayed at Bronte's place": a person's home, not the town
-                        && SOMEONES_PLACE.matcher(text).region(toks.get(end).end(), text.length()).lookingAt());
+                        && SOMEONES_PLACE
+                                .matcher(text)
+                                .region(toks.get(end).end(), text.length())
+                                .lookingAt());
         if (city && LOCATIVE.matcher(before).find()) {
             return true;
         }
@@ -2194,6 +2220,7 @@ final class Names {
                     + "thursday|friday|saturday|sunday");
     /** Before a month: a time word ("in August my dad…", "since June"). */
     private static final Pattern CLOCK_BEFORE = Pattern.compile("(?iu)\\d{1,2}[:.h]\\d{2}\\s*(?:to\\s+|for\\s+)?$");
+
     private static final Pattern TIME_BEFORE =
             Pattern.compile("(?iu)(?<![\\p{L}])(?:in|since|until|till|last|next|this|early|late|mid|from|through|by|"
                     + "end\\s+of|start\\s+of|im|seit|en|depuis|desde|hasta|sinds)\\s+$");
@@ -2298,7 +2325,8 @@ final class Names {
         if (WEEKDAY.matcher(k).matches()) {
             return true; // "clinic is Mondays and Thursdays"
         }
-        if ((NameLists.CITIES.contains(key(k)) || place(key(k))) && CLOCK_BEFORE.matcher(rawBefore).find()) {
+        if ((NameLists.CITIES.contains(key(k)) || place(key(k)))
+                && CLOCK_BEFORE.matcher(rawBefore).find()) {
             return true; // "17:48 York, 18:04 Leeds": a train's or bus's destination after its time
         }
         if (MONTH_NAMES_ALL.contains(k) && TIME_BEFORE.matcher(before).find()) {
@@ -3035,19 +3063,62 @@ final class Names {
 
     /** Kinship words written before a name as a title ("nana pat", "uncle rob", "aunty sue"). */
     private static final Set<String> KIN_TITLES = Set.copyOf(List.of(
-            "nan", "nana", "nanna", "nanny", "gran", "granny", "grandma", "grandad", "granddad", "grandpa", "gramps",
-            "aunty", "auntie", "aunt", "uncle", "cousin", "granda", "meemaw", "nain", "taid"));
+            "nan",
+            "nana",
+            "nanna",
+            "nanny",
+            "gran",
+            "granny",
+            "grandma",
+            "grandad",
+            "granddad",
+            "grandpa",
+            "gramps",
+            "aunty",
+            "auntie",
+            "aunt",
+            "uncle",
+            "cousin",
+            "granda",
+            "meemaw",
+            "nain",
+            "taid"));
     /** Words of {@link #VERBLIKE} that after a kinship title are a name ("nana pat", "aunty sue", "uncle rob"). */
     private static final Set<String> KIN_NAMES = Set.of("pat", "sue", "rob", "chase", "drew", "mark");
     /** After "my nan rose": the word is a verb there ("rose early", "rose up"), not the name. */
     private static final Set<String> KIN_TITLE_NOT_AFTER = Set.copyOf(List.of(
-            "early", "up", "out", "off", "over", "down", "again", "to", "me", "my", "us", "him", "her", "them", "it",
-            "the", "a", "that", "this", "what", "how", "in", "payment", "payments", "holiday", "holidays", "birthday",
+            "early",
+            "up",
+            "out",
+            "off",
+            "over",
+            "down",
+            "again",
+            "to",
+            "me",
+            "my",
+            "us",
+            "him",
+            "her",
+            "them",
+            "it",
+            "the",
+            "a",
+            "that",
+            "this",
+            "what",
+            "how",
+            "in",
+            "payment",
+            "payments",
+            "holiday",
+            "holidays",
+            "birthday",
             "time"));
 
     /** After a name: where that person lives, said of a person ("Dilys next door", "Ken from upstairs"). */
-    private static final Pattern NEIGHBOUR_AFTER =
-            Pattern.compile("(?iu)^\\s+(?:from\\s+)?(?:next\\s+door|upstairs|downstairs|across\\s+the\\s+(?:road|street|hall))\\b");
+    private static final Pattern NEIGHBOUR_AFTER = Pattern.compile(
+            "(?iu)^\\s+(?:from\\s+)?(?:next\\s+door|upstairs|downstairs|across\\s+the\\s+(?:road|street|hall))\\b");
     /** After a possessive name: a person's home or party ("at Bronte's place"). */
     private static final Pattern SOMEONES_PLACE = Pattern.compile(
             "(?iu)^\\s+(?:place|house|flat|gaff|home|room|bedroom|party|birthday|parents|mum|mom|mam|dad|nan|bed|sofa|couch)\\b");
@@ -3070,10 +3141,53 @@ final class Names {
                     + "parents|party|ex)\\b");
     /** Before an initial: what makes "D." a letter of a label, not of a name ("Vitamin D. Then", "Plan B. Sertraline"). */
     private static final Set<String> LABEL_BEFORE_INITIAL = Set.copyOf(List.of(
-            "vitamin", "plan", "hep", "hepatitis", "type", "grade", "section", "part", "room", "ward", "bay", "bed",
-            "block", "stage", "tier", "band", "class", "level", "option", "step", "appendix", "annex", "schedule",
-            "form", "exhibit", "item", "figure", "fig", "table", "category", "zone", "group", "unit", "floor", "wing",
-            "gate", "platform", "route", "line", "size", "cup", "vit", "strep", "covid", "phase", "version", "no"));
+            "vitamin",
+            "plan",
+            "hep",
+            "hepatitis",
+            "type",
+            "grade",
+            "section",
+            "part",
+            "room",
+            "ward",
+            "bay",
+            "bed",
+            "block",
+            "stage",
+            "tier",
+            "band",
+            "class",
+            "level",
+            "option",
+            "step",
+            "appendix",
+            "annex",
+            "schedule",
+            "form",
+            "exhibit",
+            "item",
+            "figure",
+            "fig",
+            "table",
+            "category",
+            "zone",
+            "group",
+            "unit",
+            "floor",
+            "wing",
+            "gate",
+            "platform",
+            "route",
+            "line",
+            "size",
+            "cup",
+            "vit",
+            "strep",
+            "covid",
+            "phase",
+            "version",
+            "no"));
 
     /** Whether one capital letter and a full stop stand right before token {@code i}, as an initial ("M. Dubois"). */
     private static boolean initialBefore(String text, List<Tok> toks, int i) {
@@ -3106,8 +3220,8 @@ final class Names {
     private static final Set<String> TITLE_FUNCTION = Set.copyOf(List.of(
             "my", "me", "to", "the", "a", "an", "and", "of", "in", "on", "at", "for", "with", "about", "after", "is",
             "it", "do", "does", "can", "how", "why", "what", "who", "not", "no", "from", "out", "up", "since", "again",
-            "im", "i'm", "am", "are", "be", "so", "but", "or", "your", "you", "u", "that", "this", "has", "have",
-            "had", "was", "get", "any", "if", "when", "into", "by", "as", "too", "just", "all", "her", "his", "our"));
+            "im", "i'm", "am", "are", "be", "so", "but", "or", "your", "you", "u", "that", "this", "has", "have", "had",
+            "was", "get", "any", "if", "when", "into", "by", "as", "too", "just", "all", "her", "his", "our"));
 
     static boolean titleCase(String text, List<Tok> toks) {
         if (toks.size() < 4) {
