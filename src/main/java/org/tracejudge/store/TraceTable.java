@@ -564,6 +564,15 @@ public final class TraceTable {
         return new Built(outer.toString(), params);
     }
 
+    /** The SQL and parameters of {@link #ids} for a filter (the query-plan tests read its plan). */
+    List<String> idsSql(Filter f) {
+        Built b = build(f, Sort.DEFAULT, "id", true);
+        List<String> out = new ArrayList<>();
+        out.add(b.sql());
+        out.addAll(b.params());
+        return out;
+    }
+
     /** How many traces pass the filter. */
     public int count(Filter f) {
         if (f.equals().isEmpty() && f.show() == Show.ALL && f.search().isEmpty()) {

@@ -92,6 +92,81 @@ class LabelConditionsTest {
         }
     }
 
+    /**
+     * Each label filter is one walk of the ledger through label_current_idx, read once as a list (not once per trace),
+     * and the only per-row look-ups inside it search an index: the plan SQLite gives for the id list.
+     */
+    @org.junit.jupiter.api.Test
+    void aLabelFilterWalksTheLedgerOnce(@TempDir Path tmp) throws Exception {
+        try (Project project = Project.open(tmp.resolve("t.tjdb"), Project.OpenOptions.createIfMissing("t"))) {
+            new Importer(project, ImportListener.NONE).importFiles(TestData.sampleFiles(), null, null);
+            Adjudications.decide(
+                    project,
+                    table(project)
+                            .ids(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT)
+                            .get(0),
+                    "ana",
+                    "correct",
+                    null);
+            TraceTable table = table(project);
+            for (TraceTable.Show s :
+                    List.of(TraceTable.Show.DISAGREE, TraceTable.Show.PENDING, TraceTable.Show.NOT_MINE)) {
+                List<String> q = table.idsSql(TraceTable.Filter.NONE.withShow(s));
+                Map<Integer, Integer> parent = new HashMap<>();
+                Map<Integer, String> detail = new HashMap<>();
+                project.read(c -> {
+                    try (PreparedStatement st = c.prepareStatement("EXPLAIN QUERY PLAN " + q.get(0))) {
+                        for (int i = 1; i < q.size(); i++) {
+                            st.setString(i, q.get(i));
+                        }
+                        st.setInt(q.size(), -1);
+                        st.setInt(q.size() + 1, 0);
+                        try (ResultSet rs = st.executeQuery()) {
+                            while (rs.next()) {
+                                parent.put(rs.getInt(1), rs.getInt(2));
+                                detail.put(rs.getInt(1), rs.getString(4));
+                            }
+                        }
+                    }
+                    return null;
+                });
+                String plan = String.join("\n", new java.util.TreeMap<>(detail).values());
+                // a filter on raters walks the labels; one on decisions only ("not mine") walks the decisions
+                String walk = s == TraceTable.Show.NOT_MINE
+                        ? "SCAN a USING COVERING INDEX adjudication_"
+                        : "SCAN g USING COVERING INDEX label_current_idx";
+                assertTrue(
+                        detail.values().stream().anyMatch(d -> d.startsWith(walk)),
+                        s + ": the ledger is walked once (" + walk + ")\n" + plan);
+                for (Map.Entry<Integer, String> e : detail.entrySet()) {
+                    String d = e.getValue();
+                    if (d.startsWith("SCAN")
+                            && !d.contains("INDEX")
+                            && !d.startsWith("SCAN t")
+                            && !d.contains("CONSTANT ROW")) {
+                        // a full scan of a table is allowed only where it is read once: not under a correlated subquery
+                        for (Integer up = parent.get(e.getKey()); up != null && up != 0; up = parent.get(up)) {
+                            assertTrue(
+                                    !detail.get(up).startsWith("CORRELATED"), s + ": " + d + " once per row\n" + plan);
+                        }
+                    }
+                    if (d.startsWith("CORRELATED")) {
+                        boolean inWalk = false;
+                        for (Integer up = parent.get(e.getKey()); up != null && up != 0; up = parent.get(up)) {
+                            inWalk |= detail.get(up).startsWith("LIST SUBQUERY");
+                        }
+                        assertTrue(
+                                inWalk, s + ": a look-up runs once per trace of the table, outside the walk\n" + plan);
+                    }
+                }
+            }
+        }
+    }
+
+    private static TraceTable table(Project project) {
+        return new TraceTable(project, TraceTable.layout(project, "ana"));
+    }
+
     /** The filter's meaning over the rows' shown values (the definitions of TraceTable.Show). */
     private static Predicate<TraceTable.Row> matches(TraceTable.Layout l, TraceTable.Filter f) {
         List<String> raters = l.raters().stream().map(TraceTable.Column::key).toList();
