@@ -300,12 +300,12 @@ public final class Importer {
             switch (s.format()) {
                 case NLT_SCENARIO -> {
                     byte[] bytes = readWhole(s.file());
-                    sha = sha256(bytes);
+                    sha = Sha256.hex(bytes);
                     NltReaders.readScenario(s.file(), bytes, s.safetyCritical(), out);
                 }
                 case TOOLFAILBENCH_RESULTS, TOOLFAILBENCH_JUDGE, TOOLFAILBENCH_TASKS -> {
                     byte[] bytes = readWhole(s.file());
-                    sha = sha256(bytes);
+                    sha = Sha256.hex(bytes);
                     if (s.format() == Format.TOOLFAILBENCH_RESULTS) {
                         new ResultsFileReader(seen).read(s.file(), bytes, run(s.file(), sha), out, listener);
                     } else if (s.format() == Format.TOOLFAILBENCH_JUDGE) {
@@ -469,18 +469,6 @@ public final class Importer {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /**
-     * In 64 KB pieces: the JIT replaces the digest's block loop with the CPU's SHA instructions only
-     * once that method is compiled, which a single call over a whole file never lets happen (5x slower).
-     */
-    private static String sha256(byte[] bytes) {
-        MessageDigest d = sha256Digest();
-        for (int i = 0; i < bytes.length; i += 1 << 16) {
-            d.update(bytes, i, Math.min(1 << 16, bytes.length - i));
-        }
-        return HexFormat.of().formatHex(d.digest());
     }
 
     private static void put(BlockingQueue<Chunk> q, Chunk c) {
