@@ -19,8 +19,10 @@ import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -208,6 +210,11 @@ public final class Importer {
             t.setDaemon(true);
             return t;
         });
+        ExecutorService hasher = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "import-hasher");
+            t.setDaemon(true);
+            return t;
+        });
         List<ImportReport.FileCounts> counts = new ArrayList<>();
         String[] sourceIds = new String[sources.size()];
         try {
@@ -218,7 +225,7 @@ public final class Importer {
                 fc.order = report.files().size() + i;
                 counts.add(fc);
                 final int index = i;
-                pool.execute(() -> readOne(index, s, seen, queue)); // readOne puts its own failure on the queue
+                pool.execute(() -> readOne(index, s, seen, queue, hasher)); // readOne puts its own failure on the queue
             }
             int finished = 0;
             while (finished < sources.size()) {
@@ -265,6 +272,7 @@ public final class Importer {
             counts.forEach(report::add);
         } finally {
             pool.shutdownNow();
+            hasher.shutdownNow();
         }
     }
 
@@ -272,9 +280,17 @@ public final class Importer {
         return Ids.of("source", s.file().toAbsolutePath().toString(), s.format().code(), s.rater());
     }
 
-    /** Reads one file on a worker thread, handing its records to the writer in chunks. */
+    /**
+     * Reads one file on a worker thread, handing its records to the writer in chunks. The file's SHA-256 is needed
+     * only at its end, unless a results file's run is named by it: then it is computed on {@code hasher} while the
+     * file is parsed, and the writer has the file's first records sooner (it waits for them at the start).
+     */
     private void readOne(
-            int index, Source s, Map<String, ResultsFileReader.SeenTask> seen, BlockingQueue<Chunk> queue) {
+            int index,
+            Source s,
+            Map<String, ResultsFileReader.SeenTask> seen,
+            BlockingQueue<Chunk> queue,
+            ExecutorService hasher) {
         List<Records.Rec> buffer = new ArrayList<>(CHUNK);
         int[] rows = {0};
         long[] chars = {0};
@@ -305,14 +321,21 @@ public final class Importer {
                 }
                 case TOOLFAILBENCH_RESULTS, TOOLFAILBENCH_JUDGE, TOOLFAILBENCH_TASKS -> {
                     byte[] bytes = readWhole(s.file());
-                    sha = Sha256.hex(bytes);
-                    if (s.format() == Format.TOOLFAILBENCH_RESULTS) {
+                    String stamp = runStamp(s.file());
+                    if (s.format() == Format.TOOLFAILBENCH_RESULTS && stamp != null) {
+                        Future<String> hash = hasher.submit(() -> Sha256.hex(bytes));
+                        new ResultsFileReader(seen).read(s.file(), bytes, stamp, out, listener);
+                        sha = join(hash);
+                    } else if (s.format() == Format.TOOLFAILBENCH_RESULTS) {
+                        sha = Sha256.hex(bytes);
                         new ResultsFileReader(seen).read(s.file(), bytes, run(s.file(), sha), out, listener);
                     } else if (s.format() == Format.TOOLFAILBENCH_JUDGE) {
+                        sha = Sha256.hex(bytes);
                         String raterId = Ids.of("rater", s.rater(), "");
                         out.accept(new Records.RaterRec(raterId, s.rater(), RaterKind.IMPORTED, "", null, null));
                         new JudgeFileReader().read(s.file(), bytes, raterId, out, listener);
                     } else {
+                        sha = Sha256.hex(bytes);
                         new TasksFileReader().read(s.file(), bytes, out);
                     }
                 }
@@ -459,8 +482,29 @@ public final class Importer {
 
     /** The run a results file records: its name's timestamp, else its content hash. */
     static String run(Path file, String sha256) {
+        String stamp = runStamp(file);
+        return stamp != null ? stamp : "sha256:" + sha256.substring(0, 16);
+    }
+
+    /** The timestamp a results file's name gives its run, or null. */
+    private static String runStamp(Path file) {
         Matcher m = RUN_STAMP.matcher(file.getFileName().toString());
-        return m.find() ? m.group(1) : "sha256:" + sha256.substring(0, 16);
+        return m.find() ? m.group(1) : null;
+    }
+
+    /** The digest computed aside; a cancel while waiting for it stops this reader as any other wait does. */
+    private static String join(Future<String> hash) {
+        try {
+            return hash.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ImportCancelledException();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Error err) {
+                throw err; // out of memory: reported as the reader's own would be
+            }
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
     }
 
     private static MessageDigest sha256Digest() {
