@@ -103,12 +103,16 @@ public final class Importer {
 
     public ImportReport importSources(List<Source> requested) {
         List<Source> sources = new ArrayList<>();
-        for (Source s : requested) {
+        List<RuntimeException> encodings = checkEncodings(requested);
+        for (int i = 0; i < requested.size(); i++) {
+            Source s = requested.get(i);
             if (!Files.isRegularFile(s.file())) {
                 throw new ImportException(
                         s.file(), -1, null, Files.exists(s.file()) ? "not a regular file" : "no such file");
             }
-            TextEncoding.requireUtf8(s.file());
+            if (encodings.get(i) != null) {
+                throw encodings.get(i);
+            }
             if (s.format() == Format.AUTO && isToolSchemaBesideItsTasks(s.file())) {
                 if (requestsTasksBeside(requested, s.file())) {
                     continue; // read together with the tasks.json it belongs to
@@ -173,6 +177,27 @@ public final class Importer {
                 },
                 Project.BULK_CACHE_MEBIBYTES);
         return report;
+    }
+
+    /**
+     * Each file's UTF-8 check ({@link TextEncoding#requireUtf8}, a read of the whole file), on the cores there are:
+     * nothing is imported before all have passed, so this is time the writer waits. The refusal of each file (null
+     * when it passed), in the order given, for them to be reported in that order.
+     */
+    private static List<RuntimeException> checkEncodings(List<Source> requested) {
+        return requested.parallelStream()
+                .map(s -> {
+                    if (!Files.isRegularFile(s.file())) {
+                        return null; // refused as missing, before its encoding
+                    }
+                    try {
+                        TextEncoding.requireUtf8(s.file());
+                        return null;
+                    } catch (RuntimeException e) {
+                        return e;
+                    }
+                })
+                .toList();
     }
 
     private static final String TASKS_FILE = "tasks.json";
