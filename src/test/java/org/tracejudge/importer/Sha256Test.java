@@ -96,6 +96,22 @@ class Sha256Test {
     }
 
     @Test
+    void aResultsFileNamedWithoutItsRunIsHashedBeforeItsRunIsNamed() throws Exception {
+        // the run of a results file whose name has no timestamp is its hash: hashed first, not aside
+        Path results = TestData.list(TestData.SAMPLE.resolve("results")).get(0);
+        Path renamed = dir.resolve("results.json");
+        Files.copy(results, renamed);
+        List<Path> files = new ArrayList<>(List.of(
+                TestData.SAMPLE.resolve("travel/tasks.json"), TestData.SAMPLE.resolve("energy/tasks.json"), renamed));
+        String sha = HexFormat.of().formatHex(jdk(Files.readAllBytes(renamed)));
+        try (Project p = Project.open(dir.resolve("q.tjdb"), Project.OpenOptions.createIfMissing("sha"))) {
+            new Importer(p, null).importFiles(files, null, null);
+            assertEquals(sha, TestData.scalar(p, "SELECT sha256 FROM import_source WHERE file_name = 'results.json'"));
+            assertEquals("sha256:" + sha.substring(0, 16), TestData.scalar(p, "SELECT DISTINCT run FROM trace"));
+        }
+    }
+
+    @Test
     void theCompilerFromTheJvmOptions() {
         assertTrue(Sha256.c2(List.of()), "the JVM's default is tiered with C2");
         assertTrue(Sha256.c2(List.of("-Xmx512m", "-XX:+UseSerialGC")));
