@@ -218,7 +218,16 @@ public final class Importer {
     }
 
     /** A piece of work for the writer: records from one file, its end, or a reader's failure. */
-    private record Chunk(int fileIndex, List<Records.Rec> recs, FileDone done, RuntimeException failure) {}
+    private record Chunk(
+            int fileIndex,
+            List<Records.Rec> recs,
+            List<ImportWriter.Fingerprint> fingerprints,
+            FileDone done,
+            RuntimeException failure) {
+        Chunk(int fileIndex, List<Records.Rec> recs, FileDone done, RuntimeException failure) {
+            this(fileIndex, recs, null, done, failure);
+        }
+    }
 
     private record FileDone(String sourceId, String sha256, int rows) {}
 
@@ -275,8 +284,13 @@ public final class Importer {
                                 s.format().code(),
                                 s.rater());
                     }
+                    var fingerprints = chunk.fingerprints().iterator();
                     for (Records.Rec r : chunk.recs()) {
-                        writer.accept(r, sourceIds[chunk.fileIndex()], fc);
+                        writer.accept(
+                                r,
+                                sourceIds[chunk.fileIndex()],
+                                fc,
+                                r instanceof Records.TraceRec ? fingerprints.next() : null);
                     }
                     listener.written(writer.written());
                 }
@@ -317,6 +331,8 @@ public final class Importer {
             BlockingQueue<Chunk> queue,
             ExecutorService hasher) {
         List<Records.Rec> buffer = new ArrayList<>(CHUNK);
+        // each trace's fingerprint is computed here, off the writer's thread (the import's critical path)
+        List<ImportWriter.Fingerprint> fingerprints = new ArrayList<>();
         int[] rows = {0};
         long[] chars = {0};
         java.util.function.Consumer<Records.Rec> out = rec -> {
@@ -327,12 +343,16 @@ public final class Importer {
                             && (s.format() == Format.TOOLFAILBENCH_TASKS || s.format() == Format.NLT_SCENARIO))) {
                 rows[0]++;
             }
-            if (rec instanceof Records.TraceRec tr && tr.turns() != null) {
-                chars[0] += tr.turns().length(); // long conversations: bound the queue by size, not only by count
+            if (rec instanceof Records.TraceRec tr) {
+                fingerprints.add(ImportWriter.Fingerprint.of(tr));
+                if (tr.turns() != null) {
+                    chars[0] += tr.turns().length(); // long conversations: bound the queue by size, not only by count
+                }
             }
             if (buffer.size() >= CHUNK || chars[0] >= CHUNK_CHARS) {
-                put(queue, new Chunk(index, new ArrayList<>(buffer), null, null));
+                put(queue, new Chunk(index, new ArrayList<>(buffer), new ArrayList<>(fingerprints), null, null));
                 buffer.clear();
+                fingerprints.clear();
                 chars[0] = 0;
             }
         };
@@ -368,7 +388,7 @@ public final class Importer {
                     sha = AgentFormats.read(s.file(), s.format(), out, listener);
                 default -> sha = readLines(s, out);
             }
-            put(queue, new Chunk(index, new ArrayList<>(buffer), null, null));
+            put(queue, new Chunk(index, new ArrayList<>(buffer), new ArrayList<>(fingerprints), null, null));
             long size = Files.size(s.file());
             listener.progress(s.file(), size, size);
             put(queue, new Chunk(index, null, new FileDone(sourceId(s), sha, rows[0]), null));
