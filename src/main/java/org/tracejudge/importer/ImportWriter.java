@@ -61,7 +61,7 @@ final class ImportWriter {
      */
     private final Map<String, Fingerprint> importedTraces = new HashMap<>();
 
-    private record Fingerprint(String taskId, long answer, long calls, long turns, long extra) {
+    record Fingerprint(String taskId, long answer, long calls, long turns, long extra) {
         static Fingerprint of(Records.TraceRec r) {
             return new Fingerprint(r.taskId(), h64(r.answer()), h64(r.toolCalls()), h64(r.turns()), h64(r.extra()));
         }
@@ -204,6 +204,12 @@ final class ImportWriter {
     }
 
     void accept(Records.Rec rec, String sourceId, ImportReport.FileCounts counts) throws SQLException {
+        accept(rec, sourceId, counts, null);
+    }
+
+    /** As {@link #accept(Records.Rec, String, ImportReport.FileCounts)}, a trace's fingerprint computed already. */
+    void accept(Records.Rec rec, String sourceId, ImportReport.FileCounts counts, Fingerprint fingerprint)
+            throws SQLException {
         written++;
         if (rec instanceof Records.LabelSetRec r) {
             labelSet(r);
@@ -214,7 +220,7 @@ final class ImportWriter {
         } else if (rec instanceof Records.TaskRef r) {
             taskRef(r.id(), counts);
         } else if (rec instanceof Records.TraceRec r) {
-            Fingerprint fp = Fingerprint.of(r);
+            Fingerprint fp = fingerprint != null ? fingerprint : Fingerprint.of(r);
             Fingerprint first = importedTraces.putIfAbsent(r.id(), fp);
             if (first != null) {
                 String diff = first.differences(fp);

@@ -19,8 +19,10 @@ import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -101,12 +103,16 @@ public final class Importer {
 
     public ImportReport importSources(List<Source> requested) {
         List<Source> sources = new ArrayList<>();
-        for (Source s : requested) {
+        List<RuntimeException> encodings = checkEncodings(requested);
+        for (int i = 0; i < requested.size(); i++) {
+            Source s = requested.get(i);
             if (!Files.isRegularFile(s.file())) {
                 throw new ImportException(
                         s.file(), -1, null, Files.exists(s.file()) ? "not a regular file" : "no such file");
             }
-            TextEncoding.requireUtf8(s.file());
+            if (encodings.get(i) != null) {
+                throw encodings.get(i);
+            }
             if (s.format() == Format.AUTO && isToolSchemaBesideItsTasks(s.file())) {
                 if (requestsTasksBeside(requested, s.file())) {
                     continue; // read together with the tasks.json it belongs to
@@ -173,6 +179,27 @@ public final class Importer {
         return report;
     }
 
+    /**
+     * Each file's UTF-8 check ({@link TextEncoding#requireUtf8}, a read of the whole file), on the cores there are:
+     * nothing is imported before all have passed, so this is time the writer waits. The refusal of each file (null
+     * when it passed), in the order given, for them to be reported in that order.
+     */
+    private static List<RuntimeException> checkEncodings(List<Source> requested) {
+        return requested.parallelStream()
+                .map(s -> {
+                    if (!Files.isRegularFile(s.file())) {
+                        return null; // refused as missing, before its encoding
+                    }
+                    try {
+                        TextEncoding.requireUtf8(s.file());
+                        return null;
+                    } catch (RuntimeException e) {
+                        return e;
+                    }
+                })
+                .toList();
+    }
+
     private static final String TASKS_FILE = "tasks.json";
 
     private static boolean isToolSchemaBesideItsTasks(Path file) {
@@ -191,7 +218,16 @@ public final class Importer {
     }
 
     /** A piece of work for the writer: records from one file, its end, or a reader's failure. */
-    private record Chunk(int fileIndex, List<Records.Rec> recs, FileDone done, RuntimeException failure) {}
+    private record Chunk(
+            int fileIndex,
+            List<Records.Rec> recs,
+            List<ImportWriter.Fingerprint> fingerprints,
+            FileDone done,
+            RuntimeException failure) {
+        Chunk(int fileIndex, List<Records.Rec> recs, FileDone done, RuntimeException failure) {
+            this(fileIndex, recs, null, done, failure);
+        }
+    }
 
     private record FileDone(String sourceId, String sha256, int rows) {}
 
@@ -208,6 +244,11 @@ public final class Importer {
             t.setDaemon(true);
             return t;
         });
+        ExecutorService hasher = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "import-hasher");
+            t.setDaemon(true);
+            return t;
+        });
         List<ImportReport.FileCounts> counts = new ArrayList<>();
         String[] sourceIds = new String[sources.size()];
         try {
@@ -218,7 +259,7 @@ public final class Importer {
                 fc.order = report.files().size() + i;
                 counts.add(fc);
                 final int index = i;
-                pool.execute(() -> readOne(index, s, seen, queue)); // readOne puts its own failure on the queue
+                pool.execute(() -> readOne(index, s, seen, queue, hasher)); // readOne puts its own failure on the queue
             }
             int finished = 0;
             while (finished < sources.size()) {
@@ -243,8 +284,13 @@ public final class Importer {
                                 s.format().code(),
                                 s.rater());
                     }
+                    var fingerprints = chunk.fingerprints().iterator();
                     for (Records.Rec r : chunk.recs()) {
-                        writer.accept(r, sourceIds[chunk.fileIndex()], fc);
+                        writer.accept(
+                                r,
+                                sourceIds[chunk.fileIndex()],
+                                fc,
+                                r instanceof Records.TraceRec ? fingerprints.next() : null);
                     }
                     listener.written(writer.written());
                 }
@@ -265,6 +311,7 @@ public final class Importer {
             counts.forEach(report::add);
         } finally {
             pool.shutdownNow();
+            hasher.shutdownNow();
         }
     }
 
@@ -272,10 +319,20 @@ public final class Importer {
         return Ids.of("source", s.file().toAbsolutePath().toString(), s.format().code(), s.rater());
     }
 
-    /** Reads one file on a worker thread, handing its records to the writer in chunks. */
+    /**
+     * Reads one file on a worker thread, handing its records to the writer in chunks. The file's SHA-256 is needed
+     * only at its end, unless a results file's run is named by it: then it is computed on {@code hasher} while the
+     * file is parsed, and the writer has the file's first records sooner (it waits for them at the start).
+     */
     private void readOne(
-            int index, Source s, Map<String, ResultsFileReader.SeenTask> seen, BlockingQueue<Chunk> queue) {
+            int index,
+            Source s,
+            Map<String, ResultsFileReader.SeenTask> seen,
+            BlockingQueue<Chunk> queue,
+            ExecutorService hasher) {
         List<Records.Rec> buffer = new ArrayList<>(CHUNK);
+        // each trace's fingerprint is computed here, off the writer's thread (the import's critical path)
+        List<ImportWriter.Fingerprint> fingerprints = new ArrayList<>();
         int[] rows = {0};
         long[] chars = {0};
         java.util.function.Consumer<Records.Rec> out = rec -> {
@@ -286,12 +343,16 @@ public final class Importer {
                             && (s.format() == Format.TOOLFAILBENCH_TASKS || s.format() == Format.NLT_SCENARIO))) {
                 rows[0]++;
             }
-            if (rec instanceof Records.TraceRec tr && tr.turns() != null) {
-                chars[0] += tr.turns().length(); // long conversations: bound the queue by size, not only by count
+            if (rec instanceof Records.TraceRec tr) {
+                fingerprints.add(ImportWriter.Fingerprint.of(tr));
+                if (tr.turns() != null) {
+                    chars[0] += tr.turns().length(); // long conversations: bound the queue by size, not only by count
+                }
             }
             if (buffer.size() >= CHUNK || chars[0] >= CHUNK_CHARS) {
-                put(queue, new Chunk(index, new ArrayList<>(buffer), null, null));
+                put(queue, new Chunk(index, new ArrayList<>(buffer), new ArrayList<>(fingerprints), null, null));
                 buffer.clear();
+                fingerprints.clear();
                 chars[0] = 0;
             }
         };
@@ -300,19 +361,26 @@ public final class Importer {
             switch (s.format()) {
                 case NLT_SCENARIO -> {
                     byte[] bytes = readWhole(s.file());
-                    sha = sha256(bytes);
+                    sha = Sha256.hex(bytes);
                     NltReaders.readScenario(s.file(), bytes, s.safetyCritical(), out);
                 }
                 case TOOLFAILBENCH_RESULTS, TOOLFAILBENCH_JUDGE, TOOLFAILBENCH_TASKS -> {
                     byte[] bytes = readWhole(s.file());
-                    sha = sha256(bytes);
-                    if (s.format() == Format.TOOLFAILBENCH_RESULTS) {
+                    String stamp = runStamp(s.file());
+                    if (s.format() == Format.TOOLFAILBENCH_RESULTS && stamp != null) {
+                        Future<String> hash = hasher.submit(() -> Sha256.hex(bytes));
+                        new ResultsFileReader(seen).read(s.file(), bytes, stamp, out, listener);
+                        sha = join(hash);
+                    } else if (s.format() == Format.TOOLFAILBENCH_RESULTS) {
+                        sha = Sha256.hex(bytes);
                         new ResultsFileReader(seen).read(s.file(), bytes, run(s.file(), sha), out, listener);
                     } else if (s.format() == Format.TOOLFAILBENCH_JUDGE) {
+                        sha = Sha256.hex(bytes);
                         String raterId = Ids.of("rater", s.rater(), "");
                         out.accept(new Records.RaterRec(raterId, s.rater(), RaterKind.IMPORTED, "", null, null));
                         new JudgeFileReader().read(s.file(), bytes, raterId, out, listener);
                     } else {
+                        sha = Sha256.hex(bytes);
                         new TasksFileReader().read(s.file(), bytes, out);
                     }
                 }
@@ -320,7 +388,7 @@ public final class Importer {
                     sha = AgentFormats.read(s.file(), s.format(), out, listener);
                 default -> sha = readLines(s, out);
             }
-            put(queue, new Chunk(index, new ArrayList<>(buffer), null, null));
+            put(queue, new Chunk(index, new ArrayList<>(buffer), new ArrayList<>(fingerprints), null, null));
             long size = Files.size(s.file());
             listener.progress(s.file(), size, size);
             put(queue, new Chunk(index, null, new FileDone(sourceId(s), sha, rows[0]), null));
@@ -459,8 +527,29 @@ public final class Importer {
 
     /** The run a results file records: its name's timestamp, else its content hash. */
     static String run(Path file, String sha256) {
+        String stamp = runStamp(file);
+        return stamp != null ? stamp : "sha256:" + sha256.substring(0, 16);
+    }
+
+    /** The timestamp a results file's name gives its run, or null. */
+    private static String runStamp(Path file) {
         Matcher m = RUN_STAMP.matcher(file.getFileName().toString());
-        return m.find() ? m.group(1) : "sha256:" + sha256.substring(0, 16);
+        return m.find() ? m.group(1) : null;
+    }
+
+    /** The digest computed aside; a cancel while waiting for it stops this reader as any other wait does. */
+    private static String join(Future<String> hash) {
+        try {
+            return hash.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ImportCancelledException();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Error err) {
+                throw err; // out of memory: reported as the reader's own would be
+            }
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
     }
 
     private static MessageDigest sha256Digest() {
@@ -469,18 +558,6 @@ public final class Importer {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /**
-     * In 64 KB pieces: the JIT replaces the digest's block loop with the CPU's SHA instructions only
-     * once that method is compiled, which a single call over a whole file never lets happen (5x slower).
-     */
-    private static String sha256(byte[] bytes) {
-        MessageDigest d = sha256Digest();
-        for (int i = 0; i < bytes.length; i += 1 << 16) {
-            d.update(bytes, i, Math.min(1 << 16, bytes.length - i));
-        }
-        return HexFormat.of().formatHex(d.digest());
     }
 
     private static void put(BlockingQueue<Chunk> q, Chunk c) {
