@@ -21,11 +21,11 @@ class TextEncodingTest {
     @TempDir
     Path dir;
 
-    private String refused(Path file) {
+    private String refused(Path... files) {
         Path project = dir.resolve("p.tjdb");
         try (Project p = Project.open(project, Project.OpenOptions.createIfMissing("enc"))) {
             ImportException e = assertThrows(ImportException.class, () -> new Importer(p, null)
-                    .importFiles(java.util.List.of(file), null, null));
+                    .importFiles(java.util.List.of(files), null, null));
             int traces = p.read(c -> {
                 try (var s = c.createStatement();
                         var rs = s.executeQuery("SELECT count(*) FROM task")) {
@@ -40,6 +40,28 @@ class TextEncodingTest {
 
     private byte[] sample() throws Exception {
         return Files.readAllBytes(TestData.sampleFiles().get(0));
+    }
+
+    /**
+     * Several files, their encodings checked side by side: the refusal is the first file's in the order given (a missing
+     * file before a later one's encoding, a bad one before a later missing one), and nothing of the good files is
+     * imported.
+     */
+    @Test
+    void ofSeveralFilesTheFirstRefusalInTheirOrderIsReported() throws Exception {
+        String text = new String(sample(), StandardCharsets.UTF_8);
+        Path good = TestData.sampleFiles().get(0);
+        Path le = Files.write(dir.resolve("le.json"), text.getBytes(StandardCharsets.UTF_16LE));
+        Path u32 = Files.write(dir.resolve("u32.json"), ("\uFEFF" + text).getBytes(Charset.forName("UTF-32LE")));
+        Path missing = dir.resolve("gone.json");
+        String m = refused(good, le, u32);
+        assertTrue(m.startsWith("le.json") && m.contains("UTF-16LE"), m);
+        m = refused(good, u32, le);
+        assertTrue(m.startsWith("u32.json") && m.contains("UTF-32LE"), m);
+        m = refused(good, missing, le);
+        assertTrue(m.contains("gone.json") && m.contains("no such file"), m);
+        m = refused(good, le, missing);
+        assertTrue(m.startsWith("le.json") && m.contains("UTF-16LE"), m);
     }
 
     @Test
