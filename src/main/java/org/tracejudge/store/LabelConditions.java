@@ -154,6 +154,16 @@ final class LabelConditions {
     }
 
     /**
+     * SQL for the value of the newest entry (by created_at, then id) of a ledger, {@code label} or {@code adjudication},
+     * on the trace {@code trace}, and with {@code by} not null, of the one rater or annotator its parameter names: what
+     * the trace table shows as a label column's value, read through the ledger's (trace, …, created_at, id) index.
+     */
+    static String newest(String ledger, String trace, String by) {
+        return "(SELECT n.value FROM " + ledger + " n WHERE n.trace_id = " + trace
+                + (by == null ? "" : " AND n." + by + " = ?") + " ORDER BY n.created_at DESC, n.id DESC LIMIT 1)";
+    }
+
+    /**
      * A column's value for the trace {@code trace}: in the ledger's walk ({@code grouped}), a rater's value comes from
      * the group itself when the pair has one entry; elsewhere (the decisions' part) raters have none.
      */
@@ -164,18 +174,15 @@ final class LabelConditions {
                     return "NULL";
                 }
                 params.addAll(List.of(c.ref(), c.ref(), c.ref()));
-                return "CASE WHEN sum(g.rater_id = ?) > 1 THEN (SELECT l.value FROM label l WHERE l.trace_id = "
-                        + trace + " AND l.rater_id = ? ORDER BY l.created_at DESC, l.id DESC LIMIT 1) "
-                        + "ELSE max(CASE WHEN g.rater_id = ? THEN g.value END) END";
+                return "CASE WHEN sum(g.rater_id = ?) > 1 THEN " + newest("label", trace, "rater_id")
+                        + " ELSE max(CASE WHEN g.rater_id = ? THEN g.value END) END";
             }
             case HUMAN -> {
                 params.add(c.ref());
-                return "(SELECT d.value FROM adjudication d WHERE d.trace_id = " + trace
-                        + " AND d.annotator = ? ORDER BY d.created_at DESC, d.id DESC LIMIT 1)";
+                return newest("adjudication", trace, "annotator");
             }
             case ADJ -> {
-                return "(SELECT d.value FROM adjudication d WHERE d.trace_id = " + trace
-                        + " ORDER BY d.created_at DESC, d.id DESC LIMIT 1)";
+                return newest("adjudication", trace, null);
             }
             default -> throw new IllegalStateException();
         }

@@ -344,16 +344,18 @@ public final class TraceTable {
                 case MODEL, DOMAIN, TASK, TYPE -> alias.put(key, key);
                 case RATER -> {
                     String a = "c" + alias.size();
-                    select.append(", (SELECT value FROM label WHERE trace_id = t.id AND rater_id = ? "
-                                    + "ORDER BY created_at DESC, id DESC LIMIT 1) AS ")
+                    select.append(", ")
+                            .append(LabelConditions.newest("label", "t.id", "rater_id"))
+                            .append(" AS ")
                             .append(a);
                     params.add(c.ref());
                     alias.put(key, a);
                 }
                 case HUMAN -> {
                     String a = "c" + alias.size();
-                    select.append(", (SELECT value FROM adjudication WHERE trace_id = t.id AND annotator = ? "
-                                    + "ORDER BY created_at DESC, id DESC LIMIT 1) AS ")
+                    select.append(", ")
+                            .append(LabelConditions.newest("adjudication", "t.id", "annotator"))
+                            .append(" AS ")
                             .append(a);
                     params.add(c.ref());
                     alias.put(key, a);
@@ -369,8 +371,9 @@ public final class TraceTable {
                     }
                     if (!adjudicated) {
                         adjudicated = true;
-                        select.append(", (SELECT value FROM adjudication WHERE trace_id = t.id "
-                                + "ORDER BY created_at DESC, id DESC LIMIT 1) AS adj");
+                        select.append(", ")
+                                .append(LabelConditions.newest("adjudication", "t.id", null))
+                                .append(" AS adj");
                     }
                     alias.put(key, EnsembleRule.finalSql("adj", alias.getOrDefault("ensemble", "NULL")));
                 }
