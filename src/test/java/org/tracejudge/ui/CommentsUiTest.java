@@ -24,6 +24,8 @@ class CommentsUiTest extends WindowTest {
                 "the first trace shown",
                 () -> vm().trace().detailProperty().get() != null
                         && trace.equals(vm().trace().detailProperty().get().traceId()));
+        // the keys go to the table, as a person's do once they look at the trace (showing it may move the focus)
+        robot.interact(() -> table().requestFocus());
         robot.type(KeyCode.F);
         waitFor(
                 "flagged",
