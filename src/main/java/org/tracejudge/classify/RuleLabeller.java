@@ -39,9 +39,11 @@ import org.tracejudge.store.Timestamps;
  * label's {@code evidence} column holds the {@link org.tracejudge.rules.Evidence} as JSON with the deciding
  * {@code check} as its first field; the check is also the label's rationale.
  *
- * <p>One transaction: tasks and the rater's current labels are read, traces are streamed with one query and
+ * <p>Tasks and the rater's current labels are read, traces are read beside the writer a page at a time and
  * classified in parallel batches, and only verdicts that are new or differ from the current entry (label,
- * evidence, or null reason) are appended, so re-running on unchanged traces appends nothing. Runs that failed
+ * evidence, or null reason) are appended, so re-running on unchanged traces appends nothing. The workbench commits
+ * a run in one transaction (a cancel changes nothing); the command line commits as it goes ({@link Commit}), so a
+ * run stopped half-way keeps that half and the next run appends only the rest. Runs that failed
  * at the provider (the trace carries an {@code error}) are not classified: they get a null verdict, as the
  * published harness gives them {@code other_error} rather than a label.
  */
@@ -60,10 +62,38 @@ public final class RuleLabeller {
 
     private static final String TRACES_FROM =
             "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control')";
-    /** The traces to classify, in trace-id order (see {@link Batches}). */
+    /** The traces to classify, in trace-id order (see {@link Pipeline}). */
     static final String TRACES_SQL = "SELECT t.id, t.task_id, t.model, t.answer, t.tool_calls, "
             + "CASE WHEN t.extra IS NOT NULL AND instr(t.extra, '\"error\"') > 0 THEN json_extract(t.extra, '$.error') END "
             + TRACES_FROM + " ORDER BY t.id";
+    /** A page of {@link #TRACES_SQL}: the traces after a trace id (a seek of the trace id index), at most so many. */
+    static final String TRACES_PAGE_SQL = TRACES_SQL.replace(" ORDER BY t.id", " AND t.id > ? ORDER BY t.id LIMIT ?");
+    /** Traces read per page: a short statement, so that the reader's snapshot never holds the WAL for long. */
+    private static final int PAGE = 4 * BATCH;
+    /**
+     * With {@link Commit#AS_IT_GOES}, entries appended between commits, the WAL is checkpointed as the run goes and
+     * stays under 1 GB. In one transaction at a million traces it grew past 1.5 GB, every page looked up in it cost
+     * more as it grew, and its checkpoint came all at the end. Each commit also writes every page of the id index
+     * again (the ids are random), so commits cannot be frequent: tolerant classify of 1M traces took 47 s with
+     * 250,000, 49 s with 500,000, 51-55 s with 100,000 and 51-57 s in one transaction (bench/scale.sh's project, quiet).
+     */
+    static final int COMMIT_EVERY = 250_000;
+    /**
+     * Batches classified ahead of the writer (16,384 traces, some 25 MB): while a commit writes the WAL out (about a
+     * second at a million traces), the workers go on. With 8 they waited for it; 256 was no faster.
+     */
+    private static final int IN_FLIGHT = 64;
+
+    /** When a run's entries are committed. */
+    public enum Commit {
+        /** In one transaction at the end: a run that fails or is cancelled changes nothing (the workbench). */
+        AT_THE_END,
+        /**
+         * Every {@link #COMMIT_EVERY} entries: a run that fails keeps what it committed, says how much that was, and a
+         * new run appends only what is still missing (the command line, as {@code judge} does).
+         */
+        AS_IT_GOES
+    }
 
     private static final LongAdder[] PHASES = {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()};
 
@@ -152,32 +182,55 @@ public final class RuleLabeller {
     }
 
     public static Result classify(Project project, RuleClassifier.Mode mode, int threads) {
-        return classify(project, mode, threads, null);
+        return classify(project, mode, threads, Commit.AT_THE_END, null);
     }
 
     /** As {@link #classify(Project, RuleClassifier.Mode)}, telling {@code progress} (batches written, of) as it goes. */
     public static Result classify(
             Project project, RuleClassifier.Mode mode, java.util.function.BiConsumer<Integer, Integer> progress) {
-        return classify(project, mode, Math.max(1, Runtime.getRuntime().availableProcessors()), progress);
+        return classify(project, mode, Commit.AT_THE_END, progress);
+    }
+
+    /** As {@link #classify(Project, RuleClassifier.Mode, java.util.function.BiConsumer)}, committing as {@code commit} says. */
+    public static Result classify(
+            Project project,
+            RuleClassifier.Mode mode,
+            Commit commit,
+            java.util.function.BiConsumer<Integer, Integer> progress) {
+        return classify(project, mode, Math.max(1, Runtime.getRuntime().availableProcessors()), commit, progress);
     }
 
     private static Result classify(
             Project project,
             RuleClassifier.Mode mode,
             int threads,
+            Commit commit,
+            java.util.function.BiConsumer<Integer, Integer> progress) {
+        return classify(project, mode, threads, commit == Commit.AS_IT_GOES ? COMMIT_EVERY : 0, progress);
+    }
+
+    /** Commits after every {@code commitEvery} entries appended, or only at the end when it is 0. */
+    static Result classify(
+            Project project,
+            RuleClassifier.Mode mode,
+            int threads,
+            int commitEvery,
             java.util.function.BiConsumer<Integer, Integer> progress) {
         RuleClassifier classifier = new RuleClassifier(mode);
         String rater = raterName(mode);
         return project.write(
-                c -> classify(c, classifier, rater, mode, threads, progress), Project.BULK_CACHE_MEBIBYTES);
+                c -> classify(project, c, classifier, rater, mode, threads, commitEvery, progress),
+                Project.BULK_CACHE_MEBIBYTES);
     }
 
     private static Result classify(
+            Project project,
             Connection c,
             RuleClassifier classifier,
             String rater,
             RuleClassifier.Mode mode,
             int threads,
+            int commitEvery,
             java.util.function.BiConsumer<Integer, Integer> progress)
             throws Exception {
         ObjectNode config = Json.object();
@@ -206,8 +259,8 @@ public final class RuleLabeller {
             long t2 = System.nanoTime();
             long t3 = System.nanoTime();
             Result r;
-            try (Batches batches = new Batches(c, pool, threads, classifier, tasks, existing, raterId)) {
-                r = write(c, raterId, rater, mode, batches, harness, progress);
+            try (Pipeline batches = new Pipeline(project, c, pool, classifier, tasks, existing, raterId)) {
+                r = write(c, raterId, rater, mode, batches, harness, progress, commitEvery, project::commitSoFar);
             }
             long t4 = System.nanoTime();
             if (TIMING) {
@@ -304,101 +357,160 @@ public final class RuleLabeller {
     }
 
     /**
-     * The traces, read and classified a batch at a time with a bounded number of batches in flight: the writer takes
-     * them in order, and only then are more rows read. They are read in trace-id order, so the new entries go into
-     * label_current_idx (trace_id first) one after another instead of all over it: at a million traces the writes
-     * into that index's 360 MB, through a 64 MB page cache, were most of the time (bench/scale.sh, issue 32). Memory stays flat with the project's size (before, every
-     * batch was queued and every result, evidence included, held until the end: 1M traces ran out of a 2 GB heap).
-     * The read cursor stays open while the writer appends labels on the same connection (SQLite allows it; the
-     * cursor reads traces, the writer only the label table).
+     * The traces, read a page at a time in trace-id order on a connection and thread of their own, and classified in
+     * batches on the pool; the writer takes the batches in the order they were read. In trace-id order the new entries
+     * go into label_current_idx (trace_id first) one after another instead of all over it: at a million traces the
+     * writes into that index's 360 MB, through a 64 MB page cache, were most of the time (bench/scale.sh, issue 32).
+     * Reading beside the writer takes a sixth of the writer's time off its thread, and each page is a short statement,
+     * so the WAL can be checkpointed between commits ({@link Commit#AS_IT_GOES}). At most {@code inFlight} batches
+     * wait, so memory stays flat with the project's size (before, every batch was queued and every result, evidence
+     * included, held until the end: 1M traces ran out of a 2 GB heap).
      */
-    private static final class Batches implements java.util.Iterator<Future<List<Out>>>, AutoCloseable {
-        private final PreparedStatement statement;
-        private final ResultSet rows;
-        private final ExecutorService pool;
-        private final RuleClassifier classifier;
-        private final Map<String, Task> tasks;
-        private final Map<String, Existing> existing;
-        private final String raterId;
-        private final int inFlight;
-        private final java.util.ArrayDeque<Future<List<Out>>> queue = new java.util.ArrayDeque<>();
+    private static final class Pipeline implements AutoCloseable {
+        private static final Object END = new Object();
+        private final java.util.concurrent.BlockingQueue<Object> queue;
+        private final java.util.concurrent.CompletableFuture<Void> reader;
         private final int total;
-        private boolean exhausted;
+        private final int traces;
+        private volatile boolean closed;
+        private boolean ended;
 
-        Batches(
+        Pipeline(
+                Project project,
                 Connection c,
                 ExecutorService pool,
-                int threads,
                 RuleClassifier classifier,
                 Map<String, Task> tasks,
                 Map<String, Existing> existing,
                 String raterId)
                 throws SQLException {
-            this.pool = pool;
-            this.classifier = classifier;
-            this.tasks = tasks;
-            this.existing = existing;
-            this.raterId = raterId;
-            this.inFlight = Math.max(2, threads * 4);
             try (Statement count = c.createStatement();
                     ResultSet n = count.executeQuery("SELECT count(*) " + TRACES_FROM)) {
                 n.next();
-                total = (n.getInt(1) + BATCH - 1) / BATCH;
+                traces = n.getInt(1);
+                total = (traces + BATCH - 1) / BATCH;
             }
-            statement = c.prepareStatement(TRACES_SQL);
-            rows = statement.executeQuery();
+            queue = new java.util.concurrent.ArrayBlockingQueue<>(IN_FLIGHT + 1);
+            reader = project.readBeside(
+                    rc -> {
+                        read(rc, pool, classifier, tasks, existing, raterId);
+                        return null;
+                    },
+                    "classify-read");
         }
 
+        /** Batches to classify. */
         int total() {
             return total;
         }
 
-        private void fill() {
-            try {
-                while (!exhausted && queue.size() < inFlight) {
-                    List<Row> batch = new ArrayList<>(BATCH);
-                    while (batch.size() < BATCH && rows.next()) {
-                        batch.add(new Row(
-                                rows.getString(1),
-                                rows.getString(2),
-                                rows.getString(3),
-                                rows.getString(4),
-                                rows.getString(5),
-                                rows.getString(6)));
+        /** Traces to classify. */
+        int traces() {
+            return traces;
+        }
+
+        private void read(
+                Connection rc,
+                ExecutorService pool,
+                RuleClassifier classifier,
+                Map<String, Task> tasks,
+                Map<String, Existing> existing,
+                String raterId)
+                throws InterruptedException {
+            try (PreparedStatement s = rc.prepareStatement(TRACES_PAGE_SQL)) {
+                String after = "";
+                while (!closed) {
+                    List<Row> page = new ArrayList<>(PAGE);
+                    s.setString(1, after);
+                    s.setInt(2, PAGE);
+                    try (ResultSet rows = s.executeQuery()) {
+                        while (rows.next()) {
+                            page.add(new Row(
+                                    rows.getString(1),
+                                    rows.getString(2),
+                                    rows.getString(3),
+                                    rows.getString(4),
+                                    rows.getString(5),
+                                    rows.getString(6)));
+                        }
                     }
-                    if (batch.size() < BATCH) {
-                        exhausted = true;
+                    for (int from = 0; from < page.size() && !closed; from += BATCH) {
+                        List<Row> batch = new ArrayList<>(page.subList(from, Math.min(page.size(), from + BATCH)));
+                        put(pool.submit(() -> classifyBatch(classifier, tasks, existing, raterId, batch)));
                     }
-                    if (!batch.isEmpty()) {
-                        queue.add(pool.submit(() -> classifyBatch(classifier, tasks, existing, raterId, batch)));
+                    if (page.size() < PAGE) {
+                        break;
                     }
+                    after = page.get(page.size() - 1).traceId();
                 }
-            } catch (SQLException e) {
-                throw new IllegalStateException("reading the traces to classify: " + e.getMessage(), e);
+                put(END);
+            } catch (SQLException | RuntimeException e) {
+                put(new IllegalStateException("reading the traces to classify: " + e.getMessage(), e));
             }
         }
 
-        @Override
-        public boolean hasNext() {
-            fill();
-            return !queue.isEmpty();
-        }
-
-        @Override
-        public Future<List<Out>> next() {
-            fill();
-            Future<List<Out>> f = queue.poll();
-            if (f == null) {
-                throw new java.util.NoSuchElementException();
+        /** Waits for room in the queue, unless the writer has stopped taking (then the item is dropped). */
+        private void put(Object item) throws InterruptedException {
+            while (!closed) {
+                if (queue.offer(item, 50, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                    return;
+                }
             }
-            return f;
+            if (item instanceof Future<?> f) {
+                f.cancel(true);
+            }
+        }
+
+        /** The next batch in reading order, or null after the last. */
+        @SuppressWarnings("unchecked")
+        Future<List<Out>> next() throws InterruptedException {
+            if (ended) {
+                return null;
+            }
+            Object o = queue.poll(100, java.util.concurrent.TimeUnit.MILLISECONDS);
+            while (o == null) {
+                if (reader.isDone()) { // it stopped without a word in the queue: it could not even start reading
+                    o = queue.poll();
+                    if (o == null) {
+                        ended = true;
+                        Project.join(reader);
+                        throw new IllegalStateException("reading the traces to classify stopped");
+                    }
+                } else {
+                    o = queue.poll(100, java.util.concurrent.TimeUnit.MILLISECONDS);
+                }
+            }
+            if (o == END) {
+                ended = true;
+                return null;
+            }
+            if (o instanceof RuntimeException e) {
+                ended = true;
+                throw e;
+            }
+            return (Future<List<Out>>) o;
         }
 
         @Override
-        public void close() throws SQLException {
-            queue.forEach(f -> f.cancel(true));
-            rows.close();
-            statement.close();
+        public void close() {
+            closed = true;
+            for (Object o; (o = queue.poll()) != null; ) {
+                if (o instanceof Future<?> f) {
+                    f.cancel(true);
+                }
+            }
+            try {
+                reader.get(10, java.util.concurrent.TimeUnit.SECONDS); // its connection closed before the project's
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+                // what it failed on was queued for the writer (or the writer had already stopped)
+            }
+            for (Object o; (o = queue.poll()) != null; ) {
+                if (o instanceof Future<?> f) {
+                    f.cancel(true);
+                }
+            }
         }
     }
 
@@ -530,9 +642,11 @@ public final class RuleLabeller {
             String raterId,
             String rater,
             RuleClassifier.Mode mode,
-            Batches batches,
+            Pipeline batches,
             Map<String, String> harness,
-            java.util.function.BiConsumer<Integer, Integer> progress)
+            java.util.function.BiConsumer<Integer, Integer> progress,
+            int commitEvery,
+            java.util.function.Consumer<String> commitSoFar)
             throws Exception {
         int compared = 0;
         int equal = 0;
@@ -548,11 +662,11 @@ public final class RuleLabeller {
         int written = 0;
         int unchanged = 0;
         int traces = 0;
+        int sinceCommit = 0;
         try (PreparedStatement s = c.prepareStatement(Ledger.INSERT_LABEL)) {
             int pending = 0;
             int batchesDone = 0;
-            while (batches.hasNext()) {
-                Future<List<Out>> f = batches.next();
+            for (Future<List<Out>> f; (f = batches.next()) != null; ) {
                 if (progress != null) {
                     progress.accept(batchesDone++, batches.total());
                 }
@@ -596,10 +710,24 @@ public final class RuleLabeller {
                     Ledger.bind(s, o.id(), e, o.evidenceJson(), o.replaces(), Timestamps.now());
                     s.addBatch();
                     written++;
+                    sinceCommit++;
                     if (++pending == 512) {
                         s.executeBatch();
                         pending = 0;
                     }
+                }
+                if (commitEvery > 0 && sinceCommit >= commitEvery) {
+                    if (pending > 0) {
+                        s.executeBatch();
+                        pending = 0;
+                    }
+                    commitSoFar.accept(String.format(
+                            java.util.Locale.ROOT,
+                            "the rule's labels of the first %,d traces (of %,d), committed before it stopped; classify "
+                                    + "again appends only what is still missing",
+                            traces,
+                            batches.traces()));
+                    sinceCommit = 0;
                 }
             }
             if (pending > 0) {

@@ -58,7 +58,8 @@ final class ClassifyCommand implements Callable<Integer> {
                 Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
             RuleLabeller.Result r;
             try (ProgressBar bar = ProgressBar.forCommand(spec, "classifying")) {
-                r = RuleLabeller.classify(p, m, (done, of) -> bar.update(done, of, false));
+                r = RuleLabeller.classify(
+                        p, m, RuleLabeller.Commit.AS_IT_GOES, (done, of) -> bar.update(done, of, false));
             }
             PrintWriter out = spec.commandLine().getOut();
             SelectionLabeller.Result sr = SelectionLabeller.classify(p);

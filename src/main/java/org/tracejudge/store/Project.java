@@ -389,9 +389,7 @@ public final class Project implements AutoCloseable {
 
     private static ProjectException diskFull(Path file, Throwable cause) {
         return new ProjectException(
-                file + ": the disk is full; nothing of this change was saved (the project is as "
-                        + "it was before). Free some space and run it again.",
-                cause);
+                file + ": the disk is full; " + NOTHING_SAVED + ". Free some space and run it again.", cause);
     }
 
     private static Connection connect(Path file) {
@@ -646,8 +644,47 @@ public final class Project implements AutoCloseable {
         }
     }
 
-    /** Runs {@code work} as one transaction: all of it is committed, or none of it. */
+    /** Set by {@link #commitSoFar} during write work: what its commits hold, for the error if the work then fails. */
+    private String committedSoFar;
+
+    private static final String NOTHING_SAVED = "nothing of this change was saved (the project is as it was before)";
+
+    /**
+     * From inside {@link #write} work: commits what the work has written so far, once the integrity check a first open
+     * started has passed; the work goes on in a new transaction. If it then fails, its error ends with "Kept: "
+     * {@code kept} (what the commits hold, and how to finish) instead of saying that nothing was saved.
+     */
+    public void commitSoFar(String kept) {
+        if (!Thread.holdsLock(this)) {
+            throw new IllegalStateException("commitSoFar is for work inside write()");
+        }
+        awaitCheckAlongside();
+        try {
+            conn.commit();
+        } catch (SQLException e) {
+            throw new ProjectException(file.getFileName() + ": commit failed: " + e.getMessage(), e);
+        }
+        committedSoFar = kept;
+    }
+
+    /** {@code e}, told what the work's commits so far hold when there were any. */
+    private RuntimeException partly(RuntimeException e) {
+        String kept = committedSoFar;
+        committedSoFar = null;
+        if (kept == null) {
+            return e;
+        }
+        String m = String.valueOf(e.getMessage())
+                .replace(NOTHING_SAVED, "what it was writing when it stopped was not saved");
+        return new ProjectException(m + (m.endsWith(".") ? "" : ".") + " Kept: " + kept + ".", e);
+    }
+
+    /**
+     * Runs {@code work} as one transaction: all of it is committed, or none of it (unless the work commits as it goes:
+     * {@link #commitSoFar}).
+     */
     public synchronized <T> T write(SqlWork<T> work) {
+        committedSoFar = null;
         try {
             conn.setAutoCommit(false);
             try {
@@ -663,14 +700,17 @@ public final class Project implements AutoCloseable {
                 conn.setAutoCommit(true);
             }
         } catch (RuntimeException e) {
-            throw diskFullOr(busyOr(file, e));
+            throw partly(diskFullOr(busyOr(file, e)));
         } catch (Exception e) {
-            throw diskFullOr(
-                    busyOr(file, new ProjectException(file.getFileName() + ": write failed: " + e.getMessage(), e)));
+            throw partly(diskFullOr(
+                    busyOr(file, new ProjectException(file.getFileName() + ": write failed: " + e.getMessage(), e))));
         } catch (Error e) {
+            committedSoFar = null;
             throw e;
         } catch (Throwable t) {
-            throw new ProjectException(String.valueOf(t), t);
+            throw partly(new ProjectException(String.valueOf(t), t));
+        } finally {
+            committedSoFar = null;
         }
     }
 
@@ -703,6 +743,21 @@ public final class Project implements AutoCloseable {
             }
             return f;
         }
+        return readElsewhere(work, "project-read-aside", f);
+    }
+
+    /**
+     * Starts read-only work on a connection and a thread of its own, also from inside a {@link #write} on this
+     * project's connection: for what that write does not change (the traces a {@code classify} reads while it appends
+     * labels). The work sees what is committed; it should keep each read short (a statement left open holds a
+     * snapshot, and the WAL cannot be checkpointed past it).
+     */
+    public <T> java.util.concurrent.CompletableFuture<T> readBeside(SqlWork<T> work, String threadName) {
+        return readElsewhere(work, threadName, new java.util.concurrent.CompletableFuture<>());
+    }
+
+    private <T> java.util.concurrent.CompletableFuture<T> readElsewhere(
+            SqlWork<T> work, String threadName, java.util.concurrent.CompletableFuture<T> f) {
         Thread t = new Thread(
                 () -> {
                     Connection c = null;
@@ -725,7 +780,7 @@ public final class Project implements AutoCloseable {
                         }
                     }
                 },
-                "project-read-aside");
+                threadName);
         t.setDaemon(true);
         t.start();
         return f;

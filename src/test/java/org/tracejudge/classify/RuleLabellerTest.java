@@ -124,23 +124,87 @@ class RuleLabellerTest {
 
     /**
      * The traces are read in trace-id order straight from the id index, without a sort, so the new entries go into
-     * label_current_idx one after another (issue 32: at a million traces, random writes there were most of the time).
+     * label_current_idx one after another (issue 32: at a million traces, random writes there were most of the time);
+     * each page of them is a seek into that index after the last id read, not a walk from its start.
      */
     @Test
     void tracesAreReadInIdOrderWithoutASort() {
         try (Project p = sample()) {
-            String plan = p.read(c -> {
-                StringBuilder sb = new StringBuilder();
-                try (java.sql.Statement s = c.createStatement();
-                        ResultSet rs = s.executeQuery("EXPLAIN QUERY PLAN " + RuleLabeller.TRACES_SQL)) {
-                    while (rs.next()) {
-                        sb.append(rs.getString(4)).append('\n');
-                    }
-                }
-                return sb.toString();
-            });
+            String plan = plan(p, RuleLabeller.TRACES_SQL);
             assertTrue(plan.contains("SCAN t USING INDEX sqlite_autoindex_trace_1"), plan);
             assertFalse(plan.contains("TEMP B-TREE"), plan);
+            String page = plan(p, RuleLabeller.TRACES_PAGE_SQL);
+            assertTrue(page.contains("SEARCH t USING INDEX sqlite_autoindex_trace_1 (id>?)"), page);
+            assertFalse(page.contains("TEMP B-TREE"), page);
+        }
+    }
+
+    private static String plan(Project p, String sql) {
+        return p.read(c -> {
+            StringBuilder sb = new StringBuilder();
+            try (PreparedStatement s = c.prepareStatement("EXPLAIN QUERY PLAN " + sql);
+                    ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    sb.append(rs.getString(4)).append('\n');
+                }
+            }
+            return sb.toString();
+        });
+    }
+
+    /**
+     * The command line commits as it goes (every {@link RuleLabeller#COMMIT_EVERY} entries; here every 256, a batch):
+     * over 2,000 generated traces, read in two pages, what it stores is what one transaction stores, entry for entry.
+     */
+    @Test
+    void committingAsItGoesStoresWhatOneTransactionStores() throws Exception {
+        Path corpus = TestData.toolFailBench();
+        Path once = BenchProject.build(corpus, dir.resolve("once"), 2, 1000, false);
+        Path steps = BenchProject.build(corpus, dir.resolve("steps"), 2, 1000, false);
+        try (Project a = Project.open(once);
+                Project b = Project.open(steps)) {
+            RuleLabeller.Result ra = RuleLabeller.classify(a, RuleClassifier.Mode.TOLERANT, 2, 0, null);
+            RuleLabeller.Result rb = RuleLabeller.classify(b, RuleClassifier.Mode.TOLERANT, 2, 256, null);
+            assertEquals(2000, rb.traces());
+            assertEquals(ra.counts(), rb.counts());
+            assertEquals(ra.written(), rb.written());
+            assertEquals(current(a, "rule-tolerant"), current(b, "rule-tolerant"), "the same entries, ids included");
+            assertEquals(TestData.count(a, "label"), TestData.count(b, "label"));
+        }
+    }
+
+    /**
+     * A command-line run that fails after some commits keeps them, says how many traces they hold and how to finish,
+     * and a new run appends only what is missing: the end state is that of a run that never failed.
+     */
+    @Test
+    void aRunThatFailsAfterCommitsSaysWhatItKeptAndAReRunFinishesIt() throws Exception {
+        Path corpus = TestData.toolFailBench();
+        Path whole = BenchProject.build(corpus, dir.resolve("whole"), 2, 1000, false);
+        Path broken = BenchProject.build(corpus, dir.resolve("broken"), 2, 1000, false);
+        try (Project a = Project.open(whole);
+                Project b = Project.open(broken)) {
+            RuleLabeller.classify(a, RuleClassifier.Mode.COMPAT, 2, 256, null);
+            int labelsBefore = TestData.count(b, "label");
+            // what SQLite reports when the disk fills up mid-run (see Project.diskFullOr)
+            RuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    RuntimeException.class,
+                    () -> RuleLabeller.classify(b, RuleClassifier.Mode.COMPAT, 2, 256, (done, of) -> {
+                        if (done == 6) {
+                            throw new IllegalStateException("[SQLITE_FULL] database or disk is full");
+                        }
+                    }));
+            assertEquals(
+                    broken + ": the disk is full; what it was writing when it stopped was not saved. Free some space "
+                            + "and run it again. Kept: the rule's labels of the first 1,536 traces (of 2,000), "
+                            + "committed before it stopped; classify again appends only what is still missing.",
+                    e.getMessage());
+            assertEquals(
+                    labelsBefore + 1536, TestData.count(b, "label"), "six batches committed, the seventh rolled back");
+            RuleLabeller.Result rest = RuleLabeller.classify(b, RuleClassifier.Mode.COMPAT, 2, 256, null);
+            assertEquals(2000 - 1536, rest.written());
+            assertEquals(1536, rest.unchanged());
+            assertEquals(current(a, "rule"), current(b, "rule"));
         }
     }
 
