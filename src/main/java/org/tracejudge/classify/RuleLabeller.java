@@ -84,6 +84,9 @@ public final class RuleLabeller {
      */
     private static final int IN_FLIGHT = 64;
 
+    /** What a command-line run stopped after a commit says: what was kept is kept, and the rest is one run away. */
+    static final String TO_FINISH = "classify again appends only the rest";
+
     /** When a run's entries are committed. */
     public enum Commit {
         /** In one transaction at the end: a run that fails or is cancelled changes nothing (the workbench). */
@@ -260,7 +263,16 @@ public final class RuleLabeller {
             long t3 = System.nanoTime();
             Result r;
             try (Pipeline batches = new Pipeline(project, c, pool, classifier, tasks, existing, raterId)) {
-                r = write(c, raterId, rater, mode, batches, harness, progress, commitEvery, project::commitSoFar);
+                r = write(
+                        c,
+                        raterId,
+                        rater,
+                        mode,
+                        batches,
+                        harness,
+                        progress,
+                        commitEvery,
+                        kept -> project.commitSoFar(kept, TO_FINISH));
             }
             long t4 = System.nanoTime();
             if (TIMING) {
@@ -723,8 +735,7 @@ public final class RuleLabeller {
                     }
                     commitSoFar.accept(String.format(
                             java.util.Locale.ROOT,
-                            "the rule's labels of the first %,d traces (of %,d), committed before it stopped; classify "
-                                    + "again appends only what is still missing",
+                            "the rule's labels of the first %,d traces (of %,d)",
                             traces,
                             batches.traces()));
                     sinceCommit = 0;

@@ -58,8 +58,17 @@ final class ClassifyCommand implements Callable<Integer> {
                 Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
             RuleLabeller.Result r;
             try (ProgressBar bar = ProgressBar.forCommand(spec, "classifying")) {
-                r = RuleLabeller.classify(
-                        p, m, RuleLabeller.Commit.AS_IT_GOES, (done, of) -> bar.update(done, of, false));
+                Thread interrupted = saysWhatCtrlCKept(spec.commandLine().getErr(), bar, p);
+                try {
+                    r = RuleLabeller.classify(
+                            p, m, RuleLabeller.Commit.AS_IT_GOES, (done, of) -> bar.update(done, of, false));
+                } finally {
+                    try {
+                        Runtime.getRuntime().removeShutdownHook(interrupted);
+                    } catch (IllegalStateException shuttingDown) {
+                        // Ctrl-C came: the hook says what was kept
+                    }
+                }
             }
             PrintWriter out = spec.commandLine().getOut();
             SelectionLabeller.Result sr = SelectionLabeller.classify(p);
@@ -119,6 +128,32 @@ final class ClassifyCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /**
+     * Ctrl-C (exit 130) in the middle of classify: it commits as it goes, so the project keeps what its commits so far
+     * hold (the last one too if the signal came while it was being written); the hook says how much that is, so that
+     * nobody takes a silent 130 for nothing done or for everything done, and how to finish.
+     */
+    private static Thread saysWhatCtrlCKept(PrintWriter err, ProgressBar bar, Project p) {
+        Thread hook = new Thread(
+                () -> {
+                    String committing = p.committingNow();
+                    String kept = p.keptSoFar();
+                    String before = kept == null ? "nothing of this run (the labels the project held before)" : kept;
+                    err.println((bar.drawing() ? "\n" : "")
+                            + "tracejudge: interrupted: classify commits as it goes. Kept: "
+                            + (committing == null
+                                    ? before
+                                    : committing + " if the commit being written when the signal came was completed,"
+                                            + " else " + before)
+                            + "; tracejudge info shows the labels per rater. Run classify again: it appends only the "
+                            + "rest.");
+                    err.flush();
+                },
+                "classify-interrupted");
+        Runtime.getRuntime().addShutdownHook(hook);
+        return hook;
     }
 
     /** {@code compat = harness on 21,998/22,000 traces (99.99%)}, and with --mismatches the traces that differ. */

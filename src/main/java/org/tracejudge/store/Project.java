@@ -645,26 +645,47 @@ public final class Project implements AutoCloseable {
     }
 
     /** Set by {@link #commitSoFar} during write work: what its commits hold, for the error if the work then fails. */
-    private String committedSoFar;
+    private volatile String committedSoFar;
+    /** How to finish work that committed part of itself (set with {@link #committedSoFar}). */
+    private volatile String toFinish;
+    /** What the commit being written now would hold, while {@link #commitSoFar} writes it. */
+    private volatile String committing;
 
     private static final String NOTHING_SAVED = "nothing of this change was saved (the project is as it was before)";
 
     /**
      * From inside {@link #write} work: commits what the work has written so far, once the integrity check a first open
-     * started has passed; the work goes on in a new transaction. If it then fails, its error ends with "Kept: "
-     * {@code kept} (what the commits hold, and how to finish) instead of saying that nothing was saved.
+     * started has passed; the work goes on in a new transaction. If it then fails, its error ends with "Kept: {@code
+     * kept}; {@code toFinish}." instead of saying that nothing was saved.
      */
-    public void commitSoFar(String kept) {
+    public void commitSoFar(String kept, String toFinish) {
         if (!Thread.holdsLock(this)) {
             throw new IllegalStateException("commitSoFar is for work inside write()");
         }
         awaitCheckAlongside();
+        committing = kept;
         try {
             conn.commit();
         } catch (SQLException e) {
             throw new ProjectException(file.getFileName() + ": commit failed: " + e.getMessage(), e);
+        } finally {
+            committing = null;
         }
+        this.toFinish = toFinish;
         committedSoFar = kept;
+    }
+
+    /**
+     * What the {@link #commitSoFar} calls of the write work now running hold (their last {@code kept}), or null when it
+     * has committed nothing yet: for a Ctrl-C hook to say what the interrupted work kept.
+     */
+    public String keptSoFar() {
+        return committedSoFar;
+    }
+
+    /** The {@code kept} of the {@link #commitSoFar} being written at this moment, or null: it may or may not be kept. */
+    public String committingNow() {
+        return committing;
     }
 
     /** {@code e}, told what the work's commits so far hold when there were any. */
@@ -676,7 +697,9 @@ public final class Project implements AutoCloseable {
         }
         String m = String.valueOf(e.getMessage())
                 .replace(NOTHING_SAVED, "what it was writing when it stopped was not saved");
-        return new ProjectException(m + (m.endsWith(".") ? "" : ".") + " Kept: " + kept + ".", e);
+        return new ProjectException(
+                m + (m.endsWith(".") ? "" : ".") + " Kept: " + kept + (toFinish == null ? "" : "; " + toFinish) + ".",
+                e);
     }
 
     /**

@@ -196,8 +196,8 @@ class RuleLabellerTest {
                     }));
             assertEquals(
                     broken + ": the disk is full; what it was writing when it stopped was not saved. Free some space "
-                            + "and run it again. Kept: the rule's labels of the first 1,536 traces (of 2,000), "
-                            + "committed before it stopped; classify again appends only what is still missing.",
+                            + "and run it again. Kept: the rule's labels of the first 1,536 traces (of 2,000); "
+                            + "classify again appends only the rest.",
                     e.getMessage());
             assertEquals(
                     labelsBefore + 1536, TestData.count(b, "label"), "six batches committed, the seventh rolled back");
