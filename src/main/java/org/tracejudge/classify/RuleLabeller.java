@@ -744,6 +744,10 @@ public final class RuleLabeller {
             if (pending > 0) {
                 s.executeBatch();
             }
+            if (commitEvery > 0) {
+                // the last commit through the same step, so that a Ctrl-C hook during it knows what it may keep
+                commitSoFar.accept(String.format(java.util.Locale.ROOT, "the rule's labels of all %,d traces", traces));
+            }
         }
         return new Result(
                 rater,

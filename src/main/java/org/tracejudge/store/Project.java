@@ -379,7 +379,7 @@ public final class Project implements AutoCloseable {
                     what = "the file, its folder or the disk it is on is read-only";
                 }
                 return new ProjectException(
-                        file + ": cannot write to it: " + what + ". Nothing was changed. Make it "
+                        file + ": cannot write to it: " + what + "." + NOTHING_CHANGED + " Make it "
                                 + "writable (chmod u+w, or a writable folder), or work on a copy in a writable folder.",
                         e);
             }
@@ -652,6 +652,7 @@ public final class Project implements AutoCloseable {
     private volatile String committing;
 
     private static final String NOTHING_SAVED = "nothing of this change was saved (the project is as it was before)";
+    private static final String NOTHING_CHANGED = " Nothing was changed.";
 
     /**
      * From inside {@link #write} work: commits what the work has written so far, once the integrity check a first open
@@ -665,14 +666,22 @@ public final class Project implements AutoCloseable {
         awaitCheckAlongside();
         committing = kept;
         try {
-            conn.commit();
+            // the commit, and then the next transaction's begin as a step of its own: sqlite-jdbc's commit() begins
+            // the next one itself, and when another writer takes the lock in between (while SQLite checkpoints) and
+            // holds it past the busy timeout, the commit that worked would be reported as failed
+            conn.setAutoCommit(true);
+            this.toFinish = toFinish;
+            committedSoFar = kept;
         } catch (SQLException e) {
             throw new ProjectException(file.getFileName() + ": commit failed: " + e.getMessage(), e);
         } finally {
             committing = null;
         }
-        this.toFinish = toFinish;
-        committedSoFar = kept;
+        try {
+            conn.setAutoCommit(false);
+        } catch (SQLException e) {
+            throw new ProjectException(file.getFileName() + ": cannot go on writing: " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -696,7 +705,8 @@ public final class Project implements AutoCloseable {
             return e;
         }
         String m = String.valueOf(e.getMessage())
-                .replace(NOTHING_SAVED, "what it was writing when it stopped was not saved");
+                .replace(NOTHING_SAVED, "what it was writing when it stopped was not saved")
+                .replace(NOTHING_CHANGED, " What it was writing when it stopped was not saved.");
         return new ProjectException(
                 m + (m.endsWith(".") ? "" : ".") + " Kept: " + kept + (toFinish == null ? "" : "; " + toFinish) + ".",
                 e);
@@ -710,17 +720,33 @@ public final class Project implements AutoCloseable {
         committedSoFar = null;
         try {
             conn.setAutoCommit(false);
+            boolean committed = false;
             try {
                 T result = work.run(conn);
                 awaitCheckAlongside();
                 conn.commit();
+                committed = true;
                 return result;
             } catch (Throwable t) {
-                conn.rollback();
+                try {
+                    conn.rollback();
+                } catch (SQLException | RuntimeException r) {
+                    // no transaction open (work that commits as it goes stopped between a commit and the next
+                    // begin): what failed is the error to report
+                    t.addSuppressed(r);
+                }
                 awaitCheckAlongside(); // a damaged file's errors are reported as the damage the check names
                 throw t;
             } finally {
-                conn.setAutoCommit(true);
+                if (committed) {
+                    conn.setAutoCommit(true);
+                } else {
+                    try {
+                        conn.setAutoCommit(true);
+                    } catch (SQLException | RuntimeException r) {
+                        // the error being thrown says what happened
+                    }
+                }
             }
         } catch (RuntimeException e) {
             throw partly(diskFullOr(busyOr(file, e)));
@@ -783,24 +809,30 @@ public final class Project implements AutoCloseable {
             SqlWork<T> work, String threadName, java.util.concurrent.CompletableFuture<T> f) {
         Thread t = new Thread(
                 () -> {
+                    // the connection is closed before the future completes: whoever waits for it may close the
+                    // project next, and the project's connection must be the last (it checkpoints the WAL away)
                     Connection c = null;
+                    T result = null;
+                    Throwable failed = null;
                     try {
                         c = connect(file);
                         try (Statement s = c.createStatement()) {
                             s.execute("PRAGMA query_only = 1");
                         }
-                        f.complete(work.run(c));
-                    } catch (RuntimeException e) {
-                        f.completeExceptionally(e);
+                        result = work.run(c);
+                    } catch (RuntimeException | Error e) {
+                        failed = e;
                     } catch (Exception e) {
-                        f.completeExceptionally(
-                                new ProjectException(file.getFileName() + ": read failed: " + e.getMessage(), e));
-                    } catch (Error e) {
-                        f.completeExceptionally(e);
+                        failed = new ProjectException(file.getFileName() + ": read failed: " + e.getMessage(), e);
                     } finally {
                         if (c != null) {
                             closeQuietly(c);
                         }
+                    }
+                    if (failed == null) {
+                        f.complete(result);
+                    } else {
+                        f.completeExceptionally(failed);
                     }
                 },
                 threadName);
