@@ -58,7 +58,7 @@ final class InfoCommand implements Callable<Integer> {
                 out.println("Project: " + s.name() + "  (" + p.file() + ")");
                 out.println("Tasks:   " + s.tasks());
                 out.println("Traces:  " + s.traces());
-                out.println("Models:  " + (s.models().isEmpty() ? "none" : String.join(", ", s.models())));
+                out.println("Models:  " + models(s.models()));
                 out.println("Raters:" + (s.raters().isEmpty() ? "  none" : ""));
                 for (ProjectQueries.RaterSummary r : s.raters()) {
                     out.printf(
@@ -75,5 +75,24 @@ final class InfoCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** Models shown by name in the text form; more are counted (a project of 1,000 runs is one line, not 30 KB). */
+    static final int MODELS_SHOWN = 12;
+
+    /** {@code a, b, c}, or with more than {@link #MODELS_SHOWN}: the first ones, and how many more and where they are. */
+    static String models(java.util.List<String> models) {
+        if (models.isEmpty()) {
+            return "none";
+        }
+        if (models.size() <= MODELS_SHOWN) {
+            return String.join(", ", models);
+        }
+        return String.format(
+                java.util.Locale.ROOT,
+                "%,d: %s, … and %,d more (info --format json lists every one)",
+                models.size(),
+                String.join(", ", models.subList(0, MODELS_SHOWN)),
+                models.size() - MODELS_SHOWN);
     }
 }

@@ -136,6 +136,25 @@ class CliTest {
         assertEquals(59, harness.get("labels").asInt(), "60 traces less the one harness error");
         Run text = run("info", p.toString());
         assertTrue(text.out().contains("Traces:  60"), text.out());
+        assertTrue(text.out().contains("Models:  acme-lm-7b, kestrel-13b-instruct, nimbus-2-mini\n"), text.out());
+    }
+
+    /** A project of many runs: info's text names the first models and counts the rest; its JSON lists every one. */
+    @Test
+    void infoOfManyModelsNamesTheFirstAndCountsTheRest(@TempDir Path dir) throws Exception {
+        Path p = org.tracejudge.classify.BenchProject.build(TestData.toolFailBench(), dir, 25, 2, false);
+        Run text = run("info", p.toString());
+        assertEquals(0, text.code(), text.err());
+        String line = text.out()
+                .lines()
+                .filter(l -> l.startsWith("Models:"))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(line.startsWith("Models:  25: model-00, model-01, "), line);
+        assertTrue(line.endsWith(", model-11, … and 13 more (info --format json lists every one)"), line);
+        JsonNode info = Json.MAPPER.readTree(
+                run("info", p.toString(), "--format", "json").out());
+        assertEquals(25, info.get("models").size());
     }
 
     @Test
