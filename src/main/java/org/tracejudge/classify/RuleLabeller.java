@@ -403,9 +403,11 @@ public final class RuleLabeller {
                 total = (traces + BATCH - 1) / BATCH;
             }
             queue = new java.util.concurrent.ArrayBlockingQueue<>(IN_FLIGHT + 1);
+            java.util.function.Function<List<Row>, Future<List<Out>>> submit =
+                    batch -> pool.submit(() -> classifyBatch(classifier, tasks, existing, raterId, batch));
             reader = project.readBeside(
                     rc -> {
-                        read(rc, pool, classifier, tasks, existing, raterId);
+                        read(rc, submit);
                         return null;
                     },
                     "classify-read");
@@ -421,13 +423,7 @@ public final class RuleLabeller {
             return traces;
         }
 
-        private void read(
-                Connection rc,
-                ExecutorService pool,
-                RuleClassifier classifier,
-                Map<String, Task> tasks,
-                Map<String, Existing> existing,
-                String raterId)
+        private void read(Connection rc, java.util.function.Function<List<Row>, Future<List<Out>>> submit)
                 throws InterruptedException {
             try (PreparedStatement s = rc.prepareStatement(TRACES_PAGE_SQL)) {
                 String after = "";
@@ -448,7 +444,7 @@ public final class RuleLabeller {
                     }
                     for (int from = 0; from < page.size() && !closed; from += BATCH) {
                         List<Row> batch = new ArrayList<>(page.subList(from, Math.min(page.size(), from + BATCH)));
-                        put(pool.submit(() -> classifyBatch(classifier, tasks, existing, raterId, batch)));
+                        put(submit.apply(batch));
                     }
                     if (page.size() < PAGE) {
                         break;
@@ -506,11 +502,7 @@ public final class RuleLabeller {
         @Override
         public void close() {
             closed = true;
-            for (Object o; (o = queue.poll()) != null; ) {
-                if (o instanceof Future<?> f) {
-                    f.cancel(true);
-                }
-            }
+            cancelQueued(); // a reader waiting for room sees it stop
             try {
                 reader.get(10, java.util.concurrent.TimeUnit.SECONDS); // its connection closed before the project's
             } catch (InterruptedException e) {
@@ -518,6 +510,10 @@ public final class RuleLabeller {
             } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
                 // what it failed on was queued for the writer (or the writer had already stopped)
             }
+            cancelQueued(); // what it queued before it saw the writer stop
+        }
+
+        private void cancelQueued() {
             for (Object o; (o = queue.poll()) != null; ) {
                 if (o instanceof Future<?> f) {
                     f.cancel(true);

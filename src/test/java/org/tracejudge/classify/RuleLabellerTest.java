@@ -152,15 +152,19 @@ class RuleLabellerTest {
         });
     }
 
+    /** A project of 2,000 generated traces (two models of the 1,000 shared tasks): two pages of the classify read. */
+    private Path twoThousandTraces(String name) throws Exception {
+        return BenchProject.build(TestData.toolFailBench(), dir.resolve(name), 2, 1000, false);
+    }
+
     /**
      * The command line commits as it goes (every {@link RuleLabeller#COMMIT_EVERY} entries; here every 256, a batch):
      * over 2,000 generated traces, read in two pages, what it stores is what one transaction stores, entry for entry.
      */
     @Test
     void committingAsItGoesStoresWhatOneTransactionStores() throws Exception {
-        Path corpus = TestData.toolFailBench();
-        Path once = BenchProject.build(corpus, dir.resolve("once"), 2, 1000, false);
-        Path steps = BenchProject.build(corpus, dir.resolve("steps"), 2, 1000, false);
+        Path once = twoThousandTraces("once");
+        Path steps = twoThousandTraces("steps");
         try (Project a = Project.open(once);
                 Project b = Project.open(steps)) {
             RuleLabeller.Result ra = RuleLabeller.classify(a, RuleClassifier.Mode.TOLERANT, 2, 0, null);
@@ -179,9 +183,8 @@ class RuleLabellerTest {
      */
     @Test
     void aRunThatFailsAfterCommitsSaysWhatItKeptAndAReRunFinishesIt() throws Exception {
-        Path corpus = TestData.toolFailBench();
-        Path whole = BenchProject.build(corpus, dir.resolve("whole"), 2, 1000, false);
-        Path broken = BenchProject.build(corpus, dir.resolve("broken"), 2, 1000, false);
+        Path whole = twoThousandTraces("whole");
+        Path broken = twoThousandTraces("broken");
         try (Project a = Project.open(whole);
                 Project b = Project.open(broken)) {
             RuleLabeller.classify(a, RuleClassifier.Mode.COMPAT, 2, 256, null);
