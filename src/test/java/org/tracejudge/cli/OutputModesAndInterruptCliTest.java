@@ -143,4 +143,72 @@ class OutputModesAndInterruptCliTest {
         assertEquals(0, again.code(), again.err());
         assertEquals(before + 40_000, traces(p), "the re-run completes");
     }
+
+    /**
+     * Ctrl-C in the middle of classify (a real SIGINT once its trace reader runs): it exits 130 and says what its
+     * commits so far hold; with fewer traces than one commit's worth that is nothing of this run, which the ledger
+     * then shows, and a re-run classifies every trace.
+     */
+    @Test
+    void ctrlCInTheMiddleOfClassifyExits130SaysWhatWasKeptAndARerunCompletes() throws Exception {
+        assumeTrue(
+                new ProcessBuilder("env", "--default-signal=INT", "true")
+                                .start()
+                                .waitFor()
+                        == 0,
+                "env --default-signal (GNU coreutils 8.31+)");
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "/proc (Linux): to see the classify threads");
+        Path p = org.tracejudge.classify.BenchProject.build(
+                org.tracejudge.TestData.toolFailBench(), dir.resolve("c"), 30, 1000, false);
+        Process child = new ProcessBuilder(
+                        "env",
+                        "--default-signal=INT",
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "org.tracejudge.Main",
+                        "classify",
+                        p.toString(),
+                        "--mode",
+                        "tolerant")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        // env execs java in its place: the child's own threads show when the classify pipeline is running
+        Path tasks = Path.of("/proc", Long.toString(child.pid()), "task");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        boolean reading = false;
+        while (!reading && child.isAlive() && System.nanoTime() < deadline) {
+            try (var ts = Files.list(tasks)) {
+                reading = ts.anyMatch(t -> {
+                    try {
+                        return Files.readString(t.resolve("comm")).trim().equals("classify-read");
+                    } catch (java.io.IOException gone) {
+                        return false;
+                    }
+                });
+            } catch (java.io.IOException gone) {
+                break;
+            }
+            Thread.sleep(5);
+        }
+        assertTrue(reading && child.isAlive(), "classify was reading traces when interrupted");
+        assertEquals(
+                0,
+                new ProcessBuilder("kill", "-INT", Long.toString(child.pid()))
+                        .start()
+                        .waitFor());
+        String err = new String(child.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(child.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(130, child.exitValue(), err);
+        assertTrue(
+                err.contains("tracejudge: interrupted: classify commits as it goes. Kept: nothing of this run (the "
+                        + "labels the project held before)"),
+                err);
+        CliTest.Run info = CliTest.run("info", p.toString(), "--format", "json");
+        assertTrue(!info.out().contains("rule-tolerant"), "no tolerant label was committed: " + info.out());
+
+        CliTest.Run again = CliTest.run("classify", p.toString(), "--mode", "tolerant");
+        assertEquals(0, again.code(), again.err());
+        assertTrue(again.out().contains("ledger: 30000 entries appended, 0 traces unchanged"), again.out());
+    }
 }
