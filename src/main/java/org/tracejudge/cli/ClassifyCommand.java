@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
         description = "Run the rule classifier over every tool-required, control and tool-selection "
                 + "trace (and the call-level rule over ToolHaystack / DiaBench traces) and store its labels with their evidence: "
                 + "rater 'rule' (compat) or 'rule-tolerant' (tolerant). Re-running on "
-                + "unchanged traces appends nothing.")
+                + "unchanged traces appends nothing. Labels are committed every 250,000 entries: a run that fails or "
+                + "is interrupted keeps what it committed, says how much, and the next run appends only the rest.")
 final class ClassifyCommand implements Callable<Integer> {
     enum ModeOption {
         compat,
