@@ -58,4 +58,25 @@ class CommitSoFarTest {
         assertEquals(1, count(file, "step-1"));
         assertEquals(0, count(file, "step-2"), "the transaction after the commit was rolled back");
     }
+
+    /** A read-only error after a commit (the disk remounted read-only mid-run) does not say that nothing changed. */
+    @Test
+    void aReadOnlyErrorAfterACommitSaysWhatWasKept() throws Exception {
+        Path file = dir.resolve("ro.tjdb");
+        try (Project p = Project.open(file, Project.OpenOptions.createIfMissing("ro"))) {
+            RuntimeException e = assertThrows(
+                    RuntimeException.class,
+                    () -> p.write(c -> {
+                        put(c, "step-1");
+                        p.commitSoFar("step 1", "run it again for the rest");
+                        throw new IllegalStateException("[SQLITE_READONLY] attempt to write a readonly database");
+                    }));
+            assertEquals(
+                    file + ": cannot write to it: the file, its folder or the disk it is on is read-only. What it was "
+                            + "writing when it stopped was not saved. Make it writable (chmod u+w, or a writable "
+                            + "folder), or work on a copy in a writable folder. Kept: step 1; run it again for the rest.",
+                    e.getMessage());
+        }
+        assertEquals(1, count(file, "step-1"));
+    }
 }
