@@ -136,7 +136,7 @@ public final class Hub implements AutoCloseable {
                             "role " + address.user() + " has " + String.join(", ", bad) + ": with it the "
                                     + "role can turn off the hub's row-level security or make itself another person, so Tracejudge "
                                     + "will not lead or review as it. Use a plain login role (CREATE ROLE name LOGIN) for the lead "
-                                    + "and keep the owner and the database's administrator apart (README, Team projects)",
+                                    + "and keep the owner and the database's administrator apart (docs/team.md, Team projects)",
                             "42501");
                 }
             }
@@ -351,7 +351,7 @@ public final class Hub implements AutoCloseable {
                 throw new SQLException(
                         "the hub at " + address.url() + " is older than schema " + SCHEMA_VERSION
                                 + " (no tracejudge.push): its owner upgrades it with: tracejudge team hub URL --user OWNER "
-                                + "(README, Upgrading a hub)",
+                                + "(docs/team.md, Upgrading a hub)",
                         e.getSQLState(),
                         e);
             }
