@@ -51,6 +51,7 @@ public final class TracejudgeCli implements Runnable {
 
     static {
         COMMANDS.put("import", ImportCommand::new);
+        COMMANDS.put("receive", ReceiveCommand::new);
         COMMANDS.put("info", InfoCommand::new);
         COMMANDS.put("check", CheckCommand::new);
         COMMANDS.put("labels", LabelsCommand::new);
