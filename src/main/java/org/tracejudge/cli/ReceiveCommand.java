@@ -1,13 +1,12 @@
 package org.tracejudge.cli;
 
 import java.io.PrintWriter;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.tracejudge.importer.ImportReport;
+import org.tracejudge.receive.ListenAddress;
 import org.tracejudge.receive.Receiver;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
@@ -86,7 +85,7 @@ final class ReceiveCommand implements Callable<Integer> {
             return TracejudgeCli.ExitCodes.FAILED;
         }
         InetSocketAddress at = receiver.address();
-        String url = "http://" + hostForUrl(at) + ":" + at.getPort();
+        String url = ListenAddress.url(at);
         if (!quiet) {
             err.println("receiving OTLP into " + project + " at " + url + " (set OTEL_EXPORTER_OTLP_ENDPOINT=" + url
                     + " in the agent's environment); Ctrl-C stops");
@@ -108,29 +107,11 @@ final class ReceiveCommand implements Callable<Integer> {
     }
 
     private Receiver.Options options() {
-        int colon = listen.lastIndexOf(':');
-        if (colon <= 0 || colon == listen.length() - 1) {
-            throw new ParameterException(spec.commandLine(), "--listen: expected HOST:PORT, got '" + listen + "'");
-        }
-        String host = listen.substring(0, colon);
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);
-        }
-        int port;
+        InetSocketAddress address;
         try {
-            port = Integer.parseInt(listen.substring(colon + 1));
-        } catch (NumberFormatException e) {
-            port = -1;
-        }
-        if (port < 0 || port > 65535) {
-            throw new ParameterException(
-                    spec.commandLine(), "--listen: the port must be 0-65535, got '" + listen + "'");
-        }
-        InetAddress address;
-        try {
-            address = InetAddress.getByName(host);
-        } catch (UnknownHostException e) {
-            throw new ParameterException(spec.commandLine(), "--listen: unknown host '" + host + "'");
+            address = ListenAddress.parse(listen);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--listen: " + e.getMessage());
         }
         String token = null;
         if (tokenEnv != null) {
@@ -148,7 +129,7 @@ final class ReceiveCommand implements Callable<Integer> {
         }
         try {
             return new Receiver.Options(
-                    new InetSocketAddress(address, port),
+                    address,
                     token,
                     Duration.ofMillis(Math.round(quietSeconds * 1000)),
                     maxBodyMb << 20,
@@ -159,18 +140,13 @@ final class ReceiveCommand implements Callable<Integer> {
         }
     }
 
-    private static String hostForUrl(InetSocketAddress at) {
-        String h = at.getAddress().getHostAddress();
-        return h.contains(":") ? "[" + h + "]" : h;
-    }
-
     static String summary(Receiver.Summary s) {
         StringBuilder sb = new StringBuilder("receive: kept ")
                 .append(s.runsWritten())
                 .append(s.runsWritten() == 1 ? " run" : " runs")
                 .append(" (")
                 .append(s.tracesNew())
-                .append(" new traces) from ")
+                .append(s.tracesNew() == 1 ? " new trace) from " : " new traces) from ")
                 .append(s.spans())
                 .append(" spans and ")
                 .append(s.logs())

@@ -54,6 +54,10 @@ final class MainMenus {
         MenuItem imp = new MenuItem("_Import…");
         imp.setAccelerator(Shortcut.OPEN_IMPORT.accelerator(1));
         imp.setOnAction(e -> files.chooseImport());
+        MenuItem receive = new MenuItem("_Receive traces…");
+        receive.setId("receiveMenu");
+        receive.setOnAction(e -> org.tracejudge.ui.receive.ReceiveWindow.show(stage, vm.session()));
+        receive.disableProperty().bind(vm.session().openProperty().not());
         MenuItem classify = new MenuItem("_Classify…");
         classify.setId("classifyMenu");
         classify.setOnAction(e -> files.chooseClassify());
@@ -78,6 +82,7 @@ final class MainMenus {
                 create,
                 new SeparatorMenuItem(),
                 imp,
+                receive,
                 classify,
                 export,
                 new SeparatorMenuItem(),

@@ -101,7 +101,7 @@ class ReceiveCliTest {
         String rest = new String(child.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(130, child.exitValue(), rest);
         assertTrue(
-                rest.contains("receive: kept 1 run (1 new traces) from 7 spans and 0 log records in 1 request"), rest);
+                rest.contains("receive: kept 1 run (1 new trace) from 7 spans and 0 log records in 1 request"), rest);
         CliTest.Run info = CliTest.run("info", p.toString(), "--format", "json");
         assertEquals(0, info.code(), info.err());
         assertEquals(1, Json.read(info.out()).get("traces").asInt(), info.out());
