@@ -29,7 +29,8 @@ class TerminalAttackTest {
     private Path poisoned() throws Exception {
         Path sample = CliTest.classifiedSample(dir);
         Path jsonl = dir.resolve("s.jsonl");
-        assertEquals(0, CliTest.run("export", sample.toString(), jsonl.toString()).code());
+        assertEquals(
+                0, CliTest.run("export", sample.toString(), jsonl.toString()).code());
         String model = Json.read(Files.readAllLines(jsonl).stream()
                         .filter(l -> l.contains("\"kind\":\"trace\""))
                         .findFirst()
@@ -49,17 +50,15 @@ class TerminalAttackTest {
             char c = text.charAt(i);
             boolean ok = c == '\n' || c == '\t' || (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n');
             boolean control = c < 0x20 || (c >= 0x7f && c <= 0x9f);
-            assertTrue(ok || !control, "raw control U+" + Integer.toHexString(c)
-                    + " at " + i + " in: " + text);
+            assertTrue(ok || !control, "raw control U+" + Integer.toHexString(c) + " at " + i + " in: " + text);
         }
     }
 
     @Test
     void infoLabelsAndMetricsShowAModelNamesControlsEscaped() throws Exception {
         Path p = poisoned();
-        for (String[] args : new String[][] {
-            {"info", p.toString()}, {"labels", p.toString()}, {"metrics", p.toString()}
-        }) {
+        for (String[] args :
+                new String[][] {{"info", p.toString()}, {"labels", p.toString()}, {"metrics", p.toString()}}) {
             CliTest.Run r = CliTest.run(args);
             assertEquals(0, r.code(), args[0] + ": " + r.err());
             assertNoControls(r.out());
