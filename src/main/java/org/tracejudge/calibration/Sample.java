@@ -367,6 +367,7 @@ public final class Sample {
                 }
                 s.executeBatch();
             }
+            org.tracejudge.store.DrawSeals.seal(c, name, at);
             return null;
         });
     }
@@ -620,17 +621,34 @@ public final class Sample {
                         + "so their gold says how the judge errs there, not how often it errs overall, and cannot correct a "
                         + "rate. It serves the judge diagnostics (calibration). " + how);
             }
-            return unchanged(p, d);
+            return unchanged(p, sealed(p, d));
         }
         for (String s : samples.keySet()) {
             Drawn d = read(p, s);
             if (d != null && d.design().probability()) {
-                return unchanged(p, d);
+                return unchanged(p, sealed(p, d));
             }
         }
         throw new ProjectException(p.file() + ": no probability sample, so no corrected rate: the samples ("
                 + String.join(", ", samples.keySet()) + ") were drawn by disagreement or judge uncertainty, which "
                 + "choose hard traces and serve the judge diagnostics only. " + how);
+    }
+
+    /**
+     * The sample when every seal of its draws holds ({@link org.tracejudge.store.DrawSeals}); refused, saying what
+     * broke, when its rows were changed, added or removed since they were drawn: its inclusion probabilities and
+     * strata sizes then are not the draw's, and a rate corrected with them would be wrong without a sign.
+     */
+    static Drawn sealed(Project p, Drawn d) {
+        List<String> broken = p.read(c -> org.tracejudge.store.DrawSeals.problems(c, d.name()));
+        if (!broken.isEmpty()) {
+            throw new ProjectException(p.file() + ": sample '" + d.name() + "' was changed after it was drawn, so no "
+                    + "corrected rate from it: " + String.join("; ", broken) + ". Its seal no longer matches its rows; "
+                    + "draw a new sample under another name (tracejudge sample "
+                    + p.file().getFileName()
+                    + " --name calibration-2 --n 200) and decide its traces; the decisions already made are kept.");
+        }
+        return d;
     }
 
     /**

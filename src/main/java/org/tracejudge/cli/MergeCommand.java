@@ -14,11 +14,13 @@ import org.tracejudge.export.JsonlExporter;
 import org.tracejudge.importer.Format;
 import org.tracejudge.importer.ImportReport;
 import org.tracejudge.importer.Importer;
+import org.tracejudge.importer.Provenance;
 import org.tracejudge.store.Conflicts;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -27,14 +29,18 @@ import picocli.CommandLine.Spec;
  * read as its export and imported, which is idempotent (entries are known by id) and keeps both sides of every
  * decision a person made differently (the ledger is append-only). What came from where is reported per source,
  * and every conflict the merge leaves (one person's two current labels, two adjudications) is listed: nothing is
- * settled silently by a clock.
+ * settled silently by a clock. What a source may not say (an entry in the name of the project's own people, a
+ * withdrawal of their decision, a label outside the label sets: {@link Provenance}) is refused entry by entry and
+ * listed with the reason; the rest is merged and the command exits 1.
  */
 @Command(
         name = "merge",
-        description =
-                "Merge other laptops' work into PROJECT: each SOURCE is a project file (.tjdb) "
-                        + "or a Tracejudge JSONL export. Idempotent (merging twice adds nothing); says per source what it brought and "
-                        + "lists every conflict (a person who decided one trace differently on two laptops). The sources are only read.")
+        description = "Merge other laptops' work into PROJECT: each SOURCE is a project file (.tjdb) "
+                + "or a Tracejudge JSONL export. Idempotent (merging twice adds nothing); says per source what it brought and "
+                + "lists every conflict (a person who decided one trace differently on two laptops). The sources are only read. "
+                + "A source speaks for its own people only: labels and decisions in the name of PROJECT's own "
+                + "annotators (see --same-person), withdrawals of their decisions, and labels outside the label "
+                + "sets are refused, listed with the reason, and the exit status is 1.")
 final class MergeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -49,10 +55,23 @@ final class MergeCommand implements Callable<Integer> {
             description = "Projects (.tjdb) or exports (.jsonl).")
     List<Path> sources;
 
+    @Option(
+            names = "--same-person",
+            paramLabel = "NAME",
+            description = "NAME, one of PROJECT's own annotators, worked on the sources too (the same person on two "
+                    + "laptops): their labels and decisions there are taken. Without it, entries in the name of "
+                    + "PROJECT's own annotators are refused: a file cannot show who wrote it. Repeatable.")
+    List<String> samePerson = new ArrayList<>();
+
     @Mixin
     OutputFormat.TextJson format;
 
-    private record Merged(Path source, ImportReport.FileCounts counts) {}
+    private record Merged(
+            Path source,
+            boolean project,
+            ImportReport.FileCounts counts,
+            List<Provenance.Refusal> refused,
+            java.util.Set<String> people) {}
 
     @Override
     public Integer call() throws Exception {
@@ -78,9 +97,11 @@ final class MergeCommand implements Callable<Integer> {
         try (Project p =
                 Project.open(project, Project.OpenOptions.createIfMissing(null).checkAlongside())) {
             before = Conflicts.find(p);
+            Provenance provenance = p.read(c -> Provenance.of(c, samePerson));
             for (Path s : sources) {
                 Path jsonl = s;
-                if (isProject(s)) {
+                boolean isProject = isProject(s);
+                if (isProject) {
                     // read through a copy (with its write-ahead log), so that the source is never changed: opening
                     // it may migrate an older schema or settle a log a crash left
                     Path copy = tmpDir.resolve("source.tjdb");
@@ -101,8 +122,15 @@ final class MergeCommand implements Callable<Integer> {
                         Files.deleteIfExists(copy.resolveSibling(copy.getFileName() + side));
                     }
                 }
-                ImportReport r = new Importer(p, null).importFiles(List.of(jsonl), Format.TRACEJUDGE, null);
-                merged.add(new Merged(s, r.files().get(0)));
+                ImportReport r = new Importer(p, null)
+                        .provenance(provenance)
+                        .importFiles(List.of(jsonl), Format.TRACEJUDGE, null);
+                java.util.Set<String> people = provenance.takeBrought();
+                p.write(c -> {
+                    provenance.remember(c, people);
+                    return null;
+                });
+                merged.add(new Merged(s, isProject, r.files().get(0), provenance.takeRefusals(), people));
             }
             after = Conflicts.find(p);
             p.awaitCheckAlongside();
@@ -131,6 +159,18 @@ final class MergeCommand implements Callable<Integer> {
                 o.putObject("adjudications")
                         .put("total", c.adjudicationsNew + c.adjudicationsSeen)
                         .put("new", c.adjudicationsNew);
+                m.people().forEach(o.putArray("people")::add);
+                ArrayNode refused = o.putArray("refused");
+                for (Provenance.Refusal x : m.refused()) {
+                    ObjectNode ro = refused.addObject();
+                    ro.put("kind", x.kind());
+                    ro.put("id", x.id());
+                    ro.put("trace_id", x.traceId());
+                    if (!m.project()) {
+                        ro.put("line", x.line());
+                    }
+                    ro.put("reason", x.reason());
+                }
             }
             ArrayNode cs = doc.putArray("conflicts");
             for (Conflicts.Conflict c : after) {
@@ -144,6 +184,20 @@ final class MergeCommand implements Callable<Integer> {
                         + "entries, " + c.adjudicationsNew + " new adjudications ("
                         + (c.labelsSeen + c.adjudicationsSeen)
                         + " entries were already here)");
+                if (!m.people().isEmpty()) {
+                    out.println("  work of: " + String.join(", ", m.people()));
+                }
+                if (!m.refused().isEmpty()) {
+                    out.println("  refused: " + m.refused().size() + " entries (the rest of "
+                            + m.source().getFileName() + " was merged):");
+                    for (Provenance.Refusal x : m.refused()) {
+                        out.println("    "
+                                + (m.project()
+                                                ? new Provenance.Refusal(x.kind(), x.id(), x.traceId(), 0, x.reason())
+                                                : x)
+                                        .describe());
+                    }
+                }
             }
             long fresh = after.stream().filter(c -> !old.contains(c.describe())).count();
             out.println("conflicts: "
@@ -153,6 +207,18 @@ final class MergeCommand implements Callable<Integer> {
                                     + "a person decided one trace differently on two laptops: both are kept, nothing was settled; "
                                     + "decide again or withdraw one in the workbench)"));
             after.forEach(c -> out.println("  " + (old.contains(c.describe()) ? "" : "new: ") + c.describe()));
+        }
+        out.flush();
+        int refused = merged.stream().mapToInt(m -> m.refused().size()).sum();
+        if (refused > 0) {
+            // partly done: said on stderr too, and not exit 0
+            spec.commandLine()
+                    .getErr()
+                    .println("tracejudge: merge: " + refused + " entr" + (refused == 1 ? "y was" : "ies were")
+                            + " refused (listed " + (format.json() ? "under \"refused\"" : "above")
+                            + "); everything else was merged");
+            spec.commandLine().getErr().flush();
+            return 1;
         }
         return 0;
     }

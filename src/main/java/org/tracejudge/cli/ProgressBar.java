@@ -45,8 +45,8 @@ final class ProgressBar implements AutoCloseable {
             return OFF;
         }
         return new ProgressBar(
-                spec.commandLine().getErr(),
-                label,
+                TerminalText.raw(spec.commandLine().getErr()), // the bar's own \r and colours
+                TerminalText.neutralise(label),
                 colourAllowed(System.getenv("NO_COLOR"), System.getenv("TERM")),
                 System::nanoTime);
     }

@@ -126,7 +126,9 @@ final class SafetyCommand implements Callable<Integer> {
             }
             SafetyPolicy pol = policy;
             if (queue) {
-                List<SafetyReview.Disagreement> q = p.read(SafetyReview::disagreements);
+                // under the team's blind policy only an item's adjudicator is shown the experts' labels
+                List<SafetyReview.Disagreement> q = p.read(c -> SafetyReview.visibleTo(
+                        c, SafetyReview.disagreements(c), org.tracejudge.team.LocalTeam.blindExceptAdjudicating(c)));
                 if (format.json()) {
                     CliJson.print(out, CliJson.document(spec, Json.MAPPER.valueToTree(q), "queue"));
                 } else {
@@ -135,6 +137,9 @@ final class SafetyCommand implements Callable<Integer> {
                         out.printf(
                                 "  %s  %s%s  \"%s\"%n",
                                 d.taskKey(), d.tool(), d.safetyCritical() ? " (safety-critical)" : "", d.input());
+                        if (d.experts().isEmpty()) {
+                            out.println("      (the experts' labels are shown to its adjudicator only: blind policy)");
+                        }
                         d.experts()
                                 .forEach(o -> out.printf(
                                         "      %s: %s — %s%n",

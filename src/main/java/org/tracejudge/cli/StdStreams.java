@@ -78,7 +78,7 @@ final class StdStreams {
         try {
             T result = task.writeTo(tmp);
             try (Reader r = Files.newBufferedReader(tmp, StandardCharsets.UTF_8)) {
-                r.transferTo(out);
+                r.transferTo(TerminalText.raw(out)); // a file's content, kept intact
             }
             // a closed pipe or a full disk is the command's failure, before it reports anything as written
             Output.check(out);

@@ -55,7 +55,7 @@ final class TeamCommand implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+        spec.commandLine().usage(TerminalText.raw(spec.commandLine().getOut()));
     }
 
     static void printReport(PrintWriter out, TeamSync.Report r, OutputFormat format) {

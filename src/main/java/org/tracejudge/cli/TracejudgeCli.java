@@ -101,7 +101,7 @@ public final class TracejudgeCli implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+        spec.commandLine().usage(TerminalText.raw(spec.commandLine().getOut()));
     }
 
     /** How much a command says on stderr: -q, -v (the root's inherited options), or neither. */
@@ -140,7 +140,10 @@ public final class TracejudgeCli implements Runnable {
     }
 
     /** Runs the command line and returns the exit status. */
-    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+    public static int execute(String[] args, PrintWriter rawOut, PrintWriter rawErr) {
+        // text from files (model names, values quoted in errors) cannot drive the terminal: see TerminalText
+        PrintWriter out = TerminalText.wrap(rawOut, false);
+        PrintWriter err = TerminalText.wrap(rawErr, true);
         CommandLine cl;
         String first = args.length == 0 ? null : args[0];
         if (first != null && COMMANDS.containsKey(first)) {
@@ -153,6 +156,14 @@ public final class TracejudgeCli implements Runnable {
         }
         cl.setOut(out);
         cl.setErr(err);
+        CommandLine top = cl;
+        cl.setExecutionStrategy(parsed -> {
+            if (helpRequested(parsed)) { // the help is our own text, styled by picocli on a terminal: written as it is
+                top.setOut(rawOut);
+                top.setErr(rawErr);
+            }
+            return new CommandLine.RunLast().execute(parsed);
+        });
         boolean[] outputFailureSaid = {false};
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof Output.Failed f) {
@@ -197,6 +208,18 @@ public final class TracejudgeCli implements Runnable {
         }
         err.flush();
         return code;
+    }
+
+    /** Whether the command line asks for help or the version (picocli prints them), or is the help command. */
+    private static boolean helpRequested(CommandLine.ParseResult parsed) {
+        for (CommandLine c : parsed.asCommandLineList()) {
+            if (c.isUsageHelpRequested()
+                    || c.isVersionHelpRequested()
+                    || c.getCommand() instanceof CommandLine.HelpCommand) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static int usageError(CommandLine.ParameterException e) {

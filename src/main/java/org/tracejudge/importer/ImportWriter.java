@@ -146,6 +146,20 @@ final class ImportWriter {
         this.replace = on;
     }
 
+    private Provenance provenance;
+
+    /** For merge: ledger entries checked for whose they are (null: not checked). */
+    void provenance(Provenance p) {
+        this.provenance = p;
+    }
+
+    private LabelSet traceLabelSet(String traceId) throws SQLException {
+        traceLabelSet.setString(1, traceId);
+        try (ResultSet rs = traceLabelSet.executeQuery()) {
+            return rs.next() && rs.getString(1) != null ? labelSets.get(rs.getString(1)) : null;
+        }
+    }
+
     int replaced() {
         return replaced;
     }
@@ -484,6 +498,20 @@ final class ImportWriter {
 
     private void adjudication(Records.AdjudicationRec r, ImportReport.FileCounts counts) throws SQLException {
         flush();
+        if (provenance != null
+                && provenance.adjudication(
+                                c,
+                                r.id(),
+                                r.traceId(),
+                                r.annotator(),
+                                r.action(),
+                                r.value(),
+                                r.createdAt(),
+                                traceLabelSet(r.traceId()),
+                                r.line())
+                        != null) {
+            return;
+        }
         checkEntry(
                 counts,
                 r.line(),
@@ -580,6 +608,33 @@ final class ImportWriter {
             traceBatch.clear();
             traceBatchSource.clear();
             traceBatchCounts.clear();
+        }
+        if (!labelBatch.isEmpty() && provenance != null) {
+            // merge: what a source may not say is left out here, entry by entry, and reported
+            List<Records.LabelRec> kept = new ArrayList<>();
+            List<ImportReport.FileCounts> keptCounts = new ArrayList<>();
+            for (int i = 0; i < labelBatch.size(); i++) {
+                Records.LabelRec l = labelBatch.get(i);
+                if (l.replacesGiven()
+                        && provenance.label(
+                                        c,
+                                        l.id(),
+                                        l.entry().traceId(),
+                                        l.raterId(),
+                                        l.entry().action(),
+                                        l.entry().value(),
+                                        traceLabelSet(l.entry().traceId()),
+                                        l.line())
+                                != null) {
+                    continue;
+                }
+                kept.add(l);
+                keptCounts.add(labelBatchCounts.get(i));
+            }
+            labelBatch.clear();
+            labelBatch.addAll(kept);
+            labelBatchCounts.clear();
+            labelBatchCounts.addAll(keptCounts);
         }
         if (!labelBatch.isEmpty()) {
             java.util.Set<String> inBatch = new java.util.HashSet<>();
@@ -767,7 +822,9 @@ final class ImportWriter {
             counts.warnings.add(file.getFileName() + ": line " + line + " at /value: \"" + value
                     + "\" is not a label of " + set.name() + " (the trace's label set); kept as given");
         }
-        if (replaces != null && !earlierInBatch.contains(replaces)) {
+        if (replaces != null
+                && !earlierInBatch.contains(replaces)
+                && (provenance == null || !provenance.wasRefused(replaces))) {
             {
                 PreparedStatement q = table.equals("label") ? labelIdExists : adjudicationIdExists;
                 q.setString(1, replaces);

@@ -59,6 +59,17 @@ public final class Importer {
         return this;
     }
 
+    private Provenance provenance;
+
+    /**
+     * For {@code merge}: ledger entries (labels, decisions) are checked against {@code p}, which takes a source's own
+     * people's work and refuses, entry by entry, what speaks for someone else ({@link Provenance}).
+     */
+    public Importer provenance(Provenance p) {
+        this.provenance = p;
+        return this;
+    }
+
     public Importer(Project project, ImportListener listener) {
         this.project = project;
         this.listener = listener == null ? ImportListener.NONE : listener;
@@ -142,6 +153,7 @@ public final class Importer {
                 c -> {
                     ImportWriter writer = new ImportWriter(c);
                     writer.replaceChanged(replaceChanged);
+                    writer.provenance(provenance);
                     writer.accept(
                             new Records.RaterRec(
                                     ResultsFileReader.HARNESS_ID,

@@ -203,6 +203,7 @@ public final class SafetyReview {
                     }
                 }
             }
+            thirdExpert(ops, expert.name(), item.taskKey());
             if (why.isEmpty()) {
                 List<String> contested = new ArrayList<>();
                 for (String t : item.scenario().safetyCriticalTools()) {
@@ -241,6 +242,57 @@ public final class SafetyReview {
             }
             return ids;
         });
+    }
+
+    /**
+     * Refuses a third expert: when two other experts have labelled the input and {@code expert} has not, the item is
+     * the adjudicator's (whoever has seen both labels, in the adjudication queue, must not settle it by outvoting one
+     * of them). A revision by one of the two is theirs to make. The hub refuses the same (schema 6).
+     */
+    static void thirdExpert(Map<String, List<Opinion>> ops, String expert, String taskKey) {
+        java.util.Set<String> others = new java.util.TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        boolean mine = false;
+        for (List<Opinion> l : ops.values()) {
+            for (Opinion o : l) {
+                if (!o.kind().equals("human") || o.rater().equals(ADJUDICATION)) {
+                    continue;
+                }
+                if (o.rater().equalsIgnoreCase(expert.strip())) {
+                    mine = true;
+                } else {
+                    others.add(o.rater());
+                }
+            }
+        }
+        if (!mine && others.size() >= 2) {
+            throw new IllegalArgumentException(String.join(" and ", others) + " labelled " + taskKey + " already: "
+                    + "a third expert does not label it; where they disagree, the adjudicator decides it");
+        }
+    }
+
+    /**
+     * The adjudication queue as {@code viewer} may see it: under a blind policy the experts' labels and reasons of an
+     * item stay with its adjudicator (an item of {@code adjudicating}, by any run), everyone else is shown the item
+     * with no one's labels. {@code adjudicating} null: everything is shown (no blind policy, or the lead).
+     */
+    public static List<Disagreement> visibleTo(
+            Connection c, List<Disagreement> queue, java.util.Set<String> adjudicating) throws SQLException {
+        if (adjudicating == null) {
+            return queue;
+        }
+        List<Disagreement> out = new ArrayList<>();
+        for (Disagreement d : queue) {
+            boolean mine = false;
+            for (SelectionTraces.Item run : SelectionTraces.sameInput(c, d.traceId())) {
+                mine |= adjudicating.contains(run.traceId());
+            }
+            out.add(
+                    mine
+                            ? d
+                            : new Disagreement(
+                                    d.traceId(), d.taskKey(), d.input(), d.tool(), d.safetyCritical(), List.of()));
+        }
+        return out;
     }
 
     /**

@@ -159,6 +159,34 @@ public final class LocalTeam {
         }
     }
 
+    /**
+     * Under the team's blind policy, the traces {@code person} is to adjudicate (the lead's assignments), or null when
+     * nothing is hidden from them: not a team project, no blind policy, or they lead it.
+     */
+    public static java.util.Set<String> blindExceptAdjudicating(Connection c) throws SQLException {
+        if (!isTeam(c) || !Boolean.parseBoolean(meta(c, BLIND)) || "lead".equals(meta(c, DUTY))) {
+            return null;
+        }
+        java.util.Set<String> out = new java.util.HashSet<>();
+        try (Statement t = c.createStatement();
+                ResultSet has = t.executeQuery(
+                        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '" + ASSIGNMENT_TABLE + "'")) {
+            if (!has.next()) {
+                return out;
+            }
+        }
+        try (PreparedStatement s = c.prepareStatement("SELECT trace_id FROM " + ASSIGNMENT_TABLE
+                + " WHERE duty = 'adjudicate' AND lower(reviewer) = lower(?)")) {
+            s.setString(1, meta(c, PERSON));
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        }
+        return out;
+    }
+
     /** Whether the project has joined a team (has the tables and a hub). */
     public static boolean isTeam(Connection c) throws SQLException {
         return meta(c, HUB) != null;

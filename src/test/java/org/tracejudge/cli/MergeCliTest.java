@@ -44,7 +44,9 @@ class MergeCliTest {
         Path a = laptop("a.tjdb", "correct");
         Path b = laptop("b.tjdb", "tool_skip");
         byte[] bBefore = Files.readAllBytes(b);
-        CliTest.Run r = CliTest.run("merge", a.toString(), b.toString());
+        // dana worked on both laptops: said so, her entries on b are hers (without it they are refused:
+        // LedgerAttackTest)
+        CliTest.Run r = CliTest.run("merge", a.toString(), b.toString(), "--same-person", "dana");
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("merged " + b + ": 0 new traces, 1 new label entries"), r.out());
         assertTrue(
@@ -54,7 +56,8 @@ class MergeCliTest {
                 r.out());
         assertArrayEquals(bBefore, Files.readAllBytes(b), "the source was only read");
 
-        CliTest.Run again = CliTest.run("--quiet", "merge", a.toString(), b.toString(), "--format", "json");
+        CliTest.Run again = CliTest.run(
+                "--quiet", "merge", a.toString(), b.toString(), "--format", "json", "--same-person", "Dana");
         assertEquals(0, again.code(), again.err());
         JsonNode doc = Json.read(again.out());
         assertEquals(0, doc.path("sources").get(0).path("labels").path("new").asInt(), again.out());
@@ -70,7 +73,7 @@ class MergeCliTest {
         try (Project pc = Project.open(c)) {
             JsonlExporter.export(pc, export);
         }
-        CliTest.Run r = CliTest.run("merge", a.toString(), export.toString());
+        CliTest.Run r = CliTest.run("merge", a.toString(), export.toString(), "--same-person", "dana");
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("conflicts: none"), r.out());
         r = CliTest.run("merge", a.toString(), a.toString());
