@@ -3,6 +3,7 @@ package org.tracejudge.cli;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.tracejudge.importer.ImportReport;
@@ -194,13 +195,18 @@ final class ReceiveCommand implements Callable<Integer> {
     /** Says each run as it is written. */
     private record Said(PrintWriter out, PrintWriter err, boolean quiet) implements Receiver.Listener {
         @Override
-        public void written(String traceId, int spans, int logs, ImportReport report) {
+        public void written(List<Receiver.Written> runs, ImportReport report) {
             if (!quiet) {
                 String contents = report.files().isEmpty()
                         ? "nothing"
                         : report.files().get(0).summary().replaceFirst("^[^:]*: ", "");
-                out.println(
-                        "run " + printable(traceId) + ": " + spans + " spans, " + logs + " log records: " + contents);
+                for (Receiver.Written r : runs) {
+                    out.println("run " + printable(r.traceId()) + ": " + r.spans() + " spans, " + r.logs()
+                            + " log records" + (runs.size() == 1 ? ": " + contents : ""));
+                }
+                if (runs.size() > 1) {
+                    out.println("  (" + runs.size() + " runs written together: " + contents + ")");
+                }
                 out.flush();
             }
         }

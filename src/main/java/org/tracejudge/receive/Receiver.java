@@ -79,9 +79,13 @@ public final class Receiver implements AutoCloseable {
         }
     }
 
+    /** A run written: its trace id and what it held. */
+    public record Written(String traceId, int spans, int logs) {}
+
     /** What the receiver did, said as it happens (from the writer thread). */
     public interface Listener {
-        default void written(String traceId, int spans, int logs, ImportReport report) {}
+        /** Runs written in one import (one transaction); {@code report} is that import's. */
+        default void written(List<Written> runs, ImportReport report) {}
 
         /** A run the import refused: kept as {@code keptAs} so nothing is lost. */
         default void refused(String traceId, String why, Path keptAs) {}
@@ -340,23 +344,33 @@ public final class Receiver implements AutoCloseable {
         queue.addAll(collector.takeDue(System.nanoTime()));
     }
 
+    /** How many complete runs one import writes at most (one transaction: all of them or none). */
+    private static final int MAX_BATCH = 64;
+
     private void writeLoop() {
+        List<RunCollector.Run> batch = new ArrayList<>();
         while (true) {
-            RunCollector.Run run;
+            batch.clear();
             try {
-                run = queue.take();
+                batch.add(queue.take());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             }
-            if (run == STOP) {
-                return;
-            }
-            writing.incrementAndGet();
+            queue.drainTo(batch, MAX_BATCH - 1);
+            boolean stop = batch.remove(STOP);
+            writing.addAndGet(batch.size());
             try {
-                write(run);
+                if (batch.size() == 1) {
+                    write(batch.get(0));
+                } else if (batch.size() > 1) {
+                    write(batch);
+                }
             } finally {
-                writing.decrementAndGet();
+                writing.addAndGet(-batch.size());
+            }
+            if (stop) {
+                return;
             }
         }
     }
@@ -371,13 +385,46 @@ public final class Receiver implements AutoCloseable {
             Files.deleteIfExists(file);
             runsWritten.incrementAndGet();
             tracesNew.addAndGet(report.tracesNew());
-            listener.written(run.traceId, run.spans.size(), run.logs.size(), report);
+            listener.written(List.of(new Written(run.traceId, run.spans.size(), run.logs.size())), report);
         } catch (IOException | RuntimeException e) {
             refused.incrementAndGet();
             synchronized (keptAside) {
                 keptAside.add(file);
             }
             listener.refused(run.traceId, e.getMessage(), file);
+        }
+    }
+
+    /**
+     * Runs that completed together (a writer that fell behind, or a burst): one OTLP JSON Lines file, a document a
+     * line, in one import, so one transaction takes them all. A batch the import refuses is written run by run, so
+     * one bad run never takes the others with it.
+     */
+    private void write(List<RunCollector.Run> runs) {
+        Path file = aside.resolve("runs-" + safe(runs.get(0).traceId) + "-" + runs.size() + ".jsonl");
+        try {
+            StringBuilder lines = new StringBuilder();
+            for (RunCollector.Run r : runs) {
+                lines.append(Json.write(r.document())).append('\n');
+            }
+            Files.writeString(file, lines);
+            ImportReport report =
+                    new Importer(project, ImportListener.NONE).importFiles(List.of(file), Format.OTLP, null);
+            Files.deleteIfExists(file);
+            runsWritten.addAndGet(runs.size());
+            tracesNew.addAndGet(report.tracesNew());
+            listener.written(
+                    runs.stream()
+                            .map(r -> new Written(r.traceId, r.spans.size(), r.logs.size()))
+                            .toList(),
+                    report);
+        } catch (IOException | RuntimeException e) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException ignored) {
+                // a temporary file; the runs are written one by one below
+            }
+            runs.forEach(this::write);
         }
     }
 

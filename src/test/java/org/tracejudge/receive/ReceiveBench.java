@@ -46,9 +46,8 @@ public final class ReceiveBench {
                     o,
                     new Receiver.Listener() {
                         @Override
-                        public void written(
-                                String traceId, int spans, int logs, org.tracejudge.importer.ImportReport rep) {
-                            written.incrementAndGet();
+                        public void written(List<Receiver.Written> rs, org.tracejudge.importer.ImportReport rep) {
+                            written.addAndGet(rs.size());
                         }
                     },
                     null)) {

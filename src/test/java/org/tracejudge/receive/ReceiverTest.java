@@ -66,9 +66,12 @@ class ReceiverTest {
                 o,
                 new Receiver.Listener() {
                     @Override
-                    public void written(String traceId, int spans, int logs, ImportReport report) {
-                        written.add(traceId + " " + spans + " spans " + logs + " logs " + report.tracesNew() + " new");
-                        runs.countDown();
+                    public void written(List<Receiver.Written> rs, ImportReport report) {
+                        for (Receiver.Written w : rs) {
+                            written.add(w.traceId() + " " + w.spans() + " spans " + w.logs() + " logs "
+                                    + report.tracesNew() + " new");
+                            runs.countDown();
+                        }
                     }
 
                     @Override
@@ -159,6 +162,30 @@ class ReceiverTest {
         }
         assertEquals(List.of("4bf92f3577b34da6a3ce929d0e0e4736 7 spans 0 logs 1 new"), written);
         assertEquals(1, traces());
+    }
+
+    @Test
+    void runsThatCompleteTogetherAreWrittenInOneImport() throws Exception {
+        ObjectNode all = whole();
+        ArrayNode resourceSpans = (ArrayNode) all.get("resourceSpans");
+        JsonNode template = resourceSpans.get(0).deepCopy();
+        resourceSpans.removeAll();
+        for (int i = 0; i < 5; i++) {
+            ObjectNode copy = (ObjectNode) template.deepCopy();
+            for (JsonNode ss : copy.get("scopeSpans")) {
+                for (JsonNode span : ss.get("spans")) {
+                    ((ObjectNode) span).put("traceId", String.format(java.util.Locale.ROOT, "%032x", 0xabc0L + i));
+                }
+            }
+            resourceSpans.add(copy);
+        }
+        try (Receiver r = start(quick(), 5)) {
+            assertEquals(
+                    200, post(r, "/v1/traces", "application/json", json(all)).statusCode());
+            assertTrue(runs.await(20, TimeUnit.SECONDS));
+            assertEquals(5, r.stop().runsWritten());
+        }
+        assertEquals(5, traces());
     }
 
     @Test

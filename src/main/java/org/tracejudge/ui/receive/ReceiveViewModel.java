@@ -173,14 +173,15 @@ public final class ReceiveViewModel {
     /** Writer thread: what the receiver did, handed to the FX thread. */
     private final class Written implements Receiver.Listener {
         @Override
-        public void written(String traceId, int spans, int logs, ImportReport report) {
-            long n = runs.incrementAndGet();
+        public void written(java.util.List<Receiver.Written> written, ImportReport report) {
+            long n = runs.addAndGet(written.size());
             long fresh = newTraces.addAndGet(report.tracesNew());
-            String line = "run " + shortId(traceId) + ": " + spans + " spans, " + logs + " log records, "
-                    + (report.tracesNew() == 1 ? "a new trace" : report.tracesNew() + " new traces");
+            java.util.List<String> lines = written.stream()
+                    .map(r -> "run " + shortId(r.traceId()) + ": " + r.spans() + " spans, " + r.logs() + " log records")
+                    .toList();
             session.submit(session::contentChanged);
             session.onFx(() -> {
-                log.add(0, line);
+                lines.forEach(line -> log.add(0, line));
                 if (log.size() > LOG_LINES) {
                     log.remove(LOG_LINES, log.size());
                 }
