@@ -230,6 +230,18 @@ public final class Project implements AutoCloseable {
 
     private static Project openFile(Path file, boolean mayCreate, boolean checkInBackground) {
         Path abs = followLinks(file);
+        if (mayCreate) {
+            // a database (or a folder) made at a side file's name is read by SQLite as a part of the other database,
+            // which then no longer opens: refused before anything is made
+            for (Path p = abs; p != null && p.getFileName() != null && !Files.exists(p); p = p.getParent()) {
+                SideFiles.Owner owner = SideFiles.ownerOf(p);
+                if (owner != null) {
+                    throw new ProjectException(file + ": " + (p.equals(abs) ? "is" : "is inside " + p + ",")
+                            + " the name of " + owner.describe() + "; no project is made there. Give it another "
+                            + "name.");
+                }
+            }
+        }
         try {
             if (abs.getParent() != null) {
                 Files.createDirectories(abs.getParent());
