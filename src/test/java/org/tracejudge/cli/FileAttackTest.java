@@ -26,7 +26,7 @@ import org.tracejudge.store.Project;
 
 /**
  * The file attacks of issue 47, tried at the command line as an attacker or a slip would: outputs at the names of a
- * project's SQLite side files (items 4), Inspect .eval zips altered after their CRC, with an entry name twice or with
+ * project's SQLite side files (item 4), damage written while a command has the file open (item 5), Inspect .eval zips altered after their CRC, with an entry name twice or with
  * one huge string (item 8), and a results file whose embedded task was edited (item 12). Each asserts the refusal,
  * what it names, and that the project is as it was.
  */
@@ -101,6 +101,30 @@ class FileAttackTest {
         // a name that only ends like one, beside no database, is an ordinary output
         r = CliTest.run("export", p.toString(), dir.resolve("notes-wal").toString());
         assertEquals(0, r.code(), r.out() + r.err());
+    }
+
+    // item 5: damage written while a command has the file open
+
+    @Test
+    void damageWrittenWhileACommandHasTheFileOpenIsFoundByTheNextCommand() throws Exception {
+        Path p = importedSample("p.tjdb");
+        assertEquals(0, CliTest.run("check", p.toString()).code());
+        try (Project project = Project.open(p)) {
+            assertEquals(Project.NO_CHECK, project.integrityCheckRun(), "a file Tracejudge left as it is");
+            int root = Integer.parseInt(TestData.scalar(
+                    project, "SELECT rootpage FROM sqlite_master WHERE type = 'index' AND tbl_name = 'trace' LIMIT 1"));
+            int pageSize = Integer.parseInt(TestData.scalar(project, "PRAGMA page_size"));
+            byte[] garbage = new byte[pageSize];
+            java.util.Arrays.fill(garbage, (byte) 0x5a);
+            try (java.nio.channels.FileChannel ch =
+                    java.nio.channels.FileChannel.open(p, java.nio.file.StandardOpenOption.WRITE)) {
+                ch.write(java.nio.ByteBuffer.wrap(garbage), (long) (root - 1) * pageSize);
+            }
+            project.setMeta("note", "the command goes on writing and closes cleanly");
+        }
+        Run info = CliTest.run("info", p.toString());
+        assertEquals(1, info.code(), info.out() + info.err());
+        assertTrue(info.err().contains("damaged"), info.err());
     }
 
     // item 8: Inspect .eval
