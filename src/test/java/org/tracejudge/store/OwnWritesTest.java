@@ -54,7 +54,8 @@ class OwnWritesTest {
             garbageOverAnIndexPage(project, p);
             project.setMeta("note", "a write of our own after it"); // the session writes, commits and closes cleanly
         }
-        ProjectException e = assertThrows(ProjectException.class, () -> Project.open(p).close());
+        ProjectException e =
+                assertThrows(ProjectException.class, () -> Project.open(p).close());
         assertTrue(e.getMessage().contains("damaged"), e.getMessage());
     }
 
