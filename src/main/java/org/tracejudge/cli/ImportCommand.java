@@ -93,8 +93,10 @@ final class ImportCommand implements Callable<Integer> {
     @Option(
             names = "--replace",
             description = "Replace traces already in the project whose content the files change "
-                    + "(a corrected results file). Their earlier labels are withdrawn in the ledger; without this option such "
-                    + "a file is refused and nothing is imported.")
+                    + "(a corrected results file), and tasks a results file embeds with other content than the project's "
+                    + "task of that task_id (each run of it then replaces the project's run of the same model). Their "
+                    + "earlier labels are withdrawn in the ledger; without this option such a file is refused and "
+                    + "nothing is imported.")
     boolean replace;
 
     @Override

@@ -39,11 +39,11 @@ public final class DatasetExport {
     public record Summary(int traces, int withFinal, int raters, int people) {}
 
     public static Summary write(Project project, Path dir) throws IOException {
-        if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw new ProjectException(dir + ": is a file; --dataset writes a folder (give a folder's name)");
-        }
+        // the folder and everything made in it are outputs: never the project, a file, or a side file's name
+        OutputFile.checkFolder(dir, List.of(project.file()));
         refuseAnotherCard(dir.resolve("README.md"));
-        Files.createDirectories(dir.resolve("data"));
+        OutputFile.makeFolder(dir, List.of(project.file()));
+        OutputFile.makeFolder(dir.resolve("data"), List.of(project.file()));
         TraceTable table = new TraceTable(project, TraceTable.layout(project, null));
         List<TraceTable.Column> raters = table.layout().raters();
         List<TraceTable.Column> people = table.layout().humans();

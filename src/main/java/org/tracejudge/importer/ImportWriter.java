@@ -102,6 +102,10 @@ final class ImportWriter {
     }
     /** Source id to the file it came from, for messages. */
     private final Map<String, Path> sourceFiles = new HashMap<>();
+    /** Each source's format code: an edited task is refused (or replaced) only from a results file. */
+    private final Map<String, String> sourceFormats = new HashMap<>();
+    /** Results files' edited tasks (refused, or with --replace replacing the project's). */
+    private final EditedTasks editedTasks;
     /** Traces this import replaced (--replace): their earlier labels were withdrawn. */
     private final Set<String> replacedTraces = new HashSet<>();
 
@@ -110,6 +114,7 @@ final class ImportWriter {
 
     ImportWriter(Connection c) throws SQLException {
         this.c = c;
+        this.editedTasks = new EditedTasks(c);
         insTask = c.prepareStatement("INSERT OR IGNORE INTO task(id, task_key, domain, task_type, target_failure_mode, "
                 + "label_set, user_message, toolset_id, body) VALUES (?,?,?,?,?,?,?,?,?)");
         upsertSelectionTask =
@@ -176,6 +181,7 @@ final class ImportWriter {
      */
     void sourceFile(String sourceId, Path file, String format, String rater) throws SQLException {
         sourceFiles.put(sourceId, file);
+        sourceFormats.put(sourceId, format);
         try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO import_source(id, file_name, sha256, "
                 + "format, rater, rows, imported_at) VALUES (?,?,'',?,?,0,'')")) {
             s.setString(1, sourceId);
@@ -230,10 +236,11 @@ final class ImportWriter {
         } else if (rec instanceof Records.ToolsetRec r) {
             toolset(r.id(), r.toolsJson());
         } else if (rec instanceof Records.TaskRec r) {
-            task(r, counts);
+            task(r, sourceId, counts);
         } else if (rec instanceof Records.TaskRef r) {
             taskRef(r.id(), counts);
-        } else if (rec instanceof Records.TraceRec r) {
+        } else if (rec instanceof Records.TraceRec t) {
+            Records.TraceRec r = editedTasks.remap(t);
             Fingerprint fp = fingerprint != null ? fingerprint : Fingerprint.of(r);
             Fingerprint first = importedTraces.putIfAbsent(r.id(), fp);
             if (first != null) {
@@ -258,7 +265,7 @@ final class ImportWriter {
         } else if (rec instanceof Records.RaterRec r) {
             rater(r);
         } else if (rec instanceof Records.LabelRec r) {
-            labelBatch.add(r);
+            labelBatch.add(editedTasks.remap(r));
             labelBatchCounts.add(counts);
             if (labelBatch.size() >= BATCH) {
                 flush();
@@ -331,7 +338,7 @@ final class ImportWriter {
         taskTallies.clear();
     }
 
-    private void task(Records.TaskRec r, ImportReport.FileCounts counts) throws SQLException {
+    private void task(Records.TaskRec r, String sourceId, ImportReport.FileCounts counts) throws SQLException {
         TaskTally tally = refer(r.id(), counts);
         if (!taskIds.add(r.id())) {
             return;
@@ -353,9 +360,37 @@ final class ImportWriter {
         ins.setString(8, r.toolsetId());
         ins.setString(9, r.body());
         tally.wasNew = ins.executeUpdate() == 1 && !existed;
-        if (tally.wasNew && counts != null && ins == insTask) {
+        if (tally.wasNew
+                && ins == insTask
+                && Format.TOOLFAILBENCH_RESULTS.code().equals(sourceFormats.get(sourceId))) {
+            editedTask(r, sourceId, counts);
+        } else if (tally.wasNew && counts != null && ins == insTask) {
             otherVersions(r, counts);
         }
+    }
+
+    /**
+     * A results file's task whose task_id the project has with other content: refused, or with --replace put in the
+     * place of the project's version (see {@link EditedTasks}).
+     */
+    private void editedTask(Records.TaskRec r, String sourceId, ImportReport.FileCounts counts) throws SQLException {
+        List<String[]> others = editedTasks.otherVersions(r.key(), r.id());
+        if (others.isEmpty()) {
+            return;
+        }
+        if (!replace) {
+            throw EditedTasks.refusal(sourceFiles.get(sourceId), r, others.get(others.size() - 1)[1]);
+        }
+        editedTasks.replace(r.id(), others.stream().map(o -> o[0]).toList(), sourceFiles.get(sourceId));
+        if (counts != null) {
+            counts.warnings.add("task " + r.key() + " replaced by the file's edited copy ("
+                    + EditedTasks.difference(others.get(others.size() - 1)[1], r.body()) + ")");
+        }
+    }
+
+    /** After the last flush: removes the task versions an edited task replaced (see {@link EditedTasks}). */
+    void dropReplacedTasks() throws SQLException {
+        editedTasks.dropReplaced();
     }
 
     /**

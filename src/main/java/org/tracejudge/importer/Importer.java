@@ -181,6 +181,7 @@ public final class Importer {
                         }
                     }
                     writer.flush();
+                    writer.dropReplacedTasks();
                     writer.finishTaskCounts();
                     if (listener.cancelled()) {
                         throw new ImportCancelledException();

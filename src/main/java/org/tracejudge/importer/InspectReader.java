@@ -32,12 +32,19 @@ import org.tracejudge.model.Role;
  * rebuilt from its last model event, whose {@code input_refs} point into {@code sample.message_pool}.
  *
  * <p>A {@code .eval} zip is read with limits: at most {@link #MAX_ENTRIES} entries, {@link #MAX_ENTRY} bytes
- * expanded per entry and {@link #MAX_TOTAL} in all (counted while inflating, not taken from the headers).
+ * expanded per entry and {@link #MAX_TOTAL} in all (counted while inflating, not taken from the headers), and no
+ * string longer than {@link #maxString(long)} characters (refused by the parser as the string grows, before it is
+ * built: a small zip can hold one string of hundreds of megabytes). Each entry name is there once (a zip with two
+ * entries of one name reads differently in different tools), and each entry's bytes, stored or deflated, must match
+ * the CRC-32 its header gives (Java's {@code ZipFile} does not check it).
  */
 final class InspectReader {
     static final int MAX_ENTRIES = 100_000;
     static final long MAX_ENTRY = 512L << 20;
     static final long MAX_TOTAL = 4L << 30;
+    /** Of the heap, the most one string may take in characters: it costs about 6 bytes a character to build. */
+    static final int STRING_HEAP_SHARE = 16;
+
     private static final Pattern SAMPLE = Pattern.compile("samples/(.+)_epoch_(\\d+)\\.json");
     private static final String ATTACHMENT = "attachment://";
 
@@ -45,20 +52,49 @@ final class InspectReader {
     private final int maxEntries;
     private final long maxEntry;
     private final long maxTotal;
+    private final int maxString;
+    private final com.fasterxml.jackson.core.JsonFactory json;
     private long expanded;
     private final Map<AgentRun.TaskKey, Records.TaskRec> taskCache = new java.util.HashMap<>();
     private final Map<String, String> keyCache = new java.util.HashMap<>();
 
     InspectReader(Path file) {
-        this(file, MAX_ENTRIES, MAX_ENTRY, MAX_TOTAL);
+        this(
+                file,
+                MAX_ENTRIES,
+                MAX_ENTRY,
+                MAX_TOTAL,
+                maxString(Runtime.getRuntime().maxMemory()));
     }
 
     /** With other limits (tests). */
     InspectReader(Path file, int maxEntries, long maxEntry, long maxTotal) {
+        this(
+                file,
+                maxEntries,
+                maxEntry,
+                maxTotal,
+                maxString(Runtime.getRuntime().maxMemory()));
+    }
+
+    /** With other limits, also on strings (tests). */
+    InspectReader(Path file, int maxEntries, long maxEntry, long maxTotal, int maxString) {
         this.file = file;
         this.maxEntries = maxEntries;
         this.maxEntry = maxEntry;
         this.maxTotal = maxTotal;
+        this.maxString = maxString;
+        this.json = StrictJson.withMaxString(maxString);
+    }
+
+    /**
+     * The longest string a .eval entry may hold with a heap of {@code maxHeap} bytes: a sixteenth of it in characters
+     * (64 M with -Xmx1g: building one takes about 6 bytes a character, its parts, the whole and the string), at most
+     * what every other reader allows.
+     */
+    static int maxString(long maxHeap) {
+        return (int)
+                Math.min(StrictJson.FACTORY.streamReadConstraints().getMaxStringLength(), maxHeap / STRING_HEAP_SHARE);
     }
 
     static boolean isZip(Path file) {
@@ -112,6 +148,7 @@ final class InspectReader {
                         "the zip has " + zip.size() + " entries; at most " + maxEntries
                                 + " are read (expected an Inspect .eval log)");
             }
+            refuseDuplicateNames(zip);
             ZipEntry headerEntry = zip.getEntry("header.json");
             String headerName = "header.json";
             if (headerEntry == null) {
@@ -148,20 +185,57 @@ final class InspectReader {
     }
 
     /**
+     * Refuses a zip whose central directory names one entry twice: {@code ZipFile} would hand the same one out for
+     * both (a sample read twice), and other tools may read the other one.
+     */
+    private void refuseDuplicateNames(ZipFile zip) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (Iterator<? extends ZipEntry> it = zip.entries().asIterator(); it.hasNext(); ) {
+            String name = it.next().getName();
+            if (!names.add(name)) {
+                throw new ImportException(
+                        file,
+                        -1,
+                        name,
+                        "the zip holds more than one entry of this name; an Inspect .eval log has each entry once "
+                                + "(tools disagree on which one to read). Nothing was imported");
+            }
+        }
+    }
+
+    /**
      * One zip entry as JSON, parsed as it inflates (no copy of the entry in memory) with the limits counted as it
-     * goes, not taken from the zip's headers.
+     * goes, not taken from the zip's headers; then its CRC-32 checked against the header's.
      */
     private JsonNode entry(ZipFile zip, ZipEntry e) throws IOException {
-        try (InputStream in = new Capped(zip.getInputStream(e), e.getName())) {
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        try (InputStream in =
+                new Capped(new java.util.zip.CheckedInputStream(zip.getInputStream(e), crc), e.getName())) {
             JsonNode n;
             try {
-                n = StrictJson.readTree(in);
+                n = StrictJson.readTree(in, json);
+            } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException sc) {
+                if (!String.valueOf(sc.getOriginalMessage()).startsWith("String value length")) {
+                    throw sc;
+                }
+                throw new ImportException(
+                        file,
+                        -1,
+                        e.getName(),
+                        "holds a string longer than " + maxString + " characters, the limit with this Java heap of "
+                                + (Runtime.getRuntime().maxMemory() >> 20) + " MB (a sixteenth of it); refused before "
+                                + "the string was built. Nothing was imported. Run Java with a larger heap (-Xmx) "
+                                + "if the log is genuine");
             } catch (JsonProcessingException pe) {
                 // an entry that is not JSON may still be a bomb (zeros, say): that is said first, found by inflating
-                // the rest through the limits (counted, not kept)
+                // the rest through the limits (counted, not kept); and bytes altered after the CRC was taken are
+                // named as such, not by the parse error they cause
                 in.transferTo(java.io.OutputStream.nullOutputStream());
+                checkCrc(e, crc);
                 throw pe;
             }
+            in.transferTo(java.io.OutputStream.nullOutputStream());
+            checkCrc(e, crc);
             if (n == null || !n.isObject()) {
                 throw new ImportException(file, -1, e.getName(), "expected a JSON object, found " + Fields.describe(n));
             }
@@ -181,6 +255,20 @@ final class InspectReader {
                     "the entry cannot be inflated (" + ze.getMessage() + "); the .eval zip is damaged");
         } catch (java.io.EOFException eof) {
             throw new ImportException(file, -1, e.getName(), "the entry ends early; the .eval zip is truncated");
+        }
+    }
+
+    /** Refuses an entry whose bytes (stored or inflated) do not have the CRC-32 the zip's central directory gives. */
+    private void checkCrc(ZipEntry e, java.util.zip.CRC32 crc) {
+        if (e.getCrc() != -1 && e.getCrc() != crc.getValue()) {
+            throw new ImportException(
+                    file,
+                    -1,
+                    e.getName(),
+                    String.format(
+                            "the entry's bytes do not match its CRC-32 (the zip says %08x, the bytes give %08x): it "
+                                    + "was altered or damaged after it was written. Nothing was imported",
+                            e.getCrc(), crc.getValue()));
         }
     }
 

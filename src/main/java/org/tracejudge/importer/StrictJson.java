@@ -102,9 +102,24 @@ final class StrictJson {
         return readTree(b, 0, b.length);
     }
 
+    /** {@link #FACTORY} with a lower limit on the length of a string (in characters). */
+    static JsonFactory withMaxString(int maxString) {
+        return FACTORY.rebuild()
+                .streamReadConstraints(FACTORY.streamReadConstraints()
+                        .rebuild()
+                        .maxStringLength(maxString)
+                        .build())
+                .build();
+    }
+
     /** The one JSON value of {@code in}; the stream is left open (its owner may still read or drain it). */
     static JsonNode readTree(java.io.InputStream in) throws IOException {
-        try (JsonParser p = parser(in)) {
+        return readTree(in, FACTORY);
+    }
+
+    /** As {@link #readTree(java.io.InputStream)}, parsed by {@code factory} (one of {@link #withMaxString}). */
+    static JsonNode readTree(java.io.InputStream in, JsonFactory factory) throws IOException {
+        try (JsonParser p = new Checking(factory.createParser(in), true)) {
             p.disable(JsonParser.Feature.AUTO_CLOSE_SOURCE);
             return tree(p);
         }

@@ -12,22 +12,23 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.List;
 import java.util.Objects;
 import org.tracejudge.store.Project;
+import org.tracejudge.store.SideFiles;
 
 /**
  * Every file Tracejudge writes for a person (exports, figures, reports) goes through here, so that no output path
  * can destroy what it was made from. Before anything is written the target is refused when it is a folder, the
- * project or an input itself (compared as files, so a symbolic or hard link to them is caught too), one of the
- * project's SQLite side files, or any SQLite database (a project of another name: an export never overwrites one).
+ * project or an input itself (compared as files, so a symbolic or hard link to them is caught too), an SQLite side
+ * file of the project or of any other database or project ({@link SideFiles}: a name ending in -wal, -shm or -journal
+ * beside one, or a file that starts as a write-ahead log or journal), or any SQLite database (a project of another
+ * name: an export never overwrites one).
  * The text is then written to a temporary file beside the target, forced to disk and renamed over it in one step:
  * a failure (a full disk, a crash) leaves the old file as it was. A symbolic link as the target is followed: the
  * file it points to is replaced, the link stays. A device or a named pipe (/dev/stdout, a FIFO) is written as it is.
  */
 public final class OutputFile {
     private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
-    private static final List<String> SIDE_FILES = List.of("-wal", "-shm", "-journal");
 
     /** Why an output path was refused; nothing was written. */
     public static final class Refused extends IllegalArgumentException {
@@ -66,7 +67,7 @@ public final class OutputFile {
                 throw new Refused(out + ": is " + describe(out, k) + " itself; nothing was written. Give another file "
                         + "name for the output.");
             }
-            for (String side : SIDE_FILES) {
+            for (String side : SideFiles.SUFFIXES) {
                 if (sameFile(target, k.resolveSibling(k.getFileName() + side))
                         || target.toAbsolutePath()
                                 .normalize()
@@ -79,9 +80,55 @@ public final class OutputFile {
                 }
             }
         }
+        refuseSideFile(out, "");
         if (isSqlite(target)) {
             throw new Refused(out + ": is an SQLite database (a Tracejudge project?); an output never replaces one, "
                     + "and nothing was written. Give another file name for the output.");
+        }
+    }
+
+    /**
+     * Refuses a path that is a side file of any SQLite database ({@link SideFiles}): not only the open project's, any
+     * project's, also one not made yet.
+     */
+    private static void refuseSideFile(Path out, String what) {
+        SideFiles.Owner owner = SideFiles.ownerOf(out);
+        if (owner != null) {
+            throw new Refused(out + ": is " + what + "the name of " + owner.describe()
+                    + "; SQLite would read what is written there as part of it and the database could no longer be "
+                    + "opened. Nothing was written. Give another name for the output.");
+        }
+    }
+
+    /**
+     * Checks a folder an output writes its files into (a dataset) and makes it with any missing parents: refused
+     * when it is a file, the project, or when it or any folder above it has the name of an SQLite side file (a folder
+     * there makes the database unopenable: SQLITE_IOERR_READ, SQLITE_CANTOPEN). The files written inside then each
+     * go through {@link #write}.
+     *
+     * @throws Refused naming the path and the reason; nothing was made
+     */
+    public static void makeFolder(Path dir, Collection<Path> keep) throws IOException {
+        checkFolder(dir, keep);
+        Files.createDirectories(followLinks(dir));
+    }
+
+    /** The checks of {@link #makeFolder} without making anything. */
+    public static void checkFolder(Path dir, Collection<Path> keep) {
+        Objects.requireNonNull(dir, "dir");
+        Path target = followLinks(dir);
+        for (Path k : keep) {
+            if (k != null && sameFile(target, k)) {
+                throw new Refused(dir + ": is " + describe(dir, k) + " itself; nothing was written. Give a new "
+                        + "folder's name for the output.");
+            }
+        }
+        for (Path p = dir.toAbsolutePath().normalize(); p != null && p.getFileName() != null; p = p.getParent()) {
+            refuseSideFile(p, p.equals(dir.toAbsolutePath().normalize()) ? "" : "inside a folder with ");
+        }
+        if (Files.exists(target) && !Files.isDirectory(target)) {
+            throw new Refused(dir + ": is a file" + (isSqlite(target) ? " (an SQLite database)" : "")
+                    + "; this output is a folder. Nothing was written. Give a folder's name.");
         }
     }
 

@@ -64,6 +64,20 @@ final class Holders {
 
     /** Who else holds the file: "tracejudge import (pid 4711, since 08:12:03)", or a plain guess. */
     static String describeOthers(Path file) {
+        List<String> who = others(file);
+        return who.isEmpty()
+                ? "another program (no Tracejudge process on this computer has it open: an SQLite tool, "
+                        + "or Tracejudge on another computer sharing the folder)"
+                : String.join(", ", who.stream().distinct().toList());
+    }
+
+    /** Whether another living Tracejudge process on this computer has the file open. */
+    static boolean othersHold(Path file) {
+        return !others(file).isEmpty();
+    }
+
+    /** The other living processes holding the file, described; empty when none. */
+    private static List<String> others(Path file) {
         List<String> who = new ArrayList<>();
         long self = ProcessHandle.current().pid();
         String prefix = key(file) + "-";
@@ -95,10 +109,7 @@ final class Holders {
                 // fall back to the guess below
             }
         }
-        return who.isEmpty()
-                ? "another program (no Tracejudge process on this computer has it open: an SQLite tool, "
-                        + "or Tracejudge on another computer sharing the folder)"
-                : String.join(", ", who.stream().distinct().toList());
+        return who;
     }
 
     private static String key(Path file) {

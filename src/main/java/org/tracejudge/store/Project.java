@@ -44,6 +44,8 @@ public final class Project implements AutoCloseable {
 
     /** This process's note saying it has the file open (see {@link Holders}). */
     private final Path holderNote;
+    /** Whether the file changed by anything but Tracejudge while open (see {@link OwnWrites}); set by the open. */
+    private OwnWrites ownWrites;
 
     private Project(Path file, Connection conn) {
         this.file = file;
@@ -230,6 +232,18 @@ public final class Project implements AutoCloseable {
 
     private static Project openFile(Path file, boolean mayCreate, boolean checkInBackground) {
         Path abs = followLinks(file);
+        if (mayCreate) {
+            // a database (or a folder) made at a side file's name is read by SQLite as a part of the other database,
+            // which then no longer opens: refused before anything is made
+            for (Path p = abs; p != null && p.getFileName() != null && !Files.exists(p); p = p.getParent()) {
+                SideFiles.Owner owner = SideFiles.ownerOf(p);
+                if (owner != null) {
+                    throw new ProjectException(file + ": " + (p.equals(abs) ? "is" : "is inside " + p + ",")
+                            + " the name of " + owner.describe() + "; no project is made there. Give it another "
+                            + "name.");
+                }
+            }
+        }
         try {
             if (abs.getParent() != null) {
                 Files.createDirectories(abs.getParent());
@@ -243,6 +257,8 @@ public final class Project implements AutoCloseable {
         }
         // a zero-byte, non-SQLite or foreign file is refused before anything below could change it
         int appId = Files.exists(abs) ? ProjectFiles.refuseForeign(abs) : 0;
+        // the marks before the trust: a write between the two is then seen at the close (OwnWrites)
+        String marksAtOpen = VerifiedFiles.marks(abs);
         VerifiedFiles.Trust trust =
                 fresh ? VerifiedFiles.Trust.CHECKED_RECENTLY : VerifiedFiles.trust(abs, java.time.Instant.now());
         Connection c;
@@ -279,11 +295,13 @@ public final class Project implements AutoCloseable {
                     backup(abs, c, version);
                 }
                 migrate(abs);
+                marksAtOpen = VerifiedFiles.marks(abs); // Flyway's connection checkpoints as SQLite does by default
             }
             if (appId != ProjectFiles.APPLICATION_ID && ProjectFiles.applicationId(c) != ProjectFiles.APPLICATION_ID) {
                 ProjectFiles.mark(c); // made before the mark, or by Flyway without the template
             }
             Project p = new Project(abs, c);
+            p.ownWrites = OwnWrites.join(abs, marksAtOpen);
             p.created = fresh;
             p.check = needed == null ? NO_CHECK : defer ? null : needed;
             p.pendingCheck = defer ? needed : null;
@@ -402,7 +420,14 @@ public final class Project implements AutoCloseable {
         cfg.setBusyTimeout(BUSY_TIMEOUT_MILLIS);
         cfg.setCacheSize(-1024 * CACHE_MEBIBYTES);
         try {
-            return cfg.createConnection("jdbc:sqlite:" + file);
+            Connection c = cfg.createConnection("jdbc:sqlite:" + file);
+            try {
+                OwnWrites.configure(c);
+            } catch (SQLException e) {
+                closeQuietly(c);
+                throw e;
+            }
+            return c;
         } catch (SQLException e) {
             String msg = String.valueOf(e.getMessage());
             if (msg.contains("NOTADB") || msg.contains("not a database")) {
@@ -673,6 +698,7 @@ public final class Project implements AutoCloseable {
             conn.setAutoCommit(true);
             this.toFinish = toFinish;
             committedSoFar = kept;
+            ownWrites.afterCommit(conn);
         } catch (SQLException e) {
             throw new ProjectException(file.getFileName() + ": commit failed: " + e.getMessage(), e);
         } finally {
@@ -741,6 +767,7 @@ public final class Project implements AutoCloseable {
             } finally {
                 if (committed) {
                     conn.setAutoCommit(true);
+                    ownWrites.afterCommit(conn);
                 } else {
                     try {
                         conn.setAutoCommit(true);
@@ -948,9 +975,12 @@ public final class Project implements AutoCloseable {
         } catch (RuntimeException ignored) {
             // reported by the write or read it stopped; the file is not recorded as verified
         }
+        // looked at before the connection closes (the last one checkpoints the log into the file)
+        boolean foreign = ownWrites != null && ownWrites.leave();
+        ownWrites = null; // a second close leaves once
         closeQuietly(conn);
         Holders.release(holderNote);
-        if (damaged) {
+        if (damaged || foreign) {
             VerifiedFiles.forget(file);
         } else if (pendingCheck == null) {
             VerifiedFiles.recordCleanClose(file, checkedAt);

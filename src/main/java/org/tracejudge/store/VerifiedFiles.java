@@ -200,6 +200,18 @@ final class VerifiedFiles {
             if (Files.exists(wal) && Files.size(wal) > 0) {
                 return null;
             }
+            return marks(project);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /**
+     * size:modified-nanos, with the change time and inode where there are such ({@link #changeMarks}), whatever the
+     * WAL holds; null when the file cannot be read. Any write to the file changes them.
+     */
+    static String marks(Path project) {
+        try {
             BasicFileAttributes a = Files.readAttributes(project, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             return a.size() + ":" + a.lastModifiedTime().to(TimeUnit.NANOSECONDS) + changeMarks(project);
         } catch (IOException e) {

@@ -233,6 +233,32 @@ class AgentMalformedTest extends WithProject {
     }
 
     @Test
+    void aStringLongerThanTheLimitIsRefusedNamingTheEntryAndTheLimit() throws Exception {
+        byte[] sample = ("{\"id\":1,\"epoch\":1,\"input\":\"" + "x".repeat(5000) + "\",\"messages\":[]}")
+                .getBytes(StandardCharsets.UTF_8);
+        Path p = dir.resolve("long.eval");
+        try (OutputStream o = Files.newOutputStream(p);
+                ZipOutputStream z = new ZipOutputStream(o)) {
+            z.putNextEntry(new ZipEntry("header.json"));
+            z.write("{\"version\":3,\"status\":\"success\",\"eval\":{\"task\":\"t\",\"model\":\"m\"}}"
+                    .getBytes(StandardCharsets.UTF_8));
+            z.closeEntry();
+            z.putNextEntry(new ZipEntry("samples/1_epoch_1.json"));
+            z.write(sample);
+            z.closeEntry();
+        }
+        ImportException e = assertThrows(
+                ImportException.class, () -> new InspectReader(p, 1000, 1 << 20, 4L << 20, 4096).readZip(r -> {}));
+        assertEquals("samples/1_epoch_1.json", e.pointer());
+        assertTrue(e.getMessage().contains("holds a string longer than 4096 characters"), e.getMessage());
+        assertEquals(64 << 20, InspectReader.maxString(1L << 30), "a sixteenth of a 1 GB heap");
+        assertEquals(
+                StrictJson.FACTORY.streamReadConstraints().getMaxStringLength(),
+                InspectReader.maxString(64L << 30),
+                "never above what every reader allows");
+    }
+
+    @Test
     void anEvalSampleThatIsNotJsonNamesTheEntry() throws Exception {
         Path p = dir.resolve("badsample.eval");
         try (OutputStream o = Files.newOutputStream(p);

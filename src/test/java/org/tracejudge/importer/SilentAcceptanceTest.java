@@ -93,14 +93,17 @@ class SilentAcceptanceTest extends WithProject {
     }
 
     @Test
-    void anEditedCopyOfATaskIsKeptAsItsOwnVersionWithAWarning() throws Exception {
+    void anEditedCopyOfATaskInAResultsFileIsRefusedNamingWhatDiffers() throws Exception {
         importFiles(TestData.list(TestData.SAMPLE.resolve("results")).get(0));
-        ImportReport r =
-                importFiles(results("edited", row -> ((ObjectNode) row.get("task")).put("user_message", "edited")));
-        List<String> w = r.files().get(0).warnings;
-        assertEquals(1, w.size(), r.summary());
-        assertTrue(w.get(0).contains("already in the project with other content (differs in: user_message)"), w.get(0));
-        assertTrue(r.summary().contains("warning: task "), r.summary());
+        Path edited = results("edited", row -> ((ObjectNode) row.get("task")).put("user_message", "edited"));
+        ImportException e = assertThrows(ImportException.class, () -> importFiles(edited));
+        assertTrue(
+                e.getMessage().contains(edited.getFileName() + ": task ")
+                        && e.getMessage()
+                                .contains("already in the project with other content (differs at /user_message: ")
+                        && e.getMessage().contains("\"edited\" in the file")
+                        && e.getMessage().contains("--replace"),
+                e.getMessage());
     }
 
     @Test
