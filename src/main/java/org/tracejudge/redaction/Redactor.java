@@ -35,6 +35,13 @@ public final class Redactor {
         TAX_ID,
         AADHAAR,
         IP,
+        /** A national id with no kind of its own: French NIR, Spanish DNI/NIE, Irish PPS, Australian TFN, Italian
+         * codice fiscale, Dutch BSN, Indian PAN. */
+        NATIONAL_ID,
+        /** A bank account number after a sort code, routing number, BSB, IFSC or account cue (IBANs are {@link #IBAN}). */
+        ACCOUNT,
+        /** An API key, access token, password or private key ({@code Secrets}). */
+        SECRET,
         HANDLE,
         URL,
         REDACTED
@@ -186,6 +193,9 @@ public final class Redactor {
             case "de_tax_id" -> Kind.TAX_ID;
             case "aadhaar" -> Kind.AADHAAR;
             case "ip" -> Kind.IP;
+            case "national_id" -> Kind.NATIONAL_ID;
+            case "account" -> Kind.ACCOUNT;
+            case "secret" -> Kind.SECRET;
             case "handle" -> Kind.HANDLE;
             case "url" -> Kind.URL;
             default -> null;
