@@ -40,15 +40,24 @@ public final class Redactor {
         NATIONAL_ID,
         /** A bank account number after a sort code, routing number, BSB, IFSC or account cue (IBANs are {@link #IBAN}). */
         ACCOUNT,
-        /** An API key, access token, password or private key ({@code Secrets}). */
+        /** An API key, access token, password or private key ({@link Secrets}, {@link HighEntropy}). */
         SECRET,
         HANDLE,
         URL,
         REDACTED
     }
 
-    /** One redacted span of the original text. */
-    public record Span(Kind kind, int start, int end, String original) {}
+    /**
+     * One redacted span of the original text.
+     *
+     * @param why what the detector recognised, in words ("Anthropic API key", "Irish PPS number, check letter
+     *     valid"), or null when the kind says it all
+     */
+    public record Span(Kind kind, int start, int end, String original, String why) {
+        public Span(Kind kind, int start, int end, String original) {
+            this(kind, start, end, original, null);
+        }
+    }
 
     /** @param text the redacted text; {@code spans} offsets into the original, in order */
     public record Result(String text, List<Span> spans) {
@@ -119,13 +128,19 @@ public final class Redactor {
             return new Result(text == null ? "" : text, List.of());
         }
         Hits h = new Hits(text, options.strict());
+        Secrets.find(h);
+        HighEntropy.find(h);
         Contacts.find(h);
         Identifiers.find(h);
+        NationalIds.find(h);
+        BankAccounts.find(h);
         Phones.find(h);
         Phones.serviceLines(h);
         BirthDates.find(h);
         Addresses.find(h);
         Names.find(h, options.names());
+        Holidays.keep(h);
+        CodeWords.keep(h);
         for (String d : options.deny()) {
             Matcher m = Pattern.compile("(?iu)" + Pattern.quote(d)).matcher(text);
             while (m.find()) {
@@ -144,7 +159,8 @@ public final class Redactor {
                 end = s.end();
             } else if (s.end() > end && !kept.isEmpty()) {
                 Span last = kept.remove(kept.size() - 1);
-                kept.add(new Span(last.kind(), last.start(), s.end(), text.substring(last.start(), s.end())));
+                kept.add(new Span(
+                        last.kind(), last.start(), s.end(), text.substring(last.start(), s.end()), last.why()));
                 end = s.end();
             }
         }
