@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  * <p>Left alone as ids, not secrets, whatever their entropy: UUIDs, hex digests and git SHAs (one case and digits,
  * with no secret word before them), strings under 24 characters with no secret word (tool call ids, 22-character
  * eval and sample ids), ids with a documented type prefix ({@code call_}, {@code toolu_}, {@code msg_}, {@code
- * chatcmpl-}, {@code req_}, {@code run_}, Stripe's {@code ch_}, {@code cus_}, {@code pi_}…; AWS resource ids), digests
+ * chatcmpl-}, {@code req_}, {@code run_}, Stripe's {@code ch_}, {@code cus_}, {@code pi_}…; AWS resource ids; IPFS
+ * content ids), digests
  * written with their algorithm ({@code sha512-…}, {@code sha256:…}), password hashes ({@code $2b$…}, {@code
  * $argon2…}), Google Drive and Docs file ids after {@code /d/}, {@code data:} URIs and anything over 1,024
  * characters (an encoded file, not a key).
@@ -90,7 +91,6 @@ final class HighEntropy {
             "ctx-",
             "span-",
             "trace-",
-            "Qm",
             "bafy");
 
     static void find(Hits h) {
@@ -246,7 +246,7 @@ final class HighEntropy {
     }
 
     private static boolean excluded(String text, int start, String t) {
-        if (UUID.matcher(t).find() || t.contains("/d/")) {
+        if (UUID.matcher(t).find() || t.contains("/d/") || (t.startsWith("Qm") && t.length() == 46)) {
             return true;
         }
         for (String p : ID_PREFIXES) {

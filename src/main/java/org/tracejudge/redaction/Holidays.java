@@ -86,11 +86,12 @@ final class Holidays {
             int b = s.end();
             String head = h.text.substring(a, Math.max(a, day[0])).strip();
             String tail = h.text.substring(Math.min(b, day[1]), b).strip();
-            for (String rest : new String[] {head, tail}) {
-                if (!rest.isEmpty() && !GREETINGS.contains(rest.toLowerCase(java.util.Locale.ROOT))) {
-                    int at = rest == head ? a : h.text.indexOf(rest, day[1]);
-                    out.add(new Redactor.Span(Redactor.Kind.NAME, at, at + rest.length(), rest, s.why()));
-                }
+            if (!head.isEmpty() && !GREETINGS.contains(head.toLowerCase(java.util.Locale.ROOT))) {
+                out.add(new Redactor.Span(Redactor.Kind.NAME, a, a + head.length(), head, s.why()));
+            }
+            if (!tail.isEmpty() && !GREETINGS.contains(tail.toLowerCase(java.util.Locale.ROOT))) {
+                int at = h.text.indexOf(tail, day[1]);
+                out.add(new Redactor.Span(Redactor.Kind.NAME, at, at + tail.length(), tail, s.why()));
             }
         }
         h.spans.clear();
