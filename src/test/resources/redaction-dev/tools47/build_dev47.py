@@ -103,5 +103,43 @@ for t in [
     "tool_result: {\"hash\": \"%s\"}" % rnd(44, A62 + "+/"),
 ]:
     neg(t)
+
+# second batch of harmless technical text (written after the held-out run, without looking at its messages)
+for t in [
+    "pip download finished: numpy-1.26.4-cp311-cp311-manylinux_2_17_x86_64.whl (18.2 MB), sha256=%s" % hexs(64),
+    "tool_result: {\"created\": 1733097600, \"updated\": 1733184000123, \"version\": 17}",
+    "tool_result: {\"barcode\": \"9781861972712\", \"stock\": 4}",
+    "tool_result: {\"order\": \"204-3918271-5520314\", \"status\": \"delivered\"}",
+    "uses: actions/setup-node@%s # v4.0.2" % hexs(40),
+    "git push origin HEAD:refs/heads/feature/retry-%s" % hexs(6),
+    "docker run -d --name api-%s -p 8080:8080 acme/api:2.3.1" % hexs(6),
+    "tool_result: {\"instance\": \"i-0%s\", \"state\": \"running\", \"launch\": \"2025-01-12T08:00:00Z\"}" % hexs(16),
+    "the flight lands at Terminal 3, stand 214, at 17:45 local time",
+    "tool_result: {\"font\": \"Roboto\", \"theme\": \"Solarized\", \"editor\": \"Neovim 0.10.1\"}",
+    "tool_result: {\"city\": \"Paris\", \"temp_c\": 11, \"wind_kph\": 19}",
+    "tool_result: {\"ticker\": \"MSFT\", \"close\": 415.26, \"volume\": 18273645}",
+    "Build log: Step 7/12 : RUN npm ci --omit=dev ---> Running in %s" % hexs(12),
+    "tool_result: {\"gtin\": \"00012345678905\", \"weight_g\": 450}",
+    "tool_result: {\"log\": \"GET /health 200 2ms\", \"pod\": \"web-6d5f7c9b8-kx2lq\"}",
+    "tool_result: {\"isbn13\": \"9780262033848\", \"title\": \"Introduction to Algorithms\"}",
+    "Release v3.12.0 tagged at %s by the release workflow" % hexs(40),
+    "tool_result: {\"quote_id\": \"Q-2025-004411\", \"premium\": 412.80}",
+    "tool_result: {\"object\": \"list\", \"data\": [], \"first_id\": null, \"has_more\": false}",
+    "tool_result: {\"s3_version\": \"%s\"}" % rnd(32, A62 + "._"),
+    "Terraform plan: 3 to add, 1 to change, 0 to destroy.",
+    "tool_result: {\"etag\": \"W/\\\"%s\\\"\"}" % rnd(27, A62 + "-_"),
+    "tool_result: {\"msisdn\": null, \"imei\": null, \"device\": \"Pixel 8\"}",
+    "tool_result: {\"snapshot\": \"snap-0%s\", \"size_gb\": 100}" % hexs(16),
+    "tool_result: {\"build_id\": \"%s\", \"duration_s\": 412}" % rnd(20, string.ascii_lowercase + string.digits),
+    "Restart count 3 for container worker in pod worker-7f9c6d8b5-p2xjq",
+    "tool_result: {\"conversation_id\": \"conv_%s\", \"turns\": 8}" % rnd(24),
+    "tool_result: {\"lot\": \"LOT-48213\", \"expiry\": \"2026-08\", \"batch\": \"B2025-117\"}",
+    "Accepted publickey for deploy from 203.0.113.0/24 port 22",
+    "tool_result: {\"hash\": \"%s\"}" % rnd(43, A62 + "-_"),
+    "tool_result: {\"run\": {\"id\": \"%s\", \"name\": \"nightly\"}}" % rnd(26, A62),
+    "Easter Monday and Whit Monday are both bank holidays this year",
+    "St Patrick's weekend, the office closes early on Friday",
+]:
+    neg(t)
 for i, (loc, text, pii) in enumerate(out, 1):
     print(json.dumps({"id": "d47-%03d" % i, "locale": loc, "text": text, "pii": pii}, ensure_ascii=False))

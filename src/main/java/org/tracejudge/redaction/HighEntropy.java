@@ -188,9 +188,9 @@ final class HighEntropy {
 
     private static final String NAME_CHAR = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.";
 
-    /** A field name right before a value: {@code "name": "}, {@code name=}, {@code name: }; or null. */
+    /** A field name right before a value: {@code "name": "}, {@code name=}, {@code name: }, a weak ETag's {@code W/"}. */
     private static final Pattern FIELD_BEFORE =
-            Pattern.compile("([A-Za-z][A-Za-z0-9_.-]{0,60})\\\\?[\"']?\\s*[:=]\\s*\\\\?[\"']?$");
+            Pattern.compile("([A-Za-z][A-Za-z0-9_.-]{0,60})\\\\?[\"']?\\s*[:=]\\s*\\\\?[\"']?(?:W/\\\\?\")?$");
 
     private static String fieldBefore(String text, int at) {
         Matcher m = FIELD_BEFORE.matcher(text).region(Math.max(0, at - 70), at);

@@ -44,6 +44,7 @@ class BankAccountsTest {
                 "sort code validation failed: use 6 digits"
             })
     void noAccountWithoutItsCue(String text) {
-        assertEquals(0, r.redact(text).count(Redactor.Kind.ACCOUNT), r.redact(text).text());
+        assertEquals(
+                0, r.redact(text).count(Redactor.Kind.ACCOUNT), r.redact(text).text());
     }
 }

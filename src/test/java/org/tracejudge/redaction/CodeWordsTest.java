@@ -22,6 +22,8 @@ class CodeWordsTest {
 
     @Test
     void aNameFollowedByAColonAndASpaceIsStillOne() {
-        assertEquals("[NAME]: can you call me back", r.redact("Siobhan: can you call me back").text());
+        assertEquals(
+                "[NAME]: can you call me back",
+                r.redact("Siobhan: can you call me back").text());
     }
 }

@@ -27,7 +27,8 @@ class HighEntropyTest {
     void randomStringsAreSecrets(String text) {
         Redactor.Result res = r.redact(text);
         assertTrue(res.count(Redactor.Kind.SECRET) == 1, res.text());
-        assertTrue(res.spans().stream().allMatch(s -> s.why() != null), res.spans().toString());
+        assertTrue(
+                res.spans().stream().allMatch(s -> s.why() != null), res.spans().toString());
     }
 
     @ParameterizedTest
@@ -71,6 +72,7 @@ class HighEntropyTest {
         String id = "see Qm7Xk2Lp9Vz4Rt8Wn3Y";
         assertNull(HighEntropy.why(id, 4, id.length()), "22 characters and no secret word: an id");
         String bare = "stray wJ4lrXUtnFEMIK7MDENGbPxRfiCY9EXAMPLEKEYz2Q8 in the log";
-        assertTrue(HighEntropy.why(bare, 6, 6 + 43).startsWith("random-looking string ("), HighEntropy.why(bare, 6, 49));
+        assertTrue(
+                HighEntropy.why(bare, 6, 6 + 43).startsWith("random-looking string ("), HighEntropy.why(bare, 6, 49));
     }
 }

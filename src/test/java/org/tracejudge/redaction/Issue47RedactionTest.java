@@ -118,7 +118,10 @@ class Issue47RedactionTest {
                     String tail = secret.substring(secret.length() - 10);
                     assertFalse(preview.body().contains(tail), secret + " in " + preview.body());
                 }
-                assertEquals(7, preview.redaction().count(Redactor.Kind.SECRET), preview.redaction().toString());
+                assertEquals(
+                        7,
+                        preview.redaction().count(Redactor.Kind.SECRET),
+                        preview.redaction().toString());
                 assertTrue(preview.body().contains("[SECRET]"), "the preview shows each as its kind");
                 assertTrue(preview.body().contains("call_fJuazlMUN5fQDQ73G6XSpYpx"), "a tool call id is not a secret");
                 assertTrue(preview.body().contains("9fceb02d0ae598e95dc970b74767f19372d61af8"), "nor a commit");

@@ -63,7 +63,9 @@ class NationalIdsTest {
             })
     void eachIdIsHidden(String text, String id) {
         Redactor.Result res = RedactionAsserts.hides(r, text, id);
-        assertTrue(res.spans().stream().anyMatch(s -> s.kind() == Redactor.Kind.NATIONAL_ID), res.spans().toString());
+        assertTrue(
+                res.spans().stream().anyMatch(s -> s.kind() == Redactor.Kind.NATIONAL_ID),
+                res.spans().toString());
         assertTrue(res.text().contains("[NATIONAL_ID]"), res.text());
     }
 

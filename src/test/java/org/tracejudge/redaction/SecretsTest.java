@@ -61,7 +61,9 @@ class SecretsTest {
         Redactor.Result res = RedactionAsserts.hides(r, text, jwt);
         assertEquals("> GET /api/v2/orders HTTP/1.1\n> Authorization: Bearer [SECRET]\n< HTTP/1.1 200 OK", res.text());
         String opaque = "Use this header: Authorization: Bearer 8f3kQ9zLm2Xv7Rt1Wp4Yc6Nb0Hd5Gs3J";
-        assertEquals("Use this header: Authorization: Bearer [SECRET]", r.redact(opaque).text());
+        assertEquals(
+                "Use this header: Authorization: Bearer [SECRET]",
+                r.redact(opaque).text());
     }
 
     @Test
@@ -69,9 +71,13 @@ class SecretsTest {
         String body = "MIIEowIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM2q8Lk0Rz9xWcVb1Ny4Pe7Hg3Ja6Ks5Dt2Fu8Lo1Im\n"
                 + "Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz9Xc8Vb7Nm6Qa5Ws4Ed3Rf2Tg1Yh0Uj9Ik8Ol7P=";
         String pem = "-----BEGIN RSA PRIVATE KEY-----\n" + body + "\n-----END RSA PRIVATE KEY-----";
-        assertEquals("$ cat deploy_key\n[SECRET]\ndone", r.redact("$ cat deploy_key\n" + pem + "\ndone").text());
+        assertEquals(
+                "$ cat deploy_key\n[SECRET]\ndone",
+                r.redact("$ cat deploy_key\n" + pem + "\ndone").text());
         String escaped = pem.replace("\n", "\\n");
-        assertEquals("{\"key\": \"[SECRET]\"}", r.redact("{\"key\": \"" + escaped + "\"}").text());
+        assertEquals(
+                "{\"key\": \"[SECRET]\"}",
+                r.redact("{\"key\": \"" + escaped + "\"}").text());
         String cut = "-----BEGIN OPENSSH PRIVATE KEY-----\n" + body;
         RedactionAsserts.hides(r, "read_file returned:\n" + cut, body);
     }
@@ -95,8 +101,7 @@ class SecretsTest {
                 "connect to postgres://user:password@localhost/db (the docs' example)"
             })
     void talkAboutSecretsAndPlaceholdersAreLeft(String text) {
-        assertTrue(
-                Secrets.scan(text).isEmpty(), () -> Secrets.scan(text).toString());
+        assertTrue(Secrets.scan(text).isEmpty(), () -> Secrets.scan(text).toString());
     }
 
     @Test
