@@ -161,6 +161,9 @@ final class RedactCommand implements Callable<Integer> {
             so.put("kind", s.kind().name());
             so.put("start", s.start());
             so.put("end", s.end());
+            if (s.why() != null) {
+                so.put("why", s.why());
+            }
         }
         return a;
     }

@@ -38,7 +38,10 @@ public final class Evaluation {
             "ni",
             "de_tax_id",
             "aadhaar",
-            "ip");
+            "ip",
+            "national_id",
+            "account",
+            "secret");
 
     record Item(String kind, String text) {}
 

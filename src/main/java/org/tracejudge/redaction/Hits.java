@@ -31,6 +31,11 @@ final class Hits {
     }
 
     void add(Redactor.Kind kind, int start, int end) {
+        add(kind, start, end, null);
+    }
+
+    /** @param why what was recognised, in words (shown with the span), or null */
+    void add(Redactor.Kind kind, int start, int end, String why) {
         while (start < end && Character.isWhitespace(text.charAt(start))) {
             start++;
         }
@@ -39,7 +44,7 @@ final class Hits {
             end--;
         }
         if (end > start) {
-            spans.add(new Redactor.Span(kind, start, end, text.substring(start, end)));
+            spans.add(new Redactor.Span(kind, start, end, text.substring(start, end), why));
         }
     }
 

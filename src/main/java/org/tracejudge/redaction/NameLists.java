@@ -30,6 +30,8 @@ final class NameLists {
     static final Set<String> CITIES = load("cities.txt");
     /** Kinship, endearment and chat words of the languages people mix in: never a name (hand-written, issue 33). */
     static final Set<String> NOT_NAMES = load("not-names.txt");
+    /** Holidays whose names hold a name-like word ({@code holidays.txt}, issue 47): used by {@link Holidays}. */
+    static final Set<String> HOLIDAYS = load("holidays.txt");
     /**
      * Shops, chains, brands and charities whose names could be taken for a person's ("harvey norman", "dan murphy's",
      * "sue ryder", "timpson"), from OpenStreetMap's name-suggestion-index (BSD-3-Clause), each split into its words

@@ -13,12 +13,15 @@ import java.util.regex.Pattern;
  * is reported (start, end, kind) and shown in the text as its kind in brackets ({@code [NAME]}, {@code [PHONE]},
  * {@code [IBAN]}…), so a reviewer of the preview sees what was hidden and why.
  *
- * <p>The detectors, each measured on the development set ({@code redact --evaluate}): {@link Contacts} (e-mails in
+ * <p>The detectors, each measured on the development set ({@code redact --evaluate}): {@link Secrets} and
+ * {@link HighEntropy} (API keys, tokens, passwords, private keys; in every mode, not only strict), {@link
+ * NationalIds} and {@link BankAccounts} (issue 47), {@link Contacts} (e-mails in
  * plain, spaced and spelled forms, social handles, profile URLs), {@link Identifiers} (IBAN, cards, SSN, NHS, NI,
  * Steuer-ID, Aadhaar, IP addresses, each with its check), {@link Phones} (libphonenumber), {@link BirthDates},
  * {@link Addresses} (per-country grammars) and {@link Names} (gazetteers, cues, ambiguity lists). Strict mode (for
  * remote judges) prefers over-redaction: any capitalised unknown word, any long number, any URL. A project may add
- * words never to redact (allow) and strings always to redact (deny).
+ * words never to redact (allow) and strings always to redact (deny). After the names, {@link Holidays} and {@link
+ * CodeWords} drop names that are a holiday's ("Valentine's Day") or the first part of a word of code ("arn:aws").
  */
 public final class Redactor {
     public enum Kind {
@@ -35,13 +38,29 @@ public final class Redactor {
         TAX_ID,
         AADHAAR,
         IP,
+        /** A national id with no kind of its own: French NIR, Spanish DNI/NIE, Irish PPS, Australian TFN, Italian
+         * codice fiscale, Dutch BSN, Indian PAN. */
+        NATIONAL_ID,
+        /** A bank account number after a sort code, routing number, BSB, IFSC or account cue (IBANs are {@link #IBAN}). */
+        ACCOUNT,
+        /** An API key, access token, password or private key ({@link Secrets}, {@link HighEntropy}). */
+        SECRET,
         HANDLE,
         URL,
         REDACTED
     }
 
-    /** One redacted span of the original text. */
-    public record Span(Kind kind, int start, int end, String original) {}
+    /**
+     * One redacted span of the original text.
+     *
+     * @param why what the detector recognised, in words ("Anthropic API key", "Irish PPS number, check letter
+     *     valid"), or null when the kind says it all
+     */
+    public record Span(Kind kind, int start, int end, String original, String why) {
+        public Span(Kind kind, int start, int end, String original) {
+            this(kind, start, end, original, null);
+        }
+    }
 
     /** @param text the redacted text; {@code spans} offsets into the original, in order */
     public record Result(String text, List<Span> spans) {
@@ -80,7 +99,9 @@ public final class Redactor {
     /** Plain-language statement of what redaction misses, for the UI and the CLI. */
     public static final String LIMITS = "Redaction takes out e-mails, phones, names (from name lists of many "
             + "languages and cues such as \"my name is\", titles, sign-offs), street addresses, dates of birth next to a "
-            + "birth word, bank and card numbers, national ids, IP addresses, social handles and profile links; each "
+            + "birth word, bank, account and card numbers, national ids of ten countries, IP addresses, social handles, profile "
+            + "links, and API keys, tokens, passwords and private keys (by their published shapes, or random-looking "
+            + "strings after a secret word); each "
             + "shows as its kind in brackets. It misses some names that are also ordinary words and have no cue, "
             + "unusual address forms, and details that identify a person by themselves (employer, diagnosis, events).";
 
@@ -112,13 +133,19 @@ public final class Redactor {
             return new Result(text == null ? "" : text, List.of());
         }
         Hits h = new Hits(text, options.strict());
+        Secrets.find(h);
+        HighEntropy.find(h);
         Contacts.find(h);
         Identifiers.find(h);
+        NationalIds.find(h);
+        BankAccounts.find(h);
         Phones.find(h);
         Phones.serviceLines(h);
         BirthDates.find(h);
         Addresses.find(h);
         Names.find(h, options.names());
+        Holidays.keep(h);
+        CodeWords.keep(h);
         for (String d : options.deny()) {
             Matcher m = Pattern.compile("(?iu)" + Pattern.quote(d)).matcher(text);
             while (m.find()) {
@@ -135,10 +162,18 @@ public final class Redactor {
             if (s.start() >= end) {
                 kept.add(s);
                 end = s.end();
-            } else if (s.end() > end && !kept.isEmpty()) {
+            } else if (!kept.isEmpty()) {
+                // a secret outranks what it overlaps ("postgres://app:pw@db" is not shown as an e-mail)
                 Span last = kept.remove(kept.size() - 1);
-                kept.add(new Span(last.kind(), last.start(), s.end(), text.substring(last.start(), s.end())));
-                end = s.end();
+                boolean secret = s.kind() == Kind.SECRET && last.kind() != Kind.SECRET;
+                int e = Math.max(end, s.end());
+                kept.add(new Span(
+                        secret ? Kind.SECRET : last.kind(),
+                        last.start(),
+                        e,
+                        text.substring(last.start(), e),
+                        secret ? s.why() : last.why()));
+                end = e;
             }
         }
         StringBuilder sb = new StringBuilder(text.length());
@@ -186,6 +221,9 @@ public final class Redactor {
             case "de_tax_id" -> Kind.TAX_ID;
             case "aadhaar" -> Kind.AADHAAR;
             case "ip" -> Kind.IP;
+            case "national_id" -> Kind.NATIONAL_ID;
+            case "account" -> Kind.ACCOUNT;
+            case "secret" -> Kind.SECRET;
             case "handle" -> Kind.HANDLE;
             case "url" -> Kind.URL;
             default -> null;

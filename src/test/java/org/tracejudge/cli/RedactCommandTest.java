@@ -45,6 +45,24 @@ class RedactCommandTest {
     }
 
     @Test
+    void eachSpanSaysWhatItWasRecognisedAs() throws Exception {
+        Path jsonl = write(
+                "s.jsonl",
+                "{\"id\":\"a\",\"text\":\"ANTHROPIC_API_KEY=sk-ant-api03-Zr8Kq2Vn5Bx7Lm1Pw4Ty9Hc3Jd6Fg0Se_As2Df4Gh6AA\"}\n"
+                        + "{\"id\":\"b\",\"text\":\"my PPS number is 1234567T\"}\n");
+        CliTest.Run j = CliTest.run("redact", jsonl.toString(), "--format", "json");
+        assertEquals(0, j.code(), j.err());
+        String[] lines = j.out().strip().split("\n");
+        JsonNode a = Json.read(lines[0]);
+        assertEquals("ANTHROPIC_API_KEY=[SECRET]", a.get("text").asText());
+        assertEquals("Anthropic API key", a.get("spans").get(0).get("why").asText());
+        JsonNode b = Json.read(lines[1]);
+        assertEquals("my PPS number is [NATIONAL_ID]", b.get("text").asText());
+        assertTrue(b.get("spans").get(0).get("why").asText().contains("Irish PPS"), lines[1]);
+        assertFalse(j.out().contains("Zr8Kq2Vn5Bx7"), "the key is not printed");
+    }
+
+    @Test
     void evaluateReportsRecallPerKindFalsePositivesAndPrecision() throws Exception {
         Path f = write(
                 "e.jsonl",

@@ -1,0 +1,104 @@
+package org.tracejudge.redaction;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Holidays are not people: "Valentine's Day", "St Patrick's Day", "Martin Luther King Day", "Guy Fawkes Night",
+ * "Boxing Day" and the other days of {@code holidays.txt} are found in the text, and a name found inside one is
+ * dropped. The list's phrases match with or without their apostrophes and full stops ("valentines day", "St.
+ * Patrick's"), "St" as "Saint", in any case and across any white space.
+ */
+final class Holidays {
+    private Holidays() {}
+
+    private static final Pattern DAYS = build(NameLists.HOLIDAYS);
+
+    static Pattern build(java.util.Collection<String> phrases) {
+        List<String> sorted = new ArrayList<>(phrases);
+        sorted.sort(Comparator.comparingInt(String::length).reversed().thenComparing(Comparator.naturalOrder()));
+        StringBuilder alt = new StringBuilder();
+        for (String p : sorted) {
+            if (alt.length() > 0) {
+                alt.append('|');
+            }
+            alt.append(phrase(p));
+        }
+        return Pattern.compile("(?iu)(?<![\\p{L}\\p{N}])(?:" + alt + ")(?![\\p{L}\\p{N}])");
+    }
+
+    private static String phrase(String p) {
+        StringBuilder sb = new StringBuilder();
+        String[] words = p.strip().split("\\s+");
+        for (int w = 0; w < words.length; w++) {
+            if (w > 0) {
+                sb.append("\\s+");
+            }
+            String word = words[w];
+            if (word.equals("st")) {
+                sb.append("(?:st\\.?|saint)");
+                continue;
+            }
+            for (int i = 0; i < word.length(); i++) {
+                char c = word.charAt(i);
+                switch (c) {
+                    case '\'', '’' -> sb.append("['’]?");
+                    case '.' -> sb.append("\\.?");
+                    case ',' -> sb.append(",?");
+                    case '-' -> sb.append("[\\s-]?");
+                    default -> sb.append(Pattern.quote(String.valueOf(c)));
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Drops the names found inside a holiday's name. */
+    static void keep(Hits h) {
+        if (h.spans.stream().noneMatch(s -> s.kind() == Redactor.Kind.NAME)) {
+            return;
+        }
+        List<int[]> days = new ArrayList<>();
+        Matcher m = DAYS.matcher(h.text);
+        while (m.find()) {
+            days.add(new int[] {m.start(), m.end()});
+        }
+        if (days.isEmpty()) {
+            return;
+        }
+        List<Redactor.Span> out = new ArrayList<>(h.spans.size());
+        for (Redactor.Span s : h.spans) {
+            int[] day = s.kind() != Redactor.Kind.NAME
+                    ? null
+                    : days.stream()
+                            .filter(d -> d[0] < s.end() && s.start() < d[1])
+                            .findFirst()
+                            .orElse(null);
+            if (day == null) {
+                out.add(s);
+                continue;
+            }
+            // what the name reaches outside the day: nothing, a greeting ("Happy Valentine's Day"), or a name
+            int a = s.start();
+            int b = s.end();
+            String head = h.text.substring(a, Math.max(a, day[0])).strip();
+            String tail = h.text.substring(Math.min(b, day[1]), b).strip();
+            if (!head.isEmpty() && !GREETINGS.contains(head.toLowerCase(java.util.Locale.ROOT))) {
+                out.add(new Redactor.Span(Redactor.Kind.NAME, a, a + head.length(), head, s.why()));
+            }
+            if (!tail.isEmpty() && !GREETINGS.contains(tail.toLowerCase(java.util.Locale.ROOT))) {
+                int at = h.text.indexOf(tail, day[1]);
+                out.add(new Redactor.Span(Redactor.Kind.NAME, at, at + tail.length(), tail, s.why()));
+            }
+        }
+        h.spans.clear();
+        h.spans.addAll(out);
+    }
+
+    /** Words before a holiday that a name detector may take with it. */
+    private static final java.util.Set<String> GREETINGS =
+            java.util.Set.of("happy", "merry", "joyous", "blessed", "a happy", "a merry", "for", "on", "this", "last");
+}
