@@ -77,6 +77,10 @@ public final class ChatClient implements AutoCloseable {
                 .writeTimeout(timeout, TimeUnit.MILLISECONDS)
                 .callTimeout(timeout, TimeUnit.MILLISECONDS)
                 .retryOnConnectionFailure(true)
+                // a redirect would carry the key (x-api-key survives OkHttp's cross-host rule) and, on 307/308,
+                // the trace to an address nobody chose: every 3xx is a failure naming its target (Redirects)
+                .followRedirects(false)
+                .followSslRedirects(false)
                 .socketFactory(new NoDelaySocketFactory())
                 .build();
     }
@@ -160,6 +164,11 @@ public final class ChatClient implements AutoCloseable {
                 0);
     }
 
+    /** A batch endpoint's redirect: refused, as the chat endpoint's (see {@link Redirects}). */
+    Attempt redirectAttempt(Response resp) {
+        return Redirects.attempt(resp, this::scrub, 0);
+    }
+
     /** Classifies an I/O failure of a batch endpoint. */
     Attempt ioAttempt(IOException e) {
         if (cancelled.get()) {
@@ -228,6 +237,9 @@ public final class ChatClient implements AutoCloseable {
                 return failedWhileReading(e, code, start);
             }
             long latency = millisSince(start);
+            if (Redirects.is(code)) {
+                return Redirects.attempt(resp, this::scrub, latency);
+            }
             if (code >= 300) {
                 long wait = RetryPolicy.retryAfterMillis(
                         resp.header("Retry-After"), resp.header("retry-after-ms"), System.currentTimeMillis());
