@@ -52,6 +52,13 @@ final class MergeCommand implements Callable<Integer> {
     @Mixin
     OutputFormat.TextJson format;
 
+    @picocli.CommandLine.Option(
+            names = JudgeTaking.OPTION,
+            paramLabel = "NAME",
+            split = ",",
+            description = JudgeTaking.HELP)
+    List<String> takeJudges = new ArrayList<>();
+
     private record Merged(Path source, ImportReport.FileCounts counts) {}
 
     @Override
@@ -101,7 +108,9 @@ final class MergeCommand implements Callable<Integer> {
                         Files.deleteIfExists(copy.resolveSibling(copy.getFileName() + side));
                     }
                 }
-                ImportReport r = new Importer(p, null).importFiles(List.of(jsonl), Format.TRACEJUDGE, null);
+                ImportReport r = new Importer(p, null)
+                        .takingJudges(Set.copyOf(takeJudges))
+                        .importFiles(List.of(jsonl), Format.TRACEJUDGE, null);
                 merged.add(new Merged(s, r.files().get(0)));
             }
             after = Conflicts.find(p);
@@ -131,6 +140,7 @@ final class MergeCommand implements Callable<Integer> {
                 o.putObject("adjudications")
                         .put("total", c.adjudicationsNew + c.adjudicationsSeen)
                         .put("new", c.adjudicationsNew);
+                JudgeTaking.json(o, c.judges);
             }
             ArrayNode cs = doc.putArray("conflicts");
             for (Conflicts.Conflict c : after) {
@@ -144,6 +154,7 @@ final class MergeCommand implements Callable<Integer> {
                         + "entries, " + c.adjudicationsNew + " new adjudications ("
                         + (c.labelsSeen + c.adjudicationsSeen)
                         + " entries were already here)");
+                c.judges.forEach(j -> out.println("  " + j.describe()));
             }
             long fresh = after.stream().filter(c -> !old.contains(c.describe())).count();
             out.println("conflicts: "
@@ -154,7 +165,11 @@ final class MergeCommand implements Callable<Integer> {
                                     + "decide again or withdraw one in the workbench)"));
             after.forEach(c -> out.println("  " + (old.contains(c.describe()) ? "" : "new: ") + c.describe()));
         }
-        return 0;
+        out.flush();
+        return JudgeTaking.missing(
+                spec.commandLine().getErr(),
+                takeJudges,
+                merged.stream().map(Merged::counts).toList());
     }
 
     private static boolean isProject(Path file) throws java.io.IOException {
