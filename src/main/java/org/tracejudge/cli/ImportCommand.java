@@ -99,6 +99,9 @@ final class ImportCommand implements Callable<Integer> {
                     + "nothing is imported.")
     boolean replace;
 
+    @Option(names = JudgeTaking.OPTION, paramLabel = "NAME", split = ",", description = JudgeTaking.HELP)
+    java.util.List<String> takeJudges = new java.util.ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         Format f;
@@ -134,6 +137,7 @@ final class ImportCommand implements Callable<Integer> {
                 report = new Importer(p, bar.drawing() ? new BytesRead(bar, total) : null)
                         .addUnmatchedInputs(newInputs)
                         .replacing(replace)
+                        .takingJudges(java.util.Set.copyOf(takeJudges))
                         .importFiles(in.files(), f, rater, safetyCritical);
                 forget(interrupted); // committed: a Ctrl-C from here on no longer loses it
             } catch (RuntimeException | Error e) {
@@ -165,6 +169,9 @@ final class ImportCommand implements Callable<Integer> {
                 o.put("null_verdicts", c.nullVerdicts);
                 o.put("ambiguous_matches", c.ambiguousMatches);
                 c.warnings.forEach(o.putArray("warnings")::add);
+                if (!c.judges.isEmpty()) {
+                    JudgeTaking.json(o, c.judges);
+                }
                 if (c.runs > 0 || !c.skipped.isEmpty()) {
                     ObjectNode in = o.putObject("contents");
                     in.put("runs", c.runs);
@@ -189,7 +196,8 @@ final class ImportCommand implements Callable<Integer> {
                 out.println("imported " + c.summary());
             }
         }
-        return 0;
+        out.flush();
+        return JudgeTaking.missing(spec.commandLine().getErr(), takeJudges, report.files());
     }
 
     private static void counts(ObjectNode o, String what, int fresh, int seen) {

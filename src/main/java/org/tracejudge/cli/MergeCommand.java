@@ -66,6 +66,13 @@ final class MergeCommand implements Callable<Integer> {
     @Mixin
     OutputFormat.TextJson format;
 
+    @picocli.CommandLine.Option(
+            names = JudgeTaking.OPTION,
+            paramLabel = "NAME",
+            split = ",",
+            description = JudgeTaking.HELP)
+    List<String> takeJudges = new ArrayList<>();
+
     private record Merged(
             Path source,
             boolean project,
@@ -124,6 +131,7 @@ final class MergeCommand implements Callable<Integer> {
                 }
                 ImportReport r = new Importer(p, null)
                         .provenance(provenance)
+                        .takingJudges(Set.copyOf(takeJudges))
                         .importFiles(List.of(jsonl), Format.TRACEJUDGE, null);
                 java.util.Set<String> people = provenance.takeBrought();
                 p.write(c -> {
@@ -159,6 +167,7 @@ final class MergeCommand implements Callable<Integer> {
                 o.putObject("adjudications")
                         .put("total", c.adjudicationsNew + c.adjudicationsSeen)
                         .put("new", c.adjudicationsNew);
+                JudgeTaking.json(o, c.judges);
                 m.people().forEach(o.putArray("people")::add);
                 ArrayNode refused = o.putArray("refused");
                 for (Provenance.Refusal x : m.refused()) {
@@ -184,6 +193,7 @@ final class MergeCommand implements Callable<Integer> {
                         + "entries, " + c.adjudicationsNew + " new adjudications ("
                         + (c.labelsSeen + c.adjudicationsSeen)
                         + " entries were already here)");
+                c.judges.forEach(j -> out.println("  " + j.describe()));
                 if (!m.people().isEmpty()) {
                     out.println("  work of: " + String.join(", ", m.people()));
                 }
@@ -209,6 +219,10 @@ final class MergeCommand implements Callable<Integer> {
             after.forEach(c -> out.println("  " + (old.contains(c.describe()) ? "" : "new: ") + c.describe()));
         }
         out.flush();
+        int missingJudges = JudgeTaking.missing(
+                spec.commandLine().getErr(),
+                takeJudges,
+                merged.stream().map(Merged::counts).toList());
         int refused = merged.stream().mapToInt(m -> m.refused().size()).sum();
         if (refused > 0) {
             // partly done: said on stderr too, and not exit 0
@@ -220,7 +234,7 @@ final class MergeCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
             return 1;
         }
-        return 0;
+        return missingJudges;
     }
 
     private static boolean isProject(Path file) throws java.io.IOException {

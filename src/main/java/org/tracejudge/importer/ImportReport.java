@@ -107,6 +107,9 @@ public final class ImportReport {
             this.rater = rater;
         }
 
+        /** Saved judges met in the file: each left out (with why) or taken by name (see {@link ConfigGate}). */
+        public final List<ConfigGate.Judge> judges = new ArrayList<>();
+
         /** What was imported as given but deserves a look (a task id met with other content), one line each. */
         public final List<String> warnings = new ArrayList<>();
 
@@ -157,6 +160,9 @@ public final class ImportReport {
             }
             if (!warnings.isEmpty()) {
                 sb.append("; warning: ").append(String.join("; warning: ", warnings));
+            }
+            for (ConfigGate.Judge j : judges) {
+                sb.append("; ").append(j.describe());
             }
             if (changedNothing() && (tasksSeen + tracesSeen + labelsSeen + adjudicationsSeen + judgeCallsSeen) > 0) {
                 sb.append(" — already in the project, nothing changed");

@@ -275,7 +275,7 @@ final class ImportWriter {
         } else if (rec instanceof Records.AdjudicationRec r) {
             adjudication(r, counts);
         } else if (rec instanceof Records.JudgeConfigRec r) {
-            judgeConfig(r);
+            judgeConfig(r, counts);
         } else if (rec instanceof Records.JudgeCallRec r) {
             judgeCall(r, counts);
         } else if (rec instanceof Records.StatsRec r && counts != null) {
@@ -572,14 +572,26 @@ final class ImportWriter {
         }
     }
 
-    /** A judge's settings from another laptop: kept when this project has no judge of that name. */
-    private void judgeConfig(Records.JudgeConfigRec r) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO project_meta(key, value) VALUES (?,?)")) {
-            s.setString(1, r.key());
-            s.setString(2, r.configJson());
-            s.executeUpdate();
+    /**
+     * A judge's settings from another laptop: never written unless the user named it to take (see {@link ConfigGate});
+     * reported in the file's counts either way.
+     */
+    private void judgeConfig(Records.JudgeConfigRec r, ImportReport.FileCounts counts) throws SQLException {
+        if (ConfigGate.traffic(r.key()) == null || !r.key().startsWith("judge:")) {
+            throw new IllegalStateException("not a judge's settings: " + r.key());
+        }
+        ConfigGate.Judge j = gate.offer(c, r.key(), r.configJson());
+        if (counts != null) {
+            counts.judges.add(j);
         }
     }
+
+    /** Which judges' settings from the files are taken (by default none). */
+    void gate(ConfigGate g) {
+        this.gate = g;
+    }
+
+    private ConfigGate gate = new ConfigGate(java.util.Set.of());
 
     /** An answered judge call (the response cache); its run stays on the laptop that made it. */
     private void judgeCall(Records.JudgeCallRec r, ImportReport.FileCounts counts) throws SQLException {

@@ -70,6 +70,17 @@ public final class Importer {
         return this;
     }
 
+    private ConfigGate gate = new ConfigGate(java.util.Set.of());
+
+    /**
+     * The saved judges to take from the files by name (their endpoint and key variable were shown to the user); every
+     * other judge's settings are left out and reported. See {@link ConfigGate}.
+     */
+    public Importer takingJudges(java.util.Set<String> names) {
+        this.gate = new ConfigGate(names);
+        return this;
+    }
+
     public Importer(Project project, ImportListener listener) {
         this.project = project;
         this.listener = listener == null ? ImportListener.NONE : listener;
@@ -154,6 +165,7 @@ public final class Importer {
                     ImportWriter writer = new ImportWriter(c);
                     writer.replaceChanged(replaceChanged);
                     writer.provenance(provenance);
+                    writer.gate(gate);
                     writer.accept(
                             new Records.RaterRec(
                                     ResultsFileReader.HARNESS_ID,

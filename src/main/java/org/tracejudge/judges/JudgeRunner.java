@@ -174,7 +174,7 @@ public final class JudgeRunner {
             }
             key = key.strip();
         }
-        this.client = new ChatClient(cfg.settings(), key, cfg.concurrency());
+        this.client = new ChatClient(cfg.settings(), key, cfg.concurrency(), ProviderKeys.of(project, env));
         this.version = cfg.version(rubric);
         this.redactor = RemotePreview.redactorFor(project, cfg);
     }
@@ -288,9 +288,8 @@ public final class JudgeRunner {
                         rubric.systemPromptFor(task.type()),
                         PromptRenderer.render(task, p.trace()),
                         cfg.structured() ? VerdictSchema.of(labels, rubric.requiresEvidence()) : null);
-                if (redactor != null) {
-                    request = RemotePreview.of(client, request, redactor).request();
-                }
+                // redacted when the project says so, and never a configured provider's key, whatever it says
+                request = RemotePreview.of(client, request, redactor).request();
                 String key = cacheKey(request);
                 boolean fresh = "null".equals(p.currentAction());
                 String[] hit = fresh ? null : JudgeStore.cached(project, key);

@@ -34,7 +34,8 @@ public record RemotePreview(ChatRequest request, String body, Redactor.Result re
 
     public static RemotePreview of(ChatClient client, ChatRequest raw, Redactor redactor) {
         Redactor.Result r = redactor == null ? new Redactor.Result(raw.user(), List.of()) : redactor.redact(raw.user());
-        ChatRequest sent = raw.withUser(r.text());
+        // the key scrub holds whatever the redaction setting: no configured provider's key is shown or sent
+        ChatRequest sent = client.scrubbed(raw.withUser(r.text()));
         return new RemotePreview(sent, client.requestBody(sent), r);
     }
 

@@ -61,7 +61,10 @@ class JudgeCacheExportTest {
 
             // laptop B: the export (labels and cache) merges in; the same judge there sends nothing
             try (Project p = Project.open(b)) {
-                ImportReport rep = new Importer(p, null).importFiles(List.of(export), null, null);
+                // the judge's settings come only when taken by name (issue 47: nothing directs traffic by import)
+                ImportReport rep = new Importer(p, null)
+                        .takingJudges(java.util.Set.of("tree"))
+                        .importFiles(List.of(export), null, null);
                 assertTrue(
                         rep.files().get(0).summary().contains("60 cached judge answers (60 new)"),
                         rep.files().get(0).summary());

@@ -241,6 +241,9 @@ public final class BatchApi {
     private String callText(Request r) throws BatchFailure {
         try (Response resp = client.http().newCall(r).execute()) {
             String body = resp.body().string();
+            if (Redirects.is(resp.code())) {
+                throw new BatchFailure(client.redirectAttempt(resp));
+            }
             if (resp.code() >= 300) {
                 throw new BatchFailure(client.errorAttempt(resp.code(), body, resp.header("Retry-After")));
             }

@@ -56,10 +56,21 @@ public final class ChatClient implements AutoCloseable {
      * @param concurrency the most requests this client will have open at once
      */
     public ChatClient(ProviderSettings settings, String apiKey, int concurrency) {
+        this(settings, apiKey, concurrency, java.util.List.of());
+    }
+
+    /**
+     * @param otherKeys the keys of the other configured providers: removed, with this client's own, from every body
+     *     it builds, sends or returns (a trace that holds one sends {@link KeyScrubber#MARK} in its place)
+     */
+    public ChatClient(
+            ProviderSettings settings, String apiKey, int concurrency, java.util.Collection<String> otherKeys) {
         this.settings = settings;
         this.wire = WireFormat.of(settings.kind());
         this.apiKey = apiKey == null || apiKey.isEmpty() ? null : apiKey;
-        this.scrubber = new KeyScrubber(this.apiKey);
+        java.util.List<String> keys = new java.util.ArrayList<>(otherKeys);
+        keys.add(this.apiKey);
+        this.scrubber = new KeyScrubber(keys);
         HttpUrl parsed = HttpUrl.parse(settings.endpoint());
         if (parsed == null) {
             throw new IllegalArgumentException("not an http(s) URL: " + settings.baseUrl());
@@ -77,6 +88,10 @@ public final class ChatClient implements AutoCloseable {
                 .writeTimeout(timeout, TimeUnit.MILLISECONDS)
                 .callTimeout(timeout, TimeUnit.MILLISECONDS)
                 .retryOnConnectionFailure(true)
+                // a redirect would carry the key (x-api-key survives OkHttp's cross-host rule) and, on 307/308,
+                // the trace to an address nobody chose: every 3xx is a failure naming its target (Redirects)
+                .followRedirects(false)
+                .followSslRedirects(false)
                 .socketFactory(new NoDelaySocketFactory())
                 .build();
     }
@@ -85,9 +100,25 @@ public final class ChatClient implements AutoCloseable {
         return settings;
     }
 
-    /** The request body in the provider's format (no secret in it). */
+    /**
+     * The request body in the provider's format, with no key of a configured provider in it whatever the trace held
+     * (in any encoding the scrub knows): the preview shows this body and {@link #send} sends it, redaction on or off.
+     */
     public String requestBody(ChatRequest r) {
-        return wire.body(r, settings, structured(r), maxCompletionTokens.get()).toString();
+        ChatRequest clean = scrubbed(r);
+        // the texts are scrubbed before they are encoded; the body once more after (a key split across fields by
+        // the encoding itself cannot arise, but what the JSON writer escapes is then covered too)
+        return scrub(wire.body(clean, settings, structured(clean), maxCompletionTokens.get())
+                .toString());
+    }
+
+    /** The request with every configured provider's key removed from its texts (the rubric and the case). */
+    public ChatRequest scrubbed(ChatRequest r) {
+        String system = scrub(r.system());
+        String user = scrub(r.user());
+        return java.util.Objects.equals(system, r.system()) && java.util.Objects.equals(user, r.user())
+                ? r
+                : new ChatRequest(system, user, r.schema());
     }
 
     private boolean structured(ChatRequest r) {
@@ -160,6 +191,11 @@ public final class ChatClient implements AutoCloseable {
                 0);
     }
 
+    /** A batch endpoint's redirect: refused, as the chat endpoint's (see {@link Redirects}). */
+    Attempt redirectAttempt(Response resp) {
+        return Redirects.attempt(resp, this::scrub, 0);
+    }
+
     /** Classifies an I/O failure of a batch endpoint. */
     Attempt ioAttempt(IOException e) {
         if (cancelled.get()) {
@@ -228,6 +264,9 @@ public final class ChatClient implements AutoCloseable {
                 return failedWhileReading(e, code, start);
             }
             long latency = millisSince(start);
+            if (Redirects.is(code)) {
+                return Redirects.attempt(resp, this::scrub, latency);
+            }
             if (code >= 300) {
                 long wait = RetryPolicy.retryAfterMillis(
                         resp.header("Retry-After"), resp.header("retry-after-ms"), System.currentTimeMillis());

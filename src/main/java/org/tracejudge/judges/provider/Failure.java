@@ -15,6 +15,7 @@ public enum Failure {
     REFUSED_PARAMETER(Severity.FATAL, "request refused by the server"),
     TLS(Severity.FATAL, "TLS failed"),
     UNREACHABLE(Severity.FATAL, "server unreachable"),
+    REDIRECT(Severity.FATAL, "redirect refused"),
     ALL_FAILING(Severity.FATAL, "every request failed"),
     RATE_LIMIT(Severity.TRANSIENT, "rate limited"),
     SERVER_ERROR(Severity.TRANSIENT, "server error or overloaded"),

@@ -22,10 +22,22 @@ public final class KeyScrubber {
     /** Keys at least this long are replaced wherever they appear, not only where they stand whole. */
     public static final int LONG = 20;
 
-    private final Pattern pattern;
+    /** One pattern per key, longest key first (a key inside a longer one is then removed with it). */
+    private final java.util.List<Pattern> patterns;
 
     public KeyScrubber(String key) {
-        this.pattern = key == null || key.length() < MIN_LENGTH ? null : compile(key);
+        this(java.util.Collections.singletonList(key));
+    }
+
+    /** A scrubber for several keys (every configured provider's); null, blank and implausibly short ones are left out. */
+    public KeyScrubber(java.util.Collection<String> keys) {
+        this.patterns = keys.stream()
+                .filter(k -> k != null && k.strip().length() >= MIN_LENGTH)
+                .map(String::strip)
+                .distinct()
+                .sorted(java.util.Comparator.comparingInt(String::length).reversed())
+                .map(KeyScrubber::compile)
+                .toList();
     }
 
     private static Pattern compile(String key) {
@@ -80,14 +92,18 @@ public final class KeyScrubber {
 
     /** Whether this scrubber does anything (a key of plausible length). */
     public boolean active() {
-        return pattern != null;
+        return !patterns.isEmpty();
     }
 
     public String scrub(String text) {
-        if (text == null || pattern == null) {
-            return text;
+        if (text == null) {
+            return null;
         }
-        Matcher m = pattern.matcher(text);
-        return m.find() ? m.replaceAll(Matcher.quoteReplacement(MARK)) : text;
+        String out = text;
+        for (Pattern pattern : patterns) {
+            Matcher m = pattern.matcher(out);
+            out = m.find() ? m.replaceAll(Matcher.quoteReplacement(MARK)) : out;
+        }
+        return out;
     }
 }
