@@ -26,8 +26,11 @@ class JudgeLockTest {
         Process sleeper = new ProcessBuilder("sleep", "30").start();
         try (Project p = Project.open(file)) {
             String host = java.net.InetAddress.getLocalHost().getHostName();
-            Thread.sleep(1500); // the lock is taken after its holder started
-            String at = org.tracejudge.store.Timestamps.now();
+            // the lock is taken after its holder started: at the holder's start as the system reports it (which may be
+            // rounded up), or now if that is later, so no wait on the clock is needed
+            java.time.Instant now = java.time.Instant.now();
+            java.time.Instant holderStarted = sleeper.info().startInstant().orElse(now);
+            String at = org.tracejudge.store.Timestamps.format(holderStarted.isAfter(now) ? holderStarted : now);
             p.write(c -> {
                 try (var s = c.prepareStatement("INSERT INTO project_meta(key, value) VALUES ('judge-lock', ?)")) {
                     s.setString(

@@ -398,9 +398,11 @@ class WorkbenchAppTest {
         // a decision is refused: nothing is written into the damaged file
         robot.interact(() -> table().requestFocus());
         robot.type(KeyCode.DIGIT2);
-        WaitForAsyncUtils.waitForFxEvents();
-        vm().session().afterPendingWork(() -> {});
-        Thread.sleep(300);
+        waitFor("the refusal said", () -> vm().session().statusProperty().get().startsWith("Not saved"));
+        // every task the key queued on the project thread has run (a write it queued would have landed by now)
+        java.util.concurrent.CountDownLatch settled = new java.util.concurrent.CountDownLatch(1);
+        vm().session().afterPendingWork(settled::countDown);
+        assertTrue(settled.await(60, java.util.concurrent.TimeUnit.SECONDS), "the project thread settled");
         assertEquals(decisionsBefore, adjudications(copy));
         assertTrue(
                 vm().session().statusProperty().get().startsWith("Not saved"),
