@@ -11,6 +11,9 @@ public final class ListenAddress {
     /** The default: this computer only, the OTLP/HTTP port. */
     public static final String DEFAULT = "127.0.0.1:4318";
 
+    // one address to bind to, as the person named it: a name with several addresses binds the first, as a server's
+    // --listen does elsewhere
+    @SuppressWarnings("AddressSelection")
     public static InetSocketAddress parse(String text) {
         String s = text == null ? "" : text.trim();
         int colon = s.lastIndexOf(':');

@@ -67,7 +67,12 @@ public final class Receiver implements AutoCloseable {
 
         public static Options loopback(int port) {
             return new Options(
-                    new InetSocketAddress("127.0.0.1", port), null, Duration.ofSeconds(3), 32 << 20, 256L << 20, 64);
+                    new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port),
+                    null,
+                    Duration.ofSeconds(3),
+                    32 << 20,
+                    256L << 20,
+                    64);
         }
 
         public Options withQuietPeriod(Duration d) {

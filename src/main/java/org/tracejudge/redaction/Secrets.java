@@ -294,7 +294,7 @@ final class Secrets {
                 end = m.end();
                 while (end < text.length()) {
                     char c = text.charAt(end);
-                    boolean body = Character.isLetterOrDigit(c) && c < 128
+                    boolean body = (Character.isLetterOrDigit(c) && c < 128)
                             || c == '+'
                             || c == '/'
                             || c == '='

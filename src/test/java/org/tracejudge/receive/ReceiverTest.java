@@ -259,11 +259,16 @@ class ReceiverTest {
             assertTrue(bomb.body().contains("the inflated body is over the limit"), bomb.body());
             assertEquals(
                     415, post(r, "/v1/traces", "text/plain", new byte[] {'x'}).statusCode());
-            HttpResponse<String> notJson = post(r, "/v1/traces", "application/json", "{\"resourceSpans\":".getBytes());
+            HttpResponse<String> notJson = post(
+                    r,
+                    "/v1/traces",
+                    "application/json",
+                    "{\"resourceSpans\":".getBytes(java.nio.charset.StandardCharsets.UTF_8));
             assertEquals(400, notJson.statusCode());
             assertEquals(
                     404,
-                    post(r, "/v2/traces", "application/json", "{}".getBytes()).statusCode());
+                    post(r, "/v2/traces", "application/json", "{}".getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                            .statusCode());
             HttpResponse<String> proto = post(r, "/v1/traces", "application/x-protobuf", new byte[] {10, 0});
             assertEquals(400, proto.statusCode());
             HttpResponse<String> get = HTTP.send(
