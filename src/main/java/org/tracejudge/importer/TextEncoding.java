@@ -35,6 +35,9 @@ public final class TextEncoding {
             if (n >= 2 && (buf[0] & 0xff) == 0x1F && (buf[1] & 0xff) == 0x8B) {
                 return; // gzip: read through its decompressor, whose text the readers decode strictly
             }
+            if (OtlpProtobuf.mayStart(buf, n) && OtlpProtobuf.isRequest(file)) {
+                return; // an OTLP/protobuf request: binary, its strings checked by protobuf's own UTF-8 check
+            }
             if (n >= SQLITE.length && java.util.Arrays.equals(buf, 0, SQLITE.length, SQLITE, 0, SQLITE.length)) {
                 throw new ImportException(
                         file,
