@@ -249,9 +249,8 @@ final class AgentMessages {
             JsonNode err = o.get("error");
             boolean isError = err != null && !err.isNull() && !(err.isBoolean() && !err.asBoolean());
             // a result that is not text (an object, a number, a list that is not content blocks) is kept as it is
-            JsonNode asIs = text.length() == 0 && content != null && !content.isNull() && !content.isTextual()
-                    ? content
-                    : null;
+            JsonNode asIs =
+                    text.length() == 0 && content != null && !content.isNull() && !content.isTextual() ? content : null;
             results.add(new Res(
                     id,
                     name,

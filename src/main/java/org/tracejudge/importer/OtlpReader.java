@@ -1127,6 +1127,9 @@ final class OtlpReader {
             if (VercelAiSpans.isTool(a)) {
                 VercelAiSpans.tool(s, a);
             }
+            if (OpenInferenceSpans.isTool(a)) {
+                OpenInferenceSpans.tool(s);
+            }
         }
     }
 
