@@ -9,8 +9,9 @@ import org.tracejudge.model.ToolCall;
  * Parallel tool calls that an instrumentation merged while it put a streamed turn together: the deltas of calls 0 and
  * 1 appended into one call (id {@code call_p1call_p2}, name {@code get_weatherget_weather}, as OpenInference JS records
  * a streamed OpenAI turn). The next model call's input holds the same turn as the agent itself rebuilt it, with each
- * call apart; when it has calls whose ids (or, without ids, names) joined in order give the merged one, those calls
- * replace it. Each repair is counted on the run, so the import report says so.
+ * call apart; when it has calls whose ids (or, without ids, names or arguments) joined in order give the merged
+ * one, those calls replace it. Langfuse's {@code observeOpenAI} merges them its own way: one call without an id whose
+ * arguments are the calls' arguments written one after another. Each repair is counted on the run, so the import report says so.
  */
 final class MergedStreamCalls {
     static final String REPAIRED = "streamed parallel calls the SDK merged into one (e.g. call_p1call_p2), "
@@ -50,6 +51,30 @@ final class MergedStreamCalls {
         return repaired;
     }
 
+    /**
+     * Langfuse's {@code observeOpenAI} keeps one call without an id, named once, whose arguments are the calls'
+     * arguments one after another ({"city":"Berlin"}{"city":"Madrid"}); read as JSON that is the first call's.
+     */
+    private static boolean argumentsJoined(ToolCall merged, List<ToolCall> calls) {
+        StringBuilder joined = new StringBuilder();
+        for (ToolCall c : calls) {
+            if (!c.name().equals(merged.name())) {
+                return false;
+            }
+            joined.append(
+                    c.arguments() == null
+                            ? ""
+                            : c.arguments().isTextual() ? c.arguments().asText() : c.arguments());
+        }
+        com.fasterxml.jackson.databind.JsonNode a = merged.arguments();
+        if (a == null) {
+            return false;
+        }
+        String text = a.isTextual() ? a.asText() : a.toString();
+        return text.equals(joined.toString())
+                || java.util.Objects.equals(a, calls.get(0).arguments());
+    }
+
     /** The calls of an assistant message in {@code next} that {@code merged} is the concatenation of, or null. */
     private static List<ToolCall> apart(ToolCall merged, List<AgentMessages.Msg> next) {
         for (AgentMessages.Msg x : next) {
@@ -66,7 +91,8 @@ final class MergedStreamCalls {
             }
             boolean same = allIds && merged.id() != null
                     ? ids.toString().equals(merged.id())
-                    : merged.id() == null && names.toString().equals(merged.name());
+                    : merged.id() == null
+                            && (names.toString().equals(merged.name()) || argumentsJoined(merged, x.calls()));
             if (same) {
                 return x.calls();
             }

@@ -501,13 +501,20 @@ final class OtlpReader {
             eventMessages(sp, messageEvents);
         }
         if (sp.kind == SpanAssembler.Kind.OTHER) {
-            skip(traceId, "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)");
+            skip(traceId, plumbingNote(a));
             if (sp.failed()) {
                 skip(traceId, "plumbing spans with an error status (not errors of the run)");
             }
             // kept for the tree (a model span's wrapper chain may pass through it)
         }
         add(traceId, sp);
+    }
+
+    /** What a span of no use to a run is, said truthfully: Langfuse structure, else HTTP/RPC plumbing. */
+    private static String plumbingNote(Map<String, JsonNode> a) {
+        return LangfuseOtelSpans.is(a)
+                ? LangfuseOtelSpans.skipNote(a)
+                : "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)";
     }
 
     /**
@@ -1077,6 +1084,8 @@ final class OtlpReader {
                 skipOutside("spans of unknown OpenInference kind '" + oi + "'");
                 return null;
             }
+        } else if (op == null && LangfuseOtelSpans.is(a)) {
+            s.kind = LangfuseOtelSpans.kind(a); // Langfuse's own SDKs: langfuse.observation.* only
         } else if ((op != null && MODEL_OPS.contains(op))
                 || a.containsKey("llm.request.type")
                 || ("call_llm".equals(name) && a.containsKey("gcp.vertex.agent.llm_request"))
@@ -1130,6 +1139,9 @@ final class OtlpReader {
             if (OpenInferenceSpans.isTool(a)) {
                 OpenInferenceSpans.tool(s);
             }
+        }
+        if (LangfuseOtelSpans.is(a) && s.kind != SpanAssembler.Kind.OTHER) {
+            LangfuseOtelSpans.fill(s, a);
         }
     }
 
