@@ -326,6 +326,9 @@ public final class FormatDetector {
         if (keys.contains("trace") && keys.contains("observations")) {
             return Format.LANGFUSE;
         }
+        if (keys.contains("batch")) {
+            return Format.LANGFUSE; // a Langfuse ingestion batch (POST /api/public/ingestion)
+        }
         if (keys.contains("observations")
                 && keys.contains("id")
                 && (keys.contains("scores") || keys.contains("htmlPath"))) {
