@@ -846,6 +846,7 @@ final class OtlpReader {
     /** One trace's steps from its spans, handed on as records (touches no state of the parse but the task caches). */
     private void assemble(
             String traceId, List<SpanAssembler.Span> spans, Map<String, Integer> skipped, Consumer<Records.Rec> out) {
+        ParentCycles.refuse(file, traceId, spans);
         AgentRun run = new AgentRun("otlp", file);
         run.taskCache = taskCache;
         run.keyCache = keyCache;

@@ -203,7 +203,21 @@ public final class TextEncoding {
                 file,
                 lineAt(file, offset),
                 null,
-                "not UTF-8 text at byte " + offset + " (" + what + "); save the file as UTF-8 and give it again");
+                "not UTF-8 text at byte " + offset + " (" + what + ")"
+                        + (startsLikeProtobuf(file)
+                                ? ", nor a whole OTLP/protobuf request (ExportTraceServiceRequest or "
+                                        + "ExportLogsServiceRequest, the binary form Tracejudge also reads)"
+                                : "")
+                        + "; save the file as UTF-8 and give it again");
+    }
+
+    private static boolean startsLikeProtobuf(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] b = in.readNBytes(2);
+            return OtlpProtobuf.mayStart(b, b.length);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** Byte order marks of UTF-16/32, and UTF-16 without one (every other byte NUL in ASCII-heavy text). */
