@@ -119,6 +119,13 @@ final class AgentFormats {
                     }
                     return HexFormat.of().formatHex(sha.digest());
                 }
+                if (Files.size(file) >= OtlpJsonStream.FROM && OtlpJsonStream.applies(file)) {
+                    // one large request: its spans read one at a time, never the whole document's tree
+                    OtlpReader reader = new OtlpReader(file);
+                    OtlpJsonStream.read(file, reader);
+                    reader.finishAll(out);
+                    return sha256(file);
+                }
                 byte[] bytes = bytes(file, format);
                 if (OtlpProtobuf.mayStart(bytes, bytes.length)) {
                     com.fasterxml.jackson.databind.node.ObjectNode request = protobuf(file, bytes);

@@ -83,6 +83,11 @@ final class OtlpReader {
         document(doc, new Fields(file, -1), "");
     }
 
+    /** One span of a request read as it streams ({@link OtlpJsonStream}), not yet assembled. */
+    void takeSpan(JsonNode span, Fields f, String ptr) {
+        otlpSpan(span, f, ptr, Map.of());
+    }
+
     /** JSON values one after another, as {@link #readDocuments}, not yet assembled. */
     void takeDocuments(byte[] bytes) {
         parseDocuments(bytes);
