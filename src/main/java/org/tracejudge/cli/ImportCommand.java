@@ -187,6 +187,13 @@ final class ImportCommand implements Callable<Integer> {
                 out.println("imported " + c.summary());
             }
         }
+        List<String> noRun = report.heldButNoRun();
+        if (!noRun.isEmpty()) {
+            PrintWriter err = spec.commandLine().getErr();
+            noRun.forEach(m -> err.println("error: " + m));
+            err.flush();
+            return 1;
+        }
         return 0;
     }
 

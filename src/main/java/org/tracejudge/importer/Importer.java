@@ -269,6 +269,7 @@ public final class Importer {
                 ImportReport.FileCounts fc =
                         new ImportReport.FileCounts(s.file().getFileName().toString(), s.format(), s.rater());
                 fc.order = report.files().size() + i;
+                fc.readWithOthers = otlpGroup != null && otlpGroup.contains(s);
                 counts.add(fc);
                 final int index = i;
                 OtlpFileGroup group = otlpGroup != null && otlpGroup.contains(s) ? otlpGroupReader : null;
