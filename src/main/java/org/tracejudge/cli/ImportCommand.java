@@ -197,7 +197,15 @@ final class ImportCommand implements Callable<Integer> {
             }
         }
         out.flush();
-        return JudgeTaking.missing(spec.commandLine().getErr(), takeJudges, report.files());
+        int missing = JudgeTaking.missing(spec.commandLine().getErr(), takeJudges, report.files());
+        List<String> noRun = report.heldButNoRun();
+        if (!noRun.isEmpty()) {
+            PrintWriter err = spec.commandLine().getErr();
+            noRun.forEach(m -> err.println("error: " + m));
+            err.flush();
+            return 1;
+        }
+        return missing;
     }
 
     private static void counts(ObjectNode o, String what, int fresh, int seen) {

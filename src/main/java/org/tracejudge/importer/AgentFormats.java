@@ -70,8 +70,30 @@ final class AgentFormats {
     /** Reads one file; returns its SHA-256 (of the file as stored). */
     static String read(Path file, Format format, Consumer<Records.Rec> out, ImportListener listener)
             throws IOException {
+        return read(file, format, out, listener, null);
+    }
+
+    /** {@code group}: the OTLP files of the import read as one (null: this file alone). */
+    static String read(
+            Path file, Format format, Consumer<Records.Rec> out, ImportListener listener, OtlpFileGroup group)
+            throws IOException {
         switch (format) {
             case OTLP -> {
+                if (group != null) {
+                    byte[] bytes;
+                    try {
+                        bytes = bytes(file, format);
+                    } catch (RuntimeException | IOException e) {
+                        group.failed();
+                        throw e;
+                    }
+                    com.fasterxml.jackson.databind.node.ObjectNode request = null;
+                    if (OtlpProtobuf.mayStart(bytes, bytes.length)) {
+                        request = protobuf(file, bytes);
+                    }
+                    group.read(file, bytes, request, out);
+                    return isGzip(file) ? sha256(file) : sha256(bytes);
+                }
                 if (firstLineIsObject(file)) {
                     Map<Long, List<String>> ends;
                     boolean gz = isGzip(file);
@@ -97,7 +119,21 @@ final class AgentFormats {
                     }
                     return HexFormat.of().formatHex(sha.digest());
                 }
+                if (Files.size(file) >= OtlpJsonStream.FROM && OtlpJsonStream.applies(file)) {
+                    // one large request: its spans read one at a time, never the whole document's tree
+                    OtlpReader reader = new OtlpReader(file);
+                    OtlpJsonStream.read(file, reader);
+                    reader.finishAll(out);
+                    return sha256(file);
+                }
                 byte[] bytes = bytes(file, format);
+                if (OtlpProtobuf.mayStart(bytes, bytes.length)) {
+                    com.fasterxml.jackson.databind.node.ObjectNode request = protobuf(file, bytes);
+                    if (request != null) {
+                        new OtlpReader(file).readDocument(request, out);
+                        return isGzip(file) ? sha256(file) : sha256(bytes);
+                    }
+                }
                 new OtlpReader(file).readDocuments(bytes, out);
                 return isGzip(file) ? sha256(file) : sha256(bytes);
             }
@@ -136,6 +172,31 @@ final class AgentFormats {
                 return isGzip(file) ? sha256(file) : sha256(bytes);
             }
             default -> throw new IllegalStateException(format.code());
+        }
+    }
+
+    /**
+     * The OTLP/JSON form of an OTLP/protobuf request; null when the bytes are JSON text after all (a file that begins
+     * with a blank line); refused naming what is wrong when they are neither.
+     */
+    private static com.fasterxml.jackson.databind.node.ObjectNode protobuf(Path file, byte[] bytes) {
+        try {
+            return OtlpProtobuf.parse(bytes, null);
+        } catch (OtlpProtobuf.NotOtlp e) {
+            int i = 0;
+            while (i < bytes.length && (bytes[i] == '\n' || bytes[i] == '\r' || bytes[i] == ' ' || bytes[i] == '\t')) {
+                i++;
+            }
+            if (i < bytes.length && (bytes[i] == '{' || bytes[i] == '[')) {
+                return null;
+            }
+            throw new ImportException(
+                    file,
+                    -1,
+                    null,
+                    "neither JSON nor a whole OTLP/protobuf request: " + e.getMessage()
+                            + "; Tracejudge reads OTLP as protobuf (ExportTraceServiceRequest, "
+                            + "ExportLogsServiceRequest, as exporters post them) or as OTLP/JSON");
         }
     }
 

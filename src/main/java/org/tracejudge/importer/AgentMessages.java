@@ -248,11 +248,14 @@ final class AgentMessages {
                     : o.path("name").isTextual() ? o.get("name").asText() : null;
             JsonNode err = o.get("error");
             boolean isError = err != null && !err.isNull() && !(err.isBoolean() && !err.asBoolean());
+            // a result that is not text (an object, a number, a list that is not content blocks) is kept as it is
+            JsonNode asIs =
+                    text.length() == 0 && content != null && !content.isNull() && !content.isTextual() ? content : null;
             results.add(new Res(
                     id,
                     name,
                     text.length() == 0
-                            ? null
+                            ? asIs
                             : value(Json.MAPPER.getNodeFactory().textNode(text.toString())),
                     isError,
                     err != null && err.isObject() ? err.path("type").asText(null) : null,

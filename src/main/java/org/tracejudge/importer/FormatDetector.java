@@ -33,6 +33,9 @@ public final class FormatDetector {
                 throw new ImportException(
                         file, -1, null, "a gzip file that cannot be inflated (" + e.getMessage() + ")");
             }
+            if (OtlpProtobuf.mayStart(inner, inner.length) && OtlpProtobuf.isRequest(file)) {
+                return Format.OTLP; // OTLP/protobuf, gzip-compressed as exporters send it
+            }
             int j = 0;
             while (j < inner.length && Character.isWhitespace(inner[j])) {
                 j++;
@@ -58,6 +61,9 @@ public final class FormatDetector {
                     null,
                     "a zip file that is not an Inspect .eval log (it has no header.json, "
                             + "_journal/start.json or samples/ entry); expected an Inspect .eval zip or a JSON file");
+        }
+        if (OtlpProtobuf.mayStart(head, head.length) && OtlpProtobuf.isRequest(file)) {
+            return Format.OTLP; // an OTLP/protobuf request (ExportTraceServiceRequest or ExportLogsServiceRequest)
         }
         int i = 0;
         if (head.length >= 3 && (head[0] & 0xff) == 0xEF && (head[1] & 0xff) == 0xBB && (head[2] & 0xff) == 0xBF) {
@@ -319,6 +325,9 @@ public final class FormatDetector {
         }
         if (keys.contains("trace") && keys.contains("observations")) {
             return Format.LANGFUSE;
+        }
+        if (keys.contains("batch")) {
+            return Format.LANGFUSE; // a Langfuse ingestion batch (POST /api/public/ingestion)
         }
         if (keys.contains("observations")
                 && keys.contains("id")

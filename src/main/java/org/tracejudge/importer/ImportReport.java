@@ -27,6 +27,9 @@ public final class ImportReport {
         public int judgeCallsSeen;
         /** Position in the import (phase, then command-line order): a task shared by files counts for the first. */
         int order;
+        /** An OTLP file read together with the import's other OTLP files ({@code OtlpFileGroup}). */
+        public boolean readWithOthers;
+
         /** Traces already in the project whose content this file replaced (import --replace). */
         public int tracesReplaced;
 
@@ -134,7 +137,11 @@ public final class ImportReport {
             part(parts, "label", labelsNew, labelsSeen);
             part(parts, "adjudication", adjudicationsNew, adjudicationsSeen);
             part(parts, "cached judge answer", judgeCallsNew, judgeCallsSeen);
-            sb.append(parts.isEmpty() ? "nothing to import" : String.join(", ", parts));
+            sb.append(
+                    parts.isEmpty() && readWithOthers
+                            ? "read with the other OTLP files of this import (its spans and records count with the "
+                                    + "file their run ended in)"
+                            : parts.isEmpty() ? "nothing to import" : String.join(", ", parts));
             String contents = contents();
             if (!contents.isEmpty()) {
                 sb.append("; ").append(contents);
@@ -186,6 +193,29 @@ public final class ImportReport {
 
     public List<FileCounts> files() {
         return files;
+    }
+
+    /**
+     * Agent-trace files that held spans, observations or records but gave no run, each with why (what was skipped):
+     * the import did not do what was asked of it, so the command exits non-zero.
+     */
+    public List<String> heldButNoRun() {
+        List<String> out = new ArrayList<>();
+        for (FileCounts c : files) {
+            boolean agent = c.format == Format.OTLP
+                    || c.format == Format.LANGFUSE
+                    || c.format == Format.INSPECT
+                    || c.format == Format.ATIF
+                    || c.format == Format.SWE_AGENT;
+            if (agent && c.runs == 0 && !c.skipped.isEmpty()) {
+                List<String> parts = new ArrayList<>();
+                c.skipped.forEach((k, v) -> parts.add(v + " " + k));
+                out.add(c.file + ": it held spans or records but gave no run (" + String.join(", ", parts)
+                        + "); Tracejudge reads model calls (GenAI, OpenInference, Langfuse generations) and tool "
+                        + "executions, and this file has none");
+            }
+        }
+        return out;
     }
 
     /** One line per file ({@link FileCounts#summary()}), for people: what each file brought in. */

@@ -276,15 +276,29 @@ public final class Importer {
         });
         List<ImportReport.FileCounts> counts = new ArrayList<>();
         String[] sourceIds = new String[sources.size()];
+        // OTLP files read whole are read as one: a run's spans and log records come in several requests (files)
+        List<Source> otlpGroup = new ArrayList<>();
+        for (Source s : sources) {
+            if (s.format() == Format.OTLP && Files.size(s.file()) <= AgentFormats.wholeDocumentLimit()) {
+                otlpGroup.add(s);
+            }
+        }
+        if (otlpGroup.size() < 2) {
+            otlpGroup = null;
+        }
+        OtlpFileGroup otlpGroupReader =
+                otlpGroup == null ? null : new OtlpFileGroup(otlpGroup.get(0).file(), otlpGroup.size());
         try {
             for (int i = 0; i < sources.size(); i++) {
                 Source s = sources.get(i);
                 ImportReport.FileCounts fc =
                         new ImportReport.FileCounts(s.file().getFileName().toString(), s.format(), s.rater());
                 fc.order = report.files().size() + i;
+                fc.readWithOthers = otlpGroup != null && otlpGroup.contains(s);
                 counts.add(fc);
                 final int index = i;
-                pool.execute(() -> readOne(index, s, seen, queue, hasher)); // readOne puts its own failure on the queue
+                OtlpFileGroup group = otlpGroup != null && otlpGroup.contains(s) ? otlpGroupReader : null;
+                pool.execute(() -> readOne(index, s, seen, queue, hasher, group)); // puts its own failure on the queue
             }
             int finished = 0;
             while (finished < sources.size()) {
@@ -354,7 +368,8 @@ public final class Importer {
             Source s,
             Map<String, ResultsFileReader.SeenTask> seen,
             BlockingQueue<Chunk> queue,
-            ExecutorService hasher) {
+            ExecutorService hasher,
+            OtlpFileGroup otlpGroup) {
         List<Records.Rec> buffer = new ArrayList<>(CHUNK);
         // each trace's fingerprint is computed here, off the writer's thread (the import's critical path)
         List<ImportWriter.Fingerprint> fingerprints = new ArrayList<>();
@@ -410,7 +425,7 @@ public final class Importer {
                     }
                 }
                 case OTLP, LANGFUSE, INSPECT, ATIF, SWE_AGENT ->
-                    sha = AgentFormats.read(s.file(), s.format(), out, listener);
+                    sha = AgentFormats.read(s.file(), s.format(), out, listener, otlpGroup);
                 default -> sha = readLines(s, out);
             }
             put(queue, new Chunk(index, new ArrayList<>(buffer), new ArrayList<>(fingerprints), null, null));

@@ -32,6 +32,19 @@ final class LangfuseReader {
 
     void read(JsonNode doc, Consumer<Records.Rec> out) {
         Fields f = new Fields(file, -1);
+        if (LangfuseIngestion.is(doc)) {
+            LangfuseIngestion batch = new LangfuseIngestion();
+            batch.take(doc, f, "");
+            for (JsonNode export : batch.exports()) {
+                one(export, f, "", out);
+            }
+            if (!batch.ignored().isEmpty()) {
+                Map<String, Integer> why = new java.util.LinkedHashMap<>();
+                batch.ignored().forEach((k, v) -> why.put("ingestion events of type " + k + " (not used)", v));
+                out.accept(new Records.StatsRec(0, 0, 0, 0, 0, 0, 0, 0, 0, java.util.Collections.unmodifiableMap(why)));
+            }
+            return;
+        }
         if (doc.isArray()) {
             for (int i = 0; i < doc.size(); i++) {
                 one(doc.get(i), f, "/" + i, out);

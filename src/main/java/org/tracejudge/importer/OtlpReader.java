@@ -44,7 +44,8 @@ final class OtlpReader {
             "SPAN_KIND_PRODUCER",
             "SPAN_KIND_CONSUMER");
 
-    private final Path file;
+    /** The file being read (an {@link OtlpFileGroup} reads several into one reader). */
+    private Path file;
     /** Whether JSON Lines take {@link OtlpStreamedLine}'s fast path (tests compare it with the tree path). */
     boolean streamed = true;
     /** Tasks already built (many runs share one input): the content hash is computed once per task. */
@@ -72,6 +73,31 @@ final class OtlpReader {
         this.file = file;
     }
 
+    /** The next file of a group: errors and runs name it. */
+    void file(Path next) {
+        this.file = next;
+    }
+
+    /** One request of a group, not yet assembled (see {@link OtlpFileGroup}). */
+    void take(JsonNode doc) {
+        document(doc, new Fields(file, -1), "");
+    }
+
+    /** One span of a request read as it streams ({@link OtlpJsonStream}), not yet assembled. */
+    void takeSpan(JsonNode span, Fields f, String ptr) {
+        otlpSpan(span, f, ptr, Map.of());
+    }
+
+    /** JSON values one after another, as {@link #readDocuments}, not yet assembled. */
+    void takeDocuments(byte[] bytes) {
+        parseDocuments(bytes);
+    }
+
+    /** Assembles and hands on every trace read so far. */
+    void finishAll(Consumer<Records.Rec> out) {
+        finish(out);
+    }
+
     /** A whole document (one request, a Tempo or Jaeger export, or an attribute map). */
     void readDocument(JsonNode doc, Consumer<Records.Rec> out) {
         Fields f = new Fields(file, -1);
@@ -84,6 +110,11 @@ final class OtlpReader {
      * Python's console exporter does), or one value; each is a document.
      */
     void readDocuments(byte[] bytes, Consumer<Records.Rec> out) {
+        parseDocuments(bytes);
+        finish(out);
+    }
+
+    private void parseDocuments(byte[] bytes) {
         int n = 0;
         try (com.fasterxml.jackson.core.JsonParser p = StrictJson.parser(bytes)) {
             while (p.nextToken() != null) {
@@ -102,7 +133,6 @@ final class OtlpReader {
         if (n == 0) {
             throw new ImportException(file, -1, null, "the file is empty");
         }
-        finish(out);
     }
 
     /**
@@ -476,13 +506,20 @@ final class OtlpReader {
             eventMessages(sp, messageEvents);
         }
         if (sp.kind == SpanAssembler.Kind.OTHER) {
-            skip(traceId, "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)");
+            skip(traceId, plumbingNote(a));
             if (sp.failed()) {
                 skip(traceId, "plumbing spans with an error status (not errors of the run)");
             }
             // kept for the tree (a model span's wrapper chain may pass through it)
         }
         add(traceId, sp);
+    }
+
+    /** What a span of no use to a run is, said truthfully: Langfuse structure, else HTTP/RPC plumbing. */
+    private static String plumbingNote(Map<String, JsonNode> a) {
+        return LangfuseOtelSpans.is(a)
+                ? LangfuseOtelSpans.skipNote(a)
+                : "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)";
     }
 
     /**
@@ -751,6 +788,22 @@ final class OtlpReader {
         for (String traceId : new ArrayList<>(traces.keySet())) {
             finishTrace(traceId, out);
         }
+        if (!logMessages.isEmpty()) {
+            int n = logMessages.values().stream().mapToInt(List::size).sum();
+            skippedOutside.merge(
+                    "message log records whose span is not in this import (span ids "
+                            + String.join(
+                                    ", ",
+                                    logMessages.keySet().stream()
+                                            .sorted()
+                                            .limit(3)
+                                            .toList())
+                            + (logMessages.size() > 3 ? ", …" : "")
+                            + "): import them with their spans",
+                    n,
+                    Integer::sum);
+            logMessages.clear();
+        }
         if (!skippedOutside.isEmpty()) {
             Records.StatsRec stats = new Records.StatsRec(
                     0,
@@ -770,6 +823,17 @@ final class OtlpReader {
     /** Forgets one trace's spans and has it assembled and handed on. */
     private void finishTrace(String traceId, Consumer<Records.Rec> out) {
         List<SpanAssembler.Span> spans = traces.remove(traceId);
+        if (spans != null && !logMessages.isEmpty()) {
+            for (SpanAssembler.Span s : spans) {
+                // message log records that came in a later request than their span (OTel JS sends them on /v1/logs)
+                List<ObjectNode> late = logMessages.remove(s.id);
+                if (late != null && s.kind == SpanAssembler.Kind.MODEL) {
+                    eventMessages(s, late);
+                } else if (late != null) {
+                    skip(traceId, "message log records of a span that is not a model call");
+                }
+            }
+        }
         Map<String, Integer> skipped = skippedByTrace.remove(traceId);
         if (spans == null) {
             return;
@@ -787,6 +851,7 @@ final class OtlpReader {
     /** One trace's steps from its spans, handed on as records (touches no state of the parse but the task caches). */
     private void assemble(
             String traceId, List<SpanAssembler.Span> spans, Map<String, Integer> skipped, Consumer<Records.Rec> out) {
+        ParentCycles.refuse(file, traceId, spans);
         AgentRun run = new AgentRun("otlp", file);
         run.taskCache = taskCache;
         run.keyCache = keyCache;
@@ -1025,6 +1090,8 @@ final class OtlpReader {
                 skipOutside("spans of unknown OpenInference kind '" + oi + "'");
                 return null;
             }
+        } else if (op == null && LangfuseOtelSpans.is(a)) {
+            s.kind = LangfuseOtelSpans.kind(a); // Langfuse's own SDKs: langfuse.observation.* only
         } else if ((op != null && MODEL_OPS.contains(op))
                 || a.containsKey("llm.request.type")
                 || ("call_llm".equals(name) && a.containsKey("gcp.vertex.agent.llm_request"))
@@ -1075,6 +1142,12 @@ final class OtlpReader {
             if (VercelAiSpans.isTool(a)) {
                 VercelAiSpans.tool(s, a);
             }
+            if (OpenInferenceSpans.isTool(a)) {
+                OpenInferenceSpans.tool(s);
+            }
+        }
+        if (LangfuseOtelSpans.is(a) && s.kind != SpanAssembler.Kind.OTHER) {
+            LangfuseOtelSpans.fill(s, a);
         }
     }
 

@@ -117,6 +117,12 @@ final class SpanAssembler {
             }
         }
         timeline.sort(Comparator.comparingLong((Span s) -> s.start).thenComparing(s -> s.kind == Kind.TOOL ? 1 : 0));
+        for (int i = MergedStreamCalls.repair(
+                        timeline.stream().filter(s -> s.kind == Kind.MODEL).toList());
+                i > 0;
+                i--) {
+            run.skip(MergedStreamCalls.REPAIRED);
+        }
         for (Span s : spans) {
             if (s.kind == Kind.MODEL && wrappers.contains(s.id)) {
                 run.skip("model spans wrapping another model span (one call counted once)");

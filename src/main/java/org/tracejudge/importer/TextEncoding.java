@@ -35,6 +35,9 @@ public final class TextEncoding {
             if (n >= 2 && (buf[0] & 0xff) == 0x1F && (buf[1] & 0xff) == 0x8B) {
                 return; // gzip: read through its decompressor, whose text the readers decode strictly
             }
+            if (OtlpProtobuf.mayStart(buf, n) && OtlpProtobuf.isRequest(file)) {
+                return; // an OTLP/protobuf request: binary, its strings checked by protobuf's own UTF-8 check
+            }
             if (n >= SQLITE.length && java.util.Arrays.equals(buf, 0, SQLITE.length, SQLITE, 0, SQLITE.length)) {
                 throw new ImportException(
                         file,
@@ -200,7 +203,21 @@ public final class TextEncoding {
                 file,
                 lineAt(file, offset),
                 null,
-                "not UTF-8 text at byte " + offset + " (" + what + "); save the file as UTF-8 and give it again");
+                "not UTF-8 text at byte " + offset + " (" + what + ")"
+                        + (startsLikeProtobuf(file)
+                                ? ", nor a whole OTLP/protobuf request (ExportTraceServiceRequest or "
+                                        + "ExportLogsServiceRequest, the binary form Tracejudge also reads)"
+                                : "")
+                        + "; save the file as UTF-8 and give it again");
+    }
+
+    private static boolean startsLikeProtobuf(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] b = in.readNBytes(2);
+            return OtlpProtobuf.mayStart(b, b.length);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** Byte order marks of UTF-16/32, and UTF-16 without one (every other byte NUL in ASCII-heavy text). */

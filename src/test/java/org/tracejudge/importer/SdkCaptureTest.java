@@ -1,0 +1,100 @@
+package org.tracejudge.importer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.tracejudge.json.TurnCodec;
+import org.tracejudge.store.Project;
+
+/**
+ * Each SDK's own exporter output (src/test/resources/sdk-captures, made by bench/sdk-capture), imported as a user
+ * would: every request the SDK sent, in one import, format detected from content. Every one of the four runs must read
+ * right: one trace each, the user message, the calls with names and arguments, their results, the answer.
+ */
+class SdkCaptureTest extends WithProject {
+    ImportReport importAll(Project p, String sdk) {
+        for (var f : SdkCaptures.bodies(sdk)) {
+            assertEquals(
+                    f.getFileName().toString().contains("ingestion") ? Format.LANGFUSE : Format.OTLP,
+                    FormatDetector.detect(f),
+                    f + " detected from its content");
+        }
+        return new Importer(p, null).importFiles(SdkCaptures.bodies(sdk), Format.AUTO, null);
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {"traceloop", "traceloop-json", "openinference", "otel-openai", "langfuse-otel", "langfuse-v3"})
+    void everyRunReadsRight(String sdk) {
+        importAll(project, sdk);
+        List<AgentCorpus.Run> runs = AgentCorpus.runs(project);
+        List<String> wrong = SdkCaptures.verdicts(runs);
+        assertEquals(List.of(), wrong, sdk + ": " + (4 - wrong.size()) + "/4 runs right");
+        assertEquals(4, runs.size(), "one run per trace, however many requests its spans came in");
+    }
+
+    /** A run as compared between the protobuf and the JSON exporter: everything but ids and times. */
+    private static Map<String, String> content(List<AgentCorpus.Run> runs) {
+        Map<String, String> out = new TreeMap<>();
+        for (AgentCorpus.Run r : runs) {
+            out.put(
+                    r.userMessage(),
+                    TurnCodec.toJson(r.turns()) + " | " + r.answer() + " | " + r.model() + " | " + r.calls() + " | "
+                            + r.extra().path("tokens"));
+        }
+        return out;
+    }
+
+    @Test
+    void traceloopProtobufGivesWhatItsJsonExporterGives() throws Exception {
+        importAll(project, "traceloop");
+        Map<String, String> protobuf = content(AgentCorpus.runs(project));
+        try (Project json = Project.open(dir.resolve("json.tjdb"), Project.OpenOptions.createIfMissing("json"))) {
+            importAll(json, "traceloop-json");
+            assertEquals(content(AgentCorpus.runs(json)), protobuf);
+        }
+        assertEquals(4, protobuf.size());
+    }
+
+    @Test
+    void openInferenceToolSpansPairByNameAndTheMergedCallIsRepaired() {
+        ImportReport r = importAll(project, "openinference");
+        assertTrue(r.summary().contains("1 " + MergedStreamCalls.REPAIRED), r.summary());
+        List<String> pairings = new ArrayList<>();
+        for (AgentCorpus.Run run : AgentCorpus.runs(project)) {
+            for (JsonNode s : run.steps()) {
+                if (s.has("execution_pairing")) {
+                    pairings.add(s.get("execution_pairing").asText());
+                }
+            }
+        }
+        // every traceTool span joined its call's result (6 calls), by name and order: the span has no call id
+        assertEquals(
+                List.of("name-order", "name-order", "name-order", "name-order", "name-order", "name-order"), pairings);
+        assertTrue(!r.summary().contains("HTTP/RPC plumbing"), r.summary());
+    }
+
+    @Test
+    void langfuseV5SaysWhatItSkipped() {
+        ImportReport r = importAll(project, "langfuse-otel");
+        assertTrue(r.summary().contains("1 " + MergedStreamCalls.REPAIRED), r.summary());
+        assertTrue(!r.summary().contains("HTTP/RPC plumbing"), r.summary());
+    }
+
+    @Test
+    void langfuseIngestionScoresAreKeptAsForExports() {
+        ImportReport r = importAll(project, "langfuse-v3");
+        // one numeric score per run: kept as the raw score of a null verdict, as a Langfuse export's numeric score is
+        assertEquals(4, r.files().stream().mapToInt(f -> f.runs).sum(), r.summary());
+        assertTrue(r.summary().contains("null verdict"), r.summary());
+        assertTrue(r.summary().contains("ingestion events") || r.summary().contains("EVENT observations"), r.summary());
+    }
+}
