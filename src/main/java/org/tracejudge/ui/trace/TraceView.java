@@ -415,7 +415,7 @@ public final class TraceView extends BorderPane {
         if (task.type() == org.tracejudge.model.TaskType.TOOL_SELECTION) {
             groundTruth.getChildren().setAll(muted("Ground truth: the expected tools (above)"));
         } else {
-            showGroundTruth(task.groundTruth(), ev);
+            showGroundTruth(task.groundTruth(), ev, d.trace().answer());
         }
         showRaters(d, hidden);
         showDecisionBar(d, hidden);
@@ -747,20 +747,25 @@ public final class TraceView extends BorderPane {
                                 case FOUND -> "ev-found";
                                 case UNSUPPORTED -> "ev-unsupported";
                                 case MUST -> "ev-must";
+                                case INSIDE_WORD -> "ev-inside-word";
                             });
         }
         String why = s.kinds().contains(Highlights.Kind.UNSUPPORTED)
                 ? "The answer asserts this value; the tool return does not support it"
                 : s.kinds().contains(Highlights.Kind.FOUND)
                         ? "This value comes from the tool return"
-                        : "Must-contain match";
+                        : s.kinds().contains(Highlights.Kind.MUST) ? "Must-contain match" : INSIDE_WORD_WHY;
         LazyTooltip.install(l, why);
         // the highlight's colour in words, for screen readers
         l.setAccessibleText(s.text() + ": " + why);
         return l;
     }
 
-    private void showGroundTruth(GroundTruth gt, Evidence ev) {
+    /** Why a compat hit inside a longer word is marked apart (issue 48: "COP" highlighted inside "copper"). */
+    static final String INSIDE_WORD_WHY = "Only part of a longer word or number: the published rule (compat) counts "
+            + "a substring, so its label uses this match, but the answer does not contain the value itself";
+
+    private void showGroundTruth(GroundTruth gt, Evidence ev, String answerText) {
         groundTruth.getChildren().clear();
         if (gt == null || (gt.mustContain().isEmpty() && gt.mustNotContain().isEmpty())) {
             groundTruth.getChildren().add(muted("Ground truth: none"));
@@ -769,17 +774,30 @@ public final class TraceView extends BorderPane {
         groundTruth.getChildren().add(title("Must contain (" + gt.matchMode() + "):"));
         for (String m : gt.mustContain()) {
             Boolean matched = null;
+            String inside = null;
             if (ev != null) {
                 for (Evidence.MustContain mc : ev.mustContain()) {
                     if (mc.text().equals(m)) {
                         matched = mc.matched();
+                        inside = mc.matched() ? Evidence.enclosingWord(answerText, mc.span()) : null;
                     }
                 }
             }
-            Label chip = new Label((matched == null ? "" : matched ? "✓ " : "✗ ") + m);
-            chip.getStyleClass().addAll("gt-chip", matched == null ? "gt-unknown" : matched ? "ev-must" : "gt-missing");
-            chip.setAccessibleText("must contain " + m
-                    + (matched == null ? "" : matched ? ": found in the answer" : ": missing from the answer"));
+            Label chip;
+            if (inside != null) {
+                // compat counts a substring (the published rule); the chip says what the answer really has
+                chip = new Label("≈ " + m + " only inside “" + shorten(inside, 40) + "”");
+                chip.getStyleClass().addAll("gt-chip", "gt-inside-word");
+                chip.setAccessibleText("must contain " + m + ": only inside the longer word " + inside
+                        + "; the published rule counts it as found");
+                LazyTooltip.install(chip, INSIDE_WORD_WHY);
+            } else {
+                chip = new Label((matched == null ? "" : matched ? "✓ " : "✗ ") + m);
+                chip.getStyleClass()
+                        .addAll("gt-chip", matched == null ? "gt-unknown" : matched ? "ev-must" : "gt-missing");
+                chip.setAccessibleText("must contain " + m
+                        + (matched == null ? "" : matched ? ": found in the answer" : ": missing from the answer"));
+            }
             groundTruth.getChildren().add(chip);
         }
         if (!gt.mustNotContain().isEmpty()) {
