@@ -63,6 +63,9 @@ public final class TraceView extends BorderPane {
     private final VBox expected = new VBox(2);
     private final VBox executed = new VBox(2);
     private final TreeView<JsonEntry> returnTree = new TreeView<>();
+    /** What the return pane shows: the run's returns, or the task's return the run never received. */
+    private final Label returnTitle = title("Tool return");
+
     private final TextFlow answer = new TextFlow();
     private final ScrollPane answerScroll;
     /** The evidence span "next evidence" (E, Shift+E) last showed, -1 for none. */
@@ -141,7 +144,10 @@ public final class TraceView extends BorderPane {
         groundTruth.setId("groundTruth");
         VBox answerPane = new VBox(4, title("Final answer"), answerScroll, groundTruth);
         VBox.setVgrow(answerScroll, Priority.ALWAYS);
-        VBox returnPane = new VBox(4, title("Tool return"), returnTree);
+        returnTitle.setId("returnTitle");
+        returnTitle.setWrapText(true);
+        returnTitle.setMinHeight(Region.USE_PREF_SIZE);
+        VBox returnPane = new VBox(4, returnTitle, returnTree);
         VBox.setVgrow(returnTree, Priority.ALWAYS);
         SplitPane sideBySide = new SplitPane(returnPane, answerPane);
         sideBySide.setOrientation(Orientation.HORIZONTAL);
@@ -374,11 +380,15 @@ public final class TraceView extends BorderPane {
         }
         boolean hidden = vm.hidden(d);
         Task task = d.task();
-        heading.setText(task.key() + "  ·  " + d.trace().model() + "  ·  " + nz(task.domain()) + "  ·  "
-                + task.type().code()
-                + (task.targetFailureMode() == null || vm.blindProperty().get()
-                        ? ""
-                        : "  ·  target: " + task.targetFailureMode())); // blind: the target failure mode is a hint too
+        heading.setText(CallsShown.heading(
+                task.key(),
+                d.trace().model(),
+                task.domain(),
+                CallsShown.typeText(task),
+                // blind: the target failure mode is a hint too; an agent run's "unspecified" says nothing
+                task.targetFailureMode() == null || vm.blindProperty().get() || CallsShown.agentRun(task)
+                        ? null
+                        : "target: " + task.targetFailureMode()));
         userMessage.setText(nz(task.userMessage()));
         boolean callLevel = task.type() == org.tracejudge.model.TaskType.CALL_LEVEL;
         Node wanted = callLevel ? callBody : body;
@@ -408,6 +418,7 @@ public final class TraceView extends BorderPane {
         }
         showCalls(d);
         Evidence ev = hidden || d.rule() == null ? null : d.rule().evidence();
+        returnTitle.setText(CallsShown.returnTitle(task, d.trace()));
         showReturn(
                 task.toolReturn() != null ? task.toolReturn() : returnsOfSteps(d.trace()),
                 Highlights.foundPointers(ev));
@@ -443,7 +454,9 @@ public final class TraceView extends BorderPane {
         executed.getChildren().clear();
         ToolCall exp = d.task().expectedCall();
         // an imported agent run (OpenTelemetry, Langfuse, Inspect…) names no expected call: say so, and judge no call
-        boolean unknown = exp == null && org.tracejudge.rules.RuleClassifier.unclassifiable(d.task()) != null;
+        boolean unknown = exp == null
+                && (org.tracejudge.rules.RuleClassifier.unclassifiable(d.task()) != null
+                        || CallsShown.agentRun(d.task()));
         if (unknown) {
             expected.getChildren().add(muted("not given (an agent run)"));
         } else if (d.task().type() == org.tracejudge.model.TaskType.TOOL_SELECTION) {
@@ -470,13 +483,23 @@ public final class TraceView extends BorderPane {
         if (selection && d.trace().executedCalls().isEmpty()) {
             // an NLT selector answers in text (Tool: YES/NO); the rule reads its choices from the final answer
             executed.getChildren().add(muted("none: the answer lists its choices"));
-        } else if (d.trace().executedCalls().isEmpty()) {
+        } else if (d.trace().executedCalls().isEmpty()
+                && CallsShown.seenOnlyByResult(d.trace()).isEmpty()) {
             Label none = muted("no tool was called");
             if (exp != null) {
                 none.getStyleClass().add("call-missing");
             }
             executed.getChildren().add(none);
         }
+        // results whose call the file does not record (an Inspect log of tool messages only): the tool did run
+        CallsShown.seenOnlyByResult(d.trace()).forEach((name, n) -> {
+            Label l = new Label(name + (n > 1 ? " ×" + n : "") + ": its result" + (n > 1 ? "s are" : " is")
+                    + " below; the call itself is not in the file");
+            l.setWrapText(true);
+            l.setMinHeight(Region.USE_PREF_SIZE);
+            l.getStyleClass().addAll("call", "call-from-result");
+            executed.getChildren().add(l);
+        });
         for (ToolCall c : d.trace().executedCalls()) {
             executed.getChildren()
                     .add(call(
