@@ -73,19 +73,29 @@ final class CallsShown {
 
     /**
      * The return pane's title. A benchmark task's return is what the expected call would have returned: when the run
-     * never made that call, the title says the run did not get it, instead of showing it as if it had.
+     * never made that call, the title says the run did not get it ({@link #returnNote} says why), instead of showing
+     * it as if it had.
      */
     static String returnTitle(Task task, Trace trace) {
         if (task.toolReturn() != null) {
-            ToolCall exp = task.expectedCall();
-            if (exp != null && !trace.called(exp.name())) {
-                boolean failed = trace.extra() != null && trace.extra().hasNonNull("error");
-                return "Tool return: not received (the run "
-                        + (failed ? "ended in an error before calling " : "never called ")
-                        + exp.name() + "; this is what the call would have returned)";
-            }
-            return "Tool return";
+            return returnNote(task, trace) == null ? "Tool return" : "Tool return: not received";
         }
-        return "Tool returns (what the run's tools returned)";
+        for (Turn t : trace.turns()) {
+            if (!t.toolResults().isEmpty() && !t.badges().contains(Turn.EARLIER_TURN)) {
+                return "Tool returns (what the run's tools returned)";
+            }
+        }
+        return "Tool return";
+    }
+
+    /** Why the task's return was not received by the run, or null when it was (or the task has none). */
+    static String returnNote(Task task, Trace trace) {
+        ToolCall exp = task.expectedCall();
+        if (task.toolReturn() == null || exp == null || trace.called(exp.name())) {
+            return null;
+        }
+        boolean failed = trace.extra() != null && trace.extra().hasNonNull("error");
+        return (failed ? "The run ended in an error before calling " : "The run never called ") + exp.name()
+                + ": this is what the call would have returned.";
     }
 }

@@ -66,6 +66,8 @@ public final class TraceView extends BorderPane {
     /** What the return pane shows: the run's returns, or the task's return the run never received. */
     private final Label returnTitle = title("Tool return");
 
+    private final Label returnNote = new Label();
+
     private final TextFlow answer = new TextFlow();
     private final ScrollPane answerScroll;
     /** The evidence span "next evidence" (E, Shift+E) last showed, -1 for none. */
@@ -147,7 +149,12 @@ public final class TraceView extends BorderPane {
         returnTitle.setId("returnTitle");
         returnTitle.setWrapText(true);
         returnTitle.setMinHeight(Region.USE_PREF_SIZE);
-        VBox returnPane = new VBox(4, returnTitle, returnTree);
+        returnNote.setId("returnNote");
+        returnNote.setWrapText(true);
+        returnNote.setMinHeight(Region.USE_PREF_SIZE);
+        returnNote.getStyleClass().add("muted");
+        returnNote.managedProperty().bind(returnNote.visibleProperty());
+        VBox returnPane = new VBox(4, returnTitle, returnNote, returnTree);
         VBox.setVgrow(returnTree, Priority.ALWAYS);
         SplitPane sideBySide = new SplitPane(returnPane, answerPane);
         sideBySide.setOrientation(Orientation.HORIZONTAL);
@@ -419,6 +426,9 @@ public final class TraceView extends BorderPane {
         showCalls(d);
         Evidence ev = hidden || d.rule() == null ? null : d.rule().evidence();
         returnTitle.setText(CallsShown.returnTitle(task, d.trace()));
+        String note = CallsShown.returnNote(task, d.trace());
+        returnNote.setText(note == null ? "" : note);
+        returnNote.setVisible(note != null);
         showReturn(
                 task.toolReturn() != null ? task.toolReturn() : returnsOfSteps(d.trace()),
                 Highlights.foundPointers(ev));

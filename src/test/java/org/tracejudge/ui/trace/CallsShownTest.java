@@ -48,12 +48,13 @@ class CallsShownTest {
     void aReturnTheRunNeverGotIsSaidToBeNotReceived() {
         Task t = task(
                 "energy", TaskType.TOOL_REQUIRED, new ToolCall("get_spot_price", null), "[{\"hour\":\"17:00\"}]", null);
-        String failed =
-                CallsShown.returnTitle(t, trace(List.of(), List.of(), "{\"error\":{\"type\":\"ReadTimeout\"}}"));
-        assertTrue(failed.startsWith("Tool return: not received"), failed);
-        assertTrue(failed.contains("ended in an error before calling get_spot_price"), failed);
-        String skipped = CallsShown.returnTitle(t, trace(List.of(), List.of(), null));
-        assertTrue(skipped.contains("never called get_spot_price"), skipped);
+        Trace failedRun = trace(List.of(), List.of(), "{\"error\":{\"type\":\"ReadTimeout\"}}");
+        assertEquals("Tool return: not received", CallsShown.returnTitle(t, failedRun));
+        assertEquals(
+                "The run ended in an error before calling get_spot_price: this is what the call would have returned.",
+                CallsShown.returnNote(t, failedRun));
+        String skipped = CallsShown.returnNote(t, trace(List.of(), List.of(), null));
+        assertTrue(skipped.startsWith("The run never called get_spot_price"), skipped);
         assertEquals(
                 "Tool return",
                 CallsShown.returnTitle(t, trace(List.of(new ToolCall("get_spot_price", null)), List.of(), null)));
@@ -67,6 +68,8 @@ class CallsShownTest {
         }
         Trace tr = trace(List.of(), turns, null);
         assertEquals(Map.of("bash", 11), CallsShown.seenOnlyByResult(tr));
+        assertEquals("Tool returns (what the run's tools returned)", CallsShown.returnTitle(task("", TaskType.TOOL_REQUIRED, null, null, null), tr));
+        assertEquals("Tool return", CallsShown.returnTitle(task("", TaskType.CONTROL, null, null, null), trace(List.of(), List.of(), null)));
         Trace paired = trace(List.of(new ToolCall("bash", null)), List.of(result("bash"), result("bash")), null);
         assertEquals(Map.of("bash", 1), CallsShown.seenOnlyByResult(paired), "one of the two results has its call");
         ObjectNode body = Json.object().put("source_format", "inspect");
