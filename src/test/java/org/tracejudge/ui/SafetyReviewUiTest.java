@@ -425,7 +425,7 @@ class SafetyReviewUiTest {
         waitFor(
                 "empty queue",
                 () -> ((ListView<?>) node("#adjQueue")).getItems().isEmpty());
-        waitFor("all done", () -> text("#safetyProgress").startsWith("16 of 16 done"));
+        waitFor("all done", () -> text("#safetyProgress").contains("·  16 final  ·"));
 
         // the safety figures reflect exactly these decisions (worked out here by hand)
         SafetyFigures.Figures f =

@@ -68,8 +68,13 @@ class CallsShownTest {
         }
         Trace tr = trace(List.of(), turns, null);
         assertEquals(Map.of("bash", 11), CallsShown.seenOnlyByResult(tr));
-        assertEquals("Tool returns (what the run's tools returned)", CallsShown.returnTitle(task("", TaskType.TOOL_REQUIRED, null, null, null), tr));
-        assertEquals("Tool return", CallsShown.returnTitle(task("", TaskType.CONTROL, null, null, null), trace(List.of(), List.of(), null)));
+        assertEquals(
+                "Tool returns (what the run's tools returned)",
+                CallsShown.returnTitle(task("", TaskType.TOOL_REQUIRED, null, null, null), tr));
+        assertEquals(
+                "Tool return",
+                CallsShown.returnTitle(
+                        task("", TaskType.CONTROL, null, null, null), trace(List.of(), List.of(), null)));
         Trace paired = trace(List.of(new ToolCall("bash", null)), List.of(result("bash"), result("bash")), null);
         assertEquals(Map.of("bash", 1), CallsShown.seenOnlyByResult(paired), "one of the two results has its call");
         ObjectNode body = Json.object().put("source_format", "inspect");
