@@ -53,8 +53,7 @@ class TraceHonestyUiTest extends WindowTest {
                 text(robot, "#returnNote"));
         // classify gives a failed run no label: no rule verdict computed here either (it said tool_skip)
         assertTrue(
-                vm().trace().detailProperty().get().rule() == null,
-                "no rule verdict for a run that recorded an error");
+                vm().trace().detailProperty().get().rule() == null, "no rule verdict for a run that recorded an error");
         // a run that called the tool: its return, no note
         show(robot, "acme-lm-7b", "OF-ENG-003");
         assertEquals("Tool return", text(robot, "#returnTitle"));
