@@ -55,7 +55,7 @@ public final class RuleLabeller {
 
     static final String CREATED_BY = "classify";
     static final String RUN_ERROR_REASON =
-            "the run failed at the provider (the trace records an error); the rule does not classify it";
+            "the run recorded an error instead of finishing (e.g. a provider timeout); the rule does not classify it";
     private static final int BATCH = 256;
     /** {@code -Dtracejudge.timing=true} prints where the time goes (for benchmarks). */
     static final boolean TIMING = Boolean.getBoolean("tracejudge.timing");

@@ -90,7 +90,8 @@ final class ClassifyCommand implements Callable<Integer> {
                     e.getValue().forEach((label, c) -> out.printf("    %-22s %7d%n", label, c));
                 }
                 if (r.runErrors() > 0) {
-                    out.printf("  not classified (the run failed at the provider): %d%n", r.runErrors());
+                    out.printf(
+                            "  not classified (the run recorded an error instead of finishing): %d%n", r.runErrors());
                 }
                 if (r.noExpectedCall() > 0) {
                     out.printf(

@@ -389,6 +389,16 @@ final class AgentRun {
         return sb.toString().toLowerCase(Locale.ROOT);
     }
 
+    /** Whether a turn of this run (not an earlier turn it repeats) holds a tool's result. */
+    private boolean hasOwnToolResults() {
+        for (Turn t : turns) {
+            if (!t.toolResults().isEmpty() && !t.badges().contains(Turn.EARLIER_TURN)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Hands the task, the trace, the scorers' raters and labels and the counts to the writer. */
     void emit(Fields f, Consumer<Records.Rec> out) {
         if (sourceId == null || sourceId.isBlank()) {
@@ -409,7 +419,10 @@ final class AgentRun {
                 }
             }
         }
-        boolean toolish = !executed.isEmpty() || (tools != null && tools.isArray() && !tools.isEmpty());
+        // a run whose tools returned results used tools, even when the file records no call (an Inspect log of
+        // tool messages only): never a control task, "no tool is needed", beside its returns (issue 48)
+        boolean toolish =
+                !executed.isEmpty() || (tools != null && tools.isArray() && !tools.isEmpty()) || hasOwnToolResults();
         String mustContain = target != null && !target.isBlank() ? target : null;
         JsonNode toolList = tools != null && tools.isArray() ? tools : null;
         String toolsText = toolList == null ? null : toolList.toString(); // written once: cache key and task row

@@ -182,16 +182,33 @@ public record Evidence(
             return "";
         }
         String hit = span.of(answer);
+        String word = enclosingWord(answer, span);
+        return ": \"" + oneLine(hit) + "\"" + (word == null ? "" : " inside \"" + oneLine(word) + "\"");
+    }
+
+    /**
+     * The longer word or number that {@code span} of {@code answer} is only a part of ("copper" for "cop", "2019" for
+     * "19"), or null when the span starts and ends on token boundaries ("19" in "2026-11-19") or cannot be read.
+     * Compat mode matches substrings as the published rule does; this tells a display not to call such a hit the
+     * value itself (issue 48).
+     */
+    public static String enclosingWord(String answer, Span span) {
+        if (answer == null || span == null || span.end() > answer.length() || span.start() >= span.end()) {
+            return null;
+        }
         int s = span.start();
         int e = span.end();
-        while (s > 0 && Character.isLetterOrDigit(answer.charAt(s - 1))) {
-            s--;
+        if (Character.isLetterOrDigit(answer.charAt(s))) {
+            while (s > 0 && Character.isLetterOrDigit(answer.charAt(s - 1))) {
+                s--;
+            }
         }
-        while (e < answer.length() && Character.isLetterOrDigit(answer.charAt(e))) {
-            e++;
+        if (Character.isLetterOrDigit(answer.charAt(e - 1))) {
+            while (e < answer.length() && Character.isLetterOrDigit(answer.charAt(e))) {
+                e++;
+            }
         }
-        String word = answer.substring(s, e);
-        return ": \"" + oneLine(hit) + "\"" + (word.equals(hit) ? "" : " inside \"" + oneLine(word) + "\"");
+        return s == span.start() && e == span.end() ? null : answer.substring(s, e);
     }
 
     private static String oneLine(String s) {

@@ -211,19 +211,42 @@ public final class TextNormalizer {
         return -1;
     }
 
-    /** Like {@link #indexOfToken} but a word may continue after the pattern (so "yield" matches "yields"). */
+    /** Inflectional endings a must-contain word may take ("yield" matches "yields", "yielded", "yielding"). */
+    private static final String[] INFLECTIONS = {"s", "es", "ed", "d", "ing"};
+
+    /**
+     * Like {@link #indexOfToken}, but a word may take an inflectional ending ({@link #INFLECTIONS}): "yield" matches
+     * "yields", while "cop" does not match "copper" nor "rate" "accurate". A value inside a longer word is not that
+     * value (issue 48).
+     */
     static int indexOfWordStart(String text, String pat) {
         if (pat.isEmpty()) {
             return -1;
         }
         boolean startWord = isWordChar(pat.charAt(0));
+        boolean endWord = isWordChar(pat.charAt(pat.length() - 1));
         int at = text.indexOf(pat);
         while (at >= 0) {
-            if (!startWord || at == 0 || !isWordChar(text.charAt(at - 1))) {
+            if ((!startWord || at == 0 || !isWordChar(text.charAt(at - 1)))
+                    && (!endWord || endsWordAt(text, at + pat.length()))) {
                 return at;
             }
             at = text.indexOf(pat, at + 1);
         }
         return -1;
+    }
+
+    /** Whether a word ends at {@code end} of {@code text}, or after one inflectional ending there. */
+    private static boolean endsWordAt(String text, int end) {
+        if (end == text.length() || !isWordChar(text.charAt(end))) {
+            return true;
+        }
+        for (String ending : INFLECTIONS) {
+            int after = end + ending.length();
+            if (text.startsWith(ending, end) && (after == text.length() || !isWordChar(text.charAt(after)))) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -17,9 +17,10 @@ import org.tracejudge.model.Trace;
  *   <li>{@code unicode_normalised}, {@code section_sign}: dashes/quotes/NBSP folded, {@code §}/{@code Sec.} = Section;</li>
  *   <li>{@code number_format}, {@code number_scale_words}, {@code percent_word}, {@code number_rounding}: numbers
  *       compare as numbers ({@link NumberNormalizer});</li>
- *   <li>{@code whole_token}: indicator names and string values match whole tokens only (must-contain strings
- *       must start a word but may be followed by a suffix: "yield" matches "yields", not "rate" in "accurate");</li>
- *   <li>{@code date_format}: dates compare as dates;</li>
+ *   <li>{@code whole_token}: indicator names and string values match whole tokens only (must-contain words may
+ *       take an inflectional ending: "yield" matches "yields", but "rate" not "accurate" and "COP" not "copper");</li>
+ *   <li>{@code date_format}: dates compare as dates; {@code date_part}: a must-contain number matches a whole part
+ *       of a date ("19" in "2026-11-19"), never digits inside a longer number ("19" in "2019");</li>
  *   <li>{@code tool_name_normalised}: the expected tool matches case-insensitively and without a namespace prefix;</li>
  *   <li>fabrication is judged from what the answer asserts: numbers, dates, identifiers and named fields that the
  *       tool return does not support, ignoring values from the user message, the must-contain list, the call
@@ -260,6 +261,16 @@ final class TolerantRule {
                         fix = "date_format";
                         break;
                     }
+                }
+            }
+            if (s < 0 && form.kind() == Kind.NUM) {
+                // a number written as a whole part of a date ("19" in "2026-11-19" or "November 19"): dates are
+                // read as dates, so their parts are not in nums; a part of a longer number ("19" in "2019") is not
+                int[] part = datePart(t, vals, form.text());
+                if (part != null) {
+                    s = part[0];
+                    e = part[1];
+                    fix = "date_part";
                 }
             }
             if (s < 0 && form.kind() != Kind.NUM) {
@@ -581,6 +592,24 @@ final class TolerantRule {
                 ignored,
                 new ArrayList<>(fixes));
         return new RuleVerdict(label, check, ev);
+    }
+
+    /** Where {@code digits} stand as a whole token inside one of the answer's dates, or null. */
+    static int[] datePart(String t, List<ValueExtractor.Value> vals, String digits) {
+        if (digits == null || digits.isEmpty() || !Character.isDigit(digits.charAt(0))) {
+            return null;
+        }
+        for (ValueExtractor.Value v : vals) {
+            if (!v.kind().equals("date")) {
+                continue;
+            }
+            String date = t.substring(v.start(), v.end());
+            int at = TextNormalizer.indexOfToken(date, digits, 0);
+            if (at >= 0) {
+                return new int[] {v.start() + at, v.start() + at + digits.length()};
+            }
+        }
+        return null;
     }
 
     static String toolKey(String name) {

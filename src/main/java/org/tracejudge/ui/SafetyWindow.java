@@ -70,6 +70,16 @@ final class SafetyWindow {
                 true);
     }
 
+    /**
+     * The window's size on a screen: 1240×760 where that fits, else the screen less a margin, and on a larger screen
+     * 85% of it (it stayed 1240×760 on 1920×1080, its headers cut, issue 48).
+     */
+    static double[] size(javafx.geometry.Rectangle2D screen) {
+        double w = Math.min(screen.getWidth() - 40, Math.max(1240, Math.round(screen.getWidth() * 0.85)));
+        double h = Math.min(screen.getHeight() - 40, Math.max(760, Math.round(screen.getHeight() * 0.85)));
+        return new double[] {w, h};
+    }
+
     private void open(
             java.util.function.Supplier<org.tracejudge.store.Project> opener,
             String title,
@@ -93,7 +103,8 @@ final class SafetyWindow {
         Stage s = new Stage();
         stage = s;
         s.setTitle(title);
-        Scene sc = new Scene(view, 1240, 760);
+        double[] size = size(javafx.stage.Screen.getPrimary().getVisualBounds());
+        Scene sc = new Scene(view, size[0], size[1]);
         w.styleLike(sc); // the theme (safety.css has its dark twin) and the text size follow the workbench
         // Ctrl+Q quits the workbench from this window too (its main window goes, and every other window with it)
         sc.getAccelerators().put(Shortcut.QUIT.accelerator(), owner::close);

@@ -48,7 +48,7 @@ class RulesCliTest {
                                 "  control (15):\n    correct                     11\n    unnecessary_tool_use         3\n"
                                         + "    wrong_answer                 1\n"),
                 r.out());
-        assertTrue(r.out().contains("not classified (the run failed at the provider): 1"), r.out());
+        assertTrue(r.out().contains("not classified (the run recorded an error instead of finishing): 1"), r.out());
         assertTrue(r.out().contains("ledger: 60 entries appended, 0 traces unchanged"), r.out());
         // the sample's results files carry the harness's own classification: compat reproduces every one
         assertTrue(r.out().contains("compat = harness on 59/59 traces (100.00%)\n"), r.out());

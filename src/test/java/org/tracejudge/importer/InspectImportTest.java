@@ -168,6 +168,8 @@ class InspectImportTest extends WithProject {
                 run.pairings(),
                 "no assistant message called them");
         assertEquals(11, c.errors);
+        // issue 48: a run whose tools returned results is no control task ("no tool is needed" beside 11 returns)
+        assertEquals("tool_required", run.taskType());
     }
 
     @Test

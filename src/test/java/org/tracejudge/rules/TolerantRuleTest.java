@@ -168,6 +168,53 @@ class TolerantRuleTest {
                 tol.classify(t, Fixtures.trace("yield rate", "x")).label());
     }
 
+    /** Issue 48: "COP" was found inside "copper", so a wrong answer read as correct. */
+    @Test
+    void mustContainWordIsNotFoundInsideALongerWord() {
+        Task t = Fixtures.control("any", "COP", "coefficient of performance");
+        Trace copper = Fixtures.trace("The extra heat comes from the copper coils warming up.");
+        assertEquals("correct", compat.classify(t, copper).label(), "the published rule matches substrings");
+        RuleVerdict v = tol.classify(t, copper);
+        assertEquals("wrong_answer", v.label(), v.toReadableText());
+        assertFalse(v.evidence().mustContain().get(0).matched(), v.toReadableText());
+        assertEquals(
+                "correct",
+                tol.classify(t, Fixtures.trace("Its COP is about 3.")).label());
+        Task y = Fixtures.control("all", "yield");
+        for (String a : List.of("it yielded 4%", "yielding 4%", "the yields")) {
+            assertEquals("correct", tol.classify(y, Fixtures.trace(a)).label(), a);
+        }
+        assertEquals(
+                "wrong_answer",
+                tol.classify(y, Fixtures.trace("the yieldcurve")).label());
+    }
+
+    /** Issue 48: "19" was marked missing while the answer said 2026-11-19. */
+    @Test
+    void mustContainNumberMatchesAWholePartOfADateOnly() {
+        Task t = Fixtures.required(
+                "get_plant_status",
+                "{'plant_id':'HRG-2','status':'planned_outage','expected_return':'2026-11-19'}",
+                "all",
+                "outage",
+                "19");
+        RuleVerdict v = tol.classify(
+                t, Fixtures.trace("HRG-2 is on a planned outage, expected back on 2026-11-19.", "get_plant_status"));
+        assertEquals("correct", v.label(), v.toReadableText());
+        Evidence.MustContain nineteen = v.evidence().mustContain().get(1);
+        assertTrue(nineteen.matched(), v.toReadableText());
+        String answer = "HRG-2 is on a planned outage, expected back on 2026-11-19.";
+        assertEquals("19", nineteen.span().of(answer));
+        assertEquals(answer.lastIndexOf("19"), nineteen.span().start());
+        RuleVerdict written = tol.classify(
+                t, Fixtures.trace("HRG-2 is on a planned outage until November 19, 2026.", "get_plant_status"));
+        assertTrue(written.evidence().mustContain().get(1).matched(), written.toReadableText());
+        RuleVerdict year =
+                tol.classify(t, Fixtures.trace("HRG-2 is on a planned outage since 2019-03-02.", "get_plant_status"));
+        assertFalse(year.evidence().mustContain().get(1).matched(), year.toReadableText());
+        assertEquals("result_ignore", year.label(), year.toReadableText());
+    }
+
     @Test
     void toolNamesComparedLoosely() {
         Task t = nvda("138.5");

@@ -267,7 +267,7 @@ class SafetyReviewUiTest {
         assertEquals("ana", r.get("expert").asText());
         assertTrue(r.get("shown").toString().contains("sample-decision-tree"), r.toString());
         assertTrue(
-                text("#safetyProgress").contains("1 mine")
+                text("#safetyProgress").contains("1 of 16 decided by you")
                         && text("#safetyProgress").contains("1 need a 2nd review"),
                 text("#safetyProgress"));
 
@@ -286,7 +286,7 @@ class SafetyReviewUiTest {
                                 || s.contains("judge\n")
                                 || s.contains("rule: ")),
                 visibleTexts().toString());
-        assertTrue(text("#safetyProgress").contains("0 mine"), text("#safetyProgress"));
+        assertTrue(text("#safetyProgress").contains("0 of 16 decided by you"), text("#safetyProgress"));
         assertTrue(SafetyReview.reveals(p, t, "ben").isEmpty());
         // a NO on the Safety Call that another rater says YES to needs a rationale; the error is by the form
         decide(robot, TOOLS, Set.of());
@@ -391,7 +391,7 @@ class SafetyReviewUiTest {
         order.add("lantern/1");
         order.add("lantern/2");
         assertEquals(order, visited, "natural order, then the skipped pass");
-        waitFor("ana done", () -> text("#safetyProgress").contains("16 mine"));
+        waitFor("ana done", () -> text("#safetyProgress").contains("16 of 16 decided by you"));
 
         // a second clinician double-reviews, blind, by keyboard alone
         asExpert(robot, "ben");
@@ -400,7 +400,7 @@ class SafetyReviewUiTest {
         reviewAll(robot, "ben", expected, Map.of("lantern/13", Set.of()));
         waitFor(
                 "ben done",
-                () -> text("#safetyProgress").contains("16 mine")
+                () -> text("#safetyProgress").contains("16 of 16 decided by you")
                         && text("#safetyProgress").contains("2 in adjudication"));
 
         // the adjudicator resolves both disagreements
@@ -425,7 +425,7 @@ class SafetyReviewUiTest {
         waitFor(
                 "empty queue",
                 () -> ((ListView<?>) node("#adjQueue")).getItems().isEmpty());
-        waitFor("all done", () -> text("#safetyProgress").startsWith("16 of 16 done"));
+        waitFor("all done", () -> text("#safetyProgress").contains("·  16 final  ·"));
 
         // the safety figures reflect exactly these decisions (worked out here by hand)
         SafetyFigures.Figures f =

@@ -109,11 +109,13 @@ public final class CalibrationView extends VBox {
         summary.setWrapText(true);
         summary.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // wrapped whole, never elided
         perLabel.setId("calibrationPerLabel");
+        // the verdict beside its label: at the end it sat past the right edge of the side pane (680 px of columns in
+        // some 420) and only focus mode showed it (issue 48); the intervals come after it
         perLabel.getColumns().add(col("label", "label", 130));
+        perLabel.getColumns().add(col("trust", "trust", 170));
         perLabel.getColumns().add(col("gold", "gold", 50));
         perLabel.getColumns().add(col("sensitivity [95% CI]", "sensitivity", 150));
         perLabel.getColumns().add(col("precision [95% CI]", "precision", 150));
-        perLabel.getColumns().add(col("trust", "trust", 200));
         perLabel.setPrefHeight(170);
         perLabel.setMinHeight(140); // with the matrix below, the tab scrolls rather than squash the table
         perLabel.setPlaceholder(new Label("No gold yet"));

@@ -267,12 +267,22 @@ public final class MetricsViewModel {
                 required,
                 control,
                 (d.ensembleNote() == null
-                                ? "  Ensemble: rule " + d.judges().rule().column() + " with judges "
+                                ? "  Ensemble: the vote of "
+                                        + ruleInWords(d.judges().rule().column()) + " and the judges "
                                         + String.join(" and ", d.judgeNames()) + "."
                                 : "  No ensemble or final labels: " + d.ensembleNote())
                         + (d.bySource().keySet().stream().anyMatch(k -> k.startsWith("rule"))
                                 ? ""
                                 : "  No rule labels stored yet: File ▸ Classify… adds the rule as a source.")));
+    }
+
+    /** The ensemble's rule column in words ("rule rule" read as a stutter, issue 48). */
+    static String ruleInWords(String column) {
+        return switch (column) {
+            case "rule" -> "the rule (compat)";
+            case "rule-tolerant" -> "the rule (tolerant)";
+            default -> "'" + column + "' in the rule's place";
+        };
     }
 
     private void showCorrected(Loaded l) {

@@ -231,7 +231,7 @@ public final class MetricsWindow {
     static final String GLOSSARY =
             "TSR tool skipped · CTUR clean tool use (called, result used correctly) · RIR result "
                     + "ignored · OFR output fabricated — each a % of the tool-required traces with a label from this source; "
-                    + "the four add up to 100. UTR tool called needlessly on a control task · CTRL-Acc control task answered correctly "
+                    + "with a source's own labels the four add up to 100 (corrected rates are estimated one by one and need not). UTR tool called needlessly on a control task · CTRL-Acc control task answered correctly "
                     + "(% of control traces). Hover a column header for more.";
 
     /** The figures on show (null while reading). */

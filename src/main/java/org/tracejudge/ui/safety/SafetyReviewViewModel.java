@@ -666,7 +666,8 @@ public final class SafetyReviewViewModel {
             long adj = s.values().stream()
                     .filter(SafetyReview.InputState::inAdjudication)
                     .count();
-            progress.set(done + " of " + s.size() + " done  ·  " + mine + " mine  ·  " + second
+            // "0 of 16 done" after committing read as lost work: say what is mine and what is final (issue 48)
+            progress.set(mine + " of " + s.size() + " decided by you  ·  " + done + " final  ·  " + second
                     + " need a 2nd review  ·  " + adj + " in adjudication"
                     + (skipped.isEmpty() ? "" : "  ·  " + skipped.size() + " skipped"));
             marksChanged.set(marksChanged.get() + 1);

@@ -715,13 +715,22 @@ public final class TraceTableView extends BorderPane {
                 t.setText(v);
                 widest = Math.max(widest, t.getLayoutBounds().getWidth());
             }
-            tc.setPrefWidth(Math.min(18 * em, Math.ceil(widest + 0.9 * em)));
+            tc.setPrefWidth(Math.min(maxEm(c) * em, Math.ceil(widest + 0.9 * em)));
             updateNeeded();
         });
     }
 
     private final javafx.beans.property.ReadOnlyDoubleWrapper neededWidth =
             new javafx.beans.property.ReadOnlyDoubleWrapper();
+
+    /**
+     * The widest a plain column grows to fit its values, in em. A model column is capped lower: one long imported
+     * model name ("anthropic/claude-3-5-sonnet-latest") pushed Ensemble and Final off a 1280-px screen (issue 48);
+     * its cells shorten in the middle and show the whole name on hover.
+     */
+    static double maxEm(TraceTable.Column c) {
+        return c.kind() == TraceTable.Kind.MODEL ? 11 : 18;
+    }
 
     /** The width the table needs to show every column whole (its vertical scroll bar included). */
     public javafx.beans.property.ReadOnlyDoubleProperty neededWidthProperty() {
@@ -853,6 +862,12 @@ public final class TraceTableView extends BorderPane {
                 getStyleClass().add("chip-cell");
                 org.tracejudge.ui.common.LazyTooltip.install(
                         this, () -> value() == null ? null : col.title() + ": " + value());
+            } else {
+                // a value cut to the column's width shows whole on hover
+                org.tracejudge.ui.common.LazyTooltip.install(this, this::value);
+                if (col.kind() == TraceTable.Kind.MODEL) {
+                    setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS); // names differ at both ends
+                }
             }
         }
 

@@ -17,7 +17,12 @@ public final class Highlights {
     public enum Kind {
         FOUND,
         UNSUPPORTED,
-        MUST
+        MUST,
+        /**
+         * A match that is only part of a longer word or number ("cop" in "copper"): compat mode counts it, as the
+         * published rule matches substrings, but it is not the value, so it is shown apart from a real match.
+         */
+        INSIDE_WORD
     }
 
     /** {@code text} from {@code start} to {@code end}; {@code think}: index of the think block, -1 outside. */
@@ -30,7 +35,7 @@ public final class Highlights {
         List<Span> think = new ArrayList<>();
         if (e != null) {
             for (Evidence.LeafHit h : e.leafValues()) {
-                add(marks, h.answerSpan(), Kind.FOUND, answer);
+                add(marks, h.answerSpan(), insideWord(answer, h.answerSpan()) ? Kind.INSIDE_WORD : Kind.FOUND, answer);
             }
             for (Evidence.AssertedValue v : e.supportedValues()) {
                 add(marks, v.span(), Kind.FOUND, answer);
@@ -40,7 +45,7 @@ public final class Highlights {
             }
             for (Evidence.MustContain m : e.mustContain()) {
                 if (m.matched()) {
-                    add(marks, m.span(), Kind.MUST, answer);
+                    add(marks, m.span(), insideWord(answer, m.span()) ? Kind.INSIDE_WORD : Kind.MUST, answer);
                 }
             }
             for (Span s : e.thinkSpans()) {
@@ -81,6 +86,10 @@ public final class Highlights {
             prev = c;
         }
         return out;
+    }
+
+    private static boolean insideWord(String answer, Span s) {
+        return Evidence.enclosingWord(answer, s) != null;
     }
 
     private static void add(List<Mark> marks, Span s, Kind k, String answer) {

@@ -63,6 +63,11 @@ public final class TraceView extends BorderPane {
     private final VBox expected = new VBox(2);
     private final VBox executed = new VBox(2);
     private final TreeView<JsonEntry> returnTree = new TreeView<>();
+    /** What the return pane shows: the run's returns, or the task's return the run never received. */
+    private final Label returnTitle = title("Tool return");
+
+    private final Label returnNote = new Label();
+
     private final TextFlow answer = new TextFlow();
     private final ScrollPane answerScroll;
     /** The evidence span "next evidence" (E, Shift+E) last showed, -1 for none. */
@@ -141,7 +146,15 @@ public final class TraceView extends BorderPane {
         groundTruth.setId("groundTruth");
         VBox answerPane = new VBox(4, title("Final answer"), answerScroll, groundTruth);
         VBox.setVgrow(answerScroll, Priority.ALWAYS);
-        VBox returnPane = new VBox(4, title("Tool return"), returnTree);
+        returnTitle.setId("returnTitle");
+        returnTitle.setWrapText(true);
+        returnTitle.setMinHeight(Region.USE_PREF_SIZE);
+        returnNote.setId("returnNote");
+        returnNote.setWrapText(true);
+        returnNote.setMinHeight(Region.USE_PREF_SIZE);
+        returnNote.getStyleClass().add("muted");
+        returnNote.managedProperty().bind(returnNote.visibleProperty());
+        VBox returnPane = new VBox(4, returnTitle, returnNote, returnTree);
         VBox.setVgrow(returnTree, Priority.ALWAYS);
         SplitPane sideBySide = new SplitPane(returnPane, answerPane);
         sideBySide.setOrientation(Orientation.HORIZONTAL);
@@ -374,11 +387,15 @@ public final class TraceView extends BorderPane {
         }
         boolean hidden = vm.hidden(d);
         Task task = d.task();
-        heading.setText(task.key() + "  ·  " + d.trace().model() + "  ·  " + nz(task.domain()) + "  ·  "
-                + task.type().code()
-                + (task.targetFailureMode() == null || vm.blindProperty().get()
-                        ? ""
-                        : "  ·  target: " + task.targetFailureMode())); // blind: the target failure mode is a hint too
+        heading.setText(CallsShown.heading(
+                task.key(),
+                d.trace().model(),
+                task.domain(),
+                CallsShown.typeText(task),
+                // blind: the target failure mode is a hint too; an agent run's "unspecified" says nothing
+                task.targetFailureMode() == null || vm.blindProperty().get() || CallsShown.agentRun(task)
+                        ? null
+                        : "target: " + task.targetFailureMode()));
         userMessage.setText(nz(task.userMessage()));
         boolean callLevel = task.type() == org.tracejudge.model.TaskType.CALL_LEVEL;
         Node wanted = callLevel ? callBody : body;
@@ -408,6 +425,10 @@ public final class TraceView extends BorderPane {
         }
         showCalls(d);
         Evidence ev = hidden || d.rule() == null ? null : d.rule().evidence();
+        returnTitle.setText(CallsShown.returnTitle(task, d.trace()));
+        String note = CallsShown.returnNote(task, d.trace());
+        returnNote.setText(note == null ? "" : note);
+        returnNote.setVisible(note != null);
         showReturn(
                 task.toolReturn() != null ? task.toolReturn() : returnsOfSteps(d.trace()),
                 Highlights.foundPointers(ev));
@@ -415,7 +436,7 @@ public final class TraceView extends BorderPane {
         if (task.type() == org.tracejudge.model.TaskType.TOOL_SELECTION) {
             groundTruth.getChildren().setAll(muted("Ground truth: the expected tools (above)"));
         } else {
-            showGroundTruth(task.groundTruth(), ev);
+            showGroundTruth(task.groundTruth(), ev, d.trace().answer());
         }
         showRaters(d, hidden);
         showDecisionBar(d, hidden);
@@ -443,7 +464,9 @@ public final class TraceView extends BorderPane {
         executed.getChildren().clear();
         ToolCall exp = d.task().expectedCall();
         // an imported agent run (OpenTelemetry, Langfuse, Inspect…) names no expected call: say so, and judge no call
-        boolean unknown = exp == null && org.tracejudge.rules.RuleClassifier.unclassifiable(d.task()) != null;
+        boolean unknown = exp == null
+                && (org.tracejudge.rules.RuleClassifier.unclassifiable(d.task()) != null
+                        || CallsShown.agentRun(d.task()));
         if (unknown) {
             expected.getChildren().add(muted("not given (an agent run)"));
         } else if (d.task().type() == org.tracejudge.model.TaskType.TOOL_SELECTION) {
@@ -470,13 +493,23 @@ public final class TraceView extends BorderPane {
         if (selection && d.trace().executedCalls().isEmpty()) {
             // an NLT selector answers in text (Tool: YES/NO); the rule reads its choices from the final answer
             executed.getChildren().add(muted("none: the answer lists its choices"));
-        } else if (d.trace().executedCalls().isEmpty()) {
+        } else if (d.trace().executedCalls().isEmpty()
+                && CallsShown.seenOnlyByResult(d.trace()).isEmpty()) {
             Label none = muted("no tool was called");
             if (exp != null) {
                 none.getStyleClass().add("call-missing");
             }
             executed.getChildren().add(none);
         }
+        // results whose call the file does not record (an Inspect log of tool messages only): the tool did run
+        CallsShown.seenOnlyByResult(d.trace()).forEach((name, n) -> {
+            Label l = new Label(name + (n > 1 ? " ×" + n : "") + ": its result" + (n > 1 ? "s are" : " is")
+                    + " below; the call itself is not in the file");
+            l.setWrapText(true);
+            l.setMinHeight(Region.USE_PREF_SIZE);
+            l.getStyleClass().addAll("call", "call-from-result");
+            executed.getChildren().add(l);
+        });
         for (ToolCall c : d.trace().executedCalls()) {
             executed.getChildren()
                     .add(call(
@@ -747,20 +780,25 @@ public final class TraceView extends BorderPane {
                                 case FOUND -> "ev-found";
                                 case UNSUPPORTED -> "ev-unsupported";
                                 case MUST -> "ev-must";
+                                case INSIDE_WORD -> "ev-inside-word";
                             });
         }
         String why = s.kinds().contains(Highlights.Kind.UNSUPPORTED)
                 ? "The answer asserts this value; the tool return does not support it"
                 : s.kinds().contains(Highlights.Kind.FOUND)
                         ? "This value comes from the tool return"
-                        : "Must-contain match";
+                        : s.kinds().contains(Highlights.Kind.MUST) ? "Must-contain match" : INSIDE_WORD_WHY;
         LazyTooltip.install(l, why);
         // the highlight's colour in words, for screen readers
         l.setAccessibleText(s.text() + ": " + why);
         return l;
     }
 
-    private void showGroundTruth(GroundTruth gt, Evidence ev) {
+    /** Why a compat hit inside a longer word is marked apart (issue 48: "COP" highlighted inside "copper"). */
+    static final String INSIDE_WORD_WHY = "Only part of a longer word or number: the published rule (compat) counts "
+            + "a substring, so its label uses this match, but the answer does not contain the value itself";
+
+    private void showGroundTruth(GroundTruth gt, Evidence ev, String answerText) {
         groundTruth.getChildren().clear();
         if (gt == null || (gt.mustContain().isEmpty() && gt.mustNotContain().isEmpty())) {
             groundTruth.getChildren().add(muted("Ground truth: none"));
@@ -769,17 +807,30 @@ public final class TraceView extends BorderPane {
         groundTruth.getChildren().add(title("Must contain (" + gt.matchMode() + "):"));
         for (String m : gt.mustContain()) {
             Boolean matched = null;
+            String inside = null;
             if (ev != null) {
                 for (Evidence.MustContain mc : ev.mustContain()) {
                     if (mc.text().equals(m)) {
                         matched = mc.matched();
+                        inside = mc.matched() ? Evidence.enclosingWord(answerText, mc.span()) : null;
                     }
                 }
             }
-            Label chip = new Label((matched == null ? "" : matched ? "✓ " : "✗ ") + m);
-            chip.getStyleClass().addAll("gt-chip", matched == null ? "gt-unknown" : matched ? "ev-must" : "gt-missing");
-            chip.setAccessibleText("must contain " + m
-                    + (matched == null ? "" : matched ? ": found in the answer" : ": missing from the answer"));
+            Label chip;
+            if (inside != null) {
+                // compat counts a substring (the published rule); the chip says what the answer really has
+                chip = new Label("≈ " + m + " only inside “" + shorten(inside, 40) + "”");
+                chip.getStyleClass().addAll("gt-chip", "gt-inside-word");
+                chip.setAccessibleText("must contain " + m + ": only inside the longer word " + inside
+                        + "; the published rule counts it as found");
+                LazyTooltip.install(chip, INSIDE_WORD_WHY);
+            } else {
+                chip = new Label((matched == null ? "" : matched ? "✓ " : "✗ ") + m);
+                chip.getStyleClass()
+                        .addAll("gt-chip", matched == null ? "gt-unknown" : matched ? "ev-must" : "gt-missing");
+                chip.setAccessibleText("must contain " + m
+                        + (matched == null ? "" : matched ? ": found in the answer" : ": missing from the answer"));
+            }
             groundTruth.getChildren().add(chip);
         }
         if (!gt.mustNotContain().isEmpty()) {

@@ -291,7 +291,12 @@ public final class TraceViewModel implements Session.Listener {
                 }
             }
         }
-        if (verdict == null) {
+        // a run that recorded an error is not classified (classify gives it no label): computing one here showed
+        // "tool_skip" beside the rule's own "not classified" (issue 48)
+        boolean failedRun = trace.extra() != null && trace.extra().hasNonNull("error");
+        if (verdict == null && failedRun) {
+            source = "not classified: the run recorded an error instead of finishing";
+        } else if (verdict == null) {
             try {
                 verdict = rule.classify(task, trace);
                 source = "rule (tolerant), computed now";

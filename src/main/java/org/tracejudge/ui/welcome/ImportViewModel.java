@@ -228,7 +228,10 @@ public final class ImportViewModel {
                         .append(r.written())
                         .append(" entries appended");
                 if (r.runErrors() > 0) {
-                    text.append("; ").append(r.runErrors()).append(" not classified (the run failed at the provider)");
+                    text.append("; ")
+                            .append(r.runErrors())
+                            .append(
+                                    " not classified (the run recorded an error instead of finishing; the rule judges no such run)");
                 }
                 if (r.noExpectedCall() > 0) {
                     text.append("; ")
@@ -282,7 +285,7 @@ public final class ImportViewModel {
                 }
                 java.nio.file.Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 String text = String.format(
-                        "Exported %,d tasks, %,d traces, %,d label entries, %,d adjudications to %s",
+                        "Exported %,d tasks, %,d traces, %,d label entries, %,d adjudication entries (each decision and each later change) to %s",
                         s.tasks(), s.traces(), s.labels(), s.adjudications(), out);
                 end(text, null, true);
             } catch (java.io.IOException | RuntimeException e) {

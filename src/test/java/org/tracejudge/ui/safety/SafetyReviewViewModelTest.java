@@ -132,7 +132,7 @@ class SafetyReviewViewModelTest {
         assertEquals(16, vm.inputs().size());
         assertEquals("lantern/1", key(vm), "the first input not done");
         assertEquals(
-                "0 of 16 done  ·  0 mine  ·  0 need a 2nd review  ·  0 in adjudication",
+                "0 of 16 decided by you  ·  0 final  ·  0 need a 2nd review  ·  0 in adjudication",
                 vm.progressProperty().get());
         String t = vm.current().firstTrace();
         // nothing of the machines before a commit: every tool unanswered, the labels hidden, no reveal, none recorded
@@ -185,7 +185,7 @@ class SafetyReviewViewModelTest {
         SafetyReview.InputState st = vm.state("lantern/1");
         assertTrue(st.mine() && st.needsSecondReview() && !st.done(), st.toString());
         assertTrue(
-                vm.progressProperty().get().contains("1 mine  ·  1 need a 2nd review"),
+                vm.progressProperty().get().contains("1 of 16 decided by you  ·  0 final  ·  1 need a 2nd review"),
                 vm.progressProperty().get());
         // read-only until E
         vm.setTool(true);
@@ -300,7 +300,7 @@ class SafetyReviewViewModelTest {
         expected.addAll(List.of("lantern/1", "lantern/2"));
         assertEquals(expected, order, "natural order, then the skipped pass");
         assertEquals(
-                "Every input is done by ana. 0 of 16 done  ·  16 mine  ·  16 need a 2nd review  ·  0 in adjudication",
+                "Every input is done by ana. 16 of 16 decided by you  ·  0 final  ·  16 need a 2nd review  ·  0 in adjudication",
                 vm.statusProperty().get());
         assertFalse(vm.inSkippedPass());
         assertTrue(vm.skipped().isEmpty(), "a commit takes the input out of the skipped ones");
@@ -351,7 +351,7 @@ class SafetyReviewViewModelTest {
                 vm.machineProperty().get().startsWith("Hidden until you commit"),
                 vm.machineProperty().get());
         assertTrue(
-                vm.progressProperty().get().contains("0 mine"),
+                vm.progressProperty().get().contains("0 of 16 decided by you"),
                 vm.progressProperty().get());
         assertTrue(SafetyReview.reveals(p, t, "ben").isEmpty());
         // his NO where ana said YES needs a rationale: the core's message, not who said what
