@@ -67,7 +67,11 @@ final class MainMenus {
         }
         MenuItem quit = new MenuItem("_Quit");
         quit.setAccelerator(Shortcut.QUIT.accelerator());
-        quit.setOnAction(e -> stage.close());
+        quit.setOnAction(e -> {
+            if (w.safetyMayClose()) {
+                stage.close();
+            }
+        });
         Menu file = new Menu(
                 "_File",
                 null,

@@ -362,6 +362,11 @@ public final class MainWindow {
         safety.openReview();
     }
 
+    /** Whether the safety review's window may close with the workbench (it asks over answers not committed). */
+    boolean safetyMayClose() {
+        return safety.mayClose();
+    }
+
     public org.tracejudge.ui.safety.SafetyReviewView safetyView() {
         return safety.view();
     }

@@ -22,6 +22,12 @@ final class SafetyWindow {
         this.owner = owner;
         this.vm = vm;
         this.w = w;
+        // the workbench's close button closes this window too: it asks first over answers not committed
+        owner.addEventFilter(javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST, e -> {
+            if (!mayClose()) {
+                e.consume();
+            }
+        });
     }
 
     SafetyReviewView view() {
@@ -30,6 +36,11 @@ final class SafetyWindow {
 
     SafetyReviewModel model() {
         return model;
+    }
+
+    /** Whether the safety review may close: nothing uncommitted in it, or the reviewer chose to discard it. */
+    boolean mayClose() {
+        return view == null || view.confirmClose();
     }
 
     /** Opens the bundled safety sample in its own window; its content warning comes first. */
@@ -96,7 +107,17 @@ final class SafetyWindow {
         Scene sc = new Scene(view, 1240, 760);
         w.styleLike(sc); // the theme (safety.css has its dark twin) and the text size follow the workbench
         // Ctrl+Q quits the workbench from this window too (its main window goes, and every other window with it)
-        sc.getAccelerators().put(Shortcut.QUIT.accelerator(), owner::close);
+        sc.getAccelerators().put(Shortcut.QUIT.accelerator(), () -> {
+            if (mayClose()) {
+                owner.close();
+            }
+        });
+        // closing over answers not committed asks first
+        s.setOnCloseRequest(e -> {
+            if (view != null && !view.confirmClose()) {
+                e.consume();
+            }
+        });
         s.setScene(sc);
         s.setOnHidden(e -> {
             model.close();
