@@ -91,7 +91,8 @@ final class ExportCommand implements Callable<Integer> {
             }
             (toStdout ? spec.commandLine().getErr() : spec.commandLine().getOut())
                     .println("exported " + s.tasks() + " tasks, " + s.traces() + " traces, "
-                            + s.labels() + " label entries, " + s.adjudications() + " adjudications"
+                            + s.labels() + " label entries, " + s.adjudications() + " adjudications, "
+                            + s.comments() + " comments and flags"
                             + (withJudgeCache ? ", " + s.judgeCalls() + " cached judge answers" : "") + " to "
                             + (toStdout ? "standard output" : out));
             spec.commandLine().getErr().flush();

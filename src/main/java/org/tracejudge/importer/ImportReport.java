@@ -25,6 +25,10 @@ public final class ImportReport {
         public int judgeCallsNew;
 
         public int judgeCallsSeen;
+        /** Comments and flags on traces (another laptop's export). */
+        public int commentsNew;
+
+        public int commentsSeen;
         /** Position in the import (phase, then command-line order): a task shared by files counts for the first. */
         int order;
         /** Traces already in the project whose content this file replaced (import --replace). */
@@ -116,7 +120,8 @@ public final class ImportReport {
                     && labelsNew == 0
                     && adjudicationsNew == 0
                     && tracesReplaced == 0
-                    && judgeCallsNew == 0;
+                    && judgeCallsNew == 0
+                    && commentsNew == 0;
         }
 
         public String summary() {
@@ -131,6 +136,7 @@ public final class ImportReport {
             part(parts, "label", labelsNew, labelsSeen);
             part(parts, "adjudication", adjudicationsNew, adjudicationsSeen);
             part(parts, "cached judge answer", judgeCallsNew, judgeCallsSeen);
+            part(parts, "comment", commentsNew, commentsSeen);
             sb.append(parts.isEmpty() ? "nothing to import" : String.join(", ", parts));
             String contents = contents();
             if (!contents.isEmpty()) {
@@ -158,7 +164,8 @@ public final class ImportReport {
             if (!warnings.isEmpty()) {
                 sb.append("; warning: ").append(String.join("; warning: ", warnings));
             }
-            if (changedNothing() && (tasksSeen + tracesSeen + labelsSeen + adjudicationsSeen + judgeCallsSeen) > 0) {
+            if (changedNothing()
+                    && (tasksSeen + tracesSeen + labelsSeen + adjudicationsSeen + judgeCallsSeen + commentsSeen) > 0) {
                 sb.append(" — already in the project, nothing changed");
             }
             return sb.toString();

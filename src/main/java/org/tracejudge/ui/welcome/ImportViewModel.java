@@ -282,8 +282,14 @@ public final class ImportViewModel {
                 }
                 java.nio.file.Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 String text = String.format(
-                        "Exported %,d tasks, %,d traces, %,d label entries, %,d adjudications to %s",
-                        s.tasks(), s.traces(), s.labels(), s.adjudications(), out);
+                        "Exported %,d tasks, %,d traces, %,d label entries, %,d adjudications, %,d comments and "
+                                + "flags to %s",
+                        s.tasks(),
+                        s.traces(),
+                        s.labels(),
+                        s.adjudications(),
+                        s.comments(),
+                        out);
                 end(text, null, true);
             } catch (java.io.IOException | RuntimeException e) {
                 try {
