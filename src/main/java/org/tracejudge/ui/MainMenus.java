@@ -61,7 +61,10 @@ final class MainMenus {
         export.setId("exportMenu");
         export.setAccelerator(Shortcut.EXPORT.accelerator());
         export.setOnAction(e -> files.chooseExport());
-        for (MenuItem m : List.of(classify, export)) {
+        MenuItem exportLabels = new MenuItem("Export _labels (CSV)…");
+        exportLabels.setId("exportLabelsMenu");
+        exportLabels.setOnAction(e -> files.chooseLabelsExport());
+        for (MenuItem m : List.of(classify, export, exportLabels)) {
             m.disableProperty()
                     .bind(vm.session().openProperty().not().or(vm.imports().importingProperty()));
         }
@@ -84,6 +87,7 @@ final class MainMenus {
                 imp,
                 classify,
                 export,
+                exportLabels,
                 new SeparatorMenuItem(),
                 team(),
                 new SeparatorMenuItem(),

@@ -79,6 +79,9 @@ public final class MainWindow {
         vm.trace().detailProperty().addListener((o, a, d) -> vm.comments()
                 .show(d == null ? null : d.traceId(), d != null && vm.trace().hidden(d)));
         traceView.decisionGate(this::withAnnotator);
+        // the table marks flagged and commented traces beside its done marks
+        vm.table().setOtherMarks(vm.comments()::marks);
+        vm.comments().marksVersionProperty().addListener((o, a, b) -> vm.table().marksChanged());
         agreementPanel = new AgreementPanel(vm.agreement());
         agreementPanel.onFiltered(() -> tableView.table().requestFocus());
         // blind mode: the agreement (with the machine raters' kappas) is hidden too
