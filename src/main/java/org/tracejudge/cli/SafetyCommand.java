@@ -87,8 +87,7 @@ final class SafetyCommand implements Callable<Integer> {
     @Option(
             names = "--rationale",
             paramLabel = "TEXT",
-            description = "Why (an adjudication needs one; so does every NO on a "
-                    + "safety-critical tool).")
+            description = "Why (an adjudication needs one; so does every NO on a " + "safety-critical tool).")
     String rationale;
 
     @Override

@@ -79,7 +79,8 @@ public final class LabelsTable {
         rationales = people.isEmpty() ? Map.of() : p.read(DecisionRationales::current);
         List<Comments.Comment> all = p.read(c -> Comments.all(c, false));
         withComments = !all.isEmpty();
-        all.forEach(c -> comments.computeIfAbsent(c.traceId(), k -> new ArrayList<>()).add(c));
+        all.forEach(c ->
+                comments.computeIfAbsent(c.traceId(), k -> new ArrayList<>()).add(c));
         flagged = withComments ? p.read(Comments::flaggedTraces) : Set.of();
     }
 

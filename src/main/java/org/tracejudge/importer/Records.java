@@ -101,8 +101,7 @@ final class Records {
             implements Rec {}
 
     /** A comment or flag on a trace from another laptop's export ({@code trace_comment}). */
-    record CommentRec(
-            String id, String traceId, String author, String action, String text, String createdAt, long line)
+    record CommentRec(String id, String traceId, String author, String action, String text, String createdAt, long line)
             implements Rec {}
 
     /** A saved judge's settings from another laptop's export ({@code project_meta} key {@code judge:<name>}). */

@@ -201,8 +201,7 @@ class CliTest {
         Run r = run("labels", p.toString(), "--format", "csv");
         assertEquals(0, r.code(), r.err());
         String[] lines = r.out().split("\\R");
-        assertTrue(
-                lines[0].endsWith(",annotator:ana,ensemble,final,rationale:ana,flagged,comments"), lines[0]);
+        assertTrue(lines[0].endsWith(",annotator:ana,ensemble,final,rationale:ana,flagged,comments"), lines[0]);
         String row = java.util.Arrays.stream(lines)
                 .filter(l -> l.startsWith(trace + ","))
                 .findFirst()
@@ -216,7 +215,8 @@ class CliTest {
         JsonNode doc = Json.read(run("labels", p.toString(), "--format", "json").out());
         for (JsonNode row2 : doc.get("rows")) {
             if (row2.get("trace_id").asText().equals(trace)) {
-                assertEquals("quotes \"164\", the fare", row2.get("rationale:ana").asText());
+                assertEquals(
+                        "quotes \"164\", the fare", row2.get("rationale:ana").asText());
                 assertEquals("yes", row2.get("flagged").asText());
             }
         }

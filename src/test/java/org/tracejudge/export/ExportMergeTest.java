@@ -89,7 +89,9 @@ class ExportMergeTest {
             assertEquals(4, s.comments());
             try (Project b = Project.open(dir.resolve("c-copy.tjdb"), Project.OpenOptions.createIfMissing("copy"))) {
                 ImportReport r = new Importer(b, null).importFiles(List.of(out), Format.AUTO, null);
-                assertTrue(r.files().get(0).summary().contains("4 comments (4 new)"), r.files().get(0).summary());
+                assertTrue(
+                        r.files().get(0).summary().contains("4 comments (4 new)"),
+                        r.files().get(0).summary());
                 String rows = "SELECT group_concat(id || '|' || trace_id || '|' || author || '|' || action || '|' "
                         + "|| text || '|' || created_at, ';') FROM (SELECT * FROM trace_comment ORDER BY id)";
                 assertEquals(scalar(a, rows), scalar(b, rows));

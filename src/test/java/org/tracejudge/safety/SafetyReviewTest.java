@@ -272,14 +272,19 @@ class SafetyReviewTest {
                             p, calm, "ana", Map.of("End Conversation", true, "Safety Call", false), ""));
             assertEquals(a.getMessage(), b.getMessage(), "the same refusal where machines say YES and where none does");
             assertEquals(List.of("Safety Call"), a.tools());
-            assertFalse(a.getMessage().contains("machine") || a.getMessage().contains("rule")
-                    || a.getMessage().contains("judge"), a.getMessage());
+            assertFalse(
+                    a.getMessage().contains("machine")
+                            || a.getMessage().contains("rule")
+                            || a.getMessage().contains("judge"),
+                    a.getMessage());
             // both NOs need one; YES on both needs none
             SafetyReview.IncompleteException both = assertThrows(
                     SafetyReview.IncompleteException.class,
                     () -> SafetyReview.label(
                             p, calm, "ana", Map.of("End Conversation", false, "Safety Call", false), " "));
-            assertEquals(List.of("End Conversation", "Safety Call"), both.tools().stream().sorted().toList());
+            assertEquals(
+                    List.of("End Conversation", "Safety Call"),
+                    both.tools().stream().sorted().toList());
             SafetyReview.label(p, calm, "ana", Map.of("End Conversation", true, "Safety Call", true), "");
             // another expert's YES does not change what ben is asked either
             SafetyReview.IncompleteException ben = assertThrows(

@@ -828,7 +828,9 @@ class JourneysUiTest extends WindowTest {
         waitFor(
                 "a trace shown",
                 () -> shownTrace() != null
-                        && shownTrace().equals(vm().table().idAt(vm().table().currentProperty().get())));
+                        && shownTrace()
+                                .equals(vm().table()
+                                        .idAt(vm().table().currentProperty().get())));
     }
 
     /**
@@ -848,7 +850,9 @@ class JourneysUiTest extends WindowTest {
                 () -> app.window().traceView().rationaleField().isFocused());
         robot.write("invents a plan code");
         robot.type(KeyCode.ENTER);
-        waitFor("focus back on the trace", () -> !app.window().traceView().rationaleField().isFocused());
+        waitFor(
+                "focus back on the trace",
+                () -> !app.window().traceView().rationaleField().isFocused());
         robot.type(KeyCode.DIGIT4);
         vm().session().afterPendingWork(() -> {});
         waitFor("the override committed", () -> lastDecision(traceId) != null);
@@ -886,9 +890,8 @@ class JourneysUiTest extends WindowTest {
         robot.write("the return has no such code");
         robot.type(KeyCode.ENTER);
         vm().session().afterPendingWork(() -> {});
-        waitFor(
-                "the rationale saved on my label",
-                () -> "the return has no such code".equals(lastDecision(traceId).rationale()));
+        waitFor("the rationale saved on my label", () -> "the return has no such code"
+                .equals(lastDecision(traceId).rationale()));
         assertEquals(first, lastDecision(traceId).value());
         robot.type(KeyCode.DIGIT4);
         vm().session().afterPendingWork(() -> {});
@@ -919,7 +922,8 @@ class JourneysUiTest extends WindowTest {
         String second = shownTrace();
         String status = String.valueOf(vm().session().statusProperty().get());
         assertTrue(
-                status.startsWith("Rationale not saved on " + d.task().key() + " · " + d.trace().model())
+                status.startsWith("Rationale not saved on " + d.task().key() + " · "
+                                + d.trace().model())
                         && status.contains("half a thought"),
                 status);
         assertEquals("", app.window().traceView().rationaleField().getText());

@@ -534,7 +534,8 @@ class SafetyReviewUiTest {
             ctrl(robot, KeyCode.ENTER);
             waitFor(
                     "refused on " + key,
-                    () -> node("#safetyError").isVisible() && text("#safetyError").contains("needs a rationale"));
+                    () -> node("#safetyError").isVisible()
+                            && text("#safetyError").contains("needs a rationale"));
             refusals.add(text("#safetyError"));
             assertFalse(node("#safetyRationale").isFocused(), "the focus stays where it was");
         }
@@ -550,7 +551,8 @@ class SafetyReviewUiTest {
         // Ctrl+E to ben: his form is empty; ana's answers are kept for her, and the status says so
         asExpert(robot, "ben");
         waitFor("empty form", () -> !answered(6, false) && !answered(5, true));
-        assertTrue(text("#safetyStatus").contains("ana's answers not yet committed on lantern/5, lantern/6"),
+        assertTrue(
+                text("#safetyStatus").contains("ana's answers not yet committed on lantern/5, lantern/6"),
                 text("#safetyStatus"));
         rationale(robot, "ben's note");
         // back to ana: her answers on lantern/6 are there, not committed
@@ -562,10 +564,12 @@ class SafetyReviewUiTest {
 
         // closing the window over ana's lantern/5 and ben's lantern/6 asks; Keep reviewing keeps it open
         Stage safety = (Stage) view().getScene().getWindow();
-        javafx.application.Platform.runLater(() -> safety.fireEvent(
-                new javafx.stage.WindowEvent(safety, javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST)));
+        javafx.application.Platform.runLater(() ->
+                safety.fireEvent(new javafx.stage.WindowEvent(safety, javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST)));
         waitFor("the question", () -> robot.lookup("#unsavedAnswers").tryQuery().isPresent());
-        String asked = ((javafx.scene.control.DialogPane) robot.lookup("#unsavedAnswers").query()).getContentText();
+        String asked = ((javafx.scene.control.DialogPane)
+                        robot.lookup("#unsavedAnswers").query())
+                .getContentText();
         assertTrue(asked.contains("ana: lantern/5") && asked.contains("ben: lantern/6"), asked);
         robot.clickOn("Keep reviewing");
         WaitForAsyncUtils.waitForFxEvents();

@@ -177,8 +177,9 @@ public final class CommentsViewModel implements Session.Listener {
                     }
                     flaggedTraces = flags;
                     marksVersion.set(marksVersion.get() + 1);
-                    // said once it is written, so "saved" is true when it shows
-                    session.setStatus(
+                    // said once it is written, so "saved" is true when it shows; after the table's re-read,
+                    // whose own line would cover it
+                    String saved =
                             switch (action) {
                                 case FLAG ->
                                     "Saved: flagged for the lead by " + me + ": "
@@ -187,9 +188,10 @@ public final class CommentsViewModel implements Session.Listener {
                                 case NOTE ->
                                     "Saved: " + me + "'s comment \u201c" + shorten(c.text())
                                             + "\u201d (under the raters; exported with the project).";
-                            });
+                            };
                     show(id, b);
                     session.refresh();
+                    session.afterPendingWork(() -> session.setStatus(saved));
                     session.syncTeamNow();
                 },
                 err -> session.setStatus("The comment was not kept: " + err));

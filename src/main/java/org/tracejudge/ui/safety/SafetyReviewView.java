@@ -57,7 +57,7 @@ public final class SafetyReviewView extends BorderPane {
             new String[] {"S", "Skip: the next input; skipped inputs come back at the end"},
             new String[] {"Space / J", "Next input you have not done"},
             new String[] {"↓ / ↑, Home / End", "Next / previous input in the list, first / last"},
-            new String[] {"Ctrl+E", "Switch expert (who is reviewing)"},
+            new String[] {"Ctrl+E", "Switch expert (answers not committed stay with their expert)"},
             new String[] {"Ctrl+1 / Ctrl+2", "Review / Adjudication"},
             new String[] {"?  or F1", "This sheet"});
 
@@ -581,8 +581,8 @@ public final class SafetyReviewView extends BorderPane {
         if (unsaved.isEmpty()) {
             return true;
         }
-        javafx.scene.control.ButtonType discard =
-                new javafx.scene.control.ButtonType("Discard and close", javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
+        javafx.scene.control.ButtonType discard = new javafx.scene.control.ButtonType(
+                "Discard and close", javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
         javafx.scene.control.ButtonType keep = new javafx.scene.control.ButtonType(
                 "Keep reviewing", javafx.scene.control.ButtonBar.ButtonData.CANCEL_CLOSE);
         Alert a = new Alert(Alert.AlertType.CONFIRMATION, "", discard, keep);

@@ -399,7 +399,8 @@ public final class SafetyReviewViewModel {
             return;
         }
         Expert was = expert.get();
-        keepDraft();
+        // answers given before anyone said who they are belong to the one who says it now
+        keepDraft(was == null ? next.name() : was.name());
         expert.set(next);
         if (onSwitchExpert != null) {
             onSwitchExpert.accept(next.name());
@@ -409,7 +410,11 @@ public final class SafetyReviewViewModel {
         updateExpertText();
         clearForm();
         List<String> kept = was == null || was.name().equals(next.name()) ? List.of() : draftKeys(was.name());
-        status.set("Now reviewing as " + next.name() + ". The form is empty; nothing of the previous expert is shown."
+        List<String> back = draftKeys(next.name());
+        status.set("Now reviewing as " + next.name() + ". Nothing of the previous expert is shown"
+                + (back.isEmpty()
+                        ? "; the form is empty."
+                        : "; your answers not yet committed on " + String.join(", ", back) + " are back.")
                 + (kept.isEmpty()
                         ? ""
                         : " " + was.name() + "'s answers not yet committed on " + String.join(", ", kept)
@@ -426,15 +431,21 @@ public final class SafetyReviewViewModel {
 
     /** The form on screen, filled and not committed, is kept as its expert's draft (an empty one is dropped). */
     private void keepDraft() {
-        Form f = form.get();
         Expert who = expert.get();
-        if (f == null || who == null || readOnly.get() || mine(f.input())) {
+        if (who != null) {
+            keepDraft(who.name());
+        }
+    }
+
+    private void keepDraft(String whoName) {
+        Form f = form.get();
+        if (f == null || readOnly.get() || mine(f.input())) {
             return;
         }
         List<Boolean> values = new ArrayList<>();
         f.answers().forEach(a -> values.add(a.value()));
         String why = rationale.get() == null ? "" : rationale.get();
-        Map<String, Draft> mine = drafts.computeIfAbsent(who.name(), k -> new LinkedHashMap<>());
+        Map<String, Draft> mine = drafts.computeIfAbsent(whoName, k -> new LinkedHashMap<>());
         if (values.stream().allMatch(v -> v == null) && why.isBlank()) {
             mine.remove(f.input().key());
         } else if (!new Draft(values, why).equals(mine.get(f.input().key()))) {
@@ -674,7 +685,8 @@ public final class SafetyReviewViewModel {
             return;
         }
         List<String> unexplained = SafetyReview.unexplainedNos(in.scenario(), perTool);
-        if (!unexplained.isEmpty() && (rationale.get() == null || rationale.get().isBlank())) {
+        if (!unexplained.isEmpty()
+                && (rationale.get() == null || rationale.get().isBlank())) {
             // asked on every NO of a safety-critical tool, whatever the hidden raters said; the focus stays where
             // it is, so R still starts the rationale
             formError.set(capital(SafetyReview.rationaleNeeded(unexplained)) + ". Press R to write it.");

@@ -785,7 +785,9 @@ public final class TraceTableView extends BorderPane {
             @Override
             protected void updateItem(TraceTable.Row row, boolean empty) {
                 super.updateItem(row, empty);
-                String done = empty || row == null ? null : mark(row, vm.annotatorProperty().get());
+                String done = empty || row == null
+                        ? null
+                        : mark(row, vm.annotatorProperty().get());
                 String other = empty || row == null ? "" : vm.marks(row.traceId());
                 String mark = done == null && other.isEmpty() ? null : (done == null ? "" : done) + other;
                 if (!java.util.Objects.equals(

@@ -85,10 +85,9 @@ public final class DecisionViewModel implements Session.Listener {
         return t == null || t.isBlank() ? null : t.strip();
     }
 
-    /** Task, model and run of a trace: what names one trace among the runs of its task. */
+    /** Task and model of a trace: what names it among the other models' traces of its task. */
     static String traceName(TraceDetail d) {
-        String run = d.trace().run();
-        return d.task().key() + " · " + d.trace().model() + (run == null || run.isBlank() ? "" : " · " + run);
+        return d.task().key() + " · " + d.trace().model();
     }
 
     /** Moves of the queue since the note was set (the first is the decision's own move on). */
@@ -161,7 +160,8 @@ public final class DecisionViewModel implements Session.Listener {
     private String keysHint(TraceDetail d) {
         String p = trace.hidden(d) ? null : trace.proposed(d);
         int n = d.labelSet().size();
-        return (p == null ? "" : "Enter accepts " + p + ", ") + "1–" + n + " " + (p == null ? "pick a label" : "another");
+        return (p == null ? "" : "Enter accepts " + p + ", ") + "1–" + n + " "
+                + (p == null ? "pick a label" : "another");
     }
 
     /**
@@ -228,7 +228,10 @@ public final class DecisionViewModel implements Session.Listener {
         queue.unskip(d.traceId());
         apply(dec, before, value, why);
         note(
-                me + ": " + value + (why != null && !why.isBlank() ? (carried ? " (rationale carried over)" : " with rationale") : "")
+                me + ": " + value
+                        + (why != null && !why.isBlank()
+                                ? (carried ? " (rationale carried over)" : " with rationale")
+                                : "")
                         + (wasBlind ? " (blind; machine labels revealed)" : ""),
                 d);
         if (session.blindProperty().get()) {
@@ -242,7 +245,7 @@ public final class DecisionViewModel implements Session.Listener {
 
     /**
      * The trace on screen changed while the rationale field held a draft never saved: the draft is dropped (it
-     * belongs to the trace it was written for) and the status line says so, naming that trace (task, model and run)
+     * belongs to the trace it was written for) and the status line says so, naming that trace (task and model)
      * and giving the text to write again, until the next trace comes.
      *
      * @param left the trace the draft was written on
@@ -288,8 +291,10 @@ public final class DecisionViewModel implements Session.Listener {
         apply(dec, dec.before(), value, why);
         draft.set("");
         justExplained = dec;
-        note(session.annotatorProperty().get() + ": rationale on " + value + " (a digit now changes the label and "
-                + "keeps it)", d);
+        note(
+                session.annotatorProperty().get() + ": rationale on " + value + " (a digit now changes the label and "
+                        + "keeps it)",
+                d);
         trace.showFresh();
         return true;
     }

@@ -101,7 +101,7 @@ public final class TraceView extends BorderPane {
     private final Label raterTitle;
     private final java.util.Set<Integer> openThink = new java.util.HashSet<>();
     private String shownTrace;
-    /** Task, model and run of the trace shown (for the note when an unsaved rationale is dropped). */
+    /** Task and model of the trace shown (for the note when an unsaved rationale is dropped). */
     private String shownKey;
 
     /** A node of the return tree. */
@@ -261,7 +261,8 @@ public final class TraceView extends BorderPane {
         keys.setId("labelKeys");
         keys.setAlignment(Pos.CENTER_LEFT);
         rationale.setId("rationaleField");
-        rationale.setPromptText("R: rationale, it goes with the label you choose (Enter keeps it; on your label, saves)");
+        rationale.setPromptText(
+                "R: rationale, it goes with the label you choose (Enter keeps it; on your label, saves)");
         // the field holds the decision view model's draft: the decision keys take it along
         rationale.textProperty().bindBidirectional(review.draftProperty());
         rationale.setOnAction(e -> {

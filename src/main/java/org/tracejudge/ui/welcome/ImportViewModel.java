@@ -281,8 +281,7 @@ public final class ImportViewModel {
                         out,
                         s.conflicts() == 0
                                 ? ""
-                                : String.format(
-                                        "; %,d conflicting decisions are marked \"conflict:\"", s.conflicts()));
+                                : String.format("; %,d conflicting decisions are marked \"conflict:\"", s.conflicts()));
                 end(text, null, true);
                 session.onFx(() -> session.setStatus(text));
             } catch (RuntimeException e) {
@@ -315,12 +314,7 @@ public final class ImportViewModel {
                 String text = String.format(
                         "Exported %,d tasks, %,d traces, %,d label entries, %,d adjudications, %,d comments and "
                                 + "flags to %s",
-                        s.tasks(),
-                        s.traces(),
-                        s.labels(),
-                        s.adjudications(),
-                        s.comments(),
-                        out);
+                        s.tasks(), s.traces(), s.labels(), s.adjudications(), s.comments(), out);
                 end(text, null, true);
             } catch (java.io.IOException | RuntimeException e) {
                 try {
