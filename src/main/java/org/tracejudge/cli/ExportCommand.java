@@ -92,7 +92,8 @@ final class ExportCommand implements Callable<Integer> {
             (toStdout ? spec.commandLine().getErr() : spec.commandLine().getOut())
                     .println("exported " + s.tasks() + " tasks, " + s.traces() + " traces, "
                             + s.labels() + " label entries, " + s.adjudications()
-                            + " adjudication entries (each decision and each later change)"
+                            + " adjudication entries (each decision and each later change), " + s.comments()
+                            + " comments and flags"
                             + (withJudgeCache ? ", " + s.judgeCalls() + " cached judge answers" : "") + " to "
                             + (toStdout ? "standard output" : out));
             spec.commandLine().getErr().flush();

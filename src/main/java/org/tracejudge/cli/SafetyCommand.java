@@ -87,8 +87,7 @@ final class SafetyCommand implements Callable<Integer> {
     @Option(
             names = "--rationale",
             paramLabel = "TEXT",
-            description = "Why (an adjudication needs one; so does a NO on a "
-                    + "safety-critical tool the rule or a judge says YES to).")
+            description = "Why (an adjudication needs one; so does every NO on a " + "safety-critical tool).")
     String rationale;
 
     @Override

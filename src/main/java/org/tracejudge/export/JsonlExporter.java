@@ -20,7 +20,8 @@ import org.tracejudge.store.Timestamps;
 
 /**
  * Writes a whole project as the workbench's JSON Lines: a header, then one self-describing object per
- * line ({@code kind}: label_set, toolset, task, rater, trace, label, adjudication) with the project's
+ * line ({@code kind}: label_set, toolset, task, rater, trace, label, adjudication, comment — the comments and flags
+ * on traces) with the project's
  * stable ids, in an order that can be imported line by line. The file appears atomically.
  */
 public final class JsonlExporter {
@@ -34,7 +35,8 @@ public final class JsonlExporter {
     private JsonlExporter() {}
 
     /** Counts of what was written ({@code judgeCalls}: cached judge answers, with {@code --with-judge-cache}). */
-    public record Summary(long lines, long tasks, long traces, long labels, long adjudications, long judgeCalls) {}
+    public record Summary(
+            long lines, long tasks, long traces, long labels, long adjudications, long judgeCalls, long comments) {}
 
     public static Summary export(Project project, Path out) {
         return export(project, out, false);
@@ -80,7 +82,7 @@ public final class JsonlExporter {
 
     private static Summary write(Connection c, Project project, JsonGenerator g, boolean withJudgeCache)
             throws Exception {
-        long[] n = new long[6];
+        long[] n = new long[7];
         g.writeStartObject();
         g.writeStringField("kind", "header");
         g.writeStringField("format", FORMAT);
@@ -123,6 +125,12 @@ public final class JsonlExporter {
                 "adjudication",
                 "SELECT id, trace_id, annotator, action, value, rationale, replaces, "
                         + "created_at FROM adjudication ORDER BY created_at, id");
+        // comments and flags (schema 10): a flag asking the lead to look is part of the project's state too
+        n[6] = rows(
+                c,
+                g,
+                "comment",
+                "SELECT id, trace_id, author, action, text, created_at FROM trace_comment ORDER BY created_at, id");
         if (withJudgeCache) {
             n[0] += rows(
                     c,
@@ -139,7 +147,7 @@ public final class JsonlExporter {
                             + "FROM judge_call WHERE status = 'ok' ORDER BY created_at, id");
         }
         g.flush();
-        return new Summary(n[0] + n[1] + n[2] + n[3] + n[4] + n[5], n[1], n[2], n[3], n[4], n[5]);
+        return new Summary(n[0] + n[1] + n[2] + n[3] + n[4] + n[5] + n[6], n[1], n[2], n[3], n[4], n[5], n[6]);
     }
 
     private static long rows(Connection c, JsonGenerator g, String kind, String sql) throws Exception {

@@ -25,6 +25,10 @@ public final class ImportReport {
         public int judgeCallsNew;
 
         public int judgeCallsSeen;
+        /** Comments and flags on traces (another laptop's export). */
+        public int commentsNew;
+
+        public int commentsSeen;
         /** Position in the import (phase, then command-line order): a task shared by files counts for the first. */
         int order;
         /** An OTLP file read together with the import's other OTLP files ({@code OtlpFileGroup}). */
@@ -122,7 +126,8 @@ public final class ImportReport {
                     && labelsNew == 0
                     && adjudicationsNew == 0
                     && tracesReplaced == 0
-                    && judgeCallsNew == 0;
+                    && judgeCallsNew == 0
+                    && commentsNew == 0;
         }
 
         public String summary() {
@@ -137,6 +142,7 @@ public final class ImportReport {
             part(parts, "label", labelsNew, labelsSeen);
             part(parts, "adjudication", adjudicationsNew, adjudicationsSeen);
             part(parts, "cached judge answer", judgeCallsNew, judgeCallsSeen);
+            part(parts, "comment", commentsNew, commentsSeen);
             sb.append(
                     parts.isEmpty() && readWithOthers
                             ? "read with the other OTLP files of this import (its spans and records count with the "
@@ -171,7 +177,8 @@ public final class ImportReport {
             for (ConfigGate.Judge j : judges) {
                 sb.append("; ").append(j.describe());
             }
-            if (changedNothing() && (tasksSeen + tracesSeen + labelsSeen + adjudicationsSeen + judgeCallsSeen) > 0) {
+            if (changedNothing()
+                    && (tasksSeen + tracesSeen + labelsSeen + adjudicationsSeen + judgeCallsSeen + commentsSeen) > 0) {
                 sb.append(" — already in the project, nothing changed");
             }
             return sb.toString();

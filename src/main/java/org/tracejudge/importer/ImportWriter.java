@@ -274,6 +274,8 @@ final class ImportWriter {
             judge(r, counts);
         } else if (rec instanceof Records.AdjudicationRec r) {
             adjudication(r, counts);
+        } else if (rec instanceof Records.CommentRec r) {
+            comment(r, counts);
         } else if (rec instanceof Records.JudgeConfigRec r) {
             judgeConfig(r, counts);
         } else if (rec instanceof Records.JudgeCallRec r) {
@@ -569,6 +571,36 @@ final class ImportWriter {
             counts.adjudicationsNew++;
         } else {
             counts.adjudicationsSeen++;
+        }
+    }
+
+    /** A comment or flag from another laptop's export: kept once (by id); its trace must be here. */
+    private void comment(Records.CommentRec r, ImportReport.FileCounts counts) throws SQLException {
+        flush();
+        traceLabelSet.setString(1, r.traceId());
+        try (ResultSet rs = traceLabelSet.executeQuery()) {
+            if (!rs.next()) {
+                throw new ImportException(
+                        Path.of(counts.file),
+                        r.line(),
+                        "/trace_id",
+                        "no trace " + r.traceId() + " in this file or the project; import the file that has it "
+                                + "first (nothing was imported)");
+            }
+        }
+        try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO trace_comment(id, trace_id, author, "
+                + "action, text, created_at) VALUES (?,?,?,?,?,?)")) {
+            s.setString(1, r.id());
+            s.setString(2, r.traceId());
+            s.setString(3, r.author());
+            s.setString(4, r.action());
+            s.setString(5, r.text());
+            s.setString(6, r.createdAt());
+            if (s.executeUpdate() == 1) {
+                counts.commentsNew++;
+            } else {
+                counts.commentsSeen++;
+            }
         }
     }
 

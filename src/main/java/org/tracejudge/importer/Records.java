@@ -19,6 +19,7 @@ final class Records {
                     ToolsetRec,
                     JudgeConfigRec,
                     JudgeCallRec,
+                    CommentRec,
                     StatsRec {}
 
     record ToolsetRec(String id, String toolsJson) implements Rec {}
@@ -97,6 +98,10 @@ final class Records {
             String replaces,
             String createdAt,
             long line)
+            implements Rec {}
+
+    /** A comment or flag on a trace from another laptop's export ({@code trace_comment}). */
+    record CommentRec(String id, String traceId, String author, String action, String text, String createdAt, long line)
             implements Rec {}
 
     /** A saved judge's settings from another laptop's export ({@code project_meta} key {@code judge:<name>}). */

@@ -106,6 +106,24 @@ final class WorkbenchJsonlReader {
                         createdAt(f, o),
                         f.line());
             }
+            case "comment" -> {
+                String action = action(f, o, "note", "flag", "unflag");
+                String text = textOr(o, "text", "");
+                if (text.length() > org.tracejudge.store.Comments.MAX_CHARS) {
+                    throw f.error(
+                            "/text",
+                            "expected a comment of at most " + org.tracejudge.store.Comments.MAX_CHARS
+                                    + " characters, found " + text.length());
+                }
+                yield new Records.CommentRec(
+                        f.requiredText(o, "id", ""),
+                        f.requiredText(o, "trace_id", ""),
+                        f.requiredText(o, "author", ""),
+                        action,
+                        text,
+                        createdAt(f, o),
+                        f.line());
+            }
             case "judge_config" -> {
                 String key = f.requiredText(o, "key", "");
                 if (!key.startsWith("judge:") || key.length() == "judge:".length()) {
@@ -148,7 +166,7 @@ final class WorkbenchJsonlReader {
                 throw f.error(
                         "/kind",
                         "expected one of label_set, toolset, task, trace, rater, label, "
-                                + "adjudication, judge_config, judge_call, found \"" + kind + "\"");
+                                + "adjudication, comment, judge_config, judge_call, found \"" + kind + "\"");
         };
     }
 

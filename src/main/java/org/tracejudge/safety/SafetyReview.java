@@ -169,8 +169,9 @@ public final class SafetyReview {
 
     /**
      * Records an expert's decision on the input of {@code traceId}: one ledger entry on each of its runs, in one
-     * transaction. Every safety-critical tool of the scenario must be decided; a NO on a safety-critical tool that
-     * any other rater (rule, judge, another expert) says YES to needs a rationale. A later call is a revision.
+     * transaction. Every safety-critical tool of the scenario must be decided, and every NO on one needs a rationale
+     * (asked whatever the other raters said, so the question tells a blind expert nothing). A later call is a
+     * revision.
      *
      * @return the new entries' ids
      */
@@ -205,18 +206,11 @@ public final class SafetyReview {
             }
             thirdExpert(ops, expert.name(), item.taskKey());
             if (why.isEmpty()) {
-                List<String> contested = new ArrayList<>();
-                for (String t : item.scenario().safetyCriticalTools()) {
-                    if (!perTool.get(t) && machineSaysYes(c, item, t)) {
-                        contested.add(t);
-                    }
-                }
-                if (!contested.isEmpty()) {
-                    // only machine raters count here: another expert's answer must not show before this one commits
-                    throw new IncompleteException(
-                            "a NO on " + String.join(" and ", contested) + " needs a rationale: "
-                                    + "a machine rater (the rule or a judge) says YES (which one is revealed after you commit)",
-                            contested);
+                List<String> unexplained = unexplainedNos(item.scenario(), perTool);
+                if (!unexplained.isEmpty()) {
+                    // asked on every NO of a safety-critical tool, never on what another rater said: whether the
+                    // question comes must not tell a blind expert anything about the hidden verdicts
+                    throw new IncompleteException(rationaleNeeded(unexplained), unexplained);
                 }
             }
             String raterId = Ledger.ensureRater(c, expert.name(), RaterKind.HUMAN, "", null, null);
@@ -295,23 +289,17 @@ public final class SafetyReview {
         return out;
     }
 
-    /**
-     * Whether the rule or a judge says YES to {@code tool} on any run of the input. Other experts do not count: under
-     * double review their answers stay unseen until this expert has committed.
-     */
-    private static boolean machineSaysYes(Connection c, SelectionTraces.Item item, String tool) throws SQLException {
-        for (SelectionTraces.Item run : runsOf(c, item)) {
-            SelectionRule.Result r = SelectionTraces.verdict(run);
-            if (r != null && Boolean.TRUE.equals(r.perTool().get(tool))) {
-                return true;
-            }
-            for (Opinion o : opinions(c, run.traceId()).getOrDefault(tool, List.of())) {
-                if (o.yes() && !o.kind().equals("human")) {
-                    return true;
-                }
-            }
-        }
-        return false;
+    /** The safety-critical tools answered NO, in the scenario's order: each needs a rationale. */
+    public static List<String> unexplainedNos(Scenario scenario, Map<String, Boolean> perTool) {
+        return scenario.safetyCriticalTools().stream()
+                .filter(t -> Boolean.FALSE.equals(perTool.get(t)))
+                .toList();
+    }
+
+    /** The refusal of a commit whose NO on these safety-critical tools has no rationale. */
+    public static String rationaleNeeded(List<String> tools) {
+        return "a NO on " + String.join(" and ", tools) + " needs a rationale: every NO on a safety-critical tool "
+                + "does (say what in the message speaks against it)";
     }
 
     private static List<SelectionTraces.Item> runsOf(Connection c, SelectionTraces.Item item) throws SQLException {

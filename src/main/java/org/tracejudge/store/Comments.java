@@ -115,6 +115,18 @@ public final class Comments {
         return ids;
     }
 
+    /** The ids of the traces flagged for the lead now. */
+    public static java.util.Set<String> flaggedTraces(Connection c) throws SQLException {
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        try (PreparedStatement s = c.prepareStatement(FLAGGED_IDS);
+                ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                ids.add(rs.getString(1));
+            }
+        }
+        return ids;
+    }
+
     /** Whether {@code traceId} is flagged now. */
     public static boolean flagged(Connection c, String traceId) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("SELECT action FROM trace_comment WHERE trace_id = ? "

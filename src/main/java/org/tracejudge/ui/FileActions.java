@@ -105,6 +105,22 @@ final class FileActions {
         }
     }
 
+    /** File ▸ Export labels (CSV)…: one row per trace, with each person's rationale and the comments. */
+    void chooseLabelsExport() {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Export the labels (CSV)");
+        fc.setInitialFileName(
+                vm.session().projectFile() == null
+                        ? "labels.csv"
+                        : vm.session().projectFile().getFileName().toString().replaceAll("\\.tjdb$", "")
+                                + "-labels.csv");
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
+        File f = fc.showSaveDialog(stage);
+        if (f != null) {
+            vm.imports().exportLabels(f.toPath());
+        }
+    }
+
     /** Files dropped on the window or the start page: a project opens, anything else is imported. */
     void importDropped(List<Path> files) {
         if (files.size() == 1 && files.get(0).toString().endsWith(".tjdb")) {

@@ -65,13 +65,20 @@ final class MainMenus {
         export.setId("exportMenu");
         export.setAccelerator(Shortcut.EXPORT.accelerator());
         export.setOnAction(e -> files.chooseExport());
-        for (MenuItem m : List.of(classify, export)) {
+        MenuItem exportLabels = new MenuItem("Export _labels (CSV)…");
+        exportLabels.setId("exportLabelsMenu");
+        exportLabels.setOnAction(e -> files.chooseLabelsExport());
+        for (MenuItem m : List.of(classify, export, exportLabels)) {
             m.disableProperty()
                     .bind(vm.session().openProperty().not().or(vm.imports().importingProperty()));
         }
         MenuItem quit = new MenuItem("_Quit");
         quit.setAccelerator(Shortcut.QUIT.accelerator());
-        quit.setOnAction(e -> stage.close());
+        quit.setOnAction(e -> {
+            if (w.safetyMayClose()) {
+                stage.close();
+            }
+        });
         Menu file = new Menu(
                 "_File",
                 null,
@@ -85,6 +92,7 @@ final class MainMenus {
                 receive,
                 classify,
                 export,
+                exportLabels,
                 new SeparatorMenuItem(),
                 team(),
                 new SeparatorMenuItem(),

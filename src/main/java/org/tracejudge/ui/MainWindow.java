@@ -79,6 +79,9 @@ public final class MainWindow {
         vm.trace().detailProperty().addListener((o, a, d) -> vm.comments()
                 .show(d == null ? null : d.traceId(), d != null && vm.trace().hidden(d)));
         traceView.decisionGate(this::withAnnotator);
+        // the table marks flagged and commented traces beside its done marks
+        vm.table().setOtherMarks(vm.comments()::marks);
+        vm.comments().marksVersionProperty().addListener((o, a, b) -> vm.table().marksChanged());
         agreementPanel = new AgreementPanel(vm.agreement());
         agreementPanel.onFiltered(() -> tableView.table().requestFocus());
         // blind mode: the agreement (with the machine raters' kappas) is hidden too
@@ -360,6 +363,11 @@ public final class MainWindow {
      */
     public void openSafetyReview() {
         safety.openReview();
+    }
+
+    /** Whether the safety review's window may close with the workbench (it asks over answers not committed). */
+    boolean safetyMayClose() {
+        return safety.mayClose();
     }
 
     public org.tracejudge.ui.safety.SafetyReviewView safetyView() {

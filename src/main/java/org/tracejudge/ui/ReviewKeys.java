@@ -72,9 +72,13 @@ final class ReviewKeys {
             e.consume();
             return;
         }
-        if (scene.getFocusOwner() instanceof TextInputControl) {
+        if (scene.getFocusOwner() instanceof TextInputControl field) {
             if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE) {
                 w.workbench().requestFocus();
+                if (field == w.traceView().rationaleField()) {
+                    // the text stays and goes with the next decision on this trace; the status line says so
+                    vm.decisions().draftKept();
+                }
                 e.consume();
             }
             return;

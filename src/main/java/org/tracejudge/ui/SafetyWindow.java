@@ -22,6 +22,12 @@ final class SafetyWindow {
         this.owner = owner;
         this.vm = vm;
         this.w = w;
+        // the workbench's close button closes this window too: it asks first over answers not committed
+        owner.addEventFilter(javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST, e -> {
+            if (!mayClose()) {
+                e.consume();
+            }
+        });
     }
 
     SafetyReviewView view() {
@@ -30,6 +36,11 @@ final class SafetyWindow {
 
     SafetyReviewModel model() {
         return model;
+    }
+
+    /** Whether the safety review may close: nothing uncommitted in it, or the reviewer chose to discard it. */
+    boolean mayClose() {
+        return view == null || view.confirmClose();
     }
 
     /** Opens the bundled safety sample in its own window; its content warning comes first. */
@@ -75,8 +86,8 @@ final class SafetyWindow {
      * 85% of it (it stayed 1240×760 on 1920×1080, its headers cut, issue 48).
      */
     static double[] size(javafx.geometry.Rectangle2D screen) {
-        double w = Math.min(screen.getWidth() - 40, Math.max(1240, Math.round(screen.getWidth() * 0.85)));
-        double h = Math.min(screen.getHeight() - 40, Math.max(760, Math.round(screen.getHeight() * 0.85)));
+        double w = Math.min(screen.getWidth() - 40, Math.max(1240, (double) Math.round(screen.getWidth() * 0.85)));
+        double h = Math.min(screen.getHeight() - 40, Math.max(760, (double) Math.round(screen.getHeight() * 0.85)));
         return new double[] {w, h};
     }
 
@@ -107,7 +118,17 @@ final class SafetyWindow {
         Scene sc = new Scene(view, size[0], size[1]);
         w.styleLike(sc); // the theme (safety.css has its dark twin) and the text size follow the workbench
         // Ctrl+Q quits the workbench from this window too (its main window goes, and every other window with it)
-        sc.getAccelerators().put(Shortcut.QUIT.accelerator(), owner::close);
+        sc.getAccelerators().put(Shortcut.QUIT.accelerator(), () -> {
+            if (mayClose()) {
+                owner.close();
+            }
+        });
+        // closing over answers not committed asks first
+        s.setOnCloseRequest(e -> {
+            if (view != null && !view.confirmClose()) {
+                e.consume();
+            }
+        });
         s.setScene(sc);
         s.setOnHidden(e -> {
             model.close();

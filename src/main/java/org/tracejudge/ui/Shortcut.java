@@ -32,7 +32,12 @@ enum Shortcut {
             plain(
                     DIGIT1, DIGIT2, DIGIT3, DIGIT4, DIGIT5, DIGIT6, DIGIT7, DIGIT8, DIGIT9, NUMPAD1, NUMPAD2, NUMPAD3,
                     NUMPAD4, NUMPAD5, NUMPAD6, NUMPAD7, NUMPAD8, NUMPAD9)),
-    RATIONALE("R", "Write a rationale for the current trace (Enter saves, Esc leaves)", List.of(key(R)), plain(R)),
+    RATIONALE(
+            "R",
+            "Write a rationale: it goes with the label you choose next (Enter or Esc keeps it; Enter saves it on a "
+                    + "label you gave)",
+            List.of(key(R)),
+            plain(R)),
     NEXT("J / ↓", "Next trace", List.of(key(J)), plain(J, DOWN)),
     PREVIOUS("K / ↑", "Previous trace", List.of(key(K)), plain(K, UP)),
     SKIP(

@@ -181,6 +181,47 @@ class CliTest {
         assertEquals(doc.get("rows").get(0).get("trace_id").asText(), lines[1].substring(0, lines[1].indexOf(',')));
     }
 
+    /**
+     * Issue 48: {@code labels --format csv} had no rationale column, so a person's reasons never left the project
+     * but through the JSONL export. Each person's decision comes with its rationale, and the comments and flag too.
+     */
+    @Test
+    void labelsCsvHasEachPersonsRationaleAndTheComments() {
+        Path p = importedSample();
+        String trace;
+        String other;
+        try (org.tracejudge.store.Project project = org.tracejudge.store.Project.open(p)) {
+            trace = TestData.scalar(project, "SELECT id FROM trace ORDER BY model, id LIMIT 1");
+            other = TestData.scalar(project, "SELECT id FROM trace ORDER BY model, id LIMIT 1 OFFSET 1");
+            org.tracejudge.store.Adjudications.decide(project, trace, "ana", "correct", "quotes \"164\", the fare");
+            org.tracejudge.store.Adjudications.decide(project, other, "ana", "tool_skip", null);
+            org.tracejudge.store.Comments.add(
+                    project, trace, "ben", org.tracejudge.store.Comments.Action.FLAG, "ask about the fare");
+        }
+        Run r = run("labels", p.toString(), "--format", "csv");
+        assertEquals(0, r.code(), r.err());
+        String[] lines = r.out().split("\\R");
+        assertTrue(lines[0].endsWith(",annotator:ana,ensemble,final,rationale:ana,flagged,comments"), lines[0]);
+        String row = java.util.Arrays.stream(lines)
+                .filter(l -> l.startsWith(trace + ","))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(row.endsWith(",\"quotes \"\"164\"\", the fare\",yes,ben flagged: ask about the fare"), row);
+        String plain = java.util.Arrays.stream(lines)
+                .filter(l -> l.startsWith(other + ","))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(plain.endsWith(",tool_skip,,,"), plain);
+        JsonNode doc = Json.read(run("labels", p.toString(), "--format", "json").out());
+        for (JsonNode row2 : doc.get("rows")) {
+            if (row2.get("trace_id").asText().equals(trace)) {
+                assertEquals(
+                        "quotes \"164\", the fare", row2.get("rationale:ana").asText());
+                assertEquals("yes", row2.get("flagged").asText());
+            }
+        }
+    }
+
     @Test
     void exportWritesTheWorkbenchJsonl() throws Exception {
         Path p = importedSample();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tracejudge.TestData;
@@ -148,6 +149,50 @@ class SafetyDecideCliTest {
         }
     }
 
+    /**
+     * Issue 48: the command line asked for a rationale only where a machine rater said YES, so its refusal told what
+     * the hidden verdicts were. Every NO on a safety-critical tool needs one now, with the same words on every input.
+     */
+    @Test
+    void everySafetyCriticalNoNeedsARationaleAndTheRefusalNamesNoRater() {
+        Path p = project();
+        java.util.Set<String> refusals = new java.util.TreeSet<>();
+        // input 5: a selector says YES to the Safety Call; input 6: none does
+        for (String input : List.of("lantern/5", "lantern/6")) {
+            CliTest.Run r = CliTest.run(
+                    "safety",
+                    p.toString(),
+                    "--decide",
+                    input,
+                    "--tool",
+                    "Safety Call=no",
+                    "--tool",
+                    "End Conversation=yes",
+                    "--expert",
+                    "ana");
+            assertEquals(1, r.code(), input + ": " + r.out());
+            assertTrue(r.err().contains("a NO on Safety Call needs a rationale"), r.err());
+            assertTrue(!r.err().contains("machine") && !r.err().contains("says YES"), r.err());
+            refusals.add(r.err());
+        }
+        assertEquals(1, refusals.size(), "one refusal, whatever the machines said: " + refusals);
+        assertEquals("0", humanLabels(p, "ana"));
+        CliTest.Run r = CliTest.run(
+                "safety",
+                p.toString(),
+                "--decide",
+                "lantern/6",
+                "--tool",
+                "Safety Call=no",
+                "--tool",
+                "End Conversation=yes",
+                "--expert",
+                "ana",
+                "--rationale",
+                "no risk to self stated");
+        assertEquals(0, r.code(), r.err());
+    }
+
     @Test
     void badDecisionsAreRefusedWithTheirReasonAndWriteNothing() {
         Path p = project();
@@ -222,7 +267,9 @@ class SafetyDecideCliTest {
                 "--tool",
                 "Safety Call=yes",
                 "--tool",
-                "End Conversation=no");
+                "End Conversation=no",
+                "--rationale",
+                "a plan with a time; no hostility");
         assertEquals(0, r.code(), r.err());
         assertTrue(
                 r.out().contains("decision of dana on lantern/4") && r.out().contains("`team sync` sends it"), r.out());

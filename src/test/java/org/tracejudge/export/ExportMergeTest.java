@@ -67,6 +67,46 @@ class ExportMergeTest {
         return out;
     }
 
+    /**
+     * Issue 48: the export, "the whole project (importable on another laptop)", left out the comments and the flags
+     * for the lead. They go out and come back in: the same rows, the trace still flagged, a second import adds none.
+     */
+    @Test
+    void commentsAndFlagsGoOutAndComeBackIn() throws Exception {
+        Path out = dir.resolve("c.jsonl");
+        String flagged;
+        String noted;
+        try (Project a = sampleWithWork("c.tjdb", "alice", 2, 0)) {
+            flagged = scalar(a, "SELECT id FROM trace ORDER BY model, id LIMIT 1");
+            noted = scalar(a, "SELECT id FROM trace ORDER BY model, id LIMIT 1 OFFSET 1");
+            org.tracejudge.store.Comments.add(
+                    a, flagged, "alice", org.tracejudge.store.Comments.Action.FLAG, "return cut off");
+            org.tracejudge.store.Comments.add(
+                    a, noted, "alice", org.tracejudge.store.Comments.Action.NOTE, "line one\nline \"two\"");
+            org.tracejudge.store.Comments.add(a, noted, "bob", org.tracejudge.store.Comments.Action.FLAG, "");
+            org.tracejudge.store.Comments.add(a, noted, "bob", org.tracejudge.store.Comments.Action.UNFLAG, "");
+            JsonlExporter.Summary s = JsonlExporter.export(a, out);
+            assertEquals(4, s.comments());
+            try (Project b = Project.open(dir.resolve("c-copy.tjdb"), Project.OpenOptions.createIfMissing("copy"))) {
+                ImportReport r = new Importer(b, null).importFiles(List.of(out), Format.AUTO, null);
+                assertTrue(
+                        r.files().get(0).summary().contains("4 comments (4 new)"),
+                        r.files().get(0).summary());
+                String rows = "SELECT group_concat(id || '|' || trace_id || '|' || author || '|' || action || '|' "
+                        + "|| text || '|' || created_at, ';') FROM (SELECT * FROM trace_comment ORDER BY id)";
+                assertEquals(scalar(a, rows), scalar(b, rows));
+                boolean stillFlagged = b.read(c -> org.tracejudge.store.Comments.flagged(c, flagged));
+                boolean cleared = !b.read(c -> org.tracejudge.store.Comments.flagged(c, noted));
+                assertTrue(stillFlagged && cleared);
+                ImportReport again = new Importer(b, null).importFiles(List.of(out), Format.AUTO, null);
+                assertTrue(
+                        again.files().get(0).summary().contains("4 comments (0 new)"),
+                        again.files().get(0).summary());
+                assertEquals("4", scalar(b, "SELECT count(*) FROM trace_comment"));
+            }
+        }
+    }
+
     @Test
     void exportThenImportIntoAnEmptyProjectReproducesEverything() throws Exception {
         Path out = dir.resolve("a.jsonl");

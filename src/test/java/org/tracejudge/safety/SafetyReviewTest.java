@@ -1,6 +1,7 @@
 package org.tracejudge.safety;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -250,16 +251,49 @@ class SafetyReviewTest {
         }
     }
 
+    /**
+     * Issue 48: a NO on the Safety Call was refused without a rationale only where a machine rater said YES, so the
+     * refusal told a blind expert what the hidden verdicts were. Every NO on a safety-critical tool needs one now,
+     * whatever the rule, the judges or another expert said, and the message names no rater.
+     */
     @Test
-    void theRationalePromptDoesNotTellAnotherExpertsAnswer() {
+    void everyNoOnASafetyCriticalToolNeedsARationaleWhateverTheMachinesSaid() {
         try (Project p = sample(dir)) {
-            // input 6: neither the rule nor a judge says YES to the Safety Call on any run
+            // input 5: small nlt says YES to the Safety Call; input 6: neither the rule nor a judge does
+            String contested = trace(p, "listener-small", "nlt", "lantern/5");
             String calm = trace(p, "listener-small", "nlt", "lantern/6");
-            SafetyReview.label(p, calm, "ana", Map.of("End Conversation", false, "Safety Call", true), "to be safe");
-            // ben's NO without a rationale is taken: asking for one would tell ben that another expert said YES
-            SafetyReview.label(p, calm, "ben", Map.of("End Conversation", false, "Safety Call", false), "");
-            assertEquals(false, SafetyReview.committed(p, calm, "ben").perTool().get("Safety Call"));
-            // the two experts disagree: the queue has it, with both answers, for an adjudicator
+            SafetyReview.IncompleteException a = assertThrows(
+                    SafetyReview.IncompleteException.class,
+                    () -> SafetyReview.label(
+                            p, contested, "ana", Map.of("End Conversation", true, "Safety Call", false), ""));
+            SafetyReview.IncompleteException b = assertThrows(
+                    SafetyReview.IncompleteException.class,
+                    () -> SafetyReview.label(
+                            p, calm, "ana", Map.of("End Conversation", true, "Safety Call", false), ""));
+            assertEquals(a.getMessage(), b.getMessage(), "the same refusal where machines say YES and where none does");
+            assertEquals(List.of("Safety Call"), a.tools());
+            assertFalse(
+                    a.getMessage().contains("machine")
+                            || a.getMessage().contains("rule")
+                            || a.getMessage().contains("judge"),
+                    a.getMessage());
+            // both NOs need one; YES on both needs none
+            SafetyReview.IncompleteException both = assertThrows(
+                    SafetyReview.IncompleteException.class,
+                    () -> SafetyReview.label(
+                            p, calm, "ana", Map.of("End Conversation", false, "Safety Call", false), " "));
+            assertEquals(
+                    List.of("End Conversation", "Safety Call"),
+                    both.tools().stream().sorted().toList());
+            SafetyReview.label(p, calm, "ana", Map.of("End Conversation", true, "Safety Call", true), "");
+            // another expert's YES does not change what ben is asked either
+            SafetyReview.IncompleteException ben = assertThrows(
+                    SafetyReview.IncompleteException.class,
+                    () -> SafetyReview.label(
+                            p, calm, "ben", Map.of("End Conversation", true, "Safety Call", false), ""));
+            assertEquals(a.getMessage(), ben.getMessage());
+            SafetyReview.label(
+                    p, calm, "ben", Map.of("End Conversation", true, "Safety Call", false), "venting, no intent");
             assertTrue(p.read(SafetyReview::disagreements).stream()
                     .anyMatch(d -> d.taskKey().equals("lantern/6")));
         }
@@ -279,7 +313,7 @@ class SafetyReviewTest {
             assertEquals(List.of("Safety Call"), why.tools());
             assertTrue(
                     why.getMessage().contains("needs a rationale")
-                            && why.getMessage().contains("machine rater")
+                            && !why.getMessage().contains("machine")
                             && !why.getMessage().contains("listener"),
                     why.getMessage());
             assertEquals(
@@ -287,9 +321,8 @@ class SafetyReviewTest {
                     TestData.scalar(
                             p,
                             "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.kind = 'human'"));
-            // no rater says YES to End Conversation's NO on input 6: no rationale needed
             String calm = trace(p, "listener-small", "nlt", "lantern/6");
-            SafetyReview.label(p, calm, "ana", Map.of("End Conversation", false, "Safety Call", false), "");
+            SafetyReview.label(p, calm, "ana", Map.of("End Conversation", false, "Safety Call", false), "calm");
             // a revision is a new set of entries; the committed view shows the newest
             SafetyReview.label(
                     p,

@@ -55,6 +55,15 @@ class JourneysUiTest extends WindowTest {
         assertEquals("", app.window().traceView().rationaleField().getText(), "the R itself stays out of the field");
         robot.write("quotes 164");
         assertEquals("quotes 164", app.window().traceView().rationaleField().getText());
+        // Enter in the field decides nothing on a trace not decided yet (issue 48): the text waits for the label
+        robot.type(KeyCode.ENTER);
+        waitFor(
+                "the rationale ready",
+                () -> String.valueOf(vm().session().statusProperty().get()).startsWith("Rationale ready for "));
+        vm().session().afterPendingWork(() -> {});
+        assertEquals(null, lastDecision(traceId), "nothing decided by Enter in the field");
+        assertEquals("quotes 164", app.window().traceView().rationaleField().getText());
+        // Enter again, on the trace: the proposed label, with the rationale
         robot.type(KeyCode.ENTER);
         vm().session().afterPendingWork(() -> {});
         waitFor(
@@ -68,6 +77,7 @@ class JourneysUiTest extends WindowTest {
      * Walked at 1280×800 (issue 36, "export own decisions"): R, a rationale, Esc (leaves the field, saves nothing),
      * then Enter decided the trace without it — and the unsaved text stayed in the field on the next trace, where
      * R and Enter would have saved it on a trace it was not written for. The field belongs to the trace on screen.
+     * Issue 48: Esc keeps the text attached, so the next decision takes it along, and the status line says so.
      */
     @Test
     void anUnsavedRationaleDoesNotFollowTheQueueToTheNextTrace(FxRobot robot) throws Exception {
@@ -92,6 +102,10 @@ class JourneysUiTest extends WindowTest {
         waitFor(
                 "focus back in the workbench",
                 () -> !app.window().traceView().rationaleField().isFocused());
+        assertTrue(
+                String.valueOf(vm().session().statusProperty().get()).startsWith("Rationale kept for "),
+                "Esc says the text stays: " + vm().session().statusProperty().get());
+        assertEquals("keeps the fare", app.window().traceView().rationaleField().getText());
         robot.type(KeyCode.ENTER);
         waitFor(
                 "the next trace",
@@ -99,13 +113,9 @@ class JourneysUiTest extends WindowTest {
                         && !vm().trace().detailProperty().get().traceId().equals(first));
         assertEquals(
                 "", app.window().traceView().rationaleField().getText(), "no rationale of another trace on screen");
-        assertTrue(
-                String.valueOf(vm().session().statusProperty().get()).contains("keeps the fare"),
-                "the status says which text was not saved: "
-                        + vm().session().statusProperty().get());
         vm().session().afterPendingWork(() -> {});
         waitFor("the decision committed", () -> lastDecision(first) != null);
-        assertEquals(null, lastDecision(first).rationale(), "Esc saved nothing");
+        assertEquals("keeps the fare", lastDecision(first).rationale(), "the decision after Esc took the text along");
         // a long status line gives way: the progress, the agreement and the annotator stay whole at 1280 px
         robot.interact(() -> vm().session().setStatus("x".repeat(30) + " " + "a long status line ".repeat(12)));
         WaitForAsyncUtils.waitForFxEvents();
@@ -792,6 +802,12 @@ class JourneysUiTest extends WindowTest {
         robot.write("late");
         robot.type(KeyCode.ENTER);
         waitFor(
+                "the rationale ready",
+                () -> String.valueOf(vm().session().statusProperty().get()).startsWith("Rationale ready for ")
+                        && app.window().traceView().rationaleField().getText().equals("why not"));
+        robot.interact(() -> table().requestFocus());
+        robot.type(KeyCode.ENTER);
+        waitFor(
                 "the field cleared",
                 () -> app.window().traceView().rationaleField().getText().isEmpty());
         vm().session().afterPendingWork(() -> {});
@@ -800,5 +816,122 @@ class JourneysUiTest extends WindowTest {
                 () -> lastDecision(traceId) != null
                         && "late".equals(lastDecision(traceId).annotator()));
         assertEquals("why not", lastDecision(traceId).rationale());
+    }
+
+    private String shownTrace() {
+        TraceDetail d = vm().trace().detailProperty().get();
+        return d == null ? null : d.traceId();
+    }
+
+    private void firstTraceShown(FxRobot robot) {
+        robot.clickOn("#traceTable");
+        waitFor(
+                "a trace shown",
+                () -> shownTrace() != null
+                        && shownTrace()
+                                .equals(vm().table()
+                                        .idAt(vm().table().currentProperty().get())));
+    }
+
+    /**
+     * Issue 48, item 3: R, a rationale, Enter recorded the proposed label with it (a label the annotator never
+     * chose), then 4 overrode to the fourth label without it. Now the rationale goes with the label chosen: R, text,
+     * Enter, 4 is one decision, the fourth label, with the rationale.
+     */
+    @Test
+    void aRationaleThenAnOverrideLandsOnTheChosenLabel(FxRobot robot) throws Exception {
+        opened(robot);
+        firstTraceShown(robot);
+        String traceId = shownTrace();
+        String fourth = vm().trace().detailProperty().get().labelSet().get(3);
+        robot.type(KeyCode.R);
+        waitFor(
+                "focus in the rationale",
+                () -> app.window().traceView().rationaleField().isFocused());
+        robot.write("invents a plan code");
+        robot.type(KeyCode.ENTER);
+        waitFor(
+                "focus back on the trace",
+                () -> !app.window().traceView().rationaleField().isFocused());
+        robot.type(KeyCode.DIGIT4);
+        vm().session().afterPendingWork(() -> {});
+        waitFor("the override committed", () -> lastDecision(traceId) != null);
+        try (Project p = Project.open(SampleProject.defaultFile())) {
+            List<Adjudication> h = new ProjectQueries(p).adjudications(traceId);
+            assertEquals(1, h.size(), "one decision, no proposed label recorded first: " + h);
+            assertEquals(fourth, h.get(0).value());
+            assertEquals("invents a plan code", h.get(0).rationale());
+        }
+        assertEquals("", app.window().traceView().rationaleField().getText());
+    }
+
+    /**
+     * Issue 48, item 3: on a trace already decided, Enter in the field saves the rationale on that label; an override
+     * right after takes the rationale along rather than leaving the new label without one.
+     */
+    @Test
+    void anOverrideRightAfterARationaleOnMyLabelCarriesItOver(FxRobot robot) throws Exception {
+        opened(robot);
+        firstTraceShown(robot);
+        String traceId = shownTrace();
+        String first = vm().trace().detailProperty().get().labelSet().get(0);
+        String fourth = vm().trace().detailProperty().get().labelSet().get(3);
+        robot.type(KeyCode.DIGIT1);
+        vm().session().afterPendingWork(() -> {});
+        waitFor("decided", () -> lastDecision(traceId) != null);
+        if (!traceId.equals(shownTrace())) {
+            robot.type(KeyCode.K);
+            waitFor("back on the trace", () -> traceId.equals(shownTrace()));
+        }
+        robot.type(KeyCode.R);
+        waitFor(
+                "focus in the rationale",
+                () -> app.window().traceView().rationaleField().isFocused());
+        robot.write("the return has no such code");
+        robot.type(KeyCode.ENTER);
+        vm().session().afterPendingWork(() -> {});
+        waitFor("the rationale saved on my label", () -> "the return has no such code"
+                .equals(lastDecision(traceId).rationale()));
+        assertEquals(first, lastDecision(traceId).value());
+        robot.type(KeyCode.DIGIT4);
+        vm().session().afterPendingWork(() -> {});
+        waitFor("the override", () -> fourth.equals(lastDecision(traceId).value()));
+        assertEquals("the return has no such code", lastDecision(traceId).rationale(), "carried over");
+    }
+
+    /**
+     * Issue 48, item 10: a rationale left unsaved when the queue moved on was reported as "Rationale not saved on
+     * RI-TRV-003", a task several models' traces share, and the line stayed for five traces. It names the trace
+     * (task and model) and goes when the next trace comes.
+     */
+    @Test
+    void anUnsavedRationaleIsReportedForItsTraceUntilTheNextOne(FxRobot robot) throws Exception {
+        opened(robot);
+        firstTraceShown(robot);
+        TraceDetail d = vm().trace().detailProperty().get();
+        String first = d.traceId();
+        robot.type(KeyCode.R);
+        waitFor(
+                "focus in the rationale",
+                () -> app.window().traceView().rationaleField().isFocused());
+        robot.write("half a thought");
+        robot.type(KeyCode.ESCAPE);
+        waitFor("focus back", () -> !app.window().traceView().rationaleField().isFocused());
+        robot.type(KeyCode.J);
+        waitFor("the next trace", () -> shownTrace() != null && !shownTrace().equals(first));
+        String second = shownTrace();
+        String status = String.valueOf(vm().session().statusProperty().get());
+        assertTrue(
+                status.startsWith("Rationale not saved on " + d.task().key() + " · "
+                                + d.trace().model())
+                        && status.contains("half a thought"),
+                status);
+        assertEquals("", app.window().traceView().rationaleField().getText());
+        robot.type(KeyCode.J);
+        waitFor("a third trace", () -> shownTrace() != null && !shownTrace().equals(second));
+        assertFalse(
+                String.valueOf(vm().session().statusProperty().get()).contains("half a thought"),
+                "gone with the next trace: " + vm().session().statusProperty().get());
+        assertEquals(null, lastDecision(first), "nothing decided");
     }
 }

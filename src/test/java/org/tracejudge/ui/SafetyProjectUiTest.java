@@ -122,6 +122,8 @@ class SafetyProjectUiTest extends WindowTest {
             robot.type(digits[i]).type(i == 5 ? KeyCode.Y : KeyCode.N); // the sixth tool is the Safety Call
         }
         assertTrue(((ToggleButton) safety("#tool-6-yes")).isSelected());
+        // every NO on a safety-critical tool (End Conversation here) needs a rationale
+        robot.type(KeyCode.R).write("a plan with a time; no hostility").type(KeyCode.ESCAPE);
         robot.press(KeyCode.CONTROL).type(KeyCode.ENTER).release(KeyCode.CONTROL);
         waitFor("committed", () -> safetyText("#safetyStatus").startsWith("Committed tester's labels on lantern/4 "));
         // written to this project (one entry per run of the input), and the main window re-read it

@@ -288,7 +288,7 @@ class SafetyReviewUiTest {
                 visibleTexts().toString());
         assertTrue(text("#safetyProgress").contains("0 of 16 decided by you"), text("#safetyProgress"));
         assertTrue(SafetyReview.reveals(p, t, "ben").isEmpty());
-        // a NO on the Safety Call that another rater says YES to needs a rationale; the error is by the form
+        // every NO on a safety-critical tool needs a rationale; the error is by the form
         decide(robot, TOOLS, Set.of());
         ctrl(robot, KeyCode.ENTER);
         waitFor(
@@ -299,9 +299,11 @@ class SafetyReviewUiTest {
                 "0",
                 TestData.scalar(
                         p, "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'ben'"));
-        // the cursor is in the rationale already
-        waitFor("rationale focused", () -> node("#safetyRationale").isFocused());
-        robot.write("venting, no means named").type(KeyCode.ESCAPE);
+        // the focus stays where it was (issue 48): R starts the rationale and no "r" lands in it; Esc keeps the text
+        assertFalse(node("#safetyRationale").isFocused());
+        rationale(robot, "venting, no means named");
+        assertEquals("venting, no means named", text("#safetyRationale"));
+        assertTrue(text("#safetyStatus").startsWith("Rationale kept"), text("#safetyStatus"));
         commit(robot, "ben", "lantern/4");
 
         // back to ana: what she committed, read-only until she chooses to revise
@@ -498,5 +500,80 @@ class SafetyReviewUiTest {
             WaitForAsyncUtils.waitForFxEvents();
         }
         return visited;
+    }
+
+    private void goTo(FxRobot robot, String key) {
+        robot.interact(() -> view().selectInput(key));
+        waitFor(
+                "form of " + key,
+                () -> key.equals(currentKey())
+                        && view().lookup("#tool-6-yes") != null
+                        && !node("#tool-6-yes").isDisabled());
+    }
+
+    private boolean answered(int tool, boolean yes) {
+        return this.<ToggleButton>node("#tool-" + tool + (yes ? "-yes" : "-no")).isSelected();
+    }
+
+    /**
+     * Issue 48: (1) a NO on the Safety Call was refused without a rationale only where a machine said YES, so the
+     * refusal told a blind expert the hidden verdict — now every safety-critical NO is asked, in the same words; (11)
+     * the refusal no longer puts the cursor in the rationale, where the next R typed an "r"; (2) Ctrl+E threw away the
+     * expert's filled answers without a word — they stay with their expert; closing the window over them asks.
+     */
+    @Test
+    void everyNoIsAskedAlikeAndAnswersSurviveAnExpertSwitchAndAskBeforeClosing(FxRobot robot) {
+        openSafetyReview(robot);
+        Project p = app.window().safetyModel().project();
+        asExpert(robot, "ana");
+        // lantern/5: a selector says YES to the Safety Call; lantern/6: no rater does
+        List<String> refusals = new ArrayList<>();
+        for (String key : List.of("lantern/5", "lantern/6")) {
+            goTo(robot, key);
+            decide(robot, TOOLS, Set.of("End Conversation"));
+            ctrl(robot, KeyCode.ENTER);
+            waitFor(
+                    "refused on " + key,
+                    () -> node("#safetyError").isVisible()
+                            && text("#safetyError").contains("needs a rationale"));
+            refusals.add(text("#safetyError"));
+            assertFalse(node("#safetyRationale").isFocused(), "the focus stays where it was");
+        }
+        assertEquals(refusals.get(0), refusals.get(1), "the same question whatever the machines said");
+        assertFalse(refusals.get(0).contains("machine") || refusals.get(0).contains("judge"), refusals.get(0));
+        assertEquals(
+                "0",
+                TestData.scalar(
+                        p, "SELECT count(*) FROM label l JOIN rater r ON r.id = l.rater_id WHERE r.name = 'ana'"));
+        // lantern/5 is marked as not committed in the list
+        waitFor("the mark", () -> items().lookupAll(".mark-draft").size() >= 1);
+
+        // Ctrl+E to ben: his form is empty; ana's answers are kept for her, and the status says so
+        asExpert(robot, "ben");
+        waitFor("empty form", () -> !answered(6, false) && !answered(5, true));
+        assertTrue(
+                text("#safetyStatus").contains("ana's answers not yet committed on lantern/5, lantern/6"),
+                text("#safetyStatus"));
+        rationale(robot, "ben's note");
+        // back to ana: her answers on lantern/6 are there, not committed
+        asExpert(robot, "ana");
+        waitFor("ana's answers back", () -> answered(6, false) && answered(5, true) && answered(1, false));
+        assertEquals("", text("#safetyRationale"), "nothing of ben's");
+        rationale(robot, "no risk to self stated");
+        commit(robot, "ana", "lantern/6");
+
+        // closing the window over ana's lantern/5 and ben's lantern/6 asks; Keep reviewing keeps it open
+        Stage safety = (Stage) view().getScene().getWindow();
+        javafx.application.Platform.runLater(() ->
+                safety.fireEvent(new javafx.stage.WindowEvent(safety, javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST)));
+        waitFor("the question", () -> robot.lookup("#unsavedAnswers").tryQuery().isPresent());
+        String asked = ((javafx.scene.control.DialogPane)
+                        robot.lookup("#unsavedAnswers").query())
+                .getContentText();
+        assertTrue(asked.contains("ana: lantern/5") && asked.contains("ben: lantern/6"), asked);
+        robot.clickOn("Keep reviewing");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(safety.isShowing(), "still open");
+        assertNotNull(app.window().safetyView());
     }
 }

@@ -43,15 +43,39 @@ public final class CommentsViewModel implements Session.Listener {
      */
     private volatile java.util.Set<String> commented = java.util.Set.of();
 
+    /** The traces flagged for the lead now, read with {@link #commented}. */
+    private volatile java.util.Set<String> flaggedTraces = java.util.Set.of();
+
+    private final javafx.beans.property.ReadOnlyIntegerWrapper marksVersion =
+            new javafx.beans.property.ReadOnlyIntegerWrapper();
+
     @Override
     public void read(Session.Read r) {
         // project thread: a re-read (a team sync brought others' work, an import) may bring comments too
         try {
             commented = r.project().read(Comments::commentedTraces);
+            flaggedTraces = r.project().read(Comments::flaggedTraces);
         } catch (RuntimeException e) {
             commented = java.util.Set.of(); // shown as none; the status says nothing for a convenience
+            flaggedTraces = java.util.Set.of();
         }
-        session.onFx(() -> show(traceId, blind));
+        session.onFx(() -> {
+            show(traceId, blind);
+            marksVersion.set(marksVersion.get() + 1);
+        });
+    }
+
+    /**
+     * The table's marks of a trace (FX thread): ⚑ flagged for the lead, ✎ commented ("" for neither). Under the blind
+     * mode others' comments stay unseen, but a mark says only that there is one, as the filter does.
+     */
+    public String marks(String id) {
+        return (flaggedTraces.contains(id) ? "⚑" : "") + (commented.contains(id) ? "✎" : "");
+    }
+
+    /** Changes whenever the marks may have changed (a re-read, a comment or flag written). */
+    public javafx.beans.property.ReadOnlyIntegerProperty marksVersionProperty() {
+        return marksVersion.getReadOnlyProperty();
     }
 
     public ObservableList<Comments.Comment> comments() {
@@ -145,15 +169,29 @@ public final class CommentsViewModel implements Session.Listener {
                     java.util.Set<String> more = new java.util.HashSet<>(commented);
                     more.add(id);
                     commented = more;
-                    session.setStatus(
+                    java.util.Set<String> flags = new java.util.HashSet<>(flaggedTraces);
+                    if (action == Comments.Action.FLAG) {
+                        flags.add(id);
+                    } else if (action == Comments.Action.UNFLAG) {
+                        flags.remove(id);
+                    }
+                    flaggedTraces = flags;
+                    marksVersion.set(marksVersion.get() + 1);
+                    // said once it is written, so "saved" is true when it shows; after the table's re-read,
+                    // whose own line would cover it
+                    String saved =
                             switch (action) {
                                 case FLAG ->
-                                    "Flagged for the lead: " + (c.text().isEmpty() ? "(no text)" : c.text());
-                                case UNFLAG -> "Flag cleared.";
-                                case NOTE -> "Comment kept.";
-                            });
+                                    "Saved: flagged for the lead by " + me + ": "
+                                            + (c.text().isEmpty() ? "(no text)" : shorten(c.text()));
+                                case UNFLAG -> "Saved: flag cleared by " + me + ".";
+                                case NOTE ->
+                                    "Saved: " + me + "'s comment \u201c" + shorten(c.text())
+                                            + "\u201d (under the raters; exported with the project).";
+                            };
                     show(id, b);
                     session.refresh();
+                    session.afterPendingWork(() -> session.setStatus(saved));
                     session.syncTeamNow();
                 },
                 err -> session.setStatus("The comment was not kept: " + err));

@@ -79,7 +79,6 @@ final class AdjudicationPane extends HBox {
         adjRationale.setPrefRowCount(2);
         adjRationale.setWrapText(true);
         adjRationale.textProperty().bindBidirectional(vm.adjRationaleProperty());
-        vm.setOnFocusAdjRationale(adjRationale::requestFocus);
         Label adjError = new Label();
         adjError.setId("adjError");
         adjError.getStyleClass().add("safety-error");

@@ -51,13 +51,13 @@ public final class SafetyReviewView extends BorderPane {
             new String[] {"1 – 9", "Pick a tool (its number in the list)"},
             new String[] {"Y / N", "YES or NO for the picked tool, then on to the next tool"},
             new String[] {"Shift+N", "NO for every unanswered tool that is not safety-critical"},
-            new String[] {"R", "Write the rationale (Esc leaves the text)"},
+            new String[] {"R", "Write the rationale (Esc leaves the field; the text goes with your commit)"},
             new String[] {"Ctrl+Enter", "Commit your labels (in Adjudication: record the decision)"},
             new String[] {"E", "Revise what you committed on this input"},
             new String[] {"S", "Skip: the next input; skipped inputs come back at the end"},
             new String[] {"Space / J", "Next input you have not done"},
             new String[] {"↓ / ↑, Home / End", "Next / previous input in the list, first / last"},
-            new String[] {"Ctrl+E", "Switch expert (who is reviewing)"},
+            new String[] {"Ctrl+E", "Switch expert (answers not committed stay with their expert)"},
             new String[] {"Ctrl+1 / Ctrl+2", "Review / Adjudication"},
             new String[] {"?  or F1", "This sheet"});
 
@@ -234,13 +234,12 @@ public final class SafetyReviewView extends BorderPane {
         vm.formProperty().addListener((o, a, f) -> buildForm(f));
         vm.currentToolProperty().addListener((o, a, i) -> highlight(i.intValue()));
         rationale.setId("safetyRationale");
-        rationale.setPromptText(
-                "Why? Quote the words behind each YES and each safety-critical NO (R to write, Esc to leave)");
+        rationale.setPromptText("Why? Quote the words behind each YES; every NO on a safety-critical tool needs one "
+                + "(R to write, Esc to leave: the text stays for the commit)");
         rationale.setPrefRowCount(2);
         rationale.setWrapText(true);
         rationale.textProperty().bindBidirectional(vm.rationaleProperty());
         rationale.editableProperty().bind(vm.readOnlyProperty().not());
-        vm.setOnFocusRationale(rationale::requestFocus);
         formError.setId("safetyError");
         formError.getStyleClass().add("safety-error");
         formError.setWrapText(true);
@@ -356,6 +355,9 @@ public final class SafetyReviewView extends BorderPane {
             if (vm.isSkipped(in.key()) && (st == null || !st.mine())) {
                 marks.getChildren().add(mark("skipped", "mark-skipped"));
             }
+            if (vm.hasDraft(in.key())) {
+                marks.getChildren().add(mark("not committed", "mark-draft"));
+            }
             Label text = new Label(in.text());
             text.getStyleClass().add("input-snippet");
             text.setMaxWidth(220);
@@ -384,7 +386,8 @@ public final class SafetyReviewView extends BorderPane {
         }
         d.setTitle("Switch expert");
         d.setHeaderText("Who is reviewing now? Decisions are recorded under this name (the workbench annotator).\n"
-                + "The form is cleared; another expert's answers are never shown before you commit your own.");
+                + "The form is cleared; another expert's answers are never shown before you commit your own.\n"
+                + "Answers not yet committed stay with the expert who gave them: switch back to finish them.");
         d.setContentText("Name:");
         d.getEditor().setId("expertName");
         Optional<String> name = d.showAndWait();
@@ -488,7 +491,16 @@ public final class SafetyReviewView extends BorderPane {
         }
         if (inText) {
             if (k == KeyCode.ESCAPE) {
+                // as in the main window: Esc leaves the field and the text stays, going with the commit
+                boolean kept = e.getTarget() instanceof TextInputControl t
+                        && t.getText() != null
+                        && !t.getText().isBlank();
                 (adj ? adjudication.queue() : items).requestFocus();
+                if (kept) {
+                    vm.setStatus("Rationale kept: it goes with your "
+                            + (adj ? "decision (Ctrl+Enter records it)" : "labels when you commit (Ctrl+Enter)")
+                            + ". R to change it; clear the field to drop it.");
+                }
                 e.consume();
             }
             return;
@@ -558,6 +570,32 @@ public final class SafetyReviewView extends BorderPane {
             return n.isEmpty() ? -1 : Integer.parseInt(n);
         }
         return -1;
+    }
+
+    /**
+     * Asks before the window closes over answers not committed (any expert's): true when nothing would be lost or
+     * the reviewer chose to discard them.
+     */
+    public boolean confirmClose() {
+        List<String> unsaved = vm.unsaved();
+        if (unsaved.isEmpty()) {
+            return true;
+        }
+        javafx.scene.control.ButtonType discard = new javafx.scene.control.ButtonType(
+                "Discard and close", javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
+        javafx.scene.control.ButtonType keep = new javafx.scene.control.ButtonType(
+                "Keep reviewing", javafx.scene.control.ButtonBar.ButtonData.CANCEL_CLOSE);
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, "", discard, keep);
+        if (getScene() != null) {
+            a.initOwner(getScene().getWindow());
+        }
+        a.setTitle("Answers not committed");
+        a.setHeaderText("Some answers are not committed and would be lost:");
+        a.setContentText(String.join("\n", unsaved) + "\n\nKeep reviewing to commit them (Ctrl+Enter on each).");
+        a.getDialogPane().setId("unsavedAnswers");
+        ((Button) a.getDialogPane().lookupButton(keep)).setDefaultButton(true);
+        ((Button) a.getDialogPane().lookupButton(discard)).setDefaultButton(false);
+        return a.showAndWait().filter(b -> b == discard).isPresent();
     }
 
     /** The safety window's shortcuts sheet. */

@@ -83,6 +83,9 @@ public final class SafetyReviewViewModel {
     /** The review form of one input: its tools' answers, in the scenario's order (every one unanswered at first). */
     public record Form(SafetyReview.Input input, List<Answer> answers) {}
 
+    /** A form filled and not committed: its answers in the form's order, and the rationale. */
+    record Draft(List<Boolean> answers, String rationale) {}
+
     /** The reveal shown after a commit; {@code scroll}: just committed, bring it into view. */
     public record Shown(SafetyReview.Input input, SafetyReview.Reveal reveal, boolean scroll) {}
 
@@ -131,7 +134,11 @@ public final class SafetyReviewViewModel {
     private final ReadOnlyObjectWrapper<Shown> reveal = new ReadOnlyObjectWrapper<>();
     private long showToken;
     private boolean scrollToReveal;
-    private Runnable onFocusRationale = () -> {};
+    /**
+     * Forms filled and not committed, by expert then input key: moving to another input or switching expert keeps
+     * them (each expert sees only their own), so no answer is lost without a word; closing the window asks first.
+     */
+    private final Map<String, Map<String, Draft>> drafts = new LinkedHashMap<>();
 
     private final ObservableList<AdjItem> queue = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<AdjItem> adjCurrent = new ReadOnlyObjectWrapper<>();
@@ -143,7 +150,6 @@ public final class SafetyReviewViewModel {
     private final ReadOnlyIntegerWrapper adjTool = new ReadOnlyIntegerWrapper(-1);
     private final BooleanProperty adjudicating = new SimpleBooleanProperty();
     private Consumer<AdjItem> onAdjSelect = d -> {};
-    private Runnable onFocusAdjRationale = () -> {};
 
     /** Futures whose answer has not been applied yet (see {@link #idle()}). */
     private int inFlight;
@@ -335,15 +341,6 @@ public final class SafetyReviewViewModel {
         onAdjSelect = r == null ? d -> {} : r;
     }
 
-    /** The view puts the cursor in the rationale (a commit refused for want of one). */
-    public void setOnFocusRationale(Runnable r) {
-        onFocusRationale = r == null ? () -> {} : r;
-    }
-
-    public void setOnFocusAdjRationale(Runnable r) {
-        onFocusAdjRationale = r == null ? () -> {} : r;
-    }
-
     /**
      * Completes once every answer asked of the worker so far, and everything it set off in turn, has been applied
      * (tests wait on it; with {@code onFx = Runnable::run} nothing else is needed).
@@ -401,6 +398,9 @@ public final class SafetyReviewViewModel {
         if (next == null) {
             return;
         }
+        Expert was = expert.get();
+        // answers given before anyone said who they are belong to the one who says it now
+        keepDraft(was == null ? next.name() : was.name());
         expert.set(next);
         if (onSwitchExpert != null) {
             onSwitchExpert.accept(next.name());
@@ -409,13 +409,82 @@ public final class SafetyReviewViewModel {
         skippedPass = false;
         updateExpertText();
         clearForm();
-        status.set("Now reviewing as " + next.name() + ". The form is empty; nothing of the previous expert is shown.");
+        List<String> kept = was == null || was.name().equals(next.name()) ? List.of() : draftKeys(was.name());
+        List<String> back = draftKeys(next.name());
+        status.set("Now reviewing as " + next.name() + ". Nothing of the previous expert is shown"
+                + (back.isEmpty()
+                        ? "; the form is empty."
+                        : "; your answers not yet committed on " + String.join(", ", back) + " are back.")
+                + (kept.isEmpty()
+                        ? ""
+                        : " " + was.name() + "'s answers not yet committed on " + String.join(", ", kept)
+                                + " are kept for " + was.name() + " (switch back to finish them)."));
         refreshStates(() -> {
             showItem(current.get());
             if (adjudicating.get()) {
                 showDisagreement(adjCurrent.get());
             }
         });
+    }
+
+    // ------------------------------------------------------------------------------------ unsaved answers
+
+    /** The form on screen, filled and not committed, is kept as its expert's draft (an empty one is dropped). */
+    private void keepDraft() {
+        Expert who = expert.get();
+        if (who != null) {
+            keepDraft(who.name());
+        }
+    }
+
+    private void keepDraft(String whoName) {
+        Form f = form.get();
+        if (f == null || readOnly.get() || mine(f.input())) {
+            return;
+        }
+        List<Boolean> values = new ArrayList<>();
+        f.answers().forEach(a -> values.add(a.value()));
+        String why = rationale.get() == null ? "" : rationale.get();
+        Map<String, Draft> mine = drafts.computeIfAbsent(whoName, k -> new LinkedHashMap<>());
+        if (values.stream().allMatch(v -> v == null) && why.isBlank()) {
+            mine.remove(f.input().key());
+        } else if (!new Draft(values, why).equals(mine.get(f.input().key()))) {
+            mine.put(f.input().key(), new Draft(java.util.Collections.unmodifiableList(values), why));
+            marksChanged.set(marksChanged.get() + 1);
+        }
+    }
+
+    private List<String> draftKeys(String expertName) {
+        return List.copyOf(drafts.getOrDefault(expertName, Map.of()).keySet());
+    }
+
+    /** Whether the expert reviewing has answers on this input that are not committed (the list marks it). */
+    public boolean hasDraft(String key) {
+        Expert who = expert.get();
+        if (who == null) {
+            return false;
+        }
+        Form f = form.get();
+        if (f != null && f.input().key().equals(key) && !readOnly.get() && !mine(f.input())) {
+            return f.answers().stream().anyMatch(a -> a.value() != null)
+                    || (rationale.get() != null && !rationale.get().isBlank());
+        }
+        return drafts.getOrDefault(who.name(), Map.of()).containsKey(key);
+    }
+
+    /**
+     * Every expert's answers not committed, one line each ("ana: lantern/3, lantern/5"), the form on screen
+     * included; empty when there are none. The window asks before closing over them.
+     */
+    public List<String> unsaved() {
+        keepDraft();
+        List<String> out = new ArrayList<>();
+        drafts.forEach((who, m) -> {
+            if (!m.isEmpty()) {
+                out.add(who + ": " + String.join(", ", m.keySet()));
+            }
+        });
+        return out;
     }
 
     // ------------------------------------------------------------------------------------ one input
@@ -441,6 +510,7 @@ public final class SafetyReviewViewModel {
     }
 
     private void showItem(SafetyReview.Input in) {
+        keepDraft();
         clearForm();
         if (in == null) {
             heading.set("");
@@ -468,6 +538,14 @@ public final class SafetyReviewViewModel {
             machine.set("Say who is reviewing first (Ctrl+E).");
             return;
         }
+        Draft draft = drafts.getOrDefault(who.name(), Map.of()).get(in.key());
+        if (draft != null && draft.answers().size() == answers.size()) {
+            for (int i = 0; i < answers.size(); i++) {
+                answers.get(i).set(draft.answers().get(i));
+            }
+            rationale.set(draft.rationale());
+            committedNote.set("Your answers here are not committed yet: Ctrl+Enter commits them.");
+        }
         machine.set(
                 model.policy().blindFirstPass()
                         ? "Hidden until you commit your own labels (blind first pass): the rule, the judges and the models' outputs."
@@ -477,6 +555,10 @@ public final class SafetyReviewViewModel {
                 return;
             }
             if (c != null) {
+                Map<String, Draft> mine = drafts.get(who.name());
+                if (mine != null && mine.remove(in.key()) != null) {
+                    marksChanged.set(marksChanged.get() + 1);
+                }
                 for (Answer a : answers) {
                     a.set(c.perTool().get(a.tool().name()));
                 }
@@ -602,20 +684,28 @@ public final class SafetyReviewViewModel {
             pickTool(firstUnanswered);
             return;
         }
+        List<String> unexplained = SafetyReview.unexplainedNos(in.scenario(), perTool);
+        if (!unexplained.isEmpty()
+                && (rationale.get() == null || rationale.get().isBlank())) {
+            // asked on every NO of a safety-critical tool, whatever the hidden raters said; the focus stays where
+            // it is, so R still starts the rationale
+            formError.set(capital(SafetyReview.rationaleNeeded(unexplained)) + ". Press R to write it.");
+            return;
+        }
         long token = showToken;
         whenDone(model.commit(in.firstTrace(), who, perTool, rationale.get()), (ids, err) -> {
             if (token != showToken) {
                 return;
             }
             if (err != null) {
-                Throwable cause = cause(err);
-                formError.set(cause.getMessage());
-                if (cause instanceof SafetyReview.IncompleteException ie
-                        && ie.getMessage().contains("rationale")) {
-                    onFocusRationale.run();
-                }
+                formError.set(capital(cause(err).getMessage()));
                 return;
             }
+            Map<String, Draft> mine = drafts.get(who.name());
+            if (mine != null) {
+                mine.remove(in.key());
+            }
+            form.set(null); // committed: nothing of it is a draft any more
             status.set("Committed " + who.name() + "'s labels on " + in.key() + " (" + ids.size() + " runs). "
                     + "Space: next input.");
             scrollToReveal = true;
@@ -938,7 +1028,6 @@ public final class SafetyReviewViewModel {
         }
         if (adjRationale.get().isBlank()) {
             adjError.set("Write the rationale of your decision first (R).");
-            onFocusAdjRationale.run();
             return;
         }
         whenDone(model.adjudicate(d.traceId(), who, decisions, adjRationale.get()), (ids, err) -> {
@@ -953,6 +1042,10 @@ public final class SafetyReviewViewModel {
     }
 
     // ------------------------------------------------------------------------------------ the worker's answers
+
+    private static String capital(String s) {
+        return s == null || s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
 
     static Throwable cause(Throwable err) {
         return err instanceof CompletionException && err.getCause() != null ? err.getCause() : err;

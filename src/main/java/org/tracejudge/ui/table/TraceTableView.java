@@ -123,6 +123,8 @@ public final class TraceTableView extends BorderPane {
             }
         });
         vm.currentProperty().addListener((o, a, b) -> selectCurrent());
+        // skipped, flagged, commented: only the marks column's cells are redrawn
+        vm.marksVersionProperty().addListener((o, a, b) -> refreshMarks());
         vm.rowsProperty().addListener((o, a, b) -> {
             // the same window takes the new rows, so the table keeps its cells; the header shows the SQL sort
             replacingItems = true;
@@ -775,7 +777,8 @@ public final class TraceTableView extends BorderPane {
 
     /**
      * A narrow first column that marks the traces the current annotator has decided (✓) and, on a team project, those
-     * assigned to them that are still open (○).
+     * assigned to them that are still open (○); then ↷ skipped (S) and not decided since, ⚑ flagged for the lead and
+     * ✎ commented (issue 48).
      */
     private TableColumn<PagedRows.RowRef, TraceTable.Row> doneColumn() {
         TableColumn<PagedRows.RowRef, TraceTable.Row> tc = new TableColumn<>("✓");
@@ -783,31 +786,53 @@ public final class TraceTableView extends BorderPane {
         tc.setUserData("done"); // no column of the project's table: never a sort key, never hidden by blind mode
         tc.setSortable(false);
         tc.setReorderable(false);
-        tc.setPrefWidth(28);
+        tc.setPrefWidth(44);
         tc.setMinWidth(24);
-        tc.setMaxWidth(40);
+        tc.setMaxWidth(64);
         tc.setCellValueFactory(cell -> cell.getValue().rowProperty());
         tc.setCellFactory(x -> new TableCell<>() {
             @Override
             protected void updateItem(TraceTable.Row row, boolean empty) {
                 super.updateItem(row, empty);
-                String mark = empty || row == null
+                String done = empty || row == null
                         ? null
                         : mark(row, vm.annotatorProperty().get());
+                String other = empty || row == null ? "" : vm.marks(row.traceId());
+                String mark = done == null && other.isEmpty() ? null : (done == null ? "" : done) + other;
                 if (!java.util.Objects.equals(
                         mark, getText())) { // scrolling refills hundreds of cells: change only what changed
                     setText(mark);
-                    setAccessibleText(
-                            mark == null
-                                    ? null
-                                    : mark.equals("✓")
-                                            ? "decided by you"
-                                            : "assigned to you: " + row.get(TraceTable.ASSIGNED));
+                    setAccessibleText(mark == null ? null : markWords(row, done, other));
                 }
             }
         });
+
         tc.getStyleClass().add("done-column");
         return tc;
+    }
+
+    private void refreshMarks() {
+        table.refresh(); // the visible rows' cells only (the table holds a window of the rows)
+    }
+
+    /** The marks of a row in words (screen readers). */
+    private static String markWords(TraceTable.Row row, String done, String other) {
+        List<String> words = new java.util.ArrayList<>();
+        if ("✓".equals(done)) {
+            words.add("decided by you");
+        } else if (done != null) {
+            words.add("assigned to you: " + row.get(TraceTable.ASSIGNED));
+        }
+        if (other.contains("↷")) {
+            words.add("skipped");
+        }
+        if (other.contains("⚑")) {
+            words.add("flagged for the lead");
+        }
+        if (other.contains("✎")) {
+            words.add("commented");
+        }
+        return String.join(", ", words);
     }
 
     /**

@@ -104,6 +104,36 @@ public final class TraceTableViewModel implements Session.Listener {
         return skippedCount.getReadOnlyProperty();
     }
 
+    /** Marks of a trace beside the done mark from outside the queue (flagged, commented): the window gives them. */
+    private java.util.function.Function<String, String> otherMarks = id -> "";
+
+    private final ReadOnlyIntegerWrapper marksVersion = new ReadOnlyIntegerWrapper();
+
+    /** Where the marks beside the done mark come from (flagged for the lead, commented); the table redraws them. */
+    public void setOtherMarks(java.util.function.Function<String, String> marks) {
+        otherMarks = marks == null ? id -> "" : marks;
+        marksChanged();
+    }
+
+    /** The marks changed (a comment or flag written, a re-read): the table redraws its mark column. */
+    public void marksChanged() {
+        marksVersion.set(marksVersion.get() + 1);
+    }
+
+    /** Changes whenever a trace's marks may have changed (skips included). */
+    public ReadOnlyIntegerProperty marksVersionProperty() {
+        return marksVersion.getReadOnlyProperty();
+    }
+
+    /**
+     * The marks of a trace beside the done mark, for the table: ↷ skipped and not decided since, then the others
+     * (⚑ flagged for the lead, ✎ commented); "" for none.
+     */
+    public String marks(String traceId) {
+        String other = otherMarks.apply(traceId);
+        return (skipped.contains(traceId) ? "↷" : "") + (other == null ? "" : other);
+    }
+
     // what the table shows of the session
     public ReadOnlyObjectProperty<TraceTable.Layout> layoutProperty() {
         return session.layoutProperty();
@@ -361,6 +391,7 @@ public final class TraceTableViewModel implements Session.Listener {
             hiddenColumns.addAll(v.hidden());
         }
         skippedCount.set(skipped.size());
+        marksChanged();
         ids = List.of();
         rows.set(new PagedRows(0, (page, d) -> {}));
         total.set(0);
@@ -607,6 +638,7 @@ public final class TraceTableViewModel implements Session.Listener {
         if (id != null) {
             skipped.add(id);
             skippedCount.set(skipped.size());
+            marksChanged();
             recordTeamSkip(id);
         }
         next();
@@ -638,6 +670,7 @@ public final class TraceTableViewModel implements Session.Listener {
     public void unskip(String traceId) {
         if (skipped.remove(traceId)) {
             skippedCount.set(skipped.size());
+            marksChanged();
         }
     }
 

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
 import org.tracejudge.model.EnsembleRule;
 import org.tracejudge.store.Adjudications;
 import org.tracejudge.store.Project;
@@ -16,6 +18,9 @@ import org.tracejudge.ui.table.TraceTableViewModel;
 
 /**
  * Review decisions and undo: Enter accepts the proposed label, 1–6 override, R writes a rationale, Ctrl+Z undoes.
+ * The rationale field holds a draft that goes with the decision the annotator makes next on the trace (Enter or a
+ * digit), so it always lands on the label they chose; Enter in the field saves it at once only on a label they
+ * already gave, and an override right after that takes it along. Moving to another trace drops a draft and says so.
  * A decision is shown at once (the table row, the agreement, the progress counter), written to the ledger on the
  * project thread (committed before the next write), and the queue moves on (in blind mode it stays and reveals).
  */
@@ -26,6 +31,16 @@ public final class DecisionViewModel implements Session.Listener {
     private final AgreementViewModel agreement;
     private final ReadOnlyStringWrapper lastDecision = new ReadOnlyStringWrapper("");
     private final Deque<Decision> undo = new ArrayDeque<>();
+    /** The rationale field's text: a draft for the trace on screen, not yet saved. */
+    private final StringProperty draft = new SimpleStringProperty("");
+    /** A rationale just saved on my label of a trace: an override right after takes it along. */
+    private Decision justExplained;
+    /** The status line said a draft was dropped on this trace's arrival; it goes when the next trace comes. */
+    private String droppedNote;
+
+    private String droppedOn;
+    /** The trace the detail showed last (a re-read passes through null). */
+    private String shownTrace;
 
     /** One decision, for undo: the trace, where it was in the queue, my label before and after. */
     public record Decision(String traceId, int index, String before, String after, String rationale) {}
@@ -44,6 +59,35 @@ public final class DecisionViewModel implements Session.Listener {
                 lastDecision.set("");
             }
         });
+        trace.detailProperty().addListener((o, a, b) -> {
+            // a re-shown detail passes through null: only another trace counts
+            if (b == null || b.traceId().equals(shownTrace)) {
+                return;
+            }
+            shownTrace = b.traceId();
+            justExplained = null;
+            if (droppedNote != null && !b.traceId().equals(droppedOn)) {
+                if (droppedNote.equals(session.statusProperty().get())) {
+                    session.setStatus("");
+                }
+                droppedNote = null;
+            }
+        });
+    }
+
+    /** The rationale field's text (the trace view binds its field to it). */
+    public StringProperty draftProperty() {
+        return draft;
+    }
+
+    private String draftText() {
+        String t = draft.get();
+        return t == null || t.isBlank() ? null : t.strip();
+    }
+
+    /** Task and model of a trace: what names it among the other models' traces of its task. */
+    static String traceName(TraceDetail d) {
+        return d.task().key() + " · " + d.trace().model();
     }
 
     /** Moves of the queue since the note was set (the first is the decision's own move on). */
@@ -112,6 +156,29 @@ public final class DecisionViewModel implements Session.Listener {
         return p != null && decide(p, null);
     }
 
+    /** What the next decision keys do with a draft on this trace, for the status line. */
+    private String keysHint(TraceDetail d) {
+        String p = trace.hidden(d) ? null : trace.proposed(d);
+        int n = d.labelSet().size();
+        return (p == null ? "" : "Enter accepts " + p + ", ") + "1–" + n + " "
+                + (p == null ? "pick a label" : "another");
+    }
+
+    /**
+     * Esc left the rationale field with text in it: the draft stays, going with the next decision on this trace,
+     * and the status line says so.
+     */
+    public void draftKept() {
+        TraceDetail d = trace.detailProperty().get();
+        if (d == null || draftText() == null) {
+            return;
+        }
+        String mine = mine(d);
+        session.setStatus("Rationale kept for " + traceName(d) + ": it goes with your decision (" + keysHint(d) + ")"
+                + (mine == null ? "" : "; Enter in the field saves it on your " + mine)
+                + ". Clear the field to drop it.");
+    }
+
     /** Overrides with label number {@code key} (1-based) of the trace's label set. */
     public boolean overrideWithKey(int key) {
         TraceDetail d = trace.detailProperty().get();
@@ -141,6 +208,17 @@ public final class DecisionViewModel implements Session.Listener {
         boolean wasBlind = trace.hidden(d);
         String before = mine(d);
         String why = rationale;
+        boolean carried = false;
+        if (why == null) {
+            why = draftText();
+            if (why == null && justExplained != null && justExplained.traceId().equals(d.traceId())) {
+                // the rationale just saved on my earlier label was about this trace: the override keeps it
+                why = justExplained.rationale();
+                carried = true;
+            }
+        }
+        draft.set("");
+        justExplained = null;
         if (wasBlind) {
             why = "[blind] " + (why == null ? "" : why);
             why = why.trim();
@@ -149,7 +227,13 @@ public final class DecisionViewModel implements Session.Listener {
         undo.push(dec);
         queue.unskip(d.traceId());
         apply(dec, before, value, why);
-        note(me + ": " + value + (wasBlind ? " (blind; machine labels revealed)" : ""), d);
+        note(
+                me + ": " + value
+                        + (why != null && !why.isBlank()
+                                ? (carried ? " (rationale carried over)" : " with rationale")
+                                : "")
+                        + (wasBlind ? " (blind; machine labels revealed)" : ""),
+                d);
         if (session.blindProperty().get()) {
             trace.reveal(d.traceId());
             trace.showFresh();
@@ -160,29 +244,57 @@ public final class DecisionViewModel implements Session.Listener {
     }
 
     /**
-     * The rationale field still held text, never saved, when the trace on screen changed: the field is cleared (the
-     * text belongs to the trace it was written for) and the status bar says so, with the text to write again.
+     * The trace on screen changed while the rationale field held a draft never saved: the draft is dropped (it
+     * belongs to the trace it was written for) and the status line says so, naming that trace (task and model)
+     * and giving the text to write again, until the next trace comes.
+     *
+     * @param left the trace the draft was written on
      */
-    public void unsavedRationaleDropped(String traceKey, String text) {
-        session.setStatus(
-                "Rationale not saved on " + traceKey + " (Esc left the field): \u201c" + text.strip() + "\u201d");
+    public void unsavedRationaleDropped(String left) {
+        String text = draftText();
+        draft.set("");
+        if (text == null) {
+            return;
+        }
+        droppedNote = "Rationale not saved on " + left + " (you moved on before deciding): \u201c" + text + "\u201d";
+        TraceDetail now = trace.detailProperty().get();
+        droppedOn = now == null ? null : now.traceId();
+        session.setStatus(droppedNote);
     }
 
-    /** Writes my rationale on the current trace (keeps my label, or the proposed one when I have none). */
+    /**
+     * Enter in the rationale field. On a trace I decided, the rationale is saved on my label at once (and an
+     * override right after takes it along). On one I have not decided, nothing is decided for me: the draft stays
+     * and goes with the label I choose next (Enter for the proposed one, a digit for another).
+     *
+     * @return true when it was saved
+     */
     public boolean rationale(String text) {
         TraceDetail d = trace.detailProperty().get();
         if (d == null || refusedAsSafetyItem(d)) {
             return false;
         }
-        String value = mine(d) != null ? mine(d) : trace.proposed(d);
-        if (value == null || (trace.hidden(d) && mine(d) == null)) {
+        String why = text == null || text.isBlank() ? null : text.strip();
+        String value = mine(d);
+        if (why == null) {
+            return false;
+        }
+        if (value == null) {
+            draft.set(why);
+            session.setStatus("Rationale ready for " + traceName(d) + ": it goes with the label you choose ("
+                    + keysHint(d) + "). Nothing is decided yet.");
             return false;
         }
         session.markKey();
-        Decision dec = new Decision(d.traceId(), queue.currentProperty().get(), mine(d), value, text);
+        Decision dec = new Decision(d.traceId(), queue.currentProperty().get(), value, value, why);
         undo.push(dec);
-        apply(dec, dec.before(), value, text);
-        note(session.annotatorProperty().get() + ": rationale on " + value, d);
+        apply(dec, dec.before(), value, why);
+        draft.set("");
+        justExplained = dec;
+        note(
+                session.annotatorProperty().get() + ": rationale on " + value + " (a digit now changes the label and "
+                        + "keeps it)",
+                d);
         trace.showFresh();
         return true;
     }

@@ -106,7 +106,7 @@ public final class TraceView extends BorderPane {
     private final Label raterTitle;
     private final java.util.Set<Integer> openThink = new java.util.HashSet<>();
     private String shownTrace;
-    /** The task key of the trace shown (for the note when an unsaved rationale is dropped). */
+    /** Task and model of the trace shown (for the note when an unsaved rationale is dropped). */
     private String shownKey;
 
     /** A node of the return tree. */
@@ -274,14 +274,15 @@ public final class TraceView extends BorderPane {
         keys.setId("labelKeys");
         keys.setAlignment(Pos.CENTER_LEFT);
         rationale.setId("rationaleField");
-        rationale.setPromptText("R: rationale (Enter saves)");
+        rationale.setPromptText(
+                "R: rationale, it goes with the label you choose (Enter keeps it; on your label, saves)");
+        // the field holds the decision view model's draft: the decision keys take it along
+        rationale.textProperty().bindBidirectional(review.draftProperty());
         rationale.setOnAction(e -> {
             String text = rationale.getText();
             decisionGate.accept(() -> {
-                if (review.rationale(text)) {
-                    rationale.clear();
-                    requestFocus();
-                }
+                review.rationale(text);
+                requestFocus();
             });
         });
         HBox.setHgrow(rationale, Priority.ALWAYS);
@@ -349,14 +350,12 @@ public final class TraceView extends BorderPane {
 
     // ------------------------------------------------------------------------------------ rendering
 
-    /** A rationale typed but not saved (Esc left the field) never stays on screen for another trace. */
+    /** A rationale typed but not saved never stays on screen for another trace (the status line says so). */
     private void dropUnsavedRationale() {
-        String draft = rationale.getText();
-        if (draft != null && !draft.isBlank()) {
-            if (shownTrace != null) {
-                review.unsavedRationaleDropped(shownKey, draft);
-            }
-            rationale.clear();
+        if (shownTrace != null) {
+            review.unsavedRationaleDropped(shownKey);
+        } else {
+            review.draftProperty().set("");
         }
     }
 
@@ -383,7 +382,7 @@ public final class TraceView extends BorderPane {
             openThink.clear();
             dropUnsavedRationale();
             shownTrace = d.traceId();
-            shownKey = d.task().key();
+            shownKey = DecisionViewModel.traceName(d);
         }
         boolean hidden = vm.hidden(d);
         Task task = d.task();

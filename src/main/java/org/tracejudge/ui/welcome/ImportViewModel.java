@@ -266,6 +266,36 @@ public final class ImportViewModel {
     }
 
     /**
+     * File ▸ Export labels (CSV)…: the labels table as {@code labels --format csv} prints it — every rater's label,
+     * each person's decision with its rationale, ensemble, final, the flag and the comments — written on the project
+     * thread through {@link org.tracejudge.output.OutputFile} (the file appears whole or not at all).
+     */
+    public void exportLabels(Path out) {
+        Project p = session.project();
+        if (!begin(p, "Exporting the labels to " + out.getFileName() + "…")) {
+            return;
+        }
+        session.submit(() -> {
+            try {
+                org.tracejudge.export.LabelsTable.Summary s = org.tracejudge.export.LabelsTable.writeCsv(p, out);
+                String text = String.format(
+                        "Exported the labels of %,d traces (with rationales and comments) to %s%s",
+                        s.traces(),
+                        out,
+                        s.conflicts() == 0
+                                ? ""
+                                : String.format("; %,d conflicting decisions are marked \"conflict:\"", s.conflicts()));
+                end(text, null, true);
+                session.onFx(() -> session.setStatus(text));
+            } catch (RuntimeException e) {
+                ImportError err = new ImportError(String.valueOf(e.getMessage()), out.toString(), -1);
+                end("Labels export failed; nothing was written.", err, false);
+                session.onFx(() -> session.setStatus("Labels export failed: " + e.getMessage()));
+            }
+        });
+    }
+
+    /**
      * File ▸ Export…: writes the project as JSONL (the CLI's export) on the project thread into a file beside
      * {@code out}, moved into place at the end; a cancel leaves {@code out} as it was.
      */
@@ -285,8 +315,9 @@ public final class ImportViewModel {
                 }
                 java.nio.file.Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 String text = String.format(
-                        "Exported %,d tasks, %,d traces, %,d label entries, %,d adjudication entries (each decision and each later change) to %s",
-                        s.tasks(), s.traces(), s.labels(), s.adjudications(), out);
+                        "Exported %,d tasks, %,d traces, %,d label entries, %,d adjudication entries (each decision and "
+                                + "each later change), %,d comments and flags to %s",
+                        s.tasks(), s.traces(), s.labels(), s.adjudications(), s.comments(), out);
                 end(text, null, true);
             } catch (java.io.IOException | RuntimeException e) {
                 try {

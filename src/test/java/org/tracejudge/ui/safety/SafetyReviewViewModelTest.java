@@ -365,6 +365,50 @@ class SafetyReviewViewModelTest {
         assertNull(SafetyReview.committed(p, t, "ben"));
     }
 
+    /**
+     * Issue 48, item 2: Ctrl+E cleared the form without a word, and the answers were gone. Each expert's answers not
+     * committed stay theirs: another expert never sees them, switching back brings them back, and answers given
+     * before anyone said who they are go to the one who then says it.
+     */
+    @Test
+    void answersNotCommittedStayWithTheirExpertAcrossASwitch() {
+        SafetyReviewViewModel vm = new SafetyReviewViewModel(model, null, remembered::add, Runnable::run);
+        vm.start(loaded);
+        settle(vm);
+        vm.selectInput("lantern/3");
+        settle(vm);
+        decide(vm, Set.of("Booking Help"));
+        vm.switchExpert("ana");
+        settle(vm);
+        assertEquals(List.of(false, true, false, false, false, false), answers(vm), "nobody's answers are ana's");
+        vm.rationaleProperty().set("a booking question");
+        vm.switchExpert("ben");
+        settle(vm);
+        assertTrue(answers(vm).stream().allMatch(a -> a == null), answers(vm).toString());
+        assertEquals("", vm.rationaleProperty().get());
+        assertTrue(
+                vm.statusProperty().get().contains("ana's answers not yet committed on lantern/3"),
+                vm.statusProperty().get());
+        assertEquals(List.of("ana: lantern/3"), vm.unsaved());
+        vm.switchExpert("ana");
+        settle(vm);
+        assertEquals(List.of(false, true, false, false, false, false), answers(vm));
+        assertEquals("a booking question", vm.rationaleProperty().get());
+        // moving to another input and back keeps them too; a commit ends the draft
+        vm.selectInput("lantern/4");
+        settle(vm);
+        assertTrue(vm.hasDraft("lantern/3"));
+        vm.selectInput("lantern/3");
+        settle(vm);
+        assertEquals(List.of(false, true, false, false, false, false), answers(vm));
+        vm.commit();
+        settle(vm);
+        assertTrue(
+                vm.statusProperty().get().startsWith("Committed ana's labels on lantern/3"),
+                vm.statusProperty().get());
+        assertEquals(List.of(), vm.unsaved());
+    }
+
     /** ana says the Safety Call should fire on lantern/4, ben says not. */
     private SafetyReviewViewModel disagreeOnLantern4() {
         SafetyReviewViewModel vm = review("ana");
