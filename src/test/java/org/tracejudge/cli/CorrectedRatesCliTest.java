@@ -142,25 +142,34 @@ class CorrectedRatesCliTest {
         // the leaderboard of metrics --source corrected: the same PPI++ rates, ranked by corrected CTUR
         JsonNode board = Json.read(CliTest.run("metrics", p.toString(), "--source", "corrected", "--format", "json")
                 .out());
-        assertEquals("PPI++", board.get("estimator").asText());
+        assertEquals(
+                "recommended per rate (calibration --corrected)",
+                board.get("estimator").asText());
         double last = Double.MAX_VALUE;
         for (JsonNode m : board.get("models")) {
             JsonNode ctur = m.get("CTUR");
             for (JsonNode row : c.get("rates")) {
                 if (row.get("model").asText().equals(m.get("model").asText())
                         && row.get("rate").asText().equals("CTUR")) {
+                    // the same figure calibration --corrected recommends, named alike, with its reason
                     assertEquals(
-                            row.get("ppi").path("value").asDouble(-1),
+                            row.get("recommended").path("value").asDouble(-1),
                             ctur.path("corrected").asDouble(-1),
                             0,
                             m.toString());
+                    assertEquals(
+                            row.get("recommended").get("figure").asText(),
+                            ctur.get("figure").asText());
+                    assertEquals(
+                            row.get("recommended").get("reason").asText(),
+                            ctur.get("reason").asText());
                     assertEquals(
                             row.get("judge_only").get("value").asDouble(),
                             ctur.get("judge_only").asDouble(),
                             0);
                 }
             }
-            if (!ctur.get("corrected").isNull()) {
+            if (!ctur.get("corrected").isNull() && !ctur.get("figure").asText().equals("judge_only")) {
                 assertTrue(ctur.get("corrected").asDouble() <= last, "ranked by corrected CTUR");
                 last = ctur.get("corrected").asDouble();
             }
