@@ -297,6 +297,26 @@ public final class CorrectedRates {
     }
 
     /**
+     * The label sources whose rates can be corrected, as {@link #load} names them: {@code ensemble} when the project
+     * has one, then every machine rater (rule, judges, imported raters) by column.
+     */
+    public static List<String> judges(org.tracejudge.store.Project p) {
+        List<String> out = new ArrayList<>();
+        try {
+            org.tracejudge.ensemble.JudgeChoice.resolve(p, null, null);
+            out.add(LabelSources.ENSEMBLE);
+        } catch (org.tracejudge.store.ProjectException e) {
+            // no ensemble: the raters alone
+        }
+        for (var r : org.tracejudge.ensemble.JudgeChoice.raters(p)) {
+            if (r.kind() != org.tracejudge.model.RaterKind.HUMAN) {
+                out.add(r.column());
+            }
+        }
+        return out;
+    }
+
+    /**
      * Loads a project's corrected rates: the judge ({@code null} or "ensemble": the project's ensemble; else a rater's
      * name or name@version) and calibration sample ({@code null}: the first drawn). Refuses, saying what to do, where
      * there is no sample, no such sample, or no ensemble.
