@@ -51,6 +51,11 @@ public final class CorrectedRates {
 
     /** The whole report: which judge, which sample, and a row per model and rate. */
     public record Report(String judge, Sample.Drawn sample, int goldInSample, int goldOutsideSample, List<Row> rows) {
+        /** The figure of {@code row} to trust and why ({@link Recommended}, for this report's sample design). */
+        public Recommended recommended(Row row) {
+            return Recommended.of(row, sample.design());
+        }
+
         /**
          * The rows by model and rate name, the models ranked by corrected (PPI++) CTUR, highest first; models without
          * a corrected CTUR last, in their order. What the corrected leaderboard shows, in the CLI and the dashboard.
@@ -73,7 +78,8 @@ public final class CorrectedRates {
 
         /**
          * The corrected leaderboard as CSV (fractions of 1): per model and rate of {@code rates} the judge-only rate,
-         * the PPI++ rate and its 95% interval and the gold n; models ranked as {@link #ranked()}.
+         * the recommended figure ({@link #recommended}), which one it is (judge_only, gold_only, ppi) and its 95%
+         * interval, and the gold n; models ranked as {@link #ranked()}.
          */
         public String csv(List<String> rates) {
             StringBuilder out = new StringBuilder("model");
@@ -83,6 +89,8 @@ public final class CorrectedRates {
                         .append("_judge_only,")
                         .append(rate)
                         .append("_corrected,")
+                        .append(rate)
+                        .append("_estimator,")
                         .append(rate)
                         .append("_low,")
                         .append(rate)
@@ -96,14 +104,18 @@ public final class CorrectedRates {
                 out.append(org.tracejudge.csv.Csv.cell(name));
                 for (String rate : rates) {
                     Row r = m.getValue().get(rate);
+                    Recommended best = recommended(r);
+                    Corrected.Estimate e = best.estimate();
                     out.append(',')
                             .append(fraction(r.judgeOnly().value()))
                             .append(',')
-                            .append(fraction(r.ppi().value()))
+                            .append(fraction(e.value()))
                             .append(',')
-                            .append(r.ppi().defined() ? fraction(r.ppi().ci95()[0]) : "")
+                            .append(best.which().key())
                             .append(',')
-                            .append(r.ppi().defined() ? fraction(r.ppi().ci95()[1]) : "")
+                            .append(e.defined() ? fraction(e.ci95()[0]) : "")
+                            .append(',')
+                            .append(e.defined() ? fraction(e.ci95()[1]) : "")
                             .append(',')
                             .append(r.gold());
                 }
@@ -280,6 +292,26 @@ public final class CorrectedRates {
         int[] out = new int[l.size()];
         for (int i = 0; i < out.length; i++) {
             out[i] = l.get(i);
+        }
+        return out;
+    }
+
+    /**
+     * The label sources whose rates can be corrected, as {@link #load} names them: {@code ensemble} when the project
+     * has one, then every machine rater (rule, judges, imported raters) by column.
+     */
+    public static List<String> judges(org.tracejudge.store.Project p) {
+        List<String> out = new ArrayList<>();
+        try {
+            org.tracejudge.ensemble.JudgeChoice.resolve(p, null, null);
+            out.add(LabelSources.ENSEMBLE);
+        } catch (org.tracejudge.store.ProjectException e) {
+            // no ensemble: the raters alone
+        }
+        for (var r : org.tracejudge.ensemble.JudgeChoice.raters(p)) {
+            if (r.kind() != org.tracejudge.model.RaterKind.HUMAN) {
+                out.add(r.column());
+            }
         }
         return out;
     }

@@ -529,6 +529,14 @@ public final class Sample {
         return p.read(Sample::population);
     }
 
+    /**
+     * How many traces a first calibration sample should have, as suggested to a person: 200 (enough gold for an interval
+     * of about ±7 points on a rate near 50%), or every tool-required and control trace where the project has fewer.
+     */
+    public static int suggestedSize(Project p) {
+        return Math.max(1, Math.min(200, population(p).size()));
+    }
+
     private static List<Unit> population(Connection c) throws SQLException {
         List<Unit> out = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("SELECT t.id, t.model, k.task_key FROM trace t JOIN task k "
@@ -601,8 +609,9 @@ public final class Sample {
      */
     public static Drawn forCorrection(Project p, String name) {
         Map<String, Integer> samples = names(p);
-        String how = "Draw one (tracejudge sample " + p.file().getFileName() + " --design uniform --n 200), decide its "
-                + "traces (Show: Calibration sample), then run this again.";
+        String how = "Draw one (tracejudge sample " + p.file().getFileName() + " --design uniform --n "
+                + suggestedSize(p) + "), decide its traces (workbench: the table's filter list ▸ Calibration sample), "
+                + "then run this again.";
         if (samples.isEmpty()) {
             throw new ProjectException(
                     p.file() + ": no calibration sample, so no corrected rate: gold picked by hand or "
@@ -727,7 +736,8 @@ public final class Sample {
                     + "project: " + String.join("; ", changes) + " (traces imported or replaced since had no chance of "
                     + "being drawn). Draw a new sample under another name (tracejudge sample "
                     + p.file().getFileName()
-                    + " --name calibration-2 --n 200) and decide its traces; the decisions already made are kept.");
+                    + " --name calibration-2 --n " + suggestedSize(p)
+                    + ") and decide its traces; the decisions already made are kept.");
         }
         return d;
     }

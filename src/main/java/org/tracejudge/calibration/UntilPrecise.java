@@ -85,7 +85,7 @@ public final class UntilPrecise {
                     String.format(
                             Locale.ROOT,
                             "%d of the %d drawn traces are not gold yet "
-                                    + "(undecided, or people disagree): decide them first (Show ▸ Calibration sample); nothing drawn. %s",
+                                    + "(undecided, or people disagree): decide them first (the table's filter list ▸ Calibration sample); nothing drawn. %s",
                             undecided,
                             had.draws().size(),
                             now));

@@ -47,7 +47,9 @@ final class CalibrationCommand implements Callable<Integer> {
             names = "--corrected",
             description = "Failure-mode rates per model corrected for a judge's errors with the "
                     + "gold of a calibration sample (see: tracejudge sample): judge-only, gold-only, Rogan-Gladen and PPI++, each "
-                    + "with its 95%% interval.")
+                    + "with its 95%% interval, and per rate the one recommended, with the reason (PPI++ where the judge "
+                    + "narrows the interval, gold only where it adds nothing or every trace has gold, judge only while "
+                    + "the sample has too little gold).")
     boolean corrected;
 
     @Option(
@@ -324,6 +326,11 @@ final class CalibrationCommand implements Callable<Integer> {
                 estimate(o.putObject("gold_only"), r.goldOnly());
                 estimate(o.putObject("rogan_gladen"), r.roganGladen());
                 estimate(o.putObject("ppi"), r.ppi());
+                org.tracejudge.calibration.Recommended best = report.recommended(r);
+                ObjectNode rec = o.putObject("recommended");
+                rec.put("figure", best.which().key());
+                estimate(rec, best.estimate());
+                rec.put("reason", best.reason());
             }
             CliJson.print(out, doc);
             return 0;
@@ -351,6 +358,7 @@ final class CalibrationCommand implements Callable<Integer> {
                                 + "stratified by the judge's label, so gold only and PPI++ are the stratified gold mean (weights: each "
                                 + "stratum's size when drawn)."
                         : "."));
+        out.println("Recommended: the figure to trust for each rate (* in the table), with the reason below it.");
         String fmt = "%-22s %-8s %-22s %-27s %-22s %-30s%n";
         out.printf(Locale.ROOT, fmt, "model", "rate", "judge only", "gold only (n)", "Rogan-Gladen", "PPI++ (lambda)");
         java.util.Set<String> refusals = new java.util.LinkedHashSet<>();
@@ -358,19 +366,32 @@ final class CalibrationCommand implements Callable<Integer> {
             if (r.judged() == 0 && r.unjudged() == 0) {
                 continue; // the model has no trace of this type
             }
+            org.tracejudge.calibration.Recommended best = report.recommended(r);
+            java.util.function.Function<org.tracejudge.calibration.Recommended.Which, String> star =
+                    w -> w == best.which() ? "*" : "";
             out.printf(
                     Locale.ROOT,
                     fmt,
                     r.model(),
                     r.rate().name(),
-                    pct(r.judgeOnly(), refusals),
-                    pct(r.goldOnly(), refusals) + " (" + r.gold() + ")",
+                    star.apply(org.tracejudge.calibration.Recommended.Which.JUDGE_ONLY) + pct(r.judgeOnly(), refusals),
+                    star.apply(org.tracejudge.calibration.Recommended.Which.GOLD_ONLY)
+                            + pct(r.goldOnly(), refusals)
+                            + " (" + r.gold() + ")",
                     pct(r.roganGladen(), refusals),
-                    pct(r.ppi(), refusals)
+                    star.apply(org.tracejudge.calibration.Recommended.Which.PPI)
+                            + pct(r.ppi(), refusals)
                             + (r.ppi().lambda() == null
                                     ? ""
                                     : String.format(
                                             Locale.ROOT, " (%.2f)", r.ppi().lambda())));
+            out.printf(
+                    Locale.ROOT,
+                    "%-31s recommended: %s %s: %s%n",
+                    "",
+                    best.which().title(),
+                    pctPlain(best.estimate()),
+                    best.reason());
         }
         int unjudged = report.rows().stream()
                 .filter(r -> r.rate().name().equals("TSR") || r.rate().name().equals("UTR"))
@@ -404,6 +425,12 @@ final class CalibrationCommand implements Callable<Integer> {
             return "n/a";
         }
         return String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", 100 * e.value(), 100 * e.ci95()[0], 100 * e.ci95()[1]);
+    }
+
+    private static String pctPlain(org.tracejudge.calibration.Corrected.Estimate e) {
+        return e.defined()
+                ? String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", 100 * e.value(), 100 * e.ci95()[0], 100 * e.ci95()[1])
+                : "n/a";
     }
 
     private static void estimate(ObjectNode o, org.tracejudge.calibration.Corrected.Estimate e) {

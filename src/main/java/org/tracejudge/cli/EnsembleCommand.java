@@ -32,7 +32,7 @@ final class EnsembleCommand implements Callable<Integer> {
     @Option(
             names = "--rule",
             paramLabel = "NAME",
-            description = "The rule rater (default: the project setting, else rule).")
+            description = "The rule rater (default: the project setting, else rule, else harness).")
     String rule;
 
     @Option(names = "--save", description = "Store --judges (and --rule) as the project's setting.")

@@ -53,7 +53,7 @@ final class MetricsCommand implements Callable<Integer> {
     @Option(
             names = "--rule",
             paramLabel = "NAME",
-            description = "The rule rater of the ensemble (default: the project setting, else rule).")
+            description = "The rule rater of the ensemble (default: the project setting, else rule, else harness).")
     String rule;
 
     @Option(
@@ -210,7 +210,7 @@ final class MetricsCommand implements Callable<Integer> {
         if (format.json()) {
             ObjectNode doc = CliJson.document(spec);
             doc.put("source", CORRECTED)
-                    .put("estimator", "PPI++")
+                    .put("estimator", "recommended per rate (calibration --corrected)")
                     .put("judge", report.judge())
                     .put("sample", report.sample().name())
                     .put("gold", report.goldInSample());
@@ -224,12 +224,17 @@ final class MetricsCommand implements Callable<Integer> {
                     ObjectNode x = o.putObject(rate);
                     x.put("gold", r.gold());
                     putFraction(x, "judge_only", r.judgeOnly());
-                    putFraction(x, "corrected", r.ppi());
-                    if (r.ppi().defined()) {
-                        x.putArray("ci95").add(r.ppi().ci95()[0]).add(r.ppi().ci95()[1]);
+                    org.tracejudge.calibration.Recommended best = report.recommended(r);
+                    putFraction(x, "corrected", best.estimate());
+                    x.put("figure", best.which().key());
+                    if (best.estimate().defined()) {
+                        x.putArray("ci95")
+                                .add(best.estimate().ci95()[0])
+                                .add(best.estimate().ci95()[1]);
                     } else {
-                        x.put("refused", r.ppi().refusal());
+                        x.put("refused", best.estimate().refusal());
                     }
+                    x.put("reason", best.reason());
                 }
             }
             CliJson.print(out, doc);
@@ -239,10 +244,13 @@ final class MetricsCommand implements Callable<Integer> {
             out.print(report.csv(LEADERBOARD));
             return 0;
         }
-        out.println("Corrected leaderboard, ranked by corrected CTUR: PPI++ with the gold of calibration sample '"
-                + report.sample().name() + "' (" + report.goldInSample() + " decided of "
-                + report.sample().draws().size()
-                + " drawn); judge: " + report.judge() + ".");
+        out.println(
+                "Corrected leaderboard, ranked by corrected CTUR: the recommended figure per rate (P = PPI++, G = gold "
+                        + "only, J = judge only, uncorrected; calibration --corrected says why) with the gold of calibration "
+                        + "sample '"
+                        + report.sample().name() + "' (" + report.goldInSample() + " decided of "
+                        + report.sample().draws().size()
+                        + " drawn); judge: " + report.judge() + ".");
         out.println("Each cell: corrected % [95% interval] (judge only %), n gold.");
         StringBuilder h = new StringBuilder(String.format(java.util.Locale.ROOT, "%-24s", "model"));
         LEADERBOARD.forEach(r -> h.append(String.format(java.util.Locale.ROOT, " %-30s", r)));
@@ -257,13 +265,23 @@ final class MetricsCommand implements Callable<Integer> {
                                 "%.1f",
                                 100 * r.judgeOnly().value())
                         : "n/a";
-                String cell = r.ppi().defined()
+                org.tracejudge.calibration.Recommended best = report.recommended(r);
+                org.tracejudge.calibration.Corrected.Estimate e = best.estimate();
+                String mark =
+                        switch (best.which()) {
+                            case PPI -> "P";
+                            case GOLD_ONLY -> "G";
+                            case JUDGE_ONLY -> "J";
+                            case ROGAN_GLADEN -> "R";
+                        };
+                String cell = e.defined()
                         ? String.format(
                                 java.util.Locale.ROOT,
-                                "%.1f [%.1f, %.1f] (%s), %d",
-                                100 * r.ppi().value(),
-                                100 * r.ppi().ci95()[0],
-                                100 * r.ppi().ci95()[1],
+                                "%.1f [%.1f, %.1f] %s (%s), %d",
+                                100 * e.value(),
+                                100 * e.ci95()[0],
+                                100 * e.ci95()[1],
+                                mark,
                                 judgeOnly,
                                 r.gold())
                         : "n/a (" + judgeOnly + "), " + r.gold();

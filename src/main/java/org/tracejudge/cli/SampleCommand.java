@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
                 + "stored with why it was drawn and, for a probability sample, its inclusion probability, so that "
                 + "'calibration --corrected' can correct the judges' rates without bias. A sample is never redrawn; the same "
                 + "command again lists it (until-precise: draws its next batch when the last one is decided and the interval "
-                + "is still too wide). In the workbench: Show ▸ Calibration sample.")
+                + "is still too wide). In the workbench: the Calibration tab (Ctrl+3) draws one, and the table's filter "
+                + "list ▸ Calibration sample lists its traces.")
 final class SampleCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -201,7 +202,8 @@ final class SampleCommand implements Callable<Integer> {
                         x.taskKey(),
                         x.inclusion() == null ? "-" : String.format(Locale.ROOT, "%.6g", x.inclusion()),
                         x.why()));
-        out.println("Next: decide these traces (workbench: Show ▸ Calibration sample), then: tracejudge calibration "
+        out.println("Next: decide these traces (workbench: the table's filter list ▸ Calibration sample), then: "
+                + "tracejudge calibration "
                 + project.path.getFileName() + (s.design().probability() ? " --corrected" : ""));
         return 0;
     }

@@ -8,8 +8,9 @@ import org.tracejudge.store.ProjectException;
 import org.tracejudge.store.ProjectQueries;
 
 /**
- * Which raters vote in the ensemble: the rule rater (project setting {@value #META_RULE}, default {@code rule})
- * and the two judges (project setting {@value #META_JUDGES}, {@code "A,B"}), each overridable per command. When no
+ * Which raters vote in the ensemble: the rule rater (project setting {@value #META_RULE}, else {@code rule}, else
+ * {@code harness}, else the first rule-kind rater: {@link #defaultRule}, the order the workbench table takes) and the
+ * two judges (project setting {@value #META_JUDGES}, {@code "A,B"}), each overridable per command. When no
  * judges are set and the project has exactly two judge raters (LLM judges, or imported raters other than the
  * harness) those two are used. Raters are named as in the labels table: name, or name@version.
  *
@@ -27,7 +28,7 @@ public record JudgeChoice(
     /** Resolves the choice; {@code judges} ("A,B") and {@code rule} override the project settings when not null. */
     public static JudgeChoice resolve(Project project, String judges, String rule) {
         List<ProjectQueries.RaterSummary> raters = raters(project);
-        String ruleName = rule != null ? rule : orDefault(project.meta(META_RULE), DEFAULT_RULE);
+        String ruleName = rule != null ? rule : defaultRule(project.meta(META_RULE), raters);
         ProjectQueries.RaterSummary r = find(raters, ruleName, "rule rater");
         String origin;
         String spec;
@@ -79,13 +80,9 @@ public record JudgeChoice(
         }
         JudgeChoice c;
         try {
-            c = resolve(project, null, null);
+            c = resolve(project, null, null); // the rule rater rule, else harness (defaultRule)
         } catch (ProjectException e) {
-            try {
-                c = resolve(project, null, "harness");
-            } catch (ProjectException again) {
-                return null;
-            }
+            return null;
         }
         String pair = c.judgeA().column() + "," + c.judgeB().column();
         project.setMeta(META_JUDGES, pair);
@@ -167,9 +164,31 @@ public record JudgeChoice(
                                         .toList())));
     }
 
-    private static String orDefault(String v, String d) {
-        return v == null || v.isBlank() ? d : v;
+    /**
+     * The rule rater's name when none is asked for: the project setting, else the rater {@value #DEFAULT_RULE}, else
+     * {@code harness} (an imported results file's own classification, as in the bundled sample before
+     * {@code classify}), else the first rater of kind rule (e.g. {@code rule-tolerant} alone). The workbench table
+     * ({@code store.TraceTable.layout}) takes the same order, so the window's Ensemble column and the command line's
+     * {@code ensemble}, {@code metrics} and {@code calibration --corrected} are the same vote.
+     */
+    static String defaultRule(String setting, List<ProjectQueries.RaterSummary> raters) {
+        if (setting != null && !setting.isBlank()) {
+            return setting;
+        }
+        for (String name : List.of(DEFAULT_RULE, HARNESS)) {
+            if (raters.stream().anyMatch(r -> r.name().equals(name))) {
+                return name;
+            }
+        }
+        return raters.stream()
+                .filter(r -> r.kind() == RaterKind.RULE)
+                .map(ProjectQueries.RaterSummary::column)
+                .findFirst()
+                .orElse(DEFAULT_RULE);
     }
+
+    /** The imported results file's own classification, the rule rater of a project never classified. */
+    public static final String HARNESS = "harness";
 
     public List<String> judgeColumns() {
         return List.of(judgeA.column(), judgeB.column());

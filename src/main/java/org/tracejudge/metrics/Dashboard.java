@@ -48,15 +48,9 @@ public record Dashboard(Map<String, SourceMetrics> bySource, JudgeChoice judges,
         JudgeChoice choice = null;
         String note = null;
         try {
-            choice = JudgeChoice.resolve(project, null, null);
+            choice = JudgeChoice.resolve(project, null, null); // the rule rater rule, else harness, as the table
         } catch (ProjectException e) {
             note = e.getMessage();
-            try {
-                choice = JudgeChoice.resolve(project, null, "harness");
-                note = null;
-            } catch (ProjectException again) {
-                // keep the first reason: it names the usual fix
-            }
         }
         LabelSources sources = LabelSources.load(project, choice);
         Map<String, SourceMetrics> by = new LinkedHashMap<>();

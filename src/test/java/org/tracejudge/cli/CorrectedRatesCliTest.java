@@ -36,6 +36,11 @@ class CorrectedRatesCliTest {
         CliTest.Run r = CliTest.run("calibration", p.toString(), "--corrected");
         assertEquals(1, r.code());
         assertTrue(r.err().contains("no calibration sample") && r.err().contains("tracejudge sample"), r.err());
+        // issue 48, item 8: a sample the project can give (60 traces, not 200) and a pointer that exists
+        assertTrue(r.err().contains("--design uniform --n 60)") && !r.err().contains("Show"), r.err());
+        assertTrue(r.err().contains("the table's filter list ▸ Calibration sample"), r.err());
+        String help = CliTest.run("sample", "--help").out().replaceAll("\\s+", " ");
+        assertTrue(!help.contains("Show ▸") && help.contains("the Calibration tab (Ctrl+3) draws one"), help);
         r = CliTest.run("metrics", p.toString(), "--source", "corrected");
         assertEquals(1, r.code());
         assertTrue(r.err().contains("no calibration sample"), r.err());
@@ -50,7 +55,7 @@ class CorrectedRatesCliTest {
             assertEquals(0.5, t.get("inclusion").asDouble(), 0, "30 of the 60 traces");
         });
         assertEquals(30, ids.size());
-        // the workbench's Show ▸ Calibration sample lists exactly the drawn traces
+        // the workbench's filter list ▸ Calibration sample lists exactly the drawn traces
         try (Project project = Project.open(p)) {
             org.tracejudge.store.TraceTable.Filter f = org.tracejudge.store.TraceTable.Filter.NONE.withShow(
                     org.tracejudge.store.TraceTable.Show.CALIBRATION);
@@ -142,25 +147,34 @@ class CorrectedRatesCliTest {
         // the leaderboard of metrics --source corrected: the same PPI++ rates, ranked by corrected CTUR
         JsonNode board = Json.read(CliTest.run("metrics", p.toString(), "--source", "corrected", "--format", "json")
                 .out());
-        assertEquals("PPI++", board.get("estimator").asText());
+        assertEquals(
+                "recommended per rate (calibration --corrected)",
+                board.get("estimator").asText());
         double last = Double.MAX_VALUE;
         for (JsonNode m : board.get("models")) {
             JsonNode ctur = m.get("CTUR");
             for (JsonNode row : c.get("rates")) {
                 if (row.get("model").asText().equals(m.get("model").asText())
                         && row.get("rate").asText().equals("CTUR")) {
+                    // the same figure calibration --corrected recommends, named alike, with its reason
                     assertEquals(
-                            row.get("ppi").path("value").asDouble(-1),
+                            row.get("recommended").path("value").asDouble(-1),
                             ctur.path("corrected").asDouble(-1),
                             0,
                             m.toString());
+                    assertEquals(
+                            row.get("recommended").get("figure").asText(),
+                            ctur.get("figure").asText());
+                    assertEquals(
+                            row.get("recommended").get("reason").asText(),
+                            ctur.get("reason").asText());
                     assertEquals(
                             row.get("judge_only").get("value").asDouble(),
                             ctur.get("judge_only").asDouble(),
                             0);
                 }
             }
-            if (!ctur.get("corrected").isNull()) {
+            if (!ctur.get("corrected").isNull() && !ctur.get("figure").asText().equals("judge_only")) {
                 assertTrue(ctur.get("corrected").asDouble() <= last, "ranked by corrected CTUR");
                 last = ctur.get("corrected").asDouble();
             }

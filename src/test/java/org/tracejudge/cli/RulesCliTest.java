@@ -127,7 +127,7 @@ class RulesCliTest {
     @Test
     void ensembleAndMetrics() throws Exception {
         String p = sample();
-        CliTest.Run noRule = run("metrics", p, "--source", "final");
+        CliTest.Run noRule = run("metrics", p, "--source", "final", "--rule", "rule");
         assertEquals(1, noRule.code());
         assertTrue(
                 noRule.err().contains("no rater 'rule'") && noRule.err().contains("run 'classify' first"),

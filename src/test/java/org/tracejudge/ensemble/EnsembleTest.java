@@ -91,11 +91,11 @@ class EnsembleTest {
         Path f = dir.resolve("e.tjdb");
         try (Project p = Project.open(f, Project.OpenOptions.createIfMissing(null))) {
             new Importer(p, null).importFiles(TestData.sampleFiles(), null, null);
-            assertThrows(
-                    ProjectException.class,
-                    () -> JudgeChoice.resolve(p, null, null),
-                    "no rule labels yet: the rule rater does not exist");
+            // not classified yet: the harness's own classification is the rule rater, as in the window's table
+            assertEquals(
+                    "harness", JudgeChoice.resolve(p, null, null).rule().column(), "no rule rater yet: the harness");
             RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
+            assertEquals("rule", JudgeChoice.resolve(p, null, null).rule().column(), "classified: the rule");
             JudgeChoice auto = JudgeChoice.resolve(p, null, null);
             assertEquals("the project's only two judge raters", auto.origin());
             assertEquals(List.of("illustrative-dtree", "illustrative-evidence"), auto.judgeColumns());

@@ -71,10 +71,19 @@ class CalibrationUiTest extends WindowTest {
         assertEquals("ensemble", s.judge());
         assertTrue(label(robot, "#calibrationSummary").startsWith("Against "), label(robot, "#calibrationSummary"));
         TableView<?> rates = robot.lookup("#calibrationRates").queryAs(TableView.class);
+        // issue 48, item 7: each rate names its recommended figure, the reason one click away
+        assertTrue(
+                rates.getItems().stream()
+                        .map(r -> (CalibrationView.RateRow) r)
+                        .allMatch(r -> r.reason().contains(", because ")
+                                && (r.judgeOnly() + r.goldOnly() + r.ppi()).contains("● ")),
+                rates.getItems().toString());
+        robot.interact(() -> rates.getSelectionModel().select(0));
+        assertTrue(label(robot, "#calibrationRateWhy").contains(": recommended "), label(robot, "#calibrationRateWhy"));
         assertTrue(
                 rates.getItems().stream()
                         .map(r -> ((CalibrationView.RateRow) r).ppi())
-                        .anyMatch(v -> v.matches("\\d+\\.\\d \\[.*\\] \\(\\d\\.\\d\\d\\)")),
+                        .anyMatch(v -> v.matches("(● )?\\d+\\.\\d \\[.*\\] \\(\\d\\.\\d\\d\\)")),
                 rates.getItems().toString());
         // the confusion matrix: every cell's count is what the table filtered to that cell shows
         var d = s.diagnostics();
@@ -157,7 +166,9 @@ class CalibrationUiTest extends WindowTest {
         robot.interact(w::load);
         waitFor("the corrected rates", () -> !board.getItems().isEmpty());
         assertEquals(m.rows().size(), board.getItems().size());
-        assertTrue(label(robot, "#metricsNote").startsWith("corrected: PPI++"), label(robot, "#metricsNote"));
+        assertTrue(
+                label(robot, "#metricsNote").startsWith("corrected: the recommended figure per rate"),
+                label(robot, "#metricsNote"));
         long arrows = m.points().stream()
                 .filter(org.tracejudge.ui.metrics.MetricsViewModel.Point::arrow)
                 .count();
@@ -169,7 +180,34 @@ class CalibrationUiTest extends WindowTest {
         // each cell names the judge-only and gold-only rates under the corrected one
         assertTrue(robot.lookup(".rate-interval").queryAll().stream()
                 .map(n -> ((javafx.scene.text.Text) n).getText())
-                .anyMatch(t -> t.startsWith("judge ") && t.contains("\ngold ")));
+                .anyMatch(t -> t.contains("\njudge ") && t.contains("\ngold ")));
+
+        // issue 48, item 7: a judge picker; another judge's corrected figures are the Calibration tab's for it
+        javafx.scene.control.ComboBox<?> judge =
+                robot.lookup("#metricsJudge").queryAs(javafx.scene.control.ComboBox.class);
+        assertTrue(judge.isVisible() && "ensemble".equals(judge.getValue()), String.valueOf(judge.getValue()));
+        robot.clickOn(judge);
+        robot.clickOn("illustrative-dtree");
+        waitFor(
+                "the judge's corrected rates",
+                () -> m.loadedProperty().get().corrected() != null
+                        && "illustrative-dtree"
+                                .equals(m.loadedProperty().get().corrected().judge()));
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        org.tracejudge.calibration.CorrectedRates.Report tab;
+        try (Project p = Project.open(file)) {
+            tab = org.tracejudge.ui.calibration.CalibrationViewModel.compute(p, "illustrative-dtree")
+                    .corrected();
+        }
+        for (var row : m.rows()) {
+            var best = tab.recommended(tab.ranked().get(row.model()).get("CTUR"));
+            assertEquals(100 * best.estimate().value(), row.cell("CTUR").value(), 1e-9, row.model());
+        }
+        // a click on a corrected cell says why its figure is recommended, and gives the other three
+        robot.clickOn(robot.lookup(".rate-value").nth(1).queryAs(javafx.scene.text.Text.class));
+        String detail = label(robot, "#metricsCellDetail");
+        assertTrue(detail.contains(": Recommended: ") && detail.contains("because"), detail);
+        assertTrue(detail.contains("Rogan-Gladen: ") && detail.contains("judge only: "), detail);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"}) // TestFX lookups give raw control types

@@ -27,6 +27,7 @@ import org.tracejudge.ui.common.UncachedViewport;
 public final class AgreementPanel extends ScrollPane {
     private final AgreementViewModel vm;
     private final Label summary = new Label();
+    private final javafx.scene.layout.FlowPane raters = new javafx.scene.layout.FlowPane();
     private final Label fleiss = new Label();
     private final Label alpha = new Label();
     private final Label freshness = new Label();
@@ -73,9 +74,15 @@ public final class AgreementPanel extends ScrollPane {
         pair.setAlignment(Pos.CENTER_LEFT);
         pairA.setAccessibleText("Confusion matrix rows: rater");
         pairB.setAccessibleText("Confusion matrix columns: rater");
+        raters.setId("agreementRaters");
+        raters.setHgap(10);
+        raters.setVgap(2);
+        vm.raterOptionsProperty().addListener((o, a, opts) -> drawRaters(opts));
+        drawRaters(vm.raterOptionsProperty().get());
         VBox box = new VBox(
                 6,
                 head,
+                raters,
                 fleiss,
                 alpha,
                 label("Pairwise Cohen's kappa (click a cell for its confusion matrix)"),
@@ -101,6 +108,34 @@ public final class AgreementPanel extends ScrollPane {
         draw(vm.agreementProperty().get());
     }
 
+    /**
+     * The rater list: a box per rater (ticked: counted in every figure below), with how many traces it labelled; a
+     * rater left out by default says why on hover. Unticking one recomputes the panel without it.
+     */
+    private void drawRaters(List<AgreementViewModel.RaterOption> options) {
+        raters.getChildren().clear();
+        if (options == null || options.isEmpty()) {
+            return;
+        }
+        raters.getChildren().add(label("Raters:"));
+        for (AgreementViewModel.RaterOption o : options) {
+            javafx.scene.control.CheckBox box = new javafx.scene.control.CheckBox(
+                    org.tracejudge.ui.common.ShortNames.headers(List.of(o.name()))
+                                    .get(o.name()) + " (" + String.format(Locale.ROOT, "%,d", o.labelled()) + ")");
+            box.setId("rater-" + o.name());
+            box.setSelected(o.counted());
+            box.setMinWidth(Region.USE_PREF_SIZE);
+            String tip = o.name() + ": labelled " + String.format(Locale.ROOT, "%,d", o.labelled()) + " traces"
+                    + (o.machine() ? "" : " (an annotator)")
+                    + (o.why() == null ? "" : "\nnot counted by default: " + o.why())
+                    + "\nticked: counted in every figure below";
+            box.setTooltip(new Tooltip(tip));
+            box.setAccessibleText(tip);
+            box.setOnAction(e -> vm.setCounted(o.name(), box.isSelected()));
+            raters.getChildren().add(box);
+        }
+    }
+
     private static Label label(String s) {
         Label l = new Label(s);
         l.getStyleClass().add("muted");
@@ -124,7 +159,8 @@ public final class AgreementPanel extends ScrollPane {
         report = s.report();
         AgreementReport r = report;
         List<String> shown = labelled(r);
-        summary.setText(String.format(Locale.ROOT, "%,d traces, %d raters", r.nItems(), shown.size()));
+        summary.setText(String.format(
+                Locale.ROOT, "%,d traces, %d raters: %s", r.nItems(), shown.size(), String.join(", ", shown)));
         freshness.setText(s.intervalsStale() ? "intervals updating…" : "intervals current");
         AgreementReport.Fleiss f = r.fleiss();
         fleiss.setText("Fleiss' κ = "
@@ -132,6 +168,7 @@ public final class AgreementPanel extends ScrollPane {
                         ? "n/a"
                         : num(f.kappa()) + ci(f.ci95()) + "  (n = " + f.n() + "; "
                                 + String.join(", ", f.raters()) + ")" + (f.note() == null ? "" : " — " + f.note())
+                                + annotatorsNote(shown, f.raters())
                                 + (f.ac1() == null
                                         ? ""
                                         : "\nGwet's AC1 = " + num(f.ac1()) + ci(f.ac1Ci95()) + " (same traces)"
@@ -170,6 +207,24 @@ public final class AgreementPanel extends ScrollPane {
             updating = false;
         }
         drawConfusion();
+    }
+
+    /**
+     * Why raters of the header are not in the Fleiss line: annotators label subsets (they count in the pairs and α), a
+     * copy of another rater is named in the note below.
+     */
+    private String annotatorsNote(List<String> shown, List<String> fleissRaters) {
+        java.util.Set<String> machine = new java.util.HashSet<>();
+        vm.raterOptionsProperty().get().stream()
+                .filter(AgreementViewModel.RaterOption::machine)
+                .forEach(o -> machine.add(o.name()));
+        List<String> humansShown = shown.stream()
+                .filter(x -> !fleissRaters.contains(x) && !machine.contains(x))
+                .toList();
+        return humansShown.isEmpty()
+                ? ""
+                : "\nAnnotators (" + String.join(", ", humansShown)
+                        + ") label subsets: they count in the pairs and in α, not in Fleiss' κ.";
     }
 
     // Each grid is built once for its shape (the raters, the labels, the pair) and then only refilled: a decision

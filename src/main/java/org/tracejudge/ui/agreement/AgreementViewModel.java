@@ -10,6 +10,7 @@ import org.tracejudge.agreement.AgreementOptions;
 import org.tracejudge.agreement.LabelTable;
 import org.tracejudge.agreement.LiveAgreement;
 import org.tracejudge.agreement.LiveSnapshot;
+import org.tracejudge.agreement.RaterCoverage;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
 import org.tracejudge.store.TraceTable;
@@ -40,7 +41,10 @@ public final class AgreementViewModel implements Session.Listener {
     private final javafx.beans.property.ReadOnlyStringWrapper copiesNote =
             new javafx.beans.property.ReadOnlyStringWrapper("");
 
-    /** The raters left out of Fleiss' κ as copies of another, said in words ("" when none). */
+    /**
+     * The raters not counted by default (too few labels) and those left out of Fleiss' κ as copies of another, said in
+     * words, a line each ("" when none).
+     */
     public javafx.beans.property.ReadOnlyStringProperty copiesNoteProperty() {
         return copiesNote.getReadOnlyProperty();
     }
@@ -61,7 +65,46 @@ public final class AgreementViewModel implements Session.Listener {
         }
     }
 
+    /**
+     * A rater the panel can count or leave out. {@code counted}: in the live computation; {@code why}: why it is left out
+     * by default (a sparse machine rater, {@link RaterCoverage}), else null; {@code machine}: a rule, judge or imported
+     * rater (an annotator otherwise).
+     */
+    public record RaterOption(String name, int labelled, boolean counted, String why, boolean machine) {}
+
+    private final ReadOnlyObjectWrapper<List<RaterOption>> raterOptions = new ReadOnlyObjectWrapper<>(List.of());
+    /** What a person ticked or unticked in the rater list, by rater, for the project open (kept across reloads). */
+    private final Map<String, Boolean> chosen = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The raters of the project the live agreement does not count (their live labels are ignored). */
+    private volatile java.util.Set<String> excluded = java.util.Set.of();
+
+    private volatile Project lastProject;
+    private volatile TraceTable.Layout lastLayout;
+
+    /** The raters the Agreement tab lists, each ticked when counted. */
+    public ReadOnlyObjectProperty<List<RaterOption>> raterOptionsProperty() {
+        return raterOptions.getReadOnlyProperty();
+    }
+
+    /**
+     * FX thread: counts rater {@code name} in the live agreement or leaves it out (a person's choice, kept while the
+     * project stays open); the agreement is read again in the background.
+     */
+    public void setCounted(String name, boolean counted) {
+        chosen.put(name, counted);
+        Project p = lastProject;
+        TraceTable.Layout l = lastLayout;
+        if (p != null && l != null && p == session.project()) {
+            load(p, l);
+        }
+    }
+
     private void load(Project p, TraceTable.Layout l) {
+        if (p != lastProject) {
+            chosen.clear();
+        }
+        lastProject = p;
+        lastLayout = l;
         LiveAgreement old = live;
         live = null;
         if (old != null) {
@@ -88,20 +131,53 @@ public final class AgreementViewModel implements Session.Listener {
                         b.add(v.traceId(), v.rater(), v.value());
                     }
                 });
-                LabelTable table = b.build();
+                LabelTable all = b.build();
+                // which raters count: a sparse machine rater is left out by default (it would leave Fleiss' kappa
+                // without a trace labelled by all), and a person may tick or untick any rater
+                RaterCoverage coverage = RaterCoverage.of(all, machine);
+                List<String> counted = new ArrayList<>();
+                List<RaterOption> options = new ArrayList<>();
+                java.util.Set<String> out = new java.util.HashSet<>();
+                StringBuilder note = new StringBuilder();
+                for (String r : all.raters()) {
+                    String why = coverage.leftOut().get(r);
+                    boolean on = chosen.getOrDefault(r, why == null);
+                    options.add(new RaterOption(r, coverage.count(r), on, why, machine.contains(r)));
+                    if (on) {
+                        counted.add(r);
+                    } else {
+                        out.add(r);
+                        if (why != null && !chosen.containsKey(r)) {
+                            note.append(note.length() == 0 ? "" : "\n")
+                                    .append("Not counted: ")
+                                    .append(r)
+                                    .append(" (")
+                                    .append(why)
+                                    .append("); tick it under Raters to count it.");
+                        }
+                    }
+                }
+                for (TraceTable.Column c : l.humans()) {
+                    if (!all.raters().contains(c.title()) && Boolean.FALSE.equals(chosen.get(c.title()))) {
+                        out.add(c.title()); // unticked before their first label here
+                    }
+                }
+                excluded = java.util.Set.copyOf(out);
+                LabelTable table = counted.size() == all.raters().size() ? all : all.withRaters(counted);
+                List<String> countedMachine =
+                        machine.stream().filter(counted::contains).toList();
                 // a machine rater that copies another (the compat rule reproduces the harness) is not an independent
                 // opinion: Fleiss' kappa and AC1 leave it out, as the agreement command does; the pairs still show it
-                List<String> fleissRaters = new ArrayList<>(machine);
-                StringBuilder note = new StringBuilder();
-                if (machine.size() >= 3) {
+                List<String> fleissRaters = new ArrayList<>(countedMachine);
+                if (countedMachine.size() >= 3) {
                     for (org.tracejudge.agreement.Duplicates.Duplicate d :
-                            org.tracejudge.agreement.Duplicates.find(table.withRaters(machine))) {
+                            org.tracejudge.agreement.Duplicates.find(table.withRaters(countedMachine))) {
                         if (fleissRaters.size() > 2) {
                             fleissRaters.remove(d.rater());
-                            note.append(note.length() == 0 ? "Left out of Fleiss' κ: " : "; ")
+                            note.append(note.length() == 0 ? "" : "\n")
                                     .append(String.format(
                                             java.util.Locale.ROOT,
-                                            "%s (the same label as %s on %d of %d traces)",
+                                            "Left out of Fleiss' κ: %s (the same label as %s on %d of %d traces)",
                                             d.rater(),
                                             d.like(),
                                             d.same(),
@@ -110,11 +186,15 @@ public final class AgreementViewModel implements Session.Listener {
                     }
                 }
                 String copies = note.toString();
-                session.onFx(() -> copiesNote.set(copies));
-                AgreementOptions opts = AgreementOptions.defaults()
+                List<RaterOption> opts = List.copyOf(options);
+                session.onFx(() -> {
+                    copiesNote.set(copies);
+                    raterOptions.set(opts);
+                });
+                AgreementOptions opts2 = AgreementOptions.defaults()
                         .withThreads(1)
                         .withFleissRaters(fleissRaters.size() >= 2 ? fleissRaters : null);
-                LiveAgreement la = LiveAgreement.of(table, opts);
+                LiveAgreement la = LiveAgreement.of(table, opts2);
                 // intervals follow once the annotator pauses: a run on a big project takes a core for a second or two,
                 // which on a two-core laptop would slow the next item's drawing
                 la.setQuietPeriod(INTERVALS_QUIET_MS);
@@ -146,7 +226,7 @@ public final class AgreementViewModel implements Session.Listener {
      */
     public void set(String traceId, String rater, String value) {
         LiveAgreement la = live;
-        if (la != null) {
+        if (la != null && !excluded.contains(rater)) {
             la.set(traceId, rater, value);
             LiveSnapshot snap = la.snapshot();
             agreement.set(snap);

@@ -17,6 +17,7 @@ import javafx.scene.layout.VBox;
 import org.tracejudge.calibration.Corrected;
 import org.tracejudge.calibration.CorrectedRates;
 import org.tracejudge.calibration.Diagnostics;
+import org.tracejudge.calibration.Recommended;
 import org.tracejudge.ui.common.ShortNames;
 
 /**
@@ -34,6 +35,7 @@ public final class CalibrationView extends VBox {
     private Runnable afterFilter = () -> {};
     private final Label sample = new Label();
     private final TableView<RateRow> rates = new TableView<>();
+    private final Label rateWhy = new Label();
     private boolean filling;
     /** Gold traces before κ and AC1 are shown. */
     static final int MIN_FOR_KAPPA = 10;
@@ -61,9 +63,23 @@ public final class CalibrationView extends VBox {
         }
     }
 
-    /** One model's rate: judge only, gold only (n), Rogan-Gladen, PPI++. */
+    /**
+     * One model's rate: the recommended figure (its value and name), judge only, gold only (n), Rogan-Gladen, PPI++
+     * (the recommended one marked ●), and why that one is recommended.
+     */
     public record RateRow(
-            String model, String rate, String judgeOnly, String goldOnly, String roganGladen, String ppi) {
+            String model,
+            String rate,
+            String recommended,
+            String judgeOnly,
+            String goldOnly,
+            String roganGladen,
+            String ppi,
+            String reason) {
+        public String getRecommended() {
+            return recommended;
+        }
+
         public String getModel() {
             return model;
         }
@@ -125,11 +141,28 @@ public final class CalibrationView extends VBox {
         rates.setId("calibrationRates");
         rates.getColumns().add(col("model", "model", 160));
         rates.getColumns().add(col("rate", "rate", 78));
+        TableColumn<RateRow, Object> best = col("recommended", "recommended", 190);
+        best.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(Object item, boolean empty) {
+                super.updateItem(item, empty);
+                RateRow row =
+                        empty || getTableRow() == null ? null : getTableRow().getItem();
+                setText(empty || item == null ? null : item.toString());
+                setTooltip(row == null ? null : new Tooltip(row.reason()));
+            }
+        });
+        rates.getColumns().add(best);
         rates.getColumns().add(col("judge only", "judgeOnly", 120));
         rates.getColumns().add(col("gold only (n)", "goldOnly", 140));
         rates.getColumns().add(col("Rogan-Gladen", "roganGladen", 120));
         rates.getColumns().add(col("PPI++ (λ)", "ppi", 150));
         rates.setPlaceholder(new Label("No calibration sample"));
+        // a row chosen: why its recommended figure is the one to trust (the others are the row's other columns)
+        rateWhy.setId("calibrationRateWhy");
+        rateWhy.setWrapText(true);
+        rateWhy.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        rates.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> rateWhy.setText(whyOf(r)));
         VBox.setVgrow(rates, Priority.ALWAYS);
         rates.setMinHeight(220);
         Label ratesTitle = new Label("Rates corrected for the judge's errors, in % with 95% intervals");
@@ -143,7 +176,18 @@ public final class CalibrationView extends VBox {
         confusionTitle.getStyleClass().add("section-title");
         confusionTitle.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(confusion.getChildren()));
         confusionTitle.managedProperty().bind(confusionTitle.visibleProperty());
-        getChildren().addAll(top, drawBar(vm), summary, perLabel, confusionTitle, confusion, ratesTitle, sample, rates);
+        getChildren()
+                .addAll(
+                        top,
+                        drawBar(vm),
+                        summary,
+                        perLabel,
+                        confusionTitle,
+                        confusion,
+                        ratesTitle,
+                        sample,
+                        rateWhy,
+                        rates);
         vm.stateProperty().addListener((o, a, s) -> draw(s));
         draw(vm.stateProperty().get());
     }
@@ -218,28 +262,38 @@ public final class CalibrationView extends VBox {
             }
             drawConfusion(s.judge(), d);
             sample.setText(s.sampleNote());
+            int chosen = rates.getSelectionModel().getSelectedIndex();
             rates.getItems().clear();
             if (s.corrected() != null) {
                 for (CorrectedRates.Row r : s.corrected().rows()) {
                     if (r.judged() == 0) {
                         continue;
                     }
+                    Recommended best = s.corrected().recommended(r);
+                    java.util.function.Function<Recommended.Which, String> mark = w -> w == best.which() ? "● " : "";
                     rates.getItems()
                             .add(new RateRow(
                                     r.model(),
                                     r.rate().name(),
-                                    pct(r.judgeOnly()),
-                                    pct(r.goldOnly()) + " (" + r.gold() + ")",
+                                    pct(best.estimate()) + " " + best.which().title(),
+                                    mark.apply(Recommended.Which.JUDGE_ONLY) + pct(r.judgeOnly()),
+                                    mark.apply(Recommended.Which.GOLD_ONLY) + pct(r.goldOnly()) + " (" + r.gold() + ")",
                                     pct(r.roganGladen()),
-                                    pct(r.ppi())
+                                    mark.apply(Recommended.Which.PPI)
+                                            + pct(r.ppi())
                                             + (r.ppi().lambda() == null
                                                     ? ""
                                                     : String.format(
                                                             Locale.ROOT,
                                                             " (%.2f)",
-                                                            r.ppi().lambda()))));
+                                                            r.ppi().lambda())),
+                                    best.which().title() + ", because " + best.reason() + "."));
                 }
             }
+            if (chosen >= 0 && chosen < rates.getItems().size()) {
+                rates.getSelectionModel().select(chosen);
+            }
+            rateWhy.setText(whyOf(rates.getSelectionModel().getSelectedItem()));
         } finally {
             filling = false;
         }
@@ -396,6 +450,13 @@ public final class CalibrationView extends VBox {
                 confusion.add(cell, j + 1, i + 1);
             }
         }
+    }
+
+    /** The line above the rates: how to read them, or the chosen row's reason. */
+    private static String whyOf(RateRow r) {
+        return r == null
+                ? "● marks the figure recommended for each rate (the recommended column); choose a row to see why."
+                : r.model() + ", " + r.rate() + ": recommended " + r.reason();
     }
 
     private static String pct(Corrected.Estimate e) {

@@ -303,6 +303,18 @@ public final class CalibrationViewModel implements Session.Listener {
                     drawn.population(),
                     corrected.goldInSample());
         } catch (ProjectException e) {
+            if (Sample.names(p).isEmpty()) {
+                // in the window, the Draw button above is the way, not a command line
+                int size = Sample.suggestedSize(p);
+                note = "No calibration sample yet, so no corrected rate: gold picked by hand or by disagreement is "
+                        + "not a probability sample. Draw one above (uniform; "
+                        + (size < 200
+                                ? "the project has " + size + " traces to draw from, e.g. " + Math.min(40, size)
+                                : "e.g. 200 traces")
+                        + "), decide its traces (the table then lists them; the filter list ▸ Calibration sample "
+                        + "brings them back), and the corrected rates follow.";
+                return finish(judges, judge, gold, d, corrected, note, p);
+            }
             // the reason, without the file's path (the window's title names the project)
             String m = e.getMessage();
             note = m.startsWith(p.file() + ": ")
@@ -310,8 +322,20 @@ public final class CalibrationViewModel implements Session.Listener {
                     : m;
             note = Character.toUpperCase(note.charAt(0)) + note.substring(1);
         }
+        return finish(judges, judge, gold, d, corrected, note, p);
+    }
+
+    private static State finish(
+            List<String> judges,
+            String judge,
+            Gold gold,
+            Diagnostics.Result d,
+            CorrectedRates.Report corrected,
+            String note,
+            Project p) {
         String problem = gold.labels().isEmpty()
-                ? "No gold yet: decide traces (Enter accepts, 1–9 override); gold is "
+                ? "No gold yet: decide traces (Enter accepts the proposed label, "
+                        + org.tracejudge.store.LabelSetsInUse.keys(p) + " pick another); gold is "
                         + "a trace where everyone who decided agrees."
                 : null;
         return new State(List.copyOf(judges), judge, gold, d, corrected, note, problem, false, Sample.whyByTrace(p));

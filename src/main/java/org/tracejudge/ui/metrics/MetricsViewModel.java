@@ -13,6 +13,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.tracejudge.calibration.Corrected;
 import org.tracejudge.calibration.CorrectedRates;
+import org.tracejudge.calibration.Recommended;
 import org.tracejudge.metrics.Dashboard;
 import org.tracejudge.metrics.ModelMetrics;
 import org.tracejudge.metrics.Rate;
@@ -37,7 +38,17 @@ public final class MetricsViewModel {
     public static final String CORRECTED = "corrected";
 
     /** Everything read in one go. {@code correctedRefusal}: why there are no corrected rates (null when there are). */
-    public record Loaded(Dashboard dashboard, CorrectedRates.Report corrected, String correctedRefusal) {}
+    public record Loaded(
+            Dashboard dashboard,
+            CorrectedRates.Report corrected,
+            String correctedRefusal,
+            List<String> judges,
+            String judge) {
+        /** The same figures with the corrected rates of another judge. */
+        Loaded withCorrected(Loaded c) {
+            return new Loaded(dashboard, c.corrected, c.correctedRefusal, c.judges, c.judge);
+        }
+    }
 
     /**
      * One rate of one model on the leaderboard. {@code value}, {@code low}, {@code high} in percent (null: n/a);
@@ -95,24 +106,75 @@ public final class MetricsViewModel {
      * The corrected rates' refusal is the command line's message.
      */
     public static Loaded compute(Project p) {
-        Dashboard d = Dashboard.compute(p);
+        return compute(p, null);
+    }
+
+    /**
+     * As {@link #compute(Project)}, the corrected rates those of {@code judge} (null, or one the project does not have:
+     * the ensemble when there is one, else the first machine rater), as the Calibration tab and {@code calibration
+     * --corrected --judge} compute them.
+     */
+    public static Loaded compute(Project p, String judge) {
+        return corrected(p, judge, Dashboard.compute(p));
+    }
+
+    /** The corrected rates of {@code judge} beside an already read dashboard. */
+    static Loaded corrected(Project p, String judge, Dashboard d) {
+        List<String> judges = CorrectedRates.judges(p);
+        String j = judge != null && judges.contains(judge) ? judge : judges.isEmpty() ? null : judges.get(0);
         try {
-            return new Loaded(d, CorrectedRates.load(p, null, null), null);
+            return new Loaded(d, CorrectedRates.load(p, j, null), null, judges, j);
         } catch (ProjectException e) {
-            return new Loaded(d, null, e.getMessage());
+            return new Loaded(d, null, e.getMessage(), judges, j);
         }
     }
 
-    /** Reads everything in the background, keeping the chosen source when it still exists. */
+    /** Reads everything in the background, keeping the chosen source and judge when they still exist. */
     public void load() {
         note.set("Computing…");
-        session.query(MetricsViewModel::compute, this::accept, msg -> note.set("Cannot compute the metrics: " + msg));
+        String j = judge.get();
+        session.query(p -> compute(p, j), this::accept, msg -> note.set("Cannot compute the metrics: " + msg));
+    }
+
+    private final ObservableList<String> judges = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper judge = new ReadOnlyStringWrapper();
+
+    /** The judges whose rates the corrected source can correct: the ensemble (when there is one), each machine rater. */
+    public ObservableList<String> judges() {
+        return judges;
+    }
+
+    /** The judge of the corrected rates on show. */
+    public ReadOnlyStringProperty judgeProperty() {
+        return judge.getReadOnlyProperty();
+    }
+
+    /** Corrects the rates of another judge (read in the background; the label sources stay as read). */
+    public void chooseJudge(String name) {
+        Loaded l = loaded.get();
+        if (name == null || l == null || name.equals(l.judge())) {
+            return;
+        }
+        judge.set(name);
+        note.set("Computing the corrected rates of " + name + "…");
+        Dashboard d = l.dashboard();
+        session.query(
+                p -> corrected(p, name, d),
+                c -> {
+                    Loaded now = loaded.get();
+                    accept(now == null ? c : now.withCorrected(c));
+                },
+                msg -> note.set("Cannot compute the corrected rates: " + msg));
     }
 
     /** Takes freshly read figures (the FX thread, or a test's thread). */
     public void accept(Loaded l) {
         String keep = source.get();
         loaded.set(l);
+        if (!judges.equals(l.judges())) {
+            judges.setAll(l.judges());
+        }
+        judge.set(l.judge());
         List<String> names = new ArrayList<>(l.dashboard().sources());
         names.add(CORRECTED);
         sources.setAll(names);
@@ -305,7 +367,7 @@ public final class MetricsViewModel {
             int goldControl = 0;
             for (String rate : MetricsWindow.BOARD) {
                 CorrectedRates.Row row = m.getValue().get(rate);
-                cells.put(rate, corrected(row));
+                cells.put(rate, corrected(row, r.recommended(row)));
                 if (rate.equals("CTUR")) {
                     goldRequired = row.gold();
                 } else if (rate.equals("UTR")) {
@@ -315,7 +377,8 @@ public final class MetricsViewModel {
             out.add(new BoardRow(m.getKey(), goldRequired + " / " + goldControl, cells));
             CorrectedRates.Row ctur = m.getValue().get("CTUR");
             CorrectedRates.Row utr = m.getValue().get("UTR");
-            if (ctur.ppi().defined() && utr.ppi().defined()) {
+            if (r.recommended(ctur).estimate().defined()
+                    && r.recommended(utr).estimate().defined()) {
                 Cell cx = cells.get("CTUR");
                 Cell cy = cells.get("UTR");
                 boolean from = ctur.judgeOnly().defined() && utr.judgeOnly().defined();
@@ -341,14 +404,16 @@ public final class MetricsViewModel {
                 .sum();
         note.set(String.format(
                 Locale.ROOT,
-                "%s: %s (prediction-powered inference with power tuning%s) on the labels of "
+                "%s: the recommended figure per rate (%s where the judge narrows the interval, gold only where it adds "
+                        + "nothing%s) for the labels of "
                         + "%s, corrected with the gold of calibration sample '%s' (%s draw): %d of its %d traces decided. "
-                        + "Ranked by corrected CTUR. Each cell: corrected %% [95%% interval], the judge-only rate and the "
-                        + "gold-only rate (n gold) under it; the four failure modes need not add up to 100.%s%s",
+                        + "Ranked by corrected CTUR. Each cell: the figure [95%% interval] and its name, the judge-only "
+                        + "and gold-only rates (n gold) under it; click a cell for why and the other figures (all in the "
+                        + "Calibration tab); the four failure modes need not add up to 100.%s%s",
                 CORRECTED,
                 Corrected.PPI,
                 r.sample().design() == org.tracejudge.calibration.Sample.Design.STRATIFIED_LABEL
-                        ? "; the sample is stratified by the judge's label, where it is the stratified gold mean"
+                        ? "; the sample is stratified by the judge's label, where PPI++ is the stratified gold mean"
                         : "",
                 r.judge(),
                 r.sample().name(),
@@ -362,30 +427,44 @@ public final class MetricsViewModel {
                 unjudged > 0 ? "  " + unjudged + " traces without a judge label are left out." : ""));
     }
 
-    private static Cell corrected(CorrectedRates.Row row) {
-        Corrected.Estimate e = row.ppi();
-        String beside = "judge " + pct(row.judgeOnly()) + "\ngold " + pct(row.goldOnly()) + " (" + row.gold() + ")";
+    /**
+     * A corrected cell: the recommended figure ({@link Recommended}), its name and the judge-only and gold-only rates
+     * under it; {@code why}: the recommendation's reason and every figure of the rate, for a click on the cell.
+     */
+    private static Cell corrected(CorrectedRates.Row row, Recommended best) {
+        Corrected.Estimate e = best.estimate();
+        String beside = best.which().title() + (best.which() == Recommended.Which.JUDGE_ONLY ? " (uncorrected)" : "")
+                + "\njudge " + pct(row.judgeOnly()) + "\ngold " + pct(row.goldOnly()) + " (" + row.gold() + ")";
+        StringBuilder all = new StringBuilder();
+        for (Recommended.Which w : Recommended.Which.values()) {
+            Corrected.Estimate x = w.of(row);
+            all.append("\n")
+                    .append(w == best.which() ? "● " : "○ ")
+                    .append(w.title())
+                    .append(": ")
+                    .append(
+                            x.defined()
+                                    ? String.format(
+                                            Locale.ROOT,
+                                            "%.1f [%.1f–%.1f]%s",
+                                            100 * x.value(),
+                                            100 * x.ci95()[0],
+                                            100 * x.ci95()[1],
+                                            x.lambda() == null
+                                                    ? ""
+                                                    : String.format(Locale.ROOT, ", λ = %.2f", x.lambda()))
+                                    : "n/a (" + x.refusal() + ")");
+        }
+        String why = "Recommended: " + best.which().title() + ", because " + best.reason() + "."
+                + String.format(Locale.ROOT, " %d gold of %d judged traces.", row.gold(), row.judged()) + all;
         if (!e.defined()) {
-            return new Cell(
-                    row.rate().name(), null, null, null, "n/a", beside, e.estimator() + " refused: " + e.refusal());
+            return new Cell(row.rate().name(), null, null, null, "n/a", beside, why);
         }
         double v = 100 * e.value();
         double lo = 100 * e.ci95()[0];
         double hi = 100 * e.ci95()[1];
         return new Cell(
-                row.rate().name(),
-                v,
-                lo,
-                hi,
-                String.format(Locale.ROOT, "%.1f [%.1f–%.1f]", v, lo, hi),
-                beside,
-                String.format(
-                        Locale.ROOT,
-                        "%s%s, %d gold of %d judged traces",
-                        e.estimator(),
-                        e.lambda() == null ? "" : String.format(Locale.ROOT, ", λ = %.2f", e.lambda()),
-                        row.gold(),
-                        row.judged()));
+                row.rate().name(), v, lo, hi, String.format(Locale.ROOT, "%.1f [%.1f–%.1f]", v, lo, hi), beside, why);
     }
 
     private static String pct(Corrected.Estimate e) {

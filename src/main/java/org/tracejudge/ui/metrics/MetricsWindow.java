@@ -63,6 +63,8 @@ public final class MetricsWindow {
     private final MetricsViewModel model;
     private final Stage stage = new Stage();
     private final ComboBox<String> source = new ComboBox<>();
+    private final ComboBox<String> judge = new ComboBox<>();
+    private final Label cellDetail = new Label();
     private final TableView<MetricsViewModel.BoardRow> board = new TableView<>();
     private final ProfileChart profile;
     private final StackedBarChart<String, Number> modes;
@@ -86,6 +88,21 @@ public final class MetricsWindow {
                 model.choose(source.getValue());
             }
         });
+        // the corrected source's judge (the ensemble, a judge, the rule…), as the Calibration tab chooses it
+        judge.setId("metricsJudge");
+        judge.setItems(model.judges());
+        judge.setAccessibleText("Judge whose rates are corrected");
+        judge.setOnAction(e -> {
+            if (!filling && judge.getValue() != null) {
+                model.chooseJudge(judge.getValue());
+            }
+        });
+        Label judgeLabel = new Label("Judge");
+        judgeLabel.setLabelFor(judge);
+        judgeLabel.visibleProperty().bind(judge.visibleProperty());
+        judgeLabel.managedProperty().bind(judge.visibleProperty());
+        judge.managedProperty().bind(judge.visibleProperty());
+        judge.setVisible(false);
         Button refresh = new Button("Refresh");
         refresh.setId("metricsRefresh");
         refresh.setOnAction(e -> load());
@@ -98,7 +115,7 @@ public final class MetricsWindow {
         png.setOnAction(e -> chooseAndSave("PNG image", "*.png", this::saveChartsPng));
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox bar = new HBox(8, new Label("Label source"), source, refresh, gap, csv, md, png);
+        HBox bar = new HBox(8, new Label("Label source"), source, judgeLabel, judge, refresh, gap, csv, md, png);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(8));
         bar.getStyleClass().add("filter-bar");
@@ -137,7 +154,7 @@ public final class MetricsWindow {
             col.setCellValueFactory(
                     c -> new SimpleStringProperty(c.getValue().cell(rate).text()));
             col.setComparator(MetricsWindow::comparePercent);
-            col.setCellFactory(c -> new RateCell(rate));
+            col.setCellFactory(c -> new RateCell(rate, this::showCellDetail));
             col.setPrefWidth(84);
             board.getColumns().add(col);
         }
@@ -182,7 +199,14 @@ public final class MetricsWindow {
         glossary.setMinHeight(Region.USE_PREF_SIZE);
         glossary.setPadding(new Insets(0, 8, 6, 8));
         glossary.getStyleClass().add("muted");
-        BorderPane failures = new BorderPane(split, bar, null, new VBox(note, glossary), null);
+        // a corrected cell clicked: why its figure is the one recommended, and the other figures of that rate
+        cellDetail.setId("metricsCellDetail");
+        cellDetail.setWrapText(true);
+        cellDetail.setMinHeight(Region.USE_PREF_SIZE);
+        cellDetail.setPadding(new Insets(0, 8, 6, 8));
+        cellDetail.managedProperty().bind(cellDetail.visibleProperty());
+        cellDetail.setVisible(false);
+        BorderPane failures = new BorderPane(split, bar, null, new VBox(note, cellDetail, glossary), null);
         selection = new SelectionView(new SelectionViewModel(vm));
         Tab failureTab = new Tab("Failure modes", failures);
         failureTab.setId("failureModesTab");
@@ -217,6 +241,21 @@ public final class MetricsWindow {
 
     public Stage stage() {
         return stage;
+    }
+
+    /** Under the table: a clicked corrected cell's recommendation and every figure of its rate ("" clears it). */
+    private void showCellDetail(MetricsViewModel.BoardRow row, String rate) {
+        String text = model.correctedShown() && row != null && rate != null
+                ? row.model() + ", " + MetricsFormat.display(rate) + ": "
+                        + row.cell(rate).why()
+                : "";
+        cellDetail.setText(text);
+        cellDetail.setVisible(!text.isEmpty());
+    }
+
+    /** The detail line under the table (empty and hidden until a corrected cell is clicked). */
+    Label cellDetail() {
+        return cellDetail;
     }
 
     /** What each rate counts (shared/spec/rules-and-metrics.md), for the column headers' tooltips. */
@@ -287,10 +326,13 @@ public final class MetricsWindow {
         filling = true;
         try {
             source.setValue(model.sourceProperty().get());
+            judge.setValue(model.judgeProperty().get());
+            judge.setVisible(model.correctedShown() && !model.judges().isEmpty());
         } finally {
             filling = false;
         }
         board.getItems().setAll(model.rows());
+        showCellDetail(null, null);
         XYChart.Series<Number, Number> points = new XYChart.Series<>();
         List<double[]> placed = new java.util.ArrayList<>();
         List<ProfileChart.Arrow> arrows = new java.util.ArrayList<>();
@@ -333,8 +375,13 @@ public final class MetricsWindow {
         private final VBox box = new VBox(0, value, interval, beside);
         private final Tooltip why = new Tooltip();
 
-        RateCell(String rate) {
+        RateCell(String rate, java.util.function.BiConsumer<MetricsViewModel.BoardRow, String> clicked) {
             this.rate = rate;
+            setOnMouseClicked(e -> {
+                if (!isEmpty() && getTableRow() != null) {
+                    clicked.accept(getTableRow().getItem(), rate);
+                }
+            });
             value.getStyleClass().add("rate-value");
             interval.getStyleClass().add("rate-interval");
             beside.getStyleClass().add("rate-interval");

@@ -75,6 +75,9 @@ public final class ImportViewModel {
      */
     public void importFiles(List<Path> files) {
         Project p = session.project();
+        // the table keeps what it shows: an annotator working through "Raters disagree" imports more runs and goes on
+        TraceTable.Filter shown = session.filterProperty().get();
+        TraceTable.Sort sort = session.sortProperty().get();
         if (!begin(p, "Importing " + files.size() + (files.size() == 1 ? " file…" : " files…"))) {
             return;
         }
@@ -121,6 +124,9 @@ public final class ImportViewModel {
         };
         session.submit(() -> {
             try {
+                boolean filtered = !TraceTable.Filter.NONE.equals(shown);
+                TraceTable before = session.table();
+                int matchedBefore = filtered && before != null ? before.count(shown) : 0;
                 ImportReport r = new Importer(p, listener).importFiles(files, null, null);
                 // per file: what it brought in (new / already there), never the report object's name
                 String text = r.files().size() == 1
@@ -128,10 +134,15 @@ public final class ImportViewModel {
                         : String.format(
                                 "%d files, %,d traces and %,d labels new%n%s",
                                 r.files().size(), r.tracesNew(), r.labelsNew(), r.summary());
-                end("Imported: " + text + from(files), null, true);
                 session.contentChanged();
-                session.readOnWorker(p, TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, true);
-                session.onFx(() -> session.select(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT));
+                session.readOnWorker(p, shown, sort, true);
+                TraceTable after = session.table();
+                String kept = "";
+                if (filtered && after != null) {
+                    kept = System.lineSeparator()
+                            + FilterWords.kept(shown, Math.max(0, after.count(shown) - matchedBefore), r.tracesNew());
+                }
+                end("Imported: " + text + from(files) + kept, null, true);
             } catch (ImportCancelledException e) {
                 end("Import cancelled; the project is unchanged.", null, false);
             } catch (ImportException e) {

@@ -25,14 +25,25 @@ class CalibrationViewModelTest {
         Path file = dir.resolve("p.tjdb");
         SampleProject.build(file);
         try (Project p = Project.open(file)) {
-            // no rule yet: the judges alone, no ensemble offered
+            // no rule yet: the ensemble of the harness and the two judges, as the table's Ensemble column shows it
             CalibrationViewModel.State s = CalibrationViewModel.compute(p, null);
             assertTrue(
-                    s.judges().contains("illustrative-dtree") && !s.judges().contains("ensemble"),
+                    s.judges().contains("illustrative-dtree")
+                            && s.judges().get(0).equals("ensemble"),
                     s.judges().toString());
             assertTrue(s.problem().startsWith("No gold yet"), s.problem());
             assertNull(s.corrected());
             assertTrue(s.sampleNote().startsWith("No calibration sample"), s.sampleNote());
+            // issue 48, item 8: true pointers — the Draw button above, no command with a sample bigger than the
+            // project, the digit keys of the project's label sets (4 labels tool-required, 3 control), not 1–9
+            assertTrue(s.sampleNote().contains("Draw one above"), s.sampleNote());
+            assertTrue(s.sampleNote().contains("the project has 60 traces to draw from, e.g. 40"), s.sampleNote());
+            assertTrue(
+                    !s.sampleNote().contains("tracejudge sample")
+                            && !s.sampleNote().contains("--n"),
+                    s.sampleNote());
+            assertTrue(s.problem().contains("1–3 or 1–4 (by the trace's label set) pick another"), s.problem());
+            assertTrue(!s.problem().contains("1–9"), s.problem());
 
             RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
             Sample.Drawn d = Sample.draw(p, "calibration", Sample.Design.UNIFORM, 10, 1);

@@ -14,6 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tracejudge.calibration.CorrectedRates;
+import org.tracejudge.calibration.Recommended;
 import org.tracejudge.calibration.Sample;
 import org.tracejudge.classify.RuleLabeller;
 import org.tracejudge.ensemble.JudgeChoice;
@@ -144,17 +145,23 @@ class MetricsViewModelTest {
                     CorrectedRates.Row r = rates.get(rate);
                     MetricsViewModel.Cell c = row.cell(rate);
                     assertTrue(
-                            c.beside().startsWith("judge ")
+                            c.beside().contains("\njudge ")
                                     && c.beside().contains("\ngold ")
                                     && c.beside().endsWith("(" + r.gold() + ")"),
                             c.beside());
-                    if (r.ppi().defined()) {
-                        assertEquals(100 * r.ppi().value(), c.value(), 1e-9);
-                        assertEquals(100 * r.ppi().ci95()[0], c.low(), 1e-9);
-                        assertTrue(c.why().startsWith("PPI++, λ = "), c.why());
+                    Recommended best = report.recommended(r);
+                    if (best.estimate().defined()) {
+                        assertEquals(100 * best.estimate().value(), c.value(), 1e-9);
+                        assertEquals(100 * best.estimate().ci95()[0], c.low(), 1e-9);
                     } else {
                         assertEquals("n/a", c.text());
-                        assertTrue(c.why().startsWith("PPI++ refused: "), c.why());
+                    }
+                    assertTrue(
+                            c.why().startsWith("Recommended: " + best.which().title() + ", because " + best.reason()),
+                            c.why());
+                    assertTrue(c.beside().startsWith(best.which().title()), c.beside());
+                    for (Recommended.Which w : best.others()) {
+                        assertTrue(c.why().contains("○ " + w.title() + ": "), "the others, one click away: " + c.why());
                     }
                     assertFalse(c.text().contains("NaN"), c.text());
                 }
@@ -164,12 +171,12 @@ class MetricsViewModelTest {
                 CorrectedRates.Row ctur = ranked.get(pt.model()).get("CTUR");
                 assertTrue(pt.arrow(), "an arrow from judge-only to corrected");
                 assertEquals(100 * ctur.judgeOnly().value(), pt.fromX(), 1e-9);
-                assertEquals(100 * ctur.ppi().value(), pt.x(), 1e-9);
+                assertEquals(100 * report.recommended(ctur).estimate().value(), pt.x(), 1e-9);
                 assertTrue(pt.xCi()[0] <= pt.x() && pt.x() <= pt.xCi()[1]);
             }
             String note = vm.noteProperty().get();
             assertTrue(
-                    note.startsWith("corrected: PPI++")
+                    note.startsWith("corrected: the recommended figure per rate")
                             && note.contains("calibration sample 'calibration'")
                             && note.contains(report.goldInSample() + " of its "
                                     + drawn.draws().size() + " traces decided"),
@@ -177,6 +184,56 @@ class MetricsViewModelTest {
             assertEquals(report.csv(MetricsWindow.BOARD), vm.csv());
             assertNotNull(vm.nMeaningProperty().get());
             assertTrue(vm.nMeaningProperty().get().startsWith("gold traces"));
+        }
+    }
+
+    /**
+     * Issue 48, item 7: the corrected source has a judge picker, and for each judge its figures are those the Calibration
+     * tab computes for that judge (the recommended one per rate), and what calibration --corrected --judge prints.
+     */
+    @Test
+    void theJudgePickerGivesTheCalibrationTabsFiguresForThatJudge() {
+        try (Project p = classifiedSample("j")) {
+            Sample.draw(p, "calibration", Sample.Design.UNIFORM, 30, 3);
+            Sample.Drawn drawn = Sample.forCorrection(p, null);
+            LabelSources src = LabelSources.load(p, null, List.of("harness"));
+            Map<String, Integer> at = new HashMap<>();
+            for (int i = 0; i < src.size(); i++) {
+                at.put(src.traceId(i), i);
+            }
+            int k = 0;
+            for (Sample.Draw d : drawn.draws()) {
+                String h = src.labels("harness")[at.get(d.traceId())];
+                Adjudications.decide(p, d.traceId(), "ana", k++ % 5 == 0 ? "tool_skip" : h, null);
+            }
+            MetricsViewModel.Loaded l = MetricsViewModel.compute(p);
+            assertEquals(LabelSources.ENSEMBLE, l.judge(), "the ensemble first");
+            assertTrue(
+                    l.judges().containsAll(List.of("illustrative-dtree", "illustrative-evidence", "rule")),
+                    l.judges().toString());
+            for (String judge : l.judges()) {
+                MetricsViewModel vm = new MetricsViewModel(null);
+                vm.accept(MetricsViewModel.compute(p, judge));
+                vm.choose(MetricsViewModel.CORRECTED);
+                assertEquals(judge, vm.judgeProperty().get());
+                CorrectedRates.Report tab = org.tracejudge.ui.calibration.CalibrationViewModel.compute(p, judge)
+                        .corrected();
+                assertEquals(judge, tab.judge());
+                Map<String, Map<String, CorrectedRates.Row>> ranked = tab.ranked();
+                assertEquals(
+                        List.copyOf(ranked.keySet()),
+                        vm.rows().stream().map(MetricsViewModel.BoardRow::model).toList());
+                for (MetricsViewModel.BoardRow row : vm.rows()) {
+                    for (String rate : MetricsWindow.BOARD) {
+                        Recommended best =
+                                tab.recommended(ranked.get(row.model()).get(rate));
+                        Double want = best.estimate().defined()
+                                ? 100 * best.estimate().value()
+                                : null;
+                        assertEquals(want, row.cell(rate).value(), judge + " " + row.model() + " " + rate);
+                    }
+                }
+            }
         }
     }
 }
