@@ -29,7 +29,7 @@ final class CloudIds {
         if (ids.isEmpty()) {
             return;
         }
-        h.spans.removeIf(s -> s.kind() != Redactor.Kind.REDACTED
-                && ids.stream().anyMatch(r -> r[0] <= s.start() && s.end() <= r[1]));
+        h.spans.removeIf(s ->
+                s.kind() != Redactor.Kind.REDACTED && ids.stream().anyMatch(r -> r[0] <= s.start() && s.end() <= r[1]));
     }
 }

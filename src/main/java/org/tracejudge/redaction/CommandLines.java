@@ -15,8 +15,9 @@ final class CommandLines {
     private CommandLines() {}
 
     private static final Set<String> TITLES = Set.of("dr", "mr", "mrs", "ms", "st", "fr", "prof", "sr", "jr", "mx");
-    private static final Pattern CODE_PATH = Pattern.compile("[a-z0-9_-]+(?:[./:][a-z0-9_-]+){2,}|[a-z0-9_-]{2,}/[a-z0-9_.+-]{2,}"
-            + "|[a-z0-9_-]+\\.(?:json|txt|csv|xml|ya?ml|toml|ini|env|log|sh|py|js|ts|html|pem|gz|zip)");
+    private static final Pattern CODE_PATH =
+            Pattern.compile("[a-z0-9_-]+(?:[./:][a-z0-9_-]+){2,}|[a-z0-9_-]{2,}/[a-z0-9_.+-]{2,}"
+                    + "|[a-z0-9_-]+\\.(?:json|txt|csv|xml|ya?ml|toml|ini|env|log|sh|py|js|ts|html|pem|gz|zip)");
     private static final Pattern COMMIT_TYPE = Pattern.compile("\\([a-z0-9_.-]+\\)!?:.*", Pattern.DOTALL);
     private static final Pattern FILE_ARG =
             Pattern.compile("@[\\w./-]+\\.(?:json|txt|csv|xml|ya?ml|bin|env|gz|zip|tar|log|sh|py|js|ts|html|pem)");
@@ -26,12 +27,19 @@ final class CommandLines {
     static void keep(Hits h) {
         String t = h.text;
         h.spans.removeIf(s -> switch (s.kind()) {
-            case NAME -> flagValue(t, s.start()) || inCodePath(t, s.start(), s.end())
-                    || COMMIT_TYPE.matcher(t.substring(s.end())).lookingAt();
-            case HANDLE -> (s.original().startsWith("@") && s.end() < t.length() && t.charAt(s.end()) == '/')
-                    || (FILE_ARG.matcher(s.original()).matches() && flagBefore(t, s.start()));
-            case EMAIL -> s.original().contains(" at ") && FRAME.matcher(t.substring(s.end())).lookingAt();
-            case URL -> !s.original().contains("://") && MODULE_VERSION.matcher(t.substring(s.end())).lookingAt();
+            case NAME ->
+                flagValue(t, s.start())
+                        || inCodePath(t, s.start(), s.end())
+                        || COMMIT_TYPE.matcher(t.substring(s.end())).lookingAt();
+            case HANDLE ->
+                (s.original().startsWith("@") && s.end() < t.length() && t.charAt(s.end()) == '/')
+                        || (FILE_ARG.matcher(s.original()).matches() && flagBefore(t, s.start()));
+            case EMAIL ->
+                s.original().contains(" at ")
+                        && FRAME.matcher(t.substring(s.end())).lookingAt();
+            case URL ->
+                !s.original().contains("://")
+                        && MODULE_VERSION.matcher(t.substring(s.end())).lookingAt();
             default -> false;
         });
     }

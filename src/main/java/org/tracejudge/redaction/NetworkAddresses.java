@@ -13,13 +13,14 @@ import java.util.regex.Pattern;
 final class NetworkAddresses {
     private NetworkAddresses() {}
 
-    private static final Pattern PERSONAL = Pattern.compile("(?<![\\p{L}\\p{N}_-])(?:my|me|i|i'm|im|he|she|his|her|"
-            + "someone|somebody|login|logged|log in|signed in|came from|hacked|stalk\\w*|ip is|ip was)(?![\\p{L}\\p{N}_])");
+    private static final Pattern PERSONAL = Pattern.compile(
+            "(?<![\\p{L}\\p{N}_-])(?:my|me|i|i'm|im|he|she|his|her|"
+                    + "someone|somebody|login|logged|log in|signed in|came from|hacked|stalk\\w*|ip is|ip was)(?![\\p{L}\\p{N}_])");
 
     static void keep(Hits h) {
         boolean personal = PERSONAL.matcher(h.lower).find();
-        h.spans.removeIf(s -> s.kind() == Redactor.Kind.IP
-                && (cidr(h.text, s.end()) || (!personal && !routable(s.original()))));
+        h.spans.removeIf(
+                s -> s.kind() == Redactor.Kind.IP && (cidr(h.text, s.end()) || (!personal && !routable(s.original()))));
     }
 
     /** A "/N" prefix length right after the address. */
@@ -43,9 +44,17 @@ final class NetworkAddresses {
             a = a.substring(0, pct);
         }
         if (a.indexOf(':') >= 0) {
-            return !(a.equals("::") || a.equals("::1") || a.startsWith("fe8") || a.startsWith("fe9")
-                    || a.startsWith("fea") || a.startsWith("feb") || a.startsWith("fc") || a.startsWith("fd")
-                    || a.startsWith("ff") || a.startsWith("2001:db8:") || a.startsWith("2001:0db8:"));
+            return !(a.equals("::")
+                    || a.equals("::1")
+                    || a.startsWith("fe8")
+                    || a.startsWith("fe9")
+                    || a.startsWith("fea")
+                    || a.startsWith("feb")
+                    || a.startsWith("fc")
+                    || a.startsWith("fd")
+                    || a.startsWith("ff")
+                    || a.startsWith("2001:db8:")
+                    || a.startsWith("2001:0db8:"));
         }
         String[] p = a.split("\\.", -1);
         if (p.length != 4) {

@@ -25,9 +25,15 @@ class TechnicalTextTest {
 
     @Test
     void addressesPeopleTalkAboutAndPublicHostsAreStillRedacted() {
-        assertEquals("my ip shows [IP] on the router page", r.redact("my ip shows 192.168.1.47 on the router page").text());
-        assertEquals("the login came from [IP]", r.redact("the login came from 2001:db8:85a3::8a2e:370:7334").text());
-        assertEquals("upstream [IP]:9000 timed out", r.redact("upstream 81.2.69.160:9000 timed out").text());
+        assertEquals(
+                "my ip shows [IP] on the router page",
+                r.redact("my ip shows 192.168.1.47 on the router page").text());
+        assertEquals(
+                "the login came from [IP]",
+                r.redact("the login came from 2001:db8:85a3::8a2e:370:7334").text());
+        assertEquals(
+                "upstream [IP]:9000 timed out",
+                r.redact("upstream 81.2.69.160:9000 timed out").text());
         assertTrue(NetworkAddresses.routable("81.2.69.160"));
     }
 
