@@ -44,7 +44,11 @@ final class CommandLines {
         });
     }
 
-    /** The whitespace-delimited token around [start, end). */
+    /** The token around [start, end): delimited by white space, quotes, brackets and markup. */
+    private static boolean delimiter(char c) {
+        return Character.isWhitespace(c) || "<>\"'()[]{},;".indexOf(c) >= 0;
+    }
+
     private static int tokenStart(String t, int start) {
         int a = start;
         while (a > 0 && !Character.isWhitespace(t.charAt(a - 1))) {
@@ -74,9 +78,15 @@ final class CommandLines {
     }
 
     private static boolean inCodePath(String t, int start, int end) {
-        int a = tokenStart(t, start);
+        int a = start;
+        while (a > 0 && !delimiter(t.charAt(a - 1))) {
+            a--;
+        }
+        if (a > 0 && t.charAt(a - 1) == '@') {
+            a--;
+        }
         int b = end;
-        while (b < t.length() && !Character.isWhitespace(t.charAt(b))) {
+        while (b < t.length() && !delimiter(t.charAt(b))) {
             b++;
         }
         String token = t.substring(a, b).replaceAll("^[\"'(\\[{<@]+|[\"')\\]}>,;]+$", "");

@@ -62,16 +62,28 @@ class TechnicalTextTest {
         kept("go: downloading github.com/spf13/cobra v1.8.0");
     }
 
+    @Test
+    void holidayDatesCloudAccountsCompactStampsAndDataUrisAreKept() {
+        kept("Australia Day 26 January; Anzac Day 25 April; King's Birthday 10 June");
+        kept("AWS account 123456789012 in us-east-1");
+        kept("Timestamp 20240514100211, build number 240514");
+        kept(
+                "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==");
+        assertEquals(
+                "account number [ACCOUNT]", r.redact("account number 41236598").text());
+    }
+
     /**
-     * The development set of harmless tool returns (redaction-dev/dev47fp.jsonl, 122 messages written for this pass):
-     * 38 of 122 changed before it (commit 004e9ef), 2 after (a route's "dev eth0" and a KSUID).
+     * The development set of harmless tool returns (redaction-dev/dev47fp.jsonl, written for this pass in two batches,
+     * each before its rules): batch 1 (122) 38 changed before (commit 004e9ef), 2 after; batch 2 (76) 11 changed at
+     * 004e9ef, 8 after batch 1's rules, 4 after its own.
      */
     @Test
     void harmlessToolReturnsStayAsTheyAre() throws Exception {
         Evaluation.Report rep =
                 Evaluation.run(new Redactor(), Path.of("src/test/resources/redaction-dev/dev47fp.jsonl"));
         System.out.print(rep.toText());
-        assertEquals(122, rep.negatives());
-        assertTrue(rep.falsePositiveRate() <= 2 / 122.0 + 1e-9, String.join("\n", rep.misses()));
+        assertEquals(198, rep.negatives());
+        assertTrue(rep.falsePositiveRate() <= 6 / 198.0 + 1e-9, String.join("\n", rep.misses()));
     }
 }
