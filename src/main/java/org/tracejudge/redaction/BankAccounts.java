@@ -64,7 +64,8 @@ final class BankAccounts {
 
     private static void account(Hits h, int start, int end, String why) {
         String d = Checksums.digits(h.text.substring(start, end));
-        if (d.length() < 6 || d.length() > 18 || Checksums.round(d)) {
+        if (d.length() < 6 || d.length() > 18 || Checksums.round(d) || h.cueBefore(start, 16, "aws account")) {
+            // "AWS account 123456789012": a cloud account, not a bank's
             return;
         }
         h.add(Redactor.Kind.ACCOUNT, start, end, why);

@@ -56,9 +56,9 @@ final class Holidays {
         return sb.toString();
     }
 
-    /** Drops the names found inside a holiday's name. */
+    /** Drops the names found inside a holiday's name, and a holiday's date taken for a birth date ("King's Birthday 10 June"). */
     static void keep(Hits h) {
-        if (h.spans.stream().noneMatch(s -> s.kind() == Redactor.Kind.NAME)) {
+        if (h.spans.stream().noneMatch(s -> s.kind() == Redactor.Kind.NAME || s.kind() == Redactor.Kind.DOB)) {
             return;
         }
         List<int[]> days = new ArrayList<>();
@@ -71,6 +71,10 @@ final class Holidays {
         }
         List<Redactor.Span> out = new ArrayList<>(h.spans.size());
         for (Redactor.Span s : h.spans) {
+            if (s.kind() == Redactor.Kind.DOB
+                    && days.stream().anyMatch(d -> d[1] <= s.start() && s.start() - d[1] <= 4)) {
+                continue;
+            }
             int[] day = s.kind() != Redactor.Kind.NAME
                     ? null
                     : days.stream()

@@ -146,6 +146,11 @@ public final class Redactor {
         Names.find(h, options.names());
         Holidays.keep(h);
         CodeWords.keep(h);
+        NetworkAddresses.keep(h);
+        CloudIds.keep(h);
+        LogTimestamps.keep(h);
+        CommandLines.keep(h);
+        DataUris.keep(h);
         for (String d : options.deny()) {
             Matcher m = Pattern.compile("(?iu)" + Pattern.quote(d)).matcher(text);
             while (m.find()) {
