@@ -79,7 +79,7 @@ final class ReceiveCommand implements Callable<Integer> {
         Project p = Project.open(project.path, Project.OpenOptions.createIfMissing(null));
         Receiver receiver;
         try {
-            receiver = Receiver.start(p, options, new Said(out, err, quiet), null);
+            receiver = Receiver.start(p, options, new Said(out, err, quiet));
         } catch (java.io.IOException e) {
             p.close();
             err.println("tracejudge: receive: cannot listen on " + listen + ": " + e.getMessage());

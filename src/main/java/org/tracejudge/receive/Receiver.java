@@ -110,18 +110,12 @@ public final class Receiver implements AutoCloseable {
             long throttled,
             List<Path> keptAside) {}
 
-    /** Decodes an OTLP/protobuf body into the OTLP/JSON form ({@code resourceSpans} / {@code resourceLogs}). */
-    public interface ProtobufDecoder {
-        JsonNode decode(byte[] body, boolean logs) throws IOException;
-    }
-
     private static final String JSON = "application/json";
     private static final String PROTOBUF = "application/x-protobuf";
 
     private final Project project;
     private final Options options;
     private final Listener listener;
-    private final ProtobufDecoder protobuf;
     private final RunCollector collector;
     private final HttpServer server;
     private final ScheduledExecutorService ticker;
@@ -143,11 +137,10 @@ public final class Receiver implements AutoCloseable {
     private volatile boolean closing;
     private static final RunCollector.Run STOP = new RunCollector.Run("");
 
-    private Receiver(Project project, Options options, Listener listener, ProtobufDecoder protobuf) throws IOException {
+    private Receiver(Project project, Options options, Listener listener) throws IOException {
         this.project = project;
         this.options = options;
         this.listener = listener == null ? new Listener() {} : listener;
-        this.protobuf = protobuf;
         this.collector = new RunCollector(options.quietPeriod().toNanos());
         this.aside = Files.createTempDirectory("tracejudge-receive");
         this.server = HttpServer.create(options.listen(), 64);
@@ -159,9 +152,8 @@ public final class Receiver implements AutoCloseable {
     }
 
     /** Starts listening; the project stays this receiver's to write until {@link #stop()}. */
-    public static Receiver start(Project project, Options options, Listener listener, ProtobufDecoder protobuf)
-            throws IOException {
-        Receiver r = new Receiver(project, options, listener, protobuf);
+    public static Receiver start(Project project, Options options, Listener listener) throws IOException {
+        Receiver r = new Receiver(project, options, listener);
         r.writer.start();
         long tick = Math.max(50, Math.min(500, options.quietPeriod().toMillis() / 4));
         r.ticker.scheduleWithFixedDelay(r::enqueueDue, tick, tick, TimeUnit.MILLISECONDS);
@@ -250,11 +242,8 @@ public final class Receiver implements AutoCloseable {
         }
     }
 
-    private JsonNode decodeProtobuf(byte[] body, boolean logSignal) throws IOException {
-        if (protobuf == null) {
-            throw new IOException("this build reads OTLP/JSON only; set the exporter's protocol to http/json");
-        }
-        return protobuf.decode(body, logSignal);
+    private static JsonNode decodeProtobuf(byte[] body, boolean logSignal) throws IOException {
+        return org.tracejudge.importer.OtlpRequests.fromProtobuf(body, logSignal);
     }
 
     private boolean authorised(String header) {

@@ -41,16 +41,12 @@ public final class ReceiveBench {
         try (Project project = Project.open(dir.resolve("bench.tjdb"), Project.OpenOptions.createIfMissing(null))) {
             AtomicInteger written = new AtomicInteger();
             Receiver.Options o = Receiver.Options.loopback(0).withQuietPeriod(Duration.ofMillis(500));
-            try (Receiver r = Receiver.start(
-                    project,
-                    o,
-                    new Receiver.Listener() {
-                        @Override
-                        public void written(List<Receiver.Written> rs, org.tracejudge.importer.ImportReport rep) {
-                            written.addAndGet(rs.size());
-                        }
-                    },
-                    null)) {
+            try (Receiver r = Receiver.start(project, o, new Receiver.Listener() {
+                @Override
+                public void written(List<Receiver.Written> rs, org.tracejudge.importer.ImportReport rep) {
+                    written.addAndGet(rs.size());
+                }
+            })) {
                 URI uri = URI.create("http://127.0.0.1:" + r.address().getPort() + "/v1/traces");
                 HttpClient http = HttpClient.newBuilder().build();
                 List<Long> latencies = Collections.synchronizedList(new ArrayList<>());

@@ -61,26 +61,22 @@ class ReceiverTest {
 
     private Receiver start(Receiver.Options o, int expectedRuns) throws IOException {
         runs = new CountDownLatch(expectedRuns);
-        return Receiver.start(
-                project,
-                o,
-                new Receiver.Listener() {
-                    @Override
-                    public void written(List<Receiver.Written> rs, ImportReport report) {
-                        for (Receiver.Written w : rs) {
-                            written.add(w.traceId() + " " + w.spans() + " spans " + w.logs() + " logs "
-                                    + report.tracesNew() + " new");
-                            runs.countDown();
-                        }
-                    }
+        return Receiver.start(project, o, new Receiver.Listener() {
+            @Override
+            public void written(List<Receiver.Written> rs, ImportReport report) {
+                for (Receiver.Written w : rs) {
+                    written.add(w.traceId() + " " + w.spans() + " spans " + w.logs() + " logs " + report.tracesNew()
+                            + " new");
+                    runs.countDown();
+                }
+            }
 
-                    @Override
-                    public void refused(String traceId, String why, Path keptAs) {
-                        refused.add(traceId + ": " + why);
-                        runs.countDown();
-                    }
-                },
-                null);
+            @Override
+            public void refused(String traceId, String why, Path keptAs) {
+                refused.add(traceId + ": " + why);
+                runs.countDown();
+            }
+        });
     }
 
     private static Receiver.Options quick() {
@@ -269,7 +265,9 @@ class ReceiverTest {
                     404,
                     post(r, "/v2/traces", "application/json", "{}".getBytes(java.nio.charset.StandardCharsets.UTF_8))
                             .statusCode());
-            HttpResponse<String> proto = post(r, "/v1/traces", "application/x-protobuf", new byte[] {10, 0});
+            HttpResponse<String> proto = post(
+                    r, "/v1/traces", "application/x-protobuf", new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff, 0x07
+                    });
             assertEquals(400, proto.statusCode());
             HttpResponse<String> get = HTTP.send(
                     HttpRequest.newBuilder(

@@ -123,7 +123,7 @@ public final class ReceiveViewModel {
         message.set("Starting…");
         CompletableFuture.supplyAsync(() -> {
                     try {
-                        return Receiver.start(project, options, new Written(), null);
+                        return Receiver.start(project, options, new Written());
                     } catch (java.io.IOException e) {
                         throw new java.io.UncheckedIOException(e);
                     }
