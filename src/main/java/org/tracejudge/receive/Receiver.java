@@ -110,6 +110,14 @@ public final class Receiver implements AutoCloseable {
             long throttled,
             List<Path> keptAside) {}
 
+    static {
+        // the JDK server writes a response's headers and body apart; with Nagle's algorithm on, each small OTLP
+        // response then waited for the client's delayed ACK (~40 ms a request in ReceiveBench on an idle machine)
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
     private static final String JSON = "application/json";
     private static final String PROTOBUF = "application/x-protobuf";
 
@@ -380,12 +388,14 @@ public final class Receiver implements AutoCloseable {
             runsWritten.incrementAndGet();
             tracesNew.addAndGet(report.tracesNew());
             listener.written(List.of(new Written(run.traceId, run.spans.size(), run.logs.size())), report);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | Error e) {
+            // an Error too (a class missing from a broken installation, memory): the writer thread must live on, or
+            // every later run would wait forever; this run stays on disk, named in the summary
             refused.incrementAndGet();
             synchronized (keptAside) {
                 keptAside.add(file);
             }
-            listener.refused(run.traceId, e.getMessage(), file);
+            listener.refused(run.traceId, String.valueOf(e.getMessage() == null ? e : e.getMessage()), file);
         }
     }
 
@@ -412,7 +422,7 @@ public final class Receiver implements AutoCloseable {
                             .map(r -> new Written(r.traceId, r.spans.size(), r.logs.size()))
                             .toList(),
                     report);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | Error e) {
             try {
                 Files.deleteIfExists(file);
             } catch (IOException ignored) {

@@ -66,8 +66,14 @@ public final class AgreementPanel extends ScrollPane {
         pairB.setOnAction(e -> drawConfusion());
         Label title = new Label("Agreement (live)");
         title.getStyleClass().add("section-title");
-        HBox head = new HBox(10, title, summary, freshness);
-        head.setAlignment(Pos.BASELINE_LEFT);
+        // the title and the freshness keep their words; the summary names every rater counted, so it wraps below them
+        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        freshness.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        summary.setWrapText(true);
+        summary.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        HBox titleLine = new HBox(10, title, freshness);
+        titleLine.setAlignment(Pos.BASELINE_LEFT);
+        VBox head = new VBox(2, titleLine, summary);
         confusionTitle = label("Confusion matrix:");
         javafx.scene.layout.FlowPane pair =
                 new javafx.scene.layout.FlowPane(6, 4, confusionTitle, pairA, label("rows ×"), pairB, label("columns"));

@@ -786,7 +786,7 @@ public final class TraceTableView extends BorderPane {
         tc.setUserData("done"); // no column of the project's table: never a sort key, never hidden by blind mode
         tc.setSortable(false);
         tc.setReorderable(false);
-        tc.setPrefWidth(44);
+        tc.setPrefWidth(34); // two marks at once; a third shows on widening, all in the cell's accessible text
         tc.setMinWidth(24);
         tc.setMaxWidth(64);
         tc.setCellValueFactory(cell -> cell.getValue().rowProperty());
