@@ -26,8 +26,7 @@ class CommentsUiTest extends WindowTest {
                 () -> vm().trace().detailProperty().get() != null
                         && trace.equals(vm().trace().detailProperty().get().traceId()));
         // the keys go to the table, as a person's do once they look at the trace (showing it may move the focus)
-        robot.interact(() -> table().requestFocus());
-        robot.type(KeyCode.F);
+        typeInTable(robot, KeyCode.F);
         waitFor(
                 "flagged",
                 () -> vm().comments().flaggedProperty().get()
@@ -40,8 +39,7 @@ class CommentsUiTest extends WindowTest {
                         && vm().table().totalProperty().get() == 1
                         && trace.equals(vm().table().idAt(0)));
         // N: a comment, typed in its dialog
-        robot.interact(() -> table().requestFocus());
-        robot.type(KeyCode.N);
+        typeInTable(robot, KeyCode.N);
         waitFor(
                 "the comment dialog",
                 () -> robot.lookup("#commentText").tryQuery().isPresent());
@@ -61,8 +59,7 @@ class CommentsUiTest extends WindowTest {
                 .anyMatch(n ->
                         n instanceof javafx.scene.control.Label l && l.getText().contains("the return looks cut off")));
         // F again clears the flag; the filter is empty then
-        robot.interact(() -> table().requestFocus());
-        robot.type(KeyCode.F);
+        typeInTable(robot, KeyCode.F);
         waitFor("cleared", () -> !vm().comments().flaggedProperty().get());
         waitFor(
                 "no flagged trace left",
@@ -89,8 +86,7 @@ class CommentsUiTest extends WindowTest {
                 "the first trace shown",
                 () -> vm().trace().detailProperty().get() != null
                         && trace.equals(vm().trace().detailProperty().get().traceId()));
-        robot.interact(() -> table().requestFocus());
-        robot.type(KeyCode.F);
+        typeInTable(robot, KeyCode.F);
         waitFor("flagged", () -> vm().comments().flaggedProperty().get());
         // the table's mark column says so
         waitFor("the flag mark", () -> table().lookupAll(".table-cell").stream()

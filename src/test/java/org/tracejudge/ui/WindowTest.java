@@ -8,6 +8,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -76,6 +77,28 @@ abstract class WindowTest {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /**
+     * Stops the test's application: its project closed, its workers ended. Without it every window a test opened kept
+     * its session (project, caches, threads) alive to the end of the run.
+     */
+    @AfterEach
+    void stopWindow() throws Exception {
+        WorkbenchApp a = app;
+        if (a != null) {
+            FxToolkit.cleanupApplication(a);
+        }
+    }
+
+    /**
+     * Types keys into the trace table as a person does once they look at it: focus on the table first, and only once
+     * the window has it (a key typed before the focus settled goes elsewhere, and the test would wait for nothing).
+     */
+    void typeInTable(FxRobot robot, javafx.scene.input.KeyCode... keys) {
+        robot.interact(() -> table().requestFocus());
+        waitFor("the table focused", () -> table().isFocused() && stage.isFocused());
+        robot.type(keys);
+    }
+
     ViewModels vm() {
         return app.viewModels();
     }
@@ -88,9 +111,32 @@ abstract class WindowTest {
         try {
             WaitForAsyncUtils.waitFor(waitSeconds(), TimeUnit.SECONDS, c);
         } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for: " + what, e);
+            throw new AssertionError("timed out waiting for: " + what + " (" + windowState() + ")", e);
         }
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** What a failed wait reports besides what it waited for: the status line and where the keys went. */
+    private String windowState() {
+        try {
+            return WaitForAsyncUtils.asyncFx(() -> {
+                        Object focus = stage.getScene() == null
+                                ? null
+                                : stage.getScene().getFocusOwner();
+                        return "status: "
+                                + (app == null
+                                        ? null
+                                        : vm().session().statusProperty().get())
+                                + "; focus: "
+                                + (focus == null
+                                        ? "none"
+                                        : focus.getClass().getSimpleName() + " " + ((javafx.scene.Node) focus).getId())
+                                + "; window focused: " + stage.isFocused();
+                    })
+                    .get(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            return "window state unknown: " + e;
+        }
     }
 
     /** Waits for the sample in the window: its 60 rows, the first trace, the agreement, the first row's values. */

@@ -73,6 +73,9 @@ public final class Session implements AutoCloseable {
             boolean agreementToo,
             Runnable showColumns) {}
 
+    /** Set by the first {@link #close()}: a second one (the window closed, then the application stopped) does nothing. */
+    private boolean closed;
+
     private final ExecutorService worker = daemon("project-worker");
     private final ExecutorService detailWorker = daemon("trace-detail");
     private final ExecutorService agreementWorker = daemon("agreement");
@@ -758,6 +761,10 @@ public final class Session implements AutoCloseable {
 
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         saveView();
         AutoSync ts = teamSync;
         teamSync = null;
