@@ -65,6 +65,7 @@ public final class TracejudgeCli implements Runnable {
         COMMANDS.put("calibration", CalibrationCommand::new);
         COMMANDS.put("sample", SampleCommand::new);
         COMMANDS.put("comments", CommentsCommand::new);
+        COMMANDS.put("scheme", SchemeCommand::new);
         COMMANDS.put("judge", JudgeCommand::new);
         COMMANDS.put("safety", SafetyCommand::new);
         COMMANDS.put("selection", SelectionCommand::new);

@@ -125,6 +125,21 @@ public final class JsonlExporter {
                 "adjudication",
                 "SELECT id, trace_id, annotator, action, value, rationale, replaces, "
                         + "created_at FROM adjudication ORDER BY created_at, id");
+        // the project's own questions and their answers (schema 13); none in a project without a scheme
+        n[0] += rows(
+                c,
+                g,
+                "scheme",
+                "SELECT version AS scheme_version, name, body AS definition, source, note, created_by, created_at "
+                        + "FROM scheme_version ORDER BY version",
+                Set.of("scheme_version"));
+        n[3] += rows(
+                c,
+                g,
+                "answer",
+                "SELECT id, trace_id, rater_id, question, scheme_version, action, value AS answer, rationale, "
+                        + "null_reason, replaces, created_by, created_at FROM answer ORDER BY created_at, id",
+                Set.of("scheme_version", "answer"));
         // comments and flags (schema 10): a flag asking the lead to look is part of the project's state too
         n[6] = rows(
                 c,
@@ -151,6 +166,12 @@ public final class JsonlExporter {
     }
 
     private static long rows(Connection c, JsonGenerator g, String kind, String sql) throws Exception {
+        return rows(c, g, kind, sql, JSON_COLUMNS);
+    }
+
+    /** Each row of {@code sql} as one line of {@code kind}; {@code json} names the columns written as JSON. */
+    private static long rows(Connection c, JsonGenerator g, String kind, String sql, Set<String> json)
+            throws Exception {
         long count = 0;
         try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery(sql)) {
@@ -165,7 +186,7 @@ public final class JsonlExporter {
                     if (v == null) {
                         continue;
                     }
-                    if (JSON_COLUMNS.contains(name)) {
+                    if (json.contains(name)) {
                         g.writeFieldName(name);
                         // stored JSON may be pretty-printed as imported; one line per object needs it compact
                         g.writeRawValue(

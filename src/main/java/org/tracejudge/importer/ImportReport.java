@@ -29,6 +29,12 @@ public final class ImportReport {
         public int commentsNew;
 
         public int commentsSeen;
+        /** Scheme versions and answers to a scheme's questions (schema 13). */
+        public int schemesNew;
+
+        public int schemesSeen;
+        public int answersNew;
+        public int answersSeen;
         /** Position in the import (phase, then command-line order): a task shared by files counts for the first. */
         int order;
         /** An OTLP file read together with the import's other OTLP files ({@code OtlpFileGroup}). */
@@ -127,7 +133,9 @@ public final class ImportReport {
                     && adjudicationsNew == 0
                     && tracesReplaced == 0
                     && judgeCallsNew == 0
-                    && commentsNew == 0;
+                    && commentsNew == 0
+                    && schemesNew == 0
+                    && answersNew == 0;
         }
 
         public String summary() {
@@ -143,6 +151,8 @@ public final class ImportReport {
             part(parts, "adjudication", adjudicationsNew, adjudicationsSeen);
             part(parts, "cached judge answer", judgeCallsNew, judgeCallsSeen);
             part(parts, "comment", commentsNew, commentsSeen);
+            part(parts, "scheme version", schemesNew, schemesSeen);
+            part(parts, "answer", answersNew, answersSeen);
             sb.append(
                     parts.isEmpty() && readWithOthers
                             ? "read with the other OTLP files of this import (its spans and records count with the "

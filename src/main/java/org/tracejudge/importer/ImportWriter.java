@@ -276,6 +276,10 @@ final class ImportWriter {
             adjudication(r, counts);
         } else if (rec instanceof Records.CommentRec r) {
             comment(r, counts);
+        } else if (rec instanceof Records.SchemeRec r) {
+            scheme(r, counts);
+        } else if (rec instanceof Records.AnswerRec r) {
+            answer(r, counts);
         } else if (rec instanceof Records.JudgeConfigRec r) {
             judgeConfig(r, counts);
         } else if (rec instanceof Records.JudgeCallRec r) {
@@ -600,6 +604,171 @@ final class ImportWriter {
                 counts.commentsNew++;
             } else {
                 counts.commentsSeen++;
+            }
+        }
+    }
+
+    /**
+     * A scheme version from another laptop: kept when this project does not have that version yet and has every
+     * version before it; the same version with other content is refused (two teams' schemes are not one history).
+     */
+    private void scheme(Records.SchemeRec r, ImportReport.FileCounts counts) throws SQLException {
+        flush();
+        Path file = Path.of(counts.file);
+        org.tracejudge.scheme.Scheme parsed;
+        try {
+            parsed = org.tracejudge.scheme.SchemeFile.parse(
+                    r.body(), counts.file + " line " + r.line() + " /definition");
+        } catch (org.tracejudge.scheme.SchemeException e) {
+            throw new ImportException(
+                    file, r.line(), "/definition", "the scheme's definition cannot be read: " + e.getMessage());
+        }
+        if (!parsed.name().equals(r.name())) {
+            throw new ImportException(
+                    file,
+                    r.line(),
+                    "/name",
+                    "expected the definition's scheme name \"" + parsed.name() + "\", found \"" + r.name() + "\"");
+        }
+        org.tracejudge.store.SchemeVersions.Version have = org.tracejudge.store.SchemeVersions.get(c, r.version());
+        if (have != null) {
+            if (!have.body().equals(r.body())) {
+                throw new ImportException(
+                        file,
+                        r.line(),
+                        "/definition",
+                        "scheme version " + r.version() + " differs from "
+                                + "this project's version " + r.version() + " (" + have.name()
+                                + "); two schemes' histories "
+                                + "cannot be joined (nothing was imported)");
+            }
+            counts.schemesSeen++;
+            return;
+        }
+        org.tracejudge.store.SchemeVersions.Version cur = org.tracejudge.store.SchemeVersions.current(c);
+        int expected = cur == null ? 1 : cur.version() + 1;
+        if (r.version() != expected) {
+            throw new ImportException(
+                    file,
+                    r.line(),
+                    "/scheme_version",
+                    "expected scheme version " + expected + " next (versions are a history without gaps), found "
+                            + r.version());
+        }
+        org.tracejudge.store.SchemeVersions.insert(
+                c, r.version(), r.name(), r.body(), r.source(), r.note(), r.createdBy(), r.createdAt());
+        schemes.put(r.version(), parsed);
+        counts.schemesNew++;
+    }
+
+    private final java.util.Map<Integer, org.tracejudge.scheme.Scheme> schemes = new java.util.HashMap<>();
+
+    /**
+     * An answer to a scheme's question: its trace, its rater and its scheme version must be here, and the answer must
+     * fit the question in that version (kind, option, range, span bounds), or the import is refused naming the line.
+     */
+    private void answer(Records.AnswerRec r, ImportReport.FileCounts counts) throws SQLException {
+        flush();
+        Path file = Path.of(counts.file);
+        if (!traceExists(r.traceId())) {
+            throw new ImportException(
+                    file,
+                    r.line(),
+                    "/trace_id",
+                    "no trace " + r.traceId() + " in this file or the "
+                            + "project; import the file that has it first (nothing was imported)");
+        }
+        org.tracejudge.scheme.Scheme s = schemes.get(r.schemeVersion());
+        if (s == null) {
+            org.tracejudge.store.SchemeVersions.Version v =
+                    org.tracejudge.store.SchemeVersions.get(c, r.schemeVersion());
+            if (v == null) {
+                throw new ImportException(
+                        file,
+                        r.line(),
+                        "/scheme_version",
+                        "no scheme version " + r.schemeVersion()
+                                + " in this file or the project; set the scheme first (tracejudge scheme P --set FILE)");
+            }
+            try {
+                s = org.tracejudge.scheme.SchemeFile.parse(v.body(), "scheme version " + v.version());
+            } catch (org.tracejudge.scheme.SchemeException e) {
+                throw new IllegalStateException("the project's scheme version " + v.version() + " is unreadable", e);
+            }
+            schemes.put(r.schemeVersion(), s);
+        }
+        org.tracejudge.scheme.Question q = s.question(r.question()).orElse(null);
+        if (q == null) {
+            throw new ImportException(
+                    file,
+                    r.line(),
+                    "/question",
+                    "scheme version " + r.schemeVersion() + " has no " + "question \"" + r.question()
+                            + "\"; its questions are " + String.join(", ", s.keys()));
+        }
+        if (r.value() != null) {
+            String why;
+            try {
+                why = org.tracejudge.scheme.Answer.parse(q.kind(), r.value())
+                        .validate(q)
+                        .orElse(null);
+            } catch (IllegalArgumentException e) {
+                why = e.getMessage();
+            }
+            if (why != null) {
+                throw new ImportException(
+                        file,
+                        r.line(),
+                        "/answer",
+                        "the answer does not fit question \"" + r.question() + "\" of scheme version "
+                                + r.schemeVersion() + ": " + why);
+            }
+        }
+        if (!raterExists(r.raterId())) {
+            throw new ImportException(
+                    file,
+                    r.line(),
+                    "/rater_id",
+                    "no rater " + r.raterId() + " in this file or the "
+                            + "project; a rater line comes before its answers");
+        }
+        if (provenance != null && provenance.answer(c, r.id(), r.traceId(), r.raterId(), r.line()) != null) {
+            return;
+        }
+        if (org.tracejudge.store.Answers.insert(
+                c,
+                r.id(),
+                r.traceId(),
+                r.raterId(),
+                r.question(),
+                r.schemeVersion(),
+                r.action(),
+                r.value(),
+                r.rationale(),
+                r.nullReason(),
+                r.replaces(),
+                r.createdBy(),
+                r.createdAt())) {
+            counts.answersNew++;
+        } else {
+            counts.answersSeen++;
+        }
+    }
+
+    private boolean traceExists(String id) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM trace WHERE id = ?")) {
+            s.setString(1, id);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
+
+    private boolean raterExists(String id) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM rater WHERE id = ?")) {
+            s.setString(1, id);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next();
             }
         }
     }

@@ -62,7 +62,8 @@ public final class Provenance {
         }
         try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT annotator FROM adjudication UNION SELECT r.name FROM rater r "
-                        + "WHERE r.kind = 'human' AND EXISTS (SELECT 1 FROM label l WHERE l.rater_id = r.id)")) {
+                        + "WHERE r.kind = 'human' AND (EXISTS (SELECT 1 FROM label l WHERE l.rater_id = r.id) "
+                        + "OR EXISTS (SELECT 1 FROM answer a WHERE a.rater_id = r.id))")) {
             while (rs.next()) {
                 String k = key(rs.getString(1));
                 if (!p.mergedBefore.contains(k)) {
@@ -142,6 +143,33 @@ public final class Provenance {
             broughtNames.add(name);
         }
         return refuse("label", id, traceId, line, why);
+    }
+
+    /**
+     * Why an answer to a scheme's question of a source is refused, or null when it is taken: a person's answer in the
+     * name of one of this project's own people is, as their labels are (the answer's fit to its question is checked
+     * by the writer for every import).
+     */
+    String answer(Connection c, String id, String traceId, String raterId, long line) throws SQLException {
+        String name = null;
+        boolean human = false;
+        try (PreparedStatement s = c.prepareStatement("SELECT name, kind FROM rater WHERE id = ?")) {
+            s.setString(1, raterId);
+            try (ResultSet rs = s.executeQuery()) {
+                if (rs.next()) {
+                    name = rs.getString(1);
+                    human = "human".equals(rs.getString(2));
+                }
+            }
+        }
+        String why = null;
+        if (human && foreignVoice(name)) {
+            why = "an answer in the name of " + name + ", one of this project's own annotators; a file cannot show who "
+                    + "wrote it. If " + name + " worked on this source too, merge again with --same-person " + name;
+        } else if (human) {
+            broughtNames.add(name);
+        }
+        return refuse("answer", id, traceId, line, why);
     }
 
     /** Why a decision (adjudication) of a source is refused, or null when it is taken. */

@@ -20,6 +20,8 @@ final class Records {
                     JudgeConfigRec,
                     JudgeCallRec,
                     CommentRec,
+                    SchemeRec,
+                    AnswerRec,
                     StatsRec {}
 
     record ToolsetRec(String id, String toolsJson) implements Rec {}
@@ -102,6 +104,35 @@ final class Records {
 
     /** A comment or flag on a trace from another laptop's export ({@code trace_comment}). */
     record CommentRec(String id, String traceId, String author, String action, String text, String createdAt, long line)
+            implements Rec {}
+
+    /** A scheme version from another laptop's export ({@code scheme_version}, schema 13). */
+    record SchemeRec(
+            int version,
+            String name,
+            String body,
+            String source,
+            String note,
+            String createdBy,
+            String createdAt,
+            long line)
+            implements Rec {}
+
+    /** An answer to a scheme's question ({@code answer}, schema 13); {@code value} is the answer's JSON. */
+    record AnswerRec(
+            String id,
+            String traceId,
+            String raterId,
+            String question,
+            int schemeVersion,
+            String action,
+            String value,
+            String rationale,
+            String nullReason,
+            String replaces,
+            String createdBy,
+            String createdAt,
+            long line)
             implements Rec {}
 
     /** A saved judge's settings from another laptop's export ({@code project_meta} key {@code judge:<name>}). */

@@ -162,11 +162,61 @@ final class WorkbenchJsonlReader {
                         f.optionalText(o, "label_id", ""),
                         f.requiredText(o, "created_at", ""));
             }
+            case "scheme" -> {
+                JsonNode v = o.get("scheme_version");
+                if (v == null || !v.canConvertToInt() || !v.isIntegralNumber() || v.asInt() < 1) {
+                    throw f.error(
+                            "/scheme_version",
+                            "expected the scheme's version, a whole number from 1, found " + Fields.describe(v));
+                }
+                yield new Records.SchemeRec(
+                        v.asInt(),
+                        f.requiredText(o, "name", ""),
+                        f.requiredText(o, "definition", ""),
+                        f.optionalText(o, "source", ""),
+                        f.optionalText(o, "note", ""),
+                        f.optionalText(o, "created_by", ""),
+                        createdAt(f, o),
+                        f.line());
+            }
+            case "answer" -> {
+                String action = action(f, o, "set", "null", "withdraw");
+                JsonNode sv = o.get("scheme_version");
+                if (sv == null || !sv.isIntegralNumber() || !sv.canConvertToInt() || sv.asInt() < 1) {
+                    throw f.error(
+                            "/scheme_version",
+                            "expected the version the answer was given under, a whole " + "number from 1, found "
+                                    + Fields.describe(sv));
+                }
+                JsonNode value = o.get("answer");
+                if (action.equals("set") == (value == null || value.isNull())) {
+                    throw f.error(
+                            "/answer",
+                            action.equals("set")
+                                    ? "expected the answer (a set answer has a value)"
+                                    : "expected no value on a " + action + " entry");
+                }
+                yield new Records.AnswerRec(
+                        f.requiredText(o, "id", ""),
+                        f.requiredText(o, "trace_id", ""),
+                        f.requiredText(o, "rater_id", ""),
+                        f.requiredText(o, "question", ""),
+                        sv.asInt(),
+                        action,
+                        value == null || value.isNull() ? null : org.tracejudge.json.Json.canonical(value),
+                        f.optionalText(o, "rationale", ""),
+                        f.optionalText(o, "null_reason", ""),
+                        f.optionalText(o, "replaces", ""),
+                        f.optionalText(o, "created_by", ""),
+                        createdAt(f, o),
+                        f.line());
+            }
             default ->
                 throw f.error(
                         "/kind",
                         "expected one of label_set, toolset, task, trace, rater, label, "
-                                + "adjudication, comment, judge_config, judge_call, found \"" + kind + "\"");
+                                + "adjudication, comment, scheme, answer, judge_config, judge_call, found \"" + kind
+                                + "\"");
         };
     }
 

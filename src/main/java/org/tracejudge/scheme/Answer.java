@@ -395,7 +395,7 @@ public sealed interface Answer {
      *
      * @throws IllegalArgumentException saying what is wrong
      */
-    static Answer parse(Kind kind, String json) {
+    public static Answer parse(Kind kind, String json) {
         return fromNode(kind, Json.read(json));
     }
 

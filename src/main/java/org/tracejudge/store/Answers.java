@@ -1,0 +1,163 @@
+package org.tracejudge.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import org.tracejudge.model.Ids;
+
+/**
+ * The answer ledger (table {@code answer}, schema 13): answers to a project's own questions, append-only like the
+ * label ledger. Each entry names its question and the scheme version it was given under; the current answer of
+ * (trace, rater, question) is its newest entry. Answers are stored as the canonical JSON the scheme package writes;
+ * checking them against their question is the caller's (this only writes and reads).
+ */
+public final class Answers {
+    private Answers() {}
+
+    /** One entry: {@code action} is set (with a value), null (a rater's null verdict, with why) or withdraw. */
+    public record Entry(
+            String traceId,
+            String raterId,
+            String question,
+            int schemeVersion,
+            String action,
+            String value,
+            String rationale,
+            String nullReason,
+            String createdBy) {
+        public static Entry set(
+                String traceId, String raterId, String question, int version, String value, String createdBy) {
+            return new Entry(traceId, raterId, question, version, "set", value, null, null, createdBy);
+        }
+    }
+
+    /**
+     * Appends one entry; {@code id} null gives a random id (a person's action), imports pass a name-based id so the
+     * same answer imported twice is stored once.
+     *
+     * @return the entry's id, or null when an entry with that id was already there
+     */
+    public static String append(Connection c, String id, Entry e) throws SQLException {
+        String entryId = id == null ? Ids.random() : id;
+        String replaces = null;
+        try (PreparedStatement s = c.prepareStatement("SELECT id FROM answer WHERE question = ? AND trace_id = ? "
+                + "AND rater_id = ? ORDER BY created_at DESC, id DESC LIMIT 1")) {
+            s.setString(1, e.question());
+            s.setString(2, e.traceId());
+            s.setString(3, e.raterId());
+            try (ResultSet rs = s.executeQuery()) {
+                replaces = rs.next() ? rs.getString(1) : null;
+            }
+        }
+        try (PreparedStatement s = c.prepareStatement(INSERT)) {
+            s.setString(1, entryId);
+            s.setString(2, e.traceId());
+            s.setString(3, e.raterId());
+            s.setString(4, e.question());
+            s.setInt(5, e.schemeVersion());
+            s.setString(6, e.action());
+            s.setString(7, e.value());
+            s.setString(8, e.rationale());
+            s.setString(9, e.nullReason());
+            s.setString(10, replaces);
+            s.setString(11, e.createdBy());
+            s.setString(12, Timestamps.now());
+            return s.executeUpdate() == 1 ? entryId : null;
+        }
+    }
+
+    /**
+     * Stores an entry as another laptop's export wrote it (id, replaces and time kept); false when that id is here.
+     */
+    public static boolean insert(
+            Connection c,
+            String id,
+            String traceId,
+            String raterId,
+            String question,
+            int schemeVersion,
+            String action,
+            String value,
+            String rationale,
+            String nullReason,
+            String replaces,
+            String createdBy,
+            String createdAt)
+            throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(INSERT)) {
+            s.setString(1, id);
+            s.setString(2, traceId);
+            s.setString(3, raterId);
+            s.setString(4, question);
+            s.setInt(5, schemeVersion);
+            s.setString(6, action);
+            s.setString(7, value);
+            s.setString(8, rationale);
+            s.setString(9, nullReason);
+            s.setString(10, replaces);
+            s.setString(11, createdBy);
+            s.setString(12, createdAt);
+            return s.executeUpdate() == 1;
+        }
+    }
+
+    private static final String INSERT = "INSERT OR IGNORE INTO answer(id, trace_id, rater_id, question, "
+            + "scheme_version, action, value, rationale, null_reason, replaces, created_by, created_at) "
+            + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)";
+
+    /**
+     * The current answers to one question: trace id → rater name → the answer's JSON, for entries whose newest action
+     * is set (a withdrawal or a null verdict leaves no answer). Traces in id order, raters by name.
+     */
+    public static Map<String, Map<String, String>> current(Connection c, String question) throws SQLException {
+        Map<String, Map<String, String>> out = new LinkedHashMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT a.trace_id, r.name, a.action, a.value FROM answer a "
+                + "JOIN rater r ON r.id = a.rater_id WHERE a.question = ? AND NOT EXISTS (SELECT 1 FROM answer b "
+                + "WHERE b.question = a.question AND b.trace_id = a.trace_id AND b.rater_id = a.rater_id "
+                + "AND (b.created_at > a.created_at OR (b.created_at = a.created_at AND b.id > a.id))) "
+                + "ORDER BY a.trace_id, r.name")) {
+            s.setString(1, question);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    if ("set".equals(rs.getString(3))) {
+                        out.computeIfAbsent(rs.getString(1), k -> new TreeMap<>())
+                                .put(rs.getString(2), rs.getString(4));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** How many entries (any action, any time) each question has: a question with entries has answers to orphan. */
+    public static Map<String, Integer> entriesPerQuestion(Connection c) throws SQLException {
+        Map<String, Integer> out = new TreeMap<>();
+        try (PreparedStatement s = c.prepareStatement(
+                        "SELECT question, count(*) FROM answer GROUP BY question ORDER BY question");
+                ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                out.put(rs.getString(1), rs.getInt(2));
+            }
+        }
+        return out;
+    }
+
+    /** Every stored value of one question (its current and earlier answers), each once: what dropping options orphans. */
+    public static java.util.Set<String> values(Connection c, String question) throws SQLException {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        try (PreparedStatement s = c.prepareStatement(
+                "SELECT DISTINCT value FROM answer WHERE question = ? AND value IS NOT NULL ORDER BY value")) {
+            s.setString(1, question);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        }
+        return out;
+    }
+}
