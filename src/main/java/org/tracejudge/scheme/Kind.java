@@ -36,7 +36,7 @@ public enum Kind {
 
     /** Words for people ("single choice"). */
     public String words() {
-        return code.replace('_', ' ');
+        return this == YES_NO_PER_TOOL ? "yes/no per tool" : code.replace('_', ' ');
     }
 
     /** The kind of a code, or null when there is none (the caller names the file and line). */

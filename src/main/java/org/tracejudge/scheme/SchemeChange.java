@@ -145,6 +145,8 @@ public record SchemeChange(
                         + SchemeText.targets(b.targets()));
             }
             boolean anchors = a.kind() == Kind.ORDINAL || b.kind() == Kind.ORDINAL;
+            int addedBefore = optAdded.size();
+            int removedBefore = optRemoved.size();
             for (Option o : b.options()) {
                 Optional<Option> was = a.option(o.value());
                 if (was.isPresent()) {
@@ -169,7 +171,10 @@ public record SchemeChange(
                     }
                 }
             }
-            if (!anchors && !a.values().equals(b.values()) && optAdded.isEmpty() && optRemoved.isEmpty()) {
+            if (!anchors
+                    && !a.values().equals(b.values())
+                    && optAdded.size() == addedBefore
+                    && optRemoved.size() == removedBefore) {
                 List<String> mappedOld = new ArrayList<>();
                 for (String v : a.values()) {
                     mappedOld.add(mapped(renames, key, v));

@@ -111,8 +111,24 @@ public final class SchemeFile {
                 b.problem(p.currentTokenLocation().getLineNr(), "", "a second YAML document: one scheme per file");
             }
         } catch (JsonProcessingException e) {
+            for (Throwable c = e; c != null; c = c.getCause()) {
+                if (c instanceof org.yaml.snakeyaml.error.MarkedYAMLException m && m.getProblemMark() != null) {
+                    String context = m.getContext() == null
+                            ? ""
+                            : " (" + m.getContext()
+                                    + (m.getContextMark() == null
+                                            ? ""
+                                            : " started on line "
+                                                    + (m.getContextMark().getLine() + 1))
+                                    + ")";
+                    throw b.fail(m.getProblemMark().getLine() + 1, "", "not YAML: " + m.getProblem() + context);
+                }
+            }
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw b.fail(line, "", "not YAML: " + e.getOriginalMessage());
+            throw b.fail(
+                    line,
+                    "",
+                    "not YAML: " + e.getOriginalMessage().lines().findFirst().orElse(""));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
