@@ -109,10 +109,11 @@ public final class QuestionAgreement {
             case NUMBER -> new Result(kind, number(ratings), null);
             case YES_NO_PER_TOOL -> new Result(kind, perTool(ratings), null);
             case SPAN -> new Result(kind, span(ratings), null);
-            case TEXT -> new Result(
-                    kind,
-                    List.of(),
-                    "free text has no agreement coefficient: the answers are shown side by side and exported");
+            case TEXT ->
+                new Result(
+                        kind,
+                        List.of(),
+                        "free text has no agreement coefficient: the answers are shown side by side and exported");
         };
     }
 
@@ -145,7 +146,7 @@ public final class QuestionAgreement {
     }
 
     /** Point estimates and the bootstrap vector of {@link Coefficients#vector} for a label table. */
-    private final class LabelPart {
+    private static final class LabelPart {
         final PointEstimates pe;
         final Interval[] intervals;
         final int length;
@@ -357,8 +358,8 @@ public final class QuestionAgreement {
                 long n = Math.round(total[j * 4] + total[j * 4 + 1] + total[j * 4 + 2] + total[j * 4 + 3]);
                 String why = n == 0
                         ? "n = 0: no item answered by both"
-                        : "p_e = 1: both raters " + (total[j * 4] == n ? "chose" : "left out") + " '"
-                                + options.get(k) + "' on every item";
+                        : "p_e = 1: both raters " + (total[j * 4] == n ? "chose" : "left out") + " '" + options.get(k)
+                                + "' on every item";
                 out.add(coefficient(
                         "cohen_kappa[" + options.get(k) + "] " + r.raters().get(pairs[q][0]) + "/"
                                 + r.raters().get(pairs[q][1]),
@@ -421,8 +422,9 @@ public final class QuestionAgreement {
                 if (row[j] != null) {
                     for (Object s : row[j]) {
                         if (!(s instanceof SpanF1.Span)) {
-                            throw new IllegalArgumentException("item '" + r.items().get(i) + "', rater '"
-                                    + r.raters().get(j) + "': SPAN needs a list of spans, found " + s);
+                            throw new IllegalArgumentException(
+                                    "item '" + r.items().get(i) + "', rater '"
+                                            + r.raters().get(j) + "': SPAN needs a list of spans, found " + s);
                         }
                     }
                 }
@@ -435,8 +437,7 @@ public final class QuestionAgreement {
                     continue;
                 }
                 @SuppressWarnings("unchecked")
-                double[] c = SpanF1.item(
-                        (List<SpanF1.Span>) row[pairs[q][0]], (List<SpanF1.Span>) row[pairs[q][1]]);
+                double[] c = SpanF1.item((List<SpanF1.Span>) row[pairs[q][0]], (List<SpanF1.Span>) row[pairs[q][1]]);
                 for (int z = 0; z < SpanF1.LENGTH; z++) {
                     ix[e] = q * SpanF1.LENGTH + z;
                     val[e++] = c[z];
@@ -480,7 +481,8 @@ public final class QuestionAgreement {
                 units,
                 units == 0
                         ? "n = 0: no item has at least 2 answers"
-                        : "D_e = 0: a single value among the " + CoincidenceAlpha.values(total, v) + " pairable answers");
+                        : "D_e = 0: a single value among the " + CoincidenceAlpha.values(total, v)
+                                + " pairable answers");
     }
 
     private Interval[] intervals(ItemSums sums, int len, Function<double[], double[]> f) {
@@ -528,9 +530,11 @@ public final class QuestionAgreement {
             return null;
         }
         if (!type.isInstance(v)) {
-            throw new IllegalArgumentException("item '" + r.items().get(i) + "', rater '" + r.raters().get(j)
-                    + "': " + kind + " needs a " + type.getSimpleName() + ", got " + v.getClass().getSimpleName()
-                    + " (" + v + ")");
+            throw new IllegalArgumentException(
+                    "item '" + r.items().get(i) + "', rater '" + r.raters().get(j)
+                            + "': " + kind + " needs a " + type.getSimpleName() + ", got "
+                            + v.getClass().getSimpleName()
+                            + " (" + v + ")");
         }
         return type.cast(v);
     }
