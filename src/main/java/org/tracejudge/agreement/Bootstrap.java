@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 
 /**
  * Percentile bootstrap over items for every κ/α of a table.
@@ -108,6 +109,70 @@ public final class Bootstrap {
                 pool.shutdownNow();
             }
         }
+        return percentiles(values, len);
+    }
+
+    /**
+     * Intervals for coefficients that are functions of per-item sums ({@link ItemSums}): each resample draws the
+     * items with replacement (the same generator per resample as for label tables), adds their contributions and
+     * applies {@code coefficients}, which must be free of side effects (it runs on several threads) and gives NaN where
+     * a coefficient is undefined. Null entries where a coefficient was never defined.
+     */
+    Interval[] intervals(ItemSums sums, int len, Function<double[], double[]> coefficients) {
+        int n = sums.items();
+        if (n == 0) {
+            return new Interval[len];
+        }
+        double[][] values = new double[resamples][];
+        int nThreads = Math.min(threads, resamples);
+        Runnable[] parts = new Runnable[nThreads];
+        for (int t = 0; t < nThreads; t++) {
+            final int from = (int) ((long) resamples * t / nThreads);
+            final int to = (int) ((long) resamples * (t + 1) / nThreads);
+            parts[t] = () -> {
+                int[] weights = new int[sums.patterns()];
+                double[] buf = new double[sums.length];
+                int[] patternOf = sums.patternOf;
+                for (int b = from; b < to; b++) {
+                    Arrays.fill(weights, 0);
+                    SplittableRandom rng = rngFor(seed, b);
+                    for (int d = 0; d < n; d++) {
+                        weights[patternOf[rng.nextInt(n)]]++;
+                    }
+                    values[b] = coefficients.apply(sums.total(weights, buf));
+                }
+            };
+        }
+        if (nThreads == 1) {
+            parts[0].run();
+        } else {
+            ExecutorService pool = Executors.newFixedThreadPool(nThreads, r -> {
+                Thread th = new Thread(r, "agreement-bootstrap");
+                th.setDaemon(true);
+                return th;
+            });
+            try {
+                List<Future<?>> futures = new ArrayList<>();
+                for (Runnable part : parts) {
+                    futures.add(pool.submit(part));
+                }
+                for (Future<?> fu : futures) {
+                    fu.get();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("bootstrap interrupted", e);
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("bootstrap failed", e.getCause());
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        return percentiles(values, len);
+    }
+
+    /** Per coefficient j, the 2.5% and 97.5% quantiles of values[b][j] over the resamples where it is defined. */
+    private Interval[] percentiles(double[][] values, int len) {
         Interval[] out = new Interval[len];
         double[] col = new double[resamples];
         for (int j = 0; j < len; j++) {
