@@ -63,6 +63,15 @@ final class AgreementCommand implements Callable<Integer> {
     @Mixin
     OutputFormat.TableJson format;
 
+    @Option(
+            names = "--question",
+            paramLabel = "KEY",
+            description = "Agreement on one question of the project's own scheme (tracejudge scheme P --show), with "
+                    + "the coefficients its kind needs: kappa, alpha nominal and AC1 for single choice; alpha with MASI "
+                    + "and kappa per option for multiple choice; weighted kappa and alpha ordinal for a scale; alpha "
+                    + "interval for a number; span F1 for spans. Only traces where the question applied count.")
+    String question;
+
     /** More than enough for a percentile interval's second decimal; each resample's statistics are held. */
     static final int MAX_RESAMPLES = 100_000;
 
@@ -91,6 +100,9 @@ final class AgreementCommand implements Callable<Integer> {
             // the command hung instead of ending
             throw new picocli.CommandLine.ParameterException(
                     spec.commandLine(), "--resamples must be 0 to " + MAX_RESAMPLES + ", not " + resamples);
+        }
+        if (question != null) {
+            return questionAgreement();
         }
         LabelTable table = load();
         // a rater that copies another (a rule reproducing the harness) is not an independent opinion: left out by
@@ -193,5 +205,104 @@ final class AgreementCommand implements Callable<Integer> {
             p.awaitCheckAlongside();
             return t;
         }
+    }
+
+    /** {@code --question KEY}: the question's coefficients from the current answers of the project's scheme. */
+    private int questionAgreement() throws Exception {
+        if (project == null) {
+            throw new picocli.CommandLine.ParameterException(
+                    spec.commandLine(), "--question needs a PROJECT (answers to a scheme live in a project)");
+        }
+        org.tracejudge.scheme.Question q;
+        Map<String, Map<String, String>> answers;
+        int version;
+        try (org.tracejudge.store.Project p = org.tracejudge.store.Project.open(
+                project, org.tracejudge.store.Project.OpenOptions.existing().checkAlongside())) {
+            org.tracejudge.store.SchemeVersions.Version v = p.read(org.tracejudge.store.SchemeVersions::current);
+            if (v == null) {
+                throw new picocli.CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "--question: " + project + " has no scheme of its own; set one first (tracejudge scheme "
+                                + project + " --set FILE)");
+            }
+            org.tracejudge.scheme.Scheme scheme =
+                    org.tracejudge.scheme.SchemeFile.parse(v.body(), project + " scheme version " + v.version());
+            q = scheme.question(question).orElse(null);
+            if (q == null) {
+                throw new picocli.CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "--question: no question '" + question + "' in scheme " + scheme.name() + " version "
+                                + v.version() + "; its questions are " + String.join(", ", scheme.keys()));
+            }
+            version = v.version();
+            answers = p.read(c -> org.tracejudge.store.Answers.current(c, question));
+        }
+        org.tracejudge.agreement.Ratings<Object> ratings = org.tracejudge.scheme.QuestionRatings.of(q, answers, raters);
+        if (ratings.raterCount() < 2) {
+            throw new IllegalArgumentException("agreement on '" + question + "' needs answers of at least two "
+                    + "raters; found " + (ratings.raters().isEmpty() ? "none" : String.join(", ", ratings.raters())));
+        }
+        org.tracejudge.agreement.QuestionAgreement.Result result = new org.tracejudge.agreement.QuestionAgreement(
+                        AgreementOptions.defaults().withResamples(resamples).withSeed(seed))
+                .compute(org.tracejudge.scheme.QuestionRatings.kind(q), ratings);
+        PrintWriter out = spec.commandLine().getOut();
+        if (format.json()) {
+            ObjectNode root = Json.object();
+            root.put("question", q.key());
+            root.put("kind", q.kind().code());
+            root.put("scheme_version", version);
+            root.put("traces", ratings.itemCount());
+            com.fasterxml.jackson.databind.node.ArrayNode rs = root.putArray("raters");
+            ratings.raters().forEach(rs::add);
+            if (result.note() != null) {
+                root.put("note", result.note());
+            }
+            com.fasterxml.jackson.databind.node.ArrayNode cs = root.putArray("coefficients");
+            for (org.tracejudge.agreement.QuestionAgreement.Coefficient c : result.coefficients()) {
+                ObjectNode o = cs.addObject().put("name", c.name()).put("n", c.n());
+                if (c.value() == null) {
+                    o.putNull("value");
+                } else {
+                    o.put("value", c.value());
+                }
+                if (c.interval() != null) {
+                    o.putPOJO("interval", c.interval());
+                }
+                if (c.note() != null) {
+                    o.put("note", c.note());
+                }
+            }
+            out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+        } else {
+            out.printf(
+                    java.util.Locale.ROOT,
+                    "question %s (%s, scheme version %d): %d traces answered, raters %s%n",
+                    q.key(),
+                    q.kind().words(),
+                    version,
+                    ratings.itemCount(),
+                    String.join(", ", ratings.raters()));
+            if (result.note() != null) {
+                out.println(result.note());
+            }
+            for (org.tracejudge.agreement.QuestionAgreement.Coefficient c : result.coefficients()) {
+                out.printf(
+                        java.util.Locale.ROOT,
+                        "  %-34s %s%s  n=%d%s%n",
+                        c.name(),
+                        c.value() == null ? "—" : String.format(java.util.Locale.ROOT, "%.3f", c.value()),
+                        c.interval() == null
+                                ? ""
+                                : String.format(
+                                        java.util.Locale.ROOT,
+                                        "  95%% CI %.3f to %.3f",
+                                        c.interval().lo(),
+                                        c.interval().hi()),
+                        c.n(),
+                        c.note() == null ? "" : "  (" + c.note() + ")");
+            }
+        }
+        Output.check(out);
+        return TracejudgeCli.ExitCodes.OK;
     }
 }

@@ -173,6 +173,127 @@ class SchemeCliTest {
         assertTrue(r.err().contains("the examples are mental-health-response-review"), r.err());
     }
 
+    /**
+     * {@code agreement --question} reads the current answers of three raters (some traces not answered by all, as a
+     * conditional question leaves them) and gives the coefficients the kind needs, equal to DKPro Statistics'
+     * Krippendorff alpha on the same matrix.
+     */
+    @Test
+    void agreementPerQuestionEqualsAnIndependentImplementation() throws Exception {
+        Path p = dir.resolve("p.tjdb");
+        SampleProject.build(p);
+        Path file = dir.resolve("review.yaml");
+        Files.writeString(
+                file,
+                CliTest.run("scheme", "--example", "mental-health-response-review")
+                        .out());
+        assertEquals(
+                0, CliTest.run("scheme", p.toString(), "--set", file.toString()).code());
+        List<String> traces;
+        try (Project pr = Project.open(p)) {
+            traces = List.of(TestData.scalar(
+                            pr, "SELECT group_concat(id, ',') FROM (SELECT id FROM trace ORDER BY " + "id LIMIT 8)")
+                    .split(","));
+        }
+        // risk steps per rater and trace; -1: not answered
+        int[][] risk = {{0, 1, 2, 3, 4, 2, 1, 0}, {0, 2, 2, 3, 3, -1, 1, 1}, {1, 1, 2, 4, 4, 2, -1, 0}};
+        String[] esc = {"appropriate", "inappropriate", "not_needed"};
+        int[][] escalation = {{0, 0, 1, 2, 2, 0, 1, 2}, {0, 1, 1, 2, -1, 0, 1, 2}, {0, 0, 1, 2, 2, 0, 0, -1}};
+        StringBuilder jsonl = new StringBuilder("{\"kind\":\"header\",\"format\":\"tracejudge\",\"version\":1}\n");
+        String[] names = {"ana", "ben", "cy"};
+        for (String n : names) {
+            jsonl.append("{\"kind\":\"rater\",\"id\":\"r-")
+                    .append(n)
+                    .append("\",\"name\":\"")
+                    .append(n)
+                    .append("\",\"rater_kind\":\"human\"}\n");
+        }
+        String at = "2026-12-01T10:00:00.000000Z";
+        for (int r = 0; r < 3; r++) {
+            for (int t = 0; t < 8; t++) {
+                if (risk[r][t] >= 0) {
+                    jsonl.append(answer("k" + r + t, traces.get(t), "r-" + names[r], "risk", "" + risk[r][t], at))
+                            .append('\n');
+                }
+                if (escalation[r][t] >= 0) {
+                    jsonl.append(answer(
+                                    "e" + r + t,
+                                    traces.get(t),
+                                    "r-" + names[r],
+                                    "escalation",
+                                    "\"" + esc[escalation[r][t]] + "\"",
+                                    at))
+                            .append('\n');
+                }
+            }
+        }
+        Path answers = dir.resolve("answers.jsonl");
+        Files.writeString(answers, jsonl.toString());
+        CliTest.Run r = CliTest.run("import", p.toString(), answers.toString());
+        assertEquals(0, r.code(), r.err());
+
+        r = CliTest.run("agreement", p.toString(), "--question", "risk", "--format", "json", "--resamples", "0");
+        assertEquals(0, r.code(), r.err());
+        com.fasterxml.jackson.databind.JsonNode doc = org.tracejudge.json.Json.read(r.out());
+        assertEquals("ordinal", doc.get("kind").asText());
+        assertEquals(8, doc.get("traces").asInt());
+        assertEquals(
+                dkpro(risk, null, new org.dkpro.statistics.agreement.distance.OrdinalDistanceFunction()),
+                coefficient(doc, "alpha_ordinal"),
+                1e-9);
+        r = CliTest.run("agreement", p.toString(), "--question", "escalation", "--format", "json", "--resamples", "0");
+        assertEquals(0, r.code(), r.err());
+        doc = org.tracejudge.json.Json.read(r.out());
+        assertEquals(
+                dkpro(escalation, esc, new org.dkpro.statistics.agreement.distance.NominalDistanceFunction()),
+                coefficient(doc, "alpha_nominal"),
+                1e-9);
+        // the table names the question and its coefficients; a question nobody answered, or one not in the scheme
+        r = CliTest.run("agreement", p.toString(), "--question", "escalation", "--resamples", "0");
+        assertTrue(
+                r.out()
+                        .startsWith("question escalation (single choice, scheme version 1): 8 traces answered, "
+                                + "raters ana, ben, cy"),
+                r.out());
+        assertTrue(r.out().contains("alpha_nominal"), r.out());
+        r = CliTest.run("agreement", p.toString(), "--question", "mood");
+        assertEquals(2, r.code());
+        assertTrue(
+                r.err().contains("no question 'mood'") && r.err().contains("risk, escalation, harmful, tone, note"),
+                r.err());
+        r = CliTest.run("agreement", p.toString(), "--question", "note");
+        assertEquals(1, r.code(), r.out());
+        assertTrue(r.err().contains("needs answers of at least two raters"), r.err());
+    }
+
+    private static double dkpro(
+            int[][] cells, String[] names, org.dkpro.statistics.agreement.distance.IDistanceFunction d) {
+        org.dkpro.statistics.agreement.coding.CodingAnnotationStudy study =
+                new org.dkpro.statistics.agreement.coding.CodingAnnotationStudy(cells.length);
+        for (int t = 0; t < cells[0].length; t++) {
+            Object[] row = new Object[cells.length];
+            int given = 0;
+            for (int r = 0; r < cells.length; r++) {
+                int v = cells[r][t];
+                row[r] = v < 0 ? null : names == null ? (Object) Integer.valueOf(v) : names[v];
+                given += v < 0 ? 0 : 1;
+            }
+            if (given >= 2) {
+                study.addItemAsArray(row);
+            }
+        }
+        return new org.dkpro.statistics.agreement.coding.KrippendorffAlphaAgreement(study, d).calculateAgreement();
+    }
+
+    private static double coefficient(com.fasterxml.jackson.databind.JsonNode doc, String name) {
+        for (com.fasterxml.jackson.databind.JsonNode c : doc.get("coefficients")) {
+            if (c.get("name").asText().equals(name)) {
+                return c.get("value").asDouble();
+            }
+        }
+        throw new AssertionError("no " + name + " in " + doc);
+    }
+
     private static String answer(String id, String trace, String rater, String question, String value, String at) {
         return "{\"kind\":\"answer\",\"id\":\"" + id + "\",\"trace_id\":\"" + trace + "\",\"rater_id\":\"" + rater
                 + "\",\"question\":\"" + question + "\",\"scheme_version\":1,\"action\":\"set\",\"answer\":" + value
