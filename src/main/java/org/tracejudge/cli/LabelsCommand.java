@@ -33,8 +33,19 @@ final class LabelsCommand implements Callable<Integer> {
     @Mixin
     OutputFormat.CsvJson format;
 
+    @picocli.CommandLine.Option(
+            names = "--question",
+            paramLabel = "KEY",
+            split = ",",
+            description = "The answers to questions of the project's own scheme instead: one column per question and "
+                    + "rater (KEY:RATER), multiple choice as a|b, spans as JSON; --question all for every question.")
+    List<String> questions;
+
     @Override
     public Integer call() throws Exception {
+        if (questions != null) {
+            return answers();
+        }
         PrintWriter out = spec.commandLine().getOut();
         List<Conflicts.Conflict> conflicts;
         // the file's check runs alongside the reading (Project.Check.ALONGSIDE); nothing is shown before it passed
@@ -116,5 +127,102 @@ final class LabelsCommand implements Callable<Integer> {
             err.flush();
         }
         return 0;
+    }
+
+    /** {@code --question}: the current answers to the scheme's questions, one column per question and rater. */
+    private int answers() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        try (Project p =
+                Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
+            org.tracejudge.store.SchemeVersions.Version v = p.read(org.tracejudge.store.SchemeVersions::current);
+            if (v == null) {
+                throw new picocli.CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "--question: " + project + " has no scheme of its own; set one first (tracejudge scheme "
+                                + project + " --set FILE)");
+            }
+            org.tracejudge.scheme.Scheme scheme =
+                    org.tracejudge.scheme.SchemeFile.parse(v.body(), project + " scheme version " + v.version());
+            List<String> keys = questions.contains("all") ? scheme.keys() : questions;
+            java.util.Map<String, org.tracejudge.scheme.Question> byKey = new java.util.LinkedHashMap<>();
+            for (String k : keys) {
+                byKey.put(
+                        k,
+                        scheme.question(k)
+                                .orElseThrow(() -> new picocli.CommandLine.ParameterException(
+                                        spec.commandLine(),
+                                        "--question: no question '" + k + "' in scheme " + scheme.name() + " version "
+                                                + v.version() + "; its questions are "
+                                                + String.join(", ", scheme.keys()))));
+            }
+            var raters = p.read(c -> org.tracejudge.store.Answers.raters(c, keys));
+            List<String> header = new java.util.ArrayList<>(List.of("trace_id", "model", "task_id", "task_type"));
+            raters.forEach((q, names) -> names.forEach(n -> header.add(q + ":" + n)));
+            boolean csv = format.is(OutputFormat.csv);
+            JsonGenerator g = csv ? null : Json.FACTORY.createGenerator(out);
+            if (csv) {
+                out.println(Csv.line(header));
+            } else {
+                g.useDefaultPrettyPrinter();
+                g.writeStartObject();
+                g.writeNumberField("schema", CliJson.SCHEMA);
+                g.writeStringField("command", "labels");
+                g.writeStringField("scheme", scheme.name());
+                g.writeNumberField("scheme_version", v.version());
+                g.writeArrayFieldStart("rows");
+            }
+            Exception[] failure = {null};
+            int[] n = {0};
+            p.read(c -> {
+                org.tracejudge.store.Answers.rows(c, keys, row -> {
+                    try {
+                        if (csv) {
+                            List<String> cells = new java.util.ArrayList<>(
+                                    List.of(row.traceId(), row.model(), row.taskKey(), row.taskType()));
+                            raters.forEach((q, names) -> names.forEach(name -> {
+                                String json = row.answers().get(q).get(name);
+                                cells.add(
+                                        json == null
+                                                ? ""
+                                                : org.tracejudge.scheme.Answer.parse(
+                                                                byKey.get(q).kind(), json)
+                                                        .display());
+                            }));
+                            out.println(Csv.line(cells));
+                        } else {
+                            g.writeStartObject();
+                            g.writeStringField("trace_id", row.traceId());
+                            g.writeStringField("model", row.model());
+                            g.writeStringField("task_id", row.taskKey());
+                            g.writeStringField("task_type", row.taskType());
+                            for (var q : row.answers().entrySet()) {
+                                for (var a : q.getValue().entrySet()) {
+                                    g.writeFieldName(q.getKey() + ":" + a.getKey());
+                                    g.writeRawValue(a.getValue());
+                                }
+                            }
+                            g.writeEndObject();
+                        }
+                    } catch (java.io.IOException e) {
+                        failure[0] = e;
+                    }
+                    if (++n[0] % 2048 == 0) {
+                        Output.check(out);
+                    }
+                });
+                return null;
+            });
+            if (failure[0] != null) {
+                throw failure[0];
+            }
+            if (!csv) {
+                g.writeEndArray();
+                g.writeEndObject();
+                g.flush();
+                out.println();
+            }
+        }
+        Output.check(out);
+        return TracejudgeCli.ExitCodes.OK;
     }
 }

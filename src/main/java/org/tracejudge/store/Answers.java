@@ -160,4 +160,44 @@ public final class Answers {
         }
         return out;
     }
+
+    /** One trace's row of {@link #rows}: what identifies it, and the current answers per question and rater name. */
+    public record Row(
+            String traceId, String model, String taskKey, String taskType, Map<String, Map<String, String>> answers) {}
+
+    /** The names of the raters with a current answer to each question named (sorted): the columns of {@link #rows}. */
+    public static Map<String, java.util.SortedSet<String>> raters(Connection c, java.util.List<String> questions)
+            throws SQLException {
+        Map<String, java.util.SortedSet<String>> raters = new LinkedHashMap<>();
+        for (String q : questions) {
+            java.util.SortedSet<String> names = new java.util.TreeSet<>();
+            current(c, q).values().forEach(m -> names.addAll(m.keySet()));
+            raters.put(q, names);
+        }
+        return raters;
+    }
+
+    /**
+     * Every trace (in the order {@code labels} lists them: model, task, trace id) with its current answers to the
+     * questions named.
+     */
+    public static void rows(Connection c, java.util.List<String> questions, java.util.function.Consumer<Row> out)
+            throws SQLException {
+        Map<String, Map<String, Map<String, String>>> byQuestion = new LinkedHashMap<>();
+        for (String q : questions) {
+            byQuestion.put(q, current(c, q));
+        }
+        try (PreparedStatement s = c.prepareStatement("SELECT t.id, t.model, k.task_key, k.task_type FROM trace t "
+                        + "JOIN task k ON k.id = t.task_id ORDER BY t.model, k.task_key, t.id");
+                ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                String id = rs.getString(1);
+                Map<String, Map<String, String>> a = new LinkedHashMap<>();
+                for (String q : questions) {
+                    a.put(q, byQuestion.get(q).getOrDefault(id, Map.of()));
+                }
+                out.accept(new Row(id, rs.getString(2), rs.getString(3), rs.getString(4), a));
+            }
+        }
+    }
 }

@@ -90,6 +90,27 @@ class SchemeCliTest {
             assertEquals(Map.of(t1, Map.of("ana", "3", "ben", "2")), risk);
         }
 
+        // labels --question: one column per question and rater; JSON keeps each answer's own shape
+        r = CliTest.run("labels", p.toString(), "--question", "risk,harmful");
+        assertEquals(0, r.code(), r.err());
+        List<String> csv = r.out().lines().toList();
+        assertEquals("trace_id,model,task_id,task_type,risk:ana,risk:ben,harmful:ana", csv.get(0));
+        assertTrue(csv.stream().anyMatch(l -> l.startsWith(t1 + ",") && l.contains(",3,2,")), r.out());
+        assertEquals(61, csv.size(), "a row per trace of the sample");
+        r = CliTest.run("labels", p.toString(), "--question", "all", "--format", "json");
+        com.fasterxml.jackson.databind.JsonNode rows =
+                org.tracejudge.json.Json.read(r.out()).get("rows");
+        com.fasterxml.jackson.databind.JsonNode first = null;
+        for (com.fasterxml.jackson.databind.JsonNode row : rows) {
+            if (row.get("trace_id").asText().equals(t1)) {
+                first = row;
+            }
+        }
+        assertEquals(3, first.get("risk:ana").asInt(), String.valueOf(first));
+        assertEquals("dismissive", first.get("harmful:ana").get(0).get("option").asText(), String.valueOf(first));
+        r = CliTest.run("labels", p.toString(), "--question", "mood");
+        assertEquals(2, r.code());
+
         // an answer that does not fit its question is refused naming the line and the field; nothing changes
         Path bad = dir.resolve("bad.jsonl");
         Files.writeString(
