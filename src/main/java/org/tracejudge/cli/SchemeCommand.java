@@ -152,6 +152,11 @@ final class SchemeCommand implements Callable<Integer> {
         Scheme next;
         String source;
         try {
+            if (org.tracejudge.store.SideFiles.isSqlite(action.set)) {
+                err.println("scheme: " + action.set + " is a SQLite database (a project?), not a scheme file; nothing "
+                        + "was changed. A scheme is a YAML file: tracejudge scheme --example NAME prints one");
+                return TracejudgeCli.ExitCodes.USAGE;
+            }
             source = Files.readString(action.set, StandardCharsets.UTF_8);
             next = SchemeFile.read(action.set);
         } catch (NoSuchFileException e) {

@@ -189,6 +189,13 @@ class SchemeCliTest {
                 "scheme", p.toString(), "--set", dir.resolve("missing.yaml").toString());
         assertEquals(2, r.code());
         assertTrue(r.err().contains("missing.yaml: no such file"), r.err());
+        r = CliTest.run("scheme", p.toString(), "--set", p.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("is a SQLite database (a project?), not a scheme file"), r.err());
+        Files.write(file, new byte[] {(byte) 0xff, (byte) 0xfe, 's', 0});
+        r = CliTest.run("scheme", p.toString(), "--set", file.toString());
+        assertEquals(1, r.code());
+        assertTrue(r.err().contains("dup.yaml: the file is not UTF-8 text; nothing was changed"), r.err());
         r = CliTest.run("scheme", "--example", "nope");
         assertEquals(2, r.code());
         assertTrue(r.err().contains("the examples are mental-health-response-review"), r.err());
