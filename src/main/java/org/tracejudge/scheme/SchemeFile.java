@@ -607,7 +607,7 @@ public final class SchemeFile {
                 problem(
                         n.line,
                         n.path,
-                        "a " + kind.code() + " question has no " + field + " (it is for "
+                        SchemeText.a(kind.code()) + " question has no " + field + " (it is for "
                                 + String.join(
                                         ", ",
                                         kinds.stream().map(Kind::code).sorted().toList()) + ")");
@@ -968,7 +968,8 @@ public final class SchemeFile {
             switch (other.kind()) {
                 case SINGLE_CHOICE, MULTIPLE_CHOICE -> {
                     if (c.op().ordered()) {
-                        return "'" + c + "': a " + other.kind().code() + " question compares with == or != only";
+                        return "'" + c + "': " + SchemeText.a(other.kind().code())
+                                + " question compares with == or != only";
                     }
                     if (other.option(c.value()).isEmpty()) {
                         return "'" + c + "': '" + c.value() + "' is no option of '" + other.key() + "' ("

@@ -206,7 +206,7 @@ class SchemeFileTest {
     void aFieldForAnotherKindIsRefusedByBoth() throws Exception {
         String yaml = HEAD + "  - key: a\n    prompt: p\n    kind: ordinal\n    scale: {from: 1, to: 3}\n"
                 + "    options:\n      - value: x\n";
-        assertProblem(yaml, 7, "questions[0].options", "a ordinal question has no options");
+        assertProblem(yaml, 7, "questions[0].options", "an ordinal question has no options");
         assertFalse(schemaErrors(yaml).isEmpty());
     }
 
