@@ -399,6 +399,26 @@ public sealed interface Answer {
         return fromNode(kind, Json.read(json));
     }
 
+    /**
+     * Reads an answer's JSON for a question and checks it against the question: what an importer or the hub does with
+     * an answer from outside.
+     *
+     * @throws IllegalArgumentException naming the question and what is wrong (shape, option, range, span bounds)
+     */
+    static Answer read(Question question, String json) {
+        Answer a;
+        try {
+            a = parse(question.kind(), json);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + question.key() + "': " + e.getMessage(), e);
+        }
+        Optional<String> bad = a.validate(question);
+        if (bad.isPresent()) {
+            throw new IllegalArgumentException(bad.get());
+        }
+        return a;
+    }
+
     /** {@link #parse(Kind, String)} from a parsed value. */
     static Answer fromNode(Kind kind, JsonNode n) {
         String shape = kind.words() + " answer";

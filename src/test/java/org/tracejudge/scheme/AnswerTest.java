@@ -195,6 +195,16 @@ class AnswerTest {
     }
 
     @Test
+    void readingFromOutsideChecksShapeAndQuestion() {
+        assertEquals(new Answer.Step(4), Answer.read(q(MH, "risk"), "4"));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Answer.read(q(MH, "risk"), "9"));
+        assertEquals("step 9 is outside the scale 0–4 of 'risk'", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Answer.read(q(MH, "risk"), "\"high\""));
+        assertEquals("'risk': an ordinal answer is a whole number, not \"high\"", e.getMessage());
+    }
+
+    @Test
     void conditionsDecideWhichQuestionsApply() {
         Map<String, Answer> low = Map.of("risk", new Answer.Step(1));
         Map<String, Answer> moderate = Map.of("risk", new Answer.Step(2));
