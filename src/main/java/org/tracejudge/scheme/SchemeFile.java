@@ -723,7 +723,7 @@ public final class SchemeFile {
                             value,
                             label,
                             definition,
-                            key == null ? null : key,
+                            key,
                             colour == null ? null : colour.toLowerCase(Locale.ROOT),
                             critical != null && critical,
                             renamedFrom);
