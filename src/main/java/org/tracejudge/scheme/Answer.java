@@ -399,9 +399,30 @@ public sealed interface Answer {
         return fromNode(kind, Json.read(json));
     }
 
+    /**
+     * Reads an answer's JSON for a question and checks it against the question: what an importer or the hub does with
+     * an answer from outside.
+     *
+     * @throws IllegalArgumentException naming the question and what is wrong (shape, option, range, span bounds)
+     */
+    static Answer read(Question question, String json) {
+        Answer a;
+        try {
+            a = parse(question.kind(), json);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + question.key() + "': " + e.getMessage(), e);
+        }
+        Optional<String> bad = a.validate(question);
+        if (bad.isPresent()) {
+            throw new IllegalArgumentException(bad.get());
+        }
+        return a;
+    }
+
     /** {@link #parse(Kind, String)} from a parsed value. */
     static Answer fromNode(Kind kind, JsonNode n) {
         String shape = kind.words() + " answer";
+        String aShape = SchemeText.a(shape);
         switch (kind) {
             case SINGLE_CHOICE -> {
                 return new Choice(text(n, shape));
@@ -411,7 +432,7 @@ public sealed interface Answer {
             }
             case MULTIPLE_CHOICE -> {
                 if (n == null || !n.isArray()) {
-                    throw new IllegalArgumentException("a " + shape + " is a list of options, not " + n);
+                    throw new IllegalArgumentException(aShape + " is a list of options, not " + n);
                 }
                 TreeSet<String> v = new TreeSet<>();
                 for (JsonNode e : n) {
@@ -421,19 +442,19 @@ public sealed interface Answer {
             }
             case ORDINAL -> {
                 if (n == null || !n.canConvertToExactIntegral() || !n.canConvertToInt()) {
-                    throw new IllegalArgumentException("an " + shape + " is a whole number, not " + n);
+                    throw new IllegalArgumentException(aShape + " is a whole number, not " + n);
                 }
                 return new Step(n.intValue());
             }
             case NUMBER -> {
                 if (n == null || !n.isNumber()) {
-                    throw new IllegalArgumentException("a " + shape + " is a number, not " + n);
+                    throw new IllegalArgumentException(aShape + " is a number, not " + n);
                 }
                 return new Numeric(n.doubleValue());
             }
             case YES_NO_PER_TOOL -> {
                 if (n == null || !n.isObject()) {
-                    throw new IllegalArgumentException("a " + shape + " is an object tool -> YES/NO, not " + n);
+                    throw new IllegalArgumentException(aShape + " is an object tool -> YES/NO, not " + n);
                 }
                 TreeMap<String, YesNo> m = new TreeMap<>();
                 for (Map.Entry<String, JsonNode> e : n.properties()) {
@@ -447,7 +468,7 @@ public sealed interface Answer {
             }
             case SPAN -> {
                 if (n == null || !n.isArray()) {
-                    throw new IllegalArgumentException("a " + shape + " is a list of spans, not " + n);
+                    throw new IllegalArgumentException(aShape + " is a list of spans, not " + n);
                 }
                 List<Span> spans = new ArrayList<>();
                 for (JsonNode e : n) {
@@ -490,8 +511,8 @@ public sealed interface Answer {
     private static Optional<String> kindMismatch(Answer a, Question q) {
         return a.kind() == q.kind()
                 ? Optional.empty()
-                : Optional.of(
-                        "a " + a.kind().words() + " answer to the " + q.kind().words() + " question '" + q.key() + "'");
+                : Optional.of(SchemeText.a(a.kind().words()) + " answer to the "
+                        + q.kind().words() + " question '" + q.key() + "'");
     }
 
     private static Optional<String> unknownOption(Question q, String value) {

@@ -157,6 +157,27 @@ public final class SchemeFile {
 
     /** The scheme as a file that {@link #parse} reads back to an equal scheme (what {@code scheme P --show} prints). */
     public static String write(Scheme s) {
+        try {
+            return YAMLMapper.builder()
+                    .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                    .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                    .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+                    .build()
+                    .writeValueAsString(tree(s));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The scheme as canonical JSON (keys sorted, no spaces): equal schemes give equal text, for storing a version and
+     * hashing it. JSON is YAML, so {@link #parse} reads it back to an equal scheme.
+     */
+    public static String toJson(Scheme s) {
+        return org.tracejudge.json.Json.canonical(tree(s));
+    }
+
+    private static ObjectNode tree(Scheme s) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode root = f.objectNode();
         root.put("scheme", s.name());
@@ -238,16 +259,7 @@ public final class SchemeFile {
                 }
             }
         }
-        try {
-            return YAMLMapper.builder()
-                    .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-                    .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-                    .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
-                    .build()
-                    .writeValueAsString(root);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return root;
     }
 
     // ------------------------------------------------------------------------------------------------------- reading
@@ -339,7 +351,8 @@ public final class SchemeFile {
                     problem(
                             e.getValue().line,
                             e.getValue().path,
-                            "unknown field for " + what + " (known: " + String.join(", ", allowed) + ")");
+                            "unknown field for " + what + " (known: "
+                                    + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
                 }
             }
         }
@@ -607,7 +620,7 @@ public final class SchemeFile {
                 problem(
                         n.line,
                         n.path,
-                        "a " + kind.code() + " question has no " + field + " (it is for "
+                        SchemeText.a(kind.code()) + " question has no " + field + " (it is for "
                                 + String.join(
                                         ", ",
                                         kinds.stream().map(Kind::code).sorted().toList()) + ")");
@@ -710,7 +723,7 @@ public final class SchemeFile {
                             value,
                             label,
                             definition,
-                            key == null ? null : key,
+                            key,
                             colour == null ? null : colour.toLowerCase(Locale.ROOT),
                             critical != null && critical,
                             renamedFrom);
@@ -968,7 +981,8 @@ public final class SchemeFile {
             switch (other.kind()) {
                 case SINGLE_CHOICE, MULTIPLE_CHOICE -> {
                     if (c.op().ordered()) {
-                        return "'" + c + "': a " + other.kind().code() + " question compares with == or != only";
+                        return "'" + c + "': " + SchemeText.a(other.kind().code())
+                                + " question compares with == or != only";
                     }
                     if (other.option(c.value()).isEmpty()) {
                         return "'" + c + "': '" + c.value() + "' is no option of '" + other.key() + "' ("

@@ -8,6 +8,11 @@ import java.util.Set;
 final class SchemeText {
     private SchemeText() {}
 
+    /** "a" or "an" before a word, with the word. */
+    static String a(String word) {
+        return ("aeiou".indexOf(Character.toLowerCase(word.charAt(0))) >= 0 ? "an " : "a ") + word;
+    }
+
     static String number(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }

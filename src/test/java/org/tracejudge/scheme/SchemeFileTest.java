@@ -158,6 +158,19 @@ class SchemeFileTest {
     }
 
     @Test
+    void theCanonicalJsonIsStableAndReadsBack() throws Exception {
+        for (String name : SchemeFile.EXAMPLE_FILES) {
+            Scheme s = SchemeFile.example(name);
+            String json = SchemeFile.toJson(s);
+            assertEquals(s, SchemeFile.parse(json, name + ".json"));
+            assertEquals(json, SchemeFile.toJson(SchemeFile.parse(SchemeFile.write(s), name)));
+            assertEquals(List.of(), JSON_SCHEMA.validate(new YAMLMapper().readTree(json)), name);
+        }
+        assertTrue(SchemeFile.toJson(SchemeFile.example("helpfulness-1-5.yaml"))
+                .startsWith("{\"description\":\"How much the run's final answer helps"));
+    }
+
+    @Test
     void readNamesTheFile() throws Exception {
         Path good = dir.resolve("good.yaml");
         Files.writeString(good, exampleText("helpfulness-1-5.yaml"));
@@ -198,7 +211,12 @@ class SchemeFileTest {
     @Test
     void anUnknownFieldIsRefusedByBoth() throws Exception {
         String yaml = HEAD + "  - key: a\n    promt: p\n    prompt: p\n    kind: text\n";
-        assertProblem(yaml, 4, "questions[0].promt", "unknown field for a question");
+        assertProblem(
+                yaml,
+                4,
+                "questions[0].promt",
+                "unknown field for a question (known: anchors, applies_to, blind, key, kind, max, min, options, prompt,"
+                        + " required, scale, targets)");
         assertFalse(schemaErrors(yaml).isEmpty());
     }
 
@@ -206,7 +224,7 @@ class SchemeFileTest {
     void aFieldForAnotherKindIsRefusedByBoth() throws Exception {
         String yaml = HEAD + "  - key: a\n    prompt: p\n    kind: ordinal\n    scale: {from: 1, to: 3}\n"
                 + "    options:\n      - value: x\n";
-        assertProblem(yaml, 7, "questions[0].options", "a ordinal question has no options");
+        assertProblem(yaml, 7, "questions[0].options", "an ordinal question has no options");
         assertFalse(schemaErrors(yaml).isEmpty());
     }
 
