@@ -6,8 +6,9 @@ import java.util.List;
 /**
  * Places the text labels of a chart's points so that no two labels overlap, no label covers a point and every label
  * stays inside the plot. Each label tries spots around its point (right, left, above, below, then the diagonals), at
- * growing distances; the first free spot wins, points placed in order of their {@code y} then {@code x}. A label
- * moved away from its point is marked {@code leader}, for a line back to it. Pure geometry, no drawing.
+ * growing distances; the first free spot wins, points placed in order of their {@code y} then {@code x}; when none
+ * of those is free, the free spot nearest the point anywhere in the plot. A label moved away from its point is marked
+ * {@code leader}, for a line back to it. Pure geometry, no drawing.
  */
 public final class LabelPlacement {
     private LabelPlacement() {}
@@ -29,7 +30,7 @@ public final class LabelPlacement {
 
     /**
      * The boxes of {@code points}' labels, in the points' order, inside [0, width] × [0, height]. A label that finds
-     * no free spot within the search takes the one that overlaps least (never outside the plot).
+     * no free spot anywhere takes the one that overlaps least (never outside the plot).
      */
     public static List<Box> place(List<Point> points, double width, double height) {
         Integer[] order = new Integer[points.size()];
@@ -56,6 +57,7 @@ public final class LabelPlacement {
                     double cost = cost(b, placed, points);
                     if (cost == 0) {
                         best = b;
+                        bestCost = 0;
                         break search;
                     }
                     if (cost < bestCost) {
@@ -64,10 +66,38 @@ public final class LabelPlacement {
                     }
                 }
             }
+            if (bestCost > 0) {
+                Box free = nearestFree(p, placed, points, width, height);
+                if (free != null) {
+                    best = free;
+                }
+            }
             out[i] = best;
             placed.add(best);
         }
         return List.of(out);
+    }
+
+    /** The free spot nearest to {@code p} on a 2-unit grid over the whole plot, or null when there is none. */
+    private static Box nearestFree(Point p, List<Box> placed, List<Point> points, double width, double height) {
+        Box best = null;
+        double bestDistance = Double.MAX_VALUE;
+        for (double y = 0; y + p.height() <= height; y += 2) {
+            for (double x = 0; x + p.width() <= width; x += 2) {
+                double dx = Math.max(0, Math.max(x - p.x(), p.x() - (x + p.width())));
+                double dy = Math.max(0, Math.max(y - p.y(), p.y() - (y + p.height())));
+                double d = dx * dx + dy * dy;
+                if (d >= bestDistance) {
+                    continue;
+                }
+                Box b = new Box(x, y, p.width(), p.height(), true);
+                if (cost(b, placed, points) == 0) {
+                    best = b;
+                    bestDistance = d;
+                }
+            }
+        }
+        return best;
     }
 
     private static double[][] candidates(Point p, double d) {
