@@ -46,7 +46,8 @@ public final class ReportHtml {
             th,td{border:1px solid #bbb;padding:3px 7px;text-align:left;vertical-align:top}
             td.n{text-align:right;font-variant-numeric:tabular-nums}
             th{background:#eee}
-            .wrap{overflow-x:auto;max-width:100%}
+            .wrap{max-width:100%}
+            td.hash{overflow-wrap:anywhere;font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:.85em}
             svg.chart{display:block;width:100%;max-width:640px;height:auto;margin:.6em 0}
             svg .axis{stroke:#333;stroke-width:1}
             svg .grid{stroke:#ddd;stroke-width:1}
@@ -68,7 +69,6 @@ public final class ReportHtml {
               section#glance h2{break-before:auto;page-break-before:auto}
               table,svg.chart,.missing{break-inside:avoid;page-break-inside:avoid}
               nav{display:none}
-              .wrap{overflow:visible}
               @page{size:auto;margin:16mm}
             }
             """;
@@ -203,11 +203,14 @@ public final class ReportHtml {
         return d < 0.0001 ? String.format(Locale.ROOT, "%.2e", d) : String.format(Locale.ROOT, "%.4f", d);
     }
 
-    /** A table: a caption, a header row and rows of cells (a cell starting with \u0001 is numeric, right-aligned). */
+    /**
+     * A table: a caption, a header row (labels may break after an underscore) and rows of cells (a cell starting with
+     * NUM is numeric, right-aligned; with HASH a digest that may break anywhere).
+     */
     static void table(StringBuilder b, String caption, List<String> head, List<List<String>> rows) {
         b.append("<div class=\"wrap\"><table><caption>").append(esc(caption)).append("</caption><thead><tr>");
         for (String h : head) {
-            b.append("<th scope=\"col\">").append(esc(h)).append("</th>");
+            b.append("<th scope=\"col\">").append(esc(h).replace("_", "_<wbr>")).append("</th>");
         }
         b.append("</tr></thead><tbody>");
         for (List<String> row : rows) {
@@ -216,6 +219,8 @@ public final class ReportHtml {
                 String c = row.get(i);
                 if (i == 0) {
                     b.append("<th scope=\"row\">").append(esc(c)).append("</th>");
+                } else if (c.startsWith(HASH)) {
+                    b.append("<td class=\"hash\">").append(esc(c.substring(1))).append("</td>");
                 } else if (c.startsWith(NUM)) {
                     b.append("<td class=\"n\">").append(esc(c.substring(1))).append("</td>");
                 } else {
@@ -228,6 +233,9 @@ public final class ReportHtml {
     }
 
     static final String NUM = "\u0001";
+
+    /** A cell starting with this is a digest or id: it may break anywhere. */
+    static final String HASH = "\u0002";
 
     static String n(Object o) {
         return NUM + o;
@@ -264,7 +272,7 @@ public final class ReportHtml {
                     g.path("first_import").asText() + " … "
                             + g.path("last_import").asText()));
         }
-        table(b, "The study", List.of("", "Value"), rows);
+        table(b, "The study", List.of("Item", "Value"), rows);
         b.append("</section>");
     }
 
@@ -839,7 +847,7 @@ public final class ReportHtml {
                             m.path("model").asText(),
                             m.path("approach").asText(),
                             m.path("tool").asText(),
-                            m.path("trace").asText())));
+                            HASH + m.path("trace").asText())));
             if (ms.isEmpty()) {
                 b.append("<p>No missed Safety Call.</p>");
             } else {
@@ -902,7 +910,7 @@ public final class ReportHtml {
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of("Made by", m.path("tracejudge").asText()));
         rows.add(List.of("Project file", m.path("project_file").asText()));
-        rows.add(List.of("Project file SHA-256", m.path("project_sha256").asText()));
+        rows.add(List.of("Project file SHA-256", HASH + m.path("project_sha256").asText()));
         rows.add(List.of("Label source of the leaderboard", m.path("source").asText()));
         rows.add(List.of(
                 "Ensemble",
@@ -910,7 +918,7 @@ public final class ReportHtml {
                         ? "rule " + m.path("ensemble_rule").asText() + ", judges " + join(m.path("ensemble_judges"))
                                 + ". " + m.path("ensemble").asText()
                         : "none chosen: " + m.path("ensemble_note").asText()));
-        table(b, "Provenance", List.of("", "Value"), rows);
+        table(b, "Provenance", List.of("Item", "Value"), rows);
         List<List<String>> raters = new ArrayList<>();
         for (JsonNode x : m.path("raters")) {
             raters.add(List.of(
@@ -934,7 +942,7 @@ public final class ReportHtml {
                     x.path("rater").asText(""),
                     n(x.path("rows").asInt()),
                     x.path("imported_at").asText(),
-                    x.path("sha256").asText()));
+                    HASH + x.path("sha256").asText()));
         }
         if (imports.isEmpty()) {
             b.append("<p>No file was imported.</p>");
