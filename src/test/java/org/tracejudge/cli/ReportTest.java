@@ -239,4 +239,25 @@ class ReportTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(Files.readString(dir.resolve("y.html")).contains("nobody"), "the unknown source is named");
     }
+
+    @Test
+    void underTheBlindPolicyOnlyTheLeadMakesTheReport() throws Exception {
+        Path p = dir.resolve("team.tjdb");
+        SampleProject.build(p);
+        try (Project project = Project.open(p)) {
+            project.setMeta(org.tracejudge.team.LocalTeam.HUB, "postgresql://hub.invalid/tracejudge");
+            project.setMeta(org.tracejudge.team.LocalTeam.BLIND, "true");
+            project.setMeta(org.tracejudge.team.LocalTeam.PERSON, "ben");
+            project.setMeta(org.tracejudge.team.LocalTeam.DUTY, "reviewer");
+        }
+        Path out = dir.resolve("team.html");
+        CliTest.Run r = CliTest.run("report", p.toString(), "--out", out.toString());
+        assertNotEquals(0, r.code());
+        assertTrue(r.err().contains("blind policy") && r.err().contains("lead"), r.err());
+        assertFalse(Files.exists(out), "nothing written");
+        try (Project project = Project.open(p)) {
+            project.setMeta(org.tracejudge.team.LocalTeam.DUTY, "lead");
+        }
+        assertTrue(report(p, out).contains("Leaderboard"), "the lead's report");
+    }
 }
