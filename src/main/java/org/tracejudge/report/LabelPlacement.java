@@ -7,7 +7,7 @@ import java.util.List;
  * Places the text labels of a chart's points so that no two labels overlap, no label covers a point and every label
  * stays inside the plot. Each label tries spots around its point (right, left, above, below, then the diagonals), at
  * growing distances; the first free spot wins, points placed in order of their {@code y} then {@code x}; when none
- * of those is free, the free spot nearest the point anywhere in the plot. A label moved away from its point is marked
+ * of those is free, a free spot near the point anywhere in the plot. A label moved away from its point is marked
  * {@code leader}, for a line back to it. Pure geometry, no drawing.
  */
 public final class LabelPlacement {
@@ -78,26 +78,70 @@ public final class LabelPlacement {
         return List.of(out);
     }
 
-    /** The free spot nearest to {@code p} on a 2-unit grid over the whole plot, or null when there is none. */
+    /**
+     * A free spot near {@code p}: the label's corner walks square rings of growing size (2 units apart) around the
+     * spot right of the point, so the first free one found is about the nearest; null when none is free anywhere.
+     */
     private static Box nearestFree(Point p, List<Box> placed, List<Point> points, double width, double height) {
-        Box best = null;
-        double bestDistance = Double.MAX_VALUE;
-        for (double y = 0; y + p.height() <= height; y += 2) {
-            for (double x = 0; x + p.width() <= width; x += 2) {
-                double dx = Math.max(0, Math.max(x - p.x(), p.x() - (x + p.width())));
-                double dy = Math.max(0, Math.max(y - p.y(), p.y() - (y + p.height())));
-                double d = dx * dx + dy * dy;
-                if (d >= bestDistance) {
-                    continue;
-                }
-                Box b = new Box(x, y, p.width(), p.height(), true);
-                if (cost(b, placed, points) == 0) {
-                    best = b;
-                    bestDistance = d;
+        double x0 = Math.max(0, Math.min(width - p.width(), p.x() + MARKER + GAP));
+        double y0 = Math.max(0, Math.min(height - p.height(), p.y() - p.height() / 2));
+        double maxX = width - p.width();
+        double maxY = height - p.height();
+        int rings = (int) (Math.max(width, height) / 2) + 1;
+        for (int k = 1; k <= rings; k++) {
+            double d = 2.0 * k;
+            boolean inside = false;
+            for (int side = 0; side < 4; side++) {
+                for (double t = -d; t < d; t += 2) {
+                    double x;
+                    double y;
+                    switch (side) {
+                        case 0 -> {
+                            x = x0 + t;
+                            y = y0 - d;
+                        }
+                        case 1 -> {
+                            x = x0 + d;
+                            y = y0 + t;
+                        }
+                        case 2 -> {
+                            x = x0 - t;
+                            y = y0 + d;
+                        }
+                        default -> {
+                            x = x0 - d;
+                            y = y0 - t;
+                        }
+                    }
+                    if (x < 0 || y < 0 || x > maxX || y > maxY) {
+                        continue;
+                    }
+                    inside = true;
+                    Box b = new Box(x, y, p.width(), p.height(), true);
+                    if (free(b, placed, points)) {
+                        return b;
+                    }
                 }
             }
+            if (!inside) {
+                return null;
+            }
         }
-        return best;
+        return null;
+    }
+
+    private static boolean free(Box b, List<Box> placed, List<Point> points) {
+        for (Box o : placed) {
+            if (b.overlaps(o.x(), o.y(), o.width(), o.height())) {
+                return false;
+            }
+        }
+        for (Point q : points) {
+            if (b.overlaps(q.x() - MARKER, q.y() - MARKER, 2 * MARKER, 2 * MARKER)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static double[][] candidates(Point p, double d) {

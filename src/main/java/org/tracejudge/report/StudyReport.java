@@ -35,6 +35,7 @@ import org.tracejudge.safety.SafetyPolicy;
 import org.tracejudge.safety.SafetyReview;
 import org.tracejudge.selection.SelectionReportFormat;
 import org.tracejudge.selection.SelectionStudy;
+import org.tracejudge.selection.SelectionTraces;
 import org.tracejudge.store.LabelTables;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectException;
@@ -322,7 +323,11 @@ public final class StudyReport {
      */
     static Part safety(Project project, Path file) {
         SafetyPolicy policy = SafetyPolicy.of(project);
-        Map<String, SafetyFigures.Figures> all = project.read(c -> SafetyFigures.compute(c, policy));
+        // no scenario, no figures: the selection runs are not read (seconds at 100,000 traces) to find that out
+        Map<String, SafetyFigures.Figures> all =
+                project.read(c -> SelectionTraces.scenarios(c).isEmpty()
+                        ? Map.<String, SafetyFigures.Figures>of()
+                        : SafetyFigures.compute(c, policy));
         if (all.isEmpty()) {
             return Part.none("No tool-selection scenario in " + file.getFileName() + ", so no safety review. Import "
                     + "one with tracejudge import PROJECT FILE --format nlt-scenario and its runs; experts then decide "
