@@ -60,7 +60,8 @@ public final class ReportHtml {
             svg .axis-label{font-size:12px;font-weight:600}
             svg .seg{font-size:11px;fill:#000;stroke:#fff;stroke-width:3px;paint-order:stroke;font-weight:600}
             svg .note{font-style:italic}
-            code{font-size:.92em}
+            code{font-size:.92em;overflow-wrap:anywhere}
+            main p,main li{overflow-wrap:break-word}
             section{margin-bottom:1.5em}
             @media print{
               body{font-size:11pt}

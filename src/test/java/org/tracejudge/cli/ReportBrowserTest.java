@@ -119,36 +119,22 @@ class ReportBrowserTest {
         assertEquals("%PDF", new String(Files.readAllBytes(pdf), 0, 4, StandardCharsets.US_ASCII));
         assertEquals(List.of(), problems(r.err()), "console errors or blocked requests");
 
-        // a copy with a probe: widths at A4's width, and axe-core's verdict
-        String axe = axe();
-        String probe = html.replace(ReportHtml.CSP, ReportHtml.CSP + "; script-src 'unsafe-inline'")
-                .replace(
-                        "</body>",
-                        (axe == null ? "" : "<script>" + axe + "</script>") + "<script>"
-                                + PROBE.replace("RUN_AXE", String.valueOf(axe != null))
-                                + "</script></body>");
-        Path probed = dir.resolve("probe.html");
-        Files.writeString(probed, probe);
-        r = run(chrome(
-                chrome,
-                "--window-size=" + A4_WIDTH + ",1100",
-                "--virtual-time-budget=20000",
-                "--dump-dom",
-                probed.toUri().toString()));
-        assertEquals(0, r.code(), r.err());
-        JsonNode wide = attribute(r.out(), "data-wide");
-        assertEquals(0, wide.size(), "charts or tables wider than the page: " + wide);
-        if (axe == null) {
-            System.out.println("ReportBrowserTest: npm not reachable, axe-core check skipped");
-        } else {
-            JsonNode violations = attribute(r.out(), "data-axe");
-            assertEquals(0, violations.size(), "axe-core: " + violations.toPrettyString());
-        }
-
         // a screenshot per section; safety and the NLT study from the safety sample
         Path safety = dir.resolve("safety.tjdb");
         SafetySample.open(safety).close();
         String safetyHtml = ReportTest.report(safety, dir.resolve("safety.html"));
+
+        Path empty = dir.resolve("empty.tjdb");
+        org.tracejudge.store.Project.open(empty, org.tracejudge.store.Project.OpenOptions.createIfMissing("Empty"))
+                .close();
+        String emptyHtml = ReportTest.report(empty, dir.resolve("empty.html"));
+
+        // each page (the sample with gold; the safety sample's safety review and NLT study; an empty project) with a
+        // probe: widths at A4's width, and axe-core's verdict
+        String axe = axe();
+        for (String source : List.of(html, safetyHtml, emptyHtml)) {
+            probe(chrome, source, axe);
+        }
         Path shots = Path.of("docs", "screenshots");
         Files.createDirectories(shots);
         for (String[] s : sections()) {
@@ -171,6 +157,33 @@ class ReportBrowserTest {
             assertTrue(cropped.getHeight() > 60, s[0] + ": the section shows something");
             ImageIO.write(
                     cropped, "png", shots.resolve("report-" + s[0] + ".png").toFile());
+        }
+    }
+
+    /** Opens {@code source} with a probe: no chart or table wider than A4, and no axe-core violation. */
+    private void probe(Path chrome, String source, String axe) throws Exception {
+        String probe = source.replace(ReportHtml.CSP, ReportHtml.CSP + "; script-src 'unsafe-inline'")
+                .replace(
+                        "</body>",
+                        (axe == null ? "" : "<script>" + axe + "</script>") + "<script>"
+                                + PROBE.replace("RUN_AXE", String.valueOf(axe != null))
+                                + "</script></body>");
+        Path probed = dir.resolve("probe.html");
+        Files.writeString(probed, probe);
+        Result r = run(chrome(
+                chrome,
+                "--window-size=" + A4_WIDTH + ",1100",
+                "--virtual-time-budget=20000",
+                "--dump-dom",
+                probed.toUri().toString()));
+        assertEquals(0, r.code(), r.err());
+        JsonNode wide = attribute(r.out(), "data-wide");
+        assertEquals(0, wide.size(), "charts or tables wider than the page: " + wide);
+        if (axe == null) {
+            System.out.println("ReportBrowserTest: npm not reachable, axe-core check skipped");
+        } else {
+            JsonNode violations = attribute(r.out(), "data-axe");
+            assertEquals(0, violations.size(), "axe-core: " + violations.toPrettyString());
         }
     }
 
