@@ -119,6 +119,34 @@ public final class StudyReport {
         }
         ObjectNode figures = Json.object();
         Map<String, String> missing = new LinkedHashMap<>();
+        // agreement's bootstrap is the longest part and needs the project only to read the table first: it runs on a
+        // thread of its own while the other sections read and compute (their reads take turns on the connection)
+        java.util.concurrent.CompletableFuture<Part> agreement =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> agreement(project), AGREEMENT_THREAD);
+        try {
+            return collect(project, file, source, version, progress, cancelled, figures, missing, agreement);
+        } finally {
+            agreement.cancel(false);
+        }
+    }
+
+    /** One daemon thread per report for the agreement section. */
+    private static final java.util.concurrent.Executor AGREEMENT_THREAD = r -> {
+        Thread t = new Thread(r, "report-agreement");
+        t.setDaemon(true);
+        t.start();
+    };
+
+    private static Report collect(
+            Project project,
+            Path file,
+            String source,
+            String version,
+            Progress progress,
+            BooleanSupplier cancelled,
+            ObjectNode figures,
+            Map<String, String> missing,
+            java.util.concurrent.CompletableFuture<Part> agreement) {
         int steps = 8;
         int step = 0;
         progress.step(step++, steps, "the study at a glance");
@@ -139,10 +167,7 @@ public final class StudyReport {
             src = choice != null ? LabelSources.FINAL : "rule";
         }
         put(figures, missing, "leaderboard", leaderboard(project, summary, choice, choiceNote, src));
-        check(cancelled);
-
-        progress.step(step++, steps, "agreement");
-        put(figures, missing, "agreement", agreement(project));
+        figures.putNull("agreement"); // its place in the order of the sections; filled below
         check(cancelled);
 
         progress.step(step++, steps, "judges against gold");
@@ -158,10 +183,25 @@ public final class StudyReport {
         put(figures, missing, "selection", selection(project, file));
         check(cancelled);
 
+        progress.step(step++, steps, "agreement");
+        put(figures, missing, "agreement", join(agreement));
+        check(cancelled);
+
         progress.step(step++, steps, "methods and provenance");
         figures.set("methods", methods(project, file, summary, choice, choiceNote, src, version));
         progress.step(steps, steps, "done");
         return new Report(summary.name(), src, figures, missing);
+    }
+
+    private static Part join(java.util.concurrent.CompletableFuture<Part> f) {
+        try {
+            return f.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
     }
 
     private static void check(BooleanSupplier cancelled) {
