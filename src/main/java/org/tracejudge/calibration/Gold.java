@@ -35,10 +35,17 @@ public record Gold(Map<String, String> labels, int disagreed) {
                     }
                 }
             }
+            boolean humans;
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT EXISTS (SELECT 1 FROM rater WHERE kind = 'human')")) {
+                humans = rs.next() && rs.getBoolean(1);
+            }
+            // without a human rater the walk of every current label (seconds at 100,000 traces) finds nothing
             try (Statement s = c.createStatement();
                     ResultSet rs = s.executeQuery(
                             "SELECT l.trace_id, r.name, l.value FROM current_label l JOIN rater r ON r.id = l.rater_id "
-                                    + "WHERE r.kind = 'human' AND l.action = 'set'")) {
+                                    + "WHERE r.kind = 'human' AND l.action = 'set'"
+                                    + (humans ? "" : " AND 0"))) {
                 while (rs.next()) {
                     byTrace.computeIfAbsent(rs.getString(1), k -> new LinkedHashMap<>())
                             .put("rater:" + rs.getString(2), rs.getString(3));

@@ -3,20 +3,13 @@ package org.tracejudge.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tracejudge.calibration.Diagnostics;
 import org.tracejudge.calibration.Gold;
-import org.tracejudge.model.RaterKind;
 import org.tracejudge.store.Project;
-import org.tracejudge.store.ProjectException;
-import org.tracejudge.store.ProjectQueries;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -99,84 +92,17 @@ final class CalibrationCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(
                     spec.commandLine(), "--judge and --sample go with --corrected");
         }
-        List<Diagnostics.Result> results = new ArrayList<>();
-        Gold gold;
+        org.tracejudge.calibration.CalibrationJson.Diagnosed diagnosed;
         try (Project p = Project.open(project.path)) {
-            gold = Gold.read(p);
-            if (gold.labels().isEmpty()) {
-                throw new ProjectException(project + ": no gold yet: no trace has a human decision that everyone who "
-                        + "decided agrees on"
-                        + (gold.disagreed() > 0 ? " (" + gold.disagreed() + " traces where people " + "disagree)" : "")
-                        + ". Decide traces in the workbench (or import decisions), then run it again.");
-            }
-            List<ProjectQueries.RaterSummary> raters = new ArrayList<>();
-            for (ProjectQueries.RaterSummary r : new ProjectQueries(p).currentRaters()) {
-                if (r.kind() != RaterKind.HUMAN
-                        && (rater == null || rater.equals(r.name()) || rater.equals(r.column()))) {
-                    raters.add(r);
-                }
-            }
-            if (raters.isEmpty()) {
-                throw new ProjectException(project + ": "
-                        + (rater == null
-                                ? "no machine rater has labels yet"
-                                : "no machine rater named '" + rater + "'"));
-            }
-            Map<String, Map<String, String>> labels = p.read(c -> {
-                Map<String, Map<String, String>> byRater = new HashMap<>();
-                try (Statement s = c.createStatement();
-                        ResultSet rs = s.executeQuery(
-                                "SELECT trace_id, rater_id, value FROM current_label WHERE action = 'set'")) {
-                    while (rs.next()) {
-                        byRater.computeIfAbsent(rs.getString(2), k -> new HashMap<>())
-                                .put(rs.getString(1), rs.getString(3));
-                    }
-                }
-                return byRater;
-            });
-            for (ProjectQueries.RaterSummary r : raters) {
-                results.add(Diagnostics.of(r.column(), labels.getOrDefault(r.id(), Map.of()), gold.labels()));
-            }
+            diagnosed = org.tracejudge.calibration.CalibrationJson.diagnose(p, project, rater);
         }
+        Gold gold = diagnosed.gold();
+        List<Diagnostics.Result> results = diagnosed.results();
         PrintWriter out = spec.commandLine().getOut();
         if (format.json()) {
-            ObjectNode doc = CliJson.document(spec);
-            doc.putObject("gold").put("traces", gold.labels().size()).put("people_disagree", gold.disagreed());
-            ArrayNode arr = doc.putArray("raters");
-            for (Diagnostics.Result r : results) {
-                ObjectNode o = arr.addObject();
-                o.put("rater", r.rater());
-                o.put("n", r.n());
-                o.put("gold_without_its_label", r.goldWithoutRaterLabel());
-                if (r.n() == 0) {
-                    o.put("note", noOverlap(r));
-                }
-                rate(o.putObject("accuracy"), r.accuracy());
-                put(o, "kappa", r.kappa());
-                put(o, "ac1", r.ac1());
-                r.labels().forEach(o.putArray("labels")::add);
-                ArrayNode m = o.putArray("confusion");
-                for (int[] row : r.matrix()) {
-                    ArrayNode a = m.addArray();
-                    for (int v : row) {
-                        a.add(v);
-                    }
-                }
-                ArrayNode per = o.putArray("per_label");
-                for (Diagnostics.LabelFigures f : r.perLabel()) {
-                    ObjectNode l = per.addObject();
-                    l.put("label", f.label());
-                    l.put("gold", f.goldCount());
-                    rate(l.putObject("sensitivity"), f.sensitivity());
-                    rate(l.putObject("specificity"), f.specificity());
-                    rate(l.putObject("precision"), f.precision());
-                    rate(l.putObject("npv"), f.npv());
-                    put(l, "f1", f.f1());
-                    l.put("trust", f.trust().name().toLowerCase(Locale.ROOT));
-                    l.put("more_gold_needed", f.moreGold());
-                }
-            }
-            CliJson.print(out, doc);
+            CliJson.print(
+                    out,
+                    CliJson.document(spec, org.tracejudge.calibration.CalibrationJson.diagnostics(diagnosed), null));
             return 0;
         }
         out.printf(
@@ -248,11 +174,8 @@ final class CalibrationCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Why a rater has no figures: none of its labels is on a gold trace. */
     private static String noOverlap(Diagnostics.Result r) {
-        return "no gold trace has a label of " + r.rater() + " (the " + r.goldWithoutRaterLabel() + " gold traces have "
-                + "none of it, and its labels are all on traces nobody decided): nothing to compare yet. Decide traces "
-                + "it labelled, or run it over the gold traces.";
+        return org.tracejudge.calibration.CalibrationJson.noOverlap(r);
     }
 
     private static String trust(Diagnostics.LabelFigures f) {
@@ -273,24 +196,6 @@ final class CalibrationCommand implements Callable<Integer> {
         return d == null ? "n/a" : String.format(Locale.ROOT, "%.3f", d);
     }
 
-    private static void rate(ObjectNode o, Diagnostics.Rate r) {
-        o.put("count", r.count()).put("n", r.n());
-        put(o, "value", r.value());
-        if (r.ci95() != null) {
-            o.putArray("ci95").add(r.ci95()[0]).add(r.ci95()[1]);
-        } else {
-            o.putNull("ci95");
-        }
-    }
-
-    private static void put(ObjectNode o, String field, Double v) {
-        if (v == null) {
-            o.putNull(field);
-        } else {
-            o.put(field, v);
-        }
-    }
-
     /** --corrected: the rates of every model through the judge, the sample's gold, and both corrections. */
     private int corrected() {
         org.tracejudge.calibration.CorrectedRates.Report report;
@@ -300,39 +205,8 @@ final class CalibrationCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         org.tracejudge.calibration.Sample.Drawn d = report.sample();
         if (format.json()) {
-            ObjectNode doc = CliJson.document(spec);
-            doc.put("judge", report.judge());
-            ObjectNode s = doc.putObject("sample");
-            s.put("name", d.name())
-                    .put("design", d.design().code())
-                    .put("seed", d.seed())
-                    .put("drawn", d.draws().size())
-                    .put("population", d.population())
-                    .put("drawn_at", d.drawnAt())
-                    .put("with_gold", report.goldInSample());
-            doc.put("gold_outside_sample_not_used", report.goldOutsideSample());
-            ArrayNode rows = doc.putArray("rates");
-            for (org.tracejudge.calibration.CorrectedRates.Row r : report.rows()) {
-                ObjectNode o = rows.addObject();
-                o.put("model", r.model())
-                        .put("rate", r.rate().name())
-                        .put("label", r.rate().label())
-                        .put("type", r.rate().type().code())
-                        .put("judged", r.judged())
-                        .put("unjudged", r.unjudged())
-                        .put("gold", r.gold())
-                        .put("drawn_without_gold", r.drawnNoGold());
-                estimate(o.putObject("judge_only"), r.judgeOnly());
-                estimate(o.putObject("gold_only"), r.goldOnly());
-                estimate(o.putObject("rogan_gladen"), r.roganGladen());
-                estimate(o.putObject("ppi"), r.ppi());
-                org.tracejudge.calibration.Recommended best = report.recommended(r);
-                ObjectNode rec = o.putObject("recommended");
-                rec.put("figure", best.which().key());
-                estimate(rec, best.estimate());
-                rec.put("reason", best.reason());
-            }
-            CliJson.print(out, doc);
+            CliJson.print(
+                    out, CliJson.document(spec, org.tracejudge.calibration.CalibrationJson.corrected(report), null));
             return 0;
         }
         out.printf(
@@ -431,22 +305,6 @@ final class CalibrationCommand implements Callable<Integer> {
         return e.defined()
                 ? String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", 100 * e.value(), 100 * e.ci95()[0], 100 * e.ci95()[1])
                 : "n/a";
-    }
-
-    private static void estimate(ObjectNode o, org.tracejudge.calibration.Corrected.Estimate e) {
-        o.put("estimator", e.estimator());
-        put(o, "value", e.value());
-        if (e.ci95() != null) {
-            o.putArray("ci95").add(e.ci95()[0]).add(e.ci95()[1]);
-        } else {
-            o.putNull("ci95");
-        }
-        if (e.lambda() != null) {
-            o.put("lambda", e.lambda());
-        }
-        if (e.refusal() != null) {
-            o.put("refused", e.refusal());
-        }
     }
 
     /** --latent: the Dawid-Skene estimate of every rater's confusion matrix, without gold. */

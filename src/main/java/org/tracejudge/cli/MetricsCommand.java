@@ -208,36 +208,8 @@ final class MetricsCommand implements Callable<Integer> {
                 report.ranked();
         List<String> models = new ArrayList<>(byModel.keySet());
         if (format.json()) {
-            ObjectNode doc = CliJson.document(spec);
-            doc.put("source", CORRECTED)
-                    .put("estimator", "recommended per rate (calibration --corrected)")
-                    .put("judge", report.judge())
-                    .put("sample", report.sample().name())
-                    .put("gold", report.goldInSample());
-            com.fasterxml.jackson.databind.node.ArrayNode arr = doc.putArray("models");
-            for (String m : models) {
-                ObjectNode o = arr.addObject();
-                o.put("model", m);
-                for (String rate : LEADERBOARD) {
-                    org.tracejudge.calibration.CorrectedRates.Row r =
-                            byModel.get(m).get(rate);
-                    ObjectNode x = o.putObject(rate);
-                    x.put("gold", r.gold());
-                    putFraction(x, "judge_only", r.judgeOnly());
-                    org.tracejudge.calibration.Recommended best = report.recommended(r);
-                    putFraction(x, "corrected", best.estimate());
-                    x.put("figure", best.which().key());
-                    if (best.estimate().defined()) {
-                        x.putArray("ci95")
-                                .add(best.estimate().ci95()[0])
-                                .add(best.estimate().ci95()[1]);
-                    } else {
-                        x.put("refused", best.estimate().refusal());
-                    }
-                    x.put("reason", best.reason());
-                }
-            }
-            CliJson.print(out, doc);
+            CliJson.print(
+                    out, CliJson.document(spec, org.tracejudge.calibration.CalibrationJson.leaderboard(report), null));
             return 0;
         }
         if (format.is(OutputFormat.csv)) {
@@ -290,13 +262,5 @@ final class MetricsCommand implements Callable<Integer> {
             out.println(line);
         }
         return 0;
-    }
-
-    private static void putFraction(ObjectNode o, String field, org.tracejudge.calibration.Corrected.Estimate e) {
-        if (e.defined()) {
-            o.put(field, e.value());
-        } else {
-            o.putNull(field);
-        }
     }
 }

@@ -73,6 +73,7 @@ public final class TracejudgeCli implements Runnable {
         COMMANDS.put("rubrics", RubricsCommand::new);
         COMMANDS.put("selftest", SelftestCommand::new);
         COMMANDS.put("redact", RedactCommand::new);
+        COMMANDS.put("report", ReportCommand::new);
     }
 
     /** Exit statuses (documented in every command's help and the README). */

@@ -143,6 +143,44 @@ public final class ProjectQueries {
         return out;
     }
 
+    /** One imported file, as the project recorded it. */
+    public record ImportRow(String fileName, String sha256, String format, String rater, int rows, String importedAt) {}
+
+    /** Every imported file, oldest first (the study report's provenance). */
+    public List<ImportRow> imports() {
+        return project.read(c -> {
+            List<ImportRow> out = new ArrayList<>();
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT file_name, sha256, format, rater, rows, imported_at "
+                            + "FROM import_source ORDER BY imported_at, file_name")) {
+                while (rs.next()) {
+                    out.add(new ImportRow(
+                            rs.getString(1),
+                            rs.getString(2),
+                            rs.getString(3),
+                            rs.getString(4),
+                            rs.getInt(5),
+                            rs.getString(6)));
+                }
+            }
+            return out;
+        });
+    }
+
+    /** Each rater's stored configuration (JSON; a judge's model and rubric), by rater id; raters without one left out. */
+    public Map<String, String> raterConfigs() {
+        return project.read(c -> {
+            Map<String, String> out = new java.util.LinkedHashMap<>();
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT id, config FROM rater WHERE config IS NOT NULL")) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), rs.getString(2));
+                }
+            }
+            return out;
+        });
+    }
+
     /** One row of the labels table: a trace and each rater's current label (null where none). */
     public record LabelRow(
             String traceId, String model, String taskKey, String domain, String taskType, Map<String, String> labels) {}

@@ -121,6 +121,26 @@ final class FileActions {
         }
     }
 
+    /** File ▸ Export report…: where to, then the study report in the background (progress and Cancel). */
+    void chooseReportExport() {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Export the study report (HTML)");
+        fc.setInitialFileName(
+                vm.session().projectFile() == null
+                        ? "study.html"
+                        : vm.session().projectFile().getFileName().toString().replaceAll("\\.tjdb$", "")
+                                + "-report.html");
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Web page", "*.html"));
+        File f = fc.showSaveDialog(stage);
+        if (f != null) {
+            Path p = f.toPath();
+            if (!p.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".html")) {
+                p = p.resolveSibling(p.getFileName() + ".html");
+            }
+            vm.imports().exportReport(p);
+        }
+    }
+
     /** Files dropped on the window or the start page: a project opens, anything else is imported. */
     void importDropped(List<Path> files) {
         if (files.size() == 1 && files.get(0).toString().endsWith(".tjdb")) {

@@ -68,7 +68,10 @@ final class MainMenus {
         MenuItem exportLabels = new MenuItem("Export _labels (CSV)…");
         exportLabels.setId("exportLabelsMenu");
         exportLabels.setOnAction(e -> files.chooseLabelsExport());
-        for (MenuItem m : List.of(classify, export, exportLabels)) {
+        MenuItem exportReport = new MenuItem("Export re_port…");
+        exportReport.setId("exportReportMenu");
+        exportReport.setOnAction(e -> files.chooseReportExport());
+        for (MenuItem m : List.of(classify, export, exportLabels, exportReport)) {
             m.disableProperty()
                     .bind(vm.session().openProperty().not().or(vm.imports().importingProperty()));
         }
@@ -93,6 +96,7 @@ final class MainMenus {
                 classify,
                 export,
                 exportLabels,
+                exportReport,
                 new SeparatorMenuItem(),
                 team(),
                 new SeparatorMenuItem(),

@@ -341,4 +341,57 @@ public final class ImportViewModel {
             }
         });
     }
+
+    /**
+     * File ▸ Export report…: the study report (the command line's {@code report}) gathered on the project thread, with
+     * a step of progress per section and Cancel between sections; the page is written through {@code OutputFile}
+     * (never over the project or its side files), so a cancel or a failure leaves {@code out} as it was.
+     */
+    public void exportReport(Path out) {
+        Project p = session.project();
+        Path file = session.projectFile();
+        if (!begin(p, "Making the study report " + out.getFileName() + "…")) {
+            return;
+        }
+        session.submit(() -> {
+            try {
+                org.tracejudge.output.OutputFile.check(out, java.util.List.of(file));
+                org.tracejudge.report.StudyReport.Report r = org.tracejudge.report.StudyReport.collect(
+                        p,
+                        file,
+                        null,
+                        "Tracejudge " + versionText(),
+                        (done, of, what) -> session.onFx(() -> {
+                            importProgress.set(of == 0 ? -1 : (double) done / of);
+                            importMessage.set("Making the study report: " + what + "…");
+                        }),
+                        importCancel::get);
+                String html = org.tracejudge.report.ReportHtml.render(r);
+                org.tracejudge.output.OutputFile.write(
+                        out,
+                        tmp -> {
+                            java.nio.file.Files.writeString(tmp, html, java.nio.charset.StandardCharsets.UTF_8);
+                            return null;
+                        },
+                        file);
+                String text = "Wrote the study report to " + out
+                        + (r.missing().isEmpty()
+                                ? ""
+                                : " (without: " + String.join(", ", r.missing().keySet()) + ")");
+                end(text, null, true);
+                session.onFx(() -> session.setStatus(text));
+            } catch (org.tracejudge.report.StudyReport.Cancelled e) {
+                end("Report cancelled; " + out.getFileName() + " was not written.", null, false);
+            } catch (java.io.IOException | RuntimeException e) {
+                ImportError err = new ImportError(String.valueOf(e.getMessage()), out.toString(), -1);
+                end("The study report failed; nothing was written.", err, false);
+                session.onFx(() -> session.setStatus("Study report failed: " + e.getMessage()));
+            }
+        });
+    }
+
+    private static String versionText() {
+        String v = ImportViewModel.class.getPackage().getImplementationVersion();
+        return (v == null ? "(development build)" : v) + ", Java " + System.getProperty("java.version");
+    }
 }
