@@ -43,12 +43,11 @@ class OrphansTest {
 
     @Test
     void aKindChangedOrphansEveryAnswerOfItsQuestion() throws Exception {
-        Scheme a = SchemeFile.parse(
-                "scheme: s\nquestions:\n  - key: q\n    prompt: Q?\n    kind: text\n", "a.yaml");
-        Scheme b = SchemeFile.parse(
-                "scheme: s\nquestions:\n  - key: q\n    prompt: Q?\n    kind: number\n", "b.yaml");
+        Scheme a = SchemeFile.parse("scheme: s\nquestions:\n  - key: q\n    prompt: Q?\n    kind: text\n", "a.yaml");
+        Scheme b = SchemeFile.parse("scheme: s\nquestions:\n  - key: q\n    prompt: Q?\n    kind: number\n", "b.yaml");
         List<Orphans.Orphan> o = Orphans.of(a, b, Map.of("q", 4), Map.of("q", Set.of("\"x\"")));
         assertEquals(1, o.size());
-        assertEquals("q (4 answers): its kind changes from text to number", o.get(0).toString());
+        assertEquals(
+                "q (4 answers): its kind changes from text to number", o.get(0).toString());
     }
 }
