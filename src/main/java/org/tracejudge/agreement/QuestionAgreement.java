@@ -307,6 +307,13 @@ public final class QuestionAgreement {
         List<String> options = new ArrayList<>(optionSet);
         List<Coefficient> out = new ArrayList<>();
         int v = code.size();
+        int[][] codes = codes(r, s -> code.get((Set<?>) s));
+        boolean[][] has = new boolean[v][options.size()];
+        for (Map.Entry<Set<?>, Integer> e : code.entrySet()) {
+            for (int k = 0; k < options.size(); k++) {
+                has[e.getValue()][k] = e.getKey().contains(options.get(k));
+            }
+        }
         if (v > MAX_SETS) {
             out.add(new Coefficient(
                     "alpha_masi", null, null, 0, "more than " + MAX_SETS + " distinct answer sets (" + v + ")"));
@@ -329,15 +336,14 @@ public final class QuestionAgreement {
                     d[c * v + k] = Masi.fromSizes(bits[c].cardinality(), bits[k].cardinality(), both.cardinality());
                 }
             }
-            int[][] codes = codes(r, s -> code.get((Set<?>) s));
             out.add(alpha("alpha_masi", CoincidenceAlpha.sums(codes, v), v, CoincidenceAlpha.fixed(d)));
         }
-        out.addAll(optionKappas(r, options));
+        out.addAll(optionKappas(r, options, codes, has));
         return out;
     }
 
     /** Cohen κ per option (chosen or not) and rater pair, over the items both raters answered. */
-    private List<Coefficient> optionKappas(Ratings<?> r, List<String> options) {
+    private List<Coefficient> optionKappas(Ratings<?> r, List<String> options, int[][] codes, boolean[][] has) {
         int m = r.raterCount();
         int[][] pairs = pairs(m);
         int o = options.size();
@@ -347,14 +353,13 @@ public final class QuestionAgreement {
         for (int i = 0; i < r.itemCount(); i++) {
             int e = 0;
             for (int q = 0; q < pairs.length; q++) {
-                Set<?> sa = (Set<?>) r.get(i, pairs[q][0]);
-                Set<?> sb = (Set<?>) r.get(i, pairs[q][1]);
-                if (sa == null || sb == null) {
+                int ca = codes[i][pairs[q][0]];
+                int cb = codes[i][pairs[q][1]];
+                if (ca < 0 || cb < 0) {
                     continue;
                 }
                 for (int k = 0; k < o; k++) {
-                    String opt = options.get(k);
-                    int cell = (sa.contains(opt) ? 0 : 2) + (sb.contains(opt) ? 0 : 1);
+                    int cell = (has[ca][k] ? 0 : 2) + (has[cb][k] ? 0 : 1);
                     scratch[e++] = (q * o + k) * 4 + cell;
                 }
             }
