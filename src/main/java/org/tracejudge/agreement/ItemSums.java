@@ -14,14 +14,28 @@ import java.util.Map;
 final class ItemSums {
     final int length;
     final int[] patternOf;
-    final int[][] index;
-    final double[][] value;
+    /** Pattern p's entries are [start[p], start[p + 1]) of index and value: one flat run, read in order. */
+    private final int[] start;
+
+    private final int[] index;
+    private final double[] value;
 
     private ItemSums(int length, int[] patternOf, List<int[]> index, List<double[]> value) {
         this.length = length;
         this.patternOf = patternOf;
-        this.index = index.toArray(new int[0][]);
-        this.value = value.toArray(new double[0][]);
+        this.start = new int[index.size() + 1];
+        int total = 0;
+        for (int p = 0; p < index.size(); p++) {
+            start[p] = total;
+            total += index.get(p).length;
+        }
+        start[index.size()] = total;
+        this.index = new int[total];
+        this.value = new double[total];
+        for (int p = 0; p < index.size(); p++) {
+            System.arraycopy(index.get(p), 0, this.index, start[p], index.get(p).length);
+            System.arraycopy(value.get(p), 0, this.value, start[p], value.get(p).length);
+        }
     }
 
     int items() {
@@ -29,7 +43,7 @@ final class ItemSums {
     }
 
     int patterns() {
-        return index.length;
+        return start.length - 1;
     }
 
     /** The sums over every item once. */
@@ -45,17 +59,36 @@ final class ItemSums {
     double[] total(int[] weights, double[] out) {
         Arrays.fill(out, 0);
         for (int p = 0; p < weights.length; p++) {
-            int w = weights[p];
-            if (w == 0) {
-                continue;
-            }
-            int[] ix = index[p];
-            double[] v = value[p];
-            for (int j = 0; j < ix.length; j++) {
-                out[ix[j]] += w * v[j];
+            double w = weights[p]; // no test for 0: with as many patterns as items the branch costs more than it saves
+            for (int j = start[p], end = start[p + 1]; j < end; j++) {
+                out[index[j]] += w * value[j];
             }
         }
         return out;
+    }
+
+    /** Both sums side by side: b's indices shifted by a's length; a and b must cover the same items. */
+    static ItemSums join(ItemSums a, ItemSums b) {
+        if (a.items() != b.items()) {
+            throw new IllegalArgumentException("sums over " + a.items() + " and " + b.items() + " items");
+        }
+        Builder out = new Builder(a.length + b.length);
+        for (int i = 0; i < a.items(); i++) {
+            int pa = a.patternOf[i];
+            int pb = b.patternOf[i];
+            int la = a.start[pa + 1] - a.start[pa];
+            int lb = b.start[pb + 1] - b.start[pb];
+            int[] ix = new int[la + lb];
+            double[] v = new double[la + lb];
+            System.arraycopy(a.index, a.start[pa], ix, 0, la);
+            System.arraycopy(a.value, a.start[pa], v, 0, la);
+            for (int j = 0; j < lb; j++) {
+                ix[la + j] = b.index[b.start[pb] + j] + a.length;
+                v[la + j] = b.value[b.start[pb] + j];
+            }
+            out.add(ix, v);
+        }
+        return out.build();
     }
 
     /** Collects items in order; an item's contribution is a sparse vector (indices into the sums). */

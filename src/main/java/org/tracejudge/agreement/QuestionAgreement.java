@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 
@@ -173,43 +172,72 @@ public final class QuestionAgreement {
     }
 
     private static LabelTable strings(Ratings<?> r, Kind kind) {
-        LabelTable.Builder b = LabelTable.builder();
-        r.raters().forEach(b::addRater);
-        for (int i = 0; i < r.itemCount(); i++) {
-            String item = r.items().get(i);
-            b.addItem(item);
+        return table(r, (i, j) -> {
+            String v = expect(r, i, j, kind, String.class);
+            return v;
+        });
+    }
+
+    /** Labels of one cell, null when missing. */
+    private interface Cell {
+        String label(int item, int rater);
+    }
+
+    /** A label table straight from codes (the builder's per-answer look-ups cost more at 100k items). */
+    private static LabelTable table(Ratings<?> r, Cell cell) {
+        Map<String, Integer> seen = new HashMap<>();
+        List<String> labels = new ArrayList<>();
+        int[][] codes = new int[r.itemCount()][r.raterCount()];
+        for (int i = 0; i < codes.length; i++) {
             for (int j = 0; j < r.raterCount(); j++) {
-                Object v = r.get(i, j);
-                if (v != null) {
-                    b.add(item, r.raters().get(j), String.valueOf(expect(r, i, j, kind, String.class)));
+                String v = cell.label(i, j);
+                if (v == null) {
+                    codes[i][j] = LabelTable.MISSING;
+                } else {
+                    Integer c = seen.get(v);
+                    if (c == null) {
+                        c = labels.size();
+                        seen.put(v, c);
+                        labels.add(v);
+                    }
+                    codes[i][j] = c;
                 }
             }
         }
-        return b.build();
+        List<String> sorted = LabelTable.canonicalOrder(labels);
+        int[] recode = new int[labels.size()];
+        for (int k = 0; k < sorted.size(); k++) {
+            recode[seen.get(sorted.get(k))] = k;
+        }
+        for (int[] row : codes) {
+            for (int j = 0; j < row.length; j++) {
+                if (row[j] != LabelTable.MISSING) {
+                    row[j] = recode[row[j]];
+                }
+            }
+        }
+        return LabelTable.ofCodes(r.items(), r.raters(), sorted, codes, null);
     }
 
     private List<Coefficient> perTool(Ratings<?> r) {
-        Map<String, LabelTable.Builder> byTool = new TreeMap<>();
+        TreeSet<String> tools = new TreeSet<>();
         for (int i = 0; i < r.itemCount(); i++) {
             for (int j = 0; j < r.raterCount(); j++) {
                 Map<?, ?> m = expect(r, i, j, Kind.YES_NO_PER_TOOL, Map.class);
-                if (m == null) {
-                    continue;
-                }
-                for (Map.Entry<?, ?> e : m.entrySet()) {
-                    String tool = String.valueOf(e.getKey());
-                    LabelTable.Builder b = byTool.computeIfAbsent(tool, x -> {
-                        LabelTable.Builder nb = LabelTable.builder();
-                        r.raters().forEach(nb::addRater);
-                        r.items().forEach(nb::addItem);
-                        return nb;
-                    });
-                    b.add(r.items().get(i), r.raters().get(j), String.valueOf(e.getValue()));
+                if (m != null) {
+                    m.keySet().forEach(k -> tools.add(String.valueOf(k)));
                 }
             }
         }
         List<Coefficient> out = new ArrayList<>();
-        byTool.forEach((tool, b) -> out.addAll(singleChoice(b.build(), "tool " + tool + ": ")));
+        for (String tool : tools) {
+            LabelTable t = table(r, (i, j) -> {
+                Map<?, ?> m = (Map<?, ?>) r.get(i, j);
+                Object v = m == null ? null : m.get(tool);
+                return v == null ? null : String.valueOf(v);
+            });
+            out.addAll(singleChoice(t, "tool " + tool + ": "));
+        }
         return out;
     }
 
@@ -217,20 +245,15 @@ public final class QuestionAgreement {
 
     private List<Coefficient> ordinal(Ratings<?> r) {
         TreeSet<Integer> steps = new TreeSet<>();
-        LabelTable.Builder b = LabelTable.builder();
-        r.raters().forEach(b::addRater);
-        for (int i = 0; i < r.itemCount(); i++) {
-            b.addItem(r.items().get(i));
-            for (int j = 0; j < r.raterCount(); j++) {
-                Integer v = expect(r, i, j, Kind.ORDINAL, Integer.class);
-                if (v != null) {
-                    steps.add(v);
-                    b.add(r.items().get(i), r.raters().get(j), Integer.toString(v));
-                }
+        LabelTable t = table(r, (i, j) -> {
+            Integer v = expect(r, i, j, Kind.ORDINAL, Integer.class);
+            if (v == null) {
+                return null;
             }
-        }
+            steps.add(v);
+            return Integer.toString(v);
+        });
         List<Coefficient> out = new ArrayList<>();
-        LabelTable t = b.build();
         if (t.labelCount() > 0) {
             LabelPart p = labelPart(t);
             int pairs = p.pe.pairwise().size();
@@ -284,6 +307,13 @@ public final class QuestionAgreement {
         List<String> options = new ArrayList<>(optionSet);
         List<Coefficient> out = new ArrayList<>();
         int v = code.size();
+        int[][] codes = codes(r, s -> code.get((Set<?>) s));
+        boolean[][] has = new boolean[v][options.size()];
+        for (Map.Entry<Set<?>, Integer> e : code.entrySet()) {
+            for (int k = 0; k < options.size(); k++) {
+                has[e.getValue()][k] = e.getKey().contains(options.get(k));
+            }
+        }
         if (v > MAX_SETS) {
             out.add(new Coefficient(
                     "alpha_masi", null, null, 0, "more than " + MAX_SETS + " distinct answer sets (" + v + ")"));
@@ -306,15 +336,14 @@ public final class QuestionAgreement {
                     d[c * v + k] = Masi.fromSizes(bits[c].cardinality(), bits[k].cardinality(), both.cardinality());
                 }
             }
-            int[][] codes = codes(r, s -> code.get((Set<?>) s));
             out.add(alpha("alpha_masi", CoincidenceAlpha.sums(codes, v), v, CoincidenceAlpha.fixed(d)));
         }
-        out.addAll(optionKappas(r, options));
+        out.addAll(optionKappas(r, options, codes, has));
         return out;
     }
 
     /** Cohen κ per option (chosen or not) and rater pair, over the items both raters answered. */
-    private List<Coefficient> optionKappas(Ratings<?> r, List<String> options) {
+    private List<Coefficient> optionKappas(Ratings<?> r, List<String> options, int[][] codes, boolean[][] has) {
         int m = r.raterCount();
         int[][] pairs = pairs(m);
         int o = options.size();
@@ -324,14 +353,13 @@ public final class QuestionAgreement {
         for (int i = 0; i < r.itemCount(); i++) {
             int e = 0;
             for (int q = 0; q < pairs.length; q++) {
-                Set<?> sa = (Set<?>) r.get(i, pairs[q][0]);
-                Set<?> sb = (Set<?>) r.get(i, pairs[q][1]);
-                if (sa == null || sb == null) {
+                int ca = codes[i][pairs[q][0]];
+                int cb = codes[i][pairs[q][1]];
+                if (ca < 0 || cb < 0) {
                     continue;
                 }
                 for (int k = 0; k < o; k++) {
-                    String opt = options.get(k);
-                    int cell = (sa.contains(opt) ? 0 : 2) + (sb.contains(opt) ? 0 : 1);
+                    int cell = (has[ca][k] ? 0 : 2) + (has[cb][k] ? 0 : 1);
                     scratch[e++] = (q * o + k) * 4 + cell;
                 }
             }
@@ -386,22 +414,26 @@ public final class QuestionAgreement {
                 }
             }
         }
-        List<Coefficient> out = new ArrayList<>();
+        int k = r.raterCount();
         ItemSums a = IntervalAlpha.sums(x);
+        ItemSums c = Icc.sums(x, k);
         double[] at = a.total();
+        double[] ct = c.total();
+        int off = IntervalAlpha.LENGTH;
+        Function<double[], double[]> f =
+                s -> new double[] {IntervalAlpha.alpha(s), Icc.icc(Arrays.copyOfRange(s, off, s.length), k)};
+        Interval[] iv = options.resamples() == 0 ? null : intervals(ItemSums.join(a, c), 2, f);
+        List<Coefficient> out = new ArrayList<>();
         out.add(coefficient(
                 "alpha_interval",
                 IntervalAlpha.alpha(at),
-                one(intervals(a, 1, s -> new double[] {IntervalAlpha.alpha(s)})),
+                iv == null ? null : iv[0],
                 Math.round(at[0]),
                 at[0] == 0 ? "n = 0: no item has at least 2 answers" : "D_e = 0: every answer is the same number"));
-        int k = r.raterCount();
-        ItemSums c = Icc.sums(x, k);
-        double[] ct = c.total();
         out.add(coefficient(
                 "icc_2_1",
                 Icc.icc(ct, k),
-                one(intervals(c, 1, s -> new double[] {Icc.icc(s, k)})),
+                iv == null ? null : iv[1],
                 Math.round(ct[0]),
                 ct[0] < 2 || k < 2
                         ? "needs at least 2 raters and 2 items every rater scored"

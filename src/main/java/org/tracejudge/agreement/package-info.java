@@ -16,6 +16,10 @@
  *       {@code snapshot()}; intervals recomputed in the background ({@code whenIntervalsFresh()}).</li>
  *   <li>{@link org.tracejudge.agreement.AgreementReport} — the JSON report (Jackson);
  *       {@link org.tracejudge.agreement.ReportText#render} — the same as plain-text tables.</li>
+ *   <li>{@link org.tracejudge.agreement.QuestionAgreement} — one scheme question's coefficients by its kind
+ *       (single choice, multiple choice, ordinal, number, yes/no per tool, span, text) from
+ *       {@link org.tracejudge.agreement.Ratings} (items × raters of answers, missing allowed), with bootstrap
+ *       intervals over items; {@link org.tracejudge.agreement.Masi} and {@link org.tracejudge.agreement.SpanF1}.</li>
  *   <li>Single coefficients: {@link org.tracejudge.agreement.CohenKappa}, {@link org.tracejudge.agreement.FleissKappa},
  *       {@link org.tracejudge.agreement.KrippendorffAlpha}, {@link org.tracejudge.agreement.WeightedKappa}.</li>
  * </ul>
