@@ -230,6 +230,7 @@ public final class DatasetExport {
         sb.append("- `final_label`: the latest human decision, else the ensemble\n");
         sb.append("- `agreement`: the share of the item's labels (raters and people) that equal its most common one\n");
         sb.append("- `tool_calls`: the calls the model executed, `{name, arguments}`\n\n");
+        schemeSection(p, sb);
         sb.append("## Agreement\n\n");
         AgreementReport.Fleiss f = a.fleiss();
         sb.append(String.format(
@@ -255,6 +256,56 @@ public final class DatasetExport {
                     pair.n()));
         }
         return sb.toString();
+    }
+
+    /**
+     * The project's own questions, when it has a scheme: each with its prompt, kind and options with their
+     * definitions, so the answers in the data can be read without the workbench.
+     */
+    private static void schemeSection(Project p, StringBuilder sb) {
+        org.tracejudge.store.SchemeVersions.Version v = p.read(org.tracejudge.store.SchemeVersions::current);
+        if (v == null) {
+            return;
+        }
+        org.tracejudge.scheme.Scheme scheme;
+        try {
+            scheme = org.tracejudge.scheme.SchemeFile.parse(v.body(), "scheme version " + v.version());
+        } catch (org.tracejudge.scheme.SchemeException e) {
+            throw new IllegalStateException("the project's scheme version " + v.version() + " is unreadable", e);
+        }
+        sb.append("## Annotation scheme\n\n");
+        sb.append("`").append(scheme.name()).append("`, version ").append(v.version());
+        if (!scheme.description().isEmpty()) {
+            sb.append(": ").append(scheme.description().strip());
+        }
+        sb.append(" Answers are exported with `tracejudge labels --question all`.\n\n");
+        for (org.tracejudge.scheme.Question q : scheme.questions()) {
+            sb.append("- `").append(q.key()).append("` (").append(q.kind().words());
+            if (!q.required()) {
+                sb.append(", optional");
+            }
+            if (q.scale() != null) {
+                sb.append(", ")
+                        .append(q.scale().from())
+                        .append("–")
+                        .append(q.scale().to());
+            }
+            sb.append("): ").append(q.prompt().strip()).append('\n');
+            for (org.tracejudge.scheme.Option o : q.options()) {
+                sb.append("  - `").append(o.value()).append('`');
+                if (!o.label().equals(o.value())) {
+                    sb.append(" ").append(o.label());
+                }
+                if (!o.definition().isEmpty()) {
+                    sb.append(": ").append(o.definition().strip());
+                }
+                if (o.safetyCritical()) {
+                    sb.append(" (safety-critical)");
+                }
+                sb.append('\n');
+            }
+        }
+        sb.append('\n');
     }
 
     private static String num(Double d) {

@@ -55,6 +55,18 @@ class SchemeCliTest {
                 SchemeFile.parse(r.out(), "shown").questions(),
                 "--show prints the scheme the file defined");
 
+        // the dataset card lists the scheme with its definitions
+        Path ds = dir.resolve("dataset");
+        r = CliTest.run("export", p.toString(), ds.toString(), "--dataset");
+        assertEquals(0, r.code(), r.err());
+        String card = Files.readString(ds.resolve("README.md"));
+        assertTrue(card.contains("## Annotation scheme\n\n`mental-health-response-review`, version 1"), card);
+        assertTrue(card.contains("- `risk` (ordinal, 0–4): How much risk"), card);
+        assertTrue(
+                card.contains("imminent risk: the user states intent to act now or soon, or has already started "
+                        + "(safety-critical)"),
+                card);
+
         // answers of two raters through the workbench JSONL
         String t1;
         String t2;
