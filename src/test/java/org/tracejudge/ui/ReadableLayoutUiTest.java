@@ -77,6 +77,29 @@ class ReadableLayoutUiTest extends WindowTest {
                 "the return and answer keep " + evidence.getLayoutBounds().getHeight() + " px");
         // side by side: the comments are beside the raters, not under them out of view
         assertTrue(scene(comments).getMinX() >= scene(raters).getMaxX() - 1, "comments beside the raters");
+        // every rater's card whole in its column (a card wider than the column was cut at its right edge), also
+        // when an annotator's column narrows the trace pane to 400 px
+        javafx.scene.control.SplitPane workbench = null;
+        for (Node n = app.window().tableView(); n != null; n = n.getParent()) {
+            if (n instanceof javafx.scene.control.SplitPane sp) {
+                workbench = sp;
+                break;
+            }
+        }
+        assertTrue(workbench != null, "the table sits in the workbench's split");
+        javafx.scene.control.SplitPane split = workbench;
+        robot.interact(() -> split.setDividerPositions((split.getWidth() - 400) / split.getWidth()));
+        waitFor("a 400-px trace pane", () -> Math.abs(app.window().traceView().getWidth() - 400) < 30);
+        // and the comments' divider dragged far to the left: the raters keep a card's width
+        robot.interact(() -> ((javafx.scene.control.SplitPane) lower).setDividerPositions(0.2));
+        waitFor("dragged", () -> ((javafx.scene.control.SplitPane) lower).getDividerPositions()[0] < 0.9);
+        double ratersRight = scene(raters).getMaxX();
+        assertTrue(raters.lookupAll(".card").stream().anyMatch(Node::isVisible), "cards on show");
+        for (Node card : raters.lookupAll(".card")) {
+            if (card.isVisible()) {
+                assertTrue(scene(card).getMaxX() <= ratersRight, "a card cut at the raters' edge: " + scene(card));
+            }
+        }
         List<String> cut = DesktopConventionsUiTest.truncated(app.window().traceView()).stream()
                 .filter(s -> !s.startsWith("TextField"))
                 .toList();

@@ -174,7 +174,7 @@ public final class TraceView extends BorderPane {
         // the raters and the comments side by side under the evidence, each the full height of the lower part
         VBox raterColumn = new VBox(4, raterTitle, raterScroll);
         VBox.setVgrow(raterScroll, Priority.ALWAYS);
-        raterColumn.setMinWidth(120);
+        raterColumn.getStyleClass().add("rater-column"); // as wide as a card (workbench.css), the comments give way
         ScrollPane commentsScroll = UncachedViewport.of(new ScrollPane(commentsSlot));
         commentsScroll.setFitToWidth(true);
         commentsScroll.setMinWidth(120);
@@ -182,7 +182,7 @@ public final class TraceView extends BorderPane {
         commentsScroll.setId("commentsScroll");
         ratersAndComments.getItems().setAll(raterColumn, commentsScroll);
         ratersAndComments.setOrientation(Orientation.HORIZONTAL);
-        ratersAndComments.setDividerPositions(0.56);
+        ratersAndComments.setDividerPositions(0.6);
         ratersAndComments.setId("ratersAndComments");
         ratersAndComments.setPrefHeight(200);
         ratersAndComments.getStyleClass().add("raters-and-comments");
