@@ -80,6 +80,16 @@ class CalibrationUiTest extends WindowTest {
                         .allMatch(r -> r.reason().contains(", because ")
                                 && (r.judgeOnly() + r.goldOnly() + r.ppi()).contains("● ")),
                 rates.getItems().toString());
+        // walked at 1280×800: the recommended column whole inside the side pane, none of its figures cut
+        assertEquals(1280, stage.getWidth(), 1);
+        javafx.scene.Node recommendedHead = rates.lookupAll(".column-header").stream()
+                .filter(h -> h.lookupAll(".label").stream().anyMatch(l -> "recommended".equals(((Label) l).getText())))
+                .findFirst()
+                .orElseThrow();
+        javafx.geometry.Bounds head = recommendedHead.localToScene(recommendedHead.getLayoutBounds());
+        javafx.geometry.Bounds table = rates.localToScene(rates.getLayoutBounds());
+        assertTrue(head.getMaxX() <= table.getMaxX(), "the recommended column inside the pane: " + head + " " + table);
+        assertEquals(List.of(), DesktopConventionsUiTest.truncated(rates), "cut in the corrected rates");
         robot.interact(() -> rates.getSelectionModel().select(0));
         assertTrue(label(robot, "#calibrationRateWhy").contains(": recommended "), label(robot, "#calibrationRateWhy"));
         assertTrue(
