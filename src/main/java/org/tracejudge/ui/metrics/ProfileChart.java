@@ -99,7 +99,7 @@ final class ProfileChart extends ScatterChart<Number, Number> {
         return p;
     }
 
-    /** Places the names clear of each other, of the dots and of the judge-only origins. */
+    /** Places the names clear of each other, of the dots, of the judge-only origins and of the whiskers. */
     private void placeNames() {
         if (getData().isEmpty() || names.isEmpty()) {
             return;
@@ -120,6 +120,15 @@ final class ProfileChart extends ScatterChart<Number, Number> {
             double fx = x.getDisplayPosition(a.pt.fromX());
             double fy = y.getDisplayPosition(a.pt.fromY());
             origins.add(new LabelPlacement.Box(fx - 3, fy - 3, 6, 6));
+            // the 95% whiskers: a name written across one is hard to read
+            double tx = x.getDisplayPosition(a.pt.x());
+            double ty = y.getDisplayPosition(a.pt.y());
+            double x0 = x.getDisplayPosition(a.pt.xCi()[0]);
+            double x1 = x.getDisplayPosition(a.pt.xCi()[1]);
+            double y0 = y.getDisplayPosition(a.pt.yCi()[0]);
+            double y1 = y.getDisplayPosition(a.pt.yCi()[1]);
+            origins.add(new LabelPlacement.Box(Math.min(x0, x1), ty - 1, Math.abs(x1 - x0), 2));
+            origins.add(new LabelPlacement.Box(tx - 1, Math.min(y0, y1), 2, Math.abs(y1 - y0)));
         }
         List<LabelPlacement.Placed> placed = LabelPlacement.place(anchors, 5, x.getWidth(), y.getHeight(), origins);
         for (int i = 0; i < placed.size(); i++) {
