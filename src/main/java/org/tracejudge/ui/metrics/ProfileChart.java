@@ -99,6 +99,9 @@ final class ProfileChart extends ScatterChart<Number, Number> {
         return p;
     }
 
+    /** The space kept around each name, so that no two names touch. */
+    private static final double PAD = 1.5;
+
     /** Places the names clear of each other, of the dots, of the judge-only origins and of the whiskers. */
     private void placeNames() {
         if (getData().isEmpty() || names.isEmpty()) {
@@ -108,12 +111,13 @@ final class ProfileChart extends ScatterChart<Number, Number> {
         List<LabelPlacement.Anchor> anchors = new java.util.ArrayList<>();
         for (int i = 0; i < data.size() && i < names.size(); i++) {
             XYChart.Data<Number, Number> d = data.get(i);
+            names.get(i).applyCss(); // measured in the font the stylesheet gives it, not the default one
             javafx.geometry.Bounds b = names.get(i).getLayoutBounds();
             anchors.add(new LabelPlacement.Anchor(
                     x.getDisplayPosition(d.getXValue()),
                     y.getDisplayPosition(d.getYValue()),
-                    b.getWidth(),
-                    b.getHeight()));
+                    b.getWidth() + 2 * PAD,
+                    b.getHeight() + 2 * PAD));
         }
         List<LabelPlacement.Box> origins = new java.util.ArrayList<>();
         for (Arrow a : arrows) {
@@ -134,8 +138,8 @@ final class ProfileChart extends ScatterChart<Number, Number> {
         for (int i = 0; i < placed.size(); i++) {
             LabelPlacement.Box box = placed.get(i).label();
             Text name = names.get(i);
-            name.setX(box.x());
-            name.setY(box.y());
+            name.setX(box.x() + PAD);
+            name.setY(box.y() + PAD);
             javafx.scene.shape.Line leader = leaders.get(i);
             leader.setVisible(placed.get(i).leader()); // a name moved off its dot points back to it
             double cx = anchors.get(i).x();
