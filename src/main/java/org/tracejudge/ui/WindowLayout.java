@@ -145,7 +145,8 @@ final class WindowLayout {
                 }
             }
         });
-        traceView.evidenceAndRaters().setDividerPositions(s.number("divider.raters", 0.55));
+        traceView.evidenceAndRaters().setDividerPositions(s.number("divider.raters", 0.5));
+        traceView.keepRatersReadable();
         traceView.allDefinitionsProperty().set(s.flag("view.allDefinitions"));
         if (s.flag("view.agreementTab") && !w.session().blindProperty().get()) {
             side.getSelectionModel().select(agreementTab);

@@ -1,9 +1,11 @@
 package org.tracejudge.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
@@ -78,6 +80,16 @@ class CalibrationUiTest extends WindowTest {
                         .allMatch(r -> r.reason().contains(", because ")
                                 && (r.judgeOnly() + r.goldOnly() + r.ppi()).contains("● ")),
                 rates.getItems().toString());
+        // walked at 1280×800: the recommended column whole inside the side pane, none of its figures cut
+        assertEquals(1280, stage.getWidth(), 1);
+        javafx.scene.Node recommendedHead = rates.lookupAll(".column-header").stream()
+                .filter(h -> h.lookupAll(".label").stream().anyMatch(l -> "recommended".equals(((Label) l).getText())))
+                .findFirst()
+                .orElseThrow();
+        javafx.geometry.Bounds head = recommendedHead.localToScene(recommendedHead.getLayoutBounds());
+        javafx.geometry.Bounds table = rates.localToScene(rates.getLayoutBounds());
+        assertTrue(head.getMaxX() <= table.getMaxX(), "the recommended column inside the pane: " + head + " " + table);
+        assertEquals(List.of(), DesktopConventionsUiTest.truncated(rates), "cut in the corrected rates");
         robot.interact(() -> rates.getSelectionModel().select(0));
         assertTrue(label(robot, "#calibrationRateWhy").contains(": recommended "), label(robot, "#calibrationRateWhy"));
         assertTrue(
@@ -177,6 +189,37 @@ class CalibrationUiTest extends WindowTest {
         assertEquals(
                 arrows, robot.lookup(".profile-arrow").queryAll().size(), "an arrow per model, judge only → corrected");
         assertTrue(robot.lookup(".profile-interval").queryAll().size() == 2 * arrows, "whiskers across and up");
+        // issue 48, item 15: every model's name on the corrected profile, none over another name or over a dot
+        javafx.scene.Node profile = robot.lookup("#failureProfile").query();
+        List<String> named = profile.lookupAll(".profile-label").stream()
+                .filter(javafx.scene.Node::isVisible)
+                .map(n -> ((javafx.scene.text.Text) n).getText())
+                .sorted()
+                .toList();
+        assertEquals(
+                m.rows().stream()
+                        .map(org.tracejudge.ui.metrics.MetricsViewModel.BoardRow::model)
+                        .sorted()
+                        .toList(),
+                named,
+                "every model labelled");
+        List<javafx.geometry.Bounds> boxes = profile.lookupAll(".profile-label").stream()
+                .map(n -> n.localToScene(n.getLayoutBounds()))
+                .toList();
+        List<javafx.geometry.Bounds> dots = profile.lookupAll(".profile-point").stream()
+                .map(n -> n.localToScene(n.getLayoutBounds()))
+                .toList();
+        javafx.geometry.Bounds plot = profile.lookup(".chart-plot-background")
+                .localToScene(profile.lookup(".chart-plot-background").getLayoutBounds());
+        for (int i = 0; i < boxes.size(); i++) {
+            for (int j = i + 1; j < boxes.size(); j++) {
+                assertFalse(boxes.get(i).intersects(boxes.get(j)), named + ": names " + i + " and " + j + " overlap");
+            }
+            for (javafx.geometry.Bounds dot : dots) {
+                assertFalse(boxes.get(i).intersects(dot), "name " + i + " covers a dot");
+            }
+            assertTrue(plot.contains(boxes.get(i)), "name " + i + " inside the plot: " + boxes.get(i));
+        }
         // each cell names the judge-only and gold-only rates under the corrected one
         assertTrue(robot.lookup(".rate-interval").queryAll().stream()
                 .map(n -> ((javafx.scene.text.Text) n).getText())

@@ -576,4 +576,54 @@ class SafetyReviewUiTest {
         assertTrue(safety.isShowing(), "still open");
         assertNotNull(app.window().safetyView());
     }
+
+    private static javafx.geometry.Bounds onScreen(Node n) {
+        return n.localToScene(n.getLayoutBounds());
+    }
+
+    /** Whether a node's top lies inside a scroll pane's viewport as it is scrolled now. */
+    private static boolean inViewport(javafx.scene.control.ScrollPane scroll, Node n) {
+        javafx.geometry.Bounds view = scroll.localToScene(scroll.getLayoutBounds());
+        javafx.geometry.Bounds b = onScreen(n);
+        return b.getMinY() >= view.getMinY() && b.getMinY() + 20 <= view.getMaxY();
+    }
+
+    /**
+     * Issue 48, item 14: the reveal comes into view with the message the experts reviewed still on screen, and its
+     * column heads (model and approach) are never cut, also in a narrow window (the table scrolls sideways).
+     */
+    @Test
+    void theRevealKeepsTheMessageInViewAndItsHeadsWhole(FxRobot robot) {
+        openSafetyReview(robot);
+        asExpert(robot, "ada");
+        assertEquals("lantern/1", currentKey());
+        decide(robot, TOOLS, Set.of("Opening Hours"));
+        rationale(robot, "asks when the chat is staffed; nothing urgent");
+        commit(robot, "ada", "lantern/1");
+        javafx.scene.control.ScrollPane scroll = node("#safetyScroll");
+        Node grid = node("#revealGrid");
+        waitFor("the reveal scrolled into view", () -> inViewport(scroll, grid));
+        Node message = node("#safetyMessage");
+        javafx.geometry.Bounds window = onScreen(view());
+        javafx.geometry.Bounds m = onScreen(message);
+        assertTrue(text("#safetyMessage").contains("sunday evenings"), text("#safetyMessage"));
+        assertTrue(
+                m.getMinY() >= window.getMinY()
+                        && m.getMaxY() <= onScreen(scroll).getMinY() + 1,
+                "the message stays in view above the form: " + m);
+        assertTrue(inViewport(scroll, grid), "the reveal's table in view");
+        assertEquals(List.of(), DesktopConventionsUiTest.truncated(grid), "reveal heads cut at 1240 px");
+        // a narrow window: the heads keep their width, the table scrolls sideways
+        Stage safety = (Stage) view().getScene().getWindow();
+        robot.interact(() -> safety.setWidth(820));
+        waitFor("narrow", () -> view().getWidth() <= 820);
+        assertEquals(List.of(), DesktopConventionsUiTest.truncated(grid), "reveal heads cut at 820 px");
+        for (Node h : grid.lookupAll(".reveal-head")) {
+            javafx.scene.control.Label l = (javafx.scene.control.Label) h;
+            assertTrue(l.getWidth() >= l.prefWidth(-1) - 0.5, l.getText() + " narrower than its text");
+            assertNotNull(l.getTooltip(), l.getText());
+        }
+        assertTrue(inViewport(scroll, message)
+                || onScreen(message).getMaxY() <= onScreen(scroll).getMinY() + 1);
+    }
 }

@@ -139,9 +139,11 @@ public final class CalibrationView extends VBox {
         sample.setWrapText(true);
         sample.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         rates.setId("calibrationRates");
-        rates.getColumns().add(col("model", "model", 160));
-        rates.getColumns().add(col("rate", "rate", 78));
-        TableColumn<RateRow, Object> best = col("recommended", "recommended", 190);
+        // model, rate and the recommended figure (over its estimator's name) fit the side pane at 1280×800; the
+        // other estimates follow, a scroll away
+        rates.getColumns().add(col("model", "model", 140));
+        rates.getColumns().add(col("rate", "rate", 70));
+        TableColumn<RateRow, Object> best = col("recommended", "recommended", 146);
         best.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
             @Override
             protected void updateItem(Object item, boolean empty) {
@@ -153,10 +155,10 @@ public final class CalibrationView extends VBox {
             }
         });
         rates.getColumns().add(best);
-        rates.getColumns().add(col("judge only", "judgeOnly", 120));
-        rates.getColumns().add(col("gold only (n)", "goldOnly", 140));
-        rates.getColumns().add(col("Rogan-Gladen", "roganGladen", 120));
-        rates.getColumns().add(col("PPI++ (λ)", "ppi", 150));
+        rates.getColumns().add(col("judge only", "judgeOnly", 160));
+        rates.getColumns().add(col("gold only (n)", "goldOnly", 190));
+        rates.getColumns().add(col("Rogan-Gladen", "roganGladen", 160));
+        rates.getColumns().add(col("PPI++ (λ)", "ppi", 200));
         rates.setPlaceholder(new Label("No calibration sample"));
         // a row chosen: why its recommended figure is the one to trust (the others are the row's other columns)
         rateWhy.setId("calibrationRateWhy");
@@ -275,7 +277,7 @@ public final class CalibrationView extends VBox {
                             .add(new RateRow(
                                     r.model(),
                                     r.rate().name(),
-                                    pct(best.estimate()) + " " + best.which().title(),
+                                    pct(best.estimate()) + "\n" + best.which().title(),
                                     mark.apply(Recommended.Which.JUDGE_ONLY) + pct(r.judgeOnly()),
                                     mark.apply(Recommended.Which.GOLD_ONLY) + pct(r.goldOnly()) + " (" + r.gold() + ")",
                                     pct(r.roganGladen()),

@@ -333,18 +333,13 @@ public final class MetricsWindow {
         }
         board.getItems().setAll(model.rows());
         showCellDetail(null, null);
-        XYChart.Series<Number, Number> points = new XYChart.Series<>();
-        List<double[]> placed = new java.util.ArrayList<>();
         List<ProfileChart.Arrow> arrows = new java.util.ArrayList<>();
         for (MetricsViewModel.Point pt : model.points()) {
-            XYChart.Data<Number, Number> d = new XYChart.Data<>(pt.x(), pt.y());
-            d.setNode(ProfileChart.point(pt, placed));
-            points.getData().add(d);
             if (pt.arrow()) {
                 arrows.add(new ProfileChart.Arrow(pt));
             }
         }
-        profile.getData().setAll(List.of(points));
+        profile.points(model.points());
         profile.arrows(arrows);
         List<XYChart.Series<String, Number>> stacks = new java.util.ArrayList<>();
         for (MetricsViewModel.Bars b : model.bars()) {

@@ -4,9 +4,11 @@ import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.ScatterChart;
+import javafx.scene.chart.XYChart;
 import javafx.scene.control.Tooltip;
 import javafx.scene.shape.Circle;
 import javafx.scene.text.Text;
+import org.tracejudge.metrics.LabelPlacement;
 
 /**
  * The metrics dashboard's failure profile: a scatter chart of the models' points with their names placed clear of
@@ -38,34 +40,58 @@ final class ProfileChart extends ScatterChart<Number, Number> {
         for (Arrow a : arrows) {
             a.place(x, y);
         }
+        placeNames();
+    }
+
+    /** The models' names and their leader lines, placed by {@link LabelPlacement} at every layout. */
+    private final List<Text> names = new java.util.ArrayList<>();
+
+    private final List<javafx.scene.shape.Line> leaders = new java.util.ArrayList<>();
+
+    /** The names on show, in the points' order (for tests). */
+    List<Text> names() {
+        return List.copyOf(names);
     }
 
     /**
-     * A dot with the model's name beside it. The chart centres a point's node on the value by the node's layout
-     * bounds, so the node is a 10×10 pane (the dot) whose label overflows it without counting in its size.
+     * Draws the points of one series, each a dot with its model's name: every model labelled, no two names over
+     * each other or over a dot (the chart's plot area decides where they go, see {@link #layoutPlotChildren()}).
      */
-    static Node point(MetricsViewModel.Point pt, List<double[]> placed) {
-        String model = pt.model();
+    void points(List<MetricsViewModel.Point> pts) {
+        getPlotChildren().removeAll(names);
+        getPlotChildren().removeAll(leaders);
+        names.clear();
+        leaders.clear();
+        XYChart.Series<Number, Number> series = new XYChart.Series<>();
+        for (MetricsViewModel.Point pt : pts) {
+            XYChart.Data<Number, Number> d = new XYChart.Data<>(pt.x(), pt.y());
+            d.setNode(point(pt));
+            series.getData().add(d);
+            Text name = new Text(pt.model());
+            name.getStyleClass().add("profile-label");
+            name.setTextOrigin(javafx.geometry.VPos.TOP);
+            name.setManaged(false);
+            names.add(name);
+            javafx.scene.shape.Line leader = new javafx.scene.shape.Line();
+            leader.setManaged(false);
+            leader.getStyleClass().add("profile-leader");
+            leader.setVisible(false);
+            leaders.add(leader);
+        }
+        getData().setAll(List.of(series));
+        getPlotChildren().addAll(leaders);
+        getPlotChildren().addAll(names);
+        requestChartLayout();
+    }
+
+    /**
+     * A dot. The chart centres a point's node on the value by the node's layout bounds, so the node is a 10×10
+     * pane; its name is placed apart.
+     */
+    private static Node point(MetricsViewModel.Point pt) {
         Circle dot = new Circle(5, 5, 5);
         dot.getStyleClass().add("profile-point");
-        Text name = new Text(13, 3, model);
-        name.getStyleClass().add("profile-label");
-        name.setManaged(false);
-        boolean left = pt.x() > 70; // keep the name inside the plot: write it to the left of the dot
-        if (left) {
-            name.setX(-3 - name.getLayoutBounds().getWidth());
-        }
-        int line = freeLine(pt.x(), pt.y(), name.getLayoutBounds().getWidth(), left, placed);
-        name.setY(3 + line * LINE_PX);
-        javafx.scene.shape.Line leader = new javafx.scene.shape.Line();
-        leader.setManaged(false);
-        leader.getStyleClass().add("profile-leader");
-        leader.setVisible(line != 0); // a name moved off its dot's line points back to it
-        leader.setStartX(5);
-        leader.setStartY(5);
-        leader.setEndX(left ? -2 : 12);
-        leader.setEndY(line * LINE_PX - (line > 0 ? 2 : -2));
-        javafx.scene.layout.Pane p = new javafx.scene.layout.Pane(leader, dot, name);
+        javafx.scene.layout.Pane p = new javafx.scene.layout.Pane(dot);
         p.setPrefSize(10, 10);
         p.setMinSize(10, 10);
         p.setMaxSize(10, 10);
@@ -73,36 +99,59 @@ final class ProfileChart extends ScatterChart<Number, Number> {
         return p;
     }
 
-    /** A name's line height in the profile, and roughly how many percent of either axis a pixel is. */
-    static final double LINE_PX = 13;
+    /** The space kept around each name, so that no two names touch. */
+    private static final double PAD = 1.5;
 
-    static final double X_PCT_PER_PX = 100 / 520.0;
-    static final double Y_PCT_PER_PX = 100 / 300.0;
-
-    /**
-     * The line offset (0, 1, -1, 2, -2 … lines below or above its dot) at which a point's name overlaps no name
-     * placed before it; the names' boxes are kept in {@code placed} (in axis percent).
-     */
-    static int freeLine(double x, double y, double widthPx, boolean left, List<double[]> placed) {
-        double w = (widthPx + 4) * X_PCT_PER_PX;
-        double x0 = left ? x - w - 1 : x + 1.5;
-        double h = LINE_PX * Y_PCT_PER_PX;
-        for (int k = 0; k < 40; k++) {
-            int line = (k + 1) / 2 * (k % 2 == 1 ? 1 : -1);
-            double yc = y - line * h; // a line below the dot is lower on the axis
-            boolean clear = true;
-            for (double[] b : placed) {
-                if (x0 < b[0] + b[2] && b[0] < x0 + w && Math.abs(yc - b[1]) < h * 0.95) {
-                    clear = false;
-                    break;
-                }
-            }
-            if (clear) {
-                placed.add(new double[] {x0, yc, w});
-                return line;
-            }
+    /** Places the names clear of each other, of the dots, of the judge-only origins and of the whiskers. */
+    private void placeNames() {
+        if (getData().isEmpty() || names.isEmpty()) {
+            return;
         }
-        return 0;
+        List<XYChart.Data<Number, Number>> data = getData().get(0).getData();
+        List<LabelPlacement.Anchor> anchors = new java.util.ArrayList<>();
+        for (int i = 0; i < data.size() && i < names.size(); i++) {
+            XYChart.Data<Number, Number> d = data.get(i);
+            names.get(i).applyCss(); // measured in the font the stylesheet gives it, not the default one
+            javafx.geometry.Bounds b = names.get(i).getLayoutBounds();
+            anchors.add(new LabelPlacement.Anchor(
+                    x.getDisplayPosition(d.getXValue()),
+                    y.getDisplayPosition(d.getYValue()),
+                    b.getWidth() + 2 * PAD,
+                    b.getHeight() + 2 * PAD));
+        }
+        List<LabelPlacement.Box> origins = new java.util.ArrayList<>();
+        for (Arrow a : arrows) {
+            double fx = x.getDisplayPosition(a.pt.fromX());
+            double fy = y.getDisplayPosition(a.pt.fromY());
+            origins.add(new LabelPlacement.Box(fx - 3, fy - 3, 6, 6));
+            // the 95% whiskers: a name written across one is hard to read
+            double tx = x.getDisplayPosition(a.pt.x());
+            double ty = y.getDisplayPosition(a.pt.y());
+            double x0 = x.getDisplayPosition(a.pt.xCi()[0]);
+            double x1 = x.getDisplayPosition(a.pt.xCi()[1]);
+            double y0 = y.getDisplayPosition(a.pt.yCi()[0]);
+            double y1 = y.getDisplayPosition(a.pt.yCi()[1]);
+            origins.add(new LabelPlacement.Box(Math.min(x0, x1), ty - 1, Math.abs(x1 - x0), 2));
+            origins.add(new LabelPlacement.Box(tx - 1, Math.min(y0, y1), 2, Math.abs(y1 - y0)));
+        }
+        List<LabelPlacement.Placed> placed = LabelPlacement.place(anchors, 5, x.getWidth(), y.getHeight(), origins);
+        for (int i = 0; i < placed.size(); i++) {
+            LabelPlacement.Box box = placed.get(i).label();
+            Text name = names.get(i);
+            name.setX(box.x() + PAD);
+            name.setY(box.y() + PAD);
+            javafx.scene.shape.Line leader = leaders.get(i);
+            leader.setVisible(placed.get(i).leader()); // a name moved off its dot points back to it
+            double cx = anchors.get(i).x();
+            double cy = anchors.get(i).y();
+            double ex = Math.max(box.x(), Math.min(cx, box.x() + box.w()));
+            double ey = Math.max(box.y(), Math.min(cy, box.y() + box.h()));
+            double len = Math.hypot(ex - cx, ey - cy);
+            leader.setStartX(len > 0 ? cx + 5 * (ex - cx) / len : cx);
+            leader.setStartY(len > 0 ? cy + 5 * (ey - cy) / len : cy);
+            leader.setEndX(ex);
+            leader.setEndY(ey);
+        }
     }
 
     /**

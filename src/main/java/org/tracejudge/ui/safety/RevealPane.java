@@ -69,7 +69,13 @@ final class RevealPane extends VBox {
                 + (differs == 1 ? "1 cell differs" : differs + " cells differ") + " from your decision.");
         legend.getStyleClass().add("muted");
         legend.setWrapText(true);
-        getChildren().addAll(g, legend);
+        // the heads keep their width (a narrow window scrolls the table sideways instead of cutting model names)
+        javafx.scene.control.ScrollPane across = new javafx.scene.control.ScrollPane(g);
+        across.setId("revealAcross");
+        across.setFitToHeight(true);
+        across.setVbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        across.getStyleClass().add("reveal-across");
+        getChildren().addAll(across, legend);
         if (!r.evidence().isEmpty()) {
             Label t = new Label("Judges' evidence");
             t.getStyleClass().add("section-title");
@@ -109,6 +115,8 @@ final class RevealPane extends VBox {
         Label l = new Label(s);
         l.getStyleClass().add("reveal-head");
         l.setMaxWidth(Double.MAX_VALUE);
+        l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // never "listener-la…"
+        l.setTooltip(new javafx.scene.control.Tooltip(s.replace('\n', ' ')));
         return l;
     }
 

@@ -82,7 +82,6 @@ public final class SafetyReviewView extends BorderPane {
     private final Label breakReminder = new Label();
     private boolean swallowTyped;
     private ScrollPane formScroll;
-    private Label revealTitle;
 
     private final AdjudicationPane adjudication;
     private final TabPane tabs = new TabPane();
@@ -276,8 +275,6 @@ public final class SafetyReviewView extends BorderPane {
         revealTitle.getStyleClass().add("section-title");
         VBox form = new VBox(
                 8,
-                heading,
-                message,
                 toolsTitle,
                 toolGrid,
                 rationale,
@@ -293,17 +290,25 @@ public final class SafetyReviewView extends BorderPane {
         scroll.setFitToWidth(true);
         scroll.setId("safetyScroll");
         formScroll = scroll;
-        this.revealTitle = revealTitle;
         vm.revealProperty().addListener((o, a, shown) -> {
             if (shown != null && shown.scroll()) {
                 // just committed: bring the reveal into view once it is laid out
                 PauseTransition later = new PauseTransition(Duration.millis(120));
-                later.setOnFinished(x -> scrollTo(this.revealTitle));
+                later.setOnFinished(x -> scrollTo(committedNote));
                 later.play();
             }
         });
-        HBox.setHgrow(scroll, Priority.ALWAYS);
-        reviewTab = new Tab("Review", new HBox(items, scroll));
+        // the input stays in view above the scrolling form: the reveal below it is read against the message
+        heading.setWrapText(true);
+        heading.setMinHeight(Region.USE_PREF_SIZE);
+        message.setMinHeight(Region.USE_PREF_SIZE);
+        VBox input = new VBox(8, heading, message);
+        input.setId("safetyInput");
+        input.setPadding(new Insets(0, 22, 8, 14));
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        VBox right = new VBox(input, scroll);
+        HBox.setHgrow(right, Priority.ALWAYS);
+        reviewTab = new Tab("Review", new HBox(items, right));
         reviewTab.setClosable(false);
 
         adjTab = new Tab("Adjudication", adjudication);
@@ -457,7 +462,7 @@ public final class SafetyReviewView extends BorderPane {
                 - formScroll.getViewportBounds().getHeight();
         double y = content.sceneToLocal(target.localToScene(target.getLayoutBounds()))
                         .getMinY()
-                - 140;
+                - 8;
         formScroll.setVvalue(h <= 0 ? 0 : Math.max(0, Math.min(1, y / h)));
     }
 

@@ -102,8 +102,6 @@ public final class TraceView extends BorderPane {
     private final ConversationView conversation = new ConversationView();
 
     private final VBox callBody = new VBox(8);
-    private final ScrollPane raterScroll;
-    private final Label raterTitle;
     private final java.util.Set<Integer> openThink = new java.util.HashSet<>();
     private String shownTrace;
     /** Task and model of the trace shown (for the note when an unsaved rationale is dropped). */
@@ -137,6 +135,7 @@ public final class TraceView extends BorderPane {
         returnTree.setId("returnTree");
         returnTree.setShowRoot(true);
         returnTree.setCellFactory(t -> new JsonCell());
+        returnTree.widthProperty().addListener((o, a, b) -> returnTree.refresh()); // values wrap at the new width
         answer.setId("answerText");
         answer.getStyleClass().add("answer-text");
         answer.setPadding(new Insets(6));
@@ -164,20 +163,39 @@ public final class TraceView extends BorderPane {
 
         raters.setId("raterPanel");
         history.setId("history");
-        ScrollPane raterScroll = UncachedViewport.of(new ScrollPane(new VBox(6, raters, history, commentsSlot)));
+        ScrollPane raterScroll = UncachedViewport.of(new ScrollPane(new VBox(6, raters, history)));
         raterScroll.setFitToWidth(true);
         raterScroll.setPrefViewportHeight(150);
         raterScroll.setMinHeight(60);
         raterScroll.getStyleClass().add("rater-scroll");
+        raterScroll.setId("raterScroll");
 
-        this.raterScroll = raterScroll;
-        this.raterTitle = title("Raters");
-        // the return and answer above, the raters below, with a divider between them (View remembers it)
-        raterBox.getChildren().setAll(raterTitle, raterScroll);
+        Label raterTitle = title("Raters");
+        // the raters and the comments side by side under the evidence, each the full height of the lower part
+        VBox raterColumn = new VBox(4, raterTitle, raterScroll);
         VBox.setVgrow(raterScroll, Priority.ALWAYS);
+        raterColumn.getStyleClass().add("rater-column"); // as wide as a card (workbench.css), the comments give way
+        ScrollPane commentsScroll = UncachedViewport.of(new ScrollPane(commentsSlot));
+        commentsScroll.setFitToWidth(true);
+        commentsScroll.setMinWidth(120);
+        commentsScroll.getStyleClass().add("rater-scroll");
+        commentsScroll.setId("commentsScroll");
+        ratersAndComments.getItems().setAll(raterColumn, commentsScroll);
+        ratersAndComments.setOrientation(Orientation.HORIZONTAL);
+        ratersAndComments.setDividerPositions(0.6);
+        ratersAndComments.setId("ratersAndComments");
+        ratersAndComments.setPrefHeight(200);
+        ratersAndComments.getStyleClass().add("raters-and-comments");
+        // the return and answer above, the raters and comments below, with a divider between them (View remembers
+        // it); neither side can be squeezed below what it needs to be read at 1280×800
+        raterBox.getChildren().setAll(ratersAndComments);
+        VBox.setVgrow(ratersAndComments, Priority.ALWAYS);
+        raterBox.setMinHeight(100);
+        sideBySide.setMinHeight(100);
         evidenceAndRaters.getItems().setAll(sideBySide, raterBox);
         evidenceAndRaters.setOrientation(Orientation.VERTICAL);
-        evidenceAndRaters.setDividerPositions(0.55);
+        evidenceAndRaters.setDividerPositions(0.5);
+        evidenceAndRaters.heightProperty().addListener((o, a, b) -> keepRatersReadable());
         evidenceAndRaters.setId("evidenceAndRaters");
         VBox.setVgrow(evidenceAndRaters, Priority.ALWAYS);
         body = new VBox(8, heading, userMessage, calls, legend(), evidenceAndRaters);
@@ -195,6 +213,34 @@ public final class TraceView extends BorderPane {
     }
 
     private final SplitPane evidenceAndRaters = new SplitPane();
+    /** The raters (with the history) and the comments beside them. */
+    private final SplitPane ratersAndComments = new SplitPane();
+
+    /**
+     * The height the raters and the comments keep (when the return and answer above keep theirs): a rater's card and
+     * a comment with its buttons, at 1280×800.
+     */
+    public static final double LOWER_MIN_PX = 165;
+
+    /** The height the return and the answer keep above the raters: a few lines of each, the rest by scrolling. */
+    public static final double EVIDENCE_MIN_PX = 135;
+
+    /**
+     * Moves the raters' divider up when the raters and comments would get less than {@link #LOWER_MIN_PX} (a small
+     * window, a divider kept from an older layout), as far as the return and answer keep {@link #EVIDENCE_MIN_PX};
+     * a divider dragged lower stays until the height changes.
+     */
+    public void keepRatersReadable() {
+        double h = evidenceAndRaters.getHeight();
+        if (h <= 0 || evidenceAndRaters.getDividers().isEmpty()) {
+            return;
+        }
+        double lower = h * (1 - evidenceAndRaters.getDividerPositions()[0]);
+        double want = Math.min(LOWER_MIN_PX + 6, h - EVIDENCE_MIN_PX);
+        if (lower < want) {
+            evidenceAndRaters.setDividerPositions(1 - want / h);
+        }
+    }
     /** Where the comments pane goes, under the raters and the history (set by the window). */
     private final javafx.scene.layout.StackPane commentsSlot = new javafx.scene.layout.StackPane();
 
@@ -401,8 +447,8 @@ public final class TraceView extends BorderPane {
         if (getCenter() != wanted) {
             if (callLevel) {
                 body.getChildren().remove(heading);
-                raterBox.getChildren().removeAll(raterTitle, raterScroll);
-                callBody.getChildren().setAll(heading, conversation, raterTitle, raterScroll);
+                raterBox.getChildren().remove(ratersAndComments);
+                callBody.getChildren().setAll(heading, conversation, ratersAndComments);
                 if (flagBanner != null) {
                     body.getChildren().remove(flagBanner);
                     callBody.getChildren().add(1, flagBanner);
@@ -415,7 +461,7 @@ public final class TraceView extends BorderPane {
                 if (flagBanner != null && !body.getChildren().contains(flagBanner)) {
                     body.getChildren().add(1, flagBanner);
                 }
-                raterBox.getChildren().setAll(raterTitle, raterScroll);
+                raterBox.getChildren().setAll(ratersAndComments);
             }
             setCenter(wanted);
         }
@@ -628,13 +674,37 @@ public final class TraceView extends BorderPane {
     }
 
     /** A row of the return tree: key, then the value (leaves) or the size (containers). */
+    /**
+     * A node of the tool return: its key and value wrapped at the tree's width (a long value reads in full, never
+     * cut at the pane's edge), in the cell's text colour.
+     */
     private static final class JsonCell extends TreeCell<JsonEntry> {
+        private final javafx.scene.text.Text shown = new javafx.scene.text.Text();
+
+        JsonCell() {
+            shown.getStyleClass().add("json-value");
+            shown.fillProperty().bind(textFillProperty());
+            shown.fontProperty().bind(fontProperty());
+            setPrefWidth(0); // the tree's width, not the longest value's, sets the cells' width
+        }
+
+        /** The width a value may take in this cell: the tree's, less the indent of its level and a scroll bar. */
+        private double wrapWidth() {
+            javafx.scene.control.TreeView<JsonEntry> tree = getTreeView();
+            if (tree == null || tree.getWidth() <= 0) {
+                return 0;
+            }
+            int level = Math.max(0, tree.getTreeItemLevel(getTreeItem()));
+            return Math.max(60, tree.getWidth() - 44 - 18 * level);
+        }
+
         @Override
         protected void updateItem(JsonEntry e, boolean empty) {
             super.updateItem(e, empty);
             getStyleClass().remove("ev-found");
+            setText(null);
             if (empty || e == null) {
-                setText(null);
+                setGraphic(null);
                 return;
             }
             JsonNode n = e.node();
@@ -648,7 +718,9 @@ public final class TraceView extends BorderPane {
             } else {
                 text = e.key() + ": " + (n.isTextual() ? "\"" + n.asText() + "\"" : n.toString());
             }
-            setText(text);
+            shown.setText(text);
+            shown.setWrappingWidth(wrapWidth());
+            setGraphic(shown);
             Object found = getTreeView() == null ? null : getTreeView().getUserData();
             boolean ev = found instanceof Set<?> s && s.contains(e.pointer());
             if (ev) {
