@@ -3,6 +3,7 @@ package org.tracejudge.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.tracejudge.metrics.LabelPlacement;
 
 /**
  * The report's charts as inline SVG: a fixed view box that scales to the page's width (never wider), a title and a
@@ -235,30 +236,31 @@ final class Svg {
                 .append(") rotate(-90)\" text-anchor=\"middle\">")
                 .append(esc(yLabel))
                 .append("</text>");
-        List<LabelPlacement.Point> lp = new ArrayList<>();
+        List<LabelPlacement.Anchor> lp = new ArrayList<>();
         double w = right - left;
         double h = bottom - top;
         for (XY p : points) {
-            lp.add(new LabelPlacement.Point(p.x() / mx * w, h - p.y() / my * h, textWidth(p.name(), 12), 14));
+            lp.add(new LabelPlacement.Anchor(p.x() / mx * w, h - p.y() / my * h, textWidth(p.name(), 12), 14));
         }
-        List<LabelPlacement.Box> boxes = LabelPlacement.place(lp, w, h);
+        // the dashboard's placement: every point labelled, no label over another or over a dot
+        List<LabelPlacement.Placed> placed = LabelPlacement.place(lp, 4.5, w, h, List.of());
         for (int i = 0; i < points.size(); i++) {
-            LabelPlacement.Point p = lp.get(i);
-            LabelPlacement.Box bx = boxes.get(i);
-            if (bx.leader()) {
-                double cx = Math.max(bx.x(), Math.min(p.x(), bx.x() + bx.width()));
-                double cy = Math.max(bx.y(), Math.min(p.y(), bx.y() + bx.height()));
+            LabelPlacement.Anchor p = lp.get(i);
+            LabelPlacement.Box bx = placed.get(i).label();
+            if (placed.get(i).leader()) {
+                double cx = Math.max(bx.x(), Math.min(p.x(), bx.x() + bx.w()));
+                double cy = Math.max(bx.y(), Math.min(p.y(), bx.y() + bx.h()));
                 line(b, left + p.x(), top + p.y(), left + cx, top + cy, "leader");
             }
         }
         for (int i = 0; i < points.size(); i++) {
-            LabelPlacement.Point p = lp.get(i);
+            LabelPlacement.Anchor p = lp.get(i);
             b.append("<circle class=\"dot\" cx=\"")
                     .append(num(left + p.x()))
                     .append("\" cy=\"")
                     .append(num(top + p.y()))
                     .append("\" r=\"4.5\"/>");
-            LabelPlacement.Box bx = boxes.get(i);
+            LabelPlacement.Box bx = placed.get(i).label();
             text(
                     b,
                     left + bx.x() + 1,
