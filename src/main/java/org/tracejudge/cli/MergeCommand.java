@@ -167,6 +167,14 @@ final class MergeCommand implements Callable<Integer> {
                 o.putObject("adjudications")
                         .put("total", c.adjudicationsNew + c.adjudicationsSeen)
                         .put("new", c.adjudicationsNew);
+                if (c.answersNew + c.answersSeen + c.schemesNew + c.schemesSeen > 0) {
+                    o.putObject("answers")
+                            .put("total", c.answersNew + c.answersSeen)
+                            .put("new", c.answersNew);
+                    o.putObject("scheme_versions")
+                            .put("total", c.schemesNew + c.schemesSeen)
+                            .put("new", c.schemesNew);
+                }
                 JudgeTaking.json(o, c.judges);
                 m.people().forEach(o.putArray("people")::add);
                 ArrayNode refused = o.putArray("refused");
@@ -190,8 +198,10 @@ final class MergeCommand implements Callable<Integer> {
             for (Merged m : merged) {
                 ImportReport.FileCounts c = m.counts();
                 out.println("merged " + m.source() + ": " + c.tracesNew + " new traces, " + c.labelsNew + " new label "
-                        + "entries, " + c.adjudicationsNew + " new adjudications ("
-                        + (c.labelsSeen + c.adjudicationsSeen)
+                        + "entries, " + c.adjudicationsNew + " new adjudications"
+                        + (c.answersNew + c.answersSeen > 0 ? ", " + c.answersNew + " new answers" : "")
+                        + (c.schemesNew > 0 ? ", " + c.schemesNew + " new scheme versions" : "")
+                        + " (" + (c.labelsSeen + c.adjudicationsSeen + c.answersSeen)
                         + " entries were already here)");
                 c.judges.forEach(j -> out.println("  " + j.describe()));
                 if (!m.people().isEmpty()) {

@@ -119,6 +119,9 @@ public final class Provenance {
             LabelSet traceSet,
             long line)
             throws SQLException {
+        if (here(c, "label", id)) {
+            return null; // the same entry is here already: this project's own work come back, not a forgery
+        }
         String name = null;
         boolean human = false;
         try (PreparedStatement s = c.prepareStatement("SELECT name, kind FROM rater WHERE id = ?")) {
@@ -151,6 +154,9 @@ public final class Provenance {
      * by the writer for every import).
      */
     String answer(Connection c, String id, String traceId, String raterId, long line) throws SQLException {
+        if (here(c, "answer", id)) {
+            return null; // the same entry is here already: this project's own work come back, not a forgery
+        }
         String name = null;
         boolean human = false;
         try (PreparedStatement s = c.prepareStatement("SELECT name, kind FROM rater WHERE id = ?")) {
@@ -184,6 +190,9 @@ public final class Provenance {
             LabelSet traceSet,
             long line)
             throws SQLException {
+        if (here(c, "adjudication", id)) {
+            return null; // the same entry is here already: this project's own work come back, not a forgery
+        }
         String why = null;
         if (foreignVoice(annotator)) {
             why = ("withdraw".equals(action) ? "a withdrawal" : "a decision") + " in the name of " + annotator
@@ -216,6 +225,16 @@ public final class Provenance {
 
     private boolean unknownValue(String value, LabelSet traceSet) {
         return (traceSet == null || !traceSet.allows(value)) && !knownLabels.contains(value);
+    }
+
+    /** Whether the entry of that id is in the target already (an id is the entry's: the same id, the same entry). */
+    private static boolean here(Connection c, String table, String id) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM " + table + " WHERE id = ?")) {
+            s.setString(1, id);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next();
+            }
+        }
     }
 
     private String refuse(String kind, String id, String traceId, long line, String why) {

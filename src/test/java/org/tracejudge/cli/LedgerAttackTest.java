@@ -123,9 +123,12 @@ class LedgerAttackTest {
     @Test
     void drawsOfAnOlderProjectAreSealedByTheMigrationAndCheckedFromThen() throws Exception {
         Path p = decidedSample();
-        // the file as schema 11 left it: no seals
+        // the file as schema 11 left it: no seals (and nothing of the schemas after it)
         edit(
                 p,
+                "DROP TABLE answer",
+                "DROP TABLE scheme_version",
+                "DELETE FROM flyway_schema_history WHERE version = '13'",
                 "DROP TABLE calibration_seal",
                 "DELETE FROM project_meta WHERE key = 'calibration.seal_head'",
                 "DELETE FROM flyway_schema_history WHERE version = '12'",

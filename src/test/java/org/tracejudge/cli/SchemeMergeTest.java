@@ -88,4 +88,38 @@ class SchemeMergeTest {
             assertEquals("1", TestData.scalar(pr, "SELECT count(*) FROM scheme_version"));
         }
     }
+
+    /**
+     * The work of the target's own people that came back through another laptop (A exported, B imported it and worked
+     * on, A merges B) is the same entries, already here: seen, never refused as if it were forged.
+     */
+    @Test
+    void ownWorkComingBackThroughAnotherLaptopIsSeenNotRefused() throws Exception {
+        Path a = laptop("a.tjdb");
+        String t0;
+        String t1;
+        try (Project pr = Project.open(a)) {
+            t0 = TestData.scalar(pr, "SELECT id FROM trace ORDER BY id LIMIT 1");
+            t1 = TestData.scalar(pr, "SELECT id FROM trace ORDER BY id LIMIT 1 OFFSET 1");
+        }
+        answer(a, t0, "alice", 4);
+        try (Project pr = Project.open(a)) {
+            org.tracejudge.store.Adjudications.decide(pr, t0, "alice", "correct", "mine");
+        }
+        Path exported = dir.resolve("a.jsonl");
+        assertEquals(0, CliTest.run("export", a.toString(), exported.toString()).code());
+        Path b = dir.resolve("b.tjdb");
+        CliTest.Run r = CliTest.run("import", b.toString(), exported.toString());
+        assertEquals(0, r.code(), r.err());
+        answer(b, t1, "bob", 2);
+        r = CliTest.run("merge", a.toString(), b.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(!r.out().contains("refused"), r.out());
+        assertTrue(r.out().contains("1 new answers"), r.out());
+        try (Project pr = Project.open(a)) {
+            assertEquals(
+                    Map.of(t0, Map.of("alice", "4"), t1, Map.of("bob", "2")),
+                    pr.read(c -> Answers.current(c, "helpfulness")));
+        }
+    }
 }
