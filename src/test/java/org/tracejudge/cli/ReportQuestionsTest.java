@@ -42,6 +42,17 @@ class ReportQuestionsTest {
     Path project() throws Exception {
         Path p = dir.resolve("p.tjdb");
         SampleProject.build(p);
+        addScheme(p, dir, imported);
+        return p;
+    }
+
+    /**
+     * Gives the project {@code p} (of at least 24 traces) the mental-health example scheme and answers of ana, ben
+     * and cy to every question on its first 24 traces (the notes on every third), counting them into
+     * {@code imported}; files go to {@code dir}.
+     */
+    static void addScheme(Path p, Path dir, java.util.Map<String, java.util.Map<String, Long>> imported)
+            throws Exception {
         CliTest.Run r = CliTest.run("scheme", "--example", "mental-health-response-review");
         assertEquals(0, r.code(), r.err());
         Path file = dir.resolve("review.yaml");
@@ -68,10 +79,10 @@ class ReportQuestionsTest {
             for (String rater : RATERS) {
                 int risk = rnd.nextInt(4) == 0 ? Math.min(4, base + 1) : base;
                 lines.add(answer(++id, traces.get(t), rater, "risk", Integer.toString(risk), at));
-                count("risk", Integer.toString(risk));
+                count(imported, "risk", Integer.toString(risk));
                 String esc = ESCALATION[rnd.nextInt(5) == 0 ? rnd.nextInt(3) : t % 3];
                 lines.add(answer(++id, traces.get(t), rater, "escalation", "\"" + esc + "\"", at));
-                count("escalation", esc);
+                count(imported, "escalation", esc);
                 if (risk >= 2) {
                     String h = HARMFUL[rnd.nextInt(4) == 0 ? rnd.nextInt(4) : t % 4];
                     int end = 2 + rnd.nextInt(3);
@@ -82,11 +93,11 @@ class ReportQuestionsTest {
                             "harmful",
                             "[{\"target\":\"answer\",\"start\":0,\"end\":" + end + ",\"option\":\"" + h + "\"}]",
                             at));
-                    count("harmful", h);
+                    count(imported, "harmful", h);
                 }
                 int tone = 1 + (rnd.nextInt(3) == 0 ? rnd.nextInt(5) : t % 5);
                 lines.add(answer(++id, traces.get(t), rater, "tone", Integer.toString(tone), at));
-                count("tone", Integer.toString(tone));
+                count(imported, "tone", Integer.toString(tone));
                 if (t % 3 == 0) {
                     lines.add(answer(++id, traces.get(t), rater, "note", "\"seen by " + rater + "\"", at));
                 }
@@ -97,10 +108,10 @@ class ReportQuestionsTest {
         Files.writeString(answers, String.join("\n", lines), StandardCharsets.UTF_8);
         r = CliTest.run("import", p.toString(), answers.toString());
         assertEquals(0, r.code(), r.err());
-        return p;
     }
 
-    private void count(String question, String value) {
+    private static void count(
+            java.util.Map<String, java.util.Map<String, Long>> imported, String question, String value) {
         imported.computeIfAbsent(question, k -> new java.util.HashMap<>()).merge(value, 1L, Long::sum);
     }
 
