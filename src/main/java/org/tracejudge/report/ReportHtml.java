@@ -710,7 +710,9 @@ public final class ReportHtml {
                         .append(": ")
                         .append(d.path("count").asLong());
             }
-            String title = "The " + unit + " to " + key + " per " + ("ordinal".equals(kind) ? "step" : "option");
+            String title = "span".equals(kind)
+                    ? "The spans marked for " + key + " per label"
+                    : "The " + unit + " to " + key + " per " + ("ordinal".equals(kind) ? "step" : "option");
             b.append(Svg.bars(title, title + ". " + alt + ".", "number of " + unit, bars));
             table(b, title, List.of("ordinal".equals(kind) ? "Step" : "Option", "Number of " + unit), rows);
         }
@@ -1166,6 +1168,13 @@ public final class ReportHtml {
                     + "inference PPI++ (Angelopoulos et al. 2023) with cross-fitted λ and the Agresti-Min adjusted "
                     + "interval; gold only with Wilson's; stratified designs with the stratified score interval; "
                     + "variances with the finite-population correction.",
+            "The project's own questions: per kind the coefficients tracejudge agreement --question computes "
+                    + "(single choice: Cohen's κ per pair, Fleiss' κ, Krippendorff's α nominal, Gwet's AC1; multiple "
+                    + "choice: α with the MASI distance (Passonneau 2006) and κ per option; ordinal: weighted κ, linear "
+                    + "and quadratic, per pair and α ordinal; number: α interval and ICC(2,1) (Shrout and Fleiss 1979); "
+                    + "yes/no per tool: the single-choice set per tool; spans: F1 per pair, exact and overlapping), "
+                    + "over the traces both or enough raters answered, with percentile bootstrap intervals; free text "
+                    + "has none.",
             "Tool selection: exact-match accuracy with Wilson intervals, McNemar's test on paired trials "
                     + "(McNemar 1947).");
 }

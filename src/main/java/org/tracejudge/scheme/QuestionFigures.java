@@ -57,7 +57,7 @@ public final class QuestionFigures {
 
     /**
      * Everything the study report shows of {@code q}: {@code question}, {@code kind}, {@code prompt}, {@code options}
-     * (value, label, definition, safety_critical), {@code scale} for ordinal questions, {@code answered} (traces,
+     * (value, label, definition, safety_critical), {@code scale} for ordinal questions, the field "answered" (traces,
      * raters, answers), {@code distribution} (per option or step: how many answers chose it; for spans how many
      * spans carry it; per tool question YES and NO decisions; numbers their range; text none) and {@code agreement}
      * (the command's body, or null with {@code agreement_note} saying why there is none).
