@@ -247,31 +247,8 @@ final class AgreementCommand implements Callable<Integer> {
                 .compute(org.tracejudge.scheme.QuestionRatings.kind(q), ratings);
         PrintWriter out = spec.commandLine().getOut();
         if (format.json()) {
-            ObjectNode root = Json.object();
-            root.put("question", q.key());
-            root.put("kind", q.kind().code());
-            root.put("scheme_version", version);
-            root.put("traces", ratings.itemCount());
-            com.fasterxml.jackson.databind.node.ArrayNode rs = root.putArray("raters");
-            ratings.raters().forEach(rs::add);
-            if (result.note() != null) {
-                root.put("note", result.note());
-            }
-            com.fasterxml.jackson.databind.node.ArrayNode cs = root.putArray("coefficients");
-            for (org.tracejudge.agreement.QuestionAgreement.Coefficient c : result.coefficients()) {
-                ObjectNode o = cs.addObject().put("name", c.name()).put("n", c.n());
-                if (c.value() == null) {
-                    o.putNull("value");
-                } else {
-                    o.put("value", c.value());
-                }
-                if (c.interval() != null) {
-                    o.putPOJO("interval", c.interval());
-                }
-                if (c.note() != null) {
-                    o.put("note", c.note());
-                }
-            }
+            // made where the study report makes its per-question figures, so the two are the same
+            ObjectNode root = org.tracejudge.scheme.QuestionFigures.agreement(q, version, ratings, result);
             out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root));
         } else {
             out.printf(

@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
         description = "A study report people can share: one self-contained HTML page (inline CSS and SVG, no script, "
                 + "no request to any host, printable) with the study at a glance, the leaderboard with 95%% intervals and "
                 + "z-tests, the failure profile and modes, agreement, judges against gold and the corrected rates, the "
-                + "safety review, the NLT study and the methods and provenance; the figures equal those of metrics, "
+                + "safety review, the NLT study, the project's own questions (answers and agreement per question) and the methods and provenance; the figures equal those of metrics, "
                 + "agreement, calibration (--corrected), safety and selection, and are embedded as JSON.")
 final class ReportCommand implements Callable<Integer> {
     @Spec
@@ -45,6 +45,12 @@ final class ReportCommand implements Callable<Integer> {
                     + "with a calibration sample's gold) or a rater (default: final when judges are known, else rule).")
     String source;
 
+    @Option(
+            names = "--question",
+            paramLabel = "KEY",
+            description = "Limit the section on the project's own questions to this one (a key of its scheme).")
+    String question;
+
     @Override
     public Integer call() throws IOException {
         String name =
@@ -59,10 +65,15 @@ final class ReportCommand implements Callable<Integer> {
         try (Project p =
                 Project.open(project.path, Project.OpenOptions.existing().checkAlongside())) {
             try {
+                String problem = question == null ? null : StudyReport.questionProblem(p, project.path, question);
+                if (problem != null) {
+                    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--question: " + problem);
+                }
                 report = StudyReport.collect(
                         p,
                         project.path,
                         source,
+                        question,
                         new TracejudgeCli.Version().getVersion()[0],
                         StudyReport.Progress.NONE,
                         () -> false);

@@ -33,13 +33,19 @@ import org.tracejudge.model.EnsembleRule;
 import org.tracejudge.safety.SafetyFigures;
 import org.tracejudge.safety.SafetyPolicy;
 import org.tracejudge.safety.SafetyReview;
+import org.tracejudge.scheme.Question;
+import org.tracejudge.scheme.QuestionFigures;
+import org.tracejudge.scheme.Scheme;
+import org.tracejudge.scheme.SchemeFile;
 import org.tracejudge.selection.SelectionReportFormat;
 import org.tracejudge.selection.SelectionStudy;
 import org.tracejudge.selection.SelectionTraces;
+import org.tracejudge.store.Answers;
 import org.tracejudge.store.LabelTables;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectException;
 import org.tracejudge.store.ProjectQueries;
+import org.tracejudge.store.SchemeVersions;
 import org.tracejudge.team.LocalTeam;
 
 /**
@@ -52,8 +58,16 @@ public final class StudyReport {
     private StudyReport() {}
 
     /** The sections, in the page's order. */
-    public static final List<String> SECTIONS =
-            List.of("glance", "leaderboard", "profile", "agreement", "calibration", "safety", "selection", "methods");
+    public static final List<String> SECTIONS = List.of(
+            "glance",
+            "leaderboard",
+            "profile",
+            "agreement",
+            "questions",
+            "calibration",
+            "safety",
+            "selection",
+            "methods");
 
     /** Bootstrap settings of the agreement section: those of {@code agreement}'s defaults. */
     public static final int RESAMPLES = 1000;
@@ -112,6 +126,21 @@ public final class StudyReport {
      */
     public static Report collect(
             Project project, Path file, String source, String version, Progress progress, BooleanSupplier cancelled) {
+        return collect(project, file, source, null, version, progress, cancelled);
+    }
+
+    /**
+     * As {@link #collect(Project, Path, String, String, Progress, BooleanSupplier)}, the section on the project's own
+     * questions limited to {@code question} (null: every question; see {@link #questionProblem} to check it first).
+     */
+    public static Report collect(
+            Project project,
+            Path file,
+            String source,
+            String question,
+            String version,
+            Progress progress,
+            BooleanSupplier cancelled) {
         Boolean blind = project.read(c -> LocalTeam.blindExceptAdjudicating(c) != null);
         if (blind) {
             throw new ProjectException(file.getFileName() + " is a team project under the blind policy and you are not "
@@ -124,7 +153,7 @@ public final class StudyReport {
         java.util.concurrent.CompletableFuture<Part> agreement =
                 java.util.concurrent.CompletableFuture.supplyAsync(() -> agreement(project), AGREEMENT_THREAD);
         try {
-            return collect(project, file, source, version, progress, cancelled, figures, missing, agreement);
+            return collect(project, file, source, question, version, progress, cancelled, figures, missing, agreement);
         } finally {
             agreement.cancel(false);
         }
@@ -141,13 +170,14 @@ public final class StudyReport {
             Project project,
             Path file,
             String source,
+            String question,
             String version,
             Progress progress,
             BooleanSupplier cancelled,
             ObjectNode figures,
             Map<String, String> missing,
             java.util.concurrent.CompletableFuture<Part> agreement) {
-        int steps = 8;
+        int steps = 9;
         int step = 0;
         progress.step(step++, steps, "the study at a glance");
         ProjectQueries.Summary summary = new ProjectQueries(project).summary();
@@ -168,6 +198,10 @@ public final class StudyReport {
         }
         put(figures, missing, "leaderboard", leaderboard(project, summary, choice, choiceNote, src));
         figures.putNull("agreement"); // its place in the order of the sections; filled below
+        check(cancelled);
+
+        progress.step(step++, steps, "your questions");
+        put(figures, missing, "questions", questions(project, file, question));
         check(cancelled);
 
         progress.step(step++, steps, "judges against gold");
@@ -333,6 +367,68 @@ public final class StudyReport {
                 .put("same", c.same())
                 .put("shared", c.shared()));
         return Part.of(root);
+    }
+
+    /** How to give a project questions of its own, for the section of a project without them. */
+    static final String NO_SCHEME = "judges with the built-in labels (CTUR, RIR, OFR, UTR and the rest), with no "
+            + "questions of its own. To add some, start from an example (tracejudge scheme --example "
+            + "mental-health-response-review > scheme.yaml), edit it, set it (tracejudge scheme PROJECT --set "
+            + "scheme.yaml) and answer the questions in the workbench or import the answers; this section then shows "
+            + "each question's answers and agreement.";
+
+    /**
+     * Why {@code question} cannot limit the report of {@code project} (no scheme, or no such question: the message
+     * names the keys), or null when it can.
+     */
+    public static String questionProblem(Project project, Path file, String question) {
+        SchemeVersions.Version v = project.read(SchemeVersions::current);
+        if (v == null) {
+            return file.getFileName() + " has no scheme of its own, so no question '" + question + "': it " + NO_SCHEME;
+        }
+        Scheme scheme = scheme(v, file);
+        if (scheme.question(question).isEmpty()) {
+            return "no question '" + question + "' in scheme " + scheme.name() + " version " + v.version()
+                    + "; its questions are " + String.join(", ", scheme.keys());
+        }
+        return null;
+    }
+
+    private static Scheme scheme(SchemeVersions.Version v, Path file) {
+        try {
+            return SchemeFile.parse(v.body(), file.getFileName() + " scheme version " + v.version());
+        } catch (org.tracejudge.scheme.SchemeException e) {
+            throw new ProjectException(
+                    "the scheme stored in " + file.getFileName() + " cannot be read: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The project's own questions ({@code only}: one of them): the scheme's name and version and per question
+     * {@link QuestionFigures#of}, whose {@code agreement} is {@code agreement --question KEY --format json}'s body.
+     */
+    static Part questions(Project project, Path file, String only) {
+        SchemeVersions.Version v = project.read(SchemeVersions::current);
+        if (v == null) {
+            return Part.none(file.getFileName() + " " + NO_SCHEME);
+        }
+        Scheme scheme = scheme(v, file);
+        ObjectNode o = Json.object();
+        o.put("scheme", scheme.name());
+        o.put("version", v.version());
+        o.put("description", scheme.description() == null ? "" : scheme.description());
+        o.put("resamples", RESAMPLES);
+        o.put("seed", SEED);
+        ArrayNode qs = o.putArray("questions");
+        AgreementOptions options =
+                AgreementOptions.defaults().withResamples(RESAMPLES).withSeed(SEED);
+        for (Question q : scheme.questions()) {
+            if (only != null && !only.equals(q.key())) {
+                continue;
+            }
+            Map<String, Map<String, String>> answers = project.read(c -> Answers.current(c, q.key()));
+            qs.add(QuestionFigures.of(q, v.version(), answers, options));
+        }
+        return Part.of(o);
     }
 
     /** {@code calibration PROJECT --format json}'s body. */

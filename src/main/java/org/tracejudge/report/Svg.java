@@ -368,4 +368,84 @@ final class Svg {
         }
         return b.append("</svg>").toString();
     }
+
+    /** One bar of a bar chart of counts. */
+    record Bar(String name, long count) {}
+
+    /**
+     * Horizontal bars of counts, one row per entry, each count written at its bar's end: the bars need no colour or
+     * legend to read.
+     */
+    static String bars(String title, String desc, String axis, List<Bar> rows) {
+        double labelW = 12;
+        for (Bar r : rows) {
+            labelW = Math.max(labelW, textWidth(r.name(), 12));
+        }
+        labelW = Math.min(labelW, 220);
+        double left = labelW + 12;
+        double right = WIDTH - 60;
+        double rowH = 24;
+        int height = (int) (14 + rows.size() * rowH + 44);
+        long max = 1;
+        for (Bar r : rows) {
+            max = Math.max(max, r.count());
+        }
+        long top = niceCount(max);
+        StringBuilder b = open(new StringBuilder(), title, desc, height);
+        double y0 = 10;
+        double axisY = y0 + rows.size() * rowH;
+        for (int i = 0; i <= 4; i++) {
+            double x = left + (right - left) * i / 4;
+            line(b, x, y0 - 4, x, axisY, "grid");
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            Bar r = rows.get(i);
+            double y = y0 + i * rowH;
+            String name = r.name();
+            while (textWidth(name, 12) > 220 && name.length() > 4) {
+                name = name.substring(0, name.length() - 2);
+            }
+            text(b, left - 8, y + rowH / 2 + 4, "end", "name", name.equals(r.name()) ? name : name + "…");
+            double w = (right - left) * r.count() / top;
+            if (w > 0) {
+                b.append("<rect class=\"bar\" x=\"")
+                        .append(num(left))
+                        .append("\" y=\"")
+                        .append(num(y + 4))
+                        .append("\" width=\"")
+                        .append(num(w))
+                        .append("\" height=\"")
+                        .append(num(rowH - 8))
+                        .append("\"/>");
+            }
+            text(b, left + w + 6, y + rowH / 2 + 4, "start", "value", Long.toString(r.count()));
+        }
+        line(b, left, axisY, right, axisY, "axis");
+        for (int i = 0; i <= 4; i++) {
+            double x = left + (right - left) * i / 4;
+            line(b, x, axisY, x, axisY + 4, "axis");
+            text(b, x, axisY + 16, "middle", "tick", Long.toString(top * i / 4));
+        }
+        text(b, (left + right) / 2, axisY + 32, "middle", "axis-label", axis);
+        return b.append("</svg>").toString();
+    }
+
+    /** A round upper end (a multiple of 4, so the quarter ticks are whole) for counts up to {@code v}. */
+    static long niceCount(long v) {
+        long step = 1;
+        while (step * 4 < v) {
+            long[] mult = {2, 5, 10};
+            long base = step;
+            for (long m : mult) {
+                step = base * m;
+                if (step * 4 >= v) {
+                    break;
+                }
+            }
+            if (step * 4 >= v) {
+                break;
+            }
+        }
+        return step * 4;
+    }
 }

@@ -103,6 +103,8 @@ class ReportBrowserTest {
         Path chrome = chromium();
         Assumptions.assumeTrue(chrome != null, "chromium is not installed: the study report's browser test is skipped");
         Path p = ReportTest.sampleWithGold(dir);
+        // with a scheme of its own and answers of three raters, so the per-question section has its charts
+        ReportQuestionsTest.addScheme(p, dir, new java.util.HashMap<>());
         Path page = dir.resolve("study.html");
         String html = ReportTest.report(p, page);
 
@@ -133,6 +135,7 @@ class ReportBrowserTest {
         // each page (the sample with gold; the safety sample's safety review and NLT study; an empty project) with a
         // probe: widths at A4's width, and axe-core's verdict
         String axe = axe();
+        assertTrue(html.contains("The answers to risk per step"), "the page has the per-question charts");
         for (String source : List.of(html, safetyHtml, emptyHtml)) {
             probe(chrome, source, axe);
         }
