@@ -122,17 +122,8 @@ public final class Provenance {
         if (here(c, "label", id)) {
             return null; // the same entry is here already: this project's own work come back, not a forgery
         }
-        String name = null;
-        boolean human = false;
-        try (PreparedStatement s = c.prepareStatement("SELECT name, kind FROM rater WHERE id = ?")) {
-            s.setString(1, raterId);
-            try (ResultSet rs = s.executeQuery()) {
-                if (rs.next()) {
-                    name = rs.getString(1);
-                    human = "human".equals(rs.getString(2));
-                }
-            }
-        }
+        String name = humanName(c, raterId);
+        boolean human = name != null;
         String why = null;
         if (human && foreignVoice(name)) {
             why = "a label in the name of " + name + ", one of this project's own annotators; a file cannot show who "
@@ -157,17 +148,8 @@ public final class Provenance {
         if (here(c, "answer", id)) {
             return null; // the same entry is here already: this project's own work come back, not a forgery
         }
-        String name = null;
-        boolean human = false;
-        try (PreparedStatement s = c.prepareStatement("SELECT name, kind FROM rater WHERE id = ?")) {
-            s.setString(1, raterId);
-            try (ResultSet rs = s.executeQuery()) {
-                if (rs.next()) {
-                    name = rs.getString(1);
-                    human = "human".equals(rs.getString(2));
-                }
-            }
-        }
+        String name = humanName(c, raterId);
+        boolean human = name != null;
         String why = null;
         if (human && foreignVoice(name)) {
             why = "an answer in the name of " + name + ", one of this project's own annotators; a file cannot show who "
@@ -225,6 +207,16 @@ public final class Provenance {
 
     private boolean unknownValue(String value, LabelSet traceSet) {
         return (traceSet == null || !traceSet.allows(value)) && !knownLabels.contains(value);
+    }
+
+    /** The rater's name when it is a person, else null (a machine rater, or no such rater). */
+    private static String humanName(Connection c, String raterId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT name, kind FROM rater WHERE id = ?")) {
+            s.setString(1, raterId);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() && "human".equals(rs.getString(2)) ? rs.getString(1) : null;
+            }
+        }
     }
 
     /** Whether the entry of that id is in the target already (an id is the entry's: the same id, the same entry). */
