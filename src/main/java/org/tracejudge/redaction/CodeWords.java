@@ -29,6 +29,7 @@ final class CodeWords {
         return digits > 0
                 && i + 1 < t.length()
                 && "-:_".indexOf(t.charAt(i)) >= 0
-                && Character.isLetterOrDigit(t.charAt(i + 1)); // "sha512-NkW4…", "md5:9e10…"
+                && (Character.isLetterOrDigit(t.charAt(i + 1))
+                        || "+/".indexOf(t.charAt(i + 1)) >= 0); // "sha512-+NkW4…"
     }
 }

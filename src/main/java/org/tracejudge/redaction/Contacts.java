@@ -176,13 +176,13 @@ final class Contacts {
             "screenshots",
             "screenshot"));
 
-    private static final Pattern URL = Pattern.compile("(?iu)(?:https?://|www\\.)[^\\s<>\"'()]+[^\\s<>\"'().,;:!?]"
+    private static final Pattern URL = Pattern.compile("(?iu)(?:https?://|www\\.)[^\\s<>\"'()]+[^\\s<>\"'().,;:!?\\]]"
             + "|(?<![\\p{L}\\p{N}@.])(?:[a-z0-9-]+\\.)+(?:com|org|net|io|me|co|uk|de|fr|es|ee|ly|app|page|site|blog|art|tv|gg|bio)"
             + "(?:\\.[a-z]{2})?/[^\\s<>\"'()]*[^\\s<>\"'().,;:!?]");
     private static final Pattern SOCIAL = Pattern.compile(
             "(?i)(?:^|[/.])(?:instagram|instagr\\.am|facebook|fb|twitter|x|"
                     + "tiktok|linkedin|reddit|youtube|youtu|github|gitlab|snapchat|threads|bsky|bluesky|mastodon|medium|"
-                    + "substack|patreon|onlyfans|linktr|linktree|about|carrd|tumblr|pinterest|soundcloud|twitch|vimeo|"
+                    + "substack|patreon|onlyfans|linktr|linktree|about(?=\\.me\\b)|carrd|tumblr|pinterest|soundcloud|twitch|vimeo|"
                     + "flickr|behance|dribbble|deviantart|wattpad|ko-fi|buymeacoffee|t|wa|telegram|discord|spotify|strava|"
                     + "myspace|vk|ok|xing|researchgate|orcid|academia|gofundme|justgiving|venmo|paypal|cash|revolut|monzo)\\.");
     private static final Pattern PERSONAL_HOST = Pattern.compile("(?i)\\.(?:github\\.io|gitlab\\.io|wordpress\\.com|"
@@ -345,7 +345,7 @@ final class Contacts {
             int slash = hostAndPath.indexOf('/');
             String host = slash < 0 ? hostAndPath : hostAndPath.substring(0, slash);
             String path = slash < 0 ? "" : hostAndPath.substring(slash);
-            boolean social = SOCIAL.matcher("." + host + ".").find() && path.length() > 1;
+            boolean social = SOCIAL.matcher("." + host + ".").find() && path.length() > 1 && !repository(host, path);
             boolean personal = PERSONAL_HOST.matcher(host + "/").find()
                     || PROFILE_PATH.matcher(path).find()
                     || PERSONAL_CUE
@@ -355,6 +355,21 @@ final class Contacts {
                 h.add(Redactor.Kind.URL, m.start(), m.end());
             }
         }
+    }
+
+    private static final Pattern CODE_HOST =
+            Pattern.compile("(?i)(?:github\\.com|gitlab\\.com|bitbucket\\.org|codeberg\\.org)");
+
+    /**
+     * A link to a repository or into one ("github.com/SWE-agent/test-repo/issues/1") is a reference to code, which
+     * agents' tool returns are full of; the owner's profile alone ("github.com/someone") stays a personal link.
+     */
+    private static boolean repository(String host, String path) {
+        if (!CODE_HOST.matcher(host).matches()) {
+            return false;
+        }
+        String[] parts = path.replaceFirst("^/+", "").split("/");
+        return parts.length >= 2 && !parts[0].isEmpty() && !parts[1].isEmpty();
     }
 
     private static void handles(Hits h) {

@@ -5,7 +5,9 @@ import java.util.regex.Pattern;
 /**
  * An ISO 8601 date with its hour ("2024-05-14 10:03:55,401" in a log line) is a time stamp, not a phone: a phone
  * span that is a valid year-month-day, optionally with the hour that the next ":" continues, is dropped; so is a
- * card span that is a compact stamp, year to second ("20240514100211", which may pass Luhn).
+ * card span that is a compact stamp, year to second ("20240514100211", which may pass Luhn). A phone span inside a whole
+ * ISO 8601 date and time is dropped as well: the seconds' fraction and the offset of "2025-04-07T11:00:30.692046-05:00"
+ * read like a phone number.
  */
 final class LogTimestamps {
     private LogTimestamps() {}
@@ -16,8 +18,20 @@ final class LogTimestamps {
     private static final Pattern COMPACT = Pattern.compile(
             "(?:19|20)\\d\\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\\d|3[01])(?:[01]\\d|2[0-3])[0-5]\\d[0-5]\\d");
 
+    private static final Pattern DATE_TIME = Pattern.compile(
+            "(?<!\\d)(?:19|20)\\d\\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])"
+                    + "[T ](?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:[.,]\\d{1,9})?)?(?:Z|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d)?");
+
     static void keep(Hits h) {
         String t = h.text;
+        java.util.List<int[]> stamps = new java.util.ArrayList<>();
+        for (java.util.regex.Matcher m = DATE_TIME.matcher(t); m.find(); ) {
+            stamps.add(new int[] {m.start(), m.end()});
+        }
+        if (!stamps.isEmpty()) {
+            h.spans.removeIf(s -> s.kind() == Redactor.Kind.PHONE
+                    && stamps.stream().anyMatch(r -> r[0] <= s.start() && s.end() <= r[1]));
+        }
         h.spans.removeIf(s ->
                 s.kind() == Redactor.Kind.CARD && COMPACT.matcher(s.original()).matches());
         h.spans.removeIf(s -> {

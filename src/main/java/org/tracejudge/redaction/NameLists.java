@@ -30,6 +30,8 @@ final class NameLists {
     static final Set<String> CITIES = load("cities.txt");
     /** Kinship, endearment and chat words of the languages people mix in: never a name (hand-written, issue 33). */
     static final Set<String> NOT_NAMES = load("not-names.txt");
+    /** Software projects whose names read like a person's ({@code software.txt}): used by {@link TechContext}. */
+    static final Set<String> SOFTWARE = load("software.txt");
     /** Holidays whose names hold a name-like word ({@code holidays.txt}, issue 47): used by {@link Holidays}. */
     static final Set<String> HOLIDAYS = load("holidays.txt");
     /**

@@ -3289,8 +3289,15 @@ final class Names {
 
     /** Whether a cue pattern (anchored at its end by "$") matches from one of the word starts to the end. */
     private static boolean cue(Pattern p, String before, int[] starts) {
-        return cueAt(p, before, starts) >= 0;
+        return cueAt(p, before, starts) >= 0
+                && !(p == STRONG && THING_NAME.matcher(before).find());
     }
+
+    /** "Release name: kagent", "file name: report": the name of a thing, not a person's introduction. */
+    private static final Pattern THING_NAME = Pattern.compile("(?iu)\\b(?:release|chart|file|host|service|tool|function"
+            + "|package|project|repo|branch|model|app|container|pod|cluster|bucket|table|column|field|variable|queue"
+            + "|topic|image|node|volume|module|class|method|command|job|task|step|stage|workflow|operation|span|metric"
+            + "|index|database|schema|domain|product|company|deployment|namespace)[ _-]?name\\s*[:=-]" + S + "$");
 
     /** Where a cue pattern (anchored at its end by "$") matches from one of the last word starts to the end, or -1. */
     private static int cueAt(Pattern p, String before, int[] starts) {

@@ -8,7 +8,10 @@ import java.util.regex.Pattern;
  * ("203.0.113.0/24", "10.0.0.0/16", "2001:db8::/64") is a range, not a host; and an address that is not routable on
  * the internet (RFC 1918 private, loopback, link-local, shared RFC 6598, the RFC 5737 and RFC 3849 documentation
  * ranges, unspecified, multicast, IPv6 unique-local) is kept when the message is machine text, i.e. has no word of
- * a person talking ("my ip shows 192.168.1.47", "the login came from 2001:db8::…" stay redacted).
+ * a person talking ("my ip shows 192.168.1.47", "the login came from 2001:db8::…" stay redacted). A dotted quad that
+ * is a version is no address either: glued to a package name or an epoch ("imagemagick_6.9.11.60", "2:1.4.99.1",
+ * "sqlite-jdbc:jar:3.54.1.0"), after a version constraint ("(>= 6.9.2.10") or followed by a build or revision suffix
+ * ("17.0.21.1+2", "6.9.2.10-1").
  */
 final class NetworkAddresses {
     private NetworkAddresses() {}
@@ -19,8 +22,25 @@ final class NetworkAddresses {
 
     static void keep(Hits h) {
         boolean personal = PERSONAL.matcher(h.lower).find();
-        h.spans.removeIf(
-                s -> s.kind() == Redactor.Kind.IP && (cidr(h.text, s.end()) || (!personal && !routable(s.original()))));
+        h.spans.removeIf(s -> s.kind() == Redactor.Kind.IP
+                && (cidr(h.text, s.end())
+                        || version(h.text, s.start(), s.end())
+                        || s.original().equals("0.0.0.0")
+                        || (!personal && !routable(s.original()))));
+    }
+
+    private static final Pattern CONSTRAINT = Pattern.compile("(?:[<>=]=?|<<|>>|~=|\\^|~)\\s*$");
+
+    private static boolean version(String t, int start, int end) {
+        if (start > 0 && "=:_~-vV@".indexOf(t.charAt(start - 1)) >= 0) {
+            return true;
+        }
+        if (CONSTRAINT.matcher(t.substring(Math.max(0, start - 4), start)).find()) {
+            return true;
+        }
+        return end + 1 < t.length()
+                && "+~-".indexOf(t.charAt(end)) >= 0
+                && Character.isLetterOrDigit(t.charAt(end + 1));
     }
 
     /** A "/N" prefix length right after the address. */

@@ -150,6 +150,8 @@ public final class Redactor {
         CloudIds.keep(h);
         LogTimestamps.keep(h);
         CommandLines.keep(h);
+        TechContext.keep(h);
+        TechContext.homeFolders(h);
         DataUris.keep(h);
         for (String d : options.deny()) {
             Matcher m = Pattern.compile("(?iu)" + Pattern.quote(d)).matcher(text);

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue 47's held-out set (src/test/resources/redaction-eval-47, written before the issue's detector changes and never
  * tuned on): a REGRESSION FLOOR at the figures of its first run (2026-12-02 04:09 UTC, commit 535cc86, default mode):
- * identifiers and secrets 121/121, false positives 8 of 189. It fails when recall of a kind falls below 98% or the
+ * identifiers and secrets 121/121, false positives 8 of 189 (5 of 189 after TechContext, measured once). It fails when recall of a kind falls below 98% or the
  * false-positive rate rises more than 2 points. Do not change the detectors to chase items of this set.
  */
 class HeldOut47Test {
@@ -24,6 +24,6 @@ class HeldOut47Test {
             Evaluation.KindFigure f = r.perKind().get(kind);
             assertTrue(f != null && f.recall() >= 0.98, kind + " recall " + (f == null ? "absent" : f.recall()));
         }
-        assertTrue(r.falsePositiveRate() <= 8 / 189.0 + 0.02, "false-positive rate " + r.falsePositiveRate());
+        assertTrue(r.falsePositiveRate() <= 5 / 189.0 + 0.02, "false-positive rate " + r.falsePositiveRate());
     }
 }
