@@ -100,14 +100,7 @@ final class SelftestCommand implements Callable<Integer> {
                     id = p.write(c -> Ledger.adjudicate(c, firstTrace[0], "selftest", "correct", "selftest"));
                 }
                 try (Project p = Project.open(file)) {
-                    String value = p.read(c -> {
-                        try (var s = c.prepareStatement("SELECT value FROM adjudication WHERE id = ?")) {
-                            s.setString(1, id);
-                            try (var rs = s.executeQuery()) {
-                                return rs.next() ? rs.getString(1) : null;
-                            }
-                        }
-                    });
+                    String value = p.read(c -> Ledger.adjudicationValue(c, id));
                     require("correct".equals(value), "the decision was not read back");
                     p.verify(false);
                     return "ok, " + p.integrityCheckRun() + " passed";
@@ -145,13 +138,7 @@ final class SelftestCommand implements Callable<Integer> {
     }
 
     private static String sqliteVersion(Project p) {
-        return p.read(c -> {
-            try (var s = c.createStatement();
-                    var rs = s.executeQuery("SELECT sqlite_version()")) {
-                rs.next();
-                return rs.getString(1);
-            }
-        });
+        return p.sqliteVersion();
     }
 
     /** From the javafx.properties file JavaFX ships in its base jar, without starting the toolkit. */

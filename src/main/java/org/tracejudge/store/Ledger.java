@@ -105,6 +105,16 @@ public final class Ledger {
     }
 
     /** Appends a human's decision (or, with value null, a withdrawal) to the adjudication ledger. */
+    /** The value of one adjudication entry by its id, or null when there is none. */
+    public static String adjudicationValue(Connection c, String id) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT value FROM adjudication WHERE id = ?")) {
+            s.setString(1, id);
+            try (java.sql.ResultSet rs = s.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
     public static String adjudicate(Connection c, String traceId, String annotator, String value, String rationale)
             throws SQLException {
         String replaces;

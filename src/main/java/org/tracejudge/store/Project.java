@@ -897,6 +897,17 @@ public final class Project implements AutoCloseable {
         return check;
     }
 
+    /** The version of the SQLite library this project is opened with. */
+    public String sqliteVersion() {
+        return read(c -> {
+            try (java.sql.Statement s = c.createStatement();
+                    java.sql.ResultSet rs = s.executeQuery("SELECT sqlite_version()")) {
+                rs.next();
+                return rs.getString(1);
+            }
+        });
+    }
+
     /** True while the check that {@link Check#IN_BACKGROUND} left to the background has not run. */
     public boolean checkPending() {
         return pendingCheck != null;
