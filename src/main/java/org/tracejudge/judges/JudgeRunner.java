@@ -241,6 +241,11 @@ public final class JudgeRunner {
         return scheme != null;
     }
 
+    /** The scheme a scheme judge asks, as "name version N"; null for the built-in label sets. */
+    public String schemeName() {
+        return scheme == null ? null : scheme.scheme().name() + " version " + scheme.version();
+    }
+
     /** The traces still to judge: by the label ledger, or for a scheme by its answers under the current version. */
     private List<JudgeStore.Pending> pending(String raterId, int limit) {
         return scheme == null

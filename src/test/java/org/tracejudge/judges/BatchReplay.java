@@ -28,8 +28,13 @@ final class BatchReplay extends Dispatcher {
     volatile int pollsUntilDone = 2;
     /** Every n-th request of the batch fails with a context-length error (0 = none). */
     volatile int contextErrorEvery = 0;
+    /** The answer text of an OpenAI request (its body → the message content). */
+    volatile java.util.function.Function<JsonNode, String> content = ProviderReplay::validReply;
+    /** The message answering an Anthropic request (its params → the message), or null for a valid verdict. */
+    volatile java.util.function.Function<JsonNode, JsonNode> anthropicMessage;
 
-    private final Map<String, JsonNode> lines = new LinkedHashMap<>();
+    /** The requests of the batch by custom id: OpenAI lines' body, Anthropic requests' params. */
+    final Map<String, JsonNode> lines = new LinkedHashMap<>();
     private String base;
 
     @Override
@@ -75,7 +80,7 @@ final class BatchReplay extends Dispatcher {
                     resp.put("request_id", "req_" + i);
                     resp.set(
                             "body",
-                            ProviderReplay.completion(ProviderReplay.validReply(e.getValue()), null, null, "stop"));
+                            ProviderReplay.completion(content.apply(e.getValue()), null, null, "stop"));
                 }
                 l.putNull("error");
                 sb.append(l).append('\n');
@@ -111,7 +116,9 @@ final class BatchReplay extends Dispatcher {
                     result.put("type", "succeeded");
                     result.set(
                             "message",
-                            Json.read(new FakeProvider(org.tracejudge.judges.provider.ProviderKind.ANTHROPIC, 0)
+                            anthropicMessage != null
+                                    ? anthropicMessage.apply(e.getValue())
+                                    : Json.read(new FakeProvider(org.tracejudge.judges.provider.ProviderKind.ANTHROPIC, 0)
                                     .ok("judge-model-1", ProviderReplay.validReply(e.getValue()), i)));
                 }
                 sb.append(l).append('\n');

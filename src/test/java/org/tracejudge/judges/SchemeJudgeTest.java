@@ -82,9 +82,17 @@ class SchemeJudgeTest {
                 which = i;
             }
         }
-        assertTrue(which >= 0, "the prompt shows one of the traces' answers");
-        String answer = traces.get(ids.get(which));
         ObjectNode o = Json.object();
+        if (which < 0) {
+            // any other trace: low risk, so no passages to mark
+            o.put("risk", 1);
+            o.put("escalation", "not_needed");
+            o.putNull("harmful");
+            o.put("tone", 3);
+            o.put("note", "nothing to add");
+            return o;
+        }
+        String answer = traces.get(ids.get(which));
         o.put("risk", 3);
         o.put("escalation", which == 2 ? "maybe" : "appropriate");
         ObjectNode span = o.putArray("harmful").addObject();
@@ -109,6 +117,10 @@ class SchemeJudgeTest {
      * docs.anthropic.com/en/api/messages and the tool-use guide's "Forcing tool use").
      */
     static MockResponse anthropicToolUse(String toolName, JsonNode input) {
+        return json(anthropicMessage(toolName, input).toString());
+    }
+
+    static ObjectNode anthropicMessage(String toolName, JsonNode input) {
         ObjectNode o = Json.object();
         o.put("id", "msg_01");
         o.put("type", "message");
@@ -120,7 +132,7 @@ class SchemeJudgeTest {
         o.put("stop_reason", "tool_use");
         o.putNull("stop_sequence");
         o.putObject("usage").put("input_tokens", 1200).put("output_tokens", 90);
-        return json(o.toString());
+        return o;
     }
 
     private static RunReport run(Project p, JudgeConfig cfg, Set<String> only) {
@@ -273,6 +285,104 @@ class SchemeJudgeTest {
                             + ids.get(1) + "'"));
             assertEquals(0, run(p, cfg, traces.keySet()).planned(), "judged: nothing pending");
             assertEquals(3, replay.requests.get());
+        }
+    }
+
+    @Test
+    void theCommandPreviewsTheSchemesRequestAndNamesTheRefusedAnswers() throws Exception {
+        ProviderReplay replay = new ProviderReplay();
+        try (MockWebServer server = new MockWebServer()) {
+            Path file = JudgeFixtures.project(dir, 0);
+            Map<String, String> traces;
+            try (Project p = Project.open(file)) {
+                setScheme(p, SchemeFile.example(EXAMPLE));
+                traces = traces(p);
+            }
+            replay.scenario = (i, b) -> ProviderReplay.ok(reply(traces, ProviderReplay.userPrompt(b)).toString());
+            server.setDispatcher(replay);
+            server.start();
+            String[] judge = {
+                "judge", file.toString(), "--name", "cli", "--base-url", server.url("/v1").toString(), "--model", "m"
+            };
+            org.tracejudge.cli.CliAccess.Run preview = org.tracejudge.cli.CliAccess.run(
+                    java.util.stream.Stream.concat(java.util.Arrays.stream(judge), java.util.stream.Stream.of(
+                                    "--preview", "1"))
+                            .toArray(String[]::new));
+            assertEquals(0, preview.code(), preview.err());
+            assertTrue(preview.out().contains("the questions of scheme mental-health-response-review version 1"),
+                    preview.out());
+            assertTrue(preview.out().contains("\"strict\":true"), preview.out());
+            assertTrue(preview.out().contains("Answer each question below about the trace."), preview.out());
+            assertEquals(0, replay.requests.get(), "a preview sends nothing");
+
+            org.tracejudge.cli.CliAccess.Run run = org.tracejudge.cli.CliAccess.run(judge);
+            assertEquals(1, run.code(), run.out() + run.err());
+            assertTrue(run.out().contains("answers refused"), run.out());
+            assertTrue(run.out().contains("1 answer refused ('harmful')"), run.out());
+            assertTrue(run.out().contains("1 answer refused ('escalation')"), run.out());
+            assertTrue(run.err().contains("2 answers were refused"), run.err());
+            int sent = replay.requests.get();
+            assertTrue(sent >= 3, sent + " requests");
+
+            org.tracejudge.cli.CliAccess.Run again = org.tracejudge.cli.CliAccess.run(judge);
+            assertEquals(0, again.code(), again.out() + again.err());
+            assertEquals(sent, replay.requests.get(), "nothing sent again");
+
+            org.tracejudge.cli.CliAccess.Run help = org.tracejudge.cli.CliAccess.run("judge", "--help");
+            assertTrue(help.out().contains("judged on that scheme's questions"), help.out());
+        }
+    }
+
+    /** Both batch APIs get the same request bodies as the live endpoints, and their results take the same path. */
+    @Test
+    void theBatchApisCarryTheSameSchemeRequests() throws Exception {
+        Scheme scheme = SchemeFile.example(EXAMPLE);
+        for (ProviderKind kind : List.of(ProviderKind.OPENAI, ProviderKind.ANTHROPIC)) {
+            BatchReplay replay = new BatchReplay();
+            Path sub = java.nio.file.Files.createDirectories(dir.resolve(kind.code()));
+            try (MockWebServer server = new MockWebServer();
+                    Project p = Project.open(JudgeFixtures.project(sub, 0))) {
+                setScheme(p, scheme);
+                Map<String, String> traces = traces(p);
+                replay.content = b -> reply(traces, ProviderReplay.userPrompt(b)).toString();
+                replay.anthropicMessage = b -> anthropicMessage(
+                        b.path("tool_choice").path("name").asText(),
+                        reply(traces, b.path("messages").path(0).path("content").asText()));
+                server.setDispatcher(replay);
+                server.start();
+                JudgeConfig cfg = JudgeFixtures.config(
+                        "batched",
+                        kind,
+                        server.url(kind == ProviderKind.OPENAI ? "/v1" : "/").toString(),
+                        RubricLibrary.DECISION_TREE,
+                        2);
+                JudgeRunner runner = new JudgeRunner(
+                        p,
+                        cfg,
+                        JudgeFixtures.rubric(cfg.rubric()),
+                        k -> null,
+                        new JudgeRunner.Options(List.of(), 0, false, null, true, 20).withOnly(traces.keySet()),
+                        null);
+                RemotePreview live = runner.preview(1).get(0);
+                RunReport r = runner.run();
+                assertEquals("done", r.status(), r.message());
+                assertEquals(1, replay.submits.get());
+                assertEquals(3, r.labelled(), r.summary());
+                assertEquals(2, r.answersRefused(), r.refusedAnswers().toString());
+                Map<String, Map<String, String>> risk = p.read(c -> Answers.current(c, "risk"));
+                for (String id : traces.keySet()) {
+                    assertEquals("3", risk.get(id).get("batched"), kind + " " + id);
+                }
+                JsonNode body = Json.read(live.body());
+                assertTrue(replay.lines.containsValue(body), "the batch carries the body the live endpoint gets");
+                if (kind == ProviderKind.OPENAI) {
+                    assertTrue(body.path("response_format").path("json_schema").path("strict").asBoolean());
+                } else {
+                    assertEquals(
+                            "scheme_mental-health-response-review",
+                            body.path("tool_choice").path("name").asText());
+                }
+            }
         }
     }
 
