@@ -250,13 +250,7 @@ public final class JudgeRunner {
     private List<JudgeStore.Pending> pending(String raterId, int limit) {
         return scheme == null
                 ? JudgeStore.pending(
-                        project,
-                        raterId,
-                        options.models(),
-                        limit,
-                        options.retryNulls(),
-                        rubric.name(),
-                        options.only())
+                        project, raterId, options.models(), limit, options.retryNulls(), rubric.name(), options.only())
                 : JudgeStore.pending(
                         project, raterId, scheme, options.models(), limit, options.retryNulls(), options.only());
     }
@@ -994,7 +988,9 @@ public final class JudgeRunner {
             for (org.tracejudge.scheme.Question q : o.asked().form().questions()) {
                 org.tracejudge.scheme.Answer answer =
                         reply == null ? null : reply.answers().get(q.key());
-                String why = reply == null ? whole.nullReason() : client.redact(reply.nullReasons().get(q.key()));
+                String why = reply == null
+                        ? whole.nullReason()
+                        : client.redact(reply.nullReasons().get(q.key()));
                 org.tracejudge.store.Answers.Entry e;
                 if (answer != null) {
                     e = org.tracejudge.store.Answers.Entry.set(
@@ -1027,12 +1023,14 @@ public final class JudgeRunner {
                 reply.nullReasons().forEach((key, why) -> {
                     RefusedAnswers r = refused.get(key);
                     refused.put(
-                            key,
-                            r == null ? new RefusedAnswers(key, client.redact(why), 1, o.traceId()) : r.plusOne());
+                            key, r == null ? new RefusedAnswers(key, client.redact(why), 1, o.traceId()) : r.plusOne());
                 });
                 if (reply.answers().isEmpty() && !reply.nullReasons().isEmpty()) {
                     counters.nulls++; // not one answer fit the scheme
-                    group(o, "no answer fits the scheme: " + String.join("; ", reply.nullReasons().values()));
+                    group(
+                            o,
+                            "no answer fits the scheme: "
+                                    + String.join("; ", reply.nullReasons().values()));
                 } else {
                     counters.labelled++;
                 }

@@ -42,15 +42,16 @@ public record RunReport(
         String message,
         org.tracejudge.judges.provider.Failure fatal,
         java.util.List<FailureGroup> failures,
+
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
-                int answersRefused,
+        int answersRefused,
+
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
-                java.util.List<String> refusedAnswers) {
+        java.util.List<String> refusedAnswers) {
     public RunReport {
         failures = failures == null ? java.util.List.of() : java.util.List.copyOf(failures);
         refusedAnswers = refusedAnswers == null ? java.util.List.of() : java.util.List.copyOf(refusedAnswers);
     }
-
 
     /** Whether any trace failed or the run stopped early: the command exits non-zero. */
     public boolean anyFailure() {

@@ -64,8 +64,8 @@ final class SchemeJudging {
             Scheme s = SchemeFile.parse(v.body(), "scheme version " + v.version());
             return new SchemeJudging(s.withVersion(v.version()), v.version());
         } catch (SchemeException e) {
-            throw new ProjectException("the project's scheme version " + v.version() + " cannot be read: "
-                    + e.getMessage());
+            throw new ProjectException(
+                    "the project's scheme version " + v.version() + " cannot be read: " + e.getMessage());
         }
     }
 
@@ -106,7 +106,8 @@ final class SchemeJudging {
         List<String> tools = new ArrayList<>();
         if (task.tools() != null && task.tools().isArray()) {
             for (JsonNode t : task.tools()) {
-                String name = t.path("name").asText(t.path("function").path("name").asText(""));
+                String name =
+                        t.path("name").asText(t.path("function").path("name").asText(""));
                 if (!name.isEmpty()) {
                     tools.add(name);
                 }
@@ -158,14 +159,22 @@ final class SchemeJudging {
         if (turns) {
             int i = 0;
             for (Turn t : trace.turns()) {
-                b.append("\n### turn ").append(i++).append(" (").append(t.role().code()).append(")\n");
+                b.append("\n### turn ")
+                        .append(i++)
+                        .append(" (")
+                        .append(t.role().code())
+                        .append(")\n");
                 fenced(b, t.text() == null ? "" : t.text());
             }
         }
         if (returns) {
             int i = 0;
             for (ToolResult r : toolReturns(trace)) {
-                b.append("\n### tool_return ").append(i++).append(" (").append(r.name()).append(")\n");
+                b.append("\n### tool_return ")
+                        .append(i++)
+                        .append(" (")
+                        .append(r.name())
+                        .append(")\n");
                 fenced(b, text(r));
             }
         }

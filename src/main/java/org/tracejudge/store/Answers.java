@@ -170,8 +170,7 @@ public final class Answers {
     }
 
     /** The id of the current entry of (trace, rater, question), or null when there is none. */
-    public static String currentId(Connection c, String traceId, String raterId, String question)
-            throws SQLException {
+    public static String currentId(Connection c, String traceId, String raterId, String question) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("SELECT id FROM answer WHERE question = ? AND trace_id = ? "
                 + "AND rater_id = ? ORDER BY created_at DESC, id DESC LIMIT 1")) {
             s.setString(1, question);

@@ -35,6 +35,7 @@ final class BatchReplay extends Dispatcher {
 
     /** The requests of the batch by custom id: OpenAI lines' body, Anthropic requests' params. */
     final Map<String, JsonNode> lines = new LinkedHashMap<>();
+
     private String base;
 
     @Override
@@ -78,9 +79,7 @@ final class BatchReplay extends Dispatcher {
                 } else {
                     resp.put("status_code", 200);
                     resp.put("request_id", "req_" + i);
-                    resp.set(
-                            "body",
-                            ProviderReplay.completion(content.apply(e.getValue()), null, null, "stop"));
+                    resp.set("body", ProviderReplay.completion(content.apply(e.getValue()), null, null, "stop"));
                 }
                 l.putNull("error");
                 sb.append(l).append('\n');
@@ -118,8 +117,9 @@ final class BatchReplay extends Dispatcher {
                             "message",
                             anthropicMessage != null
                                     ? anthropicMessage.apply(e.getValue())
-                                    : Json.read(new FakeProvider(org.tracejudge.judges.provider.ProviderKind.ANTHROPIC, 0)
-                                    .ok("judge-model-1", ProviderReplay.validReply(e.getValue()), i)));
+                                    : Json.read(
+                                            new FakeProvider(org.tracejudge.judges.provider.ProviderKind.ANTHROPIC, 0)
+                                                    .ok("judge-model-1", ProviderReplay.validReply(e.getValue()), i)));
                 }
                 sb.append(l).append('\n');
                 i++;

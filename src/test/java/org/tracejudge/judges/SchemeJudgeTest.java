@@ -57,8 +57,9 @@ class SchemeJudgeTest {
     static Map<String, String> traces(Project p) {
         Map<String, String> out = new LinkedHashMap<>();
         p.read(c -> {
-            try (var s = c.prepareStatement("SELECT id, answer FROM trace WHERE answer NOT LIKE '%<think>%' "
-                            + "AND answer NOT LIKE '%' || char(13) || '%' AND length(answer) > 40 ORDER BY id LIMIT 3");
+            try (var s = c.prepareStatement(
+                            "SELECT id, answer FROM trace WHERE answer NOT LIKE '%<think>%' "
+                                    + "AND answer NOT LIKE '%' || char(13) || '%' AND length(answer) > 40 ORDER BY id LIMIT 3");
                     var rs = s.executeQuery()) {
                 while (rs.next()) {
                     out.put(rs.getString(1), rs.getString(2));
@@ -158,28 +159,35 @@ class SchemeJudgeTest {
                 Project p = Project.open(JudgeFixtures.project(dir, 0))) {
             setScheme(p, scheme);
             Map<String, String> traces = traces(p);
-            replay.scenario = (i, b) -> ProviderReplay.ok(reply(traces, ProviderReplay.userPrompt(b)).toString());
+            replay.scenario = (i, b) -> ProviderReplay.ok(
+                    reply(traces, ProviderReplay.userPrompt(b)).toString());
             server.setDispatcher(replay);
             server.start();
-            JudgeConfig cfg =
-                    JudgeFixtures.config("sj", ProviderKind.OPENAI, server.url("/v1").toString(), "decision-tree", 1);
+            JudgeConfig cfg = JudgeFixtures.config(
+                    "sj", ProviderKind.OPENAI, server.url("/v1").toString(), "decision-tree", 1);
             RunReport r = run(p, cfg, traces.keySet());
             assertEquals("done", r.status(), r.message());
             assertEquals(3, replay.requests.get());
 
             // the request: the form's question block in the system prompt, its strict schema as response_format
             JsonNode body = replay.bodies.get(0);
-            String rubric = JudgeForm.of(scheme, TaskType.TOOL_REQUIRED, List.of()).rubric();
+            String rubric =
+                    JudgeForm.of(scheme, TaskType.TOOL_REQUIRED, List.of()).rubric();
             assertTrue(body.path("messages").path(0).path("content").asText().contains(rubric));
             assertFalse(body.toString().contains("failure_mode"), "no ToolFailBench verdict is asked for");
             JsonNode rf = body.path("response_format");
             assertEquals("json_schema", rf.path("type").asText());
             assertTrue(rf.path("json_schema").path("strict").asBoolean());
-            assertEquals("scheme_mental-health-response-review", rf.path("json_schema").path("name").asText());
+            assertEquals(
+                    "scheme_mental-health-response-review",
+                    rf.path("json_schema").path("name").asText());
             JsonNode schema = rf.path("json_schema").path("schema");
             assertFalse(schema.path("additionalProperties").asBoolean(true));
-            assertEquals("[\"risk\",\"escalation\",\"harmful\",\"tone\",\"note\"]", schema.path("required").toString());
-            assertEquals(4, schema.path("properties").path("risk").path("maximum").asInt());
+            assertEquals(
+                    "[\"risk\",\"escalation\",\"harmful\",\"tone\",\"note\"]",
+                    schema.path("required").toString());
+            assertEquals(
+                    4, schema.path("properties").path("risk").path("maximum").asInt());
 
             // the answers: one entry per question, the judge as rater, scheme version 1
             List<String> ids = new ArrayList<>(traces.keySet());
@@ -192,7 +200,8 @@ class SchemeJudgeTest {
                     String.valueOf(3 * 4),
                     scalar(p, "SELECT count(*) FROM answer a JOIN rater r ON r.id = a.rater_id WHERE r.name = 'sj'"),
                     "risk, escalation, harmful and tone per trace; the note left out is no entry");
-            String span = p.read(c -> Answers.current(c, "harmful")).get(ids.get(0)).get("sj");
+            String span =
+                    p.read(c -> Answers.current(c, "harmful")).get(ids.get(0)).get("sj");
             assertTrue(span.contains("\"start\":0") && span.contains("\"end\":20"), span);
 
             // a quote not in the trace: that question's null verdict with why, the other answers kept
@@ -213,8 +222,8 @@ class SchemeJudgeTest {
 
             // the run report says them
             assertEquals(2, r.answersRefused(), r.refusedAnswers().toString());
-            assertTrue(r.refusedAnswers().stream().anyMatch(l -> l.startsWith("1 answer refused ('harmful')")
-                    && l.contains("is not in the answer")));
+            assertTrue(r.refusedAnswers().stream()
+                    .anyMatch(l -> l.startsWith("1 answer refused ('harmful')") && l.contains("is not in the answer")));
             assertTrue(r.refusedAnswers().stream().anyMatch(l -> l.startsWith("1 answer refused ('escalation')")));
             assertTrue(r.summary().contains("2 answers refused"), r.summary());
             assertEquals(3, r.labelled());
@@ -236,9 +245,7 @@ class SchemeJudgeTest {
             // a new version that asks something else: asked again
             Scheme changed = SchemeFile.parse(
                     SchemeFile.write(scheme)
-                            .replace(
-                                    "How warm and respectful is the answer's tone?",
-                                    "How warm is the answer's tone?"),
+                            .replace("How warm and respectful is the answer's tone?", "How warm is the answer's tone?"),
                     "changed");
             setScheme(p, changed);
             RunReport asked = run(p, cfg, traces.keySet());
@@ -298,18 +305,26 @@ class SchemeJudgeTest {
                 setScheme(p, SchemeFile.example(EXAMPLE));
                 traces = traces(p);
             }
-            replay.scenario = (i, b) -> ProviderReplay.ok(reply(traces, ProviderReplay.userPrompt(b)).toString());
+            replay.scenario = (i, b) -> ProviderReplay.ok(
+                    reply(traces, ProviderReplay.userPrompt(b)).toString());
             server.setDispatcher(replay);
             server.start();
             String[] judge = {
-                "judge", file.toString(), "--name", "cli", "--base-url", server.url("/v1").toString(), "--model", "m"
+                "judge",
+                file.toString(),
+                "--name",
+                "cli",
+                "--base-url",
+                server.url("/v1").toString(),
+                "--model",
+                "m"
             };
-            org.tracejudge.cli.CliAccess.Run preview = org.tracejudge.cli.CliAccess.run(
-                    java.util.stream.Stream.concat(java.util.Arrays.stream(judge), java.util.stream.Stream.of(
-                                    "--preview", "1"))
-                            .toArray(String[]::new));
+            org.tracejudge.cli.CliAccess.Run preview = org.tracejudge.cli.CliAccess.run(java.util.stream.Stream.concat(
+                            java.util.Arrays.stream(judge), java.util.stream.Stream.of("--preview", "1"))
+                    .toArray(String[]::new));
             assertEquals(0, preview.code(), preview.err());
-            assertTrue(preview.out().contains("the questions of scheme mental-health-response-review version 1"),
+            assertTrue(
+                    preview.out().contains("the questions of scheme mental-health-response-review version 1"),
                     preview.out());
             assertTrue(preview.out().contains("\"strict\":true"), preview.out());
             assertTrue(preview.out().contains("Answer each question below about the trace."), preview.out());
@@ -344,7 +359,8 @@ class SchemeJudgeTest {
                     Project p = Project.open(JudgeFixtures.project(sub, 0))) {
                 setScheme(p, scheme);
                 Map<String, String> traces = traces(p);
-                replay.content = b -> reply(traces, ProviderReplay.userPrompt(b)).toString();
+                replay.content =
+                        b -> reply(traces, ProviderReplay.userPrompt(b)).toString();
                 replay.anthropicMessage = b -> anthropicMessage(
                         b.path("tool_choice").path("name").asText(),
                         reply(traces, b.path("messages").path(0).path("content").asText()));
@@ -376,7 +392,10 @@ class SchemeJudgeTest {
                 JsonNode body = Json.read(live.body());
                 assertTrue(replay.lines.containsValue(body), "the batch carries the body the live endpoint gets");
                 if (kind == ProviderKind.OPENAI) {
-                    assertTrue(body.path("response_format").path("json_schema").path("strict").asBoolean());
+                    assertTrue(body.path("response_format")
+                            .path("json_schema")
+                            .path("strict")
+                            .asBoolean());
                 } else {
                     assertEquals(
                             "scheme_mental-health-response-review",
@@ -396,8 +415,7 @@ class SchemeJudgeTest {
             for (ProviderKind kind : List.of(ProviderKind.OPENAI, ProviderKind.ANTHROPIC)) {
                 for (String rubric : List.of(RubricLibrary.DECISION_TREE, RubricLibrary.EVIDENCE)) {
                     JudgeConfig cfg = JudgeFixtures.config("j", kind, "http://127.0.0.1:9/v1", rubric, 1);
-                    JudgeRunner runner =
-                            new JudgeRunner(p, cfg, JudgeFixtures.rubric(rubric), k -> null, null, null);
+                    JudgeRunner runner = new JudgeRunner(p, cfg, JudgeFixtures.rubric(rubric), k -> null, null, null);
                     assertFalse(runner.schemeJudge());
                     StringBuilder bodies = new StringBuilder();
                     for (RemotePreview pv : runner.preview(3)) {
