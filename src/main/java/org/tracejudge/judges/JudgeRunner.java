@@ -979,7 +979,10 @@ public final class JudgeRunner {
          * answers are counted per question for the run's report.
          */
         private void answers(Connection c, Outcome o, Verdict whole) throws SQLException {
-            String current = org.tracejudge.store.Answers.judged(c, o.traceId(), raterId, scheme.version());
+            List<String> keys = o.asked().form().questions().stream()
+                    .map(org.tracejudge.scheme.Question::key)
+                    .toList();
+            String current = org.tracejudge.store.Answers.judged(c, o.traceId(), raterId, scheme.version(), keys);
             if ("set".equals(current) || ("null".equals(current) && !o.replacesNull())) {
                 counters.skipped++; // answered meanwhile by another run: never twice
                 return;

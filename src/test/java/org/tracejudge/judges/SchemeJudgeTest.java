@@ -292,6 +292,19 @@ class SchemeJudgeTest {
                             + ids.get(1) + "'"));
             assertEquals(0, run(p, cfg, traces.keySet()).planned(), "judged: nothing pending");
             assertEquals(3, replay.requests.get());
+
+            // --retry-nulls asks the two traces with a refused answer again, afresh (not from the cache)
+            RunReport retried = new JudgeRunner(
+                            p,
+                            cfg,
+                            JudgeFixtures.rubric(cfg.rubric()),
+                            k -> null,
+                            new JudgeRunner.Options(List.of(), 0, true, null).withOnly(traces.keySet()),
+                            null)
+                    .run();
+            assertEquals(2, retried.planned(), retried.summary());
+            assertEquals(5, replay.requests.get());
+            assertEquals(0, retried.cached());
         }
     }
 
