@@ -59,6 +59,13 @@ import org.tracejudge.store.Timestamps;
  * committed. Each trace is planned once, so no trace gets two verdicts from one run, and one run at a time
  * holds the project ({@link JudgeLock}). In batch mode the requests go to the provider's batch API instead of
  * the workers, and their results take the same path.
+ *
+ * <p>A project whose current scheme is its own ({@link SchemeJudging}) is judged on that scheme's questions: each
+ * request carries the {@link JudgeForm}'s question block and its schema as structured output, the reply is read with
+ * {@link JudgeForm#read} into one answer ledger entry per question under the scheme version (a refused answer is a
+ * null verdict of its question, with the reason, and a line of the run's report), the traces to judge are those
+ * without answers under the current version, and the cache key holds the form's hash. A project with only the
+ * built-in label sets takes the path above unchanged, byte for byte.
  */
 public final class JudgeRunner {
     /**

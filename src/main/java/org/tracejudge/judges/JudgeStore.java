@@ -108,7 +108,7 @@ public final class JudgeStore {
             boolean retryNulls,
             String rubric,
             java.util.Set<String> only) {
-        return pending(p, raterId, models, limit, retryNulls, taskTypes(rubric), null, only);
+        return pending(p, raterId, models, limit, retryNulls, taskTypes(rubric), null, only, true);
     }
 
     /**
@@ -124,19 +124,32 @@ public final class JudgeStore {
             int limit,
             boolean retryNulls,
             java.util.Set<String> only) {
+        return pending(p, raterId, scheme, models, limit, retryNulls, only, true);
+    }
+
+    private static List<Pending> pending(
+            Project p,
+            String raterId,
+            SchemeJudging scheme,
+            List<String> models,
+            int limit,
+            boolean retryNulls,
+            java.util.Set<String> only,
+            boolean decode) {
         java.util.Map<String, String> judged =
                 p.read(c -> org.tracejudge.store.Answers.judged(c, raterId, scheme.version()));
-        return pending(p, raterId, models, limit, retryNulls, scheme.taskTypesSql(), judged, only);
+        return pending(p, raterId, models, limit, retryNulls, scheme.taskTypesSql(), judged, only, decode);
     }
 
     /** How many traces a judge of the project's own scheme has not answered under the current version. */
     static int remaining(Project p, String raterId, SchemeJudging scheme, List<String> models) {
-        return pending(p, raterId, scheme, models, 0, false, null).size();
+        return pending(p, raterId, scheme, models, 0, false, null, false).size();
     }
 
     /**
      * @param judged null: the judge's current label in the label ledger decides; else the scheme's answers: trace id →
      *     "set" or "null" under the current version (absent: not answered)
+     * @param decode false: only count (each Pending without its trace)
      */
     private static List<Pending> pending(
             Project p,
@@ -146,7 +159,8 @@ public final class JudgeStore {
             boolean retryNulls,
             String taskTypes,
             java.util.Map<String, String> judged,
-            java.util.Set<String> only) {
+            java.util.Set<String> only,
+            boolean decode) {
         return p.read(c -> {
             StringBuilder sql =
                     new StringBuilder("SELECT id, task_id, cur, model, run, answer, tool_calls, turns, extra "
@@ -187,6 +201,10 @@ public final class JudgeStore {
                         if ("null".equals(cur)
                                 && !retryNulls
                                 && (judged != null || !retriableNull(c, rs.getString(1), raterId))) {
+                            continue;
+                        }
+                        if (!decode) {
+                            out.add(new Pending(rs.getString(1), rs.getString(2), cur, null));
                             continue;
                         }
                         String turns = rs.getString(8);

@@ -227,6 +227,10 @@ class SchemeJudgeTest {
             assertTrue(r.refusedAnswers().stream().anyMatch(l -> l.startsWith("1 answer refused ('escalation')")));
             assertTrue(r.summary().contains("2 answers refused"), r.summary());
             assertEquals(3, r.labelled());
+            assertEquals(
+                    Integer.parseInt(scalar(p, "SELECT count(*) FROM trace")) - 3,
+                    r.remaining(),
+                    "every other trace is still to be answered");
             assertEquals(0, JudgeFixtures.entries(p, r.raterId(), "set"), "nothing in the label ledger");
 
             // the same scheme version again: nothing to send
