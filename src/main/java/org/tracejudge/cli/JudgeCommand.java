@@ -25,7 +25,12 @@ import picocli.CommandLine.Spec;
         name = "judge",
         description = "Run an LLM judge over the traces that have no verdict from it yet. "
                 + "The judge's settings are saved in the project under --name, so later runs need only --name. "
-                + "Safe to interrupt (Ctrl-C): what was answered is kept, the next run sends only what is missing.")
+                + "Safe to interrupt (Ctrl-C): what was answered is kept, the next run sends only what is missing. "
+                + "A project with its own scheme (tracejudge scheme P --set FILE) is judged on that scheme's "
+                + "questions: the request carries the scheme's question block and its JSON Schema as structured "
+                + "output, each answer is stored per question under the scheme version (an answer outside the scheme "
+                + "or a quote not in the trace is refused with the reason), and a new scheme version is judged "
+                + "again; --preview shows the request with its schema before anything is sent.")
 final class JudgeCommand implements Callable<Integer> {
 
     @Spec
@@ -239,7 +244,10 @@ final class JudgeCommand implements Callable<Integer> {
                             models, limit, retryNulls, null, batch, Math.max(1, Math.round(batchPollSeconds * 1000))),
                     progress);
             out.println((saved == null ? "new judge " : "judge ") + name + " (version " + runner.version() + "): "
-                    + cfg.rubric() + " rubric, model " + cfg.model() + " via "
+                    + (runner.schemeJudge()
+                            ? "the questions of scheme " + runner.schemeName()
+                            : cfg.rubric() + " rubric")
+                    + ", model " + cfg.model() + " via "
                     + cfg.provider().code() + " at "
                     + cfg.settings().baseUrl() + (cfg.structured() ? ", structured output" : ""));
             out.println(
@@ -263,7 +271,11 @@ final class JudgeCommand implements Callable<Integer> {
                     out.println(pv.body());
                 }
                 if (previews.isEmpty()) {
-                    out.println("  nothing to send: every trace has a verdict from this judge version");
+                    out.println(
+                            runner.schemeJudge()
+                                    ? "  nothing to send: every trace has answers from this judge under scheme "
+                                            + runner.schemeName()
+                                    : "  nothing to send: every trace has a verdict from this judge version");
                 }
                 return 0;
             }
@@ -310,6 +322,14 @@ final class JudgeCommand implements Callable<Integer> {
                 }
                 out.println("  (tracejudge explain " + project + " --trace ID shows a trace's verdicts and why)");
             }
+            if (!report.refusedAnswers().isEmpty()) {
+                // null verdicts of single questions: stored with the reason, asked again with --retry-nulls
+                out.println("answers refused (null verdicts of their question, stored with the reason; "
+                        + "--retry-nulls asks again):");
+                for (String line : report.refusedAnswers()) {
+                    out.println("  " + line);
+                }
+            }
             out.flush();
             if ("failed".equals(report.status())) {
                 err.println("tracejudge: " + report.message());
@@ -320,9 +340,13 @@ final class JudgeCommand implements Callable<Integer> {
                 return 130;
             }
             if (report.anyFailure()) {
-                err.println("tracejudge: " + (report.nulls() + report.failed()) + " of " + report.planned()
-                        + " traces failed (" + report.nulls() + " null verdicts, " + report.failed()
-                        + " left for the next run); the failures by reason are above");
+                err.println(
+                        report.nulls() + report.failed() == 0
+                                ? "tracejudge: " + report.answersRefused() + " answers were refused; the reasons are "
+                                        + "above"
+                                : "tracejudge: " + (report.nulls() + report.failed()) + " of " + report.planned()
+                                        + " traces failed (" + report.nulls() + " null verdicts, " + report.failed()
+                                        + " left for the next run); the failures by reason are above");
                 err.flush();
                 return 1;
             }

@@ -6,6 +6,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -35,6 +36,7 @@ import org.tracejudge.model.Ids;
 import org.tracejudge.model.LabelSet;
 import org.tracejudge.model.LabelSets;
 import org.tracejudge.model.Task;
+import org.tracejudge.scheme.JudgeForm;
 import org.tracejudge.store.Ledger;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
@@ -57,6 +59,13 @@ import org.tracejudge.store.Timestamps;
  * committed. Each trace is planned once, so no trace gets two verdicts from one run, and one run at a time
  * holds the project ({@link JudgeLock}). In batch mode the requests go to the provider's batch API instead of
  * the workers, and their results take the same path.
+ *
+ * <p>A project whose current scheme is its own ({@link SchemeJudging}) is judged on that scheme's questions: each
+ * request carries the {@link JudgeForm}'s question block and its schema as structured output, the reply is read with
+ * {@link JudgeForm#read} into one answer ledger entry per question under the scheme version (a refused answer is a
+ * null verdict of its question, with the reason, and a line of the run's report), the traces to judge are those
+ * without answers under the current version, and the cache key holds the form's hash. A project with only the
+ * built-in label sets takes the path above unchanged, byte for byte.
  */
 public final class JudgeRunner {
     /**
@@ -124,10 +133,15 @@ public final class JudgeRunner {
     private final org.tracejudge.redaction.Redactor redactor;
 
     private final String version;
+    /** The project's own scheme, or null: the built-in label sets, rubrics and label ledger as always. */
+    private final SchemeJudging scheme;
+
     private final String apiKeyEnv;
     private final RunCounters counters = new RunCounters();
     /** Failures by reason, as committed (touched by the writer thread only). */
     private final Map<Failure, FailureGroup> groups = new java.util.LinkedHashMap<>();
+    /** Answers to a scheme's questions refused (null verdicts of one question), by question key, as committed. */
+    private final Map<String, RefusedAnswers> refused = new java.util.LinkedHashMap<>();
 
     private final BlockingQueue<Outcome> written = new LinkedBlockingQueue<>();
     private final DelayQueue<Job> jobs = new DelayQueue<>();
@@ -177,6 +191,7 @@ public final class JudgeRunner {
         this.client = new ChatClient(cfg.settings(), key, cfg.concurrency(), ProviderKeys.of(project, env));
         this.version = cfg.version(rubric);
         this.redactor = RemotePreview.redactorFor(project, cfg);
+        this.scheme = SchemeJudging.of(project);
     }
 
     public String version() {
@@ -200,21 +215,51 @@ public final class JudgeRunner {
      */
     public List<RemotePreview> preview(int max) {
         String raterId = org.tracejudge.model.Ids.of("rater", cfg.name(), version);
-        List<JudgeStore.Pending> pending = JudgeStore.pending(
-                project, raterId, options.models(), max, options.retryNulls(), rubric.name(), options.only());
+        List<JudgeStore.Pending> pending = pending(raterId, max);
         ProjectQueries q = new ProjectQueries(project);
         List<RemotePreview> out = new ArrayList<>();
         for (JudgeStore.Pending p : pending) {
             Task task = q.task(p.taskId());
-            ChatRequest raw = new ChatRequest(
-                    rubric.systemPromptFor(task.type()),
-                    PromptRenderer.render(task, p.trace()),
-                    cfg.structured()
-                            ? VerdictSchema.of(LabelSets.forType(task.type()), rubric.requiresEvidence())
-                            : null);
+            ChatRequest raw;
+            if (scheme == null) {
+                raw = new ChatRequest(
+                        rubric.systemPromptFor(task.type()),
+                        PromptRenderer.render(task, p.trace()),
+                        cfg.structured()
+                                ? VerdictSchema.of(LabelSets.forType(task.type()), rubric.requiresEvidence())
+                                : null);
+            } else {
+                try {
+                    raw = SchemeJudging.request(scheme.form(task), task, p.trace(), cfg.structured());
+                } catch (IllegalArgumentException e) {
+                    continue; // a trace the scheme cannot ask about: the run reports it
+                }
+            }
             out.add(RemotePreview.of(client, raw, redactor));
         }
         return out;
+    }
+
+    /**
+     * Whether this judge asks the project's own scheme (its questions, answers in the answer ledger) rather than the
+     * built-in label sets.
+     */
+    public boolean schemeJudge() {
+        return scheme != null;
+    }
+
+    /** The scheme a scheme judge asks, as "name version N"; null for the built-in label sets. */
+    public String schemeName() {
+        return scheme == null ? null : scheme.scheme().name() + " version " + scheme.version();
+    }
+
+    /** The traces still to judge: by the label ledger, or for a scheme by its answers under the current version. */
+    private List<JudgeStore.Pending> pending(String raterId, int limit) {
+        return scheme == null
+                ? JudgeStore.pending(
+                        project, raterId, options.models(), limit, options.retryNulls(), rubric.name(), options.only())
+                : JudgeStore.pending(
+                        project, raterId, scheme, options.models(), limit, options.retryNulls(), options.only());
     }
 
     /** Whether this run redacts what it sends (remote judge, redaction on). */
@@ -249,14 +294,7 @@ public final class JudgeRunner {
         long start = System.nanoTime();
         String runId = Ids.random();
         String raterId = project.write(c -> JudgeStore.saveAndEnsureRater(c, cfg, rubric, version));
-        List<JudgeStore.Pending> pending = JudgeStore.pending(
-                project,
-                raterId,
-                options.models(),
-                options.limit(),
-                options.retryNulls(),
-                rubric.name(),
-                options.only());
+        List<JudgeStore.Pending> pending = pending(raterId, options.limit());
         project.write(c -> {
             JudgeStore.startRun(c, runId, cfg.name(), raterId, pending.size());
             return null;
@@ -283,21 +321,36 @@ public final class JudgeRunner {
                     break;
                 }
                 Task task = tasks.computeIfAbsent(p.taskId(), q::task);
-                LabelSet labels = LabelSets.forType(task.type());
-                ChatRequest request = new ChatRequest(
-                        rubric.systemPromptFor(task.type()),
-                        PromptRenderer.render(task, p.trace()),
-                        cfg.structured() ? VerdictSchema.of(labels, rubric.requiresEvidence()) : null);
+                LabelSet labels = null;
+                Asked asked = null;
+                ChatRequest request;
+                if (scheme == null) {
+                    labels = LabelSets.forType(task.type());
+                    request = new ChatRequest(
+                            rubric.systemPromptFor(task.type()),
+                            PromptRenderer.render(task, p.trace()),
+                            cfg.structured() ? VerdictSchema.of(labels, rubric.requiresEvidence()) : null);
+                } else {
+                    org.tracejudge.scheme.JudgeForm form;
+                    try {
+                        form = scheme.form(task);
+                    } catch (IllegalArgumentException e) {
+                        written.add(Outcome.unasked(p.traceId(), e.getMessage()));
+                        continue;
+                    }
+                    request = SchemeJudging.request(form, task, p.trace(), cfg.structured());
+                    asked = new Asked(form, SchemeJudging.texts(p.trace()), SchemeJudging.formHash(form));
+                }
                 // redacted when the project says so, and never a configured provider's key, whatever it says
                 request = RemotePreview.of(client, request, redactor).request();
-                String key = cacheKey(request);
+                String key = asked == null ? cacheKey(request) : cacheKey(request, asked.formHash());
                 boolean fresh = "null".equals(p.currentAction());
                 String[] hit = fresh ? null : JudgeStore.cached(project, key);
                 if (hit != null) {
-                    written.add(fromCache(p.traceId(), key, hit, labels, fresh));
+                    written.add(fromCache(p.traceId(), key, hit, labels, asked, fresh));
                 } else {
                     unresolved.incrementAndGet();
-                    Job job = new Job(p.traceId(), key, request, labels, fresh);
+                    Job job = new Job(p.traceId(), key, request, labels, asked, fresh);
                     if (options.batch()) {
                         batchJobs.add(job);
                     } else {
@@ -320,7 +373,9 @@ public final class JudgeRunner {
             fatal = "could not write to the project: " + writer.failure.getMessage();
         }
         String status = fatal != null ? "failed" : cancelled ? "cancelled" : "done";
-        int remaining = JudgeStore.remaining(project, raterId, options.models(), rubric.name());
+        int remaining = scheme == null
+                ? JudgeStore.remaining(project, raterId, options.models(), rubric.name())
+                : JudgeStore.remaining(project, raterId, scheme, options.models());
         project.write(c -> {
             JudgeStore.updateRun(c, runId, counters, status, fatal);
             // a run that wrote nothing (it failed or was cancelled before its first verdict) leaves no rater
@@ -350,7 +405,9 @@ public final class JudgeRunner {
                 status,
                 fatal,
                 fatalCause,
-                List.copyOf(groups.values()));
+                List.copyOf(groups.values()),
+                refused.values().stream().mapToInt(RefusedAnswers::count).sum(),
+                refused.values().stream().map(RefusedAnswers::line).toList());
     }
 
     /**
@@ -427,12 +484,12 @@ public final class JudgeRunner {
                     job.attempts = 1;
                     switch (a.kind()) {
                         case OK -> {
-                            Verdict v = VerdictParser.parse(a.content(), job.labels, rubric.requiresEvidence());
-                            resolve(job, a, "ok", v, v.isNull() ? Failure.INVALID_VERDICT : null, a.truncated());
+                            Read r = read(a.content(), job.labels, job.asked);
+                            resolve(job, a, "ok", r, r.invalid() ? Failure.INVALID_VERDICT : null, a.truncated());
                         }
                         case REFUSED ->
                             resolve(job, a, "refused", Verdict.nullVerdict(a.message(), rawOf(a)), a.cause(), false);
-                        default -> resolve(job, a, "failed", null, a.cause(), false); // asked again next run
+                        default -> resolve(job, a, "failed", (Read) null, a.cause(), false); // asked again next run
                     }
                 }
             }
@@ -521,8 +578,8 @@ public final class JudgeRunner {
             switch (a.kind()) {
                 case OK -> {
                     consecutiveFailures.set(0);
-                    Verdict v = VerdictParser.parse(a.content(), job.labels, rubric.requiresEvidence());
-                    resolve(job, a, "ok", v, v.isNull() ? Failure.INVALID_VERDICT : null, a.truncated());
+                    Read r = read(a.content(), job.labels, job.asked);
+                    resolve(job, a, "ok", r, r.invalid() ? Failure.INVALID_VERDICT : null, a.truncated());
                 }
                 case REFUSED -> {
                     consecutiveFailures.set(0);
@@ -552,7 +609,7 @@ public final class JudgeRunner {
                         pauseUntil(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait));
                     }
                     if (job.attempts >= retry.maxAttempts()) {
-                        resolve(job, a, "failed", null, a.cause(), false);
+                        resolve(job, a, "failed", (Read) null, a.cause(), false);
                     } else {
                         again(job, a, retry);
                     }
@@ -623,6 +680,11 @@ public final class JudgeRunner {
     }
 
     private void resolve(Job job, Attempt a, String status, Verdict verdict, Failure failure, boolean truncated) {
+        resolve(job, a, status, verdict == null ? null : new Read(verdict, null), failure, truncated);
+    }
+
+    private void resolve(Job job, Attempt a, String status, Read read, Failure failure, boolean truncated) {
+        Verdict verdict = read == null ? null : read.verdict();
         if (verdict != null && verdict.isNull() && truncated) {
             verdict = Verdict.nullVerdict(
                     verdict.nullReason() + " (the reply stopped at the " + cfg.maxTokens()
@@ -632,16 +694,58 @@ public final class JudgeRunner {
         String error = "failed".equals(status)
                 ? "gave up after " + job.attempts + " attempts: " + a.message()
                 : verdict != null && verdict.isNull() ? verdict.nullReason() : a.message();
+        JudgeForm.Reply reply = read == null ? null : read.reply();
         written.add(new Outcome(
-                job.traceId, job.key, a, status, verdict, job.attempts, error, null, failure, job.replacesNull));
+                job.traceId,
+                job.key,
+                a,
+                status,
+                verdict,
+                job.attempts,
+                reply != null ? null : error,
+                null,
+                failure,
+                job.replacesNull,
+                job.asked,
+                reply));
         unresolved.decrementAndGet();
     }
 
-    private Outcome fromCache(String traceId, String key, String[] hit, LabelSet labels, boolean replacesNull) {
+    /**
+     * A judge's reply read: a verdict of the built-in label sets, or the answers to the scheme's questions (a reply
+     * that is no JSON object at all is a null verdict of the whole trace).
+     */
+    private Read read(String content, LabelSet labels, Asked asked) {
+        if (asked == null) {
+            return new Read(VerdictParser.parse(content, labels, rubric.requiresEvidence()), null);
+        }
+        try {
+            return new Read(null, asked.form().read(content, asked.texts()));
+        } catch (IllegalArgumentException e) {
+            // a free-text reply (a server that refused the schema) may wrap the object in prose or a fence
+            int from = content == null ? -1 : content.indexOf('{');
+            int to = content == null ? -1 : content.lastIndexOf('}');
+            if (from >= 0 && to > from) {
+                try {
+                    return new Read(null, asked.form().read(content.substring(from, to + 1), asked.texts()));
+                } catch (IllegalArgumentException ignored) {
+                    // the whole reply's reason below
+                }
+            }
+            return new Read(Verdict.nullVerdict(e.getMessage(), content), null);
+        }
+    }
+
+    private Outcome fromCache(
+            String traceId, String key, String[] hit, LabelSet labels, Asked asked, boolean replacesNull) {
         Attempt a = client.reread(hit[1]);
-        Verdict v = a.kind() == Attempt.Kind.OK
-                ? VerdictParser.parse(a.content(), labels, rubric.requiresEvidence())
-                : Verdict.nullVerdict("malformed cached response: " + a.message(), hit[1]);
+        Read r = a.kind() == Attempt.Kind.OK
+                ? read(a.content(), labels, asked)
+                : new Read(Verdict.nullVerdict("malformed cached response: " + a.message(), hit[1]), null);
+        if (r.reply() != null) {
+            return new Outcome(traceId, key, null, "ok", null, 0, null, hit[0], null, replacesNull, asked, r.reply());
+        }
+        Verdict v = r.verdict();
         if (a.kind() == Attempt.Kind.OK && a.truncated() && v.isNull()) {
             v = Verdict.nullVerdict(
                     v.nullReason() + " (the reply stopped at the " + cfg.maxTokens()
@@ -658,17 +762,30 @@ public final class JudgeRunner {
                 v.isNull() ? v.nullReason() : null,
                 hit[0],
                 v.isNull() ? Failure.INVALID_VERDICT : null,
-                replacesNull);
+                replacesNull,
+                asked,
+                null);
     }
 
     /** Hash of provider, model, parameters, system prompt and user prompt (never the key or the URL). */
     String cacheKey(ChatRequest r) {
+        return cacheKey(r, null);
+    }
+
+    /**
+     * As {@link #cacheKey(ChatRequest)}, with a scheme form's hash ({@link SchemeJudging#formHash}): a scheme version
+     * that asks something else is asked again, one that asks the same is answered from the cache.
+     */
+    String cacheKey(ChatRequest r, String formHash) {
         ObjectNode o = Json.object();
         o.put("provider", cfg.provider().code());
         o.put("model", cfg.model());
         o.set("params", cfg.settings().params());
         o.put("system", r.system());
         o.put("user", r.user());
+        if (formHash != null) {
+            o.put("form", formHash);
+        }
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             return HexFormat.of().formatHex(sha.digest(Json.canonical(o).getBytes(StandardCharsets.UTF_8)));
@@ -698,16 +815,20 @@ public final class JudgeRunner {
         final String key;
         final ChatRequest request;
         final LabelSet labels;
+        /** The scheme's form and the trace's texts, or null for the built-in label sets. */
+        final Asked asked;
+
         final boolean replacesNull;
         int attempts;
         long readyAt = System.nanoTime();
 
-        Job(String traceId, String key, ChatRequest request, LabelSet labels, boolean replacesNull) {
+        Job(String traceId, String key, ChatRequest request, LabelSet labels, Asked asked, boolean replacesNull) {
             this.replacesNull = replacesNull;
             this.traceId = traceId;
             this.key = key;
             this.request = request;
             this.labels = labels;
+            this.asked = asked;
         }
 
         @Override
@@ -721,7 +842,35 @@ public final class JudgeRunner {
         }
     }
 
-    /** One trace's result on its way to the project. {@code attempt} null = answered from the cache. */
+    /** What a scheme judge asked one trace: the form, the trace's texts for span quotes, the form's hash. */
+    private record Asked(JudgeForm form, JudgeForm.Texts texts, String formHash) {}
+
+    /** A reply read: a verdict (built-in, or a scheme reply that could not be read at all), or a scheme's answers. */
+    private record Read(Verdict verdict, JudgeForm.Reply reply) {
+        boolean invalid() {
+            return verdict != null && verdict.isNull();
+        }
+    }
+
+    /** The answers to one question refused in a run: how many, the first one's reason and trace. */
+    private record RefusedAnswers(String question, String reason, int count, String exampleTrace) {
+        RefusedAnswers plusOne() {
+            return new RefusedAnswers(question, reason, count + 1, exampleTrace);
+        }
+
+        /** "2 answers refused ('harmful'): REASON; e.g. trace ID". */
+        String line() {
+            String m = reason.length() > 400 ? reason.substring(0, 400) + "…" : reason;
+            return count + (count == 1 ? " answer" : " answers") + " refused ('" + question + "'): " + m
+                    + "; e.g. trace " + exampleTrace;
+        }
+    }
+
+    /**
+     * One trace's result on its way to the project. {@code attempt} null = answered from the cache. For a scheme judge
+     * {@code asked} is its form, and {@code reply} the answers read (or null with a null {@code verdict} of the whole
+     * trace).
+     */
     private record Outcome(
             String traceId,
             String key,
@@ -732,8 +881,16 @@ public final class JudgeRunner {
             String error,
             String cachedCallId,
             Failure failure,
-            boolean replacesNull) {
-        static final Outcome END = new Outcome(null, null, null, null, null, 0, null, null, null, false);
+            boolean replacesNull,
+            Asked asked,
+            JudgeForm.Reply reply) {
+        static final Outcome END = new Outcome(null, null, null, null, null, 0, null, null, null, false, null, null);
+
+        /** A trace the scheme cannot ask about (a yes/no-per-tool question and no tools): left for the next run. */
+        static Outcome unasked(String traceId, String why) {
+            return new Outcome(
+                    traceId, null, null, "failed", null, 0, why, null, Failure.INVALID_VERDICT, false, null, null);
+        }
     }
 
     /** The single writer: commits whatever has arrived, one transaction per batch. */
@@ -770,6 +927,7 @@ public final class JudgeRunner {
                 }
                 RunCounters before = counters.copy();
                 Map<Failure, FailureGroup> groupsBefore = new java.util.LinkedHashMap<>(groups);
+                Map<String, RefusedAnswers> refusedBefore = new java.util.LinkedHashMap<>(refused);
                 try {
                     List<Outcome> b = batch;
                     project.write(c -> {
@@ -784,6 +942,8 @@ public final class JudgeRunner {
                     counters.restore(before);
                     groups.clear();
                     groups.putAll(groupsBefore);
+                    refused.clear();
+                    refused.putAll(refusedBefore);
                     failure = e;
                     stop("could not write to the project: " + e.getMessage());
                 }
@@ -819,12 +979,85 @@ public final class JudgeRunner {
                     replaces);
         }
 
+        /**
+         * A scheme judge's result: one answer ledger entry per question of the form, under the current scheme version
+         * and the judge's rater — the answer, or a null verdict with why (the reply's reason for that question, or the
+         * whole reply's when it could not be read); a question left out that may be left out gets none. Refused
+         * answers are counted per question for the run's report.
+         */
+        private void answers(Connection c, Outcome o, Verdict whole) throws SQLException {
+            List<String> keys = o.asked().form().questions().stream()
+                    .map(org.tracejudge.scheme.Question::key)
+                    .toList();
+            String current = org.tracejudge.store.Answers.judged(c, o.traceId(), raterId, scheme.version(), keys);
+            if ("set".equals(current) || ("null".equals(current) && !o.replacesNull())) {
+                counters.skipped++; // answered meanwhile by another run: never twice
+                return;
+            }
+            JudgeForm.Reply reply = o.reply();
+            for (org.tracejudge.scheme.Question q : o.asked().form().questions()) {
+                org.tracejudge.scheme.Answer answer =
+                        reply == null ? null : reply.answers().get(q.key());
+                String why = reply == null
+                        ? whole.nullReason()
+                        : client.redact(reply.nullReasons().get(q.key()));
+                org.tracejudge.store.Answers.Entry e;
+                if (answer != null) {
+                    e = org.tracejudge.store.Answers.Entry.set(
+                            o.traceId(), raterId, q.key(), scheme.version(), answer.toJson(), cfg.name());
+                } else if (why != null) {
+                    e = new org.tracejudge.store.Answers.Entry(
+                            o.traceId(), raterId, q.key(), scheme.version(), "null", null, null, why, cfg.name());
+                } else {
+                    continue; // optional, or its condition not met: no answer is the answer
+                }
+                String replaces = org.tracejudge.store.Answers.currentId(c, o.traceId(), raterId, q.key());
+                org.tracejudge.store.Answers.append(
+                        c,
+                        Ids.of(
+                                "judge-scheme-answer",
+                                raterId,
+                                o.traceId(),
+                                o.key(),
+                                q.key(),
+                                Integer.toString(scheme.version()),
+                                e.action(),
+                                answer != null ? e.value() : why,
+                                replaces),
+                        e);
+            }
+            if (reply == null) {
+                counters.nulls++;
+                group(o, whole.nullReason());
+            } else {
+                reply.nullReasons().forEach((key, why) -> {
+                    RefusedAnswers r = refused.get(key);
+                    refused.put(
+                            key, r == null ? new RefusedAnswers(key, client.redact(why), 1, o.traceId()) : r.plusOne());
+                });
+                if (reply.answers().isEmpty() && !reply.nullReasons().isEmpty()) {
+                    counters.nulls++; // not one answer fit the scheme
+                    group(
+                            o,
+                            "no answer fits the scheme: "
+                                    + String.join("; ", reply.nullReasons().values()));
+                } else {
+                    counters.labelled++;
+                }
+            }
+            if (o.attempt() == null) {
+                counters.cached++;
+            }
+        }
+
         private void write(Connection c, Outcome o) throws Exception {
             Attempt a = o.attempt();
             String labelId = null;
             // the key scrub again on what the verdict keeps: its JSON was decoded once more after the reply's
             Verdict v = o.verdict() == null ? null : o.verdict().scrubbed(client::redact);
-            if (v != null) {
+            if (o.asked() != null && (o.reply() != null || v != null)) {
+                answers(c, o, v);
+            } else if (v != null) {
                 String current = JudgeStore.currentAction(c, o.traceId(), raterId);
                 if ("set".equals(current) || ("null".equals(current) && !o.replacesNull())) {
                     counters.skipped++; // labelled meanwhile by another run: never twice

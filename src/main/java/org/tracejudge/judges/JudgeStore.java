@@ -108,13 +108,68 @@ public final class JudgeStore {
             boolean retryNulls,
             String rubric,
             java.util.Set<String> only) {
+        return pending(p, raterId, models, limit, retryNulls, taskTypes(rubric), null, only, true);
+    }
+
+    /**
+     * The traces a judge of the project's own scheme has not answered under the current scheme version (a new version
+     * asks every trace again; the same one none), of the task types the scheme has questions for; those whose current
+     * answers hold a null verdict with {@code retryNulls}.
+     */
+    static List<Pending> pending(
+            Project p,
+            String raterId,
+            SchemeJudging scheme,
+            List<String> models,
+            int limit,
+            boolean retryNulls,
+            java.util.Set<String> only) {
+        return pending(p, raterId, scheme, models, limit, retryNulls, only, true);
+    }
+
+    private static List<Pending> pending(
+            Project p,
+            String raterId,
+            SchemeJudging scheme,
+            List<String> models,
+            int limit,
+            boolean retryNulls,
+            java.util.Set<String> only,
+            boolean decode) {
+        java.util.Map<String, String> judged =
+                p.read(c -> org.tracejudge.store.Answers.judged(c, raterId, scheme.version()));
+        return pending(p, raterId, models, limit, retryNulls, scheme.taskTypesSql(), judged, only, decode);
+    }
+
+    /** How many traces a judge of the project's own scheme has not answered under the current version. */
+    static int remaining(Project p, String raterId, SchemeJudging scheme, List<String> models) {
+        return pending(p, raterId, scheme, models, 0, false, null, false).size();
+    }
+
+    /**
+     * @param judged null: the judge's current label in the label ledger decides; else the scheme's answers: trace id →
+     *     "set" or "null" under the current version (absent: not answered)
+     * @param decode false: only count (each Pending without its trace)
+     */
+    private static List<Pending> pending(
+            Project p,
+            String raterId,
+            List<String> models,
+            int limit,
+            boolean retryNulls,
+            String taskTypes,
+            java.util.Map<String, String> judged,
+            java.util.Set<String> only,
+            boolean decode) {
         return p.read(c -> {
             StringBuilder sql =
                     new StringBuilder("SELECT id, task_id, cur, model, run, answer, tool_calls, turns, extra "
                             + "FROM (SELECT t.id, t.task_id, t.model, k.task_key, t.run, t.answer, t.tool_calls, t.turns, t.extra, "
-                            + "(SELECT l.action FROM label l WHERE l.trace_id = t.id AND l.rater_id = ? "
-                            + "ORDER BY l.created_at DESC, l.id DESC LIMIT 1) AS cur "
-                            + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN " + taskTypes(rubric));
+                            + (judged == null
+                                    ? "(SELECT l.action FROM label l WHERE l.trace_id = t.id AND l.rater_id = ? "
+                                            + "ORDER BY l.created_at DESC, l.id DESC LIMIT 1) AS cur "
+                                    : "NULL AS cur ")
+                            + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN " + taskTypes);
             if (models != null && !models.isEmpty()) {
                 sql.append(" AND t.model IN (")
                         .append("?,".repeat(models.size() - 1))
@@ -126,7 +181,9 @@ public final class JudgeStore {
             List<Pending> out = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement(sql.toString())) {
                 int i = 1;
-                s.setString(i++, raterId);
+                if (judged == null) {
+                    s.setString(i++, raterId);
+                }
                 if (models != null) {
                     for (String m : models) {
                         s.setString(i++, m);
@@ -137,9 +194,17 @@ public final class JudgeStore {
                         if (only != null && !only.contains(rs.getString(1))) {
                             continue;
                         }
-                        if ("null".equals(rs.getString(3))
+                        String cur = judged == null ? rs.getString(3) : judged.get(rs.getString(1));
+                        if ("set".equals(cur)) {
+                            continue; // answered under this scheme version
+                        }
+                        if ("null".equals(cur)
                                 && !retryNulls
-                                && !retriableNull(c, rs.getString(1), raterId)) {
+                                && (judged != null || !retriableNull(c, rs.getString(1), raterId))) {
+                            continue;
+                        }
+                        if (!decode) {
+                            out.add(new Pending(rs.getString(1), rs.getString(2), cur, null));
                             continue;
                         }
                         String turns = rs.getString(8);
@@ -153,7 +218,7 @@ public final class JudgeStore {
                                 TurnCodec.callsFromJson(Json.read(rs.getString(7))),
                                 rs.getString(6),
                                 extra == null ? null : Json.read(extra));
-                        out.add(new Pending(rs.getString(1), rs.getString(2), rs.getString(3), trace));
+                        out.add(new Pending(rs.getString(1), rs.getString(2), cur, trace));
                     }
                 }
             }
@@ -252,9 +317,10 @@ public final class JudgeStore {
     static boolean dropIfEmpty(Connection c, String raterId) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(
                 "SELECT EXISTS (SELECT 1 FROM label WHERE rater_id = ?) "
-                        + "OR EXISTS (SELECT 1 FROM judge_call WHERE rater_id = ? AND (status = 'ok' OR label_id IS NOT NULL))")) {
+                        + "OR EXISTS (SELECT 1 FROM answer WHERE rater_id = ?) OR EXISTS (SELECT 1 FROM judge_call WHERE rater_id = ? AND (status = 'ok' OR label_id IS NOT NULL))")) {
             s.setString(1, raterId);
             s.setString(2, raterId);
+            s.setString(3, raterId);
             try (java.sql.ResultSet rs = s.executeQuery()) {
                 if (rs.next() && rs.getBoolean(1)) {
                     return false;

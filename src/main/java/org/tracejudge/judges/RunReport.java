@@ -15,6 +15,10 @@ package org.tracejudge.judges;
  * @param message   why a run stopped early (failed): the provider's message and what to do; or null
  * @param fatal     the fatal failure that stopped the run, or null
  * @param failures  the traces that failed (null verdicts and transient failures), grouped by reason
+ * @param answersRefused how many answers to a scheme's questions were refused (see {@code refusedAnswers})
+ * @param refusedAnswers for a judge of the project's own scheme, the answers refused (a value outside the question,
+ *     a quote not in the trace, a key the scheme does not have), one line per question: they are null verdicts of
+ *     that question, stored with the reason; empty otherwise (and then left out of the JSON)
  */
 public record RunReport(
         String judge,
@@ -37,14 +41,21 @@ public record RunReport(
         String status,
         String message,
         org.tracejudge.judges.provider.Failure fatal,
-        java.util.List<FailureGroup> failures) {
+        java.util.List<FailureGroup> failures,
+
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+        int answersRefused,
+
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+        java.util.List<String> refusedAnswers) {
     public RunReport {
         failures = failures == null ? java.util.List.of() : java.util.List.copyOf(failures);
+        refusedAnswers = refusedAnswers == null ? java.util.List.of() : java.util.List.copyOf(refusedAnswers);
     }
 
     /** Whether any trace failed or the run stopped early: the command exits non-zero. */
     public boolean anyFailure() {
-        return !"done".equals(status) || nulls > 0 || failed > 0;
+        return !"done".equals(status) || nulls > 0 || failed > 0 || !refusedAnswers.isEmpty();
     }
 
     /** The failures grouped by reason, one line each (empty when none). */
@@ -64,6 +75,7 @@ public record RunReport(
                 + "; " + requests + " requests, tokens " + tokensIn + " in / " + tokensOut + " out"
                 + (answeredCalls > 0 ? ", mean latency " + meanLatencyMillis() + " ms" : "")
                 + ", " + String.format(java.util.Locale.ROOT, "%.1f s", elapsedMillis / 1000.0)
+                + (refusedAnswers.isEmpty() ? "" : ", " + answersRefused + " answers refused")
                 + ("done".equals(status) ? "" : " [" + status + "]")
                 + (remaining > 0 ? "; " + remaining + " traces still without a verdict" : "");
     }

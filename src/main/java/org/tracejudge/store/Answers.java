@@ -133,6 +133,66 @@ public final class Answers {
         return out;
     }
 
+    /**
+     * What one rater has given each trace under one scheme version, from the rater's current entry of each question:
+     * trace id → "null" when a current entry under that version is a null verdict, else "set"; traces whose current
+     * entries are all of other versions (or that have none) are absent, and a judge asks them again.
+     */
+    public static Map<String, String> judged(Connection c, String raterId, int schemeVersion) throws SQLException {
+        Map<String, String> out = new java.util.HashMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT a.trace_id, max(a.action = 'null') FROM answer a "
+                + "WHERE a.rater_id = ? AND a.scheme_version = ? AND NOT EXISTS (SELECT 1 FROM answer b "
+                + "WHERE b.question = a.question AND b.trace_id = a.trace_id AND b.rater_id = a.rater_id "
+                + "AND (b.created_at > a.created_at OR (b.created_at = a.created_at AND b.id > a.id))) "
+                + "GROUP BY a.trace_id")) {
+            s.setString(1, raterId);
+            s.setInt(2, schemeVersion);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), rs.getInt(2) == 1 ? "null" : "set");
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@link #judged(Connection, String, int)} of one trace over these questions (one indexed lookup each): "set",
+     * "null" or null.
+     */
+    public static String judged(
+            Connection c, String traceId, String raterId, int schemeVersion, java.util.Collection<String> questions)
+            throws SQLException {
+        String state = null;
+        try (PreparedStatement s = c.prepareStatement("SELECT action, scheme_version FROM answer WHERE question = ? "
+                + "AND trace_id = ? AND rater_id = ? ORDER BY created_at DESC, id DESC LIMIT 1")) {
+            for (String q : questions) {
+                s.setString(1, q);
+                s.setString(2, traceId);
+                s.setString(3, raterId);
+                try (ResultSet rs = s.executeQuery()) {
+                    if (rs.next() && rs.getInt(2) == schemeVersion) {
+                        state = "null".equals(rs.getString(1)) ? "null" : "null".equals(state) ? state : "set";
+                    }
+                }
+            }
+        }
+        return state;
+    }
+
+    /** The id of the current entry of (trace, rater, question), or null when there is none. */
+    public static String currentId(Connection c, String traceId, String raterId, String question) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT id FROM answer WHERE question = ? AND trace_id = ? "
+                + "AND rater_id = ? ORDER BY created_at DESC, id DESC LIMIT 1")) {
+            s.setString(1, question);
+            s.setString(2, traceId);
+            s.setString(3, raterId);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
     /** How many entries (any action, any time) each question has: a question with entries has answers to orphan. */
     public static Map<String, Integer> entriesPerQuestion(Connection c) throws SQLException {
         Map<String, Integer> out = new TreeMap<>();

@@ -28,8 +28,14 @@ final class BatchReplay extends Dispatcher {
     volatile int pollsUntilDone = 2;
     /** Every n-th request of the batch fails with a context-length error (0 = none). */
     volatile int contextErrorEvery = 0;
+    /** The answer text of an OpenAI request (its body → the message content). */
+    volatile java.util.function.Function<JsonNode, String> content = ProviderReplay::validReply;
+    /** The message answering an Anthropic request (its params → the message), or null for a valid verdict. */
+    volatile java.util.function.Function<JsonNode, JsonNode> anthropicMessage;
 
-    private final Map<String, JsonNode> lines = new LinkedHashMap<>();
+    /** The requests of the batch by custom id: OpenAI lines' body, Anthropic requests' params. */
+    final Map<String, JsonNode> lines = new LinkedHashMap<>();
+
     private String base;
 
     @Override
@@ -73,9 +79,7 @@ final class BatchReplay extends Dispatcher {
                 } else {
                     resp.put("status_code", 200);
                     resp.put("request_id", "req_" + i);
-                    resp.set(
-                            "body",
-                            ProviderReplay.completion(ProviderReplay.validReply(e.getValue()), null, null, "stop"));
+                    resp.set("body", ProviderReplay.completion(content.apply(e.getValue()), null, null, "stop"));
                 }
                 l.putNull("error");
                 sb.append(l).append('\n');
@@ -111,8 +115,11 @@ final class BatchReplay extends Dispatcher {
                     result.put("type", "succeeded");
                     result.set(
                             "message",
-                            Json.read(new FakeProvider(org.tracejudge.judges.provider.ProviderKind.ANTHROPIC, 0)
-                                    .ok("judge-model-1", ProviderReplay.validReply(e.getValue()), i)));
+                            anthropicMessage != null
+                                    ? anthropicMessage.apply(e.getValue())
+                                    : Json.read(
+                                            new FakeProvider(org.tracejudge.judges.provider.ProviderKind.ANTHROPIC, 0)
+                                                    .ok("judge-model-1", ProviderReplay.validReply(e.getValue()), i)));
                 }
                 sb.append(l).append('\n');
                 i++;

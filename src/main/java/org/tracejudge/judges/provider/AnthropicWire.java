@@ -12,6 +12,14 @@ final class AnthropicWire implements WireFormat {
 
     static final String VERSION = "2023-06-01";
 
+    /** How the forced tool of a project's own scheme is named ({@code scheme.JudgeForm#name}). */
+    static final String SCHEME_TOOL_PREFIX = "scheme_";
+
+    /** Whether a tool_use block is the answer: the verdict tool, or a scheme's form. */
+    private static boolean isAnswerTool(String name) {
+        return VERDICT_TOOL.equals(name) || name.startsWith(SCHEME_TOOL_PREFIX);
+    }
+
     @Override
     public ObjectNode body(ChatRequest r, ProviderSettings s, boolean structured, boolean maxCompletionTokens) {
         ObjectNode o = Json.object();
@@ -20,7 +28,13 @@ final class AnthropicWire implements WireFormat {
         o.put("temperature", s.temperature());
         o.put("system", r.system());
         o.putArray("messages").addObject().put("role", "user").put("content", r.user());
-        if (structured) {
+        if (structured && r.form() != null) {
+            // a project's own scheme: its form as the one tool, forced with tool_choice {"type": "tool", "name"}
+            // (docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use, "Forcing tool use";
+            // docs.anthropic.com/en/api/messages, tools and tool_choice); the tool_use block's input is the reply
+            o.putArray("tools").add(r.form().tool().deepCopy());
+            o.putObject("tool_choice").put("type", "tool").put("name", r.form().toolName());
+        } else if (structured) {
             // one tool whose input schema is the verdict, and tool_choice forcing it
             // (docs.anthropic.com/en/docs/build-with-claude/tool-use, "Forcing tool use" / JSON output)
             ObjectNode tool = o.putArray("tools").addObject();
@@ -60,7 +74,7 @@ final class AnthropicWire implements WireFormat {
                 text.append(block.get("text").asText());
                 any = true;
             } else if ("tool_use".equals(type)
-                    && VERDICT_TOOL.equals(block.path("name").asText())
+                    && isAnswerTool(block.path("name").asText())
                     && block.path("input").isObject()) {
                 text.append(block.get("input").toString()); // the forced verdict tool's input is the verdict
                 any = true;

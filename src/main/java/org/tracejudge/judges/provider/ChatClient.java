@@ -118,7 +118,7 @@ public final class ChatClient implements AutoCloseable {
         String user = scrub(r.user());
         return java.util.Objects.equals(system, r.system()) && java.util.Objects.equals(user, r.user())
                 ? r
-                : new ChatRequest(system, user, r.schema());
+                : new ChatRequest(system, user, r.schema(), r.form());
     }
 
     private boolean structured(ChatRequest r) {

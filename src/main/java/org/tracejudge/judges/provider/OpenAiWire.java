@@ -23,7 +23,12 @@ final class OpenAiWire implements WireFormat {
         }
         o.put(maxCompletionTokens ? "max_completion_tokens" : "max_tokens", s.maxTokens());
         o.put("stream", false);
-        if (structured) {
+        if (structured && r.form() != null) {
+            // a project's own scheme: strict structured outputs, {"type": "json_schema", "json_schema": {"name",
+            // "strict": true, "schema"}} (platform.openai.com/docs/guides/structured-outputs, "Supported schemas";
+            // API reference: platform.openai.com/docs/api-reference/chat/create#chat-create-response_format)
+            o.set("response_format", r.form().responseFormat().deepCopy());
+        } else if (structured) {
             // OpenAI structured outputs (platform.openai.com/docs/guides/structured-outputs); the same response_format
             // is read by vLLM (guided decoding), Ollama's /v1 (docs/openai.md), llama.cpp server (converted to a
             // grammar) and LM Studio

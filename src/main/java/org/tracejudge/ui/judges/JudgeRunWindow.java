@@ -411,6 +411,7 @@ public final class JudgeRunWindow {
                     // why traces failed, grouped by reason (a stop's message and fix is shown above, in the check line)
                     StringBuilder text = new StringBuilder(report.summary());
                     report.failureLines().forEach(l -> text.append('\n').append(l));
+                    report.refusedAnswers().forEach(l -> text.append('\n').append(l));
                     progressText.setText(text.toString());
                     finished();
                 },

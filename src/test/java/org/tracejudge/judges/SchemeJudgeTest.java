@@ -1,0 +1,448 @@
+package org.tracejudge.judges;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tracejudge.TestData;
+import org.tracejudge.json.Json;
+import org.tracejudge.judges.prompt.RubricLibrary;
+import org.tracejudge.judges.provider.ProviderKind;
+import org.tracejudge.model.TaskType;
+import org.tracejudge.scheme.JudgeForm;
+import org.tracejudge.scheme.Scheme;
+import org.tracejudge.scheme.SchemeFile;
+import org.tracejudge.store.Answers;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.SchemeVersions;
+
+/**
+ * Judges over a project's own scheme (the shipped mental-health response review: ordinal risk with anchors, single
+ * choice escalation, harmful spans in the answer, ordinal tone, a free note), against local servers answering in the
+ * shapes OpenAI's and Anthropic's documentation give; and a project with only built-in label sets sends what it always
+ * sent.
+ */
+class SchemeJudgeTest {
+    static final String EXAMPLE = "mental-health-response-review.yaml";
+    static final String NOT_THERE = "this sentence is nowhere in the trace";
+
+    @TempDir
+    Path dir;
+
+    /** Sets the scheme as {@code tracejudge scheme P --set FILE} stores it: the next version, its YAML as body. */
+    static void setScheme(Project p, Scheme s) {
+        p.write(c -> {
+            SchemeVersions.Version cur = SchemeVersions.current(c);
+            Scheme numbered = s.withVersion(cur == null ? 1 : cur.version() + 1);
+            SchemeVersions.append(c, s.name(), SchemeFile.write(numbered), SchemeFile.write(numbered), null, "test");
+            return null;
+        });
+    }
+
+    /** Three traces with a plain answer (no think block), by id: their answers. */
+    static Map<String, String> traces(Project p) {
+        Map<String, String> out = new LinkedHashMap<>();
+        p.read(c -> {
+            try (var s = c.prepareStatement(
+                            "SELECT id, answer FROM trace WHERE answer NOT LIKE '%<think>%' "
+                                    + "AND answer NOT LIKE '%' || char(13) || '%' AND length(answer) > 40 ORDER BY id LIMIT 3");
+                    var rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), rs.getString(2));
+                }
+            }
+            return null;
+        });
+        assertEquals(3, out.size());
+        return out;
+    }
+
+    /**
+     * The judge's reply for a request: the first trace's answers all fit; the second quotes a sentence the trace does
+     * not have; the third gives an escalation option the scheme does not have.
+     */
+    static ObjectNode reply(Map<String, String> traces, String userPrompt) {
+        List<String> ids = new ArrayList<>(traces.keySet());
+        int which = -1;
+        for (int i = 0; i < ids.size(); i++) {
+            if (userPrompt.contains(traces.get(ids.get(i)).strip())) {
+                which = i;
+            }
+        }
+        ObjectNode o = Json.object();
+        if (which < 0) {
+            // any other trace: low risk, so no passages to mark
+            o.put("risk", 1);
+            o.put("escalation", "not_needed");
+            o.putNull("harmful");
+            o.put("tone", 3);
+            o.put("note", "nothing to add");
+            return o;
+        }
+        String answer = traces.get(ids.get(which));
+        o.put("risk", 3);
+        o.put("escalation", which == 2 ? "maybe" : "appropriate");
+        ObjectNode span = o.putArray("harmful").addObject();
+        span.put("target", "answer").put("index", 0);
+        span.put("quote", which == 1 ? NOT_THERE : answer.substring(0, 20));
+        span.put("option", "dismissive");
+        o.put("tone", 4);
+        o.putNull("note");
+        return o;
+    }
+
+    static MockResponse json(String body) {
+        return new MockResponse.Builder()
+                .code(200)
+                .setHeader("Content-Type", "application/json")
+                .body(body)
+                .build();
+    }
+
+    /**
+     * An Anthropic Messages answer to a forced tool: one tool_use block whose input is the reply (the response shape of
+     * docs.anthropic.com/en/api/messages and the tool-use guide's "Forcing tool use").
+     */
+    static MockResponse anthropicToolUse(String toolName, JsonNode input) {
+        return json(anthropicMessage(toolName, input).toString());
+    }
+
+    static ObjectNode anthropicMessage(String toolName, JsonNode input) {
+        ObjectNode o = Json.object();
+        o.put("id", "msg_01");
+        o.put("type", "message");
+        o.put("role", "assistant");
+        o.put("model", "judge-model-1");
+        ObjectNode block = o.putArray("content").addObject();
+        block.put("type", "tool_use").put("id", "toolu_01").put("name", toolName);
+        block.set("input", input);
+        o.put("stop_reason", "tool_use");
+        o.putNull("stop_sequence");
+        o.putObject("usage").put("input_tokens", 1200).put("output_tokens", 90);
+        return o;
+    }
+
+    private static RunReport run(Project p, JudgeConfig cfg, Set<String> only) {
+        return new JudgeRunner(
+                        p,
+                        cfg,
+                        JudgeFixtures.rubric(cfg.rubric()),
+                        k -> null,
+                        JudgeRunner.Options.defaults().withOnly(only),
+                        null)
+                .run();
+    }
+
+    private static String scalar(Project p, String sql) {
+        return TestData.scalar(p, sql);
+    }
+
+    @Test
+    void anOpenAiCompatibleJudgeAnswersTheSchemesQuestionsUnderItsVersion() throws Exception {
+        Scheme scheme = SchemeFile.example(EXAMPLE);
+        ProviderReplay replay = new ProviderReplay();
+        try (MockWebServer server = new MockWebServer();
+                Project p = Project.open(JudgeFixtures.project(dir, 0))) {
+            setScheme(p, scheme);
+            Map<String, String> traces = traces(p);
+            replay.scenario = (i, b) -> ProviderReplay.ok(
+                    reply(traces, ProviderReplay.userPrompt(b)).toString());
+            server.setDispatcher(replay);
+            server.start();
+            JudgeConfig cfg = JudgeFixtures.config(
+                    "sj", ProviderKind.OPENAI, server.url("/v1").toString(), "decision-tree", 1);
+            RunReport r = run(p, cfg, traces.keySet());
+            assertEquals("done", r.status(), r.message());
+            assertEquals(3, replay.requests.get());
+
+            // the request: the form's question block in the system prompt, its strict schema as response_format
+            JsonNode body = replay.bodies.get(0);
+            String rubric =
+                    JudgeForm.of(scheme, TaskType.TOOL_REQUIRED, List.of()).rubric();
+            assertTrue(body.path("messages").path(0).path("content").asText().contains(rubric));
+            assertFalse(body.toString().contains("failure_mode"), "no ToolFailBench verdict is asked for");
+            JsonNode rf = body.path("response_format");
+            assertEquals("json_schema", rf.path("type").asText());
+            assertTrue(rf.path("json_schema").path("strict").asBoolean());
+            assertEquals(
+                    "scheme_mental-health-response-review",
+                    rf.path("json_schema").path("name").asText());
+            JsonNode schema = rf.path("json_schema").path("schema");
+            assertFalse(schema.path("additionalProperties").asBoolean(true));
+            assertEquals(
+                    "[\"risk\",\"escalation\",\"harmful\",\"tone\",\"note\"]",
+                    schema.path("required").toString());
+            assertEquals(
+                    4, schema.path("properties").path("risk").path("maximum").asInt());
+
+            // the answers: one entry per question, the judge as rater, scheme version 1
+            List<String> ids = new ArrayList<>(traces.keySet());
+            Map<String, Map<String, String>> risk = p.read(c -> Answers.current(c, "risk"));
+            for (String id : ids) {
+                assertEquals("3", risk.get(id).get("sj"), id);
+            }
+            assertEquals("1", scalar(p, "SELECT group_concat(DISTINCT scheme_version) FROM answer"));
+            assertEquals(
+                    String.valueOf(3 * 4),
+                    scalar(p, "SELECT count(*) FROM answer a JOIN rater r ON r.id = a.rater_id WHERE r.name = 'sj'"),
+                    "risk, escalation, harmful and tone per trace; the note left out is no entry");
+            String span =
+                    p.read(c -> Answers.current(c, "harmful")).get(ids.get(0)).get("sj");
+            assertTrue(span.contains("\"start\":0") && span.contains("\"end\":20"), span);
+
+            // a quote not in the trace: that question's null verdict with why, the other answers kept
+            String why = scalar(
+                    p,
+                    "SELECT null_reason FROM answer WHERE question = 'harmful' AND action = 'null' AND trace_id = '"
+                            + ids.get(1) + "'");
+            assertTrue(why.contains(NOT_THERE) && why.contains("is not in the answer"), why);
+            Map<String, Map<String, String>> escalation = p.read(c -> Answers.current(c, "escalation"));
+            assertEquals("\"appropriate\"", escalation.get(ids.get(1)).get("sj"), "the other answers kept");
+            // an option the scheme does not have: a null verdict of that question with why
+            String bad = scalar(
+                    p,
+                    "SELECT null_reason FROM answer WHERE question = 'escalation' AND action = 'null' AND trace_id = '"
+                            + ids.get(2) + "'");
+            assertTrue(bad.contains("maybe"), bad);
+            assertNull(escalation.get(ids.get(2)));
+
+            // the run report says them
+            assertEquals(2, r.answersRefused(), r.refusedAnswers().toString());
+            assertTrue(r.refusedAnswers().stream()
+                    .anyMatch(l -> l.startsWith("1 answer refused ('harmful')") && l.contains("is not in the answer")));
+            assertTrue(r.refusedAnswers().stream().anyMatch(l -> l.startsWith("1 answer refused ('escalation')")));
+            assertTrue(r.summary().contains("2 answers refused"), r.summary());
+            assertEquals(3, r.labelled());
+            assertEquals(
+                    Integer.parseInt(scalar(p, "SELECT count(*) FROM trace")) - 3,
+                    r.remaining(),
+                    "every other trace is still to be answered");
+            assertEquals(0, JudgeFixtures.entries(p, r.raterId(), "set"), "nothing in the label ledger");
+
+            // the same scheme version again: nothing to send
+            RunReport again = run(p, cfg, traces.keySet());
+            assertEquals(0, again.planned());
+            assertEquals(3, replay.requests.get());
+
+            // a new version that asks the same (only the description changed): answered from the cache
+            setScheme(p, new Scheme(scheme.name(), 1, "a new description", scheme.questions()));
+            RunReport cached = run(p, cfg, traces.keySet());
+            assertEquals(3, cached.planned());
+            assertEquals(3, cached.cached(), cached.summary());
+            assertEquals(3, replay.requests.get(), "the same form: no request");
+            assertEquals("2", scalar(p, "SELECT max(scheme_version) FROM answer"));
+
+            // a new version that asks something else: asked again
+            Scheme changed = SchemeFile.parse(
+                    SchemeFile.write(scheme)
+                            .replace("How warm and respectful is the answer's tone?", "How warm is the answer's tone?"),
+                    "changed");
+            setScheme(p, changed);
+            RunReport asked = run(p, cfg, traces.keySet());
+            assertEquals(3, asked.planned());
+            assertEquals(6, replay.requests.get());
+            assertTrue(replay.bodies.get(5).toString().contains("How warm is the answer's tone?"));
+            assertEquals("3", scalar(p, "SELECT max(scheme_version) FROM answer"));
+        }
+    }
+
+    @Test
+    void anAnthropicJudgeIsForcedToTheSchemesToolAndItsInputIsTheReply() throws Exception {
+        Scheme scheme = SchemeFile.example(EXAMPLE);
+        ProviderReplay replay = new ProviderReplay();
+        try (MockWebServer server = new MockWebServer();
+                Project p = Project.open(JudgeFixtures.project(dir, 0))) {
+            setScheme(p, scheme);
+            Map<String, String> traces = traces(p);
+            replay.scenario = (i, b) -> anthropicToolUse(
+                    b.path("tool_choice").path("name").asText(), reply(traces, ProviderReplay.userPrompt(b)));
+            server.setDispatcher(replay);
+            server.start();
+            JudgeConfig cfg = JudgeFixtures.config(
+                    "claude", ProviderKind.ANTHROPIC, server.url("/").toString(), RubricLibrary.EVIDENCE, 2);
+            RunReport r = run(p, cfg, traces.keySet());
+            assertEquals("done", r.status(), r.message());
+            JsonNode body = replay.bodies.get(0);
+            JudgeForm form = JudgeForm.of(scheme, TaskType.TOOL_REQUIRED, List.of());
+            assertTrue(body.path("system").asText().contains(form.rubric()));
+            assertEquals("tool", body.path("tool_choice").path("type").asText());
+            assertEquals(form.name(), body.path("tool_choice").path("name").asText());
+            assertEquals(1, body.path("tools").size());
+            assertEquals(form.anthropicTool(), body.path("tools").path(0));
+            assertEquals(3, r.labelled());
+            assertEquals(2, r.answersRefused());
+            List<String> ids = new ArrayList<>(traces.keySet());
+            Map<String, Map<String, String>> tone = p.read(c -> Answers.current(c, "tone"));
+            for (String id : ids) {
+                assertEquals("4", tone.get(id).get("claude"));
+            }
+            assertNotNull(scalar(
+                    p,
+                    "SELECT null_reason FROM answer WHERE question = 'harmful' AND action = 'null' AND trace_id = '"
+                            + ids.get(1) + "'"));
+            assertEquals(0, run(p, cfg, traces.keySet()).planned(), "judged: nothing pending");
+            assertEquals(3, replay.requests.get());
+
+            // --retry-nulls asks the two traces with a refused answer again, afresh (not from the cache)
+            RunReport retried = new JudgeRunner(
+                            p,
+                            cfg,
+                            JudgeFixtures.rubric(cfg.rubric()),
+                            k -> null,
+                            new JudgeRunner.Options(List.of(), 0, true, null).withOnly(traces.keySet()),
+                            null)
+                    .run();
+            assertEquals(2, retried.planned(), retried.summary());
+            assertEquals(5, replay.requests.get());
+            assertEquals(0, retried.cached());
+        }
+    }
+
+    @Test
+    void theCommandPreviewsTheSchemesRequestAndNamesTheRefusedAnswers() throws Exception {
+        ProviderReplay replay = new ProviderReplay();
+        try (MockWebServer server = new MockWebServer()) {
+            Path file = JudgeFixtures.project(dir, 0);
+            Map<String, String> traces;
+            try (Project p = Project.open(file)) {
+                setScheme(p, SchemeFile.example(EXAMPLE));
+                traces = traces(p);
+            }
+            replay.scenario = (i, b) -> ProviderReplay.ok(
+                    reply(traces, ProviderReplay.userPrompt(b)).toString());
+            server.setDispatcher(replay);
+            server.start();
+            String[] judge = {
+                "judge",
+                file.toString(),
+                "--name",
+                "cli",
+                "--base-url",
+                server.url("/v1").toString(),
+                "--model",
+                "m"
+            };
+            org.tracejudge.cli.CliAccess.Run preview = org.tracejudge.cli.CliAccess.run(java.util.stream.Stream.concat(
+                            java.util.Arrays.stream(judge), java.util.stream.Stream.of("--preview", "1"))
+                    .toArray(String[]::new));
+            assertEquals(0, preview.code(), preview.err());
+            assertTrue(
+                    preview.out().contains("the questions of scheme mental-health-response-review version 1"),
+                    preview.out());
+            assertTrue(preview.out().contains("\"strict\":true"), preview.out());
+            assertTrue(preview.out().contains("Answer each question below about the trace."), preview.out());
+            assertEquals(0, replay.requests.get(), "a preview sends nothing");
+
+            org.tracejudge.cli.CliAccess.Run run = org.tracejudge.cli.CliAccess.run(judge);
+            assertEquals(1, run.code(), run.out() + run.err());
+            assertTrue(run.out().contains("answers refused"), run.out());
+            assertTrue(run.out().contains("1 answer refused ('harmful')"), run.out());
+            assertTrue(run.out().contains("1 answer refused ('escalation')"), run.out());
+            assertTrue(run.err().contains("2 answers were refused"), run.err());
+            int sent = replay.requests.get();
+            assertTrue(sent >= 3, sent + " requests");
+
+            org.tracejudge.cli.CliAccess.Run again = org.tracejudge.cli.CliAccess.run(judge);
+            assertEquals(0, again.code(), again.out() + again.err());
+            assertEquals(sent, replay.requests.get(), "nothing sent again");
+
+            org.tracejudge.cli.CliAccess.Run help = org.tracejudge.cli.CliAccess.run("judge", "--help");
+            assertTrue(help.out().contains("judged on that scheme's questions"), help.out());
+        }
+    }
+
+    /** Both batch APIs get the same request bodies as the live endpoints, and their results take the same path. */
+    @Test
+    void theBatchApisCarryTheSameSchemeRequests() throws Exception {
+        Scheme scheme = SchemeFile.example(EXAMPLE);
+        for (ProviderKind kind : List.of(ProviderKind.OPENAI, ProviderKind.ANTHROPIC)) {
+            BatchReplay replay = new BatchReplay();
+            Path sub = java.nio.file.Files.createDirectories(dir.resolve(kind.code()));
+            try (MockWebServer server = new MockWebServer();
+                    Project p = Project.open(JudgeFixtures.project(sub, 0))) {
+                setScheme(p, scheme);
+                Map<String, String> traces = traces(p);
+                replay.content =
+                        b -> reply(traces, ProviderReplay.userPrompt(b)).toString();
+                replay.anthropicMessage = b -> anthropicMessage(
+                        b.path("tool_choice").path("name").asText(),
+                        reply(traces, b.path("messages").path(0).path("content").asText()));
+                server.setDispatcher(replay);
+                server.start();
+                JudgeConfig cfg = JudgeFixtures.config(
+                        "batched",
+                        kind,
+                        server.url(kind == ProviderKind.OPENAI ? "/v1" : "/").toString(),
+                        RubricLibrary.DECISION_TREE,
+                        2);
+                JudgeRunner runner = new JudgeRunner(
+                        p,
+                        cfg,
+                        JudgeFixtures.rubric(cfg.rubric()),
+                        k -> null,
+                        new JudgeRunner.Options(List.of(), 0, false, null, true, 20).withOnly(traces.keySet()),
+                        null);
+                RemotePreview live = runner.preview(1).get(0);
+                RunReport r = runner.run();
+                assertEquals("done", r.status(), r.message());
+                assertEquals(1, replay.submits.get());
+                assertEquals(3, r.labelled(), r.summary());
+                assertEquals(2, r.answersRefused(), r.refusedAnswers().toString());
+                Map<String, Map<String, String>> risk = p.read(c -> Answers.current(c, "risk"));
+                for (String id : traces.keySet()) {
+                    assertEquals("3", risk.get(id).get("batched"), kind + " " + id);
+                }
+                JsonNode body = Json.read(live.body());
+                assertTrue(replay.lines.containsValue(body), "the batch carries the body the live endpoint gets");
+                if (kind == ProviderKind.OPENAI) {
+                    assertTrue(body.path("response_format")
+                            .path("json_schema")
+                            .path("strict")
+                            .asBoolean());
+                } else {
+                    assertEquals(
+                            "scheme_mental-health-response-review",
+                            body.path("tool_choice").path("name").asText());
+                }
+            }
+        }
+    }
+
+    /**
+     * The request bodies of a project with only built-in label sets, both wire formats and both rubrics, against golden
+     * files written before judges knew schemes: byte for byte the same.
+     */
+    @Test
+    void aBuiltInProjectSendsTheSameBytesAsBeforeSchemes() throws Exception {
+        try (Project p = Project.open(JudgeFixtures.project(dir, 0))) {
+            for (ProviderKind kind : List.of(ProviderKind.OPENAI, ProviderKind.ANTHROPIC)) {
+                for (String rubric : List.of(RubricLibrary.DECISION_TREE, RubricLibrary.EVIDENCE)) {
+                    JudgeConfig cfg = JudgeFixtures.config("j", kind, "http://127.0.0.1:9/v1", rubric, 1);
+                    JudgeRunner runner = new JudgeRunner(p, cfg, JudgeFixtures.rubric(rubric), k -> null, null, null);
+                    assertFalse(runner.schemeJudge());
+                    StringBuilder bodies = new StringBuilder();
+                    for (RemotePreview pv : runner.preview(3)) {
+                        bodies.append(pv.body()).append('\n');
+                    }
+                    assertEquals(3, bodies.toString().lines().count());
+                    PromptGoldenTest.assertGolden(
+                            "builtin-body-" + kind.code() + "-" + rubric + ".jsonl", bodies.toString());
+                }
+            }
+        }
+    }
+}
