@@ -54,6 +54,8 @@ public final class LiveAgreement implements AutoCloseable {
     private volatile long version; // written under the lock; read without it by a running bootstrap
     private volatile long quietNanos;
     private long lastEdit = System.nanoTime();
+    private long computing = -1;
+    private int abandoned;
     private boolean running;
     private Interval[] intervals;
     private List<String> intervalRaters;
@@ -566,6 +568,16 @@ public final class LiveAgreement implements AutoCloseable {
         return LabelTable.ofCodes(kept, raters, order, rows.toArray(new int[0][]), st);
     }
 
+    /** The version whose intervals are being computed now (the table copied, the bootstrap running), or -1. */
+    public synchronized long computingVersion() {
+        return computing;
+    }
+
+    /** How many interval runs an edit overtook (each dropped and started again once edits paused). */
+    public synchronized int abandonedRuns() {
+        return abandoned;
+    }
+
     /** Completes with a snapshot whose intervals are fresh (immediately if they already are). */
     public synchronized CompletableFuture<LiveSnapshot> whenIntervalsFresh() {
         CompletableFuture<LiveSnapshot> f = new CompletableFuture<>();
@@ -598,6 +610,7 @@ public final class LiveAgreement implements AutoCloseable {
             synchronized (this) { // only the copy is made under the lock: decisions never wait for the table
                 t = copyTable(false);
                 v = version;
+                computing = v;
             }
             Interval[] iv;
             try {
@@ -608,6 +621,10 @@ public final class LiveAgreement implements AutoCloseable {
                                 AgreementCalculator.fleissIndices(t, fleissNames),
                                 () -> closed || (quietNanos > 0 && version != v));
             } catch (Bootstrap.Abandoned e) {
+                synchronized (this) {
+                    abandoned++;
+                    computing = -1;
+                }
                 continue; // overtaken by an edit (or closed): start again once edits pause
             } catch (RuntimeException e) {
                 synchronized (this) {
@@ -620,6 +637,7 @@ public final class LiveAgreement implements AutoCloseable {
                 return;
             }
             synchronized (this) {
+                computing = -1;
                 intervals = iv;
                 intervalRaters = t.raters();
                 intervalLabels = t.labels();

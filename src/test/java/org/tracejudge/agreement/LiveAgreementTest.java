@@ -254,12 +254,18 @@ class LiveAgreementTest {
         AgreementOptions opts = AgreementOptions.defaults().withResamples(1000).withThreads(1);
         try (LiveAgreement live = LiveAgreement.of(t, opts)) {
             live.setQuietPeriod(50);
-            Thread.sleep(100); // the first run is under way (20,000 items x 1,000 resamples take far longer)
+            live.whenIntervalsFresh(); // starts the first run
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (live.computingVersion() < 0 && System.nanoTime() < deadline) {
+                Thread.onSpinWait(); // until the first run has copied the table and is bootstrapping
+            }
+            assertTrue(live.computingVersion() >= 0, "the first run started");
             live.set(t.items().get(0), t.raters().get(0), t.labels().get(1));
             long edited = live.version();
             LiveSnapshot fresh = live.whenIntervalsFresh().get(120, TimeUnit.SECONDS);
             assertEquals(edited, fresh.intervalsVersion());
             assertFalse(fresh.intervalsStale());
+            assertTrue(live.abandonedRuns() >= 1, "the first run was dropped, not finished");
             assertEquals(
                     new AgreementCalculator(opts).report(live.toTable()).alpha().ci95()[1],
                     fresh.report().alpha().ci95()[1],

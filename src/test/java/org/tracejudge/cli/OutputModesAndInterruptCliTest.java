@@ -94,6 +94,7 @@ class OutputModesAndInterruptCliTest {
                                 .waitFor()
                         == 0,
                 "env --default-signal (GNU coreutils 8.31+)");
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "/proc (Linux): to see the import's threads");
         Path p = dir.resolve("p.tjdb");
         Path small = dir.resolve("small.jsonl");
         Files.copy(Path.of("resources", "samples", "tour", "anthropic-transcripts.jsonl"), small);
@@ -121,7 +122,7 @@ class OutputModesAndInterruptCliTest {
         while (child.isAlive() && !Files.exists(wal) && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
-        Thread.sleep(1000);
+        assertTrue(threadShows(child, "import-reader"), "the import's reader started");
         assertTrue(
                 child.isAlive() && Files.size(wal) < 1_000_000,
                 "the import was still reading when interrupted (alive " + child.isAlive() + ", WAL " + Files.size(wal)
@@ -174,23 +175,7 @@ class OutputModesAndInterruptCliTest {
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
         // env execs java in its place: the child's own threads show when the classify pipeline is running
-        Path tasks = Path.of("/proc", Long.toString(child.pid()), "task");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        boolean reading = false;
-        while (!reading && child.isAlive() && System.nanoTime() < deadline) {
-            try (var ts = Files.list(tasks)) {
-                reading = ts.anyMatch(t -> {
-                    try {
-                        return Files.readString(t.resolve("comm")).trim().equals("classify-read");
-                    } catch (java.io.IOException gone) {
-                        return false;
-                    }
-                });
-            } catch (java.io.IOException gone) {
-                break;
-            }
-            Thread.sleep(5);
-        }
+        boolean reading = threadShows(child, "classify-read");
         assertTrue(reading && child.isAlive(), "classify was reading traces when interrupted");
         assertEquals(
                 0,
@@ -210,5 +195,29 @@ class OutputModesAndInterruptCliTest {
         CliTest.Run again = CliTest.run("classify", p.toString(), "--mode", "tolerant");
         assertEquals(0, again.code(), again.err());
         assertTrue(again.out().contains("ledger: 30000 entries appended, 0 traces unchanged"), again.out());
+    }
+
+    /** Waits (60 s at most) until the child process has a thread of this name (Linux: /proc/PID/task/TID/comm). */
+    private static boolean threadShows(Process child, String name) throws InterruptedException {
+        Path tasks = Path.of("/proc", Long.toString(child.pid()), "task");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (child.isAlive() && System.nanoTime() < deadline) {
+            try (var ts = Files.list(tasks)) {
+                boolean seen = ts.anyMatch(t -> {
+                    try {
+                        return Files.readString(t.resolve("comm")).trim().equals(name);
+                    } catch (java.io.IOException gone) {
+                        return false;
+                    }
+                });
+                if (seen) {
+                    return true;
+                }
+            } catch (java.io.IOException gone) {
+                return false;
+            }
+            Thread.sleep(5);
+        }
+        return false;
     }
 }
