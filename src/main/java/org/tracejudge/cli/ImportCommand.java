@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -99,6 +100,15 @@ final class ImportCommand implements Callable<Integer> {
                     + "nothing is imported.")
     boolean replace;
 
+    @Option(
+            names = "--replace-poorer",
+            paramLabel = "TRACE_ID",
+            split = ",",
+            description = "With --replace: replace these traces even though the file's run has less than the "
+                    + "project's (fewer tool calls or turns, no final answer). Without it such a replacement is "
+                    + "refused, naming what would be lost and the trace's id.")
+    List<String> replacePoorer = new ArrayList<>();
+
     @Option(names = JudgeTaking.OPTION, paramLabel = "NAME", split = ",", description = JudgeTaking.HELP)
     java.util.List<String> takeJudges = new java.util.ArrayList<>();
 
@@ -137,6 +147,7 @@ final class ImportCommand implements Callable<Integer> {
                 report = new Importer(p, bar.drawing() ? new BytesRead(bar, total) : null)
                         .addUnmatchedInputs(newInputs)
                         .replacing(replace)
+                        .replacingPoorer(replacePoorer)
                         .takingJudges(java.util.Set.copyOf(takeJudges))
                         .importFiles(in.files(), f, rater, safetyCritical);
                 forget(interrupted); // committed: a Ctrl-C from here on no longer loses it

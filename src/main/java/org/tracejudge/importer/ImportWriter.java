@@ -972,8 +972,67 @@ final class ImportWriter {
                             + " differ); nothing was imported. To replace it, import again with "
                             + "--replace: its earlier labels are then withdrawn in the ledger and the file's labels apply");
         }
+        String lost = lost(t);
+        if (lost != null && !replacePoorer.contains(t.id())) {
+            throw new ImportException(
+                    sourceFiles.get(sourceId),
+                    -1,
+                    null,
+                    describe(t) + " in the file has less than the project's run (" + lost + "): replacing it would "
+                            + "lose that; nothing was imported. A run split across requests comes whole from the "
+                            + "files of one import. If the file's run is the right one, name it: --replace-poorer "
+                            + t.id());
+        }
         replaceTrace(t, sourceId);
         return true;
+    }
+
+    /** Traces named with --replace-poorer: replaced even when the file's run has less than the project's. */
+    private Set<String> replacePoorer = Set.of();
+
+    void replacePoorer(Set<String> ids) {
+        this.replacePoorer = Set.copyOf(ids);
+    }
+
+    /**
+     * What the project's run has that the file's run lacks — fewer tool calls or turns, an answer gone — in words
+     * ("tool calls 2 → 0"), or null when the file's run has at least as much.
+     */
+    private String lost(Records.TraceRec t) throws SQLException {
+        try (PreparedStatement q = c.prepareStatement("SELECT answer, tool_calls, turns FROM trace WHERE id = ?")) {
+            q.setString(1, t.id());
+            try (ResultSet rs = q.executeQuery()) {
+                if (!rs.next()) {
+                    return null;
+                }
+                List<String> d = new ArrayList<>();
+                int callsBefore = arrayLength(rs.getString(2));
+                int callsAfter = arrayLength(t.toolCalls());
+                if (callsAfter < callsBefore) {
+                    d.add("tool calls " + callsBefore + " → " + callsAfter);
+                }
+                int turnsBefore = arrayLength(rs.getString(3));
+                int turnsAfter = arrayLength(t.turns());
+                if (turnsAfter < turnsBefore) {
+                    d.add("turns " + turnsBefore + " → " + turnsAfter);
+                }
+                String answer = rs.getString(1);
+                if (answer != null
+                        && !answer.isBlank()
+                        && (t.answer() == null || t.answer().isBlank())) {
+                    d.add("the final answer → none");
+                }
+                return d.isEmpty() ? null : String.join(", ", d);
+            }
+        }
+    }
+
+    private static int arrayLength(String json) {
+        if (json == null || json.isBlank()) {
+            return 0;
+        }
+        com.fasterxml.jackson.databind.JsonNode n = Json.read(json);
+        return n.isArray() ? n.size() : 0;
     }
 
     /**

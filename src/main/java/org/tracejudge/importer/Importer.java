@@ -59,6 +59,17 @@ public final class Importer {
         return this;
     }
 
+    private java.util.Set<String> replacePoorer = java.util.Set.of();
+
+    /**
+     * Traces replaced with {@link #replacing} even when the file's run has less than the project's (fewer tool calls
+     * or turns, no answer): by default such a replacement is refused, naming what would be lost.
+     */
+    public Importer replacingPoorer(java.util.Collection<String> traceIds) {
+        this.replacePoorer = java.util.Set.copyOf(traceIds);
+        return this;
+    }
+
     private Provenance provenance;
 
     /**
@@ -164,6 +175,7 @@ public final class Importer {
                 c -> {
                     ImportWriter writer = new ImportWriter(c);
                     writer.replaceChanged(replaceChanged);
+                    writer.replacePoorer(replacePoorer);
                     writer.provenance(provenance);
                     writer.gate(gate);
                     writer.accept(

@@ -515,11 +515,34 @@ final class OtlpReader {
         add(traceId, sp);
     }
 
-    /** What a span of no use to a run is, said truthfully: Langfuse structure, else HTTP/RPC plumbing. */
+    static final String PLUMBING = "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)";
+    static final String AGENT_STRUCTURE =
+            "agent and workflow spans (structure only: the model calls and tool executions under them are read)";
+    static final String TOOL_FROM_MESSAGES =
+            "tool spans of no tool-execution convention (the calls and results are read from the model's messages)";
+
+    /**
+     * What a span of no use to a run is, said truthfully: Langfuse structure; an agent's or workflow's span (an agent
+     * name, a Traceloop agent/workflow/task kind, an OpenInference AGENT or CHAIN kind, an invoke_agent operation);
+     * else HTTP/RPC plumbing.
+     */
     private static String plumbingNote(Map<String, JsonNode> a) {
-        return LangfuseOtelSpans.is(a)
-                ? LangfuseOtelSpans.skipNote(a)
-                : "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)";
+        if (LangfuseOtelSpans.is(a)) {
+            return LangfuseOtelSpans.skipNote(a);
+        }
+        String traceloop = text(a, "traceloop.span.kind");
+        String openInference = text(a, "openinference.span.kind");
+        String operation = text(a, "gen_ai.operation.name");
+        if ("tool".equals(traceloop)) {
+            return TOOL_FROM_MESSAGES;
+        }
+        boolean agent = a.containsKey("gen_ai.agent.name")
+                || (traceloop != null
+                        && java.util.Set.of("agent", "workflow", "task").contains(traceloop))
+                || (openInference != null && java.util.Set.of("AGENT", "CHAIN").contains(openInference))
+                || (operation != null
+                        && java.util.Set.of("invoke_agent", "create_agent").contains(operation));
+        return agent ? AGENT_STRUCTURE : PLUMBING;
     }
 
     /**
@@ -696,7 +719,7 @@ final class OtlpReader {
             eventMessages(sp, messageEvents);
         }
         if (sp.kind == SpanAssembler.Kind.OTHER) {
-            skip(traceId, "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)");
+            skip(traceId, plumbingNote(a));
         }
         add(traceId, sp);
     }
@@ -766,7 +789,7 @@ final class OtlpReader {
                     sp.errorMessage = text(a, "otel.status_description");
                 }
                 if (sp.kind == SpanAssembler.Kind.OTHER) {
-                    skip(traceId, "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)");
+                    skip(traceId, plumbingNote(a));
                     if (failed) {
                         skip(traceId, "plumbing spans with an error status (not errors of the run)");
                     }

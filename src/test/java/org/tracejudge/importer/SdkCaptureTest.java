@@ -97,4 +97,48 @@ class SdkCaptureTest extends WithProject {
         assertTrue(r.summary().contains("null verdict"), r.summary());
         assertTrue(r.summary().contains("ingestion events") || r.summary().contains("EVENT observations"), r.summary());
     }
+
+    @Test
+    void traceloopAgentSpansAreSaidToBeStructureNotPlumbing() {
+        ImportReport r = importAll(project, "traceloop-json");
+        assertTrue(r.summary().contains("4 " + OtlpReader.AGENT_STRUCTURE), r.summary());
+        assertTrue(r.summary().contains("6 " + OtlpReader.TOOL_FROM_MESSAGES), r.summary());
+        assertTrue(!r.summary().contains("HTTP/RPC plumbing"), r.summary());
+    }
+
+    /**
+     * The issue's case: a run imported whole, then one request of it alone with --replace. The file's run has less
+     * (one chat span: 1 call of 2, no answer), so the replacement is refused naming what would be lost and the
+     * trace's id; named with --replace-poorer it goes through.
+     */
+    @Test
+    void aPoorerRunNeverReplacesAFullerOneUnnamed() throws Exception {
+        List<java.nio.file.Path> bodies = SdkCaptures.bodies("traceloop-json");
+        List<java.nio.file.Path> secondRun = bodies.stream()
+                .filter(b -> b.getFileName().toString().compareTo("005") >= 0
+                        && b.getFileName().toString().compareTo("011") < 0)
+                .toList();
+        assertEquals(6, secondRun.size(), secondRun.toString());
+        new Importer(project, null).importFiles(secondRun, Format.AUTO, null);
+        AgentCorpus.Run full = AgentCorpus.runs(project).get(0);
+        assertEquals(2, full.calls().size(), "the run whole");
+
+        List<java.nio.file.Path> firstRequest = List.of(secondRun.get(0));
+        ImportException e = org.junit.jupiter.api.Assertions.assertThrows(
+                ImportException.class,
+                () -> new Importer(project, null).replacing(true).importFiles(firstRequest, Format.AUTO, null));
+        assertTrue(
+                e.getMessage()
+                                .contains("in the file has less than the project's run (tool calls 2 → 1, turns 7 → 3, "
+                                        + "the final answer → none)")
+                        && e.getMessage().contains("--replace-poorer " + full.id()),
+                e.getMessage());
+        assertEquals(full.calls(), AgentCorpus.runs(project).get(0).calls(), "nothing replaced");
+
+        new Importer(project, null)
+                .replacing(true)
+                .replacingPoorer(List.of(full.id()))
+                .importFiles(firstRequest, Format.AUTO, null);
+        assertEquals(1, AgentCorpus.runs(project).get(0).calls().size(), "replaced once named");
+    }
 }
