@@ -48,21 +48,41 @@ public final class QuestionSample {
         if (n < 1) {
             throw new IllegalArgumentException("--n: a sample needs at least one trace");
         }
+        if (design == Sample.Design.STRATIFIED_LABEL && (judge == null || !machines.contains(judge))) {
+            throw new IllegalArgumentException("--design stratified-label with --question needs --judge, one of the "
+                    + "machine raters that answered '" + q.key() + "': "
+                    + (machines.isEmpty() ? "none" : String.join(", ", machines)));
+        }
+        List<Sample.Unit> units = units(design, q, answers, places, machines, judge);
         Sample.Drawn had = Sample.read(p, name);
         if (had != null) {
             if (had.design() == design && had.seed() == seed && q.key().equals(Sample.questionOf(had))) {
-                return had;
+                // drawn already: as it was, out of the traces the question's population holds now
+                return new Sample.Drawn(had.name(), had.design(), had.seed(), units.size(), had.drawnAt(), had.draws());
             }
             throw new ProjectException(
                     "sample '" + name + "' was drawn already (" + had.design().code() + ", "
                             + had.draws().size() + " traces, seed " + had.seed() + ", " + had.drawnAt()
                             + "); a sample is never redrawn: choose another --name");
         }
-        if (design == Sample.Design.STRATIFIED_LABEL && (judge == null || !machines.contains(judge))) {
-            throw new IllegalArgumentException("--design stratified-label with --question needs --judge, one of the "
-                    + "machine raters that answered '" + q.key() + "': "
-                    + (machines.isEmpty() ? "none" : String.join(", ", machines)));
+        if (units.isEmpty()) {
+            throw new ProjectException(p.file() + ": "
+                    + (design == Sample.Design.DISAGREEMENT
+                            ? "no trace where the machine raters' answers to '" + q.key() + "' differ"
+                            : "no trace with a machine rater's answer to '" + q.key() + "'")
+                    + " to draw from");
         }
+        return Sample.drawUnits(p, name, design, n, seed, units, Sample.QUESTION_PREFIX + q.key() + "|");
+    }
+
+    /** The population of a question's sample: one unit per trace a machine rater answered, with its stratum reason. */
+    static List<Sample.Unit> units(
+            Sample.Design design,
+            Question q,
+            Map<String, Map<String, String>> answers,
+            Map<String, Answers.Place> places,
+            List<String> machines,
+            String judge) {
         List<Sample.Unit> units = new ArrayList<>();
         for (Map.Entry<String, Map<String, String>> t : answers.entrySet()) {
             Answers.Place pl = places.get(t.getKey());
@@ -95,14 +115,43 @@ public final class QuestionSample {
             }
             units.add(new Sample.Unit(t.getKey(), pl.model(), pl.taskKey(), reason));
         }
-        if (units.isEmpty()) {
-            throw new ProjectException(p.file() + ": "
-                    + (design == Sample.Design.DISAGREEMENT
-                            ? "no trace where the machine raters' answers to '" + q.key() + "' differ"
-                            : "no trace with a machine rater's answer to '" + q.key() + "'")
-                    + " to draw from");
+        return units;
+    }
+
+    /**
+     * Why a question's sample no longer is a probability sample of the traces it was drawn from, or an empty list: per
+     * stratum, how many traces it held when drawn and how many the question's population holds now (answers given or
+     * withdrawn since change it; traces answered since had no chance of being drawn).
+     */
+    public static List<String> changes(
+            Chosen d,
+            Question q,
+            Map<String, Map<String, String>> answers,
+            Map<String, Answers.Place> places,
+            List<String> machines,
+            String judge) {
+        Map<String, Integer> then = new java.util.TreeMap<>();
+        d.draws().forEach(x -> then.put(x.stratum(), x.population()));
+        Map<String, Integer> now = new java.util.TreeMap<>();
+        String prefix = Sample.QUESTION_PREFIX + q.key() + "|";
+        for (Sample.Unit u : units(d.design(), q, answers, places, machines, judge)) {
+            String stratum = prefix
+                    + switch (d.design()) {
+                        case STRATIFIED -> u.model();
+                        case STRATIFIED_LABEL -> u.reason();
+                        default -> "all";
+                    };
+            now.merge(stratum, 1, Integer::sum);
         }
-        return Sample.drawUnits(p, name, design, n, seed, units, Sample.QUESTION_PREFIX + q.key() + "|");
+        List<String> out = new ArrayList<>();
+        then.forEach((stratum, n) -> {
+            int m = now.getOrDefault(stratum, 0);
+            if (m != n) {
+                out.add(stratum.substring(prefix.length()) + " held " + n + " traces when drawn and holds " + m
+                        + " now");
+            }
+        });
+        return out;
     }
 
     /**

@@ -390,6 +390,16 @@ final class CalibrationCommand implements Callable<Integer> {
                         "--judge: no machine rater '" + j + "' answered '" + question + "'; machine raters: "
                                 + (machines.isEmpty() ? "none" : String.join(", ", machines)));
             }
+            List<String> changed = org.tracejudge.calibration.QuestionSample.changes(
+                    chosen, qa.question(), qa.answers(), qa.places(), machines, j);
+            if (!changed.isEmpty()) {
+                throw new org.tracejudge.store.ProjectException(project + ": sample '" + chosen.name()
+                        + "' no longer is a probability sample of the traces the machine raters answered '" + question
+                        + "' on: " + String.join("; ", changed) + " (answers given since had no chance of being "
+                        + "drawn). Draw a new sample under another name (tracejudge sample "
+                        + project.path.getFileName()
+                        + " --question " + question + " --name " + question + "-2 --n N) and answer its traces.");
+            }
             List<org.tracejudge.calibration.QuestionCalibration.ModelRate> rates =
                     org.tracejudge.calibration.QuestionCalibration.corrected(
                             qa.question(),

@@ -80,6 +80,9 @@ class QuestionStatsCliTest {
     final List<String> traces = new ArrayList<>();
     final Map<String, String> models = new LinkedHashMap<>();
 
+    /** A trace of the project with no answer (the 41st by id). */
+    String later;
+
     Path project() throws Exception {
         Path p = dir.resolve("p.tjdb");
         SampleProject.build(p);
@@ -93,6 +96,9 @@ class QuestionStatsCliTest {
                 traces.add(t);
                 models.put(t, TestData.scalar(pr, "SELECT model FROM trace WHERE id = '" + t + "'"));
             }
+        }
+        try (Project pr = Project.open(p)) {
+            later = TestData.scalar(pr, "SELECT id FROM trace ORDER BY id LIMIT 1 OFFSET " + N);
         }
         List<String> lines = new ArrayList<>();
         lines.add("{\"kind\":\"header\",\"format\":\"tracejudge\",\"version\":1}");
@@ -392,6 +398,50 @@ class QuestionStatsCliTest {
                     t.get("stratum").asText(),
                     t.toString());
         });
+        // corrected with it: per model the stratified gold mean over strata of j1's answer, sizes as drawn
+        java.util.Set<String> byAnswer = new java.util.HashSet<>();
+        st.get("traces").forEach(t -> byAnswer.add(t.get("trace_id").asText()));
+        JsonNode sc = ReportTest.body(
+                "calibration",
+                p.toString(),
+                "--question",
+                "verdict",
+                "--positive",
+                "unsafe",
+                "--corrected",
+                "--judge",
+                "j1",
+                "--sample",
+                "by-answer",
+                "--format",
+                "json");
+        assertEquals("stratified-label", sc.path("sample").path("design").asText());
+        for (JsonNode mo : sc.get("models")) {
+            String model = mo.get("model").asText();
+            Map<String, List<Integer>> y = new TreeMap<>();
+            Map<String, Integer> size = new TreeMap<>();
+            for (int i = 0; i < N; i++) {
+                if (!models.get(traces.get(i)).equals(model)) {
+                    continue;
+                }
+                String stratum = "q:verdict|" + model + "|" + j1(i);
+                size.merge(stratum, 1, Integer::sum);
+                List<Integer> ys = y.computeIfAbsent(stratum, k -> new ArrayList<>());
+                if (byAnswer.contains(traces.get(i)) && i % 10 != 3) {
+                    ys.add(truth(i).equals("unsafe") ? 1 : 0);
+                }
+            }
+            int[][] ya = new int[y.size()][];
+            int[] bigN = new int[y.size()];
+            String[] names = y.keySet().toArray(String[]::new);
+            for (int k = 0; k < names.length; k++) {
+                ya[k] = ints(y.get(names[k]));
+                bigN[k] = size.get(names[k]);
+            }
+            Corrected.Estimate want = Corrected.stratified(ya, bigN, names);
+            same(want, mo.get("gold_only"));
+            same(want, mo.get("ppi"));
+        }
         JsonNode dis = ReportTest.body(
                 "sample",
                 p.toString(),
@@ -410,6 +460,30 @@ class QuestionStatsCliTest {
             }
         }
         assertEquals(want, dis.get("traces").size(), "every trace where j1 and j2 answer differently");
+        // a machine rater answers a trace the sample could not have drawn: no longer a probability sample of them
+        String extra = dir.resolve("more.jsonl").toString();
+        java.nio.file.Files.writeString(
+                Path.of(extra),
+                "{\"kind\":\"header\",\"format\":\"tracejudge\",\"version\":1}\n"
+                        + answer(9999, later, "j1", "verdict", "\"safe\"") + "\n",
+                StandardCharsets.UTF_8);
+        assertEquals(0, CliTest.run("import", p.toString(), extra).code());
+        CliTest.Run stale = CliTest.run(
+                "calibration",
+                p.toString(),
+                "--question",
+                "verdict",
+                "--positive",
+                "unsafe",
+                "--corrected",
+                "--judge",
+                "j1");
+        assertEquals(1, stale.code(), stale.out());
+        assertTrue(
+                stale.err()
+                        .contains("no longer is a probability sample of the traces the machine raters answered "
+                                + "'verdict' on: all held 40 traces when drawn and holds 41 now"),
+                stale.err());
         CliTest.Run up = CliTest.run("sample", p.toString(), "--question", "verdict", "--design", "until-precise");
         assertEquals(2, up.code());
         assertTrue(up.err().contains("is drawn on labels only"), up.err());
