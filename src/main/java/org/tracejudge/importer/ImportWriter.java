@@ -678,7 +678,8 @@ final class ImportWriter {
     private final List<PendingScore> pendingScores = new ArrayList<>();
 
     /**
-     * A score named like a question of the project's current scheme becomes an answer of the scorer's rater to it
+     * A score named like a question of the project's current scheme (or whose text is an option of exactly one
+     * single-choice question) becomes an answer of the scorer's rater to it
      * (when the value does not fit, a null answer with the reason); other scores, and every score of a project
      * without a scheme, stay labels only. Written after the trace, at the next flush.
      */
@@ -699,7 +700,8 @@ final class ImportWriter {
         if (scoreScheme == null) {
             return;
         }
-        org.tracejudge.scheme.Question q = org.tracejudge.scheme.ScoreAnswers.questionFor(scoreScheme, r.scorer())
+        org.tracejudge.scheme.Question q = org.tracejudge.scheme.ScoreAnswers.questionFor(
+                        scoreScheme, r.scorer(), r.value())
                 .orElse(null);
         if (q != null) {
             pendingScores.add(new PendingScore(r, q, counts));

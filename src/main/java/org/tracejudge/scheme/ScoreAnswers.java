@@ -9,7 +9,8 @@ import java.util.TreeSet;
 
 /**
  * A score an Inspect or Langfuse file carried, read as the answer to the question of the project's scheme whose key is
- * the score's name: an option by its value or label (any case; true / false as yes / no), several options from an
+ * the score's name (or, failing that, the one single-choice question with an option of the score's text value): an
+ * option by its value or label (any case; true / false as yes / no), several options from an
  * array or "a|b", a step or a number from a number or numeric text, text as text. What does not fit is refused with
  * the reason (the importer keeps it as a null verdict). Pure.
  */
@@ -27,6 +28,22 @@ public final class ScoreAnswers {
         return scheme.question(scorer).or(() -> scheme.questions().stream()
                 .filter(q -> q.key().equalsIgnoreCase(scorer.strip()))
                 .findFirst());
+    }
+
+    /**
+     * The question a score answers: the one named like it ({@link #questionFor(Scheme, String)}), else — for a text
+     * value — the one single-choice question with an option of exactly that value, when only one has it.
+     */
+    public static Optional<Question> questionFor(Scheme scheme, String scorer, JsonNode value) {
+        Optional<Question> named = questionFor(scheme, scorer);
+        if (named.isPresent() || value == null || !value.isTextual()) {
+            return named;
+        }
+        String v = value.asText().strip();
+        List<Question> fit = scheme.questions().stream()
+                .filter(q -> q.kind() == Kind.SINGLE_CHOICE && q.option(v).isPresent())
+                .toList();
+        return fit.size() == 1 ? Optional.of(fit.get(0)) : Optional.empty();
     }
 
     public static Result read(Question q, JsonNode v) {

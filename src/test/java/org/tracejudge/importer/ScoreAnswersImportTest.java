@@ -38,13 +38,14 @@ class ScoreAnswersImportTest extends WithProject {
                 scale: {from: 1, to: 5}
             """;
 
-    /** A hand-made Langfuse trace with four scores: three named after questions, one not. */
+    /** A hand-made Langfuse trace with five scores: three named after questions, one whose value is an option. */
     Path trace() throws Exception {
         String doc = "{\"trace\":{\"id\":\"t-s\",\"input\":\"{\\\"prompt\\\":\\\"Weather in Oslo?\\\"}\",\"scores\":["
                 + "{\"name\":\"verdict\",\"dataType\":\"CATEGORICAL\",\"value\":0,\"stringValue\":\"Wrong\"},"
                 + "{\"name\":\"Helpfulness\",\"dataType\":\"NUMERIC\",\"value\":4},"
                 + "{\"name\":\"toxicity\",\"dataType\":\"NUMERIC\",\"value\":7},"
-                + "{\"name\":\"latency\",\"dataType\":\"NUMERIC\",\"value\":2}]},"
+                + "{\"name\":\"latency\",\"dataType\":\"NUMERIC\",\"value\":2},"
+                + "{\"name\":\"grader\",\"dataType\":\"CATEGORICAL\",\"value\":0,\"stringValue\":\"incorrect\"}]},"
                 + "\"observations\":[{\"id\":\"g1\",\"type\":\"GENERATION\",\"startTime\":\"2025-01-01T00:00:00Z\","
                 + "\"input\":[{\"role\":\"user\",\"content\":\"Weather in Oslo?\"}],"
                 + "\"output\":{\"role\":\"assistant\",\"content\":\"Sunny.\"}}]}";
@@ -59,11 +60,17 @@ class ScoreAnswersImportTest extends WithProject {
         project.write(c -> SchemeVersions.append(c, s.name(), SchemeFile.write(s), SCHEME, null, "lead"));
         ImportReport r = new Importer(project, null).importFiles(List.of(trace()), Format.AUTO, null);
         ImportReport.FileCounts c = r.files().get(0);
-        assertEquals(4, c.labelsNew, "every score is still a label (or null verdict) of its scorer");
-        assertEquals(3, c.answersNew, "three scores are named after questions: " + r);
+        assertEquals(5, c.labelsNew, "every score is still a label (or null verdict) of its scorer");
+        assertEquals(4, c.answersNew, "three scores are named after questions, one's value is an option: " + r);
         assertEquals("\"incorrect\"", answer("verdict", "set"), "the option found by its label, any case");
         assertEquals("4", answer("Helpfulness", "set"), "the key matched without regard to case");
         assertEquals("0", scalar(project, "SELECT count(*) FROM answer WHERE question = 'latency'"));
+        assertEquals(
+                "\"incorrect\"",
+                scalar(
+                        project,
+                        "SELECT a.value FROM answer a JOIN rater r ON r.id = a.rater_id WHERE r.name = 'grader'"),
+                "its value is an option of verdict only");
         String why = scalar(project, "SELECT null_reason FROM answer WHERE question = 'toxicity'");
         assertTrue(why.startsWith("score toxicity = 7: "), why);
         assertTrue(why.contains("1") && why.contains("5"), "names the scale: " + why);
@@ -71,13 +78,13 @@ class ScoreAnswersImportTest extends WithProject {
         // importing the same file again adds nothing
         ImportReport again = new Importer(project, null).importFiles(List.of(trace()), Format.AUTO, null);
         assertEquals(0, again.files().get(0).answersNew);
-        assertEquals(3, again.files().get(0).answersSeen);
+        assertEquals(4, again.files().get(0).answersSeen);
     }
 
     @Test
     void withoutASchemeScoresStayLabelsOnly() throws Exception {
         ImportReport r = new Importer(project, null).importFiles(List.of(trace()), Format.AUTO, null);
-        assertEquals(4, r.files().get(0).labelsNew);
+        assertEquals(5, r.files().get(0).labelsNew);
         assertEquals(0, r.files().get(0).answersNew);
         assertEquals("0", scalar(project, "SELECT count(*) FROM answer"));
     }

@@ -66,6 +66,21 @@ class ScoreAnswersTest {
     }
 
     @Test
+    void aScoreNamedOtherwiseFindsTheOneQuestionWithItsValueAsAnOption() {
+        assertEquals(
+                "safe",
+                ScoreAnswers.questionFor(SCHEME, "llm_grader", Json.read("\"no\""))
+                        .orElseThrow()
+                        .key());
+        assertTrue(
+                ScoreAnswers.questionFor(SCHEME, "llm_grader", Json.read("\"slow\""))
+                        .isEmpty(),
+                "multiple choice is not guessed");
+        assertTrue(
+                ScoreAnswers.questionFor(SCHEME, "llm_grader", Json.read("1")).isEmpty());
+    }
+
+    @Test
     void whatDoesNotFitIsRefusedWithWhy() {
         ScoreAnswers.Result r = read("safe", "\"maybe\"");
         assertNull(r.answer());
