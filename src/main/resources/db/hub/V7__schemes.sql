@@ -22,11 +22,11 @@ ALTER TABLE trace_ref ADD COLUMN answer_len integer;
 UPDATE trace_ref r SET answer_len = utf16_length(CASE WHEN json_ok(e.body) THEN (e.body::jsonb)->>'answer' END)
 FROM entry e WHERE e.project_id = r.project_id AND e.kind = 'trace' AND e.id = r.id;
 
--- Why an answer's value does not fit question `qkey` of a scheme's form, or null when it does.
-CREATE FUNCTION answer_refusal(form jsonb, qkey text, v jsonb, answer_len integer) RETURNS text
+-- Why an answer's value does not fit question `q` (one element of a scheme form's questions), or null when it does.
+CREATE FUNCTION answer_refusal(q jsonb, v jsonb, answer_len integer) RETURNS text
     LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
-    q jsonb;
+    qkey text := q->>'key';
     k text;
     opts jsonb;
     list text;
@@ -34,10 +34,6 @@ DECLARE
     n numeric;
     seen text[] := '{}';
 BEGIN
-    SELECT e INTO q FROM jsonb_array_elements(form->'questions') e WHERE e->>'key' = qkey LIMIT 1;
-    IF q IS NULL THEN
-        RETURN 'no question ''' || qkey || '''';
-    END IF;
     k := q->>'kind';
     opts := CASE WHEN jsonb_typeof(q->'options') = 'array' THEN q->'options' ELSE '[]'::jsonb END;
     SELECT string_agg(o, ', ') INTO list FROM jsonb_array_elements_text(opts) o;
@@ -182,6 +178,17 @@ WITH u AS (
     -- schema 7: the project's scheme versions on the hub with the form answers are checked against (a handful)
     SELECT s.id, s.body, CASE WHEN json_ok(s.body) THEN (s.body::jsonb)->'form' END AS form
     FROM entry s WHERE s.project_id = p AND s.kind = 'scheme'
+), questions AS MATERIALIZED (
+    -- each question of each version, by (version, key): an answer finds its question by key, not by a scan
+    SELECT DISTINCT ON (s.id, q->>'key') s.id AS version, q->>'key' AS key, q FROM schemes s
+    CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(s.form->'questions') = 'array'
+                                                 THEN s.form->'questions' ELSE '[]'::jsonb END) q
+), form_keys AS (
+    -- the versions of this batch whose form names a question twice or one without a key
+    SELECT u.n FROM u
+    CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN u.k = 'scheme' AND jsonb_typeof(u.j->'form'->'questions') = 'array'
+                                                 THEN u.j->'form'->'questions' ELSE '[]'::jsonb END) q
+    GROUP BY u.n HAVING count(*) <> count(DISTINCT q->>'key') OR bool_or(q->>'key' IS NULL)
 ), new_versions AS (
     -- the versions this batch publishes that the hub lacks, in order: each must be the next one
     SELECT u.n, row_number() OVER (ORDER BY u.n) AS r FROM u
@@ -234,6 +241,8 @@ WITH u AS (
                                  OR jsonb_typeof(u.j->'form'->'questions') IS DISTINCT FROM 'array')
             THEN 'a scheme version needs its form (the questions as JSON) for the hub to check answers'
         WHEN u.k = 'scheme' AND jsonb_typeof(u.j->'body') IS DISTINCT FROM 'string' THEN 'a scheme version needs its body'
+        WHEN u.k = 'scheme' AND fk.n IS NOT NULL
+            THEN 'the form names a question twice, or one without a key'
         -- decisions
         WHEN u.k IN ('label', 'adjudication', 'skip', 'assignment', 'comment', 'answer') AND t.id IS NULL
             THEN 'trace ' || coalesce(u.j->>'trace_id', '(none)') || ' is not on the hub'
@@ -283,8 +292,7 @@ WITH u AS (
         WHEN u.k = 'answer' AND sv.id IS NULL
             THEN 'scheme version ' || coalesce(u.j->>'scheme_version', '(none)') || ' is not on the hub (the lead publishes it)'
         WHEN u.k = 'answer' AND sv.form IS NULL THEN 'scheme version ' || sv.id || ' has no form to check answers against'
-        WHEN u.k = 'answer' AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(sv.form->'questions') q
-                                            WHERE q->>'key' = u.j->>'question')
+        WHEN u.k = 'answer' AND aq.q IS NULL
             THEN 'scheme version ' || sv.id || ' has no question ''' || (u.j->>'question') || ''''
         WHEN u.k = 'answer' AND u.j->>'value' IS NOT NULL AND NOT jok(u.j->>'value', slow) THEN 'the answer is not JSON'
         WHEN u.k = 'answer' AND ar.why IS NOT NULL
@@ -303,11 +311,13 @@ WITH u AS (
     FROM u
     LEFT JOIN traces t ON t.id = u.j->>'trace_id'
     LEFT JOIN new_versions nv ON nv.n = u.n
+    LEFT JOIN form_keys fk ON fk.n = u.n
     LEFT JOIN schemes sv ON u.k = 'answer' AND sv.id = u.j->>'scheme_version'
+    LEFT JOIN questions aq ON u.k = 'answer' AND aq.version = u.j->>'scheme_version' AND aq.key = u.j->>'question'
     -- the value is cast only for an answer whose value is JSON (a CASE, so that no other row's value is cast)
-    LEFT JOIN LATERAL (SELECT CASE WHEN u.k = 'answer' AND sv.form IS NOT NULL AND u.j->>'value' IS NOT NULL
+    LEFT JOIN LATERAL (SELECT CASE WHEN u.k = 'answer' AND aq.q IS NOT NULL AND u.j->>'value' IS NOT NULL
                                     AND jok(u.j->>'value', slow)
-                               THEN answer_refusal(sv.form, u.j->>'question', (u.j->>'value')::jsonb, t.answer_len)
+                               THEN answer_refusal(aq.q, (u.j->>'value')::jsonb, t.answer_len)
                                END AS why) ar ON true
     LEFT JOIN batch_adj ba ON ba.tid = u.j->>'trace_id'
     LEFT JOIN batch_labelled bl ON bl.tid = u.j->>'trace_id'

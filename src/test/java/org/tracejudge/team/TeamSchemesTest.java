@@ -194,6 +194,11 @@ class TeamSchemesTest {
             assertTrue(
                     r.refused().get("scheme/2").contains("needs its form"),
                     r.refused().toString());
+            String twice = v2.replace("{\"key\":\"escalation\"", "{\"key\":\"risk\"");
+            r = hub.push("ward", List.of(new Hub.Entry(0, "scheme", "2", twice)));
+            assertTrue(
+                    r.refused().get("scheme/2").contains("names a question twice"),
+                    r.refused().toString());
         }
     }
 
