@@ -97,7 +97,7 @@ public final class Sample {
     /** A drawn sample: how, and the traces in the order they were drawn. {@code population}: traces it was drawn from. */
     public record Drawn(String name, Design design, long seed, int population, String drawnAt, List<Draw> draws) {}
 
-    private record Unit(String traceId, String model, String taskKey, String reason) {
+    record Unit(String traceId, String model, String taskKey, String reason) {
         Unit(String traceId, String model, String taskKey) {
             this(traceId, model, taskKey, null);
         }
@@ -140,6 +140,14 @@ public final class Sample {
         List<Unit> units = design == Design.STRATIFIED_LABEL
                 ? labelled(p, judge)
                 : design.probability() ? population(p) : flagged(p, design);
+        return drawUnits(p, name, design, n, seed, units, "");
+    }
+
+    /**
+     * Draws {@code units} as {@code design} and stores the sample; {@code prefix} goes before every stratum's name (a
+     * question's sample: {@code q:KEY|}, so the label-bound checks of {@link #forCorrection} know it is not theirs).
+     */
+    static Drawn drawUnits(Project p, String name, Design design, int n, long seed, List<Unit> units, String prefix) {
         if (units.isEmpty()) {
             throw new ProjectException(p.file() + ": "
                     + (design == Design.DISAGREEMENT
@@ -158,7 +166,7 @@ public final class Sample {
                         u.traceId(),
                         u.model(),
                         u.taskKey(),
-                        "all",
+                        prefix + "all",
                         null,
                         String.format(
                                 Locale.ROOT,
@@ -185,7 +193,7 @@ public final class Sample {
                             u.traceId(),
                             u.model(),
                             u.taskKey(),
-                            e.getKey(),
+                            prefix + e.getKey(),
                             pi,
                             String.format(
                                     Locale.ROOT,
@@ -207,7 +215,13 @@ public final class Sample {
             double pi = (double) take / order.size();
             for (Unit u : order.subList(0, take)) {
                 draws.add(new Draw(
-                        u.traceId(), u.model(), u.taskKey(), "all", pi, why(name, design, seed, pi), order.size()));
+                        u.traceId(),
+                        u.model(),
+                        u.taskKey(),
+                        prefix + "all",
+                        pi,
+                        why(name, design, seed, pi),
+                        order.size()));
             }
         } else {
             Map<String, List<Unit>> strata = new TreeMap<>();
@@ -231,7 +245,7 @@ public final class Sample {
                             u.traceId(),
                             u.model(),
                             u.taskKey(),
-                            e.getKey(),
+                            prefix + e.getKey(),
                             pi,
                             why(name, design, seed, pi),
                             order.size()));
@@ -623,6 +637,11 @@ public final class Sample {
                 throw new ProjectException(p.file() + ": no calibration sample '" + name + "' (samples: "
                         + String.join(", ", samples.keySet()) + ")");
             }
+            if (questionOf(d) != null) {
+                throw new ProjectException(p.file() + ": sample '" + name + "' was drawn on the answers to question '"
+                        + questionOf(d) + "'; its corrected rates are those of calibration --question "
+                        + questionOf(d) + " --corrected");
+            }
             if (!d.design().probability()) {
                 throw new ProjectException(p.file() + ": sample '" + name + "' was drawn by "
                         + d.design().code()
@@ -634,7 +653,7 @@ public final class Sample {
         }
         for (String s : samples.keySet()) {
             Drawn d = read(p, s);
-            if (d != null && d.design().probability()) {
+            if (d != null && d.design().probability() && questionOf(d) == null) {
                 return unchanged(p, sealed(p, d));
             }
         }
@@ -642,6 +661,18 @@ public final class Sample {
                 + String.join(", ", samples.keySet()) + ") were drawn by disagreement or judge uncertainty, which "
                 + "choose hard traces and serve the judge diagnostics only. " + how);
     }
+
+    /** The question a sample was drawn on (its strata start with {@code q:KEY|}), or null for a label sample. */
+    public static String questionOf(Drawn d) {
+        String st = d.draws().isEmpty() ? null : d.draws().get(0).stratum();
+        if (st == null || !st.startsWith(QUESTION_PREFIX)) {
+            return null;
+        }
+        int bar = st.indexOf('|');
+        return bar < 0 ? st.substring(QUESTION_PREFIX.length()) : st.substring(QUESTION_PREFIX.length(), bar);
+    }
+
+    static final String QUESTION_PREFIX = "q:";
 
     /**
      * The sample when every seal of its draws holds ({@link org.tracejudge.store.DrawSeals}); refused, saying what

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.tracejudge.calibration.Diagnostics;
 import org.tracejudge.calibration.Gold;
+import org.tracejudge.json.Json;
 import org.tracejudge.store.Project;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -73,8 +74,29 @@ final class CalibrationCommand implements Callable<Integer> {
                     "With --latent: these raters " + "(default: every rater but copies of another, as in agreement).")
     List<String> latentRaters;
 
+    @Option(
+            names = "--question",
+            paramLabel = "KEY",
+            description = "Calibration of one single-choice or yes/no question of the project's own scheme, "
+                    + "--positive OPTION against the rest: gold from the people's answers, each machine rater against "
+                    + "it; with --corrected the positive option's rate per model through --judge corrected with a "
+                    + "calibration sample drawn on the question (sample --question).")
+    String question;
+
+    @Option(
+            names = "--positive",
+            paramLabel = "OPTION",
+            description = "With --question: the option read as the positive class (yes/no per tool: YES or NO).")
+    String positive;
+
     @Override
     public Integer call() {
+        if (question != null) {
+            return question();
+        }
+        if (positive != null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--positive goes with --question");
+        }
         if (corrected && latent) {
             throw new picocli.CommandLine.ParameterException(
                     spec.commandLine(), "--corrected and --latent go one at a time");
@@ -110,6 +132,11 @@ final class CalibrationCommand implements Callable<Integer> {
                 "Gold: %d traces where everyone who decided agrees%s%n",
                 gold.labels().size(),
                 gold.disagreed() > 0 ? " (" + gold.disagreed() + " where people disagree are not gold)" : "");
+        printResults(out, results);
+        return 0;
+    }
+
+    private static void printResults(PrintWriter out, List<Diagnostics.Result> results) {
         for (Diagnostics.Result r : results) {
             out.println();
             out.printf(
@@ -171,7 +198,6 @@ final class CalibrationCommand implements Callable<Integer> {
                         trust(f));
             }
         }
-        return 0;
     }
 
     private static String noOverlap(Diagnostics.Result r) {
@@ -305,6 +331,182 @@ final class CalibrationCommand implements Callable<Integer> {
         return e.defined()
                 ? String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", 100 * e.value(), 100 * e.ci95()[0], 100 * e.ci95()[1])
                 : "n/a";
+    }
+
+    /** --question KEY --positive OPTION [--corrected]: one question's option against the rest. */
+    private int question() {
+        if (latent || latentRaters != null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--latent goes without --question");
+        }
+        if (!corrected && (judge != null || sample != null)) {
+            throw new picocli.CommandLine.ParameterException(
+                    spec.commandLine(), "--judge and --sample go with --corrected");
+        }
+        QuestionArg qa;
+        org.tracejudge.calibration.QuestionSample.Chosen chosen = null;
+        try (Project p = Project.open(project.path)) {
+            qa = QuestionArg.load(spec, p, project.path, question);
+            String why = org.tracejudge.calibration.QuestionCalibration.refusal(qa.question(), positive);
+            if (why != null) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), why);
+            }
+            if (corrected) {
+                chosen = org.tracejudge.calibration.QuestionSample.forCorrection(p, sample, qa.question());
+            }
+        }
+        List<String> humans = new ArrayList<>();
+        List<String> machines = new ArrayList<>();
+        qa.raterKinds().forEach((name, kind) -> ("human".equals(kind) ? humans : machines).add(name));
+        if (rater != null && !machines.contains(rater)) {
+            throw new picocli.CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "--rater: no machine rater '" + rater + "' answered '" + question + "'; machine raters: "
+                            + (machines.isEmpty() ? "none" : String.join(", ", machines)));
+        }
+        Gold gold = org.tracejudge.calibration.QuestionCalibration.gold(
+                qa.question(), qa.answers(), new java.util.TreeSet<>(humans));
+        PrintWriter out = spec.commandLine().getOut();
+        String head = String.format(
+                Locale.ROOT,
+                "question %s (%s, scheme version %d): '%s' against the rest",
+                question,
+                qa.question().kind().words(),
+                qa.version(),
+                positive);
+        if (corrected) {
+            String j = judge;
+            if (j == null) {
+                if (machines.size() != 1) {
+                    throw new picocli.CommandLine.ParameterException(
+                            spec.commandLine(),
+                            "--corrected --question: name the judge whose rates to correct with --judge ("
+                                    + (machines.isEmpty() ? "no machine rater answered" : String.join(", ", machines))
+                                    + ")");
+                }
+                j = machines.get(0);
+            } else if (!machines.contains(j)) {
+                throw new picocli.CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "--judge: no machine rater '" + j + "' answered '" + question + "'; machine raters: "
+                                + (machines.isEmpty() ? "none" : String.join(", ", machines)));
+            }
+            List<String> changed = org.tracejudge.calibration.QuestionSample.changes(
+                    chosen, qa.question(), qa.answers(), qa.places(), machines, j);
+            if (!changed.isEmpty()) {
+                throw new org.tracejudge.store.ProjectException(project + ": sample '" + chosen.name()
+                        + "' no longer is a probability sample of the traces the machine raters answered '" + question
+                        + "' on: " + String.join("; ", changed) + " (answers given since had no chance of being "
+                        + "drawn). Draw a new sample under another name (tracejudge sample "
+                        + project.path.getFileName()
+                        + " --question " + question + " --name " + question + "-2 --n N) and answer its traces.");
+            }
+            List<org.tracejudge.calibration.QuestionCalibration.ModelRate> rates =
+                    org.tracejudge.calibration.QuestionCalibration.corrected(
+                            qa.question(),
+                            positive,
+                            qa.answers(),
+                            gold,
+                            j,
+                            qa.models(),
+                            chosen.draws(),
+                            chosen.design() == org.tracejudge.calibration.Sample.Design.STRATIFIED_LABEL);
+            if (format.json()) {
+                ObjectNode doc = CliJson.document(spec);
+                doc.put("question", question).put("kind", qa.question().kind().code());
+                doc.put("scheme_version", qa.version())
+                        .put("positive", positive)
+                        .put("judge", j);
+                doc.putObject("sample")
+                        .put("name", chosen.name())
+                        .put("design", chosen.design().code())
+                        .put("seed", chosen.seed())
+                        .put("drawn", chosen.draws().size());
+                ArrayNode ms = doc.putArray("models");
+                for (org.tracejudge.calibration.QuestionCalibration.ModelRate r : rates) {
+                    ObjectNode o = ms.addObject();
+                    o.put("model", r.model()).put("judged", r.judged()).put("gold", r.gold());
+                    o.set("judge_only", estimate(r.judgeOnly()));
+                    o.set("gold_only", estimate(r.goldOnly()));
+                    o.set("rogan_gladen", estimate(r.roganGladen()));
+                    o.set("ppi", estimate(r.ppi()));
+                }
+                CliJson.print(out, doc);
+                return 0;
+            }
+            out.printf(
+                    Locale.ROOT,
+                    "%s: its rate per model through %s, corrected with the gold of sample '%s' (%s, seed %d, %d "
+                            + "traces drawn)%n",
+                    head,
+                    j,
+                    chosen.name(),
+                    chosen.design().code(),
+                    chosen.seed(),
+                    chosen.draws().size());
+            out.println("Rates in % with 95% intervals; n = items the judge answered, gold = of them with gold in "
+                    + "the sample.");
+            String fmt = "%-22s %6s %5s  %-22s %-22s %-22s %-26s%n";
+            out.printf(Locale.ROOT, fmt, "model", "n", "gold", "judge only", "gold only", "Rogan-Gladen", "PPI++");
+            java.util.Set<String> refusals = new java.util.LinkedHashSet<>();
+            for (org.tracejudge.calibration.QuestionCalibration.ModelRate r : rates) {
+                out.printf(
+                        Locale.ROOT,
+                        fmt,
+                        r.model(),
+                        r.judged(),
+                        r.gold(),
+                        pct(r.judgeOnly(), refusals),
+                        pct(r.goldOnly(), refusals),
+                        pct(r.roganGladen(), refusals),
+                        pct(r.ppi(), refusals)
+                                + (r.ppi().lambda() == null
+                                        ? ""
+                                        : String.format(
+                                                Locale.ROOT, " (%.2f)", r.ppi().lambda())));
+            }
+            refusals.forEach(out::println);
+            return 0;
+        }
+        List<Diagnostics.Result> results = org.tracejudge.calibration.QuestionCalibration.diagnose(
+                qa.question(), positive, qa.answers(), gold, rater == null ? machines : List.of(rater));
+        if (format.json()) {
+            ObjectNode doc = org.tracejudge.calibration.CalibrationJson.diagnostics(
+                    new org.tracejudge.calibration.CalibrationJson.Diagnosed(gold, results));
+            ObjectNode top = Json.object();
+            top.put("question", question).put("kind", qa.question().kind().code());
+            top.put("scheme_version", qa.version()).put("positive", positive);
+            top.setAll(doc);
+            CliJson.print(out, CliJson.document(spec, top, null));
+            return 0;
+        }
+        out.println(head);
+        out.printf(
+                Locale.ROOT,
+                "Gold: %d %s where every person who answered agrees%s%n",
+                gold.labels().size(),
+                qa.question().kind() == org.tracejudge.scheme.Kind.YES_NO_PER_TOOL ? "tool decisions" : "traces",
+                gold.disagreed() > 0 ? " (" + gold.disagreed() + " where people disagree are not gold)" : "");
+        if (machines.isEmpty()) {
+            out.println("no machine rater answered '" + question + "'");
+        }
+        printResults(out, results);
+        return 0;
+    }
+
+    private static ObjectNode estimate(org.tracejudge.calibration.Corrected.Estimate e) {
+        ObjectNode o = Json.object();
+        o.put("estimator", e.estimator());
+        if (e.defined()) {
+            o.put("value", e.value());
+            o.putArray("ci95").add(e.ci95()[0]).add(e.ci95()[1]);
+            if (e.lambda() != null) {
+                o.put("lambda", e.lambda());
+            }
+        } else {
+            o.putNull("value");
+            o.put("refusal", e.refusal());
+        }
+        return o;
     }
 
     /** --latent: the Dawid-Skene estimate of every rater's confusion matrix, without gold. */

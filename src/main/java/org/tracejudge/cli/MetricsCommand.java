@@ -62,6 +62,14 @@ final class MetricsCommand implements Callable<Integer> {
             description = "Also test every rate of two models " + "against each other (two-proportion z-test).")
     String compare;
 
+    @Option(
+            names = "--question",
+            paramLabel = "KEY",
+            description = "The rates of one question of the project's own scheme instead: per rater, model and option "
+                    + "the share of answered traces (per tool for yes/no per tool) that chose it, with its 95%% Wilson "
+                    + "interval; --source names one rater.")
+    String question;
+
     @Mixin
     OutputFormat.Report format;
 
@@ -70,6 +78,9 @@ final class MetricsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         OptionValues.pair(spec, "--judges", judges, "rater names");
         OptionValues.pair(spec, "--compare", compare, "models");
+        if (question != null) {
+            return question(out);
+        }
         if (CORRECTED.equals(source)) {
             return corrected(out);
         }
@@ -185,6 +196,51 @@ final class MetricsCommand implements Callable<Integer> {
             out.print("\n" + (format.is(OutputFormat.markdown) ? "```\n" : "") + "labels: " + callSource + "\n"
                     + CallMetrics.table(calls) + (format.is(OutputFormat.markdown) ? "```\n" : ""));
         }
+    }
+
+    /** {@code --question KEY}: per rater, model and option, the share of answers that chose it. */
+    private int question(PrintWriter out) {
+        if (judges != null || rule != null || compare != null) {
+            throw new picocli.CommandLine.ParameterException(
+                    spec.commandLine(), "--question goes with --source and --format only");
+        }
+        if (format.is(OutputFormat.csv) || format.is(OutputFormat.markdown)) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--question prints table or json");
+        }
+        QuestionArg qa;
+        try (Project p = Project.open(project.path)) {
+            qa = QuestionArg.load(spec, p, project.path, question);
+        }
+        List<String> raters = null;
+        if (source != null) {
+            if (!qa.raterKinds().containsKey(source)) {
+                throw new picocli.CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "--source: no rater '" + source + "' answered '" + question + "'; raters: "
+                                + (qa.raterKinds().isEmpty()
+                                        ? "none"
+                                        : String.join(", ", qa.raterKinds().keySet())));
+            }
+            raters = List.of(source);
+        }
+        List<org.tracejudge.metrics.QuestionMetrics.RaterRows> rows;
+        try {
+            rows = org.tracejudge.metrics.QuestionMetrics.compute(qa.question(), qa.answers(), qa.models(), raters);
+        } catch (IllegalArgumentException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--question: " + e.getMessage());
+        }
+        if (format.json()) {
+            CliJson.print(
+                    out,
+                    CliJson.document(
+                            spec,
+                            org.tracejudge.metrics.QuestionMetrics.json(qa.question(), qa.version(), rows),
+                            null));
+        } else {
+            out.print(org.tracejudge.metrics.QuestionMetrics.table(qa.question(), qa.version(), rows));
+        }
+        Output.check(out);
+        return 0;
     }
 
     static final String CORRECTED = "corrected";

@@ -3,6 +3,7 @@ package org.tracejudge.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.tracejudge.calibration.CorrectedRates;
@@ -98,6 +99,15 @@ final class SampleCommand implements Callable<Integer> {
                     + "design's name for disagreement and uncertainty).")
     String name;
 
+    @Option(
+            names = "--question",
+            paramLabel = "KEY",
+            description = "Draw on the answers to one question of the project's own scheme: the population is every "
+                    + "trace a machine rater answered it on; uniform, stratified (by model), stratified-label (model × "
+                    + "--judge's answer) or disagreement (the machine raters' answers differ). Its gold corrects "
+                    + "calibration --question KEY --corrected.")
+    String question;
+
     @Mixin
     OutputFormat.TableJson format;
 
@@ -135,11 +145,37 @@ final class SampleCommand implements Callable<Integer> {
                             + ", not '" + rate + "'");
         }
         String sampleName = name != null ? name : d.probability() ? "calibration" : d.code();
+        if (question != null && name == null) {
+            sampleName = question + "-" + (d.probability() ? "calibration" : d.code());
+        }
         Sample.Drawn s;
         String precision = null;
         int before = 0;
         try (Project p = Project.open(project.path)) {
-            if (d == Sample.Design.UNTIL_PRECISE) {
+            if (question != null) {
+                QuestionArg qa = QuestionArg.load(spec, p, project.path, question);
+                List<String> machines = new java.util.ArrayList<>();
+                qa.raterKinds().forEach((r, kind) -> {
+                    if (!"human".equals(kind)) {
+                        machines.add(r);
+                    }
+                });
+                try {
+                    s = org.tracejudge.calibration.QuestionSample.draw(
+                            p,
+                            sampleName,
+                            d,
+                            n == null ? 0 : n,
+                            seed,
+                            qa.question(),
+                            qa.answers(),
+                            qa.places(),
+                            machines,
+                            judge);
+                } catch (IllegalArgumentException e) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+                }
+            } else if (d == Sample.Design.UNTIL_PRECISE) {
                 UntilPrecise.Step step = UntilPrecise.step(p, sampleName, batch, seed, halfWidth, rate, model, judge);
                 s = step.sample();
                 before = s.draws().size() - step.drawnNow();
@@ -204,7 +240,9 @@ final class SampleCommand implements Callable<Integer> {
                         x.why()));
         out.println("Next: decide these traces (workbench: the table's filter list ▸ Calibration sample), then: "
                 + "tracejudge calibration "
-                + project.path.getFileName() + (s.design().probability() ? " --corrected" : ""));
+                + project.path.getFileName()
+                + (question == null ? "" : " --question " + question + " --positive OPTION")
+                + (s.design().probability() ? " --corrected" : ""));
         return 0;
     }
 }

@@ -486,6 +486,7 @@ final class AgentRun {
         for (Score sc : scores) {
             out.accept(scoreRater(sc));
             out.accept(scoreLabel(traceId, TaskType.fromCode(task.type()), sc));
+            out.accept(new Records.ScoreRec(traceId, Ids.of("rater", sc.scorer(), ""), sc.scorer(), sc.value()));
         }
         int results = 0;
         for (Turn t : turns) {

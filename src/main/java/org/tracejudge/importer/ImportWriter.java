@@ -280,6 +280,8 @@ final class ImportWriter {
             scheme(r, counts);
         } else if (rec instanceof Records.AnswerRec r) {
             answer(r, counts);
+        } else if (rec instanceof Records.ScoreRec r) {
+            score(r, counts);
         } else if (rec instanceof Records.JudgeConfigRec r) {
             judgeConfig(r, counts);
         } else if (rec instanceof Records.JudgeCallRec r) {
@@ -663,6 +665,83 @@ final class ImportWriter {
 
     private final java.util.Map<Integer, org.tracejudge.scheme.Scheme> schemes = new java.util.HashMap<>();
 
+    /** The project's current scheme for scores (read at the first score; null: none, scores stay labels only). */
+    private org.tracejudge.scheme.Scheme scoreScheme;
+
+    private int scoreSchemeVersion;
+    private boolean scoreSchemeRead;
+
+    private record PendingScore(
+            Records.ScoreRec rec, org.tracejudge.scheme.Question q, ImportReport.FileCounts counts) {}
+
+    /** Scores waiting for their traces' batch to be written. */
+    private final List<PendingScore> pendingScores = new ArrayList<>();
+
+    /**
+     * A score named like a question of the project's current scheme (or whose text is an option of exactly one
+     * single-choice question) becomes an answer of the scorer's rater to it
+     * (when the value does not fit, a null answer with the reason); other scores, and every score of a project
+     * without a scheme, stay labels only. Written after the trace, at the next flush.
+     */
+    private void score(Records.ScoreRec r, ImportReport.FileCounts counts) throws SQLException {
+        if (!scoreSchemeRead) {
+            scoreSchemeRead = true;
+            org.tracejudge.store.SchemeVersions.Version v = org.tracejudge.store.SchemeVersions.current(c);
+            if (v != null) {
+                try {
+                    scoreScheme = org.tracejudge.scheme.SchemeFile.parse(v.body(), "scheme version " + v.version());
+                    scoreSchemeVersion = v.version();
+                } catch (org.tracejudge.scheme.SchemeException e) {
+                    throw new IllegalStateException(
+                            "the project's scheme version " + v.version() + " is unreadable", e);
+                }
+            }
+        }
+        if (scoreScheme == null) {
+            return;
+        }
+        org.tracejudge.scheme.Question q = org.tracejudge.scheme.ScoreAnswers.questionFor(
+                        scoreScheme, r.scorer(), r.value())
+                .orElse(null);
+        if (q != null) {
+            pendingScores.add(new PendingScore(r, q, counts));
+        }
+    }
+
+    private void writeScores() throws SQLException {
+        for (PendingScore ps : pendingScores) {
+            Records.ScoreRec r = ps.rec();
+            org.tracejudge.scheme.ScoreAnswers.Result res = org.tracejudge.scheme.ScoreAnswers.read(ps.q(), r.value());
+            String raw = r.value() == null ? "null" : r.value().toString();
+            String id = org.tracejudge.model.Ids.of(
+                    "answer", r.traceId(), r.raterId(), ps.q().key(), raw);
+            org.tracejudge.store.Answers.Entry e = res.answer() != null
+                    ? org.tracejudge.store.Answers.Entry.set(
+                            r.traceId(),
+                            r.raterId(),
+                            ps.q().key(),
+                            scoreSchemeVersion,
+                            res.answer().toJson(),
+                            "import")
+                    : new org.tracejudge.store.Answers.Entry(
+                            r.traceId(),
+                            r.raterId(),
+                            ps.q().key(),
+                            scoreSchemeVersion,
+                            "null",
+                            null,
+                            null,
+                            res.refusal(),
+                            "import");
+            if (org.tracejudge.store.Answers.append(c, id, e) != null) {
+                ps.counts().answersNew++;
+            } else {
+                ps.counts().answersSeen++;
+            }
+        }
+        pendingScores.clear();
+    }
+
     /**
      * An answer to a scheme's question: its trace, its rater and its scheme version must be here, and the answer must
      * fit the question in that version (kind, option, range, span bounds), or the import is refused naming the line.
@@ -942,6 +1021,9 @@ final class ImportWriter {
             }
             labelBatch.clear();
             labelBatchCounts.clear();
+        }
+        if (!pendingScores.isEmpty()) {
+            writeScores();
         }
     }
 

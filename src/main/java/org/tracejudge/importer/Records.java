@@ -22,7 +22,15 @@ final class Records {
                     CommentRec,
                     SchemeRec,
                     AnswerRec,
+                    ScoreRec,
                     StatsRec {}
+
+    /**
+     * A score an agent trace file carried (Inspect, Langfuse), beside its label: the answer to the project scheme's
+     * question of the same name, if the project has one (the writer decides; a project without a scheme ignores it).
+     */
+    record ScoreRec(String traceId, String raterId, String scorer, com.fasterxml.jackson.databind.JsonNode value)
+            implements Rec {}
 
     record ToolsetRec(String id, String toolsJson) implements Rec {}
 

@@ -193,6 +193,40 @@ public final class Answers {
         }
     }
 
+    /** Where a trace answered to a question sits: its model and task key. */
+    public record Place(String model, String taskKey) {}
+
+    /** The traces with any entry for {@code question}: trace id → model and task key, by trace id. */
+    public static Map<String, Place> places(Connection c, String question) throws SQLException {
+        Map<String, Place> out = new LinkedHashMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT t.id, t.model, k.task_key FROM trace t "
+                + "JOIN task k ON k.id = t.task_id WHERE t.id IN (SELECT trace_id FROM answer WHERE question = ?) "
+                + "ORDER BY t.id")) {
+            s.setString(1, question);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), new Place(rs.getString(2), rs.getString(3)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The kind of each rater with a current answer to {@code question}: rater name → rater kind (human, ...). */
+    public static Map<String, String> raterKinds(Connection c, String question) throws SQLException {
+        Map<String, String> out = new TreeMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT DISTINCT r.name, r.kind FROM answer a "
+                + "JOIN rater r ON r.id = a.rater_id WHERE a.question = ?")) {
+            s.setString(1, question);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), rs.getString(2));
+                }
+            }
+        }
+        return out;
+    }
+
     /** How many entries (any action, any time) each question has: a question with entries has answers to orphan. */
     public static Map<String, Integer> entriesPerQuestion(Connection c) throws SQLException {
         Map<String, Integer> out = new TreeMap<>();

@@ -21,7 +21,14 @@ public enum Kind {
     /** A reviewer passed over an item without deciding ({@code team_skip}); hub schema 2 and later. */
     SKIP("skip", LocalTeam.SKIP_TABLE, "id"),
     /** A comment or flag on a trace ({@code trace_comment}, project schema 10); hub schema 5 and later. */
-    COMMENT("comment", "trace_comment", "id");
+    COMMENT("comment", "trace_comment", "id"),
+    /**
+     * A version of the project's own scheme ({@code scheme_version}, project schema 13), with the form the hub checks
+     * answers against; only the lead publishes one, append-only; hub schema 7 and later.
+     */
+    SCHEME("scheme", "scheme_version", "version"),
+    /** An answer to a question of the project's scheme ({@code answer}, project schema 13); hub schema 7 and later. */
+    ANSWER("answer", "answer", "id");
 
     public final String code;
     public final String table;
@@ -34,7 +41,7 @@ public enum Kind {
     }
 
     /** Kinds a reviewer may publish (the hub's row-level security refuses the rest). */
-    public static final List<Kind> REVIEWER = List.of(RATER, LABEL, ADJUDICATION, SKIP, COMMENT);
+    public static final List<Kind> REVIEWER = List.of(RATER, LABEL, ADJUDICATION, SKIP, COMMENT, ANSWER);
 
     public static Kind of(String code) {
         for (Kind k : values()) {
@@ -47,10 +54,10 @@ public enum Kind {
 
     /**
      * The person an entry of this kind says decided, skipped or wrote (label.created_by, adjudication.annotator,
-     * skip.reviewer, comment.author).
+     * skip.reviewer, comment.author, answer.created_by).
      */
     String personColumn() {
-        return this == LABEL
+        return this == LABEL || this == ANSWER
                 ? "created_by"
                 : this == ADJUDICATION ? "annotator" : this == SKIP ? "reviewer" : this == COMMENT ? "author" : null;
     }

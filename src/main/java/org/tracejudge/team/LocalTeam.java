@@ -278,6 +278,9 @@ public final class LocalTeam {
                     }
                     String id = rs.getString(keyCol);
                     String body = body(rs, names, first);
+                    if (kind == Kind.SCHEME) {
+                        body = withForm(body);
+                    }
                     out.add(new Hub.Entry(0, kind.code, id, body));
                     ids.add(id);
                     chars += body.length();
@@ -315,6 +318,26 @@ public final class LocalTeam {
             throw new UncheckedIOException(e);
         }
         return w.toString();
+    }
+
+    /**
+     * A scheme version's row with the form the hub checks answers against ({@link
+     * org.tracejudge.scheme.SchemeForm}); the file's own columns are unchanged, so a laptop that pulls it keeps just
+     * them.
+     */
+    static String withForm(String body) {
+        com.fasterxml.jackson.databind.node.ObjectNode row =
+                (com.fasterxml.jackson.databind.node.ObjectNode) Json.read(body);
+        try {
+            org.tracejudge.scheme.Scheme s = org.tracejudge.scheme.SchemeFile.parse(
+                    row.path("body").asText(),
+                    "scheme version " + row.path("version").asText());
+            row.set("form", org.tracejudge.scheme.SchemeForm.of(s));
+        } catch (org.tracejudge.scheme.SchemeException e) {
+            throw new IllegalStateException(
+                    "this file's scheme version " + row.path("version").asText() + " is unreadable", e);
+        }
+        return row.toString();
     }
 
     /** The seqs of those entries this file already has (recorded in team_entry). */

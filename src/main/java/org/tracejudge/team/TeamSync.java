@@ -208,7 +208,8 @@ public final class TeamSync {
                     try {
                         push(p, hub, project, kind, lead ? null : person, io, pushedSeqs, counts, l);
                     } catch (SQLException e) {
-                        if ((kind != Kind.SKIP && kind != Kind.COMMENT) || !refusedAsUnknown(e)) {
+                        if ((kind != Kind.SKIP && kind != Kind.COMMENT && kind != Kind.SCHEME && kind != Kind.ANSWER)
+                                || !refusedAsUnknown(e)) {
                             throw e;
                         }
                         // a hub on an older schema (the lead migrates it with team init) does not take skips (schema
