@@ -16,12 +16,18 @@ import org.tracejudge.model.ToolCall;
 final class MergedStreamCalls {
     static final String REPAIRED = "streamed parallel calls the SDK merged into one (e.g. call_p1call_p2), "
             + "repaired from the next model input";
+    static final String ID_RESTORED =
+            "streamed calls the SDK recorded without an id, the id taken from the next model input";
 
     private MergedStreamCalls() {}
 
-    /** Repairs the outputs of {@code models} (model spans in start order); returns how many calls were repaired. */
-    static int repair(List<SpanAssembler.Span> models) {
+    /** How many calls {@link #repair} put apart, and how many got back the id the SDK left out. */
+    record Repairs(int merged, int ids) {}
+
+    /** Repairs the outputs of {@code models} (model spans in start order). */
+    static Repairs repair(List<SpanAssembler.Span> models) {
         int repaired = 0;
+        int ids = 0;
         for (int i = 0; i + 1 < models.size(); i++) {
             SpanAssembler.Span m = models.get(i);
             List<AgentMessages.Msg> next = models.get(i + 1).input;
@@ -34,7 +40,12 @@ final class MergedStreamCalls {
                 List<ToolCall> calls = new ArrayList<>();
                 for (ToolCall c : o.calls()) {
                     List<ToolCall> apart = apart(c, next);
-                    if (apart == null) {
+                    ToolCall withId = apart == null && c.id() == null ? sameCallWithId(c, next) : null;
+                    if (withId != null) {
+                        calls.add(withId);
+                        changed = true;
+                        ids++;
+                    } else if (apart == null) {
                         calls.add(c);
                     } else {
                         calls.addAll(apart);
@@ -48,7 +59,49 @@ final class MergedStreamCalls {
                 m.output = out;
             }
         }
-        return repaired;
+        return new Repairs(repaired, ids);
+    }
+
+    /**
+     * A streamed call recorded without an id (Langfuse's {@code observeOpenAI}): the call of an assistant message in
+     * the next model input with the same name and the same arguments, when it has an id and exactly one call there
+     * matches; else null.
+     */
+    private static ToolCall sameCallWithId(ToolCall call, List<AgentMessages.Msg> next) {
+        ToolCall found = null;
+        for (AgentMessages.Msg x : next) {
+            if (x.role() != Role.ASSISTANT) {
+                continue;
+            }
+            for (ToolCall c : x.calls()) {
+                if (c.id() != null && c.name().equals(call.name()) && sameArguments(c.arguments(), call.arguments())) {
+                    if (found != null && !found.id().equals(c.id())) {
+                        return null; // two candidates: leave it to pairing by name and order
+                    }
+                    found = c;
+                }
+            }
+        }
+        return found == null ? null : new ToolCall(found.id(), call.name(), call.arguments());
+    }
+
+    private static boolean sameArguments(
+            com.fasterxml.jackson.databind.JsonNode a, com.fasterxml.jackson.databind.JsonNode b) {
+        if (a == null || b == null) {
+            return a == b;
+        }
+        return java.util.Objects.equals(parsed(a), parsed(b));
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode parsed(com.fasterxml.jackson.databind.JsonNode n) {
+        if (n.isTextual()) {
+            try {
+                return org.tracejudge.json.Json.read(n.asText());
+            } catch (RuntimeException notJson) {
+                return n;
+            }
+        }
+        return n;
     }
 
     /**

@@ -117,11 +117,13 @@ final class SpanAssembler {
             }
         }
         timeline.sort(Comparator.comparingLong((Span s) -> s.start).thenComparing(s -> s.kind == Kind.TOOL ? 1 : 0));
-        for (int i = MergedStreamCalls.repair(
-                        timeline.stream().filter(s -> s.kind == Kind.MODEL).toList());
-                i > 0;
-                i--) {
+        MergedStreamCalls.Repairs repairs = MergedStreamCalls.repair(
+                timeline.stream().filter(s -> s.kind == Kind.MODEL).toList());
+        for (int i = repairs.merged(); i > 0; i--) {
             run.skip(MergedStreamCalls.REPAIRED);
+        }
+        for (int i = repairs.ids(); i > 0; i--) {
+            run.skip(MergedStreamCalls.ID_RESTORED);
         }
         for (Span s : spans) {
             if (s.kind == Kind.MODEL && wrappers.contains(s.id)) {

@@ -141,4 +141,24 @@ class SdkCaptureTest extends WithProject {
                 .importFiles(firstRequest, Format.AUTO, null);
         assertEquals(1, AgentCorpus.runs(project).get(0).calls().size(), "replaced once named");
     }
+
+    /**
+     * Found by the held-out check (bench/sdk-capture/heldout.sh; this SDK's capture was copied here after it, so it
+     * is held out no more): Langfuse's observeOpenAI records a streamed call without its id; the next model input
+     * holds the same call with it, and the call keeps that id (three in sequence: call_cx1..3).
+     */
+    @Test
+    void langfuseStreamedCallsGetTheirIdsBack() {
+        ImportReport r =
+                new Importer(project, null).importFiles(SdkCaptures.bodies("heldout-langfuse-otel"), Format.AUTO, null);
+        assertTrue(r.summary().contains("3 " + MergedStreamCalls.ID_RESTORED), r.summary());
+        AgentCorpus.Run run = AgentCorpus.runs(project).stream()
+                .filter(x -> x.userMessage().startsWith("Convert 100 EUR to USD"))
+                .findFirst()
+                .orElseThrow();
+        List<String> ids = new ArrayList<>();
+        run.calls().forEach(c -> ids.add(c.path("id").asText(null)));
+        assertEquals(
+                List.of("call_cx1", "call_cx2", "call_cx3"), ids, run.calls().toString());
+    }
 }
