@@ -339,10 +339,18 @@ public final class JudgeRunner {
                         continue;
                     }
                     request = SchemeJudging.request(form, task, p.trace(), cfg.structured());
-                    asked = new Asked(form, SchemeJudging.texts(p.trace()), SchemeJudging.formHash(form));
+                    asked = new Asked(form, null, SchemeJudging.formHash(form));
                 }
                 // redacted when the project says so, and never a configured provider's key, whatever it says
-                request = RemotePreview.of(client, request, redactor).request();
+                RemotePreview sent = RemotePreview.of(client, request, redactor);
+                if (asked != null) {
+                    // a span's quote is looked up in the case as the judge saw it, and mapped back to the trace
+                    asked = new Asked(
+                            asked.form(),
+                            SchemeJudging.texts(p.trace(), request.user(), sent.redaction()),
+                            asked.formHash());
+                }
+                request = sent.request();
                 String key = asked == null ? cacheKey(request) : cacheKey(request, asked.formHash());
                 boolean fresh = "null".equals(p.currentAction());
                 String[] hit = fresh ? null : JudgeStore.cached(project, key);

@@ -365,6 +365,79 @@ class SchemeJudgeTest {
         }
     }
 
+    /**
+     * With redaction on, the judge sees "[NAME]" where the answer names a person and quotes the sentence as it saw it:
+     * the span is stored over the original sentence; a quote the judge was not shown is still refused.
+     */
+    @Test
+    void aQuoteOfTheRedactedCaseIsMappedBackToTheOriginalAnswer() throws Exception {
+        Scheme scheme = SchemeFile.example(EXAMPLE);
+        String harmful = "Sarah Miller told me you should just get over it.";
+        String answer = "I hear you. " + harmful + " Please call a helpline if it gets worse.";
+        ProviderReplay replay = new ProviderReplay();
+        try (MockWebServer server = new MockWebServer();
+                Project p = Project.open(JudgeFixtures.project(dir, 0))) {
+            setScheme(p, scheme);
+            RemotePreview.setMode(p, "on");
+            p.setMeta(RemotePreview.NAMES_KEY, "Sarah Miller");
+            List<String> ids = new ArrayList<>(traces(p).keySet());
+            p.write(c -> {
+                try (var s = c.prepareStatement("UPDATE trace SET answer = ? WHERE id IN (?, ?)")) {
+                    s.setString(1, answer);
+                    s.setString(2, ids.get(0));
+                    s.setString(3, ids.get(1));
+                    s.executeUpdate();
+                }
+                return null;
+            });
+            List<String> users = new ArrayList<>();
+            replay.scenario = (i, b) -> {
+                String user = ProviderReplay.userPrompt(b);
+                synchronized (users) {
+                    users.add(user);
+                }
+                ObjectNode o = Json.object();
+                o.put("risk", 3);
+                o.put("escalation", "appropriate");
+                ObjectNode span = o.putArray("harmful").addObject();
+                span.put("target", "answer").put("index", 0).put("option", "dismissive");
+                // what the judge was shown, copied exactly; the second trace's quote names someone it never saw
+                span.put(
+                        "quote",
+                        user.contains("Sarah")
+                                ? "the name was sent"
+                                : i == 0 ? "[NAME] told me you should just get over it." : "Sarah Miller told me");
+                o.put("tone", 2);
+                o.putNull("note");
+                return ProviderReplay.ok(o.toString());
+            };
+            server.setDispatcher(replay);
+            server.start();
+            JudgeConfig cfg = JudgeFixtures.config(
+                    "redacted", ProviderKind.OPENAI, server.url("/v1").toString(), "decision-tree", 1);
+            RunReport r = run(p, cfg, Set.of(ids.get(0), ids.get(1)));
+            assertEquals("done", r.status(), r.message());
+            assertEquals(2, users.size());
+            for (String user : users) {
+                assertFalse(user.contains("Sarah"), "the name is not sent");
+                assertTrue(user.contains("[NAME] told me you should just get over it."), user);
+            }
+            Map<String, Map<String, String>> spans = p.read(c -> Answers.current(c, "harmful"));
+            // whichever trace was asked first got the redacted quote: its span covers the original sentence
+            String stored = spans.values().iterator().next().get("redacted");
+            JsonNode span = Json.read(stored).path(0);
+            assertEquals("answer", span.path("target").asText(), stored);
+            int start = span.path("start").asInt();
+            int end = span.path("end").asInt();
+            assertEquals(harmful, answer.substring(start, end), stored);
+            assertEquals(1, spans.size(), "one span answer kept");
+            // the other quote names what the judge never saw: refused, as a quote not in the trace
+            assertEquals(1, r.answersRefused(), r.refusedAnswers().toString());
+            String why = scalar(p, "SELECT null_reason FROM answer WHERE question = 'harmful' AND action = 'null'");
+            assertTrue(why.contains("is not in the answer"), why);
+        }
+    }
+
     /** Both batch APIs get the same request bodies as the live endpoints, and their results take the same path. */
     @Test
     void theBatchApisCarryTheSameSchemeRequests() throws Exception {
