@@ -220,6 +220,32 @@ class SchemeJudgeTest {
             assertTrue(bad.contains("maybe"), bad);
             assertNull(escalation.get(ids.get(2)));
 
+            // explain shows each question's answer, and the refused one's reason
+            List<JudgeAnswer> shown = JudgeAnswer.of(p, ids.get(1));
+            assertEquals(1, shown.size(), shown.toString());
+            JudgeAnswer sj = shown.get(0);
+            assertEquals("sj", sj.judge());
+            assertEquals(JudgeAnswer.SCHEME, sj.action());
+            assertTrue(sj.current());
+            assertEquals(
+                    List.of("risk", "escalation", "harmful", "tone"),
+                    sj.questions().stream()
+                            .map(JudgeAnswer.QuestionAnswer::question)
+                            .toList());
+            assertEquals("3", sj.questions().get(0).value());
+            assertEquals("appropriate", sj.questions().get(1).value());
+            assertEquals("null", sj.questions().get(2).action());
+            assertTrue(sj.questions().get(2).nullReason().contains(NOT_THERE));
+            assertEquals("ok", sj.callStatus());
+            String text = sj.toText();
+            assertTrue(text.contains("risk (v1): 3\n"), text);
+            assertTrue(text.contains("harmful (v1): null - 'harmful': the quoted text"), text);
+            assertTrue(text.contains("(3 given, 1 null)"), text);
+            assertTrue(text.contains("raw reply: {"), text);
+            String marked =
+                    JudgeAnswer.of(p, ids.get(0)).get(0).questions().get(2).value();
+            assertEquals("answer [0, 20) \"" + traces.get(ids.get(0)).substring(0, 20) + "\" dismissive", marked);
+
             // the run report says them
             assertEquals(2, r.answersRefused(), r.refusedAnswers().toString());
             assertTrue(r.refusedAnswers().stream()
@@ -359,6 +385,14 @@ class SchemeJudgeTest {
             org.tracejudge.cli.CliAccess.Run again = org.tracejudge.cli.CliAccess.run(judge);
             assertEquals(0, again.code(), again.out() + again.err());
             assertEquals(sent, replay.requests.get(), "nothing sent again");
+
+            String id = traces.keySet().iterator().next();
+            org.tracejudge.cli.CliAccess.Run explain =
+                    org.tracejudge.cli.CliAccess.run("explain", file.toString(), "--trace", id);
+            assertEquals(0, explain.code(), explain.err());
+            assertTrue(explain.out().contains("LLM judges (1):"), explain.out());
+            assertTrue(explain.out().contains("judge cli (version "), explain.out());
+            assertTrue(explain.out().contains("risk (v1): 3"), explain.out());
 
             org.tracejudge.cli.CliAccess.Run help = org.tracejudge.cli.CliAccess.run("judge", "--help");
             assertTrue(help.out().contains("judged on that scheme's questions"), help.out());
