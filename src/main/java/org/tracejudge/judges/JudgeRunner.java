@@ -189,9 +189,10 @@ public final class JudgeRunner {
             key = key.strip();
         }
         this.client = new ChatClient(cfg.settings(), key, cfg.concurrency(), ProviderKeys.of(project, env));
-        this.version = cfg.version(rubric);
         this.redactor = RemotePreview.redactorFor(project, cfg);
         this.scheme = SchemeJudging.of(project);
+        // a scheme judge is not sent the rubric: its version follows what the scheme asks
+        this.version = scheme == null ? cfg.version(rubric) : cfg.version(scheme.askedHash());
     }
 
     public String version() {
@@ -293,7 +294,7 @@ public final class JudgeRunner {
     private RunReport doRun() {
         long start = System.nanoTime();
         String runId = Ids.random();
-        String raterId = project.write(c -> JudgeStore.saveAndEnsureRater(c, cfg, rubric, version));
+        String raterId = project.write(c -> JudgeStore.saveAndEnsureRater(c, cfg, rubric, version, scheme));
         List<JudgeStore.Pending> pending = pending(raterId, options.limit());
         project.write(c -> {
             JudgeStore.startRun(c, runId, cfg.name(), raterId, pending.size());

@@ -141,6 +141,21 @@ final class SchemeJudging {
     }
 
     /**
+     * A hash of everything a judge of this scheme is asked, whatever the trace: the preamble and, per task type with
+     * questions, the form's hash ({@link #formHash}) with a stand-in for the trace's tools (their names are the
+     * trace's, not the question's). The scheme's name, description and version number are not in it: a new version
+     * that asks the same gives the same hash.
+     */
+    String askedHash() {
+        ObjectNode o = Json.object();
+        o.put("preamble", PREAMBLE);
+        for (TaskType t : taskTypes()) {
+            o.put(t.code(), formHash(JudgeForm.of(scheme, t, List.of("TOOL"))));
+        }
+        return Json.contentHash(o);
+    }
+
+    /**
      * The turns and tool returns a span question may quote from, numbered as {@link #texts(Trace)} reads them; empty
      * when no span question of the form points into them (the case already shows the answer).
      */

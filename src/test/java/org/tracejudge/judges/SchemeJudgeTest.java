@@ -472,6 +472,75 @@ class SchemeJudgeTest {
         }
     }
 
+    /**
+     * A scheme judge's version (and so its rater) follows what the scheme asks: an edited decision-tree rubric, which
+     * it is not sent, or a new scheme version that only rewords the description keep it; a reworded question makes a
+     * new one. A project with built-in label sets keeps the rubric's version.
+     */
+    @Test
+    void aSchemeJudgesVersionFollowsTheSchemesQuestionsNotTheRubric() throws Exception {
+        Scheme scheme = SchemeFile.example(EXAMPLE);
+        Path user = dir.resolve("rubrics");
+        RubricLibrary lib = new RubricLibrary(user);
+        lib.copyBuiltInsToUserFolder();
+        org.tracejudge.judges.prompt.Rubric tree = lib.rubric(RubricLibrary.DECISION_TREE);
+        Path overlay = user.resolve("decision-tree.md");
+        java.nio.file.Files.writeString(
+                overlay, java.nio.file.Files.readString(overlay).replace("one to three sentences", "one sentence"));
+        org.tracejudge.judges.prompt.Rubric edited = lib.rubric(RubricLibrary.DECISION_TREE);
+        ProviderReplay replay = new ProviderReplay();
+        try (MockWebServer server = new MockWebServer();
+                Project p = Project.open(JudgeFixtures.project(dir, 0))) {
+            server.setDispatcher(replay);
+            server.start();
+            JudgeConfig cfg = JudgeFixtures.config(
+                    "versioned", ProviderKind.OPENAI, server.url("/v1").toString(), RubricLibrary.DECISION_TREE, 1);
+            java.util.function.Function<org.tracejudge.judges.prompt.Rubric, String> version =
+                    r -> new JudgeRunner(p, cfg, r, k -> null, null, null).version();
+            String builtIn = version.apply(tree);
+            assertFalse(builtIn.equals(version.apply(edited)), "built-in label sets: the rubric's text is the judge");
+
+            setScheme(p, scheme);
+            String asking = version.apply(tree);
+            assertFalse(asking.equals(builtIn), "a scheme judge is another judge");
+            assertEquals(asking, version.apply(edited), "the rubric is not sent: the same judge");
+
+            Map<String, String> traces = traces(p);
+            replay.scenario = (i, b) -> ProviderReplay.ok(
+                    reply(traces, ProviderReplay.userPrompt(b)).toString());
+            java.util.function.Function<org.tracejudge.judges.prompt.Rubric, RunReport> run = r -> new JudgeRunner(
+                            p, cfg, r, k -> null, JudgeRunner.Options.defaults().withOnly(traces.keySet()), null)
+                    .run();
+            RunReport first = run.apply(tree);
+            assertEquals(asking, first.version());
+            assertEquals(0, run.apply(edited).planned(), "the edited rubric: the same rater, nothing to ask");
+
+            // a new scheme version that asks the same: the same rater, its answers under the new version
+            setScheme(p, new Scheme(scheme.name(), 1, "a new description", scheme.questions()));
+            assertEquals(asking, version.apply(edited));
+            RunReport same = run.apply(edited);
+            assertEquals(first.raterId(), same.raterId());
+            assertEquals(3, same.cached(), same.summary());
+
+            // a reworded question: a new judge version, a new rater
+            setScheme(
+                    p,
+                    SchemeFile.parse(
+                            SchemeFile.write(scheme)
+                                    .replace(
+                                            "How warm and respectful is the answer's tone?",
+                                            "How warm is the answer's tone?"),
+                            "changed"));
+            String reworded = version.apply(tree);
+            assertFalse(reworded.equals(asking), "what is asked changed: a new version");
+            RunReport asked = run.apply(tree);
+            assertEquals(reworded, asked.version());
+            assertFalse(asked.raterId().equals(first.raterId()));
+            String described = scalar(p, "SELECT description FROM rater WHERE id = '" + asked.raterId() + "'");
+            assertTrue(described.contains("scheme 'mental-health-response-review'"), described);
+        }
+    }
+
     /** Both batch APIs get the same request bodies as the live endpoints, and their results take the same path. */
     @Test
     void theBatchApisCarryTheSameSchemeRequests() throws Exception {
