@@ -541,6 +541,71 @@ class SchemeJudgeTest {
         }
     }
 
+    /**
+     * A reply that leaves every (optional) question open is an answer: a null entry per question with why, the trace
+     * counts as judged and is not asked again on the next run.
+     */
+    @Test
+    void aReplyLeavingEveryOptionalQuestionOpenCountsAsJudged() throws Exception {
+        Scheme optional = SchemeFile.parse(
+                String.join(
+                        "\n",
+                        "scheme: second-look",
+                        "version: 1",
+                        "questions:",
+                        "  - key: note",
+                        "    prompt: Anything a second reviewer should know?",
+                        "    kind: text",
+                        "    required: false",
+                        "  - key: flag",
+                        "    prompt: Should someone look at this trace again?",
+                        "    kind: single_choice",
+                        "    required: false",
+                        "    options:",
+                        "      - value: again",
+                        "        label: look again",
+                        "      - value: fine",
+                        "        label: fine as it is",
+                        ""),
+                "second-look.yaml");
+        ProviderReplay replay = new ProviderReplay();
+        try (MockWebServer server = new MockWebServer();
+                Project p = Project.open(JudgeFixtures.project(dir, 0))) {
+            setScheme(p, optional);
+            Map<String, String> traces = traces(p);
+            replay.scenario = (i, b) -> {
+                ObjectNode o = Json.object();
+                o.putNull("note");
+                o.putNull("flag");
+                return ProviderReplay.ok(o.toString());
+            };
+            server.setDispatcher(replay);
+            server.start();
+            JudgeConfig cfg = JudgeFixtures.config(
+                    "quiet", ProviderKind.OPENAI, server.url("/v1").toString(), RubricLibrary.DECISION_TREE, 1);
+            RunReport r = run(p, cfg, traces.keySet());
+            assertEquals("done", r.status(), r.message());
+            assertEquals(3, r.labelled(), r.summary());
+            assertEquals(0, r.answersRefused());
+            assertEquals(
+                    Integer.parseInt(scalar(p, "SELECT count(*) FROM trace")) - 3,
+                    r.remaining(),
+                    "the three traces asked count as judged");
+            assertEquals(
+                    "6",
+                    scalar(
+                            p,
+                            "SELECT count(*) FROM answer WHERE action = 'null' AND null_reason = '"
+                                    + JudgeRunner.NO_ANSWER.replace("'", "''") + "'"),
+                    "a null entry per question of each trace");
+            assertEquals(0, run(p, cfg, traces.keySet()).planned(), "not asked again");
+            assertEquals(3, replay.requests.get());
+            String text =
+                    JudgeAnswer.of(p, traces.keySet().iterator().next()).get(0).toText();
+            assertTrue(text.contains("note (v1): null - " + JudgeRunner.NO_ANSWER), text);
+        }
+    }
+
     /** Both batch APIs get the same request bodies as the live endpoints, and their results take the same path. */
     @Test
     void theBatchApisCarryTheSameSchemeRequests() throws Exception {
