@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
         description = "The rule's evidence for one trace, readable: which check decided, the "
                 + "must-contain matches, tool-return values found in the answer, indicator names, unsupported values; for a "
                 + "call-level trace the argument diff, value origins, evidence turns and timelines; then every LLM judge's "
-                + "verdict, scores, reasoning and raw reply, or why it has none (the null verdict's reason).")
+                + "verdict, scores, reasoning and raw reply, or why it has none (the null verdict's reason); a judge of the project's "
+                + "own scheme shows its answer to each question (a span with the passage it marks) or why it is null.")
 final class ExplainCommand implements Callable<Integer> {
     enum ModeOption {
         compat,

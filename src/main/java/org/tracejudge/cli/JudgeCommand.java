@@ -29,8 +29,10 @@ import picocli.CommandLine.Spec;
                 + "A project with its own scheme (tracejudge scheme P --set FILE) is judged on that scheme's "
                 + "questions: the request carries the scheme's question block and its JSON Schema as structured "
                 + "output, each answer is stored per question under the scheme version (an answer outside the scheme "
-                + "or a quote not in the trace is refused with the reason), and a new scheme version is judged "
-                + "again; --preview shows the request with its schema before anything is sent.")
+                + "or a quote the judge was not shown is refused with the reason; a quote of the redacted case is "
+                + "stored over the trace's own text), and a new scheme version is judged again; the judge's version "
+                + "follows what the scheme asks, not the rubric; --preview shows the request with its schema before "
+                + "anything is sent.")
 final class JudgeCommand implements Callable<Integer> {
 
     @Spec

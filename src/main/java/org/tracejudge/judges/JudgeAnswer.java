@@ -1,21 +1,38 @@
 package org.tracejudge.judges;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.tracejudge.judges.provider.ErrorClassifier;
 import org.tracejudge.judges.provider.Failure;
+import org.tracejudge.model.Trace;
+import org.tracejudge.scheme.Answer;
+import org.tracejudge.scheme.JudgeForm;
+import org.tracejudge.scheme.Question;
+import org.tracejudge.scheme.SchemeException;
+import org.tracejudge.scheme.SchemeFile;
+import org.tracejudge.scheme.SpanTarget;
 import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectQueries;
+import org.tracejudge.store.SchemeVersions;
 
 /**
  * One LLM judge's current answer for one trace, with why it failed when it did: the ledger entry (verdict,
  * confidence, scores, reasoning, raw reply, null reason) and the provider call that produced it (status,
  * HTTP status, failure code, error).
  *
+ * <p>A judge of a project's own scheme writes no label: its entry ({@code action} "scheme") holds its current answer
+ * to each question ({@link #questions}), found by rater and trace in the answer ledger, and the provider call is its
+ * newest call for the trace.
+ *
  * @param failure the failure behind a null verdict (null for a verdict, or when nothing tells)
+ * @param questions a scheme judge's current answers, in the scheme's order; empty for the built-in label sets
  */
 public record JudgeAnswer(
         String judge,
@@ -32,10 +49,27 @@ public record JudgeAnswer(
         String callStatus,
         Integer httpStatus,
         String error,
-        String createdAt) {
+        String createdAt,
+        List<QuestionAnswer> questions) {
+
+    /** Marks a scheme judge's entry: its answers are in {@link #questions}. */
+    public static final String SCHEME = "scheme";
+
+    /**
+     * A scheme judge's current answer to one question.
+     *
+     * @param value how the answer reads (an option, a number, a span's offsets and the passage), or null
+     * @param nullReason why the judge's answer was refused, or null ("no answer" when it gave none)
+     */
+    public record QuestionAnswer(String question, int schemeVersion, String action, String value, String nullReason) {}
+
+    public JudgeAnswer {
+        questions = questions == null ? List.of() : List.copyOf(questions);
+    }
 
     /** Every LLM judge version's current entry for the trace, current judge versions first. */
     public static List<JudgeAnswer> of(Project p, String traceId) {
+        Trace trace = new ProjectQueries(p).trace(traceId);
         return p.read(c -> {
             List<JudgeAnswer> out = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement("SELECT r.name, r.version, "
@@ -75,12 +109,164 @@ public record JudgeAnswer(
                                 rs.getString(11),
                                 httpStatus,
                                 rs.getString(13),
-                                rs.getString(15)));
+                                rs.getString(15),
+                                List.of()));
                     }
                 }
             }
+            out.addAll(schemeAnswers(c, traceId, trace));
             return out;
         });
+    }
+
+    /**
+     * The scheme judges' entries for the trace: per judge version with a current answer ledger entry for it, those
+     * entries by question (looked up by question, trace and rater through the ledger's index, over the questions of
+     * every stored scheme version), and the newest call it made for the trace.
+     */
+    private static List<JudgeAnswer> schemeAnswers(Connection c, String traceId, Trace trace) throws SQLException {
+        Map<String, Question> questions = new LinkedHashMap<>(); // newest version's order first
+        List<SchemeVersions.Version> versions = new ArrayList<>(SchemeVersions.all(c));
+        java.util.Collections.reverse(versions);
+        for (SchemeVersions.Version v : versions) {
+            try {
+                for (Question q : SchemeFile.parse(v.body(), "scheme version " + v.version())
+                        .questions()) {
+                    questions.putIfAbsent(q.key(), q);
+                }
+            } catch (SchemeException e) {
+                // a version that cannot be read names no questions here
+            }
+        }
+        if (questions.isEmpty()) {
+            return List.of();
+        }
+        Map<String, List<QuestionAnswer>> byRater = new LinkedHashMap<>();
+        Map<String, String> newest = new HashMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT a.rater_id, a.scheme_version, a.action, a.value, "
+                + "a.null_reason, a.created_at FROM answer a JOIN rater r ON r.id = a.rater_id "
+                + "WHERE a.question = ? AND a.trace_id = ? AND r.kind = 'llm-judge' "
+                + "ORDER BY a.rater_id, a.created_at DESC, a.id DESC")) {
+            for (Question q : questions.values()) {
+                s.setString(1, q.key());
+                s.setString(2, traceId);
+                try (ResultSet rs = s.executeQuery()) {
+                    String last = null;
+                    while (rs.next()) {
+                        String rater = rs.getString(1);
+                        if (rater.equals(last)) {
+                            continue; // an earlier entry of the same rater
+                        }
+                        last = rater;
+                        String action = rs.getString(3);
+                        String value = "set".equals(action) ? shown(trace, q, rs.getString(4)) : null;
+                        String why = "null".equals(action)
+                                ? (rs.getString(5) == null ? "no answer" : rs.getString(5))
+                                : null;
+                        byRater.computeIfAbsent(rater, k -> new ArrayList<>())
+                                .add(new QuestionAnswer(q.key(), rs.getInt(2), action, value, why));
+                        newest.merge(rater, rs.getString(6), (a, b) -> a.compareTo(b) >= 0 ? a : b);
+                    }
+                }
+            }
+        }
+        List<JudgeAnswer> out = new ArrayList<>();
+        for (Map.Entry<String, List<QuestionAnswer>> e : byRater.entrySet()) {
+            String name = null;
+            String version = null;
+            boolean current = false;
+            try (PreparedStatement s = c.prepareStatement("SELECT r.name, r.version, (SELECT "
+                    + "json_extract(m.value, '$.rater_id') FROM project_meta m WHERE m.key = 'judge:' || r.name "
+                    + "AND json_valid(m.value)) = r.id FROM rater r WHERE r.id = ?")) {
+                s.setString(1, e.getKey());
+                try (ResultSet rs = s.executeQuery()) {
+                    if (rs.next()) {
+                        name = rs.getString(1);
+                        version = rs.getString(2);
+                        current = rs.getInt(3) == 1;
+                    }
+                }
+            }
+            String status = null;
+            Integer http = null;
+            String error = null;
+            String content = null;
+            try (PreparedStatement s = c.prepareStatement("SELECT status, http_status, error, content FROM judge_call "
+                    + "WHERE trace_id = ? AND rater_id = ? ORDER BY created_at DESC LIMIT 1")) {
+                s.setString(1, traceId);
+                s.setString(2, e.getKey());
+                try (ResultSet rs = s.executeQuery()) {
+                    if (rs.next()) {
+                        status = rs.getString(1);
+                        int h = rs.getInt(2);
+                        http = rs.wasNull() ? null : h;
+                        error = rs.getString(3);
+                        content = rs.getString(4);
+                    }
+                }
+            }
+            out.add(new JudgeAnswer(
+                    name,
+                    version,
+                    current,
+                    SCHEME,
+                    null,
+                    null,
+                    null,
+                    null,
+                    content,
+                    null,
+                    null,
+                    status,
+                    http,
+                    error,
+                    newest.get(e.getKey()),
+                    e.getValue()));
+        }
+        out.sort(java.util.Comparator.comparing((JudgeAnswer a) -> !a.current())
+                .thenComparing(a -> a.judge() == null ? "" : a.judge()));
+        return out;
+    }
+
+    /** How a stored answer reads: its display, and for a span the passage it marks in the trace. */
+    private static String shown(Trace trace, Question q, String json) {
+        Answer a;
+        try {
+            a = Answer.parse(q.kind(), json);
+        } catch (IllegalArgumentException e) {
+            return json;
+        }
+        if (!(a instanceof Answer.Spans spans)) {
+            return a.display();
+        }
+        if (trace == null) {
+            return a.display();
+        }
+        JudgeForm.Texts texts = SchemeJudging.texts(trace);
+        StringBuilder b = new StringBuilder();
+        for (Answer.Span s : spans.spans()) {
+            String text = texts.text(s.target(), s.index());
+            b.append(b.length() == 0 ? "" : "; ")
+                    .append(
+                            s.target() == SpanTarget.ANSWER
+                                    ? "answer"
+                                    : s.target().code() + " " + s.index())
+                    .append(" [")
+                    .append(s.start())
+                    .append(", ")
+                    .append(s.end())
+                    .append(')');
+            if (text != null && s.end() <= text.length()) {
+                String quote = text.substring(s.start(), s.end());
+                b.append(" \"")
+                        .append(quote.length() > 200 ? quote.substring(0, 200) + "…" : quote)
+                        .append('"');
+            }
+            if (s.option() != null) {
+                b.append(' ').append(s.option());
+            }
+        }
+        return b.toString();
     }
 
     /** Current null verdicts' reasons: trace id → rater id → reason. */
@@ -131,6 +317,32 @@ public record JudgeAnswer(
                         retriedNextRun()
                                 ? "  the next run asks again (the cause was not the trace)\n"
                                 : "  judge PROJECT --name " + judge + " --retry-nulls asks again\n");
+            }
+            case SCHEME -> {
+                long refused = questions.stream()
+                        .filter(q -> "null".equals(q.action()))
+                        .count();
+                sb.append("answers to the scheme's questions (")
+                        .append(questions.size() - refused)
+                        .append(" given")
+                        .append(refused == 0 ? "" : ", " + refused + " null")
+                        .append(")\n");
+                for (QuestionAnswer q : questions) {
+                    sb.append("  ")
+                            .append(q.question())
+                            .append(" (v")
+                            .append(q.schemeVersion())
+                            .append("): ");
+                    switch (q.action()) {
+                        case "set" -> sb.append(q.value());
+                        case "null" -> sb.append("null - ").append(q.nullReason());
+                        default -> sb.append("withdrawn");
+                    }
+                    sb.append('\n');
+                }
+                if (refused > 0) {
+                    sb.append("  judge PROJECT --name ").append(judge).append(" --retry-nulls asks again\n");
+                }
             }
             default -> sb.append("withdrawn\n");
         }

@@ -118,6 +118,22 @@ public record JudgeConfig(
         return Json.contentHash(o).substring(0, 12);
     }
 
+    /**
+     * A scheme judge's version: as {@link #version(Rubric)}, with what the scheme asks ({@code asked}, the hash of its
+     * forms, {@link SchemeJudging#askedHash}) in place of the rubric. The rubric's name and text are not sent to a
+     * scheme judge and are not part of it: editing them makes no new rater; a change of the questions or the schema
+     * does, and a new scheme version that asks the same keeps the rater.
+     */
+    public String version(String asked) {
+        ObjectNode o = Json.object();
+        o.put("provider", provider.code());
+        o.put("model", model);
+        o.set("params", settings().params());
+        o.put("prompt", PromptRenderer.FORMAT);
+        o.put("scheme_asks", asked);
+        return Json.contentHash(o).substring(0, 12);
+    }
+
     public ObjectNode toJson() {
         ObjectNode o = Json.object();
         o.put("name", name);

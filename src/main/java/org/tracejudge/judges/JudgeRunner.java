@@ -189,9 +189,10 @@ public final class JudgeRunner {
             key = key.strip();
         }
         this.client = new ChatClient(cfg.settings(), key, cfg.concurrency(), ProviderKeys.of(project, env));
-        this.version = cfg.version(rubric);
         this.redactor = RemotePreview.redactorFor(project, cfg);
         this.scheme = SchemeJudging.of(project);
+        // a scheme judge is not sent the rubric: its version follows what the scheme asks
+        this.version = scheme == null ? cfg.version(rubric) : cfg.version(scheme.askedHash());
     }
 
     public String version() {
@@ -293,7 +294,7 @@ public final class JudgeRunner {
     private RunReport doRun() {
         long start = System.nanoTime();
         String runId = Ids.random();
-        String raterId = project.write(c -> JudgeStore.saveAndEnsureRater(c, cfg, rubric, version));
+        String raterId = project.write(c -> JudgeStore.saveAndEnsureRater(c, cfg, rubric, version, scheme));
         List<JudgeStore.Pending> pending = pending(raterId, options.limit());
         project.write(c -> {
             JudgeStore.startRun(c, runId, cfg.name(), raterId, pending.size());
@@ -339,10 +340,18 @@ public final class JudgeRunner {
                         continue;
                     }
                     request = SchemeJudging.request(form, task, p.trace(), cfg.structured());
-                    asked = new Asked(form, SchemeJudging.texts(p.trace()), SchemeJudging.formHash(form));
+                    asked = new Asked(form, null, SchemeJudging.formHash(form));
                 }
                 // redacted when the project says so, and never a configured provider's key, whatever it says
-                request = RemotePreview.of(client, request, redactor).request();
+                RemotePreview sent = RemotePreview.of(client, request, redactor);
+                if (asked != null) {
+                    // a span's quote is looked up in the case as the judge saw it, and mapped back to the trace
+                    asked = new Asked(
+                            asked.form(),
+                            SchemeJudging.texts(p.trace(), request.user(), sent.redaction()),
+                            asked.formHash());
+                }
+                request = sent.request();
                 String key = asked == null ? cacheKey(request) : cacheKey(request, asked.formHash());
                 boolean fresh = "null".equals(p.currentAction());
                 String[] hit = fresh ? null : JudgeStore.cached(project, key);
@@ -842,6 +851,9 @@ public final class JudgeRunner {
         }
     }
 
+    /** The null reason of each question when a scheme judge's reply left every question open (none required). */
+    static final String NO_ANSWER = "no answer: the judge left every question open, as each may be";
+
     /** What a scheme judge asked one trace: the form, the trace's texts for span quotes, the form's hash. */
     private record Asked(JudgeForm form, JudgeForm.Texts texts, String formHash) {}
 
@@ -982,7 +994,8 @@ public final class JudgeRunner {
         /**
          * A scheme judge's result: one answer ledger entry per question of the form, under the current scheme version
          * and the judge's rater — the answer, or a null verdict with why (the reply's reason for that question, or the
-         * whole reply's when it could not be read); a question left out that may be left out gets none. Refused
+         * whole reply's when it could not be read); a question left out that may be left out gets none, unless
+         * the reply left every question out: then each gets a null entry with {@link #NO_ANSWER}, and the trace is judged. Refused
          * answers are counted per question for the run's report.
          */
         private void answers(Connection c, Outcome o, Verdict whole) throws SQLException {
@@ -995,12 +1008,20 @@ public final class JudgeRunner {
                 return;
             }
             JudgeForm.Reply reply = o.reply();
+            // a reply that leaves every question open (each may be) is an answer too: one null entry per question
+            // says so, and the trace counts as judged instead of being asked again on every run
+            boolean nothing = reply != null
+                    && reply.answers().isEmpty()
+                    && o.asked().form().questions().stream()
+                            .noneMatch(q -> reply.nullReasons().containsKey(q.key()));
             for (org.tracejudge.scheme.Question q : o.asked().form().questions()) {
                 org.tracejudge.scheme.Answer answer =
                         reply == null ? null : reply.answers().get(q.key());
                 String why = reply == null
                         ? whole.nullReason()
-                        : client.redact(reply.nullReasons().get(q.key()));
+                        : nothing
+                                ? NO_ANSWER
+                                : client.redact(reply.nullReasons().get(q.key()));
                 org.tracejudge.store.Answers.Entry e;
                 if (answer != null) {
                     e = org.tracejudge.store.Answers.Entry.set(

@@ -57,6 +57,15 @@ public final class JudgeStore {
      * @return the rater id
      */
     static String saveAndEnsureRater(Connection c, JudgeConfig cfg, Rubric rubric, String version) throws SQLException {
+        return saveAndEnsureRater(c, cfg, rubric, version, null);
+    }
+
+    /**
+     * As above; a judge of the project's own scheme ({@code scheme} not null) is described by the scheme it asks and
+     * the hash of what it asks, not by a rubric it is not sent.
+     */
+    static String saveAndEnsureRater(Connection c, JudgeConfig cfg, Rubric rubric, String version, SchemeJudging scheme)
+            throws SQLException {
         ObjectNode saved = cfg.toJson();
         saved.put("version", version);
         saved.put("rater_id", Ids.of("rater", cfg.name(), version));
@@ -71,12 +80,20 @@ public final class JudgeStore {
         raterConfig.put("model", cfg.model());
         raterConfig.set("params", cfg.settings().params());
         raterConfig.put("prompt_format", org.tracejudge.judges.prompt.PromptRenderer.FORMAT);
-        raterConfig.put("rubric", cfg.rubric());
-        raterConfig.put("rubric_hash", rubric.textHash());
-        raterConfig.set("rubric_sources", Json.MAPPER.valueToTree(rubric.sources()));
-        raterConfig.put("system_prompt", rubric.systemPrompt());
-        String description = cfg.rubric() + " judge, " + cfg.model() + " via "
-                + cfg.provider().code();
+        String description;
+        if (scheme == null) {
+            raterConfig.put("rubric", cfg.rubric());
+            raterConfig.put("rubric_hash", rubric.textHash());
+            raterConfig.set("rubric_sources", Json.MAPPER.valueToTree(rubric.sources()));
+            raterConfig.put("system_prompt", rubric.systemPrompt());
+            description = cfg.rubric() + " judge, " + cfg.model() + " via "
+                    + cfg.provider().code();
+        } else {
+            raterConfig.put("scheme", scheme.scheme().name());
+            raterConfig.put("scheme_asked_hash", scheme.askedHash());
+            description = "judge of the scheme '" + scheme.scheme().name() + "', " + cfg.model() + " via "
+                    + cfg.provider().code();
+        }
         return Ledger.ensureRater(c, cfg.name(), RaterKind.LLM_JUDGE, version, raterConfig, description);
     }
 

@@ -15,6 +15,7 @@ import org.tracejudge.model.TaskType;
 import org.tracejudge.model.ToolResult;
 import org.tracejudge.model.Trace;
 import org.tracejudge.model.Turn;
+import org.tracejudge.redaction.Redactor;
 import org.tracejudge.scheme.BuiltinSchemes;
 import org.tracejudge.scheme.JudgeForm;
 import org.tracejudge.scheme.Kind;
@@ -140,6 +141,21 @@ final class SchemeJudging {
     }
 
     /**
+     * A hash of everything a judge of this scheme is asked, whatever the trace: the preamble and, per task type with
+     * questions, the form's hash ({@link #formHash}) with a stand-in for the trace's tools (their names are the
+     * trace's, not the question's). The scheme's name, description and version number are not in it: a new version
+     * that asks the same gives the same hash.
+     */
+    String askedHash() {
+        ObjectNode o = Json.object();
+        o.put("preamble", PREAMBLE);
+        for (TaskType t : taskTypes()) {
+            o.put(t.code(), formHash(JudgeForm.of(scheme, t, List.of("TOOL"))));
+        }
+        return Json.contentHash(o);
+    }
+
+    /**
      * The turns and tool returns a span question may quote from, numbered as {@link #texts(Trace)} reads them; empty
      * when no span question of the form points into them (the case already shows the answer).
      */
@@ -200,6 +216,80 @@ final class SchemeJudging {
             case TURN -> index < trace.turns().size() ? trace.turns().get(index).text() : null;
             case TOOL_RETURN -> index < returns.size() ? text(returns.get(index)) : null;
         };
+    }
+
+    /**
+     * {@link #texts(Trace)} for a judge shown a redacted case ({@code redaction} of {@code user}, the case as rendered):
+     * a quote is looked up in the redacted case the judge saw (a placeholder such as {@code [NAME]} is text it may
+     * copy), each place it is found is mapped back to the case's own text through the redaction's spans (a placeholder
+     * to the whole span it stands for), and the first such original passage found in the target's text gives the
+     * span, in the target's own offsets. A quote the judge was not shown is refused as before; without redaction
+     * spans the quote is looked up in the text itself.
+     */
+    static JudgeForm.Texts texts(Trace trace, String user, Redactor.Result redaction) {
+        JudgeForm.Texts plain = texts(trace);
+        if (redaction == null || redaction.spans().isEmpty()) {
+            return plain;
+        }
+        return new JudgeForm.Texts() {
+            @Override
+            public String text(SpanTarget target, int index) {
+                return plain.text(target, index);
+            }
+
+            @Override
+            public int[] find(SpanTarget target, int index, String text, String quote) {
+                return unredacted(text, quote, user, redaction);
+            }
+        };
+    }
+
+    /** Where the passage the judge quoted from the redacted case is in {@code text}, or null (see above). */
+    static int[] unredacted(String text, String quote, String user, Redactor.Result redaction) {
+        String shown = redaction.text();
+        List<int[]> places = new ArrayList<>();
+        if (!quote.isEmpty()) {
+            for (int i = shown.indexOf(quote); i >= 0; i = shown.indexOf(quote, i + 1)) {
+                places.add(new int[] {i, i + quote.length()});
+            }
+        }
+        if (places.isEmpty()) {
+            int[] loose = JudgeForm.locate(shown, quote); // runs of whitespace counted as one
+            if (loose != null) {
+                places.add(loose);
+            }
+        }
+        for (int[] at : places) {
+            int from = original(redaction, at[0], true);
+            int to = original(redaction, at[1], false);
+            if (from < to && to <= user.length()) {
+                int[] found = JudgeForm.locate(text, user.substring(from, to));
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A position of the redacted text in the original's offsets: outside placeholders shifted by what the placeholders
+     * before it changed; a start inside a placeholder goes to its span's start, an end inside one to its span's end.
+     */
+    static int original(Redactor.Result redaction, int pos, boolean start) {
+        int delta = 0; // redacted offset minus original offset, before the span at hand
+        for (Redactor.Span s : redaction.spans()) {
+            int from = s.start() + delta;
+            int to = from + s.kind().name().length() + 2; // "[KIND]"
+            if (start ? pos >= from && pos < to : pos > from && pos <= to) {
+                return start ? s.start() : s.end();
+            }
+            if (pos < from || (!start && pos == from)) {
+                break;
+            }
+            delta += (to - from) - (s.end() - s.start());
+        }
+        return pos - delta;
     }
 
     private static List<ToolResult> toolReturns(Trace trace) {

@@ -48,6 +48,15 @@ public final class JudgeForm {
     @FunctionalInterface
     public interface Texts {
         String text(SpanTarget target, int index);
+
+        /**
+         * Where a quote is in the text of this target and index (which is {@code text}), as {start, end} offsets of
+         * that text, or null when the judge was not shown it. By default the quote is looked up in the text itself
+         * ({@link #locate}); a caller that showed the judge another form of the text (redacted) maps it back.
+         */
+        default int[] find(SpanTarget target, int index, String text, String quote) {
+            return locate(text, quote);
+        }
     }
 
     /**
@@ -536,7 +545,7 @@ public final class JudgeForm {
             if (text == null) {
                 throw new IllegalArgumentException(what + "the trace has no " + where);
             }
-            int[] found = locate(text, qn.textValue());
+            int[] found = texts.find(t, index, text, qn.textValue());
             if (found == null) {
                 throw new IllegalArgumentException(
                         what + "the quoted text \"" + shorten(qn.textValue()) + "\" is not in " + where);
@@ -555,7 +564,7 @@ public final class JudgeForm {
      * first exact occurrence, else the first occurrence with every run of whitespace in both counted as one space and
      * the quote's ends trimmed.
      */
-    static int[] locate(String text, String quote) {
+    public static int[] locate(String text, String quote) {
         int i = text.indexOf(quote);
         if (i >= 0 && !quote.isEmpty()) {
             return new int[] {i, i + quote.length()};

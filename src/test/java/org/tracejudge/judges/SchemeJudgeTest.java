@@ -220,6 +220,32 @@ class SchemeJudgeTest {
             assertTrue(bad.contains("maybe"), bad);
             assertNull(escalation.get(ids.get(2)));
 
+            // explain shows each question's answer, and the refused one's reason
+            List<JudgeAnswer> shown = JudgeAnswer.of(p, ids.get(1));
+            assertEquals(1, shown.size(), shown.toString());
+            JudgeAnswer sj = shown.get(0);
+            assertEquals("sj", sj.judge());
+            assertEquals(JudgeAnswer.SCHEME, sj.action());
+            assertTrue(sj.current());
+            assertEquals(
+                    List.of("risk", "escalation", "harmful", "tone"),
+                    sj.questions().stream()
+                            .map(JudgeAnswer.QuestionAnswer::question)
+                            .toList());
+            assertEquals("3", sj.questions().get(0).value());
+            assertEquals("appropriate", sj.questions().get(1).value());
+            assertEquals("null", sj.questions().get(2).action());
+            assertTrue(sj.questions().get(2).nullReason().contains(NOT_THERE));
+            assertEquals("ok", sj.callStatus());
+            String text = sj.toText();
+            assertTrue(text.contains("risk (v1): 3\n"), text);
+            assertTrue(text.contains("harmful (v1): null - 'harmful': the quoted text"), text);
+            assertTrue(text.contains("(3 given, 1 null)"), text);
+            assertTrue(text.contains("raw reply: {"), text);
+            String marked =
+                    JudgeAnswer.of(p, ids.get(0)).get(0).questions().get(2).value();
+            assertEquals("answer [0, 20) \"" + traces.get(ids.get(0)).substring(0, 20) + "\" dismissive", marked);
+
             // the run report says them
             assertEquals(2, r.answersRefused(), r.refusedAnswers().toString());
             assertTrue(r.refusedAnswers().stream()
@@ -360,8 +386,223 @@ class SchemeJudgeTest {
             assertEquals(0, again.code(), again.out() + again.err());
             assertEquals(sent, replay.requests.get(), "nothing sent again");
 
+            String id = traces.keySet().iterator().next();
+            org.tracejudge.cli.CliAccess.Run explain =
+                    org.tracejudge.cli.CliAccess.run("explain", file.toString(), "--trace", id);
+            assertEquals(0, explain.code(), explain.err());
+            assertTrue(explain.out().contains("LLM judges (1):"), explain.out());
+            assertTrue(explain.out().contains("judge cli (version "), explain.out());
+            assertTrue(explain.out().contains("risk (v1): 3"), explain.out());
+
             org.tracejudge.cli.CliAccess.Run help = org.tracejudge.cli.CliAccess.run("judge", "--help");
             assertTrue(help.out().contains("judged on that scheme's questions"), help.out());
+        }
+    }
+
+    /**
+     * With redaction on, the judge sees "[NAME]" where the answer names a person and quotes the sentence as it saw it:
+     * the span is stored over the original sentence; a quote the judge was not shown is still refused.
+     */
+    @Test
+    void aQuoteOfTheRedactedCaseIsMappedBackToTheOriginalAnswer() throws Exception {
+        Scheme scheme = SchemeFile.example(EXAMPLE);
+        String harmful = "Sarah Miller told me you should just get over it.";
+        String answer = "I hear you. " + harmful + " Please call a helpline if it gets worse.";
+        ProviderReplay replay = new ProviderReplay();
+        try (MockWebServer server = new MockWebServer();
+                Project p = Project.open(JudgeFixtures.project(dir, 0))) {
+            setScheme(p, scheme);
+            RemotePreview.setMode(p, "on");
+            p.setMeta(RemotePreview.NAMES_KEY, "Sarah Miller");
+            List<String> ids = new ArrayList<>(traces(p).keySet());
+            p.write(c -> {
+                try (var s = c.prepareStatement("UPDATE trace SET answer = ? WHERE id IN (?, ?)")) {
+                    s.setString(1, answer);
+                    s.setString(2, ids.get(0));
+                    s.setString(3, ids.get(1));
+                    s.executeUpdate();
+                }
+                return null;
+            });
+            List<String> users = new ArrayList<>();
+            replay.scenario = (i, b) -> {
+                String user = ProviderReplay.userPrompt(b);
+                synchronized (users) {
+                    users.add(user);
+                }
+                ObjectNode o = Json.object();
+                o.put("risk", 3);
+                o.put("escalation", "appropriate");
+                ObjectNode span = o.putArray("harmful").addObject();
+                span.put("target", "answer").put("index", 0).put("option", "dismissive");
+                // what the judge was shown, copied exactly; the second trace's quote names someone it never saw
+                span.put(
+                        "quote",
+                        user.contains("Sarah")
+                                ? "the name was sent"
+                                : i == 0 ? "[NAME] told me you should just get over it." : "Sarah Miller told me");
+                o.put("tone", 2);
+                o.putNull("note");
+                return ProviderReplay.ok(o.toString());
+            };
+            server.setDispatcher(replay);
+            server.start();
+            JudgeConfig cfg = JudgeFixtures.config(
+                    "redacted", ProviderKind.OPENAI, server.url("/v1").toString(), "decision-tree", 1);
+            RunReport r = run(p, cfg, Set.of(ids.get(0), ids.get(1)));
+            assertEquals("done", r.status(), r.message());
+            assertEquals(2, users.size());
+            for (String user : users) {
+                assertFalse(user.contains("Sarah"), "the name is not sent");
+                assertTrue(user.contains("[NAME] told me you should just get over it."), user);
+            }
+            Map<String, Map<String, String>> spans = p.read(c -> Answers.current(c, "harmful"));
+            // whichever trace was asked first got the redacted quote: its span covers the original sentence
+            String stored = spans.values().iterator().next().get("redacted");
+            JsonNode span = Json.read(stored).path(0);
+            assertEquals("answer", span.path("target").asText(), stored);
+            int start = span.path("start").asInt();
+            int end = span.path("end").asInt();
+            assertEquals(harmful, answer.substring(start, end), stored);
+            assertEquals(1, spans.size(), "one span answer kept");
+            // the other quote names what the judge never saw: refused, as a quote not in the trace
+            assertEquals(1, r.answersRefused(), r.refusedAnswers().toString());
+            String why = scalar(p, "SELECT null_reason FROM answer WHERE question = 'harmful' AND action = 'null'");
+            assertTrue(why.contains("is not in the answer"), why);
+        }
+    }
+
+    /**
+     * A scheme judge's version (and so its rater) follows what the scheme asks: an edited decision-tree rubric, which
+     * it is not sent, or a new scheme version that only rewords the description keep it; a reworded question makes a
+     * new one. A project with built-in label sets keeps the rubric's version.
+     */
+    @Test
+    void aSchemeJudgesVersionFollowsTheSchemesQuestionsNotTheRubric() throws Exception {
+        Scheme scheme = SchemeFile.example(EXAMPLE);
+        Path user = dir.resolve("rubrics");
+        RubricLibrary lib = new RubricLibrary(user);
+        lib.copyBuiltInsToUserFolder();
+        org.tracejudge.judges.prompt.Rubric tree = lib.rubric(RubricLibrary.DECISION_TREE);
+        Path overlay = user.resolve("decision-tree.md");
+        java.nio.file.Files.writeString(
+                overlay, java.nio.file.Files.readString(overlay).replace("one to three sentences", "one sentence"));
+        org.tracejudge.judges.prompt.Rubric edited = lib.rubric(RubricLibrary.DECISION_TREE);
+        ProviderReplay replay = new ProviderReplay();
+        try (MockWebServer server = new MockWebServer();
+                Project p = Project.open(JudgeFixtures.project(dir, 0))) {
+            server.setDispatcher(replay);
+            server.start();
+            JudgeConfig cfg = JudgeFixtures.config(
+                    "versioned", ProviderKind.OPENAI, server.url("/v1").toString(), RubricLibrary.DECISION_TREE, 1);
+            java.util.function.Function<org.tracejudge.judges.prompt.Rubric, String> version =
+                    r -> new JudgeRunner(p, cfg, r, k -> null, null, null).version();
+            String builtIn = version.apply(tree);
+            assertFalse(builtIn.equals(version.apply(edited)), "built-in label sets: the rubric's text is the judge");
+
+            setScheme(p, scheme);
+            String asking = version.apply(tree);
+            assertFalse(asking.equals(builtIn), "a scheme judge is another judge");
+            assertEquals(asking, version.apply(edited), "the rubric is not sent: the same judge");
+
+            Map<String, String> traces = traces(p);
+            replay.scenario = (i, b) -> ProviderReplay.ok(
+                    reply(traces, ProviderReplay.userPrompt(b)).toString());
+            java.util.function.Function<org.tracejudge.judges.prompt.Rubric, RunReport> run = r -> new JudgeRunner(
+                            p, cfg, r, k -> null, JudgeRunner.Options.defaults().withOnly(traces.keySet()), null)
+                    .run();
+            RunReport first = run.apply(tree);
+            assertEquals(asking, first.version());
+            assertEquals(0, run.apply(edited).planned(), "the edited rubric: the same rater, nothing to ask");
+
+            // a new scheme version that asks the same: the same rater, its answers under the new version
+            setScheme(p, new Scheme(scheme.name(), 1, "a new description", scheme.questions()));
+            assertEquals(asking, version.apply(edited));
+            RunReport same = run.apply(edited);
+            assertEquals(first.raterId(), same.raterId());
+            assertEquals(3, same.cached(), same.summary());
+
+            // a reworded question: a new judge version, a new rater
+            setScheme(
+                    p,
+                    SchemeFile.parse(
+                            SchemeFile.write(scheme)
+                                    .replace(
+                                            "How warm and respectful is the answer's tone?",
+                                            "How warm is the answer's tone?"),
+                            "changed"));
+            String reworded = version.apply(tree);
+            assertFalse(reworded.equals(asking), "what is asked changed: a new version");
+            RunReport asked = run.apply(tree);
+            assertEquals(reworded, asked.version());
+            assertFalse(asked.raterId().equals(first.raterId()));
+            String described = scalar(p, "SELECT description FROM rater WHERE id = '" + asked.raterId() + "'");
+            assertTrue(described.contains("scheme 'mental-health-response-review'"), described);
+        }
+    }
+
+    /**
+     * A reply that leaves every (optional) question open is an answer: a null entry per question with why, the trace
+     * counts as judged and is not asked again on the next run.
+     */
+    @Test
+    void aReplyLeavingEveryOptionalQuestionOpenCountsAsJudged() throws Exception {
+        Scheme optional = SchemeFile.parse(
+                String.join(
+                        "\n",
+                        "scheme: second-look",
+                        "version: 1",
+                        "questions:",
+                        "  - key: note",
+                        "    prompt: Anything a second reviewer should know?",
+                        "    kind: text",
+                        "    required: false",
+                        "  - key: flag",
+                        "    prompt: Should someone look at this trace again?",
+                        "    kind: single_choice",
+                        "    required: false",
+                        "    options:",
+                        "      - value: again",
+                        "        label: look again",
+                        "      - value: fine",
+                        "        label: fine as it is",
+                        ""),
+                "second-look.yaml");
+        ProviderReplay replay = new ProviderReplay();
+        try (MockWebServer server = new MockWebServer();
+                Project p = Project.open(JudgeFixtures.project(dir, 0))) {
+            setScheme(p, optional);
+            Map<String, String> traces = traces(p);
+            replay.scenario = (i, b) -> {
+                ObjectNode o = Json.object();
+                o.putNull("note");
+                o.putNull("flag");
+                return ProviderReplay.ok(o.toString());
+            };
+            server.setDispatcher(replay);
+            server.start();
+            JudgeConfig cfg = JudgeFixtures.config(
+                    "quiet", ProviderKind.OPENAI, server.url("/v1").toString(), RubricLibrary.DECISION_TREE, 1);
+            RunReport r = run(p, cfg, traces.keySet());
+            assertEquals("done", r.status(), r.message());
+            assertEquals(3, r.labelled(), r.summary());
+            assertEquals(0, r.answersRefused());
+            assertEquals(
+                    Integer.parseInt(scalar(p, "SELECT count(*) FROM trace")) - 3,
+                    r.remaining(),
+                    "the three traces asked count as judged");
+            assertEquals(
+                    "6",
+                    scalar(
+                            p,
+                            "SELECT count(*) FROM answer WHERE action = 'null' AND null_reason = '"
+                                    + JudgeRunner.NO_ANSWER.replace("'", "''") + "'"),
+                    "a null entry per question of each trace");
+            assertEquals(0, run(p, cfg, traces.keySet()).planned(), "not asked again");
+            assertEquals(3, replay.requests.get());
+            String text =
+                    JudgeAnswer.of(p, traces.keySet().iterator().next()).get(0).toText();
+            assertTrue(text.contains("note (v1): null - " + JudgeRunner.NO_ANSWER), text);
         }
     }
 

@@ -19,6 +19,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import org.tracejudge.judges.AskedScheme;
 import org.tracejudge.judges.ConnectionCheck;
 import org.tracejudge.judges.JudgeConfig;
 import org.tracejudge.judges.JudgeListener;
@@ -46,6 +47,10 @@ public final class JudgeRunWindow {
     private final TextField baseUrl = new TextField();
     private final TextField model = new TextField();
     private final ComboBox<String> rubric = new ComboBox<>();
+    /** Shown instead of the rubric when the project has a scheme of its own: what its judges ask. */
+    private final Label schemeLine = new Label();
+
+    private final Label rubricLabel = new Label("Rubric");
     private final TextField keyVar = new TextField();
     private final Spinner<Integer> concurrency = new Spinner<>(1, 64, JudgeConfig.DEFAULT_CONCURRENCY);
     private final Label where = new Label();
@@ -103,7 +108,15 @@ public final class JudgeRunWindow {
         form.addRow(row++, new Label("Server"), preset);
         form.addRow(row++, new Label("Base URL"), baseUrl);
         form.addRow(row++, new Label("Model"), model);
-        form.addRow(row++, new Label("Rubric"), rubric);
+        schemeLine.setId("judgeScheme");
+        schemeLine.setWrapText(true);
+        schemeLine.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        schemeLine.setVisible(false);
+        schemeLine.setManaged(false);
+        javafx.scene.layout.StackPane asks = new javafx.scene.layout.StackPane(rubric, schemeLine);
+        asks.setAlignment(Pos.CENTER_LEFT);
+        GridPane.setHgrow(asks, Priority.ALWAYS);
+        form.addRow(row++, rubricLabel, asks);
         form.addRow(row++, new Label("API key variable"), keyVar);
         form.addRow(row++, new Label("Concurrent requests"), concurrency);
         scope.setId("judgeScope");
@@ -207,6 +220,7 @@ public final class JudgeRunWindow {
                     describeWhere();
                 },
                 msg -> privacy.setText(msg));
+        vm.query(AskedScheme::of, this::showScheme, msg -> check.setText("Cannot read the project's scheme: " + msg));
         vm.query(
                 JudgeStore::names,
                 names -> {
@@ -217,6 +231,24 @@ public final class JudgeRunWindow {
                     }
                 },
                 msg -> check.setText("Cannot read the saved judges: " + msg));
+    }
+
+    /**
+     * A project with a scheme of its own: its judges answer the scheme's questions, so the line naming the scheme and
+     * its version takes the rubric choice's place; without one the rubric is chosen as always.
+     */
+    private void showScheme(AskedScheme s) {
+        boolean own = s != null;
+        rubric.setVisible(!own);
+        rubric.setManaged(!own);
+        schemeLine.setVisible(own);
+        schemeLine.setManaged(own);
+        rubricLabel.setText(own ? "Questions" : "Rubric");
+        schemeLine.setText(
+                own
+                        ? "Asks the scheme '" + s.name() + "' v" + s.version() + ": " + s.questions()
+                                + (s.questions() == 1 ? " question" : " questions")
+                        : "");
     }
 
     private void loadSaved(String judge) {
