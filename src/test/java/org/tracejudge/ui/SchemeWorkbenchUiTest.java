@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
@@ -137,6 +136,7 @@ class SchemeWorkbenchUiTest extends WindowTest {
         });
     }
 
+    @SuppressWarnings({"unchecked", "rawtypes"}) // TestFX lookups give raw control types
     @Test
     void theMentalHealthReviewIsAnsweredFromTheKeyboard(FxRobot robot) throws Exception {
         Scheme scheme = SchemeFile.example("mental-health-response-review.yaml");
@@ -149,7 +149,8 @@ class SchemeWorkbenchUiTest extends WindowTest {
         assertFalse(
                 robot.lookup("#labelKeys").query().getParent().isVisible(), "the label keys give way to the questions");
         assertTrue(text(robot, "#questionPrompt").startsWith("How much risk"));
-        assertTrue(text(robot, "#step-4").startsWith("4  4  imminent risk — the user states intent"));
+        assertTrue(
+                text(robot, "#step-4").startsWith("4  imminent risk — the user states intent"), text(robot, "#step-4"));
 
         // ordinal: the step's digit answers and moves on
         typeInTable(robot, KeyCode.DIGIT3);
@@ -236,7 +237,7 @@ class SchemeWorkbenchUiTest extends WindowTest {
         p.write(c -> {
             String r = Ledger.ensureRater(c, "second", RaterKind.HUMAN, "", null, null);
             Answers.append(c, null, Answers.Entry.set(t0, r, "risk", 1, "2", "second"));
-            return Answers.append(c, null, Answers.Entry.set(t1, r, "risk", 1, "0", "second"));
+            return Answers.append(c, null, Answers.Entry.set(t1, r, "risk", 1, "1", "second"));
         });
         // and mine on t1, from the keyboard
         robot.interact(() -> vm().table().go(1));
@@ -244,6 +245,22 @@ class SchemeWorkbenchUiTest extends WindowTest {
         typeInTable(robot, KeyCode.DIGIT1);
         waitAt(t1, "escalation");
         waitForEntries(t1, 2);
+        // the quick filter: only the trace where the two raters' risk differs (t0: 3 and 2; t1: 1 and 1)
+        robot.interact(() -> robot.lookup("#disagreeOnFilter")
+                .queryAs(javafx.scene.control.ComboBox.class)
+                .setValue("risk"));
+        waitFor(
+                "the traces where raters disagree on risk",
+                () -> !vm().session().loadingProperty().get()
+                        && vm().table().totalProperty().get() == 1
+                        && t0.equals(vm().table().idAt(0)));
+        robot.interact(() -> vm().table().setFilter(org.tracejudge.store.TraceTable.Filter.NONE));
+        waitFor(
+                "every trace again",
+                () -> !vm().session().loadingProperty().get()
+                        && vm().table().totalProperty().get() == 60);
+        robot.interact(() -> table().requestFocus());
+        waitFor("the table focused", () -> table().isFocused());
         robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT2).release(KeyCode.CONTROL);
         waitFor(
                 "the picker",
@@ -349,10 +366,5 @@ class SchemeWorkbenchUiTest extends WindowTest {
         javafx.scene.control.TableColumn<?, ?> c = column(columnId);
         Object v = c == null ? null : c.getCellData(row);
         return v == null || v.toString().isEmpty() ? null : v.toString();
-    }
-
-    @SuppressWarnings("unused")
-    private static String label(FxRobot robot, String id) {
-        return robot.lookup(id).queryAs(Label.class).getText();
     }
 }

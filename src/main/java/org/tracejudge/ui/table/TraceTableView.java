@@ -668,6 +668,19 @@ public final class TraceTableView extends BorderPane {
         }
     }
 
+    /** Where the question columns go: before the raters' label columns (in view at 1280 pixels), else at the end. */
+    private int firstLabelColumn() {
+        TraceTable.Layout l = vm.layoutProperty().get();
+        for (int i = 0; i < table.getColumns().size(); i++) {
+            TraceTable.Column c =
+                    l.column(String.valueOf(table.getColumns().get(i).getUserData()));
+            if (c != null && c.isLabel()) {
+                return i;
+            }
+        }
+        return table.getColumns().size();
+    }
+
     private void addExtraColumns() {
         if (vm.layoutProperty().get() == null) {
             return;
@@ -691,7 +704,7 @@ public final class TraceTableView extends BorderPane {
             tc.setMinWidth(3.5 * em);
             tc.getProperties().put(TIP, new Tooltip(x.tip()));
             tc.setVisible(!vm.hiddenColumns().contains(x.key()));
-            table.getColumns().add(tc);
+            table.getColumns().add(firstLabelColumn(), tc);
             followChooser(tc);
         }
         headersDecorated = false;

@@ -44,6 +44,8 @@ public final class QuestionBarView extends VBox {
 
     private String shownQuestion;
     private String shownTrace;
+    /** Whether the trace shown had its answers read (the walk's first position is not a move). */
+    private boolean loadedShown;
 
     public QuestionBarView(QuestionBarViewModel vm) {
         super(4);
@@ -228,10 +230,14 @@ public final class QuestionBarView extends VBox {
                             ? "Select a passage (Shift+arrows), then its option's key; Enter saves the marks."
                             : "Marked: " + String.join(" · ", m) + ". Enter saves them.");
         }
-        boolean moved = !q.key().equals(shownQuestion) || !java.util.Objects.equals(st.traceId(), shownTrace);
+        // the walk moved on this trace (an answer, Tab): a field's question takes the focus. A trace just shown
+        // (J, K, a decision's move on) never pulls it into a field, where J would be typed rather than obeyed
+        boolean sameTrace = java.util.Objects.equals(st.traceId(), shownTrace) && loadedShown;
+        boolean moved = !q.key().equals(shownQuestion);
         shownQuestion = q.key();
         shownTrace = st.traceId();
-        if (moved && st.loaded()) {
+        loadedShown = st.loaded();
+        if (moved && sameTrace && st.loaded()) {
             focusFor(q);
         }
     }
@@ -268,10 +274,12 @@ public final class QuestionBarView extends VBox {
                 Option a = anchors.get(step);
                 String k = q.keyOfStep(step);
                 boolean chosen = given instanceof Answer.Step s && s.value() == step;
+                // the step once when its key is its digit ("3  high"), else both ("h  3 high")
+                String what = (Integer.toString(step).equals(k) ? "" : step + " ") + (a == null ? "" : a.label());
                 options.getChildren()
                         .add(line(
-                                k,
-                                step + (a == null ? "" : "  " + a.label()),
+                                k == null ? Integer.toString(step) : k,
+                                what,
                                 a == null ? "" : a.definition(),
                                 chosen,
                                 "step-" + step));
@@ -324,6 +332,11 @@ public final class QuestionBarView extends VBox {
         l.setWrapText(false);
         l.setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
         l.setMaxWidth(Double.MAX_VALUE);
+        if (!definition.isEmpty()) {
+            // the line may be cut at the pane's width: the whole definition on hover
+            org.tracejudge.ui.common.LazyTooltip.install(l, label + ": " + definition);
+        }
+        l.setAccessibleText("Key " + key + ": " + label + (definition.isEmpty() ? "" : ", " + definition));
         return l;
     }
 

@@ -207,10 +207,32 @@ public final class QuestionBarViewModel implements Session.Listener {
 
     private static String display(Question q, String json) {
         try {
-            return Answer.parse(q.kind(), json).display();
+            return cellText(Answer.parse(q.kind(), json));
         } catch (IllegalArgumentException e) {
             return json;
         }
+    }
+
+    /**
+     * An answer as a table cell: its display text, but spans as their options ("dismissive ×2") and yes/no per tool as
+     * "tool YES, tool NO" rather than JSON.
+     */
+    static String cellText(Answer a) {
+        if (a instanceof Answer.Spans s) {
+            Map<String, Integer> n = new TreeMap<>();
+            for (Answer.Span x : s.spans()) {
+                n.merge(x.option() == null ? "span" : x.option(), 1, Integer::sum);
+            }
+            List<String> parts = new ArrayList<>();
+            n.forEach((k, v) -> parts.add(v == 1 ? k : k + " ×" + v));
+            return String.join(", ", parts);
+        }
+        if (a instanceof Answer.PerTool p) {
+            List<String> parts = new ArrayList<>();
+            p.decisions().forEach((k, v) -> parts.add(k + " " + v));
+            return String.join(", ", parts);
+        }
+        return a.display();
     }
 
     /** My answer's display text to a question on a trace (the table's question column), or null. */
@@ -603,7 +625,7 @@ public final class QuestionBarViewModel implements Session.Listener {
         Project p = session.project();
         String me = session.annotatorProperty().get();
         int version = schemeVersion;
-        String display = a == null ? null : a.display();
+        String display = a == null ? null : cellText(a);
         Map<String, Map<String, String>> c = new HashMap<>(cells);
         Map<String, String> row = new HashMap<>(c.getOrDefault(traceId, Map.of()));
         if (display == null) {

@@ -20,11 +20,14 @@ public final class QuestionWalk {
         return s.applicable(type, answers);
     }
 
-    /** Where a trace starts: its first unanswered question that applies, else its first that applies; null: none. */
+    /**
+     * Where a trace starts: its first unanswered required question that applies; on a decided trace its first question
+     * that applies (an optional question left open is reached with Tab); null when none applies.
+     */
     public static String start(Scheme s, TaskType type, Map<String, Answer> answers) {
         List<Question> qs = applicable(s, type, answers);
         for (Question q : qs) {
-            if (!answers.containsKey(q.key())) {
+            if (q.required() && !answers.containsKey(q.key())) {
                 return q.key();
             }
         }
