@@ -27,6 +27,7 @@ import org.tracejudge.store.Answers;
 import org.tracejudge.store.Ledger;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.SchemeVersions;
+import org.tracejudge.store.TraceTable;
 import org.tracejudge.ui.session.Session;
 import org.tracejudge.ui.table.TraceTableViewModel;
 
@@ -150,10 +151,13 @@ public final class QuestionBarViewModel implements Session.Listener {
     }
 
     private int schemeVersion;
+    /** The annotator the last read was for (another person's answers are another walk). */
+    private String readFor;
 
     @Override
     public void opened() {
         undo.clear();
+        readFor = null;
         scheme.set(null);
         cells = Map.of();
         state.set(State.NONE);
@@ -179,9 +183,14 @@ public final class QuestionBarViewModel implements Session.Listener {
             schemeVersion = v;
             cells = c;
             cellsVersion.set(cellsVersion.get() + 1);
-            if (!java.util.Objects.equals(scheme.get(), s)) {
-                scheme.set(s);
+            boolean samePerson = java.util.Objects.equals(readFor, me);
+            readFor = me;
+            if (java.util.Objects.equals(scheme.get(), s) && s != null && samePerson) {
+                // the same scheme read again (a re-read after an import, a judge run): the walk on the trace stays,
+                // so keys pressed meanwhile are not lost
+                return;
             }
+            scheme.set(s);
             TraceDetail d = trace.detailProperty().get();
             state.set(State.NONE);
             showTrace(d);
@@ -241,7 +250,7 @@ public final class QuestionBarViewModel implements Session.Listener {
         return m == null ? null : m.get(question);
     }
 
-    /** Counts changes of {@link #cell}: the table redraws its question columns. */
+    /** Counts re-reads of {@link #cell} (a project read): the table redraws its question columns. */
     public javafx.beans.property.ReadOnlyIntegerProperty cellsVersionProperty() {
         return cellsVersion.getReadOnlyProperty();
     }
@@ -635,7 +644,10 @@ public final class QuestionBarViewModel implements Session.Listener {
         }
         c.put(traceId, row);
         cells = c;
-        cellsVersion.set(cellsVersion.get() + 1);
+        // the trace's row is shown again (its question cells read the new value); one row, not the whole table
+        int at = queue.currentProperty().get();
+        int index = traceId.equals(queue.idAt(at)) ? at : queue.indexOf(traceId);
+        queue.updateRow(index, traceId, r -> new TraceTable.Row(r.traceId(), r.taskId(), r.labelSet(), r.values()));
         session.submit(() -> {
             try {
                 p.write(x -> {
