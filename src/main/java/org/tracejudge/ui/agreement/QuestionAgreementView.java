@@ -115,16 +115,19 @@ public final class QuestionAgreementView extends BorderPane {
                 f.result().note() == null
                         ? "95% intervals: bootstrap over traces."
                         : f.result().note());
-        grid.addRow(0, head("coefficient"), head("value"), head("95% interval"), head("n"), head(""));
+        grid.addRow(0, head("coefficient"), head("value"), head("95% interval"), head("n"));
         int row = 1;
         for (QuestionAgreement.Coefficient c : f.result().coefficients()) {
-            Label value = new Label(c.value() == null ? "—" : String.format(Locale.ROOT, "%.3f", c.value()));
+            Label value = fixed(c.value() == null ? "—" : String.format(Locale.ROOT, "%.3f", c.value()));
             value.setId("qa-" + c.name().replaceAll("[^A-Za-z0-9_]", "_"));
+            Label name = new Label(c.name());
+            name.setMinWidth(60); // a long pair of rater names gives way first (the tooltip has it whole)
+            name.setTooltip(new javafx.scene.control.Tooltip(c.name()));
             grid.addRow(
                     row++,
-                    new Label(c.name()),
+                    name,
                     value,
-                    new Label(
+                    fixed(
                             c.interval() == null
                                     ? ""
                                     : String.format(
@@ -132,13 +135,25 @@ public final class QuestionAgreementView extends BorderPane {
                                             "%.3f to %.3f",
                                             c.interval().lo(),
                                             c.interval().hi())),
-                    new Label(Long.toString(c.n())),
-                    muted(c.note() == null ? "" : c.note()));
+                    fixed(Long.toString(c.n())));
+            if (c.note() != null) {
+                // why a value is undefined: on its own line under the figure, wrapped to the pane
+                Label why = muted(c.note());
+                grid.add(why, 0, row++, 4, 1);
+            }
         }
+    }
+
+    /** A figure's cell: never cut ("0…"), the name column gives way instead. */
+    private static Label fixed(String s) {
+        Label l = new Label(s);
+        l.setMinWidth(Region.USE_PREF_SIZE);
+        return l;
     }
 
     private static Label head(String s) {
         Label l = new Label(s);
+        l.setMinWidth(Region.USE_PREF_SIZE);
         l.getStyleClass().add("section-title");
         return l;
     }
