@@ -33,6 +33,34 @@ public final class Answers {
                 String traceId, String raterId, String question, int version, String value, String createdBy) {
             return new Entry(traceId, raterId, question, version, "set", value, null, null, createdBy);
         }
+
+        /** Takes back the rater's answer to the question (an undo): the entry after it has no value. */
+        public static Entry withdraw(String traceId, String raterId, String question, int version, String createdBy) {
+            return new Entry(traceId, raterId, question, version, "withdraw", null, null, null, createdBy);
+        }
+    }
+
+    /**
+     * One rater's current answers on one trace: question key → the answer's JSON, for the questions named whose newest
+     * entry is set (a withdrawn or null answer is absent). One indexed look-up per question.
+     */
+    public static Map<String, String> ofTrace(
+            Connection c, String traceId, String raterId, java.util.Collection<String> questions) throws SQLException {
+        Map<String, String> out = new LinkedHashMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT action, value FROM answer WHERE question = ? "
+                + "AND trace_id = ? AND rater_id = ? ORDER BY created_at DESC, id DESC LIMIT 1")) {
+            for (String q : questions) {
+                s.setString(1, q);
+                s.setString(2, traceId);
+                s.setString(3, raterId);
+                try (ResultSet rs = s.executeQuery()) {
+                    if (rs.next() && "set".equals(rs.getString(1))) {
+                        out.put(q, rs.getString(2));
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /**

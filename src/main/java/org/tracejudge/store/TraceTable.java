@@ -31,6 +31,18 @@ public final class TraceTable {
      */
     public static final String GOLD = "gold";
 
+    /**
+     * A filter key (issue 49): the traces whose raters' current answers to the question named by its value differ (a
+     * project's own scheme; "raters disagree on risk").
+     */
+    public static final String DISAGREE_ON = "disagree-on";
+
+    /** The traces where two raters' current answers to the one parameter's question differ. */
+    static final String DISAGREE_ON_IDS = "SELECT a.trace_id FROM answer a WHERE a.question = ? AND a.action = 'set' "
+            + "AND NOT EXISTS (SELECT 1 FROM answer b WHERE b.question = a.question AND b.trace_id = a.trace_id "
+            + "AND b.rater_id = a.rater_id AND (b.created_at > a.created_at OR (b.created_at = a.created_at "
+            + "AND b.id > a.id))) GROUP BY a.trace_id HAVING count(DISTINCT a.value) > 1";
+
     /** The traces whose gold is the one parameter (as calibration.Gold reads it). */
     static final String GOLD_IDS =
             "SELECT trace_id FROM (SELECT a.trace_id, a.value FROM adjudication a WHERE a.action = "
@@ -452,6 +464,11 @@ public final class TraceTable {
         for (Map.Entry<String, String> e : f.equals().entrySet()) {
             if (GOLD.equals(e.getKey())) {
                 where.add("id IN (" + GOLD_IDS + ")");
+                whereParams.add(e.getValue());
+                continue;
+            }
+            if (DISAGREE_ON.equals(e.getKey())) {
+                where.add("id IN (" + DISAGREE_ON_IDS + ")");
                 whereParams.add(e.getValue());
                 continue;
             }

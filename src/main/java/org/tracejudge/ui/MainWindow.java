@@ -58,6 +58,9 @@ public final class MainWindow {
     private int textSize = Theme.DEFAULT_SIZE;
     private final TraceTableView tableView;
     private final TraceView traceView;
+    /** The decision bar of a project with its own scheme (in the trace view, instead of the label keys). */
+    private final org.tracejudge.ui.trace.QuestionBarView questionBar;
+
     private final org.tracejudge.ui.comments.CommentsPane commentsPane;
     private final AgreementPanel agreementPanel;
     private final Scene scene;
@@ -79,6 +82,8 @@ public final class MainWindow {
         vm.trace().detailProperty().addListener((o, a, d) -> vm.comments()
                 .show(d == null ? null : d.traceId(), d != null && vm.trace().hidden(d)));
         traceView.decisionGate(this::withAnnotator);
+        questionBar = new org.tracejudge.ui.trace.QuestionBarView(vm.questions());
+        traceView.setQuestionBar(questionBar, vm.questions().activeProperty());
         // the table marks flagged and commented traces beside its done marks
         vm.table().setOtherMarks(vm.comments()::marks);
         vm.comments().marksVersionProperty().addListener((o, a, b) -> vm.table().marksChanged());
@@ -88,7 +93,10 @@ public final class MainWindow {
         agreementPanel.visibleProperty().bind(vm.session().blindProperty().not());
         traceTab = new javafx.scene.control.Tab("Trace", traceView);
         traceTab.setId("traceTab");
-        agreementTab = new javafx.scene.control.Tab("Agreement", agreementPanel);
+        // a project with its own scheme: a question picker over the panel (the built-in labels stay the default)
+        agreementTab = new javafx.scene.control.Tab(
+                "Agreement",
+                new org.tracejudge.ui.agreement.QuestionAgreementView(vm.questionAgreement(), agreementPanel));
         agreementTab.setId("agreementTab");
         // blind mode: the agreement tab is off (the machine raters' kappas would give their labels away)
         agreementTab.disableProperty().bind(vm.session().blindProperty());
@@ -110,6 +118,10 @@ public final class MainWindow {
         side.setTabClosingPolicy(javafx.scene.control.TabPane.TabClosingPolicy.UNAVAILABLE);
         workbench = new SplitPane(tableView, side);
         workbench.setId("workbench");
+        questionBar.onFocusBack(workbench::requestFocus);
+        // a project with its own scheme: a column per question (my answers) and the "raters disagree on" filter
+        vm.questions().schemeProperty().addListener((o, a, sc) -> tableView.setExtraColumns(questionColumns(sc)));
+        vm.questions().cellsVersionProperty().addListener((o, a, b) -> tableView.refreshExtraColumns());
         layout = new WindowLayout(stage, this, workbench, side, traceTab, agreementTab);
         files = new FileActions(stage, vm, this);
         safety = new SafetyWindow(stage, vm, this);
@@ -388,6 +400,29 @@ public final class MainWindow {
 
     public TraceView traceView() {
         return traceView;
+    }
+
+    private List<TraceTableView.ExtraColumn> questionColumns(org.tracejudge.scheme.Scheme scheme) {
+        if (scheme == null) {
+            return List.of();
+        }
+        List<TraceTableView.ExtraColumn> out = new java.util.ArrayList<>();
+        for (org.tracejudge.scheme.Question q : scheme.questions()) {
+            String key = q.key();
+            boolean filter = q.kind() == org.tracejudge.scheme.Kind.SINGLE_CHOICE
+                    || q.kind() == org.tracejudge.scheme.Kind.ORDINAL;
+            out.add(new TraceTableView.ExtraColumn(
+                    "q:" + key,
+                    key,
+                    q.prompt() + " (your answer; " + q.kind().words() + ")",
+                    filter,
+                    trace -> vm.questions().cell(trace, key)));
+        }
+        return out;
+    }
+
+    public org.tracejudge.ui.trace.QuestionBarView questionBar() {
+        return questionBar;
     }
 
     public AgreementPanel agreementPanel() {

@@ -86,6 +86,16 @@ final class ReviewKeys {
         if (!w.workbenchShown() || !reviewFocus()) {
             return;
         }
+        if (vm.questions().active() && questionKey(e, s)) {
+            // a project with its own scheme: the question bar's keys, never the label keys; the character the press
+            // types must not land in a field the answer moved the focus into (the next question's number or text)
+            swallowTyped = true;
+            e.consume();
+            if (s != Shortcut.UNDO) {
+                w.showTraceTab();
+            }
+            return;
+        }
         if (e.getCode() == javafx.scene.input.KeyCode.ENTER
                 && scene.getFocusOwner() instanceof ButtonBase b
                 && b.isFocusVisible()
@@ -160,6 +170,41 @@ final class ReviewKeys {
                 w.showTraceTab();
             }
         }
+    }
+
+    /**
+     * The question bar's keys (a project with its own scheme): Tab / Shift+Tab and ] / [ between questions, the current
+     * question's keys, Enter to save toggles and marks, Ctrl+Z to take back the last answer. Enter and the digits never
+     * reach the label keys here; other keys (J, K, S…) keep their meaning.
+     *
+     * @return whether the press was the bar's
+     */
+    private boolean questionKey(KeyEvent e, Shortcut s) {
+        org.tracejudge.ui.trace.QuestionBarViewModel q = vm.questions();
+        if (s == Shortcut.UNDO) {
+            q.undo();
+            return true;
+        }
+        if (e.isShortcutDown() || e.isAltDown()) {
+            return false;
+        }
+        javafx.scene.input.KeyCode code = e.getCode();
+        if (code == javafx.scene.input.KeyCode.TAB) {
+            return q.move(e.isShiftDown() ? -1 : +1);
+        }
+        if (code == javafx.scene.input.KeyCode.CLOSE_BRACKET || code == javafx.scene.input.KeyCode.OPEN_BRACKET) {
+            return q.move(code == javafx.scene.input.KeyCode.OPEN_BRACKET ? -1 : +1);
+        }
+        if (code == javafx.scene.input.KeyCode.ENTER) {
+            w.withAnnotator(q::enter);
+            return true;
+        }
+        String ch = org.tracejudge.ui.trace.QuestionBarView.character(e);
+        if (ch != null && !e.isShiftDown() && q.takes(ch)) {
+            w.withAnnotator(() -> q.key(ch));
+            return true;
+        }
+        return s == Shortcut.OVERRIDE || s == Shortcut.ACCEPT;
     }
 
     private static boolean run(Runnable r) {

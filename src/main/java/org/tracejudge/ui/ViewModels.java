@@ -23,7 +23,9 @@ public record ViewModels(
         ImportViewModel imports,
         JudgeRunViewModel judges,
         org.tracejudge.ui.calibration.CalibrationViewModel calibration,
-        org.tracejudge.ui.comments.CommentsViewModel comments)
+        org.tracejudge.ui.comments.CommentsViewModel comments,
+        org.tracejudge.ui.trace.QuestionBarViewModel questions,
+        org.tracejudge.ui.agreement.QuestionAgreementViewModel questionAgreement)
         implements AutoCloseable {
 
     public static ViewModels create(Settings settings) {
@@ -45,7 +47,9 @@ public record ViewModels(
                 new ImportViewModel(s),
                 new JudgeRunViewModel(s),
                 new org.tracejudge.ui.calibration.CalibrationViewModel(s, table),
-                new org.tracejudge.ui.comments.CommentsViewModel(s));
+                new org.tracejudge.ui.comments.CommentsViewModel(s),
+                new org.tracejudge.ui.trace.QuestionBarViewModel(s, table, trace),
+                new org.tracejudge.ui.agreement.QuestionAgreementViewModel(s));
     }
 
     public static ViewModels create() {

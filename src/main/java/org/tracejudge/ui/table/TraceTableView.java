@@ -437,7 +437,20 @@ public final class TraceTableView extends BorderPane {
             search.clear();
             vm.setFilter(TraceTable.Filter.NONE);
         });
-        HBox row1 = new HBox(6, search, show, viewsButton());
+        disagreeOn.setId("disagreeOnFilter");
+        disagreeOn.setPromptText("Raters disagree on…");
+        disagreeOn.setMinWidth(Region.USE_PREF_SIZE);
+        disagreeOn.setTooltip(new Tooltip("Quick filter: the traces where raters' answers to a question differ"));
+        disagreeOn.managedProperty().bind(disagreeOn.visibleProperty());
+        disagreeOn.setVisible(false);
+        disagreeOn.setOnAction(e -> {
+            String q = disagreeOn.getValue();
+            if (!updatingFilter && q != null) {
+                vm.setFilter(vm.filterProperty().get().with(TraceTable.DISAGREE_ON, q));
+            }
+        });
+        disagreeOn.setOnHidden(e -> table.requestFocus());
+        HBox row1 = new HBox(6, search, show, disagreeOn, viewsButton());
         row1.setAlignment(Pos.CENTER_LEFT);
         Label count = new Label();
         count.setId("rowCount");
@@ -460,6 +473,7 @@ public final class TraceTableView extends BorderPane {
         updatingFilter = true;
         try {
             show.setValue(f.show());
+            disagreeOn.setValue(f.equals().get(TraceTable.DISAGREE_ON));
             if (!search.getText().trim().equals(f.search())) {
                 search.setText(f.search());
             }
@@ -467,7 +481,10 @@ public final class TraceTableView extends BorderPane {
             TraceTable.Layout l = vm.layoutProperty().get();
             f.equals().forEach((k, v) -> {
                 TraceTable.Column c = l == null ? null : l.column(k);
-                Button chip = new Button((c == null ? k : c.title()) + " = " + v + "  ✕");
+                Button chip = new Button(
+                        TraceTable.DISAGREE_ON.equals(k)
+                                ? "raters disagree on " + v + "  ✕"
+                                : (c == null ? k : c.title()) + " = " + v + "  ✕");
                 chip.getStyleClass().add("filter-chip");
                 chip.setMnemonicParsing(false);
                 chip.setOnAction(e -> vm.setFilter(vm.filterProperty().get().with(k, null)));
@@ -505,6 +522,7 @@ public final class TraceTableView extends BorderPane {
                 fitToValues(tc, c);
             }
         }
+        addExtraColumns();
         column.getItems().setAll(l.columns());
         // "Assigned to me" is offered where there is a team assignment column to filter on
         boolean team = l.column(TraceTable.ASSIGNED) != null;
@@ -607,6 +625,89 @@ public final class TraceTableView extends BorderPane {
             d.initOwner(getScene().getWindow());
         }
         return d.showAndWait().map(String::strip).filter(n -> !n.isEmpty());
+    }
+
+    /**
+     * A column a project's own scheme adds (issue 49): one per question, the annotator's answer as text. Its key (for
+     * the column chooser's memory) is {@code q:QUESTION}; {@code disagreeFilter} offers the question in the quick filter
+     * "raters disagree on".
+     */
+    public record ExtraColumn(
+            String key,
+            String title,
+            String tip,
+            boolean disagreeFilter,
+            java.util.function.Function<String, String> cell) {}
+
+    private List<ExtraColumn> extraColumns = List.of();
+    private final javafx.scene.control.ComboBox<String> disagreeOn = new javafx.scene.control.ComboBox<>();
+
+    /** FX thread: the question columns (none for a project without a scheme of its own), after the layout's. */
+    public void setExtraColumns(List<ExtraColumn> columns) {
+        extraColumns = List.copyOf(columns);
+        table.getColumns().removeIf(c -> c.getUserData() instanceof String k && k.startsWith("q:"));
+        addExtraColumns();
+        updatingFilter = true;
+        try {
+            disagreeOn
+                    .getItems()
+                    .setAll(extraColumns.stream()
+                            .filter(ExtraColumn::disagreeFilter)
+                            .map(ExtraColumn::title)
+                            .toList());
+            disagreeOn.setVisible(!disagreeOn.getItems().isEmpty());
+        } finally {
+            updatingFilter = false;
+        }
+    }
+
+    /** FX thread: the question columns show their values again (an answer was given or taken back). */
+    public void refreshExtraColumns() {
+        if (!extraColumns.isEmpty()) {
+            table.refresh();
+        }
+    }
+
+    /** Where the question columns go: before the raters' label columns (in view at 1280 pixels), else at the end. */
+    private int firstLabelColumn() {
+        TraceTable.Layout l = vm.layoutProperty().get();
+        for (int i = 0; i < table.getColumns().size(); i++) {
+            TraceTable.Column c =
+                    l.column(String.valueOf(table.getColumns().get(i).getUserData()));
+            if (c != null && c.isLabel()) {
+                return i;
+            }
+        }
+        return table.getColumns().size();
+    }
+
+    private void addExtraColumns() {
+        if (vm.layoutProperty().get() == null) {
+            return;
+        }
+        for (ExtraColumn x : extraColumns) {
+            TableColumn<PagedRows.RowRef, String> tc = new TableColumn<>(x.title());
+            tc.setUserData(x.key());
+            tc.setId("col-" + x.key());
+            tc.setSortable(false);
+            tc.setCellValueFactory(cell -> {
+                PagedRows.RowRef ref = cell.getValue();
+                return Bindings.createStringBinding(
+                        () -> {
+                            TraceTable.Row r = ref.rowProperty().get();
+                            return r == null ? null : x.cell().apply(r.traceId());
+                        },
+                        ref.rowProperty());
+            });
+            double em = Font.getDefault().getSize() * fontScale;
+            tc.setPrefWidth(Math.max(4.2 * em, headerWidth(x.title()) * fontScale + 0.9 * em));
+            tc.setMinWidth(3.5 * em);
+            tc.getProperties().put(TIP, new Tooltip(x.tip()));
+            tc.setVisible(!vm.hiddenColumns().contains(x.key()));
+            table.getColumns().add(firstLabelColumn(), tc);
+            followChooser(tc);
+        }
+        headersDecorated = false;
     }
 
     /** A column shown or hidden with the column chooser (the table's + button) is remembered for the project. */

@@ -313,6 +313,26 @@ public final class TraceView extends BorderPane {
         return l;
     }
 
+    /** The decision bar (the label keys, the rationale): a project's own scheme puts its question bar in. */
+    private VBox decisionBarBox;
+
+    /**
+     * Puts a project's question bar into the decision bar: while {@code active} it stands in for the label keys, the
+     * rationale and their help (a project without a scheme of its own never turns it on).
+     */
+    public void setQuestionBar(Node bar, javafx.beans.value.ObservableBooleanValue active) {
+        List<Node> labelParts = List.copyOf(decisionBarBox
+                .getChildren()
+                .subList(1, decisionBarBox.getChildren().size()));
+        for (Node n : labelParts) {
+            n.visibleProperty().bind(javafx.beans.binding.Bindings.not(active));
+            n.managedProperty().bind(n.visibleProperty());
+        }
+        bar.visibleProperty().bind(active);
+        bar.managedProperty().bind(bar.visibleProperty());
+        decisionBarBox.getChildren().add(1, bar);
+    }
+
     private VBox decisionBar() {
         proposed.setId("proposedLabel");
         proposed.getStyleClass().add("proposed");
@@ -389,6 +409,7 @@ public final class TraceView extends BorderPane {
         HBox legendRow = new HBox(6, keyLegend, keyLegendToggle);
         legendRow.setAlignment(Pos.TOP_LEFT);
         VBox bar = new VBox(4, endRow, row1, legendRow, row2, help);
+        decisionBarBox = bar;
         bar.setPadding(new Insets(6, 10, 6, 10));
         bar.getStyleClass().add("decision-bar");
         return bar;

@@ -1,0 +1,732 @@
+package org.tracejudge.ui.trace;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import org.tracejudge.model.Ids;
+import org.tracejudge.model.RaterKind;
+import org.tracejudge.model.TaskType;
+import org.tracejudge.scheme.Answer;
+import org.tracejudge.scheme.Kind;
+import org.tracejudge.scheme.Option;
+import org.tracejudge.scheme.Question;
+import org.tracejudge.scheme.Scheme;
+import org.tracejudge.scheme.SchemeFile;
+import org.tracejudge.scheme.SpanTarget;
+import org.tracejudge.selection.SelectionTraces;
+import org.tracejudge.store.Answers;
+import org.tracejudge.store.Ledger;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.SchemeVersions;
+import org.tracejudge.store.TraceTable;
+import org.tracejudge.ui.session.Session;
+import org.tracejudge.ui.table.TraceTableViewModel;
+
+/**
+ * The decision bar of a project with its own scheme (issue 49): it walks the trace's questions ({@link QuestionWalk})
+ * and turns keys into answers, one {@link Answers} entry each, by the annotator (the same person as their labels) under
+ * the current scheme version. A trace whose required questions are all answered is decided and the queue moves on, as
+ * a label does. Ctrl+Z takes back the last answer (an entry restoring the one before, or a withdrawal), returning to
+ * its trace. Reads and writes run on the project thread; the state the view draws is one immutable {@link State}.
+ *
+ * <p>A project without a scheme of its own never activates it: the label keys stay as they are.
+ */
+public final class QuestionBarViewModel implements Session.Listener {
+    /**
+     * What the bar shows.
+     *
+     * @param traceId the trace, null when none (or no scheme)
+     * @param type its task type
+     * @param questions the questions that apply now, in order
+     * @param current the key of the question the keys act on
+     * @param answers my current answers by question key
+     * @param loaded whether my answers have been read (no key answers before)
+     * @param choices the options toggled for the current multiple-choice question, not yet committed
+     * @param spans the spans marked for the current span question, not yet committed
+     * @param tools the tools of a tool-selection task (yes/no per tool), in the scenario's order
+     * @param perTool the YES/NO given so far for the current yes/no-per-tool question
+     * @param answerText the text a span points into (the final answer)
+     * @param decided whether every required question that applies is answered
+     */
+    public record State(
+            String traceId,
+            TaskType type,
+            List<Question> questions,
+            String current,
+            Map<String, Answer> answers,
+            boolean loaded,
+            TreeSet<String> choices,
+            List<Answer.Span> spans,
+            List<String> tools,
+            Map<String, Answer.YesNo> perTool,
+            String answerText,
+            boolean decided) {
+        static final State NONE = new State(
+                null,
+                null,
+                List.of(),
+                null,
+                Map.of(),
+                false,
+                new TreeSet<>(),
+                List.of(),
+                List.of(),
+                Map.of(),
+                "",
+                false);
+
+        /** The question the keys act on, or null. */
+        public Question question() {
+            for (Question q : questions) {
+                if (q.key().equals(current)) {
+                    return q;
+                }
+            }
+            return null;
+        }
+
+        /** The tool the next Y/N decides (the first without a decision), or null. */
+        public String nextTool() {
+            for (String t : tools) {
+                if (!perTool.containsKey(t)) {
+                    return t;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** One answer given, for undo: the trace, the question and what I had before (null: nothing). */
+    private record Given(String traceId, String question, Answer before, Answer after) {}
+
+    private final Session session;
+    private final TraceTableViewModel queue;
+    private final TraceViewModel trace;
+    private final ReadOnlyObjectWrapper<Scheme> scheme = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(State.NONE);
+    private final Deque<Given> undo = new ArrayDeque<>();
+    /** My answers' display text per trace and question (the table's question columns), filled on the project thread. */
+    private volatile Map<String, Map<String, String>> cells = Map.of();
+
+    private final javafx.beans.property.ReadOnlyIntegerWrapper cellsVersion =
+            new javafx.beans.property.ReadOnlyIntegerWrapper();
+
+    public QuestionBarViewModel(Session session, TraceTableViewModel queue, TraceViewModel trace) {
+        this.session = session;
+        this.queue = queue;
+        this.trace = trace;
+        session.addListener(this);
+        trace.detailProperty().addListener((o, a, d) -> showTrace(d));
+    }
+
+    /** The project's own scheme, null when it has none (the built-in label keys then). */
+    public ReadOnlyObjectProperty<Scheme> schemeProperty() {
+        return scheme.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<State> stateProperty() {
+        return state.getReadOnlyProperty();
+    }
+
+    /** Whether the bar is on: the project has a scheme of its own and a trace is shown. */
+    public boolean active() {
+        return scheme.get() != null && state.get().traceId() != null;
+    }
+
+    private final javafx.beans.binding.BooleanBinding activeBinding =
+            javafx.beans.binding.Bindings.createBooleanBinding(this::active, scheme, state);
+
+    /** {@link #active()} as a value the view binds to. */
+    public javafx.beans.binding.BooleanBinding activeProperty() {
+        return activeBinding;
+    }
+
+    private int schemeVersion;
+    /** The annotator the last read was for (another person's answers are another walk). */
+    private String readFor;
+
+    @Override
+    public void opened() {
+        undo.clear();
+        readFor = null;
+        scheme.set(null);
+        cells = Map.of();
+        state.set(State.NONE);
+    }
+
+    /** Project thread: reads the current scheme (and my answers for the table's columns). */
+    @Override
+    public void read(Session.Read r) {
+        Project p = r.project();
+        Scheme s;
+        int v;
+        try {
+            SchemeVersions.Version cur = p.read(SchemeVersions::current);
+            s = cur == null ? null : SchemeFile.parse(cur.body(), p.file() + " scheme version " + cur.version());
+            v = cur == null ? 0 : cur.version();
+        } catch (Exception e) {
+            session.onFx(() -> session.setStatus("Cannot read the project's scheme: " + e.getMessage()));
+            return;
+        }
+        String me = session.annotatorProperty().get();
+        Map<String, Map<String, String>> c = s == null ? Map.of() : readCells(p, s, me);
+        session.onFx(() -> {
+            schemeVersion = v;
+            cells = c;
+            cellsVersion.set(cellsVersion.get() + 1);
+            boolean samePerson = java.util.Objects.equals(readFor, me);
+            readFor = me;
+            if (java.util.Objects.equals(scheme.get(), s) && s != null && samePerson) {
+                // the same scheme read again (a re-read after an import, a judge run): the walk on the trace stays,
+                // so keys pressed meanwhile are not lost
+                return;
+            }
+            scheme.set(s);
+            TraceDetail d = trace.detailProperty().get();
+            state.set(State.NONE);
+            showTrace(d);
+        });
+    }
+
+    private static Map<String, Map<String, String>> readCells(Project p, Scheme s, String me) {
+        Map<String, Map<String, String>> out = new HashMap<>();
+        if (me == null) {
+            return out;
+        }
+        for (Question q : s.questions()) {
+            Map<String, Map<String, String>> cur = p.read(c -> Answers.current(c, q.key()));
+            cur.forEach((traceId, byRater) -> {
+                String json = byRater.get(me);
+                if (json != null) {
+                    out.computeIfAbsent(traceId, k -> new HashMap<>()).put(q.key(), display(q, json));
+                }
+            });
+        }
+        return out;
+    }
+
+    private static String display(Question q, String json) {
+        try {
+            return cellText(Answer.parse(q.kind(), json));
+        } catch (IllegalArgumentException e) {
+            return json;
+        }
+    }
+
+    /**
+     * An answer as a table cell: its display text, but spans as their options ("dismissive ×2") and yes/no per tool as
+     * "tool YES, tool NO" rather than JSON.
+     */
+    static String cellText(Answer a) {
+        if (a instanceof Answer.Spans s) {
+            Map<String, Integer> n = new TreeMap<>();
+            for (Answer.Span x : s.spans()) {
+                n.merge(x.option() == null ? "span" : x.option(), 1, Integer::sum);
+            }
+            List<String> parts = new ArrayList<>();
+            n.forEach((k, v) -> parts.add(v == 1 ? k : k + " ×" + v));
+            return String.join(", ", parts);
+        }
+        if (a instanceof Answer.PerTool p) {
+            List<String> parts = new ArrayList<>();
+            p.decisions().forEach((k, v) -> parts.add(k + " " + v));
+            return String.join(", ", parts);
+        }
+        return a.display();
+    }
+
+    /** My answer's display text to a question on a trace (the table's question column), or null. */
+    public String cell(String traceId, String question) {
+        Map<String, String> m = cells.get(traceId);
+        return m == null ? null : m.get(question);
+    }
+
+    /** Counts re-reads of {@link #cell} (a project read): the table redraws its question columns. */
+    public javafx.beans.property.ReadOnlyIntegerProperty cellsVersionProperty() {
+        return cellsVersion.getReadOnlyProperty();
+    }
+
+    // ------------------------------------------------------------------------------------ the trace
+
+    private void showTrace(TraceDetail d) {
+        Scheme s = scheme.get();
+        if (s == null || d == null) {
+            if (s == null) {
+                state.set(State.NONE);
+            }
+            return; // a re-shown detail passes through null
+        }
+        if (d.traceId().equals(state.get().traceId())) {
+            return;
+        }
+        TaskType type = d.task().type();
+        String answerText = d.trace().answer() == null ? "" : d.trace().answer();
+        state.set(new State(
+                d.traceId(),
+                type,
+                QuestionWalk.applicable(s, type, Map.of()),
+                null,
+                Map.of(),
+                false,
+                new TreeSet<>(),
+                List.of(),
+                List.of(),
+                Map.of(),
+                answerText,
+                false));
+        String me = session.annotatorProperty().get();
+        Project p = session.project();
+        String id = d.traceId();
+        boolean needsTools = type == TaskType.TOOL_SELECTION
+                && s.questionsFor(type).stream().anyMatch(q -> q.kind() == Kind.YES_NO_PER_TOOL);
+        if (p == null) {
+            return;
+        }
+        session.submit(() -> {
+            Map<String, String> json =
+                    me == null ? Map.of() : p.read(c -> Answers.ofTrace(c, id, Ids.of("rater", me, ""), s.keys()));
+            List<String> tools = List.of();
+            if (needsTools) {
+                SelectionTraces.Item item = p.read(c -> SelectionTraces.one(c, id));
+                if (item != null && item.scenario() != null) {
+                    tools = item.scenario().toolNames();
+                }
+            }
+            List<String> toolNames = tools;
+            session.onFx(() -> loaded(s, id, json, toolNames));
+        });
+    }
+
+    private void loaded(Scheme s, String id, Map<String, String> json, List<String> tools) {
+        State st = state.get();
+        if (scheme.get() != s || !id.equals(st.traceId())) {
+            return;
+        }
+        Map<String, Answer> answers = new LinkedHashMap<>();
+        json.forEach((k, v) -> s.question(k).ifPresent(q -> {
+            try {
+                answers.put(k, Answer.parse(q.kind(), v));
+            } catch (IllegalArgumentException e) {
+                // an answer stored under an older version that no longer reads: not shown as mine
+            }
+        }));
+        String at = pendingAt != null && s.question(pendingAt).isPresent()
+                ? pendingAt
+                : QuestionWalk.start(s, st.type(), answers);
+        pendingAt = null;
+        State loaded = withAnswers(st, s, answers, at, true);
+        state.set(new State(
+                loaded.traceId(),
+                loaded.type(),
+                loaded.questions(),
+                loaded.current(),
+                loaded.answers(),
+                true,
+                new TreeSet<>(),
+                List.of(),
+                tools,
+                Map.of(),
+                loaded.answerText(),
+                loaded.decided()));
+    }
+
+    /** The state with these answers, the walk at {@code current}, the pending parts cleared. */
+    private static State withAnswers(State st, Scheme s, Map<String, Answer> answers, String current, boolean loaded) {
+        Map<String, Answer> a = Map.copyOf(answers);
+        return new State(
+                st.traceId(),
+                st.type(),
+                QuestionWalk.applicable(s, st.type(), a),
+                current,
+                a,
+                loaded,
+                new TreeSet<>(),
+                List.of(),
+                st.tools(),
+                Map.of(),
+                st.answerText(),
+                QuestionWalk.decided(s, st.type(), a));
+    }
+
+    // ------------------------------------------------------------------------------------ keys
+
+    /** Tab / ]: the next question that applies; Shift+Tab / [: the one before. */
+    public boolean move(int direction) {
+        State st = state.get();
+        Scheme s = scheme.get();
+        if (s == null || st.traceId() == null) {
+            return false;
+        }
+        String to = QuestionWalk.step(s, st.type(), st.answers(), st.current(), direction);
+        state.set(withAnswers(st, s, st.answers(), to, st.loaded()));
+        return true;
+    }
+
+    /**
+     * A key pressed on the bar: a character (a digit, a letter) the current question's kind takes. Single choice: the
+     * option's key answers and moves on; multiple choice: toggles; ordinal: the step answers; yes/no per tool: the
+     * key of YES / NO decides the next tool (the last one commits). Number, text and span are typed or selected in
+     * their field ({@link #submitText}, {@link #markSpan}).
+     *
+     * @return whether the key meant something here
+     */
+    public boolean key(String ch) {
+        State st = state.get();
+        Question q = st.question();
+        if (q == null || ch == null || ch.isEmpty() || !st.loaded()) {
+            return false;
+        }
+        switch (q.kind()) {
+            case SINGLE_CHOICE -> {
+                Option o = optionOfKey(q, ch);
+                return o != null && commit(q, new Answer.Choice(o.value()));
+            }
+            case MULTIPLE_CHOICE -> {
+                Option o = optionOfKey(q, ch);
+                if (o == null) {
+                    return false;
+                }
+                TreeSet<String> c = new TreeSet<>(st.choices());
+                if (!c.remove(o.value())) {
+                    c.add(o.value());
+                }
+                state.set(new State(
+                        st.traceId(),
+                        st.type(),
+                        st.questions(),
+                        st.current(),
+                        st.answers(),
+                        true,
+                        c,
+                        st.spans(),
+                        st.tools(),
+                        st.perTool(),
+                        st.answerText(),
+                        st.decided()));
+                return true;
+            }
+            case ORDINAL -> {
+                for (int step = q.scale().from(); step <= q.scale().to(); step++) {
+                    if (ch.equalsIgnoreCase(q.keyOfStep(step))) {
+                        return commit(q, new Answer.Step(step));
+                    }
+                }
+                return false;
+            }
+            case YES_NO_PER_TOOL -> {
+                Option o = optionOfKey(q, ch);
+                String tool = st.nextTool();
+                if (o == null || tool == null) {
+                    return false;
+                }
+                Map<String, Answer.YesNo> m = new LinkedHashMap<>(st.perTool());
+                m.put(tool, Answer.YesNo.valueOf(o.value().toUpperCase(java.util.Locale.ROOT)));
+                if (m.size() == st.tools().size()) {
+                    return commit(q, Answer.PerTool.of(m));
+                }
+                state.set(new State(
+                        st.traceId(),
+                        st.type(),
+                        st.questions(),
+                        st.current(),
+                        st.answers(),
+                        true,
+                        st.choices(),
+                        st.spans(),
+                        st.tools(),
+                        Map.copyOf(m),
+                        st.answerText(),
+                        st.decided()));
+                return true;
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    /** Whether a key means something for the current question (so the window's other keys do not get it). */
+    public boolean takes(String ch) {
+        Question q = state.get().question();
+        if (q == null || ch == null) {
+            return false;
+        }
+        return switch (q.kind()) {
+            case SINGLE_CHOICE, MULTIPLE_CHOICE, YES_NO_PER_TOOL -> optionOfKey(q, ch) != null;
+            case ORDINAL -> {
+                for (int step = q.scale().from(); step <= q.scale().to(); step++) {
+                    if (ch.equalsIgnoreCase(q.keyOfStep(step))) {
+                        yield true;
+                    }
+                }
+                yield false;
+            }
+            case NUMBER, TEXT, SPAN -> false;
+        };
+    }
+
+    /** The option a key stands for (its own key, else its position 1–9), or null. */
+    static Option optionOfKey(Question q, String ch) {
+        for (Option o : q.options()) {
+            String k = q.keyOf(o);
+            if (k != null && k.equalsIgnoreCase(ch)) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    /** Enter on the bar: commits the toggled options of a multiple choice, or the marked spans. */
+    public boolean enter() {
+        State st = state.get();
+        Question q = st.question();
+        if (q == null || !st.loaded()) {
+            return false;
+        }
+        if (q.kind() == Kind.MULTIPLE_CHOICE) {
+            if (st.choices().isEmpty()) {
+                session.setStatus("Toggle at least one option of '" + q.key() + "' (its keys), then Enter.");
+                return true;
+            }
+            return commit(q, new Answer.Choices(st.choices()));
+        }
+        if (q.kind() == Kind.SPAN) {
+            if (st.spans().isEmpty()) {
+                session.setStatus("Select a passage of the answer, then the key of its option; Enter saves them.");
+                return true;
+            }
+            return commit(q, new Answer.Spans(st.spans()));
+        }
+        return false;
+    }
+
+    /**
+     * A passage of the answer selected and an option's key pressed: the span is marked (Enter saves the marks).
+     *
+     * @return whether the key was an option of the current span question
+     */
+    public boolean markSpan(String ch, int start, int end) {
+        State st = state.get();
+        Question q = st.question();
+        if (q == null || q.kind() != Kind.SPAN || !st.loaded()) {
+            return false;
+        }
+        String option = null;
+        if (!q.options().isEmpty()) {
+            Option o = optionOfKey(q, ch);
+            if (o == null) {
+                return false;
+            }
+            option = o.value();
+        }
+        if (end <= start) {
+            session.setStatus("Select a passage of the answer first (Shift+arrows), then the key of its option.");
+            return true;
+        }
+        List<Answer.Span> spans = new ArrayList<>(st.spans());
+        spans.add(new Answer.Span(SpanTarget.ANSWER, 0, start, end, option));
+        state.set(new State(
+                st.traceId(),
+                st.type(),
+                st.questions(),
+                st.current(),
+                st.answers(),
+                true,
+                st.choices(),
+                List.copyOf(spans),
+                st.tools(),
+                st.perTool(),
+                st.answerText(),
+                st.decided()));
+        return true;
+    }
+
+    /**
+     * Enter in the number or text field. An empty field passes an optional question (the walk moves on, and a
+     * decided trace to the next one); anything else is answered as typed.
+     */
+    public boolean submitText(String text) {
+        State st = state.get();
+        Question q = st.question();
+        if (q == null || !st.loaded()) {
+            return false;
+        }
+        String t = text == null ? "" : text.strip();
+        if (t.isEmpty()) {
+            if (q.required()) {
+                session.setStatus("'" + q.key() + "' is required: type "
+                        + (q.kind() == Kind.NUMBER ? "a number" : "text") + ", then Enter.");
+                return false;
+            }
+            moveOn(scheme.get(), state.get(), q.key());
+            return true;
+        }
+        if (q.kind() == Kind.NUMBER) {
+            double v;
+            try {
+                v = Double.parseDouble(t.replace(',', '.'));
+            } catch (NumberFormatException e) {
+                session.setStatus("'" + t + "' is no number (for '" + q.key() + "').");
+                return false;
+            }
+            return commit(q, new Answer.Numeric(v));
+        }
+        if (q.kind() == Kind.TEXT) {
+            return commit(q, new Answer.Text(t));
+        }
+        return false;
+    }
+
+    // ------------------------------------------------------------------------------------ writing
+
+    /** Writes my answer to the current trace's question, then moves on (the next question, or the next trace). */
+    boolean commit(Question q, Answer a) {
+        State st = state.get();
+        Scheme s = scheme.get();
+        String me = session.annotatorProperty().get();
+        if (s == null || st.traceId() == null || me == null) {
+            return false;
+        }
+        Optional<String> bad = q.check(a);
+        if (bad.isPresent()) {
+            session.setStatus("Not saved: " + bad.get());
+            return false;
+        }
+        String problem = session.integrityProblemProperty().get();
+        if (problem != null) {
+            session.setStatus("Not saved: " + problem);
+            return false;
+        }
+        Answer before = st.answers().get(q.key());
+        undo.push(new Given(st.traceId(), q.key(), before, a));
+        Map<String, Answer> answers = new LinkedHashMap<>(st.answers());
+        answers.put(q.key(), a);
+        write(st.traceId(), q, a);
+        State now = withAnswers(st, s, answers, q.key(), true);
+        state.set(now);
+        session.setStatus(me + ": " + q.key() + " = " + shortText(a.display()));
+        moveOn(s, now, q.key());
+        return true;
+    }
+
+    /** After {@code from}: the next unanswered question, or (decided, none left) the next trace. */
+    private void moveOn(Scheme s, State st, String from) {
+        String next = QuestionWalk.after(s, st.type(), st.answers(), from);
+        if (next == null && st.decided()) {
+            session.markKey();
+            queue.next();
+            return;
+        }
+        String to = next != null ? next : QuestionWalk.step(s, st.type(), st.answers(), from, +1);
+        state.set(withAnswers(st, s, st.answers(), to, st.loaded()));
+    }
+
+    private void write(String traceId, Question q, Answer a) {
+        Project p = session.project();
+        String me = session.annotatorProperty().get();
+        int version = schemeVersion;
+        String display = a == null ? null : cellText(a);
+        Map<String, Map<String, String>> c = new HashMap<>(cells);
+        Map<String, String> row = new HashMap<>(c.getOrDefault(traceId, Map.of()));
+        if (display == null) {
+            row.remove(q.key());
+        } else {
+            row.put(q.key(), display);
+        }
+        c.put(traceId, row);
+        cells = c;
+        // the trace's row is shown again (its question cells read the new value); one row, not the whole table
+        int at = queue.currentProperty().get();
+        int index = traceId.equals(queue.idAt(at)) ? at : queue.indexOf(traceId);
+        queue.updateRow(index, traceId, r -> new TraceTable.Row(r.traceId(), r.taskId(), r.labelSet(), r.values()));
+        session.submit(() -> {
+            try {
+                p.write(x -> {
+                    String rater = Ledger.ensureRater(x, me, RaterKind.HUMAN, "", null, null);
+                    return Answers.append(
+                            x,
+                            null,
+                            a == null
+                                    ? Answers.Entry.withdraw(traceId, rater, q.key(), version, me)
+                                    : Answers.Entry.set(traceId, rater, q.key(), version, a.toJson(), me));
+                });
+                session.ledgerChanged();
+                session.syncTeamNow();
+            } catch (RuntimeException e) {
+                session.onFx(() -> session.setStatus("Could not save the answer: " + e.getMessage()));
+            }
+        });
+    }
+
+    /**
+     * Ctrl+Z: takes back my last answer (an entry restoring the one before it, or a withdrawal when there was none)
+     * and shows its trace at that question.
+     */
+    public boolean undo() {
+        Given g = undo.poll();
+        Scheme s = scheme.get();
+        if (g == null || s == null) {
+            return false;
+        }
+        Question q = s.question(g.question()).orElse(null);
+        if (q == null) {
+            return false;
+        }
+        write(g.traceId(), q, g.before());
+        session.setStatus("undone: " + g.question() + " = "
+                + shortText(g.after().display())
+                + (g.before() == null ? "" : " → " + shortText(g.before().display())));
+        State st = state.get();
+        if (g.traceId().equals(st.traceId())) {
+            Map<String, Answer> answers = new LinkedHashMap<>(st.answers());
+            if (g.before() == null) {
+                answers.remove(g.question());
+            } else {
+                answers.put(g.question(), g.before());
+            }
+            state.set(withAnswers(st, s, answers, g.question(), true));
+        } else {
+            int i = queue.indexOf(g.traceId());
+            if (i >= 0) {
+                // the trace is read again (with the undone answer) when it is shown
+                pendingAt = g.question();
+                queue.go(i);
+            }
+        }
+        return true;
+    }
+
+    /** Where the walk starts on the trace an undo went back to. */
+    private String pendingAt;
+
+    /** For tests and the view: how many answers Ctrl+Z can take back. */
+    public int undoDepth() {
+        return undo.size();
+    }
+
+    static String shortText(String s) {
+        return s.length() <= 60 ? s : s.substring(0, 59) + "…";
+    }
+
+    /** The steps of an ordinal question with their anchors' labels (those without an anchor: the bare step). */
+    public static Map<Integer, Option> anchors(Question q) {
+        Map<Integer, Option> out = new TreeMap<>();
+        for (Option o : q.options()) {
+            try {
+                out.put(Integer.parseInt(o.value()), o);
+            } catch (NumberFormatException e) {
+                // not an anchor
+            }
+        }
+        return out;
+    }
+}

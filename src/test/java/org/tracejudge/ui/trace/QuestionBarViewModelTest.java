@@ -1,0 +1,124 @@
+package org.tracejudge.ui.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tracejudge.model.Ids;
+import org.tracejudge.sample.SampleProject;
+import org.tracejudge.scheme.SchemeFile;
+import org.tracejudge.store.Answers;
+import org.tracejudge.store.Project;
+import org.tracejudge.store.SchemeVersions;
+import org.tracejudge.ui.PlainWorkbench;
+
+/**
+ * The question bar's view model without a window (issue 49, item 3), on the sample with the shipped mental-health
+ * review installed: keys answer and walk on, the decided trace moves the queue, a required text cannot be passed, a bad
+ * key is nobody's, undo appends a withdrawal; a project without a scheme never turns the bar on.
+ */
+class QuestionBarViewModelTest {
+    @TempDir
+    Path dir;
+
+    private static QuestionBarViewModel.State st(PlainWorkbench w) throws Exception {
+        return w.call(() -> w.vm().questions().stateProperty().get());
+    }
+
+    @Test
+    void aProjectWithoutASchemeKeepsTheLabelKeys() throws Exception {
+        try (PlainWorkbench w = PlainWorkbench.sample(dir, "tester")) {
+            assertNull(w.call(() -> w.vm().questions().schemeProperty().get()));
+            assertFalse(w.call(() -> w.vm().questions().active()));
+            assertFalse(w.call(() -> w.vm().questions().takes("1")));
+            assertFalse(w.call(() -> w.vm().questions().key("1")));
+            assertEquals(
+                    List.of(org.tracejudge.ui.agreement.QuestionAgreementViewModel.LABELS),
+                    w.call(() -> w.vm().questionAgreement().choicesProperty().get()));
+        }
+    }
+
+    @Test
+    void keysAnswerWalkOnDecideAndUndo() throws Exception {
+        Path file = dir.resolve("mh.tjdb");
+        SampleProject.build(file);
+        try (Project p = Project.open(file)) {
+            p.write(c -> SchemeVersions.append(
+                    c,
+                    "mental-health-response-review",
+                    SchemeFile.write(SchemeFile.example("mental-health-response-review.yaml")),
+                    null,
+                    null,
+                    "lead"));
+        }
+        try (PlainWorkbench w = new PlainWorkbench(dir, "tester").open(file)) {
+            QuestionBarViewModel q = w.vm().questions();
+            w.waitFor(
+                    "the first trace's questions",
+                    () -> q.active()
+                            && q.stateProperty().get().loaded()
+                            && w.vm().table()
+                                    .idAt(0)
+                                    .equals(q.stateProperty().get().traceId()));
+            String t0 = st(w).traceId();
+            assertEquals("risk", st(w).current());
+            assertFalse(w.call(() -> q.key("7")), "no step 7 on a 0–4 scale");
+            assertTrue(w.call(() -> q.key("1")));
+            assertEquals("escalation", st(w).current());
+            assertFalse(w.call(() -> q.takes("1")), "escalation has its own keys");
+            assertTrue(w.call(() -> q.key("n")));
+            assertEquals("tone", st(w).current(), "risk 1: the span question does not apply");
+            assertFalse(st(w).decided());
+            // ] back and forth
+            assertTrue(w.call(() -> q.move(-1)));
+            assertEquals("escalation", st(w).current());
+            assertTrue(w.call(() -> q.move(+1)));
+            assertTrue(w.call(() -> q.key("5")));
+            assertEquals("note", st(w).current(), "the optional note comes before moving on");
+            assertTrue(st(w).decided());
+            // Enter on the empty note passes it: decided, the queue moves on
+            assertTrue(w.call(() -> q.submitText("")));
+            w.waitFor("the next trace", () -> w.vm().table().currentProperty().get() == 1);
+            w.waitFor(
+                    "its answers read",
+                    () -> !t0.equals(q.stateProperty().get().traceId())
+                            && q.stateProperty().get().loaded());
+            Map<String, String> mine = w.query(p -> p.read(c -> Answers.ofTrace(
+                    c, t0, Ids.of("rater", "tester", ""), List.of("risk", "escalation", "harmful", "tone", "note"))));
+            assertEquals(Map.of("risk", "1", "escalation", "\"not_needed\"", "tone", "5"), mine);
+            assertEquals("1", w.call(() -> q.cell(t0, "risk")));
+            assertEquals("not_needed", w.call(() -> q.cell(t0, "escalation")));
+
+            // undo: the tone (the last answer) is withdrawn, back on the first trace at tone
+            assertTrue(w.call(q::undo));
+            w.waitFor(
+                    "back on the first trace",
+                    () -> t0.equals(q.stateProperty().get().traceId())
+                            && q.stateProperty().get().loaded());
+            assertEquals("tone", st(w).current());
+            assertFalse(st(w).decided());
+            assertNull(w.call(() -> q.cell(t0, "tone")));
+            List<String> actions = w.query(p -> p.read(c -> {
+                List<String> out = new java.util.ArrayList<>();
+                try (var s = c.prepareStatement(
+                        "SELECT action FROM answer WHERE trace_id = ? AND question = 'tone' ORDER BY created_at, rowid")) {
+                    s.setString(1, t0);
+                    try (var rs = s.executeQuery()) {
+                        while (rs.next()) {
+                            out.add(rs.getString(1));
+                        }
+                    }
+                }
+                return out;
+            }));
+            assertEquals(List.of("set", "withdraw"), actions, "appended, never deleted");
+            assertEquals(2, w.call(q::undoDepth), "two answers left to take back");
+        }
+    }
+}
