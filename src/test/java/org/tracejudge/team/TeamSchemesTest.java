@@ -71,11 +71,6 @@ class TeamSchemesTest {
         traces = lead.read(TeamSyncTest::ids);
     }
 
-    private static String answer(
-            String id, String trace, String rater, String question, int version, String value, String by) {
-        return Json.of(id, trace, rater, question, version, value, by);
-    }
-
     /** An answer row as the file's {@code answer} table would give it. */
     static final class Json {
         static String of(String id, String trace, String rater, String question, int version, String value, String by) {
