@@ -81,6 +81,10 @@ public final class MainWindow {
         traceView.setComments(commentsPane, commentsPane.banner());
         vm.trace().detailProperty().addListener((o, a, d) -> vm.comments()
                 .show(d == null ? null : d.traceId(), d != null && vm.trace().hidden(d)));
+        vm.comments().onScreen(() -> {
+            var d = vm.trace().detailProperty().get();
+            return d == null ? null : d.traceId();
+        });
         traceView.decisionGate(this::withAnnotator);
         questionBar = new org.tracejudge.ui.trace.QuestionBarView(vm.questions());
         traceView.setQuestionBar(questionBar, vm.questions().activeProperty());

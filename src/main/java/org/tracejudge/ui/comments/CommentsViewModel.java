@@ -96,6 +96,14 @@ public final class CommentsViewModel implements Session.Listener {
         return heldBack.getReadOnlyProperty();
     }
 
+    /** The trace the trace view shows, asked when no {@link #show} has named one yet (a key pressed as it loads). */
+    private java.util.function.Supplier<String> onScreen = () -> null;
+
+    /** FX thread: where to ask which trace is on screen when none was shown here yet. */
+    public void onScreen(java.util.function.Supplier<String> traceShown) {
+        this.onScreen = traceShown;
+    }
+
     /** FX thread: shows the comments of {@code id} (null: none); {@code blindHere}: hold back others' comments. */
     public void show(String id, boolean blindHere) {
         traceId = id;
@@ -151,7 +159,7 @@ public final class CommentsViewModel implements Session.Listener {
      * shows it, re-reads the table and syncs a team project. Returns what is wrong instead (no trace, no name).
      */
     public String add(Comments.Action action, String text) {
-        String id = traceId;
+        String id = traceId != null ? traceId : onScreen.get();
         String me = session.annotatorProperty().get();
         String problem = id == null
                 ? "No trace on screen to comment on."
