@@ -13,6 +13,15 @@ final class CodeWords {
         h.spans.removeIf(s -> s.kind() == Redactor.Kind.NAME && glued(t, s.start(), s.end()));
     }
 
+    private static boolean lowerCase(String t, int start, int end) {
+        for (int i = start; i < end; i++) {
+            if (Character.isUpperCase(t.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static boolean glued(String t, int start, int end) {
         if (start > 0 && Character.isLetterOrDigit(t.charAt(start - 1))) {
             return false;
@@ -25,6 +34,9 @@ final class CodeWords {
         while (i < t.length() && Character.isDigit(t.charAt(i))) {
             i++;
             digits++;
+        }
+        if (digits > 0 && (i == t.length() || !Character.isLetter(t.charAt(i))) && lowerCase(t, start, end)) {
+            return true; // "sha256", "md5": a lower-case word glued to its digits
         }
         return digits > 0
                 && i + 1 < t.length()

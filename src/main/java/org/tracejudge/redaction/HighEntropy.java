@@ -39,6 +39,45 @@ final class HighEntropy {
             "(?i)(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[ _-]?key|apikey|access[ _-]?key|private[ _-]?key"
                     + "|signing[ _-]?key|account[ _-]?key|credentials?|auth)");
 
+    /** A field name glued to its value by "=" inside one token ("sha256=…"); base64 has "=" only at its end. */
+    private static final Pattern KEY_VALUE = Pattern.compile("([A-Za-z][A-Za-z0-9_.-]{0,40})=(?=[^=])[^=]{16,}=*");
+
+    /** Words that name the next token as an id in prose ("upload id …", "Twilio SID …", "Firebase doc /users/…"). */
+    private static final java.util.Set<String> ID_NOUNS = java.util.Set.of(
+            "id",
+            "ids",
+            "uid",
+            "sid",
+            "guid",
+            "uuid",
+            "doc",
+            "document",
+            "file",
+            "object",
+            "record",
+            "row",
+            "item",
+            "video",
+            "channel",
+            "message",
+            "upload",
+            "sheet",
+            "spreadsheet",
+            "folder",
+            "build",
+            "job",
+            "trace",
+            "span",
+            "commit",
+            "digest",
+            "hash",
+            "checksum",
+            "etag",
+            "nonce",
+            "cursor",
+            "ref",
+            "revision");
+
     private static final Pattern UUID =
             Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
@@ -100,10 +139,15 @@ final class HighEntropy {
         }
         Matcher m = TOKEN.matcher(text);
         while (m.find()) {
-            String why = why(text, m.start(), m.end());
+            int start = m.start();
+            Matcher kv = KEY_VALUE.matcher(m.group());
+            if (kv.matches()) {
+                start += kv.end(1) + 1; // "sha256=…", "password=…": the value is judged after its own field name
+            }
+            String why = why(text, start, m.end());
             if (why != null) {
                 int end = m.end();
-                h.add(Redactor.Kind.SECRET, m.start(), end, why);
+                h.add(Redactor.Kind.SECRET, start, end, why);
             }
         }
     }
@@ -119,6 +163,9 @@ final class HighEntropy {
         boolean cue = (field != null && Secrets.secretName(field)) || cueBefore(text, start);
         if (!cue && field != null && idField(field)) {
             return null; // "hash": "…", "request_id": "…", "etag": "…": an id or a digest, named as one
+        }
+        if (!cue && field == null && namedInProse(text, start)) {
+            return null;
         }
         int lower = 0;
         int upper = 0;
@@ -186,6 +233,23 @@ final class HighEntropy {
         return false;
     }
 
+    /** Whether the word before the whitespace-delimited word holding {@code at} names it as an id. */
+    private static boolean namedInProse(String text, int at) {
+        int w = at;
+        while (w > 0 && !Character.isWhitespace(text.charAt(w - 1))) {
+            w--;
+        }
+        int e = w;
+        while (e > 0 && Character.isWhitespace(text.charAt(e - 1)) && text.charAt(e - 1) != '\n') {
+            e--;
+        }
+        int b = e;
+        while (b > 0 && Character.isLetter(text.charAt(b - 1))) {
+            b--;
+        }
+        return e > b && ID_NOUNS.contains(text.substring(b, e).toLowerCase(Locale.ROOT));
+    }
+
     private static final String NAME_CHAR = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.";
 
     /** A field name right before a value: {@code "name": "}, {@code name=}, {@code name: }, a weak ETag's {@code W/"}. */
@@ -215,6 +279,7 @@ final class HighEntropy {
             "sha256",
             "md5",
             "nonce",
+            "state",
             "cursor",
             "version",
             "revision",

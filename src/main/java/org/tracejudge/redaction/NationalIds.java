@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 /**
  * National ids with no kind of their own, each checked by its rule ({@link IdChecks}): French NIR (spaced, plain, key
  * after a dash, Corsica), Spanish DNI and NIE, Irish PPS, Australian TFN, Italian codice fiscale, Dutch BSN and Indian
- * PAN. A number whose check passes by chance is common for the short ones, so the TFN and BSN need a cue word before
+ * PAN (a person's, or any holder type after a cue). A number whose check passes by chance is common for the short ones, so the TFN and BSN need a cue word before
  * them or their usual grouping, and a PPS or DNI in lower case needs a cue; the others stand on their check.
  */
 final class NationalIds {
@@ -121,7 +121,12 @@ final class NationalIds {
     private static void pan(Hits h) {
         Matcher m = PAN.matcher(h.text);
         while (m.find()) {
-            h.add(Redactor.Kind.NATIONAL_ID, m.start(), m.end(), "Indian PAN (holder type in the fourth letter)");
+            // a person's PAN has P in the fourth place; the other holder types (companies, firms, trusts) only after a
+            // cue, since ten letters and digits of this shape are also batch and booking codes
+            boolean person = m.group(1).charAt(3) == 'P';
+            if (person || h.cueBefore(m.start(), 40, "pan", "permanent account", "income tax")) {
+                h.add(Redactor.Kind.NATIONAL_ID, m.start(), m.end(), "Indian PAN (holder type in the fourth letter)");
+            }
         }
     }
 }

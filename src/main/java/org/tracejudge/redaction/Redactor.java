@@ -146,6 +146,8 @@ public final class Redactor {
         Names.find(h, options.names());
         Holidays.keep(h);
         CodeWords.keep(h);
+        CodeLabels.keep(h);
+        Eponyms.keep(h);
         NetworkAddresses.keep(h);
         CloudIds.keep(h);
         LogTimestamps.keep(h);

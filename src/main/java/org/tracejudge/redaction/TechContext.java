@@ -57,7 +57,9 @@ final class TechContext {
     /** Upper-case abbreviations of technical text that the name lists also hold, or that read as a shouted name. */
     private static final Set<String> ACRONYMS = Set.of(
             "API", "AWS", "CLI", "CPU", "CSS", "CSV", "DNS", "GCP", "GPU", "HTML", "HTTP", "HTTPS", "JSON", "JWT",
-            "PDF", "RAM", "SDK", "SHA", "SQL", "SSH", "SSL", "TCP", "TLS", "UDP", "URL", "XML", "YAML");
+            "PDF", "RAM", "SDK", "SHA", "SQL", "SSH", "SSL", "TCP", "TLS", "UDP", "URL", "XML", "YAML", "LEI", "ISIN",
+            "CUSIP", "SEDOL", "BIC", "SWIFT", "VAT", "EIN", "NDC", "SKU", "UPC", "EAN", "GTIN", "ISBN", "ISSN", "ICD",
+            "PNR", "IMEI", "DOI", "PMID", "ASIN", "MPN", "DUNS", "NAICS", "HTS", "SID");
 
     private static final Pattern CLOCK_BEFORE = Pattern.compile("\\d{1,2}:\\d{2}(?::\\d{2})?\\s+(?:\\d{4}\\s+)?[+-]$");
 

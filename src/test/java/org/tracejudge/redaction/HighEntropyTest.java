@@ -75,4 +75,23 @@ class HighEntropyTest {
         assertTrue(
                 HighEntropy.why(bare, 6, 6 + 43).startsWith("random-looking string ("), HighEntropy.why(bare, 6, 49));
     }
+
+    @Test
+    void anIdNamedInProseOrByItsFieldIsKept() {
+        for (String text : java.util.List.of(
+                "upload id Xk29fLq0PzR7mB3nVw8YtA1cJd6Ee5Hs part 20",
+                "Firebase doc /users/Xk29fLq0PzR7mB3nVw8Y/orders/aB3dE5fG7hJ9kL1mN2pQ",
+                "Wheel sha256=Xk29fLq0PzR7mB3nVw8YtA1cJd6Ee5Hs4Gi0Ko",
+                "nonce=h6JvssMcGRJMhvGVMWNCOQ== state=Xk29fLq0PzR7mB3nVw8YtA1cJd6Ee5Hs")) {
+            org.junit.jupiter.api.Assertions.assertEquals(text, r.redact(text).text());
+        }
+    }
+
+    @Test
+    void aSecretAfterItsFieldInOneTokenIsStillTaken() {
+        org.junit.jupiter.api.Assertions.assertEquals(
+                "password=[SECRET] was in the log",
+                r.redact("password=Xk29fLq0PzR7mB3nVw8YtA1cJd6Ee5Hs was in the log")
+                        .text());
+    }
 }
