@@ -26,7 +26,7 @@ import org.tracejudge.model.LabelSets;
  */
 public final class Project implements AutoCloseable {
     /** The newest schema version this build knows (the highest V*.sql under db/migration). */
-    public static final int SCHEMA_VERSION = 13;
+    public static final int SCHEMA_VERSION = 14;
 
     public static final String EXTENSION = ".tjdb";
 
@@ -522,7 +522,7 @@ public final class Project implements AutoCloseable {
             Flyway.configure()
                     .dataSource("jdbc:sqlite:" + file, "", "")
                     .locations("classpath:db/migration")
-                    .javaMigrations(new CalibrationSealMigration())
+                    .javaMigrations(new CalibrationSealMigration(), new TeamTablesMigration())
                     .load()
                     .migrate();
         } catch (RuntimeException e) {

@@ -94,7 +94,10 @@ public final class SchemaTemplate {
             }
             try (InputStream in = Files.newInputStream(out)) {
                 byte[] h = in.readNBytes(72);
-                stale |= h.length < 72 || java.nio.ByteBuffer.wrap(h, 68, 4).getInt() != ProjectFiles.APPLICATION_ID;
+                stale |= h.length < 72
+                        || java.nio.ByteBuffer.wrap(h, 68, 4).getInt() != ProjectFiles.APPLICATION_ID
+                        // a Java migration changes no file of MIGRATIONS_DIR: the header's schema version tells
+                        || java.nio.ByteBuffer.wrap(h, 60, 4).getInt() != Project.SCHEMA_VERSION;
             }
             if (!stale) {
                 return;

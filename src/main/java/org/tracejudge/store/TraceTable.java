@@ -282,12 +282,14 @@ public final class TraceTable {
         return new Layout(List.copyOf(cols), rule, List.copyOf(judges), annotator);
     }
 
-    /** Whether the project is a team project (it has the lead's assignments table, org.tracejudge.team). */
+    /**
+     * Whether the project is a team project: it names its hub (org.tracejudge.team's {@code team.hub}). Every project
+     * has the assignments table since schema 14; only a team's can hold assignments.
+     */
     private static boolean hasAssignments(Project project) {
         return project.read(c -> {
             try (Statement s = c.createStatement();
-                    ResultSet rs = s.executeQuery(
-                            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'team_assignment'")) {
+                    ResultSet rs = s.executeQuery("SELECT 1 FROM project_meta WHERE key = 'team.hub'")) {
                 return rs.next();
             }
         });

@@ -127,7 +127,6 @@ public final class Assigner {
 
     /** Traces that already have a review assignment (not handed out twice by a later run). */
     public static Set<String> assigned(Connection c) throws SQLException {
-        LocalTeam.ensureTables(c);
         Set<String> out = new HashSet<>();
         try (PreparedStatement s = c.prepareStatement(
                         "SELECT DISTINCT trace_id FROM " + LocalTeam.ASSIGNMENT_TABLE + " WHERE duty = 'review'");
@@ -141,7 +140,6 @@ public final class Assigner {
 
     /** Saves assignments (insert-if-absent); returns how many were new. */
     public static int save(Connection c, List<Assignment> plan, String createdBy) throws SQLException {
-        LocalTeam.ensureTables(c);
         int n = 0;
         try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO " + LocalTeam.ASSIGNMENT_TABLE
                 + "(id, trace_id, reviewer, duty, created_by, created_at) VALUES (?,?,?,?,?,?)")) {
@@ -173,7 +171,6 @@ public final class Assigner {
         if (!LocalTeam.isTeam(c)) {
             return out;
         }
-        LocalTeam.ensureTables(c);
         try (PreparedStatement s = c.prepareStatement("SELECT trace_id FROM " + LocalTeam.ASSIGNMENT_TABLE
                 + " WHERE reviewer = ? AND duty = ? ORDER BY trace_id")) {
             s.setString(1, person);

@@ -43,56 +43,6 @@ public final class LocalTeam {
     public static final String BLIND = "team.blind";
     static final String PUSH_ROWID = "team.push_rowid:";
 
-    /** Creates the team tables when missing. */
-    public static void ensureTables(Connection c) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE IF NOT EXISTS team_entry (kind TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER, "
-                    + "PRIMARY KEY (kind, id)) WITHOUT ROWID");
-            s.execute("CREATE TABLE IF NOT EXISTS team_meta (key TEXT PRIMARY KEY, value TEXT, seq INTEGER NOT NULL)");
-            s.execute(
-                    "CREATE TABLE IF NOT EXISTS " + ASSIGNMENT_TABLE + " (id TEXT PRIMARY KEY, "
-                            + "trace_id TEXT NOT NULL REFERENCES trace(id), reviewer TEXT NOT NULL, "
-                            + "duty TEXT NOT NULL CHECK (duty IN ('review', 'adjudicate')), created_by TEXT, created_at TEXT NOT NULL)");
-            s.execute("CREATE INDEX IF NOT EXISTS team_assignment_reviewer_idx ON " + ASSIGNMENT_TABLE
-                    + "(reviewer, duty, trace_id)");
-            s.execute("CREATE TRIGGER IF NOT EXISTS team_assignment_no_update BEFORE UPDATE ON " + ASSIGNMENT_TABLE
-                    + " BEGIN SELECT RAISE(ABORT, 'assignments are append-only'); END");
-            s.execute("CREATE TRIGGER IF NOT EXISTS team_assignment_no_delete BEFORE DELETE ON " + ASSIGNMENT_TABLE
-                    + " BEGIN SELECT RAISE(ABORT, 'assignments are append-only'); END");
-            // skips: a reviewer passed over a trace without deciding (not a decision; the lead's progress counts them)
-            s.execute("CREATE TABLE IF NOT EXISTS " + SKIP_TABLE + " (id TEXT PRIMARY KEY, "
-                    + "trace_id TEXT NOT NULL REFERENCES trace(id), reviewer TEXT NOT NULL, created_at TEXT NOT NULL)");
-            s.execute("CREATE INDEX IF NOT EXISTS team_skip_reviewer_idx ON " + SKIP_TABLE + "(reviewer, trace_id)");
-            s.execute("CREATE TRIGGER IF NOT EXISTS team_skip_no_update BEFORE UPDATE ON " + SKIP_TABLE
-                    + " BEGIN SELECT RAISE(ABORT, 'skips are append-only'); END");
-            s.execute("CREATE TRIGGER IF NOT EXISTS team_skip_no_delete BEFORE DELETE ON " + SKIP_TABLE
-                    + " BEGIN SELECT RAISE(ABORT, 'skips are append-only'); END");
-            // entries this file could not take (quarantined on pull), entries the hub refused (on push), and entries
-            // the hub changed or removed after this file took them (tamper evidence)
-            s.execute("CREATE TABLE IF NOT EXISTS team_refused (kind TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER, "
-                    + "reason TEXT, PRIMARY KEY (kind, id))");
-            s.execute("CREATE TABLE IF NOT EXISTS team_rejected (kind TEXT NOT NULL, id TEXT NOT NULL, reason TEXT, "
-                    + "at TEXT NOT NULL, PRIMARY KEY (kind, id))");
-            s.execute("CREATE TABLE IF NOT EXISTS team_tamper (kind TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER, "
-                    + "what TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (kind, id))");
-        }
-        // the SHA-256 of each entry's body as the hub stored it when this file took it (files from before have none:
-        // the first check of an entry takes the hub's)
-        boolean digest = false;
-        try (Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("PRAGMA table_info(team_entry)")) {
-            while (rs.next()) {
-                digest |= "digest".equals(rs.getString("name"));
-            }
-        }
-        if (!digest) {
-            try (Statement s = c.createStatement()) {
-                s.execute("ALTER TABLE team_entry ADD COLUMN digest TEXT");
-                s.execute("CREATE INDEX IF NOT EXISTS team_entry_seq_idx ON team_entry(seq)");
-            }
-        }
-    }
-
     /** The SHA-256 of a body as lower-case hex (what the hub's {@code sha256(convert_to(body, 'UTF8'))} gives). */
     static String digest(String body) {
         java.security.MessageDigest sha = SHA256.get();
@@ -107,13 +57,6 @@ public final class LocalTeam {
             throw new IllegalStateException(e);
         }
     });
-
-    /** Creates the team tables when the project is a team project (reads of a project that never joined skip them). */
-    static void ensureTablesIfTeam(Connection c) throws SQLException {
-        if (isTeam(c)) {
-            ensureTables(c);
-        }
-    }
 
     /** Rows of {@code kind} after {@code afterRowid} the hub lacks: {waiting to push, kept local}. */
     static long[] count(Connection c, Kind kind, long afterRowid, String person) throws SQLException {
@@ -148,7 +91,6 @@ public final class LocalTeam {
         if (person == null || person.isBlank() || !isTeam(c)) {
             return;
         }
-        ensureTables(c);
         try (PreparedStatement s = c.prepareStatement(
                 "INSERT INTO " + SKIP_TABLE + "(id, trace_id, reviewer, created_at) VALUES (?, ?, ?, ?)")) {
             s.setString(1, org.tracejudge.model.Ids.random());

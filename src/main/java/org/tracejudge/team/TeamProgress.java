@@ -38,7 +38,6 @@ public final class TeamProgress {
             String person, int assigned, int done, int open, int skipped, int toAdjudicate, int adjudicated) {}
 
     public static List<Reviewer> reviewers(Connection c) throws SQLException {
-        LocalTeam.ensureTables(c);
         Map<String, Map<String, String>> decisions = decisions(c);
         Set<String> acted = acted(c);
         Set<String> skips = skips(c);
@@ -115,7 +114,6 @@ public final class TeamProgress {
         if (!LocalTeam.isTeam(c)) {
             return out;
         }
-        LocalTeam.ensureTables(c);
         try (PreparedStatement s = c.prepareStatement("SELECT a.trace_id, k.task_key, t.model, a.duty, "
                 + "EXISTS (SELECT 1 FROM label l WHERE l.trace_id = a.trace_id AND l.created_by = a.reviewer "
                 + "AND l.action <> 'withdraw') "

@@ -99,7 +99,6 @@ public final class TeamSync {
         }
         String name = hubProject == null || hubProject.isBlank() ? p.name() : hubProject;
         p.write(c -> {
-            LocalTeam.ensureTables(c);
             String had = LocalTeam.meta(c, LocalTeam.PROJECT);
             if (had != null && !had.equals(name)) {
                 throw new IllegalArgumentException(
@@ -138,7 +137,6 @@ public final class TeamSync {
                     existed ? Project.open(out) : Project.open(out, Project.OpenOptions.createIfMissing(hubProject));
             try {
                 p.write(c -> {
-                    LocalTeam.ensureTables(c);
                     String had = LocalTeam.meta(c, LocalTeam.PROJECT);
                     if (existed && !hubProject.equals(had)) {
                         throw new IllegalArgumentException(out + " exists and is not a copy of team project '"
@@ -184,7 +182,6 @@ public final class TeamSync {
         boolean lead = "lead".equals(p.meta(LocalTeam.DUTY));
         String person = p.meta(LocalTeam.PERSON);
         p.write(c -> {
-            LocalTeam.ensureTables(c);
             return null;
         });
         long offset = clockOffset(hub);
@@ -673,7 +670,6 @@ public final class TeamSync {
         boolean lead = "lead".equals(p.meta(LocalTeam.DUTY));
         String person = p.meta(LocalTeam.PERSON);
         return p.read(c -> {
-            LocalTeam.ensureTablesIfTeam(c);
             long waiting = 0;
             long kept = 0;
             for (Kind kind : lead ? List.of(Kind.values()) : Kind.REVIEWER) {

@@ -61,7 +61,6 @@ class SafetyThirdExpertTest {
         assertTrue(queue(file).contains("venting"), "no team: everything shown");
         try (Project p = Project.open(file)) {
             p.write(c -> {
-                LocalTeam.ensureTables(c);
                 LocalTeam.setMeta(c, LocalTeam.HUB, "postgresql://hub.invalid/tj");
                 LocalTeam.setMeta(c, LocalTeam.PERSON, "cara");
                 LocalTeam.setMeta(c, LocalTeam.DUTY, "review");

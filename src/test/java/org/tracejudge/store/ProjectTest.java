@@ -259,7 +259,7 @@ class ProjectTest {
         Flyway.configure()
                 .dataSource("jdbc:sqlite:" + viaFlyway, "", "")
                 .locations("classpath:db/migration")
-                .javaMigrations(new CalibrationSealMigration()) // schema 12 is a Java migration
+                .javaMigrations(new CalibrationSealMigration(), new TeamTablesMigration()) // schemas 12 and 14 are Java
                 .load()
                 .migrate();
         for (String q : List.of(

@@ -290,7 +290,10 @@ class TraceTableTest {
             List<String> t =
                     new TraceTable(p, TraceTable.layout(p, null)).ids(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT);
             p.write(c -> {
-                org.tracejudge.team.LocalTeam.ensureTables(c);
+                try (var s = c.prepareStatement("INSERT INTO project_meta(key, value) VALUES ('team.hub', ?)")) {
+                    s.setString(1, "postgresql://hub.invalid/tj"); // a team project: it names its hub
+                    s.executeUpdate();
+                }
                 String[][] rows = {
                     {t.get(0), "Cleo", "review"},
                     {t.get(1), "Cleo", "review"},

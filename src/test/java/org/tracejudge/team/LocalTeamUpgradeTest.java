@@ -12,7 +12,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.tracejudge.sample.SampleProject;
 import org.tracejudge.store.Project;
 
-/** A team project file made before digests were kept opens, gets its new column, and takes pulled entries. */
+/**
+ * A team project file made before digests were kept opens, is migrated to schema 14 (the team tables in the project's
+ * migrations), gets its new column, keeps its entries and takes pulled ones.
+ */
 class LocalTeamUpgradeTest {
     @TempDir
     Path dir;
@@ -24,7 +27,10 @@ class LocalTeamUpgradeTest {
         try (Project p = Project.open(file)) {
             p.write(c -> {
                 try (Statement s = c.createStatement()) {
-                    // the team table as schema 2's laptops made it
+                    // the file as schema 13 left it, with the team table as schema 2's laptops made it
+                    s.execute("DROP TABLE team_entry");
+                    s.execute("DELETE FROM flyway_schema_history WHERE version = '14'");
+                    s.execute("PRAGMA user_version = 13");
                     s.execute("CREATE TABLE team_entry (kind TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER, "
                             + "PRIMARY KEY (kind, id)) WITHOUT ROWID");
                     s.execute("INSERT INTO team_entry VALUES ('trace', 'old-1', 7)");
@@ -34,7 +40,6 @@ class LocalTeamUpgradeTest {
         }
         try (Project p = Project.open(file)) {
             int added = p.write(c -> {
-                LocalTeam.ensureTables(c);
                 return LocalTeam.apply(
                         c, List.of(new Hub.Entry(9, "meta", "m-1", "{\"key\":\"ensemble.rule\",\"value\":\"rule\"}")));
             });
