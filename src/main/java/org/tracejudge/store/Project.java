@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.sqlite.SQLiteConfig;
 import org.tracejudge.json.Json;
 import org.tracejudge.model.LabelSet;
@@ -517,14 +518,17 @@ public final class Project implements AutoCloseable {
         }
     }
 
+    /** Every migration of a project file, SQL and Java alike: the one place that lists them. */
+    static FluentConfiguration migrations(Path file) {
+        return Flyway.configure()
+                .dataSource("jdbc:sqlite:" + file, "", "")
+                .locations("classpath:db/migration")
+                .javaMigrations(new CalibrationSealMigration(), new TeamTablesMigration());
+    }
+
     static void migrate(Path file) {
         try {
-            Flyway.configure()
-                    .dataSource("jdbc:sqlite:" + file, "", "")
-                    .locations("classpath:db/migration")
-                    .javaMigrations(new CalibrationSealMigration(), new TeamTablesMigration())
-                    .load()
-                    .migrate();
+            migrations(file).load().migrate();
         } catch (RuntimeException e) {
             throw new ProjectException(file + ": schema migration failed: " + e.getMessage(), e);
         }

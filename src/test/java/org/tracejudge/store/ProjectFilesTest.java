@@ -19,7 +19,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -82,11 +81,7 @@ class ProjectFilesTest {
         Project.open(made, Project.OpenOptions.createIfMissing("n")).close();
         assertEquals(ProjectFiles.APPLICATION_ID, appId(made));
         Path old = dir.resolve("old.tjdb");
-        Flyway.configure()
-                .dataSource("jdbc:sqlite:" + old, "", "")
-                .locations("classpath:db/migration")
-                .load()
-                .migrate();
+        Project.migrations(old).load().migrate();
         assertEquals(0, appId(old), "made before the mark");
         Project.open(old).close();
         assertEquals(ProjectFiles.APPLICATION_ID, appId(old));
