@@ -180,49 +180,49 @@ public final class RuleLabeller {
             boolean unchanged,
             String replaces) {}
 
-    public static Result classify(Project project, RuleClassifier.Mode mode) {
-        return classify(project, mode, Math.max(1, Runtime.getRuntime().availableProcessors()));
-    }
-
-    public static Result classify(Project project, RuleClassifier.Mode mode, int threads) {
-        return classify(project, mode, threads, Commit.AT_THE_END, null);
-    }
-
-    /** As {@link #classify(Project, RuleClassifier.Mode)}, telling {@code progress} (batches written, of) as it goes. */
-    public static Result classify(
-            Project project, RuleClassifier.Mode mode, java.util.function.BiConsumer<Integer, Integer> progress) {
-        return classify(project, mode, Commit.AT_THE_END, progress);
-    }
-
-    /** As {@link #classify(Project, RuleClassifier.Mode, java.util.function.BiConsumer)}, committing as {@code commit} says. */
-    public static Result classify(
-            Project project,
-            RuleClassifier.Mode mode,
-            Commit commit,
-            java.util.function.BiConsumer<Integer, Integer> progress) {
-        return classify(project, mode, Math.max(1, Runtime.getRuntime().availableProcessors()), commit, progress);
-    }
-
-    private static Result classify(
-            Project project,
-            RuleClassifier.Mode mode,
-            int threads,
-            Commit commit,
-            java.util.function.BiConsumer<Integer, Integer> progress) {
-        return classify(project, mode, threads, commit == Commit.AS_IT_GOES ? COMMIT_EVERY : 0, progress);
-    }
-
-    /** Commits after every {@code commitEvery} entries appended, or only at the end when it is 0. */
-    static Result classify(
-            Project project,
+    /**
+     * How a run goes: the rule's mode, worker threads, when it commits ({@code commitEvery} entries, or 0: once at the
+     * end), and whom it tells (batches written, of) as it goes.
+     */
+    public record Options(
             RuleClassifier.Mode mode,
             int threads,
             int commitEvery,
             java.util.function.BiConsumer<Integer, Integer> progress) {
-        RuleClassifier classifier = new RuleClassifier(mode);
-        String rater = raterName(mode);
+        /** {@code mode} on every processor, in one transaction at the end, telling no one. */
+        public static Options of(RuleClassifier.Mode mode) {
+            return new Options(mode, Math.max(1, Runtime.getRuntime().availableProcessors()), 0, null);
+        }
+
+        public Options withThreads(int n) {
+            return new Options(mode, n, commitEvery, progress);
+        }
+
+        /** Commits as {@code commit} says ({@link Commit#AS_IT_GOES}: every {@link #COMMIT_EVERY} entries). */
+        public Options committing(Commit commit) {
+            return new Options(mode, threads, commit == Commit.AS_IT_GOES ? COMMIT_EVERY : 0, progress);
+        }
+
+        /** Commits after every {@code entries} entries appended (0: only at the end). */
+        Options committingEvery(int entries) {
+            return new Options(mode, threads, entries, progress);
+        }
+
+        public Options withProgress(java.util.function.BiConsumer<Integer, Integer> p) {
+            return new Options(mode, threads, commitEvery, p);
+        }
+    }
+
+    /** {@link Options#of}: the whole project in {@code mode}, in one transaction. */
+    public static Result classify(Project project, RuleClassifier.Mode mode) {
+        return classify(project, Options.of(mode));
+    }
+
+    public static Result classify(Project project, Options o) {
+        RuleClassifier classifier = new RuleClassifier(o.mode());
+        String rater = raterName(o.mode());
         return project.write(
-                c -> classify(project, c, classifier, rater, mode, threads, commitEvery, progress),
+                c -> classify(project, c, classifier, rater, o.mode(), o.threads(), o.commitEvery(), o.progress()),
                 Project.BULK_CACHE_MEBIBYTES);
     }
 

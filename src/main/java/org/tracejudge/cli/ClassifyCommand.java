@@ -62,7 +62,10 @@ final class ClassifyCommand implements Callable<Integer> {
                 Thread interrupted = saysWhatCtrlCKept(spec.commandLine().getErr(), bar, p);
                 try {
                     r = RuleLabeller.classify(
-                            p, m, RuleLabeller.Commit.AS_IT_GOES, (done, of) -> bar.update(done, of, false));
+                            p,
+                            RuleLabeller.Options.of(m)
+                                    .committing(RuleLabeller.Commit.AS_IT_GOES)
+                                    .withProgress((done, of) -> bar.update(done, of, false)));
                 } finally {
                     try {
                         Runtime.getRuntime().removeShutdownHook(interrupted);

@@ -136,7 +136,7 @@ public final class SampleProject {
                     new Importer(p, ImportListener.NONE).importSources(sources);
                     if (manifest.path("classify").asBoolean(false)) {
                         // the rule's labels, as `classify` gives them: each kind's own classifier
-                        RuleLabeller.Result r = RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT, (done, of) -> {});
+                        RuleLabeller.Result r = RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
                         SelectionLabeller.classify(p);
                         CallLabeller.classify(p, r.rater());
                     }

@@ -167,8 +167,16 @@ class RuleLabellerTest {
         Path steps = twoThousandTraces("steps");
         try (Project a = Project.open(once);
                 Project b = Project.open(steps)) {
-            RuleLabeller.Result ra = RuleLabeller.classify(a, RuleClassifier.Mode.TOLERANT, 2, 0, null);
-            RuleLabeller.Result rb = RuleLabeller.classify(b, RuleClassifier.Mode.TOLERANT, 2, 256, null);
+            RuleLabeller.Result ra = RuleLabeller.classify(
+                    a,
+                    RuleLabeller.Options.of(RuleClassifier.Mode.TOLERANT)
+                            .withThreads(2)
+                            .committingEvery(0));
+            RuleLabeller.Result rb = RuleLabeller.classify(
+                    b,
+                    RuleLabeller.Options.of(RuleClassifier.Mode.TOLERANT)
+                            .withThreads(2)
+                            .committingEvery(256));
             assertEquals(2000, rb.traces());
             assertEquals(ra.counts(), rb.counts());
             assertEquals(ra.written(), rb.written());
@@ -187,16 +195,25 @@ class RuleLabellerTest {
         Path broken = twoThousandTraces("broken");
         try (Project a = Project.open(whole);
                 Project b = Project.open(broken)) {
-            RuleLabeller.classify(a, RuleClassifier.Mode.COMPAT, 2, 256, null);
+            RuleLabeller.classify(
+                    a,
+                    RuleLabeller.Options.of(RuleClassifier.Mode.COMPAT)
+                            .withThreads(2)
+                            .committingEvery(256));
             int labelsBefore = TestData.count(b, "label");
             // what SQLite reports when the disk fills up mid-run (see Project.diskFullOr)
             RuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(
                     RuntimeException.class,
-                    () -> RuleLabeller.classify(b, RuleClassifier.Mode.COMPAT, 2, 256, (done, of) -> {
-                        if (done == 6) {
-                            throw new IllegalStateException("[SQLITE_FULL] database or disk is full");
-                        }
-                    }));
+                    () -> RuleLabeller.classify(
+                            b,
+                            RuleLabeller.Options.of(RuleClassifier.Mode.COMPAT)
+                                    .withThreads(2)
+                                    .committingEvery(256)
+                                    .withProgress((done, of) -> {
+                                        if (done == 6) {
+                                            throw new IllegalStateException("[SQLITE_FULL] database or disk is full");
+                                        }
+                                    })));
             assertEquals(
                     broken + ": the disk is full; what it was writing when it stopped was not saved. Free some space "
                             + "and run it again. Kept: the rule's labels of the first 1,536 traces (of 2,000); "
@@ -204,7 +221,11 @@ class RuleLabellerTest {
                     e.getMessage());
             assertEquals(
                     labelsBefore + 1536, TestData.count(b, "label"), "six batches committed, the seventh rolled back");
-            RuleLabeller.Result rest = RuleLabeller.classify(b, RuleClassifier.Mode.COMPAT, 2, 256, null);
+            RuleLabeller.Result rest = RuleLabeller.classify(
+                    b,
+                    RuleLabeller.Options.of(RuleClassifier.Mode.COMPAT)
+                            .withThreads(2)
+                            .committingEvery(256));
             assertEquals(2000 - 1536, rest.written());
             assertEquals(1536, rest.unchanged());
             assertEquals(current(a, "rule"), current(b, "rule"));

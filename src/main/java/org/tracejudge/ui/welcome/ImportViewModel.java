@@ -214,13 +214,13 @@ public final class ImportViewModel {
         }
         session.submit(() -> {
             try {
-                org.tracejudge.classify.RuleLabeller.Result r =
-                        org.tracejudge.classify.RuleLabeller.classify(p, mode, (done, of) -> {
+                org.tracejudge.classify.RuleLabeller.Result r = org.tracejudge.classify.RuleLabeller.classify(
+                        p, org.tracejudge.classify.RuleLabeller.Options.of(mode).withProgress((done, of) -> {
                             if (importCancel.get()) {
                                 throw new java.util.concurrent.CancellationException();
                             }
                             session.onFx(() -> importProgress.set(of == 0 ? -1 : (double) done / of));
-                        });
+                        }));
                 org.tracejudge.classify.SelectionLabeller.Result sr =
                         org.tracejudge.classify.SelectionLabeller.classify(p);
                 org.tracejudge.classify.CallLabeller.Result calls =
