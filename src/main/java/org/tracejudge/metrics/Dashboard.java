@@ -79,20 +79,12 @@ public record Dashboard(Map<String, SourceMetrics> bySource, JudgeChoice judges,
             index.put(over.traceId(i), i);
         }
         Map<String, String[]> columns = new java.util.TreeMap<>();
-        project.read(c -> {
-            try (java.sql.Statement st = c.createStatement();
-                    java.sql.ResultSet rs = st.executeQuery(
-                            "SELECT trace_id, annotator, action, value FROM adjudication ORDER BY created_at, id")) {
-                while (rs.next()) {
-                    Integer i = index.get(rs.getString(1));
-                    if (i == null) {
-                        continue;
-                    }
-                    String[] col = columns.computeIfAbsent(rs.getString(2) + ANNOTATOR, k -> new String[n]);
-                    col[i] = "set".equals(rs.getString(3)) ? rs.getString(4) : null;
-                }
+        org.tracejudge.store.Adjudications.eachInOrder(project, (traceId, annotator, action, value) -> {
+            Integer i = index.get(traceId);
+            if (i != null) {
+                String[] col = columns.computeIfAbsent(annotator + ANNOTATOR, k -> new String[n]);
+                col[i] = "set".equals(action) ? value : null;
             }
-            return null;
         });
         String[] ids = new String[n];
         int[] model = new int[n];

@@ -91,12 +91,7 @@ public final class SafetySample {
                                 + "decisions on 16 messages, two fictional models, NLT and structured calls, two illustrative judges.");
                 p.setMeta(WARNING_KEY, contentWarning());
                 p.setMeta("safety_sample_version", VERSION);
-                p.read(c -> {
-                    try (var s = c.createStatement()) {
-                        s.execute("PRAGMA wal_checkpoint(TRUNCATE)");
-                    }
-                    return null;
-                });
+                p.checkpointFully();
             }
             for (String suffix : List.of("", "-wal", "-shm")) {
                 Files.deleteIfExists(Path.of(file + suffix));

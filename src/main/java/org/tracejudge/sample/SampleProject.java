@@ -158,12 +158,7 @@ public final class SampleProject {
                     p.setMeta("description", manifest.path("description").asText(""));
                     p.setMeta("sample_version", kind.version);
                     p.setMeta("sample_kind", kind.folder);
-                    p.read(c -> {
-                        try (var s = c.createStatement()) {
-                            s.execute("PRAGMA wal_checkpoint(TRUNCATE)");
-                        }
-                        return null;
-                    });
+                    p.checkpointFully();
                 }
                 deleteProjectFiles(file);
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

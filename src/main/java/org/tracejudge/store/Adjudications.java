@@ -31,4 +31,24 @@ public final class Adjudications {
             }
         });
     }
+
+    /** One entry of the adjudication ledger as it was appended: {@code action} "set" carries a value. */
+    @FunctionalInterface
+    public interface EntryVisitor {
+        void accept(String traceId, String annotator, String action, String value);
+    }
+
+    /** Every entry of the ledger, oldest first (ties by id), in one read transaction. */
+    public static void eachInOrder(Project project, EntryVisitor visitor) {
+        project.read(c -> {
+            try (java.sql.Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery(
+                            "SELECT trace_id, annotator, action, value FROM adjudication ORDER BY created_at, id")) {
+                while (rs.next()) {
+                    visitor.accept(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4));
+                }
+            }
+            return null;
+        });
+    }
 }

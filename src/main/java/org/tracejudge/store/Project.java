@@ -584,6 +584,19 @@ public final class Project implements AutoCloseable {
         });
     }
 
+    /**
+     * Moves everything in the write-ahead log into the main file and empties the log, so the file alone is the whole
+     * project (for files about to be copied or moved, like the bundled samples).
+     */
+    public void checkpointFully() {
+        read(c -> {
+            try (Statement s = c.createStatement()) {
+                s.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+            }
+            return null;
+        });
+    }
+
     public void setMeta(String key, String value) {
         write(c -> {
             putMeta(c, key, value);
