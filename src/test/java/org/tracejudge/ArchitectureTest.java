@@ -76,10 +76,7 @@ class ArchitectureTest {
                         "org.tracejudge.export..",
                         "org.tracejudge.importer..",
                         "org.tracejudge.judges..",
-                        "org.tracejudge.metrics..",
-                        "org.tracejudge.safety..",
-                        "org.tracejudge.sample..",
-                        "org.tracejudge.selection..")
+                        "org.tracejudge.safety..")
                 .should()
                 .dependOnClassesThat()
                 .haveFullyQualifiedName("java.sql.PreparedStatement")

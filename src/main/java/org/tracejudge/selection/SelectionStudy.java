@@ -2,8 +2,6 @@ package org.tracejudge.selection;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -223,14 +221,7 @@ public final class SelectionStudy {
     /** Every tool-selection trace of the project as a trial, scored by the exact-set rule. */
     public static Trials trials(Connection c) throws SQLException {
         Map<String, JsonNode> extras = new HashMap<>();
-        try (PreparedStatement s =
-                        c.prepareStatement("SELECT t.id, t.extra FROM trace t JOIN task k ON k.id = t.task_id "
-                                + "WHERE k.task_type = 'tool_selection' AND t.extra IS NOT NULL");
-                ResultSet rs = s.executeQuery()) {
-            while (rs.next()) {
-                extras.put(rs.getString(1), Json.read(rs.getString(2)));
-            }
-        }
+        org.tracejudge.store.SelectionRows.extras(c).forEach((id, x) -> extras.put(id, Json.read(x)));
         List<Trial> out = new ArrayList<>();
         int unscored = 0;
         for (SelectionTraces.Item i : SelectionTraces.all(c)) {

@@ -2,8 +2,6 @@ package org.tracejudge.selection;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,6 +12,7 @@ import java.util.Set;
 import org.tracejudge.json.Json;
 import org.tracejudge.json.TurnCodec;
 import org.tracejudge.model.ToolCall;
+import org.tracejudge.store.SelectionRows;
 
 /** The read side of tool-selection tasks: their traces with input, expected set and scenario. */
 public final class SelectionTraces {
@@ -39,67 +38,50 @@ public final class SelectionTraces {
 
     /** Every tool-selection trace, ordered by scenario, input, model, approach. */
     public static List<Item> all(Connection c) throws SQLException {
-        return query(c, null);
+        return items(SelectionRows.runs(c, SelectionRows.Scope.ALL, null));
     }
 
     /** One tool-selection trace, or null. */
     public static Item one(Connection c, String traceId) throws SQLException {
-        List<Item> l = query(c, traceId);
+        List<Item> l = items(SelectionRows.runs(c, SelectionRows.Scope.ONE, traceId));
         return l.isEmpty() ? null : l.get(0);
     }
 
     /** Every run on the input (task) of one trace, ordered like {@link #all}. */
     public static List<Item> sameInput(Connection c, String traceId) throws SQLException {
-        return query(c, traceId, true);
+        return items(SelectionRows.runs(c, SelectionRows.Scope.SAME_INPUT, traceId));
     }
 
-    private static List<Item> query(Connection c, String traceId) throws SQLException {
-        return query(c, traceId, false);
-    }
-
-    private static List<Item> query(Connection c, String traceId, boolean wholeTask) throws SQLException {
+    private static List<Item> items(List<SelectionRows.Run> runs) {
         Map<String, Scenario> scenarios = new HashMap<>();
         List<Item> out = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT t.id, k.task_key, k.body, ts.tools, t.model, t.run, "
-                + "t.answer, t.tool_calls, t.extra, k.toolset_id FROM trace t JOIN task k ON k.id = t.task_id "
-                + "LEFT JOIN toolset ts ON ts.id = k.toolset_id WHERE k.task_type = 'tool_selection' "
-                + (traceId == null
-                        ? ""
-                        : wholeTask ? "AND t.task_id = (SELECT task_id FROM trace WHERE id = ?) " : "AND t.id = ? ")
-                + "ORDER BY k.domain, k.task_key, t.model, t.run, t.id")) {
-            if (traceId != null) {
-                s.setString(1, traceId);
+        for (SelectionRows.Run r : runs) {
+            JsonNode body = Json.read(r.taskBody());
+            String scenarioName = body.path("scenario").asText();
+            Scenario sc = null;
+            if (r.tools() != null) {
+                sc = scenarios.computeIfAbsent(
+                        scenarioName + "\u0000" + r.toolsetId(),
+                        k -> new Scenario(scenarioName, Scenario.toolsFrom(Json.read(r.tools()))));
             }
-            ResultSet rs = s.executeQuery();
-            while (rs.next()) {
-                JsonNode body = Json.read(rs.getString(3));
-                String scenarioName = body.path("scenario").asText();
-                Scenario sc = null;
-                if (rs.getString(4) != null) {
-                    String key = scenarioName + "\u0000" + rs.getString(10);
-                    String tools = rs.getString(4);
-                    sc = scenarios.computeIfAbsent(
-                            key, k -> new Scenario(scenarioName, Scenario.toolsFrom(Json.read(tools))));
-                }
-                Set<String> expected = new LinkedHashSet<>();
-                body.path("expected_tools").forEach(n -> expected.add(n.asText()));
-                JsonNode extra = rs.getString(9) == null ? Json.object() : Json.read(rs.getString(9));
-                String approach = extra.path("approach").asText(rs.getString(6));
-                String calls = rs.getString(8);
-                List<ToolCall> callList =
-                        calls == null || calls.equals("[]") ? List.of() : TurnCodec.callsFromJson(Json.read(calls));
-                out.add(new Item(
-                        rs.getString(1),
-                        rs.getString(2),
-                        body.path("id").asText(),
-                        body.path("input").asText(),
-                        expected,
-                        sc,
-                        rs.getString(5),
-                        approach,
-                        rs.getString(7),
-                        callList));
-            }
+            Set<String> expected = new LinkedHashSet<>();
+            body.path("expected_tools").forEach(n -> expected.add(n.asText()));
+            JsonNode extra = r.extra() == null ? Json.object() : Json.read(r.extra());
+            String approach = extra.path("approach").asText(r.run());
+            String calls = r.toolCalls();
+            List<ToolCall> callList =
+                    calls == null || calls.equals("[]") ? List.of() : TurnCodec.callsFromJson(Json.read(calls));
+            out.add(new Item(
+                    r.traceId(),
+                    r.taskKey(),
+                    body.path("id").asText(),
+                    body.path("input").asText(),
+                    expected,
+                    sc,
+                    r.model(),
+                    approach,
+                    r.answer(),
+                    callList));
         }
         return out;
     }
@@ -107,13 +89,8 @@ public final class SelectionTraces {
     /** The scenarios of the project (those imported with their tools), by name. */
     public static Map<String, Scenario> scenarios(Connection c) throws SQLException {
         Map<String, Scenario> out = new java.util.TreeMap<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT DISTINCT k.domain, ts.tools FROM task k JOIN toolset ts "
-                        + "ON ts.id = k.toolset_id WHERE k.task_type = 'tool_selection' ORDER BY k.domain");
-                ResultSet rs = s.executeQuery()) {
-            while (rs.next()) {
-                out.put(rs.getString(1), new Scenario(rs.getString(1), Scenario.toolsFrom(Json.read(rs.getString(2)))));
-            }
-        }
+        SelectionRows.scenarioTools(c)
+                .forEach((name, tools) -> out.put(name, new Scenario(name, Scenario.toolsFrom(Json.read(tools)))));
         return out;
     }
 
