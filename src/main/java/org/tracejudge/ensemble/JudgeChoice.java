@@ -104,23 +104,7 @@ public record JudgeChoice(
      * labels walks the whole ledger, which choosing raters does not need.
      */
     public static List<ProjectQueries.RaterSummary> raters(Project project) {
-        return project.read(c -> {
-            List<ProjectQueries.RaterSummary> out = new ArrayList<>();
-            try (java.sql.Statement s = c.createStatement();
-                    java.sql.ResultSet rs = s.executeQuery(
-                            "SELECT id, name, kind, version, description FROM rater ORDER BY kind = 'imported' DESC, name, version")) {
-                while (rs.next()) {
-                    out.add(new ProjectQueries.RaterSummary(
-                            rs.getString(1),
-                            rs.getString(2),
-                            RaterKind.fromCode(rs.getString(3)),
-                            rs.getString(4),
-                            rs.getString(5),
-                            0));
-                }
-            }
-            return out;
-        });
+        return new ProjectQueries(project).ratersUncounted();
     }
 
     static List<ProjectQueries.RaterSummary> candidates(List<ProjectQueries.RaterSummary> raters) {

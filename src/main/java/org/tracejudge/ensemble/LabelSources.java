@@ -1,7 +1,5 @@
 package org.tracejudge.ensemble;
 
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -14,6 +12,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.tracejudge.json.Json;
 import org.tracejudge.model.TaskType;
+import org.tracejudge.store.BenchmarkRows;
 import org.tracejudge.store.CurrentLabels;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectException;
@@ -155,46 +154,31 @@ public final class LabelSources {
         });
         return project.read(c -> {
             Map<String, Set<String>> labelSets = new HashMap<>();
-            try (Statement s = c.createStatement();
-                    ResultSet rs = s.executeQuery("SELECT name, labels FROM label_set")) {
-                while (rs.next()) {
-                    Set<String> ls = new HashSet<>();
-                    Json.read(rs.getString(2)).forEach(n -> ls.add(n.asText()));
-                    labelSets.put(rs.getString(1), ls);
-                }
-            }
+            BenchmarkRows.labelSets(c).forEach((name, labels) -> {
+                Set<String> ls = new HashSet<>();
+                Json.read(labels).forEach(x -> ls.add(x.asText()));
+                labelSets.put(name, ls);
+            });
             // read in the covering index's order and put in (model, task, run) order here: SQLite's sort of a million
             // rows took about a second, a sort of packed ranks takes a tenth of that
             // the tasks first (a few thousand), so each trace row carries only its task's rowid
             Map<Long, TaskRow> tasks = new HashMap<>();
-            try (Statement s = c.createStatement();
-                    ResultSet rs = s.executeQuery("SELECT rowid, task_key, task_type, label_set FROM task "
-                            + "WHERE task_type IN ('tool_required', 'control')")) {
-                while (rs.next()) {
-                    tasks.put(
-                            rs.getLong(1),
-                            new TaskRow(
-                                    rs.getString(2),
-                                    TaskType.fromCode(rs.getString(3)),
-                                    labelSets.getOrDefault(rs.getString(4), Set.of())));
-                }
-            }
+            BenchmarkRows.tasks(
+                    c,
+                    (rowid, key, typeCode, labelSet) -> tasks.put(
+                            rowid,
+                            new TaskRow(key, TaskType.fromCode(typeCode), labelSets.getOrDefault(labelSet, Set.of()))));
             List<String> readIds = new ArrayList<>();
             List<String> readModels = new ArrayList<>();
             List<String> readRuns = new ArrayList<>();
             List<TaskRow> readTasks = new ArrayList<>();
             Map<String, String> names = new HashMap<>();
-            try (Statement s = c.createStatement();
-                    ResultSet rs = s.executeQuery("SELECT t.id, t.model, k.rowid, t.run "
-                            + "FROM trace t JOIN task k ON k.id = t.task_id "
-                            + "WHERE k.task_type IN ('tool_required', 'control')")) {
-                while (rs.next()) {
-                    readIds.add(rs.getString(1));
-                    readModels.add(names.computeIfAbsent(rs.getString(2), k -> k));
-                    readTasks.add(tasks.get(rs.getLong(3)));
-                    readRuns.add(names.computeIfAbsent(rs.getString(4), k -> k));
-                }
-            }
+            BenchmarkRows.traces(c, (traceId, model, taskRowid, run) -> {
+                readIds.add(traceId);
+                readModels.add(names.computeIfAbsent(model, k -> k));
+                readTasks.add(tasks.get(taskRowid));
+                readRuns.add(names.computeIfAbsent(run, k -> k));
+            });
             int n = readIds.size();
             List<String> readTaskKeys = new ArrayList<>(n);
             for (TaskRow t : readTasks) {
@@ -257,16 +241,12 @@ public final class LabelSources {
             Map<Ensemble.Status, Integer> status = new EnumMap<>(Ensemble.Status.class);
             if (effective != null) {
                 String[] adjudicated = new String[n];
-                try (Statement s = c.createStatement();
-                        ResultSet rs = s.executeQuery(
-                                "SELECT trace_id, value FROM current_adjudication WHERE action = 'set'")) {
-                    while (rs.next()) {
-                        int i = index.of(rs.getString(1));
-                        if (i >= 0 && allowed.get(i).contains(rs.getString(2))) {
-                            adjudicated[i] = intern.computeIfAbsent(rs.getString(2), k -> k);
-                        }
+                BenchmarkRows.currentDecisions(c, (traceId, action, value) -> {
+                    int i = index.of(traceId);
+                    if (i >= 0 && allowed.get(i).contains(value)) {
+                        adjudicated[i] = intern.computeIfAbsent(value, k -> k);
                     }
-                }
+                });
                 String[] rule = columns.get(effective.rule().column());
                 String[] a = columns.get(effective.judgeA().column());
                 String[] b = columns.get(effective.judgeB().column());
@@ -341,33 +321,14 @@ public final class LabelSources {
             int n)
             throws java.sql.SQLException {
         String[] col = new String[n];
-        int found = 0;
-        try (java.sql.PreparedStatement s =
-                c.prepareStatement("SELECT a.trace_id, a.action, a.value FROM adjudication a "
-                        + "WHERE a.annotator = ? AND NOT EXISTS (SELECT 1 FROM adjudication x WHERE x.trace_id = a.trace_id "
-                        + "AND x.annotator = a.annotator AND (x.created_at > a.created_at OR (x.created_at = a.created_at "
-                        + "AND x.id > a.id)))")) {
-            s.setString(1, who);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    found++;
-                    int i = index.of(rs.getString(1));
-                    if (i >= 0
-                            && "set".equals(rs.getString(2))
-                            && allowed.get(i).contains(rs.getString(3))) {
-                        col[i] = intern.computeIfAbsent(rs.getString(3), k -> k);
-                    }
-                }
+        int found = BenchmarkRows.newestOf(c, who, (traceId, action, value) -> {
+            int i = index.of(traceId);
+            if (i >= 0 && "set".equals(action) && allowed.get(i).contains(value)) {
+                col[i] = intern.computeIfAbsent(value, k -> k);
             }
-        }
+        });
         if (found == 0) {
-            List<String> people = new ArrayList<>();
-            try (Statement s = c.createStatement();
-                    ResultSet rs = s.executeQuery("SELECT DISTINCT annotator FROM adjudication ORDER BY annotator")) {
-                while (rs.next()) {
-                    people.add(rs.getString(1));
-                }
-            }
+            List<String> people = BenchmarkRows.annotators(c);
             throw new org.tracejudge.store.ProjectException("no decisions by annotator '" + who + "' in this project"
                     + (people.isEmpty()
                             ? " (nobody has decided a trace yet)"

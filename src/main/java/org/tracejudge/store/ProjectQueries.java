@@ -88,6 +88,24 @@ public final class ProjectQueries {
                 labels);
     }
 
+    /**
+     * Every rater in the labels table's order (imported first, then by name and version), without label counts
+     * ({@code labels} is 0): for choosing raters, which needs no walk of the ledger.
+     */
+    public List<RaterSummary> ratersUncounted() {
+        return project.read(c -> {
+            List<RaterSummary> out = new ArrayList<>();
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT id, name, kind, version, description FROM rater "
+                            + "ORDER BY kind = 'imported' DESC, name, version")) {
+                while (rs.next()) {
+                    out.add(rater(rs, 0));
+                }
+            }
+            return out;
+        });
+    }
+
     /** Every rater with the number of traces it currently labels (null verdicts and withdrawals not counted). */
     public List<RaterSummary> raters() {
         return project.read(c -> {

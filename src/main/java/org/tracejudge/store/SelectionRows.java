@@ -95,8 +95,9 @@ public final class SelectionRows {
     /** The extra JSON of every tool-selection run that has one, by trace id. */
     public static Map<String, String> extras(Connection c) throws SQLException {
         Map<String, String> out = new LinkedHashMap<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT t.id, t.extra FROM trace t JOIN task k ON k.id = t.task_id "
-                        + "WHERE k.task_type = 'tool_selection' AND t.extra IS NOT NULL");
+        try (PreparedStatement s =
+                        c.prepareStatement("SELECT t.id, t.extra FROM trace t JOIN task k ON k.id = t.task_id "
+                                + "WHERE k.task_type = 'tool_selection' AND t.extra IS NOT NULL");
                 ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 out.put(rs.getString(1), rs.getString(2));
