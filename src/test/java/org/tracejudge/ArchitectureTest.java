@@ -72,7 +72,6 @@ class ArchitectureTest {
                         // still to move behind store's repositories (issue 52):
                         "org.tracejudge.calibration..",
                         "org.tracejudge.classify..",
-                        "org.tracejudge.export..",
                         "org.tracejudge.importer..",
                         "org.tracejudge.judges..",
                         "org.tracejudge.safety..")
@@ -106,11 +105,7 @@ class ArchitectureTest {
                 .resideInAPackage("org.tracejudge.model..")
                 .should()
                 .dependOnClassesThat()
-                .resideInAnyPackage(
-                        "org.tracejudge.store..",
-                        "org.tracejudge.importer..",
-                        "org.tracejudge.export..",
-                        "org.tracejudge.sample..")
+                .resideInAnyPackage("org.tracejudge.store..", "org.tracejudge.importer..", "org.tracejudge.sample..")
                 .check(CLASSES);
     }
 

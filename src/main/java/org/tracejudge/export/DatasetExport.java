@@ -6,8 +6,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -165,23 +163,7 @@ public final class DatasetExport {
 
     /** user message, answer and the executed calls (JSON) of each trace. */
     private static Map<String, String[]> texts(Project project, List<String> ids) {
-        return project.read(c -> {
-            Map<String, String[]> out = new HashMap<>();
-            String in = String.join(",", java.util.Collections.nCopies(ids.size(), "?"));
-            try (PreparedStatement s =
-                    c.prepareStatement("SELECT t.id, k.user_message, t.answer, t.tool_calls FROM trace t "
-                            + "JOIN task k ON k.id = t.task_id WHERE t.id IN (" + in + ")")) {
-                for (int i = 0; i < ids.size(); i++) {
-                    s.setString(i + 1, ids.get(i));
-                }
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        out.put(rs.getString(1), new String[] {rs.getString(2), rs.getString(3), rs.getString(4)});
-                    }
-                }
-            }
-            return out;
-        });
+        return new org.tracejudge.store.ProjectQueries(project).texts(ids);
     }
 
     private static String card(

@@ -7,14 +7,11 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
-import java.sql.Statement;
 import java.util.List;
-import java.util.Set;
 import org.tracejudge.json.Json;
 import org.tracejudge.output.OutputFile;
 import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectDump;
 import org.tracejudge.store.ProjectException;
 import org.tracejudge.store.Timestamps;
 
@@ -27,10 +24,6 @@ import org.tracejudge.store.Timestamps;
 public final class JsonlExporter {
     public static final String FORMAT = "tracejudge";
     public static final int VERSION = 1;
-
-    /** Columns holding JSON text: written as JSON, not as strings. */
-    private static final Set<String> JSON_COLUMNS =
-            Set.of("labels", "tools", "body", "tool_calls", "turns", "extra", "config", "scores", "evidence");
 
     private JsonlExporter() {}
 
@@ -92,117 +85,44 @@ public final class JsonlExporter {
         g.writeEndObject();
         newline(g);
         n[0]++;
-        n[0] += rows(
-                c, g, "label_set", "SELECT name, description, labels FROM label_set WHERE builtin = 0 ORDER BY name");
-        n[0] += rows(c, g, "toolset", "SELECT id, tools FROM toolset ORDER BY id");
-        n[1] = rows(
-                c,
-                g,
-                "task",
-                "SELECT id, task_key, domain, task_type, target_failure_mode, label_set, "
-                        + "user_message, toolset_id, body FROM task ORDER BY task_key, id");
-        n[0] += rows(
-                c,
-                g,
-                "rater",
-                "SELECT id, name, kind AS rater_kind, version, config, description "
-                        + "FROM rater ORDER BY name, version");
-        n[2] = rows(
-                c,
-                g,
-                "trace",
-                "SELECT id, task_id, model, run, answer, tool_calls, turns, extra FROM trace "
-                        + "ORDER BY model, run, id");
-        n[3] = rows(
-                c,
-                g,
-                "label",
-                "SELECT id, trace_id, rater_id, action, value, confidence, scores, rationale, "
-                        + "raw, null_reason, evidence, replaces, created_by, created_at FROM label ORDER BY created_at, id");
-        n[4] = rows(
-                c,
-                g,
-                "adjudication",
-                "SELECT id, trace_id, annotator, action, value, rationale, replaces, "
-                        + "created_at FROM adjudication ORDER BY created_at, id");
-        // the project's own questions and their answers (schema 13); none in a project without a scheme
-        n[0] += rows(
-                c,
-                g,
-                "scheme",
-                "SELECT version AS scheme_version, name, body AS definition, source, note, created_by, created_at "
-                        + "FROM scheme_version ORDER BY version",
-                Set.of("scheme_version"));
-        n[3] += rows(
-                c,
-                g,
-                "answer",
-                "SELECT id, trace_id, rater_id, question, scheme_version, action, value AS answer, rationale, "
-                        + "null_reason, replaces, created_by, created_at FROM answer ORDER BY created_at, id",
-                Set.of("scheme_version", "answer"));
-        // comments and flags (schema 10): a flag asking the lead to look is part of the project's state too
-        n[6] = rows(
-                c,
-                g,
-                "comment",
-                "SELECT id, trace_id, author, action, text, created_at FROM trace_comment ORDER BY created_at, id");
-        if (withJudgeCache) {
-            n[0] += rows(
-                    c,
-                    g,
-                    "judge_config",
-                    "SELECT key, value AS config FROM project_meta WHERE key LIKE 'judge:%' "
-                            + "AND key NOT LIKE 'judge-%' ORDER BY key");
-            n[5] = rows(
-                    c,
-                    g,
-                    "judge_call",
-                    "SELECT id, cache_key, trace_id, rater_id, provider, model, status, "
-                            + "http_status, response, content, tokens_in, tokens_out, latency_ms, attempts, label_id, created_at "
-                            + "FROM judge_call WHERE status = 'ok' ORDER BY created_at, id");
-        }
+        ProjectDump.each(c, withJudgeCache, (kind, columns, values, raw) -> {
+            g.writeStartObject();
+            g.writeStringField("kind", kind);
+            for (int i = 0; i < columns.length; i++) {
+                String v = values[i];
+                if (v == null) {
+                    continue;
+                }
+                if (raw.contains(columns[i])) {
+                    g.writeFieldName(columns[i]);
+                    // stored JSON may be pretty-printed as imported; one line per object needs it compact
+                    g.writeRawValue(
+                            v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0
+                                    ? Json.read(v).toString()
+                                    : v);
+                } else {
+                    g.writeStringField(columns[i], v);
+                }
+            }
+            g.writeEndObject();
+            newline(g);
+            n[countedAs(kind)]++;
+        });
         g.flush();
         return new Summary(n[0] + n[1] + n[2] + n[3] + n[4] + n[5] + n[6], n[1], n[2], n[3], n[4], n[5], n[6]);
     }
 
-    private static long rows(Connection c, JsonGenerator g, String kind, String sql) throws Exception {
-        return rows(c, g, kind, sql, JSON_COLUMNS);
-    }
-
-    /** Each row of {@code sql} as one line of {@code kind}; {@code json} names the columns written as JSON. */
-    private static long rows(Connection c, JsonGenerator g, String kind, String sql, Set<String> json)
-            throws Exception {
-        long count = 0;
-        try (Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery(sql)) {
-            ResultSetMetaData md = rs.getMetaData();
-            int cols = md.getColumnCount();
-            while (rs.next()) {
-                g.writeStartObject();
-                g.writeStringField("kind", kind);
-                for (int i = 1; i <= cols; i++) {
-                    String name = md.getColumnLabel(i);
-                    String v = rs.getString(i);
-                    if (v == null) {
-                        continue;
-                    }
-                    if (json.contains(name)) {
-                        g.writeFieldName(name);
-                        // stored JSON may be pretty-printed as imported; one line per object needs it compact
-                        g.writeRawValue(
-                                v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0
-                                        ? Json.read(v).toString()
-                                        : v);
-                    } else {
-                        g.writeStringField(name, v);
-                    }
-                }
-                g.writeEndObject();
-                newline(g);
-                count++;
-            }
-        }
-        return count;
+    /** Which of the summary's counts a line of {@code kind} adds to (0: only the line total). */
+    private static int countedAs(String kind) {
+        return switch (kind) {
+            case "task" -> 1;
+            case "trace" -> 2;
+            case "label", "answer" -> 3;
+            case "adjudication" -> 4;
+            case "judge_call" -> 5;
+            case "comment" -> 6;
+            default -> 0;
+        };
     }
 
     private static void newline(JsonGenerator g) throws IOException {

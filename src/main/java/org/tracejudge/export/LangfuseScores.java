@@ -7,14 +7,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.util.ArrayList;
 import java.util.List;
 import org.tracejudge.json.Json;
 import org.tracejudge.model.Ids;
 import org.tracejudge.output.OutputFile;
 import org.tracejudge.store.Project;
+import org.tracejudge.store.ScoreRows;
 
 /**
  * Writes a project's decisions back as the JSON bodies Langfuse's public scores API takes
@@ -51,68 +49,47 @@ public final class LangfuseScores {
             int scores = 0;
             int traces = 0;
             int without = 0;
-            List<String[]> rows = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT id, json_extract(extra, '$.format'), "
-                            + "json_extract(extra, '$.source_id') FROM trace ORDER BY rowid");
-                    ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(new String[] {rs.getString(1), rs.getString(2), rs.getString(3)});
-                }
-            }
+            List<ScoreRows.Source> rows = ScoreRows.sources(c);
             try (BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8);
-                    PreparedStatement labels =
-                            c.prepareStatement("SELECT r.name, r.kind, l.action, l.value, l.rationale, "
-                                    + "l.created_at FROM label l JOIN rater r ON r.id = l.rater_id WHERE l.trace_id = ? "
-                                    + "AND r.kind <> 'imported' ORDER BY r.name, l.created_at, l.id");
-                    PreparedStatement adj = c.prepareStatement("SELECT annotator, action, value, rationale, created_at "
-                            + "FROM adjudication WHERE trace_id = ? ORDER BY created_at, id")) {
-                for (String[] row : rows) {
-                    boolean langfuseId = row[2] != null && ("langfuse".equals(row[1]) || "otlp".equals(row[1]));
+                    ScoreRows read = new ScoreRows(c)) {
+                for (ScoreRows.Source row : rows) {
+                    boolean langfuseId =
+                            row.sourceId() != null && ("langfuse".equals(row.format()) || "otlp".equals(row.format()));
                     if (!langfuseId) {
                         without++;
                         continue;
                     }
                     int before = scores;
-                    // the newest entry per rater (the query is in time order): a later withdrawal or null verdict ends
-                    // it
-                    java.util.Map<String, String[]> current = new java.util.LinkedHashMap<>();
-                    labels.setString(1, row[0]);
-                    try (ResultSet rs = labels.executeQuery()) {
-                        while (rs.next()) {
-                            current.put(rs.getString(1), new String[] {
-                                rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6)
-                            });
-                        }
-                    }
-                    for (var e : current.entrySet()) {
-                        String[] l = e.getValue();
-                        if (!"set".equals(l[1]) || l[2] == null) {
+                    // the newest entry per rater: a later withdrawal or null verdict ends it
+                    for (var e : read.newestPerRater(row.traceId()).entrySet()) {
+                        ScoreRows.Entry l = e.getValue();
+                        if (!"set".equals(l.action()) || l.value() == null) {
                             continue;
                         }
-                        w.write(body(row[2], row[0], e.getKey(), l[2], l[3], e.getKey(), l[0], l[4])
+                        w.write(body(
+                                        row.sourceId(),
+                                        row.traceId(),
+                                        e.getKey(),
+                                        l.value(),
+                                        l.rationale(),
+                                        e.getKey(),
+                                        l.raterKind(),
+                                        l.createdAt())
                                 .toString());
                         w.write('\n');
                         scores++;
                     }
-                    String[] decision = null;
-                    adj.setString(1, row[0]);
-                    try (ResultSet rs = adj.executeQuery()) {
-                        while (rs.next()) {
-                            decision = "withdraw".equals(rs.getString(2))
-                                    ? null
-                                    : new String[] {rs.getString(1), rs.getString(3), rs.getString(4), rs.getString(5)};
-                        }
-                    }
-                    if (decision != null && decision[1] != null) {
+                    ScoreRows.Decision decision = read.newestDecision(row.traceId());
+                    if (decision != null && decision.value() != null) {
                         w.write(body(
-                                        row[2],
-                                        row[0],
+                                        row.sourceId(),
+                                        row.traceId(),
                                         "final",
-                                        decision[1],
-                                        decision[2],
-                                        decision[0],
+                                        decision.value(),
+                                        decision.rationale(),
+                                        decision.annotator(),
                                         "human",
-                                        decision[3])
+                                        decision.createdAt())
                                 .toString());
                         w.write('\n');
                         scores++;

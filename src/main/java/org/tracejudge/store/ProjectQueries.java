@@ -106,6 +106,27 @@ public final class ProjectQueries {
         });
     }
 
+    /** Each trace's user message, answer and executed calls (JSON), by id; ids not in the project are left out. */
+    public Map<String, String[]> texts(List<String> ids) {
+        return project.read(c -> {
+            Map<String, String[]> out = new HashMap<>();
+            String in = String.join(",", java.util.Collections.nCopies(ids.size(), "?"));
+            try (PreparedStatement s =
+                    c.prepareStatement("SELECT t.id, k.user_message, t.answer, t.tool_calls FROM trace t "
+                            + "JOIN task k ON k.id = t.task_id WHERE t.id IN (" + in + ")")) {
+                for (int i = 0; i < ids.size(); i++) {
+                    s.setString(i + 1, ids.get(i));
+                }
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        out.put(rs.getString(1), new String[] {rs.getString(2), rs.getString(3), rs.getString(4)});
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
     /** Every rater with the number of traces it currently labels (null verdicts and withdrawals not counted). */
     public List<RaterSummary> raters() {
         return project.read(c -> {
