@@ -3,8 +3,6 @@ package org.tracejudge.classify;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -20,8 +18,10 @@ import org.tracejudge.json.TurnCodec;
 import org.tracejudge.model.RaterKind;
 import org.tracejudge.model.Task;
 import org.tracejudge.model.Trace;
+import org.tracejudge.store.LabelBatch;
 import org.tracejudge.store.Ledger;
 import org.tracejudge.store.Project;
+import org.tracejudge.store.RuleRows;
 import org.tracejudge.store.Timestamps;
 
 /**
@@ -50,22 +50,11 @@ public final class CallLabeller {
             ObjectNode config = Json.object();
             config.put("mode", raterName.equals(RuleLabeller.COMPAT_RATER) ? "compat" : "tolerant");
             String raterId = Ledger.ensureRater(c, raterName, RaterKind.RULE, "", config, null);
-            Map<String, String[]> existing = new HashMap<>();
-            try (PreparedStatement s =
-                    c.prepareStatement("SELECT l.trace_id, l.id, l.action, l.replaces FROM current_label l "
-                            + "JOIN trace t ON t.id = l.trace_id JOIN task k ON k.id = t.task_id "
-                            + "WHERE l.rater_id = ? AND k.task_type = 'call_level'")) {
-                s.setString(1, raterId);
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        existing.put(rs.getString(1), new String[] {rs.getString(2), rs.getString(3), rs.getString(4)});
-                    }
-                }
-            }
+            Map<String, String[]> existing = RuleRows.currentCallEntries(c, raterId);
             int traces = 0;
             int written = 0;
             int unchanged = 0;
-            try (PreparedStatement ins = c.prepareStatement(Ledger.INSERT_LABEL)) {
+            try (LabelBatch ins = new LabelBatch(c)) {
                 for (Item it : items) {
                     traces++;
                     CallVerdict v = CallRule.judge(it.task(), it.trace());
@@ -92,30 +81,22 @@ public final class CallLabeller {
                             null,
                             null,
                             RuleLabeller.CREATED_BY);
-                    Ledger.bind(
-                            ins,
+                    ins.add(
                             RuleLabeller.entryId(traceId, raterId, replaces, v.label(), ev),
                             e,
                             ev,
                             replaces,
                             Timestamps.now());
-                    ins.addBatch();
                     written++;
                 }
-                ins.executeBatch();
+                ins.flush();
             }
             return new Result(traces, counts, written, unchanged);
         });
     }
 
     public static boolean hasCallTraces(Project project) {
-        return project.read(c -> {
-            try (var s = c.createStatement();
-                    ResultSet rs = s.executeQuery(
-                            "SELECT 1 FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type = 'call_level' LIMIT 1")) {
-                return rs.next();
-            }
-        });
+        return project.read(RuleRows::hasCallTraces);
     }
 
     /** Every call-level trace with its task, in (model, task key) order. */
@@ -125,47 +106,36 @@ public final class CallLabeller {
 
     static List<Item> load(Connection c) throws Exception {
         Map<String, Task> tasks = new HashMap<>();
-        try (PreparedStatement s =
-                        c.prepareStatement("SELECT k.id, k.task_key, k.domain, k.task_type, k.target_failure_mode, "
-                                + "k.label_set, k.user_message, ts.tools, k.body FROM task k LEFT JOIN toolset ts ON ts.id = k.toolset_id "
-                                + "WHERE k.task_type = 'call_level'");
-                ResultSet rs = s.executeQuery()) {
-            while (rs.next()) {
-                tasks.put(
-                        rs.getString(1),
-                        TaskJson.toTask(
-                                rs.getString(1),
-                                rs.getString(2),
-                                rs.getString(3),
-                                rs.getString(4),
-                                rs.getString(5),
-                                rs.getString(6),
-                                rs.getString(7),
-                                rs.getString(8),
-                                rs.getString(9)));
-            }
+        for (RuleRows.TaskRow r : RuleRows.callTasks(c)) {
+            tasks.put(
+                    r.id(),
+                    TaskJson.toTask(
+                            r.id(),
+                            r.key(),
+                            r.domain(),
+                            r.type(),
+                            r.targetFailureMode(),
+                            r.labelSet(),
+                            r.userMessage(),
+                            r.tools(),
+                            r.body()));
         }
         List<Item> out = new ArrayList<>();
         if (tasks.isEmpty()) {
             return out;
         }
-        try (PreparedStatement s = c.prepareStatement(
-                        "SELECT t.id, t.task_id, t.model, t.run, t.turns, t.tool_calls, t.answer "
-                                + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type = 'call_level' ORDER BY t.model, k.task_key, t.run");
-                ResultSet rs = s.executeQuery()) {
-            while (rs.next()) {
-                JsonNode turns = rs.getString(5) == null ? null : Json.read(rs.getString(5));
-                Trace t = new Trace(
-                        rs.getString(1),
-                        rs.getString(2),
-                        rs.getString(3),
-                        rs.getString(4),
-                        TurnCodec.fromJson(turns),
-                        TurnCodec.callsFromJson(Json.read(rs.getString(6))),
-                        rs.getString(7),
-                        null);
-                out.add(new Item(tasks.get(t.taskId()), t));
-            }
+        for (RuleRows.CallTraceRow r : RuleRows.callTraces(c)) {
+            JsonNode turns = r.turns() == null ? null : Json.read(r.turns());
+            Trace t = new Trace(
+                    r.id(),
+                    r.taskId(),
+                    r.model(),
+                    r.run(),
+                    TurnCodec.fromJson(turns),
+                    TurnCodec.callsFromJson(Json.read(r.toolCalls())),
+                    r.answer(),
+                    null);
+            out.add(new Item(tasks.get(t.taskId()), t));
         }
         return out;
     }
@@ -179,22 +149,7 @@ public final class CallLabeller {
         if (items.isEmpty()) {
             return new ArrayList<>(); // no call-level trace: the rater's labels are not read at all
         }
-        Map<String, String> labels = raterName == null
-                ? null
-                : project.read(c -> {
-                    Map<String, String> m = new HashMap<>();
-                    try (PreparedStatement s =
-                            c.prepareStatement("SELECT l.trace_id, l.value FROM current_label l JOIN rater r "
-                                    + "ON r.id = l.rater_id WHERE r.name = ? AND l.action = 'set'")) {
-                        s.setString(1, raterName);
-                        try (ResultSet rs = s.executeQuery()) {
-                            while (rs.next()) {
-                                m.put(rs.getString(1), rs.getString(2));
-                            }
-                        }
-                    }
-                    return m;
-                });
+        Map<String, String> labels = raterName == null ? null : project.read(c -> RuleRows.currentValues(c, raterName));
         List<CallMetrics.Row> out = new ArrayList<>();
         for (Item it : items) {
             CallVerdict v = CallRule.judge(it.task(), it.trace());

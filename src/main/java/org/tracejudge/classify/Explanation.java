@@ -1,8 +1,6 @@
 package org.tracejudge.classify;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import org.tracejudge.json.Json;
@@ -15,6 +13,7 @@ import org.tracejudge.rules.RuleVerdict;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectException;
 import org.tracejudge.store.ProjectQueries;
+import org.tracejudge.store.RuleRows;
 
 /**
  * The rule's evidence for one trace: the stored verdict of each rule mode ({@code rule}, {@code rule-tolerant})
@@ -109,20 +108,7 @@ public final class Explanation {
         if (p.isEmpty()) {
             throw new ProjectException("--trace needs a trace id or an id prefix");
         }
-        List<String> hits = project.read(c -> {
-            List<String> ids = new ArrayList<>();
-            try (PreparedStatement s =
-                    c.prepareStatement("SELECT id FROM trace WHERE id >= ? AND id < ? ORDER BY id LIMIT 4")) {
-                s.setString(1, p);
-                s.setString(2, p + "\uFFFF"); // sorts after every id that starts with p
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        ids.add(rs.getString(1));
-                    }
-                }
-            }
-            return ids;
-        });
+        List<String> hits = project.read(c -> RuleRows.traceIdsStartingWith(c, p, 4));
         if (hits.isEmpty()) {
             throw new ProjectException("no trace with id '" + idOrPrefix + "' (nor one starting with it)");
         }
@@ -136,25 +122,14 @@ public final class Explanation {
     /** The stored verdict of a mode's rater on a trace, or null when that rater has none. */
     static ModeVerdict stored(Project project, String traceId, RuleClassifier.Mode mode) {
         String rater = RuleLabeller.raterName(mode);
-        return project.read(c -> {
-            try (PreparedStatement s =
-                    c.prepareStatement("SELECT l.action, l.value, l.evidence, l.null_reason, l.created_at "
-                            + "FROM current_label l JOIN rater r ON r.id = l.rater_id WHERE l.trace_id = ? AND r.name = ? AND r.kind = 'rule' "
-                            + "ORDER BY l.created_at DESC LIMIT 1")) {
-                s.setString(1, traceId);
-                s.setString(2, rater);
-                try (ResultSet rs = s.executeQuery()) {
-                    if (!rs.next() || "withdraw".equals(rs.getString(1))) {
-                        return null;
-                    }
-                    if ("null".equals(rs.getString(1))) {
-                        return new ModeVerdict(mode, rater, true, rs.getString(5), null, rs.getString(4));
-                    }
-                    return new ModeVerdict(
-                            mode, rater, true, rs.getString(5), verdict(rs.getString(2), rs.getString(3)), null);
-                }
-            }
-        });
+        RuleRows.StoredLabel l = project.read(c -> RuleRows.currentRuleLabel(c, traceId, rater));
+        if (l == null || "withdraw".equals(l.action())) {
+            return null;
+        }
+        if ("null".equals(l.action())) {
+            return new ModeVerdict(mode, rater, true, l.createdAt(), null, l.nullReason());
+        }
+        return new ModeVerdict(mode, rater, true, l.createdAt(), verdict(l.value(), l.evidence()), null);
     }
 
     /** A stored label back into a verdict: the evidence column is {@code {"check": ..., <Evidence fields>}}. */

@@ -2,10 +2,7 @@ package org.tracejudge.classify;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -29,8 +26,10 @@ import org.tracejudge.rules.EvidenceJson;
 import org.tracejudge.rules.RuleClassifier;
 import org.tracejudge.rules.RuleVerdict;
 import org.tracejudge.store.CurrentLabels;
+import org.tracejudge.store.LabelBatch;
 import org.tracejudge.store.Ledger;
 import org.tracejudge.store.Project;
+import org.tracejudge.store.RuleRows;
 import org.tracejudge.store.Timestamps;
 
 /**
@@ -60,14 +59,6 @@ public final class RuleLabeller {
     /** {@code -Dtracejudge.timing=true} prints where the time goes (for benchmarks). */
     static final boolean TIMING = Boolean.getBoolean("tracejudge.timing");
 
-    private static final String TRACES_FROM =
-            "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN ('tool_required', 'control')";
-    /** The traces to classify, in trace-id order (see {@link Pipeline}). */
-    static final String TRACES_SQL = "SELECT t.id, t.task_id, t.model, t.answer, t.tool_calls, "
-            + "CASE WHEN t.extra IS NOT NULL AND instr(t.extra, '\"error\"') > 0 THEN json_extract(t.extra, '$.error') END "
-            + TRACES_FROM + " ORDER BY t.id";
-    /** A page of {@link #TRACES_SQL}: the traces after a trace id (a seek of the trace id index), at most so many. */
-    static final String TRACES_PAGE_SQL = TRACES_SQL.replace(" ORDER BY t.id", " AND t.id > ? ORDER BY t.id LIMIT ?");
     /** Traces read per page: a short statement, so that the reader's snapshot never holds the WAL for long. */
     private static final int PAGE = 4 * BATCH;
     /**
@@ -163,8 +154,6 @@ public final class RuleLabeller {
             return c > 0 || (c == 0 && id.compareTo(o.id) > 0);
         }
     }
-
-    private record Row(String traceId, String taskId, String model, String answer, String calls, String error) {}
 
     /** One classified trace, ready to compare and write. */
     private record Out(
@@ -296,26 +285,24 @@ public final class RuleLabeller {
 
     /** The rule's tasks by id; bodies are parsed on the pool. */
     private static Map<String, Task> tasks(Connection c, ExecutorService pool) throws Exception {
-        List<String[]> rows = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT id, task_key, domain, task_type, target_failure_mode, "
-                        + "label_set, user_message, body FROM task WHERE task_type IN ('tool_required', 'control')");
-                ResultSet rs = s.executeQuery()) {
-            while (rs.next()) {
-                String[] row = new String[8];
-                for (int i = 0; i < 8; i++) {
-                    row[i] = rs.getString(i + 1);
-                }
-                rows.add(row);
-            }
-        }
+        List<RuleRows.TaskRow> rows = RuleRows.benchmarkTasks(c);
         List<Future<List<Task>>> parts = new ArrayList<>();
         int chunk = Math.max(1, rows.size() / 8 + 1);
         for (int from = 0; from < rows.size(); from += chunk) {
-            List<String[]> part = rows.subList(from, Math.min(rows.size(), from + chunk));
+            List<RuleRows.TaskRow> part = rows.subList(from, Math.min(rows.size(), from + chunk));
             parts.add(pool.submit(() -> {
                 List<Task> ts = new ArrayList<>(part.size());
-                for (String[] r : part) {
-                    ts.add(TaskJson.toTask(r[0], r[1], r[2], r[3], r[4], r[5], r[6], null, r[7]));
+                for (RuleRows.TaskRow r : part) {
+                    ts.add(TaskJson.toTask(
+                            r.id(),
+                            r.key(),
+                            r.domain(),
+                            r.type(),
+                            r.targetFailureMode(),
+                            r.labelSet(),
+                            r.userMessage(),
+                            null,
+                            r.body()));
                 }
                 return ts;
             }));
@@ -352,17 +339,11 @@ public final class RuleLabeller {
     private static Map<String, Existing> existing(Connection c, String raterId, Map<String, String> harness)
             throws Exception {
         Map<String, Existing> out = new HashMap<>();
-        try (PreparedStatement s = c.prepareStatement(
-                "SELECT trace_id, id, action, replaces, created_at, value FROM label WHERE rater_id = ?")) {
-            s.setString(1, raterId);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    Existing e = new Existing(
-                            rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6));
-                    out.merge(rs.getString(1), e, (a, b) -> a.newerThan(b) ? a : b);
-                }
-            }
-        }
+        RuleRows.entriesOf(
+                c,
+                raterId,
+                (trace, id, action, replaces, createdAt, value) -> out.merge(
+                        trace, new Existing(id, action, replaces, createdAt, value), (x, y) -> x.newerThan(y) ? x : y));
         String harnessId = Ids.of("rater", HARNESS_RATER, "");
         CurrentLabels.byTrace(c, List.of(harnessId), false, (trace, values, rowids) -> harness.put(trace, values[0]));
         return out;
@@ -396,14 +377,10 @@ public final class RuleLabeller {
                 Map<String, Existing> existing,
                 String raterId)
                 throws SQLException {
-            try (Statement count = c.createStatement();
-                    ResultSet n = count.executeQuery("SELECT count(*) " + TRACES_FROM)) {
-                n.next();
-                traces = n.getInt(1);
-                total = (traces + BATCH - 1) / BATCH;
-            }
+            traces = RuleRows.benchmarkTraceCount(c);
+            total = (traces + BATCH - 1) / BATCH;
             queue = new java.util.concurrent.ArrayBlockingQueue<>(IN_FLIGHT + 1);
-            java.util.function.Function<List<Row>, Future<List<Out>>> submit =
+            java.util.function.Function<List<RuleRows.TraceRow>, Future<List<Out>>> submit =
                     batch -> pool.submit(() -> classifyBatch(classifier, tasks, existing, raterId, batch));
             reader = project.readBeside(
                     rc -> {
@@ -423,27 +400,15 @@ public final class RuleLabeller {
             return traces;
         }
 
-        private void read(Connection rc, java.util.function.Function<List<Row>, Future<List<Out>>> submit)
+        private void read(Connection rc, java.util.function.Function<List<RuleRows.TraceRow>, Future<List<Out>>> submit)
                 throws InterruptedException {
-            try (PreparedStatement s = rc.prepareStatement(TRACES_PAGE_SQL)) {
+            try (RuleRows.TracePages pages = new RuleRows.TracePages(rc)) {
                 String after = "";
                 while (!closed) {
-                    List<Row> page = new ArrayList<>(PAGE);
-                    s.setString(1, after);
-                    s.setInt(2, PAGE);
-                    try (ResultSet rows = s.executeQuery()) {
-                        while (rows.next()) {
-                            page.add(new Row(
-                                    rows.getString(1),
-                                    rows.getString(2),
-                                    rows.getString(3),
-                                    rows.getString(4),
-                                    rows.getString(5),
-                                    rows.getString(6)));
-                        }
-                    }
+                    List<RuleRows.TraceRow> page = pages.after(after, PAGE);
                     for (int from = 0; from < page.size() && !closed; from += BATCH) {
-                        List<Row> batch = new ArrayList<>(page.subList(from, Math.min(page.size(), from + BATCH)));
+                        List<RuleRows.TraceRow> batch =
+                                new ArrayList<>(page.subList(from, Math.min(page.size(), from + BATCH)));
                         put(submit.apply(batch));
                     }
                     if (page.size() < PAGE) {
@@ -527,10 +492,10 @@ public final class RuleLabeller {
             Map<String, Task> tasks,
             Map<String, Existing> existing,
             String raterId,
-            List<Row> rows)
+            List<RuleRows.TraceRow> rows)
             throws Exception {
         List<Out> out = new ArrayList<>(rows.size());
-        for (Row r : rows) {
+        for (RuleRows.TraceRow r : rows) {
             Task task = tasks.get(r.taskId());
             Existing prev = existing.get(r.traceId());
             String replaces = prev == null ? null : prev.id();
@@ -671,8 +636,7 @@ public final class RuleLabeller {
         int unchanged = 0;
         int traces = 0;
         int sinceCommit = 0;
-        try (PreparedStatement s = c.prepareStatement(Ledger.INSERT_LABEL)) {
-            int pending = 0;
+        try (LabelBatch s = new LabelBatch(c)) {
             int batchesDone = 0;
             for (Future<List<Out>> f; (f = batches.next()) != null; ) {
                 if (progress != null) {
@@ -715,20 +679,12 @@ public final class RuleLabeller {
                                     null,
                                     null,
                                     CREATED_BY);
-                    Ledger.bind(s, o.id(), e, o.evidenceJson(), o.replaces(), Timestamps.now());
-                    s.addBatch();
+                    s.add(o.id(), e, o.evidenceJson(), o.replaces(), Timestamps.now());
                     written++;
                     sinceCommit++;
-                    if (++pending == 512) {
-                        s.executeBatch();
-                        pending = 0;
-                    }
                 }
                 if (commitEvery > 0 && sinceCommit >= commitEvery) {
-                    if (pending > 0) {
-                        s.executeBatch();
-                        pending = 0;
-                    }
+                    s.flush();
                     commitSoFar.accept(String.format(
                             java.util.Locale.ROOT,
                             "the rule's labels of the first %,d traces (of %,d)",
@@ -737,9 +693,7 @@ public final class RuleLabeller {
                     sinceCommit = 0;
                 }
             }
-            if (pending > 0) {
-                s.executeBatch();
-            }
+            s.flush();
             if (commitEvery > 0) {
                 // the last commit through the same step, so that a Ctrl-C hook during it knows what it may keep
                 commitSoFar.accept(String.format(java.util.Locale.ROOT, "the rule's labels of all %,d traces", traces));

@@ -3,8 +3,6 @@ package org.tracejudge.classify;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,8 +13,10 @@ import org.tracejudge.model.LabelSets;
 import org.tracejudge.model.RaterKind;
 import org.tracejudge.selection.SelectionRule;
 import org.tracejudge.selection.SelectionTraces;
+import org.tracejudge.store.LabelBatch;
 import org.tracejudge.store.Ledger;
 import org.tracejudge.store.Project;
+import org.tracejudge.store.RuleRows;
 import org.tracejudge.store.Timestamps;
 
 /**
@@ -91,7 +91,7 @@ public final class SelectionLabeller {
             int unchanged = 0;
             int noScenario = 0;
             Map<String, java.util.SortedSet<String>> unknown = new java.util.TreeMap<>();
-            try (PreparedStatement ins = c.prepareStatement(Ledger.INSERT_LABEL)) {
+            try (LabelBatch ins = new LabelBatch(c)) {
                 for (SelectionTraces.Item item : items) {
                     SelectionRule.Result r = SelectionTraces.verdict(item);
                     String[] prev = current(c, item.traceId(), raterId);
@@ -152,8 +152,7 @@ public final class SelectionLabeller {
                             replaces,
                             e.value() == null ? "null" : e.value(),
                             ev == null ? e.nullReason() : ev);
-                    Ledger.bind(ins, id, e, ev, replaces, Timestamps.now());
-                    written += ins.executeUpdate();
+                    written += ins.insertNow(id, e, ev, replaces, Timestamps.now());
                 }
             }
             java.util.Set<String> imported =
@@ -165,19 +164,10 @@ public final class SelectionLabeller {
 
     /** [id, value + evidence + null reason] of the newest entry, or null. */
     private static String[] current(Connection c, String traceId, String raterId) throws SQLException {
-        try (PreparedStatement s =
-                c.prepareStatement("SELECT id, value, evidence, null_reason FROM label WHERE trace_id = ? "
-                        + "AND rater_id = ? ORDER BY created_at DESC, id DESC LIMIT 1")) {
-            s.setString(1, traceId);
-            s.setString(2, raterId);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next()
-                        ? new String[] {
-                            rs.getString(1), rs.getString(2) + "\u0000" + rs.getString(3) + "\u0000" + rs.getString(4)
-                        }
-                        : null;
-            }
-        }
+        String[] newest = RuleRows.newest(c, traceId, raterId);
+        return newest == null
+                ? null
+                : new String[] {newest[0], newest[1] + "\u0000" + newest[2] + "\u0000" + newest[3]};
     }
 
     static String evidence(SelectionTraces.Item item, SelectionRule.Result r) {

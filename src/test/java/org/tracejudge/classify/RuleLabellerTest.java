@@ -130,10 +130,10 @@ class RuleLabellerTest {
     @Test
     void tracesAreReadInIdOrderWithoutASort() {
         try (Project p = sample()) {
-            String plan = plan(p, RuleLabeller.TRACES_SQL);
+            String plan = plan(p, org.tracejudge.store.RuleRows.TRACES_SQL);
             assertTrue(plan.contains("SCAN t USING INDEX sqlite_autoindex_trace_1"), plan);
             assertFalse(plan.contains("TEMP B-TREE"), plan);
-            String page = plan(p, RuleLabeller.TRACES_PAGE_SQL);
+            String page = plan(p, org.tracejudge.store.RuleRows.TRACES_PAGE_SQL);
             assertTrue(page.contains("SEARCH t USING INDEX sqlite_autoindex_trace_1 (id>?)"), page);
             assertFalse(page.contains("TEMP B-TREE"), page);
         }
