@@ -296,7 +296,7 @@ final class Addresses {
 
     private static final Pattern TOWN_AFTER_CODE = Pattern.compile("(?u)^\\s+(\\p{Ll}[\\p{L}\\p{M}-]{2,})");
 
-    static void find(Hits h) {
+    static void find(Scan h) {
         String t = h.text;
         Matcher nn = NO_NUMBER.matcher(t);
         while (nn.find()) {
@@ -620,7 +620,7 @@ final class Addresses {
     };
 
     /** Whether the text may hold the form {@code OTHER.get(o)}: its words (sector, box, Postfach…) or its script. */
-    private static boolean otherHinted(Hits h, int o) {
+    private static boolean otherHinted(Scan h, int o) {
         String l = h.lower;
         return switch (o) {
             case 0 -> l.contains("sector") || l.contains("block") || l.contains("phase") || l.contains("pocket");
@@ -642,7 +642,7 @@ final class Addresses {
     }
 
     /** Whether one of the words is in the text (lower case, or as written when it has a capital). */
-    private static boolean hinted(Hits h, String[] hints) {
+    private static boolean hinted(Scan h, String[] hints) {
         for (String w : hints) {
             if ((Character.isUpperCase(w.charAt(0)) ? h.text : h.lower).contains(w)) {
                 return true;
@@ -651,7 +651,7 @@ final class Addresses {
         return false;
     }
 
-    private static void emit(Hits h, int start, int end) {
+    private static void emit(Scan h, int start, int end) {
         String t = h.text;
         end = tails(t, end);
         // a town of the city list after the street, in any case: "12 cedar close bolton", "fordham rd london n4"
@@ -783,7 +783,7 @@ final class Addresses {
         return true;
     }
 
-    private static boolean cueBefore(Hits h, int at) {
+    private static boolean cueBefore(Scan h, int at) {
         // "No." and "H.No." before a house number are not sentence ends
         String before =
                 h.text.substring(Math.max(0, at - 40), at).replaceAll("(?i)\\b(?:no|h\\.no|flat|apt|co)\\.", "no");

@@ -28,7 +28,7 @@ final class BankAccounts {
     private static final Pattern AFTER_CODE =
             Pattern.compile("^[^\\n\\d]{0,40}?(?<![\\p{L}\\p{N}])#?(\\d[\\d -]{4,22}\\d)(?![\\p{L}\\p{N}]|[.,]\\d)");
 
-    static void find(Hits h) {
+    static void find(Scan h) {
         String lower = h.lower;
         if (!(lower.contains("sort")
                 || lower.contains("rout")
@@ -62,7 +62,7 @@ final class BankAccounts {
         }
     }
 
-    private static void account(Hits h, int start, int end, String why) {
+    private static void account(Scan h, int start, int end, String why) {
         String d = Checksums.digits(h.text.substring(start, end));
         if (d.length() < 6 || d.length() > 18 || Checksums.round(d) || h.cueBefore(start, 16, "aws account")) {
             // "AWS account 123456789012": a cloud account, not a bank's

@@ -109,7 +109,7 @@ final class BirthDates {
         "geboorte"
     };
 
-    static void find(Hits h) {
+    static void find(Scan h) {
         String t = h.text;
         boolean any = false;
         for (String hint : HINTS) {

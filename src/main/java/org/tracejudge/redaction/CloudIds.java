@@ -17,7 +17,7 @@ final class CloudIds {
             + "rtb|pcx|nat|eipalloc|acl|tgw|vpce|lt|r|sir|fs|eigw|dopt|cgw|vgw)-[0-9a-f]{8}(?:[0-9a-f]{9})?"
             + "(?:[A-Z]{7})?(?![\\p{L}\\p{N}_])");
 
-    static void keep(Hits h) {
+    static void keep(Scan h) {
         if (h.text.indexOf('-') < 0) {
             return;
         }

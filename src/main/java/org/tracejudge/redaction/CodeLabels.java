@@ -42,7 +42,7 @@ final class CodeLabels {
 
     private static final Pattern HEX_TOKEN = Pattern.compile("[0-9a-fA-F-]+");
 
-    static void keep(Hits h) {
+    static void keep(Scan h) {
         String t = h.text;
         h.spans.removeIf(
                 s -> (NUMBERS.contains(s.kind()) && ((!h.strict && labelled(t, s.start())) || inHexToken(t, s)))

@@ -8,7 +8,7 @@ package org.tracejudge.redaction;
 final class CodeWords {
     private CodeWords() {}
 
-    static void keep(Hits h) {
+    static void keep(Scan h) {
         String t = h.text;
         h.spans.removeIf(s -> s.kind() == Redactor.Kind.NAME && glued(t, s.start(), s.end()));
     }

@@ -24,7 +24,7 @@ final class CommandLines {
     private static final Pattern FRAME = Pattern.compile("\\.[\\w$]+\\(.*", Pattern.DOTALL);
     private static final Pattern MODULE_VERSION = Pattern.compile(" v\\d+\\.\\d+.*", Pattern.DOTALL);
 
-    static void keep(Hits h) {
+    static void keep(Scan h) {
         String t = h.text;
         h.spans.removeIf(s -> switch (s.kind()) {
             case NAME ->

@@ -194,7 +194,7 @@ final class Contacts {
     private static final Pattern PROFILE_PATH =
             Pattern.compile("(?i)/(?:~|@|u/|user/|users/|in/|profile|people/|" + "author/|member/|channel/|c/)");
 
-    static void find(Hits h) {
+    static void find(Scan h) {
         String t = h.text;
         boolean at = t.indexOf('@') >= 0;
         if (at) {
@@ -327,7 +327,7 @@ final class Contacts {
             Pattern.compile("(?iu)(?<![\\p{L}\\p{N}@./])(?:[a-z0-9-]+\\.)+(?:com|co\\.uk|"
                     + "net|org|io|me|art|blog|page|site|dev|xyz|uk|de|fr|es|in|au|ie|co)(?![\\p{L}\\p{N}/])");
 
-    private static void urls(Hits h) {
+    private static void urls(Scan h) {
         // a bare domain after "my site is", "my blog:" names the person's own site
         Matcher d = BARE_DOMAIN.matcher(h.text);
         while (d.find()) {
@@ -372,7 +372,7 @@ final class Contacts {
         return parts.length >= 2 && !parts[0].isEmpty() && !parts[1].isEmpty();
     }
 
-    private static void handles(Hits h) {
+    private static void handles(Scan h) {
         Matcher m = HANDLE_AT.matcher(h.text);
         while (m.find()) {
             if (!h.covered(m.start())) {

@@ -7,7 +7,7 @@ package org.tracejudge.redaction;
 final class DataUris {
     private DataUris() {}
 
-    static void keep(Hits h) {
+    static void keep(Scan h) {
         if (!h.lower.contains("data:")) {
             return;
         }

@@ -103,7 +103,7 @@ final class Eponyms {
     private static final Pattern MERCHANT_BEFORE =
             Pattern.compile("(?iu)(?<![\\p{L}])(?:merchant|retailer|vendor|brand|payee)\\s*[:=]?\\s*[\"']?$");
 
-    static void keep(Hits h) {
+    static void keep(Scan h) {
         if (h.spans.stream().noneMatch(s -> s.kind() == Redactor.Kind.NAME)) {
             return;
         }

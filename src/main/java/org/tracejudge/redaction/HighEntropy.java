@@ -132,7 +132,7 @@ final class HighEntropy {
             "trace-",
             "bafy");
 
-    static void find(Hits h) {
+    static void find(Scan h) {
         String text = h.text;
         if (text.length() < 16) {
             return;

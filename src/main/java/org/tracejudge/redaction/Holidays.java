@@ -57,7 +57,7 @@ final class Holidays {
     }
 
     /** Drops the names found inside a holiday's name, and a holiday's date taken for a birth date ("King's Birthday 10 June"). */
-    static void keep(Hits h) {
+    static void keep(Scan h) {
         if (h.spans.stream().noneMatch(s -> s.kind() == Redactor.Kind.NAME || s.kind() == Redactor.Kind.DOB)) {
             return;
         }

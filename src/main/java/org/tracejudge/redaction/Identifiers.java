@@ -33,14 +33,14 @@ final class Identifiers {
             "208.67.222.222",
             "208.67.220.220");
 
-    static void find(Hits h) {
+    static void find(Scan h) {
         ibans(h);
         digitRuns(h);
         ni(h);
         ips(h);
     }
 
-    private static void ibans(Hits h) {
+    private static void ibans(Scan h) {
         Matcher m = IBAN_START.matcher(h.text);
         while (m.find()) {
             String text = h.text;
@@ -74,7 +74,7 @@ final class Identifiers {
         }
     }
 
-    private static void digitRuns(Hits h) {
+    private static void digitRuns(Scan h) {
         Matcher m = DIGIT_RUN.matcher(h.text);
         while (m.find()) {
             String raw = m.group();
@@ -167,7 +167,7 @@ final class Identifiers {
         return raw.startsWith("0") || raw.startsWith("+");
     }
 
-    private static void ni(Hits h) {
+    private static void ni(Scan h) {
         Matcher m = NI.matcher(h.text);
         while (m.find()) {
             String v = m.group(1) + m.group(2) + m.group(3) + m.group(4) + m.group(5);
@@ -179,7 +179,7 @@ final class Identifiers {
         }
     }
 
-    private static void ips(Hits h) {
+    private static void ips(Scan h) {
         Matcher m = IPV4.matcher(h.text);
         while (m.find()) {
             boolean ok = true;

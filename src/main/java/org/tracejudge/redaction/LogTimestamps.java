@@ -22,7 +22,7 @@ final class LogTimestamps {
             "(?<!\\d)(?:19|20)\\d\\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])"
                     + "[T ](?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:[.,]\\d{1,9})?)?(?:Z|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d)?");
 
-    static void keep(Hits h) {
+    static void keep(Scan h) {
         String t = h.text;
         java.util.List<int[]> stamps = new java.util.ArrayList<>();
         for (java.util.regex.Matcher m = DATE_TIME.matcher(t); m.find(); ) {

@@ -775,7 +775,7 @@ final class Names {
         return given(k) && !common(k) && !place(k);
     }
 
-    static void find(Hits h, Collection<String> known) {
+    static void find(Scan h, Collection<String> known) {
         String text = h.text;
         List<Tok> toks = new ArrayList<>();
         Matcher m = TOKEN.matcher(text);
@@ -1508,7 +1508,7 @@ final class Names {
      * A capitalised given name or unknown word joined by "and", "y", "et", "und"... to a name found: a name too
      * ("Eilidh and [Morag]", "[Bao] and Linh"), even at a sentence start or when it is also a word ("Destiny").
      */
-    private static void coordinated(Hits h, List<Tok> toks, Set<String> names) {
+    private static void coordinated(Scan h, List<Tok> toks, Set<String> names) {
         if (h.strict) {
             return;
         }
@@ -1566,7 +1566,7 @@ final class Names {
      * sign-off ("my friend David Jones"), or a verb said to people ("tell", "text", "sorry"). A one-word shop name
      * counts only when no capitalised name-like word stands right beside it ("Tadhg Costa" is a person).
      */
-    private static void shopNames(Hits h, List<Tok> toks, boolean[] brand) {
+    private static void shopNames(Scan h, List<Tok> toks, boolean[] brand) {
         String text = h.text;
         int n = toks.size();
         for (int q = 0; q < n; q++) {
@@ -1659,7 +1659,7 @@ final class Names {
         return at < text.length() && Character.isDigit(text.charAt(at));
     }
 
-    private static boolean nameAt(Hits h, Tok t) {
+    private static boolean nameAt(Scan h, Tok t) {
         for (Redactor.Span s : h.spans) {
             if (s.kind() == Redactor.Kind.NAME && s.start() <= t.start() && t.end() <= s.end()) {
                 return true;

@@ -27,7 +27,7 @@ final class NationalIds {
                     + "[A-Za-z])" + R);
     private static final Pattern PAN = Pattern.compile(L + "([A-Z]{3}[PCHABGJLFT][A-Z]\\d{4}[A-Z])" + R);
 
-    static void find(Hits h) {
+    static void find(Scan h) {
         String t = h.text;
         boolean digits = false;
         for (int i = 0; i < t.length() && !digits; i++) {
@@ -44,7 +44,7 @@ final class NationalIds {
         pan(h);
     }
 
-    private static void nir(Hits h) {
+    private static void nir(Scan h) {
         Matcher m = NIR.matcher(h.text);
         while (m.find()) {
             StringBuilder sb = new StringBuilder();
@@ -57,7 +57,7 @@ final class NationalIds {
         }
     }
 
-    private static void dni(Hits h) {
+    private static void dni(Scan h) {
         Matcher m = DNI.matcher(h.text);
         while (m.find()) {
             String v = m.group(1).replaceAll("[ .-]", "") + m.group(2);
@@ -69,7 +69,7 @@ final class NationalIds {
         }
     }
 
-    private static void pps(Hits h) {
+    private static void pps(Scan h) {
         Matcher m = PPS.matcher(h.text);
         while (m.find()) {
             String v = m.group(1) + m.group(2) + (m.group(3) == null ? "" : m.group(3));
@@ -83,7 +83,7 @@ final class NationalIds {
     }
 
     /** Nine digits: an Australian TFN or a Dutch BSN, each with its cue or grouping. */
-    private static void nine(Hits h) {
+    private static void nine(Scan h) {
         Matcher m = NINE.matcher(h.text);
         while (m.find()) {
             String d = m.group(1) + m.group(3) + m.group(4);
@@ -105,11 +105,11 @@ final class NationalIds {
         }
     }
 
-    private static boolean bsnCue(Hits h, int at) {
+    private static boolean bsnCue(Scan h, int at) {
         return h.cueBefore(at, 40, "bsn", "burgerservicenummer", "sofinummer", "sofi-nummer", "citizen service");
     }
 
-    private static void cf(Hits h) {
+    private static void cf(Scan h) {
         Matcher m = CF.matcher(h.text);
         while (m.find()) {
             if (IdChecks.codiceFiscale(m.group(1))) {
@@ -118,7 +118,7 @@ final class NationalIds {
         }
     }
 
-    private static void pan(Hits h) {
+    private static void pan(Scan h) {
         Matcher m = PAN.matcher(h.text);
         while (m.find()) {
             // a person's PAN has P in the fourth place; the other holder types (companies, firms, trusts) only after a

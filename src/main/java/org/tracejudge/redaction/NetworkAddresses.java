@@ -20,7 +20,7 @@ final class NetworkAddresses {
             "(?<![\\p{L}\\p{N}_-])(?:my|me|i|i'm|im|he|she|his|her|"
                     + "someone|somebody|login|logged|log in|signed in|came from|hacked|stalk\\w*|ip is|ip was)(?![\\p{L}\\p{N}_])");
 
-    static void keep(Hits h) {
+    static void keep(Scan h) {
         boolean personal = PERSONAL.matcher(h.lower).find();
         h.spans.removeIf(s -> s.kind() == Redactor.Kind.IP
                 && (cidr(h.text, s.end())

@@ -111,7 +111,7 @@ final class Phones {
 
     private static final PhoneNumberUtil UTIL = PhoneNumberUtil.getInstance();
 
-    static void find(Hits h) {
+    static void find(Scan h) {
         int from = h.spans.size();
         findNumbers(h);
         if (!h.strict) {
@@ -142,7 +142,7 @@ final class Phones {
      * Drops a phone, NHS or tax-id match that a service's name opens ("Beat helpline is 0808 801 0677", "Trans Lifeline
      * is 877-565-8860"): the number of a public line, not a person's. Not in strict mode.
      */
-    static void serviceLines(Hits h) {
+    static void serviceLines(Scan h) {
         if (h.strict) {
             return;
         }
@@ -162,7 +162,7 @@ final class Phones {
     private static final Pattern OWNED = Pattern.compile("(?iu)\\b(?:my|his|her|our|their|me|mine|personal)\\b"
             + "|\\b(?!(?:it|that|what|there|here|he|she|who|let)['’]s)\\p{L}+['’]s\\b");
 
-    private static void findNumbers(Hits h) {
+    private static void findNumbers(Scan h) {
         String text = h.text;
         // international numbers, any region
         if (text.indexOf('+') >= 0 || text.contains("00")) {
@@ -289,7 +289,7 @@ final class Phones {
         return r;
     }
 
-    private static boolean accept(Hits h, int start, int end, String raw) {
+    private static boolean accept(Scan h, int start, int end, String raw) {
         String core = EXTENSION_END.matcher(raw.strip()).replaceAll("");
         if (isPublic(core) || shapeOfSomethingElse(core)) {
             return false;
@@ -416,11 +416,11 @@ final class Phones {
                         && (international || nanpOne || NANP_GROUPS.matcher(r).matches()));
     }
 
-    private static String before(Hits h, int at) {
+    private static String before(Scan h, int at) {
         return h.text.substring(Math.max(0, at - 35), at);
     }
 
-    private static boolean cue(Hits h, int at) {
+    private static boolean cue(Scan h, int at) {
         return PHONE_CUE.matcher(before(h, at)).find();
     }
 

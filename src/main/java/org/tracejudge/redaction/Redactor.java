@@ -132,7 +132,7 @@ public final class Redactor {
         if (text == null || text.isEmpty()) {
             return new Result(text == null ? "" : text, List.of());
         }
-        Hits h = new Hits(text, options.strict());
+        Scan h = new Scan(text, options.strict());
         Secrets.find(h);
         HighEntropy.find(h);
         Contacts.find(h);

@@ -222,7 +222,7 @@ final class Secrets {
             "apikey",
             "n/a");
 
-    static void find(Hits h) {
+    static void find(Scan h) {
         for (Finding f : scan(h.text)) {
             h.add(Redactor.Kind.SECRET, f.start(), f.end(), f.why());
         }

@@ -28,7 +28,7 @@ final class TechContext {
     private static final Pattern QUOTED_NEIGHBOUR_AFTER = Pattern.compile("^['\"]\\s*,\\s*['\"][\\w.-]+['\"]");
     private static final Pattern QUOTED_NEIGHBOUR_BEFORE = Pattern.compile("['\"][\\w.-]+['\"]\\s*,\\s*['\"]$");
 
-    static void keep(Hits h) {
+    static void keep(Scan h) {
         String t = h.text;
         h.spans.removeIf(s -> s.kind() == Redactor.Kind.EMAIL && gitRemote(t, s.original(), s.end()));
         h.spans.removeIf(s -> (s.kind() == Redactor.Kind.ADDRESS || s.kind() == Redactor.Kind.PHONE)
@@ -122,7 +122,7 @@ final class TechContext {
      * The folder after /home/, /Users/ or C:\\Users\\ names the account of the person who ran the agent; it is
      * redacted as a name unless it is a machine's account ("runner", "ubuntu", "root").
      */
-    static void homeFolders(Hits h) {
+    static void homeFolders(Scan h) {
         java.util.regex.Matcher m = HOME_FOLDER.matcher(h.text);
         while (m.find()) {
             String user = m.group(1);

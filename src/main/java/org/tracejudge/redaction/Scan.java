@@ -5,8 +5,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 
-/** The spans the detectors found in one text, and what they share: the text and its lower-case form. */
-final class Hits {
+/**
+ * One text being scanned, shared by the detectors: the text and its lower-case form, the mode, the spans found so far
+ * and the public places whose addresses are kept.
+ */
+final class Scan {
     final String text;
     final String lower;
     final boolean strict;
@@ -24,7 +27,7 @@ final class Hits {
         return false;
     }
 
-    Hits(String text, boolean strict) {
+    Scan(String text, boolean strict) {
         this.text = text;
         this.lower = text.toLowerCase(Locale.ROOT);
         this.strict = strict;
