@@ -7,14 +7,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.LocalDateTime;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.sqlite.SQLiteConfig;
 import org.tracejudge.json.Json;
 import org.tracejudge.model.LabelSet;
@@ -266,7 +261,7 @@ public final class Project implements AutoCloseable {
         try {
             c = connect(abs);
         } catch (ProjectException e) {
-            throw diskFullOr(abs, busyOr(abs, e));
+            throw ProjectErrors.diskFullOr(abs, ProjectErrors.busyOr(abs, e));
         }
         try {
             String needed =
@@ -276,7 +271,8 @@ public final class Project implements AutoCloseable {
                         case CHECKED_RECENTLY -> null;
                     };
             // (read before any check only where no check comes first: a damaged file is named by its check)
-            boolean older = (needed == null || checkInBackground) && !fresh && schemaVersion(abs, c) < SCHEMA_VERSION;
+            boolean older =
+                    (needed == null || checkInBackground) && !fresh && ProjectSchema.version(abs, c) < SCHEMA_VERSION;
             if (needed == null && older) {
                 needed = "quick_check"; // migrate only a file checked by this open
             }
@@ -284,7 +280,7 @@ public final class Project implements AutoCloseable {
             if (needed != null && !defer) {
                 checkIntegrity(abs, c, needed);
             }
-            int version = schemaVersion(abs, c);
+            int version = ProjectSchema.version(abs, c);
             if (version > SCHEMA_VERSION) {
                 throw new ProjectException(file + ": made by a newer Tracejudge (schema " + version
                         + "); this version reads schema " + SCHEMA_VERSION + " and older. The file was left as it is: "
@@ -293,9 +289,9 @@ public final class Project implements AutoCloseable {
             }
             if (version < SCHEMA_VERSION) {
                 if (version > 0) {
-                    backup(abs, c, version);
+                    ProjectSchema.backup(abs, c, version);
                 }
-                migrate(abs);
+                ProjectSchema.migrate(abs);
                 marksAtOpen = VerifiedFiles.marks(abs); // Flyway's connection checkpoints as SQLite does by default
             }
             if (appId != ProjectFiles.APPLICATION_ID && ProjectFiles.applicationId(c) != ProjectFiles.APPLICATION_ID) {
@@ -310,10 +306,11 @@ public final class Project implements AutoCloseable {
             return p;
         } catch (RuntimeException e) {
             closeQuietly(c);
-            throw diskFullOr(abs, busyOr(abs, e));
+            throw ProjectErrors.diskFullOr(abs, ProjectErrors.busyOr(abs, e));
         } catch (SQLException e) {
             closeQuietly(c);
-            throw diskFullOr(abs, busyOr(abs, new ProjectException(file + ": cannot open: " + e.getMessage(), e)));
+            throw ProjectErrors.diskFullOr(
+                    abs, ProjectErrors.busyOr(abs, new ProjectException(file + ": cannot open: " + e.getMessage(), e)));
         }
     }
 
@@ -321,94 +318,11 @@ public final class Project implements AutoCloseable {
     static final int BUSY_TIMEOUT_MILLIS = 5_000;
 
     /**
-     * {@code e}, or when it is SQLite's "database is locked" (another process is writing), a message naming the
-     * file and the kind of process that holds it.
-     */
-    static RuntimeException busyOr(Path file, RuntimeException e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            String m = String.valueOf(t.getMessage());
-            boolean busy = t instanceof org.sqlite.SQLiteException se
-                    ? (se.getResultCode().code & 0xff) == 5 || (se.getResultCode().code & 0xff) == 6
-                    : m.contains("SQLITE_BUSY") || m.contains("database is locked");
-            if (busy) {
-                return new ProjectException(
-                        file + ": busy: " + Holders.describeOthers(file) + " is writing to it; " + "waited "
-                                + BUSY_TIMEOUT_MILLIS / 1000 + " s. Try again when it has finished.",
-                        e);
-            }
-        }
-        return e;
-    }
-
-    /**
      * {@code e}, or when the disk holding the file is full, a message saying so and naming the file (SQLite rolls
      * the transaction back itself; what it reports then is "cannot commit - no transaction is active").
      */
     RuntimeException diskFullOr(RuntimeException e) {
-        return diskFullOr(file, e);
-    }
-
-    static RuntimeException diskFullOr(Path file, RuntimeException e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            String m = String.valueOf(t.getMessage());
-            if (m.contains("SQLITE_FULL") || m.contains("disk is full") || m.contains("No space left")) {
-                return diskFull(file, e);
-            }
-        }
-        boolean ioError = false;
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            String m = String.valueOf(t.getMessage());
-            ioError |= m.contains("no transaction is active")
-                    || m.contains("SQLITE_IOERR")
-                    || m.contains("disk I/O error");
-        }
-        if (ioError) {
-            try {
-                long free = Files.getFileStore(file).getUsableSpace();
-                if (free < 4L << 20) {
-                    return diskFull(file, e);
-                }
-            } catch (java.io.IOException ignored) {
-                // report what SQLite said
-            }
-        }
-        return readOnlyOr(file, e);
-    }
-
-    /**
-     * {@code e}, or when SQLite could not write because something is read-only (the file, its folder, where SQLite
-     * keeps the -wal and -shm files beside it, or the disk), that in words with the path and what to do, never
-     * SQLite's own text.
-     */
-    static RuntimeException readOnlyOr(Path file, RuntimeException e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            String m = String.valueOf(t.getMessage());
-            if (m.contains("SQLITE_READONLY")
-                    || m.contains("readonly database")
-                    || m.contains("read-only file system")) {
-                Path abs = file.toAbsolutePath();
-                Path dir = abs.getParent();
-                String what;
-                if (Files.exists(abs) && !Files.isWritable(abs)) {
-                    what = "the file is read-only (its permissions allow reading only)";
-                } else if (dir != null && !Files.isWritable(dir)) {
-                    what = "its folder " + dir
-                            + " is read-only, and SQLite keeps its -wal and -shm files beside the project";
-                } else {
-                    what = "the file, its folder or the disk it is on is read-only";
-                }
-                return new ProjectException(
-                        file + ": cannot write to it: " + what + "." + NOTHING_CHANGED + " Make it "
-                                + "writable (chmod u+w, or a writable folder), or work on a copy in a writable folder.",
-                        e);
-            }
-        }
-        return e;
-    }
-
-    private static ProjectException diskFull(Path file, Throwable cause) {
-        return new ProjectException(
-                file + ": the disk is full; " + NOTHING_SAVED + ". Free some space and run it again.", cause);
+        return ProjectErrors.diskFullOr(file, e);
     }
 
     private static Connection connect(Path file) {
@@ -434,7 +348,7 @@ public final class Project implements AutoCloseable {
             if (msg.contains("NOTADB") || msg.contains("not a database")) {
                 throw new ProjectException(file + ": not a Tracejudge project (not an SQLite database)", e);
             }
-            throw readOnlyOr(file, new ProjectException(file + ": cannot open: " + msg, e));
+            throw ProjectErrors.readOnlyOr(file, new ProjectException(file + ": cannot open: " + msg, e));
         }
     }
 
@@ -464,73 +378,6 @@ public final class Project implements AutoCloseable {
                 throw new ProjectException(file + ": not a Tracejudge project (not an SQLite database)", e);
             }
             throw new ProjectException(file + ": the project file is damaged: " + msg, e);
-        }
-    }
-
-    private static int schemaVersion(Path file, Connection c) {
-        try (Statement s = c.createStatement()) {
-            try (ResultSet rs = s.executeQuery(
-                    "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='flyway_schema_history'")) {
-                rs.next();
-                if (rs.getInt(1) == 0) {
-                    try (ResultSet any = s.executeQuery("SELECT count(*) FROM sqlite_master WHERE type='table'")) {
-                        any.next();
-                        if (any.getInt(1) > 0) {
-                            throw new ProjectException(
-                                    file + ": not a Tracejudge project (an SQLite database with other tables)");
-                        }
-                    }
-                    return 0;
-                }
-            }
-            int migrated;
-            try (ResultSet rs = s.executeQuery(
-                    "SELECT max(CAST(version AS INTEGER)) FROM flyway_schema_history WHERE success = 1")) {
-                rs.next();
-                migrated = rs.getInt(1);
-            }
-            // the header's mark (schema 6 on): a newer file is recognised from either mark, whichever is higher
-            try (ResultSet rs = s.executeQuery("PRAGMA user_version")) {
-                rs.next();
-                return Math.max(migrated, rs.getInt(1));
-            }
-        } catch (SQLException e) {
-            String msg = String.valueOf(e.getMessage());
-            if (msg.contains("NOTADB") || msg.contains("not a database") || msg.contains("encrypted")) {
-                throw new ProjectException(file + ": not a Tracejudge project (not an SQLite database)", e);
-            }
-            throw new ProjectException(file + ": cannot read the schema version: " + e.getMessage(), e);
-        }
-    }
-
-    /** A consistent copy of the file before any migration touches it. */
-    private static void backup(Path file, Connection c, int version) {
-        String stamp = LocalDateTime.now(ZoneId.systemDefault()).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        Path copy = file.resolveSibling(file.getFileName() + ".backup-v" + version + "-" + stamp);
-        try (PreparedStatement s = c.prepareStatement("VACUUM INTO ?")) {
-            s.setString(1, copy.toString());
-            s.execute();
-        } catch (SQLException e) {
-            throw new ProjectException(
-                    file + ": cannot make a backup copy before migrating (" + e.getMessage()
-                            + "); the file was not changed",
-                    e);
-        }
-    }
-
-    /** Every migration of a project file, SQL and Java alike: the one place that lists them. */
-    static FluentConfiguration migrations(Path file) {
-        return Flyway.configure()
-                .dataSource("jdbc:sqlite:" + file, "", "")
-                .locations("classpath:db/migration")
-                .javaMigrations(new CalibrationSealMigration(), new TeamTablesMigration());
-    }
-
-    static void migrate(Path file) {
-        try {
-            migrations(file).load().migrate();
-        } catch (RuntimeException e) {
-            throw new ProjectException(file + ": schema migration failed: " + e.getMessage(), e);
         }
     }
 
@@ -694,9 +541,6 @@ public final class Project implements AutoCloseable {
     /** What the commit being written now would hold, while {@link #commitSoFar} writes it. */
     private volatile String committing;
 
-    private static final String NOTHING_SAVED = "nothing of this change was saved (the project is as it was before)";
-    private static final String NOTHING_CHANGED = " Nothing was changed.";
-
     /**
      * From inside {@link #write} work: commits what the work has written so far, once the integrity check a first open
      * started has passed; the work goes on in a new transaction. If it then fails, its error ends with "Kept: {@code
@@ -749,8 +593,8 @@ public final class Project implements AutoCloseable {
             return e;
         }
         String m = String.valueOf(e.getMessage())
-                .replace(NOTHING_SAVED, "what it was writing when it stopped was not saved")
-                .replace(NOTHING_CHANGED, " What it was writing when it stopped was not saved.");
+                .replace(ProjectErrors.NOTHING_SAVED, "what it was writing when it stopped was not saved")
+                .replace(ProjectErrors.NOTHING_CHANGED, " What it was writing when it stopped was not saved.");
         return new ProjectException(
                 m + (m.endsWith(".") ? "" : ".") + " Kept: " + kept + (toFinish == null ? "" : "; " + toFinish) + ".",
                 e);
@@ -794,10 +638,10 @@ public final class Project implements AutoCloseable {
                 }
             }
         } catch (RuntimeException e) {
-            throw partly(diskFullOr(busyOr(file, e)));
+            throw partly(diskFullOr(ProjectErrors.busyOr(file, e)));
         } catch (Exception e) {
-            throw partly(diskFullOr(
-                    busyOr(file, new ProjectException(file.getFileName() + ": write failed: " + e.getMessage(), e))));
+            throw partly(diskFullOr(ProjectErrors.busyOr(
+                    file, new ProjectException(file.getFileName() + ": write failed: " + e.getMessage(), e))));
         } catch (Error e) {
             committedSoFar = null;
             throw e;

@@ -20,10 +20,9 @@ public final class ProjectDump {
             Set.of("labels", "tools", "body", "tool_calls", "turns", "extra", "config", "scores", "evidence");
 
     /**
-     * Receives each row. {@code columns} and {@code values} are reused between rows of one kind (copy to keep);
-     * a null value is a column the row does not have.
-     *
-     * @param raw columns whose text is written as it is (JSON, or a number)
+     * Receives each row. {@code columns} and {@code values} are reused between rows of one kind (copy to keep); a null
+     * value is a column the row does not have; {@code raw} names the columns whose text is written as it is (JSON, or a
+     * number).
      */
     @FunctionalInterface
     public interface RowSink {

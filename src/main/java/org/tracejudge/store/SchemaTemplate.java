@@ -113,7 +113,7 @@ public final class SchemaTemplate {
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
-        Project.migrate(tmp);
+        ProjectSchema.migrate(tmp);
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + tmp);
                 Statement s = c.createStatement()) {
             // no build times in the template (reproducible builds): Flyway records when and how long each migration

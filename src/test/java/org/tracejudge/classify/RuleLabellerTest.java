@@ -201,7 +201,7 @@ class RuleLabellerTest {
                             .withThreads(2)
                             .committingEvery(256));
             int labelsBefore = TestData.count(b, "label");
-            // what SQLite reports when the disk fills up mid-run (see Project.diskFullOr)
+            // what SQLite reports when the disk fills up mid-run (see ProjectErrors.diskFullOr)
             RuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(
                     RuntimeException.class,
                     () -> RuleLabeller.classify(

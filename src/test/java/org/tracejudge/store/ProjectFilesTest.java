@@ -81,7 +81,7 @@ class ProjectFilesTest {
         Project.open(made, Project.OpenOptions.createIfMissing("n")).close();
         assertEquals(ProjectFiles.APPLICATION_ID, appId(made));
         Path old = dir.resolve("old.tjdb");
-        Project.migrations(old).load().migrate();
+        ProjectSchema.migrations(old).load().migrate();
         assertEquals(0, appId(old), "made before the mark");
         Project.open(old).close();
         assertEquals(ProjectFiles.APPLICATION_ID, appId(old));

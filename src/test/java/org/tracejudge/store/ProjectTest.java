@@ -382,7 +382,7 @@ class ProjectTest {
                     + "journal file (attempt to write a readonly database)",
             "[SQLITE_READONLY] attempt to write a readonly database"
         }) {
-            RuntimeException e = Project.readOnlyOr(
+            RuntimeException e = ProjectErrors.readOnlyOr(
                     file, new ProjectException(file + ": cannot open: " + sqlite, new java.sql.SQLException(sqlite)));
             assertTrue(
                     e.getMessage().startsWith(file + ": cannot write to it: ")
@@ -392,6 +392,6 @@ class ProjectTest {
                     e.getMessage());
         }
         ProjectException other = new ProjectException("something else", null);
-        assertEquals(other, Project.readOnlyOr(file, other));
+        assertEquals(other, ProjectErrors.readOnlyOr(file, other));
     }
 }
