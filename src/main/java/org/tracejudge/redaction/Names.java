@@ -29,62 +29,7 @@ final class Names {
 
     /** Function words and chat words of the languages people mix in, months and days, and words never a name here. */
     static final Set<String> FUNCTION = union(
-            ("de la le les el los las un una uno y e o que qué con por para pero "
-                            + "muy mi mis tu su es está estoy soy no si sí ya hay del al lo me te se nos und der die das ich du er sie "
-                            + "wir ihr nicht mit von zu auf ist bin mein meine dein aber oder auch noch schon sehr wie was wer wo je il "
-                            + "elle nous vous ils elles et ou mais pas plus avec pour sur dans mon ma mes ton ta son sa ses est suis ai "
-                            + "au aux du des ce cette qui quoi très bien mal merci oui non hai nahi nahin main mera meri mujhe kya hain "
-                            + "aur bhi ke ki ka ko hum tum aap yaar bhai didi beta abhi kal aaj bahut accha theek ji ho hu hoon raha "
-                            + "rahi gaya gayi kuch sab koi kaise kyun nhi pls plz lol omg idk tbh btw imo rn ngl fr smh bc cuz cos coz "
-                            + "tho u ur ya yeah yea nah ok okay hey hi hello im ive dont cant wont didnt isnt doesnt wasnt thats whats "
-                            + "its youre theyre hes shes id ill gonna wanna gotta kinda sorta dunno lemme gimme mum mom dad mam mama "
-                            + "papa nan nana gran bro sis mate babe hun x xx xxx il lo gli ho sono che ma mio mia eu você não muito com "
-                            + "meu minha january february march april may june july august september october november december "
-                            + "monday tuesday wednesday thursday friday saturday sunday jan feb mar apr jun jul aug sep sept oct nov "
-                            + "dec mon tue tues wed thu thur thurs fri sat sun god jesus christ allah lord buddha christmas easter "
-                            + "ramadan diwali eid hanukkah google internet alexa siri chatgpt gemini copilot claude bard reddit "
-                            + "tiktok insta instagram snapchat facebook whatsapp twitter youtube discord netflix amazon nhs gp ae "
-                            + "type mrs mr ms dr miss prof sir madam doctor nurse mx ptsd adhd ocd bpd cbt dbt sertraline prozac "
-                            + "iban bic ssn dob pin "
-                            + "hi hiya heya yo dear thanks thank cheers love regards best christian muslim jewish catholic hindu sikh "
-                            + "buddhist atheist protestant orthodox hacer tener estar hablar vivir comer dormir llorar ayuda ayudar "
-                            + "nada todo todos siempre nunca casa trabajo vida madre padre hermano hermana amigo amiga novio novia "
-                            + "gente tiempo dia días noche mañana tarde ahora aquí allí bueno buena malo mala solo sola triste "
-                            + "cansado cansada miedo dolor mejor peor quiero puedo tengo estoy eres somos son fue era sido hecho "
-                            + "faire avoir être aller dire voir vouloir pouvoir rien tout tous toujours jamais maison travail vie "
-                            + "mère père frère soeur ami amie gens temps jour nuit matin soir maintenant ici là bon bonne mauvais "
-                            + "seul seule triste fatigué fatiguée peur douleur mieux pire veux peux fais sais machen haben sein "
-                            + "gehen sagen sehen wollen können nichts alles immer nie haus arbeit leben mutter vater bruder "
-                            + "schwester freund freundin leute zeit tag nacht morgen abend jetzt hier dort gut schlecht allein "
-                            + "traurig müde angst schmerz besser schlechter kann habe mache weiß dil dard zindagi ghar kaam "
-                            + "log din raat subah shaam ab yahan wahan dost pyaar akela udaas darr madad karo karna hona "
-                            + "my me i you he she it we they him her his our their a an the and or but so to of in on at for with from "
-                            + "by as is am are was were be been not no yes all any some this that these those what who how why when "
-                            + "where there here just very too also only up down out off over if then than en chez bei na em aan op "
-                            + "vivo vivimos habite habito wohne wohnen live lives living stay staying "
-                            + "samaritans shout mind childline papyrus calm headspace priory tesco asda lidl aldi sainsburys "
-                            + "boots starbucks mcdonalds spotify netflix youtube whatsapp telegram discord reddit tumblr zoom teams "
-                            + "betterhelp talkspace kooth samaritan lifeline beyondblue kent essex surrey devon cornwall yorkshire "
-                            + "lancashire sussex cheshire norfolk suffolk "
-                            // Hindi in Latin script (Hinglish), public services and benefits, verbs of other languages
-                            // that are names
-                            + "kiya kiye kiyaa karo karna kar kare karke tha the pe par wala ne batana bola boli bolte "
-                            + "bolta padhai padh likh sem semester ghar gaye gaya chahiye lagta lagti laga lagi samajh "
-                            + "hasnt havent hadnt werent couldnt wouldnt shouldnt arent aint mustnt neednt youve youll theyve theyll "
-                            + "weve itll thatll wouldve couldve shouldve whos wheres hows "
-                            + "januar februar märz juni juli oktober dezember montag dienstag mittwoch donnerstag freitag samstag "
-                            + "sonntag mai janvier février fevrier mars avril juin juillet août aout septembre octobre novembre décembre "
-                            + "decembre lundi mardi mercredi jeudi vendredi samedi dimanche enero febrero marzo abril mayo junio julio "
-                            + "agosto septiembre octubre noviembre diciembre lunes martes miércoles miercoles jueves viernes sábado "
-                            + "sabado domingo liya liye diya diye hua hui hue shaant aaya aayi aate aata "
-                            + "medicare medicaid centrelink medibank ndis hse dwp hmrc ssi ssdi tomo tomé wohn "
-                            // schools, hospitals and stations of other languages (named after people: "Instituto
-                            // Ramiro de Maeztu", "Gymnasium Sophie Scholl", "Ysgol Glan Clwyd")
-                            + "collège lycée école hôpital clinique colegio instituto escuela schule gymnasium "
-                            + "grundschule realschule gesamtschule klinikum ysgol ysbyty stade estadio aéroport aeropuerto "
-                            + "flughafen gare estación bahnhof fondation fundación stiftung semana navidad nochevieja "
-                            + "nochebuena são")
-                    .split(" "),
+            WordList.exact("names-function.txt"),
             NameLists.NOT_NAMES,
             // Welsh words in no given-name list ("ysbyty", "dydd", "hydref", "calon"): never a name in any message,
             // so that "Ysbyty Glan Clwyd" or "Caerdydd Canolog" is not taken for two unknown names
@@ -92,63 +37,17 @@ final class Names {
                     .filter(w -> !NameLists.GIVEN.contains(w))
                     .collect(java.util.stream.Collectors.toSet()));
 
-    private static Set<String> union(String[] words, Set<String> more, Set<String> welsh) {
-        Set<String> out = new java.util.HashSet<>(java.util.Arrays.asList(words));
+    private static Set<String> union(Set<String> words, Set<String> more, Set<String> welsh) {
+        Set<String> out = new java.util.HashSet<>(words);
         out.addAll(more);
         out.addAll(welsh);
         return Set.copyOf(out);
     }
 
     /** After a title these are not people ("Dr. Google", "Dr Internet", "Doctor Who"). */
-    private static final Set<String> NOT_AFTER_TITLE = Set.copyOf(List.of(
-            "google",
-            "internet",
-            "web",
-            "pepper",
-            "who",
-            "strange",
-            "house",
-            "feelgood",
-            "doom",
-            "oz",
-            "phil",
-            "seuss",
-            "no",
-            "yes",
-            "appointment",
-            "said",
-            "says",
-            "told",
-            "thinks",
-            "was",
-            "is",
-            "and",
-            "or",
-            "at",
-            "on",
-            "in",
-            "the",
-            "a",
-            "said",
-            "wikipedia",
-            "youtube",
-            "tiktok",
-            "chatgpt",
-            "ai",
-            "bot",
-            "robot",
-            "love",
-            "evil",
-            "octopus",
-            "frankenstein",
-            "jekyll",
-            "martens",
-            "marten"));
+    private static final Set<String> NOT_AFTER_TITLE = WordList.exact("names-not-after-title.txt");
 
-    private static final Set<String> PARTICLES = Set.copyOf(List.of(
-            "van", "von", "der", "den", "de", "la", "le", "du", "del", "della", "di", "da", "dos", "das", "do", "ter",
-            "ten", "op", "ben", "bin", "bint", "ibn", "abu", "al", "el", "st", "st.", "mac", "y", "af", "zu", "vom",
-            "degli", "dei", "lo", "bet", "los", "las", "des", "ó", "ní", "nic", "ap", "ould"));
+    private static final Set<String> PARTICLES = WordList.exact("names-particles.txt");
 
     private static final String S = "\\s*,?\\s*";
     private static final Pattern STRONG =
@@ -175,68 +74,9 @@ final class Names {
                     + "Doña|Dona|Don|Fr|aunty|auntie|aunt|uncle|nanna|nana|nan|nanny|gran|granny|grandma|grandpa|grandad|"
                     + "granddad|granda|gramps|grampa|granma|meemaw|tía|tío|nain|taid|"
                     + "Coach|Pastor|Officer|Detective|Sergeant|Captain))\\.?\\s*)+$");
-    private static final Set<String> PERSON_VERBS = Set.copyOf(List.of(
-            "said",
-            "says",
-            "told",
-            "tells",
-            "threw",
-            "hit",
-            "hits",
-            "texted",
-            "texts",
-            "messaged",
-            "shouted",
-            "screamed",
-            "cried",
-            "laughed",
-            "hugged",
-            "hates",
-            "loves",
-            "punched",
-            "slapped",
-            "yelled",
-            "blocked",
-            "ghosted",
-            "cheated",
-            "died",
-            "promised",
-            "lied",
-            "blames",
-            "blamed",
-            "refuses",
-            "refused",
-            "asked",
-            "asks",
-            "visited",
-            "rang",
-            "reckons",
-            "thinks",
-            "wants",
-            "from",
-            "helped",
-            "helps",
-            "saved",
-            "drove",
-            "picked",
-            "dumped",
-            "stole",
-            "kicked",
-            "threatened",
-            "raped",
-            "abused",
-            "my",
-            "dit",
-            "dice",
-            "sagt",
-            "meint",
-            "aus",
-            "left",
-            "passed"));
+    private static final Set<String> PERSON_VERBS = WordList.exact("names-person-verbs.txt");
     /** Verbs said of people and of things alike: after a word of the name lists only ("Wojciech won't"; not "Lexapro isn't"). */
-    private static final Set<String> PERSON_VERBS_LISTED = Set.copyOf(List.of(
-            "keeps", "kept", "won't", "wont", "hasn't", "hasnt", "isn't", "doesn't", "doesnt", "didn't", "didnt",
-            "never", "always", "hat"));
+    private static final Set<String> PERSON_VERBS_LISTED = WordList.exact("names-person-verbs-listed.txt");
 
     private static final Pattern SELF_INTRO =
             Pattern.compile("(?iu)\\b(?:i['’]?m|i\\s+am|this\\s+is|it['’]?s|its|soy|je\\s+suis"
@@ -270,10 +110,7 @@ final class Names {
                     + "jiju|anna|akka|amma|appa|thatha|paati)(?![\\p{L}])");
 
     /** Words that are also verbs or wishes: not a name before "my mum" ("Hope my mum is ok", "Will my son..."). */
-    private static final Set<String> VERBLIKE = Set.copyOf(List.of(
-            "will", "may", "can", "hope", "mark", "pray", "trust", "love", "miss", "bless", "help", "let", "wish",
-            "guess", "sue", "rob", "pat", "chase", "drew", "said", "thank", "tell", "call", "ask", "say", "see", "make",
-            "told", "met", "saw", "kiss", "hug", "get", "got"));
+    private static final Set<String> VERBLIKE = WordList.exact("names-verblike.txt");
     /**
      * Brands, services and places named after people: never a person here ("the john lewis sale", "jack daniels",
      * "Marks and Spencer", "Tele MANAS", "Kiran helpline").
@@ -298,212 +135,7 @@ final class Names {
             "week", "weeks", "month", "months", "year", "years", "night", "time", "weekend", "morning", "summer",
             "winter", "spring", "autumn");
     /** Frequent English words that are also given names: after a relation word in lower case they are the word. */
-    private static final Set<String> FREQUENT = Set.copyOf(List.of(
-            "will",
-            "may",
-            "can",
-            "mark",
-            "bill",
-            "hope",
-            "grace",
-            "joy",
-            "faith",
-            "dawn",
-            "summer",
-            "jack",
-            "pat",
-            "rose",
-            "frank",
-            "june",
-            "april",
-            "august",
-            "sue",
-            "rob",
-            "don",
-            "art",
-            "guy",
-            "gene",
-            "ray",
-            "sky",
-            "eve",
-            "iris",
-            "ivy",
-            "lily",
-            "ruby",
-            "amber",
-            "jade",
-            "pearl",
-            "drew",
-            "chase",
-            "hunter",
-            "bob",
-            "sonny",
-            "honey",
-            "sunny",
-            "happy",
-            "king",
-            "prince",
-            "rich",
-            "penny",
-            "early",
-            "long",
-            "young",
-            "little",
-            "love",
-            "gay",
-            "case",
-            "brown",
-            "green",
-            "white",
-            "black",
-            "said",
-            "sang",
-            "cliff",
-            "dean",
-            "lane",
-            "dusty",
-            "rusty",
-            "randy",
-            "willy",
-            "harry",
-            "jimmy",
-            "tommy",
-            "lou",
-            // words that follow "my son", "my mum" in a sentence
-            "has",
-            "is",
-            "was",
-            "had",
-            "have",
-            "does",
-            "did",
-            "says",
-            "went",
-            "goes",
-            "keeps",
-            "kept",
-            "thinks",
-            "knows",
-            "got",
-            "gets",
-            "left",
-            "lives",
-            "lived",
-            "died",
-            "passed",
-            "won",
-            "could",
-            "would",
-            "should",
-            "might",
-            "must",
-            "shall",
-            "not",
-            "never",
-            "always",
-            "just",
-            "still",
-            "also",
-            "and",
-            "but",
-            "or",
-            "so",
-            "too",
-            "who",
-            "which",
-            "that",
-            "then",
-            "now",
-            "here",
-            "there",
-            "hates",
-            "loves",
-            "likes",
-            "wants",
-            "needs",
-            "tried",
-            "tries",
-            "told",
-            "tells",
-            "asked",
-            "asks",
-            "called",
-            "calls",
-            "came",
-            "comes",
-            "took",
-            "takes",
-            "gave",
-            "gives",
-            "found",
-            "finds",
-            "made",
-            "makes",
-            "saw",
-            "sees",
-            "started",
-            "stopped",
-            "moved",
-            "works",
-            "worked",
-            "drinks",
-            "drank",
-            "cried",
-            "cries",
-            "shouts",
-            "shouted",
-            "hit",
-            "hits",
-            "ran",
-            "runs",
-            "sent",
-            "sends",
-            "texted",
-            "texts",
-            "broke",
-            "breaks",
-            "died",
-            "dies",
-            "fell",
-            "falls",
-            "the",
-            "a",
-            "an",
-            "in",
-            "on",
-            "at",
-            "of",
-            "for",
-            "with",
-            "from",
-            "to",
-            "about",
-            "again",
-            "today",
-            "yesterday",
-            "being",
-            "been",
-            "doesnt",
-            "didnt",
-            "isnt",
-            "wasnt",
-            "wont",
-            "cant",
-            "hasnt",
-            "hadnt",
-            "even",
-            "only",
-            "really",
-            "already",
-            "nearly",
-            "almost",
-            "sometimes",
-            "often",
-            "recently",
-            "finally",
-            "suddenly",
-            "literally",
-            "basically"));
+    private static final Set<String> FREQUENT = WordList.exact("names-frequent.txt");
 
     private static final Pattern WEAK =
             Pattern.compile("(?iu)(?:\\bi['’]?m|\\bi\\s+am|\\bthis\\s+is|\\bit['’]?s|\\bje\\s+suis"
@@ -547,111 +179,7 @@ final class Names {
             Pattern.compile("(?iu)\\b(?:tell|text|ask|message|ring|told|texted|"
                     + "asked|messaged|miss|hug|married|dating|me\\s+(?:and|&|n|an['’]?)|my\\s+friend|sorry)" + S + "$");
     /** Chat words not in the English word list: never taken as a name after a verb. */
-    private static final Set<String> SLANG = Set.copyOf(List.of(
-            "tmrw",
-            "tmr",
-            "tmrrw",
-            "asap",
-            "pls",
-            "plz",
-            "rn",
-            "bc",
-            "cuz",
-            "tho",
-            "thx",
-            "btw",
-            "idk",
-            "ngl",
-            "omg",
-            "lmao",
-            "lol",
-            "smh",
-            "fml",
-            "ppl",
-            "bff",
-            "yall",
-            "ya",
-            "yeah",
-            "nah",
-            "hun",
-            "babe",
-            "mum",
-            "mam",
-            "mom",
-            "dad",
-            "bro",
-            "sis",
-            "tbh",
-            "imo",
-            "irl",
-            "dm",
-            "dms",
-            "txt",
-            "msg",
-            "msgs",
-            "ur",
-            "youre",
-            "abt",
-            "bout",
-            "cos",
-            "coz",
-            "wanna",
-            "gonna",
-            "gotta",
-            "everyone",
-            "everybody",
-            "anyone",
-            "anybody",
-            "someone",
-            "somebody",
-            "noone",
-            "nobody",
-            "them",
-            "him",
-            "her",
-            "myself",
-            "yourself",
-            "himself",
-            "herself",
-            "themselves",
-            "whoever",
-            "the",
-            "that",
-            "this",
-            "again",
-            "back",
-            "later",
-            "soon",
-            "tonight",
-            "today",
-            "tomorrow",
-            "yesterday",
-            "already",
-            "anymore",
-            "either",
-            "too",
-            "now",
-            "sth",
-            "smth",
-            "smthn",
-            "nothin",
-            "nothing",
-            "something",
-            "everything",
-            "anything",
-            "gp",
-            "nhs",
-            "samaritans",
-            "childline",
-            "shout",
-            "mind",
-            "crisis",
-            "helpline",
-            "hotline",
-            "police",
-            "cops",
-            "ambulance",
-            "therapist"));
+    private static final Set<String> SLANG = WordList.exact("names-slang.txt");
 
     private static final Pattern TITLE = Pattern.compile(
             "(?iu)\\b(?:mr|mrs|ms|miss|mx|dr|doctor|doc|prof|professor|sir|"
@@ -1406,17 +934,9 @@ final class Names {
     private static final Pattern ROYAL_BEFORE =
             Pattern.compile("(?u)(?<![\\p{L}])(?:Queen|King|Prince|Princess|Pope|Saint)\\s+$");
     /** German articles, possessives and prepositions: the capitalised word after them is a noun. */
-    private static final Set<String> GERMAN_DETERMINERS = Set.copyOf(List.of(
-            "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines", "mein",
-            "meine", "meinen", "meinem", "meiner", "dein", "deine", "sein", "seine", "ihr", "ihre", "unser", "unsere",
-            "kein", "keine", "im", "am", "vom", "zum", "zur", "beim", "ins", "mit", "nach", "bei", "von", "zu", "für",
-            "gegen", "ohne", "um", "durch", "über", "unter", "vor", "jede", "jeder", "jedes", "diese", "dieser",
-            "dieses", "alle", "viel", "viele", "wenig", "mehr"));
+    private static final Set<String> GERMAN_DETERMINERS = WordList.exact("names-german-determiners.txt");
     /** German determiners that precede nouns, not given names (spoken "die Lisa" aside, so "die" only after a break). */
-    private static final Set<String> GERMAN_NOUN_DETERMINERS = Set.copyOf(List.of(
-            "dem", "den", "des", "das", "im", "vom", "zum", "zur", "beim", "ins", "am", "mein", "meine", "meinem",
-            "meinen", "meiner", "meines", "dein", "deine", "deinem", "sein", "seine", "seinem", "unser", "unsere",
-            "unserem", "ein", "eine", "einem", "einen", "einer", "eines", "kein", "keine", "die", "der"));
+    private static final Set<String> GERMAN_NOUN_DETERMINERS = WordList.exact("names-german-noun-determiners.txt");
     /** Endings of German words for roles and services: "Kinderarzt", "Psychologin", "Jugendamt". */
     private static final Pattern GERMAN_ROLE = Pattern.compile(
             "(?:arzt|ärztin|therapeut|therapeutin|lehrer|lehrerin|chef|chefin|psychiater|psychiaterin|psychologe|"
@@ -1427,33 +947,7 @@ final class Names {
 
     private static final Set<String> ROYAL = Set.of("queen", "king", "prince", "princess", "pope");
     /** After a city: the place, not a person ("Austin traffic", "Leeds weather"). */
-    private static final Set<String> CITY_AFTER = Set.copyOf(List.of(
-            "traffic",
-            "weather",
-            "rent",
-            "rents",
-            "council",
-            "police",
-            "transport",
-            "metro",
-            "subway",
-            "underground",
-            "tube",
-            "buses",
-            "trains",
-            "nightlife",
-            "suburbs",
-            "area",
-            "streets",
-            "downtown",
-            "prices",
-            "housing",
-            "uni",
-            "airport",
-            "accent",
-            "crowd",
-            "summers",
-            "winters"));
+    private static final Set<String> CITY_AFTER = WordList.exact("names-city-after.txt");
     /** A dose right after a word: the word names a medicine ("Lyrica 75mg", "sertraline 50 mg"). */
     private static final Pattern DOSE_AFTER =
             Pattern.compile("(?iu)\\s*\\d+(?:[.,]\\d+)?\\s*(?:mg|mcg|µg|ug|ml|iu|units?)\\b");
@@ -1466,40 +960,7 @@ final class Names {
      * Medicines whose names are also given names (UK contraceptive pills, Lyrica, Rennie): with a medicine word
      * before or after them they are the medicine ("on Yasmin", "Katya pill").
      */
-    private static final Set<String> MEDICINES = Set.copyOf(List.of(
-            "lyrica",
-            "rennie",
-            "yasmin",
-            "katya",
-            "lucette",
-            "eloine",
-            "millinette",
-            "gedarel",
-            "rigevidon",
-            "zoely",
-            "cilest",
-            "marvelon",
-            "levest",
-            "femodene",
-            "alli",
-            "evra",
-            "celeste",
-            "maxine",
-            "brevinor",
-            "norinyl",
-            "sunya",
-            "cerelle",
-            "hana",
-            "lizinna",
-            "elleste",
-            "loestrin",
-            "dianette",
-            "yaz",
-            "ella",
-            "levonelle",
-            "clarissa",
-            "qlaira",
-            "eliza"));
+    private static final Set<String> MEDICINES = WordList.exact("names-medicines.txt");
 
     /** Speech verbs after which a three-letter unknown capitalised word is a name ("Ayo says hi"). */
     private static final Set<String> SPEECH = Set.copyOf(List.of("said", "says", "told", "texted", "asked", "rang"));
@@ -1722,30 +1183,7 @@ final class Names {
      * Swift songs"), a name as a common noun ("being a karen"), a city after a movement or living word ("we went to
      * Brighton", "moved from Leeds to Hull") or before a place noun ("Brighton beach").
      */
-    private static final Set<String> LOWER_PERSON_VERBS = Set.copyOf(List.of(
-            "said",
-            "says",
-            "told",
-            "texted",
-            "keeps",
-            "kept",
-            "hit",
-            "hits",
-            "hates",
-            "wont",
-            "won't",
-            "never",
-            "always",
-            "thinks",
-            "wants",
-            "reckons",
-            "screamed",
-            "shouted",
-            "blocked",
-            "ghosted",
-            "cheated",
-            "lied",
-            "promised"));
+    private static final Set<String> LOWER_PERSON_VERBS = WordList.exact("names-lower-person-verbs.txt");
 
     /** Whether the sign-off before a word opens its line or sentence ("thanks, tendai"; not "at night prn"). */
     private static boolean signOffOpens(String before) {
@@ -1798,9 +1236,7 @@ final class Names {
         return first;
     }
 
-    private static final Set<String> LEADING_PARTICLES = Set.copyOf(List.of(
-            "abu", "ibn", "bin", "ben", "al", "el", "van", "von", "de", "da", "di", "del", "della", "le", "la", "mac",
-            "ó", "ní", "nic", "ap"));
+    private static final Set<String> LEADING_PARTICLES = WordList.exact("names-leading-particles.txt");
 
     private static boolean nameBefore(Tok p) {
         String pk = key(p.lower());
@@ -1814,26 +1250,7 @@ final class Names {
                 && (given(pk) || !common(pk));
     }
 
-    private static final Set<String> TITLE_WORDS = Set.copyOf(List.of(
-            "mr",
-            "mrs",
-            "ms",
-            "miss",
-            "mx",
-            "dr",
-            "doctor",
-            "prof",
-            "professor",
-            "sir",
-            "dame",
-            "nurse",
-            "sister",
-            "father",
-            "rev",
-            "coach",
-            "officer",
-            "judge",
-            "dear"));
+    private static final Set<String> TITLE_WORDS = WordList.exact("names-title-words.txt");
 
     /** The last of up to three adjacent name-like words from {@code i} written in the same case ("taylor swift"). */
     private static int runEnd(String text, List<Tok> toks, int i) {
@@ -2080,137 +1497,17 @@ final class Names {
      * Conditions named after people that are written without "'s" or "disease" ("meine Mutter Alzheimer", "mon père
      * a Parkinson"). Hand-written for issue 33's seventh pass (no outside source).
      */
-    private static final Set<String> EPONYMS = Set.copyOf(List.of(
-            "alzheimer",
-            "alzheimers",
-            "parkinson",
-            "parkinsons",
-            "crohn",
-            "crohns",
-            "tourette",
-            "tourettes",
-            "asperger",
-            "aspergers",
-            "huntington",
-            "huntingtons",
-            "hashimoto",
-            "hashimotos",
-            "addison",
-            "cushing",
-            "raynaud",
-            "guillain",
-            "barré",
-            "barre",
-            "hodgkin",
-            "kawasaki",
-            "ménière",
-            "meniere",
-            "duchenne",
-            "korsakoff",
-            "wernicke",
-            "creutzfeldt",
-            "munchausen",
-            "ehlers",
-            "danlos",
-            "marfan",
-            "sjögren",
-            "sjogren",
-            "behçet",
-            "behcet",
-            "kaposi",
-            "tay-sachs",
-            "guillain-barré",
-            "guillain-barre",
-            "ehlers-danlos"));
+    private static final Set<String> EPONYMS = WordList.exact("names-eponyms.txt");
     /** A saint, a holy figure or a storm before a capitalised word: the pair names no person of the writer's. */
-    private static final Set<String> THING_HEAD = Set.copyOf(List.of(
-            "saint",
-            "st",
-            "santo",
-            "santa",
-            "san",
-            "sankt",
-            "heilige",
-            "heiliger",
-            "cristo",
-            "virgen",
-            "storm",
-            "hurricane",
-            "cyclone",
-            "typhoon",
-            "tempête",
-            "sturm",
-            "tormenta",
-            "borrasca",
-            "huracán",
-            "ouragan",
-            "orkaan",
-            "hund",
-            "katze",
-            "kater",
-            "hond",
-            "kat",
-            "poes",
-            "perro",
-            "perra",
-            "gato",
-            "gata",
-            "chien",
-            "chienne"));
+    private static final Set<String> THING_HEAD = WordList.exact("names-thing-head.txt");
     /** Holidays and festivals that are also given names in the lists; never a person. Hand-written. */
-    private static final Set<String> HOLIDAYS = Set.copyOf(List.of(
-            "sinterklaas",
-            "silvester",
-            "diwali",
-            "navratri",
-            "hogmanay",
-            "hanukkah",
-            "thanksgiving",
-            "juneteenth",
-            "heiligabend",
-            "nochebuena",
-            "toussaint",
-            "pesach",
-            "ramadan",
-            "holi",
-            "pongal",
-            "onam",
-            "vaisakhi",
-            "baisakhi"));
+    private static final Set<String> HOLIDAYS = WordList.exact("names-holidays.txt");
     /** Continents and countries that are also given names in the lists ("Depakote in America"). */
     private static final Set<String> LANDS = Set.copyOf(List.of("america", "africa", "asia", "europe"));
     /** Verbs that call or tell people; capitalised mid-sentence they belong to a title ("The Crisis Text Line"). */
     private static final Set<String> CALL_WORDS = Set.copyOf(List.of("text", "call", "ring", "tell", "ask", "message"));
     /** Words that end the name of a place ("Primrose Hill", "Kew Gardens") after a verb of going. */
-    private static final Set<String> PLACE_TAIL = Set.copyOf(List.of(
-            "hill",
-            "park",
-            "gardens",
-            "garden",
-            "bridge",
-            "common",
-            "heath",
-            "beach",
-            "bay",
-            "island",
-            "lake",
-            "river",
-            "pier",
-            "harbour",
-            "harbor",
-            "castle",
-            "palace",
-            "cathedral",
-            "abbey",
-            "market",
-            "mall",
-            "station",
-            "falls",
-            "forest",
-            "woods",
-            "point",
-            "head",
-            "sands"));
+    private static final Set<String> PLACE_TAIL = WordList.exact("names-place-tail.txt");
 
     private static final Set<String> PARTICLES_OF =
             Set.copyOf(List.of("de", "del", "la", "las", "los", "of", "the", "du", "des", "della", "di"));
@@ -2225,34 +1522,7 @@ final class Names {
             Pattern.compile("(?iu)(?<![\\p{L}])(?:in|since|until|till|last|next|this|early|late|mid|from|through|by|"
                     + "end\\s+of|start\\s+of|im|seit|en|depuis|desde|hasta|sinds)\\s+$");
     /** Street types after a name-like word: a street ("the DMV on Jefferson Blvd", "Gran Vía"). */
-    private static final Set<String> STREET_AFTER = Set.copyOf(List.of(
-            "street",
-            "st",
-            "road",
-            "rd",
-            "avenue",
-            "ave",
-            "blvd",
-            "boulevard",
-            "lane",
-            "ln",
-            "drive",
-            "parkway",
-            "pkwy",
-            "highway",
-            "hwy",
-            "vía",
-            "via",
-            "straße",
-            "strasse",
-            "crescent",
-            "terrace",
-            "square",
-            "chowk",
-            "nagar",
-            "marg",
-            "bagh",
-            "ganj"));
+    private static final Set<String> STREET_AFTER = WordList.exact("names-street-after.txt");
 
     /** Whether the run from {@code i} to {@code end} names a storm, pet, ship, saint, quoted author or eponymous thing. */
     private static boolean namedThing(String text, String before, List<Tok> toks, int i, int end) {
@@ -2346,9 +1616,7 @@ final class Names {
     private static final Pattern ROLE_TITLE_BEFORE = Pattern.compile(
             "(?iu)(?<![\\p{L}])(?:nurse|doctor|sister|coach|officer|pastor|matron|midwife|teacher)\\s+$");
     /** Auxiliaries and verbs right after a relation word: "my father has", "my son was". */
-    private static final Set<String> AUX_AFTER_RELATION = Set.copyOf(List.of(
-            "has", "had", "is", "was", "does", "did", "says", "said", "got", "gets", "went", "came", "just", "never",
-            "always", "still", "also", "who", "and", "keeps", "wants", "thinks"));
+    private static final Set<String> AUX_AFTER_RELATION = WordList.exact("names-aux-after-relation.txt");
 
     private static String lastWord(String before) {
         Matcher m = LAST_WORD.matcher(before);
@@ -2361,81 +1629,7 @@ final class Names {
      * Brand names of medicines people on psychiatric treatment name without a dose ("Benadryl with Zoloft"), some of
      * which are in the name lists. Hand-written for issue 33's seventh pass (no outside source).
      */
-    private static final Set<String> BRAND_DRUGS = Set.copyOf(List.of(
-            "zoloft",
-            "prozac",
-            "lexapro",
-            "xanax",
-            "klonopin",
-            "ativan",
-            "valium",
-            "wellbutrin",
-            "effexor",
-            "cymbalta",
-            "abilify",
-            "seroquel",
-            "lamictal",
-            "adderall",
-            "ritalin",
-            "concerta",
-            "vyvanse",
-            "ambien",
-            "paxil",
-            "celexa",
-            "buspar",
-            "pristiq",
-            "zyprexa",
-            "risperdal",
-            "latuda",
-            "vraylar",
-            "rexulti",
-            "deroxat",
-            "lustral",
-            "nexito",
-            "benadryl",
-            "tylenol",
-            "advil",
-            "nurofen",
-            "panadol",
-            "calpol",
-            "humira",
-            "suboxone",
-            "subutex",
-            "vivitrol",
-            "narcan",
-            "epilim",
-            "depakote",
-            "tegretol",
-            "keppra",
-            "lyrica",
-            "neurontin",
-            "zispin",
-            "lexatin",
-            "orfidal",
-            "trankimazin",
-            "tranxene",
-            "stilnox",
-            "imovane",
-            "atarax",
-            "tercian",
-            "solian",
-            "xeplion",
-            "invega",
-            "microgynon",
-            "nytol",
-            "sominex",
-            "kalms",
-            "rescue",
-            "movicol",
-            "ventolin",
-            "synthroid",
-            "levothyrox",
-            "eutirox",
-            "thyronorm",
-            "petril",
-            "becosules",
-            "ostelin",
-            "solpadeine"));
+    private static final Set<String> BRAND_DRUGS = WordList.exact("names-brand-drugs.txt");
 
     /** A word without its possessive ("Crohn's" → "crohn"), for {@link #EPONYMS}. */
     private static String eponymKey(String k) {
@@ -2458,41 +1652,7 @@ final class Names {
     private static final Set<String> DOSE_FORMS =
             Set.copyOf(List.of("tab", "tabs", "tablet", "cap", "caps", "inj", "syp", "syr", "susp", "oint"));
 
-    private static final Set<String> MONTH_NAMES_ALL = Set.copyOf(List.of(
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-            "januar",
-            "februar",
-            "märz",
-            "juni",
-            "juli",
-            "oktober",
-            "dezember",
-            "janvier",
-            "février",
-            "avril",
-            "mai",
-            "juin",
-            "juillet",
-            "août",
-            "enero",
-            "febrero",
-            "marzo",
-            "abril",
-            "mayo",
-            "junio",
-            "julio",
-            "agosto"));
+    private static final Set<String> MONTH_NAMES_ALL = WordList.exact("names-month-names-all.txt");
 
     /** Before a condition named after a person ("diagnosed with Crohn's", "living with Tourette's"). */
     private static final Pattern EPONYM_BEFORE =
@@ -2536,10 +1696,7 @@ final class Names {
     }
 
     /** Capitalised words that may stand before a name mid-sentence: greetings and relations ("Auntie", "Uncle"). */
-    private static final Set<String> NOT_NAMES_CUE = Set.copyOf(List.of(
-            "uncle", "auntie", "aunty", "aunt", "cousin", "grandma", "grandpa", "granny", "nanna", "baby", "little",
-            "big", "old", "young", "poor", "dear", "lovely", "hi", "hey", "hello", "thanks", "love", "bye", "tell",
-            "ask", "call", "text", "with", "and"));
+    private static final Set<String> NOT_NAMES_CUE = WordList.exact("names-not-names-cue.txt");
 
     /** The languages of {@link NameLists#STOPWORDS} other than English, and for each stop word the bit set of its languages. */
     private static final String[] STOP_LANGS = stopLanguages();
@@ -2658,91 +1815,7 @@ final class Names {
     private static final Set<String> MIXED_LANGS = Set.of("hi", "cy");
 
     /** Capitalised words after a name that start the next phrase rather than continue the name. */
-    private static final Set<String> CAP_STOP = Set.copyOf(List.of(
-            "i",
-            "how",
-            "what",
-            "why",
-            "when",
-            "where",
-            "who",
-            "the",
-            "a",
-            "an",
-            "this",
-            "that",
-            "please",
-            "thanks",
-            "thank",
-            "sorry",
-            "yes",
-            "no",
-            "hope",
-            "love",
-            "best",
-            "regards",
-            "cheers",
-            "and",
-            "but",
-            "or",
-            "so",
-            "if",
-            "can",
-            "could",
-            "would",
-            "will",
-            "should",
-            "do",
-            "did",
-            "is",
-            "are",
-            "was",
-            "were",
-            "has",
-            "have",
-            "had",
-            "my",
-            "your",
-            "our",
-            "his",
-            "her",
-            "their",
-            "we",
-            "you",
-            "he",
-            "she",
-            "they",
-            "it",
-            "in",
-            "on",
-            "at",
-            "to",
-            "from",
-            "for",
-            "with",
-            "about",
-            "just",
-            "also",
-            "then",
-            "today",
-            "tomorrow",
-            "yesterday",
-            "tonight",
-            "again",
-            "here",
-            "there",
-            "now",
-            "not",
-            "i'm",
-            "i’m",
-            "i'll",
-            "i’ll",
-            "i've",
-            "i’ve",
-            "i'd",
-            "i’d",
-            "im",
-            "ive"));
+    private static final Set<String> CAP_STOP = WordList.exact("names-cap-stop.txt");
 
     /** A word with a capital inside that is not a name shape ("OAuth", "iPhone", "PayPal"; "McLeod" is a name). */
     static boolean innerCaps(String w) {
@@ -2762,274 +1835,15 @@ final class Names {
     }
 
     /** Words after a name-like word that make it an organisation or a place. */
-    private static final Set<String> ORGANISATION = Set.copyOf(List.of(
-            "group",
-            "inc",
-            "ltd",
-            "llc",
-            "plc",
-            "gmbh",
-            "bank",
-            "co",
-            "llp",
-            "ag",
-            "bv",
-            "stealer",
-            "ransomware",
-            "malware",
-            "botnet",
-            "apt",
-            "hospital",
-            "clinic",
-            "university",
-            "college",
-            "school",
-            "academy",
-            "foundation",
-            "trust",
-            "company",
-            "corp",
-            "corporation",
-            "labs",
-            "lab",
-            "health",
-            "healthcare",
-            "services",
-            "council",
-            "centre",
-            "center",
-            "church",
-            "airlines",
-            "airways",
-            "pharmacy",
-            "surgery",
-            "partners",
-            "associates",
-            "capital",
-            "holdings",
-            "motors",
-            "insurance",
-            "station",
-            "airport",
-            "park",
-            "street",
-            "road",
-            "avenue",
-            "lane",
-            "hall",
-            "house",
-            "museum",
-            "library",
-            "institute",
-            "society",
-            "club",
-            "team",
-            "fc",
-            "united",
-            "city",
-            "county",
-            "ward",
-            "unit",
-            "medical",
-            "practice",
-            "hotel",
-            "mall",
-            "market",
-            "shop",
-            "store",
-            "cafe",
-            "restaurant",
-            "pub",
-            "bar",
-            "studios",
-            "records",
-            "press",
-            "media",
-            "news",
-            "times",
-            "post",
-            "technologies",
-            "tech",
-            "systems",
-            "software",
-            "solutions",
-            "ventures",
-            "fund",
-            "cathedral",
-            "mosque",
-            "temple",
-            "synagogue",
-            "prize",
-            "award",
-            "syndrome",
-            "disease",
-            "effect",
-            "scale",
-            "test",
-            "method",
-            "law",
-            "act",
-            "bridge",
-            "river",
-            "lake",
-            "mountain",
-            "island",
-            "beach",
-            "square",
-            "cross",
-            "gate",
-            "court",
-            "tower",
-            "towers",
-            "railroad",
-            "minster",
-            "abbey",
-            "castle",
-            "palace",
-            "priory",
-            "pier",
-            "project",
-            "chowk",
-            "bazar",
-            "bazaar",
-            "nagar",
-            "marg",
-            "railway",
-            "elementary",
-            "charter",
-            "high",
-            "middle",
-            "primary",
-            "academy",
-            "campus",
-            "county",
-            "valley",
-            "falls",
-            "springs",
-            "heights",
-            "pier",
-            "harbour",
-            "harbor",
-            "bay",
-            "coast",
-            "shore",
-            "zoo",
-            "aquarium"));
+    private static final Set<String> ORGANISATION = WordList.exact("names-organisation.txt");
     /** The first words of {@link #NAMED_BRANDS}: the pattern is tried only where one of them starts. */
-    private static final Set<String> BRAND_FIRST = Set.copyOf(List.of(
-            "marks",
-            "john",
-            "jack",
-            "ben",
-            "dr",
-            "tommy",
-            "calvin",
-            "ralph",
-            "louis",
-            "hugo",
-            "victoria",
-            "tim",
-            "trader",
-            "papa",
-            "johnson",
-            "wendy",
-            "sainsbury",
-            "morrisons",
-            "walt",
-            "disney",
-            "disneyland",
-            "tele",
-            "kiran",
-            "st",
-            "william",
-            "paddy",
-            "harvey",
-            "holland",
-            "ann",
-            "david",
-            "ted",
-            "jo",
-            "charlotte",
-            "estée",
-            "estee",
-            "mary",
-            "kate",
-            "michael",
-            "marc",
-            "levi",
-            "ray",
-            "ray-ban",
-            "chick",
-            "chick-fil-a",
-            "ronald",
-            "mcdonald",
-            "dunkin",
-            "domino",
-            "macy",
-            "kohl",
-            "walgreens",
-            "lloyds",
-            "barclays",
-            "specsavers",
-            "wetherspoons",
-            "wetherspoon",
-            "nando",
-            "ganesh",
-            "durga",
-            "raksha",
-            "karwa",
-            "guru",
-            "shiv",
-            "hanuman",
-            "krishna",
-            "ram",
-            "sai",
-            "lakshmi",
-            "ganpati",
-            "el",
-            "greggs",
-            "harrods",
-            "timpsons",
-            "fitbit",
-            "grey",
-            "peppa",
-            "harry",
-            "mickey",
-            "hello",
-            "levis",
-            "telemanas",
-            "harper",
-            "harpercollins",
-            "morgan",
-            "wells",
-            "gavin",
-            "florence"));
+    private static final Set<String> BRAND_FIRST = WordList.exact("names-brand-first.txt");
 
     /** Organisation and place nouns that make the name-like word before them a thing even in lower case ("kiran helpline"). */
-    private static final Set<String> LOWER_ORG = Set.copyOf(List.of(
-            "helpline",
-            "hotline",
-            "world",
-            "land",
-            "foundation",
-            "charity",
-            "pharmacy",
-            "hospital",
-            "clinic",
-            "airport",
-            "university",
-            "stadium",
-            "arena",
-            "app",
-            "zoo",
-            "bus",
-            "aquarium",
-            "racecourse"));
+    private static final Set<String> LOWER_ORG = WordList.exact("names-lower-org.txt");
 
     /** Words before a name-like word that make it a place ("Lake Tahoe", "Mount Kenya", "Fort Worth"). */
-    private static final Set<String> PLACE_HEAD = Set.copyOf(List.of(
-            "lake", "mount", "mt", "river", "port", "fort", "cape", "isle", "loch", "lough", "glen", "county", "co",
-            "lac", "rio", "río", "monte", "sierra", "bad"));
+    private static final Set<String> PLACE_HEAD = WordList.exact("names-place-head.txt");
 
     private static final Pattern CELTIC = Pattern.compile("(?:o['’]|mc|mac|d['’]|fitz)\\p{L}{2,}");
     private static final Set<String> NAME_HEADS = Set.of(
@@ -3062,59 +1876,11 @@ final class Names {
     private static final Set<String> ENGLISH_ARTICLES = Set.of("the", "a", "an");
 
     /** Kinship words written before a name as a title ("nana pat", "uncle rob", "aunty sue"). */
-    private static final Set<String> KIN_TITLES = Set.copyOf(List.of(
-            "nan",
-            "nana",
-            "nanna",
-            "nanny",
-            "gran",
-            "granny",
-            "grandma",
-            "grandad",
-            "granddad",
-            "grandpa",
-            "gramps",
-            "aunty",
-            "auntie",
-            "aunt",
-            "uncle",
-            "cousin",
-            "granda",
-            "meemaw",
-            "nain",
-            "taid"));
+    private static final Set<String> KIN_TITLES = WordList.exact("names-kin-titles.txt");
     /** Words of {@link #VERBLIKE} that after a kinship title are a name ("nana pat", "aunty sue", "uncle rob"). */
     private static final Set<String> KIN_NAMES = Set.of("pat", "sue", "rob", "chase", "drew", "mark");
     /** After "my nan rose": the word is a verb there ("rose early", "rose up"), not the name. */
-    private static final Set<String> KIN_TITLE_NOT_AFTER = Set.copyOf(List.of(
-            "early",
-            "up",
-            "out",
-            "off",
-            "over",
-            "down",
-            "again",
-            "to",
-            "me",
-            "my",
-            "us",
-            "him",
-            "her",
-            "them",
-            "it",
-            "the",
-            "a",
-            "that",
-            "this",
-            "what",
-            "how",
-            "in",
-            "payment",
-            "payments",
-            "holiday",
-            "holidays",
-            "birthday",
-            "time"));
+    private static final Set<String> KIN_TITLE_NOT_AFTER = WordList.exact("names-kin-title-not-after.txt");
 
     /** After a name: where that person lives, said of a person ("Dilys next door", "Ken from upstairs"). */
     private static final Pattern NEIGHBOUR_AFTER = Pattern.compile(
@@ -3131,63 +1897,14 @@ final class Names {
     /** "me and", "me &", "me n" before a lower-case word: a second person ("me and ebony broke up"). */
     private static final Pattern ME_AND = Pattern.compile("(?u)me\\s+(?:and|&|n)\\s+");
     /** What two people do together, after "me and X". */
-    private static final Set<String> TOGETHER_AFTER = Set.copyOf(List.of(
-            "broke", "split", "fell", "had", "are", "were", "got", "went", "have", "used", "both", "argued", "fought",
-            "met", "talked", "stopped", "arent", "aren't", "werent", "weren't"));
+    private static final Set<String> TOGETHER_AFTER = WordList.exact("names-together-after.txt");
     /** After a possessive name: that person's people or day ("Jade's mum", "Kez's party"). */
     private static final Pattern PERSONS_OWN = Pattern.compile(
             "(?iu)^\\s+(?:little\\s+|big\\s+|new\\s+|older\\s+|younger\\s+)?(?:mum|mom|mam|dad|sister|brother|"
                     + "boyfriend|girlfriend|bf|gf|nan|nana|gran|grandma|grandad|wife|husband|partner|kids|son|daughter|"
                     + "parents|party|ex)\\b");
     /** Before an initial: what makes "D." a letter of a label, not of a name ("Vitamin D. Then", "Plan B. Sertraline"). */
-    private static final Set<String> LABEL_BEFORE_INITIAL = Set.copyOf(List.of(
-            "vitamin",
-            "plan",
-            "hep",
-            "hepatitis",
-            "type",
-            "grade",
-            "section",
-            "part",
-            "room",
-            "ward",
-            "bay",
-            "bed",
-            "block",
-            "stage",
-            "tier",
-            "band",
-            "class",
-            "level",
-            "option",
-            "step",
-            "appendix",
-            "annex",
-            "schedule",
-            "form",
-            "exhibit",
-            "item",
-            "figure",
-            "fig",
-            "table",
-            "category",
-            "zone",
-            "group",
-            "unit",
-            "floor",
-            "wing",
-            "gate",
-            "platform",
-            "route",
-            "line",
-            "size",
-            "cup",
-            "vit",
-            "strep",
-            "covid",
-            "phase",
-            "version",
-            "no"));
+    private static final Set<String> LABEL_BEFORE_INITIAL = WordList.exact("names-label-before-initial.txt");
 
     /** Whether one capital letter and a full stop stand right before token {@code i}, as an initial ("M. Dubois"). */
     private static boolean initialBefore(String text, List<Tok> toks, int i) {
@@ -3217,11 +1934,7 @@ final class Names {
         return j < 0 || !Character.isDigit(text.charAt(j)); // "Room 4 B. Smith"
     }
 
-    private static final Set<String> TITLE_FUNCTION = Set.copyOf(List.of(
-            "my", "me", "to", "the", "a", "an", "and", "of", "in", "on", "at", "for", "with", "about", "after", "is",
-            "it", "do", "does", "can", "how", "why", "what", "who", "not", "no", "from", "out", "up", "since", "again",
-            "im", "i'm", "am", "are", "be", "so", "but", "or", "your", "you", "u", "that", "this", "has", "have", "had",
-            "was", "get", "any", "if", "when", "into", "by", "as", "too", "just", "all", "her", "his", "our"));
+    private static final Set<String> TITLE_FUNCTION = WordList.exact("names-title-function.txt");
 
     static boolean titleCase(String text, List<Tok> toks) {
         if (toks.size() < 4) {
