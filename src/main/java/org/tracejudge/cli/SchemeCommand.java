@@ -340,14 +340,7 @@ final class SchemeCommand implements Callable<Integer> {
                 return TracejudgeCli.ExitCodes.USAGE;
             }
             String trace = action.adjudicate;
-            Boolean known = p.read(c -> {
-                try (var st = c.prepareStatement("SELECT 1 FROM trace WHERE id = ?")) {
-                    st.setString(1, trace);
-                    try (var rs = st.executeQuery()) {
-                        return rs.next();
-                    }
-                }
-            });
+            boolean known = p.read(c -> Answers.traceExists(c, trace));
             if (!known) {
                 err.println("scheme: --adjudicate: no trace '" + trace + "' in " + project);
                 return TracejudgeCli.ExitCodes.USAGE;

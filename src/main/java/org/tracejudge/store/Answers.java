@@ -280,6 +280,16 @@ public final class Answers {
         }
     }
 
+    /** Whether the project has a trace with this id (an answer names one). */
+    public static boolean traceExists(Connection c, String traceId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM trace WHERE id = ?")) {
+            s.setString(1, traceId);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
+
     /** Where a trace answered to a question sits: its model and task key. */
     public record Place(String model, String taskKey) {}
 

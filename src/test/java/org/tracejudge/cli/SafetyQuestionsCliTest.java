@@ -156,6 +156,11 @@ class SafetyQuestionsCliTest {
                 "cleo");
         assertEquals(TracejudgeCli.ExitCodes.USAGE, noQuestion.code());
         assertTrue(noQuestion.err().contains("its questions are urgency, tone"), noQuestion.err());
+        CliTest.Run noTrace = CliTest.run(
+                "scheme", p.toString(), "--adjudicate", "nope", "--question", "urgency", "--answer", "now", "--by",
+                "cleo");
+        assertEquals(TracejudgeCli.ExitCodes.USAGE, noTrace.code());
+        assertTrue(noTrace.err().contains("no trace 'nope'"), noTrace.err());
         // nothing of those was recorded
         assertEquals(5, pending(p).size());
 
