@@ -141,6 +141,24 @@ class SafetyQuestionUiTest extends WindowTest {
         assertEquals("needs a second expert", text(robot, "#questionReview"));
         // the scan that found nothing before does find the judge now (it would have seen it)
         assertTrue(shownTexts(robot).stream().anyMatch(s -> s.contains(JUDGE)));
+        // a second expert answers on another laptop (an import): after the re-read the item is settled, no chip
+        vm().session().project().write(c -> {
+            String ben = Ledger.ensureRater(c, "ben", RaterKind.HUMAN, "", null, null);
+            return Answers.append(c, null, Answers.Entry.set(t0, ben, "risk", 1, "4", "ben"));
+        });
+        robot.interact(() -> vm().session().refresh());
+        waitFor(
+                "ben's answer read again",
+                () -> text(robot, "#questionOthers").equals("Others: ben: 4 · " + JUDGE + " (llm-judge): 4"));
+        waitFor("no chip on a settled item", () -> !robot.lookup("#questionReview").query().isVisible());
+        waitFor("the cell without a review note", () -> "4".equals(cellOf("q:risk", vm().table().indexOf(t0))));
+        // ben takes it back: one expert again
+        vm().session().project().write(c -> {
+            String ben = Ledger.ensureRater(c, "ben", RaterKind.HUMAN, "", null, null);
+            return Answers.append(c, null, Answers.Entry.withdraw(t0, ben, "risk", 1, "ben"));
+        });
+        robot.interact(() -> vm().session().refresh());
+        waitFor("the chip again", () -> robot.lookup("#questionReview").query().isVisible());
         // the table's cell of my answer says what the item waits for
         waitFor("the question column", () -> cellOf("q:risk", vm().table().indexOf(t0)) != null);
         assertEquals("4 · needs a second expert", cellOf("q:risk", vm().table().indexOf(t0)));

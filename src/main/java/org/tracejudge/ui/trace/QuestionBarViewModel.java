@@ -296,13 +296,36 @@ public final class QuestionBarViewModel implements Session.Listener {
             readFor = me;
             if (java.util.Objects.equals(scheme.get(), s) && s != null && samePerson) {
                 // the same scheme read again (a re-read after an import, a judge run): the walk on the trace stays,
-                // so keys pressed meanwhile are not lost
+                // so keys pressed meanwhile are not lost; the others' answers on it are read again
+                String shown = onTraceId;
+                if (shown != null) {
+                    session.submit(() -> {
+                        Map<String, List<Answers.Current>> everyone = everyone(p, s, shown);
+                        session.onFx(() -> {
+                            if (shown.equals(onTraceId)) {
+                                onTrace = everyone;
+                                others.set(othersOf(state.get()));
+                            }
+                        });
+                    });
+                }
                 return;
             }
             scheme.set(s);
             TraceDetail d = trace.detailProperty().get();
             state.set(State.NONE);
             showTrace(d);
+        });
+    }
+
+    /** Project thread: every rater's current answers on one trace, by question. */
+    private static Map<String, List<Answers.Current>> everyone(Project p, Scheme s, String traceId) {
+        return p.read(c -> {
+            Map<String, List<Answers.Current>> m = new HashMap<>();
+            for (String k : s.keys()) {
+                m.put(k, Answers.everyRater(c, traceId, k));
+            }
+            return Map.copyOf(m);
         });
     }
 
@@ -410,13 +433,7 @@ public final class QuestionBarViewModel implements Session.Listener {
             Map<String, String> json =
                     me == null ? Map.of() : p.read(c -> Answers.ofTrace(c, id, Ids.of("rater", me, ""), s.keys()));
             // everyone's answers, held back by the view model: a blind question shows them only after mine
-            Map<String, List<Answers.Current>> everyone = p.read(c -> {
-                Map<String, List<Answers.Current>> m = new HashMap<>();
-                for (String k : s.keys()) {
-                    m.put(k, Answers.everyRater(c, id, k));
-                }
-                return m;
-            });
+            Map<String, List<Answers.Current>> everyone = everyone(p, s, id);
             List<String> tools = List.of();
             if (needsTools) {
                 SelectionTraces.Item item = p.read(c -> SelectionTraces.one(c, id));
