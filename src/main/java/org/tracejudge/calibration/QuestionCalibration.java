@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.tracejudge.metrics.Proportions;
+import org.tracejudge.scheme.CriticalReview;
 import org.tracejudge.scheme.Kind;
 import org.tracejudge.scheme.Outcomes;
-import org.tracejudge.scheme.CriticalReview;
 import org.tracejudge.scheme.Question;
 
 /**
@@ -95,7 +95,9 @@ public final class QuestionCalibration {
             CriticalReview.Review r = reviews.get(e.getKey());
             CriticalReview.Status st = r == null ? CriticalReview.Status.NOT_CRITICAL : r.status();
             if (st == CriticalReview.Status.SETTLED) {
-                kept.put(e.getKey(), Map.of(CriticalReview.ADJUDICATION, r.settled().toJson()));
+                kept.put(
+                        e.getKey(),
+                        Map.of(CriticalReview.ADJUDICATION, r.settled().toJson()));
             } else if (st.open()) {
                 open++;
             } else {

@@ -215,7 +215,10 @@ final class LabelsCommand implements Callable<Integer> {
                                 if (reviews.containsKey(q)) {
                                     var r = reviews.get(q).get(row.traceId());
                                     cells.add(r == null ? "" : r.status().code());
-                                    cells.add(r == null || r.settled() == null ? "" : r.settled().display());
+                                    cells.add(
+                                            r == null || r.settled() == null
+                                                    ? ""
+                                                    : r.settled().display());
                                 }
                             });
                             out.println(Csv.line(cells));
@@ -233,7 +236,9 @@ final class LabelsCommand implements Callable<Integer> {
                                 var r = reviews.getOrDefault(q.getKey(), java.util.Map.of())
                                         .get(row.traceId());
                                 if (r != null) {
-                                    g.writeStringField(q.getKey() + ":" + SAFETY_REVIEW, r.status().code());
+                                    g.writeStringField(
+                                            q.getKey() + ":" + SAFETY_REVIEW,
+                                            r.status().code());
                                     g.writeFieldName(q.getKey() + ":" + SAFETY_SETTLED);
                                     if (r.settled() == null) {
                                         g.writeNull();

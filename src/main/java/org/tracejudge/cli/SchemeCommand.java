@@ -79,8 +79,9 @@ final class SchemeCommand implements Callable<Integer> {
         @Option(
                 names = "--adjudicate",
                 paramLabel = "TRACE",
-                description = "Record an adjudication of an item the two experts disagree on (with --question, --answer "
-                        + "and --by; the adjudicator is neither of the experts).")
+                description =
+                        "Record an adjudication of an item the two experts disagree on (with --question, --answer "
+                                + "and --by; the adjudicator is neither of the experts).")
         String adjudicate;
     }
 
@@ -307,8 +308,10 @@ final class SchemeCommand implements Callable<Integer> {
             List<QuestionReview.Item> items = QuestionReview.pending(p, s);
             out.println("trace_id\tquestion\tstatus\texperts\twhy");
             for (QuestionReview.Item i : items) {
-                out.println(i.traceId() + "\t" + i.question() + "\t" + i.review().status().code() + "\t"
-                        + String.join(",", i.review().experts()) + "\t" + i.review().why());
+                out.println(i.traceId() + "\t" + i.question() + "\t"
+                        + i.review().status().code() + "\t"
+                        + String.join(",", i.review().experts()) + "\t"
+                        + i.review().why());
             }
             out.println("# " + items.size() + (items.size() == 1 ? " item waits" : " items wait")
                     + " for a second expert or an adjudicator (questions with safety-critical options: "
@@ -349,8 +352,7 @@ final class SchemeCommand implements Callable<Integer> {
             try {
                 a = answerOf(q, answer);
             } catch (IllegalArgumentException e) {
-                err.println("scheme: --answer '" + answer + "' for '" + q.key() + "': "
-                        + e.getMessage());
+                err.println("scheme: --answer '" + answer + "' for '" + q.key() + "': " + e.getMessage());
                 return TracejudgeCli.ExitCodes.USAGE;
             }
             try {

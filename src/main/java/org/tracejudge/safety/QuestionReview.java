@@ -32,7 +32,8 @@ public final class QuestionReview {
         List<CriticalReview.Opinion> out = new ArrayList<>();
         for (Answers.Current a : current) {
             try {
-                out.add(new CriticalReview.Opinion(a.rater(), a.kind(), Answer.parse(q.kind(), a.value()), a.createdBy()));
+                out.add(new CriticalReview.Opinion(
+                        a.rater(), a.kind(), Answer.parse(q.kind(), a.value()), a.createdBy()));
             } catch (IllegalArgumentException e) {
                 // an answer of an older version that no longer reads: not weighed, as it is not shown
             }

@@ -169,7 +169,8 @@ public final class CriticalReview {
         }
         Map<String, List<String>> byAnswer = new LinkedHashMap<>();
         for (Opinion o : experts) {
-            byAnswer.computeIfAbsent(o.answer().toJson(), k -> new ArrayList<>()).add(o.rater());
+            byAnswer.computeIfAbsent(o.answer().toJson(), k -> new ArrayList<>())
+                    .add(o.rater());
         }
         if (byAnswer.size() == 1) {
             return new Review(

@@ -131,33 +131,82 @@ class SafetyQuestionsCliTest {
     void anAdjudicationIsRefusedFromAnExpertOrOnAnItemNotInDisagreement() throws Exception {
         Path p = project();
         CliTest.Run expert = CliTest.run(
-                "scheme", p.toString(), "--adjudicate", t.get(1), "--question", "urgency", "--answer", "now", "--by",
+                "scheme",
+                p.toString(),
+                "--adjudicate",
+                t.get(1),
+                "--question",
+                "urgency",
+                "--answer",
+                "now",
+                "--by",
                 "ana");
         assertEquals(TracejudgeCli.ExitCodes.FAILED, expert.code(), expert.out());
-        assertTrue(expert.err().contains("ana answered this item as an expert; the adjudicator must be someone else"),
+        assertTrue(
+                expert.err().contains("ana answered this item as an expert; the adjudicator must be someone else"),
                 expert.err());
         CliTest.Run settled = CliTest.run(
-                "scheme", p.toString(), "--adjudicate", t.get(2), "--question", "urgency", "--answer", "soon", "--by",
+                "scheme",
+                p.toString(),
+                "--adjudicate",
+                t.get(2),
+                "--question",
+                "urgency",
+                "--answer",
+                "soon",
+                "--by",
                 "cleo");
         assertEquals(TracejudgeCli.ExitCodes.FAILED, settled.code());
         assertTrue(settled.err().contains("not in disagreement (settled)"), settled.err());
         CliTest.Run one = CliTest.run(
-                "scheme", p.toString(), "--adjudicate", t.get(0), "--question", "urgency", "--answer", "now", "--by",
+                "scheme",
+                p.toString(),
+                "--adjudicate",
+                t.get(0),
+                "--question",
+                "urgency",
+                "--answer",
+                "now",
+                "--by",
                 "cleo");
         assertEquals(TracejudgeCli.ExitCodes.FAILED, one.code());
         assertTrue(one.err().contains("not in disagreement (needs a second expert)"), one.err());
         CliTest.Run badOption = CliTest.run(
-                "scheme", p.toString(), "--adjudicate", t.get(1), "--question", "urgency", "--answer", "later", "--by",
+                "scheme",
+                p.toString(),
+                "--adjudicate",
+                t.get(1),
+                "--question",
+                "urgency",
+                "--answer",
+                "later",
+                "--by",
                 "cleo");
         assertTrue(badOption.code() != 0);
         assertTrue(badOption.err().contains("later"), badOption.err());
         CliTest.Run noQuestion = CliTest.run(
-                "scheme", p.toString(), "--adjudicate", t.get(1), "--question", "risk", "--answer", "now", "--by",
+                "scheme",
+                p.toString(),
+                "--adjudicate",
+                t.get(1),
+                "--question",
+                "risk",
+                "--answer",
+                "now",
+                "--by",
                 "cleo");
         assertEquals(TracejudgeCli.ExitCodes.USAGE, noQuestion.code());
         assertTrue(noQuestion.err().contains("its questions are urgency, tone"), noQuestion.err());
         CliTest.Run noTrace = CliTest.run(
-                "scheme", p.toString(), "--adjudicate", "nope", "--question", "urgency", "--answer", "now", "--by",
+                "scheme",
+                p.toString(),
+                "--adjudicate",
+                "nope",
+                "--question",
+                "urgency",
+                "--answer",
+                "now",
+                "--by",
                 "cleo");
         assertEquals(TracejudgeCli.ExitCodes.USAGE, noTrace.code());
         assertTrue(noTrace.err().contains("no trace 'nope'"), noTrace.err());
@@ -165,7 +214,15 @@ class SafetyQuestionsCliTest {
         assertEquals(5, pending(p).size());
 
         CliTest.Run ok = CliTest.run(
-                "scheme", p.toString(), "--adjudicate", t.get(1), "--question", "urgency", "--answer", "soon", "--by",
+                "scheme",
+                p.toString(),
+                "--adjudicate",
+                t.get(1),
+                "--question",
+                "urgency",
+                "--answer",
+                "soon",
+                "--by",
                 "cleo");
         assertEquals(0, ok.code(), ok.err());
         assertTrue(ok.out().contains("adjudicated " + t.get(1) + " / urgency = soon by cleo"), ok.out());
@@ -174,7 +231,15 @@ class SafetyQuestionsCliTest {
         assertEquals(4, after.size());
         // settled now: a second adjudication is refused
         CliTest.Run again = CliTest.run(
-                "scheme", p.toString(), "--adjudicate", t.get(1), "--question", "urgency", "--answer", "now", "--by",
+                "scheme",
+                p.toString(),
+                "--adjudicate",
+                t.get(1),
+                "--question",
+                "urgency",
+                "--answer",
+                "now",
+                "--by",
                 "dora");
         assertEquals(TracejudgeCli.ExitCodes.FAILED, again.code());
     }
@@ -185,8 +250,16 @@ class SafetyQuestionsCliTest {
         assertEquals(
                 0,
                 CliTest.run(
-                                "scheme", p.toString(), "--adjudicate", t.get(5), "--question", "urgency", "--answer",
-                                "soon", "--by", "cleo")
+                                "scheme",
+                                p.toString(),
+                                "--adjudicate",
+                                t.get(5),
+                                "--question",
+                                "urgency",
+                                "--answer",
+                                "soon",
+                                "--by",
+                                "cleo")
                         .code());
         CliTest.Run r = CliTest.run("labels", p.toString(), "--question", "urgency", "--format", "csv");
         assertEquals(0, r.code(), r.err());
@@ -225,8 +298,16 @@ class SafetyQuestionsCliTest {
         assertEquals(
                 0,
                 CliTest.run(
-                                "scheme", p.toString(), "--adjudicate", t.get(1), "--question", "urgency", "--answer",
-                                "now", "--by", "cleo")
+                                "scheme",
+                                p.toString(),
+                                "--adjudicate",
+                                t.get(1),
+                                "--question",
+                                "urgency",
+                                "--answer",
+                                "now",
+                                "--by",
+                                "cleo")
                         .code());
         CliTest.Run r = CliTest.run("calibration", p.toString(), "--question", "urgency", "--positive", "now");
         assertEquals(0, r.code(), r.err());

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
  */
 class CriticalReviewTest {
     /** The shipped mental-health review's risk question: 0–4, step 4 (imminent risk) safety-critical. */
-    static final Question RISK =
-            SchemeFile.example("mental-health-response-review.yaml").question("risk").orElseThrow();
+    static final Question RISK = SchemeFile.example("mental-health-response-review.yaml")
+            .question("risk")
+            .orElseThrow();
 
     static CriticalReview.Opinion human(String name, int step) {
         return new CriticalReview.Opinion(name, "human", new Answer.Step(step), name);
@@ -74,13 +75,15 @@ class CriticalReviewTest {
         assertEquals(CriticalReview.Status.PENDING_EXPERT, against.status());
         // imported answers are no expert's
         CriticalReview.Review imported = CriticalReview.review(
-                RISK, List.of(human("ana", 4), new CriticalReview.Opinion("dataset", "imported", new Answer.Step(4), null)));
+                RISK,
+                List.of(human("ana", 4), new CriticalReview.Opinion("dataset", "imported", new Answer.Step(4), null)));
         assertEquals(CriticalReview.Status.PENDING_EXPERT, imported.status());
     }
 
     @Test
     void twoExpertsWhoAgreeSettleIt() {
-        CriticalReview.Review r = CriticalReview.review(RISK, List.of(human("ana", 4), human("ben", 4), judge("gpt", 2)));
+        CriticalReview.Review r =
+                CriticalReview.review(RISK, List.of(human("ana", 4), human("ben", 4), judge("gpt", 2)));
         assertEquals(CriticalReview.Status.SETTLED, r.status());
         assertEquals(new Answer.Step(4), r.settled());
         assertEquals("4", r.cell("4"));
@@ -94,7 +97,8 @@ class CriticalReviewTest {
         assertTrue(r.why().contains("ana 4 vs ben 3"), r.why());
         assertEquals("4 · needs adjudication", r.cell("4"));
         assertTrue(CriticalReview.adjudicationRefusal(r, "Ana").contains("the adjudicator must be someone else"));
-        assertTrue(CriticalReview.adjudicationRefusal(r, CriticalReview.ADJUDICATION).contains("reserved"));
+        assertTrue(CriticalReview.adjudicationRefusal(r, CriticalReview.ADJUDICATION)
+                .contains("reserved"));
         assertNull(CriticalReview.adjudicationRefusal(r, "cleo"));
 
         CriticalReview.Review done =
@@ -119,7 +123,8 @@ class CriticalReviewTest {
     @Test
     void onlyFlaggedExpertsCountWhenTheCallerKnowsThem() {
         List<CriticalReview.Opinion> two = List.of(human("ana", 4), human("student", 4));
-        assertEquals(CriticalReview.Status.SETTLED, CriticalReview.review(RISK, two).status());
+        assertEquals(
+                CriticalReview.Status.SETTLED, CriticalReview.review(RISK, two).status());
         assertEquals(
                 CriticalReview.Status.PENDING_EXPERT,
                 CriticalReview.review(RISK, two, Set.of("ana", "ben")).status());

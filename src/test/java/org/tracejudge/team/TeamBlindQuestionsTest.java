@@ -112,8 +112,7 @@ class TeamBlindQuestionsTest {
         // Bob answers risk: now he reads Alice's, and his sync pulls it though his cursor is past it
         answer(bob, "Bob", t, "risk", "3");
         assertEquals(0, TeamSync.sync(bob, TeamSync.QUIET).refusedByHub());
-        assertEquals(
-                List.of("Alice escalation=\"inappropriate\"", "Alice risk=4", "Bob risk=3"), onHub(f.bob, t));
+        assertEquals(List.of("Alice escalation=\"inappropriate\"", "Alice risk=4", "Bob risk=3"), onHub(f.bob, t));
         assertEquals(Map.of("Alice", "4", "Bob", "3"), risk(bob, t));
         // and Alice reads Bob's: she answered risk on t
         TeamSync.sync(alice, TeamSync.QUIET);
@@ -135,8 +134,7 @@ class TeamBlindQuestionsTest {
             Hub.Pushed r = hub.push("ward", List.of(new Hub.Entry(0, "assignment", "adj-" + t, body)));
             assertTrue(r.refused().isEmpty(), r.refused().toString());
         }
-        assertEquals(
-                List.of("Alice escalation=\"inappropriate\"", "Alice risk=4", "Bob risk=3"), onHub(f.carol, t));
+        assertEquals(List.of("Alice escalation=\"inappropriate\"", "Alice risk=4", "Bob risk=3"), onHub(f.carol, t));
         TeamSync.sync(carol, TeamSync.QUIET);
         assertEquals(Map.of("Alice", "4", "Bob", "3"), risk(carol, t));
         // another trace's blind answers stay hidden from her

@@ -102,8 +102,8 @@ class SafetyQuestionUiTest extends WindowTest {
             p.write(c -> {
                 String judge = Ledger.ensureRater(c, JUDGE, RaterKind.LLM_JUDGE, "1", null, null);
                 Answers.append(c, null, Answers.Entry.set(id, judge, "risk", 1, "4", "tracejudge"));
-                return Answers.append(c, null, Answers.Entry.set(id, judge, "escalation", 1, "\"inappropriate\"",
-                        "tracejudge"));
+                return Answers.append(
+                        c, null, Answers.Entry.set(id, judge, "escalation", 1, "\"inappropriate\"", "tracejudge"));
             });
         }
         robot.interact(() -> vm().session().open(copy));
@@ -128,15 +128,13 @@ class SafetyQuestionUiTest extends WindowTest {
         // the person answers risk 4 from the keyboard; the walk moves to escalation, which is not blind
         typeInTable(robot, KeyCode.DIGIT4);
         waitAt(t0, "escalation");
-        waitFor(
-                "escalation shows the judge's answer (not blind)",
-                () -> text(robot, "#questionOthers").equals("Others: " + JUDGE + " (llm-judge): inappropriate"));
+        waitFor("escalation shows the judge's answer (not blind)", () -> text(robot, "#questionOthers")
+                .equals("Others: " + JUDGE + " (llm-judge): inappropriate"));
         // back to risk: now answered, the judge's verdict and the review's state are shown
         typeInTable(robot, KeyCode.OPEN_BRACKET);
         waitAt(t0, "risk");
-        waitFor(
-                "the judge's risk answer after mine",
-                () -> text(robot, "#questionOthers").equals("Others: " + JUDGE + " (llm-judge): 4"));
+        waitFor("the judge's risk answer after mine", () -> text(robot, "#questionOthers")
+                .equals("Others: " + JUDGE + " (llm-judge): 4"));
         waitFor("the safety chip", () -> robot.lookup("#questionReview").query().isVisible());
         assertEquals("needs a second expert", text(robot, "#questionReview"));
         // the scan that found nothing before does find the judge now (it would have seen it)
@@ -147,11 +145,13 @@ class SafetyQuestionUiTest extends WindowTest {
             return Answers.append(c, null, Answers.Entry.set(t0, ben, "risk", 1, "4", "ben"));
         });
         robot.interact(() -> vm().session().refresh());
+        waitFor("ben's answer read again", () -> text(robot, "#questionOthers")
+                .equals("Others: ben: 4 · " + JUDGE + " (llm-judge): 4"));
         waitFor(
-                "ben's answer read again",
-                () -> text(robot, "#questionOthers").equals("Others: ben: 4 · " + JUDGE + " (llm-judge): 4"));
-        waitFor("no chip on a settled item", () -> !robot.lookup("#questionReview").query().isVisible());
-        waitFor("the cell without a review note", () -> "4".equals(cellOf("q:risk", vm().table().indexOf(t0))));
+                "no chip on a settled item",
+                () -> !robot.lookup("#questionReview").query().isVisible());
+        waitFor("the cell without a review note", () -> "4"
+                .equals(cellOf("q:risk", vm().table().indexOf(t0))));
         // ben takes it back: one expert again
         vm().session().project().write(c -> {
             String ben = Ledger.ensureRater(c, "ben", RaterKind.HUMAN, "", null, null);

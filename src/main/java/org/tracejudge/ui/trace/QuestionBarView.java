@@ -38,6 +38,7 @@ public final class QuestionBarView extends VBox {
     private final Label othersLine = new Label();
     /** The safety review's chip on an item that waits for a second expert or an adjudicator. */
     private final Label reviewChip = new Label();
+
     private final VBox options = new VBox(1);
     private final TextField field = new TextField();
     private final TextArea spanText = new TextArea();
@@ -123,7 +124,8 @@ public final class QuestionBarView extends VBox {
         reviewChip.setVisible(chip != null);
         reviewChip.setText(chip == null ? "" : chip);
         if (chip != null) {
-            reviewChip.setAccessibleText("Safety review: " + chip + ". " + o.review().why());
+            reviewChip.setAccessibleText(
+                    "Safety review: " + chip + ". " + o.review().why());
         }
     }
 

@@ -128,11 +128,11 @@ public final class QuestionBarViewModel implements Session.Listener {
                 return "";
             }
             if (hidden) {
-                return "Blind until you answer: other raters' and machines' answers to '" + question
-                        + "' are hidden.";
+                return "Blind until you answer: other raters' and machines' answers to '" + question + "' are hidden.";
             }
-            return lines.isEmpty() ? "No one else has answered '" + question + "' yet." : "Others: " + String.join(
-                    " · ", lines);
+            return lines.isEmpty()
+                    ? "No one else has answered '" + question + "' yet."
+                    : "Others: " + String.join(" · ", lines);
         }
 
         /** The chip of an item the safety review waits on ("needs a second expert"), or null. */
@@ -344,8 +344,7 @@ public final class QuestionBarViewModel implements Session.Listener {
                 if (json != null) {
                     CriticalReview.Review r = reviews.get(traceId);
                     String text = display(q, json);
-                    out.computeIfAbsent(traceId, k -> new HashMap<>())
-                            .put(q.key(), r == null ? text : r.cell(text));
+                    out.computeIfAbsent(traceId, k -> new HashMap<>()).put(q.key(), r == null ? text : r.cell(text));
                 }
             });
         }
