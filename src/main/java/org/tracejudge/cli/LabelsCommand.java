@@ -38,7 +38,9 @@ final class LabelsCommand implements Callable<Integer> {
             paramLabel = "KEY",
             split = ",",
             description = "The answers to questions of the project's own scheme instead: one column per question and "
-                    + "rater (KEY:RATER), multiple choice as a|b, spans as JSON; --question all for every question.")
+                    + "rater (KEY:RATER), multiple choice as a|b, spans as JSON; --question all for every question. A "
+                    + "question with a safety-critical option adds KEY:safety_review (settled, pending_second_expert, "
+                    + "needs_adjudication, not_critical) and KEY:safety_settled (the answer that stands).")
     List<String> questions;
 
     @Override
