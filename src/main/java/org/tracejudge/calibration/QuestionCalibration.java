@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.tracejudge.metrics.Proportions;
+import org.tracejudge.scheme.CriticalReview;
 import org.tracejudge.scheme.Kind;
 import org.tracejudge.scheme.Outcomes;
 import org.tracejudge.scheme.Question;
@@ -73,6 +74,42 @@ public final class QuestionCalibration {
             }
         }
         return new Gold(Map.copyOf(gold), disagreed);
+    }
+
+    /**
+     * The gold of a question with a safety-critical option: an item the safety review settled counts with the answer
+     * that stands (the two experts' common answer or the adjudicator's); an item waiting for a second expert or an
+     * adjudicator is no gold; an item no answer made critical counts as {@link #gold} counts it. A machine's answer
+     * is never gold.
+     *
+     * @param reviews trace id → its review (traces with any answer to the question)
+     */
+    public static Gold settledGold(
+            Question q,
+            Map<String, Map<String, String>> answers,
+            Set<String> humans,
+            Map<String, CriticalReview.Review> reviews) {
+        Map<String, Map<String, String>> kept = new TreeMap<>();
+        int open = 0;
+        for (Map.Entry<String, Map<String, String>> e : answers.entrySet()) {
+            CriticalReview.Review r = reviews.get(e.getKey());
+            CriticalReview.Status st = r == null ? CriticalReview.Status.NOT_CRITICAL : r.status();
+            if (st == CriticalReview.Status.SETTLED) {
+                kept.put(
+                        e.getKey(),
+                        Map.of(CriticalReview.ADJUDICATION, r.settled().toJson()));
+            } else if (st.open()) {
+                open++;
+            } else {
+                Map<String, String> people = new TreeMap<>(e.getValue());
+                people.remove(CriticalReview.ADJUDICATION);
+                kept.put(e.getKey(), people);
+            }
+        }
+        Set<String> raters = new java.util.TreeSet<>(humans);
+        raters.add(CriticalReview.ADJUDICATION);
+        Gold g = gold(q, kept, raters);
+        return new Gold(g.labels(), g.disagreed() + open);
     }
 
     /** Each machine rater (in the order given) against the gold, positive option against the rest. */

@@ -344,8 +344,12 @@ final class CalibrationCommand implements Callable<Integer> {
         }
         QuestionArg qa;
         org.tracejudge.calibration.QuestionSample.Chosen chosen = null;
+        java.util.Map<String, org.tracejudge.scheme.CriticalReview.Review> reviews;
         try (Project p = Project.open(project.path)) {
             qa = QuestionArg.load(spec, p, project.path, question);
+            reviews = org.tracejudge.scheme.CriticalReview.applies(qa.question())
+                    ? org.tracejudge.safety.QuestionReview.reviews(p, qa.question())
+                    : null;
             String why = org.tracejudge.calibration.QuestionCalibration.refusal(qa.question(), positive);
             if (why != null) {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), why);
@@ -363,8 +367,12 @@ final class CalibrationCommand implements Callable<Integer> {
                     "--rater: no machine rater '" + rater + "' answered '" + question + "'; machine raters: "
                             + (machines.isEmpty() ? "none" : String.join(", ", machines)));
         }
-        Gold gold = org.tracejudge.calibration.QuestionCalibration.gold(
-                qa.question(), qa.answers(), new java.util.TreeSet<>(humans));
+        // a question with a safety-critical option: only what its safety review settled is gold
+        Gold gold = reviews == null
+                ? org.tracejudge.calibration.QuestionCalibration.gold(
+                        qa.question(), qa.answers(), new java.util.TreeSet<>(humans))
+                : org.tracejudge.calibration.QuestionCalibration.settledGold(
+                        qa.question(), qa.answers(), new java.util.TreeSet<>(humans), reviews);
         PrintWriter out = spec.commandLine().getOut();
         String head = String.format(
                 Locale.ROOT,
@@ -480,12 +488,24 @@ final class CalibrationCommand implements Callable<Integer> {
             return 0;
         }
         out.println(head);
-        out.printf(
-                Locale.ROOT,
-                "Gold: %d %s where every person who answered agrees%s%n",
-                gold.labels().size(),
-                qa.question().kind() == org.tracejudge.scheme.Kind.YES_NO_PER_TOOL ? "tool decisions" : "traces",
-                gold.disagreed() > 0 ? " (" + gold.disagreed() + " where people disagree are not gold)" : "");
+        if (reviews != null) {
+            out.printf(
+                    Locale.ROOT,
+                    "Gold: %d traces the safety review settled (two experts agree, or an adjudicator decided) or, with "
+                            + "no safety-critical answer, every person agrees%s%n",
+                    gold.labels().size(),
+                    gold.disagreed() > 0
+                            ? " (" + gold.disagreed() + " where people disagree or the safety review waits for a "
+                                    + "second expert or an adjudicator are not gold)"
+                            : "");
+        } else {
+            out.printf(
+                    Locale.ROOT,
+                    "Gold: %d %s where every person who answered agrees%s%n",
+                    gold.labels().size(),
+                    qa.question().kind() == org.tracejudge.scheme.Kind.YES_NO_PER_TOOL ? "tool decisions" : "traces",
+                    gold.disagreed() > 0 ? " (" + gold.disagreed() + " where people disagree are not gold)" : "");
+        }
         if (machines.isEmpty()) {
             out.println("no machine rater answered '" + question + "'");
         }

@@ -38,7 +38,9 @@ final class LabelsCommand implements Callable<Integer> {
             paramLabel = "KEY",
             split = ",",
             description = "The answers to questions of the project's own scheme instead: one column per question and "
-                    + "rater (KEY:RATER), multiple choice as a|b, spans as JSON; --question all for every question.")
+                    + "rater (KEY:RATER), multiple choice as a|b, spans as JSON; --question all for every question. A "
+                    + "question with a safety-critical option adds KEY:safety_review (settled, pending_second_expert, "
+                    + "needs_adjudication, not_critical) and KEY:safety_settled (the answer that stands).")
     List<String> questions;
 
     @Override
@@ -129,7 +131,16 @@ final class LabelsCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** {@code --question}: the current answers to the scheme's questions, one column per question and rater. */
+    /** The column of a safety-critical question's review status (settled, pending_second_expert, ...). */
+    static final String SAFETY_REVIEW = "safety_review";
+
+    /** The column of the answer that stands for a safety-critical question (empty until settled). */
+    static final String SAFETY_SETTLED = "safety_settled";
+
+    /**
+     * {@code --question}: the current answers to the scheme's questions, one column per question and rater; a question
+     * with a safety-critical option adds its review's status and the settled answer.
+     */
     private int answers() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         try (Project p =
@@ -156,8 +167,22 @@ final class LabelsCommand implements Callable<Integer> {
                                                 + String.join(", ", scheme.keys()))));
             }
             var raters = p.read(c -> org.tracejudge.store.Answers.raters(c, keys));
+            // a question with a safety-critical option: where each trace's review stands and the answer that stands
+            java.util.Map<String, java.util.Map<String, org.tracejudge.scheme.CriticalReview.Review>> reviews =
+                    new java.util.LinkedHashMap<>();
+            for (var q : byKey.values()) {
+                if (org.tracejudge.scheme.CriticalReview.applies(q)) {
+                    reviews.put(q.key(), org.tracejudge.safety.QuestionReview.reviews(p, q));
+                }
+            }
             List<String> header = new java.util.ArrayList<>(List.of("trace_id", "model", "task_id", "task_type"));
-            raters.forEach((q, names) -> names.forEach(n -> header.add(q + ":" + n)));
+            raters.forEach((q, names) -> {
+                names.forEach(n -> header.add(q + ":" + n));
+                if (reviews.containsKey(q)) {
+                    header.add(q + ":" + SAFETY_REVIEW);
+                    header.add(q + ":" + SAFETY_SETTLED);
+                }
+            });
             boolean csv = format.is(OutputFormat.csv);
             JsonGenerator g = csv ? null : Json.FACTORY.createGenerator(out);
             if (csv) {
@@ -179,15 +204,25 @@ final class LabelsCommand implements Callable<Integer> {
                         if (csv) {
                             List<String> cells = new java.util.ArrayList<>(
                                     List.of(row.traceId(), row.model(), row.taskKey(), row.taskType()));
-                            raters.forEach((q, names) -> names.forEach(name -> {
-                                String json = row.answers().get(q).get(name);
-                                cells.add(
-                                        json == null
-                                                ? ""
-                                                : org.tracejudge.scheme.Answer.parse(
-                                                                byKey.get(q).kind(), json)
-                                                        .display());
-                            }));
+                            raters.forEach((q, names) -> {
+                                names.forEach(name -> {
+                                    String json = row.answers().get(q).get(name);
+                                    cells.add(
+                                            json == null
+                                                    ? ""
+                                                    : org.tracejudge.scheme.Answer.parse(
+                                                                    byKey.get(q).kind(), json)
+                                                            .display());
+                                });
+                                if (reviews.containsKey(q)) {
+                                    var r = reviews.get(q).get(row.traceId());
+                                    cells.add(r == null ? "" : r.status().code());
+                                    cells.add(
+                                            r == null || r.settled() == null
+                                                    ? ""
+                                                    : r.settled().display());
+                                }
+                            });
                             out.println(Csv.line(cells));
                         } else {
                             g.writeStartObject();
@@ -199,6 +234,19 @@ final class LabelsCommand implements Callable<Integer> {
                                 for (var a : q.getValue().entrySet()) {
                                     g.writeFieldName(q.getKey() + ":" + a.getKey());
                                     g.writeRawValue(a.getValue());
+                                }
+                                var r = reviews.getOrDefault(q.getKey(), java.util.Map.of())
+                                        .get(row.traceId());
+                                if (r != null) {
+                                    g.writeStringField(
+                                            q.getKey() + ":" + SAFETY_REVIEW,
+                                            r.status().code());
+                                    g.writeFieldName(q.getKey() + ":" + SAFETY_SETTLED);
+                                    if (r.settled() == null) {
+                                        g.writeNull();
+                                    } else {
+                                        g.writeRawValue(r.settled().toJson());
+                                    }
                                 }
                             }
                             g.writeEndObject();

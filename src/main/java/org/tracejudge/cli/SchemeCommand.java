@@ -14,6 +14,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import org.tracejudge.safety.QuestionReview;
+import org.tracejudge.scheme.Answer;
+import org.tracejudge.scheme.CriticalReview;
 import org.tracejudge.scheme.Orphans;
 import org.tracejudge.scheme.Scheme;
 import org.tracejudge.scheme.SchemeChange;
@@ -37,7 +40,9 @@ import picocli.CommandLine.Spec;
                         + "shows what a scheme file changes and applies it as a new version (versions are never edited), "
                         + "--versions lists them, --example NAME prints a shipped example to start from. A change that would "
                         + "orphan answers (a question removed, an option dropped) is refused unless each such question is "
-                        + "named with --orphan KEY.")
+                        + "named with --orphan KEY. --pending-review lists the answers to safety-critical options that wait "
+                        + "for a second expert or an adjudicator; --adjudicate TRACE --question KEY --answer VALUE --by NAME "
+                        + "records an adjudication.")
 final class SchemeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -64,7 +69,31 @@ final class SchemeCommand implements Callable<Integer> {
                 description = "Print a shipped example (no PROJECT needed): ${COMPLETION-CANDIDATES}.",
                 completionCandidates = Examples.class)
         String example;
+
+        @Option(
+                names = "--pending-review",
+                description = "List the (trace, question) items of safety-critical options that need a second expert "
+                        + "or an adjudicator, with why.")
+        boolean pendingReview;
+
+        @Option(
+                names = "--adjudicate",
+                paramLabel = "TRACE",
+                description =
+                        "Record an adjudication of an item the two experts disagree on (with --question, --answer "
+                                + "and --by; the adjudicator is neither of the experts).")
+        String adjudicate;
     }
+
+    @Option(names = "--question", paramLabel = "KEY", description = "With --adjudicate: the question.")
+    String question;
+
+    @Option(
+            names = "--answer",
+            paramLabel = "VALUE",
+            description = "With --adjudicate: the answer (an option's value, options as a|b, a step, a number, text; "
+                    + "spans and per-tool decisions as their JSON).")
+    String answer;
 
     @Option(names = "--dry-run", description = "With --set: show the change and what it orphans; apply nothing.")
     boolean dryRun;
@@ -101,6 +130,16 @@ final class SchemeCommand implements Callable<Integer> {
         }
         if (action.set != null) {
             return set(out, err);
+        }
+        if ((question != null || answer != null) && action.adjudicate == null) {
+            err.println("scheme: --question and --answer go with --adjudicate TRACE");
+            return TracejudgeCli.ExitCodes.USAGE;
+        }
+        if (action.pendingReview) {
+            return pendingReview(out, err);
+        }
+        if (action.adjudicate != null) {
+            return adjudicate(out, err);
         }
         try (Project p = Project.open(project, Project.OpenOptions.existing().checkAlongside())) {
             if (action.versions) {
@@ -232,5 +271,125 @@ final class SchemeCommand implements Callable<Integer> {
         }
         Output.check(out);
         return TracejudgeCli.ExitCodes.OK;
+    }
+
+    /** The current scheme of an open project, or null (with the message said) when it has none. */
+    private Scheme current(Project p, PrintWriter err) {
+        SchemeVersions.Version v = p.read(SchemeVersions::current);
+        if (v == null) {
+            err.println("scheme: " + project + " has no scheme of its own; set one first (tracejudge scheme " + project
+                    + " --set FILE)");
+            return null;
+        }
+        try {
+            return SchemeFile.parse(v.body(), project + " scheme version " + v.version())
+                    .withVersion(v.version());
+        } catch (SchemeException e) {
+            throw new IllegalStateException("the project's scheme version " + v.version() + " is unreadable", e);
+        }
+    }
+
+    private int pendingReview(PrintWriter out, PrintWriter err) {
+        try (Project p = Project.open(project, Project.OpenOptions.existing().checkAlongside())) {
+            Scheme s = current(p, err);
+            if (s == null) {
+                return TracejudgeCli.ExitCodes.USAGE;
+            }
+            List<String> critical = s.questions().stream()
+                    .filter(CriticalReview::applies)
+                    .map(org.tracejudge.scheme.Question::key)
+                    .toList();
+            if (critical.isEmpty()) {
+                out.println("# scheme " + s.name() + " version " + s.version()
+                        + " has no question with a safety-critical option: nothing is under safety review");
+                Output.check(out);
+                return TracejudgeCli.ExitCodes.OK;
+            }
+            List<QuestionReview.Item> items = QuestionReview.pending(p, s);
+            out.println("trace_id\tquestion\tstatus\texperts\twhy");
+            for (QuestionReview.Item i : items) {
+                out.println(i.traceId() + "\t" + i.question() + "\t"
+                        + i.review().status().code() + "\t"
+                        + String.join(",", i.review().experts()) + "\t"
+                        + i.review().why());
+            }
+            out.println("# " + items.size() + (items.size() == 1 ? " item waits" : " items wait")
+                    + " for a second expert or an adjudicator (questions with safety-critical options: "
+                    + String.join(", ", critical) + ")");
+        }
+        Output.check(out);
+        return TracejudgeCli.ExitCodes.OK;
+    }
+
+    private int adjudicate(PrintWriter out, PrintWriter err) {
+        if (question == null || answer == null) {
+            err.println("scheme: --adjudicate TRACE needs --question KEY and --answer VALUE");
+            return TracejudgeCli.ExitCodes.USAGE;
+        }
+        String who = by != null ? by : Settings.load().annotator();
+        if (who == null || who.isBlank()) {
+            err.println("scheme: --adjudicate needs the adjudicator's name: --by NAME");
+            return TracejudgeCli.ExitCodes.USAGE;
+        }
+        try (Project p = Project.open(project, Project.OpenOptions.existing().checkAlongside())) {
+            Scheme s = current(p, err);
+            if (s == null) {
+                return TracejudgeCli.ExitCodes.USAGE;
+            }
+            org.tracejudge.scheme.Question q = s.question(question).orElse(null);
+            if (q == null) {
+                err.println("scheme: --question: no question '" + question + "' in scheme " + s.name() + " version "
+                        + s.version() + "; its questions are " + String.join(", ", s.keys()));
+                return TracejudgeCli.ExitCodes.USAGE;
+            }
+            String trace = action.adjudicate;
+            boolean known = p.read(c -> Answers.traceExists(c, trace));
+            if (!known) {
+                err.println("scheme: --adjudicate: no trace '" + trace + "' in " + project);
+                return TracejudgeCli.ExitCodes.USAGE;
+            }
+            Answer a;
+            try {
+                a = answerOf(q, answer);
+            } catch (IllegalArgumentException e) {
+                err.println("scheme: --answer '" + answer + "' for '" + q.key() + "': " + e.getMessage());
+                return TracejudgeCli.ExitCodes.USAGE;
+            }
+            try {
+                QuestionReview.adjudicate(p, q, s.version(), trace, a, who);
+            } catch (IllegalArgumentException e) {
+                err.println("scheme: adjudication refused, nothing was recorded: " + e.getMessage());
+                return TracejudgeCli.ExitCodes.FAILED;
+            }
+            out.println("adjudicated " + trace + " / " + q.key() + " = " + a.display() + " by " + who.strip()
+                    + " (settled)");
+        }
+        Output.check(out);
+        return TracejudgeCli.ExitCodes.OK;
+    }
+
+    /** An answer as typed on the command line, for a question's kind. */
+    static Answer answerOf(org.tracejudge.scheme.Question q, String text) {
+        String t = text.strip();
+        return switch (q.kind()) {
+            case SINGLE_CHOICE -> new Answer.Choice(t);
+            case MULTIPLE_CHOICE -> Answer.Choices.of(t.split("\\|"));
+            case ORDINAL -> {
+                try {
+                    yield new Answer.Step(Integer.parseInt(t));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("an ordinal answer is a step (a whole number)", e);
+                }
+            }
+            case NUMBER -> {
+                try {
+                    yield new Answer.Numeric(Double.parseDouble(t));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("a number answer is a number", e);
+                }
+            }
+            case TEXT -> new Answer.Text(t);
+            case SPAN, YES_NO_PER_TOOL -> Answer.parse(q.kind(), t);
+        };
     }
 }

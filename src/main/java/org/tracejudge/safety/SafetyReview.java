@@ -44,7 +44,7 @@ import org.tracejudge.store.Timestamps;
 public final class SafetyReview {
     private SafetyReview() {}
 
-    public static final String ADJUDICATION = "safety-adjudication";
+    public static final String ADJUDICATION = org.tracejudge.scheme.CriticalReview.ADJUDICATION;
     static final String REVEAL_PREFIX = "safety.reveal:";
 
     /** One rater's decision on one tool (for experts: on the input; for machine raters: on one run). */

@@ -39,7 +39,7 @@ import org.tracejudge.model.TaskType;
  *     prompt: How helpful ...    # required
  *     kind: ordinal              # single_choice multiple_choice ordinal number yes_no_per_tool span text
  *     required: true             # default true
- *     blind: false               # default false
+ *     blind: true                # default: true when an option is safety_critical, else false
  *     applies_to: {task_types: [tool_required], when: "risk >= 2"}
  *     options:  [{value, label, definition, key, colour, safety_critical, renamed_from}]   # choices, spans, per tool
  *     scale: {from: 1, to: 5}    # ordinal
@@ -194,6 +194,9 @@ public final class SchemeFile {
             o.put("required", q.required());
             if (q.blind()) {
                 o.put("blind", true);
+            } else if (!q.safetyCritical().isEmpty()) {
+                // blind is the default of a question with a safety-critical option: turned off, it says so
+                o.put("blind", false);
             }
             AppliesTo a = q.appliesTo();
             if (!a.taskTypes().isEmpty() || a.when() != null) {
@@ -606,7 +609,7 @@ public final class SchemeFile {
                     prompt,
                     kind,
                     required == null || required,
-                    blind != null && blind,
+                    blind != null ? blind : options.stream().anyMatch(Option::safetyCritical),
                     appliesTo,
                     options,
                     scale,

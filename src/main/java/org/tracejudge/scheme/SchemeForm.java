@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * What a team hub checks answers against, as plain JSON (the hub's database reads no YAML): per question its key,
- * kind, option values, scale ends, number range (an open end left out) and span targets. Published beside the scheme
+ * kind, option values, scale ends, number range (an open end left out), span targets, and whether it is blind. Published beside the scheme
  * version's file by the lead; the hub refuses an answer whose value does not fit the question of the version it names.
  * Pure.
  */
@@ -22,6 +22,10 @@ public final class SchemeForm {
             ObjectNode x = qs.addObject();
             x.put("key", q.key());
             x.put("kind", q.kind().code());
+            if (q.blind()) {
+                // the hub shows answers to a blind question only to those who answered it (hub schema 8)
+                x.put("blind", true);
+            }
             ArrayNode opts = x.putArray("options");
             q.options().forEach(op -> opts.add(op.value()));
             if (q.scale() != null) {

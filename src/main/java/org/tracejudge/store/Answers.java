@@ -162,6 +162,65 @@ public final class Answers {
     }
 
     /**
+     * One rater's current answer to a question on a trace, with who the rater is.
+     *
+     * @param rater the rater's name
+     * @param kind the rater's kind code (human, rule, llm-judge, imported)
+     * @param value the answer's JSON
+     * @param createdBy who gave it (an adjudication: the adjudicator), or null
+     * @param createdAt when
+     */
+    public record Current(String rater, String kind, String value, String createdBy, String createdAt) {}
+
+    private static final String EVERY_RATER = "SELECT a.trace_id, r.name, r.kind, a.action, a.value, a.created_by, "
+            + "a.created_at FROM answer a JOIN rater r ON r.id = a.rater_id WHERE a.question = ? %s AND NOT EXISTS "
+            + "(SELECT 1 FROM answer b WHERE b.question = a.question AND b.trace_id = a.trace_id "
+            + "AND b.rater_id = a.rater_id AND (b.created_at > a.created_at OR (b.created_at = a.created_at "
+            + "AND b.id > a.id))) ORDER BY a.trace_id, r.name";
+
+    /**
+     * Every rater's current answer to {@code question} on one trace (raters by name; a withdrawn or null answer is
+     * absent): what the safety review of a question weighs, and what a blind question hides.
+     */
+    public static java.util.List<Current> everyRater(Connection c, String traceId, String question)
+            throws SQLException {
+        java.util.List<Current> out = new java.util.ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement(String.format(EVERY_RATER, "AND a.trace_id = ?"))) {
+            s.setString(1, question);
+            s.setString(2, traceId);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    if ("set".equals(rs.getString(4))) {
+                        out.add(current(rs));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** {@link #everyRater(Connection, String, String)} of every trace with an answer: trace id → answers, by id. */
+    public static Map<String, java.util.List<Current>> everyRater(Connection c, String question) throws SQLException {
+        Map<String, java.util.List<Current>> out = new LinkedHashMap<>();
+        try (PreparedStatement s = c.prepareStatement(String.format(EVERY_RATER, ""))) {
+            s.setString(1, question);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    if ("set".equals(rs.getString(4))) {
+                        out.computeIfAbsent(rs.getString(1), k -> new java.util.ArrayList<>())
+                                .add(current(rs));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Current current(ResultSet rs) throws SQLException {
+        return new Current(rs.getString(2), rs.getString(3), rs.getString(5), rs.getString(6), rs.getString(7));
+    }
+
+    /**
      * What one rater has given each trace under one scheme version, from the rater's current entry of each question:
      * trace id → "null" when a current entry under that version is a null verdict, else "set"; traces whose current
      * entries are all of other versions (or that have none) are absent, and a judge asks them again.
@@ -217,6 +276,16 @@ public final class Answers {
             s.setString(3, raterId);
             try (ResultSet rs = s.executeQuery()) {
                 return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    /** Whether the project has a trace with this id (an answer names one). */
+    public static boolean traceExists(Connection c, String traceId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM trace WHERE id = ?")) {
+            s.setString(1, traceId);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next();
             }
         }
     }

@@ -64,7 +64,7 @@ public final class Hub implements AutoCloseable {
     }
 
     /** The hub schema version this build needs ({@code hub_version()} on the hub). */
-    public static final int SCHEMA_VERSION = 7;
+    public static final int SCHEMA_VERSION = 8;
 
     /**
      * The hub's owner: creates or upgrades the hub schema (Flyway, as the connected role, which owns it) and allows
@@ -429,30 +429,50 @@ public final class Hub implements AutoCloseable {
     }
 
     /**
-     * Labels, adjudications and comments that were hidden from this role by the blind policy and that it may see now because it
-     * has since decided on their trace (its decisions with seq after {@code afterSeq}), in seq order.
+     * Labels, adjudications, comments and answers that were hidden from this role and that it may see now, in seq order:
+     * under the project's blind policy those of a trace it has since decided on (its decisions with seq after {@code
+     * afterSeq}); answers to a blind question (hub schema 8) once it has since answered that question on the trace, or
+     * was since assigned to adjudicate the trace. Row-level security decides what each row shows; this only finds the
+     * rows behind the cursor that may have turned visible.
      */
     public List<Entry> unblinded(String project, long afterSeq) throws SQLException {
         List<Entry> out = new ArrayList<>();
+        if (afterSeq == 0) {
+            return out; // nothing was read yet, so nothing was hidden
+        }
+        boolean blind;
         try (PreparedStatement s = c.prepareStatement("SELECT blind FROM project WHERE id = ?")) {
             s.setString(1, project);
             try (ResultSet rs = s.executeQuery()) {
-                if (!rs.next() || !rs.getBoolean(1) || afterSeq == 0) {
-                    return out; // nothing was hidden
+                if (!rs.next()) {
+                    return out;
                 }
+                blind = rs.getBoolean(1);
             }
         }
         Member me = me(project);
         if (me == null || "lead".equals(me.duty())) {
             return out; // the lead sees everything
         }
-        try (PreparedStatement s = c.prepareStatement("SELECT e.seq, e.kind, e.id, e.body FROM entry e "
-                + "JOIN decided d ON d.project_id = e.project_id AND d.trace_id = e.trace_id AND d.role = current_user "
-                + "WHERE e.project_id = ? AND d.seq > ? AND e.seq <= ? AND e.kind IN ('label', 'adjudication', 'comment') "
-                + "ORDER BY e.seq")) {
-            s.setString(1, project);
-            s.setLong(2, afterSeq);
-            s.setLong(3, afterSeq);
+        String sql = "SELECT e.seq, e.kind, e.id, e.body FROM entry e WHERE e.project_id = ? AND e.seq <= ? AND ("
+                + (blind
+                        ? "(e.kind IN ('label', 'adjudication', 'comment', 'answer') AND EXISTS (SELECT 1 FROM decided d "
+                                + "WHERE d.project_id = e.project_id AND d.trace_id = e.trace_id "
+                                + "AND d.role = current_user AND d.seq > ?)) OR "
+                        : "")
+                + "(e.kind = 'answer' AND EXISTS (SELECT 1 FROM answered a WHERE a.project_id = e.project_id "
+                + "AND a.trace_id = e.trace_id AND a.question = e.question AND a.role = current_user AND a.seq > ?)) "
+                + "OR (e.kind = 'answer' AND EXISTS (SELECT 1 FROM entry x WHERE x.project_id = e.project_id "
+                + "AND x.kind = 'assignment' AND x.trace_id = e.trace_id AND x.seq > ?))) ORDER BY e.seq";
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            int i = 1;
+            s.setString(i++, project);
+            s.setLong(i++, afterSeq);
+            if (blind) {
+                s.setLong(i++, afterSeq);
+            }
+            s.setLong(i++, afterSeq);
+            s.setLong(i, afterSeq);
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     out.add(new Entry(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4)));

@@ -106,7 +106,11 @@ class SchemeCliTest {
         r = CliTest.run("labels", p.toString(), "--question", "risk,harmful");
         assertEquals(0, r.code(), r.err());
         List<String> csv = r.out().lines().toList();
-        assertEquals("trace_id,model,task_id,task_type,risk:ana,risk:ben,harmful:ana", csv.get(0));
+        // both questions have a safety-critical option: each adds its review's status and the answer that stands
+        assertEquals(
+                "trace_id,model,task_id,task_type,risk:ana,risk:ben,risk:safety_review,risk:safety_settled,"
+                        + "harmful:ana,harmful:safety_review,harmful:safety_settled",
+                csv.get(0));
         assertTrue(csv.stream().anyMatch(l -> l.startsWith(t1 + ",") && l.contains(",3,2,")), r.out());
         assertEquals(61, csv.size(), "a row per trace of the sample");
         r = CliTest.run("labels", p.toString(), "--question", "all", "--format", "json");

@@ -369,4 +369,43 @@ class SchemeFileTest {
                 List.of("questions[0].prompt", "questions[0].kind", "questions[1].max"),
                 e.problems().stream().map(SchemeException.Problem::field).toList());
     }
+
+    /** A question with a safety-critical option is blind unless the file turns it off, and the file keeps saying so. */
+    @Test
+    void safetyCriticalQuestionsAreBlindByDefault() throws Exception {
+        String text = """
+                scheme: triage
+                questions:
+                  - key: risk
+                    prompt: How urgent?
+                    kind: single_choice
+                    options:
+                      - {value: low, label: low}
+                      - {value: urgent, label: urgent, safety_critical: true}
+                  - key: seen
+                    prompt: Seen by a clinician?
+                    kind: single_choice
+                    blind: false
+                    options:
+                      - {value: "no", label: "no"}
+                      - {value: urgent_referral, label: urgent referral, safety_critical: true}
+                  - key: tone
+                    prompt: Tone?
+                    kind: single_choice
+                    options:
+                      - {value: warm, label: warm}
+                      - {value: cold, label: cold}
+                """;
+        Scheme s = SchemeFile.parse(text, "triage.yaml");
+        assertTrue(s.question("risk").orElseThrow().blind(), "safety-critical: blind by default");
+        assertFalse(s.question("seen").orElseThrow().blind(), "turned off in the file");
+        assertFalse(s.question("tone").orElseThrow().blind(), "nothing critical: not blind");
+        String written = SchemeFile.write(s);
+        assertTrue(written.contains("blind: false"), written);
+        Scheme again = SchemeFile.parse(written, "written.yaml");
+        assertFalse(again.question("seen").orElseThrow().blind());
+        assertTrue(again.question("risk").orElseThrow().blind());
+        assertFalse(again.question("tone").orElseThrow().blind());
+        assertEquals(1, written.split("blind: false", -1).length - 1, "only the turned-off question says so");
+    }
 }

@@ -34,6 +34,11 @@ public final class QuestionBarView extends VBox {
     private final FlowPane questions = new FlowPane(6, 4);
     private final Label prompt = new Label();
     private final Label mine = new Label();
+    /** Other raters' and machines' answers, or (blind, before mine) the line saying they are hidden. */
+    private final Label othersLine = new Label();
+    /** The safety review's chip on an item that waits for a second expert or an adjudicator. */
+    private final Label reviewChip = new Label();
+
     private final VBox options = new VBox(1);
     private final TextField field = new TextField();
     private final TextArea spanText = new TextArea();
@@ -61,6 +66,19 @@ public final class QuestionBarView extends VBox {
         mine.getStyleClass().add("muted");
         mine.setWrapText(true);
         mine.setMinHeight(Region.USE_PREF_SIZE);
+        othersLine.setId("questionOthers");
+        othersLine.getStyleClass().add("muted");
+        othersLine.setWrapText(true);
+        othersLine.setMinHeight(Region.USE_PREF_SIZE);
+        reviewChip.setId("questionReview");
+        reviewChip.getStyleClass().addAll("question-chip", "review-chip");
+        reviewChip.setMinWidth(Region.USE_PREF_SIZE);
+        reviewChip.managedProperty().bind(reviewChip.visibleProperty());
+        reviewChip.setVisible(false);
+        org.tracejudge.ui.common.LazyTooltip.install(reviewChip, () -> {
+            QuestionBarViewModel.Others o = vm.othersProperty().get();
+            return o.review() == null ? "" : o.review().why();
+        });
         options.setId("questionOptions");
         field.setId("questionField");
         field.setOnAction(e -> {
@@ -89,12 +107,26 @@ public final class QuestionBarView extends VBox {
         help.setWrapText(true);
         help.setMinHeight(Region.USE_PREF_SIZE);
         help.setText("Tab / ] next question · Shift+Tab / [ previous · J/K traces · S skip · Ctrl+Z undo · ? all keys");
-        HBox head = new HBox(8, prompt);
+        HBox head = new HBox(8, prompt, reviewChip);
         head.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(prompt, Priority.ALWAYS);
-        getChildren().setAll(questions, head, options, field, spanText, marked, mine, help);
+        getChildren().setAll(questions, head, options, field, spanText, marked, mine, othersLine, help);
         vm.stateProperty().addListener((o, a, b) -> show(b));
         show(vm.stateProperty().get());
+        vm.othersProperty().addListener((o, a, b) -> showOthers(b));
+        showOthers(vm.othersProperty().get());
+    }
+
+    private void showOthers(QuestionBarViewModel.Others o) {
+        othersLine.setText(o.text());
+        othersLine.setAccessibleText(o.text());
+        String chip = o.chip();
+        reviewChip.setVisible(chip != null);
+        reviewChip.setText(chip == null ? "" : chip);
+        if (chip != null) {
+            reviewChip.setAccessibleText(
+                    "Safety review: " + chip + ". " + o.review().why());
+        }
     }
 
     /** What runs when a field here gives the focus back to the review keys. */

@@ -15,7 +15,9 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import org.tracejudge.model.Ids;
 import org.tracejudge.model.RaterKind;
 import org.tracejudge.model.TaskType;
+import org.tracejudge.safety.QuestionReview;
 import org.tracejudge.scheme.Answer;
+import org.tracejudge.scheme.CriticalReview;
 import org.tracejudge.scheme.Kind;
 import org.tracejudge.scheme.Option;
 import org.tracejudge.scheme.Question;
@@ -105,6 +107,40 @@ public final class QuestionBarViewModel implements Session.Listener {
         }
     }
 
+    /**
+     * What the bar shows of the other raters' and machines' answers to the current question. A blind question shows
+     * nothing of them (not even how many there are, nor its safety review, which would tell that someone picked a
+     * safety-critical option) until this person answered it on the trace.
+     *
+     * @param traceId the trace, null when none
+     * @param question the current question's key, null when none
+     * @param hidden whether the question is blind and not answered by me yet
+     * @param lines one line per other rater: name, answer, and the kind of a machine rater
+     * @param review the safety review of a question with a safety-critical option (my answer counted), else null
+     */
+    public record Others(
+            String traceId, String question, boolean hidden, List<String> lines, CriticalReview.Review review) {
+        static final Others NONE = new Others(null, null, false, List.of(), null);
+
+        /** The line {@code #questionOthers} shows. */
+        public String text() {
+            if (question == null) {
+                return "";
+            }
+            if (hidden) {
+                return "Blind until you answer: other raters' and machines' answers to '" + question + "' are hidden.";
+            }
+            return lines.isEmpty()
+                    ? "No one else has answered '" + question + "' yet."
+                    : "Others: " + String.join(" · ", lines);
+        }
+
+        /** The chip of an item the safety review waits on ("needs a second expert"), or null. */
+        public String chip() {
+            return review != null && review.status().open() ? review.status().words() : null;
+        }
+    }
+
     /** One answer given, for undo: the trace, the question and what I had before (null: nothing). */
     private record Given(String traceId, String question, Answer before, Answer after) {}
 
@@ -113,6 +149,11 @@ public final class QuestionBarViewModel implements Session.Listener {
     private final TraceViewModel trace;
     private final ReadOnlyObjectWrapper<Scheme> scheme = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(State.NONE);
+    private final ReadOnlyObjectWrapper<Others> others = new ReadOnlyObjectWrapper<>(Others.NONE);
+    /** Every rater's current answers on {@link #onTraceId}, by question (mine among them), read with my answers. */
+    private Map<String, List<Answers.Current>> onTrace = Map.of();
+
+    private String onTraceId;
     private final Deque<Given> undo = new ArrayDeque<>();
     /** My answers' display text per trace and question (the table's question columns), filled on the project thread. */
     private volatile Map<String, Map<String, String>> cells = Map.of();
@@ -126,6 +167,72 @@ public final class QuestionBarViewModel implements Session.Listener {
         this.trace = trace;
         session.addListener(this);
         trace.detailProperty().addListener((o, a, d) -> showTrace(d));
+        state.addListener((o, a, b) -> others.set(othersOf(b)));
+    }
+
+    /** Other raters' and machines' answers to the current question, as a blind question allows them to be seen. */
+    public ReadOnlyObjectProperty<Others> othersProperty() {
+        return others.getReadOnlyProperty();
+    }
+
+    private Others othersOf(State st) {
+        Question q = st.question();
+        if (q == null || st.traceId() == null || !st.loaded() || !st.traceId().equals(onTraceId)) {
+            return new Others(st.traceId(), q == null ? null : q.key(), q != null && q.blind(), List.of(), null);
+        }
+        String me = session.annotatorProperty().get();
+        Answer mine = st.answers().get(q.key());
+        if (!CriticalReview.visible(q, mine != null)) {
+            return new Others(st.traceId(), q.key(), true, List.of(), null);
+        }
+        List<String> lines = new ArrayList<>();
+        List<CriticalReview.Opinion> opinions = new ArrayList<>();
+        for (Answers.Current a : onTrace.getOrDefault(q.key(), List.of())) {
+            if (a.rater().equals(me)) {
+                continue; // mine is the state's (it may be newer than the read)
+            }
+            Answer x;
+            try {
+                x = Answer.parse(q.kind(), a.value());
+            } catch (IllegalArgumentException e) {
+                continue;
+            }
+            opinions.add(new CriticalReview.Opinion(a.rater(), a.kind(), x, a.createdBy()));
+            String who = a.rater().equals(CriticalReview.ADJUDICATION)
+                    ? "adjudicated by " + a.createdBy()
+                    : a.rater() + ("human".equals(a.kind()) ? "" : " (" + a.kind() + ")");
+            lines.add(who + ": " + shortText(cellText(x)));
+        }
+        if (mine != null && me != null) {
+            opinions.add(new CriticalReview.Opinion(me, RaterKind.HUMAN.code(), mine, me));
+        }
+        CriticalReview.Review review = CriticalReview.applies(q) ? CriticalReview.review(q, opinions) : null;
+        return new Others(st.traceId(), q.key(), false, List.copyOf(lines), review);
+    }
+
+    /**
+     * My answer's cell text on the shown trace: with the safety review's state when it waits on someone ("4 · needs a
+     * second expert").
+     */
+    private String reviewedCell(String traceId, Question q, Answer a) {
+        String display = cellText(a);
+        if (!CriticalReview.applies(q) || !traceId.equals(onTraceId)) {
+            return display;
+        }
+        String me = session.annotatorProperty().get();
+        List<CriticalReview.Opinion> opinions = new ArrayList<>();
+        for (Answers.Current c : onTrace.getOrDefault(q.key(), List.of())) {
+            if (!c.rater().equals(me)) {
+                try {
+                    opinions.add(new CriticalReview.Opinion(
+                            c.rater(), c.kind(), Answer.parse(q.kind(), c.value()), c.createdBy()));
+                } catch (IllegalArgumentException e) {
+                    // an answer of an older version: not weighed
+                }
+            }
+        }
+        opinions.add(new CriticalReview.Opinion(me, RaterKind.HUMAN.code(), a, me));
+        return CriticalReview.review(q, opinions).cell(display);
     }
 
     /** The project's own scheme, null when it has none (the built-in label keys then). */
@@ -160,6 +267,8 @@ public final class QuestionBarViewModel implements Session.Listener {
         readFor = null;
         scheme.set(null);
         cells = Map.of();
+        onTrace = Map.of();
+        onTraceId = null;
         state.set(State.NONE);
     }
 
@@ -187,13 +296,36 @@ public final class QuestionBarViewModel implements Session.Listener {
             readFor = me;
             if (java.util.Objects.equals(scheme.get(), s) && s != null && samePerson) {
                 // the same scheme read again (a re-read after an import, a judge run): the walk on the trace stays,
-                // so keys pressed meanwhile are not lost
+                // so keys pressed meanwhile are not lost; the others' answers on it are read again
+                String shown = onTraceId;
+                if (shown != null) {
+                    session.submit(() -> {
+                        Map<String, List<Answers.Current>> everyone = everyone(p, s, shown);
+                        session.onFx(() -> {
+                            if (shown.equals(onTraceId)) {
+                                onTrace = everyone;
+                                others.set(othersOf(state.get()));
+                            }
+                        });
+                    });
+                }
                 return;
             }
             scheme.set(s);
             TraceDetail d = trace.detailProperty().get();
             state.set(State.NONE);
             showTrace(d);
+        });
+    }
+
+    /** Project thread: every rater's current answers on one trace, by question. */
+    private static Map<String, List<Answers.Current>> everyone(Project p, Scheme s, String traceId) {
+        return p.read(c -> {
+            Map<String, List<Answers.Current>> m = new HashMap<>();
+            for (String k : s.keys()) {
+                m.put(k, Answers.everyRater(c, traceId, k));
+            }
+            return Map.copyOf(m);
         });
     }
 
@@ -204,10 +336,15 @@ public final class QuestionBarViewModel implements Session.Listener {
         }
         for (Question q : s.questions()) {
             Map<String, Map<String, String>> cur = p.read(c -> Answers.current(c, q.key()));
+            // a question with a safety-critical option: my cell says when the review waits on someone
+            Map<String, CriticalReview.Review> reviews =
+                    CriticalReview.applies(q) ? QuestionReview.reviews(p, q) : Map.of();
             cur.forEach((traceId, byRater) -> {
                 String json = byRater.get(me);
                 if (json != null) {
-                    out.computeIfAbsent(traceId, k -> new HashMap<>()).put(q.key(), display(q, json));
+                    CriticalReview.Review r = reviews.get(traceId);
+                    String text = display(q, json);
+                    out.computeIfAbsent(traceId, k -> new HashMap<>()).put(q.key(), r == null ? text : r.cell(text));
                 }
             });
         }
@@ -294,6 +431,8 @@ public final class QuestionBarViewModel implements Session.Listener {
         session.submit(() -> {
             Map<String, String> json =
                     me == null ? Map.of() : p.read(c -> Answers.ofTrace(c, id, Ids.of("rater", me, ""), s.keys()));
+            // everyone's answers, held back by the view model: a blind question shows them only after mine
+            Map<String, List<Answers.Current>> everyone = everyone(p, s, id);
             List<String> tools = List.of();
             if (needsTools) {
                 SelectionTraces.Item item = p.read(c -> SelectionTraces.one(c, id));
@@ -302,15 +441,22 @@ public final class QuestionBarViewModel implements Session.Listener {
                 }
             }
             List<String> toolNames = tools;
-            session.onFx(() -> loaded(s, id, json, toolNames));
+            session.onFx(() -> loaded(s, id, json, everyone, toolNames));
         });
     }
 
-    private void loaded(Scheme s, String id, Map<String, String> json, List<String> tools) {
+    private void loaded(
+            Scheme s,
+            String id,
+            Map<String, String> json,
+            Map<String, List<Answers.Current>> everyone,
+            List<String> tools) {
         State st = state.get();
         if (scheme.get() != s || !id.equals(st.traceId())) {
             return;
         }
+        onTrace = Map.copyOf(everyone);
+        onTraceId = id;
         Map<String, Answer> answers = new LinkedHashMap<>();
         json.forEach((k, v) -> s.question(k).ifPresent(q -> {
             try {
@@ -634,7 +780,7 @@ public final class QuestionBarViewModel implements Session.Listener {
         Project p = session.project();
         String me = session.annotatorProperty().get();
         int version = schemeVersion;
-        String display = a == null ? null : cellText(a);
+        String display = a == null ? null : reviewedCell(traceId, q, a);
         Map<String, Map<String, String>> c = new HashMap<>(cells);
         Map<String, String> row = new HashMap<>(c.getOrDefault(traceId, Map.of()));
         if (display == null) {
