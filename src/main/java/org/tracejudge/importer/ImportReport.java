@@ -43,6 +43,11 @@ public final class ImportReport {
         /** Traces already in the project whose content this file replaced (import --replace). */
         public int tracesReplaced;
 
+        /** OTLP runs the project held open that this file's log records completed (otlp_run), and with how many. */
+        public int runsCompleted;
+
+        public int logRecordsJoined;
+
         /** Agent-trace formats: what the runs held, and what was skipped and why (reason -> count). */
         public int runs;
 
@@ -132,6 +137,7 @@ public final class ImportReport {
                     && labelsNew == 0
                     && adjudicationsNew == 0
                     && tracesReplaced == 0
+                    && runsCompleted == 0
                     && judgeCallsNew == 0
                     && commentsNew == 0
                     && schemesNew == 0
@@ -175,6 +181,17 @@ public final class ImportReport {
                         .append(" trace")
                         .append(tracesReplaced == 1 ? "" : "s")
                         .append(" replaced (their earlier labels withdrawn in the ledger)");
+            }
+            if (runsCompleted > 0) {
+                sb.append("; completed ")
+                        .append(runsCompleted)
+                        .append(" stored run")
+                        .append(runsCompleted == 1 ? "" : "s")
+                        .append(" with ")
+                        .append(logRecordsJoined)
+                        .append(" log record")
+                        .append(logRecordsJoined == 1 ? "" : "s")
+                        .append(" (their earlier labels withdrawn in the ledger)");
             }
             if (ambiguousMatches > 0) {
                 sb.append("; ")
@@ -224,7 +241,7 @@ public final class ImportReport {
                     || c.format == Format.INSPECT
                     || c.format == Format.ATIF
                     || c.format == Format.SWE_AGENT;
-            if (agent && c.runs == 0 && !c.skipped.isEmpty()) {
+            if (agent && c.runs == 0 && c.runsCompleted == 0 && !c.skipped.isEmpty()) {
                 List<String> parts = new ArrayList<>();
                 c.skipped.forEach((k, v) -> parts.add(v + " " + k));
                 out.add(c.file + ": it held spans or records but gave no run (" + String.join(", ", parts)
@@ -253,6 +270,11 @@ public final class ImportReport {
 
     public int labelsNew() {
         return files.stream().mapToInt(f -> f.labelsNew).sum();
+    }
+
+    /** OTLP runs the project held open that this import's log records completed. */
+    public int runsCompleted() {
+        return files.stream().mapToInt(f -> f.runsCompleted).sum();
     }
 
     public int tasksNew() {

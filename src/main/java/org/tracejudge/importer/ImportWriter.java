@@ -17,6 +17,7 @@ import org.tracejudge.json.Json;
 import org.tracejudge.model.Ids;
 import org.tracejudge.model.LabelSet;
 import org.tracejudge.store.Ledger;
+import org.tracejudge.store.OtlpRuns;
 import org.tracejudge.store.Timestamps;
 
 /**
@@ -288,7 +289,179 @@ final class ImportWriter {
             judgeCall(r, counts);
         } else if (rec instanceof Records.StatsRec r && counts != null) {
             counts.add(r);
+        } else if (rec instanceof Records.OtlpRunRec r) {
+            runBatch.add(r);
+        } else if (rec instanceof Records.LateLogsRec r) {
+            LateLogs l = lateLogs.computeIfAbsent(r.otlpTraceId(), k -> new LateLogs(sourceId, counts));
+            r.messages().forEach((spanId, events) -> l.messages
+                    .computeIfAbsent(spanId, k -> new ArrayList<>())
+                    .addAll(events));
+            l.records += r.records();
         }
+    }
+
+    // ---- OTLP runs kept open until their log records come (otlp_run, schema 15)
+
+    /** Runs handed on since the last flush: kept, updated or forgotten after their traces are written. */
+    private final List<Records.OtlpRunRec> runBatch = new ArrayList<>();
+    /** Whether the project may hold open runs: without any, a complete run has no row to remove. */
+    private Boolean openRunsHeld;
+
+    /** Message records of spans this import did not bring, by OTLP trace id: completed at the end of the import. */
+    private final Map<String, LateLogs> lateLogs = new java.util.LinkedHashMap<>();
+
+    private static final class LateLogs {
+        final String sourceId;
+        final ImportReport.FileCounts counts;
+        final Map<String, List<com.fasterxml.jackson.databind.node.ObjectNode>> messages =
+                new java.util.LinkedHashMap<>();
+        int records;
+
+        LateLogs(String sourceId, ImportReport.FileCounts counts) {
+            this.sourceId = sourceId;
+            this.counts = counts;
+        }
+    }
+
+    private void writeRuns() throws SQLException {
+        if (openRunsHeld == null) {
+            openRunsHeld = OtlpRuns.any(c);
+        }
+        for (Records.OtlpRunRec r : runBatch) {
+            if (r.openSpans() > 0) {
+                OtlpRuns.put(
+                        c, new OtlpRuns.Stored(r.otlpTraceId(), r.traceId(), r.spans(), r.messages(), r.openSpans()));
+                openRunsHeld = true;
+            } else if (openRunsHeld) {
+                OtlpRuns.remove(c, r.otlpTraceId());
+            }
+        }
+        runBatch.clear();
+    }
+
+    /**
+     * At the end of the import: message log records whose spans this import did not bring complete the project's
+     * open run of their trace, if it has one. Each such run is assembled again from its kept spans with every record
+     * joined so far and the new ones, and its trace rewritten (the labels on it withdrawn, as --replace does: they
+     * judged a run without these messages). Records of a trace the project has no open run of are said to be skipped.
+     */
+    void completeStoredRuns() throws SQLException {
+        flush();
+        if (lateLogs.isEmpty()) {
+            return;
+        }
+        if (openRunsHeld == null) {
+            openRunsHeld = OtlpRuns.any(c);
+        }
+        Map<ImportReport.FileCounts, List<String>> unmatched = new java.util.LinkedHashMap<>();
+        Map<ImportReport.FileCounts, Integer> unmatchedRecords = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, LateLogs> e : lateLogs.entrySet()) {
+            LateLogs late = e.getValue();
+            OtlpRuns.Stored stored = openRunsHeld ? OtlpRuns.find(c, e.getKey()) : null;
+            if (stored == null) {
+                unmatched
+                        .computeIfAbsent(late.counts, k -> new ArrayList<>())
+                        .addAll(late.messages.keySet());
+                unmatchedRecords.merge(late.counts, late.records, Integer::sum);
+                continue;
+            }
+            completeStoredRun(stored, late);
+        }
+        lateLogs.clear();
+        flush();
+        unmatched.forEach((counts, spanIds) -> {
+            if (counts == null) {
+                return;
+            }
+            List<String> ids = spanIds.stream().sorted().toList();
+            counts.skipped.merge(
+                    "message log records whose span is neither in this import nor in the project (span ids "
+                            + String.join(", ", ids.subList(0, Math.min(3, ids.size())))
+                            + (ids.size() > 3 ? ", …" : "")
+                            + "): import them with their spans, or after them",
+                    unmatchedRecords.get(counts),
+                    Integer::sum);
+        });
+    }
+
+    private void completeStoredRun(OtlpRuns.Stored stored, LateLogs late) throws SQLException {
+        Map<String, List<com.fasterxml.jackson.databind.node.ObjectNode>> messages =
+                OtlpReader.messages(Json.read(stored.messages()));
+        late.messages.forEach((spanId, events) -> messages
+                .computeIfAbsent(spanId, k -> new ArrayList<>())
+                .addAll(events));
+        List<Records.Rec> recs = new ArrayList<>();
+        Path file = sourceFiles.get(late.sourceId);
+        OtlpReader.reassemble(
+                file == null ? Path.of("stored run " + stored.otlpTraceId()) : file,
+                stored.otlpTraceId(),
+                Json.read(stored.spans()),
+                messages,
+                recs::add);
+        int notJoined = 0;
+        for (Records.Rec r : recs) {
+            if (r instanceof Records.LateLogsRec left) {
+                notJoined += left.records();
+            }
+        }
+        int joinedNow = Math.max(0, late.records - notJoined);
+        if (notJoined > 0 && late.counts != null) {
+            late.counts.skipped.merge(
+                    "message log records of spans not in their stored run (of no span the run's import read)",
+                    notJoined,
+                    Integer::sum);
+        }
+        for (Records.Rec r : recs) {
+            if (r instanceof Records.TaskRec t) {
+                task(t, late.sourceId, late.counts);
+            } else if (r instanceof Records.TraceRec t) {
+                flush(); // the run's task is in the project before its trace points at it
+                if (completeTrace(t, late.sourceId) && late.counts != null) {
+                    late.counts.runsCompleted++;
+                    late.counts.logRecordsJoined += joinedNow;
+                }
+            } else if (r instanceof Records.OtlpRunRec o) {
+                runBatch.add(o);
+                writeRuns();
+            }
+        }
+    }
+
+    /**
+     * The trace of a stored run assembled again with its late log records: rewritten in place (its source stays the
+     * spans' file) when its content changed, the labels on it withdrawn; the task it had before, if no trace keeps it,
+     * removed. False when nothing changed.
+     */
+    private boolean completeTrace(Records.TraceRec t, String sourceId) throws SQLException {
+        String oldTask;
+        try (PreparedStatement q =
+                c.prepareStatement("SELECT task_id, answer, tool_calls, turns, extra FROM trace WHERE id = ?")) {
+            q.setString(1, t.id());
+            try (ResultSet rs = q.executeQuery()) {
+                if (!rs.next()
+                        || differences(
+                                        rs.getString(1),
+                                        rs.getString(2),
+                                        rs.getString(3),
+                                        rs.getString(4),
+                                        rs.getString(5),
+                                        t)
+                                == null) {
+                    return false;
+                }
+                oldTask = rs.getString(1);
+            }
+        }
+        Path file = sourceFiles.get(sourceId);
+        replaceTrace(
+                t,
+                null,
+                "import" + (file == null ? "" : " " + file.getFileName())
+                        + ": log records completed the run's messages (its content changed)");
+        if (!oldTask.equals(t.taskId())) {
+            OtlpRuns.dropTaskWithoutTraces(c, oldTask);
+        }
+        return true;
     }
 
     private void labelSet(Records.LabelSetRec r) throws SQLException {
@@ -926,7 +1099,7 @@ final class ImportWriter {
                     traceBatchCounts.get(i).tracesNew++;
                     tracesByModel.remove(traceBatch.get(i).model());
                 } else {
-                    if (changedOrSame(traceBatch.get(i), traceBatchSource.get(i))) {
+                    if (changedOrSame(traceBatch.get(i), traceBatchSource.get(i), traceBatchCounts.get(i))) {
                         traceBatchCounts.get(i).tracesReplaced++;
                     }
                     traceBatchCounts.get(i).tracesSeen++;
@@ -935,6 +1108,9 @@ final class ImportWriter {
             traceBatch.clear();
             traceBatchSource.clear();
             traceBatchCounts.clear();
+        }
+        if (!runBatch.isEmpty()) {
+            writeRuns();
         }
         if (!labelBatch.isEmpty() && provenance != null) {
             // merge: what a source may not say is left out here, entry by entry, and reported
@@ -1028,7 +1204,8 @@ final class ImportWriter {
     }
 
     /** Refuses (or with --replace, replaces) a trace already in the project whose content differs from {@code t}. */
-    private boolean changedOrSame(Records.TraceRec t, String sourceId) throws SQLException {
+    private boolean changedOrSame(Records.TraceRec t, String sourceId, ImportReport.FileCounts counts)
+            throws SQLException {
         String diff;
         try (PreparedStatement q =
                 c.prepareStatement("SELECT task_id, answer, tool_calls, turns, extra FROM trace WHERE id = ?")) {
@@ -1042,6 +1219,22 @@ final class ImportWriter {
             }
         }
         if (diff == null) {
+            return false;
+        }
+        if (openRunsHeld == null) {
+            openRunsHeld = OtlpRuns.any(c);
+        }
+        if (openRunsHeld && OtlpRuns.isOpenTrace(c, t.id()) && lost(t) == null) {
+            // its spans again with the log records it lacked: the run completed, as late records alone would
+            Path file = sourceFiles.get(sourceId);
+            replaceTrace(
+                    t,
+                    null,
+                    "import" + (file == null ? "" : " " + file.getFileName())
+                            + ": log records completed the run's messages (its content changed)");
+            if (counts != null) {
+                counts.runsCompleted++;
+            }
             return false;
         }
         if (!replace) {
@@ -1065,7 +1258,12 @@ final class ImportWriter {
                             + "files of one import. If the file's run is the right one, name it: --replace-poorer "
                             + t.id());
         }
-        replaceTrace(t, sourceId);
+        Path file = sourceFiles.get(sourceId);
+        replaceTrace(
+                t,
+                sourceId,
+                "import --replace" + (file == null ? "" : " " + file.getFileName())
+                        + ": the trace's content was replaced");
         return true;
     }
 
@@ -1121,10 +1319,10 @@ final class ImportWriter {
      * Replaces a trace's content and withdraws, in the ledger, every rater's current label on it (they judged the old
      * content); the labels this import brings then stand alone. Never a mix of old answers and new labels.
      */
-    private void replaceTrace(Records.TraceRec t, String sourceId) throws SQLException {
+    private void replaceTrace(Records.TraceRec t, String sourceId, String why) throws SQLException {
         try (PreparedStatement u =
                 c.prepareStatement("UPDATE trace SET task_id = ?, answer = ?, tool_calls = ?, turns = ?, "
-                        + "extra = ?, source_id = ? WHERE id = ?")) {
+                        + "extra = ?, source_id = coalesce(?, source_id) WHERE id = ?")) {
             u.setString(1, t.taskId());
             u.setString(2, t.answer());
             u.setString(3, t.toolCalls());
@@ -1144,16 +1342,11 @@ final class ImportWriter {
                 }
             }
         }
-        Path file = sourceFiles.get(sourceId);
         for (String rater : raters) {
             Ledger.append(
                     c,
                     Ids.of("label", t.id(), rater, "withdraw-on-replace", Timestamps.now()),
-                    Ledger.Entry.withdraw(
-                            t.id(),
-                            rater,
-                            "import --replace" + (file == null ? "" : " " + file.getFileName())
-                                    + ": the trace's content was replaced"));
+                    Ledger.Entry.withdraw(t.id(), rater, why));
             lastLabel.remove(t.id() + '\u0000' + rater);
         }
         replacedTraces.add(t.id());
