@@ -56,7 +56,11 @@ public final class OtlpRuns {
     }
 
     /** Which of these OTLP trace ids the project holds as open runs (for {@code receive}: logs after their run). */
-    public static List<String> held(Connection c, Collection<String> otlpTraceIds) throws SQLException {
+    public static List<String> held(Project p, Collection<String> otlpTraceIds) {
+        return p.read(c -> held(c, otlpTraceIds));
+    }
+
+    static List<String> held(Connection c, Collection<String> otlpTraceIds) throws SQLException {
         List<String> out = new ArrayList<>();
         try (PreparedStatement q = c.prepareStatement("SELECT 1 FROM otlp_run WHERE otlp_trace_id = ?")) {
             for (String id : otlpTraceIds) {
