@@ -47,6 +47,8 @@ public final class ImportReport {
         public int runsCompleted;
 
         public int logRecordsJoined;
+        /** Current labels withdrawn from the runs completed (they judged a run without its messages). */
+        public int completedLabelsWithdrawn;
 
         /** Agent-trace formats: what the runs held, and what was skipped and why (reason -> count). */
         public int runs;
@@ -190,8 +192,13 @@ public final class ImportReport {
                         .append(" with ")
                         .append(logRecordsJoined)
                         .append(" log record")
-                        .append(logRecordsJoined == 1 ? "" : "s")
-                        .append(" (their earlier labels withdrawn in the ledger)");
+                        .append(logRecordsJoined == 1 ? "" : "s");
+                if (completedLabelsWithdrawn > 0) {
+                    sb.append(" (")
+                            .append(completedLabelsWithdrawn)
+                            .append(completedLabelsWithdrawn == 1 ? " label" : " labels")
+                            .append(" on them withdrawn in the ledger: they judged the runs without their messages)");
+                }
             }
             if (ambiguousMatches > 0) {
                 sb.append("; ")

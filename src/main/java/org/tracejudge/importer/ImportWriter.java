@@ -416,9 +416,11 @@ final class ImportWriter {
                 task(t, late.sourceId, late.counts);
             } else if (r instanceof Records.TraceRec t) {
                 flush(); // the run's task is in the project before its trace points at it
-                if (completeTrace(t, late.sourceId) && late.counts != null) {
+                int withdrawn = completeTrace(t, late.sourceId);
+                if (withdrawn >= 0 && late.counts != null) {
                     late.counts.runsCompleted++;
                     late.counts.logRecordsJoined += joinedNow;
+                    late.counts.completedLabelsWithdrawn += withdrawn;
                 }
             } else if (r instanceof Records.OtlpRunRec o) {
                 runBatch.add(o);
@@ -430,9 +432,9 @@ final class ImportWriter {
     /**
      * The trace of a stored run assembled again with its late log records: rewritten in place (its source stays the
      * spans' file) when its content changed, the labels on it withdrawn; the task it had before, if no trace keeps it,
-     * removed. False when nothing changed.
+     * removed. Returns how many labels were withdrawn, or -1 when nothing changed.
      */
-    private boolean completeTrace(Records.TraceRec t, String sourceId) throws SQLException {
+    private int completeTrace(Records.TraceRec t, String sourceId) throws SQLException {
         String oldTask;
         try (PreparedStatement q =
                 c.prepareStatement("SELECT task_id, answer, tool_calls, turns, extra FROM trace WHERE id = ?")) {
@@ -447,13 +449,13 @@ final class ImportWriter {
                                         rs.getString(5),
                                         t)
                                 == null) {
-                    return false;
+                    return -1;
                 }
                 oldTask = rs.getString(1);
             }
         }
         Path file = sourceFiles.get(sourceId);
-        replaceTrace(
+        int withdrawn = replaceTrace(
                 t,
                 null,
                 "import" + (file == null ? "" : " " + file.getFileName())
@@ -461,7 +463,7 @@ final class ImportWriter {
         if (!oldTask.equals(t.taskId())) {
             OtlpRuns.dropTaskWithoutTraces(c, oldTask);
         }
-        return true;
+        return withdrawn;
     }
 
     private void labelSet(Records.LabelSetRec r) throws SQLException {
@@ -1227,13 +1229,14 @@ final class ImportWriter {
         if (openRunsHeld && OtlpRuns.isOpenTrace(c, t.id()) && lost(t) == null) {
             // its spans again with the log records it lacked: the run completed, as late records alone would
             Path file = sourceFiles.get(sourceId);
-            replaceTrace(
+            int withdrawn = replaceTrace(
                     t,
                     null,
                     "import" + (file == null ? "" : " " + file.getFileName())
                             + ": log records completed the run's messages (its content changed)");
             if (counts != null) {
                 counts.runsCompleted++;
+                counts.completedLabelsWithdrawn += withdrawn;
             }
             return false;
         }
@@ -1319,7 +1322,8 @@ final class ImportWriter {
      * Replaces a trace's content and withdraws, in the ledger, every rater's current label on it (they judged the old
      * content); the labels this import brings then stand alone. Never a mix of old answers and new labels.
      */
-    private void replaceTrace(Records.TraceRec t, String sourceId, String why) throws SQLException {
+    /** Returns how many current labels it withdrew. */
+    private int replaceTrace(Records.TraceRec t, String sourceId, String why) throws SQLException {
         try (PreparedStatement u =
                 c.prepareStatement("UPDATE trace SET task_id = ?, answer = ?, tool_calls = ?, turns = ?, "
                         + "extra = ?, source_id = coalesce(?, source_id) WHERE id = ?")) {
@@ -1351,6 +1355,7 @@ final class ImportWriter {
         }
         replacedTraces.add(t.id());
         replaced++;
+        return raters.size();
     }
 
     /**

@@ -89,8 +89,12 @@ class LateLogRecordsTest extends WithProject {
         });
         assertEquals("1", TestData.scalar(project, "SELECT count(*) FROM current_label WHERE action = 'set'"));
 
-        new Importer(project, null).importFiles(List.of(logs()), Format.AUTO, null);
+        ImportReport r = new Importer(project, null).importFiles(List.of(logs()), Format.AUTO, null);
 
+        assertTrue(
+                r.summary().contains("(1 label on them withdrawn in the ledger: they judged the runs without their "
+                        + "messages)"),
+                r.summary());
         assertEquals(
                 "withdraw",
                 TestData.scalar(project, "SELECT action FROM current_label WHERE trace_id = '" + trace + "'"),
