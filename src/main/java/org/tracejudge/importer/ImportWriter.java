@@ -116,6 +116,7 @@ final class ImportWriter {
     ImportWriter(Connection c) throws SQLException {
         this.c = c;
         this.editedTasks = new EditedTasks(c);
+        this.otlpRuns = new OtlpRuns(c);
         insTask = c.prepareStatement("INSERT OR IGNORE INTO task(id, task_key, domain, task_type, target_failure_mode, "
                 + "label_set, user_message, toolset_id, body) VALUES (?,?,?,?,?,?,?,?,?)");
         upsertSelectionTask =
@@ -304,6 +305,19 @@ final class ImportWriter {
 
     /** Runs handed on since the last flush: kept, updated or forgotten after their traces are written. */
     private final List<Records.OtlpRunRec> runBatch = new ArrayList<>();
+    private final OtlpRuns otlpRuns;
+    /** Statements of the per-trace paths (completion, replacement) prepared once per import. */
+    private final Map<String, PreparedStatement> statements = new HashMap<>();
+
+    private PreparedStatement statement(String sql) throws SQLException {
+        PreparedStatement s = statements.get(sql);
+        if (s == null) {
+            s = c.prepareStatement(sql);
+            statements.put(sql, s);
+        }
+        return s;
+    }
+
     /** Whether the project may hold open runs: without any, a complete run has no row to remove. */
     private Boolean openRunsHeld;
 
@@ -325,15 +339,14 @@ final class ImportWriter {
 
     private void writeRuns() throws SQLException {
         if (openRunsHeld == null) {
-            openRunsHeld = OtlpRuns.any(c);
+            openRunsHeld = otlpRuns.any();
         }
         for (Records.OtlpRunRec r : runBatch) {
             if (r.openSpans() > 0) {
-                OtlpRuns.put(
-                        c, new OtlpRuns.Stored(r.otlpTraceId(), r.traceId(), r.spans(), r.messages(), r.openSpans()));
+                otlpRuns.put(new OtlpRuns.Stored(r.otlpTraceId(), r.traceId(), r.spans(), r.messages(), r.openSpans()));
                 openRunsHeld = true;
             } else if (openRunsHeld) {
-                OtlpRuns.remove(c, r.otlpTraceId());
+                otlpRuns.remove(r.otlpTraceId());
             }
         }
         runBatch.clear();
@@ -351,13 +364,13 @@ final class ImportWriter {
             return;
         }
         if (openRunsHeld == null) {
-            openRunsHeld = OtlpRuns.any(c);
+            openRunsHeld = otlpRuns.any();
         }
         Map<ImportReport.FileCounts, List<String>> unmatched = new java.util.LinkedHashMap<>();
         Map<ImportReport.FileCounts, Integer> unmatchedRecords = new java.util.LinkedHashMap<>();
         for (Map.Entry<String, LateLogs> e : lateLogs.entrySet()) {
             LateLogs late = e.getValue();
-            OtlpRuns.Stored stored = openRunsHeld ? OtlpRuns.find(c, e.getKey()) : null;
+            OtlpRuns.Stored stored = openRunsHeld ? otlpRuns.find(e.getKey()) : null;
             if (stored == null) {
                 unmatched
                         .computeIfAbsent(late.counts, k -> new ArrayList<>())
@@ -436,23 +449,15 @@ final class ImportWriter {
      */
     private int completeTrace(Records.TraceRec t, String sourceId) throws SQLException {
         String oldTask;
-        try (PreparedStatement q =
-                c.prepareStatement("SELECT task_id, answer, tool_calls, turns, extra FROM trace WHERE id = ?")) {
-            q.setString(1, t.id());
-            try (ResultSet rs = q.executeQuery()) {
-                if (!rs.next()
-                        || differences(
-                                        rs.getString(1),
-                                        rs.getString(2),
-                                        rs.getString(3),
-                                        rs.getString(4),
-                                        rs.getString(5),
-                                        t)
-                                == null) {
-                    return -1;
-                }
-                oldTask = rs.getString(1);
+        PreparedStatement q = statement("SELECT task_id, answer, tool_calls, turns, extra FROM trace WHERE id = ?");
+        q.setString(1, t.id());
+        try (ResultSet rs = q.executeQuery()) {
+            if (!rs.next()
+                    || differences(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), t)
+                            == null) {
+                return -1;
             }
+            oldTask = rs.getString(1);
         }
         Path file = sourceFiles.get(sourceId);
         int withdrawn = replaceTrace(
@@ -461,7 +466,7 @@ final class ImportWriter {
                 "import" + (file == null ? "" : " " + file.getFileName())
                         + ": log records completed the run's messages (its content changed)");
         if (!oldTask.equals(t.taskId())) {
-            OtlpRuns.dropTaskWithoutTraces(c, oldTask);
+            otlpRuns.dropTaskWithoutTraces(oldTask);
         }
         return withdrawn;
     }
@@ -1224,9 +1229,9 @@ final class ImportWriter {
             return false;
         }
         if (openRunsHeld == null) {
-            openRunsHeld = OtlpRuns.any(c);
+            openRunsHeld = otlpRuns.any();
         }
-        if (openRunsHeld && OtlpRuns.isOpenTrace(c, t.id()) && lost(t) == null) {
+        if (openRunsHeld && otlpRuns.isOpenTrace(t.id()) && lost(t) == null) {
             // its spans again with the log records it lacked: the run completed, as late records alone would
             Path file = sourceFiles.get(sourceId);
             int withdrawn = replaceTrace(
@@ -1324,26 +1329,23 @@ final class ImportWriter {
      */
     /** Returns how many current labels it withdrew. */
     private int replaceTrace(Records.TraceRec t, String sourceId, String why) throws SQLException {
-        try (PreparedStatement u =
-                c.prepareStatement("UPDATE trace SET task_id = ?, answer = ?, tool_calls = ?, turns = ?, "
-                        + "extra = ?, source_id = coalesce(?, source_id) WHERE id = ?")) {
-            u.setString(1, t.taskId());
-            u.setString(2, t.answer());
-            u.setString(3, t.toolCalls());
-            u.setString(4, t.turns());
-            u.setString(5, t.extra());
-            u.setString(6, sourceId);
-            u.setString(7, t.id());
-            u.executeUpdate();
-        }
+        PreparedStatement u = statement("UPDATE trace SET task_id = ?, answer = ?, tool_calls = ?, turns = ?, "
+                + "extra = ?, source_id = coalesce(?, source_id) WHERE id = ?");
+        u.setString(1, t.taskId());
+        u.setString(2, t.answer());
+        u.setString(3, t.toolCalls());
+        u.setString(4, t.turns());
+        u.setString(5, t.extra());
+        u.setString(6, sourceId);
+        u.setString(7, t.id());
+        u.executeUpdate();
         List<String> raters = new ArrayList<>();
-        try (PreparedStatement q =
-                c.prepareStatement("SELECT rater_id FROM current_label WHERE trace_id = ? AND action <> 'withdraw'")) {
-            q.setString(1, t.id());
-            try (ResultSet rs = q.executeQuery()) {
-                while (rs.next()) {
-                    raters.add(rs.getString(1));
-                }
+        PreparedStatement q =
+                statement("SELECT rater_id FROM current_label WHERE trace_id = ? AND action <> 'withdraw'");
+        q.setString(1, t.id());
+        try (ResultSet rs = q.executeQuery()) {
+            while (rs.next()) {
+                raters.add(rs.getString(1));
             }
         }
         for (String rater : raters) {
