@@ -199,6 +199,9 @@ final class ImportCommand implements Callable<Integer> {
                 counts(o, "traces", c.tracesNew, c.tracesSeen);
                 counts(o, "labels", c.labelsNew, c.labelsSeen);
                 counts(o, "adjudications", c.adjudicationsNew, c.adjudicationsSeen);
+                if (c.runsOpen > 0) {
+                    o.put("runs_waiting_for_messages", c.runsOpen);
+                }
                 if (c.runsCompleted > 0) {
                     o.putObject("completed_runs").put("runs", c.runsCompleted).put("log_records", c.logRecordsJoined);
                 }

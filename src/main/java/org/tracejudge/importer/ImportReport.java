@@ -43,6 +43,9 @@ public final class ImportReport {
         /** Traces already in the project whose content this file replaced (import --replace). */
         public int tracesReplaced;
 
+        /** OTLP runs kept open: a model call of theirs has no messages yet (its log records may come later). */
+        public int runsOpen;
+
         /** OTLP runs the project held open that this file's log records completed (otlp_run), and with how many. */
         public int runsCompleted;
 
@@ -183,6 +186,14 @@ public final class ImportReport {
                         .append(" trace")
                         .append(tracesReplaced == 1 ? "" : "s")
                         .append(" replaced (their earlier labels withdrawn in the ledger)");
+            }
+            if (runsOpen > 0) {
+                sb.append("; ")
+                        .append(runsOpen)
+                        .append(runsOpen == 1 ? " run waits" : " runs wait")
+                        .append(" for messages a model call of ")
+                        .append(runsOpen == 1 ? "it" : "theirs")
+                        .append(" lacks (kept open: its log records, imported or received later, complete it)");
             }
             if (runsCompleted > 0) {
                 sb.append("; completed ")

@@ -292,6 +292,7 @@ final class ImportWriter {
             counts.add(r);
         } else if (rec instanceof Records.OtlpRunRec r) {
             runBatch.add(r);
+            runBatchCounts.add(counts);
         } else if (rec instanceof Records.LateLogsRec r) {
             LateLogs l = lateLogs.computeIfAbsent(r.otlpTraceId(), k -> new LateLogs(sourceId, counts));
             r.messages().forEach((spanId, events) -> l.messages
@@ -305,6 +306,8 @@ final class ImportWriter {
 
     /** Runs handed on since the last flush: kept, updated or forgotten after their traces are written. */
     private final List<Records.OtlpRunRec> runBatch = new ArrayList<>();
+
+    private final List<ImportReport.FileCounts> runBatchCounts = new ArrayList<>();
     private final OtlpRuns otlpRuns;
     /** Statements of the per-trace paths (completion, replacement) prepared once per import. */
     private final Map<String, PreparedStatement> statements = new HashMap<>();
@@ -341,15 +344,21 @@ final class ImportWriter {
         if (openRunsHeld == null) {
             openRunsHeld = otlpRuns.any();
         }
-        for (Records.OtlpRunRec r : runBatch) {
+        for (int i = 0; i < runBatch.size(); i++) {
+            Records.OtlpRunRec r = runBatch.get(i);
             if (r.openSpans() > 0) {
                 otlpRuns.put(new OtlpRuns.Stored(r.otlpTraceId(), r.traceId(), r.spans(), r.messages(), r.openSpans()));
                 openRunsHeld = true;
+                ImportReport.FileCounts counts = runBatchCounts.get(i);
+                if (counts != null) {
+                    counts.runsOpen++;
+                }
             } else if (openRunsHeld) {
                 otlpRuns.remove(r.otlpTraceId());
             }
         }
         runBatch.clear();
+        runBatchCounts.clear();
     }
 
     /**
@@ -437,6 +446,7 @@ final class ImportWriter {
                 }
             } else if (r instanceof Records.OtlpRunRec o) {
                 runBatch.add(o);
+                runBatchCounts.add(late.counts);
                 writeRuns();
             }
         }

@@ -50,7 +50,8 @@ class LateLogRecordsTest extends WithProject {
     void logsImportedAfterTheirSpansCompleteTheStoredRuns() throws Exception {
         assertTrue(spans().getFileName().toString().contains("traces"), spans().toString());
         assertTrue(logs().getFileName().toString().contains("logs"), logs().toString());
-        new Importer(project, null).importFiles(List.of(spans()), Format.AUTO, null);
+        ImportReport first = new Importer(project, null).importFiles(List.of(spans()), Format.AUTO, null);
+        assertTrue(first.summary().contains("4 runs wait for messages a model call of theirs lacks"), first.summary());
         assertEquals(4, AgentCorpus.runs(project).size(), "the runs, still without their messages");
         assertEquals(4, openRuns(project), "each kept open for its log records");
         assertEquals(4, SdkCaptures.verdicts(AgentCorpus.runs(project)).size(), "no run right yet");
