@@ -381,9 +381,7 @@ final class ImportWriter {
             LateLogs late = e.getValue();
             OtlpRuns.Stored stored = openRunsHeld ? otlpRuns.find(e.getKey()) : null;
             if (stored == null) {
-                unmatched
-                        .computeIfAbsent(late.counts, k -> new ArrayList<>())
-                        .addAll(late.messages.keySet());
+                unmatched.computeIfAbsent(late.counts, k -> new ArrayList<>()).addAll(late.messages.keySet());
                 unmatchedRecords.merge(late.counts, late.records, Integer::sum);
                 continue;
             }
@@ -409,9 +407,8 @@ final class ImportWriter {
     private void completeStoredRun(OtlpRuns.Stored stored, LateLogs late) throws SQLException {
         Map<String, List<com.fasterxml.jackson.databind.node.ObjectNode>> messages =
                 OtlpReader.messages(Json.read(stored.messages()));
-        late.messages.forEach((spanId, events) -> messages
-                .computeIfAbsent(spanId, k -> new ArrayList<>())
-                .addAll(events));
+        late.messages.forEach((spanId, events) ->
+                messages.computeIfAbsent(spanId, k -> new ArrayList<>()).addAll(events));
         List<Records.Rec> recs = new ArrayList<>();
         Path file = sourceFiles.get(late.sourceId);
         OtlpReader.reassemble(
@@ -463,7 +460,13 @@ final class ImportWriter {
         q.setString(1, t.id());
         try (ResultSet rs = q.executeQuery()) {
             if (!rs.next()
-                    || differences(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), t)
+                    || differences(
+                                    rs.getString(1),
+                                    rs.getString(2),
+                                    rs.getString(3),
+                                    rs.getString(4),
+                                    rs.getString(5),
+                                    t)
                             == null) {
                 return -1;
             }

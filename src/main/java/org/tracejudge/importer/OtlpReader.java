@@ -1029,7 +1029,8 @@ final class OtlpReader {
             v.forEach(x -> values.add(toAnyValue(x)));
         } else if (v.isObject()) {
             ArrayNode values = o.putObject("kvlistValue").putArray("values");
-            v.properties().forEach(e -> values.addObject().put("key", e.getKey()).set("value", toAnyValue(e.getValue())));
+            v.properties()
+                    .forEach(e -> values.addObject().put("key", e.getKey()).set("value", toAnyValue(e.getValue())));
         } else {
             o.put("stringValue", v.asText());
         }
@@ -1043,7 +1044,11 @@ final class OtlpReader {
      * {@link Records.OtlpRunRec}; records of span ids not in the run come back as a {@link Records.LateLogsRec}.
      */
     static void reassemble(
-            Path file, String otlpTraceId, JsonNode spans, Map<String, List<ObjectNode>> messages, Consumer<Records.Rec> out) {
+            Path file,
+            String otlpTraceId,
+            JsonNode spans,
+            Map<String, List<ObjectNode>> messages,
+            Consumer<Records.Rec> out) {
         OtlpReader r = new OtlpReader(file);
         messages.forEach((spanId, events) -> {
             r.logMessages.put(spanId, new ArrayList<>(events));

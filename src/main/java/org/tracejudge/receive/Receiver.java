@@ -140,6 +140,7 @@ public final class Receiver implements AutoCloseable {
     private final AtomicLong tracesNew = new AtomicLong();
     /** Runs the project held open that log records coming after them completed. */
     private final AtomicLong runsCompleted = new AtomicLong();
+
     private final AtomicLong spans = new AtomicLong();
     private final AtomicLong logs = new AtomicLong();
     private final AtomicLong duplicates = new AtomicLong();

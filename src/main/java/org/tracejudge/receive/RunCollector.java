@@ -42,6 +42,7 @@ final class RunCollector {
         boolean afterWritten;
         /** When the project was last asked whether it holds this logs-only run open (0: not yet). */
         long askedNanos;
+
         long lastNanos;
         long bytes;
 

@@ -20,7 +20,8 @@ class ImportCaptureCliTest {
     Path dir;
 
     private static Path capture(String sdk) throws Exception {
-        return Path.of(ImportCaptureCliTest.class.getResource("/sdk-captures/" + sdk).toURI());
+        return Path.of(
+                ImportCaptureCliTest.class.getResource("/sdk-captures/" + sdk).toURI());
     }
 
     private static String count(Path project, String sql) {
@@ -32,12 +33,14 @@ class ImportCaptureCliTest {
     @Test
     void aCaptureFolderIsImportedWithoutItsSideFiles() throws Exception {
         Path p = dir.resolve("p.tjdb");
-        CliTest.Run r = CliTest.run("import", p.toString(), capture("otel-openai").toString());
+        CliTest.Run r =
+                CliTest.run("import", p.toString(), capture("otel-openai").toString());
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(
-                r.err().contains("note: left out 2 capture side files (001-v1_traces.meta.json, "
-                        + "002-v1_logs.meta.json): the method, path and headers of the request beside each, not a "
-                        + "trace"),
+                r.err()
+                        .contains("note: left out 2 capture side files (001-v1_traces.meta.json, "
+                                + "002-v1_logs.meta.json): the method, path and headers of the request beside each, not a "
+                                + "trace"),
                 r.err());
         assertEquals("4", count(p, "SELECT count(*) FROM trace"));
         assertEquals("0", count(p, "SELECT count(*) FROM otlp_run"), "spans and logs together: complete runs");
@@ -62,13 +65,15 @@ class ImportCaptureCliTest {
     void logRecordsImportedAfterTheirSpansCompleteTheRuns() throws Exception {
         Path p = dir.resolve("p.tjdb");
         Path folder = capture("otel-openai");
-        CliTest.Run spans = CliTest.run("import", p.toString(), folder.resolve("001-v1_traces.pb").toString());
+        CliTest.Run spans = CliTest.run(
+                "import", p.toString(), folder.resolve("001-v1_traces.pb").toString());
         assertEquals(0, spans.code(), spans.out() + spans.err());
         CliTest.Run logs = CliTest.run(
                 "import", p.toString(), folder.resolve("002-v1_logs.pb").toString(), "--output", "json");
         assertEquals(0, logs.code(), logs.out() + logs.err());
         com.fasterxml.jackson.databind.JsonNode doc = org.tracejudge.json.Json.read(logs.out());
-        assertEquals(4, doc.path("files").get(0).path("completed_runs").path("runs").asInt(), logs.out());
+        assertEquals(
+                4, doc.path("files").get(0).path("completed_runs").path("runs").asInt(), logs.out());
         assertEquals("0", count(p, "SELECT count(*) FROM otlp_run"));
         assertEquals(
                 "4",

@@ -93,8 +93,9 @@ class LateLogRecordsTest extends WithProject {
         ImportReport r = new Importer(project, null).importFiles(List.of(logs()), Format.AUTO, null);
 
         assertTrue(
-                r.summary().contains("(1 label on them withdrawn in the ledger: they judged the runs without their "
-                        + "messages)"),
+                r.summary()
+                        .contains("(1 label on them withdrawn in the ledger: they judged the runs without their "
+                                + "messages)"),
                 r.summary());
         assertEquals(
                 "withdraw",
@@ -102,7 +103,10 @@ class LateLogRecordsTest extends WithProject {
                 "the label judged the run without its messages");
         String why = TestData.scalar(
                 project, "SELECT created_by FROM label WHERE trace_id = '" + trace + "' AND action = 'withdraw'");
-        assertTrue(why.contains("log records completed the run's messages") && why.contains(logs().getFileName().toString()), why);
+        assertTrue(
+                why.contains("log records completed the run's messages")
+                        && why.contains(logs().getFileName().toString()),
+                why);
     }
 
     @Test
@@ -122,7 +126,9 @@ class LateLogRecordsTest extends WithProject {
     void logsOfNoRunTheProjectHoldsAreSaidToBeSkipped() {
         ImportReport r = new Importer(project, null).importFiles(List.of(logs()), Format.AUTO, null);
         assertEquals(0, r.runsCompleted());
-        assertTrue(r.summary().contains("message log records whose span is neither in this import nor in the project"), r.summary());
+        assertTrue(
+                r.summary().contains("message log records whose span is neither in this import nor in the project"),
+                r.summary());
         assertEquals(1, r.heldButNoRun().size(), r.heldButNoRun().toString());
         assertEquals(0, AgentCorpus.runs(project).size());
     }

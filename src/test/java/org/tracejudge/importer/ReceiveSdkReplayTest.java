@@ -31,8 +31,8 @@ class ReceiveSdkReplayTest extends WithProject {
         String name = body.getFileName().toString();
         JsonNode meta = Json.read(
                 Files.readString(body.resolveSibling(name.substring(0, name.lastIndexOf('.')) + ".meta.json")));
-        HttpRequest.Builder req = HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + r.address().getPort() + meta.path("path").asText()))
+        HttpRequest.Builder req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                        + r.address().getPort() + meta.path("path").asText()))
                 .POST(HttpRequest.BodyPublishers.ofFile(body));
         JsonNode headers = meta.path("headers");
         req.header("Content-Type", headers.path("content-type").asText("application/json"));
@@ -88,7 +88,8 @@ class ReceiveSdkReplayTest extends WithProject {
         Receiver.Summary s;
         try (Receiver r = start(project)) {
             send(http, r, bodies.get(0)); // the spans
-            assertTrue(within(() -> r.inFlight() == 0 && AgentCorpus.runs(project).size() == 4), "runs written");
+            assertTrue(
+                    within(() -> r.inFlight() == 0 && AgentCorpus.runs(project).size() == 4), "runs written");
             assertEquals(4, SdkCaptures.verdicts(AgentCorpus.runs(project)).size(), "written without messages");
             send(http, r, bodies.get(1)); // the log records, after
             assertTrue(
