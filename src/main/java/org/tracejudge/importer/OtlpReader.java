@@ -64,6 +64,16 @@ final class OtlpReader {
      * is handed on with its spans, for the project to keep until its log records come ({@code otlp_run}).
      */
     private final Map<String, List<RawSpan>> rawSpans = new HashMap<>();
+    /**
+     * Whether OTLP spans are kept until their trace is assembled, for a run that turns out open ({@code otlp_run}). Off
+     * for one large request read span by span ({@link OtlpJsonStream}): every trace ends only at its end, and keeping
+     * every span's attributes as well as its parse would double what the read holds.
+     */
+    boolean keepSpans = true;
+
+    static final String NOT_KEPT_OPEN = "runs with model calls lacking their messages that are not kept open (the"
+            + " request is too large to keep its spans: their log records must come in the same import)";
+
     /** Traces with a span of another shape (Jaeger, Python's or JS's JSON, an attribute map): never kept open. */
     private final Set<String> untracked = new java.util.HashSet<>();
     /** The message records joined to each trace's spans so far: trace id -> span id -> events. */
@@ -499,8 +509,10 @@ final class OtlpReader {
         if (sp == null) {
             return;
         }
-        rawSpans.computeIfAbsent(traceId, k -> new ArrayList<>())
-                .add(new RawSpan(spanId, sp.parentId, a, start, name, status, events));
+        if (keepSpans) {
+            rawSpans.computeIfAbsent(traceId, k -> new ArrayList<>())
+                    .add(new RawSpan(spanId, sp.parentId, a, start, name, status, events));
+        }
         if (status != null && status.isObject()) {
             JsonNode code = status.get("code");
             boolean failed =
@@ -930,8 +942,12 @@ final class OtlpReader {
             return;
         }
         assemble(traceId, spans, counted, out);
-        if (tracked && raw != null) {
+        if (tracked && (raw != null || !keepSpans)) {
             int open = withoutMessages(spans);
+            if (open > 0 && raw == null) {
+                skippedOutside.merge(NOT_KEPT_OPEN, 1, Integer::sum);
+                return;
+            }
             out.accept(new Records.OtlpRunRec(
                     AgentRun.traceId("otlp", traceId),
                     traceId,

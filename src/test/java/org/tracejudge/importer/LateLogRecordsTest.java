@@ -151,4 +151,35 @@ class LateLogRecordsTest extends WithProject {
         assertEquals(4, AgentCorpus.runs(project).size());
         assertEquals(0, openRuns(project), sdk);
     }
+
+    /**
+     * One large request read span by span keeps no spans (memory stays that of the parse): its open runs are not kept,
+     * and the import says so; its complete runs are handed on as complete.
+     */
+    @Test
+    void aReaderThatKeepsNoSpansSaysItsOpenRunsAreNotKept() throws Exception {
+        com.fasterxml.jackson.databind.JsonNode request =
+                OtlpRequests.fromProtobuf(java.nio.file.Files.readAllBytes(spans()), false);
+        OtlpReader reader = new OtlpReader(spans());
+        reader.keepSpans = false;
+        List<Records.Rec> out = new java.util.ArrayList<>();
+        reader.readDocument(request, out::add);
+        assertEquals(4, out.stream().filter(r -> r instanceof Records.TraceRec).count());
+        assertEquals(0, out.stream().filter(r -> r instanceof Records.OtlpRunRec).count());
+        Map<String, Integer> skipped = out.stream()
+                .filter(r -> r instanceof Records.StatsRec st && st.traces() == 0)
+                .map(r -> ((Records.StatsRec) r).skipped())
+                .findFirst()
+                .orElse(Map.of());
+        assertEquals(4, skipped.getOrDefault(OtlpReader.NOT_KEPT_OPEN, 0), skipped.toString());
+
+        OtlpReader keeping = new OtlpReader(spans());
+        List<Records.Rec> kept = new java.util.ArrayList<>();
+        keeping.readDocument(request, kept::add);
+        assertEquals(
+                4,
+                kept.stream()
+                        .filter(r -> r instanceof Records.OtlpRunRec o && o.openSpans() > 0)
+                        .count());
+    }
 }
