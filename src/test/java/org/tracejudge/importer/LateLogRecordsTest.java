@@ -165,7 +165,8 @@ class LateLogRecordsTest extends WithProject {
         List<Records.Rec> out = new java.util.ArrayList<>();
         reader.readDocument(request, out::add);
         assertEquals(4, out.stream().filter(r -> r instanceof Records.TraceRec).count());
-        assertEquals(0, out.stream().filter(r -> r instanceof Records.OtlpRunRec).count());
+        assertEquals(
+                0, out.stream().filter(r -> r instanceof Records.OtlpRunRec).count());
         Map<String, Integer> skipped = out.stream()
                 .filter(r -> r instanceof Records.StatsRec st && st.traces() == 0)
                 .map(r -> ((Records.StatsRec) r).skipped())
