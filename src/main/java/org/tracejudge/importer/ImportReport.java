@@ -199,11 +199,15 @@ public final class ImportReport {
                 sb.append("; completed ")
                         .append(runsCompleted)
                         .append(" stored run")
-                        .append(runsCompleted == 1 ? "" : "s")
-                        .append(" with ")
-                        .append(logRecordsJoined)
-                        .append(" log record")
-                        .append(logRecordsJoined == 1 ? "" : "s");
+                        .append(runsCompleted == 1 ? "" : "s");
+                if (logRecordsJoined > 0) {
+                    sb.append(" with ")
+                            .append(logRecordsJoined)
+                            .append(" log record")
+                            .append(logRecordsJoined == 1 ? "" : "s");
+                } else {
+                    sb.append(" (their spans and log records imported again)");
+                }
                 if (completedLabelsWithdrawn > 0) {
                     sb.append(" (")
                             .append(completedLabelsWithdrawn)

@@ -1227,6 +1227,7 @@ final class ImportWriter {
     private boolean changedOrSame(Records.TraceRec t, String sourceId, ImportReport.FileCounts counts)
             throws SQLException {
         String diff;
+        String oldTask;
         try (PreparedStatement q =
                 c.prepareStatement("SELECT task_id, answer, tool_calls, turns, extra FROM trace WHERE id = ?")) {
             q.setString(1, t.id());
@@ -1234,6 +1235,7 @@ final class ImportWriter {
                 if (!rs.next()) {
                     return false;
                 }
+                oldTask = rs.getString(1);
                 diff = differences(
                         rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), t);
             }
@@ -1252,6 +1254,9 @@ final class ImportWriter {
                     null,
                     "import" + (file == null ? "" : " " + file.getFileName())
                             + ": log records completed the run's messages (its content changed)");
+            if (!oldTask.equals(t.taskId())) {
+                otlpRuns.dropTaskWithoutTraces(oldTask);
+            }
             if (counts != null) {
                 counts.runsCompleted++;
                 counts.completedLabelsWithdrawn += withdrawn;

@@ -114,8 +114,12 @@ class LateLogRecordsTest extends WithProject {
         new Importer(project, null).importFiles(List.of(spans()), Format.AUTO, null);
         ImportReport r = new Importer(project, null).importFiles(List.of(spans(), logs()), Format.AUTO, null);
         assertEquals(4, r.runsCompleted(), r.summary());
+        assertTrue(
+                r.summary().contains("completed 4 stored runs (their spans and log records imported again)"),
+                r.summary());
         assertEquals(List.of(), SdkCaptures.verdicts(AgentCorpus.runs(project)));
         assertEquals(0, openRuns(project));
+        assertEquals("4", TestData.scalar(project, "SELECT count(*) FROM task"), "no task of an empty message left");
         // and again: nothing left to complete, nothing changes
         ImportReport again = new Importer(project, null).importFiles(List.of(spans(), logs()), Format.AUTO, null);
         assertEquals(0, again.runsCompleted(), again.summary());
