@@ -39,7 +39,9 @@ final class ImportCommand implements Callable<Integer> {
             index = "1..*",
             arity = "1..*",
             paramLabel = "FILE",
-            description = "Files to import; - for standard input.")
+            description = "Files to import; - for standard input. A folder stands for the files in it (in name order; "
+                    + "not its subfolders); the request captures' side files in it (NAME.meta.json beside a body "
+                    + "NAME.pb or NAME.json) are left out, with a note.")
     List<Path> files;
 
     /** The format codes, for completion scripts. */
@@ -114,6 +116,12 @@ final class ImportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (!replacePoorer.isEmpty() && !replace) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--replace-poorer names traces to replace even with less than the project's run, so it is used "
+                            + "with --replace: add --replace (nothing was imported)");
+        }
         Format f;
         boolean oldSpelling = spec.commandLine().getParseResult().originalArgs().stream()
                 .anyMatch(a -> a.equals("--format") || a.startsWith("--format="));
@@ -135,7 +143,21 @@ final class ImportCommand implements Callable<Integer> {
         Path target = Project.followLinks(project.path);
         boolean existed = Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS);
         ImportReport report;
-        try (StdStreams.Inputs in = new StdStreams.Inputs(files, "import");
+        List<Path> given = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (Path p : files) {
+            if (Files.isDirectory(p)) {
+                given.addAll(folder(p, notes));
+            } else {
+                given.add(p);
+            }
+        }
+        given = withoutSideFiles(given, notes);
+        if (TracejudgeCli.verbosity(spec) != TracejudgeCli.Verbosity.QUIET) {
+            notes.forEach(n -> spec.commandLine().getErr().println("tracejudge: note: " + n));
+            spec.commandLine().getErr().flush();
+        }
+        try (StdStreams.Inputs in = new StdStreams.Inputs(given, "import");
                 ProgressBar bar = ProgressBar.forCommand(spec, "importing")) {
             long total = 0;
             for (Path p : in.files()) {
@@ -177,6 +199,12 @@ final class ImportCommand implements Callable<Integer> {
                 counts(o, "traces", c.tracesNew, c.tracesSeen);
                 counts(o, "labels", c.labelsNew, c.labelsSeen);
                 counts(o, "adjudications", c.adjudicationsNew, c.adjudicationsSeen);
+                if (c.runsOpen > 0) {
+                    o.put("runs_waiting_for_messages", c.runsOpen);
+                }
+                if (c.runsCompleted > 0) {
+                    o.putObject("completed_runs").put("runs", c.runsCompleted).put("log_records", c.logRecordsJoined);
+                }
                 o.put("null_verdicts", c.nullVerdicts);
                 o.put("ambiguous_matches", c.ambiguousMatches);
                 c.warnings.forEach(o.putArray("warnings")::add);
@@ -217,6 +245,68 @@ final class ImportCommand implements Callable<Integer> {
             return 1;
         }
         return missing;
+    }
+
+    /** The files of a folder given as an argument, in name order; its subfolders and hidden files left out. */
+    private List<Path> folder(Path dir, List<String> notes) throws java.io.IOException {
+        List<Path> out = new ArrayList<>();
+        int folders = 0;
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.sorted().toList()) {
+                if (Files.isDirectory(p)) {
+                    folders++;
+                } else if (!p.getFileName().toString().startsWith(".")) {
+                    out.add(p);
+                }
+            }
+        }
+        if (out.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), dir + ": a folder with no files to import");
+        }
+        if (folders > 0) {
+            notes.add(dir + ": " + folders + (folders == 1 ? " subfolder" : " subfolders")
+                    + " left out (a folder's own files are imported, not its subfolders')");
+        }
+        return out;
+    }
+
+    private static final String SIDE = ".meta.json";
+
+    /**
+     * The files without the side files of request captures: NAME.meta.json (the method, path and headers a request
+     * came with) beside a body NAME.something given too, as a capture folder holds them (the SDK captures of this
+     * repository, bench/sdk-capture's sink). They are no trace; left out with a note instead of refusing the import.
+     */
+    static List<Path> withoutSideFiles(List<Path> files, List<String> notes) {
+        java.util.Set<String> bodies = new java.util.HashSet<>();
+        for (Path p : files) {
+            String name = p.getFileName() == null ? "" : p.getFileName().toString();
+            if (!name.endsWith(SIDE) && name.lastIndexOf('.') > 0) {
+                bodies.add(sibling(p, name.substring(0, name.lastIndexOf('.'))));
+            }
+        }
+        List<Path> out = new ArrayList<>();
+        List<String> left = new ArrayList<>();
+        for (Path p : files) {
+            String name = p.getFileName() == null ? "" : p.getFileName().toString();
+            if (name.endsWith(SIDE) && bodies.contains(sibling(p, name.substring(0, name.length() - SIDE.length())))) {
+                left.add(name);
+            } else {
+                out.add(p);
+            }
+        }
+        if (!left.isEmpty()) {
+            notes.add("left out " + left.size() + " capture side file" + (left.size() == 1 ? "" : "s") + " ("
+                    + String.join(", ", left.subList(0, Math.min(3, left.size())))
+                    + (left.size() > 3 ? ", …" : "")
+                    + "): the method, path and headers of the request beside each, not a trace");
+        }
+        return out;
+    }
+
+    private static String sibling(Path p, String stem) {
+        Path dir = p.toAbsolutePath().normalize().getParent();
+        return (dir == null ? "" : dir.toString()) + java.io.File.separator + stem;
     }
 
     private static void counts(ObjectNode o, String what, int fresh, int seen) {

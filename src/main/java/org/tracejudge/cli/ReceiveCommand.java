@@ -154,6 +154,12 @@ final class ReceiveCommand implements Callable<Integer> {
                 .append(" log records in ")
                 .append(s.requests())
                 .append(s.requests() == 1 ? " request" : " requests");
+        if (s.runsCompleted() > 0) {
+            sb.append("; ")
+                    .append(s.runsCompleted())
+                    .append(s.runsCompleted() == 1 ? " stored run" : " stored runs")
+                    .append(" completed by log records that came after it");
+        }
         if (s.duplicates() > 0) {
             sb.append("; ").append(s.duplicates()).append(" repeated (retries) added nothing");
         }

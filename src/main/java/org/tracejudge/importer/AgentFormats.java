@@ -122,6 +122,7 @@ final class AgentFormats {
                 if (Files.size(file) >= OtlpJsonStream.FROM && OtlpJsonStream.applies(file)) {
                     // one large request: its spans read one at a time, never the whole document's tree
                     OtlpReader reader = new OtlpReader(file);
+                    reader.keepSpans = false; // memory stays that of the parse (see OtlpReader.keepSpans)
                     OtlpJsonStream.read(file, reader);
                     reader.finishAll(out);
                     return sha256(file);

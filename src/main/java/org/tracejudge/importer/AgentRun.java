@@ -399,6 +399,11 @@ final class AgentRun {
         return false;
     }
 
+    /** The project's id of the run {@code sourceId} of a file of {@code format}. */
+    static String traceId(String format, String sourceId) {
+        return Ids.of("trace", format, sourceId);
+    }
+
     /** Hands the task, the trace, the scorers' raters and labels and the counts to the writer. */
     void emit(Fields f, Consumer<Records.Rec> out) {
         if (sourceId == null || sourceId.isBlank()) {
@@ -448,7 +453,7 @@ final class AgentRun {
             }
         }
         out.accept(task);
-        String traceId = Ids.of("trace", format, sourceId);
+        String traceId = traceId(format, sourceId);
         String ans = answer != null ? answer : lastAssistantText();
         extra.put("format", format);
         extra.put("source_id", sourceId);

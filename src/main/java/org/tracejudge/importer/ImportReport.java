@@ -43,6 +43,16 @@ public final class ImportReport {
         /** Traces already in the project whose content this file replaced (import --replace). */
         public int tracesReplaced;
 
+        /** OTLP runs kept open: a model call of theirs has no messages yet (its log records may come later). */
+        public int runsOpen;
+
+        /** OTLP runs the project held open that this file's log records completed (otlp_run), and with how many. */
+        public int runsCompleted;
+
+        public int logRecordsJoined;
+        /** Current labels withdrawn from the runs completed (they judged a run without its messages). */
+        public int completedLabelsWithdrawn;
+
         /** Agent-trace formats: what the runs held, and what was skipped and why (reason -> count). */
         public int runs;
 
@@ -132,6 +142,7 @@ public final class ImportReport {
                     && labelsNew == 0
                     && adjudicationsNew == 0
                     && tracesReplaced == 0
+                    && runsCompleted == 0
                     && judgeCallsNew == 0
                     && commentsNew == 0
                     && schemesNew == 0
@@ -175,6 +186,34 @@ public final class ImportReport {
                         .append(" trace")
                         .append(tracesReplaced == 1 ? "" : "s")
                         .append(" replaced (their earlier labels withdrawn in the ledger)");
+            }
+            if (runsOpen > 0) {
+                sb.append("; ")
+                        .append(runsOpen)
+                        .append(runsOpen == 1 ? " run waits" : " runs wait")
+                        .append(" for messages a model call of ")
+                        .append(runsOpen == 1 ? "it" : "theirs")
+                        .append(" lacks (kept open: its log records, imported or received later, complete it)");
+            }
+            if (runsCompleted > 0) {
+                sb.append("; completed ")
+                        .append(runsCompleted)
+                        .append(" stored run")
+                        .append(runsCompleted == 1 ? "" : "s");
+                if (logRecordsJoined > 0) {
+                    sb.append(" with ")
+                            .append(logRecordsJoined)
+                            .append(" log record")
+                            .append(logRecordsJoined == 1 ? "" : "s");
+                } else {
+                    sb.append(" (their spans and log records imported again)");
+                }
+                if (completedLabelsWithdrawn > 0) {
+                    sb.append(" (")
+                            .append(completedLabelsWithdrawn)
+                            .append(completedLabelsWithdrawn == 1 ? " label" : " labels")
+                            .append(" on them withdrawn in the ledger: they judged the runs without their messages)");
+                }
             }
             if (ambiguousMatches > 0) {
                 sb.append("; ")
@@ -224,7 +263,7 @@ public final class ImportReport {
                     || c.format == Format.INSPECT
                     || c.format == Format.ATIF
                     || c.format == Format.SWE_AGENT;
-            if (agent && c.runs == 0 && !c.skipped.isEmpty()) {
+            if (agent && c.runs == 0 && c.runsCompleted == 0 && !c.skipped.isEmpty()) {
                 List<String> parts = new ArrayList<>();
                 c.skipped.forEach((k, v) -> parts.add(v + " " + k));
                 out.add(c.file + ": it held spans or records but gave no run (" + String.join(", ", parts)
@@ -253,6 +292,11 @@ public final class ImportReport {
 
     public int labelsNew() {
         return files.stream().mapToInt(f -> f.labelsNew).sum();
+    }
+
+    /** OTLP runs the project held open that this import's log records completed. */
+    public int runsCompleted() {
+        return files.stream().mapToInt(f -> f.runsCompleted).sum();
     }
 
     public int tasksNew() {

@@ -17,6 +17,7 @@ import org.tracejudge.json.Json;
 import org.tracejudge.model.Ids;
 import org.tracejudge.model.LabelSet;
 import org.tracejudge.store.Ledger;
+import org.tracejudge.store.OtlpRuns;
 import org.tracejudge.store.Timestamps;
 
 /**
@@ -115,6 +116,7 @@ final class ImportWriter {
     ImportWriter(Connection c) throws SQLException {
         this.c = c;
         this.editedTasks = new EditedTasks(c);
+        this.otlpRuns = new OtlpRuns(c);
         insTask = c.prepareStatement("INSERT OR IGNORE INTO task(id, task_key, domain, task_type, target_failure_mode, "
                 + "label_set, user_message, toolset_id, body) VALUES (?,?,?,?,?,?,?,?,?)");
         upsertSelectionTask =
@@ -288,7 +290,198 @@ final class ImportWriter {
             judgeCall(r, counts);
         } else if (rec instanceof Records.StatsRec r && counts != null) {
             counts.add(r);
+        } else if (rec instanceof Records.OtlpRunRec r) {
+            runBatch.add(r);
+            runBatchCounts.add(counts);
+        } else if (rec instanceof Records.LateLogsRec r) {
+            LateLogs l = lateLogs.computeIfAbsent(r.otlpTraceId(), k -> new LateLogs(sourceId, counts));
+            r.messages().forEach((spanId, events) -> l.messages
+                    .computeIfAbsent(spanId, k -> new ArrayList<>())
+                    .addAll(events));
+            l.records += r.records();
         }
+    }
+
+    // ---- OTLP runs kept open until their log records come (otlp_run, schema 15)
+
+    /** Runs handed on since the last flush: kept, updated or forgotten after their traces are written. */
+    private final List<Records.OtlpRunRec> runBatch = new ArrayList<>();
+
+    private final List<ImportReport.FileCounts> runBatchCounts = new ArrayList<>();
+    private final OtlpRuns otlpRuns;
+    /** Statements of the per-trace paths (completion, replacement) prepared once per import. */
+    private final Map<String, PreparedStatement> statements = new HashMap<>();
+
+    private PreparedStatement statement(String sql) throws SQLException {
+        PreparedStatement s = statements.get(sql);
+        if (s == null) {
+            s = c.prepareStatement(sql);
+            statements.put(sql, s);
+        }
+        return s;
+    }
+
+    /** Whether the project may hold open runs: without any, a complete run has no row to remove. */
+    private Boolean openRunsHeld;
+
+    /** Message records of spans this import did not bring, by OTLP trace id: completed at the end of the import. */
+    private final Map<String, LateLogs> lateLogs = new java.util.LinkedHashMap<>();
+
+    private static final class LateLogs {
+        final String sourceId;
+        final ImportReport.FileCounts counts;
+        final Map<String, List<com.fasterxml.jackson.databind.node.ObjectNode>> messages =
+                new java.util.LinkedHashMap<>();
+        int records;
+
+        LateLogs(String sourceId, ImportReport.FileCounts counts) {
+            this.sourceId = sourceId;
+            this.counts = counts;
+        }
+    }
+
+    private void writeRuns() throws SQLException {
+        if (openRunsHeld == null) {
+            openRunsHeld = otlpRuns.any();
+        }
+        for (int i = 0; i < runBatch.size(); i++) {
+            Records.OtlpRunRec r = runBatch.get(i);
+            if (r.openSpans() > 0) {
+                otlpRuns.put(new OtlpRuns.Stored(r.otlpTraceId(), r.traceId(), r.spans(), r.messages(), r.openSpans()));
+                openRunsHeld = true;
+                ImportReport.FileCounts counts = runBatchCounts.get(i);
+                if (counts != null) {
+                    counts.runsOpen++;
+                }
+            } else if (openRunsHeld) {
+                otlpRuns.remove(r.otlpTraceId());
+            }
+        }
+        runBatch.clear();
+        runBatchCounts.clear();
+    }
+
+    /**
+     * At the end of the import: message log records whose spans this import did not bring complete the project's
+     * open run of their trace, if it has one. Each such run is assembled again from its kept spans with every record
+     * joined so far and the new ones, and its trace rewritten (the labels on it withdrawn, as --replace does: they
+     * judged a run without these messages). Records of a trace the project has no open run of are said to be skipped.
+     */
+    void completeStoredRuns() throws SQLException {
+        flush();
+        if (lateLogs.isEmpty()) {
+            return;
+        }
+        if (openRunsHeld == null) {
+            openRunsHeld = otlpRuns.any();
+        }
+        Map<ImportReport.FileCounts, List<String>> unmatched = new java.util.LinkedHashMap<>();
+        Map<ImportReport.FileCounts, Integer> unmatchedRecords = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, LateLogs> e : lateLogs.entrySet()) {
+            LateLogs late = e.getValue();
+            OtlpRuns.Stored stored = openRunsHeld ? otlpRuns.find(e.getKey()) : null;
+            if (stored == null) {
+                unmatched.computeIfAbsent(late.counts, k -> new ArrayList<>()).addAll(late.messages.keySet());
+                unmatchedRecords.merge(late.counts, late.records, Integer::sum);
+                continue;
+            }
+            completeStoredRun(stored, late);
+        }
+        lateLogs.clear();
+        flush();
+        unmatched.forEach((counts, spanIds) -> {
+            if (counts == null) {
+                return;
+            }
+            List<String> ids = spanIds.stream().sorted().toList();
+            counts.skipped.merge(
+                    "message log records whose span is neither in this import nor in the project (span ids "
+                            + String.join(", ", ids.subList(0, Math.min(3, ids.size())))
+                            + (ids.size() > 3 ? ", …" : "")
+                            + "): import them with their spans, or after them",
+                    unmatchedRecords.get(counts),
+                    Integer::sum);
+        });
+    }
+
+    private void completeStoredRun(OtlpRuns.Stored stored, LateLogs late) throws SQLException {
+        Map<String, List<com.fasterxml.jackson.databind.node.ObjectNode>> messages =
+                OtlpReader.messages(Json.read(stored.messages()));
+        late.messages.forEach((spanId, events) ->
+                messages.computeIfAbsent(spanId, k -> new ArrayList<>()).addAll(events));
+        List<Records.Rec> recs = new ArrayList<>();
+        Path file = sourceFiles.get(late.sourceId);
+        OtlpReader.reassemble(
+                file == null ? Path.of("stored run " + stored.otlpTraceId()) : file,
+                stored.otlpTraceId(),
+                Json.read(stored.spans()),
+                messages,
+                recs::add);
+        int notJoined = 0;
+        for (Records.Rec r : recs) {
+            if (r instanceof Records.LateLogsRec left) {
+                notJoined += left.records();
+            }
+        }
+        int joinedNow = Math.max(0, late.records - notJoined);
+        if (notJoined > 0 && late.counts != null) {
+            late.counts.skipped.merge(
+                    "message log records of spans not in their stored run (of no span the run's import read)",
+                    notJoined,
+                    Integer::sum);
+        }
+        for (Records.Rec r : recs) {
+            if (r instanceof Records.TaskRec t) {
+                task(t, late.sourceId, late.counts);
+            } else if (r instanceof Records.TraceRec t) {
+                flush(); // the run's task is in the project before its trace points at it
+                int withdrawn = completeTrace(t, late.sourceId);
+                if (withdrawn >= 0 && late.counts != null) {
+                    late.counts.runsCompleted++;
+                    late.counts.logRecordsJoined += joinedNow;
+                    late.counts.completedLabelsWithdrawn += withdrawn;
+                }
+            } else if (r instanceof Records.OtlpRunRec o) {
+                runBatch.add(o);
+                runBatchCounts.add(late.counts);
+                writeRuns();
+            }
+        }
+    }
+
+    /**
+     * The trace of a stored run assembled again with its late log records: rewritten in place (its source stays the
+     * spans' file) when its content changed, the labels on it withdrawn; the task it had before, if no trace keeps it,
+     * removed. Returns how many labels were withdrawn, or -1 when nothing changed.
+     */
+    private int completeTrace(Records.TraceRec t, String sourceId) throws SQLException {
+        String oldTask;
+        PreparedStatement q = statement("SELECT task_id, answer, tool_calls, turns, extra FROM trace WHERE id = ?");
+        q.setString(1, t.id());
+        try (ResultSet rs = q.executeQuery()) {
+            if (!rs.next()
+                    || differences(
+                                    rs.getString(1),
+                                    rs.getString(2),
+                                    rs.getString(3),
+                                    rs.getString(4),
+                                    rs.getString(5),
+                                    t)
+                            == null) {
+                return -1;
+            }
+            oldTask = rs.getString(1);
+        }
+        Path file = sourceFiles.get(sourceId);
+        int withdrawn = replaceTrace(
+                t,
+                null,
+                "import" + (file == null ? "" : " " + file.getFileName())
+                        + ": log records completed the run's messages (its content changed)");
+        if (!oldTask.equals(t.taskId())) {
+            otlpRuns.dropTaskWithoutTraces(oldTask);
+        }
+        return withdrawn;
     }
 
     private void labelSet(Records.LabelSetRec r) throws SQLException {
@@ -926,7 +1119,7 @@ final class ImportWriter {
                     traceBatchCounts.get(i).tracesNew++;
                     tracesByModel.remove(traceBatch.get(i).model());
                 } else {
-                    if (changedOrSame(traceBatch.get(i), traceBatchSource.get(i))) {
+                    if (changedOrSame(traceBatch.get(i), traceBatchSource.get(i), traceBatchCounts.get(i))) {
                         traceBatchCounts.get(i).tracesReplaced++;
                     }
                     traceBatchCounts.get(i).tracesSeen++;
@@ -935,6 +1128,9 @@ final class ImportWriter {
             traceBatch.clear();
             traceBatchSource.clear();
             traceBatchCounts.clear();
+        }
+        if (!runBatch.isEmpty()) {
+            writeRuns();
         }
         if (!labelBatch.isEmpty() && provenance != null) {
             // merge: what a source may not say is left out here, entry by entry, and reported
@@ -1028,8 +1224,10 @@ final class ImportWriter {
     }
 
     /** Refuses (or with --replace, replaces) a trace already in the project whose content differs from {@code t}. */
-    private boolean changedOrSame(Records.TraceRec t, String sourceId) throws SQLException {
+    private boolean changedOrSame(Records.TraceRec t, String sourceId, ImportReport.FileCounts counts)
+            throws SQLException {
         String diff;
+        String oldTask;
         try (PreparedStatement q =
                 c.prepareStatement("SELECT task_id, answer, tool_calls, turns, extra FROM trace WHERE id = ?")) {
             q.setString(1, t.id());
@@ -1037,11 +1235,32 @@ final class ImportWriter {
                 if (!rs.next()) {
                     return false;
                 }
+                oldTask = rs.getString(1);
                 diff = differences(
                         rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), t);
             }
         }
         if (diff == null) {
+            return false;
+        }
+        if (openRunsHeld == null) {
+            openRunsHeld = otlpRuns.any();
+        }
+        if (openRunsHeld && otlpRuns.isOpenTrace(t.id()) && lost(t) == null) {
+            // its spans again with the log records it lacked: the run completed, as late records alone would
+            Path file = sourceFiles.get(sourceId);
+            int withdrawn = replaceTrace(
+                    t,
+                    null,
+                    "import" + (file == null ? "" : " " + file.getFileName())
+                            + ": log records completed the run's messages (its content changed)");
+            if (!oldTask.equals(t.taskId())) {
+                otlpRuns.dropTaskWithoutTraces(oldTask);
+            }
+            if (counts != null) {
+                counts.runsCompleted++;
+                counts.completedLabelsWithdrawn += withdrawn;
+            }
             return false;
         }
         if (!replace) {
@@ -1065,7 +1284,12 @@ final class ImportWriter {
                             + "files of one import. If the file's run is the right one, name it: --replace-poorer "
                             + t.id());
         }
-        replaceTrace(t, sourceId);
+        Path file = sourceFiles.get(sourceId);
+        replaceTrace(
+                t,
+                sourceId,
+                "import --replace" + (file == null ? "" : " " + file.getFileName())
+                        + ": the trace's content was replaced");
         return true;
     }
 
@@ -1121,43 +1345,37 @@ final class ImportWriter {
      * Replaces a trace's content and withdraws, in the ledger, every rater's current label on it (they judged the old
      * content); the labels this import brings then stand alone. Never a mix of old answers and new labels.
      */
-    private void replaceTrace(Records.TraceRec t, String sourceId) throws SQLException {
-        try (PreparedStatement u =
-                c.prepareStatement("UPDATE trace SET task_id = ?, answer = ?, tool_calls = ?, turns = ?, "
-                        + "extra = ?, source_id = ? WHERE id = ?")) {
-            u.setString(1, t.taskId());
-            u.setString(2, t.answer());
-            u.setString(3, t.toolCalls());
-            u.setString(4, t.turns());
-            u.setString(5, t.extra());
-            u.setString(6, sourceId);
-            u.setString(7, t.id());
-            u.executeUpdate();
-        }
+    /** Returns how many current labels it withdrew. */
+    private int replaceTrace(Records.TraceRec t, String sourceId, String why) throws SQLException {
+        PreparedStatement u = statement("UPDATE trace SET task_id = ?, answer = ?, tool_calls = ?, turns = ?, "
+                + "extra = ?, source_id = coalesce(?, source_id) WHERE id = ?");
+        u.setString(1, t.taskId());
+        u.setString(2, t.answer());
+        u.setString(3, t.toolCalls());
+        u.setString(4, t.turns());
+        u.setString(5, t.extra());
+        u.setString(6, sourceId);
+        u.setString(7, t.id());
+        u.executeUpdate();
         List<String> raters = new ArrayList<>();
-        try (PreparedStatement q =
-                c.prepareStatement("SELECT rater_id FROM current_label WHERE trace_id = ? AND action <> 'withdraw'")) {
-            q.setString(1, t.id());
-            try (ResultSet rs = q.executeQuery()) {
-                while (rs.next()) {
-                    raters.add(rs.getString(1));
-                }
+        PreparedStatement q =
+                statement("SELECT rater_id FROM current_label WHERE trace_id = ? AND action <> 'withdraw'");
+        q.setString(1, t.id());
+        try (ResultSet rs = q.executeQuery()) {
+            while (rs.next()) {
+                raters.add(rs.getString(1));
             }
         }
-        Path file = sourceFiles.get(sourceId);
         for (String rater : raters) {
             Ledger.append(
                     c,
                     Ids.of("label", t.id(), rater, "withdraw-on-replace", Timestamps.now()),
-                    Ledger.Entry.withdraw(
-                            t.id(),
-                            rater,
-                            "import --replace" + (file == null ? "" : " " + file.getFileName())
-                                    + ": the trace's content was replaced"));
+                    Ledger.Entry.withdraw(t.id(), rater, why));
             lastLabel.remove(t.id() + '\u0000' + rater);
         }
         replacedTraces.add(t.id());
         replaced++;
+        return raters.size();
     }
 
     /**

@@ -204,7 +204,7 @@ public final class Importer {
                             runPhase(inPhase, writer, seen, report);
                         }
                     }
-                    writer.flush();
+                    writer.completeStoredRuns(); // late log records of runs the project holds open
                     writer.dropReplacedTasks();
                     writer.finishTaskCounts();
                     if (listener.cancelled()) {

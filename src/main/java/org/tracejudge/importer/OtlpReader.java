@@ -59,6 +59,38 @@ final class OtlpReader {
     private final Map<String, Integer> skippedOutside = new LinkedHashMap<>();
     /** The deprecated convention's message events, as log records of the current request, by span id. */
     private final Map<String, List<ObjectNode>> logMessages = new HashMap<>();
+    /**
+     * Each OTLP span as read, by trace, until its trace is assembled: a run with a model call still lacking its messages
+     * is handed on with its spans, for the project to keep until its log records come ({@code otlp_run}).
+     */
+    private final Map<String, List<RawSpan>> rawSpans = new HashMap<>();
+    /**
+     * Whether OTLP spans are kept until their trace is assembled, for a run that turns out open ({@code otlp_run}). Off
+     * for one large request read span by span ({@link OtlpJsonStream}): every trace ends only at its end, and keeping
+     * every span's attributes as well as its parse would double what the read holds.
+     */
+    boolean keepSpans = true;
+
+    static final String NOT_KEPT_OPEN = "runs with model calls lacking their messages that are not kept open (the"
+            + " request is too large to keep its spans: their log records must come in the same import)";
+
+    /** Traces with a span of another shape (Jaeger, Python's or JS's JSON, an attribute map): never kept open. */
+    private final Set<String> untracked = new java.util.HashSet<>();
+    /** The message records joined to each trace's spans so far: trace id -> span id -> events. */
+    private final Map<String, Map<String, List<ObjectNode>>> joined = new HashMap<>();
+    /** The trace id of each span that has message log records waiting ({@link #logMessages}). */
+    private final Map<String, String> logTraces = new HashMap<>();
+
+    /** An OTLP span as {@link #otlpSpan} read it: written back as OTLP/JSON when its run is kept open. */
+    private record RawSpan(
+            String spanId,
+            String parent,
+            Map<String, JsonNode> attributes,
+            long start,
+            String name,
+            JsonNode status,
+            JsonNode events) {}
+
     /** What ADK writes as an event's content when the content is kept on the spans instead. */
     private static final String ELIDED = "<elided>";
 
@@ -313,7 +345,9 @@ final class OtlpReader {
             SpanAssembler.Span s =
                     span(a, "span", null, doc.path("gen_ai.operation.name").asText("span"), 0, f, ptr);
             if (s != null) {
-                add("attributes-" + Json.sha1Hex(doc.toString()).substring(0, 16), s);
+                String traceId = "attributes-" + Json.sha1Hex(doc.toString()).substring(0, 16);
+                untracked.add(traceId);
+                add(traceId, s);
             }
         } else {
             throw f.error(
@@ -375,6 +409,10 @@ final class OtlpReader {
                         logMessages
                                 .computeIfAbsent(spanId, x -> new ArrayList<>())
                                 .add(ev);
+                        String traceId = r.path("traceId").asText("");
+                        if (!traceId.isEmpty()) {
+                            logTraces.putIfAbsent(spanId, traceId);
+                        }
                         continue;
                     }
                     if (r.path("body").has("kvlistValue")) {
@@ -471,6 +509,10 @@ final class OtlpReader {
         if (sp == null) {
             return;
         }
+        if (keepSpans) {
+            rawSpans.computeIfAbsent(traceId, k -> new ArrayList<>())
+                    .add(new RawSpan(spanId, sp.parentId, a, start, name, status, events));
+        }
         if (status != null && status.isObject()) {
             JsonNode code = status.get("code");
             boolean failed =
@@ -501,6 +543,10 @@ final class OtlpReader {
         List<ObjectNode> fromLogMessages = logMessages.remove(spanId);
         if (fromLogMessages != null) {
             messageEvents.addAll(fromLogMessages);
+            logTraces.remove(spanId);
+            joined.computeIfAbsent(traceId, k -> new LinkedHashMap<>())
+                    .computeIfAbsent(spanId, k -> new ArrayList<>())
+                    .addAll(fromLogMessages);
         }
         if (sp.kind == SpanAssembler.Kind.MODEL && !messageEvents.isEmpty()) {
             eventMessages(sp, messageEvents);
@@ -692,6 +738,7 @@ final class OtlpReader {
         if (sp == null) {
             return;
         }
+        untracked.add(traceId);
         if (failed) {
             sp.errorType = sp.errorType != null ? sp.errorType : "ERROR";
             sp.errorMessage = statusMessage;
@@ -782,6 +829,7 @@ final class OtlpReader {
                 if (sp == null) {
                     continue;
                 }
+                untracked.add(traceId);
                 boolean failed = (a.containsKey("error") && a.get("error").asBoolean(false))
                         || "ERROR".equals(text(a, "otel.status_code"));
                 if (failed) {
@@ -810,6 +858,22 @@ final class OtlpReader {
     private void finish(Consumer<Records.Rec> out) {
         for (String traceId : new ArrayList<>(traces.keySet())) {
             finishTrace(traceId, out);
+        }
+        if (!logMessages.isEmpty()) {
+            // message records of spans not in this import: by trace, for the project's open runs (otlp_run)
+            Map<String, Map<String, List<ObjectNode>>> byTrace = new LinkedHashMap<>();
+            for (var it = logMessages.entrySet().iterator(); it.hasNext(); ) {
+                Map.Entry<String, List<ObjectNode>> e = it.next();
+                String traceId = logTraces.remove(e.getKey());
+                if (traceId != null) {
+                    byTrace.computeIfAbsent(traceId, k -> new LinkedHashMap<>()).put(e.getKey(), e.getValue());
+                    it.remove();
+                }
+            }
+            byTrace.forEach((traceId, messages) -> out.accept(new Records.LateLogsRec(
+                    traceId,
+                    messages,
+                    messages.values().stream().mapToInt(List::size).sum())));
         }
         if (!logMessages.isEmpty()) {
             int n = logMessages.values().stream().mapToInt(List::size).sum();
@@ -850,6 +914,12 @@ final class OtlpReader {
             for (SpanAssembler.Span s : spans) {
                 // message log records that came in a later request than their span (OTel JS sends them on /v1/logs)
                 List<ObjectNode> late = logMessages.remove(s.id);
+                if (late != null) {
+                    logTraces.remove(s.id);
+                    joined.computeIfAbsent(traceId, k -> new LinkedHashMap<>())
+                            .computeIfAbsent(s.id, k -> new ArrayList<>())
+                            .addAll(late);
+                }
                 if (late != null && s.kind == SpanAssembler.Kind.MODEL) {
                     eventMessages(s, late);
                 } else if (late != null) {
@@ -858,6 +928,9 @@ final class OtlpReader {
             }
         }
         Map<String, Integer> skipped = skippedByTrace.remove(traceId);
+        List<RawSpan> raw = rawSpans.remove(traceId);
+        Map<String, List<ObjectNode>> messages = joined.remove(traceId);
+        boolean tracked = !untracked.remove(traceId);
         if (spans == null) {
             return;
         }
@@ -869,6 +942,153 @@ final class OtlpReader {
             return;
         }
         assemble(traceId, spans, counted, out);
+        if (tracked && (raw != null || !keepSpans)) {
+            int open = withoutMessages(spans);
+            if (open > 0 && raw == null) {
+                skippedOutside.merge(NOT_KEPT_OPEN, 1, Integer::sum);
+                return;
+            }
+            out.accept(new Records.OtlpRunRec(
+                    AgentRun.traceId("otlp", traceId),
+                    traceId,
+                    open == 0 ? null : spansDocument(traceId, raw),
+                    open == 0 || messages == null ? "{}" : messagesJson(messages),
+                    open));
+        }
+    }
+
+    /**
+     * Model calls of a run that still lack their messages: no input, or no output from a call that did not fail. A
+     * model span with a model span below it wraps that call (its own messages are not read) and is not counted.
+     */
+    static int withoutMessages(List<SpanAssembler.Span> spans) {
+        Map<String, String> parents = new HashMap<>();
+        for (SpanAssembler.Span s : spans) {
+            if (s.id != null && s.parentId != null) {
+                parents.put(s.id, s.parentId);
+            }
+        }
+        Set<String> wrappers = new java.util.HashSet<>();
+        for (SpanAssembler.Span s : spans) {
+            if (s.kind != SpanAssembler.Kind.MODEL) {
+                continue;
+            }
+            String p = parents.get(s.id);
+            for (int hops = 0; p != null && hops < spans.size(); hops++) {
+                wrappers.add(p);
+                p = parents.get(p);
+            }
+        }
+        int open = 0;
+        for (SpanAssembler.Span s : spans) {
+            if (s.kind == SpanAssembler.Kind.MODEL
+                    && !wrappers.contains(s.id)
+                    && (s.input == null
+                            || s.input.isEmpty()
+                            || ((s.output == null || s.output.isEmpty()) && !s.failed()))) {
+                open++;
+            }
+        }
+        return open;
+    }
+
+    /** The spans of a run as one OTLP/JSON request (their attributes as read, linked log records' included). */
+    private static String spansDocument(String traceId, List<RawSpan> raw) {
+        ObjectNode doc = NF.objectNode();
+        ArrayNode spans = doc.putArray("resourceSpans")
+                .addObject()
+                .putArray("scopeSpans")
+                .addObject()
+                .putArray("spans");
+        for (RawSpan r : raw) {
+            ObjectNode s = spans.addObject();
+            s.put("traceId", traceId).put("spanId", r.spanId());
+            if (r.parent() != null) {
+                s.put("parentSpanId", r.parent());
+            }
+            s.put("name", r.name() == null ? "" : r.name());
+            s.put("startTimeUnixNano", Long.toString(r.start()));
+            ArrayNode attrs = s.putArray("attributes");
+            r.attributes().forEach((k, v) -> attrs.addObject().put("key", k).set("value", toAnyValue(v)));
+            if (r.status() != null && r.status().isObject()) {
+                s.set("status", r.status());
+            }
+            if (r.events() != null && r.events().isArray() && !r.events().isEmpty()) {
+                s.set("events", r.events());
+            }
+        }
+        return Json.write(doc);
+    }
+
+    private static String messagesJson(Map<String, List<ObjectNode>> messages) {
+        ObjectNode o = NF.objectNode();
+        messages.forEach((spanId, events) -> o.putArray(spanId).addAll(events));
+        return Json.write(o);
+    }
+
+    /** A plain JSON value as OTLP's AnyValue: what {@link #anyValue} reads back as the same value. */
+    static ObjectNode toAnyValue(JsonNode v) {
+        ObjectNode o = NF.objectNode();
+        if (v == null || v.isNull() || v.isMissingNode()) {
+            return o;
+        }
+        if (v.isTextual()) {
+            o.set("stringValue", v);
+        } else if (v.isBoolean()) {
+            o.set("boolValue", v);
+        } else if (v.isIntegralNumber()) {
+            o.set("intValue", v);
+        } else if (v.isNumber()) {
+            o.set("doubleValue", v);
+        } else if (v.isArray()) {
+            ArrayNode values = o.putObject("arrayValue").putArray("values");
+            v.forEach(x -> values.add(toAnyValue(x)));
+        } else if (v.isObject()) {
+            ArrayNode values = o.putObject("kvlistValue").putArray("values");
+            v.properties()
+                    .forEach(e -> values.addObject().put("key", e.getKey()).set("value", toAnyValue(e.getValue())));
+        } else {
+            o.put("stringValue", v.asText());
+        }
+        return o;
+    }
+
+    /**
+     * A stored open run assembled again with message records that came later: {@code spans} as kept
+     * ({@link Records.OtlpRunRec}), {@code messages} the records joined before and the new ones, by span id. Hands on
+     * what an import of the spans with all those records would: the task, the trace, the counts and the run's new
+     * {@link Records.OtlpRunRec}; records of span ids not in the run come back as a {@link Records.LateLogsRec}.
+     */
+    static void reassemble(
+            Path file,
+            String otlpTraceId,
+            JsonNode spans,
+            Map<String, List<ObjectNode>> messages,
+            Consumer<Records.Rec> out) {
+        OtlpReader r = new OtlpReader(file);
+        messages.forEach((spanId, events) -> {
+            r.logMessages.put(spanId, new ArrayList<>(events));
+            r.logTraces.put(spanId, otlpTraceId);
+        });
+        r.take(spans);
+        r.finishAll(out);
+    }
+
+    /** {@code {span id: [event, ...]}} as stored back as the map {@link #reassemble} takes. */
+    static Map<String, List<ObjectNode>> messages(JsonNode stored) {
+        Map<String, List<ObjectNode>> out = new LinkedHashMap<>();
+        if (stored != null && stored.isObject()) {
+            stored.properties().forEach(e -> {
+                List<ObjectNode> events = new ArrayList<>();
+                e.getValue().forEach(ev -> {
+                    if (ev.isObject()) {
+                        events.add((ObjectNode) ev);
+                    }
+                });
+                out.put(e.getKey(), events);
+            });
+        }
+        return out;
     }
 
     /** One trace's steps from its spans, handed on as records (touches no state of the parse but the task caches). */

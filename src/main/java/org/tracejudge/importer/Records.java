@@ -23,7 +23,28 @@ final class Records {
                     SchemeRec,
                     AnswerRec,
                     ScoreRec,
-                    StatsRec {}
+                    StatsRec,
+                    OtlpRunRec,
+                    LateLogsRec {}
+
+    /**
+     * An OTLP run just handed on (after its trace): {@code openSpans} model calls still lack their messages, so the
+     * project keeps its {@code spans} (one OTLP/JSON request) and the {@code messages} joined so far
+     * ({@code {span id: [event, ...]}}) until log records complete it; with 0 ({@code spans} null) it is complete, and
+     * a row the project kept for it goes.
+     */
+    record OtlpRunRec(String traceId, String otlpTraceId, String spans, String messages, int openSpans)
+            implements Rec {}
+
+    /**
+     * Message log records whose spans were not in this import, by span id, of one OTLP trace: the project completes
+     * its open run of that trace with them, if it has one ({@code otlp_run}); {@code records}: how many.
+     */
+    record LateLogsRec(
+            String otlpTraceId,
+            java.util.Map<String, java.util.List<com.fasterxml.jackson.databind.node.ObjectNode>> messages,
+            int records)
+            implements Rec {}
 
     /**
      * A score an agent trace file carried (Inspect, Langfuse), beside its label: the answer to the project scheme's

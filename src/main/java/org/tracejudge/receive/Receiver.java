@@ -31,6 +31,7 @@ import org.tracejudge.importer.ImportListener;
 import org.tracejudge.importer.ImportReport;
 import org.tracejudge.importer.Importer;
 import org.tracejudge.json.Json;
+import org.tracejudge.store.OtlpRuns;
 import org.tracejudge.store.Project;
 
 /**
@@ -108,7 +109,8 @@ public final class Receiver implements AutoCloseable {
             long withoutTrace,
             long refused,
             long throttled,
-            List<Path> keptAside) {}
+            List<Path> keptAside,
+            long runsCompleted) {}
 
     static {
         // the JDK server writes a response's headers and body apart; with Nagle's algorithm on, each small OTLP
@@ -136,6 +138,9 @@ public final class Receiver implements AutoCloseable {
     private final AtomicLong requestCount = new AtomicLong();
     private final AtomicLong runsWritten = new AtomicLong();
     private final AtomicLong tracesNew = new AtomicLong();
+    /** Runs the project held open that log records coming after them completed. */
+    private final AtomicLong runsCompleted = new AtomicLong();
+
     private final AtomicLong spans = new AtomicLong();
     private final AtomicLong logs = new AtomicLong();
     private final AtomicLong duplicates = new AtomicLong();
@@ -343,7 +348,18 @@ public final class Receiver implements AutoCloseable {
     // ------------------------------------------------------------------------------------------------ writing
 
     private void enqueueDue() {
-        queue.addAll(collector.takeDue(System.nanoTime()));
+        long now = System.nanoTime();
+        queue.addAll(collector.takeDue(now));
+        List<String> ask = collector.logsOnlyQuiet(now);
+        if (!ask.isEmpty()) {
+            try {
+                // log records of runs written before this receiver started: written now if the project holds the
+                // run open (they complete it); else they wait for their spans, or for the stop
+                queue.addAll(collector.takeHeld(OtlpRuns.held(project, ask)));
+            } catch (RuntimeException e) {
+                // the project cannot be read now: asked again after the next record, written at the stop at the latest
+            }
+        }
     }
 
     /** How many complete runs one import writes at most (one transaction: all of them or none). */
@@ -387,6 +403,7 @@ public final class Receiver implements AutoCloseable {
             Files.deleteIfExists(file);
             runsWritten.incrementAndGet();
             tracesNew.addAndGet(report.tracesNew());
+            runsCompleted.addAndGet(report.runsCompleted());
             listener.written(List.of(new Written(run.traceId, run.spans.size(), run.logs.size())), report);
         } catch (IOException | RuntimeException | Error e) {
             // an Error too (a class missing from a broken installation, memory): the writer thread must live on, or
@@ -417,6 +434,7 @@ public final class Receiver implements AutoCloseable {
             Files.deleteIfExists(file);
             runsWritten.addAndGet(runs.size());
             tracesNew.addAndGet(report.tracesNew());
+            runsCompleted.addAndGet(report.runsCompleted());
             listener.written(
                     runs.stream()
                             .map(r -> new Written(r.traceId, r.spans.size(), r.logs.size()))
@@ -480,7 +498,8 @@ public final class Receiver implements AutoCloseable {
                 withoutTrace.get(),
                 refused.get(),
                 throttled.get(),
-                kept);
+                kept,
+                runsCompleted.get());
     }
 
     @Override

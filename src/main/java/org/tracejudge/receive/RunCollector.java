@@ -18,7 +18,11 @@ import org.tracejudge.json.Json;
  * (the SDKs export ended spans), so a root that arrived means the run's own work is over; the quiet period waits for
  * children exported in the same or the next batch. A run split over several requests, or over the traces and logs
  * signals, is one run. Retries of what is already here (the same span id, the same log record) add nothing; so do
- * retries of spans of runs already written. Thread-safe: request threads add, one scheduler takes due runs.
+ * retries of spans of runs already written. Log records that come after their run was written are gathered as a run
+ * of their own, due after the quiet period: written, they complete the stored run (the project keeps a run whose
+ * messages are missing open, {@code otlp_run}). So are log records of a run written before this receiver started,
+ * once the project says it holds that run open ({@link #logsOnlyQuiet} / {@link #takeHeld}). Thread-safe: request
+ * threads add, one scheduler takes due runs.
  */
 final class RunCollector {
     private static final JsonNodeFactory NF = JsonNodeFactory.instance;
@@ -34,6 +38,11 @@ final class RunCollector {
         final Map<String, Piece> spans = new LinkedHashMap<>();
         final Map<String, Piece> logs = new LinkedHashMap<>();
         boolean rootSeen;
+        /** Log records of a run already written: due after the quiet period, root or not. */
+        boolean afterWritten;
+        /** When the project was last asked whether it holds this logs-only run open (0: not yet). */
+        long askedNanos;
+
         long lastNanos;
         long bytes;
 
@@ -170,15 +179,14 @@ final class RunCollector {
         }
         String text = Json.canonical(log);
         Set<String> done = written.get(traceId);
-        if (done != null) {
-            if (done.contains(logKey(text))) {
-                n[2]++;
-            } else {
-                n[3]++;
-            }
+        if (done != null && done.contains(logKey(text))) {
+            n[2]++;
             return;
         }
         Run run = runs.computeIfAbsent(traceId, Run::new);
+        if (done != null) {
+            run.afterWritten = true; // its run is in the project: these records complete it
+        }
         if (run.logs.containsKey(text)) {
             n[2]++;
             return;
@@ -194,7 +202,7 @@ final class RunCollector {
     synchronized List<Run> takeDue(long now) {
         List<Run> due = new ArrayList<>();
         runs.values().removeIf(r -> {
-            if (r.rootSeen && now - r.lastNanos >= quietNanos) {
+            if ((r.rootSeen || (r.afterWritten && r.spans.isEmpty())) && now - r.lastNanos >= quietNanos) {
                 due.add(r);
                 return true;
             }
@@ -202,6 +210,40 @@ final class RunCollector {
         });
         due.forEach(this::forget);
         return due;
+    }
+
+    /**
+     * Runs of log records only, quiet for the period, that the project has not been asked about since their last
+     * record: their spans may have been written before this receiver started. The caller asks the project which of
+     * them it holds open and takes those ({@link #takeHeld}); the others wait for their spans.
+     */
+    synchronized List<String> logsOnlyQuiet(long now) {
+        List<String> out = new ArrayList<>();
+        for (Run r : runs.values()) {
+            if (r.spans.isEmpty()
+                    && !r.logs.isEmpty()
+                    && !r.afterWritten
+                    && now - r.lastNanos >= quietNanos
+                    && r.askedNanos < r.lastNanos) {
+                r.askedNanos = now;
+                out.add(r.traceId);
+            }
+        }
+        return out;
+    }
+
+    /** Takes the logs-only runs of these trace ids (the project holds their runs open), if still logs-only. */
+    synchronized List<Run> takeHeld(java.util.Collection<String> traceIds) {
+        List<Run> out = new ArrayList<>();
+        for (String id : traceIds) {
+            Run r = runs.get(id);
+            if (r != null && r.spans.isEmpty()) {
+                runs.remove(id);
+                forget(r);
+                out.add(r);
+            }
+        }
+        return out;
     }
 
     /** Takes every run still gathered (at shutdown: written as they are). */
@@ -216,6 +258,10 @@ final class RunCollector {
         bytes -= r.bytes;
         Set<String> keys = new LinkedHashSet<>(r.spans.keySet());
         r.logs.keySet().forEach(text -> keys.add(logKey(text)));
+        Set<String> before = written.remove(r.traceId); // re-put: the run is the most recently written
+        if (before != null) {
+            keys.addAll(before);
+        }
         written.put(r.traceId, keys);
     }
 

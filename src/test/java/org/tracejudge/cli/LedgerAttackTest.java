@@ -126,6 +126,8 @@ class LedgerAttackTest {
         // the file as schema 11 left it: no seals (and nothing of the schemas after it)
         edit(
                 p,
+                "DROP TABLE otlp_run",
+                "DELETE FROM flyway_schema_history WHERE version = '15'",
                 "DELETE FROM flyway_schema_history WHERE version = '14'",
                 "DROP TABLE answer",
                 "DROP TABLE scheme_version",

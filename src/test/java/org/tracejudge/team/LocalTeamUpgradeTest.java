@@ -27,7 +27,10 @@ class LocalTeamUpgradeTest {
         try (Project p = Project.open(file)) {
             p.write(c -> {
                 try (Statement s = c.createStatement()) {
-                    // the file as schema 13 left it, with the team table as schema 2's laptops made it
+                    // the file as schema 13 left it (nothing of schema 15), with the team table as schema 2's laptops
+                    // made it
+                    s.execute("DROP TABLE otlp_run");
+                    s.execute("DELETE FROM flyway_schema_history WHERE version = '15'");
                     s.execute("DROP TABLE team_entry");
                     s.execute("DELETE FROM flyway_schema_history WHERE version = '14'");
                     s.execute("PRAGMA user_version = 13");
