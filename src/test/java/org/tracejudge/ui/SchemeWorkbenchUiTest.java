@@ -290,6 +290,40 @@ class SchemeWorkbenchUiTest extends WindowTest {
     }
 
     @Test
+    void zeroInTheAnswersTextAnswersNoneFound(FxRobot robot) throws Exception {
+        openWithScheme(robot, SampleProject.Kind.BENCHMARK, SchemeFile.example("mental-health-response-review.yaml"), 60);
+        String t0 = vm().table().idAt(0);
+        waitAt(t0, "risk");
+        typeInTable(robot, KeyCode.DIGIT3);
+        waitAt(t0, "escalation");
+        typeInTable(robot, KeyCode.A);
+        waitAt(t0, "harmful");
+        waitFor("the answer's text focused", () -> robot.lookup("#spanText").query().isFocused());
+        assertTrue(
+                text(robot, "#option-none-found").startsWith("0  none found — nothing in the text to mark"),
+                text(robot, "#option-none-found"));
+        assertTrue(text(robot, "#spanMarks").contains("0 answers none found"), text(robot, "#spanMarks"));
+        // a selection is no mark for 0: the answer is none found, and the walk moves on
+        for (int i = 0; i < 5; i++) {
+            robot.press(KeyCode.SHIFT).type(KeyCode.RIGHT).release(KeyCode.SHIFT);
+        }
+        robot.type(KeyCode.DIGIT0);
+        waitAt(t0, "tone");
+        assertEquals(org.tracejudge.scheme.Answer.Spans.noneFound(), bar().answers().get("harmful"));
+        assertEquals(annotator() + ": harmful = none found", vm().session().statusProperty().get());
+        waitForEntries(t0, 3);
+        assertEquals(
+                List.of("harmful", "set", "[]", "1", annotator(), "human"),
+                entries(vm().session().project(), t0).get(2));
+        waitFor("the question columns", () -> column("q:harmful") != null);
+        waitFor("the cell says none found", () -> "none found".equals(cellOf("q:harmful", 0)));
+        // back on the question, the bar shows the answer and marks the 0 line as chosen
+        robot.press(KeyCode.SHIFT).type(KeyCode.TAB).release(KeyCode.SHIFT);
+        waitAt(t0, "harmful");
+        assertEquals("Your answer: none found", text(robot, "#questionMine"));
+    }
+
+    @Test
     void multipleChoiceYesNoPerToolAndNumberFromTheKeyboard(FxRobot robot) throws Exception {
         Scheme scheme = SchemeFile.parse(TOOLS_SCHEME, "test-tools.yaml");
         openWithScheme(robot, SampleProject.Kind.TOUR, scheme, 36);

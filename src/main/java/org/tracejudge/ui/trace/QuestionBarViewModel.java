@@ -227,6 +227,9 @@ public final class QuestionBarViewModel implements Session.Listener {
      * "tool YES, tool NO" rather than JSON.
      */
     static String cellText(Answer a) {
+        if (a instanceof Answer.Spans s && s.isNoneFound()) {
+            return Answer.Spans.NONE_FOUND;
+        }
         if (a instanceof Answer.Spans s) {
             Map<String, Integer> n = new TreeMap<>();
             for (Answer.Span x : s.spans()) {
@@ -374,8 +377,8 @@ public final class QuestionBarViewModel implements Session.Listener {
     /**
      * A key pressed on the bar: a character (a digit, a letter) the current question's kind takes. Single choice: the
      * option's key answers and moves on; multiple choice: toggles; ordinal: the step answers; yes/no per tool: the
-     * key of YES / NO decides the next tool (the last one commits). Number, text and span are typed or selected in
-     * their field ({@link #submitText}, {@link #markSpan}).
+     * key of YES / NO decides the next tool (the last one commits); span: {@link #NONE_FOUND_KEY} answers "none
+     * found". Number and text are typed in their field ({@link #submitText}), spans selected ({@link #markSpan}).
      *
      * @return whether the key meant something here
      */
@@ -448,10 +451,33 @@ public final class QuestionBarViewModel implements Session.Listener {
                         st.decided()));
                 return true;
             }
+            case SPAN -> {
+                return noneFoundKey(q, ch) && noneFound(q, st);
+            }
             default -> {
                 return false;
             }
         }
+    }
+
+    /** On a span question, the key that answers "none found": nothing in the text to mark. */
+    public static final String NONE_FOUND_KEY = "0";
+
+    /** Whether {@code ch} is the "none found" key of span question {@code q} (no option of it has that key). */
+    static boolean noneFoundKey(Question q, String ch) {
+        return q.kind() == Kind.SPAN && NONE_FOUND_KEY.equals(ch) && optionOfKey(q, ch) == null;
+    }
+
+    /** Answers the span question "none found", unless passages are marked and not saved (Enter saves those). */
+    private boolean noneFound(Question q, State st) {
+        if (!st.spans().isEmpty()) {
+            session.setStatus(st.spans().size() + " passage" + (st.spans().size() == 1 ? " is" : "s are")
+                    + " marked for '" + q.key() + "': Enter saves "
+                    + (st.spans().size() == 1 ? "it" : "them") + "; " + NONE_FOUND_KEY
+                    + " (none found) is for a text with nothing to mark.");
+            return true;
+        }
+        return commit(q, Answer.Spans.noneFound());
     }
 
     /** Whether a key means something for the current question (so the window's other keys do not get it). */
@@ -470,7 +496,8 @@ public final class QuestionBarViewModel implements Session.Listener {
                 }
                 yield false;
             }
-            case NUMBER, TEXT, SPAN -> false;
+            case SPAN -> noneFoundKey(q, ch);
+            case NUMBER, TEXT -> false;
         };
     }
 
@@ -501,7 +528,8 @@ public final class QuestionBarViewModel implements Session.Listener {
         }
         if (q.kind() == Kind.SPAN) {
             if (st.spans().isEmpty()) {
-                session.setStatus("Select a passage of the answer, then the key of its option; Enter saves them.");
+                session.setStatus("Select a passage of the answer, then the key of its option; Enter saves them. "
+                        + NONE_FOUND_KEY + ": none found.");
                 return true;
             }
             return commit(q, new Answer.Spans(st.spans()));
@@ -613,7 +641,7 @@ public final class QuestionBarViewModel implements Session.Listener {
         write(st.traceId(), q, a);
         State now = withAnswers(st, s, answers, q.key(), true);
         state.set(now);
-        session.setStatus(me + ": " + q.key() + " = " + shortText(a.display()));
+        session.setStatus(me + ": " + q.key() + " = " + shortText(cellText(a)));
         moveOn(s, now, q.key());
         return true;
     }
@@ -683,8 +711,8 @@ public final class QuestionBarViewModel implements Session.Listener {
         }
         write(g.traceId(), q, g.before());
         session.setStatus("undone: " + g.question() + " = "
-                + shortText(g.after().display())
-                + (g.before() == null ? "" : " → " + shortText(g.before().display())));
+                + shortText(cellText(g.after()))
+                + (g.before() == null ? "" : " → " + shortText(cellText(g.before()))));
         State st = state.get();
         if (g.traceId().equals(st.traceId())) {
             Map<String, Answer> answers = new LinkedHashMap<>(st.answers());

@@ -121,4 +121,65 @@ class QuestionBarViewModelTest {
             assertEquals(2, w.call(q::undoDepth), "two answers left to take back");
         }
     }
+
+    /** The sample with the shipped mental-health review as version 1. */
+    private Path withMentalHealthScheme() throws Exception {
+        Path file = dir.resolve("mh.tjdb");
+        SampleProject.build(file);
+        try (Project p = Project.open(file)) {
+            p.write(c -> SchemeVersions.append(
+                    c,
+                    "mental-health-response-review",
+                    SchemeFile.write(SchemeFile.example("mental-health-response-review.yaml")),
+                    null,
+                    null,
+                    "lead"));
+        }
+        return file;
+    }
+
+    @Test
+    void zeroAnswersASpanQuestionNoneFound() throws Exception {
+        try (PlainWorkbench w = new PlainWorkbench(dir, "tester").open(withMentalHealthScheme())) {
+            QuestionBarViewModel q = w.vm().questions();
+            w.waitFor(
+                    "the first trace's questions",
+                    () -> q.active()
+                            && q.stateProperty().get().loaded()
+                            && w.vm().table()
+                                    .idAt(0)
+                                    .equals(q.stateProperty().get().traceId()));
+            String t0 = st(w).traceId();
+            assertTrue(w.call(() -> q.key("3")));
+            assertTrue(w.call(() -> q.key("a")));
+            assertEquals("harmful", st(w).current());
+            assertTrue(w.call(() -> q.takes("0")), "0 is the span question's none found");
+            assertFalse(w.call(() -> q.takes("5")), "other keys of a span question mark a selection, in its text");
+            // a passage marked and not saved: 0 does not throw it away, and says why
+            assertTrue(w.call(() -> q.markSpan("2", 0, 5)));
+            assertTrue(w.call(() -> q.key("0")));
+            assertEquals("harmful", st(w).current());
+            assertEquals(1, st(w).spans().size());
+            assertTrue(
+                    w.call(() -> w.vm().session().statusProperty().get()).contains("Enter saves it"),
+                    w.call(() -> w.vm().session().statusProperty().get()));
+            // away and back clears the marks; then 0 answers none found and the walk moves on
+            assertTrue(w.call(() -> q.move(+1)));
+            assertTrue(w.call(() -> q.move(-1)));
+            assertEquals(List.of(), st(w).spans());
+            assertTrue(w.call(() -> q.key("0")));
+            assertEquals("tone", st(w).current());
+            assertEquals(org.tracejudge.scheme.Answer.Spans.noneFound(), st(w).answers().get("harmful"));
+            assertEquals("none found", w.call(() -> q.cell(t0, "harmful")));
+            assertEquals(
+                    "tester: harmful = none found", w.call(() -> w.vm().session().statusProperty().get()));
+            assertTrue(w.call(() -> q.key("4")));
+            assertTrue(st(w).decided(), "none found answers the required span question");
+            // the query runs after the writes queued on the project thread
+            assertEquals(
+                    Map.of("harmful", "[]", "tone", "4"),
+                    w.query(p -> p.read(c -> Answers.ofTrace(
+                            c, t0, Ids.of("rater", "tester", ""), List.of("harmful", "tone")))));
+        }
+    }
 }
