@@ -290,7 +290,7 @@ class SchemeWorkbenchUiTest extends WindowTest {
     }
 
     @Test
-    void zeroInTheAnswersTextAnswersNoneFound(FxRobot robot) throws Exception {
+    void zeroAnswersNoneFoundAndTheCounterCountsTheDecidedTrace(FxRobot robot) throws Exception {
         openWithScheme(robot, SampleProject.Kind.BENCHMARK, SchemeFile.example("mental-health-response-review.yaml"), 60);
         String t0 = vm().table().idAt(0);
         waitAt(t0, "risk");
@@ -317,10 +317,23 @@ class SchemeWorkbenchUiTest extends WindowTest {
                 entries(vm().session().project(), t0).get(2));
         waitFor("the question columns", () -> column("q:harmful") != null);
         waitFor("the cell says none found", () -> "none found".equals(cellOf("q:harmful", 0)));
-        // back on the question, the bar shows the answer and marks the 0 line as chosen
+        // back on the question, the bar shows the answer
+        assertEquals("done 0 / 60 in queue", text(robot, "#reviewProgress"), "tone is still to answer");
         robot.press(KeyCode.SHIFT).type(KeyCode.TAB).release(KeyCode.SHIFT);
         waitAt(t0, "harmful");
         assertEquals("Your answer: none found", text(robot, "#questionMine"));
+        // the last required question answered: the status bar's counter counts the trace, Ctrl+Z takes it back
+        robot.type(KeyCode.TAB);
+        waitAt(t0, "tone");
+        robot.type(KeyCode.DIGIT4);
+        waitFor("the counter", () -> text(robot, "#reviewProgress").equals("done 1 / 60 in queue"));
+        // decided, the walk offers the optional note (its field has the focus): Esc leaves it for the review keys
+        waitAt(t0, "note");
+        robot.type(KeyCode.ESCAPE);
+        waitFor("the review keys", () -> robot.lookup("#workbench").query().isFocused());
+        robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);
+        waitAt(t0, "tone");
+        waitFor("the counter back", () -> text(robot, "#reviewProgress").equals("done 0 / 60 in queue"));
     }
 
     @Test

@@ -126,6 +126,14 @@ public final class QuestionBarViewModel implements Session.Listener {
         this.trace = trace;
         session.addListener(this);
         trace.detailProperty().addListener((o, a, d) -> showTrace(d));
+        // the progress counter: a trace read or answered tells the queue whether it is decided under the scheme
+        state.addListener((o, a, b) -> tellQueue(b));
+    }
+
+    private void tellQueue(State st) {
+        if (scheme.get() != null && st.traceId() != null && st.loaded()) {
+            queue.schemeDecided(st.traceId(), st.decided());
+        }
     }
 
     /** The project's own scheme, null when it has none (the built-in label keys then). */
@@ -161,6 +169,7 @@ public final class QuestionBarViewModel implements Session.Listener {
         scheme.set(null);
         cells = Map.of();
         state.set(State.NONE);
+        queue.setSchemeDecided(java.util.Set.of());
     }
 
     /** Project thread: reads the current scheme (and my answers for the table's columns). */
@@ -178,11 +187,15 @@ public final class QuestionBarViewModel implements Session.Listener {
             return;
         }
         String me = session.annotatorProperty().get();
-        Map<String, Map<String, String>> c = s == null ? Map.of() : readCells(p, s, me);
+        Mine mine = s == null ? Mine.NONE : readMine(p, s, me);
+        Map<String, Map<String, String>> c = mine.cells();
         session.onFx(() -> {
             schemeVersion = v;
             cells = c;
             cellsVersion.set(cellsVersion.get() + 1);
+            queue.setSchemeDecided(mine.decided());
+            // an answer given while this read ran is not in its set: the trace on screen says again
+            tellQueue(state.get());
             boolean samePerson = java.util.Objects.equals(readFor, me);
             readFor = me;
             if (java.util.Objects.equals(scheme.get(), s) && s != null && samePerson) {
@@ -197,29 +210,54 @@ public final class QuestionBarViewModel implements Session.Listener {
         });
     }
 
-    private static Map<String, Map<String, String>> readCells(Project p, Scheme s, String me) {
+    /**
+     * My answers as the table and the counter need them.
+     *
+     * @param cells display text per trace and question
+     * @param decided the traces decided under the scheme by my answers
+     */
+    private record Mine(Map<String, Map<String, String>> cells, java.util.Set<String> decided) {
+        static final Mine NONE = new Mine(Map.of(), java.util.Set.of());
+    }
+
+    private static Mine readMine(Project p, Scheme s, String me) {
         Map<String, Map<String, String>> out = new HashMap<>();
         if (me == null) {
-            return out;
+            return new Mine(out, java.util.Set.of());
         }
+        Map<String, Map<String, Answer>> answers = new HashMap<>();
         for (Question q : s.questions()) {
             Map<String, Map<String, String>> cur = p.read(c -> Answers.current(c, q.key()));
             cur.forEach((traceId, byRater) -> {
                 String json = byRater.get(me);
-                if (json != null) {
-                    out.computeIfAbsent(traceId, k -> new HashMap<>()).put(q.key(), display(q, json));
+                if (json == null) {
+                    return;
                 }
+                Answer a;
+                try {
+                    a = Answer.parse(q.kind(), json);
+                } catch (IllegalArgumentException e) {
+                    // an answer stored under an older version that no longer reads: shown as stored, not counted
+                    out.computeIfAbsent(traceId, k -> new HashMap<>()).put(q.key(), json);
+                    return;
+                }
+                out.computeIfAbsent(traceId, k -> new HashMap<>()).put(q.key(), cellText(a));
+                answers.computeIfAbsent(traceId, k -> new HashMap<>()).put(q.key(), a);
             });
         }
-        return out;
-    }
-
-    private static String display(Question q, String json) {
-        try {
-            return cellText(Answer.parse(q.kind(), json));
-        } catch (IllegalArgumentException e) {
-            return json;
+        if (answers.isEmpty()) {
+            return new Mine(out, java.util.Set.of());
         }
+        Map<String, String> codes = p.read(c -> Answers.taskTypes(c, Ids.of("rater", me, "")));
+        Map<String, TaskType> types = new HashMap<>();
+        codes.forEach((id, code) -> {
+            try {
+                types.put(id, TaskType.fromCode(code));
+            } catch (IllegalArgumentException e) {
+                // a task type this version does not know: the trace is not counted
+            }
+        });
+        return new Mine(out, s.decidedTraces(types, answers));
     }
 
     /**

@@ -93,6 +93,7 @@ class QuestionBarViewModelTest {
                     c, t0, Ids.of("rater", "tester", ""), List.of("risk", "escalation", "harmful", "tone", "note"))));
             assertEquals(Map.of("risk", "1", "escalation", "\"not_needed\"", "tone", "5"), mine);
             assertEquals("1", w.call(() -> q.cell(t0, "risk")));
+            assertEquals(1, w.call(() -> w.vm().table().doneProperty().get()), "decided under the scheme: counted");
             assertEquals("not_needed", w.call(() -> q.cell(t0, "escalation")));
 
             // undo: the tone (the last answer) is withdrawn, back on the first trace at tone
@@ -103,6 +104,7 @@ class QuestionBarViewModelTest {
                             && q.stateProperty().get().loaded());
             assertEquals("tone", st(w).current());
             assertFalse(st(w).decided());
+            assertEquals(0, w.call(() -> w.vm().table().doneProperty().get()), "undone: no longer counted");
             assertNull(w.call(() -> q.cell(t0, "tone")));
             List<String> actions = w.query(p -> p.read(c -> {
                 List<String> out = new java.util.ArrayList<>();
@@ -140,7 +142,8 @@ class QuestionBarViewModelTest {
 
     @Test
     void zeroAnswersASpanQuestionNoneFound() throws Exception {
-        try (PlainWorkbench w = new PlainWorkbench(dir, "tester").open(withMentalHealthScheme())) {
+        Path file = withMentalHealthScheme();
+        try (PlainWorkbench w = new PlainWorkbench(dir, "tester").open(file)) {
             QuestionBarViewModel q = w.vm().questions();
             w.waitFor(
                     "the first trace's questions",
@@ -176,10 +179,25 @@ class QuestionBarViewModelTest {
             assertTrue(w.call(() -> q.key("4")));
             assertTrue(st(w).decided(), "none found answers the required span question");
             // the query runs after the writes queued on the project thread
+            // the progress counter: none found answered the last required question, the trace counts
+            w.waitFor("the trace counted", () -> w.vm().table().doneProperty().get() == 1);
+            assertEquals(java.util.Set.of(t0), w.call(() -> w.vm().table().schemeDecided()));
             assertEquals(
                     Map.of("harmful", "[]", "tone", "4"),
                     w.query(p -> p.read(c -> Answers.ofTrace(
                             c, t0, Ids.of("rater", "tester", ""), List.of("harmful", "tone")))));
+        }
+        // opened again: the counter counts the trace from the stored answers; another person has decided none
+        try (PlainWorkbench w = new PlainWorkbench(dir, "tester").open(file)) {
+            w.waitFor("the count with the scheme's decisions", () -> w.vm().table().doneProperty().get() == 1);
+            assertEquals(1, w.call(() -> w.vm().table().schemeDecided().size()));
+        }
+        try (PlainWorkbench w = new PlainWorkbench(dir, "someone else").open(file)) {
+            w.waitFor(
+                    "the count read",
+                    () -> w.vm().table().doneProperty().get() == 0
+                            && w.vm().questions().stateProperty().get().loaded());
+            assertEquals(java.util.Set.of(), w.call(() -> w.vm().table().schemeDecided()));
         }
     }
 }
