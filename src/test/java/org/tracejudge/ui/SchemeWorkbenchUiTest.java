@@ -334,6 +334,26 @@ class SchemeWorkbenchUiTest extends WindowTest {
         robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);
         waitAt(t0, "tone");
         waitFor("the counter back", () -> text(robot, "#reviewProgress").equals("done 0 / 60 in queue"));
+
+        // a click on the risk column's header sorts the queue by my answers: step 1 (t5), step 3 (t0), then the rest
+        String t5 = vm().table().idAt(5);
+        Project p = vm().session().project();
+        p.write(c -> Answers.append(
+                c,
+                null,
+                Answers.Entry.set(
+                        t5, org.tracejudge.model.Ids.of("rater", annotator(), ""), "risk", 1, "1", annotator())));
+        javafx.scene.Node header = robot.lookup(".column-header")
+                .match(n -> "col-q:risk".equals(n.getId()))
+                .query();
+        robot.clickOn(header);
+        waitFor(
+                "sorted by risk",
+                () -> !vm().session().loadingProperty().get()
+                        && t5.equals(vm().table().idAt(0))
+                        && t0.equals(vm().table().idAt(1)));
+        assertEquals(new org.tracejudge.store.TraceTable.Sort("q:risk", false), vm().table().sortProperty().get());
+        assertEquals(60, vm().table().totalProperty().get());
     }
 
     @Test
