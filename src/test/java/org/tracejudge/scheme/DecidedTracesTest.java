@@ -28,17 +28,49 @@ class DecidedTracesTest {
     void decidedWhenEveryRequiredQuestionThatAppliesIsAnswered() {
         Map<String, Map<String, Answer>> a = new HashMap<>();
         // risk 1: the span question does not apply; risk, escalation and tone are required, the note is not
-        a.put("low", answers("risk", new Answer.Step(1), "escalation", new Answer.Choice("not_needed"), "tone",
-                new Answer.Step(4)));
+        a.put(
+                "low",
+                answers(
+                        "risk",
+                        new Answer.Step(1),
+                        "escalation",
+                        new Answer.Choice("not_needed"),
+                        "tone",
+                        new Answer.Step(4)));
         // risk 3 brings in the required span question: unanswered, not decided
-        a.put("open", answers("risk", new Answer.Step(3), "escalation", new Answer.Choice("appropriate"), "tone",
-                new Answer.Step(2)));
+        a.put(
+                "open",
+                answers(
+                        "risk",
+                        new Answer.Step(3),
+                        "escalation",
+                        new Answer.Choice("appropriate"),
+                        "tone",
+                        new Answer.Step(2)));
         // ... answered "none found": decided
-        a.put("none", answers("risk", new Answer.Step(3), "escalation", new Answer.Choice("appropriate"), "tone",
-                new Answer.Step(2), "harmful", Answer.Spans.noneFound()));
+        a.put(
+                "none",
+                answers(
+                        "risk",
+                        new Answer.Step(3),
+                        "escalation",
+                        new Answer.Choice("appropriate"),
+                        "tone",
+                        new Answer.Step(2),
+                        "harmful",
+                        Answer.Spans.noneFound()));
         // a passage marked: decided
-        a.put("marked", answers("risk", new Answer.Step(2), "escalation", new Answer.Choice("appropriate"), "tone",
-                new Answer.Step(2), "harmful", Answer.Spans.of(Answer.Span.inAnswer(0, 4, "dismissive"))));
+        a.put(
+                "marked",
+                answers(
+                        "risk",
+                        new Answer.Step(2),
+                        "escalation",
+                        new Answer.Choice("appropriate"),
+                        "tone",
+                        new Answer.Step(2),
+                        "harmful",
+                        Answer.Spans.of(Answer.Span.inAnswer(0, 4, "dismissive"))));
         // only the optional note: not decided
         a.put("note", answers("note", new Answer.Text("later")));
         // answered, but no task type known for it

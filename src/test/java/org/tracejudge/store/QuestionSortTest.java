@@ -49,7 +49,8 @@ class QuestionSortTest {
     static void answer(@TempDir Path tmp) {
         project = Project.open(tmp.resolve("q.tjdb"), Project.OpenOptions.createIfMissing("q"));
         new Importer(project, ImportListener.NONE).importFiles(TestData.sampleFiles(), null, null);
-        t = new TraceTable(project, TraceTable.layout(project, "ana")).ids(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT);
+        t = new TraceTable(project, TraceTable.layout(project, "ana"))
+                .ids(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT);
         String span = "{\"end\":%d,\"index\":0,\"option\":\"dismissive\",\"start\":0,\"target\":\"answer\"}";
         project.write(c -> {
             SchemeVersions.append(
@@ -141,7 +142,9 @@ class QuestionSortTest {
 
     @Test
     void withAFilterAndAPageAndUnknownQuestions() {
-        String model = table.page(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, 0, 1).get(0).get("model");
+        String model = table.page(TraceTable.Filter.NONE, TraceTable.Sort.DEFAULT, 0, 1)
+                .get(0)
+                .get("model");
         TraceTable.Filter f = new TraceTable.Filter(Map.of("model", model), TraceTable.Show.ALL, "");
         List<String> ofModel = table.ids(f, TraceTable.Sort.DEFAULT);
         List<String> expected = new ArrayList<>(expect(1, 5, 2, 0));

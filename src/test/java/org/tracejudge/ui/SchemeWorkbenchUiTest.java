@@ -291,14 +291,17 @@ class SchemeWorkbenchUiTest extends WindowTest {
 
     @Test
     void zeroAnswersNoneFoundAndTheCounterCountsTheDecidedTrace(FxRobot robot) throws Exception {
-        openWithScheme(robot, SampleProject.Kind.BENCHMARK, SchemeFile.example("mental-health-response-review.yaml"), 60);
+        openWithScheme(
+                robot, SampleProject.Kind.BENCHMARK, SchemeFile.example("mental-health-response-review.yaml"), 60);
         String t0 = vm().table().idAt(0);
         waitAt(t0, "risk");
         typeInTable(robot, KeyCode.DIGIT3);
         waitAt(t0, "escalation");
         typeInTable(robot, KeyCode.A);
         waitAt(t0, "harmful");
-        waitFor("the answer's text focused", () -> robot.lookup("#spanText").query().isFocused());
+        waitFor(
+                "the answer's text focused",
+                () -> robot.lookup("#spanText").query().isFocused());
         assertTrue(
                 text(robot, "#option-none-found").startsWith("0  none found — nothing in the text to mark"),
                 text(robot, "#option-none-found"));
@@ -309,8 +312,11 @@ class SchemeWorkbenchUiTest extends WindowTest {
         }
         robot.type(KeyCode.DIGIT0);
         waitAt(t0, "tone");
-        assertEquals(org.tracejudge.scheme.Answer.Spans.noneFound(), bar().answers().get("harmful"));
-        assertEquals(annotator() + ": harmful = none found", vm().session().statusProperty().get());
+        assertEquals(
+                org.tracejudge.scheme.Answer.Spans.noneFound(), bar().answers().get("harmful"));
+        assertEquals(
+                annotator() + ": harmful = none found",
+                vm().session().statusProperty().get());
         waitForEntries(t0, 3);
         assertEquals(
                 List.of("harmful", "set", "[]", "1", annotator(), "human"),
@@ -352,7 +358,9 @@ class SchemeWorkbenchUiTest extends WindowTest {
                 () -> !vm().session().loadingProperty().get()
                         && t5.equals(vm().table().idAt(0))
                         && t0.equals(vm().table().idAt(1)));
-        assertEquals(new org.tracejudge.store.TraceTable.Sort("q:risk", false), vm().table().sortProperty().get());
+        assertEquals(
+                new org.tracejudge.store.TraceTable.Sort("q:risk", false),
+                vm().table().sortProperty().get());
         assertEquals(60, vm().table().totalProperty().get());
     }
 

@@ -41,6 +41,7 @@ final class QuestionSorts {
                     case SPAN -> TraceTable.QuestionSort.Order.COUNT;
                     case YES_NO_PER_TOOL, TEXT -> TraceTable.QuestionSort.Order.TEXT;
                 };
-        return new TraceTable.QuestionSort(q.key(), o, o == TraceTable.QuestionSort.Order.NUMBER ? List.of() : q.values());
+        return new TraceTable.QuestionSort(
+                q.key(), o, o == TraceTable.QuestionSort.Order.NUMBER ? List.of() : q.values());
     }
 }

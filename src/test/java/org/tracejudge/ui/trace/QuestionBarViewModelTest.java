@@ -172,10 +172,13 @@ class QuestionBarViewModelTest {
             assertEquals(List.of(), st(w).spans());
             assertTrue(w.call(() -> q.key("0")));
             assertEquals("tone", st(w).current());
-            assertEquals(org.tracejudge.scheme.Answer.Spans.noneFound(), st(w).answers().get("harmful"));
+            assertEquals(
+                    org.tracejudge.scheme.Answer.Spans.noneFound(),
+                    st(w).answers().get("harmful"));
             assertEquals("none found", w.call(() -> q.cell(t0, "harmful")));
             assertEquals(
-                    "tester: harmful = none found", w.call(() -> w.vm().session().statusProperty().get()));
+                    "tester: harmful = none found",
+                    w.call(() -> w.vm().session().statusProperty().get()));
             assertTrue(w.call(() -> q.key("4")));
             assertTrue(st(w).decided(), "none found answers the required span question");
             // the query runs after the writes queued on the project thread
@@ -184,12 +187,14 @@ class QuestionBarViewModelTest {
             assertEquals(java.util.Set.of(t0), w.call(() -> w.vm().table().schemeDecided()));
             assertEquals(
                     Map.of("harmful", "[]", "tone", "4"),
-                    w.query(p -> p.read(c -> Answers.ofTrace(
-                            c, t0, Ids.of("rater", "tester", ""), List.of("harmful", "tone")))));
+                    w.query(p -> p.read(
+                            c -> Answers.ofTrace(c, t0, Ids.of("rater", "tester", ""), List.of("harmful", "tone")))));
         }
         // opened again: the counter counts the trace from the stored answers; another person has decided none
         try (PlainWorkbench w = new PlainWorkbench(dir, "tester").open(file)) {
-            w.waitFor("the count with the scheme's decisions", () -> w.vm().table().doneProperty().get() == 1);
+            w.waitFor(
+                    "the count with the scheme's decisions",
+                    () -> w.vm().table().doneProperty().get() == 1);
             assertEquals(1, w.call(() -> w.vm().table().schemeDecided().size()));
         }
         try (PlainWorkbench w = new PlainWorkbench(dir, "someone else").open(file)) {
