@@ -132,7 +132,9 @@ public final class QuestionBarViewModel implements Session.Listener {
 
     private void tellQueue(State st) {
         if (scheme.get() != null && st.traceId() != null && st.loaded()) {
-            queue.schemeDecided(st.traceId(), st.decided());
+            // a trace no question applies to is "decided" for the walk, yet nobody decided it: counted once answered,
+            // as Scheme.decidedTraces counts
+            queue.schemeDecided(st.traceId(), st.decided() && !st.answers().isEmpty());
         }
     }
 

@@ -205,4 +205,44 @@ class QuestionBarViewModelTest {
             assertEquals(java.util.Set.of(), w.call(() -> w.vm().table().schemeDecided()));
         }
     }
+
+    @Test
+    void aTraceNoQuestionAppliesToIsNotCountedForBeingShown() throws Exception {
+        Path file = dir.resolve("sel.tjdb");
+        SampleProject.build(file);
+        String yaml = """
+                scheme: only-selection
+                version: 1
+                questions:
+                  - key: fine
+                    prompt: Is the selection fine?
+                    kind: single_choice
+                    applies_to:
+                      task_types: [tool_selection]
+                    options:
+                      - {value: "yes", label: "yes", definition: it is}
+                      - {value: "no", label: "no", definition: it is not}
+                """;
+        try (Project p = Project.open(file)) {
+            p.write(c -> SchemeVersions.append(
+                    c,
+                    "only-selection",
+                    SchemeFile.write(SchemeFile.parse(yaml, "only-selection.yaml")),
+                    null,
+                    null,
+                    "lead"));
+        }
+        try (PlainWorkbench w = new PlainWorkbench(dir, "tester").open(file)) {
+            QuestionBarViewModel q = w.vm().questions();
+            w.waitFor(
+                    "the first trace read",
+                    () -> q.active()
+                            && q.stateProperty().get().loaded()
+                            && w.vm().table().doneProperty().get() >= 0);
+            assertTrue(st(w).questions().isEmpty(), "the first trace is no tool-selection task");
+            assertTrue(st(w).decided(), "nothing to answer: the walk would move on");
+            assertEquals(0, w.call(() -> w.vm().table().doneProperty().get()), "yet nobody decided it");
+            assertEquals(java.util.Set.of(), w.call(() -> w.vm().table().schemeDecided()));
+        }
+    }
 }
