@@ -1,4 +1,4 @@
--- Tracejudge team hub, schema 8: a span answer may be empty, "none found" (issue 49).
+-- Tracejudge team hub, schema 9: a span answer may be empty, "none found" (issue 49).
 --
 -- A rater who reads the text and finds nothing to mark answers a span question with an empty list of spans (JSON
 -- `[]`): an answer, which decides the trace like any other, and not the same as no answer. Schema 7 refused it ("a
@@ -105,4 +105,4 @@ BEGIN
     RETURN NULL;
 END $$;
 
-CREATE OR REPLACE FUNCTION hub_version() RETURNS integer LANGUAGE sql IMMUTABLE AS $$ SELECT 8 $$;
+CREATE OR REPLACE FUNCTION hub_version() RETURNS integer LANGUAGE sql IMMUTABLE AS $$ SELECT 9 $$;
