@@ -264,8 +264,14 @@ public sealed interface Answer {
         int length(SpanTarget target, int index);
     }
 
-    /** Character ranges with their options (at least one). JSON: a list of {end, index, option, start, target}. */
+    /**
+     * Character ranges with their options. JSON: a list of {end, index, option, start, target}. An empty list is an
+     * answer too: the rater looked and found nothing to mark ({@link #noneFound()}), which is not the same as no answer.
+     */
     record Spans(List<Span> spans) implements Answer {
+        /** What a table cell and the status line show for {@link #noneFound()}. */
+        public static final String NONE_FOUND = "none found";
+
         public Spans {
             List<Span> s = new ArrayList<>(spans);
             Collections.sort(s);
@@ -274,6 +280,16 @@ public sealed interface Answer {
 
         public static Spans of(Span... spans) {
             return new Spans(List.of(spans));
+        }
+
+        /** The answer "nothing to mark here": no span (JSON {@code []}). */
+        public static Spans noneFound() {
+            return new Spans(List.of());
+        }
+
+        /** Whether this is {@link #noneFound()}. */
+        public boolean isNoneFound() {
+            return spans.isEmpty();
         }
 
         @Override
@@ -286,9 +302,6 @@ public sealed interface Answer {
             Optional<String> bad = kindMismatch(this, q);
             if (bad.isPresent()) {
                 return bad;
-            }
-            if (spans.isEmpty()) {
-                return Optional.of("no span marked for '" + q.key() + "'");
             }
             for (Span s : spans) {
                 String where = "span " + s.start() + "–" + s.end() + " of "

@@ -224,8 +224,8 @@ public final class JudgeForm {
                 p.put("additionalProperties", false);
             }
             case SPAN -> {
+                // no minItems: an empty list is the answer "none found" (nothing in the text to mark)
                 type(p, "array", nullable);
-                p.put("minItems", 1);
                 ObjectNode item = p.putObject("items");
                 item.put("type", "object");
                 ObjectNode ip = item.putObject("properties");
@@ -344,6 +344,7 @@ public final class JudgeForm {
                         b.append(" and option, one of:\n");
                         options(b, q);
                     }
+                    b.append("   Give an empty list [] when you looked and found no such passage.\n");
                 }
                 case TEXT -> b.append("   Give free text.\n");
             }

@@ -89,4 +89,24 @@ public record Scheme(String name, int version, String description, List<Question
         }
         return true;
     }
+
+    /**
+     * The traces decided under this scheme: those whose answers (question key → answer) answer every required question
+     * that applies to them ({@link #decided}). A trace without answers, or whose task type is not in {@code types},
+     * is not.
+     *
+     * @param types trace id → its task type
+     * @param answers trace id → its answers by question key
+     */
+    public java.util.Set<String> decidedTraces(
+            Map<String, TaskType> types, Map<String, ? extends Map<String, Answer>> answers) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        answers.forEach((trace, a) -> {
+            TaskType t = types.get(trace);
+            if (t != null && !a.isEmpty() && decided(t, a)) {
+                out.add(trace);
+            }
+        });
+        return out;
+    }
 }

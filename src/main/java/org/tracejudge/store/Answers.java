@@ -309,6 +309,24 @@ public final class Answers {
         return out;
     }
 
+    /**
+     * The task type (its code) of every trace one rater has an answer entry on: trace id → task type. What deciding a
+     * trace under a scheme needs beside the answers (which questions apply to it).
+     */
+    public static Map<String, String> taskTypes(Connection c, String raterId) throws SQLException {
+        Map<String, String> out = new java.util.HashMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT t.id, k.task_type FROM trace t "
+                + "JOIN task k ON k.id = t.task_id WHERE t.id IN (SELECT trace_id FROM answer WHERE rater_id = ?)")) {
+            s.setString(1, raterId);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), rs.getString(2));
+                }
+            }
+        }
+        return out;
+    }
+
     /** The kind of each rater with a current answer to {@code question}: rater name → rater kind (human, ...). */
     public static Map<String, String> raterKinds(Connection c, String question) throws SQLException {
         Map<String, String> out = new TreeMap<>();

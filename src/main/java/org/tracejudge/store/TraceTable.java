@@ -176,9 +176,42 @@ public final class TraceTable {
         }
     }
 
-    /** Sort by a column key (null: model, task, run). */
+    /** Sort by a column key (null: model, task, run), or by a question's answers ({@link #QUESTION_SORT}). */
     public record Sort(String key, boolean descending) {
         public static final Sort DEFAULT = new Sort(null, false);
+    }
+
+    /**
+     * Sort key prefix (issue 49): {@code q:KEY} sorts by the annotator's current answer to question KEY of the project's
+     * scheme, as its {@link QuestionSort} says; traces without an answer come last either way.
+     */
+    public static final String QUESTION_SORT = "q:";
+
+    /**
+     * How the answers to one question sort (the caller knows the scheme; this table only its answers' JSON).
+     *
+     * @param key the question's key
+     * @param order how a value sorts
+     * @param values for {@link Order#OPTIONS} and {@link Order#OPTION_SETS}: the option values in the scheme's order
+     */
+    public record QuestionSort(String key, Order order, List<String> values) {
+        public QuestionSort {
+            values = List.copyOf(values);
+        }
+
+        /** How an answer's JSON sorts. */
+        public enum Order {
+            /** One option: by its place among {@code values}; an option not among them after those that are. */
+            OPTIONS,
+            /** A set of options: by the first of them in the order of {@code values}. */
+            OPTION_SETS,
+            /** A number or a scale's step: numerically. */
+            NUMBER,
+            /** Spans: by how many ("none found", none, first). */
+            COUNT,
+            /** Anything else: by its text, ignoring case. */
+            TEXT
+        }
     }
 
     /** One row: the trace, its task and every column's value by column key (null where there is none). */
@@ -193,11 +226,73 @@ public final class TraceTable {
     /** The layout's column keys, shared by every row this table reads. */
     private final RowValues.Keys rowKeys;
 
+    /** A question's sort by its key, or null (no such question): asked only when a sort names a question. */
+    private final java.util.function.Function<String, QuestionSort> questions;
+
+    private final Map<String, java.util.Optional<QuestionSort>> questionSorts =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     public TraceTable(Project project, Layout layout) {
+        this(project, layout, k -> null);
+    }
+
+    /**
+     * A table that can also sort by the answers to a question of the project's scheme.
+     *
+     * @param questions a question's sort by its key, or null; called on the project thread when a sort first names
+     *     the question (once per question and table)
+     */
+    public TraceTable(Project project, Layout layout, java.util.function.Function<String, QuestionSort> questions) {
         this.project = project;
         this.layout = layout;
+        this.questions = questions;
         this.rowKeys =
                 new RowValues.Keys(layout.columns().stream().map(Column::key).toList());
+    }
+
+    private QuestionSort questionSort(String sortKey) {
+        if (sortKey == null || !sortKey.startsWith(QUESTION_SORT) || layout.annotator() == null) {
+            return null;
+        }
+        String key = sortKey.substring(QUESTION_SORT.length());
+        return questionSorts
+                .computeIfAbsent(key, k -> java.util.Optional.ofNullable(questions.apply(k)))
+                .orElse(null);
+    }
+
+    /**
+     * The SQL of a question's sort value for trace {@code tt.id}: the annotator's current answer (the newest entry, when
+     * it sets a value) turned into what sorts, NULL without an answer. Appends its parameters to {@code params}.
+     */
+    private String questionSortSql(QuestionSort qs, List<String> params) {
+        String v = "a.value";
+        String value =
+                switch (qs.order()) {
+                    case OPTIONS -> optionRank("json_extract(a.value, '$')", qs.values(), params);
+                    case OPTION_SETS ->
+                        "(SELECT min(" + optionRank("j.value", qs.values(), params) + ") FROM json_each(a.value) j)";
+                    case NUMBER -> "CAST(" + v + " AS REAL)";
+                    case COUNT -> "json_array_length(" + v + ")";
+                    case TEXT -> "lower(json_extract(" + v + ", '$'))";
+                };
+        params.add(qs.key());
+        params.add(org.tracejudge.model.Ids.of("rater", layout.annotator(), ""));
+        return "(SELECT " + value + " FROM answer a WHERE a.question = ? AND a.trace_id = tt.id AND a.rater_id = ? "
+                + "AND a.action = 'set' AND NOT EXISTS (SELECT 1 FROM answer b WHERE b.question = a.question "
+                + "AND b.trace_id = a.trace_id AND b.rater_id = a.rater_id AND (b.created_at > a.created_at "
+                + "OR (b.created_at = a.created_at AND b.id > a.id))))";
+    }
+
+    private static String optionRank(String expr, List<String> values, List<String> params) {
+        if (values.isEmpty()) {
+            return "0";
+        }
+        StringBuilder b = new StringBuilder("CASE ").append(expr);
+        for (int i = 0; i < values.size(); i++) {
+            b.append(" WHEN ? THEN ").append(i);
+            params.add(values.get(i));
+        }
+        return b.append(" ELSE ").append(values.size()).append(" END").toString();
     }
 
     public Layout layout() {
@@ -537,13 +632,19 @@ public final class TraceTable {
             default -> {}
         }
         String order = null;
+        List<String> orderParams = new ArrayList<>();
         if (page) {
             List<String> by = new ArrayList<>();
+            QuestionSort qs = sort == null ? null : questionSort(sort.key());
             if (sort != null && sort.key() != null && layout.column(sort.key()) != null) {
                 String sx = q.expr(sort.key());
                 // missing labels last either way
                 by.add("(" + sx + " IS NULL)");
                 by.add(sx + (sort.descending() ? " DESC" : ""));
+            } else if (qs != null) {
+                // unanswered last either way
+                by.add("(" + questionSortSql(qs, orderParams) + " IS NULL)");
+                by.add(questionSortSql(qs, orderParams) + (sort.descending() ? " DESC" : ""));
             }
             by.addAll(List.of("model", "task", "run", "id"));
             order = String.join(", ", by);
@@ -575,13 +676,14 @@ public final class TraceTable {
                 .append(outerSelect)
                 .append(" FROM (")
                 .append(inner)
-                .append(")");
+                .append(") AS tt");
         if (!where.isEmpty()) {
             outer.append(" WHERE ").append(String.join(" AND ", where));
             params.addAll(whereParams);
         }
         if (order != null) {
             outer.append(" ORDER BY ").append(order).append(" LIMIT ? OFFSET ?");
+            params.addAll(orderParams);
         }
         return new Built(outer.toString(), params);
     }

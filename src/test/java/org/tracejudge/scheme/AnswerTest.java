@@ -153,7 +153,17 @@ class AnswerTest {
                 Answer.Spans.of(new Answer.Span(SpanTarget.ANSWER, 2, 1, 5, "rude")),
                 harmful,
                 "span 1–5 of answer: index 2 (the answer is index 0, others count from 0)");
-        invalid(Answer.Spans.of(), harmful, "no span marked for 'harmful'");
+
+        // "none found": the rater looked and marked nothing, an answer (not a missing one)
+        Answer.Spans none = Answer.Spans.noneFound();
+        valid(none, harmful);
+        assertTrue(none.isNoneFound());
+        assertFalse(a.isNoneFound());
+        json(none, "[]");
+        assertEquals(none, Answer.parse(Kind.SPAN, "[]"), "[] reads back as none found");
+        assertEquals(none, Answer.read(harmful, "[]"), "an importer or the hub takes it");
+        assertFalse(harmful.safetyCritical(none), "nothing marked, nothing critical");
+        assertEquals(Optional.empty(), none.validateBounds((target, index) -> -1), "no span, no bounds to break");
 
         // a span question without options: the spans carry none
         Question evidence = q(TAX, "evidence");

@@ -242,6 +242,7 @@ class TeamSchemesTest {
                 "harmful",
                 1,
                 "[{\"end\":1,\"index\":0,\"option\":\"dismissive\",\"start\":3,\"target\":\"answer\"}]"));
+        bad.add(entry("x-notspans", t, me, "harmful", 1, "{}"));
         bad.add(entry("x-text", t, me, "note", 1, "\"  \""));
         bad.add(entry("x-question", t, me, "mood", 1, "\"calm\""));
         bad.add(entry("x-version", t, me, "risk", 9, "1"));
@@ -264,6 +265,7 @@ class TeamSchemesTest {
             assertTrue(why.get("answer/x-target").contains("takes spans of answer only"), why.toString());
             assertTrue(why.get("answer/x-spanopt").contains("option \"rude\" is not one of"), why.toString());
             assertTrue(why.get("answer/x-backwards").contains("start must be ≥ 0 and end after start"), why.toString());
+            assertTrue(why.get("answer/x-notspans").contains("an array of spans (empty: none found)"), why.toString());
             assertTrue(why.get("answer/x-text").contains("non-empty"), why.toString());
             assertTrue(why.get("answer/x-question").contains("has no question 'mood'"), why.toString());
             assertTrue(why.get("answer/x-version").contains("scheme version 9 is not on the hub"), why.toString());
@@ -278,6 +280,10 @@ class TeamSchemesTest {
                             "x-fine", t, me, "harmful", 1, span.replace("\"end\":" + (len + 1), "\"end\":" + len))));
             assertTrue(ok.refused().isEmpty(), ok.refused().toString());
             assertNotEquals(null, ok.seqs().get("answer/x-fine"));
+            // "none found" (hub schema 9): an empty list of spans is an answer the hub takes
+            Hub.Pushed none = hub.push("ward", List.of(entry("x-none", traces.get(11), me, "harmful", 1, "[]")));
+            assertTrue(none.refused().isEmpty(), none.refused().toString());
+            assertNotEquals(null, none.seqs().get("answer/x-none"));
         }
         TeamSync.sync(lead, TeamSync.QUIET);
         assertEquals(

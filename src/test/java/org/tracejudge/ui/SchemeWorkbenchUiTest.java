@@ -290,6 +290,81 @@ class SchemeWorkbenchUiTest extends WindowTest {
     }
 
     @Test
+    void zeroAnswersNoneFoundAndTheCounterCountsTheDecidedTrace(FxRobot robot) throws Exception {
+        openWithScheme(
+                robot, SampleProject.Kind.BENCHMARK, SchemeFile.example("mental-health-response-review.yaml"), 60);
+        String t0 = vm().table().idAt(0);
+        waitAt(t0, "risk");
+        typeInTable(robot, KeyCode.DIGIT3);
+        waitAt(t0, "escalation");
+        typeInTable(robot, KeyCode.A);
+        waitAt(t0, "harmful");
+        waitFor(
+                "the answer's text focused",
+                () -> robot.lookup("#spanText").query().isFocused());
+        assertTrue(
+                text(robot, "#option-none-found").startsWith("0  none found — nothing in the text to mark"),
+                text(robot, "#option-none-found"));
+        assertTrue(text(robot, "#spanMarks").contains("0 answers none found"), text(robot, "#spanMarks"));
+        // a selection is no mark for 0: the answer is none found, and the walk moves on
+        for (int i = 0; i < 5; i++) {
+            robot.press(KeyCode.SHIFT).type(KeyCode.RIGHT).release(KeyCode.SHIFT);
+        }
+        robot.type(KeyCode.DIGIT0);
+        waitAt(t0, "tone");
+        assertEquals(
+                org.tracejudge.scheme.Answer.Spans.noneFound(), bar().answers().get("harmful"));
+        assertEquals(
+                annotator() + ": harmful = none found",
+                vm().session().statusProperty().get());
+        waitForEntries(t0, 3);
+        assertEquals(
+                List.of("harmful", "set", "[]", "1", annotator(), "human"),
+                entries(vm().session().project(), t0).get(2));
+        waitFor("the question columns", () -> column("q:harmful") != null);
+        waitFor("the cell says none found", () -> "none found".equals(cellOf("q:harmful", 0)));
+        // back on the question, the bar shows the answer
+        assertEquals("done 0 / 60 in queue", text(robot, "#reviewProgress"), "tone is still to answer");
+        robot.press(KeyCode.SHIFT).type(KeyCode.TAB).release(KeyCode.SHIFT);
+        waitAt(t0, "harmful");
+        assertEquals("Your answer: none found", text(robot, "#questionMine"));
+        // the last required question answered: the status bar's counter counts the trace, Ctrl+Z takes it back
+        robot.type(KeyCode.TAB);
+        waitAt(t0, "tone");
+        robot.type(KeyCode.DIGIT4);
+        waitFor("the counter", () -> text(robot, "#reviewProgress").equals("done 1 / 60 in queue"));
+        // decided, the walk offers the optional note (its field has the focus): Esc leaves it for the review keys
+        waitAt(t0, "note");
+        robot.type(KeyCode.ESCAPE);
+        waitFor("the review keys", () -> robot.lookup("#workbench").query().isFocused());
+        robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);
+        waitAt(t0, "tone");
+        waitFor("the counter back", () -> text(robot, "#reviewProgress").equals("done 0 / 60 in queue"));
+
+        // a click on the risk column's header sorts the queue by my answers: step 1 (t5), step 3 (t0), then the rest
+        String t5 = vm().table().idAt(5);
+        Project p = vm().session().project();
+        p.write(c -> Answers.append(
+                c,
+                null,
+                Answers.Entry.set(
+                        t5, org.tracejudge.model.Ids.of("rater", annotator(), ""), "risk", 1, "1", annotator())));
+        javafx.scene.Node header = robot.lookup(".column-header")
+                .match(n -> "col-q:risk".equals(n.getId()))
+                .query();
+        robot.clickOn(header);
+        waitFor(
+                "sorted by risk",
+                () -> !vm().session().loadingProperty().get()
+                        && t5.equals(vm().table().idAt(0))
+                        && t0.equals(vm().table().idAt(1)));
+        assertEquals(
+                new org.tracejudge.store.TraceTable.Sort("q:risk", false),
+                vm().table().sortProperty().get());
+        assertEquals(60, vm().table().totalProperty().get());
+    }
+
+    @Test
     void multipleChoiceYesNoPerToolAndNumberFromTheKeyboard(FxRobot robot) throws Exception {
         Scheme scheme = SchemeFile.parse(TOOLS_SCHEME, "test-tools.yaml");
         openWithScheme(robot, SampleProject.Kind.TOUR, scheme, 36);

@@ -516,7 +516,7 @@ public final class Session implements AutoCloseable {
             readSafety(p);
             String me = annotatorName(p);
             TraceTable.Layout l = TraceTable.layout(p, me);
-            TraceTable t = new TraceTable(p, l);
+            TraceTable t = new TraceTable(p, l, key -> QuestionSorts.of(p, key));
             table = t;
             String name = p.name();
             Read r = new Read(p, t, l, f, s, agreementToo, () -> {

@@ -647,6 +647,10 @@ public final class TraceTableView extends BorderPane {
         extraColumns = List.copyOf(columns);
         table.getColumns().removeIf(c -> c.getUserData() instanceof String k && k.startsWith("q:"));
         addExtraColumns();
+        TraceTable.Sort sort = vm.sortProperty().get();
+        if (sort != null && sort.key() != null && sort.key().startsWith(TraceTable.QUESTION_SORT)) {
+            restoreSortOrder(); // the header of a question column the queue is sorted by shows it
+        }
         updatingFilter = true;
         try {
             disagreeOn
@@ -689,7 +693,9 @@ public final class TraceTableView extends BorderPane {
             TableColumn<PagedRows.RowRef, String> tc = new TableColumn<>(x.title());
             tc.setUserData(x.key());
             tc.setId("col-" + x.key());
-            tc.setSortable(false);
+            // sorted in SQL by the answers (TraceTable.QUESTION_SORT): options in the scheme's order, numbers
+            // numerically, unanswered last
+            tc.setSortable(x.key().startsWith(TraceTable.QUESTION_SORT));
             tc.setCellValueFactory(cell -> {
                 PagedRows.RowRef ref = cell.getValue();
                 return Bindings.createStringBinding(

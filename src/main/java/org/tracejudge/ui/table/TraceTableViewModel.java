@@ -44,6 +44,18 @@ public final class TraceTableViewModel implements Session.Listener {
      * project thread runs in order), so they are added to it when it arrives.
      */
     private int doneWhileCounting;
+    /**
+     * The annotator's traces decided by a label, all of them (not only the queue's): from the last count, kept up to
+     * date by {@link #decided(String, String, String)} (FX thread).
+     */
+    private java.util.Set<String> labelDecided = new java.util.HashSet<>();
+    /** Label decisions made while the count was being read: trace → decided now (applied when it arrives). */
+    private final java.util.Map<String, Boolean> labelWhileCounting = new java.util.HashMap<>();
+    /**
+     * The annotator's traces decided under the project's own scheme (every required question answered), as the
+     * question bar gives them: an unmodifiable set, replaced (never changed) on the FX thread, read by the count.
+     */
+    private volatile java.util.Set<String> schemeDecided = java.util.Set.of();
     /** Skipped traces (S) not decided since, in the order skipped (FX thread only). */
     private final LinkedHashSet<String> skipped = new LinkedHashSet<>();
 
@@ -416,34 +428,121 @@ public final class TraceTableViewModel implements Session.Listener {
         } catch (RuntimeException e) {
             return; // the counter stays unknown; the queue itself is shown
         }
-        int d = 0;
-        if (!mine.isEmpty()) {
-            for (String id : queue) {
-                if (mine.contains(id)) {
-                    d++;
-                }
-            }
-        }
-        int n = d;
+        java.util.Set<String> scheme = schemeDecided;
+        int n = countIn(queue, mine, scheme);
         session.onFx(() -> {
-            if (gen == generation) {
-                done.set(Math.max(0, n + doneWhileCounting));
+            if (gen != generation) {
+                return;
+            }
+            labelDecided = new java.util.HashSet<>(mine);
+            labelWhileCounting.forEach((id, now) -> {
+                if (now) {
+                    labelDecided.add(id);
+                } else {
+                    labelDecided.remove(id);
+                }
+            });
+            labelWhileCounting.clear();
+            done.set(Math.max(0, n + doneWhileCounting));
+            if (scheme != schemeDecided) {
+                // the question bar's set changed while this count ran: counted again here, in memory
+                recount();
             }
         });
     }
 
-    /** FX thread: the annotator's label on a queue trace went from {@code before} to {@code after}. */
-    public void decided(String before, String after) {
+    /** How many traces of {@code queue} are in either set: decided by a label or under the scheme. */
+    static int countIn(List<String> queue, java.util.Set<String> labels, java.util.Set<String> scheme) {
+        if (labels.isEmpty() && scheme.isEmpty()) {
+            return 0;
+        }
+        int d = 0;
+        for (String id : queue) {
+            if (labels.contains(id) || scheme.contains(id)) {
+                d++;
+            }
+        }
+        return d;
+    }
+
+    /** FX thread, with the count known: counts the queue again from the two sets (no read). */
+    private void recount() {
+        if (done.get() >= 0) {
+            done.set(countIn(ids, labelDecided, schemeDecided));
+        }
+    }
+
+    private boolean isDecided(String traceId) {
+        return labelDecided.contains(traceId) || schemeDecided.contains(traceId);
+    }
+
+    /**
+     * FX thread: the annotator's label on a queue trace went from {@code before} to {@code after}. A trace already
+     * decided under the scheme was counted already.
+     */
+    public void decided(String traceId, String before, String after) {
+        boolean was = isDecided(traceId);
+        if (after != null) {
+            labelDecided.add(traceId);
+        } else if (before != null) {
+            labelDecided.remove(traceId);
+        }
+        boolean now = isDecided(traceId);
         int d = done.get();
         if (d < 0) {
-            doneWhileCounting += before == null && after != null ? 1 : before != null && after == null ? -1 : 0;
+            if (after != null || before != null) {
+                labelWhileCounting.put(traceId, after != null);
+            }
+            doneWhileCounting += was == now ? 0 : now ? 1 : -1;
             return;
         }
-        if (before == null && after != null) {
+        if (!was && now) {
             done.set(Math.min(total.get(), d + 1));
-        } else if (before != null && after == null) {
+        } else if (was && !now) {
             done.set(Math.max(0, d - 1));
         }
+    }
+
+    /**
+     * FX thread: whether a queue trace is now decided under the project's own scheme (the question bar says so after
+     * each answer, and for each trace it reads). A trace also decided by a label counts once.
+     */
+    public void schemeDecided(String traceId, boolean decided) {
+        java.util.Set<String> s = schemeDecided;
+        if (s.contains(traceId) == decided) {
+            return;
+        }
+        boolean was = isDecided(traceId);
+        java.util.Set<String> n = new java.util.HashSet<>(s);
+        if (decided) {
+            n.add(traceId);
+        } else {
+            n.remove(traceId);
+        }
+        schemeDecided = java.util.Collections.unmodifiableSet(n);
+        boolean now = isDecided(traceId);
+        int d = done.get();
+        if (d < 0 || was == now) {
+            return; // while counting: the count sees another set and counts again when it arrives
+        }
+        done.set(now ? Math.min(total.get(), d + 1) : Math.max(0, d - 1));
+    }
+
+    /**
+     * FX thread: every trace the annotator has decided under the project's own scheme (the question bar's read of the
+     * project); empty without a scheme. The counter is counted again when the set differs.
+     */
+    public void setSchemeDecided(java.util.Set<String> decided) {
+        if (decided.equals(schemeDecided)) {
+            return;
+        }
+        schemeDecided = java.util.Collections.unmodifiableSet(new java.util.HashSet<>(decided));
+        recount();
+    }
+
+    /** The traces decided under the scheme, as the counter has them (tests). */
+    public java.util.Set<String> schemeDecided() {
+        return schemeDecided;
     }
 
     /** A page the table asked for before the queue's ids arrived. */

@@ -346,7 +346,7 @@ public final class DecisionViewModel implements Session.Listener {
         String traceId = dec.traceId();
         // 1. the row and the progress counter, at once
         queue.updateRow(dec.index(), traceId, r -> withMine(r, me, value));
-        queue.decided(had, value);
+        queue.decided(traceId, had, value);
         trace.updateCached(traceId, r -> withMine(r, me, value));
         // 2. agreement, in the same frame as the table
         agreement.set(traceId, me, value);

@@ -169,6 +169,13 @@ public final class QuestionBarView extends VBox {
             return;
         }
         String ch = character(e);
+        if (ch != null && !e.isShiftDown() && vm.takes(ch)) {
+            // 0: none found (the selection, if any, is not a mark)
+            vm.key(ch);
+            spanText.deselect();
+            e.consume();
+            return;
+        }
         if (ch != null) {
             javafx.scene.control.IndexRange r = spanText.getSelection();
             if (vm.markSpan(ch, r.getStart(), r.getEnd())) {
@@ -241,7 +248,7 @@ public final class QuestionBarView extends VBox {
         mine.setText(
                 given == null
                         ? "Not answered yet."
-                        : "Your answer: " + QuestionBarViewModel.shortText(given.display()));
+                        : "Your answer: " + QuestionBarViewModel.shortText(QuestionBarViewModel.cellText(given)));
         fillOptions(q, st, given);
         if (number || text) {
             field.setPromptText(
@@ -259,7 +266,8 @@ public final class QuestionBarView extends VBox {
             }
             marked.setText(
                     m.isEmpty()
-                            ? "Select a passage (Shift+arrows), then its option's key; Enter saves the marks."
+                            ? "Select a passage (Shift+arrows), then its option's key; Enter saves the marks; "
+                                    + QuestionBarViewModel.NONE_FOUND_KEY + " answers none found."
                             : "Marked: " + String.join(" · ", m) + ". Enter saves them.");
         }
         // the walk moved on this trace (an answer, Tab): a field's question takes the focus. A trace just shown
@@ -338,6 +346,16 @@ public final class QuestionBarView extends VBox {
             String pre = q.kind() == Kind.MULTIPLE_CHOICE ? (st.choices().contains(o.value()) ? "[x] " : "[ ] ") : "";
             options.getChildren().add(line(q.keyOf(o), pre + o.label(), o.definition(), chosen, "option-" + o.value()));
         }
+        if (q.kind() == Kind.SPAN && QuestionBarViewModel.noneFoundKey(q, QuestionBarViewModel.NONE_FOUND_KEY)) {
+            boolean none = given instanceof Answer.Spans x && x.isNoneFound();
+            options.getChildren()
+                    .add(line(
+                            QuestionBarViewModel.NONE_FOUND_KEY,
+                            Answer.Spans.NONE_FOUND,
+                            "nothing in the text to mark",
+                            none,
+                            "option-none-found"));
+        }
         if (q.kind() == Kind.MULTIPLE_CHOICE) {
             Label l = new Label(
                     "Keys toggle, Enter saves" + (given == null ? "" : " (your answer: " + given.display() + ")"));
@@ -379,7 +397,7 @@ public final class QuestionBarView extends VBox {
             case ORDINAL -> ", the step's key answers";
             case NUMBER -> ", type it";
             case YES_NO_PER_TOOL -> ", decide each tool in turn";
-            case SPAN -> ", select, then the option's key";
+            case SPAN -> ", select, then the option's key; " + QuestionBarViewModel.NONE_FOUND_KEY + " none found";
             case TEXT -> q.required() ? ", type it" : ", optional";
         };
     }

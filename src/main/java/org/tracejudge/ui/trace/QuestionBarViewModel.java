@@ -168,6 +168,16 @@ public final class QuestionBarViewModel implements Session.Listener {
         session.addListener(this);
         trace.detailProperty().addListener((o, a, d) -> showTrace(d));
         state.addListener((o, a, b) -> others.set(othersOf(b)));
+        // the progress counter: a trace read or answered tells the queue whether it is decided under the scheme
+        state.addListener((o, a, b) -> tellQueue(b));
+    }
+
+    private void tellQueue(State st) {
+        if (scheme.get() != null && st.traceId() != null && st.loaded()) {
+            // a trace no question applies to is "decided" for the walk, yet nobody decided it: counted once answered,
+            // as Scheme.decidedTraces counts
+            queue.schemeDecided(st.traceId(), st.decided() && !st.answers().isEmpty());
+        }
     }
 
     /** Other raters' and machines' answers to the current question, as a blind question allows them to be seen. */
@@ -270,6 +280,7 @@ public final class QuestionBarViewModel implements Session.Listener {
         onTrace = Map.of();
         onTraceId = null;
         state.set(State.NONE);
+        queue.setSchemeDecided(java.util.Set.of());
     }
 
     /** Project thread: reads the current scheme (and my answers for the table's columns). */
@@ -287,11 +298,15 @@ public final class QuestionBarViewModel implements Session.Listener {
             return;
         }
         String me = session.annotatorProperty().get();
-        Map<String, Map<String, String>> c = s == null ? Map.of() : readCells(p, s, me);
+        Mine mine = s == null ? Mine.NONE : readMine(p, s, me);
+        Map<String, Map<String, String>> c = mine.cells();
         session.onFx(() -> {
             schemeVersion = v;
             cells = c;
             cellsVersion.set(cellsVersion.get() + 1);
+            queue.setSchemeDecided(mine.decided());
+            // an answer given while this read ran is not in its set: the trace on screen says again
+            tellQueue(state.get());
             boolean samePerson = java.util.Objects.equals(readFor, me);
             readFor = me;
             if (java.util.Objects.equals(scheme.get(), s) && s != null && samePerson) {
@@ -329,11 +344,22 @@ public final class QuestionBarViewModel implements Session.Listener {
         });
     }
 
-    private static Map<String, Map<String, String>> readCells(Project p, Scheme s, String me) {
+    /**
+     * My answers as the table and the counter need them.
+     *
+     * @param cells display text per trace and question
+     * @param decided the traces decided under the scheme by my answers
+     */
+    private record Mine(Map<String, Map<String, String>> cells, java.util.Set<String> decided) {
+        static final Mine NONE = new Mine(Map.of(), java.util.Set.of());
+    }
+
+    private static Mine readMine(Project p, Scheme s, String me) {
         Map<String, Map<String, String>> out = new HashMap<>();
         if (me == null) {
-            return out;
+            return new Mine(out, java.util.Set.of());
         }
+        Map<String, Map<String, Answer>> answers = new HashMap<>();
         for (Question q : s.questions()) {
             Map<String, Map<String, String>> cur = p.read(c -> Answers.current(c, q.key()));
             // a question with a safety-critical option: my cell says when the review waits on someone
@@ -341,22 +367,36 @@ public final class QuestionBarViewModel implements Session.Listener {
                     CriticalReview.applies(q) ? QuestionReview.reviews(p, q) : Map.of();
             cur.forEach((traceId, byRater) -> {
                 String json = byRater.get(me);
-                if (json != null) {
-                    CriticalReview.Review r = reviews.get(traceId);
-                    String text = display(q, json);
-                    out.computeIfAbsent(traceId, k -> new HashMap<>()).put(q.key(), r == null ? text : r.cell(text));
+                if (json == null) {
+                    return;
                 }
+                Answer a;
+                try {
+                    a = Answer.parse(q.kind(), json);
+                } catch (IllegalArgumentException e) {
+                    // an answer stored under an older version that no longer reads: shown as stored, not counted
+                    out.computeIfAbsent(traceId, k -> new HashMap<>()).put(q.key(), json);
+                    return;
+                }
+                CriticalReview.Review r = reviews.get(traceId);
+                String text = cellText(a);
+                out.computeIfAbsent(traceId, k -> new HashMap<>()).put(q.key(), r == null ? text : r.cell(text));
+                answers.computeIfAbsent(traceId, k -> new HashMap<>()).put(q.key(), a);
             });
         }
-        return out;
-    }
-
-    private static String display(Question q, String json) {
-        try {
-            return cellText(Answer.parse(q.kind(), json));
-        } catch (IllegalArgumentException e) {
-            return json;
+        if (answers.isEmpty()) {
+            return new Mine(out, java.util.Set.of());
         }
+        Map<String, String> codes = p.read(c -> Answers.taskTypes(c, Ids.of("rater", me, "")));
+        Map<String, TaskType> types = new HashMap<>();
+        codes.forEach((id, code) -> {
+            try {
+                types.put(id, TaskType.fromCode(code));
+            } catch (IllegalArgumentException e) {
+                // a task type this version does not know: the trace is not counted
+            }
+        });
+        return new Mine(out, s.decidedTraces(types, answers));
     }
 
     /**
@@ -364,6 +404,9 @@ public final class QuestionBarViewModel implements Session.Listener {
      * "tool YES, tool NO" rather than JSON.
      */
     static String cellText(Answer a) {
+        if (a instanceof Answer.Spans s && s.isNoneFound()) {
+            return Answer.Spans.NONE_FOUND;
+        }
         if (a instanceof Answer.Spans s) {
             Map<String, Integer> n = new TreeMap<>();
             for (Answer.Span x : s.spans()) {
@@ -520,8 +563,8 @@ public final class QuestionBarViewModel implements Session.Listener {
     /**
      * A key pressed on the bar: a character (a digit, a letter) the current question's kind takes. Single choice: the
      * option's key answers and moves on; multiple choice: toggles; ordinal: the step answers; yes/no per tool: the
-     * key of YES / NO decides the next tool (the last one commits). Number, text and span are typed or selected in
-     * their field ({@link #submitText}, {@link #markSpan}).
+     * key of YES / NO decides the next tool (the last one commits); span: {@link #NONE_FOUND_KEY} answers "none
+     * found". Number and text are typed in their field ({@link #submitText}), spans selected ({@link #markSpan}).
      *
      * @return whether the key meant something here
      */
@@ -594,10 +637,33 @@ public final class QuestionBarViewModel implements Session.Listener {
                         st.decided()));
                 return true;
             }
+            case SPAN -> {
+                return noneFoundKey(q, ch) && noneFound(q, st);
+            }
             default -> {
                 return false;
             }
         }
+    }
+
+    /** On a span question, the key that answers "none found": nothing in the text to mark. */
+    public static final String NONE_FOUND_KEY = "0";
+
+    /** Whether {@code ch} is the "none found" key of span question {@code q} (no option of it has that key). */
+    static boolean noneFoundKey(Question q, String ch) {
+        return q.kind() == Kind.SPAN && NONE_FOUND_KEY.equals(ch) && optionOfKey(q, ch) == null;
+    }
+
+    /** Answers the span question "none found", unless passages are marked and not saved (Enter saves those). */
+    private boolean noneFound(Question q, State st) {
+        if (!st.spans().isEmpty()) {
+            session.setStatus(st.spans().size() + " passage" + (st.spans().size() == 1 ? " is" : "s are")
+                    + " marked for '" + q.key() + "': Enter saves "
+                    + (st.spans().size() == 1 ? "it" : "them") + "; " + NONE_FOUND_KEY
+                    + " (none found) is for a text with nothing to mark.");
+            return true;
+        }
+        return commit(q, Answer.Spans.noneFound());
     }
 
     /** Whether a key means something for the current question (so the window's other keys do not get it). */
@@ -616,7 +682,8 @@ public final class QuestionBarViewModel implements Session.Listener {
                 }
                 yield false;
             }
-            case NUMBER, TEXT, SPAN -> false;
+            case SPAN -> noneFoundKey(q, ch);
+            case NUMBER, TEXT -> false;
         };
     }
 
@@ -647,7 +714,8 @@ public final class QuestionBarViewModel implements Session.Listener {
         }
         if (q.kind() == Kind.SPAN) {
             if (st.spans().isEmpty()) {
-                session.setStatus("Select a passage of the answer, then the key of its option; Enter saves them.");
+                session.setStatus("Select a passage of the answer, then the key of its option; Enter saves them. "
+                        + NONE_FOUND_KEY + ": none found.");
                 return true;
             }
             return commit(q, new Answer.Spans(st.spans()));
@@ -759,7 +827,7 @@ public final class QuestionBarViewModel implements Session.Listener {
         write(st.traceId(), q, a);
         State now = withAnswers(st, s, answers, q.key(), true);
         state.set(now);
-        session.setStatus(me + ": " + q.key() + " = " + shortText(a.display()));
+        session.setStatus(me + ": " + q.key() + " = " + shortText(cellText(a)));
         moveOn(s, now, q.key());
         return true;
     }
@@ -829,8 +897,8 @@ public final class QuestionBarViewModel implements Session.Listener {
         }
         write(g.traceId(), q, g.before());
         session.setStatus("undone: " + g.question() + " = "
-                + shortText(g.after().display())
-                + (g.before() == null ? "" : " → " + shortText(g.before().display())));
+                + shortText(cellText(g.after()))
+                + (g.before() == null ? "" : " → " + shortText(cellText(g.before()))));
         State st = state.get();
         if (g.traceId().equals(st.traceId())) {
             Map<String, Answer> answers = new LinkedHashMap<>(st.answers());
