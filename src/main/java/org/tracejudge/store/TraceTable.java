@@ -37,11 +37,30 @@ public final class TraceTable {
      */
     public static final String DISAGREE_ON = "disagree-on";
 
+    /**
+     * With {@link #DISAGREE_ON} on a blind question: the rater id of the person looking, so that only the traces they
+     * have answered themselves are found (on the others, that raters disagree is itself a hint). Never shown as a
+     * filter of its own.
+     */
+    public static final String ANSWERED_BY = "answered-by";
+
+    private static final String CURRENT_ANSWERS = "SELECT a.trace_id FROM answer a WHERE a.question = ? "
+            + "AND a.action = 'set' AND NOT EXISTS (SELECT 1 FROM answer b WHERE b.question = a.question "
+            + "AND b.trace_id = a.trace_id AND b.rater_id = a.rater_id AND (b.created_at > a.created_at "
+            + "OR (b.created_at = a.created_at AND b.id > a.id)))";
+
     /** The traces where two raters' current answers to the one parameter's question differ. */
-    static final String DISAGREE_ON_IDS = "SELECT a.trace_id FROM answer a WHERE a.question = ? AND a.action = 'set' "
-            + "AND NOT EXISTS (SELECT 1 FROM answer b WHERE b.question = a.question AND b.trace_id = a.trace_id "
-            + "AND b.rater_id = a.rater_id AND (b.created_at > a.created_at OR (b.created_at = a.created_at "
-            + "AND b.id > a.id))) GROUP BY a.trace_id HAVING count(DISTINCT a.value) > 1";
+    static final String DISAGREE_ON_IDS = CURRENT_ANSWERS + " GROUP BY a.trace_id HAVING count(DISTINCT a.value) > 1";
+
+    /**
+     * As {@link #DISAGREE_ON_IDS}, among the traces whose current answer by the second parameter's rater (to the same
+     * question) sets a value.
+     */
+    static final String DISAGREE_ON_ANSWERED_IDS = CURRENT_ANSWERS
+            + " AND a.trace_id IN (SELECT m.trace_id FROM answer m WHERE m.question = a.question AND m.rater_id = ? "
+            + "AND m.action = 'set' AND NOT EXISTS (SELECT 1 FROM answer n WHERE n.question = m.question "
+            + "AND n.trace_id = m.trace_id AND n.rater_id = m.rater_id AND (n.created_at > m.created_at "
+            + "OR (n.created_at = m.created_at AND n.id > m.id)))) GROUP BY a.trace_id HAVING count(DISTINCT a.value) > 1";
 
     /** The traces whose gold is the one parameter (as calibration.Gold reads it). */
     static final String GOLD_IDS =
@@ -161,10 +180,23 @@ public final class TraceTable {
             Map<String, String> m = new LinkedHashMap<>(equals);
             if (value == null) {
                 m.remove(key);
+                if (DISAGREE_ON.equals(key)) {
+                    m.remove(ANSWERED_BY); // it only qualifies that filter
+                }
             } else {
                 m.put(key, value);
             }
             return new Filter(m, show, search);
+        }
+
+        /** The column filters a person set, in order: {@link #ANSWERED_BY}, which only qualifies another, left out. */
+        public Map<String, String> shown() {
+            if (!equals.containsKey(ANSWERED_BY)) {
+                return equals;
+            }
+            Map<String, String> m = new LinkedHashMap<>(equals);
+            m.remove(ANSWERED_BY);
+            return m;
         }
 
         public Filter withShow(Show s) {
@@ -565,8 +597,15 @@ public final class TraceTable {
                 continue;
             }
             if (DISAGREE_ON.equals(e.getKey())) {
-                where.add("id IN (" + DISAGREE_ON_IDS + ")");
+                String viewer = f.equals().get(ANSWERED_BY);
+                where.add("id IN (" + (viewer == null ? DISAGREE_ON_IDS : DISAGREE_ON_ANSWERED_IDS) + ")");
                 whereParams.add(e.getValue());
+                if (viewer != null) {
+                    whereParams.add(viewer);
+                }
+                continue;
+            }
+            if (ANSWERED_BY.equals(e.getKey())) {
                 continue;
             }
             Column col = layout.column(e.getKey());
@@ -1083,7 +1122,7 @@ public final class TraceTable {
         if (f.show() != Show.ALL) {
             parts.add(f.show().title().toLowerCase(Locale.ROOT));
         }
-        f.equals().forEach((k, v) -> {
+        f.shown().forEach((k, v) -> {
             Column c = layout.column(k);
             parts.add((c == null ? k : c.title()) + " = " + v);
         });

@@ -420,6 +420,7 @@ public final class MainWindow {
                     key,
                     q.prompt() + " (your answer; " + q.kind().words() + ")",
                     filter,
+                    q.blind(),
                     trace -> vm.questions().cell(trace, key)));
         }
         return out;

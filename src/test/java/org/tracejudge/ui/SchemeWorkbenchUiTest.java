@@ -245,7 +245,17 @@ class SchemeWorkbenchUiTest extends WindowTest {
         typeInTable(robot, KeyCode.DIGIT1);
         waitAt(t1, "escalation");
         waitForEntries(t1, 2);
-        // the quick filter: only the trace where the two raters' risk differs (t0: 3 and 2; t1: 1 and 1)
+        // a trace I have not answered where two others disagree on risk (2 and 4)
+        String t2 = vm().table().idAt(2);
+        p.write(c -> {
+            String second = Ledger.ensureRater(c, "second", RaterKind.HUMAN, "", null, null);
+            String third = Ledger.ensureRater(c, "third", RaterKind.HUMAN, "", null, null);
+            Answers.append(c, null, Answers.Entry.set(t2, second, "risk", 1, "2", "second"));
+            return Answers.append(c, null, Answers.Entry.set(t2, third, "risk", 1, "4", "third"));
+        });
+        assertTrue(scheme.question("risk").orElseThrow().blind(), "risk has a safety-critical step: blind");
+        // the quick filter: only the trace where the raters' risk differs (t0: 3 and 2; t1: 1 and 1) among those I
+        // answered; t2, where the others disagree, stays out: on a blind question that would hint at their answers
         robot.interact(() -> robot.lookup("#disagreeOnFilter")
                 .queryAs(javafx.scene.control.ComboBox.class)
                 .setValue("risk"));
@@ -254,6 +264,26 @@ class SchemeWorkbenchUiTest extends WindowTest {
                 () -> !vm().session().loadingProperty().get()
                         && vm().table().totalProperty().get() == 1
                         && t0.equals(vm().table().idAt(0)));
+        assertEquals(
+                List.of("raters disagree on risk  ✕"),
+                robot.lookup(".filter-chip").queryAllAs(javafx.scene.control.Button.class).stream()
+                        .map(javafx.scene.control.Button::getText)
+                        .toList(),
+                "one chip: the viewer the blind filter is qualified by is no filter of its own");
+        // the same filter on the store without a viewer finds both, so the one above was narrowed, not empty by chance
+        assertEquals(List.of(t0, t2).stream().sorted().toList(), p.read(c -> {
+            List<String> ids = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT a.trace_id FROM answer a WHERE a.question "
+                    + "= 'risk' AND a.action = 'set' GROUP BY a.trace_id HAVING count(DISTINCT a.value) > 1 "
+                    + "ORDER BY a.trace_id")) {
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        ids.add(rs.getString(1));
+                    }
+                }
+            }
+            return ids;
+        }));
         robot.interact(() -> vm().table().setFilter(org.tracejudge.store.TraceTable.Filter.NONE));
         waitFor(
                 "every trace again",
@@ -285,7 +315,7 @@ class SchemeWorkbenchUiTest extends WindowTest {
                 first.value() == null ? "—" : String.format(Locale.ROOT, "%.3f", first.value()),
                 text(robot, "#qa-" + first.name().replaceAll("[^A-Za-z0-9_]", "_")));
         assertEquals(
-                List.of("second", annotator()),
+                List.of("second", annotator(), "third"),
                 vm().questionAgreement().figuresProperty().get().raters());
     }
 

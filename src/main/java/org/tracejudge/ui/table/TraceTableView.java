@@ -446,7 +446,8 @@ public final class TraceTableView extends BorderPane {
         disagreeOn.setOnAction(e -> {
             String q = disagreeOn.getValue();
             if (!updatingFilter && q != null) {
-                vm.setFilter(vm.filterProperty().get().with(TraceTable.DISAGREE_ON, q));
+                boolean blind = extraColumns.stream().anyMatch(x -> x.title().equals(q) && x.blind());
+                vm.filterDisagreeOn(q, blind);
             }
         });
         disagreeOn.setOnHidden(e -> table.requestFocus());
@@ -479,7 +480,7 @@ public final class TraceTableView extends BorderPane {
             }
             chips.getChildren().clear();
             TraceTable.Layout l = vm.layoutProperty().get();
-            f.equals().forEach((k, v) -> {
+            f.shown().forEach((k, v) -> {
                 TraceTable.Column c = l == null ? null : l.column(k);
                 Button chip = new Button(
                         TraceTable.DISAGREE_ON.equals(k)
@@ -630,13 +631,14 @@ public final class TraceTableView extends BorderPane {
     /**
      * A column a project's own scheme adds (issue 49): one per question, the annotator's answer as text. Its key (for
      * the column chooser's memory) is {@code q:QUESTION}; {@code disagreeFilter} offers the question in the quick filter
-     * "raters disagree on".
+     * "raters disagree on"; on a {@code blind} question that filter finds only traces the annotator answered.
      */
     public record ExtraColumn(
             String key,
             String title,
             String tip,
             boolean disagreeFilter,
+            boolean blind,
             java.util.function.Function<String, String> cell) {}
 
     private List<ExtraColumn> extraColumns = List.of();

@@ -194,6 +194,17 @@ public final class TraceTableViewModel implements Session.Listener {
     }
 
     /** Changes the filter; the queue is re-read in the background. */
+    /**
+     * FX thread: the quick filter "raters disagree on {@code question}". On a blind question only the traces the
+     * annotator has answered are found: on the others, that raters disagree would itself hint at their answers.
+     */
+    public void filterDisagreeOn(String question, boolean blind) {
+        String me = session.annotatorProperty().get();
+        TraceTable.Filter f = filterProperty().get().with(TraceTable.DISAGREE_ON, question);
+        setFilter(f.with(
+                TraceTable.ANSWERED_BY, blind ? org.tracejudge.model.Ids.of("rater", me == null ? "" : me, "") : null));
+    }
+
     public void setFilter(TraceTable.Filter f) {
         activeView.set(null);
         session.select(f, session.sortProperty().get());
@@ -254,7 +265,7 @@ public final class TraceTableViewModel implements Session.Listener {
     private static String describe(TraceTable.Filter f, TraceTable.Sort s, int hidden) {
         List<String> parts = new java.util.ArrayList<>();
         parts.add(f.show().title().toLowerCase(java.util.Locale.ROOT));
-        f.equals().forEach((k, v) -> parts.add(k.replaceFirst("^[a-z]+:", "") + " = " + v));
+        f.shown().forEach((k, v) -> parts.add(k.replaceFirst("^[a-z]+:", "") + " = " + v));
         if (!f.search().isBlank()) {
             parts.add("search \u201c" + f.search() + "\u201d");
         }

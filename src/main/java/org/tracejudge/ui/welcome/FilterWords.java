@@ -15,8 +15,8 @@ final class FilterWords {
         if (f.show() != TraceTable.Show.ALL) {
             parts.add(f.show().title());
         }
-        if (!f.equals().isEmpty()) {
-            parts.add(f.equals().size() + (f.equals().size() == 1 ? " column filter" : " column filters"));
+        if (!f.shown().isEmpty()) {
+            parts.add(f.shown().size() + (f.shown().size() == 1 ? " column filter" : " column filters"));
         }
         if (!f.search().isBlank()) {
             parts.add("search \"" + f.search().strip() + "\"");
