@@ -59,22 +59,12 @@ final class InspectReader {
     private final Map<String, String> keyCache = new java.util.HashMap<>();
 
     InspectReader(Path file) {
-        this(
-                file,
-                MAX_ENTRIES,
-                MAX_ENTRY,
-                MAX_TOTAL,
-                maxString(Runtime.getRuntime().maxMemory()));
+        this(file, MAX_ENTRIES, MAX_ENTRY, MAX_TOTAL, maxString(freeHeap()));
     }
 
     /** With other limits (tests). */
     InspectReader(Path file, int maxEntries, long maxEntry, long maxTotal) {
-        this(
-                file,
-                maxEntries,
-                maxEntry,
-                maxTotal,
-                maxString(Runtime.getRuntime().maxMemory()));
+        this(file, maxEntries, maxEntry, maxTotal, maxString(freeHeap()));
     }
 
     /** With other limits, also on strings (tests). */
@@ -88,13 +78,23 @@ final class InspectReader {
     }
 
     /**
-     * The longest string a .eval entry may hold with a heap of {@code maxHeap} bytes: a sixteenth of it in characters
+     * The longest string a .eval entry may hold with {@code maxHeap} bytes of heap free: a sixteenth of it in characters
      * (64 M with -Xmx1g: building one takes about 6 bytes a character, its parts, the whole and the string), at most
      * what every other reader allows.
      */
     static int maxString(long maxHeap) {
         return (int)
                 Math.min(StrictJson.FACTORY.streamReadConstraints().getMaxStringLength(), maxHeap / STRING_HEAP_SHARE);
+    }
+
+    /**
+     * What the heap can still give: its maximum less what is in use now. A string is bounded by this, not by the
+     * maximum, so an import beside a large open project (or beside other work in one JVM) is refused in words
+     * rather than running out of memory while the string grows.
+     */
+    static long freeHeap() {
+        Runtime r = Runtime.getRuntime();
+        return Math.max(0, r.maxMemory() - (r.totalMemory() - r.freeMemory()));
     }
 
     static boolean isZip(Path file) {
@@ -223,7 +223,8 @@ final class InspectReader {
                         -1,
                         e.getName(),
                         "holds a string longer than " + maxString + " characters, the limit with this Java heap of "
-                                + (Runtime.getRuntime().maxMemory() >> 20) + " MB (a sixteenth of it); refused before "
+                                + (Runtime.getRuntime().maxMemory() >> 20) + " MB (a sixteenth of what it had free); "
+                                + "refused before "
                                 + "the string was built. Nothing was imported. Run Java with a larger heap (-Xmx) "
                                 + "if the log is genuine");
             } catch (JsonProcessingException pe) {
