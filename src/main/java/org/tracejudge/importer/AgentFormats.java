@@ -98,7 +98,7 @@ final class AgentFormats {
                     Map<Long, List<String>> ends;
                     boolean gz = isGzip(file);
                     try (InputStream in = gz ? open(file) : null) {
-                        ends = gz ? OtlpReader.lastLines(in) : OtlpReader.lastLines(file);
+                        ends = gz ? OtlpLineIndex.lastLines(in) : OtlpLineIndex.lastLines(file);
                     } catch (java.util.zip.ZipException | java.io.EOFException e) {
                         ends = null; // the second pass says what is wrong
                     }

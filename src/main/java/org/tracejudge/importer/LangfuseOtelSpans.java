@@ -42,10 +42,10 @@ final class LangfuseOtelSpans {
     static void fill(SpanAssembler.Span s, Map<String, JsonNode> a) {
         JsonNode in = AgentMessages.unwrap(a.get(P + "input"));
         JsonNode out = AgentMessages.unwrap(a.get(P + "output"));
-        String level = OtlpReader.text(a, P + "level");
+        String level = GenAiAttributes.text(a, P + "level");
         if ("ERROR".equalsIgnoreCase(level)) {
             s.errorType = s.errorType != null ? s.errorType : "ERROR";
-            s.errorMessage = s.errorMessage != null ? s.errorMessage : OtlpReader.text(a, P + "status_message");
+            s.errorMessage = s.errorMessage != null ? s.errorMessage : GenAiAttributes.text(a, P + "status_message");
         }
         s.rawInput = s.rawInput != null ? s.rawInput : in;
         s.rawOutput = s.rawOutput != null ? s.rawOutput : out;
@@ -56,7 +56,7 @@ final class LangfuseOtelSpans {
             if ((s.output == null || s.output.isEmpty()) && out != null) {
                 s.output = AgentMessages.parse(out, Role.ASSISTANT);
             }
-            s.model = s.model != null ? s.model : OtlpReader.text(a, P + "model.name");
+            s.model = s.model != null ? s.model : GenAiAttributes.text(a, P + "model.name");
             JsonNode usage = AgentMessages.unwrap(a.get(P + "usage_details"));
             if (usage != null && usage.isObject()) {
                 if (s.tokensIn == null && usage.path("input").canConvertToLong()) {
@@ -77,8 +77,8 @@ final class LangfuseOtelSpans {
             s.callId = s.callId != null
                     ? s.callId
                     : first(
-                            OtlpReader.text(a, P + "metadata.tool_call_id"),
-                            OtlpReader.text(a, P + "metadata.call_id"));
+                            GenAiAttributes.text(a, P + "metadata.tool_call_id"),
+                            GenAiAttributes.text(a, P + "metadata.call_id"));
             if (s.args == null && in != null) {
                 s.args = AgentMessages.value(a.get(P + "input"));
             }

@@ -247,9 +247,9 @@ final class LangfuseReader {
                         || k.startsWith("tool.name")
                         || k.startsWith("gcp.vertex.agent.tool_response"));
         if (rich && (s.kind == SpanAssembler.Kind.MODEL || s.kind == SpanAssembler.Kind.TOOL)) {
-            OtlpReader.fill(s, attrs, f, ptr + "/metadata/attributes");
+            GenAiAttributes.fill(s, attrs, f, ptr + "/metadata/attributes");
         }
-        s.agent = OtlpReader.text(attrs, "gen_ai.agent.name");
+        s.agent = GenAiAttributes.text(attrs, "gen_ai.agent.name");
         JsonNode in = AgentMessages.unwrap(o.get("input"));
         JsonNode outNode = AgentMessages.unwrap(o.get("output"));
         if (s.kind == SpanAssembler.Kind.MODEL) {

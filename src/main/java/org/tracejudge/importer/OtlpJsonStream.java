@@ -81,7 +81,7 @@ final class OtlpJsonStream {
             JsonToken t = p.nextToken();
             if (name.equals("resource")) {
                 JsonNode r = StrictJson.MAPPER.readTree(p);
-                OtlpReader.attributes(r.get("attributes"), f, rptr + "/resource/attributes");
+                OtlpValues.attributes(r.get("attributes"), f, rptr + "/resource/attributes");
             } else if (name.equals("scopeSpans") || name.equals("instrumentationLibrarySpans")) {
                 scopes = true;
                 String sptr0 = rptr + "/" + name;

@@ -13,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.tracejudge.json.Json;
 import org.tracejudge.model.Role;
@@ -319,7 +318,7 @@ final class OtlpReader {
                 String rptr = ptr + "/" + key + "/" + i;
                 JsonNode r = rs.get(i);
                 // the resource's attributes are checked (a malformed one is refused) though nothing reads them yet
-                attributes(r.path("resource").get("attributes"), f, rptr + "/resource/attributes");
+                OtlpValues.attributes(r.path("resource").get("attributes"), f, rptr + "/resource/attributes");
                 String scopeKey = r.has("scopeSpans") ? "scopeSpans" : "instrumentationLibrarySpans";
                 JsonNode scopes = r.get(scopeKey);
                 if (scopes == null || !scopes.isArray()) {
@@ -389,17 +388,19 @@ final class OtlpReader {
                         skippedOutside.merge("log records not linked to a span", 1, Integer::sum);
                         continue;
                     }
-                    Map<String, JsonNode> a = attributes(r.get("attributes"), f, ptr + "/attributes");
-                    String event =
-                            r.path("eventName").isTextual() ? r.get("eventName").asText() : text(a, "event.name");
+                    Map<String, JsonNode> a = OtlpValues.attributes(r.get("attributes"), f, ptr + "/attributes");
+                    String event = r.path("eventName").isTextual()
+                            ? r.get("eventName").asText()
+                            : GenAiAttributes.text(a, "event.name");
                     if (event != null && MESSAGE_EVENTS.contains(event)) {
                         ObjectNode ev = Json.object().put("event", event);
                         JsonNode body = r.get("body");
                         if (body != null && body.has("kvlistValue")) {
-                            attributes(body.get("kvlistValue").get("values"), f, ptr + "/body/kvlistValue/values")
+                            OtlpValues.attributes(
+                                            body.get("kvlistValue").get("values"), f, ptr + "/body/kvlistValue/values")
                                     .forEach(ev::set);
                         } else if (body != null && body.isObject() && !body.isEmpty()) {
-                            ev.set("content", anyValue(body, f, ptr + "/body"));
+                            ev.set("content", OtlpValues.anyValue(body, f, ptr + "/body"));
                         }
                         a.forEach((key, v) -> {
                             if (!key.equals("event.name") && !ev.has(key)) {
@@ -416,7 +417,7 @@ final class OtlpReader {
                         continue;
                     }
                     if (r.path("body").has("kvlistValue")) {
-                        a.putAll(attributes(
+                        a.putAll(OtlpValues.attributes(
                                 r.get("body").get("kvlistValue").get("values"), f, ptr + "/body/kvlistValue/values"));
                     }
                     out.computeIfAbsent(spanId, x -> new HashMap<>()).putAll(a);
@@ -430,16 +431,16 @@ final class OtlpReader {
         if (!s.isObject()) {
             throw f.error(ptr, "expected a span object, found " + Fields.describe(s));
         }
-        String traceId = id(s, "traceId", f, ptr, true);
-        String spanId = id(s, "spanId", f, ptr, true);
-        String parent = id(s, "parentSpanId", f, ptr, false);
+        String traceId = OtlpValues.id(s, "traceId", f, ptr, true);
+        String spanId = OtlpValues.id(s, "spanId", f, ptr, true);
+        String parent = OtlpValues.id(s, "parentSpanId", f, ptr, false);
         JsonNode kind = s.get("kind");
         if (unknownKind(kind)) {
             skip(traceId, "spans of unknown span kind " + kind);
             return;
         }
-        Map<String, JsonNode> a = attributes(s.get("attributes"), f, ptr + "/attributes");
-        long start = nanos(s.get("startTimeUnixNano"), f, ptr + "/startTimeUnixNano");
+        Map<String, JsonNode> a = OtlpValues.attributes(s.get("attributes"), f, ptr + "/attributes");
+        long start = OtlpValues.nanos(s.get("startTimeUnixNano"), f, ptr + "/startTimeUnixNano");
         otlpSpan(
                 traceId,
                 spanId,
@@ -529,14 +530,16 @@ final class OtlpReader {
                 JsonNode e = events.get(i);
                 if (MESSAGE_EVENTS.contains(e.path("name").asText())) {
                     ObjectNode ev = Json.object().put("event", e.get("name").asText());
-                    attributes(e.get("attributes"), f, ptr + "/events/" + i + "/attributes")
+                    OtlpValues.attributes(e.get("attributes"), f, ptr + "/events/" + i + "/attributes")
                             .forEach(ev::set);
                     messageEvents.add(ev);
                 }
                 if ("exception".equals(e.path("name").asText())) {
-                    Map<String, JsonNode> ea = attributes(e.get("attributes"), f, ptr + "/events/" + i + "/attributes");
-                    sp.errorType = sp.errorType != null ? sp.errorType : text(ea, "exception.type");
-                    sp.errorMessage = sp.errorMessage != null ? sp.errorMessage : text(ea, "exception.message");
+                    Map<String, JsonNode> ea =
+                            OtlpValues.attributes(e.get("attributes"), f, ptr + "/events/" + i + "/attributes");
+                    sp.errorType = sp.errorType != null ? sp.errorType : GenAiAttributes.text(ea, "exception.type");
+                    sp.errorMessage =
+                            sp.errorMessage != null ? sp.errorMessage : GenAiAttributes.text(ea, "exception.message");
                 }
             }
         }
@@ -576,9 +579,9 @@ final class OtlpReader {
         if (LangfuseOtelSpans.is(a)) {
             return LangfuseOtelSpans.skipNote(a);
         }
-        String traceloop = text(a, "traceloop.span.kind");
-        String openInference = text(a, "openinference.span.kind");
-        String operation = text(a, "gen_ai.operation.name");
+        String traceloop = GenAiAttributes.text(a, "traceloop.span.kind");
+        String openInference = GenAiAttributes.text(a, "openinference.span.kind");
+        String operation = GenAiAttributes.text(a, "gen_ai.operation.name");
         if ("tool".equals(traceloop)) {
             return TOOL_FROM_MESSAGES;
         }
@@ -638,9 +641,9 @@ final class OtlpReader {
     /** A span as OpenTelemetry Python writes it as JSON: {@code context.trace_id}, {@code parent_id}, flat attributes. */
     private void pythonSpan(JsonNode s, Fields f, String ptr) {
         JsonNode ctx = s.get("context");
-        String traceId = hexId(ctx.get("trace_id"), f, ptr + "/context/trace_id", true);
-        String spanId = hexId(ctx.get("span_id"), f, ptr + "/context/span_id", true);
-        String parent = hexId(s.get("parent_id"), f, ptr + "/parent_id", false);
+        String traceId = OtlpValues.hexId(ctx.get("trace_id"), f, ptr + "/context/trace_id", true);
+        String spanId = OtlpValues.hexId(ctx.get("span_id"), f, ptr + "/context/span_id", true);
+        String parent = OtlpValues.hexId(s.get("parent_id"), f, ptr + "/parent_id", false);
         JsonNode attrs = s.get("attributes");
         if (attrs != null && !attrs.isNull() && !attrs.isObject()) {
             throw f.error(ptr + "/attributes", "expected an object of attributes, found " + Fields.describe(attrs));
@@ -684,11 +687,12 @@ final class OtlpReader {
      */
     private void jsSpan(JsonNode s, Fields f, String ptr) {
         JsonNode ctx = s.get("spanContext");
-        String traceId = hexId(ctx.get("traceId"), f, ptr + "/spanContext/traceId", true);
-        String spanId = hexId(ctx.get("spanId"), f, ptr + "/spanContext/spanId", true);
+        String traceId = OtlpValues.hexId(ctx.get("traceId"), f, ptr + "/spanContext/traceId", true);
+        String spanId = OtlpValues.hexId(ctx.get("spanId"), f, ptr + "/spanContext/spanId", true);
         String parent = s.has("parentSpanId")
-                ? hexId(s.get("parentSpanId"), f, ptr + "/parentSpanId", false)
-                : hexId(s.path("parentSpanContext").get("spanId"), f, ptr + "/parentSpanContext/spanId", false);
+                ? OtlpValues.hexId(s.get("parentSpanId"), f, ptr + "/parentSpanId", false)
+                : OtlpValues.hexId(
+                        s.path("parentSpanContext").get("spanId"), f, ptr + "/parentSpanContext/spanId", false);
         JsonNode attrs = s.get("attributes");
         if (attrs != null && !attrs.isNull() && !attrs.isObject()) {
             throw f.error(ptr + "/attributes", "expected an object of attributes, found " + Fields.describe(attrs));
@@ -771,21 +775,6 @@ final class OtlpReader {
         add(traceId, sp);
     }
 
-    /** Python's ids: "0x" and hex. */
-    private static String hexId(JsonNode v, Fields f, String ptr, boolean required) {
-        if (v == null || v.isNull() || (v.isTextual() && v.asText().isEmpty())) {
-            if (required) {
-                throw f.error(ptr, "expected the span's id (a hex string), found " + Fields.describe(v));
-            }
-            return null;
-        }
-        if (!v.isTextual()) {
-            throw f.error(ptr, "expected a hex string, found " + Fields.describe(v));
-        }
-        String t = v.asText();
-        return t.startsWith("0x") ? t.substring(2) : t;
-    }
-
     private void jaeger(JsonNode data, Fields f, String ptr) {
         for (int i = 0; i < data.size(); i++) {
             JsonNode t = data.get(i);
@@ -796,8 +785,8 @@ final class OtlpReader {
             for (int k = 0; k < spans.size(); k++) {
                 String sptr = ptr + "/" + i + "/spans/" + k;
                 JsonNode s = spans.get(k);
-                String traceId = id(s, "traceID", f, sptr, true);
-                String spanId = id(s, "spanID", f, sptr, true);
+                String traceId = OtlpValues.id(s, "traceID", f, sptr, true);
+                String spanId = OtlpValues.id(s, "spanID", f, sptr, true);
                 String parent = null;
                 for (JsonNode ref : s.path("references")) {
                     if ("CHILD_OF".equals(ref.path("refType").asText())) {
@@ -831,10 +820,10 @@ final class OtlpReader {
                 }
                 untracked.add(traceId);
                 boolean failed = (a.containsKey("error") && a.get("error").asBoolean(false))
-                        || "ERROR".equals(text(a, "otel.status_code"));
+                        || "ERROR".equals(GenAiAttributes.text(a, "otel.status_code"));
                 if (failed) {
                     sp.errorType = sp.errorType != null ? sp.errorType : "ERROR";
-                    sp.errorMessage = text(a, "otel.status_description");
+                    sp.errorMessage = GenAiAttributes.text(a, "otel.status_description");
                 }
                 if (sp.kind == SpanAssembler.Kind.OTHER) {
                     skip(traceId, plumbingNote(a));
@@ -1009,7 +998,7 @@ final class OtlpReader {
             s.put("name", r.name() == null ? "" : r.name());
             s.put("startTimeUnixNano", Long.toString(r.start()));
             ArrayNode attrs = s.putArray("attributes");
-            r.attributes().forEach((k, v) -> attrs.addObject().put("key", k).set("value", toAnyValue(v)));
+            r.attributes().forEach((k, v) -> attrs.addObject().put("key", k).set("value", OtlpValues.toAnyValue(v)));
             if (r.status() != null && r.status().isObject()) {
                 s.set("status", r.status());
             }
@@ -1024,33 +1013,6 @@ final class OtlpReader {
         ObjectNode o = NF.objectNode();
         messages.forEach((spanId, events) -> o.putArray(spanId).addAll(events));
         return Json.write(o);
-    }
-
-    /** A plain JSON value as OTLP's AnyValue: what {@link #anyValue} reads back as the same value. */
-    static ObjectNode toAnyValue(JsonNode v) {
-        ObjectNode o = NF.objectNode();
-        if (v == null || v.isNull() || v.isMissingNode()) {
-            return o;
-        }
-        if (v.isTextual()) {
-            o.set("stringValue", v);
-        } else if (v.isBoolean()) {
-            o.set("boolValue", v);
-        } else if (v.isIntegralNumber()) {
-            o.set("intValue", v);
-        } else if (v.isNumber()) {
-            o.set("doubleValue", v);
-        } else if (v.isArray()) {
-            ArrayNode values = o.putObject("arrayValue").putArray("values");
-            v.forEach(x -> values.add(toAnyValue(x)));
-        } else if (v.isObject()) {
-            ArrayNode values = o.putObject("kvlistValue").putArray("values");
-            v.properties()
-                    .forEach(e -> values.addObject().put("key", e.getKey()).set("value", toAnyValue(e.getValue())));
-        } else {
-            o.put("stringValue", v.asText());
-        }
-        return o;
     }
 
     /**
@@ -1126,183 +1088,6 @@ final class OtlpReader {
         run.emit(new Fields(file, -1), out);
     }
 
-    /**
-     * The first pass over JSON Lines: the last line each trace id occurs on (a token scan, no trees), so the second
-     * pass can hand a trace on as soon as its last span was read and memory stays flat however long the file is.
-     * Lines that do not parse are left to the second pass, which says what is wrong with them.
-     */
-    static Map<Long, List<String>> lastLines(java.io.InputStream in) throws IOException {
-        Map<String, Long> last = new HashMap<>();
-        scanLines(in, 0, last);
-        return ends(last);
-    }
-
-    /** Plain files from this size on are scanned as two halves at once: the writer has nothing to do yet. */
-    static final long SPLIT_SCAN = 8L << 20;
-
-    /**
-     * {@link #lastLines(java.io.InputStream)} of a plain (not compressed) file: from {@link #SPLIT_SCAN} bytes on, the
-     * half after the first line end past the middle is scanned on a second thread, its line numbers counted on from
-     * the first half's. The same map as one scan.
-     */
-    static Map<Long, List<String>> lastLines(Path file) throws IOException {
-        return lastLines(file, SPLIT_SCAN);
-    }
-
-    static Map<Long, List<String>> lastLines(Path file, long splitFrom) throws IOException {
-        long size = java.nio.file.Files.size(file);
-        long cut = size >= splitFrom ? afterLineEnd(file, size / 2) : -1;
-        if (cut <= 0 || cut >= size) {
-            try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
-                return lastLines(in);
-            }
-        }
-        Map<String, Long> second = new HashMap<>();
-        IOException[] failed = {null};
-        Thread t = new Thread(
-                () -> {
-                    try (java.io.InputStream in = range(file, cut, size)) {
-                        scanLines(in, 0, second);
-                    } catch (IOException e) {
-                        failed[0] = e;
-                    }
-                },
-                "import-scan");
-        t.setDaemon(true);
-        t.start();
-        Map<String, Long> last = new HashMap<>();
-        long firstLines;
-        try (java.io.InputStream in = range(file, 0, cut)) {
-            firstLines = scanLines(in, 0, last);
-        } catch (IOException | RuntimeException e) {
-            t.interrupt(); // its result is not wanted
-            throw e;
-        }
-        try {
-            t.join();
-        } catch (InterruptedException e) {
-            t.interrupt();
-            Thread.currentThread().interrupt();
-            throw new ImportCancelledException();
-        }
-        if (failed[0] != null) {
-            throw failed[0];
-        }
-        second.forEach((id, line) -> last.put(id, firstLines + line)); // later lines: the second half wins
-        return ends(last);
-    }
-
-    /** Records each trace id's line (counted on from {@code before}) in {@code last}; returns the lines read. */
-    private static long scanLines(java.io.InputStream in, long before, Map<String, Long> last) throws IOException {
-        // bytes, not chars: the scan needs no decoding; lines end as the second pass ends them (ByteLines)
-        ByteLines lines = new ByteLines(in);
-        while (lines.next()) {
-            scanTraceIds(lines.array(), lines.offset(), lines.length(), before + lines.number(), last);
-        }
-        return lines.number();
-    }
-
-    private static Map<Long, List<String>> ends(Map<String, Long> last) {
-        Map<Long, List<String>> ends = new HashMap<>();
-        last.forEach((id, l) -> ends.computeIfAbsent(l, k -> new ArrayList<>()).add(id));
-        return ends;
-    }
-
-    /**
-     * The offset just after the first {@code \n} at or after {@code from}, or -1: a line begins there whichever way
-     * lines end ({@code \r\n} is never cut in two).
-     */
-    private static long afterLineEnd(Path file, long from) throws IOException {
-        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
-            java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(1 << 16);
-            long pos = from;
-            while (true) {
-                buf.clear();
-                int n = ch.read(buf, pos);
-                if (n <= 0) {
-                    return -1;
-                }
-                for (int i = 0; i < n; i++) {
-                    if (buf.get(i) == '\n') {
-                        return pos + i + 1;
-                    }
-                }
-                pos += n;
-            }
-        }
-    }
-
-    /** Bytes {@code [from, to)} of a file. */
-    private static java.io.InputStream range(Path file, long from, long to) throws IOException {
-        java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file);
-        ch.position(from);
-        return new java.io.FilterInputStream(java.nio.channels.Channels.newInputStream(ch)) {
-            private long left = to - from;
-
-            @Override
-            public int read() throws IOException {
-                if (left <= 0) {
-                    return -1;
-                }
-                int b = super.read();
-                if (b >= 0) {
-                    left--;
-                }
-                return b;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                if (left <= 0) {
-                    return -1;
-                }
-                int n = super.read(b, off, (int) Math.min(len, left));
-                if (n > 0) {
-                    left -= n;
-                }
-                return n;
-            }
-        };
-    }
-
-    /**
-     * The values of {@code "traceId"} / {@code "traceID"} keys on one line: inside a JSON string a quote is escaped, so
-     * quote-name-quote followed by a colon is always a key. The line is looked at as Latin-1 text (one char per byte, a
-     * plain copy) so that String.indexOf, which the JIT turns into vector instructions, finds the candidates.
-     */
-    @SuppressWarnings("deprecation") // String(byte[], hibyte, ...) is the copy-only Latin-1 constructor wanted here
-    private static void scanTraceIds(byte[] bytes, int off, int len, long lineNo, Map<String, Long> last) {
-        String line = new String(bytes, 0, off, len);
-        int at = 0;
-        while ((at = line.indexOf("\"traceI", at)) >= 0) {
-            int i = at + 7;
-            at = i;
-            if (i + 1 >= len || (line.charAt(i) != 'd' && line.charAt(i) != 'D') || line.charAt(i + 1) != '"') {
-                continue;
-            }
-            i += 2;
-            while (i < len && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
-                i++;
-            }
-            if (i >= len || line.charAt(i) != ':') {
-                continue;
-            }
-            i++;
-            while (i < len && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
-                i++;
-            }
-            if (i < len && line.charAt(i) == '"') {
-                int close = line.indexOf('"', i + 1);
-                if (close > 0) {
-                    last.put(
-                            new String(bytes, off + i + 1, close - i - 1, java.nio.charset.StandardCharsets.UTF_8),
-                            lineNo);
-                    at = close;
-                }
-            }
-        }
-    }
-
     // ---- one span's attributes -> the assembler's span
 
     private SpanAssembler.Span span(
@@ -1312,11 +1097,13 @@ final class OtlpReader {
         s.parentId = parent == null || parent.isEmpty() ? null : parent;
         s.name = name;
         s.start = start;
-        String op = text(a, "gen_ai.operation.name");
-        String oi = text(a, "openinference.span.kind");
-        s.agent = text(a, "gen_ai.agent.name");
-        s.session =
-                first(text(a, "gen_ai.conversation.id"), text(a, "session.id"), text(a, "gcp.vertex.agent.session_id"));
+        String op = GenAiAttributes.text(a, "gen_ai.operation.name");
+        String oi = GenAiAttributes.text(a, "openinference.span.kind");
+        s.agent = GenAiAttributes.text(a, "gen_ai.agent.name");
+        s.session = GenAiAttributes.first(
+                GenAiAttributes.text(a, "gen_ai.conversation.id"),
+                GenAiAttributes.text(a, "session.id"),
+                GenAiAttributes.text(a, "gcp.vertex.agent.session_id"));
         if (oi != null) {
             String k = oi.toUpperCase(java.util.Locale.ROOT);
             if (OI_UNUSED.contains(k)) {
@@ -1345,7 +1132,7 @@ final class OtlpReader {
             s.kind = SpanAssembler.Kind.MODEL;
         } else if (op == null && VercelAiSpans.isModel(a)) {
             s.kind = SpanAssembler.Kind.MODEL; // the Vercel AI SDK's ai.* spans (see VercelAiSpans)
-        } else if ("execute_tool".equals(op) && "(merged tools)".equals(text(a, "gen_ai.tool.name"))) {
+        } else if ("execute_tool".equals(op) && "(merged tools)".equals(GenAiAttributes.text(a, "gen_ai.tool.name"))) {
             // google-adk's trace_merged_tool_calls: after parallel calls, one more execute_tool span named
             // "execute_tool (merged)" whose tool_response lists the responses again; each call has its own span
             skipOutside("ADK's merged parallel-call spans (each call has its own execute_tool span)");
@@ -1358,458 +1145,11 @@ final class OtlpReader {
             skipOutside("gen_ai." + op + " spans (not used)");
             return null;
         }
-        fill(s, a, f, ptr);
+        GenAiAttributes.fill(s, a, f, ptr);
         return s;
-    }
-
-    /** The model or tool fields of a span of known kind, from its attributes (also Langfuse's raw OTel attributes). */
-    static void fill(SpanAssembler.Span s, Map<String, JsonNode> a, Fields f, String ptr) {
-        String name = s.name == null ? "" : s.name;
-        s.rawInput = a.get("input.value");
-        s.rawOutput = a.get("output.value");
-        s.errorType = text(a, "error.type");
-        if (s.kind == SpanAssembler.Kind.MODEL) {
-            model(s, a, f, ptr);
-        } else if (s.kind == SpanAssembler.Kind.TOOL) {
-            s.toolName = first(
-                    text(a, "gen_ai.tool.name"),
-                    text(a, "tool.name"),
-                    name.startsWith("execute_tool ") ? name.substring("execute_tool ".length()) : null);
-            s.callId = first(text(a, "gen_ai.tool.call.id"), text(a, "tool_call.id"));
-            s.args = AgentMessages.value(firstNonEmpty(
-                    a, "gen_ai.tool.call.arguments", "gcp.vertex.agent.tool_call_args", "input.value", "input"));
-            JsonNode result = firstNonEmpty(
-                    a, "gen_ai.tool.call.result", "gcp.vertex.agent.tool_response", "output.value", "output");
-            s.result = AgentMessages.value(result);
-            s.resultKnown = result != null;
-            if (VercelAiSpans.isTool(a)) {
-                VercelAiSpans.tool(s, a);
-            }
-            if (OpenInferenceSpans.isTool(a)) {
-                OpenInferenceSpans.tool(s);
-            }
-        }
-        if (LangfuseOtelSpans.is(a) && s.kind != SpanAssembler.Kind.OTHER) {
-            LangfuseOtelSpans.fill(s, a);
-        }
     }
 
     private void skipOutside(String reason) {
         skippedOutside.merge(reason, 1, Integer::sum);
-    }
-
-    private static void model(SpanAssembler.Span s, Map<String, JsonNode> a, Fields f, String ptr) {
-        s.model = first(text(a, "gen_ai.response.model"), text(a, "llm.model_name"), text(a, "gen_ai.request.model"));
-        s.tokensIn =
-                number(a, f, ptr, "gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens", "llm.token_count.prompt");
-        s.tokensOut = number(
-                a,
-                f,
-                ptr,
-                "gen_ai.usage.output_tokens",
-                "gen_ai.usage.completion_tokens",
-                "llm.token_count.completion");
-        // input
-        if (a.containsKey("gen_ai.input.messages")) {
-            s.input = AgentMessages.parse(jsonAttr(a, "gen_ai.input.messages", f, ptr), Role.USER);
-        } else if (hasPrefix(a, "llm.input_messages.")) {
-            s.input = AgentMessages.parse(flatMessages(a, "llm.input_messages.", true), Role.USER);
-        } else if (hasPrefix(a, "gen_ai.prompt.")) {
-            s.input = AgentMessages.parse(flatMessages(a, "gen_ai.prompt.", false), Role.USER);
-        } else if (a.containsKey("gen_ai.prompt")) {
-            s.input = AgentMessages.parse(a.get("gen_ai.prompt"), Role.USER);
-        } else if (nonEmpty(a.get("gcp.vertex.agent.llm_request"))) {
-            JsonNode req = AgentMessages.unwrap(a.get("gcp.vertex.agent.llm_request"));
-            s.input = AgentMessages.parse(req.path("contents"), Role.USER);
-            if (req.path("config").path("system_instruction").isTextual()) {
-                s.system = req.get("config").get("system_instruction").asText();
-            }
-        } else if (a.containsKey("input.value")) {
-            s.input = AgentMessages.parse(a.get("input.value"), Role.USER);
-        } else if (a.containsKey("input")) {
-            s.input = AgentMessages.parse(a.get("input"), Role.USER);
-        }
-        if (a.containsKey("gen_ai.system_instructions")) {
-            StringBuilder sb = new StringBuilder();
-            for (AgentMessages.Msg m : AgentMessages.parse(a.get("gen_ai.system_instructions"), Role.SYSTEM)) {
-                if (m.text() != null) {
-                    sb.append(sb.length() > 0 ? "\n" : "").append(m.text());
-                }
-            }
-            s.system = sb.toString();
-        }
-        // output
-        if (a.containsKey("gen_ai.output.messages")) {
-            s.output = AgentMessages.parse(jsonAttr(a, "gen_ai.output.messages", f, ptr), Role.ASSISTANT);
-        } else if (hasPrefix(a, "llm.output_messages.")) {
-            s.output = AgentMessages.parse(flatMessages(a, "llm.output_messages.", true), Role.ASSISTANT);
-        } else if (hasPrefix(a, "gen_ai.completion.")) {
-            s.output = AgentMessages.parse(flatMessages(a, "gen_ai.completion.", false), Role.ASSISTANT);
-        } else if (a.containsKey("gen_ai.completion")) {
-            s.output = AgentMessages.parse(a.get("gen_ai.completion"), Role.ASSISTANT);
-        } else if (nonEmpty(a.get("gcp.vertex.agent.llm_response"))) {
-            s.output = AgentMessages.parse(
-                    AgentMessages.unwrap(a.get("gcp.vertex.agent.llm_response")).path("content"), Role.ASSISTANT);
-        } else if (a.containsKey("output.value")) {
-            s.output = AgentMessages.parse(a.get("output.value"), Role.ASSISTANT);
-        } else if (a.containsKey("output")) {
-            s.output = AgentMessages.parse(a.get("output"), Role.ASSISTANT);
-        }
-        s.tools = tools(a);
-        if (VercelAiSpans.isModel(a)) {
-            VercelAiSpans.model(s, a);
-        }
-    }
-
-    /** Offered tools as OpenAI function schemas. */
-    private static JsonNode tools(Map<String, JsonNode> a) {
-        ArrayNode out = Json.MAPPER.createArrayNode();
-        JsonNode defs = AgentMessages.unwrap(a.get("gen_ai.tool.definitions"));
-        if (defs != null && defs.isArray()) {
-            for (JsonNode d : defs) {
-                ObjectNode fn = out.addObject().put("type", "function").putObject("function");
-                fn.put(
-                        "name",
-                        d.path("name").asText(d.path("function").path("name").asText("?")));
-                if (d.has("description")) {
-                    fn.set("description", d.get("description"));
-                }
-                if (d.has("parameters")) {
-                    fn.set("parameters", AgentMessages.unwrap(d.get("parameters")));
-                }
-            }
-            return out;
-        }
-        Map<Integer, Map<String, JsonNode>> fns = indexed(a, "llm.request.functions.");
-        for (Map<String, JsonNode> fn : fns.values()) {
-            ObjectNode o = out.addObject().put("type", "function").putObject("function");
-            o.put("name", fn.containsKey("name") ? fn.get("name").asText() : "?");
-            if (fn.containsKey("description")) {
-                o.set("description", fn.get("description"));
-            }
-            if (fn.containsKey("parameters")) {
-                o.set("parameters", AgentMessages.unwrap(fn.get("parameters")));
-            }
-        }
-        for (Map<String, JsonNode> t : indexed(a, "llm.tools.").values()) {
-            JsonNode schema = AgentMessages.unwrap(t.get("tool.json_schema"));
-            if (schema != null && schema.isObject()) {
-                out.add(
-                        schema.has("function")
-                                ? schema
-                                : NF.objectNode().put("type", "function").set("function", schema));
-            }
-        }
-        return out.isEmpty() ? null : out;
-    }
-
-    /** Messages flattened into attributes ({@code prefix.N.role}, OpenInference {@code prefix.N.message.role}) as objects. */
-    private static JsonNode flatMessages(Map<String, JsonNode> a, String prefix, boolean openInference) {
-        ArrayNode out = Json.MAPPER.createArrayNode();
-        for (Map<String, JsonNode> m : indexed(a, prefix).values()) {
-            Map<String, JsonNode> msg = m;
-            if (openInference) {
-                msg = new HashMap<>();
-                for (Map.Entry<String, JsonNode> e : m.entrySet()) {
-                    if (e.getKey().startsWith("message.")) {
-                        msg.put(e.getKey().substring("message.".length()), e.getValue());
-                    }
-                }
-            }
-            ObjectNode o = out.addObject();
-            if (msg.containsKey("role")) {
-                o.set("role", msg.get("role"));
-            }
-            if (msg.containsKey("content")) {
-                o.set("content", msg.get("content"));
-            } else {
-                ArrayNode blocks = NF.arrayNode();
-                for (Map<String, JsonNode> c : indexed(msg, "contents.").values()) {
-                    String type = c.containsKey("message_content.type")
-                            ? c.get("message_content.type").asText()
-                            : "text";
-                    if (type.equals("text") && c.containsKey("message_content.text")) {
-                        blocks.addObject().put("type", "text").set("text", c.get("message_content.text"));
-                    }
-                }
-                if (!blocks.isEmpty()) {
-                    o.set("content", blocks);
-                }
-            }
-            ArrayNode calls = NF.arrayNode();
-            for (Map<String, JsonNode> c : indexed(msg, "tool_calls.").values()) {
-                String p = openInference ? "tool_call." : "";
-                ObjectNode call = calls.addObject();
-                if (c.containsKey(p + "id")) {
-                    call.set("id", c.get(p + "id"));
-                }
-                JsonNode name = c.containsKey(p + "function.name") ? c.get(p + "function.name") : c.get(p + "name");
-                call.set("name", name == null ? NF.textNode("?") : name);
-                JsonNode args = c.containsKey(p + "function.arguments")
-                        ? c.get(p + "function.arguments")
-                        : c.get(p + "arguments");
-                if (args != null) {
-                    call.set("arguments", args);
-                }
-            }
-            if (!calls.isEmpty()) {
-                o.set("tool_calls", calls);
-            }
-            if (msg.containsKey("tool_call_id")) {
-                o.set("tool_call_id", msg.get("tool_call_id"));
-            }
-        }
-        return out;
-    }
-
-    /** {@code prefix.N.rest} keys grouped by N (in order), each as rest -> value. */
-    static Map<Integer, Map<String, JsonNode>> indexed(Map<String, JsonNode> a, String prefix) {
-        TreeMap<Integer, Map<String, JsonNode>> out = new TreeMap<>();
-        for (Map.Entry<String, JsonNode> e : a.entrySet()) {
-            String k = e.getKey();
-            if (!k.startsWith(prefix)) {
-                continue;
-            }
-            String rest = k.substring(prefix.length());
-            int dot = rest.indexOf('.');
-            if (dot <= 0) {
-                continue;
-            }
-            try {
-                int n = Integer.parseInt(rest.substring(0, dot));
-                out.computeIfAbsent(n, x -> new LinkedHashMap<>()).put(rest.substring(dot + 1), e.getValue());
-            } catch (NumberFormatException ignored) {
-                // not an index
-            }
-        }
-        return out;
-    }
-
-    private static boolean hasPrefix(Map<String, JsonNode> a, String prefix) {
-        for (String k : a.keySet()) {
-            if (k.startsWith(prefix)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** A JSON-string attribute that must hold JSON (latest convention messages). */
-    private static JsonNode jsonAttr(Map<String, JsonNode> a, String key, Fields f, String ptr) {
-        JsonNode v = a.get(key);
-        if (v != null && v.isTextual()) {
-            try {
-                return Json.MAPPER.readTree(v.asText());
-            } catch (IOException e) {
-                throw f.error(
-                        ptr + "/attributes[" + key + "]",
-                        "expected a JSON string of messages, found text that is not JSON");
-            }
-        }
-        if (v != null && !v.isArray() && !v.isObject()) {
-            throw f.error(
-                    ptr + "/attributes[" + key + "]",
-                    "expected a JSON string of messages, found " + Fields.describe(v));
-        }
-        return v;
-    }
-
-    private static boolean nonEmpty(JsonNode n) {
-        if (n == null || n.isNull()) {
-            return false;
-        }
-        String t = n.isTextual() ? n.asText().trim() : n.toString();
-        return !t.isEmpty() && !t.equals("{}") && !t.equals("[]");
-    }
-
-    private static JsonNode firstNonEmpty(Map<String, JsonNode> a, String... keys) {
-        for (String k : keys) {
-            if (nonEmpty(a.get(k))) {
-                return a.get(k);
-            }
-        }
-        return null;
-    }
-
-    static String text(Map<String, JsonNode> a, String key) {
-        JsonNode v = a.get(key);
-        return v == null || v.isNull() || v.isContainerNode() ? null : v.asText();
-    }
-
-    private static String first(String... vs) {
-        for (String v : vs) {
-            if (v != null && !v.isEmpty()) {
-                return v;
-            }
-        }
-        return null;
-    }
-
-    private static Long number(Map<String, JsonNode> a, Fields f, String ptr, String... keys) {
-        for (String k : keys) {
-            JsonNode v = a.get(k);
-            if (v == null || v.isNull()) {
-                continue;
-            }
-            if (v.isIntegralNumber()) {
-                return v.asLong();
-            }
-            if (v.isTextual()) {
-                try {
-                    return Long.parseLong(v.asText().trim());
-                } catch (NumberFormatException e) {
-                    throw f.error(
-                            ptr + "/attributes[" + k + "]",
-                            "expected an integer token count, found the string \"" + v.asText() + "\"");
-                }
-            }
-            if (v.isNumber()) {
-                return (long) v.asDouble();
-            }
-            throw f.error(
-                    ptr + "/attributes[" + k + "]", "expected an integer token count, found " + Fields.describe(v));
-        }
-        return null;
-    }
-
-    private static String id(JsonNode s, String field, Fields f, String ptr, boolean required) {
-        JsonNode v = s.get(field);
-        if (v == null || v.isNull() || (v.isTextual() && v.asText().isEmpty())) {
-            if (required) {
-                throw f.error(
-                        ptr + "/" + field,
-                        "expected the span's " + field + " (a hex string), found "
-                                + (v == null
-                                        ? "nothing (the field is missing)"
-                                        : v.isNull() ? "null" : "an empty string"));
-            }
-            return null;
-        }
-        if (!v.isTextual()) {
-            throw f.error(ptr + "/" + field, "expected a hex string, found " + Fields.describe(v));
-        }
-        return v.asText();
-    }
-
-    private static long nanos(JsonNode v, Fields f, String ptr) {
-        if (v == null || v.isNull()) {
-            return 0;
-        }
-        if (v.isIntegralNumber()) {
-            return v.asLong();
-        }
-        if (v.isTextual()) {
-            try {
-                return Long.parseLong(v.asText());
-            } catch (NumberFormatException e) {
-                throw f.error(
-                        ptr,
-                        "expected nanoseconds since 1970 (an integer or a decimal string), found \"" + v.asText()
-                                + "\"");
-            }
-        }
-        throw f.error(
-                ptr, "expected nanoseconds since 1970 (an integer or a decimal string), found " + Fields.describe(v));
-    }
-
-    /** OTLP attributes {@code [{key, value: {stringValue | intValue | ...}}]} as key -> plain JSON value. */
-    static Map<String, JsonNode> attributes(JsonNode attrs, Fields f, String ptr) {
-        Map<String, JsonNode> out = new LinkedHashMap<>();
-        if (attrs == null || attrs.isNull()) {
-            return out;
-        }
-        if (!attrs.isArray()) {
-            throw f.error(ptr, "expected an array of attributes {key, value}, found " + Fields.describe(attrs));
-        }
-        for (int i = 0; i < attrs.size(); i++) {
-            JsonNode kv = attrs.get(i);
-            if (!kv.path("key").isTextual()) {
-                throw f.error(
-                        ptr + "/" + i + "/key",
-                        "expected the attribute's key (a string), found " + Fields.describe(kv.get("key")));
-            }
-            out.put(kv.get("key").asText(), anyValue(kv.get("value"), f, ptr + "/" + i + "/value"));
-        }
-        return out;
-    }
-
-    static JsonNode anyValue(JsonNode v, Fields f, String ptr) {
-        if (v == null || v.isNull() || (v.isObject() && v.isEmpty())) {
-            return NF.nullNode();
-        }
-        if (!v.isObject()) {
-            throw f.error(
-                    ptr, "expected an AnyValue object ({stringValue}, {intValue}, ...), found " + Fields.describe(v));
-        }
-        if (v.has("stringValue")) {
-            JsonNode s = v.get("stringValue");
-            if (!s.isTextual()) {
-                throw f.error(ptr + "/stringValue", "expected a string, found " + Fields.describe(s));
-            }
-            return s;
-        }
-        if (v.has("intValue")) {
-            JsonNode n = v.get("intValue");
-            if (n.isIntegralNumber()) {
-                return n;
-            }
-            if (n.isTextual()) {
-                try {
-                    return NF.numberNode(Long.parseLong(n.asText()));
-                } catch (NumberFormatException e) {
-                    throw f.error(
-                            ptr + "/intValue",
-                            "expected an integer (a number or a decimal string), found \"" + n.asText() + "\"");
-                }
-            }
-            throw f.error(
-                    ptr + "/intValue",
-                    "expected an integer (a number or a decimal string), found " + Fields.describe(n));
-        }
-        if (v.has("doubleValue")) {
-            JsonNode n = v.get("doubleValue");
-            if (n.isNumber()) {
-                return n;
-            }
-            if (n.isTextual()) {
-                try {
-                    return NF.numberNode(Double.parseDouble(n.asText()));
-                } catch (NumberFormatException e) {
-                    throw f.error(ptr + "/doubleValue", "expected a number, found \"" + n.asText() + "\"");
-                }
-            }
-            throw f.error(ptr + "/doubleValue", "expected a number, found " + Fields.describe(n));
-        }
-        if (v.has("boolValue")) {
-            JsonNode b = v.get("boolValue");
-            if (!b.isBoolean()) {
-                throw f.error(ptr + "/boolValue", "expected true or false, found " + Fields.describe(b));
-            }
-            return b;
-        }
-        if (v.has("arrayValue")) {
-            ArrayNode arr = NF.arrayNode();
-            JsonNode vals = v.get("arrayValue").get("values");
-            if (vals != null && vals.isArray()) {
-                for (int i = 0; i < vals.size(); i++) {
-                    arr.add(anyValue(vals.get(i), f, ptr + "/arrayValue/values/" + i));
-                }
-            }
-            return arr;
-        }
-        if (v.has("kvlistValue")) {
-            ObjectNode o = NF.objectNode();
-            attributes(v.get("kvlistValue").get("values"), f, ptr + "/kvlistValue/values")
-                    .forEach(o::set);
-            return o;
-        }
-        if (v.has("bytesValue")) {
-            return v.get("bytesValue");
-        }
-        throw f.error(
-                ptr,
-                "expected an AnyValue (stringValue, intValue, doubleValue, boolValue, arrayValue, kvlistValue "
-                        + "or bytesValue), found the keys "
-                        + v.properties().stream().map(Map.Entry::getKey).toList());
     }
 }

@@ -333,6 +333,6 @@ final class OtlpStreamedLine {
         if (p.currentToken() != JsonToken.END_OBJECT) {
             throw new GiveUp();
         }
-        return OtlpReader.anyValue(o, new Fields(null, -1), "");
+        return OtlpValues.anyValue(o, new Fields(null, -1), "");
     }
 }

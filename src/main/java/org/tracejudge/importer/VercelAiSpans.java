@@ -34,18 +34,18 @@ final class VercelAiSpans {
             "ai.streamObject.doStream");
 
     static boolean isModel(Map<String, JsonNode> a) {
-        String op = OtlpReader.text(a, "ai.operationId");
+        String op = GenAiAttributes.text(a, "ai.operationId");
         return op != null && MODEL_OPS.contains(op); // Set.of(...).contains(null) throws
     }
 
     static boolean isTool(Map<String, JsonNode> a) {
-        return "ai.toolCall".equals(OtlpReader.text(a, "ai.operationId"));
+        return "ai.toolCall".equals(GenAiAttributes.text(a, "ai.operationId"));
     }
 
     /** Fills what the GenAI keys left empty on a model span. */
     static void model(SpanAssembler.Span s, Map<String, JsonNode> a) {
         if (s.model == null) {
-            s.model = first(OtlpReader.text(a, "ai.response.model"), OtlpReader.text(a, "ai.model.id"));
+            s.model = first(GenAiAttributes.text(a, "ai.response.model"), GenAiAttributes.text(a, "ai.model.id"));
         }
         if (s.tokensIn == null) {
             s.tokensIn = count(a, "ai.usage.promptTokens", "ai.usage.inputTokens");
@@ -79,9 +79,9 @@ final class VercelAiSpans {
         }
         if (s.output == null || s.output.isEmpty()) {
             ObjectNode out = Json.object().put("role", "assistant");
-            String text = OtlpReader.text(a, "ai.response.text");
+            String text = GenAiAttributes.text(a, "ai.response.text");
             if (text == null && a.get("ai.response.object") != null) {
-                text = OtlpReader.text(a, "ai.response.object"); // generateObject: the object's JSON is the answer
+                text = GenAiAttributes.text(a, "ai.response.object"); // generateObject: the object's JSON is the answer
             }
             if (text != null) {
                 out.put("content", text);
@@ -106,8 +106,8 @@ final class VercelAiSpans {
 
     /** A tool span's name, call id, arguments and result. */
     static void tool(SpanAssembler.Span s, Map<String, JsonNode> a) {
-        s.toolName = first(s.toolName, OtlpReader.text(a, "ai.toolCall.name"));
-        s.callId = first(s.callId, OtlpReader.text(a, "ai.toolCall.id"));
+        s.toolName = first(s.toolName, GenAiAttributes.text(a, "ai.toolCall.name"));
+        s.callId = first(s.callId, GenAiAttributes.text(a, "ai.toolCall.id"));
         if (s.args == null) {
             JsonNode args = a.containsKey("ai.toolCall.input") ? a.get("ai.toolCall.input") : a.get("ai.toolCall.args");
             s.args = AgentMessages.value(args);

@@ -53,8 +53,8 @@ class OtlpLastLinesTest {
             }
             byte[] bytes = sb.toString().getBytes(StandardCharsets.UTF_8);
             Path f = Files.write(dir.resolve("f" + file + ".jsonl"), bytes);
-            Map<Long, List<String>> one = OtlpReader.lastLines(new ByteArrayInputStream(bytes));
-            Map<Long, List<String>> two = OtlpReader.lastLines(f, 0); // split whatever the size
+            Map<Long, List<String>> one = OtlpLineIndex.lastLines(new ByteArrayInputStream(bytes));
+            Map<Long, List<String>> two = OtlpLineIndex.lastLines(f, 0); // split whatever the size
             assertFalse(one.isEmpty());
             assertEquals(sorted(one), sorted(two), "file " + file + ": " + sb);
         }

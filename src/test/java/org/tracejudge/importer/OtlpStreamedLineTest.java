@@ -187,7 +187,7 @@ class OtlpStreamedLineTest {
             r.readLines(
                     new ByteArrayInputStream(b),
                     false,
-                    OtlpReader.lastLines(new ByteArrayInputStream(b)),
+                    OtlpLineIndex.lastLines(new ByteArrayInputStream(b)),
                     new ImportListener() {},
                     out::add);
         } catch (ImportException e) {
