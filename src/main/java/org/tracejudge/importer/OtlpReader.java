@@ -27,6 +27,11 @@ import org.tracejudge.model.Role;
  * {@code llm.input_messages.N.message.*}, {@code input.value}). Spans are grouped by trace id: one trace is one run.
  * Spans without GenAI or OpenInference attributes (HTTP, RPC plumbing) and span kinds the workbench does not use
  * are counted as skipped, with the reason.
+ *
+ * <p>This class keeps the state of a read (spans buffered per trace, log records waiting for their spans, runs kept
+ * open) and assembles runs; {@link OtlpLineIndex} finds where each trace ends in JSON Lines, {@link OtlpValues} reads
+ * OTLP's value shapes, {@link GenAiAttributes} and {@link GenAiEvents} map the conventions, and {@link ForeignSpans}
+ * reads the non-OTLP span shapes.
  */
 final class OtlpReader {
     private static final JsonNodeFactory NF = JsonNodeFactory.instance;
@@ -75,6 +80,8 @@ final class OtlpReader {
 
     /** Traces with a span of another shape (Jaeger, Python's or JS's JSON, an attribute map): never kept open. */
     private final Set<String> untracked = new java.util.HashSet<>();
+    /** Reads the span shapes other than OTLP/JSON into this reader. */
+    private final ForeignSpans foreign = new ForeignSpans(this);
     /** The message records joined to each trace's spans so far: trace id -> span id -> events. */
     private final Map<String, Map<String, List<ObjectNode>>> joined = new HashMap<>();
     /** The trace id of each span that has message log records waiting ({@link #logMessages}). */
@@ -89,16 +96,6 @@ final class OtlpReader {
             String name,
             JsonNode status,
             JsonNode events) {}
-
-    /** What ADK writes as an event's content when the content is kept on the spans instead. */
-    private static final String ELIDED = "<elided>";
-
-    private static final Set<String> MESSAGE_EVENTS = Set.of(
-            "gen_ai.system.message",
-            "gen_ai.user.message",
-            "gen_ai.assistant.message",
-            "gen_ai.tool.message",
-            "gen_ai.choice");
 
     OtlpReader(Path file) {
         this.file = file;
@@ -297,11 +294,11 @@ final class OtlpReader {
             return;
         }
         if (doc.path("context").isObject() && doc.get("context").has("trace_id")) {
-            pythonSpan(doc, f, ptr);
+            foreign.pythonSpan(doc, f, ptr);
             return;
         }
         if (doc.path("spanContext").isObject() && doc.get("spanContext").has("traceId")) {
-            jsSpan(doc, f, ptr);
+            foreign.jsSpan(doc, f, ptr);
             return;
         }
         if (doc.has("resourceSpans") || doc.has("resourceLogs") || doc.has("batches")) {
@@ -337,7 +334,7 @@ final class OtlpReader {
                 }
             }
         } else if (doc.path("data").isArray()) {
-            jaeger(doc.get("data"), f, ptr + "/data");
+            foreign.jaeger(doc.get("data"), f, ptr + "/data");
         } else if (looksLikeAttributeMap(doc)) {
             Map<String, JsonNode> a = new LinkedHashMap<>();
             doc.properties().iterator().forEachRemaining(e -> a.put(e.getKey(), e.getValue()));
@@ -392,7 +389,7 @@ final class OtlpReader {
                     String event = r.path("eventName").isTextual()
                             ? r.get("eventName").asText()
                             : GenAiAttributes.text(a, "event.name");
-                    if (event != null && MESSAGE_EVENTS.contains(event)) {
+                    if (event != null && GenAiEvents.MESSAGE_EVENTS.contains(event)) {
                         ObjectNode ev = Json.object().put("event", event);
                         JsonNode body = r.get("body");
                         if (body != null && body.has("kvlistValue")) {
@@ -528,7 +525,7 @@ final class OtlpReader {
         if (events != null && events.isArray()) {
             for (int i = 0; i < events.size(); i++) {
                 JsonNode e = events.get(i);
-                if (MESSAGE_EVENTS.contains(e.path("name").asText())) {
+                if (GenAiEvents.MESSAGE_EVENTS.contains(e.path("name").asText())) {
                     ObjectNode ev = Json.object().put("event", e.get("name").asText());
                     OtlpValues.attributes(e.get("attributes"), f, ptr + "/events/" + i + "/attributes")
                             .forEach(ev::set);
@@ -552,7 +549,7 @@ final class OtlpReader {
                     .addAll(fromLogMessages);
         }
         if (sp.kind == SpanAssembler.Kind.MODEL && !messageEvents.isEmpty()) {
-            eventMessages(sp, messageEvents);
+            GenAiEvents.eventMessages(sp, messageEvents);
         }
         if (sp.kind == SpanAssembler.Kind.OTHER) {
             skip(traceId, plumbingNote(a));
@@ -575,7 +572,7 @@ final class OtlpReader {
      * name, a Traceloop agent/workflow/task kind, an OpenInference AGENT or CHAIN kind, an invoke_agent operation);
      * else HTTP/RPC plumbing.
      */
-    private static String plumbingNote(Map<String, JsonNode> a) {
+    static String plumbingNote(Map<String, JsonNode> a) {
         if (LangfuseOtelSpans.is(a)) {
             return LangfuseOtelSpans.skipNote(a);
         }
@@ -594,253 +591,16 @@ final class OtlpReader {
         return agent ? AGENT_STRUCTURE : PLUMBING;
     }
 
-    /**
-     * The deprecated convention: the messages as events ({@code gen_ai.system/user/assistant/tool.message} in,
-     * {@code gen_ai.choice} out), on the span or as log records linked to it; read where the attributes had none.
-     */
-    private static void eventMessages(SpanAssembler.Span sp, List<ObjectNode> events) {
-        ArrayNode in = Json.MAPPER.createArrayNode();
-        ArrayNode out = Json.MAPPER.createArrayNode();
-        for (ObjectNode ev : events) {
-            String name = ev.path("event").asText();
-            if (ELIDED.equals(ev.path("content").asText(null)) && !ev.has("tool_calls")) {
-                continue; // ADK: the content is on the span (llm_request / llm_response), the event only marks it
-            }
-            ObjectNode m = Json.object();
-            JsonNode source = ev;
-            if (name.equals("gen_ai.choice")) {
-                source = AgentMessages.unwrap(ev.get("message"));
-                if (source == null || !source.isObject()) {
-                    source = ev;
-                }
-                m.put("role", "assistant");
-            } else {
-                m.put("role", name.substring("gen_ai.".length(), name.length() - ".message".length()));
-            }
-            JsonNode content = AgentMessages.unwrap(source.get("content"));
-            if (content != null && !content.isNull()) {
-                m.set("content", content);
-            }
-            JsonNode calls = AgentMessages.unwrap(source.get("tool_calls"));
-            if (calls != null && calls.isArray()) {
-                m.set("tool_calls", calls);
-            }
-            if (name.equals("gen_ai.tool.message") && source.hasNonNull("id")) {
-                m.set("tool_call_id", source.get("id"));
-            }
-            (name.equals("gen_ai.choice") ? out : in).add(m);
-        }
-        if ((sp.input == null || sp.input.isEmpty()) && !in.isEmpty()) {
-            sp.input = AgentMessages.parse(in, Role.USER);
-        }
-        if ((sp.output == null || sp.output.isEmpty()) && !out.isEmpty()) {
-            sp.output = AgentMessages.parse(out, Role.ASSISTANT);
-        }
-    }
-
-    /** A span as OpenTelemetry Python writes it as JSON: {@code context.trace_id}, {@code parent_id}, flat attributes. */
-    private void pythonSpan(JsonNode s, Fields f, String ptr) {
-        JsonNode ctx = s.get("context");
-        String traceId = OtlpValues.hexId(ctx.get("trace_id"), f, ptr + "/context/trace_id", true);
-        String spanId = OtlpValues.hexId(ctx.get("span_id"), f, ptr + "/context/span_id", true);
-        String parent = OtlpValues.hexId(s.get("parent_id"), f, ptr + "/parent_id", false);
-        JsonNode attrs = s.get("attributes");
-        if (attrs != null && !attrs.isNull() && !attrs.isObject()) {
-            throw f.error(ptr + "/attributes", "expected an object of attributes, found " + Fields.describe(attrs));
-        }
-        Map<String, JsonNode> a = new LinkedHashMap<>();
-        if (attrs != null && attrs.isObject()) {
-            attrs.properties().iterator().forEachRemaining(e -> a.put(e.getKey(), e.getValue()));
-        }
-        long start = 0;
-        if (s.path("start_time").isTextual()) {
-            try {
-                java.time.Instant t =
-                        java.time.Instant.parse(s.get("start_time").asText());
-                start = t.getEpochSecond() * 1_000_000_000L + t.getNano();
-            } catch (java.time.format.DateTimeParseException e) {
-                throw f.error(
-                        ptr + "/start_time",
-                        "expected an ISO-8601 time, found \""
-                                + s.get("start_time").asText() + "\"");
-            }
-        }
-        boolean failed = "ERROR".equals(s.path("status").path("status_code").asText());
-        flatSpan(
-                s,
-                traceId,
-                spanId,
-                parent,
-                a,
-                start,
-                failed,
-                s.path("status").path("description").asText(null),
-                f,
-                ptr);
-    }
-
-    /**
-     * A span as OpenTelemetry JS's SDK holds it ({@code ReadableSpan}), serialised as JSON: {@code spanContext.traceId}
-     * / {@code spanId}, {@code parentSpanId} (SDK 1.x) or {@code parentSpanContext.spanId} (2.x), flat attributes,
-     * {@code startTime} as an {@code HrTime} [seconds, nanoseconds], {@code status.code} 2 = ERROR, events as in Python.
-     * Test suites and debugging exporters write spans this way (e.g. openinference-vercel's captured AI SDK spans).
-     */
-    private void jsSpan(JsonNode s, Fields f, String ptr) {
-        JsonNode ctx = s.get("spanContext");
-        String traceId = OtlpValues.hexId(ctx.get("traceId"), f, ptr + "/spanContext/traceId", true);
-        String spanId = OtlpValues.hexId(ctx.get("spanId"), f, ptr + "/spanContext/spanId", true);
-        String parent = s.has("parentSpanId")
-                ? OtlpValues.hexId(s.get("parentSpanId"), f, ptr + "/parentSpanId", false)
-                : OtlpValues.hexId(
-                        s.path("parentSpanContext").get("spanId"), f, ptr + "/parentSpanContext/spanId", false);
-        JsonNode attrs = s.get("attributes");
-        if (attrs != null && !attrs.isNull() && !attrs.isObject()) {
-            throw f.error(ptr + "/attributes", "expected an object of attributes, found " + Fields.describe(attrs));
-        }
-        Map<String, JsonNode> a = new LinkedHashMap<>();
-        if (attrs != null && attrs.isObject()) {
-            attrs.properties().iterator().forEachRemaining(e -> a.put(e.getKey(), e.getValue()));
-        }
-        JsonNode t = s.get("startTime");
-        long start = 0;
-        if (t != null
-                && t.isArray()
-                && t.size() == 2
-                && t.get(0).isNumber()
-                && t.get(1).isNumber()) {
-            start = t.get(0).asLong() * 1_000_000_000L + t.get(1).asLong();
-        } else if (t != null && !t.isNull()) {
-            throw f.error(ptr + "/startTime", "expected [seconds, nanoseconds], found " + Fields.describe(t));
-        }
-        boolean failed = s.path("status").path("code").asInt(0) == 2;
-        flatSpan(
-                s,
-                traceId,
-                spanId,
-                parent,
-                a,
-                start,
-                failed,
-                s.path("status").path("message").asText(null),
-                f,
-                ptr);
-    }
-
-    /** The part of a Python or JS span that is read the same way: kind, attributes, status, events. */
-    private void flatSpan(
-            JsonNode s,
-            String traceId,
-            String spanId,
-            String parent,
-            Map<String, JsonNode> a,
-            long start,
-            boolean failed,
-            String statusMessage,
-            Fields f,
-            String ptr) {
-        SpanAssembler.Span sp = span(a, spanId, parent, s.path("name").asText(""), start, f, ptr);
-        if (sp == null) {
-            return;
-        }
+    /** A trace of a shape whose runs are never kept open (see {@link ForeignSpans}). */
+    void untrack(String traceId) {
         untracked.add(traceId);
-        if (failed) {
-            sp.errorType = sp.errorType != null ? sp.errorType : "ERROR";
-            sp.errorMessage = statusMessage;
-        }
-        List<ObjectNode> messageEvents = new ArrayList<>();
-        for (JsonNode e : s.path("events")) {
-            String name = e.path("name").asText();
-            JsonNode ea = e.path("attributes");
-            if (MESSAGE_EVENTS.contains(name)) {
-                ObjectNode ev = Json.object().put("event", name);
-                if (ea.isObject()) {
-                    ea.properties().iterator().forEachRemaining(x -> ev.set(x.getKey(), x.getValue()));
-                }
-                messageEvents.add(ev);
-            } else if (name.equals("exception")) {
-                sp.errorType = sp.errorType != null
-                        ? sp.errorType
-                        : ea.path("exception.type").asText(null);
-                sp.errorMessage = sp.errorMessage != null
-                        ? sp.errorMessage
-                        : ea.path("exception.message").asText(null);
-            }
-        }
-        if (sp.kind == SpanAssembler.Kind.MODEL && !messageEvents.isEmpty()) {
-            eventMessages(sp, messageEvents);
-        }
-        if (sp.kind == SpanAssembler.Kind.OTHER) {
-            skip(traceId, plumbingNote(a));
-        }
-        add(traceId, sp);
     }
 
-    private void jaeger(JsonNode data, Fields f, String ptr) {
-        for (int i = 0; i < data.size(); i++) {
-            JsonNode t = data.get(i);
-            JsonNode spans = t.get("spans");
-            if (spans == null || !spans.isArray()) {
-                throw f.error(ptr + "/" + i + "/spans", "expected an array of spans, found " + Fields.describe(spans));
-            }
-            for (int k = 0; k < spans.size(); k++) {
-                String sptr = ptr + "/" + i + "/spans/" + k;
-                JsonNode s = spans.get(k);
-                String traceId = OtlpValues.id(s, "traceID", f, sptr, true);
-                String spanId = OtlpValues.id(s, "spanID", f, sptr, true);
-                String parent = null;
-                for (JsonNode ref : s.path("references")) {
-                    if ("CHILD_OF".equals(ref.path("refType").asText())) {
-                        parent = ref.path("spanID").asText(null);
-                    }
-                }
-                Map<String, JsonNode> a = new LinkedHashMap<>();
-                JsonNode tags = s.get("tags");
-                if (tags != null && !tags.isArray()) {
-                    throw f.error(
-                            sptr + "/tags",
-                            "expected an array of tags {key, type, value}, found " + Fields.describe(tags));
-                }
-                if (tags != null) {
-                    for (int j = 0; j < tags.size(); j++) {
-                        JsonNode tag = tags.get(j);
-                        if (!tag.path("key").isTextual()) {
-                            throw f.error(
-                                    sptr + "/tags/" + j + "/key",
-                                    "expected a string, found " + Fields.describe(tag.get("key")));
-                        }
-                        a.put(tag.get("key").asText(), tag.get("value"));
-                    }
-                }
-                JsonNode st = s.get("startTime");
-                long start = st != null && st.canConvertToLong() ? st.asLong() * 1000 : 0;
-                SpanAssembler.Span sp =
-                        span(a, spanId, parent, s.path("operationName").asText(""), start, f, sptr);
-                if (sp == null) {
-                    continue;
-                }
-                untracked.add(traceId);
-                boolean failed = (a.containsKey("error") && a.get("error").asBoolean(false))
-                        || "ERROR".equals(GenAiAttributes.text(a, "otel.status_code"));
-                if (failed) {
-                    sp.errorType = sp.errorType != null ? sp.errorType : "ERROR";
-                    sp.errorMessage = GenAiAttributes.text(a, "otel.status_description");
-                }
-                if (sp.kind == SpanAssembler.Kind.OTHER) {
-                    skip(traceId, plumbingNote(a));
-                    if (failed) {
-                        skip(traceId, "plumbing spans with an error status (not errors of the run)");
-                    }
-                }
-                add(traceId, sp);
-            }
-        }
-    }
-
-    private void add(String traceId, SpanAssembler.Span s) {
+    void add(String traceId, SpanAssembler.Span s) {
         traces.computeIfAbsent(traceId, k -> new ArrayList<>()).add(s);
     }
 
-    private void skip(String traceId, String reason) {
+    void skip(String traceId, String reason) {
         skippedByTrace.computeIfAbsent(traceId, k -> new LinkedHashMap<>()).merge(reason, 1, Integer::sum);
     }
 
@@ -910,7 +670,7 @@ final class OtlpReader {
                             .addAll(late);
                 }
                 if (late != null && s.kind == SpanAssembler.Kind.MODEL) {
-                    eventMessages(s, late);
+                    GenAiEvents.eventMessages(s, late);
                 } else if (late != null) {
                     skip(traceId, "message log records of a span that is not a model call");
                 }
@@ -1090,7 +850,7 @@ final class OtlpReader {
 
     // ---- one span's attributes -> the assembler's span
 
-    private SpanAssembler.Span span(
+    SpanAssembler.Span span(
             Map<String, JsonNode> a, String id, String parent, String name, long start, Fields f, String ptr) {
         SpanAssembler.Span s = new SpanAssembler.Span();
         s.id = id;
