@@ -159,9 +159,9 @@ class JourneysUiTest extends WindowTest {
                 () -> lastDecision(traceId) != null
                         && "newbie".equals(lastDecision(traceId).annotator()));
         assertEquals(second, lastDecision(traceId).value());
-        // and it stays: a moment later the table still shows it and the queue has not jumped back
-        Thread.sleep(500);
-        WaitForAsyncUtils.waitForFxEvents();
+        // and it stays: once every read the decision queued has come back, the table still shows it and the queue has
+        // not jumped back
+        settled();
         assertEquals(second, rowValue(0, "human:newbie"));
         assertEquals(1, vm().table().currentProperty().get());
     }
@@ -709,8 +709,7 @@ class JourneysUiTest extends WindowTest {
                 "agreement re-read",
                 () -> vm().agreement().agreementProperty().get() != null
                         && !vm().session().loadingProperty().get());
-        Thread.sleep(300);
-        WaitForAsyncUtils.waitForFxEvents();
+        settled();
         assertFalse(
                 vm().agreement().agreementProperty().get().report().raters().contains("fresh"), "no labels: no rater");
         assertTrue(robot.lookup("#kappa-harness-fresh").tryQuery().isEmpty());

@@ -116,6 +116,27 @@ abstract class WindowTest {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /**
+     * Waits until the project thread has run everything queued so far and the FX thread has shown its results, twice
+     * over (a result may queue one more read): an event to wait on instead of a sleep, so a check that nothing more
+     * happens after it cannot pass just because the app was slow.
+     */
+    void settled() {
+        for (int round = 0; round < 2; round++) {
+            java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+            vm().session().afterPendingWork(done::countDown);
+            try {
+                if (!done.await(waitSeconds(), TimeUnit.SECONDS)) {
+                    throw new AssertionError("timed out waiting for the project thread (" + windowState() + ")");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted waiting for the project thread", e);
+            }
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+    }
+
     /** What a failed wait reports besides what it waited for: the status line and where the keys went. */
     private String windowState() {
         try {
