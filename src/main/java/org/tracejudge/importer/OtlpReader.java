@@ -165,7 +165,7 @@ final class OtlpReader {
 
     /**
      * JSON Lines of OTLP requests, one line at a time, parsed from the line's bytes: only the spans' GenAI content is
-     * kept until the end, or, with {@code ends} (from {@link #lastLines}), until the trace's last line. The bytes are
+     * kept until the end, or, with {@code ends} (from {@link OtlpLineIndex#lastLines}), until the trace's last line. The bytes are
      * UTF-8 already when {@code checked} (the importer checked the whole file); else (gzip) each line is checked here.
      * This thread reads and parses the lines; each line's tree is turned into spans, and finished traces into runs, on a
      * second thread (see {@link TraceAssembly}), in line order: all this reader's state is that thread's, and

@@ -112,10 +112,10 @@ public final class ReportHtml {
         leaderboard(b, r);
         profile(b, r);
         agreement(b, r);
-        questions(b, r);
-        calibration(b, r);
-        safety(b, r);
-        selection(b, r);
+        QuestionSection.questions(b, r);
+        CalibrationSection.calibration(b, r);
+        SafetySection.safety(b, r);
+        SafetySection.selection(b, r);
         methods(b, r);
         b.append("</main><footer><p class=\"note\">Made by ")
                 .append(esc(text(r.figure("methods"), "tracejudge")))
@@ -140,7 +140,7 @@ public final class ReportHtml {
         {"methods", "Methods and provenance"}
     };
 
-    private static void open(StringBuilder b, String id) {
+    static void open(StringBuilder b, String id) {
         for (String[] s : TITLES) {
             if (s[0].equals(id)) {
                 b.append("<section id=\"")
@@ -156,7 +156,7 @@ public final class ReportHtml {
         }
     }
 
-    private static void missing(StringBuilder b, String why) {
+    static void missing(StringBuilder b, String why) {
         b.append("<p class=\"missing\"><strong>Not available.</strong> ")
                 .append(esc(why))
                 .append("</p>");
@@ -291,7 +291,7 @@ public final class ReportHtml {
             return;
         }
         if (lb.has("corrected")) {
-            corrected(b, lb.get("corrected"), true);
+            CalibrationSection.corrected(b, lb.get("corrected"), true);
             b.append("</section>");
             return;
         }
@@ -377,7 +377,7 @@ public final class ReportHtml {
         return out;
     }
 
-    private static String join(JsonNode arr) {
+    static String join(JsonNode arr) {
         List<String> s = new ArrayList<>();
         arr.forEach(x -> s.add(x.asText()));
         return String.join(", ", s);
@@ -493,7 +493,7 @@ public final class ReportHtml {
         b.append("</section>");
     }
 
-    private static String fmt(Double v) {
+    static String fmt(Double v) {
         return v == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * v);
     }
 
@@ -602,467 +602,6 @@ public final class ReportHtml {
         b.append("</section>");
     }
 
-    private static void questions(StringBuilder b, StudyReport.Report r) {
-        open(b, "questions");
-        JsonNode s = r.figure("questions");
-        if (s == null || s.isNull()) {
-            missing(b, r.missing().get("questions"));
-            b.append("</section>");
-            return;
-        }
-        b.append("<p>This project judges with its own scheme, <code>")
-                .append(esc(text(s, "scheme")))
-                .append("</code> version ")
-                .append(s.path("version").asInt())
-                .append(". ")
-                .append(esc(text(s, "description")))
-                .append("</p><p class=\"note\">Agreement as <code>tracejudge agreement PROJECT --question KEY</code>"
-                        + " computes it: over the traces at least two raters answered (a question that did not apply "
-                        + "for a rater has no answer from them), 95% intervals by percentile bootstrap over traces, ")
-                .append(s.path("resamples").asInt())
-                .append(" resamples, seed ")
-                .append(s.path("seed").asLong())
-                .append(".</p>");
-        if (s.path("questions").isEmpty()) {
-            missing(b, "The scheme has no question to show.");
-        }
-        for (JsonNode q : s.path("questions")) {
-            question(b, q);
-        }
-        b.append("</section>");
-    }
-
-    private static void question(StringBuilder b, JsonNode q) {
-        String key = text(q, "question");
-        String kind = text(q, "kind");
-        b.append("<section class=\"question\" id=\"q-")
-                .append(esc(key))
-                .append("\" aria-labelledby=\"h-q-")
-                .append(esc(key))
-                .append("\"><h3 id=\"h-q-")
-                .append(esc(key))
-                .append("\"><code>")
-                .append(esc(key))
-                .append("</code> (")
-                .append(esc(kind.replace('_', ' ')))
-                .append(q.path("required").asBoolean() ? "" : ", optional")
-                .append(")</h3><p>")
-                .append(esc(text(q, "prompt")))
-                .append("</p>");
-        JsonNode scale = q.get("scale");
-        if (scale != null) {
-            b.append("<p>Scale ")
-                    .append(scale.path("from").asInt())
-                    .append(" to ")
-                    .append(scale.path("to").asInt())
-                    .append(".</p>");
-        }
-        if (q.path("options").size() > 0) {
-            b.append("<dl class=\"options\">");
-            for (JsonNode o : q.path("options")) {
-                String value = text(o, "value");
-                String label = text(o, "label");
-                b.append("<dt>")
-                        .append(esc(scale != null ? value + " " + label : label))
-                        .append(scale == null && !label.equals(value) ? " <code>" + esc(value) + "</code>" : "")
-                        .append(o.path("safety_critical").asBoolean() ? " (safety-critical)" : "")
-                        .append("</dt><dd>")
-                        .append(esc(text(o, "definition").isEmpty() ? "no definition" : text(o, "definition")))
-                        .append("</dd>");
-            }
-            b.append("</dl>");
-        }
-        JsonNode ans = q.path("answered");
-        long traces = ans.path("traces").asLong();
-        b.append("<p>")
-                .append(traces)
-                .append(traces == 1 ? " trace" : " traces")
-                .append(" answered by ")
-                .append(ans.path("raters").size())
-                .append(ans.path("raters").size() == 1 ? " rater" : " raters")
-                .append(ans.path("raters").isEmpty() ? "" : " (" + esc(join(ans.path("raters"))) + ")")
-                .append(", ")
-                .append(ans.path("answers").asLong())
-                .append(" answers in all.</p>");
-        JsonNode dist = q.path("distribution");
-        if (traces == 0) {
-            missing(
-                    b,
-                    "No answers to '" + key + "' yet. Answer it in the workbench or import answers "
-                            + "(tracejudge import PROJECT answers.jsonl), then make the report again.");
-        } else if ("number".equals(kind)) {
-            List<List<String>> rows = new ArrayList<>();
-            dist.forEach(
-                    d -> rows.add(List.of(text(d, "label"), n(d.path("number").asText()))));
-            table(b, "The answers to " + key + ": their range", List.of("Statistic", "Answer"), rows);
-        } else if (dist.size() > 0) {
-            String unit = "span".equals(kind)
-                    ? "spans"
-                    : "yes_no_per_tool".equals(kind) ? "decisions (tool by tool)" : "answers";
-            List<Svg.Bar> bars = new ArrayList<>();
-            List<List<String>> rows = new ArrayList<>();
-            StringBuilder alt = new StringBuilder();
-            for (JsonNode d : dist) {
-                bars.add(new Svg.Bar(text(d, "label"), d.path("count").asLong()));
-                rows.add(List.of(text(d, "label"), n(d.path("count").asLong())));
-                alt.append(alt.length() == 0 ? "" : "; ")
-                        .append(text(d, "label"))
-                        .append(": ")
-                        .append(d.path("count").asLong());
-            }
-            String title = "span".equals(kind)
-                    ? "The spans marked for " + key + " per label"
-                    : "The " + unit + " to " + key + " per " + ("ordinal".equals(kind) ? "step" : "option");
-            b.append(Svg.bars(title, title + ". " + alt + ".", "number of " + unit, bars));
-            table(b, title, List.of("ordinal".equals(kind) ? "Step" : "Option", "Number of " + unit), rows);
-        }
-        JsonNode a = q.get("agreement");
-        if (a == null || a.isNull()) {
-            b.append("<p class=\"missing\"><strong>No agreement.</strong> ")
-                    .append(esc(text(q, "agreement_note")))
-                    .append(". Have a second rater answer the same traces.</p>");
-        } else if (a.path("coefficients").isEmpty()) {
-            b.append("<p class=\"note\">No agreement coefficient: ")
-                    .append(esc(text(a, "note").isEmpty() ? "this kind of question has none" : text(a, "note")))
-                    .append(".</p>");
-        } else {
-            List<List<String>> rows = new ArrayList<>();
-            for (JsonNode c : a.path("coefficients")) {
-                JsonNode iv = c.get("interval");
-                String ci = iv == null
-                        ? ""
-                        : String.format(
-                                Locale.ROOT,
-                                " [%.3f, %.3f]",
-                                iv.path("lo").asDouble(),
-                                iv.path("hi").asDouble());
-                rows.add(List.of(
-                        text(c, "name"),
-                        n(dec(c.get("value")) + ci),
-                        n(c.path("n").asLong()),
-                        text(c, "note")));
-            }
-            table(
-                    b,
-                    "Agreement on " + key + " (" + a.path("traces").asLong() + " traces, raters "
-                            + join(a.path("raters")) + ")",
-                    List.of("Coefficient", "Value [95% CI]", "n", "Note"),
-                    rows);
-            if (!text(a, "note").isEmpty()) {
-                b.append("<p class=\"note\">").append(esc(text(a, "note"))).append("</p>");
-            }
-        }
-        b.append("</section>");
-    }
-
-    private static void calibration(StringBuilder b, StudyReport.Report r) {
-        open(b, "calibration");
-        JsonNode c = r.figure("calibration");
-        b.append("<h3>How far each judge is trusted</h3>");
-        if (c == null || c.isNull()) {
-            missing(b, r.missing().get("calibration"));
-        } else {
-            b.append("<p>Gold: ")
-                    .append(c.path("gold").path("traces").asInt())
-                    .append(" traces where everyone who decided agrees")
-                    .append(
-                            c.path("gold").path("people_disagree").asInt() > 0
-                                    ? " ("
-                                            + c.path("gold")
-                                                    .path("people_disagree")
-                                                    .asInt() + " where people disagree are not gold)"
-                                    : "")
-                    .append(". A label is trusted when κ ≥ 0.6 and sensitivity ≥ 0.8 with enough gold.</p>");
-            for (JsonNode rt : c.path("raters")) {
-                b.append("<h3>")
-                        .append(esc(rt.path("rater").asText()))
-                        .append(" against gold (n = ")
-                        .append(rt.path("n").asInt())
-                        .append(")</h3>");
-                if (rt.has("note")) {
-                    b.append("<p class=\"missing\">")
-                            .append(esc(rt.path("note").asText()))
-                            .append("</p>");
-                    continue;
-                }
-                b.append("<p>Accuracy ")
-                        .append(pct(rt.path("accuracy").get("value")))
-                        .append(ci(rt.path("accuracy").get("ci95")))
-                        .append(", Cohen's κ ")
-                        .append(dec(rt.get("kappa")))
-                        .append(", Gwet's AC1 ")
-                        .append(dec(rt.get("ac1")))
-                        .append(".</p>");
-                List<List<String>> per = new ArrayList<>();
-                for (JsonNode l : rt.path("per_label")) {
-                    String trust = l.path("trust").asText().replace('_', ' ');
-                    if (trust.equals("not yet")) {
-                        trust += " (about " + l.path("more_gold_needed").asInt() + " more gold)";
-                    }
-                    per.add(List.of(
-                            l.path("label").asText(),
-                            n(l.path("gold").asInt()),
-                            n(pct(l.path("sensitivity").get("value"))
-                                    + ci(l.path("sensitivity").get("ci95"))),
-                            n(pct(l.path("specificity").get("value"))
-                                    + ci(l.path("specificity").get("ci95"))),
-                            n(pct(l.path("precision").get("value"))
-                                    + ci(l.path("precision").get("ci95"))),
-                            n(dec(l.get("f1"))),
-                            trust));
-                }
-                table(
-                        b,
-                        "Trust verdict per label: " + rt.path("rater").asText(),
-                        List.of("Label", "Gold", "Sensitivity", "Specificity", "Precision", "F1", "Trust"),
-                        per);
-                List<String> labels = new ArrayList<>();
-                rt.path("labels").forEach(x -> labels.add(x.asText()));
-                List<List<String>> mat = new ArrayList<>();
-                for (int i = 0; i < labels.size(); i++) {
-                    List<String> row = new ArrayList<>();
-                    row.add(labels.get(i));
-                    for (JsonNode v : rt.path("confusion").get(i)) {
-                        row.add(n(v.asInt()));
-                    }
-                    mat.add(row);
-                }
-                List<String> head = new ArrayList<>();
-                head.add("Judge's label ↓ / gold →");
-                head.addAll(labels);
-                table(b, "Confusion matrix: " + rt.path("rater").asText(), head, mat);
-            }
-        }
-        b.append("<h3>Corrected rates</h3>");
-        JsonNode k = r.figure("corrected");
-        if (k == null || k.isNull()) {
-            missing(b, r.missing().get("corrected"));
-        } else {
-            corrected(b, k, false);
-        }
-        b.append("</section>");
-    }
-
-    /** The corrected rates: from {@code calibration --corrected} (rates) or the corrected leaderboard (models). */
-    private static void corrected(StringBuilder b, JsonNode k, boolean leaderboard) {
-        List<Svg.Interval> rows = new ArrayList<>();
-        List<List<String>> t = new ArrayList<>();
-        if (leaderboard) {
-            b.append("<p>The leaderboard from the ensemble's labels corrected with the gold of calibration sample '")
-                    .append(esc(k.path("sample").asText()))
-                    .append("' (")
-                    .append(k.path("gold").asInt())
-                    .append(" traces with gold), judge ")
-                    .append(esc(k.path("judge").asText()))
-                    .append("; per rate the recommended estimate, the judge-only value beside it.</p>");
-            for (JsonNode mo : k.path("models")) {
-                JsonNode ct = mo.path("CTUR");
-                JsonNode ci = ct.get("ci95");
-                rows.add(new Svg.Interval(
-                        mo.path("model").asText(),
-                        dbl(ct.get("corrected")),
-                        ci != null && ci.isArray() ? ci.get(0).asDouble() : null,
-                        ci != null && ci.isArray() ? ci.get(1).asDouble() : null,
-                        dbl(ct.get("judge_only"))));
-                for (String rate : List.of("CTUR", "TSR", "RIR", "OFR", "UTR")) {
-                    JsonNode x = mo.path(rate);
-                    t.add(List.of(
-                            mo.path("model").asText(),
-                            rate,
-                            n(pct(x.get("corrected")) + ci(x.get("ci95"))),
-                            x.path("figure").asText(),
-                            n(pct(x.get("judge_only"))),
-                            n(x.path("gold").asInt()),
-                            x.path("reason").asText()));
-                }
-            }
-        } else {
-            JsonNode s = k.path("sample");
-            b.append("<p>Rates of ")
-                    .append(esc(k.path("judge").asText()))
-                    .append(" corrected with the gold of calibration sample '")
-                    .append(esc(s.path("name").asText()))
-                    .append("' (")
-                    .append(esc(s.path("design").asText()))
-                    .append(", seed ")
-                    .append(s.path("seed").asLong())
-                    .append(", ")
-                    .append(s.path("drawn").asInt())
-                    .append(" of ")
-                    .append(s.path("population").asInt())
-                    .append(" traces drawn, ")
-                    .append(s.path("with_gold").asInt())
-                    .append(" with gold). Per rate the recommended estimate with its 95% interval, and the judge-only "
-                            + "value beside it.</p>");
-            for (JsonNode x : k.path("rates")) {
-                JsonNode rec = x.path("recommended");
-                if (x.path("rate").asText().equals("CTUR")) {
-                    JsonNode ci = rec.get("ci95");
-                    rows.add(new Svg.Interval(
-                            x.path("model").asText(),
-                            dbl(rec.get("value")),
-                            ci != null && ci.isArray() ? ci.get(0).asDouble() : null,
-                            ci != null && ci.isArray() ? ci.get(1).asDouble() : null,
-                            dbl(x.path("judge_only").get("value"))));
-                }
-                t.add(List.of(
-                        x.path("model").asText(),
-                        x.path("rate").asText(),
-                        n(pct(rec.get("value")) + ci(rec.get("ci95"))),
-                        rec.path("figure").asText(),
-                        n(pct(x.path("judge_only").get("value"))
-                                + ci(x.path("judge_only").get("ci95"))),
-                        n(x.path("gold").asInt()),
-                        rec.path("reason").asText()));
-            }
-        }
-        b.append(Svg.intervals(
-                "Corrected CTUR per model with the judge-only value",
-                "Dot and whisker: the recommended corrected CTUR with its 95% interval; hollow diamond: the judge-only "
-                        + "CTUR. The table below gives every rate.",
-                "CTUR",
-                rows,
-                "judge only"));
-        table(
-                b,
-                "Corrected rates",
-                List.of(
-                        "Model",
-                        "Rate",
-                        "Recommended [95% CI]",
-                        "Estimator",
-                        "Judge only",
-                        "Gold n",
-                        "Why this estimator"),
-                t);
-    }
-
-    private static void safety(StringBuilder b, StudyReport.Report r) {
-        open(b, "safety");
-        JsonNode s = r.figure("safety");
-        if (s == null || s.isNull()) {
-            missing(b, r.missing().get("safety"));
-            b.append("</section>");
-            return;
-        }
-        JsonNode rv = s.path("review");
-        b.append("<p>")
-                .append(rv.path("inputs").asInt())
-                .append(" inputs under review; ")
-                .append(rv.path("adjudication_queue").asInt())
-                .append(" tools where experts disagree wait for adjudication. Policy: <code>")
-                .append(esc(rv.path("policy").toString()))
-                .append("</code>.</p>");
-        for (JsonNode sc : s.path("scenarios")) {
-            b.append("<h3>Scenario ").append(esc(sc.path("scenario").asText())).append("</h3>");
-            List<List<String>> tools = new ArrayList<>();
-            List<List<String>> raters = new ArrayList<>();
-            for (JsonNode t : sc.path("tools")) {
-                List<String> ek = new ArrayList<>();
-                t.path("expert_kappa")
-                        .forEach(e ->
-                                ek.add(e.path("a").asText() + "–" + e.path("b").asText() + " κ " + dec(e.get("kappa"))
-                                        + " (n " + e.path("n").asLong() + ")"));
-                tools.add(List.of(
-                        t.path("name").asText(),
-                        t.path("safety_critical").asBoolean() ? "yes" : "no",
-                        n(pct(t.get("prevalence"))),
-                        n(t.path("labelled").asInt()),
-                        n(t.path("pending").asInt()),
-                        ek.isEmpty() ? "no double review yet" : String.join("; ", ek)));
-                for (JsonNode x : t.path("raters")) {
-                    raters.add(List.of(
-                            t.path("name").asText() + " · " + x.path("rater").asText(),
-                            x.path("kind").asText(),
-                            n(x.path("n").asLong()),
-                            n(dec(x.get("precision"))),
-                            n(dec(x.get("recall"))),
-                            n(dec(x.get("f1"))),
-                            n(dec(x.get("kappa")))));
-                }
-            }
-            table(
-                    b,
-                    "Tools: final expert labels and double review",
-                    List.of("Tool", "Safety-critical", "Prevalence", "Decided", "Pending", "Expert agreement"),
-                    tools);
-            table(
-                    b,
-                    "Raters against the final expert label",
-                    List.of("Tool · rater", "Kind", "n", "Precision", "Recall", "F1", "κ"),
-                    raters);
-            List<List<String>> em = new ArrayList<>();
-            sc.path("exact_match")
-                    .forEach(e -> em.add(List.of(
-                            e.path("model").asText(),
-                            e.path("approach").asText(),
-                            n(e.path("n").asInt()),
-                            n(pct(e.get("accuracy"))))));
-            table(b, "Exact-match accuracy", List.of("Model", "Approach", "n", "Accuracy"), em);
-            List<List<String>> ms = new ArrayList<>();
-            sc.path("missed_detail")
-                    .forEach(m -> ms.add(List.of(
-                            m.path("input").asText(),
-                            m.path("model").asText(),
-                            m.path("approach").asText(),
-                            m.path("tool").asText(),
-                            HASH + m.path("trace").asText())));
-            if (ms.isEmpty()) {
-                b.append("<p>No missed Safety Call.</p>");
-            } else {
-                table(
-                        b,
-                        "Missed Safety Calls (" + ms.size() + ")",
-                        List.of("Input", "Model", "Approach", "Tool", "Trace id"),
-                        ms);
-            }
-        }
-        b.append("</section>");
-    }
-
-    private static void selection(StringBuilder b, StudyReport.Report r) {
-        open(b, "selection");
-        JsonNode s = r.figure("selection");
-        if (s == null || s.isNull()) {
-            missing(b, r.missing().get("selection"));
-            b.append("</section>");
-            return;
-        }
-        b.append("<p>")
-                .append(s.path("trials").asInt())
-                .append(" scored trials. Scoring: ")
-                .append(esc(s.path("scoring").asText()))
-                .append(".</p>");
-        List<List<String>> g = new ArrayList<>();
-        for (JsonNode x : s.path("groups")) {
-            if (!x.path("by").asText().equals("overall")) {
-                continue;
-            }
-            g.add(List.of(
-                    x.path("model").asText(),
-                    x.path("approach").asText(),
-                    n(x.path("trials").asInt()),
-                    n(pct(x.get("accuracy")) + ci(x.get("ci95")))));
-        }
-        table(b, "Accuracy per model and approach", List.of("Model", "Approach", "Trials", "Accuracy [95% CI]"), g);
-        List<List<String>> d = new ArrayList<>();
-        for (JsonNode x : s.path("differences")) {
-            d.add(List.of(
-                    x.path("model").asText(),
-                    n(x.path("pairs").asInt()),
-                    n(x.path("nlt_only").asInt()),
-                    n(x.path("structured_only").asInt()),
-                    x.path("test").asText(),
-                    n(p(x.get("p_value")))));
-        }
-        table(
-                b,
-                "NLT − structured on paired trials",
-                List.of("Model", "Pairs", "NLT only right", "Structured only right", "Test", "p"),
-                d);
-        b.append("</section>");
-    }
-
     private static void methods(StringBuilder b, StudyReport.Report r) {
         open(b, "methods");
         JsonNode m = r.figure("methods");
@@ -1141,14 +680,13 @@ public final class ReportHtml {
         left.add(
                 "Call-level figures of long conversations (tracejudge metrics shows them), agreement by stratum "
                         + "(tracejudge agreement --by) and the latent-class estimates (calibration --latent): not in this report.");
-        left.add("Per-question sections of a project's own label scheme: not in this version of the report.");
         for (String s : left) {
             b.append("<li>").append(esc(s)).append("</li>");
         }
         b.append("</ul></section>");
     }
 
-    private static String title(String key) {
+    static String title(String key) {
         for (String[] s : TITLES) {
             if (s[0].equals(key)) {
                 return s[1];
