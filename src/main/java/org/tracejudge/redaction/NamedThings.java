@@ -56,6 +56,21 @@ final class NamedThings {
     private static final Pattern VERSION_AFTER =
             Pattern.compile("^(?:[ :@]|\\s+v|-v)\\d{1,4}\\.\\d{1,4}\\.\\d{1,6}(?![\\d])|^\\s?v\\d{1,4}\\.\\d{1,4}(?![\\d])");
 
+    /**
+     * A technical word right after a name-like word makes it a product or a vendor ("Twilio SID", "Berkeley DB",
+     * "Vite dev server", "route … dev eth0"); list {@code names-tech-after.txt}, and network interface names.
+     */
+    private static final Set<String> TECH_AFTER = WordList.exact("names-tech-after.txt");
+
+    private static final Pattern NEXT_WORD = Pattern.compile("^\\s([\\p{L}][\\p{L}\\p{N}]*)");
+    private static final Pattern INTERFACE = Pattern.compile("(?:eth|ens|enp|eno|wlan|wlp|docker|br|veth|tun|tap|bond)\\d\\w*");
+
+    /** A version of two parts that cannot be a clock time ("Vite 5.2", "Prometheus 2.519"; not "Tom 10.30"). */
+    private static final Pattern SHORT_VERSION_AFTER = Pattern.compile("^\\s(?:\\d{1,3}\\.\\d(?!\\d)|\\d{1,3}\\.\\d{3,}|(?:2[5-9]|[3-9]\\d)\\.\\d+)(?![\\d.:]|\\s?(?:am|pm|h)\\b)");
+
+    /** A lower-case word glued by a hyphen after a lower-case word that is no name ("junit-jupiter"). */
+    private static final Pattern HYPHEN_BEFORE = Pattern.compile("(?<![\\p{L}\\p{N}-])([a-z0-9]+)-$");
+
     private static final Pattern GLUED_KEY = Pattern.compile("^:[\\p{L}\\p{N}]");
     private static final Pattern CODE_NUMBER = Pattern.compile("^-\\d{1,4}[A-Za-z]{0,2}(?![\\p{L}])");
     private static final Pattern AMP_BEFORE = Pattern.compile("&\\s*$");
@@ -86,6 +101,9 @@ final class NamedThings {
                     || gluedKey(t, s.start(), s.end())
                     || CODE_NUMBER.matcher(t.substring(s.end())).find()
                     || MODEL_SIZE_AFTER.matcher(t.substring(s.end())).find()
+                    || techWordAfter(t, s)
+                    || (!givenName(s) && SHORT_VERSION_AFTER.matcher(t.substring(s.end())).find())
+                    || identifierPart(t, s)
                     || SCIENCE_WORDS.contains(s.original().toLowerCase(Locale.ROOT))
                     || (s.original().length() >= 9 && MEDICAL_TERM.matcher(s.original()).matches())
                     || (city(s.original()) && TEMPERATURE_AFTER.matcher(t.substring(s.end())).find())
@@ -93,8 +111,8 @@ final class NamedThings {
                             && AMP_BEFORE.matcher(t.substring(Math.max(0, s.start() - 3), s.start())).find())
                     || (NameLists.CITIES.contains(s.original().toLowerCase(Locale.ROOT))
                             && WEATHER.matcher(t.substring(Math.max(0, s.start() - 30), s.start())).find());
-            case HANDLE -> VARIABLE.matcher(s.original()).matches();
-            case PHONE -> range(t, s);
+            case HANDLE -> VARIABLE.matcher(s.original()).matches() || s.original().matches("\\d+");
+            case PHONE -> range(t, s) || listOfNumbers(t, s, h.spans);
             case ADDRESS -> TRIAL_PHASE.matcher(s.original()).matches();
             case IP -> versionNumber(t, s);
             default -> false;
@@ -183,6 +201,73 @@ final class NamedThings {
         Matcher m = Pattern.compile("(?<![\\d.])" + Pattern.quote(p[0] + "." + p[1] + ".") + "\\d{1,3}(?![\\d.]|\\.\\d)")
                 .matcher(t);
         return m.find();
+    }
+
+    /**
+     * An upper-case technical word after the name ("Twilio SID", "Berkeley DB"); a lower-case one ("dev server",
+     * "Falcon sensor") only after a word that is no given name or is written in lower case ("Emma server outage" keeps
+     * Emma a person); an interface name after "dev" of a route.
+     */
+    private static boolean techWordAfter(String t, Redactor.Span s) {
+        Matcher m = NEXT_WORD.matcher(t.substring(s.end(), Math.min(t.length(), s.end() + 40)));
+        if (!m.find()) {
+            return false;
+        }
+        String w = m.group(1);
+        if (INTERFACE.matcher(w).matches() || (TECH_AFTER.contains(w) && !w.equals(w.toLowerCase(Locale.ROOT)))) {
+            return true;
+        }
+        boolean lower = s.original().equals(s.original().toLowerCase(Locale.ROOT));
+        return TECH_AFTER.contains(w) && (lower || !givenName(s));
+    }
+
+    private static boolean givenName(Redactor.Span s) {
+        for (String w : s.original().toLowerCase(Locale.ROOT).split("[\\s-]+")) {
+            if (NameLists.GIVEN_CORE.contains(w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean identifierPart(String t, Redactor.Span s) {
+        if (!s.original().equals(s.original().toLowerCase(Locale.ROOT))) {
+            return false;
+        }
+        Matcher m = HYPHEN_BEFORE.matcher(t.substring(Math.max(0, s.start() - 24), s.start()));
+        if (!m.find()) {
+            return false;
+        }
+        String k = m.group(1);
+        return !NameLists.GIVEN.contains(k) && !NameLists.SURNAMES.contains(k);
+    }
+
+    private static final Pattern DIGITS = Pattern.compile("\\d{5,}");
+
+    /**
+     * A number in a list of numbers of the same length ("Ticket numbers 21345678, 21345679 and 21345680") that the
+     * phone rules did not all take: the numbers of one list are of one kind, and some of them are no phone.
+     */
+    private static boolean listOfNumbers(String t, Redactor.Span s, List<Redactor.Span> spans) {
+        if (!DIGITS.matcher(s.original()).matches()) {
+            return false;
+        }
+        int n = s.original().length();
+        Pattern sibling = Pattern.compile("(?<![\\d+])\\d{" + n + "}(?!\\d)(?=\\s*(?:,|and|or|&)\\s*)|(?<=(?:,|and|or|&)\\s{0,3})\\d{" + n + "}(?!\\d)");
+        Matcher m = sibling.matcher(t);
+        int siblings = 0;
+        boolean notPhone = false;
+        while (m.find()) {
+            if (m.start() == s.start()) {
+                continue;
+            }
+            siblings++;
+            final int at = m.start();
+            if (spans.stream().noneMatch(o -> o.kind() == Redactor.Kind.PHONE && o.start() <= at && at < o.end())) {
+                notPhone = true;
+            }
+        }
+        return siblings >= 2 && notPhone;
     }
 
     private static boolean range(String t, Redactor.Span s) {

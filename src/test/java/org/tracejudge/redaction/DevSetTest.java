@@ -156,8 +156,8 @@ class DevSetTest {
     void codesAndMachineIdsStayUnchanged() throws Exception {
         Evaluation.Report lookalikes = measure("dev11", 0, 480);
         assertFloors(lookalikes, Map.of(), 0.01);
-        Evaluation.Report ids = measure("dev12", 0, 320);
-        assertFloors(ids, Map.of(), 4 / 320.0 + 0.01);
+        Evaluation.Report ids = measure("dev12", 0, 320); // issue 47's last pass: 0 (before 4, "Twilio SID …")
+        assertFloors(ids, Map.of(), 0.01);
         Evaluation.Report holidays = measure("dev13", 0, 242); // before: 24 of 242 changed
         assertFloors(holidays, Map.of(), 0.01);
     }
@@ -167,12 +167,12 @@ class DevSetTest {
      * v5 cybersecurity, finance and medical tasks and strings of the formats/ traces (real data, 1,037 harmless);
      * tool output written here (300 harmless: products, models, organisations and places named like people, versions,
      * ids, amounts); and the same genres holding names, contacts, national ids, accounts and secrets (96 messages).
-     * Before (7112c6b): 26 of 1,037 and 59 of 300 changed; after: 5 and 9; dev16 recall unchanged.
+     * Before (7112c6b): 26 of 1,037 and 59 of 300 changed; after: 4 and 9; dev16 recall unchanged.
      */
     @Test
     void toolReturnsKeepTheirThingsAndLoseTheirPeople() throws Exception {
         Evaluation.Report corpus = measure("dev14", 0, 1000);
-        assertFloors(corpus, Map.of(), 5 / 1037.0 + 0.01);
+        assertFloors(corpus, Map.of(), 4 / 1037.0 + 0.01);
         Evaluation.Report written = measure("dev15", 0, 300);
         assertFloors(written, Map.of(), 9 / 300.0 + 0.01);
         Evaluation.Report positives = measure("dev16", 90, 0);

@@ -34,7 +34,15 @@ class NamedThingsTest {
                 "ASA 9.x prior to 9.20.4-1; FTD 7.x prior to 7.4.2.1",
                 "11.3.2 external scans quarterly; 11.3.1.1 significant change triggers re-scan",
                 "Salesforce and Sony filed 10-Q reports on 2023-11-05.",
-                "The index uses Boyer-Moore search and the Fisher-Yates shuffle; leaflet on Ewing sarcoma."
+                "The index uses Boyer-Moore search and the Fisher-Yates shuffle; leaflet on Ewing sarcoma.",
+                "Twilio SID SMb347611a3ce9d97dcbee500fe7ee5fc3 status delivered",
+                "route add -net 172.16.0.0/12 gw 10.0.0.1 dev eth0",
+                "Storybook 8.0 started on port 6006; Vite 5.2 dev server ready",
+                "Berkeley DB 18.1 and Oracle Database 19c listed as legacy",
+                "<artifactId>junit-jupiter</artifactId><version>5.10.2</version>",
+                "Ticket numbers 21345678, 21345679 and 21345680 closed as duplicates",
+                "Process 48213 used 2.1 GB RSS; threads 212; open files 1,024",
+                "ULID 01HXZ3K4M5N6P7Q8R9S0T1V2W3; KSUID 2fBx2ZxnB4yJ7xYqXoI1nTz3c4b"
             })
     void aThingOfAToolReturnIsKept(String text) {
         RedactionAsserts.leaves(r, text);
@@ -48,5 +56,11 @@ class NamedThingsTest {
         assertTrue(r.redact("a gift from Eugene for my birthday").text().contains("[NAME]"));
         assertTrue(r.redact("login from 185.220.101.42 failed").text().contains("[IP]"));
         assertTrue(r.redact("call me on 07700 900123").text().contains("[PHONE]"));
+        assertEquals("[NAME] 9.5 hours this week", r.redact("Priya 9.5 hours this week").text());
+        assertEquals("[NAME] server outage", r.redact("Emma server outage").text());
+        assertEquals("[NAME]: are you there?", r.redact("Sid: are you there?").text());
+        assertEquals(
+                "call [PHONE], [PHONE] or [PHONE]",
+                r.redact("call 07700900123, 07700900456 or 07700900789").text());
     }
 }
