@@ -42,7 +42,8 @@ class NamedThingsTest {
                 "<artifactId>junit-jupiter</artifactId><version>5.10.2</version>",
                 "Ticket numbers 21345678, 21345679 and 21345680 closed as duplicates",
                 "Process 48213 used 2.1 GB RSS; threads 212; open files 1,024",
-                "ULID 01HXZ3K4M5N6P7Q8R9S0T1V2W3; KSUID 2fBx2ZxnB4yJ7xYqXoI1nTz3c4b"
+                "ULID 01HXZ3K4M5N6P7Q8R9S0T1V2W3; KSUID 2fBx2ZxnB4yJ7xYqXoI1nTz3c4b",
+                "Meter reading 976518 kWh on 2024-11-20; MPAN core 9050255533727."
             })
     void aThingOfAToolReturnIsKept(String text) {
         RedactionAsserts.leaves(r, text);
