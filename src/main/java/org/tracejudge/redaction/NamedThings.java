@@ -37,8 +37,8 @@ final class NamedThings {
     private static final Set<String> SCIENCE_WORDS = WordList.exact("names-science-words.txt");
 
     /** A reading of temperature right after a place ("Tyler tomorrow 13°C", "Quincy: -4 °F"). */
-    private static final Pattern TEMPERATURE_AFTER =
-            Pattern.compile("^[\\s:,]+(?:(?:today|tomorrow|tonight|now|currently|high|low)\\s+)?-?\\d{1,3}(?:[.,]\\d)?\\s?°\\s?[CF]");
+    private static final Pattern TEMPERATURE_AFTER = Pattern.compile(
+            "^[\\s:,]+(?:(?:today|tomorrow|tonight|now|currently|high|low)\\s+)?-?\\d{1,3}(?:[.,]\\d)?\\s?°\\s?[CF]");
 
     /** A model's size after its name ("Mistral 7B", "Llama 3.1 70B", "Mixtral 8x7B"). */
     private static final Pattern MODEL_SIZE_AFTER =
@@ -53,8 +53,8 @@ final class NamedThings {
             "\"([A-Za-z][A-Za-z0-9_ -]{0,40})\"\\s*:\\s*(\"(?:[^\"\\\\]|\\\\.){0,300}\"|\\[(?:\\s*\"(?:[^\"\\\\]|\\\\.){0,300}\"\\s*,?){1,40}\\s*])");
 
     /** A version right after a word: " 6.4.29", ":9.15.22", "@1.2.3", " v5.2", " v5.2.1". */
-    private static final Pattern VERSION_AFTER =
-            Pattern.compile("^(?:[ :@]|\\s+v|-v)\\d{1,4}\\.\\d{1,4}\\.\\d{1,6}(?![\\d])|^\\s?v\\d{1,4}\\.\\d{1,4}(?![\\d])");
+    private static final Pattern VERSION_AFTER = Pattern.compile(
+            "^(?:[ :@]|\\s+v|-v)\\d{1,4}\\.\\d{1,4}\\.\\d{1,6}(?![\\d])|^\\s?v\\d{1,4}\\.\\d{1,4}(?![\\d])");
 
     /**
      * A technical word right after a name-like word makes it a product or a vendor ("Twilio SID", "Berkeley DB",
@@ -63,10 +63,12 @@ final class NamedThings {
     private static final Set<String> TECH_AFTER = WordList.exact("names-tech-after.txt");
 
     private static final Pattern NEXT_WORD = Pattern.compile("^\\s([\\p{L}][\\p{L}\\p{N}]*)");
-    private static final Pattern INTERFACE = Pattern.compile("(?:eth|ens|enp|eno|wlan|wlp|docker|br|veth|tun|tap|bond)\\d\\w*");
+    private static final Pattern INTERFACE =
+            Pattern.compile("(?:eth|ens|enp|eno|wlan|wlp|docker|br|veth|tun|tap|bond)\\d\\w*");
 
     /** A version of two parts that cannot be a clock time ("Vite 5.2", "Prometheus 2.519"; not "Tom 10.30"). */
-    private static final Pattern SHORT_VERSION_AFTER = Pattern.compile("^\\s(?:\\d{1,3}\\.\\d(?!\\d)|\\d{1,3}\\.\\d{3,}|(?:2[5-9]|[3-9]\\d)\\.\\d+)(?![\\d.:]|\\s?(?:am|pm|h)\\b)");
+    private static final Pattern SHORT_VERSION_AFTER = Pattern.compile(
+            "^\\s(?:\\d{1,3}\\.\\d(?!\\d)|\\d{1,3}\\.\\d{3,}|(?:2[5-9]|[3-9]\\d)\\.\\d+)(?![\\d.:]|\\s?(?:am|pm|h)\\b)");
 
     /** A lower-case word glued by a hyphen after a lower-case word that is no name ("junit-jupiter"). */
     private static final Pattern HYPHEN_BEFORE = Pattern.compile("(?<![\\p{L}\\p{N}-])([a-z0-9]+)-$");
@@ -79,7 +81,8 @@ final class NamedThings {
             "(?u)\\bfrom\\s+(\\p{Lu}[\\p{L}.'-]*(?:\\s\\p{Lu}[\\p{L}.'-]*)?)\\s+to\\s+(\\p{Lu}[\\p{L}.'-]*(?:\\s\\p{Lu}[\\p{L}.'-]*)?)");
     private static final Pattern WEATHER = Pattern.compile(
             "(?iu)\\b(?:weather|forecast|temperature|sunrise|sunset|time\\s+zone|timezone|air\\s+quality)\\s+(?:for|in|at)\\s+$");
-    private static final Pattern VARIABLE = Pattern.compile("\\$(?:[A-Z][A-Z0-9]*_[A-Z0-9_]+|[a-z][a-z0-9]*_[a-z0-9_]+)");
+    private static final Pattern VARIABLE =
+            Pattern.compile("\\$(?:[A-Z][A-Z0-9]*_[A-Z0-9_]+|[a-z][a-z0-9]*_[a-z0-9_]+)");
     private static final Pattern RANGE_BEFORE = Pattern.compile("(?i)\\b(?:range|ranges)\\s*:?\\s*$");
     private static final Pattern SAME_LENGTH_RANGE = Pattern.compile("(\\d+)\\s?[-–]\\s?(\\d+)");
     private static final Pattern TRIAL_PHASE = Pattern.compile("(?i)^\\d+\\s+phase\\s+(?:[1-4]|i{1,3}|iv)[ab]?$");
@@ -95,23 +98,35 @@ final class NamedThings {
             }
         }
         h.spans.removeIf(s -> switch (s.kind()) {
-            case NAME -> inside(thingValues, s)
-                    || inside(places, s)
-                    || products.contains(s.original().toLowerCase(Locale.ROOT))
-                    || gluedKey(t, s.start(), s.end())
-                    || CODE_NUMBER.matcher(t.substring(s.end())).find()
-                    || MODEL_SIZE_AFTER.matcher(t.substring(s.end())).find()
-                    || techWordAfter(t, s)
-                    || (!givenName(s) && SHORT_VERSION_AFTER.matcher(t.substring(s.end())).find())
-                    || identifierPart(t, s)
-                    || SCIENCE_WORDS.contains(s.original().toLowerCase(Locale.ROOT))
-                    || (s.original().length() >= 9 && MEDICAL_TERM.matcher(s.original()).matches())
-                    || (city(s.original()) && TEMPERATURE_AFTER.matcher(t.substring(s.end())).find())
-                    || (SUFFIXES.contains(s.original())
-                            && AMP_BEFORE.matcher(t.substring(Math.max(0, s.start() - 3), s.start())).find())
-                    || (NameLists.CITIES.contains(s.original().toLowerCase(Locale.ROOT))
-                            && WEATHER.matcher(t.substring(Math.max(0, s.start() - 30), s.start())).find());
-            case HANDLE -> VARIABLE.matcher(s.original()).matches() || s.original().matches("\\d+");
+            case NAME ->
+                inside(thingValues, s)
+                        || inside(places, s)
+                        || products.contains(s.original().toLowerCase(Locale.ROOT))
+                        || gluedKey(t, s.start(), s.end())
+                        || CODE_NUMBER.matcher(t.substring(s.end())).find()
+                        || MODEL_SIZE_AFTER.matcher(t.substring(s.end())).find()
+                        || techWordAfter(t, s)
+                        || (!givenName(s)
+                                && SHORT_VERSION_AFTER
+                                        .matcher(t.substring(s.end()))
+                                        .find())
+                        || identifierPart(t, s)
+                        || SCIENCE_WORDS.contains(s.original().toLowerCase(Locale.ROOT))
+                        || (s.original().length() >= 9
+                                && MEDICAL_TERM.matcher(s.original()).matches())
+                        || (city(s.original())
+                                && TEMPERATURE_AFTER
+                                        .matcher(t.substring(s.end()))
+                                        .find())
+                        || (SUFFIXES.contains(s.original())
+                                && AMP_BEFORE
+                                        .matcher(t.substring(Math.max(0, s.start() - 3), s.start()))
+                                        .find())
+                        || (NameLists.CITIES.contains(s.original().toLowerCase(Locale.ROOT))
+                                && WEATHER.matcher(t.substring(Math.max(0, s.start() - 30), s.start()))
+                                        .find());
+            case HANDLE ->
+                VARIABLE.matcher(s.original()).matches() || s.original().matches("\\d+");
             case PHONE -> range(t, s) || listOfNumbers(t, s, h.spans);
             case ADDRESS -> TRIAL_PHASE.matcher(s.original()).matches();
             case IP -> versionNumber(t, s);
@@ -166,7 +181,9 @@ final class NamedThings {
     }
 
     private static boolean versioned(String t, int end) {
-        return VERSION_AFTER.matcher(t.substring(end, Math.min(t.length(), end + 24))).find();
+        return VERSION_AFTER
+                .matcher(t.substring(end, Math.min(t.length(), end + 24)))
+                .find();
     }
 
     /** "sid:2024218": a key glued to its value after a separator of a rule or config (not "Sid: hi"). */
@@ -174,7 +191,9 @@ final class NamedThings {
         if (start > 0 && !(Character.isWhitespace(t.charAt(start - 1)) || ";{(,".indexOf(t.charAt(start - 1)) >= 0)) {
             return false;
         }
-        return GLUED_KEY.matcher(t.substring(end, Math.min(t.length(), end + 2))).find()
+        return GLUED_KEY
+                        .matcher(t.substring(end, Math.min(t.length(), end + 2)))
+                        .find()
                 && !Character.isUpperCase(t.charAt(start));
     }
 
@@ -191,14 +210,17 @@ final class NamedThings {
         if (s.original().indexOf(':') >= 0) {
             return false;
         }
-        if (VERSION_CUE.matcher(t.substring(Math.max(0, s.start() - 20), s.start())).find()) {
+        if (VERSION_CUE
+                .matcher(t.substring(Math.max(0, s.start() - 20), s.start()))
+                .find()) {
             return true;
         }
         String[] p = s.original().split("\\.");
         if (p.length != 4) {
             return false;
         }
-        Matcher m = Pattern.compile("(?<![\\d.])" + Pattern.quote(p[0] + "." + p[1] + ".") + "\\d{1,3}(?![\\d.]|\\.\\d)")
+        Matcher m = Pattern.compile(
+                        "(?<![\\d.])" + Pattern.quote(p[0] + "." + p[1] + ".") + "\\d{1,3}(?![\\d.]|\\.\\d)")
                 .matcher(t);
         return m.find();
     }
@@ -253,7 +275,8 @@ final class NamedThings {
             return false;
         }
         int n = s.original().length();
-        Pattern sibling = Pattern.compile("(?<![\\d+])\\d{" + n + "}(?!\\d)(?=\\s*(?:,|and|or|&)\\s*)|(?<=(?:,|and|or|&)\\s{0,3})\\d{" + n + "}(?!\\d)");
+        Pattern sibling = Pattern.compile("(?<![\\d+])\\d{" + n
+                + "}(?!\\d)(?=\\s*(?:,|and|or|&)\\s*)|(?<=(?:,|and|or|&)\\s{0,3})\\d{" + n + "}(?!\\d)");
         Matcher m = sibling.matcher(t);
         int siblings = 0;
         boolean notPhone = false;
@@ -274,6 +297,8 @@ final class NamedThings {
         Matcher m = SAME_LENGTH_RANGE.matcher(s.original());
         return m.matches()
                 && m.group(1).length() == m.group(2).length()
-                && RANGE_BEFORE.matcher(t.substring(Math.max(0, s.start() - 12), s.start())).find();
+                && RANGE_BEFORE
+                        .matcher(t.substring(Math.max(0, s.start() - 12), s.start()))
+                        .find();
     }
 }

@@ -51,13 +51,20 @@ class NamedThingsTest {
 
     @Test
     void peopleAndHostsBesideThemAreStillTaken() {
-        assertEquals("see you at 10.30, [NAME]", r.redact("see you at 10.30, Eugene").text());
-        assertTrue(r.redact("{\"customer\": \"Tyler Brooks\", \"vendor\": \"Cisco\"}").text().contains("[NAME]"));
-        assertTrue(r.redact("Ticket 12 assigned to Quincy Adebayo on 2024-04-02").text().contains("[NAME]"));
+        assertEquals(
+                "see you at 10.30, [NAME]", r.redact("see you at 10.30, Eugene").text());
+        assertTrue(r.redact("{\"customer\": \"Tyler Brooks\", \"vendor\": \"Cisco\"}")
+                .text()
+                .contains("[NAME]"));
+        assertTrue(r.redact("Ticket 12 assigned to Quincy Adebayo on 2024-04-02")
+                .text()
+                .contains("[NAME]"));
         assertTrue(r.redact("a gift from Eugene for my birthday").text().contains("[NAME]"));
         assertTrue(r.redact("login from 185.220.101.42 failed").text().contains("[IP]"));
         assertTrue(r.redact("call me on 07700 900123").text().contains("[PHONE]"));
-        assertEquals("[NAME] 9.5 hours this week", r.redact("Priya 9.5 hours this week").text());
+        assertEquals(
+                "[NAME] 9.5 hours this week",
+                r.redact("Priya 9.5 hours this week").text());
         assertEquals("[NAME] server outage", r.redact("Emma server outage").text());
         assertEquals("[NAME]: are you there?", r.redact("Sid: are you there?").text());
         assertEquals(
