@@ -26,7 +26,9 @@ final class Eponyms {
             + "principle|paradox|distribution|integral|coding|estimator|correction|decomposition|interval|criterion|"
             + "formula|approximation|expansion|hypothesis|razor|equilibrium|filter|method|exact\\s+test|"
             + "(?:signed[\\s-])?rank(?:[\\s-]sum)?\\s+test|range\\s+test|u\\s+test|t[\\s-]test|chi[\\s-]squared?\\s+test|"
-            + "index|similarity|metric|norm|polynomials?|series\\s+expansion|number\\s+theory)(?![\\p{L}\\p{N}])");
+            + "index|similarity|metric|norm|polynomials?|series\\s+expansion|number\\s+theory|search|shuffle|sort|tree|heap|"
+            + "protocol|exchange|cipher|sieve|curve|clocks?|sarcoma|lymphoma|palsy|tumou?r|phenomenon|thyroiditis|"
+            + "catheter|manoeuvre|maneuver|reflex)(?![\\p{L}\\p{N}])");
 
     private static final Pattern POSSESSIVE_BEFORE = Pattern.compile("\\p{L}(?:['’]s?|s['’])\\s+$");
 
@@ -84,13 +86,14 @@ final class Eponyms {
 
     private static final Pattern NUMBER_BEFORE = Pattern.compile("\\d(?:[.,]\\d+)?\\s*(?:[kMGmµnμ]\\s*)?$");
 
-    private static final Pattern COMPANY_AFTER = Pattern.compile("(?u)^(?:['’]s?)?(?:\\s+[\\p{Lu}][\\p{L}'’.&-]*){0,2}"
-            + "(?:\\s*(?:,|and|&)\\s*" + NAME_LIKE + ")*"
-            + "(?:\\s+(?:both|also|have|has|had|just|all))?\\s+(?:cut|cuts|raised|raises|slashed|slashes|hiked|hikes|"
-            + "reported|reports|posted|posts|announced|announces|recalled|recalls|launched|launches|acquired|acquires|"
-            + "opened|opens|closed|closes|shut|shuts|lowered|lowers|increased|increases|beat|missed)\\s+(?:\\S+\\s+){0,3}?"
-            + "(?:prices|revenue|revenues|profits?|earnings|losses|sales|stores|shops|branches|outlets|shares|"
-            + "dividends?|jobs|results|guidance|forecasts?|estimates|a\\s+recall)(?![\\p{L}\\p{N}])");
+    private static final Pattern COMPANY_AFTER = Pattern.compile(
+            "(?u)^(?:['’]s?)?(?:\\s+[\\p{Lu}][\\p{L}'’.&-]*){0,2}"
+                    + "(?:\\s*(?:,|and|&)\\s*" + NAME_LIKE + ")*"
+                    + "(?:\\s+(?:both|also|have|has|had|just|all))?\\s+(?:cut|cuts|raised|raises|slashed|slashes|hiked|hikes|"
+                    + "reported|reports|posted|posts|announced|announces|recalled|recalls|launched|launches|acquired|acquires|"
+                    + "opened|opens|closed|closes|shut|shuts|lowered|lowers|increased|increases|beat|missed|filed|files)\\s+(?:\\S+\\s+){0,3}?"
+                    + "(?:prices|revenue|revenues|profits?|earnings|losses|sales|stores|shops|branches|outlets|shares|"
+                    + "dividends?|jobs|results|guidance|forecasts?|estimates|a\\s+recall|10-[KQ]|8-K|20-F|filings?)(?![\\p{L}\\p{N}])");
 
     private static final Pattern COMPANY_SUFFIX = Pattern.compile(
             "(?u)^,?\\s+(?:Inc|Ltd|Limited|plc|PLC|GmbH|LLC|Corp|Corporation|Co|S\\.A|SA|AG|N\\.V|NV|SE|Group|Holdings)"

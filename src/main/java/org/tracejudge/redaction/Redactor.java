@@ -153,6 +153,7 @@ public final class Redactor {
         LogTimestamps.keep(h);
         CommandLines.keep(h);
         TechContext.keep(h);
+        NamedThings.keep(h);
         TechContext.homeFolders(h);
         DataUris.keep(h);
         for (String d : options.deny()) {

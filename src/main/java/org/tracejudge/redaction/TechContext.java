@@ -23,7 +23,7 @@ final class TechContext {
             + "|repos?|repositor(?:y|ies)|runtime|containers?|commands?|config(?:uration)?|npm|pip|builds?|modules?"
             + "|plugins?|database|quer(?:y|ies)|scripts?|terminal|binary|resources?|namespaces?|pods?|images?|docker"
             + "|kubectl|yaml|json|code|tools?|jobs?|pipelines?|workflows?|integration|manifests?|services?|depends"
-            + "|dependenc(?:y|ies))\\b");
+            + "|dependenc(?:y|ies)|rules?|rulesets?|signatures?|detections?)\\b");
 
     private static final Pattern QUOTED_NEIGHBOUR_AFTER = Pattern.compile("^['\"]\\s*,\\s*['\"][\\w.-]+['\"]");
     private static final Pattern QUOTED_NEIGHBOUR_BEFORE = Pattern.compile("['\"][\\w.-]+['\"]\\s*,\\s*['\"]$");

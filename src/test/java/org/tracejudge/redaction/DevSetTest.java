@@ -156,10 +156,37 @@ class DevSetTest {
     void codesAndMachineIdsStayUnchanged() throws Exception {
         Evaluation.Report lookalikes = measure("dev11", 0, 480);
         assertFloors(lookalikes, Map.of(), 0.01);
-        Evaluation.Report ids = measure("dev12", 0, 320);
-        assertFloors(ids, Map.of(), 4 / 320.0 + 0.01);
+        Evaluation.Report ids = measure("dev12", 0, 320); // issue 47's last pass: 0 (before 4, "Twilio SID …")
+        assertFloors(ids, Map.of(), 0.01);
         Evaluation.Report holidays = measure("dev13", 0, 242); // before: 24 of 242 changed
         assertFloors(holidays, Map.of(), 0.01);
+    }
+
+    /**
+     * dev14, dev15 and dev16 (issue 47, last false-positive figure; tools58/): whole tool returns of the ToolFailBench
+     * v5 cybersecurity, finance and medical tasks and strings of the formats/ traces (real data, 1,037 harmless);
+     * tool output written here (300 harmless: products, models, organisations and places named like people, versions,
+     * ids, amounts); dev17, 250 harmless look-alikes of national ids, accounts and secrets; and the same genres
+     * holding names, contacts, national ids, accounts and secrets (96 messages).
+     * Before (7112c6b): 26 of 1,037 and 59 of 300 changed; after: 4 and 9; dev16 recall unchanged.
+     */
+    @Test
+    void toolReturnsKeepTheirThingsAndLoseTheirPeople() throws Exception {
+        Evaluation.Report corpus = measure("dev14", 0, 1000);
+        assertFloors(corpus, Map.of(), 4 / 1037.0 + 0.01);
+        Evaluation.Report written = measure("dev15", 0, 300);
+        assertFloors(written, Map.of(), 9 / 300.0 + 0.01);
+        Evaluation.Report lookalikes = measure("dev17", 0, 250); // ids, accounts, secrets' shapes: 4 before, 0 after
+        assertFloors(lookalikes, Map.of(), 0.01);
+        Evaluation.Report positives = measure("dev16", 90, 0);
+        for (Map.Entry<String, Evaluation.KindFigure> e : positives.perKind().entrySet()) {
+            // names 37/40 when tuned (an Irish "Ní Bhriain" surname is left), every other kind 100%
+            double floor = (e.getKey().equals("name") ? 37 / 40.0 : 1.0) - 1e-9;
+            assertTrue(
+                    e.getValue().recall() >= floor,
+                    "dev16 " + e.getKey() + " recall " + e.getValue().recall() + "\n"
+                            + String.join("\n", positives.misses()));
+        }
     }
 
     /** The report on {@code redaction-dev/NAME.jsonl}, printed, after checking the set still has its size. */
