@@ -125,6 +125,20 @@ class SafetyQuestionUiTest extends WindowTest {
         assertFalse(robot.lookup("#questionReview").query().isVisible());
         assertEquals(null, vm().questions().othersProperty().get().review());
 
+        // escalation is not blind, but comes after risk: before risk is answered the judge's escalation would hint at
+        // its risk ("inappropriate" escalation: it saw a risk), so its answers wait for risk too
+        typeInTable(robot, KeyCode.CLOSE_BRACKET);
+        waitAt(t0, "escalation");
+        waitFor("the escalation line held back", () -> text(robot, "#questionOthers")
+                .equals("Hidden until you answer 'risk' (blind): other raters' and machines' answers on this trace "
+                        + "would hint at theirs to it."));
+        for (String s : shownTexts(robot)) {
+            assertFalse(s.contains(JUDGE), "the judge is named before the answer to risk: " + s);
+        }
+        assertTrue(vm().questions().othersProperty().get().lines().isEmpty());
+        typeInTable(robot, KeyCode.OPEN_BRACKET);
+        waitAt(t0, "risk");
+
         // the person answers risk 4 from the keyboard; the walk moves to escalation, which is not blind
         typeInTable(robot, KeyCode.DIGIT4);
         waitAt(t0, "escalation");
