@@ -116,7 +116,11 @@ public final class QuestionAgreementView extends BorderPane {
         blind.setText(f.blind() == null ? "" : f.blind());
         blind.setVisible(f.blind() != null);
         heading.setText(f.question().key() + " (" + f.question().kind().words() + ", scheme version " + f.version()
-                + "): " + f.items() + " traces answered by " + String.join(", ", f.raters()));
+                + "): "
+                + (f.raters().isEmpty()
+                        ? "no trace answered yet"
+                        : f.items() + (f.items() == 1 ? " trace" : " traces") + " answered by "
+                                + String.join(", ", f.raters())));
         if (f.result() == null) {
             note.setText(f.note());
             return;
