@@ -307,7 +307,8 @@ public final class MainWindow {
             rawWindow.stage().close();
         }
         rawWindow =
-                new org.tracejudge.ui.trace.RawRecordWindow(stage, d, vm.trace().hidden(d));
+                new org.tracejudge.ui.trace.RawRecordWindow(
+                        stage, d, vm.trace().hidden(d) || vm.questions().blindPending(d.traceId()));
         styleLike(rawWindow.stage().getScene());
         rawWindow.open();
     }

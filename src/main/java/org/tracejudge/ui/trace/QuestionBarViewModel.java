@@ -275,6 +275,23 @@ public final class QuestionBarViewModel implements Session.Listener {
         return scheme.getReadOnlyProperty();
     }
 
+    /**
+     * FX thread: whether the trace has a blind question I have not answered yet, so that what could carry another
+     * rater's verdict on it (the raw record's scores) is held back. A trace the bar has not read counts as one when
+     * the scheme has a blind question.
+     */
+    public boolean blindPending(String traceId) {
+        Scheme s = scheme.get();
+        if (s == null || s.questions().stream().noneMatch(Question::blind)) {
+            return false;
+        }
+        State st = state.get();
+        if (traceId == null || !traceId.equals(st.traceId()) || !st.loaded()) {
+            return true;
+        }
+        return st.questions().stream().anyMatch(q -> q.blind() && !st.answers().containsKey(q.key()));
+    }
+
     public ReadOnlyObjectProperty<State> stateProperty() {
         return state.getReadOnlyProperty();
     }
