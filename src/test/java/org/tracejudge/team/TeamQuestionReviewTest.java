@@ -112,8 +112,8 @@ class TeamQuestionReviewTest {
     private String typed(String role, String id, String body) throws SQLException {
         try (Hub hub = Hub.connect(f.as(role))) {
             Connection c = hub.connection();
-            try (PreparedStatement s = c.prepareStatement("SELECT seq, refusal FROM tracejudge.push('ward', "
-                    + "ARRAY['answer'], ARRAY[?], ARRAY[?])")) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT seq, refusal FROM tracejudge.push('ward', " + "ARRAY['answer'], ARRAY[?], ARRAY[?])")) {
                 s.setString(1, id);
                 s.setString(2, body);
                 try (ResultSet rs = s.executeQuery()) {

@@ -321,10 +321,13 @@ class SchemeWorkbenchUiTest extends WindowTest {
                 vm().questionAgreement().figuresProperty().get().raters());
         assertEquals(2, vm().questionAgreement().figuresProperty().get().items());
         // the panel says so in one line, and nothing in it names the rater who answered only t2 or counts t2
-        waitFor("the blind note", () -> robot.lookup("#questionAgreementBlind").query().isVisible());
+        waitFor(
+                "the blind note",
+                () -> robot.lookup("#questionAgreementBlind").query().isVisible());
         assertTrue(
-                text(robot, "#questionAgreementBlind").startsWith("Blind question: these figures count only the 2 "
-                        + "traces you have answered yourself"),
+                text(robot, "#questionAgreementBlind")
+                        .startsWith("Blind question: these figures count only the 2 "
+                                + "traces you have answered yourself"),
                 text(robot, "#questionAgreementBlind"));
         String panel = shownText(robot.lookup("#agreementWithPicker").query());
         assertFalse(panel.contains("third"), panel);
