@@ -219,4 +219,29 @@ public final class CriticalReview {
     public static boolean visible(Question q, boolean viewerAnswered) {
         return !q.blind() || viewerAnswered;
     }
+
+    /**
+     * The answers to {@code q} a figure shown to {@code viewer} may count (trace → rater name → value): all of them on a
+     * question that is not blind; on a blind one only the traces the viewer has answered themselves (a current answer
+     * under their own name), as {@link #visible} shows them one by one. A settled item the viewer did not answer is left
+     * out too: counting it would tell that someone picked a safety-critical option on a trace they have yet to judge.
+     *
+     * @param viewer the viewer's rater name, null when unknown (then a blind question's figures count nothing)
+     */
+    public static Map<String, Map<String, String>> visibleTo(
+            Question q, Map<String, Map<String, String>> answers, String viewer) {
+        if (!q.blind()) {
+            return answers;
+        }
+        Map<String, Map<String, String>> out = new LinkedHashMap<>();
+        if (viewer == null || viewer.isBlank()) {
+            return out;
+        }
+        answers.forEach((trace, byRater) -> {
+            if (byRater.containsKey(viewer.strip())) {
+                out.put(trace, byRater);
+            }
+        });
+        return out;
+    }
 }

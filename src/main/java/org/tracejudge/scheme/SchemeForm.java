@@ -6,7 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * What a team hub checks answers against, as plain JSON (the hub's database reads no YAML): per question its key,
- * kind, option values, scale ends, number range (an open end left out), span targets, and whether it is blind. Published beside the scheme
+ * kind, option values, the safety-critical ones, scale ends, number range (an open end left out), span targets, and
+ * whether it is blind. Published beside the scheme
  * version's file by the lead; the hub refuses an answer whose value does not fit the question of the version it names.
  * Pure.
  */
@@ -28,6 +29,10 @@ public final class SchemeForm {
             }
             ArrayNode opts = x.putArray("options");
             q.options().forEach(op -> opts.add(op.value()));
+            // the hub applies the safety review's rules (two experts, no third, an adjudicator who is neither) to a
+            // question with a safety-critical option (hub schema 10)
+            ArrayNode critical = x.putArray("critical");
+            q.safetyCritical().forEach(critical::add);
             if (q.scale() != null) {
                 x.put("from", q.scale().from()).put("to", q.scale().to());
             }

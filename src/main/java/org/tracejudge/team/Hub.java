@@ -64,7 +64,7 @@ public final class Hub implements AutoCloseable {
     }
 
     /** The hub schema version this build needs ({@code hub_version()} on the hub). */
-    public static final int SCHEMA_VERSION = 9;
+    public static final int SCHEMA_VERSION = 10;
 
     /**
      * The hub's owner: creates or upgrades the hub schema (Flyway, as the connected role, which owns it) and allows

@@ -306,8 +306,8 @@ public final class MainWindow {
         if (rawWindow != null) {
             rawWindow.stage().close();
         }
-        rawWindow =
-                new org.tracejudge.ui.trace.RawRecordWindow(stage, d, vm.trace().hidden(d));
+        rawWindow = new org.tracejudge.ui.trace.RawRecordWindow(
+                stage, d, vm.trace().hidden(d) || vm.questions().blindPending(d.traceId()));
         styleLike(rawWindow.stage().getScene());
         rawWindow.open();
     }

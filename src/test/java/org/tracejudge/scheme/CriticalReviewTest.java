@@ -147,4 +147,24 @@ class CriticalReviewTest {
         assertTrue(!CriticalReview.visible(RISK, false));
         assertTrue(CriticalReview.visible(RISK, true));
     }
+
+    @Test
+    void aBlindQuestionsFiguresCountOnlyTheTracesTheViewerAnswered() {
+        java.util.Map<String, java.util.Map<String, String>> answers = new java.util.LinkedHashMap<>();
+        answers.put("t1", java.util.Map.of("ana", "4", "ben", "1"));
+        answers.put("t2", java.util.Map.of("ben", "4", "judge", "4"));
+        answers.put("t3", java.util.Map.of("ana", "0"));
+        assertEquals(
+                List.of("t1", "t3"),
+                List.copyOf(CriticalReview.visibleTo(RISK, answers, "ana").keySet()));
+        assertEquals(
+                List.of("t1", "t2"),
+                List.copyOf(CriticalReview.visibleTo(RISK, answers, " ben ").keySet()));
+        assertTrue(CriticalReview.visibleTo(RISK, answers, null).isEmpty(), "nobody known: nothing counted");
+        assertTrue(CriticalReview.visibleTo(RISK, answers, "cy").isEmpty());
+        Question tone = SchemeFile.example("mental-health-response-review.yaml")
+                .question("tone")
+                .orElseThrow();
+        assertEquals(answers, CriticalReview.visibleTo(tone, answers, "cy"), "not blind: every answer counts");
+    }
 }

@@ -99,6 +99,14 @@ class SafetyQuestionUiTest extends WindowTest {
                 }
             });
             String id = t0;
+            // the run's source carried the judge's score (an import that maps it to risk keeps it in the record)
+            p.write(c -> {
+                try (java.sql.PreparedStatement s = c.prepareStatement("UPDATE trace SET extra = json_set(coalesce("
+                        + "extra, '{}'), '$.scores', json('{\"" + JUDGE + "\": 4}')) WHERE id = ?")) {
+                    s.setString(1, id);
+                    return s.executeUpdate();
+                }
+            });
             p.write(c -> {
                 String judge = Ledger.ensureRater(c, JUDGE, RaterKind.LLM_JUDGE, "1", null, null);
                 Answers.append(c, null, Answers.Entry.set(id, judge, "risk", 1, "4", "tracejudge"));
@@ -124,6 +132,35 @@ class SafetyQuestionUiTest extends WindowTest {
         }
         assertFalse(robot.lookup("#questionReview").query().isVisible());
         assertEquals(null, vm().questions().othersProperty().get().review());
+
+        // escalation is not blind, but comes after risk: before risk is answered the judge's escalation would hint at
+        // its risk ("inappropriate" escalation: it saw a risk), so its answers wait for risk too
+        typeInTable(robot, KeyCode.CLOSE_BRACKET);
+        waitAt(t0, "escalation");
+        waitFor("the escalation line held back", () -> text(robot, "#questionOthers")
+                .equals("Hidden until you answer 'risk' (blind): other raters' and machines' answers on this trace "
+                        + "would hint at theirs to it."));
+        for (String s : shownTexts(robot)) {
+            assertFalse(s.contains(JUDGE), "the judge is named before the answer to risk: " + s);
+        }
+        assertTrue(vm().questions().othersProperty().get().lines().isEmpty());
+        typeInTable(robot, KeyCode.OPEN_BRACKET);
+        waitAt(t0, "risk");
+        // the raw record (Ctrl+U) holds back the source's scores though the blind mode is off: risk is not answered
+        assertFalse(vm().session().blindProperty().get());
+        robot.interact(() -> app.window().openRaw());
+        waitFor(
+                "the raw record read",
+                () -> app.window().rawWindow() != null
+                        && !app.window().rawWindow().steps().getItems().isEmpty());
+        var raw = app.window().rawWindow();
+        String record = raw.steps().getItems().stream()
+                .map(org.tracejudge.ui.trace.RawRecord.Entry::json)
+                .collect(java.util.stream.Collectors.joining("\n"));
+        assertFalse(record.contains(JUDGE), record);
+        assertTrue(record.contains("held back"), record);
+        assertTrue(raw.status().getText().contains("held back"), raw.status().getText());
+        robot.interact(() -> raw.stage().close());
 
         // the person answers risk 4 from the keyboard; the walk moves to escalation, which is not blind
         typeInTable(robot, KeyCode.DIGIT4);

@@ -301,10 +301,12 @@ class SchemeWorkbenchUiTest extends WindowTest {
                 "the figures of risk",
                 () -> vm().questionAgreement().figuresProperty().get() != null);
         Question risk = scheme.question("risk").orElseThrow();
+        // risk is blind: the figures count only the traces I answered (t0, t1), not t2 where only others did
+        Map<String, Map<String, String>> mine = new java.util.LinkedHashMap<>(p.read(c -> Answers.current(c, "risk")));
+        assertTrue(mine.containsKey(t2));
+        mine.remove(t2);
         QuestionAgreement.Result expected = new QuestionAgreement(AgreementOptions.defaults())
-                .compute(
-                        QuestionRatings.kind(risk),
-                        QuestionRatings.of(risk, p.read(c -> Answers.current(c, "risk")), null));
+                .compute(QuestionRatings.kind(risk), QuestionRatings.of(risk, mine, null));
         QuestionAgreement.Result shown =
                 vm().questionAgreement().figuresProperty().get().result();
         assertNotNull(shown);
@@ -315,8 +317,55 @@ class SchemeWorkbenchUiTest extends WindowTest {
                 first.value() == null ? "—" : String.format(Locale.ROOT, "%.3f", first.value()),
                 text(robot, "#qa-" + first.name().replaceAll("[^A-Za-z0-9_]", "_")));
         assertEquals(
-                List.of("second", annotator(), "third"),
+                List.of("second", annotator()),
                 vm().questionAgreement().figuresProperty().get().raters());
+        assertEquals(2, vm().questionAgreement().figuresProperty().get().items());
+        // the panel says so in one line, and nothing in it names the rater who answered only t2 or counts t2
+        waitFor(
+                "the blind note",
+                () -> robot.lookup("#questionAgreementBlind").query().isVisible());
+        assertTrue(
+                text(robot, "#questionAgreementBlind")
+                        .startsWith("Blind question: these figures count only the 2 "
+                                + "traces you have answered yourself"),
+                text(robot, "#questionAgreementBlind"));
+        String panel = shownText(robot.lookup("#agreementWithPicker").query());
+        assertFalse(panel.contains("third"), panel);
+        assertTrue(panel.contains("2 traces answered by second, " + annotator()), panel);
+        // the same figures without the blind filter would name 'third': the note is not a coincidence
+        assertTrue(QuestionRatings.of(risk, p.read(c -> Answers.current(c, "risk")), null)
+                .raters()
+                .contains("third"));
+    }
+
+    /** Every text a node and its children show (labels, buttons, tooltips), one per line. */
+    static String shownText(javafx.scene.Node n) {
+        StringBuilder b = new StringBuilder();
+        collectText(n, b);
+        return b.toString();
+    }
+
+    private static void collectText(javafx.scene.Node n, StringBuilder b) {
+        if (!n.isVisible()) {
+            return;
+        }
+        if (n instanceof javafx.scene.control.Labeled l) {
+            b.append(l.getText()).append('\n');
+            if (l.getTooltip() != null) {
+                b.append(l.getTooltip().getText()).append('\n');
+            }
+        }
+        if (n instanceof javafx.scene.control.TextInputControl t) {
+            b.append(t.getText()).append('\n');
+        }
+        if (n instanceof javafx.scene.control.ScrollPane sp && sp.getContent() != null) {
+            collectText(sp.getContent(), b);
+        }
+        if (n instanceof javafx.scene.Parent parent) {
+            for (javafx.scene.Node c : parent.getChildrenUnmodifiable()) {
+                collectText(c, b);
+            }
+        }
     }
 
     @Test

@@ -25,6 +25,7 @@ public final class QuestionAgreementView extends BorderPane {
     private final ComboBox<String> picker = new ComboBox<>();
     private final Label heading = new Label();
     private final Label note = new Label();
+    private final Label blind = new Label();
     private final GridPane grid = new GridPane();
     private final ScrollPane questionPane;
 
@@ -56,7 +57,13 @@ public final class QuestionAgreementView extends BorderPane {
         grid.setId("questionAgreementFigures");
         grid.setHgap(12);
         grid.setVgap(3);
-        VBox box = new VBox(6, heading, note, grid);
+        blind.setId("questionAgreementBlind");
+        blind.setWrapText(true);
+        blind.setMinHeight(Region.USE_PREF_SIZE);
+        blind.getStyleClass().add("muted");
+        blind.managedProperty().bind(blind.visibleProperty());
+        blind.setVisible(false);
+        VBox box = new VBox(6, heading, blind, note, grid);
         box.setPadding(new Insets(6, 8, 8, 8));
         questionPane = new ScrollPane(box);
         questionPane.setFitToWidth(true);
@@ -103,10 +110,17 @@ public final class QuestionAgreementView extends BorderPane {
         if (f == null) {
             heading.setText(vm.chosenProperty().get());
             note.setText("Computing…");
+            blind.setVisible(false);
             return;
         }
+        blind.setText(f.blind() == null ? "" : f.blind());
+        blind.setVisible(f.blind() != null);
         heading.setText(f.question().key() + " (" + f.question().kind().words() + ", scheme version " + f.version()
-                + "): " + f.items() + " traces answered by " + String.join(", ", f.raters()));
+                + "): "
+                + (f.raters().isEmpty()
+                        ? "no trace answered yet"
+                        : f.items() + (f.items() == 1 ? " trace" : " traces") + " answered by "
+                                + String.join(", ", f.raters())));
         if (f.result() == null) {
             note.setText(f.note());
             return;

@@ -7,6 +7,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import org.tracejudge.agreement.AgreementOptions;
 import org.tracejudge.agreement.QuestionAgreement;
 import org.tracejudge.agreement.Ratings;
+import org.tracejudge.scheme.CriticalReview;
 import org.tracejudge.scheme.Question;
 import org.tracejudge.scheme.QuestionRatings;
 import org.tracejudge.scheme.Scheme;
@@ -34,6 +35,8 @@ public final class QuestionAgreementViewModel implements Session.Listener {
      * @param items the traces answered
      * @param result the coefficients, null when fewer than two raters answered
      * @param note why there are no figures, or null
+     * @param blind on a blind question, the one line that says the figures count only the traces the viewer
+     *     answered; else null
      */
     public record Figures(
             Question question,
@@ -41,7 +44,8 @@ public final class QuestionAgreementViewModel implements Session.Listener {
             List<String> raters,
             int items,
             QuestionAgreement.Result result,
-            String note) {}
+            String note,
+            String blind) {}
 
     private final Session session;
     private final ReadOnlyObjectWrapper<List<String>> choices = new ReadOnlyObjectWrapper<>(List.of(LABELS));
@@ -54,6 +58,12 @@ public final class QuestionAgreementViewModel implements Session.Listener {
         this.session = session;
         session.addListener(this);
         session.ledgerVersionProperty().addListener((o, a, b) -> {
+            if (!LABELS.equals(chosen.get())) {
+                compute(chosen.get());
+            }
+        });
+        // a blind question's figures are the viewer's: another annotator name counts other traces
+        session.annotatorProperty().addListener((o, a, b) -> {
             if (!LABELS.equals(chosen.get())) {
                 compute(chosen.get());
             }
@@ -135,8 +145,9 @@ public final class QuestionAgreementViewModel implements Session.Listener {
             return;
         }
         int v = version;
+        String me = session.annotatorProperty().get();
         session.query(
-                p -> figuresOf(p, q, v),
+                p -> figuresOf(p, q, v, me),
                 f -> {
                     if (key.equals(chosen.get())) {
                         figures.set(f);
@@ -145,9 +156,15 @@ public final class QuestionAgreementViewModel implements Session.Listener {
                 err -> session.setStatus("Cannot compute the agreement on '" + key + "': " + err));
     }
 
-    /** The figures of one question from the project's current answers (project thread). */
-    static Figures figuresOf(Project p, Question q, int version) {
-        Map<String, Map<String, String>> answers = p.read(c -> Answers.current(c, q.key()));
+    /**
+     * The figures of one question from the project's current answers (project thread). On a blind question they count
+     * only the traces {@code viewer} has answered ({@link CriticalReview#visibleTo}): others' answers stay out of sight
+     * until one's own, in the figures as in the decision bar.
+     */
+    static Figures figuresOf(Project p, Question q, int version, String viewer) {
+        Map<String, Map<String, String>> answers =
+                CriticalReview.visibleTo(q, p.read(c -> Answers.current(c, q.key())), viewer);
+        String blind = q.blind() ? blindNote(q, answers.size()) : null;
         Ratings<Object> ratings = QuestionRatings.of(q, answers, null);
         if (ratings.raterCount() < 2) {
             return new Figures(
@@ -156,14 +173,23 @@ public final class QuestionAgreementViewModel implements Session.Listener {
                     ratings.raters(),
                     ratings.itemCount(),
                     null,
-                    "Agreement on '" + q.key() + "' needs answers of at least two raters; "
+                    "Agreement on '" + q.key() + "' needs answers of at least two raters"
+                            + (q.blind() ? " on traces you answered" : "") + "; "
                             + (ratings.raters().isEmpty()
                                     ? "none yet"
                                     : "so far only " + String.join(", ", ratings.raters()))
-                            + ".");
+                            + ".",
+                    blind);
         }
         QuestionAgreement.Result result =
                 new QuestionAgreement(AgreementOptions.defaults()).compute(QuestionRatings.kind(q), ratings);
-        return new Figures(q, version, ratings.raters(), ratings.itemCount(), result, null);
+        return new Figures(q, version, ratings.raters(), ratings.itemCount(), result, null, blind);
+    }
+
+    /** The panel's one line on a blind question's figures. */
+    static String blindNote(Question q, int mine) {
+        return "Blind question: these figures count only the " + mine + (mine == 1 ? " trace" : " traces")
+                + " you have answered yourself; other raters' and judges' answers on the rest stay hidden until you "
+                + "answer '" + q.key() + "' there.";
     }
 }

@@ -114,18 +114,33 @@ public final class QuestionBarViewModel implements Session.Listener {
      *
      * @param traceId the trace, null when none
      * @param question the current question's key, null when none
-     * @param hidden whether the question is blind and not answered by me yet
+     * @param hidden whether the question is blind and not answered by me yet, or a blind question before it in the
+     *     walk is not ({@code until})
      * @param lines one line per other rater: name, answer, and the kind of a machine rater
      * @param review the safety review of a question with a safety-critical option (my answer counted), else null
+     * @param until when hidden, the blind question of the trace I have to answer first (it may be this one)
      */
     public record Others(
-            String traceId, String question, boolean hidden, List<String> lines, CriticalReview.Review review) {
-        static final Others NONE = new Others(null, null, false, List.of(), null);
+            String traceId,
+            String question,
+            boolean hidden,
+            List<String> lines,
+            CriticalReview.Review review,
+            String until) {
+        static final Others NONE = new Others(null, null, false, List.of(), null, null);
+
+        Others(String traceId, String question, boolean hidden, List<String> lines, CriticalReview.Review review) {
+            this(traceId, question, hidden, lines, review, hidden ? question : null);
+        }
 
         /** The line {@code #questionOthers} shows. */
         public String text() {
             if (question == null) {
                 return "";
+            }
+            if (hidden && until != null && !until.equals(question)) {
+                return "Hidden until you answer '" + until + "' (blind): other raters' and machines' answers on this "
+                        + "trace would hint at theirs to it.";
             }
             if (hidden) {
                 return "Blind until you answer: other raters' and machines' answers to '" + question + "' are hidden.";
@@ -195,6 +210,16 @@ public final class QuestionBarViewModel implements Session.Listener {
         if (!CriticalReview.visible(q, mine != null)) {
             return new Others(st.traceId(), q.key(), true, List.of(), null);
         }
+        // a blind question before this one in the walk that I have not answered yet: this one's answers wait for it
+        // too (an escalation judged "inappropriate" tells the risk its rater saw)
+        for (Question b : st.questions()) {
+            if (b.key().equals(q.key())) {
+                break;
+            }
+            if (b.blind() && !st.answers().containsKey(b.key())) {
+                return new Others(st.traceId(), q.key(), true, List.of(), null, b.key());
+            }
+        }
         List<String> lines = new ArrayList<>();
         List<CriticalReview.Opinion> opinions = new ArrayList<>();
         for (Answers.Current a : onTrace.getOrDefault(q.key(), List.of())) {
@@ -248,6 +273,23 @@ public final class QuestionBarViewModel implements Session.Listener {
     /** The project's own scheme, null when it has none (the built-in label keys then). */
     public ReadOnlyObjectProperty<Scheme> schemeProperty() {
         return scheme.getReadOnlyProperty();
+    }
+
+    /**
+     * FX thread: whether the trace has a blind question I have not answered yet, so that what could carry another
+     * rater's verdict on it (the raw record's scores) is held back. A trace the bar has not read counts as one when
+     * the scheme has a blind question.
+     */
+    public boolean blindPending(String traceId) {
+        Scheme s = scheme.get();
+        if (s == null || s.questions().stream().noneMatch(Question::blind)) {
+            return false;
+        }
+        State st = state.get();
+        if (traceId == null || !traceId.equals(st.traceId()) || !st.loaded()) {
+            return true;
+        }
+        return st.questions().stream().anyMatch(q -> q.blind() && !st.answers().containsKey(q.key()));
     }
 
     public ReadOnlyObjectProperty<State> stateProperty() {
