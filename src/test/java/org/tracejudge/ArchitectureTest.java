@@ -72,7 +72,6 @@ class ArchitectureTest {
                         // still to move behind store's repositories (issue 52):
                         "org.tracejudge.calibration..",
                         "org.tracejudge.importer..",
-                        "org.tracejudge.judges..",
                         "org.tracejudge.safety..")
                 .should()
                 .dependOnClassesThat()

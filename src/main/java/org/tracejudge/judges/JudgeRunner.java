@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -37,8 +36,10 @@ import org.tracejudge.model.LabelSet;
 import org.tracejudge.model.LabelSets;
 import org.tracejudge.model.Task;
 import org.tracejudge.scheme.JudgeForm;
+import org.tracejudge.store.JudgeCalls;
 import org.tracejudge.store.Ledger;
 import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectMeta;
 import org.tracejudge.store.ProjectQueries;
 import org.tracejudge.store.Timestamps;
 
@@ -535,17 +536,9 @@ public final class JudgeRunner {
     private void putMeta(String key, String value) {
         project.write(c -> {
             if (value == null) {
-                try (PreparedStatement s = c.prepareStatement("DELETE FROM project_meta WHERE key = ?")) {
-                    s.setString(1, key);
-                    s.executeUpdate();
-                }
+                ProjectMeta.remove(c, key);
             } else {
-                try (PreparedStatement s = c.prepareStatement("INSERT INTO project_meta(key, value) VALUES (?, ?) "
-                        + "ON CONFLICT(key) DO UPDATE SET value = excluded.value")) {
-                    s.setString(1, key);
-                    s.setString(2, value);
-                    s.executeUpdate();
-                }
+                ProjectMeta.put(c, key, value);
             }
             return null;
         });
@@ -1123,31 +1116,27 @@ public final class JudgeRunner {
                     counters.latencyMillis += a.latencyMillis();
                     counters.answeredCalls++;
                 }
-                try (PreparedStatement s = c.prepareStatement(JudgeStore.INSERT_CALL)) {
-                    s.setString(1, Ids.random());
-                    s.setString(2, o.key());
-                    s.setString(3, runId);
-                    s.setString(4, o.traceId());
-                    s.setString(5, raterId);
-                    s.setString(6, cfg.provider().code());
-                    s.setString(7, cfg.model());
-                    s.setString(8, o.status());
-                    if (a.httpStatus() > 0) {
-                        s.setInt(9, a.httpStatus());
-                    } else {
-                        s.setNull(9, java.sql.Types.INTEGER);
-                    }
-                    s.setString(10, a.body());
-                    s.setString(11, a.content());
-                    s.setInt(12, a.tokensIn());
-                    s.setInt(13, a.tokensOut());
-                    s.setLong(14, a.latencyMillis());
-                    s.setInt(15, o.attempts());
-                    s.setString(16, o.failure() == null ? null : o.failure().code() + ": " + o.error());
-                    s.setString(17, labelId);
-                    s.setString(18, Timestamps.now());
-                    s.executeUpdate();
-                }
+                JudgeCalls.insert(
+                        c,
+                        new JudgeCalls.Call(
+                                Ids.random(),
+                                o.key(),
+                                runId,
+                                o.traceId(),
+                                raterId,
+                                cfg.provider().code(),
+                                cfg.model(),
+                                o.status(),
+                                a.httpStatus(),
+                                a.body(),
+                                a.content(),
+                                a.tokensIn(),
+                                a.tokensOut(),
+                                a.latencyMillis(),
+                                o.attempts(),
+                                o.failure() == null ? null : o.failure().code() + ": " + o.error(),
+                                labelId,
+                                Timestamps.now()));
             }
         }
     }
