@@ -71,8 +71,7 @@ class ArchitectureTest {
                         "org.tracejudge.team..",
                         // still to move behind store's repositories (issue 52):
                         "org.tracejudge.calibration..",
-                        "org.tracejudge.importer..",
-                        "org.tracejudge.safety..")
+                        "org.tracejudge.importer..")
                 .should()
                 .dependOnClassesThat()
                 .haveFullyQualifiedName("java.sql.PreparedStatement")

@@ -71,4 +71,20 @@ public final class ProjectMeta {
         }
         return out;
     }
+
+    /** The values of the keys that start with {@code prefix}, in key order. */
+    public static List<String> valuesUnder(Connection c, String prefix) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement s =
+                c.prepareStatement("SELECT value FROM project_meta WHERE substr(key, 1, ?) = ? ORDER BY key")) {
+            s.setInt(1, prefix.length());
+            s.setString(2, prefix);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        }
+        return out;
+    }
 }
