@@ -87,4 +87,22 @@ public final class ProjectMeta {
         }
         return out;
     }
+
+    /** Adds a value under a key the project does not have yet (fails on one it has). */
+    public static void insert(Connection c, String key, String value) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO project_meta(key, value) VALUES (?, ?)")) {
+            s.setString(1, key);
+            s.setString(2, value);
+            s.executeUpdate();
+        }
+    }
+
+    /** Sets the value under {@code key}, replacing the row there was (SQLite's INSERT OR REPLACE). */
+    public static void replace(Connection c, String key, String value) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT OR REPLACE INTO project_meta(key, value) VALUES (?, ?)")) {
+            s.setString(1, key);
+            s.setString(2, value);
+            s.executeUpdate();
+        }
+    }
 }
