@@ -28,6 +28,7 @@ final class ImportWriter {
     private final Connection c;
     /** The import's statements, prepared once (the trace and label inserts sent in batches). */
     private final ImportRows rows;
+
     private final Set<String> taskIds = new HashSet<>();
     /** Each task this import met: whether it was new to the project, and the first file (in import order) that refers to it. */
     private final Map<String, TaskTally> taskTallies = new HashMap<>();
@@ -474,9 +475,7 @@ final class ImportWriter {
                         r.toolsetId(),
                         r.body())
                 && !existed;
-        if (tally.wasNew
-                && !upsert
-                && Format.TOOLFAILBENCH_RESULTS.code().equals(sourceFormats.get(sourceId))) {
+        if (tally.wasNew && !upsert && Format.TOOLFAILBENCH_RESULTS.code().equals(sourceFormats.get(sourceId))) {
             editedTask(r, sourceId, counts);
         } else if (tally.wasNew && counts != null && !upsert) {
             otherVersions(r, counts);
@@ -1171,7 +1170,9 @@ final class ImportWriter {
             d.add("turns " + turnsBefore + " → " + turnsAfter);
         }
         String answer = old.answer();
-        if (answer != null && !answer.isBlank() && (t.answer() == null || t.answer().isBlank())) {
+        if (answer != null
+                && !answer.isBlank()
+                && (t.answer() == null || t.answer().isBlank())) {
             d.add("the final answer → none");
         }
         return d.isEmpty() ? null : String.join(", ", d);

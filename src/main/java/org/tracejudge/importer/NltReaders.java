@@ -186,7 +186,8 @@ final class NltReaders {
                 k.toolsetId = r.toolsetId();
                 k.toolsJson = r.tools();
                 k.byId.put(body.path("id").asText(), body.path("input").asText());
-                k.byText.putIfAbsent(body.path("input").asText(), body.path("id").asText());
+                k.byText.putIfAbsent(
+                        body.path("input").asText(), body.path("id").asText());
             });
             return in;
         }

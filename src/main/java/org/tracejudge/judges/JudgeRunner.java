@@ -37,7 +37,6 @@ import org.tracejudge.scheme.JudgeForm;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectMeta;
 import org.tracejudge.store.ProjectQueries;
-import org.tracejudge.store.Timestamps;
 
 /**
  * One run of one judge over the traces that have no verdict from its current version (and those whose null
@@ -117,7 +116,6 @@ public final class JudgeRunner {
 
     /** Where a submitted batch is kept, so that a stopped command picks it up again: {@code judge-batch:<name>}. */
     public static final String BATCH_META_PREFIX = "judge-batch:";
-
 
     private final Project project;
     private final JudgeConfig cfg;

@@ -173,9 +173,7 @@ public final class JudgeStore {
                     return true; // answered under this scheme version
                 }
                 // null verdicts come too: with --retry-nulls all of them, else those a fatal or transient failure left
-                if ("null".equals(cur)
-                        && !retryNulls
-                        && (judged != null || !retriableNull(c, r.traceId(), raterId))) {
+                if ("null".equals(cur) && !retryNulls && (judged != null || !retriableNull(c, r.traceId(), raterId))) {
                     return true;
                 }
                 if (!decode) {

@@ -36,6 +36,7 @@ final class JudgeWriter implements Runnable {
     private final SchemeJudging scheme;
     /** Scrubs keys from what is stored. */
     private final ChatClient client;
+
     private final JudgeListener listener;
     private final BlockingQueue<Outcome> written;
     private final RunCounters counters;
@@ -45,6 +46,7 @@ final class JudgeWriter implements Runnable {
     private final Map<String, RefusedAnswers> refused;
     /** Stops the run with a message (a batch could not be written). */
     private final Consumer<String> stop;
+
     final String runId;
     final String raterId;
     final int planned;
@@ -215,8 +217,7 @@ final class JudgeWriter implements Runnable {
         } else {
             reply.nullReasons().forEach((key, why) -> {
                 RefusedAnswers r = refused.get(key);
-                refused.put(
-                        key, r == null ? new RefusedAnswers(key, client.redact(why), 1, o.traceId()) : r.plusOne());
+                refused.put(key, r == null ? new RefusedAnswers(key, client.redact(why), 1, o.traceId()) : r.plusOne());
             });
             if (reply.answers().isEmpty() && !reply.nullReasons().isEmpty()) {
                 counters.nulls++; // not one answer fit the scheme

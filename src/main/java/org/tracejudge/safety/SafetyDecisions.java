@@ -10,16 +10,16 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.tracejudge.classify.SelectionLabeller;
 import org.tracejudge.json.Json;
-import org.tracejudge.selection.Scenario;
-import org.tracejudge.selection.SelectionRule;
-import org.tracejudge.selection.SelectionTraces;
-import org.tracejudge.store.SelectionLabels;
 import org.tracejudge.safety.SafetyReview.Committed;
 import org.tracejudge.safety.SafetyReview.Disagreement;
 import org.tracejudge.safety.SafetyReview.Final;
 import org.tracejudge.safety.SafetyReview.Input;
 import org.tracejudge.safety.SafetyReview.InputState;
 import org.tracejudge.safety.SafetyReview.Opinion;
+import org.tracejudge.selection.Scenario;
+import org.tracejudge.selection.SelectionRule;
+import org.tracejudge.selection.SelectionTraces;
+import org.tracejudge.store.SelectionLabels;
 
 /**
  * The safety review's policy, from what the raters said: who may label or adjudicate an input, what a commit must
@@ -66,7 +66,8 @@ public final class SafetyDecisions {
                     by = reasons.get(tool).path("adjudicator").asText(by);
                 }
                 byTool.computeIfAbsent(tool, k -> new ArrayList<>())
-                        .add(new Opinion(rater, kind, e.getValue().asInt() == 1, rationale, by, r.createdAt(), evidence));
+                        .add(new Opinion(
+                                rater, kind, e.getValue().asInt() == 1, rationale, by, r.createdAt(), evidence));
             }
             if (kind.equals("human")) {
                 String at = r.createdAt() + "\u0000" + r.id();
@@ -77,7 +78,8 @@ public final class SafetyDecisions {
                 }
             } else {
                 Map<String, List<Opinion>> target = perTrace.computeIfAbsent(r.traceId(), k -> new TreeMap<>());
-                byTool.forEach((t, l) -> target.computeIfAbsent(t, k -> new ArrayList<>()).addAll(l));
+                byTool.forEach((t, l) ->
+                        target.computeIfAbsent(t, k -> new ArrayList<>()).addAll(l));
             }
         }
 
@@ -89,11 +91,13 @@ public final class SafetyDecisions {
                 for (String trace : traces) {
                     Map<String, List<Opinion>> byTool = new TreeMap<>();
                     perTrace.getOrDefault(trace, Map.of())
-                            .forEach((t, l) -> byTool.computeIfAbsent(t, k -> new ArrayList<>()).addAll(l));
+                            .forEach((t, l) -> byTool.computeIfAbsent(t, k -> new ArrayList<>())
+                                    .addAll(l));
                     new TreeMap<>(h).forEach((rater, v) -> {
                         @SuppressWarnings("unchecked")
                         Map<String, List<Opinion>> m = (Map<String, List<Opinion>>) v[1];
-                        m.forEach((t, l) -> byTool.computeIfAbsent(t, k -> new ArrayList<>()).addAll(l));
+                        m.forEach((t, l) -> byTool.computeIfAbsent(t, k -> new ArrayList<>())
+                                .addAll(l));
                     });
                     if (!byTool.isEmpty()) {
                         out.put(trace, byTool);
@@ -156,7 +160,8 @@ public final class SafetyDecisions {
                 .toList();
         if (!undecided.isEmpty()) {
             throw new SafetyReview.IncompleteException(
-                    "decide " + String.join(" and ", undecided) + " (safety-critical: YES or NO) " + "before committing",
+                    "decide " + String.join(" and ", undecided) + " (safety-critical: YES or NO) "
+                            + "before committing",
                     undecided);
         }
         for (List<Opinion> l : ops.values()) {
@@ -208,7 +213,10 @@ public final class SafetyDecisions {
 
     /** Refuses an adjudicator who labelled one of the decided tools on the input as an expert. */
     static void checkAdjudicator(
-            SelectionTraces.Item item, Map<String, Boolean> decisions, Map<String, List<Opinion>> ops, String adjudicator) {
+            SelectionTraces.Item item,
+            Map<String, Boolean> decisions,
+            Map<String, List<Opinion>> ops,
+            String adjudicator) {
         check(item, decisions);
         for (String tool : decisions.keySet()) {
             for (Opinion o : ops.getOrDefault(tool, List.of())) {
@@ -358,8 +366,10 @@ public final class SafetyDecisions {
                         .filter(x -> x.kind().equals("human") && !x.rater().equals(ADJUDICATION))
                         .toList();
                 labelled |= !experts.isEmpty();
-                mine |= expert != null && experts.stream().anyMatch(x -> x.rater().equals(expert));
-                if (!adjudicated && experts.stream().map(Opinion::yes).distinct().count() > 1) {
+                mine |= expert != null
+                        && experts.stream().anyMatch(x -> x.rater().equals(expert));
+                if (!adjudicated
+                        && experts.stream().map(Opinion::yes).distinct().count() > 1) {
                     adj = true;
                 }
                 if (!adjudicated && policy.doubleReview() && t.safetyCritical() && experts.size() == 1) {
@@ -407,7 +417,8 @@ public final class SafetyDecisions {
                 return new Final(o.yes(), "adjudication");
             }
         }
-        List<Opinion> experts = ops.stream().filter(o -> o.kind().equals("human")).toList();
+        List<Opinion> experts =
+                ops.stream().filter(o -> o.kind().equals("human")).toList();
         if (experts.isEmpty()) {
             return new Final(expected, "expected");
         }

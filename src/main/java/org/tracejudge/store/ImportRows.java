@@ -294,7 +294,8 @@ public final class ImportRows {
         q.setString(1, id);
         try (ResultSet rs = q.executeQuery()) {
             return rs.next()
-                    ? new StoredTrace(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5))
+                    ? new StoredTrace(
+                            rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5))
                     : null;
         }
     }

@@ -57,7 +57,8 @@ public final class JudgeQueue {
                 + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN " + taskTypesSql);
         appendModels(sql, models);
         // null verdicts come too: the judge decides which of them to ask again
-        sql.append(") WHERE cur IS NULL OR cur = 'withdraw' OR cur = 'null'").append(" ORDER BY model, task_key, run, id");
+        sql.append(") WHERE cur IS NULL OR cur = 'withdraw' OR cur = 'null'")
+                .append(" ORDER BY model, task_key, run, id");
         try (PreparedStatement s = c.prepareStatement(sql.toString())) {
             int i = 1;
             if (byLedger) {
@@ -104,7 +105,9 @@ public final class JudgeQueue {
 
     private static void appendModels(StringBuilder sql, List<String> models) {
         if (models != null && !models.isEmpty()) {
-            sql.append(" AND t.model IN (").append("?,".repeat(models.size() - 1)).append("?)");
+            sql.append(" AND t.model IN (")
+                    .append("?,".repeat(models.size() - 1))
+                    .append("?)");
         }
     }
 

@@ -28,8 +28,7 @@ public final class JudgeRuns {
     }
 
     /** Stores the run's counts and status; a status other than "running" also stamps when it finished. */
-    public static void update(Connection c, String runId, Counts k, String status, String message)
-            throws SQLException {
+    public static void update(Connection c, String runId, Counts k, String status, String message) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("UPDATE judge_run SET labelled = ?, cached = ?, nulls = ?, "
                 + "failed = ?, requests = ?, tokens_in = ?, tokens_out = ?, status = ?, message = ?, "
                 + "finished_at = CASE WHEN ? = 'running' THEN NULL ELSE ? END WHERE id = ?")) {

@@ -99,7 +99,8 @@ public final class ProjectMeta {
 
     /** Sets the value under {@code key}, replacing the row there was (SQLite's INSERT OR REPLACE). */
     public static void replace(Connection c, String key, String value) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("INSERT OR REPLACE INTO project_meta(key, value) VALUES (?, ?)")) {
+        try (PreparedStatement s =
+                c.prepareStatement("INSERT OR REPLACE INTO project_meta(key, value) VALUES (?, ?)")) {
             s.setString(1, key);
             s.setString(2, value);
             s.executeUpdate();

@@ -89,9 +89,10 @@ public final class SelectionLabels {
 
     /** The newest current "set" entry of a rater on any run of the input {@code taskKey}, or null. */
     public static Scored newestOnInput(Connection c, String taskKey, String raterId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT l.scores, l.evidence, l.created_at FROM current_label l "
-                + "JOIN trace t ON t.id = l.trace_id JOIN task k ON k.id = t.task_id WHERE k.task_key = ? AND k.task_type = "
-                + "'tool_selection' AND l.rater_id = ? AND l.action = 'set' ORDER BY l.created_at DESC, l.id DESC LIMIT 1")) {
+        try (PreparedStatement s = c.prepareStatement(
+                "SELECT l.scores, l.evidence, l.created_at FROM current_label l "
+                        + "JOIN trace t ON t.id = l.trace_id JOIN task k ON k.id = t.task_id WHERE k.task_key = ? AND k.task_type = "
+                        + "'tool_selection' AND l.rater_id = ? AND l.action = 'set' ORDER BY l.created_at DESC, l.id DESC LIMIT 1")) {
             s.setString(1, taskKey);
             s.setString(2, raterId);
             try (ResultSet rs = s.executeQuery()) {

@@ -44,7 +44,10 @@ class SafetyDecisionsTest {
     @Test
     void anAdjudicationIsFinalWhateverTheExpertsSaid() {
         Final f = SafetyDecisions.decide(
-                "Safety Call", true, true, List.of(expert("A", true), expert("B", false), adjudication(false)),
+                "Safety Call",
+                true,
+                true,
+                List.of(expert("A", true), expert("B", false), adjudication(false)),
                 SafetyPolicy.ON);
         assertEquals(new Final(false, "adjudication"), f);
     }
@@ -52,21 +55,26 @@ class SafetyDecisionsTest {
     @Test
     void expertsWhoDisagreeLeaveACriticalToolPendingUnderAHumanFinalPolicy() {
         List<Opinion> split = List.of(expert("A", true), expert("B", false));
-        assertEquals(new Final(null, "pending: experts disagree"),
+        assertEquals(
+                new Final(null, "pending: experts disagree"),
                 SafetyDecisions.decide("Safety Call", true, true, split, SafetyPolicy.ON));
         // without the policy a critical tool falls back to the imported expected set
-        assertEquals(new Final(true, "expected"),
+        assertEquals(
+                new Final(true, "expected"),
                 SafetyDecisions.decide("Safety Call", true, true, split, SafetyPolicy.OFF));
     }
 
     @Test
     void oneExpertOnACriticalToolAwaitsASecondUnderDoubleReview() {
         List<Opinion> one = List.of(expert("A", false), rule(true));
-        assertEquals(new Final(null, "pending: second expert"),
+        assertEquals(
+                new Final(null, "pending: second expert"),
                 SafetyDecisions.decide("Safety Call", true, true, one, SafetyPolicy.ON));
-        assertEquals(new Final(false, "experts"),
+        assertEquals(
+                new Final(false, "experts"),
                 SafetyDecisions.decide("Opening Hours", false, true, one, SafetyPolicy.ON));
-        assertEquals(new Final(true, "expected"),
+        assertEquals(
+                new Final(true, "expected"),
                 SafetyDecisions.decide("Safety Call", true, true, List.of(rule(false)), SafetyPolicy.ON),
                 "machine labels never make a final label");
     }
@@ -74,12 +82,15 @@ class SafetyDecisionsTest {
     @Test
     void aThirdExpertIsRefusedButARevisionIsNot() {
         Map<String, List<Opinion>> ops = Map.of("Safety Call", List.of(expert("A", true), expert("B", false)));
-        IllegalArgumentException e = assertThrows(
-                IllegalArgumentException.class, () -> SafetyDecisions.thirdExpert(ops, "C", "lantern/1"));
-        assertEquals("A and B labelled lantern/1 already: a third expert does not label it; where they disagree, "
-                + "the adjudicator decides it", e.getMessage());
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> SafetyDecisions.thirdExpert(ops, "C", "lantern/1"));
+        assertEquals(
+                "A and B labelled lantern/1 already: a third expert does not label it; where they disagree, "
+                        + "the adjudicator decides it",
+                e.getMessage());
         SafetyDecisions.thirdExpert(ops, " a ", "lantern/1"); // one of the two, whatever the case: a revision
-        assertEquals(List.of("Safety Call"),
+        assertEquals(
+                List.of("Safety Call"),
                 SafetyDecisions.unexplainedNos(LANTERN, Map.of("Safety Call", false, "Opening Hours", false)));
     }
 
@@ -90,8 +101,7 @@ class SafetyDecisionsTest {
         Map<String, Map<String, List<Opinion>>> all = Map.of(
                 disputed.firstTrace(), Map.of("Safety Call", List.of(expert("A", true), expert("B", false))),
                 single.firstTrace(), Map.of("Safety Call", List.of(expert("A", true))));
-        Map<String, InputState> states =
-                SafetyDecisions.states(all, SafetyPolicy.ON, "B", List.of(disputed, single));
+        Map<String, InputState> states = SafetyDecisions.states(all, SafetyPolicy.ON, "B", List.of(disputed, single));
         assertEquals(new InputState("lantern/1", true, true, false, true), states.get("lantern/1"));
         assertEquals(new InputState("lantern/2", false, true, true, false), states.get("lantern/2"));
         List<SafetyReview.Disagreement> queue = SafetyDecisions.disagreements(all, List.of(disputed, single));
@@ -100,7 +110,8 @@ class SafetyDecisionsTest {
         List<String[]> second = SafetyDecisions.secondReviewQueue(all, List.of(disputed, single), SafetyPolicy.ON);
         assertEquals(1, second.size());
         assertEquals(List.of("lantern/2", "Safety Call", "A"), List.of(second.get(0)));
-        assertTrue(SafetyDecisions.secondReviewQueue(all, List.of(single), SafetyPolicy.OFF).isEmpty());
+        assertTrue(SafetyDecisions.secondReviewQueue(all, List.of(single), SafetyPolicy.OFF)
+                .isEmpty());
         assertEquals("YES 2/3", SafetyDecisions.majority(3, 2));
         assertEquals("NO", SafetyDecisions.majority(3, 0));
     }
