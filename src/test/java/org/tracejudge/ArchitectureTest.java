@@ -70,10 +70,7 @@ class ArchitectureTest {
                         "org.tracejudge.store..",
                         "org.tracejudge.team..",
                         // still to move behind store's repositories (issue 52):
-                        "org.tracejudge.calibration..",
-                        "org.tracejudge.importer..",
-                        "org.tracejudge.judges..",
-                        "org.tracejudge.safety..")
+                        "org.tracejudge.calibration..")
                 .should()
                 .dependOnClassesThat()
                 .haveFullyQualifiedName("java.sql.PreparedStatement")

@@ -3,13 +3,12 @@ package org.tracejudge.importer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.tracejudge.json.Json;
+import org.tracejudge.store.ProjectMeta;
 
 /**
  * Settings that direct traffic or name a secret never arrive by {@code import} or {@code merge}: another laptop's
@@ -94,15 +93,7 @@ public final class ConfigGate {
                             + "every trace there with that variable's value as the key); check them, then take it "
                             + "with --take-judge " + name);
         }
-        String mine = null;
-        try (PreparedStatement s = c.prepareStatement("SELECT value FROM project_meta WHERE key = ?")) {
-            s.setString(1, key);
-            try (ResultSet rs = s.executeQuery()) {
-                if (rs.next()) {
-                    mine = rs.getString(1);
-                }
-            }
-        }
+        String mine = ProjectMeta.get(c, key);
         if (mine != null) {
             JsonNode own = Json.read(mine);
             boolean same = java.util.Objects.equals(text(own, "base_url"), baseUrl)
@@ -120,11 +111,7 @@ public final class ConfigGate {
         }
         ObjectNode saved = ((ObjectNode) cfg).deepCopy();
         saved.put("name", name); // the judge is known by its key: a name inside that differs is not kept
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO project_meta(key, value) VALUES (?, ?)")) {
-            s.setString(1, key);
-            s.setString(2, saved.toString());
-            s.executeUpdate();
-        }
+        ProjectMeta.insert(c, key, saved.toString());
         return new Judge(name, provider, baseUrl, keyEnv, true, null);
     }
 

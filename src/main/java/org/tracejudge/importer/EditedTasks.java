@@ -3,8 +3,6 @@ package org.tracejudge.importer;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,6 +12,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import org.tracejudge.json.Json;
 import org.tracejudge.store.Ledger;
+import org.tracejudge.store.TaskVersions;
 
 /**
  * A results file whose embedded task was edited: the same {@code task_id} with other content. A task's id is a
@@ -40,15 +39,8 @@ final class EditedTasks {
     /** The project's versions of {@code key} other than {@code id}: (id, body) each, oldest first. */
     List<String[]> otherVersions(String key, String id) throws SQLException {
         List<String[]> out = new ArrayList<>();
-        try (PreparedStatement q =
-                c.prepareStatement("SELECT id, body FROM task WHERE task_key = ? AND id <> ? ORDER BY rowid")) {
-            q.setString(1, key);
-            q.setString(2, id);
-            try (ResultSet rs = q.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new String[] {rs.getString(1), rs.getString(2)});
-                }
-            }
+        for (TaskVersions.Version v : TaskVersions.others(c, key, id)) {
+            out.add(new String[] {v.id(), v.body()});
         }
         return out;
     }
@@ -83,19 +75,11 @@ final class EditedTasks {
             return t;
         }
         for (String oldTask : old) {
-            try (PreparedStatement q = c.prepareStatement(
-                    "SELECT id FROM trace WHERE task_id = ? AND model = ? AND run IS ? ORDER BY rowid LIMIT 1")) {
-                q.setString(1, oldTask);
-                q.setString(2, t.model());
-                q.setString(3, t.run());
-                try (ResultSet rs = q.executeQuery()) {
-                    if (rs.next() && !rs.getString(1).equals(t.id())) {
-                        String id = rs.getString(1);
-                        traceAlias.put(t.id(), id);
-                        return new Records.TraceRec(
-                                id, t.taskId(), t.model(), t.run(), t.answer(), t.toolCalls(), t.turns(), t.extra());
-                    }
-                }
+            String id = TaskVersions.traceOf(c, oldTask, t.model(), t.run());
+            if (id != null && !id.equals(t.id())) {
+                traceAlias.put(t.id(), id);
+                return new Records.TraceRec(
+                        id, t.taskId(), t.model(), t.run(), t.answer(), t.toolCalls(), t.turns(), t.extra());
             }
         }
         return t;
@@ -137,29 +121,18 @@ final class EditedTasks {
     void dropReplaced() throws SQLException {
         for (Map.Entry<String, List<String>> r : replacing.entrySet()) {
             for (String oldTask : r.getValue()) {
-                try (PreparedStatement q = c.prepareStatement("SELECT o.model, o.run FROM trace o JOIN trace n "
-                        + "ON n.model = o.model AND n.run IS o.run WHERE o.task_id = ? AND n.task_id = ? LIMIT 1")) {
-                    q.setString(1, oldTask);
-                    q.setString(2, r.getKey());
-                    try (ResultSet rs = q.executeQuery()) {
-                        if (rs.next()) {
-                            throw new ImportException(
-                                    files.get(r.getKey()),
-                                    -1,
-                                    null,
-                                    "the edited task's run " + rs.getString(2) + " of model " + rs.getString(1)
-                                            + " would be in the project twice (the old and the edited task); nothing "
-                                            + "was imported. Import the file that embeds the edited task on its own "
-                                            + "with --replace");
-                        }
-                    }
+                String[] shared = TaskVersions.sharedRun(c, oldTask, r.getKey());
+                if (shared != null) {
+                    throw new ImportException(
+                            files.get(r.getKey()),
+                            -1,
+                            null,
+                            "the edited task's run " + shared[1] + " of model " + shared[0]
+                                    + " would be in the project twice (the old and the edited task); nothing "
+                                    + "was imported. Import the file that embeds the edited task on its own "
+                                    + "with --replace");
                 }
-                try (PreparedStatement d = c.prepareStatement(
-                        "DELETE FROM task WHERE id = ? AND NOT EXISTS (SELECT 1 FROM trace WHERE task_id = ?)")) {
-                    d.setString(1, oldTask);
-                    d.setString(2, oldTask);
-                    d.executeUpdate();
-                }
+                TaskVersions.dropWithoutTraces(c, oldTask);
             }
         }
     }

@@ -2,10 +2,7 @@ package org.tracejudge.importer;
 
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -16,6 +13,7 @@ import java.util.Set;
 import org.tracejudge.json.Json;
 import org.tracejudge.model.Ids;
 import org.tracejudge.model.LabelSet;
+import org.tracejudge.store.ImportRows;
 import org.tracejudge.store.Ledger;
 import org.tracejudge.store.OtlpRuns;
 import org.tracejudge.store.Timestamps;
@@ -28,12 +26,9 @@ final class ImportWriter {
     private static final int BATCH = 512;
 
     private final Connection c;
-    private final PreparedStatement insTask;
-    private final PreparedStatement insToolset;
-    private final PreparedStatement upsertSelectionTask;
-    private final PreparedStatement insTrace;
-    private final PreparedStatement insLabel;
-    private final PreparedStatement insAdj;
+    /** The import's statements, prepared once (the trace and label inserts sent in batches). */
+    private final ImportRows rows;
+
     private final Set<String> taskIds = new HashSet<>();
     /** Each task this import met: whether it was new to the project, and the first file (in import order) that refers to it. */
     private final Map<String, TaskTally> taskTallies = new HashMap<>();
@@ -117,31 +112,8 @@ final class ImportWriter {
         this.c = c;
         this.editedTasks = new EditedTasks(c);
         this.otlpRuns = new OtlpRuns(c);
-        insTask = c.prepareStatement("INSERT OR IGNORE INTO task(id, task_key, domain, task_type, target_failure_mode, "
-                + "label_set, user_message, toolset_id, body) VALUES (?,?,?,?,?,?,?,?,?)");
-        upsertSelectionTask =
-                c.prepareStatement("INSERT INTO task(id, task_key, domain, task_type, target_failure_mode, "
-                        + "label_set, user_message, toolset_id, body) VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET "
-                        + "user_message = excluded.user_message, toolset_id = excluded.toolset_id, body = excluded.body "
-                        + "WHERE task.toolset_id IS NOT excluded.toolset_id OR task.body IS NOT excluded.body");
-        insToolset = c.prepareStatement("INSERT OR IGNORE INTO toolset(id, tools) VALUES (?,?)");
-        insTrace = c.prepareStatement("INSERT OR IGNORE INTO trace(id, task_id, model, run, answer, tool_calls, turns, "
-                + "extra, source_id) VALUES (?,?,?,?,?,?,?,?,?)");
-        insLabel = c.prepareStatement(Ledger.INSERT_LABEL);
-        insAdj = c.prepareStatement("INSERT OR IGNORE INTO adjudication(id, trace_id, annotator, action, value, "
-                + "rationale, replaces, created_at) VALUES (?,?,?,?,?,?,?,?)");
-        traceLabelSet = c.prepareStatement(
-                "SELECT k.label_set FROM trace t LEFT JOIN task k ON k.id = t.task_id " + "WHERE t.id = ?");
-        labelIdExists = c.prepareStatement("SELECT 1 FROM label WHERE id = ?");
-        adjudicationIdExists = c.prepareStatement("SELECT 1 FROM adjudication WHERE id = ?");
-        try (Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT name, description, labels FROM label_set")) {
-            while (rs.next()) {
-                List<String> labels = new ArrayList<>();
-                Json.read(rs.getString(3)).forEach(n -> labels.add(n.asText()));
-                labelSets.put(rs.getString(1), new LabelSet(rs.getString(1), rs.getString(2), labels));
-            }
-        }
+        this.rows = new ImportRows(c);
+        labelSets.putAll(rows.labelSets());
     }
 
     long written() {
@@ -161,10 +133,8 @@ final class ImportWriter {
     }
 
     private LabelSet traceLabelSet(String traceId) throws SQLException {
-        traceLabelSet.setString(1, traceId);
-        try (ResultSet rs = traceLabelSet.executeQuery()) {
-            return rs.next() && rs.getString(1) != null ? labelSets.get(rs.getString(1)) : null;
-        }
+        ImportRows.TraceSet t = rows.traceLabelSet(traceId);
+        return t != null && t.labelSet() != null ? labelSets.get(t.labelSet()) : null;
     }
 
     int replaced() {
@@ -184,45 +154,18 @@ final class ImportWriter {
     void sourceFile(String sourceId, Path file, String format, String rater) throws SQLException {
         sourceFiles.put(sourceId, file);
         sourceFormats.put(sourceId, format);
-        try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO import_source(id, file_name, sha256, "
-                + "format, rater, rows, imported_at) VALUES (?,?,'',?,?,0,'')")) {
-            s.setString(1, sourceId);
-            s.setString(2, file.getFileName().toString());
-            s.setString(3, format);
-            s.setString(4, rater);
-            if (s.executeUpdate() == 1) {
-                sourcesStarted.add(sourceId);
-            }
+        if (rows.startSource(sourceId, file.getFileName().toString(), format, rater)) {
+            sourcesStarted.add(sourceId);
         }
     }
 
     void source(String id, Path file, String sha256, String format, String rater, int rows) throws SQLException {
         if (sourcesStarted.remove(id)) {
             // the row this import began: completed with what the finished file gives (as the insert below would)
-            try (PreparedStatement s = c.prepareStatement("UPDATE import_source SET file_name = ?, sha256 = ?, "
-                    + "format = ?, rater = ?, rows = ?, imported_at = ? WHERE id = ?")) {
-                s.setString(1, file.getFileName().toString());
-                s.setString(2, sha256);
-                s.setString(3, format);
-                s.setString(4, rater);
-                s.setInt(5, rows);
-                s.setString(6, Timestamps.now());
-                s.setString(7, id);
-                s.executeUpdate();
-            }
+            this.rows.completeSource(id, file.getFileName().toString(), sha256, format, rater, rows);
             return;
         }
-        try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO import_source(id, file_name, sha256, "
-                + "format, rater, rows, imported_at) VALUES (?,?,?,?,?,?,?)")) {
-            s.setString(1, id);
-            s.setString(2, file.getFileName().toString());
-            s.setString(3, sha256);
-            s.setString(4, format);
-            s.setString(5, rater);
-            s.setInt(6, rows);
-            s.setString(7, Timestamps.now());
-            s.executeUpdate();
-        }
+        this.rows.addSource(id, file.getFileName().toString(), sha256, format, rater, rows);
     }
 
     void accept(Records.Rec rec, String sourceId, ImportReport.FileCounts counts) throws SQLException {
@@ -309,18 +252,6 @@ final class ImportWriter {
 
     private final List<ImportReport.FileCounts> runBatchCounts = new ArrayList<>();
     private final OtlpRuns otlpRuns;
-    /** Statements of the per-trace paths (completion, replacement) prepared once per import. */
-    private final Map<String, PreparedStatement> statements = new HashMap<>();
-
-    private PreparedStatement statement(String sql) throws SQLException {
-        PreparedStatement s = statements.get(sql);
-        if (s == null) {
-            s = c.prepareStatement(sql);
-            statements.put(sql, s);
-        }
-        return s;
-    }
-
     /** Whether the project may hold open runs: without any, a complete run has no row to remove. */
     private Boolean openRunsHeld;
 
@@ -456,22 +387,12 @@ final class ImportWriter {
      */
     private int completeTrace(Records.TraceRec t, String sourceId) throws SQLException {
         String oldTask;
-        PreparedStatement q = statement("SELECT task_id, answer, tool_calls, turns, extra FROM trace WHERE id = ?");
-        q.setString(1, t.id());
-        try (ResultSet rs = q.executeQuery()) {
-            if (!rs.next()
-                    || differences(
-                                    rs.getString(1),
-                                    rs.getString(2),
-                                    rs.getString(3),
-                                    rs.getString(4),
-                                    rs.getString(5),
-                                    t)
-                            == null) {
-                return -1;
-            }
-            oldTask = rs.getString(1);
+        ImportRows.StoredTrace old = rows.storedTrace(t.id());
+        if (old == null
+                || differences(old.taskId(), old.answer(), old.toolCalls(), old.turns(), old.extra(), t) == null) {
+            return -1;
         }
+        oldTask = old.taskId();
         Path file = sourceFiles.get(sourceId);
         int withdrawn = replaceTrace(
                 t,
@@ -485,13 +406,7 @@ final class ImportWriter {
     }
 
     private void labelSet(Records.LabelSetRec r) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(
-                "INSERT OR IGNORE INTO label_set(name, description, labels, builtin) VALUES (?,?,?,0)")) {
-            s.setString(1, r.name());
-            s.setString(2, r.description());
-            s.setString(3, r.labelsJson());
-            s.executeUpdate();
-        }
+        rows.addLabelSet(r.name(), r.description(), r.labelsJson());
         if (!labelSets.containsKey(r.name())) {
             List<String> labels = new ArrayList<>();
             Json.read(r.labelsJson()).forEach(n -> labels.add(n.asText()));
@@ -501,9 +416,7 @@ final class ImportWriter {
 
     private void toolset(String id, String json) throws SQLException {
         if (id != null && toolsetIds.add(id)) {
-            insToolset.setString(1, id);
-            insToolset.setString(2, json);
-            insToolset.executeUpdate();
+            rows.addToolset(id, json);
         }
     }
 
@@ -548,24 +461,23 @@ final class ImportWriter {
             toolset(r.toolsetId(), r.toolsJson());
         }
         // a scenario file's tool-selection task (with its tools) completes or updates one that runs brought in
-        PreparedStatement ins =
-                r.toolsetId() != null && "tool_selection".equals(r.type()) ? upsertSelectionTask : insTask;
-        boolean existed = ins == upsertSelectionTask && exists(r.id());
-        ins.setString(1, r.id());
-        ins.setString(2, r.key());
-        ins.setString(3, r.domain());
-        ins.setString(4, r.type());
-        ins.setString(5, r.target());
-        ins.setString(6, r.labelSet());
-        ins.setString(7, r.userMessage());
-        ins.setString(8, r.toolsetId());
-        ins.setString(9, r.body());
-        tally.wasNew = ins.executeUpdate() == 1 && !existed;
-        if (tally.wasNew
-                && ins == insTask
-                && Format.TOOLFAILBENCH_RESULTS.code().equals(sourceFormats.get(sourceId))) {
+        boolean upsert = r.toolsetId() != null && "tool_selection".equals(r.type());
+        boolean existed = upsert && exists(r.id());
+        tally.wasNew = rows.addTask(
+                        upsert,
+                        r.id(),
+                        r.key(),
+                        r.domain(),
+                        r.type(),
+                        r.target(),
+                        r.labelSet(),
+                        r.userMessage(),
+                        r.toolsetId(),
+                        r.body())
+                && !existed;
+        if (tally.wasNew && !upsert && Format.TOOLFAILBENCH_RESULTS.code().equals(sourceFormats.get(sourceId))) {
             editedTask(r, sourceId, counts);
-        } else if (tally.wasNew && counts != null && ins == insTask) {
+        } else if (tally.wasNew && counts != null && !upsert) {
             otherVersions(r, counts);
         }
     }
@@ -600,44 +512,24 @@ final class ImportWriter {
      * silently set beside, the one already there.
      */
     private void otherVersions(Records.TaskRec r, ImportReport.FileCounts counts) throws SQLException {
-        try (PreparedStatement q = c.prepareStatement("SELECT body FROM task WHERE task_key = ? AND id <> ? LIMIT 1")) {
-            q.setString(1, r.key());
-            q.setString(2, r.id());
-            try (ResultSet rs = q.executeQuery()) {
-                if (rs.next()) {
-                    counts.warnings.add("task " + r.key() + " is already in the project with other content ("
-                            + "differs in: " + Json.differingFields(rs.getString(1), r.body())
-                            + "); kept as a second version "
-                            + "of it, with its own traces");
-                }
-            }
+        String other = rows.otherVersionBody(r.key(), r.id());
+        if (other != null) {
+            counts.warnings.add("task " + r.key() + " is already in the project with other content ("
+                    + "differs in: " + Json.differingFields(other, r.body())
+                    + "); kept as a second version "
+                    + "of it, with its own traces");
         }
     }
 
     private boolean exists(String taskId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM task WHERE id = ?")) {
-            s.setString(1, taskId);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next();
-            }
-        }
+        return rows.taskExists(taskId);
     }
 
     private void rater(Records.RaterRec r) throws SQLException {
         if (!raterIds.add(r.id())) {
             return;
         }
-        try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO rater(id, name, kind, version, config, "
-                + "description, created_at) VALUES (?,?,?,?,?,?,?)")) {
-            s.setString(1, r.id());
-            s.setString(2, r.name());
-            s.setString(3, r.kind().code());
-            s.setString(4, r.version());
-            s.setString(5, r.config());
-            s.setString(6, r.description());
-            s.setString(7, Timestamps.now());
-            s.executeUpdate();
-        }
+        rows.addRater(r.id(), r.name(), r.kind().code(), r.version(), r.config(), r.description());
     }
 
     private void judge(Records.JudgeRec r, ImportReport.FileCounts counts) throws SQLException {
@@ -716,16 +608,8 @@ final class ImportWriter {
             return m;
         }
         Map<String, List<String[]>> byKey = new HashMap<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT t.id, t.run, k.label_set, k.task_key FROM trace t "
-                + "JOIN task k ON k.id = t.task_id WHERE t.model = ?")) {
-            s.setString(1, model);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    byKey.computeIfAbsent(rs.getString(4), k -> new ArrayList<>())
-                            .add(new String[] {rs.getString(1), rs.getString(2), rs.getString(3)});
-                }
-            }
-        }
+        rows.tracesOfModel(model, (id, run, labelSet, taskKey) -> byKey.computeIfAbsent(taskKey, k -> new ArrayList<>())
+                .add(new String[] {id, run, labelSet}));
         byKey.values()
                 .forEach(l -> l.sort(Comparator.comparing((String[] a) -> a[1]).reversed()));
         tracesByModel.put(model, byKey);
@@ -758,15 +642,15 @@ final class ImportWriter {
                 r.replaces(),
                 java.util.Set.of(),
                 "adjudication");
-        insAdj.setString(1, r.id());
-        insAdj.setString(2, r.traceId());
-        insAdj.setString(3, r.annotator());
-        insAdj.setString(4, r.action());
-        insAdj.setString(5, r.value());
-        insAdj.setString(6, r.rationale());
-        insAdj.setString(7, r.replaces());
-        insAdj.setString(8, r.createdAt());
-        if (insAdj.executeUpdate() == 1) {
+        if (rows.addAdjudication(
+                r.id(),
+                r.traceId(),
+                r.annotator(),
+                r.action(),
+                r.value(),
+                r.rationale(),
+                r.replaces(),
+                r.createdAt())) {
             counts.adjudicationsNew++;
         } else {
             counts.adjudicationsSeen++;
@@ -776,30 +660,18 @@ final class ImportWriter {
     /** A comment or flag from another laptop's export: kept once (by id); its trace must be here. */
     private void comment(Records.CommentRec r, ImportReport.FileCounts counts) throws SQLException {
         flush();
-        traceLabelSet.setString(1, r.traceId());
-        try (ResultSet rs = traceLabelSet.executeQuery()) {
-            if (!rs.next()) {
-                throw new ImportException(
-                        Path.of(counts.file),
-                        r.line(),
-                        "/trace_id",
-                        "no trace " + r.traceId() + " in this file or the project; import the file that has it "
-                                + "first (nothing was imported)");
-            }
+        if (rows.traceLabelSet(r.traceId()) == null) {
+            throw new ImportException(
+                    Path.of(counts.file),
+                    r.line(),
+                    "/trace_id",
+                    "no trace " + r.traceId() + " in this file or the project; import the file that has it "
+                            + "first (nothing was imported)");
         }
-        try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO trace_comment(id, trace_id, author, "
-                + "action, text, created_at) VALUES (?,?,?,?,?,?)")) {
-            s.setString(1, r.id());
-            s.setString(2, r.traceId());
-            s.setString(3, r.author());
-            s.setString(4, r.action());
-            s.setString(5, r.text());
-            s.setString(6, r.createdAt());
-            if (s.executeUpdate() == 1) {
-                counts.commentsNew++;
-            } else {
-                counts.commentsSeen++;
-            }
+        if (rows.addComment(r.id(), r.traceId(), r.author(), r.action(), r.text(), r.createdAt())) {
+            counts.commentsNew++;
+        } else {
+            counts.commentsSeen++;
         }
     }
 
@@ -1028,21 +900,11 @@ final class ImportWriter {
     }
 
     private boolean traceExists(String id) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM trace WHERE id = ?")) {
-            s.setString(1, id);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next();
-            }
-        }
+        return rows.traceExists(id);
     }
 
     private boolean raterExists(String id) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM rater WHERE id = ?")) {
-            s.setString(1, id);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next();
-            }
-        }
+        return rows.raterExists(id);
     }
 
     /**
@@ -1069,30 +931,25 @@ final class ImportWriter {
     /** An answered judge call (the response cache); its run stays on the laptop that made it. */
     private void judgeCall(Records.JudgeCallRec r, ImportReport.FileCounts counts) throws SQLException {
         flush();
-        try (PreparedStatement s = c.prepareStatement(
-                "INSERT OR IGNORE INTO judge_call(id, cache_key, run_id, trace_id, "
-                        + "rater_id, provider, model, status, http_status, response, content, tokens_in, tokens_out, latency_ms, "
-                        + "attempts, error, label_id, created_at) VALUES (?,?,NULL,?,?,?,?,'ok',?,?,?,?,?,?,?,NULL,?,?)")) {
-            s.setString(1, r.id());
-            s.setString(2, r.cacheKey());
-            s.setString(3, r.traceId());
-            s.setString(4, r.raterId());
-            s.setString(5, r.provider());
-            s.setString(6, r.model());
-            s.setObject(7, r.httpStatus());
-            s.setString(8, r.response());
-            s.setString(9, r.content());
-            s.setObject(10, r.tokensIn());
-            s.setObject(11, r.tokensOut());
-            s.setObject(12, r.latencyMs());
-            s.setInt(13, r.attempts());
-            s.setString(14, r.labelId());
-            s.setString(15, r.createdAt());
-            if (s.executeUpdate() == 1) {
-                counts.judgeCallsNew++;
-            } else {
-                counts.judgeCallsSeen++;
-            }
+        if (rows.addAnsweredCall(new ImportRows.AnsweredCall(
+                r.id(),
+                r.cacheKey(),
+                r.traceId(),
+                r.raterId(),
+                r.provider(),
+                r.model(),
+                r.httpStatus(),
+                r.response(),
+                r.content(),
+                r.tokensIn(),
+                r.tokensOut(),
+                r.latencyMs(),
+                r.attempts(),
+                r.labelId(),
+                r.createdAt()))) {
+            counts.judgeCallsNew++;
+        } else {
+            counts.judgeCallsSeen++;
         }
     }
 
@@ -1101,18 +958,18 @@ final class ImportWriter {
         if (!traceBatch.isEmpty()) {
             for (int i = 0; i < traceBatch.size(); i++) {
                 Records.TraceRec t = traceBatch.get(i);
-                insTrace.setString(1, t.id());
-                insTrace.setString(2, t.taskId());
-                insTrace.setString(3, t.model());
-                insTrace.setString(4, t.run());
-                insTrace.setString(5, t.answer());
-                insTrace.setString(6, t.toolCalls());
-                insTrace.setString(7, t.turns());
-                insTrace.setString(8, t.extra());
-                insTrace.setString(9, traceBatchSource.get(i));
-                insTrace.addBatch();
+                rows.addTrace(
+                        t.id(),
+                        t.taskId(),
+                        t.model(),
+                        t.run(),
+                        t.answer(),
+                        t.toolCalls(),
+                        t.turns(),
+                        t.extra(),
+                        traceBatchSource.get(i));
             }
-            int[] done = insTrace.executeBatch();
+            int[] done = rows.sendTraces();
             for (int i = 0; i < done.length; i++) {
                 if (done[i] > 0) {
                     newTraces.add(traceBatch.get(i).id());
@@ -1198,11 +1055,9 @@ final class ImportWriter {
                     id = Ids.of("label", id, "after-replace", Timestamps.now());
                 }
                 lastLabel.put(key, id);
-                Ledger.bind(
-                        insLabel, id, l.entry(), replaces, l.createdAt() == null ? Timestamps.now() : l.createdAt());
-                insLabel.addBatch();
+                rows.addLabel(id, l.entry(), replaces, l.createdAt() == null ? Timestamps.now() : l.createdAt());
             }
-            int[] done = insLabel.executeBatch();
+            int[] done = rows.sendLabels();
             for (int i = 0; i < done.length; i++) {
                 Records.LabelRec l = labelBatch.get(i);
                 ImportReport.FileCounts counts = labelBatchCounts.get(i);
@@ -1228,18 +1083,12 @@ final class ImportWriter {
             throws SQLException {
         String diff;
         String oldTask;
-        try (PreparedStatement q =
-                c.prepareStatement("SELECT task_id, answer, tool_calls, turns, extra FROM trace WHERE id = ?")) {
-            q.setString(1, t.id());
-            try (ResultSet rs = q.executeQuery()) {
-                if (!rs.next()) {
-                    return false;
-                }
-                oldTask = rs.getString(1);
-                diff = differences(
-                        rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), t);
-            }
+        ImportRows.StoredTrace old = rows.storedTrace(t.id());
+        if (old == null) {
+            return false;
         }
+        oldTask = old.taskId();
+        diff = differences(old.taskId(), old.answer(), old.toolCalls(), old.turns(), old.extra(), t);
         if (diff == null) {
             return false;
         }
@@ -1305,32 +1154,28 @@ final class ImportWriter {
      * ("tool calls 2 → 0"), or null when the file's run has at least as much.
      */
     private String lost(Records.TraceRec t) throws SQLException {
-        try (PreparedStatement q = c.prepareStatement("SELECT answer, tool_calls, turns FROM trace WHERE id = ?")) {
-            q.setString(1, t.id());
-            try (ResultSet rs = q.executeQuery()) {
-                if (!rs.next()) {
-                    return null;
-                }
-                List<String> d = new ArrayList<>();
-                int callsBefore = arrayLength(rs.getString(2));
-                int callsAfter = arrayLength(t.toolCalls());
-                if (callsAfter < callsBefore) {
-                    d.add("tool calls " + callsBefore + " → " + callsAfter);
-                }
-                int turnsBefore = arrayLength(rs.getString(3));
-                int turnsAfter = arrayLength(t.turns());
-                if (turnsAfter < turnsBefore) {
-                    d.add("turns " + turnsBefore + " → " + turnsAfter);
-                }
-                String answer = rs.getString(1);
-                if (answer != null
-                        && !answer.isBlank()
-                        && (t.answer() == null || t.answer().isBlank())) {
-                    d.add("the final answer → none");
-                }
-                return d.isEmpty() ? null : String.join(", ", d);
-            }
+        ImportRows.StoredTrace old = rows.storedTrace(t.id());
+        if (old == null) {
+            return null;
         }
+        List<String> d = new ArrayList<>();
+        int callsBefore = arrayLength(old.toolCalls());
+        int callsAfter = arrayLength(t.toolCalls());
+        if (callsAfter < callsBefore) {
+            d.add("tool calls " + callsBefore + " → " + callsAfter);
+        }
+        int turnsBefore = arrayLength(old.turns());
+        int turnsAfter = arrayLength(t.turns());
+        if (turnsAfter < turnsBefore) {
+            d.add("turns " + turnsBefore + " → " + turnsAfter);
+        }
+        String answer = old.answer();
+        if (answer != null
+                && !answer.isBlank()
+                && (t.answer() == null || t.answer().isBlank())) {
+            d.add("the final answer → none");
+        }
+        return d.isEmpty() ? null : String.join(", ", d);
     }
 
     private static int arrayLength(String json) {
@@ -1347,25 +1192,8 @@ final class ImportWriter {
      */
     /** Returns how many current labels it withdrew. */
     private int replaceTrace(Records.TraceRec t, String sourceId, String why) throws SQLException {
-        PreparedStatement u = statement("UPDATE trace SET task_id = ?, answer = ?, tool_calls = ?, turns = ?, "
-                + "extra = ?, source_id = coalesce(?, source_id) WHERE id = ?");
-        u.setString(1, t.taskId());
-        u.setString(2, t.answer());
-        u.setString(3, t.toolCalls());
-        u.setString(4, t.turns());
-        u.setString(5, t.extra());
-        u.setString(6, sourceId);
-        u.setString(7, t.id());
-        u.executeUpdate();
-        List<String> raters = new ArrayList<>();
-        PreparedStatement q =
-                statement("SELECT rater_id FROM current_label WHERE trace_id = ? AND action <> 'withdraw'");
-        q.setString(1, t.id());
-        try (ResultSet rs = q.executeQuery()) {
-            while (rs.next()) {
-                raters.add(rs.getString(1));
-            }
-        }
+        rows.updateTrace(t.id(), t.taskId(), t.answer(), t.toolCalls(), t.turns(), t.extra(), sourceId);
+        List<String> raters = rows.ratersLabelling(t.id());
         for (String rater : raters) {
             Ledger.append(
                     c,
@@ -1398,21 +1226,16 @@ final class ImportWriter {
             throws SQLException {
         Path file = Path.of(counts.file);
         String labelSet;
-        {
-            PreparedStatement q = traceLabelSet;
-            q.setString(1, traceId);
-            try (ResultSet rs = q.executeQuery()) {
-                if (!rs.next()) {
-                    throw new ImportException(
-                            file,
-                            line,
-                            "/trace_id",
-                            "no trace " + traceId + " in this file or the "
-                                    + "project; import the file that has it first (nothing was imported)");
-                }
-                labelSet = rs.getString(1);
-            }
+        ImportRows.TraceSet found = rows.traceLabelSet(traceId);
+        if (found == null) {
+            throw new ImportException(
+                    file,
+                    line,
+                    "/trace_id",
+                    "no trace " + traceId + " in this file or the "
+                            + "project; import the file that has it first (nothing was imported)");
         }
+        labelSet = found.labelSet();
         LabelSet set = labelSet == null ? null : labelSets.get(labelSet);
         if (person && "set".equals(action) && set != null && !set.allows(value)) {
             boolean known = labelSets.values().stream().anyMatch(ls -> ls.allows(value));
@@ -1432,49 +1255,30 @@ final class ImportWriter {
         if (replaces != null
                 && !earlierInBatch.contains(replaces)
                 && (provenance == null || !provenance.wasRefused(replaces))) {
-            {
-                PreparedStatement q = table.equals("label") ? labelIdExists : adjudicationIdExists;
-                q.setString(1, replaces);
-                try (ResultSet rs = q.executeQuery()) {
-                    if (!rs.next()) {
-                        throw new ImportException(
-                                file,
-                                line,
-                                "/replaces",
-                                "the " + table + " it replaces, " + replaces
-                                        + ", is in neither this file (before it) nor the project; nothing was imported");
-                    }
-                }
+            if (!rows.entryExists(!table.equals("label"), replaces)) {
+                throw new ImportException(
+                        file,
+                        line,
+                        "/replaces",
+                        "the " + table + " it replaces, " + replaces
+                                + ", is in neither this file (before it) nor the project; nothing was imported");
             }
         }
     }
 
     private final Map<String, Boolean> humanRaters = new HashMap<>();
-    private final PreparedStatement traceLabelSet;
-    private final PreparedStatement labelIdExists;
-    private final PreparedStatement adjudicationIdExists;
 
     private boolean isHuman(String raterId) throws SQLException {
         Boolean h = humanRaters.get(raterId);
         if (h == null) {
-            try (PreparedStatement q = c.prepareStatement("SELECT kind FROM rater WHERE id = ?")) {
-                q.setString(1, raterId);
-                try (ResultSet rs = q.executeQuery()) {
-                    h = rs.next() && "human".equals(rs.getString(1));
-                }
-            }
+            h = "human".equals(rows.raterKind(raterId));
             humanRaters.put(raterId, h);
         }
         return h;
     }
 
     private boolean labelExists(String labelId) throws SQLException {
-        try (PreparedStatement q = c.prepareStatement("SELECT 1 FROM label WHERE id = ?")) {
-            q.setString(1, labelId);
-            try (ResultSet rs = q.executeQuery()) {
-                return rs.next();
-            }
-        }
+        return rows.labelExists(labelId);
     }
 
     /** Which parts of a trace differ, or null when none does. */
@@ -1501,13 +1305,9 @@ final class ImportWriter {
 
     private String describe(Records.TraceRec t) throws SQLException {
         String key = t.taskId();
-        try (PreparedStatement q = c.prepareStatement("SELECT task_key FROM task WHERE id = ?")) {
-            q.setString(1, t.taskId());
-            try (ResultSet rs = q.executeQuery()) {
-                if (rs.next()) {
-                    key = rs.getString(1);
-                }
-            }
+        String stored = rows.taskKey(t.taskId());
+        if (stored != null) {
+            key = stored;
         }
         return "the trace of model '" + t.model() + "' on task '" + key + "'"
                 + (t.run() == null || t.run().isEmpty() ? "" : " (run " + t.run() + ")");

@@ -8,8 +8,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -24,6 +22,7 @@ import org.tracejudge.model.Ids;
 import org.tracejudge.model.LabelSets;
 import org.tracejudge.model.TaskType;
 import org.tracejudge.selection.Scenario;
+import org.tracejudge.store.SelectionRows;
 
 /**
  * Tool-selection inputs (formats.md §5): an NLT scenario file ({@code scenario, tools[{name, description,
@@ -181,19 +180,15 @@ final class NltReaders {
         static Inputs load(Connection c, boolean addUnmatched) throws SQLException {
             Inputs in = new Inputs();
             in.addUnmatched = addUnmatched;
-            try (PreparedStatement s = c.prepareStatement("SELECT k.domain, k.body, k.toolset_id, ts.tools FROM task k "
-                            + "JOIN toolset ts ON ts.id = k.toolset_id WHERE k.task_type = 'tool_selection'");
-                    ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    JsonNode body = Json.read(rs.getString(2));
-                    Known k = in.scenarios.computeIfAbsent(rs.getString(1), x -> new Known());
-                    k.toolsetId = rs.getString(3);
-                    k.toolsJson = rs.getString(4);
-                    k.byId.put(body.path("id").asText(), body.path("input").asText());
-                    k.byText.putIfAbsent(
-                            body.path("input").asText(), body.path("id").asText());
-                }
-            }
+            SelectionRows.knownInputs(c, r -> {
+                JsonNode body = Json.read(r.body());
+                Known k = in.scenarios.computeIfAbsent(r.domain(), x -> new Known());
+                k.toolsetId = r.toolsetId();
+                k.toolsJson = r.tools();
+                k.byId.put(body.path("id").asText(), body.path("input").asText());
+                k.byText.putIfAbsent(
+                        body.path("input").asText(), body.path("id").asText());
+            });
             return in;
         }
     }

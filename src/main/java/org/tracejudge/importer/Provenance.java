@@ -1,10 +1,7 @@
 package org.tracejudge.importer;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -13,6 +10,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.tracejudge.json.Json;
 import org.tracejudge.model.LabelSet;
+import org.tracejudge.store.Authorship;
+import org.tracejudge.store.ProjectMeta;
 
 /**
  * What {@code merge} takes from another laptop's ledger, and what it refuses (issue 47): a source speaks for its
@@ -60,37 +59,24 @@ public final class Provenance {
         if (merged != null) {
             Json.read(merged).forEach(n -> p.mergedBefore.add(key(n.asText())));
         }
-        try (Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT annotator FROM adjudication UNION SELECT r.name FROM rater r "
-                        + "WHERE r.kind = 'human' AND (EXISTS (SELECT 1 FROM label l WHERE l.rater_id = r.id) "
-                        + "OR EXISTS (SELECT 1 FROM answer a WHERE a.rater_id = r.id))")) {
-            while (rs.next()) {
-                String k = key(rs.getString(1));
-                if (!p.mergedBefore.contains(k)) {
-                    p.own.add(k);
-                }
+        for (String name : Authorship.people(c)) {
+            String k = key(name);
+            if (!p.mergedBefore.contains(k)) {
+                p.own.add(k);
             }
         }
         String person = meta(c, "team.person");
         if (person != null && !person.isBlank()) {
             p.own.add(key(person));
         }
-        try (Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT labels FROM label_set")) {
-            while (rs.next()) {
-                Json.read(rs.getString(1)).forEach(n -> p.knownLabels.add(n.asText()));
-            }
+        for (String labels : Authorship.labelLists(c)) {
+            Json.read(labels).forEach(n -> p.knownLabels.add(n.asText()));
         }
         return p;
     }
 
     private static String meta(Connection c, String key) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT value FROM project_meta WHERE key = ?")) {
-            s.setString(1, key);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next() ? rs.getString(1) : null;
-            }
-        }
+        return ProjectMeta.get(c, key);
     }
 
     static String key(String name) {
@@ -119,7 +105,7 @@ public final class Provenance {
             LabelSet traceSet,
             long line)
             throws SQLException {
-        if (here(c, "label", id)) {
+        if (here(c, Authorship.Entries.LABEL, id)) {
             return null; // the same entry is here already: this project's own work come back, not a forgery
         }
         String name = humanName(c, raterId);
@@ -145,7 +131,7 @@ public final class Provenance {
      * by the writer for every import).
      */
     String answer(Connection c, String id, String traceId, String raterId, long line) throws SQLException {
-        if (here(c, "answer", id)) {
+        if (here(c, Authorship.Entries.ANSWER, id)) {
             return null; // the same entry is here already: this project's own work come back, not a forgery
         }
         String name = humanName(c, raterId);
@@ -172,7 +158,7 @@ public final class Provenance {
             LabelSet traceSet,
             long line)
             throws SQLException {
-        if (here(c, "adjudication", id)) {
+        if (here(c, Authorship.Entries.ADJUDICATION, id)) {
             return null; // the same entry is here already: this project's own work come back, not a forgery
         }
         String why = null;
@@ -181,18 +167,13 @@ public final class Provenance {
                     + ", one of this project's own annotators; a file cannot show who wrote it. If " + annotator
                     + " worked on this source too, merge again with --same-person " + annotator;
         } else if ("withdraw".equals(action)) {
-            try (PreparedStatement s = c.prepareStatement(
-                    "SELECT annotator, created_at FROM current_adjudication WHERE trace_id = ? AND action = 'set'")) {
-                s.setString(1, traceId);
-                try (ResultSet rs = s.executeQuery()) {
-                    if (rs.next()
-                            && foreignVoice(rs.getString(1))
-                            && !key(rs.getString(1)).equals(key(annotator))
-                            && createdAt.compareTo(rs.getString(2)) > 0) {
-                        why = "it would withdraw the decision of " + rs.getString(1) + " (one of this project's own "
-                                + "annotators) made here; only they withdraw their decisions";
-                    }
-                }
+            Authorship.Decision d = Authorship.currentDecision(c, traceId);
+            if (d != null
+                    && foreignVoice(d.annotator())
+                    && !key(d.annotator()).equals(key(annotator))
+                    && createdAt.compareTo(d.createdAt()) > 0) {
+                why = "it would withdraw the decision of " + d.annotator() + " (one of this project's own "
+                        + "annotators) made here; only they withdraw their decisions";
             }
         } else if ("set".equals(action) && unknownValue(value, traceSet)) {
             why = "\"" + value + "\" is not a label of "
@@ -211,22 +192,12 @@ public final class Provenance {
 
     /** The rater's name when it is a person, else null (a machine rater, or no such rater). */
     private static String humanName(Connection c, String raterId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT name, kind FROM rater WHERE id = ?")) {
-            s.setString(1, raterId);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next() && "human".equals(rs.getString(2)) ? rs.getString(1) : null;
-            }
-        }
+        return Authorship.humanName(c, raterId);
     }
 
     /** Whether the entry of that id is in the target already (an id is the entry's: the same id, the same entry). */
-    private static boolean here(Connection c, String table, String id) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM " + table + " WHERE id = ?")) {
-            s.setString(1, id);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next();
-            }
-        }
+    private static boolean here(Connection c, Authorship.Entries ledger, String id) throws SQLException {
+        return Authorship.here(c, ledger, id);
     }
 
     private String refuse(String kind, String id, String traceId, long line, String why) {
@@ -270,12 +241,7 @@ public final class Provenance {
         if (all.equals(mergedBefore)) {
             return;
         }
-        try (PreparedStatement s =
-                c.prepareStatement("INSERT OR REPLACE INTO project_meta(key, value) VALUES (?, ?)")) {
-            s.setString(1, MERGED_PEOPLE);
-            s.setString(2, Json.write(List.copyOf(all)));
-            s.executeUpdate();
-        }
+        ProjectMeta.replace(c, MERGED_PEOPLE, Json.write(List.copyOf(all)));
         mergedBefore.addAll(all);
     }
 }

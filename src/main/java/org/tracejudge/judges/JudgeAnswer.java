@@ -1,8 +1,6 @@
 package org.tracejudge.judges;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,6 +16,8 @@ import org.tracejudge.scheme.Question;
 import org.tracejudge.scheme.SchemeException;
 import org.tracejudge.scheme.SchemeFile;
 import org.tracejudge.scheme.SpanTarget;
+import org.tracejudge.store.JudgeCalls;
+import org.tracejudge.store.JudgeVerdicts;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectQueries;
 import org.tracejudge.store.SchemeVersions;
@@ -72,47 +72,35 @@ public record JudgeAnswer(
         Trace trace = new ProjectQueries(p).trace(traceId);
         return p.read(c -> {
             List<JudgeAnswer> out = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT r.name, r.version, "
-                    + "(SELECT json_extract(m.value, '$.rater_id') FROM project_meta m WHERE m.key = 'judge:' || r.name "
-                    + "AND json_valid(m.value)) = r.id, l.action, l.value, l.confidence, l.scores, l.rationale, l.raw, "
-                    + "l.null_reason, j.status, j.http_status, j.error, j.response, l.created_at "
-                    + "FROM current_label l JOIN rater r ON r.id = l.rater_id LEFT JOIN judge_call j ON j.label_id = l.id "
-                    + "WHERE l.trace_id = ? AND r.kind = 'llm-judge' ORDER BY 3 DESC, r.name, l.created_at DESC")) {
-                s.setString(1, traceId);
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        int http = rs.getInt(12);
-                        Integer httpStatus = rs.wasNull() ? null : http;
-                        Failure f = "null".equals(rs.getString(4))
-                                ? ErrorClassifier.ofStoredCall(
-                                        httpStatus == null ? 0 : httpStatus,
-                                        rs.getString(14),
-                                        rs.getString(13),
-                                        rs.getString(11),
-                                        rs.getString(10))
-                                : null;
-                        if (f == null && "null".equals(rs.getString(4))) {
-                            f = Failure.INVALID_VERDICT;
-                        }
-                        out.add(new JudgeAnswer(
-                                rs.getString(1),
-                                rs.getString(2),
-                                rs.getInt(3) == 1,
-                                rs.getString(4),
-                                rs.getString(5),
-                                rs.getString(6),
-                                rs.getString(7),
-                                rs.getString(8),
-                                rs.getString(9),
-                                rs.getString(10),
-                                f,
-                                rs.getString(11),
-                                httpStatus,
-                                rs.getString(13),
-                                rs.getString(15),
-                                List.of()));
-                    }
+            for (JudgeVerdicts.Label l : JudgeVerdicts.labels(c, traceId)) {
+                Failure f = "null".equals(l.action())
+                        ? ErrorClassifier.ofStoredCall(
+                                l.httpStatus() == null ? 0 : l.httpStatus(),
+                                l.response(),
+                                l.error(),
+                                l.callStatus(),
+                                l.nullReason())
+                        : null;
+                if (f == null && "null".equals(l.action())) {
+                    f = Failure.INVALID_VERDICT;
                 }
+                out.add(new JudgeAnswer(
+                        l.judge(),
+                        l.version(),
+                        l.current(),
+                        l.action(),
+                        l.value(),
+                        l.confidence(),
+                        l.scores(),
+                        l.rationale(),
+                        l.raw(),
+                        l.nullReason(),
+                        f,
+                        l.callStatus(),
+                        l.httpStatus(),
+                        l.error(),
+                        l.createdAt(),
+                        List.of()));
             }
             out.addAll(schemeAnswers(c, traceId, trace));
             return out;
@@ -143,68 +131,37 @@ public record JudgeAnswer(
         }
         Map<String, List<QuestionAnswer>> byRater = new LinkedHashMap<>();
         Map<String, String> newest = new HashMap<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT a.rater_id, a.scheme_version, a.action, a.value, "
-                + "a.null_reason, a.created_at FROM answer a JOIN rater r ON r.id = a.rater_id "
-                + "WHERE a.question = ? AND a.trace_id = ? AND r.kind = 'llm-judge' "
-                + "ORDER BY a.rater_id, a.created_at DESC, a.id DESC")) {
-            for (Question q : questions.values()) {
-                s.setString(1, q.key());
-                s.setString(2, traceId);
-                try (ResultSet rs = s.executeQuery()) {
-                    String last = null;
-                    while (rs.next()) {
-                        String rater = rs.getString(1);
-                        if (rater.equals(last)) {
-                            continue; // an earlier entry of the same rater
-                        }
-                        last = rater;
-                        String action = rs.getString(3);
-                        String value = "set".equals(action) ? shown(trace, q, rs.getString(4)) : null;
-                        String why = "null".equals(action)
-                                ? (rs.getString(5) == null ? "no answer" : rs.getString(5))
-                                : null;
-                        byRater.computeIfAbsent(rater, k -> new ArrayList<>())
-                                .add(new QuestionAnswer(q.key(), rs.getInt(2), action, value, why));
-                        newest.merge(rater, rs.getString(6), (a, b) -> a.compareTo(b) >= 0 ? a : b);
-                    }
+        List<Question> asked = new ArrayList<>(questions.values());
+        List<List<JudgeVerdicts.AnswerRow>> rows =
+                JudgeVerdicts.answers(c, asked.stream().map(Question::key).toList(), traceId);
+        for (int i = 0; i < asked.size(); i++) {
+            Question q = asked.get(i);
+            String last = null;
+            for (JudgeVerdicts.AnswerRow r : rows.get(i)) {
+                String rater = r.raterId();
+                if (rater.equals(last)) {
+                    continue; // an earlier entry of the same rater
                 }
+                last = rater;
+                String action = r.action();
+                String value = "set".equals(action) ? shown(trace, q, r.value()) : null;
+                String why = "null".equals(action) ? (r.nullReason() == null ? "no answer" : r.nullReason()) : null;
+                byRater.computeIfAbsent(rater, k -> new ArrayList<>())
+                        .add(new QuestionAnswer(q.key(), r.schemeVersion(), action, value, why));
+                newest.merge(rater, r.createdAt(), (a, b) -> a.compareTo(b) >= 0 ? a : b);
             }
         }
         List<JudgeAnswer> out = new ArrayList<>();
         for (Map.Entry<String, List<QuestionAnswer>> e : byRater.entrySet()) {
-            String name = null;
-            String version = null;
-            boolean current = false;
-            try (PreparedStatement s = c.prepareStatement("SELECT r.name, r.version, (SELECT "
-                    + "json_extract(m.value, '$.rater_id') FROM project_meta m WHERE m.key = 'judge:' || r.name "
-                    + "AND json_valid(m.value)) = r.id FROM rater r WHERE r.id = ?")) {
-                s.setString(1, e.getKey());
-                try (ResultSet rs = s.executeQuery()) {
-                    if (rs.next()) {
-                        name = rs.getString(1);
-                        version = rs.getString(2);
-                        current = rs.getInt(3) == 1;
-                    }
-                }
-            }
-            String status = null;
-            Integer http = null;
-            String error = null;
-            String content = null;
-            try (PreparedStatement s = c.prepareStatement("SELECT status, http_status, error, content FROM judge_call "
-                    + "WHERE trace_id = ? AND rater_id = ? ORDER BY created_at DESC LIMIT 1")) {
-                s.setString(1, traceId);
-                s.setString(2, e.getKey());
-                try (ResultSet rs = s.executeQuery()) {
-                    if (rs.next()) {
-                        status = rs.getString(1);
-                        int h = rs.getInt(2);
-                        http = rs.wasNull() ? null : h;
-                        error = rs.getString(3);
-                        content = rs.getString(4);
-                    }
-                }
-            }
+            JudgeVerdicts.JudgeVersion jv = JudgeVerdicts.version(c, e.getKey());
+            String name = jv == null ? null : jv.judge();
+            String version = jv == null ? null : jv.version();
+            boolean current = jv != null && jv.current();
+            JudgeCalls.Newest call = JudgeCalls.newest(c, traceId, e.getKey());
+            String status = call == null ? null : call.status();
+            Integer http = call == null ? null : call.httpStatus();
+            String error = call == null ? null : call.error();
+            String content = call == null ? null : call.content();
             out.add(new JudgeAnswer(
                     name,
                     version,
@@ -271,18 +228,7 @@ public record JudgeAnswer(
 
     /** Current null verdicts' reasons: trace id → rater id → reason. */
     public static Map<String, Map<String, String>> nullReasons(Project p) {
-        return p.read(c -> {
-            Map<String, Map<String, String>> out = new HashMap<>();
-            try (PreparedStatement s = c.prepareStatement(
-                            "SELECT trace_id, rater_id, null_reason FROM current_label WHERE action = 'null'");
-                    ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    out.computeIfAbsent(rs.getString(1), k -> new HashMap<>())
-                            .put(rs.getString(2), rs.getString(3) == null ? "" : rs.getString(3));
-                }
-            }
-            return out;
-        });
+        return p.read(JudgeVerdicts::nullReasons);
     }
 
     /** Whether the next plain run asks again (a fatal or transient cause, not the trace). */

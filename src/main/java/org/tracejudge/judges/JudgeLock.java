@@ -3,10 +3,9 @@ package org.tracejudge.judges;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.InetAddress;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import org.tracejudge.json.Json;
 import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectMeta;
 import org.tracejudge.store.Timestamps;
 
 /**
@@ -32,21 +31,17 @@ final class JudgeLock implements AutoCloseable {
         String host = host();
         String token = org.tracejudge.model.Ids.random();
         String held = project.write(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT value FROM project_meta WHERE key = ?")) {
-                s.setString(1, KEY);
-                try (ResultSet rs = s.executeQuery()) {
-                    if (rs.next()) {
-                        JsonNode o = parse(rs.getString(1));
-                        if (o != null && alive(o, host)) {
-                            return "another judge run holds this project: judge "
-                                    + o.path("judge").asText("?")
-                                    + ", process " + o.path("pid").asLong() + " on "
-                                    + o.path("host").asText("?")
-                                    + ", started " + o.path("started_at").asText("?") + ". Wait for it to finish or "
-                                    + "stop it (Ctrl-C there keeps what it answered); one judge run at a time per "
-                                    + "project, so no trace is paid for twice.";
-                        }
-                    }
+            String value = ProjectMeta.get(c, KEY);
+            if (value != null) {
+                JsonNode o = parse(value);
+                if (o != null && alive(o, host)) {
+                    return "another judge run holds this project: judge "
+                            + o.path("judge").asText("?")
+                            + ", process " + o.path("pid").asLong() + " on "
+                            + o.path("host").asText("?")
+                            + ", started " + o.path("started_at").asText("?") + ". Wait for it to finish or "
+                            + "stop it (Ctrl-C there keeps what it answered); one judge run at a time per "
+                            + "project, so no trace is paid for twice.";
                 }
             }
             ObjectNode o = Json.object();
@@ -55,12 +50,7 @@ final class JudgeLock implements AutoCloseable {
             o.put("judge", judge);
             o.put("started_at", Timestamps.now());
             o.put("token", token);
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO project_meta(key, value) VALUES (?, ?) "
-                    + "ON CONFLICT(key) DO UPDATE SET value = excluded.value")) {
-                s.setString(1, KEY);
-                s.setString(2, o.toString());
-                s.executeUpdate();
-            }
+            ProjectMeta.put(c, KEY, o.toString());
             return null;
         });
         if (held != null) {
@@ -113,12 +103,7 @@ final class JudgeLock implements AutoCloseable {
     @Override
     public void close() {
         project.write(c -> {
-            try (PreparedStatement s = c.prepareStatement(
-                    "DELETE FROM project_meta WHERE key = ? " + "AND json_extract(value, '$.token') = ?")) {
-                s.setString(1, KEY);
-                s.setString(2, token);
-                s.executeUpdate();
-            }
+            ProjectMeta.removeHeld(c, KEY, token);
             return null;
         });
     }

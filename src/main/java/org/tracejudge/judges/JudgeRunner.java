@@ -4,9 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -37,10 +34,9 @@ import org.tracejudge.model.LabelSet;
 import org.tracejudge.model.LabelSets;
 import org.tracejudge.model.Task;
 import org.tracejudge.scheme.JudgeForm;
-import org.tracejudge.store.Ledger;
 import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectMeta;
 import org.tracejudge.store.ProjectQueries;
-import org.tracejudge.store.Timestamps;
 
 /**
  * One run of one judge over the traces that have no verdict from its current version (and those whose null
@@ -120,8 +116,6 @@ public final class JudgeRunner {
 
     /** Where a submitted batch is kept, so that a stopped command picks it up again: {@code judge-batch:<name>}. */
     public static final String BATCH_META_PREFIX = "judge-batch:";
-
-    private static final int BATCH = 256;
 
     private final Project project;
     private final JudgeConfig cfg;
@@ -300,7 +294,21 @@ public final class JudgeRunner {
             JudgeStore.startRun(c, runId, cfg.name(), raterId, pending.size());
             return null;
         });
-        Writer writer = new Writer(runId, raterId, pending.size(), start);
+        JudgeWriter writer = new JudgeWriter(
+                project,
+                cfg,
+                scheme,
+                client,
+                listener,
+                written,
+                counters,
+                groups,
+                refused,
+                this::stop,
+                runId,
+                raterId,
+                pending.size(),
+                start);
         Thread writerThread = new Thread(writer, "judge-writer");
         writerThread.start();
 
@@ -535,17 +543,9 @@ public final class JudgeRunner {
     private void putMeta(String key, String value) {
         project.write(c -> {
             if (value == null) {
-                try (PreparedStatement s = c.prepareStatement("DELETE FROM project_meta WHERE key = ?")) {
-                    s.setString(1, key);
-                    s.executeUpdate();
-                }
+                ProjectMeta.remove(c, key);
             } else {
-                try (PreparedStatement s = c.prepareStatement("INSERT INTO project_meta(key, value) VALUES (?, ?) "
-                        + "ON CONFLICT(key) DO UPDATE SET value = excluded.value")) {
-                    s.setString(1, key);
-                    s.setString(2, value);
-                    s.executeUpdate();
-                }
+                ProjectMeta.put(c, key, value);
             }
             return null;
         });
@@ -855,7 +855,7 @@ public final class JudgeRunner {
     static final String NO_ANSWER = "no answer: the judge left every question open, as each may be";
 
     /** What a scheme judge asked one trace: the form, the trace's texts for span quotes, the form's hash. */
-    private record Asked(JudgeForm form, JudgeForm.Texts texts, String formHash) {}
+    record Asked(JudgeForm form, JudgeForm.Texts texts, String formHash) {}
 
     /** A reply read: a verdict (built-in, or a scheme reply that could not be read at all), or a scheme's answers. */
     private record Read(Verdict verdict, JudgeForm.Reply reply) {
@@ -865,7 +865,7 @@ public final class JudgeRunner {
     }
 
     /** The answers to one question refused in a run: how many, the first one's reason and trace. */
-    private record RefusedAnswers(String question, String reason, int count, String exampleTrace) {
+    record RefusedAnswers(String question, String reason, int count, String exampleTrace) {
         RefusedAnswers plusOne() {
             return new RefusedAnswers(question, reason, count + 1, exampleTrace);
         }
@@ -883,7 +883,7 @@ public final class JudgeRunner {
      * {@code asked} is its form, and {@code reply} the answers read (or null with a null {@code verdict} of the whole
      * trace).
      */
-    private record Outcome(
+    record Outcome(
             String traceId,
             String key,
             Attempt attempt,
@@ -902,253 +902,6 @@ public final class JudgeRunner {
         static Outcome unasked(String traceId, String why) {
             return new Outcome(
                     traceId, null, null, "failed", null, 0, why, null, Failure.INVALID_VERDICT, false, null, null);
-        }
-    }
-
-    /** The single writer: commits whatever has arrived, one transaction per batch. */
-    private final class Writer implements Runnable {
-        final String runId;
-        final String raterId;
-        final int planned;
-        final long start;
-        volatile Exception failure;
-
-        Writer(String runId, String raterId, int planned, long start) {
-            this.runId = runId;
-            this.raterId = raterId;
-            this.planned = planned;
-            this.start = start;
-        }
-
-        @Override
-        public void run() {
-            List<Outcome> batch = new ArrayList<>();
-            boolean end = false;
-            while (!end) {
-                try {
-                    batch.add(written.take());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-                written.drainTo(batch, BATCH - 1);
-                end = batch.remove(Outcome.END);
-                if (batch.isEmpty() || failure != null) {
-                    batch.clear();
-                    continue;
-                }
-                RunCounters before = counters.copy();
-                Map<Failure, FailureGroup> groupsBefore = new java.util.LinkedHashMap<>(groups);
-                Map<String, RefusedAnswers> refusedBefore = new java.util.LinkedHashMap<>(refused);
-                try {
-                    List<Outcome> b = batch;
-                    project.write(c -> {
-                        for (Outcome o : b) {
-                            write(c, o);
-                        }
-                        JudgeStore.updateRun(c, runId, counters, "running", null);
-                        return null;
-                    });
-                } catch (RuntimeException e) {
-                    // nothing of the batch was committed: count none of it
-                    counters.restore(before);
-                    groups.clear();
-                    groups.putAll(groupsBefore);
-                    refused.clear();
-                    refused.putAll(refusedBefore);
-                    failure = e;
-                    stop("could not write to the project: " + e.getMessage());
-                }
-                batch.clear();
-                long elapsed = (System.nanoTime() - start) / 1_000_000;
-                int done = counters.done();
-                long eta = done == 0 ? -1 : elapsed * (planned - done) / done;
-                listener.progress(done, planned, elapsed, eta);
-                listener.usage(counters.requests.get(), counters.tokensIn, counters.tokensOut);
-            }
-        }
-
-        private void group(Outcome o, String message) {
-            Failure f = o.failure() == null ? Failure.INVALID_VERDICT : o.failure();
-            FailureGroup g = groups.get(f);
-            groups.put(f, g == null ? new FailureGroup(f, message, 1, o.traceId()) : g.plusOne());
-        }
-
-        /**
-         * The ledger id of a judge's answer: name-based on (judge version, trace, request, answer, the entry it
-         * replaces), so the same answer gets the same id on every laptop and merging two exports keeps it once.
-         */
-        private String answerId(Connection c, Outcome o, Verdict v) throws java.sql.SQLException {
-            String replaces = Ledger.currentLabelId(c, o.traceId(), raterId);
-            return Ids.of(
-                    "judge-answer",
-                    raterId,
-                    o.traceId(),
-                    o.key(),
-                    v.isNull() ? "null" : "set",
-                    v.isNull() ? v.nullReason() : v.label(),
-                    Json.contentHash(Json.MAPPER.getNodeFactory().textNode(v.raw() == null ? "" : v.raw())),
-                    replaces);
-        }
-
-        /**
-         * A scheme judge's result: one answer ledger entry per question of the form, under the current scheme version
-         * and the judge's rater — the answer, or a null verdict with why (the reply's reason for that question, or the
-         * whole reply's when it could not be read); a question left out that may be left out gets none, unless
-         * the reply left every question out: then each gets a null entry with {@link #NO_ANSWER}, and the trace is judged. Refused
-         * answers are counted per question for the run's report.
-         */
-        private void answers(Connection c, Outcome o, Verdict whole) throws SQLException {
-            List<String> keys = o.asked().form().questions().stream()
-                    .map(org.tracejudge.scheme.Question::key)
-                    .toList();
-            String current = org.tracejudge.store.Answers.judged(c, o.traceId(), raterId, scheme.version(), keys);
-            if ("set".equals(current) || ("null".equals(current) && !o.replacesNull())) {
-                counters.skipped++; // answered meanwhile by another run: never twice
-                return;
-            }
-            JudgeForm.Reply reply = o.reply();
-            // a reply that leaves every question open (each may be) is an answer too: one null entry per question
-            // says so, and the trace counts as judged instead of being asked again on every run
-            boolean nothing = reply != null
-                    && reply.answers().isEmpty()
-                    && o.asked().form().questions().stream()
-                            .noneMatch(q -> reply.nullReasons().containsKey(q.key()));
-            for (org.tracejudge.scheme.Question q : o.asked().form().questions()) {
-                org.tracejudge.scheme.Answer answer =
-                        reply == null ? null : reply.answers().get(q.key());
-                String why = reply == null
-                        ? whole.nullReason()
-                        : nothing
-                                ? NO_ANSWER
-                                : client.redact(reply.nullReasons().get(q.key()));
-                org.tracejudge.store.Answers.Entry e;
-                if (answer != null) {
-                    e = org.tracejudge.store.Answers.Entry.set(
-                            o.traceId(), raterId, q.key(), scheme.version(), answer.toJson(), cfg.name());
-                } else if (why != null) {
-                    e = new org.tracejudge.store.Answers.Entry(
-                            o.traceId(), raterId, q.key(), scheme.version(), "null", null, null, why, cfg.name());
-                } else {
-                    continue; // optional, or its condition not met: no answer is the answer
-                }
-                String replaces = org.tracejudge.store.Answers.currentId(c, o.traceId(), raterId, q.key());
-                org.tracejudge.store.Answers.append(
-                        c,
-                        Ids.of(
-                                "judge-scheme-answer",
-                                raterId,
-                                o.traceId(),
-                                o.key(),
-                                q.key(),
-                                Integer.toString(scheme.version()),
-                                e.action(),
-                                answer != null ? e.value() : why,
-                                replaces),
-                        e);
-            }
-            if (reply == null) {
-                counters.nulls++;
-                group(o, whole.nullReason());
-            } else {
-                reply.nullReasons().forEach((key, why) -> {
-                    RefusedAnswers r = refused.get(key);
-                    refused.put(
-                            key, r == null ? new RefusedAnswers(key, client.redact(why), 1, o.traceId()) : r.plusOne());
-                });
-                if (reply.answers().isEmpty() && !reply.nullReasons().isEmpty()) {
-                    counters.nulls++; // not one answer fit the scheme
-                    group(
-                            o,
-                            "no answer fits the scheme: "
-                                    + String.join("; ", reply.nullReasons().values()));
-                } else {
-                    counters.labelled++;
-                }
-            }
-            if (o.attempt() == null) {
-                counters.cached++;
-            }
-        }
-
-        private void write(Connection c, Outcome o) throws Exception {
-            Attempt a = o.attempt();
-            String labelId = null;
-            // the key scrub again on what the verdict keeps: its JSON was decoded once more after the reply's
-            Verdict v = o.verdict() == null ? null : o.verdict().scrubbed(client::redact);
-            if (o.asked() != null && (o.reply() != null || v != null)) {
-                answers(c, o, v);
-            } else if (v != null) {
-                String current = JudgeStore.currentAction(c, o.traceId(), raterId);
-                if ("set".equals(current) || ("null".equals(current) && !o.replacesNull())) {
-                    counters.skipped++; // labelled meanwhile by another run: never twice
-                } else {
-                    Ledger.Entry e = v.isNull()
-                            ? Ledger.Entry.nullVerdict(o.traceId(), raterId, v.nullReason(), v.raw(), cfg.name())
-                            : new Ledger.Entry(
-                                    o.traceId(),
-                                    raterId,
-                                    "set",
-                                    v.label(),
-                                    v.confidence(),
-                                    v.scores(),
-                                    v.reasoning(),
-                                    v.raw(),
-                                    null,
-                                    v.evidence(),
-                                    cfg.name());
-                    labelId = Ledger.append(c, answerId(c, o, v), e);
-                    if (labelId == null) {
-                        // this very answer is already in the ledger (from another laptop's export): kept once
-                        labelId = Ledger.currentLabelId(c, o.traceId(), raterId);
-                    }
-                    if (v.isNull()) {
-                        counters.nulls++;
-                        group(o, v.nullReason());
-                    } else {
-                        counters.labelled++;
-                    }
-                    if (a == null) {
-                        counters.cached++;
-                    }
-                }
-            } else {
-                counters.failed++;
-                group(o, o.error());
-            }
-            if (a != null) {
-                counters.tokensIn += a.tokensIn();
-                counters.tokensOut += a.tokensOut();
-                if (a.kind() == Attempt.Kind.OK) {
-                    counters.latencyMillis += a.latencyMillis();
-                    counters.answeredCalls++;
-                }
-                try (PreparedStatement s = c.prepareStatement(JudgeStore.INSERT_CALL)) {
-                    s.setString(1, Ids.random());
-                    s.setString(2, o.key());
-                    s.setString(3, runId);
-                    s.setString(4, o.traceId());
-                    s.setString(5, raterId);
-                    s.setString(6, cfg.provider().code());
-                    s.setString(7, cfg.model());
-                    s.setString(8, o.status());
-                    if (a.httpStatus() > 0) {
-                        s.setInt(9, a.httpStatus());
-                    } else {
-                        s.setNull(9, java.sql.Types.INTEGER);
-                    }
-                    s.setString(10, a.body());
-                    s.setString(11, a.content());
-                    s.setInt(12, a.tokensIn());
-                    s.setInt(13, a.tokensOut());
-                    s.setLong(14, a.latencyMillis());
-                    s.setInt(15, o.attempts());
-                    s.setString(16, o.failure() == null ? null : o.failure().code() + ": " + o.error());
-                    s.setString(17, labelId);
-                    s.setString(18, Timestamps.now());
-                    s.executeUpdate();
-                }
-            }
         }
     }
 }

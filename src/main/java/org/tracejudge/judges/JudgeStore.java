@@ -3,8 +3,6 @@ package org.tracejudge.judges;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +12,12 @@ import org.tracejudge.judges.prompt.Rubric;
 import org.tracejudge.model.Ids;
 import org.tracejudge.model.RaterKind;
 import org.tracejudge.model.Trace;
+import org.tracejudge.store.JudgeCalls;
+import org.tracejudge.store.JudgeQueue;
+import org.tracejudge.store.JudgeRuns;
 import org.tracejudge.store.Ledger;
 import org.tracejudge.store.Project;
-import org.tracejudge.store.Timestamps;
+import org.tracejudge.store.ProjectMeta;
 
 /**
  * Where judges live in a project: their configuration in {@code project_meta} under
@@ -36,19 +37,7 @@ public final class JudgeStore {
 
     /** Names of the judges saved in the project. */
     public static List<String> names(Project p) {
-        return p.read(c -> {
-            List<String> out = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement(
-                    "SELECT substr(key, ?) FROM project_meta WHERE key LIKE 'judge:%' ORDER BY key")) {
-                s.setInt(1, META_PREFIX.length() + 1);
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        out.add(rs.getString(1));
-                    }
-                }
-            }
-            return out;
-        });
+        return p.read(c -> ProjectMeta.keysAfter(c, META_PREFIX));
     }
 
     /**
@@ -69,12 +58,7 @@ public final class JudgeStore {
         ObjectNode saved = cfg.toJson();
         saved.put("version", version);
         saved.put("rater_id", Ids.of("rater", cfg.name(), version));
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO project_meta(key, value) VALUES (?, ?) "
-                + "ON CONFLICT(key) DO UPDATE SET value = excluded.value")) {
-            s.setString(1, META_PREFIX + cfg.name());
-            s.setString(2, saved.toString());
-            s.executeUpdate();
-        }
+        ProjectMeta.put(c, META_PREFIX + cfg.name(), saved.toString());
         ObjectNode raterConfig = Json.object();
         raterConfig.put("provider", cfg.provider().code());
         raterConfig.put("model", cfg.model());
@@ -179,66 +163,35 @@ public final class JudgeStore {
             java.util.Set<String> only,
             boolean decode) {
         return p.read(c -> {
-            StringBuilder sql =
-                    new StringBuilder("SELECT id, task_id, cur, model, run, answer, tool_calls, turns, extra "
-                            + "FROM (SELECT t.id, t.task_id, t.model, k.task_key, t.run, t.answer, t.tool_calls, t.turns, t.extra, "
-                            + (judged == null
-                                    ? "(SELECT l.action FROM label l WHERE l.trace_id = t.id AND l.rater_id = ? "
-                                            + "ORDER BY l.created_at DESC, l.id DESC LIMIT 1) AS cur "
-                                    : "NULL AS cur ")
-                            + "FROM trace t JOIN task k ON k.id = t.task_id WHERE k.task_type IN " + taskTypes);
-            if (models != null && !models.isEmpty()) {
-                sql.append(" AND t.model IN (")
-                        .append("?,".repeat(models.size() - 1))
-                        .append("?)");
-            }
-            // null verdicts come too: with --retry-nulls all of them, else those a fatal or transient failure left
-            sql.append(") WHERE cur IS NULL OR cur = 'withdraw' OR cur = 'null'")
-                    .append(" ORDER BY model, task_key, run, id");
             List<Pending> out = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement(sql.toString())) {
-                int i = 1;
-                if (judged == null) {
-                    s.setString(i++, raterId);
+            JudgeQueue.pending(c, raterId, taskTypes, models, judged == null, r -> {
+                if (only != null && !only.contains(r.traceId())) {
+                    return true;
                 }
-                if (models != null) {
-                    for (String m : models) {
-                        s.setString(i++, m);
-                    }
+                String cur = judged == null ? r.current() : judged.get(r.traceId());
+                if ("set".equals(cur)) {
+                    return true; // answered under this scheme version
                 }
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next() && (limit <= 0 || out.size() < limit)) {
-                        if (only != null && !only.contains(rs.getString(1))) {
-                            continue;
-                        }
-                        String cur = judged == null ? rs.getString(3) : judged.get(rs.getString(1));
-                        if ("set".equals(cur)) {
-                            continue; // answered under this scheme version
-                        }
-                        if ("null".equals(cur)
-                                && !retryNulls
-                                && (judged != null || !retriableNull(c, rs.getString(1), raterId))) {
-                            continue;
-                        }
-                        if (!decode) {
-                            out.add(new Pending(rs.getString(1), rs.getString(2), cur, null));
-                            continue;
-                        }
-                        String turns = rs.getString(8);
-                        String extra = rs.getString(9);
-                        Trace trace = new Trace(
-                                rs.getString(1),
-                                rs.getString(2),
-                                rs.getString(4),
-                                rs.getString(5),
-                                turns == null ? List.of() : TurnCodec.fromJson(Json.read(turns)),
-                                TurnCodec.callsFromJson(Json.read(rs.getString(7))),
-                                rs.getString(6),
-                                extra == null ? null : Json.read(extra));
-                        out.add(new Pending(rs.getString(1), rs.getString(2), cur, trace));
-                    }
+                // null verdicts come too: with --retry-nulls all of them, else those a fatal or transient failure left
+                if ("null".equals(cur) && !retryNulls && (judged != null || !retriableNull(c, r.traceId(), raterId))) {
+                    return true;
                 }
-            }
+                if (!decode) {
+                    out.add(new Pending(r.traceId(), r.taskId(), cur, null));
+                } else {
+                    Trace trace = new Trace(
+                            r.traceId(),
+                            r.taskId(),
+                            r.model(),
+                            r.run(),
+                            r.turns() == null ? List.of() : TurnCodec.fromJson(Json.read(r.turns())),
+                            TurnCodec.callsFromJson(Json.read(r.toolCalls())),
+                            r.answer(),
+                            r.extra() == null ? null : Json.read(r.extra()));
+                    out.add(new Pending(r.traceId(), r.taskId(), cur, trace));
+                }
+                return limit <= 0 || out.size() < limit;
+            });
             return out;
         });
     }
@@ -251,22 +204,13 @@ public final class JudgeStore {
      * the stored call (status, body, error).
      */
     static boolean retriableNull(Connection c, String traceId, String raterId) throws SQLException {
-        try (PreparedStatement s =
-                c.prepareStatement("SELECT j.http_status, j.response, j.error, j.status, l.null_reason "
-                        + "FROM label l LEFT JOIN judge_call j ON j.label_id = l.id WHERE l.trace_id = ? AND l.rater_id = ? "
-                        + "ORDER BY l.created_at DESC, l.id DESC LIMIT 1")) {
-            s.setString(1, traceId);
-            s.setString(2, raterId);
-            try (ResultSet rs = s.executeQuery()) {
-                if (!rs.next()) {
-                    return false;
-                }
-                int http = rs.getInt(1);
-                org.tracejudge.judges.provider.Failure f = org.tracejudge.judges.provider.ErrorClassifier.ofStoredCall(
-                        rs.wasNull() ? 0 : http, rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5));
-                return f != null && f.cls() != org.tracejudge.judges.provider.Failure.Severity.PER_TRACE;
-            }
+        JudgeCalls.Outcome o = JudgeCalls.ofCurrentLabel(c, traceId, raterId);
+        if (o == null) {
+            return false;
         }
+        org.tracejudge.judges.provider.Failure f = org.tracejudge.judges.provider.ErrorClassifier.ofStoredCall(
+                o.httpStatus(), o.response(), o.error(), o.status(), o.nullReason());
+        return f != null && f.cls() != org.tracejudge.judges.provider.Failure.Severity.PER_TRACE;
     }
 
     /** How many traces still have no verdict from the rater (null verdicts count as verdicts). */
@@ -275,55 +219,17 @@ public final class JudgeStore {
     }
 
     static int remaining(Project p, String raterId, List<String> models, String rubric) {
-        return p.read(c -> {
-            StringBuilder sql = new StringBuilder("SELECT count(*) FROM trace t JOIN task k ON k.id = t.task_id "
-                    + "WHERE k.task_type IN " + taskTypes(rubric) + " AND coalesce((SELECT l.action FROM label l "
-                    + "WHERE l.trace_id = t.id AND l.rater_id = ? ORDER BY l.created_at DESC, l.id DESC LIMIT 1), "
-                    + "'withdraw') = 'withdraw'");
-            if (models != null && !models.isEmpty()) {
-                sql.append(" AND t.model IN (")
-                        .append("?,".repeat(models.size() - 1))
-                        .append("?)");
-            }
-            try (PreparedStatement s = c.prepareStatement(sql.toString())) {
-                int i = 1;
-                s.setString(i++, raterId);
-                if (models != null) {
-                    for (String m : models) {
-                        s.setString(i++, m);
-                    }
-                }
-                try (ResultSet rs = s.executeQuery()) {
-                    rs.next();
-                    return rs.getInt(1);
-                }
-            }
-        });
+        return p.read(c -> JudgeQueue.remaining(c, raterId, taskTypes(rubric), models));
     }
 
     /** The newest answered response stored under {@code key}: [call id, body]; null when none. */
     static String[] cached(Project p, String key) {
-        return p.read(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT id, response FROM judge_call WHERE cache_key = ? "
-                    + "AND status = 'ok' ORDER BY created_at DESC LIMIT 1")) {
-                s.setString(1, key);
-                try (ResultSet rs = s.executeQuery()) {
-                    return rs.next() ? new String[] {rs.getString(1), rs.getString(2)} : null;
-                }
-            }
-        });
+        JudgeCalls.Cached hit = p.read(c -> JudgeCalls.cached(c, key));
+        return hit == null ? null : new String[] {hit.id(), hit.response()};
     }
 
     static void startRun(Connection c, String runId, String judge, String raterId, int planned) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO judge_run(id, judge, rater_id, started_at, status, "
-                + "planned) VALUES (?,?,?,?, 'running', ?)")) {
-            s.setString(1, runId);
-            s.setString(2, judge);
-            s.setString(3, raterId);
-            s.setString(4, Timestamps.now());
-            s.setInt(5, planned);
-            s.executeUpdate();
-        }
+        JudgeRuns.start(c, runId, judge, raterId, planned);
     }
 
     /**
@@ -332,83 +238,31 @@ public final class JudgeStore {
      * (the response cache) is kept. The judge's saved configuration stays. Returns whether it was removed.
      */
     static boolean dropIfEmpty(Connection c, String raterId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(
-                "SELECT EXISTS (SELECT 1 FROM label WHERE rater_id = ?) "
-                        + "OR EXISTS (SELECT 1 FROM answer WHERE rater_id = ?) OR EXISTS (SELECT 1 FROM judge_call WHERE rater_id = ? AND (status = 'ok' OR label_id IS NOT NULL))")) {
-            s.setString(1, raterId);
-            s.setString(2, raterId);
-            s.setString(3, raterId);
-            try (java.sql.ResultSet rs = s.executeQuery()) {
-                if (rs.next() && rs.getBoolean(1)) {
-                    return false;
-                }
-            }
-        }
-        for (String sql : List.of(
-                "DELETE FROM judge_call WHERE rater_id = ?",
-                "DELETE FROM judge_call WHERE run_id IN (SELECT id FROM judge_run WHERE rater_id = ?)",
-                "DELETE FROM judge_run WHERE rater_id = ?",
-                "DELETE FROM rater WHERE id = ?")) {
-            try (PreparedStatement s = c.prepareStatement(sql)) {
-                s.setString(1, raterId);
-                s.executeUpdate();
-            }
-        }
-        return true;
+        return JudgeRuns.dropRaterIfEmpty(c, raterId);
     }
 
     static void updateRun(Connection c, String runId, RunCounters k, String status, String message)
             throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("UPDATE judge_run SET labelled = ?, cached = ?, nulls = ?, "
-                + "failed = ?, requests = ?, tokens_in = ?, tokens_out = ?, status = ?, message = ?, "
-                + "finished_at = CASE WHEN ? = 'running' THEN NULL ELSE ? END WHERE id = ?")) {
-            s.setInt(1, k.labelled);
-            s.setInt(2, k.cached);
-            s.setInt(3, k.nulls);
-            s.setInt(4, k.failed);
-            s.setLong(5, k.requests.get());
-            s.setLong(6, k.tokensIn);
-            s.setLong(7, k.tokensOut);
-            s.setString(8, status);
-            s.setString(9, message);
-            s.setString(10, status);
-            s.setString(11, Timestamps.now());
-            s.setString(12, runId);
-            s.executeUpdate();
-        }
+        JudgeRuns.update(
+                c,
+                runId,
+                new JudgeRuns.Counts(
+                        k.labelled, k.cached, k.nulls, k.failed, k.requests.get(), k.tokensIn, k.tokensOut),
+                status,
+                message);
     }
 
     /** The newest ledger action of (trace, rater), or null. */
     static String currentAction(Connection c, String traceId, String raterId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT action FROM label WHERE trace_id = ? AND rater_id = ? "
-                + "ORDER BY created_at DESC, id DESC LIMIT 1")) {
-            s.setString(1, traceId);
-            s.setString(2, raterId);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next() ? rs.getString(1) : null;
-            }
-        }
+        return Ledger.currentAction(c, traceId, raterId);
     }
-
-    static final String INSERT_CALL = "INSERT INTO judge_call(id, cache_key, run_id, trace_id, rater_id, provider, "
-            + "model, status, http_status, response, content, tokens_in, tokens_out, latency_ms, attempts, error, "
-            + "label_id, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
 
     /** Totals of the judge's calls (all runs). */
     public record Usage(long calls, long tokensIn, long tokensOut, long latencyMillis) {}
 
     public static Usage usage(Project p, String judge) {
-        return p.read(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT count(*), coalesce(sum(tokens_in), 0), "
-                    + "coalesce(sum(tokens_out), 0), coalesce(sum(latency_ms), 0) FROM judge_call j "
-                    + "JOIN rater r ON r.id = j.rater_id WHERE r.name = ?")) {
-                s.setString(1, judge);
-                try (ResultSet rs = s.executeQuery()) {
-                    rs.next();
-                    return new Usage(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4));
-                }
-            }
-        });
+        JudgeCalls.Usage u = p.read(c -> JudgeCalls.usage(c, judge));
+        return new Usage(u.calls(), u.tokensIn(), u.tokensOut(), u.latencyMillis());
     }
 
     static JsonNode node(String json) {

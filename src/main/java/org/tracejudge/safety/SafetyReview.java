@@ -3,16 +3,12 @@ package org.tracejudge.safety;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.tracejudge.classify.SelectionLabeller;
 import org.tracejudge.json.Json;
 import org.tracejudge.model.RaterKind;
 import org.tracejudge.selection.Scenario;
@@ -20,6 +16,8 @@ import org.tracejudge.selection.SelectionRule;
 import org.tracejudge.selection.SelectionTraces;
 import org.tracejudge.store.Ledger;
 import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectMeta;
+import org.tracejudge.store.SelectionLabels;
 import org.tracejudge.store.Timestamps;
 
 /**
@@ -110,22 +108,7 @@ public final class SafetyReview {
     }
 
     public static List<Input> inputs(Connection c) throws SQLException {
-        Map<String, List<SelectionTraces.Item>> byKey = new LinkedHashMap<>();
-        for (SelectionTraces.Item i : SelectionTraces.all(c)) {
-            if (i.scenario() != null) {
-                byKey.computeIfAbsent(i.taskKey(), k -> new ArrayList<>()).add(i);
-            }
-        }
-        List<Input> out = new ArrayList<>();
-        byKey.forEach((k, runs) -> {
-            SelectionTraces.Item f = runs.get(0);
-            out.add(new Input(k, f.inputId(), f.input(), f.scenario(), f.expected(), List.copyOf(runs)));
-        });
-        out.sort((a, b) -> {
-            int s = a.scenario().name().compareTo(b.scenario().name());
-            return s != 0 ? s : NaturalOrder.compare(a.inputId(), b.inputId());
-        });
-        return out;
+        return SafetyDecisions.inputs(SelectionTraces.all(c));
     }
 
     /** Current per-tool opinions on one trace, by tool. */
@@ -183,39 +166,9 @@ public final class SafetyReview {
         String why = rationale == null ? "" : rationale.strip();
         return p.write(c -> {
             SelectionTraces.Item item = item(c, traceId);
-            check(item, perTool);
-            List<String> undecided = item.scenario().safetyCriticalTools().stream()
-                    .filter(t -> !perTool.containsKey(t))
-                    .toList();
-            if (!undecided.isEmpty()) {
-                throw new IncompleteException(
-                        "decide " + String.join(" and ", undecided) + " (safety-critical: YES or NO) "
-                                + "before committing",
-                        undecided);
-            }
-            Map<String, List<Opinion>> ops = opinions(c, traceId);
-            for (List<Opinion> l : ops.values()) {
-                for (Opinion o : l) {
-                    if (o.rater().equals(ADJUDICATION)
-                            && o.createdBy() != null
-                            && o.createdBy().equalsIgnoreCase(expert.name())) {
-                        throw new IllegalArgumentException(expert.name() + " adjudicated " + item.taskKey()
-                                + ": an adjudicator does not then label the item as an expert");
-                    }
-                }
-            }
-            thirdExpert(ops, expert.name(), item.taskKey());
-            if (why.isEmpty()) {
-                List<String> unexplained = unexplainedNos(item.scenario(), perTool);
-                if (!unexplained.isEmpty()) {
-                    // asked on every NO of a safety-critical tool, never on what another rater said: whether the
-                    // question comes must not tell a blind expert anything about the hidden verdicts
-                    throw new IncompleteException(rationaleNeeded(unexplained), unexplained);
-                }
-            }
+            SafetyDecisions.checkExpertCommit(item, perTool, opinions(c, traceId), expert.name(), why);
             String raterId = Ledger.ensureRater(c, expert.name(), RaterKind.HUMAN, "", null, null);
-            Map<String, Integer> scores = new TreeMap<>();
-            perTool.forEach((t, yes) -> scores.put(SelectionLabeller.TOOL_PREFIX + t, yes ? 1 : 0));
+            Map<String, Integer> scores = SafetyDecisions.scores(perTool);
             List<String> ids = new ArrayList<>();
             for (SelectionTraces.Item run : runsOf(c, item)) {
                 ids.add(Ledger.append(
@@ -244,24 +197,7 @@ public final class SafetyReview {
      * of them). A revision by one of the two is theirs to make. The hub refuses the same (schema 6).
      */
     static void thirdExpert(Map<String, List<Opinion>> ops, String expert, String taskKey) {
-        java.util.Set<String> others = new java.util.TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-        boolean mine = false;
-        for (List<Opinion> l : ops.values()) {
-            for (Opinion o : l) {
-                if (!o.kind().equals("human") || o.rater().equals(ADJUDICATION)) {
-                    continue;
-                }
-                if (o.rater().equalsIgnoreCase(expert.strip())) {
-                    mine = true;
-                } else {
-                    others.add(o.rater());
-                }
-            }
-        }
-        if (!mine && others.size() >= 2) {
-            throw new IllegalArgumentException(String.join(" and ", others) + " labelled " + taskKey + " already: "
-                    + "a third expert does not label it; where they disagree, the adjudicator decides it");
-        }
+        SafetyDecisions.thirdExpert(ops, expert, taskKey);
     }
 
     /**
@@ -291,15 +227,12 @@ public final class SafetyReview {
 
     /** The safety-critical tools answered NO, in the scenario's order: each needs a rationale. */
     public static List<String> unexplainedNos(Scenario scenario, Map<String, Boolean> perTool) {
-        return scenario.safetyCriticalTools().stream()
-                .filter(t -> Boolean.FALSE.equals(perTool.get(t)))
-                .toList();
+        return SafetyDecisions.unexplainedNos(scenario, perTool);
     }
 
     /** The refusal of a commit whose NO on these safety-critical tools has no rationale. */
     public static String rationaleNeeded(List<String> tools) {
-        return "a NO on " + String.join(" and ", tools) + " needs a rationale: every NO on a safety-critical tool "
-                + "does (say what in the message speaks against it)";
+        return SafetyDecisions.rationaleNeeded(tools);
     }
 
     private static List<SelectionTraces.Item> runsOf(Connection c, SelectionTraces.Item item) throws SQLException {
@@ -326,19 +259,7 @@ public final class SafetyReview {
         }
         return p.write(c -> {
             SelectionTraces.Item item = item(c, traceId);
-            check(item, decisions);
-            Map<String, List<Opinion>> ops = opinions(c, traceId);
-            for (String tool : decisions.keySet()) {
-                for (Opinion o : ops.getOrDefault(tool, List.of())) {
-                    // one person whatever the case of their name ("dr b" is "Dr B")
-                    if (o.kind().equals("human")
-                            && !o.rater().equals(ADJUDICATION)
-                            && o.rater().equalsIgnoreCase(adjudicator.strip())) {
-                        throw new IllegalArgumentException(adjudicator.strip() + " labelled " + tool + " on "
-                                + item.taskKey() + " as an expert; the adjudicator must be someone else");
-                    }
-                }
-            }
+            SafetyDecisions.checkAdjudicator(item, decisions, opinions(c, traceId), adjudicator);
             String raterId = Ledger.ensureRater(
                     c,
                     ADJUDICATION,
@@ -346,45 +267,11 @@ public final class SafetyReview {
                     "",
                     null,
                     "Adjudicated per-tool decisions on tool-selection inputs (created_by = the adjudicator)");
-            Map<String, Integer> scores = new TreeMap<>();
-            ObjectNode reasons = Json.object();
-            String newestScores = null;
-            String newestEvidence = null;
-            try (PreparedStatement s = c.prepareStatement(
-                    "SELECT l.scores, l.evidence, l.created_at FROM current_label l "
-                            + "JOIN trace t ON t.id = l.trace_id JOIN task k ON k.id = t.task_id WHERE k.task_key = ? AND k.task_type = "
-                            + "'tool_selection' AND l.rater_id = ? AND l.action = 'set' ORDER BY l.created_at DESC, l.id DESC LIMIT 1")) {
-                s.setString(1, item.taskKey());
-                s.setString(2, raterId);
-                try (ResultSet rs = s.executeQuery()) {
-                    if (rs.next()) {
-                        newestScores = rs.getString(1);
-                        newestEvidence = rs.getString(2);
-                    }
-                }
-            }
-            if (newestScores != null) {
-                Json.read(newestScores)
-                        .properties()
-                        .iterator()
-                        .forEachRemaining(
-                                e -> scores.put(e.getKey(), e.getValue().asInt()));
-                if (newestEvidence != null) {
-                    reasons.setAll((ObjectNode) Json.read(newestEvidence).path("rationales"));
-                }
-            }
-            decisions.forEach((tool, yes) -> {
-                scores.put(SelectionLabeller.TOOL_PREFIX + tool, yes ? 1 : 0);
-                ObjectNode by = Json.object();
-                by.put("tool", tool);
-                by.put("adjudicator", adjudicator.strip());
-                by.put("rationale", rationale.strip());
-                reasons.set(tool, by);
-            });
-            ObjectNode evidence = Json.object();
-            evidence.set("rationales", reasons);
-            Map<String, Boolean> perTool = new LinkedHashMap<>();
-            scores.forEach((k, v) -> perTool.put(k.substring(SelectionLabeller.TOOL_PREFIX.length()), v == 1));
+            SafetyDecisions.Adjudicated a = SafetyDecisions.adjudicated(
+                    SelectionLabels.newestOnInput(c, item.taskKey(), raterId), decisions, adjudicator, rationale);
+            Map<String, Integer> scores = a.scores();
+            ObjectNode evidence = a.evidence();
+            Map<String, Boolean> perTool = a.perTool();
             List<String> ids = new ArrayList<>();
             for (SelectionTraces.Item run : runsOf(c, item)) {
                 ids.add(Ledger.append(
@@ -413,19 +300,7 @@ public final class SafetyReview {
     }
 
     static Committed committed(Connection c, String traceId, String expert) throws SQLException {
-        Map<String, Boolean> perTool = new LinkedHashMap<>();
-        String rationale = null;
-        String at = null;
-        for (Map.Entry<String, List<Opinion>> e : opinions(c, traceId).entrySet()) {
-            for (Opinion o : e.getValue()) {
-                if (o.kind().equals("human") && o.rater().equals(expert)) {
-                    perTool.put(e.getKey(), o.yes());
-                    rationale = o.rationale();
-                    at = o.createdAt();
-                }
-            }
-        }
-        return perTool.isEmpty() ? null : new Committed(perTool, rationale, at);
+        return SafetyDecisions.committed(opinions(c, traceId), expert);
     }
 
     /** Where every input stands for {@code expert} (null = nobody in particular), by input key. */
@@ -442,34 +317,7 @@ public final class SafetyReview {
 
     static Map<String, InputState> states(Connection c, SafetyPolicy policy, String expert, List<Input> inputs)
             throws SQLException {
-        Map<String, Map<String, List<Opinion>>> all = allOpinions(c, null);
-        Map<String, InputState> out = new LinkedHashMap<>();
-        for (Input in : inputs) {
-            Map<String, List<Opinion>> ops = all.getOrDefault(in.firstTrace(), Map.of());
-            boolean mine = false;
-            boolean labelled = false;
-            boolean second = false;
-            boolean adj = false;
-            for (Scenario.Tool t : in.scenario().tools()) {
-                List<Opinion> o = ops.getOrDefault(t.name(), List.of());
-                boolean adjudicated = o.stream().anyMatch(x -> x.rater().equals(ADJUDICATION));
-                List<Opinion> experts = o.stream()
-                        .filter(x -> x.kind().equals("human") && !x.rater().equals(ADJUDICATION))
-                        .toList();
-                labelled |= !experts.isEmpty();
-                mine |= expert != null
-                        && experts.stream().anyMatch(x -> x.rater().equals(expert));
-                if (!adjudicated
-                        && experts.stream().map(Opinion::yes).distinct().count() > 1) {
-                    adj = true;
-                }
-                if (!adjudicated && policy.doubleReview() && t.safetyCritical() && experts.size() == 1) {
-                    second = true;
-                }
-            }
-            out.put(in.key(), new InputState(in.key(), mine, labelled, second, adj));
-        }
-        return out;
+        return SafetyDecisions.states(allOpinions(c, null), policy, expert, inputs);
     }
 
     /**
@@ -490,13 +338,7 @@ public final class SafetyReview {
     }
 
     private static void checkBlind(SafetyPolicy policy, Map<String, List<Opinion>> all, String expert) {
-        boolean labelled = all.values().stream()
-                .flatMap(List::stream)
-                .anyMatch(o -> o.kind().equals("human") && o.rater().equals(expert));
-        if (policy.blindFirstPass() && !labelled) {
-            throw new BlindPassException("blind first pass: " + expert + " must commit their own labels on this input "
-                    + "before seeing the rule's and judges' verdicts");
-        }
+        SafetyDecisions.checkBlind(policy, all, expert);
     }
 
     private static void recordReveal(
@@ -595,7 +437,7 @@ public final class SafetyReview {
             Map<String, Map<String, String>> judges = new TreeMap<>();
             judgeCounts.forEach((j, tools) -> {
                 Map<String, String> m = new LinkedHashMap<>();
-                tools.forEach((t, n) -> m.put(t, n[1] == 0 ? "NO" : n[1] == n[0] ? "YES" : "YES " + n[1] + "/" + n[0]));
+                tools.forEach((t, n) -> m.put(t, SafetyDecisions.majority(n[0], n[1])));
                 judges.put(j, m);
             });
             return new Reveal(item.taskKey(), committed(c, traceId, expert), runs, judges, quotes);
@@ -618,20 +460,7 @@ public final class SafetyReview {
     public static List<String> reveals(Project p, String traceId, String expert) {
         String key = p.read(c -> item(c, traceId)).taskKey();
         String prefix = REVEAL_PREFIX + key + ":" + expert + ":";
-        return p.read(c -> {
-            List<String> out = new ArrayList<>();
-            try (PreparedStatement s =
-                    c.prepareStatement("SELECT value FROM project_meta WHERE substr(key, 1, ?) = ? ORDER BY key")) {
-                s.setInt(1, prefix.length());
-                s.setString(2, prefix);
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        out.add(rs.getString(1));
-                    }
-                }
-            }
-            return out;
-        });
+        return p.read(c -> ProjectMeta.valuesUnder(c, prefix));
     }
 
     /** Current per-tool opinions of every rater on one trace (experts' on its input), by tool. */
@@ -644,149 +473,20 @@ public final class SafetyReview {
      * opinions are those on the trace itself; a human rater's is their newest entry on any run of the trace's input.
      */
     static Map<String, Map<String, List<Opinion>>> allOpinions(Connection c, String onlyTrace) throws SQLException {
-        String scope = onlyTrace == null ? "" : " AND t.task_id = (SELECT task_id FROM trace WHERE id = ?)";
-        Map<String, List<String>> tracesOfTask = new HashMap<>();
-        try (PreparedStatement s =
-                c.prepareStatement("SELECT t.id, t.task_id FROM trace t JOIN task k ON k.id = t.task_id "
-                        + "WHERE k.task_type = 'tool_selection'" + scope)) {
-            if (onlyTrace != null) {
-                s.setString(1, onlyTrace);
-            }
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    tracesOfTask
-                            .computeIfAbsent(rs.getString(2), k -> new ArrayList<>())
-                            .add(rs.getString(1));
-                }
-            }
-        }
-        Map<String, Map<String, List<Opinion>>> perTrace = new HashMap<>();
-        // task -> rater -> newest human entry (created_at, id, tool opinions)
-        Map<String, Map<String, Object[]>> human = new HashMap<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT l.trace_id, r.name, r.kind, l.scores, l.rationale, "
-                + "l.created_by, l.evidence, t.task_id, l.created_at, l.id FROM current_label l JOIN rater r ON r.id = l.rater_id "
-                + "JOIN trace t ON t.id = l.trace_id JOIN task k ON k.id = t.task_id WHERE k.task_type = 'tool_selection' "
-                + "AND l.action = 'set' AND l.scores IS NOT NULL" + scope)) {
-            if (onlyTrace != null) {
-                s.setString(1, onlyTrace);
-            }
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    JsonNode scores = Json.read(rs.getString(4));
-                    String kind = rs.getString(3);
-                    String rater = rs.getString(2);
-                    String evidence = rs.getString(7);
-                    JsonNode reasons =
-                            evidence == null ? null : Json.read(evidence).path("rationales");
-                    Map<String, List<Opinion>> byTool = new TreeMap<>();
-                    var it = scores.properties().iterator();
-                    while (it.hasNext()) {
-                        var e = it.next();
-                        if (!e.getKey().startsWith(SelectionLabeller.TOOL_PREFIX)) {
-                            continue;
-                        }
-                        String tool = e.getKey().substring(SelectionLabeller.TOOL_PREFIX.length());
-                        String rationale = rs.getString(5);
-                        String by = rs.getString(6);
-                        if (reasons != null && reasons.has(tool)) {
-                            rationale = reasons.get(tool).path("rationale").asText(rationale);
-                            by = reasons.get(tool).path("adjudicator").asText(by);
-                        }
-                        byTool.computeIfAbsent(tool, k -> new ArrayList<>())
-                                .add(new Opinion(
-                                        rater,
-                                        kind,
-                                        e.getValue().asInt() == 1,
-                                        rationale,
-                                        by,
-                                        rs.getString(9),
-                                        evidence));
-                    }
-                    if (kind.equals("human")) {
-                        String at = rs.getString(9) + "\u0000" + rs.getString(10);
-                        Map<String, Object[]> raters = human.computeIfAbsent(rs.getString(8), k -> new HashMap<>());
-                        Object[] prev = raters.get(rater);
-                        if (prev == null || ((String) prev[0]).compareTo(at) < 0) {
-                            raters.put(rater, new Object[] {at, byTool});
-                        }
-                    } else {
-                        Map<String, List<Opinion>> target =
-                                perTrace.computeIfAbsent(rs.getString(1), k -> new TreeMap<>());
-                        byTool.forEach((t, l) -> target.computeIfAbsent(t, k -> new ArrayList<>())
-                                .addAll(l));
-                    }
-                }
-            }
-        }
-        Map<String, Map<String, List<Opinion>>> out = new HashMap<>();
-        tracesOfTask.forEach((task, traces) -> {
-            Map<String, Object[]> h = human.getOrDefault(task, Map.of());
-            for (String trace : traces) {
-                Map<String, List<Opinion>> byTool = new TreeMap<>();
-                perTrace.getOrDefault(trace, Map.of())
-                        .forEach((t, l) -> byTool.computeIfAbsent(t, k -> new ArrayList<>())
-                                .addAll(l));
-                new TreeMap<>(h).forEach((rater, v) -> {
-                    @SuppressWarnings("unchecked")
-                    Map<String, List<Opinion>> m = (Map<String, List<Opinion>>) v[1];
-                    m.forEach((t, l) ->
-                            byTool.computeIfAbsent(t, k -> new ArrayList<>()).addAll(l));
-                });
-                if (!byTool.isEmpty()) {
-                    out.put(trace, byTool);
-                }
-            }
-        });
-        return out;
+        Map<String, List<String>> tracesOfTask = SelectionLabels.tracesByTask(c, onlyTrace);
+        SafetyDecisions.Gathered gathered = new SafetyDecisions.Gathered();
+        SelectionLabels.scored(c, onlyTrace, gathered);
+        return gathered.byTrace(tracesOfTask);
     }
 
     /** trace -> tool -> final expert label, for every tool-selection trace whose scenario is known. */
     public static Map<String, Map<String, Final>> finalLabels(Connection c, SafetyPolicy policy) throws SQLException {
         Map<String, Map<String, List<Opinion>>> opinions = allOpinions(c, null);
-        Map<String, Map<String, Final>> out = new LinkedHashMap<>();
-        for (SelectionTraces.Item item : SelectionTraces.all(c)) {
-            if (item.scenario() == null) {
-                continue;
-            }
-            Map<String, List<Opinion>> ops = opinions.getOrDefault(item.traceId(), Map.of());
-            Map<String, Final> perTool = new LinkedHashMap<>();
-            for (String tool : item.scenario().toolNames()) {
-                perTool.put(
-                        tool,
-                        decide(
-                                tool,
-                                item.scenario().isSafetyCritical(tool),
-                                item.expected().contains(tool),
-                                ops.getOrDefault(tool, List.of()),
-                                policy));
-            }
-            out.put(item.traceId(), perTool);
-        }
-        return out;
+        return SafetyDecisions.finalLabels(opinions, SelectionTraces.all(c), policy);
     }
 
     static Final decide(String tool, boolean critical, boolean expected, List<Opinion> ops, SafetyPolicy policy) {
-        for (Opinion o : ops) {
-            if (o.rater().equals(ADJUDICATION)) {
-                return new Final(o.yes(), "adjudication");
-            }
-        }
-        List<Opinion> experts =
-                ops.stream().filter(o -> o.kind().equals("human")).toList();
-        if (experts.isEmpty()) {
-            return new Final(expected, "expected");
-        }
-        boolean agree = experts.stream().allMatch(o -> o.yes() == experts.get(0).yes());
-        boolean humanNeeded = policy.humanFinal() || !critical;
-        if (!agree) {
-            return humanNeeded ? new Final(null, "pending: experts disagree") : new Final(expected, "expected");
-        }
-        if (critical && policy.doubleReview() && experts.size() < 2) {
-            return policy.humanFinal()
-                    ? new Final(null, "pending: second expert")
-                    : new Final(experts.get(0).yes(), "experts");
-        }
-        return new Final(experts.get(0).yes(), "experts");
+        return SafetyDecisions.decide(tool, critical, expected, ops, policy);
     }
 
     /**
@@ -799,32 +499,7 @@ public final class SafetyReview {
     /** Tools experts disagree on and no adjudicator has decided, per input; safety-critical tools first. */
     public static List<Disagreement> disagreements(Connection c) throws SQLException {
         Map<String, Map<String, List<Opinion>>> opinions = allOpinions(c, null);
-        List<Disagreement> out = new ArrayList<>();
-        for (Input in : inputs(c)) {
-            Map<String, List<Opinion>> ops = opinions.get(in.firstTrace());
-            if (ops == null) {
-                continue;
-            }
-            for (String tool : in.scenario().toolNames()) {
-                List<Opinion> o = ops.getOrDefault(tool, List.of());
-                if (o.stream().anyMatch(x -> x.rater().equals(ADJUDICATION))) {
-                    continue;
-                }
-                List<Opinion> experts =
-                        o.stream().filter(x -> x.kind().equals("human")).toList();
-                if (experts.stream().map(Opinion::yes).distinct().count() > 1) {
-                    out.add(new Disagreement(
-                            in.firstTrace(),
-                            in.key(),
-                            in.text(),
-                            tool,
-                            in.scenario().isSafetyCritical(tool),
-                            experts));
-                }
-            }
-        }
-        out.sort((a, b) -> Boolean.compare(b.safetyCritical(), a.safetyCritical()));
-        return out;
+        return SafetyDecisions.disagreements(opinions, inputs(c));
     }
 
     /**
@@ -832,33 +507,11 @@ public final class SafetyReview {
      * second expert. Each row: input key, tool, the expert who decided.
      */
     public static List<String[]> secondReviewQueue(Connection c, SafetyPolicy policy) throws SQLException {
-        List<String[]> out = new ArrayList<>();
         if (!policy.doubleReview()) {
-            return out;
+            return new ArrayList<>();
         }
         Map<String, Map<String, List<Opinion>>> opinions = allOpinions(c, null);
-        for (Input in : inputs(c)) {
-            Map<String, List<Opinion>> ops = opinions.get(in.firstTrace());
-            if (ops == null) {
-                continue;
-            }
-            for (String tool : in.scenario().safetyCriticalTools()) {
-                List<Opinion> o = ops.getOrDefault(tool, List.of());
-                if (o.stream().noneMatch(x -> x.rater().equals(ADJUDICATION))
-                        && o.stream().filter(x -> x.kind().equals("human")).count() == 1) {
-                    out.add(new String[] {
-                        in.key(),
-                        tool,
-                        o.stream()
-                                .filter(x -> x.kind().equals("human"))
-                                .findFirst()
-                                .orElseThrow()
-                                .rater()
-                    });
-                }
-            }
-        }
-        return out;
+        return SafetyDecisions.secondReviewQueue(opinions, inputs(c), policy);
     }
 
     private static SelectionTraces.Item item(Connection c, String traceId) throws SQLException {
@@ -873,43 +526,11 @@ public final class SafetyReview {
         return i;
     }
 
-    private static void check(SelectionTraces.Item item, Map<String, Boolean> perTool) {
-        if (perTool.isEmpty()) {
-            throw new IllegalArgumentException("no tool decided");
-        }
-        for (String t : perTool.keySet()) {
-            if (!item.scenario().toolNames().contains(t)) {
-                throw new IllegalArgumentException("'" + t + "' is not a tool of scenario "
-                        + item.scenario().name());
-            }
-        }
-    }
-
     /**
      * The trace verdict the decisions imply for the selector's output: the decisions (YES = should fire) as the
      * expected set, tools not decided taken from the imported expected set.
      */
     public static String impliedVerdict(SelectionTraces.Item item, Map<String, Boolean> decisions) {
-        java.util.Set<String> truth = new java.util.LinkedHashSet<>(item.expected());
-        decisions.forEach((t, yes) -> {
-            if (yes) {
-                truth.add(t);
-            } else {
-                truth.remove(t);
-            }
-        });
-        SelectionTraces.Item asTruth = new SelectionTraces.Item(
-                item.traceId(),
-                item.taskKey(),
-                item.inputId(),
-                item.input(),
-                truth,
-                item.scenario(),
-                item.model(),
-                item.approach(),
-                item.output(),
-                item.calls());
-        SelectionRule.Result r = SelectionTraces.verdict(asTruth);
-        return r.verdict();
+        return SafetyDecisions.impliedVerdict(item, decisions);
     }
 }

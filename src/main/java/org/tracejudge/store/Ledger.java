@@ -104,6 +104,18 @@ public final class Ledger {
         }
     }
 
+    /** The action of the newest ledger entry of (trace, rater) ("set", "null", "withdraw"); null when there is none. */
+    public static String currentAction(Connection c, String traceId, String raterId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT action FROM label WHERE trace_id = ? AND rater_id = ? "
+                + "ORDER BY created_at DESC, id DESC LIMIT 1")) {
+            s.setString(1, traceId);
+            s.setString(2, raterId);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
     /** Appends a human's decision (or, with value null, a withdrawal) to the adjudication ledger. */
     /** The value of one adjudication entry by its id, or null when there is none. */
     public static String adjudicationValue(Connection c, String id) throws SQLException {

@@ -105,4 +105,24 @@ public final class SelectionRows {
         }
         return out;
     }
+
+    /** A tool-selection task whose scenario's tools are known: its domain (the scenario), body, toolset and tools. */
+    public record KnownInput(String domain, String body, String toolsetId, String tools) {}
+
+    /** Hears each tool-selection task with a toolset. */
+    @FunctionalInterface
+    public interface InputVisitor {
+        void accept(KnownInput in);
+    }
+
+    /** Reads every tool-selection task whose scenario's tools are known (it has a toolset). */
+    public static void knownInputs(Connection c, InputVisitor v) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT k.domain, k.body, k.toolset_id, ts.tools FROM task k "
+                        + "JOIN toolset ts ON ts.id = k.toolset_id WHERE k.task_type = 'tool_selection'");
+                ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                v.accept(new KnownInput(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
+            }
+        }
+    }
 }
