@@ -164,8 +164,7 @@ public final class QuestionCalibrations {
         }
         QuestionSample.Chosen chosen = r.sample();
         ProjectQuestions.Loaded qa = r.loaded();
-        List<String> changed =
-                QuestionSample.changes(chosen, r.question(), qa.answers(), qa.places(), machines, j);
+        List<String> changed = QuestionSample.changes(chosen, r.question(), qa.answers(), qa.places(), machines, j);
         if (!changed.isEmpty()) {
             throw new ProjectException(shown + ": sample '" + chosen.name()
                     + "' no longer is a probability sample of the traces the machine raters answered '" + key

@@ -427,8 +427,8 @@ final class CalibrationCommand implements Callable<Integer> {
             refusals.forEach(out::println);
             return 0;
         }
-        List<Diagnostics.Result> results =
-                org.tracejudge.calibration.QuestionCalibrations.diagnose(read, rater).results();
+        List<Diagnostics.Result> results = org.tracejudge.calibration.QuestionCalibrations.diagnose(read, rater)
+                .results();
         if (format.json()) {
             ObjectNode doc = org.tracejudge.calibration.CalibrationJson.diagnostics(
                     new org.tracejudge.calibration.CalibrationJson.Diagnosed(gold, results));

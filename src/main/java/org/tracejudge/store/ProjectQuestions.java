@@ -76,13 +76,14 @@ public final class ProjectQuestions {
     public static Loaded load(Project p, java.nio.file.Path shown, String key) {
         Current cur = current(p);
         if (cur == null) {
-            throw new Missing(shown + " has no scheme of its own; set one first (tracejudge scheme " + shown
-                    + " --set FILE)");
+            throw new Missing(
+                    shown + " has no scheme of its own; set one first (tracejudge scheme " + shown + " --set FILE)");
         }
         Question q = cur.scheme().question(key).orElse(null);
         if (q == null) {
-            throw new Missing("no question '" + key + "' in scheme " + cur.scheme().name() + " version "
-                    + cur.version() + "; its questions are " + String.join(", ", cur.scheme().keys()));
+            throw new Missing("no question '" + key + "' in scheme "
+                    + cur.scheme().name() + " version " + cur.version() + "; its questions are "
+                    + String.join(", ", cur.scheme().keys()));
         }
         return load(p, q, cur.version());
     }
@@ -90,10 +91,6 @@ public final class ProjectQuestions {
     /** Question {@code q} (of scheme version {@code version}) with its current answers. */
     public static Loaded load(Project p, Question q, int version) {
         return p.read(c -> new Loaded(
-                q,
-                version,
-                Answers.current(c, q.key()),
-                Answers.places(c, q.key()),
-                Answers.raterKinds(c, q.key())));
+                q, version, Answers.current(c, q.key()), Answers.places(c, q.key()), Answers.raterKinds(c, q.key())));
     }
 }

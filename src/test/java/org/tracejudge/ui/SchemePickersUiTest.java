@@ -36,11 +36,31 @@ import org.tracejudge.ui.metrics.QuestionMetricsView;
  */
 class SchemePickersUiTest extends WindowTest {
     private static final List<String> PERSON = List.of(
-            "appropriate", "appropriate", "appropriate", "appropriate", "inappropriate", "inappropriate",
-            "not_needed", "not_needed", "not_needed", "not_needed", "not_needed", "appropriate");
+            "appropriate",
+            "appropriate",
+            "appropriate",
+            "appropriate",
+            "inappropriate",
+            "inappropriate",
+            "not_needed",
+            "not_needed",
+            "not_needed",
+            "not_needed",
+            "not_needed",
+            "appropriate");
     private static final List<String> JUDGE = List.of(
-            "appropriate", "appropriate", "appropriate", "inappropriate", "inappropriate", "appropriate",
-            "not_needed", "not_needed", "not_needed", "appropriate", "not_needed", "appropriate");
+            "appropriate",
+            "appropriate",
+            "appropriate",
+            "inappropriate",
+            "inappropriate",
+            "appropriate",
+            "not_needed",
+            "not_needed",
+            "not_needed",
+            "appropriate",
+            "not_needed",
+            "appropriate");
 
     @Test
     void calibrationAndDashboardPickAQuestionFromTheKeyboard(FxRobot robot) throws Exception {
@@ -69,10 +89,15 @@ class SchemePickersUiTest extends WindowTest {
                     }
                 }
                 for (int i = 0; i < traces.size(); i++) {
-                    Answers.append(c, null, Answers.Entry.set(
-                            traces.get(i), person, "escalation", 1, "\"" + PERSON.get(i) + "\"", "dana"));
-                    Answers.append(c, null, Answers.Entry.set(
-                            traces.get(i), judge, "escalation", 1, "\"" + JUDGE.get(i) + "\"", null));
+                    Answers.append(
+                            c,
+                            null,
+                            Answers.Entry.set(
+                                    traces.get(i), person, "escalation", 1, "\"" + PERSON.get(i) + "\"", "dana"));
+                    Answers.append(
+                            c,
+                            null,
+                            Answers.Entry.set(traces.get(i), judge, "escalation", 1, "\"" + JUDGE.get(i) + "\"", null));
                 }
                 return null;
             });
@@ -102,9 +127,13 @@ class SchemePickersUiTest extends WindowTest {
         robot.type(KeyCode.DOWN).type(KeyCode.ENTER);
         waitFor(
                 "escalation's figures",
-                () -> "escalation".equals(vm().questionCalibration().chosenProperty().get())
+                () -> "escalation"
+                                .equals(vm().questionCalibration()
+                                        .chosenProperty()
+                                        .get())
                         && vm().questionCalibration().figuresProperty().get() != null);
-        assertEquals("appropriate", vm().questionCalibration().positiveProperty().get());
+        assertEquals(
+                "appropriate", vm().questionCalibration().positiveProperty().get());
         assertSameAsCore(copy, "appropriate");
         assertTrue(
                 text(robot, "#questionCalibrationHeading").contains("'appropriate' against the rest"),
@@ -118,7 +147,10 @@ class SchemePickersUiTest extends WindowTest {
         robot.type(KeyCode.DOWN).type(KeyCode.ENTER);
         waitFor(
                 "inappropriate's figures",
-                () -> "inappropriate".equals(vm().questionCalibration().positiveProperty().get())
+                () -> "inappropriate"
+                                .equals(vm().questionCalibration()
+                                        .positiveProperty()
+                                        .get())
                         && vm().questionCalibration().figuresProperty().get() != null);
         assertSameAsCore(copy, "inappropriate");
         // the picker row fits the side pane at 1280×800
@@ -130,7 +162,10 @@ class SchemePickersUiTest extends WindowTest {
         // the dashboard: its Questions tab, the question picked, each rater's shares per model
         robot.interact(() -> table().requestFocus());
         robot.press(KeyCode.CONTROL).type(KeyCode.M).release(KeyCode.CONTROL);
-        waitFor("the dashboard", () -> app.window().metricsWindow() != null && app.window().metricsWindow().stage().isShowing());
+        waitFor(
+                "the dashboard",
+                () -> app.window().metricsWindow() != null
+                        && app.window().metricsWindow().stage().isShowing());
         MetricsWindow mw = app.window().metricsWindow();
         waitFor(
                 "the Questions tab's figures",
@@ -142,7 +177,12 @@ class SchemePickersUiTest extends WindowTest {
         waitFor(
                 "escalation on the dashboard",
                 () -> qv.model().figuresProperty().get() != null
-                        && "escalation".equals(qv.model().figuresProperty().get().question().key()));
+                        && "escalation"
+                                .equals(qv.model()
+                                        .figuresProperty()
+                                        .get()
+                                        .question()
+                                        .key()));
         List<QuestionMetrics.RaterRows> expected;
         try (Project p = Project.open(copy)) {
             ProjectQuestions.Loaded l = ProjectQuestions.load(p, copy, "escalation");
@@ -150,13 +190,15 @@ class SchemePickersUiTest extends WindowTest {
         }
         int rows = expected.stream().mapToInt(r -> r.models().size()).sum();
         waitFor("the table's rows", () -> qv.table().getItems().size() == rows);
-        assertEquals(List.of("dana", "judge-a"), qv.model().figuresProperty().get().raters());
+        assertEquals(
+                List.of("dana", "judge-a"), qv.model().figuresProperty().get().raters());
         // the rater picker narrows the table to one rater's rows
         robot.interact(() -> qv.model().chooseRater("judge-a"));
         waitFor(
                 "judge-a's rows",
                 () -> qv.table().getItems().size() == expected.get(1).models().size()
-                        && qv.table().getItems().stream().allMatch(r -> r.rater().equals("judge-a")));
+                        && qv.table().getItems().stream()
+                                .allMatch(r -> r.rater().equals("judge-a")));
         robot.interact(() -> mw.stage().close());
     }
 

@@ -114,7 +114,8 @@ public final class QuestionCalibrationView extends BorderPane {
     }
 
     private void showBody() {
-        boolean builtIn = QuestionCalibrationViewModel.LABELS.equals(vm.chosenProperty().get());
+        boolean builtIn =
+                QuestionCalibrationViewModel.LABELS.equals(vm.chosenProperty().get());
         Node want = builtIn ? labels : questionPane;
         if (getCenter() != want) {
             setCenter(want);
@@ -148,14 +149,18 @@ public final class QuestionCalibrationView extends BorderPane {
                         r.gold().labels().size(),
                         items)
                 : String.format(
-                        Locale.ROOT, "Gold: %d %s where every person who answered agrees", r.gold().labels().size(), items);
+                        Locale.ROOT,
+                        "Gold: %d %s where every person who answered agrees",
+                        r.gold().labels().size(),
+                        items);
         if (r.gold().disagreed() > 0) {
             gold += " (" + r.gold().disagreed() + " where people disagree are not gold)";
         }
-        note.setText(r.machines().isEmpty()
-                ? gold + ". No machine rater answered '" + f.question() + "': run a judge on it to see how far to "
-                        + "trust one."
-                : gold + ". 95% Wilson intervals in brackets.");
+        note.setText(
+                r.machines().isEmpty()
+                        ? gold + ". No machine rater answered '" + f.question()
+                                + "': run a judge on it to see how far to " + "trust one."
+                        : gold + ". 95% Wilson intervals in brackets.");
         for (Diagnostics.Result d : f.diagnosed().results()) {
             raters.getChildren().add(rater(d));
         }
@@ -164,7 +169,9 @@ public final class QuestionCalibrationView extends BorderPane {
     /** One machine rater against the gold: its agreement figures, the 2×2 matrix and the per-option figures. */
     private static Node rater(Diagnostics.Result d) {
         Label title = new Label(d.rater() + " against gold: n = " + d.n()
-                + (d.goldWithoutRaterLabel() > 0 ? " (" + d.goldWithoutRaterLabel() + " gold items have no answer of it)" : ""));
+                + (d.goldWithoutRaterLabel() > 0
+                        ? " (" + d.goldWithoutRaterLabel() + " gold items have no answer of it)"
+                        : ""));
         title.getStyleClass().add("section-title");
         title.setWrapText(true);
         title.setMinHeight(Region.USE_PREF_SIZE);
@@ -197,8 +204,8 @@ public final class QuestionCalibrationView extends BorderPane {
             m.add(fixed(d.labels().get(i)), 0, i + 1);
             for (int j = 0; j < d.labels().size(); j++) {
                 Label v = fixed(Integer.toString(d.matrix()[i][j]));
-                v.setTooltip(new Tooltip(d.matrix()[i][j] + " items: " + d.rater() + " said " + d.labels().get(i)
-                        + ", the gold is " + d.labels().get(j)));
+                v.setTooltip(new Tooltip(d.matrix()[i][j] + " items: " + d.rater() + " said "
+                        + d.labels().get(i) + ", the gold is " + d.labels().get(j)));
                 m.add(v, j + 1, i + 1);
             }
         }

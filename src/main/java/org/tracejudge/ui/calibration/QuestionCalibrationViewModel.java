@@ -162,8 +162,8 @@ public final class QuestionCalibrationViewModel implements Session.Listener {
                 },
                 err -> {
                     if (key.equals(chosen.get()) && pos.equals(positive.get())) {
-                        figures.set(new Figures(key, pos, null, "Cannot compute the calibration of '" + key + "': "
-                                + err));
+                        figures.set(
+                                new Figures(key, pos, null, "Cannot compute the calibration of '" + key + "': " + err));
                     }
                 });
     }
@@ -171,8 +171,8 @@ public final class QuestionCalibrationViewModel implements Session.Listener {
     /** The figures of one question and option from the project's current answers (project thread). */
     static Figures figuresOf(Project p, Question q, int version, String positive) {
         try {
-            QuestionCalibrations.Read read = QuestionCalibrations.read(
-                    p, ProjectQuestions.load(p, q, version), positive, null, false, null);
+            QuestionCalibrations.Read read =
+                    QuestionCalibrations.read(p, ProjectQuestions.load(p, q, version), positive, null, false, null);
             return new Figures(q.key(), positive, QuestionCalibrations.diagnose(read, null), null);
         } catch (QuestionCalibrations.Refused e) {
             return new Figures(q.key(), positive, null, e.getMessage());

@@ -225,7 +225,9 @@ public final class MetricsWindow {
                 tabs.getTabs().add(questionsTab);
                 Dashboard d = dashboard.get();
                 // a project judged under its own scheme only opens on its questions
-                if (d != null && d.bySource().values().stream().allMatch(m -> m.models().isEmpty())) {
+                if (d != null
+                        && d.bySource().values().stream()
+                                .allMatch(m -> m.models().isEmpty())) {
                     tabs.getSelectionModel().select(questionsTab);
                 }
             } else if (!has) {

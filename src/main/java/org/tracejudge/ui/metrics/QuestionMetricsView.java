@@ -73,9 +73,10 @@ public final class QuestionMetricsView {
         empty.setWrapText(true);
         empty.setPadding(new Insets(12));
         table.setPlaceholder(empty);
-        Label legend = new Label("Each cell: the share of the rater's answered items (traces; tool decisions for yes/no "
-                + "per tool) that chose the option, in %, with its 95% Wilson interval. A multiple-choice or span answer "
-                + "may choose several options, so a row need not add up to 100.");
+        Label legend =
+                new Label("Each cell: the share of the rater's answered items (traces; tool decisions for yes/no "
+                        + "per tool) that chose the option, in %, with its 95% Wilson interval. A multiple-choice or span answer "
+                        + "may choose several options, so a row need not add up to 100.");
         legend.setWrapText(true);
         legend.setMinHeight(Region.USE_PREF_SIZE);
         legend.setPadding(new Insets(6, 8, 6, 8));
@@ -153,7 +154,10 @@ public final class QuestionMetricsView {
         cols.add(col("n", 60, x -> String.format(Locale.ROOT, "%,d", x.answered())));
         for (int i = 0; i < options.size(); i++) {
             int k = i;
-            TableColumn<Row, String> c = col(Outcomes.label(f.question(), options.get(i)), 150, x -> share(x.cells().get(k)));
+            TableColumn<Row, String> c = col(
+                    Outcomes.label(f.question(), options.get(i)),
+                    150,
+                    x -> share(x.cells().get(k)));
             Label h = new Label(c.getText());
             h.setTooltip(new Tooltip(options.get(i) + ": the share of answers that chose it, 95% interval"));
             c.setGraphic(h);
@@ -177,7 +181,8 @@ public final class QuestionMetricsView {
                         Locale.ROOT, "%.1f [%.1f, %.1f]", 100 * c.share(), 100 * c.ci95()[0], 100 * c.ci95()[1]);
     }
 
-    private static TableColumn<Row, String> col(String title, double width, java.util.function.Function<Row, String> f) {
+    private static TableColumn<Row, String> col(
+            String title, double width, java.util.function.Function<Row, String> f) {
         TableColumn<Row, String> c = new TableColumn<>(title);
         c.setCellValueFactory(x -> new SimpleStringProperty(f.apply(x.getValue())));
         c.setPrefWidth(width);

@@ -157,10 +157,6 @@ public final class QuestionMetricsViewModel {
         List<QuestionMetrics.RaterRows> rows = QuestionMetrics.compute(q, l.answers(), l.models(), null);
         List<String> who = rows.stream().map(QuestionMetrics.RaterRows::rater).toList();
         return new Figures(
-                q,
-                cur.version(),
-                who,
-                rows,
-                rows.isEmpty() ? "Nobody has answered '" + key + "' yet." : null);
+                q, cur.version(), who, rows, rows.isEmpty() ? "Nobody has answered '" + key + "' yet." : null);
     }
 }

@@ -53,7 +53,10 @@ public final class MyAnswersBench {
                     String judge = Ledger.ensureRater(c, "bench-judge", RaterKind.LLM_JUDGE, null, null, null);
                     Ledger.ensureRater(c, me, RaterKind.HUMAN, null, null, null);
                     String[][] qs = {
-                        {"verdict", "\"yes\""}, {"quality", "3"}, {"grounded", "\"no\""}, {"problems", "[\"tone\"]"},
+                        {"verdict", "\"yes\""},
+                        {"quality", "3"},
+                        {"grounded", "\"no\""},
+                        {"problems", "[\"tone\"]"},
                         {"risk", "1"}
                     };
                     for (String[] q : qs) {
