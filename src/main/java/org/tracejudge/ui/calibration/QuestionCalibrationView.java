@@ -30,7 +30,7 @@ public final class QuestionCalibrationView extends BorderPane {
     private final Node labels;
     private final ComboBox<String> picker = new ComboBox<>();
     private final ComboBox<String> positive = new ComboBox<>();
-    private final HBox top;
+    private final VBox top;
     private final Label heading = new Label();
     private final Label note = new Label();
     private final VBox raters = new VBox(10);
@@ -48,19 +48,27 @@ public final class QuestionCalibrationView extends BorderPane {
                 vm.choose(v);
             }
         });
+        // wide enough to read the key and the option, not "esc…"
+        picker.setMinWidth(150);
         positive.setId("calibrationPositive");
+        positive.setMinWidth(140);
         positive.setAccessibleText("The option read as the positive class, against the rest");
         positive.setOnAction(e -> vm.choosePositive(positive.getValue()));
         Label on = new Label("Calibration of _question");
         on.setMnemonicParsing(true);
         on.setLabelFor(picker);
         on.setMinWidth(Region.USE_PREF_SIZE);
-        Label pos = new Label("_positive");
+        Label pos = new Label("read as _positive");
         pos.setMnemonicParsing(true);
         pos.setLabelFor(positive);
         pos.setMinWidth(Region.USE_PREF_SIZE);
-        top = new HBox(8, on, picker, pos, positive);
-        top.setAlignment(Pos.CENTER_LEFT);
+        // two rows: side by side they were wider than the side pane at 1280×800, and the option was cut
+        HBox first = new HBox(8, on, picker);
+        first.setAlignment(Pos.CENTER_LEFT);
+        HBox second = new HBox(8, pos, positive);
+        second.setAlignment(Pos.CENTER_LEFT);
+        top = new VBox(4, first, second);
+        top.setMinWidth(0);
         top.setPadding(new Insets(6, 8, 0, 8));
         top.setId("calibrationPickerRow");
         heading.setId("questionCalibrationHeading");
@@ -209,25 +217,14 @@ public final class QuestionCalibrationView extends BorderPane {
                 m.add(v, j + 1, i + 1);
             }
         }
-        GridPane per = new GridPane();
-        per.setHgap(12);
-        per.setVgap(2);
-        per.addRow(0, head("option"), head("gold"), head("sensitivity"), head("precision"), head("F1"), head("trust"));
-        int row = 1;
+        // per option one wrapped line: it fits the side pane at any width (a grid of six columns did not)
+        VBox per = new VBox(2);
         for (Diagnostics.LabelFigures l : d.perLabel()) {
-            Label name = new Label(l.label());
-            name.setMinWidth(40);
-            name.setTooltip(new Tooltip(l.label()));
-            Label trust = new Label(trust(l));
-            trust.setWrapText(true);
-            per.addRow(
-                    row++,
-                    name,
-                    fixed(Integer.toString(l.goldCount())),
-                    fixed(cell(l.sensitivity())),
-                    fixed(cell(l.precision())),
-                    fixed(num(l.f1())),
-                    trust);
+            Label line = new Label(l.label() + ": gold " + l.goldCount() + " · sensitivity " + cell(l.sensitivity())
+                    + " · precision " + cell(l.precision()) + " · F1 " + num(l.f1()) + " · " + trust(l));
+            line.setWrapText(true);
+            line.setMinHeight(Region.USE_PREF_SIZE);
+            per.getChildren().add(line);
         }
         box.getChildren().addAll(agree, m, per);
         return box;

@@ -32,6 +32,7 @@ public final class QuestionMetricsView {
     private final Label heading = new Label();
     private final TableView<Row> table = new TableView<>();
     private final BorderPane root = new BorderPane();
+    private final Label empty = new Label();
     private boolean filling;
 
     public QuestionMetricsView(QuestionMetricsViewModel vm) {
@@ -68,8 +69,7 @@ public final class QuestionMetricsView {
         heading.setPadding(new Insets(0, 8, 6, 8));
         table.setId("questionMetrics");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        Label empty = new Label("No question yet: a project with a scheme of its own (tracejudge scheme P --set FILE) "
-                + "shows here, per question, how often each option was chosen.");
+        empty.setText(NO_QUESTION);
         empty.setWrapText(true);
         empty.setPadding(new Insets(12));
         table.setPlaceholder(empty);
@@ -97,6 +97,9 @@ public final class QuestionMetricsView {
         sync();
         draw();
     }
+
+    private static final String NO_QUESTION = "No question yet: a project with a scheme of its own (tracejudge scheme "
+            + "P --set FILE) shows here, per question, how often each option was chosen.";
 
     public QuestionMetricsViewModel model() {
         return vm;
@@ -145,6 +148,7 @@ public final class QuestionMetricsView {
             table.getItems().clear();
             return;
         }
+        empty.setText(f.note() == null ? "" : f.note() + " Pick another question (Alt+Q).");
         heading.setText(f.question().key() + " (" + f.question().kind().words() + ", scheme version " + f.version()
                 + "): " + f.question().prompt() + (f.note() == null ? "" : " — " + f.note()));
         List<String> options = Outcomes.categories(f.question());
