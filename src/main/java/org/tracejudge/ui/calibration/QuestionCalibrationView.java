@@ -254,10 +254,4 @@ public final class QuestionCalibrationView extends BorderPane {
         l.setMinWidth(Region.USE_PREF_SIZE);
         return l;
     }
-
-    private static Label head(String s) {
-        Label l = fixed(s);
-        l.getStyleClass().add("section-title");
-        return l;
-    }
 }
