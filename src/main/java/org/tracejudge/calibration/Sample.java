@@ -582,6 +582,8 @@ public final class Sample {
                     double pi = rs.getDouble(5);
                     Double inclusion = rs.wasNull() ? null : pi;
                     int size = rs.getInt(10);
+                    // asked right after its own column: wasNull answers for the last column read
+                    Integer population = rs.wasNull() ? null : size;
                     draws.add(new Draw(
                             rs.getString(1),
                             rs.getString(2),
@@ -589,7 +591,7 @@ public final class Sample {
                             rs.getString(4),
                             inclusion,
                             rs.getString(9),
-                            rs.wasNull() ? null : size));
+                            population));
                     design = rs.getString(6);
                     seed = rs.getLong(7);
                     if (at == null) {

@@ -342,37 +342,16 @@ final class CalibrationCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(
                     spec.commandLine(), "--judge and --sample go with --corrected");
         }
-        QuestionArg qa;
-        org.tracejudge.calibration.QuestionSample.Chosen chosen = null;
-        java.util.Map<String, org.tracejudge.scheme.CriticalReview.Review> reviews;
+        org.tracejudge.calibration.QuestionCalibrations.Read read;
         try (Project p = Project.open(project.path)) {
-            qa = QuestionArg.load(spec, p, project.path, question);
-            reviews = org.tracejudge.scheme.CriticalReview.applies(qa.question())
-                    ? org.tracejudge.safety.QuestionReview.reviews(p, qa.question())
-                    : null;
-            String why = org.tracejudge.calibration.QuestionCalibration.refusal(qa.question(), positive);
-            if (why != null) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), why);
-            }
-            if (corrected) {
-                chosen = org.tracejudge.calibration.QuestionSample.forCorrection(p, sample, qa.question());
-            }
+            read = org.tracejudge.calibration.QuestionCalibrations.read(
+                    p, QuestionArg.loaded(spec, p, project.path, question), positive, rater, corrected, sample);
+        } catch (org.tracejudge.calibration.QuestionCalibrations.Refused e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        List<String> humans = new ArrayList<>();
-        List<String> machines = new ArrayList<>();
-        qa.raterKinds().forEach((name, kind) -> ("human".equals(kind) ? humans : machines).add(name));
-        if (rater != null && !machines.contains(rater)) {
-            throw new picocli.CommandLine.ParameterException(
-                    spec.commandLine(),
-                    "--rater: no machine rater '" + rater + "' answered '" + question + "'; machine raters: "
-                            + (machines.isEmpty() ? "none" : String.join(", ", machines)));
-        }
-        // a question with a safety-critical option: only what its safety review settled is gold
-        Gold gold = reviews == null
-                ? org.tracejudge.calibration.QuestionCalibration.gold(
-                        qa.question(), qa.answers(), new java.util.TreeSet<>(humans))
-                : org.tracejudge.calibration.QuestionCalibration.settledGold(
-                        qa.question(), qa.answers(), new java.util.TreeSet<>(humans), reviews);
+        QuestionArg qa = QuestionArg.of(read.loaded());
+        Gold gold = read.gold();
+        List<String> machines = read.machines();
         PrintWriter out = spec.commandLine().getOut();
         String head = String.format(
                 Locale.ROOT,
@@ -382,42 +361,15 @@ final class CalibrationCommand implements Callable<Integer> {
                 qa.version(),
                 positive);
         if (corrected) {
-            String j = judge;
-            if (j == null) {
-                if (machines.size() != 1) {
-                    throw new picocli.CommandLine.ParameterException(
-                            spec.commandLine(),
-                            "--corrected --question: name the judge whose rates to correct with --judge ("
-                                    + (machines.isEmpty() ? "no machine rater answered" : String.join(", ", machines))
-                                    + ")");
-                }
-                j = machines.get(0);
-            } else if (!machines.contains(j)) {
-                throw new picocli.CommandLine.ParameterException(
-                        spec.commandLine(),
-                        "--judge: no machine rater '" + j + "' answered '" + question + "'; machine raters: "
-                                + (machines.isEmpty() ? "none" : String.join(", ", machines)));
+            org.tracejudge.calibration.QuestionCalibrations.CorrectedRates cr;
+            try {
+                cr = org.tracejudge.calibration.QuestionCalibrations.corrected(read, judge, project.path);
+            } catch (org.tracejudge.calibration.QuestionCalibrations.Refused e) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
-            List<String> changed = org.tracejudge.calibration.QuestionSample.changes(
-                    chosen, qa.question(), qa.answers(), qa.places(), machines, j);
-            if (!changed.isEmpty()) {
-                throw new org.tracejudge.store.ProjectException(project + ": sample '" + chosen.name()
-                        + "' no longer is a probability sample of the traces the machine raters answered '" + question
-                        + "' on: " + String.join("; ", changed) + " (answers given since had no chance of being "
-                        + "drawn). Draw a new sample under another name (tracejudge sample "
-                        + project.path.getFileName()
-                        + " --question " + question + " --name " + question + "-2 --n N) and answer its traces.");
-            }
-            List<org.tracejudge.calibration.QuestionCalibration.ModelRate> rates =
-                    org.tracejudge.calibration.QuestionCalibration.corrected(
-                            qa.question(),
-                            positive,
-                            qa.answers(),
-                            gold,
-                            j,
-                            qa.models(),
-                            chosen.draws(),
-                            chosen.design() == org.tracejudge.calibration.Sample.Design.STRATIFIED_LABEL);
+            org.tracejudge.calibration.QuestionSample.Chosen chosen = read.sample();
+            String j = cr.judge();
+            List<org.tracejudge.calibration.QuestionCalibration.ModelRate> rates = cr.rates();
             if (format.json()) {
                 ObjectNode doc = CliJson.document(spec);
                 doc.put("question", question).put("kind", qa.question().kind().code());
@@ -475,8 +427,8 @@ final class CalibrationCommand implements Callable<Integer> {
             refusals.forEach(out::println);
             return 0;
         }
-        List<Diagnostics.Result> results = org.tracejudge.calibration.QuestionCalibration.diagnose(
-                qa.question(), positive, qa.answers(), gold, rater == null ? machines : List.of(rater));
+        List<Diagnostics.Result> results = org.tracejudge.calibration.QuestionCalibrations.diagnose(read, rater)
+                .results();
         if (format.json()) {
             ObjectNode doc = org.tracejudge.calibration.CalibrationJson.diagnostics(
                     new org.tracejudge.calibration.CalibrationJson.Diagnosed(gold, results));
@@ -488,7 +440,7 @@ final class CalibrationCommand implements Callable<Integer> {
             return 0;
         }
         out.println(head);
-        if (reviews != null) {
+        if (read.settled()) {
             out.printf(
                     Locale.ROOT,
                     "Gold: %d traces the safety review settled (two experts agree, or an adjudicator decided) or, with "

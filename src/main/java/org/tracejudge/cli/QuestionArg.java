@@ -3,18 +3,16 @@ package org.tracejudge.cli;
 import java.nio.file.Path;
 import java.util.Map;
 import org.tracejudge.scheme.Question;
-import org.tracejudge.scheme.Scheme;
-import org.tracejudge.scheme.SchemeFile;
 import org.tracejudge.store.Answers;
 import org.tracejudge.store.Project;
-import org.tracejudge.store.SchemeVersions;
+import org.tracejudge.store.ProjectQuestions;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
 /**
  * {@code --question KEY} of metrics, calibration and sample: the question of the project's current scheme with its
- * current answers, each trace's model and task, and each rater's kind; refused with what to do when the project has
- * no scheme or the scheme no such question.
+ * current answers, each trace's model and task, and each rater's kind (read by {@link ProjectQuestions}); refused with
+ * what to do when the project has no scheme or the scheme no such question.
  *
  * @param answers trace id → rater name → the answer's JSON
  * @param places trace id → model and task key (traces with any answer to the question)
@@ -28,32 +26,20 @@ record QuestionArg(
         Map<String, String> raterKinds) {
 
     static QuestionArg load(CommandSpec spec, Project p, Path project, String key) {
-        SchemeVersions.Version v = p.read(SchemeVersions::current);
-        if (v == null) {
-            throw new ParameterException(
-                    spec.commandLine(),
-                    "--question: " + project + " has no scheme of its own; set one first (tracejudge scheme " + project
-                            + " --set FILE)");
-        }
-        Scheme scheme;
+        return of(loaded(spec, p, project, key));
+    }
+
+    /** The question as the core reads it; a missing scheme or question is a parameter error naming --question. */
+    static ProjectQuestions.Loaded loaded(CommandSpec spec, Project p, Path project, String key) {
         try {
-            scheme = SchemeFile.parse(v.body(), project + " scheme version " + v.version());
-        } catch (org.tracejudge.scheme.SchemeException e) {
-            throw new IllegalStateException("the project's scheme version " + v.version() + " is unreadable", e);
+            return ProjectQuestions.load(p, project, key);
+        } catch (ProjectQuestions.Missing e) {
+            throw new ParameterException(spec.commandLine(), "--question: " + e.getMessage());
         }
-        Question q = scheme.question(key).orElse(null);
-        if (q == null) {
-            throw new ParameterException(
-                    spec.commandLine(),
-                    "--question: no question '" + key + "' in scheme " + scheme.name() + " version " + v.version()
-                            + "; its questions are " + String.join(", ", scheme.keys()));
-        }
-        return new QuestionArg(
-                q,
-                v.version(),
-                p.read(c -> Answers.current(c, key)),
-                p.read(c -> Answers.places(c, key)),
-                p.read(c -> Answers.raterKinds(c, key)));
+    }
+
+    static QuestionArg of(ProjectQuestions.Loaded l) {
+        return new QuestionArg(l.question(), l.version(), l.answers(), l.places(), l.raterKinds());
     }
 
     /** Trace id → model. */

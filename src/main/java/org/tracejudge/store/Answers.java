@@ -138,6 +138,34 @@ public final class Answers {
             + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)";
 
     /**
+     * One rater's current answers to the questions named: trace id → question key → the answer's JSON, for entries
+     * whose newest action is set. One walk of the question's index entries per question, filtered by the rater in the
+     * index, so the other raters' answers (a judge's on every trace) are neither read nor joined.
+     */
+    public static Map<String, Map<String, String>> ofRater(
+            Connection c, String raterId, java.util.Collection<String> questions) throws SQLException {
+        Map<String, Map<String, String>> out = new java.util.HashMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT a.trace_id, a.action, a.value FROM answer a "
+                + "WHERE a.question = ? AND a.rater_id = ? AND NOT EXISTS (SELECT 1 FROM answer b "
+                + "WHERE b.question = a.question AND b.trace_id = a.trace_id AND b.rater_id = a.rater_id "
+                + "AND (b.created_at > a.created_at OR (b.created_at = a.created_at AND b.id > a.id)))")) {
+            for (String q : questions) {
+                s.setString(1, q);
+                s.setString(2, raterId);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        if ("set".equals(rs.getString(2))) {
+                            out.computeIfAbsent(rs.getString(1), k -> new java.util.HashMap<>())
+                                    .put(q, rs.getString(3));
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
      * The current answers to one question: trace id → rater name → the answer's JSON, for entries whose newest action
      * is set (a withdrawal or a null verdict leaves no answer). Traces in id order, raters by name.
      */

@@ -111,7 +111,11 @@ public final class MainWindow {
         });
         var calibrationView = new org.tracejudge.ui.calibration.CalibrationView(vm.calibration());
         calibrationView.onFiltered(() -> tableView.table().requestFocus());
-        calibrationTab = new javafx.scene.control.Tab("Calibration", calibrationView.scrolled());
+        // a project with its own scheme: a question and positive-option picker over the labels' calibration
+        calibrationTab = new javafx.scene.control.Tab(
+                "Calibration",
+                new org.tracejudge.ui.calibration.QuestionCalibrationView(
+                        vm.questionCalibration(), calibrationView.scrolled()));
         calibrationTab.setId("calibrationTab");
         // blind mode: a judge's figures against gold would give its labels away, as the agreement would
         calibrationTab.disableProperty().bind(vm.session().blindProperty());

@@ -25,7 +25,8 @@ public record ViewModels(
         org.tracejudge.ui.calibration.CalibrationViewModel calibration,
         org.tracejudge.ui.comments.CommentsViewModel comments,
         org.tracejudge.ui.trace.QuestionBarViewModel questions,
-        org.tracejudge.ui.agreement.QuestionAgreementViewModel questionAgreement)
+        org.tracejudge.ui.agreement.QuestionAgreementViewModel questionAgreement,
+        org.tracejudge.ui.calibration.QuestionCalibrationViewModel questionCalibration)
         implements AutoCloseable {
 
     public static ViewModels create(Settings settings) {
@@ -49,7 +50,8 @@ public record ViewModels(
                 new org.tracejudge.ui.calibration.CalibrationViewModel(s, table),
                 new org.tracejudge.ui.comments.CommentsViewModel(s),
                 new org.tracejudge.ui.trace.QuestionBarViewModel(s, table, trace),
-                new org.tracejudge.ui.agreement.QuestionAgreementViewModel(s));
+                new org.tracejudge.ui.agreement.QuestionAgreementViewModel(s),
+                new org.tracejudge.ui.calibration.QuestionCalibrationViewModel(s));
     }
 
     public static ViewModels create() {

@@ -75,6 +75,8 @@ public final class MetricsWindow {
     private final SelectionView selection;
     private final TabPane tabs = new TabPane();
     private final Tab selectionTab;
+    private final QuestionMetricsView questions;
+    private final Tab questionsTab;
 
     public MetricsWindow(Window owner, Session vm) {
         this.model = new MetricsViewModel(vm);
@@ -212,7 +214,26 @@ public final class MetricsWindow {
         failureTab.setId("failureModesTab");
         selectionTab = new Tab("Tool selection (NLT study)", selection.node());
         selectionTab.setId("selectionTab");
+        // a project with its own scheme: per question, how often each option was chosen (issue 49)
+        questions = new QuestionMetricsView(new QuestionMetricsViewModel(vm));
+        questionsTab = new Tab("Questions", questions.node());
+        questionsTab.setId("questionsTab");
         tabs.getTabs().setAll(failureTab, selectionTab);
+        questionsModel().questionsProperty().addListener((o, a, q) -> {
+            boolean has = !q.isEmpty();
+            if (has && !tabs.getTabs().contains(questionsTab)) {
+                tabs.getTabs().add(questionsTab);
+                Dashboard d = dashboard.get();
+                // a project judged under its own scheme only opens on its questions
+                if (d != null
+                        && d.bySource().values().stream()
+                                .allMatch(m -> m.models().isEmpty())) {
+                    tabs.getSelectionModel().select(questionsTab);
+                }
+            } else if (!has) {
+                tabs.getTabs().remove(questionsTab);
+            }
+        });
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         // a project of tool-selection runs only (an NLT study) opens on its study
         selection.model().reportProperty().addListener((o, a, r) -> {
@@ -299,6 +320,23 @@ public final class MetricsWindow {
     public void load() {
         model.load();
         selection.model().load();
+        questions.model().load();
+    }
+
+    /** The Questions tab's view (a project with a scheme of its own). */
+    public QuestionMetricsView questionsView() {
+        return questions;
+    }
+
+    private QuestionMetricsViewModel questionsModel() {
+        return questions.model();
+    }
+
+    /** Shows the Questions tab, when the project has a scheme of its own. */
+    public void showQuestions() {
+        if (tabs.getTabs().contains(questionsTab)) {
+            tabs.getSelectionModel().select(questionsTab);
+        }
     }
 
     /** The tool-selection study view (its own tab). */

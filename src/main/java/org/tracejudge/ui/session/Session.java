@@ -303,6 +303,37 @@ public final class Session implements AutoCloseable {
         onWorker(r);
     }
 
+    /**
+     * Runs {@code r} on the project thread once the opened project's first rows are shown (at once when they are, and
+     * after {@value #FIRST_ROWS_BEFORE_CHECK_SECONDS} seconds at most): for reads the first screen does not need, so
+     * they do not compete with it for the project and the cores (issue 49: a scheme's answers for the table's
+     * columns).
+     */
+    public void afterFirstRows(Runnable r) {
+        java.util.concurrent.CountDownLatch shown = firstRowsShown;
+        if (shown.getCount() == 0) {
+            onWorker(r);
+            return;
+        }
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        shown.await(FIRST_ROWS_BEFORE_CHECK_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                    try {
+                        onWorker(r);
+                    } catch (java.util.concurrent.RejectedExecutionException gone) {
+                        // the window closed meanwhile: nothing to read for
+                    }
+                },
+                "after-first-rows");
+        t.setDaemon(true);
+        t.start();
+    }
+
     /** {@code worker.execute} with what {@link #submit} promises for an exception. */
     private void onWorker(Runnable r) {
         worker.execute(() -> {

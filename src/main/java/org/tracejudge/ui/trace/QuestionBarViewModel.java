@@ -340,15 +340,23 @@ public final class QuestionBarViewModel implements Session.Listener {
             return;
         }
         String me = session.annotatorProperty().get();
-        Mine mine = s == null ? Mine.NONE : readMine(p, s, me);
-        Map<String, Map<String, String>> c = mine.cells();
+        // my answers for the table's question columns and the counter: not what the first screen needs, so read once
+        // the first rows are shown (at 100k traces they would compete with them for the project and the cores)
+        session.afterFirstRows(() -> {
+            if (session.project() != p) {
+                return; // another project was opened meanwhile
+            }
+            Mine mine = s == null ? Mine.NONE : readMine(p, s, me);
+            session.onFx(() -> {
+                cells = mine.cells();
+                cellsVersion.set(cellsVersion.get() + 1);
+                queue.setSchemeDecided(mine.decided());
+                // an answer given while this read ran is not in its set: the trace on screen says again
+                tellQueue(state.get());
+            });
+        });
         session.onFx(() -> {
             schemeVersion = v;
-            cells = c;
-            cellsVersion.set(cellsVersion.get() + 1);
-            queue.setSchemeDecided(mine.decided());
-            // an answer given while this read ran is not in its set: the trace on screen says again
-            tellQueue(state.get());
             boolean samePerson = java.util.Objects.equals(readFor, me);
             readFor = me;
             if (java.util.Objects.equals(scheme.get(), s) && s != null && samePerson) {
@@ -402,13 +410,14 @@ public final class QuestionBarViewModel implements Session.Listener {
             return new Mine(out, java.util.Set.of());
         }
         Map<String, Map<String, Answer>> answers = new HashMap<>();
+        String raterId = Ids.of("rater", me, "");
+        Map<String, Map<String, String>> mine = p.read(c -> Answers.ofRater(c, raterId, s.keys()));
         for (Question q : s.questions()) {
-            Map<String, Map<String, String>> cur = p.read(c -> Answers.current(c, q.key()));
             // a question with a safety-critical option: my cell says when the review waits on someone
             Map<String, CriticalReview.Review> reviews =
                     CriticalReview.applies(q) ? QuestionReview.reviews(p, q) : Map.of();
-            cur.forEach((traceId, byRater) -> {
-                String json = byRater.get(me);
+            mine.forEach((traceId, byQuestion) -> {
+                String json = byQuestion.get(q.key());
                 if (json == null) {
                     return;
                 }
