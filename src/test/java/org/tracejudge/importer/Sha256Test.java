@@ -135,8 +135,7 @@ class Sha256Test {
         List<String> checkout = importOptions(Path.of("tracejudge"), "$directives", "installers/jit-import.json");
         List<String> installed =
                 importOptions(Path.of("installers/linux/tracejudge"), "$directives", "installers/jit-import.json");
-        assertTrue(
-                checkout.contains("-XX:CompilerDirectivesFile=installers/jit-import.json"), checkout.toString());
+        assertTrue(checkout.contains("-XX:CompilerDirectivesFile=installers/jit-import.json"), checkout.toString());
         assertEquals(checkout, installed, "the installed script's import options");
         assertTrue(Sha256.c2(checkout), checkout.toString());
 
@@ -152,7 +151,10 @@ class Sha256Test {
         String err = Files.readString(dir.resolve("err.txt"));
         assertEquals(0, jvm.exitValue(), err);
         assertEquals("", Files.readString(dir.resolve("out.txt")), "stdout");
-        assertTrue(err.contains("version") && !err.toLowerCase(java.util.Locale.ROOT).contains("error"), err);
+        assertTrue(
+                err.contains("version")
+                        && !err.toLowerCase(java.util.Locale.ROOT).contains("error"),
+                err);
     }
 
     /** The -XX options of a launcher script's import branch (from its `= import ]` test to the next exec or else). */
