@@ -7,12 +7,13 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * The SHA-256 (FIPS 180-4) of a file read whole, the value recorded with its import. The command line runs the
- * JVM with the C1 compiler alone (installers/linux/tracejudge: start-up), and only C2 replaces the JDK's
- * digest loop with the CPU's SHA instructions; under C1 the JDK's loop (an int[64] schedule, big-endian loads
- * through a VarHandle) hashes about 160 MB/s, this one about 220 MB/s: its 64 rounds run as four passes of 16
- * written out, the state and the 16 words of the message schedule in local variables, no allocation per block
- * (C1 inlines the small functions of FIPS 180-4 section 4.1.2 it calls).
+ * The SHA-256 (FIPS 180-4) of a file read whole, the value recorded with its import. Commands run the JVM with the
+ * C1 compiler alone (installers/linux/tracejudge: start-up), and only C2 replaces the JDK's digest loop with the
+ * CPU's SHA instructions; {@code import} through the launchers runs tiered with C2 for the JDK's digests alone
+ * (installers/jit-import.json), so it takes the JDK's route. Under C1 the JDK's loop (an int[64] schedule,
+ * big-endian loads through a VarHandle) hashes about 160 MB/s, this one about 220 MB/s: its 64 rounds run as four
+ * passes of 16 written out, the state and the 16 words of the message schedule in local variables, no allocation
+ * per block (C1 inlines the small functions of FIPS 180-4 section 4.1.2 it calls).
  * Where C2 is there (plain {@code java -jar}) the JDK's digest is several times faster, and that is used.
  */
 final class Sha256 {

@@ -13,6 +13,9 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,5 +123,56 @@ class Sha256Test {
         assertTrue(Sha256.c2(List.of("-XX:TieredStopAtLevel=1", "-XX:-TieredCompilation")), "C2 alone");
         assertFalse(Sha256.c2(List.of("-Xint")));
         assertTrue(Sha256.c2(List.of("-XX:TieredStopAtLevel=x")), "an option the JVM would refuse: the default");
+    }
+
+    /**
+     * The JIT options the launchers give {@code import} (the checkout's ./tracejudge and the installed Linux script,
+     * the same in both) leave C2 on, so the JDK's digest is taken; and a JVM accepts them with the directives file,
+     * printing nothing on stdout (a typo in installers/jit-import.json would stop every import from starting).
+     */
+    @Test
+    void theImportLaunchersLetC2CompileTheDigests() throws Exception {
+        List<String> checkout = importOptions(Path.of("tracejudge"), "$directives", "installers/jit-import.json");
+        List<String> installed =
+                importOptions(Path.of("installers/linux/tracejudge"), "$directives", "installers/jit-import.json");
+        assertTrue(checkout.contains("-XX:CompilerDirectivesFile=installers/jit-import.json"), checkout.toString());
+        assertEquals(checkout, installed, "the installed script's import options");
+        assertTrue(Sha256.c2(checkout), checkout.toString());
+
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.addAll(checkout);
+        command.add("-version");
+        Process jvm = new ProcessBuilder(command)
+                .redirectError(dir.resolve("err.txt").toFile())
+                .redirectOutput(dir.resolve("out.txt").toFile())
+                .start();
+        assertTrue(jvm.waitFor(60, TimeUnit.SECONDS), "java -version did not end");
+        String err = Files.readString(dir.resolve("err.txt"));
+        assertEquals(0, jvm.exitValue(), err);
+        assertEquals("", Files.readString(dir.resolve("out.txt")), "stdout");
+        assertTrue(
+                err.contains("version")
+                        && !err.toLowerCase(java.util.Locale.ROOT).contains("error"),
+                err);
+    }
+
+    /** The -XX options of a launcher script's import branch (from its `= import ]` test to the next exec or else). */
+    private static List<String> importOptions(Path script, String variable, String value) throws Exception {
+        String text = Files.readString(script);
+        int start = text.indexOf("= import ]");
+        assertTrue(start >= 0, script + ": no import branch");
+        int end = text.indexOf("-jar", start);
+        int cp = text.indexOf("-cp", start);
+        end = end < 0 || (cp >= 0 && cp < end) ? cp : end;
+        List<String> options = new ArrayList<>();
+        Matcher m = Pattern.compile("-XX:[^\\s\"\\\\]+").matcher(text.substring(start, end));
+        while (m.find()) {
+            String o = m.group().replace(variable, value);
+            if (!o.startsWith("-XX:+UseSerialGC")) { // where the common options go differs between the scripts
+                options.add(o);
+            }
+        }
+        return options;
     }
 }
