@@ -193,8 +193,8 @@ public final class TracejudgeCli implements Runnable {
             err.println("tracejudge: out of memory (this Java heap is "
                     + (Runtime.getRuntime().maxMemory() >> 20)
                     + " MB): an input too large for it (a very long line, a huge single document); nothing unfinished "
-                    + "was kept. Run Java with a larger heap (java -Xmx4g -jar tracejudge.jar …, or "
-                    + "TRACEJUDGE_JAVA_OPTIONS=-Xmx4g for the installed command)");
+                    + "was kept. Run Java with a larger heap (TRACEJUDGE_JAVA_OPTIONS=-Xmx4g before ./tracejudge or "
+                    + "the installed tracejudge; java -Xmx4g -jar tracejudge.jar … for the jar)");
             err.flush();
             return ExitCodes.FAILED;
         }

@@ -464,8 +464,8 @@ public final class Importer {
                                             + "Java heap is "
                                             + (Runtime.getRuntime().maxMemory() >> 20)
                                             + " MB; a very long line or a huge "
-                                            + "document): run Java with a larger heap (java -Xmx4g -jar tracejudge.jar …, or "
-                                            + "TRACEJUDGE_JAVA_OPTIONS=-Xmx4g for the installed command)")));
+                                            + "document): run Java with a larger heap (TRACEJUDGE_JAVA_OPTIONS=-Xmx4g before ./tracejudge or "
+                                            + "the installed tracejudge; java -Xmx4g -jar tracejudge.jar … for the jar)")));
         } catch (Throwable t) {
             report(queue, new Chunk(index, null, null, new ImportException(s.file(), -1, null, String.valueOf(t))));
         }
