@@ -39,6 +39,9 @@ public final class ReceiveViewModel {
     private final ObservableList<String> log = FXCollections.observableArrayList();
     private final AtomicLong runs = new AtomicLong();
     private final AtomicLong newTraces = new AtomicLong();
+    /** Stored runs that log records coming after them completed (they are not new runs). */
+    private final AtomicLong completed = new AtomicLong();
+
     private final AtomicBoolean refreshQueued = new AtomicBoolean();
     private volatile Receiver receiver;
     private volatile long lastRefresh;
@@ -160,10 +163,12 @@ public final class ReceiveViewModel {
                     if (error != null) {
                         message.set("Stopped, with an error: " + error.getMessage());
                     } else {
-                        message.set("Stopped. Kept " + s.runsWritten() + (s.runsWritten() == 1 ? " run" : " runs")
+                        long kept = s.runsWritten() - s.runsCompleted();
+                        message.set("Stopped. Kept " + kept + (kept == 1 ? " run" : " runs")
                                 + " ("
                                 + newTraces(s.tracesNew()) + ") from " + s.spans() + " spans in " + s.requests()
-                                + " requests" + (s.refused() > 0 ? "; " + s.refused() + " refused, kept as files" : "")
+                                + " requests" + completedBy(s.runsCompleted())
+                                + (s.refused() > 0 ? "; " + s.refused() + " refused, kept as files" : "")
                                 + ".");
                     }
                     session.refresh();
@@ -174,18 +179,19 @@ public final class ReceiveViewModel {
     private final class Written implements Receiver.Listener {
         @Override
         public void written(java.util.List<Receiver.Written> written, ImportReport report) {
-            long n = runs.addAndGet(written.size());
+            // log records that came after their run's spans complete the stored run: not a run of their own
+            long n = runs.addAndGet(written.size() - report.runsCompleted());
+            long done = completed.addAndGet(report.runsCompleted());
             long fresh = newTraces.addAndGet(report.tracesNew());
-            java.util.List<String> lines = written.stream()
-                    .map(r -> "run " + shortId(r.traceId()) + ": " + r.spans() + " spans, " + r.logs() + " log records")
-                    .toList();
+            java.util.List<String> lines =
+                    written.stream().map(ReceiveViewModel::logLine).toList();
             session.submit(session::contentChanged);
             session.onFx(() -> {
                 lines.forEach(line -> log.add(0, line));
                 if (log.size() > LOG_LINES) {
                     log.remove(LOG_LINES, log.size());
                 }
-                counts.set(n + (n == 1 ? " run" : " runs") + " written (" + newTraces(fresh) + ")");
+                counts.set(n + (n == 1 ? " run" : " runs") + " written (" + newTraces(fresh) + ")" + completedBy(done));
                 refreshSoon();
             });
         }
@@ -221,6 +227,17 @@ public final class ReceiveViewModel {
         String rest = session.statusProperty().get().replaceFirst("^Received \\d+ runs? \\(\\d+ new traces?\\) · ", "");
         session.setStatus(
                 "Received " + n + (n == 1 ? " run" : " runs") + " (" + newTraces(newTraces.get()) + ") · " + rest);
+    }
+
+    /** A log line for one run written: its spans and log records, or log records alone (a stored run's, late). */
+    static String logLine(Receiver.Written r) {
+        return "run " + shortId(r.traceId()) + ": "
+                + (r.spans() == 0 ? r.logs() + " log records" : r.spans() + " spans, " + r.logs() + " log records");
+    }
+
+    /** "; N stored runs completed by later log records", or nothing. */
+    private static String completedBy(long n) {
+        return n == 0 ? "" : "; " + n + (n == 1 ? " stored run" : " stored runs") + " completed by later log records";
     }
 
     private static String newTraces(long n) {
