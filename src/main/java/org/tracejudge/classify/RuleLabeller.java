@@ -382,7 +382,7 @@ public final class RuleLabeller {
             queue = new java.util.concurrent.ArrayBlockingQueue<>(IN_FLIGHT + 1);
             java.util.function.Function<List<RuleRows.TraceRow>, Future<List<Out>>> submit =
                     batch -> pool.submit(() -> classifyBatch(classifier, tasks, existing, raterId, batch));
-            reader = project.readBeside(
+            reader = project.readCommittedInParallel(
                     rc -> {
                         read(rc, submit);
                         return null;

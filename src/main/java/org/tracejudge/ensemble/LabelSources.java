@@ -147,7 +147,7 @@ public final class LabelSources {
         for (ProjectQueries.RaterSummary r : raters) {
             raterIds.add(r.id());
         }
-        java.util.concurrent.CompletableFuture<Walked> walked = project.readAside(c -> {
+        java.util.concurrent.CompletableFuture<Walked> walked = project.readInParallel(c -> {
             Walked w = new Walked(raterIds.size());
             CurrentLabels.byTrace(c, raterIds, false, (trace, values, rowids) -> w.add(trace, values));
             return w;

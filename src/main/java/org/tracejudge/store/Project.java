@@ -3,17 +3,12 @@ package org.tracejudge.store;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import org.sqlite.SQLiteConfig;
-import org.tracejudge.json.Json;
 import org.tracejudge.model.LabelSet;
-import org.tracejudge.model.LabelSets;
 
 /**
  * One project = one SQLite file (WAL, foreign keys on). Opening checks the file's integrity and
@@ -43,10 +38,15 @@ public final class Project implements AutoCloseable {
     /** Whether the file changed by anything but Tracejudge while open (see {@link OwnWrites}); set by the open. */
     private OwnWrites ownWrites;
 
-    private Project(Path file, Connection conn) {
-        this.file = file;
-        this.conn = conn;
+    private Project(ProjectOpener.Opened o) {
+        this.file = o.file();
+        this.conn = o.conn();
         this.holderNote = Holders.hold(file);
+        this.ownWrites = o.ownWrites();
+        this.created = o.created();
+        this.check = o.check();
+        this.pendingCheck = o.pendingCheck();
+        this.checkedAt = o.checkedAt();
     }
 
     /**
@@ -114,30 +114,18 @@ public final class Project implements AutoCloseable {
 
     /**
      * Loads SQLite's native library and the store's classes on a daemon thread, so that a window that opens a project
-     * later does not pay for them then (on a cold JVM about 0.3 s of the first open's 0.4 s before the first query).
-     * Touches no project file; anything failing here is left for the real open to report.
+     * later does not pay for them then. Touches no project file.
      */
     public static void warmUpInBackground() {
-        Thread t = new Thread(
-                () -> {
-                    try {
-                        SqliteNative.prepare();
-                        try (Connection c = new SQLiteConfig().createConnection("jdbc:sqlite::memory:");
-                                Statement s = c.createStatement();
-                                ResultSet rs = s.executeQuery("SELECT sqlite_version()")) {
-                            rs.next();
-                        }
-                        for (Class<?> k : List.of(
-                                TraceTable.class, ProjectQueries.class, CurrentLabels.class, VerifiedFiles.class)) {
-                            Class.forName(k.getName(), true, k.getClassLoader());
-                        }
-                    } catch (Exception | LinkageError e) {
-                        // the open that follows reports whatever is wrong, with the file's name
-                    }
-                },
-                "store-warm-up");
-        t.setDaemon(true);
-        t.start();
+        ProjectOpener.warmUpInBackground();
+    }
+
+    /**
+     * The file a path names once symbolic links are followed, also when the last link dangles (then the path the
+     * link would create); a project named by a link is made and opened at the link's target.
+     */
+    public static Path followLinks(Path p) {
+        return ProjectOpener.followLinks(p);
     }
 
     /** Opens an existing project file, checked first: {@code open(file, OpenOptions.existing())}. */
@@ -155,7 +143,7 @@ public final class Project implements AutoCloseable {
         if (!options.create() && !Files.exists(file)) {
             throw new ProjectException(file + ": no such project file");
         }
-        Project p = openFile(file, options.create(), options.check() != Check.FIRST);
+        Project p = new Project(ProjectOpener.open(file, options.create(), options.check() != Check.FIRST));
         if (options.check() == Check.ALONGSIDE && p.pendingCheck != null) {
             CompletableFuture<Void> f = new CompletableFuture<>();
             Thread t = new Thread(
@@ -179,7 +167,7 @@ public final class Project implements AutoCloseable {
     }
 
     /** Set when this open made the file (a process that lost the race to create it opens the winner's). */
-    private boolean created;
+    private final boolean created;
 
     /** Gives a project just created (or one never named) its name and built-in label sets. */
     private void nameIfNew(String defaultName) {
@@ -209,111 +197,6 @@ public final class Project implements AutoCloseable {
         }
     }
 
-    /**
-     * The file a path names once symbolic links are followed, also when the last link dangles (then the path the
-     * link would create). At most 40 links, as the kernel allows. A project named by a link is made and opened at
-     * the link's target, so that nothing ever replaces or deletes the link itself.
-     */
-    public static Path followLinks(Path p) {
-        Path cur = p.toAbsolutePath();
-        for (int i = 0; i < 40 && Files.isSymbolicLink(cur); i++) {
-            try {
-                cur = cur.resolveSibling(Files.readSymbolicLink(cur)).normalize();
-            } catch (java.io.IOException e) {
-                return cur;
-            }
-        }
-        return cur;
-    }
-
-    private static Project openFile(Path file, boolean mayCreate, boolean checkInBackground) {
-        Path abs = followLinks(file);
-        if (mayCreate) {
-            // a database (or a folder) made at a side file's name is read by SQLite as a part of the other database,
-            // which then no longer opens: refused before anything is made
-            for (Path p = abs; p != null && p.getFileName() != null && !Files.exists(p); p = p.getParent()) {
-                SideFiles.Owner owner = SideFiles.ownerOf(p);
-                if (owner != null) {
-                    throw new ProjectException(file + ": " + (p.equals(abs) ? "is" : "is inside " + p + ",")
-                            + " the name of " + owner.describe() + "; no project is made there. Give it another "
-                            + "name.");
-                }
-            }
-        }
-        try {
-            if (abs.getParent() != null) {
-                Files.createDirectories(abs.getParent());
-            }
-        } catch (java.io.IOException e) {
-            throw new ProjectException(file + ": cannot create its folder: " + e.getMessage(), e);
-        }
-        boolean fresh = mayCreate && !Files.exists(abs);
-        if (fresh && SchemaTemplate.copyTo(abs) == SchemaTemplate.Outcome.ANOTHER_PROCESS_MADE_IT) {
-            fresh = false;
-        }
-        // a zero-byte, non-SQLite or foreign file is refused before anything below could change it
-        int appId = Files.exists(abs) ? ProjectFiles.refuseForeign(abs) : 0;
-        // the marks before the trust: a write between the two is then seen at the close (OwnWrites)
-        String marksAtOpen = VerifiedFiles.marks(abs);
-        VerifiedFiles.Trust trust =
-                fresh ? VerifiedFiles.Trust.CHECKED_RECENTLY : VerifiedFiles.trust(abs, java.time.Instant.now());
-        Connection c;
-        try {
-            c = connect(abs);
-        } catch (ProjectException e) {
-            throw ProjectErrors.diskFullOr(abs, ProjectErrors.busyOr(abs, e));
-        }
-        try {
-            String needed =
-                    switch (trust) {
-                        case UNKNOWN -> "integrity_check";
-                        case CHECK_DUE -> "quick_check";
-                        case CHECKED_RECENTLY -> null;
-                    };
-            // (read before any check only where no check comes first: a damaged file is named by its check)
-            boolean older =
-                    (needed == null || checkInBackground) && !fresh && ProjectSchema.version(abs, c) < SCHEMA_VERSION;
-            if (needed == null && older) {
-                needed = "quick_check"; // migrate only a file checked by this open
-            }
-            boolean defer = needed != null && checkInBackground && !older;
-            if (needed != null && !defer) {
-                checkIntegrity(abs, c, needed);
-            }
-            int version = ProjectSchema.version(abs, c);
-            if (version > SCHEMA_VERSION) {
-                throw new ProjectException(file + ": made by a newer Tracejudge (schema " + version
-                        + "); this version reads schema " + SCHEMA_VERSION + " and older. The file was left as it is: "
-                        + "open it with a newer Tracejudge, or export it there (tracejudge export) and import the "
-                        + "export here.");
-            }
-            if (version < SCHEMA_VERSION) {
-                if (version > 0) {
-                    ProjectSchema.backup(abs, c, version);
-                }
-                ProjectSchema.migrate(abs);
-                marksAtOpen = VerifiedFiles.marks(abs); // Flyway's connection checkpoints as SQLite does by default
-            }
-            if (appId != ProjectFiles.APPLICATION_ID && ProjectFiles.applicationId(c) != ProjectFiles.APPLICATION_ID) {
-                ProjectFiles.mark(c); // made before the mark, or by Flyway without the template
-            }
-            Project p = new Project(abs, c);
-            p.ownWrites = OwnWrites.join(abs, marksAtOpen);
-            p.created = fresh;
-            p.check = needed == null ? NO_CHECK : defer ? null : needed;
-            p.pendingCheck = defer ? needed : null;
-            p.checkedAt = fresh || (needed != null && !defer) ? java.time.Instant.now() : null;
-            return p;
-        } catch (RuntimeException e) {
-            closeQuietly(c);
-            throw ProjectErrors.diskFullOr(abs, ProjectErrors.busyOr(abs, e));
-        } catch (SQLException e) {
-            closeQuietly(c);
-            throw ProjectErrors.diskFullOr(
-                    abs, ProjectErrors.busyOr(abs, new ProjectException(file + ": cannot open: " + e.getMessage(), e)));
-        }
-    }
-
     /** How long a write waits for another process's transaction before saying who holds the file. */
     static final int BUSY_TIMEOUT_MILLIS = 5_000;
 
@@ -325,83 +208,12 @@ public final class Project implements AutoCloseable {
         return ProjectErrors.diskFullOr(file, e);
     }
 
-    private static Connection connect(Path file) {
-        SqliteNative.prepare();
-        SQLiteConfig cfg = new SQLiteConfig();
-        cfg.setJournalMode(SQLiteConfig.JournalMode.WAL);
-        cfg.enforceForeignKeys(true);
-        cfg.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
-        cfg.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
-        cfg.setBusyTimeout(BUSY_TIMEOUT_MILLIS);
-        cfg.setCacheSize(-1024 * CACHE_MEBIBYTES);
-        try {
-            Connection c = cfg.createConnection("jdbc:sqlite:" + file);
-            try {
-                OwnWrites.configure(c);
-            } catch (SQLException e) {
-                closeQuietly(c);
-                throw e;
-            }
-            return c;
-        } catch (SQLException e) {
-            String msg = String.valueOf(e.getMessage());
-            if (msg.contains("NOTADB") || msg.contains("not a database")) {
-                throw new ProjectException(file + ": not a Tracejudge project (not an SQLite database)", e);
-            }
-            throw ProjectErrors.readOnlyOr(file, new ProjectException(file + ": cannot open: " + msg, e));
-        }
-    }
-
-    /**
-     * SQLite's {@code integrity_check} (every page, every index against its table) or, for a file that
-     * has not changed since Tracejudge last closed it cleanly, {@code quick_check} (every page; not the
-     * index contents), which takes a quarter of the time.
-     */
-    private static void checkIntegrity(Path file, Connection c, String pragma) {
-        try (Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("PRAGMA " + pragma)) {
-            StringBuilder problems = new StringBuilder();
-            int n = 0;
-            while (rs.next()) {
-                String line = rs.getString(1);
-                if (!"ok".equals(line) && n++ < 3) {
-                    problems.append(problems.length() == 0 ? "" : "; ").append(line);
-                }
-            }
-            if (problems.length() > 0) {
-                throw new ProjectException(file + ": the project file is damaged (SQLite integrity check: " + problems
-                        + "). Restore a backup copy (" + file.getFileName() + ".backup-*) or re-import.");
-            }
-        } catch (SQLException e) {
-            String msg = String.valueOf(e.getMessage());
-            if (msg.contains("NOTADB") || msg.contains("not a database") || msg.contains("encrypted")) {
-                throw new ProjectException(file + ": not a Tracejudge project (not an SQLite database)", e);
-            }
-            throw new ProjectException(file + ": the project file is damaged: " + msg, e);
-        }
-    }
-
     private void initialise(String name) {
         write(c -> {
-            try (PreparedStatement s = c.prepareStatement(
-                    "INSERT OR IGNORE INTO label_set(name, description, labels, builtin) VALUES (?,?,?,1)")) {
-                for (LabelSet ls : LabelSets.BUILT_IN) {
-                    s.setString(1, ls.name());
-                    s.setString(2, ls.description());
-                    s.setString(3, Json.write(ls.labels()));
-                    s.addBatch();
-                }
-                s.executeBatch();
-            }
+            LabelSetRows.addBuiltIn(c);
             // first come, first kept: a process that raced to create the same file keeps the winner's name
-            for (String[] kv : new String[][] {{"name", name}, {"created_at", Timestamps.now()}}) {
-                try (PreparedStatement s = c.prepareStatement(
-                        "INSERT INTO project_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING")) {
-                    s.setString(1, kv[0]);
-                    s.setString(2, kv[1]);
-                    s.executeUpdate();
-                }
-            }
+            ProjectMeta.putIfAbsent(c, "name", name);
+            ProjectMeta.putIfAbsent(c, "created_at", Timestamps.now());
             return null;
         });
     }
@@ -421,14 +233,7 @@ public final class Project implements AutoCloseable {
     }
 
     public String meta(String key) {
-        return read(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT value FROM project_meta WHERE key = ?")) {
-                s.setString(1, key);
-                try (ResultSet rs = s.executeQuery()) {
-                    return rs.next() ? rs.getString(1) : null;
-                }
-            }
-        });
+        return read(c -> ProjectMeta.get(c, key));
     }
 
     /**
@@ -446,50 +251,20 @@ public final class Project implements AutoCloseable {
 
     public void setMeta(String key, String value) {
         write(c -> {
-            putMeta(c, key, value);
+            ProjectMeta.put(c, key, value);
             return null;
         });
     }
 
-    private static void putMeta(Connection c, String key, String value) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(
-                "INSERT INTO project_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")) {
-            s.setString(1, key);
-            s.setString(2, value);
-            s.executeUpdate();
-        }
-    }
-
     /** Label sets of this project: the built-in ones and any it defines. */
     public List<LabelSet> labelSets() {
-        return read(c -> {
-            List<LabelSet> out = new java.util.ArrayList<>();
-            try (Statement s = c.createStatement();
-                    ResultSet rs = s.executeQuery("SELECT name, description, labels FROM label_set ORDER BY name")) {
-                while (rs.next()) {
-                    List<String> labels = new java.util.ArrayList<>();
-                    Json.read(rs.getString(3)).forEach(n -> labels.add(n.asText()));
-                    out.add(new LabelSet(rs.getString(1), rs.getString(2), labels));
-                }
-            }
-            return out;
-        });
+        return read(LabelSetRows::all);
     }
 
     /** Defines (or redefines) a project label set. */
     public void defineLabelSet(LabelSet set) {
         write(c -> {
-            try (PreparedStatement s =
-                    c.prepareStatement("INSERT INTO label_set(name, description, labels, builtin) VALUES (?,?,?,0) "
-                            + "ON CONFLICT(name) DO UPDATE SET description = excluded.description, labels = excluded.labels "
-                            + "WHERE builtin = 0")) {
-                s.setString(1, set.name());
-                s.setString(2, set.description());
-                s.setString(3, Json.write(set.labels()));
-                if (s.executeUpdate() == 0) {
-                    throw new ProjectException("label set '" + set.name() + "' is built in and cannot be redefined");
-                }
-            }
+            LabelSetRows.define(c, set);
             return null;
         });
     }
@@ -592,9 +367,7 @@ public final class Project implements AutoCloseable {
         if (kept == null) {
             return e;
         }
-        String m = String.valueOf(e.getMessage())
-                .replace(ProjectErrors.NOTHING_SAVED, "what it was writing when it stopped was not saved")
-                .replace(ProjectErrors.NOTHING_CHANGED, " What it was writing when it stopped was not saved.");
+        String m = e instanceof ProjectErrors.Unsaved u ? u.keeping() : String.valueOf(e.getMessage());
         return new ProjectException(
                 m + (m.endsWith(".") ? "" : ".") + " Kept: " + kept + (toFinish == null ? "" : "; " + toFinish) + ".",
                 e);
@@ -671,7 +444,7 @@ public final class Project implements AutoCloseable {
      * this project's connection (a {@link #write} not yet committed, whose changes another connection would not see),
      * it runs that work here and now on this connection instead. The work must not write.
      */
-    public <T> java.util.concurrent.CompletableFuture<T> readAside(SqlWork<T> work) {
+    public <T> java.util.concurrent.CompletableFuture<T> readInParallel(SqlWork<T> work) {
         java.util.concurrent.CompletableFuture<T> f = new java.util.concurrent.CompletableFuture<>();
         if (Thread.holdsLock(this)) {
             try {
@@ -690,7 +463,7 @@ public final class Project implements AutoCloseable {
      * labels). The work sees what is committed; it should keep each read short (a statement left open holds a
      * snapshot, and the WAL cannot be checkpointed past it).
      */
-    public <T> java.util.concurrent.CompletableFuture<T> readBeside(SqlWork<T> work, String threadName) {
+    public <T> java.util.concurrent.CompletableFuture<T> readCommittedInParallel(SqlWork<T> work, String threadName) {
         return readElsewhere(work, threadName, new java.util.concurrent.CompletableFuture<>());
     }
 
@@ -704,7 +477,7 @@ public final class Project implements AutoCloseable {
                     T result = null;
                     Throwable failed = null;
                     try {
-                        c = connect(file);
+                        c = ProjectOpener.connect(file);
                         try (Statement s = c.createStatement()) {
                             s.execute("PRAGMA query_only = 1");
                         }
@@ -730,7 +503,7 @@ public final class Project implements AutoCloseable {
         return f;
     }
 
-    /** The value of work started by {@link #readAside}, its failure thrown as it was thrown there. */
+    /** The value of work started by {@link #readInParallel}, its failure thrown as it was thrown there. */
     public static <T> T join(java.util.concurrent.CompletableFuture<T> f) {
         try {
             return f.join();
@@ -786,9 +559,9 @@ public final class Project implements AutoCloseable {
         if (pragma == null) {
             return;
         }
-        Connection c = connect(file);
+        Connection c = ProjectOpener.connect(file);
         try {
-            checkIntegrity(file, c, pragma);
+            Integrity.check(file, c, pragma);
             check = pragma;
             checkedAt = java.time.Instant.now();
         } catch (RuntimeException e) {
@@ -810,23 +583,15 @@ public final class Project implements AutoCloseable {
      */
     public List<String> verify(boolean quick) {
         String pragma = quick ? "quick_check" : "integrity_check";
-        Connection c = connect(file);
+        Connection c = ProjectOpener.connect(file);
         try {
             try {
-                checkIntegrity(file, c, pragma);
+                Integrity.check(file, c, pragma);
             } catch (RuntimeException e) {
                 damaged = true;
                 throw e;
             }
-            List<String> orphans = new java.util.ArrayList<>();
-            try (Statement s = c.createStatement();
-                    ResultSet rs = s.executeQuery("PRAGMA foreign_key_check")) {
-                while (rs.next() && orphans.size() < 20) {
-                    orphans.add(rs.getString(1) + " row " + rs.getLong(2) + " refers to a missing " + rs.getString(3));
-                }
-            } catch (SQLException e) {
-                throw new ProjectException(file + ": the project file is damaged: " + e.getMessage(), e);
-            }
+            List<String> orphans = Integrity.foreignKeyOrphans(file, c);
             if (orphans.isEmpty()) {
                 check = pragma;
                 checkedAt = java.time.Instant.now();
@@ -859,7 +624,7 @@ public final class Project implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(Connection c) {
+    static void closeQuietly(Connection c) {
         try {
             c.close();
         } catch (SQLException ignored) {

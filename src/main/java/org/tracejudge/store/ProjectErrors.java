@@ -14,6 +14,33 @@ final class ProjectErrors {
     static final String NOTHING_CHANGED = " Nothing was changed.";
 
     /**
+     * A failed write whose message says that nothing of it was saved: {@link #keeping} says instead what the work
+     * committed before it failed (work that commits as it goes, see {@link Project#commitSoFar}).
+     */
+    static final class Unsaved extends ProjectException {
+        private static final long serialVersionUID = 1L;
+        private final String before;
+        private final String after;
+        private final boolean changedClause;
+
+        private Unsaved(String before, boolean changedClause, String after, Throwable cause) {
+            super(before + (changedClause ? NOTHING_CHANGED : NOTHING_SAVED) + after, cause);
+            this.before = before;
+            this.after = after;
+            this.changedClause = changedClause;
+        }
+
+        /** The message with "what it was writing when it stopped was not saved" for the nothing-saved clause. */
+        String keeping() {
+            return before
+                    + (changedClause
+                            ? " What it was writing when it stopped was not saved."
+                            : "what it was writing when it stopped was not saved")
+                    + after;
+        }
+    }
+
+    /**
      * {@code e}, or when it is SQLite's "database is locked" (another process is writing), a message naming the
      * file and the kind of process that holds it.
      */
@@ -86,9 +113,10 @@ final class ProjectErrors {
                 } else {
                     what = "the file, its folder or the disk it is on is read-only";
                 }
-                return new ProjectException(
-                        file + ": cannot write to it: " + what + "." + NOTHING_CHANGED + " Make it "
-                                + "writable (chmod u+w, or a writable folder), or work on a copy in a writable folder.",
+                return new Unsaved(
+                        file + ": cannot write to it: " + what + ".",
+                        true,
+                        " Make it writable (chmod u+w, or a writable folder), or work on a copy in a writable folder.",
                         e);
             }
         }
@@ -96,7 +124,6 @@ final class ProjectErrors {
     }
 
     private static ProjectException diskFull(Path file, Throwable cause) {
-        return new ProjectException(
-                file + ": the disk is full; " + NOTHING_SAVED + ". Free some space and run it again.", cause);
+        return new Unsaved(file + ": the disk is full; ", false, ". Free some space and run it again.", cause);
     }
 }

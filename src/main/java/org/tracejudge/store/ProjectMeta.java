@@ -35,6 +35,16 @@ public final class ProjectMeta {
         }
     }
 
+    /** Sets the value under {@code key} unless it has one (the first writer's value is kept). */
+    public static void putIfAbsent(Connection c, String key, String value) throws SQLException {
+        try (PreparedStatement s =
+                c.prepareStatement("INSERT INTO project_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING")) {
+            s.setString(1, key);
+            s.setString(2, value);
+            s.executeUpdate();
+        }
+    }
+
     /** Removes the value under {@code key}, if any. */
     public static void remove(Connection c, String key) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("DELETE FROM project_meta WHERE key = ?")) {

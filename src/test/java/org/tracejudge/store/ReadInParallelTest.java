@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link Project#readAside}: work on a connection and thread of its own that sees what is committed and cannot
+ * {@link Project#readInParallel}: work on a connection and thread of its own that sees what is committed and cannot
  * write; called from inside a write, it runs on that write's connection, so it sees the write's own changes.
  */
-class ReadAsideTest {
+class ReadInParallelTest {
     private static long count(java.sql.Connection c) throws Exception {
         try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT count(*) FROM project_meta")) {
@@ -27,9 +27,9 @@ class ReadAsideTest {
     @Test
     void readsBesideTheProjectAndInsideAWriteReadsTheWrite(@TempDir Path tmp) {
         try (Project p = Project.open(tmp.resolve("a.tjdb"), Project.OpenOptions.createIfMissing("a"))) {
-            long before = p.read(ReadAsideTest::count);
+            long before = p.read(ReadInParallelTest::count);
             String[] thread = new String[1];
-            long aside = Project.join(p.readAside(c -> {
+            long aside = Project.join(p.readInParallel(c -> {
                 thread[0] = Thread.currentThread().getName();
                 return count(c);
             }));
@@ -40,19 +40,19 @@ class ReadAsideTest {
                 try (Statement s = c.createStatement()) {
                     s.executeUpdate("INSERT INTO project_meta(key, value) VALUES ('aside-test', 'x')");
                 }
-                return Project.join(p.readAside(ReadAsideTest::count)); // the uncommitted row is seen
+                return Project.join(p.readInParallel(ReadInParallelTest::count)); // the uncommitted row is seen
             });
             assertEquals(before + 1, inside);
 
             ProjectException e = assertThrows(
                     ProjectException.class,
-                    () -> Project.join(p.readAside(c -> {
+                    () -> Project.join(p.readInParallel(c -> {
                         try (Statement s = c.createStatement()) {
                             return s.executeUpdate("INSERT INTO project_meta(key, value) VALUES ('no', 'write')");
                         }
                     })));
             assertTrue(e.getMessage().contains("read failed"), e.getMessage());
-            assertEquals(before + 1, p.read(ReadAsideTest::count), "nothing written aside");
+            assertEquals(before + 1, p.read(ReadInParallelTest::count), "nothing written aside");
         }
     }
 }
