@@ -365,7 +365,7 @@ final class Names {
                 i++;
                 continue; // "the john lewis sale", "Marks and Spencer": a brand named after a person
             }
-            if (!h.strict && h.inPublicPlace(t.start())) {
+            if (!h.strict && h.kept(t.start())) {
                 i++;
                 continue; // "calle del Doctor Esquerdo 46" after a hospital's name: a public place's street and town
             }
