@@ -26,6 +26,8 @@ final class Scan {
 
     String rule = "";
 
+    private NameText nameText;
+
     /**
      * A candidate redaction: what a recognizer proposes, and why.
      *
@@ -41,6 +43,14 @@ final class Scan {
      * a candidate a suppressor withdrew.
      */
     record Keep(int start, int end, String recognizer, String reason) {}
+
+    /** The tokens of the text as the name recognizers read them, made once per scan. */
+    NameText nameText() {
+        if (nameText == null) {
+            nameText = NameText.of(this);
+        }
+        return nameText;
+    }
 
     /** Whether position {@code i} lies in a keep span. */
     boolean kept(int i) {

@@ -19,15 +19,15 @@ class RecognizersTest {
                 .toList();
         assertEquals(Set.copyOf(names).size(), names.size(), "names are unique: " + names);
         assertEquals("secrets", names.get(0));
-        assertTrue(names.indexOf("addresses") < names.indexOf("names"), "addresses emit keeps the names read");
-        assertTrue(names.indexOf("names") < names.indexOf("holidays"), "suppressors run after the names");
+        assertTrue(names.indexOf("addresses") < names.indexOf("names.cues"), "addresses emit keeps the names read");
+        assertTrue(names.indexOf("names.recurring") < names.indexOf("holidays"), "suppressors run after the names");
     }
 
     @Test
     void aCandidateSaysWhichRecognizerFoundIt() {
         Scan s = r.scan("my name is Priya, email priya@example.com");
         Set<String> by = s.candidates.stream().map(Scan.Candidate::recognizer).collect(Collectors.toSet());
-        assertTrue(by.containsAll(Set.of("names", "contacts")), by.toString());
+        assertTrue(by.containsAll(Set.of("names.cues", "contacts")), by.toString());
         assertTrue(s.candidates.stream().allMatch(c -> c.score() > 0 && c.score() <= 1));
     }
 
