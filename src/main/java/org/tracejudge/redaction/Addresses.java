@@ -691,7 +691,7 @@ final class Addresses {
                         .matcher(t)
                         .region(Math.max(0, start - 60), start)
                         .find()) {
-            h.publicPlaces.add(new int[] {start, end});
+            h.keep(start, end, "public place's address");
             return; // "Bellevue Hospital, 462 First Avenue": a public place's address is no one's personal data
         }
         h.add(Redactor.Kind.ADDRESS, start, end);

@@ -1,8 +1,6 @@
 package org.tracejudge.redaction;
 
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -16,16 +14,22 @@ import java.util.regex.Pattern;
  * a sign-off ("- tom", "thanks, Jo"), a relation ("my daughter Niamh"), a verb ("tell Will"); (3) a name extends
  * over the surname-like words after it, particles included ("Ben Salah", "van der Berg", "O'Neill", "Smith-Jones");
  * (4) a capitalised surname from the lists alone; (5) a name joined by "and", "y", "et", "und" to a name found, or in
- * apposition before "my sister"; (6) every name found is taken out wherever it recurs. Kept: brands and services
- * named after people ({@link #NAMED_BRANDS}), medicines (a dose after the word), kinship and chat words of other
+ * apposition before "my sister" ({@link CoordinatedNames}); (6) every name found is taken out wherever it recurs
+ * ({@link RecurringNames}). Kept: brands and services named after people ({@link ShopNames}), medicines ({@link
+ * Medicines}), public places' addresses ({@link Addresses}), all three as keep spans; kinship and chat words of other
  * languages ({@code not-names.txt}), German nouns after an article, sovereigns and cities before a place noun.
  * Words that are also names ("hope", "will", "may", "frank", "rose", "june", "mark", "bill") need a cue or a capital
  * with a surname after them.
+ *
+ * <p>This class holds the token classification the name recognizers share (given name, surname, common word, place;
+ * the cue patterns) and the cue recognizer itself ({@link #find}, registered as {@code names.cues}): for each token,
+ * first the keep rules (a keep span, a sovereign, a medicine's brand, an eponym, a German noun…), then the first cue
+ * rule that applies decides, and the rule's name goes with the candidate as its explanation.
  */
 final class Names {
     private Names() {}
 
-    private static final Pattern TOKEN = Pattern.compile("\\p{L}[\\p{L}\\p{M}]*(?:['’-]\\p{L}[\\p{L}\\p{M}]*)*");
+    static final Pattern TOKEN = Pattern.compile("\\p{L}[\\p{L}\\p{M}]*(?:['’-]\\p{L}[\\p{L}\\p{M}]*)*");
 
     /** Function words and chat words of the languages people mix in, months and days, and words never a name here. */
     static final Set<String> FUNCTION = union(
@@ -37,7 +41,7 @@ final class Names {
                     .filter(w -> !NameLists.GIVEN.contains(w))
                     .collect(java.util.stream.Collectors.toSet()));
 
-    private static Set<String> union(Set<String> words, Set<String> more, Set<String> welsh) {
+    static Set<String> union(Set<String> words, Set<String> more, Set<String> welsh) {
         Set<String> out = new java.util.HashSet<>(words);
         out.addAll(more);
         out.addAll(welsh);
@@ -45,28 +49,27 @@ final class Names {
     }
 
     /** After a title these are not people ("Dr. Google", "Dr Internet", "Doctor Who"). */
-    private static final Set<String> NOT_AFTER_TITLE = WordList.exact("names-not-after-title.txt");
+    static final Set<String> NOT_AFTER_TITLE = WordList.exact("names-not-after-title.txt");
 
-    private static final Set<String> PARTICLES = WordList.exact("names-particles.txt");
+    static final Set<String> PARTICLES = WordList.exact("names-particles.txt");
 
-    private static final String S = "\\s*,?\\s*";
-    private static final Pattern STRONG =
-            Pattern.compile("(?iu)(?:\\bmy\\s+name\\s+is|\\bmy\\s+names|\\bmy\\s+name['’]s"
-                    + "|\\bname['’]?s|\\bname\\s+is|\\bname\\s*[:=-]|\\bcall\\s+me|\\bi['’]?m\\s+called|\\bi\\s+am\\s+called"
-                    + "|\\bthey\\s+call\\s+me|\\bje\\s+m['’]appelle|\\bme\\s+llamo|\\bmi\\s+nombre\\s+es|\\bich\\s+hei(?:ß|ss)e"
-                    + "|\\bmein\\s+name\\s+ist|\\bmi\\s+chiamo|\\bmon\\s+nom\\s+est|\\bmeu\\s+nome\\s+é|\\bmera\\s+naam"
-                    + "|\\bmy\\s+real\\s+name\\s+is|\\bsigned|\\bit['’]?s\\s+me|\\bnamed|\\bcalled|\\bgoes\\s+by|\\bknown\\s+as"
-                    + "|\\bcalls\\s+me|\\bcalled\\s+me|\\bnamed\\s+(?:him|her|them)|\\bcalled\\s+(?:him|her|them)"
-                    + "|\\bmerci|\\bgracias|\\bdanke|\\bgrazie|\\bse\\s+llama|\\bs['’]appelle|\\bhei(?:ß|ss)t|\\bsi\\s+chiama)"
-                    + S + "$");
-    private static final Pattern LOOSE_INTRO = Pattern.compile("(?iu)\\b(?:named|called|goes\\s+by|known\\s+as|"
+    static final String S = "\\s*,?\\s*";
+    static final Pattern STRONG = Pattern.compile("(?iu)(?:\\bmy\\s+name\\s+is|\\bmy\\s+names|\\bmy\\s+name['’]s"
+            + "|\\bname['’]?s|\\bname\\s+is|\\bname\\s*[:=-]|\\bcall\\s+me|\\bi['’]?m\\s+called|\\bi\\s+am\\s+called"
+            + "|\\bthey\\s+call\\s+me|\\bje\\s+m['’]appelle|\\bme\\s+llamo|\\bmi\\s+nombre\\s+es|\\bich\\s+hei(?:ß|ss)e"
+            + "|\\bmein\\s+name\\s+ist|\\bmi\\s+chiamo|\\bmon\\s+nom\\s+est|\\bmeu\\s+nome\\s+é|\\bmera\\s+naam"
+            + "|\\bmy\\s+real\\s+name\\s+is|\\bsigned|\\bit['’]?s\\s+me|\\bnamed|\\bcalled|\\bgoes\\s+by|\\bknown\\s+as"
+            + "|\\bcalls\\s+me|\\bcalled\\s+me|\\bnamed\\s+(?:him|her|them)|\\bcalled\\s+(?:him|her|them)"
+            + "|\\bmerci|\\bgracias|\\bdanke|\\bgrazie|\\bse\\s+llama|\\bs['’]appelle|\\bhei(?:ß|ss)t|\\bsi\\s+chiama)"
+            + S + "$");
+    static final Pattern LOOSE_INTRO = Pattern.compile("(?iu)\\b(?:named|called|goes\\s+by|known\\s+as|"
             + "named\\s+(?:him|her|them)|called\\s+(?:him|her|them))" + S + "$");
     /** Endings of medicine names: an unknown capitalised word with one is a drug, not a person. */
-    private static final Pattern DRUG = Pattern.compile("(?:olol|pril|sartan|statin|azole|mycin|cillin|oxetine|xetine|"
+    static final Pattern DRUG = Pattern.compile("(?:olol|pril|sartan|statin|azole|mycin|cillin|oxetine|xetine|"
             + "pram|azepam|zepam|idone|apine|etine|amine|mab|profen|ine|ol|ide|ate|pam|lam|fen|xin|zole|vir|mide|done|clone|"
             + "pidem|tyline|zine|xone|triptan|gliptin|flozin|glutide|tide|parin|xaban|afil|asone|olone|cort|lukast)$");
 
-    private static final Pattern TITLE_BEFORE =
+    static final Pattern TITLE_BEFORE =
             Pattern.compile("(?iu)(?<![\\p{L}])(?:(?:mr|mrs|ms|(?-i:Miss)|mx|dr|prof|sir|dame|"
                     + "herr|frau|mme|mlle|madame|monsieur|señor|señora|sr|sra|srta|dott|shri|smt|sri|doctor|doctora|docteur|doktor|"
                     + "professor|reverend|rev|(?-i:Grandpa|Grandma|Granny|Grandad|Granda|Nana|Nanna|Nan|Uncle|Auntie|Aunty|Aunt|"
@@ -74,25 +77,23 @@ final class Names {
                     + "Doña|Dona|Don|Fr|aunty|auntie|aunt|uncle|nanna|nana|nan|nanny|gran|granny|grandma|grandpa|grandad|"
                     + "granddad|granda|gramps|grampa|granma|meemaw|tía|tío|nain|taid|"
                     + "Coach|Pastor|Officer|Detective|Sergeant|Captain))\\.?\\s*)+$");
-    private static final Set<String> PERSON_VERBS = WordList.exact("names-person-verbs.txt");
+    static final Set<String> PERSON_VERBS = WordList.exact("names-person-verbs.txt");
     /** Verbs said of people and of things alike: after a word of the name lists only ("Wojciech won't"; not "Lexapro isn't"). */
-    private static final Set<String> PERSON_VERBS_LISTED = WordList.exact("names-person-verbs-listed.txt");
+    static final Set<String> PERSON_VERBS_LISTED = WordList.exact("names-person-verbs-listed.txt");
 
-    private static final Pattern SELF_INTRO =
+    static final Pattern SELF_INTRO =
             Pattern.compile("(?iu)\\b(?:i['’]?m|i\\s+am|this\\s+is|it['’]?s|its|soy|je\\s+suis"
                     + "|ich\\s+bin|sono|sou|c['’]est|hier\\s+ist)" + S + "$");
-    private static final Pattern CLAUSE_END = Pattern.compile(
+    static final Pattern CLAUSE_END = Pattern.compile(
             "(?iu)\\s*(?:[,.!?;:)\\n]|$|-|—|\\s(?:but|and|here|btw|again|" + "from|again|x+|y|et|und|e)\\b)");
-    private static final Pattern ADJECTIVE =
+    static final Pattern ADJECTIVE =
             Pattern.compile("(?:ish|ese|ian|ic|ist|ive|al|ed|ing|ous|ful|less|able|ible|" + "ary|ory|ent|ant)$");
-    private static final Pattern SAINT =
+    static final Pattern SAINT =
             Pattern.compile("(?iu)(?<![\\p{L}])(?:st|st\\.|saint|ste|san|santa|sankt|são|sao|santo|sant)\\s*$");
-    private static final Pattern AND_I =
-            Pattern.compile("(?iu)\\s+(?:and|&|n|y|et|und|e)\\s+(?:i|me|yo|moi|ich|io|eu)\\b");
-    /** Between two names of one phrase ("Eilidh and Morag", "Iker y Ane"). */
-    private static final Pattern CONJ = Pattern.compile("(?iu)\\s*,?\\s+(?:and|&|n|or|y|et|und|e|ou|o|oder|aur)\\s+");
+    static final Pattern AND_I = Pattern.compile("(?iu)\\s+(?:and|&|n|y|et|und|e)\\s+(?:i|me|yo|moi|ich|io|eu)\\b");
+    static final Pattern CONJ = Pattern.compile("(?iu)\\s*,?\\s+(?:and|&|n|or|y|et|und|e|ou|o|oder|aur)\\s+");
     /** A relation in apposition after a name: "Bill my stepdad", "Ana, my sister". */
-    private static final Pattern RELATION_AFTER =
+    static final Pattern RELATION_AFTER =
             Pattern.compile("(?iu)\\s*[,(-]?\\s*(?:my|our|me|mi|mis|ma|mon|mes|mein|meine|meri|mera|mere)\\s+"
                     + "(?:(?:little|big|older|younger|best|ex|step|late|new|old|twin|chhota|chhoti|chota|choti|bada|badi|bari)"
                     + "\\s+)?(?:son|daughter|partner|wife|husband|bhai|behen|behan|didi|dost|saheli|pati|patni|biwi|beta|beti|"
@@ -104,96 +105,71 @@ final class Names {
                     + "t[íi][ao]|prim[ao]|cu[ñn]ad[ao]|suegr[ao]|novi[ao]|voisine?|copine|copain|amie?|tante|cousine?|"
                     + "nachbarin|nachbar|freundin|freund|tante|onkel|kollegin|kollege)(?:e?s)?\\b");
     /** A kinship or respect word after a name, as Indian English and Hinglish write it: "Priyanshu bhaiya", "Meena aunty". */
-    private static final Pattern HONORIFIC_AFTER =
-            Pattern.compile("(?iu)^\\s+(?:bhaiya|bhaiyya|bhai|didi|di|aunty|auntie|"
-                    + "uncle|chacha|chachi|mama|mami|mausi|masi|bua|nana|nani|dada|dadi|ji|sir|ma['’]?am|madam|sahab|saab|bhabhi|"
-                    + "jiju|anna|akka|amma|appa|thatha|paati)(?![\\p{L}])");
+    static final Pattern HONORIFIC_AFTER = Pattern.compile("(?iu)^\\s+(?:bhaiya|bhaiyya|bhai|didi|di|aunty|auntie|"
+            + "uncle|chacha|chachi|mama|mami|mausi|masi|bua|nana|nani|dada|dadi|ji|sir|ma['’]?am|madam|sahab|saab|bhabhi|"
+            + "jiju|anna|akka|amma|appa|thatha|paati)(?![\\p{L}])");
 
     /** Words that are also verbs or wishes: not a name before "my mum" ("Hope my mum is ok", "Will my son..."). */
-    private static final Set<String> VERBLIKE = WordList.exact("names-verblike.txt");
-    /**
-     * Brands, services and places named after people: never a person here ("the john lewis sale", "jack daniels",
-     * "Marks and Spencer", "Tele MANAS", "Kiran helpline").
-     */
-    private static final Pattern NAMED_BRANDS = Pattern.compile(
-            "(?iu)(?<![\\p{L}])(?:marks\\s+(?:and|&)\\s+spencer|john\\s+lewis|"
-                    + "jack\\s+daniel['’]?s|ben\\s+(?:and|&)\\s+jerry['’]?s|dr\\.?\\s+martens|tommy\\s+hilfiger|calvin\\s+klein|"
-                    + "ralph\\s+lauren|louis\\s+vuitton|hugo\\s+boss|victoria['’]?s\\s+secret|tim\\s+hortons|trader\\s+joe['’]?s|"
-                    + "papa\\s+john['’]?s|johnson\\s+(?:and|&)\\s+johnson|wendy['’]?s|sainsbury['’]?s|morrisons|(?:walt\\s+)?disney"
-                    + "(?:land|\\s+world|\\s+plus|\\+)?|tele[\\s-]?manas|kiran\\s+helpline|st\\.?\\s+john['’]?s?\\s+ambulance|"
-                    + "william\\s+hill|paddy\\s+power|harvey\\s+nichols|holland\\s+(?:and|&)\\s+barrett|ann\\s+summers|"
-                    + "david\\s+lloyd|ted\\s+baker|jo\\s+malone|charlotte\\s+tilbury|est[ée]e\\s+lauder|mary\\s+kay|"
-                    + "kate\\s+spade|michael\\s+kors|marc\\s+jacobs|levi['’]?s|ray[\\s-]?ban|chick[\\s-]?fil[\\s-]?a|"
-                    + "ronald\\s+mcdonald(?:\\s+house)?|mcdonald['’]?s|dunkin['’]?|domino['’]?s|macy['’]?s|kohl['’]?s|"
-                    + "walgreens|lloyds(?:\\s+(?:bank|pharmacy))?|barclays|specsavers|wetherspoons?|nando['’]?s|"
-                    + "ganesh\\s+chaturthi|durga\\s+puja|raksha\\s+bandhan|karwa\\s+chauth|guru\\s+nanak(?:\\s+jayanti)?|"
-                    + "(?:shiv|hanuman|ganesh|krishna|ram|sai|durga|lakshmi|ganpati)\\s+ji|sai\\s+baba|ram\\s+navami|"
-                    + "el\\s+corte\\s+ingl[ée]s|harper\\s*collins|morgan\\s+stanley|wells\\s+fargo|johnson['’]?s\\s+baby|"
-                    + "gavin\\s+(?:and|&)\\s+stacey|florence\\s+(?:and|&|\\+)\\s+the\\s+machine|greggs|harrods|timpsons|fitbit|grey['’]?s\\s+anatomy|peppa\\s+pig|harry\\s+potter|mickey\\s+mouse|hello\\s+kitty)(?![\\p{L}])");
+    static final Set<String> VERBLIKE = WordList.exact("names-verblike.txt");
     /** After a lower-case word, these make it a time word ("last month", "next week"), not a name after a relation. */
-    private static final Set<String> TIME_NOUNS = Set.of(
+    static final Set<String> TIME_NOUNS = Set.of(
             "week", "weeks", "month", "months", "year", "years", "night", "time", "weekend", "morning", "summer",
             "winter", "spring", "autumn");
     /** Frequent English words that are also given names: after a relation word in lower case they are the word. */
-    private static final Set<String> FREQUENT = WordList.exact("names-frequent.txt");
+    static final Set<String> FREQUENT = WordList.exact("names-frequent.txt");
 
-    private static final Pattern WEAK =
-            Pattern.compile("(?iu)(?:\\bi['’]?m|\\bi\\s+am|\\bthis\\s+is|\\bit['’]?s|\\bje\\s+suis"
-                    + "|\\bsoy|\\bich\\s+bin|\\bhi|\\bhey|\\bhello|\\bdear|\\bhiya|\\bciao|\\bhola|\\bbonjour|\\bhallo|\\bsorry"
-                    + "|\\band|&|\\bor|\\bwith|\\bbut|\\bnot|\\blike|\\bthan|\\bnor)" + S + "$");
-    private static final Pattern RELATION =
-            Pattern.compile("(?iu)\\b(?:(?:my|our|his|her|their|your|me|mi|mis|ma|mon|mes"
-                    + "|mein|meine|meiner|meinem|meinen|mere|meri|mera)\\s+)?(?:(?:little|lil|big|baby|older|younger|eldest|"
-                    + "oldest|youngest|step|best|ex|late|new|old|lovely|beautiful|poor|dear|only|twin|\\d+\\s*(?:yo|y/o|year\\s+old|"
-                    + "yr\\s+old))\\s+)*(?:son|daughter|partner|wife|husband|boyfriend|girlfriend|bf|gf|boyf|girlf|hubby|wifey|mum|mom|mam|mummy|mommy|"
-                    + "eldest|oldest|youngest|lad|lass|"
-                    + "mother|dad|daddy|father|brother|bro|sister|sis|friend|mate|bestie|bff|ex|nan|nana|gran|granny|grandma|"
-                    + "grandmother|grandad|granddad|grandpa|grandfather|grandson|granddaughter|aunt|auntie|aunty|uncle|cousin|"
-                    + "niece|nephew|therapist|counsellor|counselor|psychiatrist|psychologist|gp|doctor|nurse|carer|caseworker|"
-                    + "case\\s+worker|social\\s+worker|key\\s+worker|support\\s+worker|flatmate|roommate|housemate|boss|"
-                    + "manager|teacher|tutor|colleague|coworker|co-worker|child|kid|baby|stepdad|stepmum|stepmom|stepson|"
-                    + "stepdaughter|fiance|fiancé|fiancee|fiancée|twin|neighbour|neighbor|landlord|landlady|sponsor|"
-                    + "ex-husband|ex-wife|ex-boyfriend|ex-girlfriend|husbands|wifes|sons|daughters|brothers|sisters|hijo|"
-                    + "hija|madre|padre|hermano|hermana|novio|novia|esposo|esposa|amigo|amiga|fils|fille|mère|père|frère|"
-                    + "sœur|soeur|copain|copine|mari|femme|ami|amie|sohn|tochter|mutter|vater|bruder|schwester|freund|"
-                    + "freundin|mann|frau|beta|beti|bhai|behen|didi|maa|pati|patni|dost|kids|children|girl|boy|"
-                    + "abuela|abuelo|oma|opa|mamie|papi|mami|(?<=(?:my|our|his|her|their|me)\\s)(?:ma|pa|da)|mammy|granda|grandda|nanny|bestie|missus|hubby|wifey|bloke|fella|"
-                    + "(?:care\\s+)?co-?ordinator)"
-                    + "(?:\\s+(?:called|named|is\\s+called))?" + S
-                    + "(?:\\(|-\\s*|:\\s*)?$");
-    private static final Pattern VERB = Pattern.compile("(?iu)\\b(?:call|tell|text|ask|message|msg|ring|phone|email|"
+    static final Pattern WEAK = Pattern.compile("(?iu)(?:\\bi['’]?m|\\bi\\s+am|\\bthis\\s+is|\\bit['’]?s|\\bje\\s+suis"
+            + "|\\bsoy|\\bich\\s+bin|\\bhi|\\bhey|\\bhello|\\bdear|\\bhiya|\\bciao|\\bhola|\\bbonjour|\\bhallo|\\bsorry"
+            + "|\\band|&|\\bor|\\bwith|\\bbut|\\bnot|\\blike|\\bthan|\\bnor)" + S + "$");
+    static final Pattern RELATION = Pattern.compile("(?iu)\\b(?:(?:my|our|his|her|their|your|me|mi|mis|ma|mon|mes"
+            + "|mein|meine|meiner|meinem|meinen|mere|meri|mera)\\s+)?(?:(?:little|lil|big|baby|older|younger|eldest|"
+            + "oldest|youngest|step|best|ex|late|new|old|lovely|beautiful|poor|dear|only|twin|\\d+\\s*(?:yo|y/o|year\\s+old|"
+            + "yr\\s+old))\\s+)*(?:son|daughter|partner|wife|husband|boyfriend|girlfriend|bf|gf|boyf|girlf|hubby|wifey|mum|mom|mam|mummy|mommy|"
+            + "eldest|oldest|youngest|lad|lass|"
+            + "mother|dad|daddy|father|brother|bro|sister|sis|friend|mate|bestie|bff|ex|nan|nana|gran|granny|grandma|"
+            + "grandmother|grandad|granddad|grandpa|grandfather|grandson|granddaughter|aunt|auntie|aunty|uncle|cousin|"
+            + "niece|nephew|therapist|counsellor|counselor|psychiatrist|psychologist|gp|doctor|nurse|carer|caseworker|"
+            + "case\\s+worker|social\\s+worker|key\\s+worker|support\\s+worker|flatmate|roommate|housemate|boss|"
+            + "manager|teacher|tutor|colleague|coworker|co-worker|child|kid|baby|stepdad|stepmum|stepmom|stepson|"
+            + "stepdaughter|fiance|fiancé|fiancee|fiancée|twin|neighbour|neighbor|landlord|landlady|sponsor|"
+            + "ex-husband|ex-wife|ex-boyfriend|ex-girlfriend|husbands|wifes|sons|daughters|brothers|sisters|hijo|"
+            + "hija|madre|padre|hermano|hermana|novio|novia|esposo|esposa|amigo|amiga|fils|fille|mère|père|frère|"
+            + "sœur|soeur|copain|copine|mari|femme|ami|amie|sohn|tochter|mutter|vater|bruder|schwester|freund|"
+            + "freundin|mann|frau|beta|beti|bhai|behen|didi|maa|pati|patni|dost|kids|children|girl|boy|"
+            + "abuela|abuelo|oma|opa|mamie|papi|mami|(?<=(?:my|our|his|her|their|me)\\s)(?:ma|pa|da)|mammy|granda|grandda|nanny|bestie|missus|hubby|wifey|bloke|fella|"
+            + "(?:care\\s+)?co-?ordinator)"
+            + "(?:\\s+(?:called|named|is\\s+called))?" + S
+            + "(?:\\(|-\\s*|:\\s*)?$");
+    static final Pattern VERB = Pattern.compile("(?iu)\\b(?:call|tell|text|ask|message|msg|ring|phone|email|"
             + "see|meet|saw|met|told|called|texted|asked|messaged|miss|hug|dm|thank|thanks|ask\\s+for|asked\\s+for|with|"
             + "help|helped|hurt|hit|leave|visit|visited|blame|blamed|trust|contact|contacted|cc|ping|"
             + "bye|goodbye|said|says|hates|hate|kill|killed|lost|losing|"
             + "seeing|married|marry|divorced|dated|dating|called|cheated|abused|raped|hits|beats|beat|"
             + "ignoring|ignores|blocked|stalking|stalks|follows|threatened|threatens|knows|knew)" + S + "$");
     /** Verbs whose object is usually a person: with a capital, an unknown word after them is taken as a name. */
-    private static final Pattern PEOPLE_VERB =
-            Pattern.compile("(?iu)\\b(?:call|tell|text|ask|message|ring|meet|saw|met|"
-                    + "told|texted|asked|messaged|miss|love|hug|with|and|aur|see|seeing|married|dating|visit|visited|hurt|trust|sorry|want|"
-                    + "wants|let|lets|think|without|(?:text|message|letter|note|write|wrote|talk|talking|talked|spoke|speak|"
-                    + "speaking|apologi[sz]e|reply|replied|lie|lied|phone|cried|vent|vented|venting|rant|ranted|ranting|"
-                    + "confided|opened\\s+up)\\s+to|for|found|dile\\s+a|dis\\s+à|sag|sagt|me\\s+&)" + S + "$");
+    static final Pattern PEOPLE_VERB = Pattern.compile("(?iu)\\b(?:call|tell|text|ask|message|ring|meet|saw|met|"
+            + "told|texted|asked|messaged|miss|love|hug|with|and|aur|see|seeing|married|dating|visit|visited|hurt|trust|sorry|want|"
+            + "wants|let|lets|think|without|(?:text|message|letter|note|write|wrote|talk|talking|talked|spoke|speak|"
+            + "speaking|apologi[sz]e|reply|replied|lie|lied|phone|cried|vent|vented|venting|rant|ranted|ranting|"
+            + "confided|opened\\s+up)\\s+to|for|found|dile\\s+a|dis\\s+à|sag|sagt|me\\s+&)" + S + "$");
 
-    private static final Pattern PEOPLE_VERB_LOWER =
-            Pattern.compile("(?iu)\\b(?:tell|text|ask|message|ring|told|texted|"
-                    + "asked|messaged|miss|hug|married|dating|me\\s+(?:and|&|n|an['’]?)|my\\s+friend|sorry)" + S + "$");
+    static final Pattern PEOPLE_VERB_LOWER = Pattern.compile("(?iu)\\b(?:tell|text|ask|message|ring|told|texted|"
+            + "asked|messaged|miss|hug|married|dating|me\\s+(?:and|&|n|an['’]?)|my\\s+friend|sorry)" + S + "$");
     /** Chat words not in the English word list: never taken as a name after a verb. */
-    private static final Set<String> SLANG = WordList.exact("names-slang.txt");
+    static final Set<String> SLANG = WordList.exact("names-slang.txt");
 
-    private static final Pattern TITLE = Pattern.compile(
+    static final Pattern TITLE = Pattern.compile(
             "(?iu)\\b(?:mr|mrs|ms|miss|mx|dr|doctor|doc|prof|professor|sir|"
                     + "dame|nurse|sister|father|fr|rev|reverend|pastor|imam|rabbi|coach|officer|detective|sgt|herr|frau|mme|"
                     + "mlle|madame|monsieur|señor|señora|senor|senora|sr|sra|srta|doña|dña|dott|shri|smt|sri|judge|pc|dc)\\.?\\s*$");
-    private static final Pattern SIGN_OFF = Pattern.compile(
+    static final Pattern SIGN_OFF = Pattern.compile(
             "(?iu)(?:(?:^|[\\n.!?)])[ \\t]*(?:-{1,2}|—|–|~)|(?:^|[\\n.!?)]|\\s)\\s*(?:thank(?:s|\\s+you|\\s+u)(?:\\s+(?:so|very)\\s+much|\\s+a\\s+lot|\\s+again|"
                     + "\\s+for\\s+(?:everything|listening|reading|your\\s+time))?|"
                     + "thx|ty|cheers|love|lots\\s+of\\s+love|regards|kind\\s+regards|best|best\\s+wishes|warm\\s+regards|"
                     + "sincerely|yours|take\\s+care|x+|merci|gracias|danke|grazie|saludos|bisous|bises|lg|mfg|cordialement|"
                     + "signed|sent\\s+by|bye|ta|many\\s+thanks|regards|tschüss|un\\s+abrazo|abrazos|love\\s+(?:you|u|ya)|luv|"
                     + "night|gn|speak\\s+soon|talk\\s+soon)|(?:^|[\\n.!?)])[ \\t]*from)\\s*[,.!:]?\\s*$");
-    private static final Pattern SIGN_OFF_END = Pattern.compile("(?u)^[\\s.!,)xX:♥❤️\\p{So}\\p{Sk}]*(?:\\n|$)");
-    private static final Pattern HAN_NAME = Pattern.compile("(?:我叫|我的名字是|我是|名叫)(\\p{IsHan}{2,3}?)(?=[，。,.！!\\s]|$|我)");
+    static final Pattern SIGN_OFF_END = Pattern.compile("(?u)^[\\s.!,)xX:♥❤️\\p{So}\\p{Sk}]*(?:\\n|$)");
 
     record Tok(int start, int end, String text, String lower, boolean cap, boolean allCaps) {}
 
@@ -203,7 +179,7 @@ final class Names {
     }
 
     /** The lower-case form a token is looked up under: a possessive "'s" dropped. */
-    private static String key(String lower) {
+    static String key(String lower) {
         if (lower.endsWith("'s") || lower.endsWith("’s")) {
             return lower.substring(0, lower.length() - 2);
         }
@@ -211,7 +187,7 @@ final class Names {
     }
 
     /** The word without its accents ("séamus" → "seamus", "rocío" → "rocio"), or null when it has none. */
-    private static String folded(String k) {
+    static String folded(String k) {
         boolean ascii = true;
         for (int i = 0; i < k.length() && ascii; i++) {
             ascii = k.charAt(i) < 0x80;
@@ -224,7 +200,7 @@ final class Names {
         return f.equals(k) ? null : f;
     }
 
-    private static boolean given(String k) {
+    static boolean given(String k) {
         if (NameLists.GIVEN.contains(k)) {
             return true;
         }
@@ -238,7 +214,7 @@ final class Names {
                 && NameLists.GIVEN.contains(k.substring(dash + 1));
     }
 
-    private static boolean surname(String k) {
+    static boolean surname(String k) {
         if (NameLists.SURNAMES.contains(k)) {
             return true;
         }
@@ -258,7 +234,7 @@ final class Names {
         return (NameLists.SURNAMES.contains(a) || NameLists.GIVEN.contains(a)) && NameLists.SURNAMES.contains(b);
     }
 
-    private static boolean common(String k) {
+    static boolean common(String k) {
         int dash = k.indexOf('-');
         if (dash > 0 && dash < k.length() - 1) {
             String a = k.substring(0, dash);
@@ -275,12 +251,12 @@ final class Names {
                         && (k.charAt(1) == '\'' || k.charAt(1) == '’'));
     }
 
-    private static boolean place(String k) {
+    static boolean place(String k) {
         return NameLists.PLACES.contains(k);
     }
 
     /** A given name that is nothing else: a name in any case without a cue. */
-    private static boolean strongGiven(String k) {
+    static boolean strongGiven(String k) {
         return k.length() >= 3
                 && given(k)
                 && !common(k)
@@ -289,7 +265,7 @@ final class Names {
     }
 
     /** A word that may follow a name as its surname (or middle name). */
-    private static boolean surnameLike(Tok t) {
+    static boolean surnameLike(Tok t) {
         String k = key(t.lower());
         if (FUNCTION.contains(k)) {
             return false;
@@ -303,71 +279,28 @@ final class Names {
         return given(k) && !common(k) && !place(k);
     }
 
-    static void find(Scan h, Collection<String> known) {
-        String text = h.text;
-        List<Tok> toks = new ArrayList<>();
-        Matcher m = TOKEN.matcher(text);
-        while (m.find()) {
-            String t = m.group();
-            boolean cap = Character.isUpperCase(t.charAt(0));
-            boolean allCaps = t.length() > 1 && t.equals(t.toUpperCase(Locale.ROOT));
-            toks.add(new Tok(m.start(), m.end(), t, t.toLowerCase(Locale.ROOT), cap, allCaps));
-        }
-        Set<String> names = new LinkedHashSet<>();
-        for (String k : known) {
-            if (!k.isBlank()) {
-                names.add(k.strip());
-            }
-        }
+    static void find(Scan h) {
+        NameText c = h.nameText();
+        String text = c.text;
+        List<Tok> toks = c.toks;
         int n = toks.size();
-        int upperLetters = 0;
-        int letters = 0;
-        for (int c = 0; c < text.length(); c++) {
-            char ch = text.charAt(c);
-            if (Character.isLetter(ch)) {
-                letters++;
-                if (Character.isUpperCase(ch)) {
-                    upperLetters++;
-                }
-            }
-        }
-        boolean shouting = letters > 0 && upperLetters * 10 >= letters * 7;
-        if (shouting || titleCase(text, toks)) {
-            toks = uncased(
-                    text, h.lower, toks); // "NOT ABLE TO SLEEP", "Losing My Job Last Week": a capital says nothing
-            n = toks.size();
-        }
-        String lang = foreignLanguage(toks);
-        Set<String> stops = lang == null ? Set.of() : NameLists.STOPWORDS.get(lang);
-        boolean foreign = lang != null;
-        boolean german = "de".equals(lang);
-        // Hinglish and Welsh: a listed name in lower case is a name as in English, unless it is a word of the language
-        boolean lowerNames = "hi".equals(lang) || "cy".equals(lang);
-        Set<String> langWords = lang == null ? Set.of() : NameLists.NAME_WORDS.getOrDefault(lang, Set.of());
-        boolean[] brand = new boolean[n];
-        Matcher b = NAMED_BRANDS.matcher(text);
-        for (int q = 0; q < n; q++) {
-            if (BRAND_FIRST.contains(key(toks.get(q).lower()))
-                    && b.region(toks.get(q).start(), text.length()).lookingAt()) {
-                for (int r = q; r < n && toks.get(r).end() <= b.end(); r++) {
-                    brand[r] = true;
-                }
-            }
-        }
-        if (!h.strict) {
-            shopNames(h, toks, brand);
-        }
+        boolean shouting = c.shouting;
+        String lang = c.lang;
+        Set<String> stops = c.stops;
+        boolean foreign = c.foreign;
+        boolean german = c.german;
+        boolean lowerNames = c.lowerNames;
+        Set<String> langWords = c.langWords;
+        Set<String> names = c.found;
         int i = 0;
         while (i < n) {
             Tok t = toks.get(i);
             String k = key(t.lower());
-            if (brand[i] && !h.strict) {
+            if (!h.strict && h.kept(t.start())) {
                 i++;
-                continue; // "the john lewis sale", "Marks and Spencer": a brand named after a person
-            }
-            if (!h.strict && h.inPublicPlace(t.start())) {
-                i++;
-                continue; // "calle del Doctor Esquerdo 46" after a hospital's name: a public place's street and town
+                continue; // a keep span: a shop named after a person ("the john lewis sale", "Marks and Spencer",
+                // ShopNames), a public place's street and town ("calle del Doctor Esquerdo 46" after a hospital's
+                // name, Addresses), a medicine ("Tomo 50 mg", "on Yasmin", Medicines)
             }
             if (!h.strict
                     && t.cap()
@@ -377,23 +310,6 @@ final class Names {
                     && adjacent(text, t, toks.get(i + 1))) {
                 i += 2;
                 continue; // "Queen Elizabeth", "King Edward": a sovereign, or the hospital named after one
-            }
-            if (!h.strict
-                    && ((digitNext(text, t.end())
-                                    && DOSE_AFTER
-                                            .matcher(text)
-                                            .region(t.end(), text.length())
-                                            .lookingAt())
-                            || (MEDICINES.contains(k)
-                                    && (MEDICINE_BEFORE
-                                                    .matcher(h.lower.substring(Math.max(0, t.start() - 30), t.start()))
-                                                    .find()
-                                            || PILL_AFTER
-                                                    .matcher(text)
-                                                    .region(t.end(), text.length())
-                                                    .lookingAt())))) {
-                i++;
-                continue; // "Tomo 50 mg", "on Yasmin", "lyrica 75": a medicine, not a person
             }
             if (t.cap()
                     && k.length() >= 5
@@ -452,6 +368,7 @@ final class Names {
             }
             String before = h.lower.substring(Math.max(0, t.start() - 60), t.start());
             boolean start = false;
+            String rule = "";
             boolean month = MONTH_NAMES.contains(k);
             if (!h.strict && !month && common(k) && !given(k) && !surname(k)) {
                 i++;
@@ -498,6 +415,7 @@ final class Names {
                 boolean titled = cue(TITLE, before, starts);
                 boolean sentenceStart = sentenceStart(text, t.start());
                 if (titled && NOT_AFTER_TITLE.contains(k)) {
+                    rule = "a word no title makes a person (Dr Google)";
                     start = false; // "Dr. Phil", "Dr Google"
                 } else if (strongGiven(k)
                         && !(t.allCaps() && !shouting)
@@ -509,8 +427,10 @@ final class Names {
                                         && adjacent(text, t, toks.get(i + 1))
                                         && stops.contains(toks.get(i + 1).lower())
                                         && !NameLists.WORDS.contains(k)))) {
+                    rule = "a given name that is nothing else";
                     start = true; // in French, Spanish, German text a listed name in lower case may be a word there
                 } else if (titled) {
+                    rule = "after a title";
                     start = !NOT_AFTER_TITLE.contains(k)
                             && !(!t.cap()
                                     && common(k)
@@ -518,10 +438,12 @@ final class Names {
                             && (gaz || (!common(k) && !place(k)) || (t.cap() && !common(k)));
                 } else if (cue(STRONG, before, starts)) {
                     boolean loose = cue(LOOSE_INTRO, before, starts); // "called", "named": also said of things
+                    rule = "after an introduction (my name is, called)";
                     start = loose
                             ? (given(k) && (t.cap() || !common(k))) || (t.cap() && !common(k) && !place(k))
                             : given(k) || (surname(k) && !common(k)) || (!common(k) && !place(k));
                 } else if (signOffEnd(text, toks, i) && SIGN_OFF.matcher(before).find()) {
+                    rule = "after a sign-off";
                     start = (given(k)
                                     || (surname(k) && t.cap())
                                     || (!common(k) && !place(k) && (t.cap() || signOffOpens(before))))
@@ -533,12 +455,14 @@ final class Names {
                         && signOffEnd(text, toks, i)
                         && (given(k) || (surname(k) && !common(k)) || (!common(k) && !place(k) && !drug(k)))
                         && !NOT_AFTER_TITLE.contains(k)) {
+                    rule = "a name alone ends the message";
                     start = true; // a name alone ends the message: "sorry it's long. Bethan x", "thanks a
                     // million,\nPádraig"
                 } else if (cue(RELATION, before, starts)
                         && !(foreign && stops.contains(lastWord(before))) // Spanish "son iguales", French "mère"
                         && !AUX_AFTER_RELATION.contains(k) // "my father has cancer"
                         && !(foreign && !t.cap() && !given(k))) { // "mi padre lloró", "mein Bruder weint"
+                    rule = "after a relation (my sister)";
                     start = !(!t.cap()
                                     && i + 1 < n
                                     && TIME_NOUNS.contains(toks.get(i + 1).lower())) // "my father last month"
@@ -569,12 +493,14 @@ final class Names {
                                                 && !drug(k))))
                         && (t.cap() || !common(k))
                         && AND_I.matcher(text).region(t.end(), text.length()).lookingAt()) {
+                    rule = "before \"and I\"";
                     start = true; // "Will and I argued", "Aled and me had a row"
                 } else if (t.cap()
                         && !t.allCaps()
                         && k.length() >= 3
                         && (unknownCap(t, k) || (surname(k) && !common(k) && !place(k)))
                         && initialBefore(text, toks, i)) {
+                    rule = "an initial and a surname";
                     start = true; // "told M. Dubois", "letter from K. Pritchard": an initial and a surname
                 } else if (t.cap()
                         && !t.allCaps()
@@ -584,6 +510,7 @@ final class Names {
                                 .matcher(text)
                                 .region(t.end(), text.length())
                                 .lookingAt()) {
+                    rule = "a neighbour (next door)";
                     start = true; // "Dilys next door found me": a person placed by where they live
                 } else if (t.cap()
                         && !t.allCaps()
@@ -595,6 +522,7 @@ final class Names {
                                 .matcher(text)
                                 .region(t.end(), text.length())
                                 .lookingAt()) {
+                    rule = "at someone's place";
                     start = true; // "stayed at Bronte's place", "round at Kirra's house"
                 } else if (t.cap()
                         && !t.allCaps()
@@ -605,6 +533,7 @@ final class Names {
                                 .matcher(text)
                                 .region(t.end(), text.length())
                                 .lookingAt()) {
+                    rule = "one person of a group speaks";
                     start = true; // "Mark from the group said", "Grace from work texted": one person speaks
                 } else if (!t.cap()
                         && i >= 2
@@ -616,6 +545,7 @@ final class Names {
                         && !TIME_NOUNS.contains(k)
                         && ME_AND.matcher(h.lower.substring(toks.get(i - 2).start(), t.start()))
                                 .matches()) {
+                    rule = "me and someone did it together";
                     start = true; // "me and ebony broke up", "me n will had a row": two people did it together
                 } else if (t.cap()
                         && !t.allCaps()
@@ -626,8 +556,10 @@ final class Names {
                                 .matcher(text)
                                 .region(t.end(), text.length())
                                 .lookingAt()) {
+                    rule = "whose mother or party it is";
                     start = true; // "Jade's mum rang", "Leah's party": whose mother or party it is
                 } else if (t.cap() && !t.allCaps() && k.indexOf('-') > 0 && surname(k) && !common(k)) {
+                    rule = "a hyphenated surname";
                     start = true; // "Lopez-Martin", "Adebayo-Clarke"
                 } else if (t.cap()
                         && !t.allCaps()
@@ -651,6 +583,7 @@ final class Names {
                                 || ((given(k) || surname(k))
                                         && PERSON_VERBS_LISTED.contains(
                                                 toks.get(i + 1).lower())))) {
+                    rule = "before a verb said of people";
                     start = true; // "Wanjiru threw a glass", "Bartholomew keeps texting"
                 } else if (!t.cap()
                         && k.length() >= 4
@@ -663,6 +596,7 @@ final class Names {
                         && i + 1 < n
                         && adjacent(text, t, toks.get(i + 1))
                         && LOWER_PERSON_VERBS.contains(toks.get(i + 1).lower())) {
+                    rule = "a lower-case word before a verb said of people";
                     start = true; // "ffion said she'd come", "tobi keeps texting": an unknown lower-case word before a
                     // verb of people
                 } else if (unknownCap(t, k)
@@ -674,6 +608,7 @@ final class Names {
                                 || (toks.get(i + 1).cap()
                                         && surname(key(toks.get(i + 1).lower()))
                                         && !common(key(toks.get(i + 1).lower()))))) {
+                    rule = "two capitalised words in no word list";
                     start = true; // "Ananya Krishnamurthy": two capitalised words in no word list
                 } else if (t.cap()
                         && !t.allCaps()
@@ -688,6 +623,7 @@ final class Names {
                                         .matcher(text)
                                         .region(t.end(), text.length())
                                         .lookingAt())) {
+                    rule = "before a relation or respect word (Bill my stepdad)";
                     start = true; // "Bill my stepdad is the problem", "Ana, my sister, knows"
                 } else if (!t.cap()
                         && k.length() >= 3
@@ -698,14 +634,17 @@ final class Names {
                                 .matcher(text)
                                 .region(t.end(), text.length())
                                 .lookingAt()) {
+                    rule = "a lower-case given name before a respect word";
                     start = true; // "asha aunty", "ritu di": a respect word after a lower-case given name
                 } else if (month) {
+                    rule = "a month with no cue";
                     start = false; // a month is a name only after an introduction, title, sign-off or relation
                 } else if ((cue(WEAK, before, starts) || cue(VERB, before, starts))
                         && given(k)
                         && ((t.cap() && !sentenceStart) || !common(k))
                         && !place(k)
                         && (!foreign || t.cap() || NameLists.GIVEN.contains(k))) {
+                    rule = "a given name after a greeting or a verb";
                     start = true;
                 } else if (!t.cap()
                         && k.length() >= 3
@@ -716,6 +655,7 @@ final class Names {
                         && k.chars().allMatch(Character::isLetter)
                         && !german // "die Nummer vom Weißen Ring gegeben"
                         && cue(PEOPLE_VERB_LOWER, before, starts)) {
+                    rule = "a lower-case word after a verb for people";
                     start = true; // "tell kwame", "text chidi": an unknown word in lower case after a verb for people
                 } else if (t.cap()
                         && !t.allCaps()
@@ -729,6 +669,7 @@ final class Names {
                                 .matcher(text)
                                 .region(t.end(), text.length())
                                 .lookingAt()) {
+                    rule = "after a self-introduction (I'm)";
                     start = true; // "I'm Ayodele but...", "this is Kemi."
                 } else if (cue(PEOPLE_VERB, before, starts)
                         && t.cap()
@@ -738,6 +679,7 @@ final class Names {
                         && !drug(k)
                         && !place(k)
                         && k.length() >= 3) {
+                    rule = "after a verb for people";
                     start = true; // "ask Chidi", "with Wanjiru"
                 } else if (t.cap()
                         && given(k)
@@ -759,6 +701,7 @@ final class Names {
                                         && !common(key(toks.get(i + 1).lower()))
                                         && VERBISH.contains(toks.get(i + 2).lower())
                                         && !toks.get(i + 2).cap()))) {
+                    rule = "a given name and a surname";
                     start = true; // "Will Turner", "Ben Salah", "Hope Ogundipe is my mum"
                 } else if (h.strict
                         && t.cap()
@@ -768,10 +711,13 @@ final class Names {
                         && !given(k)
                         && !common(k)
                         && !place(k)) {
+                    rule = "strict: a capitalised surname";
                     start = true; // a capitalised surname alone ("Okafor")
                 } else if (h.strict && t.cap() && !sentenceStart && !common(k) && k.length() >= 2) {
+                    rule = "strict: a capitalised word in no word list";
                     start = true;
                 } else if (h.strict && given(k) && t.cap()) {
+                    rule = "strict: a capitalised given name";
                     start = true;
                 }
             }
@@ -881,6 +827,7 @@ final class Names {
                 s = s - (Math.min(4, s) - initial.start()); // "- J. Whitmore": the initial goes too
             }
             // a particle right before: "van der Berg" after a cue
+            h.rule = rule;
             h.add(Redactor.Kind.NAME, s, e);
             names.add(text.substring(s, e).replaceAll("['’]s$", ""));
             for (int q = first; q <= end; q++) {
@@ -891,210 +838,37 @@ final class Names {
             }
             i = end + 1;
         }
-        coordinated(h, toks, names);
-        Matcher han = HAN_NAME.matcher(text);
-        while (han.find()) {
-            names.add(han.group(1));
-        }
-        // each name found, wherever it recurs (whole words, any case)
-        boolean sameLength = h.lower.length() == text.length();
-        for (String name : names) {
-            if (sameLength) {
-                String nl = name.toLowerCase(Locale.ROOT);
-                boolean hanName =
-                        nl.codePoints().allMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
-                for (int at = h.lower.indexOf(nl); at >= 0 && !nl.isEmpty(); at = h.lower.indexOf(nl, at + 1)) {
-                    int end = at + nl.length();
-                    if (hanName
-                            || ((at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1)))
-                                    && (end == text.length() || !Character.isLetterOrDigit(text.charAt(end))))) {
-                        h.add(Redactor.Kind.NAME, at, end);
-                    }
-                }
-                continue;
-            }
-            boolean hanName =
-                    name.codePoints().allMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
-            String edge = hanName ? "" : "(?<![\\p{L}\\p{M}\\p{N}])";
-            String tail = hanName ? "" : "(?![\\p{L}\\p{M}\\p{N}])";
-            Matcher r =
-                    Pattern.compile("(?iu)" + edge + Pattern.quote(name) + tail).matcher(text);
-            while (r.find()) {
-                h.add(Redactor.Kind.NAME, r.start(), r.end());
-            }
-        }
     }
 
     /** An initial right before a name: "J. Whitmore", "A Patel". */
-    private static final Pattern INITIAL_BEFORE = Pattern.compile("(?u)(?<![\\p{L}\\p{N}.])\\p{Lu}\\.?\\s$");
+    static final Pattern INITIAL_BEFORE = Pattern.compile("(?u)(?<![\\p{L}\\p{N}.])\\p{Lu}\\.?\\s$");
 
     /** Before a possessive written without its apostrophe: "round to Cormacs", "stayed at Ellies". */
-    private static final Pattern AT_SOMEONES = Pattern.compile("(?iu)\\b(?:to|at|round|over)\\s+$");
+    static final Pattern AT_SOMEONES = Pattern.compile("(?iu)\\b(?:to|at|round|over)\\s+$");
     /** After these a capitalised word is a sovereign, a hospital or a place ("Queen Elizabeth", "King Edward"). */
-    private static final Pattern ROYAL_BEFORE =
+    static final Pattern ROYAL_BEFORE =
             Pattern.compile("(?u)(?<![\\p{L}])(?:Queen|King|Prince|Princess|Pope|Saint)\\s+$");
     /** German articles, possessives and prepositions: the capitalised word after them is a noun. */
-    private static final Set<String> GERMAN_DETERMINERS = WordList.exact("names-german-determiners.txt");
+    static final Set<String> GERMAN_DETERMINERS = WordList.exact("names-german-determiners.txt");
     /** German determiners that precede nouns, not given names (spoken "die Lisa" aside, so "die" only after a break). */
-    private static final Set<String> GERMAN_NOUN_DETERMINERS = WordList.exact("names-german-noun-determiners.txt");
+    static final Set<String> GERMAN_NOUN_DETERMINERS = WordList.exact("names-german-noun-determiners.txt");
     /** Endings of German words for roles and services: "Kinderarzt", "Psychologin", "Jugendamt". */
-    private static final Pattern GERMAN_ROLE = Pattern.compile(
+    static final Pattern GERMAN_ROLE = Pattern.compile(
             "(?:arzt|ärztin|therapeut|therapeutin|lehrer|lehrerin|chef|chefin|psychiater|psychiaterin|psychologe|"
                     + "psychologin|pfleger|pflegerin|berater|beraterin|betreuer|betreuerin|amt|dienst|team|klinik|kasse)$");
     /** Endings of German nouns. */
-    private static final Pattern GERMAN_NOUN = Pattern.compile(
+    static final Pattern GERMAN_NOUN = Pattern.compile(
             "(?:ung|heit|keit|schaft|tion|ität|ment|chen|lein|nis|tum|" + "ismus|ik|ur|enz|anz|ling|e)$");
 
-    private static final Set<String> ROYAL = Set.of("queen", "king", "prince", "princess", "pope");
+    static final Set<String> ROYAL = Set.of("queen", "king", "prince", "princess", "pope");
     /** After a city: the place, not a person ("Austin traffic", "Leeds weather"). */
-    private static final Set<String> CITY_AFTER = WordList.exact("names-city-after.txt");
-    /** A dose right after a word: the word names a medicine ("Lyrica 75mg", "sertraline 50 mg"). */
-    private static final Pattern DOSE_AFTER =
-            Pattern.compile("(?iu)\\s*\\d+(?:[.,]\\d+)?\\s*(?:mg|mcg|µg|ug|ml|iu|units?)\\b");
-
-    private static final Pattern MEDICINE_BEFORE = Pattern.compile("(?iu)\\b(?:take|takes|taking|took|on|off|started|"
-            + "starting|stopped|stopping|prescribed|switched\\s+(?:to|from|me\\s+to|me\\s+from)|coming\\s+off|came\\s+off|"
-            + "the|my|some|of)\\s+$");
-    private static final Pattern PILL_AFTER = Pattern.compile("(?iu)\\s*(?:pills?|tablets?|capsules?|\\d)");
-    /**
-     * Medicines whose names are also given names (UK contraceptive pills, Lyrica, Rennie): with a medicine word
-     * before or after them they are the medicine ("on Yasmin", "Katya pill").
-     */
-    private static final Set<String> MEDICINES = WordList.exact("names-medicines.txt");
+    static final Set<String> CITY_AFTER = WordList.exact("names-city-after.txt");
 
     /** Speech verbs after which a three-letter unknown capitalised word is a name ("Ayo says hi"). */
-    private static final Set<String> SPEECH = Set.copyOf(List.of("said", "says", "told", "texted", "asked", "rang"));
-
-    /**
-     * A capitalised given name or unknown word joined by "and", "y", "et", "und"... to a name found: a name too
-     * ("Eilidh and [Morag]", "[Bao] and Linh"), even at a sentence start or when it is also a word ("Destiny").
-     */
-    private static void coordinated(Scan h, List<Tok> toks, Set<String> names) {
-        if (h.strict) {
-            return;
-        }
-        String text = h.text;
-        boolean anyName = false;
-        for (Redactor.Span s : h.spans) {
-            anyName |= s.kind() == Redactor.Kind.NAME;
-        }
-        if (!anyName) {
-            return;
-        }
-        Matcher conj = CONJ.matcher(text);
-        for (int q = 0; q + 1 < toks.size(); q++) {
-            Tok a = toks.get(q);
-            Tok c = toks.get(q + 1);
-            if (!a.cap()
-                    && !c.cap()
-                    && (q + 2 >= toks.size() || !toks.get(q + 2).cap())) {
-                continue; // only a capitalised word is taken here
-            }
-            if (!conj.region(a.end(), c.start()).matches()) {
-                if (q + 2 >= toks.size()
-                        || !conj.region(a.end(), toks.get(q + 2).start()).matches()) {
-                    continue;
-                }
-                c = toks.get(q + 2); // the conjunction is a word token: "Eilidh and Morag"
-            }
-            boolean aName = nameAt(h, a);
-            boolean cName = nameAt(h, c);
-            Tok other = aName && !cName ? c : cName && !aName ? a : null;
-            if (other == null || !other.cap() || other.allCaps()) {
-                continue;
-            }
-            String k = key(other.lower());
-            if (k.length() >= 3
-                    && !FUNCTION.contains(k)
-                    && !CAP_STOP.contains(k)
-                    && !VERBLIKE.contains(k)
-                    && !place(k)
-                    && !NameLists.CITIES.contains(k)
-                    && !innerCaps(other.text())
-                    && (given(k) || unknownCap(other, k))) {
-                h.add(Redactor.Kind.NAME, other.start(), other.end());
-                names.add(k);
-            }
-        }
-    }
-
-    /** Between two words of one shop name: spaces, "&", "+", a dot or a hyphen ("Peek & Cloppenburg", "E.Leclerc"). */
-    private static final Pattern BRAND_GAP = Pattern.compile("[\\s&+.-]{0,4}");
-
-    /**
-     * Marks the words of a shop, chain, brand or charity of {@link NameLists#BRANDS} ("Harvey Norman", "Dan Murphy's",
-     * "Sue Ryder", "Timpson") as no person's name, unless a cue makes them one: an introduction, title, relation or
-     * sign-off ("my friend David Jones"), or a verb said to people ("tell", "text", "sorry"). A one-word shop name
-     * counts only when no capitalised name-like word stands right beside it ("Tadhg Costa" is a person).
-     */
-    private static void shopNames(Scan h, List<Tok> toks, boolean[] brand) {
-        String text = h.text;
-        int n = toks.size();
-        for (int q = 0; q < n; q++) {
-            if (brand[q]) {
-                continue;
-            }
-            List<String[]> cands = NameLists.BRANDS.get(toks.get(q).lower().replace('’', '\''));
-            if (cands == null) {
-                continue;
-            }
-            int best = -1;
-            for (String[] c : cands) {
-                if (c.length - 1 <= best || q + c.length > n) {
-                    continue;
-                }
-                boolean ok = true;
-                for (int w = 1; w < c.length && ok; w++) {
-                    Tok a = toks.get(q + w - 1);
-                    Tok x = toks.get(q + w);
-                    ok = x.lower().replace('’', '\'').equals(c[w])
-                            && BRAND_GAP
-                                    .matcher(text)
-                                    .region(a.end(), x.start())
-                                    .matches();
-                }
-                if (ok) {
-                    best = c.length - 1;
-                }
-            }
-            if (best < 0) {
-                continue;
-            }
-            int last = q + best;
-            if (best == 0 && (nameLikeNeighbour(text, toks, q - 1, q) || nameLikeNeighbour(text, toks, q + 1, q))) {
-                continue;
-            }
-            String before = h.lower.substring(
-                    Math.max(0, toks.get(q).start() - 60), toks.get(q).start());
-            if (strongCue(before, text, toks, q) || cue(PEOPLE_VERB_LOWER, before, wordStarts(before))) {
-                continue;
-            }
-            for (int r = q; r <= last; r++) {
-                brand[r] = true;
-            }
-            q = last;
-        }
-    }
-
-    /** Whether token {@code j} stands right beside token {@code q} and is a capitalised word that may be part of a name. */
-    private static boolean nameLikeNeighbour(String text, List<Tok> toks, int j, int q) {
-        if (j < 0 || j >= toks.size()) {
-            return false;
-        }
-        Tok t = toks.get(j);
-        Tok a = toks.get(Math.min(j, q));
-        Tok b = toks.get(Math.max(j, q));
-        String k = key(t.lower());
-        return adjacent(text, a, b)
-                && t.cap()
-                && !t.allCaps()
-                && !FUNCTION.contains(k)
-                && !CAP_STOP.contains(k)
-                && (given(k) || surname(k) || unknownCap(t, k));
-    }
+    static final Set<String> SPEECH = Set.copyOf(List.of("said", "says", "told", "texted", "asked", "rang"));
 
     /** "X from Currys", "X from Blinkit": after "from" a capitalised word names a shop or a place; "Mark from work" is a person. */
-    private static boolean fromAPlace(List<Tok> toks, int i) {
+    static boolean fromAPlace(List<Tok> toks, int i) {
         return toks.get(i + 1).lower().equals("from")
                 && i + 2 < toks.size()
                 && toks.get(i + 2).cap()
@@ -1102,7 +876,7 @@ final class Names {
     }
 
     /** Whether a number and one space stand right before {@code at} ("30 Minuten"; not "Flat 3, Rose" nor "£30"). */
-    private static boolean digitsRightBefore(String text, int at) {
+    static boolean digitsRightBefore(String text, int at) {
         return at >= 2
                 && text.charAt(at - 1) == ' '
                 && Character.isDigit(text.charAt(at - 2))
@@ -1113,24 +887,15 @@ final class Names {
     }
 
     /** Whether the next character after spaces is a digit. */
-    private static boolean digitNext(String text, int at) {
+    static boolean digitNext(String text, int at) {
         while (at < text.length() && text.charAt(at) == ' ') {
             at++;
         }
         return at < text.length() && Character.isDigit(text.charAt(at));
     }
 
-    private static boolean nameAt(Scan h, Tok t) {
-        for (Redactor.Span s : h.spans) {
-            if (s.kind() == Redactor.Kind.NAME && s.start() <= t.start() && t.end() <= s.end()) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Before a name: what is said of a public figure's work ("listening to", "a book by"). */
-    private static final Pattern MEDIA_BEFORE = Pattern.compile(
+    static final Pattern MEDIA_BEFORE = Pattern.compile(
             "(?iu)\\b(?:listen(?:s|ed|ing)?\\s+to|escuch(?:o|a|as|ando|ar|é)\\s+a"
                     + "|(?:j['’])?[ée]cout(?:e|es|ais|ant|er)|h[öo]r(?:e|en|st|t)(?:\\s+(?:nur|noch|gerade|immer|viel|oft|gern|gerne|wieder)){0,3}"
                     + "|luister(?:en)?\\s+naar|(?:essay|article|report|project|documentary|biopic|book|film|talk)\\s+(?:about|on)|(?:binge[\\s-]?)?"
@@ -1139,27 +904,26 @@ final class Names {
                     + "concert|play(?:s|ed|ing)?|obsessed\\s+with\\s+(?:the\\s+)?(?:music|songs|books)\\s+(?:of|by))\\s*$");
     /** After a name: its work ("Taylor Swift songs", "Stephen Fry's book"). */
     /** After a possessive name, one or two lower-case words and a work: "Taylor Swift's folklore album". */
-    private static final Pattern WORK_AFTER_OWNER = Pattern.compile("(?u)^\\s+(?:\\p{Ll}[\\p{Ll}-]*\\s+){1,2}"
+    static final Pattern WORK_AFTER_OWNER = Pattern.compile("(?u)^\\s+(?:\\p{Ll}[\\p{Ll}-]*\\s+){1,2}"
             + "(?:songs?|albums?|books?|novels?|films?|movies?|show|series|podcasts?|documentary|memoir)\\b");
 
-    private static final Pattern MEDIA_AFTER = Pattern.compile(
+    static final Pattern MEDIA_AFTER = Pattern.compile(
             "(?iu)^(?:['’]s)?\\s+(?:new\\s+|old\\s+|latest\\s+)?(?:songs?|"
                     + "music|albums?|books?|novels?|poems?|films?|movies?|show|series|podcasts?|videos?|concerts?|tour|lyrics|"
                     + "interviews?|memoir|autobiography|sitcom|special|documentary|prints?|paintings?|artwork|exhibition|posters?)\\b");
     /** Before a place: a movement or a place of living ("went to", "moved from", "live in", "near"). */
-    private static final Pattern LOCATIVE = Pattern.compile(
-            "(?iu)(?:\\b(?:go|goes|going|went|gone|get|got|getting|move|"
-                    + "moves|moved|moving|drive|drove|driving|fly|flew|flying|travel(?:l?ed|l?ing)?|trip|holiday|holidays|train|bus|"
-                    + "flight|coach|ferry|back|came|come|comes|coming|commute|commuting|visit(?:ed|ing)?|return(?:ed|ing)?|"
-                    + "originally|i['’]?m|we['’]?re|am|are|is|was|were|be|been)\\s+(?:back\\s+|home\\s+|up\\s+|down\\s+|over\\s+)?"
-                    + "(?:to|from|in|into|near|outside|around)|\\b(?:live|lives|lived|living|stay|stays|stayed|staying|born|"
-                    + "raised|grew\\s+up|based|work|works|worked|working|study|studies|studied|studying|uni|university|college|"
-                    + "school|hospital|flat|house|home|family|mum|mom|dad|parents)\\s+(?:is\\s+|are\\s+)?(?:in|near|outside|at)"
-                    + "|\\bvisit(?:ed|ing)?|\\bnear|\\bto\\s+\\p{L}+\\s+(?:and|or)|\\bfrom\\s+\\p{L}+\\s+to|\\bin)\\s*$");
+    static final Pattern LOCATIVE = Pattern.compile("(?iu)(?:\\b(?:go|goes|going|went|gone|get|got|getting|move|"
+            + "moves|moved|moving|drive|drove|driving|fly|flew|flying|travel(?:l?ed|l?ing)?|trip|holiday|holidays|train|bus|"
+            + "flight|coach|ferry|back|came|come|comes|coming|commute|commuting|visit(?:ed|ing)?|return(?:ed|ing)?|"
+            + "originally|i['’]?m|we['’]?re|am|are|is|was|were|be|been)\\s+(?:back\\s+|home\\s+|up\\s+|down\\s+|over\\s+)?"
+            + "(?:to|from|in|into|near|outside|around)|\\b(?:live|lives|lived|living|stay|stays|stayed|staying|born|"
+            + "raised|grew\\s+up|based|work|works|worked|working|study|studies|studied|studying|uni|university|college|"
+            + "school|hospital|flat|house|home|family|mum|mom|dad|parents)\\s+(?:is\\s+|are\\s+)?(?:in|near|outside|at)"
+            + "|\\bvisit(?:ed|ing)?|\\bnear|\\bto\\s+\\p{L}+\\s+(?:and|or)|\\bfrom\\s+\\p{L}+\\s+to|\\bin)\\s*$");
 
     /** An introduction, title, relation or sign-off: what a public-figure or place reading does not override. */
     /** A weaker cue before a word: a verb for people ("dis à", "tell"), an introduction ("je suis", "I'm"). */
-    private static boolean anyCue(String before) {
+    static boolean anyCue(String before) {
         int[] starts = wordStarts(before);
         return cue(WEAK, before, starts)
                 || cue(VERB, before, starts)
@@ -1167,7 +931,7 @@ final class Names {
                 || cue(SELF_INTRO, before, starts);
     }
 
-    private static boolean strongCue(String before, String text, List<Tok> toks, int i) {
+    static boolean strongCue(String before, String text, List<Tok> toks, int i) {
         int[] starts = wordStarts(before);
         int title = cueAt(TITLE, before, starts);
         if (title >= 0 && !MEDIA_BEFORE.matcher(before.substring(0, title)).find()) {
@@ -1183,10 +947,10 @@ final class Names {
      * Swift songs"), a name as a common noun ("being a karen"), a city after a movement or living word ("we went to
      * Brighton", "moved from Leeds to Hull") or before a place noun ("Brighton beach").
      */
-    private static final Set<String> LOWER_PERSON_VERBS = WordList.exact("names-lower-person-verbs.txt");
+    static final Set<String> LOWER_PERSON_VERBS = WordList.exact("names-lower-person-verbs.txt");
 
     /** Whether the sign-off before a word opens its line or sentence ("thanks, tendai"; not "at night prn"). */
-    private static boolean signOffOpens(String before) {
+    static boolean signOffOpens(String before) {
         int cut = Math.max(
                 before.lastIndexOf('\n'),
                 Math.max(before.lastIndexOf('.'), Math.max(before.lastIndexOf('!'), before.lastIndexOf('?'))));
@@ -1196,14 +960,14 @@ final class Names {
     }
 
     /** Whether the line of the word at {@code at} holds only a sign-off: a dash, "thanks", "love"... before it. */
-    private static boolean signOffLine(String text, int at) {
+    static boolean signOffLine(String text, int at) {
         int nl = text.lastIndexOf('\n', at - 1);
         String line = text.substring(nl + 1, at).toLowerCase(Locale.ROOT);
         return line.isBlank() || SIGN_OFF.matcher(line).find();
     }
 
     /** Whether the word at {@code at} begins the last sentence or line of a message that has one before it. */
-    private static boolean lastSentence(String text, int at) {
+    static boolean lastSentence(String text, int at) {
         int i = at - 1;
         while (i >= 0 && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
             i--;
@@ -1216,7 +980,7 @@ final class Names {
      * it ("Abu Bakar bin Osman", "María del Carmen Ruiz", "Bill Thornton"): capitalised words of the name lists or of
      * no word list, and particles between two of them.
      */
-    private static int backTo(String text, List<Tok> toks, int i) {
+    static int backTo(String text, List<Tok> toks, int i) {
         int first = i;
         int guard = 0;
         while (first > 0 && guard++ < 4 && adjacent(text, toks.get(first - 1), toks.get(first))) {
@@ -1236,9 +1000,9 @@ final class Names {
         return first;
     }
 
-    private static final Set<String> LEADING_PARTICLES = WordList.exact("names-leading-particles.txt");
+    static final Set<String> LEADING_PARTICLES = WordList.exact("names-leading-particles.txt");
 
-    private static boolean nameBefore(Tok p) {
+    static boolean nameBefore(Tok p) {
         String pk = key(p.lower());
         return p.cap()
                 && !p.allCaps()
@@ -1250,10 +1014,10 @@ final class Names {
                 && (given(pk) || !common(pk));
     }
 
-    private static final Set<String> TITLE_WORDS = WordList.exact("names-title-words.txt");
+    static final Set<String> TITLE_WORDS = WordList.exact("names-title-words.txt");
 
     /** The last of up to three adjacent name-like words from {@code i} written in the same case ("taylor swift"). */
-    private static int runEnd(String text, List<Tok> toks, int i) {
+    static int runEnd(String text, List<Tok> toks, int i) {
         int end = i;
         while (end + 1 < toks.size()
                 && end < i + 2
@@ -1275,7 +1039,7 @@ final class Names {
      * "in the papers", "scored", "a marqué", "en la tele", "op tv", "rally", "interview"): with it a name with no cue
      * of the writer's own people is a public figure's, even one word ("Adele was on the radio").
      */
-    private static final Pattern PUBLIC_STRONG =
+    static final Pattern PUBLIC_STRONG =
             Pattern.compile("(?u)(?<![\\p{L}])(?:on\\s+(?:the\\s+|a\\s+)?(?:telly|tv|telebox|radio|news|"
                     + "box|ad|advert|talk\\s+show|punditry|podcast|stage|screen|garden\\s+show)|in\\s+the\\s+(?:news|papers?)|in\\s+everything|"
                     + "(?:talk|chat|morning|cooking|baking|garden)\\s+show|interview(?:ed|s)?|podcast|documentar(?:y|ies)|doco|rally|speech|"
@@ -1285,15 +1049,14 @@ final class Names {
                     + "(?:à|a)\\s+la\\s+t[ée]l[ée]|l['’]idole|en\\s+la\\s+tele|concierto|entrevista|podio|en\\s+los\\s+goya|se\\s+retira|"
                     + "op\\s+tv|scoorde|won\\s+goud|de\\s+held|op\\s+de\\s+radio)(?![\\p{L}])");
     /** Weaker: said of public people mostly, taken only with a full name ("Matthew Perry's death", "X talking about her bipolar"). */
-    private static final Pattern PUBLIC_WEAK =
-            Pattern.compile("(?u)(?<![\\p{L}])(?:death|dying|voice|recipe|publicly|openly|"
-                    + "being\\s+open\\s+about|(?:talk(?:s|ed|ing)?|spoke|speaking|wrote|writes|opened\\s+up)\\s+about|"
-                    + "said\\s+(?:he|she|they)\\s+(?:had|has|was|nearly|didn['’]?t)|ha[sd]\\s+depression|won|lost|ganó|gan[oó]|blessé|"
-                    + "habl[oó]\\s+de|a\\s+parl[ée]\\s+de|hat\\s+über|sprach\\s+über|fans?|channel|party|parties|"
-                    + "the\\s+(?:paper|papers|news|telly)|idolises|idolizes|hero|in\\s+the\\s+paper)(?![\\p{L}])");
+    static final Pattern PUBLIC_WEAK = Pattern.compile("(?u)(?<![\\p{L}])(?:death|dying|voice|recipe|publicly|openly|"
+            + "being\\s+open\\s+about|(?:talk(?:s|ed|ing)?|spoke|speaking|wrote|writes|opened\\s+up)\\s+about|"
+            + "said\\s+(?:he|she|they)\\s+(?:had|has|was|nearly|didn['’]?t)|ha[sd]\\s+depression|won|lost|ganó|gan[oó]|blessé|"
+            + "habl[oó]\\s+de|a\\s+parl[ée]\\s+de|hat\\s+über|sprach\\s+über|fans?|channel|party|parties|"
+            + "the\\s+(?:paper|papers|news|telly)|idolises|idolizes|hero|in\\s+the\\s+paper)(?![\\p{L}])");
 
     /** Whether the sentence of a name run from {@code i} to {@code end} speaks of a public figure (see {@link #PUBLIC_STRONG}). */
-    private static boolean publicFigure(String text, String before, List<Tok> toks, int i, int end) {
+    static boolean publicFigure(String text, String before, List<Tok> toks, int i, int end) {
         if (cue(PEOPLE_VERB_LOWER, before, wordStarts(before)) || !toks.get(i).cap()) {
             return false;
         }
@@ -1317,11 +1080,11 @@ final class Names {
     }
 
     /** A relation of the writer right before or after the name ("my friend X", "X my sister"): no public-figure reading. */
-    private static final Pattern FIRST_PERSON_OF = Pattern.compile(
+    static final Pattern FIRST_PERSON_OF = Pattern.compile(
             "(?u)(?<![\\p{L}])(?i:my|our|me)\\s+(?:\\p{L}+\\s+)?(?i:friend|mate|"
                     + "sister|brother|ex|partner|boyfriend|girlfriend|husband|wife|cousin|neighbour|neighbor|colleague|boss|son|daughter)\\s+\\p{Lu}");
 
-    private static boolean notAPerson(String text, String before, List<Tok> toks, int i, String k) {
+    static boolean notAPerson(String text, String before, List<Tok> toks, int i, String k) {
         int end = runEnd(text, toks, i);
         if (publicFigure(text, before, toks, i, end)) {
             return true; // "Gary Lineker on the telly", "Max Verstappen won", "Stromae a parlé de sa dépression"
@@ -1462,7 +1225,7 @@ final class Names {
      * "Unser Hund Bello"), a quoted or prayed-to figure ("quoting Mary Oliver", "in the words of Dolly Parton", "prays
      * to"), an eponymous syndrome ("syndrome de Gilles de la Tourette"). Lower case, as {@code before} is.
      */
-    private static final Pattern NOT_PERSON_BEFORE = Pattern.compile("(?u)(?:(?<![\\p{L}])(?:storm|hurricane|cyclone|"
+    static final Pattern NOT_PERSON_BEFORE = Pattern.compile("(?u)(?:(?<![\\p{L}])(?:storm|hurricane|cyclone|"
             + "typhoon|tempête|tempete|sturm|orkan|tormenta|borrasca|huracán|huracan|ouragan|orkaan|hms|uss|rms)"
             + "|(?<![\\p{L}])(?:my|our|the|his|her|their|mon|ma|notre|le|la|mi|nuestro|nuestra|el|mein|meine|meinem|unser|"
             + "unsere|unserem|der|mijn|onze|de|new|old|little)\\s+(?:\\p{L}+\\s+)?(?:cat|dog|kitten|kitty|puppy|budgie|"
@@ -1481,13 +1244,12 @@ final class Names {
             + "stiftung)\\s+(?:(?:de\\s+la|du|de|del|des|d['’])\\s*)?"
             + "|(?i:ramadan|ramzan|eid|gŵyl|gwyl|dydd)\\s+)\\s*$");
     /** A work's capitalised title mid-sentence, then "by": "Hallelujah by Leonard Cohen", "… for Meaning by". */
-    private static final Pattern WORK_BY =
-            Pattern.compile("(?u)(?:[\\p{Ll},]\\s+\\p{Lu}[\\p{L}'’]*|[\"”’])\\s+by\\s+$");
+    static final Pattern WORK_BY = Pattern.compile("(?u)(?:[\\p{Ll},]\\s+\\p{Lu}[\\p{L}'’]*|[\"”’])\\s+by\\s+$");
     /**
      * After a name: a scale, test, law or condition named after it ("Holmes and Rahe stress scale"), or what animal
      * it is ("Milo the dog", "Biscuit, our cat").
      */
-    private static final Pattern EPONYM_THING_AFTER = Pattern.compile("(?iu)^(?:['’]s?)?(?:\\s+(?:and|&)\\s+\\p{Lu}"
+    static final Pattern EPONYM_THING_AFTER = Pattern.compile("(?iu)^(?:['’]s?)?(?:\\s+(?:and|&)\\s+\\p{Lu}"
             + "[\\p{L}'’-]+)?(?:\\s+\\p{L}+)?\\s+(?:disease|syndrome|palsy|scale|inventory|test|law|method|protocol|"
             + "questionnaire|criteria|score|sign|effect|chart|principle|technique|diet|reflex|manoeuvre|maneuver|"
             + "classification|staging|phenomenon|paradox|ulcer|apples?)\\b"
@@ -1497,35 +1259,35 @@ final class Names {
      * Conditions named after people that are written without "'s" or "disease" ("meine Mutter Alzheimer", "mon père
      * a Parkinson"). Hand-written for issue 33's seventh pass (no outside source).
      */
-    private static final Set<String> EPONYMS = WordList.exact("names-eponyms.txt");
+    static final Set<String> EPONYMS = WordList.exact("names-eponyms.txt");
     /** A saint, a holy figure or a storm before a capitalised word: the pair names no person of the writer's. */
-    private static final Set<String> THING_HEAD = WordList.exact("names-thing-head.txt");
+    static final Set<String> THING_HEAD = WordList.exact("names-thing-head.txt");
     /** Holidays and festivals that are also given names in the lists; never a person. Hand-written. */
-    private static final Set<String> HOLIDAYS = WordList.exact("names-holidays.txt");
+    static final Set<String> HOLIDAYS = WordList.exact("names-holidays.txt");
     /** Continents and countries that are also given names in the lists ("Depakote in America"). */
-    private static final Set<String> LANDS = Set.copyOf(List.of("america", "africa", "asia", "europe"));
+    static final Set<String> LANDS = Set.copyOf(List.of("america", "africa", "asia", "europe"));
     /** Verbs that call or tell people; capitalised mid-sentence they belong to a title ("The Crisis Text Line"). */
-    private static final Set<String> CALL_WORDS = Set.copyOf(List.of("text", "call", "ring", "tell", "ask", "message"));
+    static final Set<String> CALL_WORDS = Set.copyOf(List.of("text", "call", "ring", "tell", "ask", "message"));
     /** Words that end the name of a place ("Primrose Hill", "Kew Gardens") after a verb of going. */
-    private static final Set<String> PLACE_TAIL = WordList.exact("names-place-tail.txt");
+    static final Set<String> PLACE_TAIL = WordList.exact("names-place-tail.txt");
 
-    private static final Set<String> PARTICLES_OF =
+    static final Set<String> PARTICLES_OF =
             Set.copyOf(List.of("de", "del", "la", "las", "los", "of", "the", "du", "des", "della", "di"));
     /** Weekdays (also plural and abbreviated): never a person. */
-    private static final Pattern WEEKDAY = Pattern.compile(
+    static final Pattern WEEKDAY = Pattern.compile(
             "(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?|monday|tuesday|wednesday|"
                     + "thursday|friday|saturday|sunday");
     /** Before a month: a time word ("in August my dad…", "since June"). */
-    private static final Pattern CLOCK_BEFORE = Pattern.compile("(?iu)\\d{1,2}[:.h]\\d{2}\\s*(?:to\\s+|for\\s+)?$");
+    static final Pattern CLOCK_BEFORE = Pattern.compile("(?iu)\\d{1,2}[:.h]\\d{2}\\s*(?:to\\s+|for\\s+)?$");
 
-    private static final Pattern TIME_BEFORE =
+    static final Pattern TIME_BEFORE =
             Pattern.compile("(?iu)(?<![\\p{L}])(?:in|since|until|till|last|next|this|early|late|mid|from|through|by|"
                     + "end\\s+of|start\\s+of|im|seit|en|depuis|desde|hasta|sinds)\\s+$");
     /** Street types after a name-like word: a street ("the DMV on Jefferson Blvd", "Gran Vía"). */
-    private static final Set<String> STREET_AFTER = WordList.exact("names-street-after.txt");
+    static final Set<String> STREET_AFTER = WordList.exact("names-street-after.txt");
 
     /** Whether the run from {@code i} to {@code end} names a storm, pet, ship, saint, quoted author or eponymous thing. */
-    private static boolean namedThing(String text, String before, List<Tok> toks, int i, int end) {
+    static boolean namedThing(String text, String before, List<Tok> toks, int i, int end) {
         String k = toks.get(i).lower();
         if (NOT_PERSON_BEFORE.matcher(before).find()) {
             return true;
@@ -1611,28 +1373,28 @@ final class Names {
         return false;
     }
 
-    private static final Pattern CHANGE_AT = Pattern.compile("(?iu)(?:\\bchang(?:e|ed|ing)\\s+at|\\bvia)\\s+$");
+    static final Pattern CHANGE_AT = Pattern.compile("(?iu)(?:\\bchang(?:e|ed|ing)\\s+at|\\bvia)\\s+$");
     /** A role written in lower case as a title ("the night nurse held"): a lower-case word after it is a verb. */
-    private static final Pattern ROLE_TITLE_BEFORE = Pattern.compile(
+    static final Pattern ROLE_TITLE_BEFORE = Pattern.compile(
             "(?iu)(?<![\\p{L}])(?:nurse|doctor|sister|coach|officer|pastor|matron|midwife|teacher)\\s+$");
     /** Auxiliaries and verbs right after a relation word: "my father has", "my son was". */
-    private static final Set<String> AUX_AFTER_RELATION = WordList.exact("names-aux-after-relation.txt");
+    static final Set<String> AUX_AFTER_RELATION = WordList.exact("names-aux-after-relation.txt");
 
-    private static String lastWord(String before) {
+    static String lastWord(String before) {
         Matcher m = LAST_WORD.matcher(before);
         return m.find() ? m.group(1).toLowerCase(Locale.ROOT) : "";
     }
 
-    private static final Pattern LAST_WORD = Pattern.compile("(?u)(\\p{L}+)\\s*[:,(-]?\\s*$");
+    static final Pattern LAST_WORD = Pattern.compile("(?u)(\\p{L}+)\\s*[:,(-]?\\s*$");
 
     /**
      * Brand names of medicines people on psychiatric treatment name without a dose ("Benadryl with Zoloft"), some of
      * which are in the name lists. Hand-written for issue 33's seventh pass (no outside source).
      */
-    private static final Set<String> BRAND_DRUGS = WordList.exact("names-brand-drugs.txt");
+    static final Set<String> BRAND_DRUGS = WordList.exact("names-brand-drugs.txt");
 
     /** A word without its possessive ("Crohn's" → "crohn"), for {@link #EPONYMS}. */
-    private static String eponymKey(String k) {
+    static String eponymKey(String k) {
         int n = k.length();
         if (n > 2 && k.charAt(n - 1) == 's' && (k.charAt(n - 2) == '\'' || k.charAt(n - 2) == '’')) {
             return k.substring(0, n - 2);
@@ -1640,50 +1402,48 @@ final class Names {
         return k;
     }
 
-    private static boolean drug(String k) {
+    static boolean drug(String k) {
         return DRUG.matcher(k).find() || BRAND_DRUGS.contains(k);
     }
 
     /** French, Spanish and Dutch articles after which a capital marks a noun or a title ("Le Pont Neuf"). */
-    private static final Set<String> ARTICLES =
+    static final Set<String> ARTICLES =
             Set.copyOf(List.of("le", "les", "un", "une", "du", "des", "los", "las", "una", "het", "een"));
 
     /** Dose forms written before a medicine's name in prescriptions. */
-    private static final Set<String> DOSE_FORMS =
+    static final Set<String> DOSE_FORMS =
             Set.copyOf(List.of("tab", "tabs", "tablet", "cap", "caps", "inj", "syp", "syr", "susp", "oint"));
 
-    private static final Set<String> MONTH_NAMES_ALL = WordList.exact("names-month-names-all.txt");
+    static final Set<String> MONTH_NAMES_ALL = WordList.exact("names-month-names-all.txt");
 
     /** Before a condition named after a person ("diagnosed with Crohn's", "living with Tourette's"). */
-    private static final Pattern EPONYM_BEFORE =
+    static final Pattern EPONYM_BEFORE =
             Pattern.compile("(?iu)\\b(?:diagnos(?:ed|is|es)\\s+(?:with|of)|suffer(?:s|ed|ing)?"
                     + "\\s+(?:from|with)|living\\s+with|symptoms\\s+of|signs\\s+of|test(?:ed|ing)?\\s+for|treat(?:ed|ment)?\\s+for|"
                     + "(?:early|late)[\\s-]onset|flare\\s+of)\\s+$");
 
-    private static final Pattern HAS_BEFORE =
-            Pattern.compile("(?iu)\\b(?:has|have|had|got|with|my|her|his|their)\\s+$");
+    static final Pattern HAS_BEFORE = Pattern.compile("(?iu)\\b(?:has|have|had|got|with|my|her|his|their)\\s+$");
     /** After a possessive that names a condition: nothing it owns, the end of the clause. */
-    private static final Pattern EPONYM_AFTER = Pattern.compile(
-            "(?iu)^\\s*(?:[,.!?;:)]|$|(?:and|but|so|or|since|for|too|as|"
-                    + "at|in|is|was|which|that|makes|made|means|flare|flares|disease|syndrome|symptoms|palsy|cyst)\\b)");
+    static final Pattern EPONYM_AFTER = Pattern.compile("(?iu)^\\s*(?:[,.!?;:)]|$|(?:and|but|so|or|since|for|too|as|"
+            + "at|in|is|was|which|that|makes|made|means|flare|flares|disease|syndrome|symptoms|palsy|cyst)\\b)");
 
     /** What is done with things, not people: "ordered Maggi", "ate a Twix", "installed Duolingo". */
-    private static final Pattern THING_BEFORE = Pattern.compile(
+    static final Pattern THING_BEFORE = Pattern.compile(
             "(?iu)\\b(?:order(?:s|ed|ing)?|ate|eat(?:s|ing)?|drank|"
                     + "drink(?:s|ing)?|install(?:s|ed|ing)?|download(?:s|ed|ing)?|wear(?:s|ing)?|wore)\\s+(?:some\\s+|more\\s+)?$");
     /** A capitalised word, then "and" or "&" right before the word. */
-    private static final Pattern AND_BEFORE = Pattern.compile("(?u)(\\p{Lu}\\p{Ll}+)\\s+(?:and|&)\\s+$");
+    static final Pattern AND_BEFORE = Pattern.compile("(?u)(\\p{Lu}\\p{Ll}+)\\s+(?:and|&)\\s+$");
 
     /** A capitalised place or team, then "vs", "v", "versus", "against" before the word: a fixture. */
-    private static final Pattern TEAMS = Pattern.compile("(?u)\\p{Lu}\\p{L}+\\s+(?i:vs?\\.?|versus|against)\\s+$");
+    static final Pattern TEAMS = Pattern.compile("(?u)\\p{Lu}\\p{L}+\\s+(?i:vs?\\.?|versus|against)\\s+$");
 
-    private static final Pattern TEAMS_AFTER = Pattern.compile("(?u)^\\s+(?i:vs?\\.?|versus)\\s+\\p{Lu}");
+    static final Pattern TEAMS_AFTER = Pattern.compile("(?u)^\\s+(?i:vs?\\.?|versus)\\s+\\p{Lu}");
 
     /**
      * An English word that, capitalised mid-sentence right before a name-like word, makes the pair a title, a
      * brand or a place ("Finding Nemo", "Atomic Habits"): not a function word, title, relation, given name or surname.
      */
-    private static boolean titleCaseWord(String k) {
+    static boolean titleCaseWord(String k) {
         return NameLists.WORDS.contains(k)
                 && !FUNCTION.contains(k)
                 && !CAP_STOP.contains(k)
@@ -1696,16 +1456,16 @@ final class Names {
     }
 
     /** Capitalised words that may stand before a name mid-sentence: greetings and relations ("Auntie", "Uncle"). */
-    private static final Set<String> NOT_NAMES_CUE = WordList.exact("names-not-names-cue.txt");
+    static final Set<String> NOT_NAMES_CUE = WordList.exact("names-not-names-cue.txt");
 
     /** The languages of {@link NameLists#STOPWORDS} other than English, and for each stop word the bit set of its languages. */
-    private static final String[] STOP_LANGS = stopLanguages();
+    static final String[] STOP_LANGS = stopLanguages();
 
     /**
      * In a fixed order, so that a tie between two languages is settled the same way in every run (the map's own order
      * changes from one JVM to the next): the languages of whole messages first, those mixed into English last.
      */
-    private static String[] stopLanguages() {
+    static String[] stopLanguages() {
         List<String> order = List.of("de", "es", "fr", "it", "pt", "nl", "hi", "cy");
         return NameLists.STOPWORDS.keySet().stream()
                 .filter(l -> !l.equals("en"))
@@ -1715,9 +1475,9 @@ final class Names {
                 .toArray(String[]::new);
     }
 
-    private static final java.util.Map<String, Integer> STOP_MASK = stopMask();
+    static final java.util.Map<String, Integer> STOP_MASK = stopMask();
 
-    private static java.util.Map<String, Integer> stopMask() {
+    static java.util.Map<String, Integer> stopMask() {
         java.util.Map<String, Integer> out = new java.util.HashMap<>();
         for (int l = 0; l < STOP_LANGS.length; l++) {
             for (String w : NameLists.STOPWORDS.get(STOP_LANGS[l])) {
@@ -1741,7 +1501,7 @@ final class Names {
      * ("Suraj bhaiya", "Milagros mi vecina"), Hindi "ne" (the doer: "Kiran ne call kiya") or a surname ("Soledad
      * García").
      */
-    private static boolean nameCueAfter(String lang, String text, List<Tok> toks, int i) {
+    static boolean nameCueAfter(String lang, String text, List<Tok> toks, int i) {
         Tok t = toks.get(i);
         if (HONORIFIC_AFTER.matcher(text).region(t.end(), text.length()).lookingAt()
                 || RELATION_AFTER.matcher(text).region(t.end(), text.length()).lookingAt()) {
@@ -1809,13 +1569,13 @@ final class Names {
         return best;
     }
 
-    private static final Set<String> MONTH_NAMES = Set.copyOf(List.of("may", "june", "april", "august"));
+    static final Set<String> MONTH_NAMES = Set.copyOf(List.of("may", "june", "april", "august"));
 
     /** Languages typed mixed into English sentences (stopwords-extra.txt). */
-    private static final Set<String> MIXED_LANGS = Set.of("hi", "cy");
+    static final Set<String> MIXED_LANGS = Set.of("hi", "cy");
 
     /** Capitalised words after a name that start the next phrase rather than continue the name. */
-    private static final Set<String> CAP_STOP = WordList.exact("names-cap-stop.txt");
+    static final Set<String> CAP_STOP = WordList.exact("names-cap-stop.txt");
 
     /** A word with a capital inside that is not a name shape ("OAuth", "iPhone", "PayPal"; "McLeod" is a name). */
     static boolean innerCaps(String w) {
@@ -1835,23 +1595,21 @@ final class Names {
     }
 
     /** Words after a name-like word that make it an organisation or a place. */
-    private static final Set<String> ORGANISATION = WordList.exact("names-organisation.txt");
-    /** The first words of {@link #NAMED_BRANDS}: the pattern is tried only where one of them starts. */
-    private static final Set<String> BRAND_FIRST = WordList.exact("names-brand-first.txt");
+    static final Set<String> ORGANISATION = WordList.exact("names-organisation.txt");
 
     /** Organisation and place nouns that make the name-like word before them a thing even in lower case ("kiran helpline"). */
-    private static final Set<String> LOWER_ORG = WordList.exact("names-lower-org.txt");
+    static final Set<String> LOWER_ORG = WordList.exact("names-lower-org.txt");
 
     /** Words before a name-like word that make it a place ("Lake Tahoe", "Mount Kenya", "Fort Worth"). */
-    private static final Set<String> PLACE_HEAD = WordList.exact("names-place-head.txt");
+    static final Set<String> PLACE_HEAD = WordList.exact("names-place-head.txt");
 
-    private static final Pattern CELTIC = Pattern.compile("(?:o['’]|mc|mac|d['’]|fitz)\\p{L}{2,}");
-    private static final Set<String> NAME_HEADS = Set.of(
+    static final Pattern CELTIC = Pattern.compile("(?:o['’]|mc|mac|d['’]|fitz)\\p{L}{2,}");
+    static final Set<String> NAME_HEADS = Set.of(
             "Mc", "Mac", "De", "Le", "La", "Di", "Da", "Van", "Von", "Du", "Fitz", "St", "Ap", "Al", "El", "Ben", "Bin",
             "Abu", "Ibn");
 
     /** Where words (and "&") start in the text before a token: the only places a cue can start. */
-    private static int[] wordStarts(String before) {
+    static int[] wordStarts(String before) {
         int[] out = new int[before.length()];
         int n = 0;
         for (int p = 0; p < before.length(); p++) {
@@ -1873,41 +1631,41 @@ final class Names {
      * Week", "Can Someone Please Help Me"): a subject line or a phone's "Title Case" setting, where a capital marks no
      * name. At least four words, at most one in lower case, two capitalised function words inside a sentence.
      */
-    private static final Set<String> ENGLISH_ARTICLES = Set.of("the", "a", "an");
+    static final Set<String> ENGLISH_ARTICLES = Set.of("the", "a", "an");
 
     /** Kinship words written before a name as a title ("nana pat", "uncle rob", "aunty sue"). */
-    private static final Set<String> KIN_TITLES = WordList.exact("names-kin-titles.txt");
+    static final Set<String> KIN_TITLES = WordList.exact("names-kin-titles.txt");
     /** Words of {@link #VERBLIKE} that after a kinship title are a name ("nana pat", "aunty sue", "uncle rob"). */
-    private static final Set<String> KIN_NAMES = Set.of("pat", "sue", "rob", "chase", "drew", "mark");
+    static final Set<String> KIN_NAMES = Set.of("pat", "sue", "rob", "chase", "drew", "mark");
     /** After "my nan rose": the word is a verb there ("rose early", "rose up"), not the name. */
-    private static final Set<String> KIN_TITLE_NOT_AFTER = WordList.exact("names-kin-title-not-after.txt");
+    static final Set<String> KIN_TITLE_NOT_AFTER = WordList.exact("names-kin-title-not-after.txt");
 
     /** After a name: where that person lives, said of a person ("Dilys next door", "Ken from upstairs"). */
-    private static final Pattern NEIGHBOUR_AFTER = Pattern.compile(
+    static final Pattern NEIGHBOUR_AFTER = Pattern.compile(
             "(?iu)^\\s+(?:from\\s+)?(?:next\\s+door|upstairs|downstairs|across\\s+the\\s+(?:road|street|hall))\\b");
     /** After a possessive name: a person's home or party ("at Bronte's place"). */
-    private static final Pattern SOMEONES_PLACE = Pattern.compile(
+    static final Pattern SOMEONES_PLACE = Pattern.compile(
             "(?iu)^\\s+(?:place|house|flat|gaff|home|room|bedroom|party|birthday|parents|mum|mom|mam|dad|nan|bed|sofa|couch)\\b");
     /** After a name: "from" a group of people and a verb of speech ("Mark from the group said"). */
-    private static final Pattern FROM_GROUP_SAID = Pattern.compile(
+    static final Pattern FROM_GROUP_SAID = Pattern.compile(
             "(?iu)^\\s+from\\s+(?:the\\s+|my\\s+|our\\s+)?(?:group|work|school|uni|college|church|mosque|temple|"
                     + "next\\s+door|upstairs|downstairs|class|team|office|ward|support\\s+group|meeting|meetings|gym|"
                     + "football|rugby|choir|the\\s+pub|club)\\s+(?:said|says|told|texted|messaged|rang|called|asked|"
                     + "thinks|reckons|keeps|came|come|sent|gave|helped)\\b");
     /** "me and", "me &", "me n" before a lower-case word: a second person ("me and ebony broke up"). */
-    private static final Pattern ME_AND = Pattern.compile("(?u)me\\s+(?:and|&|n)\\s+");
+    static final Pattern ME_AND = Pattern.compile("(?u)me\\s+(?:and|&|n)\\s+");
     /** What two people do together, after "me and X". */
-    private static final Set<String> TOGETHER_AFTER = WordList.exact("names-together-after.txt");
+    static final Set<String> TOGETHER_AFTER = WordList.exact("names-together-after.txt");
     /** After a possessive name: that person's people or day ("Jade's mum", "Kez's party"). */
-    private static final Pattern PERSONS_OWN = Pattern.compile(
+    static final Pattern PERSONS_OWN = Pattern.compile(
             "(?iu)^\\s+(?:little\\s+|big\\s+|new\\s+|older\\s+|younger\\s+)?(?:mum|mom|mam|dad|sister|brother|"
                     + "boyfriend|girlfriend|bf|gf|nan|nana|gran|grandma|grandad|wife|husband|partner|kids|son|daughter|"
                     + "parents|party|ex)\\b");
     /** Before an initial: what makes "D." a letter of a label, not of a name ("Vitamin D. Then", "Plan B. Sertraline"). */
-    private static final Set<String> LABEL_BEFORE_INITIAL = WordList.exact("names-label-before-initial.txt");
+    static final Set<String> LABEL_BEFORE_INITIAL = WordList.exact("names-label-before-initial.txt");
 
     /** Whether one capital letter and a full stop stand right before token {@code i}, as an initial ("M. Dubois"). */
-    private static boolean initialBefore(String text, List<Tok> toks, int i) {
+    static boolean initialBefore(String text, List<Tok> toks, int i) {
         int s = toks.get(i).start();
         if (s < 3 || text.charAt(s - 1) != ' ' || text.charAt(s - 2) != '.') {
             return false;
@@ -1934,7 +1692,7 @@ final class Names {
         return j < 0 || !Character.isDigit(text.charAt(j)); // "Room 4 B. Smith"
     }
 
-    private static final Set<String> TITLE_FUNCTION = WordList.exact("names-title-function.txt");
+    static final Set<String> TITLE_FUNCTION = WordList.exact("names-title-function.txt");
 
     static boolean titleCase(String text, List<Tok> toks) {
         if (toks.size() < 4) {
@@ -1967,7 +1725,7 @@ final class Names {
      * does a word that is also a name where a relation, title, introduction or verb for people stands right before
      * it or "and me" after it ("MY DAUGHTER GRACE", "TELL MARK", "Help My Son Will Is Missing", "JOSH AND ME").
      */
-    private static List<Tok> uncased(String text, String lower, List<Tok> toks) {
+    static List<Tok> uncased(String text, String lower, List<Tok> toks) {
         List<Tok> out = new ArrayList<>(toks.size());
         for (Tok t : toks) {
             String k = key(t.lower());
@@ -1988,7 +1746,7 @@ final class Names {
     }
 
     /** A capitalised word that is in no word list and looks like no medicine, adjective or acronym. */
-    private static boolean unknownCap(Tok t, String k) {
+    static boolean unknownCap(Tok t, String k) {
         return t.cap()
                 && !t.allCaps()
                 && k.length() >= 3
@@ -2001,19 +1759,19 @@ final class Names {
     }
 
     /** Whether a cue pattern (anchored at its end by "$") matches from one of the word starts to the end. */
-    private static boolean cue(Pattern p, String before, int[] starts) {
+    static boolean cue(Pattern p, String before, int[] starts) {
         return cueAt(p, before, starts) >= 0
                 && !(p == STRONG && THING_NAME.matcher(before).find());
     }
 
     /** "Release name: kagent", "file name: report": the name of a thing, not a person's introduction. */
-    private static final Pattern THING_NAME = Pattern.compile("(?iu)\\b(?:release|chart|file|host|service|tool|function"
+    static final Pattern THING_NAME = Pattern.compile("(?iu)\\b(?:release|chart|file|host|service|tool|function"
             + "|package|project|repo|branch|model|app|container|pod|cluster|bucket|table|column|field|variable|queue"
             + "|topic|image|node|volume|module|class|method|command|job|task|step|stage|workflow|operation|span|metric"
             + "|index|database|schema|domain|product|company|deployment|namespace)[ _-]?name\\s*[:=-]" + S + "$");
 
     /** Where a cue pattern (anchored at its end by "$") matches from one of the last word starts to the end, or -1. */
-    private static int cueAt(Pattern p, String before, int[] starts) {
+    static int cueAt(Pattern p, String before, int[] starts) {
         Matcher m = p.matcher(before);
         for (int i = starts.length - 1; i >= 0 && i >= starts.length - 8; i--) {
             m.region(starts[i], before.length());
@@ -2025,10 +1783,10 @@ final class Names {
     }
 
     /** Words that follow a name but are not part of it even when capitalised at a line start. */
-    private static final Set<String> VERBISH =
+    static final Set<String> VERBISH =
             Set.copyOf(List.of("said", "says", "told", "is", "was", "and", "or", "has", "had"));
 
-    private static boolean adjacent(String text, Tok a, Tok b) {
+    static boolean adjacent(String text, Tok a, Tok b) {
         for (int i = a.end(); i < b.start(); i++) {
             char c = text.charAt(i);
             if (c != ' ' && c != '\u00a0') {
@@ -2038,7 +1796,7 @@ final class Names {
         return b.start() - a.end() <= 2;
     }
 
-    private static boolean sentenceStart(String text, int at) {
+    static boolean sentenceStart(String text, int at) {
         int i = at - 1;
         while (i >= 0
                 && (text.charAt(i) == ' '
@@ -2051,7 +1809,7 @@ final class Names {
     }
 
     /** A sign-off name ends its line or the message (after it: the surname, punctuation, kisses, emoji). */
-    private static boolean signOffEnd(String text, List<Tok> toks, int i) {
+    static boolean signOffEnd(String text, List<Tok> toks, int i) {
         int j = i;
         while (j + 1 < toks.size()
                 && j < i + 3

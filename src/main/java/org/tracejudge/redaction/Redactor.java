@@ -1,12 +1,8 @@
 package org.tracejudge.redaction;
 
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Removes personal details from text before it goes to a judge, and says what it removed: every span it replaces
@@ -18,7 +14,8 @@ import java.util.regex.Pattern;
  * NationalIds} and {@link BankAccounts} (issue 47), {@link Contacts} (e-mails in
  * plain, spaced and spelled forms, social handles, profile URLs), {@link Identifiers} (IBAN, cards, SSN, NHS, NI,
  * Steuer-ID, Aadhaar, IP addresses, each with its check), {@link Phones} (libphonenumber), {@link BirthDates},
- * {@link Addresses} (per-country grammars) and {@link Names} (gazetteers, cues, ambiguity lists). Strict mode (for
+ * {@link Addresses} (per-country grammars) and {@link Names} (gazetteers, cues, ambiguity lists), run in order by
+ * {@link Recognizers} and merged by {@link Resolver}. Strict mode (for
  * remote judges) prefers over-redaction: any capitalised unknown word, any long number, any URL. A project may add
  * words never to redact (allow) and strings always to redact (deny). After the names, {@link Holidays} and {@link
  * CodeWords} drop names that are a holiday's ("Valentine's Day") or the first part of a word of code ("arn:aws").
@@ -106,13 +103,13 @@ public final class Redactor {
             + "unusual address forms, and details that identify a person by themselves (employer, diagnosis, events).";
 
     private final Options options;
-    private final List<Pattern> allow;
+    private final List<Recognizer> recognizers;
+    private final Resolver resolver;
 
     public Redactor(Options options) {
         this.options = options == null ? Options.defaults() : options;
-        this.allow = this.options.allow().stream()
-                .map(a -> Pattern.compile("(?iu)(?<![\\p{L}\\p{N}])" + Pattern.quote(a) + "(?![\\p{L}\\p{N}])"))
-                .toList();
+        this.recognizers = Recognizers.of(this.options);
+        this.resolver = new Resolver(this.options);
     }
 
     /** @param knownNames names to redact wherever they occur (whole words, any case) */
@@ -132,87 +129,23 @@ public final class Redactor {
         if (text == null || text.isEmpty()) {
             return new Result(text == null ? "" : text, List.of());
         }
-        Scan h = new Scan(text, options.strict());
-        Secrets.find(h);
-        HighEntropy.find(h);
-        Contacts.find(h);
-        Identifiers.find(h);
-        NationalIds.find(h);
-        BankAccounts.find(h);
-        Phones.find(h);
-        Phones.serviceLines(h);
-        BirthDates.find(h);
-        Addresses.find(h);
-        Names.find(h, options.names());
-        Holidays.keep(h);
-        CodeWords.keep(h);
-        CodeLabels.keep(h);
-        Eponyms.keep(h);
-        NetworkAddresses.keep(h);
-        CloudIds.keep(h);
-        LogTimestamps.keep(h);
-        CommandLines.keep(h);
-        TechContext.keep(h);
-        NamedThings.keep(h);
-        TechContext.homeFolders(h);
-        DataUris.keep(h);
-        for (String d : options.deny()) {
-            Matcher m = Pattern.compile("(?iu)" + Pattern.quote(d)).matcher(text);
-            while (m.find()) {
-                h.add(Kind.REDACTED, m.start(), m.end());
-            }
-        }
-        List<Span> found = allow.isEmpty() ? h.spans : allowed(text, h.spans);
-        // earlier start wins; at the same start the longer span; overlapping spans merge so no part is sent
-        found.sort(Comparator.comparingInt(Span::start)
-                .thenComparing(Comparator.comparingInt(Span::end).reversed()));
-        List<Span> kept = new ArrayList<>();
-        int end = -1;
-        for (Span s : found) {
-            if (s.start() >= end) {
-                kept.add(s);
-                end = s.end();
-            } else if (!kept.isEmpty()) {
-                // a secret outranks what it overlaps ("postgres://app:pw@db" is not shown as an e-mail)
-                Span last = kept.remove(kept.size() - 1);
-                boolean secret = s.kind() == Kind.SECRET && last.kind() != Kind.SECRET;
-                int e = Math.max(end, s.end());
-                kept.add(new Span(
-                        secret ? Kind.SECRET : last.kind(),
-                        last.start(),
-                        e,
-                        text.substring(last.start(), e),
-                        secret ? s.why() : last.why()));
-                end = e;
-            }
-        }
-        StringBuilder sb = new StringBuilder(text.length());
-        int at = 0;
-        for (Span s : kept) {
-            sb.append(text, at, s.start()).append('[').append(s.kind().name()).append(']');
-            at = s.end();
-        }
-        sb.append(text, at, text.length());
-        return new Result(sb.toString(), List.copyOf(kept));
+        return resolver.resolve(scan(text));
     }
 
-    /** The spans that do not lie inside an allowed phrase. */
-    private List<Span> allowed(String text, List<Span> spans) {
-        List<int[]> ok = new ArrayList<>();
-        for (Pattern p : allow) {
-            Matcher m = p.matcher(text);
-            while (m.find()) {
-                ok.add(new int[] {m.start(), m.end()});
-            }
+    /**
+     * The scan of {@code text} after every recognizer ran: the candidates with the recognizer and rule that found
+     * each, and the keep spans with their reasons (for explaining a redaction; {@link #redact} resolves it).
+     */
+    Scan scan(String text) {
+        Scan h = new Scan(text, options.strict());
+        for (Recognizer r : recognizers) {
+            h.recognizer = r.name();
+            h.rule = "";
+            r.recognize(h);
         }
-        List<Span> out = new ArrayList<>();
-        for (Span s : spans) {
-            boolean inside = ok.stream().anyMatch(r -> r[0] <= s.start() && s.end() <= r[1]);
-            if (!inside || s.kind() == Kind.REDACTED) {
-                out.add(s);
-            }
-        }
-        return out;
+        h.recognizer = "";
+        h.rule = "";
+        return h;
     }
 
     /** The kind of a gold label of the evaluation format ({@code email}, {@code de_tax_id}…), or null. */

@@ -1,0 +1,45 @@
+package org.tracejudge.redaction;
+
+import java.util.List;
+
+/**
+ * The registry: every recognizer of the default pipeline, in the order they run. Order matters: a later recognizer
+ * reads what earlier ones found (a phone is not looked for inside an e-mail; names skip a public place's address;
+ * the suppressors after the names withdraw what is a holiday, a word of code, an eponym, a machine's id).
+ */
+final class Recognizers {
+    private Recognizers() {}
+
+    /** The recognizers for {@code options}, in order. */
+    static List<Recognizer> of(Redactor.Options options) {
+        return List.of(
+                Recognizer.of("secrets", Secrets::find),
+                Recognizer.of("high-entropy", HighEntropy::find),
+                Recognizer.of("contacts", Contacts::find),
+                Recognizer.of("identifiers", Identifiers::find),
+                Recognizer.of("national-ids", NationalIds::find),
+                Recognizer.of("bank-accounts", BankAccounts::find),
+                Recognizer.of("phones", Phones::find),
+                Recognizer.of("phones.service-lines", Phones::serviceLines),
+                Recognizer.of("birth-dates", BirthDates::find),
+                Recognizer.of("addresses", Addresses::find),
+                ShopNames.INSTANCE,
+                Medicines.INSTANCE,
+                Recognizer.of("names.cues", Names::find),
+                CoordinatedNames.INSTANCE,
+                HanNames.INSTANCE,
+                new RecurringNames(options.names()),
+                Recognizer.suppressor("holidays", "a holiday's name", Holidays::keep),
+                Recognizer.suppressor("code-words", "part of a word of code", CodeWords::keep),
+                Recognizer.suppressor("code-labels", "a label of code", CodeLabels::keep),
+                Recognizer.suppressor("eponyms", "an eponym", Eponyms::keep),
+                Recognizer.suppressor("network-addresses", "a network address", NetworkAddresses::keep),
+                Recognizer.suppressor("cloud-ids", "a cloud resource id", CloudIds::keep),
+                Recognizer.suppressor("log-timestamps", "a log timestamp", LogTimestamps::keep),
+                Recognizer.suppressor("command-lines", "a command line", CommandLines::keep),
+                Recognizer.suppressor("tech-context", "technical text", TechContext::keep),
+                Recognizer.suppressor("named-things", "a thing named after someone", NamedThings::keep),
+                Recognizer.of("home-folders", TechContext::homeFolders),
+                Recognizer.suppressor("data-uris", "a data URI", DataUris::keep));
+    }
+}
