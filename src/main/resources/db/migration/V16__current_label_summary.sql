@@ -15,7 +15,9 @@ CREATE TABLE label_current (
 ) WITHOUT ROWID;
 
 -- label_combo: each distinct set of (rater, current value) pairs some trace has or had; its key lists the pairs with a
--- value in rater id order (rater id, unit separator, value; pairs joined by the record separator). Combination 0 is the
+-- value in rater id order (rater id, unit separator, value; pairs joined by the record separator), put in order by a
+-- subquery, not group_concat's own ORDER BY: SQLite before 3.44 (older sqlite3 shells, Python's) could not read the
+-- schema. Were an order ever not kept, the same pairs would get a second combination: filters stay right. Combination 0 is the
 -- empty one: a trace without any current value. A real project has a few dozen combinations, whatever its size, so a
 -- filter's condition is tested once per combination and the traces are then found through an index.
 CREATE TABLE label_combo (
@@ -45,8 +47,9 @@ SELECT trace_id, rater_id, id, created_at, value FROM (SELECT trace_id, rater_id
 WHERE next IS NULL;
 
 CREATE TEMP TABLE label_summary_keys AS
-SELECT trace_id, group_concat(rater_id || char(31) || value, char(30) ORDER BY rater_id) AS key
-FROM label_current WHERE value IS NOT NULL GROUP BY trace_id;
+SELECT trace_id, group_concat(rater_id || char(31) || value, char(30)) AS key
+FROM (SELECT trace_id, rater_id, value FROM label_current WHERE value IS NOT NULL ORDER BY trace_id, rater_id)
+GROUP BY trace_id;
 
 INSERT INTO label_combo(key) SELECT DISTINCT key FROM label_summary_keys ORDER BY key;
 
@@ -82,13 +85,15 @@ BEGIN
     ON CONFLICT(trace_id, rater_id) DO UPDATE SET label_id = excluded.label_id, created_at = excluded.created_at,
         value = excluded.value;
     INSERT INTO label_combo(key)
-    SELECT coalesce(group_concat(rater_id || char(31) || value, char(30) ORDER BY rater_id), '')
-    FROM label_current WHERE trace_id = NEW.trace_id AND value IS NOT NULL
+    SELECT coalesce(group_concat(rater_id || char(31) || value, char(30)), '')
+    FROM (SELECT rater_id, value FROM label_current WHERE trace_id = NEW.trace_id AND value IS NOT NULL ORDER BY rater_id)
+    WHERE true
     ON CONFLICT(key) DO NOTHING;
     INSERT INTO trace_label_values(trace_id, combo)
     SELECT NEW.trace_id, c.id FROM label_combo c
-    WHERE c.key = (SELECT coalesce(group_concat(rater_id || char(31) || value, char(30) ORDER BY rater_id), '')
-                   FROM label_current WHERE trace_id = NEW.trace_id AND value IS NOT NULL)
+    WHERE c.key = (SELECT coalesce(group_concat(rater_id || char(31) || value, char(30)), '')
+                   FROM (SELECT rater_id, value FROM label_current WHERE trace_id = NEW.trace_id AND value IS NOT NULL
+                         ORDER BY rater_id))
     ON CONFLICT(trace_id) DO UPDATE SET combo = excluded.combo;
     INSERT INTO label_combo_value(combo, rater_id, value)
     SELECT v.combo, l.rater_id, l.value FROM trace_label_values v JOIN label_current l ON l.trace_id = v.trace_id
@@ -106,13 +111,15 @@ BEGIN
     ON CONFLICT(trace_id, rater_id) DO UPDATE SET label_id = excluded.label_id, created_at = excluded.created_at,
         value = excluded.value;
     INSERT INTO label_combo(key)
-    SELECT coalesce(group_concat(rater_id || char(31) || value, char(30) ORDER BY rater_id), '')
-    FROM label_current WHERE trace_id = OLD.trace_id AND value IS NOT NULL
+    SELECT coalesce(group_concat(rater_id || char(31) || value, char(30)), '')
+    FROM (SELECT rater_id, value FROM label_current WHERE trace_id = OLD.trace_id AND value IS NOT NULL ORDER BY rater_id)
+    WHERE true
     ON CONFLICT(key) DO NOTHING;
     INSERT INTO trace_label_values(trace_id, combo)
     SELECT OLD.trace_id, c.id FROM label_combo c
-    WHERE c.key = (SELECT coalesce(group_concat(rater_id || char(31) || value, char(30) ORDER BY rater_id), '')
-                   FROM label_current WHERE trace_id = OLD.trace_id AND value IS NOT NULL)
+    WHERE c.key = (SELECT coalesce(group_concat(rater_id || char(31) || value, char(30)), '')
+                   FROM (SELECT rater_id, value FROM label_current WHERE trace_id = OLD.trace_id AND value IS NOT NULL
+                         ORDER BY rater_id))
     ON CONFLICT(trace_id) DO UPDATE SET combo = excluded.combo;
     INSERT INTO label_combo_value(combo, rater_id, value)
     SELECT v.combo, l.rater_id, l.value FROM trace_label_values v JOIN label_current l ON l.trace_id = v.trace_id
