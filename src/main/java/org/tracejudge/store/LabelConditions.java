@@ -41,8 +41,16 @@ final class LabelConditions {
 
     private record Col(String alias, Source source, String ref) {}
 
+    /** Whether the conditions read schema 16's summary of current labels instead of walking the ledger. */
+    private final boolean summary;
+
     LabelConditions(TraceTable.Layout layout) {
+        this(layout, false);
+    }
+
+    LabelConditions(TraceTable.Layout layout, boolean summary) {
         this.layout = layout;
+        this.summary = summary;
     }
 
     /** Whether the filter's label conditions go here: a label column of the layout. */
@@ -100,6 +108,17 @@ final class LabelConditions {
      * the complement of the traces that fail them.
      */
     String sql(List<String> params) {
+        return sql(params, false);
+    }
+
+    /**
+     * As {@link #sql(List)}; with the summary, {@code perTrace} tests each trace of the enclosing query by its own
+     * combination (a query over one model's few traces) instead of reading the matching traces through the index.
+     */
+    String sql(List<String> params, boolean perTrace) {
+        if (readsSummary()) {
+            return summarySql(params, perTrace);
+        }
         if (cols.isEmpty()) {
             // conditions on no column (a quick filter with nothing to compare): every trace is like an empty one
             return trueOnEmpty ? "1" : "0";
@@ -116,6 +135,122 @@ final class LabelConditions {
         return trueOnEmpty
                 ? "t.id NOT IN (SELECT trace_id FROM (" + walk + ") WHERE NOT coalesce(" + where + ", 0))"
                 : "t.id IN (SELECT trace_id FROM (" + walk + ") WHERE " + where + ")";
+    }
+
+    /**
+     * With the summary: a query of how many traces meet the conditions (every trace has one trace_label_values row),
+     * its parameters appended to {@code params}; null when the conditions read no column. The traces of the matching
+     * combinations are counted in the (combo, trace) index alone.
+     */
+    String countSql(List<String> params) {
+        if (!readsSummary()) {
+            return null;
+        }
+        Parts p = parts();
+        params.addAll(p.comboParams());
+        if (p.decided() == null) {
+            return "SELECT count(*) FROM trace_label_values v WHERE v.combo IN (" + p.combos() + ")";
+        }
+        params.addAll(p.decidedParams());
+        return "SELECT (SELECT count(*) FROM trace_label_values v WHERE v.combo IN (" + p.combos() + ") AND v.trace_id "
+                + "NOT IN (SELECT trace_id FROM adjudication)) + (SELECT count(*) FROM (" + p.decided() + "))";
+    }
+
+    /**
+     * Whether the summary serves: it does when a condition reads a rater's column; conditions on decisions alone walk
+     * the (small) adjudication ledger, as before schema 16.
+     */
+    private boolean readsSummary() {
+        return summary && cols.stream().anyMatch(c -> c.source() == Source.RATER);
+    }
+
+    private String where() {
+        StringBuilder where = new StringBuilder();
+        for (String c : conds) {
+            where.append(where.length() == 0 ? "" : " AND ")
+                    .append('(')
+                    .append(c)
+                    .append(')');
+        }
+        return where.toString();
+    }
+
+    /**
+     * The summary's two queries: the combinations that meet the conditions, the decisions' columns empty; and, when a
+     * condition reads decisions, the traces with a decision that meet them (null otherwise).
+     */
+    private record Parts(String combos, List<String> comboParams, String decided, List<String> decidedParams) {}
+
+    private Parts parts() {
+        String where = where();
+        boolean decisions = cols.stream().anyMatch(c -> c.source() != Source.RATER);
+        List<String> comboParams = new ArrayList<>();
+        StringBuilder combos = new StringBuilder("SELECT combo FROM (SELECT c.id AS combo");
+        for (Col c : cols) {
+            combos.append(", ");
+            if (c.source() == Source.RATER) {
+                combos.append("(SELECT x.value FROM label_combo_value x WHERE x.combo = c.id AND x.rater_id = ?)");
+                comboParams.add(c.ref());
+            } else {
+                combos.append("NULL");
+            }
+            combos.append(" AS ").append(c.alias());
+        }
+        combos.append(" FROM label_combo c) WHERE ").append(where);
+        comboParams.addAll(condParams);
+        if (!decisions) {
+            return new Parts(combos.toString(), comboParams, null, List.of());
+        }
+        List<String> decidedParams = new ArrayList<>();
+        StringBuilder decided = new StringBuilder("SELECT trace_id FROM (SELECT a.trace_id AS trace_id");
+        for (Col c : cols) {
+            decided.append(", ");
+            switch (c.source()) {
+                case RATER -> {
+                    decided.append(
+                            "(SELECT l.value FROM label_current l WHERE l.trace_id = a.trace_id AND l.rater_id = ?)");
+                    decidedParams.add(c.ref());
+                }
+                case HUMAN -> {
+                    decided.append(newest("adjudication", "a.trace_id", "annotator"));
+                    decidedParams.add(c.ref());
+                }
+                case ADJ -> decided.append(newest("adjudication", "a.trace_id", null));
+                default -> throw new IllegalStateException();
+            }
+            decided.append(" AS ").append(c.alias());
+        }
+        decided.append(" FROM adjudication a GROUP BY a.trace_id) WHERE ").append(where);
+        decidedParams.addAll(condParams);
+        return new Parts(combos.toString(), comboParams, decided.toString(), decidedParams);
+    }
+
+    /**
+     * The conditions over schema 16's summary. They are tested once per combination of current values (label_combo:
+     * a few dozen rows), the decisions' columns empty; the traces of the matching combinations come from
+     * trace_label_values' (combo, trace) index. A trace with a decision, when a condition reads decisions, is tested
+     * on its own: its raters' values from label_current, its decisions from the adjudication ledger (few traces).
+     */
+    private String summarySql(List<String> params, boolean perTrace) {
+        Parts p = parts();
+        String byCombo = perTrace
+                ? "(SELECT v.combo FROM trace_label_values v WHERE v.trace_id = t.id) IN (" + p.combos() + ")"
+                : "t.id IN (SELECT v.trace_id FROM trace_label_values v WHERE v.combo IN (" + p.combos() + ")"
+                        + (p.decided() != null ? " AND v.trace_id NOT IN (SELECT trace_id FROM adjudication)" : "")
+                        + ")";
+        if (p.decided() == null) {
+            params.addAll(p.comboParams());
+            return byCombo;
+        }
+        if (perTrace) {
+            params.addAll(p.decidedParams());
+            params.addAll(p.comboParams());
+            return "(CASE WHEN t.id IN (SELECT trace_id FROM adjudication) THEN t.id IN (" + p.decided() + ") ELSE "
+                    + byCombo + " END)";
+        }
+        params.addAll(p.comboParams());
+        params.addAll(p.decidedParams());
+        return "(" + byCombo + " OR t.id IN (" + p.decided() + "))";
     }
 
     /** One row per trace with a label (and, when a column reads them, per trace with only decisions). */

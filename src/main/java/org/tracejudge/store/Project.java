@@ -17,7 +17,7 @@ import org.tracejudge.model.LabelSet;
  */
 public final class Project implements AutoCloseable {
     /** The newest schema version this build knows (the highest V*.sql under db/migration). */
-    public static final int SCHEMA_VERSION = 15;
+    public static final int SCHEMA_VERSION = 16;
 
     public static final String EXTENSION = ".tjdb";
 

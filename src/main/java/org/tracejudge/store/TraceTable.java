@@ -255,6 +255,12 @@ public final class TraceTable {
 
     private final Project project;
     private final Layout layout;
+
+    /**
+     * Whether filters and label columns read schema 16's summary of current labels (label_current, label_combo,
+     * trace_label_values); false: the ledger itself, as before schema 16 (TraceTableSummaryTest compares the two).
+     */
+    boolean summary = true;
     /** The layout's column keys, shared by every row this table reads. */
     private final RowValues.Keys rowKeys;
 
@@ -486,7 +492,11 @@ public final class TraceTable {
                 case RATER -> {
                     String a = "c" + alias.size();
                     select.append(", ")
-                            .append(LabelConditions.newest("label", "t.id", "rater_id"))
+                            .append(
+                                    summary
+                                            ? "(SELECT n.value FROM label_current n WHERE n.trace_id = t.id "
+                                                    + "AND n.rater_id = ?)"
+                                            : LabelConditions.newest("label", "t.id", "rater_id"))
                             .append(" AS ")
                             .append(a);
                     params.add(c.ref());
@@ -577,7 +587,8 @@ public final class TraceTable {
      */
     private Built build(Filter f, Sort sort, String outerSelect, boolean page, String model, boolean andLater) {
         Sql q = new Sql();
-        LabelConditions labels = model == null ? new LabelConditions(layout) : null;
+        LabelConditions labels =
+                summary ? new LabelConditions(layout, true) : model == null ? new LabelConditions(layout) : null;
         List<String> where = new ArrayList<>();
         List<String> whereParams = new ArrayList<>();
         // a label condition: in the grouped walk, or per trace over the inner query's columns
@@ -696,8 +707,22 @@ public final class TraceTable {
             inWhere.add(andLater ? "t.model >= ?" : "t.model = ?");
             params.add(model);
         }
+        if (labels != null
+                && !labels.isEmpty()
+                && summary
+                && !page
+                && model == null
+                && where.isEmpty()
+                && f.search().isEmpty()) {
+            // a count of label conditions alone: the summary's rows, one per trace, counted through its index
+            String count = labels.countSql(params);
+            if (count != null) {
+                return new Built(count, params);
+            }
+        }
         if (labels != null && !labels.isEmpty()) {
-            inWhere.add(labels.sql(params));
+            // one model's traces are tested one by one; the whole table (or the rest of it) is read through the index
+            inWhere.add(labels.sql(params, model != null && !andLater));
         }
         if (!f.search().isEmpty()) {
             inWhere.add("(k.user_message LIKE ? ESCAPE '\\' OR t.answer LIKE ? ESCAPE '\\')");

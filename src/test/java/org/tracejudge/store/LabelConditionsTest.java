@@ -108,7 +108,20 @@ class LabelConditionsTest {
                     "ana",
                     "correct",
                     null);
+            for (boolean summary : new boolean[] {false, true}) {
+                planOf(project, summary);
+            }
+        }
+    }
+
+    /**
+     * With {@code summary} (schema 16), a label filter reads the traces of the matching label combinations through
+     * trace_label_values' (combo, trace) index and never walks the label ledger; without it, the ledger's walk.
+     */
+    private static void planOf(Project project, boolean summary) {
+        {
             TraceTable table = table(project);
+            table.summary = summary;
             for (TraceTable.Show s :
                     List.of(TraceTable.Show.DISAGREE, TraceTable.Show.PENDING, TraceTable.Show.NOT_MINE)) {
                 List<String> q = table.idsSql(TraceTable.Filter.NONE.withShow(s));
@@ -132,9 +145,18 @@ class LabelConditionsTest {
                 });
                 String plan = String.join("\n", new java.util.TreeMap<>(detail).values());
                 // a filter on raters walks the labels; one on decisions only ("not mine") walks the decisions
-                String walk = s == TraceTable.Show.NOT_MINE
-                        ? "SCAN a USING COVERING INDEX adjudication_"
-                        : "SCAN g USING COVERING INDEX label_current_idx";
+                // decisions alone ("not mine") walk the decisions either way
+                String walk = summary && s != TraceTable.Show.NOT_MINE
+                        ? "SEARCH v USING COVERING INDEX trace_label_values_combo_idx"
+                        : s == TraceTable.Show.NOT_MINE
+                                ? "SCAN a USING COVERING INDEX adjudication_"
+                                : "SCAN g USING COVERING INDEX label_current_idx";
+                if (summary && s != TraceTable.Show.NOT_MINE) {
+                    assertTrue(
+                            detail.values().stream()
+                                    .noneMatch(d -> d.matches("(SCAN|SEARCH) [a-z] .*label_current_idx.*")),
+                            s + ": the summary, not the ledger\n" + plan);
+                }
                 assertTrue(
                         detail.values().stream().anyMatch(d -> d.startsWith(walk)),
                         s + ": the ledger is walked once (" + walk + ")\n" + plan);
