@@ -322,15 +322,12 @@ final class CalibrationCommand implements Callable<Integer> {
     private static String pct(org.tracejudge.calibration.Corrected.Estimate e, java.util.Set<String> refusals) {
         if (!e.defined()) {
             refusals.add("n/a (" + e.estimator() + "): " + e.refusal());
-            return "n/a";
         }
-        return String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", 100 * e.value(), 100 * e.ci95()[0], 100 * e.ci95()[1]);
+        return e.percent();
     }
 
     private static String pctPlain(org.tracejudge.calibration.Corrected.Estimate e) {
-        return e.defined()
-                ? String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", 100 * e.value(), 100 * e.ci95()[0], 100 * e.ci95()[1])
-                : "n/a";
+        return e.percent();
     }
 
     /** --question KEY --positive OPTION [--corrected]: one question's option against the rest. */
