@@ -57,20 +57,12 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
-    /**
-     * SQL runs behind repositories in {@code store} (the project file) and {@code team} (the hub). The other packages
-     * listed here still run statements of their own, from before that rule; moving them is issue 52's open work, and
-     * this list may only shrink.
-     */
+    /** SQL runs behind repositories in {@code store} (the project file) and {@code team} (the hub), nowhere else. */
     @Test
     void sqlRunsOnlyInStoreAndTeam() {
         noClasses()
                 .that()
-                .resideOutsideOfPackages(
-                        "org.tracejudge.store..",
-                        "org.tracejudge.team..",
-                        // still to move behind store's repositories (issue 52):
-                        "org.tracejudge.calibration..")
+                .resideOutsideOfPackages("org.tracejudge.store..", "org.tracejudge.team..")
                 .should()
                 .dependOnClassesThat()
                 .haveFullyQualifiedName("java.sql.PreparedStatement")

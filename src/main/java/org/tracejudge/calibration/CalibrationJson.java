@@ -2,15 +2,13 @@ package org.tracejudge.calibration;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.tracejudge.json.Json;
 import org.tracejudge.model.RaterKind;
+import org.tracejudge.store.CalibrationLabels;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectException;
 import org.tracejudge.store.ProjectQueries;
@@ -49,18 +47,7 @@ public final class CalibrationJson {
             throw new ProjectException(where + ": "
                     + (rater == null ? "no machine rater has labels yet" : "no machine rater named '" + rater + "'"));
         }
-        Map<String, Map<String, String>> labels = p.read(c -> {
-            Map<String, Map<String, String>> byRater = new HashMap<>();
-            try (Statement s = c.createStatement();
-                    ResultSet rs = s.executeQuery(
-                            "SELECT trace_id, rater_id, value FROM current_label WHERE action = 'set'")) {
-                while (rs.next()) {
-                    byRater.computeIfAbsent(rs.getString(2), k -> new HashMap<>())
-                            .put(rs.getString(1), rs.getString(3));
-                }
-            }
-            return byRater;
-        });
+        Map<String, Map<String, String>> labels = CalibrationLabels.byRater(p);
         List<Diagnostics.Result> results = new ArrayList<>();
         for (ProjectQueries.RaterSummary r : raters) {
             results.add(Diagnostics.of(r.column(), labels.getOrDefault(r.id(), Map.of()), gold.labels()));
@@ -120,7 +107,7 @@ public final class CalibrationJson {
 
     /** {@code calibration --corrected --format json}'s body: judge, sample and every model's rates. */
     public static ObjectNode corrected(CorrectedRates.Report report) {
-        Sample.Drawn d = report.sample();
+        CalibrationDraw d = report.sample();
         ObjectNode doc = Json.object();
         doc.put("judge", report.judge());
         ObjectNode s = doc.putObject("sample");

@@ -59,6 +59,14 @@ public final class Corrected {
         public boolean defined() {
             return value != null;
         }
+
+        /** In percent with its 95% interval, one decimal: "12.5 [4.1, 30.2]"; "n/a" when refused. */
+        public String percent() {
+            return defined()
+                    ? String.format(
+                            java.util.Locale.ROOT, "%.1f [%.1f, %.1f]", 100 * value, 100 * ci95[0], 100 * ci95[1])
+                    : "n/a";
+        }
     }
 
     public static final String RG = "Rogan-Gladen";

@@ -50,7 +50,8 @@ public final class CorrectedRates {
             Corrected.Estimate ppi) {}
 
     /** The whole report: which judge, which sample, and a row per model and rate. */
-    public record Report(String judge, Sample.Drawn sample, int goldInSample, int goldOutsideSample, List<Row> rows) {
+    public record Report(
+            String judge, CalibrationDraw sample, int goldInSample, int goldOutsideSample, List<Row> rows) {
         /** The figure of {@code row} to trust and why ({@link Recommended}, for this report's sample design). */
         public Recommended recommended(Row row) {
             return Recommended.of(row, sample.design());
@@ -129,7 +130,7 @@ public final class CorrectedRates {
         }
     }
 
-    public static Report compute(LabelSources sources, String judge, Sample.Drawn sample, Gold gold) {
+    public static Report compute(LabelSources sources, String judge, CalibrationDraw sample, Gold gold) {
         if (!sample.design().probability()) {
             throw new IllegalArgumentException("sample '" + sample.name() + "' ("
                     + sample.design().code() + ") is not a probability sample: it cannot correct rates");
@@ -140,7 +141,7 @@ public final class CorrectedRates {
             index.put(sources.traceId(i), i);
         }
         boolean[] drawn = new boolean[sources.size()];
-        for (Sample.Draw d : sample.draws()) {
+        for (CalibrationDraw.DrawnTrace d : sample.draws()) {
             Integer i = index.get(d.traceId());
             if (i != null) {
                 drawn[i] = true;
@@ -159,7 +160,7 @@ public final class CorrectedRates {
                 })
                 .count();
         List<Row> rows = new ArrayList<>();
-        boolean byLabel = sample.design() == Sample.Design.STRATIFIED_LABEL;
+        boolean byLabel = sample.design() == SamplingDesign.STRATIFIED_LABEL;
         for (int m = 0; m < sources.models().size(); m++) {
             for (RateDef r : RATES) {
                 Row plain = row(sources, labels, drawn, gold, m, r);
@@ -236,11 +237,11 @@ public final class CorrectedRates {
      * Rogan-Gladen, which needs every gold trace to have had the same chance, is refused. The judge-only rate stays.
      */
     private static Row stratified(
-            Row plain, LabelSources sources, Sample.Drawn sample, Gold gold, int model, RateDef r) {
+            Row plain, LabelSources sources, CalibrationDraw sample, Gold gold, int model, RateDef r) {
         String prefix = sources.models().get(model) + "|" + r.type().code() + "|";
         Map<String, Integer> sizes = new java.util.TreeMap<>();
         Map<String, List<Integer>> ys = new java.util.TreeMap<>();
-        for (Sample.Draw d : sample.draws()) {
+        for (CalibrationDraw.DrawnTrace d : sample.draws()) {
             if (!d.stratum().startsWith(prefix)) {
                 continue;
             }
@@ -322,7 +323,7 @@ public final class CorrectedRates {
      * there is no sample, no such sample, or no ensemble.
      */
     public static Report load(org.tracejudge.store.Project p, String judge, String sampleName) {
-        Sample.Drawn drawn = Sample.forCorrection(p, sampleName);
+        CalibrationDraw drawn = CalibrationDraws.forCorrection(p, sampleName);
         org.tracejudge.ensemble.JudgeChoice choice = null;
         String src = judge;
         if (src == null || src.equals(LabelSources.ENSEMBLE)) {

@@ -184,6 +184,6 @@ public final class QuestionCalibrations {
                         j,
                         qa.models(),
                         chosen.draws(),
-                        chosen.design() == Sample.Design.STRATIFIED_LABEL));
+                        chosen.design() == SamplingDesign.STRATIFIED_LABEL));
     }
 }

@@ -29,10 +29,10 @@ public final class QuestionSample {
      * @param machines the raters that are not people
      * @param judge whose answers make the strata of stratified-label (one of {@code machines})
      */
-    public static Sample.Drawn draw(
+    public static CalibrationDraw draw(
             Project p,
             String name,
-            Sample.Design design,
+            SamplingDesign design,
             int n,
             long seed,
             Question q,
@@ -40,7 +40,7 @@ public final class QuestionSample {
             Map<String, Answers.Place> places,
             List<String> machines,
             String judge) {
-        if (design == Sample.Design.UNTIL_PRECISE || design == Sample.Design.UNCERTAINTY) {
+        if (design == SamplingDesign.UNTIL_PRECISE || design == SamplingDesign.UNCERTAINTY) {
             throw new IllegalArgumentException(
                     "--design " + design.code() + " is drawn on labels only; with --question "
                             + "use uniform, stratified, stratified-label or disagreement");
@@ -48,17 +48,18 @@ public final class QuestionSample {
         if (n < 1) {
             throw new IllegalArgumentException("--n: a sample needs at least one trace");
         }
-        if (design == Sample.Design.STRATIFIED_LABEL && (judge == null || !machines.contains(judge))) {
+        if (design == SamplingDesign.STRATIFIED_LABEL && (judge == null || !machines.contains(judge))) {
             throw new IllegalArgumentException("--design stratified-label with --question needs --judge, one of the "
                     + "machine raters that answered '" + q.key() + "': "
                     + (machines.isEmpty() ? "none" : String.join(", ", machines)));
         }
-        List<Sample.Unit> units = units(design, q, answers, places, machines, judge);
-        Sample.Drawn had = Sample.read(p, name);
+        List<DrawPlan.Unit> units = units(design, q, answers, places, machines, judge);
+        CalibrationDraw had = CalibrationDraws.read(p, name);
         if (had != null) {
-            if (had.design() == design && had.seed() == seed && q.key().equals(Sample.questionOf(had))) {
+            if (had.design() == design && had.seed() == seed && q.key().equals(had.question())) {
                 // drawn already: as it was, out of the traces the question's population holds now
-                return new Sample.Drawn(had.name(), had.design(), had.seed(), units.size(), had.drawnAt(), had.draws());
+                return new CalibrationDraw(
+                        had.name(), had.design(), had.seed(), units.size(), had.drawnAt(), had.draws());
             }
             throw new ProjectException(
                     "sample '" + name + "' was drawn already (" + had.design().code() + ", "
@@ -67,23 +68,24 @@ public final class QuestionSample {
         }
         if (units.isEmpty()) {
             throw new ProjectException(p.file() + ": "
-                    + (design == Sample.Design.DISAGREEMENT
+                    + (design == SamplingDesign.DISAGREEMENT
                             ? "no trace where the machine raters' answers to '" + q.key() + "' differ"
                             : "no trace with a machine rater's answer to '" + q.key() + "'")
                     + " to draw from");
         }
-        return Sample.drawUnits(p, name, design, n, seed, units, Sample.QUESTION_PREFIX + q.key() + "|");
+        return CalibrationDraws.drawUnits(
+                p, name, design, n, seed, units, CalibrationDraw.QUESTION_PREFIX + q.key() + "|");
     }
 
     /** The population of a question's sample: one unit per trace a machine rater answered, with its stratum reason. */
-    static List<Sample.Unit> units(
-            Sample.Design design,
+    static List<DrawPlan.Unit> units(
+            SamplingDesign design,
             Question q,
             Map<String, Map<String, String>> answers,
             Map<String, Answers.Place> places,
             List<String> machines,
             String judge) {
-        List<Sample.Unit> units = new ArrayList<>();
+        List<DrawPlan.Unit> units = new ArrayList<>();
         for (Map.Entry<String, Map<String, String>> t : answers.entrySet()) {
             Answers.Place pl = places.get(t.getKey());
             if (pl == null) {
@@ -100,20 +102,20 @@ public final class QuestionSample {
                 continue;
             }
             String reason = null;
-            if (design == Sample.Design.STRATIFIED_LABEL) {
+            if (design == SamplingDesign.STRATIFIED_LABEL) {
                 String json = t.getValue().get(judge);
                 if (json == null) {
                     continue;
                 }
                 reason = pl.model() + "|" + Answer.parse(q.kind(), json).display();
-            } else if (design == Sample.Design.DISAGREEMENT) {
+            } else if (design == SamplingDesign.DISAGREEMENT) {
                 Set<String> distinct = new HashSet<>(given);
                 if (distinct.size() < 2) {
                     continue;
                 }
                 reason = "the machine raters answer '" + q.key() + "' " + distinct.size() + " ways";
             }
-            units.add(new Sample.Unit(t.getKey(), pl.model(), pl.taskKey(), reason));
+            units.add(new DrawPlan.Unit(t.getKey(), pl.model(), pl.taskKey(), reason));
         }
         return units;
     }
@@ -133,8 +135,8 @@ public final class QuestionSample {
         Map<String, Integer> then = new java.util.TreeMap<>();
         d.draws().forEach(x -> then.put(x.stratum(), x.population()));
         Map<String, Integer> now = new java.util.TreeMap<>();
-        String prefix = Sample.QUESTION_PREFIX + q.key() + "|";
-        for (Sample.Unit u : units(d.design(), q, answers, places, machines, judge)) {
+        String prefix = CalibrationDraw.QUESTION_PREFIX + q.key() + "|";
+        for (DrawPlan.Unit u : units(d.design(), q, answers, places, machines, judge)) {
             String stratum = prefix
                     + switch (d.design()) {
                         case STRATIFIED -> u.model();
@@ -159,27 +161,25 @@ public final class QuestionSample {
      * was drawn on another question or on labels, when it is no probability sample, or when its seal is broken.
      */
     public static Chosen forCorrection(Project p, String name, Question q) {
-        Map<String, Integer> samples = Sample.names(p);
+        Map<String, Integer> samples = CalibrationDraws.names(p);
         String how = "draw one (tracejudge sample " + p.file().getFileName() + " --question " + q.key()
                 + " --design uniform --n 200 --name " + q.key() + "-gold) and answer its traces";
-        Sample.Drawn d = null;
+        CalibrationDraw d = null;
         if (name != null) {
-            d = Sample.read(p, name);
+            d = CalibrationDraws.read(p, name);
             if (d == null) {
                 throw new ProjectException(p.file() + ": no calibration sample '" + name + "' (samples: "
                         + (samples.isEmpty() ? "none" : String.join(", ", samples.keySet())) + ")");
             }
-            if (!q.key().equals(Sample.questionOf(d))) {
+            if (!q.key().equals(d.question())) {
                 throw new ProjectException(p.file() + ": sample '" + name + "' was drawn on "
-                        + (Sample.questionOf(d) == null ? "labels" : "question '" + Sample.questionOf(d) + "'")
+                        + (d.question() == null ? "labels" : "question '" + d.question() + "'")
                         + ", not on the answers to '" + q.key() + "'; " + how);
             }
         } else {
             for (String s : samples.keySet()) {
-                Sample.Drawn x = Sample.read(p, s);
-                if (x != null
-                        && q.key().equals(Sample.questionOf(x))
-                        && x.design().probability()) {
+                CalibrationDraw x = CalibrationDraws.read(p, s);
+                if (x != null && q.key().equals(x.question()) && x.design().probability()) {
                     d = x;
                     break;
                 }
@@ -194,9 +194,9 @@ public final class QuestionSample {
                     + d.design().code() + ", not as a probability sample; its gold serves the diagnostics only. "
                     + how);
         }
-        Sample.sealed(p, d);
+        CalibrationDraws.sealed(p, d);
         List<QuestionCalibration.Drawn> out = new ArrayList<>();
-        for (Sample.Draw x : d.draws()) {
+        for (CalibrationDraw.DrawnTrace x : d.draws()) {
             out.add(new QuestionCalibration.Drawn(
                     x.traceId(),
                     x.stratum(),
@@ -207,5 +207,5 @@ public final class QuestionSample {
 
     /** The sample chosen for correction: its name, design, seed, when drawn, and its draws. */
     public record Chosen(
-            String name, Sample.Design design, long seed, String drawnAt, List<QuestionCalibration.Drawn> draws) {}
+            String name, SamplingDesign design, long seed, String drawnAt, List<QuestionCalibration.Drawn> draws) {}
 }

@@ -67,7 +67,7 @@ public record Recommended(Which which, Corrected.Estimate estimate, String reaso
     }
 
     /** The figure to trust for {@code row} of a sample drawn by {@code design}, with the reason. */
-    public static Recommended of(CorrectedRates.Row row, Sample.Design design) {
+    public static Recommended of(CorrectedRates.Row row, SamplingDesign design) {
         Corrected.Estimate ppi = row.ppi();
         Corrected.Estimate gold = row.goldOnly();
         if (row.gold() < 2 || (!ppi.defined() && !gold.defined())) {
@@ -87,7 +87,7 @@ public record Recommended(Which which, Corrected.Estimate estimate, String reaso
                     gold,
                     "every judged trace of this model and task type has gold: the humans' rate is exact");
         }
-        if (design == Sample.Design.STRATIFIED_LABEL && ppi.defined()) {
+        if (design == SamplingDesign.STRATIFIED_LABEL && ppi.defined()) {
             return new Recommended(
                     Which.PPI,
                     ppi,

@@ -17,7 +17,7 @@ public final class UntilPrecise {
      * What a step did. {@code drawnNow}: traces drawn by this step; {@code halfWidth}: the widest PPI++ half-width of
      * the rate before the step (null before the first batch or with no judged trace); {@code status}: in words.
      */
-    public record Step(Sample.Drawn sample, int drawnNow, Double halfWidth, String status) {}
+    public record Step(CalibrationDraw sample, int drawnNow, Double halfWidth, String status) {}
 
     /**
      * @param rate  a rate of {@link CorrectedRates#RATES} (TSR, CTUR…)
@@ -37,13 +37,13 @@ public final class UntilPrecise {
                                     .map(CorrectedRates.RateDef::name)
                                     .toList()) + ", not '" + rate + "'");
         }
-        Sample.Drawn had = Sample.read(p, name);
+        CalibrationDraw had = CalibrationDraws.read(p, name);
         if (had == null) {
-            Sample.Drawn s = Sample.extend(p, name, batch, seed);
+            CalibrationDraw s = CalibrationDraws.extend(p, name, batch, seed);
             return new Step(s, s.draws().size(), null, "first batch drawn; decide it, then take the next step.");
         }
-        if (had.design() != Sample.Design.UNTIL_PRECISE || had.seed() != seed) {
-            Sample.extend(p, name, batch, seed); // refuses, saying why
+        if (had.design() != SamplingDesign.UNTIL_PRECISE || had.seed() != seed) {
+            CalibrationDraws.extend(p, name, batch, seed); // refuses, saying why
         }
         CorrectedRates.Report r = CorrectedRates.load(p, judge, name);
         int undecided = Math.max(0, had.draws().size() - r.goldInSample());
@@ -104,7 +104,7 @@ public final class UntilPrecise {
                     widest,
                     String.format(Locale.ROOT, "precise enough: %s ≤ %.4g; nothing drawn.", now, halfWidth));
         }
-        Sample.Drawn s = Sample.extend(p, name, batch, seed);
+        CalibrationDraw s = CalibrationDraws.extend(p, name, batch, seed);
         return new Step(
                 s,
                 s.draws().size() - had.draws().size(),

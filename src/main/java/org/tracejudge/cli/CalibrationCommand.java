@@ -229,7 +229,7 @@ final class CalibrationCommand implements Callable<Integer> {
             report = org.tracejudge.calibration.CorrectedRates.load(p, judge, sample);
         }
         PrintWriter out = spec.commandLine().getOut();
-        org.tracejudge.calibration.Sample.Drawn d = report.sample();
+        org.tracejudge.calibration.CalibrationDraw d = report.sample();
         if (format.json()) {
             CliJson.print(
                     out, CliJson.document(spec, org.tracejudge.calibration.CalibrationJson.corrected(report), null));
@@ -253,7 +253,7 @@ final class CalibrationCommand implements Callable<Integer> {
         out.println("Rates in % with 95% intervals: judge only (Wilson), gold only (Wilson; n = gold traces), "
                 + "Rogan-Gladen (delta method), PPI++ (lambda = how much the judge's labels count; interval after Agresti "
                 + "and Min)"
-                + (d.design() == org.tracejudge.calibration.Sample.Design.STRATIFIED_LABEL
+                + (d.design() == org.tracejudge.calibration.SamplingDesign.STRATIFIED_LABEL
                         ? "; the sample is "
                                 + "stratified by the judge's label, so gold only and PPI++ are the stratified gold mean (weights: each "
                                 + "stratum's size when drawn)."
@@ -322,15 +322,12 @@ final class CalibrationCommand implements Callable<Integer> {
     private static String pct(org.tracejudge.calibration.Corrected.Estimate e, java.util.Set<String> refusals) {
         if (!e.defined()) {
             refusals.add("n/a (" + e.estimator() + "): " + e.refusal());
-            return "n/a";
         }
-        return String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", 100 * e.value(), 100 * e.ci95()[0], 100 * e.ci95()[1]);
+        return e.percent();
     }
 
     private static String pctPlain(org.tracejudge.calibration.Corrected.Estimate e) {
-        return e.defined()
-                ? String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", 100 * e.value(), 100 * e.ci95()[0], 100 * e.ci95()[1])
-                : "n/a";
+        return e.percent();
     }
 
     /** --question KEY --positive OPTION [--corrected]: one question's option against the rest. */

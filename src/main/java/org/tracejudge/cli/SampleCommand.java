@@ -6,8 +6,10 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.tracejudge.calibration.CalibrationDraw;
+import org.tracejudge.calibration.CalibrationDraws;
 import org.tracejudge.calibration.CorrectedRates;
-import org.tracejudge.calibration.Sample;
+import org.tracejudge.calibration.SamplingDesign;
 import org.tracejudge.calibration.UntilPrecise;
 import org.tracejudge.store.Project;
 import picocli.CommandLine;
@@ -113,13 +115,13 @@ final class SampleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Sample.Design d;
+        SamplingDesign d;
         try {
-            d = Sample.Design.of(design);
+            d = SamplingDesign.of(design);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--design: " + e.getMessage());
         }
-        if (d != Sample.Design.UNTIL_PRECISE && n == null) {
+        if (d != SamplingDesign.UNTIL_PRECISE && n == null) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(), "--n: how many traces (required for --design " + d.code() + ")");
         }
@@ -148,7 +150,7 @@ final class SampleCommand implements Callable<Integer> {
         if (question != null && name == null) {
             sampleName = question + "-" + (d.probability() ? "calibration" : d.code());
         }
-        Sample.Drawn s;
+        CalibrationDraw s;
         String precision = null;
         int before = 0;
         try (Project p = Project.open(project.path)) {
@@ -175,13 +177,13 @@ final class SampleCommand implements Callable<Integer> {
                 } catch (IllegalArgumentException e) {
                     throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
                 }
-            } else if (d == Sample.Design.UNTIL_PRECISE) {
+            } else if (d == SamplingDesign.UNTIL_PRECISE) {
                 UntilPrecise.Step step = UntilPrecise.step(p, sampleName, batch, seed, halfWidth, rate, model, judge);
                 s = step.sample();
                 before = s.draws().size() - step.drawnNow();
                 precision = step.status();
             } else {
-                s = Sample.draw(p, sampleName, d, n, seed, judge);
+                s = CalibrationDraws.draw(p, sampleName, d, n, seed, judge);
             }
         }
         PrintWriter out = spec.commandLine().getOut();

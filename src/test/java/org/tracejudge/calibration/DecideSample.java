@@ -15,7 +15,7 @@ import org.tracejudge.store.Project;
 public final class DecideSample {
     public static void main(String[] args) {
         try (Project p = Project.open(Path.of(args[0]))) {
-            Sample.Drawn d = Sample.read(p, args[1]);
+            CalibrationDraw d = CalibrationDraws.read(p, args[1]);
             LabelSources ls = LabelSources.load(p, JudgeChoice.resolve(p, null, null), List.of(LabelSources.ENSEMBLE));
             String[] ens = ls.labels(LabelSources.ENSEMBLE);
             java.util.Map<String, Integer> at = new java.util.HashMap<>();
@@ -24,7 +24,7 @@ public final class DecideSample {
             }
             int[] k = {0};
             p.write(c -> {
-                for (Sample.Draw x : d.draws()) {
+                for (CalibrationDraw.DrawnTrace x : d.draws()) {
                     int i = at.get(x.traceId());
                     boolean control = ls.type(i) == org.tracejudge.model.TaskType.CONTROL;
                     String label = ens[i] != null ? ens[i] : "correct";

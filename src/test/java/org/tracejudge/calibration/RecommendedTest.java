@@ -64,7 +64,7 @@ class RecommendedTest {
     @Test
     void aJudgeThatAgreesWithTheGoldMakesPpiTheRecommendationWithANarrowerInterval() {
         CorrectedRates.Row r = study(40, 400, 10, 1);
-        Recommended best = Recommended.of(r, Sample.Design.UNIFORM);
+        Recommended best = Recommended.of(r, SamplingDesign.UNIFORM);
         assertEquals(Recommended.Which.PPI, best.which(), best.reason());
         assertSame(r.ppi(), best.estimate());
         assertTrue(r.ppi().lambda() > 0);
@@ -91,7 +91,7 @@ class RecommendedTest {
             u[i] = rnd.nextInt(2);
         }
         CorrectedRates.Row r = row(y, f, u);
-        Recommended best = Recommended.of(r, Sample.Design.UNIFORM);
+        Recommended best = Recommended.of(r, SamplingDesign.UNIFORM);
         assertEquals(Recommended.Which.GOLD_ONLY, best.which(), best.reason());
         assertSame(r.goldOnly(), best.estimate());
         assertTrue(best.reason().contains("adds nothing") && best.reason().contains("λ = 0"), best.reason());
@@ -101,18 +101,18 @@ class RecommendedTest {
     @Test
     void tooLittleGoldRecommendsTheJudgeOnlyRateSayingItIsUncorrected() {
         CorrectedRates.Row r = row(new int[] {1}, new int[] {1}, new int[] {0, 1, 0, 0, 1});
-        Recommended best = Recommended.of(r, Sample.Design.UNIFORM);
+        Recommended best = Recommended.of(r, SamplingDesign.UNIFORM);
         assertEquals(Recommended.Which.JUDGE_ONLY, best.which());
         assertSame(r.judgeOnly(), best.estimate());
         assertTrue(best.reason().startsWith("uncorrected: the sample has 1 gold trace"), best.reason());
         r = row(new int[0], new int[0], new int[] {0, 1, 0});
-        assertTrue(Recommended.of(r, Sample.Design.UNIFORM).reason().contains("has 0 gold traces"));
+        assertTrue(Recommended.of(r, SamplingDesign.UNIFORM).reason().contains("has 0 gold traces"));
     }
 
     @Test
     void goldOnEveryJudgedTraceIsExact() {
         CorrectedRates.Row r = row(new int[] {1, 0, 1, 0, 0}, new int[] {1, 0, 0, 0, 0}, new int[0]);
-        Recommended best = Recommended.of(r, Sample.Design.UNIFORM);
+        Recommended best = Recommended.of(r, SamplingDesign.UNIFORM);
         assertEquals(Recommended.Which.GOLD_ONLY, best.which(), best.reason());
         assertEquals(0.4, best.estimate().value(), 1e-12);
         assertTrue(best.reason().contains("exact"), best.reason());
@@ -134,7 +134,7 @@ class RecommendedTest {
                 new Corrected.Estimate(Corrected.GOLD, strat.value(), strat.ci95(), strat.se(), null, null),
                 Corrected.Estimate.refused(Corrected.RG, "stratified"),
                 strat);
-        Recommended best = Recommended.of(r, Sample.Design.STRATIFIED_LABEL);
+        Recommended best = Recommended.of(r, SamplingDesign.STRATIFIED_LABEL);
         assertEquals(Recommended.Which.PPI, best.which(), best.reason());
         assertTrue(best.reason().contains("stratified by the judge's label"), best.reason());
     }
@@ -144,7 +144,7 @@ class RecommendedTest {
         for (long seed = 0; seed < 40; seed++) {
             for (int wrong : new int[] {0, 2, 3, 5, 20}) {
                 CorrectedRates.Row r = study(8 + (int) seed, 30 + 5 * (int) seed, wrong, seed);
-                for (Sample.Design d : new Sample.Design[] {Sample.Design.UNIFORM, Sample.Design.STRATIFIED}) {
+                for (SamplingDesign d : new SamplingDesign[] {SamplingDesign.UNIFORM, SamplingDesign.STRATIFIED}) {
                     Recommended best = Recommended.of(r, d);
                     assertFalse(best.which() == Recommended.Which.ROGAN_GLADEN);
                     assertTrue(best.others().contains(Recommended.Which.ROGAN_GLADEN));

@@ -10,7 +10,7 @@ import org.tracejudge.sample.SampleProject;
 import org.tracejudge.store.Project;
 
 /**
- * A sample read back carries each draw's stratum size as stored. {@code Sample.read} asked {@code wasNull} after the
+ * A sample read back carries each draw's stratum size as stored. {@code CalibrationDraws.read} asked {@code wasNull} after the
  * {@code why} column (never null) instead of the population's, so a draw stored without a population (rows of schema 8)
  * came back with a population of 0 rather than none, and a question's correction took 0 for the stratum's size instead
  * of falling back to 1 / inclusion.
@@ -33,9 +33,9 @@ class SampleReadTest {
                 }
                 return null;
             });
-            Sample.Draw v = Sample.read(p, "v").draws().get(0);
+            CalibrationDraw.DrawnTrace v = CalibrationDraws.read(p, "v").draws().get(0);
             assertEquals(Integer.valueOf(42), v.population());
-            Sample.Draw w = Sample.read(p, "w").draws().get(0);
+            CalibrationDraw.DrawnTrace w = CalibrationDraws.read(p, "w").draws().get(0);
             assertEquals("drawn", w.why());
             assertNull(w.population(), "no population stored: none read, not 0");
         }

@@ -11,7 +11,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tracejudge.TestData;
-import org.tracejudge.calibration.Sample;
+import org.tracejudge.calibration.CalibrationDraw;
+import org.tracejudge.calibration.CalibrationDraws;
+import org.tracejudge.calibration.SamplingDesign;
 import org.tracejudge.json.Json;
 import org.tracejudge.model.RaterKind;
 import org.tracejudge.store.Adjudications;
@@ -73,7 +75,7 @@ class CalibrationBadInputCliTest {
     void aModelWhoseGoldHasOneClassGivesReasonsNotNaN() {
         Path p = project();
         try (Project project = Project.open(p)) {
-            Sample.Drawn d = Sample.draw(project, "calibration", Sample.Design.STRATIFIED, 30, 2);
+            CalibrationDraw d = CalibrationDraws.draw(project, "calibration", SamplingDesign.STRATIFIED, 30, 2);
             d.draws().forEach(x -> Adjudications.decide(project, x.traceId(), "ana", "correct", null));
         }
         for (String format : List.of("table", "json")) {
@@ -125,7 +127,8 @@ class CalibrationBadInputCliTest {
         Path p = project();
         assertEquals(0, CliTest.run("sample", p.toString(), "--n", "20").code());
         try (Project project = Project.open(p)) {
-            for (Sample.Draw d : Sample.read(project, "calibration").draws()) {
+            for (CalibrationDraw.DrawnTrace d :
+                    CalibrationDraws.read(project, "calibration").draws()) {
                 Adjudications.decide(project, d.traceId(), "ana", "correct", null);
             }
         }

@@ -8,7 +8,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tracejudge.TestData;
-import org.tracejudge.calibration.Sample;
+import org.tracejudge.calibration.CalibrationDraws;
+import org.tracejudge.calibration.SamplingDesign;
 
 class DrawSealsTest {
     @TempDir
@@ -19,9 +20,9 @@ class DrawSealsTest {
         Path f = dir.resolve("p.tjdb");
         org.tracejudge.sample.SampleProject.build(f);
         try (Project p = Project.open(f)) {
-            Sample.draw(p, "a", Sample.Design.UNIFORM, 10, 1);
-            Sample.extend(p, "b", 5, 2);
-            Sample.extend(p, "b", 5, 2);
+            CalibrationDraws.draw(p, "a", SamplingDesign.UNIFORM, 10, 1);
+            CalibrationDraws.extend(p, "b", 5, 2);
+            CalibrationDraws.extend(p, "b", 5, 2);
             assertEquals("3", TestData.scalar(p, "SELECT count(*) FROM calibration_seal WHERE how = 'drawn'"));
             assertEquals(List.of(), p.read(c -> DrawSeals.problems(c, "a")));
             assertEquals(List.of(), p.read(c -> DrawSeals.problems(c, "b")));

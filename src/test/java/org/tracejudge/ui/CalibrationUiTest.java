@@ -11,7 +11,9 @@ import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
-import org.tracejudge.calibration.Sample;
+import org.tracejudge.calibration.CalibrationDraw;
+import org.tracejudge.calibration.CalibrationDraws;
+import org.tracejudge.calibration.SamplingDesign;
 import org.tracejudge.classify.RuleLabeller;
 import org.tracejudge.rules.RuleClassifier;
 import org.tracejudge.sample.SampleProject;
@@ -31,7 +33,7 @@ class CalibrationUiTest extends WindowTest {
         SampleProject.build(file);
         try (Project p = Project.open(file)) {
             RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
-            Sample.draw(p, "calibration", Sample.Design.UNIFORM, 20, 3);
+            CalibrationDraws.draw(p, "calibration", SamplingDesign.UNIFORM, 20, 3);
         }
         robot.interact(() -> vm().session().open(file));
         waitFor(
@@ -168,9 +170,9 @@ class CalibrationUiTest extends WindowTest {
 
         // a sample, decided in another process (a colleague's laptop merged in): Refresh brings the corrected rates
         try (Project p = Project.open(file)) {
-            Sample.Drawn d = Sample.draw(p, "calibration", Sample.Design.UNIFORM, 40, 5);
+            CalibrationDraw d = CalibrationDraws.draw(p, "calibration", SamplingDesign.UNIFORM, 40, 5);
             int k = 0;
-            for (Sample.Draw x : d.draws()) {
+            for (CalibrationDraw.DrawnTrace x : d.draws()) {
                 org.tracejudge.store.Adjudications.decide(
                         p, x.traceId(), "ana", k++ % 3 == 0 ? "tool_skip" : "correct", null);
             }
@@ -269,7 +271,7 @@ class CalibrationUiTest extends WindowTest {
         robot.interact(() -> {
             robot.lookup("#calibrationDesign")
                     .queryAs(javafx.scene.control.ComboBox.class)
-                    .setValue(Sample.Design.DISAGREEMENT);
+                    .setValue(SamplingDesign.DISAGREEMENT);
             robot.lookup("#calibrationN")
                     .queryAs(javafx.scene.control.TextField.class)
                     .setText("6");
@@ -303,7 +305,7 @@ class CalibrationUiTest extends WindowTest {
         robot.interact(() -> {
             robot.lookup("#calibrationDesign")
                     .queryAs(javafx.scene.control.ComboBox.class)
-                    .setValue(Sample.Design.UNTIL_PRECISE);
+                    .setValue(SamplingDesign.UNTIL_PRECISE);
             robot.lookup("#calibrationN")
                     .queryAs(javafx.scene.control.TextField.class)
                     .setText("10");

@@ -307,19 +307,19 @@ public final class CalibrationView extends VBox {
      * it was drawn, and the table then lists the calibration samples' traces.
      */
     private javafx.scene.Node drawBar(CalibrationViewModel vm) {
-        ComboBox<org.tracejudge.calibration.Sample.Design> design = new ComboBox<>();
+        ComboBox<org.tracejudge.calibration.SamplingDesign> design = new ComboBox<>();
         design.setId("calibrationDesign");
-        design.getItems().setAll(org.tracejudge.calibration.Sample.Design.values());
-        design.setValue(org.tracejudge.calibration.Sample.Design.UNIFORM);
+        design.getItems().setAll(org.tracejudge.calibration.SamplingDesign.values());
+        design.setValue(org.tracejudge.calibration.SamplingDesign.UNIFORM);
         design.setConverter(new javafx.util.StringConverter<>() {
             @Override
-            public String toString(org.tracejudge.calibration.Sample.Design d) {
+            public String toString(org.tracejudge.calibration.SamplingDesign d) {
                 return d == null ? "" : d.code();
             }
 
             @Override
-            public org.tracejudge.calibration.Sample.Design fromString(String s) {
-                return org.tracejudge.calibration.Sample.Design.of(s);
+            public org.tracejudge.calibration.SamplingDesign fromString(String s) {
+                return org.tracejudge.calibration.SamplingDesign.of(s);
             }
         });
         javafx.scene.control.TextField n = field("calibrationN", "40", 4);
@@ -329,7 +329,7 @@ public final class CalibrationView extends VBox {
         Label nLabel = new Label("n");
         Label widthLabel = new Label("CTUR half-width ≤");
         design.valueProperty().addListener((o, a, d) -> {
-            boolean precise = d == org.tracejudge.calibration.Sample.Design.UNTIL_PRECISE;
+            boolean precise = d == org.tracejudge.calibration.SamplingDesign.UNTIL_PRECISE;
             nLabel.setText(precise ? "batch" : "n");
             widthLabel.setVisible(precise);
             widthLabel.setManaged(precise);
@@ -337,7 +337,7 @@ public final class CalibrationView extends VBox {
             width.setManaged(precise);
             String was = name.getText();
             if (was.equals("calibration")
-                    || java.util.Arrays.stream(org.tracejudge.calibration.Sample.Design.values())
+                    || java.util.Arrays.stream(org.tracejudge.calibration.SamplingDesign.values())
                             .anyMatch(x -> x.code().equals(was))) {
                 name.setText(d.probability() ? (precise ? "until-precise" : "calibration") : d.code());
             }

@@ -7,10 +7,12 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import org.tracejudge.calibration.CalibrationDraw;
+import org.tracejudge.calibration.CalibrationDraws;
 import org.tracejudge.calibration.CorrectedRates;
 import org.tracejudge.calibration.Diagnostics;
 import org.tracejudge.calibration.Gold;
-import org.tracejudge.calibration.Sample;
+import org.tracejudge.calibration.SamplingDesign;
 import org.tracejudge.ensemble.JudgeChoice;
 import org.tracejudge.ensemble.LabelSources;
 import org.tracejudge.model.RaterKind;
@@ -146,7 +148,7 @@ public final class CalibrationViewModel implements Session.Listener {
      * half-width of at most {@code halfWidth}. Then the table shows the calibration samples' traces (Show ▸ Calibration
      * sample) and the figures follow.
      */
-    public void draw(Sample.Design design, String name, int n, long seed, double halfWidth) {
+    public void draw(SamplingDesign design, String name, int n, long seed, double halfWidth) {
         if (session.project() == null) {
             return;
         }
@@ -165,16 +167,16 @@ public final class CalibrationViewModel implements Session.Listener {
 
     /** Draws (the project thread; public for tests without a window) and says what it did. */
     public static String draw(
-            Project p, Sample.Design design, String name, int n, long seed, double halfWidth, String judge) {
+            Project p, SamplingDesign design, String name, int n, long seed, double halfWidth, String judge) {
         String j = judge == null || judge.equals(LabelSources.ENSEMBLE) ? null : judge;
-        if (design == Sample.Design.UNTIL_PRECISE) {
+        if (design == SamplingDesign.UNTIL_PRECISE) {
             org.tracejudge.calibration.UntilPrecise.Step step =
                     org.tracejudge.calibration.UntilPrecise.step(p, name, n, seed, halfWidth, "CTUR", null, j);
             return "Sample '" + name + "' (until-precise, "
                     + step.sample().draws().size() + " traces): " + step.status();
         }
-        int had = Sample.names(p).getOrDefault(name, 0);
-        Sample.Drawn d = Sample.draw(p, name, design, n, seed, j);
+        int had = CalibrationDraws.names(p).getOrDefault(name, 0);
+        CalibrationDraw d = CalibrationDraws.draw(p, name, design, n, seed, j);
         return String.format(
                 java.util.Locale.ROOT,
                 "Sample '%s': %s %d of %d traces (%s)%s.",
@@ -275,7 +277,7 @@ public final class CalibrationViewModel implements Session.Listener {
                     "No machine rater has labels yet: run the rule "
                             + "(File ▸ Classify…) or a judge (Judges ▸ Run a judge…).",
                     false,
-                    Sample.whyByTrace(p));
+                    CalibrationDraws.whyByTrace(p));
         }
         String judge = wanted != null && judges.contains(wanted) ? wanted : judges.get(0);
         Gold gold = Gold.read(p);
@@ -292,7 +294,7 @@ public final class CalibrationViewModel implements Session.Listener {
         CorrectedRates.Report corrected = null;
         String note;
         try {
-            Sample.Drawn drawn = Sample.forCorrection(p, null);
+            CalibrationDraw drawn = CalibrationDraws.forCorrection(p, null);
             corrected = CorrectedRates.compute(sources, judge, drawn, gold);
             note = String.format(
                     java.util.Locale.ROOT,
@@ -303,9 +305,9 @@ public final class CalibrationViewModel implements Session.Listener {
                     drawn.population(),
                     corrected.goldInSample());
         } catch (ProjectException e) {
-            if (Sample.names(p).isEmpty()) {
+            if (CalibrationDraws.names(p).isEmpty()) {
                 // in the window, the Draw button above is the way, not a command line
-                int size = Sample.suggestedSize(p);
+                int size = CalibrationDraws.suggestedSize(p);
                 note = "No calibration sample yet, so no corrected rate: gold picked by hand or by disagreement is "
                         + "not a probability sample. Draw one above (uniform; "
                         + (size < 200
@@ -338,6 +340,7 @@ public final class CalibrationViewModel implements Session.Listener {
                         + org.tracejudge.store.LabelSetsInUse.keys(p) + " pick another); gold is "
                         + "a trace where everyone who decided agrees."
                 : null;
-        return new State(List.copyOf(judges), judge, gold, d, corrected, note, problem, false, Sample.whyByTrace(p));
+        return new State(
+                List.copyOf(judges), judge, gold, d, corrected, note, problem, false, CalibrationDraws.whyByTrace(p));
     }
 }

@@ -14,7 +14,9 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import org.tracejudge.calibration.Corrected;
 import org.tracejudge.calibration.Diagnostics;
+import org.tracejudge.calibration.QuestionCalibration;
 import org.tracejudge.calibration.QuestionCalibrations;
 import org.tracejudge.scheme.Kind;
 
@@ -34,6 +36,7 @@ public final class QuestionCalibrationView extends BorderPane {
     private final Label heading = new Label();
     private final Label note = new Label();
     private final VBox raters = new VBox(10);
+    private final VBox corrected = new VBox(8);
     private final ScrollPane questionPane;
 
     public QuestionCalibrationView(QuestionCalibrationViewModel vm, Node labelsPanel) {
@@ -79,7 +82,8 @@ public final class QuestionCalibrationView extends BorderPane {
         note.setWrapText(true);
         note.setMinHeight(Region.USE_PREF_SIZE);
         raters.setId("questionCalibrationRaters");
-        VBox box = new VBox(6, heading, note, raters);
+        corrected.setId("questionCalibrationCorrected");
+        VBox box = new VBox(6, heading, note, raters, corrected);
         box.setPadding(new Insets(6, 8, 8, 8));
         questionPane = new ScrollPane(box);
         questionPane.setFitToWidth(true);
@@ -135,6 +139,7 @@ public final class QuestionCalibrationView extends BorderPane {
 
     private void draw(QuestionCalibrationViewModel.Figures f) {
         raters.getChildren().clear();
+        corrected.getChildren().clear();
         if (f == null) {
             heading.setText(vm.chosenProperty().get());
             note.setText("Computing…");
@@ -172,6 +177,77 @@ public final class QuestionCalibrationView extends BorderPane {
         for (Diagnostics.Result d : f.diagnosed().results()) {
             raters.getChildren().add(rater(d));
         }
+        Label title = new Label("Corrected rates of '" + f.positive() + "' per model");
+        title.getStyleClass().add("section-title");
+        corrected.getChildren().add(title);
+        if (f.correctedNote() != null) {
+            corrected.getChildren().add(wrapped(f.correctedNote(), "questionCorrectedNote"));
+        }
+        for (QuestionCalibrationViewModel.JudgeRates j : f.corrected()) {
+            corrected.getChildren().add(judge(j));
+        }
+    }
+
+    /** One judge's corrected rates, as {@code calibration --question KEY --corrected --judge NAME} prints them. */
+    private static Node judge(QuestionCalibrationViewModel.JudgeRates j) {
+        VBox box = new VBox(2);
+        box.setId("qcorr-" + j.judge().replaceAll("[^A-Za-z0-9_]", "_"));
+        if (j.rates() == null) {
+            box.getChildren().add(wrapped("Through " + j.judge() + ": " + j.note(), null));
+            return box;
+        }
+        var chosen = j.rates().read().sample();
+        box.getChildren()
+                .add(wrapped(
+                        String.format(
+                                Locale.ROOT,
+                                "Through %s, with the gold of sample '%s' (%s, seed %d, %d traces drawn). Rates in %% "
+                                        + "with 95%% intervals; n = items the judge answered, gold = of them with "
+                                        + "gold in the sample.",
+                                j.judge(),
+                                chosen.name(),
+                                chosen.design().code(),
+                                chosen.seed(),
+                                chosen.draws().size()),
+                        null));
+        java.util.Set<String> refusals = new java.util.LinkedHashSet<>();
+        for (QuestionCalibration.ModelRate r : j.rates().rates()) {
+            Label line = wrapped(
+                    r.model() + ": n " + r.judged() + " · gold " + r.gold() + " · judge only "
+                            + pct(r.judgeOnly(), refusals) + " · gold only " + pct(r.goldOnly(), refusals)
+                            + " · Rogan-Gladen " + pct(r.roganGladen(), refusals) + " · PPI++ "
+                            + pct(r.ppi(), refusals)
+                            + (r.ppi().lambda() == null
+                                    ? ""
+                                    : String.format(
+                                            Locale.ROOT, " (λ %.2f)", r.ppi().lambda())),
+                    null);
+            line.getStyleClass().add("qcorr-model");
+            box.getChildren().add(line);
+        }
+        for (String why : refusals) {
+            Label l = wrapped(why, null);
+            l.getStyleClass().add("muted");
+            box.getChildren().add(l);
+        }
+        return box;
+    }
+
+    private static String pct(Corrected.Estimate e, java.util.Set<String> refusals) {
+        if (!e.defined()) {
+            refusals.add("n/a (" + e.estimator() + "): " + e.refusal());
+        }
+        return e.percent();
+    }
+
+    private static Label wrapped(String text, String id) {
+        Label l = new Label(text);
+        l.setWrapText(true);
+        l.setMinHeight(Region.USE_PREF_SIZE);
+        if (id != null) {
+            l.setId(id);
+        }
+        return l;
     }
 
     /** One machine rater against the gold: its agreement figures, the 2×2 matrix and the per-option figures. */

@@ -8,6 +8,7 @@ import org.tracejudge.calibration.QuestionCalibrations;
 import org.tracejudge.scheme.Question;
 import org.tracejudge.scheme.Scheme;
 import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectException;
 import org.tracejudge.store.ProjectQuestions;
 import org.tracejudge.ui.session.Session;
 
@@ -27,7 +28,24 @@ public final class QuestionCalibrationViewModel implements Session.Listener {
      * @param diagnosed the figures, null when {@code note} says why there are none
      * @param note why there are no figures, or null
      */
-    public record Figures(String question, String positive, QuestionCalibrations.Diagnosed diagnosed, String note) {}
+    public record Figures(
+            String question,
+            String positive,
+            QuestionCalibrations.Diagnosed diagnosed,
+            String note,
+            List<JudgeRates> corrected,
+            String correctedNote) {
+        Figures(String question, String positive, QuestionCalibrations.Diagnosed diagnosed, String note) {
+            this(question, positive, diagnosed, note, List.of(), null);
+        }
+    }
+
+    /**
+     * One machine rater's rate of the positive option per model, corrected with the gold of the question's
+     * calibration sample, as {@code calibration --question KEY --positive OPTION --corrected --judge NAME} computes
+     * it; or why not ({@code note}).
+     */
+    public record JudgeRates(String judge, QuestionCalibrations.CorrectedRates rates, String note) {}
 
     private final Session session;
     private final ReadOnlyObjectWrapper<List<String>> choices = new ReadOnlyObjectWrapper<>(List.of(LABELS));
@@ -150,7 +168,15 @@ public final class QuestionCalibrationViewModel implements Session.Listener {
         String pos = positive.get();
         Question q = question(key);
         ProjectQuestions.Current cur = current;
-        if (q == null || pos == null || cur == null) {
+        if (q == null || cur == null) {
+            return;
+        }
+        if (pos == null) {
+            figures.set(new Figures(
+                    key,
+                    null,
+                    null,
+                    "Question '" + key + "' has no option to read as the positive class, so it has no calibration."));
             return;
         }
         session.query(
@@ -168,14 +194,46 @@ public final class QuestionCalibrationViewModel implements Session.Listener {
                 });
     }
 
-    /** The figures of one question and option from the project's current answers (project thread). */
+    /**
+     * The figures of one question and option from the project's current answers (project thread): each machine rater
+     * against the gold, and each one's corrected rates where the question has a calibration sample.
+     */
     static Figures figuresOf(Project p, Question q, int version, String positive) {
+        ProjectQuestions.Loaded loaded = ProjectQuestions.load(p, q, version);
+        QuestionCalibrations.Diagnosed diagnosed;
         try {
-            QuestionCalibrations.Read read =
-                    QuestionCalibrations.read(p, ProjectQuestions.load(p, q, version), positive, null, false, null);
-            return new Figures(q.key(), positive, QuestionCalibrations.diagnose(read, null), null);
+            QuestionCalibrations.Read read = QuestionCalibrations.read(p, loaded, positive, null, false, null);
+            diagnosed = QuestionCalibrations.diagnose(read, null);
         } catch (QuestionCalibrations.Refused e) {
             return new Figures(q.key(), positive, null, e.getMessage());
         }
+        if (diagnosed.read().gold().labels().isEmpty()) {
+            return new Figures(
+                    q.key(),
+                    positive,
+                    diagnosed,
+                    null,
+                    List.of(),
+                    "No corrected rates: no gold yet (no item where every person who answered '" + q.key()
+                            + "' agrees).");
+        }
+        List<JudgeRates> corrected = new ArrayList<>();
+        String note = null;
+        try {
+            QuestionCalibrations.Read read = QuestionCalibrations.read(p, loaded, positive, null, true, null);
+            for (String judge : read.machines()) {
+                try {
+                    corrected.add(new JudgeRates(judge, QuestionCalibrations.corrected(read, judge, p.file()), null));
+                } catch (QuestionCalibrations.Refused | ProjectException e) {
+                    corrected.add(new JudgeRates(judge, null, e.getMessage()));
+                }
+            }
+            if (read.machines().isEmpty()) {
+                note = "No corrected rates: no machine rater answered '" + q.key() + "'.";
+            }
+        } catch (QuestionCalibrations.Refused | ProjectException e) {
+            note = "No corrected rates: " + e.getMessage();
+        }
+        return new Figures(q.key(), positive, diagnosed, null, List.copyOf(corrected), note);
     }
 }

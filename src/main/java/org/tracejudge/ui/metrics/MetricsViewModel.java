@@ -412,7 +412,7 @@ public final class MetricsViewModel {
                         + "Calibration tab); the four failure modes need not add up to 100.%s%s",
                 CORRECTED,
                 Corrected.PPI,
-                r.sample().design() == org.tracejudge.calibration.Sample.Design.STRATIFIED_LABEL
+                r.sample().design() == org.tracejudge.calibration.SamplingDesign.STRATIFIED_LABEL
                         ? "; the sample is stratified by the judge's label, where PPI++ is the stratified gold mean"
                         : "",
                 r.judge(),

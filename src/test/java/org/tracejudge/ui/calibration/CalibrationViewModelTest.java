@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.tracejudge.calibration.Sample;
+import org.tracejudge.calibration.CalibrationDraw;
+import org.tracejudge.calibration.CalibrationDraws;
+import org.tracejudge.calibration.SamplingDesign;
 import org.tracejudge.classify.RuleLabeller;
 import org.tracejudge.rules.RuleClassifier;
 import org.tracejudge.sample.SampleProject;
@@ -46,7 +48,7 @@ class CalibrationViewModelTest {
             assertTrue(!s.problem().contains("1–9"), s.problem());
 
             RuleLabeller.classify(p, RuleClassifier.Mode.COMPAT);
-            Sample.Drawn d = Sample.draw(p, "calibration", Sample.Design.UNIFORM, 10, 1);
+            CalibrationDraw d = CalibrationDraws.draw(p, "calibration", SamplingDesign.UNIFORM, 10, 1);
             d.draws().forEach(x -> Adjudications.decide(p, x.traceId(), "ana", "correct", null));
             s = CalibrationViewModel.compute(p, null);
             assertEquals("ensemble", s.judge(), "the ensemble comes first once it exists");

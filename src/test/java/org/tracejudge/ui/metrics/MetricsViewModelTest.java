@@ -13,9 +13,11 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tracejudge.calibration.CalibrationDraw;
+import org.tracejudge.calibration.CalibrationDraws;
 import org.tracejudge.calibration.CorrectedRates;
 import org.tracejudge.calibration.Recommended;
-import org.tracejudge.calibration.Sample;
+import org.tracejudge.calibration.SamplingDesign;
 import org.tracejudge.classify.RuleLabeller;
 import org.tracejudge.ensemble.JudgeChoice;
 import org.tracejudge.ensemble.LabelSources;
@@ -105,7 +107,7 @@ class MetricsViewModelTest {
     @Test
     void correctedRanksByCorrectedCturWithJudgeOnlyAndGoldOnlyBesideAndArrows() {
         try (Project p = classifiedSample("c")) {
-            Sample.Drawn drawn = Sample.draw(p, "calibration", Sample.Design.STRATIFIED, 60, 7);
+            CalibrationDraw drawn = CalibrationDraws.draw(p, "calibration", SamplingDesign.STRATIFIED, 60, 7);
             // gold: the ensemble's label, except every fourth tool-required trace where people say tool_skip
             LabelSources src = LabelSources.load(p, JudgeChoice.resolve(p, null, null), List.of(LabelSources.ENSEMBLE));
             String[] ens = src.labels(LabelSources.ENSEMBLE);
@@ -114,7 +116,7 @@ class MetricsViewModelTest {
                 at.put(src.traceId(i), i);
             }
             int k = 0;
-            for (Sample.Draw d : drawn.draws()) {
+            for (CalibrationDraw.DrawnTrace d : drawn.draws()) {
                 int i = at.get(d.traceId());
                 boolean required = src.type(i) == TaskType.TOOL_REQUIRED;
                 String gold = required && k++ % 4 == 0 ? "tool_skip" : ens[i] != null ? ens[i] : "correct";
@@ -194,15 +196,15 @@ class MetricsViewModelTest {
     @Test
     void theJudgePickerGivesTheCalibrationTabsFiguresForThatJudge() {
         try (Project p = classifiedSample("j")) {
-            Sample.draw(p, "calibration", Sample.Design.UNIFORM, 30, 3);
-            Sample.Drawn drawn = Sample.forCorrection(p, null);
+            CalibrationDraws.draw(p, "calibration", SamplingDesign.UNIFORM, 30, 3);
+            CalibrationDraw drawn = CalibrationDraws.forCorrection(p, null);
             LabelSources src = LabelSources.load(p, null, List.of("harness"));
             Map<String, Integer> at = new HashMap<>();
             for (int i = 0; i < src.size(); i++) {
                 at.put(src.traceId(i), i);
             }
             int k = 0;
-            for (Sample.Draw d : drawn.draws()) {
+            for (CalibrationDraw.DrawnTrace d : drawn.draws()) {
                 String h = src.labels("harness")[at.get(d.traceId())];
                 Adjudications.decide(p, d.traceId(), "ana", k++ % 5 == 0 ? "tool_skip" : h, null);
             }
