@@ -215,13 +215,19 @@ final class Addresses {
     private static final Pattern WELSH = Pattern.compile(
             "(?u)(?<![\\p{L}\\p{N}])\\d{1,4}[a-z]?,?\\s+(?:Heol|Stryd|Ffordd|"
                     + "Cwrt|Lôn|Maes|Rhodfa|Teras|Cilgant|Clos|Llys)\\s+(?:(?:y|yr|'r)\\s+)?\\p{L}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?");
-    /** A public place right before an address: a hospital's, surgery's or police station's address is not personal. */
+    /**
+     * A public place right before an address: a hospital's, surgery's or police station's, a museum's, station's,
+     * airport's or stadium's address is not personal.
+     */
     private static final Pattern PUBLIC_BEFORE =
             Pattern.compile("(?u)(?:(?<![\\p{L}])(?i:hospital|hôpital|hopital|infirmary|"
                     + "clinic|klinik|klinikum|krankenhaus|charité|ziekenhuis|amc|umc|surgery|medical\\s+cent(?:re|er)|health\\s+"
                     + "cent(?:re|er)|centro\\s+de\\s+salud|police\\s+station|polizeiwache|commissariat|comisaría|comisaria|"
-                    + "politiebureau|library|jobcentre|job\\s+centre|town\\s+hall|council\\s+offices|courthouse|cmp|cmht)|General)"
-                    + "(?:\\s+\\p{Lu}[\\p{L}\\p{M}'’-]+){0,4}\\s*(?:,|\\s+(?i:is|are|was|ist|est|es|está|located)(?:\\s+(?i:at|in|on|"
+                    + "politiebureau|library|jobcentre|job\\s+centre|town\\s+hall|council\\s+offices|courthouse|cmp|cmht|"
+                    + "museum|museo|musée|museu|gallery|galleria|galerie|opera\\s+house|storehouse|cathedral|"
+                    + "kathedrale|station|bahnhof|gare|estación|stazione|airport|flughafen|aéroport|aeropuerto|"
+                    + "aeroporto|stadium|stadion|stade|estadio|zoo|aquarium)|\\p{L}+(?i:museum|bahnhof)|General)"
+                    + "(?:\\s+(?:(?i:del|de|degli|della|di|des|du|of|the|la|le)\\s+|d['’])?\\p{Lu}[\\p{L}\\p{M}'’-]+){0,4}\\s*(?:,|\\s+(?i:is|are|was|ist|est|es|está|located)(?:\\s+(?i:at|in|on|"
                     + "au|à|en|in\\s+der|am))?|\\s+(?i:at|on|in))?\\s*$");
     /** A town in capitals after the street, then a lower-case word of the sentence ("…Close, Chard instead of"). */
     private static final Pattern TOWN_CAP = Pattern.compile(

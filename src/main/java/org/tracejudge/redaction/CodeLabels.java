@@ -35,8 +35,24 @@ final class CodeLabels {
             + "meter|coupon|promo|voucher|cost\\s+cent(?:re|er)|purchase\\s+order|po|rma|incident|pipeline|deployment|"
             + "auth(?:orization)?\\s+code|approval\\s+code|merchant|release|firmware|company\\s+(?:number|no\\.?)|"
             + "company\\s+registration|registration|vat|lei|isin|cusip|duns|catalog(?:ue)?|ts|timestamp|epoch|"
-            + "created(?:_at)?|updated(?:_at)?|expires(?:_at)?|exp|iat|nbf|trace|span|parent)"
+            + "created(?:_at)?|updated(?:_at)?|expires(?:_at)?|exp|iat|nbf|trace|span|parent|"
+            + "artikel(?:nummer|nr\\.?)|art\\.-?nr\\.?|bestell(?:nummer|nr\\.?)|rechnungs(?:nummer|nr\\.?)|"
+            + "sendungs(?:nummer|nr\\.?)|auftrags(?:nummer|nr\\.?)|bestelnummer|ordernummer|factuurnummer|"
+            + "artikelnr\\.?|référence|réf\\.?|numéro\\s+de\\s+(?:commande|suivi|facture)|referencia|"
+            + "n[úu]mero\\s+de\\s+(?:pedido|seguimiento|factura)|codice\\s+articolo|numero\\s+d['’]ordine|"
+            + "numero\\s+(?:ordine|fattura|di\\s+tracciamento)|snowflake|guild|tweet|status)"
             + "(?:[ _-]?(?:number|num|no\\.?|nr\\.?|id|code|ref))?[\"']?\\s*[:=#]?\\s*[\"']?\\s*#?\\s*$");
+
+    /**
+     * A field whose name says its value is an id, a cursor or a trace ({@code "id": "…"}, {@code next_page=…}), right
+     * before a run of 17 digits or more: a Snowflake, Discord or Datadog id, no card (cards of 17 or more digits
+     * are rare, and a card's field is named as one).
+     */
+    private static final Pattern ID_FIELD_BEFORE = Pattern.compile("(?i)(?:^|[^a-z])(?:[a-z_]*_)?(?:id|ids|cursor|"
+            + "next_page|page|offset|after|before|since_id|max_id|trace|span|parent|seq|sequence|snowflake)[\"']?"
+            + "\\s*[:=]\\s*[\"']?$");
+
+    private static final Pattern LONG_DIGITS = Pattern.compile("\\d{17,}");
 
     /** An address's first number is a house number, a flat or a postcode: never seven digits in a row. */
     private static final Pattern LONG_NUMBER_FIRST = Pattern.compile("^\\D*\\d{7}");
@@ -47,9 +63,17 @@ final class CodeLabels {
         String t = h.text;
         h.spans.removeIf(
                 s -> (NUMBERS.contains(s.kind()) && ((!h.strict && labelled(t, s.start())) || inHexToken(t, s)))
+                        || (s.kind() == Redactor.Kind.CARD && longIdInIdField(t, s))
                         || (s.kind() == Redactor.Kind.ADDRESS
                                 && LONG_NUMBER_FIRST.matcher(s.original()).find())
                         || (s.kind() == Redactor.Kind.NAME && codePart(t, s.start(), s.end())));
+    }
+
+    private static boolean longIdInIdField(String t, Redactor.Span s) {
+        return LONG_DIGITS.matcher(s.original()).matches()
+                && ID_FIELD_BEFORE
+                        .matcher(t.substring(Math.max(0, s.start() - 40), s.start()))
+                        .find();
     }
 
     private static boolean labelled(String t, int start) {

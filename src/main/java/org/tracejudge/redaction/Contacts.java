@@ -54,9 +54,12 @@ final class Contacts {
             Pattern.compile("(?iu)\\b(?:add|follow|find|dm|message|msg|text)"
                     + "\\s+(?:me\\s+)?(@?(?=[\\p{L}\\p{N}_.]*[\\d_.])[\\p{L}\\p{N}_][\\p{L}\\p{N}_.]{1,30}[\\p{L}\\p{N}_])\\s+(?:on|at)\\s+"
                     + PLATFORM + "\\b");
-    /** "my insta is jo_b", "snap: jo.b", "on tiktok as jo.b", "add me on discord jo#1234", "ig @jo". */
+    /**
+     * "my insta is jo_b", "snap: jo.b", "on tiktok as jo.b", "add me on discord jo#1234", "ig @jo"; not a platform's
+     * word inside a variable's name ("GITHUB_TOKEN", "TWITTER_BEARER_TOKEN").
+     */
     private static final Pattern HANDLE_CUE = Pattern.compile("(?iu)\\b" + PLATFORM
-            + "(?!\\p{L})(?:['’]s)?(?:,?\\s+(?:handle|name|username|user|acc(?:ount)?|id|tag|is|was|it's|its|it’s|ist|war|es|era|est|"
+            + "(?![\\p{L}\\p{N}_])(?:['’]s)?(?:,?\\s+(?:handle|name|username|user|acc(?:ount)?|id|tag|is|was|it's|its|it’s|ist|war|es|era|est|"
             + "[ée]tait|c['’]est|"
             + "me|=|@)){0,3}\\s*(?:is\\s+|:\\s*|-\\s*|=\\s*|@)?\\s*"
             + "(?:(?:under|as)\\s+)?([@$]?[\\p{L}\\p{N}_][\\p{L}\\p{N}_.#-]{1,30}[\\p{L}\\p{N}_])");

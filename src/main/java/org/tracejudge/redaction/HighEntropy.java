@@ -100,6 +100,11 @@ final class HighEntropy {
             "asst_",
             "file-",
             "batch_",
+            "msgbatch_",
+            "vs_",
+            "ftjob-",
+            "step_",
+            "fc_",
             "evt_",
             "ch_",
             "cus_",
@@ -166,6 +171,10 @@ final class HighEntropy {
         }
         String field = fieldBefore(text, start);
         boolean cue = (field != null && Secrets.secretName(field)) || cueBefore(text, start);
+        if (!cue
+                && (TWILIO_SID.matcher(core).matches() || DRIVE_ID.matcher(core).matches())) {
+            return null; // a Twilio message or call SID, a Sheets or Drive file id, with no secret word before it
+        }
         if (!cue && field != null && idField(field)) {
             return null; // "hash": "…", "request_id": "…", "etag": "…": an id or a digest, named as one
         }
@@ -320,8 +329,17 @@ final class HighEntropy {
         return false;
     }
 
+    /** A Twilio resource id: two capitals naming its type, then 32 lower-case hex digits ("SM9f…", "CA3b…"). */
+    private static final Pattern TWILIO_SID = Pattern.compile("[A-Z]{2}[0-9a-f]{32}");
+
+    /** A Google Sheets, Docs or Drive file id written alone: "1", then 43 of base64url ("1BxiMVs0XRA5nF…"). */
+    private static final Pattern DRIVE_ID = Pattern.compile("1[A-Za-z0-9_-]{43}");
+
     private static boolean excluded(String text, int start, String t) {
         if (UUID.matcher(t).find() || t.contains("/d/") || (t.startsWith("Qm") && t.length() == 46)) {
+            return true;
+        }
+        if (weakEtag(text, start)) {
             return true;
         }
         for (String p : ID_PREFIXES) {
@@ -336,6 +354,8 @@ final class HighEntropy {
         }
         String before = text.substring(w, start).toLowerCase(Locale.ROOT);
         return before.startsWith("$2")
+                || before.startsWith("arn:")
+                || before.endsWith("h1:")
                 || before.startsWith("$argon2")
                 || before.startsWith("$5$")
                 || before.startsWith("$6$")
@@ -347,6 +367,12 @@ final class HighEntropy {
                 || before.contains("/d/")
                 || before.startsWith("data:")
                 || before.endsWith("base64,");
+    }
+
+    /** A weak ETag's value, {@code W/"…"} (also JSON-escaped): a version of a resource, not a key. */
+    private static boolean weakEtag(String text, int start) {
+        String before = text.substring(Math.max(0, start - 4), start);
+        return before.endsWith("W/\"") || before.endsWith("W/\\\"");
     }
 
     private static String stripPadding(String t) {

@@ -29,6 +29,9 @@ import java.util.regex.Pattern;
  *   <li>two numbers of the same length joined by a dash after "range" ("badge range 26044-90665") are a range, not a
  *       phone; "Phase 3" of a trial is no address.
  * </ul>
+ *
+ * <p>Teams in results, platforms, destinations, dishes and openings, and cells of tables are {@link Fixtures}' (run
+ * from here, so the detectors' order in {@link Redactor} is unchanged).
  */
 final class NamedThings {
     private NamedThings() {}
@@ -88,6 +91,7 @@ final class NamedThings {
     private static final Pattern TRIAL_PHASE = Pattern.compile("(?i)^\\d+\\s+phase\\s+(?:[1-4]|i{1,3}|iv)[ab]?$");
 
     static void keep(Scan h) {
+        Fixtures.keep(h);
         String t = h.text;
         List<int[]> thingValues = thingValues(t);
         Set<String> products = new HashSet<>();

@@ -38,6 +38,8 @@ final class TechContext {
                         || inLink(t, s.start())
                         || inIdentifier(t, s.start(), s.end())
                         || inCodeToken(t, s.start(), s.end())
+                        || qualifiedNamePart(t, s.start(), s.end())
+                        || fileExtension(t, s.start(), s.end())
                         || listingLongFormat(t, s.start())
                         || ACRONYMS.contains(s.original())
                         || listingLine(t, s.start(), s.end())
@@ -236,6 +238,37 @@ final class TechContext {
         return separators >= 3;
     }
 
+    /**
+     * A lower-case segment between dots of a qualified name ("java.lang.NullPointerException", "org.acme.Main"): a
+     * package, not a person.
+     */
+    private static boolean qualifiedNamePart(String t, int start, int end) {
+        if (start < 2 || end + 1 >= t.length() || t.charAt(start - 1) != '.' || t.charAt(end) != '.') {
+            return false;
+        }
+        String w = t.substring(start, end);
+        return w.equals(w.toLowerCase(Locale.ROOT))
+                && Character.isLetterOrDigit(t.charAt(start - 2))
+                && Character.isLetter(t.charAt(end + 1));
+    }
+
+    /** Extensions of files that the name lists also hold ("Config.json" is no "Json"). */
+    private static final Set<String> EXTENSIONS = Set.of(
+            "json", "jsonl", "yaml", "yml", "toml", "xml", "csv", "tsv", "txt", "md", "log", "pdf", "doc", "docx",
+            "xls", "xlsx", "png", "jpg", "jpeg", "gif", "svg", "html", "css", "js", "ts", "tsx", "jsx", "py", "java",
+            "kt", "rb", "go", "rs", "sh", "sql", "zip", "tar", "gz", "ini", "cfg", "conf", "lock", "env", "bak");
+
+    /** A file's extension glued after its name and a dot ("Report.json", "Summary.yaml"). */
+    private static boolean fileExtension(String t, int start, int end) {
+        if (start < 2 || t.charAt(start - 1) != '.' || !Character.isLetterOrDigit(t.charAt(start - 2))) {
+            return false;
+        }
+        if (end < t.length() && Character.isLetterOrDigit(t.charAt(end))) {
+            return false;
+        }
+        return EXTENSIONS.contains(t.substring(start, end));
+    }
+
     private static final Pattern LONG_LISTING = Pattern.compile("^\\s*[dlcbps-][rwxsStT-]{9}[.+@]?\\s");
 
     /** A line of "ls -l" output: the words on it are files' names and owners. */
@@ -254,7 +287,49 @@ final class TechContext {
             b++;
         }
         String span = t.substring(start, end);
-        return b - a >= 40 && span.chars().allMatch(c -> isEncoded((char) c));
+        if (b - a >= 40 && span.chars().allMatch(c -> isEncoded((char) c))) {
+            return true;
+        }
+        return inRandomToken(t, start, end);
+    }
+
+    /**
+     * A span inside a random-looking token of 24 characters or more with no space: a bcrypt hash
+     * ("$2b$12$…/Sh3q5MQ.…"), an integrity string ("sha1-BX8d…/+C/ujafe8…"), a key id. Its parts are no street, town
+     * or phone.
+     */
+    private static boolean inRandomToken(String t, int start, int end) {
+        for (int i = start; i < end; i++) {
+            if (!isTokenChar(t.charAt(i))) {
+                return false;
+            }
+        }
+        int a = start;
+        while (a > 0 && isTokenChar(t.charAt(a - 1))) {
+            a--;
+        }
+        int b = end;
+        while (b < t.length() && isTokenChar(t.charAt(b))) {
+            b++;
+        }
+        if (b - a < 24 || (a == start && b == end)) {
+            return false;
+        }
+        String token = t.substring(a, b);
+        int lower = 0;
+        int upper = 0;
+        int digit = 0;
+        for (int i = 0; i < token.length(); i++) {
+            char c = token.charAt(i);
+            lower += c >= 'a' && c <= 'z' ? 1 : 0;
+            upper += c >= 'A' && c <= 'Z' ? 1 : 0;
+            digit += c >= '0' && c <= '9' ? 1 : 0;
+        }
+        return lower >= 3 && upper >= 3 && digit >= 3 && HighEntropy.transitions(token) >= 0.35;
+    }
+
+    private static boolean isTokenChar(char c) {
+        return isEncoded(c) || c == '.' || c == '$' || c == '-' || c == '_';
     }
 
     private static boolean isEncoded(char c) {

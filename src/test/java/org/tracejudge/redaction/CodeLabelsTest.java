@@ -49,4 +49,24 @@ class CodeLabelsTest {
                 new Redactor(new Redactor.Options(true, java.util.List.of(), java.util.List.of(), java.util.List.of()));
         assertTrue(strict.redact("Transaction 824216439510 approved").spans().size() > 0);
     }
+
+    /** Round 59 (dev18, dev19): item numbers under German, French, Spanish, Italian and Dutch labels; long ids. */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "Gratis verzending vanaf 89 €. Artikelnummer: 20937465.",
+                "Livraison avant le 7.8.; Référence: 07700900123.",
+                "{\"data\": [{\"next_page\": \"779828356175016430\", \"count\": 410}]}",
+                "2024-10-04T02:26:53Z INFO scheduler: message_id=4000354177444995685 took 88ms"
+            })
+    void labelledCodesAndLongIdsAreKept(String text) {
+        Redactor.Result res = new Redactor().redact(text);
+        assertEquals(text, res.text(), res.spans().toString());
+    }
+
+    @Test
+    void aCardInACardFieldStaysACard() {
+        Redactor.Result res = new Redactor().redact("{\"card_number\": \"4111111111111111\"}");
+        assertEquals(1, res.count(Redactor.Kind.CARD), res.text());
+    }
 }

@@ -94,4 +94,28 @@ class HighEntropyTest {
                 r.redact("password=Xk29fLq0PzR7mB3nVw8YtA1cJd6Ee5Hs was in the log")
                         .text());
     }
+
+    /** Round 59 (dev18): ids of documented shapes written with no field name that says so are no secrets. */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "The value for this run is SM973a8e68256f18318be07cc4ec94a5fc; it finished on 2024-09-24.",
+                "Here is the result: CA9aacea974402eaa2bea986b4cd63bbf8 (copied for the ticket).",
+                "tool_result: {\"resource\": \"1pAvmm3z5xIDtHmKGRhMx9FPD6vwsXiGbdC-ujeKEYgD\", \"status\": \"ok\"}",
+                "golang.org/x/net v0.22.0 h1:9sGLhx7iRIHEiX0oAJ3MRZMUCElJgy7Br1nO+AMN3Tc=",
+                "Here is the result: W/\"5f3a1b2c-Xk9mQ2pLr7Tn4Vw8Yz1Bc3Df\" (saved for the ticket).",
+                "Here is the result: arn:aws:s3:::reports-c66915/5AxiI9nupNq7Wm2Kx8Rt.json (copied)",
+                "item_id: msgbatch_01v5WfG54gVWJlu2mvuLlUDm | status: 202 Accepted"
+            })
+    void documentedIdShapesAreNotSecrets(String text) {
+        Redactor.Result res = r.redact(text);
+        assertEquals(text, res.text(), res.spans().toString());
+    }
+
+    /** The same shapes after a secret word stay secrets: the id exceptions hold only with no cue. */
+    @Test
+    void idShapesAfterASecretWordStaySecrets() {
+        Redactor.Result res = r.redact("auth token: 1pAvmm3z5xIDtHmKGRhMx9FPD6vwsXiGbdC-ujeKEYgD");
+        assertEquals(1, res.count(Redactor.Kind.SECRET), res.text());
+    }
 }

@@ -71,4 +71,13 @@ class NamedThingsTest {
                 "call [PHONE], [PHONE] or [PHONE]",
                 r.redact("call 07700900123, 07700900456 or 07700900789").text());
     }
+
+    /** Round 59 (dev19): a platform's word inside a variable's name is no handle cue; a real cue still is. */
+    @Test
+    void platformWordInAVariableIsNoHandleCue() {
+        Redactor r = new Redactor();
+        String text = "Set GITHUB_TOKEN=<your-key> and TWITTER_BEARER_TOKEN in .env; never commit them.";
+        assertEquals(text, r.redact(text).text());
+        assertEquals(1, r.redact("my github is octo_cat99 btw").count(Redactor.Kind.HANDLE));
+    }
 }

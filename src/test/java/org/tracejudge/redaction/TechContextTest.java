@@ -134,4 +134,27 @@ class TechContextTest {
         }
         n.forEach(c -> collect(c, out));
     }
+
+    /** Round 59 (dev18, dev19): parts of hashes, package paths and file extensions are no places or names. */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "tool_result: {\"run_id\": \"$2b$14$twAOx0szrNsyMS0qH4ic3Lnmt/Sh3q5MQ.TXcMnhHcovrfRkoAZwg\"}",
+                "Here is the result: sha1-BX8dWtnDz3/+C/ujafe8p1T//Pk= (copied for the ticket).",
+                "java.lang.NullPointerException: Connection pool shut down",
+                "saved to reports/Q3Summary.json ok",
+                "Open Config.json to edit, then Report.yaml"
+            })
+    void partsOfMachineTokensAreKept(String text) {
+        Redactor.Result res = new Redactor().redact(text);
+        assertEquals(text, res.text(), res.spans().toString());
+    }
+
+    @Test
+    void aStreetOutsideATokenAndANameBeforeAnExtensionOfNoFileStay() {
+        Redactor r = new Redactor();
+        assertEquals(1, r.redact("I live at C/ Mayor 12, 28013 Madrid").count(Redactor.Kind.ADDRESS));
+        assertEquals(
+                1, r.redact("Siobhan Whitfield called about the json export").count(Redactor.Kind.NAME));
+    }
 }
