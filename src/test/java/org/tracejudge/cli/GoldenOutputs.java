@@ -43,6 +43,8 @@ public final class GoldenOutputs {
     private final Path work;
     private final String version;
     private String judgeUrl = "";
+    /** Written files as the SHA-256 of their masked lines rather than whole (a 100k project's export is large). */
+    private boolean digestFiles;
 
     /**
      * {@code root} is the folder the projects are in (masked as {@code <TMP>} in the records); outputs and copies go
@@ -265,7 +267,12 @@ public final class GoldenOutputs {
             r.append("--- file ")
                     .append(out.relativize(f).toString().replace('\\', '/'))
                     .append('\n');
-            r.append(new String(Files.readAllBytes(f), StandardCharsets.UTF_8)).append('\n');
+            if (digestFiles) {
+                r.append("sha256 ").append(maskedDigest(f)).append('\n');
+            } else {
+                r.append(new String(Files.readAllBytes(f), StandardCharsets.UTF_8))
+                        .append('\n');
+            }
         }
         return mask(r.toString());
     }
@@ -327,6 +334,22 @@ public final class GoldenOutputs {
         }
     }
 
+    /** The SHA-256 of a file's lines, each masked, read one at a time. */
+    private String maskedDigest(Path f) throws IOException {
+        try {
+            MessageDigest d = MessageDigest.getInstance("SHA-256");
+            try (var in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
+                for (String line = in.readLine(); line != null; line = in.readLine()) {
+                    d.update(mask(line).getBytes(StandardCharsets.UTF_8));
+                    d.update((byte) '\n');
+                }
+            }
+            return HexFormat.of().formatHex(d.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public static String sha256(String text) {
         try {
             return HexFormat.of()
@@ -349,6 +372,7 @@ public final class GoldenOutputs {
         Path mine = work.resolve("project.tjdb");
         copyProject(project, mine);
         GoldenOutputs g = new GoldenOutputs(work);
+        g.digestFiles = true;
         Path base = g.work.resolve("big");
         Files.createDirectories(base);
         Path copy = base.resolve("copy.tjdb");
