@@ -11,11 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.DelayQueue;
 import java.util.concurrent.Delayed;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.tracejudge.json.Json;
 import org.tracejudge.judges.prompt.PromptRenderer;
@@ -24,7 +22,6 @@ import org.tracejudge.judges.provider.Attempt;
 import org.tracejudge.judges.provider.ChatClient;
 import org.tracejudge.judges.provider.ChatRequest;
 import org.tracejudge.judges.provider.Failure;
-import org.tracejudge.judges.provider.RateLimiter;
 import org.tracejudge.judges.provider.RetryPolicy;
 import org.tracejudge.judges.verdict.Verdict;
 import org.tracejudge.judges.verdict.VerdictParser;
@@ -35,7 +32,6 @@ import org.tracejudge.model.LabelSets;
 import org.tracejudge.model.Task;
 import org.tracejudge.scheme.JudgeForm;
 import org.tracejudge.store.Project;
-import org.tracejudge.store.ProjectMeta;
 import org.tracejudge.store.ProjectQueries;
 
 /**
@@ -138,18 +134,12 @@ public final class JudgeRunner {
     private final Map<String, RefusedAnswers> refused = new java.util.LinkedHashMap<>();
 
     private final BlockingQueue<Outcome> written = new LinkedBlockingQueue<>();
-    private final DelayQueue<Job> jobs = new DelayQueue<>();
-    private final List<Job> batchJobs = new ArrayList<>();
-    private final AtomicInteger unresolved = new AtomicInteger();
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile boolean cancelled;
-    private volatile boolean planning = true;
     private volatile String fatal;
     private volatile Failure fatalCause;
-    /** System.nanoTime() until which no request starts (a rate limit pauses the pool). */
-    private volatile long pausedUntil = System.nanoTime();
-
-    private final AtomicInteger consecutiveFailures = new AtomicInteger();
+    /** The live requests' workers (none in batch mode); set when the run starts. */
+    private volatile JudgeScheduler scheduler;
 
     /**
      * @param env how to read environment variables (the API key's); {@code System::getenv} in the app
@@ -313,14 +303,14 @@ public final class JudgeRunner {
         writerThread.start();
 
         // workers start at once; the planner feeds them while it renders prompts and looks up the cache
-        List<Thread> workers = new ArrayList<>();
-        RateLimiter limiter = new RateLimiter(cfg.rpm());
-        int n = options.batch() ? 0 : Math.min(cfg.concurrency(), Math.max(1, pending.size()));
-        for (int i = 0; i < n && !pending.isEmpty(); i++) {
-            Thread t = new Thread(() -> work(limiter), "judge-worker-" + i);
-            t.setDaemon(true);
-            workers.add(t);
-            t.start();
+        JudgeScheduler workers =
+                new JudgeScheduler(this, client, counters, options.retry(), cfg.concurrency(), cfg.rpm());
+        scheduler = workers;
+        BatchStrategy batch = options.batch()
+                ? new BatchStrategy(this, project, cfg, client, counters, listener, options, version)
+                : null;
+        if (batch == null && !pending.isEmpty()) {
+            workers.start(Math.min(cfg.concurrency(), pending.size()));
         }
         ProjectQueries q = new ProjectQueries(project);
         Map<String, Task> tasks = new HashMap<>();
@@ -366,24 +356,22 @@ public final class JudgeRunner {
                 if (hit != null) {
                     written.add(fromCache(p.traceId(), key, hit, labels, asked, fresh));
                 } else {
-                    unresolved.incrementAndGet();
+                    workers.expect();
                     Job job = new Job(p.traceId(), key, request, labels, asked, fresh);
-                    if (options.batch()) {
-                        batchJobs.add(job);
+                    if (batch != null) {
+                        batch.add(job);
                     } else {
-                        jobs.put(job);
+                        workers.submit(job);
                     }
                 }
             }
         } finally {
-            planning = false;
+            workers.planned();
         }
-        if (options.batch() && !cancelled) {
-            runBatch(start, pending.size());
+        if (batch != null && !cancelled) {
+            batch.run(start, pending.size());
         }
-        for (Thread t : workers) {
-            joinQuietly(t);
-        }
+        workers.awaitWorkers();
         written.add(Outcome.END);
         joinQuietly(writerThread);
         if (writer.failure != null && fatal == null) {
@@ -427,254 +415,24 @@ public final class JudgeRunner {
                 refused.values().stream().map(RefusedAnswers::line).toList());
     }
 
-    /**
-     * Batch mode: submits every request not answered from the cache as one provider batch (or picks up the batch
-     * a stopped run submitted, kept in the project), polls it with progress, and stores its results exactly as
-     * a live run would (the same verdict parsing, null verdicts, failure classes and ledger entries). A cancel
-     * leaves the batch id in the project: the next {@code judge --batch} waits for the same batch.
-     */
-    private void runBatch(long start, int planned) {
-        String metaKey = BATCH_META_PREFIX + cfg.name();
-        Map<String, List<Job>> byKey = new java.util.LinkedHashMap<>();
-        for (Job j : batchJobs) {
-            byKey.computeIfAbsent(j.key, k -> new ArrayList<>()).add(j);
-        }
-        org.tracejudge.judges.provider.BatchApi api = new org.tracejudge.judges.provider.BatchApi(client);
-        String saved = project.meta(metaKey);
-        JsonNodeHolder h = new JsonNodeHolder(saved);
-        String id = h.version() != null && h.version().equals(version) ? h.id() : null;
-        try {
-            if (id == null) {
-                if (byKey.isEmpty()) {
-                    return;
-                }
-                Map<String, ChatRequest> requests = new java.util.LinkedHashMap<>();
-                byKey.forEach((k, js) -> requests.put(k, js.get(0).request));
-                id = api.submit(requests);
-                counters.requests.addAndGet(requests.size());
-                ObjectNode o = Json.object();
-                o.put("id", id);
-                o.put("version", version);
-                o.put("provider", cfg.provider().code());
-                o.put("requests", requests.size());
-                o.put("submitted_at", org.tracejudge.store.Timestamps.now());
-                putMeta(metaKey, o.toString());
-            }
-            org.tracejudge.judges.provider.BatchApi.Status st = null;
-            int failuresInARow = 0;
-            while (!cancelled) {
-                try {
-                    st = api.status(id);
-                    failuresInARow = 0;
-                } catch (org.tracejudge.judges.provider.BatchApi.BatchFailure f) {
-                    if (f.attempt().kind() != Attempt.Kind.RETRY
-                            || ++failuresInARow >= options.retry().maxAttempts()) {
-                        throw f;
-                    }
-                }
-                if (st != null) {
-                    listener.progress(
-                            Math.min(st.done(), planned),
-                            Math.max(planned, st.total()),
-                            (System.nanoTime() - start) / 1_000_000,
-                            -1);
-                    if (st.ended()) {
-                        break;
-                    }
-                }
-                sleepQuietly(options.batchPollMillis());
-            }
-            if (cancelled || st == null) {
-                return; // the batch goes on at the provider; its id stays in the project for the next run
-            }
-            Map<String, Attempt> results = api.results(st);
-            for (var e : byKey.entrySet()) {
-                Attempt a = results.get(e.getKey());
-                if (a == null) {
-                    a = Attempt.missing("the batch " + id + " (" + st.status() + ") has no result for this request");
-                }
-                if (a.kind() == Attempt.Kind.FATAL) {
-                    stop(a, a.cause());
-                    break;
-                }
-                for (Job job : e.getValue()) {
-                    job.attempts = 1;
-                    switch (a.kind()) {
-                        case OK -> {
-                            Read r = read(a.content(), job.labels, job.asked);
-                            resolve(job, a, "ok", r, r.invalid() ? Failure.INVALID_VERDICT : null, a.truncated());
-                        }
-                        case REFUSED ->
-                            resolve(job, a, "refused", Verdict.nullVerdict(a.message(), rawOf(a)), a.cause(), false);
-                        default -> resolve(job, a, "failed", (Read) null, a.cause(), false); // asked again next run
-                    }
-                }
-            }
-            putMeta(metaKey, null);
-        } catch (org.tracejudge.judges.provider.BatchApi.BatchFailure f) {
-            if (f.attempt().kind() == Attempt.Kind.CANCELLED) {
-                return;
-            }
-            stop(
-                    f.attempt(),
-                    f.attempt().kind() == Attempt.Kind.FATAL ? f.attempt().cause() : Failure.ALL_FAILING);
-        }
+    /** Whether the run was cancelled (or stopped by a fatal failure). */
+    boolean cancelled() {
+        return cancelled;
     }
 
-    /** The saved batch's id and judge version (both null when none or unreadable). */
-    private record JsonNodeHolder(String id, String version) {
-        JsonNodeHolder(String json) {
-            this(field(json, "id"), field(json, "version"));
-        }
-
-        private static String field(String json, String f) {
-            if (json == null) {
-                return null;
-            }
-            try {
-                var v = Json.read(json).path(f);
-                return v.isTextual() ? v.asText() : null;
-            } catch (IllegalArgumentException e) {
-                return null;
-            }
-        }
-    }
-
-    private void putMeta(String key, String value) {
-        project.write(c -> {
-            if (value == null) {
-                ProjectMeta.remove(c, key);
-            } else {
-                ProjectMeta.put(c, key, value);
-            }
-            return null;
-        });
-    }
-
-    private void sleepQuietly(long millis) {
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        while (!cancelled && System.nanoTime() < end) {
-            try {
-                Thread.sleep(Math.min(50, Math.max(1, TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime()))));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
-    }
-
-    private void work(RateLimiter limiter) {
-        RetryPolicy retry = options.retry();
-        while (!cancelled && (planning || unresolved.get() > 0)) {
-            Job job;
-            try {
-                job = jobs.poll(50, TimeUnit.MILLISECONDS);
-                if (job == null) {
-                    continue;
-                }
-                limiter.acquire();
-                waitOutPause();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-            if (cancelled) {
-                return;
-            }
-            Attempt a = client.send(job.request);
-            counters.requests.accumulateAndGet(client.requestsSent(), Math::max);
-            job.attempts++;
-            switch (a.kind()) {
-                case OK -> {
-                    consecutiveFailures.set(0);
-                    Read r = read(a.content(), job.labels, job.asked);
-                    resolve(job, a, "ok", r, r.invalid() ? Failure.INVALID_VERDICT : null, a.truncated());
-                }
-                case REFUSED -> {
-                    consecutiveFailures.set(0);
-                    resolve(job, a, "refused", Verdict.nullVerdict(a.message(), rawOf(a)), a.cause(), false);
-                }
-                case MALFORMED -> {
-                    if (job.attempts >= retry.maxAttempts()) {
-                        resolve(
-                                job,
-                                a,
-                                "malformed",
-                                Verdict.nullVerdict("malformed provider response: " + a.message(), rawOf(a)),
-                                Failure.MALFORMED,
-                                false);
-                    } else {
-                        again(job, a, retry);
-                    }
-                }
-                case RETRY -> {
-                    if (a.cause() != Failure.RATE_LIMIT && consecutiveFailures.incrementAndGet() >= failureLimit()) {
-                        stop(a, Failure.ALL_FAILING);
-                        return;
-                    }
-                    if (a.cause() == Failure.RATE_LIMIT) {
-                        // a rate limit is the server's, not this request's: the whole pool waits
-                        long wait = Math.max(a.retryAfterMillis(), retry.delayMillis(1, 0));
-                        pauseUntil(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait));
-                    }
-                    if (job.attempts >= retry.maxAttempts()) {
-                        resolve(job, a, "failed", (Read) null, a.cause(), false);
-                    } else {
-                        again(job, a, retry);
-                    }
-                }
-                case FATAL -> {
-                    stop(a, a.cause());
-                    return;
-                }
-                case CANCELLED -> {
-                    return;
-                }
-                default -> throw new IllegalStateException(a.kind().toString());
-            }
-        }
-    }
-
-    private void again(Job job, Attempt a, RetryPolicy retry) {
-        job.readyAt = Math.max(
-                pausedUntil,
-                System.nanoTime()
-                        + TimeUnit.MILLISECONDS.toNanos(retry.delayMillis(job.attempts, a.retryAfterMillis())));
-        jobs.put(job);
-    }
-
-    /** So many transient failures in a row (rate limits aside) mean the server fails every request. */
-    private int failureLimit() {
-        return Math.max(12, 3 * cfg.concurrency());
-    }
-
-    private synchronized void pauseUntil(long nanos) {
-        if (nanos - pausedUntil > 0) {
-            pausedUntil = nanos;
-        }
-    }
-
-    /** Holds this worker while the pool is paused after a rate limit: no request starts during a pause. */
-    private void waitOutPause() throws InterruptedException {
-        while (!cancelled) {
-            long left = pausedUntil - System.nanoTime();
-            if (left <= 0) {
-                return;
-            }
-            Thread.sleep(Math.max(1, Math.min(50, TimeUnit.NANOSECONDS.toMillis(left) + 1)));
-        }
-    }
-
-    private static String rawOf(Attempt a) {
+    static String rawOf(Attempt a) {
         return a.body() == null ? "" : a.body();
     }
 
-    private void stop(Attempt a, Failure f) {
+    /** Stops the run for {@code a}'s failure {@code f}: the first one's message, with what to do, is the run's. */
+    void stop(Attempt a, Failure f) {
         if (fatal == null) {
             synchronized (this) {
                 if (fatal == null) {
                     fatalCause = f;
-                    fatal = FailureAdvice.fatal(cfg, apiKeyEnv, f, a.message(), consecutiveFailures.get());
+                    JudgeScheduler s = scheduler;
+                    fatal = FailureAdvice.fatal(
+                            cfg, apiKeyEnv, f, a.message(), s == null ? 0 : s.consecutiveFailures());
                 }
             }
         }
@@ -688,11 +446,12 @@ public final class JudgeRunner {
         cancel();
     }
 
-    private void resolve(Job job, Attempt a, String status, Verdict verdict, Failure failure, boolean truncated) {
+    void resolve(Job job, Attempt a, String status, Verdict verdict, Failure failure, boolean truncated) {
         resolve(job, a, status, verdict == null ? null : new Read(verdict, null), failure, truncated);
     }
 
-    private void resolve(Job job, Attempt a, String status, Read read, Failure failure, boolean truncated) {
+    /** A planned request's end: its outcome goes to the writer. */
+    void resolve(Job job, Attempt a, String status, Read read, Failure failure, boolean truncated) {
         Verdict verdict = read == null ? null : read.verdict();
         if (verdict != null && verdict.isNull() && truncated) {
             verdict = Verdict.nullVerdict(
@@ -717,14 +476,14 @@ public final class JudgeRunner {
                 job.replacesNull,
                 job.asked,
                 reply));
-        unresolved.decrementAndGet();
+        scheduler.resolved();
     }
 
     /**
      * A judge's reply read: a verdict of the built-in label sets, or the answers to the scheme's questions (a reply
      * that is no JSON object at all is a null verdict of the whole trace).
      */
-    private Read read(String content, LabelSet labels, Asked asked) {
+    Read read(String content, LabelSet labels, Asked asked) {
         if (asked == null) {
             return new Read(VerdictParser.parse(content, labels, rubric.requiresEvidence()), null);
         }
@@ -803,7 +562,7 @@ public final class JudgeRunner {
         }
     }
 
-    private static void joinQuietly(Thread t) {
+    static void joinQuietly(Thread t) {
         boolean interrupted = false;
         while (true) {
             try {
@@ -819,7 +578,7 @@ public final class JudgeRunner {
     }
 
     /** A request waiting for its turn (again, after a retryable failure). */
-    private static final class Job implements Delayed {
+    static final class Job implements Delayed {
         final String traceId;
         final String key;
         final ChatRequest request;
@@ -858,7 +617,7 @@ public final class JudgeRunner {
     record Asked(JudgeForm form, JudgeForm.Texts texts, String formHash) {}
 
     /** A reply read: a verdict (built-in, or a scheme reply that could not be read at all), or a scheme's answers. */
-    private record Read(Verdict verdict, JudgeForm.Reply reply) {
+    record Read(Verdict verdict, JudgeForm.Reply reply) {
         boolean invalid() {
             return verdict != null && verdict.isNull();
         }
