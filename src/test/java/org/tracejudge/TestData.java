@@ -78,4 +78,18 @@ public final class TestData {
     public static int count(org.tracejudge.store.Project p, String table) {
         return Integer.parseInt(scalar(p, "SELECT count(*) FROM " + table));
     }
+
+    /**
+     * SQL that turns a schema-16 file back into what schema 15 left (no summary of current labels): for tests that
+     * build an older file from a current one, before they undo the schemas under it.
+     */
+    public static final java.util.List<String> UNDO_SCHEMA_16 = java.util.List.of(
+            "DROP TRIGGER trace_label_values_trace",
+            "DROP TRIGGER label_current_insert",
+            "DROP TRIGGER label_current_update",
+            "DROP TABLE trace_label_values",
+            "DROP TABLE label_combo_value",
+            "DROP TABLE label_combo",
+            "DROP TABLE label_current",
+            "DELETE FROM flyway_schema_history WHERE version = '16'");
 }

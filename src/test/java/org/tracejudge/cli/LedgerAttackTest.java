@@ -124,6 +124,7 @@ class LedgerAttackTest {
     void drawsOfAnOlderProjectAreSealedByTheMigrationAndCheckedFromThen() throws Exception {
         Path p = decidedSample();
         // the file as schema 11 left it: no seals (and nothing of the schemas after it)
+        edit(p, TestData.UNDO_SCHEMA_16.toArray(String[]::new));
         edit(
                 p,
                 "DROP TABLE otlp_run",

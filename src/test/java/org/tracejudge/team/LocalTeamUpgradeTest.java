@@ -27,8 +27,12 @@ class LocalTeamUpgradeTest {
         try (Project p = Project.open(file)) {
             p.write(c -> {
                 try (Statement s = c.createStatement()) {
-                    // the file as schema 13 left it (nothing of schema 15), with the team table as schema 2's laptops
+                    // the file as schema 13 left it (nothing of schemas 15 and 16), with the team table as schema 2's
+                    // laptops
                     // made it
+                    for (String undo : org.tracejudge.TestData.UNDO_SCHEMA_16) {
+                        s.execute(undo);
+                    }
                     s.execute("DROP TABLE otlp_run");
                     s.execute("DELETE FROM flyway_schema_history WHERE version = '15'");
                     s.execute("DROP TABLE team_entry");
