@@ -146,6 +146,7 @@ public final class MainWindow {
         welcome.onSafetySample(this::openSafetySample);
         welcome.onTour(() -> vm.session().openSample(org.tracejudge.sample.SampleProject.Kind.TOUR));
         center.getChildren().setAll(welcome);
+        prebuildWorkbench();
         menuBar = new MainMenus(this, vm, keys, files, stage).build();
         MenuMnemonics.install(menuBar); // an open menu's items answer their underlined letters
         root.setTop(menuBar);
@@ -442,11 +443,39 @@ public final class MainWindow {
         welcome.refresh(vm.session());
         welcome.onSafetySample(this::openSafetySample);
         welcome.onTour(() -> vm.session().openSample(org.tracejudge.sample.SampleProject.Kind.TOUR));
-        center.getChildren().setAll(welcome);
+        workbench.setVisible(false);
+        welcome.setVisible(true);
+        if (!center.getChildren().contains(welcome)) {
+            center.getChildren().add(welcome);
+        }
+        welcome.toFront();
+    }
+
+    /**
+     * The workbench joins the scene, hidden under the start page, once the start page has been laid out: its controls
+     * are styled and laid out while the person reads the start page, so opening a project only reveals it (at 100k
+     * traces this took a third of the time to the first rows). Hidden nodes take no focus, keys or clicks.
+     */
+    private void prebuildWorkbench() {
+        Runnable[] once = new Runnable[1];
+        once[0] = () -> {
+            scene.removePostLayoutPulseListener(once[0]);
+            javafx.application.Platform.runLater(() -> {
+                if (!center.getChildren().contains(workbench)) {
+                    workbench.setVisible(false);
+                    center.getChildren().add(0, workbench);
+                }
+            });
+        };
+        javafx.application.Platform.runLater(() -> scene.addPostLayoutPulseListener(once[0]));
     }
 
     public void showWorkbench() {
-        center.getChildren().setAll(workbench);
+        if (!center.getChildren().contains(workbench)) {
+            center.getChildren().add(0, workbench);
+        }
+        workbench.setVisible(true);
+        welcome.setVisible(false);
         // review keys work at once: the focus starts in the table, not in the search box — now, so that a key typed
         // while the rows are read never lands in the search box as a filter, and again after the layout pass
         tableView.table().requestFocus();
@@ -571,9 +600,14 @@ public final class MainWindow {
         return commentsPane;
     }
 
+    /** Whether the workbench is in the scene (on show, or styled and laid out, hidden under the start page). */
+    boolean workbenchInScene() {
+        return center.getChildren().contains(workbench);
+    }
+
     /** Whether the workbench (not the start page) is on show. */
     boolean workbenchShown() {
-        return center.getChildren().get(0) == workbench;
+        return workbench.isVisible() && center.getChildren().contains(workbench);
     }
 
     /** Reviewing: the trace is what the keys act on, so its tab is on show. */
