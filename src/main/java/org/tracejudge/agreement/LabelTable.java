@@ -248,6 +248,28 @@ public final class LabelTable {
         return new LabelTable(keptItems, keep, order, keptCodes, Collections.unmodifiableList(keptStrata));
     }
 
+    /**
+     * The same table with its items in their ids' order: a computation whose result depends on the items' order (an
+     * EM fit's random starts) then gives the same result for the same labels, whatever order the ledger holds them in
+     * (two laptops of one team, a merged project).
+     */
+    public LabelTable sortedByItem() {
+        Integer[] order = new Integer[items.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, java.util.Comparator.comparing(items::get));
+        List<String> sortedItems = new ArrayList<>(order.length);
+        int[][] sortedCodes = new int[order.length][];
+        List<Map<String, String>> sortedStrata = new ArrayList<>(order.length);
+        for (int j = 0; j < order.length; j++) {
+            sortedItems.add(items.get(order[j]));
+            sortedCodes[j] = codes[order[j]].clone();
+            sortedStrata.add(strata.get(order[j]));
+        }
+        return new LabelTable(sortedItems, raters, labels, sortedCodes, Collections.unmodifiableList(sortedStrata));
+    }
+
     /** The table restricted to items satisfying the predicate on their strata; raters are kept. */
     public LabelTable filterItems(Predicate<Map<String, String>> keep) {
         Builder b = builder();

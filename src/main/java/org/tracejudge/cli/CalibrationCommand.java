@@ -499,6 +499,8 @@ final class CalibrationCommand implements Callable<Integer> {
             copies.forEach(c -> keep.remove(c.rater()));
             table = table.withRaters(keep);
         }
+        // the fit's random starts follow the items' order: in their ids' order the same labels give the same fit
+        table = table.sortedByItem();
         org.tracejudge.calibration.DawidSkene.Fit f = org.tracejudge.calibration.DawidSkene.fit(table, 4, 42);
         PrintWriter out = spec.commandLine().getOut();
         if (format.json()) {
