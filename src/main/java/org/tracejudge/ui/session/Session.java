@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -76,12 +75,11 @@ public final class Session implements AutoCloseable {
     /** Set by the first {@link #close()}: a second one (the window closed, then the application stopped) does nothing. */
     private boolean closed;
 
-    private final ExecutorService worker = daemon("project-worker");
-    private final ExecutorService detailWorker = daemon("trace-detail");
-    private final ExecutorService agreementWorker = daemon("agreement");
     private final Settings settings;
     /** The FX thread (Platform::runLater), or the thread a test gives. */
     private final java.util.concurrent.Executor fx;
+
+    private final TaskExecutor tasks;
 
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
 
@@ -91,11 +89,6 @@ public final class Session implements AutoCloseable {
     private final ReadOnlyBooleanWrapper open = new ReadOnlyBooleanWrapper(false);
     /** A project is being opened (true until its first rows are published, or opening failed). */
     private final ReadOnlyBooleanWrapper opening = new ReadOnlyBooleanWrapper(false);
-    /**
-     * Counted down when the opening project's first rows are shown (or opening failed): its full integrity check waits
-     * for it, so that on two cores the check does not slow the first rows (at 1,000,000 traces it reads 5 GB).
-     */
-    private volatile java.util.concurrent.CountDownLatch firstRowsShown = new java.util.concurrent.CountDownLatch(1);
 
     private final ReadOnlyObjectWrapper<TraceTable.Layout> layout = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<TraceTable.Filter> filter = new ReadOnlyObjectWrapper<>(TraceTable.Filter.NONE);
@@ -136,17 +129,10 @@ public final class Session implements AutoCloseable {
     public Session(Settings settings, java.util.concurrent.Executor fx) {
         this.fx = fx;
         this.settings = settings;
+        this.tasks = new TaskExecutor(fx, status::set);
         annotator.set(settings.annotator());
         blind.set(settings.flag("blind"));
         blind.addListener((o, a, b) -> settings.setFlag("blind", b));
-    }
-
-    private static ExecutorService daemon(String name) {
-        return Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
-        });
     }
 
     /** Adds a view model that takes part in reading the project (listeners hear in the order added). */
@@ -194,7 +180,7 @@ public final class Session implements AutoCloseable {
     /** FX thread: the first rows are shown (or opening failed). */
     public void openingDone() {
         opening.set(false);
-        firstRowsShown.countDown();
+        tasks.firstRowsShown();
     }
 
     public ReadOnlyObjectProperty<TraceTable.Layout> layoutProperty() {
@@ -295,100 +281,42 @@ public final class Session implements AutoCloseable {
 
     // ------------------------------------------------------------------------------------ threads
 
-    /**
-     * Runs {@code r} on the project thread, after everything submitted before it. An exception it throws is not lost:
-     * the status line says it and stderr has its trace (the next task runs as usual).
-     */
+    /** The threads: the project thread, trace details, agreement, the FX thread. */
+    public TaskExecutor tasks() {
+        return tasks;
+    }
+
+    /** See {@link TaskExecutor#submit}. */
     public void submit(Runnable r) {
-        onWorker(r);
+        tasks.submit(r);
     }
 
-    /**
-     * Runs {@code r} on the project thread once the opened project's first rows are shown (at once when they are, and
-     * after {@value #FIRST_ROWS_BEFORE_CHECK_SECONDS} seconds at most): for reads the first screen does not need, so
-     * they do not compete with it for the project and the cores (issue 49: a scheme's answers for the table's
-     * columns).
-     */
+    /** See {@link TaskExecutor#afterFirstRows}. */
     public void afterFirstRows(Runnable r) {
-        java.util.concurrent.CountDownLatch shown = firstRowsShown;
-        if (shown.getCount() == 0) {
-            onWorker(r);
-            return;
-        }
-        Thread t = new Thread(
-                () -> {
-                    try {
-                        shown.await(FIRST_ROWS_BEFORE_CHECK_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return;
-                    }
-                    try {
-                        onWorker(r);
-                    } catch (java.util.concurrent.RejectedExecutionException gone) {
-                        // the window closed meanwhile: nothing to read for
-                    }
-                },
-                "after-first-rows");
-        t.setDaemon(true);
-        t.start();
+        tasks.afterFirstRows(r);
     }
 
-    /** {@code worker.execute} with what {@link #submit} promises for an exception. */
-    private void onWorker(Runnable r) {
-        worker.execute(() -> {
-            try {
-                r.run();
-            } catch (RuntimeException e) {
-                e.printStackTrace();
-                String what = e.getMessage() == null ? e.toString() : e.getMessage();
-                try {
-                    fx.execute(() -> status.set("Something failed in the background: " + what));
-                } catch (java.util.concurrent.RejectedExecutionException gone) {
-                    // the window (or a test's stand-in for the FX thread) is gone: stderr has the trace
-                }
-            }
-        });
-    }
-
-    /** The thread trace details are read on. */
     public ExecutorService detailExecutor() {
-        return detailWorker;
+        return tasks.detailExecutor();
     }
 
-    /** The thread the agreement is read on. */
     /** Runs {@code r} on the FX thread (for the view models: their results are published there). */
     public void onFx(Runnable r) {
-        fx.execute(r);
+        tasks.onFx(r);
     }
 
     public ExecutorService agreementExecutor() {
-        return agreementWorker;
+        return tasks.agreementExecutor();
     }
 
-    /**
-     * Runs {@code work} on the open project on the project thread (never the FX thread) and hands its result,
-     * or the error's message, to the FX thread. For views that read the project (the metrics dashboard).
-     */
+    /** {@link TaskExecutor#query} on the open project ("No project is open." when none is). */
     public <T> void query(Function<Project, T> work, Consumer<T> onFx, Consumer<String> onError) {
-        Project p = project;
-        if (p == null) {
-            onError.accept("No project is open.");
-            return;
-        }
-        onWorker(() -> {
-            try {
-                T result = work.apply(p);
-                fx.execute(() -> onFx.accept(result));
-            } catch (RuntimeException e) {
-                fx.execute(() -> onError.accept(e.getMessage() == null ? e.toString() : e.getMessage()));
-            }
-        });
+        tasks.query(project, work, onFx, onError);
     }
 
     /** Runs {@code r} on the FX thread after every task queued so far on the project thread (tests, bench). */
     public void afterPendingWork(Runnable r) {
-        onWorker(() -> fx.execute(r));
+        tasks.afterPendingWork(r);
     }
 
     // ------------------------------------------------------------------------------------ key timing
@@ -446,11 +374,10 @@ public final class Session implements AutoCloseable {
         open.set(false);
         loading.set(true);
         opening.set(true);
-        firstRowsShown.countDown(); // a check still waiting for the project being left goes on
-        firstRowsShown = new java.util.concurrent.CountDownLatch(1);
+        tasks.newOpening();
         integrityProblem.set(null);
         status.set("Opening…");
-        onWorker(() -> {
+        tasks.onWorker(() -> {
             try {
                 Project p = opener.get();
                 Project old = project;
@@ -486,12 +413,13 @@ public final class Session implements AutoCloseable {
     }
 
     private void checkFullyInBackground(Project p) {
-        java.util.concurrent.CountDownLatch shown = firstRowsShown;
+        java.util.concurrent.CountDownLatch shown = tasks.firstRowsGate();
         Thread t = new Thread(
                 () -> {
                     try {
                         // after the first rows (at most a few seconds): damage is still reported seconds after opening
-                        shown.await(FIRST_ROWS_BEFORE_CHECK_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+                        shown.await(
+                                TaskExecutor.FIRST_ROWS_BEFORE_CHECK_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         return;
@@ -513,9 +441,6 @@ public final class Session implements AutoCloseable {
         t.start();
     }
 
-    /** How long a project's full integrity check waits at most for its first rows to be shown. */
-    private static final long FIRST_ROWS_BEFORE_CHECK_SECONDS = 5;
-
     /** Re-reads the table's columns, rows and agreement (after work that changed the project, e.g. a judge run). */
     public void refresh() {
         if (project != null) {
@@ -528,7 +453,7 @@ public final class Session implements AutoCloseable {
         Project p = project;
         TraceTable.Filter f = filter.get();
         TraceTable.Sort s = sort.get();
-        onWorker(() -> readOnWorker(p, f, s, agreementToo));
+        tasks.onWorker(() -> readOnWorker(p, f, s, agreementToo));
     }
 
     /** Project thread: the project's content changed (import, classify): the view models drop cached reads. */
@@ -802,13 +727,10 @@ public final class Session implements AutoCloseable {
         if (ts != null) {
             ts.close();
         }
-        onWorker(() -> {
+        tasks.shutdown(() -> {
             if (project != null) {
                 project.close();
             }
         });
-        worker.shutdown();
-        detailWorker.shutdown();
-        agreementWorker.shutdown();
     }
 }
