@@ -26,7 +26,6 @@ import org.tracejudge.sample.SampleProject;
 import org.tracejudge.settings.Settings;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.TraceTable;
-import org.tracejudge.team.AutoSync;
 import org.tracejudge.team.LocalTeam;
 
 /**
@@ -80,6 +79,7 @@ public final class Session implements AutoCloseable {
     private final java.util.concurrent.Executor fx;
 
     private final TaskExecutor tasks;
+    private final TeamSyncService team;
 
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
 
@@ -98,8 +98,6 @@ public final class Session implements AutoCloseable {
     /** Set when the full integrity check (run after the first rows show) finds damage; decisions are then refused. */
     private final ReadOnlyStringWrapper integrityProblem = new ReadOnlyStringWrapper();
 
-    private final ReadOnlyStringWrapper teamStatus = new ReadOnlyStringWrapper("");
-
     private volatile Project project;
     private volatile TraceTable table;
     private volatile Map<String, LabelSet> labelSets = Map.of();
@@ -108,7 +106,6 @@ public final class Session implements AutoCloseable {
     /** Whether the project has tool-selection inputs with their scenario (the safety review can open on it). */
     private volatile boolean selectionInputs;
 
-    private volatile AutoSync teamSync;
     /** Timestamp (nanoTime) of the last review key; the trace view reports when it showed the result. */
     private volatile long keyTime;
 
@@ -130,6 +127,7 @@ public final class Session implements AutoCloseable {
         this.fx = fx;
         this.settings = settings;
         this.tasks = new TaskExecutor(fx, status::set);
+        this.team = new TeamSyncService(fx, () -> reload(true));
         annotator.set(settings.annotator());
         blind.set(settings.flag("blind"));
         blind.addListener((o, a, b) -> settings.setFlag("blind", b));
@@ -215,7 +213,7 @@ public final class Session implements AutoCloseable {
 
     /** The team sync state for the status bar ("" for a project without a team). */
     public ReadOnlyStringProperty teamStatusProperty() {
-        return teamStatus.getReadOnlyProperty();
+        return team.teamStatusProperty();
     }
 
     /** The open project (null before one is open); read and write it only on {@link #submit project thread}. */
@@ -398,7 +396,7 @@ public final class Session implements AutoCloseable {
                     select(f0, s0);
                 });
                 readOnWorker(p, f0, s0, true);
-                startTeamSync(p);
+                team.startTeamSync(p);
                 if (p.checkPending()) {
                     checkFullyInBackground(p);
                 }
@@ -505,49 +503,24 @@ public final class Session implements AutoCloseable {
 
     // ------------------------------------------------------------------------------------ team
 
-    private final javafx.beans.property.ReadOnlyLongWrapper ledgerVersion =
-            new javafx.beans.property.ReadOnlyLongWrapper();
+    /** A team project's background sync, and the count of decisions committed in this window. */
+    public TeamSyncService team() {
+        return team;
+    }
 
     /** Counts the decisions committed in this window (the calibration figures follow it). */
     public javafx.beans.property.ReadOnlyLongProperty ledgerVersionProperty() {
-        return ledgerVersion.getReadOnlyProperty();
+        return team.ledgerVersionProperty();
     }
 
     /** Any thread: a decision was committed to the ledger. */
     public void ledgerChanged() {
-        fx.execute(() -> ledgerVersion.set(ledgerVersion.get() + 1));
+        team.ledgerChanged();
     }
 
     /** Syncs the open team project now (in the background). */
     public void syncTeamNow() {
-        AutoSync a = teamSync;
-        if (a != null) {
-            a.nudge();
-        }
-    }
-
-    /** Starts background sync for a team project (on the project thread, after it opened). */
-    private void startTeamSync(Project p) {
-        AutoSync old = teamSync;
-        teamSync = null;
-        if (old != null) {
-            old.close();
-        }
-        if (p.meta(LocalTeam.HUB) == null) {
-            fx.execute(() -> teamStatus.set(""));
-            return;
-        }
-        AutoSync a = new AutoSync(p, java.time.Duration.ofSeconds(3), st -> {
-            fx.execute(() -> teamStatus.set(st.text()));
-            if (st.message() != null
-                    && st.message().startsWith("pushed")
-                    && !st.message().endsWith("pulled 0")) {
-                fx.execute(() -> reload(true)); // others' decisions arrived: re-read table and agreement
-            }
-        });
-        teamSync = a;
-        fx.execute(() -> teamStatus.set("Team: connecting…"));
-        a.start();
+        team.syncTeamNow();
     }
 
     /**
@@ -722,11 +695,7 @@ public final class Session implements AutoCloseable {
         }
         closed = true;
         saveView();
-        AutoSync ts = teamSync;
-        teamSync = null;
-        if (ts != null) {
-            ts.close();
-        }
+        team.close();
         tasks.shutdown(() -> {
             if (project != null) {
                 project.close();
