@@ -19,6 +19,7 @@ import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.StringProperty;
 import org.tracejudge.store.TraceTable;
 import org.tracejudge.ui.session.Session;
+import org.tracejudge.ui.session.ViewPreferences;
 
 /**
  * The trace table and the review queue: the current filter's rows (paged), the current trace, next / previous /
@@ -73,8 +74,9 @@ public final class TraceTableViewModel implements Session.Listener {
         this.session = session;
         session.addListener(this);
         current.addListener((o, a, b) -> showCurrent());
-        session.viewFrom(() ->
-                new Session.View(null, null, idAt(current.get()), List.copyOf(skipped), List.copyOf(hiddenColumns)));
+        session.views()
+                .viewFrom(() -> new ViewPreferences.View(
+                        null, null, idAt(current.get()), List.copyOf(skipped), List.copyOf(hiddenColumns)));
     }
 
     /** Runs {@code r} (FX thread) whenever the current trace is to be shown (the trace view model reads it). */
@@ -225,12 +227,12 @@ public final class TraceTableViewModel implements Session.Listener {
 
     /** The open project's named views (columns, filter and sort kept under a name), sorted by name. */
     public List<String> namedViews() {
-        return session.namedViews();
+        return session.views().namedViews();
     }
 
     /** Keeps what is on screen — the filter, the sort and the hidden columns — as the view {@code name}. */
     public void saveView(String name) {
-        session.saveNamedView(name, List.copyOf(hiddenColumns));
+        session.views().saveNamedView(name, List.copyOf(hiddenColumns));
         activeView.set(name.strip());
         session.setStatus("View \u201c" + name.strip() + "\u201d kept: "
                 + describe(
@@ -239,7 +241,7 @@ public final class TraceTableViewModel implements Session.Listener {
 
     /** Shows the named view {@code name}: its columns, filter and sort (one re-read). False when it is gone. */
     public boolean applyView(String name) {
-        Session.View v = session.namedView(name);
+        ViewPreferences.View v = session.views().namedView(name);
         if (v == null) {
             session.setStatus("No view named \u201c" + name + "\u201d in this project.");
             return false;
@@ -255,7 +257,7 @@ public final class TraceTableViewModel implements Session.Listener {
     }
 
     public void deleteView(String name) {
-        session.deleteNamedView(name);
+        session.views().deleteNamedView(name);
         if (name.equals(activeView.get())) {
             activeView.set(null);
         }
@@ -400,7 +402,7 @@ public final class TraceTableViewModel implements Session.Listener {
     public void opened() {
         // another project: nothing of the last one stays selected or on screen; a project reopened goes back to the
         // trace it was left on and keeps the traces skipped then
-        Session.View v = session.restoredView();
+        ViewPreferences.View v = session.views().restoredView();
         activeView.set(null);
         keep = v == null ? null : v.trace();
         keepPending = keep != null;
