@@ -102,9 +102,27 @@ public final class TaskExecutor {
         firstRowsShown.countDown();
     }
 
-    /** The current opening's first-rows gate (for a wait of its own, as the full integrity check's). */
-    java.util.concurrent.CountDownLatch firstRowsGate() {
-        return firstRowsShown;
+    /**
+     * Runs {@code r} on a thread of its own ({@code name}) at the lowest priority, once the current opening's first
+     * rows are shown (after {@value #FIRST_ROWS_BEFORE_CHECK_SECONDS} seconds at most): for long work beside the project
+     * thread, such as a project's full integrity check, that on two cores would otherwise slow the first rows.
+     */
+    void lowPriorityAfterFirstRows(String name, Runnable r) {
+        java.util.concurrent.CountDownLatch shown = firstRowsShown;
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        shown.await(FIRST_ROWS_BEFORE_CHECK_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                    r.run();
+                },
+                name);
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
     }
 
     /** {@code worker.execute} with what {@link #submit} promises for an exception. */

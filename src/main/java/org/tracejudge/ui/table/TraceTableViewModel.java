@@ -150,7 +150,7 @@ public final class TraceTableViewModel implements Session.Listener {
 
     // what the table shows of the session
     public ReadOnlyObjectProperty<TraceTable.Layout> layoutProperty() {
-        return session.layoutProperty();
+        return session.state().layoutProperty();
     }
 
     public ReadOnlyObjectProperty<TraceTable.Filter> filterProperty() {
@@ -158,7 +158,7 @@ public final class TraceTableViewModel implements Session.Listener {
     }
 
     public ReadOnlyObjectProperty<TraceTable.Sort> sortProperty() {
-        return session.sortProperty();
+        return session.state().sortProperty();
     }
 
     public ReadOnlyBooleanProperty loadingProperty() {
@@ -166,7 +166,7 @@ public final class TraceTableViewModel implements Session.Listener {
     }
 
     public ReadOnlyBooleanProperty openingProperty() {
-        return session.openingProperty();
+        return session.state().openingProperty();
     }
 
     public StringProperty annotatorProperty() {
@@ -174,7 +174,7 @@ public final class TraceTableViewModel implements Session.Listener {
     }
 
     public BooleanProperty blindProperty() {
-        return session.blindProperty();
+        return session.state().blindProperty();
     }
 
     /** The trace id at a queue index, or null. */
@@ -209,7 +209,7 @@ public final class TraceTableViewModel implements Session.Listener {
 
     public void setFilter(TraceTable.Filter f) {
         activeView.set(null);
-        session.select(f, session.sortProperty().get());
+        session.state().select(f, session.state().sortProperty().get());
         requery();
     }
 
@@ -236,7 +236,9 @@ public final class TraceTableViewModel implements Session.Listener {
         activeView.set(name.strip());
         session.setStatus("View \u201c" + name.strip() + "\u201d kept: "
                 + describe(
-                        session.filterProperty().get(), session.sortProperty().get(), hiddenColumns.size()) + ".");
+                        session.filterProperty().get(),
+                        session.state().sortProperty().get(),
+                        hiddenColumns.size()) + ".");
     }
 
     /** Shows the named view {@code name}: its columns, filter and sort (one re-read). False when it is gone. */
@@ -249,7 +251,7 @@ public final class TraceTableViewModel implements Session.Listener {
         hiddenColumns.clear();
         hiddenColumns.addAll(v.hidden());
         activeView.set(name);
-        session.select(v.filter(), v.sort());
+        session.state().select(v.filter(), v.sort());
         requery();
         session.setStatus("View \u201c" + name + "\u201d: "
                 + describe(v.filter(), v.sort(), v.hidden().size()) + ".");
@@ -279,20 +281,20 @@ public final class TraceTableViewModel implements Session.Listener {
     }
 
     public void setSort(TraceTable.Sort s) {
-        if (!s.equals(session.sortProperty().get())) {
+        if (!s.equals(session.state().sortProperty().get())) {
             activeView.set(null);
         }
-        session.select(session.filterProperty().get(), s);
+        session.state().select(session.filterProperty().get(), s);
         requery();
     }
 
     private void requery() {
-        TraceTable t = session.table();
+        TraceTable t = session.state().table();
         if (t == null) {
             return;
         }
         TraceTable.Filter f = session.filterProperty().get();
-        TraceTable.Sort s = session.sortProperty().get();
+        TraceTable.Sort s = session.state().sortProperty().get();
         session.setLoading(true);
         session.setStatus("Filtering…");
         session.submit(() -> {
@@ -643,7 +645,7 @@ public final class TraceTableViewModel implements Session.Listener {
 
     private void loadPage(long gen, int page, Consumer<List<TraceTable.Row>> onFx) {
         List<String> list = ids;
-        TraceTable t = session.table();
+        TraceTable t = session.state().table();
         int from = page * PagedRows.PAGE;
         if (from >= list.size()) {
             return;
@@ -667,7 +669,7 @@ public final class TraceTableViewModel implements Session.Listener {
 
     /** The values a column filter offers, read in the background. */
     public void columnValues(String key, Consumer<List<String>> onFx) {
-        TraceTable t = session.table();
+        TraceTable t = session.state().table();
         if (t == null) {
             return;
         }
@@ -707,7 +709,7 @@ public final class TraceTableViewModel implements Session.Listener {
             return;
         }
         queueEnd.set("");
-        session.markKey();
+        session.keys().markKey();
         current.set(Math.max(0, Math.min(n - 1, i)));
     }
 
@@ -770,7 +772,7 @@ public final class TraceTableViewModel implements Session.Listener {
                         org.tracejudge.team.LocalTeam.recordSkip(c, id, me);
                         return null;
                     });
-                    session.syncTeamNow();
+                    session.team().syncTeamNow();
                 }
             } catch (RuntimeException e) {
                 session.onFx(() -> session.setStatus("Could not record the skip: " + e.getMessage()));

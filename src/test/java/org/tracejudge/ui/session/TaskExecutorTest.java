@@ -78,13 +78,26 @@ class TaskExecutorTest {
     @Test
     void openingAnotherProjectReleasesWorkWaitingForTheLastOnesFirstRows() throws Exception {
         tasks.newOpening();
-        CountDownLatch gate = tasks.firstRowsGate();
         CountDownLatch ran = new CountDownLatch(1);
+        List<String> check = new CopyOnWriteArrayList<>();
         tasks.afterFirstRows(ran::countDown);
+        tasks.lowPriorityAfterFirstRows(
+                "integrity-check",
+                () -> check.add(Thread.currentThread().getName() + " "
+                        + Thread.currentThread().getPriority()));
         tasks.newOpening();
-        assertEquals(0, gate.getCount());
-        assertEquals(1, tasks.firstRowsGate().getCount(), "the new opening waits for its own rows");
         assertTrue(ran.await(10, TimeUnit.SECONDS), "the last project's waiting work went on");
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (check.isEmpty() && System.nanoTime() < end) {
+            Thread.sleep(10);
+        }
+        assertEquals(List.of("integrity-check " + Thread.MIN_PRIORITY), check);
+
+        CountDownLatch next = new CountDownLatch(1);
+        tasks.lowPriorityAfterFirstRows("integrity-check", next::countDown);
+        assertFalse(next.await(300, TimeUnit.MILLISECONDS), "the new opening waits for its own first rows");
+        tasks.firstRowsShown();
+        assertTrue(next.await(10, TimeUnit.SECONDS));
     }
 
     @Test
