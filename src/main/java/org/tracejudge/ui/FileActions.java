@@ -55,7 +55,7 @@ final class FileActions {
             return;
         }
         FileChooser fc = new FileChooser();
-        fc.setTitle("Import into " + vm.session().titleProperty().get().replace("Tracejudge — ", ""));
+        fc.setTitle("Import into " + vm.session().state().titleProperty().get().replace("Tracejudge — ", ""));
         fc.getExtensionFilters()
                 .addAll(
                         new FileChooser.ExtensionFilter(

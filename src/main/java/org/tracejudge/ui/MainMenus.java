@@ -111,7 +111,7 @@ final class MainMenus {
         join.setOnAction(e -> org.tracejudge.ui.team.TeamWindow.join(stage, vm.session()));
         MenuItem sync = new MenuItem("_Sync now");
         sync.setId("teamSyncMenu");
-        sync.setOnAction(e -> vm.session().syncTeamNow());
+        sync.setOnAction(e -> vm.session().team().syncTeamNow());
         MenuItem status = new MenuItem("Status and _progress…");
         status.setId("teamStatusMenu");
         status.setOnAction(e -> {
@@ -152,7 +152,7 @@ final class MainMenus {
         CheckMenuItem blind = new CheckMenuItem("_Blind mode");
         blind.setId("blindMenu");
         blind.setAccelerator(Shortcut.BLIND.accelerator());
-        blind.selectedProperty().bindBidirectional(vm.session().blindProperty());
+        blind.selectedProperty().bindBidirectional(vm.session().state().blindProperty());
         MenuItem name = new MenuItem("Annotator _name…");
         name.setOnAction(e -> w.askAnnotator());
         MenuItem safety = new MenuItem("Sa_fety review of this project…");
@@ -206,7 +206,7 @@ final class MainMenus {
         showAgreement.setId("showAgreementMenu");
         showAgreement.setAccelerator(Shortcut.TABS.accelerator(1));
         showAgreement.setOnAction(e -> w.showAgreement(true));
-        showAgreement.disableProperty().bind(vm.session().blindProperty());
+        showAgreement.disableProperty().bind(vm.session().state().blindProperty());
         MenuItem metrics = new MenuItem("_Metrics dashboard");
         metrics.setId("metricsMenu");
         metrics.setAccelerator(Shortcut.METRICS.accelerator());
@@ -250,7 +250,7 @@ final class MainMenus {
         showCalibration.setId("showCalibrationMenu");
         showCalibration.setAccelerator(Shortcut.TABS.accelerator(2));
         showCalibration.setOnAction(e -> w.showCalibration());
-        showCalibration.disableProperty().bind(vm.session().blindProperty());
+        showCalibration.disableProperty().bind(vm.session().state().blindProperty());
         MenuItem raw = new MenuItem("_Raw record of this trace…");
         raw.setId("rawMenu");
         raw.setAccelerator(Shortcut.RAW.accelerator());

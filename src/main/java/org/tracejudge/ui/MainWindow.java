@@ -94,7 +94,9 @@ public final class MainWindow {
         agreementPanel = new AgreementPanel(vm.agreement());
         agreementPanel.onFiltered(() -> tableView.table().requestFocus());
         // blind mode: the agreement (with the machine raters' kappas) is hidden too
-        agreementPanel.visibleProperty().bind(vm.session().blindProperty().not());
+        agreementPanel
+                .visibleProperty()
+                .bind(vm.session().state().blindProperty().not());
         traceTab = new javafx.scene.control.Tab("Trace", traceView);
         traceTab.setId("traceTab");
         // a project with its own scheme: a question picker over the panel (the built-in labels stay the default)
@@ -103,8 +105,8 @@ public final class MainWindow {
                 new org.tracejudge.ui.agreement.QuestionAgreementView(vm.questionAgreement(), agreementPanel));
         agreementTab.setId("agreementTab");
         // blind mode: the agreement tab is off (the machine raters' kappas would give their labels away)
-        agreementTab.disableProperty().bind(vm.session().blindProperty());
-        vm.session().blindProperty().addListener((o, a, b) -> {
+        agreementTab.disableProperty().bind(vm.session().state().blindProperty());
+        vm.session().state().blindProperty().addListener((o, a, b) -> {
             if (b) {
                 side.getSelectionModel().select(traceTab);
             }
@@ -118,7 +120,7 @@ public final class MainWindow {
                         vm.questionCalibration(), calibrationView.scrolled()));
         calibrationTab.setId("calibrationTab");
         // blind mode: a judge's figures against gold would give its labels away, as the agreement would
-        calibrationTab.disableProperty().bind(vm.session().blindProperty());
+        calibrationTab.disableProperty().bind(vm.session().state().blindProperty());
         calibrationTab.selectedProperty().addListener((o, a, on) -> vm.calibration()
                 .setShown(on));
         side.getTabs().setAll(traceTab, agreementTab, calibrationTab);
@@ -174,14 +176,14 @@ public final class MainWindow {
         });
         // the workbench appears (empty, "Reading the project…") as soon as opening starts: its controls are
         // styled and laid out while the project is read, not after
-        vm.session().openingProperty().addListener((o, a, b) -> {
+        vm.session().state().openingProperty().addListener((o, a, b) -> {
             if (b) {
                 showWorkbench();
             } else if (!vm.session().openProperty().get()) {
                 showWelcome();
             }
         });
-        vm.session().integrityProblemProperty().addListener((o, a, problem) -> {
+        vm.session().state().integrityProblemProperty().addListener((o, a, problem) -> {
             if (problem != null) {
                 Alert alert = new Alert(
                         Alert.AlertType.ERROR,
@@ -192,7 +194,7 @@ public final class MainWindow {
                 alert.show();
             }
         });
-        stage.titleProperty().bind(vm.session().titleProperty());
+        stage.titleProperty().bind(vm.session().state().titleProperty());
         for (int size : new int[] {16, 32, 48, 64, 128, 256}) {
             var icon = MainWindow.class.getResourceAsStream("icons/tracejudge-" + size + ".png");
             if (icon != null) {
@@ -247,7 +249,10 @@ public final class MainWindow {
             }
         }
         Theme.apply(scene, dark);
-        vm.session().settings().setText("view.theme", themeMode.get().name().toLowerCase(Locale.ROOT));
+        vm.session()
+                .state()
+                .settings()
+                .setText("view.theme", themeMode.get().name().toLowerCase(Locale.ROOT));
     }
 
     /** The text size in px (View ▸ Text size). */
@@ -261,7 +266,7 @@ public final class MainWindow {
         Theme.applySize(scene, textSize);
         tableView.setFontScale(textSize / (double) Theme.DEFAULT_SIZE);
         layout.fitDivider();
-        vm.session().settings().setNumbers(Map.of("view.textSize", (double) textSize));
+        vm.session().state().settings().setNumbers(Map.of("view.textSize", (double) textSize));
     }
 
     /** View ▸ Table only: the trace and agreement tabs collapsed, the table the whole width. */

@@ -58,7 +58,7 @@ final class SafetyWindow {
      */
     void openReview() {
         org.tracejudge.store.Project open = vm.session().project();
-        if (open == null || !vm.session().hasSelectionInputs()) {
+        if (open == null || !vm.session().state().hasSelectionInputs()) {
             if (open != null) {
                 vm.session()
                         .setStatus(
@@ -68,8 +68,8 @@ final class SafetyWindow {
             return;
         }
         java.nio.file.Path file = open.file();
-        org.tracejudge.ui.session.Session.Identity who =
-                vm.session().identity(); // read with the project, off this thread
+        org.tracejudge.ui.session.StateManager.Identity who =
+                vm.session().state().identity(); // read with the project, off this thread
         String person = who.teamPerson();
         Expert expert = person != null
                 ? Expert.team(who.teamUser(), person)
@@ -105,7 +105,7 @@ final class SafetyWindow {
             // decisions made there show in this window's table, and a team project sends them within seconds
             model.setOnWritten(() -> javafx.application.Platform.runLater(() -> {
                 vm.session().refresh();
-                vm.session().syncTeamNow();
+                vm.session().team().syncTeamNow();
             }));
         }
         // the expert is the workbench annotator (switching expert there changes it), or a team member's fixed identity

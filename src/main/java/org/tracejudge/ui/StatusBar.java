@@ -24,7 +24,7 @@ final class StatusBar {
         status.textProperty().bind(vm.session().statusProperty());
         Label agreement = new Label();
         agreement.setId("agreementStatus");
-        agreement.visibleProperty().bind(vm.session().blindProperty().not());
+        agreement.visibleProperty().bind(vm.session().state().blindProperty().not());
         agreement
                 .textProperty()
                 .bind(Bindings.createStringBinding(
@@ -36,15 +36,15 @@ final class StatusBar {
                         () -> {
                             String a = vm.session().annotatorProperty().get();
                             return (a == null ? "annotator: (not set)" : "annotator: " + a)
-                                    + (vm.session().blindProperty().get() ? " · BLIND" : "");
+                                    + (vm.session().state().blindProperty().get() ? " · BLIND" : "");
                         },
                         vm.session().annotatorProperty(),
-                        vm.session().blindProperty()));
+                        vm.session().state().blindProperty()));
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         Label team = new Label();
         team.setId("teamStatus");
-        team.textProperty().bind(vm.session().teamStatusProperty());
+        team.textProperty().bind(vm.session().team().teamStatusProperty());
         // a long status line gives way (cut, whole in its tooltip); the counters on the right stay whole
         status.setMinWidth(0);
         Tooltip statusTip = new Tooltip();

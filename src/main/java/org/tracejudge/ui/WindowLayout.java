@@ -58,7 +58,7 @@ final class WindowLayout {
     }
 
     private Settings settings() {
-        return w.session().settings();
+        return w.session().state().settings();
     }
 
     private void collapse(boolean only) {
@@ -148,7 +148,7 @@ final class WindowLayout {
         traceView.evidenceAndRaters().setDividerPositions(s.number("divider.raters", 0.5));
         traceView.keepRatersReadable();
         traceView.allDefinitionsProperty().set(s.flag("view.allDefinitions"));
-        if (s.flag("view.agreementTab") && !w.session().blindProperty().get()) {
+        if (s.flag("view.agreementTab") && !w.session().state().blindProperty().get()) {
             side.getSelectionModel().select(agreementTab);
         }
         w.themeModeProperty().set(Theme.mode(s.text("view.theme", "system")));

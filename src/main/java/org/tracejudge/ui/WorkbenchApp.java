@@ -30,7 +30,7 @@ public class WorkbenchApp extends Application {
         if (!args.isEmpty()) {
             vm.session().open(Path.of(args.get(0)));
         } else if (START_LAST.equals(start)) {
-            vm.session().open(lastProject(vm.session().settings().recentProjects()));
+            vm.session().open(lastProject(vm.session().state().settings().recentProjects()));
         } else if (!"welcome".equals(start)) {
             vm.session().open(null);
         }

@@ -131,7 +131,7 @@ class CalibrationUiTest extends WindowTest {
         assertTrue(table().isFocused(), "the table takes the focus: the review keys work");
         // the blind mode hides the tab (a judge's figures against gold would give its labels away)
         robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
-        waitFor("blind", () -> vm().session().blindProperty().get());
+        waitFor("blind", () -> vm().session().state().blindProperty().get());
         assertTrue(robot.lookup("#sideTabs")
                 .queryAs(javafx.scene.control.TabPane.class)
                 .getTabs()

@@ -60,7 +60,7 @@ class DataRiskUiTest extends WindowTest {
         assertFalse(other.equals(model));
         // the queue changes under the reviewer (another model only) and the project is re-read, as after a judge run
         robot.interact(() -> {
-            vm().session().select(TraceTable.Filter.NONE.with("model", other), TraceTable.Sort.DEFAULT);
+            vm().session().state().select(TraceTable.Filter.NONE.with("model", other), TraceTable.Sort.DEFAULT);
             vm().session().reload(true);
         });
         waitFor(

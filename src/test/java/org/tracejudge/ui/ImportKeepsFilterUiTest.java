@@ -37,7 +37,7 @@ class ImportKeepsFilterUiTest extends WindowTest {
                         && !vm().session().loadingProperty().get()
                         && table().getItems().size() == 20);
         // the traces the harness calls correct
-        String harness = vm().session().layoutProperty().get().columns().stream()
+        String harness = vm().session().state().layoutProperty().get().columns().stream()
                 .filter(c -> c.title().equals("harness"))
                 .findFirst()
                 .orElseThrow()

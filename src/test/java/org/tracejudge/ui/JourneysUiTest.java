@@ -442,17 +442,18 @@ class JourneysUiTest extends WindowTest {
                 () -> !vm().imports().importingProperty().get()
                         && text(robot, "#importMessage").startsWith("Classified")
                         && !vm().session().loadingProperty().get()
-                        && vm().session().layoutProperty().get().raters().stream()
+                        && vm().session().state().layoutProperty().get().raters().stream()
                                 .anyMatch(c -> c.key()
                                                 .equals(vm().session()
+                                                        .state()
                                                         .layoutProperty()
                                                         .get()
                                                         .ruleRater())
                                         && c.title().equals("rule")));
         String msg = text(robot, "#importMessage");
         assertTrue(msg.contains("as rater 'rule' (compat mode)") && msg.contains("entries appended"), msg);
-        String ruleKey = vm().session().layoutProperty().get().ruleRater();
-        TraceTable.Column ruleCol = vm().session().layoutProperty().get().raters().stream()
+        String ruleKey = vm().session().state().layoutProperty().get().ruleRater();
+        TraceTable.Column ruleCol = vm().session().state().layoutProperty().get().raters().stream()
                 .filter(c -> c.key().equals(ruleKey))
                 .findFirst()
                 .orElseThrow();
@@ -716,7 +717,7 @@ class JourneysUiTest extends WindowTest {
         // one decision: a kappa from one item is not coloured as bad agreement
         robot.interact(() -> table().requestFocus());
         // a label other than the harness's: one disagreement, kappa 0.000 from one item
-        String harnessKey = vm().session().layoutProperty().get().raters().stream()
+        String harnessKey = vm().session().state().layoutProperty().get().raters().stream()
                 .filter(c -> c.title().equals("harness"))
                 .findFirst()
                 .orElseThrow()
@@ -765,14 +766,14 @@ class JourneysUiTest extends WindowTest {
         }
         waitFor("heading with target", () -> text(robot, "#traceHeading").contains("target: "));
         robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
-        waitFor("blind", () -> vm().session().blindProperty().get());
+        waitFor("blind", () -> vm().session().state().blindProperty().get());
         assertFalse(text(robot, "#traceHeading").contains("target"), text(robot, "#traceHeading"));
         assertFalse(shown(robot, "#agreementPanel"), "the agreement panel is hidden in blind mode");
         assertFalse(shown(robot, "#agreementStatus"));
         robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
         waitFor(
                 "not blind",
-                () -> !vm().session().blindProperty().get()
+                () -> !vm().session().state().blindProperty().get()
                         && text(robot, "#traceHeading").contains("target: "));
         robot.clickOn("Agreement");
         waitFor("the agreement tab", () -> shown(robot, "#agreementPanel"));

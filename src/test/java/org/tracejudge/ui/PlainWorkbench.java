@@ -52,7 +52,7 @@ public final class PlainWorkbench implements AutoCloseable {
         waitFor(
                 "the project open",
                 () -> vm.session().openProperty().get()
-                        && !vm.session().openingProperty().get()
+                        && !vm.session().state().openingProperty().get()
                         && !vm.session().loadingProperty().get()
                         && file.equals(vm.session().projectFile()));
         return this;

@@ -182,7 +182,7 @@ class ReopenUiTest extends WindowTest {
         assertEquals(model, vm().session().filterProperty().get().equals().get("model"));
         assertEquals(
                 new org.tracejudge.store.TraceTable.Sort("task", true),
-                vm().session().sortProperty().get());
+                vm().session().state().sortProperty().get());
         assertEquals(
                 "View: mine",
                 robot.lookup("#viewsMenu")

@@ -136,7 +136,7 @@ class SafetyProjectUiTest extends WindowTest {
         waitFor(
                 "the main table shows the expert's labels",
                 () -> !vm().session().loadingProperty().get()
-                        && vm().session().layoutProperty().get().columns().stream()
+                        && vm().session().state().layoutProperty().get().columns().stream()
                                 .anyMatch(c -> c.title().contains("tester")));
     }
 

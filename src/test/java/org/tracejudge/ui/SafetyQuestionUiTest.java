@@ -147,7 +147,7 @@ class SafetyQuestionUiTest extends WindowTest {
         typeInTable(robot, KeyCode.OPEN_BRACKET);
         waitAt(t0, "risk");
         // the raw record (Ctrl+U) holds back the source's scores though the blind mode is off: risk is not answered
-        assertFalse(vm().session().blindProperty().get());
+        assertFalse(vm().session().state().blindProperty().get());
         robot.interact(() -> app.window().openRaw());
         waitFor(
                 "the raw record read",

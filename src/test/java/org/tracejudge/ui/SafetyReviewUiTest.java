@@ -153,7 +153,7 @@ class SafetyReviewUiTest {
         waitFor(
                 "sample project open",
                 () -> app.viewModels().session().openProperty().get()
-                        && !app.viewModels().session().openingProperty().get());
+                        && !app.viewModels().session().state().openingProperty().get());
         robot.interact(() -> app.window().openSafetySample());
         waitFor("content warning", () -> view() != null && view().lookup("#contentWarning") != null);
         assertTrue(text("#contentWarning").contains("self-harm"), text("#contentWarning"));

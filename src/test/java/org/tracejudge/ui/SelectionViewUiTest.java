@@ -85,7 +85,7 @@ class SelectionViewUiTest {
         waitFor(
                 "sample project open",
                 () -> app.viewModels().session().openProperty().get()
-                        && !app.viewModels().session().openingProperty().get());
+                        && !app.viewModels().session().state().openingProperty().get());
         Path file = studyProject();
         SelectionStudy.Report expected;
         try (Project p = Project.open(file)) {
@@ -95,8 +95,13 @@ class SelectionViewUiTest {
         waitFor(
                 "study open",
                 () -> app.viewModels().session().openProperty().get()
-                        && !app.viewModels().session().openingProperty().get()
-                        && app.viewModels().session().titleProperty().get().contains("study"));
+                        && !app.viewModels().session().state().openingProperty().get()
+                        && app.viewModels()
+                                .session()
+                                .state()
+                                .titleProperty()
+                                .get()
+                                .contains("study"));
         robot.press(KeyCode.CONTROL).type(KeyCode.M).release(KeyCode.CONTROL);
         waitFor(
                 "the study report",

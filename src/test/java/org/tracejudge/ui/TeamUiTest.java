@@ -90,7 +90,7 @@ class TeamUiTest extends WindowTest {
         waitFor(
                 "sample open",
                 () -> vm.session().openProperty().get()
-                        && !vm.session().openingProperty().get());
+                        && !vm.session().state().openingProperty().get());
         robot.interact(() -> vm.session().open(aliceFile));
         waitFor("team up to date", () -> text(robot, "#teamStatus").equals("Team: up to date"));
         assertEquals("Dr Alice", vm.session().annotatorProperty().get(), "the annotator is the hub member's name");
@@ -176,7 +176,7 @@ class TeamUiTest extends WindowTest {
         waitFor(
                 "sample open",
                 () -> vm.session().openProperty().get()
-                        && !vm.session().openingProperty().get());
+                        && !vm.session().state().openingProperty().get());
         javafx.scene.control.ComboBox<?> show =
                 robot.lookup("#showFilter").queryAs(javafx.scene.control.ComboBox.class);
         assertTrue(
@@ -186,8 +186,8 @@ class TeamUiTest extends WindowTest {
         robot.interact(() -> vm.session().open(aliceFile));
         waitFor(
                 "alice's project",
-                () -> vm.session().layoutProperty().get() != null
-                        && vm.session().layoutProperty().get().column(TraceTable.ASSIGNED) != null
+                () -> vm.session().state().layoutProperty().get() != null
+                        && vm.session().state().layoutProperty().get().column(TraceTable.ASSIGNED) != null
                         && !vm.session().loadingProperty().get());
         assertEquals("Dr Alice", vm.session().annotatorProperty().get());
         java.util.Map<String, String> expected = new java.util.TreeMap<>();

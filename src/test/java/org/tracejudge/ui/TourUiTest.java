@@ -23,7 +23,7 @@ class TourUiTest extends WindowTest {
                         && vm().table().totalProperty().get() == 36);
         waitFor(
                 "its name in the title",
-                () -> vm().session().titleProperty().get().contains("Tour of trace kinds"));
+                () -> vm().session().state().titleProperty().get().contains("Tour of trace kinds"));
         // the OpenTelemetry agent run: its steps' calls, no expected call, no rule label
         robot.interact(() -> vm().table().setFilter(org.tracejudge.store.TraceTable.Filter.NONE.withSearch("booked")));
         waitFor(

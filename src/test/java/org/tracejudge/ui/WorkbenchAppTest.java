@@ -165,7 +165,7 @@ class WorkbenchAppTest {
         waitFor("rows filled", () -> rowValue(n - 1, "model") != null);
         for (int i = 0; i < n; i++) {
             java.util.Set<String> labels = new java.util.HashSet<>();
-            for (String k : vm().session().layoutProperty().get().raters().stream()
+            for (String k : vm().session().state().layoutProperty().get().raters().stream()
                     .map(TraceTable.Column::key)
                     .toList()) {
                 if (rowValue(i, k) != null) {
@@ -282,7 +282,7 @@ class WorkbenchAppTest {
                 "Enter moves on after revealing",
                 () -> vm().table().currentProperty().get() == 1);
         robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
-        waitFor("blind off", () -> !vm().session().blindProperty().get());
+        waitFor("blind off", () -> !vm().session().state().blindProperty().get());
     }
 
     @Test
@@ -311,9 +311,9 @@ class WorkbenchAppTest {
         robot.interact(() -> table().getSortOrder().setAll(List.of(harness)));
         waitFor(
                 "sorted",
-                () -> vm().session().sortProperty().get().key() != null
+                () -> vm().session().state().sortProperty().get().key() != null
                         && !vm().session().loadingProperty().get());
-        String key = vm().session().sortProperty().get().key();
+        String key = vm().session().state().sortProperty().get().key();
         waitFor("rows", () -> rowValue(59, "model") != null);
         for (int i = 1; i < 60; i++) {
             String a = rowValue(i - 1, key);
@@ -386,10 +386,10 @@ class WorkbenchAppTest {
                         && copy.equals(vm().session().projectFile()));
         waitFor(
                 "the damage reported",
-                () -> vm().session().integrityProblemProperty().get() != null);
+                () -> vm().session().state().integrityProblemProperty().get() != null);
         assertTrue(
-                vm().session().integrityProblemProperty().get().contains("scratch_a"),
-                vm().session().integrityProblemProperty().get());
+                vm().session().state().integrityProblemProperty().get().contains("scratch_a"),
+                vm().session().state().integrityProblemProperty().get());
         waitFor("the alert", () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
         javafx.scene.control.DialogPane pane =
                 robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
@@ -675,7 +675,8 @@ class WorkbenchAppTest {
                 () -> copy.equals(vm().session().projectFile())
                         && !vm().session().loadingProperty().get()
                         && table().getItems().size() == 60);
-        List<String> ensembleBefore = vm().session().layoutProperty().get().judgeRaters();
+        List<String> ensembleBefore =
+                vm().session().state().layoutProperty().get().judgeRaters();
         try (mockwebserver3.MockWebServer server = org.tracejudge.judges.NoDelayServerSockets.server()) {
             org.tracejudge.judges.FakeProvider fake =
                     new org.tracejudge.judges.FakeProvider(org.tracejudge.judges.provider.ProviderKind.OPENAI, 5);
@@ -733,11 +734,11 @@ class WorkbenchAppTest {
                     text(robot, "#judgeProgressText").startsWith(judge + " (version"),
                     text(robot, "#judgeProgressText"));
             // the judge's labels reach the table as a column of its name
-            waitFor("the judge's column", () -> vm().session().layoutProperty().get().raters().stream()
+            waitFor("the judge's column", () -> vm().session().state().layoutProperty().get().raters().stream()
                     .anyMatch(c -> c.title().equals(judge)));
             assertEquals(
                     ensembleBefore,
-                    vm().session().layoutProperty().get().judgeRaters(),
+                    vm().session().state().layoutProperty().get().judgeRaters(),
                     "a third judge does not replace one of the ensemble's two");
             robot.interact(() -> w.stage().close());
         }

@@ -260,7 +260,7 @@ public final class AgreementViewModel implements Session.Listener {
      */
     private String columnOf(String rater) {
         String k = agreementColumns.get().get(rater);
-        TraceTable.Layout layout = session.layoutProperty().get();
+        TraceTable.Layout layout = session.state().layoutProperty().get();
         if (k != null || layout == null) {
             return k;
         }

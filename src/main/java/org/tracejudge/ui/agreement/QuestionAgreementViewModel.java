@@ -57,7 +57,7 @@ public final class QuestionAgreementViewModel implements Session.Listener {
     public QuestionAgreementViewModel(Session session) {
         this.session = session;
         session.addListener(this);
-        session.ledgerVersionProperty().addListener((o, a, b) -> {
+        session.team().ledgerVersionProperty().addListener((o, a, b) -> {
             if (!LABELS.equals(chosen.get())) {
                 compute(chosen.get());
             }

@@ -72,7 +72,7 @@ public final class CalibrationViewModel implements Session.Listener {
         queue.rowsProperty().addListener((o, a, b) -> showWhy()); // a re-read queue: the same index, another trace
         state.addListener((o, a, b) -> showWhy());
         session.addListener(this);
-        session.ledgerVersionProperty().addListener((o, a, b) -> changed());
+        session.team().ledgerVersionProperty().addListener((o, a, b) -> changed());
     }
 
     public ReadOnlyObjectProperty<State> stateProperty() {
@@ -96,7 +96,7 @@ public final class CalibrationViewModel implements Session.Listener {
     public boolean filterToCell(String judgeLabel, String goldLabel) {
         String key = columnOf(
                 state.get() == null ? null : state.get().judge(),
-                session.layoutProperty().get());
+                session.state().layoutProperty().get());
         if (key == null) {
             return false;
         }

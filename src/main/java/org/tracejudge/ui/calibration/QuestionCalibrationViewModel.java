@@ -59,7 +59,7 @@ public final class QuestionCalibrationViewModel implements Session.Listener {
         this.session = session;
         session.addListener(this);
         // a decision changes the gold: the figures follow
-        session.ledgerVersionProperty().addListener((o, a, b) -> compute());
+        session.team().ledgerVersionProperty().addListener((o, a, b) -> compute());
     }
 
     /** The picker's entries: {@link #LABELS}, then the scheme's single-choice and yes/no questions. */

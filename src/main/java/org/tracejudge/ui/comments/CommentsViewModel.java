@@ -200,7 +200,7 @@ public final class CommentsViewModel implements Session.Listener {
                     show(id, b);
                     session.refresh();
                     session.afterPendingWork(() -> session.setStatus(saved));
-                    session.syncTeamNow();
+                    session.team().syncTeamNow();
                 },
                 err -> session.setStatus("The comment was not kept: " + err));
         return null;

@@ -18,7 +18,7 @@ public final class JudgeRunViewModel {
 
     /** The window title ("Tracejudge — project"). */
     public javafx.beans.property.ReadOnlyStringProperty titleProperty() {
-        return session.titleProperty();
+        return session.state().titleProperty();
     }
 
     /** Re-reads the table and agreement (new labels flow in while a run goes on). */
@@ -81,7 +81,7 @@ public final class JudgeRunViewModel {
             return () -> {};
         }
         org.tracejudge.store.TraceTable.Filter filter = session.filterProperty().get(); // what the table shows now
-        org.tracejudge.store.TraceTable table = session.table();
+        org.tracejudge.store.TraceTable table = session.state().table();
         java.util.concurrent.atomic.AtomicReference<org.tracejudge.judges.JudgeRunner> runner =
                 new java.util.concurrent.atomic.AtomicReference<>();
         AtomicBoolean cancelled = new AtomicBoolean();
@@ -138,7 +138,7 @@ public final class JudgeRunViewModel {
             return;
         }
         org.tracejudge.store.TraceTable.Filter filter = session.filterProperty().get();
-        org.tracejudge.store.TraceTable table = session.table();
+        org.tracejudge.store.TraceTable table = session.state().table();
         Thread t = new Thread(
                 () -> {
                     String text;

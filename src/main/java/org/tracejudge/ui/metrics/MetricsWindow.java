@@ -81,7 +81,7 @@ public final class MetricsWindow {
     public MetricsWindow(Window owner, Session vm) {
         this.model = new MetricsViewModel(vm);
         stage.initOwner(owner);
-        stage.setTitle("Metrics — " + vm.titleProperty().get().replace("Tracejudge — ", ""));
+        stage.setTitle("Metrics — " + vm.state().titleProperty().get().replace("Tracejudge — ", ""));
 
         source.setId("metricsSource");
         source.setItems(model.sources());

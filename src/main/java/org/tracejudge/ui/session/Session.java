@@ -1,49 +1,31 @@
 package org.tracejudge.ui.session;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.application.Platform;
-import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import org.tracejudge.model.LabelSet;
 import org.tracejudge.sample.SampleProject;
 import org.tracejudge.settings.Settings;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.TraceTable;
-import org.tracejudge.team.AutoSync;
-import org.tracejudge.team.LocalTeam;
 
 /**
- * What every view model of the workbench shares: the open project and its threads, the table's columns, the current
- * filter and sort, the annotator, blind mode, the window title and status line, and a team project's background
- * sync. Project reads and writes run on one background thread ("project-worker", in submission order), trace details
- * on "trace-detail", agreement on "agreement"; results reach the JavaFX thread through {@link Platform#runLater}
- * (or, in view-model tests without a window, the executor given to the constructor; {@link #onFx}).
+ * What every view model of the workbench shares, as one façade over four parts (JabRef's shape): the
+ * {@link StateManager} (the open project, what was read of it, the properties the window binds), the
+ * {@link TaskExecutor} (the project thread, trace details, agreement, the FX thread), the {@link ViewPreferences}
+ * (views kept per project) and the {@link TeamSyncService} (a team project's sync), with the review keys' latency
+ * probe ({@link KeyLatency}). This class opens projects: it orders the opening's steps across the parts (quick check,
+ * first read for the listeners, team sync, full check after the first rows) and closes them.
  *
  * <p>The view models take part in reading the project through {@link Listener}: when a project is opened or re-read
  * (an import, a judge run, a new annotator name) the session reads the columns on the project thread and hands them
  * to each listener in the order they were added (the queue first, so its first rows do not wait for the agreement).
- *
- * <p>Why it is over 500 lines: it is the one place that owns the project and its threads; opening (quick check, full
- * check, migration), re-reading for the listeners, and a team project's sync all have to order their work on those
- * threads, so they stay together, in sections.
  */
 public final class Session implements AutoCloseable {
     /** How a view model takes part in opening and re-reading the project. */
@@ -76,54 +58,14 @@ public final class Session implements AutoCloseable {
     /** Set by the first {@link #close()}: a second one (the window closed, then the application stopped) does nothing. */
     private boolean closed;
 
-    private final ExecutorService worker = daemon("project-worker");
-    private final ExecutorService detailWorker = daemon("trace-detail");
-    private final ExecutorService agreementWorker = daemon("agreement");
-    private final Settings settings;
     /** The FX thread (Platform::runLater), or the thread a test gives. */
     private final java.util.concurrent.Executor fx;
 
-    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
-
-    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Tracejudge");
-    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
-    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(false);
-    private final ReadOnlyBooleanWrapper open = new ReadOnlyBooleanWrapper(false);
-    /** A project is being opened (true until its first rows are published, or opening failed). */
-    private final ReadOnlyBooleanWrapper opening = new ReadOnlyBooleanWrapper(false);
-    /**
-     * Counted down when the opening project's first rows are shown (or opening failed): its full integrity check waits
-     * for it, so that on two cores the check does not slow the first rows (at 1,000,000 traces it reads 5 GB).
-     */
-    private volatile java.util.concurrent.CountDownLatch firstRowsShown = new java.util.concurrent.CountDownLatch(1);
-
-    private final ReadOnlyObjectWrapper<TraceTable.Layout> layout = new ReadOnlyObjectWrapper<>();
-    private final ReadOnlyObjectWrapper<TraceTable.Filter> filter = new ReadOnlyObjectWrapper<>(TraceTable.Filter.NONE);
-    private final ReadOnlyObjectWrapper<TraceTable.Sort> sort = new ReadOnlyObjectWrapper<>(TraceTable.Sort.DEFAULT);
-    private final StringProperty annotator = new SimpleStringProperty();
-    private final BooleanProperty blind = new SimpleBooleanProperty();
-    /** Set when the full integrity check (run after the first rows show) finds damage; decisions are then refused. */
-    private final ReadOnlyStringWrapper integrityProblem = new ReadOnlyStringWrapper();
-
-    private final ReadOnlyStringWrapper teamStatus = new ReadOnlyStringWrapper("");
-
-    private volatile Project project;
-    private volatile TraceTable table;
-    private volatile Map<String, LabelSet> labelSets = Map.of();
-    /** Scenarios whose safety-critical tools a human decides per tool in the safety review (policy human_final). */
-    private volatile java.util.Set<String> safetyScenarios = java.util.Set.of();
-    /** Whether the project has tool-selection inputs with their scenario (the safety review can open on it). */
-    private volatile boolean selectionInputs;
-
-    private volatile AutoSync teamSync;
-    /** Timestamp (nanoTime) of the last review key; the trace view reports when it showed the result. */
-    private volatile long keyTime;
-
-    private final List<Double> keyToShownMillis = new ArrayList<>();
-
-    public Session() {
-        this(Settings.load());
-    }
+    private final StateManager state;
+    private final TaskExecutor tasks;
+    private final TeamSyncService team;
+    private final ViewPreferences views;
+    private final KeyLatency keys = new KeyLatency();
 
     public Session(Settings settings) {
         this(settings, Platform::runLater);
@@ -135,285 +77,112 @@ public final class Session implements AutoCloseable {
      */
     public Session(Settings settings, java.util.concurrent.Executor fx) {
         this.fx = fx;
-        this.settings = settings;
-        annotator.set(settings.annotator());
-        blind.set(settings.flag("blind"));
-        blind.addListener((o, a, b) -> settings.setFlag("blind", b));
+        this.state = new StateManager(settings, fx);
+        this.tasks = new TaskExecutor(fx, state::setStatus);
+        this.team = new TeamSyncService(fx, () -> reload(true));
+        this.views = new ViewPreferences(settings, state::project, state::filter, state::sort);
     }
 
-    private static ExecutorService daemon(String name) {
-        return Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
-        });
+    // ------------------------------------------------------------------------------------ the parts
+
+    /** The open project, what was read of it, and the properties the window binds. */
+    public StateManager state() {
+        return state;
     }
+
+    /** The threads: the project thread, trace details, agreement, the FX thread. */
+    public TaskExecutor tasks() {
+        return tasks;
+    }
+
+    /** A team project's background sync, and the count of decisions committed in this window. */
+    public TeamSyncService team() {
+        return team;
+    }
+
+    /** The views kept per project in the settings: the last one and the named ones. */
+    public ViewPreferences views() {
+        return views;
+    }
+
+    /** The review keys' latency probe (key to next item shown). */
+    public KeyLatency keys() {
+        return keys;
+    }
+
+    // ------------------------------------------------------------------------------------ shortcuts
 
     /** Adds a view model that takes part in reading the project (listeners hear in the order added). */
     public void addListener(Listener l) {
-        listeners.add(l);
-    }
-
-    // ------------------------------------------------------------------------------------ properties
-
-    public Settings settings() {
-        return settings;
-    }
-
-    public ReadOnlyStringProperty titleProperty() {
-        return title.getReadOnlyProperty();
+        state.addListener(l);
     }
 
     public ReadOnlyStringProperty statusProperty() {
-        return status.getReadOnlyProperty();
+        return state.statusProperty();
     }
 
     /** FX thread. */
     public void setStatus(String s) {
-        status.set(s);
+        state.setStatus(s);
     }
 
     public ReadOnlyBooleanProperty loadingProperty() {
-        return loading.getReadOnlyProperty();
+        return state.loadingProperty();
     }
 
     /** FX thread. */
     public void setLoading(boolean b) {
-        loading.set(b);
+        state.setLoading(b);
     }
 
     public ReadOnlyBooleanProperty openProperty() {
-        return open.getReadOnlyProperty();
-    }
-
-    /** True while a project is being opened: the window shows the workbench, empty, at once. */
-    public ReadOnlyBooleanProperty openingProperty() {
-        return opening.getReadOnlyProperty();
-    }
-
-    /** FX thread: the first rows are shown (or opening failed). */
-    public void openingDone() {
-        opening.set(false);
-        firstRowsShown.countDown();
-    }
-
-    public ReadOnlyObjectProperty<TraceTable.Layout> layoutProperty() {
-        return layout.getReadOnlyProperty();
+        return state.openProperty();
     }
 
     public ReadOnlyObjectProperty<TraceTable.Filter> filterProperty() {
-        return filter.getReadOnlyProperty();
-    }
-
-    public ReadOnlyObjectProperty<TraceTable.Sort> sortProperty() {
-        return sort.getReadOnlyProperty();
-    }
-
-    /** FX thread: the filter and sort the queue is read with (the table's view model re-reads it). */
-    public void select(TraceTable.Filter f, TraceTable.Sort s) {
-        filter.set(f);
-        sort.set(s);
+        return state.filterProperty();
     }
 
     public StringProperty annotatorProperty() {
-        return annotator;
+        return state.annotatorProperty();
     }
 
-    public BooleanProperty blindProperty() {
-        return blind;
-    }
-
-    public ReadOnlyStringProperty integrityProblemProperty() {
-        return integrityProblem.getReadOnlyProperty();
-    }
-
-    /** The team sync state for the status bar ("" for a project without a team). */
-    public ReadOnlyStringProperty teamStatusProperty() {
-        return teamStatus.getReadOnlyProperty();
-    }
-
-    /** The open project (null before one is open); read and write it only on {@link #submit project thread}. */
+    /** The open project (null before one is open); read and write it only on {@link #submit the project thread}. */
     public Project project() {
-        return project;
-    }
-
-    /** The table reader of the open project's current columns. */
-    public TraceTable table() {
-        return table;
-    }
-
-    /** The project's label sets by name, as of the last read. */
-    /** The open project's name, and its team member's person and login (null on a laptop project), read with it. */
-    public record Identity(String projectName, String teamPerson, String teamUser) {}
-
-    private volatile Identity identity = new Identity("", null, null);
-
-    /** Who works on the open project, as read on the project thread (no SQL on the caller's). */
-    public Identity identity() {
-        return identity;
-    }
-
-    /** Project thread: which scenarios are decided in the safety review, and whether it has anything to review. */
-    private void readSafety(Project p) {
-        identity = new Identity(p.name(), p.meta(LocalTeam.PERSON), p.meta(LocalTeam.USER));
-        Map<String, org.tracejudge.selection.Scenario> scenarios =
-                p.read(org.tracejudge.selection.SelectionTraces::scenarios);
-        selectionInputs = !scenarios.isEmpty();
-        safetyScenarios =
-                scenarios.isEmpty() || !org.tracejudge.safety.SafetyPolicy.of(p).humanFinal()
-                        ? java.util.Set.of()
-                        : scenarios.values().stream()
-                                .filter(org.tracejudge.selection.Scenario::hasSafetyCriticalTools)
-                                .map(org.tracejudge.selection.Scenario::name)
-                                .collect(java.util.stream.Collectors.toUnmodifiableSet());
-    }
-
-    /**
-     * Whether a trace of {@code task} is a safety item: a tool-selection input of a scenario with safety-critical tools
-     * under the human-final policy. Experts decide those per tool in the safety review (their decisions kept apart,
-     * disagreements adjudicated), never with the main window's review keys, whose last word would set Final.
-     */
-    public boolean safetyItem(org.tracejudge.model.Task task) {
-        return task != null
-                && task.type() == org.tracejudge.model.TaskType.TOOL_SELECTION
-                && safetyScenarios.contains(task.domain());
-    }
-
-    /** Whether the open project has tool-selection inputs the safety review can open on. */
-    public boolean hasSelectionInputs() {
-        return project != null && selectionInputs;
-    }
-
-    public Map<String, LabelSet> labelSets() {
-        return labelSets;
+        return state.project();
     }
 
     public Path projectFile() {
-        Project p = project;
-        return p == null ? null : p.file();
+        return state.projectFile();
     }
 
-    // ------------------------------------------------------------------------------------ threads
-
-    /**
-     * Runs {@code r} on the project thread, after everything submitted before it. An exception it throws is not lost:
-     * the status line says it and stderr has its trace (the next task runs as usual).
-     */
+    /** See {@link TaskExecutor#submit}. */
     public void submit(Runnable r) {
-        onWorker(r);
+        tasks.submit(r);
     }
 
-    /**
-     * Runs {@code r} on the project thread once the opened project's first rows are shown (at once when they are, and
-     * after {@value #FIRST_ROWS_BEFORE_CHECK_SECONDS} seconds at most): for reads the first screen does not need, so
-     * they do not compete with it for the project and the cores (issue 49: a scheme's answers for the table's
-     * columns).
-     */
+    /** See {@link TaskExecutor#afterFirstRows}. */
     public void afterFirstRows(Runnable r) {
-        java.util.concurrent.CountDownLatch shown = firstRowsShown;
-        if (shown.getCount() == 0) {
-            onWorker(r);
-            return;
-        }
-        Thread t = new Thread(
-                () -> {
-                    try {
-                        shown.await(FIRST_ROWS_BEFORE_CHECK_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return;
-                    }
-                    try {
-                        onWorker(r);
-                    } catch (java.util.concurrent.RejectedExecutionException gone) {
-                        // the window closed meanwhile: nothing to read for
-                    }
-                },
-                "after-first-rows");
-        t.setDaemon(true);
-        t.start();
+        tasks.afterFirstRows(r);
     }
 
-    /** {@code worker.execute} with what {@link #submit} promises for an exception. */
-    private void onWorker(Runnable r) {
-        worker.execute(() -> {
-            try {
-                r.run();
-            } catch (RuntimeException e) {
-                e.printStackTrace();
-                String what = e.getMessage() == null ? e.toString() : e.getMessage();
-                try {
-                    fx.execute(() -> status.set("Something failed in the background: " + what));
-                } catch (java.util.concurrent.RejectedExecutionException gone) {
-                    // the window (or a test's stand-in for the FX thread) is gone: stderr has the trace
-                }
-            }
-        });
-    }
-
-    /** The thread trace details are read on. */
-    public ExecutorService detailExecutor() {
-        return detailWorker;
-    }
-
-    /** The thread the agreement is read on. */
     /** Runs {@code r} on the FX thread (for the view models: their results are published there). */
     public void onFx(Runnable r) {
-        fx.execute(r);
+        tasks.onFx(r);
     }
 
     public ExecutorService agreementExecutor() {
-        return agreementWorker;
+        return tasks.agreementExecutor();
     }
 
-    /**
-     * Runs {@code work} on the open project on the project thread (never the FX thread) and hands its result,
-     * or the error's message, to the FX thread. For views that read the project (the metrics dashboard).
-     */
+    /** {@link TaskExecutor#query} on the open project ("No project is open." when none is). */
     public <T> void query(Function<Project, T> work, Consumer<T> onFx, Consumer<String> onError) {
-        Project p = project;
-        if (p == null) {
-            onError.accept("No project is open.");
-            return;
-        }
-        onWorker(() -> {
-            try {
-                T result = work.apply(p);
-                fx.execute(() -> onFx.accept(result));
-            } catch (RuntimeException e) {
-                fx.execute(() -> onError.accept(e.getMessage() == null ? e.toString() : e.getMessage()));
-            }
-        });
+        tasks.query(state.project(), work, onFx, onError);
     }
 
     /** Runs {@code r} on the FX thread after every task queued so far on the project thread (tests, bench). */
     public void afterPendingWork(Runnable r) {
-        onWorker(() -> fx.execute(r));
-    }
-
-    // ------------------------------------------------------------------------------------ key timing
-
-    /** A review key was pressed now (the trace view reports when it showed the result). */
-    public void markKey() {
-        keyTime = System.nanoTime();
-    }
-
-    /** Called by the trace view once it shows a trace: records the key-to-shown time. */
-    public void shown() {
-        long k = keyTime;
-        if (k != 0) {
-            keyTime = 0;
-            synchronized (keyToShownMillis) {
-                keyToShownMillis.add((System.nanoTime() - k) / 1e6);
-            }
-        }
-    }
-
-    /** Key-to-next-item times measured so far (ms), for the benchmark. */
-    public List<Double> keyToShownMillis() {
-        synchronized (keyToShownMillis) {
-            return List.copyOf(keyToShownMillis);
-        }
+        tasks.afterPendingWork(r);
     }
 
     // ------------------------------------------------------------------------------------ opening and reading
@@ -421,7 +190,7 @@ public final class Session implements AutoCloseable {
     /**
      * Opens a project file, or the bundled sample when {@code file} is null. A file that needs SQLite's full
      * integrity check is shown after the quick check, and fully checked in the background; damage found then
-     * is reported ({@link #integrityProblemProperty()}) and no decision is written to the file.
+     * is reported ({@link StateManager#integrityProblemProperty()}) and no decision is written to the file.
      */
     public void open(Path file) {
         load(
@@ -442,352 +211,91 @@ public final class Session implements AutoCloseable {
     }
 
     private void load(Supplier<Project> opener, Path remember) {
-        saveView(); // the project being left: its filter, sort, row and skipped traces, for when it is reopened
-        open.set(false);
-        loading.set(true);
-        opening.set(true);
-        firstRowsShown.countDown(); // a check still waiting for the project being left goes on
-        firstRowsShown = new java.util.concurrent.CountDownLatch(1);
-        integrityProblem.set(null);
-        status.set("Opening…");
-        onWorker(() -> {
+        views.saveView(); // the project being left: its filter, sort, row and skipped traces, for when it is reopened
+        state.setOpen(false);
+        state.setLoading(true);
+        state.setOpening(true);
+        tasks.newOpening();
+        state.setIntegrityProblem(null);
+        state.setStatus("Opening…");
+        tasks.onWorker(() -> {
             try {
                 Project p = opener.get();
-                Project old = project;
-                project = p;
+                Project old = state.replaceProject(p);
                 if (old != null && old != p) {
                     old.close();
                 }
                 if (remember != null) {
-                    settings.addRecent(p.file());
+                    state.settings().addRecent(p.file());
                 }
-                viewFile = remember == null ? null : p.file();
-                View v = remember == null ? null : View.read(settings.text(viewKey(p.file()), null));
+                ViewPreferences.View v = views.opened(p, remember != null);
                 TraceTable.Filter f0 = v == null ? TraceTable.Filter.NONE : v.filter();
                 TraceTable.Sort s0 = v == null ? TraceTable.Sort.DEFAULT : v.sort();
                 fx.execute(() -> {
-                    restore = v;
-                    listeners.forEach(Listener::opened);
-                    select(f0, s0);
+                    views.restore(v);
+                    state.tellOpened();
+                    state.select(f0, s0);
                 });
-                readOnWorker(p, f0, s0, true);
-                startTeamSync(p);
+                state.readOnWorker(p, f0, s0, true);
+                team.startTeamSync(p);
                 if (p.checkPending()) {
                     checkFullyInBackground(p);
                 }
             } catch (RuntimeException e) {
                 fx.execute(() -> {
-                    status.set("Cannot open the project: " + e.getMessage());
-                    loading.set(false);
-                    opening.set(false);
+                    state.setStatus("Cannot open the project: " + e.getMessage());
+                    state.setLoading(false);
+                    state.setOpening(false);
                 });
             }
         });
     }
 
     private void checkFullyInBackground(Project p) {
-        java.util.concurrent.CountDownLatch shown = firstRowsShown;
-        Thread t = new Thread(
-                () -> {
-                    try {
-                        // after the first rows (at most a few seconds): damage is still reported seconds after opening
-                        shown.await(FIRST_ROWS_BEFORE_CHECK_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return;
+        // after the first rows (at most a few seconds): damage is still reported seconds after opening
+        tasks.lowPriorityAfterFirstRows("integrity-check", () -> {
+            try {
+                p.completeIntegrityCheck();
+            } catch (RuntimeException e) {
+                fx.execute(() -> {
+                    if (state.project() == p) {
+                        state.setIntegrityProblem(e.getMessage());
+                        state.setStatus(e.getMessage());
                     }
-                    try {
-                        p.completeIntegrityCheck();
-                    } catch (RuntimeException e) {
-                        fx.execute(() -> {
-                            if (project == p) {
-                                integrityProblem.set(e.getMessage());
-                                status.set(e.getMessage());
-                            }
-                        });
-                    }
-                },
-                "integrity-check");
-        t.setDaemon(true);
-        t.setPriority(Thread.MIN_PRIORITY);
-        t.start();
+                });
+            }
+        });
     }
 
-    /** How long a project's full integrity check waits at most for its first rows to be shown. */
-    private static final long FIRST_ROWS_BEFORE_CHECK_SECONDS = 5;
+    /** FX thread: the first rows are shown (or opening failed). */
+    public void openingDone() {
+        state.setOpening(false);
+        tasks.firstRowsShown();
+    }
 
     /** Re-reads the table's columns, rows and agreement (after work that changed the project, e.g. a judge run). */
     public void refresh() {
-        if (project != null) {
+        if (state.project() != null) {
             reload(true);
         }
     }
 
     /** FX thread: re-reads columns and queue (and the agreement when {@code agreementToo}) on the project thread. */
     public void reload(boolean agreementToo) {
-        Project p = project;
-        TraceTable.Filter f = filter.get();
-        TraceTable.Sort s = sort.get();
-        onWorker(() -> readOnWorker(p, f, s, agreementToo));
+        Project p = state.project();
+        TraceTable.Filter f = state.filterProperty().get();
+        TraceTable.Sort s = state.sortProperty().get();
+        tasks.onWorker(() -> readOnWorker(p, f, s, agreementToo));
     }
 
     /** Project thread: the project's content changed (import, classify): the view models drop cached reads. */
     public void contentChanged() {
-        listeners.forEach(Listener::contentChanged);
+        state.contentChanged();
     }
 
-    /** Project thread: reads the label sets and columns, then hands them to the listeners. */
+    /** Project thread: reads the label sets and columns, then hands them to the listeners ({@link StateManager}). */
     public void readOnWorker(Project p, TraceTable.Filter f, TraceTable.Sort s, boolean agreementToo) {
-        try {
-            Map<String, LabelSet> sets = new HashMap<>();
-            for (LabelSet ls : p.labelSets()) {
-                sets.put(ls.name(), ls);
-            }
-            labelSets = Map.copyOf(sets);
-            readSafety(p);
-            String me = annotatorName(p);
-            TraceTable.Layout l = TraceTable.layout(p, me);
-            TraceTable t = new TraceTable(p, l, key -> QuestionSorts.of(p, key));
-            table = t;
-            String name = p.name();
-            Read r = new Read(p, t, l, f, s, agreementToo, () -> {
-                if (!java.util.Objects.equals(annotator.get(), me)) {
-                    annotator.set(me);
-                }
-                title.set("Tracejudge — " + name);
-                layout.set(l);
-                open.set(true);
-            });
-            for (Listener x : listeners) {
-                x.read(r);
-            }
-        } catch (RuntimeException e) {
-            fx.execute(() -> {
-                status.set("Cannot read the project: " + e.getMessage());
-                loading.set(false);
-            });
-        }
-    }
-
-    /**
-     * Who decides here: on a team project the person the hub's membership names (the hub accepts decisions only
-     * under that name), else the annotator name of the settings.
-     */
-    private String annotatorName(Project p) {
-        String team = p.meta(LocalTeam.PERSON);
-        return team != null ? team : settings.annotator();
-    }
-
-    // ------------------------------------------------------------------------------------ team
-
-    private final javafx.beans.property.ReadOnlyLongWrapper ledgerVersion =
-            new javafx.beans.property.ReadOnlyLongWrapper();
-
-    /** Counts the decisions committed in this window (the calibration figures follow it). */
-    public javafx.beans.property.ReadOnlyLongProperty ledgerVersionProperty() {
-        return ledgerVersion.getReadOnlyProperty();
-    }
-
-    /** Any thread: a decision was committed to the ledger. */
-    public void ledgerChanged() {
-        fx.execute(() -> ledgerVersion.set(ledgerVersion.get() + 1));
-    }
-
-    /** Syncs the open team project now (in the background). */
-    public void syncTeamNow() {
-        AutoSync a = teamSync;
-        if (a != null) {
-            a.nudge();
-        }
-    }
-
-    /** Starts background sync for a team project (on the project thread, after it opened). */
-    private void startTeamSync(Project p) {
-        AutoSync old = teamSync;
-        teamSync = null;
-        if (old != null) {
-            old.close();
-        }
-        if (p.meta(LocalTeam.HUB) == null) {
-            fx.execute(() -> teamStatus.set(""));
-            return;
-        }
-        AutoSync a = new AutoSync(p, java.time.Duration.ofSeconds(3), st -> {
-            fx.execute(() -> teamStatus.set(st.text()));
-            if (st.message() != null
-                    && st.message().startsWith("pushed")
-                    && !st.message().endsWith("pulled 0")) {
-                fx.execute(() -> reload(true)); // others' decisions arrived: re-read table and agreement
-            }
-        });
-        teamSync = a;
-        fx.execute(() -> teamStatus.set("Team: connecting…"));
-        a.start();
-    }
-
-    /**
-     * What a person was looking at in a project, kept in the settings per project file so that reopening it (or
-     * starting again) brings back the filter, the sort, the trace and the skipped traces.
-     */
-    public record View(
-            TraceTable.Filter filter, TraceTable.Sort sort, String trace, List<String> skipped, List<String> hidden) {
-        public View(TraceTable.Filter filter, TraceTable.Sort sort, String trace, List<String> skipped) {
-            this(filter, sort, trace, skipped, List.of());
-        }
-
-        String write() {
-            com.fasterxml.jackson.databind.node.ObjectNode o = org.tracejudge.json.Json.object();
-            com.fasterxml.jackson.databind.node.ObjectNode eq = o.putObject("equals");
-            filter.equals().forEach(eq::put);
-            o.put("show", filter.show().name());
-            o.put("search", filter.search());
-            if (sort.key() != null) {
-                o.put("sort", sort.key());
-            }
-            o.put("descending", sort.descending());
-            if (trace != null) {
-                o.put("trace", trace);
-            }
-            skipped.forEach(o.putArray("skipped")::add);
-            hidden.forEach(o.putArray("hidden_columns")::add);
-            return o.toString();
-        }
-
-        /** The view a settings text holds, or null (none, or unreadable: then the project opens as new). */
-        static View read(String text) {
-            if (text == null) {
-                return null;
-            }
-            try {
-                com.fasterxml.jackson.databind.JsonNode o = org.tracejudge.json.Json.read(text);
-                Map<String, String> eq = new java.util.LinkedHashMap<>();
-                o.path("equals")
-                        .properties()
-                        .iterator()
-                        .forEachRemaining(e -> eq.put(e.getKey(), e.getValue().asText()));
-                TraceTable.Filter f = new TraceTable.Filter(
-                        eq,
-                        TraceTable.Show.valueOf(o.path("show").asText("ALL")),
-                        o.path("search").asText(""));
-                TraceTable.Sort s = new TraceTable.Sort(
-                        o.hasNonNull("sort") ? o.get("sort").asText() : null,
-                        o.path("descending").asBoolean(false));
-                List<String> skipped = new java.util.ArrayList<>();
-                o.path("skipped").forEach(n -> skipped.add(n.asText()));
-                List<String> hidden = new java.util.ArrayList<>();
-                o.path("hidden_columns").forEach(n -> hidden.add(n.asText()));
-                return new View(f, s, o.hasNonNull("trace") ? o.get("trace").asText() : null, skipped, hidden);
-            } catch (RuntimeException e) {
-                return null;
-            }
-        }
-    }
-
-    /** FX thread: the view saved for the project just opened, for the view models to restore (then null). */
-    private View restore;
-
-    /** FX thread, in {@link Listener#opened()}: what to bring back of the project's last view (null: start fresh). */
-    public View restoredView() {
-        return restore;
-    }
-
-    private final List<Supplier<View>> viewParts = new CopyOnWriteArrayList<>();
-
-    /**
-     * The table's view model tells where the person is (the trace and the skipped traces); the session adds the
-     * filter and sort and keeps it per project.
-     */
-    public void viewFrom(Supplier<View> part) {
-        viewParts.add(part);
-    }
-
-    /** The file of the open project whose view is kept (null for the sample). */
-    private volatile Path viewFile;
-
-    private static String viewKey(Path file) {
-        return "view:" + file.toAbsolutePath().normalize();
-    }
-
-    private String viewsKey() {
-        Project p = project;
-        return p == null ? null : "views:" + p.file().toAbsolutePath().normalize();
-    }
-
-    /**
-     * The named views of the open project (issue 36, item 12): each keeps columns, filter and sort under a name the
-     * person gave it, in the settings beside the project's last view. Sorted by name.
-     */
-    public List<String> namedViews() {
-        String key = viewsKey();
-        if (key == null) {
-            return List.of();
-        }
-        List<String> names = new java.util.ArrayList<>();
-        readViews(key).fieldNames().forEachRemaining(names::add);
-        names.sort(String.CASE_INSENSITIVE_ORDER);
-        return names;
-    }
-
-    /** The named view {@code name} of the open project, or null. */
-    public View namedView(String name) {
-        String key = viewsKey();
-        com.fasterxml.jackson.databind.JsonNode v =
-                key == null ? null : readViews(key).get(name);
-        return v == null ? null : View.read(v.toString());
-    }
-
-    /** Keeps the current filter and sort with {@code hidden} columns as the named view {@code name} (replacing it). */
-    public void saveNamedView(String name, List<String> hidden) {
-        String key = viewsKey();
-        if (key == null || name == null || name.isBlank()) {
-            return;
-        }
-        com.fasterxml.jackson.databind.node.ObjectNode views = readViews(key);
-        View v = new View(filter.get(), sort.get(), null, List.of(), hidden);
-        views.set(name.strip(), org.tracejudge.json.Json.read(v.write()));
-        settings.setText(key, views.toString());
-    }
-
-    public void deleteNamedView(String name) {
-        String key = viewsKey();
-        if (key != null) {
-            com.fasterxml.jackson.databind.node.ObjectNode views = readViews(key);
-            views.remove(name);
-            settings.setText(key, views.toString());
-        }
-    }
-
-    private com.fasterxml.jackson.databind.node.ObjectNode readViews(String key) {
-        try {
-            com.fasterxml.jackson.databind.JsonNode n = org.tracejudge.json.Json.read(settings.text(key, "{}"));
-            if (n instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
-                return o;
-            }
-        } catch (RuntimeException e) {
-            // an unreadable entry starts empty (the settings file was edited by hand)
-        }
-        return org.tracejudge.json.Json.object();
-    }
-
-    /** FX thread: keeps the open project's view in the settings. */
-    private void saveView() {
-        Project p = project;
-        Path file = viewFile;
-        if (p == null || file == null || viewParts.isEmpty()) {
-            return; // the bundled sample opens fresh each time
-        }
-        try {
-            View part = viewParts.get(0).get();
-            View v = new View(
-                    filter.get(),
-                    sort.get(),
-                    part == null ? null : part.trace(),
-                    part == null ? List.of() : part.skipped(),
-                    part == null ? List.of() : part.hidden());
-            settings.setText(viewKey(file), v.write());
-        } catch (RuntimeException e) {
-            // a view not kept is no reason to fail closing
-        }
+        state.readOnWorker(p, f, s, agreementToo);
     }
 
     @Override
@@ -796,19 +304,13 @@ public final class Session implements AutoCloseable {
             return;
         }
         closed = true;
-        saveView();
-        AutoSync ts = teamSync;
-        teamSync = null;
-        if (ts != null) {
-            ts.close();
-        }
-        onWorker(() -> {
-            if (project != null) {
-                project.close();
+        views.saveView();
+        team.close();
+        tasks.shutdown(() -> {
+            Project p = state.project();
+            if (p != null) {
+                p.close();
             }
         });
-        worker.shutdown();
-        detailWorker.shutdown();
-        agreementWorker.shutdown();
     }
 }

@@ -19,6 +19,7 @@ import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.StringProperty;
 import org.tracejudge.store.TraceTable;
 import org.tracejudge.ui.session.Session;
+import org.tracejudge.ui.session.ViewPreferences;
 
 /**
  * The trace table and the review queue: the current filter's rows (paged), the current trace, next / previous /
@@ -73,8 +74,9 @@ public final class TraceTableViewModel implements Session.Listener {
         this.session = session;
         session.addListener(this);
         current.addListener((o, a, b) -> showCurrent());
-        session.viewFrom(() ->
-                new Session.View(null, null, idAt(current.get()), List.copyOf(skipped), List.copyOf(hiddenColumns)));
+        session.views()
+                .viewFrom(() -> new ViewPreferences.View(
+                        null, null, idAt(current.get()), List.copyOf(skipped), List.copyOf(hiddenColumns)));
     }
 
     /** Runs {@code r} (FX thread) whenever the current trace is to be shown (the trace view model reads it). */
@@ -148,7 +150,7 @@ public final class TraceTableViewModel implements Session.Listener {
 
     // what the table shows of the session
     public ReadOnlyObjectProperty<TraceTable.Layout> layoutProperty() {
-        return session.layoutProperty();
+        return session.state().layoutProperty();
     }
 
     public ReadOnlyObjectProperty<TraceTable.Filter> filterProperty() {
@@ -156,7 +158,7 @@ public final class TraceTableViewModel implements Session.Listener {
     }
 
     public ReadOnlyObjectProperty<TraceTable.Sort> sortProperty() {
-        return session.sortProperty();
+        return session.state().sortProperty();
     }
 
     public ReadOnlyBooleanProperty loadingProperty() {
@@ -164,7 +166,7 @@ public final class TraceTableViewModel implements Session.Listener {
     }
 
     public ReadOnlyBooleanProperty openingProperty() {
-        return session.openingProperty();
+        return session.state().openingProperty();
     }
 
     public StringProperty annotatorProperty() {
@@ -172,7 +174,7 @@ public final class TraceTableViewModel implements Session.Listener {
     }
 
     public BooleanProperty blindProperty() {
-        return session.blindProperty();
+        return session.state().blindProperty();
     }
 
     /** The trace id at a queue index, or null. */
@@ -207,7 +209,7 @@ public final class TraceTableViewModel implements Session.Listener {
 
     public void setFilter(TraceTable.Filter f) {
         activeView.set(null);
-        session.select(f, session.sortProperty().get());
+        session.state().select(f, session.state().sortProperty().get());
         requery();
     }
 
@@ -225,21 +227,23 @@ public final class TraceTableViewModel implements Session.Listener {
 
     /** The open project's named views (columns, filter and sort kept under a name), sorted by name. */
     public List<String> namedViews() {
-        return session.namedViews();
+        return session.views().namedViews();
     }
 
     /** Keeps what is on screen — the filter, the sort and the hidden columns — as the view {@code name}. */
     public void saveView(String name) {
-        session.saveNamedView(name, List.copyOf(hiddenColumns));
+        session.views().saveNamedView(name, List.copyOf(hiddenColumns));
         activeView.set(name.strip());
         session.setStatus("View \u201c" + name.strip() + "\u201d kept: "
                 + describe(
-                        session.filterProperty().get(), session.sortProperty().get(), hiddenColumns.size()) + ".");
+                        session.filterProperty().get(),
+                        session.state().sortProperty().get(),
+                        hiddenColumns.size()) + ".");
     }
 
     /** Shows the named view {@code name}: its columns, filter and sort (one re-read). False when it is gone. */
     public boolean applyView(String name) {
-        Session.View v = session.namedView(name);
+        ViewPreferences.View v = session.views().namedView(name);
         if (v == null) {
             session.setStatus("No view named \u201c" + name + "\u201d in this project.");
             return false;
@@ -247,7 +251,7 @@ public final class TraceTableViewModel implements Session.Listener {
         hiddenColumns.clear();
         hiddenColumns.addAll(v.hidden());
         activeView.set(name);
-        session.select(v.filter(), v.sort());
+        session.state().select(v.filter(), v.sort());
         requery();
         session.setStatus("View \u201c" + name + "\u201d: "
                 + describe(v.filter(), v.sort(), v.hidden().size()) + ".");
@@ -255,7 +259,7 @@ public final class TraceTableViewModel implements Session.Listener {
     }
 
     public void deleteView(String name) {
-        session.deleteNamedView(name);
+        session.views().deleteNamedView(name);
         if (name.equals(activeView.get())) {
             activeView.set(null);
         }
@@ -277,20 +281,20 @@ public final class TraceTableViewModel implements Session.Listener {
     }
 
     public void setSort(TraceTable.Sort s) {
-        if (!s.equals(session.sortProperty().get())) {
+        if (!s.equals(session.state().sortProperty().get())) {
             activeView.set(null);
         }
-        session.select(session.filterProperty().get(), s);
+        session.state().select(session.filterProperty().get(), s);
         requery();
     }
 
     private void requery() {
-        TraceTable t = session.table();
+        TraceTable t = session.state().table();
         if (t == null) {
             return;
         }
         TraceTable.Filter f = session.filterProperty().get();
-        TraceTable.Sort s = session.sortProperty().get();
+        TraceTable.Sort s = session.state().sortProperty().get();
         session.setLoading(true);
         session.setStatus("Filtering…");
         session.submit(() -> {
@@ -400,7 +404,7 @@ public final class TraceTableViewModel implements Session.Listener {
     public void opened() {
         // another project: nothing of the last one stays selected or on screen; a project reopened goes back to the
         // trace it was left on and keeps the traces skipped then
-        Session.View v = session.restoredView();
+        ViewPreferences.View v = session.views().restoredView();
         activeView.set(null);
         keep = v == null ? null : v.trace();
         keepPending = keep != null;
@@ -641,7 +645,7 @@ public final class TraceTableViewModel implements Session.Listener {
 
     private void loadPage(long gen, int page, Consumer<List<TraceTable.Row>> onFx) {
         List<String> list = ids;
-        TraceTable t = session.table();
+        TraceTable t = session.state().table();
         int from = page * PagedRows.PAGE;
         if (from >= list.size()) {
             return;
@@ -665,7 +669,7 @@ public final class TraceTableViewModel implements Session.Listener {
 
     /** The values a column filter offers, read in the background. */
     public void columnValues(String key, Consumer<List<String>> onFx) {
-        TraceTable t = session.table();
+        TraceTable t = session.state().table();
         if (t == null) {
             return;
         }
@@ -705,7 +709,7 @@ public final class TraceTableViewModel implements Session.Listener {
             return;
         }
         queueEnd.set("");
-        session.markKey();
+        session.keys().markKey();
         current.set(Math.max(0, Math.min(n - 1, i)));
     }
 
@@ -768,7 +772,7 @@ public final class TraceTableViewModel implements Session.Listener {
                         org.tracejudge.team.LocalTeam.recordSkip(c, id, me);
                         return null;
                     });
-                    session.syncTeamNow();
+                    session.team().syncTeamNow();
                 }
             } catch (RuntimeException e) {
                 session.onFx(() -> session.setStatus("Could not record the skip: " + e.getMessage()));

@@ -55,7 +55,7 @@ public final class TeamViewModel {
 
     /** The sync state line (the session's). */
     public ReadOnlyStringProperty syncStateProperty() {
-        return session.teamStatusProperty();
+        return session.team().teamStatusProperty();
     }
 
     /** FX thread: reads the team's state on the project thread and shows it. */
@@ -65,7 +65,7 @@ public final class TeamViewModel {
 
     /** Sync now, and read the state again a moment later. */
     public void syncNow() {
-        session.syncTeamNow();
+        session.team().syncTeamNow();
         Thread t = new Thread(
                 () -> {
                     try {

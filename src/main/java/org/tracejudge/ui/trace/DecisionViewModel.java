@@ -121,7 +121,7 @@ public final class DecisionViewModel implements Session.Listener {
     public void setAnnotator(String name, Runnable then) {
         String n = name == null || name.isBlank() ? null : name.trim();
         session.annotatorProperty().set(n);
-        session.settings().setAnnotator(n);
+        session.state().settings().setAnnotator(n);
         if (session.project() == null) {
             if (then != null) {
                 then.run();
@@ -148,7 +148,7 @@ public final class DecisionViewModel implements Session.Listener {
         if (d == null || trace.hidden(d)) {
             return false;
         }
-        if (session.blindProperty().get() && trace.revealed(d.traceId()) && mine(d) != null) {
+        if (session.state().blindProperty().get() && trace.revealed(d.traceId()) && mine(d) != null) {
             queue.next(); // after a blind decision, Enter moves on
             return true;
         }
@@ -203,7 +203,7 @@ public final class DecisionViewModel implements Session.Listener {
         if (d == null || me == null || value == null || refusedAsSafetyItem(d)) {
             return false;
         }
-        session.markKey();
+        session.keys().markKey();
         int index = queue.currentProperty().get();
         boolean wasBlind = trace.hidden(d);
         String before = mine(d);
@@ -234,7 +234,7 @@ public final class DecisionViewModel implements Session.Listener {
                                 : "")
                         + (wasBlind ? " (blind; machine labels revealed)" : ""),
                 d);
-        if (session.blindProperty().get()) {
+        if (session.state().blindProperty().get()) {
             trace.reveal(d.traceId());
             trace.showFresh();
         } else {
@@ -285,7 +285,7 @@ public final class DecisionViewModel implements Session.Listener {
                     + keysHint(d) + "). Nothing is decided yet.");
             return false;
         }
-        session.markKey();
+        session.keys().markKey();
         Decision dec = new Decision(d.traceId(), queue.currentProperty().get(), value, value, why);
         undo.push(dec);
         apply(dec, dec.before(), value, why);
@@ -301,7 +301,7 @@ public final class DecisionViewModel implements Session.Listener {
 
     /** A safety item is decided per tool in the safety review; here the keys only say where (nothing is written). */
     private boolean refusedAsSafetyItem(TraceDetail d) {
-        if (!session.safetyItem(d.task())) {
+        if (!session.state().safetyItem(d.task())) {
             return false;
         }
         session.setStatus("Not saved: " + d.task().key() + " is a safety item of "
@@ -337,7 +337,7 @@ public final class DecisionViewModel implements Session.Listener {
      * agreement, ledger, detail cache.
      */
     private void apply(Decision dec, String had, String value, String rationale) {
-        String problem = session.integrityProblemProperty().get();
+        String problem = session.state().integrityProblemProperty().get();
         if (problem != null) {
             session.setStatus("Not saved: " + problem);
             return;
@@ -352,12 +352,12 @@ public final class DecisionViewModel implements Session.Listener {
         agreement.set(traceId, me, value);
         // 3. the ledger: committed in order on the worker; then the detail (history) is re-read
         Project p = session.project();
-        TraceTable t = session.table();
+        TraceTable t = session.state().table();
         session.submit(() -> {
             try {
                 Adjudications.decide(p, traceId, me, value, rationale);
-                session.ledgerChanged();
-                session.syncTeamNow(); // a team project sends the decision within seconds
+                session.team().ledgerChanged();
+                session.team().syncTeamNow(); // a team project sends the decision within seconds
                 trace.reread(p, t, traceId);
             } catch (RuntimeException e) {
                 session.onFx(() -> session.setStatus("Could not save the decision: " + e.getMessage()));

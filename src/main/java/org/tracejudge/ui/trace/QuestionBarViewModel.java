@@ -866,7 +866,7 @@ public final class QuestionBarViewModel implements Session.Listener {
             session.setStatus("Not saved: " + bad.get());
             return false;
         }
-        String problem = session.integrityProblemProperty().get();
+        String problem = session.state().integrityProblemProperty().get();
         if (problem != null) {
             session.setStatus("Not saved: " + problem);
             return false;
@@ -887,7 +887,7 @@ public final class QuestionBarViewModel implements Session.Listener {
     private void moveOn(Scheme s, State st, String from) {
         String next = QuestionWalk.after(s, st.type(), st.answers(), from);
         if (next == null && st.decided()) {
-            session.markKey();
+            session.keys().markKey();
             queue.next();
             return;
         }
@@ -924,8 +924,8 @@ public final class QuestionBarViewModel implements Session.Listener {
                                     ? Answers.Entry.withdraw(traceId, rater, q.key(), version, me)
                                     : Answers.Entry.set(traceId, rater, q.key(), version, a.toJson(), me));
                 });
-                session.ledgerChanged();
-                session.syncTeamNow();
+                session.team().ledgerChanged();
+                session.team().syncTeamNow();
             } catch (RuntimeException e) {
                 session.onFx(() -> session.setStatus("Could not save the answer: " + e.getMessage()));
             }

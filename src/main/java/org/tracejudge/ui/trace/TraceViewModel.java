@@ -84,7 +84,7 @@ public final class TraceViewModel implements Session.Listener {
     }
 
     public BooleanProperty blindProperty() {
-        return session.blindProperty();
+        return session.state().blindProperty();
     }
 
     public StringProperty annotatorProperty() {
@@ -106,7 +106,7 @@ public final class TraceViewModel implements Session.Listener {
 
     /** Called by the trace view once it shows a trace: records the key-to-shown time. */
     public void shown() {
-        session.shown();
+        session.keys().shown();
     }
 
     // ------------------------------------------------------------------------------------ showing
@@ -186,9 +186,9 @@ public final class TraceViewModel implements Session.Listener {
                 return f;
             }
             Project p = session.project();
-            TraceTable t = session.table();
-            CompletableFuture<TraceDetail> nf =
-                    CompletableFuture.supplyAsync(() -> readDetail(p, t, traceId), session.detailExecutor());
+            TraceTable t = session.state().table();
+            CompletableFuture<TraceDetail> nf = CompletableFuture.supplyAsync(
+                    () -> readDetail(p, t, traceId), session.tasks().detailExecutor());
             details.put(traceId, nf);
             return nf;
         }
@@ -213,7 +213,7 @@ public final class TraceViewModel implements Session.Listener {
                                 .filter(r -> !r[0].equals(self))
                                 .map(r -> new Run(r[0], r[1], r[2]))
                                 .toList(),
-                session.detailExecutor());
+                session.tasks().detailExecutor());
     }
 
     /** Any thread: replaces the cached detail of a trace whose row changed (a decision). */
@@ -251,7 +251,7 @@ public final class TraceViewModel implements Session.Listener {
         List<ProjectQueries.LabelDetail> labels = q.labels(traceId);
         List<TraceTable.Row> rs = t.rows(List.of(traceId));
         TraceTable.Row row = rs.isEmpty() ? null : rs.get(0);
-        LabelSet ls = session.labelSets().get(task.labelSet());
+        LabelSet ls = session.state().labelSets().get(task.labelSet());
         if (ls == null) {
             ls = LabelSets.forType(task.type());
         }
@@ -317,7 +317,7 @@ public final class TraceViewModel implements Session.Listener {
             return null;
         }
         TraceTable.Row r = d.row();
-        TraceTable.Layout l = session.layoutProperty().get();
+        TraceTable.Layout l = session.state().layoutProperty().get();
         if (r != null) {
             String fin = r.get("final");
             if (fin != null) {
@@ -336,11 +336,11 @@ public final class TraceViewModel implements Session.Listener {
     /** Whether machine labels of this trace are hidden (blind mode, not decided by me yet). */
     /** A safety item is decided per tool in the safety review, not with the decision keys (see Session#safetyItem). */
     public boolean safetyItem(TraceDetail d) {
-        return session.safetyItem(d.task());
+        return session.state().safetyItem(d.task());
     }
 
     public boolean hidden(TraceDetail d) {
-        if (!session.blindProperty().get() || d == null) {
+        if (!session.state().blindProperty().get() || d == null) {
             return false;
         }
         if (revealed.contains(d.traceId())) {

@@ -77,7 +77,7 @@ public final class ImportViewModel {
         Project p = session.project();
         // the table keeps what it shows: an annotator working through "Raters disagree" imports more runs and goes on
         TraceTable.Filter shown = session.filterProperty().get();
-        TraceTable.Sort sort = session.sortProperty().get();
+        TraceTable.Sort sort = session.state().sortProperty().get();
         if (!begin(p, "Importing " + files.size() + (files.size() == 1 ? " file…" : " files…"))) {
             return;
         }
@@ -125,7 +125,7 @@ public final class ImportViewModel {
         session.submit(() -> {
             try {
                 boolean filtered = !TraceTable.Filter.NONE.equals(shown);
-                TraceTable before = session.table();
+                TraceTable before = session.state().table();
                 int matchedBefore = filtered && before != null ? before.count(shown) : 0;
                 ImportReport r = new Importer(p, listener).importFiles(files, null, null);
                 // per file: what it brought in (new / already there), never the report object's name
@@ -136,7 +136,7 @@ public final class ImportViewModel {
                                 r.files().size(), r.tracesNew(), r.labelsNew(), r.summary());
                 session.contentChanged();
                 session.readOnWorker(p, shown, sort, true);
-                TraceTable after = session.table();
+                TraceTable after = session.state().table();
                 String kept = "";
                 if (filtered && after != null) {
                     kept = System.lineSeparator()
@@ -208,7 +208,7 @@ public final class ImportViewModel {
     public void classify(RuleClassifier.Mode mode) {
         Project p = session.project();
         TraceTable.Filter f = session.filterProperty().get();
-        TraceTable.Sort s = session.sortProperty().get();
+        TraceTable.Sort s = session.state().sortProperty().get();
         if (!begin(p, "Classifying with the rule (" + mode.code() + ")…")) {
             return;
         }

@@ -148,6 +148,6 @@ public final class WelcomeView extends VBox {
     }
 
     public void refresh(Session vm) {
-        recent.getItems().setAll(vm.settings().recentProjects());
+        recent.getItems().setAll(vm.state().settings().recentProjects());
     }
 }

@@ -132,7 +132,7 @@ public final class QuestionBarBench {
         Thread.sleep(1500);
         KeyCode[] keys = {KeyCode.DIGIT1, KeyCode.DIGIT4, KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.ENTER, KeyCode.DIGIT0
         };
-        int before = vm.session().keyToShownMillis().size();
+        int before = vm.session().keys().keyToShownMillis().size();
         for (int i = 0; i < traces; i++) {
             String id = vm.table().idAt(vm.table().currentProperty().get());
             WorkbenchBench.waitUntil(
@@ -155,7 +155,7 @@ public final class QuestionBarBench {
                     30);
         }
         Thread.sleep(500);
-        List<Double> all = vm.session().keyToShownMillis();
+        List<Double> all = vm.session().keys().keyToShownMillis();
         List<Double> ms = new ArrayList<>(all.subList(before, all.size()));
         System.out.printf(
                 Locale.ROOT,

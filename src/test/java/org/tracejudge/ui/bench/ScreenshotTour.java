@@ -59,7 +59,7 @@ public final class ScreenshotTour {
         // blind mode
         WorkbenchBench.fx(() -> {
             vm.table().setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.NOT_MINE));
-            vm.session().blindProperty().set(true);
+            vm.session().state().blindProperty().set(true);
         });
         WorkbenchBench.waitUntil(
                 () -> !vm.session().loadingProperty().get()
@@ -67,7 +67,7 @@ public final class ScreenshotTour {
                 30);
         Thread.sleep(2000);
         shot(out, "blind-mode.png");
-        WorkbenchBench.fx(() -> vm.session().blindProperty().set(false));
+        WorkbenchBench.fx(() -> vm.session().state().blindProperty().set(false));
         // start page with an import error
         Path bad = home.resolve("kestrel_20261101_120000.json");
         Files.writeString(

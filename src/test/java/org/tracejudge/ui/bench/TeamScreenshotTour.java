@@ -66,12 +66,12 @@ public final class TeamScreenshotTour {
         ViewModels vm = app.viewModels();
         WorkbenchBench.waitUntil(
                 () -> vm.session().openProperty().get()
-                        && !vm.session().openingProperty().get(),
+                        && !vm.session().state().openingProperty().get(),
                 60);
         WorkbenchBench.fx(() -> vm.session().open(aliceFile));
         WorkbenchBench.waitUntil(
-                () -> vm.session().layoutProperty().get() != null
-                        && vm.session().layoutProperty().get().column(TraceTable.ASSIGNED) != null
+                () -> vm.session().state().layoutProperty().get() != null
+                        && vm.session().state().layoutProperty().get().column(TraceTable.ASSIGNED) != null
                         && !vm.session().loadingProperty().get(),
                 60);
         WorkbenchBench.fx(() -> vm.table().setFilter(TraceTable.Filter.NONE.withShow(TraceTable.Show.ASSIGNED)));

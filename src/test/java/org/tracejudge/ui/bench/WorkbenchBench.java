@@ -265,7 +265,7 @@ public final class WorkbenchBench {
         if (ds != null) {
             ds.stopAndPrint("deciding", 400);
         }
-        List<Double> keyMs = vm.session().keyToShownMillis();
+        List<Double> keyMs = vm.session().keys().keyToShownMillis();
         List<Double> decisionsMs = keyMs.subList(Math.max(0, keyMs.size() - decisions), keyMs.size());
         System.out.printf(
                 Locale.ROOT,

@@ -40,13 +40,13 @@ class TraceViewModelTest {
                     t.detailFuture(first.traceId()).get(30, TimeUnit.SECONDS).traceId());
             assertNotNull(t.otherRuns(first).get(30, TimeUnit.SECONDS));
 
-            w.run(() -> w.vm().session().blindProperty().set(true));
+            w.run(() -> w.vm().session().state().blindProperty().set(true));
             TraceDetail d = w.call(() -> t.detailProperty().get());
             assertTrue(w.call(() -> t.hidden(d)), "blind: machine labels hidden before deciding");
             assertTrue(w.call(() -> w.vm().decisions().overrideWithKey(1)));
             assertTrue(w.call(() -> t.revealed(d.traceId())), "revealed once decided");
             assertFalse(w.call(() -> t.hidden(w.vm().trace().detailProperty().get())));
-            w.run(() -> w.vm().session().blindProperty().set(false));
+            w.run(() -> w.vm().session().state().blindProperty().set(false));
         }
     }
 }
