@@ -27,8 +27,10 @@ import org.tracejudge.rules.RuleClassifier;
 import org.tracejudge.rules.RuleVerdict;
 import org.tracejudge.store.CurrentLabels;
 import org.tracejudge.store.LabelBatch;
+import org.tracejudge.store.LabelSummaryPause;
 import org.tracejudge.store.Ledger;
 import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectException;
 import org.tracejudge.store.RuleRows;
 import org.tracejudge.store.Timestamps;
 
@@ -251,18 +253,21 @@ public final class RuleLabeller {
             long t2 = System.nanoTime();
             long t3 = System.nanoTime();
             Result r;
+            // schema 16's per-entry summary trigger off while the labels go in, the summary caught up before each
+            // commit (LabelSummaryPause)
+            LabelSummaryPause summary = LabelSummaryPause.pause(c);
             try (Pipeline batches = new Pipeline(project, c, pool, classifier, tasks, existing, raterId)) {
-                r = write(
-                        c,
-                        raterId,
-                        rater,
-                        mode,
-                        batches,
-                        harness,
-                        progress,
-                        commitEvery,
-                        kept -> project.commitSoFar(kept, TO_FINISH));
+                r = write(c, raterId, rater, mode, batches, harness, progress, commitEvery, kept -> {
+                    try {
+                        summary.resume();
+                        project.commitSoFar(kept, TO_FINISH);
+                        summary.pauseAgain();
+                    } catch (SQLException e) {
+                        throw new ProjectException(e.getMessage(), e);
+                    }
+                });
             }
+            summary.resume();
             long t4 = System.nanoTime();
             if (TIMING) {
                 System.err.printf(
