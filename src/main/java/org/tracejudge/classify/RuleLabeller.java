@@ -27,8 +27,10 @@ import org.tracejudge.rules.RuleClassifier;
 import org.tracejudge.rules.RuleVerdict;
 import org.tracejudge.store.CurrentLabels;
 import org.tracejudge.store.LabelBatch;
+import org.tracejudge.store.LabelSummaryPause;
 import org.tracejudge.store.Ledger;
 import org.tracejudge.store.Project;
+import org.tracejudge.store.ProjectException;
 import org.tracejudge.store.RuleRows;
 import org.tracejudge.store.Timestamps;
 
@@ -248,21 +250,26 @@ public final class RuleLabeller {
             long t1 = System.nanoTime();
             Map<String, String> harness = new HashMap<>();
             Map<String, Existing> existing = existing(c, raterId, harness);
+            // the comparison with the harness is made when it has entries, even null verdicts only
+            boolean harnessRated = !harness.isEmpty() || RuleRows.hasEntries(c, Ids.of("rater", HARNESS_RATER, ""));
             long t2 = System.nanoTime();
             long t3 = System.nanoTime();
             Result r;
+            // schema 16's per-entry summary trigger off while the labels go in, the summary caught up before each
+            // commit (LabelSummaryPause)
+            LabelSummaryPause summary = LabelSummaryPause.pause(c);
             try (Pipeline batches = new Pipeline(project, c, pool, classifier, tasks, existing, raterId)) {
-                r = write(
-                        c,
-                        raterId,
-                        rater,
-                        mode,
-                        batches,
-                        harness,
-                        progress,
-                        commitEvery,
-                        kept -> project.commitSoFar(kept, TO_FINISH));
+                r = write(c, raterId, rater, mode, batches, harness, harnessRated, progress, commitEvery, kept -> {
+                    try {
+                        summary.resume();
+                        project.commitSoFar(kept, TO_FINISH);
+                        summary.pauseAgain();
+                    } catch (SQLException e) {
+                        throw new ProjectException(e.getMessage(), e);
+                    }
+                });
             }
+            summary.resume();
             long t4 = System.nanoTime();
             if (TIMING) {
                 System.err.printf(
@@ -333,8 +340,9 @@ public final class RuleLabeller {
 
     /**
      * The newest ledger entry of each trace for the rater (one pass over its rows through label_rater_idx), and into
-     * {@code harness} the harness's current label of each trace ({@code null} where its current entry is a null
-     * verdict), from the grouped walk of label_current_idx ({@link CurrentLabels}) that reads no table row.
+     * {@code harness} the harness's current label of each trace (absent or {@code null} where its current entry is a
+     * null verdict), from schema 16's summary of current labels, or in an older file the grouped walk of
+     * label_current_idx ({@link CurrentLabels}).
      */
     private static Map<String, Existing> existing(Connection c, String raterId, Map<String, String> harness)
             throws Exception {
@@ -345,7 +353,14 @@ public final class RuleLabeller {
                 (trace, id, action, replaces, createdAt, value) -> out.merge(
                         trace, new Existing(id, action, replaces, createdAt, value), (x, y) -> x.newerThan(y) ? x : y));
         String harnessId = Ids.of("rater", HARNESS_RATER, "");
-        CurrentLabels.byTrace(c, List.of(harnessId), false, (trace, values, rowids) -> harness.put(trace, values[0]));
+        if (CurrentLabels.summarised(c)) {
+            // schema 16's summary: one narrow row per trace instead of a walk of every rater's entries (issue 51);
+            // it leaves out the traces whose harness entry is a null verdict, which get() gives as null all the same
+            CurrentLabels.fromSummary(c, List.of(harnessId), (trace, values, rowids) -> harness.put(trace, values[0]));
+        } else {
+            CurrentLabels.byTrace(
+                    c, List.of(harnessId), false, (trace, values, rowids) -> harness.put(trace, values[0]));
+        }
         return out;
     }
 
@@ -617,6 +632,7 @@ public final class RuleLabeller {
             RuleClassifier.Mode mode,
             Pipeline batches,
             Map<String, String> harness,
+            boolean harnessRated,
             java.util.function.BiConsumer<Integer, Integer> progress,
             int commitEvery,
             java.util.function.Consumer<String> commitSoFar)
@@ -707,7 +723,7 @@ public final class RuleLabeller {
                 errors,
                 written,
                 unchanged,
-                harness.isEmpty() ? null : new HarnessComparison(compared, equal, List.copyOf(mismatches)),
+                harnessRated ? new HarnessComparison(compared, equal, List.copyOf(mismatches)) : null,
                 noExpected);
     }
 }

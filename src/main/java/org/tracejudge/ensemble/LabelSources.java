@@ -120,6 +120,12 @@ public final class LabelSources {
         return invalidLabels;
     }
 
+    /**
+     * Whether the raters' current labels are read from schema 16's summary of current labels when the file has it;
+     * false: from the ledger (tests compare the two).
+     */
+    static volatile boolean fromSummary = true;
+
     /** Loads every rater's labels; with {@code judges} not null, also the ensemble and final columns. */
     public static LabelSources load(Project project, JudgeChoice judges) {
         return load(project, judges, null);
@@ -141,15 +147,19 @@ public final class LabelSources {
             raters.removeIf(r -> !keep.contains(r.column()));
         }
         JudgeChoice effective = ensemble ? judges : null;
-        // each trace's current labels in one grouped walk of label_current_idx (store.CurrentLabels), on a connection
-        // of its own while this one reads the traces: at a million traces each takes about two seconds
+        // each trace's current labels from schema 16's summary (or, in an older file, one grouped walk of
+        // label_current_idx: store.CurrentLabels), on a connection of its own while this one reads the traces
         List<String> raterIds = new ArrayList<>();
         for (ProjectQueries.RaterSummary r : raters) {
             raterIds.add(r.id());
         }
         java.util.concurrent.CompletableFuture<Walked> walked = project.readInParallel(c -> {
             Walked w = new Walked(raterIds.size());
-            CurrentLabels.byTrace(c, raterIds, false, (trace, values, rowids) -> w.add(trace, values));
+            if (fromSummary && CurrentLabels.summarised(c)) {
+                CurrentLabels.fromSummary(c, raterIds, (trace, values, rowids) -> w.add(trace, values));
+            } else {
+                CurrentLabels.byTrace(c, raterIds, false, (trace, values, rowids) -> w.add(trace, values));
+            }
             return w;
         });
         return project.read(c -> {

@@ -28,6 +28,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.tracejudge.model.Ids;
 import org.tracejudge.model.RaterKind;
+import org.tracejudge.store.LabelSummaryPause;
 import org.tracejudge.store.Project;
 
 /**
@@ -173,6 +174,8 @@ public final class Importer {
         ImportReport report = new ImportReport();
         project.write(
                 c -> {
+                    // schema 16's per-entry summary trigger off for the import, the summary caught up at its end
+                    LabelSummaryPause summary = LabelSummaryPause.pause(c);
                     ImportWriter writer = new ImportWriter(c);
                     writer.replaceChanged(replaceChanged);
                     writer.replacePoorer(replacePoorer);
@@ -210,6 +213,8 @@ public final class Importer {
                     if (listener.cancelled()) {
                         throw new ImportCancelledException();
                     }
+                    writer.flush();
+                    summary.resume();
                     return null;
                 },
                 Project.BULK_CACHE_MEBIBYTES);

@@ -95,6 +95,74 @@ public final class CurrentLabels {
         }
     }
 
+    /** Whether the file keeps schema 16's summary of current labels (trace_label_values and its tables). */
+    public static boolean summarised(Connection c) throws SQLException {
+        try (java.sql.Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'trace_label_values'")) {
+            return rs.next();
+        }
+    }
+
+    /**
+     * The current values of {@code raterIds} per trace from schema 16's summary (each trace's combination of current
+     * values, {@code trace_label_values}, and the combinations' pairs): one narrow row per trace and no ledger entry
+     * read. Gives, in trace-id order, every trace where at least one of these raters has a current value, with the
+     * values {@link #byTrace} gives it (a trace whose entries of these raters are all null verdicts or withdrawals,
+     * which {@code byTrace} gives with no value, is left out); rowids are not known here (null). At 1,000,000 traces
+     * and 3,000,000 ledger entries this read takes a fraction of the ledger walk's time (issue 51).
+     */
+    public static void fromSummary(Connection c, List<String> raterIds, Sink out) throws SQLException {
+        int nr = raterIds.size();
+        if (nr == 0) {
+            return;
+        }
+        java.util.Map<String, Integer> code = new java.util.HashMap<>();
+        for (int r = 0; r < nr; r++) {
+            code.putIfAbsent(raterIds.get(r), r);
+        }
+        // each combination's values for these raters (null: none of them has a value in it)
+        java.util.Map<Long, String[]> combos = new java.util.HashMap<>();
+        List<String> known = new ArrayList<>();
+        try (java.sql.Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT combo, rater_id, value FROM label_combo_value")) {
+            while (rs.next()) {
+                Integer r = code.get(rs.getString(2));
+                if (r == null) {
+                    continue;
+                }
+                String v = rs.getString(3);
+                combos.computeIfAbsent(rs.getLong(1), k -> new String[nr])[r] = shared(v, 0, v.length(), known);
+            }
+        }
+        long max = -1;
+        for (long k : combos.keySet()) {
+            max = Math.max(max, k);
+        }
+        if (max < 0) {
+            return;
+        }
+        // by number, when the numbers are few (they are: a project has a few dozen combinations)
+        String[][] byNumber = max < 1 << 20 ? new String[(int) max + 1][] : null;
+        if (byNumber != null) {
+            combos.forEach((k, v) -> byNumber[k.intValue()] = v);
+        }
+        String[] values = new String[nr];
+        try (java.sql.Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SELECT trace_id, combo FROM trace_label_values WHERE combo <> 0 ORDER BY trace_id")) {
+            while (rs.next()) {
+                long k = rs.getLong(2);
+                String[] v = byNumber == null ? combos.get(k) : k >= 0 && k <= max ? byNumber[(int) k] : null;
+                if (v == null) {
+                    continue;
+                }
+                System.arraycopy(v, 0, values, 0, nr);
+                out.accept(rs.getString(1), values, null);
+            }
+        }
+    }
+
     /** Reads one trace's entries into {@code values} (and {@code rowids}); later entries of a rater win. */
     static void parse(String s, String[] values, long[] rowids, List<String> known, boolean utf16) {
         int i = 0;

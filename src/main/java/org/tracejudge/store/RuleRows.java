@@ -121,6 +121,17 @@ public final class RuleRows {
         }
     }
 
+    /** Whether the rater has any ledger entry (through label_rater_idx). */
+    public static boolean hasEntries(Connection c, String raterId) throws SQLException {
+        try (java.sql.PreparedStatement s =
+                c.prepareStatement("SELECT EXISTS (SELECT 1 FROM label WHERE rater_id = ?)")) {
+            s.setString(1, raterId);
+            try (java.sql.ResultSet rs = s.executeQuery()) {
+                return rs.next() && rs.getInt(1) == 1;
+            }
+        }
+    }
+
     /** Every ledger entry of the rater (one pass through label_rater_idx), in no particular order. */
     public static void entriesOf(Connection c, String raterId, EntryVisitor v) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(

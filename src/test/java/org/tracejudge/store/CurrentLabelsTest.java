@@ -102,6 +102,32 @@ class CurrentLabelsTest {
                 assertEquals(sorted, order, "traces come in trace-id order, each once");
                 assertEquals(order.size(), new HashSet<>(order).size());
             }
+            // schema 16's summary gives the same values (of all raters, and of one), traces in trace-id order
+            for (List<String> asked : List.of(raters, List.of(raters.get(1)))) {
+                Set<String> summed = new HashSet<>();
+                List<String> order = new ArrayList<>();
+                p.read(c -> {
+                    assertTrue(CurrentLabels.summarised(c));
+                    CurrentLabels.fromSummary(c, asked, (trace, values, rowids) -> {
+                        order.add(trace);
+                        assertEquals(asked.size(), values.length);
+                        for (int r = 0; r < values.length; r++) {
+                            if (values[r] != null) {
+                                summed.add(trace + "|" + asked.get(r) + "|" + values[r] + "|");
+                            }
+                        }
+                    });
+                    return null;
+                });
+                Set<String> expected = new HashSet<>();
+                view.stream()
+                        .filter(v -> asked.contains(v.split("\\|", -1)[1]))
+                        .forEach(v -> expected.add(v.substring(0, v.lastIndexOf('|') + 1)));
+                assertEquals(expected, summed, "from the summary, raters " + asked);
+                List<String> sorted = new ArrayList<>(order);
+                java.util.Collections.sort(sorted);
+                assertEquals(sorted, order, "from the summary: traces in trace-id order");
+            }
             // keyset chunks of 1 and 3 traces read the same labels, each trace once
             for (int chunk : new int[] {1, 3}) {
                 Set<String> chunked = new HashSet<>();
