@@ -243,6 +243,9 @@ final class Secrets {
                 if (s.why().startsWith("OpenAI") && !HighEntropy.mixed(v.substring(3))) {
                     continue; // "sk-learn-contrib-extension": a word with a dash, not a key
                 }
+                if (v.chars().distinct().count() < 8) {
+                    continue; // "ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX": a placeholder in the key's shape
+                }
                 out.add(new Finding(m.start(s.group()), m.end(s.group()), s.why()));
             }
         }

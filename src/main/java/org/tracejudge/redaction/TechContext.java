@@ -31,7 +31,8 @@ final class TechContext {
 
     static void keep(Scan h) {
         String t = h.text;
-        h.spans.removeIf(s -> s.kind() == Redactor.Kind.EMAIL && gitRemote(t, s.original(), s.end()));
+        h.spans.removeIf(s ->
+                s.kind() == Redactor.Kind.EMAIL && (gitRemote(t, s.original(), s.end()) || messageId(t, s.start())));
         h.spans.removeIf(s -> (s.kind() == Redactor.Kind.ADDRESS || s.kind() == Redactor.Kind.PHONE)
                 && (insideEncoded(t, s.start(), s.end()) || afterVersionOrClock(t, s.start())));
         h.spans.removeIf(s -> s.kind() == Redactor.Kind.NAME
@@ -374,6 +375,20 @@ final class TechContext {
                 && (t.charAt(end) == '+' || (t.charAt(end) == '-' && Character.isUpperCase(t.charAt(end + 1))))
                 && Character.isLetterOrDigit(t.charAt(end + 1))
                 && (end + 2 >= t.length() || !Character.isLetter(t.charAt(end + 2)) || t.startsWith("F", end + 1));
+    }
+
+    private static final Pattern ID_HEADER = Pattern.compile(
+            "(?im)(?:^|[\\s\"])(?:uid|message-id|in-reply-to|references|content-id|x-message-id)\\s*[:=]\\s*[\"<]?$");
+
+    /**
+     * The value of an iCalendar {@code UID:} (RFC 5545) or of a mail's {@code Message-ID:}, {@code In-Reply-To:},
+     * {@code References:} or {@code Content-ID:} (RFC 5322, 2392): an id written as local part @ host by design, not a
+     * mailbox.
+     */
+    private static boolean messageId(String t, int start) {
+        int line = t.lastIndexOf('\n', start - 1) + 1;
+        String before = t.substring(Math.max(line, start - 40), start);
+        return ID_HEADER.matcher(before).find();
     }
 
     private static final Pattern JSON_LITERAL = Pattern.compile("\\s*:\\s*(?:true|false|null|\\{|\\[)");

@@ -118,4 +118,28 @@ class Issue47ToolReturnsTest {
     void aCardNumberIsNoLongerThanNineteenDigits() {
         hides(r, "card on file 4111 1111 1111 1111, exp 04/27", "4111 1111 1111 1111");
     }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "Truman Day — closed",
+                "{\"date\": \"2026-02-16\", \"localName\": \"Jefferson Davis' Birthday\", \"types\": [\"Public\"]}",
+                "Natalicio de Benito Juárez: feriado, 16 March 2026",
+                "Queen's Birthday: state holiday, 8 June 2026",
+                "BEGIN:VEVENT\nSUMMARY:Canada Day\nUID:4f1c9a2e7b3d8e60@calendar.example.org\nEND:VEVENT",
+                "Message-ID: <CAF3k9x2Q7mZp@mail.example.com>",
+                "GITHUB_TOKEN=ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX",
+                "ci-key    sk-...PjZw          2025-04-15    23 days ago"
+            })
+    void holidaysCalendarIdsAndPlaceholdersAreLeftAlone(String text) {
+        leaves(r, text);
+    }
+
+    @Test
+    void aPersonsDayOrBirthAndAMailboxAreStillTaken() {
+        hides(r, "Doris Day called about the invoice", "Doris");
+        hides(r, "Queen's Birthday party for my nan, she was born 8 June 1941", "8 June 1941");
+        hides(r, "Reply-To: priya.okafor@example.com", "priya.okafor@example.com");
+        hides(r, "GITHUB_TOKEN=ghp_Zq8Xk2Lm7Rt4Wn9Yc3Hb6Jd1Pv5Fs0Ga2Ke4T", "ghp_Zq8Xk2Lm7Rt4Wn9Yc3Hb6Jd1Pv5Fs0Ga2Ke4T");
+    }
 }
