@@ -248,9 +248,13 @@ final class Contacts {
             int slash = hostAndPath.indexOf('/');
             String host = slash < 0 ? hostAndPath : hostAndPath.substring(0, slash);
             String path = slash < 0 ? "" : hostAndPath.substring(slash);
-            boolean social = SOCIAL.matcher("." + host + ".").find() && path.length() > 1 && !repository(host, path);
+            boolean social = SOCIAL.matcher("." + host + ".").find()
+                    && path.length() > 1
+                    && !repository(host, path)
+                    && !mediaItem(host, path);
+            boolean registry = PACKAGE_REGISTRY.matcher(host).matches();
             boolean personal = PERSONAL_HOST.matcher(host + "/").find()
-                    || PROFILE_PATH.matcher(path).find()
+                    || (PROFILE_PATH.matcher(path).find() && !registry)
                     || PERSONAL_CUE
                             .matcher(h.text.substring(Math.max(0, m.start() - 60), m.start()))
                             .find();
@@ -258,6 +262,24 @@ final class Contacts {
                 h.add(Redactor.Kind.URL, m.start(), m.end());
             }
         }
+    }
+
+    /** Package registries, whose "/@scope/name" paths are npm scopes, not profiles. */
+    private static final Pattern PACKAGE_REGISTRY =
+            Pattern.compile("(?i)registry\\.(?:npmjs\\.org|yarnpkg\\.com|npmmirror\\.com)|npm\\.pkg\\.github\\.com");
+
+    /** A video, playlist, track or episode on a media host: "youtube.com/watch?v=…", "youtu.be/…", "open.spotify.com/track/…". */
+    private static final Pattern MEDIA_ITEM = Pattern.compile("(?i)(?:(?:www\\.|m\\.|music\\.)?youtube\\.com/"
+            + "(?:watch\\?|playlist\\?|embed/|shorts/|live/)|youtu\\.be/|open\\.spotify\\.com/"
+            + "(?:intl-[a-z]+/)?(?:track|album|playlist|episode|show)/|(?:www\\.)?vimeo\\.com/\\d)");
+
+    /**
+     * A link to one video, playlist, track or episode names a work, not a person's profile (the channel or user page,
+     * "youtube.com/@name", "youtube.com/channel/…", "open.spotify.com/user/…", stays a personal link; so does a media
+     * link after "my channel" or "my podcast").
+     */
+    private static boolean mediaItem(String host, String path) {
+        return MEDIA_ITEM.matcher(host + path).lookingAt();
     }
 
     private static final Pattern CODE_HOST =

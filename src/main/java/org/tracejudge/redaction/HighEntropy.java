@@ -25,7 +25,10 @@ import java.util.regex.Pattern;
  * content ids), digests
  * written with their algorithm ({@code sha512-…}, {@code sha256:…}), password hashes ({@code $2b$…}, {@code
  * $argon2…}), Google Drive and Docs file ids after {@code /d/}, {@code data:} URIs and anything over 1,024
- * characters (an encoded file, not a key).
+ * characters (an encoded file, not a key). With no secret word before them, also what says what it is once decoded
+ * ({@link EncodedContent}: base64 of readable text or of an image, KSUIDs, YouTube playlist ids). In a URL, each
+ * segment of the path is judged alone ("open.spotify.com/track/…" is not one random string; a webhook's key, the last
+ * segment, still is).
  */
 final class HighEntropy {
     private HighEntropy() {}
@@ -154,12 +157,38 @@ final class HighEntropy {
             if (kv.matches()) {
                 start += kv.end(1) + 1; // "sha256=…", "password=…": the value is judged after its own field name
             }
-            String why = why(text, start, m.end());
-            if (why != null) {
-                int end = m.end();
-                h.add(Redactor.Kind.SECRET, start, end, why);
+            if (m.group().indexOf('/') > 0 && inUrl(text, m.start())) {
+                // a URL's path: each segment is judged alone ("spotify.com/track/4uLU6h…" is not one random string)
+                int from = start;
+                for (int i = start; i <= m.end(); i++) {
+                    if (i == m.end() || text.charAt(i) == '/') {
+                        add(h, text, from, i);
+                        from = i + 1;
+                    }
+                }
+                continue;
             }
+            add(h, text, start, m.end());
         }
+    }
+
+    private static void add(Scan h, String text, int start, int end) {
+        if (end - start < 16) {
+            return;
+        }
+        String why = why(text, start, end);
+        if (why != null) {
+            h.add(Redactor.Kind.SECRET, start, end, why);
+        }
+    }
+
+    /** Whether {@code at} lies in a URL: its whitespace-delimited word has "://" before it. */
+    private static boolean inUrl(String text, int at) {
+        int w = at;
+        while (w > 0 && !Character.isWhitespace(text.charAt(w - 1)) && text.charAt(w - 1) != '"') {
+            w--;
+        }
+        return text.substring(w, at).contains("://");
     }
 
     /** Why the token at [start, end) is a secret, or null when it is not taken for one. */
@@ -216,7 +245,21 @@ final class HighEntropy {
         if (transitions(core) < 0.35) {
             return null;
         }
+        if (EncodedContent.ksuid(core) || EncodedContent.playlist(core) || EncodedContent.content(core)) {
+            return null; // a KSUID, a playlist id, base64 of an image or of readable text: decoded, not a key
+        }
         return String.format(Locale.ROOT, "random-looking string (%.1f bits a character)", bits);
+    }
+
+    /** Whether {@code text} holds a token this class takes for a secret (for text decoded from base64). */
+    static boolean holdsSecret(String text) {
+        Matcher m = TOKEN.matcher(text);
+        while (m.find()) {
+            if (why(text, m.start(), m.end()) != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

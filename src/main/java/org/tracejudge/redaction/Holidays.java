@@ -66,13 +66,17 @@ final class Holidays {
         while (m.find()) {
             days.add(new int[] {m.start(), m.end()});
         }
+        if (CALENDAR.matcher(h.text).find()) {
+            for (Matcher g = NAMED_DAY.matcher(h.text); g.find(); ) {
+                days.add(new int[] {g.start(), g.end()});
+            }
+        }
         if (days.isEmpty()) {
             return;
         }
         List<Redactor.Span> out = new ArrayList<>(h.spans.size());
         for (Redactor.Span s : h.spans) {
-            if (s.kind() == Redactor.Kind.DOB
-                    && days.stream().anyMatch(d -> d[1] <= s.start() && s.start() - d[1] <= 4)) {
+            if (s.kind() == Redactor.Kind.DOB && days.stream().anyMatch(d -> dateOf(h.text, d, s.start()))) {
                 continue;
             }
             int[] day = s.kind() != Redactor.Kind.NAME
@@ -101,6 +105,44 @@ final class Holidays {
         h.spans.clear();
         h.spans.addAll(out);
     }
+
+    /**
+     * Whether a date at {@code at} is the day's own: right after it, or later on its line after a day named a birthday
+     * ("Washington's Birthday: observed, 16 February 2026") with no word of someone's birth between.
+     */
+    private static boolean dateOf(String t, int[] day, int at) {
+        if (day[1] > at) {
+            return false;
+        }
+        if (at - day[1] <= 4) {
+            return true;
+        }
+        String between = t.substring(day[1], at).toLowerCase(java.util.Locale.ROOT);
+        return at - day[1] <= 40
+                && between.indexOf('\n') < 0
+                && t.substring(day[0], day[1])
+                        .toLowerCase(java.util.Locale.ROOT)
+                        .endsWith("birthday")
+                && !BIRTH_WORD.matcher(between).find();
+    }
+
+    private static final Pattern BIRTH_WORD =
+            Pattern.compile("born|birth|dob|d\\.o\\.b|\\bgeb|\\bné|naci|nasc|\\bnato|\\bnata");
+
+    /**
+     * A day named after someone in a calendar's or a venue's words: capitalised words and "Day", "Birthday",
+     * "Jayanti" or "Night" ("Truman Day", "Ninoy Aquino Day"), or "Natalicio de …" (a birth anniversary); only when the
+     * message speaks of holidays, calendars or opening hours, since "Day" is also a surname.
+     */
+    private static final Pattern NAMED_DAY =
+            Pattern.compile("(?u)(?<![\\p{L}\\p{N}])(?:(?:\\p{Lu}[\\p{L}.'’-]*\\s+){1,3}"
+                    + "(?:Day|Birthday|Jayanti|Night)|(?:Natalicio|Natalício|Aniversario|Aniversário)\\s+de\\s+"
+                    + "\\p{Lu}[\\p{L}.]*(?:\\s+\\p{Lu}[\\p{L}.]*){0,2})(?![\\p{L}\\p{N}])");
+
+    private static final Pattern CALENDAR =
+            Pattern.compile("(?iu)(?<![\\p{L}])(?:holidays?|observed|closed|open|opening|"
+                    + "deliver(?:y|ies)|timetable|schedule|calendar|localName|SUMMARY:|VEVENT|feriado|festivo|f[ée]ri[ée]|"
+                    + "feiertag|feestdag|jour\\s+f[ée]ri[ée])(?![\\p{L}])");
 
     /** Words before a holiday that a name detector may take with it. */
     private static final java.util.Set<String> GREETINGS =

@@ -74,6 +74,29 @@ final class Identifiers {
         }
     }
 
+    /**
+     * Whether the digit groups around [s, e) go on, space-separated, past 19 digits, the most a card number has
+     * (ISO/IEC 7812): sixteen digits of a 22-digit parcel tracking number pass Luhn one time in ten.
+     */
+    private static boolean continuesPastNineteen(String t, int s, int e, int n) {
+        int total = n;
+        for (int i = e; i + 1 < t.length() && t.charAt(i) == ' ' && Character.isDigit(t.charAt(i + 1)); ) {
+            i++;
+            while (i < t.length() && Character.isDigit(t.charAt(i))) {
+                total++;
+                i++;
+            }
+        }
+        for (int i = s; i >= 2 && t.charAt(i - 1) == ' ' && Character.isDigit(t.charAt(i - 2)); ) {
+            i--;
+            while (i > 0 && Character.isDigit(t.charAt(i - 1))) {
+                total++;
+                i--;
+            }
+        }
+        return total > 19;
+    }
+
     private static void digitRuns(Scan h) {
         Matcher m = DIGIT_RUN.matcher(h.text);
         while (m.find()) {
@@ -82,7 +105,11 @@ final class Identifiers {
             int s = m.start();
             int e = m.end();
             boolean dots = raw.indexOf('.') >= 0;
-            if (!dots && Checksums.luhn(d)) {
+            if (!dots
+                    && Checksums.luhn(d)
+                    && (d.length() != 13 || d.charAt(0) == '4')
+                    && !continuesPastNineteen(h.text, s, e, d.length())) {
+                // only Visa issued 13-digit cards (ISO/IEC 7812 issuer ranges): "1719846000000" is a time in ms
                 h.add(Redactor.Kind.CARD, s, e);
                 continue;
             }

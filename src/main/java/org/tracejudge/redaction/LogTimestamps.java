@@ -7,7 +7,8 @@ import java.util.regex.Pattern;
  * span that is a valid year-month-day, optionally with the hour that the next ":" continues, is dropped; so is a
  * card span that is a compact stamp, year to second ("20240514100211", which may pass Luhn). A phone span inside a whole
  * ISO 8601 date and time is dropped as well: the seconds' fraction and the offset of "2025-04-07T11:00:30.692046-05:00"
- * read like a phone number.
+ * read like a phone number; so is a phone span that opens with a date and white space (a table's date column and the
+ * number in the next column).
  */
 final class LogTimestamps {
     private LogTimestamps() {}
@@ -37,6 +38,13 @@ final class LogTimestamps {
         h.spans.removeIf(s -> {
             if (s.kind() != Redactor.Kind.PHONE) {
                 return false;
+            }
+            java.util.regex.Matcher d = DATE.matcher(s.original());
+            if (d.lookingAt()
+                    && d.group(1) == null
+                    && d.end() < s.original().length()
+                    && Character.isWhitespace(s.original().charAt(d.end()))) {
+                return true; // "2025-04-15    23 days ago": a date, then a table's next column
             }
             java.util.regex.Matcher m = DATE.matcher(s.original().replaceFirst("^[\\[(]", ""));
             if (!m.matches()) {

@@ -313,6 +313,9 @@ final class Phones {
                 || (after == '.' && end + 1 < text.length() && Character.isDigit(text.charAt(end + 1)))) {
             return false;
         }
+        if (partOfLongerNumber(text, start, end)) {
+            return false;
+        }
         String b = before(h, start);
         if (NOT_A_PHONE_CUE.matcher(b).find()
                 && !PHONE_WORD
@@ -330,6 +333,33 @@ final class Phones {
             return false; // short national numbers only when named as phones
         }
         return separated || core.startsWith("0") || cue || h.strict;
+    }
+
+    /**
+     * Whether [start, end) is a part of a run of four or more space-separated digit groups holding more than 15 digits
+     * in all, the most a phone number has (ITU-T E.164): a parcel's tracking number ("9400 1000 0000 0000 0000 00"),
+     * not a phone followed or preceded by something.
+     */
+    private static boolean partOfLongerNumber(String text, int start, int end) {
+        int s = start;
+        while (s >= 2 && text.charAt(s - 1) == ' ' && Character.isDigit(text.charAt(s - 2))) {
+            s -= 2;
+            while (s > 0 && Character.isDigit(text.charAt(s - 1))) {
+                s--;
+            }
+        }
+        int e = end;
+        while (e + 1 < text.length() && text.charAt(e) == ' ' && Character.isDigit(text.charAt(e + 1))) {
+            e += 2;
+            while (e < text.length() && Character.isDigit(text.charAt(e))) {
+                e++;
+            }
+        }
+        if (s == start && e == end) {
+            return false;
+        }
+        String run = text.substring(s, e);
+        return digits(run) > 15 && run.split(" ").length >= 4;
     }
 
     /** Shapes that are not phones: IPv4, decimals and decimal ranges, dates, a one-digit group (versions, 140/90). */

@@ -123,6 +123,8 @@ final class Secrets {
     private static final Set<String> ABOUT_WORDS = Set.of(
             "type",
             "types",
+            "stdin",
+            "prompt",
             "count",
             "length",
             "len",
@@ -241,6 +243,9 @@ final class Secrets {
                 if (s.why().startsWith("OpenAI") && !HighEntropy.mixed(v.substring(3))) {
                     continue; // "sk-learn-contrib-extension": a word with a dash, not a key
                 }
+                if (v.chars().distinct().count() < 8) {
+                    continue; // "ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX": a placeholder in the key's shape
+                }
                 out.add(new Finding(m.start(s.group()), m.end(s.group()), s.why()));
             }
         }
@@ -271,7 +276,47 @@ final class Secrets {
             }
         }
         fields(text, out);
+        flags(text, out);
         return out;
+    }
+
+    /** A command-line option and its value: {@code --password X}, {@code --api-key=X}, {@code -p X}. */
+    private static final Pattern FLAG =
+            Pattern.compile("(?<![\\w-])(--?[A-Za-z][A-Za-z0-9-]{0,40})(?:=|[ \\t]+)(?![-$<{\\[])([^\\s\"'`;|&)]+)");
+
+    /** A registry login, where {@code -p} is the password (docker, podman, buildah, helm registry, oras, skopeo). */
+    private static final Pattern LOGIN = Pattern.compile(
+            "(?i)\\b(?:docker|podman|buildah|nerdctl|oras|skopeo|helm\\s+registry)\\s+login\\b[^\\n]*$");
+
+    /**
+     * Values of command-line options named for a secret ({@code --password}, {@code --token}, {@code --client-secret},
+     * {@code --api-key}), and of {@code -p} in a registry login; not {@code --password-stdin} or {@code --token-file},
+     * whose names say where the secret is.
+     */
+    private static void flags(String text, List<Finding> out) {
+        if (text.indexOf('-') < 0) {
+            return;
+        }
+        Matcher m = FLAG.matcher(text);
+        while (m.find()) {
+            String flag = m.group(1);
+            String v = m.group(2);
+            String name = flag.replaceFirst("^-+", "");
+            boolean login = flag.equals("-p")
+                    && LOGIN.matcher(text.substring(Math.max(0, text.lastIndexOf('\n', m.start()) + 1), m.start()))
+                            .find();
+            if (!login && !(flag.startsWith("--") && secretName(name))) {
+                continue;
+            }
+            if (v.length() < 6 || placeholder(v) || v.chars().allMatch(Character::isDigit)) {
+                continue;
+            }
+            boolean pw = login || words(name).stream().anyMatch(w -> w.startsWith("pass") || w.equals("pwd"));
+            if (!pw && !(v.length() >= 8 && HighEntropy.mixed(v))) {
+                continue;
+            }
+            out.add(new Finding(m.start(2), m.end(2), "value of the option " + flag));
+        }
     }
 
     private static boolean basicCue(String text, int at) {

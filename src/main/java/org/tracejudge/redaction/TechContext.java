@@ -2,6 +2,7 @@ package org.tracejudge.redaction;
 
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -30,7 +31,8 @@ final class TechContext {
 
     static void keep(Scan h) {
         String t = h.text;
-        h.spans.removeIf(s -> s.kind() == Redactor.Kind.EMAIL && gitRemote(t, s.original(), s.end()));
+        h.spans.removeIf(s ->
+                s.kind() == Redactor.Kind.EMAIL && (gitRemote(t, s.original(), s.end()) || messageId(t, s.start())));
         h.spans.removeIf(s -> (s.kind() == Redactor.Kind.ADDRESS || s.kind() == Redactor.Kind.PHONE)
                 && (insideEncoded(t, s.start(), s.end()) || afterVersionOrClock(t, s.start())));
         h.spans.removeIf(s -> s.kind() == Redactor.Kind.NAME
@@ -46,6 +48,8 @@ final class TechContext {
                         || keyChord(t, s.end())
                         || CHORD.matcher(s.original()).matches()
                         || gluedValue(t, s.start(), s.end())
+                        || jsonFlagKey(t, s.start(), s.end())
+                        || manifestName(t, s.start())
                         || quotedListValue(t, s.start(), s.end())
                         || valueList(t, s.start(), s.end())
                         || secondWordOfPlace(t, s.start(), s.end())
@@ -371,6 +375,61 @@ final class TechContext {
                 && (t.charAt(end) == '+' || (t.charAt(end) == '-' && Character.isUpperCase(t.charAt(end + 1))))
                 && Character.isLetterOrDigit(t.charAt(end + 1))
                 && (end + 2 >= t.length() || !Character.isLetter(t.charAt(end + 2)) || t.startsWith("F", end + 1));
+    }
+
+    private static final Pattern ID_HEADER = Pattern.compile(
+            "(?im)(?:^|[\\s\"])(?:uid|message-id|in-reply-to|references|content-id|x-message-id)\\s*[:=]\\s*[\"<]?$");
+
+    /**
+     * The value of an iCalendar {@code UID:} (RFC 5545) or of a mail's {@code Message-ID:}, {@code In-Reply-To:},
+     * {@code References:} or {@code Content-ID:} (RFC 5322, 2392): an id written as local part @ host by design, not a
+     * mailbox.
+     */
+    private static boolean messageId(String t, int start) {
+        int line = t.lastIndexOf('\n', start - 1) + 1;
+        String before = t.substring(Math.max(line, start - 40), start);
+        return ID_HEADER.matcher(before).find();
+    }
+
+    private static final Pattern JSON_LITERAL = Pattern.compile("\\s*:\\s*(?:true|false|null|\\{|\\[)");
+
+    /**
+     * {@code "dev": true}, {@code "optional": {…}}: a lower-case JSON key whose value is a literal or an object is a
+     * field's name ("dev" in a lockfile is not a person); a map keyed by people holds their values, which are numbers
+     * or strings, and their names are capitalised.
+     */
+    private static boolean jsonFlagKey(String t, int start, int end) {
+        if (start == 0 || end + 1 >= t.length() || t.charAt(start - 1) != '"' || t.charAt(end) != '"') {
+            return false;
+        }
+        for (int i = start; i < end; i++) {
+            if (Character.isUpperCase(t.charAt(i))) {
+                return false;
+            }
+        }
+        return JSON_LITERAL.matcher(t).region(end + 1, t.length()).lookingAt();
+    }
+
+    private static final Pattern MANIFEST_TABLE = Pattern.compile(
+            "(?m)^\\s*\\[\\[?(?:package|project|tool\\.poetry|workspace\\.package|lib|bin|dependencies\\.[\\w-]+)\\]\\]?\\s*$");
+    private static final Pattern TABLE = Pattern.compile("(?m)^\\s*\\[\\[?[^\\]\\n]+\\]\\]?\\s*$");
+    private static final Pattern NAME_LINE = Pattern.compile("(?m)^\\s*name\\s*=\\s*\"$");
+
+    /**
+     * {@code name = "rand"} under a package table of a Cargo, pyproject or Poetry manifest or lockfile ({@code
+     * [[package]]}, {@code [project]}, {@code [tool.poetry]}): the name of a package.
+     */
+    private static boolean manifestName(String t, int start) {
+        int line = t.lastIndexOf('\n', start - 1) + 1;
+        if (!NAME_LINE.matcher(t.substring(line, start)).matches()) {
+            return false;
+        }
+        Matcher tables = TABLE.matcher(t).region(0, line);
+        int last = -1;
+        while (tables.find()) {
+            last = tables.start();
+        }
+        return last >= 0 && MANIFEST_TABLE.matcher(t).region(last, line).lookingAt();
     }
 
     /** "key1=val1": a word glued to "=" before it and to digits after it is a setting's value. */

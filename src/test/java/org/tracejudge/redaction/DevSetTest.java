@@ -210,6 +210,29 @@ class DevSetTest {
         }
     }
 
+    /**
+     * dev21 and dev22 (issue 47, round 60; tools60/): 886 harmless tool returns of kinds the earlier sets lack (git,
+     * lockfiles, Docker and Kubernetes output, checksums, S3 and trace headers, KSUIDs, base64 of content, media and
+     * reference ids, model ids, tracking numbers, prose in six languages) and 130 messages holding 156 secrets and
+     * identifiers in the same genres. Before (e665aebc): 107 of 886 changed, dev22 150/156; after: 0 and 156/156.
+     * dev23 (tools60/harmless2.py): 166 harmless messages of key talk with placeholders, holidays named after people
+     * and amounts, dates and references: 25 changed before, 4 after ("Frist 47 Tage").
+     */
+    @Test
+    void toolReturnsOfRound60AreKeptAndTheirSecretsNot() throws Exception {
+        Evaluation.Report harmless = measure("dev21", 0, 886);
+        assertFloors(harmless, Map.of(), 0.005);
+        Evaluation.Report talk = measure("dev23", 0, 166); // key talk, holidays, amounts: 25 before, 4 after
+        assertFloors(talk, Map.of(), 4 / 166.0 + 0.005);
+        Evaluation.Report secrets = measure("dev22", 130, 0);
+        for (Map.Entry<String, Evaluation.KindFigure> e : secrets.perKind().entrySet()) {
+            assertTrue(
+                    e.getValue().recall() >= 1.0 - 1e-9,
+                    "dev22 " + e.getKey() + " recall " + e.getValue().recall() + "\n"
+                            + String.join("\n", secrets.misses()));
+        }
+    }
+
     /** The report on {@code redaction-dev/NAME.jsonl}, printed, after checking the set still has its size. */
     private static Evaluation.Report measure(String name, int minPositives, int minNegatives) throws Exception {
         Evaluation.Report r =
