@@ -45,5 +45,5 @@ final class ArticleNounKeep implements NameKeep {
      * Week", "Can Someone Please Help Me"): a subject line or a phone's "Title Case" setting, where a capital marks no
      * name. At least four words, at most one in lower case, two capitalised function words inside a sentence.
      */
-    static final Set<String> ENGLISH_ARTICLES = Set.of("the", "a", "an");
+    static final Set<String> ENGLISH_ARTICLES = WordList.exact("names-english-articles.txt");
 }

@@ -36,6 +36,5 @@ final class DoseFormKeep implements NameKeep {
     }
 
     /** Dose forms written before a medicine's name in prescriptions. */
-    static final Set<String> DOSE_FORMS =
-            Set.copyOf(List.of("tab", "tabs", "tablet", "cap", "caps", "inj", "syp", "syr", "susp", "oint"));
+    static final Set<String> DOSE_FORMS = WordList.exact("names-dose-forms.txt");
 }

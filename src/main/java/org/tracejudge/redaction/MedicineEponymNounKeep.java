@@ -49,6 +49,5 @@ final class MedicineEponymNounKeep implements NameKeep {
     }
 
     /** French, Spanish and Dutch articles after which a capital marks a noun or a title ("Le Pont Neuf"). */
-    static final Set<String> ARTICLES =
-            Set.copyOf(List.of("le", "les", "un", "une", "du", "des", "los", "las", "una", "het", "een"));
+    static final Set<String> ARTICLES = WordList.exact("names-articles.txt");
 }

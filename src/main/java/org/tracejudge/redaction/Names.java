@@ -88,16 +88,13 @@ final class Names {
                     + "t[íi][ao]|prim[ao]|cu[ñn]ad[ao]|suegr[ao]|novi[ao]|voisine?|copine|copain|amie?|tante|cousine?|"
                     + "nachbarin|nachbar|freundin|freund|tante|onkel|kollegin|kollege)(?:e?s)?\\b");
     /** A kinship or respect word after a name, as Indian English and Hinglish write it: "Priyanshu bhaiya", "Meena aunty". */
-    static final Pattern HONORIFIC_AFTER = Pattern.compile("(?iu)^\\s+(?:bhaiya|bhaiyya|bhai|didi|di|aunty|auntie|"
-            + "uncle|chacha|chachi|mama|mami|mausi|masi|bua|nana|nani|dada|dadi|ji|sir|ma['’]?am|madam|sahab|saab|bhabhi|"
-            + "jiju|anna|akka|amma|appa|thatha|paati)(?![\\p{L}])");
+    static final Pattern HONORIFIC_AFTER =
+            Pattern.compile("(?iu)^\\s+(?:" + WordList.alternation("names-honorifics-after.txt") + ")(?![\\p{L}])");
 
     /** Words that are also verbs or wishes: not a name before "my mum" ("Hope my mum is ok", "Will my son..."). */
     static final Set<String> VERBLIKE = WordList.exact("names-verblike.txt");
     /** After a lower-case word, these make it a time word ("last month", "next week"), not a name after a relation. */
-    static final Set<String> TIME_NOUNS = Set.of(
-            "week", "weeks", "month", "months", "year", "years", "night", "time", "weekend", "morning", "summer",
-            "winter", "spring", "autumn");
+    static final Set<String> TIME_NOUNS = WordList.exact("names-time-nouns.txt");
     /** Frequent English words that are also given names: after a relation word in lower case they are the word. */
     static final Set<String> FREQUENT = WordList.exact("names-frequent.txt");
 
@@ -141,10 +138,8 @@ final class Names {
     /** Chat words not in the English word list: never taken as a name after a verb. */
     static final Set<String> SLANG = WordList.exact("names-slang.txt");
 
-    static final Pattern TITLE = Pattern.compile(
-            "(?iu)\\b(?:mr|mrs|ms|miss|mx|dr|doctor|doc|prof|professor|sir|"
-                    + "dame|nurse|sister|father|fr|rev|reverend|pastor|imam|rabbi|coach|officer|detective|sgt|herr|frau|mme|"
-                    + "mlle|madame|monsieur|señor|señora|senor|senora|sr|sra|srta|doña|dña|dott|shri|smt|sri|judge|pc|dc)\\.?\\s*$");
+    static final Pattern TITLE =
+            Pattern.compile("(?iu)\\b(?:" + WordList.alternation("names-titles.txt") + ")\\.?\\s*$");
     static final Pattern SIGN_OFF = Pattern.compile(
             "(?iu)(?:(?:^|[\\n.!?)])[ \\t]*(?:-{1,2}|—|–|~)|(?:^|[\\n.!?)]|\\s)\\s*(?:thank(?:s|\\s+you|\\s+u)(?:\\s+(?:so|very)\\s+much|\\s+a\\s+lot|\\s+again|"
                     + "\\s+for\\s+(?:everything|listening|reading|your\\s+time))?|"
@@ -463,7 +458,7 @@ final class Names {
 
     static final Set<String> MONTH_NAMES_ALL = WordList.exact("names-month-names-all.txt");
 
-    static final Set<String> MONTH_NAMES = Set.copyOf(List.of("may", "june", "april", "august"));
+    static final Set<String> MONTH_NAMES = WordList.exact("names-month-names.txt");
 
     /** Capitalised words after a name that start the next phrase rather than continue the name. */
     static final Set<String> CAP_STOP = WordList.exact("names-cap-stop.txt");
@@ -489,9 +484,7 @@ final class Names {
     static final Set<String> ORGANISATION = WordList.exact("names-organisation.txt");
 
     static final Pattern CELTIC = Pattern.compile("(?:o['’]|mc|mac|d['’]|fitz)\\p{L}{2,}");
-    static final Set<String> NAME_HEADS = Set.of(
-            "Mc", "Mac", "De", "Le", "La", "Di", "Da", "Van", "Von", "Du", "Fitz", "St", "Ap", "Al", "El", "Ben", "Bin",
-            "Abu", "Ibn");
+    static final Set<String> NAME_HEADS = WordList.exact("names-name-heads.txt");
 
     /** Where words (and "&") start in the text before a token: the only places a cue can start. */
     static int[] wordStarts(String before) {
@@ -552,8 +545,7 @@ final class Names {
     }
 
     /** Words that follow a name but are not part of it even when capitalised at a line start. */
-    static final Set<String> VERBISH =
-            Set.copyOf(List.of("said", "says", "told", "is", "was", "and", "or", "has", "had"));
+    static final Set<String> VERBISH = WordList.exact("names-verbish.txt");
 
     static boolean adjacent(String text, Tok a, Tok b) {
         for (int i = a.end(); i < b.start(); i++) {

@@ -285,14 +285,13 @@ final class NotAPersonKeep implements NameKeep {
     /** Holidays and festivals that are also given names in the lists; never a person. Hand-written. */
     static final Set<String> HOLIDAYS = WordList.exact("names-holidays.txt");
     /** Continents and countries that are also given names in the lists ("Depakote in America"). */
-    static final Set<String> LANDS = Set.copyOf(List.of("america", "africa", "asia", "europe"));
+    static final Set<String> LANDS = WordList.exact("names-lands.txt");
     /** Verbs that call or tell people; capitalised mid-sentence they belong to a title ("The Crisis Text Line"). */
-    static final Set<String> CALL_WORDS = Set.copyOf(List.of("text", "call", "ring", "tell", "ask", "message"));
+    static final Set<String> CALL_WORDS = WordList.exact("names-call-words.txt");
     /** Words that end the name of a place ("Primrose Hill", "Kew Gardens") after a verb of going. */
     static final Set<String> PLACE_TAIL = WordList.exact("names-place-tail.txt");
 
-    static final Set<String> PARTICLES_OF =
-            Set.copyOf(List.of("de", "del", "la", "las", "los", "of", "the", "du", "des", "della", "di"));
+    static final Set<String> PARTICLES_OF = WordList.exact("names-particles-of.txt");
     /** Weekdays (also plural and abbreviated): never a person. */
     static final Pattern WEEKDAY = Pattern.compile(
             "(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?|monday|tuesday|wednesday|"

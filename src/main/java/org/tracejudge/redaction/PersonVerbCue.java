@@ -67,7 +67,7 @@ final class PersonVerbCue implements NameCue {
                     + "psychologin|pfleger|pflegerin|berater|beraterin|betreuer|betreuerin|amt|dienst|team|klinik|kasse)$");
 
     /** Speech verbs after which a three-letter unknown capitalised word is a name ("Ayo says hi"). */
-    static final Set<String> SPEECH = Set.copyOf(List.of("said", "says", "told", "texted", "asked", "rang"));
+    static final Set<String> SPEECH = WordList.exact("names-speech-verbs.txt");
 
     /** "X from Currys", "X from Blinkit": after "from" a capitalised word names a shop or a place; "Mark from work" is a person. */
     static boolean fromAPlace(List<Tok> toks, int i) {

@@ -38,5 +38,5 @@ final class SovereignKeep implements NameKeep {
                 : -1;
     }
 
-    static final Set<String> ROYAL = Set.of("queen", "king", "prince", "princess", "pope");
+    static final Set<String> ROYAL = WordList.exact("names-royal.txt");
 }
