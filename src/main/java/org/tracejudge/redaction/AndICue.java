@@ -5,7 +5,7 @@ import static org.tracejudge.redaction.Names.*;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): before \"and I\". */
-final class AndICue implements NameCue {
+final class AndICue extends NameCue {
     static final AndICue INSTANCE = new AndICue();
 
     private AndICue() {}

@@ -7,7 +7,7 @@ import java.util.Set;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A keep rule of the name recognizer ({@link NameKeep}): a lower-case word after an article is a noun ("a cry in the ute", "a bit of a wobble"; not Spanish "dile a maría"). */
-final class ArticleNounKeep implements NameKeep {
+final class ArticleNounKeep extends NameKeep {
     static final ArticleNounKeep INSTANCE = new ArticleNounKeep();
 
     private ArticleNounKeep() {}

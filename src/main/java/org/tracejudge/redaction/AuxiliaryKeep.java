@@ -3,7 +3,7 @@ package org.tracejudge.redaction;
 import static org.tracejudge.redaction.Names.*;
 
 /** A keep rule of the name recognizer ({@link NameKeep}): a lower-case auxiliary is never a name ("my father has cancer"). */
-final class AuxiliaryKeep implements NameKeep {
+final class AuxiliaryKeep extends NameKeep {
     static final AuxiliaryKeep INSTANCE = new AuxiliaryKeep();
 
     private AuxiliaryKeep() {}

@@ -6,7 +6,7 @@ import java.util.List;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): a name alone ends the message. */
-final class ClosingNameCue implements NameCue {
+final class ClosingNameCue extends NameCue {
     static final ClosingNameCue INSTANCE = new ClosingNameCue();
 
     private ClosingNameCue() {}

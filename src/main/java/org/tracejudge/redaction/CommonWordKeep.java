@@ -3,7 +3,7 @@ package org.tracejudge.redaction;
 import static org.tracejudge.redaction.Names.*;
 
 /** A keep rule of the name recognizer ({@link NameKeep}): an ordinary word no cue makes a name. */
-final class CommonWordKeep implements NameKeep {
+final class CommonWordKeep extends NameKeep {
     static final CommonWordKeep INSTANCE = new CommonWordKeep();
 
     private CommonWordKeep() {}

@@ -5,7 +5,7 @@ import static org.tracejudge.redaction.Names.*;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A keep rule of the name recognizer ({@link NameKeep}): a capitalised word after a count is what is counted ("30 Minuten", "3 Tabletten"). */
-final class CountedThingKeep implements NameKeep {
+final class CountedThingKeep extends NameKeep {
     static final CountedThingKeep INSTANCE = new CountedThingKeep();
 
     private CountedThingKeep() {}

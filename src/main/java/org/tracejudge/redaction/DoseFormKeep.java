@@ -7,7 +7,7 @@ import java.util.Set;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A keep rule of the name recognizer ({@link NameKeep}): a dose form before a medicine ("Tab Clonazepam 0.25 mg", "Cap Becosules"). */
-final class DoseFormKeep implements NameKeep {
+final class DoseFormKeep extends NameKeep {
     static final DoseFormKeep INSTANCE = new DoseFormKeep();
 
     private DoseFormKeep() {}

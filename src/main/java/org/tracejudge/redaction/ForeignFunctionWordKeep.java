@@ -5,7 +5,7 @@ import static org.tracejudge.redaction.Names.*;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A keep rule of the name recognizer ({@link NameKeep}): a function word of the message's language ("hat mir", "ça"): a name only when capitalised mid-sentence. */
-final class ForeignFunctionWordKeep implements NameKeep {
+final class ForeignFunctionWordKeep extends NameKeep {
     static final ForeignFunctionWordKeep INSTANCE = new ForeignFunctionWordKeep();
 
     private ForeignFunctionWordKeep() {}

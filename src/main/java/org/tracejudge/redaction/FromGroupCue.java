@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): one person of a group speaks. */
-final class FromGroupCue implements NameCue {
+final class FromGroupCue extends NameCue {
     static final FromGroupCue INSTANCE = new FromGroupCue();
 
     private FromGroupCue() {}

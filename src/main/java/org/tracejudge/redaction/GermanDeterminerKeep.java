@@ -7,7 +7,7 @@ import java.util.Set;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A keep rule of the name recognizer ({@link NameKeep}): after these German words a capital marks a noun ("seit dem Tod", "im Sommer", "Die Reha"). */
-final class GermanDeterminerKeep implements NameKeep {
+final class GermanDeterminerKeep extends NameKeep {
     static final GermanDeterminerKeep INSTANCE = new GermanDeterminerKeep();
 
     private GermanDeterminerKeep() {}

@@ -7,7 +7,7 @@ import java.util.Set;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A keep rule of the name recognizer ({@link NameKeep}): in German every noun has a capital: an unlisted capitalised word is a noun there. */
-final class GermanNounKeep implements NameKeep {
+final class GermanNounKeep extends NameKeep {
     static final GermanNounKeep INSTANCE = new GermanNounKeep();
 
     private GermanNounKeep() {}

@@ -6,7 +6,7 @@ import java.util.List;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): a given name and a surname. */
-final class GivenAndSurnameCue implements NameCue {
+final class GivenAndSurnameCue extends NameCue {
     static final GivenAndSurnameCue INSTANCE = new GivenAndSurnameCue();
 
     private GivenAndSurnameCue() {}

@@ -7,7 +7,7 @@ import java.util.Set;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): a given name that is nothing else. */
-final class GivenNameCue implements NameCue {
+final class GivenNameCue extends NameCue {
     static final GivenNameCue INSTANCE = new GivenNameCue();
 
     private GivenNameCue() {}

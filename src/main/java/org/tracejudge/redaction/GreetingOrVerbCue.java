@@ -5,7 +5,7 @@ import static org.tracejudge.redaction.Names.*;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): a given name after a greeting or a verb. */
-final class GreetingOrVerbCue implements NameCue {
+final class GreetingOrVerbCue extends NameCue {
     static final GreetingOrVerbCue INSTANCE = new GreetingOrVerbCue();
 
     private GreetingOrVerbCue() {}

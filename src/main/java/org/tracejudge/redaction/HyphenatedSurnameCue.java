@@ -5,7 +5,7 @@ import static org.tracejudge.redaction.Names.*;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): a hyphenated surname. */
-final class HyphenatedSurnameCue implements NameCue {
+final class HyphenatedSurnameCue extends NameCue {
     static final HyphenatedSurnameCue INSTANCE = new HyphenatedSurnameCue();
 
     private HyphenatedSurnameCue() {}

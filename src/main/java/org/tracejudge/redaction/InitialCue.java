@@ -7,7 +7,7 @@ import java.util.Set;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): an initial and a surname. */
-final class InitialCue implements NameCue {
+final class InitialCue extends NameCue {
     static final InitialCue INSTANCE = new InitialCue();
 
     private InitialCue() {}

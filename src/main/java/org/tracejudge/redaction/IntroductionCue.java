@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): after an introduction (my name is, called). */
-final class IntroductionCue implements NameCue {
+final class IntroductionCue extends NameCue {
     static final IntroductionCue INSTANCE = new IntroductionCue();
 
     private IntroductionCue() {}

@@ -3,7 +3,7 @@ package org.tracejudge.redaction;
 import static org.tracejudge.redaction.Names.*;
 
 /** A keep rule of the name recognizer ({@link NameKeep}): a keep span of another recognizer (a shop, a public place's address, a medicine). */
-final class KeptSpanKeep implements NameKeep {
+final class KeptSpanKeep extends NameKeep {
     static final KeptSpanKeep INSTANCE = new KeptSpanKeep();
 
     private KeptSpanKeep() {}

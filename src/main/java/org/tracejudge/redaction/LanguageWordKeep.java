@@ -7,7 +7,7 @@ import java.util.Set;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A keep rule of the name recognizer ({@link NameKeep}): a word of the message's language that is also a name needs a cue ("Soledad es lo único", "koi asha nahi"). */
-final class LanguageWordKeep implements NameKeep {
+final class LanguageWordKeep extends NameKeep {
     static final LanguageWordKeep INSTANCE = new LanguageWordKeep();
 
     private LanguageWordKeep() {}

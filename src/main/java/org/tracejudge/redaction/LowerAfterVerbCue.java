@@ -5,7 +5,7 @@ import static org.tracejudge.redaction.Names.*;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): a lower-case word after a verb for people. */
-final class LowerAfterVerbCue implements NameCue {
+final class LowerAfterVerbCue extends NameCue {
     static final LowerAfterVerbCue INSTANCE = new LowerAfterVerbCue();
 
     private LowerAfterVerbCue() {}

@@ -5,7 +5,7 @@ import static org.tracejudge.redaction.Names.*;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): a lower-case given name before a respect word. */
-final class LowerHonorificCue implements NameCue {
+final class LowerHonorificCue extends NameCue {
     static final LowerHonorificCue INSTANCE = new LowerHonorificCue();
 
     private LowerHonorificCue() {}

@@ -7,7 +7,7 @@ import java.util.Set;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): a lower-case word before a verb said of people. */
-final class LowerPersonVerbCue implements NameCue {
+final class LowerPersonVerbCue extends NameCue {
     static final LowerPersonVerbCue INSTANCE = new LowerPersonVerbCue();
 
     private LowerPersonVerbCue() {}

@@ -7,7 +7,7 @@ import java.util.Set;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A keep rule of the name recognizer ({@link NameKeep}): a medicine, a condition, or a noun after a foreign article ("with Zoloft", "meine Mutter Alzheimer", "Le Pont Neuf"). */
-final class MedicineEponymNounKeep implements NameKeep {
+final class MedicineEponymNounKeep extends NameKeep {
     static final MedicineEponymNounKeep INSTANCE = new MedicineEponymNounKeep();
 
     private MedicineEponymNounKeep() {}

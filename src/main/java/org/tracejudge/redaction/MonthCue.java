@@ -3,7 +3,7 @@ package org.tracejudge.redaction;
 import static org.tracejudge.redaction.Names.*;
 
 /** A cue of the name recognizer ({@link NameCue}): a month with no cue. */
-final class MonthCue implements NameCue {
+final class MonthCue extends NameCue {
     static final MonthCue INSTANCE = new MonthCue();
 
     private MonthCue() {}

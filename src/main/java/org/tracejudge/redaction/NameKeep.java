@@ -6,13 +6,13 @@ package org.tracejudge.redaction;
  * place). {@link Names#find} asks the keep rules of each stage in their order; the first that keeps the token says
  * where reading goes on, and no cue is asked about what it skipped.
  */
-interface NameKeep {
+abstract class NameKeep {
     /** A short stable name ("names.keep.sovereign"). */
-    String name();
+    abstract String name();
 
     /** Why the words are kept, in words. */
-    String reason();
+    abstract String reason();
 
     /** The index of the token to read next when this rule keeps the token at {@code a.i}, or -1 when it does not. */
-    int next(NameToken a);
+    abstract int next(NameToken a);
 }

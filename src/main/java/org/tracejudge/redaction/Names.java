@@ -371,7 +371,7 @@ final class Names {
     }
 
     /** The token to read next when one of {@code keeps} keeps the token at {@code a.i} (the first that does), or -1. */
-    static int keep(NameToken a, List<NameKeep> keeps, List<Decision> trace) {
+    static int keep(NameToken a, NameKeep[] keeps, List<Decision> trace) {
         for (NameKeep keep : keeps) {
             int next = keep.next(a);
             if (next >= 0) {

@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): a neighbour (next door). */
-final class NeighbourCue implements NameCue {
+final class NeighbourCue extends NameCue {
     static final NeighbourCue INSTANCE = new NeighbourCue();
 
     private NeighbourCue() {}

@@ -17,7 +17,7 @@ import org.tracejudge.redaction.Names.Tok;
  * ("being a karen"), a city after a movement or living word ("we went to Brighton", "moved from Leeds to Hull") or
  * before a place noun ("Brighton beach"), a storm, a pet, a title of a book or film.
  */
-final class NotAPersonKeep implements NameKeep {
+final class NotAPersonKeep extends NameKeep {
     static final NotAPersonKeep INSTANCE = new NotAPersonKeep();
 
     private NotAPersonKeep() {}

@@ -3,7 +3,7 @@ package org.tracejudge.redaction;
 import static org.tracejudge.redaction.Names.*;
 
 /** A cue of the name recognizer ({@link NameCue}): a word no title makes a person (Dr Google). */
-final class NotAfterTitleCue implements NameCue {
+final class NotAfterTitleCue extends NameCue {
     static final NotAfterTitleCue INSTANCE = new NotAfterTitleCue();
 
     private NotAfterTitleCue() {}

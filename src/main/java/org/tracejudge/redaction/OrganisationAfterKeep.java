@@ -7,7 +7,7 @@ import java.util.Set;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A keep rule of the name recognizer ({@link NameKeep}): an organisation, a station or a US state after the name ("Lazarus Group", "Victoria Station", "Alder Hey Hospital"). */
-final class OrganisationAfterKeep implements NameKeep {
+final class OrganisationAfterKeep extends NameKeep {
     static final OrganisationAfterKeep INSTANCE = new OrganisationAfterKeep();
 
     private OrganisationAfterKeep() {}

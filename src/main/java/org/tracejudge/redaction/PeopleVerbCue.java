@@ -5,7 +5,7 @@ import static org.tracejudge.redaction.Names.*;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): after a verb for people. */
-final class PeopleVerbCue implements NameCue {
+final class PeopleVerbCue extends NameCue {
     static final PeopleVerbCue INSTANCE = new PeopleVerbCue();
 
     private PeopleVerbCue() {}

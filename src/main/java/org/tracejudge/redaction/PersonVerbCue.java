@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): before a verb said of people. */
-final class PersonVerbCue implements NameCue {
+final class PersonVerbCue extends NameCue {
     static final PersonVerbCue INSTANCE = new PersonVerbCue();
 
     private PersonVerbCue() {}

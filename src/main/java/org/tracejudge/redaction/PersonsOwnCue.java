@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): whose mother or party it is. */
-final class PersonsOwnCue implements NameCue {
+final class PersonsOwnCue extends NameCue {
     static final PersonsOwnCue INSTANCE = new PersonsOwnCue();
 
     private PersonsOwnCue() {}

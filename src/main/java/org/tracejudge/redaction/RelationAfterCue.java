@@ -5,7 +5,7 @@ import static org.tracejudge.redaction.Names.*;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): before a relation or respect word (Bill my stepdad). */
-final class RelationAfterCue implements NameCue {
+final class RelationAfterCue extends NameCue {
     static final RelationAfterCue INSTANCE = new RelationAfterCue();
 
     private RelationAfterCue() {}

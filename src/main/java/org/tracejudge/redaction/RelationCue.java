@@ -9,7 +9,7 @@ import java.util.regex.Matcher;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): after a relation (my sister). */
-final class RelationCue implements NameCue {
+final class RelationCue extends NameCue {
     static final RelationCue INSTANCE = new RelationCue();
 
     private RelationCue() {}

@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A keep rule of the name recognizer ({@link NameKeep}): a saint names a place ("St Thomas'", "San Francisco"). */
-final class SaintKeep implements NameKeep {
+final class SaintKeep extends NameKeep {
     static final SaintKeep INSTANCE = new SaintKeep();
 
     private SaintKeep() {}

@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): after a self-introduction (I'm). */
-final class SelfIntroductionCue implements NameCue {
+final class SelfIntroductionCue extends NameCue {
     static final SelfIntroductionCue INSTANCE = new SelfIntroductionCue();
 
     private SelfIntroductionCue() {}

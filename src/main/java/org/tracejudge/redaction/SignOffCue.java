@@ -7,7 +7,7 @@ import java.util.regex.Matcher;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): after a sign-off. */
-final class SignOffCue implements NameCue {
+final class SignOffCue extends NameCue {
     static final SignOffCue INSTANCE = new SignOffCue();
 
     private SignOffCue() {}

@@ -5,7 +5,7 @@ import static org.tracejudge.redaction.Names.*;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): at someone's place. */
-final class SomeonesPlaceCue implements NameCue {
+final class SomeonesPlaceCue extends NameCue {
     static final SomeonesPlaceCue INSTANCE = new SomeonesPlaceCue();
 
     private SomeonesPlaceCue() {}

@@ -7,7 +7,7 @@ import java.util.Set;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A keep rule of the name recognizer ({@link NameKeep}): a sovereign, or the hospital named after one ("Queen Elizabeth", "King Edward"). */
-final class SovereignKeep implements NameKeep {
+final class SovereignKeep extends NameKeep {
     static final SovereignKeep INSTANCE = new SovereignKeep();
 
     private SovereignKeep() {}

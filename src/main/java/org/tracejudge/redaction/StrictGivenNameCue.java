@@ -5,7 +5,7 @@ import static org.tracejudge.redaction.Names.*;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): strict: a capitalised given name. */
-final class StrictGivenNameCue implements NameCue {
+final class StrictGivenNameCue extends NameCue {
     static final StrictGivenNameCue INSTANCE = new StrictGivenNameCue();
 
     private StrictGivenNameCue() {}

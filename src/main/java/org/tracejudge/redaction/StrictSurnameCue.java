@@ -5,7 +5,7 @@ import static org.tracejudge.redaction.Names.*;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): strict: a capitalised surname. */
-final class StrictSurnameCue implements NameCue {
+final class StrictSurnameCue extends NameCue {
     static final StrictSurnameCue INSTANCE = new StrictSurnameCue();
 
     private StrictSurnameCue() {}

@@ -5,7 +5,7 @@ import static org.tracejudge.redaction.Names.*;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): strict: a capitalised word in no word list. */
-final class StrictUnknownCapCue implements NameCue {
+final class StrictUnknownCapCue extends NameCue {
     static final StrictUnknownCapCue INSTANCE = new StrictUnknownCapCue();
 
     private StrictUnknownCapCue() {}

@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): after a title. */
-final class TitleCue implements NameCue {
+final class TitleCue extends NameCue {
     static final TitleCue INSTANCE = new TitleCue();
 
     private TitleCue() {}

@@ -6,7 +6,7 @@ import java.util.List;
 import org.tracejudge.redaction.Names.Tok;
 
 /** A cue of the name recognizer ({@link NameCue}): two capitalised words in no word list. */
-final class TwoUnknownCapsCue implements NameCue {
+final class TwoUnknownCapsCue extends NameCue {
     static final TwoUnknownCapsCue INSTANCE = new TwoUnknownCapsCue();
 
     private TwoUnknownCapsCue() {}
