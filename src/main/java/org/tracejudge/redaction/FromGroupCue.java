@@ -38,6 +38,7 @@ final class FromGroupCue extends NameCue {
     public boolean starts(NameToken a) {
         return true; // "Mark from the group said", "Grace from work texted": one person speaks
     }
+
     /** After a name: "from" a group of people and a verb of speech ("Mark from the group said"). */
     static final Pattern FROM_GROUP_SAID = Pattern.compile(
             "(?iu)^\\s+from\\s+(?:the\\s+|my\\s+|our\\s+)?(?:group|work|school|uni|college|church|mosque|temple|"

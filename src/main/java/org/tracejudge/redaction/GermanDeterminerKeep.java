@@ -37,6 +37,7 @@ final class GermanDeterminerKeep extends NameKeep {
                 ? i + 1
                 : -1;
     }
+
     /** German determiners that precede nouns, not given names (spoken "die Lisa" aside, so "die" only after a break). */
     static final Set<String> GERMAN_NOUN_DETERMINERS = WordList.exact("names-german-noun-determiners.txt");
 }

@@ -41,6 +41,7 @@ final class GermanNounKeep extends NameKeep {
                 ? i + 1
                 : -1;
     }
+
     /** German articles, possessives and prepositions: the capitalised word after them is a noun. */
     static final Set<String> GERMAN_DETERMINERS = WordList.exact("names-german-determiners.txt");
 }

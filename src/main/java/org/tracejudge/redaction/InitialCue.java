@@ -68,6 +68,7 @@ final class InitialCue extends NameCue {
         }
         return j < 0 || !Character.isDigit(text.charAt(j)); // "Room 4 B. Smith"
     }
+
     /** Before an initial: what makes "D." a letter of a label, not of a name ("Vitamin D. Then", "Plan B. Sertraline"). */
     static final Set<String> LABEL_BEFORE_INITIAL = WordList.exact("names-label-before-initial.txt");
 }

@@ -47,6 +47,7 @@ final class MeAndCue extends NameCue {
     public boolean starts(NameToken a) {
         return true; // "me and ebony broke up", "me n will had a row": two people did it together
     }
+
     /** "me and", "me &", "me n" before a lower-case word: a second person ("me and ebony broke up"). */
     static final Pattern ME_AND = Pattern.compile("(?u)me\\s+(?:and|&|n)\\s+");
     /** What two people do together, after "me and X". */

@@ -256,6 +256,7 @@ final class Names {
         }
         return given(k) && !common(k) && !place(k);
     }
+
     /** What decided about a word (a cue, which may say no, or a keep rule): for tests and the per-recognizer figures. */
     record Decision(int start, int end, String by, String why, boolean name) {}
 
@@ -503,6 +504,7 @@ final class Names {
         }
         return java.util.Arrays.copyOf(out, n);
     }
+
     /** After a possessive name: a person's home or party ("at Bronte's place"). */
     static final Pattern SOMEONES_PLACE = Pattern.compile(
             "(?iu)^\\s+(?:place|house|flat|gaff|home|room|bedroom|party|birthday|parents|mum|mom|mam|dad|nan|bed|sofa|couch)\\b");

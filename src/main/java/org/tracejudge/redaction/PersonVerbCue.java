@@ -59,6 +59,7 @@ final class PersonVerbCue extends NameCue {
     public boolean starts(NameToken a) {
         return true; // "Wanjiru threw a glass", "Bartholomew keeps texting"
     }
+
     /** Verbs said of people and of things alike: after a word of the name lists only ("Wojciech won't"; not "Lexapro isn't"). */
     static final Set<String> PERSON_VERBS_LISTED = WordList.exact("names-person-verbs-listed.txt");
     /** Endings of German words for roles and services: "Kinderarzt", "Psychologin", "Jugendamt". */

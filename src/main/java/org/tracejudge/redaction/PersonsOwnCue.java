@@ -38,6 +38,7 @@ final class PersonsOwnCue extends NameCue {
     public boolean starts(NameToken a) {
         return true; // "Jade's mum rang", "Leah's party": whose mother or party it is
     }
+
     /** After a possessive name: that person's people or day ("Jade's mum", "Kez's party"). */
     static final Pattern PERSONS_OWN = Pattern.compile(
             "(?iu)^\\s+(?:little\\s+|big\\s+|new\\s+|older\\s+|younger\\s+)?(?:mum|mom|mam|dad|sister|brother|"

@@ -37,6 +37,7 @@ final class TitleCue extends NameCue {
                 && !(!t.cap() && common(k) && ROLE_TITLE_BEFORE.matcher(before).find()) // "nurse held my hand"
                 && (gaz || (!common(k) && !place(k)) || (t.cap() && !common(k)));
     }
+
     /** A role written in lower case as a title ("the night nurse held"): a lower-case word after it is a verb. */
     static final Pattern ROLE_TITLE_BEFORE = Pattern.compile(
             "(?iu)(?<![\\p{L}])(?:nurse|doctor|sister|coach|officer|pastor|matron|midwife|teacher)\\s+$");
