@@ -276,8 +276,6 @@ final class Names {
         String text = a.text;
         List<Tok> toks = a.toks;
         int n = a.n;
-        boolean shouting = a.shouting;
-        boolean foreign = a.foreign;
         Set<String> names = h.nameText().found;
         String recognizer = h.recognizer;
         int i = 0;

@@ -70,7 +70,7 @@ final class RelationCue extends NameCue {
 
     /** Kinship words written before a name as a title ("nana pat", "uncle rob", "aunty sue"). */
     static final Set<String> KIN_TITLES = WordList.exact("names-kin-titles.txt");
-    /** Words of {@link #VERBLIKE} that after a kinship title are a name ("nana pat", "aunty sue", "uncle rob"). */
+    /** Words of {@link Names#VERBLIKE} that after a kinship title are a name ("nana pat", "aunty sue", "uncle rob"). */
     static final Set<String> KIN_NAMES = WordList.exact("names-kin-names.txt");
     /** After "my nan rose": the word is a verb there ("rose early", "rose up"), not the name. */
     static final Set<String> KIN_TITLE_NOT_AFTER = WordList.exact("names-kin-title-not-after.txt");
