@@ -10,6 +10,64 @@ import java.util.List;
 final class Recognizers {
     private Recognizers() {}
 
+    /** The cues of {@code names.cues}, in priority order (arrays: they are read for every word): the first that applies to a word decides ({@link NameCue}). */
+    static final NameCue[] NAME_CUES = {
+        NotAfterTitleCue.INSTANCE,
+        GivenNameCue.INSTANCE,
+        TitleCue.INSTANCE,
+        IntroductionCue.INSTANCE,
+        SignOffCue.INSTANCE,
+        ClosingNameCue.INSTANCE,
+        RelationCue.INSTANCE,
+        AndICue.INSTANCE,
+        InitialCue.INSTANCE,
+        NeighbourCue.INSTANCE,
+        SomeonesPlaceCue.INSTANCE,
+        FromGroupCue.INSTANCE,
+        MeAndCue.INSTANCE,
+        PersonsOwnCue.INSTANCE,
+        HyphenatedSurnameCue.INSTANCE,
+        PersonVerbCue.INSTANCE,
+        LowerPersonVerbCue.INSTANCE,
+        TwoUnknownCapsCue.INSTANCE,
+        RelationAfterCue.INSTANCE,
+        LowerHonorificCue.INSTANCE,
+        MonthCue.INSTANCE,
+        GreetingOrVerbCue.INSTANCE,
+        LowerAfterVerbCue.INSTANCE,
+        SelfIntroductionCue.INSTANCE,
+        PeopleVerbCue.INSTANCE,
+        GivenAndSurnameCue.INSTANCE,
+        StrictSurnameCue.INSTANCE,
+        StrictUnknownCapCue.INSTANCE,
+        StrictGivenNameCue.INSTANCE
+    };
+
+    /** Keep rules read first for each word: another recognizer's keep span, a sovereign. */
+    static final NameKeep[] NAME_KEEPS_FIRST = {KeptSpanKeep.INSTANCE, SovereignKeep.INSTANCE};
+
+    /** Keep rules read next: a medicine or condition, a noun after an article, an auxiliary, a dose form. */
+    static final NameKeep[] NAME_KEEPS_TOKEN = {
+        MedicineEponymNounKeep.INSTANCE, ArticleNounKeep.INSTANCE, AuxiliaryKeep.INSTANCE, DoseFormKeep.INSTANCE
+    };
+
+    /** Keep rules read with the words before the token: an ordinary word, German nouns, a counted thing. */
+    static final NameKeep[] NAME_KEEPS_WORD = {
+        CommonWordKeep.INSTANCE,
+        GermanNounKeep.INSTANCE,
+        GermanDeterminerKeep.INSTANCE,
+        CountedThingKeep.INSTANCE,
+        ForeignFunctionWordKeep.INSTANCE
+    };
+
+    /** Keep rules read when a cue has started a name: a word of the message's language, not a person, a saint. */
+    static final NameKeep[] NAME_KEEPS_CANDIDATE = {
+        LanguageWordKeep.INSTANCE, NotAPersonKeep.INSTANCE, SaintKeep.INSTANCE
+    };
+
+    /** Keep rules read when the name is extended: an organisation or a place after it. */
+    static final NameKeep[] NAME_KEEPS_EXTENT = {OrganisationAfterKeep.INSTANCE};
+
     /** The recognizers for {@code options}, in order. */
     static List<Recognizer> of(Redactor.Options options) {
         return List.of(

@@ -19,6 +19,18 @@ final class WordList {
 
     /** The entries of {@code lists/NAME}, as written. */
     static Set<String> exact(String name) {
+        return Set.copyOf(read(name));
+    }
+
+    /**
+     * The entries of {@code lists/NAME} in the order written, joined by "|" for a regular expression's alternation
+     * (the order matters there: an earlier alternative is tried first). Entries are regular-expression fragments.
+     */
+    static String alternation(String name) {
+        return String.join("|", read(name));
+    }
+
+    private static Set<String> read(String name) {
         String path = "lists/" + name;
         Set<String> out = new LinkedHashSet<>();
         try (InputStream in = WordList.class.getResourceAsStream(path)) {
@@ -34,6 +46,6 @@ final class WordList {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return Set.copyOf(out);
+        return out;
     }
 }

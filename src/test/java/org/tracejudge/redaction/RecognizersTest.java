@@ -27,7 +27,7 @@ class RecognizersTest {
     void aCandidateSaysWhichRecognizerFoundIt() {
         Scan s = r.scan("my name is Priya, email priya@example.com");
         Set<String> by = s.candidates.stream().map(Scan.Candidate::recognizer).collect(Collectors.toSet());
-        assertTrue(by.containsAll(Set.of("names.cues", "contacts")), by.toString());
+        assertTrue(by.containsAll(Set.of("names.given-name", "contacts")), by.toString());
         assertTrue(s.candidates.stream().allMatch(c -> c.score() > 0 && c.score() <= 1));
     }
 
