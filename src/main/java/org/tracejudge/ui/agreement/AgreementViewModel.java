@@ -110,7 +110,7 @@ public final class AgreementViewModel implements Session.Listener {
         if (old != null) {
             old.close();
         }
-        session.agreementExecutor().execute(() -> {
+        session.agreementAfterFirstRows(() -> {
             try {
                 ProjectQueries q = new ProjectQueries(p);
                 LabelTable.Builder b = LabelTable.builder();
