@@ -176,7 +176,8 @@ final class LabelConditions {
         }
         Parts p = parts();
         params.addAll(p.comboParams());
-        return "SELECT count(*) FROM (SELECT 1 FROM trace_label_values v WHERE v.combo IN (" + p.combos() + ") LIMIT ?)";
+        return "SELECT count(*) FROM (SELECT 1 FROM trace_label_values v WHERE v.combo IN (" + p.combos()
+                + ") LIMIT ?)";
     }
 
     /**

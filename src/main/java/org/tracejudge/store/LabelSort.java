@@ -108,8 +108,8 @@ final class LabelSort {
         if (values.isEmpty()) {
             return out;
         }
-        String sql = "SELECT column1 FROM (VALUES " + String.join(", ", java.util.Collections.nCopies(values.size(), "(?)"))
-                + ") ORDER BY column1";
+        String sql = "SELECT column1 FROM (VALUES "
+                + String.join(", ", java.util.Collections.nCopies(values.size(), "(?)")) + ") ORDER BY column1";
         try (PreparedStatement s = c.prepareStatement(sql)) {
             bind(s, new ArrayList<>(values));
             try (ResultSet rs = s.executeQuery()) {

@@ -484,6 +484,7 @@ public final class TraceTable {
         boolean perTrace() {
             return select.length() > COLUMNS.length();
         }
+
         final List<String> params = new ArrayList<>();
         final Map<String, String> alias = new HashMap<>();
         boolean adjudicated;
@@ -782,7 +783,8 @@ public final class TraceTable {
      * {@link LabelSort}: the query and its parameters (the LIMIT and OFFSET last, unbound).
      */
     List<String> combosInDefaultOrderSql(Filter f) {
-        Built b = build(f, Sort.DEFAULT, "id, (SELECT v.combo FROM trace_label_values v WHERE v.trace_id = tt.id)", true);
+        Built b =
+                build(f, Sort.DEFAULT, "id, (SELECT v.combo FROM trace_label_values v WHERE v.trace_id = tt.id)", true);
         List<String> out = new ArrayList<>();
         out.add(b.sql());
         out.addAll(b.params());
@@ -814,7 +816,10 @@ public final class TraceTable {
      */
     static final int WALK_FROM = 20_000;
 
-    /** Whether at least {@link #WALK_FROM} traces are of the combinations the conditions match. */
+    /** {@link #WALK_FROM}, or what a test sets to try the walk on a small project. */
+    int walkFrom = WALK_FROM;
+
+    /** Whether at least {@link #walkFrom} traces are of the combinations the conditions match. */
     private boolean manyMatch(LabelConditions labels) {
         List<String> params = new ArrayList<>();
         String sql = labels.countUpToSql(params);
@@ -827,9 +832,9 @@ public final class TraceTable {
                 for (String p : params) {
                     s.setString(i++, p);
                 }
-                s.setInt(i, WALK_FROM);
+                s.setInt(i, walkFrom);
                 try (ResultSet rs = s.executeQuery()) {
-                    return rs.next() && rs.getInt(1) >= WALK_FROM;
+                    return rs.next() && rs.getInt(1) >= walkFrom;
                 }
             }
         });
