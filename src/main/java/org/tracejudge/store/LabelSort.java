@@ -27,6 +27,15 @@ final class LabelSort {
 
     /** The sorted ids; null when the column has too many distinct values to rank in one statement. */
     static List<String> ids(TraceTable table, TraceTable.Filter f, TraceTable.Sort sort) {
+        return ids(table, f, sort, -1);
+    }
+
+    /**
+     * The first {@code limit} sorted ids (all with a negative limit); null as {@link #ids(TraceTable, TraceTable.Filter,
+     * TraceTable.Sort)}. The traces arrive in the default order: once the first value any trace of the project has
+     * (or no value, when none has one) has {@code limit} traces, they are the first page, and the rest is not read.
+     */
+    static List<String> ids(TraceTable table, TraceTable.Filter f, TraceTable.Sort sort, int limit) {
         List<String> inOrder = table.combosInDefaultOrderSql(f);
         TraceTable.Column col = table.layout().column(sort.key());
         boolean decisions = col.kind() == TraceTable.Kind.HUMAN || col.kind() == TraceTable.Kind.FINAL;
@@ -35,6 +44,20 @@ final class LabelSort {
         String combos = LabelConditions.comboValuesSql(table.layout(), sort.key(), comboParams);
         return table.project().read(c -> {
             Map<Integer, String> byCombo = new HashMap<>();
+            // the combinations some trace has (a few dozen look-ups in the (combo, trace) index)
+            java.util.Set<Integer> inUse = new java.util.HashSet<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT x.combo, x.used FROM (SELECT q.combo AS combo, "
+                    + "EXISTS (SELECT 1 FROM trace_label_values v WHERE v.combo = q.combo) AS used FROM (" + combos
+                    + ") q) x")) {
+                bind(s, comboParams);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        if (rs.getBoolean(2)) {
+                            inUse.add(rs.getInt(1));
+                        }
+                    }
+                }
+            }
             try (PreparedStatement s = c.prepareStatement(combos)) {
                 bind(s, comboParams);
                 try (ResultSet rs = s.executeQuery()) {
@@ -54,23 +77,6 @@ final class LabelSort {
                     }
                 }
             }
-            List<String> ids = new ArrayList<>();
-            int[] combo = new int[1024];
-            try (PreparedStatement s = c.prepareStatement(inOrder.get(0))) {
-                List<String> params = inOrder.subList(1, inOrder.size());
-                bind(s, params);
-                s.setInt(params.size() + 1, -1);
-                s.setInt(params.size() + 2, 0);
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        if (ids.size() == combo.length) {
-                            combo = Arrays.copyOf(combo, combo.length * 2);
-                        }
-                        combo[ids.size()] = rs.getInt(2);
-                        ids.add(rs.getString(1));
-                    }
-                }
-            }
             TreeSet<String> distinct = new TreeSet<>();
             byCombo.values().stream().filter(v -> v != null).forEach(distinct::add);
             byTrace.values().stream().filter(v -> v != null).forEach(distinct::add);
@@ -79,14 +85,48 @@ final class LabelSort {
             }
             Map<String, Integer> rank = ranks(c, distinct);
             int none = rank.size(); // no value: last, ascending or descending
-            int[] bucket = new int[ids.size()];
+            java.util.function.ToIntFunction<String> bucketOf =
+                    v -> v == null ? none : sort.descending() ? none - 1 - rank.get(v) : rank.get(v);
+            // the first bucket any trace of the project can be in: before it, every bucket is empty in any filter
+            int first = none;
+            for (Map.Entry<Integer, String> e : byCombo.entrySet()) {
+                if (inUse.contains(e.getKey())) {
+                    first = Math.min(first, bucketOf.applyAsInt(e.getValue()));
+                }
+            }
+            for (String v : byTrace.values()) {
+                first = Math.min(first, bucketOf.applyAsInt(v));
+            }
+            List<String> ids = new ArrayList<>();
+            int[] bucket = new int[1024];
+            List<String> firstPage = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement(inOrder.get(0))) {
+                List<String> params = inOrder.subList(1, inOrder.size());
+                bind(s, params);
+                s.setInt(params.size() + 1, -1);
+                s.setInt(params.size() + 2, 0);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        String id = rs.getString(1);
+                        String v = byTrace.containsKey(id) ? byTrace.get(id) : byCombo.get(rs.getInt(2));
+                        int b = bucketOf.applyAsInt(v);
+                        if (limit >= 0 && b == first) {
+                            firstPage.add(id);
+                            if (firstPage.size() >= limit) {
+                                return firstPage;
+                            }
+                        }
+                        if (ids.size() == bucket.length) {
+                            bucket = Arrays.copyOf(bucket, bucket.length * 2);
+                        }
+                        bucket[ids.size()] = b;
+                        ids.add(id);
+                    }
+                }
+            }
             int[] count = new int[none + 2];
             for (int i = 0; i < ids.size(); i++) {
-                String id = ids.get(i);
-                String v = byTrace.containsKey(id) ? byTrace.get(id) : byCombo.get(combo[i]);
-                int b = v == null ? none : sort.descending() ? none - 1 - rank.get(v) : rank.get(v);
-                bucket[i] = b;
-                count[b + 1]++;
+                count[bucket[i] + 1]++;
             }
             for (int b = 1; b < count.length; b++) {
                 count[b] += count[b - 1];
@@ -95,7 +135,8 @@ final class LabelSort {
             for (int i = 0; i < ids.size(); i++) {
                 out[count[bucket[i]]++] = ids.get(i);
             }
-            return new ArrayList<>(Arrays.asList(out));
+            List<String> sorted = Arrays.asList(out);
+            return new ArrayList<>(limit < 0 ? sorted : sorted.subList(0, Math.min(limit, sorted.size())));
         });
     }
 

@@ -902,7 +902,7 @@ public final class TraceTable {
 
     /** Rows {@code offset .. offset+limit-1} of the filtered, sorted table, every column filled. */
     public List<Row> page(Filter f, Sort sort, int offset, int limit) {
-        List<String> sorted = sortsBySummary(sort) ? LabelSort.ids(this, f, sort) : null;
+        List<String> sorted = sortsBySummary(sort) ? LabelSort.ids(this, f, sort, offset + limit) : null;
         if (sorted != null) {
             return rows(sorted.subList(Math.min(offset, sorted.size()), Math.min(sorted.size(), offset + limit)));
         }
