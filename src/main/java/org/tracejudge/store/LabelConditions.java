@@ -116,8 +116,17 @@ final class LabelConditions {
      * combination (a query over one model's few traces) instead of reading the matching traces through the index.
      */
     String sql(List<String> params, boolean perTrace) {
+        return sql(params, perTrace, false);
+    }
+
+    /**
+     * As {@link #sql(List, boolean)}; with {@code walkTraces}, the matching traces are a set the enclosing query's walk of the
+     * traces tests each trace against (a unary plus keeps SQLite from looking each of them up by t.id instead).
+     */
+    String sql(List<String> params, boolean perTrace, boolean walkTraces) {
         if (readsSummary()) {
-            return summarySql(params, perTrace);
+            String sql = summarySql(params, perTrace);
+            return walkTraces && !perTrace ? sql.replace(SET_OF_TRACES, "+" + SET_OF_TRACES) : sql;
         }
         if (cols.isEmpty()) {
             // conditions on no column (a quick filter with nothing to compare): every trace is like an empty one
@@ -154,6 +163,43 @@ final class LabelConditions {
         params.addAll(p.decidedParams());
         return "SELECT (SELECT count(*) FROM trace_label_values v WHERE v.combo IN (" + p.combos() + ") AND v.trace_id "
                 + "NOT IN (SELECT trace_id FROM adjudication)) + (SELECT count(*) FROM (" + p.decided() + "))";
+    }
+
+    /**
+     * With the summary: a query of how many traces of the matching combinations there are, counting no further than its
+     * last parameter (a LIMIT), its other parameters appended to {@code params}; null when the conditions read no rater
+     * column. The traces with decisions are left out: they are few.
+     */
+    String countUpToSql(List<String> params) {
+        if (!readsSummary()) {
+            return null;
+        }
+        Parts p = parts();
+        params.addAll(p.comboParams());
+        return "SELECT count(*) FROM (SELECT 1 FROM trace_label_values v WHERE v.combo IN (" + p.combos()
+                + ") LIMIT ?)";
+    }
+
+    /**
+     * With the summary: a query of each combination's value of the label column {@code key} (id, value), the decisions'
+     * columns empty: the column's value on every trace of that combination that has no decision. Its parameters are
+     * appended to {@code params}.
+     */
+    static String comboValuesSql(TraceTable.Layout layout, String key, List<String> params) {
+        LabelConditions l = new LabelConditions(layout, true);
+        String value = l.value(key);
+        StringBuilder sql = new StringBuilder("SELECT combo, ").append(value).append(" FROM (SELECT c.id AS combo");
+        for (Col c : l.cols) {
+            sql.append(", ");
+            if (c.source() == Source.RATER) {
+                sql.append("(SELECT x.value FROM label_combo_value x WHERE x.combo = c.id AND x.rater_id = ?)");
+                params.add(c.ref());
+            } else {
+                sql.append("NULL");
+            }
+            sql.append(" AS ").append(c.alias());
+        }
+        return sql.append(" FROM label_combo c)").toString();
     }
 
     /**
@@ -231,11 +277,14 @@ final class LabelConditions {
      * trace_label_values' (combo, trace) index. A trace with a decision, when a condition reads decisions, is tested
      * on its own: its raters' values from label_current, its decisions from the adjudication ledger (few traces).
      */
+    /** How {@link #summarySql} begins each set of matching traces it tests t.id against. */
+    private static final String SET_OF_TRACES = "t.id IN (SELECT ";
+
     private String summarySql(List<String> params, boolean perTrace) {
         Parts p = parts();
         String byCombo = perTrace
                 ? "(SELECT v.combo FROM trace_label_values v WHERE v.trace_id = t.id) IN (" + p.combos() + ")"
-                : "t.id IN (SELECT v.trace_id FROM trace_label_values v WHERE v.combo IN (" + p.combos() + ")"
+                : SET_OF_TRACES + "v.trace_id FROM trace_label_values v WHERE v.combo IN (" + p.combos() + ")"
                         + (p.decided() != null ? " AND v.trace_id NOT IN (SELECT trace_id FROM adjudication)" : "")
                         + ")";
         if (p.decided() == null) {
@@ -250,7 +299,7 @@ final class LabelConditions {
         }
         params.addAll(p.comboParams());
         params.addAll(p.decidedParams());
-        return "(" + byCombo + " OR t.id IN (" + p.decided() + "))";
+        return "(" + byCombo + " OR " + SET_OF_TRACES + "trace_id FROM (" + p.decided() + ")))";
     }
 
     /** One row per trace with a label (and, when a column reads them, per trace with only decisions). */
