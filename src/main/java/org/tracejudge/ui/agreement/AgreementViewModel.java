@@ -110,7 +110,7 @@ public final class AgreementViewModel implements Session.Listener {
         if (old != null) {
             old.close();
         }
-        session.agreementAfterFirstRows(() -> {
+        session.agreementExecutor().execute(() -> {
             try {
                 ProjectQueries q = new ProjectQueries(p);
                 LabelTable.Builder b = LabelTable.builder();

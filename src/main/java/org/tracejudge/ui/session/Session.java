@@ -161,11 +161,6 @@ public final class Session implements AutoCloseable {
         tasks.submit(r);
     }
 
-    /** See {@link TaskExecutor#agreementAfterFirstRows}. */
-    public void agreementAfterFirstRows(Runnable r) {
-        tasks.agreementAfterFirstRows(r);
-    }
-
     /** See {@link TaskExecutor#afterFirstRows}. */
     public void afterFirstRows(Runnable r) {
         tasks.afterFirstRows(r);

@@ -107,24 +107,6 @@ public final class TaskExecutor {
      * rows are shown (after {@value #FIRST_ROWS_BEFORE_CHECK_SECONDS} seconds at most): for long work beside the project
      * thread, such as a project's full integrity check, that on two cores would otherwise slow the first rows.
      */
-    /**
-     * Runs {@code r} on the agreement thread once the opened project's first rows are shown (at once when they are,
-     * after {@value #FIRST_ROWS_BEFORE_CHECK_SECONDS} seconds at most): the agreement panel's read of every label would
-     * otherwise take one of two cores from the first screen. Later agreement work queues behind it, in order.
-     */
-    public void agreementAfterFirstRows(Runnable r) {
-        java.util.concurrent.CountDownLatch shown = firstRowsShown;
-        agreementWorker.execute(() -> {
-            try {
-                shown.await(FIRST_ROWS_BEFORE_CHECK_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-            r.run();
-        });
-    }
-
     void lowPriorityAfterFirstRows(String name, Runnable r) {
         java.util.concurrent.CountDownLatch shown = firstRowsShown;
         Thread t = new Thread(
