@@ -150,7 +150,7 @@ public class LabelSummaryPauseTest {
             append(cb, 1, 200, 0);
             assertEquals(summary(ca), summary(cb));
             for (int round = 1; round <= 6; round++) {
-                long seed = 100 + round;
+                long seed = 100L + round;
                 int count = round == 3 ? 5 : 150;
                 append(ca, seed, count, round);
                 cb.setAutoCommit(false);
