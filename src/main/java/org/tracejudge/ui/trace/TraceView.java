@@ -27,10 +27,10 @@ import org.tracejudge.ui.conversation.ConversationView;
  * ({@link ReturnAndAnswerView}); every rater's verdict and the history of decisions ({@link VerdictHistoryView}) beside
  * the comments; and the decision bar.
  *
- * <p>Its parts are refilled together on every trace (the nodes are kept and refilled, not rebuilt, so that J/K stays
- * fast: see docs/ARCHITECTURE.md, "Views change by refilling"); its state and decisions are {@link TraceViewModel}'s
- * and {@link DecisionViewModel}'s. What is left here is the layout of the parts, the decision bar and the switch to a
- * conversation ({@code ConversationView}) for call-level traces.
+ * <p>Why it is over 500 lines: its parts are refilled together on every trace (the nodes are kept and refilled, not
+ * rebuilt, so that J/K stays fast: see docs/ARCHITECTURE.md, "Views change by refilling"); its state and decisions are
+ * {@link TraceViewModel}'s and {@link DecisionViewModel}'s. What is left here is the layout of the parts, the decision
+ * bar and the switch to a conversation ({@code ConversationView}) for call-level traces.
  */
 public final class TraceView extends BorderPane {
     private final TraceViewModel vm;
