@@ -29,9 +29,9 @@ import org.tracejudge.ui.common.LazyTooltip;
 import org.tracejudge.ui.common.UncachedViewport;
 
 /**
- * The tool return (a collapsible JSON tree) beside the final answer and the ground truth under it, both highlighted with
- * the rule's evidence, think blocks folded: a part of the {@link TraceView}, refilled on every trace. Its state (the
- * unfolded think blocks, the current highlight) is {@link ReturnAndAnswerViewModel}'s.
+ * The tool return (a collapsible JSON tree) beside the final answer and the ground truth under it, both highlighted
+ * with the rule's evidence, think blocks folded: a part of the {@link TraceView}, refilled on every trace. Its state
+ * (the unfolded think blocks, the current highlight) is {@link ReturnAndAnswerViewModel}'s.
  */
 final class ReturnAndAnswerView extends SplitPane {
     private static final javafx.css.PseudoClass CURRENT = javafx.css.PseudoClass.getPseudoClass("current");
