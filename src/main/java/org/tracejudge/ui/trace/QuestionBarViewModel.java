@@ -15,7 +15,6 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import org.tracejudge.model.Ids;
 import org.tracejudge.model.RaterKind;
 import org.tracejudge.model.TaskType;
-import org.tracejudge.safety.QuestionReview;
 import org.tracejudge.scheme.Answer;
 import org.tracejudge.scheme.CriticalReview;
 import org.tracejudge.scheme.Kind;
@@ -23,7 +22,6 @@ import org.tracejudge.scheme.Option;
 import org.tracejudge.scheme.Question;
 import org.tracejudge.scheme.Scheme;
 import org.tracejudge.scheme.SchemeFile;
-import org.tracejudge.scheme.SpanTarget;
 import org.tracejudge.selection.SelectionTraces;
 import org.tracejudge.store.Answers;
 import org.tracejudge.store.Ledger;
@@ -105,6 +103,26 @@ public final class QuestionBarViewModel implements Session.Listener {
             }
             return null;
         }
+
+        /**
+         * This state with the parts gathered so far for the current question, not yet committed: the options toggled
+         * (multiple choice), the spans marked (span), the YES/NO given (yes/no per tool).
+         */
+        State pending(TreeSet<String> toggled, List<Answer.Span> marked, Map<String, Answer.YesNo> given) {
+            return new State(
+                    traceId,
+                    type,
+                    questions,
+                    current,
+                    answers,
+                    loaded,
+                    toggled,
+                    marked,
+                    tools,
+                    given,
+                    answerText,
+                    decided);
+        }
     }
 
     /**
@@ -165,10 +183,9 @@ public final class QuestionBarViewModel implements Session.Listener {
     private final ReadOnlyObjectWrapper<Scheme> scheme = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(State.NONE);
     private final ReadOnlyObjectWrapper<Others> others = new ReadOnlyObjectWrapper<>(Others.NONE);
-    /** Every rater's current answers on {@link #onTraceId}, by question (mine among them), read with my answers. */
-    private Map<String, List<Answers.Current>> onTrace = Map.of();
+    /** Every rater's answers on the trace the bar is on, read with mine. */
+    private final AnswersOnTrace onTrace = new AnswersOnTrace();
 
-    private String onTraceId;
     private final Deque<Given> undo = new ArrayDeque<>();
     /** My answers' display text per trace and question (the table's question columns), filled on the project thread. */
     private volatile Map<String, Map<String, String>> cells = Map.of();
@@ -201,73 +218,7 @@ public final class QuestionBarViewModel implements Session.Listener {
     }
 
     private Others othersOf(State st) {
-        Question q = st.question();
-        if (q == null || st.traceId() == null || !st.loaded() || !st.traceId().equals(onTraceId)) {
-            return new Others(st.traceId(), q == null ? null : q.key(), q != null && q.blind(), List.of(), null);
-        }
-        String me = session.annotatorProperty().get();
-        Answer mine = st.answers().get(q.key());
-        if (!CriticalReview.visible(q, mine != null)) {
-            return new Others(st.traceId(), q.key(), true, List.of(), null);
-        }
-        // a blind question before this one in the walk that I have not answered yet: this one's answers wait for it
-        // too (an escalation judged "inappropriate" tells the risk its rater saw)
-        for (Question b : st.questions()) {
-            if (b.key().equals(q.key())) {
-                break;
-            }
-            if (b.blind() && !st.answers().containsKey(b.key())) {
-                return new Others(st.traceId(), q.key(), true, List.of(), null, b.key());
-            }
-        }
-        List<String> lines = new ArrayList<>();
-        List<CriticalReview.Opinion> opinions = new ArrayList<>();
-        for (Answers.Current a : onTrace.getOrDefault(q.key(), List.of())) {
-            if (a.rater().equals(me)) {
-                continue; // mine is the state's (it may be newer than the read)
-            }
-            Answer x;
-            try {
-                x = Answer.parse(q.kind(), a.value());
-            } catch (IllegalArgumentException e) {
-                continue;
-            }
-            opinions.add(new CriticalReview.Opinion(a.rater(), a.kind(), x, a.createdBy()));
-            String who = a.rater().equals(CriticalReview.ADJUDICATION)
-                    ? "adjudicated by " + a.createdBy()
-                    : a.rater() + ("human".equals(a.kind()) ? "" : " (" + a.kind() + ")");
-            lines.add(who + ": " + shortText(cellText(x)));
-        }
-        if (mine != null && me != null) {
-            opinions.add(new CriticalReview.Opinion(me, RaterKind.HUMAN.code(), mine, me));
-        }
-        CriticalReview.Review review = CriticalReview.applies(q) ? CriticalReview.review(q, opinions) : null;
-        return new Others(st.traceId(), q.key(), false, List.copyOf(lines), review);
-    }
-
-    /**
-     * My answer's cell text on the shown trace: with the safety review's state when it waits on someone ("4 · needs a
-     * second expert").
-     */
-    private String reviewedCell(String traceId, Question q, Answer a) {
-        String display = cellText(a);
-        if (!CriticalReview.applies(q) || !traceId.equals(onTraceId)) {
-            return display;
-        }
-        String me = session.annotatorProperty().get();
-        List<CriticalReview.Opinion> opinions = new ArrayList<>();
-        for (Answers.Current c : onTrace.getOrDefault(q.key(), List.of())) {
-            if (!c.rater().equals(me)) {
-                try {
-                    opinions.add(new CriticalReview.Opinion(
-                            c.rater(), c.kind(), Answer.parse(q.kind(), c.value()), c.createdBy()));
-                } catch (IllegalArgumentException e) {
-                    // an answer of an older version: not weighed
-                }
-            }
-        }
-        opinions.add(new CriticalReview.Opinion(me, RaterKind.HUMAN.code(), a, me));
-        return CriticalReview.review(q, opinions).cell(display);
+        return onTrace.others(st, session.annotatorProperty().get());
     }
 
     /** The project's own scheme, null when it has none (the built-in label keys then). */
@@ -319,8 +270,7 @@ public final class QuestionBarViewModel implements Session.Listener {
         readFor = null;
         scheme.set(null);
         cells = Map.of();
-        onTrace = Map.of();
-        onTraceId = null;
+        onTrace.clear();
         state.set(State.NONE);
         queue.setSchemeDecided(java.util.Set.of());
     }
@@ -346,7 +296,7 @@ public final class QuestionBarViewModel implements Session.Listener {
             if (session.project() != p) {
                 return; // another project was opened meanwhile
             }
-            Mine mine = s == null ? Mine.NONE : readMine(p, s, me);
+            MyAnswers mine = s == null ? MyAnswers.NONE : MyAnswers.read(p, s, me);
             session.onFx(() -> {
                 cells = mine.cells();
                 cellsVersion.set(cellsVersion.get() + 1);
@@ -362,13 +312,13 @@ public final class QuestionBarViewModel implements Session.Listener {
             if (java.util.Objects.equals(scheme.get(), s) && s != null && samePerson) {
                 // the same scheme read again (a re-read after an import, a judge run): the walk on the trace stays,
                 // so keys pressed meanwhile are not lost; the others' answers on it are read again
-                String shown = onTraceId;
+                String shown = onTrace.traceId();
                 if (shown != null) {
                     session.submit(() -> {
-                        Map<String, List<Answers.Current>> everyone = everyone(p, s, shown);
+                        Map<String, List<Answers.Current>> everyone = AnswersOnTrace.everyone(p, s, shown);
                         session.onFx(() -> {
-                            if (shown.equals(onTraceId)) {
-                                onTrace = everyone;
+                            if (shown.equals(onTrace.traceId())) {
+                                onTrace.reread(everyone);
                                 others.set(othersOf(state.get()));
                             }
                         });
@@ -381,73 +331,6 @@ public final class QuestionBarViewModel implements Session.Listener {
             state.set(State.NONE);
             showTrace(d);
         });
-    }
-
-    /** Project thread: every rater's current answers on one trace, by question. */
-    private static Map<String, List<Answers.Current>> everyone(Project p, Scheme s, String traceId) {
-        return p.read(c -> {
-            Map<String, List<Answers.Current>> m = new HashMap<>();
-            for (String k : s.keys()) {
-                m.put(k, Answers.everyRater(c, traceId, k));
-            }
-            return Map.copyOf(m);
-        });
-    }
-
-    /**
-     * My answers as the table and the counter need them.
-     *
-     * @param cells display text per trace and question
-     * @param decided the traces decided under the scheme by my answers
-     */
-    private record Mine(Map<String, Map<String, String>> cells, java.util.Set<String> decided) {
-        static final Mine NONE = new Mine(Map.of(), java.util.Set.of());
-    }
-
-    private static Mine readMine(Project p, Scheme s, String me) {
-        Map<String, Map<String, String>> out = new HashMap<>();
-        if (me == null) {
-            return new Mine(out, java.util.Set.of());
-        }
-        Map<String, Map<String, Answer>> answers = new HashMap<>();
-        String raterId = Ids.of("rater", me, "");
-        Map<String, Map<String, String>> mine = p.read(c -> Answers.ofRater(c, raterId, s.keys()));
-        for (Question q : s.questions()) {
-            // a question with a safety-critical option: my cell says when the review waits on someone
-            Map<String, CriticalReview.Review> reviews =
-                    CriticalReview.applies(q) ? QuestionReview.reviews(p, q) : Map.of();
-            mine.forEach((traceId, byQuestion) -> {
-                String json = byQuestion.get(q.key());
-                if (json == null) {
-                    return;
-                }
-                Answer a;
-                try {
-                    a = Answer.parse(q.kind(), json);
-                } catch (IllegalArgumentException e) {
-                    // an answer stored under an older version that no longer reads: shown as stored, not counted
-                    out.computeIfAbsent(traceId, k -> new HashMap<>()).put(q.key(), json);
-                    return;
-                }
-                CriticalReview.Review r = reviews.get(traceId);
-                String text = cellText(a);
-                out.computeIfAbsent(traceId, k -> new HashMap<>()).put(q.key(), r == null ? text : r.cell(text));
-                answers.computeIfAbsent(traceId, k -> new HashMap<>()).put(q.key(), a);
-            });
-        }
-        if (answers.isEmpty()) {
-            return new Mine(out, java.util.Set.of());
-        }
-        Map<String, String> codes = p.read(c -> Answers.taskTypes(c, Ids.of("rater", me, "")));
-        Map<String, TaskType> types = new HashMap<>();
-        codes.forEach((id, code) -> {
-            try {
-                types.put(id, TaskType.fromCode(code));
-            } catch (IllegalArgumentException e) {
-                // a task type this version does not know: the trace is not counted
-            }
-        });
-        return new Mine(out, s.decidedTraces(types, answers));
     }
 
     /**
@@ -526,7 +409,7 @@ public final class QuestionBarViewModel implements Session.Listener {
             Map<String, String> json =
                     me == null ? Map.of() : p.read(c -> Answers.ofTrace(c, id, Ids.of("rater", me, ""), s.keys()));
             // everyone's answers, held back by the view model: a blind question shows them only after mine
-            Map<String, List<Answers.Current>> everyone = everyone(p, s, id);
+            Map<String, List<Answers.Current>> everyone = AnswersOnTrace.everyone(p, s, id);
             List<String> tools = List.of();
             if (needsTools) {
                 SelectionTraces.Item item = p.read(c -> SelectionTraces.one(c, id));
@@ -549,8 +432,7 @@ public final class QuestionBarViewModel implements Session.Listener {
         if (scheme.get() != s || !id.equals(st.traceId())) {
             return;
         }
-        onTrace = Map.copyOf(everyone);
-        onTraceId = id;
+        onTrace.set(id, Map.copyOf(everyone));
         Map<String, Answer> answers = new LinkedHashMap<>();
         json.forEach((k, v) -> s.question(k).ifPresent(q -> {
             try {
@@ -625,77 +507,26 @@ public final class QuestionBarViewModel implements Session.Listener {
         if (q == null || ch == null || ch.isEmpty() || !st.loaded()) {
             return false;
         }
-        switch (q.kind()) {
-            case SINGLE_CHOICE -> {
-                Option o = optionOfKey(q, ch);
-                return o != null && commit(q, new Answer.Choice(o.value()));
-            }
-            case MULTIPLE_CHOICE -> {
-                Option o = optionOfKey(q, ch);
-                if (o == null) {
-                    return false;
-                }
-                TreeSet<String> c = new TreeSet<>(st.choices());
-                if (!c.remove(o.value())) {
-                    c.add(o.value());
-                }
-                state.set(new State(
-                        st.traceId(),
-                        st.type(),
-                        st.questions(),
-                        st.current(),
-                        st.answers(),
-                        true,
-                        c,
-                        st.spans(),
-                        st.tools(),
-                        st.perTool(),
-                        st.answerText(),
-                        st.decided()));
-                return true;
-            }
-            case ORDINAL -> {
-                for (int step = q.scale().from(); step <= q.scale().to(); step++) {
-                    if (ch.equalsIgnoreCase(q.keyOfStep(step))) {
-                        return commit(q, new Answer.Step(step));
-                    }
-                }
-                return false;
-            }
-            case YES_NO_PER_TOOL -> {
-                Option o = optionOfKey(q, ch);
-                String tool = st.nextTool();
-                if (o == null || tool == null) {
-                    return false;
-                }
-                Map<String, Answer.YesNo> m = new LinkedHashMap<>(st.perTool());
-                m.put(tool, Answer.YesNo.valueOf(o.value().toUpperCase(java.util.Locale.ROOT)));
-                if (m.size() == st.tools().size()) {
-                    return commit(q, Answer.PerTool.of(m));
-                }
-                state.set(new State(
-                        st.traceId(),
-                        st.type(),
-                        st.questions(),
-                        st.current(),
-                        st.answers(),
-                        true,
-                        st.choices(),
-                        st.spans(),
-                        st.tools(),
-                        Map.copyOf(m),
-                        st.answerText(),
-                        st.decided()));
-                return true;
-            }
-            case SPAN -> {
-                return noneFoundKey(q, ch) && noneFound(q, st);
-            }
-            default -> {
-                return false;
-            }
-        }
+        return QuestionKeys.of(q.kind()).key(bar, q, st, ch);
     }
+
+    /** What the kinds' key handlers do to the bar: commit, show a pending part, say something. */
+    private final QuestionKeys.Bar bar = new QuestionKeys.Bar() {
+        @Override
+        public boolean commit(Question q, Answer a) {
+            return QuestionBarViewModel.this.commit(q, a);
+        }
+
+        @Override
+        public void pending(State st) {
+            state.set(st);
+        }
+
+        @Override
+        public void status(String text) {
+            session.setStatus(text);
+        }
+    };
 
     /** On a span question, the key that answers "none found": nothing in the text to mark. */
     public static final String NONE_FOUND_KEY = "0";
@@ -705,37 +536,13 @@ public final class QuestionBarViewModel implements Session.Listener {
         return q.kind() == Kind.SPAN && NONE_FOUND_KEY.equals(ch) && optionOfKey(q, ch) == null;
     }
 
-    /** Answers the span question "none found", unless passages are marked and not saved (Enter saves those). */
-    private boolean noneFound(Question q, State st) {
-        if (!st.spans().isEmpty()) {
-            session.setStatus(st.spans().size() + " passage" + (st.spans().size() == 1 ? " is" : "s are")
-                    + " marked for '" + q.key() + "': Enter saves "
-                    + (st.spans().size() == 1 ? "it" : "them") + "; " + NONE_FOUND_KEY
-                    + " (none found) is for a text with nothing to mark.");
-            return true;
-        }
-        return commit(q, Answer.Spans.noneFound());
-    }
-
     /** Whether a key means something for the current question (so the window's other keys do not get it). */
     public boolean takes(String ch) {
         Question q = state.get().question();
         if (q == null || ch == null) {
             return false;
         }
-        return switch (q.kind()) {
-            case SINGLE_CHOICE, MULTIPLE_CHOICE, YES_NO_PER_TOOL -> optionOfKey(q, ch) != null;
-            case ORDINAL -> {
-                for (int step = q.scale().from(); step <= q.scale().to(); step++) {
-                    if (ch.equalsIgnoreCase(q.keyOfStep(step))) {
-                        yield true;
-                    }
-                }
-                yield false;
-            }
-            case SPAN -> noneFoundKey(q, ch);
-            case NUMBER, TEXT -> false;
-        };
+        return QuestionKeys.of(q.kind()).takes(q, ch);
     }
 
     /** The option a key stands for (its own key, else its position 1–9), or null. */
@@ -756,22 +563,7 @@ public final class QuestionBarViewModel implements Session.Listener {
         if (q == null || !st.loaded()) {
             return false;
         }
-        if (q.kind() == Kind.MULTIPLE_CHOICE) {
-            if (st.choices().isEmpty()) {
-                session.setStatus("Toggle at least one option of '" + q.key() + "' (its keys), then Enter.");
-                return true;
-            }
-            return commit(q, new Answer.Choices(st.choices()));
-        }
-        if (q.kind() == Kind.SPAN) {
-            if (st.spans().isEmpty()) {
-                session.setStatus("Select a passage of the answer, then the key of its option; Enter saves them. "
-                        + NONE_FOUND_KEY + ": none found.");
-                return true;
-            }
-            return commit(q, new Answer.Spans(st.spans()));
-        }
-        return false;
+        return QuestionKeys.of(q.kind()).enter(bar, q, st);
     }
 
     /**
@@ -782,37 +574,10 @@ public final class QuestionBarViewModel implements Session.Listener {
     public boolean markSpan(String ch, int start, int end) {
         State st = state.get();
         Question q = st.question();
-        if (q == null || q.kind() != Kind.SPAN || !st.loaded()) {
+        if (q == null || !st.loaded()) {
             return false;
         }
-        String option = null;
-        if (!q.options().isEmpty()) {
-            Option o = optionOfKey(q, ch);
-            if (o == null) {
-                return false;
-            }
-            option = o.value();
-        }
-        if (end <= start) {
-            session.setStatus("Select a passage of the answer first (Shift+arrows), then the key of its option.");
-            return true;
-        }
-        List<Answer.Span> spans = new ArrayList<>(st.spans());
-        spans.add(new Answer.Span(SpanTarget.ANSWER, 0, start, end, option));
-        state.set(new State(
-                st.traceId(),
-                st.type(),
-                st.questions(),
-                st.current(),
-                st.answers(),
-                true,
-                st.choices(),
-                List.copyOf(spans),
-                st.tools(),
-                st.perTool(),
-                st.answerText(),
-                st.decided()));
-        return true;
+        return QuestionKeys.of(q.kind()).markSpan(bar, q, st, ch, start, end);
     }
 
     /**
@@ -835,20 +600,7 @@ public final class QuestionBarViewModel implements Session.Listener {
             moveOn(scheme.get(), state.get(), q.key());
             return true;
         }
-        if (q.kind() == Kind.NUMBER) {
-            double v;
-            try {
-                v = Double.parseDouble(t.replace(',', '.'));
-            } catch (NumberFormatException e) {
-                session.setStatus("'" + t + "' is no number (for '" + q.key() + "').");
-                return false;
-            }
-            return commit(q, new Answer.Numeric(v));
-        }
-        if (q.kind() == Kind.TEXT) {
-            return commit(q, new Answer.Text(t));
-        }
-        return false;
+        return QuestionKeys.of(q.kind()).typed(bar, q, t);
     }
 
     // ------------------------------------------------------------------------------------ writing
@@ -899,7 +651,10 @@ public final class QuestionBarViewModel implements Session.Listener {
         Project p = session.project();
         String me = session.annotatorProperty().get();
         int version = schemeVersion;
-        String display = a == null ? null : reviewedCell(traceId, q, a);
+        String display = a == null
+                ? null
+                : onTrace.reviewedCell(
+                        traceId, q, a, session.annotatorProperty().get());
         Map<String, Map<String, String>> c = new HashMap<>(cells);
         Map<String, String> row = new HashMap<>(c.getOrDefault(traceId, Map.of()));
         if (display == null) {

@@ -1,84 +1,51 @@
 package org.tracejudge.ui.trace;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
-import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextField;
-import javafx.scene.control.TreeCell;
-import javafx.scene.control.TreeItem;
-import javafx.scene.control.TreeView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.scene.text.Text;
-import javafx.scene.text.TextFlow;
-import org.tracejudge.json.Json;
-import org.tracejudge.model.Adjudication;
-import org.tracejudge.model.GroundTruth;
 import org.tracejudge.model.Task;
-import org.tracejudge.model.ToolCall;
-import org.tracejudge.rules.Evidence;
-import org.tracejudge.store.ProjectQueries;
-import org.tracejudge.store.TraceTable;
-import org.tracejudge.ui.common.LazyTooltip;
 import org.tracejudge.ui.common.UncachedViewport;
 import org.tracejudge.ui.conversation.ConversationView;
 
 /**
- * The trace view: the user message on top; the expected call beside the executed calls; the tool return
- * (a collapsible JSON tree) beside the final answer, both highlighted with the rule's evidence; think blocks
- * folded; the ground truth; every rater's verdict and the history of decisions; and the decision bar.
+ * The trace view: the user message on top; the expected call beside the executed calls ({@link CallsView}); the tool
+ * return beside the final answer, both highlighted with the rule's evidence, and the ground truth
+ * ({@link ReturnAndAnswerView}); every rater's verdict and the history of decisions ({@link VerdictHistoryView}) beside
+ * the comments; and the decision bar.
  *
- * <p>Why it is over 500 lines: it is one screen whose parts are refilled together on every trace (the nodes are
- * kept and refilled, not rebuilt, so that J/K stays fast: see docs/ARCHITECTURE.md, "Views change by refilling");
- * its state and decisions are already {@link TraceViewModel}'s and {@link DecisionViewModel}'s, the raters' cards
- * {@link RaterCard}, the evidence {@link Highlights}, a conversation the {@code ConversationView}. What is left is
- * layout and rendering.
+ * <p>Why it is over 500 lines: its parts are refilled together on every trace (the nodes are kept and refilled, not
+ * rebuilt, so that J/K stays fast: see docs/ARCHITECTURE.md, "Views change by refilling"); its state and decisions are
+ * {@link TraceViewModel}'s and {@link DecisionViewModel}'s. What is left here is the layout of the parts, the decision
+ * bar and the switch to a conversation ({@code ConversationView}) for call-level traces.
  */
 public final class TraceView extends BorderPane {
-    private static final DateTimeFormatter TIME =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
-
     private final TraceViewModel vm;
     private final DecisionViewModel review;
     private final Label heading = new Label();
     private final Label userMessage = new Label();
-    private final VBox expected = new VBox(2);
-    private final VBox executed = new VBox(2);
-    private final TreeView<JsonEntry> returnTree = new TreeView<>();
-    /** What the return pane shows: the run's returns, or the task's return the run never received. */
-    private final Label returnTitle = title("Tool return");
+    /** The expected call beside the executed calls. */
+    private final CallsView calls = new CallsView();
+    /** The tool return beside the final answer (and its ground truth), and their state. */
+    private final ReturnAndAnswerViewModel returnAndAnswer = new ReturnAndAnswerViewModel();
 
-    private final Label returnNote = new Label();
+    private final ReturnAndAnswerView pair;
+    /** Every rater's verdict and the decisions made on the trace. */
+    private final VerdictHistoryView verdicts = new VerdictHistoryView();
 
-    private final TextFlow answer = new TextFlow();
-    private final ScrollPane answerScroll;
-    /** The evidence span "next evidence" (E, Shift+E) last showed, -1 for none. */
-    private int evidenceAt = -1;
-
-    private static final javafx.css.PseudoClass CURRENT = javafx.css.PseudoClass.getPseudoClass("current");
-    private final FlowPane groundTruth = new FlowPane(6, 4);
-    private final FlowPane raters = new FlowPane(8, 8);
-    private final List<RaterCard> cards = new java.util.ArrayList<>();
-    private int cardsUsed;
-    private final VBox history = new VBox(2);
     private final Label proposed = new Label();
     private final FlowPane keys = new FlowPane(4, 4);
     /** What each decision key's label means (from the label set's definitions), under the keys. */
@@ -102,13 +69,9 @@ public final class TraceView extends BorderPane {
     private final ConversationView conversation = new ConversationView();
 
     private final VBox callBody = new VBox(8);
-    private final java.util.Set<Integer> openThink = new java.util.HashSet<>();
     private String shownTrace;
     /** Task and model of the trace shown (for the note when an unsaved rationale is dropped). */
     private String shownKey;
-
-    /** A node of the return tree. */
-    public record JsonEntry(String key, JsonNode node, String pointer) {}
 
     public TraceView(TraceViewModel vm, DecisionViewModel review) {
         this.review = review;
@@ -124,46 +87,11 @@ public final class TraceView extends BorderPane {
         userMessage.setMinHeight(Region.USE_PREF_SIZE);
         userMessage.getStyleClass().add("user-message");
 
-        HBox calls = new HBox(10, box("Expected call", expected), box("Executed calls", executed));
-        for (Node n : calls.getChildren()) {
-            HBox.setHgrow(n, Priority.ALWAYS);
-            ((Region) n).setMaxWidth(Double.MAX_VALUE);
-            ((Region) n).setPrefWidth(100); // the two boxes share the width equally
-            ((Region) n).setMinWidth(0);
-        }
+        pair = new ReturnAndAnswerView(
+                returnAndAnswer, () -> show(vm.detailProperty().get()));
+        VBox.setVgrow(pair, Priority.ALWAYS);
 
-        returnTree.setId("returnTree");
-        returnTree.setShowRoot(true);
-        returnTree.setCellFactory(t -> new JsonCell());
-        returnTree.widthProperty().addListener((o, a, b) -> returnTree.refresh()); // values wrap at the new width
-        answer.setId("answerText");
-        answer.getStyleClass().add("answer-text");
-        answer.setPadding(new Insets(6));
-        answerScroll = UncachedViewport.of(new ScrollPane(answer));
-        answerScroll.setFitToWidth(true);
-        answerScroll.getStyleClass().add("answer-scroll");
-        groundTruth.setId("groundTruth");
-        VBox answerPane = new VBox(4, title("Final answer"), answerScroll, groundTruth);
-        VBox.setVgrow(answerScroll, Priority.ALWAYS);
-        returnTitle.setId("returnTitle");
-        returnTitle.setWrapText(true);
-        returnTitle.setMinHeight(Region.USE_PREF_SIZE);
-        returnNote.setId("returnNote");
-        returnNote.setWrapText(true);
-        returnNote.setMinHeight(Region.USE_PREF_SIZE);
-        returnNote.getStyleClass().add("muted");
-        returnNote.managedProperty().bind(returnNote.visibleProperty());
-        VBox returnPane = new VBox(4, returnTitle, returnNote, returnTree);
-        VBox.setVgrow(returnTree, Priority.ALWAYS);
-        SplitPane sideBySide = new SplitPane(returnPane, answerPane);
-        sideBySide.setOrientation(Orientation.HORIZONTAL);
-        sideBySide.setDividerPositions(0.45);
-        sideBySide.setId("returnAndAnswer");
-        VBox.setVgrow(sideBySide, Priority.ALWAYS);
-
-        raters.setId("raterPanel");
-        history.setId("history");
-        ScrollPane raterScroll = UncachedViewport.of(new ScrollPane(new VBox(6, raters, history)));
+        ScrollPane raterScroll = UncachedViewport.of(new ScrollPane(verdicts));
         raterScroll.setFitToWidth(true);
         raterScroll.setPrefViewportHeight(150);
         raterScroll.setMinHeight(60);
@@ -191,8 +119,8 @@ public final class TraceView extends BorderPane {
         raterBox.getChildren().setAll(ratersAndComments);
         VBox.setVgrow(ratersAndComments, Priority.ALWAYS);
         raterBox.setMinHeight(100);
-        sideBySide.setMinHeight(100);
-        evidenceAndRaters.getItems().setAll(sideBySide, raterBox);
+        pair.setMinHeight(100);
+        evidenceAndRaters.getItems().setAll(pair, raterBox);
         evidenceAndRaters.setOrientation(Orientation.VERTICAL);
         evidenceAndRaters.setDividerPositions(0.5);
         evidenceAndRaters.heightProperty().addListener((o, a, b) -> keepRatersReadable());
@@ -277,17 +205,10 @@ public final class TraceView extends BorderPane {
         return rationale;
     }
 
-    private static Label title(String text) {
+    static Label title(String text) {
         Label l = new Label(text);
         l.getStyleClass().add("section-title");
         return l;
-    }
-
-    private static VBox box(String title, VBox content) {
-        VBox b = new VBox(3, title(title), content);
-        b.getStyleClass().add("call-box");
-        b.setPadding(new Insets(4, 6, 4, 6));
-        return b;
     }
 
     private FlowPane legend() {
@@ -446,7 +367,7 @@ public final class TraceView extends BorderPane {
             getBottom().setVisible(true);
         }
         if (!d.traceId().equals(shownTrace)) {
-            openThink.clear();
+            returnAndAnswer.newTrace();
             dropUnsavedRationale();
             shownTrace = d.traceId();
             shownKey = DecisionViewModel.traceName(d);
@@ -489,22 +410,9 @@ public final class TraceView extends BorderPane {
         if (callLevel) {
             conversation.show(task, d.trace(), hidden ? null : d.calls());
         }
-        showCalls(d);
-        Evidence ev = hidden || d.rule() == null ? null : d.rule().evidence();
-        returnTitle.setText(CallsShown.returnTitle(task, d.trace()));
-        String note = CallsShown.returnNote(task, d.trace());
-        returnNote.setText(note == null ? "" : note);
-        returnNote.setVisible(note != null);
-        showReturn(
-                task.toolReturn() != null ? task.toolReturn() : returnsOfSteps(d.trace()),
-                Highlights.foundPointers(ev));
-        showAnswer(d.trace().answer(), d.rule() == null ? null : d.rule().evidence(), ev);
-        if (task.type() == org.tracejudge.model.TaskType.TOOL_SELECTION) {
-            groundTruth.getChildren().setAll(muted("Ground truth: the expected tools (above)"));
-        } else {
-            showGroundTruth(task.groundTruth(), ev, d.trace().answer());
-        }
-        showRaters(d, hidden);
+        calls.show(d);
+        pair.show(d, hidden);
+        verdicts.show(d, hidden);
         showDecisionBar(d, hidden);
         reportShownAfterLayout();
     }
@@ -525,232 +433,6 @@ public final class TraceView extends BorderPane {
         Platform.requestNextPulse();
     }
 
-    private void showCalls(TraceDetail d) {
-        expected.getChildren().clear();
-        executed.getChildren().clear();
-        ToolCall exp = d.task().expectedCall();
-        // an imported agent run (OpenTelemetry, Langfuse, Inspect…) names no expected call: say so, and judge no call
-        boolean unknown = exp == null
-                && (org.tracejudge.rules.RuleClassifier.unclassifiable(d.task()) != null
-                        || CallsShown.agentRun(d.task()));
-        if (unknown) {
-            expected.getChildren().add(muted("not given (an agent run)"));
-        } else if (d.task().type() == org.tracejudge.model.TaskType.TOOL_SELECTION) {
-            // a selection input's ground truth is its expected set of tools (none: no tool should fire)
-            List<String> tools = new java.util.ArrayList<>();
-            if (d.task().body() != null) {
-                d.task().body().path("expected_tools").forEach(t -> tools.add(t.asText()));
-            }
-            expected.getChildren()
-                    .add(
-                            tools.isEmpty()
-                                    ? muted("expected tools: none should fire")
-                                    : new Label("expected tools: " + String.join(", ", tools)));
-        } else if (exp == null) {
-            expected.getChildren().add(muted("none: no tool is needed"));
-        } else {
-            expected.getChildren().add(call(exp, null));
-        }
-        boolean selection = d.task().type() == org.tracejudge.model.TaskType.TOOL_SELECTION;
-        java.util.Set<String> expectedSet = new java.util.HashSet<>();
-        if (selection && d.task().body() != null) {
-            d.task().body().path("expected_tools").forEach(t -> expectedSet.add(t.asText()));
-        }
-        if (selection && d.trace().executedCalls().isEmpty()) {
-            // an NLT selector answers in text (Tool: YES/NO); the rule reads its choices from the final answer
-            executed.getChildren().add(muted("none: the answer lists its choices"));
-        } else if (d.trace().executedCalls().isEmpty()
-                && CallsShown.seenOnlyByResult(d.trace()).isEmpty()) {
-            Label none = muted("no tool was called");
-            if (exp != null) {
-                none.getStyleClass().add("call-missing");
-            }
-            executed.getChildren().add(none);
-        }
-        // results whose call the file does not record (an Inspect log of tool messages only): the tool did run
-        CallsShown.seenOnlyByResult(d.trace()).forEach((name, n) -> {
-            Label l = new Label(name + (n > 1 ? " ×" + n : "") + ": its result" + (n > 1 ? "s are" : " is")
-                    + " below; the call itself is not in the file");
-            l.setWrapText(true);
-            l.setMinHeight(Region.USE_PREF_SIZE);
-            l.getStyleClass().addAll("call", "call-from-result");
-            executed.getChildren().add(l);
-        });
-        for (ToolCall c : d.trace().executedCalls()) {
-            executed.getChildren()
-                    .add(call(
-                            c,
-                            unknown
-                                    ? null
-                                    : selection
-                                            ? Boolean.valueOf(expectedSet.contains(c.name()))
-                                            : exp == null
-                                                    ? Boolean.FALSE
-                                                    : Boolean.valueOf(c.name().equals(exp.name()))));
-        }
-    }
-
-    private static Node call(ToolCall c, Boolean matches) {
-        String args = c.arguments() == null || c.arguments().isNull() ? "" : Json.write(c.arguments());
-        Label l = new Label((matches == null ? "" : matches ? "✓ " : "✗ ") + c.name() + "("
-                + shorten(readable(c.arguments()), 160) + ")");
-        l.setWrapText(true);
-        l.setMinWidth(0);
-        l.setMaxWidth(Double.MAX_VALUE);
-        l.setMinHeight(Region.USE_PREF_SIZE);
-        l.getStyleClass().add("call");
-        if (matches != null) {
-            l.getStyleClass().add(matches ? "call-match" : "call-other");
-        }
-        LazyTooltip.install(l, c.name() + "\n" + args);
-        return l;
-    }
-
-    /**
-     * Arguments as {@code key: value, key: value}: a narrow box wraps them between arguments, where the JSON
-     * ({@code {"key":"value"}}) broke inside a word.
-     */
-    static String readable(JsonNode args) {
-        if (args == null || args.isNull() || args.isMissingNode()) {
-            return "";
-        }
-        if (!args.isObject()) {
-            return Json.write(args);
-        }
-        StringBuilder sb = new StringBuilder();
-        Iterator<Map.Entry<String, JsonNode>> f = args.properties().iterator();
-        while (f.hasNext()) {
-            Map.Entry<String, JsonNode> e = f.next();
-            sb.append(sb.length() == 0 ? "" : ", ")
-                    .append(e.getKey())
-                    .append(": ")
-                    .append(Json.write(e.getValue()));
-        }
-        return sb.toString();
-    }
-
-    /**
-     * What the tools returned in a run whose task has no tool return of its own (an imported agent run): each step's
-     * results in order, keyed "1. name" (and "error" where the tool failed), so that the answer is read beside them.
-     * Results of a session's earlier turns that the run's input repeats are left out: the run did not get them.
-     */
-    static JsonNode returnsOfSteps(org.tracejudge.model.Trace trace) {
-        com.fasterxml.jackson.databind.node.ObjectNode all = Json.object();
-        int i = 0;
-        for (org.tracejudge.model.Turn t : trace.turns()) {
-            if (t.badges().contains(org.tracejudge.model.Turn.EARLIER_TURN)) {
-                continue; // an earlier turn of the session, repeated as context: not what this run's answer rests on
-            }
-            for (org.tracejudge.model.ToolResult r : t.toolResults()) {
-                i++;
-                String key = i + ". " + (r.name() == null ? "tool" : r.name()) + (r.error() ? " (error)" : "");
-                all.set(key, r.content() == null ? Json.MAPPER.nullNode() : r.content());
-            }
-        }
-        return i == 0 ? null : all;
-    }
-
-    private void showReturn(JsonNode ret, Set<String> found) {
-        if (ret == null || ret.isMissingNode()) {
-            returnTree.setRoot(new TreeItem<>(new JsonEntry("(no tool return)", null, "")));
-            return;
-        }
-        int[] budget = {3000};
-        TreeItem<JsonEntry> root = item("return", ret, "", found, budget, 0);
-        root.setExpanded(true);
-        // the cells read the found pointers when the new root fills them: no refresh, which would rebuild every cell
-        returnTree.setUserData(found);
-        returnTree.setRoot(root);
-    }
-
-    private TreeItem<JsonEntry> item(String key, JsonNode n, String ptr, Set<String> found, int[] budget, int depth) {
-        TreeItem<JsonEntry> it = new TreeItem<>(new JsonEntry(key, n, ptr));
-        budget[0]--;
-        if (n.isContainerNode() && budget[0] > 0) {
-            boolean any = false;
-            if (n.isObject()) {
-                Iterator<Map.Entry<String, JsonNode>> f = n.properties().iterator();
-                while (f.hasNext() && budget[0] > 0) {
-                    Map.Entry<String, JsonNode> e = f.next();
-                    TreeItem<JsonEntry> child = item(
-                            e.getKey(),
-                            e.getValue(),
-                            ptr + "/" + e.getKey().replace("~", "~0").replace("/", "~1"),
-                            found,
-                            budget,
-                            depth + 1);
-                    it.getChildren().add(child);
-                    any |= child.isExpanded() || found.contains(child.getValue().pointer());
-                }
-            } else {
-                for (int i = 0; i < n.size() && budget[0] > 0; i++) {
-                    TreeItem<JsonEntry> child = item("[" + i + "]", n.get(i), ptr + "/" + i, found, budget, depth + 1);
-                    it.getChildren().add(child);
-                    any |= child.isExpanded() || found.contains(child.getValue().pointer());
-                }
-            }
-            it.setExpanded(depth < 2 || any);
-        }
-        return it;
-    }
-
-    /** A row of the return tree: key, then the value (leaves) or the size (containers). */
-    /**
-     * A node of the tool return: its key and value wrapped at the tree's width (a long value reads in full, never
-     * cut at the pane's edge), in the cell's text colour.
-     */
-    private static final class JsonCell extends TreeCell<JsonEntry> {
-        private final javafx.scene.text.Text shown = new javafx.scene.text.Text();
-
-        JsonCell() {
-            shown.getStyleClass().add("json-value");
-            shown.fillProperty().bind(textFillProperty());
-            shown.fontProperty().bind(fontProperty());
-            setPrefWidth(0); // the tree's width, not the longest value's, sets the cells' width
-        }
-
-        /** The width a value may take in this cell: the tree's, less the indent of its level and a scroll bar. */
-        private double wrapWidth() {
-            javafx.scene.control.TreeView<JsonEntry> tree = getTreeView();
-            if (tree == null || tree.getWidth() <= 0) {
-                return 0;
-            }
-            int level = Math.max(0, tree.getTreeItemLevel(getTreeItem()));
-            return Math.max(60, tree.getWidth() - 44 - 18 * level);
-        }
-
-        @Override
-        protected void updateItem(JsonEntry e, boolean empty) {
-            super.updateItem(e, empty);
-            getStyleClass().remove("ev-found");
-            setText(null);
-            if (empty || e == null) {
-                setGraphic(null);
-                return;
-            }
-            JsonNode n = e.node();
-            String text;
-            if (n == null) {
-                text = e.key();
-            } else if (n.isObject()) {
-                text = e.key() + "  {" + n.size() + "}";
-            } else if (n.isArray()) {
-                text = e.key() + "  [" + n.size() + "]";
-            } else {
-                text = e.key() + ": " + (n.isTextual() ? "\"" + n.asText() + "\"" : n.toString());
-            }
-            shown.setText(text);
-            shown.setWrappingWidth(wrapWidth());
-            setGraphic(shown);
-            Object found = getTreeView() == null ? null : getTreeView().getUserData();
-            boolean ev = found instanceof Set<?> s && s.contains(e.pointer());
-            if (ev) {
-                getStyleClass().add("ev-found");
-            }
-            setAccessibleText(ev ? text + " (value used in the answer)" : null);
-        }
-    }
-
     /**
      * Scrolls the final answer to the next (or previous) highlighted span and marks it; wraps around. Long spans
      * wrap inside the answer's width, so every highlight is reachable by scroll and by these keys. In a conversation
@@ -762,259 +444,12 @@ public final class TraceView extends BorderPane {
         if (getCenter() == callBody) { // a conversation: its marked turns
             return conversation.nextEvidence(forward);
         }
-        List<Node> marks = answer.getChildren().stream()
-                .filter(n -> n.getStyleClass().contains("answer-mark"))
-                .toList();
-        if (marks.isEmpty()) {
-            return false;
-        }
-        if (evidenceAt >= 0 && evidenceAt < marks.size()) {
-            marks.get(evidenceAt).pseudoClassStateChanged(CURRENT, false);
-        }
-        evidenceAt = evidenceAt < 0
-                ? (forward ? 0 : marks.size() - 1)
-                : Math.floorMod(evidenceAt + (forward ? 1 : -1), marks.size());
-        Node n = marks.get(evidenceAt);
-        n.pseudoClassStateChanged(CURRENT, true);
-        double content = answer.getBoundsInLocal().getHeight();
-        double view = answerScroll.getViewportBounds().getHeight();
-        if (content > view) {
-            double y = n.getBoundsInParent().getMinY() - view / 3;
-            answerScroll.setVvalue(Math.max(0, Math.min(1, y / (content - view))));
-        }
-        return true;
+        return pair.nextEvidence(forward);
     }
 
     /** Which highlight of the answer the evidence keys are on (-1: none), for tests. */
     public int evidenceIndex() {
-        return evidenceAt;
-    }
-
-    private void showAnswer(String text, Evidence forThink, Evidence ev) {
-        answer.getChildren().clear();
-        evidenceAt = -1;
-        Evidence e = ev;
-        if (e == null && forThink != null) {
-            // blind: fold think blocks, but show no highlights
-            e = new Evidence(
-                    forThink.mode(),
-                    null,
-                    null,
-                    forThink.thinkBlockPresent(),
-                    false,
-                    forThink.thinkSpans(),
-                    null,
-                    null,
-                    null,
-                    0,
-                    0,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null);
-        }
-        List<Highlights.Segment> segs = Highlights.of(text, e);
-        int lastThink = -2;
-        for (Highlights.Segment s : segs) {
-            if (s.think() >= 0) {
-                int t = s.think();
-                boolean open = openThink.contains(t);
-                if (t != lastThink) {
-                    int len = 0;
-                    for (Highlights.Segment x : segs) {
-                        if (x.think() == t) {
-                            len += x.text().length();
-                        }
-                    }
-                    Hyperlink toggle = new Hyperlink((open ? "▾ think" : "▸ think") + " (" + len + " chars)");
-                    toggle.getStyleClass().add("think-toggle");
-                    toggle.setOnAction(a -> {
-                        if (!openThink.remove(t)) {
-                            openThink.add(t);
-                        }
-                        show(vm.detailProperty().get());
-                    });
-                    answer.getChildren().add(toggle);
-                    lastThink = t;
-                }
-                if (!open) {
-                    continue;
-                }
-            }
-            Node seg = segment(s);
-            if (seg instanceof Label l) {
-                // a long highlighted span wraps inside the answer instead of running off its right edge
-                l.setWrapText(true);
-                l.maxWidthProperty().bind(answerScroll.widthProperty().subtract(24));
-            }
-            answer.getChildren().add(seg);
-        }
-        if (text.isEmpty()) {
-            answer.getChildren().add(muted("(empty answer)"));
-        }
-    }
-
-    private static Node segment(Highlights.Segment s) {
-        if (s.kinds().isEmpty()) {
-            Text t = new Text(s.text());
-            t.getStyleClass().add(s.think() >= 0 ? "think-text" : "answer-plain");
-            return t;
-        }
-        Label l = new Label(s.text());
-        l.getStyleClass().add("answer-mark");
-        for (Highlights.Kind k : s.kinds()) {
-            l.getStyleClass()
-                    .add(
-                            switch (k) {
-                                case FOUND -> "ev-found";
-                                case UNSUPPORTED -> "ev-unsupported";
-                                case MUST -> "ev-must";
-                                case INSIDE_WORD -> "ev-inside-word";
-                            });
-        }
-        String why = s.kinds().contains(Highlights.Kind.UNSUPPORTED)
-                ? "The answer asserts this value; the tool return does not support it"
-                : s.kinds().contains(Highlights.Kind.FOUND)
-                        ? "This value comes from the tool return"
-                        : s.kinds().contains(Highlights.Kind.MUST) ? "Must-contain match" : INSIDE_WORD_WHY;
-        LazyTooltip.install(l, why);
-        // the highlight's colour in words, for screen readers
-        l.setAccessibleText(s.text() + ": " + why);
-        return l;
-    }
-
-    /** Why a compat hit inside a longer word is marked apart (issue 48: "COP" highlighted inside "copper"). */
-    static final String INSIDE_WORD_WHY = "Only part of a longer word or number: the published rule (compat) counts "
-            + "a substring, so its label uses this match, but the answer does not contain the value itself";
-
-    private void showGroundTruth(GroundTruth gt, Evidence ev, String answerText) {
-        groundTruth.getChildren().clear();
-        if (gt == null || (gt.mustContain().isEmpty() && gt.mustNotContain().isEmpty())) {
-            groundTruth.getChildren().add(muted("Ground truth: none"));
-            return;
-        }
-        groundTruth.getChildren().add(title("Must contain (" + gt.matchMode() + "):"));
-        for (String m : gt.mustContain()) {
-            Boolean matched = null;
-            String inside = null;
-            if (ev != null) {
-                for (Evidence.MustContain mc : ev.mustContain()) {
-                    if (mc.text().equals(m)) {
-                        matched = mc.matched();
-                        inside = mc.matched() ? Evidence.enclosingWord(answerText, mc.span()) : null;
-                    }
-                }
-            }
-            Label chip;
-            if (inside != null) {
-                // compat counts a substring (the published rule); the chip says what the answer really has
-                chip = new Label("≈ " + m + " only inside “" + shorten(inside, 40) + "”");
-                chip.getStyleClass().addAll("gt-chip", "gt-inside-word");
-                chip.setAccessibleText("must contain " + m + ": only inside the longer word " + inside
-                        + "; the published rule counts it as found");
-                LazyTooltip.install(chip, INSIDE_WORD_WHY);
-            } else {
-                chip = new Label((matched == null ? "" : matched ? "✓ " : "✗ ") + m);
-                chip.getStyleClass()
-                        .addAll("gt-chip", matched == null ? "gt-unknown" : matched ? "ev-must" : "gt-missing");
-                chip.setAccessibleText("must contain " + m
-                        + (matched == null ? "" : matched ? ": found in the answer" : ": missing from the answer"));
-            }
-            groundTruth.getChildren().add(chip);
-        }
-        if (!gt.mustNotContain().isEmpty()) {
-            groundTruth.getChildren().add(title("Must not contain:"));
-            for (String m : gt.mustNotContain()) {
-                Label chip = new Label(m);
-                chip.getStyleClass().addAll("gt-chip", "gt-unknown");
-                groundTruth.getChildren().add(chip);
-            }
-        }
-    }
-
-    private void showRaters(TraceDetail d, boolean hidden) {
-        cardsUsed = 0;
-        List<Node> shown = new java.util.ArrayList<>();
-        history.getChildren().clear();
-        if (hidden) {
-            Label l = new Label("Blind mode: machine labels are hidden until you decide (1–"
-                    + d.labelSet().size() + ").");
-            l.setId("blindNotice");
-            l.getStyleClass().add("blind-notice");
-            // the whole sentence in a narrow pane: wrapped to the pane's width (it was cut off at the right)
-            l.setWrapText(true);
-            l.prefWidthProperty().bind(raters.widthProperty().subtract(4));
-            l.setMinHeight(Region.USE_PREF_SIZE);
-            shown.add(l);
-        } else {
-            if (d.rule() != null && (d.ruleSource() == null || d.ruleSource().contains("computed"))) {
-                shown.add(card(
-                        "rule (tolerant)",
-                        "computed now",
-                        d.rule().label(),
-                        "check: " + d.rule().check(),
-                        null,
-                        d.rule().toReadableText(),
-                        "rule-card"));
-            }
-            for (ProjectQueries.LabelDetail l : d.labels()) {
-                String name = l.raterVersion() == null || l.raterVersion().isEmpty()
-                        ? l.raterName()
-                        : l.raterName() + "@" + l.raterVersion();
-                StringBuilder meta = new StringBuilder();
-                if (l.confidence() != null) {
-                    meta.append("confidence ").append(l.confidence());
-                }
-                if (l.scores() != null) {
-                    meta.append(meta.length() > 0 ? " · " : "")
-                            .append("scores ")
-                            .append(l.scores());
-                }
-                if ("null".equals(l.action())) {
-                    meta.append(meta.length() > 0 ? " · " : "")
-                            .append("no valid label: ")
-                            .append(nz(l.nullReason()));
-                }
-                shown.add(
-                        card(name, l.kind().code(), l.value(), meta.toString(), l.rationale(), l.raw(), "rater-card"));
-            }
-            TraceTable.Row r = d.row();
-            if (r != null && r.values().containsKey("ensemble")) {
-                shown.add(card("ensemble", "majority vote", r.get("ensemble"), null, null, null, "derived-card"));
-            }
-            if (r != null) {
-                shown.add(card(
-                        "final", "latest decision, else ensemble", r.get("final"), null, null, null, "derived-card"));
-            }
-        }
-        if (!raters.getChildren().equals(shown)) {
-            raters.getChildren().setAll(shown);
-        }
-        if (!d.history().isEmpty()) {
-            history.getChildren().add(title("Decisions"));
-            for (Adjudication a : d.history()) {
-                Label l = new Label(TIME.format(a.createdAt()) + "  " + a.annotator() + "  "
-                        + (a.withdrawn() ? "withdrew" : a.value())
-                        + (a.rationale() == null || a.rationale().isBlank() ? "" : "  — " + a.rationale()));
-                l.getStyleClass().add("history-entry");
-                history.getChildren().add(l);
-            }
-        }
-    }
-
-    /** The next card of the rater panel, reused from the previous trace when there is one. */
-    private RaterCard card(String name, String kind, String value, String meta, String why, String raw, String cls) {
-        RaterCard c = cardsUsed < cards.size() ? cards.get(cardsUsed) : null;
-        if (c == null) {
-            c = new RaterCard();
-            cards.add(c);
-        }
-        cardsUsed++;
-        c.fill(name, kind, value, meta, why, raw, cls);
-        return c;
+        return returnAndAnswer.evidenceAt();
     }
 
     private void showDecisionBar(TraceDetail d, boolean hidden) {
@@ -1092,7 +527,7 @@ public final class TraceView extends BorderPane {
 
     private static final javafx.css.PseudoClass MINE = javafx.css.PseudoClass.getPseudoClass("mine");
 
-    private static Label muted(String text) {
+    static Label muted(String text) {
         Label l = new Label(text);
         l.getStyleClass().add("muted");
         return l;

@@ -13,17 +13,17 @@ class CallTextTest {
     void objectArgumentsReadAsKeyValuePairsSeparatedBySpaces() throws Exception {
         assertEquals(
                 "utility_id: \"BRW\", plan_code: \"EV-NIGHT\"",
-                TraceView.readable(json.readTree("{\"utility_id\":\"BRW\",\"plan_code\":\"EV-NIGHT\"}")));
+                CallsView.readable(json.readTree("{\"utility_id\":\"BRW\",\"plan_code\":\"EV-NIGHT\"}")));
         assertEquals(
                 "n: 3, deep: {\"a\":[1,2]}, none: null",
-                TraceView.readable(json.readTree("{\"n\":3,\"deep\":{\"a\":[1,2]},\"none\":null}")));
+                CallsView.readable(json.readTree("{\"n\":3,\"deep\":{\"a\":[1,2]},\"none\":null}")));
     }
 
     @Test
     void otherArgumentsStayJsonAndNothingIsEmpty() throws Exception {
-        assertEquals("[1,\"x\"]", TraceView.readable(json.readTree("[1,\"x\"]")));
-        assertEquals("", TraceView.readable(null));
-        assertEquals("", TraceView.readable(json.readTree("null")));
-        assertEquals("", TraceView.readable(json.readTree("{}")));
+        assertEquals("[1,\"x\"]", CallsView.readable(json.readTree("[1,\"x\"]")));
+        assertEquals("", CallsView.readable(null));
+        assertEquals("", CallsView.readable(json.readTree("null")));
+        assertEquals("", CallsView.readable(json.readTree("{}")));
     }
 }

@@ -29,11 +29,12 @@ class StepReturnsTest {
                 null,
                 List.of());
         Trace t = new Trace("t", "k", "m", "", List.of(ask, result), List.of(call), "71 + 31 = 102", null);
-        JsonNode shown = TraceView.returnsOfSteps(t);
+        JsonNode shown = ReturnAndAnswerViewModel.returnsOfSteps(t);
         assertEquals("\"102\"", shown.get("1. take_sum").toString());
         assertEquals(
                 "ValueError", shown.get("2. get_price (error)").get("error").asText());
-        assertNull(TraceView.returnsOfSteps(new Trace("t", "k", "m", "", List.of(), List.of(), "", null)));
+        assertNull(
+                ReturnAndAnswerViewModel.returnsOfSteps(new Trace("t", "k", "m", "", List.of(), List.of(), "", null)));
     }
 
     @Test
@@ -50,7 +51,7 @@ class StepReturnsTest {
                 earlier);
         Turn bye = new Turn(Role.USER, "Thanks, bye!", List.of(), List.of(), null, List.of());
         Trace t = new Trace("t", "k", "m", "", List.of(asked, got, bye), List.of(), "Goodbye!", null);
-        assertNull(TraceView.returnsOfSteps(t), "turn 2's weather is not what turn 3's answer rests on");
+        assertNull(ReturnAndAnswerViewModel.returnsOfSteps(t), "turn 2's weather is not what turn 3's answer rests on");
         assertEquals(
                 "2. tool ← get_weather · earlier turn, context",
                 RawRecord.of(t, false).entries().get(1).title());
